@@ -1,0 +1,179 @@
+"""The board: colours, sides, directions and squares (SPEC §1).
+
+Squares are integers 0..63, ``rank_index * 8 + file_index`` with a1 = 0 and h8 = 63,
+so that a square's name, its rank and its file are a division away. Everything here is
+fixed by the board and computed once at import.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+__all__ = [
+    "Colour",
+    "Side",
+    "Direction",
+    "SQUARES",
+    "SQUARE_COLOURS",
+    "square",
+    "square_name",
+    "parse_square",
+    "square_file",
+    "square_rank",
+    "home_rank",
+    "ray",
+    "BOARD_ROWS",
+]
+
+
+class Colour(IntEnum):
+    """The eight colours, in fill-left order (a home row from its owner's left)."""
+
+    BROWN = 0
+    GREEN = 1
+    RED = 2
+    YELLOW = 3
+    PINK = 4
+    PURPLE = 5
+    BLUE = 6
+    ORANGE = 7
+
+    @property
+    def title(self) -> str:
+        """The English name, capitalised: ``Purple``."""
+        return self.name.capitalize()
+
+    @property
+    def letter(self) -> str:
+        """The one-letter code of the position string (N G R Y K P B O)."""
+        return COLOUR_LETTERS[self]
+
+
+COLOUR_LETTERS = "NGRYKPBO"
+
+
+class Side(IntEnum):
+    """The two players. Black (home rank 8) moves first in round 1."""
+
+    BLACK = 0
+    GOLD = 1
+
+    @property
+    def other(self) -> Side:
+        return Side.GOLD if self is Side.BLACK else Side.BLACK
+
+    @property
+    def title(self) -> str:
+        return self.name.capitalize()
+
+    @property
+    def letter(self) -> str:
+        return "b" if self is Side.BLACK else "g"
+
+
+class Direction(IntEnum):
+    """Directions from the mover's own point of view (Black's left is Gold's right)."""
+
+    FORWARD = 0
+    LEFT = 1
+    RIGHT = 2
+    BACK = 3  # only for a tower pushed back by a Sumo push
+
+
+#: The board's colours, rank 8 first (SPEC §1), as the rulebook draws it.
+BOARD_ROWS: tuple[tuple[Colour, ...], ...] = tuple(
+    tuple(Colour[name.upper()] for name in row.split())
+    for row in (
+        "Orange Blue   Purple Pink   Yellow Red    Green  Brown",
+        "Red    Orange Pink   Green  Blue   Yellow Brown  Purple",
+        "Green  Pink   Orange Red    Purple Brown  Yellow Blue",
+        "Pink   Purple Blue   Orange Brown  Green  Red    Yellow",
+        "Yellow Red    Green  Brown  Orange Blue   Purple Pink",
+        "Blue   Yellow Brown  Purple Red    Orange Pink   Green",
+        "Purple Brown  Yellow Blue   Green  Pink   Orange Red",
+        "Brown  Green  Red    Yellow Pink   Purple Blue   Orange",
+    )
+)
+
+SQUARES = range(64)
+
+#: ``SQUARE_COLOURS[sq]`` is the colour of square ``sq``.
+SQUARE_COLOURS: tuple[Colour, ...] = tuple(
+    BOARD_ROWS[7 - sq // 8][sq % 8] for sq in SQUARES
+)
+
+_FILES = "abcdefgh"
+_SQUARE_NAMES = tuple(_FILES[sq % 8] + str(sq // 8 + 1) for sq in SQUARES)
+_SQUARE_INDEX = {name: sq for sq, name in enumerate(_SQUARE_NAMES)}
+
+
+def square(file_index: int, rank_index: int) -> int:
+    """The square at ``file_index`` (a = 0) and ``rank_index`` (rank 1 = 0)."""
+    return rank_index * 8 + file_index
+
+
+def square_file(sq: int) -> int:
+    return sq & 7
+
+
+def square_rank(sq: int) -> int:
+    """The rank index, 0 for rank 1 up to 7 for rank 8."""
+    return sq >> 3
+
+
+def square_name(sq: int) -> str:
+    """Algebraic name: ``square_name(0) == 'a1'``."""
+    return _SQUARE_NAMES[sq]
+
+
+def parse_square(name: str) -> int:
+    """The square named ``name`` (``'d8'``); ``ValueError`` if there is none."""
+    try:
+        return _SQUARE_INDEX[name.strip().lower()]
+    except KeyError:
+        raise ValueError(f"not a square: {name!r} (expected a1 to h8)") from None
+
+
+def home_rank(side: Side) -> int:
+    """The rank index of a side's home row (Black 7, Gold 0)."""
+    return 7 if side is Side.BLACK else 0
+
+
+# (file step, rank step) of each direction, for Gold; Black's are mirrored in both axes,
+# since Black faces Gold across the board (his left is file h).
+_STEPS = {
+    Direction.FORWARD: (0, 1),
+    Direction.LEFT: (-1, 1),
+    Direction.RIGHT: (1, 1),
+    Direction.BACK: (0, -1),
+}
+
+
+def _build_rays() -> tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]:
+    rays = []
+    for side in Side:
+        sign = 1 if side is Side.GOLD else -1
+        per_square = []
+        for sq in SQUARES:
+            per_dir = []
+            for direction in Direction:
+                df, dr = _STEPS[direction]
+                df, dr = df * sign, dr * sign
+                f, r = square_file(sq) + df, square_rank(sq) + dr
+                squares = []
+                while 0 <= f < 8 and 0 <= r < 8:
+                    squares.append(square(f, r))
+                    f, r = f + df, r + dr
+                per_dir.append(tuple(squares))
+            per_square.append(tuple(per_dir))
+        rays.append(tuple(per_square))
+    return tuple(rays)
+
+
+#: ``RAYS[side][sq][direction]``: the squares from ``sq`` outwards, nearest first.
+RAYS = _build_rays()
+
+
+def ray(side: Side, sq: int, direction: Direction) -> tuple[int, ...]:
+    """The squares a tower of ``side`` on ``sq`` passes moving in ``direction``."""
+    return RAYS[side][sq][direction]

@@ -1,0 +1,45 @@
+"""What the commands share: consoles (data to stdout, messages to stderr, ``NO_COLOR``
+and ``--no-color`` respected), exiting with a one-line message, reading positions."""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import NoReturn
+
+import typer
+
+#: Exit codes (clig.dev): 0 all valid, 1 something invalid, 2 usage or I/O.
+EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+
+
+def console(*, stderr: bool = False, no_color: bool = False, record: bool = False, width: int | None = None):  # type: ignore[no-untyped-def]
+    """A rich console: colour only on a terminal, never under ``NO_COLOR``/``--no-color``."""
+    from rich.console import Console
+
+    return Console(
+        stderr=stderr,
+        no_color=no_color or bool(os.environ.get("NO_COLOR")),
+        highlight=False,
+        record=record,
+        width=width,
+        soft_wrap=False,
+    )
+
+
+def fail(message: str, *, code: int = EXIT_USAGE) -> NoReturn:
+    """Print ``kamisado: message`` to stderr and exit with ``code`` (no traceback)."""
+    sys.stderr.write(f"kamisado: {message}\n")
+    raise typer.Exit(code)
+
+
+def read_position(text: str):  # type: ignore[no-untyped-def]
+    """A :class:`Position` from a position string, or a one-line error and exit 2."""
+    from ..errors import PositionError
+    from ..position import Position
+
+    try:
+        return Position.from_string(text)
+    except PositionError as e:
+        where = f" (column {e.column})" if e.column else ""
+        fail(f"bad position string, {e.field}{where}: {e}")

@@ -1,0 +1,113 @@
+"""``kamisado moves``, ``kamisado perft`` and ``kamisado lineup POSITION``: the rules
+engine on the command line, for engine authors and test harnesses."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Optional
+
+import typer
+
+from .common import EXIT_USAGE, console, fail, read_position
+
+
+def moves(
+    position: Optional[str] = typer.Argument(
+        None, help="A position string (SPEC §5); with none, one position per line on stdin."
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
+    no_color: bool = typer.Option(False, "--no-color", help="No colours."),
+    svg: Optional[str] = typer.Option(None, "--svg", help="Also save the diagram as SVG."),
+) -> None:
+    """The legal moves of the side to move, with a diagram of the targets."""
+    from ..export import moves_json
+
+    if position is None:
+        bad = 0
+        for number, line in enumerate(sys.stdin, 1):
+            text = line.strip()
+            if not text:
+                continue
+            try:
+                from ..position import Position
+
+                pos = Position.from_string(text)
+            except ValueError as e:
+                bad += 1
+                sys.stderr.write(f"kamisado: <stdin>:{number}: bad position string: {e}\n")
+                if as_json:
+                    out = {"position": text, "error": str(e)}
+                    sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+                continue
+            if as_json:
+                sys.stdout.write(json.dumps(moves_json(pos), ensure_ascii=False) + "\n")
+            else:
+                _print_moves(pos, no_color=no_color, svg=None)
+        if bad:
+            raise typer.Exit(EXIT_USAGE)
+        return
+    pos = read_position(position)
+    if as_json:
+        sys.stdout.write(json.dumps(moves_json(pos), ensure_ascii=False) + "\n")
+    else:
+        _print_moves(pos, no_color=no_color, svg=svg)
+
+
+def _print_moves(pos, *, no_color: bool, svg: Optional[str]) -> None:  # type: ignore[no-untyped-def]
+    out = console(no_color=no_color, record=svg is not None)
+    try:
+        from ..render import moves_diagram
+    except ImportError:  # rendering not installed in this build
+        moves_diagram = None
+    if moves_diagram is not None:
+        out.print(moves_diagram(pos))
+    legal = pos.legal_moves()
+    if pos.winner is not None:
+        out.print(f"The round is over: {pos.winner.title} has reached the home row.")
+    elif not legal:
+        loser = pos.deadlock()
+        if loser is not None:
+            out.print(f"Deadlock (M8): {loser.title} made the last move and loses the round.")
+        else:
+            f = pos.forfeit_move()
+            out.print(f"{pos.to_move.title} is blocked and forfeits the turn (M6): {f}")
+    for m in legal:
+        push = f"  pushes {', '.join(_sq(s) for s in m.push)}" if m.push else ""
+        out.print(f"{m}  ({m.coords()}){push}")
+    if svg is not None:
+        _save_svg(out, svg)
+
+
+def _sq(sq: int) -> str:
+    from ..board import square_name
+
+    return square_name(sq)
+
+
+def _save_svg(out, path: str) -> None:  # type: ignore[no-untyped-def]
+    try:
+        out.save_svg(path, title="kamisado")
+    except OSError as e:
+        fail(f"cannot write {path}: {e.strerror or e}")
+
+
+def perft(
+    depth: int = typer.Argument(..., min=0, help="How many plies deep."),
+    position: Optional[str] = typer.Argument(None, help="A position string; the initial position by default."),
+    divide: bool = typer.Option(False, "--divide", help="Also the count below each move."),
+) -> None:
+    """Count the leaves of the move tree to DEPTH; the count is the last line."""
+    from ..perft import divide as divide_moves
+    from ..perft import perft as count
+    from ..position import Position
+
+    pos = read_position(position) if position is not None else Position.initial()
+    if divide and depth >= 1:
+        total = 0
+        for move, n in divide_moves(pos, depth):
+            total += n
+            sys.stdout.write(f"{move.coords()}: {n}\n")
+        sys.stdout.write(f"{total}\n")
+    else:
+        sys.stdout.write(f"{count(pos, depth)}\n")

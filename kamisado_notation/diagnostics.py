@@ -1,0 +1,38 @@
+"""Diagnostics: what is wrong with a record, as values (rule id, message, location).
+
+The CLI decides how to show them (``path:line:col: error[RULE] message`` or JSON).
+``rule`` is a rulebook rule id (``T2``, ``M5``, ``S8``, ``DS7``, ``F3``…) or one of
+``syntax``, ``square``, ``push-entry``, ``result``, ``match`` (SPEC §6), or ``io``
+for a file that cannot be read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+__all__ = ["Diagnostic", "ERROR", "WARNING"]
+
+ERROR = "error"
+WARNING = "warning"
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    rule: str
+    message: str
+    line: int
+    column: int
+    severity: str = ERROR
+    round: int | None = None
+    ply: int | None = None
+    match: int | None = None  # 1-based index of the match in its file
+
+    def format(self, path: str) -> str:
+        """The one-line human form: ``path:line:col: error[RULE] message``."""
+        return f"{path}:{self.line}:{self.column}: {self.severity}[{self.rule}] {self.message}"
+
+    def to_json(self) -> dict[str, object]:
+        """The JSON object of SPEC §6 (without the match index, which the nesting gives)."""
+        d = asdict(self)
+        del d["match"]
+        return {k: d[k] for k in ("severity", "line", "column", "round", "ply", "rule", "message")}

@@ -1,0 +1,237 @@
+"""Match flow: rounds, Sumo rings and points, targets, and filling the home rows
+between rounds (RULES.md "Match formats and scoring", F1–F4).
+
+A :class:`Match` holds the match's state between rounds (the score, who is the
+Challenger) and the :class:`~kamisado_notation.position.Position` of the round in play;
+the rings live on the towers of that position and are carried by :func:`fill` into the
+next round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .board import SQUARE_COLOURS, Colour, Side, square_file, square_rank
+from .errors import KamisadoError
+from .position import Position, Tower
+
+__all__ = [
+    "Fill",
+    "MATCH_TARGETS",
+    "RoundResult",
+    "Match",
+    "fill",
+    "lineup",
+    "fill_order",
+    "ring_points",
+    "tower_value",
+    "score_of",
+    "round_result",
+]
+
+#: The match formats and their targets (first to this many points).
+MATCH_TARGETS = {"single": 1, "standard": 3, "long": 7, "marathon": 15}
+
+# What the ring a round adds is worth, by the rings the tower had before it; a Triple
+# Sumo reaching the home row scores 8 (it takes no fourth ring).
+_RING_POINTS = (1, 2, 4, 8)
+# What a tower with 0..3 rings is worth in all: the rings are the score.
+_TOWER_VALUE = (0, 1, 3, 7)
+
+
+class Fill(Enum):
+    """The Defender's choice for the next round (F1), which both players follow (F2)."""
+
+    LEFT = "left"
+    RIGHT = "right"
+
+
+def ring_points(rings_before: int) -> int:
+    """Points for winning a round with a tower that had ``rings_before`` rings."""
+    return _RING_POINTS[rings_before]
+
+
+def tower_value(rings: int) -> int:
+    """What a tower with ``rings`` rings is worth (1, 3, 7)."""
+    return _TOWER_VALUE[rings]
+
+
+def score_of(position: Position) -> dict[Side, int]:
+    """Each side's points as its rings count them (the rulebook's own scoring)."""
+    score = {Side.BLACK: 0, Side.GOLD: 0}
+    for t in position.board:
+        if t is not None:
+            score[t.side] += _TOWER_VALUE[t.rings]
+    return score
+
+
+def _rows_from_home(side: Side) -> list[int]:
+    """Rank indices from ``side``'s home row (row 1) to the far row (row 8)."""
+    return list(range(8)) if side is Side.GOLD else list(range(7, -1, -1))
+
+
+def _files_from_left(side: Side) -> list[int]:
+    """File indices from ``side``'s own left (Black's left is file h)."""
+    return list(range(8)) if side is Side.GOLD else list(range(7, -1, -1))
+
+
+def fill_order(position: Position, side: Side, how: Fill) -> list[Tower]:
+    """``side``'s towers in the order he takes them to fill his home row (F3/F4): row by
+    row from his own home row, and within a row from his own left (fill left) or from
+    his own right (fill right)."""
+    files = _files_from_left(side)
+    if how is Fill.RIGHT:
+        files.reverse()
+    order = []
+    for rank in _rows_from_home(side):
+        for f in files:
+            t = position.board[rank * 8 + f]
+            if t is not None and t.side is side:
+                order.append(t)
+    return order
+
+
+def lineup(position: Position, side: Side, how: Fill) -> list[Tower]:
+    """``side``'s home row after filling, from his own left (the Brown square) to his
+    right (the Orange square)."""
+    order = fill_order(position, side, how)
+    return order if how is Fill.LEFT else order[::-1]
+
+
+def fill(position: Position, how: Fill, *, challenger: Side) -> Position:
+    """The start of the next round: both home rows filled ``how`` (rings kept), the
+    ``challenger`` to move with a free choice of tower (T1)."""
+    towers: dict[int, Tower] = {}
+    for side in Side:
+        rank = 0 if side is Side.GOLD else 7
+        for f, t in zip(_files_from_left(side), lineup(position, side, how)):
+            towers[rank * 8 + f] = t
+    return Position(towers, to_move=challenger, tower=None)
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """How a round ended: the winner, ``by`` ``"home-row"`` or ``"deadlock"``, the
+    winner's tower that takes the ring, and the points that ring scores."""
+
+    winner: Side
+    by: str
+    tower: Colour
+    points: int
+
+
+def round_result(position: Position) -> RoundResult | None:
+    """The result if the round is over in ``position`` (M7 or M8), else ``None``.
+
+    After a deadlock the winner's ring goes on his tower of the colour of the square his
+    opponent last moved to (for a push, the square the pushing tower moved onto). That
+    is read from the position's history; a position without one (read from a string)
+    falls back to the tower that must move, which is that colour unless forfeits or a
+    push came between.
+    """
+    if position.winner is not None:
+        side = position.winner
+        goal = 0 if side is Side.BLACK else 7
+        for c in Colour:
+            sq = position.square_of(side, c)
+            if square_rank(sq) == goal:
+                t = position.tower_at(sq)
+                assert t is not None
+                return RoundResult(side, "home-row", c, ring_points(t.rings))
+        raise AssertionError("winner without a tower on the home row")  # pragma: no cover
+    loser = position.deadlock()
+    if loser is None:
+        return None
+    winner = loser.other
+    colour = None
+    for move in reversed(position.history):
+        if not move.is_forfeit:
+            colour = SQUARE_COLOURS[move.target]
+            break
+    if colour is None:
+        colour = position.tower if position.tower is not None else Colour.BROWN
+    rings = position.rings(winner, colour)
+    return RoundResult(winner, "deadlock", colour, ring_points(rings))
+
+
+class MatchError(KamisadoError):
+    """Asking the match for something its state does not allow (a round after the end)."""
+
+
+@dataclass
+class Match:
+    """A match in play: the target, the score, the rounds so far and the current round.
+
+    Round 1 starts from ``start`` (the initial position by default, or a ``[Position]``
+    for a puzzle or a match taken up part-way); the score starts from the rings already
+    on the towers, since the rings are the score.
+    """
+
+    target: int = 1
+    start: Position | None = None
+    position: Position = field(init=False)
+    score: dict[Side, int] = field(init=False)
+    results: list[RoundResult] = field(init=False, default_factory=list)
+    round_number: int = field(init=False, default=1)
+    challenger: Side = field(init=False)
+
+    def __post_init__(self) -> None:
+        if self.target < 1:
+            raise MatchError(f"a match is played to at least 1 point, not {self.target}")
+        self.position = self.start.copy() if self.start is not None else Position.initial()
+        self.score = score_of(self.position)
+        self.challenger = self.position.to_move
+
+    @property
+    def winner(self) -> Side | None:
+        """The match's winner, once a score has reached the target."""
+        for side in Side:
+            if self.score[side] >= self.target:
+                return side
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def finish_round(self) -> RoundResult | None:
+        """If the current round is over, place the ring, score it and return the result."""
+        result = round_result(self.position)
+        if result is None:
+            return None
+        sq = self.position.square_of(result.winner, result.tower)
+        t = self.position.board[sq]
+        assert t is not None
+        if t.rings < 3:
+            self.position.board[sq] = t._replace(rings=t.rings + 1)
+        self.score[result.winner] += result.points
+        self.results.append(result)
+        return result
+
+    def next_round(self, how: Fill) -> Position:
+        """Fill the home rows ``how`` and start the next round; the loser of the last
+        round is the Challenger and moves first."""
+        if not self.results or len(self.results) != self.round_number:
+            raise MatchError(f"round {self.round_number} is not over")
+        if self.is_over:
+            raise MatchError("the match is over")
+        self.challenger = self.results[-1].winner.other
+        self.position = fill(self.position, how, challenger=self.challenger)
+        self.round_number += 1
+        return self.position
+
+    @property
+    def defender(self) -> Side:
+        return self.challenger.other
+
+
+def lineup_files(side: Side) -> list[int]:
+    """The files of ``side``'s home row from his own left, for drawing lineups."""
+    return _files_from_left(side)
+
+
+def own_file(side: Side, sq: int) -> int:
+    """``sq``'s file counted from ``side``'s own left (0..7)."""
+    f = square_file(sq)
+    return f if side is Side.GOLD else 7 - f

@@ -1,0 +1,53 @@
+"""Perft: count the leaves of the move tree, for checking move generators (SPEC §6).
+
+Counting conventions: a forced forfeit (M6) counts as one move; a move that ends the
+round (M7) is a leaf only at the last ply; a deadlocked position (M8) is terminal and
+has no leaves. A Sumo push is one move (the pushed player's forfeited turn is part of
+it, see :mod:`kamisado_notation.position`).
+"""
+
+from __future__ import annotations
+
+from .position import Move, Position
+
+__all__ = ["perft", "divide"]
+
+
+def perft(position: Position, depth: int) -> int:
+    """The number of leaves ``depth`` plies below ``position``."""
+    if depth <= 0:
+        return 1
+    if position.winner is not None:
+        return 0
+    if depth == 1:
+        count = position.count_moves()
+        if count:
+            return count
+        return 0 if position.deadlock() is not None else 1
+    moves = position.legal_moves()
+    if not moves:
+        if position.deadlock() is not None:
+            return 0
+        moves = [position.forfeit_move()]
+    total = 0
+    play, undo = position.play, position.undo
+    for move in moves:
+        play(move)
+        total += perft(position, depth - 1)
+        undo()
+    return total
+
+
+def divide(position: Position, depth: int) -> list[tuple[Move, int]]:
+    """Each move of ``position`` with the leaves below it (``depth`` ≥ 1)."""
+    moves = position.legal_moves()
+    if not moves:
+        if position.winner is not None or position.deadlock() is not None:
+            return []
+        moves = [position.forfeit_move()]
+    result = []
+    for move in moves:
+        position.play(move)
+        result.append((move, perft(position, depth - 1)))
+        position.undo()
+    return result

@@ -1,0 +1,733 @@
+"""Positions and the rules of a round: towers, legal moves, Sumo pushes, forfeits,
+deadlock and the end of a round (RULES.md T1–T2, M1–M8, S1–S11, DS1–DS8, TS1–TS8).
+
+A :class:`Position` is mutable, like python-chess's ``Board``: :meth:`Position.play`
+applies a move and :meth:`Position.undo` takes it back, so a search never copies a board.
+
+Engine decisions (documented in ``docs/rules-decisions.md``):
+
+- A Sumo push is *one* move of the pusher. The pushed player's forfeited turn (the
+  back-entry of a record) is part of it: after :meth:`play` of a push the pusher is to
+  move again, with the tower of the colour of the square the farthest pushed tower was
+  pushed onto (S3). This is the state a position string can express.
+- A blocked tower (M6) forfeits with a zero-length move, :meth:`Position.forfeit_move`.
+- A deadlock (M8) is found by following the forced forfeits until a (side to move,
+  tower) pair repeats; :meth:`Position.deadlock` returns the loser, the last mover.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .board import (
+    COLOUR_LETTERS,
+    RAYS,
+    SQUARE_COLOURS,
+    Colour,
+    Direction,
+    Side,
+    square_name,
+    square_rank,
+)
+from .errors import IllegalMoveError, PositionError
+
+__all__ = [
+    "Tower",
+    "Move",
+    "Position",
+    "RANGE",
+    "MAX_PUSH",
+    "RING_NAMES",
+    "INITIAL_POSITION",
+]
+
+#: How far a tower may move, by its number of Sumo rings (S1, DS1, TS1).
+RANGE = (7, 5, 3, 1)
+#: How many towers a tower may push at once, by its rings (S7, DS7, TS7).
+MAX_PUSH = (0, 1, 2, 3)
+#: What the rulebook calls a tower with 0..3 rings.
+RING_NAMES = ("tower", "Sumo", "Double Sumo", "Triple Sumo")
+#: The rule family that governs a tower with 1..3 rings (S…, DS…, TS…).
+_RULE_PREFIX = ("M", "S", "DS", "TS")
+
+INITIAL_POSITION = "obpkyrgn/......../......../......../......../......../......../NGRYKPBO b -"
+
+_FWD, _LEFT, _RIGHT, _BACK = Direction.FORWARD, Direction.LEFT, Direction.RIGHT, Direction.BACK
+_MOVE_DIRECTIONS = (_FWD, _LEFT, _RIGHT)
+# Rank index of the row a side must reach to win the round (M7).
+_GOAL_RANK = (0, 7)
+
+
+class Tower(NamedTuple):
+    """A dragon tower: its owner, its colour, and its Sumo rings (0 to 3)."""
+
+    side: Side
+    colour: Colour
+    rings: int = 0
+
+    @property
+    def letter(self) -> str:
+        """The tower as the position string writes it: ``p``, ``P++``…"""
+        letter = self.colour.letter
+        return (letter.lower() if self.side is Side.BLACK else letter) + "+" * self.rings
+
+    def __str__(self) -> str:
+        rank = f" {RING_NAMES[self.rings]}" if self.rings else ""
+        return f"{self.side.title}'s {self.colour.name.lower()}{rank}"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One move of one tower.
+
+    ``push`` lists the squares of the pushed towers *before* the push, nearest first
+    (empty for an ordinary move). A forfeit (M6) has ``distance == 0``, ``direction``
+    ``None`` and ``origin == target``.
+    """
+
+    side: Side
+    tower: Colour | None
+    origin: int
+    target: int
+    direction: Direction | None
+    distance: int
+    push: tuple[int, ...] = ()
+
+    @property
+    def square(self) -> Colour:
+        """The colour of the square the move ends on (the record's fourth slot)."""
+        return SQUARE_COLOURS[self.target]
+
+    @property
+    def is_forfeit(self) -> bool:
+        return self.distance == 0
+
+    @property
+    def is_push(self) -> bool:
+        return bool(self.push)
+
+    @property
+    def pushed_to(self) -> int | None:
+        """Where the farthest pushed tower ends (the square that names the next tower, S3)."""
+        if not self.push:
+            return None
+        step = 8 if self.side is Side.GOLD else -8
+        return self.push[-1] + step
+
+    def coords(self) -> str:
+        """The coordinate form, ``d8-d4``."""
+        return f"{square_name(self.origin)}-{square_name(self.target)}"
+
+    def __str__(self) -> str:
+        if self.is_forfeit:
+            return f"{_colour_title(self.tower)} 0 {self.square.title}"
+        direction = self.direction.name.capitalize() if self.direction is not None else "?"
+        return f"{_colour_title(self.tower)} {direction} {self.distance} {self.square.title}"
+
+
+def _colour_title(colour: Colour | None) -> str:
+    return colour.title if colour is not None else "Any"
+
+
+class _Undo(NamedTuple):
+    move: Move
+    tower: Colour | None
+    to_move: Side
+    last_mover: Side
+    winner: Side | None
+
+
+class Position:
+    """A position within a round: where the towers stand, who is to move, and which tower.
+
+    ``tower`` is the colour the side to move must move (T2), or ``None`` for a free
+    choice (T1, a round's first move). ``last_mover`` is who made the last actual move
+    (it decides a deadlock, M8). ``winner`` is set once a tower stands on its
+    opponent's home row (M7).
+    """
+
+    __slots__ = ("board", "where", "to_move", "tower", "last_mover", "winner", "_stack")
+
+    def __init__(
+        self,
+        towers: dict[int, Tower] | None = None,
+        *,
+        to_move: Side = Side.BLACK,
+        tower: Colour | None = None,
+        last_mover: Side | None = None,
+    ) -> None:
+        self.board: list[Tower | None] = [None] * 64
+        #: ``where[side][colour]``: the square of that tower.
+        self.where: list[list[int]] = [[-1] * 8, [-1] * 8]
+        if towers is None:
+            towers = _initial_towers()
+        for sq, t in towers.items():
+            self.board[sq] = t
+            self.where[t.side][t.colour] = sq
+        self.to_move = to_move
+        self.tower = tower
+        self.last_mover = to_move.other if last_mover is None else last_mover
+        self.winner = self._find_winner()
+        self._stack: list[_Undo] = []
+
+    # ----------------------------------------------------------------- construction
+
+    @classmethod
+    def initial(cls) -> Position:
+        """The start of round 1: every tower on the square of its own colour."""
+        return cls()
+
+    @classmethod
+    def from_string(cls, text: str) -> Position:
+        """Read a position string (SPEC §5). Raises :class:`PositionError`."""
+        return _parse_position(text)
+
+    def copy(self) -> Position:
+        """An independent copy (without the undo history)."""
+        return Position(
+            self.towers(), to_move=self.to_move, tower=self.tower, last_mover=self.last_mover
+        )
+
+    def towers(self) -> dict[int, Tower]:
+        """Every tower, by square."""
+        return {sq: t for sq, t in enumerate(self.board) if t is not None}
+
+    def tower_at(self, sq: int) -> Tower | None:
+        return self.board[sq]
+
+    def square_of(self, side: Side, colour: Colour) -> int:
+        """The square of ``side``'s tower of ``colour``."""
+        return self.where[side][colour]
+
+    def rings(self, side: Side, colour: Colour) -> int:
+        t = self.board[self.where[side][colour]]
+        return t.rings if t is not None else 0
+
+    # ------------------------------------------------------------------- the string
+
+    def to_string(self) -> str:
+        """The position string (SPEC §5); ``last-mover`` only when not the default."""
+        ranks = []
+        for rank in range(7, -1, -1):
+            ranks.append(
+                "".join(
+                    t.letter if (t := self.board[rank * 8 + f]) is not None else "."
+                    for f in range(8)
+                )
+            )
+        fields = ["/".join(ranks), self.to_move.letter]
+        fields.append(self.tower.letter if self.tower is not None else "-")
+        if self.last_mover is self.to_move:
+            fields.append(self.last_mover.letter)
+        return " ".join(fields)
+
+    def __str__(self) -> str:
+        return self.to_string()
+
+    def __repr__(self) -> str:
+        return f"Position.from_string({self.to_string()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return (
+            self.board == other.board
+            and self.to_move == other.to_move
+            and self.tower == other.tower
+            and self.last_mover == other.last_mover
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    # ------------------------------------------------------------------- the rules
+
+    def moving_tower(self) -> Tower | None:
+        """The tower that must move (``None`` for a free choice or a finished round)."""
+        if self.tower is None:
+            return None
+        return self.board[self.where[self.to_move][self.tower]]
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of the side to move: empty when it must forfeit (M6) or the
+        round is over (M7)."""
+        if self.winner is not None:
+            return []
+        side = self.to_move
+        colours = range(8) if self.tower is None else (self.tower,)
+        moves: list[Move] = []
+        for colour in colours:
+            moves.extend(self._tower_moves(side, Colour(colour)))
+        return moves
+
+    def tower_moves(self, colour: Colour) -> list[Move]:
+        """The moves of the side to move's tower of ``colour``, whether or not it is the
+        tower that must move (for explanations and diagrams)."""
+        return self._tower_moves(self.to_move, colour)
+
+    def _tower_moves(self, side: Side, colour: Colour) -> list[Move]:
+        board = self.board
+        origin = self.where[side][colour]
+        tower = board[origin]
+        assert tower is not None
+        reach = RANGE[tower.rings]
+        rays = RAYS[side][origin]
+        moves = []
+        for direction in _MOVE_DIRECTIONS:
+            distance = 0
+            for target in rays[direction][:reach]:
+                if board[target] is not None:
+                    break
+                distance += 1
+                moves.append(Move(side, colour, origin, target, direction, distance))
+        if tower.rings:
+            pushed = self._push_line(side, origin, tower.rings)
+            if pushed:
+                moves.append(Move(side, colour, origin, pushed[0], _FWD, 1, pushed))
+        return moves
+
+    def _push_line(self, side: Side, origin: int, rings: int) -> tuple[int, ...]:
+        """The squares a tower with ``rings`` on ``origin`` can push (S2–S9), or ``()``."""
+        board = self.board
+        forward = RAYS[side][origin][_FWD]
+        line = []
+        for sq in forward:
+            t = board[sq]
+            if t is None:
+                break
+            # S9: only the opponent's towers; S8: fewer rings than the pusher.
+            if t.side is side or t.rings >= rings:
+                return ()
+            line.append(sq)
+            if len(line) > MAX_PUSH[rings]:  # S7
+                return ()
+        else:
+            return ()  # S5/S6: no square behind the farthest tower
+        return tuple(line)
+
+    def count_moves(self) -> int:
+        """``len(self.legal_moves())``, without building the moves (for perft)."""
+        if self.winner is not None:
+            return 0
+        board = self.board
+        side = self.to_move
+        where = self.where[side]
+        rays_side = RAYS[side]
+        colours = range(8) if self.tower is None else (self.tower,)
+        count = 0
+        for colour in colours:
+            origin = where[colour]
+            rings = board[origin].rings  # type: ignore[union-attr]
+            reach = RANGE[rings]
+            rays = rays_side[origin]
+            for direction in _MOVE_DIRECTIONS:
+                for target in rays[direction][:reach]:
+                    if board[target] is not None:
+                        break
+                    count += 1
+            if rings and self._push_line(side, origin, rings):
+                count += 1
+        return count
+
+    def has_moves(self) -> bool:
+        """Whether the side to move can move at all (M5/M6)."""
+        if self.winner is not None:
+            return False
+        colours = range(8) if self.tower is None else (self.tower,)
+        return any(self._can_move(self.to_move, c) for c in colours)
+
+    def _can_move(self, side: Side, colour: int) -> bool:
+        board = self.board
+        origin = self.where[side][colour]
+        rings = board[origin].rings  # type: ignore[union-attr]
+        rays = RAYS[side][origin]
+        for direction in _MOVE_DIRECTIONS:
+            r = rays[direction]
+            if r and board[r[0]] is None:
+                return True
+        return bool(rings and self._push_line(side, origin, rings))
+
+    def must_forfeit(self) -> bool:
+        """The side to move is blocked and forfeits its turn (M6)."""
+        return self.winner is None and not self.has_moves()
+
+    def forfeit_move(self) -> Move:
+        """The zero-length move of the blocked tower (M6). Only meaningful when
+        :meth:`must_forfeit`."""
+        if self.tower is None:
+            return Move(self.to_move, None, -1, -1, None, 0)
+        sq = self.where[self.to_move][self.tower]
+        return Move(self.to_move, self.tower, sq, sq, None, 0)
+
+    def deadlock(self) -> Side | None:
+        """The loser if the position is deadlocked (M8), else ``None``.
+
+        The board does not change while towers forfeit, so following the forced
+        forfeits until a (side to move, tower) pair repeats proves the deadlock; the
+        player who made the last actual move loses, even if forced.
+        """
+        if self.winner is not None:
+            return None
+        side, colour = self.to_move, self.tower
+        seen = set()
+        while True:
+            if (side, colour) in seen:
+                return self.last_mover
+            seen.add((side, colour))
+            if colour is None:
+                if any(self._can_move(side, c) for c in range(8)):
+                    return None
+                side = side.other  # a free choice forfeited stays a free choice
+            else:
+                if self._can_move(side, colour):
+                    return None
+                colour = SQUARE_COLOURS[self.where[side][colour]]
+                side = side.other
+
+    def is_legal(self, move: Move) -> bool:
+        if move.is_forfeit:
+            return self.must_forfeit() and move == self.forfeit_move()
+        return move in self.legal_moves()
+
+    # ------------------------------------------------------------ making the moves
+
+    def play(self, move: Move) -> None:
+        """Apply ``move`` (assumed legal: see :meth:`is_legal`, :meth:`resolve`)."""
+        self._stack.append(_Undo(move, self.tower, self.to_move, self.last_mover, self.winner))
+        side = move.side
+        if move.distance == 0:  # a forfeit (M6): the board does not change
+            self.to_move = side.other
+            if move.tower is not None:
+                self.tower = SQUARE_COLOURS[move.origin]
+            return
+        board = self.board
+        if move.push:
+            step = 8 if side is Side.GOLD else -8
+            opponent_where = self.where[side.other]
+            for sq in reversed(move.push):  # farthest first: each lands on an empty square
+                t = board[sq]
+                board[sq + step] = t
+                opponent_where[t.colour] = sq + step  # type: ignore[union-attr]
+                board[sq] = None
+            # S3: the pushed player forfeits; the pusher moves again, with the tower of
+            # the colour of the square the farthest pushed tower was pushed onto.
+            self.tower = SQUARE_COLOURS[move.push[-1] + step]
+        else:
+            self.to_move = side.other
+            self.tower = SQUARE_COLOURS[move.target]
+            if move.target >> 3 == _GOAL_RANK[side]:
+                self.winner = side  # M7
+        t = board[move.origin]
+        board[move.origin] = None
+        board[move.target] = t
+        self.where[side][move.tower] = move.target  # type: ignore[index]
+        self.last_mover = side
+
+    def undo(self) -> Move:
+        """Take back the last move played; returns it."""
+        move, self.tower, self.to_move, self.last_mover, self.winner = self._stack.pop()
+        if move.distance == 0:
+            return move
+        board = self.board
+        side = move.side
+        t = board[move.target]
+        board[move.target] = None
+        board[move.origin] = t
+        self.where[side][move.tower] = move.origin  # type: ignore[index]
+        if move.push:
+            step = 8 if side is Side.GOLD else -8
+            opponent_where = self.where[side.other]
+            for sq in move.push:  # nearest first, back into the squares they left
+                p = board[sq + step]
+                board[sq] = p
+                opponent_where[p.colour] = sq  # type: ignore[union-attr]
+                board[sq + step] = None
+        return move
+
+    def advance(self) -> Move:
+        """Play the forced forfeit of a blocked side to move, and return it."""
+        move = self.forfeit_move()
+        self.play(move)
+        return move
+
+    @property
+    def history(self) -> list[Move]:
+        """The moves played on this object, oldest first."""
+        return [u.move for u in self._stack]
+
+    # ---------------------------------------------------------- checking a move
+
+    def resolve(self, direction: Direction | None, distance: int, *, tower: Colour | None = None) -> Move:
+        """The move of the tower that must move (or ``tower``, where the side to move has
+        a free choice) ``distance`` squares in ``direction``; ``distance`` 0 is a forfeit.
+
+        Raises :class:`IllegalMoveError` naming the rule the move breaks.
+        """
+        colour = self._check_tower(tower)
+        side = self.to_move
+        origin = self.where[side][colour]
+        t = self.board[origin]
+        assert t is not None
+        if distance == 0:
+            if self._can_move(side, colour):
+                raise IllegalMoveError(
+                    f"{t} on {square_name(origin)} can move, so it may not forfeit", rule="M5"
+                )
+            return Move(side, colour, origin, origin, None, 0)
+        if direction is None or direction is _BACK:
+            raise IllegalMoveError(
+                "a tower moves only forward or diagonally forward (back only when pushed)",
+                rule="M1",
+            )
+        if distance < 0:
+            raise IllegalMoveError(f"a distance of {distance} is not a move", rule="M1")
+        ray = RAYS[side][origin][direction]
+        name = direction.name.lower()
+        if distance > len(ray):
+            raise IllegalMoveError(
+                f"{t} on {square_name(origin)} cannot go {distance} squares {name}: "
+                f"the board ends after {len(ray)}",
+                rule="M1",
+            )
+        prefix = _RULE_PREFIX[t.rings]
+        target = ray[distance - 1]
+        for sq in ray[: distance - 1]:
+            if (blocker := self.board[sq]) is not None:
+                raise IllegalMoveError(
+                    f"{t} cannot pass through {square_name(sq)}, where {blocker} stands",
+                    rule="M2",
+                )
+        occupant = self.board[target]
+        if occupant is not None:
+            if direction is _FWD and distance == 1 and t.rings:
+                pushed = self._push_line(side, origin, t.rings)
+                if pushed:
+                    return Move(side, colour, origin, target, _FWD, 1, pushed)
+                raise IllegalMoveError(self._why_no_push(side, origin, t), rule=self._push_rule(side, origin, t))
+            if direction is not _FWD and t.rings:
+                raise IllegalMoveError(
+                    f"{square_name(target)} holds {occupant}; a Sumo push is never diagonal",
+                    rule=prefix + "4",
+                )
+            raise IllegalMoveError(
+                f"{square_name(target)} already holds {occupant}", rule="M3"
+            )
+        if distance > RANGE[t.rings]:
+            raise IllegalMoveError(
+                f"{t} moves at most {RANGE[t.rings]} square{'s' if RANGE[t.rings] > 1 else ''}",
+                rule=prefix + "1",
+            )
+        return Move(side, colour, origin, target, direction, distance)
+
+    def resolve_coords(self, origin: int, target: int) -> Move:
+        """The move from ``origin`` to ``target`` (``origin == target`` is a forfeit).
+        Raises :class:`IllegalMoveError`."""
+        t = self.board[origin]
+        side = self.to_move
+        if t is None:
+            raise IllegalMoveError(f"there is no tower on {square_name(origin)}", rule="T2")
+        if t.side is not side:
+            raise IllegalMoveError(
+                f"{t} on {square_name(origin)} is not {side.title}'s", rule="T2"
+            )
+        if origin == target:
+            return self.resolve(None, 0, tower=t.colour)
+        for direction in _MOVE_DIRECTIONS:
+            ray = RAYS[side][origin][direction]
+            if target in ray:
+                return self.resolve(direction, ray.index(target) + 1, tower=t.colour)
+        raise IllegalMoveError(
+            f"{square_name(origin)}-{square_name(target)} is not a straight move forward "
+            "or diagonally forward",
+            rule="M1",
+        )
+
+    def _check_tower(self, tower: Colour | None) -> Colour:
+        if self.winner is not None:
+            raise IllegalMoveError(
+                f"the round is over: {self.winner.title} has reached the home row", rule="M7"
+            )
+        if self.tower is None:
+            if tower is None:
+                raise IllegalMoveError("the first move of a round names its tower", rule="T1")
+            return tower
+        if tower is not None and tower != self.tower:
+            raise IllegalMoveError(
+                f"{self.to_move.title} must move the {self.tower.name.lower()} tower, "
+                f"not the {tower.name.lower()} one",
+                rule="T2",
+            )
+        return self.tower
+
+    def _push_rule(self, side: Side, origin: int, t: Tower) -> str:
+        return self._push_problem(side, origin, t)[0]
+
+    def _why_no_push(self, side: Side, origin: int, t: Tower) -> str:
+        return self._push_problem(side, origin, t)[1]
+
+    def _push_problem(self, side: Side, origin: int, t: Tower) -> tuple[str, str]:
+        """Which push rule forbids ``t`` pushing the line in front of it, and why."""
+        prefix = _RULE_PREFIX[t.rings]
+        forward = RAYS[side][origin][_FWD]
+        line = []
+        for sq in forward:
+            p = self.board[sq]
+            if p is None:
+                break
+            if p.side is side:
+                return "S9", f"{t} cannot push its own side's {p} on {square_name(sq)}"
+            if p.rings >= t.rings:
+                return prefix + "8", f"{t} cannot push {p} on {square_name(sq)}: it has as many rings or more"
+            line.append(sq)
+        else:
+            return prefix + "6", f"{t} cannot push: the farthest tower is on its own home row"
+        if len(line) > MAX_PUSH[t.rings]:
+            return prefix + "7", f"{t} can push at most {MAX_PUSH[t.rings]} tower(s), not {len(line)}"
+        return prefix + "2", f"{t} cannot push here"  # pragma: no cover - push was legal
+
+    def _find_winner(self) -> Side | None:
+        for side in Side:
+            goal = _GOAL_RANK[side]
+            if any(square_rank(self.where[side][c]) == goal for c in range(8) if self.where[side][c] >= 0):
+                return side
+        return None
+
+
+def _initial_towers() -> dict[int, Tower]:
+    towers = {}
+    for sq in (*range(0, 8), *range(56, 64)):
+        side = Side.GOLD if sq < 8 else Side.BLACK
+        towers[sq] = Tower(side, SQUARE_COLOURS[sq])
+    return towers
+
+
+_LETTER_COLOUR = {letter: Colour(i) for i, letter in enumerate(COLOUR_LETTERS)}
+
+
+def _parse_position(text: str) -> Position:
+    if not isinstance(text, str):
+        raise PositionError("a position string must be text", field="position")
+    fields = text.split()
+    if not 3 <= len(fields) <= 4:
+        raise PositionError(
+            f"a position string has 3 or 4 fields (ranks, to-move, tower[, last-mover]), "
+            f"not {len(fields)}: {text!r}",
+            field="position",
+        )
+    ranks_text = fields[0]
+    column0 = text.index(ranks_text) + 1
+    rows = ranks_text.split("/")
+    if len(rows) != 8:
+        raise PositionError(
+            f"the board has 8 ranks separated by '/', not {len(rows)}: {ranks_text!r}",
+            field="ranks",
+            column=column0,
+        )
+    towers: dict[int, Tower] = {}
+    seen: dict[tuple[Side, Colour], str] = {}
+    col = column0
+    for i, row in enumerate(rows):
+        rank = 8 - i
+        field = f"rank {rank}"
+        file = 0
+        j = 0
+        while j < len(row):
+            ch = row[j]
+            if file >= 8:
+                raise PositionError(
+                    f"rank {rank} has more than 8 cells at {ch!r}: {row!r}",
+                    field=field,
+                    column=col + j,
+                )
+            if ch == ".":
+                file += 1
+                j += 1
+                continue
+            colour = _LETTER_COLOUR.get(ch.upper())
+            if colour is None:
+                raise PositionError(
+                    f"{ch!r} in rank {rank} is not a cell: expected '.' or a colour letter "
+                    f"({COLOUR_LETTERS} for Gold, {COLOUR_LETTERS.lower()} for Black)",
+                    field=field,
+                    column=col + j,
+                )
+            side = Side.BLACK if ch.islower() else Side.GOLD
+            k = j + 1
+            while k < len(row) and row[k] == "+":
+                k += 1
+            rings = k - j - 1
+            if rings > 3:
+                raise PositionError(
+                    f"{row[j:k]!r} in rank {rank}: a tower has at most 3 Sumo rings",
+                    field=field,
+                    column=col + j,
+                )
+            sq = (rank - 1) * 8 + file
+            name = square_name(sq)
+            if (side, colour) in seen:
+                raise PositionError(
+                    f"{side.title} has two {colour.name.lower()} towers ({seen[side, colour]} and {name})",
+                    field=field,
+                    column=col + j,
+                )
+            seen[side, colour] = name
+            towers[sq] = Tower(side, colour, rings)
+            file += 1
+            j = k
+        if file != 8:
+            raise PositionError(
+                f"rank {rank} has {file} cells, not 8: {row!r}", field=field, column=col
+            )
+        col += len(row) + 1
+    for side in Side:
+        missing = [c.name.lower() for c in Colour if (side, c) not in seen]
+        if missing:
+            raise PositionError(
+                f"{side.title} has no {', '.join(missing)} tower: every position holds all "
+                "16 towers (Kamisado has no captures)",
+                field="ranks",
+                column=column0,
+            )
+    pos_col = column0 + len(ranks_text)
+    to_move_text = fields[1]
+    if to_move_text not in ("b", "g"):
+        raise PositionError(
+            f"the side to move is 'b' or 'g', not {to_move_text!r}",
+            field="to-move",
+            column=text.index(to_move_text, pos_col) + 1,
+        )
+    to_move = Side.BLACK if to_move_text == "b" else Side.GOLD
+    tower_text = fields[2]
+    tower_col = text.index(tower_text, pos_col + 1) + 1
+    if tower_text == "-":
+        tower = None
+    else:
+        tower = _LETTER_COLOUR.get(tower_text.upper()) if len(tower_text) == 1 else None
+        if tower is None:
+            raise PositionError(
+                f"the tower to move is a colour letter ({COLOUR_LETTERS}) or '-', not {tower_text!r}",
+                field="tower",
+                column=tower_col,
+            )
+    last_mover = None
+    if len(fields) == 4:
+        lm = fields[3]
+        if lm not in ("b", "g"):
+            raise PositionError(
+                f"the last mover is 'b' or 'g', not {lm!r}",
+                field="last-mover",
+                column=text.index(lm, tower_col) + 1,
+            )
+        last_mover = Side.BLACK if lm == "b" else Side.GOLD
+    position = Position(towers, to_move=to_move, tower=tower, last_mover=last_mover)
+    black_won = any(
+        square_rank(sq) == 0 for sq in position.where[Side.BLACK]
+    )
+    gold_won = any(square_rank(sq) == 7 for sq in position.where[Side.GOLD])
+    if black_won and gold_won:
+        raise PositionError(
+            "both sides have a tower on the opponent's home row: no round reaches that",
+            field="ranks",
+            column=column0,
+        )
+    return position

@@ -1,0 +1,135 @@
+"""The typed model of a ``.kmr`` match record (SPEC §4), as written, before any rules
+check: files → matches → headers and rounds → entries, each with its line and column
+(1-based) and the comments that follow it. A record full of illegal moves still has a
+model; the replay (:mod:`kamisado_notation.replay`) judges it.
+
+Comments are kept where they stand so that converting loses nothing: each element's
+``comments`` are those written after it (on its line or between it and the next
+element); ``Match.comments`` are those before the match's first element.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .board import Colour, Direction, Side
+from .diagnostics import Diagnostic
+from .match import Fill
+
+__all__ = ["Comment", "Header", "Entry", "Lineup", "RoundRecord", "MatchRecord", "RecordFile"]
+
+
+@dataclass
+class Comment:
+    """``# to end of line`` (``braced`` False) or ``{braced}`` (``braced`` True); ``text``
+    without the markers."""
+
+    text: str
+    line: int
+    column: int
+    braced: bool = False
+
+
+@dataclass
+class Header:
+    """``[Name "value"]``, any name; ``value`` unescaped."""
+
+    name: str
+    value: str
+    line: int
+    column: int
+    comments: list[Comment] = field(default_factory=list)
+
+
+@dataclass
+class Entry:
+    """One entry of a round: one turn, as written.
+
+    Colour forms fill ``tower``/``direction``/``distance``/``square`` (``direction`` is
+    ``None`` exactly when ``distance`` is 0; ``Direction.BACK`` for a push's back-entry).
+    The coordinate form fills ``origin``/``target`` (square indices) and ``push_mark``
+    (a ``*``). ``placeholder`` is the ``...`` that stands for Black when Gold moves first.
+    ``text`` is the entry's source text; ``number`` the turn number written before it
+    (Black's entries only).
+    """
+
+    line: int
+    column: int
+    text: str = ""
+    tower: Colour | None = None
+    direction: Direction | None = None
+    distance: int | None = None
+    square: Colour | None = None
+    origin: int | None = None
+    target: int | None = None
+    push_mark: bool = False
+    placeholder: bool = False
+    number: int | None = None
+    comments: list[Comment] = field(default_factory=list)
+
+    @property
+    def is_coords(self) -> bool:
+        return self.origin is not None
+
+
+@dataclass
+class Lineup:
+    """``Lineup Black: …``: a player's home row from his own left (Brown square) to his
+    right (Orange square)."""
+
+    side: Side
+    colours: list[Colour]
+    line: int
+    column: int
+    comments: list[Comment] = field(default_factory=list)
+
+
+@dataclass
+class RoundRecord:
+    """``Round N [fill left|right]`` with its lineups and entries. ``entries`` alternate
+    Black, Gold, Black… from the first (a ``...`` placeholder when Gold starts)."""
+
+    number: int
+    fill: Fill | None
+    line: int
+    column: int
+    lineups: list[Lineup] = field(default_factory=list)
+    entries: list[Entry] = field(default_factory=list)
+    comments: list[Comment] = field(default_factory=list)
+
+    def side_of(self, index: int) -> Side:
+        """Whose entry ``entries[index]`` is."""
+        return Side.BLACK if index % 2 == 0 else Side.GOLD
+
+
+@dataclass
+class MatchRecord:
+    """One match: headers, then rounds. ``errors`` are its syntax diagnostics (a match
+    with syntax errors keeps what could be read). ``index`` is 1-based within the file."""
+
+    index: int
+    line: int
+    headers: list[Header] = field(default_factory=list)
+    rounds: list[RoundRecord] = field(default_factory=list)
+    comments: list[Comment] = field(default_factory=list)
+    errors: list[Diagnostic] = field(default_factory=list)
+
+    def header(self, name: str) -> str | None:
+        """The value of the first header called ``name`` (case-insensitive), if any."""
+        for h in self.headers:
+            if h.name.lower() == name.lower():
+                return h.value
+        return None
+
+
+@dataclass
+class RecordFile:
+    """A whole file: its matches, and what belongs to no match (an unreadable file, an
+    empty one, comments after the last match)."""
+
+    path: str
+    matches: list[MatchRecord] = field(default_factory=list)
+    errors: list[Diagnostic] = field(default_factory=list)
+    comments: list[Comment] = field(default_factory=list)
+    bom: bool = False
+    crlf: bool = False
