@@ -55,6 +55,20 @@ INITIAL_POSITION = "obpkyrgn/......../......../......../......../......../......
 
 _FWD, _LEFT, _RIGHT, _BACK = Direction.FORWARD, Direction.LEFT, Direction.RIGHT, Direction.BACK
 _MOVE_DIRECTIONS = (_FWD, _LEFT, _RIGHT)
+#: ``_REACH[side][sq][rings]``: the forward, left and right rays from ``sq`` cut to the
+#: range of a tower with ``rings`` (S1, DS1, TS1), precomputed so that move generation
+#: does not slice a ray at every node.
+_REACH = tuple(
+    tuple(
+        tuple(tuple(RAYS[side][sq][d][:reach] for d in _MOVE_DIRECTIONS) for reach in RANGE)
+        for sq in range(64)
+    )
+    for side in Side
+)
+#: ``_OTHER[side]`` is ``side.other`` without the property call (hot in play/undo).
+_OTHER = (Side.GOLD, Side.BLACK)
+#: What a push adds to a pushed tower's square, by the pusher's side (one rank back).
+_PUSH_STEP = (-8, 8)
 # Rank index of the row a side must reach to win the round (M7).
 _GOAL_RANK = (0, 7)
 
@@ -130,12 +144,24 @@ def _colour_title(colour: Colour | None) -> str:
     return colour.title if colour is not None else "Any"
 
 
-class _Undo(NamedTuple):
-    move: Move
-    tower: Colour | None
-    to_move: Side
-    last_mover: Side
-    winner: Side | None
+#: The ordinary moves of each (side, colour, origin), by direction and distance, built
+#: on first use: moves are immutable, so move generation hands out these shared objects
+#: instead of building new ones at every node of a search.
+_ORDINARY: list[tuple[tuple[Move, ...], ...] | None] = [None] * (2 * 8 * 64)
+
+
+def _ordinary_moves(
+    key: int, side: Side, colour: Colour, origin: int
+) -> tuple[tuple[Move, ...], ...]:
+    every = tuple(
+        tuple(
+            Move(side, colour, origin, target, direction, distance)
+            for distance, target in enumerate(RAYS[side][origin][direction], 1)
+        )
+        for direction in _MOVE_DIRECTIONS
+    )
+    _ORDINARY[key] = every
+    return every
 
 
 class Position:
@@ -169,7 +195,8 @@ class Position:
         self.tower = tower
         self.last_mover = to_move.other if last_mover is None else last_mover
         self.winner = self._find_winner()
-        self._stack: list[_Undo] = []
+        # (move, tower, to_move, last_mover, winner) before each move played
+        self._stack: list[tuple] = []
 
     # ----------------------------------------------------------------- construction
 
@@ -270,16 +297,17 @@ class Position:
         origin = self.where[side][colour]
         tower = board[origin]
         assert tower is not None
-        reach = RANGE[tower.rings]
-        rays = RAYS[side][origin]
-        moves = []
-        for direction in _MOVE_DIRECTIONS:
+        moves: list[Move] = []
+        key = (side * 8 + colour) * 64 + origin
+        every = _ORDINARY[key] or _ordinary_moves(key, side, Colour(colour), origin)
+        for ray, ray_moves in zip(_REACH[side][origin][tower.rings], every):
             distance = 0
-            for target in rays[direction][:reach]:
+            for target in ray:
                 if board[target] is not None:
                     break
                 distance += 1
-                moves.append(Move(side, colour, origin, target, direction, distance))
+            if distance:
+                moves.extend(ray_moves[:distance])
         if tower.rings:
             pushed = self._push_line(side, origin, tower.rings)
             if pushed:
@@ -312,16 +340,14 @@ class Position:
         board = self.board
         side = self.to_move
         where = self.where[side]
-        rays_side = RAYS[side]
+        reach_side = _REACH[side]
         colours = range(8) if self.tower is None else (self.tower,)
         count = 0
         for colour in colours:
             origin = where[colour]
             rings = board[origin].rings  # type: ignore[union-attr]
-            reach = RANGE[rings]
-            rays = rays_side[origin]
-            for direction in _MOVE_DIRECTIONS:
-                for target in rays[direction][:reach]:
+            for ray in reach_side[origin][rings]:
+                for target in ray:
                     if board[target] is not None:
                         break
                     count += 1
@@ -393,17 +419,17 @@ class Position:
 
     def play(self, move: Move) -> None:
         """Apply ``move`` (assumed legal: see :meth:`is_legal`, :meth:`resolve`)."""
-        self._stack.append(_Undo(move, self.tower, self.to_move, self.last_mover, self.winner))
+        self._stack.append((move, self.tower, self.to_move, self.last_mover, self.winner))
         side = move.side
         if move.distance == 0:  # a forfeit (M6): the board does not change
-            self.to_move = side.other
+            self.to_move = _OTHER[side]
             if move.tower is not None:
                 self.tower = SQUARE_COLOURS[move.origin]
             return
         board = self.board
         if move.push:
-            step = 8 if side is Side.GOLD else -8
-            opponent_where = self.where[side.other]
+            step = _PUSH_STEP[side]
+            opponent_where = self.where[_OTHER[side]]
             for sq in reversed(move.push):  # farthest first: each lands on an empty square
                 t = board[sq]
                 board[sq + step] = t
@@ -413,7 +439,7 @@ class Position:
             # the colour of the square the farthest pushed tower was pushed onto.
             self.tower = SQUARE_COLOURS[move.push[-1] + step]
         else:
-            self.to_move = side.other
+            self.to_move = _OTHER[side]
             self.tower = SQUARE_COLOURS[move.target]
             if move.target >> 3 == _GOAL_RANK[side]:
                 self.winner = side  # M7
@@ -435,8 +461,8 @@ class Position:
         board[move.origin] = t
         self.where[side][move.tower] = move.origin  # type: ignore[index]
         if move.push:
-            step = 8 if side is Side.GOLD else -8
-            opponent_where = self.where[side.other]
+            step = _PUSH_STEP[side]
+            opponent_where = self.where[_OTHER[side]]
             for sq in move.push:  # nearest first, back into the squares they left
                 p = board[sq + step]
                 board[sq] = p
@@ -453,7 +479,7 @@ class Position:
     @property
     def history(self) -> list[Move]:
         """The moves played on this object, oldest first."""
-        return [u.move for u in self._stack]
+        return [u[0] for u in self._stack]
 
     # ---------------------------------------------------------- checking a move
 
@@ -469,6 +495,16 @@ class Position:
         t = self.board[origin]
         assert t is not None
         if distance == 0:
+            if self.tower is None:
+                # T1/M5: with a free choice, the side forfeits only if no tower can move;
+                # the forfeit then names no tower, and the free choice passes on.
+                if self.has_moves():
+                    raise IllegalMoveError(
+                        f"{side.title} has a free choice of tower and can move, so may not "
+                        "forfeit",
+                        rule="M5",
+                    )
+                return self.forfeit_move()
             if self._can_move(side, colour):
                 raise IllegalMoveError(
                     f"{t} on {square_name(origin)} can move, so it may not forfeit", rule="M5"

@@ -23,7 +23,7 @@ def console(*, stderr: bool = False, no_color: bool = False, record: bool = Fals
         highlight=False,
         record=record,
         width=width,
-        soft_wrap=False,
+        soft_wrap=True,
     )
 
 

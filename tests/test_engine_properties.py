@@ -1,0 +1,189 @@
+"""Properties of the rules engine over random reachable positions (hypothesis).
+
+Positions are reached the way a match reaches them: a random lineup of each side's
+towers on its home row, random Sumo rings (as filled rounds of a long match carry them),
+a random side to move with a free choice (T1), then random legal moves, a blocked side
+forfeiting (M6), until the wanted number of plies or the round's end.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kamisado_notation.board import RAYS, Colour, Direction, Side
+from kamisado_notation.errors import IllegalMoveError
+from kamisado_notation.position import MAX_PUSH, RANGE, Move, Position, Tower
+
+F, BACK = Direction.FORWARD, Direction.BACK
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def random_start(rng: random.Random) -> Position:
+    """Both home rows filled in a random order, with random rings (mostly none)."""
+    towers: dict[int, Tower] = {}
+    for side, rank in ((Side.BLACK, 7), (Side.GOLD, 0)):
+        colours = list(Colour)
+        rng.shuffle(colours)
+        for f, colour in enumerate(colours):
+            rings = rng.choice((0, 0, 0, 1, 1, 2, 3))
+            towers[rank * 8 + f] = Tower(side, colour, rings)
+    return Position(towers, to_move=rng.choice(list(Side)), tower=None)
+
+
+def step(pos: Position, rng: random.Random) -> Move | None:
+    """Play one random legal move (or the forced forfeit); ``None`` at the round's end."""
+    if pos.winner is not None:
+        return None
+    moves = pos.legal_moves()
+    if not moves:
+        if pos.deadlock() is not None:
+            return None
+        move = pos.forfeit_move()
+    else:
+        move = rng.choice(moves)
+    pos.play(move)
+    return move
+
+
+@st.composite
+def positions(draw, max_plies: int = 60) -> Position:
+    rng = draw(st.randoms(use_true_random=False))
+    pos = random_start(rng)
+    for _ in range(draw(st.integers(0, max_plies))):
+        if step(pos, rng) is None:
+            break
+    return pos
+
+
+def consistent(pos: Position) -> None:
+    """16 towers, one per square, and ``where`` agrees with the board."""
+    seen = set()
+    for s, t in enumerate(pos.board):
+        if t is not None:
+            assert (t.side, t.colour) not in seen
+            seen.add((t.side, t.colour))
+            assert pos.where[t.side][t.colour] == s
+    assert len(seen) == 16
+
+
+@SETTINGS
+@given(st.randoms(use_true_random=False))
+def test_playouts_keep_one_tower_per_square_and_end(rng):
+    """A move never leaves two towers on one square; a push never ends a round; every
+    random playout ends in a win (M7) or a deadlock (M8)."""
+    pos = random_start(rng)
+    start = pos.to_string()
+    for _ in range(2000):
+        move = step(pos, rng)
+        if move is None:
+            break
+        consistent(pos)
+        if move.push:
+            assert pos.winner is None and pos.to_move is move.side
+    else:
+        raise AssertionError(f"no end after 2000 plies: {pos}")
+    assert pos.winner is not None or pos.deadlock() is not None
+    # and undoing the whole playout gives back the start
+    while pos.history:
+        pos.undo()
+    assert pos.to_string() == start
+
+
+@SETTINGS
+@given(positions())
+def test_ordinary_moves_stay_in_range_on_empty_squares(pos):
+    for move in pos.legal_moves():
+        t = pos.tower_at(move.origin)
+        assert t is not None and t.side is pos.to_move and t.colour is move.tower
+        if pos.tower is not None:
+            assert move.tower is pos.tower  # T2
+        ray = RAYS[move.side][move.origin][move.direction]
+        if move.push:
+            # S4: straight forward, one square, onto the nearest pushed tower
+            assert move.direction is F and move.distance == 1 and move.target == ray[0]
+            line = move.push
+            assert 1 <= len(line) <= MAX_PUSH[t.rings]
+            assert list(line) == list(ray[: len(line)])
+            for s in line:
+                p = pos.tower_at(s)
+                assert p is not None and p.side is not move.side and p.rings < t.rings
+            assert len(ray) > len(line) and pos.tower_at(ray[len(line)]) is None
+        else:
+            assert move.direction is not BACK
+            assert 1 <= move.distance <= RANGE[t.rings]
+            assert move.target == ray[move.distance - 1]
+            assert all(pos.tower_at(s) is None for s in ray[: move.distance])
+
+
+@SETTINGS
+@given(positions())
+def test_position_string_round_trips(pos):
+    text = pos.to_string()
+    again = Position.from_string(text)
+    assert again == pos and again.to_string() == text
+    assert again.winner == pos.winner
+
+
+@SETTINGS
+@given(positions())
+def test_play_undo_is_the_identity(pos):
+    before = (pos.to_string(), [list(w) for w in pos.where], list(pos.board), pos.winner)
+    moves = pos.legal_moves() or ([pos.forfeit_move()] if pos.must_forfeit() else [])
+    for move in moves:
+        pos.play(move)
+        consistent(pos)
+        assert pos.undo() == move
+        after = (pos.to_string(), [list(w) for w in pos.where], list(pos.board), pos.winner)
+        assert after == before
+
+
+@SETTINGS
+@given(positions())
+def test_count_moves_is_the_number_of_legal_moves(pos):
+    moves = pos.legal_moves()
+    assert pos.count_moves() == len(moves)
+    assert len(set(moves)) == len(moves)
+    assert pos.has_moves() == bool(moves)
+    assert pos.must_forfeit() == (pos.winner is None and not moves)
+
+
+@SETTINGS
+@given(positions(), st.data())
+def test_resolve_accepts_exactly_the_legal_moves(pos, data):
+    """For every direction and distance 0..8 of the tower to move, ``resolve`` succeeds
+    iff the move is legal, or is the forfeit of a blocked tower."""
+    if pos.winner is not None:
+        return
+    colour = pos.tower if pos.tower is not None else data.draw(st.sampled_from(list(Colour)))
+    legal = {m for m in pos.legal_moves() if m.tower is colour}
+    blocked = not pos.has_moves()
+    accepted = set()
+    for direction in (None, *Direction):
+        for distance in range(0, 9):
+            try:
+                move = pos.resolve(direction, distance, tower=colour)
+            except IllegalMoveError as e:
+                assert e.rule and str(e)
+                continue
+            if move.is_forfeit:
+                assert blocked and move == pos.forfeit_move()
+            else:
+                assert move in legal
+                assert move.direction is direction and move.distance == distance
+            accepted.add(move)
+    expected = set(legal)
+    if blocked:
+        expected.add(pos.forfeit_move())
+    assert accepted == expected
+    # the coordinate form agrees
+    origin = pos.square_of(pos.to_move, colour)
+    by_coords = set()
+    for target in range(64):
+        try:
+            by_coords.add(pos.resolve_coords(origin, target))
+        except IllegalMoveError:
+            pass
+    assert by_coords == expected
