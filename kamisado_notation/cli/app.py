@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import typer
 
-from . import engine
+from . import convert, engine
+from . import validate as validate_cli
 
 app = typer.Typer(
     name="kamisado",
@@ -16,6 +17,9 @@ app = typer.Typer(
 
 app.command()(engine.moves)
 app.command()(engine.perft)
+app.command()(convert.convert)
+app.command()(validate_cli.validate)
+app.command()(validate_cli.generate)
 
 
 def main() -> None:

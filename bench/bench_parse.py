@@ -1,0 +1,97 @@
+"""Parsing speed: moves per second reading a generated corpus of ≥ 100,000 moves in mixed
+forms and languages, with the project's parser (one regex tokenises a line; lark's LALR
+parser, fed by ``FastLexer``, parses each new shape of line once and the callbacks replay
+it), against the same grammar and transformer on lark's own contextual lexer, measured in
+the same run (interleaved, best of each).
+
+    python3 bench/bench_parse.py [--moves N] [--seed S]
+
+Prints figures and the ratio to the in-run baseline (never absolute targets).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from kamisado_notation.formatting import LANGUAGES, Form, format_record  # noqa: E402
+from kamisado_notation.generate import generate_records  # noqa: E402
+from kamisado_notation.notation import build_parser, parse_record  # noqa: E402
+from kamisado_notation.record import RecordFile  # noqa: E402
+from kamisado_notation.replay import replay  # noqa: E402
+
+BATCH_LINES = 256  # the baseline parses the text this many lines a call
+_COLOUR_FORMS = (Form.SYMBOLS, Form.TEXT, Form.SHORT)
+
+
+def corpus(moves: int, seed: int) -> tuple[str, int]:
+    """Random legal matches, each written in a random form and language (coordinates
+    included), until ``moves`` entries."""
+    rng = random.Random(seed)
+    parts, total, n = [], 0, 0
+    while total < moves:  # entries, the '...' placeholder not counted
+        n += 1
+        rec = generate_records(match="standard", seed=seed * 100_003 + n, count=1)
+        form = rng.choice(_COLOUR_FORMS + (Form.COORDS,))
+        lang = rng.choice(LANGUAGES)
+        movemap = {}
+        if form is Form.COORDS:
+            for rr in replay(rec.matches[0]).rounds:
+                for ply in rr.plies:
+                    if ply.move is not None:
+                        movemap[id(ply.entry)] = ply.move
+        parts.append(format_record(rec, form=form, lang=lang, moves=movemap))
+        total += sum(1 for m in rec.matches for r in m.rounds for e in r.entries if not e.placeholder)
+    return "\n".join(parts), total
+
+
+def count_entries(record: RecordFile) -> int:
+    return sum(1 for m in record.matches for r in m.rounds for e in r.entries if not e.placeholder)
+
+
+def best_of(fn, repeat: int = 3) -> float:  # type: ignore[no-untyped-def]
+    best = float("inf")
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--moves", type=int, default=100_000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+    text, _ = corpus(args.moves, args.seed)
+    record = parse_record(text)
+    moves = count_entries(record)
+    errors = sum(len(m.errors) for m in record.matches) + len(record.errors)
+    assert errors == 0, f"the corpus should parse cleanly, got {errors} errors"
+    lines = text.split("\n")
+    batches = ["\n".join(lines[i : i + BATCH_LINES]) for i in range(0, len(lines), BATCH_LINES)]
+    baseline = build_parser("contextual")
+
+    # interleaved, best of each: both see the same load on a shared machine
+    t_base = t_fast = float("inf")
+    for _ in range(args.repeat):
+        t_base = min(t_base, best_of(lambda: [baseline.parse(b) for b in batches], repeat=1))
+        t_fast = min(t_fast, best_of(lambda: parse_record(text), repeat=1))
+    print(f"corpus: {moves} moves, {len(lines)} lines, {len(text) / 1e6:.1f} MB, mixed forms and languages")
+    print(f"baseline  lark contextual lexer + LALR + transformer:          {moves / t_base:>10,.0f} moves/s  (1.00)")
+    print(f"project   parse_record (regex lexer, LALR once per line shape): {moves / t_fast:>10,.0f} moves/s  ({t_base / t_fast:.2f}x)")
+    from kamisado_notation.notation import _lex_line
+
+    tokens = sum(len(_lex_line(line, 1, [])) for line in lines)
+    t_lex = best_of(lambda: [_lex_line(line, 1, []) for line in lines])
+    print(f"of which  tokenising alone: {tokens / t_lex:>10,.0f} tokens/s, {moves / t_lex:,.0f} moves/s  ({tokens / moves:.1f} tokens a move)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,115 @@
+"""``kamisado convert``: rewrite a record in another form or language, losing nothing
+(headers in their order, comments at their element, lineups, fills).
+
+Colour form to colour form is a rewrite of the words. Coordinates to a colour form (and
+back) need the board, so the record is replayed first; a record that cannot be replayed
+far enough is refused with the reason (exit 1) and nothing is written. A record with
+syntax errors is refused too (a line that could not be read would be lost). The output
+never overwrites the input (exit 2).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Optional
+
+import typer
+
+from .common import EXIT_INVALID, fail
+
+_FORMS = ("symbols", "text", "short", "coords", "json")
+_LANGS = ("en", "de", "hu", "pt", "ro", "ru")
+
+
+def convert(
+    file: str = typer.Argument(..., help="A match record (.kmr)."),
+    to: str = typer.Option(..., "--to", help="symbols | text | short | coords | json"),
+    lang: str = typer.Option("en", "--lang", help="Language of the text form: en de hu pt ro ru."),
+    output: Optional[str] = typer.Option(None, "-o", "--output", help="Write here instead of standard output."),
+) -> None:
+    """Rewrite a record in another notation, keeping headers, comments and lineups."""
+    from ..formatting import Form, FormatError, format_record
+    from ..notation import RecordIOError, read_record
+
+    if to not in _FORMS:
+        fail(f"--to must be one of {', '.join(_FORMS)}, not {to!r}")
+    if lang not in _LANGS:
+        fail(f"--lang must be one of {', '.join(_LANGS)}, not {lang!r}")
+    if output is not None and output != "-" and _same_file(file, output):
+        fail(f"refusing to write over the input file {file}")
+    try:
+        record = read_record(file)
+    except RecordIOError as e:
+        fail(str(e))
+    problems = [d for d in record.errors if d.severity == "error"]
+    problems += [d for m in record.matches for d in m.errors if d.severity == "error"]
+    if problems:
+        for d in problems:
+            sys.stderr.write(d.format(file) + "\n")
+        fail(f"{file} has syntax errors; nothing converted", code=EXIT_INVALID)
+    form = Form(to)
+    moves = _resolved_moves(record, form, file)
+    try:
+        text = format_record(record, form=form, lang=lang, moves=moves)
+    except FormatError as e:
+        fail(f"{file}: {e}", code=EXIT_INVALID)
+    if output is None or output == "-":
+        sys.stdout.write(text)
+        return
+    tmp = f"{output}.tmp-{os.getpid()}"
+    try:
+        with open(tmp, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+        os.replace(tmp, output)
+    except OSError as e:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        fail(f"cannot write {output}: {e.strerror or e}")
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.realpath(a) == os.path.realpath(b)
+
+
+def _resolved_moves(record, form, file: str) -> dict[int, object]:  # type: ignore[no-untyped-def]
+    """``id(entry)`` → resolved move, from the replay, when the conversion needs the
+    board (coordinates ↔ colours; JSON gets both where the replay reaches). Exits 1 with
+    the replay's reason when an entry that needs the board cannot be resolved."""
+    from ..formatting import Form
+    from ..replay import replay
+
+    def needs_board(entry) -> bool:  # type: ignore[no-untyped-def]
+        if entry.placeholder:
+            return False
+        return entry.is_coords != (form is Form.COORDS)
+
+    moves: dict[int, object] = {}
+    for match in record.matches:
+        wanted = [e for r in match.rounds for e in r.entries if form is Form.JSON or needs_board(e)]
+        if not wanted:
+            continue
+        result = replay(match)
+        for rr in result.rounds:
+            for ply in rr.plies:
+                if ply.move is not None:
+                    moves[id(ply.entry)] = ply.move
+        if form is Form.JSON:
+            continue
+        missing = [e for e in wanted if needs_board(e) and id(e) not in moves]
+        if missing:
+            e = missing[0]
+            reasons = [d for d in result.diagnostics if d.severity == "error"]
+            reason = reasons[0].format(file) if reasons else f"{file}:{e.line}:{e.column}: the replay did not reach this entry"
+            sys.stderr.write(reason + "\n")
+            fail(
+                f"{file}:{e.line}:{e.column}: cannot convert {e.text!r} without replaying the record, "
+                "and the replay stops before it; nothing converted",
+                code=EXIT_INVALID,
+            )
+    return moves

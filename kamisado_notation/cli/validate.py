@@ -1,0 +1,159 @@
+"""``kamisado validate`` and ``kamisado generate``: judge records through the rules, and
+write random legal ones.
+
+Diagnostics go to stdout as ``path:line:col: error[RULE] message`` with a summary line
+per file (or the JSON of SPEC §6 with ``--json``); a progress bar goes to stderr, only
+on a terminal and only on long work. Exit 0 when all files are valid, 1 when any is
+not, 2 on a usage or I/O error.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import List, Optional
+
+import typer
+
+from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, console, fail
+
+# Files larger than this get a progress bar (on a terminal).
+_LONG_WORK_BYTES = 2_000_000
+
+
+def validate(
+    files: List[str] = typer.Argument(..., help="Match record files (.kmr)."),
+    as_json: bool = typer.Option(False, "--json", help="Machine-readable output (SPEC §6)."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Only the diagnostics, no summaries."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Validate this many files in parallel."),
+    no_color: bool = typer.Option(False, "--no-color", help="No colours."),
+) -> None:
+    """Replay each record through the rules and report what is wrong, precisely."""
+    from ..validate import FileReport, report_json
+
+    missing = [f for f in files if not os.path.isfile(f)]
+    for f in missing:
+        why = "a directory, not a record file" if os.path.isdir(f) else "no such file"
+        sys.stderr.write(f"kamisado: cannot read {f}: {why}\n")
+    todo = [f for f in files if f not in missing]
+    reports: list[FileReport] = []
+    if jobs > 1 and len(todo) > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            reports = list(pool.map(_validate_one, todo))
+    else:
+        for path in todo:
+            reports.append(_validate_with_progress(path, quiet=quiet or as_json))
+    io_errors = bool(missing) or any(d.rule == "io" for r in reports for d in r.diagnostics)
+    if as_json:
+        sys.stdout.write(json.dumps(report_json(reports), ensure_ascii=False) + "\n")
+    else:
+        _print_reports(reports, quiet=quiet, no_color=no_color)
+    if io_errors:
+        raise typer.Exit(EXIT_USAGE)
+    raise typer.Exit(EXIT_OK if all(r.valid for r in reports) else EXIT_INVALID)
+
+
+def _validate_one(path: str):  # type: ignore[no-untyped-def]
+    from ..validate import validate_file
+
+    return validate_file(path)
+
+
+def _validate_with_progress(path: str, *, quiet: bool):  # type: ignore[no-untyped-def]
+    from ..validate import validate_file
+
+    try:
+        size = os.path.getsize(path)
+    except OSError:
+        size = 0
+    err = console(stderr=True)
+    if quiet or size < _LONG_WORK_BYTES or not err.is_terminal:
+        return validate_file(path)
+    from rich.progress import Progress
+
+    with Progress(console=err, transient=True) as progress:
+        task = progress.add_task(f"validating {os.path.basename(path)}", total=None)
+        count = 0
+
+        def tick(_summary) -> None:  # type: ignore[no-untyped-def]
+            nonlocal count
+            count += 1
+            if count % 50 == 0:
+                progress.update(task, description=f"validating {os.path.basename(path)}: {count} matches")
+
+        return validate_file(path, on_match=tick)
+
+
+def _print_reports(reports, *, quiet: bool, no_color: bool) -> None:  # type: ignore[no-untyped-def]
+    from rich.markup import escape
+
+    from ..board import Side
+
+    out = console(no_color=no_color)
+    styles = {"error": "bold red", "warning": "yellow"}
+    for r in reports:
+        for d in r.all_diagnostics():
+            line = escape(d.format(r.path))
+            style = styles.get(d.severity)
+            out.print(f"[{style}]{line}[/]" if style and out.is_terminal else line, markup=True, soft_wrap=True)
+        if quiet:
+            continue
+        n = len(r.matches)
+        good = sum(1 for m in r.matches if m.valid)
+        head = f"{r.path}: {n} match{'es' if n != 1 else ''}, {good} valid"
+        if r.diagnostics and not n:
+            head = f"{r.path}: unreadable"
+        out.print(escape(head), soft_wrap=True)
+        for m in r.matches if n <= 20 else []:
+            state = "complete" if m.status == "complete" else "in progress"
+            if m.to_move is not None:
+                state += f", {m.to_move.title} to move"
+            score = f"{m.score[Side.BLACK]}-{m.score[Side.GOLD]}"
+            mark = "valid" if m.valid else "INVALID"
+            out.print(escape(f"  match {m.index} (line {m.line}): {mark}, {score} (Black-Gold), {state}"), soft_wrap=True)
+        if n > 20:
+            complete = sum(1 for m in r.matches if m.status == "complete")
+            out.print(escape(f"  {complete} complete, {n - complete} in progress"), soft_wrap=True)
+
+
+def generate(
+    match: str = typer.Option("standard", "--match", help="single | standard | long | marathon"),
+    seed: int = typer.Option(..., "--seed", help="Random seed: the same seed gives the same records."),
+    count: int = typer.Option(1, "--count", min=1, help="How many matches."),
+    form: str = typer.Option("text", "--form", help="symbols | text | short | coords"),
+    lang: str = typer.Option("en", "--lang", help="en | de | hu | pt | ro | ru"),
+    output: Optional[str] = typer.Option(None, "-o", "--output", help="Write to this file instead of stdout."),
+) -> None:
+    """Play random legal matches and write their records (for demos, tests, benchmarks)."""
+    from ..errors import KamisadoError
+    from ..generate import generate_records
+
+    try:
+        record = generate_records(match=match, seed=seed, count=count, coords=form.strip().lower() == "coords")
+        text = _format(record, form=form, lang=lang)
+    except KamisadoError as e:
+        fail(str(e))
+    if output is None:
+        sys.stdout.write(text)
+        return
+    try:
+        with open(output, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        fail(f"cannot write {output}: {e.strerror or e}")
+
+
+def _format(record, *, form: str, lang: str) -> str:  # type: ignore[no-untyped-def]
+    from ..errors import KamisadoError
+    from ..formatting import Form, format_record
+
+    try:
+        style = Form(form.strip().lower())
+    except ValueError:
+        raise KamisadoError(
+            f"unknown form {form!r}: " + ", ".join(f.value for f in Form)
+        ) from None
+    return format_record(record, form=style, lang=lang)

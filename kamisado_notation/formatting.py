@@ -1,0 +1,260 @@
+"""Writing moves and records in every form and language of SPEC §3 — the inverse of
+:mod:`kamisado_notation.notation`.
+
+Forms are data: a colour form writes four slots (tower, direction, distance, square) with
+the words of :mod:`kamisado_notation.vocabulary`; the coordinate form writes ``from-to``;
+the JSON form writes the lossless document described in ``docs/json-record.md``.
+Converting between a colour form and coordinates needs the board, so the caller passes
+the resolved :class:`~kamisado_notation.position.Move` (from the replay).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from enum import Enum
+
+from rich.cells import cell_len  # display width: a Chinese glyph is two columns
+
+from .board import SQUARE_COLOURS, Colour, Direction, Side, square_name
+from .errors import KamisadoError
+from .match import Fill
+from .position import Move
+from .record import Comment, Entry, MatchRecord, RecordFile, RoundRecord
+from .vocabulary import LANGUAGES, write_colour, write_direction
+
+__all__ = ["Form", "LANGUAGES", "FormatError", "format_move", "format_entry", "format_record", "record_json"]
+
+
+class Form(Enum):
+    SYMBOLS = "symbols"
+    TEXT = "text"
+    SHORT = "short"
+    COORDS = "coords"
+    JSON = "json"
+
+
+class FormatError(KamisadoError):
+    """A move that cannot be written in the form asked for without more facts (a
+    coordinate entry to a colour form, or the reverse, with no resolved move)."""
+
+
+def _check(form: Form, lang: str) -> None:
+    if lang not in LANGUAGES:
+        raise FormatError(f"unknown language {lang!r}: expected one of {', '.join(LANGUAGES)}")
+    if not isinstance(form, Form):
+        raise FormatError(f"unknown form {form!r}")
+
+
+def _slots(tower: Colour, direction: Direction | None, distance: int, square: Colour, form: Form, lang: str) -> str:
+    f = form.value
+    t, s = write_colour(tower, f, lang), write_colour(square, f, lang)
+    if form is Form.SYMBOLS:
+        if distance == 0:
+            return f"{t}0{s}"
+        return f"{t}{write_direction(direction, f, lang)}{distance}{s}"  # type: ignore[arg-type]
+    if distance == 0:
+        return f"{t} 0 {s}"
+    d = write_direction(direction, f, lang)  # type: ignore[arg-type]
+    if form is Form.SHORT:
+        return f"{t} {d}{distance} {s}"
+    return f"{t} {d} {distance} {s}"
+
+
+def _entry_json(entry: Entry, side: Side | None, move: Move | None) -> dict[str, object]:
+    d: dict[str, object] = {"side": side.name.lower() if side is not None else None}
+    if entry.placeholder:
+        d["placeholder"] = True
+    else:
+        tower = entry.tower if entry.tower is not None else (move.tower if move else None)
+        direction = entry.direction if entry.tower is not None else (move.direction if move else None)
+        distance = entry.distance if entry.tower is not None else (move.distance if move else None)
+        square = entry.square if entry.tower is not None else (move.square if move else None)
+        d.update(
+            tower=tower.name.lower() if tower is not None else None,
+            direction=direction.name.lower() if direction is not None else None,
+            distance=distance,
+            square=square.name.lower() if square is not None else None,
+        )
+        origin = entry.origin if entry.is_coords else (move.origin if move else None)
+        target = entry.target if entry.is_coords else (move.target if move else None)
+        d["from"] = square_name(origin) if origin is not None else None
+        d["to"] = square_name(target) if target is not None else None
+        if entry.push_mark or (move is not None and move.push):
+            d["push"] = True
+    if entry.number is not None:
+        d["number"] = entry.number
+    d["text"] = entry.text
+    d["line"] = entry.line
+    d["comments"] = [_comment_json(c) for c in entry.comments]
+    return d
+
+
+def _comment_json(c: Comment) -> dict[str, object]:
+    return {"text": c.text, "braced": c.braced, "line": c.line}
+
+
+def format_move(move: Move, *, form: Form = Form.TEXT, lang: str = "en") -> str:
+    """An engine move in ``form``: ``紫↖5黃``, ``Purple Left 5 Yellow``, ``Pu L5 Ye``,
+    ``lila balra 5 sárga``, ``d8-d4`` (a push ``d4-d5*``). A forfeit (distance 0) writes
+    the blocked tower and its square (``Green 0 Yellow``); a back-entry (``Direction.BACK``)
+    the pushed tower (``Red Back 1 Yellow``)."""
+    _check(form, lang)
+    if form is Form.COORDS:
+        return f"{square_name(move.origin)}-{square_name(move.target)}" + ("*" if move.push else "")
+    if form is Form.JSON:
+        from .export import move_json
+
+        d = move_json(move)
+        d["side"] = move.side.name.lower()
+        return json.dumps(d, ensure_ascii=False)
+    if move.tower is None:
+        raise FormatError("a move without a tower colour cannot be written in a colour form")
+    return _slots(move.tower, move.direction, move.distance, SQUARE_COLOURS[move.target], form, lang)
+
+
+def format_entry(entry: Entry, *, form: Form, lang: str = "en", move: Move | None = None) -> str:
+    """One entry of a record in ``form``. A colour entry writes in any colour form by
+    itself; coordinates to a colour form (and back) need ``move``, the entry resolved
+    on the board. The ``...`` placeholder stays ``...``."""
+    _check(form, lang)
+    if entry.placeholder:
+        return "..."
+    if form is Form.JSON:
+        return json.dumps(_entry_json(entry, None, move), ensure_ascii=False)
+    if form is Form.COORDS:
+        if entry.is_coords:
+            return f"{square_name(entry.origin)}-{square_name(entry.target)}" + ("*" if entry.push_mark else "")  # type: ignore[arg-type]
+        if move is None:
+            raise FormatError(f"{entry.text or 'this entry'}: writing coordinates needs the board (the resolved move)")
+        return format_move(move, form=form, lang=lang)
+    if entry.is_coords or entry.tower is None:
+        if move is None:
+            raise FormatError(f"{entry.text or 'this entry'}: writing colours for coordinates needs the board (the resolved move)")
+        return format_move(move, form=form, lang=lang)
+    return _slots(entry.tower, entry.direction, entry.distance or 0, entry.square, form, lang)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------------ records
+
+
+def _quote(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _braced(comments: list[Comment]) -> str:
+    return "".join(f" {{{c.text}}}" for c in comments if c.braced)
+
+
+def _line_comments(comments: list[Comment]) -> list[str]:
+    return [c.text for c in comments if not c.braced]
+
+
+def _with_comments(text: str, comments: list[Comment]) -> list[str]:
+    """``text`` with its braced comments, then its line comments: the first at the end
+    of the line, any more on lines of their own (a ``#`` comment runs to the line's end)."""
+    line = text + _braced(comments)
+    hashes = _line_comments(comments)
+    if not hashes:
+        return [line]
+    out = [f"{line}  #{hashes[0]}" if line else f"#{hashes[0]}"]
+    out.extend(f"#{h}" for h in hashes[1:])
+    return out
+
+
+def _round_lines(r: RoundRecord, form: Form, lang: str, moves: Mapping[int, Move]) -> list[str]:
+    head = f"Round {r.number}" + (f" fill {r.fill.name.lower()}" if r.fill is not None else "")
+    out = _with_comments(head, r.comments)
+    for lineup in r.lineups:
+        words = " ".join(c.title for c in lineup.colours)
+        out.extend(_with_comments(f"Lineup {lineup.side.title}: {words}", lineup.comments))
+    cells = [
+        format_entry(e, form=form, lang=lang, move=moves.get(id(e))) + _braced(e.comments) for e in r.entries
+    ]
+    width = max((cell_len(cells[i]) for i in range(0, len(cells), 2)), default=0)
+    for i in range(0, len(cells), 2):
+        black, number = r.entries[i], f"{i // 2 + 1}. "
+        black_hashes = _line_comments(black.comments)
+        if i + 1 >= len(cells):
+            out.extend(_with_comments(number + cells[i], [c for c in black.comments if not c.braced]))
+            continue
+        gold = r.entries[i + 1]
+        if black_hashes:  # Black's line comment ends the row; Gold's entry goes below
+            out.extend(_with_comments(number + cells[i], [c for c in black.comments if not c.braced]))
+            out.extend(_with_comments(" " * len(number) + cells[i + 1], [c for c in gold.comments if not c.braced]))
+        else:
+            pad = " " * (width - cell_len(cells[i]))
+            row = f"{number}{cells[i]}{pad}   {cells[i + 1]}"
+            out.extend(_with_comments(row, [c for c in gold.comments if not c.braced]))
+    return out
+
+
+def _match_lines(m: MatchRecord, form: Form, lang: str, moves: Mapping[int, Move]) -> list[str]:
+    out = []
+    for c in m.comments:
+        out.append(f"{{{c.text}}}" if c.braced else f"#{c.text}")
+    for h in m.headers:
+        out.extend(_with_comments(f"[{h.name} {_quote(h.value)}]", h.comments))
+    for r in m.rounds:
+        if out:
+            out.append("")
+        out.extend(_round_lines(r, form, lang, moves))
+    return out
+
+
+def format_record(record: RecordFile, *, form: Form, lang: str = "en", moves: Mapping[int, Move] | None = None) -> str:
+    """The whole record in ``form``, in the canonical layout: per match its comments,
+    headers (order kept), a blank line, then per round ``Round N [fill left|right]``, its
+    lineups and numbered rows ``1. <Black entry>   <Gold entry>`` (``...`` for an absent
+    Black entry). Comments stay at their element. ``moves`` maps ``id(entry)`` to the
+    resolved move where the form needs the board (coordinates ↔ colours)."""
+    _check(form, lang)
+    moves = moves or {}
+    if form is Form.JSON:
+        return json.dumps(record_json(record, moves), ensure_ascii=False, indent=2) + "\n"
+    blocks = ["\n".join(_match_lines(m, form, lang, moves)) for m in record.matches]
+    tail = [f"{{{c.text}}}" if c.braced else f"#{c.text}" for c in record.comments]
+    if tail:
+        blocks.append("\n".join(tail))
+    return "\n\n".join(blocks) + "\n" if blocks else ""
+
+
+def record_json(record: RecordFile, moves: Mapping[int, Move] | None = None) -> dict[str, object]:
+    """The lossless JSON document of a record (``docs/json-record.md``)."""
+    moves = moves or {}
+
+    def round_json(r: RoundRecord) -> dict[str, object]:
+        return {
+            "number": r.number,
+            "fill": r.fill.name.lower() if isinstance(r.fill, Fill) else None,
+            "line": r.line,
+            "comments": [_comment_json(c) for c in r.comments],
+            "lineups": [
+                {
+                    "side": lu.side.name.lower(),
+                    "colours": [c.name.lower() for c in lu.colours],
+                    "line": lu.line,
+                    "comments": [_comment_json(c) for c in lu.comments],
+                }
+                for lu in r.lineups
+            ],
+            "entries": [_entry_json(e, r.side_of(i), moves.get(id(e))) for i, e in enumerate(r.entries)],
+        }
+
+    return {
+        "path": record.path,
+        "matches": [
+            {
+                "index": m.index,
+                "line": m.line,
+                "comments": [_comment_json(c) for c in m.comments],
+                "headers": [
+                    {"name": h.name, "value": h.value, "line": h.line, "comments": [_comment_json(c) for c in h.comments]}
+                    for h in m.headers
+                ],
+                "rounds": [round_json(r) for r in m.rounds],
+            }
+            for m in record.matches
+        ],
+        "comments": [_comment_json(c) for c in record.comments],
+    }

@@ -1,0 +1,184 @@
+"""Validate match record files: parse, replay every match, and keep a short summary
+per match (SPEC §6 ``kamisado validate``).
+
+Files are read as a stream of matches, and each match's replay is reduced to a
+:class:`MatchSummary` (its score, round results and diagnostics) before the next one is
+read, so memory does not grow with the number of matches in a file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from .board import Side
+from .diagnostics import ERROR, WARNING, Diagnostic
+from .errors import KamisadoError
+from .match import RoundResult
+from .record import MatchRecord
+
+if TYPE_CHECKING:
+    from .replay import MatchReplay
+
+__all__ = ["MatchSummary", "FileReport", "summarize", "validate_file", "validate_text", "validate_matches", "report_json"]
+
+
+@dataclass(slots=True)
+class MatchSummary:
+    """What validation keeps of one match: where it is, whether it is valid, the score
+    and the results of its rounds (``None`` for a round not finished or not replayed)."""
+
+    index: int
+    line: int
+    valid: bool
+    status: str
+    score: dict[Side, int]
+    target: int
+    winner: Side | None
+    rounds: list[tuple[int, RoundResult | None]]
+    diagnostics: list[Diagnostic]
+    #: Whose turn it is where the record stops, for a match in progress whose replay
+    #: reached the end (``None`` otherwise).
+    to_move: Side | None = None
+
+    def to_json(self) -> dict[str, object]:
+        from .export import colour_name, side_name
+
+        return {
+            "index": self.index,
+            "line": self.line,
+            "valid": self.valid,
+            "status": self.status,
+            "score": {"black": self.score[Side.BLACK], "gold": self.score[Side.GOLD]},
+            "rounds": [
+                {
+                    "number": number,
+                    "winner": side_name(r.winner) if r else None,
+                    "by": r.by if r else None,
+                    "tower": colour_name(r.tower) if r else None,
+                    "points": r.points if r else 0,
+                }
+                for number, r in self.rounds
+            ],
+            "diagnostics": [d.to_json() for d in self.diagnostics],
+        }
+
+
+@dataclass
+class FileReport:
+    """One file's verdict: a summary per match, and the diagnostics that belong to no
+    match (an unreadable file, stray text after the last match)."""
+
+    path: str
+    matches: list[MatchSummary] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def valid(self) -> bool:
+        return not any(d.severity == ERROR for d in self.diagnostics) and all(m.valid for m in self.matches)
+
+    def all_diagnostics(self) -> list[Diagnostic]:
+        """The file's own diagnostics and every match's, in line order."""
+        out = list(self.diagnostics)
+        for m in self.matches:
+            out.extend(m.diagnostics)
+        out.sort(key=lambda d: (d.line, d.column))
+        return out
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "path": self.path,
+            "valid": self.valid,
+            "diagnostics": [d.to_json() for d in self.diagnostics],
+            "matches": [m.to_json() for m in self.matches],
+        }
+
+
+def summarize(match: MatchRecord) -> MatchSummary:
+    """Replay ``match`` and keep only its summary."""
+    from .replay import replay
+
+    r = replay(match)
+    return MatchSummary(
+        to_move=_to_move(r),
+        index=match.index,
+        line=match.line,
+        valid=r.valid,
+        status=r.status,
+        score=r.score,
+        target=r.target,
+        winner=r.winner,
+        rounds=[(rr.number, rr.result) for rr in r.rounds],
+        diagnostics=r.diagnostics,
+    )
+
+
+def _to_move(r: MatchReplay) -> Side | None:
+    """Who moves next in an unfinished match: in the last round, or the Challenger of
+    the next one (the loser of the last)."""
+    if r.status == "complete" or not r.valid or not r.rounds or any(rr.stopped for rr in r.rounds):
+        return None
+    last = r.rounds[-1]
+    if last.result is not None:
+        return last.result.winner.other
+    if last.plies and last.plies[-1].kind == "push":
+        return last.plies[-1].side.other  # the pushed player's back-entry is due
+    if last.plies:
+        return last.plies[-1].side.other
+    return last.start.to_move
+
+
+def validate_matches(
+    path: str, matches: Iterable[MatchRecord], *, on_match: Callable[[MatchSummary], None] | None = None
+) -> FileReport:
+    """Validate a stream of matches read from ``path``."""
+    report = FileReport(path)
+    for m in matches:
+        s = summarize(m)
+        report.matches.append(s)
+        if on_match is not None:
+            on_match(s)
+    return report
+
+
+def validate_text(text: str, *, path: str = "<string>") -> FileReport:
+    """Validate a whole record given as text."""
+    from .notation import parse_record
+
+    record = parse_record(text, path=path)
+    report = validate_matches(path, record.matches)
+    report.diagnostics.extend(record.errors)
+    _no_match(report)
+    return report
+
+
+def validate_file(path: str, *, on_match: Callable[[MatchSummary], None] | None = None) -> FileReport:
+    """Validate the file at ``path``, one match at a time. A file that cannot be read
+    gives a report with one ``io`` diagnostic."""
+    from . import notation
+
+    try:
+        stream = notation.open_matches(path)
+        report = FileReport(path)
+        for m in stream:
+            s = summarize(m)
+            report.matches.append(s)
+            if on_match is not None:
+                on_match(s)
+    except notation.RecordIOError as e:
+        return FileReport(path, diagnostics=[Diagnostic("io", str(e), 0, 0)])
+    except KamisadoError as e:  # unreadable text before any match (invalid UTF-8)
+        return FileReport(path, diagnostics=[Diagnostic("syntax", str(e), getattr(e, "line", 1), getattr(e, "column", 1))])
+    _no_match(report)
+    return report
+
+
+def _no_match(report: FileReport) -> None:
+    if not report.matches and not report.diagnostics:
+        report.diagnostics.append(Diagnostic("syntax", "the file holds no match", 1, 1, WARNING))
+
+
+def report_json(reports: list[FileReport]) -> dict[str, object]:
+    """The ``validate --json`` document of SPEC §6."""
+    return {"files": [r.to_json() for r in reports]}

@@ -1,0 +1,204 @@
+"""The words of the notation (SPEC §2) as data: what every colour and direction slot
+accepts, in every language and form, and the words to write for each language and form.
+
+Reading is case- and accent-insensitive (:func:`normalise`: ``sarga`` = ``sárga``,
+``зеленый`` = ``зелёный``, ``rosu`` = ``roșu``); Chinese glyphs are accepted in their
+traditional and simplified forms. Where a word means different things (``R`` is Red and
+Right, ``B`` Blue and Back, ``left`` a direction and a fill), :func:`word_kinds` lists every
+meaning and the parser picks the one its grammar expects at that point.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from .board import Colour, Direction, Side
+from .match import Fill
+
+__all__ = [
+    "normalise",
+    "COLOUR_WORDS",
+    "DIRECTION_WORDS",
+    "colour_of",
+    "direction_of",
+    "word_kinds",
+    "write_colour",
+    "write_direction",
+    "LANGUAGES",
+    "lark_terminals",
+    "side_of",
+    "fill_of",
+]
+
+LANGUAGES = ("en", "de", "hu", "pt", "ro", "ru")
+
+# colour: (glyph, simplified glyph, code, letter, {language: words, first is written})
+_COLOURS: dict[Colour, tuple[str, str, str, str, dict[str, tuple[str, ...]]]] = {
+    Colour.BROWN: ("棕", "棕", "Br", "N", {"en": ("Brown",), "de": ("braun",), "hu": ("barna",), "pt": ("castanho",), "ro": ("maro",), "ru": ("коричневый",)}),
+    Colour.GREEN: ("綠", "绿", "Gr", "G", {"en": ("Green",), "de": ("grün",), "hu": ("zöld",), "pt": ("verde",), "ro": ("verde",), "ru": ("зелёный",)}),
+    Colour.RED: ("紅", "红", "Re", "R", {"en": ("Red",), "de": ("rot",), "hu": ("piros",), "pt": ("vermelho",), "ro": ("roșu",), "ru": ("красный",)}),
+    Colour.YELLOW: ("黃", "黄", "Ye", "Y", {"en": ("Yellow",), "de": ("gelb",), "hu": ("sárga",), "pt": ("amarelo",), "ro": ("galben",), "ru": ("жёлтый",)}),
+    Colour.PINK: ("粉", "粉", "Pi", "K", {"en": ("Pink",), "de": ("rosa",), "hu": ("rózsaszín",), "pt": ("rosa",), "ro": ("roz",), "ru": ("розовый",)}),
+    Colour.PURPLE: ("紫", "紫", "Pu", "P", {"en": ("Purple",), "de": ("lila",), "hu": ("lila",), "pt": ("roxo",), "ro": ("mov",), "ru": ("фиолетовый", "бирюзовый")}),
+    Colour.BLUE: ("藍", "蓝", "Bl", "B", {"en": ("Blue",), "de": ("blau",), "hu": ("kék",), "pt": ("azul",), "ro": ("albastru",), "ru": ("синий",)}),
+    Colour.ORANGE: ("橙", "橙", "Or", "O", {"en": ("Orange",), "de": ("orange",), "hu": ("narancssárga", "narancs"), "pt": ("laranja",), "ro": ("portocaliu",), "ru": ("оранжевый",)}),
+}
+
+# direction: (arrow, ASCII, letter, {language: words, first is written})
+_DIRECTIONS: dict[Direction, tuple[str, str, str, dict[str, tuple[str, ...]]]] = {
+    Direction.FORWARD: ("↑", "^", "F", {"en": ("Forward", "Straight", "Up"), "de": ("vorwärts", "geradeaus"), "hu": ("előre", "egyenesen"), "pt": ("frente",), "ro": ("înainte",), "ru": ("вперёд",)}),
+    Direction.LEFT: ("↖", "\\", "L", {"en": ("Left",), "de": ("links",), "hu": ("balra",), "pt": ("esquerda",), "ro": ("stânga",), "ru": ("влево", "налево")}),
+    Direction.RIGHT: ("↗", "/", "R", {"en": ("Right",), "de": ("rechts",), "hu": ("jobbra",), "pt": ("direita",), "ro": ("dreapta",), "ru": ("вправо", "направо")}),
+    Direction.BACK: ("↓", "v", "B", {"en": ("Back",), "de": ("zurück",), "hu": ("hátra",), "pt": ("trás",), "ro": ("înapoi",), "ru": ("назад",)}),
+}
+
+_SIDES = {"black": Side.BLACK, "gold": Side.GOLD, "white": Side.GOLD}
+_FILLS = {"left": Fill.LEFT, "right": Fill.RIGHT}
+_KEYWORDS = {"round": "ROUND", "fill": "FILL", "lineup": "LINEUP"}
+
+
+def normalise(word: str) -> str:
+    """The key a word is looked up by: accents dropped (NFD without combining marks),
+    case folded. Chinese glyphs and arrows are unchanged."""
+    decomposed = unicodedata.normalize("NFD", word)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def _table(rows: dict, spellings) -> dict[str, object]:  # type: ignore[type-arg]
+    out: dict[str, object] = {}
+    for value, row in rows.items():
+        for word in spellings(row):
+            key = normalise(word)
+            if out.get(key, value) != value:  # SPEC §2: the table must not contradict itself
+                raise AssertionError(f"ambiguous word {word!r}")
+            out[key] = value
+    return out
+
+
+def _colour_spellings(row):  # type: ignore[no-untyped-def]
+    glyph, simple, code, letter, words = row
+    return (glyph, simple, code, letter, *(w for ws in words.values() for w in ws))
+
+
+def _direction_spellings(row):  # type: ignore[no-untyped-def]
+    arrow, ascii_, letter, words = row
+    return (arrow, ascii_, letter, *(w for ws in words.values() for w in ws))
+
+
+#: normalised word → Colour, for every spelling SPEC §2 accepts in a colour slot.
+COLOUR_WORDS: dict[str, Colour] = _table(_COLOURS, _colour_spellings)  # type: ignore[assignment]
+#: normalised word → Direction (arrows and ASCII arrows included).
+DIRECTION_WORDS: dict[str, Direction] = _table(_DIRECTIONS, _direction_spellings)  # type: ignore[assignment]
+
+_cache: dict[str, tuple[str, ...]] = {}
+_CACHE_LIMIT = 20_000  # garbage input must not grow memory without bound
+
+
+def word_kinds(word: str) -> tuple[str, ...]:
+    """The grammar's terminal names a word (as written) can be, most likely first:
+    ``COLOUR``, ``DIRECTION``, ``SIDE``, ``FILLSIDE``, ``ROUND``, ``FILL``, ``LINEUP``,
+    and always last ``NAME`` (a header name, or an unknown word)."""
+    kinds = _cache.get(word)
+    if kinds is None:
+        key = normalise(word)
+        found = []
+        if key in COLOUR_WORDS:
+            found.append("COLOUR")
+        if key in DIRECTION_WORDS:
+            found.append("DIRECTION")
+        if key in _SIDES:
+            found.append("SIDE")
+        if key in _FILLS:
+            found.append("FILLSIDE")
+        if key in _KEYWORDS:
+            found.append(_KEYWORDS[key])
+        found.append("NAME")
+        kinds = tuple(found)
+        if len(_cache) < _CACHE_LIMIT:
+            _cache[word] = kinds
+    return kinds
+
+
+_colour_cache: dict[str, Colour] = {}
+_direction_cache: dict[str, Direction] = {}
+
+
+def colour_of(word: str) -> Colour:
+    """The colour a word names (``KeyError`` if none)."""
+    c = _colour_cache.get(word)
+    if c is None:
+        c = COLOUR_WORDS[normalise(word)]
+        if len(_colour_cache) < _CACHE_LIMIT:
+            _colour_cache[word] = c
+    return c
+
+
+def direction_of(word: str) -> Direction:
+    """The direction a word or arrow names (``KeyError`` if none)."""
+    d = _direction_cache.get(word)
+    if d is None:
+        d = DIRECTION_WORDS[normalise(word)]
+        if len(_direction_cache) < _CACHE_LIMIT:
+            _direction_cache[word] = d
+    return d
+
+
+def side_of(word: str) -> Side:
+    return _SIDES[normalise(word)]
+
+
+def fill_of(word: str) -> Fill:
+    return _FILLS[normalise(word)]
+
+
+# ------------------------------------------------------------------ writing
+
+
+def write_colour(colour: Colour, form: str, lang: str = "en") -> str:
+    """The word for ``colour`` in ``form`` (``symbols``: the glyph; ``short``: the code;
+    ``text``: the word of ``lang``)."""
+    glyph, _simple, code, _letter, words = _COLOURS[colour]
+    if form == "symbols":
+        return glyph
+    if form == "short":
+        return code
+    return words[lang][0]
+
+
+def write_direction(direction: Direction, form: str, lang: str = "en") -> str:
+    """The word for ``direction`` in ``form`` (``symbols``: the arrow; ``short``: the
+    letter; ``text``: the word of ``lang``)."""
+    arrow, _ascii, letter, words = _DIRECTIONS[direction]
+    if form == "symbols":
+        return arrow
+    if form == "short":
+        return letter
+    return words[lang][0]
+
+
+def lark_terminals() -> str:
+    """The ``COLOUR`` and ``DIRECTION`` terminals as lark regular expressions, for
+    ``grammars/words.lark`` (used by lark's own lexers; the fast lexer reads the tables)."""
+
+    def spellings(table, fn):  # type: ignore[no-untyped-def]
+        words = set()
+        for row in table.values():
+            for w in fn(row):
+                words.update({w, w.lower(), normalise(w), unicodedata.normalize("NFC", w).lower()})
+        return sorted(words, key=lambda w: (-len(w), w))
+
+    def regex(words: list[str]) -> str:
+        alternatives = "|".join(re.escape(w).replace("/", "\\/") for w in words)
+        return f"/(?i:{alternatives})(?![^\\W\\d_])/"
+
+    return (
+        "// Generated from kamisado_notation/vocabulary.py (python3 -m kamisado_notation.vocabulary);\n"
+        "// tests/test_notation.py checks that it is current.\n"
+        f"COLOUR: {regex(spellings(_COLOURS, _colour_spellings))}\n"
+        f"DIRECTION: {regex(spellings(_DIRECTIONS, _direction_spellings))}\n"
+    )
+
+
+if __name__ == "__main__":
+    print(lark_terminals(), end="")

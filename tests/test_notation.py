@@ -1,0 +1,314 @@
+"""The notation layer reads every form of SPEC §3 and the .kmr records of SPEC §4 into the
+record model, and says precisely what is wrong with text that is not notation."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+
+from kamisado_notation.board import Colour, Direction, Side, parse_square
+from kamisado_notation.match import Fill
+from kamisado_notation.notation import (
+    NotationError,
+    RecordIOError,
+    build_parser,
+    iter_matches,
+    open_matches,
+    parse_entry,
+    parse_record,
+    read_record,
+)
+from kamisado_notation.vocabulary import COLOUR_WORDS, lark_terminals, normalise
+
+C, D = Colour, Direction
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def slots(text: str) -> tuple:
+    e = parse_entry(text)
+    return (e.tower, e.direction, e.distance, e.square)
+
+
+# ------------------------------------------------------------------ SPEC §3 examples
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("紫↖5黃", (C.PURPLE, D.LEFT, 5, C.YELLOW)),
+        ("Purple Left 5 Yellow", (C.PURPLE, D.LEFT, 5, C.YELLOW)),
+        ("Pu L5 Ye", (C.PURPLE, D.LEFT, 5, C.YELLOW)),
+        ("lila balra 5 sárga", (C.PURPLE, D.LEFT, 5, C.YELLOW)),
+        ("綠0黃", (C.GREEN, None, 0, C.YELLOW)),
+        ("Green 0 Yellow", (C.GREEN, None, 0, C.YELLOW)),
+        ("Gr 0 Ye", (C.GREEN, None, 0, C.YELLOW)),
+        ("zöld 0 sárga", (C.GREEN, None, 0, C.YELLOW)),
+        ("紅↓1黃", (C.RED, D.BACK, 1, C.YELLOW)),
+        ("Red Back 1 Yellow", (C.RED, D.BACK, 1, C.YELLOW)),
+        ("Re B1 Ye", (C.RED, D.BACK, 1, C.YELLOW)),
+        ("Red ↓1 Yellow", (C.RED, D.BACK, 1, C.YELLOW)),
+        ("piros hátra 1 sárga", (C.RED, D.BACK, 1, C.YELLOW)),
+        # slots freely mixed, ASCII arrows, simplified glyphs, other languages
+        ("紫 Left 5 Ye", (C.PURPLE, D.LEFT, 5, C.YELLOW)),
+        ("Purple ↗ 3 黄", (C.PURPLE, D.RIGHT, 3, C.YELLOW)),
+        ("Pu / 3 绿", (C.PURPLE, D.RIGHT, 3, C.GREEN)),
+        ("Bl \\2 红", (C.BLUE, D.LEFT, 2, C.RED)),
+        ("Or ^7 蓝", (C.ORANGE, D.FORWARD, 7, C.BLUE)),
+        ("Re v1 Ye", (C.RED, D.BACK, 1, C.YELLOW)),
+        ("Orange Straight 2 Brown", (C.ORANGE, D.FORWARD, 2, C.BROWN)),
+        ("Orange up 2 Brown", (C.ORANGE, D.FORWARD, 2, C.BROWN)),
+        ("rot rechts 4 rosa", (C.RED, D.RIGHT, 4, C.PINK)),
+        ("roxo esquerda 1 laranja", (C.PURPLE, D.LEFT, 1, C.ORANGE)),
+        ("mov stânga 1 portocaliu", (C.PURPLE, D.LEFT, 1, C.ORANGE)),
+        ("бирюзовый налево 6 зелёный", (C.PURPLE, D.LEFT, 6, C.GREEN)),
+        ("фиолетовый вперёд 2 оранжевый", (C.PURPLE, D.FORWARD, 2, C.ORANGE)),
+        ("narancs egyenesen 2 kék", (C.ORANGE, D.FORWARD, 2, C.BLUE)),
+        # case- and accent-insensitive (sarga = sárga, зеленый = зелёный, rosu = roșu = roşu)
+        ("LILA BALRA 5 SARGA", (C.PURPLE, D.LEFT, 5, C.YELLOW)),
+        ("фиолетовый вперед 2 зеленый", (C.PURPLE, D.FORWARD, 2, C.GREEN)),
+        ("rosu inainte 1 roşu", (C.RED, D.FORWARD, 1, C.RED)),
+        ("gruen zuruck 1 grün".replace("gruen", "grun"), (C.GREEN, D.BACK, 1, C.GREEN)),
+        # one-letter codes: R and B mean Red/Blue as colours, Right/Back as directions
+        ("R R5 B", (C.RED, D.RIGHT, 5, C.BLUE)),
+        ("B B1 R", (C.BLUE, D.BACK, 1, C.RED)),
+        ("n f2 k", (C.BROWN, D.FORWARD, 2, C.PINK)),
+        ("P L 5 Y", (C.PURPLE, D.LEFT, 5, C.YELLOW)),
+    ],
+)
+def test_every_form_of_one_move(text: str, expected: tuple) -> None:
+    assert slots(text) == expected
+
+
+def test_entry_keeps_its_source_text_and_position() -> None:
+    e = parse_entry("Pu L5 Ye")
+    assert (e.text, e.line, e.column, e.number, e.placeholder) == ("Pu L5 Ye", 1, 1, None, False)
+
+
+@pytest.mark.parametrize(
+    "text, origin, target, push",
+    [("d8-d4", "d8", "d4", False), ("c7-c7", "c7", "c7", False), ("d4-d5*", "d4", "d5", True), ("H1-A8", "h1", "a8", False)],
+)
+def test_coordinates(text: str, origin: str, target: str, push: bool) -> None:
+    e = parse_entry(text)
+    assert (e.origin, e.target, e.push_mark, e.tower) == (parse_square(origin), parse_square(target), push, None)
+    assert e.is_coords
+
+
+def test_every_colour_word_of_every_language_is_read() -> None:
+    for word, colour in COLOUR_WORDS.items():
+        if word in ("r", "b"):  # also directions; the slot decides (above)
+            continue
+        assert slots(f"{word} 0 {word}") == (colour, None, 0, colour)
+
+
+def test_the_table_decides_shared_words() -> None:
+    # German/Portuguese "rosa" is Pink; Hungarian/German "lila" is Purple (SPEC §2)
+    assert slots("rosa 0 lila") == (C.PINK, None, 0, C.PURPLE)
+    assert normalise("Sárga") == normalise("SARGA") == "sarga"
+
+
+@pytest.mark.parametrize(
+    "text, column, words",
+    [
+        ("Pu L0 Ye", 4, "no direction"),  # distance 0 takes no direction
+        ("Pu 5 Ye", 4, "direction is missing"),
+        ("Purpel L5 Ye", 1, "unknown word 'Purpel'"),
+        ("Pu L Ye", 6, "a distance such as 5, after the direction"),
+        ("Pu L5", 6, "the line ends too early: expected a colour"),
+        ("Pu L5 Ye Ye", 12, "ends too early: expected a direction such as Left, ↖ or L or a distance such as 5, after the tower colour"),
+            ("Pu L5 Ye L", 10, "after the entry"),
+        ("d8-d9", 1, None),
+        ("Pu L5 Ye d8-d4", 1, "exactly one move"),
+        ("Pu L" + "5" * 5000 + " Ye", 5, "far too long"),
+        ("Pu L5 Ye @", 10, "unexpected character '@'"),
+        ("", 1, "exactly one move"),
+    ],
+)
+def test_bad_entries_say_where_and_what(text: str, column: int, words: str | None) -> None:
+    with pytest.raises(NotationError) as err:
+        parse_entry(text)
+    assert err.value.rule == "syntax" and err.value.line == 1
+    assert err.value.column == column
+    if words:
+        assert words in str(err.value)
+
+
+# -------------------------------------------------------------------- whole records
+
+SPEC_RECORD = """\
+# A comment runs to the end of the line. {Braced comments} may stand between moves.
+[Event "Club night"]
+[Date "2026.11.21"]
+[Black "Johan"]
+[Gold "Alain"]
+[Match "Standard"]          # Single | Standard | Long | Marathon, or [Target "N"]
+[Result "1-3"]              # optional: Black's points - Gold's points; checked when present
+
+Round 1
+1. Yellow ↖1 Yellow   Yellow ↖3 Yellow
+2. Yellow ↗1 Purple   Purple ↖2 Purple {a braced comment}
+
+Round 2 fill left                   # Gold won round 1, so Black (the loser) moves first
+Lineup Black: Green Red Yellow Pink Brown Orange Blue Purple     # optional, checked
+Lineup White: Brown Blue Orange Red Pink Yellow Green Purple      # optional, checked
+1. Pink ↑3 Brown      Brown ↑4 Pink
+
+Round 3 fill right
+1. ...                Orange ↖2 Red       # "..." : Gold is the Challenger and moves first
+"""
+
+
+def test_the_spec_example_record() -> None:
+    rec = parse_record(SPEC_RECORD, path="spec.kmr")
+    assert rec.errors == [] and len(rec.matches) == 1
+    m = rec.matches[0]
+    assert m.errors == []
+    assert [(h.name, h.value) for h in m.headers] == [
+        ("Event", "Club night"), ("Date", "2026.11.21"), ("Black", "Johan"), ("Gold", "Alain"),
+        ("Match", "Standard"), ("Result", "1-3"),
+    ]
+    assert m.comments[0].text.startswith(" A comment runs") and m.comments[0].line == 1
+    assert m.headers[4].comments[0].text.strip().startswith("Single | Standard")
+    assert [(r.number, r.fill, r.line) for r in m.rounds] == [(1, None, 9), (2, Fill.LEFT, 13), (3, Fill.RIGHT, 18)]
+    r1, r2, r3 = m.rounds
+    assert [e.text for e in r1.entries] == ["Yellow ↖1 Yellow", "Yellow ↖3 Yellow", "Yellow ↗1 Purple", "Purple ↖2 Purple"]
+    assert [e.number for e in r1.entries] == [1, None, 2, None]
+    assert (r1.entries[3].line, r1.entries[3].column) == (11, 23)
+    assert r1.entries[3].comments[0].braced and r1.entries[3].comments[0].text == "a braced comment"
+    assert [lu.side for lu in r2.lineups] == [Side.BLACK, Side.GOLD]  # White is Gold
+    assert r2.lineups[0].colours == [C.GREEN, C.RED, C.YELLOW, C.PINK, C.BROWN, C.ORANGE, C.BLUE, C.PURPLE]
+    assert r2.comments[0].text.startswith(" Gold won round 1")
+    assert r3.entries[0].placeholder and r3.entries[1].tower is C.ORANGE
+    assert r3.entries[1].comments[0].text.startswith(' "..."')
+
+
+def test_a_header_after_moves_starts_the_next_match() -> None:
+    text = '[Event "a"]\nRound 1\nd8-d4 e1-e5\n[Event "b"]\n[Black "x"]\nPu L5 Ye\n[Event "c"]\n'
+    rec = parse_record(text)
+    assert [m.header("event") for m in rec.matches] == ["a", "b", "c"]
+    assert [m.index for m in rec.matches] == [1, 2, 3]
+    assert [m.line for m in rec.matches] == [1, 4, 7]
+    assert rec.matches[1].header("Black") == "x"
+    # moves without a Round line belong to an implicit round 1
+    assert rec.matches[1].rounds[0].number == 1 and rec.matches[1].rounds[0].entries[0].tower is C.PURPLE
+
+
+def test_illegal_moves_still_parse() -> None:
+    rec = parse_record("Round 1\n1. Pu L7 Pu   Pu L7 Pu\n2. Or 0 Or\n")
+    assert rec.matches[0].errors == [] and len(rec.matches[0].rounds[0].entries) == 3
+
+
+def test_header_values_unescape_and_names_may_hold_digits() -> None:
+    rec = parse_record('[Note-2 "say \\"hi\\" \\\\ bye"]\n')
+    h = rec.matches[0].headers[0]
+    assert (h.name, h.value) == ("Note-2", 'say "hi" \\ bye')
+
+
+def test_syntax_errors_are_diagnostics_and_later_lines_still_count() -> None:
+    text = "\n".join([
+        '[Event "x"]',
+        "Round 1",
+        "1. Purpel ↖1 Yellow   Yellow ↖3 Yellow",  # line 3: bad
+        "2. Yellow ↗1 Purple   Purple ↖2 Purple",
+        "3. Pu L Pu",  # line 5: bad
+        "Round 2 fill up",  # line 6: bad
+        '[Event "y"]',
+        "Lineup Gold: Pu Pu",  # line 8: bad, in the second match
+        "1. Pu L1 Pu",
+    ])
+    rec = parse_record(text, path="f.kmr")
+    first, second = rec.matches
+    assert [(d.line, d.column, d.rule) for d in first.errors] == [(3, 4, "syntax"), (5, 9, "syntax"), (6, 14, "syntax")]  # no turn-number noise after a lost line
+    assert first.errors[0].format("f.kmr") == (
+        "f.kmr:3:4: error[syntax] unknown word 'Purpel': expected a colour such as Purple or Pu "
+        "or '...', after the turn number"
+    )
+    assert "left or right" in first.errors[2].message
+    assert [e.text for e in first.rounds[0].entries] == ["Yellow ↗1 Purple", "Purple ↖2 Purple"]
+    assert [(d.line, d.match) for d in second.errors] == [(8, 2)]
+    assert second.rounds[0].entries[0].text == "Pu L1 Pu"
+
+
+def test_errors_outside_any_match_belong_to_the_file() -> None:
+    rec = parse_record("@@@\n")
+    assert rec.matches == [] and [(d.line, d.column, d.rule) for d in rec.errors] == [(1, 1, "syntax")]
+
+
+def test_wrong_turn_numbers_are_warnings() -> None:
+    rec = parse_record("Round 1\n1. Pu L1 Pu 2. Ye L1 Ye\n1. Or 0 Or\n")
+    ds = rec.matches[0].errors
+    assert [(d.line, d.severity) for d in ds] == [(2, "warning"), (3, "warning")]
+    assert "expected no turn number before Gold's entry" in ds[0].message
+    assert "expected turn number 2." in ds[1].message
+
+
+def test_placeholder_only_opens_a_round() -> None:
+    rec = parse_record("Round 1\n1. Pu L1 Pu ...\n")
+    assert [d.column for d in rec.matches[0].errors] == [13]
+
+
+def test_bom_crlf_and_invalid_utf8(tmp_path: Path) -> None:
+    p = tmp_path / "a.kmr"
+    p.write_bytes(("\ufeff" + SPEC_RECORD).replace("\n", "\r\n").encode("utf-8"))
+    rec = read_record(str(p))
+    assert rec.bom and rec.crlf and rec.errors == []
+    assert rec.matches[0].headers[0].value == "Club night"
+    assert rec.matches[0].rounds[0].entries[1].column == 23
+    bad = tmp_path / "b.kmr"
+    bad.write_bytes(b'[Event "x"]\nRound 1\nPu L5 \xff\xfeYe\n')
+    rec = read_record(str(bad))
+    assert [(d.line, d.column, d.rule) for d in rec.errors] == [(3, 7, "syntax")]
+    assert "0xff" in rec.errors[0].message
+
+
+def test_unreadable_files_raise_record_io_error(tmp_path: Path) -> None:
+    with pytest.raises(RecordIOError, match="no such file"):
+        read_record(str(tmp_path / "missing.kmr"))
+    with pytest.raises(RecordIOError, match="directory"):
+        read_record(str(tmp_path))
+    with pytest.raises(RecordIOError):
+        list(open_matches(str(tmp_path / "missing.kmr")))
+
+
+def test_open_matches_streams(tmp_path: Path) -> None:
+    p = tmp_path / "m.kmr"
+    p.write_text(SPEC_RECORD + '[Event "two"]\nPu L1 Pu\n', encoding="utf-8")
+    assert [m.header("Event") for m in open_matches(str(p))] == ["Club night", "two"]
+
+
+def test_iter_matches_is_lazy() -> None:
+    def endless():
+        for i in itertools.count():
+            yield f'[Event "{i}"]\n'
+            yield "Pu L1 Pu Ye R1 Ye\n"
+
+    first = list(itertools.islice(iter_matches(endless()), 3))
+    assert [m.header("Event") for m in first] == ["0", "1", "2"]
+
+
+def test_words_lark_is_generated_from_the_vocabulary() -> None:
+    assert (ROOT / "grammars" / "words.lark").read_text(encoding="utf-8") == lark_terminals()
+
+
+def test_lark_own_lexer_reads_the_same_grammar_alike() -> None:
+    """The grammar is the one definition: lark's contextual lexer, fed the same text,
+    builds the same entries as the fast path."""
+    text = (
+        "Round 1\n1. Pu L5 Ye   紫↖5黃\n2. lila balra 5 sárga  Green 0 Yellow\n"
+        "3. d8-d4 e1-e5*\n4. Re B1 Ye  R R5 B\n5. 綠0黃\n"
+    )
+    fast = [e for e in parse_record(text).matches[0].rounds[0].entries]
+    items = build_parser("contextual").parse(text)
+    slow = [entry for item in items if isinstance(item, list) for entry, _s, _e in item]
+    key = lambda e: (e.tower, e.direction, e.distance, e.square, e.origin, e.target, e.push_mark, e.placeholder, e.number, e.line, e.column)  # noqa: E731
+    assert [key(e) for e in fast] == [key(e) for e in slow]
+
+
+def test_comments_before_a_match_belong_to_it() -> None:
+    text = '# game 1\n[Event "a"]\nPu L1 Pu  # mine\n# still mine\n\n# game 2\n[Event "b"]\nYe L1 Ye\n# the end\n'
+    first, second = parse_record(text).matches
+    assert [c.text for c in first.comments] == [" game 1"]
+    assert [c.text for c in first.rounds[0].entries[0].comments] == [" mine", " still mine"]
+    assert [c.text for c in second.comments] == [" game 2"]
+    assert [c.text for c in second.rounds[0].entries[0].comments] == [" the end"]
