@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from . import convert, engine
+from . import convert, draw, engine
 from . import validate as validate_cli
 
 app = typer.Typer(
@@ -18,6 +18,9 @@ app = typer.Typer(
 app.command()(engine.moves)
 app.command()(engine.perft)
 app.command()(convert.convert)
+app.command()(draw.show)
+app.command()(draw.replay)
+app.command()(draw.lineup)
 app.command()(validate_cli.validate)
 app.command()(validate_cli.generate)
 

@@ -1,0 +1,330 @@
+"""``kamisado show``, ``kamisado replay`` and ``kamisado lineup``: diagrams of a record
+at any point, step by step, and of the fill between rounds.
+
+The diagrams go to stdout, diagnostics and messages to stderr. A record with errors is
+still drawn as far as the replay reached, and the command exits 1; a file that cannot
+be read, or a match, round or ply that is not there, exits 2.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Any, Optional
+
+import typer
+
+from .common import EXIT_INVALID, EXIT_USAGE, console, fail, read_position
+
+_NO_COLOR = typer.Option(False, "--no-color", help="No colours (also under NO_COLOR or in a pipe).")
+_FLIP = typer.Option(False, "--flip", help="Black's view: rank 1 at the top.")
+_JSON = typer.Option(False, "--json", help="Machine-readable output.")
+_SVG = typer.Option(None, "--svg", metavar="OUT", help="Also save what is drawn as an SVG file.")
+_MATCH = typer.Option(1, "--match", "-m", min=1, help="Which match of the file (1 = the first).")
+
+
+# ----------------------------------------------------------------- reading a record
+
+
+def _load(path: str, match: int) -> tuple[Any, Any]:
+    """The match record ``match`` (1-based) of ``path`` and its replay; exit 2 when the
+    file cannot be read or holds no such match."""
+    try:
+        from ..notation import RecordIOError, read_record
+        from ..replay import replay
+    except ImportError as e:  # pragma: no cover - a partial build
+        fail(f"reading records is not available in this build ({e})")
+    try:
+        record = read_record(path)
+    except RecordIOError as e:
+        fail(str(e))
+    except OSError as e:  # pragma: no cover - read_record wraps these
+        fail(f"cannot read {path}: {e.strerror or e}")
+    if not record.matches:
+        for d in record.errors:
+            sys.stderr.write(d.format(path) + "\n")
+        fail(f"{path} holds no match", code=EXIT_INVALID if record.errors else EXIT_USAGE)
+    if match > len(record.matches):
+        n = len(record.matches)
+        fail(f"{path} holds {n} match{'es' if n != 1 else ''}, not {match}")
+    match_record = record.matches[match - 1]
+    return match_record, replay(match_record)
+
+
+def _diagnostics(match_record: Any, match_replay: Any) -> list[Any]:
+    """The syntax errors and the replay's diagnostics, once each, in file order."""
+    seen: list[Any] = []
+    for d in [*getattr(match_record, "errors", []), *getattr(match_replay, "diagnostics", [])]:
+        if d not in seen:
+            seen.append(d)
+    return sorted(seen, key=lambda d: (d.line, d.column))
+
+
+def _report(path: str, diagnostics: list[Any]) -> None:
+    for d in diagnostics:
+        sys.stderr.write(d.format(path) + "\n")
+
+
+def _invalid(diagnostics: list[Any]) -> bool:
+    """Errors make the record invalid (exit 1); warnings alone do not."""
+    return any(d.severity == "error" for d in diagnostics)
+
+
+def _last_move(rnd: Any, ply: int) -> Any:
+    """The move to highlight after ``ply`` entries: a push's back-entry shows the push
+    itself, which moved every tower concerned."""
+    for p in reversed(rnd.plies[:ply]):
+        if p.move is not None and p.kind != "back":
+            return p.move
+    return None
+
+
+def _round_of(match_replay: Any, number: int | None, path: str, diagnostics: list[Any]) -> Any:
+    rounds = list(match_replay.rounds)
+    if not rounds:
+        _report(path, diagnostics)
+        fail(f"{path}: the record holds no round to draw", code=EXIT_INVALID if _invalid(diagnostics) else EXIT_USAGE)
+    if number is None:
+        return rounds[-1]
+    for rnd in rounds:
+        if rnd.number == number:
+            return rnd
+    numbers = ", ".join(str(r.number) for r in rounds)
+    fail(f"{path}: no round {number} was replayed (rounds: {numbers})")
+
+
+def _ply_of(rnd: Any, ply: int | None) -> int:
+    n = len(rnd.plies)
+    if ply is None:
+        return n
+    if not 0 <= ply <= n:
+        fail(f"round {rnd.number} has plies 0 to {n}, not {ply}")
+    return ply
+
+
+def _score_at(match_replay: Any, rnd: Any, ply: int) -> dict[str, int]:
+    """The score at the point shown: the rings a ``[Position]`` start carried, the points
+    of the rounds before, and this round's points once the shown ply ends it."""
+    from ..board import Side
+    from ..match import score_of
+
+    rounds = list(match_replay.rounds)
+    score = score_of(rounds[0].start)
+    for r in rounds:
+        if r is rnd:
+            if r.result is not None and ply == len(r.plies):
+                score[r.result.winner] += r.result.points
+            break
+        if r.result is not None:
+            score[r.result.winner] += r.result.points
+    return {"black": score[Side.BLACK], "gold": score[Side.GOLD]}
+
+
+def _save_svg(out: Any, path: str) -> None:
+    try:
+        out.save_svg(path, title="kamisado")
+    except OSError as e:
+        fail(f"cannot write {path}: {e.strerror or e}")
+
+
+def _tty_width() -> int | None:
+    return None if sys.stdout.isatty() else 100
+
+
+# ---------------------------------------------------------------------------- show
+
+
+def show(
+    file: str = typer.Argument(..., help="A .kmr match record."),
+    match: int = _MATCH,
+    round_: Optional[int] = typer.Option(None, "--round", "-r", min=1, help="Which round (default: the last one reached)."),
+    ply: Optional[int] = typer.Option(None, "--ply", "-p", min=0, help="After how many entries of the round (default: all; 0 = the round's start)."),
+    flip: bool = _FLIP,
+    no_color: bool = _NO_COLOR,
+    svg: Optional[str] = _SVG,
+    as_json: bool = _JSON,
+) -> None:
+    """The board at a point of a record (default: the end of the first match).
+
+    Also prints the match's rounds, winners, points and running score.
+    """
+    from ..export import colour_name, move_json, side_name
+    from ..render import board_diagram, match_summary
+
+    match_record, match_replay = _load(file, match)
+    diagnostics = _diagnostics(match_record, match_replay)
+    rnd = _round_of(match_replay, round_, file, diagnostics)
+    n = _ply_of(rnd, ply)
+    position = rnd.position_at(n)
+    last = _last_move(rnd, n)
+    if as_json:
+        out = {
+            "position": position.to_string(),
+            "to_move": side_name(position.to_move),
+            "tower": colour_name(position.tower),
+            "winner": side_name(position.winner),
+            "match": match,
+            "round": rnd.number,
+            "ply": n,
+            "last_move": move_json(last) if last is not None else None,
+            "score": _score_at(match_replay, rnd, n),
+            "valid": not _invalid(diagnostics),
+        }
+        sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+    else:
+        out_console = console(no_color=no_color, record=svg is not None, width=_tty_width())
+        out_console.print(match_summary(match_replay))
+        title = f"Match {match}, round {rnd.number}, after ply {n} of {len(rnd.plies)}"
+        out_console.print(board_diagram(position, last_move=last, flip=flip, title=title))
+        if svg is not None:
+            _save_svg(out_console, svg)
+    _report(file, diagnostics)
+    if _invalid(diagnostics):
+        raise typer.Exit(EXIT_INVALID)
+
+
+# -------------------------------------------------------------------------- replay
+
+
+def replay(
+    file: str = typer.Argument(..., help="A .kmr match record."),
+    match: int = _MATCH,
+    step: bool = typer.Option(False, "--step", help="Wait for Enter after each diagram (q to stop)."),
+    flip: bool = _FLIP,
+    no_color: bool = _NO_COLOR,
+) -> None:
+    """Step through a record: a diagram per entry, round by round."""
+    from rich.rule import Rule
+
+    from ..render import board_diagram, match_summary
+
+    match_record, match_replay = _load(file, match)
+    diagnostics = _diagnostics(match_record, match_replay)
+    out = console(no_color=no_color, width=_tty_width())
+    for rnd in match_replay.rounds:
+        for n in range(len(rnd.plies) + 1):
+            entry = rnd.plies[n - 1].entry if n else None
+            text = f" — {entry.text}" if entry is not None and getattr(entry, "text", "") else ""
+            out.print(Rule(f"Round {rnd.number}, ply {n}{text}"))
+            out.print(board_diagram(rnd.position_at(n), last_move=_last_move(rnd, n), flip=flip, legend=n == 0))
+            if step and not _wait():
+                _report(file, diagnostics)
+                raise typer.Exit(EXIT_INVALID if _invalid(diagnostics) else 0)
+    out.print(match_summary(match_replay))
+    _report(file, diagnostics)
+    if _invalid(diagnostics):
+        raise typer.Exit(EXIT_INVALID)
+
+
+def _wait() -> bool:
+    """Wait for Enter; False on ``q`` or the end of the input."""
+    try:
+        answer = input("[Enter: next, q: quit] ")
+    except EOFError:
+        return False
+    return answer.strip().lower() not in ("q", "quit")
+
+
+# -------------------------------------------------------------------------- lineup
+
+
+def looks_like_position(text: str) -> bool:
+    """A position string has '/'-separated ranks and space-separated fields; an existing
+    file of that name wins (checked by the caller)."""
+    return "/" in text and " " in text.strip()
+
+
+def lineup(
+    source: str = typer.Argument(..., metavar="FILE|POSITION", help="A .kmr record, or a position string (the end of a round)."),
+    round_: Optional[int] = typer.Option(None, "--round", "-r", min=1, help="With FILE: the round whose lineups to draw."),
+    fill_: Optional[str] = typer.Option(None, "--fill", help="With POSITION: left or right."),
+    match: int = _MATCH,
+    flip: bool = _FLIP,
+    no_color: bool = _NO_COLOR,
+    svg: Optional[str] = _SVG,
+    as_json: bool = _JSON,
+) -> None:
+    """The round-start lineups with each tower's fill order (rulebook figures 7(b)–7(g)).
+
+    FILE --round R draws the fill before round R of a record; POSITION --fill left|right
+    fills from a position string (the end of a round). An existing file wins.
+    """
+    from ..export import colour_name, lineup_json
+    from ..match import Fill
+    from ..render import board_diagram, lineup_diagram
+
+    how: Fill | None = None
+    if fill_ is not None:
+        try:
+            how = Fill(fill_.strip().lower())
+        except ValueError:
+            fail(f"--fill is left or right, not {fill_!r}")
+    out = console(no_color=no_color, record=svg is not None, width=_tty_width())
+    if not os.path.exists(source) and looks_like_position(source):
+        if how is None:
+            fail("with a POSITION, say --fill left or --fill right")
+        if round_ is not None:
+            fail("--round goes with a FILE, not a POSITION")
+        position = read_position(source)
+        if as_json:
+            sys.stdout.write(json.dumps(lineup_json(position, how), ensure_ascii=False) + "\n")
+        else:
+            out.print(lineup_diagram(position, how, flip=flip))
+            if svg is not None:
+                _save_svg(out, svg)
+        return
+    if round_ is None:
+        fail("with a FILE, say which round: --round R")
+    match_record, match_replay = _load(source, match)
+    diagnostics = _diagnostics(match_record, match_replay)
+    rnd = _round_of(match_replay, round_, source, diagnostics)
+    rounds = list(match_replay.rounds)
+    index = rounds.index(rnd)
+    start = rnd.start
+    if as_json:
+        from ..board import Side
+
+        lineups = {
+            side.name.lower(): [colour_name(t.colour) for t in _home_row(start, side)]
+            for side in Side
+        }
+        out_json = {
+            "position": start.to_string(),
+            **lineups,
+            "match": match,
+            "round": rnd.number,
+            "fill": rnd.fill.value if rnd.fill is not None else None,
+        }
+        sys.stdout.write(json.dumps(out_json, ensure_ascii=False) + "\n")
+    elif index == 0 or rnd.fill is None:
+        out.print(board_diagram(start, highlight_tower=-1, flip=flip, title=f"Round {rnd.number} starts:"))
+    else:
+        prev = rounds[index - 1]
+        out.print(lineup_diagram(_with_ring(prev.position_at(), prev.result), rnd.fill, flip=flip))
+    if svg is not None and not as_json:
+        _save_svg(out, svg)
+    _report(source, diagnostics)
+    if _invalid(diagnostics):
+        raise typer.Exit(EXIT_INVALID)
+
+
+def _home_row(start: Any, side: Any) -> list[Any]:
+    """``side``'s home row in ``start``, from his own left (the Brown square)."""
+    from ..match import lineup_files
+
+    rank = 7 if side.name == "BLACK" else 0
+    return [start.tower_at(rank * 8 + f) for f in lineup_files(side)]
+
+
+def _with_ring(position: Any, result: Any) -> Any:
+    """``position`` with the round winner's ring placed (as ``Match.finish_round`` does),
+    so that the fill carries it into the next round."""
+    position = position.copy()
+    if result is None:
+        return position
+    sq = position.square_of(result.winner, result.tower)
+    t = position.tower_at(sq)
+    if t is not None and t.rings < 3:
+        position.board[sq] = t._replace(rings=t.rings + 1)
+    return position

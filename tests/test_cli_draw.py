@@ -1,0 +1,249 @@
+"""``kamisado show``, ``replay``, ``lineup`` and the ``moves`` diagram through typer's
+CliRunner: normal use against the samples' known facts, and bad input (exit codes,
+one-line messages, never a traceback)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from kamisado_notation.cli.app import app
+from kamisado_notation.position import INITIAL_POSITION, Position
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+STANDARD = str(SAMPLES / "standard-match.kmr")
+BROKEN = str(SAMPLES / "broken.kmr")
+PUSHES = str(SAMPLES / "pushes.kmr")
+FIGURE_7 = "..y.P+rg./......G./k..Y..../R..o.K.n/..O...../.b....../.......p/.N..B... b -"
+
+runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None):  # type: ignore[no-untyped-def]
+    result = runner.invoke(app, list(args), input=input, env={"NO_COLOR": "1", "COLUMNS": "100"})
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.output + result.stderr
+    return result
+
+
+def rank_lines(text: str) -> list[str]:
+    return [line for line in text.splitlines() if re.match(r"^ [1-8] .{72} [1-8]$", line)]
+
+
+# ---------------------------------------------------------------------------- show
+
+
+def test_show_draws_the_end_of_the_first_match_with_its_summary() -> None:
+    r = run("show", STANDARD)
+    assert r.exit_code == 0, r.stderr
+    out = r.stdout
+    assert "Match to 3 points: Black (Johan) 2 – Gold (Alain) 3, Gold wins" in out
+    assert len(rank_lines(out)) == 8
+    assert "Gold has reached the home row and wins the round (M7)" in out
+    assert "[" in "".join(rank_lines(out)) and "(" in "".join(rank_lines(out))
+    assert "\x1b[" not in out  # NO_COLOR: plain but complete
+    assert r.stderr == ""
+
+
+def test_show_json_at_a_ply_agrees_with_the_replay() -> None:
+    from kamisado_notation.notation import read_record
+    from kamisado_notation.replay import replay
+
+    r = run("show", STANDARD, "--round", "2", "--ply", "3", "--json")
+    assert r.exit_code == 0
+    data = json.loads(r.stdout)
+    rnd = replay(read_record(STANDARD).matches[0]).rounds[1]
+    position = rnd.position_at(3)
+    assert data["position"] == position.to_string()
+    assert Position.from_string(data["position"]) == position
+    assert data["round"] == 2 and data["ply"] == 3 and data["match"] == 1
+    assert data["to_move"] == position.to_move.name.lower()
+    assert data["tower"] == position.tower.name.lower()
+    assert data["last_move"]["to"] is not None and data["last_move"]["push"] == []
+    assert data["score"] == {"black": 1, "gold": 0}  # Black won round 1 (Result 2-3 overall)
+    assert data["valid"] is True and data["winner"] is None
+
+
+def test_show_ply_0_is_the_round_start_and_flip_turns_the_board() -> None:
+    r = run("show", STANDARD, "--round", "1", "--ply", "0", "--json")
+    data = json.loads(r.stdout)
+    assert data["position"] == INITIAL_POSITION and data["last_move"] is None
+    flipped = run("show", STANDARD, "--round", "1", "--ply", "0", "--flip")
+    assert [line[1] for line in rank_lines(flipped.stdout)] == list("12345678")
+
+
+def test_show_after_a_push_of_three() -> None:
+    r = run("show", PUSHES, "--match", "2", "--ply", "1")
+    assert r.exit_code == 0
+    lines = rank_lines(r.stdout)
+    d_file = {line[1]: line[3 + 27 : 3 + 36] for line in lines}  # the d-file cells
+    assert d_file["4"] == "[○P+++Br]"
+    assert (d_file["5"], d_file["6"], d_file["7"]) == ("{●n   Or}", "{●g+  Re}", "{●r++ Gr}")
+    assert "a Sumo push of 3 towers" in r.stdout
+    data = json.loads(run("show", PUSHES, "--match", "2", "--ply", "2", "--json").stdout)
+    assert data["last_move"]["push"] == ["d4", "d5", "d6"]  # the back-entry shows its push
+
+
+def test_show_svg(tmp_path: Path) -> None:
+    out = tmp_path / "board.svg"
+    r = run("show", STANDARD, "--svg", str(out))
+    assert r.exit_code == 0
+    svg = out.read_text(encoding="utf-8")
+    assert svg.startswith("<svg") and "●" in svg
+
+
+def test_show_a_broken_record_draws_what_was_reached_and_exits_1() -> None:
+    r = run("show", BROKEN, "--match", "3")
+    assert r.exit_code == 1
+    assert len(rank_lines(r.stdout)) == 8
+    assert "Gold to move: the brown tower on a1" in r.stdout
+    assert re.search(r"broken\.kmr:15:28: error\[M2\]", r.stderr)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("show", "no-such-file.kmr"), "no-such-file.kmr"),
+        (("show", STANDARD, "--match", "2"), "holds 1 match, not 2"),
+        (("show", STANDARD, "--round", "9"), "no round 9"),
+        (("show", STANDARD, "--round", "1", "--ply", "999"), "not 999"),
+        (("replay", "no-such-file.kmr"), "no-such-file.kmr"),
+        (("lineup", STANDARD), "--round"),
+        (("lineup", INITIAL_POSITION), "--fill"),
+        (("lineup", INITIAL_POSITION, "--fill", "up"), "left or right"),
+        (("lineup", "obpkyrgn/......../x b -", "--fill", "left"), "bad position string"),
+        (("lineup", STANDARD, "--round", "7"), "no round 7"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(args: tuple[str, ...], message: str) -> None:
+    r = run(*args)
+    assert r.exit_code == 2
+    assert message in r.stderr
+    assert r.stdout == ""
+
+
+def test_svg_to_an_unwritable_place_exits_2(tmp_path: Path) -> None:
+    r = run("show", STANDARD, "--svg", str(tmp_path / "no" / "such" / "dir.svg"))
+    assert r.exit_code == 2 and "cannot write" in r.stderr
+
+
+# -------------------------------------------------------------------------- replay
+
+
+def test_replay_draws_a_diagram_per_entry() -> None:
+    from kamisado_notation.notation import read_record
+    from kamisado_notation.replay import replay
+
+    name = str(SAMPLES / "single-round.kmr")
+    r = run("replay", name)
+    assert r.exit_code == 0
+    (rnd,) = replay(read_record(name).matches[0]).rounds
+    boards = len(rank_lines(r.stdout)) // 8
+    assert boards == len(rnd.plies) + 1  # the start, then one per entry
+    assert "Round 1, ply 1 — " in r.stdout
+
+
+def test_replay_step_stops_on_q() -> None:
+    r = run("replay", str(SAMPLES / "single-round.kmr"), "--step", input="\n\nq\n")
+    assert r.exit_code == 0
+    assert len(rank_lines(r.stdout)) == 3 * 8
+
+
+def test_replay_of_a_broken_record_exits_1() -> None:
+    r = run("replay", BROKEN, "--match", "2")
+    assert r.exit_code == 1 and "error[T2]" in r.stderr
+
+
+# -------------------------------------------------------------------------- lineup
+
+
+def test_lineup_position_json_is_the_rulebook_example() -> None:
+    r = run("lineup", FIGURE_7, "--fill", "left", "--json")
+    assert r.exit_code == 0
+    data = json.loads(r.stdout)
+    # RULES.md's worked example (figures 7(b)–7(d)).
+    assert data["gold"] == ["brown", "blue", "orange", "red", "pink", "yellow", "green", "purple"]
+    assert data["black"] == ["green", "red", "yellow", "pink", "brown", "orange", "blue", "purple"]
+
+
+def test_lineup_position_diagram_and_svg(tmp_path: Path) -> None:
+    out = tmp_path / "fill.svg"
+    r = run("lineup", FIGURE_7, "--fill", "right", "--svg", str(out))
+    assert r.exit_code == 0
+    assert "Gold's lineup, a1→h1 (his left to right): Purple+ Green Yellow Red Pink Orange Brown Blue" in r.stdout
+    assert out.read_text(encoding="utf-8").startswith("<svg")
+
+
+def test_lineup_of_a_record_round_matches_its_lineup_lines() -> None:
+    r = run("lineup", STANDARD, "--round", "2", "--json")
+    assert r.exit_code == 0
+    data = json.loads(r.stdout)
+    text = (SAMPLES / "standard-match.kmr").read_text(encoding="utf-8")
+    block = text.split("Round 2 ")[1]
+    black = re.search(r"Lineup Black: (.*)", block).group(1).lower().split()
+    gold = re.search(r"Lineup Gold: (.*)", block).group(1).lower().split()
+    assert data["black"] == black and data["gold"] == gold
+    assert data["fill"] in ("left", "right") and data["round"] == 2
+    drawn = run("lineup", STANDARD, "--round", "2")
+    assert "numbered order" in drawn.stdout and "The next round starts" in drawn.stdout
+
+
+def test_an_existing_file_wins_over_a_position(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from kamisado_notation.cli.draw import looks_like_position
+
+    assert looks_like_position(INITIAL_POSITION) and not looks_like_position("samples/x.kmr")
+    monkeypatch.chdir(tmp_path)
+    weird = "a b/c"  # looks like a position, but is a file here
+    (tmp_path / "a b").mkdir()
+    (tmp_path / "a b" / "c").write_text((SAMPLES / "single-round.kmr").read_text(encoding="utf-8"), encoding="utf-8")
+    r = run("lineup", weird, "--round", "1", "--json")
+    assert r.exit_code == 0 and json.loads(r.stdout)["position"] == INITIAL_POSITION
+
+
+# --------------------------------------------------------------------- moves diagram
+
+
+def test_moves_draws_the_targets() -> None:
+    pos = Position.initial()
+    move = pos.resolve_coords(56 + 5, 16 + 5)  # f8-f3: Black's red tower onto a… square
+    pos.play(move)
+    r = run("moves", pos.to_string())
+    assert r.exit_code == 0
+    stars = sum(line.count("  *  ") for line in rank_lines(r.stdout))
+    assert stars == len(pos.legal_moves())
+    assert "legal move" in r.stdout
+
+
+def test_piped_output_has_no_escape_codes_even_without_no_color() -> None:
+    result = runner.invoke(app, ["show", STANDARD], env={"NO_COLOR": ""})
+    assert result.exit_code == 0
+    assert "\x1b[" not in result.stdout and len(rank_lines(result.stdout)) == 8
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(["standard-match.kmr", "long-match.kmr", "mixed-forms.kmr", "pushes.kmr"]), st.data())
+def test_show_json_is_the_replay_at_any_point(name: str, data: st.DataObject) -> None:
+    from kamisado_notation.export import move_json
+    from kamisado_notation.notation import read_record
+    from kamisado_notation.replay import replay
+
+    path = str(SAMPLES / name)
+    matches = read_record(path).matches
+    m = data.draw(st.integers(1, len(matches)))
+    mr = replay(matches[m - 1])
+    rnd = data.draw(st.sampled_from(mr.rounds))
+    ply = data.draw(st.integers(0, len(rnd.plies)))
+    r = run("show", path, "--match", str(m), "--round", str(rnd.number), "--ply", str(ply), "--json")
+    assert r.exit_code == 0
+    out = json.loads(r.stdout)
+    assert out["position"] == rnd.position_at(ply).to_string()
+    last = next((p.move for p in reversed(rnd.plies[:ply]) if p.move is not None and p.kind != "back"), None)
+    assert out["last_move"] == (move_json(last) if last is not None else None)
