@@ -105,7 +105,7 @@ def _print_reports(reports, *, quiet: bool, no_color: bool) -> None:  # type: ig
         good = sum(1 for m in r.matches if m.valid)
         head = f"{r.path}: {n} match{'es' if n != 1 else ''}, {good} valid"
         if r.diagnostics and not n:
-            head = f"{r.path}: unreadable"
+            head = f"{r.path}: no match" if r.valid else f"{r.path}: unreadable"
         out.print(escape(head), soft_wrap=True)
         for m in r.matches if n <= 20 else []:
             state = "complete" if m.status == "complete" else "in progress"

@@ -1,0 +1,38 @@
+"""The package's own surface: every advertised name imports, and the README's library
+calls work end to end on a bundled sample."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import kamisado_notation as k
+from kamisado_notation.replay import replay
+
+SAMPLES = Path(__file__).parent.parent / "samples"
+
+
+def test_every_exported_name_resolves_to_what_its_module_defines() -> None:
+    for name, module in k._EXPORTS.items():
+        mod = __import__(f"kamisado_notation.{module}", fromlist=[name])
+        assert getattr(k, name) is getattr(mod, name), name
+
+
+def test_unknown_name_is_an_attribute_error() -> None:
+    with pytest.raises(AttributeError, match="no_such_thing"):
+        k.no_such_thing  # noqa: B018
+
+
+def test_parse_replay_and_list_moves_from_the_package() -> None:
+    record = k.read_record(str(SAMPLES / "standard-match.kmr"))
+    match = replay(record.matches[0])
+    assert match.valid
+    assert match.status == "complete"
+    # a Standard match ends when one side reaches 3 points
+    assert max(match.score.values()) >= 3
+    # the position at the end of the last round reads back from its string
+    end = match.rounds[-1].position_at()
+    assert k.Position.from_string(end.to_string()) == end
+    # 102 opening moves from the initial position (rulebook figures 1(a)-(b))
+    assert len(k.Position.initial().legal_moves()) == 102
