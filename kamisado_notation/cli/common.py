@@ -27,6 +27,13 @@ def console(*, stderr: bool = False, no_color: bool = False, record: bool = Fals
     )
 
 
+def emit_json(value: object) -> None:
+    """Print one JSON document on one line of standard output (UTF-8 kept as is)."""
+    import json
+
+    sys.stdout.write(json.dumps(value, ensure_ascii=False) + "\n")
+
+
 def fail(message: str, *, code: int = EXIT_USAGE) -> NoReturn:
     """Print ``kamisado: message`` to stderr and exit with ``code`` (no traceback)."""
     sys.stderr.write(f"kamisado: {message}\n")

@@ -8,14 +8,13 @@ be read, or a match, round or ply that is not there, exits 2.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from typing import Any, Optional
 
 import typer
 
-from .common import EXIT_INVALID, EXIT_USAGE, console, fail, read_position
+from .common import EXIT_INVALID, EXIT_USAGE, console, emit_json, fail, read_position
 
 _NO_COLOR = typer.Option(False, "--no-color", help="No colours (also under NO_COLOR or in a pipe).")
 _FLIP = typer.Option(False, "--flip", help="Black's view: rank 1 at the top.")
@@ -171,7 +170,7 @@ def show(
             "score": _score_at(match_replay, rnd, n),
             "valid": not _invalid(diagnostics),
         }
-        sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+        emit_json(out)
     else:
         out_console = console(no_color=no_color, record=svg is not None, width=_tty_width())
         out_console.print(match_summary(match_replay))
@@ -268,7 +267,7 @@ def lineup(
             fail("--round goes with a FILE, not a POSITION")
         position = read_position(source)
         if as_json:
-            sys.stdout.write(json.dumps(lineup_json(position, how), ensure_ascii=False) + "\n")
+            emit_json(lineup_json(position, how))
         else:
             out.print(lineup_diagram(position, how, flip=flip))
             if svg is not None:
@@ -296,7 +295,7 @@ def lineup(
             "round": rnd.number,
             "fill": rnd.fill.value if rnd.fill is not None else None,
         }
-        sys.stdout.write(json.dumps(out_json, ensure_ascii=False) + "\n")
+        emit_json(out_json)
     elif index == 0 or rnd.fill is None:
         out.print(board_diagram(start, highlight_tower=-1, flip=flip, title=f"Round {rnd.number} starts:"))
     else:

@@ -3,13 +3,12 @@ engine on the command line, for engine authors and test harnesses."""
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Optional
 
 import typer
 
-from .common import EXIT_USAGE, console, fail, read_position
+from .common import EXIT_USAGE, console, emit_json, fail, read_position
 
 
 def moves(
@@ -38,10 +37,10 @@ def moves(
                 sys.stderr.write(f"kamisado: <stdin>:{number}: bad position string: {e}\n")
                 if as_json:
                     out = {"position": text, "error": str(e)}
-                    sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+                    emit_json(out)
                 continue
             if as_json:
-                sys.stdout.write(json.dumps(moves_json(pos), ensure_ascii=False) + "\n")
+                emit_json(moves_json(pos))
             else:
                 _print_moves(pos, no_color=no_color, svg=None)
         if bad:
@@ -49,7 +48,7 @@ def moves(
         return
     pos = read_position(position)
     if as_json:
-        sys.stdout.write(json.dumps(moves_json(pos), ensure_ascii=False) + "\n")
+        emit_json(moves_json(pos))
     else:
         _print_moves(pos, no_color=no_color, svg=svg)
 

@@ -9,14 +9,13 @@ not, 2 on a usage or I/O error.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from typing import List, Optional
 
 import typer
 
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, console, fail
+from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, console, emit_json, fail
 
 # Files larger than this get a progress bar (on a terminal).
 _LONG_WORK_BYTES = 2_000_000
@@ -48,7 +47,7 @@ def validate(
             reports.append(_validate_with_progress(path, quiet=quiet or as_json))
     io_errors = bool(missing) or any(d.rule == "io" for r in reports for d in r.diagnostics)
     if as_json:
-        sys.stdout.write(json.dumps(report_json(reports), ensure_ascii=False) + "\n")
+        emit_json(report_json(reports))
     else:
         _print_reports(reports, quiet=quiet, no_color=no_color)
     if io_errors:

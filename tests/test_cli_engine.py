@@ -1,0 +1,106 @@
+"""`kamisado moves`, `kamisado perft` and `kamisado lineup POSITION --json`: the engine on
+the command line, checked against hand-counted facts and SPEC §6's JSON field names."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from kamisado_notation.cli.app import app
+from kamisado_notation.position import INITIAL_POSITION
+
+runner = CliRunner()
+
+# Black must move pink (d8) at the start of round 1: 6 forward (d7..d2), 4 to Black's
+# left (e7, f6, g5, h4), 3 to his right (c7, b6, a5) — rulebook figure 1(a).
+PINK_TO_MOVE = INITIAL_POSITION[:-1] + "K"
+
+
+def run(*args: str, stdin: str | None = None):  # type: ignore[no-untyped-def]
+    return runner.invoke(app, list(args), input=stdin)
+
+
+def test_moves_json_has_the_spec_fields_and_the_pink_towers_13_moves() -> None:
+    r = run("moves", "--json", PINK_TO_MOVE)
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    assert set(out) == {"position", "to_move", "tower", "moves", "pass", "deadlock"}
+    assert out["to_move"] == "black" and out["tower"] == "pink"
+    assert out["pass"] is False and out["deadlock"] is None
+    targets = {m["to"] for m in out["moves"]}
+    assert targets == {"d7", "d6", "d5", "d4", "d3", "d2", "e7", "f6", "g5", "h4", "c7", "b6", "a5"}
+    first = next(m for m in out["moves"] if m["to"] == "d4")
+    assert first == {
+        "tower": "pink", "from": "d8", "to": "d4", "direction": "forward",
+        "distance": 4, "square": "brown", "push": [],
+    }
+    left = next(m for m in out["moves"] if m["to"] == "e7")
+    assert left["direction"] == "left"  # Black's left is file h
+
+
+def test_moves_reports_a_push_with_the_pushed_squares_nearest_first() -> None:
+    # Gold's purple Sumo on d4 faces Black's red (plain) on d5, d6 empty behind it (S2).
+    pos = "obpky.gn/......../......../...r..../...P+..../......../......../NGRYK.BO g P"
+    r = run("moves", "--json", pos)
+    assert r.exit_code == 0, r.output
+    pushes = [m for m in json.loads(r.stdout)["moves"] if m["push"]]
+    assert pushes == [{
+        "tower": "purple", "from": "d4", "to": "d5", "direction": "forward",
+        "distance": 1, "square": "orange", "push": ["d5"],
+    }]
+
+
+def test_moves_reads_one_position_a_line_from_stdin_and_flags_a_bad_line() -> None:
+    r = run("moves", "--json", stdin=f"{INITIAL_POSITION}\nnot a position\n\n{PINK_TO_MOVE}\n")
+    assert r.exit_code == 2
+    lines = [json.loads(x) for x in r.stdout.splitlines()]
+    assert len(lines) == 3
+    assert len(lines[0]["moves"]) == 102 and lines[0]["tower"] is None
+    assert "error" in lines[1] and lines[1]["position"] == "not a position"
+    assert len(lines[2]["moves"]) == 13
+    assert "<stdin>:2" in r.stderr
+
+
+def test_moves_human_output_names_the_tower_and_lists_the_moves() -> None:
+    r = run("moves", "--no-color", PINK_TO_MOVE)
+    assert r.exit_code == 0, r.output
+    assert "Pink Forward 4 Brown  (d8-d4)" in r.stdout
+    assert "Traceback" not in r.output
+
+
+def test_a_bad_position_is_one_line_exit_2_no_traceback() -> None:
+    r = run("moves", "obpkyrgn/......../NGRYKPBO b -")
+    assert r.exit_code == 2
+    assert "Traceback" not in r.output
+    assert "8 ranks" in r.stderr
+
+
+def test_perft_prints_the_count_last_and_divide_sums_to_it() -> None:
+    r = run("perft", "3")
+    assert r.exit_code == 0, r.output
+    assert r.stdout.splitlines()[-1] == "11182"
+    d = run("perft", "2", "--divide")
+    lines = d.stdout.splitlines()
+    assert lines[-1] == "1150"
+    assert sum(int(x.split(": ")[1]) for x in lines[:-1]) == 1150
+    assert len(lines) - 1 == 102  # one line per opening move
+
+
+def test_perft_from_a_forfeit_counts_the_forfeit_as_one_move() -> None:
+    # Gold must move green (b1), boxed in by Black's brown, blue and red on a2, b2, c2 (M6);
+    # Black's green (g8) can then move, so it is no deadlock.
+    pos = "o.pky.g./......../......../......../......../......../nbr...../NGRYKPBO g G"
+    r = run("perft", "1", pos)
+    assert r.exit_code == 0, r.output
+    assert r.stdout.strip() == "1"
+
+
+def test_lineup_position_json_matches_the_rulebook_fill_example() -> None:
+    # RULES.md's worked example (figures 7(b)-(d)), with Black's towers as in figure 7(c).
+    pos = ".P..y.rg/..G...../k..Y..../.R.o.K.n/....O.../b......./...p..../N.B..... g -"
+    r = run("lineup", pos, "--fill", "left", "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    assert out["gold"] == ["brown", "blue", "orange", "red", "pink", "yellow", "green", "purple"]
+    assert out["black"] == ["green", "red", "yellow", "pink", "brown", "orange", "blue", "purple"]
