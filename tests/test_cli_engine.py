@@ -104,3 +104,13 @@ def test_lineup_position_json_matches_the_rulebook_fill_example() -> None:
     out = json.loads(r.stdout)
     assert out["gold"] == ["brown", "blue", "orange", "red", "pink", "yellow", "green", "purple"]
     assert out["black"] == ["green", "red", "yellow", "pink", "brown", "orange", "blue", "purple"]
+
+
+def test_version_and_help_list_every_spec_command() -> None:
+    from kamisado_notation import __version__
+
+    v = run("--version")
+    assert v.exit_code == 0 and __version__ in v.stdout
+    h = run("--help")
+    for command in ("validate", "convert", "show", "lineup", "moves", "replay", "generate", "perft"):
+        assert command in h.stdout

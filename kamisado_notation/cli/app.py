@@ -1,6 +1,9 @@
-"""The ``kamisado`` application: the commands of SPEC §6, registered from their modules."""
+"""The ``kamisado`` application: the commands of SPEC §6, registered from their modules
+in the order SPEC lists them."""
 
 from __future__ import annotations
+
+from typing import Optional
 
 import typer
 
@@ -15,14 +18,32 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-app.command()(engine.moves)
-app.command()(engine.perft)
+
+def _version(value: bool) -> None:
+    if value:
+        from .. import __version__
+
+        typer.echo(f"kamisado-notation {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Optional[bool] = typer.Option(
+        None, "--version", callback=_version, is_eager=True, help="Print the version and exit."
+    ),
+) -> None:
+    """Read, validate, convert and draw Kamisado match records."""
+
+
+app.command()(validate_cli.validate)
 app.command()(convert.convert)
 app.command()(draw.show)
-app.command()(draw.replay)
 app.command()(draw.lineup)
-app.command()(validate_cli.validate)
+app.command()(engine.moves)
+app.command()(draw.replay)
 app.command()(validate_cli.generate)
+app.command()(engine.perft)
 
 
 def main() -> None:
