@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from .board import SQUARE_COLOURS, Colour, Side, square_file, square_rank
+from .board import SQUARE_COLOURS, Colour, Side, square_file
 from .errors import KamisadoError
 from .position import Position, Tower
 
@@ -76,20 +76,35 @@ def _files_from_left(side: Side) -> list[int]:
     return list(range(8)) if side is Side.GOLD else list(range(7, -1, -1))
 
 
+def _taking_order(side: Side, how: Fill) -> tuple[int, ...]:
+    """The squares in the order ``side`` looks at them when filling ``how`` (F3/F4)."""
+    files = _files_from_left(side)
+    if how is Fill.RIGHT:
+        files.reverse()
+    return tuple(rank * 8 + f for rank in _rows_from_home(side) for f in files)
+
+
+# ``_TAKING_ORDER[side][how is Fill.RIGHT]``, computed once: a replay fills once a round.
+_TAKING_ORDER = tuple((_taking_order(side, Fill.LEFT), _taking_order(side, Fill.RIGHT)) for side in Side)
+# ``_TAKING_RANK[side][how is Fill.RIGHT][sq]``: where ``sq`` comes in that order.
+_TAKING_RANK = tuple(
+    tuple(tuple(order.index(sq) for sq in range(64)) for order in orders) for orders in _TAKING_ORDER
+)
+_SIDES = (Side.BLACK, Side.GOLD)
+# ``side``'s home-row squares from his own left (Black's left is file h).
+_HOME_SQUARES = tuple(tuple((0 if side is Side.GOLD else 7) * 8 + f for f in _files_from_left(side)) for side in Side)
+
+
 def fill_order(position: Position, side: Side, how: Fill) -> list[Tower]:
     """``side``'s towers in the order he takes them to fill his home row (F3/F4): row by
     row from his own home row, and within a row from his own left (fill left) or from
     his own right (fill right)."""
-    files = _files_from_left(side)
-    if how is Fill.RIGHT:
-        files.reverse()
-    order = []
-    for rank in _rows_from_home(side):
-        for f in files:
-            t = position.board[rank * 8 + f]
-            if t is not None and t.side is side:
-                order.append(t)
-    return order
+    board = position.board
+    return [
+        t
+        for sq in _TAKING_ORDER[side][how is Fill.RIGHT]
+        if (t := board[sq]) is not None and t.side is side
+    ]
 
 
 def lineup(position: Position, side: Side, how: Fill) -> list[Tower]:
@@ -102,12 +117,25 @@ def lineup(position: Position, side: Side, how: Fill) -> list[Tower]:
 def fill(position: Position, how: Fill, *, challenger: Side) -> Position:
     """The start of the next round: both home rows filled ``how`` (rings kept), the
     ``challenger`` to move with a free choice of tower (T1)."""
-    towers: dict[int, Tower] = {}
-    for side in Side:
-        rank = 0 if side is Side.GOLD else 7
-        for f, t in zip(_files_from_left(side), lineup(position, side, how)):
-            towers[rank * 8 + f] = t
-    return Position(towers, to_move=challenger, tower=None)
+    # As lineup() gives it, but sorting each side's eight squares by the taking order
+    # rather than scanning the board for them: a replay fills once every round.
+    old = position.board
+    right = how is Fill.RIGHT
+    board: list[Tower | None] = [None] * 64
+    where = [[-1] * 8, [-1] * 8]
+    for side in _SIDES:
+        squares = position.where[side]
+        if -1 in squares:  # a side without all its towers (a hand-made position)
+            squares = [sq for sq in squares if sq >= 0]
+        taken = sorted(squares, key=_TAKING_RANK[side][right].__getitem__)
+        if right:
+            taken.reverse()
+        placed = where[side]
+        for sq, home in zip(taken, _HOME_SQUARES[side]):
+            t = old[sq]
+            board[home] = t
+            placed[t.colour] = home  # type: ignore[union-attr]
+    return Position._from_lists(board, where, challenger, None, challenger.other)
 
 
 @dataclass(frozen=True)
@@ -133,12 +161,11 @@ def round_result(position: Position) -> RoundResult | None:
     if position.winner is not None:
         side = position.winner
         goal = 0 if side is Side.BLACK else 7
-        for c in Colour:
-            sq = position.square_of(side, c)
-            if square_rank(sq) == goal:
-                t = position.tower_at(sq)
+        for c, sq in enumerate(position.where[side]):
+            if sq >> 3 == goal:  # -1 (no such tower) >> 3 is -1, never a rank
+                t = position.board[sq]
                 assert t is not None
-                return RoundResult(side, "home-row", c, ring_points(t.rings))
+                return RoundResult(side, "home-row", Colour(c), _RING_POINTS[t.rings])
         raise AssertionError("winner without a tower on the home row")  # pragma: no cover
     loser = position.deadlock()
     if loser is None:
@@ -186,9 +213,11 @@ class Match:
     @property
     def winner(self) -> Side | None:
         """The match's winner, once a score has reached the target."""
-        for side in Side:
-            if self.score[side] >= self.target:
-                return side
+        score, target = self.score, self.target
+        if score[Side.BLACK] >= target:
+            return Side.BLACK
+        if score[Side.GOLD] >= target:
+            return Side.GOLD
         return None
 
     @property
@@ -204,7 +233,7 @@ class Match:
         t = self.position.board[sq]
         assert t is not None
         if t.rings < 3:
-            self.position.board[sq] = t._replace(rings=t.rings + 1)
+            self.position.board[sq] = Tower(t.side, t.colour, t.rings + 1)
         self.score[result.winner] += result.points
         self.results.append(result)
         return result

@@ -203,7 +203,7 @@ class Position:
     @classmethod
     def initial(cls) -> Position:
         """The start of round 1: every tower on the square of its own colour."""
-        return cls()
+        return _INITIAL.copy() if cls is Position else cls()
 
     @classmethod
     def from_string(cls, text: str) -> Position:
@@ -212,9 +212,35 @@ class Position:
 
     def copy(self) -> Position:
         """An independent copy (without the undo history)."""
-        return Position(
-            self.towers(), to_move=self.to_move, tower=self.tower, last_mover=self.last_mover
+        return Position._from_lists(
+            self.board.copy(),
+            [self.where[0].copy(), self.where[1].copy()],
+            self.to_move,
+            self.tower,
+            self.last_mover,
         )
+
+    @classmethod
+    def _from_lists(
+        cls,
+        board: list[Tower | None],
+        where: list[list[int]],
+        to_move: Side,
+        tower: Colour | None,
+        last_mover: Side,
+    ) -> Position:
+        """A position on ``board``/``where`` (taken, not copied, and assumed to agree),
+        without going through a dict of towers: for :meth:`copy` and the fill between
+        rounds, which start a position once per round of a replay."""
+        position = cls.__new__(cls)
+        position.board = board
+        position.where = where
+        position.to_move = to_move
+        position.tower = tower
+        position.last_mover = last_mover
+        position.winner = position._find_winner()
+        position._stack = []
+        return position
 
     def towers(self) -> dict[int, Tower]:
         """Every tower, by square."""
@@ -419,6 +445,8 @@ class Position:
 
     def play(self, move: Move) -> None:
         """Apply ``move`` (assumed legal: see :meth:`is_legal`, :meth:`resolve`)."""
+        # The replay's hot path (replay._RoundReplayer.run) inlines the ordinary-move
+        # case below: keep the two in step.
         self._stack.append((move, self.tower, self.to_move, self.last_mover, self.winner))
         side = move.side
         if move.distance == 0:  # a forfeit (M6): the board does not change
@@ -622,19 +650,32 @@ class Position:
         return prefix + "2", f"{t} cannot push here"  # pragma: no cover - push was legal
 
     def _find_winner(self) -> Side | None:
-        for side in Side:
-            goal = _GOAL_RANK[side]
-            if any(square_rank(self.where[side][c]) == goal for c in range(8) if self.where[side][c] >= 0):
-                return side
+        """The side with a tower on its opponent's home row (M7), Black first. Squares
+        are compared directly (rank 1 is 0..7, rank 8 is 56..63; -1 is no tower)."""
+        black, gold = self.where
+        low = min(black)  # below 0 only when a tower is missing (a hand-made position)
+        if 0 <= low < 8 or (low < 0 and any(0 <= sq < 8 for sq in black)):
+            return Side.BLACK
+        if max(gold) >= 56:
+            return Side.GOLD
         return None
 
 
-def _initial_towers() -> dict[int, Tower]:
+def _build_initial_towers() -> dict[int, Tower]:
     towers = {}
     for sq in (*range(0, 8), *range(56, 64)):
         side = Side.GOLD if sq < 8 else Side.BLACK
         towers[sq] = Tower(side, SQUARE_COLOURS[sq])
     return towers
+
+
+# Built once: towers are immutable, and every replayed match starts from them.
+_INITIAL_TOWERS = _build_initial_towers()
+_INITIAL = Position(_INITIAL_TOWERS)
+
+
+def _initial_towers() -> dict[int, Tower]:
+    return dict(_INITIAL_TOWERS)
 
 
 _LETTER_COLOUR = {letter: Colour(i) for i, letter in enumerate(COLOUR_LETTERS)}

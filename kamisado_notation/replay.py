@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .board import SQUARE_COLOURS, Colour, Direction, Side, square_name
+from .board import RAYS, SQUARE_COLOURS, Colour, Direction, Side, square_name
 from .diagnostics import ERROR, WARNING, Diagnostic
 from .errors import IllegalMoveError, PositionError
 from .match import MATCH_TARGETS, Fill, Match, MatchError, RoundResult, lineup_files, round_result
-from .position import Move, Position
+from .position import _ORDINARY, RANGE, Move, Position, _ordinary_moves
 from .record import Entry, MatchRecord, RoundRecord
 
 __all__ = ["Ply", "RoundReplay", "MatchReplay", "replay", "match_target", "parse_result"]
@@ -164,6 +164,21 @@ def _legal_list(position: Position, colour: Colour) -> str:
 
 # ------------------------------------------------------------------- replay
 
+_BACK = Direction.BACK
+_SIDES = (Side.BLACK, Side.GOLD)  # whose entry, by its index's parity
+_OTHER = (Side.GOLD, Side.BLACK)
+_GOAL_RANK = (0, 7)  # the rank each side must reach to win the round (M7)
+_MOVE_DIRECTIONS = (Direction.FORWARD, Direction.LEFT, Direction.RIGHT)
+#: ``_COORD_STEPS[side][origin][target]``: the (direction, distance) of the ordinary move
+#: from ``origin`` to ``target`` (M1), for the targets on ``side``'s move rays.
+_COORD_STEPS = tuple(
+    tuple(
+        {target: (direction, distance) for direction in _MOVE_DIRECTIONS for distance, target in enumerate(RAYS[side][origin][direction], 1)}
+        for origin in range(64)
+    )
+    for side in Side
+)
+
 
 class _Stop(Exception):
     """The round's replay cannot go on (a rules error was reported)."""
@@ -187,6 +202,16 @@ class _RoundReplayer:
         )
 
     def run(self, challenger: Side) -> None:
+        """Replay the round's entries, stopping at the first rules error.
+
+        The hot path: an ordinary move written without a fault is checked here, in the
+        engine's own terms and without building explanations — the tower that must move
+        (T1/T2), the ray (M1), the path and the target square empty (M2, M3), the range
+        (S1/DS1/TS1) and, in the colour form, the recorded square colour. Anything else
+        (a push, a forfeit, any doubt) goes through :meth:`entry_move`, which asks
+        :meth:`Position.resolve` and reports what is wrong; so the diagnostics are the
+        same whichever path an entry takes.
+        """
         rr, pos = self.rr, self.pos
         plies = rr.plies
         entries = rr.record.entries
@@ -194,6 +219,8 @@ class _RoundReplayer:
         chain: set[tuple[Side, Colour | None]] | None = None  # forfeits into a deadlock (M8)
         number = 0
         cut = self.cut
+        board, where, play = pos.board, pos.where, pos.play  # the same lists all round
+        stack = pos._stack
         try:
             for idx, entry in enumerate(entries):
                 if cut is not None and (entry.line, entry.column) >= cut:
@@ -208,7 +235,7 @@ class _RoundReplayer:
                         self.error("T1", "'...' may only stand for Black's first entry of a round", entry, None)
                     raise _Stop
                 number += 1
-                side = Side.BLACK if idx % 2 == 0 else Side.GOLD
+                side = _SIDES[idx & 1]
                 if idx == 0 and challenger is Side.GOLD:
                     self.error(
                         "T1",
@@ -229,7 +256,8 @@ class _RoundReplayer:
                         number,
                     )
                     return
-                zero = entry.distance == 0 if entry.origin is None else entry.origin == entry.target
+                origin = entry.origin
+                zero = entry.distance == 0 if origin is None else origin == entry.target
                 if chain is None and zero and pos.deadlock() is not None:
                     # Only an actual move can start a deadlock, so finding it at the first
                     # zero entry is soon enough (a move that cannot be made: entry_move).
@@ -250,10 +278,68 @@ class _RoundReplayer:
                 if side is not pos.to_move:  # entries alternate, and so do turns: not expected
                     self.error("T2", f"it is {pos.to_move.title}'s turn, not {side.title}'s", entry, number)
                     raise _Stop
+                # The hot path (see the docstring): ``ray`` stays None unless the entry
+                # names an ordinary move whose ray, range and square colour are right.
+                need = pos.tower
+                ray = None
+                if origin is None:  # the colour form: Tower Direction Distance Square
+                    colour = entry.tower
+                    if colour is None:
+                        colour = need
+                    distance = entry.distance
+                    direction = entry.direction
+                    if (
+                        colour is not None
+                        and (need is None or colour is need)
+                        and distance
+                        and distance > 0
+                        and direction is not None
+                        and direction is not _BACK
+                    ):
+                        origin = where[side][colour]
+                        r = RAYS[side][origin][direction]
+                        if distance <= len(r) and distance <= RANGE[board[origin].rings]:  # type: ignore[union-attr]
+                            square = entry.square
+                            if square is None or square is SQUARE_COLOURS[r[distance - 1]]:
+                                ray = r
+                else:  # the coordinate form: from-to
+                    t = board[origin]
+                    if t is not None and t.side is side and not entry.push_mark:
+                        colour = t.colour
+                        if need is None or colour is need:
+                            step = _COORD_STEPS[side][origin].get(entry.target)  # type: ignore[arg-type]
+                            if step is not None:
+                                direction, distance = step
+                                if distance <= RANGE[t.rings]:
+                                    ray = RAYS[side][origin][direction]
+                if ray is not None:
+                    for sq in ray[:distance]:  # the path and the target square (M2, M3)
+                        if board[sq] is not None:
+                            break
+                    else:
+                        # The engine's shared Move object for it, as move generation
+                        # hands out (Position._tower_moves): no Move built per ply.
+                        key = (side * 8 + colour) * 64 + origin
+                        every = _ORDINARY[key] or _ordinary_moves(key, side, colour, origin)
+                        move = every[direction][distance - 1]
+                        plies.append(Ply(number, side, entry, "move", move))
+                        # Position.play() of an ordinary move, inlined: the same undo
+                        # record, board, turn (T2) and end of the round (M7).
+                        stack.append((move, need, side, pos.last_mover, None))
+                        target = ray[distance - 1]
+                        board[target] = board[origin]
+                        board[origin] = None
+                        where[side][colour] = target
+                        pos.to_move = _OTHER[side]
+                        pos.tower = SQUARE_COLOURS[target]
+                        pos.last_mover = side
+                        if target >> 3 == _GOAL_RANK[side]:
+                            pos.winner = side
+                        continue
                 move = self.entry_move(entry, number)
                 kind = "push" if move.push else "forfeit" if move.distance == 0 else "move"
                 plies.append(Ply(number, side, entry, kind, move))
-                pos.play(move)
+                play(move)
                 if move.push:
                     pending = move
         except _Stop:
@@ -424,17 +510,25 @@ def _syntax_cut(match: MatchRecord, round_index: int) -> tuple[int, int] | None:
     return cut
 
 
+#: ``side``'s home-row squares from his own left (the lineup's order).
+_HOME_SQUARES = tuple(tuple((7 if side is Side.BLACK else 0) * 8 + f for f in lineup_files(side)) for side in Side)
+
+
 def _check_lineups(rr: RoundReplay, start: Position, match_index: int) -> list[Diagnostic]:
     """Each written lineup against the home row the fill gives (F3 left, F4 right)."""
-    out = []
+    out: list[Diagnostic] = []
+    lineups = rr.record.lineups
+    if not lineups:
+        return out
     rule = "F4" if rr.fill is Fill.RIGHT else "F3"
     how = f"filling from the {rr.fill.value}" if rr.fill is not None else "at the start"
-    for lu in rr.record.lineups:
-        home = 7 if lu.side is Side.BLACK else 0
-        actual = []
-        for f in lineup_files(lu.side):
-            t = start.tower_at(home * 8 + f)
-            actual.append(t.colour if t is not None and t.side is lu.side else None)
+    board = start.board
+    for lu in lineups:
+        side = lu.side
+        actual = [
+            t.colour if (t := board[sq]) is not None and t.side is side else None
+            for sq in _HOME_SQUARES[side]
+        ]
         if list(lu.colours) != actual:
             names = " ".join(c.title if c is not None else "-" for c in actual)
             out.append(
@@ -558,8 +652,9 @@ def replay(match: MatchRecord) -> MatchReplay:
                 break
         rr = RoundReplay(rec.number, rec, rec.fill if i else None, position.copy())
         rounds.append(rr)
-        diags.extend(_check_lineups(rr, rr.start, idx))
-        runner = _RoundReplayer(rr, position, idx, _syntax_cut(match, i))
+        if rec.lineups:
+            diags.extend(_check_lineups(rr, rr.start, idx))
+        runner = _RoundReplayer(rr, position, idx, _syntax_cut(match, i) if match.errors else None)
         runner.run(game.challenger if i else position.to_move)
         diags.extend(runner.diagnostics)
         if rr.stopped:

@@ -8,12 +8,19 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kamisado_notation.board import SQUARE_COLOURS, Colour, Direction, Side, parse_square
+from kamisado_notation.board import (
+    RAYS,
+    SQUARE_COLOURS,
+    Colour,
+    Direction,
+    Side,
+    parse_square,
+)
 from kamisado_notation.generate import generate_match
-from kamisado_notation.match import MATCH_TARGETS, Fill
-from kamisado_notation.position import Position
+from kamisado_notation.match import MATCH_TARGETS, Fill, fill
+from kamisado_notation.position import Position, Tower
 from kamisado_notation.record import Entry, Header, MatchRecord, RoundRecord
-from kamisado_notation.replay import replay
+from kamisado_notation.replay import MatchReplay, replay
 
 # --------------------------------------------------------------------- helpers
 
@@ -103,7 +110,7 @@ def test_coordinates_resolve_like_colours() -> None:
 SUMO_HOME = "ob.kyrgn/......../......../......../......../...Y..../...p{r}..../NGR.KPBO b P"
 
 
-def _home_win(rings: int, match: str) -> MatchReplay:  # type: ignore[name-defined]  # noqa: F821
+def _home_win(rings: int, match: str) -> MatchReplay:  # type: ignore[name-defined]
     # Black's purple (on d2) must move (Gold's yellow ended on d3, a purple square) and
     # its only move is forward one to d1, Gold's home row: it wins the round.
     headers = {"Match": match, "Position": SUMO_HOME.format(r="+" * rings)}
@@ -224,3 +231,176 @@ def test_a_push_and_its_back_entry() -> None:
     assert after_push.to_move is Side.BLACK and after_push.tower is Colour.RED
     assert r.last_move(2) == back and r.last_move(1) == push
     assert r.position_at(0) == r.start and r.position_at() == r.position_at(3)
+
+
+# ------------------------------------------- the replay's fast path, and the fill
+# The replay checks an ordinary move on a fast path of its own and plays it in place;
+# these properties hold it to the move generator (Position.legal_moves, not the
+# Position.resolve the replay falls back to) and to Position.play.
+
+
+def _random_position(rng: random.Random, plies: int) -> Position:
+    """A position a match can reach: shuffled home rows with random Sumo rings (as later
+    rounds carry them), a random Challenger, then random legal plies."""
+    towers = {}
+    for side, rank in ((Side.BLACK, 7), (Side.GOLD, 0)):
+        colours = list(Colour)
+        rng.shuffle(colours)
+        for f, colour in enumerate(colours):
+            towers[rank * 8 + f] = Tower(side, colour, rng.choice((0, 0, 0, 1, 1, 2, 3)))
+    pos = Position(towers, to_move=rng.choice((Side.BLACK, Side.GOLD)))
+    for _ in range(plies):
+        if pos.winner is not None:
+            break
+        moves = pos.legal_moves()
+        if not moves:
+            if pos.deadlock() is not None:
+                break
+            pos.play(pos.forfeit_move())
+        else:
+            pos.play(rng.choice(moves))
+    return pos
+
+
+def _one_entry_round(pos: Position, entry: Entry) -> MatchReplay:
+    """Replay ``entry`` as the first entry of a round starting at ``pos``."""
+    placeholder = [Entry(10, 1, text="...", placeholder=True)] if pos.to_move is Side.GOLD else []
+    entries = [*placeholder, entry]
+    for e in entries:
+        e.line = 10
+    entry.column = 20
+    return replay(record(RoundRecord(1, None, 9, 1, entries=entries), headers={"Match": "Marathon", "Position": pos.to_string()}))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10**6),
+    plies=st.integers(0, 40),
+    coords=st.booleans(),
+    colour=st.sampled_from(list(Colour)),
+    named=st.booleans(),
+    direction=st.sampled_from([Direction.FORWARD, Direction.LEFT, Direction.RIGHT, Direction.BACK]),
+    distance=st.integers(0, 8),
+    square=st.sampled_from([None, *Colour]),
+    aim=st.integers(0, 63),
+)
+def test_an_entry_is_accepted_exactly_when_the_move_generator_has_it(
+    seed: int, plies: int, coords: bool, colour: Colour, named: bool, direction: Direction,
+    distance: int, square: Colour | None, aim: int,
+) -> None:
+    pos = _random_position(random.Random(seed), plies)
+    if pos.winner is not None or pos.deadlock() is not None:
+        return  # a finished round: nothing may follow
+    if pos.tower is None and pos.must_forfeit():
+        return  # a free choice, every tower blocked: the forfeit names no tower
+    side = pos.to_move
+    moves = pos.legal_moves() or [pos.forfeit_move()]
+    rng = random.Random(aim)
+    # Mostly the tower that must move (the interesting errors are in its moves: through
+    # a tower, beyond a Sumo's range, onto a tower), now and then another.
+    mover = pos.tower if pos.tower is not None and rng.random() < 0.8 else colour
+    if named or pos.tower is None:
+        tower = mover
+    elif coords:
+        tower = pos.tower
+    else:
+        tower = None  # the short form leaves the tower out; it is the one that must move
+    origin = pos.square_of(side, mover)
+    if coords:
+        # Mostly from that tower towards a square on its rays; now and then from
+        # anywhere to anywhere.
+        origin = origin if rng.random() < 0.9 else aim
+        rays = [sq for d in (Direction.FORWARD, Direction.LEFT, Direction.RIGHT) for sq in RAYS[side][origin][d]]
+        target = rng.choice(rays) if rays and rng.random() < 0.8 else aim
+        entry = Entry(10, 20, text="coords", origin=origin, target=target)
+        wanted = [m for m in moves if (m.origin, m.target) == (origin, target)]
+    else:
+        ray = RAYS[side][origin][direction] if direction is not Direction.BACK else ()
+        if ray and rng.random() < 0.7:
+            distance = rng.randint(1, len(ray))  # any square of the ray, blocked or not
+        d = None if distance == 0 else direction
+        entry = Entry(10, 20, text="colours", tower=tower, direction=d, distance=distance, square=square)
+        wanted = [
+            m for m in moves
+            if (tower is None or m.tower == tower) and m.direction == d and m.distance == distance
+            and (square is None or m.square == square)
+        ]
+    m = _one_entry_round(pos, entry)
+    at_entry = [d for d in errors(m) if d.ply is not None]
+    if wanted:
+        (move,) = wanted
+        assert not at_entry, at_entry
+        ply = m.rounds[0].plies[-1]
+        assert ply.move == move and ply.side is side
+        assert ply.kind == ("push" if move.push else "forfeit" if move.distance == 0 else "move")
+        after = pos.copy()
+        after.play(move)
+        assert m.rounds[0].position_at() == after
+    else:
+        assert at_entry, f"{entry} in {pos} not reported"
+        assert (at_entry[0].line, at_entry[0].column, at_entry[0].ply) == (10, 20, 1)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_a_replayed_round_plays_like_the_engine(seed: int) -> None:
+    """Every round of a generated match ends where Position.play takes its plies, and
+    the next round starts from that end, filled as the record says (F1-F4)."""
+    m = replay(generate_match(random.Random(seed), target=7))
+    assert m.valid, m.diagnostics
+    for r, nxt in zip(m.rounds, m.rounds[1:]):
+        end = r.start.copy()
+        for p in r.plies:
+            if p.kind != "back":
+                end.play(p.move)  # type: ignore[arg-type]
+        assert end.winner is not None or end.deadlock() is not None
+        result = r.result
+        winner = end.winner if end.winner is not None else end.deadlock().other  # type: ignore[union-attr]
+        assert result is not None and result.winner is winner
+        sq = end.square_of(result.winner, result.tower)
+        t = end.tower_at(sq)
+        assert t is not None
+        if t.rings < 3:
+            end.board[sq] = Tower(t.side, t.colour, t.rings + 1)
+        assert nxt.start == _fill_by_the_rulebook(end, nxt.fill, challenger=result.winner.other)  # type: ignore[arg-type]
+
+
+def _fill_by_the_rulebook(position: Position, how: Fill, *, challenger: Side) -> Position:
+    """F3/F4 as RULES.md words them, independently of kamisado_notation.match: each
+    player takes his towers row by row from his own home row, within a row from his own
+    left (fill left) or right (fill right), and places them from the Brown square on
+    his left (fill left) or from the Orange square on his right (fill right)."""
+    towers = {}
+    for side in Side:
+        home = 7 if side is Side.BLACK else 0
+        rows = range(7, -1, -1) if side is Side.BLACK else range(8)
+        from_left = list(range(7, -1, -1)) if side is Side.BLACK else list(range(8))  # Black's left is h
+        within = from_left if how is Fill.LEFT else from_left[::-1]
+        taken = [t for r in rows for f in within if (t := position.tower_at(r * 8 + f)) is not None and t.side is side]
+        places = from_left if how is Fill.LEFT else from_left[::-1]  # from the Brown / the Orange square
+        assert SQUARE_COLOURS[home * 8 + places[0]] is (Colour.BROWN if how is Fill.LEFT else Colour.ORANGE)
+        for f, t in zip(places, taken):
+            towers[home * 8 + f] = t
+    return Position(towers, to_move=challenger)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), plies=st.integers(0, 60), how=st.sampled_from(list(Fill)), challenger=st.sampled_from(list(Side)))
+def test_fill_follows_the_rulebook(seed: int, plies: int, how: Fill, challenger: Side) -> None:
+    pos = _random_position(random.Random(seed), plies)
+    filled = fill(pos, how, challenger=challenger)
+    assert filled == _fill_by_the_rulebook(pos, how, challenger=challenger)
+    assert filled.to_string() == _fill_by_the_rulebook(pos, how, challenger=challenger).to_string()
+    assert filled.winner is None and filled.tower is None and filled.history == []
+
+
+def test_copy_is_independent_and_equal() -> None:
+    pos = _random_position(random.Random(5), 12)
+    copy = pos.copy()
+    assert copy == pos and copy.to_string() == pos.to_string() and copy.winner == pos.winner
+    assert copy.history == []
+    move = copy.legal_moves()[0] if copy.legal_moves() else copy.forfeit_move()
+    copy.play(move)
+    assert pos == _random_position(random.Random(5), 12)  # the original did not move
+    won = Position.from_string(".bpkyrgn/......../......../......../......../......../.......O/NGRYKPBo g -")
+    assert won.copy().winner is Side.BLACK and won.copy() == won
