@@ -4,10 +4,10 @@ lowercase English names, sides ``"black"``/``"gold"``, squares algebraic."""
 from __future__ import annotations
 
 from .board import Colour, Side, square_name
-from .match import Fill, fill, lineup, round_result
+from .match import Fill, fill, lineup, place_ring, round_result
 from .position import Move, Position
 
-__all__ = ["move_json", "moves_json", "lineup_json", "round_start", "colour_name", "side_name"]
+__all__ = ["move_json", "moves_json", "lineup_json", "round_start", "with_ring", "colour_name", "side_name"]
 
 
 def colour_name(colour: Colour | None) -> str | None:
@@ -45,13 +45,23 @@ def moves_json(position: Position) -> dict[str, object]:
     }
 
 
+def with_ring(position: Position) -> Position:
+    """A copy of ``position`` with the ring of the round it ended placed on the winner's
+    tower, as it goes into the fill (unchanged when the round is not over)."""
+    position = position.copy()
+    result = round_result(position)
+    if result is not None:
+        place_ring(position, result)
+    return position
+
+
 def round_start(position: Position, how: Fill) -> Position:
-    """The next round's start after ``position`` with the home rows filled ``how``. The
-    Challenger is the loser of the round ``position`` ended (M7/M8); when the round is
-    not over, the side to move."""
+    """The next round's start after ``position`` with the home rows filled ``how`` and the
+    winner's ring placed. The Challenger is the loser of the round ``position`` ended
+    (M7/M8); when the round is not over, the side to move."""
     result = round_result(position)
     challenger = result.winner.other if result is not None else position.to_move
-    return fill(position, how, challenger=challenger)
+    return fill(with_ring(position), how, challenger=challenger)
 
 
 def lineup_json(position: Position, how: Fill) -> dict[str, object]:

@@ -28,6 +28,7 @@ __all__ = [
     "tower_value",
     "score_of",
     "round_result",
+    "place_ring",
 ]
 
 #: The match formats and their targets (first to this many points).
@@ -182,6 +183,16 @@ def round_result(position: Position) -> RoundResult | None:
     return RoundResult(winner, "deadlock", colour, ring_points(rings))
 
 
+def place_ring(position: Position, result: RoundResult) -> None:
+    """Put the round winner's ring on his tower ``result.tower`` in ``position`` (the ring
+    stays for the rest of the match); a Triple Sumo takes no fourth ring."""
+    sq = position.where[result.winner][result.tower]
+    t = position.board[sq]
+    assert t is not None
+    if t.rings < 3:
+        position.board[sq] = Tower(t.side, t.colour, t.rings + 1)
+
+
 class MatchError(KamisadoError):
     """Asking the match for something its state does not allow (a round after the end)."""
 
@@ -229,11 +240,7 @@ class Match:
         result = round_result(self.position)
         if result is None:
             return None
-        sq = self.position.square_of(result.winner, result.tower)
-        t = self.position.board[sq]
-        assert t is not None
-        if t.rings < 3:
-            self.position.board[sq] = Tower(t.side, t.colour, t.rings + 1)
+        place_ring(self.position, result)
         self.score[result.winner] += result.points
         self.results.append(result)
         return result

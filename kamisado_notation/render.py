@@ -233,8 +233,10 @@ def lineup_diagram(position: Position, fill: Fill, *, flip: bool = False) -> Ren
     """Filling the home rows ``fill`` after the round that ended in ``position`` (F1–F4),
     as in the rulebook's figures 7(b)–7(g): the board with each tower numbered in the
     order its owner takes it, then the lineups and the next round's start."""
-    from .export import round_start
+    from .export import round_start, with_ring
 
+    start = round_start(position, fill)
+    position = with_ring(position)  # the winner's ring goes on before the fill
     labels: dict[int, str] = {}
     for side in Side:
         for n, t in enumerate(fill_order(position, side, fill), 1):
@@ -250,7 +252,6 @@ def lineup_diagram(position: Position, fill: Fill, *, flip: bool = False) -> Ren
             legend=False,
         )
     ]
-    start = round_start(position, fill)
     for side in Side:
         row = lineup(position, side, fill)
         span = "h8→a8" if side is Side.BLACK else "a1→h1"

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from .board import RAYS, SQUARE_COLOURS, Colour, Direction, Side, square_name
 from .diagnostics import ERROR, WARNING, Diagnostic
 from .errors import IllegalMoveError, PositionError
-from .match import MATCH_TARGETS, Fill, Match, MatchError, RoundResult, lineup_files, round_result
+from .match import MATCH_TARGETS, Fill, Match, MatchError, RoundResult, lineup_files
 from .position import _ORDINARY, RANGE, Move, Position, _ordinary_moves
 from .record import Entry, MatchRecord, RoundRecord
 

@@ -18,7 +18,8 @@ SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 STANDARD = str(SAMPLES / "standard-match.kmr")
 BROKEN = str(SAMPLES / "broken.kmr")
 PUSHES = str(SAMPLES / "pushes.kmr")
-FIGURE_7 = "..y.P+rg./......G./k..Y..../R..o.K.n/..O...../.b....../.......p/.N..B... b -"
+# Figure 7(a): Gold's purple has just reached Black's home row (its ring not yet placed).
+FIGURE_7 = "..y.Prg./......G./k..Y..../R..o.K.n/..O...../.b....../.......p/.N..B... b -"
 
 runner = CliRunner()
 

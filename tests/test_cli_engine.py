@@ -104,6 +104,9 @@ def test_lineup_position_json_matches_the_rulebook_fill_example() -> None:
     out = json.loads(r.stdout)
     assert out["gold"] == ["brown", "blue", "orange", "red", "pink", "yellow", "green", "purple"]
     assert out["black"] == ["green", "red", "yellow", "pink", "brown", "orange", "blue", "purple"]
+    # Gold's purple reached Black's home row: it takes its ring (a Sumo) into round 2, and
+    # Black, who lost, is the Challenger with a free choice of tower (T1).
+    assert out["position"] == "pbonkyrg/......../......../......../......../......../......../NBORKYGP+ b -"
 
 
 def test_version_and_help_list_every_spec_command() -> None:

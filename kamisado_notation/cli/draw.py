@@ -300,7 +300,7 @@ def lineup(
         out.print(board_diagram(start, highlight_tower=-1, flip=flip, title=f"Round {rnd.number} starts:"))
     else:
         prev = rounds[index - 1]
-        out.print(lineup_diagram(_with_ring(prev.position_at(), prev.result), rnd.fill, flip=flip))
+        out.print(lineup_diagram(prev.position_at(), rnd.fill, flip=flip))
     if svg is not None and not as_json:
         _save_svg(out, svg)
     _report(source, diagnostics)
@@ -314,16 +314,3 @@ def _home_row(start: Any, side: Any) -> list[Any]:
 
     rank = 7 if side.name == "BLACK" else 0
     return [start.tower_at(rank * 8 + f) for f in lineup_files(side)]
-
-
-def _with_ring(position: Any, result: Any) -> Any:
-    """``position`` with the round winner's ring placed (as ``Match.finish_round`` does),
-    so that the fill carries it into the next round."""
-    position = position.copy()
-    if result is None:
-        return position
-    sq = position.square_of(result.winner, result.tower)
-    t = position.tower_at(sq)
-    if t is not None and t.rings < 3:
-        position.board[sq] = t._replace(rings=t.rings + 1)
-    return position
