@@ -11,10 +11,14 @@ Records are read line by line, so one bad line does not hide the errors of later
 each becomes a ``Diagnostic(rule="syntax")`` and the line is left out of the model. An
 LALR parse depends only on the terminals, so lark parses each *shape* of line once and
 later lines of that shape replay its parse through the same callbacks (see
-:func:`_parse_line`; about 3x lark's own lexer and parser, ``bench/bench_parse.py``).
-The assembler then builds matches from the lines in order (a header line after moves
-starts the next match) before any rules check, so a record full of illegal moves still
-parses.
+:func:`_parse_line`; about 3x lark's own lexer and parser). Before that, the lines a
+record is mostly made of (a row of one or two entries, a header, a ``Round`` or
+``Lineup`` line) are read whole by one compiled regex each and plain dict lookups
+(:func:`_fast_match`, :func:`_fast_other`): the same model, 4x faster again; any line
+they do not take surely goes to the general path, which gives every error message
+(``bench/bench_parse.py``, ``bench/bench_validate.py``). The assembler builds matches
+from the lines in order (a header line after moves starts the next match) before any
+rules check, so a record full of illegal moves still parses.
 
 Decisions (SPEC §4 leaves them open):
 
@@ -33,8 +37,9 @@ Decisions (SPEC §4 leaves them open):
 
 from __future__ import annotations
 
-import codecs
+import gc
 import re
+import sys
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from importlib import resources
@@ -127,7 +132,7 @@ def _kinds(tok: str) -> object:
     """What a token (not a comment) can be: a terminal name, a tuple of them for a word
     (:func:`word_kinds`), or ``None`` for a character no token starts with."""
     c = tok[0]
-    if c.isdigit():
+    if c.isdecimal():  # what \d matches (not "²", which isdigit() but is read as a word)
         kinds: object = "TURN" if tok[-1] == "." else "INT"
     elif tok in _PUNCT:
         kinds = _PUNCT[tok]
@@ -141,7 +146,7 @@ def _kinds(tok: str) -> object:
         kinds = word_kinds(tok) if tok[0] != "_" else None
     else:
         kinds = None
-    if len(_kinds_cache) < _KINDS_LIMIT:
+    if len(_kinds_cache) < _KINDS_LIMIT and kinds != "BADCOORD":  # a cached BADCOORD would pass as a token
         _kinds_cache[tok] = kinds
     return kinds
 
@@ -168,7 +173,7 @@ def _lex_line(text: str, number: int, comments: list[Comment], pos: int = 0, out
             kinds = _kinds(tok)
             if kinds is None or kinds == "BADCOORD":
                 _bad(tok, number, start + 1)
-        elif kinds == "LSQB":
+        if kinds == "LSQB":  # (not elif: the first '[' read, before it is cached, too)
             # a header name may hold digits and '-': read it by its own pattern
             append((kinds, tok, start, pos))
             m = _NAME_RE.match(text, len(text) - len(text[pos:].lstrip(" \t")))
@@ -253,6 +258,11 @@ def _number(tok: Token, what: str) -> int:
     return int(digits)
 
 
+def _unescape(raw: str) -> str:
+    """A header value without its backslash escapes (``\\"`` is ``"``)."""
+    return re.sub(r"\\(.)", r"\1", raw) if "\\" in raw else raw
+
+
 class _Lines(Transformer):  # type: ignore[type-arg]
     """Tree to model objects, called by the parser as it reduces (no tree is built).
     Entries come with their span in the line, for their text."""
@@ -261,9 +271,7 @@ class _Lines(Transformer):  # type: ignore[type-arg]
         return items
 
     def header(self, c):  # type: ignore[no-untyped-def]
-        raw = c[2][1:-1]
-        value = re.sub(r"\\(.)", r"\1", raw) if "\\" in raw else raw
-        return Header(str(c[1]), value, c[0].line, c[0].column)
+        return Header(str(c[1]), _unescape(c[2][1:-1]), c[0].line, c[0].column)
 
     def round(self, c):  # type: ignore[no-untyped-def]
         how = fill_of(c[3]) if c[3] is not None else None
@@ -511,11 +519,11 @@ def _parse_line(text: str, number: int) -> tuple[list, list[Comment]]:  # type: 
     """The items of one line (headers, rounds, lineups, lists of entries) and its
     comments. Raises :class:`NotationError`.
 
-    Fast path: an LALR parse depends only on the terminals of a line, so lark parses
-    each *shape* of line once (a few dozen in a real corpus) and the shape's parse is
-    replayed for every later line of that shape, with the same callbacks. The grammar
-    stays the one definition of the syntax; a line of a new shape, and every bad line,
-    goes to lark."""
+    (Records try the whole-line fast paths first, see :func:`_fast_match`.) An LALR
+    parse depends only on the terminals of a line, so lark parses each *shape* of line
+    once (a few dozen in a real corpus) and the shape's parse is replayed for every
+    later line of that shape, with the same callbacks. The grammar stays the one
+    definition of the syntax; a line of a new shape, and every bad line, goes to lark."""
     comments: list[Comment] = []
     tokens = _lex_line(text, number, comments)
     if not tokens:
@@ -564,6 +572,169 @@ def parse_entry(text: str) -> Entry:
     if len(entries) != 1 or entries[0][0].placeholder or entries[0][0].number is not None or comments:
         raise NotationError(f"expected exactly one move, got {_quote(text)}")
     return entries[0][0]
+
+
+# ------------------------------------------------------------------ whole-row fast path
+
+# The common line of a record is one row: ``[N.] <entry> [<entry>] [# comment]``, the
+# entries in the colour forms or coordinates. One compiled regex reads such a line whole
+# and plain dict lookups name its words, with no tokens and no parse. It accepts only
+# lines the general path (:func:`_parse_line`) reads without error and into the same
+# entries, piece by piece the tokens the general lexer finds there:
+# - a word is letters only (a combining accent goes to the general path), and is always
+#   followed by a blank, an arrow, a digit, '#' or the end: so it is the whole word
+#   (backtracking to part of a word would leave a letter next, which nothing accepts);
+# - a distance is followed by a blank or a letter: never by a digit, '.' (a turn
+#   number) or '-' (a coordinate such as 'B5-b4');
+# - only spaces and tabs separate, and two words always have one between them;
+# - a coordinate (with its '*') is followed by a blank, '#' or the end;
+# - the dict lookups accept only words the grammar resolves in that slot (COLOUR first
+#   in a tower or square slot, DIRECTION after a tower colour, as :class:`FastLexer`);
+#   an entry's fields depend on its text only, so they are cached by its text.
+# Anything else (an unknown word, a distance 0 with a direction, other blanks, braced
+# comments, three entries…) goes to the general path, which also gives every error
+# message. tests/test_garbage.py checks the two paths agree on random and near-miss lines.
+
+# Words and digits never give back a character (see above): possessive where the
+# regex engine has it (Python 3.11), which makes a line that is no row fail fast.
+_POSSESSIVE = "+" if sys.version_info >= (3, 11) else ""
+_F_WORD = r"[^\W\d_]+" + _POSSESSIVE
+_F_DIGITS = rf"[0-9]{{1,{MAX_DIGITS}}}" + _POSSESSIVE
+# one entry: coordinates, or tower, direction (word or arrow; none when blocked),
+# distance, square; in _ENTRY_RE with groups in that order
+_F_ENTRY = (
+    r"(?:([a-hA-H][1-8]-[a-hA-H][1-8]\*?)"
+    rf"|({_F_WORD})(?:[ \t]+({_F_WORD})[ \t]*|[ \t]*([↑↖↗↓^\\/])[ \t]*|[ \t]*)({_F_DIGITS})[ \t]*({_F_WORD}))"
+)
+_ENTRY_RE = re.compile(_F_ENTRY + r"\Z")
+_ANY_ENTRY = re.sub(r"\((?!\?)", "(?:", _F_ENTRY)  # the same without its groups
+# groups: turn number, '...', first entry, second entry, comment
+_ROW_RE = re.compile(
+    rf"[ \t]*(?:([0-9]{{1,{MAX_DIGITS}}})\.[ \t]+)?(?:(\.\.\.)|({_ANY_ENTRY}))(?:[ \t]+({_ANY_ENTRY}))?[ \t]*(#.*)?\Z"
+)
+
+#: word as written → Colour / Direction, for the words the grammar takes in that slot
+#: (filled as words are met; the general path's word tables decide).
+_F_COLOURS: dict[str, object] = {}
+_F_DIRECTIONS: dict[str, object] = {a: direction_of(a) for a in _ARROWS}
+_F_SQUARES = {f + r: v for sq, v in _SQ.items() for f in (sq[0], sq[0].upper()) for r in sq[1]}
+_NO = object()  # not a word of that slot
+#: entry text → the Entry fields after ``text`` up to ``placeholder`` (a tuple), or
+#: False when the general path must read it. A record repeats its entries' texts.
+_F_ENTRIES: dict[str, object] = {}
+
+
+def _f_colour(word: str) -> object:
+    """The colour a word in a tower or square slot names, or ``_NO`` (then the general
+    path reads the line)."""
+    value = _F_COLOURS.get(word, _NO)
+    if value is _NO and "COLOUR" in word_kinds(word) and len(_F_COLOURS) < _KINDS_LIMIT:
+        value = _F_COLOURS[word] = colour_of(word)
+    return value
+
+
+def _f_direction(word: str) -> object:
+    value = _F_DIRECTIONS.get(word, _NO)
+    if value is _NO and "DIRECTION" in word_kinds(word) and len(_F_DIRECTIONS) < _KINDS_LIMIT:
+        value = _F_DIRECTIONS[word] = direction_of(word)
+    return value
+
+
+def _f_slots(text: str) -> object:
+    """The fields of the entry ``text`` (which :data:`_ANY_ENTRY` matched): ``(tower,
+    direction, distance, square, origin, target, push_mark, placeholder)``, or False
+    when the general path must read it (an unknown word, 'Pu L0 Ye', 'Pu 5 Ye')."""
+    m = _ENTRY_RE.match(text)
+    if m is None:  # pragma: no cover - the row regex matched the same text
+        return False
+    coords, tower, word, arrow, distance, square = m.groups()
+    slots: object
+    if coords is not None:
+        slots = (None, None, None, None, _F_SQUARES[coords[0:2]], _F_SQUARES[coords[3:5]], coords[-1] == "*", False)
+    else:
+        tower, square, n = _f_colour(tower), _f_colour(square), int(distance)
+        direction = None if word is None and arrow is None else _f_direction(word or arrow)
+        if tower is _NO or square is _NO or direction is _NO or (direction is None) != (n == 0):
+            slots = False
+        else:
+            slots = (tower, direction, n, square, None, None, False, False)
+    if len(_F_ENTRIES) < _KINDS_LIMIT:
+        _F_ENTRIES[text] = slots
+    return slots
+
+
+def _fast_row(text: str, number: int) -> tuple[list[Entry], Comment | None] | None:
+    """The entries and trailing comment of line ``number`` when it is a plain row (see
+    above); None sends the line to the general path."""
+    m = _ROW_RE.match(text)
+    if m is None:
+        return None
+    return _fast_match(m, number)
+
+
+def _fast_match(m, number: int) -> tuple[list[Entry], Comment | None] | None:  # type: ignore[no-untyped-def]
+    turn, dots, first, second, comment = m.groups()
+    if turn is not None:
+        turn = int(turn)
+    if dots is not None:
+        entries = [Entry(number, m.start(2) + 1, "...", None, None, None, None, None, None, False, True, turn)]
+    else:
+        slots = _F_ENTRIES.get(first)
+        if slots is None:
+            slots = _f_slots(first)
+        if not slots:
+            return None
+        entries = [Entry(number, m.start(3) + 1, first, *slots, turn)]  # type: ignore[misc]
+    if second is not None:
+        slots = _F_ENTRIES.get(second)
+        if slots is None:
+            slots = _f_slots(second)
+        if not slots:
+            return None
+        entries.append(Entry(number, m.start(4) + 1, second, *slots, None))  # type: ignore[misc]
+    if comment is None:
+        return entries, None
+    return entries, Comment(comment[1:], number, m.start(5) + 1, False)
+
+
+# The other lines of a generated record, read the same way: headers, Round and Lineup
+# lines, with their keywords in the spellings the formatter writes.
+_OTHER_RE = re.compile(
+    r"[ \t]*(?:"
+    r'(\[)[ \t]*([^\W\d][\w-]*)[ \t]*("(?:[^"\\\n]|\\.)*")[ \t]*\]'
+    rf"|(Round|round)[ \t]+([0-9]{{1,{MAX_DIGITS}}})(?:[ \t]+(?:fill|Fill)[ \t]+(left|right|Left|Right))?"
+    rf"|(Lineup|lineup)[ \t]+(Black|Gold|White|black|gold|white)[ \t]*:[ \t]*({_F_WORD})"
+    + rf"[ \t]+({_F_WORD})" * 7
+    + r")[ \t]*(#.*)?\Z"
+)
+_OTHER_COMMENT = 17  # the group of the trailing comment
+_OTHER_STARTS = ("[", "Round ", "round ", "Lineup ", "lineup ")  # lines that are no row
+_F_FILLS = {w: fill_of(w) for w in ("left", "right", "Left", "Right")}
+_F_SIDES = {w: side_of(w) for w in ("Black", "Gold", "White", "black", "gold", "white")}
+
+
+def _fast_other(m, number: int) -> tuple[object, Comment | None] | None:  # type: ignore[no-untyped-def]
+    """The header, round or lineup of a line :data:`_OTHER_RE` matched, and its trailing
+    comment; None sends the line to the general path."""
+    g = m.groups()
+    if g[0] is not None:
+        item: object = Header(g[1], _unescape(g[2][1:-1]), number, m.start(1) + 1)
+    elif g[3] is not None:
+        item = RoundRecord(int(g[4]), None if g[5] is None else _F_FILLS[g[5]], number, m.start(4) + 1)
+    else:
+        colours = []
+        for word in g[8:16]:
+            colour = _F_COLOURS.get(word, _NO)
+            if colour is _NO:
+                colour = _f_colour(word)
+                if colour is _NO:
+                    return None
+            colours.append(colour)
+        item = Lineup(_F_SIDES[g[7]], colours, number, m.start(7) + 1)
+    comment = g[_OTHER_COMMENT - 1]
+    if comment is None:
+        return item, None
+    return item, Comment(comment[1:], number, m.start(_OTHER_COMMENT) + 1, False)
 
 
 # ---------------------------------------------------------------------- the assembler
@@ -642,8 +813,29 @@ class _Assembler:
         self.last = item
         return done
 
+    def add_entries(self, entries: list[Entry]) -> None:
+        """``add([(entry, …)])`` for each entry of a row read by the fast path. (Entries
+        never complete a match: they start one only when there is none.)"""
+        if self.held:
+            self.last.comments.extend(self.held)  # type: ignore[union-attr]
+            self.held = []
+            self.split = 0
+        if self.match is None:
+            self._new_match(entries[0].line)
+        r = self.round
+        if r is None:
+            r = self._ensure_round(entries[0].line, entries[0].column)
+        for entry in entries:
+            if entry.number is None and not entry.placeholder:  # nothing to check
+                r.entries.append(entry)
+                self.last = entry
+            else:
+                self._add_entry(entry)
+
     def _add_entry(self, entry: Entry) -> None:
-        r = self._ensure_round(entry.line, entry.column)
+        r = self.round
+        if r is None:
+            r = self._ensure_round(entry.line, entry.column)
         index = len(r.entries)
         if entry.placeholder and index != 0:
             self.error(entry.line, entry.column, "'...' stands only for Black's first entry of a round (when Gold starts)")
@@ -728,25 +920,109 @@ def iter_matches(lines: Iterable[str], *, path: str = "<string>", _file: RecordF
     without its line ending). Memory holds one line and one match. Syntax
     problems become diagnostics (never exceptions); those outside any match go to
     ``_file.errors`` when a :class:`RecordFile` is given."""
-    asm = _Assembler(path)
-    number = 0
+    return _matches(_cleaned(lines, _file), path, _file)
+
+
+def _cleaned(lines: Iterable[str], record: RecordFile | None) -> Iterator[str]:
+    """Each line without its ending ("\n" or "\r\n", noted in ``record.crlf``), the
+    first without a BOM (``record.bom``); a stray "\r" or "\n" inside a line is a blank."""
     first = True
     for line in lines:
         if first:
             first = False
             if line.startswith("\ufeff"):
                 line = line[1:]
-                if _file is not None:
-                    _file.bom = True
+                if record is not None:
+                    record.bom = True
         if line.endswith("\n"):
             line = line[:-1]
             if line.endswith("\r"):
                 line = line[:-1]
-                if _file is not None:
-                    _file.crlf = True
+                if record is not None:
+                    record.crlf = True
         if "\r" in line or "\n" in line:  # a stray separator inside a line
             line = line.replace("\r", " ").replace("\n", " ")
+        yield line
+
+
+def _block_lines(text: str, record: RecordFile | None, first: bool) -> list[str]:
+    """The lines of a block of whole lines (the last may lack its "\n"), as
+    :func:`_cleaned` gives them, split in C when the block holds no "\r". ``first``:
+    the block starts the file (and may start with a BOM)."""
+    if first and text.startswith("\ufeff"):
+        text = text[1:]
+        if record is not None:
+            record.bom = True
+    lines = text.split("\n")
+    last = lines.pop()  # "" when the block ends with "\n"; else a last line without ending
+    if "\r" in text:
+        out = []
+        for line in lines:
+            if line.endswith("\r"):
+                line = line[:-1]
+                if record is not None:
+                    record.crlf = True
+            out.append(line.replace("\r", " ") if "\r" in line else line)
+        lines = out
+        last = last.replace("\r", " ")
+    if last:
+        lines.append(last)
+    return lines
+
+
+def _gc_paused(items: Iterator[MatchRecord]) -> Iterator[MatchRecord]:
+    """``items`` with Python's cyclic garbage collector paused while they are made, not
+    while the caller holds one. Reading allocates a few objects an entry, a tree with no
+    cycles to find: with the collector on, half of ``parse_record``'s time went to
+    collections that freed nothing (``bench/bench_parse.py``). The collector's state is
+    left as it was found, and is on again at every yield and on any exception."""
+    while True:
+        paused = gc.isenabled()
+        if paused:
+            gc.disable()
+        try:
+            item = next(items)
+        except StopIteration:
+            return
+        finally:
+            if paused:
+                gc.enable()
+        yield item
+
+
+def _matches(lines: Iterable[str], path: str, _file: RecordFile | None) -> Iterator[MatchRecord]:
+    """:func:`iter_matches` of lines already without their endings (:func:`_cleaned`)."""
+    asm = _Assembler(path)
+    row = _ROW_RE.match
+    other = _OTHER_RE.match
+    number = 0
+    for line in lines:
         number += 1
+        # the fast paths (each as the general path would read the line, or None)
+        m = None if line.startswith(_OTHER_STARTS) else row(line)
+        if m is not None:
+            fast = _fast_match(m, number)
+            if fast is not None:
+                entries, comment = fast
+                asm.add_entries(entries)
+                if comment is not None:
+                    asm.comment(comment)
+                continue
+        elif not line or line.isspace():  # str.isspace() is the lexer's \s
+            asm.blank()
+            continue
+        else:
+            m = other(line)
+            if m is not None:
+                fast = _fast_other(m, number)
+                if fast is not None:
+                    item, comment = fast
+                    done = asm.add(item)
+                    if done is not None:
+                        yield done
+                    if comment is not None:
+                        asm.comment(comment)
+                    continue
         yield from _feed(asm, line, number)
     done = asm.finish()
     if done is not None:
@@ -757,10 +1033,12 @@ def iter_matches(lines: Iterable[str], *, path: str = "<string>", _file: RecordF
 
 
 def _split_lines(text: str) -> Iterator[str]:
+    """The lines of ``text`` (str or bytes) split at "\n" only, each with its ending."""
+    nl = "\n" if isinstance(text, str) else b"\n"
     start = 0
     n = len(text)
     while start < n:
-        end = text.find("\n", start)
+        end = text.find(nl, start)
         if end < 0:
             yield text[start:]
             return
@@ -773,15 +1051,20 @@ def parse_record(text: str, *, path: str = "<string>") -> RecordFile:
     ``Diagnostic(rule="syntax")`` in ``MatchRecord.errors`` (or ``RecordFile.errors``
     outside any match)."""
     record = RecordFile(path)
-    record.matches.extend(iter_matches(_split_lines(text), path=path, _file=record))
+    record.matches.extend(_gc_paused(_matches(_block_lines(text, record, True), path, record)))
     if not record.matches and not record.errors:
         pass  # an empty record is not an error here; the validator decides what it means
     return record
 
 
+_BLOCK = 1 << 20  # bytes read at a time (then to the end of that line)
+
+
 def _decoded_lines(path: str, record: RecordFile) -> Iterator[str]:
-    """The file's lines, decoded as UTF-8; at the first invalid byte, a diagnostic with
-    its line and column, and the rest of the file is not read."""
+    """The file's lines (split at "\n" only, without endings: :func:`_block_lines`),
+    decoded as UTF-8; at the first invalid byte, a diagnostic with its line and column,
+    and the rest of the file is not read. Reads, decodes and splits whole lines a
+    megabyte at a time (a line at a time costs Python calls per line)."""
     try:
         f = open(path, "rb")  # noqa: SIM115 - closed below
     except IsADirectoryError:
@@ -790,19 +1073,35 @@ def _decoded_lines(path: str, record: RecordFile) -> Iterator[str]:
         raise RecordIOError(f"{path}: no such file") from None
     except OSError as e:
         raise RecordIOError(f"{path}: cannot read: {e.strerror or e}") from None
-    decoder = codecs.getincrementaldecoder("utf-8")()
+    number = 0
     with f:
-        for number, raw in enumerate(f, 1):
+        while True:
             try:
-                yield decoder.decode(raw)
-            except UnicodeDecodeError as e:
-                good = raw[: e.start].decode("utf-8", errors="replace")
-                record.errors.append(
-                    Diagnostic("syntax", f"not UTF-8: byte 0x{raw[e.start]:02x} cannot be decoded", number, len(good) + 1)
-                )
-                return
+                block = f.read(_BLOCK)
+                if block and not block.endswith(b"\n"):
+                    block += f.readline()  # whole lines only
             except OSError as e:
                 raise RecordIOError(f"{path}: cannot read: {e.strerror or e}") from None
+            if not block:
+                return
+            try:
+                text = block.decode("utf-8")
+            except UnicodeDecodeError:
+                # line by line, to say where: a bad sequence never spans a "\n"
+                for raw in _split_lines(block):  # type: ignore[arg-type]
+                    number += 1
+                    try:
+                        yield from _block_lines(raw.decode("utf-8"), record, number == 1)
+                    except UnicodeDecodeError as e:
+                        good = raw[: e.start].decode("utf-8", errors="replace")
+                        record.errors.append(
+                            Diagnostic("syntax", f"not UTF-8: byte 0x{raw[e.start]:02x} cannot be decoded", number, len(good) + 1)
+                        )
+                        return
+                return  # pragma: no cover - the bad line is in the block
+            lines = _block_lines(text, record, number == 0)
+            number += len(lines)
+            yield from lines
 
 
 def read_record(path: str) -> RecordFile:
@@ -817,13 +1116,13 @@ def read_record(path: str) -> RecordFile:
             yield first
             yield from lines
 
-    record.matches.extend(iter_matches(chain(), path=str(path), _file=record))
+    record.matches.extend(_gc_paused(_matches(chain(), str(path), record)))
     return record
 
 
 def open_matches(path: str) -> Iterator[MatchRecord]:
-    """The matches of a record file, one at a time, for huge files (memory holds one
-    line and one match). Raises :class:`RecordIOError` at once if the file cannot be
+    """The matches of a record file, one at a time, for huge files (memory holds a
+    megabyte of lines and one match). Raises :class:`RecordIOError` at once if the file cannot be
     read. Syntax problems are diagnostics in each match's ``errors``; an invalid UTF-8
     byte ends the reading and its diagnostic (line and column of the byte) goes to the
     last match read — or, when there is none, is raised as :class:`NotationError`,
@@ -839,7 +1138,7 @@ def open_matches(path: str) -> Iterator[MatchRecord]:
 
     def stream() -> Iterator[MatchRecord]:
         held: MatchRecord | None = None
-        for m in iter_matches(chain(), path=str(path), _file=record):
+        for m in _gc_paused(_matches(chain(), str(path), record)):
             if held is not None:
                 yield held
             held = m

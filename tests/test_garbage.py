@@ -1,16 +1,29 @@
 """Garbage in: never anything but the project's own errors (KamisadoError) from
 ``parse_entry``, never any exception from ``parse_record``/``read_record`` (problems are
-diagnostics with a line and column), and no hang on pathological input."""
+diagnostics with a line and column), and no hang on pathological input. And the
+whole-line fast paths read every line as the general path (and lark's own lexer) would."""
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import re
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from lark.exceptions import UnexpectedInput
 
+from kamisado_notation import notation
 from kamisado_notation.errors import KamisadoError
-from kamisado_notation.notation import NotationError, iter_matches, parse_entry, parse_record, read_record
+from kamisado_notation.notation import (
+    NotationError,
+    build_parser,
+    iter_matches,
+    parse_entry,
+    parse_record,
+    read_record,
+)
 
 # Text that looks like notation, so that the fuzzing reaches deep into the grammar.
 PIECES = [
@@ -92,7 +105,153 @@ def test_a_five_thousand_digit_distance() -> None:
     assert len(rec.matches[0].errors) == 2 if rec.matches else rec.errors
 
 
+def test_a_superscript_digit_is_a_syntax_error() -> None:
+    # '²' is isdigit() but not a decimal digit: it once reached int() and raised ValueError
+    rec = parse_record("Round 1\nPurple ² Purple\n")
+    assert [(d.line, d.column) for d in rec.matches[0].errors] == [(2, 8)]
+
+
+def test_a_bad_coordinate_is_reported_every_time() -> None:
+    # the token cache once let a bad coordinate through on its second reading
+    for _ in range(2):
+        rec = parse_record("Round 1\nh1-d9 d8-d4\n")
+        assert [(d.line, d.column) for d in rec.matches[0].errors] == [(2, 1)]
+
+
 def test_many_lines_of_garbage_each_reported() -> None:
     lines = ["Round 1"] + [f"Pu L{i} ??? Ye" for i in range(1, 201)]
     errors = list(iter_matches(lines))[0].errors
     assert [d.line for d in errors] == list(range(2, 202))
+
+
+# ------------------------------------------- the fast paths read lines as the general path
+
+SEPS = ["", " ", "  ", "\t", "\u3000", "\xa0", "\f"]
+WORDS = [
+    "Purple", "Pu", "pu", "PURPLE", "紫", "P", "R", "B", "b", "v", "Ye", "黃", "黄", "sárga", "sa\u0301rga", "SARGA",
+    "зелёный", "зеленый", "Left", "L", "left", "balra", "Forward", "F", "Back", "Round", "fill", "Black", "Purpel",
+    "x", "ß", "_", "Pu_", "PuL", "d", "h",
+]
+ARROWS = ["", "↖", "↑", "^", "\\", "/", "↓", "*"]
+DISTANCES = ["0", "5", "05", "7", "123456", "1234567", "5.", "5-", "5...", "٥", "²", "", "5-d4"]
+TAILS = ["", " ", "#c", " # c", "{b}", " {b}", "*", "-", ".", "x", "...", " ...", "\u0301", "\r"]
+
+
+def mostly(good: list[str], near_miss: list[str]) -> st.SearchStrategy[str]:
+    """A slot's text: usually a good one (so that whole lines are good often enough to
+    exercise the fast paths), sometimes a near miss."""
+    return st.tuples(st.integers(0, 7), st.sampled_from(good), st.sampled_from(near_miss)).map(
+        lambda t: t[2] if t[0] == 7 else t[1]
+    )
+
+
+GOOD_COLOURS = ["Purple", "Pu", "紫", "P", "R", "B", "b", "Ye", "黃", "黄", "sárga", "SARGA", "зелёный", "Orange", "Bl"]
+GOOD_DIRECTIONS = ["↖", "↑", "^", "\\", "/", "↓", "Left", "L", "left", "balra", "Forward", "F", "Back", "v", "R", "B"]
+sep = mostly([" ", "  ", "\t"], SEPS)
+tight = mostly(["", " "], SEPS)
+coords = st.builds(
+    lambda a, b, c, d, star: f"{a}{b}-{c}{d}{star}",
+    mostly(list("adhA"), list("ij")), mostly(list("158"), ["0", "9"]), mostly(list("adhD"), ["i"]),
+    mostly(list("18"), ["0", "9"]), mostly(["", "*"], ["**", "-", "x"]),
+)
+colour_entry = st.builds(
+    lambda t, s1, d, s2, n, s3, sq: t + s1 + d + s2 + n + s3 + sq,
+    mostly(GOOD_COLOURS, WORDS), sep, mostly(GOOD_DIRECTIONS + [""], ARROWS + WORDS), tight,
+    mostly(["0", "5", "05", "7", "123456"], DISTANCES), tight, mostly(GOOD_COLOURS, WORDS),
+)
+entry = st.one_of(coords, colour_entry, colour_entry, st.just("..."))
+row = st.builds(
+    lambda lead, turn, e1, s, e2, tail: lead + turn + e1 + s + e2 + tail,
+    mostly(["", " ", "\t"], ["\u3000"]), mostly(["", "1. ", "12.\t", "0. "], ["1.", "1234567. ", "1.. ", "1 "]),
+    entry, sep, st.one_of(st.just(""), entry), mostly(["", " ", "#c", " # c"], TAILS),
+)
+other = st.builds(
+    lambda lead, body, tail: lead + body + tail,
+    mostly(["", " "], ["\u3000"]),
+    st.one_of(
+        st.builds(lambda n, s, v: f"[{n}{s}\"{v}\"]", mostly(["Event", "Note-2", "_x"], ["9a", "Round", ""]),
+                  mostly([" ", ""], ["\t", "\u3000"]), mostly(["x", 'a \\" b', "\\\\", "é"], ['x"', "\\"])),
+        st.builds(lambda k, n, f: f"{k} {n}{f}", mostly(["Round", "round"], ["ROUND", "Rounds"]),
+                  mostly(["1", "02"], ["1234567", "3.", "x"]),
+                  mostly(["", " fill left", " Fill Right"], [" fill up", " fill  left", " fillleft", " fill"])),
+        st.builds(lambda k, s, c, ws: f"{k} {s}{c} " + " ".join(ws), mostly(["Lineup"], ["lineup", "LineUp"]),
+                  mostly(["Black", "Gold", "white"], ["Red"]), mostly([":"], ["", " :"]),
+                  st.lists(mostly(GOOD_COLOURS, WORDS), min_size=7, max_size=9)),
+    ),
+    mostly(["", " # c"], TAILS),
+)
+line = st.one_of(row, row, other, st.sampled_from(["", " ", "\t", "\u3000"]))
+
+
+@contextlib.contextmanager
+def general_path_only():
+    """iter_matches with its fast paths off: every line goes through the general path."""
+    saved = notation._ROW_RE, notation._OTHER_RE
+    notation._ROW_RE = notation._OTHER_RE = re.compile(r"(?!)")
+    try:
+        yield
+    finally:
+        notation._ROW_RE, notation._OTHER_RE = saved
+
+
+@functools.cache
+def contextual():  # type: ignore[no-untyped-def]
+    return build_parser("contextual")
+
+
+def entry_key(e):  # type: ignore[no-untyped-def]
+    return (e.tower, e.direction, e.distance, e.square, e.origin, e.target, e.push_mark, e.placeholder, e.number, e.line, e.column, e.text)
+
+
+@settings(max_examples=500, deadline=None)
+@given(row, st.integers(1, 99))
+def test_fast_row_is_the_general_parse(text: str, number: int) -> None:
+    fast = notation._fast_row(text, number)
+    if fast is None:
+        return
+    items, comments = notation._parse_line(text, number)  # never raises on a line the fast path took
+    assert len(items) == 1 and type(items[0]) is list
+    assert fast == ([e for e, _s, _e in items[0]], comments[0] if comments else None)
+    assert len(comments) <= 1
+    # and lark's own contextual lexer, on the same grammar, reads the same entries (where
+    # its vocabulary regex knows the words: it lacks part-accented spellings like 'зеленый')
+    try:
+        items = contextual().parse(text)
+    except UnexpectedInput:
+        assert "зеленый" in text
+        return
+    slow = [(e, text[s:end]) for item in items for e, s, end in item]
+    assert [entry_key(e)[:9] + entry_key(e)[10:] for e in fast[0]] == [entry_key(e)[:9] + (e.column, t) for e, t in slow]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(line, max_size=12))
+def test_records_read_alike_with_and_without_the_fast_paths(lines: list[str]) -> None:
+    text = "\n".join(lines)
+    fast = parse_record(text)
+    notation._kinds_cache.clear()  # the general path must not depend on what it read before
+    with general_path_only():
+        general = parse_record(text)
+    assert fast == general
+
+
+def test_the_fast_paths_take_the_common_lines() -> None:
+    common = [
+        "1. Green Forward 6 Orange   Orange Forward 5 Blue", "3. 綠↗1綠   綠↑3黃", "3. Bl F2 Pi   Pi L2 Or",
+        "2. a8-a5   g1-h2*", "1. ...  Ye L1 Ye  # opening", "Gr 0 Ye", "5. lila balra 5 sárga  Green 0 Yellow",
+    ]
+    for text in common:
+        assert notation._fast_row(text, 1) is not None, text
+    for text in ['[Event "Club \\"night\\""]', "Round 2 fill left", "Round 1", "Lineup Gold: Orange Purple Green Red Brown Yellow Pink Blue"]:
+        assert notation._OTHER_RE.match(text) and notation._fast_other(notation._OTHER_RE.match(text), 1) is not None, text
+    # and what they leave to the general path, which says what is wrong
+    for text in ["Pu L0 Ye", "Pu 5 Ye", "PuL5 Ye", "Pu L5-d4 Ye", "Pu L5 Ye d8-d4 Gr 0 Ye", "sa\u0301rga 0 Ye"]:
+        assert notation._fast_row(text, 1) is None, text
+
+
+def test_a_header_name_with_digits_when_the_token_cache_is_cold() -> None:
+    # the first '[' ever read once skipped the header-name rule ('Note-2' read as 'Note', '-')
+    notation._kinds_cache.clear()
+    with general_path_only():
+        rec = parse_record('[Note-2 "x"]\n')
+    assert rec.errors == [] and rec.matches[0].headers[0].name == "Note-2"

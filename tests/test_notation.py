@@ -7,6 +7,8 @@ import itertools
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kamisado_notation.board import Colour, Direction, Side, parse_square
 from kamisado_notation.match import Fill
@@ -312,3 +314,58 @@ def test_comments_before_a_match_belong_to_it() -> None:
     assert [c.text for c in first.rounds[0].entries[0].comments] == [" mine", " still mine"]
     assert [c.text for c in second.comments] == [" game 2"]
     assert [c.text for c in second.rounds[0].entries[0].comments] == [" the end"]
+
+
+def test_reading_leaves_the_garbage_collector_as_it_found_it(tmp_path: Path) -> None:
+    import gc
+
+    p = tmp_path / "m.kmr"
+    p.write_text(SPEC_RECORD + '[Event "two"]\nPu L1 Pu\n', encoding="utf-8")
+    assert gc.isenabled()
+    parse_record(SPEC_RECORD)
+    assert gc.isenabled()
+    stream = open_matches(str(p))
+    next(stream)
+    assert gc.isenabled()  # on while the caller holds a match
+    gc.disable()
+    try:
+        assert [m.header("Event") for m in stream] == ["two"]
+        read_record(str(p))
+        assert not gc.isenabled()  # a caller's choice stays
+    finally:
+        gc.enable()
+
+
+def test_files_are_read_in_blocks_of_whole_lines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from kamisado_notation import notation
+
+    p = tmp_path / "a.kmr"
+    p.write_bytes(("\ufeff" + SPEC_RECORD + "Pu L1 Pu\rYe L1 Ye").replace("\n", "\r\n").encode("utf-8"))
+    whole = read_record(str(p))
+    monkeypatch.setattr(notation, "_BLOCK", 7)  # blocks end mid-line: read on to the line's end
+    small = read_record(str(p))
+    assert small == whole and small.bom and small.crlf and small.errors == []
+    assert [e.text for e in small.matches[0].rounds[-1].entries][-2:] == ["Pu L1 Pu", "Ye L1 Ye"]  # a stray \r is a blank
+    # an invalid byte in a later block: its own line and column
+    bad = tmp_path / "b.kmr"
+    bad.write_bytes(b'[Event "x"]\nRound 1\nPu L5 Ye\nPu L5 \xff\xfeYe\n')
+    rec = read_record(str(bad))
+    assert [(d.line, d.column) for d in rec.errors] == [(4, 7)]
+    assert len(rec.matches[0].rounds[0].entries) == 1
+    # a character cut off by the end of the file is reported, not dropped
+    cut = tmp_path / "c.kmr"
+    cut.write_bytes("Round 1\n紫↖5黃".encode()[:-1])
+    assert [(d.line, d.column) for d in read_record(str(cut)).errors] == [(2, 4)]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(["Pu L1 Pu", " Ye L1 Ye", "\r", "\n", "\r\n", "\ufeff", "Round 1", " # c", "[E \"x\"]"]), max_size=16).map("".join))
+def test_a_text_splits_into_lines_as_a_file_does(text: str) -> None:
+    """parse_record splits a text in C; iter_matches takes the lines a file gives (split
+    at "\\n" only, endings kept): the same record."""
+    from kamisado_notation import notation
+    from kamisado_notation.record import RecordFile
+
+    by_lines = RecordFile("<string>")
+    by_lines.matches.extend(iter_matches(notation._split_lines(text), _file=by_lines))
+    assert parse_record(text) == by_lines
