@@ -21,6 +21,7 @@ def console(*, stderr: bool = False, no_color: bool = False, record: bool = Fals
         stderr=stderr,
         no_color=no_color or bool(os.environ.get("NO_COLOR")),
         highlight=False,
+        emoji=False,
         record=record,
         width=width,
         soft_wrap=True,
