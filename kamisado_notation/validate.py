@@ -130,10 +130,15 @@ def _to_move(r: MatchReplay) -> Side | None:
 
 
 def validate_matches(
-    path: str, matches: Iterable[MatchRecord], *, on_match: Callable[[MatchSummary], None] | None = None
+    path: str,
+    matches: Iterable[MatchRecord],
+    *,
+    on_match: Callable[[MatchSummary], None] | None = None,
+    report: FileReport | None = None,
 ) -> FileReport:
-    """Validate a stream of matches read from ``path``."""
-    report = FileReport(path)
+    """Validate a stream of matches read from ``path`` (into ``report``, if given, so that
+    what was checked before a read error is kept)."""
+    report = FileReport(path) if report is None else report
     for m in matches:
         s = summarize(m)
         report.matches.append(s)
@@ -158,18 +163,15 @@ def validate_file(path: str, *, on_match: Callable[[MatchSummary], None] | None 
     gives a report with one ``io`` diagnostic."""
     from . import notation
 
+    report = FileReport(path)
     try:
-        stream = notation.open_matches(path)
-        report = FileReport(path)
-        for m in stream:
-            s = summarize(m)
-            report.matches.append(s)
-            if on_match is not None:
-                on_match(s)
+        validate_matches(path, notation.open_matches(path), on_match=on_match, report=report)
     except notation.RecordIOError as e:
-        return FileReport(path, diagnostics=[Diagnostic("io", str(e), 0, 0)])
-    except KamisadoError as e:  # unreadable text before any match (invalid UTF-8)
-        return FileReport(path, diagnostics=[Diagnostic("syntax", str(e), getattr(e, "line", 1), getattr(e, "column", 1))])
+        report.diagnostics.append(Diagnostic("io", str(e), 0, 0))
+    except KamisadoError as e:  # unreadable text (invalid UTF-8) where no match can hold it
+        report.diagnostics.append(
+            Diagnostic("syntax", str(e), getattr(e, "line", 1), getattr(e, "column", 1))
+        )
     _no_match(report)
     return report
 
