@@ -177,19 +177,39 @@ def write_direction(direction: Direction, form: str, lang: str = "en") -> str:
     return words[lang][0]
 
 
+def _accented_forms() -> dict[str, str]:
+    """Each base letter of the vocabulary with its precomposed accented forms (Latin and
+    Cyrillic blocks), lower case: ``{'a': 'àáâãäåā…', 'и': 'йѝӣӥ', …}``."""
+    forms: dict[str, list[str]] = {}
+    for code in (*range(0x00C0, 0x0250), *range(0x0400, 0x0530), *range(0x1E00, 0x1F00)):
+        ch = chr(code).lower()
+        base = normalise(ch)
+        if len(base) == 1 and base != ch and len(ch) == 1:
+            forms.setdefault(base, [])
+            if ch not in forms[base]:
+                forms[base].append(ch)
+    return {base: "".join(sorted(chars)) for base, chars in forms.items()}
+
+
 def lark_terminals() -> str:
     """The ``COLOUR`` and ``DIRECTION`` terminals as lark regular expressions, for
-    ``grammars/words.lark`` (used by lark's own lexers; the fast lexer reads the tables)."""
+    ``grammars/words.lark`` (used by lark's own lexers; the fast lexer reads the tables).
+
+    A word is looked up by :func:`normalise` (case and accents ignored, SPEC §2), so each
+    letter of a terminal accepts its accented forms, precomposed or followed by combining
+    marks: the grammar accepts exactly the spellings the tables do."""
+    accented = _accented_forms()
 
     def spellings(table, fn):  # type: ignore[no-untyped-def]
-        words = set()
-        for row in table.values():
-            for w in fn(row):
-                words.update({w, w.lower(), normalise(w), unicodedata.normalize("NFC", w).lower()})
-        return sorted(words, key=lambda w: (-len(w), w))
+        return sorted({normalise(w) for row in table.values() for w in fn(row)}, key=lambda w: (-len(w), w))
+
+    def letter(ch: str) -> str:
+        if ch in accented:
+            return f"[{ch}{accented[ch]}]" + "[\\u0300-\\u036f]*"
+        return re.escape(ch).replace("/", "\\/")
 
     def regex(words: list[str]) -> str:
-        alternatives = "|".join(re.escape(w).replace("/", "\\/") for w in words)
+        alternatives = "|".join("".join(letter(c) for c in w) for w in words)
         return f"/(?i:{alternatives})(?![^\\W\\d_])/"
 
     return (
