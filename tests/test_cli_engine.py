@@ -117,3 +117,10 @@ def test_version_and_help_list_every_spec_command() -> None:
     h = run("--help")
     for command in ("validate", "convert", "show", "lineup", "moves", "replay", "generate", "perft"):
         assert command in h.stdout
+
+
+def test_perft_bad_input_is_a_usage_error_without_traceback() -> None:
+    for args in (["perft", "-1"], ["perft", "two"], ["perft", "2", "obpkyrgn/x b -"]):
+        r = run(*args)
+        assert r.exit_code == 2, (args, r.output)
+        assert "Traceback" not in r.output
