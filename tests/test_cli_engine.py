@@ -124,3 +124,32 @@ def test_perft_bad_input_is_a_usage_error_without_traceback() -> None:
         r = run(*args)
         assert r.exit_code == 2, (args, r.output)
         assert "Traceback" not in r.output
+
+
+def test_the_console_script_builds_only_the_named_command_and_still_runs_it(
+    monkeypatch, capsys  # type: ignore[no-untyped-def]
+) -> None:
+    import pytest
+
+    from kamisado_notation.cli import app as app_module
+
+    built: list[list[str]] = []
+    real = app_module.make_app
+
+    def spy(names=app_module.COMMANDS):  # type: ignore[no-untyped-def]
+        built.append(list(names))
+        return real(names)
+
+    monkeypatch.setattr(app_module, "make_app", spy)
+    monkeypatch.setattr("sys.argv", ["kamisado", "perft", "2"])
+    with pytest.raises(SystemExit) as e:
+        app_module.main()
+    assert e.value.code in (0, None)
+    assert capsys.readouterr().out.strip().splitlines()[-1] == "1150"
+    assert built == [["perft"]]
+    # a mistyped command gets the full application and its "did you mean" help
+    monkeypatch.setattr("sys.argv", ["kamisado", "perfft", "2"])
+    with pytest.raises(SystemExit) as e:
+        app_module.main()
+    assert e.value.code == 2
+    assert built == [["perft"]]

@@ -3,6 +3,8 @@ in the order SPEC lists them."""
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterable
 from typing import Optional
 
 import typer
@@ -10,13 +12,17 @@ import typer
 from . import convert, draw, engine
 from . import validate as validate_cli
 
-app = typer.Typer(
-    name="kamisado",
-    help="Read, validate, convert and draw Kamisado match records.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
+#: The commands, in the order SPEC §6 lists them.
+COMMANDS = {
+    "validate": validate_cli.validate,
+    "convert": convert.convert,
+    "show": draw.show,
+    "lineup": draw.lineup,
+    "moves": engine.moves,
+    "replay": draw.replay,
+    "generate": validate_cli.generate,
+    "perft": engine.perft,
+}
 
 
 def _version(value: bool) -> None:
@@ -27,7 +33,6 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
 def _main(
     version: Optional[bool] = typer.Option(
         None, "--version", callback=_version, is_eager=True, help="Print the version and exit."
@@ -36,18 +41,30 @@ def _main(
     """Read, validate, convert and draw Kamisado match records."""
 
 
-app.command()(validate_cli.validate)
-app.command()(convert.convert)
-app.command()(draw.show)
-app.command()(draw.lineup)
-app.command()(engine.moves)
-app.command()(draw.replay)
-app.command()(validate_cli.generate)
-app.command()(engine.perft)
+def make_app(names: Iterable[str] = COMMANDS) -> typer.Typer:
+    """The ``kamisado`` application with the commands ``names`` (all by default)."""
+    application = typer.Typer(
+        name="kamisado",
+        help="Read, validate, convert and draw Kamisado match records.",
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+    )
+    application.callback()(_main)
+    for name in names:
+        application.command(name)(COMMANDS[name])
+    return application
+
+
+app = make_app()
 
 
 def main() -> None:
-    app()
+    """The console script. Typer reads every command's signature before it runs one, so
+    when the command is named (the usual case) only that command is built: start-up is
+    what a user feels on every call. Anything else (``--help``, a typo) gets the full app."""
+    name = sys.argv[1] if len(sys.argv) > 1 else None
+    (make_app([name]) if name in COMMANDS else app)()
 
 
 if __name__ == "__main__":
