@@ -153,3 +153,18 @@ def test_the_console_script_builds_only_the_named_command_and_still_runs_it(
         app_module.main()
     assert e.value.code == 2
     assert built == [["perft"]]
+
+
+# Rulebook figure 6(e), built by hand in tests/test_rulebook_figures.py: Wolfgang (Gold) must
+# move his red tower, blocked; Ralf's green is blocked too; Ralf moved last and loses (M8).
+FIGURE_6E = "ob..y..n/......../...gkNp./..OrYR../......../.......B/......../.G..KP.. g R"
+
+
+def test_moves_on_a_deadlock_says_so_once_and_names_the_loser() -> None:
+    r = run("moves", "--json", FIGURE_6E)
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    assert out["moves"] == [] and out["pass"] is True
+    assert out["deadlock"] == {"loser": "black"}
+    text = run("moves", "--no-color", FIGURE_6E).stdout
+    assert text.count("Deadlock") == 1 and "Black" in text

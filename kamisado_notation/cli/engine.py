@@ -54,24 +54,13 @@ def moves(
 
 
 def _print_moves(pos, *, no_color: bool, svg: Optional[str]) -> None:  # type: ignore[no-untyped-def]
+    """The diagram (which says whose turn it is, a forfeit, a deadlock or the end of the
+    round), then one line per legal move."""
+    from ..render import moves_diagram
+
     out = console(no_color=no_color, record=svg is not None)
-    try:
-        from ..render import moves_diagram
-    except ImportError:  # rendering not installed in this build
-        moves_diagram = None
-    if moves_diagram is not None:
-        out.print(moves_diagram(pos))
-    legal = pos.legal_moves()
-    if pos.winner is not None:
-        out.print(f"The round is over: {pos.winner.title} has reached the home row.")
-    elif not legal:
-        loser = pos.deadlock()
-        if loser is not None:
-            out.print(f"Deadlock (M8): {loser.title} made the last move and loses the round.")
-        else:
-            f = pos.forfeit_move()
-            out.print(f"{pos.to_move.title} is blocked and forfeits the turn (M6): {f}")
-    for m in legal:
+    out.print(moves_diagram(pos))
+    for m in pos.legal_moves():
         push = f"  pushes {', '.join(_sq(s) for s in m.push)}" if m.push else ""
         out.print(f"{m}  ({m.coords()}){push}")
     if svg is not None:
