@@ -12,7 +12,6 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from lark.exceptions import UnexpectedInput
 
 from kamisado_notation import notation
 from kamisado_notation.errors import KamisadoError

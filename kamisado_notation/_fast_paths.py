@@ -1,0 +1,180 @@
+"""The whole-line fast paths: the lines a record is mostly made of, read by one regex each.
+
+A row of one or two entries, a header, a ``Round`` or ``Lineup`` line is matched whole
+by one compiled regex and its words named by plain dict lookups: the same model as the
+general path (:mod:`._shapes`), about 4x faster again (``bench/bench_parse.py``). Any
+line they do not take (None) goes to the general path, which gives every error message.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+
+from ._grammar import _SQ, MAX_DIGITS, _unescape
+from ._lexing import _ARROWS, _KINDS_LIMIT
+from .record import Comment, Entry, Header, Lineup, RoundRecord
+from .vocabulary import colour_of, direction_of, fill_of, side_of, word_kinds
+
+
+# ------------------------------------------------------------------ whole-row fast path
+
+# The common line of a record is one row: ``[N.] <entry> [<entry>] [# comment]``, the
+# entries in the colour forms or coordinates. One compiled regex reads such a line whole
+# and plain dict lookups name its words, with no tokens and no parse. It accepts only
+# lines the general path (:func:`_parse_line`) reads without error and into the same
+# entries, piece by piece the tokens the general lexer finds there:
+# - a word is letters only (a combining accent goes to the general path), and is always
+#   followed by a blank, an arrow, a digit, '#' or the end: so it is the whole word
+#   (backtracking to part of a word would leave a letter next, which nothing accepts);
+# - a distance is followed by a blank or a letter: never by a digit, '.' (a turn
+#   number) or '-' (a coordinate such as 'B5-b4');
+# - only spaces and tabs separate, and two words always have one between them;
+# - a coordinate (with its '*') is followed by a blank, '#' or the end;
+# - the dict lookups accept only words the grammar resolves in that slot (COLOUR first
+#   in a tower or square slot, DIRECTION after a tower colour, as :class:`FastLexer`);
+#   an entry's fields depend on its text only, so they are cached by its text.
+# Anything else (an unknown word, a distance 0 with a direction, other blanks, braced
+# comments, three entries…) goes to the general path, which also gives every error
+# message. tests/test_garbage.py checks the two paths agree on random and near-miss lines.
+
+# Words and digits never give back a character (see above): possessive where the
+# regex engine has it (Python 3.11), which makes a line that is no row fail fast.
+_POSSESSIVE = "+" if sys.version_info >= (3, 11) else ""
+_F_WORD = r"[^\W\d_]+" + _POSSESSIVE
+_F_DIGITS = rf"[0-9]{{1,{MAX_DIGITS}}}" + _POSSESSIVE
+# one entry: coordinates, or tower, direction (word or arrow; none when blocked),
+# distance, square; in _ENTRY_RE with groups in that order
+_F_ENTRY = (
+    r"(?:([a-hA-H][1-8]-[a-hA-H][1-8]\*?)"
+    rf"|({_F_WORD})(?:[ \t]+({_F_WORD})[ \t]*|[ \t]*([↑↖↗↓^\\/])[ \t]*|[ \t]*)({_F_DIGITS})[ \t]*({_F_WORD}))"
+)
+_ENTRY_RE = re.compile(_F_ENTRY + r"\Z")
+_ANY_ENTRY = re.sub(r"\((?!\?)", "(?:", _F_ENTRY)  # the same without its groups
+# groups: turn number, '...', first entry, second entry, comment
+_ROW_RE = re.compile(
+    rf"[ \t]*(?:([0-9]{{1,{MAX_DIGITS}}})\.[ \t]+)?(?:(\.\.\.)|({_ANY_ENTRY}))(?:[ \t]+({_ANY_ENTRY}))?[ \t]*(#.*)?\Z"
+)
+
+#: word as written → Colour / Direction, for the words the grammar takes in that slot
+#: (filled as words are met; the general path's word tables decide).
+_F_COLOURS: dict[str, object] = {}
+_F_DIRECTIONS: dict[str, object] = {a: direction_of(a) for a in _ARROWS}
+_F_SQUARES = {f + r: v for sq, v in _SQ.items() for f in (sq[0], sq[0].upper()) for r in sq[1]}
+_NO = object()  # not a word of that slot
+#: entry text → the Entry fields after ``text`` up to ``placeholder`` (a tuple), or
+#: False when the general path must read it. A record repeats its entries' texts.
+_F_ENTRIES: dict[str, object] = {}
+
+
+def _f_colour(word: str) -> object:
+    """The colour a word in a tower or square slot names, or ``_NO`` (then the general
+    path reads the line)."""
+    value = _F_COLOURS.get(word, _NO)
+    if value is _NO and "COLOUR" in word_kinds(word) and len(_F_COLOURS) < _KINDS_LIMIT:
+        value = _F_COLOURS[word] = colour_of(word)
+    return value
+
+
+def _f_direction(word: str) -> object:
+    value = _F_DIRECTIONS.get(word, _NO)
+    if value is _NO and "DIRECTION" in word_kinds(word) and len(_F_DIRECTIONS) < _KINDS_LIMIT:
+        value = _F_DIRECTIONS[word] = direction_of(word)
+    return value
+
+
+def _f_slots(text: str) -> object:
+    """The fields of the entry ``text`` (which :data:`_ANY_ENTRY` matched): ``(tower,
+    direction, distance, square, origin, target, push_mark, placeholder)``, or False
+    when the general path must read it (an unknown word, 'Pu L0 Ye', 'Pu 5 Ye')."""
+    m = _ENTRY_RE.match(text)
+    if m is None:  # pragma: no cover - the row regex matched the same text
+        return False
+    coords, tower, word, arrow, distance, square = m.groups()
+    slots: object
+    if coords is not None:
+        slots = (None, None, None, None, _F_SQUARES[coords[0:2]], _F_SQUARES[coords[3:5]], coords[-1] == "*", False)
+    else:
+        tower, square, n = _f_colour(tower), _f_colour(square), int(distance)
+        direction = None if word is None and arrow is None else _f_direction(word or arrow)
+        if tower is _NO or square is _NO or direction is _NO or (direction is None) != (n == 0):
+            slots = False
+        else:
+            slots = (tower, direction, n, square, None, None, False, False)
+    if len(_F_ENTRIES) < _KINDS_LIMIT:
+        _F_ENTRIES[text] = slots
+    return slots
+
+
+def _fast_row(text: str, number: int) -> tuple[list[Entry], Comment | None] | None:
+    """The entries and trailing comment of line ``number`` when it is a plain row (see
+    above); None sends the line to the general path."""
+    m = _ROW_RE.match(text)
+    if m is None:
+        return None
+    return _fast_match(m, number)
+
+
+def _fast_match(m, number: int) -> tuple[list[Entry], Comment | None] | None:  # type: ignore[no-untyped-def]
+    turn, dots, first, second, comment = m.groups()
+    if turn is not None:
+        turn = int(turn)
+    if dots is not None:
+        entries = [Entry(number, m.start(2) + 1, "...", None, None, None, None, None, None, False, True, turn)]
+    else:
+        slots = _F_ENTRIES.get(first)
+        if slots is None:
+            slots = _f_slots(first)
+        if not slots:
+            return None
+        entries = [Entry(number, m.start(3) + 1, first, *slots, turn)]  # type: ignore[misc]
+    if second is not None:
+        slots = _F_ENTRIES.get(second)
+        if slots is None:
+            slots = _f_slots(second)
+        if not slots:
+            return None
+        entries.append(Entry(number, m.start(4) + 1, second, *slots, None))  # type: ignore[misc]
+    if comment is None:
+        return entries, None
+    return entries, Comment(comment[1:], number, m.start(5) + 1, False)
+
+
+# The other lines of a generated record, read the same way: headers, Round and Lineup
+# lines, with their keywords in the spellings the formatter writes.
+_OTHER_RE = re.compile(
+    r"[ \t]*(?:"
+    r'(\[)[ \t]*([^\W\d][\w-]*)[ \t]*("(?:[^"\\\n]|\\.)*")[ \t]*\]'
+    rf"|(Round|round)[ \t]+([0-9]{{1,{MAX_DIGITS}}})(?:[ \t]+(?:fill|Fill)[ \t]+(left|right|Left|Right))?"
+    rf"|(Lineup|lineup)[ \t]+(Black|Gold|White|black|gold|white)[ \t]*:[ \t]*({_F_WORD})"
+    + rf"[ \t]+({_F_WORD})" * 7
+    + r")[ \t]*(#.*)?\Z"
+)
+_OTHER_COMMENT = 17  # the group of the trailing comment
+_OTHER_STARTS = ("[", "Round ", "round ", "Lineup ", "lineup ")  # lines that are no row
+_F_FILLS = {w: fill_of(w) for w in ("left", "right", "Left", "Right")}
+_F_SIDES = {w: side_of(w) for w in ("Black", "Gold", "White", "black", "gold", "white")}
+
+
+def _fast_other(m, number: int) -> tuple[object, Comment | None] | None:  # type: ignore[no-untyped-def]
+    """The header, round or lineup of a line :data:`_OTHER_RE` matched, and its trailing
+    comment; None sends the line to the general path."""
+    g = m.groups()
+    if g[0] is not None:
+        item: object = Header(g[1], _unescape(g[2][1:-1]), number, m.start(1) + 1)
+    elif g[3] is not None:
+        item = RoundRecord(int(g[4]), None if g[5] is None else _F_FILLS[g[5]], number, m.start(4) + 1)
+    else:
+        colours = []
+        for word in g[8:16]:
+            colour = _F_COLOURS.get(word, _NO)
+            if colour is _NO:
+                colour = _f_colour(word)
+                if colour is _NO:
+                    return None
+            colours.append(colour)
+        item = Lineup(_F_SIDES[g[7]], colours, number, m.start(7) + 1)
+    comment = g[_OTHER_COMMENT - 1]
+    if comment is None:
+        return item, None
+    return item, Comment(comment[1:], number, m.start(_OTHER_COMMENT) + 1, False)

@@ -1,0 +1,143 @@
+"""The grammar of a line of notation, and the parser built from it.
+
+``grammars/kmr.lark`` with the vocabulary terminals of ``grammars/words.lark`` (generated
+from the SPEC §2 tables) is the one definition of the syntax; :class:`_Lines`, a
+transformer the parser calls as it reduces, turns each rule into record-model objects
+(no tree is built). The parser is built once, on first use, because start-up time is
+what a CLI user feels.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+from lark import Lark, Token, Transformer
+
+from ._lexing import FastLexer
+from ._syntax_errors import NotationError
+from .record import Entry, Header, Lineup, RoundRecord
+from .vocabulary import colour_of, direction_of, fill_of, side_of
+
+#: Longest number accepted as a distance, turn or round number (a 5,000-digit distance is
+#: a syntax error, not a hang or an overflow).
+MAX_DIGITS = 6
+
+
+# ---------------------------------------------------------------------------- grammar
+
+
+def _grammar_file(name: str) -> str:
+    try:
+        return resources.files("kamisado_notation.grammars").joinpath(name).read_text(encoding="utf-8")
+    except (ModuleNotFoundError, FileNotFoundError, OSError):
+        return (Path(__file__).parent.parent / "grammars" / name).read_text(encoding="utf-8")
+
+
+def grammar_text() -> str:
+    """The whole grammar: ``kmr.lark`` and the vocabulary terminals of ``words.lark``."""
+    return _grammar_file("kmr.lark") + "\n" + _grammar_file("words.lark")
+
+
+# ------------------------------------------------------------------------ transformer
+
+
+def _number(tok: Token, what: str) -> int:
+    digits = tok.rstrip(".")
+    if len(digits) > MAX_DIGITS:
+        raise NotationError(
+            f"{what} {digits[:12]}… is far too long a number", line=tok.line, column=tok.column
+        )
+    return int(digits)
+
+
+def _unescape(raw: str) -> str:
+    """A header value without its backslash escapes (``\\"`` is ``"``)."""
+    return re.sub(r"\\(.)", r"\1", raw) if "\\" in raw else raw
+
+
+class _Lines(Transformer):  # type: ignore[type-arg]
+    """Tree to model objects, called by the parser as it reduces (no tree is built).
+    Entries come with their span in the line, for their text."""
+
+    def start(self, items):  # type: ignore[no-untyped-def]
+        return items
+
+    def header(self, c):  # type: ignore[no-untyped-def]
+        return Header(str(c[1]), _unescape(c[2][1:-1]), c[0].line, c[0].column)
+
+    def round(self, c):  # type: ignore[no-untyped-def]
+        how = fill_of(c[3]) if c[3] is not None else None
+        return RoundRecord(_number(c[1], "round number"), how, c[0].line, c[0].column)
+
+    def lineup(self, c):  # type: ignore[no-untyped-def]
+        return Lineup(side_of(c[1]), [colour_of(t) for t in c[3:]], c[0].line, c[0].column)
+
+    def moves(self, c):  # type: ignore[no-untyped-def]
+        out = []
+        number = None
+        for x in c:
+            if type(x) is tuple:
+                x[0].number = number
+                out.append(x)
+                number = None
+            elif x.type == "TURN":
+                if number is not None:
+                    raise NotationError("two turn numbers in a row", line=x.line, column=x.column)
+                number = _number(x, "turn number")
+            else:  # PLACEHOLDER
+                e = Entry(x.line, x.column, "...", placeholder=True, number=number)
+                out.append((e, x.start_pos, x.end_pos))
+                number = None
+        if number is not None:
+            raise NotationError("a turn number with no entry after it", line=c[-1].line, column=c[-1].column)
+        return out
+
+    def move(self, c):  # type: ignore[no-untyped-def]
+        t, d, n, s = c
+        distance = _number(n, "distance")
+        if distance == 0:
+            raise NotationError(
+                "a blocked tower's entry (distance 0) has no direction: write e.g. 'Green 0 Yellow'",
+                line=d.line, column=d.column,
+            )
+        e = Entry(t.line, t.column, "", colour_of(t), direction_of(d), distance, colour_of(s))
+        return (e, t.start_pos, s.end_pos)
+
+    def blocked(self, c):  # type: ignore[no-untyped-def]
+        t, n, s = c
+        if _number(n, "distance") != 0:
+            raise NotationError(
+                f"a direction is missing before the distance {n} (only a blocked tower's "
+                "entry, distance 0, has none)", line=n.line, column=n.column,
+            )
+        e = Entry(t.line, t.column, "", colour_of(t), None, 0, colour_of(s))
+        return (e, t.start_pos, s.end_pos)
+
+    def coords(self, c):  # type: ignore[no-untyped-def]
+        tok = c[0]
+        v = tok.lower()
+        e = Entry(tok.line, tok.column, "", origin=_SQ[v[0:2]], target=_SQ[v[3:5]], push_mark=v.endswith("*"))
+        return (e, tok.start_pos, tok.end_pos)
+
+
+_SQ = {f + r: (int(r) - 1) * 8 + "abcdefgh".index(f) for f in "abcdefgh" for r in "12345678"}
+
+
+def build_parser(lexer: str = "fast", *, transform: bool = True) -> Lark:
+    """A parser of the grammar. ``lexer`` is ``"fast"`` (:class:`FastLexer`, reads a
+    :class:`_Line`) or one of lark's own (``"contextual"``, ``"basic"``; read a str)."""
+    return Lark(
+        grammar_text(),
+        parser="lalr",
+        lexer=FastLexer if lexer == "fast" else lexer,
+        transformer=_Lines() if transform else None,
+        maybe_placeholders=True,
+    )
+
+
+@lru_cache(maxsize=None)
+def _parser() -> Lark:
+    return build_parser()

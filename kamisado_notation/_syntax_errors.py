@@ -1,0 +1,132 @@
+"""Syntax errors of notation: :class:`NotationError`, and the words that say what a
+bad line lacks (SPEC §6).
+
+Lark reports a failed parse as terminal names (``COLOUR``, ``$END``); this module turns
+them into a sentence a player can act on (``unknown word 'Purpel': expected a colour such
+as Purple or Pu``). Kept apart from the lexer and the parser so that both can raise the
+one error type without importing each other, and so that the wording is in one place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from lark import Token
+from lark.exceptions import UnexpectedInput, UnexpectedToken
+
+from .errors import KamisadoError
+
+if TYPE_CHECKING:
+    from ._lexing import _Line
+
+
+class NotationError(KamisadoError):
+    """Text that is not notation. ``line`` and ``column`` are 1-based; ``rule`` is
+    ``"syntax"`` (SPEC §6)."""
+
+    rule = "syntax"
+    __module__ = "kamisado_notation.notation"  # its public home (tracebacks, pickles, docs)
+
+    def __init__(self, message: str, *, line: int = 1, column: int = 1) -> None:
+        super().__init__(message)
+        self.line = line
+        self.column = column
+
+
+# ----------------------------------------------------------------------- error words
+
+_EXPECT = {
+    "LINE_START": 'a move such as "Purple Left 5 Yellow" or "d8-d4", a header such as [Event "…"], Round or Lineup',
+    "COLOUR": "a colour such as Purple or Pu",
+    "DIRECTION": "a direction such as Left, ↖ or L",
+    "INT": "a number",
+    "COORD": "a move in coordinates such as d8-d4",
+    "TURN": "a turn number such as 1.",
+    "PLACEHOLDER": "'...'",
+    "NAME": "a header name",
+    "STRING": 'a quoted value such as "Club night"',
+    "LSQB": "'['",
+    "RSQB": "']'",
+    "COLON": "':'",
+    "ROUND": "Round",
+    "LINEUP": "Lineup",
+    "FILL": "'fill'",
+    "FILLSIDE": "left or right",
+    "SIDE": "Black or Gold",
+    "_NL": "the end of the line",
+    "$END": "the end of the line",
+}
+_ORDER = list(_EXPECT)
+
+_AFTER = {
+    "TURN": "after the turn number",
+    "DIRECTION": "after the direction",
+    "LSQB": "after '['",
+    "NAME": "after the header name",
+    "STRING": "after the header's value",
+    "ROUND": "after 'Round'",
+    "FILL": "after 'fill'",
+    "LINEUP": "after 'Lineup'",
+    "SIDE": "after the side",
+    "COLON": "in the lineup",
+}
+
+
+def _expected_words(expected: Iterable[str], prev: Token | None) -> str:
+    expected = set(expected)
+    entry_ended = "COORD" in expected  # a new entry may start here
+    if "COLOUR" in expected and "COORD" in expected:
+        # where an entry may start, name the entry rather than every terminal
+        expected -= {"COORD", "TURN", "_NL", "$END"}
+        if prev is None or prev.type != "TURN":
+            expected.discard("PLACEHOLDER")  # '...' only opens a round's first row
+        if "LSQB" in expected:
+            expected -= {"LSQB", "ROUND", "LINEUP", "PLACEHOLDER", "COLOUR"}
+            expected.add("LINE_START")
+    names = sorted(expected, key=lambda n: _ORDER.index(n) if n in _ORDER else 99)
+    if "INT" in names and prev is not None and prev.type in ("DIRECTION", "COLOUR"):
+        names[names.index("INT")] = "INT_DISTANCE"
+    words = [_EXPECT.get(n, "a distance such as 5" if n == "INT_DISTANCE" else n) for n in names]
+    # At a line's start almost anything may come; say what a reader most likely meant.
+    if len(words) > 4:
+        words = [w for w in words if w != _EXPECT["_NL"]][:4]
+    text = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+    if prev is None:
+        return text
+    if prev.type in ("TURN", "PLACEHOLDER"):
+        where = "after the turn number" if prev.type == "TURN" else "after '...'"
+    elif entry_ended:
+        where = "after the entry"
+    elif prev.type == "COLOUR":
+        where = "after the tower colour" if "DIRECTION" in expected else "after the colour"
+    elif prev.type == "INT":
+        where = "after the distance" if "COLOUR" in expected else "after the number"
+    elif prev.type in ("COORD", "PLACEHOLDER"):
+        where = "after the entry"
+    else:
+        where = _AFTER.get(prev.type, "")
+    return f"{text}, {where}" if where else text
+
+
+def _quote(text: str) -> str:
+    return repr(text if len(text) <= 40 else text[:40] + "…")
+
+
+def _as_notation_error(e: Exception, batch: _Line) -> NotationError:
+    if isinstance(e, NotationError):
+        return e
+    if isinstance(e, UnexpectedToken):
+        tok = e.token
+        if tok.type == "$END":
+            what, line, col = "the line ends too early", batch.last.end_line if batch.last else 1, (batch.last.end_column if batch.last else 1)
+        elif tok.type == "_NL":
+            what, line, col = "the line ends too early", tok.line, tok.column
+        else:
+            kind = {"NAME": "unknown word", "INT": "number", "TURN": "turn number"}.get(tok.type, "unexpected")
+            what, line, col = f"{kind} {_quote(str(tok))}", tok.line, tok.column
+        prev = batch.prev if batch.last is tok else batch.last
+        return NotationError(f"{what}: expected {_expected_words(e.expected, prev)}", line=line, column=col)
+    if isinstance(e, UnexpectedInput):
+        return NotationError(str(e).splitlines()[0], line=getattr(e, "line", 1), column=getattr(e, "column", 1))
+    return NotationError(f"unreadable: {e}")
