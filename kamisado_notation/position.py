@@ -681,6 +681,15 @@ def _initial_towers() -> dict[int, Tower]:
 _LETTER_COLOUR = {letter: Colour(i) for i, letter in enumerate(COLOUR_LETTERS)}
 
 
+def _side_field(text: str, value: str, start: int, *, field: str, what: str) -> Side:
+    """A side field of the position string (``b`` or ``g``), searched from ``start``."""
+    if value not in ("b", "g"):
+        raise PositionError(
+            f"{what} is 'b' or 'g', not {value!r}", field=field, column=text.index(value, start) + 1
+        )
+    return Side.BLACK if value == "b" else Side.GOLD
+
+
 def _parse_position(text: str) -> Position:
     if not isinstance(text, str):
         raise PositionError("a position string must be text", field="position")
@@ -766,14 +775,7 @@ def _parse_position(text: str) -> Position:
                 column=column0,
             )
     pos_col = column0 + len(ranks_text)
-    to_move_text = fields[1]
-    if to_move_text not in ("b", "g"):
-        raise PositionError(
-            f"the side to move is 'b' or 'g', not {to_move_text!r}",
-            field="to-move",
-            column=text.index(to_move_text, pos_col) + 1,
-        )
-    to_move = Side.BLACK if to_move_text == "b" else Side.GOLD
+    to_move = _side_field(text, fields[1], pos_col, field="to-move", what="the side to move")
     tower_text = fields[2]
     tower_col = text.index(tower_text, pos_col + 1) + 1
     if tower_text == "-":
@@ -788,14 +790,7 @@ def _parse_position(text: str) -> Position:
             )
     last_mover = None
     if len(fields) == 4:
-        lm = fields[3]
-        if lm not in ("b", "g"):
-            raise PositionError(
-                f"the last mover is 'b' or 'g', not {lm!r}",
-                field="last-mover",
-                column=text.index(lm, tower_col) + 1,
-            )
-        last_mover = Side.BLACK if lm == "b" else Side.GOLD
+        last_mover = _side_field(text, fields[3], tower_col, field="last-mover", what="the last mover")
     position = Position(towers, to_move=to_move, tower=tower, last_mover=last_mover)
     black_won = any(
         square_rank(sq) == 0 for sq in position.where[Side.BLACK]
