@@ -53,6 +53,8 @@ _EXPORTS = {
     "read_record": "notation",
     "iter_matches": "notation",
     "open_matches": "notation",
+    "record_from_json": "json_record",
+    "read_json_record": "json_record",
     "Form": "formatting",
     "format_move": "formatting",
     "format_entry": "formatting",

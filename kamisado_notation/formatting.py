@@ -86,12 +86,13 @@ def _entry_json(entry: Entry, side: Side | None, move: Move | None) -> dict[str,
         d["number"] = entry.number
     d["text"] = entry.text
     d["line"] = entry.line
+    d["column"] = entry.column
     d["comments"] = [_comment_json(c) for c in entry.comments]
     return d
 
 
 def _comment_json(c: Comment) -> dict[str, object]:
-    return {"text": c.text, "braced": c.braced, "line": c.line}
+    return {"text": c.text, "braced": c.braced, "line": c.line, "column": c.column}
 
 
 def format_move(move: Move, *, form: Form = Form.TEXT, lang: str = "en") -> str:
@@ -228,12 +229,14 @@ def record_json(record: RecordFile, moves: Mapping[int, Move] | None = None) -> 
             "number": r.number,
             "fill": r.fill.name.lower() if isinstance(r.fill, Fill) else None,
             "line": r.line,
+            "column": r.column,
             "comments": [_comment_json(c) for c in r.comments],
             "lineups": [
                 {
                     "side": lu.side.name.lower(),
                     "colours": [c.name.lower() for c in lu.colours],
                     "line": lu.line,
+                    "column": lu.column,
                     "comments": [_comment_json(c) for c in lu.comments],
                 }
                 for lu in r.lineups
@@ -249,7 +252,7 @@ def record_json(record: RecordFile, moves: Mapping[int, Move] | None = None) -> 
                 "line": m.line,
                 "comments": [_comment_json(c) for c in m.comments],
                 "headers": [
-                    {"name": h.name, "value": h.value, "line": h.line, "comments": [_comment_json(c) for c in h.comments]}
+                    {"name": h.name, "value": h.value, "line": h.line, "column": h.column, "comments": [_comment_json(c) for c in h.comments]}
                     for h in m.headers
                 ],
                 "rounds": [round_json(r) for r in m.rounds],

@@ -44,6 +44,8 @@ the public API and reads whole texts and files.
 from __future__ import annotations
 
 import gc
+import os
+import re
 from collections.abc import Iterable, Iterator
 
 from ._assembly import _Assembler, _feed
@@ -284,9 +286,42 @@ def _decoded_lines(path: str, record: RecordFile) -> Iterator[str]:
             yield from lines
 
 
+# A JSON record document starts as an object with a key does. A .kmr starts so only when
+# its first line is a braced comment that opens with '"…":' (a freak); one that opens
+# with "{" alone, like "{Game 1}", stays a .kmr.
+_JSON_START = re.compile(rb'\A(?:\xef\xbb\xbf)?[ \t\r\n]*\{[ \t\r\n]*"(?:[^"\\\n]|\\.)*"[ \t\r\n]*:')
+_SNIFF = 64 * 1024
+
+
+def _is_json(path: str) -> bool:
+    """Whether ``path`` holds the JSON form of a record (``docs/json-record.md``): its
+    name ends in ``.json``, or (a regular file only, so a pipe is not consumed) its text
+    starts, after an optional BOM and whitespace, as a JSON object does: ``{"key":``."""
+    if path.lower().endswith(".json"):
+        return True
+    try:
+        if not os.path.isfile(path):
+            return False
+        with open(path, "rb") as f:
+            head = f.read(_SNIFF)
+    except OSError:
+        return False  # the reader says why
+    return _JSON_START.match(head) is not None
+
+
+def _read_json(path: str) -> RecordFile:
+    from .json_record import read_json_record  # only when a JSON file is read
+
+    return read_json_record(path)
+
+
 def read_record(path: str) -> RecordFile:
-    """A record file (UTF-8, with or without BOM, LF or CRLF). A missing or unreadable
-    file raises :class:`RecordIOError`; invalid UTF-8 is a diagnostic at the bad byte."""
+    """A record file (UTF-8, with or without BOM, LF or CRLF), or the JSON form of one
+    (:func:`_is_json`; read by :mod:`~kamisado_notation.json_record`). A missing or
+    unreadable file raises :class:`RecordIOError`; invalid UTF-8 is a diagnostic at the
+    bad byte, a malformed JSON document one diagnostic naming the bad field."""
+    if _is_json(str(path)):
+        return _read_json(str(path))
     record = RecordFile(str(path))
     lines = _decoded_lines(str(path), record)
     first = next(lines, None)  # raise RecordIOError now rather than mid-iteration
@@ -306,7 +341,14 @@ def open_matches(path: str) -> Iterator[MatchRecord]:
     read. Syntax problems are diagnostics in each match's ``errors``; an invalid UTF-8
     byte ends the reading and its diagnostic (line and column of the byte) goes to the
     last match read — or, when there is none, is raised as :class:`NotationError`,
-    since a stream of matches has no other place for it."""
+    since a stream of matches has no other place for it. A JSON record (:func:`_is_json`)
+    is read whole; a malformed one raises :class:`NotationError` likewise."""
+    if _is_json(str(path)):
+        whole = _read_json(str(path))
+        if whole.errors:  # a malformed document keeps no match
+            d = whole.errors[0]
+            raise NotationError(d.message, line=d.line, column=d.column)
+        return iter(whole.matches)
     record = RecordFile(str(path))
     lines = _decoded_lines(str(path), record)
     first = next(lines, None)

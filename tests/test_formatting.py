@@ -226,7 +226,7 @@ def test_json_document() -> None:
     m = doc["matches"][0]
     assert [h["name"] for h in m["headers"]] == ["Event", "Custom-Tag"]
     r1 = m["rounds"][0]
-    assert r1["lineups"][0] == {"side": "gold", "colours": ["brown", "green", "red", "yellow", "pink", "purple", "blue", "orange"], "line": 5, "comments": []}
+    assert r1["lineups"][0] == {"side": "gold", "colours": ["brown", "green", "red", "yellow", "pink", "purple", "blue", "orange"], "line": 5, "column": 1, "comments": []}
     e = r1["entries"][0]
     assert (e["side"], e["tower"], e["direction"], e["distance"], e["square"]) == ("black", "purple", "forward", 4, "green")
     assert [c["text"] for c in e["comments"]] == ["good", " Black's idea"]

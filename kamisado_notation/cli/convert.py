@@ -23,7 +23,7 @@ _LANGS = ("en", "de", "hu", "pt", "ro", "ru")
 
 
 def convert(
-    file: str = typer.Argument(..., help="A match record (.kmr)."),
+    file: str = typer.Argument(..., help="A match record (.kmr, or its JSON form)."),
     to: str = typer.Option(..., "--to", help="symbols | text | short | coords | json"),
     lang: str = typer.Option("en", "--lang", help="Language of the text form: en de hu pt ro ru."),
     output: Optional[str] = typer.Option(None, "-o", "--output", help="Write here instead of standard output."),

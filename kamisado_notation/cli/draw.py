@@ -135,7 +135,7 @@ def _tty_width() -> int | None:
 
 
 def show(
-    file: str = typer.Argument(..., help="A .kmr match record."),
+    file: str = typer.Argument(..., help="A match record (.kmr, or its JSON form)."),
     match: int = _MATCH,
     round_: Optional[int] = typer.Option(None, "--round", "-r", min=1, help="Which round (default: the last one reached)."),
     ply: Optional[int] = typer.Option(None, "--ply", "-p", min=0, help="After how many entries of the round (default: all; 0 = the round's start)."),
@@ -187,7 +187,7 @@ def show(
 
 
 def replay(
-    file: str = typer.Argument(..., help="A .kmr match record."),
+    file: str = typer.Argument(..., help="A match record (.kmr, or its JSON form)."),
     match: int = _MATCH,
     step: bool = typer.Option(False, "--step", help="Wait for Enter after each diagram (q to stop)."),
     flip: bool = _FLIP,
@@ -235,7 +235,7 @@ def looks_like_position(text: str) -> bool:
 
 
 def lineup(
-    source: str = typer.Argument(..., metavar="FILE|POSITION", help="A .kmr record, or a position string (the end of a round)."),
+    source: str = typer.Argument(..., metavar="FILE|POSITION", help="A match record (.kmr or JSON), or a position string (the end of a round)."),
     round_: Optional[int] = typer.Option(None, "--round", "-r", min=1, help="With FILE: the round whose lineups to draw."),
     fill_: Optional[str] = typer.Option(None, "--fill", help="With POSITION: left or right."),
     match: int = _MATCH,

@@ -22,7 +22,7 @@ _LONG_WORK_BYTES = 2_000_000
 
 
 def validate(
-    files: List[str] = typer.Argument(..., help="Match record files (.kmr)."),
+    files: List[str] = typer.Argument(..., help="Match record files (.kmr, or their JSON form)."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output (SPEC §6)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Only the diagnostics, no summaries."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Validate this many files in parallel."),

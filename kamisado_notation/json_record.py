@@ -1,0 +1,384 @@
+"""Reading the JSON form of a match record (``docs/json-record.md``) back into the record
+model — the inverse of :func:`kamisado_notation.formatting.record_json`, so that
+``.kmr → json → .kmr`` loses nothing.
+
+Each entry is rebuilt in the form it was written: when the document carries the entry's
+``text``, :func:`~kamisado_notation.notation.parse_entry` says which slots were written
+(colours or coordinates) and the document's slots must agree with it; without ``text`` (or
+with an empty one) the slots present are used (the colour slots when ``tower`` is given, else ``from`` and
+``to``). The board facts the writer adds from the replay are not trusted: the replay
+finds them again.
+
+Error policy: :func:`record_from_json` raises :class:`NotationError` (rule ``syntax``)
+whose message starts with the JSON path of the bad field
+(``matches[0].rounds[1].entries[3].tower: unknown colour 'purpel'``); nothing else
+escapes. :func:`read_json_record` reads a file like
+:func:`~kamisado_notation.notation.read_record` does: an unreadable file raises
+:class:`RecordIOError`, a malformed document is one ``Diagnostic(rule="syntax")`` in
+``RecordFile.errors`` (no match is kept from it). A wrong turn number is a warning in
+the match's ``errors``, as the text reader reports it.
+
+The document must also be one the text form can hold, so that converting it to ``.kmr``
+reads back the same: header names and values, comments and numbers as the ``.kmr``
+grammar allows them; every match after the first has a header and every match before
+the last a round (in a ``.kmr`` a header after moves is what starts the next match).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from ._grammar import MAX_DIGITS
+from ._syntax_errors import NotationError
+from .board import Colour, Direction, Side, parse_square
+from .diagnostics import WARNING, Diagnostic
+from .match import Fill
+from .record import Comment, Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
+
+__all__ = ["record_from_json", "read_json_record"]
+
+_COLOURS = {c.name.lower(): c for c in Colour}
+_DIRECTIONS = {d.name.lower(): d for d in Direction}
+_SIDES = {s.name.lower(): s for s in Side}
+_FILLS = {f.value: f for f in Fill}
+_NAME = re.compile(r"[^\W\d][\w-]*")  # the grammar's NAME
+_MAX_NUMBER = 10**MAX_DIGITS - 1  # the largest number a .kmr line can hold
+_MAX_LINE = 2**63 - 1
+_MISSING = object()
+
+
+class _Bad(Exception):
+    """A malformed field: ``where`` is its JSON path."""
+
+    def __init__(self, where: str, message: str) -> None:
+        super().__init__(f"{where}: {message}" if where else message)
+
+
+def _kind(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "a number"
+    if isinstance(value, float):
+        return "a number with a fraction or exponent"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:40] + "…"
+
+
+class _Reader:
+    """Field access on one JSON object, with the path for messages."""
+
+    def __init__(self, value: object, where: str) -> None:
+        if not isinstance(value, dict):
+            raise _Bad(where or "the document", f"expected an object, got {_kind(value)}")
+        self.d = value
+        self.where = where
+
+    def at(self, key: str) -> str:
+        return f"{self.where}.{key}" if self.where else key
+
+    def get(self, key: str, default: object = _MISSING) -> object:
+        value = self.d.get(key, _MISSING)
+        if value is _MISSING:
+            if default is _MISSING:
+                raise _Bad(self.at(key), "missing")
+            return default
+        return value
+
+    def list(self, key: str, *, required: bool = True) -> list[object]:
+        value = self.get(key, _MISSING if required else [])
+        if not isinstance(value, list):
+            raise _Bad(self.at(key), f"expected an array, got {_kind(value)}")
+        return value
+
+    def string(self, key: str, *, required: bool = True) -> str | None:
+        value = self.get(key, _MISSING if required else None)
+        if value is None and not required:
+            return None
+        if not isinstance(value, str):
+            raise _Bad(self.at(key), f"expected a string, got {_kind(value)}")
+        return value
+
+    def boolean(self, key: str, *, required: bool = True) -> bool:
+        value = self.get(key, _MISSING if required else False)
+        if not isinstance(value, bool):
+            raise _Bad(self.at(key), f"expected true or false, got {_kind(value)}")
+        return value
+
+    def integer(self, key: str, *, low: int = 0, high: int = _MAX_NUMBER, default: object = _MISSING) -> int | None:
+        value = self.get(key, default)
+        if value is None and default is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _Bad(self.at(key), f"expected a whole number, got {_kind(value)}")
+        if not low <= value <= high:
+            raise _Bad(self.at(key), f"{_short(value)} is out of range ({low} to {high})")
+        return value
+
+    def name(self, key: str, table: dict[str, object], what: str, *, nullable: bool = False) -> object:
+        value = self.get(key, None if nullable else _MISSING)
+        if value is None and nullable:
+            return None
+        if not isinstance(value, str):
+            raise _Bad(self.at(key), f"expected {what} name, got {_kind(value)}")
+        if value not in table:
+            raise _Bad(self.at(key), f"unknown {what} {_short(value)}: expected one of {', '.join(table)}")
+        return table[value]
+
+    def line(self, default: int) -> tuple[int, int]:
+        line = self.integer("line", high=_MAX_LINE, default=default)
+        column = self.integer("column", high=_MAX_LINE, default=1)
+        return line, column  # type: ignore[return-value]
+
+
+def _one_line(text: str, where: str) -> None:
+    if "\n" in text or "\r" in text:
+        raise _Bad(where, "a line break cannot be written in a .kmr line")
+
+
+def _comments(r: _Reader, default_line: int) -> list[Comment]:
+    out = []
+    for i, value in enumerate(r.list("comments", required=False)):
+        c = _Reader(value, f"{r.at('comments')}[{i}]")
+        text = c.string("text")
+        braced = c.boolean("braced")
+        _one_line(text, c.at("text"))  # type: ignore[arg-type]
+        if braced and "}" in text:  # type: ignore[operator]
+            raise _Bad(c.at("text"), "a {braced} comment cannot hold '}'")
+        line, column = c.line(default_line)
+        out.append(Comment(text, line, column, braced))  # type: ignore[arg-type]
+    return out
+
+
+def _header(r: _Reader, default_line: int) -> Header:
+    name = r.string("name")
+    if not _NAME.fullmatch(name):  # type: ignore[arg-type]
+        raise _Bad(r.at("name"), f"{_short(name)} is not a header name (a letter, then letters, digits, '_' or '-')")
+    value = r.string("value")
+    _one_line(value, r.at("value"))  # type: ignore[arg-type]
+    line, column = r.line(default_line)
+    return Header(name, value, line, column, _comments(r, line))  # type: ignore[arg-type]
+
+
+def _lineup(r: _Reader, default_line: int) -> Lineup:
+    side = r.name("side", _SIDES, "side")
+    colours = []
+    values = r.list("colours")
+    if len(values) != 8:
+        raise _Bad(r.at("colours"), f"expected 8 colours, got {len(values)}")
+    for i, value in enumerate(values):
+        if not isinstance(value, str) or value not in _COLOURS:
+            what = _short(value) if isinstance(value, str) else _kind(value)
+            raise _Bad(f"{r.at('colours')}[{i}]", f"unknown colour {what}: expected one of {', '.join(_COLOURS)}")
+        colours.append(_COLOURS[value])
+    line, column = r.line(default_line)
+    return Lineup(side, colours, line, column, _comments(r, line))  # type: ignore[arg-type]
+
+
+def _slots(r: _Reader) -> dict[str, object]:
+    """The move fields present, checked (``None`` where null or absent)."""
+    slots: dict[str, object] = {
+        "tower": r.name("tower", _COLOURS, "colour", nullable=True),
+        "direction": r.name("direction", _DIRECTIONS, "direction", nullable=True),
+        "distance": r.integer("distance", default=None),
+        "square": r.name("square", _COLOURS, "colour", nullable=True),
+    }
+    for key in ("from", "to"):
+        value = r.get(key, None)
+        if value is not None:
+            if not isinstance(value, str):
+                raise _Bad(r.at(key), f"expected a square such as 'd8', got {_kind(value)}")
+            try:
+                value = parse_square(value)
+            except ValueError:
+                raise _Bad(r.at(key), f"not a square: {_short(value)} (expected a1 to h8)") from None
+        slots[key] = value
+    slots["push"] = r.boolean("push", required=False)
+    return slots
+
+
+def _from_text(r: _Reader, text: str, slots: dict[str, object]) -> Entry:
+    from .notation import parse_entry
+
+    try:
+        entry = parse_entry(text)
+    except NotationError as e:
+        raise _Bad(r.at("text"), f"{_short(text)} is not one move: {e}") from None
+    # the slots written must agree with the text (the others come from the replay)
+    if entry.is_coords:
+        written = {"from": entry.origin, "to": entry.target}
+    else:
+        written = {"tower": entry.tower, "direction": entry.direction, "distance": entry.distance, "square": entry.square}
+    for key, value in written.items():
+        if key in r.d and slots[key] != value:
+            raise _Bad(r.at(key), f"{_short(r.d[key])} does not agree with the entry's text {_short(text)}")
+    return entry
+
+
+def _from_slots(r: _Reader, slots: dict[str, object]) -> Entry:
+    from .formatting import Form, format_entry
+
+    if slots["tower"] is not None:
+        for key in ("distance", "square"):
+            if slots[key] is None:
+                raise _Bad(r.at(key), "missing (a colour entry has tower, direction, distance and square)")
+        if (slots["direction"] is None) != (slots["distance"] == 0):
+            raise _Bad(r.at("direction"), "null exactly when the distance is 0 (a blocked tower)")
+        entry = Entry(0, 0, tower=slots["tower"], direction=slots["direction"], distance=slots["distance"], square=slots["square"])  # type: ignore[arg-type]
+        entry.text = format_entry(entry, form=Form.TEXT)
+    elif slots["from"] is not None or slots["to"] is not None:
+        for key in ("from", "to"):
+            if slots[key] is None:
+                raise _Bad(r.at(key), "missing (a coordinate entry has from and to)")
+        entry = Entry(0, 0, origin=slots["from"], target=slots["to"], push_mark=bool(slots["push"]))  # type: ignore[arg-type]
+        entry.text = format_entry(entry, form=Form.COORDS)
+    else:
+        raise _Bad(r.where, "no move: expected 'text', the colour slots (tower, direction, distance, square) or 'from' and 'to'")
+    return entry
+
+
+def _entry(r: _Reader, index: int, default_line: int) -> Entry:
+    side = r.name("side", _SIDES, "side")
+    expected = Side.BLACK if index % 2 == 0 else Side.GOLD
+    if side is not expected:
+        raise _Bad(r.at("side"), f"entry {index + 1} of a round is {expected.name.lower()}'s, not {side.name.lower()}'s")  # type: ignore[attr-defined]
+    text = r.string("text", required=False)
+    if text is not None:
+        _one_line(text, r.at("text"))
+    if r.boolean("placeholder", required=False):
+        if index != 0:
+            raise _Bad(r.at("placeholder"), "'...' stands only for Black's first entry of a round (when Gold starts)")
+        for key in ("tower", "from", "to"):
+            if r.get(key, None) is not None:
+                raise _Bad(r.at(key), "a '...' placeholder has no move")
+        entry = Entry(0, 0, text="...", placeholder=True)
+    else:
+        slots = _slots(r)
+        entry = _from_text(r, text, slots) if text else _from_slots(r, slots)  # "" says nothing
+    entry.line, entry.column = r.line(default_line)
+    entry.number = r.integer("number", default=None)
+    entry.comments = _comments(r, entry.line)
+    return entry
+
+
+def _round(r: _Reader, default_line: int) -> RoundRecord:
+    number = r.integer("number")
+    fill = r.name("fill", _FILLS, "fill", nullable=True)
+    line, column = r.line(default_line)
+    rnd = RoundRecord(number, fill, line, column, comments=_comments(r, line))  # type: ignore[arg-type]
+    for i, value in enumerate(r.list("lineups", required=False)):
+        rnd.lineups.append(_lineup(_Reader(value, f"{r.at('lineups')}[{i}]"), line))
+    for i, value in enumerate(r.list("entries")):
+        rnd.entries.append(_entry(_Reader(value, f"{r.at('entries')}[{i}]"), i, line))
+    return rnd
+
+
+def _turn_numbers(m: MatchRecord) -> None:
+    """The warnings the text reader gives for a wrong turn number (notation.py)."""
+    for rnd in m.rounds:
+        for i, e in enumerate(rnd.entries):
+            if e.number is not None and (i % 2 or e.number != i // 2 + 1):
+                expected = "no turn number before Gold's entry" if i % 2 else f"turn number {i // 2 + 1}."
+                m.errors.append(
+                    Diagnostic(
+                        "syntax", f"turn number {e.number}. is wrong here: expected {expected}",
+                        e.line, e.column, WARNING, round=rnd.number, match=m.index,
+                    )
+                )
+
+
+def _match(r: _Reader, index: int, first: bool, last: bool) -> MatchRecord:
+    r.integer("index", low=1, high=_MAX_LINE, default=None)  # the position decides
+    line, _column = r.line(1)
+    m = MatchRecord(index, line, comments=_comments(r, line))
+    for i, value in enumerate(r.list("headers")):
+        m.headers.append(_header(_Reader(value, f"{r.at('headers')}[{i}]"), line))
+    for i, value in enumerate(r.list("rounds")):
+        m.rounds.append(_round(_Reader(value, f"{r.at('rounds')}[{i}]"), line))
+    if not first and not m.headers:
+        raise _Bad(r.at("headers"), "a match after the first needs a header (in a .kmr a header line starts the next match)")
+    if not last and not m.rounds:
+        raise _Bad(r.at("rounds"), "a match before the last needs a round (its headers would run into the next match's)")
+    _turn_numbers(m)
+    return m
+
+
+def _record(data: object, path: str) -> RecordFile:
+    top = _Reader(data, "")
+    top.string("path", required=False)  # the source's name; ``path`` names this one
+    record = RecordFile(path)
+    matches = top.list("matches")
+    for i, value in enumerate(matches):
+        record.matches.append(_match(_Reader(value, f"matches[{i}]"), i + 1, i == 0, i == len(matches) - 1))
+    record.comments = _comments(top, 1)
+    return record
+
+
+def _loads(text: str | bytes) -> object:
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as e:
+            line = text.count(b"\n", 0, e.start) + 1
+            column = e.start - (text.rfind(b"\n", 0, e.start) + 1) + 1
+            raise NotationError(f"not UTF-8: byte 0x{text[e.start]:02x} cannot be decoded", line=line, column=column) from None
+    text = text.removeprefix("\ufeff")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise NotationError(f"not JSON: {e.msg}", line=e.lineno, column=e.colno) from None
+    except (ValueError, RecursionError) as e:  # a number too long to convert; nesting too deep
+        raise NotationError(f"not JSON the toolkit can read: {e}") from None
+
+
+def record_from_json(data: object, *, path: str = "<json>") -> RecordFile:
+    """The record model of a JSON record document (``docs/json-record.md``): ``data`` is
+    the decoded document (a dict) or its JSON text (str or bytes). ``path`` names the
+    record (``RecordFile.path``). Raises :class:`NotationError` whose message starts with
+    the JSON path of the bad field; never anything else."""
+    if isinstance(data, (str, bytes)):
+        data = _loads(data)
+    try:
+        return _record(data, path)
+    except _Bad as e:
+        raise NotationError(str(e)) from None
+    except RecursionError:  # pragma: no cover - nothing here recurses on input depth
+        raise NotationError("too deeply nested") from None
+
+
+def read_json_record(path: str) -> RecordFile:
+    """A JSON record file, read whole. A missing or unreadable file raises
+    :class:`RecordIOError`; a malformed document is one ``Diagnostic(rule="syntax")`` in
+    ``RecordFile.errors`` (as :func:`~kamisado_notation.notation.read_record` reports bad
+    text), with the line and column of the JSON text where JSON itself is broken."""
+    from .notation import RecordIOError
+
+    path = str(path)
+    try:
+        with open(path, "rb") as f:
+            raw = f.read()
+    except IsADirectoryError:
+        raise RecordIOError(f"{path}: is a directory, not a record file") from None
+    except FileNotFoundError:
+        raise RecordIOError(f"{path}: no such file") from None
+    except OSError as e:
+        raise RecordIOError(f"{path}: cannot read: {e.strerror or e}") from None
+    try:
+        return record_from_json(raw, path=path)
+    except NotationError as e:
+        record = RecordFile(path, bom=raw.startswith(b"\xef\xbb\xbf"))
+        record.errors.append(Diagnostic("syntax", str(e), e.line, e.column))
+        return record
