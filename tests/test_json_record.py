@@ -44,7 +44,7 @@ def _replays(record: RecordFile) -> list:
     out = []
     for m in record.matches:
         r = replay(m)
-        out.append((r.valid, r.status, dict(r.score), (list(r.diagnostics))))
+        out.append((r.valid, r.status, dict(r.score), list(r.diagnostics)))
     return out
 
 
@@ -58,11 +58,11 @@ def test_every_sample_survives_kmr_json_kmr(name: str) -> None:
     # byte for byte in the canonical text form, and in coordinates
     assert _text(back) == _text(record)
     # the same model, entry by entry in the form written, lines and columns included
-    assert [(m.rounds) for m in back.matches] == [(m.rounds) for m in record.matches]
-    assert (back.comments) == (record.comments)
+    assert [m.rounds for m in back.matches] == [m.rounds for m in record.matches]
+    assert back.comments == record.comments
     if any(d.severity == "error" for m in record.matches for d in m.errors):
         return  # broken.kmr: the JSON form has no place for lines that could not be read
-    assert (back.matches) == (record.matches)
+    assert back.matches == record.matches
     # the same judgement
     assert _replays(back) == _replays(record)
 
