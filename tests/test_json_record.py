@@ -128,7 +128,7 @@ def test_wrong_turn_numbers_are_warnings_as_in_the_text() -> None:
     text = "Round 1\n1. Pu L5 Ye   Ye L1 Ye\n7. Ye R1 Pu 3. Pu L2 Pu\n"
     record = parse_record(text)
     back = record_from_json(_json_of(record))
-    assert (back.matches[0].errors) == (record.matches[0].errors)
+    assert back.matches[0].errors == record.matches[0].errors
     assert len(back.matches[0].errors) == 2
 
 
