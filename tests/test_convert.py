@@ -131,3 +131,18 @@ def test_bom_and_crlf_input(tmp_path: Path) -> None:
     assert r.exit_code == 0
     assert parse_record(r.stdout).matches[0].headers[1].comments[0].text == " the host"
     assert read_record(str(p)).crlf
+
+
+def test_lang_with_a_language_free_form_says_it_has_no_effect(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from pathlib import Path
+
+    from typer.testing import CliRunner
+
+    from kamisado_notation.cli.app import app
+
+    sample = Path(__file__).parent.parent / "samples" / "single-round.kmr"
+    r = CliRunner().invoke(app, ["convert", str(sample), "--to", "short", "--lang", "hu"])
+    assert r.exit_code == 0, r.output
+    assert "changes only --to text" in r.stderr
+    same = CliRunner().invoke(app, ["convert", str(sample), "--to", "short"])
+    assert r.stdout == same.stdout  # the codes are the same in every language

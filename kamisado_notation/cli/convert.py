@@ -36,6 +36,10 @@ def convert(
         fail(f"--to must be one of {', '.join(_FORMS)}, not {to!r}")
     if lang not in _LANGS:
         fail(f"--lang must be one of {', '.join(_LANGS)}, not {lang!r}")
+    if lang != "en" and to != "text":
+        # only the text form has words; symbols, codes and coordinates are the same in
+        # every language (SPEC §2)
+        sys.stderr.write(f"kamisado: note: --lang {lang} changes only --to text; --to {to} is the same in every language\n")
     if output is not None and output != "-" and _same_file(file, output):
         fail(f"refusing to write over the input file {file}")
     try:
