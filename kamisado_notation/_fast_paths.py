@@ -140,6 +140,51 @@ def _fast_match(m, number: int) -> tuple[list[Entry], Comment | None] | None:  #
     return entries, Comment(comment[1:], number, m.start(5) + 1, False)
 
 
+# A line of more than two entries (a whole round on one line, as self-play tools write
+# it): the same pieces as a row, one segment ``[N.] <entry>|...`` at a time, blanks
+# between them, then an optional comment. Each segment obeys the row's rules above, so
+# the line reads as the general path would read it; anything else gives None.
+_SEG_RE = re.compile(rf"(?:([0-9]{{1,{MAX_DIGITS}}})\.[ \t]+)?(?:(\.\.\.)|({_ANY_ENTRY}))")
+_BLANKS_RE = re.compile(r"[ \t]+")
+_END_RE = re.compile(r"[ \t]*(#.*)?\Z")
+
+
+def _fast_segments(text: str, number: int, segment) -> tuple[list[Entry], Comment | None] | None:  # type: ignore[no-untyped-def]
+    """The entries and trailing comment of line ``number`` when it is a sequence of
+    entries (``segment`` is :data:`_SEG_RE`'s ``match``); None sends it to the general
+    path."""
+    entries: list[Entry] = []
+    blanks, end = _BLANKS_RE.match, _END_RE.match
+    b = blanks(text)
+    pos = b.end() if b is not None else 0
+    while True:
+        m = segment(text, pos)
+        if m is None:
+            return None
+        turn, dots, body = m.groups()
+        number_ = int(turn) if turn is not None else None
+        if dots is not None:
+            entries.append(Entry(number, m.start(2) + 1, "...", None, None, None, None, None, None, False, True, number_))
+        else:
+            slots = _F_ENTRIES.get(body)
+            if slots is None:
+                slots = _f_slots(body)
+            if not slots:
+                return None
+            entries.append(Entry(number, m.start(3) + 1, body, *slots, number_))  # type: ignore[misc]
+        pos = m.end()
+        e = end(text, pos)
+        if e is not None:
+            comment = e.group(1)
+            if comment is None:
+                return entries, None
+            return entries, Comment(comment[1:], number, e.start(1) + 1, False)
+        b = blanks(text, pos)
+        if b is None:
+            return None
+        pos = b.end()
+
+
 # The other lines of a generated record, read the same way: headers, Round and Lineup
 # lines, with their keywords in the spellings the formatter writes.
 _OTHER_RE = re.compile(

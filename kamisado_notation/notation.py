@@ -51,7 +51,7 @@ from collections.abc import Iterable, Iterator
 from ._assembly import _Assembler, _feed
 # _matches reads _ROW_RE and _OTHER_RE from this module: tests and bench/bench_parse.py
 # switch the fast paths off by replacing them here.
-from ._fast_paths import _fast_match, _fast_other, _OTHER_RE, _OTHER_STARTS, _ROW_RE
+from ._fast_paths import _SEG_RE, _fast_match, _fast_other, _fast_segments, _OTHER_RE, _OTHER_STARTS, _ROW_RE
 from ._fast_paths import _fast_row as _fast_row  # re-exported for tests
 from ._grammar import MAX_DIGITS as MAX_DIGITS
 from ._grammar import build_parser, grammar_text
@@ -177,6 +177,7 @@ def _matches(lines: Iterable[str], path: str, _file: RecordFile | None) -> Itera
     asm = _Assembler(path)
     row = _ROW_RE.match
     other = _OTHER_RE.match
+    segment = _SEG_RE.match
     number = 0
     for line in lines:
         number += 1
@@ -202,6 +203,14 @@ def _matches(lines: Iterable[str], path: str, _file: RecordFile | None) -> Itera
                     done = asm.add(item)
                     if done is not None:
                         yield done
+                    if comment is not None:
+                        asm.comment(comment)
+                    continue
+            elif len(line) > 40 and not line.startswith(_OTHER_STARTS):  # more than two entries?
+                fast = _fast_segments(line, number, segment)
+                if fast is not None:
+                    entries, comment = fast
+                    asm.add_entries(entries)
                     if comment is not None:
                         asm.comment(comment)
                     continue

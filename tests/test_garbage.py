@@ -179,18 +179,28 @@ other = st.builds(
     ),
     mostly(["", " # c"], TAILS),
 )
-line = st.one_of(row, row, other, st.sampled_from(["", " ", "\t", "\u3000"]))
+long_row = st.builds(
+    lambda lead, parts, tail: lead + "".join(parts) + tail,
+    mostly(["", " "], ["\u3000"]),
+    st.lists(
+        st.builds(lambda turn, e, s: turn + e + s,
+                  mostly(["", "", "1. ", "12.\t"], ["1.", "1234567. ", "1.. ", "1 "]), entry, sep),
+        min_size=3, max_size=12,
+    ),
+    mostly(["", "#c", "# c"], TAILS),
+)
+line = st.one_of(row, row, long_row, other, st.sampled_from(["", " ", "\t", "\u3000"]))
 
 
 @contextlib.contextmanager
 def general_path_only():
     """iter_matches with its fast paths off: every line goes through the general path."""
-    saved = notation._ROW_RE, notation._OTHER_RE
-    notation._ROW_RE = notation._OTHER_RE = re.compile(r"(?!)")
+    saved = notation._ROW_RE, notation._OTHER_RE, notation._SEG_RE
+    notation._ROW_RE = notation._OTHER_RE = notation._SEG_RE = re.compile(r"(?!)")
     try:
         yield
     finally:
-        notation._ROW_RE, notation._OTHER_RE = saved
+        notation._ROW_RE, notation._OTHER_RE, notation._SEG_RE = saved
 
 
 @functools.cache
@@ -217,6 +227,30 @@ def test_fast_row_is_the_general_parse(text: str, number: int) -> None:
     items = contextual().parse(text)
     slow = [(e, text[s:end]) for item in items for e, s, end in item]
     assert [entry_key(e)[:9] + entry_key(e)[10:] for e in fast[0]] == [entry_key(e)[:9] + (e.column, t) for e, t in slow]
+
+
+@settings(max_examples=300, deadline=None)
+@given(long_row, st.integers(1, 99))
+def test_fast_segments_are_the_general_parse(text: str, number: int) -> None:
+    fast = notation._fast_segments(text, number, notation._SEG_RE.match)
+    if fast is None:
+        return
+    items, comments = notation._parse_line(text, number)  # never raises on a line the fast path took
+    assert len(items) == 1 and type(items[0]) is list
+    assert fast == ([e for e, _s, _e in items[0]], comments[0] if comments else None)
+    assert len(comments) <= 1
+
+
+def test_a_whole_round_on_one_line_takes_the_fast_path() -> None:
+    text = "1. Pu L5 Ye  Ye F1 Re 2. Re R2 Bl   d8-d4   3. 綠↗1綠 ... Gr 0 Ye  # one line"
+    fast = notation._fast_segments(text, 7, notation._SEG_RE.match)
+    assert fast is not None
+    entries, comment = fast
+    assert [e.text for e in entries] == ["Pu L5 Ye", "Ye F1 Re", "Re R2 Bl", "d8-d4", "綠↗1綠", "...", "Gr 0 Ye"]
+    assert [e.number for e in entries] == [1, None, 2, None, 3, None, None]
+    assert comment is not None and comment.text == " one line" and comment.line == 7
+    for bad in ("1. Pu L5 Ye Ye F1 Re, Re R2 Bl", "Pu L5 Ye Ye F1 Re Re R2 Bl {x}", "Pu L5 Ye Ye F1 Re Re 2 Bl"):
+        assert notation._fast_segments(bad, 1, notation._SEG_RE.match) is None, bad
 
 
 @settings(max_examples=200, deadline=None)
