@@ -115,26 +115,31 @@ def _fast_row(text: str, number: int) -> tuple[list[Entry], Comment | None] | No
     return _fast_match(m, number)
 
 
+def _f_entry(number: int, column: int, text: str, turn: int | None) -> Entry | None:
+    """The Entry of ``text`` (an entry :data:`_ANY_ENTRY` matched, or ``...``) at
+    ``column``, or None when the general path must read it."""
+    if text == "...":
+        return Entry(number, column, "...", None, None, None, None, None, None, False, True, turn)
+    slots = _F_ENTRIES.get(text)
+    if slots is None:
+        slots = _f_slots(text)
+    if not slots:
+        return None
+    return Entry(number, column, text, *slots, turn)  # type: ignore[misc]
+
+
 def _fast_match(m, number: int) -> tuple[list[Entry], Comment | None] | None:  # type: ignore[no-untyped-def]
     turn, dots, first, second, comment = m.groups()
-    if turn is not None:
-        turn = int(turn)
-    if dots is not None:
-        entries = [Entry(number, m.start(2) + 1, "...", None, None, None, None, None, None, False, True, turn)]
-    else:
-        slots = _F_ENTRIES.get(first)
-        if slots is None:
-            slots = _f_slots(first)
-        if not slots:
-            return None
-        entries = [Entry(number, m.start(3) + 1, first, *slots, turn)]  # type: ignore[misc]
+    group = 2 if dots is not None else 3
+    e = _f_entry(number, m.start(group) + 1, m.group(group), int(turn) if turn is not None else None)
+    if e is None:
+        return None
+    entries = [e]
     if second is not None:
-        slots = _F_ENTRIES.get(second)
-        if slots is None:
-            slots = _f_slots(second)
-        if not slots:
+        e = _f_entry(number, m.start(4) + 1, second, None)
+        if e is None:
             return None
-        entries.append(Entry(number, m.start(4) + 1, second, *slots, None))  # type: ignore[misc]
+        entries.append(e)
     if comment is None:
         return entries, None
     return entries, Comment(comment[1:], number, m.start(5) + 1, False)
@@ -161,17 +166,12 @@ def _fast_segments(text: str, number: int, segment) -> tuple[list[Entry], Commen
         m = segment(text, pos)
         if m is None:
             return None
-        turn, dots, body = m.groups()
-        number_ = int(turn) if turn is not None else None
-        if dots is not None:
-            entries.append(Entry(number, m.start(2) + 1, "...", None, None, None, None, None, None, False, True, number_))
-        else:
-            slots = _F_ENTRIES.get(body)
-            if slots is None:
-                slots = _f_slots(body)
-            if not slots:
-                return None
-            entries.append(Entry(number, m.start(3) + 1, body, *slots, number_))  # type: ignore[misc]
+        turn, dots, _body = m.groups()
+        group = 2 if dots is not None else 3
+        e = _f_entry(number, m.start(group) + 1, m.group(group), int(turn) if turn is not None else None)
+        if e is None:
+            return None
+        entries.append(e)
         pos = m.end()
         e = end(text, pos)
         if e is not None:

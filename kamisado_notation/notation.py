@@ -185,16 +185,20 @@ def _matches(lines: Iterable[str], path: str, _file: RecordFile | None) -> Itera
         m = None if line.startswith(_OTHER_STARTS) else row(line)
         if m is not None:
             fast = _fast_match(m, number)
-            if fast is not None:
-                entries, comment = fast
-                asm.add_entries(entries)
-                if comment is not None:
-                    asm.comment(comment)
-                continue
-        elif not line or line.isspace():  # str.isspace() is the lexer's \s
-            asm.blank()
-            continue
+        elif len(line) > 40 and not line.startswith(_OTHER_STARTS):  # more than two entries?
+            fast = _fast_segments(line, number, segment)
         else:
+            fast = None
+        if fast is not None:
+            entries, comment = fast
+            asm.add_entries(entries)
+            if comment is not None:
+                asm.comment(comment)
+            continue
+        if m is None:  # (a row the fast path left goes to the general path)
+            if not line or line.isspace():  # str.isspace() is the lexer's \s
+                asm.blank()
+                continue
             m = other(line)
             if m is not None:
                 fast = _fast_other(m, number)
@@ -203,14 +207,6 @@ def _matches(lines: Iterable[str], path: str, _file: RecordFile | None) -> Itera
                     done = asm.add(item)
                     if done is not None:
                         yield done
-                    if comment is not None:
-                        asm.comment(comment)
-                    continue
-            elif len(line) > 40 and not line.startswith(_OTHER_STARTS):  # more than two entries?
-                fast = _fast_segments(line, number, segment)
-                if fast is not None:
-                    entries, comment = fast
-                    asm.add_entries(entries)
                     if comment is not None:
                         asm.comment(comment)
                     continue
