@@ -364,18 +364,14 @@ def read_json_record(path: str) -> RecordFile:
     :class:`RecordIOError`; a malformed document is one ``Diagnostic(rule="syntax")`` in
     ``RecordFile.errors`` (as :func:`~kamisado_notation.notation.read_record` reports bad
     text), with the line and column of the JSON text where JSON itself is broken."""
-    from .notation import RecordIOError
+    from .notation import RecordIOError, open_record_file
 
     path = str(path)
-    try:
-        with open(path, "rb") as f:
+    with open_record_file(path) as f:
+        try:
             raw = f.read()
-    except IsADirectoryError:
-        raise RecordIOError(f"{path}: is a directory, not a record file") from None
-    except FileNotFoundError:
-        raise RecordIOError(f"{path}: no such file") from None
-    except OSError as e:
-        raise RecordIOError(f"{path}: cannot read: {e.strerror or e}") from None
+        except OSError as e:
+            raise RecordIOError(f"{path}: cannot read: {e.strerror or e}") from None
     try:
         return record_from_json(raw, path=path)
     except NotationError as e:

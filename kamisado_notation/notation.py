@@ -47,6 +47,7 @@ import gc
 import os
 import re
 from collections.abc import Iterable, Iterator
+from typing import BinaryIO
 
 from ._assembly import _Assembler, _feed
 # _matches reads _ROW_RE and _OTHER_RE from this module: tests and bench/bench_parse.py
@@ -247,19 +248,25 @@ def parse_record(text: str, *, path: str = "<string>") -> RecordFile:
 _BLOCK = 1 << 20  # bytes read at a time (then to the end of that line)
 
 
-def _decoded_lines(path: str, record: RecordFile) -> Iterator[str]:
-    """The file's lines (split at "\n" only, without endings: :func:`_block_lines`),
-    decoded as UTF-8; at the first invalid byte, a diagnostic with its line and column,
-    and the rest of the file is not read. Reads, decodes and splits whole lines a
-    megabyte at a time (a line at a time costs Python calls per line)."""
+def open_record_file(path: str) -> BinaryIO:
+    """``path`` opened for reading bytes; :class:`RecordIOError` with a one-line reason
+    when it cannot be (missing, a directory, no permission)."""
     try:
-        f = open(path, "rb")  # noqa: SIM115 - closed below
+        return open(path, "rb")  # noqa: SIM115 - the caller closes it
     except IsADirectoryError:
         raise RecordIOError(f"{path}: is a directory, not a record file") from None
     except FileNotFoundError:
         raise RecordIOError(f"{path}: no such file") from None
     except OSError as e:
         raise RecordIOError(f"{path}: cannot read: {e.strerror or e}") from None
+
+
+def _decoded_lines(path: str, record: RecordFile) -> Iterator[str]:
+    """The file's lines (split at "\n" only, without endings: :func:`_block_lines`),
+    decoded as UTF-8; at the first invalid byte, a diagnostic with its line and column,
+    and the rest of the file is not read. Reads, decodes and splits whole lines a
+    megabyte at a time (a line at a time costs Python calls per line)."""
+    f = open_record_file(path)
     number = 0
     with f:
         while True:
