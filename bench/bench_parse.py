@@ -24,11 +24,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kamisado_notation import notation  # noqa: E402
-from kamisado_notation.formatting import LANGUAGES, Form, format_record  # noqa: E402
+from kamisado_notation.notation import lexing  # noqa: E402
+from kamisado_notation.notation.writer import LANGUAGES, Form, format_record  # noqa: E402
 from kamisado_notation.generate import generate_records  # noqa: E402
 from kamisado_notation.notation import build_parser, parse_record  # noqa: E402
-from kamisado_notation.record import RecordFile  # noqa: E402
+from kamisado_notation.notation.record import RecordFile  # noqa: E402
 from kamisado_notation.replay import replay  # noqa: E402
 
 BATCH_LINES = 256  # the baseline parses the text this many lines a call
@@ -85,12 +85,7 @@ def main() -> None:
     baseline = build_parser("contextual")
 
     def general_only() -> RecordFile:
-        saved = notation._ROW_RE, notation._OTHER_RE
-        notation._ROW_RE = notation._OTHER_RE = re.compile(r"(?!)")  # the fast paths off
-        try:
-            return parse_record(text)
-        finally:
-            notation._ROW_RE, notation._OTHER_RE = saved
+        return parse_record(text, fast=False)  # the fast paths off
 
     assert general_only() == record, "the fast paths must read the corpus as the general path"
     # interleaved, best of each: all see the same load on a shared machine
@@ -103,8 +98,8 @@ def main() -> None:
     print(f"baseline  lark contextual lexer + LALR + transformer:          {moves / t_base:>10,.0f} moves/s  (1.00)")
     print(f"project   general path alone (regex lexer, LALR once a shape): {moves / t_general:>10,.0f} moves/s  ({t_base / t_general:.2f}x)")
     print(f"project   parse_record (whole-line fast paths, else general):  {moves / t_fast:>10,.0f} moves/s  ({t_base / t_fast:.2f}x)")
-    tokens = sum(len(notation._lex_line(line, 1, [])) for line in lines)
-    t_lex = best_of(lambda: [notation._lex_line(line, 1, []) for line in lines])
+    tokens = sum(len(lexing.lex_line(line, 1, [])) for line in lines)
+    t_lex = best_of(lambda: [lexing.lex_line(line, 1, []) for line in lines])
     print(f"of which  the general path's tokenising alone: {tokens / t_lex:>10,.0f} tokens/s, {moves / t_lex:,.0f} moves/s  ({tokens / moves:.1f} tokens a move)")
 
 

@@ -3,7 +3,15 @@ only wants "bad input" catches one thing, and a caller that cares tells them apa
 
 from __future__ import annotations
 
-__all__ = ["KamisadoError", "PositionError", "IllegalMoveError"]
+__all__ = [
+    "KamisadoError",
+    "PositionError",
+    "IllegalMoveError",
+    "MatchError",
+    "NotationError",
+    "FormatError",
+    "RecordIOError",
+]
 
 
 class KamisadoError(ValueError):
@@ -26,3 +34,28 @@ class IllegalMoveError(KamisadoError):
     def __init__(self, message: str, *, rule: str) -> None:
         super().__init__(message)
         self.rule = rule
+
+
+class MatchError(KamisadoError):
+    """Asking the match for something its state does not allow (a round after the end)."""
+
+
+class NotationError(KamisadoError):
+    """Text that is not notation. ``line`` and ``column`` are 1-based; ``rule`` is
+    ``"syntax"`` (SPEC §6)."""
+
+    rule = "syntax"
+
+    def __init__(self, message: str, *, line: int = 1, column: int = 1) -> None:
+        super().__init__(message)
+        self.line = line
+        self.column = column
+
+
+class FormatError(KamisadoError):
+    """A move that cannot be written in the form asked for without more facts (a
+    coordinate entry to a colour form, or the reverse, with no resolved move)."""
+
+
+class RecordIOError(KamisadoError):
+    """A record file that cannot be read (missing, a directory, no permission)."""

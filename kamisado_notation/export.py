@@ -26,7 +26,7 @@ def move_json(move: Move) -> dict[str, object]:
         "to": square_name(move.target),
         "direction": move.direction.name.lower() if move.direction is not None else None,
         "distance": move.distance,
-        "square": colour_name(move.square),
+        "square": colour_name(move.square_colour),
         "push": [square_name(sq) for sq in move.push],
     }
 

@@ -16,7 +16,7 @@ from .board import SQUARE_COLOURS, Direction, Side
 from .errors import KamisadoError
 from .match import MATCH_TARGETS, Fill, Match, lineup
 from .position import Move, Position
-from .record import Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
+from .notation.record import Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
 
 __all__ = ["generate_match", "generate_records", "entry_from_move", "back_entry", "placeholder_entry"]
 
@@ -37,7 +37,7 @@ def entry_from_move(move: Move, *, line: int = 0, column: int = 0, coords: bool 
     return Entry(
         line, column, text=str(move), tower=move.tower,
         direction=move.direction if move.distance else None,
-        distance=move.distance, square=move.square, number=number,
+        distance=move.distance, square_colour=move.square_colour, number=number,
     )
 
 
@@ -54,7 +54,7 @@ def back_entry(push: Move, position: Position, *, line: int = 0, column: int = 0
         return Entry(line, column, text=move.coords(), origin=far, target=onto)
     return Entry(
         line, column, text=f"{tower.colour.title} Back 1 {SQUARE_COLOURS[onto].title}",
-        tower=tower.colour, direction=Direction.BACK, distance=1, square=SQUARE_COLOURS[onto],
+        tower=tower.colour, direction=Direction.BACK, distance=1, square_colour=SQUARE_COLOURS[onto],
     )
 
 

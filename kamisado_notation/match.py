@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from .board import SQUARE_COLOURS, Colour, Side, square_file
-from .errors import KamisadoError
+from .errors import MatchError
 from .position import Position, Tower
 
 __all__ = [
@@ -191,10 +191,6 @@ def place_ring(position: Position, result: RoundResult) -> None:
     assert t is not None
     if t.rings < 3:
         position.board[sq] = Tower(t.side, t.colour, t.rings + 1)
-
-
-class MatchError(KamisadoError):
-    """Asking the match for something its state does not allow (a round after the end)."""
 
 
 @dataclass

@@ -109,7 +109,7 @@ class Move:
     push: tuple[int, ...] = ()
 
     @property
-    def square(self) -> Colour:
+    def square_colour(self) -> Colour:
         """The colour of the square the move ends on (the record's fourth slot)."""
         return SQUARE_COLOURS[self.target]
 
@@ -135,9 +135,9 @@ class Move:
 
     def __str__(self) -> str:
         if self.is_forfeit:
-            return f"{_colour_title(self.tower)} 0 {self.square.title}"
+            return f"{_colour_title(self.tower)} 0 {self.square_colour.title}"
         direction = self.direction.name.capitalize() if self.direction is not None else "?"
-        return f"{_colour_title(self.tower)} {direction} {self.distance} {self.square.title}"
+        return f"{_colour_title(self.tower)} {direction} {self.distance} {self.square_colour.title}"
 
 
 def _colour_title(colour: Colour | None) -> str:

@@ -21,9 +21,10 @@ from dataclasses import dataclass, field
 from .board import RAYS, SQUARE_COLOURS, Colour, Direction, Side, square_name
 from .diagnostics import ERROR, WARNING, Diagnostic
 from .errors import IllegalMoveError, PositionError
-from .match import MATCH_TARGETS, Fill, Match, MatchError, RoundResult, lineup_files
+from .errors import MatchError
+from .match import MATCH_TARGETS, Fill, Match, RoundResult, lineup_files
 from .position import _ORDINARY, RANGE, Move, Position, _ordinary_moves
-from .record import Entry, MatchRecord, RoundRecord
+from .notation.record import Entry, MatchRecord, RoundRecord
 
 __all__ = ["Ply", "RoundReplay", "MatchReplay", "replay", "match_target", "parse_result"]
 
@@ -299,7 +300,7 @@ class _RoundReplayer:
                         origin = where[side][colour]
                         r = RAYS[side][origin][direction]
                         if distance <= len(r) and distance <= RANGE[board[origin].rings]:  # type: ignore[union-attr]
-                            square = entry.square
+                            square = entry.square_colour
                             if square is None or square is SQUARE_COLOURS[r[distance - 1]]:
                                 ray = r
                 else:  # the coordinate form: from-to
@@ -379,11 +380,11 @@ class _RoundReplayer:
             raise _Stop from None
         if origin is None:
             square = SQUARE_COLOURS[move.target]
-            if entry.square is not None and entry.square is not square:
+            if entry.square_colour is not None and entry.square_colour is not square:
                 self.error(
                     "square",
                     f"{_tower_name(move.side, colour)} ends on {square_name(move.target)}, a "
-                    f"{square.name.lower()} square, not {entry.square.name.lower()}",
+                    f"{square.name.lower()} square, not {entry.square_colour.name.lower()}",
                     entry,
                     number,
                 )
@@ -475,10 +476,10 @@ class _RoundReplayer:
             wrong.append(f"the farthest pushed tower is {tower.colour.name.lower()}, not {entry.tower.name.lower()}")
         if entry.distance != 1:
             wrong.append(f"a pushed tower goes back 1 square, not {entry.distance}")
-        if entry.square is not None and entry.square != SQUARE_COLOURS[onto]:
+        if entry.square_colour is not None and entry.square_colour != SQUARE_COLOURS[onto]:
             wrong.append(
                 f"it was pushed onto {square_name(onto)}, a {SQUARE_COLOURS[onto].name.lower()} square, "
-                f"not {entry.square.name.lower()}"
+                f"not {entry.square_colour.name.lower()}"
             )
         if wrong:
             self.error("push-entry", f"the back-entry of the push is {expected}: " + "; ".join(wrong), entry, number)

@@ -16,7 +16,7 @@ from .board import Side
 from .diagnostics import ERROR, WARNING, Diagnostic
 from .errors import KamisadoError
 from .match import RoundResult
-from .record import MatchRecord
+from .notation.record import MatchRecord
 
 if TYPE_CHECKING:
     from .replay import MatchReplay

@@ -26,7 +26,7 @@ from rich.cells import cell_len  # noqa: E402
 from kamisado_notation.board import SQUARE_COLOURS, Direction, Side, square_name  # noqa: E402
 from kamisado_notation.match import Fill, Match, round_result  # noqa: E402
 from kamisado_notation.position import RING_NAMES, Move, Position  # noqa: E402
-from kamisado_notation.vocabulary import write_colour, write_direction  # noqa: E402
+from kamisado_notation.notation.vocabulary import write_colour, write_direction  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 #: The forms a ``mixed`` record cycles through, entry by entry.

@@ -209,7 +209,7 @@ def sumo_position(rings: str) -> Position:
 def test_resolve_finds_the_legal_move():
     pos = Position.initial()
     move = pos.resolve(F, 4, tower=Colour.PINK)
-    assert move.coords() == "d8-d4" and move.side is B and move.square is Colour.BROWN
+    assert move.coords() == "d8-d4" and move.side is B and move.square_colour is Colour.BROWN
     assert move in pos.legal_moves()
     assert pos.resolve_coords(sq("d8"), sq("d4")) == move
     pos.play(move)

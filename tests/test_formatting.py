@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kamisado_notation.board import SQUARE_COLOURS, Colour, Direction, Side, parse_square
-from kamisado_notation.formatting import LANGUAGES, Form, FormatError, format_entry, format_move, format_record
+from kamisado_notation.notation.writer import LANGUAGES, Form, FormatError, format_entry, format_move, format_record
 from kamisado_notation.generate import generate_records
 from kamisado_notation.notation import parse_entry, parse_record
 from kamisado_notation.position import Move, Position
-from kamisado_notation.record import RecordFile
+from kamisado_notation.notation.record import RecordFile
 from kamisado_notation.replay import replay
 
 COLOUR_FORMS = (Form.SYMBOLS, Form.TEXT, Form.SHORT)
@@ -116,7 +116,7 @@ def test_every_move_of_random_games_round_trips_in_every_form_and_language(seed:
             if form is Form.COORDS:
                 assert (e.origin, e.target, e.push_mark) == (move.origin, move.target, bool(move.push))
             else:
-                assert (e.tower, e.direction, e.distance, e.square) == (
+                assert (e.tower, e.direction, e.distance, e.square_colour) == (
                     move.tower, move.direction if move.distance else None, move.distance, SQUARE_COLOURS[move.target]
                 )
             assert format_entry(e, form=form, lang=lang, move=move) == text
@@ -131,10 +131,10 @@ def semantic(record: RecordFile, moves: dict[int, Move] | None = None) -> list:
             return "..."
         if e.is_coords and moves and id(e) in moves:
             m = moves[id(e)]
-            return (m.tower, m.direction if m.distance else None, m.distance, m.square)
+            return (m.tower, m.direction if m.distance else None, m.distance, m.square_colour)
         if e.is_coords:
             return (e.origin, e.target, e.push_mark)
-        return (e.tower, e.direction, e.distance, e.square)
+        return (e.tower, e.direction, e.distance, e.square_colour)
 
     return [
         (

@@ -5,7 +5,6 @@ whole-line fast paths read every line as the general path (and lark's own lexer)
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import re
 from pathlib import Path
@@ -13,7 +12,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kamisado_notation import notation
+from kamisado_notation.notation import fast_paths, lexing, shapes
 from kamisado_notation.errors import KamisadoError
 from kamisado_notation.notation import (
     NotationError,
@@ -192,33 +191,22 @@ long_row = st.builds(
 line = st.one_of(row, row, long_row, other, st.sampled_from(["", " ", "\t", "\u3000"]))
 
 
-@contextlib.contextmanager
-def general_path_only():
-    """iter_matches with its fast paths off: every line goes through the general path."""
-    saved = notation._ROW_RE, notation._OTHER_RE, notation._SEG_RE
-    notation._ROW_RE = notation._OTHER_RE = notation._SEG_RE = re.compile(r"(?!)")
-    try:
-        yield
-    finally:
-        notation._ROW_RE, notation._OTHER_RE, notation._SEG_RE = saved
-
-
 @functools.cache
 def contextual():  # type: ignore[no-untyped-def]
     return build_parser("contextual")
 
 
 def entry_key(e):  # type: ignore[no-untyped-def]
-    return (e.tower, e.direction, e.distance, e.square, e.origin, e.target, e.push_mark, e.placeholder, e.number, e.line, e.column, e.text)
+    return (e.tower, e.direction, e.distance, e.square_colour, e.origin, e.target, e.push_mark, e.placeholder, e.number, e.line, e.column, e.text)
 
 
 @settings(max_examples=500, deadline=None)
 @given(row, st.integers(1, 99))
 def test_fast_row_is_the_general_parse(text: str, number: int) -> None:
-    fast = notation._fast_row(text, number)
+    fast = fast_paths.fast_row(text, number)
     if fast is None:
         return
-    items, comments = notation._parse_line(text, number)  # never raises on a line the fast path took
+    items, comments = shapes.parse_line(text, number)  # never raises on a line the fast path took
     assert len(items) == 1 and type(items[0]) is list
     assert fast == ([e for e, _s, _e in items[0]], comments[0] if comments else None)
     assert len(comments) <= 1
@@ -232,10 +220,10 @@ def test_fast_row_is_the_general_parse(text: str, number: int) -> None:
 @settings(max_examples=300, deadline=None)
 @given(long_row, st.integers(1, 99))
 def test_fast_segments_are_the_general_parse(text: str, number: int) -> None:
-    fast = notation._fast_segments(text, number, notation._SEG_RE.match)
+    fast = fast_paths.fast_segments(text, number, fast_paths.SEG_RE.match)
     if fast is None:
         return
-    items, comments = notation._parse_line(text, number)  # never raises on a line the fast path took
+    items, comments = shapes.parse_line(text, number)  # never raises on a line the fast path took
     assert len(items) == 1 and type(items[0]) is list
     assert fast == ([e for e, _s, _e in items[0]], comments[0] if comments else None)
     assert len(comments) <= 1
@@ -243,14 +231,14 @@ def test_fast_segments_are_the_general_parse(text: str, number: int) -> None:
 
 def test_a_whole_round_on_one_line_takes_the_fast_path() -> None:
     text = "1. Pu L5 Ye  Ye F1 Re 2. Re R2 Bl   d8-d4   3. 綠↗1綠 ... Gr 0 Ye  # one line"
-    fast = notation._fast_segments(text, 7, notation._SEG_RE.match)
+    fast = fast_paths.fast_segments(text, 7, fast_paths.SEG_RE.match)
     assert fast is not None
     entries, comment = fast
     assert [e.text for e in entries] == ["Pu L5 Ye", "Ye F1 Re", "Re R2 Bl", "d8-d4", "綠↗1綠", "...", "Gr 0 Ye"]
     assert [e.number for e in entries] == [1, None, 2, None, 3, None, None]
     assert comment is not None and comment.text == " one line" and comment.line == 7
     for bad in ("1. Pu L5 Ye Ye F1 Re, Re R2 Bl", "Pu L5 Ye Ye F1 Re Re R2 Bl {x}", "Pu L5 Ye Ye F1 Re Re 2 Bl"):
-        assert notation._fast_segments(bad, 1, notation._SEG_RE.match) is None, bad
+        assert fast_paths.fast_segments(bad, 1, fast_paths.SEG_RE.match) is None, bad
 
 
 @settings(max_examples=200, deadline=None)
@@ -258,9 +246,8 @@ def test_a_whole_round_on_one_line_takes_the_fast_path() -> None:
 def test_records_read_alike_with_and_without_the_fast_paths(lines: list[str]) -> None:
     text = "\n".join(lines)
     fast = parse_record(text)
-    notation._kinds_cache.clear()  # the general path must not depend on what it read before
-    with general_path_only():
-        general = parse_record(text)
+    lexing.clear_cache()  # the general path must not depend on what it read before
+    general = parse_record(text, fast=False)
     assert fast == general
 
 
@@ -270,17 +257,16 @@ def test_the_fast_paths_take_the_common_lines() -> None:
         "2. a8-a5   g1-h2*", "1. ...  Ye L1 Ye  # opening", "Gr 0 Ye", "5. lila balra 5 sárga  Green 0 Yellow",
     ]
     for text in common:
-        assert notation._fast_row(text, 1) is not None, text
+        assert fast_paths.fast_row(text, 1) is not None, text
     for text in ['[Event "Club \\"night\\""]', "Round 2 fill left", "Round 1", "Lineup Gold: Orange Purple Green Red Brown Yellow Pink Blue"]:
-        assert notation._OTHER_RE.match(text) and notation._fast_other(notation._OTHER_RE.match(text), 1) is not None, text
+        assert fast_paths.OTHER_RE.match(text) and fast_paths.fast_other(fast_paths.OTHER_RE.match(text), 1) is not None, text
     # and what they leave to the general path, which says what is wrong
     for text in ["Pu L0 Ye", "Pu 5 Ye", "PuL5 Ye", "Pu L5-d4 Ye", "Pu L5 Ye d8-d4 Gr 0 Ye", "sa\u0301rga 0 Ye"]:
-        assert notation._fast_row(text, 1) is None, text
+        assert fast_paths.fast_row(text, 1) is None, text
 
 
 def test_a_header_name_with_digits_when_the_token_cache_is_cold() -> None:
     # the first '[' ever read once skipped the header-name rule ('Note-2' read as 'Note', '-')
-    notation._kinds_cache.clear()
-    with general_path_only():
-        rec = parse_record('[Note-2 "x"]\n')
+    lexing.clear_cache()
+    rec = parse_record('[Note-2 "x"]\n', fast=False)
     assert rec.errors == [] and rec.matches[0].headers[0].name == "Note-2"

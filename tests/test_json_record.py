@@ -1,4 +1,4 @@
-"""The JSON record read back (``kamisado_notation.json_record``): ``.kmr → json → .kmr``
+"""The JSON record read back (``kamisado_notation.notation.json_record``): ``.kmr → json → .kmr``
 loses nothing, validation of the JSON is the validation of the record, and malformed
 JSON is only ever a :class:`NotationError` (or a syntax diagnostic from the readers)."""
 
@@ -16,11 +16,11 @@ from typer.testing import CliRunner
 from kamisado_notation.cli.app import app
 from kamisado_notation.cli.convert import _resolved_moves
 from kamisado_notation.errors import KamisadoError
-from kamisado_notation.formatting import Form, format_record, record_json
+from kamisado_notation.notation.writer import Form, format_record, record_json
 from kamisado_notation.generate import generate_records
-from kamisado_notation.json_record import read_json_record, record_from_json
+from kamisado_notation.notation import read_json_record, record_from_json
 from kamisado_notation.notation import NotationError, open_matches, parse_record, read_record
-from kamisado_notation.record import RecordFile
+from kamisado_notation.notation.record import RecordFile
 from kamisado_notation.replay import replay
 from kamisado_notation.validate import validate_file
 

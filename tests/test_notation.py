@@ -22,7 +22,7 @@ from kamisado_notation.notation import (
     parse_record,
     read_record,
 )
-from kamisado_notation.vocabulary import COLOUR_WORDS, lark_terminals, normalise
+from kamisado_notation.notation.vocabulary import COLOUR_WORDS, lark_terminals, normalise
 
 C, D = Colour, Direction
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def slots(text: str) -> tuple:
     e = parse_entry(text)
-    return (e.tower, e.direction, e.distance, e.square)
+    return (e.tower, e.direction, e.distance, e.square_colour)
 
 
 # ------------------------------------------------------------------ SPEC §3 examples
@@ -303,7 +303,7 @@ def test_lark_own_lexer_reads_the_same_grammar_alike() -> None:
     fast = [e for e in parse_record(text).matches[0].rounds[0].entries]
     items = build_parser("contextual").parse(text)
     slow = [entry for item in items if isinstance(item, list) for entry, _s, _e in item]
-    key = lambda e: (e.tower, e.direction, e.distance, e.square, e.origin, e.target, e.push_mark, e.placeholder, e.number, e.line, e.column)  # noqa: E731
+    key = lambda e: (e.tower, e.direction, e.distance, e.square_colour, e.origin, e.target, e.push_mark, e.placeholder, e.number, e.line, e.column)  # noqa: E731
     assert [key(e) for e in fast] == [key(e) for e in slow]
 
 
@@ -337,12 +337,12 @@ def test_reading_leaves_the_garbage_collector_as_it_found_it(tmp_path: Path) -> 
 
 
 def test_files_are_read_in_blocks_of_whole_lines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from kamisado_notation import notation
+    from kamisado_notation.notation import files
 
     p = tmp_path / "a.kmr"
     p.write_bytes(("\ufeff" + SPEC_RECORD + "Pu L1 Pu\rYe L1 Ye").replace("\n", "\r\n").encode("utf-8"))
     whole = read_record(str(p))
-    monkeypatch.setattr(notation, "_BLOCK", 7)  # blocks end mid-line: read on to the line's end
+    monkeypatch.setattr(files, "_BLOCK", 7)  # blocks end mid-line: read on to the line's end
     small = read_record(str(p))
     assert small == whole and small.bom and small.crlf and small.errors == []
     assert [e.text for e in small.matches[0].rounds[-1].entries][-2:] == ["Pu L1 Pu", "Ye L1 Ye"]  # a stray \r is a blank
@@ -363,9 +363,9 @@ def test_files_are_read_in_blocks_of_whole_lines(tmp_path: Path, monkeypatch: py
 def test_a_text_splits_into_lines_as_a_file_does(text: str) -> None:
     """parse_record splits a text in C; iter_matches takes the lines a file gives (split
     at "\\n" only, endings kept): the same record."""
-    from kamisado_notation import notation
-    from kamisado_notation.record import RecordFile
+    from kamisado_notation.notation.reader import split_lines
+    from kamisado_notation.notation.record import RecordFile
 
     by_lines = RecordFile("<string>")
-    by_lines.matches.extend(iter_matches(notation._split_lines(text), _file=by_lines))
+    by_lines.matches.extend(iter_matches(split_lines(text), _file=by_lines))
     assert parse_record(text) == by_lines

@@ -170,7 +170,7 @@ def test_moves_diagram_marks_exactly_the_legal_targets(seed: int, plies: int) ->
 def test_moves_diagram_of_the_rulebook_figure_2b() -> None:
     # Figure 2(a)/(b): Black's red tower has moved to a blue square, so Gold moves blue.
     pos = Position.initial()
-    move = next(m for m in pos.legal_moves() if m.tower.name == "RED" and m.square.name == "BLUE")
+    move = next(m for m in pos.legal_moves() if m.tower.name == "RED" and m.square_colour.name == "BLUE")
     pos.play(move)
     grid = cells(draw(moves_diagram(pos)))
     blue = pos.square_of(Side.GOLD, pos.tower)

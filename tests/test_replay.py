@@ -19,7 +19,7 @@ from kamisado_notation.board import (
 from kamisado_notation.generate import generate_match
 from kamisado_notation.match import MATCH_TARGETS, Fill, fill
 from kamisado_notation.position import Position, Tower
-from kamisado_notation.record import Entry, Header, MatchRecord, RoundRecord
+from kamisado_notation.notation.record import Entry, Header, MatchRecord, RoundRecord
 from kamisado_notation.replay import MatchReplay, replay
 
 # --------------------------------------------------------------------- helpers
@@ -31,7 +31,7 @@ def E(tower: str, direction: str | None, distance: int, square: str, line: int =
     return Entry(
         line, 1, text=f"{tower} {direction or ''}{distance} {square}",
         tower=Colour[tower.upper()], direction=d[direction] if direction else None,
-        distance=distance, square=Colour[square.upper()],
+        distance=distance, square_colour=Colour[square.upper()],
     )
 
 
@@ -168,9 +168,9 @@ def _matches_legal(position: Position, e: Entry) -> bool:
         if not position.must_forfeit():
             return False
         f = position.forfeit_move()
-        return f.tower == e.tower and f.square == e.square
+        return f.tower == e.tower and f.square_colour == e.square_colour
     return any(
-        m.tower == e.tower and m.direction == e.direction and m.distance == e.distance and m.square == e.square
+        m.tower == e.tower and m.direction == e.direction and m.distance == e.distance and m.square_colour == e.square_colour
         for m in position.legal_moves()
     )
 
@@ -191,10 +191,10 @@ def test_one_changed_entry_is_reported_at_that_entry(seed: int, pick: int, what:
         if e.direction is None:
             e.direction = Direction.FORWARD
     elif what == "square":
-        e.square = Colour(value)
+        e.square_colour = Colour(value)
     else:
         e.distance, e.direction = 0, None
-    if (e.tower, e.direction, e.distance, e.square) == (ply.move.tower, ply.move.direction, ply.move.distance, ply.move.square):  # type: ignore[union-attr]
+    if (e.tower, e.direction, e.distance, e.square_colour) == (ply.move.tower, ply.move.direction, ply.move.distance, ply.move.square_colour):  # type: ignore[union-attr]
         return  # no change
     bad = replay(match)
     # The first error at an entry (a wrong score then also contradicts the Result header).
@@ -319,11 +319,11 @@ def test_an_entry_is_accepted_exactly_when_the_move_generator_has_it(
         if ray and rng.random() < 0.7:
             distance = rng.randint(1, len(ray))  # any square of the ray, blocked or not
         d = None if distance == 0 else direction
-        entry = Entry(10, 20, text="colours", tower=tower, direction=d, distance=distance, square=square)
+        entry = Entry(10, 20, text="colours", tower=tower, direction=d, distance=distance, square_colour=square)
         wanted = [
             m for m in moves
             if (tower is None or m.tower == tower) and m.direction == d and m.distance == distance
-            and (square is None or m.square == square)
+            and (square is None or m.square_colour == square)
         ]
     m = _one_entry_round(pos, entry)
     at_entry = [d for d in errors(m) if d.ply is not None]

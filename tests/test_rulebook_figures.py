@@ -113,12 +113,12 @@ def test_figure_2_opening_sequence():
     pos = Position.initial()
     # 2(a): every blue square the red tower can reach, and in each case the blue reply
     # to a yellow square is forced to g6 (forward 5).
-    blue_targets = [m for m in pos.tower_moves(RED) if m.square is BLUE]
+    blue_targets = [m for m in pos.tower_moves(RED) if m.square_colour is BLUE]
     assert names(m.target for m in blue_targets) == {"f4", "h6", "e7", "c5", "a3"}
     for red_move in blue_targets:
         pos.play(red_move)
         assert pos.tower is BLUE
-        yellow = [m for m in pos.legal_moves() if m.square is YELLOW]
+        yellow = [m for m in pos.legal_moves() if m.square_colour is YELLOW]
         assert [m.coords() for m in yellow] == ["g1-g6"]
         pos.undo()
 
@@ -129,7 +129,7 @@ def test_figure_2_opening_sequence():
     assert pos.tower is YELLOW and pos.to_move is B
     # 2(d): yellow e8: forward e7..e2, left f7 (g6 taken), right d7 c6 b5 a4
     assert targets(pos) == {"e7", "e6", "e5", "e4", "e3", "e2", "f7", "d7", "c6", "b5", "a4"}
-    purple = {m.coords() for m in pos.legal_moves() if m.square is PURPLE}
+    purple = {m.coords() for m in pos.legal_moves() if m.square_colour is PURPLE}
     assert purple == {"e8-e6", "e8-b5"}
     pos.play(pos.resolve(R, 3))  # 2(e) e8-b5
     # 2(f): purple f1: forward f2..f8 (f8 is empty: the red tower left it), left e2 d3
@@ -139,12 +139,12 @@ def test_figure_2_opening_sequence():
     assert pos.tower is GREEN
     # 2(h): green g8: forward g7 (g6 taken), left h7, right f7 e6 d5 c4 b3 a2
     assert targets(pos) == {"g7", "h7", "f7", "e6", "d5", "c4", "b3", "a2"}
-    assert [m.coords() for m in pos.legal_moves() if m.square is ORANGE] == ["g8-d5"]
+    assert [m.coords() for m in pos.legal_moves() if m.square_colour is ORANGE] == ["g8-d5"]
     pos.play(pos.resolve(R, 3))  # 2(i)
     # 2(j): orange h1: forward h2..h7 (h8 holds Black's brown), left g2 f3 e4 (d5 taken)
     assert targets(pos) == {"h2", "h3", "h4", "h5", "h6", "h7", "g2", "f3", "e4"}
     move = pos.resolve(F, 5)  # 2(k) "5 spaces forwards to a blue square"
-    assert move.square is BLUE and move.coords() == "h1-h6"
+    assert move.square_colour is BLUE and move.coords() == "h1-h6"
     pos.play(move)
     # 2(l): blue b8: forward b7 b6 (b5 holds his yellow), left c7 d6 e5 f4 g3 h2, right a7
     assert targets(pos) == {"b7", "b6", "c7", "d6", "e5", "f4", "g3", "h2", "a7"}
@@ -171,11 +171,11 @@ def test_figure_3_must_move_if_you_can():
     3(c): Helmut wins by moving his pink tower three forward onto the blue square g1."""
     pos = figure_3()
     move = pos.resolve(F, 2)
-    assert move.square is BLUE
+    assert move.square_colour is BLUE
     pos.play(move)
     assert (pos.to_move, pos.tower) == (G, BLUE)
     only = pos.legal_moves()
-    assert [m.coords() for m in only] == ["h3-h4"] and only[0].square is PINK
+    assert [m.coords() for m in only] == ["h3-h4"] and only[0].square_colour is PINK
     assert not pos.must_forfeit()
     with pytest.raises(IllegalMoveError) as e:
         pos.resolve(None, 0)
@@ -183,7 +183,7 @@ def test_figure_3_must_move_if_you_can():
     pos.play(only[0])
     assert pos.tower is PINK
     win = pos.resolve(F, 3)
-    assert win.coords() == "g4-g1" and win.square is BLUE
+    assert win.coords() == "g4-g1" and win.square_colour is BLUE
     pos.play(win)
     assert pos.winner is B
     result = round_result(pos)
@@ -211,14 +211,14 @@ def test_figure_4_a_blocked_tower_forfeits():
     onto Chris's home row and wins (M7)."""
     pos = figure_4()
     move = pos.resolve(F, 4)
-    assert move.coords() == "e6-e2" and move.square is GREEN
+    assert move.coords() == "e6-e2" and move.square_colour is GREEN
     pos.play(move)
     assert pos.tower is GREEN and pos.legal_moves() == [] and pos.must_forfeit()
     assert pos.deadlock() is None
     assert perft(pos, 1) == 1  # the forced forfeit counts as one move
     forfeit = pos.resolve(None, 0)
     assert forfeit == pos.forfeit_move()
-    assert forfeit.distance == 0 and forfeit.square is YELLOW  # trapped on b3
+    assert forfeit.distance == 0 and forfeit.square_colour is YELLOW  # trapped on b3
     pos.play(forfeit)
     assert (pos.to_move, pos.tower) == (B, YELLOW)
     assert pos.last_mover is B  # a forfeit is not an actual move
@@ -250,21 +250,21 @@ def test_figure_5_double_forfeit():
     5(f): Vlora's blue moves two diagonally onto Daniel's home row and wins."""
     pos = figure_5()
     move = pos.resolve(F, 5)
-    assert move.coords() == "e7-e2" and move.square is GREEN
+    assert move.coords() == "e7-e2" and move.square_colour is GREEN
     pos.play(move)
     assert pos.must_forfeit() and pos.deadlock() is None
-    assert pos.forfeit_move().square is YELLOW
+    assert pos.forfeit_move().square_colour is YELLOW
     pos.play(pos.resolve(None, 0))  # 5(b)
     assert (pos.to_move, pos.tower) == (B, YELLOW)
     assert pos.must_forfeit() and pos.deadlock() is None
-    assert pos.forfeit_move().square is BLUE
+    assert pos.forfeit_move().square_colour is BLUE
     pos.play(pos.resolve(None, 0))  # 5(c)
     assert (pos.to_move, pos.tower) == (G, BLUE)
     move = pos.resolve(F, 3)  # 5(d)
-    assert move.coords() == "g3-g6" and move.square is YELLOW
+    assert move.coords() == "g3-g6" and move.square_colour is YELLOW
     pos.play(move)
     assert (pos.to_move, pos.tower) == (B, YELLOW) and pos.must_forfeit()
-    assert pos.forfeit_move().square is BLUE  # still on the same blue square
+    assert pos.forfeit_move().square_colour is BLUE  # still on the same blue square
     pos.play(pos.resolve(None, 0))  # 5(e)
     assert (pos.to_move, pos.tower) == (G, BLUE)
     win = pos.resolve(L, 2)  # 5(f)
@@ -295,19 +295,19 @@ def test_figure_6_deadlock_and_its_ring():
     his red tower (because that is the colour of the square that Ralf last moved to)"."""
     pos = figure_6()
     move = pos.resolve(F, 1)
-    assert move.coords() == "h2-h3" and move.square is GREEN
+    assert move.coords() == "h2-h3" and move.square_colour is GREEN
     pos.play(move)
     assert [m.coords() for m in pos.legal_moves()] == ["e7-d6"]
-    assert pos.legal_moves()[0].direction is R and pos.legal_moves()[0].square is RED
+    assert pos.legal_moves()[0].direction is R and pos.legal_moves()[0].square_colour is RED
     pos.play(pos.legal_moves()[0])
     assert (pos.to_move, pos.tower) == (G, RED)
-    assert pos.must_forfeit() and pos.forfeit_move().square is GREEN
+    assert pos.must_forfeit() and pos.forfeit_move().square_colour is GREEN
     assert pos.deadlock() is B  # Ralf loses
     assert perft(pos, 1) == 0 and perft(pos, 3) == 0  # a deadlock has no leaves
     # Playing the forfeits on shows the cycle the text describes.
     pos.play(pos.forfeit_move())  # 6(c)
     assert (pos.to_move, pos.tower) == (B, GREEN) and pos.must_forfeit()
-    assert pos.forfeit_move().square is RED
+    assert pos.forfeit_move().square_colour is RED
     pos.play(pos.forfeit_move())  # 6(d)
     assert (pos.to_move, pos.tower) == (G, RED) and pos.deadlock() is B  # 6(e)
     result = round_result(pos)
@@ -438,13 +438,13 @@ def test_figure_8bcd_sumo_push_is_optional():
     (S3)."""
     pos = figure_8()
     move = pos.resolve(L, 2)
-    assert move.coords() == "c8-e6" and move.square is PURPLE
+    assert move.coords() == "c8-e6" and move.square_colour is PURPLE
     pos.play(move)
     assert (pos.to_move, pos.tower) == (G, PURPLE)
     moves = pos.legal_moves()
     ordinary = [m for m in moves if not m.push]
     pushes = [m for m in moves if m.push]
-    assert {m.coords(): m.square for m in ordinary} == {"h3-g4": PURPLE, "h3-f5": GREEN}
+    assert {m.coords(): m.square_colour for m in ordinary} == {"h3-g4": PURPLE, "h3-f5": GREEN}
     assert len(pushes) == 1
     push = pushes[0]
     assert push.coords() == "h3-h4" and push.push == (sq("h4"),)
@@ -464,7 +464,7 @@ def test_figure_8bcd_sumo_push_is_optional():
     # push is the purple Sumo's only move and is compulsory (S11).
     pos = figure_8()
     move = pos.resolve(L, 4)
-    assert move.coords() == "c8-g4" and move.square is PURPLE
+    assert move.coords() == "c8-g4" and move.square_colour is PURPLE
     pos.play(move)
     assert [m.coords() for m in pos.legal_moves()] == ["h3-h4"]
     assert not pos.must_forfeit()
@@ -503,7 +503,7 @@ def test_figure_9_double_sumo_pushes_twice():
     pos.play(pos.resolve(R, 2))  # 9(a)
     assert (pos.to_move, pos.tower) == (B, GREEN)
     moves = pos.legal_moves()
-    assert {m.coords(): m.square for m in moves if not m.push} == {
+    assert {m.coords(): m.square_colour for m in moves if not m.push} == {
         "e5-f4": BLUE, "e5-g3": PINK, "e5-h2": RED
     }
     (push,) = [m for m in moves if m.push]
@@ -564,7 +564,7 @@ def test_figure_10_triple_sumo():
     assert match.score == {B: 9, G: 14}
     pos = match.position
     move = pos.resolve(F, 3)
-    assert move.coords() == "a7-a4" and move.square is YELLOW
+    assert move.coords() == "a7-a4" and move.square_colour is YELLOW
     pos.play(move)
     # 10(b)
     moves = pos.legal_moves()
@@ -595,7 +595,7 @@ def test_figure_10_triple_sumo():
     assert (pos.to_move, pos.tower) == (G, YELLOW)
     # 10(e)
     assert [m.coords() for m in pos.legal_moves()] == ["e5-d6"]
-    assert pos.legal_moves()[0].square is RED
+    assert pos.legal_moves()[0].square_colour is RED
     with pytest.raises(IllegalMoveError) as e:
         pos.resolve(F, 1)
     assert e.value.rule == "TS6"
@@ -609,7 +609,7 @@ def test_figure_10_triple_sumo():
     # 10(f)
     assert (pos.to_move, pos.tower) == (B, RED)
     moves = pos.legal_moves()
-    assert {m.coords(): m.square for m in moves} == {"a4-b3": YELLOW, "a4-c2": YELLOW}
+    assert {m.coords(): m.square_colour for m in moves} == {"a4-b3": YELLOW, "a4-c2": YELLOW}
     with pytest.raises(IllegalMoveError) as e:
         pos.resolve(F, 1)
     assert e.value.rule == "S9"

@@ -108,7 +108,7 @@ _NOISE = "0123456789 .-*[]{}#\n\"abcdefghReBrGrYePiPuBlOrFLRBv^\\/↑↖↗↓�
 
 
 def _generated_text() -> str:
-    from kamisado_notation.formatting import Form, format_record
+    from kamisado_notation.notation.writer import Form, format_record
     from kamisado_notation.generate import generate_records
 
     return format_record(generate_records(match="standard", seed=11, count=1), form=Form.SHORT)

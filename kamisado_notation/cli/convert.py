@@ -29,7 +29,8 @@ def convert(
     output: Optional[str] = typer.Option(None, "-o", "--output", help="Write here instead of standard output."),
 ) -> None:
     """Rewrite a record in another notation, keeping headers, comments and lineups."""
-    from ..formatting import Form, FormatError, format_record
+    from ..errors import FormatError
+    from ..notation.writer import Form, format_record
     from ..notation import RecordIOError, read_record
 
     if to not in _FORMS:
@@ -85,7 +86,7 @@ def _resolved_moves(record, form, file: str) -> dict[int, object]:  # type: igno
     """``id(entry)`` → resolved move, from the replay, when the conversion needs the
     board (coordinates ↔ colours; JSON gets both where the replay reaches). Exits 1 with
     the replay's reason when an entry that needs the board cannot be resolved."""
-    from ..formatting import Form
+    from ..notation.writer import Form
     from ..replay import replay
 
     def needs_board(entry) -> bool:  # type: ignore[no-untyped-def]

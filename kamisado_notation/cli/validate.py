@@ -147,7 +147,7 @@ def generate(
 
 def _format(record, *, form: str, lang: str) -> str:  # type: ignore[no-untyped-def]
     from ..errors import KamisadoError
-    from ..formatting import Form, format_record
+    from ..notation.writer import Form, format_record
 
     try:
         style = Form(form.strip().lower())

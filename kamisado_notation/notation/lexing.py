@@ -14,7 +14,7 @@ import re
 from lark import Token
 from lark.lexer import Lexer
 
-from ._syntax_errors import NotationError
+from ..errors import NotationError
 from .record import Comment
 from .vocabulary import word_kinds
 
@@ -40,9 +40,9 @@ _TOKEN_RE = re.compile(
 _NAME_RE = re.compile(r"[^\W\d][\w-]*")
 _COORD_RE = re.compile(r"[a-hA-H][1-8]-[a-hA-H][1-8]\*?\Z")
 _PUNCT = {"[": "LSQB", "]": "RSQB", ":": "COLON", "...": "PLACEHOLDER"}
-_ARROWS = frozenset("↑↖↗↓^\\/")
+ARROWS = frozenset("↑↖↗↓^\\/")
 _kinds_cache: dict[str, object] = {}
-_KINDS_LIMIT = 20_000  # garbage must not grow memory without bound
+KINDS_LIMIT = 20_000  # garbage must not grow memory without bound
 
 
 def _kinds(tok: str) -> object:
@@ -53,7 +53,7 @@ def _kinds(tok: str) -> object:
         kinds: object = "TURN" if tok[-1] == "." else "INT"
     elif tok in _PUNCT:
         kinds = _PUNCT[tok]
-    elif tok in _ARROWS:
+    elif tok in ARROWS:
         kinds = "DIRECTION"
     elif c == '"' and len(tok) > 1:
         kinds = "STRING"
@@ -63,12 +63,18 @@ def _kinds(tok: str) -> object:
         kinds = word_kinds(tok) if tok[0] != "_" else None
     else:
         kinds = None
-    if len(_kinds_cache) < _KINDS_LIMIT and kinds != "BADCOORD":  # a cached BADCOORD would pass as a token
+    if len(_kinds_cache) < KINDS_LIMIT and kinds != "BADCOORD":  # a cached BADCOORD would pass as a token
         _kinds_cache[tok] = kinds
     return kinds
 
 
-def _lex_line(text: str, number: int, comments: list[Comment], pos: int = 0, out: list | None = None) -> list[tuple]:  # type: ignore[type-arg]
+def clear_cache() -> None:
+    """Forget the token kinds seen so far (they are cached by spelling): for tests that the
+    reading of a line does not depend on what was read before."""
+    _kinds_cache.clear()
+
+
+def lex_line(text: str, number: int, comments: list[Comment], pos: int = 0, out: list | None = None) -> list[tuple]:  # type: ignore[type-arg]
     """The tokens of one line as ``(kinds, value, start, end)``: ``kinds`` a terminal
     name, or for a word the tuple of terminals it can be (:func:`word_kinds`). Comments go
     to ``comments``. A character no token starts with raises :class:`NotationError`."""
@@ -98,7 +104,7 @@ def _lex_line(text: str, number: int, comments: list[Comment], pos: int = 0, out
                 continue
             name = m.group()
             append((word_kinds(name), name, m.start(), m.end()))
-            return _lex_line(text, number, comments, m.end(), out)
+            return lex_line(text, number, comments, m.end(), out)
         append((kinds, tok, start, pos))
     return out
 
@@ -115,7 +121,7 @@ def _bad(tok: str, number: int, column: int) -> None:
     raise NotationError(f"unexpected character {tok!r}", line=number, column=column)
 
 
-class _Line:
+class Line:
     """What lark reads for one line: its pre-lexed tokens and number; and what the
     lexer leaves beside the parse: the tokens as resolved, the last two (for messages)."""
 
@@ -134,7 +140,7 @@ def _token(kind: str, value: str, start: int, end: int, line: int) -> Token:
 
 
 class FastLexer(Lexer):
-    """Feeds lark the tokens :func:`_lex_line` found (one compiled regex a line, words
+    """Feeds lark the tokens :func:`lex_line` found (one compiled regex a line, words
     through the vocabulary tables). A word that can be several terminals becomes the
     first of them the parser accepts in its current state."""
 
@@ -144,7 +150,7 @@ class FastLexer(Lexer):
         pass
 
     def lex(self, lexer_state, parser_state):  # type: ignore[no-untyped-def]
-        line: _Line = lexer_state.text
+        line: Line = lexer_state.text
         states = parser_state.parse_conf.parse_table.states
         for kinds, value, start, end in line.tokens:
             if type(kinds) is tuple:

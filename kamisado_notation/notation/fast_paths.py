@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 import sys
 
-from ._grammar import _SQ, MAX_DIGITS, _unescape
-from ._lexing import _ARROWS, _KINDS_LIMIT
+from .grammar import SQUARES, MAX_DIGITS, unescape
+from .lexing import ARROWS, KINDS_LIMIT
 from .record import Comment, Entry, Header, Lineup, RoundRecord
 from .vocabulary import colour_of, direction_of, fill_of, side_of, word_kinds
 
@@ -22,7 +22,7 @@ from .vocabulary import colour_of, direction_of, fill_of, side_of, word_kinds
 # The common line of a record is one row: ``[N.] <entry> [<entry>] [# comment]``, the
 # entries in the colour forms or coordinates. One compiled regex reads such a line whole
 # and plain dict lookups name its words, with no tokens and no parse. It accepts only
-# lines the general path (:func:`_parse_line`) reads without error and into the same
+# lines the general path (:func:`parse_line`) reads without error and into the same
 # entries, piece by piece the tokens the general lexer finds there:
 # - a word is letters only (a combining accent goes to the general path), and is always
 #   followed by a blank, an arrow, a digit, '#' or the end: so it is the whole word
@@ -52,15 +52,15 @@ _F_ENTRY = (
 _ENTRY_RE = re.compile(_F_ENTRY + r"\Z")
 _ANY_ENTRY = re.sub(r"\((?!\?)", "(?:", _F_ENTRY)  # the same without its groups
 # groups: turn number, '...', first entry, second entry, comment
-_ROW_RE = re.compile(
+ROW_RE = re.compile(
     rf"[ \t]*(?:([0-9]{{1,{MAX_DIGITS}}})\.[ \t]+)?(?:(\.\.\.)|({_ANY_ENTRY}))(?:[ \t]+({_ANY_ENTRY}))?[ \t]*(#.*)?\Z"
 )
 
 #: word as written → Colour / Direction, for the words the grammar takes in that slot
 #: (filled as words are met; the general path's word tables decide).
 _F_COLOURS: dict[str, object] = {}
-_F_DIRECTIONS: dict[str, object] = {a: direction_of(a) for a in _ARROWS}
-_F_SQUARES = {f + r: v for sq, v in _SQ.items() for f in (sq[0], sq[0].upper()) for r in sq[1]}
+_F_DIRECTIONS: dict[str, object] = {a: direction_of(a) for a in ARROWS}
+_F_SQUARES = {f + r: v for sq, v in SQUARES.items() for f in (sq[0], sq[0].upper()) for r in sq[1]}
 _NO = object()  # not a word of that slot
 #: entry text → the Entry fields after ``text`` up to ``placeholder`` (a tuple), or
 #: False when the general path must read it. A record repeats its entries' texts.
@@ -71,14 +71,14 @@ def _f_colour(word: str) -> object:
     """The colour a word in a tower or square slot names, or ``_NO`` (then the general
     path reads the line)."""
     value = _F_COLOURS.get(word, _NO)
-    if value is _NO and "COLOUR" in word_kinds(word) and len(_F_COLOURS) < _KINDS_LIMIT:
+    if value is _NO and "COLOUR" in word_kinds(word) and len(_F_COLOURS) < KINDS_LIMIT:
         value = _F_COLOURS[word] = colour_of(word)
     return value
 
 
 def _f_direction(word: str) -> object:
     value = _F_DIRECTIONS.get(word, _NO)
-    if value is _NO and "DIRECTION" in word_kinds(word) and len(_F_DIRECTIONS) < _KINDS_LIMIT:
+    if value is _NO and "DIRECTION" in word_kinds(word) and len(_F_DIRECTIONS) < KINDS_LIMIT:
         value = _F_DIRECTIONS[word] = direction_of(word)
     return value
 
@@ -101,18 +101,18 @@ def _f_slots(text: str) -> object:
             slots = False
         else:
             slots = (tower, direction, n, square, None, None, False, False)
-    if len(_F_ENTRIES) < _KINDS_LIMIT:
+    if len(_F_ENTRIES) < KINDS_LIMIT:
         _F_ENTRIES[text] = slots
     return slots
 
 
-def _fast_row(text: str, number: int) -> tuple[list[Entry], Comment | None] | None:
+def fast_row(text: str, number: int) -> tuple[list[Entry], Comment | None] | None:
     """The entries and trailing comment of line ``number`` when it is a plain row (see
     above); None sends the line to the general path."""
-    m = _ROW_RE.match(text)
+    m = ROW_RE.match(text)
     if m is None:
         return None
-    return _fast_match(m, number)
+    return fast_match(m, number)
 
 
 def _f_entry(number: int, column: int, text: str, turn: int | None) -> Entry | None:
@@ -128,7 +128,7 @@ def _f_entry(number: int, column: int, text: str, turn: int | None) -> Entry | N
     return Entry(number, column, text, *slots, turn)  # type: ignore[misc]
 
 
-def _fast_match(m, number: int) -> tuple[list[Entry], Comment | None] | None:  # type: ignore[no-untyped-def]
+def fast_match(m, number: int) -> tuple[list[Entry], Comment | None] | None:  # type: ignore[no-untyped-def]
     turn, dots, first, second, comment = m.groups()
     group = 2 if dots is not None else 3
     e = _f_entry(number, m.start(group) + 1, m.group(group), int(turn) if turn is not None else None)
@@ -149,14 +149,14 @@ def _fast_match(m, number: int) -> tuple[list[Entry], Comment | None] | None:  #
 # it): the same pieces as a row, one segment ``[N.] <entry>|...`` at a time, blanks
 # between them, then an optional comment. Each segment obeys the row's rules above, so
 # the line reads as the general path would read it; anything else gives None.
-_SEG_RE = re.compile(rf"(?:([0-9]{{1,{MAX_DIGITS}}})\.[ \t]+)?(?:(\.\.\.)|({_ANY_ENTRY}))")
+SEG_RE = re.compile(rf"(?:([0-9]{{1,{MAX_DIGITS}}})\.[ \t]+)?(?:(\.\.\.)|({_ANY_ENTRY}))")
 _BLANKS_RE = re.compile(r"[ \t]+")
 _END_RE = re.compile(r"[ \t]*(#.*)?\Z")
 
 
-def _fast_segments(text: str, number: int, segment) -> tuple[list[Entry], Comment | None] | None:  # type: ignore[no-untyped-def]
+def fast_segments(text: str, number: int, segment) -> tuple[list[Entry], Comment | None] | None:  # type: ignore[no-untyped-def]
     """The entries and trailing comment of line ``number`` when it is a sequence of
-    entries (``segment`` is :data:`_SEG_RE`'s ``match``); None sends it to the general
+    entries (``segment`` is :data:`SEG_RE`'s ``match``); None sends it to the general
     path."""
     entries: list[Entry] = []
     blanks, end = _BLANKS_RE.match, _END_RE.match
@@ -187,7 +187,7 @@ def _fast_segments(text: str, number: int, segment) -> tuple[list[Entry], Commen
 
 # The other lines of a generated record, read the same way: headers, Round and Lineup
 # lines, with their keywords in the spellings the formatter writes.
-_OTHER_RE = re.compile(
+OTHER_RE = re.compile(
     r"[ \t]*(?:"
     r'(\[)[ \t]*([^\W\d][\w-]*)[ \t]*("(?:[^"\\\n]|\\.)*")[ \t]*\]'
     rf"|(Round|round)[ \t]+([0-9]{{1,{MAX_DIGITS}}})(?:[ \t]+(?:fill|Fill)[ \t]+(left|right|Left|Right))?"
@@ -196,17 +196,17 @@ _OTHER_RE = re.compile(
     + r")[ \t]*(#.*)?\Z"
 )
 _OTHER_COMMENT = 17  # the group of the trailing comment
-_OTHER_STARTS = ("[", "Round ", "round ", "Lineup ", "lineup ")  # lines that are no row
+OTHER_STARTS = ("[", "Round ", "round ", "Lineup ", "lineup ")  # lines that are no row
 _F_FILLS = {w: fill_of(w) for w in ("left", "right", "Left", "Right")}
 _F_SIDES = {w: side_of(w) for w in ("Black", "Gold", "White", "black", "gold", "white")}
 
 
-def _fast_other(m, number: int) -> tuple[object, Comment | None] | None:  # type: ignore[no-untyped-def]
-    """The header, round or lineup of a line :data:`_OTHER_RE` matched, and its trailing
+def fast_other(m, number: int) -> tuple[object, Comment | None] | None:  # type: ignore[no-untyped-def]
+    """The header, round or lineup of a line :data:`OTHER_RE` matched, and its trailing
     comment; None sends the line to the general path."""
     g = m.groups()
     if g[0] is not None:
-        item: object = Header(g[1], _unescape(g[2][1:-1]), number, m.start(1) + 1)
+        item: object = Header(g[1], unescape(g[2][1:-1]), number, m.start(1) + 1)
     elif g[3] is not None:
         item = RoundRecord(int(g[4]), None if g[5] is None else _F_FILLS[g[5]], number, m.start(4) + 1)
     else:

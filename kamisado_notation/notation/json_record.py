@@ -29,14 +29,16 @@ from __future__ import annotations
 import json
 import re
 
-from ._grammar import MAX_DIGITS
-from ._syntax_errors import NotationError
-from .board import Colour, Direction, Side, parse_square
-from .diagnostics import WARNING, Diagnostic
-from .match import Fill
+from .grammar import MAX_DIGITS
+from ..errors import NotationError
+from ..board import Colour, Direction, Side, parse_square
+from ..diagnostics import WARNING, Diagnostic
+from ..match import Fill
+from .reader import parse_entry
 from .record import Comment, Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
+from .writer import Form, format_entry
 
-__all__ = ["record_from_json", "read_json_record"]
+__all__ = ["record_from_json"]
 
 _COLOURS = {c.name.lower(): c for c in Colour}
 _DIRECTIONS = {d.name.lower(): d for d in Direction}
@@ -211,8 +213,6 @@ def _slots(r: _Reader) -> dict[str, object]:
 
 
 def _from_text(r: _Reader, text: str, slots: dict[str, object]) -> Entry:
-    from .notation import parse_entry
-
     try:
         entry = parse_entry(text)
     except NotationError as e:
@@ -221,7 +221,7 @@ def _from_text(r: _Reader, text: str, slots: dict[str, object]) -> Entry:
     if entry.is_coords:
         written = {"from": entry.origin, "to": entry.target}
     else:
-        written = {"tower": entry.tower, "direction": entry.direction, "distance": entry.distance, "square": entry.square}
+        written = {"tower": entry.tower, "direction": entry.direction, "distance": entry.distance, "square": entry.square_colour}
     for key, value in written.items():
         if key in r.d and slots[key] != value:
             raise _Bad(r.at(key), f"{_short(r.d[key])} does not agree with the entry's text {_short(text)}")
@@ -229,15 +229,13 @@ def _from_text(r: _Reader, text: str, slots: dict[str, object]) -> Entry:
 
 
 def _from_slots(r: _Reader, slots: dict[str, object]) -> Entry:
-    from .formatting import Form, format_entry
-
     if slots["tower"] is not None:
         for key in ("distance", "square"):
             if slots[key] is None:
                 raise _Bad(r.at(key), "missing (a colour entry has tower, direction, distance and square)")
         if (slots["direction"] is None) != (slots["distance"] == 0):
             raise _Bad(r.at("direction"), "null exactly when the distance is 0 (a blocked tower)")
-        entry = Entry(0, 0, tower=slots["tower"], direction=slots["direction"], distance=slots["distance"], square=slots["square"])  # type: ignore[arg-type]
+        entry = Entry(0, 0, tower=slots["tower"], direction=slots["direction"], distance=slots["distance"], square_colour=slots["square"])  # type: ignore[arg-type]
         entry.text = format_entry(entry, form=Form.TEXT)
     elif slots["from"] is not None or slots["to"] is not None:
         for key in ("from", "to"):
@@ -357,24 +355,3 @@ def record_from_json(data: object, *, path: str = "<json>") -> RecordFile:
         raise NotationError(str(e)) from None
     except RecursionError:  # pragma: no cover - nothing here recurses on input depth
         raise NotationError("too deeply nested") from None
-
-
-def read_json_record(path: str) -> RecordFile:
-    """A JSON record file, read whole. A missing or unreadable file raises
-    :class:`RecordIOError`; a malformed document is one ``Diagnostic(rule="syntax")`` in
-    ``RecordFile.errors`` (as :func:`~kamisado_notation.notation.read_record` reports bad
-    text), with the line and column of the JSON text where JSON itself is broken."""
-    from .notation import RecordIOError, open_record_file
-
-    path = str(path)
-    with open_record_file(path) as f:
-        try:
-            raw = f.read()
-        except OSError as e:
-            raise RecordIOError(f"{path}: cannot read: {e.strerror or e}") from None
-    try:
-        return record_from_json(raw, path=path)
-    except NotationError as e:
-        record = RecordFile(path, bom=raw.startswith(b"\xef\xbb\xbf"))
-        record.errors.append(Diagnostic("syntax", str(e), e.line, e.column))
-        return record

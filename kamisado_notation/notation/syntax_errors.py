@@ -15,23 +15,10 @@ from typing import TYPE_CHECKING
 from lark import Token
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 
-from .errors import KamisadoError
+from ..errors import NotationError
 
 if TYPE_CHECKING:
-    from ._lexing import _Line
-
-
-class NotationError(KamisadoError):
-    """Text that is not notation. ``line`` and ``column`` are 1-based; ``rule`` is
-    ``"syntax"`` (SPEC §6)."""
-
-    rule = "syntax"
-    __module__ = "kamisado_notation.notation"  # its public home (tracebacks, pickles, docs)
-
-    def __init__(self, message: str, *, line: int = 1, column: int = 1) -> None:
-        super().__init__(message)
-        self.line = line
-        self.column = column
+    from .lexing import Line
 
 
 # ----------------------------------------------------------------------- error words
@@ -109,11 +96,11 @@ def _expected_words(expected: Iterable[str], prev: Token | None) -> str:
     return f"{text}, {where}" if where else text
 
 
-def _quote(text: str) -> str:
+def quote(text: str) -> str:
     return repr(text if len(text) <= 40 else text[:40] + "…")
 
 
-def _as_notation_error(e: Exception, batch: _Line) -> NotationError:
+def as_notation_error(e: Exception, batch: Line) -> NotationError:
     if isinstance(e, NotationError):
         return e
     if isinstance(e, UnexpectedToken):
@@ -124,7 +111,7 @@ def _as_notation_error(e: Exception, batch: _Line) -> NotationError:
             what, line, col = "the line ends too early", tok.line, tok.column
         else:
             kind = {"NAME": "unknown word", "INT": "number", "TURN": "turn number"}.get(tok.type, "unexpected")
-            what, line, col = f"{kind} {_quote(str(tok))}", tok.line, tok.column
+            what, line, col = f"{kind} {quote(str(tok))}", tok.line, tok.column
         prev = batch.prev if batch.last is tok else batch.last
         return NotationError(f"{what}: expected {_expected_words(e.expected, prev)}", line=line, column=col)
     if isinstance(e, UnexpectedInput):

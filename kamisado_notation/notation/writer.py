@@ -16,14 +16,14 @@ from enum import Enum
 
 from rich.cells import cell_len  # display width: a Chinese glyph is two columns
 
-from .board import SQUARE_COLOURS, Colour, Direction, Side, square_name
-from .errors import KamisadoError
-from .match import Fill
-from .position import Move
+from ..board import SQUARE_COLOURS, Colour, Direction, Side, square_name
+from ..errors import FormatError
+from ..match import Fill
+from ..position import Move
 from .record import Comment, Entry, MatchRecord, RecordFile, RoundRecord
 from .vocabulary import LANGUAGES, write_colour, write_direction
 
-__all__ = ["Form", "LANGUAGES", "FormatError", "format_move", "format_entry", "format_record", "record_json"]
+__all__ = ["Form", "LANGUAGES", "format_move", "format_entry", "format_record", "record_json"]
 
 
 class Form(Enum):
@@ -32,11 +32,6 @@ class Form(Enum):
     SHORT = "short"
     COORDS = "coords"
     JSON = "json"
-
-
-class FormatError(KamisadoError):
-    """A move that cannot be written in the form asked for without more facts (a
-    coordinate entry to a colour form, or the reverse, with no resolved move)."""
 
 
 def _check(form: Form, lang: str) -> None:
@@ -69,7 +64,7 @@ def _entry_json(entry: Entry, side: Side | None, move: Move | None) -> dict[str,
         tower = entry.tower if entry.tower is not None else (move.tower if move else None)
         direction = entry.direction if entry.tower is not None else (move.direction if move else None)
         distance = entry.distance if entry.tower is not None else (move.distance if move else None)
-        square = entry.square if entry.tower is not None else (move.square if move else None)
+        square = entry.square_colour if entry.tower is not None else (move.square_colour if move else None)
         d.update(
             tower=tower.name.lower() if tower is not None else None,
             direction=direction.name.lower() if direction is not None else None,
@@ -104,7 +99,7 @@ def format_move(move: Move, *, form: Form = Form.TEXT, lang: str = "en") -> str:
     if form is Form.COORDS:
         return f"{square_name(move.origin)}-{square_name(move.target)}" + ("*" if move.push else "")
     if form is Form.JSON:
-        from .export import move_json
+        from ..export import move_json
 
         d = move_json(move)
         d["side"] = move.side.name.lower()
@@ -133,13 +128,13 @@ def format_entry(entry: Entry, *, form: Form, lang: str = "en", move: Move | Non
         if move is None:
             raise FormatError(f"{entry.text or 'this entry'}: writing colours for coordinates needs the board (the resolved move)")
         return format_move(move, form=form, lang=lang)
-    return _slots(entry.tower, entry.direction, entry.distance or 0, entry.square, form, lang)  # type: ignore[arg-type]
+    return _slots(entry.tower, entry.direction, entry.distance or 0, entry.square_colour, form, lang)  # type: ignore[arg-type]
 
 
 # ------------------------------------------------------------------------ records
 
 
-def _quote(value: str) -> str:
+def quote(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
@@ -195,7 +190,7 @@ def _match_lines(m: MatchRecord, form: Form, lang: str, moves: Mapping[int, Move
     for c in m.comments:
         out.append(f"{{{c.text}}}" if c.braced else f"#{c.text}")
     for h in m.headers:
-        out.extend(_with_comments(f"[{h.name} {_quote(h.value)}]", h.comments))
+        out.extend(_with_comments(f"[{h.name} {quote(h.value)}]", h.comments))
     for r in m.rounds:
         if out:
             out.append("")

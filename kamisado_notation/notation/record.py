@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .board import Colour, Direction, Side
-from .diagnostics import Diagnostic
-from .match import Fill
+from ..board import Colour, Direction, Side
+from ..diagnostics import Diagnostic
+from ..match import Fill
 
 __all__ = ["Comment", "Header", "Entry", "Lineup", "RoundRecord", "MatchRecord", "RecordFile"]
 
@@ -45,7 +45,7 @@ class Header:
 class Entry:
     """One entry of a round: one turn, as written.
 
-    Colour forms fill ``tower``/``direction``/``distance``/``square`` (``direction`` is
+    Colour forms fill ``tower``/``direction``/``distance``/``square_colour`` (the colour of the square the move ends on) (``direction`` is
     ``None`` exactly when ``distance`` is 0; ``Direction.BACK`` for a push's back-entry).
     The coordinate form fills ``origin``/``target`` (square indices) and ``push_mark``
     (a ``*``). ``placeholder`` is the ``...`` that stands for Black when Gold moves first.
@@ -59,7 +59,7 @@ class Entry:
     tower: Colour | None = None
     direction: Direction | None = None
     distance: int | None = None
-    square: Colour | None = None
+    square_colour: Colour | None = None
     origin: int | None = None
     target: int | None = None
     push_mark: bool = False

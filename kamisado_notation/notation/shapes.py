@@ -13,9 +13,10 @@ from functools import lru_cache
 from lark import Lark, Token
 from lark.exceptions import UnexpectedInput
 
-from ._grammar import _Lines, _parser, build_parser
-from ._lexing import _lex_line, _Line
-from ._syntax_errors import NotationError, _as_notation_error
+from .grammar import _Lines, _parser, build_parser
+from .lexing import lex_line, Line
+from ..errors import NotationError
+from .syntax_errors import as_notation_error
 from .record import Comment
 
 
@@ -79,34 +80,34 @@ _new_tok = str.__new__
 def _plan(tokens: list[tuple], number: int) -> tuple:  # type: ignore[type-arg]
     """Parse a line of a shape not seen before with lark; return the terminals as lark
     resolved them and the shape of the parse (token indices in place of tokens)."""
-    line = _Line(tokens, number)
+    line = Line(tokens, number)
     try:
         tree = _tree_parser().parse(line)
     except (UnexpectedInput, NotationError) as e:
-        raise _as_notation_error(e, line) from None
+        raise as_notation_error(e, line) from None
     index = {id(tok): i for i, tok in enumerate(line.resolved)}
     return tuple(tok.type for tok in line.resolved), _compile(_template(tree, index))
 
 
-def _parse_line(text: str, number: int) -> tuple[list, list[Comment]]:  # type: ignore[type-arg]
+def parse_line(text: str, number: int) -> tuple[list, list[Comment]]:  # type: ignore[type-arg]
     """The items of one line (headers, rounds, lineups, lists of entries) and its
     comments. Raises :class:`NotationError`.
 
-    (Records try the whole-line fast paths first, see :func:`_fast_match`.) An LALR
+    (Records try the whole-line fast paths first, see :func:`fast_match`.) An LALR
     parse depends only on the terminals of a line, so lark parses each *shape* of line
     once (a few dozen in a real corpus) and the shape's parse is replayed for every
     later line of that shape, with the same callbacks. The grammar stays the one
     definition of the syntax; a line of a new shape, and every bad line, goes to lark."""
     comments: list[Comment] = []
-    tokens = _lex_line(text, number, comments)
+    tokens = lex_line(text, number, comments)
     if not tokens:
         return [], comments
     if len(tokens) > _SHAPE_TOKENS:  # a long line: lark parses it directly, once
-        line = _Line(tokens, number)
+        line = Line(tokens, number)
         try:
             items = _parser().parse(line)
         except (UnexpectedInput, NotationError) as e:
-            raise _as_notation_error(e, line) from None
+            raise as_notation_error(e, line) from None
         _set_texts(items, text)
         return items, comments
     key = tuple([t[0] for t in tokens])

@@ -16,8 +16,8 @@ from pathlib import Path
 
 from lark import Lark, Token, Transformer
 
-from ._lexing import FastLexer
-from ._syntax_errors import NotationError
+from .lexing import FastLexer
+from ..errors import NotationError
 from .record import Entry, Header, Lineup, RoundRecord
 from .vocabulary import colour_of, direction_of, fill_of, side_of
 
@@ -33,7 +33,7 @@ def _grammar_file(name: str) -> str:
     try:
         return resources.files("kamisado_notation.grammars").joinpath(name).read_text(encoding="utf-8")
     except (ModuleNotFoundError, FileNotFoundError, OSError):
-        return (Path(__file__).parent.parent / "grammars" / name).read_text(encoding="utf-8")
+        return (Path(__file__).parents[2] / "grammars" / name).read_text(encoding="utf-8")
 
 
 def grammar_text() -> str:
@@ -53,7 +53,7 @@ def _number(tok: Token, what: str) -> int:
     return int(digits)
 
 
-def _unescape(raw: str) -> str:
+def unescape(raw: str) -> str:
     """A header value without its backslash escapes (``\\"`` is ``"``)."""
     return re.sub(r"\\(.)", r"\1", raw) if "\\" in raw else raw
 
@@ -66,7 +66,7 @@ class _Lines(Transformer):  # type: ignore[type-arg]
         return items
 
     def header(self, c):  # type: ignore[no-untyped-def]
-        return Header(str(c[1]), _unescape(c[2][1:-1]), c[0].line, c[0].column)
+        return Header(str(c[1]), unescape(c[2][1:-1]), c[0].line, c[0].column)
 
     def round(self, c):  # type: ignore[no-untyped-def]
         how = fill_of(c[3]) if c[3] is not None else None
@@ -119,16 +119,16 @@ class _Lines(Transformer):  # type: ignore[type-arg]
     def coords(self, c):  # type: ignore[no-untyped-def]
         tok = c[0]
         v = tok.lower()
-        e = Entry(tok.line, tok.column, "", origin=_SQ[v[0:2]], target=_SQ[v[3:5]], push_mark=v.endswith("*"))
+        e = Entry(tok.line, tok.column, "", origin=SQUARES[v[0:2]], target=SQUARES[v[3:5]], push_mark=v.endswith("*"))
         return (e, tok.start_pos, tok.end_pos)
 
 
-_SQ = {f + r: (int(r) - 1) * 8 + "abcdefgh".index(f) for f in "abcdefgh" for r in "12345678"}
+SQUARES = {f + r: (int(r) - 1) * 8 + "abcdefgh".index(f) for f in "abcdefgh" for r in "12345678"}
 
 
 def build_parser(lexer: str = "fast", *, transform: bool = True) -> Lark:
     """A parser of the grammar. ``lexer`` is ``"fast"`` (:class:`FastLexer`, reads a
-    :class:`_Line`) or one of lark's own (``"contextual"``, ``"basic"``; read a str)."""
+    :class:`Line`) or one of lark's own (``"contextual"``, ``"basic"``; read a str)."""
     return Lark(
         grammar_text(),
         parser="lalr",

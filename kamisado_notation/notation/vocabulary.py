@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .board import Colour, Direction, Side
-from .match import Fill
+from ..board import Colour, Direction, Side
+from ..match import Fill
 
 __all__ = [
     "normalise",

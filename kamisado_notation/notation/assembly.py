@@ -11,16 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ._shapes import _parse_line
-from ._syntax_errors import NotationError
-from .diagnostics import WARNING, Diagnostic
+from .shapes import parse_line
+from ..errors import NotationError
+from ..diagnostics import WARNING, Diagnostic
 from .record import Comment, Entry, Header, MatchRecord, RoundRecord
 
 
 # ---------------------------------------------------------------------- the assembler
 
 
-class _Assembler:
+class Assembler:
     """Builds matches from the parsed lines in order (SPEC §4): a header line after
     moves starts the next match; comments go to the element before them."""
 
@@ -159,11 +159,11 @@ class _Assembler:
         return done
 
 
-def _feed(asm: _Assembler, text: str, number: int) -> Iterator[MatchRecord]:
+def feed(asm: Assembler, text: str, number: int) -> Iterator[MatchRecord]:
     """Parse line ``number`` into ``asm``; a syntax error becomes a diagnostic and the
     line is left out (its comments are kept)."""
     try:
-        items, comments = _parse_line(text, number)
+        items, comments = parse_line(text, number)
     except NotationError as e:
         asm.error(e.line, e.column, str(e))
         return

@@ -1,0 +1,52 @@
+"""Text ⇄ records: the move notation and the ``.kmr`` record format (SPEC §2–§4), and the
+JSON form of a record.
+
+The layers, bottom up: :mod:`.vocabulary` (the words of every language), :mod:`.record`
+(the record model: what was written, nothing judged), :mod:`.lexing` and :mod:`.grammar`
+(the LALR grammar and its fast lexer), :mod:`.shapes` (the general path for one line),
+:mod:`.fast_paths` (whole-line regexes for the common lines), :mod:`.assembly` (lines to
+matches), :mod:`.syntax_errors` (the wording of syntax errors), :mod:`.reader` (text to
+records), :mod:`.writer` (records to text, every form and language),
+:mod:`.json_record` (the JSON form read back) and :mod:`.files` (the one opener above
+both readers). Nothing here knows the rules: the replay (:mod:`kamisado_notation.replay`)
+judges records.
+"""
+
+from __future__ import annotations
+
+from ..errors import FormatError, NotationError, RecordIOError
+from .files import open_matches, open_record_file, read_json_record, read_record
+from .grammar import MAX_DIGITS
+from .json_record import record_from_json
+from .reader import build_parser, grammar_text, iter_matches, parse_entry, parse_record
+from .record import Comment, Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
+from .writer import Form, format_entry, format_move, format_record, record_json
+
+__all__ = [
+    "MAX_DIGITS",
+    "Comment",
+    "Entry",
+    "Form",
+    "FormatError",
+    "Header",
+    "Lineup",
+    "MatchRecord",
+    "NotationError",
+    "RecordFile",
+    "RecordIOError",
+    "RoundRecord",
+    "build_parser",
+    "format_entry",
+    "format_move",
+    "format_record",
+    "grammar_text",
+    "iter_matches",
+    "open_matches",
+    "open_record_file",
+    "parse_entry",
+    "parse_record",
+    "read_json_record",
+    "read_record",
+    "record_from_json",
+    "record_json",
+]

@@ -1,0 +1,177 @@
+"""Record files: opening them, telling a ``.kmr`` from the JSON form, and reading either
+into the record model — the one opener above the two readers
+(:mod:`~kamisado_notation.notation.reader` for text,
+:mod:`~kamisado_notation.notation.json_record` for JSON).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from typing import BinaryIO
+
+from ..diagnostics import Diagnostic
+from ..errors import NotationError, RecordIOError
+from .json_record import record_from_json
+from .reader import block_lines, read_lines, split_lines
+from .record import MatchRecord, RecordFile
+
+__all__ = ["open_record_file", "read_record", "read_json_record", "open_matches"]
+
+
+_BLOCK = 1 << 20  # bytes read at a time (then to the end of that line)
+
+
+def open_record_file(path: str) -> BinaryIO:
+    """``path`` opened for reading bytes; :class:`RecordIOError` with a one-line reason
+    when it cannot be (missing, a directory, no permission)."""
+    try:
+        return open(path, "rb")  # noqa: SIM115 - the caller closes it
+    except IsADirectoryError:
+        raise RecordIOError(f"{path}: is a directory, not a record file") from None
+    except FileNotFoundError:
+        raise RecordIOError(f"{path}: no such file") from None
+    except OSError as e:
+        raise RecordIOError(f"{path}: cannot read: {e.strerror or e}") from None
+
+
+def _decoded_lines(path: str, record: RecordFile) -> Iterator[str]:
+    """The file's lines (split at "\n" only, without endings: :func:`block_lines`),
+    decoded as UTF-8; at the first invalid byte, a diagnostic with its line and column,
+    and the rest of the file is not read. Reads, decodes and splits whole lines a
+    megabyte at a time (a line at a time costs Python calls per line)."""
+    f = open_record_file(path)
+    number = 0
+    with f:
+        while True:
+            try:
+                block = f.read(_BLOCK)
+                if block and not block.endswith(b"\n"):
+                    block += f.readline()  # whole lines only
+            except OSError as e:
+                raise RecordIOError(f"{path}: cannot read: {e.strerror or e}") from None
+            if not block:
+                return
+            try:
+                text = block.decode("utf-8")
+            except UnicodeDecodeError:
+                # line by line, to say where: a bad sequence never spans a "\n"
+                for raw in split_lines(block):  # type: ignore[arg-type]
+                    number += 1
+                    try:
+                        yield from block_lines(raw.decode("utf-8"), record, number == 1)
+                    except UnicodeDecodeError as e:
+                        good = raw[: e.start].decode("utf-8", errors="replace")
+                        record.errors.append(
+                            Diagnostic("syntax", f"not UTF-8: byte 0x{raw[e.start]:02x} cannot be decoded", number, len(good) + 1)
+                        )
+                        return
+                return  # pragma: no cover - the bad line is in the block
+            lines = block_lines(text, record, number == 0)
+            number += len(lines)
+            yield from lines
+
+
+# A JSON record document starts as an object with a key does. A .kmr starts so only when
+# its first line is a braced comment that opens with '"…":' (a freak); one that opens
+# with "{" alone, like "{Game 1}", stays a .kmr.
+_JSON_START = re.compile(rb'\A(?:\xef\xbb\xbf)?[ \t\r\n]*\{[ \t\r\n]*"(?:[^"\\\n]|\\.)*"[ \t\r\n]*:')
+_SNIFF = 64 * 1024
+
+
+def _is_json(path: str) -> bool:
+    """Whether ``path`` holds the JSON form of a record (``docs/json-record.md``): its
+    name ends in ``.json``, or (a regular file only, so a pipe is not consumed) its text
+    starts, after an optional BOM and whitespace, as a JSON object does: ``{"key":``."""
+    if path.lower().endswith(".json"):
+        return True
+    try:
+        if not os.path.isfile(path):
+            return False
+        with open(path, "rb") as f:
+            head = f.read(_SNIFF)
+    except OSError:
+        return False  # the reader says why
+    return _JSON_START.match(head) is not None
+
+
+
+
+def read_record(path: str) -> RecordFile:
+    """A record file (UTF-8, with or without BOM, LF or CRLF), or the JSON form of one
+    (:func:`_is_json`; read by :mod:`~kamisado_notation.json_record`). A missing or
+    unreadable file raises :class:`RecordIOError`; invalid UTF-8 is a diagnostic at the
+    bad byte, a malformed JSON document one diagnostic naming the bad field."""
+    if _is_json(str(path)):
+        return read_json_record(str(path))
+    record = RecordFile(str(path))
+    lines = _decoded_lines(str(path), record)
+    first = next(lines, None)  # raise RecordIOError now rather than mid-iteration
+
+    def chain() -> Iterator[str]:
+        if first is not None:
+            yield first
+            yield from lines
+
+    record.matches.extend(read_lines(chain(), str(path), record))
+    return record
+
+
+def open_matches(path: str) -> Iterator[MatchRecord]:
+    """The matches of a record file, one at a time, for huge files (memory holds a
+    megabyte of lines and one match). Raises :class:`RecordIOError` at once if the file cannot be
+    read. Syntax problems are diagnostics in each match's ``errors``; an invalid UTF-8
+    byte ends the reading and its diagnostic (line and column of the byte) goes to the
+    last match read — or, when there is none, is raised as :class:`NotationError`,
+    since a stream of matches has no other place for it. A JSON record (:func:`_is_json`)
+    is read whole; a malformed one raises :class:`NotationError` likewise."""
+    if _is_json(str(path)):
+        whole = read_json_record(str(path))
+        if whole.errors:  # a malformed document keeps no match
+            d = whole.errors[0]
+            raise NotationError(d.message, line=d.line, column=d.column)
+        return iter(whole.matches)
+    record = RecordFile(str(path))
+    lines = _decoded_lines(str(path), record)
+    first = next(lines, None)
+
+    def chain() -> Iterator[str]:
+        if first is not None:
+            yield first
+            yield from lines
+
+    def stream() -> Iterator[MatchRecord]:
+        held: MatchRecord | None = None
+        for m in read_lines(chain(), str(path), record):
+            if held is not None:
+                yield held
+            held = m
+        if record.errors:
+            if held is None:
+                d = record.errors[0]
+                raise NotationError(d.message, line=d.line, column=d.column)
+            held.errors.extend(record.errors)
+        if held is not None:
+            yield held
+
+    return stream()
+
+
+def read_json_record(path: str) -> RecordFile:
+    """A JSON record file, read whole. A missing or unreadable file raises
+    :class:`RecordIOError`; a malformed document is one ``Diagnostic(rule="syntax")`` in
+    ``RecordFile.errors`` (as :func:`~kamisado_notation.notation.read_record` reports bad
+    text), with the line and column of the JSON text where JSON itself is broken."""
+    path = str(path)
+    with open_record_file(path) as f:
+        try:
+            raw = f.read()
+        except OSError as e:
+            raise RecordIOError(f"{path}: cannot read: {e.strerror or e}") from None
+    try:
+        return record_from_json(raw, path=path)
+    except NotationError as e:
+        record = RecordFile(path, bom=raw.startswith(b"\xef\xbb\xbf"))
+        record.errors.append(Diagnostic("syntax", str(e), e.line, e.column))
+        return record

@@ -1,0 +1,212 @@
+"""Reading move notation and ``.kmr`` match records (SPEC §3, §4) into the record model.
+
+One LALR grammar (``grammars/kmr.lark`` with the vocabulary terminals of
+``grammars/words.lark``, generated from the SPEC §2 tables) defines the syntax of a line.
+One compiled regular expression tokenises a line and the tables of
+:mod:`~kamisado_notation.vocabulary` name each word's terminal; :class:`FastLexer` feeds
+those tokens to lark. A word that means two things (``R`` Red or Right, ``left`` a
+direction or a fill) becomes the terminal the parser expects at that point.
+
+Records are read line by line, so one bad line does not hide the errors of later lines:
+each becomes a ``Diagnostic(rule="syntax")`` and the line is left out of the model. An
+LALR parse depends only on the terminals, so lark parses each *shape* of line once and
+later lines of that shape replay its parse through the same callbacks (see
+:func:`parse_line`; about 3x lark's own lexer and parser). Before that, the lines a
+record is mostly made of (a row of one or two entries, a header, a ``Round`` or
+``Lineup`` line) are read whole by one compiled regex each and plain dict lookups
+(:func:`fast_match`, :func:`fast_other`): the same model, 4x faster again; any line
+they do not take surely goes to the general path, which gives every error message
+(``bench/bench_parse.py``, ``bench/bench_validate.py``). The assembler builds matches
+from the lines in order (a header line after moves starts the next match) before any
+rules check, so a record full of illegal moves still parses.
+
+Decisions (SPEC §4 leaves them open):
+
+- A comment belongs to the element before it (on its line, or on lines of its own after
+  it); comments on lines of their own just before a header that starts a new match
+  (after the last blank line) belong to that match (``MatchRecord.comments``), like a
+  ``# Game 2`` title.
+- Turn numbers are optional and do not change the meaning of a record. A wrong one (not
+  the row's number, or before Gold's entry) is reported as a *warning* with rule
+  ``syntax``; the record stays valid.
+- Moves before any ``Round`` line belong to an implicit round 1 (self-play streams);
+  a ``Lineup`` before any ``Round`` line likewise.
+- ``{braced}`` comments end on the line they start (like ``#`` comments); an unclosed
+  ``{`` is a syntax error at that line, which keeps recovery line-local.
+
+The parts live in private modules, one job each: :mod:`._lexing` (tokens, FastLexer),
+:mod:`._grammar` (grammar, transformer, parser), :mod:`._shapes` (the general path for
+one line), :mod:`._fast_paths` (the whole-line regexes), :mod:`._syntax_errors`
+(NotationError and its wording), :mod:`._assembly` (lines to matches). This module is
+the public API and reads whole texts and files.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from ..errors import NotationError
+from .assembly import Assembler, feed
+from .fast_paths import OTHER_RE, OTHER_STARTS, ROW_RE, SEG_RE, fast_match, fast_other, fast_segments
+from .grammar import build_parser, grammar_text
+from .record import Entry, MatchRecord, RecordFile
+from .shapes import parse_line
+from .syntax_errors import quote
+
+__all__ = ["parse_entry", "parse_record", "iter_matches", "grammar_text", "build_parser"]
+
+
+def parse_entry(text: str) -> Entry:
+    """One move in any form (``紫↖5黃``, ``Purple Left 5 Yellow``, ``Pu L5 Ye``,
+    ``lila balra 5 sárga``, ``d8-d4``…). Raises :class:`NotationError`."""
+    if not isinstance(text, str):
+        raise NotationError(f"not text: {type(text).__name__}")
+    if "\n" in text or "\r" in text:
+        raise NotationError("one move, on one line, expected")
+    items, comments = parse_line(text, 1)
+    entries = items[0] if len(items) == 1 and isinstance(items[0], list) else []
+    if len(entries) != 1 or entries[0][0].placeholder or entries[0][0].number is not None or comments:
+        raise NotationError(f"expected exactly one move, got {quote(text)}")
+    return entries[0][0]
+
+
+# ------------------------------------------------------------------------ whole files
+
+
+def iter_matches(
+    lines: Iterable[str], *, path: str = "<string>", _file: RecordFile | None = None, fast: bool = True
+) -> Iterator[MatchRecord]:
+    """The matches of a record, one at a time, as the lines come (each line with or
+    without its line ending). Memory holds one line and one match. Syntax
+    problems become diagnostics (never exceptions); those outside any match go to
+    ``_file.errors`` when a :class:`RecordFile` is given. ``fast=False`` sends every line
+    through the grammar instead of the whole-line fast paths: the result is the same (for
+    tests and benchmarks of the two paths)."""
+    return read_lines(_cleaned(lines, _file), path, _file, fast=fast)
+
+
+def _cleaned(lines: Iterable[str], record: RecordFile | None) -> Iterator[str]:
+    """Each line without its ending ("\n" or "\r\n", noted in ``record.crlf``), the
+    first without a BOM (``record.bom``); a stray "\r" or "\n" inside a line is a blank."""
+    first = True
+    for line in lines:
+        if first:
+            first = False
+            if line.startswith("\ufeff"):
+                line = line[1:]
+                if record is not None:
+                    record.bom = True
+        if line.endswith("\n"):
+            line = line[:-1]
+            if line.endswith("\r"):
+                line = line[:-1]
+                if record is not None:
+                    record.crlf = True
+        if "\r" in line or "\n" in line:  # a stray separator inside a line
+            line = line.replace("\r", " ").replace("\n", " ")
+        yield line
+
+
+def block_lines(text: str, record: RecordFile | None, first: bool) -> list[str]:
+    """The lines of a block of whole lines (the last may lack its "\n"), as
+    :func:`_cleaned` gives them, split in C when the block holds no "\r". ``first``:
+    the block starts the file (and may start with a BOM)."""
+    if first and text.startswith("\ufeff"):
+        text = text[1:]
+        if record is not None:
+            record.bom = True
+    lines = text.split("\n")
+    last = lines.pop()  # "" when the block ends with "\n"; else a last line without ending
+    if "\r" in text:
+        out = []
+        for line in lines:
+            if line.endswith("\r"):
+                line = line[:-1]
+                if record is not None:
+                    record.crlf = True
+            out.append(line.replace("\r", " ") if "\r" in line else line)
+        lines = out
+        last = last.replace("\r", " ")
+    if last:
+        lines.append(last)
+    return lines
+
+
+def read_lines(
+    lines: Iterable[str], path: str, _file: RecordFile | None, *, fast: bool = True
+) -> Iterator[MatchRecord]:
+    """:func:`iter_matches` of lines already without their endings (:func:`_cleaned`)."""
+    asm = Assembler(path)
+    row, other, segment = (ROW_RE.match, OTHER_RE.match, SEG_RE.match) if fast else (_never, _never, _never)
+    number = 0
+    for line in lines:
+        number += 1
+        # the fast paths (each as the general path would read the line, or None)
+        m = None if line.startswith(OTHER_STARTS) else row(line)
+        if m is not None:
+            fast = fast_match(m, number)
+        elif len(line) > 40 and not line.startswith(OTHER_STARTS):  # more than two entries?
+            fast = fast_segments(line, number, segment)
+        else:
+            fast = None
+        if fast is not None:
+            entries, comment = fast
+            asm.add_entries(entries)
+            if comment is not None:
+                asm.comment(comment)
+            continue
+        if m is None:  # (a row the fast path left goes to the general path)
+            if not line or line.isspace():  # str.isspace() is the lexer's \s
+                asm.blank()
+                continue
+            m = other(line)
+            if m is not None:
+                fast = fast_other(m, number)
+                if fast is not None:
+                    item, comment = fast
+                    done = asm.add(item)
+                    if done is not None:
+                        yield done
+                    if comment is not None:
+                        asm.comment(comment)
+                    continue
+        yield from feed(asm, line, number)
+    done = asm.finish()
+    if done is not None:
+        yield done
+    if _file is not None:
+        _file.errors.extend(asm.file_errors)
+        _file.comments.extend(asm.pending)
+
+
+def _never(_text: str, _pos: int = 0, /) -> None:
+    """A fast-path pattern's ``match`` that takes no line (``fast=False``)."""
+    return None
+
+
+def split_lines(text: str) -> Iterator[str]:
+    """The lines of ``text`` (str or bytes) split at "\n" only, each with its ending."""
+    nl = "\n" if isinstance(text, str) else b"\n"
+    start = 0
+    n = len(text)
+    while start < n:
+        end = text.find(nl, start)
+        if end < 0:
+            yield text[start:]
+            return
+        yield text[start : end + 1]
+        start = end + 1
+
+
+def parse_record(text: str, *, path: str = "<string>", fast: bool = True) -> RecordFile:
+    """A whole record from text. Never raises on bad text: syntax problems are
+    ``Diagnostic(rule="syntax")`` in ``MatchRecord.errors`` (or ``RecordFile.errors``
+    outside any match). ``fast``: as for :func:`iter_matches`.
+
+    >>> record = parse_record("Round 1\n1. Brown Forward 1 Purple  Purple Forward 1 Pink")
+    >>> [entry.text for entry in record.matches[0].rounds[0].entries]
+    ['Brown Forward 1 Purple', 'Purple Forward 1 Pink']
+    """
+    record = RecordFile(path)
+    record.matches.extend(read_lines(block_lines(text, record, True), path, record, fast=fast))
+    return record
