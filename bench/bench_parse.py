@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import argparse
 import random
-import re
+
 import sys
 import time
 from pathlib import Path

@@ -6,7 +6,7 @@ whole-line fast paths read every line as the general path (and lark's own lexer)
 from __future__ import annotations
 
 import functools
-import re
+
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
