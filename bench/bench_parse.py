@@ -17,19 +17,21 @@ from __future__ import annotations
 
 import argparse
 import random
-
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kamisado_notation.notation import lexing  # noqa: E402
-from kamisado_notation.notation.writer import LANGUAGES, Form, format_record  # noqa: E402
-from kamisado_notation.generate import generate_records  # noqa: E402
-from kamisado_notation.notation import build_parser, parse_record  # noqa: E402
-from kamisado_notation.notation.record import RecordFile  # noqa: E402
-from kamisado_notation.replay import replay  # noqa: E402
+from kamisado_notation.generate import generate_records
+from kamisado_notation.notation import (
+    build_parser,
+    lexing,
+    parse_record,
+)
+from kamisado_notation.notation.record import RecordFile
+from kamisado_notation.notation.writer import LANGUAGES, Form, format_record
+from kamisado_notation.replay import replay
 
 BATCH_LINES = 256  # the baseline parses the text this many lines a call
 _COLOUR_FORMS = (Form.SYMBOLS, Form.TEXT, Form.SHORT)

@@ -28,11 +28,11 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from kamisado_notation.notation.writer import Form, format_record  # noqa: E402
-from kamisado_notation.generate import generate_match  # noqa: E402
-from kamisado_notation.match import MATCH_TARGETS  # noqa: E402
-from kamisado_notation.notation.record import RecordFile  # noqa: E402
-from kamisado_notation.validate import validate_file  # noqa: E402
+from kamisado_notation.generate import generate_match
+from kamisado_notation.match import MATCH_TARGETS
+from kamisado_notation.notation.record import RecordFile
+from kamisado_notation.notation.writer import Form, format_record
+from kamisado_notation.validate import validate_file
 
 FORMS = (Form.TEXT, Form.SYMBOLS, Form.SHORT, Form.COORDS)
 

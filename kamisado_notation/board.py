@@ -10,19 +10,19 @@ from __future__ import annotations
 from enum import IntEnum
 
 __all__ = [
-    "Colour",
-    "Side",
-    "Direction",
+    "BOARD_ROWS",
     "SQUARES",
     "SQUARE_COLOURS",
-    "square",
-    "square_name",
-    "parse_square",
-    "square_file",
-    "square_rank",
+    "Colour",
+    "Direction",
+    "Side",
     "home_rank",
+    "parse_square",
     "ray",
-    "BOARD_ROWS",
+    "square",
+    "square_file",
+    "square_name",
+    "square_rank",
 ]
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-__all__ = ["Diagnostic", "ERROR", "WARNING"]
+__all__ = ["ERROR", "WARNING", "Diagnostic"]
 
 ERROR = "error"
 WARNING = "warning"

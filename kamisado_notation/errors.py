@@ -4,12 +4,12 @@ only wants "bad input" catches one thing, and a caller that cares tells them apa
 from __future__ import annotations
 
 __all__ = [
-    "KamisadoError",
-    "PositionError",
+    "FormatError",
     "IllegalMoveError",
+    "KamisadoError",
     "MatchError",
     "NotationError",
-    "FormatError",
+    "PositionError",
     "RecordIOError",
 ]
 

@@ -7,7 +7,7 @@ from .board import Colour, Side, square_name
 from .match import Fill, fill, lineup, place_ring, round_result
 from .position import Move, Position
 
-__all__ = ["move_json", "moves_json", "lineup_json", "round_start", "with_ring", "colour_name", "side_name"]
+__all__ = ["colour_name", "lineup_json", "move_json", "moves_json", "round_start", "side_name", "with_ring"]
 
 
 def colour_name(colour: Colour | None) -> str | None:

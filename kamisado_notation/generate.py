@@ -15,10 +15,10 @@ import random
 from .board import SQUARE_COLOURS, Direction, Side
 from .errors import KamisadoError
 from .match import MATCH_TARGETS, Fill, Match, lineup
-from .position import Move, Position
 from .notation.record import Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
+from .position import Move, Position
 
-__all__ = ["generate_match", "generate_records", "entry_from_move", "back_entry", "placeholder_entry"]
+__all__ = ["back_entry", "entry_from_move", "generate_match", "generate_records", "placeholder_entry"]
 
 _TARGET_NAMES = {v: k.capitalize() for k, v in MATCH_TARGETS.items()}
 # A round longer than this is abandoned and replayed (a safety net: towers mostly move

@@ -17,18 +17,18 @@ from .errors import MatchError
 from .position import Position, Tower
 
 __all__ = [
-    "Fill",
     "MATCH_TARGETS",
-    "RoundResult",
+    "Fill",
     "Match",
+    "RoundResult",
     "fill",
-    "lineup",
     "fill_order",
-    "ring_points",
-    "tower_value",
-    "score_of",
-    "round_result",
+    "lineup",
     "place_ring",
+    "ring_points",
+    "round_result",
+    "score_of",
+    "tower_value",
 ]
 
 #: The match formats and their targets (first to this many points).

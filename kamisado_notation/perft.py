@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .position import Move, Position
 
-__all__ = ["perft", "divide"]
+__all__ = ["divide", "perft"]
 
 
 def perft(position: Position, depth: int) -> int:

@@ -33,13 +33,13 @@ from .board import (
 from .errors import IllegalMoveError, PositionError
 
 __all__ = [
-    "Tower",
+    "INITIAL_POSITION",
+    "MAX_PUSH",
+    "RANGE",
+    "RING_NAMES",
     "Move",
     "Position",
-    "RANGE",
-    "MAX_PUSH",
-    "RING_NAMES",
-    "INITIAL_POSITION",
+    "Tower",
 ]
 
 #: How far a tower may move, by its number of Sumo rings (S1, DS1, TS1).
@@ -173,7 +173,7 @@ class Position:
     opponent's home row (M7).
     """
 
-    __slots__ = ("board", "where", "to_move", "tower", "last_mover", "winner", "_stack")
+    __slots__ = ("_stack", "board", "last_mover", "to_move", "tower", "where", "winner")
 
     def __init__(
         self,
@@ -663,7 +663,7 @@ class Position:
 
 def _build_initial_towers() -> dict[int, Tower]:
     towers = {}
-    for sq in (*range(0, 8), *range(56, 64)):
+    for sq in (*range(8), *range(56, 64)):
         side = Side.GOLD if sq < 8 else Side.BLACK
         towers[sq] = Tower(side, SQUARE_COLOURS[sq])
     return towers

@@ -32,15 +32,15 @@ if TYPE_CHECKING:  # the replay is only read, never built, here
     from .replay import MatchReplay
 
 __all__ = [
+    "LEGEND",
     "SQUARE_CODES",
     "SQUARE_STYLES",
-    "LEGEND",
-    "tower_mark",
     "board_diagram",
-    "status_line",
-    "moves_diagram",
     "lineup_diagram",
     "match_summary",
+    "moves_diagram",
+    "status_line",
+    "tower_mark",
 ]
 
 #: The two-letter colour codes of SPEC §2, written in every cell.

@@ -20,13 +20,12 @@ from dataclasses import dataclass, field
 
 from .board import RAYS, SQUARE_COLOURS, Colour, Direction, Side, square_name
 from .diagnostics import ERROR, WARNING, Diagnostic
-from .errors import IllegalMoveError, PositionError
-from .errors import MatchError
+from .errors import IllegalMoveError, MatchError, PositionError
 from .match import MATCH_TARGETS, Fill, Match, RoundResult, lineup_files
-from .position import _ORDINARY, RANGE, Move, Position, _ordinary_moves
 from .notation.record import Entry, MatchRecord, RoundRecord
+from .position import _ORDINARY, RANGE, Move, Position, _ordinary_moves
 
-__all__ = ["Ply", "RoundReplay", "MatchReplay", "replay", "match_target", "parse_result"]
+__all__ = ["MatchReplay", "Ply", "RoundReplay", "match_target", "parse_result", "replay"]
 
 
 @dataclass(slots=True)
@@ -107,8 +106,7 @@ def match_target(value: str | None, *, target: str | None = None) -> int | None:
     if value is None:
         return 1
     key = value.strip().lower()
-    if key.endswith(" round"):
-        key = key[: -len(" round")]
+    key = key.removesuffix(" round")
     return MATCH_TARGETS.get(key)
 
 

@@ -21,7 +21,7 @@ from .notation.record import MatchRecord
 if TYPE_CHECKING:
     from .replay import MatchReplay
 
-__all__ = ["MatchSummary", "FileReport", "summarize", "validate_file", "validate_text", "validate_matches", "report_json"]
+__all__ = ["FileReport", "MatchSummary", "report_json", "summarize", "validate_file", "validate_matches", "validate_text"]
 
 
 @dataclass(slots=True)

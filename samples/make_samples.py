@@ -21,12 +21,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rich.cells import cell_len  # noqa: E402
+from rich.cells import cell_len
 
-from kamisado_notation.board import SQUARE_COLOURS, Direction, Side, square_name  # noqa: E402
-from kamisado_notation.match import Fill, Match, round_result  # noqa: E402
-from kamisado_notation.position import RING_NAMES, Move, Position  # noqa: E402
-from kamisado_notation.notation.vocabulary import write_colour, write_direction  # noqa: E402
+from kamisado_notation.board import SQUARE_COLOURS, Direction, Side, square_name
+from kamisado_notation.match import Fill, Match, round_result
+from kamisado_notation.notation.vocabulary import write_colour, write_direction
+from kamisado_notation.position import RING_NAMES, Move, Position
 
 HERE = Path(__file__).resolve().parent
 #: The forms a ``mixed`` record cycles through, entry by entry.
@@ -229,7 +229,7 @@ def write(name: str, text: str) -> None:
 
 
 def main() -> None:
-    hdr = lambda **kw: {k.replace("_", " "): v for k, v in kw.items()}  # noqa: E731
+    hdr = lambda **kw: {k.replace("_", " "): v for k, v in kw.items()}
 
     p = find(
         lambda p: p.complete and p.rounds >= 3 and p.pushes,

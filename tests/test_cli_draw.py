@@ -225,8 +225,8 @@ def test_piped_output_has_no_escape_codes_even_without_no_color() -> None:
     assert "\x1b[" not in result.stdout and len(rank_lines(result.stdout)) == 8
 
 
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 @settings(max_examples=25, deadline=None)

@@ -162,7 +162,7 @@ def test_resolve_accepts_exactly_the_legal_moves(pos, data):
     blocked = not pos.has_moves()
     accepted = set()
     for direction in (None, *Direction):
-        for distance in range(0, 9):
+        for distance in range(9):
             try:
                 move = pos.resolve(direction, distance, tower=colour)
             except IllegalMoveError as e:

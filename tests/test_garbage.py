@@ -6,21 +6,22 @@ whole-line fast paths read every line as the general path (and lark's own lexer)
 from __future__ import annotations
 
 import functools
-
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kamisado_notation.notation import fast_paths, lexing, shapes
 from kamisado_notation.errors import KamisadoError
 from kamisado_notation.notation import (
     NotationError,
     build_parser,
+    fast_paths,
     iter_matches,
+    lexing,
     parse_entry,
     parse_record,
     read_record,
+    shapes,
 )
 
 # Text that looks like notation, so that the fuzzing reaches deep into the grammar.

@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from kamisado_notation.cli.app import app
-from kamisado_notation.notation.writer import Form, format_record
 from kamisado_notation.generate import generate_records
 from kamisado_notation.match import MATCH_TARGETS
+from kamisado_notation.notation.writer import Form, format_record
 from kamisado_notation.validate import validate_text
 
 runner = CliRunner()

@@ -16,11 +16,17 @@ from typer.testing import CliRunner
 from kamisado_notation.cli.app import app
 from kamisado_notation.cli.convert import _resolved_moves
 from kamisado_notation.errors import KamisadoError
-from kamisado_notation.notation.writer import Form, format_record, record_json
 from kamisado_notation.generate import generate_records
-from kamisado_notation.notation import read_json_record, record_from_json
-from kamisado_notation.notation import NotationError, open_matches, parse_record, read_record
+from kamisado_notation.notation import (
+    NotationError,
+    open_matches,
+    parse_record,
+    read_json_record,
+    read_record,
+    record_from_json,
+)
 from kamisado_notation.notation.record import RecordFile
+from kamisado_notation.notation.writer import Form, format_record, record_json
 from kamisado_notation.replay import replay
 from kamisado_notation.validate import validate_file
 

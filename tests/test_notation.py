@@ -303,7 +303,7 @@ def test_lark_own_lexer_reads_the_same_grammar_alike() -> None:
     fast = [e for e in parse_record(text).matches[0].rounds[0].entries]
     items = build_parser("contextual").parse(text)
     slow = [entry for item in items if isinstance(item, list) for entry, _s, _e in item]
-    key = lambda e: (e.tower, e.direction, e.distance, e.square_colour, e.origin, e.target, e.push_mark, e.placeholder, e.number, e.line, e.column)  # noqa: E731
+    key = lambda e: (e.tower, e.direction, e.distance, e.square_colour, e.origin, e.target, e.push_mark, e.placeholder, e.number, e.line, e.column)
     assert [key(e) for e in fast] == [key(e) for e in slow]
 
 

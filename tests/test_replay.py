@@ -18,8 +18,8 @@ from kamisado_notation.board import (
 )
 from kamisado_notation.generate import generate_match
 from kamisado_notation.match import MATCH_TARGETS, Fill, fill
-from kamisado_notation.position import Position, Tower
 from kamisado_notation.notation.record import Entry, Header, MatchRecord, RoundRecord
+from kamisado_notation.position import Position, Tower
 from kamisado_notation.replay import MatchReplay, replay
 
 # --------------------------------------------------------------------- helpers

@@ -108,14 +108,14 @@ _NOISE = "0123456789 .-*[]{}#\n\"abcdefghReBrGrYePiPuBlOrFLRBv^\\/↑↖↗↓�
 
 
 def _generated_text() -> str:
-    from kamisado_notation.notation.writer import Form, format_record
     from kamisado_notation.generate import generate_records
+    from kamisado_notation.notation.writer import Form, format_record
 
     return format_record(generate_records(match="standard", seed=11, count=1), form=Form.SHORT)
 
 
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 _BASE = _generated_text()
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable
-from typing import Optional
 
 import typer
 
@@ -34,7 +33,7 @@ def _version(value: bool) -> None:
 
 
 def _main(
-    version: Optional[bool] = typer.Option(
+    version: bool | None = typer.Option(
         None, "--version", callback=_version, is_eager=True, help="Print the version and exit."
     ),
 ) -> None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Optional
 
 import typer
 
@@ -26,12 +25,12 @@ def convert(
     file: str = typer.Argument(..., help="A match record (.kmr, or its JSON form)."),
     to: str = typer.Option(..., "--to", help="symbols | text | short | coords | json"),
     lang: str = typer.Option("en", "--lang", help="Language of the text form: en de hu pt ro ru."),
-    output: Optional[str] = typer.Option(None, "-o", "--output", help="Write here instead of standard output."),
+    output: str | None = typer.Option(None, "-o", "--output", help="Write here instead of standard output."),
 ) -> None:
     """Rewrite a record in another notation, keeping headers, comments and lineups."""
     from ..errors import FormatError
-    from ..notation.writer import Form, format_record
     from ..notation import RecordIOError, read_record
+    from ..notation.writer import Form, format_record
 
     if to not in _FORMS:
         fail(f"--to must be one of {', '.join(_FORMS)}, not {to!r}")

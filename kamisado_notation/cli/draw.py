@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any, Optional
+from typing import Any
 
 import typer
 
@@ -137,11 +137,11 @@ def _tty_width() -> int | None:
 def show(
     file: str = typer.Argument(..., help="A match record (.kmr, or its JSON form)."),
     match: int = _MATCH,
-    round_: Optional[int] = typer.Option(None, "--round", "-r", min=1, help="Which round (default: the last one reached)."),
-    ply: Optional[int] = typer.Option(None, "--ply", "-p", min=0, help="After how many entries of the round (default: all; 0 = the round's start)."),
+    round_: int | None = typer.Option(None, "--round", "-r", min=1, help="Which round (default: the last one reached)."),
+    ply: int | None = typer.Option(None, "--ply", "-p", min=0, help="After how many entries of the round (default: all; 0 = the round's start)."),
     flip: bool = _FLIP,
     no_color: bool = _NO_COLOR,
-    svg: Optional[str] = _SVG,
+    svg: str | None = _SVG,
     as_json: bool = _JSON,
 ) -> None:
     """The board at a point of a record (default: the end of the first match).
@@ -236,12 +236,12 @@ def looks_like_position(text: str) -> bool:
 
 def lineup(
     source: str = typer.Argument(..., metavar="FILE|POSITION", help="A match record (.kmr or JSON), or a position string (the end of a round)."),
-    round_: Optional[int] = typer.Option(None, "--round", "-r", min=1, help="With FILE: the round whose lineups to draw."),
-    fill_: Optional[str] = typer.Option(None, "--fill", help="With POSITION: left or right."),
+    round_: int | None = typer.Option(None, "--round", "-r", min=1, help="With FILE: the round whose lineups to draw."),
+    fill_: str | None = typer.Option(None, "--fill", help="With POSITION: left or right."),
     match: int = _MATCH,
     flip: bool = _FLIP,
     no_color: bool = _NO_COLOR,
-    svg: Optional[str] = _SVG,
+    svg: str | None = _SVG,
     as_json: bool = _JSON,
 ) -> None:
     """The round-start lineups with each tower's fill order (rulebook figures 7(b)–7(g)).

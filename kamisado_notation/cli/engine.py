@@ -4,7 +4,6 @@ engine on the command line, for engine authors and test harnesses."""
 from __future__ import annotations
 
 import sys
-from typing import Optional
 
 import typer
 
@@ -12,12 +11,12 @@ from .common import EXIT_USAGE, console, emit_json, fail, read_position
 
 
 def moves(
-    position: Optional[str] = typer.Argument(
+    position: str | None = typer.Argument(
         None, help="A position string (SPEC §5); with none, one position per line on stdin."
     ),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
     no_color: bool = typer.Option(False, "--no-color", help="No colours."),
-    svg: Optional[str] = typer.Option(None, "--svg", help="Also save the diagram as SVG."),
+    svg: str | None = typer.Option(None, "--svg", help="Also save the diagram as SVG."),
 ) -> None:
     """The legal moves of the side to move, with a diagram of the targets."""
     from ..export import moves_json
@@ -53,7 +52,7 @@ def moves(
         _print_moves(pos, no_color=no_color, svg=svg)
 
 
-def _print_moves(pos, *, no_color: bool, svg: Optional[str]) -> None:  # type: ignore[no-untyped-def]
+def _print_moves(pos, *, no_color: bool, svg: str | None) -> None:  # type: ignore[no-untyped-def]
     """The diagram (which says whose turn it is, a forfeit, a deadlock or the end of the
     round), then one line per legal move."""
     from ..render import moves_diagram
@@ -82,7 +81,7 @@ def _save_svg(out, path: str) -> None:  # type: ignore[no-untyped-def]
 
 def perft(
     depth: int = typer.Argument(..., min=0, help="How many plies deep."),
-    position: Optional[str] = typer.Argument(None, help="A position string; the initial position by default."),
+    position: str | None = typer.Argument(None, help="A position string; the initial position by default."),
     divide: bool = typer.Option(False, "--divide", help="Also the count below each move."),
 ) -> None:
     """Count the leaves of the move tree to DEPTH; the count is the last line."""

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import List, Optional
 
 import typer
 
@@ -22,7 +21,7 @@ _LONG_WORK_BYTES = 2_000_000
 
 
 def validate(
-    files: List[str] = typer.Argument(..., help="Match record files (.kmr, or their JSON form)."),
+    files: list[str] = typer.Argument(..., help="Match record files (.kmr, or their JSON form)."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output (SPEC §6)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Only the diagnostics, no summaries."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Validate this many files in parallel."),
@@ -124,7 +123,7 @@ def generate(
     count: int = typer.Option(1, "--count", min=1, help="How many matches."),
     form: str = typer.Option("text", "--form", help="symbols | text | short | coords"),
     lang: str = typer.Option("en", "--lang", help="en | de | hu | pt | ro | ru"),
-    output: Optional[str] = typer.Option(None, "-o", "--output", help="Write to this file instead of stdout."),
+    output: str | None = typer.Option(None, "-o", "--output", help="Write to this file instead of stdout."),
 ) -> None:
     """Play random legal matches and write their records (for demos, tests, benchmarks)."""
     from ..errors import KamisadoError

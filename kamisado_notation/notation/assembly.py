@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .shapes import parse_line
-from ..errors import NotationError
 from ..diagnostics import WARNING, Diagnostic
+from ..errors import NotationError
 from .record import Comment, Entry, Header, MatchRecord, RoundRecord
-
+from .shapes import parse_line
 
 # ---------------------------------------------------------------------- the assembler
 

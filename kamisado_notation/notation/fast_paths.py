@@ -11,11 +11,10 @@ from __future__ import annotations
 import re
 import sys
 
-from .grammar import SQUARES, MAX_DIGITS, unescape
+from .grammar import MAX_DIGITS, SQUARES, unescape
 from .lexing import ARROWS, KINDS_LIMIT
 from .record import Comment, Entry, Header, Lineup, RoundRecord
 from .vocabulary import colour_of, direction_of, fill_of, side_of, word_kinds
-
 
 # ------------------------------------------------------------------ whole-row fast path
 

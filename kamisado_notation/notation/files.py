@@ -17,7 +17,7 @@ from .json_record import record_from_json
 from .reader import block_lines, read_lines, split_lines
 from .record import MatchRecord, RecordFile
 
-__all__ = ["open_record_file", "read_record", "read_json_record", "open_matches"]
+__all__ = ["open_matches", "open_record_file", "read_json_record", "read_record"]
 
 
 _BLOCK = 1 << 20  # bytes read at a time (then to the end of that line)
@@ -27,7 +27,7 @@ def open_record_file(path: str) -> BinaryIO:
     """``path`` opened for reading bytes; :class:`RecordIOError` with a one-line reason
     when it cannot be (missing, a directory, no permission)."""
     try:
-        return open(path, "rb")  # noqa: SIM115 - the caller closes it
+        return open(path, "rb")
     except IsADirectoryError:
         raise RecordIOError(f"{path}: is a directory, not a record file") from None
     except FileNotFoundError:

@@ -10,14 +10,14 @@ what a CLI user feels.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from pathlib import Path
 
 from lark import Lark, Token, Transformer
 
-from .lexing import FastLexer
 from ..errors import NotationError
+from .lexing import FastLexer
 from .record import Entry, Header, Lineup, RoundRecord
 from .vocabulary import colour_of, direction_of, fill_of, side_of
 
@@ -138,6 +138,6 @@ def build_parser(lexer: str = "fast", *, transform: bool = True) -> Lark:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def _parser() -> Lark:
     return build_parser()

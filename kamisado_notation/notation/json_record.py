@@ -29,11 +29,11 @@ from __future__ import annotations
 import json
 import re
 
-from .grammar import MAX_DIGITS
-from ..errors import NotationError
 from ..board import Colour, Direction, Side, parse_square
 from ..diagnostics import WARNING, Diagnostic
+from ..errors import NotationError
 from ..match import Fill
+from .grammar import MAX_DIGITS
 from .reader import parse_entry
 from .record import Comment, Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
 from .writer import Form, format_entry

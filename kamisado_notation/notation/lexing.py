@@ -18,7 +18,6 @@ from ..errors import NotationError
 from .record import Comment
 from .vocabulary import word_kinds
 
-
 # ------------------------------------------------------------------------------ lexer
 
 # One token a match, whitespace between (findall, all in C): coordinates, then a bad
@@ -125,7 +124,7 @@ class Line:
     """What lark reads for one line: its pre-lexed tokens and number; and what the
     lexer leaves beside the parse: the tokens as resolved, the last two (for messages)."""
 
-    __slots__ = ("tokens", "number", "resolved", "last", "prev")
+    __slots__ = ("last", "number", "prev", "resolved", "tokens")
 
     def __init__(self, tokens: list[tuple], number: int) -> None:  # type: ignore[type-arg]
         self.tokens = tokens

@@ -53,7 +53,7 @@ from .record import Entry, MatchRecord, RecordFile
 from .shapes import parse_line
 from .syntax_errors import quote
 
-__all__ = ["parse_entry", "parse_record", "iter_matches", "grammar_text", "build_parser"]
+__all__ = ["build_parser", "grammar_text", "iter_matches", "parse_entry", "parse_record"]
 
 
 def parse_entry(text: str) -> Entry:
@@ -181,7 +181,7 @@ def read_lines(
 
 def _never(_text: str, _pos: int = 0, /) -> None:
     """A fast-path pattern's ``match`` that takes no line (``fast=False``)."""
-    return None
+    return
 
 
 def split_lines(text: str) -> Iterator[str]:

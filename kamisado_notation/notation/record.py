@@ -16,7 +16,7 @@ from ..board import Colour, Direction, Side
 from ..diagnostics import Diagnostic
 from ..match import Fill
 
-__all__ = ["Comment", "Header", "Entry", "Lineup", "RoundRecord", "MatchRecord", "RecordFile"]
+__all__ = ["Comment", "Entry", "Header", "Lineup", "MatchRecord", "RecordFile", "RoundRecord"]
 
 
 @dataclass

@@ -8,17 +8,16 @@ comes here, and every bad line goes to lark, which gives the error message.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedInput
 
-from .grammar import _Lines, _parser, build_parser
-from .lexing import lex_line, Line
 from ..errors import NotationError
-from .syntax_errors import as_notation_error
+from .grammar import _Lines, _parser, build_parser
+from .lexing import Line, lex_line
 from .record import Comment
-
+from .syntax_errors import as_notation_error
 
 # --------------------------------------------------------------------------- one line
 
@@ -28,12 +27,12 @@ _SHAPE_LIMIT = 4096  # garbage must not grow memory without bound
 _SHAPE_TOKENS = 64  # longer lines are not worth a shape of their own
 
 
-@lru_cache(maxsize=None)
+@cache
 def _tree_parser() -> Lark:
     return build_parser(transform=False)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _callbacks() -> dict[str, object]:
     t = _Lines()
     return {name: getattr(t, name) for name in ("start", "header", "round", "lineup", "moves", "move", "blocked", "coords")}
@@ -65,13 +64,13 @@ def _compile(template) -> object:  # type: ignore[no-untyped-def]
         return f"c_{name}([{', '.join(expr(c) for c in children)}])"
 
     namespace = {f"c_{name}": f for name, f in _callbacks().items()}
-    return eval(f"lambda t: {expr(template)}", namespace)  # noqa: S307 - our own template
+    return eval(f"lambda t: {expr(template)}", namespace)
 
 
 class _Tok(str):
     """A token for the fast path: the attributes the callbacks read, no more."""
 
-    __slots__ = ("type", "line", "column", "start_pos", "end_pos")
+    __slots__ = ("column", "end_pos", "line", "start_pos", "type")
 
 
 _new_tok = str.__new__

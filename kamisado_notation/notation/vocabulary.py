@@ -17,18 +17,18 @@ from ..board import Colour, Direction, Side
 from ..match import Fill
 
 __all__ = [
-    "normalise",
     "COLOUR_WORDS",
     "DIRECTION_WORDS",
+    "LANGUAGES",
     "colour_of",
     "direction_of",
+    "fill_of",
+    "lark_terminals",
+    "normalise",
+    "side_of",
     "word_kinds",
     "write_colour",
     "write_direction",
-    "LANGUAGES",
-    "lark_terminals",
-    "side_of",
-    "fill_of",
 ]
 
 LANGUAGES = ("en", "de", "hu", "pt", "ro", "ru")

@@ -23,7 +23,7 @@ from ..position import Move
 from .record import Comment, Entry, MatchRecord, RecordFile, RoundRecord
 from .vocabulary import LANGUAGES, write_colour, write_direction
 
-__all__ = ["Form", "LANGUAGES", "format_move", "format_entry", "format_record", "record_json"]
+__all__ = ["LANGUAGES", "Form", "format_entry", "format_move", "format_record", "record_json"]
 
 
 class Form(Enum):
