@@ -11,6 +11,8 @@ from enum import IntEnum
 
 __all__ = [
     "BOARD_ROWS",
+    "MOVE_STEPS",
+    "Square",
     "SQUARES",
     "SQUARE_COLOURS",
     "Colour",
@@ -95,6 +97,9 @@ BOARD_ROWS: tuple[tuple[Colour, ...], ...] = tuple(
     )
 )
 
+#: A square: 0 is a1, 7 is h1, 56 is a8, 63 is h8 (``square_name``, ``parse_square``).
+Square = int
+
 SQUARES = range(64)
 
 #: ``SQUARE_COLOURS[sq]`` is the colour of square ``sq``.
@@ -107,26 +112,26 @@ _SQUARE_NAMES = tuple(_FILES[sq % 8] + str(sq // 8 + 1) for sq in SQUARES)
 _SQUARE_INDEX = {name: sq for sq, name in enumerate(_SQUARE_NAMES)}
 
 
-def square(file_index: int, rank_index: int) -> int:
+def square(file_index: int, rank_index: int) -> Square:
     """The square at ``file_index`` (a = 0) and ``rank_index`` (rank 1 = 0)."""
     return rank_index * 8 + file_index
 
 
-def square_file(sq: int) -> int:
+def square_file(sq: Square) -> int:
     return sq & 7
 
 
-def square_rank(sq: int) -> int:
+def square_rank(sq: Square) -> int:
     """The rank index, 0 for rank 1 up to 7 for rank 8."""
     return sq >> 3
 
 
-def square_name(sq: int) -> str:
+def square_name(sq: Square) -> str:
     """Algebraic name: ``square_name(0) == 'a1'``."""
     return _SQUARE_NAMES[sq]
 
 
-def parse_square(name: str) -> int:
+def parse_square(name: str) -> Square:
     """The square named ``name`` (``'d8'``); ``ValueError`` if there is none."""
     try:
         return _SQUARE_INDEX[name.strip().lower()]
@@ -177,3 +182,17 @@ RAYS = _build_rays()
 def ray(side: Side, sq: int, direction: Direction) -> tuple[int, ...]:
     """The squares a tower of ``side`` on ``sq`` passes moving in ``direction``."""
     return RAYS[side][sq][direction]
+
+
+_MOVE_DIRECTIONS = (Direction.FORWARD, Direction.LEFT, Direction.RIGHT)
+
+#: ``MOVE_STEPS[side][origin][target]``: the direction and distance of the straight move
+#: forward or diagonally forward (M1) from ``origin`` to ``target``, for the squares on
+#: ``side``'s move rays from ``origin`` (others are not in the dict).
+MOVE_STEPS: tuple[tuple[dict[Square, tuple[Direction, int]], ...], ...] = tuple(
+    tuple(
+        {target: (d, n) for d in _MOVE_DIRECTIONS for n, target in enumerate(RAYS[side][origin][d], 1)}
+        for origin in SQUARES
+    )
+    for side in Side
+)

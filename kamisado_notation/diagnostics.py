@@ -10,10 +10,20 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-__all__ = ["ERROR", "WARNING", "Diagnostic"]
+from .enums import TextEnum
 
-ERROR = "error"
-WARNING = "warning"
+__all__ = ["ERROR", "WARNING", "Diagnostic", "Severity"]
+
+
+class Severity(TextEnum):
+    """How bad a diagnostic is: an ``error`` makes a record invalid, a ``warning`` does not."""
+
+    ERROR = "error"
+    WARNING = "warning"
+
+
+ERROR = Severity.ERROR
+WARNING = Severity.WARNING
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,7 +32,7 @@ class Diagnostic:
     message: str
     line: int
     column: int
-    severity: str = ERROR
+    severity: Severity = Severity.ERROR
     round: int | None = None
     ply: int | None = None
     match: int | None = None  # 1-based index of the match in its file

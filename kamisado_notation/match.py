@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from .board import SQUARE_COLOURS, Colour, Side, square_file
+from .enums import TextEnum
 from .errors import MatchError
 from .position import Position, Tower
 
@@ -20,6 +21,7 @@ __all__ = [
     "MATCH_TARGETS",
     "Fill",
     "Match",
+    "RoundEnd",
     "RoundResult",
     "fill",
     "fill_order",
@@ -39,6 +41,13 @@ MATCH_TARGETS = {"single": 1, "standard": 3, "long": 7, "marathon": 15}
 _RING_POINTS = (1, 2, 4, 8)
 # What a tower with 0..3 rings is worth in all: the rings are the score.
 _TOWER_VALUE = (0, 1, 3, 7)
+
+
+class RoundEnd(TextEnum):
+    """How a round ended (SPEC §6's ``by``)."""
+
+    HOME_ROW = "home-row"  #: a tower reached the opponent's home row (M7)
+    DEADLOCK = "deadlock"  #: forfeits would repeat forever (M8)
 
 
 class Fill(Enum):
@@ -141,11 +150,11 @@ def fill(position: Position, how: Fill, *, challenger: Side) -> Position:
 
 @dataclass(frozen=True)
 class RoundResult:
-    """How a round ended: the winner, ``by`` ``"home-row"`` or ``"deadlock"``, the
-    winner's tower that takes the ring, and the points that ring scores."""
+    """How a round ended: the winner, how (:class:`RoundEnd`), the winner's tower that
+    takes the ring, and the points that ring scores."""
 
     winner: Side
-    by: str
+    by: RoundEnd
     tower: Colour
     points: int
 
@@ -166,7 +175,7 @@ def round_result(position: Position) -> RoundResult | None:
             if sq >> 3 == goal:  # -1 (no such tower) >> 3 is -1, never a rank
                 t = position.board[sq]
                 assert t is not None
-                return RoundResult(side, "home-row", Colour(c), _RING_POINTS[t.rings])
+                return RoundResult(side, RoundEnd.HOME_ROW, Colour(c), _RING_POINTS[t.rings])
         raise AssertionError("winner without a tower on the home row")  # pragma: no cover
     loser = position.deadlock()
     if loser is None:
@@ -180,7 +189,7 @@ def round_result(position: Position) -> RoundResult | None:
     if colour is None:
         colour = position.tower if position.tower is not None else Colour.BROWN
     rings = position.rings(winner, colour)
-    return RoundResult(winner, "deadlock", colour, ring_points(rings))
+    return RoundResult(winner, RoundEnd.DEADLOCK, colour, ring_points(rings))
 
 
 def place_ring(position: Position, result: RoundResult) -> None:

@@ -22,11 +22,13 @@ from typing import NamedTuple
 
 from .board import (
     COLOUR_LETTERS,
+    MOVE_STEPS,
     RAYS,
     SQUARE_COLOURS,
     Colour,
     Direction,
     Side,
+    Square,
     square_name,
     square_rank,
 )
@@ -140,6 +142,17 @@ class Move:
         return f"{_colour_title(self.tower)} {direction} {self.distance} {self.square_colour.title}"
 
 
+def _free_run(board: list[Tower | None], ray: tuple[Square, ...]) -> int:
+    """How many squares of ``ray`` are empty before the first tower on it (M2, M3): how far
+    a tower can move along it, before its range (S1, DS1, TS1) is counted."""
+    n = 0
+    for sq in ray:
+        if board[sq] is not None:
+            break
+        n += 1
+    return n
+
+
 def _colour_title(colour: Colour | None) -> str:
     return colour.title if colour is not None else "Any"
 
@@ -162,6 +175,11 @@ def _ordinary_moves(
     )
     _ORDINARY[key] = every
     return every
+
+
+#: What :meth:`Position.play` pushes to undo a move: the move, then the tower to move, the
+#: side to move, the last mover and the winner before it.
+_Undo = tuple[Move, Colour | None, Side, Side, Side | None]
 
 
 class Position:
@@ -195,8 +213,7 @@ class Position:
         self.tower = tower
         self.last_mover = to_move.other if last_mover is None else last_mover
         self.winner = self._find_winner()
-        # (move, tower, to_move, last_mover, winner) before each move played
-        self._stack: list[tuple] = []
+        self._stack: list[_Undo] = []
 
     # ----------------------------------------------------------------- construction
 
@@ -326,12 +343,8 @@ class Position:
         moves: list[Move] = []
         key = (side * 8 + colour) * 64 + origin
         every = _ORDINARY[key] or _ordinary_moves(key, side, Colour(colour), origin)
-        for ray, ray_moves in zip(_REACH[side][origin][tower.rings], every):
-            distance = 0
-            for target in ray:
-                if board[target] is not None:
-                    break
-                distance += 1
+        for ray, ray_moves in zip(_REACH[side][origin][tower.rings], every, strict=True):
+            distance = _free_run(board, ray)
             if distance:
                 moves.extend(ray_moves[:distance])
         if tower.rings:
@@ -373,10 +386,7 @@ class Position:
             origin = where[colour]
             rings = board[origin].rings  # type: ignore[union-attr]
             for ray in reach_side[origin][rings]:
-                for target in ray:
-                    if board[target] is not None:
-                        break
-                    count += 1
+                count += _free_run(board, ray)
             if rings and self._push_line(side, origin, rings):
                 count += 1
         return count
@@ -498,9 +508,45 @@ class Position:
                 board[sq + step] = None
         return move
 
-    def advance(self) -> Move:
-        """Play the forced forfeit of a blocked side to move, and return it."""
+    def play_forfeit(self) -> Move:
+        """Play the forced forfeit of a blocked side to move (M6), and return it."""
         move = self.forfeit_move()
+        self.play(move)
+        return move
+
+    def play_ordinary(self, tower: Colour | None, direction: Direction, distance: int) -> Move | None:
+        """Play the ordinary move (no push, no forfeit) of ``tower`` — ``None`` for the
+        tower that must move — ``distance`` squares in ``direction``, and return it; or
+        return ``None`` and change nothing when that is not a legal ordinary move (then
+        :meth:`resolve` says why, or finds the push or forfeit it is).
+
+        The replay's hot path: it checks exactly what :meth:`resolve` does for such a move
+        (T1/T2, M1–M3, M7, S1/DS1/TS1) without building explanations, and plays the
+        engine's shared :class:`Move`, so a replay builds no move per ply.
+
+        >>> position = Position.initial()
+        >>> position.play_ordinary(Colour.BROWN, Direction.FORWARD, 3)
+        Move(side=<Side.BLACK: 0>, tower=<Colour.BROWN: 0>, origin=63, target=39, direction=<Direction.FORWARD: 0>, distance=3, push=())
+        >>> position.play_ordinary(None, Direction.LEFT, 1) is None  # Gold must move Yellow (T2): c1-b2 is green
+        False
+        """
+        need = self.tower
+        colour = need if tower is None else tower
+        if colour is None or (need is not None and colour is not need) or self.winner is not None:
+            return None
+        if direction is _BACK or distance < 1:
+            return None
+        side = self.to_move
+        origin = self.where[side][colour]
+        board = self.board
+        rings = board[origin].rings  # type: ignore[union-attr]
+        if distance > len(_REACH[side][origin][rings][direction]):  # the board's edge or the range
+            return None
+        ray = RAYS[side][origin][direction]
+        if _free_run(board, ray[:distance]) < distance:
+            return None
+        key = (side * 8 + colour) * 64 + origin
+        move = (_ORDINARY[key] or _ordinary_moves(key, side, colour, origin))[direction][distance - 1]
         self.play(move)
         return move
 
@@ -596,10 +642,9 @@ class Position:
             )
         if origin == target:
             return self.resolve(None, 0, tower=t.colour)
-        for direction in _MOVE_DIRECTIONS:
-            ray = RAYS[side][origin][direction]
-            if target in ray:
-                return self.resolve(direction, ray.index(target) + 1, tower=t.colour)
+        step = MOVE_STEPS[side][origin].get(target)
+        if step is not None:
+            return self.resolve(step[0], step[1], tower=t.colour)
         raise IllegalMoveError(
             f"{square_name(origin)}-{square_name(target)} is not a straight move forward "
             "or diagonally forward",

@@ -18,26 +18,43 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .board import RAYS, SQUARE_COLOURS, Colour, Direction, Side, square_name
-from .diagnostics import ERROR, WARNING, Diagnostic
+from .board import MOVE_STEPS, SQUARE_COLOURS, Colour, Direction, Side, square_name
+from .diagnostics import ERROR, WARNING, Diagnostic, Severity
+from .enums import TextEnum
 from .errors import IllegalMoveError, MatchError, PositionError
 from .match import MATCH_TARGETS, Fill, Match, RoundResult, lineup_files
 from .notation.record import Entry, MatchRecord, RoundRecord
-from .position import _ORDINARY, RANGE, Move, Position, _ordinary_moves
+from .position import Move, Position
 
 __all__ = ["MatchReplay", "Ply", "RoundReplay", "match_target", "parse_result", "replay"]
 
 
+class PlyKind(TextEnum):
+    """What an entry of a round is."""
+
+    MOVE = "move"  #: an ordinary move
+    PUSH = "push"  #: a Sumo push (S2–S11)
+    FORFEIT = "forfeit"  #: a blocked tower's zero entry (M6)
+    BACK = "back"  #: a push's back-entry: the farthest pushed tower, back one square
+
+
+class MatchStatus(TextEnum):
+    """Whether a match was decided (SPEC §6's ``status``)."""
+
+    COMPLETE = "complete"
+    IN_PROGRESS = "in-progress"
+
+
 @dataclass(slots=True)
 class Ply:
-    """One entry of a round, judged. ``kind`` is ``"move"``, ``"push"``, ``"forfeit"``
-    or ``"back"`` (a push's back-entry, whose ``move`` describes the farthest pushed
+    """One entry of a round, judged. ``kind`` says what it is (:class:`PlyKind`; for
+    ``BACK``, a push's back-entry, whose ``move`` describes the farthest pushed
     tower going back one square; the engine applied it with the push)."""
 
     number: int
     side: Side
     entry: Entry
-    kind: str
+    kind: PlyKind
     move: Move | None
 
 
@@ -60,7 +77,7 @@ class RoundReplay:
         plies = self.plies if ply is None else self.plies[: max(ply, 0)]
         position = self.start.copy()
         for p in plies:
-            if p.kind != "back" and p.move is not None:
+            if p.kind is not PlyKind.BACK and p.move is not None:
                 position.play(p.move)
         return position
 
@@ -83,7 +100,7 @@ class MatchReplay:
     target: int
     score: dict[Side, int]
     winner: Side | None
-    status: str
+    status: MatchStatus
     diagnostics: list[Diagnostic]
 
     @property
@@ -163,20 +180,7 @@ def _legal_list(position: Position, colour: Colour) -> str:
 
 # ------------------------------------------------------------------- replay
 
-_BACK = Direction.BACK
 _SIDES = (Side.BLACK, Side.GOLD)  # whose entry, by its index's parity
-_OTHER = (Side.GOLD, Side.BLACK)
-_GOAL_RANK = (0, 7)  # the rank each side must reach to win the round (M7)
-_MOVE_DIRECTIONS = (Direction.FORWARD, Direction.LEFT, Direction.RIGHT)
-#: ``_COORD_STEPS[side][origin][target]``: the (direction, distance) of the ordinary move
-#: from ``origin`` to ``target`` (M1), for the targets on ``side``'s move rays.
-_COORD_STEPS = tuple(
-    tuple(
-        {target: (direction, distance) for direction in _MOVE_DIRECTIONS for distance, target in enumerate(RAYS[side][origin][direction], 1)}
-        for origin in range(64)
-    )
-    for side in Side
-)
 
 
 class _Stop(Exception):
@@ -195,7 +199,7 @@ class _RoundReplayer:
         self.diagnostics: list[Diagnostic] = []
         self.cut_reached = False
 
-    def error(self, rule: str, message: str, entry: Entry, ply: int | None, severity: str = ERROR) -> None:
+    def error(self, rule: str, message: str, entry: Entry, ply: int | None, severity: Severity = ERROR) -> None:
         self.diagnostics.append(
             Diagnostic(rule, message, entry.line, entry.column, severity, self.rr.number, ply, self.match_index)
         )
@@ -218,8 +222,7 @@ class _RoundReplayer:
         chain: set[tuple[Side, Colour | None]] | None = None  # forfeits into a deadlock (M8)
         number = 0
         cut = self.cut
-        board, where, play = pos.board, pos.where, pos.play  # the same lists all round
-        stack = pos._stack
+        board, play, play_ordinary = pos.board, pos.play, pos.play_ordinary  # the same all round
         try:
             for idx, entry in enumerate(entries):
                 if cut is not None and (entry.line, entry.column) >= cut:
@@ -277,66 +280,28 @@ class _RoundReplayer:
                 if side is not pos.to_move:  # entries alternate, and so do turns: not expected
                     self.error("T2", f"it is {pos.to_move.title}'s turn, not {side.title}'s", entry, number)
                     raise _Stop
-                # The hot path (see the docstring): ``ray`` stays None unless the entry
-                # names an ordinary move whose ray, range and square colour are right.
-                need = pos.tower
-                ray = None
+                # The hot path (see the docstring): an ordinary move written without a
+                # fault is played by the engine's own check; anything else asks entry_move.
+                move = None
                 if origin is None:  # the colour form: Tower Direction Distance Square
-                    colour = entry.tower
-                    if colour is None:
-                        colour = need
-                    distance = entry.distance
-                    direction = entry.direction
-                    if (
-                        colour is not None
-                        and (need is None or colour is need)
-                        and distance
-                        and distance > 0
-                        and direction is not None
-                        and direction is not _BACK
-                    ):
-                        origin = where[side][colour]
-                        r = RAYS[side][origin][direction]
-                        if distance <= len(r) and distance <= RANGE[board[origin].rings]:  # type: ignore[union-attr]
-                            square = entry.square_colour
-                            if square is None or square is SQUARE_COLOURS[r[distance - 1]]:
-                                ray = r
+                    direction, distance = entry.direction, entry.distance
+                    if direction is not None and distance:
+                        move = play_ordinary(entry.tower, direction, distance)
+                        square = entry.square_colour
+                        if move is not None and square is not None and square is not SQUARE_COLOURS[move.target]:
+                            pos.undo()  # a wrong square colour: entry_move reports it
+                            move = None
                 else:  # the coordinate form: from-to
                     t = board[origin]
                     if t is not None and t.side is side and not entry.push_mark:
-                        colour = t.colour
-                        if need is None or colour is need:
-                            step = _COORD_STEPS[side][origin].get(entry.target)  # type: ignore[arg-type]
-                            if step is not None:
-                                direction, distance = step
-                                if distance <= RANGE[t.rings]:
-                                    ray = RAYS[side][origin][direction]
-                if ray is not None:
-                    for sq in ray[:distance]:  # the path and the target square (M2, M3)
-                        if board[sq] is not None:
-                            break
-                    else:
-                        # The engine's shared Move object for it, as move generation
-                        # hands out (Position._tower_moves): no Move built per ply.
-                        key = (side * 8 + colour) * 64 + origin
-                        every = _ORDINARY[key] or _ordinary_moves(key, side, colour, origin)
-                        move = every[direction][distance - 1]
-                        plies.append(Ply(number, side, entry, "move", move))
-                        # Position.play() of an ordinary move, inlined: the same undo
-                        # record, board, turn (T2) and end of the round (M7).
-                        stack.append((move, need, side, pos.last_mover, None))
-                        target = ray[distance - 1]
-                        board[target] = board[origin]
-                        board[origin] = None
-                        where[side][colour] = target
-                        pos.to_move = _OTHER[side]
-                        pos.tower = SQUARE_COLOURS[target]
-                        pos.last_mover = side
-                        if target >> 3 == _GOAL_RANK[side]:
-                            pos.winner = side
-                        continue
+                        step = MOVE_STEPS[side][origin].get(entry.target)  # type: ignore[arg-type]
+                        if step is not None:
+                            move = play_ordinary(t.colour, step[0], step[1])
+                if move is not None:
+                    plies.append(Ply(number, side, entry, PlyKind.MOVE, move))
+                    continue
                 move = self.entry_move(entry, number)
-                kind = "push" if move.push else "forfeit" if move.distance == 0 else "move"
+                kind = PlyKind.PUSH if move.push else PlyKind.FORFEIT if move.distance == 0 else PlyKind.MOVE
                 plies.append(Ply(number, side, entry, kind, move))
                 play(move)
                 if move.push:
@@ -462,11 +427,11 @@ class _RoundReplayer:
         expected = f"{tower.colour.title} Back 1 {SQUARE_COLOURS[onto].title} ({square_name(far)}-{square_name(onto)})"
         if entry.is_coords:
             if entry.origin == far and entry.target == onto:
-                return Ply(number, pushed_side, entry, "back", back)
+                return Ply(number, pushed_side, entry, PlyKind.BACK, back)
             if entry.origin not in (far, onto) or entry.origin == entry.target:
                 self.missing_back(entry, number, push, expected)
             self.error("push-entry", f"the back-entry of {push.coords()} is {expected}", entry, number)
-            return Ply(number, pushed_side, entry, "back", back)
+            return Ply(number, pushed_side, entry, PlyKind.BACK, back)
         if entry.direction is not Direction.BACK:
             self.missing_back(entry, number, push, expected)
         wrong = []
@@ -481,7 +446,7 @@ class _RoundReplayer:
             )
         if wrong:
             self.error("push-entry", f"the back-entry of the push is {expected}: " + "; ".join(wrong), entry, number)
-        return Ply(number, pushed_side, entry, "back", back)
+        return Ply(number, pushed_side, entry, PlyKind.BACK, back)
 
     def missing_back(self, entry: Entry, number: int, push: Move, expected: str) -> None:
         self.error(
@@ -558,7 +523,7 @@ def replay(match: MatchRecord) -> MatchReplay:
                 return h.line, h.column
         return match.line, 1
 
-    def match_diag(rule: str, message: str, at: tuple[int, int], severity: str = ERROR, rnd: int | None = None) -> None:
+    def match_diag(rule: str, message: str, at: tuple[int, int], severity: Severity = ERROR, rnd: int | None = None) -> None:
         diags.append(Diagnostic(rule, message, at[0], at[1], severity, rnd, None, idx))
 
     def unchecked(j: int, why: str) -> None:
@@ -661,7 +626,7 @@ def replay(match: MatchRecord) -> MatchReplay:
             why = "a syntax error" if runner.cut_reached else "a rules error"
             unchecked(i + 1, f"round {rec.number} could not be replayed past {why}")
             break
-        if rr.plies and rr.plies[-1].kind == "push":
+        if rr.plies and rr.plies[-1].kind is PlyKind.PUSH:
             continue  # the back-entry is due: the round goes on
         rr.result = game.finish_round()
 
@@ -685,6 +650,6 @@ def replay(match: MatchRecord) -> MatchReplay:
         target=target,
         score=score,
         winner=winner,
-        status="complete" if winner is not None else "in-progress",
+        status=MatchStatus.COMPLETE if winner is not None else MatchStatus.IN_PROGRESS,
         diagnostics=diags,
     )

@@ -17,6 +17,7 @@ from .diagnostics import ERROR, WARNING, Diagnostic
 from .errors import KamisadoError
 from .match import RoundResult
 from .notation.record import MatchRecord
+from .replay import MatchStatus, PlyKind
 
 if TYPE_CHECKING:
     from .replay import MatchReplay
@@ -117,12 +118,12 @@ def summarize(match: MatchRecord) -> MatchSummary:
 def _to_move(r: MatchReplay) -> Side | None:
     """Who moves next in an unfinished match: in the last round, or the Challenger of
     the next one (the loser of the last)."""
-    if r.status == "complete" or not r.valid or not r.rounds or any(rr.stopped for rr in r.rounds):
+    if r.status is MatchStatus.COMPLETE or not r.valid or not r.rounds or any(rr.stopped for rr in r.rounds):
         return None
     last = r.rounds[-1]
     if last.result is not None:
         return last.result.winner.other
-    if last.plies and last.plies[-1].kind == "push":
+    if last.plies and last.plies[-1].kind is PlyKind.PUSH:
         return last.plies[-1].side.other  # the pushed player's back-entry is due
     if last.plies:
         return last.plies[-1].side.other

@@ -28,6 +28,7 @@ def convert(
     output: str | None = typer.Option(None, "-o", "--output", help="Write here instead of standard output."),
 ) -> None:
     """Rewrite a record in another notation, keeping headers, comments and lineups."""
+    from ..diagnostics import Severity
     from ..errors import FormatError
     from ..notation import RecordIOError, read_record
     from ..notation.writer import Form, format_record
@@ -46,8 +47,8 @@ def convert(
         record = read_record(file)
     except RecordIOError as e:
         fail(str(e))
-    problems = [d for d in record.errors if d.severity == "error"]
-    problems += [d for m in record.matches for d in m.errors if d.severity == "error"]
+    problems = [d for d in record.errors if d.severity is Severity.ERROR]
+    problems += [d for m in record.matches for d in m.errors if d.severity is Severity.ERROR]
     if problems:
         for d in problems:
             sys.stderr.write(d.format(file) + "\n")
@@ -85,6 +86,7 @@ def _resolved_moves(record, form, file: str) -> dict[int, object]:  # type: igno
     """``id(entry)`` → resolved move, from the replay, when the conversion needs the
     board (coordinates ↔ colours; JSON gets both where the replay reaches). Exits 1 with
     the replay's reason when an entry that needs the board cannot be resolved."""
+    from ..diagnostics import Severity
     from ..notation.writer import Form
     from ..replay import replay
 
@@ -108,7 +110,7 @@ def _resolved_moves(record, form, file: str) -> dict[int, object]:  # type: igno
         missing = [e for e in wanted if needs_board(e) and id(e) not in moves]
         if missing:
             e = missing[0]
-            reasons = [d for d in result.diagnostics if d.severity == "error"]
+            reasons = [d for d in result.diagnostics if d.severity is Severity.ERROR]
             reason = reasons[0].format(file) if reasons else f"{file}:{e.line}:{e.column}: the replay did not reach this entry"
             sys.stderr.write(reason + "\n")
             fail(

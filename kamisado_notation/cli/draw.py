@@ -67,14 +67,18 @@ def _report(path: str, diagnostics: list[Any]) -> None:
 
 def _invalid(diagnostics: list[Any]) -> bool:
     """Errors make the record invalid (exit 1); warnings alone do not."""
-    return any(d.severity == "error" for d in diagnostics)
+    from ..diagnostics import Severity
+
+    return any(d.severity is Severity.ERROR for d in diagnostics)
 
 
 def _last_move(rnd: Any, ply: int) -> Any:
     """The move to highlight after ``ply`` entries: a push's back-entry shows the push
     itself, which moved every tower concerned."""
+    from ..replay import PlyKind
+
     for p in reversed(rnd.plies[:ply]):
-        if p.move is not None and p.kind != "back":
+        if p.move is not None and p.kind is not PlyKind.BACK:
             return p.move
     return None
 

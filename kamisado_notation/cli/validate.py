@@ -89,6 +89,7 @@ def _print_reports(reports, *, quiet: bool, no_color: bool) -> None:  # type: ig
     from rich.markup import escape
 
     from ..board import Side
+    from ..replay import MatchStatus
 
     out = console(no_color=no_color)
     styles = {"error": "bold red", "warning": "yellow"}
@@ -106,14 +107,14 @@ def _print_reports(reports, *, quiet: bool, no_color: bool) -> None:  # type: ig
             head = f"{r.path}: no match" if r.valid else f"{r.path}: unreadable"
         out.print(escape(head), soft_wrap=True)
         for m in r.matches if n <= 20 else []:
-            state = "complete" if m.status == "complete" else "in progress"
+            state = "complete" if m.status is MatchStatus.COMPLETE else "in progress"
             if m.to_move is not None:
                 state += f", {m.to_move.title} to move"
             score = f"{m.score[Side.BLACK]}-{m.score[Side.GOLD]}"
             mark = "valid" if m.valid else "INVALID"
             out.print(escape(f"  match {m.index} (line {m.line}): {mark}, {score} (Black-Gold), {state}"), soft_wrap=True)
         if n > 20:
-            complete = sum(1 for m in r.matches if m.status == "complete")
+            complete = sum(1 for m in r.matches if m.status is MatchStatus.COMPLETE)
             out.print(escape(f"  {complete} complete, {n - complete} in progress"), soft_wrap=True)
 
 

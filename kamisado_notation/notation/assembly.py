@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..diagnostics import WARNING, Diagnostic
+from ..diagnostics import ERROR, WARNING, Diagnostic, Severity
 from ..errors import NotationError
 from .record import Comment, Entry, Header, MatchRecord, RoundRecord
 from .shapes import parse_line
@@ -133,8 +133,8 @@ class Assembler:
         else:  # on a line of its own: the previous element's, unless a new match starts
             self.held.append(c)
 
-    def error(self, line: int, column: int, message: str, *, severity: str = "error") -> None:
-        if severity == "error":
+    def error(self, line: int, column: int, message: str, *, severity: Severity = ERROR) -> None:
+        if severity is ERROR:
             self.broken = True  # entries were lost: the round's turn numbers prove nothing now
         if self.match is None:
             self.file_errors.append(Diagnostic("syntax", message, line, column, severity))
