@@ -1,80 +1,181 @@
 """kamisado-notation: Kamisado move notation and match records, a rules engine to
-replay them, a validator, converters and terminal diagrams.
+replay them, a validator, converters and diagrams.
 
-The main calls, importable from the package itself::
+The main calls, importable from the package itself:
 
-    from kamisado_notation import Position, read_record
-    from kamisado_notation.replay import replay
+>>> from kamisado_notation import Position, Side, read_record, replay_match
+>>> record = read_record("samples/standard-match.kmr")   # parse (never raises on bad text)
+>>> match = replay_match(record.matches[0])               # judge it through the rules
+>>> match.valid, match.score[Side.BLACK], match.score[Side.GOLD]
+(True, 2, 3)
+>>> len(Position.initial().legal_moves())                 # the rules engine
+102
 
-    record = read_record("samples/standard-match.kmr")   # parse (never raises on bad text)
-    match = replay(record.matches[0])                     # judge it through the rules
-    match.valid, match.score, match.diagnostics
-    Position.initial().legal_moves()                      # the rules engine
+The layers, bottom up (each imports only from those below it):
+
+- the domain: :mod:`.board` (colours, sides, squares), :mod:`.position` (towers, moves,
+  the rules of a round), :mod:`.match` (fills, rings, scores), :mod:`.perft`;
+- :mod:`.notation`: text ⇄ records (the ``.kmr`` format, every move form, JSON);
+- the bridge: :mod:`.replay` (records judged by the engine), :mod:`.validate`,
+  :mod:`.generate`, :mod:`.export` (JSON views of engine objects);
+- on top: :mod:`.render` (terminal diagrams) and :mod:`.cli` (the ``kamisado`` command).
 
 Names are loaded on first use (PEP 562), so importing the package stays cheap for the
-command line. ``replay`` and ``perft`` are also the names of their modules, so they are
-imported from those modules (an import of the submodule would shadow the function here).
+command line; type checkers see the real classes and functions (the imports under
+``TYPE_CHECKING`` below). :func:`replay_match` is :func:`kamisado_notation.replay.replay`
+(the module's own name would shadow a function called ``replay`` here); likewise
+:func:`kamisado_notation.perft.perft` is imported from its module.
 """
 
 from __future__ import annotations
 
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING
 
 __version__ = "0.1.0"
 
-#: public name -> module that defines it
-_EXPORTS = {
+#: public name -> (module that defines it, its name there)
+_EXPORTS: dict[str, tuple[str, str]] = {
     # the board and the rules engine
-    "Colour": "board",
-    "Side": "board",
-    "Direction": "board",
-    "square_name": "board",
-    "parse_square": "board",
-    "Tower": "position",
-    "Move": "position",
-    "Position": "position",
+    "Colour": ("board", "Colour"),
+    "Side": ("board", "Side"),
+    "Direction": ("board", "Direction"),
+    "Square": ("board", "Square"),
+    "square_name": ("board", "square_name"),
+    "parse_square": ("board", "parse_square"),
+    "Tower": ("position", "Tower"),
+    "Move": ("position", "Move"),
+    "Position": ("position", "Position"),
     # match flow
-    "Fill": "match",
-    "Match": "match",
-    "RoundResult": "match",
-    "fill": "match",
-    "lineup": "match",
+    "Fill": ("match", "Fill"),
+    "Match": ("match", "Match"),
+    "RoundEnd": ("match", "RoundEnd"),
+    "RoundResult": ("match", "RoundResult"),
+    "fill": ("match", "fill"),
+    "lineup": ("match", "lineup"),
     # errors and diagnostics
-    "KamisadoError": "errors",
-    "PositionError": "errors",
-    "IllegalMoveError": "errors",
-    "MatchError": "errors",
-    "NotationError": "errors",
-    "FormatError": "errors",
-    "RecordIOError": "errors",
-    "Diagnostic": "diagnostics",
+    "KamisadoError": ("errors", "KamisadoError"),
+    "PositionError": ("errors", "PositionError"),
+    "IllegalMoveError": ("errors", "IllegalMoveError"),
+    "MatchError": ("errors", "MatchError"),
+    "NotationError": ("errors", "NotationError"),
+    "FormatError": ("errors", "FormatError"),
+    "RecordIOError": ("errors", "RecordIOError"),
+    "Diagnostic": ("diagnostics", "Diagnostic"),
+    "Severity": ("diagnostics", "Severity"),
     # notation
-    "parse_entry": "notation",
-    "parse_record": "notation",
-    "read_record": "notation",
-    "iter_matches": "notation",
-    "open_matches": "notation",
-    "record_from_json": "notation",
-    "read_json_record": "notation",
-    "Form": "notation",
-    "format_move": "notation",
-    "format_entry": "notation",
-    "format_record": "notation",
+    "Entry": ("notation", "Entry"),
+    "MatchRecord": ("notation", "MatchRecord"),
+    "RecordFile": ("notation", "RecordFile"),
+    "parse_entry": ("notation", "parse_entry"),
+    "parse_record": ("notation", "parse_record"),
+    "read_record": ("notation", "read_record"),
+    "iter_matches": ("notation", "iter_matches"),
+    "open_matches": ("notation", "open_matches"),
+    "record_from_json": ("notation", "record_from_json"),
+    "read_json_record": ("notation", "read_json_record"),
+    "Form": ("notation", "Form"),
+    "format_move": ("notation", "format_move"),
+    "format_entry": ("notation", "format_entry"),
+    "format_record": ("notation", "format_record"),
     # replay and validation
-    "MatchReplay": "replay",
-    "validate_file": "validate",
-    "validate_text": "validate",
+    "MatchReplay": ("replay", "MatchReplay"),
+    "MatchStatus": ("replay", "MatchStatus"),
+    "PlyKind": ("replay", "PlyKind"),
+    "replay_match": ("replay", "replay"),
+    "validate_file": ("validate", "validate_file"),
+    "validate_text": ("validate", "validate_text"),
 }
 
-__all__ = sorted(_EXPORTS) + ["__version__"]
+__all__ = [
+    "Colour",
+    "Diagnostic",
+    "Direction",
+    "Entry",
+    "Fill",
+    "Form",
+    "FormatError",
+    "IllegalMoveError",
+    "KamisadoError",
+    "Match",
+    "MatchError",
+    "MatchRecord",
+    "MatchReplay",
+    "MatchStatus",
+    "Move",
+    "NotationError",
+    "PlyKind",
+    "Position",
+    "PositionError",
+    "RecordFile",
+    "RecordIOError",
+    "RoundEnd",
+    "RoundResult",
+    "Severity",
+    "Side",
+    "Square",
+    "Tower",
+    "__version__",
+    "fill",
+    "format_entry",
+    "format_move",
+    "format_record",
+    "iter_matches",
+    "lineup",
+    "open_matches",
+    "parse_entry",
+    "parse_record",
+    "parse_square",
+    "read_json_record",
+    "read_record",
+    "record_from_json",
+    "replay_match",
+    "square_name",
+    "validate_file",
+    "validate_text",
+]
+
+if TYPE_CHECKING:  # what a type checker (and a reader) sees; at run time: __getattr__
+    from .board import Colour, Direction, Side, Square, parse_square, square_name
+    from .diagnostics import Diagnostic, Severity
+    from .errors import (
+        FormatError,
+        IllegalMoveError,
+        KamisadoError,
+        MatchError,
+        NotationError,
+        PositionError,
+        RecordIOError,
+    )
+    from .match import Fill, Match, RoundEnd, RoundResult, fill, lineup
+    from .notation import (
+        Entry,
+        Form,
+        MatchRecord,
+        RecordFile,
+        format_entry,
+        format_move,
+        format_record,
+        iter_matches,
+        open_matches,
+        parse_entry,
+        parse_record,
+        read_json_record,
+        read_record,
+        record_from_json,
+    )
+    from .position import Move, Position, Tower
+    from .replay import MatchReplay, MatchStatus, PlyKind
+    from .replay import replay as replay_match
+    from .validate import validate_file, validate_text
 
 
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'kamisado_notation' has no attribute {name!r}")
-    value = getattr(import_module(f".{module}", __name__), name)
+def __getattr__(name: str) -> object:
+    try:
+        module, attribute = _EXPORTS[name]
+    except KeyError:
+        raise AttributeError(f"module 'kamisado_notation' has no attribute {name!r}") from None
+    value = getattr(import_module(f".{module}", __name__), attribute)
     globals()[name] = value
     return value
 

@@ -1,0 +1,160 @@
+"""The package's layers, as the code imports them: no import cycle anywhere (function
+bodies included), and no module imports from a layer above its own. Every module must
+be given a layer here, so a new module is placed on purpose."""
+
+from __future__ import annotations
+
+import ast
+import gc
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import kamisado_notation
+
+PACKAGE = Path(kamisado_notation.__file__).parent
+NAME = "kamisado_notation"
+
+#: The layers, bottom up: a module imports only from its own layer or those below.
+LAYERS: list[tuple[str, set[str]]] = [
+    ("values", {"enums", "errors", "diagnostics"}),
+    ("domain", {"board", "position", "match", "perft"}),
+    ("notation", {"notation", "export"}),  # text ⇄ records; JSON views of engine objects
+    ("bridge", {"replay", "validate", "generate", "correct", "fix", "verdict", "distributed", "output"}),
+    ("drawing", {"render", "svg"}),
+    ("cli", {"cli"}),
+]
+
+
+def layer_of(module: str) -> int:
+    """The layer of ``kamisado_notation.x.y`` by its first part ``x``."""
+    first = module.split(".")[1]
+    for rank, (_name, members) in enumerate(LAYERS):
+        if first in members:
+            return rank
+    raise AssertionError(f"{module} is in no layer: add it to LAYERS in {__file__}")
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports(path: Path) -> set[str]:
+    """The package modules ``path`` imports, anywhere in it (function bodies and
+    ``TYPE_CHECKING`` blocks too)."""
+    here = module_name(path)
+    package = here if path.name == "__init__.py" else here.rsplit(".", 1)[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names if a.name.startswith(NAME))
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - (node.level - 1)]
+                target = ".".join([*base, node.module] if node.module else base)
+            else:
+                target = node.module or ""
+            if not target.startswith(NAME):
+                continue
+            for alias in node.names:  # `from . import notation` names a module
+                candidate = f"{target}.{alias.name}"
+                sub = PACKAGE.parent / Path(*candidate.split("."))
+                found.add(candidate if sub.is_dir() or sub.with_suffix(".py").exists() else target)
+    found.discard(here)
+    return found
+
+
+def graph() -> dict[str, set[str]]:
+    """Module → the modules it imports, without the package's own ``__init__`` (the
+    façade above every layer, which imports nothing at run time but names)."""
+    edges = {module_name(p): imports(p) for p in PACKAGE.rglob("*.py")}
+    del edges[NAME]
+    for targets in edges.values():
+        targets.discard(NAME)
+    return edges
+
+
+def test_every_module_imports_only_its_own_layer_or_below() -> None:
+    bad = [
+        f"{module} ({LAYERS[layer_of(module)][0]}) imports {target} ({LAYERS[layer_of(target)][0]})"
+        for module, targets in graph().items()
+        for target in targets
+        if layer_of(target) > layer_of(module)
+    ]
+    assert bad == []
+
+
+def test_the_domain_imports_nothing_of_notation_rendering_or_the_cli() -> None:
+    domain = LAYERS[1][1]
+    bad = [
+        (module, target)
+        for module, targets in graph().items()
+        if module.split(".")[1] in domain
+        for target in targets
+        if target.split(".")[1] not in LAYERS[0][1] | domain
+    ]
+    assert bad == []
+
+
+def test_no_import_cycle() -> None:
+    edges = graph()
+    done: set[str] = set()
+
+    def visit(module: str, path: list[str]) -> None:
+        if module in path:
+            raise AssertionError("import cycle: " + " -> ".join([*path[path.index(module) :], module]))
+        if module in done:
+            return
+        for target in sorted(edges.get(module, ())):
+            visit(target, [*path, module])
+        done.add(module)
+
+    for module in sorted(edges):
+        visit(module, [])
+
+
+def test_the_walker_sees_imports_in_function_bodies() -> None:
+    # the graph is only as good as this: position.py's lazy imports would count too
+    edges = graph()
+    assert "kamisado_notation.notation.reader" in edges["kamisado_notation.notation.files"]
+    assert "kamisado_notation.replay" in edges["kamisado_notation.cli.draw"]  # imported inside commands
+
+
+def test_every_public_name_is_importable_and_listed() -> None:
+    assert set(kamisado_notation.__all__) == {*kamisado_notation._EXPORTS, "__version__"}
+    for name in kamisado_notation.__all__:
+        assert getattr(kamisado_notation, name) is not None, name
+
+
+def _lines_then_a_fault() -> Iterator[str]:
+    yield "Round 1"
+    yield "1. Pu L1 Pu  Ye R1 Ye"
+    raise OSError("the disk went away")
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_library_leaves_the_garbage_collector_as_the_caller_had_it(enabled: bool, tmp_path: Path) -> None:
+    from kamisado_notation import iter_matches, open_matches, parse_record, read_record, validate_file, validate_text
+
+    sample = PACKAGE.parent / "samples" / "standard-match.kmr"
+    was = gc.isenabled()
+    (gc.enable if enabled else gc.disable)()
+    try:
+        parse_record(sample.read_text(encoding="utf-8"))
+        read_record(str(sample))
+        validate_file(str(sample))
+        validate_text("Round 1\n1. Purpel L1 Ye")
+        stream = open_matches(str(PACKAGE.parent / "samples" / "club-night.kmr"))
+        next(stream)  # interrupted: the caller stops reading part-way
+        stream.close()
+        assert gc.isenabled() is enabled
+        with pytest.raises(OSError):  # a parse that raises part-way
+            list(iter_matches(_lines_then_a_fault()))
+        assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()

@@ -1,0 +1,27 @@
+"""Checked by ``mypy --strict`` in ``.ci/run`` (not run by pytest): the package's public
+names have their real types, not ``Any``, although the package loads them lazily."""
+
+from __future__ import annotations
+
+from typing_extensions import assert_type
+
+import kamisado_notation
+from kamisado_notation import board, diagnostics, match, notation, position, replay, validate
+
+assert_type(kamisado_notation.Position, type[position.Position])
+assert_type(kamisado_notation.Move, type[position.Move])
+assert_type(kamisado_notation.Colour, type[board.Colour])
+assert_type(kamisado_notation.Match, type[match.Match])
+assert_type(kamisado_notation.Diagnostic, type[diagnostics.Diagnostic])
+assert_type(kamisado_notation.MatchReplay, type[replay.MatchReplay])
+assert_type(kamisado_notation.RecordFile, type[notation.RecordFile])
+
+initial = kamisado_notation.Position.initial()
+assert_type(initial, position.Position)
+assert_type(initial.legal_moves(), list[position.Move])
+record = kamisado_notation.read_record("samples/standard-match.kmr")
+assert_type(record, notation.RecordFile)
+judged = kamisado_notation.replay_match(record.matches[0])
+assert_type(judged, replay.MatchReplay)
+assert_type(judged.status, replay.MatchStatus)
+assert_type(kamisado_notation.validate_file("samples/standard-match.kmr"), validate.FileReport)
