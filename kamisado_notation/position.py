@@ -569,21 +569,7 @@ class Position:
         t = self.board[origin]
         assert t is not None
         if distance == 0:
-            if self.tower is None:
-                # T1/M5: with a free choice, the side forfeits only if no tower can move;
-                # the forfeit then names no tower, and the free choice passes on.
-                if self.has_moves():
-                    raise IllegalMoveError(
-                        f"{side.title} has a free choice of tower and can move, so may not "
-                        "forfeit",
-                        rule="M5",
-                    )
-                return self.forfeit_move()
-            if self._can_move(side, colour):
-                raise IllegalMoveError(
-                    f"{t} on {square_name(origin)} can move, so it may not forfeit", rule="M5"
-                )
-            return Move(side, colour, origin, origin, None, 0)
+            return self._resolve_forfeit(colour)
         if direction is None or direction is _BACK:
             raise IllegalMoveError(
                 "a tower moves only forward or diagonally forward (back only when pushed)",
@@ -607,27 +593,48 @@ class Position:
                     f"{t} cannot pass through {square_name(sq)}, where {blocker} stands",
                     rule="M2",
                 )
-        occupant = self.board[target]
-        if occupant is not None:
-            if direction is _FWD and distance == 1 and t.rings:
-                pushed = self._push_line(side, origin, t.rings)
-                if pushed:
-                    return Move(side, colour, origin, target, _FWD, 1, pushed)
-                raise IllegalMoveError(self._why_no_push(side, origin, t), rule=self._push_rule(side, origin, t))
-            if direction is not _FWD and t.rings:
-                raise IllegalMoveError(
-                    f"{square_name(target)} holds {occupant}; a Sumo push is never diagonal",
-                    rule=prefix + "4",
-                )
-            raise IllegalMoveError(
-                f"{square_name(target)} already holds {occupant}", rule="M3"
-            )
+        if self.board[target] is not None:
+            return self._resolve_push(t, origin, direction, distance)
         if distance > RANGE[t.rings]:
             raise IllegalMoveError(
                 f"{t} moves at most {RANGE[t.rings]} square{'s' if RANGE[t.rings] > 1 else ''}",
                 rule=prefix + "1",
             )
         return Move(side, colour, origin, target, direction, distance)
+
+    def _resolve_forfeit(self, colour: Colour) -> Move:
+        """A zero entry of ``colour``: the forfeit, if the side to move is blocked (M5, M6)."""
+        side = self.to_move
+        if self.tower is None:
+            # T1/M5: with a free choice, the side forfeits only if no tower can move;
+            # the forfeit then names no tower, and the free choice passes on.
+            if self.has_moves():
+                raise IllegalMoveError(
+                    f"{side.title} has a free choice of tower and can move, so may not forfeit", rule="M5"
+                )
+            return self.forfeit_move()
+        origin = self.where[side][colour]
+        if self._can_move(side, colour):
+            raise IllegalMoveError(f"{self.board[origin]} on {square_name(origin)} can move, so it may not forfeit", rule="M5")
+        return Move(side, colour, origin, origin, None, 0)
+
+    def _resolve_push(self, t: Tower, origin: Square, direction: Direction, distance: int) -> Move:
+        """A move of ``t`` onto an occupied square: a Sumo push (S2–S9), or why not."""
+        side = self.to_move
+        target = RAYS[side][origin][direction][distance - 1]
+        occupant = self.board[target]
+        if direction is _FWD and distance == 1 and t.rings:
+            pushed = self._push_line(side, origin, t.rings)
+            if pushed:
+                return Move(side, t.colour, origin, target, _FWD, 1, pushed)
+            rule, why = self._push_problem(side, origin, t)
+            raise IllegalMoveError(why, rule=rule)
+        if direction is not _FWD and t.rings:
+            raise IllegalMoveError(
+                f"{square_name(target)} holds {occupant}; a Sumo push is never diagonal",
+                rule=_RULE_PREFIX[t.rings] + "4",
+            )
+        raise IllegalMoveError(f"{square_name(target)} already holds {occupant}", rule="M3")
 
     def resolve_coords(self, origin: int, target: int) -> Move:
         """The move from ``origin`` to ``target`` (``origin == target`` is a forfeit).
@@ -667,12 +674,6 @@ class Position:
                 rule="T2",
             )
         return self.tower
-
-    def _push_rule(self, side: Side, origin: int, t: Tower) -> str:
-        return self._push_problem(side, origin, t)[0]
-
-    def _why_no_push(self, side: Side, origin: int, t: Tower) -> str:
-        return self._push_problem(side, origin, t)[1]
 
     def _push_problem(self, side: Side, origin: int, t: Tower) -> tuple[str, str]:
         """Which push rule forbids ``t`` pushing the line in front of it, and why."""
@@ -747,99 +748,16 @@ def _parse_position(text: str) -> Position:
         )
     ranks_text = fields[0]
     column0 = text.index(ranks_text) + 1
-    rows = ranks_text.split("/")
-    if len(rows) != 8:
-        raise PositionError(
-            f"the board has 8 ranks separated by '/', not {len(rows)}: {ranks_text!r}",
-            field="ranks",
-            column=column0,
-        )
-    towers: dict[int, Tower] = {}
-    seen: dict[tuple[Side, Colour], str] = {}
-    col = column0
-    for i, row in enumerate(rows):
-        rank = 8 - i
-        field = f"rank {rank}"
-        file = 0
-        j = 0
-        while j < len(row):
-            ch = row[j]
-            if file >= 8:
-                raise PositionError(
-                    f"rank {rank} has more than 8 cells at {ch!r}: {row!r}",
-                    field=field,
-                    column=col + j,
-                )
-            if ch == ".":
-                file += 1
-                j += 1
-                continue
-            colour = _LETTER_COLOUR.get(ch.upper())
-            if colour is None:
-                raise PositionError(
-                    f"{ch!r} in rank {rank} is not a cell: expected '.' or a colour letter "
-                    f"({COLOUR_LETTERS} for Gold, {COLOUR_LETTERS.lower()} for Black)",
-                    field=field,
-                    column=col + j,
-                )
-            side = Side.BLACK if ch.islower() else Side.GOLD
-            k = j + 1
-            while k < len(row) and row[k] == "+":
-                k += 1
-            rings = k - j - 1
-            if rings > 3:
-                raise PositionError(
-                    f"{row[j:k]!r} in rank {rank}: a tower has at most 3 Sumo rings",
-                    field=field,
-                    column=col + j,
-                )
-            sq = (rank - 1) * 8 + file
-            name = square_name(sq)
-            if (side, colour) in seen:
-                raise PositionError(
-                    f"{side.title} has two {colour.name.lower()} towers ({seen[side, colour]} and {name})",
-                    field=field,
-                    column=col + j,
-                )
-            seen[side, colour] = name
-            towers[sq] = Tower(side, colour, rings)
-            file += 1
-            j = k
-        if file != 8:
-            raise PositionError(
-                f"rank {rank} has {file} cells, not 8: {row!r}", field=field, column=col
-            )
-        col += len(row) + 1
-    for side in Side:
-        missing = [c.name.lower() for c in Colour if (side, c) not in seen]
-        if missing:
-            raise PositionError(
-                f"{side.title} has no {', '.join(missing)} tower: every position holds all "
-                "16 towers (Kamisado has no captures)",
-                field="ranks",
-                column=column0,
-            )
+    towers = _parse_ranks(ranks_text, column0)
     pos_col = column0 + len(ranks_text)
     to_move = _side_field(text, fields[1], pos_col, field="to-move", what="the side to move")
-    tower_text = fields[2]
-    tower_col = text.index(tower_text, pos_col + 1) + 1
-    if tower_text == "-":
-        tower = None
-    else:
-        tower = _LETTER_COLOUR.get(tower_text.upper()) if len(tower_text) == 1 else None
-        if tower is None:
-            raise PositionError(
-                f"the tower to move is a colour letter ({COLOUR_LETTERS}) or '-', not {tower_text!r}",
-                field="tower",
-                column=tower_col,
-            )
+    tower_col = text.index(fields[2], pos_col + 1) + 1
+    tower = _tower_field(fields[2], tower_col)
     last_mover = None
     if len(fields) == 4:
         last_mover = _side_field(text, fields[3], tower_col, field="last-mover", what="the last mover")
     position = Position(towers, to_move=to_move, tower=tower, last_mover=last_mover)
-    black_won = any(
-        square_rank(sq) == 0 for sq in position.where[Side.BLACK]
-    )
+    black_won = any(square_rank(sq) == 0 for sq in position.where[Side.BLACK])
     gold_won = any(square_rank(sq) == 7 for sq in position.where[Side.GOLD])
     if black_won and gold_won:
         raise PositionError(
@@ -848,3 +766,92 @@ def _parse_position(text: str) -> Position:
             column=column0,
         )
     return position
+
+
+def _parse_ranks(ranks_text: str, column0: int) -> dict[Square, Tower]:
+    """The towers of the ranks field (``column0``: its column in the whole string)."""
+    rows = ranks_text.split("/")
+    if len(rows) != 8:
+        raise PositionError(
+            f"the board has 8 ranks separated by '/', not {len(rows)}: {ranks_text!r}",
+            field="ranks",
+            column=column0,
+        )
+    towers: dict[Square, Tower] = {}
+    col = column0
+    for i, row in enumerate(rows):
+        _parse_rank(row, 8 - i, col, towers)
+        col += len(row) + 1
+    for side in Side:
+        missing = [c.name.lower() for c in Colour if (side, c) not in {(t.side, t.colour) for t in towers.values()}]
+        if missing:
+            raise PositionError(
+                f"{side.title} has no {', '.join(missing)} tower: every position holds all "
+                "16 towers (Kamisado has no captures)",
+                field="ranks",
+                column=column0,
+            )
+    return towers
+
+
+def _parse_rank(row: str, rank: int, col: int, towers: dict[Square, Tower]) -> None:
+    """Add the towers of one rank (``col``: its column in the whole string) to ``towers``."""
+    field = f"rank {rank}"
+    file = 0
+    j = 0
+    while j < len(row):
+        ch = row[j]
+        if file >= 8:
+            raise PositionError(f"rank {rank} has more than 8 cells at {ch!r}: {row!r}", field=field, column=col + j)
+        if ch == ".":
+            file += 1
+            j += 1
+            continue
+        k = j + 1
+        while k < len(row) and row[k] == "+":
+            k += 1
+        tower = _tower_cell(row[j:k], rank, field, col + j)
+        sq = (rank - 1) * 8 + file
+        for other_sq, other in towers.items():
+            if (other.side, other.colour) == (tower.side, tower.colour):
+                raise PositionError(
+                    f"{tower.side.title} has two {tower.colour.name.lower()} towers "
+                    f"({square_name(other_sq)} and {square_name(sq)})",
+                    field=field,
+                    column=col + j,
+                )
+        towers[sq] = tower
+        file += 1
+        j = k
+    if file != 8:
+        raise PositionError(f"rank {rank} has {file} cells, not 8: {row!r}", field=field, column=col)
+
+
+def _tower_cell(cell: str, rank: int, field: str, column: int) -> Tower:
+    """A tower's cell: its colour letter (lowercase for Black) and its rings."""
+    ch = cell[0]
+    colour = _LETTER_COLOUR.get(ch.upper())
+    if colour is None:
+        raise PositionError(
+            f"{ch!r} in rank {rank} is not a cell: expected '.' or a colour letter "
+            f"({COLOUR_LETTERS} for Gold, {COLOUR_LETTERS.lower()} for Black)",
+            field=field,
+            column=column,
+        )
+    if len(cell) - 1 > 3:
+        raise PositionError(f"{cell!r} in rank {rank}: a tower has at most 3 Sumo rings", field=field, column=column)
+    return Tower(Side.BLACK if ch.islower() else Side.GOLD, colour, len(cell) - 1)
+
+
+def _tower_field(value: str, column: int) -> Colour | None:
+    """The tower field: the colour letter of the tower to move, or ``-`` (a free choice)."""
+    if value == "-":
+        return None
+    tower = _LETTER_COLOUR.get(value.upper()) if len(value) == 1 else None
+    if tower is None:
+        raise PositionError(
+            f"the tower to move is a colour letter ({COLOUR_LETTERS}) or '-', not {value!r}",
+            field="tower",
+            column=column,
+        )
+    return tower

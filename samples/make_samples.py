@@ -2,7 +2,7 @@
 
 Every move comes from ``Position.legal_moves()`` and every round from ``Match``, so the
 records are legal by construction; the writing is done here by hand (one function per
-entry, parameterised by form and language, SPEC §2–§4), which makes the samples an
+entry, parameterised by form and language, docs/notation.md), which makes the samples an
 independent check of the parser. Run from the repository root:
 
     python3 samples/make_samples.py
@@ -76,7 +76,7 @@ def entry(tower, direction, distance: int, square, form: str, lang: str) -> str:
 
 def entries_of(move: Move, position_before: Position, form: str, lang: str) -> list[str]:
     """The record's entries for one engine move: two for a Sumo push (the push, then the
-    pushed player's back-entry, SPEC §3), one otherwise."""
+    pushed player's back-entry, docs/notation.md), one otherwise."""
     if form == "coords":
         if move.push:
             return [f"{move.coords()}*", f"{square_name(move.push[-1])}-{square_name(move.pushed_to)}"]  # type: ignore[arg-type]
@@ -297,7 +297,7 @@ def main() -> None:
     p = find(lambda p: p.complete and p.rounds >= 2, range(500, 600), target=3, form="mixed",
              headers=hdr(Event="Mixed forms", Black="Johan", Gold="David", Match="Standard"))
     write("mixed-forms.kmr", "# Every form in one record, entry by entry: symbols, text, short, coordinates.\n"
-          "# A reader accepts any mix (SPEC §3); `kamisado convert` writes one form.\n" + "\n".join(p.lines))
+          "# A reader accepts any mix (docs/notation.md); `kamisado convert` writes one form.\n" + "\n".join(p.lines))
 
     club = []
     for i, seed in enumerate((11, 12, 13), 1):

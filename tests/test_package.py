@@ -14,9 +14,9 @@ SAMPLES = Path(__file__).parent.parent / "samples"
 
 
 def test_every_exported_name_resolves_to_what_its_module_defines() -> None:
-    for name, module in k._EXPORTS.items():
-        mod = __import__(f"kamisado_notation.{module}", fromlist=[name])
-        assert getattr(k, name) is getattr(mod, name), name
+    for name, (module, attribute) in k._EXPORTS.items():
+        mod = __import__(f"kamisado_notation.{module}", fromlist=[attribute])
+        assert getattr(k, name) is getattr(mod, attribute), name
 
 
 def test_unknown_name_is_an_attribute_error() -> None:

@@ -199,7 +199,7 @@ def split_lines(text: str) -> Iterator[str]:
 
 
 def parse_record(text: str, *, path: str = "<string>", fast: bool = True) -> RecordFile:
-    """A whole record from text. Never raises on bad text: syntax problems are
+    r"""A whole record from text. Never raises on bad text: syntax problems are
     ``Diagnostic(rule="syntax")`` in ``MatchRecord.errors`` (or ``RecordFile.errors``
     outside any match). ``fast``: as for :func:`iter_matches`.
 

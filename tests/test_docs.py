@@ -1,0 +1,42 @@
+"""The documentation's examples run: the README's library example and the ``>>>``
+examples in the package's docstrings (run from the repository's root, where the
+examples' sample paths are)."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pkgutil
+from pathlib import Path
+
+import pytest
+
+import kamisado_notation
+
+ROOT = Path(__file__).resolve().parent.parent
+MODULES = sorted(
+    m.name
+    for m in pkgutil.walk_packages(kamisado_notation.__path__, "kamisado_notation.")
+    if not m.name.startswith("kamisado_notation.cli")
+)
+
+
+def test_the_readme_example_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    result = doctest.testfile(str(ROOT / "README.md"), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 10 and result.failed == 0
+
+
+@pytest.mark.parametrize("name", ["kamisado_notation", *MODULES])
+def test_docstring_examples_run(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
+
+
+def test_the_main_functions_have_examples() -> None:
+    from kamisado_notation.notation import reader
+    from kamisado_notation.position import Position
+
+    for function in (reader.parse_record, Position.play_ordinary, kamisado_notation):
+        assert ">>>" in (function.__doc__ or ""), function
