@@ -77,6 +77,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()
+    tune_gc()  # the collector as the `kamisado` command runs it
     text, _ = corpus(args.moves, args.seed)
     record = parse_record(text)
     moves = count_entries(record)

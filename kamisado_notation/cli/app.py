@@ -3,13 +3,13 @@ in the order SPEC lists them."""
 
 from __future__ import annotations
 
-import gc
 import sys
 from collections.abc import Iterable
 
 import typer
 
 from . import convert, draw, engine
+from .common import tune_gc
 from . import validate as validate_cli
 
 #: The commands, in the order SPEC §6 lists them.
@@ -62,13 +62,8 @@ app = make_app()
 def main() -> None:
     """The console script. Typer reads every command's signature before it runs one, so
     when the command is named (the usual case) only that command is built: start-up is
-    what a user feels on every call. Anything else (``--help``, a typo) gets the full app.
-
-    The garbage collector's first threshold is raised for the command's process (the
-    CLI's decision, not the library's, which leaves the collector as it finds it):
-    reading and replaying allocate a few objects an entry and no reference cycles, so
-    frequent collections found nothing to free (``bench/bench_validate.py``)."""
-    gc.set_threshold(50_000, 20, 20)
+    what a user feels on every call. Anything else (``--help``, a typo) gets the full app."""
+    tune_gc()
     name = sys.argv[1] if len(sys.argv) > 1 else None
     (make_app([name]) if name in COMMANDS else app)()
 

@@ -28,6 +28,17 @@ def console(*, stderr: bool = False, no_color: bool = False, record: bool = Fals
     )
 
 
+def tune_gc() -> None:
+    """Raise the garbage collector's first threshold for the command's process: reading
+    and replaying allocate a few objects an entry and no reference cycles, so frequent
+    collections found nothing to free and cost up to half of a read
+    (``bench/bench_parse.py``, which applies the same policy). The CLI's decision, not the
+    library's: the library leaves the collector as it finds it."""
+    import gc
+
+    gc.set_threshold(50_000, 20, 20)
+
+
 def emit_json(value: object) -> None:
     """Print one JSON document on one line of standard output (UTF-8 kept as is)."""
     import json
