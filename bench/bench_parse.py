@@ -23,6 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from kamisado_notation.cli.common import tune_gc
 from kamisado_notation.generate import generate_records
 from kamisado_notation.notation import (
     build_parser,

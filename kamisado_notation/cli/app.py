@@ -9,8 +9,8 @@ from collections.abc import Iterable
 import typer
 
 from . import convert, draw, engine
-from .common import tune_gc
 from . import validate as validate_cli
+from .common import tune_gc
 
 #: The commands, in the order SPEC §6 lists them.
 COMMANDS = {
