@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable, Iterable, Mapping
+from typing import TypeVar
 
 from ..board import Colour, Direction, Side
 from ..match import Fill
@@ -33,8 +35,15 @@ __all__ = [
 
 LANGUAGES = ("en", "de", "hu", "pt", "ro", "ru")
 
-# colour: (glyph, simplified glyph, code, letter, {language: words, first is written})
-_COLOURS: dict[Colour, tuple[str, str, str, str, dict[str, tuple[str, ...]]]] = {
+_Words = dict[str, tuple[str, ...]]
+#: (glyph, simplified glyph, code, letter, {language: words, first is written})
+_ColourRow = tuple[str, str, str, str, _Words]
+#: (arrow, ASCII, letter, {language: words, first is written})
+_DirectionRow = tuple[str, str, str, _Words]
+_Value = TypeVar("_Value")
+_Row = TypeVar("_Row")
+
+_COLOURS: dict[Colour, _ColourRow] = {
     Colour.BROWN: ("棕", "棕", "Br", "N", {"en": ("Brown",), "de": ("braun",), "hu": ("barna",), "pt": ("castanho",), "ro": ("maro",), "ru": ("коричневый",)}),
     Colour.GREEN: ("綠", "绿", "Gr", "G", {"en": ("Green",), "de": ("grün",), "hu": ("zöld",), "pt": ("verde",), "ro": ("verde",), "ru": ("зелёный",)}),
     Colour.RED: ("紅", "红", "Re", "R", {"en": ("Red",), "de": ("rot",), "hu": ("piros",), "pt": ("vermelho",), "ro": ("roșu",), "ru": ("красный",)}),
@@ -45,8 +54,7 @@ _COLOURS: dict[Colour, tuple[str, str, str, str, dict[str, tuple[str, ...]]]] = 
     Colour.ORANGE: ("橙", "橙", "Or", "O", {"en": ("Orange",), "de": ("orange",), "hu": ("narancssárga", "narancs"), "pt": ("laranja",), "ro": ("portocaliu",), "ru": ("оранжевый",)}),
 }
 
-# direction: (arrow, ASCII, letter, {language: words, first is written})
-_DIRECTIONS: dict[Direction, tuple[str, str, str, dict[str, tuple[str, ...]]]] = {
+_DIRECTIONS: dict[Direction, _DirectionRow] = {
     Direction.FORWARD: ("↑", "^", "F", {"en": ("Forward", "Straight", "Up"), "de": ("vorwärts", "geradeaus"), "hu": ("előre", "egyenesen"), "pt": ("frente",), "ro": ("înainte",), "ru": ("вперёд",)}),
     Direction.LEFT: ("↖", "\\", "L", {"en": ("Left",), "de": ("links",), "hu": ("balra",), "pt": ("esquerda",), "ro": ("stânga",), "ru": ("влево", "налево")}),
     Direction.RIGHT: ("↗", "/", "R", {"en": ("Right",), "de": ("rechts",), "hu": ("jobbra",), "pt": ("direita",), "ro": ("dreapta",), "ru": ("вправо", "направо")}),
@@ -65,8 +73,8 @@ def normalise(word: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
-def _table(rows: dict, spellings) -> dict[str, object]:  # type: ignore[type-arg]
-    out: dict[str, object] = {}
+def _table(rows: Mapping[_Value, _Row], spellings: Callable[[_Row], Iterable[str]]) -> dict[str, _Value]:
+    out: dict[str, _Value] = {}
     for value, row in rows.items():
         for word in spellings(row):
             key = normalise(word)
@@ -76,20 +84,20 @@ def _table(rows: dict, spellings) -> dict[str, object]:  # type: ignore[type-arg
     return out
 
 
-def _colour_spellings(row):  # type: ignore[no-untyped-def]
+def _colour_spellings(row: _ColourRow) -> tuple[str, ...]:
     glyph, simple, code, letter, words = row
     return (glyph, simple, code, letter, *(w for ws in words.values() for w in ws))
 
 
-def _direction_spellings(row):  # type: ignore[no-untyped-def]
+def _direction_spellings(row: _DirectionRow) -> tuple[str, ...]:
     arrow, ascii_, letter, words = row
     return (arrow, ascii_, letter, *(w for ws in words.values() for w in ws))
 
 
 #: normalised word → Colour, for every spelling SPEC §2 accepts in a colour slot.
-COLOUR_WORDS: dict[str, Colour] = _table(_COLOURS, _colour_spellings)  # type: ignore[assignment]
+COLOUR_WORDS: dict[str, Colour] = _table(_COLOURS, _colour_spellings)
 #: normalised word → Direction (arrows and ASCII arrows included).
-DIRECTION_WORDS: dict[str, Direction] = _table(_DIRECTIONS, _direction_spellings)  # type: ignore[assignment]
+DIRECTION_WORDS: dict[str, Direction] = _table(_DIRECTIONS, _direction_spellings)
 
 _cache: dict[str, tuple[str, ...]] = {}
 _CACHE_LIMIT = 20_000  # garbage input must not grow memory without bound
@@ -200,7 +208,7 @@ def lark_terminals() -> str:
     marks: the grammar accepts exactly the spellings the tables do."""
     accented = _accented_forms()
 
-    def spellings(table, fn):  # type: ignore[no-untyped-def]
+    def spellings(table: Mapping[_Value, _Row], fn: Callable[[_Row], Iterable[str]]) -> list[str]:
         return sorted({normalise(w) for row in table.values() for w in fn(row)}, key=lambda w: (-len(w), w))
 
     def letter(ch: str) -> str:
