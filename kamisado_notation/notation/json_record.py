@@ -28,6 +28,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
+from enum import Enum
+from typing import Final, Literal, TypedDict, TypeVar, overload
 
 from ..board import Colour, Direction, Side, parse_square
 from ..diagnostics import WARNING, Diagnostic
@@ -47,7 +50,30 @@ _FILLS = {f.value: f for f in Fill}
 _NAME = re.compile(r"[^\W\d][\w-]*")  # the grammar's NAME
 _MAX_NUMBER = 10**MAX_DIGITS - 1  # the largest number a .kmr line can hold
 _MAX_LINE = 2**63 - 1
-_MISSING = object()
+_T = TypeVar("_T")
+
+
+class _Missing(Enum):
+    """The type of :data:`_MISSING`: "no default, the field is required"."""
+
+    MISSING = "missing"
+
+
+_MISSING: Final = _Missing.MISSING
+
+#: The move fields of an entry object, checked (``None`` where null or absent).
+_Slots = TypedDict(
+    "_Slots",
+    {
+        "tower": Colour | None,
+        "direction": Direction | None,
+        "distance": int | None,
+        "square": Colour | None,
+        "from": int | None,
+        "to": int | None,
+        "push": bool,
+    },
+)
 
 
 class _Bad(Exception):
@@ -86,7 +112,7 @@ class _Reader:
     def __init__(self, value: object, where: str) -> None:
         if not isinstance(value, dict):
             raise _Bad(where or "the document", f"expected an object, got {_kind(value)}")
-        self.d = value
+        self.d: dict[object, object] = value
         self.where = where
 
     def at(self, key: str) -> str:
@@ -106,6 +132,11 @@ class _Reader:
             raise _Bad(self.at(key), f"expected an array, got {_kind(value)}")
         return value
 
+    @overload
+    def string(self, key: str, *, required: Literal[True] = ...) -> str: ...
+    @overload
+    def string(self, key: str, *, required: Literal[False]) -> str | None: ...
+
     def string(self, key: str, *, required: bool = True) -> str | None:
         value = self.get(key, _MISSING if required else None)
         if value is None and not required:
@@ -120,7 +151,12 @@ class _Reader:
             raise _Bad(self.at(key), f"expected true or false, got {_kind(value)}")
         return value
 
-    def integer(self, key: str, *, low: int = 0, high: int = _MAX_NUMBER, default: object = _MISSING) -> int | None:
+    @overload
+    def integer(self, key: str, *, low: int = ..., high: int = ..., default: None) -> int | None: ...
+    @overload
+    def integer(self, key: str, *, low: int = ..., high: int = ..., default: int | _Missing = ...) -> int: ...
+
+    def integer(self, key: str, *, low: int = 0, high: int = _MAX_NUMBER, default: int | _Missing | None = _MISSING) -> int | None:
         value = self.get(key, default)
         if value is None and default is None:
             return None
@@ -130,7 +166,12 @@ class _Reader:
             raise _Bad(self.at(key), f"{_short(value)} is out of range ({low} to {high})")
         return value
 
-    def name(self, key: str, table: dict[str, object], what: str, *, nullable: bool = False) -> object:
+    @overload
+    def name(self, key: str, table: Mapping[str, _T], what: str, *, nullable: Literal[False] = ...) -> _T: ...
+    @overload
+    def name(self, key: str, table: Mapping[str, _T], what: str, *, nullable: Literal[True]) -> _T | None: ...
+
+    def name(self, key: str, table: Mapping[str, _T], what: str, *, nullable: bool = False) -> _T | None:
         value = self.get(key, None if nullable else _MISSING)
         if value is None and nullable:
             return None
@@ -143,7 +184,7 @@ class _Reader:
     def line(self, default: int) -> tuple[int, int]:
         line = self.integer("line", high=_MAX_LINE, default=default)
         column = self.integer("column", high=_MAX_LINE, default=1)
-        return line, column  # type: ignore[return-value]
+        return line, column
 
 
 def _one_line(text: str, where: str) -> None:
@@ -152,32 +193,32 @@ def _one_line(text: str, where: str) -> None:
 
 
 def _comments(r: _Reader, default_line: int) -> list[Comment]:
-    out = []
+    out: list[Comment] = []
     for i, value in enumerate(r.list("comments", required=False)):
         c = _Reader(value, f"{r.at('comments')}[{i}]")
         text = c.string("text")
         braced = c.boolean("braced")
-        _one_line(text, c.at("text"))  # type: ignore[arg-type]
-        if braced and "}" in text:  # type: ignore[operator]
+        _one_line(text, c.at("text"))
+        if braced and "}" in text:
             raise _Bad(c.at("text"), "a {braced} comment cannot hold '}'")
         line, column = c.line(default_line)
-        out.append(Comment(text, line, column, braced))  # type: ignore[arg-type]
+        out.append(Comment(text, line, column, braced))
     return out
 
 
 def _header(r: _Reader, default_line: int) -> Header:
     name = r.string("name")
-    if not _NAME.fullmatch(name):  # type: ignore[arg-type]
+    if not _NAME.fullmatch(name):
         raise _Bad(r.at("name"), f"{_short(name)} is not a header name (a letter, then letters, digits, '_' or '-')")
     value = r.string("value")
-    _one_line(value, r.at("value"))  # type: ignore[arg-type]
+    _one_line(value, r.at("value"))
     line, column = r.line(default_line)
-    return Header(name, value, line, column, _comments(r, line))  # type: ignore[arg-type]
+    return Header(name, value, line, column, _comments(r, line))
 
 
 def _lineup(r: _Reader, default_line: int) -> Lineup:
     side = r.name("side", _SIDES, "side")
-    colours = []
+    colours: list[Colour] = []
     values = r.list("colours")
     if len(values) != 8:
         raise _Bad(r.at("colours"), f"expected 8 colours, got {len(values)}")
@@ -187,61 +228,71 @@ def _lineup(r: _Reader, default_line: int) -> Lineup:
             raise _Bad(f"{r.at('colours')}[{i}]", f"unknown colour {what}: expected one of {', '.join(_COLOURS)}")
         colours.append(_COLOURS[value])
     line, column = r.line(default_line)
-    return Lineup(side, colours, line, column, _comments(r, line))  # type: ignore[arg-type]
+    return Lineup(side, colours, line, column, _comments(r, line))
 
 
-def _slots(r: _Reader) -> dict[str, object]:
+def _square(r: _Reader, key: str) -> int | None:
+    """The square index of a ``from``/``to`` field (``None`` where null or absent)."""
+    value = r.get(key, None)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise _Bad(r.at(key), f"expected a square such as 'd8', got {_kind(value)}")
+    try:
+        return parse_square(value)
+    except ValueError:
+        raise _Bad(r.at(key), f"not a square: {_short(value)} (expected a1 to h8)") from None
+
+
+def _slots(r: _Reader) -> _Slots:
     """The move fields present, checked (``None`` where null or absent)."""
-    slots: dict[str, object] = {
+    return {
         "tower": r.name("tower", _COLOURS, "colour", nullable=True),
         "direction": r.name("direction", _DIRECTIONS, "direction", nullable=True),
         "distance": r.integer("distance", default=None),
         "square": r.name("square", _COLOURS, "colour", nullable=True),
+        "from": _square(r, "from"),
+        "to": _square(r, "to"),
+        "push": r.boolean("push", required=False),
     }
-    for key in ("from", "to"):
-        value = r.get(key, None)
-        if value is not None:
-            if not isinstance(value, str):
-                raise _Bad(r.at(key), f"expected a square such as 'd8', got {_kind(value)}")
-            try:
-                value = parse_square(value)
-            except ValueError:
-                raise _Bad(r.at(key), f"not a square: {_short(value)} (expected a1 to h8)") from None
-        slots[key] = value
-    slots["push"] = r.boolean("push", required=False)
-    return slots
 
 
-def _from_text(r: _Reader, text: str, slots: dict[str, object]) -> Entry:
+def _from_text(r: _Reader, text: str, slots: _Slots) -> Entry:
     try:
         entry = parse_entry(text)
     except NotationError as e:
         raise _Bad(r.at("text"), f"{_short(text)} is not one move: {e}") from None
     # the slots written must agree with the text (the others come from the replay)
+    written: tuple[tuple[str, object, object], ...]  # (key, the document's slot, the text's)
     if entry.is_coords:
-        written = {"from": entry.origin, "to": entry.target}
+        written = (("from", slots["from"], entry.origin), ("to", slots["to"], entry.target))
     else:
-        written = {"tower": entry.tower, "direction": entry.direction, "distance": entry.distance, "square": entry.square_colour}
-    for key, value in written.items():
-        if key in r.d and slots[key] != value:
+        written = (
+            ("tower", slots["tower"], entry.tower),
+            ("direction", slots["direction"], entry.direction),
+            ("distance", slots["distance"], entry.distance),
+            ("square", slots["square"], entry.square_colour),
+        )
+    for key, given, value in written:
+        if key in r.d and given != value:
             raise _Bad(r.at(key), f"{_short(r.d[key])} does not agree with the entry's text {_short(text)}")
     return entry
 
 
-def _from_slots(r: _Reader, slots: dict[str, object]) -> Entry:
+def _from_slots(r: _Reader, slots: _Slots) -> Entry:
     if slots["tower"] is not None:
         for key in ("distance", "square"):
             if slots[key] is None:
                 raise _Bad(r.at(key), "missing (a colour entry has tower, direction, distance and square)")
         if (slots["direction"] is None) != (slots["distance"] == 0):
             raise _Bad(r.at("direction"), "null exactly when the distance is 0 (a blocked tower)")
-        entry = Entry(0, 0, tower=slots["tower"], direction=slots["direction"], distance=slots["distance"], square_colour=slots["square"])  # type: ignore[arg-type]
+        entry = Entry(0, 0, tower=slots["tower"], direction=slots["direction"], distance=slots["distance"], square_colour=slots["square"])
         entry.text = format_entry(entry, form=Form.TEXT)
     elif slots["from"] is not None or slots["to"] is not None:
-        for key in ("from", "to"):
-            if slots[key] is None:
-                raise _Bad(r.at(key), "missing (a coordinate entry has from and to)")
-        entry = Entry(0, 0, origin=slots["from"], target=slots["to"], push_mark=bool(slots["push"]))  # type: ignore[arg-type]
+        for end in ("from", "to"):
+            if slots[end] is None:
+                raise _Bad(r.at(end), "missing (a coordinate entry has from and to)")
+        entry = Entry(0, 0, origin=slots["from"], target=slots["to"], push_mark=bool(slots["push"]))
         entry.text = format_entry(entry, form=Form.COORDS)
     else:
         raise _Bad(r.where, "no move: expected 'text', the colour slots (tower, direction, distance, square) or 'from' and 'to'")
@@ -252,7 +303,7 @@ def _entry(r: _Reader, index: int, default_line: int) -> Entry:
     side = r.name("side", _SIDES, "side")
     expected = Side.BLACK if index % 2 == 0 else Side.GOLD
     if side is not expected:
-        raise _Bad(r.at("side"), f"entry {index + 1} of a round is {expected.name.lower()}'s, not {side.name.lower()}'s")  # type: ignore[attr-defined]
+        raise _Bad(r.at("side"), f"entry {index + 1} of a round is {expected.name.lower()}'s, not {side.name.lower()}'s")
     text = r.string("text", required=False)
     if text is not None:
         _one_line(text, r.at("text"))
@@ -276,7 +327,7 @@ def _round(r: _Reader, default_line: int) -> RoundRecord:
     number = r.integer("number")
     fill = r.name("fill", _FILLS, "fill", nullable=True)
     line, column = r.line(default_line)
-    rnd = RoundRecord(number, fill, line, column, comments=_comments(r, line))  # type: ignore[arg-type]
+    rnd = RoundRecord(number, fill, line, column, comments=_comments(r, line))
     for i, value in enumerate(r.list("lineups", required=False)):
         rnd.lineups.append(_lineup(_Reader(value, f"{r.at('lineups')}[{i}]"), line))
     for i, value in enumerate(r.list("entries")):
@@ -325,14 +376,18 @@ def _record(data: object, path: str) -> RecordFile:
     return record
 
 
+def _decode(data: bytes) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        column = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
+        raise NotationError(f"not UTF-8: byte 0x{data[e.start]:02x} cannot be decoded", line=line, column=column) from None
+
+
 def _loads(text: str | bytes) -> object:
     if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as e:
-            line = text.count(b"\n", 0, e.start) + 1
-            column = e.start - (text.rfind(b"\n", 0, e.start) + 1) + 1
-            raise NotationError(f"not UTF-8: byte 0x{text[e.start]:02x} cannot be decoded", line=line, column=column) from None
+        text = _decode(text)
     text = text.removeprefix("\ufeff")
     try:
         return json.loads(text)
