@@ -16,7 +16,7 @@ from enum import Enum
 
 from rich.cells import cell_len  # display width: a Chinese glyph is two columns
 
-from ..board import SQUARE_COLOURS, Colour, Direction, Side, square_name
+from ..board import SQUARE_COLOURS, Colour, Direction, Side, Square, square_name
 from ..errors import FormatError
 from ..match import Fill
 from ..position import Move
@@ -44,13 +44,13 @@ def _check(form: Form, lang: str) -> None:
 def _slots(tower: Colour, direction: Direction | None, distance: int, square: Colour, form: Form, lang: str) -> str:
     f = form.value
     t, s = write_colour(tower, f, lang), write_colour(square, f, lang)
-    if form is Form.SYMBOLS:
-        if distance == 0:
-            return f"{t}0{s}"
-        return f"{t}{write_direction(direction, f, lang)}{distance}{s}"  # type: ignore[arg-type]
     if distance == 0:
-        return f"{t} 0 {s}"
-    d = write_direction(direction, f, lang)  # type: ignore[arg-type]
+        return f"{t}0{s}" if form is Form.SYMBOLS else f"{t} 0 {s}"
+    if direction is None:
+        raise FormatError(f"a move of distance {distance} needs a direction (only a blocked tower has none)")
+    d = write_direction(direction, f, lang)
+    if form is Form.SYMBOLS:
+        return f"{t}{d}{distance}{s}"
     if form is Form.SHORT:
         return f"{t} {d}{distance} {s}"
     return f"{t} {d} {distance} {s}"
@@ -97,7 +97,7 @@ def format_move(move: Move, *, form: Form = Form.TEXT, lang: str = "en") -> str:
     the pushed tower (``Red Back 1 Yellow``)."""
     _check(form, lang)
     if form is Form.COORDS:
-        return f"{square_name(move.origin)}-{square_name(move.target)}" + ("*" if move.push else "")
+        return _coords(move.origin, move.target, bool(move.push))
     if form is Form.JSON:
         from ..export import move_json
 
@@ -120,7 +120,7 @@ def format_entry(entry: Entry, *, form: Form, lang: str = "en", move: Move | Non
         return json.dumps(_entry_json(entry, None, move), ensure_ascii=False)
     if form is Form.COORDS:
         if entry.is_coords:
-            return f"{square_name(entry.origin)}-{square_name(entry.target)}" + ("*" if entry.push_mark else "")  # type: ignore[arg-type]
+            return _coords_entry(entry)
         if move is None:
             raise FormatError(f"{entry.text or 'this entry'}: writing coordinates needs the board (the resolved move)")
         return format_move(move, form=form, lang=lang)
@@ -128,7 +128,20 @@ def format_entry(entry: Entry, *, form: Form, lang: str = "en", move: Move | Non
         if move is None:
             raise FormatError(f"{entry.text or 'this entry'}: writing colours for coordinates needs the board (the resolved move)")
         return format_move(move, form=form, lang=lang)
-    return _slots(entry.tower, entry.direction, entry.distance or 0, entry.square_colour, form, lang)  # type: ignore[arg-type]
+    if entry.square_colour is None:
+        raise FormatError(f"{entry.text or 'this entry'}: a colour entry needs the colour of the square it ends on")
+    return _slots(entry.tower, entry.direction, entry.distance or 0, entry.square_colour, form, lang)
+
+
+def _coords_entry(entry: Entry) -> str:
+    if entry.origin is None or entry.target is None:
+        raise FormatError(f"{entry.text or 'this entry'}: a coordinate entry needs both squares")
+    return _coords(entry.origin, entry.target, entry.push_mark)
+
+
+def _coords(origin: Square, target: Square, push: bool) -> str:
+    """A move in coordinates: ``d8-d4``, a push ``d4-d5*``."""
+    return f"{square_name(origin)}-{square_name(target)}" + ("*" if push else "")
 
 
 # ------------------------------------------------------------------------ records
