@@ -4,7 +4,7 @@ in the order SPEC lists them."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import typer
 
@@ -13,7 +13,7 @@ from . import validate as validate_cli
 from .common import tune_gc
 
 #: The commands, in the order SPEC §6 lists them.
-COMMANDS = {
+COMMANDS: dict[str, Callable[..., None]] = {
     "validate": validate_cli.validate,
     "convert": convert.convert,
     "show": draw.show,

@@ -5,15 +5,20 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import typer
+
+if TYPE_CHECKING:  # loaded by the functions that need them: start-up time
+    from rich.console import Console
+
+    from ..position import Position
 
 #: Exit codes (clig.dev): 0 all valid, 1 something invalid, 2 usage or I/O.
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
 
-def console(*, stderr: bool = False, no_color: bool = False, record: bool = False, width: int | None = None):  # type: ignore[no-untyped-def]
+def console(*, stderr: bool = False, no_color: bool = False, record: bool = False, width: int | None = None) -> Console:
     """A rich console: colour only on a terminal, never under ``NO_COLOR``/``--no-color``."""
     from rich.console import Console
 
@@ -52,7 +57,7 @@ def fail(message: str, *, code: int = EXIT_USAGE) -> NoReturn:
     raise typer.Exit(code)
 
 
-def read_position(text: str):  # type: ignore[no-untyped-def]
+def read_position(text: str) -> Position:
     """A :class:`Position` from a position string, or a one-line error and exit 2."""
     from ..errors import PositionError
     from ..position import Position

@@ -4,10 +4,16 @@ engine on the command line, for engine authors and test harnesses."""
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import typer
 
 from .common import EXIT_USAGE, console, emit_json, fail, read_position
+
+if TYPE_CHECKING:  # loaded by the functions that need them: start-up time
+    from rich.console import Console
+
+    from ..position import Position
 
 
 def moves(
@@ -52,7 +58,7 @@ def moves(
         _print_moves(pos, no_color=no_color, svg=svg)
 
 
-def _print_moves(pos, *, no_color: bool, svg: str | None) -> None:  # type: ignore[no-untyped-def]
+def _print_moves(pos: Position, *, no_color: bool, svg: str | None) -> None:
     """The diagram (which says whose turn it is, a forfeit, a deadlock or the end of the
     round), then one line per legal move."""
     from ..render import moves_diagram
@@ -72,7 +78,7 @@ def _sq(sq: int) -> str:
     return square_name(sq)
 
 
-def _save_svg(out, path: str) -> None:  # type: ignore[no-untyped-def]
+def _save_svg(out: Console, path: str) -> None:
     try:
         out.save_svg(path, title="kamisado")
     except OSError as e:
