@@ -18,7 +18,7 @@ Engine decisions (documented in ``docs/rules-decisions.md``):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from .board import (
     COLOUR_LETTERS,
@@ -308,9 +308,16 @@ class Position:
             and self.last_mover == other.last_mover
         )
 
-    __hash__ = None  # type: ignore[assignment]  # mutable
+    #: Unhashable: a position is mutable. mypy cannot be told so without an ignore
+    #: (typeshed spells unhashable classes the same way).
+    __hash__: ClassVar[None] = None  # type: ignore[assignment]
 
     # ------------------------------------------------------------------- the rules
+    #
+    # The four ``type: ignore`` marked "hot" below are where the checker cannot see an
+    # invariant (``where[side][colour]`` always holds a tower; only a forfeit has no
+    # tower): an ``assert`` at those four places costs 1.4% of perft's instructions and
+    # 0.8% of the replay's (measured with cachegrind), so they stay unchecked.
 
     def moving_tower(self) -> Tower | None:
         """The tower that must move (``None`` for a free choice or a finished round)."""
@@ -384,7 +391,7 @@ class Position:
         count = 0
         for colour in colours:
             origin = where[colour]
-            rings = board[origin].rings  # type: ignore[union-attr]
+            rings = board[origin].rings  # type: ignore[union-attr]  # hot: perft's last ply; where[] always points at a tower
             for ray in reach_side[origin][rings]:
                 count += _free_run(board, ray)
             if rings and self._push_line(side, origin, rings):
@@ -401,7 +408,9 @@ class Position:
     def _can_move(self, side: Side, colour: int) -> bool:
         board = self.board
         origin = self.where[side][colour]
-        rings = board[origin].rings  # type: ignore[union-attr]
+        t = board[origin]
+        assert t is not None
+        rings = t.rings
         rays = RAYS[side][origin]
         for direction in _MOVE_DIRECTIONS:
             r = rays[direction]
@@ -470,8 +479,9 @@ class Position:
             opponent_where = self.where[_OTHER[side]]
             for sq in reversed(move.push):  # farthest first: each lands on an empty square
                 t = board[sq]
+                assert t is not None
                 board[sq + step] = t
-                opponent_where[t.colour] = sq + step  # type: ignore[union-attr]
+                opponent_where[t.colour] = sq + step
                 board[sq] = None
             # S3: the pushed player forfeits; the pusher moves again, with the tower of
             # the colour of the square the farthest pushed tower was pushed onto.
@@ -484,7 +494,7 @@ class Position:
         t = board[move.origin]
         board[move.origin] = None
         board[move.target] = t
-        self.where[side][move.tower] = move.target  # type: ignore[index]
+        self.where[side][move.tower] = move.target  # type: ignore[index]  # hot: every ply; only a forfeit (returned above) has no tower
         self.last_mover = side
 
     def undo(self) -> Move:
@@ -497,14 +507,15 @@ class Position:
         t = board[move.target]
         board[move.target] = None
         board[move.origin] = t
-        self.where[side][move.tower] = move.origin  # type: ignore[index]
+        self.where[side][move.tower] = move.origin  # type: ignore[index]  # hot: every ply; only a forfeit (returned above) has no tower
         if move.push:
             step = _PUSH_STEP[side]
             opponent_where = self.where[_OTHER[side]]
             for sq in move.push:  # nearest first, back into the squares they left
                 p = board[sq + step]
+                assert p is not None
                 board[sq] = p
-                opponent_where[p.colour] = sq  # type: ignore[union-attr]
+                opponent_where[p.colour] = sq
                 board[sq + step] = None
         return move
 
@@ -539,7 +550,7 @@ class Position:
         side = self.to_move
         origin = self.where[side][colour]
         board = self.board
-        rings = board[origin].rings  # type: ignore[union-attr]
+        rings = board[origin].rings  # type: ignore[union-attr]  # hot: the replay's every ply; where[] always points at a tower
         if distance > len(_REACH[side][origin][rings][direction]):  # the board's edge or the range
             return None
         ray = RAYS[side][origin][direction]
