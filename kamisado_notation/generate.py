@@ -11,8 +11,9 @@ from the ``random.Random`` given.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
-from .board import SQUARE_COLOURS, Direction, Side
+from .board import SQUARE_COLOURS, Colour, Direction, Side
 from .errors import KamisadoError
 from .match import MATCH_TARGETS, Fill, Match, lineup
 from .notation.record import Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
@@ -85,6 +86,18 @@ class _Lines:
         return self.line
 
 
+def _end_in_deadlock(rng: random.Random, position: Position, add: Callable[[Entry], None], coords: bool) -> None:
+    """A deadlock ends the round (M8): in half the rounds, play and ``add`` the forced
+    zero entries leading into it (both records are valid)."""
+    if rng.random() < 0.5:
+        seen: set[tuple[Side, Colour | None]] = set()
+        while (position.to_move, position.tower) not in seen:
+            seen.add((position.to_move, position.tower))
+            f = position.forfeit_move()
+            add(entry_from_move(f, coords=coords))
+            position.play(f)
+
+
 def _play_round(rng: random.Random, position: Position, rec: RoundRecord, lines: _Lines, coords: bool) -> bool:
     """Play one round on ``position``, appending its entries to ``rec``; False when it
     ran past the safety limit."""
@@ -110,13 +123,7 @@ def _play_round(rng: random.Random, position: Position, rec: RoundRecord, lines:
         moves = position.legal_moves()
         if not moves:
             if position.deadlock() is not None:
-                if rng.random() < 0.5:  # write the forced zero entries leading into it (M8)
-                    seen = set()
-                    while (position.to_move, position.tower) not in seen:
-                        seen.add((position.to_move, position.tower))
-                        f = position.forfeit_move()
-                        add(entry_from_move(f, coords=coords))
-                        position.play(f)
+                _end_in_deadlock(rng, position, add, coords)
                 return True
             f = position.forfeit_move()
             add(entry_from_move(f, coords=coords))

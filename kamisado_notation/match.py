@@ -141,10 +141,12 @@ def fill(position: Position, how: Fill, *, challenger: Side) -> Position:
         if right:
             taken.reverse()
         placed = where[side]
-        for sq, home in zip(taken, _HOME_SQUARES[side]):
+        # strict=False: a hand-made position may have fewer than eight towers a side
+        for sq, home in zip(taken, _HOME_SQUARES[side], strict=False):
             t = old[sq]
+            assert t is not None  # where[] holds the squares of towers
             board[home] = t
-            placed[t.colour] = home  # type: ignore[union-attr]
+            placed[t.colour] = home
     return Position._from_lists(board, where, challenger, None, challenger.other)
 
 
