@@ -12,12 +12,12 @@ from enum import IntEnum
 __all__ = [
     "BOARD_ROWS",
     "MOVE_STEPS",
-    "Square",
     "SQUARES",
     "SQUARE_COLOURS",
     "Colour",
     "Direction",
     "Side",
+    "Square",
     "home_rank",
     "parse_square",
     "ray",
