@@ -3,7 +3,8 @@
 The CLI decides how to show them (``path:line:col: error[RULE] message`` or JSON).
 ``rule`` is a rulebook rule id (``T2``, ``M5``, ``S8``, ``DS7``, ``F3``…) or one of
 ``syntax``, ``square``, ``push-entry``, ``result``, ``match`` (SPEC §6), or ``io``
-for a file that cannot be read.
+for a file that cannot be read. A diagnostic of a slip the record's redundancy can
+correct carries the corrected entry in ``suggestions`` (:mod:`kamisado_notation.correct`).
 """
 
 from __future__ import annotations
@@ -36,6 +37,9 @@ class Diagnostic:
     round: int | None = None
     ply: int | None = None
     match: int | None = None  # 1-based index of the match in its file
+    #: Complete entries that would make the entry right, in the form and language it was
+    #: written in, most likely first (empty when there are none): SPEC §6 ``suggestions``.
+    suggestions: tuple[str, ...] = ()
 
     def format(self, path: str) -> str:
         """The one-line human form: ``path:line:col: error[RULE] message``."""
@@ -44,5 +48,5 @@ class Diagnostic:
     def to_json(self) -> dict[str, object]:
         """The JSON object of SPEC §6 (without the match index, which the nesting gives)."""
         d = asdict(self)
-        del d["match"]
-        return {k: d[k] for k in ("severity", "line", "column", "round", "ply", "rule", "message")}
+        d["suggestions"] = list(self.suggestions)
+        return {k: d[k] for k in ("severity", "line", "column", "round", "ply", "rule", "message", "suggestions")}

@@ -19,11 +19,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .board import MOVE_STEPS, SQUARE_COLOURS, Colour, Direction, Side, square_name
+from .correct import LOOKAHEAD, Candidate, Correction, Slot, back_move, correct, exact_move, slot_wording
 from .diagnostics import ERROR, WARNING, Diagnostic, Severity
 from .enums import TextEnum
-from .errors import IllegalMoveError, MatchError, PositionError
-from .match import MATCH_TARGETS, Fill, Match, RoundResult, lineup_files
+from .errors import IllegalMoveError, PositionError
+from .match import MATCH_TARGETS, Fill, Match, RoundResult, fill, lineup_files
 from .notation.record import Entry, MatchRecord, RoundRecord
+from .notation.style import write_like
 from .position import Move, Position
 
 __all__ = ["MatchReplay", "Ply", "RoundReplay", "match_target", "parse_result", "replay"]
@@ -158,10 +160,10 @@ def _why_this_tower(position: Position) -> str:
     if last.is_push:
         pushed = position.tower_at(last.pushed_to)  # type: ignore[arg-type]
         what = _tower_name(pushed.side, pushed.colour) if pushed is not None else "a tower"
-        return f"{last.side.title}'s push moved {what} onto a {c} square, so {last.side.title} moves again (S3)"
+        return f"{last.side.title}'s push moved {what} onto {_article(colour)} {c} square, so {last.side.title} moves again (S3)"
     if last.is_forfeit:
-        return f"{last.side.title}'s {last.tower.name.lower()} tower is blocked on a {c} square (M6)"  # type: ignore[union-attr]
-    return f"{last.side.title}'s last move ended on a {c} square"
+        return f"{last.side.title}'s {last.tower.name.lower()} tower is blocked on {_article(colour)} {c} square (M6)"  # type: ignore[union-attr]
+    return f"{last.side.title}'s last move ended on {_article(colour)} {c} square"
 
 
 def _describe(move: Move) -> str:
@@ -187,149 +189,249 @@ class _Stop(Exception):
     """The round's replay cannot go on (a rules error was reported)."""
 
 
+class _Over(Exception):
+    """An entry after the end of the round (M7, M8) was reported; the round keeps its result."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Fault:
+    """What is wrong with an entry as written: the rule, the message, the written move
+    when it is legal but mis-annotated (a wrong square colour or push mark), and the
+    tower whose legal moves explain a move the rules forbid."""
+
+    rule: str
+    message: str
+    move: Move | None = None
+    tower: Colour | None = None
+
+
 class _RoundReplayer:
     """Replays one round's entries on ``position`` (played in place), collecting plies
-    and diagnostics."""
+    and diagnostics. ``ends``: a later round follows, so this one must end."""
 
-    def __init__(self, rr: RoundReplay, position: Position, match_index: int, cut: tuple[int, int] | None) -> None:
+    def __init__(
+        self, rr: RoundReplay, position: Position, match_index: int, cut: tuple[int, int] | None, *, ends: bool = False
+    ) -> None:
         self.rr = rr
         self.pos = position
         self.match_index = match_index
         self.cut = cut
+        self.ends = ends
         self.diagnostics: list[Diagnostic] = []
         self.cut_reached = False
+        self.pending: Move | None = None  # a push whose back-entry is due
+        self.chain: set[tuple[Side, Colour | None]] | None = None  # forfeits into a deadlock (M8)
+        self.shift = 0  # forgotten forfeits inserted so far: entries' sides shift by one each
 
-    def error(self, rule: str, message: str, entry: Entry, ply: int | None, severity: Severity = ERROR) -> None:
+    def error(
+        self, rule: str, message: str, entry: Entry, ply: int | None, severity: Severity = ERROR, suggestions: tuple[str, ...] = ()
+    ) -> None:
         self.diagnostics.append(
-            Diagnostic(rule, message, entry.line, entry.column, severity, self.rr.number, ply, self.match_index)
+            Diagnostic(rule, message, entry.line, entry.column, severity, self.rr.number, ply, self.match_index, suggestions)
         )
 
     def run(self, challenger: Side) -> None:
-        """Replay the round's entries, stopping at the first rules error.
+        """Replay the round's entries; a slip with a certain correction is reported and
+        the replay goes on from the corrected move, any other rules error stops it.
 
-        The hot path: an ordinary move written without a fault is checked here, in the
-        engine's own terms and without building explanations — the tower that must move
-        (T1/T2), the ray (M1), the path and the target square empty (M2, M3), the range
-        (S1/DS1/TS1) and, in the colour form, the recorded square colour. Anything else
-        (a push, a forfeit, any doubt) goes through :meth:`entry_move`, which asks
-        :meth:`Position.resolve` and reports what is wrong; so the diagnostics are the
-        same whichever path an entry takes.
-        """
-        rr, pos = self.rr, self.pos
-        plies = rr.plies
-        entries = rr.record.entries
-        pending: Move | None = None  # a push whose back-entry is due
-        chain: set[tuple[Side, Colour | None]] | None = None  # forfeits into a deadlock (M8)
+        The hot path: an ordinary move written without a fault is played by
+        :meth:`play_as_written`, in the engine's own terms and without building
+        explanations. Anything else (a push, a forfeit, a back-entry, any doubt) goes
+        through :meth:`special`, which reports what is wrong; so the diagnostics are the
+        same whichever path an entry takes."""
+        plies, hot, to_move = self.rr.plies, self.play_as_written, self.pos
         number = 0
-        cut = self.cut
-        board, play, play_ordinary = pos.board, pos.play, pos.play_ordinary  # the same all round
         try:
-            for idx, entry in enumerate(entries):
-                if cut is not None and (entry.line, entry.column) >= cut:
-                    self.cut_reached = True
-                    raise _Stop
+            for idx, entry in enumerate(self.rr.record.entries):
+                if self.cut is not None:
+                    self.check_cut(entry)
                 if entry.placeholder:
-                    if idx == 0 and challenger is Side.GOLD:
-                        continue
-                    if idx == 0:
-                        self.error("T1", "'...' stands for Black when Gold moves first, but Black is the Challenger and moves first", entry, None)
-                    else:
-                        self.error("T1", "'...' may only stand for Black's first entry of a round", entry, None)
-                    raise _Stop
+                    self.placeholder(idx, entry, challenger)
+                    continue
                 number += 1
-                side = _SIDES[idx & 1]
-                if idx == 0 and challenger is Side.GOLD:
-                    self.error(
-                        "T1",
-                        "Gold is the Challenger and moves first: Black's first slot is '...'",
-                        entry,
-                        number,
-                    )
-                    raise _Stop
-                if pending is not None:
-                    plies.append(self.back_entry(entry, number, pending))
-                    pending = None
-                    continue
-                if pos.winner is not None:
-                    self.error(
-                        "M7",
-                        f"the round is over: {pos.winner.title} reached the home row at ply {number - 1}",
-                        entry,
-                        number,
-                    )
-                    return
-                origin = entry.origin
-                zero = entry.distance == 0 if origin is None else origin == entry.target
-                if chain is None and zero and pos.deadlock() is not None:
-                    # Only an actual move can start a deadlock, so finding it at the first
-                    # zero entry is soon enough (a move that cannot be made: entry_move).
-                    chain = set()
-                if chain is not None:
-                    # Deadlocked (M8): only the forced zero entries leading into it may follow.
-                    key = (pos.to_move, pos.tower)
-                    if key in chain or not zero:
-                        loser = pos.deadlock()
-                        self.error(
-                            "M8",
-                            f"the round is over: deadlock, {loser.title if loser else '?'} made the last move and loses",
-                            entry,
-                            number,
-                        )
-                        return
-                    chain.add(key)
-                if side is not pos.to_move:  # entries alternate, and so do turns: not expected
-                    self.error("T2", f"it is {pos.to_move.title}'s turn, not {side.title}'s", entry, number)
-                    raise _Stop
-                # The hot path (see the docstring): an ordinary move written without a
-                # fault is played by the engine's own check; anything else asks entry_move.
-                move = None
-                if origin is None:  # the colour form: Tower Direction Distance Square
-                    direction, distance = entry.direction, entry.distance
-                    if direction is not None and distance:
-                        move = play_ordinary(entry.tower, direction, distance)
-                        square = entry.square_colour
-                        if move is not None and square is not None and square is not SQUARE_COLOURS[move.target]:
-                            pos.undo()  # a wrong square colour: entry_move reports it
-                            move = None
-                else:  # the coordinate form: from-to
-                    t = board[origin]
-                    if t is not None and t.side is side and not entry.push_mark:
-                        step = MOVE_STEPS[side][origin].get(entry.target)  # type: ignore[arg-type]
-                        if step is not None:
-                            move = play_ordinary(t.colour, step[0], step[1])
-                if move is not None:
-                    plies.append(Ply(number, side, entry, PlyKind.MOVE, move))
-                    continue
-                move = self.entry_move(entry, number)
-                kind = PlyKind.PUSH if move.push else PlyKind.FORFEIT if move.distance == 0 else PlyKind.MOVE
-                plies.append(Ply(number, side, entry, kind, move))
-                play(move)
-                if move.push:
-                    pending = move
+                side = _SIDES[(idx + self.shift) & 1]
+                if self.pending is None and self.chain is None and side is to_move.to_move:
+                    move = hot(entry, side)
+                    if move is not None:
+                        plies.append(Ply(number, side, entry, PlyKind.MOVE, move))
+                        continue
+                self.special(idx, entry, number, challenger)
         except _Stop:
-            rr.stopped = True
+            self.rr.stopped = True
+        except _Over:
+            pass
 
-    # -- one entry
+    def check_cut(self, entry: Entry) -> None:
+        """Stop at the first syntax error inside the round (what was skipped may be a turn)."""
+        if (entry.line, entry.column) >= self.cut:  # type: ignore[operator]
+            self.cut_reached = True
+            raise _Stop
 
-    def entry_move(self, entry: Entry, number: int) -> Move:
-        """The engine move an entry stands for, or a diagnostic and :class:`_Stop`.
-        Only the one recorded move is checked (:meth:`Position.resolve`); the legal
-        moves are listed only when it is wrong."""
+    def play_as_written(self, entry: Entry, side: Side) -> Move | None:
+        """The hot path: play ``entry`` when it is an ordinary move written without a
+        fault (T1/T2, M1–M3, S1/DS1/TS1, the square colour), else change nothing."""
+        pos = self.pos
+        origin = entry.origin
+        if origin is None:  # the colour form: Tower Direction Distance Square
+            direction, distance = entry.direction, entry.distance
+            if direction is None or not distance:
+                return None
+            move = pos.play_ordinary(entry.tower, direction, distance)
+            square = entry.square_colour
+            if move is not None and square is not None and square is not SQUARE_COLOURS[move.target]:
+                pos.undo()  # a wrong square colour: special() reports it
+                return None
+            return move
+        t = pos.board[origin]  # the coordinate form: from-to
+        if t is None or t.side is not side or entry.push_mark:
+            return None
+        step = MOVE_STEPS[side][origin].get(entry.target)  # type: ignore[arg-type]
+        return None if step is None else pos.play_ordinary(t.colour, step[0], step[1])
+
+    def placeholder(self, idx: int, entry: Entry, challenger: Side) -> None:
+        """The ``...`` that stands for Black when Gold is the Challenger (T1)."""
+        if idx == 0 and challenger is Side.GOLD:
+            return
+        if idx == 0:
+            self.error("T1", "'...' stands for Black when Gold moves first, but Black is the Challenger and moves first", entry, None)
+        else:
+            self.error("T1", "'...' may only stand for Black's first entry of a round", entry, None)
+        raise _Stop
+
+    def special(self, idx: int, entry: Entry, number: int, challenger: Side) -> None:
+        """Any entry the hot path did not play: check it, report, and play it (or its
+        correction) or stop."""
+        pos = self.pos
+        side = _SIDES[(idx + self.shift) & 1]
+        if idx == 0 and challenger is Side.GOLD:
+            self.error("T1", "Gold is the Challenger and moves first: Black's first slot is '...'", entry, number)
+            raise _Stop
+        if self.pending is not None:
+            self.rr.plies.append(self.back_entry(entry, number, self.pending))
+            self.pending = None
+            return
+        if pos.winner is not None:
+            self.error("M7", f"the round is over: {pos.winner.title} reached the home row at ply {number - 1}", entry, number)
+            raise _Over
+        self.check_deadlock(entry, number)
+        if side is not pos.to_move:  # entries alternate, and so do turns: not expected
+            self.error("T2", f"it is {pos.to_move.title}'s turn, not {side.title}'s", entry, number)
+            raise _Stop
+        move = exact_move(pos, entry)
+        if move is None:
+            move = self.slip(idx, entry, number)
+        self.play(entry, number, move)
+
+    def check_deadlock(self, entry: Entry, number: int) -> None:
+        """Deadlocked (M8): only the forced zero entries leading into it may follow. Only
+        an actual move can start a deadlock, so finding it at the first zero entry is soon
+        enough (a move that cannot be made is reported by :meth:`slip`)."""
+        pos = self.pos
+        zero = entry.distance == 0 if entry.origin is None else entry.origin == entry.target
+        if self.chain is None and zero and pos.deadlock() is not None:
+            self.chain = set()
+        if self.chain is None:
+            return
+        key = (pos.to_move, pos.tower)
+        if key in self.chain or not zero:
+            loser = pos.deadlock()
+            self.error("M8", f"the round is over: deadlock, {loser.title if loser else '?'} made the last move and loses", entry, number)
+            raise _Over
+        self.chain.add(key)
+
+    def play(self, entry: Entry, number: int, move: Move) -> None:
+        kind = PlyKind.PUSH if move.push else PlyKind.FORFEIT if move.distance == 0 else PlyKind.MOVE
+        self.rr.plies.append(Ply(number, move.side, entry, kind, move))
+        self.pos.play(move)
+        if move.push:
+            self.pending = move
+
+    # -- a slip
+
+    def slip(self, idx: int, entry: Entry, number: int) -> Move:
+        """An entry that is not a legal move as written: report what is wrong and the
+        correction; return the move the replay goes on with (the correction when it is
+        certain, the written move when only its annotation is wrong), or stop."""
+        fault = self.fault(entry)
+        if fault.rule == "M8":  # the round is over: nothing to correct
+            self.error(fault.rule, fault.message, entry, number)
+            raise _Stop
+        entries = self.rr.record.entries
+        following = entries[idx + 1 : idx + 1 + LOOKAHEAD]
+        fix = correct(self.pos, entry, following, ends=self.ends and idx + 1 == len(entries))
+        if fix.forfeit is not None:
+            return self.forgotten_forfeit(entry, number, fix.forfeit)
+        self.report(fault, entry, number, fix)
+        if fix.certain is not None:
+            return fix.certain.move
+        if fault.move is not None:
+            return fault.move
+        raise _Stop
+
+    def report(self, fault: _Fault, entry: Entry, number: int, fix: Correction) -> None:
+        if fix.certain is not None:
+            text = write_like(entry, fix.certain.move)
+            said = {"square": (Slot.SQUARE,), "T2": (Slot.TOWER,)}.get(fault.rule)
+            if fix.certain.differs == said:  # the message names the slot already
+                message = f"{fault.message}; correction: {text}"
+            else:
+                message = f"{fault.message}; the slip is {slot_wording(entry, fix.certain, self.pos)}; correction: {text}"
+            self.error(fault.rule, message, entry, number, suggestions=(text,))
+            return
+        message = fault.message
+        if fault.tower is not None:
+            message += f"; {_legal_list(self.pos, fault.tower)}"
+        if fix.candidates:
+            nearest = ", ".join(f"{write_like(entry, c.move)} ({_differs(c)})" for c in fix.candidates)
+            message += f"; no single correction: nearest {nearest}"
+        suggestions = tuple(write_like(entry, c.move) for c in fix.candidates)
+        self.error(fault.rule, message, entry, number, suggestions=suggestions)
+
+    def forgotten_forfeit(self, entry: Entry, number: int, forfeit: Move) -> Move:
+        """A blocked tower's forfeit left out (M6): report it, insert it, and go on with
+        the entry as the opponent's move."""
+        pos = self.pos
+        text = write_like(entry, forfeit)
+        side, colour, sq = forfeit.side, forfeit.tower, forfeit.origin
+        assert colour is not None
+        self.error(
+            "M6",
+            f"{_tower_name(side, colour)} on {square_name(sq)} cannot move, so {side.title} forfeits "
+            f"the turn: the entry {text} is missing before this one, which is {side.other.title}'s",
+            entry,
+            number,
+            suggestions=(f"{text}   {entry.text}",),
+        )
+        inserted = Entry(entry.line, entry.column, text=text, tower=colour, distance=0, square_colour=forfeit.square_colour)
+        self.rr.plies.append(Ply(number, side, inserted, PlyKind.FORFEIT, forfeit))
+        pos.play(forfeit)
+        self.shift += 1
+        move = exact_move(pos, entry)
+        assert move is not None
+        return move
+
+    def fault(self, entry: Entry) -> _Fault:
+        """What is wrong with ``entry`` as written (it is not a legal move as written)."""
         pos = self.pos
         origin = entry.origin
         need = pos.tower
         if origin is not None:  # the coordinate form
             t = pos.board[origin]
             if t is None or t.side is not pos.to_move:
-                self.bad_origin(entry, number, origin)
-            colour = t.colour  # type: ignore[union-attr]
+                return self.bad_origin(origin)
+            colour = t.colour
         else:
-            colour = entry.tower if entry.tower is not None else need
+            colour = entry.tower if entry.tower is not None else need  # type: ignore[assignment]
             if colour is None:
-                self.error("T1", "the first move of a round names its tower", entry, number)
-                raise _Stop
+                return _Fault("T1", "the first move of a round names its tower")
         if need is not None and colour != need:
-            self.wrong_tower(entry, number, colour)
+            return self.wrong_tower(colour)
+        return self.move_fault(entry, colour)
+
+    def move_fault(self, entry: Entry, colour: Colour) -> _Fault:
+        """The fault of the right tower's move: the rule it breaks, or its annotation."""
+        pos = self.pos
+        origin = entry.origin
         try:
             if origin is not None:
                 move = pos.resolve_coords(origin, entry.target)  # type: ignore[arg-type]
@@ -338,30 +440,25 @@ class _RoundReplayer:
         except IllegalMoveError as e:
             zero = entry.distance == 0 if origin is None else origin == entry.target
             if not zero and pos.must_forfeit():  # checked only here: the common path is a legal move
-                self.blocked(entry, number, colour)
-            self.error(e.rule, f"{entry.text or 'this move'}: {e}; {_legal_list(pos, colour)}", entry, number)
-            raise _Stop from None
-        if origin is None:
-            square = SQUARE_COLOURS[move.target]
-            if entry.square_colour is not None and entry.square_colour is not square:
-                self.error(
-                    "square",
-                    f"{_tower_name(move.side, colour)} ends on {square_name(move.target)}, a "
-                    f"{square.name.lower()} square, not {entry.square_colour.name.lower()}",
-                    entry,
-                    number,
-                )
-        elif entry.push_mark and not move.push:
-            self.error("push-entry", f"{move.coords()} is marked '*' as a push, but pushes nothing", entry, number)
-        return move
+                return self.blocked(colour)
+            return _Fault(e.rule, f"{entry.text or 'this move'}: {e}", tower=colour)
+        if origin is not None:
+            return _Fault("push-entry", f"{move.coords()} is marked '*' as a push, but pushes nothing", move)
+        square = move.square_colour
+        return _Fault(
+            "square",
+            f"{_tower_name(move.side, colour)} ends on {square_name(move.target)}, {_article(square)} "
+            f"{square.name.lower()} square, not {entry.square_colour.name.lower()}",  # type: ignore[union-attr]
+            move,
+        )
 
-    def bad_origin(self, entry: Entry, number: int, origin: int) -> None:
+    def bad_origin(self, origin: int) -> _Fault:
         """A coordinate entry starting where the side to move has no tower (T1/T2)."""
         pos = self.pos
         side = pos.to_move
         t = pos.board[origin]
         if pos.tower is not None and pos.must_forfeit() and pos.deadlock() is not None:
-            self.blocked(entry, number, pos.tower)  # the round is over (M8)
+            return self.blocked(pos.tower)  # the round is over (M8)
         what = "no tower" if t is None else _tower_name(t.side, t.colour)
         need = (
             f"; {side.title} must move the {pos.tower.name.lower()} tower on "
@@ -369,94 +466,108 @@ class _RoundReplayer:
             if pos.tower is not None
             else f"; {side.title} moves one of his own towers"
         )
-        self.error("T1" if pos.tower is None else "T2", f"{square_name(origin)} holds {what}{need}", entry, number)
-        raise _Stop
+        return _Fault("T1" if pos.tower is None else "T2", f"{square_name(origin)} holds {what}{need}")
 
-    def wrong_tower(self, entry: Entry, number: int, colour: Colour) -> None:
+    def wrong_tower(self, colour: Colour) -> _Fault:
         """Not the tower that must move (T2): say which one must, and why."""
         pos = self.pos
         side, need = pos.to_move, pos.tower
         assert need is not None
-        if pos.must_forfeit() and pos.deadlock() is not None:
-            self.blocked(entry, number, need)  # the round is over (M8)
-        self.error(
+        if pos.must_forfeit():
+            return self.blocked(need)
+        return _Fault(
             "T2",
             f"{side.title} must move the {need.name.lower()} tower (on "
             f"{square_name(pos.square_of(side, need))}), not the {colour.name.lower()} "
             f"one: {_why_this_tower(pos)}",
-            entry,
-            number,
         )
-        raise _Stop
 
-    def blocked(self, entry: Entry, number: int, colour: Colour) -> None:
+    def blocked(self, colour: Colour) -> _Fault:
         """A move written for a tower that cannot move: M8 when the round is deadlocked
         (it is over), else M6 (the tower forfeits)."""
         pos = self.pos
         side = pos.to_move
         loser = pos.deadlock()
         if loser is not None:
-            self.error(
-                "M8",
-                f"the round is over: deadlock, {loser.title} made the last move and loses",
-                entry,
-                number,
-            )
-            raise _Stop
+            return _Fault("M8", f"the round is over: deadlock, {loser.title} made the last move and loses")
         sq = pos.square_of(side, colour)
-        self.error(
+        return _Fault(
             "M6",
             f"{_tower_name(side, colour)} on {square_name(sq)} cannot move, so {side.title} "
             f"forfeits the turn: {colour.title} 0 {SQUARE_COLOURS[sq].title} ({square_name(sq)}-{square_name(sq)})",
-            entry,
-            number,
         )
-        raise _Stop
+
+    # -- a push's back-entry
 
     def back_entry(self, entry: Entry, number: int, push: Move) -> Ply:
         """The pushed player's back-entry after ``push`` (S3); a missing one stops the
-        round, a wrong one is reported and the replay goes on."""
-        pushed_side = push.side.other
-        far = push.push[-1]
-        onto = push.pushed_to
-        assert onto is not None
-        # After the push the farthest pushed tower stands on ``onto``.
-        tower = self.pos.tower_at(onto)
-        assert tower is not None
-        back = Move(pushed_side, tower.colour, far, onto, Direction.BACK, 1)
-        expected = f"{tower.colour.title} Back 1 {SQUARE_COLOURS[onto].title} ({square_name(far)}-{square_name(onto)})"
+        round, a wrong one is reported (with the right one) and the replay goes on."""
+        back = back_move(push, self.pos)
+        expected = f"{back.tower.title} Back 1 {back.square_colour.title} ({back.coords()})"  # type: ignore[union-attr]
+        if not self.is_back_entry(entry, back):
+            self.error(
+                "push-entry",
+                f"{push.side.title}'s Sumo push ({_describe(push)}) makes {push.side.other.title} "
+                f"forfeit this turn: the entry is the back-entry {expected}",
+                entry,
+                number,
+                suggestions=(f"{write_like(entry, back)}   {entry.text}",),
+            )
+            raise _Stop
+        wrong = self.back_entry_slips(entry, push, back)
+        if wrong:
+            self.error(
+                "push-entry",
+                f"the back-entry of the push is {expected}: " + "; ".join(wrong),
+                entry,
+                number,
+                suggestions=(write_like(entry, back),),
+            )
+        return Ply(number, back.side, entry, PlyKind.BACK, back)
+
+    @staticmethod
+    def is_back_entry(entry: Entry, back: Move) -> bool:
+        """Whether ``entry`` is meant as the back-entry (right or wrong in its details)."""
         if entry.is_coords:
-            if entry.origin == far and entry.target == onto:
-                return Ply(number, pushed_side, entry, PlyKind.BACK, back)
-            if entry.origin not in (far, onto) or entry.origin == entry.target:
-                self.missing_back(entry, number, push, expected)
-            self.error("push-entry", f"the back-entry of {push.coords()} is {expected}", entry, number)
-            return Ply(number, pushed_side, entry, PlyKind.BACK, back)
-        if entry.direction is not Direction.BACK:
-            self.missing_back(entry, number, push, expected)
+            return entry.origin in (back.origin, back.target) and entry.origin != entry.target
+        return entry.direction is Direction.BACK
+
+    def back_entry_slips(self, entry: Entry, push: Move, back: Move) -> list[str]:
+        """What is wrong in a back-entry, slot by slot."""
+        if entry.is_coords:
+            return [] if (entry.origin, entry.target) == (back.origin, back.target) else [f"not {entry.text}"]
         wrong = []
-        if entry.tower is not None and entry.tower != tower.colour:
-            wrong.append(f"the farthest pushed tower is {tower.colour.name.lower()}, not {entry.tower.name.lower()}")
+        if entry.tower is not None and entry.tower != back.tower:
+            named, farthest = entry.tower.name.lower(), back.tower.name.lower()  # type: ignore[union-attr]
+            if len(push.push) > 1 and entry.tower is _nearest_pushed(push, self.pos):
+                wrong.append(f"{named} is the nearest pushed tower; the back-entry names the farthest, {farthest}")
+            else:
+                wrong.append(f"the farthest pushed tower is {farthest}, not {named}")
         if entry.distance != 1:
             wrong.append(f"a pushed tower goes back 1 square, not {entry.distance}")
-        if entry.square_colour is not None and entry.square_colour != SQUARE_COLOURS[onto]:
+        square = back.square_colour
+        if entry.square_colour is not None and entry.square_colour != square:
             wrong.append(
-                f"it was pushed onto {square_name(onto)}, a {SQUARE_COLOURS[onto].name.lower()} square, "
+                f"it was pushed onto {square_name(back.target)}, {_article(square)} {square.name.lower()} square, "
                 f"not {entry.square_colour.name.lower()}"
             )
-        if wrong:
-            self.error("push-entry", f"the back-entry of the push is {expected}: " + "; ".join(wrong), entry, number)
-        return Ply(number, pushed_side, entry, PlyKind.BACK, back)
+        return wrong
 
-    def missing_back(self, entry: Entry, number: int, push: Move, expected: str) -> None:
-        self.error(
-            "push-entry",
-            f"{push.side.title}'s Sumo push ({_describe(push)}) makes {push.side.other.title} "
-            f"forfeit this turn: the entry is the back-entry {expected}",
-            entry,
-            number,
-        )
-        raise _Stop
+
+def _nearest_pushed(push: Move, position: Position) -> Colour | None:
+    """The colour of the nearest tower ``push`` pushed (now one square beyond where it stood)."""
+    step = 8 if push.side is Side.GOLD else -8
+    t = position.tower_at(push.push[0] + step)
+    return t.colour if t is not None else None
+
+
+def _differs(candidate: Candidate) -> str:
+    slots = [str(s) for s in candidate.differs]
+    return ("the " + " and the ".join(slots) + " differ" + ("s" if len(slots) == 1 else "")) if slots else "as written"
+
+
+def _article(colour: Colour) -> str:
+    return "an" if colour.name[0] in "AEIOU" else "a"
 
 
 def _syntax_cut(match: MatchRecord, round_index: int) -> tuple[int, int] | None:
@@ -511,28 +622,33 @@ def _check_lineups(rr: RoundReplay, start: Position, match_index: int) -> list[D
     return out
 
 
-def replay(match: MatchRecord) -> MatchReplay:
-    """Replay ``match`` and judge it; see the module docstring for the error policy."""
-    idx = match.index
-    diags: list[Diagnostic] = list(match.errors)
-    rounds: list[RoundReplay] = []
+class _MatchReplayer:
+    """Replays a match round by round: the headers (target, start), each round's start
+    (its number, the previous round's end, its fill), the rounds, then the result."""
 
-    def header_line(name: str) -> tuple[int, int]:
-        for h in match.headers:
+    def __init__(self, match: MatchRecord) -> None:
+        self.match = match
+        self.diags: list[Diagnostic] = list(match.errors)
+        self.rounds: list[RoundReplay] = []
+        self.complete = True  # the replay reached the end of the record
+
+    def diag(self, rule: str, message: str, at: tuple[int, int], severity: Severity = ERROR, rnd: int | None = None) -> None:
+        self.diags.append(Diagnostic(rule, message, at[0], at[1], severity, rnd, None, self.match.index))
+
+    def header_at(self, name: str) -> tuple[int, int]:
+        for h in self.match.headers:
             if h.name.lower() == name.lower():
                 return h.line, h.column
-        return match.line, 1
+        return self.match.line, 1
 
-    def match_diag(rule: str, message: str, at: tuple[int, int], severity: Severity = ERROR, rnd: int | None = None) -> None:
-        diags.append(Diagnostic(rule, message, at[0], at[1], severity, rnd, None, idx))
-
-    def unchecked(j: int, why: str) -> None:
+    def unchecked(self, j: int, why: str) -> None:
         """Say once that rounds ``j``… are not checked: each is filled from the end of
         the one before, which the replay did not reach."""
-        if j < len(match.rounds):
-            nxt = match.rounds[j]
-            more = " and the rounds after it are" if j + 1 < len(match.rounds) else " is"
-            match_diag(
+        self.complete = False
+        if j < len(self.match.rounds):
+            nxt = self.match.rounds[j]
+            more = " and the rounds after it are" if j + 1 < len(self.match.rounds) else " is"
+            self.diag(
                 "match",
                 f"{why}, so round {nxt.number}{more} not checked (a round is filled from "
                 "the end of the one before)",
@@ -541,115 +657,169 @@ def replay(match: MatchRecord) -> MatchReplay:
                 nxt.number,
             )
 
-    # The target (Match/Target headers) and the start (Position header).
-    target_text = match.header("Target")
-    match_text = match.header("Match")
-    target = match_target(match_text, target=target_text)
-    checks_target = target is not None
-    if target is None:
+    # -- headers
+
+    def target(self) -> tuple[int, bool]:
+        """The match's target (``Match``/``Target``), and whether it is known."""
+        match = self.match
+        target_text, match_text = match.header("Target"), match.header("Match")
+        target = match_target(match_text, target=target_text)
+        if target is not None:
+            return target, True
         name = "Target" if target_text is not None else "Match"
-        match_diag(
+        self.diag(
             "syntax",
             f"[{name} \"{target_text if target_text is not None else match_text}\"] is not a match "
             "format: Single, Standard, Long, Marathon, or [Target \"N\"] with N ≥ 1",
-            header_line(name),
+            self.header_at(name),
         )
-        target = 10**9
-    start: Position | None = None
-    replayable = True
-    position_text = match.header("Position")
-    if position_text is not None:
-        try:
-            start = Position.from_string(position_text)
-        except PositionError as e:
-            match_diag("syntax", f"bad [Position] header, {e.field}: {e}", header_line("Position"))
-            replayable = False
-    game = Match(target=target, start=start)
-    complete_replay = replayable
+        return 10**9, False
 
-    for i, rec in enumerate(match.rounds):
+    def start(self) -> tuple[Position | None, bool]:
+        """Round 1's start (the ``Position`` header, or ``None`` for the initial
+        position), and whether it could be read."""
+        text = self.match.header("Position")
+        if text is None:
+            return None, True
+        try:
+            return Position.from_string(text), True
+        except PositionError as e:
+            self.diag("syntax", f"bad [Position] header, {e.field}: {e}", self.header_at("Position"))
+            return None, False
+
+    # -- rounds
+
+    def run(self) -> MatchReplay:
+        target, checks_target = self.target()
+        start, replayable = self.start()
+        game = Match(target=target, start=start)
+        self.complete = replayable
+        if replayable:
+            for i, rec in enumerate(self.match.rounds):
+                position = self.round_start(game, i, rec)
+                if position is None or not self.play_round(game, i, rec, position):
+                    break
+        self.check_result(game)
+        self.diags.sort(key=lambda d: (d.line, d.column))
+        winner = game.winner if checks_target else None
+        return MatchReplay(
+            record=self.match,
+            rounds=self.rounds,
+            target=target,
+            score=dict(game.score),
+            winner=winner,
+            status=MatchStatus.COMPLETE if winner is not None else MatchStatus.IN_PROGRESS,
+            diagnostics=self.diags,
+        )
+
+    def round_start(self, game: Match, i: int, rec: RoundRecord) -> Position | None:
+        """Round ``i``'s start, or ``None`` (reported) when it cannot start."""
         at = (rec.line, rec.column)
-        if not replayable:
-            break
         if i and game.is_over:
-            match_diag(
+            self.diag(
                 "match",
                 f"the match was decided in round {len(game.results)} "
-                f"({game.score[Side.BLACK]}-{game.score[Side.GOLD]}, target {target}): round {rec.number} is never played",
+                f"({game.score[Side.BLACK]}-{game.score[Side.GOLD]}, target {game.target}): round {rec.number} is never played",
                 at,
                 rnd=rec.number,
             )
-            break
-        expected_number = i + 1
-        if rec.number != expected_number:
-            match_diag("syntax", f"this is round {expected_number}, not round {rec.number}", at, rnd=rec.number)
+            return None
+        if rec.number != i + 1:
+            self.diag("syntax", f"this is round {i + 1}, not round {rec.number}", at, rnd=rec.number)
         if i == 0:
-            position = game.position
-        else:
-            if len(game.results) != i:
-                match_diag(
-                    "M7",
-                    f"round {i} is not over after its last entry (no tower reached the home row "
-                    f"and no deadlock), so round {rec.number} cannot start",
-                    at,
-                    rnd=rec.number,
-                )
-                complete_replay = False
-                unchecked(i + 1, f"round {rec.number} cannot start")
-                break
-            if rec.fill is None:
-                winner = game.results[-1].winner
-                match_diag(
-                    "F1",
-                    f"round {rec.number} must say 'fill left' or 'fill right' ({winner.title}, "
-                    f"who won round {i}, chooses)",
-                    at,
-                    rnd=rec.number,
-                )
-                complete_replay = False
-                unchecked(i + 1, f"round {rec.number} has no fill")
-                break
-            try:
-                position = game.next_round(rec.fill)
-            except MatchError as e:  # pragma: no cover - guarded above
-                match_diag("match", str(e), at, rnd=rec.number)
-                break
-        rr = RoundReplay(rec.number, rec, rec.fill if i else None, position.copy())
-        rounds.append(rr)
-        if rec.lineups:
-            diags.extend(_check_lineups(rr, rr.start, idx))
-        runner = _RoundReplayer(rr, position, idx, _syntax_cut(match, i) if match.errors else None)
-        runner.run(game.challenger if i else position.to_move)
-        diags.extend(runner.diagnostics)
-        if rr.stopped:
-            complete_replay = False
-            why = "a syntax error" if runner.cut_reached else "a rules error"
-            unchecked(i + 1, f"round {rec.number} could not be replayed past {why}")
-            break
-        if rr.plies and rr.plies[-1].kind is PlyKind.PUSH:
-            continue  # the back-entry is due: the round goes on
-        rr.result = game.finish_round()
-
-    winner = game.winner if checks_target else None
-    score = dict(game.score)
-    result_text = match.header("Result")
-    if result_text is not None and result_text.strip() not in ("*", ""):
-        claim = parse_result(result_text)
-        if claim is None:
-            match_diag("result", f"[Result \"{result_text}\"] is not Black's points - Gold's points (\"1-3\")", header_line("Result"))
-        elif complete_replay and claim != (score[Side.BLACK], score[Side.GOLD]):
-            match_diag(
-                "result",
-                f"the record gives {score[Side.BLACK]}-{score[Side.GOLD]} (Black-Gold), not {claim[0]}-{claim[1]}",
-                header_line("Result"),
+            return game.position
+        if len(game.results) != i:
+            self.diag(
+                "M7",
+                f"round {i} is not over after its last entry (no tower reached the home row "
+                f"and no deadlock), so round {rec.number} cannot start",
+                at,
+                rnd=rec.number,
             )
-    diags.sort(key=lambda d: (d.line, d.column))
-    return MatchReplay(
-        record=match,
-        rounds=rounds,
-        target=target,
-        score=score,
-        winner=winner,
-        status=MatchStatus.COMPLETE if winner is not None else MatchStatus.IN_PROGRESS,
-        diagnostics=diags,
-    )
+            self.unchecked(i + 1, f"round {rec.number} cannot start")
+            return None
+        how = rec.fill if rec.fill is not None else self.unread_fill(game, rec)
+        if how is None:
+            return None
+        return game.next_round(how)
+
+    def unread_fill(self, game: Match, rec: RoundRecord) -> Fill | None:
+        """The fill of a round whose line does not say it: the one its lineups or its
+        first entries agree with when its line could not be read; else ``None``, reported."""
+        i = len(game.results)
+        if rec.unread:
+            how = _likely_fill(game, rec)
+            if how is not None:
+                return how
+            self.unchecked(i, f"the fill of round {rec.number} is unknown (its line could not be read)")
+            return None
+        winner = game.results[-1].winner
+        self.diag(
+            "F1",
+            f"round {rec.number} must say 'fill left' or 'fill right' ({winner.title}, who won round {i}, chooses)",
+            (rec.line, rec.column),
+            rnd=rec.number,
+        )
+        self.unchecked(i + 1, f"round {rec.number} has no fill")
+        return None
+
+    def play_round(self, game: Match, i: int, rec: RoundRecord, position: Position) -> bool:
+        """Replay round ``i`` from ``position``; ``False`` when it stopped."""
+        rr = RoundReplay(rec.number, rec, rec.fill if i else None, position.copy())
+        self.rounds.append(rr)
+        if rec.lineups:
+            self.diags.extend(_check_lineups(rr, rr.start, self.match.index))
+        cut = _syntax_cut(self.match, i) if self.match.errors else None
+        runner = _RoundReplayer(rr, position, self.match.index, cut, ends=i + 1 < len(self.match.rounds))
+        runner.run(game.challenger if i else position.to_move)
+        self.diags.extend(runner.diagnostics)
+        if rr.stopped:
+            why = "a syntax error" if runner.cut_reached else "a rules error"
+            self.unchecked(i + 1, f"round {rec.number} could not be replayed past {why}")
+            return False
+        if not (rr.plies and rr.plies[-1].kind is PlyKind.PUSH):  # else the back-entry is due
+            rr.result = game.finish_round()
+        return True
+
+    def check_result(self, game: Match) -> None:
+        """The ``Result`` header against the score the replay found."""
+        text = self.match.header("Result")
+        if text is None or text.strip() in ("*", ""):
+            return
+        claim = parse_result(text)
+        score = (game.score[Side.BLACK], game.score[Side.GOLD])
+        if claim is None:
+            self.diag("result", f"[Result \"{text}\"] is not Black's points - Gold's points (\"1-3\")", self.header_at("Result"))
+        elif self.complete and claim != score:
+            self.diag(
+                "result",
+                f"the record gives {score[0]}-{score[1]} (Black-Gold), not {claim[0]}-{claim[1]}",
+                self.header_at("Result"),
+            )
+
+
+def _likely_fill(game: Match, rec: RoundRecord) -> Fill | None:
+    """The one fill under which round ``rec``'s lineups hold and its first entries replay
+    as written, or ``None`` when neither or both do."""
+    fits = []
+    for how in Fill:
+        position = fill(game.position, how, challenger=game.results[-1].winner.other)
+        rr = RoundReplay(rec.number, rec, how, position)
+        if rec.lineups and _check_lineups(rr, position, 0):
+            continue
+        if all(_plays(position, e) for e in rec.entries[:LOOKAHEAD] if not e.placeholder):
+            fits.append(how)
+    return fits[0] if len(fits) == 1 else None
+
+
+def _plays(position: Position, entry: Entry) -> bool:
+    """Play ``entry`` on ``position`` when it is a legal move exactly as written."""
+    move = exact_move(position, entry)
+    if move is not None:
+        position.play(move)
+    return move is not None
+
+
+def replay(match: MatchRecord) -> MatchReplay:
+    """Replay ``match`` and judge it; see the module docstring for the error policy."""
+    return _MatchReplayer(match).run()

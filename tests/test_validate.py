@@ -43,7 +43,8 @@ def test_json_has_exactly_the_spec_fields() -> None:
     (d,) = b["matches"][0]["diagnostics"]
     assert d == {
         "severity": "error", "line": 2, "column": 4, "round": 1, "ply": 1, "rule": "square",
-        "message": "Black's yellow tower ends on f7, a yellow square, not red",
+        "message": "Black's yellow tower ends on f7, a yellow square, not red; correction: Yellow Left 1 Yellow",
+        "suggestions": ["Yellow Left 1 Yellow"],
     }
     assert not b["valid"] and g["valid"]
 

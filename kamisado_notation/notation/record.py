@@ -87,7 +87,9 @@ class Lineup:
 @dataclass
 class RoundRecord:
     """``Round N [fill left|right]`` with its lineups and entries. ``entries`` alternate
-    Black, Gold, Black… from the first (a ``...`` placeholder when Gold starts)."""
+    Black, Gold, Black… from the first (a ``...`` placeholder when Gold starts).
+    ``unread``: the round's line had a syntax error (its number is the next one and its
+    fill unknown), so that the entries after it are not taken for the round before's."""
 
     number: int
     fill: Fill | None
@@ -96,6 +98,7 @@ class RoundRecord:
     lineups: list[Lineup] = field(default_factory=list)
     entries: list[Entry] = field(default_factory=list)
     comments: list[Comment] = field(default_factory=list)
+    unread: bool = False
 
     def side_of(self, index: int) -> Side:
         """Whose entry ``entries[index]`` is."""

@@ -29,6 +29,7 @@ __all__ = [
     "normalise",
     "side_of",
     "word_kinds",
+    "word_styles",
     "write_colour",
     "write_direction",
 ]
@@ -183,6 +184,43 @@ def write_direction(direction: Direction, form: str, lang: str = "en") -> str:
     if form == "short":
         return letter
     return words[lang][0]
+
+
+def _styles_table() -> dict[str, set[tuple[str, str]]]:
+    """normalised word → the (form, language) pairs it is written in (``("symbols", "")``
+    for glyphs and arrows, ``("short", "")`` for codes and letters, ``("text", lang)``)."""
+    out: dict[str, set[tuple[str, str]]] = {}
+
+    def add(word: str, style: tuple[str, str]) -> None:
+        out.setdefault(normalise(word), set()).add(style)
+
+    for glyph, simple, code, letter, words in _COLOURS.values():
+        for w in (glyph, simple):
+            add(w, ("symbols", ""))
+        for w in (code, letter):
+            add(w, ("short", ""))
+        for lang, ws in words.items():
+            for w in ws:
+                add(w, ("text", lang))
+    for arrow, ascii_, letter, words in _DIRECTIONS.values():
+        for w in (arrow, ascii_):
+            add(w, ("symbols", ""))
+        add(letter, ("short", ""))
+        for lang, ws in words.items():
+            for w in ws:
+                add(w, ("text", lang))
+    return out
+
+
+_STYLES = _styles_table()
+
+
+def word_styles(word: str) -> frozenset[tuple[str, str]]:
+    """The (form, language) pairs a colour or direction word belongs to: ``"紫"`` →
+    ``{("symbols", "")}``, ``"Pu"`` → ``{("short", "")}``, ``"rosa"`` →
+    ``{("text", "de"), ("text", "pt")}``; empty for any other word. Lets a correction be
+    written as the entry was (:mod:`kamisado_notation.notation.style`)."""
+    return frozenset(_STYLES.get(normalise(word), ()))
 
 
 def _accented_forms() -> dict[str, str]:

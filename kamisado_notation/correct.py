@@ -1,0 +1,279 @@
+"""Corrections from the record's redundancy: which legal move a wrong entry stands for.
+
+A colour entry names four slots — the tower, the direction, the distance and the colour
+of the square the move ends on — and any three of them fix a move. So for an entry that
+is not a legal move, the legal moves that agree with three of its four slots are the
+candidate fixes (a coordinate entry has two slots, ``from`` and ``to``: the candidates
+agree with one). When exactly one exists it is *the* correction. When several do, the
+entries that follow decide: the candidate after which the next entries replay as written
+is the one the player made (a left/right mix-up whose wrong move is legal too ends on
+another colour, so the opponent's correct reply names the tower the real move set).
+When no candidate is certain the nearest legal moves are ranked (fewest slots
+differing, then the best continuation) and the caller says which slot differs.
+
+Two slips that shift the record are recognised as well: a forgotten forfeit (a blocked
+tower's ``Red 0 Yellow`` left out, so the next entry stands in the blocked player's
+turn) and, in :func:`back_entry_fix`, a back-entry that names the nearest pushed tower
+instead of the farthest.
+
+Only entries that fail are corrected, so the replay's speed on a good record is unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .board import SQUARE_COLOURS, Colour, Direction, Side, square_name
+from .enums import TextEnum
+from .errors import IllegalMoveError
+from .notation.record import Entry
+from .position import Move, Position
+
+__all__ = [
+    "Candidate",
+    "Correction",
+    "Slot",
+    "back_move",
+    "candidates",
+    "correct",
+    "exact_move",
+    "slot_wording",
+]
+
+#: How many of the following entries are tried to tell candidates apart.
+LOOKAHEAD = 3
+#: How many ranked moves a correction offers when none is certain.
+NEAREST = 3
+
+
+class Slot(TextEnum):
+    """A slot of an entry: the four of the colour forms, the two of coordinates."""
+
+    TOWER = "tower"
+    DIRECTION = "direction"
+    DISTANCE = "distance"
+    SQUARE = "square"
+    FROM = "from"
+    TO = "to"
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A legal move an entry may stand for: the slots in which it differs from the entry,
+    and how many of the following entries replay as written after it."""
+
+    move: Move
+    differs: tuple[Slot, ...]
+    follows: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """What an entry that is not a legal move stands for.
+
+    ``candidates`` are ranked, most likely first. ``certain`` is the correction when it is
+    beyond doubt (one candidate agreeing with all slots but one, or one such candidate
+    whose continuation is the record's). ``forfeit``, when set, is a forgotten forfeit:
+    it goes before the entry, which is then the certain ``candidates[0]`` as written."""
+
+    candidates: tuple[Candidate, ...] = ()
+    certain: Candidate | None = None
+    forfeit: Move | None = None
+
+
+# ------------------------------------------------------------------- the slots
+
+
+def _entry_slots(entry: Entry) -> tuple[object, ...]:
+    if entry.is_coords:
+        return (entry.origin, entry.target)
+    direction = entry.direction if entry.distance else None
+    return (entry.tower, direction, entry.distance, entry.square_colour)
+
+
+def _move_slots(move: Move, coords: bool) -> tuple[object, ...]:
+    if coords:
+        return (move.origin, move.target)
+    return (move.tower, move.direction if move.distance else None, move.distance, move.square_colour)
+
+
+_COLOUR_SLOTS = (Slot.TOWER, Slot.DIRECTION, Slot.DISTANCE, Slot.SQUARE)
+_COORD_SLOTS = (Slot.FROM, Slot.TO)
+
+
+def differing_slots(entry: Entry, move: Move) -> tuple[Slot, ...]:
+    """The slots of ``entry`` that ``move`` does not agree with. A slot left out of the
+    entry (the first move's tower in the coordinate form, say) agrees with anything."""
+    coords = entry.is_coords
+    names = _COORD_SLOTS if coords else _COLOUR_SLOTS
+    written, actual = _entry_slots(entry), _move_slots(move, coords)
+    return tuple(
+        name
+        for name, w, a in zip(names, written, actual, strict=True)
+        if w != a and not (name is Slot.TOWER and w is None) and not (name is Slot.SQUARE and w is None)
+    )
+
+
+# ---------------------------------------------------------------- exact moves
+
+
+def exact_move(position: Position, entry: Entry) -> Move | None:
+    """The legal move ``entry`` stands for exactly as written (its tower, move and square
+    colour all right), or ``None``. Not for a push's back-entry."""
+    try:
+        if entry.is_coords:
+            move = position.resolve_coords(entry.origin, entry.target)  # type: ignore[arg-type]
+            return None if entry.push_mark and not move.push else move
+        if entry.direction is Direction.BACK:
+            return None
+        move = position.resolve(entry.direction, entry.distance or 0, tower=entry.tower)
+    except IllegalMoveError:
+        return None
+    if entry.square_colour is not None and entry.square_colour is not move.square_colour:
+        return None
+    return move
+
+
+def back_move(push: Move, position: Position) -> Move:
+    """The back-entry's move after ``push`` was played on ``position``: the farthest pushed
+    tower, back one square onto the square it was pushed onto (S3)."""
+    onto = push.pushed_to
+    assert onto is not None
+    tower = position.tower_at(onto)
+    assert tower is not None
+    return Move(push.side.other, tower.colour, push.push[-1], onto, Direction.BACK, 1)
+
+
+def _is_back_entry(entry: Entry, back: Move) -> bool:
+    if entry.is_coords:
+        return entry.origin == back.origin and entry.target == back.target
+    return entry.direction is Direction.BACK and entry.tower in (None, back.tower)
+
+
+def _follows(position: Position, move: Move, following: Sequence[Entry], *, ends: bool) -> int:
+    """How many of ``following`` replay as written after ``move`` (``LOOKAHEAD`` when the
+    round ends cleanly within them; with ``ends``, the round ends after the entry, so a
+    move that ends it scores in full)."""
+    played = [move]
+    position.play(move)
+    count = 0
+    pending = move if move.push else None
+    try:
+        if not following:
+            return LOOKAHEAD if ends and position.winner is not None else 0
+        for entry in following[:LOOKAHEAD]:
+            if position.winner is not None or entry.placeholder:
+                break
+            if pending is not None:
+                if not _is_back_entry(entry, back_move(pending, position)):
+                    break
+                pending = None
+                count += 1
+                continue
+            step = exact_move(position, entry)
+            if step is None:
+                break
+            position.play(step)
+            played.append(step)
+            pending = step if step.push else None
+            count += LOOKAHEAD if position.winner is not None else 1
+        return count
+    finally:
+        for _ in played:
+            position.undo()
+
+
+# ----------------------------------------------------------------- candidates
+
+
+def _legal(position: Position) -> list[Move]:
+    if position.must_forfeit():
+        return [position.forfeit_move()] if position.tower is not None else []
+    return position.legal_moves()
+
+
+def candidates(position: Position, entry: Entry) -> list[Candidate]:
+    """Every legal move of ``position`` with the slots in which it differs from ``entry``,
+    nearest first."""
+    found = [Candidate(m, differing_slots(entry, m)) for m in _legal(position)]
+    found.sort(key=lambda c: len(c.differs))
+    return found
+
+
+def correct(position: Position, entry: Entry, following: Sequence[Entry] = (), *, ends: bool = False) -> Correction:
+    """The correction of ``entry``, which is not a legal move in ``position`` as
+    written; ``following`` are the entries after it in its round (to tell candidates
+    apart), ``ends`` says the round must end with this entry (a later round follows).
+    ``position`` is left as it was."""
+    forfeit = _forgotten_forfeit(position, entry)
+    if forfeit is not None:
+        return forfeit
+    every = candidates(position, entry)
+    near = [c for c in every if len(c.differs) <= 1]
+    if len(near) == 1:
+        return Correction((near[0],), near[0])
+    pool = near or every[: NEAREST * 4]
+    ranked = sorted(
+        (Candidate(c.move, c.differs, _follows(position, c.move, following, ends=ends)) for c in pool),
+        key=lambda c: (len(c.differs), -c.follows),
+    )
+    certain = None
+    if near and (len(ranked) == 1 or ranked[0].follows > ranked[1].follows):
+        certain = ranked[0]
+    return Correction(tuple(ranked[:NEAREST]), certain)
+
+
+def _forgotten_forfeit(position: Position, entry: Entry) -> Correction | None:
+    """The entry is the opponent's move, after a blocked tower's forfeit left out (M6)."""
+    zero = entry.origin == entry.target if entry.is_coords else entry.distance == 0
+    if zero or position.tower is None or not position.must_forfeit() or position.deadlock() is not None:
+        return None
+    forfeit = position.play_forfeit()
+    try:
+        move = exact_move(position, entry)
+    finally:
+        position.undo()
+    if move is None:
+        return None
+    found = Candidate(move, ())
+    return Correction((found,), found, forfeit)
+
+
+# -------------------------------------------------------------------- wording
+
+
+def slot_wording(entry: Entry, candidate: Candidate, position: Position) -> str:
+    """What is wrong in ``entry``, slot by slot, if it stands for ``candidate``: "the
+    direction: from Gold's side this is Right, not Left"."""
+    move = candidate.move
+    return "; ".join(_one_slot(slot, entry, move, position.to_move) for slot in candidate.differs)
+
+
+def _one_slot(slot: Slot, entry: Entry, move: Move, side: Side) -> str:
+    if slot is Slot.TOWER:
+        return f"the tower: {side.title} moves the {_name(move.tower)} tower, not the {_name(entry.tower)} one"
+    if slot is Slot.DIRECTION:
+        return f"the direction: from {side.title}'s side this is {_direction(move)}, not {_direction_written(entry)}"
+    if slot is Slot.DISTANCE:
+        return f"the distance: {move.distance}, not {entry.distance}"
+    if slot is Slot.SQUARE:
+        return (
+            f"the square: {square_name(move.target)} is {_name(SQUARE_COLOURS[move.target])}, "
+            f"not {_name(entry.square_colour)}"
+        )
+    if slot is Slot.FROM:
+        return f"the square moved from: {square_name(move.origin)}, not {square_name(entry.origin)}"  # type: ignore[arg-type]
+    return f"the square moved to: {square_name(move.target)}, not {square_name(entry.target)}"  # type: ignore[arg-type]
+
+
+def _name(colour: Colour | None) -> str:
+    return colour.name.lower() if colour is not None else "unnamed"
+
+
+def _direction(move: Move) -> str:
+    return move.direction.name.capitalize() if move.distance and move.direction is not None else "no move (0)"
+
+
+def _direction_written(entry: Entry) -> str:
+    return entry.direction.name.capitalize() if entry.distance and entry.direction is not None else "no move (0)"
