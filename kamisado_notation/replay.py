@@ -578,7 +578,7 @@ def _syntax_cut(match: MatchRecord, round_index: int) -> tuple[int, int] | None:
     hi = rounds[round_index + 1].line if round_index + 1 < len(rounds) else None
     cut = None
     for d in match.errors:
-        if d.severity == ERROR and d.line >= lo and (hi is None or d.line < hi):
+        if d.severity == ERROR and lo <= d.line and (hi is None or d.line < hi) and d.line not in match.turnless:
             key = (d.line, d.column)
             if cut is None or key < cut:
                 cut = key

@@ -146,6 +146,19 @@ class Assembler:
                 )
             )
 
+    def unread_line(self, text: str, number: int) -> None:
+        """A line that could not be read: when it is a ``Round`` line, the entries after
+        it still start a new round (unread, so its fill is unknown), not the round
+        before's; a ``Lineup`` line loses no turn (:attr:`MatchRecord.turnless`)."""
+        word = text.split(None, 1)[0].lower() if text.strip() else ""
+        if self.match is None or word not in ("round", "lineup"):
+            return
+        if word == "lineup":
+            self.match.turnless.add(number)
+            return
+        self.match.turnless.add(number)
+        self.add(RoundRecord(len(self.match.rounds) + 1, None, number, len(text) - len(text.lstrip()) + 1, unread=True))
+
     def blank(self) -> None:
         """A blank line: held comments before it stay with the previous element."""
         self.split = len(self.held)
@@ -165,6 +178,7 @@ def feed(asm: Assembler, text: str, number: int) -> Iterator[MatchRecord]:
         items, comments = parse_line(text, number)
     except NotationError as e:
         asm.error(e.line, e.column, str(e))
+        asm.unread_line(text, number)
         return
     except RecursionError:  # pragma: no cover - nothing here recurses on input depth
         asm.error(number, 1, "too deeply nested")

@@ -116,6 +116,9 @@ class MatchRecord:
     rounds: list[RoundRecord] = field(default_factory=list)
     comments: list[Comment] = field(default_factory=list)
     errors: list[Diagnostic] = field(default_factory=list)
+    #: Lines whose syntax error lost no turn (a ``Round`` or ``Lineup`` line): the
+    #: replay of a round does not stop there.
+    turnless: set[int] = field(default_factory=set)
 
     def header(self, name: str) -> str | None:
         """The value of the first header called ``name`` (case-insensitive), if any."""

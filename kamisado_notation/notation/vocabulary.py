@@ -190,25 +190,13 @@ def _styles_table() -> dict[str, set[tuple[str, str]]]:
     """normalised word → the (form, language) pairs it is written in (``("symbols", "")``
     for glyphs and arrows, ``("short", "")`` for codes and letters, ``("text", lang)``)."""
     out: dict[str, set[tuple[str, str]]] = {}
-
-    def add(word: str, style: tuple[str, str]) -> None:
-        out.setdefault(normalise(word), set()).add(style)
-
-    for glyph, simple, code, letter, words in _COLOURS.values():
-        for w in (glyph, simple):
-            add(w, ("symbols", ""))
-        for w in (code, letter):
-            add(w, ("short", ""))
-        for lang, ws in words.items():
-            for w in ws:
-                add(w, ("text", lang))
-    for arrow, ascii_, letter, words in _DIRECTIONS.values():
-        for w in (arrow, ascii_):
-            add(w, ("symbols", ""))
-        add(letter, ("short", ""))
-        for lang, ws in words.items():
-            for w in ws:
-                add(w, ("text", lang))
+    rows = [(row[:2], row[2:4], row[4]) for row in _COLOURS.values()]
+    rows += [(row[:2], row[2:3], row[3]) for row in _DIRECTIONS.values()]
+    for symbols, short, words in rows:
+        styled = [(w, ("symbols", "")) for w in symbols] + [(w, ("short", "")) for w in short]
+        styled += [(w, ("text", lang)) for lang, ws in words.items() for w in ws]
+        for word, style in styled:
+            out.setdefault(normalise(word), set()).add(style)
     return out
 
 
