@@ -33,6 +33,7 @@ from .position import Move, Position
 __all__ = [
     "Candidate",
     "Correction",
+    "EntryFix",
     "Slot",
     "back_move",
     "candidates",
@@ -80,6 +81,19 @@ class Correction:
     candidates: tuple[Candidate, ...] = ()
     certain: Candidate | None = None
     forfeit: Move | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EntryFix:
+    """A certain correction of one written entry, as an edit of the record: the entry's
+    text becomes ``corrected`` (``None``: kept), with ``inserted`` (a forgotten forfeit)
+    written before it; ``why`` says what was wrong, in a few words."""
+
+    entry: Entry
+    corrected: str | None
+    inserted: str | None
+    why: str
+    rule: str
 
 
 # ------------------------------------------------------------------- the slots

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .board import MOVE_STEPS, SQUARE_COLOURS, Colour, Direction, Side, square_name
-from .correct import LOOKAHEAD, Candidate, Correction, Slot, back_move, correct, exact_move, slot_wording
+from .correct import LOOKAHEAD, Candidate, Correction, EntryFix, Slot, back_move, correct, exact_move, slot_wording
 from .diagnostics import ERROR, WARNING, Diagnostic, Severity
 from .enums import TextEnum
 from .errors import IllegalMoveError, PositionError
@@ -104,6 +104,8 @@ class MatchReplay:
     winner: Side | None
     status: MatchStatus
     diagnostics: list[Diagnostic]
+    #: The certain corrections found, in record order (what ``kamisado fix`` writes).
+    fixes: list[EntryFix] = field(default_factory=list)
 
     @property
     def valid(self) -> bool:
@@ -218,6 +220,7 @@ class _RoundReplayer:
         self.cut = cut
         self.ends = ends
         self.diagnostics: list[Diagnostic] = []
+        self.fixes: list[EntryFix] = []
         self.cut_reached = False
         self.pending: Move | None = None  # a push whose back-entry is due
         self.chain: set[tuple[Side, Colour | None]] | None = None  # forfeits into a deadlock (M8)
@@ -364,18 +367,20 @@ class _RoundReplayer:
         self.report(fault, entry, number, fix)
         if fix.certain is not None:
             return fix.certain.move
-        if fault.move is not None:
-            return fault.move
+        if fault.move is not None and _best_follows(fault.move, fix):
+            return fault.move  # only its annotation is wrong, as far as the record tells
         raise _Stop
 
     def report(self, fault: _Fault, entry: Entry, number: int, fix: Correction) -> None:
         if fix.certain is not None:
             text = write_like(entry, fix.certain.move)
+            wording = slot_wording(entry, fix.certain, self.pos)
             said = {"square": (Slot.SQUARE,), "T2": (Slot.TOWER,)}.get(fault.rule)
             if fix.certain.differs == said:  # the message names the slot already
                 message = f"{fault.message}; correction: {text}"
             else:
-                message = f"{fault.message}; the slip is {slot_wording(entry, fix.certain, self.pos)}; correction: {text}"
+                message = f"{fault.message}; the slip is {wording}; correction: {text}"
+            self.fixes.append(EntryFix(entry, text, None, wording, fault.rule))
             self.error(fault.rule, message, entry, number, suggestions=(text,))
             return
         message = fault.message
@@ -401,6 +406,9 @@ class _RoundReplayer:
             entry,
             number,
             suggestions=(f"{text}   {entry.text}",),
+        )
+        self.fixes.append(
+            EntryFix(entry, None, text, f"{side.title}'s {colour.name.lower()} tower is blocked and forfeits (M6)", "M6")
         )
         inserted = Entry(entry.line, entry.column, text=text, tower=colour, distance=0, square_colour=forfeit.square_colour)
         self.rr.plies.append(Ply(number, side, inserted, PlyKind.FORFEIT, forfeit))
@@ -516,6 +524,7 @@ class _RoundReplayer:
             raise _Stop
         wrong = self.back_entry_slips(entry, push, back)
         if wrong:
+            self.fixes.append(EntryFix(entry, write_like(entry, back), None, "; ".join(wrong), "push-entry"))
             self.error(
                 "push-entry",
                 f"the back-entry of the push is {expected}: " + "; ".join(wrong),
@@ -559,6 +568,12 @@ def _nearest_pushed(push: Move, position: Position) -> Colour | None:
     step = 8 if push.side is Side.GOLD else -8
     t = position.tower_at(push.push[0] + step)
     return t.colour if t is not None else None
+
+
+def _best_follows(move: Move, fix: Correction) -> bool:
+    """Whether ``move`` is continued by the record as well as any candidate of ``fix``."""
+    best = max((c.follows for c in fix.candidates), default=0)
+    return any(c.move == move and c.follows == best for c in fix.candidates) or not fix.candidates
 
 
 def _differs(candidate: Candidate) -> str:
@@ -630,6 +645,7 @@ class _MatchReplayer:
         self.match = match
         self.diags: list[Diagnostic] = list(match.errors)
         self.rounds: list[RoundReplay] = []
+        self.fixes: list[EntryFix] = []
         self.complete = True  # the replay reached the end of the record
 
     def diag(self, rule: str, message: str, at: tuple[int, int], severity: Severity = ERROR, rnd: int | None = None) -> None:
@@ -710,6 +726,7 @@ class _MatchReplayer:
             winner=winner,
             status=MatchStatus.COMPLETE if winner is not None else MatchStatus.IN_PROGRESS,
             diagnostics=self.diags,
+            fixes=self.fixes,
         )
 
     def round_start(self, game: Match, i: int, rec: RoundRecord) -> Position | None:
@@ -773,6 +790,7 @@ class _MatchReplayer:
         runner = _RoundReplayer(rr, position, self.match.index, cut, ends=i + 1 < len(self.match.rounds))
         runner.run(game.challenger if i else position.to_move)
         self.diags.extend(runner.diagnostics)
+        self.fixes.extend(runner.fixes)
         if rr.stopped:
             why = "a syntax error" if runner.cut_reached else "a rules error"
             self.unchecked(i + 1, f"round {rec.number} could not be replayed past {why}")

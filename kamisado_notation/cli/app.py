@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 
 import typer
 
-from . import convert, draw, engine
+from . import convert, draw, engine, fix
 from . import validate as validate_cli
 from .common import tune_gc
 
@@ -21,6 +21,7 @@ COMMANDS: dict[str, Callable[..., None]] = {
     "moves": engine.moves,
     "replay": draw.replay,
     "generate": validate_cli.generate,
+    "fix": fix.fix,
     "perft": engine.perft,
 }
 

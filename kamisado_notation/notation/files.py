@@ -80,6 +80,12 @@ _JSON_START = re.compile(rb'\A(?:\xef\xbb\xbf)?[ \t\r\n]*\{[ \t\r\n]*"(?:[^"\\\n
 _SNIFF = 64 * 1024
 
 
+def is_json_record(path: str) -> bool:
+    """Whether ``path`` holds the JSON form of a record rather than a ``.kmr`` (see
+    :func:`_is_json`)."""
+    return _is_json(path)
+
+
 def _is_json(path: str) -> bool:
     """Whether ``path`` holds the JSON form of a record (``docs/json-record.md``): its
     name ends in ``.json``, or (a regular file only, so a pipe is not consumed) its text
