@@ -316,3 +316,27 @@ def test_fix_usage_and_io_errors(tmp_path: Path) -> None:
     assert run("fix", str(tmp_path / "missing.kmr"), cwd=tmp_path).returncode == 2
     both = run("fix", "x.kmr", "-o", "y.kmr", "--in-place", cwd=tmp_path)
     assert both.returncode == 2 and "not both" in both.stderr
+
+
+# ------------------------------------------------------------------ convert loses nothing
+
+
+def test_convert_to_coordinates_refuses_a_record_with_errors(tmp_path: Path) -> None:
+    broken = tmp_path / "b.kmr"
+    broken.write_text("Round 1\n1. Yellow Left 1 Red\n", encoding="utf-8")
+    out = tmp_path / "out.kmr"
+    result = run("convert", str(broken), "--to", "coords", "-o", str(out), cwd=tmp_path)
+    assert result.returncode == 1 and not out.exists()
+    assert "error[square]" in result.stderr and "kamisado fix" in result.stderr
+
+
+def test_convert_to_colour_forms_and_json_keeps_a_wrong_entry_as_written(tmp_path: Path) -> None:
+    import json
+
+    broken = tmp_path / "b.kmr"
+    broken.write_text("Round 1\n1. Yellow Left 1 Red\n", encoding="utf-8")
+    symbols = run("convert", str(broken), "--to", "symbols", cwd=tmp_path)
+    assert symbols.returncode == 0 and "黃↖1紅" in symbols.stdout
+    doc = json.loads(run("convert", str(broken), "--to", "json", cwd=tmp_path).stdout)
+    (entry,) = doc["matches"][0]["rounds"][0]["entries"]
+    assert (entry["square"], entry["to"], entry["text"]) == ("red", None, "Yellow Left 1 Red")

@@ -101,18 +101,27 @@ def _resolved_moves(record, form, file: str) -> dict[int, object]:  # type: igno
         if not wanted:
             continue
         result = replay(match)
+        wrong = {(d.line, d.column) for d in result.diagnostics if d.severity is Severity.ERROR}
         for rr in result.rounds:
             for ply in rr.plies:
-                if ply.move is not None:
+                # an entry with an error keeps what was written: its move (maybe a correction) is not used
+                if ply.move is not None and (ply.entry.line, ply.entry.column) not in wrong:
                     moves[id(ply.entry)] = ply.move
         if form is Form.JSON:
             continue
+        if wrong and any(needs_board(e) for e in wanted):
+            for d in result.diagnostics:
+                if d.severity is Severity.ERROR:
+                    sys.stderr.write(d.format(file) + "\n")
+            fail(
+                f"{file}: match {match.index} has errors, and --to {form.value} cannot carry what was written; "
+                f"nothing converted (run `kamisado fix {file}` first)",
+                code=EXIT_INVALID,
+            )
         missing = [e for e in wanted if needs_board(e) and id(e) not in moves]
         if missing:
             e = missing[0]
-            reasons = [d for d in result.diagnostics if d.severity is Severity.ERROR]
-            reason = reasons[0].format(file) if reasons else f"{file}:{e.line}:{e.column}: the replay did not reach this entry"
-            sys.stderr.write(reason + "\n")
+            sys.stderr.write(f"{file}:{e.line}:{e.column}: the replay did not reach this entry\n")
             fail(
                 f"{file}:{e.line}:{e.column}: cannot convert {e.text!r} without replaying the record, "
                 "and the replay stops before it; nothing converted",
