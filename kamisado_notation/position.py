@@ -142,6 +142,10 @@ class Move:
         return f"{_colour_title(self.tower)} {direction} {self.distance} {self.square_colour.title}"
 
 
+def _squares(n: int) -> str:
+    return f"{n} square{'s' if n != 1 else ''}"
+
+
 def _free_run(board: list[Tower | None], ray: tuple[Square, ...]) -> int:
     """How many squares of ``ray`` are empty before the first tower on it (M2, M3): how far
     a tower can move along it, before its range (S1, DS1, TS1) is counted."""
@@ -591,9 +595,9 @@ class Position:
         ray = RAYS[side][origin][direction]
         name = direction.name.lower()
         if distance > len(ray):
+            edge = f"the board ends after {_squares(len(ray))}" if ray else "it stands at the board's edge"
             raise IllegalMoveError(
-                f"{t} on {square_name(origin)} cannot go {distance} squares {name}: "
-                f"the board ends after {len(ray)}",
+                f"{t} on {square_name(origin)} cannot go {_squares(distance)} {name}: {edge}",
                 rule="M1",
             )
         prefix = _RULE_PREFIX[t.rings]
@@ -696,14 +700,15 @@ class Position:
             if p is None:
                 break
             if p.side is side:
-                return "S9", f"{t} cannot push its own side's {p} on {square_name(sq)}"
+                return "S9", f"{t} cannot push {p} on {square_name(sq)}: a tower of its own side"
             if p.rings >= t.rings:
                 return prefix + "8", f"{t} cannot push {p} on {square_name(sq)}: it has as many rings or more"
             line.append(sq)
         else:
             return prefix + "6", f"{t} cannot push: the farthest tower is on its own home row"
         if len(line) > MAX_PUSH[t.rings]:
-            return prefix + "7", f"{t} can push at most {MAX_PUSH[t.rings]} tower(s), not {len(line)}"
+            most = MAX_PUSH[t.rings]
+            return prefix + "7", f"{t} can push at most {most} tower{'s' if most > 1 else ''}, not {len(line)}"
         return prefix + "2", f"{t} cannot push here"  # pragma: no cover - push was legal
 
     def _find_winner(self) -> Side | None:

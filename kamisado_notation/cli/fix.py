@@ -20,7 +20,7 @@ from .common import EXIT_INVALID, EXIT_OK, fail
 
 
 def fix(
-    file: str = typer.Argument(..., help="A match record (.kmr); - for standard input."),
+    file: str = typer.Argument(..., metavar="FILE", help="A match record (.kmr); - for standard input."),
     output: str | None = typer.Option(None, "-o", "--output", help="Write here instead of standard output."),
     in_place: bool = typer.Option(False, "--in-place", help="Rewrite FILE, keeping the original as FILE.orig."),
 ) -> None:

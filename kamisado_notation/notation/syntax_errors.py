@@ -75,6 +75,7 @@ def _expected_words(expected: Iterable[str], prev: Token | None) -> str:
     if "INT" in names and prev is not None and prev.type in ("DIRECTION", "COLOUR"):
         names[names.index("INT")] = "INT_DISTANCE"
     words = [_EXPECT.get(n, "a distance such as 5" if n == "INT_DISTANCE" else n) for n in names]
+    words = list(dict.fromkeys(words))  # _NL and $END are both "the end of the line"
     # At a line's start almost anything may come; say what a reader most likely meant.
     if len(words) > 4:
         words = [w for w in words if w != _EXPECT["_NL"]][:4]
