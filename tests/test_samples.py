@@ -91,6 +91,8 @@ BROKEN = [
     (3, "M2", 15, 28),
     (4, "syntax", 19, 34),
     (5, "result", 23, 1),
+    (6, "square", 32, 28),  # a left/right mix-up, named by the colour and the reply
+    (7, "M6", 44, 4),  # a forgotten forfeit
 ]
 
 
@@ -99,3 +101,12 @@ def test_broken_sample_fails_with_its_known_diagnostics() -> None:
     found = [(m.index, d.rule, d.line, d.column) for m in report.matches for d in m.diagnostics]
     assert found == BROKEN
     assert not any(m.valid for m in report.matches)
+
+
+def test_broken_sample_is_fixed_where_the_correction_is_certain() -> None:
+    from kamisado_notation.fix import fix_text
+
+    report = fix_text((SAMPLES / "broken.kmr").read_text(encoding="utf-8"), path="broken.kmr")
+    assert [(d.rule, d.line) for d in report.corrections] == [("square", 6), ("T2", 11), ("square", 32), ("M6", 44)]
+    assert report.remaining is not None
+    assert [(d.rule, d.line) for d in report.remaining.all_diagnostics()] == [("M2", 15), ("syntax", 19), ("result", 23)]
