@@ -340,3 +340,20 @@ def test_convert_to_colour_forms_and_json_keeps_a_wrong_entry_as_written(tmp_pat
     doc = json.loads(run("convert", str(broken), "--to", "json", cwd=tmp_path).stdout)
     (entry,) = doc["matches"][0]["rounds"][0]["entries"]
     assert (entry["square"], entry["to"], entry["text"]) == ("red", None, "Yellow Left 1 Red")
+
+
+# ------------------------------------------------------------------------- summaries
+
+
+def test_summaries_name_the_invalid_matches_and_total_several_files(tmp_path: Path) -> None:
+    many = tmp_path / "many.kmr"
+    good = written(4, Form.SHORT, "en", target=1)
+    bad = "[Event \"bad\"]\nRound 1\n1. Yellow Left 1 Red   Yellow Right 9 Green\n"
+    many.write_text("\n".join([good] * 21 + [bad]), encoding="utf-8")
+    result = runner.invoke(app, ["validate", str(many), str(ROOT / "samples" / "in-progress.kmr")])
+    assert result.exit_code == 1
+    n_lines = len("\n".join([good] * 21).split("\n"))
+    assert f"21 complete, 0 in progress, 1 invalid: match 22 (line {n_lines + 1})" in result.output
+    assert "total: 2 files (1 invalid), 23 matches, 22 valid, 1 invalid" in result.output
+    few = runner.invoke(app, ["validate", str(ROOT / "samples" / "broken.kmr")])
+    assert "match 3 (line 13): INVALID" in few.output and "in progress" not in few.output

@@ -88,9 +88,6 @@ def _validate_with_progress(path: str, *, quiet: bool):  # type: ignore[no-untyp
 def _print_reports(reports, *, quiet: bool, no_color: bool) -> None:  # type: ignore[no-untyped-def]
     from rich.markup import escape
 
-    from ..board import Side
-    from ..replay import MatchStatus
-
     out = console(no_color=no_color)
     styles = {"error": "bold red", "warning": "yellow"}
     for r in reports:
@@ -107,15 +104,49 @@ def _print_reports(reports, *, quiet: bool, no_color: bool) -> None:  # type: ig
             head = f"{r.path}: no match" if r.valid else f"{r.path}: unreadable"
         out.print(escape(head), soft_wrap=True)
         for m in r.matches if n <= 20 else []:
-            state = "complete" if m.status is MatchStatus.COMPLETE else "in progress"
-            if m.to_move is not None:
-                state += f", {m.to_move.title} to move"
-            score = f"{m.score[Side.BLACK]}-{m.score[Side.GOLD]}"
-            mark = "valid" if m.valid else "INVALID"
-            out.print(escape(f"  match {m.index} (line {m.line}): {mark}, {score} (Black-Gold), {state}"), soft_wrap=True)
+            out.print(escape(_match_line(m)), soft_wrap=True)
         if n > 20:
-            complete = sum(1 for m in r.matches if m.status is MatchStatus.COMPLETE)
-            out.print(escape(f"  {complete} complete, {n - complete} in progress"), soft_wrap=True)
+            out.print(escape(_many_matches(r.matches)), soft_wrap=True)
+    if len(reports) > 1 and not quiet:
+        matches = [m for r in reports for m in r.matches]
+        bad = sum(1 for r in reports if not r.valid)
+        out.print(
+            escape(
+                f"total: {len(reports)} files ({bad} invalid), {len(matches)} matches, "
+                f"{sum(1 for m in matches if m.valid)} valid, {sum(1 for m in matches if not m.valid)} invalid"
+            ),
+            soft_wrap=True,
+        )
+
+
+def _match_line(m) -> str:  # type: ignore[no-untyped-def]
+    """One match's summary: valid or INVALID, the score, and (for a valid one) complete
+    or in progress and whose turn it is."""
+    from ..board import Side
+    from ..replay import MatchStatus
+
+    score = f"{m.score[Side.BLACK]}-{m.score[Side.GOLD]}"
+    if not m.valid:
+        return f"  match {m.index} (line {m.line}): INVALID, {score} (Black-Gold) as far as checked"
+    state = "complete" if m.status is MatchStatus.COMPLETE else "in progress"
+    if m.to_move is not None:
+        state += f", {m.to_move.title} to move"
+    return f"  match {m.index} (line {m.line}): valid, {score} (Black-Gold), {state}"
+
+
+def _many_matches(matches) -> str:  # type: ignore[no-untyped-def]
+    """The counts of a file of many matches, and which are invalid (number and line)."""
+    from ..replay import MatchStatus
+
+    good = [m for m in matches if m.valid]
+    complete = sum(1 for m in good if m.status is MatchStatus.COMPLETE)
+    text = f"  {complete} complete, {len(good) - complete} in progress"
+    invalid = [m for m in matches if not m.valid]
+    if invalid:
+        shown = ", ".join(f"{m.index} (line {m.line})" for m in invalid[:50])
+        more = f" and {len(invalid) - 50} more" if len(invalid) > 50 else ""
+        text += f", {len(invalid)} invalid: match{'es' if len(invalid) > 1 else ''} {shown}{more}"
+    return text
 
 
 def generate(
