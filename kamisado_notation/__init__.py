@@ -16,14 +16,16 @@ The layers, bottom up (each imports only from those below it):
 - the domain: :mod:`.board` (colours, sides, squares), :mod:`.position` (towers, moves,
   the rules of a round), :mod:`.match` (fills, rings, scores), :mod:`.perft`;
 - :mod:`.notation`: text ⇄ records (the ``.kmr`` format, every move form, JSON);
-- the bridge: :mod:`.replay` (records judged by the engine), :mod:`.validate`,
+- the bridge: :mod:`.replay` (records judged by the engine), :mod:`.correct` (a wrong
+  entry's correction from the record's redundancy), :mod:`.validate`, :mod:`.fix`,
   :mod:`.generate`, :mod:`.export` (JSON views of engine objects);
 - on top: :mod:`.render` (terminal diagrams) and :mod:`.cli` (the ``kamisado`` command).
 
 Names are loaded on first use (PEP 562), so importing the package stays cheap for the
 command line; type checkers see the real classes and functions (the imports under
 ``TYPE_CHECKING`` below). :func:`replay_match` is :func:`kamisado_notation.replay.replay`
-(the module's own name would shadow a function called ``replay`` here); likewise
+(the module's own name would shadow a function called ``replay`` here), as
+:func:`correct_entry` is :func:`kamisado_notation.correct.correct`; likewise
 :func:`kamisado_notation.perft.perft` is imported from its module.
 """
 
@@ -85,14 +87,21 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "replay_match": ("replay", "replay"),
     "validate_file": ("validate", "validate_file"),
     "validate_text": ("validate", "validate_text"),
+    # corrections
+    "Correction": ("correct", "Correction"),
+    "correct_entry": ("correct", "correct"),
+    "FixReport": ("fix", "FixReport"),
+    "fix_text": ("fix", "fix_text"),
 }
 
 __all__ = [
     "Colour",
+    "Correction",
     "Diagnostic",
     "Direction",
     "Entry",
     "Fill",
+    "FixReport",
     "Form",
     "FormatError",
     "IllegalMoveError",
@@ -116,7 +125,9 @@ __all__ = [
     "Square",
     "Tower",
     "__version__",
+    "correct_entry",
     "fill",
+    "fix_text",
     "format_entry",
     "format_move",
     "format_record",
@@ -137,6 +148,8 @@ __all__ = [
 
 if TYPE_CHECKING:  # what a type checker (and a reader) sees; at run time: __getattr__
     from .board import Colour, Direction, Side, Square, parse_square, square_name
+    from .correct import Correction
+    from .correct import correct as correct_entry
     from .diagnostics import Diagnostic, Severity
     from .errors import (
         FormatError,
@@ -147,6 +160,7 @@ if TYPE_CHECKING:  # what a type checker (and a reader) sees; at run time: __get
         PositionError,
         RecordIOError,
     )
+    from .fix import FixReport, fix_text
     from .match import Fill, Match, RoundEnd, RoundResult, fill, lineup
     from .notation import (
         Entry,
