@@ -101,18 +101,13 @@ def _resolved_moves(record, form, file: str) -> dict[int, object]:  # type: igno
         if not wanted:
             continue
         result = replay(match)
-        wrong = {(d.line, d.column) for d in result.diagnostics if d.severity is Severity.ERROR}
-        for rr in result.rounds:
-            for ply in rr.plies:
-                # an entry with an error keeps what was written: its move (maybe a correction) is not used
-                if ply.move is not None and (ply.entry.line, ply.entry.column) not in wrong:
-                    moves[id(ply.entry)] = ply.move
+        errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
+        moves.update(_moves_as_written(result, errors))
         if form is Form.JSON:
             continue
-        if wrong and any(needs_board(e) for e in wanted):
-            for d in result.diagnostics:
-                if d.severity is Severity.ERROR:
-                    sys.stderr.write(d.format(file) + "\n")
+        if errors and any(needs_board(e) for e in wanted):
+            for d in errors:
+                sys.stderr.write(d.format(file) + "\n")
             fail(
                 f"{file}: match {match.index} has errors, and --to {form.value} cannot carry what was written; "
                 f"nothing converted (run `kamisado fix {file}` first)",
@@ -128,3 +123,15 @@ def _resolved_moves(record, form, file: str) -> dict[int, object]:  # type: igno
                 code=EXIT_INVALID,
             )
     return moves
+
+
+def _moves_as_written(result, errors) -> dict[int, object]:  # type: ignore[no-untyped-def]
+    """``id(entry)`` → the replay's move, for the entries without an error: an entry
+    with one keeps what was written (its move may be a correction)."""
+    wrong = {(d.line, d.column) for d in errors}
+    return {
+        id(ply.entry): ply.move
+        for rr in result.rounds
+        for ply in rr.plies
+        if ply.move is not None and (ply.entry.line, ply.entry.column) not in wrong
+    }
