@@ -196,3 +196,7 @@ def __getattr__(name: str) -> object:
 
 def __dir__() -> list[str]:
     return __all__
+
+
+if "IPython" in __import__("sys").modules:  # a notebook: positions draw themselves as SVG
+    from . import svg as _svg  # noqa: F401

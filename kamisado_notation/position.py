@@ -17,6 +17,7 @@ Engine decisions (documented in ``docs/rules-decisions.md``):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
@@ -197,6 +198,10 @@ class Position:
 
     __slots__ = ("_stack", "board", "last_mover", "to_move", "tower", "where", "winner")
 
+    #: How a notebook draws a position: set by :mod:`kamisado_notation.svg` when it is
+    #: imported (the domain never imports the renderer).
+    _svg_hook: ClassVar[Callable[[Position], str] | None] = None
+
     def __init__(
         self,
         towers: dict[int, Tower] | None = None,
@@ -301,6 +306,11 @@ class Position:
 
     def __repr__(self) -> str:
         return f"Position.from_string({self.to_string()!r})"
+
+    def _repr_svg_(self) -> str | None:
+        """The board as SVG, for notebooks; ``None`` until the drawing is installed."""
+        hook = type(self)._svg_hook
+        return hook(self) if hook is not None else None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):

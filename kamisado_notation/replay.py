@@ -17,6 +17,7 @@ beyond a point the replay could not reach is reported as if it had been checked.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable, ClassVar
 
 from .board import MOVE_STEPS, SQUARE_COLOURS, Colour, Direction, Side, square_name
 from .correct import LOOKAHEAD, Candidate, Correction, EntryFix, Slot, back_move, correct, exact_move, slot_wording
@@ -72,6 +73,14 @@ class RoundReplay:
     plies: list[Ply] = field(default_factory=list)
     result: RoundResult | None = None
     stopped: bool = False
+
+    #: How a notebook draws a round: set by :mod:`kamisado_notation.svg` when it is imported.
+    _svg_hook: ClassVar[Callable[[RoundReplay], str] | None] = None
+
+    def _repr_svg_(self) -> str | None:
+        """The round's last position as SVG, for notebooks; ``None`` until installed."""
+        hook = type(self)._svg_hook
+        return hook(self) if hook is not None else None
 
     def position_at(self, ply: int | None = None) -> Position:
         """The position after ply ``ply`` (0: the start; ``None``: after the last

@@ -1,0 +1,608 @@
+"""Board diagrams as vector drawings (SVG), as the rulebook draws them: a square board in
+its eight colours, each tower a round piece in its colour on a black or gold body with
+its Sumo rings, an arrow for the last move.
+
+The drawings are self-contained: plain SVG 1.1 elements with presentation attributes,
+no scripts, no stylesheets, no external fonts or addresses (text asks for the generic
+``sans-serif`` family). They read without colour too: every tower carries its colour
+letter, the marks are shapes (an arrow, a ring, a barred circle, dots, corner wedges),
+and the squares can carry their colour codes or the board's Chinese characters.
+
+Also here, because the terminal diagrams (:mod:`kamisado_notation.render`) draw the same
+things: the square codes and glyphs of SPEC §2, what a diagram marks
+(:func:`marks`) and the sentences under it (:func:`status_lines`). This module imports
+only the domain; importing it installs ``_repr_svg_`` on :class:`Position` and
+:class:`RoundReplay` so that a notebook draws them (the package imports it by itself
+when IPython is running).
+
+    >>> from kamisado_notation.position import Position
+    >>> board(Position.initial()).startswith("<svg")
+    True
+"""
+
+from __future__ import annotations
+
+import math
+import textwrap
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+from xml.sax.saxutils import escape, quoteattr
+
+from .board import SQUARE_COLOURS, Colour, Side, square_name
+from .match import Fill, fill_order
+from .match import lineup as lineup_of
+from .position import RING_NAMES, Move, Position
+
+if TYPE_CHECKING:  # only read, never built, here
+    from .replay import RoundReplay
+
+__all__ = [
+    "SQUARE_CODES",
+    "SQUARE_GLYPHS",
+    "SQUARE_FILLS",
+    "Svg",
+    "Marks",
+    "marks",
+    "blocked_towers",
+    "status_lines",
+    "moves_marks",
+    "fill_marks",
+    "fill_heading",
+    "board",
+    "moves",
+    "lineup",
+    "round_board",
+]
+
+#: The two-letter colour codes of SPEC §2, by :class:`Colour`.
+SQUARE_CODES = ("Br", "Gr", "Re", "Ye", "Pi", "Pu", "Bl", "Or")
+#: The board's Chinese characters (SPEC §2), printed on the reverse side of the real
+#: board for colour-blind players.
+SQUARE_GLYPHS = ("棕", "綠", "紅", "黃", "粉", "紫", "藍", "橙")
+#: The squares' colours, close to the printed board.
+SQUARE_FILLS = ("#7a4a24", "#1f9a4a", "#d42a2a", "#f4cf1a", "#ef8fbb", "#7c3b9e", "#2462c2", "#f07c1c")
+# Colours on which dark text reads better than light.
+_LIGHT = frozenset({Colour.YELLOW, Colour.PINK, Colour.ORANGE})
+
+SquareText = Literal["codes", "glyphs"]
+
+
+# ------------------------------------------------------------ what a diagram marks
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What a diagram marks besides the towers: the last move's ``origin`` and
+    ``target``, the ``pushed`` towers (where they stand now, or would be pushed from),
+    the tower ``to_move``, ``blocked`` towers (a forfeit, a deadlock), ``reachable``
+    squares and ``labels`` (the fill order of figures 7(b)–7(g))."""
+
+    origin: int | None = None
+    target: int | None = None
+    pushed: frozenset[int] = frozenset()
+    to_move: int | None = None
+    blocked: frozenset[int] = frozenset()
+    reachable: frozenset[int] = frozenset()
+    labels: Mapping[int, str] = field(default_factory=dict)
+    last_move: Move | None = None
+
+
+def blocked_towers(position: Position) -> list[int]:
+    """The squares of the towers that cannot move: the tower that must forfeit (M6),
+    or in a deadlock (M8) every tower in the chain of forced forfeits."""
+    if position.winner is not None or position.tower is None or position.has_moves():
+        return []
+    if position.deadlock() is None:
+        return [position.square_of(position.to_move, position.tower)]
+    side, colour = position.to_move, position.tower
+    squares: list[int] = []
+    while True:  # the board does not change while towers forfeit (Position.deadlock)
+        sq = position.square_of(side, colour)
+        if sq in squares:
+            return squares
+        squares.append(sq)
+        side, colour = side.other, SQUARE_COLOURS[sq]
+
+
+def marks(
+    position: Position,
+    *,
+    last_move: Move | None = None,
+    targets: Iterable[int] = (),
+    pushed: Iterable[int] = (),
+    highlight_tower: int | None = None,
+    labels: Mapping[int, str] | None = None,
+) -> Marks:
+    """The marks of a diagram of ``position``. ``last_move`` marks its origin and
+    target, and for a push the pushed towers where they stand now; a forfeit marks its
+    tower blocked. ``highlight_tower`` is the square of the tower to move: by default
+    the tower the position says must move (T2); ``-1`` marks none. A tower that cannot
+    move is marked blocked rather than to move, and so are a deadlock's towers."""
+    now_pushed = set(pushed)
+    origin = target = None
+    blocked = set(blocked_towers(position))
+    if last_move is not None:
+        if last_move.is_forfeit:
+            if last_move.origin >= 0:
+                blocked.add(last_move.origin)
+        else:
+            origin, target = last_move.origin, last_move.target
+        if last_move.push:
+            step = 8 if last_move.side is Side.GOLD else -8
+            now_pushed |= {sq + step for sq in last_move.push}
+    if highlight_tower is None and position.tower is not None and position.winner is None:
+        highlight_tower = position.square_of(position.to_move, position.tower)
+    to_move = highlight_tower if highlight_tower is not None and highlight_tower >= 0 else None
+    if to_move in blocked:
+        to_move = None
+    return Marks(
+        origin=origin,
+        target=target,
+        pushed=frozenset(now_pushed),
+        to_move=to_move,
+        blocked=frozenset(blocked),
+        reachable=frozenset(targets),
+        labels=dict(labels or {}),
+        last_move=last_move,
+    )
+
+
+def status_lines(position: Position, last_move: Move | None = None) -> list[str]:
+    """What the diagram says under the board, one sentence a line: the last move, then
+    whose turn it is and which tower must move, or how the round ended."""
+    lines = []
+    if last_move is not None:
+        lines.append(f"Last move: {_describe(last_move)}.")
+    if position.winner is not None:
+        lines.append(f"{position.winner.title} has reached the home row and wins the round (M7).")
+        return lines
+    side = position.to_move
+    loser = None if position.has_moves() else position.deadlock()
+    if loser is not None:
+        stuck = [_tower_on(position, sq) for sq in blocked_towers(position)]
+        names = ", ".join(stuck[:-1]) + " and " + stuck[-1] if len(stuck) > 1 else stuck[0]
+        lines.append(f"Deadlock (M8): {names} can never move.")
+        lines.append(f"{loser.title} made the last move and loses the round.")
+        return lines
+    if position.tower is None:
+        lines.append(f"{side.title} to move, any tower (T1).")
+    else:
+        sq = position.square_of(side, position.tower)
+        t = position.tower_at(sq)
+        kind = RING_NAMES[t.rings] if t is not None and t.rings else "tower"
+        lines.append(f"{side.title} to move: the {position.tower.name.lower()} {kind} on {square_name(sq)} (T2).")
+        if not position.has_moves():
+            lines.append("It is blocked and forfeits the turn (M6).")
+    return lines
+
+
+def moves_marks(position: Position) -> tuple[Marks, str]:
+    """The marks of a diagram of the moves of ``position`` and its title: every square
+    the tower to move can reach, a push's target too (under the nearest pushed tower),
+    and the towers a push would push (rulebook figures 1(a), 2(b))."""
+    legal = position.legal_moves()
+    m = marks(position, targets={m.target for m in legal}, pushed={sq for m in legal for sq in m.push})
+    return m, f"{len(legal)} legal move{'s' if len(legal) != 1 else ''}"
+
+
+def fill_marks(position: Position, how: Fill) -> tuple[Position, Marks, Position]:
+    """Filling ``how`` after the round that ended in ``position`` (F1–F4, figures
+    7(b)–7(g)): that position with the winner's ring on, its marks (each tower numbered
+    in the order its owner takes it), and the next round's start."""
+    from .export import round_start, with_ring
+
+    ended = with_ring(position)
+    labels: dict[int, str] = {}
+    for side in Side:
+        for n, t in enumerate(fill_order(ended, side, how), 1):
+            labels[ended.square_of(side, t.colour)] = str(n)
+    return ended, marks(ended, highlight_tower=-1, labels=labels), round_start(position, how)
+
+
+def fill_heading(how: Fill, round_number: int | None) -> tuple[str, str]:
+    """Which round a fill is for (``"Round 3"``, or ``"The next round"``) and how it is
+    filled (``"fill from the left (F3)"``)."""
+    which = f"Round {round_number}" if round_number is not None else "The next round"
+    return which, f"fill from the {how.value} ({'F3' if how is Fill.LEFT else 'F4'})"
+
+
+def _tower_on(position: Position, sq: int) -> str:
+    t = position.tower_at(sq)
+    return f"{t.side.title}'s {t.colour.name.lower()} tower ({square_name(sq)})" if t is not None else square_name(sq)
+
+
+def _describe(move: Move) -> str:
+    if move.is_forfeit:
+        return f"{move.side.title} forfeits, {move} (M6)"
+    text = f"{move.side.title} {move} ({move.coords()})"
+    if move.push:
+        n = len(move.push)
+        text += f", a Sumo push of {n} tower{'s' if n > 1 else ''}"
+    return text
+
+
+# ------------------------------------------------------------------------ drawing
+
+#: The side of a square, in the drawing's units.
+SQUARE = 64
+_MARGIN = 22  # the coordinates' band around the board
+_BOARD = 8 * SQUARE + 2 * _MARGIN
+_FONT = 'font-family="sans-serif"'
+_BODY_R = 0.42 * SQUARE  # a tower's body
+_TOP_R = 0.25 * SQUARE  # its coloured top
+_BODIES = {Side.BLACK: ("#1c1c1c", "#d8d8d8"), Side.GOLD: ("#d9a82e", "#4a3608")}  # fill, rings
+_INK = "#141414"
+_PAPER = "#ffffff"
+_ALARM = "#c00000"
+
+
+class Svg(str):
+    """An SVG document; a notebook draws it."""
+
+    def _repr_svg_(self) -> str:
+        return str(self)
+
+
+def _num(x: float) -> str:
+    return f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+def _attrs(**kw: object) -> str:
+    return " ".join(f"{k.rstrip('_').replace('_', '-')}={quoteattr(str(v))}" for k, v in kw.items())
+
+
+def _text(x: float, y: float, text: str, *, size: float, fill: str, anchor: str = "middle", bold: bool = False, cls: str = "") -> str:
+    weight = ' font-weight="bold"' if bold else ""
+    klass = f' class="{cls}"' if cls else ""
+    return (
+        f'<text{klass} x="{_num(x)}" y="{_num(y)}" {_FONT} font-size="{_num(size)}" fill="{fill}"'
+        f' text-anchor="{anchor}"{weight}>{escape(text)}</text>'
+    )
+
+
+def _ink_on(colour: Colour) -> str:
+    return _INK if colour in _LIGHT else _PAPER
+
+
+class _Layout:
+    """Where squares are drawn: a board of origin (``x0``, ``y0``), which way up."""
+
+    def __init__(self, x0: float, y0: float, flip: bool) -> None:
+        self.x0, self.y0, self.flip = x0 + _MARGIN, y0 + _MARGIN, flip
+
+    def corner(self, sq: int) -> tuple[float, float]:
+        f, r = sq % 8, sq // 8
+        col, row = (7 - f, r) if self.flip else (f, 7 - r)
+        return self.x0 + col * SQUARE, self.y0 + row * SQUARE
+
+    def centre(self, sq: int) -> tuple[float, float]:
+        x, y = self.corner(sq)
+        return x + SQUARE / 2, y + SQUARE / 2
+
+
+def _board_parts(position: Position, m: Marks, at: _Layout, square_text: SquareText | None, coordinates: bool) -> list[str]:
+    parts: list[str] = []
+    if coordinates:
+        parts.append(
+            f'<rect class="margin" x="{_num(at.x0 - _MARGIN)}" y="{_num(at.y0 - _MARGIN)}" '
+            f'width="{_BOARD}" height="{_BOARD}" fill="#2b2b2b" rx="6"/>'
+        )
+    parts += _squares(at, square_text)
+    if coordinates:
+        parts += _coordinates(at)
+    for sq in sorted(m.reachable):
+        parts.append(_reachable(at, sq, occupied=position.tower_at(sq) is not None))
+    if m.origin is not None:
+        x, y = at.centre(m.origin)
+        ghost = f'cx="{_num(x)}" cy="{_num(y)}" r="{_num(_BODY_R - 2)}" fill="none"'
+        parts.append(
+            f'<g class="origin {square_name(m.origin)}"><circle {ghost} stroke="{_PAPER}" stroke-width="4" opacity="0.7"/>'
+            f'<circle {ghost} stroke="{_INK}" stroke-width="3" stroke-dasharray="6 4"/></g>'
+        )
+    for sq, t in sorted(position.towers().items()):
+        parts.append(_tower(at, sq, t.side, t.colour, t.rings))
+    for sq in sorted(m.pushed):
+        parts.append(_push_mark(at, sq, position))
+    if m.to_move is not None:
+        x, y = at.centre(m.to_move)
+        r = _num(_BODY_R + 4)
+        parts.append(
+            f'<g class="to-move {square_name(m.to_move)}" fill="none">'
+            f'<circle cx="{_num(x)}" cy="{_num(y)}" r="{r}" stroke="{_INK}" stroke-width="6"/>'
+            f'<circle cx="{_num(x)}" cy="{_num(y)}" r="{r}" stroke="{_PAPER}" stroke-width="2.5"/></g>'
+        )
+    for sq in sorted(m.blocked):
+        parts.append(_blocked(at, sq))
+    if m.origin is not None and m.target is not None:
+        parts.append(_arrow(at, m.origin, m.target))
+    for sq, label in sorted(m.labels.items()):
+        x, y = at.corner(sq)
+        parts.append(
+            f'<g class="label {square_name(sq)}"><circle cx="{_num(x + 13)}" cy="{_num(y + 13)}" r="10.5" '
+            f'fill="{_PAPER}" stroke="{_INK}" stroke-width="2"/>'
+            + _text(x + 13, y + 18, label, size=14, fill=_INK, bold=True)
+            + "</g>"
+        )
+    return parts
+
+
+def _squares(at: _Layout, square_text: SquareText | None) -> list[str]:
+    parts = []
+    for sq in range(64):
+        colour = SQUARE_COLOURS[sq]
+        x, y = at.corner(sq)
+        parts.append(
+            f'<rect class="square {colour.name.lower()} {square_name(sq)}" x="{_num(x)}" y="{_num(y)}" '
+            f'width="{SQUARE}" height="{SQUARE}" fill="{SQUARE_FILLS[colour]}"/>'
+        )
+        if square_text is not None:
+            word = (SQUARE_GLYPHS if square_text == "glyphs" else SQUARE_CODES)[colour]
+            parts.append(_text(x + 3, y + 12, word, size=11, fill=_ink_on(colour), anchor="start", cls="square-text"))
+    return parts
+
+
+def _coordinates(at: _Layout) -> list[str]:
+    parts = []
+    for i in range(8):
+        f = 7 - i if at.flip else i
+        r = i if at.flip else 7 - i
+        x = at.x0 + i * SQUARE + SQUARE / 2
+        y = at.y0 + i * SQUARE + SQUARE / 2 + 5
+        for yy in (at.y0 - 6, at.y0 + 8 * SQUARE + 16):
+            parts.append(_text(x, yy, "abcdefgh"[f], size=14, fill="#e8e8e8", cls="coord"))
+        for xx in (at.x0 - _MARGIN / 2, at.x0 + 8 * SQUARE + _MARGIN / 2):
+            parts.append(_text(xx, y, str(r + 1), size=14, fill="#e8e8e8", cls="coord"))
+    return parts
+
+
+def _tower(at: _Layout, sq: int, side: Side, colour: Colour, rings: int) -> str:
+    x, y = at.centre(sq)
+    body, ring = _BODIES[side]
+    name = colour.name.lower()
+    parts = [
+        (
+            f'<g class="tower {side.name.lower()} {name} {square_name(sq)}" data-rings="{rings}" '
+            f'transform="translate({_num(x)},{_num(y)})">'
+        ),
+        f'<circle class="body" r="{_num(_BODY_R)}" fill="{body}" stroke="{_INK}" stroke-width="1.5"/>',
+    ]
+    for i in range(rings):  # Sumo rings: circles on the body, from the top outwards
+        r = _TOP_R + 3 + 2.9 * i
+        parts.append(f'<circle class="ring" r="{_num(r)}" fill="none" stroke="{ring}" stroke-width="2"/>')
+    parts.append(f'<circle class="top {name}" r="{_num(_TOP_R)}" fill="{SQUARE_FILLS[colour]}" stroke="{ring}" stroke-width="1.5"/>')
+    parts.append(_text(0, 5, colour.letter, size=14, fill=_ink_on(colour), bold=True, cls="letter"))
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _reachable(at: _Layout, sq: int, *, occupied: bool) -> str:
+    x, y = at.corner(sq)
+    name = square_name(sq)
+    if not occupied:  # a dot
+        cx, cy = x + SQUARE / 2, y + SQUARE / 2
+        return (
+            f'<circle class="reachable {name}" cx="{_num(cx)}" cy="{_num(cy)}" r="8" '
+            f'fill="{_PAPER}" stroke="{_INK}" stroke-width="2.5"/>'
+        )
+    # a push's target, under a tower: wedges in the corners
+    k = 14
+    wedges = []
+    for cx, cy, dx, dy in ((x, y, 1, 1), (x + SQUARE, y, -1, 1), (x, y + SQUARE, 1, -1), (x + SQUARE, y + SQUARE, -1, -1)):
+        wedges.append(f"M{_num(cx)} {_num(cy)}h{_num(dx * k)}L{_num(cx)} {_num(cy + dy * k)}z")
+    return f'<path class="reachable {name}" d="{" ".join(wedges)}" fill="{_PAPER}" stroke="{_INK}" stroke-width="2"/>'
+
+
+def _push_mark(at: _Layout, sq: int, position: Position) -> str:
+    """A chevron beside a pushed tower, pointing the way it is pushed (back, towards
+    its own home row)."""
+    t = position.tower_at(sq)
+    x, y = at.centre(sq)
+    # A Black tower is pushed towards rank 8, a Gold one towards rank 1.
+    up = (t is not None and t.side is Side.BLACK) != at.flip
+    d = -1 if up else 1
+    tip, base, half = y + d * (SQUARE / 2 - 1), y + d * (SQUARE / 2 - 11), 11
+    return (
+        f'<path class="pushed {square_name(sq)}" d="M{_num(x - half)} {_num(base)}L{_num(x)} {_num(tip)}L{_num(x + half)} {_num(base)}" '
+        f'fill="none" stroke="{_PAPER}" stroke-width="7" stroke-linejoin="round" stroke-linecap="round"/>'
+        f'<path class="pushed-ink" d="M{_num(x - half)} {_num(base)}L{_num(x)} {_num(tip)}L{_num(x + half)} {_num(base)}" '
+        f'fill="none" stroke="{_INK}" stroke-width="3.5" stroke-linejoin="round" stroke-linecap="round"/>'
+    )
+
+
+def _blocked(at: _Layout, sq: int) -> str:
+    """A tower that cannot move: a red ring round it and a barred-circle badge in the
+    square's corner, leaving the tower's colour in sight."""
+    x, y = at.centre(sq)
+    r = _BODY_R + 3.5
+    bx, by = x + SQUARE / 2 - 11, y - SQUARE / 2 + 11
+    d = 7 * math.sqrt(0.5)
+    bar = f"M{_num(bx - d)} {_num(by - d)}L{_num(bx + d)} {_num(by + d)}"
+    return (
+        f'<g class="blocked {square_name(sq)}" fill="none">'
+        f'<circle cx="{_num(x)}" cy="{_num(y)}" r="{_num(r)}" stroke="{_PAPER}" stroke-width="7"/>'
+        f'<circle cx="{_num(x)}" cy="{_num(y)}" r="{_num(r)}" stroke="{_ALARM}" stroke-width="3.5"/>'
+        f'<circle cx="{_num(bx)}" cy="{_num(by)}" r="9.5" fill="{_PAPER}" stroke="{_ALARM}" stroke-width="3"/>'
+        f'<path d="{bar}" stroke="{_ALARM}" stroke-width="3"/></g>'
+    )
+
+
+def _arrow(at: _Layout, origin: int, target: int) -> str:
+    """The last move: from the centre of its origin to the edge of the tower it moved."""
+    x1, y1 = at.centre(origin)
+    x2, y2 = at.centre(target)
+    dx, dy = x2 - x1, y2 - y1
+    length = math.hypot(dx, dy)
+    ux, uy = dx / length, dy / length
+    tip_x, tip_y = x2 - ux * (_BODY_R + 2), y2 - uy * (_BODY_R + 2)
+    head = 16.0
+    bx, by = tip_x - ux * head, tip_y - uy * head
+    px, py = -uy * head * 0.6, ux * head * 0.6
+    shaft = f"M{_num(x1)} {_num(y1)}L{_num(bx)} {_num(by)}"
+    point = f"M{_num(tip_x)} {_num(tip_y)}L{_num(bx + px)} {_num(by + py)}L{_num(bx - px)} {_num(by - py)}z"
+    return (
+        f'<g class="last-move {square_name(origin)} {square_name(target)}" stroke-linejoin="round">'
+        f'<path d="{shaft}" stroke="{_PAPER}" stroke-width="11" fill="none"/>'
+        f'<path d="{point}" fill="{_PAPER}" stroke="{_PAPER}" stroke-width="5"/>'
+        f'<path d="{shaft}" stroke="{_INK}" stroke-width="6" fill="none"/>'
+        f'<path d="{point}" fill="{_INK}" stroke="{_INK}" stroke-width="1"/></g>'
+    )
+
+
+def _caption(lines: Sequence[str], x: float, y: float, width: float, *, size: float = 15) -> tuple[list[str], float]:
+    """Lines of text from (``x``, ``y``) down, wrapped to ``width``; and the height used."""
+    chars = max(20, int(width / (size * 0.52)))
+    wrapped = [w for line in lines for w in (textwrap.wrap(line, chars) or [""])]
+    step = size * 1.35
+    parts = [_text(x, y + size + i * step, w, size=size, fill=_INK, anchor="start", cls="caption") for i, w in enumerate(wrapped)]
+    return parts, len(wrapped) * step + (size * 0.6 if wrapped else 0)
+
+
+def _document(width: float, height: float, parts: list[str], *, size: int | None, title: str) -> Svg:
+    dims = f' width="{size}" height="{_num(size * height / width)}"' if size is not None else ""
+    return Svg(
+        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" viewBox="0 0 {_num(width)} {_num(height)}"{dims} '
+        f'role="img" aria-label={quoteattr(title)}>'
+        f"<title>{escape(title)}</title>"
+        f'<rect class="background" width="{_num(width)}" height="{_num(height)}" fill="{_PAPER}"/>'
+        + "".join(parts)
+        + "</svg>\n"
+    )
+
+
+def _panel(
+    position: Position,
+    m: Marks,
+    x0: float,
+    *,
+    flip: bool,
+    square_text: SquareText | None,
+    coordinates: bool,
+    title: str | None,
+    caption: Sequence[str],
+) -> tuple[list[str], float]:
+    """One board with its title above and its caption below, ``x0`` from the left:
+    the parts and the height they take."""
+    parts: list[str] = []
+    y = 0.0
+    if title:
+        head, used = _caption([title], x0 + 4, 4, _BOARD - 8, size=16)
+        parts += [p.replace('class="caption"', 'class="title" font-weight="bold"') for p in head]
+        y += used + 4
+    parts += _board_parts(position, m, _Layout(x0, y, flip), square_text, coordinates)
+    y += _BOARD if coordinates else 8 * SQUARE
+    text, used = _caption(caption, x0 + 4, y + 4, _BOARD - 8)
+    return parts + text, y + used + 8
+
+
+def board(
+    position: Position,
+    *,
+    last_move: Move | None = None,
+    flip: bool = False,
+    targets: Iterable[int] = (),
+    pushed: Iterable[int] = (),
+    highlight_tower: int | None = None,
+    labels: Mapping[int, str] | None = None,
+    square_text: SquareText | None = None,
+    coordinates: bool = True,
+    size: int | None = None,
+    title: str | None = None,
+    caption: Sequence[str] | None = None,
+) -> Svg:
+    """``position`` as an SVG document: rank 8 at the top (Gold's view), or rank 1 with
+    ``flip`` (Black's view).
+
+    The marks are those of :func:`marks`: ``last_move`` an arrow from a dashed ghost
+    of its origin (for a push, chevrons on the pushed towers), the tower to move a
+    white ring, a blocked tower a barred circle, ``targets`` dots (corner wedges where a
+    push would land on a tower), ``labels`` numbered badges. ``square_text`` writes
+    each square's colour code (``"codes"``) or Chinese character (``"glyphs"``) in its
+    corner. ``size`` is the width in pixels (``None``: as wide as its container).
+    ``caption`` lines go under the board: by default :func:`status_lines`.
+    """
+    m = marks(position, last_move=last_move, targets=targets, pushed=pushed, highlight_tower=highlight_tower, labels=labels)
+    lines = status_lines(position, last_move) if caption is None else caption
+    parts, height = _panel(position, m, 0, flip=flip, square_text=square_text, coordinates=coordinates, title=title, caption=lines)
+    width = _BOARD if coordinates else 8 * SQUARE
+    return _document(width, height, parts, size=size, title=title or _alt(position))
+
+
+def _alt(position: Position) -> str:
+    return f"Kamisado board: {position.to_string()}"
+
+
+def moves(position: Position, *, flip: bool = False, square_text: SquareText | None = None, size: int | None = None) -> Svg:
+    """The tower to move and every square it can reach, as in the rulebook's figures
+    1(a) and 2(b); a Sumo push marks its target (under the nearest pushed tower) as
+    reachable and the towers it would push. With a free choice of tower (T1), every
+    tower's targets."""
+    m, title = moves_marks(position)
+    parts, height = _panel(position, m, 0, flip=flip, square_text=square_text, coordinates=True, title=title, caption=status_lines(position))
+    return _document(_BOARD, height, parts, size=size, title=title)
+
+
+def lineup(
+    position: Position,
+    how: Fill,
+    *,
+    round_number: int | None = None,
+    flip: bool = False,
+    square_text: SquareText | None = None,
+    size: int | None = None,
+) -> Svg:
+    """Filling the home rows ``how`` after the round that ended in ``position`` (F1–F4),
+    as in figures 7(b)–7(g): on the left the board with each tower numbered in the order
+    its owner takes it (the winner's ring already on), on the right the start of round
+    ``round_number`` (the next round, when not given)."""
+    ended, numbered, start = fill_marks(position, how)
+    which, filled = fill_heading(how, round_number)
+    left, h1 = _panel(
+        ended,
+        numbered,
+        0,
+        flip=flip,
+        square_text=square_text,
+        coordinates=True,
+        title=f"{which}: {filled}",
+        caption=["Each player takes his towers in the numbered order."],
+    )
+    lineups = []
+    for side in Side:
+        row = lineup_of(ended, side, how)
+        lineups.append(f"{side.title}, from his left: " + " ".join(t.colour.title + "+" * t.rings for t in row))
+    right, h2 = _panel(
+        start,
+        marks(start, highlight_tower=-1),
+        _BOARD + 24,
+        flip=flip,
+        square_text=square_text,
+        coordinates=True,
+        title=f"{which} starts",
+        caption=[*lineups, status_lines(start)[0]],
+    )
+    title = f"{which}: {filled}"
+    return _document(2 * _BOARD + 24, max(h1, h2), left + right, size=size, title=title)
+
+
+def round_board(replay: RoundReplay, ply: int | None = None, *, size: int | None = None) -> Svg:
+    """A replayed round after ``ply`` entries (default: all): the board with the last
+    move (a push's back-entry shows the push)."""
+    n = len(replay.plies) if ply is None else ply
+    last = next((p.move for p in reversed(replay.plies[:n]) if p.move is not None and p.kind != "back"), None)
+    title = f"Round {replay.number}, after ply {n} of {len(replay.plies)}"
+    return board(replay.position_at(n), last_move=last, size=size, title=title)
+
+
+# ----------------------------------------------------------------- notebooks
+
+
+def _install() -> None:
+    """Teach positions and replayed rounds to draw themselves in a notebook."""
+    from .replay import RoundReplay
+
+    Position._svg_hook = lambda position: board(position, size=400)
+    RoundReplay._svg_hook = lambda replay: round_board(replay, size=400)
+
+
+_install()
