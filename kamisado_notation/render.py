@@ -1,41 +1,66 @@
 """Board diagrams in the terminal (rich): positions, a tower's moves, the fill between
 rounds, and a match's summary table.
 
-Every diagram reads completely without colour, for colour-blind players, ``NO_COLOR``
-and pipes: each cell writes its square's colour code (``Or`` ``Bl`` ``Pu`` …, SPEC §2),
-a tower is a side mark plus its colour letter (``●o`` Black's orange — filled mark,
-lowercase; ``○O`` Gold's orange — hollow mark, uppercase) with one ``+`` per Sumo ring,
-and the marks around a cell (``[ ]`` ``( )`` ``> <`` ``{ }`` ``*``) say what happened
-there. Colour only repeats that: the squares carry the board's own colours and the towers
-stand on them as black or gold chips.
+A square is a block of 3 lines × 7 columns, which a terminal's tall character cells
+draw nearly square, so the diagonals read as diagonals. A tower stands in it as a
+small piece: its colour on top, its black or gold body below, its Sumo rings on the
+body::
 
-A cell is nine characters: ``L`` mark, side mark, letter, three ring slots, the square's
-code, ``R`` mark — ``[●p++ Ye]`` is Black's purple Double Sumo that has just moved
-onto a yellow square.
+    Ye▄▄▄ 3      the square's code (or glyph), the body's rounded cap, a label
+    [ ●p  ]      a mark each side; the top: side mark and colour letter
+      ++         the body with one + per Sumo ring
+
+Every diagram reads completely without colour (colour-blind players, ``NO_COLOR``,
+pipes): the square's code ``Or`` ``Bl`` ``Pu`` … (SPEC §2), or its Chinese character
+with ``glyphs``; a tower is its side mark and colour letter (``●o`` Black's orange —
+filled mark, lowercase; ``○O`` Gold's orange — hollow mark, uppercase) with one ``+``
+per ring; the marks around a square (``[ ]`` ``( )`` ``> <`` ``{ }`` ``= =`` ``*``)
+say what happened there. Colour repeats all of it.
+
+Below 61 columns the board switches to a compact form, 2 lines × 4 columns a square
+(36 columns in all): the square's code and marks on the first line, the tower as
+``●o`` on its body on the second. Titles, the status and the legend wrap to the width;
+nothing is wider than the console.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Group, RenderableType
+from rich import box
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from .board import SQUARE_COLOURS, Colour, Side, square_name
-from .match import Fill, fill_order, lineup, score_of
-from .position import RING_NAMES, Move, Position
+from .board import SQUARE_COLOURS, Colour, Side
+from .match import Fill, lineup, score_of
+from .position import Move, Position
+from .svg import (
+    SQUARE_CODES,
+    SQUARE_GLYPHS,
+    Marks,
+    fill_heading,
+    fill_marks,
+    marks,
+    moves_marks,
+    status_lines,
+)
 
 if TYPE_CHECKING:  # the replay is only read, never built, here
     from .replay import MatchReplay
 
 __all__ = [
-    "LEGEND",
+    "BoardDiagram",
+    "COMPACT_WIDTH",
+    "FULL_WIDTH",
     "SQUARE_CODES",
+    "SQUARE_GLYPHS",
     "SQUARE_STYLES",
     "board_diagram",
+    "legend_lines",
     "lineup_diagram",
     "match_summary",
     "moves_diagram",
@@ -43,37 +68,50 @@ __all__ = [
     "tower_mark",
 ]
 
-#: The two-letter colour codes of SPEC §2, written in every cell.
-SQUARE_CODES = ("Br", "Gr", "Re", "Ye", "Pi", "Pu", "Bl", "Or")
-
 # Close to the printed board's colours; light squares take dark text.
 _SQUARE_HEX = ("#7b4a26", "#2e8b4a", "#c8202f", "#f0c419", "#f29cc0", "#7a3f9d", "#2660b8", "#f0842a")
 _DARK_TEXT = {Colour.YELLOW, Colour.PINK, Colour.ORANGE}
 
-#: ``SQUARE_STYLES[colour]``: the style of an empty square of that colour.
-SQUARE_STYLES = tuple(
-    Style(bgcolor=hexcode, color="#1a1a1a" if Colour(i) in _DARK_TEXT else "#f2f2f2")
-    for i, hexcode in enumerate(_SQUARE_HEX)
-)
-# The towers are black and gold chips standing on the squares.
-_TOWER_STYLES = {
-    Side.BLACK: Style(color="#f5f5f5", bgcolor="#111111", bold=True),
-    Side.GOLD: Style(color="#111111", bgcolor="#d9a521", bold=True),
+
+def _ink(colour: Colour) -> str:
+    return "#141414" if colour in _DARK_TEXT else "#f2f2f2"
+
+
+#: ``SQUARE_STYLES[colour]``: a square of that colour, and a tower's top of that colour.
+SQUARE_STYLES = tuple(Style(bgcolor=hexcode, color=_ink(Colour(i))) for i, hexcode in enumerate(_SQUARE_HEX))
+_TOPS = tuple(style + Style(bold=True) for style in SQUARE_STYLES)
+# The towers' bodies, and the ink of their rings.
+_BODY_HEX = {Side.BLACK: "#161616", Side.GOLD: "#c9961c"}
+_BODIES = {
+    Side.BLACK: Style(bgcolor=_BODY_HEX[Side.BLACK], color="#f0f0f0", bold=True),
+    Side.GOLD: Style(bgcolor=_BODY_HEX[Side.GOLD], color="#141414", bold=True),
 }
 _SIDE_MARKS = {Side.BLACK: "●", Side.GOLD: "○"}
-_MARK_STYLE = Style(bold=True)
+_MARK = Style(bold=True)
+# In colour the marks stand out as white (or, for a blocked tower, red) chips.
+_CHIP = Style(bold=True, color="#000000", bgcolor="#ffffff")
+_ALARM = Style(bold=True, color="#ffffff", bgcolor="#c00000")
+_LABEL = _CHIP
 
-#: What the marks mean; printed under every diagram (two lines, each under 80 columns).
-LEGEND = (
-    "●x Black tower (lowercase)  ○X Gold tower (UPPERCASE)  + Sumo ring  Or square\n"
-    "> < to move  [ ] moved to  ( ) from  { } pushed  = = blocked  * can go"
-)
+#: The narrowest console that gets the full board (3 + 8 × 7 + 2 columns); below it,
+#: the compact board (2 + 8 × 4 + 2 columns).
+FULL_WIDTH = 61
+COMPACT_WIDTH = 36
 
 
 def tower_mark(side: Side, colour: Colour, rings: int = 0) -> str:
-    """How a tower is written in a cell: ``●p``, ``○P+++``."""
+    """How a tower is written: ``●p``, ``○P+++``."""
     letter = colour.letter.lower() if side is Side.BLACK else colour.letter
     return _SIDE_MARKS[side] + letter + "+" * rings
+
+
+def status_line(position: Position, last_move: Move | None = None) -> str:
+    """Whose turn it is and which tower must move, or how the round ended: one sentence
+    a line."""
+    return "\n".join(status_lines(position, last_move))
+
+
+# ---------------------------------------------------------------------- the board
 
 
 def _files(flip: bool) -> list[int]:
@@ -84,11 +122,188 @@ def _ranks(flip: bool) -> list[int]:
     return list(range(8)) if flip else list(range(7, -1, -1))
 
 
-def _file_line(flip: bool) -> Text:
-    line = Text("   ")
-    for f in _files(flip):
-        line.append(f"    {'abcdefgh'[f]}    ")
-    return line
+def _brackets(m: Marks, sq: int) -> list[tuple[str, str]]:
+    """The pairs of marks around a square, the most telling first."""
+    pairs = []
+    if sq in m.blocked:
+        pairs.append(("=", "="))  # M6, M8
+    if sq == m.target:
+        pairs.append(("[", "]"))
+    if sq in m.pushed:
+        pairs.append(("{", "}"))
+    if sq == m.to_move:
+        pairs.append((">", "<"))
+    if sq == m.origin:
+        pairs.append(("(", ")"))
+    return pairs or [(" ", " ")]
+
+
+class _Square:
+    """What one square shows, in either form."""
+
+    def __init__(self, position: Position, sq: int, m: Marks, glyphs: bool) -> None:
+        colour = SQUARE_COLOURS[sq]
+        self.style = SQUARE_STYLES[colour]
+        self.word = (SQUARE_GLYPHS if glyphs else SQUARE_CODES)[colour]
+        pairs = _brackets(m, sq)
+        (self.left, self.right), self.second = pairs[0], pairs[1] if len(pairs) > 1 else (" ", " ")
+        self.tower = position.tower_at(sq)
+        self.reachable = sq in m.reachable
+        self.label = m.labels.get(sq)
+
+    def _marks(self, middle: Text, pair: tuple[str, str] | None = None) -> Text:
+        left, right = pair or (self.left, self.right)
+        line = Text(left, style=_mark_style(left, self.style))
+        line.append_text(middle)
+        line.append(right, style=_mark_style(right, self.style))
+        return line
+
+    def _top(self, width: int) -> Text:
+        """The tower's top: its side mark and letter on its colour."""
+        t = self.tower
+        assert t is not None
+        return Text(tower_mark(t.side, t.colour).ljust(width), style=_TOPS[t.colour])
+
+    def full(self) -> tuple[Text, Text, Text]:
+        top = Text(self.word, style=self.style)
+        t = self.tower
+        if t is not None:
+            top.append("▄▄▄", style=Style(color=_BODY_HEX[t.side], bgcolor=self.style.bgcolor))
+            top.append(" ", style=self.style)
+        else:
+            top.append("    ", style=self.style)
+        if self.label is not None:
+            top.append(self.label[:1], style=_LABEL)
+        else:
+            top.append_text(_star() if self.reachable and t is not None else Text(" ", style=self.style))
+        if t is None:
+            middle = Text("  ", style=self.style) + _star() + Text("  ", style=self.style)
+            if not self.reachable:
+                middle = Text("     ", style=self.style)
+            bottom = Text("       ", style=self.style)
+        else:
+            body = _BODIES[t.side]
+            middle = Text(" ", style=body)
+            middle.append_text(self._top(3))
+            middle.append(" ", style=body)
+            bottom = self._marks(Text(("+" * t.rings).center(5), style=body), self.second)
+        return top, self._marks(middle), bottom
+
+    def compact(self) -> tuple[Text, Text]:
+        t = self.tower
+        first = self._marks(self._top(2) if t is not None else Text(self.word, style=self.style))
+        if self.label is not None:
+            first = Text(self.label[:1], style=_LABEL) + first[1:]
+        if t is None:
+            second = Text(" ", style=self.style) + _star(2) + Text(" ", style=self.style)
+            if not self.reachable:
+                second = Text("    ", style=self.style)
+        else:  # the body under the top, two wide: a third ring stands beside it
+            second = _star() if self.reachable else Text(" ", style=self.style)
+            second.append(("+" * min(t.rings, 2)).ljust(2), style=_BODIES[t.side])
+            second.append("+" if t.rings == 3 else " ", style=self.style + _MARK)
+        return first, second
+
+
+def _mark_style(mark: str, square: Style) -> Style:
+    if mark == " ":
+        return square
+    return _ALARM if mark == "=" else _CHIP
+
+
+def _star(n: int = 1) -> Text:
+    """A reachable square's mark."""
+    return Text("*" * n, style=_CHIP)
+
+
+class BoardDiagram:
+    """The board of a position with its marks, a title above it, and under it the
+    status (:func:`status_lines`) and the legend. It draws itself at the console's
+    width: the full board from :data:`FULL_WIDTH` columns, the compact one below."""
+
+    def __init__(
+        self,
+        position: Position,
+        m: Marks,
+        *,
+        flip: bool = False,
+        glyphs: bool = False,
+        title: str | None = None,
+        status: Sequence[str] = (),
+        legend: bool = True,
+    ) -> None:
+        self.position, self.marks, self.flip, self.glyphs = position, m, flip, glyphs
+        self.title, self.status, self.legend = title, list(status), legend
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement(COMPACT_WIDTH, max(FULL_WIDTH, min(options.max_width, 80)))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        if self.title:
+            yield from _wrap(Text(self.title, style="bold"), console, width)
+        yield from self.board_lines(compact=width < FULL_WIDTH)
+        for sentence in self.status:
+            yield from _wrap(Text(sentence), console, width)
+        if self.legend:
+            yield from legend_lines(width, glyphs=self.glyphs, labels=bool(self.marks.labels))
+
+    def board_lines(self, *, compact: bool) -> Iterator[Text]:
+        """The board itself, files and ranks around it."""
+        files, cell = _files(self.flip), 4 if compact else 7
+        gutter = "" if compact else " "
+        names = Text(gutter + "  " + "".join("abcdefgh"[f].center(cell) for f in files))
+        yield names
+        for r in _ranks(self.flip):
+            squares = [_Square(self.position, r * 8 + f, self.marks, self.glyphs) for f in files]
+            parts = [s.compact() for s in squares] if compact else [s.full() for s in squares]
+            for k in range(len(parts[0])):
+                named = k == (0 if compact else 1)
+                line = Text(f"{gutter}{r + 1} " if named else gutter + "  ")
+                for part in parts:
+                    line.append_text(part[k])
+                line.append(f" {r + 1}" if named else "")
+                yield line
+        yield names
+
+
+def _wrap(text: Text, console: Console, width: int) -> Iterator[Text]:
+    yield from text.wrap(console, max(width, 1), overflow="fold")
+
+
+#: The legend's items: (sample, style, meaning).
+_LEGEND: tuple[tuple[str, Style | None, str], ...] = (
+    ("●x", _BODIES[Side.BLACK], "Black tower"),
+    ("○X", _BODIES[Side.GOLD], "Gold tower"),
+    ("+", None, "Sumo ring"),
+    ("> <", _CHIP, "to move"),
+    ("[ ]", _CHIP, "moved to"),
+    ("( )", _CHIP, "from"),
+    ("{ }", _CHIP, "pushed"),
+    ("= =", _ALARM, "blocked"),
+    ("*", _CHIP, "can go"),
+)
+
+
+def legend_lines(width: int, *, glyphs: bool = False, labels: bool = False) -> list[Text]:
+    """What the marks mean, packed into lines of at most ``width`` columns."""
+    items = [*_LEGEND[:3], ("紫" if glyphs else "Pu", SQUARE_STYLES[Colour.PURPLE], "square colour"), *_LEGEND[3:]]
+    if labels:
+        items.append(("1", _LABEL, "fill order"))
+    lines: list[Text] = []
+    line = Text()
+    for sample, style, meaning in items:
+        item = Text()
+        item.append(sample, style=style or _MARK)
+        item.append(" " + meaning, style="dim")
+        if line.cell_len and line.cell_len + 2 + item.cell_len > width:
+            lines.append(line)
+            line = Text()
+        if line.cell_len:
+            line.append("  ")
+        line.append_text(item)
+    lines.append(line)
+    return lines
 
 
 def board_diagram(
@@ -102,182 +317,118 @@ def board_diagram(
     labels: Mapping[int, str] | None = None,
     title: str | None = None,
     legend: bool = True,
-) -> RenderableType:
+    glyphs: bool = False,
+) -> BoardDiagram:
     """The 8×8 board of ``position``, files a–h and ranks 1–8 around it, rank 8 at the top
     (Gold's view); ``flip`` puts rank 1 at the top (Black's view).
 
     ``last_move`` marks its origin ``( )`` and target ``[ ]`` (for a push, the pushed
     towers ``{ }`` too); ``targets`` are squares marked ``*`` (where a tower can go);
     ``highlight_tower`` is the square of the tower to move, marked ``> <`` — by default
-    the tower the position says must move (T2); ``-1`` marks none. ``pushed`` squares
-    are marked ``{ }``. ``labels`` put one character in front of a square's tower (the
-    fill order numbers of figures 7(b)–7(g)). Under the board: the last move, whose turn
-    it is and which tower must move (or how the round ended), then the legend.
+    the tower the position says must move (T2); ``-1`` marks none. A tower that cannot
+    move, and a deadlock's towers, are marked ``= =``. ``pushed`` squares are marked
+    ``{ }``. ``labels`` put one character on a square (the fill order numbers of figures
+    7(b)–7(g)). ``glyphs`` writes the squares' Chinese characters instead of their
+    codes. Under the board: the last move, whose turn it is and which tower must move
+    (or how the round ended), then the legend.
     """
-    targets = set(targets)
-    pushed = set(pushed)
-    if last_move is not None and last_move.push:
-        step = 8 if last_move.side is Side.GOLD else -8
-        pushed |= {sq + step for sq in last_move.push}  # where they stand now
-    if highlight_tower is None and position.tower is not None and position.winner is None:
-        highlight_tower = position.square_of(position.to_move, position.tower)
-    labels = labels or {}
-    lines: list[Text] = []
-    if title:
-        lines.append(Text(title, style="bold"))
-    lines.append(_file_line(flip))
-    for r in _ranks(flip):
-        line = Text(f" {r + 1} ")
-        for f in _files(flip):
-            sq = r * 8 + f
-            line.append_text(_cell(position, sq, last_move, targets, highlight_tower, pushed, labels.get(sq)))
-        line.append(f" {r + 1}")
-        lines.append(line)
-    lines.append(_file_line(flip))
-    lines.append(Text(status_line(position, last_move)))
-    if legend:
-        lines.append(Text(LEGEND, style="dim"))
-    return Group(*lines)
+    m = marks(position, last_move=last_move, targets=targets, pushed=pushed, highlight_tower=highlight_tower, labels=labels)
+    return BoardDiagram(
+        position, m, flip=flip, glyphs=glyphs, title=title, status=status_lines(position, last_move), legend=legend
+    )
 
 
-def _cell(
-    position: Position,
-    sq: int,
-    last_move: Move | None,
-    targets: set[int],
-    highlight: int | None,
-    pushed: set[int],
-    label: str | None,
-) -> Text:
-    colour = SQUARE_COLOURS[sq]
-    base = SQUARE_STYLES[colour]
-    left, right = " ", " "
-    # One pair of marks per cell; the most telling wins (the status line says the rest).
-    if last_move is not None and not last_move.is_forfeit and sq == last_move.target:
-        left, right = "[", "]"
-    elif sq in pushed:
-        left, right = "{", "}"
-    elif sq == highlight:
-        left, right = ">", "<"
-    elif last_move is not None and not last_move.is_forfeit and sq == last_move.origin:
-        left, right = "(", ")"
-    elif last_move is not None and last_move.is_forfeit and sq == last_move.origin:
-        left, right = "=", "="  # the blocked tower that forfeited (M6)
-    if label is not None:
-        left = label[:1]
-    text = Text(left, style=base + _MARK_STYLE)
-    tower = position.tower_at(sq)
-    if tower is not None:
-        mark = tower_mark(tower.side, tower.colour, tower.rings)
-        text.append(mark, style=base + _TOWER_STYLES[tower.side])
-        text.append(" " * (5 - len(mark)), style=base)
-    elif sq in targets:
-        text.append("  *  ", style=base + _MARK_STYLE)
-    else:
-        text.append("     ", style=base)
-    text.append(SQUARE_CODES[colour], style=base)
-    text.append(right, style=base + _MARK_STYLE)
-    return text
-
-
-def status_line(position: Position, last_move: Move | None = None) -> str:
-    """Whose turn it is and which tower must move, or how the round ended: one sentence
-    a line."""
-    parts = []
-    if last_move is not None:
-        parts.append(f"Last move: {_describe(last_move)}.")
-    if position.winner is not None:
-        parts.append(f"{position.winner.title} has reached the home row and wins the round (M7).")
-        return "\n".join(parts)
-    side = position.to_move
-    if position.tower is None:
-        parts.append(f"{side.title} to move, any tower (T1).")
-    else:
-        sq = position.square_of(side, position.tower)
-        t = position.tower_at(sq)
-        kind = RING_NAMES[t.rings] if t is not None and t.rings else "tower"
-        parts.append(
-            f"{side.title} to move: the {position.tower.name.lower()} {kind} on {square_name(sq)} (T2)."
-        )
-    if not position.has_moves():
-        loser = position.deadlock()
-        if loser is not None:
-            parts.append(f"Deadlock (M8): {loser.title} made the last move and loses the round.")
-        else:
-            parts.append("It is blocked and forfeits the turn (M6).")
-    return "\n".join(parts)
-
-
-def _describe(move: Move) -> str:
-    if move.is_forfeit:
-        return f"{move.side.title} forfeits, {move} (M6)"
-    text = f"{move.side.title} {move} ({move.coords()})"
-    if move.push:
-        n = len(move.push)
-        text += f", a Sumo push of {n} tower{'s' if n > 1 else ''}"
-    return text
-
-
-def moves_diagram(position: Position, *, flip: bool = False) -> RenderableType:
+def moves_diagram(position: Position, *, flip: bool = False, glyphs: bool = False) -> BoardDiagram:
     """The tower to move and every square it can reach (``*``), as in the rulebook's
-    figures 1(a) and 2(b); a Sumo push marks the towers it would push ``{ }``. With a
-    free choice of tower (T1) every tower's targets are marked."""
-    moves = position.legal_moves()
-    targets = {m.target for m in moves if not m.push}
-    pushed = {sq for m in moves for sq in m.push}
-    title = f"{len(moves)} legal move{'s' if len(moves) != 1 else ''}"
-    return board_diagram(position, flip=flip, targets=targets, pushed=pushed, title=title)
+    figures 1(a) and 2(b); a Sumo push marks its target ``*`` (in the corner, under the
+    nearest pushed tower) and the towers it would push ``{ }``. With a free choice of
+    tower (T1) every tower's targets are marked."""
+    m, title = moves_marks(position)
+    return BoardDiagram(position, m, flip=flip, glyphs=glyphs, title=title, status=status_lines(position))
 
 
-def lineup_diagram(position: Position, fill: Fill, *, flip: bool = False) -> RenderableType:
+class _Wrapped:
+    """Lines of text, each wrapped to the console's width."""
+
+    def __init__(self, *texts: Text) -> None:
+        self.texts = texts
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for text in self.texts:
+            yield from _wrap(text, console, options.max_width)
+
+
+def lineup_diagram(
+    position: Position, fill: Fill, *, flip: bool = False, glyphs: bool = False, round_number: int | None = None
+) -> RenderableType:
     """Filling the home rows ``fill`` after the round that ended in ``position`` (F1–F4),
     as in the rulebook's figures 7(b)–7(g): the board with each tower numbered in the
-    order its owner takes it, then the lineups and the next round's start."""
-    from .export import round_start, with_ring
-
-    start = round_start(position, fill)
-    position = with_ring(position)  # the winner's ring goes on before the fill
-    labels: dict[int, str] = {}
-    for side in Side:
-        for n, t in enumerate(fill_order(position, side, fill), 1):
-            labels[position.square_of(side, t.colour)] = str(n)
-    how = fill.value
-    parts: list[RenderableType] = [
-        board_diagram(
-            position,
-            flip=flip,
-            labels=labels,
-            highlight_tower=-1,
-            title=f"Fill from the {how}: each player takes his towers in the numbered order (F3/F4)",
-            legend=False,
-        )
-    ]
+    order its owner takes it, then the lineups and the start of round ``round_number``
+    (the next round, when not given)."""
+    position, numbered, start = fill_marks(position, fill)  # the winner's ring goes on first
+    which, filled = fill_heading(fill, round_number)
+    title = f"{which}: {filled}; each player takes his towers in the numbered order"
+    parts: list[RenderableType] = [BoardDiagram(position, numbered, flip=flip, glyphs=glyphs, title=title, legend=False)]
+    texts = []
     for side in Side:
         row = lineup(position, side, fill)
         span = "h8→a8" if side is Side.BLACK else "a1→h1"
         names = " ".join(t.colour.title + "+" * t.rings for t in row)
-        parts.append(Text(f"{side.title}'s lineup, {span} (his left to right): {names}"))
+        texts.append(Text(f"{side.title}'s lineup, {span} (his left to right): {names}"))
+    parts.append(_Wrapped(*texts))
+    begun = marks(start, highlight_tower=-1)
     parts.append(
-        board_diagram(start, flip=flip, highlight_tower=-1, title="The next round starts:")
+        BoardDiagram(start, begun, flip=flip, glyphs=glyphs, title=f"{which} starts:", status=status_lines(start))
     )
     return Group(*parts)
 
 
-def match_summary(match_replay: MatchReplay, *, title: str | None = None) -> Table:
-    """A table of the match's rounds: fill, winner, how, the tower that took the ring,
-    points and the running score."""
-    table = Table(title=title or _match_title(match_replay), title_justify="left")
-    for name, justify in (
-        ("Round", "right"),
-        ("Fill", "left"),
-        ("Plies", "right"),
-        ("Winner", "left"),
-        ("By", "left"),
-        ("Tower", "left"),
-        ("Points", "right"),
-        ("Score B–G", "center"),
-    ):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+# ------------------------------------------------------------------ match summary
+
+
+class _MatchSummary:
+    """The rounds of a match as a table that fits the console: every column where there
+    is room, then the essential ones in a lighter frame (the tower joins the winner)."""
+
+    #: The tables tried, widest first: (columns, compact).
+    FORMS = (
+        (("Round", "Fill", "Plies", "Winner", "By", "Tower", "Points", "Score B–G"), False),
+        (("Rd", "Fill", "Plies", "Winner", "By", "Pts", "B–G"), True),
+        (("Rd", "Winner", "By", "Pts", "B–G"), True),
+    )
+
+    def __init__(self, match_replay: MatchReplay, title: str) -> None:
+        self.title = title
+        self.rows = list(_summary_rows(match_replay))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        yield from _wrap(Text(self.title), console, width)
+        unbounded = options.update_width(10_000)
+        for columns, compact in self.FORMS:
+            table = self._table(columns, compact)
+            if Measurement.get(console, unbounded, table).maximum <= width:
+                break
+        yield table
+
+    def _table(self, columns: tuple[str, ...], compact: bool) -> Table:
+        if compact:
+            table = Table(box=box.SIMPLE_HEAD, show_edge=False, collapse_padding=True)
+        else:
+            table = Table(box=box.HEAVY_HEAD)
+        for name in columns:
+            justify = "right" if name in ("Round", "Rd", "Plies", "Points", "Pts") else "center" if "–" in name else "left"
+            table.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+        for number, how, plies, winner, by, tower, points, score in self.rows:
+            if compact and tower:
+                winner = f"{tower.split()[0]} {winner}"
+            cells = {"Round": number, "Rd": number, "Fill": how, "Plies": plies, "Winner": winner, "By": by}
+            cells.update({"Tower": tower, "Points": points, "Pts": points, "Score B–G": score, "B–G": score})
+            table.add_row(*(cells[name] for name in columns))
+        return table
+
+
+def _summary_rows(match_replay: MatchReplay) -> Iterator[tuple[str, ...]]:
     black = gold = 0
     if match_replay.rounds:  # a [Position] start may carry rings: the rings are points
         start = score_of(match_replay.rounds[0].start)
@@ -289,22 +440,19 @@ def match_summary(match_replay: MatchReplay, *, title: str | None = None) -> Tab
                 black += result.points
             else:
                 gold += result.points
-            winner, by = result.winner.title, result.by
+            winner, by = result.winner.title, str(result.by)
             tower = tower_mark(result.winner, result.tower) + " " + result.tower.title
             points = str(result.points)
         else:
             winner, by, tower, points = "—", "in progress" if not rnd.stopped else "stopped", "", ""
-        table.add_row(
-            str(rnd.number),
-            rnd.fill.value if rnd.fill is not None else "",
-            str(len(rnd.plies)),
-            winner,
-            by,
-            tower,
-            points,
-            f"{black}–{gold}",
-        )
-    return table
+        how = rnd.fill.value if rnd.fill is not None else ""
+        yield (str(rnd.number), how, str(len(rnd.plies)), winner, by, tower, points, f"{black}–{gold}")
+
+
+def match_summary(match_replay: MatchReplay, *, title: str | None = None) -> RenderableType:
+    """A table of the match's rounds: fill, winner, how, the tower that took the ring,
+    points and the running score; narrower consoles get the essential columns."""
+    return _MatchSummary(match_replay, title or _match_title(match_replay))
 
 
 def _score_pair(score: Mapping[Any, int]) -> tuple[int, int]:

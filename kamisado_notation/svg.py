@@ -589,7 +589,9 @@ def round_board(replay: RoundReplay, ply: int | None = None, *, size: int | None
     """A replayed round after ``ply`` entries (default: all): the board with the last
     move (a push's back-entry shows the push)."""
     n = len(replay.plies) if ply is None else ply
-    last = next((p.move for p in reversed(replay.plies[:n]) if p.move is not None and p.kind != "back"), None)
+    from .replay import PlyKind
+
+    last = next((p.move for p in reversed(replay.plies[:n]) if p.move is not None and p.kind is not PlyKind.BACK), None)
     title = f"Round {replay.number}, after ply {n} of {len(replay.plies)}"
     return board(replay.position_at(n), last_move=last, size=size, title=title)
 

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import json
 import re
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
+from test_render import read_board  # reads a diagram back, square by square
 from typer.testing import CliRunner
 
 from kamisado_notation.cli.app import app
@@ -24,15 +27,22 @@ FIGURE_7 = "..y.Prg./......G./k..Y..../R..o.K.n/..O...../.b....../.......p/.N..B
 runner = CliRunner()
 
 
-def run(*args: str, input: str | None = None):  # type: ignore[no-untyped-def]
-    result = runner.invoke(app, list(args), input=input, env={"NO_COLOR": "1", "COLUMNS": "100"})
+def run(*args: str, input: str | None = None, columns: int = 100):  # type: ignore[no-untyped-def]
+    result = runner.invoke(app, list(args), input=input, env={"NO_COLOR": "1", "COLUMNS": str(columns)})
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert "Traceback" not in result.output + result.stderr
     return result
 
 
 def rank_lines(text: str) -> list[str]:
-    return [line for line in text.splitlines() if re.match(r"^ [1-8] .{72} [1-8]$", line)]
+    """The lines that name a rank: one a rank of every board drawn in full."""
+    return [line for line in text.splitlines() if re.match(r"^ ([1-8]) .{56} \1$", line)]
+
+
+def svg_squares(path: Path) -> list[ET.Element]:
+    root = ET.parse(path).getroot()
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    return [el for el in root.iter() if el.get("class", "").startswith("square ")]
 
 
 # ---------------------------------------------------------------------------- show
@@ -80,21 +90,56 @@ def test_show_ply_0_is_the_round_start_and_flip_turns_the_board() -> None:
 def test_show_after_a_push_of_three() -> None:
     r = run("show", PUSHES, "--match", "2", "--ply", "1")
     assert r.exit_code == 0
-    lines = rank_lines(r.stdout)
-    d_file = {line[1]: line[3 + 27 : 3 + 36] for line in lines}  # the d-file cells
-    assert d_file["4"] == "[○P+++Br]"
-    assert (d_file["5"], d_file["6"], d_file["7"]) == ("{●n   Or}", "{●g+  Re}", "{●r++ Gr}")
+    grid = read_board(r.stdout)
+    d4, d5, d6, d7 = (grid[27 + 8 * k] for k in range(4))
+    assert (d4.tower, d4.rings, d4.marks) == ("○P", 3, ["[]"])
+    assert [(s.tower, s.rings, s.marks) for s in (d5, d6, d7)] == [("●n", 0, ["{}"]), ("●g", 1, ["{}"]), ("●r", 2, ["{}"])]
     assert "a Sumo push of 3 towers" in r.stdout
     data = json.loads(run("show", PUSHES, "--match", "2", "--ply", "2", "--json").stdout)
     assert data["last_move"]["push"] == ["d4", "d5", "d6"]  # the back-entry shows its push
 
 
-def test_show_svg(tmp_path: Path) -> None:
+def test_show_svg_is_a_vector_drawing_and_terminal_svg_a_picture_of_the_terminal(tmp_path: Path) -> None:
+    out, terminal = tmp_path / "board.svg", tmp_path / "terminal.svg"
+    r = run("show", STANDARD, "--svg", str(out), "--terminal-svg", str(terminal))
+    assert r.exit_code == 0, r.stderr
+    assert len(svg_squares(out)) == 64
+    drawing = out.read_text(encoding="utf-8")
+    assert "Match 1, round 5, after ply 17 of 17" in drawing and "http" not in drawing.replace('xmlns="http://www.w3.org/2000/svg"', "")
+    assert 'class="last-move g4 c8"' in drawing  # Gold's orange tower, g4-c8
+    assert terminal.read_text(encoding="utf-8").startswith("<svg") and "●" in terminal.read_text(encoding="utf-8")
+
+
+def test_show_glyphs_in_the_terminal_and_the_drawing(tmp_path: Path) -> None:
     out = tmp_path / "board.svg"
-    r = run("show", STANDARD, "--svg", str(out))
+    r = run("show", STANDARD, "--glyphs", "--svg", str(out))
     assert r.exit_code == 0
-    svg = out.read_text(encoding="utf-8")
-    assert svg.startswith("<svg") and "●" in svg
+    grid = read_board(r.stdout)
+    assert grid[0].word == "棕" and grid[63].word == "棕" and grid[56].word == "橙"  # a1, h8 brown; a8 orange
+    assert "紫 square colour" in r.stdout
+    assert out.read_text(encoding="utf-8").count('class="square-text"') == 64
+
+
+@pytest.mark.parametrize("option", ["--svg", "--terminal-svg"])
+def test_an_svg_is_never_written_over_the_record(tmp_path: Path, option: str) -> None:
+    record = tmp_path / "match.kmr"
+    text = (SAMPLES / "single-round.kmr").read_text(encoding="utf-8")
+    record.write_text(text, encoding="utf-8")
+    for args in (("show", str(record)), ("lineup", str(record), "--round", "1")):
+        r = run(*args, option, str(record))
+        assert r.exit_code == 2 and "refusing to write over the input file" in r.stderr
+        assert r.stdout == ""
+    assert record.read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize("columns", [80, 60, 40])
+def test_show_fits_the_terminal(columns: int) -> None:
+    r = run("show", PUSHES, "--match", "2", "--ply", "1", columns=columns)
+    assert r.exit_code == 0
+    assert all(cell_len(line) <= columns for line in r.stdout.splitlines()), r.stdout
+    grid = read_board(r.stdout)
+    assert len(grid) == 64 and grid[27].tower == "○P" and grid[27].rings == 3
+    assert len(rank_lines(r.stdout)) == (8 if columns >= 61 else 0)
 
 
 def test_show_a_broken_record_draws_what_was_reached_and_exits_1() -> None:
@@ -176,7 +221,9 @@ def test_lineup_position_diagram_and_svg(tmp_path: Path) -> None:
     r = run("lineup", FIGURE_7, "--fill", "right", "--svg", str(out))
     assert r.exit_code == 0
     assert "Gold's lineup, a1→h1 (his left to right): Purple+ Green Yellow Red Pink Orange Brown Blue" in r.stdout
-    assert out.read_text(encoding="utf-8").startswith("<svg")
+    assert "The next round: fill from the right (F4)" in r.stdout
+    assert len(svg_squares(out)) == 128  # the fill order, then the next round's start
+    assert "The next round: fill from the right (F4)" in out.read_text(encoding="utf-8")
 
 
 def test_lineup_of_a_record_round_matches_its_lineup_lines() -> None:
@@ -190,7 +237,20 @@ def test_lineup_of_a_record_round_matches_its_lineup_lines() -> None:
     assert data["black"] == black and data["gold"] == gold
     assert data["fill"] in ("left", "right") and data["round"] == 2
     drawn = run("lineup", STANDARD, "--round", "2")
-    assert "numbered order" in drawn.stdout and "The next round starts" in drawn.stdout
+    fill = data["fill"]
+    assert f"Round 2: fill from the {fill}" in drawn.stdout and "Round 2 starts:" in drawn.stdout
+
+
+def test_lineup_svg_of_a_record_says_which_round(tmp_path: Path) -> None:
+    out = tmp_path / "fill.svg"
+    r = run("lineup", STANDARD, "--round", "3", "--svg", str(out))
+    assert r.exit_code == 0
+    drawing = out.read_text(encoding="utf-8")
+    assert "Round 3: fill from the left (F3)" in drawing and "Round 3 starts" in drawing
+    assert len(svg_squares(out)) == 128
+    first = tmp_path / "first.svg"
+    assert run("lineup", STANDARD, "--round", "1", "--svg", str(first)).exit_code == 0
+    assert len(svg_squares(first)) == 64 and "Round 1 starts" in first.read_text(encoding="utf-8")
 
 
 def test_an_existing_file_wins_over_a_position(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -214,9 +274,9 @@ def test_moves_draws_the_targets() -> None:
     pos.play(move)
     r = run("moves", pos.to_string())
     assert r.exit_code == 0
-    stars = sum(line.count("  *  ") for line in rank_lines(r.stdout))
-    assert stars == len(pos.legal_moves())
-    assert "legal move" in r.stdout
+    grid = read_board(r.stdout)
+    assert {sq for sq, s in grid.items() if s.reachable} == {m.target for m in pos.legal_moves()}
+    assert f"{len(pos.legal_moves())} legal moves" in r.stdout
 
 
 def test_piped_output_has_no_escape_codes_even_without_no_color() -> None:

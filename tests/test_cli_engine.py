@@ -168,3 +168,23 @@ def test_moves_on_a_deadlock_says_so_once_and_names_the_loser() -> None:
     assert out["deadlock"] == {"loser": "black"}
     text = run("moves", "--no-color", FIGURE_6E).stdout
     assert text.count("Deadlock") == 1 and "Black" in text
+
+
+def test_moves_svg_draws_every_target_and_terminal_svg_keeps_the_terminal_picture(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import xml.etree.ElementTree as ET
+
+    out, terminal = tmp_path / "moves.svg", tmp_path / "terminal.svg"
+    r = run("moves", PINK_TO_MOVE, "--svg", str(out), "--terminal-svg", str(terminal))
+    assert r.exit_code == 0, r.output
+    root = ET.parse(out).getroot()
+    marked = {el.get("class").split()[1] for el in root.iter() if el.get("class", "").startswith("reachable ")}
+    # rulebook figure 1(a): the pink tower's 13 squares
+    assert marked == {"d7", "d6", "d5", "d4", "d3", "d2", "e7", "f6", "g5", "h4", "c7", "b6", "a5"}
+    assert [el.get("class") for el in root.iter() if el.get("class", "").startswith("to-move")] == ["to-move d8"]
+    assert "13 legal moves" in out.read_text(encoding="utf-8")
+    assert "●k" in terminal.read_text(encoding="utf-8")
+
+
+def test_moves_svg_to_an_unwritable_place_exits_2(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    r = run("moves", PINK_TO_MOVE, "--svg", str(tmp_path / "no" / "such.svg"))
+    assert r.exit_code == 2 and "cannot write" in r.stderr and "Traceback" not in r.output

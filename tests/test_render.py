@@ -1,142 +1,332 @@
-"""Board diagrams (kamisado_notation.render), read back from a recording console.
+"""Board diagrams (kamisado_notation.render), read back from a recording console at
+120, 80, 60 and 40 columns.
 
-The facts checked are the board's own (SPEC §1 colours), hand-made positions, and the
-rulebook's fill example (figures 7(b)–7(g)); the helper ``cells`` reads a diagram's plain
-text back into ``{square: cell}`` so that every assertion names a square.
+The facts checked are the board's own (the SPEC §1 grid, written out again below rather
+than taken from the code), hand-made positions, and the rulebook's fill example (figures
+7(b)–7(g)). The helper ``read_board`` reads a diagram's plain text back into
+``{square: Square}`` — the full board (3 lines × 7 columns a square) and the compact one
+(2 × 4) alike — so that every assertion names a square.
 """
 
 from __future__ import annotations
 
 import random
 import re
+from dataclasses import dataclass, field
 from io import StringIO
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rich.cells import cell_len
 from rich.console import Console
 
-from kamisado_notation.board import SQUARE_COLOURS, Side, parse_square
+from kamisado_notation.board import Side, parse_square
 from kamisado_notation.match import Fill
 from kamisado_notation.position import Position
 from kamisado_notation.render import (
-    SQUARE_CODES,
+    COMPACT_WIDTH,
+    FULL_WIDTH,
     board_diagram,
     lineup_diagram,
+    match_summary,
     moves_diagram,
     tower_mark,
 )
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
+WIDTHS = (120, 80, 60, 40)
+
+# SPEC §1, rank 8 first, files a..h — written out here, independently of board.py.
+SPEC_GRID = """
+Orange Blue   Purple Pink   Yellow Red    Green  Brown
+Red    Orange Pink   Green  Blue   Yellow Brown  Purple
+Green  Pink   Orange Red    Purple Brown  Yellow Blue
+Pink   Purple Blue   Orange Brown  Green  Red    Yellow
+Yellow Red    Green  Brown  Orange Blue   Purple Pink
+Blue   Yellow Brown  Purple Red    Orange Pink   Green
+Purple Brown  Yellow Blue   Green  Pink   Orange Red
+Brown  Green  Red    Yellow Pink   Purple Blue   Orange
+"""
+CODES = {"Brown": "Br", "Green": "Gr", "Red": "Re", "Yellow": "Ye", "Pink": "Pi", "Purple": "Pu", "Blue": "Bl", "Orange": "Or"}
+GLYPHS = {"Brown": "棕", "Green": "綠", "Red": "紅", "Yellow": "黃", "Pink": "粉", "Purple": "紫", "Blue": "藍", "Orange": "橙"}
 
 
-def draw(renderable, *, color: bool = False) -> str:  # type: ignore[no-untyped-def]
-    out = StringIO()
-    console = Console(file=out, width=100, force_terminal=color, no_color=not color, color_system="truecolor" if color else None)
+def spec_colour(sq: int) -> str:
+    rows = SPEC_GRID.split("\n")[1:-1]
+    return rows[7 - sq // 8].split()[sq % 8]
+
+
+def draw(renderable, *, width: int = 100, color: bool = False) -> str:  # type: ignore[no-untyped-def]
+    """What a recording console of ``width`` columns shows (plain, or with its escapes)."""
+    console = Console(
+        file=StringIO(), record=True, width=width, force_terminal=color, no_color=not color,
+        color_system="truecolor" if color else None,
+    )
     console.print(renderable)
-    return out.getvalue()
+    return console.export_text(styles=color)
 
 
-def cells(text: str) -> dict[int, str]:
-    """``{square: its 9-character cell}`` for every board drawn in ``text`` (the last
-    board wins), whichever way up it is drawn."""
-    found: dict[int, str] = {}
+def fits(text: str, width: int) -> bool:
+    return all(cell_len(ANSI.sub("", line)) <= width for line in text.splitlines())
+
+
+def _columns(line: str) -> list[str]:
+    """A line as terminal columns: a wide character and then an empty column."""
+    cols: list[str] = []
+    for ch in line:
+        cols.append(ch)
+        if cell_len(ch) == 2:
+            cols.append("")
+    return cols
+
+
+@dataclass
+class Square:
+    """One square of a diagram, as its plain text shows it."""
+
+    lines: list[str]
+    word: str | None = None  # the square's code or glyph, when it shows
+    tower: str | None = None  # "●o", "○O"
+    rings: int = 0
+    marks: list[str] = field(default_factory=list)  # "[]", "()", "{}", "><", "=="
+    reachable: bool = False
+    label: str | None = None
+
+
+def _square_full(l0: str, l1: str, l2: str) -> Square:
+    s = Square([l0, l1, l2])
+    top = _columns(l0)
+    s.word = "".join(top[:2]) if cell_len(l0) == 7 else None
+    middle = l1[1:6]
+    if middle.strip() and middle.strip() != "*":
+        s.tower = middle[1:3]
+        s.rings = l2[1:6].count("+")
+        assert top[2:5] == ["▄"] * 3, l0  # the body's cap
+    s.reachable = middle.strip() == "*" or (s.tower is not None and l0[-1] == "*")
+    if l0[-1].isdigit():
+        s.label = l0[-1]
+    for pair in (l1[0] + l1[6], l2[0] + l2[6]):
+        if pair.strip():
+            s.marks.append(pair)
+    return s
+
+
+def _square_compact(l0: str, l1: str) -> Square:
+    s = Square([l0, l1])
+    cols = _columns(l0)
+    inner = "".join(cols[1:3])
+    if inner[:1] in ("●", "○"):
+        s.tower = inner
+        s.rings = l1.count("+")
+        s.reachable = l1[0] == "*"
+    else:
+        s.word = inner
+        s.reachable = l1 == " ** "
+    if cols[0].isdigit():
+        s.label = cols[0]
+    elif (cols[0] + cols[3]).strip():
+        s.marks.append(cols[0] + cols[3])
+    return s
+
+
+def read_board(text: str) -> dict[int, Square]:
+    """``{square: Square}`` for the last board drawn in ``text``, whichever form and
+    whichever way up it is drawn."""
+    found: dict[int, Square] = {}
     lines = text.splitlines()
     for i, line in enumerate(lines):
-        m = re.match(r"^ ([1-8]) (.{72}) \1$", line)
-        if not m:
+        full = re.match(r"^ ([1-8]) (.*) \1$", line)
+        compact = re.match(r"^([1-8]) (.*) \1$", line)
+        m = full if full and cell_len(line) == FULL_WIDTH else compact if compact and cell_len(line) == COMPACT_WIDTH else None
+        if m is None:
             continue
         rank = int(m.group(1))
-        # The file letters are on the nearest line above that names them.
         header = next(h for h in reversed(lines[:i]) if re.match(r"^\s+[a-h]\s+[a-h]", h))
         files = header.split()
         for k, f in enumerate(files):
-            found[parse_square(f"{f}{rank}")] = m.group(2)[9 * k : 9 * k + 9]
+            sq = parse_square(f"{f}{rank}")
+            if m is full:
+                a, b = 3 + 7 * k, 10 + 7 * k
+                l0, l2 = ("".join(_columns(x.ljust(FULL_WIDTH))[a:b]) for x in (lines[i - 1], lines[i + 1]))
+                found[sq] = _square_full(l0, "".join(_columns(line)[a:b]), l2)
+            else:
+                a, b = 2 + 4 * k, 6 + 4 * k
+                l1 = "".join(_columns(lines[i + 1].ljust(COMPACT_WIDTH))[a:b])
+                found[sq] = _square_compact("".join(_columns(line)[a:b]), l1)
     return found
 
 
-def test_every_square_shows_its_colour_code_and_every_tower_its_mark() -> None:
-    grid = cells(draw(board_diagram(Position.initial())))
+def played(position: str, origin: str, target: str) -> tuple[Position, object]:
+    pos = Position.from_string(position)
+    move = pos.resolve_coords(parse_square(origin), parse_square(target))
+    pos.play(move)
+    return pos, move
+
+
+# ----------------------------------------------------------------------- the board
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_every_square_has_its_spec_colour_and_every_tower_its_side_and_letter(width: int) -> None:
+    text = draw(board_diagram(Position.initial()), width=width)
+    assert fits(text, width)
+    grid = read_board(text)
     assert len(grid) == 64
-    for sq, cell in grid.items():
-        assert cell[6:8] == SQUARE_CODES[SQUARE_COLOURS[sq]]
-    # SPEC §1: a8 is orange, h8 brown, a1 brown, h1 orange; Black's towers stand on rank 8.
-    assert grid[parse_square("a8")][1:3] == "●o" and grid[parse_square("a8")][6:8] == "Or"
-    assert grid[parse_square("h8")][1:3] == "●n" and grid[parse_square("h8")][6:8] == "Br"
-    assert grid[parse_square("a1")][1:3] == "○N"
-    assert grid[parse_square("h1")][1:3] == "○O" and grid[parse_square("h1")][6:8] == "Or"
-    assert grid[parse_square("d4")].strip() == "Br"  # an empty brown square
+    for sq, s in grid.items():
+        if s.word is not None:
+            assert s.word == CODES[spec_colour(sq)], sq
+    if width >= FULL_WIDTH:  # the full board writes the code under the towers too
+        assert all(s.word is not None for s in grid.values())
+    assert {sq for sq, s in grid.items() if s.tower} == set(range(8)) | set(range(56, 64))
+    # Black's towers on rank 8 stand on their own colours: o b p k y r g n from a8.
+    assert [grid[56 + f].tower for f in range(8)] == ["●o", "●b", "●p", "●k", "●y", "●r", "●g", "●n"]
+    assert [grid[f].tower for f in range(8)] == ["○N", "○G", "○R", "○Y", "○K", "○P", "○B", "○O"]
+    assert grid[parse_square("d4")].tower is None
 
 
-def test_sumo_rings_are_plus_marks() -> None:
+@pytest.mark.parametrize("width", WIDTHS)
+def test_sumo_rings_are_plus_marks(width: int) -> None:
     pos = Position.from_string("obpky.../......../...r++..../...g+..../...n..../...P+++..../......../NGRYK.BO g P")
-    grid = cells(draw(board_diagram(pos)))
-    assert grid[parse_square("d3")][1:6] == "○P+++"
-    assert grid[parse_square("d6")][1:5] == "●r++"
-    assert grid[parse_square("d5")][1:4] == "●g+"
-    assert grid[parse_square("d4")][1:3] == "●n" and grid[parse_square("d4")][3] == " "
+    grid = read_board(draw(board_diagram(pos), width=width))
+    rings = {sq: (s.tower, s.rings) for sq, s in grid.items() if s.rings}
+    assert rings == {
+        parse_square("d3"): ("○P", 3),
+        parse_square("d6"): ("●r", 2),
+        parse_square("d5"): ("●g", 1),
+    }
     assert tower_mark(Side.GOLD, pos.tower_at(parse_square("d3")).colour, 3) == "○P+++"
 
 
-def test_last_move_origin_and_target_are_marked_without_colour() -> None:
-    pos = Position.initial()
-    move = pos.resolve_coords(parse_square("d8"), parse_square("d4"))
-    pos.play(move)
-    text = draw(board_diagram(pos, last_move=move))
+@pytest.mark.parametrize("width", WIDTHS)
+def test_last_move_origin_and_target_and_the_tower_to_move_are_marked_without_colour(width: int) -> None:
+    pos, move = played("obpkyrgn/......../......../......../......../......../......../NGRYKPBO b -", "d8", "d4")
+    text = draw(board_diagram(pos, last_move=move), width=width)
     assert "\x1b[" not in text
-    grid = cells(text)
-    assert grid[parse_square("d4")] == "[●k   Br]"
-    assert grid[parse_square("d8")] == "(     Pi)"
+    grid = read_board(text)
+    assert grid[parse_square("d4")].marks == ["[]"] and grid[parse_square("d4")].tower == "●k"
+    assert grid[parse_square("d8")].marks == ["()"] and grid[parse_square("d8")].tower is None
     # Gold must move his brown tower (d4 is brown), from a1: marked > <, and said below.
-    assert grid[parse_square("a1")] == ">○N   Br<"
-    assert "Gold to move: the brown tower on a1" in text
-    assert "d8-d4" in text
+    assert grid[parse_square("a1")].marks == ["><"] and grid[parse_square("a1")].tower == "○N"
+    assert sum(bool(s.marks) for s in grid.values()) == 3
+    flat = " ".join(text.split())
+    assert "Gold to move: the brown tower on a1" in flat and "d8-d4" in flat
 
 
-def test_a_push_marks_the_pushed_towers() -> None:
-    pos = Position.from_string("o.pkyrgn/......../....b++.../....Y.../....K+.../......../......../NGR..PBO b B")
-    push = next(m for m in pos.legal_moves() if m.push)
-    pos.play(push)
-    grid = cells(draw(board_diagram(pos, last_move=push)))
-    assert grid[parse_square("e5")] == "[●b++ Br]"
-    assert grid[parse_square("e4")] == "{○Y   Or}"
-    assert grid[parse_square("e3")] == "{○K+  Re}"
-    assert grid[parse_square("e6")] == "(     Pu)"
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_push_marks_the_pushed_towers(width: int) -> None:
+    pos, push = played("o.pkyrgn/......../....b++.../....Y.../....K+.../......../......../NGR..PBO b B", "e6", "e5")
+    assert push.push
+    grid = read_board(draw(board_diagram(pos, last_move=push), width=width))
+    e5, e4, e3, e6 = (grid[parse_square(n)] for n in ("e5", "e4", "e3", "e6"))
+    assert (e5.tower, e5.rings, e5.marks) == ("●b", 2, ["[]"])
+    assert (e4.tower, e4.marks) == ("○Y", ["{}"])
+    assert (e3.tower, e3.rings, e3.marks) == ("○K", 1, ["{}"])
+    assert e6.tower is None and e6.marks == ["()"]
 
 
-def test_flip_puts_rank_1_on_top_and_file_h_on_the_left() -> None:
-    text = draw(board_diagram(Position.initial(), flip=True))
-    ranks = [line[1] for line in text.splitlines() if re.match(r"^ [1-8] ", line)]
+@pytest.mark.parametrize("width", WIDTHS)
+def test_flip_puts_rank_1_on_top_and_file_h_on_the_left(width: int) -> None:
+    text = draw(board_diagram(Position.initial(), flip=True), width=width)
+    ranks = [m.group(1) for line in text.splitlines() if (m := re.match(r"^ ?([1-8]) .* \1$", line))]
     assert ranks == list("12345678")
     header = next(line for line in text.splitlines() if line.strip().startswith("h"))
     assert header.split() == list("hgfedcba")
-    assert cells(text) == cells(draw(board_diagram(Position.initial())))
+    assert read_board(text) == read_board(draw(board_diagram(Position.initial()), width=width))
 
 
-def test_colour_output_says_the_same_as_the_plain_output() -> None:
+@pytest.mark.parametrize("width", (80, 40))
+def test_colour_output_says_the_same_as_the_plain_output(width: int) -> None:
     pos = Position.initial()
     move = pos.legal_moves()[3]
     pos.play(move)
-    coloured = draw(board_diagram(pos, last_move=move), color=True)
+    coloured = draw(board_diagram(pos, last_move=move), width=width, color=True)
     assert "\x1b[" in coloured and "48;2;" in coloured  # real background colours
-    assert ANSI.sub("", coloured) == draw(board_diagram(pos, last_move=move))
+    assert ANSI.sub("", coloured) == draw(board_diagram(pos, last_move=move), width=width)
 
 
-def test_legend_and_status_are_printed() -> None:
-    text = draw(board_diagram(Position.initial()))
+def test_the_towers_are_drawn_in_their_own_colours_on_black_or_gold() -> None:
+    coloured = draw(board_diagram(Position.initial()), color=True)
+    orange = "48;2;240;132;42"  # the orange square's and the orange tower's colour
+    for mark in ("●o", "○O"):
+        assert re.search(rf"\x1b\[[0-9;]*{orange}[0-9;]*m{mark}", coloured), mark
+    assert "48;2;22;22;22" in coloured and "48;2;201;150;28" in coloured  # the bodies
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_nothing_is_wider_than_the_console(width: int) -> None:
+    pos = Position.from_string("obpky.../......../...r++..../...g+..../...n..../...P+++..../......../NGRYK.BO g P")
+    for renderable in (
+        board_diagram(Position.initial(), title="Match 1, round 12, after ply 31 of 31: a long title " * 2),
+        moves_diagram(pos),
+        moves_diagram(Position.initial()),
+        lineup_diagram(Position.from_string(FIGURE_7), Fill.LEFT, round_number=2),
+        board_diagram(pos, glyphs=True),
+    ):
+        text = draw(renderable, width=width)
+        assert fits(text, width), text
+        assert read_board(text)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_legend_and_status_are_printed(width: int) -> None:
+    text = " ".join(draw(board_diagram(Position.initial()), width=width).split())
     assert "Black to move, any tower (T1)" in text
-    assert "●x Black tower" in text and "○X Gold tower" in text and "Sumo ring" in text
-    assert all(len(line) <= 80 for line in text.splitlines())
+    for words in ("●x Black tower", "○X Gold tower", "+ Sumo ring", "> < to move", "[ ] moved to", "( ) from",
+                  "{ } pushed", "= = blocked", "* can go", "square colour"):
+        assert words in text, words
 
 
-def test_status_tells_a_won_round_and_a_deadlock() -> None:
+@pytest.mark.parametrize("width", WIDTHS)
+def test_glyphs_write_the_boards_chinese_characters(width: int) -> None:
+    text = draw(board_diagram(Position.initial(), glyphs=True), width=width)
+    assert fits(text, width)
+    grid = read_board(text)
+    words = {sq: s.word for sq, s in grid.items() if s.word is not None}
+    assert len(words) >= 32
+    assert all(w == GLYPHS[spec_colour(sq)] for sq, w in words.items())
+    assert "紫 square colour" in text
+
+
+def test_status_tells_a_won_round() -> None:
     won = Position.from_string("obpkyrg./......../......../......../......../......../......BO/NGRYKP.n g -")
     assert "Black has reached the home row and wins the round (M7)" in draw(board_diagram(won))
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_deadlock_marks_both_blocked_towers_and_nobody_is_to_move(width: int) -> None:
     # Black's blue tower (h2) and Gold's red one (e7) block each other for ever; Gold
     # moved last (M8). Found by random play and checked by the engine.
     stuck = Position.from_string("o.pkyr../....R.../N......./......g./......../..n...../.......b/.G.YKPBO b B")
-    text = draw(board_diagram(stuck))
-    assert "Deadlock (M8): Gold made the last move and loses the round." in text
-    assert cells(text)[parse_square("h2")] == ">●b   Re<"
+    text = draw(board_diagram(stuck), width=width)
+    flat = " ".join(text.split())
+    assert "Deadlock (M8): Black's blue tower (h2) and Gold's red tower (e7) can never move." in flat
+    assert "Gold made the last move and loses the round." in flat
+    assert "to move:" not in flat and "to move," not in flat
+    grid = read_board(text)
+    assert {sq for sq, s in grid.items() if "==" in s.marks} == {parse_square("h2"), parse_square("e7")}
+    assert not any("><" in s.marks for s in grid.values())
+
+
+@pytest.mark.parametrize("width", (80, 40))
+def test_a_blocked_tower_is_marked_before_and_after_it_forfeits(width: int) -> None:
+    # Gold must move his red tower (c1): Black's blue (c2) stands in front of it, his own
+    # green (b2) and pink (d2) on its diagonals, so it is blocked (M6). Found by random play.
+    pos = Position.from_string("o...y.../..Y.B.../...k..gn/......../..P..r../N......./.GbK.p../..R....O g R")
+    assert pos.must_forfeit() and pos.deadlock() is None
+    text = draw(board_diagram(pos), width=width)
+    assert read_board(text)[parse_square("c1")].marks == ["=="]
+    assert "It is blocked and forfeits the turn (M6)." in " ".join(text.split())
+    forfeit = pos.forfeit_move()
+    pos.play(forfeit)
+    text = draw(board_diagram(pos, last_move=forfeit), width=width)
+    grid = read_board(text)
+    assert grid[parse_square("c1")].marks == ["=="]
+    assert "Gold forfeits" in " ".join(text.split())
+    assert grid[pos.square_of(Side.BLACK, pos.tower)].marks == ["><"]
+
+
+# ------------------------------------------------------------------ moves diagrams
 
 
 def _random_position(seed: int, plies: int) -> Position:
@@ -151,75 +341,101 @@ def _random_position(seed: int, plies: int) -> Position:
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.integers(0, 10_000), st.integers(0, 30))
-def test_moves_diagram_marks_exactly_the_legal_targets(seed: int, plies: int) -> None:
+@given(st.integers(0, 10_000), st.integers(0, 30), st.sampled_from(WIDTHS))
+def test_moves_diagram_marks_exactly_the_legal_targets(seed: int, plies: int, width: int) -> None:
     pos = _random_position(seed, plies)
-    grid = cells(draw(moves_diagram(pos)))
+    text = draw(moves_diagram(pos), width=width)
+    assert fits(text, width)
+    grid = read_board(text)
     moves = pos.legal_moves()
-    stars = {sq for sq, cell in grid.items() if cell[1:6] == "  *  "}
-    assert stars == {m.target for m in moves if not m.push}
-    braces = {sq for sq, cell in grid.items() if cell[0] == "{"}
-    assert braces == {sq for m in moves for sq in m.push}
-    if pos.tower is not None and pos.winner is None and not braces:
-        assert grid[pos.square_of(pos.to_move, pos.tower)][0] == ">"
-    # every tower still drawn where it stands
-    for sq, t in pos.towers().items():
-        assert grid[sq][1:3] == tower_mark(t.side, t.colour)[:2]
+    # every target is marked, a push's too (under the nearest pushed tower)
+    assert {sq for sq, s in grid.items() if s.reachable} == {m.target for m in moves}
+    assert {sq for sq, s in grid.items() if "{}" in s.marks} == {sq for m in moves for sq in m.push}
+    if pos.tower is not None and pos.winner is None and moves and not any(m.push for m in moves):
+        assert grid[pos.square_of(pos.to_move, pos.tower)].marks == ["><"]
+    for sq, t in pos.towers().items():  # every tower still drawn where it stands
+        assert grid[sq].tower == tower_mark(t.side, t.colour)
+        assert grid[sq].rings == t.rings
 
 
 def test_moves_diagram_of_the_rulebook_figure_2b() -> None:
     # Figure 2(a)/(b): Black's red tower has moved to a blue square, so Gold moves blue.
     pos = Position.initial()
-    move = next(m for m in pos.legal_moves() if m.tower.name == "RED" and m.square_colour.name == "BLUE")
+    move = next(m for m in pos.legal_moves() if m.tower.name == "RED" and spec_colour(m.target) == "Blue")
     pos.play(move)
-    grid = cells(draw(moves_diagram(pos)))
+    grid = read_board(draw(moves_diagram(pos)))
     blue = pos.square_of(Side.GOLD, pos.tower)
-    assert grid[blue][0] == ">" and grid[blue][1:3] == "○B"
-    assert {sq for sq, c in grid.items() if "*" in c} == {m.target for m in pos.legal_moves()}
+    assert grid[blue].marks == ["><"] and grid[blue].tower == "○B"
+    assert {sq for sq, s in grid.items() if s.reachable} == {m.target for m in pos.legal_moves()}
 
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_push_target_is_marked_reachable(width: int) -> None:
+    # Gold's purple Triple Sumo (d3) can push the three Black towers above it (TS2).
+    pos = Position.from_string("obpky.../......../...r++..../...g+..../...n..../...P+++..../......../NGRYK.BO g P")
+    grid = read_board(draw(moves_diagram(pos), width=width))
+    assert {sq for sq, s in grid.items() if s.reachable} == {parse_square(n) for n in ("c4", "e4", "d4")}
+    assert grid[parse_square("d4")].tower == "●n"
+    assert {sq for sq, s in grid.items() if "{}" in s.marks} == {parse_square(n) for n in ("d4", "d5", "d6")}
+
+
+# ------------------------------------------------------------------------ lineups
 
 # Rulebook figures 7(b)–7(g) (RULES.md's worked example): Gold (Alain) has just won with
-# his purple tower, now a Sumo, on e8; Black (David) as figure 7(c) describes.
-FIGURE_7 = "..y.P+rg./......G./k..Y..../R..o.K.n/..O...../.b....../.......p/.N..B... b -"
+# his purple tower on e8, which takes its Sumo ring before the fill; Black (David) as
+# figure 7(c) describes.
+FIGURE_7 = "..y.Prg./......G./k..Y..../R..o.K.n/..O...../.b....../.......p/.N..B... b -"
 
 
-def test_lineup_numbers_the_fill_order_of_figures_7b_and_7c() -> None:
+@pytest.mark.parametrize("width", WIDTHS)
+def test_lineup_numbers_the_fill_order_of_figures_7b_and_7c(width: int) -> None:
     pos = Position.from_string(FIGURE_7)
-    text = draw(lineup_diagram(pos, Fill.LEFT))
-    boards = text.split("The next round starts:")
-    grid = cells(boards[0])
-    numbered = {sq: cell[0] for sq, cell in grid.items() if cell[0].isdigit()}
+    text = draw(lineup_diagram(pos, Fill.LEFT, round_number=2), width=width)
+    assert fits(text, width)
+    flat = " ".join(text.split())
+    assert "Round 2: fill from the left (F3)" in flat
+    boards = text.split("Round 2 starts:")
+    grid = read_board(boards[0])
+    numbered = {sq: s.label for sq, s in grid.items() if s.label}
     gold = {"b1": "1", "e1": "2", "c4": "3", "a5": "4", "f5": "5", "d6": "6", "g7": "7", "e8": "8"}
     black = {"g8": "1", "f8": "2", "c8": "3", "a6": "4", "h5": "5", "d5": "6", "b3": "7", "h2": "8"}
     assert numbered == {parse_square(k): v for k, v in {**gold, **black}.items()}
-    assert "Gold's lineup, a1→h1 (his left to right): Brown Blue Orange Red Pink Yellow Green Purple+" in text
-    assert "Black's lineup, h8→a8 (his left to right): Green Red Yellow Pink Brown Orange Blue Purple" in text
-    start = cells(boards[1])
-    assert [start[parse_square(f + "1")][1:3] for f in "abcdefgh"] == ["○N", "○B", "○O", "○R", "○K", "○Y", "○G", "○P"]
-    assert start[parse_square("h1")][1:4] == "○P+"
+    assert "Gold's lineup, a1→h1 (his left to right): Brown Blue Orange Red Pink Yellow Green Purple+ " in flat + " "
+    assert "Black's lineup, h8→a8 (his left to right): Green Red Yellow Pink Brown Orange Blue Purple" in flat
+    start = read_board(boards[1])
+    assert [start[parse_square(f + "1")].tower for f in "abcdefgh"] == ["○N", "○B", "○O", "○R", "○K", "○Y", "○G", "○P"]
+    assert start[parse_square("h1")].rings == 1
+    assert "Black to move, any tower (T1)" in " ".join(boards[1].split())
 
 
 def test_lineup_fill_right_of_figures_7e_to_7g() -> None:
     pos = Position.from_string(FIGURE_7)
     text = draw(lineup_diagram(pos, Fill.RIGHT))
-    grid = cells(text.split("The next round starts:")[0])
+    assert "The next round: fill from the right (F4)" in text
+    grid = read_board(text.split("The next round starts:")[0])
     gold = {"e1": "1", "b1": "2", "c4": "3", "f5": "4", "a5": "5", "d6": "6", "g7": "7", "e8": "8"}
     for name, n in gold.items():
-        assert grid[parse_square(name)][0] == n
+        assert grid[parse_square(name)].label == n
     # From the Orange square (h1) back to the Brown one: Blue, Brown, Orange, Pink, Red…
-    start = cells(text.split("The next round starts:")[1])
-    assert [start[parse_square(f + "1")][1:3] for f in "hgfedcba"] == ["○B", "○N", "○O", "○K", "○R", "○Y", "○G", "○P"]
+    start = read_board(text.split("The next round starts:")[1])
+    assert [start[parse_square(f + "1")].tower for f in "hgfedcba"] == ["○B", "○N", "○O", "○K", "○R", "○Y", "○G", "○P"]
 
 
-def test_match_summary_keeps_the_running_score() -> None:
+# ------------------------------------------------------------------ match summary
+
+
+def _standard_match():  # type: ignore[no-untyped-def]
     from pathlib import Path
 
     from kamisado_notation.notation import read_record
-    from kamisado_notation.render import match_summary
     from kamisado_notation.replay import replay
 
     path = Path(__file__).resolve().parent.parent / "samples" / "standard-match.kmr"
-    mr = replay(read_record(str(path)).matches[0])
+    return replay(read_record(str(path)).matches[0])
+
+
+def test_match_summary_keeps_the_running_score() -> None:
+    mr = _standard_match()
     text = draw(match_summary(mr))
     rows = [line for line in text.splitlines() if re.match(r"^│\s+\d", line)]
     assert len(rows) == len(mr.rounds)
@@ -235,3 +451,21 @@ def test_match_summary_keeps_the_running_score() -> None:
         assert cols[-1] == f"{black}–{gold}"
     assert (black, gold) == (mr.score[Side.BLACK], mr.score[Side.GOLD])
     assert "Gold wins" in text
+
+
+@pytest.mark.parametrize("width", (60, 40))
+def test_match_summary_keeps_the_essentials_on_a_narrow_console(width: int) -> None:
+    mr = _standard_match()
+    text = draw(match_summary(mr), width=width)
+    assert fits(text, width)
+    assert "…" not in text  # nothing cut short
+    rows = [line.split() for line in text.splitlines() if re.match(r"^\s+\d\s", line)]
+    assert [r[0] for r in rows] == [str(rnd.number) for rnd in mr.rounds]
+    black = gold = 0
+    for row, rnd in zip(rows, mr.rounds):
+        result = rnd.result
+        black += result.points if result.winner is Side.BLACK else 0
+        gold += result.points if result.winner is Side.GOLD else 0
+        assert tower_mark(result.winner, result.tower) in row and result.winner.title in row
+        assert row[-1] == f"{black}–{gold}"
+    assert "Gold wins" in " ".join(text.split())

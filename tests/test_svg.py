@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_render import SPEC_GRID  # SPEC §1, written out once for the tests
 
 from kamisado_notation import svg
 from kamisado_notation.board import Side, parse_square, square_name
@@ -27,17 +28,6 @@ from kamisado_notation.replay import replay
 NS = "{http://www.w3.org/2000/svg}"
 ROOT = Path(__file__).resolve().parent.parent
 
-# SPEC §1, rank 8 first, files a..h — written out here, independently of board.py.
-SPEC_GRID = """
-Orange Blue   Purple Pink   Yellow Red    Green  Brown
-Red    Orange Pink   Green  Blue   Yellow Brown  Purple
-Green  Pink   Orange Red    Purple Brown  Yellow Blue
-Pink   Purple Blue   Orange Brown  Green  Red    Yellow
-Yellow Red    Green  Brown  Orange Blue   Purple Pink
-Blue   Yellow Brown  Purple Red    Orange Pink   Green
-Purple Brown  Yellow Blue   Green  Pink   Orange Red
-Brown  Green  Red    Yellow Pink   Purple Blue   Orange
-"""
 ROWS = [row.split() for row in SPEC_GRID.strip().splitlines()]
 PUSHES = "obpky.../......../...r++..../...g+..../...n..../...P+++..../......../NGRYK.BO g P"
 DEADLOCK = "o.pkyr../....R.../N......./......g./......../..n...../.......b/.G.YKPBO b B"

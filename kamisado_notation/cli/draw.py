@@ -3,7 +3,9 @@ at any point, step by step, and of the fill between rounds.
 
 The diagrams go to stdout, diagnostics and messages to stderr. A record with errors is
 still drawn as far as the replay reached, and the command exits 1; a file that cannot
-be read, or a match, round or ply that is not there, exits 2.
+be read, or a match, round or ply that is not there, exits 2. ``--svg`` writes a vector
+drawing of the board (:mod:`kamisado_notation.svg`), ``--terminal-svg`` a picture of
+the terminal output; neither is ever written over the record read (exit 2).
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ from .common import EXIT_INVALID, EXIT_USAGE, console, emit_json, fail, read_pos
 _NO_COLOR = typer.Option(False, "--no-color", help="No colours (also under NO_COLOR or in a pipe).")
 _FLIP = typer.Option(False, "--flip", help="Black's view: rank 1 at the top.")
 _JSON = typer.Option(False, "--json", help="Machine-readable output.")
-_SVG = typer.Option(None, "--svg", metavar="OUT", help="Also save what is drawn as an SVG file.")
+_SVG = typer.Option(None, "--svg", metavar="OUT", help="Also write a vector drawing of the board (SVG).")
+_TERMINAL_SVG = typer.Option(None, "--terminal-svg", metavar="OUT", help="Also save the terminal output as an SVG picture.")
+_GLYPHS = typer.Option(False, "--glyphs", help="Write the squares' Chinese characters (紫, 黃 …) instead of their codes.")
 _MATCH = typer.Option(1, "--match", "-m", min=1, help="Which match of the file (1 = the first).")
 
 
@@ -124,15 +128,41 @@ def _score_at(match_replay: Any, rnd: Any, ply: int) -> dict[str, int]:
     return {"black": score[Side.BLACK], "gold": score[Side.GOLD]}
 
 
-def _save_svg(out: Any, path: str) -> None:
+def refuse_input(outputs: tuple[str | None, ...], source: str) -> None:
+    """Exit 2 before anything is drawn when an output file is the input file."""
+    from .convert import _same_file
+
+    for out in outputs:
+        if out is not None and source != "-" and os.path.exists(source) and _same_file(source, out):
+            fail(f"refusing to write over the input file {source}")
+
+
+def save_terminal_svg(out: Any, path: str | None) -> None:
+    """The terminal output that ``out`` recorded, as rich draws it (an SVG picture)."""
+    if path is None:
+        return
     try:
         out.save_svg(path, title="kamisado")
     except OSError as e:
         fail(f"cannot write {path}: {e.strerror or e}")
 
 
+def write_svg(drawing: str, path: str) -> None:
+    """Write a vector drawing; a write error is one line and exit 2."""
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(drawing)
+    except OSError as e:
+        fail(f"cannot write {path}: {e.strerror or e}")
+
+
+def _square_text(glyphs: bool) -> Any:
+    return "glyphs" if glyphs else None
+
+
 def _tty_width() -> int | None:
-    return None if sys.stdout.isatty() else 100
+    """A terminal's own width; in a pipe, ``COLUMNS`` when set, else 100."""
+    return None if sys.stdout.isatty() or os.environ.get("COLUMNS", "").isdigit() else 100
 
 
 # ---------------------------------------------------------------------------- show
@@ -145,7 +175,9 @@ def show(
     ply: int | None = typer.Option(None, "--ply", "-p", min=0, help="After how many entries of the round (default: all; 0 = the round's start)."),
     flip: bool = _FLIP,
     no_color: bool = _NO_COLOR,
+    glyphs: bool = _GLYPHS,
     svg: str | None = _SVG,
+    terminal_svg: str | None = _TERMINAL_SVG,
     as_json: bool = _JSON,
 ) -> None:
     """The board at a point of a record (default: the end of the first match).
@@ -155,6 +187,7 @@ def show(
     from ..export import colour_name, move_json, side_name
     from ..render import board_diagram, match_summary
 
+    refuse_input((svg, terminal_svg), file)
     match_record, match_replay = _load(file, match)
     diagnostics = _diagnostics(match_record, match_replay)
     rnd = _round_of(match_replay, round_, file, diagnostics)
@@ -176,12 +209,15 @@ def show(
         }
         emit_json(out)
     else:
-        out_console = console(no_color=no_color, record=svg is not None, width=_tty_width())
+        out_console = console(no_color=no_color, record=terminal_svg is not None, width=_tty_width())
         out_console.print(match_summary(match_replay))
         title = f"Match {match}, round {rnd.number}, after ply {n} of {len(rnd.plies)}"
-        out_console.print(board_diagram(position, last_move=last, flip=flip, title=title))
+        out_console.print(board_diagram(position, last_move=last, flip=flip, title=title, glyphs=glyphs))
+        save_terminal_svg(out_console, terminal_svg)
         if svg is not None:
-            _save_svg(out_console, svg)
+            from .. import svg as vector
+
+            write_svg(vector.board(position, last_move=last, flip=flip, title=title, square_text=_square_text(glyphs)), svg)
     _report(file, diagnostics)
     if _invalid(diagnostics):
         raise typer.Exit(EXIT_INVALID)
@@ -196,6 +232,7 @@ def replay(
     step: bool = typer.Option(False, "--step", help="Wait for Enter after each diagram (q to stop)."),
     flip: bool = _FLIP,
     no_color: bool = _NO_COLOR,
+    glyphs: bool = _GLYPHS,
 ) -> None:
     """Step through a record: a diagram per entry, round by round."""
     from rich.rule import Rule
@@ -210,7 +247,8 @@ def replay(
             entry = rnd.plies[n - 1].entry if n else None
             text = f" — {entry.text}" if entry is not None and getattr(entry, "text", "") else ""
             out.print(Rule(f"Round {rnd.number}, ply {n}{text}"))
-            out.print(board_diagram(rnd.position_at(n), last_move=_last_move(rnd, n), flip=flip, legend=n == 0))
+            diagram = board_diagram(rnd.position_at(n), last_move=_last_move(rnd, n), flip=flip, legend=n == 0, glyphs=glyphs)
+            out.print(diagram)
             if step and not _wait():
                 _report(file, diagnostics)
                 raise typer.Exit(EXIT_INVALID if _invalid(diagnostics) else 0)
@@ -245,7 +283,9 @@ def lineup(
     match: int = _MATCH,
     flip: bool = _FLIP,
     no_color: bool = _NO_COLOR,
+    glyphs: bool = _GLYPHS,
     svg: str | None = _SVG,
+    terminal_svg: str | None = _TERMINAL_SVG,
     as_json: bool = _JSON,
 ) -> None:
     """The round-start lineups with each tower's fill order (rulebook figures 7(b)–7(g)).
@@ -253,6 +293,7 @@ def lineup(
     FILE --round R draws the fill before round R of a record; POSITION --fill left|right
     fills from a position string (the end of a round). An existing file wins.
     """
+    from .. import svg as vector
     from ..export import colour_name, lineup_json
     from ..match import Fill
     from ..render import board_diagram, lineup_diagram
@@ -263,7 +304,8 @@ def lineup(
             how = Fill(fill_.strip().lower())
         except ValueError:
             fail(f"--fill is left or right, not {fill_!r}")
-    out = console(no_color=no_color, record=svg is not None, width=_tty_width())
+    out = console(no_color=no_color, record=terminal_svg is not None, width=_tty_width())
+    square_text = _square_text(glyphs)
     if not os.path.exists(source) and looks_like_position(source):
         if how is None:
             fail("with a POSITION, say --fill left or --fill right")
@@ -273,12 +315,14 @@ def lineup(
         if as_json:
             emit_json(lineup_json(position, how))
         else:
-            out.print(lineup_diagram(position, how, flip=flip))
+            out.print(lineup_diagram(position, how, flip=flip, glyphs=glyphs))
+            save_terminal_svg(out, terminal_svg)
             if svg is not None:
-                _save_svg(out, svg)
+                write_svg(vector.lineup(position, how, flip=flip, square_text=square_text), svg)
         return
     if round_ is None:
         fail("with a FILE, say which round: --round R")
+    refuse_input((svg, terminal_svg), source)
     match_record, match_replay = _load(source, match)
     diagnostics = _diagnostics(match_record, match_replay)
     rnd = _round_of(match_replay, round_, source, diagnostics)
@@ -301,12 +345,17 @@ def lineup(
         }
         emit_json(out_json)
     elif index == 0 or rnd.fill is None:
-        out.print(board_diagram(start, highlight_tower=-1, flip=flip, title=f"Round {rnd.number} starts:"))
+        title = f"Round {rnd.number} starts:"
+        out.print(board_diagram(start, highlight_tower=-1, flip=flip, title=title, glyphs=glyphs))
+        if svg is not None:
+            write_svg(vector.board(start, highlight_tower=-1, flip=flip, title=title, square_text=square_text), svg)
     else:
-        prev = rounds[index - 1]
-        out.print(lineup_diagram(prev.position_at(), rnd.fill, flip=flip))
-    if svg is not None and not as_json:
-        _save_svg(out, svg)
+        end = rounds[index - 1].position_at()
+        out.print(lineup_diagram(end, rnd.fill, flip=flip, glyphs=glyphs, round_number=rnd.number))
+        if svg is not None:
+            write_svg(vector.lineup(end, rnd.fill, round_number=rnd.number, flip=flip, square_text=square_text), svg)
+    if not as_json:
+        save_terminal_svg(out, terminal_svg)
     _report(source, diagnostics)
     if _invalid(diagnostics):
         raise typer.Exit(EXIT_INVALID)

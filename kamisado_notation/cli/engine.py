@@ -8,11 +8,9 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from .common import EXIT_USAGE, console, emit_json, fail, read_position
+from .common import EXIT_USAGE, console, emit_json, read_position
 
-if TYPE_CHECKING:  # loaded by the functions that need them: start-up time
-    from rich.console import Console
-
+if TYPE_CHECKING:  # loaded by the functions that need it: start-up time
     from ..position import Position
 
 
@@ -22,7 +20,9 @@ def moves(
     ),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
     no_color: bool = typer.Option(False, "--no-color", help="No colours."),
-    svg: str | None = typer.Option(None, "--svg", help="Also save the diagram as SVG."),
+    glyphs: bool = typer.Option(False, "--glyphs", help="Write the squares' Chinese characters instead of their codes."),
+    svg: str | None = typer.Option(None, "--svg", metavar="OUT", help="Also write a vector drawing of the targets (SVG)."),
+    terminal_svg: str | None = typer.Option(None, "--terminal-svg", metavar="OUT", help="Also save the terminal output as an SVG picture."),
 ) -> None:
     """The legal moves of the side to move, with a diagram of the targets."""
     from ..export import moves_json
@@ -47,7 +47,7 @@ def moves(
             if as_json:
                 emit_json(moves_json(pos))
             else:
-                _print_moves(pos, no_color=no_color, svg=None)
+                _print_moves(pos, no_color=no_color, glyphs=glyphs)
         if bad:
             raise typer.Exit(EXIT_USAGE)
         return
@@ -55,34 +55,32 @@ def moves(
     if as_json:
         emit_json(moves_json(pos))
     else:
-        _print_moves(pos, no_color=no_color, svg=svg)
+        _print_moves(pos, no_color=no_color, glyphs=glyphs, terminal_svg=terminal_svg)
+        if svg is not None:
+            from .. import svg as vector
+            from .draw import write_svg
+
+            write_svg(vector.moves(pos, square_text="glyphs" if glyphs else None), svg)
 
 
-def _print_moves(pos: Position, *, no_color: bool, svg: str | None) -> None:
+def _print_moves(pos: Position, *, no_color: bool, glyphs: bool, terminal_svg: str | None = None) -> None:
     """The diagram (which says whose turn it is, a forfeit, a deadlock or the end of the
     round), then one line per legal move."""
     from ..render import moves_diagram
+    from .draw import save_terminal_svg
 
-    out = console(no_color=no_color, record=svg is not None)
-    out.print(moves_diagram(pos))
+    out = console(no_color=no_color, record=terminal_svg is not None)
+    out.print(moves_diagram(pos, glyphs=glyphs))
     for m in pos.legal_moves():
         push = f"  pushes {', '.join(_sq(s) for s in m.push)}" if m.push else ""
         out.print(f"{m}  ({m.coords()}){push}")
-    if svg is not None:
-        _save_svg(out, svg)
+    save_terminal_svg(out, terminal_svg)
 
 
 def _sq(sq: int) -> str:
     from ..board import square_name
 
     return square_name(sq)
-
-
-def _save_svg(out: Console, path: str) -> None:
-    try:
-        out.save_svg(path, title="kamisado")
-    except OSError as e:
-        fail(f"cannot write {path}: {e.strerror or e}")
 
 
 def perft(
