@@ -81,7 +81,7 @@ def _ink(colour: Colour) -> str:
 SQUARE_STYLES = tuple(Style(bgcolor=hexcode, color=_ink(Colour(i))) for i, hexcode in enumerate(_SQUARE_HEX))
 _TOPS = tuple(style + Style(bold=True) for style in SQUARE_STYLES)
 # The towers' bodies, and the ink of their rings.
-_BODY_HEX = {Side.BLACK: "#161616", Side.GOLD: "#c9961c"}
+_BODY_HEX = {Side.BLACK: "#161616", Side.GOLD: "#e6cf8a"}
 _BODIES = {
     Side.BLACK: Style(bgcolor=_BODY_HEX[Side.BLACK], color="#f0f0f0", bold=True),
     Side.GOLD: Style(bgcolor=_BODY_HEX[Side.GOLD], color="#141414", bold=True),
@@ -252,7 +252,7 @@ class BoardDiagram:
         """The board itself, files and ranks around it."""
         files, cell = _files(self.flip), 4 if compact else 7
         gutter = "" if compact else " "
-        names = Text(gutter + "  " + "".join("abcdefgh"[f].center(cell) for f in files))
+        names = Text((gutter + "  " + "".join("abcdefgh"[f].center(cell) for f in files)).rstrip())
         yield names
         for r in _ranks(self.flip):
             squares = [_Square(self.position, r * 8 + f, self.marks, self.glyphs) for f in files]
@@ -268,7 +268,9 @@ class BoardDiagram:
 
 
 def _wrap(text: Text, console: Console, width: int) -> Iterator[Text]:
-    yield from text.wrap(console, max(width, 1), overflow="fold")
+    for line in text.wrap(console, max(width, 1), overflow="fold"):
+        line.rstrip()
+        yield line
 
 
 #: The legend's items: (sample, style, meaning).

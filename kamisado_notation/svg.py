@@ -338,7 +338,8 @@ def _squares(at: _Layout, square_text: SquareText | None) -> list[str]:
         )
         if square_text is not None:
             word = (SQUARE_GLYPHS if square_text == "glyphs" else SQUARE_CODES)[colour]
-            parts.append(_text(x + 3, y + 12, word, size=11, fill=_ink_on(colour), anchor="start", cls="square-text"))
+            size = 13 if square_text == "glyphs" else 11
+            parts.append(_text(x + 3, y + size + 1, word, size=size, fill=_ink_on(colour), anchor="start", cls="square-text"))
     return parts
 
 
@@ -449,12 +450,18 @@ def _arrow(at: _Layout, origin: int, target: int) -> str:
     )
 
 
-def _caption(lines: Sequence[str], x: float, y: float, width: float, *, size: float = 15) -> tuple[list[str], float]:
+def _caption(
+    lines: Sequence[str], x: float, y: float, width: float, *, size: float = 15, cls: str = "caption"
+) -> tuple[list[str], float]:
     """Lines of text from (``x``, ``y``) down, wrapped to ``width``; and the height used."""
     chars = max(20, int(width / (size * 0.52)))
     wrapped = [w for line in lines for w in (textwrap.wrap(line, chars) or [""])]
     step = size * 1.35
-    parts = [_text(x, y + size + i * step, w, size=size, fill=_INK, anchor="start", cls="caption") for i, w in enumerate(wrapped)]
+    bold = cls == "title"
+    parts = [
+        _text(x, y + size + i * step, w, size=size, fill=_INK, anchor="start", bold=bold, cls=cls)
+        for i, w in enumerate(wrapped)
+    ]
     return parts, len(wrapped) * step + (size * 0.6 if wrapped else 0)
 
 
@@ -464,9 +471,9 @@ def _document(width: float, height: float, parts: list[str], *, size: int | None
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" viewBox="0 0 {_num(width)} {_num(height)}"{dims} '
         f'role="img" aria-label={quoteattr(title)}>'
         f"<title>{escape(title)}</title>"
-        f'<rect class="background" width="{_num(width)}" height="{_num(height)}" fill="{_PAPER}"/>'
-        + "".join(parts)
-        + "</svg>\n"
+        f'<rect class="background" width="{_num(width)}" height="{_num(height)}" fill="{_PAPER}"/>\n'
+        + "\n".join(parts)
+        + "\n</svg>\n"
     )
 
 
@@ -486,8 +493,8 @@ def _panel(
     parts: list[str] = []
     y = 0.0
     if title:
-        head, used = _caption([title], x0 + 4, 4, _BOARD - 8, size=16)
-        parts += [p.replace('class="caption"', 'class="title" font-weight="bold"') for p in head]
+        head, used = _caption([title], x0 + 4, 4, _BOARD - 8, size=16, cls="title")
+        parts += head
         y += used + 4
     parts += _board_parts(position, m, _Layout(x0, y, flip), square_text, coordinates)
     y += _BOARD if coordinates else 8 * SQUARE

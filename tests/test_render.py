@@ -250,7 +250,7 @@ def test_the_towers_are_drawn_in_their_own_colours_on_black_or_gold() -> None:
     orange = "48;2;240;132;42"  # the orange square's and the orange tower's colour
     for mark in ("●o", "○O"):
         assert re.search(rf"\x1b\[[0-9;]*{orange}[0-9;]*m{mark}", coloured), mark
-    assert "48;2;22;22;22" in coloured and "48;2;201;150;28" in coloured  # the bodies
+    assert "48;2;22;22;22" in coloured and "48;2;230;207;138" in coloured  # the bodies
 
 
 @pytest.mark.parametrize("width", WIDTHS)
