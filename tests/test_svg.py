@@ -301,3 +301,10 @@ def test_in_a_notebook_the_package_installs_the_drawing() -> None:
         "print('kamisado_notation.svg' in sys.modules, Position.initial()._repr_svg_()[:4])\n"
     )
     assert out == "True <svg"
+
+
+@pytest.mark.parametrize("picture", sorted((ROOT / "docs").glob("*.svg")), ids=lambda p: p.name)
+def test_the_gallery_pictures_are_self_contained_vector_boards(picture: Path) -> None:
+    document = picture.read_text(encoding="utf-8")
+    self_contained(document)
+    assert len(squares_of_panels(parse(document))[0]) == 64
