@@ -53,12 +53,12 @@ if TYPE_CHECKING:  # the replay is only read, never built, here
     from .replay import MatchReplay
 
 __all__ = [
-    "BoardDiagram",
     "COMPACT_WIDTH",
     "FULL_WIDTH",
     "SQUARE_CODES",
     "SQUARE_GLYPHS",
     "SQUARE_STYLES",
+    "BoardDiagram",
     "board_diagram",
     "legend_lines",
     "lineup_diagram",

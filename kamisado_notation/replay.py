@@ -16,8 +16,9 @@ beyond a point the replay could not reach is reported as if it had been checked.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, ClassVar
+from typing import ClassVar
 
 from .board import MOVE_STEPS, SQUARE_COLOURS, Colour, Direction, Side, square_name
 from .correct import LOOKAHEAD, Candidate, Correction, EntryFix, Slot, back_move, correct, exact_move, slot_wording

@@ -39,20 +39,20 @@ if TYPE_CHECKING:  # only read, never built, here
 
 __all__ = [
     "SQUARE_CODES",
-    "SQUARE_GLYPHS",
     "SQUARE_FILLS",
-    "Svg",
+    "SQUARE_GLYPHS",
     "Marks",
-    "marks",
+    "Svg",
     "blocked_towers",
-    "status_lines",
-    "moves_marks",
-    "fill_marks",
-    "fill_heading",
     "board",
-    "moves",
+    "fill_heading",
+    "fill_marks",
     "lineup",
+    "marks",
+    "moves",
+    "moves_marks",
     "round_board",
+    "status_lines",
 ]
 
 #: The two-letter colour codes of SPEC §2, by :class:`Colour`.
@@ -282,49 +282,61 @@ class _Layout:
 
 
 def _board_parts(position: Position, m: Marks, at: _Layout, square_text: SquareText | None, coordinates: bool) -> list[str]:
+    """The board, bottom up: frame and coordinates, squares, marks under the towers,
+    the towers, marks over them."""
     parts: list[str] = []
     if coordinates:
         parts.append(
             f'<rect class="margin" x="{_num(at.x0 - _MARGIN)}" y="{_num(at.y0 - _MARGIN)}" '
             f'width="{_BOARD}" height="{_BOARD}" fill="#2b2b2b" rx="6"/>'
         )
-    parts += _squares(at, square_text)
-    if coordinates:
         parts += _coordinates(at)
-    for sq in sorted(m.reachable):
-        parts.append(_reachable(at, sq, occupied=position.tower_at(sq) is not None))
+    parts += _squares(at, square_text)
+    parts += [_reachable(at, sq, occupied=position.tower_at(sq) is not None) for sq in sorted(m.reachable)]
     if m.origin is not None:
-        x, y = at.centre(m.origin)
-        ghost = f'cx="{_num(x)}" cy="{_num(y)}" r="{_num(_BODY_R - 2)}" fill="none"'
-        parts.append(
-            f'<g class="origin {square_name(m.origin)}"><circle {ghost} stroke="{_PAPER}" stroke-width="4" opacity="0.7"/>'
-            f'<circle {ghost} stroke="{_INK}" stroke-width="3" stroke-dasharray="6 4"/></g>'
-        )
-    for sq, t in sorted(position.towers().items()):
-        parts.append(_tower(at, sq, t.side, t.colour, t.rings))
-    for sq in sorted(m.pushed):
-        parts.append(_push_mark(at, sq, position))
+        parts.append(_origin(at, m.origin))
+    parts += [_tower(at, sq, t.side, t.colour, t.rings) for sq, t in sorted(position.towers().items())]
+    parts += [_push_mark(at, sq, position) for sq in sorted(m.pushed)]
     if m.to_move is not None:
-        x, y = at.centre(m.to_move)
-        r = _num(_BODY_R + 4)
-        parts.append(
-            f'<g class="to-move {square_name(m.to_move)}" fill="none">'
-            f'<circle cx="{_num(x)}" cy="{_num(y)}" r="{r}" stroke="{_INK}" stroke-width="6"/>'
-            f'<circle cx="{_num(x)}" cy="{_num(y)}" r="{r}" stroke="{_PAPER}" stroke-width="2.5"/></g>'
-        )
-    for sq in sorted(m.blocked):
-        parts.append(_blocked(at, sq))
+        parts.append(_to_move(at, m.to_move))
+    parts += [_blocked(at, sq) for sq in sorted(m.blocked)]
     if m.origin is not None and m.target is not None:
         parts.append(_arrow(at, m.origin, m.target))
-    for sq, label in sorted(m.labels.items()):
-        x, y = at.corner(sq)
-        parts.append(
-            f'<g class="label {square_name(sq)}"><circle cx="{_num(x + 13)}" cy="{_num(y + 13)}" r="10.5" '
-            f'fill="{_PAPER}" stroke="{_INK}" stroke-width="2"/>'
-            + _text(x + 13, y + 18, label, size=14, fill=_INK, bold=True)
-            + "</g>"
-        )
+    parts += [_label(at, sq, label) for sq, label in sorted(m.labels.items())]
     return parts
+
+
+def _rings(at: _Layout, sq: int, cls: str, r: float, *strokes: str, extra: str = "") -> str:
+    """Circles of radius ``r`` round the centre of ``sq``, one per stroke (drawn in
+    order: a wide light one under a narrow dark one reads on every square)."""
+    x, y = at.centre(sq)
+    circle = f'cx="{_num(x)}" cy="{_num(y)}" r="{_num(r)}"'
+    return f'<g class="{cls} {square_name(sq)}" fill="none">' + "".join(f"<circle {circle} {s}/>" for s in strokes) + extra + "</g>"
+
+
+def _origin(at: _Layout, sq: int) -> str:
+    """A dashed ghost of the tower where the last move started."""
+    return _rings(
+        at, sq, "origin", _BODY_R - 2,
+        f'stroke="{_PAPER}" stroke-width="4" opacity="0.7"',
+        f'stroke="{_INK}" stroke-width="3" stroke-dasharray="6 4"',
+    )
+
+
+def _to_move(at: _Layout, sq: int) -> str:
+    """A white ring round the tower that must move."""
+    return _rings(at, sq, "to-move", _BODY_R + 4, f'stroke="{_INK}" stroke-width="6"', f'stroke="{_PAPER}" stroke-width="2.5"')
+
+
+def _label(at: _Layout, sq: int, label: str) -> str:
+    """A numbered badge in the square's corner (the fill order)."""
+    x, y = at.corner(sq)
+    return (
+        f'<g class="label {square_name(sq)}"><circle cx="{_num(x + 13)}" cy="{_num(y + 13)}" r="10.5" '
+        f'fill="{_PAPER}" stroke="{_INK}" stroke-width="2"/>'
+        + _text(x + 13, y + 18, label, size=14, fill=_INK, bold=True)
+        + "</g>"
+    )
 
 
 def _squares(at: _Layout, square_text: SquareText | None) -> list[str]:
@@ -415,16 +427,14 @@ def _blocked(at: _Layout, sq: int) -> str:
     """A tower that cannot move: a red ring round it and a barred-circle badge in the
     square's corner, leaving the tower's colour in sight."""
     x, y = at.centre(sq)
-    r = _BODY_R + 3.5
     bx, by = x + SQUARE / 2 - 11, y - SQUARE / 2 + 11
     d = 7 * math.sqrt(0.5)
-    bar = f"M{_num(bx - d)} {_num(by - d)}L{_num(bx + d)} {_num(by + d)}"
-    return (
-        f'<g class="blocked {square_name(sq)}" fill="none">'
-        f'<circle cx="{_num(x)}" cy="{_num(y)}" r="{_num(r)}" stroke="{_PAPER}" stroke-width="7"/>'
-        f'<circle cx="{_num(x)}" cy="{_num(y)}" r="{_num(r)}" stroke="{_ALARM}" stroke-width="3.5"/>'
+    badge = (
         f'<circle cx="{_num(bx)}" cy="{_num(by)}" r="9.5" fill="{_PAPER}" stroke="{_ALARM}" stroke-width="3"/>'
-        f'<path d="{bar}" stroke="{_ALARM}" stroke-width="3"/></g>'
+        f'<path d="M{_num(bx - d)} {_num(by - d)}L{_num(bx + d)} {_num(by + d)}" stroke="{_ALARM}" stroke-width="3"/>'
+    )
+    return _rings(
+        at, sq, "blocked", _BODY_R + 3.5, f'stroke="{_PAPER}" stroke-width="7"', f'stroke="{_ALARM}" stroke-width="3.5"', extra=badge
     )
 
 

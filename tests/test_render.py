@@ -440,7 +440,7 @@ def test_match_summary_keeps_the_running_score() -> None:
     rows = [line for line in text.splitlines() if re.match(r"^│\s+\d", line)]
     assert len(rows) == len(mr.rounds)
     black = gold = 0
-    for row, rnd in zip(rows, mr.rounds):
+    for row, rnd in zip(rows, mr.rounds, strict=True):
         cols = [c.strip() for c in row.strip("│").split("│")]
         if rnd.result.winner is Side.BLACK:
             black += rnd.result.points
@@ -462,7 +462,7 @@ def test_match_summary_keeps_the_essentials_on_a_narrow_console(width: int) -> N
     rows = [line.split() for line in text.splitlines() if re.match(r"^\s+\d\s", line)]
     assert [r[0] for r in rows] == [str(rnd.number) for rnd in mr.rounds]
     black = gold = 0
-    for row, rnd in zip(rows, mr.rounds):
+    for row, rnd in zip(rows, mr.rounds, strict=True):
         result = rnd.result
         black += result.points if result.winner is Side.BLACK else 0
         gold += result.points if result.winner is Side.GOLD else 0

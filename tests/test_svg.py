@@ -191,7 +191,7 @@ def test_square_codes_or_glyphs_on_request() -> None:
         texts = having(root, "square-text")
         assert len(texts) == 64
         # each word sits in the corner of its own square
-        for rect, text in zip(having(root, "square"), texts):
+        for rect, text in zip(having(root, "square"), texts, strict=True):
             assert text.text == words[classes(rect)[1]]
             assert 0 < float(text.get("x")) - float(rect.get("x")) < 10
 

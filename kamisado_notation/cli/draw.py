@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import sys
+from dataclasses import dataclass
 from typing import Any
 
 import typer
@@ -293,32 +294,19 @@ def lineup(
     FILE --round R draws the fill before round R of a record; POSITION --fill left|right
     fills from a position string (the end of a round). An existing file wins.
     """
-    from .. import svg as vector
-    from ..export import colour_name, lineup_json
-    from ..match import Fill
-    from ..render import board_diagram, lineup_diagram
+    from ..export import lineup_json
 
-    how: Fill | None = None
-    if fill_ is not None:
-        try:
-            how = Fill(fill_.strip().lower())
-        except ValueError:
-            fail(f"--fill is left or right, not {fill_!r}")
+    how = _fill_option(fill_)
     out = console(no_color=no_color, record=terminal_svg is not None, width=_tty_width())
-    square_text = _square_text(glyphs)
+    drawing = _Drawing(flip, glyphs, svg, terminal_svg)
     if not os.path.exists(source) and looks_like_position(source):
-        if how is None:
-            fail("with a POSITION, say --fill left or --fill right")
-        if round_ is not None:
-            fail("--round goes with a FILE, not a POSITION")
+        if how is None or round_ is not None:
+            fail("with a POSITION, say --fill left or --fill right" if how is None else "--round goes with a FILE, not a POSITION")
         position = read_position(source)
         if as_json:
             emit_json(lineup_json(position, how))
         else:
-            out.print(lineup_diagram(position, how, flip=flip, glyphs=glyphs))
-            save_terminal_svg(out, terminal_svg)
-            if svg is not None:
-                write_svg(vector.lineup(position, how, flip=flip, square_text=square_text), svg)
+            _draw_lineup(out, position, how, drawing)
         return
     if round_ is None:
         fail("with a FILE, say which round: --round R")
@@ -328,37 +316,74 @@ def lineup(
     rnd = _round_of(match_replay, round_, source, diagnostics)
     rounds = list(match_replay.rounds)
     index = rounds.index(rnd)
-    start = rnd.start
     if as_json:
-        from ..board import Side
-
-        lineups = {
-            side.name.lower(): [colour_name(t.colour) for t in _home_row(start, side)]
-            for side in Side
-        }
-        out_json = {
-            "position": start.to_string(),
-            **lineups,
-            "match": match,
-            "round": rnd.number,
-            "fill": rnd.fill.value if rnd.fill is not None else None,
-        }
-        emit_json(out_json)
-    elif index == 0 or rnd.fill is None:
-        title = f"Round {rnd.number} starts:"
-        out.print(board_diagram(start, highlight_tower=-1, flip=flip, title=title, glyphs=glyphs))
-        if svg is not None:
-            write_svg(vector.board(start, highlight_tower=-1, flip=flip, title=title, square_text=square_text), svg)
+        emit_json(_round_lineup_json(rnd, match))
+    elif index == 0 or rnd.fill is None:  # the round's start is all there is to draw
+        _draw_lineup(out, rnd.start, None, drawing, round_number=rnd.number)
     else:
-        end = rounds[index - 1].position_at()
-        out.print(lineup_diagram(end, rnd.fill, flip=flip, glyphs=glyphs, round_number=rnd.number))
-        if svg is not None:
-            write_svg(vector.lineup(end, rnd.fill, round_number=rnd.number, flip=flip, square_text=square_text), svg)
-    if not as_json:
-        save_terminal_svg(out, terminal_svg)
+        _draw_lineup(out, rounds[index - 1].position_at(), rnd.fill, drawing, round_number=rnd.number)
     _report(source, diagnostics)
     if _invalid(diagnostics):
         raise typer.Exit(EXIT_INVALID)
+
+
+def _fill_option(text: str | None) -> Any:
+    """``--fill``: a :class:`Fill`, ``None`` when not given; exit 2 on anything else."""
+    from ..match import Fill
+
+    if text is None:
+        return None
+    try:
+        return Fill(text.strip().lower())
+    except ValueError:
+        fail(f"--fill is left or right, not {text!r}")
+
+
+@dataclass(frozen=True)
+class _Drawing:
+    """How the drawing commands were asked to draw."""
+
+    flip: bool
+    glyphs: bool
+    svg: str | None
+    terminal_svg: str | None
+
+
+def _draw_lineup(out: Any, position: Any, how: Any, drawing: _Drawing, *, round_number: int | None = None) -> None:
+    """The fill ``how`` after the round that ended in ``position`` (with no fill: the
+    start ``position`` of round ``round_number``), in the terminal and as asked in files."""
+    from .. import svg as vector
+    from ..render import board_diagram, lineup_diagram
+
+    flip, glyphs, svg = drawing.flip, drawing.glyphs, drawing.svg
+    square_text = _square_text(glyphs)
+    if how is None:
+        title = f"Round {round_number} starts:"
+        out.print(board_diagram(position, highlight_tower=-1, flip=flip, title=title, glyphs=glyphs))
+    else:
+        out.print(lineup_diagram(position, how, flip=flip, glyphs=glyphs, round_number=round_number))
+    save_terminal_svg(out, drawing.terminal_svg)
+    if svg is None:
+        return
+    if how is None:
+        write_svg(vector.board(position, highlight_tower=-1, flip=flip, title=title, square_text=square_text), svg)
+    else:
+        write_svg(vector.lineup(position, how, round_number=round_number, flip=flip, square_text=square_text), svg)
+
+
+def _round_lineup_json(rnd: Any, match: int) -> dict[str, object]:
+    """The lineups a record's round starts with, from each player's own left."""
+    from ..board import Side
+    from ..export import colour_name
+
+    lineups = {side.name.lower(): [colour_name(t.colour) for t in _home_row(rnd.start, side)] for side in Side}
+    return {
+        "position": rnd.start.to_string(),
+        **lineups,
+        "match": match,
+        "round": rnd.number,
+        "fill": rnd.fill.value if rnd.fill is not None else None,
+    }
 
 
 def _home_row(start: Any, side: Any) -> list[Any]:
