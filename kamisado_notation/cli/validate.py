@@ -11,115 +11,130 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
 import typer
 
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, console, emit_json, fail
+from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, console, fail
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..diagnostics import Diagnostic
+    from ..validate import FileValidation, MatchSummary
 
 # Files larger than this get a progress bar (on a terminal).
 _LONG_WORK_BYTES = 2_000_000
+_STYLES = {"error": "bold red", "warning": "yellow"}
 
 
 def validate(
     files: list[str] = typer.Argument(..., help="Match record files (.kmr, or their JSON form)."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output (SPEC §6)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Only the diagnostics, no summaries."),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Validate this many files in parallel."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (they share out the matches of every file)."),
     no_color: bool = typer.Option(False, "--no-color", help="No colours."),
 ) -> None:
     """Replay each record through the rules and report what is wrong, precisely."""
-    from ..validate import FileReport, report_json
+    from rich.markup import escape
+
+    from ..validate import validate_paths, write_report_json
 
     missing = [f for f in files if not os.path.isfile(f)]
     for f in missing:
         why = "a directory, not a record file" if os.path.isdir(f) else "no such file"
         sys.stderr.write(f"kamisado: cannot read {f}: {why}\n")
     todo = [f for f in files if f not in missing]
-    reports: list[FileReport] = []
-    if jobs > 1 and len(todo) > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            reports = list(pool.map(_validate_one, todo))
-    else:
-        for path in todo:
-            reports.append(_validate_with_progress(path, quiet=quiet or as_json))
-    io_errors = bool(missing) or any(d.rule == "io" for r in reports for d in r.diagnostics)
+    done: list[FileValidation] = []
+    streams = _kept(validate_paths(todo, jobs=jobs), done)
     if as_json:
-        emit_json(report_json(reports))
+        write_report_json(streams, sys.stdout)
     else:
-        _print_reports(reports, quiet=quiet, no_color=no_color)
+        out = console(no_color=no_color)
+        for fv in streams:
+            _print_file(out, fv, _with_progress(fv, quiet=quiet or jobs > 1), quiet=quiet)
+        if len(done) > 1 and not quiet:
+            out.print(escape(_total(done)), soft_wrap=True)
+    io_errors = bool(missing) or any(d.rule == "io" for fv in done for d in fv.diagnostics)
     if io_errors:
         raise typer.Exit(EXIT_USAGE)
-    raise typer.Exit(EXIT_OK if all(r.valid for r in reports) else EXIT_INVALID)
+    raise typer.Exit(EXIT_OK if all(fv.valid for fv in done) else EXIT_INVALID)
 
 
-def _validate_one(path: str):  # type: ignore[no-untyped-def]
-    from ..validate import validate_file
+def _kept(streams: Iterator[FileValidation], done: list[FileValidation]) -> Iterator[FileValidation]:
+    """``streams``, each also kept in ``done`` (after its matches, only counts remain)."""
+    for fv in streams:
+        done.append(fv)
+        yield fv
 
-    return validate_file(path)
 
-
-def _validate_with_progress(path: str, *, quiet: bool):  # type: ignore[no-untyped-def]
-    from ..validate import validate_file
-
+def _with_progress(fv: FileValidation, *, quiet: bool) -> Iterable[MatchSummary]:
+    """``fv``'s summaries, with a progress bar on stderr when it is a terminal and the
+    file is long work."""
     try:
-        size = os.path.getsize(path)
+        size = os.path.getsize(fv.path)
     except OSError:
         size = 0
     err = console(stderr=True)
     if quiet or size < _LONG_WORK_BYTES or not err.is_terminal:
-        return validate_file(path)
+        return fv
+    return _ticking(fv, err)
+
+
+def _ticking(fv: FileValidation, err: Console) -> Iterator[MatchSummary]:
     from rich.progress import Progress
 
-    with Progress(console=err, transient=True) as progress:
-        task = progress.add_task(f"validating {os.path.basename(path)}", total=None)
-        count = 0
-
-        def tick(_summary) -> None:  # type: ignore[no-untyped-def]
-            nonlocal count
-            count += 1
+    name = os.path.basename(fv.path)
+    with Progress(console=err, transient=True, redirect_stdout=sys.stdout.isatty()) as progress:
+        task = progress.add_task(f"validating {name}", total=None)
+        for count, s in enumerate(fv, 1):
             if count % 50 == 0:
-                progress.update(task, description=f"validating {os.path.basename(path)}: {count} matches")
+                progress.update(task, description=f"validating {name}: {count} matches")
+            yield s
 
-        return validate_file(path, on_match=tick)
 
-
-def _print_reports(reports, *, quiet: bool, no_color: bool) -> None:  # type: ignore[no-untyped-def]
+def _print_file(out: Console, fv: FileValidation, summaries: Iterable[MatchSummary], *, quiet: bool) -> None:
+    """One file's diagnostics as its ``summaries`` come (in line order: the errors
+    written before the first match first), then its summary: a line per match for up to
+    20. Only the first 21 summaries are kept."""
     from rich.markup import escape
 
-    out = console(no_color=no_color)
-    styles = {"error": "bold red", "warning": "yellow"}
-    for r in reports:
-        for d in r.all_diagnostics():
-            line = escape(d.format(r.path))
-            style = styles.get(d.severity)
-            out.print(f"[{style}]{line}[/]" if style and out.is_terminal else line, markup=True, soft_wrap=True)
-        if quiet:
-            continue
-        n = len(r.matches)
-        good = sum(1 for m in r.matches if m.valid)
-        head = f"{r.path}: {n} match{'es' if n != 1 else ''}, {good} valid"
-        if r.diagnostics and not n:
-            head = f"{r.path}: no match" if r.valid else f"{r.path}: unreadable"
-        out.print(escape(head), soft_wrap=True)
-        for m in r.matches if n <= 20 else []:
-            out.print(escape(_match_line(m)), soft_wrap=True)
-        if n > 20:
-            out.print(escape(_many_matches(r.matches)), soft_wrap=True)
-    if len(reports) > 1 and not quiet:
-        matches = [m for r in reports for m in r.matches]
-        bad = sum(1 for r in reports if not r.valid)
-        out.print(
-            escape(
-                f"total: {len(reports)} files ({bad} invalid), {len(matches)} matches, "
-                f"{sum(1 for m in matches if m.valid)} valid, {sum(1 for m in matches if not m.valid)} invalid"
-            ),
-            soft_wrap=True,
-        )
+    first: list[MatchSummary] = []  # a line each when there are at most 20
+    many = _Many()
+    leading: set[int] = set()
+    for s in summaries:
+        if not first:
+            leading = {id(d) for d in fv.leading}
+            _print_diagnostics(out, fv.path, sorted(fv.leading, key=lambda d: (d.line, d.column)))
+        _print_diagnostics(out, fv.path, [d for d in s.diagnostics if id(d) not in leading])
+        if len(first) <= 20:
+            first.append(s)
+        many.add(s)
+    _print_diagnostics(out, fv.path, sorted(fv.diagnostics, key=lambda d: (d.line, d.column)))
+    if quiet:
+        return
+    n = fv.matches
+    head = f"{fv.path}: {n} match{'es' if n != 1 else ''}, {fv.valid_matches} valid"
+    if fv.diagnostics and not n:
+        head = f"{fv.path}: no match" if fv.valid else f"{fv.path}: unreadable"
+    out.print(escape(head), soft_wrap=True)
+    if n > 20:
+        out.print(escape(many.line()), soft_wrap=True)
+        return
+    for m in first:
+        out.print(escape(_match_line(m)), soft_wrap=True)
 
 
-def _match_line(m) -> str:  # type: ignore[no-untyped-def]
+def _total(done: list[FileValidation]) -> str:
+    """The total line of several files."""
+    matches = sum(fv.matches for fv in done)
+    valid = sum(fv.valid_matches for fv in done)
+    bad = sum(1 for fv in done if not fv.valid)
+    return f"total: {len(done)} files ({bad} invalid), {matches} matches, {valid} valid, {matches - valid} invalid"
+
+
+def _match_line(m: MatchSummary) -> str:
     """One match's summary: valid or INVALID, the score, and (for a valid one) complete
     or in progress and whose turn it is."""
     from ..board import Side
@@ -134,19 +149,42 @@ def _match_line(m) -> str:  # type: ignore[no-untyped-def]
     return f"  match {m.index} (line {m.line}): valid, {score} (Black-Gold), {state}"
 
 
-def _many_matches(matches) -> str:  # type: ignore[no-untyped-def]
-    """The counts of a file of many matches, and which are invalid (number and line)."""
-    from ..replay import MatchStatus
+class _Many:
+    """The counts of a file of many matches, and which are invalid (number and line of
+    the first 50: memory stays flat)."""
 
-    good = [m for m in matches if m.valid]
-    complete = sum(1 for m in good if m.status is MatchStatus.COMPLETE)
-    text = f"  {complete} complete, {len(good) - complete} in progress"
-    invalid = [m for m in matches if not m.valid]
-    if invalid:
-        shown = ", ".join(f"{m.index} (line {m.line})" for m in invalid[:50])
-        more = f" and {len(invalid) - 50} more" if len(invalid) > 50 else ""
-        text += f", {len(invalid)} invalid: match{'es' if len(invalid) > 1 else ''} {shown}{more}"
-    return text
+    SHOWN = 50
+
+    def __init__(self) -> None:
+        self.good = self.complete = self.invalid = 0
+        self.shown: list[str] = []
+
+    def add(self, m: MatchSummary) -> None:
+        from ..replay import MatchStatus
+
+        if m.valid:
+            self.good += 1
+            self.complete += m.status is MatchStatus.COMPLETE
+            return
+        self.invalid += 1
+        if len(self.shown) < self.SHOWN:
+            self.shown.append(f"{m.index} (line {m.line})")
+
+    def line(self) -> str:
+        text = f"  {self.complete} complete, {self.good - self.complete} in progress"
+        if self.invalid:
+            more = f" and {self.invalid - self.SHOWN} more" if self.invalid > self.SHOWN else ""
+            text += f", {self.invalid} invalid: match{'es' if self.invalid > 1 else ''} {', '.join(self.shown)}{more}"
+        return text
+
+
+def _print_diagnostics(out: Console, path: str, diagnostics: list[Diagnostic]) -> None:
+    from rich.markup import escape
+
+    for d in diagnostics:
+        line = escape(d.format(path))
+        style = _STYLES.get(d.severity)
+        out.print(f"[{style}]{line}[/]" if style and out.is_terminal else line, markup=True, soft_wrap=True)
 
 
 def generate(

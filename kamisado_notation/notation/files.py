@@ -13,11 +13,12 @@ from typing import BinaryIO
 
 from ..diagnostics import Diagnostic
 from ..errors import NotationError, RecordIOError
+from .blocks import BLOCK_BYTES, Block, cut_blocks, decode_block, read_whole_lines
 from .json_record import record_from_json
-from .reader import block_lines, read_lines, split_lines
+from .reader import read_lines
 from .record import MatchRecord, RecordFile
 
-__all__ = ["open_matches", "open_record_file", "read_json_record", "read_record"]
+__all__ = ["is_json_record", "iter_blocks", "open_matches", "open_record_file", "read_json_record", "read_record", "stream_record"]
 
 
 _BLOCK = 1 << 20  # bytes read at a time (then to the end of that line)
@@ -41,36 +42,31 @@ def _decoded_lines(path: str, record: RecordFile) -> Iterator[str]:
     decoded as UTF-8; at the first invalid byte, a diagnostic with its line and column,
     and the rest of the file is not read. Reads, decodes and splits whole lines a
     megabyte at a time (a line at a time costs Python calls per line)."""
-    f = open_record_file(path)
-    number = 0
-    with f:
+    with open_record_file(path) as f:
+        number = 0
         while True:
-            try:
-                block = f.read(_BLOCK)
-                if block and not block.endswith(b"\n"):
-                    block += f.readline()  # whole lines only
-            except OSError as e:
-                raise RecordIOError(f"{path}: cannot read: {e.strerror or e}") from None
-            if not block:
+            data = read_whole_lines(f, path, _BLOCK)
+            if not data:
                 return
-            try:
-                text = block.decode("utf-8")
-            except UnicodeDecodeError:
-                # line by line, to say where: a bad sequence never spans a "\n"
-                for raw in split_lines(block):  # type: ignore[arg-type]
-                    number += 1
-                    try:
-                        yield from block_lines(raw.decode("utf-8"), record, number == 1)
-                    except UnicodeDecodeError as e:
-                        good = raw[: e.start].decode("utf-8", errors="replace")
-                        record.errors.append(
-                            Diagnostic("syntax", f"not UTF-8: byte 0x{raw[e.start]:02x} cannot be decoded", number, len(good) + 1)
-                        )
-                        return
-                return  # pragma: no cover - the bad line is in the block
-            lines = block_lines(text, record, number == 0)
-            number += len(lines)
+            lines, bad = decode_block(Block(path, data, number + 1, number == 0), record)
             yield from lines
+            if bad is not None:
+                record.errors.append(bad)
+                return
+            number += data.count(b"\n")
+
+
+def iter_blocks(path: str, *, size: int = BLOCK_BYTES) -> Iterator[Block]:
+    """The ``.kmr`` file at ``path`` in blocks of whole matches (:mod:`.blocks`), for
+    reading a huge file a block at a time or on several cores. Raises
+    :class:`RecordIOError` at once if the file cannot be opened."""
+    f = open_record_file(path)
+
+    def blocks() -> Iterator[Block]:
+        with f:
+            yield from cut_blocks(f, path, size=size)
+
+    return blocks()
 
 
 # A JSON record document starts as an object with a key does. A .kmr starts so only when
@@ -81,12 +77,6 @@ _SNIFF = 64 * 1024
 
 
 def is_json_record(path: str) -> bool:
-    """Whether ``path`` holds the JSON form of a record rather than a ``.kmr`` (see
-    :func:`_is_json`)."""
-    return _is_json(path)
-
-
-def _is_json(path: str) -> bool:
     """Whether ``path`` holds the JSON form of a record (``docs/json-record.md``): its
     name ends in ``.json``, or (a regular file only, so a pipe is not consumed) its text
     starts, after an optional BOM and whitespace, as a JSON object does: ``{"key":``."""
@@ -102,17 +92,19 @@ def _is_json(path: str) -> bool:
     return _JSON_START.match(head) is not None
 
 
-
-
-def read_record(path: str) -> RecordFile:
-    """A record file (UTF-8, with or without BOM, LF or CRLF), or the JSON form of one
-    (:func:`_is_json`; read by :mod:`~kamisado_notation.json_record`). A missing or
-    unreadable file raises :class:`RecordIOError`; invalid UTF-8 is a diagnostic at the
-    bad byte, a malformed JSON document one diagnostic naming the bad field."""
-    if _is_json(str(path)):
-        return read_json_record(str(path))
-    record = RecordFile(str(path))
-    lines = _decoded_lines(str(path), record)
+def stream_record(path: str) -> tuple[RecordFile, Iterator[MatchRecord]]:
+    """A record file (as :func:`read_record` reads it) whose matches come one at a time:
+    the :class:`RecordFile` without its matches, and an iterator over them. The file's
+    own ``errors`` and closing ``comments`` (and ``bom``, ``crlf``) are complete once the
+    iterator is exhausted; memory holds a megabyte of lines and one match. A missing or
+    unreadable file raises :class:`RecordIOError` at once. A JSON record is read whole."""
+    path = str(path)
+    if is_json_record(path):
+        record = read_json_record(path)
+        matches, record.matches = record.matches, []
+        return record, iter(matches)
+    record = RecordFile(path)
+    lines = _decoded_lines(path, record)
     first = next(lines, None)  # raise RecordIOError now rather than mid-iteration
 
     def chain() -> Iterator[str]:
@@ -120,7 +112,16 @@ def read_record(path: str) -> RecordFile:
             yield first
             yield from lines
 
-    record.matches.extend(read_lines(chain(), str(path), record))
+    return record, read_lines(chain(), path, record)
+
+
+def read_record(path: str) -> RecordFile:
+    """A record file (UTF-8, with or without BOM, LF or CRLF), or the JSON form of one
+    (:func:`is_json_record`; read by :mod:`~kamisado_notation.json_record`). A missing or
+    unreadable file raises :class:`RecordIOError`; invalid UTF-8 is a diagnostic at the
+    bad byte, a malformed JSON document one diagnostic naming the bad field."""
+    record, matches = stream_record(path)
+    record.matches.extend(matches)
     return record
 
 
@@ -130,26 +131,13 @@ def open_matches(path: str) -> Iterator[MatchRecord]:
     read. Syntax problems are diagnostics in each match's ``errors``; an invalid UTF-8
     byte ends the reading and its diagnostic (line and column of the byte) goes to the
     last match read — or, when there is none, is raised as :class:`NotationError`,
-    since a stream of matches has no other place for it. A JSON record (:func:`_is_json`)
+    since a stream of matches has no other place for it. A JSON record (:func:`is_json_record`)
     is read whole; a malformed one raises :class:`NotationError` likewise."""
-    if _is_json(str(path)):
-        whole = read_json_record(str(path))
-        if whole.errors:  # a malformed document keeps no match
-            d = whole.errors[0]
-            raise NotationError(d.message, line=d.line, column=d.column)
-        return iter(whole.matches)
-    record = RecordFile(str(path))
-    lines = _decoded_lines(str(path), record)
-    first = next(lines, None)
-
-    def chain() -> Iterator[str]:
-        if first is not None:
-            yield first
-            yield from lines
+    record, matches = stream_record(path)  # (a malformed JSON document keeps no match)
 
     def stream() -> Iterator[MatchRecord]:
         held: MatchRecord | None = None
-        for m in read_lines(chain(), str(path), record):
+        for m in matches:
             if held is not None:
                 yield held
             held = m

@@ -74,15 +74,23 @@ def parse_entry(text: str) -> Entry:
 
 
 def iter_matches(
-    lines: Iterable[str], *, path: str = "<string>", _file: RecordFile | None = None, fast: bool = True
+    lines: Iterable[str],
+    *,
+    path: str = "<string>",
+    _file: RecordFile | None = None,
+    fast: bool = True,
+    first_line: int = 1,
+    first_index: int = 1,
 ) -> Iterator[MatchRecord]:
     """The matches of a record, one at a time, as the lines come (each line with or
     without its line ending). Memory holds one line and one match. Syntax
     problems become diagnostics (never exceptions); those outside any match go to
     ``_file.errors`` when a :class:`RecordFile` is given. ``fast=False`` sends every line
     through the grammar instead of the whole-line fast paths: the result is the same (for
-    tests and benchmarks of the two paths)."""
-    return read_lines(_cleaned(lines, _file), path, _file, fast=fast)
+    tests and benchmarks of the two paths). ``first_line`` and ``first_index`` are the
+    line number of the first line and the index of the first match, for a part of a file
+    that starts at a match (so its diagnostics and indices are the whole file's)."""
+    return read_lines(_cleaned(lines, _file), path, _file, fast=fast, first_line=first_line, first_index=first_index)
 
 
 def _cleaned(lines: Iterable[str], record: RecordFile | None) -> Iterator[str]:
@@ -133,12 +141,23 @@ def block_lines(text: str, record: RecordFile | None, first: bool) -> list[str]:
 
 
 def read_lines(
-    lines: Iterable[str], path: str, _file: RecordFile | None, *, fast: bool = True
+    lines: Iterable[str],
+    path: str,
+    _file: RecordFile | None,
+    *,
+    fast: bool = True,
+    first_line: int = 1,
+    first_index: int = 1,
+    asm: Assembler | None = None,
 ) -> Iterator[MatchRecord]:
-    """:func:`iter_matches` of lines already without their endings (:func:`_cleaned`)."""
-    asm = Assembler(path)
+    """:func:`iter_matches` of lines already without their endings (:func:`_cleaned`).
+    A caller that passes its own ``asm`` (instead of ``first_index``) can watch it: its
+    ``file_errors`` are complete once the first match is given, and ``started`` says at
+    the end whether the last match had begun its rounds (so that a header line after
+    these lines would start a new match)."""
+    asm = asm if asm is not None else Assembler(path, first_index=first_index)
     row, other, segment = (ROW_RE.match, OTHER_RE.match, SEG_RE.match) if fast else (_never, _never, _never)
-    number = 0
+    number = first_line - 1
     for line in lines:
         number += 1
         # the fast paths (each as the general path would read the line, or None)
