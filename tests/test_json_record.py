@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from kamisado_notation.cli.app import app
-from kamisado_notation.cli.convert import _resolved_moves
+from kamisado_notation.conversion import resolve_moves
 from kamisado_notation.errors import KamisadoError
 from kamisado_notation.generate import generate_records
 from kamisado_notation.notation import (
@@ -38,12 +38,20 @@ runner = CliRunner()
 def _json_of(record: RecordFile) -> dict:
     """What ``convert --to json`` writes: the document with the replay's board facts,
     through JSON text."""
-    moves = _resolved_moves(record, Form.JSON, record.path)
+    moves = _resolved_moves(record, Form.JSON)
     return json.loads(format_record(record, form=Form.JSON, moves=moves))
 
 
 def _text(record: RecordFile, form: Form = Form.TEXT) -> str:
-    return format_record(record, form=form, moves=_resolved_moves(record, form, record.path))
+    return format_record(record, form=form, moves=_resolved_moves(record, form))
+
+
+def _resolved_moves(record: RecordFile, form: Form) -> dict[int, object]:
+    """Every match's resolved moves, as ``convert`` finds them."""
+    moves: dict[int, object] = {}
+    for m in record.matches:
+        moves.update(resolve_moves(m, form)[0])
+    return moves
 
 
 def _replays(record: RecordFile) -> list:

@@ -1,21 +1,27 @@
 """``kamisado convert``: rewrite a record in another form or language, losing nothing
 (headers in their order, comments at their element, lineups, fills).
 
-Colour form to colour form is a rewrite of the words. Coordinates to a colour form (and
-back) need the board, so the record is replayed first; a record that cannot be replayed
-far enough is refused with the reason (exit 1) and nothing is written. A record with
-syntax errors is refused too (a line that could not be read would be lost). The output
-never overwrites the input (exit 2).
+The record is converted a match at a time (:mod:`kamisado_notation.conversion`).
+Coordinates to a colour form (and back) need the board, so each match is replayed; a
+record that cannot be replayed far enough is refused with the reason (exit 1) and
+nothing is written. A record with syntax errors is refused too (a line that could not be
+read would be lost). The output never overwrites the input (exit 2).
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import sys
+import tempfile
+from typing import TYPE_CHECKING, TextIO
 
 import typer
 
 from .common import EXIT_INVALID, fail
+
+if TYPE_CHECKING:
+    from ..conversion import ConversionProblems
 
 _FORMS = ("symbols", "text", "short", "coords", "json")
 _LANGS = ("en", "de", "hu", "pt", "ro", "ru")
@@ -28,10 +34,9 @@ def convert(
     output: str | None = typer.Option(None, "-o", "--output", help="Write here instead of standard output."),
 ) -> None:
     """Rewrite a record in another notation, keeping headers, comments and lineups."""
-    from ..diagnostics import Severity
-    from ..errors import FormatError
-    from ..notation import RecordIOError, read_record
-    from ..notation.writer import Form, format_record
+    from ..conversion import convert_file
+    from ..notation import RecordIOError
+    from ..notation.writer import Form
 
     if to not in _FORMS:
         fail(f"--to must be one of {', '.join(_FORMS)}, not {to!r}")
@@ -43,36 +48,84 @@ def convert(
         sys.stderr.write(f"kamisado: note: --lang {lang} changes only --to text; --to {to} is the same in every language\n")
     if output is not None and output != "-" and _same_file(file, output):
         fail(f"refusing to write over the input file {file}")
+    form = Form(to)
     try:
-        record = read_record(file)
+        with _Target(output) as out:
+            problems = convert_file(file, out.stream, form=form, lang=lang)
+            if problems.ok:
+                out.keep()
     except RecordIOError as e:
         fail(str(e))
-    problems = [d for d in record.errors if d.severity is Severity.ERROR]
-    problems += [d for m in record.matches for d in m.errors if d.severity is Severity.ERROR]
-    if problems:
-        for d in problems:
+    except OSError as e:
+        fail(f"cannot write {output or 'to standard output'}: {e.strerror or e}")
+    _refuse(file, problems)
+
+
+def _refuse(file: str, problems: ConversionProblems) -> None:
+    """Say why nothing was converted (exit 1), if it was not."""
+    if problems.syntax:
+        for d in problems.syntax:
             sys.stderr.write(d.format(file) + "\n")
         fail(f"{file} has syntax errors; nothing converted", code=EXIT_INVALID)
-    form = Form(to)
-    moves = _resolved_moves(record, form, file)
-    try:
-        text = format_record(record, form=form, lang=lang, moves=moves)
-    except FormatError as e:
-        fail(f"{file}: {e}", code=EXIT_INVALID)
-    if output is None or output == "-":
-        sys.stdout.write(text)
-        return
-    tmp = f"{output}.tmp-{os.getpid()}"
-    try:
-        with open(tmp, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-        os.replace(tmp, output)
-    except OSError as e:
+    unresolved = problems.unresolved
+    if unresolved is not None and unresolved.errors:
+        for d in unresolved.errors:
+            sys.stderr.write(d.format(file) + "\n")
+        fail(
+            f"{file}: match {unresolved.match} has errors, and --to {unresolved.form.value} cannot carry what was written; "
+            f"nothing converted (run `kamisado fix {file}` first)",
+            code=EXIT_INVALID,
+        )
+    if unresolved is not None and unresolved.entry is not None:
+        e = unresolved.entry
+        sys.stderr.write(f"{file}:{e.line}:{e.column}: the replay did not reach this entry\n")
+        fail(
+            f"{file}:{e.line}:{e.column}: cannot convert {e.text!r} without replaying the record, "
+            "and the replay stops before it; nothing converted",
+            code=EXIT_INVALID,
+        )
+    if problems.format_error is not None:
+        fail(f"{file}: {problems.format_error}", code=EXIT_INVALID)
+
+
+class _Target:
+    """Where the converted text goes while it is written, so that nothing is written
+    unless all of it is: a temporary file beside ``output`` (renamed over it by
+    :meth:`keep`), or for standard output a spool (in memory while small) copied out."""
+
+    def __init__(self, output: str | None) -> None:
+        self.output = None if output in (None, "-") else output
+        self.kept = False
+
+    def __enter__(self) -> _Target:
+        if self.output is None:
+            self.stream: TextIO = tempfile.SpooledTemporaryFile(max_size=8 << 20, mode="w+", encoding="utf-8", newline="")
+        else:
+            self.tmp = f"{self.output}.tmp-{os.getpid()}"
+            self.stream = open(self.tmp, "w", encoding="utf-8", newline="\n")
+        return self
+
+    def keep(self) -> None:
+        self.kept = True
+
+    def __exit__(self, *exc: object) -> None:
         try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        fail(f"cannot write {output}: {e.strerror or e}")
+            if self.output is None and self.kept and exc[0] is None:
+                self.stream.seek(0)
+                shutil.copyfileobj(self.stream, sys.stdout)
+            self.stream.close()
+            if self.output is not None and self.kept and exc[0] is None:
+                os.replace(self.tmp, self.output)
+        finally:
+            if self.output is not None and not (self.kept and exc[0] is None):
+                _unlink(self.tmp)
+
+
+def _unlink(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
 
 
 def _same_file(a: str, b: str) -> bool:
@@ -80,58 +133,3 @@ def _same_file(a: str, b: str) -> bool:
         return os.path.samefile(a, b)
     except OSError:
         return os.path.realpath(a) == os.path.realpath(b)
-
-
-def _resolved_moves(record, form, file: str) -> dict[int, object]:  # type: ignore[no-untyped-def]
-    """``id(entry)`` → resolved move, from the replay, when the conversion needs the
-    board (coordinates ↔ colours; JSON gets both where the replay reaches). Exits 1 with
-    the replay's reason when an entry that needs the board cannot be resolved."""
-    from ..diagnostics import Severity
-    from ..notation.writer import Form
-    from ..replay import replay
-
-    def needs_board(entry) -> bool:  # type: ignore[no-untyped-def]
-        if entry.placeholder:
-            return False
-        return entry.is_coords != (form is Form.COORDS)
-
-    moves: dict[int, object] = {}
-    for match in record.matches:
-        wanted = [e for r in match.rounds for e in r.entries if form is Form.JSON or needs_board(e)]
-        if not wanted:
-            continue
-        result = replay(match)
-        errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
-        moves.update(_moves_as_written(result, errors))
-        if form is Form.JSON:
-            continue
-        if errors and any(needs_board(e) for e in wanted):
-            for d in errors:
-                sys.stderr.write(d.format(file) + "\n")
-            fail(
-                f"{file}: match {match.index} has errors, and --to {form.value} cannot carry what was written; "
-                f"nothing converted (run `kamisado fix {file}` first)",
-                code=EXIT_INVALID,
-            )
-        missing = [e for e in wanted if needs_board(e) and id(e) not in moves]
-        if missing:
-            e = missing[0]
-            sys.stderr.write(f"{file}:{e.line}:{e.column}: the replay did not reach this entry\n")
-            fail(
-                f"{file}:{e.line}:{e.column}: cannot convert {e.text!r} without replaying the record, "
-                "and the replay stops before it; nothing converted",
-                code=EXIT_INVALID,
-            )
-    return moves
-
-
-def _moves_as_written(result, errors) -> dict[int, object]:  # type: ignore[no-untyped-def]
-    """``id(entry)`` → the replay's move, for the entries without an error: an entry
-    with one keeps what was written (its move may be a correction)."""
-    wrong = {(d.line, d.column) for d in errors}
-    return {
-        id(ply.entry): ply.move
-        for rr in result.rounds
-        for ply in rr.plies
-        if ply.move is not None and (ply.entry.line, ply.entry.column) not in wrong
-    }

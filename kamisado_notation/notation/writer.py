@@ -10,9 +10,12 @@ the resolved :class:`~kamisado_notation.position.Move` (from the replay).
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Mapping
 from enum import Enum
+from json.encoder import encode_basestring
+from typing import TextIO
 
 from rich.cells import cell_len  # display width: a Chinese glyph is two columns
 
@@ -20,10 +23,11 @@ from ..board import SQUARE_COLOURS, Colour, Direction, Side, Square, square_name
 from ..errors import FormatError
 from ..match import Fill
 from ..position import Move
+from .json_text import dumps_indented
 from .record import Comment, Entry, MatchRecord, RecordFile, RoundRecord
 from .vocabulary import LANGUAGES, write_colour, write_direction
 
-__all__ = ["LANGUAGES", "Form", "format_entry", "format_move", "format_record", "record_json"]
+__all__ = ["LANGUAGES", "Form", "RecordWriter", "format_entry", "format_move", "format_record", "record_json"]
 
 
 class Form(Enum):
@@ -216,56 +220,98 @@ def format_record(record: RecordFile, *, form: Form, lang: str = "en", moves: Ma
     headers (order kept), a blank line, then per round ``Round N [fill left|right]``, its
     lineups and numbered rows ``1. <Black entry>   <Gold entry>`` (``...`` for an absent
     Black entry). Comments stay at their element. ``moves`` maps ``id(entry)`` to the
-    resolved move where the form needs the board (coordinates ↔ colours)."""
-    _check(form, lang)
-    moves = moves or {}
-    if form is Form.JSON:
-        return json.dumps(record_json(record, moves), ensure_ascii=False, indent=2) + "\n"
-    blocks = ["\n".join(_match_lines(m, form, lang, moves)) for m in record.matches]
-    tail = [f"{{{c.text}}}" if c.braced else f"#{c.text}" for c in record.comments]
-    if tail:
-        blocks.append("\n".join(tail))
-    return "\n\n".join(blocks) + "\n" if blocks else ""
+    resolved move where the form needs the board (coordinates ↔ colours). For a record
+    too large to hold, :class:`RecordWriter` writes the same text a match at a time."""
+    out = io.StringIO()
+    writer = RecordWriter(out, form=form, lang=lang, path=record.path)
+    for m in record.matches:
+        writer.match(m, moves)
+    writer.close(record)
+    return out.getvalue()
+
+
+class RecordWriter:
+    """:func:`format_record`, a match at a time: :meth:`match` writes each match to
+    ``out`` as it comes, :meth:`close` what follows the last (the record's closing
+    comments, known once its matches are read). ``path`` is the record's (the JSON form
+    names it). The JSON form is indented as ``json.dumps(..., indent=2)`` does, by
+    :func:`~.json_text.dumps_indented`."""
+
+    def __init__(self, out: TextIO, *, form: Form, lang: str = "en", path: str = "<string>") -> None:
+        _check(form, lang)
+        self.out, self.form, self.lang, self.path = out, form, lang, path
+        self.written = 0  # matches (and closing block) written
+
+    def match(self, m: MatchRecord, moves: Mapping[int, Move] | None = None) -> None:
+        """Write match ``m``; a :class:`FormatError` writes nothing of it."""
+        moves = moves or {}
+        if self.form is Form.JSON:
+            text = dumps_indented(_match_json(m, moves), 2)
+            head = ",\n    " if self.written else f'{self._json_start()}[\n    '
+        else:
+            text = "\n".join(_match_lines(m, self.form, self.lang, moves))
+            head = "\n\n" if self.written else ""
+        self.out.write(head + text)
+        self.written += 1
+
+    def close(self, record: RecordFile) -> None:
+        """Write the end: the record's closing comments (and, in JSON, the brackets)."""
+        if self.form is Form.JSON:
+            comments = dumps_indented([_comment_json(c) for c in record.comments], 1)
+            start = "\n  ]" if self.written else f"{self._json_start()}[]"
+            self.out.write(f'{start},\n  "comments": {comments}\n}}\n')
+            return
+        tail = [f"{{{c.text}}}" if c.braced else f"#{c.text}" for c in record.comments]
+        if tail:
+            self.out.write(("\n\n" if self.written else "") + "\n".join(tail))
+            self.written += 1
+        if self.written:
+            self.out.write("\n")
+
+    def _json_start(self) -> str:
+        return '{\n  "path": ' + encode_basestring(self.path) + ',\n  "matches": '
 
 
 def record_json(record: RecordFile, moves: Mapping[int, Move] | None = None) -> dict[str, object]:
     """The lossless JSON document of a record (``docs/json-record.md``)."""
     moves = moves or {}
-
-    def round_json(r: RoundRecord) -> dict[str, object]:
-        return {
-            "number": r.number,
-            "fill": r.fill.name.lower() if isinstance(r.fill, Fill) else None,
-            "line": r.line,
-            "column": r.column,
-            "comments": [_comment_json(c) for c in r.comments],
-            "lineups": [
-                {
-                    "side": lu.side.name.lower(),
-                    "colours": [c.name.lower() for c in lu.colours],
-                    "line": lu.line,
-                    "column": lu.column,
-                    "comments": [_comment_json(c) for c in lu.comments],
-                }
-                for lu in r.lineups
-            ],
-            "entries": [_entry_json(e, r.side_of(i), moves.get(id(e))) for i, e in enumerate(r.entries)],
-        }
-
     return {
         "path": record.path,
-        "matches": [
-            {
-                "index": m.index,
-                "line": m.line,
-                "comments": [_comment_json(c) for c in m.comments],
-                "headers": [
-                    {"name": h.name, "value": h.value, "line": h.line, "column": h.column, "comments": [_comment_json(c) for c in h.comments]}
-                    for h in m.headers
-                ],
-                "rounds": [round_json(r) for r in m.rounds],
-            }
-            for m in record.matches
-        ],
+        "matches": [_match_json(m, moves) for m in record.matches],
         "comments": [_comment_json(c) for c in record.comments],
+    }
+
+
+def _match_json(m: MatchRecord, moves: Mapping[int, Move]) -> dict[str, object]:
+    """One match of :func:`record_json`."""
+    return {
+        "index": m.index,
+        "line": m.line,
+        "comments": [_comment_json(c) for c in m.comments],
+        "headers": [
+            {"name": h.name, "value": h.value, "line": h.line, "column": h.column, "comments": [_comment_json(c) for c in h.comments]}
+            for h in m.headers
+        ],
+        "rounds": [_round_json(r, moves) for r in m.rounds],
+    }
+
+
+def _round_json(r: RoundRecord, moves: Mapping[int, Move]) -> dict[str, object]:
+    return {
+        "number": r.number,
+        "fill": r.fill.name.lower() if isinstance(r.fill, Fill) else None,
+        "line": r.line,
+        "column": r.column,
+        "comments": [_comment_json(c) for c in r.comments],
+        "lineups": [
+            {
+                "side": lu.side.name.lower(),
+                "colours": [c.name.lower() for c in lu.colours],
+                "line": lu.line,
+                "column": lu.column,
+                "comments": [_comment_json(c) for c in lu.comments],
+            }
+            for lu in r.lineups
+        ],
+        "entries": [_entry_json(e, r.side_of(i), moves.get(id(e))) for i, e in enumerate(r.entries)],
     }

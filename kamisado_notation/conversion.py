@@ -1,0 +1,124 @@
+"""Converting a record file to another form or language a match at a time (``kamisado
+convert``), so memory holds one match whatever the file's length.
+
+Colour form to colour form is a rewrite of the words. Coordinates to a colour form (and
+back) need the board, so each match is replayed first (the JSON form carries both
+where the replay reaches). What stops a conversion is found as the file is read, in the
+order it weighs: syntax errors anywhere (a line that could not be read would be lost),
+then the first entry that needs the board where the replay does not reach, then the
+first entry the form cannot write. After the first problem nothing more is written, but
+the file is read to its end so that every syntax error is reported: the caller keeps
+the output only when :attr:`ConversionProblems.ok`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TextIO
+
+from .diagnostics import Diagnostic, Severity
+from .errors import FormatError
+from .notation.files import stream_record
+from .notation.record import Entry, MatchRecord
+from .notation.writer import Form, RecordWriter
+from .position import Move
+
+if TYPE_CHECKING:
+    from .replay import MatchReplay
+
+__all__ = ["ConversionProblems", "Unresolved", "convert_file", "resolve_moves"]
+
+
+@dataclass(frozen=True, slots=True)
+class Unresolved:
+    """Why match ``match`` cannot be written in ``form``, which needs the board: the
+    replay's ``errors`` (the form cannot carry what was written: ``kamisado fix`` it
+    first), or else the first ``entry`` the replay did not reach."""
+
+    match: int
+    form: Form
+    errors: tuple[Diagnostic, ...] = ()
+    entry: Entry | None = None
+
+
+@dataclass(slots=True)
+class ConversionProblems:
+    """What stops a conversion, in the order it weighs (see the module docstring)."""
+
+    syntax: list[Diagnostic] = field(default_factory=list)
+    unresolved: Unresolved | None = None
+    format_error: FormatError | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.syntax and self.unresolved is None and self.format_error is None
+
+
+def convert_file(path: str, out: TextIO, *, form: Form, lang: str = "en") -> ConversionProblems:
+    """Write the record file at ``path`` to ``out`` in ``form`` (the text of
+    :func:`~kamisado_notation.notation.writer.format_record`), a match at a time.
+    Raises :class:`~kamisado_notation.errors.RecordIOError` when the file cannot be read."""
+    record, matches = stream_record(path)
+    writer = RecordWriter(out, form=form, lang=lang, path=record.path)
+    problems = ConversionProblems()
+    match_syntax: list[Diagnostic] = []
+    for m in matches:
+        match_syntax.extend(_errors(m.errors))
+        if not match_syntax and problems.unresolved is None:
+            _convert_match(m, form, writer, problems)
+    problems.syntax = _errors(record.errors) + match_syntax
+    if problems.ok:
+        writer.close(record)
+    return problems
+
+
+def _errors(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    return [d for d in diagnostics if d.severity is Severity.ERROR]
+
+
+def _convert_match(m: MatchRecord, form: Form, writer: RecordWriter, problems: ConversionProblems) -> None:
+    moves, unresolved = resolve_moves(m, form)
+    if unresolved is not None:
+        problems.unresolved = unresolved
+    if problems.unresolved is not None or problems.format_error is not None:
+        return
+    try:
+        writer.match(m, moves)
+    except FormatError as e:
+        problems.format_error = e
+
+
+def resolve_moves(match: MatchRecord, form: Form) -> tuple[dict[int, Move], Unresolved | None]:
+    """``id(entry)`` → resolved move from the replay, when writing ``match`` in ``form``
+    needs the board (coordinates ↔ colours; JSON gets both where the replay reaches) —
+    only for entries without an error, which keep what was written — and why the match
+    cannot be written in ``form``, if it cannot."""
+    from .replay import replay
+
+    def needs_board(entry: Entry) -> bool:
+        return not entry.placeholder and entry.is_coords != (form is Form.COORDS)
+
+    wanted = [e for r in match.rounds for e in r.entries if form is Form.JSON or needs_board(e)]
+    if not wanted:
+        return {}, None
+    result = replay(match)
+    errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
+    moves = _moves_as_written(result, errors)
+    if form is Form.JSON:
+        return moves, None
+    if errors and any(needs_board(e) for e in wanted):
+        return moves, Unresolved(match.index, form, errors=tuple(errors))
+    missing = [e for e in wanted if needs_board(e) and id(e) not in moves]
+    return moves, Unresolved(match.index, form, entry=missing[0]) if missing else None
+
+
+def _moves_as_written(result: MatchReplay, errors: list[Diagnostic]) -> dict[int, Move]:
+    """``id(entry)`` → the replay's move, for the entries without an error: an entry
+    with one keeps what was written (its move may be a correction)."""
+    wrong = {(d.line, d.column) for d in errors}
+    return {
+        id(ply.entry): ply.move
+        for rr in result.rounds
+        for ply in rr.plies
+        if ply.move is not None and (ply.entry.line, ply.entry.column) not in wrong
+    }
