@@ -11,7 +11,7 @@ from the ``random.Random`` given.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from .board import SQUARE_COLOURS, Colour, Direction, Side
 from .errors import KamisadoError
@@ -19,7 +19,7 @@ from .match import MATCH_TARGETS, Fill, Match, lineup
 from .notation.record import Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
 from .position import Move, Position
 
-__all__ = ["back_entry", "entry_from_move", "generate_match", "generate_records", "placeholder_entry"]
+__all__ = ["back_entry", "entry_from_move", "generate_match", "generate_records", "iter_generated", "placeholder_entry"]
 
 _TARGET_NAMES = {v: k.capitalize() for k, v in MATCH_TARGETS.items()}
 # A round longer than this is abandoned and replayed (a safety net: towers mostly move
@@ -202,15 +202,25 @@ def _shift(rounds: list[RoundRecord], by: int) -> None:
 def generate_records(*, match: str, seed: int, count: int, coords: bool = False) -> RecordFile:
     """``count`` random legal matches of format ``match`` (single, standard, long,
     marathon), reproducible from ``seed``."""
+    record = RecordFile(path="<generated>")
+    record.matches.extend(iter_generated(match=match, seed=seed, count=count, coords=coords))
+    return record
+
+
+def iter_generated(*, match: str, seed: int, count: int, coords: bool = False) -> Iterator[MatchRecord]:
+    """The matches of :func:`generate_records`, one at a time as each is played (for
+    writing millions without holding them). Raises :class:`KamisadoError` at once for an
+    unknown format."""
     key = match.strip().lower()
     if key not in MATCH_TARGETS:
         raise KamisadoError(f"unknown match format {match!r}: single, standard, long or marathon")
-    rng = random.Random(seed)
-    record = RecordFile(path="<generated>")
+    return _generated(MATCH_TARGETS[key], random.Random(seed), count, coords)
+
+
+def _generated(target: int, rng: random.Random, count: int, coords: bool) -> Iterator[MatchRecord]:
     line = 1
     for i in range(count):
-        m = generate_match(rng, target=MATCH_TARGETS[key], index=i + 1, line=line, coords=coords)
-        record.matches.append(m)
+        m = generate_match(rng, target=target, index=i + 1, line=line, coords=coords)
+        yield m
         last = max([m.headers[-1].line] + [e.line for r in m.rounds for e in r.entries] + [r.line for r in m.rounds])
         line = last + 2
-    return record

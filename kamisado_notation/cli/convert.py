@@ -21,6 +21,8 @@ import typer
 from .common import EXIT_INVALID, fail
 
 if TYPE_CHECKING:
+    from typing_extensions import Self
+
     from ..conversion import ConversionProblems
 
 _FORMS = ("symbols", "text", "short", "coords", "json")
@@ -97,9 +99,10 @@ class _Target:
         self.output = None if output in (None, "-") else output
         self.kept = False
 
-    def __enter__(self) -> _Target:
+    def __enter__(self) -> Self:
         if self.output is None:
-            self.stream: TextIO = tempfile.SpooledTemporaryFile(max_size=8 << 20, mode="w+", encoding="utf-8", newline="")
+            spool = tempfile.SpooledTemporaryFile(max_size=8 << 20, mode="w+", encoding="utf-8", newline="")
+            self.stream: TextIO = spool  # type: ignore[assignment]
         else:
             self.tmp = f"{self.output}.tmp-{os.getpid()}"
             self.stream = open(self.tmp, "w", encoding="utf-8", newline="\n")

@@ -35,24 +35,23 @@ def _load(path: str, match: int) -> tuple[Any, Any]:
     """The match record ``match`` (1-based) of ``path`` and its replay; exit 2 when the
     file cannot be read or holds no such match."""
     try:
-        from ..notation import RecordIOError, read_record
+        from ..notation import RecordIOError
+        from ..notation.files import nth_match
         from ..replay import replay
     except ImportError as e:  # pragma: no cover - a partial build
         fail(f"reading records is not available in this build ({e})")
     try:
-        record = read_record(path)
+        record, match_record, count = nth_match(path, match)  # reads no further
     except RecordIOError as e:
         fail(str(e))
-    except OSError as e:  # pragma: no cover - read_record wraps these
+    except OSError as e:  # pragma: no cover - the reader wraps these
         fail(f"cannot read {path}: {e.strerror or e}")
-    if not record.matches:
+    if not count:
         for d in record.errors:
             sys.stderr.write(d.format(path) + "\n")
         fail(f"{path} holds no match", code=EXIT_INVALID if record.errors else EXIT_USAGE)
-    if match > len(record.matches):
-        n = len(record.matches)
-        fail(f"{path} holds {n} match{'es' if n != 1 else ''}, not {match}")
-    match_record = record.matches[match - 1]
+    if match_record is None:
+        fail(f"{path} holds {count} match{'es' if count != 1 else ''}, not {match}")
     return match_record, replay(match_record)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterable, Iterator
+from contextlib import nullcontext
 from typing import TYPE_CHECKING
 
 import typer
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from ..diagnostics import Diagnostic
+    from ..notation.writer import Form
     from ..validate import FileValidation, MatchSummary
 
 # Files larger than this get a progress bar (on a terminal).
@@ -197,31 +199,31 @@ def generate(
 ) -> None:
     """Play random legal matches and write their records (for demos, tests, benchmarks)."""
     from ..errors import KamisadoError
-    from ..generate import generate_records
+    from ..generate import iter_generated
+    from ..notation.record import RecordFile
+    from ..notation.writer import RecordWriter
 
     try:
-        record = generate_records(match=match, seed=seed, count=count, coords=form.strip().lower() == "coords")
-        text = _format(record, form=form, lang=lang)
+        matches = iter_generated(match=match, seed=seed, count=count, coords=form.strip().lower() == "coords")
+        writer = RecordWriter(sys.stdout, form=_form(form), lang=lang, path="<generated>")
     except KamisadoError as e:
         fail(str(e))
-    if output is None:
-        sys.stdout.write(text)
-        return
     try:
-        with open(output, "w", encoding="utf-8") as f:
-            f.write(text)
+        with open(output, "w", encoding="utf-8") if output is not None else nullcontext(sys.stdout) as out:
+            writer.out = out
+            for m in matches:  # each written as it is played
+                writer.match(m)
+            writer.close(RecordFile("<generated>"))
     except OSError as e:
         fail(f"cannot write {output}: {e.strerror or e}")
 
 
-def _format(record, *, form: str, lang: str) -> str:  # type: ignore[no-untyped-def]
+def _form(form: str) -> Form:
+    """The form named ``form``; :class:`KamisadoError` naming the forms if none is."""
     from ..errors import KamisadoError
-    from ..notation.writer import Form, format_record
+    from ..notation.writer import Form
 
     try:
-        style = Form(form.strip().lower())
+        return Form(form.strip().lower())
     except ValueError:
-        raise KamisadoError(
-            f"unknown form {form!r}: " + ", ".join(f.value for f in Form)
-        ) from None
-    return format_record(record, form=style, lang=lang)
+        raise KamisadoError(f"unknown form {form!r}: " + ", ".join(f.value for f in Form)) from None

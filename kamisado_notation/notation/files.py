@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from typing import BinaryIO
 
 from ..diagnostics import Diagnostic
@@ -18,7 +18,7 @@ from .json_record import record_from_json
 from .reader import read_lines
 from .record import MatchRecord, RecordFile
 
-__all__ = ["is_json_record", "iter_blocks", "open_matches", "open_record_file", "read_json_record", "read_record", "stream_record"]
+__all__ = ["is_json_record", "iter_blocks", "nth_match", "open_matches", "open_record_file", "read_json_record", "read_record", "stream_record"]
 
 
 _BLOCK = 1 << 20  # bytes read at a time (then to the end of that line)
@@ -123,6 +123,23 @@ def read_record(path: str) -> RecordFile:
     record, matches = stream_record(path)
     record.matches.extend(matches)
     return record
+
+
+def nth_match(path: str, n: int) -> tuple[RecordFile, MatchRecord | None, int]:
+    """Match ``n`` (1-based) of the record file at ``path``, read up to it and no further:
+    the :class:`RecordFile` (its ``errors`` complete only when the file was read to the
+    end), the match (``None`` when the file holds fewer), and how many matches were read."""
+    record, matches = stream_record(path)
+    count = 0
+    try:
+        for m in matches:
+            count += 1
+            if count == n:
+                return record, m, count
+    finally:
+        if isinstance(matches, Generator):
+            matches.close()  # and the file with it
+    return record, None, count
 
 
 def open_matches(path: str) -> Iterator[MatchRecord]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from json.encoder import encode_basestring
+from typing import cast
 
 __all__ = ["dumps_indented"]
 
@@ -40,11 +41,12 @@ def _container(items: list[object], opening: str, closing: str, newline: str, st
     separator = inner
     for item in items:
         if opening == "{":
-            key, item = item  # type: ignore[misc]
+            key, value = cast("tuple[str, object]", item)
             emit(separator + encode_basestring(key) + ": ")
+            _encode(value, inner, step, emit)
         else:
             emit(separator)
-        _encode(item, inner, step, emit)
+            _encode(item, inner, step, emit)
         separator = "," + inner
     emit(newline + closing)
 
