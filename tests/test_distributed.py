@@ -1,0 +1,47 @@
+"""The Dask recipe (docs/dask.md) run for real on a local cluster of worker processes:
+its document equals ``kamisado validate --json``'s, byte for byte."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples"
+
+
+def test_importing_the_module_does_not_import_dask() -> None:
+    code = "import sys, kamisado_notation.distributed; print('dask' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=_env(), check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_dask_cluster_gives_the_validate_json_document(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    from kamisado_notation.distributed import validate_corpus
+    from kamisado_notation.generate import generate_records
+    from kamisado_notation.notation.writer import Form, format_record
+
+    corpus = tmp_path / "corpus.kmr"
+    text = format_record(generate_records(match="standard", seed=5, count=40), form=Form.SHORT)
+    corpus.write_text(text + "Round 1\n1. Yellow Left 1 Red\n", encoding="utf-8")  # and an invalid last match
+    paths = [str(p) for p in sorted(SAMPLES.glob("*.kmr"))] + [str(corpus)]
+    with distributed.LocalCluster(
+        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
+    ) as cluster, distributed.Client(cluster):
+        doc = validate_corpus(paths)
+    cli = subprocess.run(
+        [sys.executable, "-m", "kamisado_notation.cli.app", "validate", "--json", *paths],
+        capture_output=True, env=_env(), check=False,
+    )
+    assert cli.returncode == 1
+    assert (json.dumps(doc, ensure_ascii=False) + "\n").encode() == cli.stdout
+
+
+def _env() -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(ROOT)}
