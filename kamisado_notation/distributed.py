@@ -13,7 +13,7 @@ more than the package.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .validate import validate_file
 
@@ -34,12 +34,14 @@ def validation_bag(paths: Iterable[str], *, partition_size: int = 1) -> dask.bag
     keep it distributed (``.map(json.dumps).to_textfiles(...)``, ``.filter(...)``)."""
     import dask.bag as db
 
-    return db.from_sequence(list(paths), partition_size=partition_size).map(file_json)
+    from_sequence: Any = db.from_sequence  # (dask is not typed)
+    return cast("dask.bag.Bag", from_sequence(list(paths), partition_size=partition_size).map(file_json))
 
 
 def validate_corpus(paths: Iterable[str], **compute: Any) -> dict[str, object]:
     """The ``validate --json`` document (SPEC §6) of the files ``paths``, validated by
     Dask: on the cluster of the current ``distributed.Client`` if there is one (else
     Dask's default scheduler); ``compute`` goes to ``dask.compute`` (``scheduler=``…)."""
-    files = validation_bag(paths).compute(**compute)
+    bag: Any = validation_bag(paths)
+    files = bag.compute(**compute)
     return {"files": list(files)}
