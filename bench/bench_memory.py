@@ -1,0 +1,72 @@
+"""Peak memory of the commands that read whole record files, as a ratio between a corpus
+and the same corpus repeated 20 times (issue 11: memory flat in the number of matches).
+
+    python3 bench/bench_memory.py [--matches N] [--times K] [--root DIR]
+
+Each command runs in a subprocess; its peak resident set size is the ``ru_maxrss`` that
+``os.wait4`` reports for that one child. ``--root`` is the source tree to measure (on
+``PYTHONPATH``; default: this one), so an older checkout can be measured the same way.
+Goal: every ratio ≤ 1.3 (peak memory depends on the largest match, not on the file).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+COMMANDS = {
+    "validate": ["validate", "{file}"],
+    "validate --json": ["validate", "--json", "{file}"],
+    "convert --to short": ["convert", "{file}", "--to", "short"],
+    "convert --to json": ["convert", "{file}", "--to", "json"],
+    "show --match 2": ["show", "{file}", "--match", "2", "--no-color"],
+}
+
+
+def peak_kb(root: Path, args: list[str]) -> int:
+    """The peak RSS (KiB) of ``kamisado ARGS`` run from the tree ``root``."""
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    cmd = [sys.executable, "-m", "kamisado_notation.cli.app", *args]
+    # (in ``root``: ``python -m`` puts the working directory first on the path)
+    child = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=root)
+    _pid, _status, usage = os.wait4(child.pid, 0)
+    child.returncode = 0  # reaped above
+    return usage.ru_maxrss
+
+
+def corpus(root: Path, folder: str, matches: int, times: int) -> tuple[str, str]:
+    """A generated corpus of ``matches`` standard matches, and it repeated ``times`` times."""
+    small, large = os.path.join(folder, "corpus.kmr"), os.path.join(folder, f"corpus-x{times}.kmr")
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    cmd = [sys.executable, "-m", "kamisado_notation.cli.app", "generate", "--seed", "1", "--count", str(matches)]
+    text = subprocess.run(cmd, capture_output=True, env=env, cwd=root, check=True).stdout
+    Path(small).write_bytes(text)
+    Path(large).write_bytes(b"\n".join([text] * times))
+    return small, large
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=1000)
+    parser.add_argument("--times", type=int, default=20)
+    parser.add_argument("--root", type=Path, default=ROOT)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        small, large = corpus(ROOT, tmp, args.matches, args.times)
+        sizes = f"{os.path.getsize(small) / 1e6:.1f} MB and {os.path.getsize(large) / 1e6:.1f} MB"
+        print(f"code: {args.root}; corpus: {args.matches} standard matches ({sizes}, x{args.times})")
+        print(f"{'command':22} {'corpus':>10} {'x' + str(args.times):>10} {'ratio':>7}")
+        for name, template in COMMANDS.items():
+            a = peak_kb(args.root, [small if t == "{file}" else t for t in template])
+            b = peak_kb(args.root, [large if t == "{file}" else t for t in template])
+            print(f"{name:22} {a / 1024:8.1f}MB {b / 1024:8.1f}MB {b / a:7.2f}")
+
+
+if __name__ == "__main__":
+    main()
