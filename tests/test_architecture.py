@@ -21,7 +21,7 @@ LAYERS: list[tuple[str, set[str]]] = [
     ("values", {"enums", "errors", "diagnostics"}),
     ("domain", {"board", "position", "match", "perft"}),
     ("notation", {"notation", "export"}),  # text ⇄ records; JSON views of engine objects
-    ("bridge", {"replay", "validate", "generate", "correct", "fix", "verdict", "distributed", "output"}),
+    ("bridge", {"replay", "validate", "generate", "correct", "fix", "verdict", "distributed", "output", "conversion"}),
     ("drawing", {"render", "svg"}),
     ("cli", {"cli"}),
 ]

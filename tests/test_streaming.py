@@ -28,7 +28,14 @@ from kamisado_notation.notation.files import nth_match
 from kamisado_notation.notation.json_text import dumps_indented
 from kamisado_notation.notation.writer import Form, format_record, record_json
 from kamisado_notation.replay import MatchStatus
-from kamisado_notation.validate import FileReport, report_json, validate_matches, validate_paths, write_report_json
+from kamisado_notation.validate import (
+    FileReport,
+    MatchSummary,
+    report_json,
+    validate_matches,
+    validate_paths,
+    write_report_json,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted(str(p) for p in (ROOT / "samples").glob("*.kmr"))
@@ -76,22 +83,41 @@ def old_report(path: str) -> FileReport:
 def old_text(paths: list[str]) -> str:
     """``kamisado validate``'s text as it was printed from whole reports (no colour)."""
     out = []
-    for r in map(old_report, paths):
+    reports = [old_report(p) for p in paths]
+    for r in reports:
         out += [d.format(r.path) for d in r.all_diagnostics()]
         n, good = len(r.matches), sum(m.valid for m in r.matches)
         head = f"{r.path}: {n} match{'es' if n != 1 else ''}, {good} valid"
         if r.diagnostics and not n:
             head = f"{r.path}: no match" if r.valid else f"{r.path}: unreadable"
         out.append(head)
-        for m in r.matches if n <= 20 else []:
-            state = "complete" if m.status is MatchStatus.COMPLETE else "in progress"
-            state += f", {m.to_move.title} to move" if m.to_move is not None else ""
-            mark = "valid" if m.valid else "INVALID"
-            out.append(f"  match {m.index} (line {m.line}): {mark}, {_score(m.score)} (Black-Gold), {state}")
-        if n > 20:
-            complete = sum(1 for m in r.matches if m.status is MatchStatus.COMPLETE)
-            out.append(f"  {complete} complete, {n - complete} in progress")
+        out += [_old_match_line(m) for m in r.matches] if n <= 20 else [_old_many(r.matches)]
+    if len(reports) > 1:
+        matches = [m for r in reports for m in r.matches]
+        bad = sum(1 for r in reports if not r.valid)
+        valid = sum(1 for m in matches if m.valid)
+        out.append(f"total: {len(reports)} files ({bad} invalid), {len(matches)} matches, {valid} valid, {len(matches) - valid} invalid")
     return "".join(line + "\n" for line in out)
+
+
+def _old_match_line(m: MatchSummary) -> str:
+    if not m.valid:
+        return f"  match {m.index} (line {m.line}): INVALID, {_score(m.score)} (Black-Gold) as far as checked"
+    state = "complete" if m.status is MatchStatus.COMPLETE else "in progress"
+    state += f", {m.to_move.title} to move" if m.to_move is not None else ""
+    return f"  match {m.index} (line {m.line}): valid, {_score(m.score)} (Black-Gold), {state}"
+
+
+def _old_many(matches: list[MatchSummary]) -> str:
+    good = [m for m in matches if m.valid]
+    complete = sum(1 for m in good if m.status is MatchStatus.COMPLETE)
+    text = f"  {complete} complete, {len(good) - complete} in progress"
+    invalid = [m for m in matches if not m.valid]
+    if invalid:
+        shown = ", ".join(f"{m.index} (line {m.line})" for m in invalid[:50])
+        more = f" and {len(invalid) - 50} more" if len(invalid) > 50 else ""
+        text += f", {len(invalid)} invalid: match{'es' if len(invalid) > 1 else ''} {shown}{more}"
+    return text
 
 
 def _score(score: dict) -> str:  # type: ignore[type-arg]
