@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .board import Side
-from .diagnostics import ERROR, WARNING, Diagnostic
+from .diagnostics import ERROR, Diagnostic
+from .display import printable
 from .errors import KamisadoError
 from .match import RoundResult
 from .notation.record import MatchRecord
@@ -89,7 +90,7 @@ class FileReport:
 
     def to_json(self) -> dict[str, object]:
         return {
-            "path": self.path,
+            "path": printable(self.path),  # a name that is not UTF-8 shown escaped, as in text
             "valid": self.valid,
             "diagnostics": [d.to_json() for d in self.diagnostics],
             "matches": [m.to_json() for m in self.matches],
@@ -161,14 +162,15 @@ def validate_text(text: str, *, path: str = "<string>") -> FileReport:
 
 def validate_file(path: str, *, on_match: Callable[[MatchSummary], None] | None = None) -> FileReport:
     """Validate the file at ``path``, one match at a time. A file that cannot be read
-    gives a report with one ``io`` diagnostic."""
+    gives a report with one ``io`` diagnostic; ``-`` is standard input (``<stdin>``)."""
     from . import notation
 
-    report = FileReport(path)
+    report = FileReport(notation.source_name(path))
     try:
-        validate_matches(path, notation.open_matches(path), on_match=on_match, report=report)
+        matches = notation.open_matches(path, errors=report.diagnostics)
+        validate_matches(report.path, matches, on_match=on_match, report=report)
     except notation.RecordIOError as e:
-        report.diagnostics.append(Diagnostic("io", str(e), 0, 0))
+        report.diagnostics.append(Diagnostic("io", e.reason, 0, 0))
     except KamisadoError as e:  # unreadable text (invalid UTF-8) where no match can hold it
         report.diagnostics.append(
             Diagnostic("syntax", str(e), getattr(e, "line", 1), getattr(e, "column", 1))
@@ -178,8 +180,13 @@ def validate_file(path: str, *, on_match: Callable[[MatchSummary], None] | None 
 
 
 def _no_match(report: FileReport) -> None:
-    if not report.matches and not report.diagnostics:
-        report.diagnostics.append(Diagnostic("syntax", "the file holds no match", 1, 1, WARNING))
+    """A file with no match is an error (SPEC §6): an empty file is not a valid record."""
+    if not report.matches and not any(d.severity == ERROR for d in report.diagnostics):
+        report.diagnostics.append(Diagnostic("syntax", NO_MATCH, 1, 1))
+
+
+#: The message for a file that holds no match.
+NO_MATCH = "the file holds no match"
 
 
 def report_json(reports: list[FileReport]) -> dict[str, object]:

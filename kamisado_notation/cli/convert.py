@@ -5,17 +5,17 @@ Colour form to colour form is a rewrite of the words. Coordinates to a colour fo
 back) need the board, so the record is replayed first; a record that cannot be replayed
 far enough is refused with the reason (exit 1) and nothing is written. A record with
 syntax errors is refused too (a line that could not be read would be lost). The output
-never overwrites the input (exit 2).
+never overwrites the input, by any name (exit 2), and is written atomically
+(:mod:`kamisado_notation.output`).
 """
 
 from __future__ import annotations
 
-import os
 import sys
 
 import typer
 
-from .common import EXIT_INVALID, fail
+from .common import EXIT_INVALID, fail, refuse_onto, refuse_stdout_onto, write_file
 
 _FORMS = ("symbols", "text", "short", "coords", "json")
 _LANGS = ("en", "de", "hu", "pt", "ro", "ru")
@@ -28,11 +28,29 @@ def convert(
     output: str | None = typer.Option(None, "-o", "--output", help="Write here instead of standard output."),
 ) -> None:
     """Rewrite a record in another notation, keeping headers, comments and lineups."""
-    from ..diagnostics import Severity
     from ..errors import FormatError
-    from ..notation import RecordIOError, read_record
     from ..notation.writer import Form, format_record
 
+    _check_options(to, lang)
+    to_stdout = output is None or output == "-"
+    if to_stdout:
+        refuse_stdout_onto([file])
+    else:
+        refuse_onto(str(output), [file])
+    record = _readable(file)
+    form = Form(to)
+    moves = _resolved_moves(record, form, record.path)
+    try:
+        text = format_record(record, form=form, lang=lang, moves=moves)
+    except FormatError as e:
+        fail(f"{record.path}: {e}", code=EXIT_INVALID)
+    if to_stdout:
+        sys.stdout.write(text)
+    else:
+        write_file(str(output), text, inputs=[file])
+
+
+def _check_options(to: str, lang: str) -> None:
     if to not in _FORMS:
         fail(f"--to must be one of {', '.join(_FORMS)}, not {to!r}")
     if lang not in _LANGS:
@@ -41,45 +59,27 @@ def convert(
         # only the text form has words; symbols, codes and coordinates are the same in
         # every language (SPEC §2)
         sys.stderr.write(f"kamisado: note: --lang {lang} changes only --to text; --to {to} is the same in every language\n")
-    if output is not None and output != "-" and _same_file(file, output):
-        fail(f"refusing to write over the input file {file}")
+
+
+def _readable(file: str):  # type: ignore[no-untyped-def]
+    """The record of ``file``; exit 2 when it cannot be read, 1 (with the diagnostics on
+    stderr) when it has syntax errors or holds no match: nothing is converted then."""
+    from ..diagnostics import Severity
+    from ..notation import RecordIOError, read_record
+
     try:
         record = read_record(file)
     except RecordIOError as e:
         fail(str(e))
     problems = [d for d in record.errors if d.severity is Severity.ERROR]
     problems += [d for m in record.matches for d in m.errors if d.severity is Severity.ERROR]
+    for d in problems:
+        sys.stderr.write(d.format(record.path) + "\n")
     if problems:
-        for d in problems:
-            sys.stderr.write(d.format(file) + "\n")
-        fail(f"{file} has syntax errors; nothing converted", code=EXIT_INVALID)
-    form = Form(to)
-    moves = _resolved_moves(record, form, file)
-    try:
-        text = format_record(record, form=form, lang=lang, moves=moves)
-    except FormatError as e:
-        fail(f"{file}: {e}", code=EXIT_INVALID)
-    if output is None or output == "-":
-        sys.stdout.write(text)
-        return
-    tmp = f"{output}.tmp-{os.getpid()}"
-    try:
-        with open(tmp, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-        os.replace(tmp, output)
-    except OSError as e:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        fail(f"cannot write {output}: {e.strerror or e}")
-
-
-def _same_file(a: str, b: str) -> bool:
-    try:
-        return os.path.samefile(a, b)
-    except OSError:
-        return os.path.realpath(a) == os.path.realpath(b)
+        fail(f"{record.path} has syntax errors; nothing converted", code=EXIT_INVALID)
+    if not record.matches:
+        fail(f"{record.path}: the file holds no match; nothing converted", code=EXIT_INVALID)
+    return record
 
 
 def _resolved_moves(record, form, file: str) -> dict[int, object]:  # type: ignore[no-untyped-def]

@@ -14,7 +14,7 @@ import sys
 
 import typer
 
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, console, emit_json, fail
+from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, console, emit_json, fail, refuse_stdout_onto, write_file
 
 # Files larger than this get a progress bar (on a terminal).
 _LONG_WORK_BYTES = 2_000_000
@@ -28,24 +28,16 @@ def validate(
     no_color: bool = typer.Option(False, "--no-color", help="No colours."),
 ) -> None:
     """Replay each record through the rules and report what is wrong, precisely."""
-    from ..validate import FileReport, report_json
-
-    missing = [f for f in files if not os.path.isfile(f)]
-    for f in missing:
-        why = "a directory, not a record file" if os.path.isdir(f) else "no such file"
-        sys.stderr.write(f"kamisado: cannot read {f}: {why}\n")
-    todo = [f for f in files if f not in missing]
-    reports: list[FileReport] = []
-    if jobs > 1 and len(todo) > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            reports = list(pool.map(_validate_one, todo))
-    else:
-        for path in todo:
-            reports.append(_validate_with_progress(path, quiet=quiet or as_json))
-    io_errors = bool(missing) or any(d.rule == "io" for r in reports for d in r.diagnostics)
+    if as_json and quiet:
+        fail("--quiet does not apply to --json (which prints no summaries)")
+    if files.count("-") > 1:
+        fail("standard input (-) can be read only once")
+    refuse_stdout_onto(files)
+    reports = _validate_all(files, jobs=jobs, quiet=quiet or as_json)
+    io_errors = any(d.rule == "io" for r in reports for d in r.diagnostics)
     if as_json:
+        from ..validate import report_json
+
         emit_json(report_json(reports))
     else:
         _print_reports(reports, quiet=quiet, no_color=no_color)
@@ -54,10 +46,17 @@ def validate(
     raise typer.Exit(EXIT_OK if all(r.valid for r in reports) else EXIT_INVALID)
 
 
-def _validate_one(path: str):  # type: ignore[no-untyped-def]
-    from ..validate import validate_file
+def _validate_all(files: list[str], *, jobs: int, quiet: bool):  # type: ignore[no-untyped-def]
+    """Each file's report, in order; in ``jobs`` worker processes when there are several
+    files (standard input is read here: it belongs to this process)."""
+    if jobs > 1 and len(files) > 1:
+        from ..parallel import validate_in_parallel
 
-    return validate_file(path)
+        others = [f for f in files if f != "-"]
+        done = iter(validate_in_parallel(others, jobs))
+        stdin = [_validate_with_progress("-", quiet=quiet)] if "-" in files else []
+        return [stdin[0] if f == "-" else next(done) for f in files]
+    return [_validate_with_progress(path, quiet=quiet) for path in files]
 
 
 def _validate_with_progress(path: str, *, quiet: bool):  # type: ignore[no-untyped-def]
@@ -70,23 +69,29 @@ def _validate_with_progress(path: str, *, quiet: bool):  # type: ignore[no-untyp
     err = console(stderr=True)
     if quiet or size < _LONG_WORK_BYTES or not err.is_terminal:
         return validate_file(path)
+    from rich.markup import escape
     from rich.progress import Progress
 
+    from ..display import printable
+
+    name = escape(printable(os.path.basename(path)))
     with Progress(console=err, transient=True) as progress:
-        task = progress.add_task(f"validating {os.path.basename(path)}", total=None)
+        task = progress.add_task(f"validating {name}", total=None)
         count = 0
 
         def tick(_summary) -> None:  # type: ignore[no-untyped-def]
             nonlocal count
             count += 1
             if count % 50 == 0:
-                progress.update(task, description=f"validating {os.path.basename(path)}: {count} matches")
+                progress.update(task, description=f"validating {name}: {count} matches")
 
         return validate_file(path, on_match=tick)
 
 
 def _print_reports(reports, *, quiet: bool, no_color: bool) -> None:  # type: ignore[no-untyped-def]
     from rich.markup import escape
+
+    from ..display import printable
 
     out = console(no_color=no_color)
     styles = {"error": "bold red", "warning": "yellow"}
@@ -99,9 +104,10 @@ def _print_reports(reports, *, quiet: bool, no_color: bool) -> None:  # type: ig
             continue
         n = len(r.matches)
         good = sum(1 for m in r.matches if m.valid)
-        head = f"{r.path}: {n} match{'es' if n != 1 else ''}, {good} valid"
-        if r.diagnostics and not n:
-            head = f"{r.path}: no match" if r.valid else f"{r.path}: unreadable"
+        path = printable(r.path)
+        head = f"{path}: {n} match{'es' if n != 1 else ''}, {good} valid"
+        if not n:
+            head = f"{path}: unreadable" if any(d.rule == "io" for d in r.diagnostics) else f"{path}: no match"
         out.print(escape(head), soft_wrap=True)
         for m in r.matches if n <= 20 else []:
             out.print(escape(_match_line(m)), soft_wrap=True)
@@ -166,14 +172,10 @@ def generate(
         text = _format(record, form=form, lang=lang)
     except KamisadoError as e:
         fail(str(e))
-    if output is None:
+    if output is None or output == "-":
         sys.stdout.write(text)
         return
-    try:
-        with open(output, "w", encoding="utf-8") as f:
-            f.write(text)
-    except OSError as e:
-        fail(f"cannot write {output}: {e.strerror or e}")
+    write_file(output, text, inputs=[])
 
 
 def _format(record, *, form: str, lang: str) -> str:  # type: ignore[no-untyped-def]

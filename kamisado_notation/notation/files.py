@@ -2,182 +2,439 @@
 into the record model — the one opener above the two readers
 (:mod:`~kamisado_notation.notation.reader` for text,
 :mod:`~kamisado_notation.notation.json_record` for JSON).
+
+Any file is read the same way: a regular file, ``-`` (standard input), a FIFO, a
+process substitution (``<(…)``), a device. Nothing is read twice: the first block is
+read once, tells JSON from ``.kmr`` (:func:`looks_like_json`) and is then read on, so a
+pipe is never consumed by the sniffing. Whatever the input, memory stays bounded:
+
+- text is read a block (:data:`_BLOCK`) at a time, cut after its last line ending;
+  ``"\\n"``, ``"\\r\\n"`` and ``"\\r"`` alone (old Mac files) all end a line;
+- a line longer than :data:`MAX_LINE` bytes is never held: it is a syntax diagnostic at
+  its line, skipped to its end, and the reading goes on after it;
+- a NUL byte means the input is not text (``/dev/zero``, an image, a zip file): a
+  diagnostic ``not a text record: binary data at byte N`` at its line and column, and
+  nothing after it is read;
+- a JSON document is read whole, up to :data:`MAX_JSON` bytes.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+import sys
+from collections.abc import Iterable, Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
 from typing import BinaryIO
 
 from ..diagnostics import Diagnostic
 from ..errors import NotationError, RecordIOError
 from .json_record import record_from_json
-from .reader import block_lines, read_lines, split_lines
+from .reader import block_lines, read_lines
 from .record import MatchRecord, RecordFile
 
-__all__ = ["open_matches", "open_record_file", "read_json_record", "read_record"]
+__all__ = [
+    "MAX_JSON",
+    "MAX_LINE",
+    "STDIN",
+    "input_lines",
+    "is_json_record",
+    "looks_like_json",
+    "open_matches",
+    "open_record_file",
+    "read_json_record",
+    "read_record",
+    "source_name",
+]
+
+#: The file name that means standard input.
+STDIN = "-"
+#: The longest line a record may hold, in bytes (without its ending): no record line
+#: comes near it, and a longer one is skipped rather than held in memory.
+MAX_LINE = 1 << 20
+#: The largest JSON record document read, in bytes (it is read whole).
+MAX_JSON = 256 << 20
+_BLOCK = 1 << 20  # bytes read at a time (at most MAX_LINE: a line inside a block is no longer)
 
 
-_BLOCK = 1 << 20  # bytes read at a time (then to the end of that line)
+def source_name(path: str) -> str:
+    """The name a record read from ``path`` goes by: ``<stdin>`` for ``-``."""
+    return "<stdin>" if path == STDIN else path
 
 
-def open_record_file(path: str) -> BinaryIO:
-    """``path`` opened for reading bytes; :class:`RecordIOError` with a one-line reason
-    when it cannot be (missing, a directory, no permission)."""
+@contextmanager
+def open_record_file(path: str) -> Iterator[BinaryIO]:
+    """``path`` (``-``: standard input, left open afterwards) open for reading bytes;
+    :class:`RecordIOError` with a one-line reason when it cannot be (missing, a
+    directory, no permission)."""
+    if path == STDIN:
+        stdin: BinaryIO = sys.stdin.buffer
+        yield stdin
+        return
     try:
-        return open(path, "rb")
-    except IsADirectoryError:
-        raise RecordIOError(f"{path}: is a directory, not a record file") from None
-    except FileNotFoundError:
-        raise RecordIOError(f"{path}: no such file") from None
+        f = open(path, "rb")  # noqa: SIM115 - closed by the with below
     except OSError as e:
-        raise RecordIOError(f"{path}: cannot read: {e.strerror or e}") from None
-
-
-def _decoded_lines(path: str, record: RecordFile) -> Iterator[str]:
-    """The file's lines (split at "\n" only, without endings: :func:`block_lines`),
-    decoded as UTF-8; at the first invalid byte, a diagnostic with its line and column,
-    and the rest of the file is not read. Reads, decodes and splits whole lines a
-    megabyte at a time (a line at a time costs Python calls per line)."""
-    f = open_record_file(path)
-    number = 0
+        raise _io_error(path, e) from None
     with f:
-        while True:
-            try:
-                block = f.read(_BLOCK)
-                if block and not block.endswith(b"\n"):
-                    block += f.readline()  # whole lines only
-            except OSError as e:
-                raise RecordIOError(f"{path}: cannot read: {e.strerror or e}") from None
-            if not block:
+        yield f
+
+
+def _io_error(path: str, e: OSError) -> RecordIOError:
+    if isinstance(e, IsADirectoryError):
+        reason = "is a directory, not a record file"
+    elif isinstance(e, FileNotFoundError):
+        reason = "no such file"
+    elif isinstance(e, PermissionError):
+        reason = "permission denied"
+    else:
+        reason = f"cannot read: {e.strerror or e}"
+    return RecordIOError(f"{source_name(path)}: {reason}", reason=reason)
+
+
+def _chunks(f: BinaryIO, path: str) -> Iterator[bytes]:
+    """The bytes of ``f``, a block at a time; a read error raises :class:`RecordIOError`."""
+    while True:
+        try:
+            chunk = f.read(_BLOCK)
+        except OSError as e:
+            raise _io_error(path, e) from None
+        if not chunk:
+            return
+        yield chunk
+
+
+# ----------------------------------------------------------------- bounded blocks
+
+
+@dataclass(frozen=True, slots=True)
+class _LongLine:
+    """A line longer than :data:`MAX_LINE`, skipped."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Binary:
+    """A NUL byte at file offset ``offset``; ``before`` is its line up to it."""
+
+    offset: int
+    before: bytes
+
+
+_BREAK = re.compile(rb"[\r\n]")
+
+
+class _LineBlocks:
+    """Blocks of whole lines (bytes, each cut after a line ending, the last perhaps
+    without one) from a stream of chunks, with :class:`_LongLine` where a line too long
+    was skipped and :class:`_Binary` (the last item) at a NUL byte. Holds at most a
+    chunk and :data:`MAX_LINE` bytes."""
+
+    def __init__(self, chunks: Iterable[bytes], limit: int = MAX_LINE) -> None:
+        self.chunks = chunks
+        self.limit = limit
+        self.carry = b""  # the start of a line whose end is not read yet
+        self.offset = 0  # the file offset of ``carry``
+        self.after_cr = False  # the last line ended with "\r": a "\n" next belongs to it
+        self.crlf = False  # such a "\r\n" cut in two was seen
+        self.skipping = False  # inside a line too long
+
+    def __iter__(self) -> Iterator[bytes | _LongLine | _Binary]:
+        for chunk in self.chunks:
+            data = self._join(chunk)
+            if self.skipping:
+                data = self._skip(data)
+                if self.skipping:
+                    continue
+            nul = data.find(b"\0")
+            if nul >= 0:
+                yield from self._binary(data, nul)
                 return
-            try:
-                text = block.decode("utf-8")
-            except UnicodeDecodeError:
-                # line by line, to say where: a bad sequence never spans a "\n"
-                for raw in split_lines(block):  # type: ignore[arg-type]
-                    number += 1
-                    try:
-                        yield from block_lines(raw.decode("utf-8"), record, number == 1)
-                    except UnicodeDecodeError as e:
-                        good = raw[: e.start].decode("utf-8", errors="replace")
-                        record.errors.append(
-                            Diagnostic("syntax", f"not UTF-8: byte 0x{raw[e.start]:02x} cannot be decoded", number, len(good) + 1)
-                        )
-                        return
-                return  # pragma: no cover - the bad line is in the block
-            lines = block_lines(text, record, number == 0)
-            number += len(lines)
-            yield from lines
+            yield from self._whole_lines(data)
+        if self.carry and not self.skipping:
+            yield self.carry
+
+    def _join(self, chunk: bytes) -> bytes:
+        data, self.carry = self.carry + chunk, b""
+        if self.after_cr and data[:1] == b"\n":
+            data = data[1:]
+            self.offset += 1
+            self.crlf = True
+        self.after_cr = False
+        return data
+
+    def _skip(self, data: bytes) -> bytes:
+        """What follows the end of the line being skipped (all of ``data`` is skipped
+        when it holds no line ending)."""
+        m = _BREAK.search(data)
+        if m is None:
+            self.offset += len(data)
+            return b""
+        self.skipping = False
+        return self._after_break(data, m.start())
+
+    def _after_break(self, data: bytes, at: int) -> bytes:
+        """``data`` after the line ending at ``at`` (counted in ``offset``)."""
+        end = at + 1
+        if data[at : at + 2] == b"\r\n":
+            end += 1
+        elif data[at] == 13 and end == len(data):
+            self.after_cr = True
+        self.offset += end
+        return data[end:]
+
+    def _whole_lines(self, data: bytes) -> Iterator[bytes | _LongLine]:
+        first = _BREAK.search(data)
+        if first is not None and first.start() > self.limit:  # a line begun in an earlier chunk
+            yield _LongLine()
+            data = self._after_break(data, first.start())
+        end = max(data.rfind(b"\n"), data.rfind(b"\r")) + 1
+        if end:
+            yield data[:end]
+            self.after_cr = data[end - 1] == 13
+            self.offset += end
+        rest = data[end:]
+        if len(rest) > self.limit:
+            yield _LongLine()
+            self.skipping = True
+            self.offset += len(rest)
+            rest = b""
+        self.carry = rest
+
+    def _binary(self, data: bytes, nul: int) -> Iterator[bytes | _Binary]:
+        start = max(data.rfind(b"\n", 0, nul), data.rfind(b"\r", 0, nul)) + 1
+        if start:
+            yield data[:start]
+        yield _Binary(self.offset + nul, data[start:nul])
+
+
+# ---------------------------------------------------------------- decoded lines
+
+
+def _decoded_lines(blocks: _LineBlocks, record: RecordFile) -> Iterator[str]:
+    """The lines of the blocks (without endings: :func:`block_lines`), decoded as UTF-8,
+    numbered as they come; a skipped line is an empty one, with its diagnostic in
+    ``record.errors``. At an invalid byte or a NUL, a diagnostic at its line and column,
+    and nothing more is read."""
+    number = 0
+    for block in blocks:
+        if isinstance(block, _LongLine):
+            number += 1
+            record.errors.append(
+                Diagnostic("syntax", f"the line is longer than {MAX_LINE} bytes, the most a record line may hold; skipped", number, 1)
+            )
+            yield ""
+            continue
+        if isinstance(block, _Binary):
+            column = len(block.before.decode("utf-8", errors="replace")) + 1
+            record.errors.append(Diagnostic("syntax", f"not a text record: binary data at byte {block.offset + 1}", number + 1, column))
+            return
+        record.crlf = record.crlf or blocks.crlf
+        try:
+            lines = block_lines(block.decode("utf-8"), record, number == 0)
+        except UnicodeDecodeError:
+            yield from _lines_up_to_bad_byte(block, record, number)
+            return
+        number += len(lines)
+        yield from lines
+
+
+def _lines_up_to_bad_byte(block: bytes, record: RecordFile, number: int) -> Iterator[str]:
+    """The lines of ``block`` (which holds an invalid UTF-8 byte) before the bad one, and
+    its diagnostic (line and column of the byte: a sequence never spans a line ending)."""
+    for raw in _raw_lines(block):
+        number += 1
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            good = raw[: e.start].decode("utf-8", errors="replace")
+            record.errors.append(Diagnostic("syntax", f"not UTF-8: byte 0x{raw[e.start]:02x} cannot be decoded", number, len(good) + 1))
+            return
+        yield from block_lines(text, record, number == 1)
+
+
+# --------------------------------------------------------------------- sniffing
 
 
 # A JSON record document starts as an object with a key does. A .kmr starts so only when
 # its first line is a braced comment that opens with '"…":' (a freak); one that opens
 # with "{" alone, like "{Game 1}", stays a .kmr.
 _JSON_START = re.compile(rb'\A(?:\xef\xbb\xbf)?[ \t\r\n]*\{[ \t\r\n]*"(?:[^"\\\n]|\\.)*"[ \t\r\n]*:')
-_SNIFF = 64 * 1024
+
+
+def looks_like_json(path: str, head: bytes) -> bool:
+    """Whether a file holds the JSON form of a record (``docs/json-record.md``): its name
+    ends in ``.json``, or ``head`` (its first block) starts, after an optional BOM and
+    whitespace, as a JSON object does: ``{"key":``."""
+    return path.lower().endswith(".json") or _JSON_START.match(head) is not None
 
 
 def is_json_record(path: str) -> bool:
-    """Whether ``path`` holds the JSON form of a record rather than a ``.kmr`` (see
-    :func:`_is_json`)."""
-    return _is_json(path)
-
-
-def _is_json(path: str) -> bool:
-    """Whether ``path`` holds the JSON form of a record (``docs/json-record.md``): its
-    name ends in ``.json``, or (a regular file only, so a pipe is not consumed) its text
-    starts, after an optional BOM and whitespace, as a JSON object does: ``{"key":``."""
+    """Whether the file ``path`` holds the JSON form of a record rather than a ``.kmr``
+    (:func:`looks_like_json`); only a regular file is opened to tell, so that a pipe is
+    not consumed."""
     if path.lower().endswith(".json"):
         return True
     try:
         if not os.path.isfile(path):
             return False
         with open(path, "rb") as f:
-            head = f.read(_SNIFF)
+            head = f.read(_BLOCK)
     except OSError:
         return False  # the reader says why
-    return _JSON_START.match(head) is not None
+    return looks_like_json(path, head)
 
 
+class _Opened:
+    """A record file open for reading, its first block read: the one place a file is
+    opened, sniffed and read from."""
+
+    def __init__(self, path: str) -> None:
+        path = os.fsdecode(path)  # TypeError for what is not a path
+        self.path = path
+        self.name = source_name(path)
+        self.stack = ExitStack()
+        try:
+            f = self.stack.enter_context(open_record_file(path))
+            self.chunks = _chunks(f, path)
+            self.head = next(self.chunks, b"")
+        except BaseException:
+            self.stack.close()
+            raise
+        self.json = looks_like_json(path, self.head) and b"\0" not in self.head
+
+    def all_chunks(self) -> Iterator[bytes]:
+        if self.head:
+            yield self.head
+        yield from self.chunks
+
+    def text_lines(self, record: RecordFile) -> Iterator[str]:
+        return _decoded_lines(_LineBlocks(self.all_chunks()), record)
+
+    def json_record(self) -> RecordFile:
+        """The whole document read as a JSON record (see :func:`read_json_record`)."""
+        raw = bytearray()
+        for chunk in self.all_chunks():
+            raw += chunk
+            if len(raw) > MAX_JSON:
+                record = RecordFile(self.name)
+                record.errors.append(Diagnostic("syntax", f"the JSON document is longer than {MAX_JSON} bytes, the most read", 1, 1))
+                return record
+        try:
+            return record_from_json(bytes(raw), path=self.name)
+        except NotationError as e:
+            record = RecordFile(self.name, bom=raw.startswith(b"\xef\xbb\xbf"))
+            record.errors.append(Diagnostic("syntax", str(e), e.line, e.column))
+            return record
+
+
+# ------------------------------------------------------------------ public API
 
 
 def read_record(path: str) -> RecordFile:
-    """A record file (UTF-8, with or without BOM, LF or CRLF), or the JSON form of one
-    (:func:`_is_json`; read by :mod:`~kamisado_notation.json_record`). A missing or
-    unreadable file raises :class:`RecordIOError`; invalid UTF-8 is a diagnostic at the
-    bad byte, a malformed JSON document one diagnostic naming the bad field."""
-    if _is_json(str(path)):
-        return read_json_record(str(path))
-    record = RecordFile(str(path))
-    lines = _decoded_lines(str(path), record)
-    first = next(lines, None)  # raise RecordIOError now rather than mid-iteration
-
-    def chain() -> Iterator[str]:
-        if first is not None:
-            yield first
-            yield from lines
-
-    record.matches.extend(read_lines(chain(), str(path), record))
-    return record
+    """A record file (UTF-8, with or without BOM; lines ended by LF, CRLF or CR), or the
+    JSON form of one (:func:`looks_like_json`; read by
+    :mod:`~kamisado_notation.notation.json_record`); ``-`` is standard input. A missing or
+    unreadable file raises :class:`RecordIOError`; invalid UTF-8, binary data and a line
+    over :data:`MAX_LINE` are diagnostics at their line, a malformed JSON document one
+    diagnostic naming the bad field."""
+    opened = _Opened(path)
+    with opened.stack:
+        if opened.json:
+            return opened.json_record()
+        record = RecordFile(opened.name)
+        record.matches.extend(read_lines(opened.text_lines(record), opened.name, record))
+        return record
 
 
-def open_matches(path: str) -> Iterator[MatchRecord]:
-    """The matches of a record file, one at a time, for huge files (memory holds a
-    megabyte of lines and one match). Raises :class:`RecordIOError` at once if the file cannot be
-    read. Syntax problems are diagnostics in each match's ``errors``; an invalid UTF-8
-    byte ends the reading and its diagnostic (line and column of the byte) goes to the
-    last match read — or, when there is none, is raised as :class:`NotationError`,
-    since a stream of matches has no other place for it. A JSON record (:func:`_is_json`)
-    is read whole; a malformed one raises :class:`NotationError` likewise."""
-    if _is_json(str(path)):
-        whole = read_json_record(str(path))
-        if whole.errors:  # a malformed document keeps no match
-            d = whole.errors[0]
-            raise NotationError(d.message, line=d.line, column=d.column)
-        return iter(whole.matches)
-    record = RecordFile(str(path))
-    lines = _decoded_lines(str(path), record)
-    first = next(lines, None)
+def open_matches(path: str, *, errors: list[Diagnostic] | None = None) -> Iterator[MatchRecord]:
+    """The matches of a record file (``-``: standard input), one at a time, for huge
+    files (memory holds a block of lines and one match). Raises :class:`RecordIOError`
+    at once if the file cannot be opened, or later if a read fails. Syntax problems are
+    diagnostics in each match's ``errors``; those of the file itself (an invalid UTF-8
+    byte or binary data, which end the reading; a line too long) go to ``errors`` when
+    it is given, else to the last match read — or, when there is none, the first is
+    raised as :class:`NotationError`, since a stream of matches has no other place for
+    it. A JSON record (:func:`looks_like_json`) is read whole; a malformed one is likewise."""
+    opened = _Opened(path)
+    if opened.json:
+        with opened.stack:
+            whole = opened.json_record()
+        return _stream(iter(whole.matches), whole, errors)
+    record = RecordFile(opened.name)
+    return _closing(opened, _stream(read_lines(opened.text_lines(record), opened.name, record), record, errors))
 
-    def chain() -> Iterator[str]:
-        if first is not None:
-            yield first
-            yield from lines
 
-    def stream() -> Iterator[MatchRecord]:
-        held: MatchRecord | None = None
-        for m in read_lines(chain(), str(path), record):
-            if held is not None:
-                yield held
-            held = m
-        if record.errors:
-            if held is None:
-                d = record.errors[0]
-                raise NotationError(d.message, line=d.line, column=d.column)
-            held.errors.extend(record.errors)
+def _closing(opened: _Opened, matches: Iterator[MatchRecord]) -> Iterator[MatchRecord]:
+    with opened.stack:
+        yield from matches
+
+
+def _stream(
+    matches: Iterator[MatchRecord], record: RecordFile, errors: list[Diagnostic] | None
+) -> Iterator[MatchRecord]:
+    """``matches``, the file's own diagnostics (``record.errors``) placed as
+    :func:`open_matches` says."""
+    held: MatchRecord | None = None
+    for m in matches:
         if held is not None:
             yield held
-
-    return stream()
+        held = m
+    if record.errors:
+        if errors is not None:
+            errors.extend(record.errors)
+        elif held is None:
+            d = record.errors[0]
+            raise NotationError(d.message, line=d.line, column=d.column)
+        else:
+            held.errors.extend(record.errors)
+    if held is not None:
+        yield held
 
 
 def read_json_record(path: str) -> RecordFile:
-    """A JSON record file, read whole. A missing or unreadable file raises
-    :class:`RecordIOError`; a malformed document is one ``Diagnostic(rule="syntax")`` in
-    ``RecordFile.errors`` (as :func:`~kamisado_notation.notation.read_record` reports bad
-    text), with the line and column of the JSON text where JSON itself is broken."""
-    path = str(path)
-    with open_record_file(path) as f:
-        try:
-            raw = f.read()
-        except OSError as e:
-            raise RecordIOError(f"{path}: cannot read: {e.strerror or e}") from None
+    """A JSON record file (``-``: standard input), read whole. A missing or unreadable
+    file raises :class:`RecordIOError`; a malformed document is one
+    ``Diagnostic(rule="syntax")`` in ``RecordFile.errors`` (as
+    :func:`~kamisado_notation.notation.read_record` reports bad text), with the line and
+    column of the JSON text where JSON itself is broken."""
+    opened = _Opened(path)
+    with opened.stack:
+        return opened.json_record()
+
+
+def input_lines(stream: BinaryIO) -> Iterator[tuple[int, str, str | None]]:
+    """The lines of a byte stream as they come (standard input typed at a terminal
+    included): ``(number, text, problem)`` for each, ``problem`` None for a good line,
+    else why the line cannot be read (not UTF-8 — ``text`` then has U+FFFD for the bad
+    bytes —, longer than :data:`MAX_LINE`, binary data, which ends the stream). Lines end
+    as in a record file; a BOM before the first is dropped. For commands that answer
+    line by line (``kamisado moves``)."""
+    read = getattr(stream, "read1", stream.read)
+    number = 0
+    for block in _LineBlocks(iter(lambda: read(_BLOCK), b"")):
+        if isinstance(block, _LongLine):
+            number += 1
+            yield number, "", f"the line is longer than {MAX_LINE} bytes; skipped"
+            continue
+        if isinstance(block, _Binary):
+            yield number + 1, "", f"binary data at byte {block.offset + 1}; nothing more is read"
+            return
+        for raw in _raw_lines(block):
+            number += 1
+            yield number, *_decoded(raw, number == 1)
+
+
+def _raw_lines(block: bytes) -> list[bytes]:
+    """The lines of a block of whole lines, without their endings."""
+    lines = re.split(rb"\r\n|\r|\n", block)
+    if not lines[-1]:
+        lines.pop()
+    return lines
+
+
+def _decoded(raw: bytes, first: bool) -> tuple[str, str | None]:
     try:
-        return record_from_json(raw, path=path)
-    except NotationError as e:
-        record = RecordFile(path, bom=raw.startswith(b"\xef\xbb\xbf"))
-        record.errors.append(Diagnostic("syntax", str(e), e.line, e.column))
-        return record
+        text, problem = raw.decode("utf-8"), None
+    except UnicodeDecodeError as e:
+        text, problem = raw.decode("utf-8", errors="replace"), f"not UTF-8: byte 0x{raw[e.start]:02x} cannot be decoded"
+    return (text[1:] if first and text.startswith("\ufeff") else text), problem

@@ -10,13 +10,13 @@ the resolved :class:`~kamisado_notation.position.Move` (from the replay).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from enum import Enum
 
 from rich.cells import cell_len  # display width: a Chinese glyph is two columns
 
 from ..board import SQUARE_COLOURS, Colour, Direction, Side, Square, square_name
+from ..display import json_text
 from ..errors import FormatError
 from ..match import Fill
 from ..position import Move
@@ -103,7 +103,7 @@ def format_move(move: Move, *, form: Form = Form.TEXT, lang: str = "en") -> str:
 
         d = move_json(move)
         d["side"] = move.side.name.lower()
-        return json.dumps(d, ensure_ascii=False)
+        return json_text(d)
     if move.tower is None:
         raise FormatError("a move without a tower colour cannot be written in a colour form")
     return _slots(move.tower, move.direction, move.distance, SQUARE_COLOURS[move.target], form, lang)
@@ -117,7 +117,7 @@ def format_entry(entry: Entry, *, form: Form, lang: str = "en", move: Move | Non
     if entry.placeholder:
         return "..."
     if form is Form.JSON:
-        return json.dumps(_entry_json(entry, None, move), ensure_ascii=False)
+        return json_text(_entry_json(entry, None, move))
     if form is Form.COORDS:
         if entry.is_coords:
             return _coords_entry(entry)
@@ -220,7 +220,7 @@ def format_record(record: RecordFile, *, form: Form, lang: str = "en", moves: Ma
     _check(form, lang)
     moves = moves or {}
     if form is Form.JSON:
-        return json.dumps(record_json(record, moves), ensure_ascii=False, indent=2) + "\n"
+        return json_text(record_json(record, moves), indent=2) + "\n"  # safe on a terminal too
     blocks = ["\n".join(_match_lines(m, form, lang, moves)) for m in record.matches]
     tail = [f"{{{c.text}}}" if c.braced else f"#{c.text}" for c in record.comments]
     if tail:

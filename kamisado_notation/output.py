@@ -1,0 +1,153 @@
+"""Writing output files safely: the one writer every command that writes a file uses
+(``convert -o``, ``--svg``, ``generate -o``, ``fix -o``).
+
+What it guarantees, whatever the user names as the output:
+
+- **Never onto an input.** An output that is one of the command's inputs — by another
+  name (``./x``), through a symlink or as a hard link: the device and inode numbers
+  are compared — is refused (:class:`~kamisado_notation.errors.OutputError`) before
+  anything is written. :func:`refuse_stdout_onto_inputs` does the same for standard
+  output redirected (``>>``) onto an input, which would otherwise read its own output.
+- **A regular file is replaced atomically.** The text goes to a temporary file created
+  exclusively (``tempfile.mkstemp``: an unpredictable name, never through a planted
+  link) in the same directory, is flushed to the disk, gets the old file's permissions
+  (a new file gets ``0o666`` less the umask, as ``open`` would give it), and then
+  replaces the file in one ``os.replace``. A failure at any step (a full disk) removes
+  the temporary file and leaves the old file as it was.
+- **Anything else is written in place.** A device (``/dev/null``, ``/dev/stdout``, a
+  terminal) or a FIFO is opened and written, never replaced by a regular file; a symlink
+  is followed, so its target is written and the link is kept.
+
+Every failure is an :class:`~kamisado_notation.errors.OutputError` whose message is one
+line that names the output; the command line prints it and exits 2.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from typing import TextIO
+
+from .display import printable
+from .errors import OutputError
+
+__all__ = ["STDIN", "file_identity", "open_output", "refuse_onto_inputs", "refuse_stdout_onto_inputs", "write_output"]
+
+#: The file name that means standard input (or output), as everywhere on Unix.
+STDIN = "-"
+
+
+def file_identity(path: str | int) -> tuple[int, int] | None:
+    """The (device, inode) of what ``path`` names (symlinks followed), or of the open
+    file descriptor ``path``; None when it cannot be stat'ed (it does not exist, say)."""
+    try:
+        st = os.fstat(path) if isinstance(path, int) else os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return st.st_dev, st.st_ino
+
+
+def refuse_onto_inputs(output: str, inputs: Iterable[str]) -> None:
+    """Raise :class:`OutputError` when ``output`` names one of ``inputs`` (standard
+    input, ``-``, is none of them)."""
+    out = file_identity(output)
+    if out is None:
+        return
+    for path in inputs:
+        if path != STDIN and file_identity(path) == out:
+            named = "" if output == path else f" (as {printable(output)})"
+            raise OutputError(f"refusing to write over the input file {printable(path)}{named}")
+
+
+def refuse_stdout_onto_inputs(inputs: Iterable[str]) -> None:
+    """Raise :class:`OutputError` when standard output is a regular file that is one of
+    ``inputs`` (``kamisado validate x.kmr >> x.kmr`` would read its own output)."""
+    try:
+        fd = sys.stdout.fileno()
+    except (OSError, ValueError, AttributeError):
+        return  # not a real file (a test's capture): nothing to compare
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        return
+    out = file_identity(fd)
+    for path in inputs:
+        if path != STDIN and file_identity(path) == out:
+            raise OutputError(f"refusing to write over the input file {printable(path)} (as standard output)")
+
+
+def _new_file_mode() -> int:
+    """The permissions ``open`` gives a new file: ``0o666`` less the umask."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+@contextmanager
+def _replacing(target: str, old: os.stat_result | None, *, encoding: str, newline: str) -> Iterator[TextIO]:
+    """A temporary file next to ``target`` that replaces it when the block ends well,
+    and is removed when it does not."""
+    import tempfile  # (not at the top: the command line's start-up pays for it only here)
+
+    directory, name = os.path.split(target)
+    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=directory or ".")
+    try:
+        with os.fdopen(fd, "w", encoding=encoding, newline=newline) as f:
+            yield f
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, stat.S_IMODE(old.st_mode) if old is not None else _new_file_mode())
+        if old is not None:
+            try:
+                os.chown(tmp, old.st_uid, old.st_gid)
+            except OSError:
+                pass  # only the owner or root may; the permissions are kept all the same
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+@contextmanager
+def open_output(
+    path: str, *, inputs: Iterable[str] = (), encoding: str = "utf-8", newline: str = "\n"
+) -> Iterator[TextIO]:
+    """A text stream whose content becomes the file ``path`` when the ``with`` block ends
+    without an exception (see the module's docstring for how). Raises
+    :class:`OutputError` when ``path`` is one of ``inputs``, a directory, or cannot be
+    written; an exception inside the block leaves the old file untouched.
+
+    >>> with open_output("out.kmr", inputs=["in.kmr"]) as f:  # doctest: +SKIP
+    ...     f.write(text)
+    """
+    refuse_onto_inputs(path, inputs)
+    target = os.path.realpath(path) if os.path.islink(path) else path  # write the link's target
+    try:
+        old: os.stat_result | None = os.stat(target)
+    except FileNotFoundError:
+        old = None
+    except OSError as e:
+        raise OutputError(f"cannot write {printable(path)}: {e.strerror or e}") from None
+    if old is not None and stat.S_ISDIR(old.st_mode):
+        raise OutputError(f"cannot write {printable(path)}: it is a directory")
+    try:
+        if old is not None and not stat.S_ISREG(old.st_mode):  # a device, a FIFO, a terminal
+            with open(target, "w", encoding=encoding, newline=newline) as f:
+                yield f
+        else:
+            with _replacing(target, old, encoding=encoding, newline=newline) as f:
+                yield f
+    except (OSError, UnicodeError) as e:
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise OutputError(f"cannot write {printable(path)}: {reason}") from None
+
+
+def write_output(path: str, text: str, *, inputs: Iterable[str] = ()) -> None:
+    """Write ``text`` (UTF-8, "\\n" line endings) to the file ``path`` through
+    :func:`open_output`."""
+    with open_output(path, inputs=inputs) as f:
+        f.write(text)
