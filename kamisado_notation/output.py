@@ -85,9 +85,12 @@ def _new_file_mode() -> int:
 
 
 @contextmanager
-def _replacing(target: str, old: os.stat_result | None, *, encoding: str, newline: str) -> Iterator[TextIO]:
-    """A temporary file next to ``target`` that replaces it when the block ends well,
-    and is removed when it does not."""
+def _replacing(
+    target: str, old: os.stat_result | None, *, encoding: str, newline: str, exclusive: bool = False
+) -> Iterator[TextIO]:
+    """A temporary file next to ``target`` that replaces it when the block ends well
+    (``exclusive``: that becomes it only if there is none yet), and is removed when it
+    does not."""
     import tempfile  # (not at the top: the command line's start-up pays for it only here)
 
     directory, name = os.path.split(target)
@@ -103,7 +106,11 @@ def _replacing(target: str, old: os.stat_result | None, *, encoding: str, newlin
                 os.chown(tmp, old.st_uid, old.st_gid)
             except OSError:
                 pass  # only the owner or root may; the permissions are kept all the same
-        os.replace(tmp, target)
+        if exclusive:
+            os.link(tmp, target)  # FileExistsError if there is one by now
+            os.unlink(tmp)
+        else:
+            os.replace(tmp, target)
     except BaseException:
         try:
             os.unlink(tmp)
@@ -114,12 +121,14 @@ def _replacing(target: str, old: os.stat_result | None, *, encoding: str, newlin
 
 @contextmanager
 def open_output(
-    path: str, *, inputs: Iterable[str] = (), encoding: str = "utf-8", newline: str = "\n"
+    path: str, *, inputs: Iterable[str] = (), encoding: str = "utf-8", newline: str = "\n", exclusive: bool = False
 ) -> Iterator[TextIO]:
     """A text stream whose content becomes the file ``path`` when the ``with`` block ends
     without an exception (see the module's docstring for how). Raises
     :class:`OutputError` when ``path`` is one of ``inputs``, a directory, or cannot be
-    written; an exception inside the block leaves the old file untouched.
+    written, or with ``exclusive`` when it exists (a backup never replaces a file); an
+    exception inside the block leaves the old file untouched. ``newline=""`` writes the
+    line endings of the text as they are.
 
     >>> with open_output("out.kmr", inputs=["in.kmr"]) as f:  # doctest: +SKIP
     ...     f.write(text)
@@ -134,20 +143,24 @@ def open_output(
         raise OutputError(f"cannot write {printable(path)}: {e.strerror or e}") from None
     if old is not None and stat.S_ISDIR(old.st_mode):
         raise OutputError(f"cannot write {printable(path)}: it is a directory")
+    if exclusive and (old is not None or os.path.lexists(path)):
+        raise OutputError(f"cannot write {printable(path)}: it exists")
     try:
         if old is not None and not stat.S_ISREG(old.st_mode):  # a device, a FIFO, a terminal
             with open(target, "w", encoding=encoding, newline=newline) as f:
                 yield f
         else:
-            with _replacing(target, old, encoding=encoding, newline=newline) as f:
+            with _replacing(target, old, encoding=encoding, newline=newline, exclusive=exclusive) as f:
                 yield f
     except (OSError, UnicodeError) as e:
         reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
         raise OutputError(f"cannot write {printable(path)}: {reason}") from None
 
 
-def write_output(path: str, text: str, *, inputs: Iterable[str] = ()) -> None:
-    """Write ``text`` (UTF-8, "\\n" line endings) to the file ``path`` through
-    :func:`open_output`."""
-    with open_output(path, inputs=inputs) as f:
+def write_output(
+    path: str, text: str, *, inputs: Iterable[str] = (), newline: str = "\n", exclusive: bool = False
+) -> None:
+    """Write ``text`` (UTF-8; ``newline`` as for :func:`open` — ``""`` keeps the text's
+    own line endings) to the file ``path`` through :func:`open_output`."""
+    with open_output(path, inputs=inputs, newline=newline, exclusive=exclusive) as f:
         f.write(text)

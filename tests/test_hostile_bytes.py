@@ -33,6 +33,7 @@ COMMANDS = [
     ["show", "{f}", "--svg", "{d}/out.svg"],
     ["lineup", "{f}", "--round", "1"],
     ["replay", "{f}"],
+    ["fix", "{f}", "-o", "{d}/fixed.kmr"],
 ]
 
 

@@ -72,7 +72,7 @@ def test_no_command_writes_onto_its_input_by_any_name(record: Path, how: str, mo
         os.link(record, out)
     before = snapshot(record)
     for args in (["convert", record.name, "--to", "short", "-o", out], ["show", record.name, "--svg", out],
-                 ["lineup", record.name, "--round", "1", "--svg", out]):
+                 ["lineup", record.name, "--round", "1", "--svg", out], ["fix", record.name, "-o", out]):
         r = invoke(*args)
         assert r.exit_code == 2, (args, r.output)
         assert "refusing to write over the input file" in r.stderr
@@ -101,12 +101,13 @@ def test_a_new_output_gets_the_umask_permissions(tmp_path: Path) -> None:
     assert stat.S_IMODE(os.stat(out).st_mode) == 0o644
 
 
-def test_a_symlinked_output_writes_its_target_and_keeps_the_link(record: Path) -> None:
+@pytest.mark.parametrize("command", [["convert", "--to", "short"], ["fix"]])
+def test_a_symlinked_output_writes_its_target_and_keeps_the_link(record: Path, command: list[str]) -> None:
     target = record.parent / "target.kmr"
     target.write_text("old\n", encoding="utf-8")
     link = record.parent / "link.kmr"
     link.symlink_to(target.name)
-    r = invoke("convert", str(record), "--to", "short", "-o", str(link))
+    r = invoke(command[0], str(record), *command[1:], "-o", str(link))
     assert r.exit_code == 0, r.output
     assert link.is_symlink() and os.readlink(link) == "target.kmr"
     assert target.read_text(encoding="utf-8").startswith('[Event "Club night"]')
@@ -250,6 +251,8 @@ def test_binary_data_is_refused_at_its_byte(tmp_path: Path) -> None:
     assert f"{p}:2:6: error[syntax] not a text record: binary data at byte 14" in r.stdout
     r = kamisado("validate", "/dev/zero", timeout=60)  # ends at once, not when memory runs out
     assert r.returncode == 1 and b"binary data at byte 1" in r.stdout
+    r = kamisado("fix", "/dev/zero", timeout=60)
+    assert r.returncode == 1 and b"/dev/zero:1:1: not a text record: binary data at byte 1; nothing fixed" in r.stderr
 
 
 def test_a_line_too_long_is_named_and_the_reading_goes_on(tmp_path: Path) -> None:

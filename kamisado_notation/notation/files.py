@@ -30,7 +30,7 @@ from typing import BinaryIO
 
 from ..diagnostics import Diagnostic
 from ..errors import NotationError, RecordIOError
-from .json_record import record_from_json
+from .json_record import decode_utf8, record_from_json
 from .reader import block_lines, read_lines
 from .record import MatchRecord, RecordFile
 
@@ -45,6 +45,7 @@ __all__ = [
     "open_record_file",
     "read_json_record",
     "read_record",
+    "read_text",
     "source_name",
 ]
 
@@ -389,6 +390,29 @@ def _stream(
             held.errors.extend(record.errors)
     if held is not None:
         yield held
+
+
+def read_text(path: str) -> str:
+    """The whole text of a ``.kmr`` file (``-``: standard input) as it is written — BOM
+    and line endings kept — for a caller that edits the text itself (``kamisado fix``).
+    Raises :class:`RecordIOError` when the file cannot be read, :class:`NotationError`
+    (with the line and column) for binary data, invalid UTF-8, or more than
+    :data:`MAX_JSON` bytes: memory stays bounded, and ``/dev/zero`` ends at once."""
+    opened = _Opened(path)
+    raw = bytearray()
+    with opened.stack:
+        for chunk in opened.all_chunks():
+            nul = chunk.find(b"\0")
+            if nul >= 0:
+                raw += chunk[:nul]
+                line = raw.count(b"\n") + 1
+                raise NotationError(
+                    f"not a text record: binary data at byte {len(raw) + 1}", line=line, column=len(raw) - raw.rfind(b"\n")
+                )
+            raw += chunk
+            if len(raw) > MAX_JSON:
+                raise NotationError(f"the file is longer than {MAX_JSON} bytes, the most read whole")
+    return decode_utf8(bytes(raw))
 
 
 def read_json_record(path: str) -> RecordFile:

@@ -41,7 +41,7 @@ from .reader import parse_entry
 from .record import Comment, Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
 from .writer import Form, format_entry
 
-__all__ = ["record_from_json"]
+__all__ = ["decode_utf8", "record_from_json"]
 
 _COLOURS = {c.name.lower(): c for c in Colour}
 _DIRECTIONS = {d.name.lower(): d for d in Direction}
@@ -376,7 +376,9 @@ def _record(data: object, path: str) -> RecordFile:
     return record
 
 
-def _decode(data: bytes) -> str:
+def decode_utf8(data: bytes) -> str:
+    """``data`` decoded as UTF-8; :class:`NotationError` at the line and column of an
+    invalid byte."""
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -387,7 +389,7 @@ def _decode(data: bytes) -> str:
 
 def _loads(text: str | bytes) -> object:
     if isinstance(text, bytes):
-        text = _decode(text)
+        text = decode_utf8(text)
     text = text.removeprefix("\ufeff")
     try:
         objects = _Objects()
