@@ -72,7 +72,8 @@ def test_no_command_writes_onto_its_input_by_any_name(record: Path, how: str, mo
         os.link(record, out)
     before = snapshot(record)
     for args in (["convert", record.name, "--to", "short", "-o", out], ["show", record.name, "--svg", out],
-                 ["lineup", record.name, "--round", "1", "--svg", out], ["fix", record.name, "-o", out]):
+                 ["lineup", record.name, "--round", "1", "--svg", out], ["fix", record.name, "-o", out],
+                 ["show", record.name, "--terminal-svg", out]):
         r = invoke(*args)
         assert r.exit_code == 2, (args, r.output)
         assert "refusing to write over the input file" in r.stderr
@@ -155,9 +156,10 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path: Path) -> 
 def test_a_directory_or_a_full_device_as_output_is_one_line_and_exit_2(tmp_path: Path) -> None:
     r = invoke("generate", "--seed", "1", "-o", str(tmp_path))
     assert r.exit_code == 2 and r.stderr.count("\n") == 1 and "is a directory" in r.stderr
-    r = kamisado("show", str(SAMPLES / "pushes.kmr"), "--svg", "/dev/full")
-    assert r.returncode == 2
-    assert r.stderr == b"kamisado: cannot write /dev/full: No space left on device\n"
+    for option in ("--svg", "--terminal-svg"):
+        r = kamisado("show", str(SAMPLES / "pushes.kmr"), option, "/dev/full")
+        assert r.returncode == 2
+        assert r.stderr == b"kamisado: cannot write /dev/full: No space left on device\n"
 
 
 # --------------------------------------------------------------------- output faults
@@ -487,7 +489,9 @@ def test_an_interrupted_perft_leaves_its_position_as_it_was() -> None:
      (["lineup", str(SAMPLES / "pushes.kmr"), "--round", "1", "--fill", "left"], "--fill"),
      (["lineup", "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -", "--fill", "left", "--match", "2"], "--match"),
      (["lineup", str(SAMPLES / "pushes.kmr"), "--round", "1", "--json", "--svg", "x.svg"], "--svg"),
+     (["show", str(SAMPLES / "pushes.kmr"), "--json", "--terminal-svg", "x.svg"], "--terminal-svg"),
      (["moves", "--svg", "x.svg"], "--svg"),
+     (["moves", "--terminal-svg", "x.svg"], "--terminal-svg"),
      (["moves", "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -", "--json", "--svg", "x.svg"], "--svg"),
      (["validate", "--json", "--quiet", str(SAMPLES / "pushes.kmr")], "--quiet")],
 )
