@@ -5,10 +5,11 @@ Colour form to colour form is a rewrite of the words. Coordinates to a colour fo
 back) need the board, so each match is replayed first (the JSON form carries both
 where the replay reaches). What stops a conversion is found as the file is read, in the
 order it weighs: syntax errors anywhere (a line that could not be read would be lost),
-then the first entry that needs the board where the replay does not reach, then the
-first entry the form cannot write. After the first problem nothing more is written, but
-the file is read to its end so that every syntax error is reported: the caller keeps
-the output only when :attr:`ConversionProblems.ok`.
+then a file with no match, then the first entry that needs the board where the replay
+does not reach, then the first entry the form cannot write. After the first problem
+nothing more is written, but the file is read to its end so that every syntax error is
+reported: :func:`convert_to` writes the output (through the safe writer,
+:mod:`kamisado_notation.output`) only when :attr:`ConversionProblems.ok`.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TextIO
 
 from .diagnostics import Diagnostic, Severity
-from .errors import FormatError
+from .errors import DiscardOutput, FormatError
 from .notation.files import stream_record
 from .notation.record import Entry, MatchRecord
 from .notation.writer import Form, RecordWriter
@@ -26,7 +27,7 @@ from .position import Move
 if TYPE_CHECKING:
     from .replay import MatchReplay
 
-__all__ = ["ConversionProblems", "Unresolved", "convert_file", "resolve_moves"]
+__all__ = ["ConversionProblems", "Unresolved", "convert_file", "convert_to", "resolve_moves"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,32 +44,53 @@ class Unresolved:
 
 @dataclass(slots=True)
 class ConversionProblems:
-    """What stops a conversion, in the order it weighs (see the module docstring)."""
+    """What stops the conversion of the record ``path`` (its name: ``<stdin>`` for
+    standard input) of ``matches`` matches, in the order it weighs (see the module
+    docstring)."""
 
+    path: str
+    matches: int = 0
     syntax: list[Diagnostic] = field(default_factory=list)
     unresolved: Unresolved | None = None
     format_error: FormatError | None = None
 
     @property
     def ok(self) -> bool:
-        return not self.syntax and self.unresolved is None and self.format_error is None
+        return not self.syntax and self.matches > 0 and self.unresolved is None and self.format_error is None
 
 
 def convert_file(path: str, out: TextIO, *, form: Form, lang: str = "en") -> ConversionProblems:
-    """Write the record file at ``path`` to ``out`` in ``form`` (the text of
-    :func:`~kamisado_notation.notation.writer.format_record`), a match at a time.
-    Raises :class:`~kamisado_notation.errors.RecordIOError` when the file cannot be read."""
+    """Write the record file at ``path`` (``-``: standard input) to ``out`` in ``form``
+    (the text of :func:`~kamisado_notation.notation.writer.format_record`), a match at a
+    time; what is written is whole only when the result is ``ok``. Raises
+    :class:`~kamisado_notation.errors.RecordIOError` when the file cannot be read."""
     record, matches = stream_record(path)
     writer = RecordWriter(out, form=form, lang=lang, path=record.path)
-    problems = ConversionProblems()
+    problems = ConversionProblems(record.path)
     match_syntax: list[Diagnostic] = []
     for m in matches:
+        problems.matches += 1
         match_syntax.extend(_errors(m.errors))
         if not match_syntax and problems.unresolved is None:
             _convert_match(m, form, writer, problems)
     problems.syntax = _errors(record.errors) + match_syntax
     if problems.ok:
         writer.close(record)
+    return problems
+
+
+def convert_to(path: str, output: str, *, form: Form, lang: str = "en") -> ConversionProblems:
+    """:func:`convert_file` into the file ``output`` (``-``: standard output) through the
+    safe writer (:func:`~kamisado_notation.output.open_output`: never onto ``path``,
+    atomically), written only when the result is ``ok`` — else nothing is. Raises
+    :class:`~kamisado_notation.errors.OutputError` when ``output`` must not or cannot be
+    written, :class:`~kamisado_notation.errors.RecordIOError` when ``path`` cannot be read."""
+    from .output import open_output
+
+    with open_output(output, inputs=[path], held=True) as out:
+        problems = convert_file(path, out, form=form, lang=lang)
+        if not problems.ok:
+            raise DiscardOutput(f"{problems.path}: nothing converted")
     return problems
 
 

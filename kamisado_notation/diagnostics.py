@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
+from .display import printable
 from .enums import TextEnum
 
 __all__ = ["ERROR", "WARNING", "Diagnostic", "Severity"]
@@ -42,8 +43,12 @@ class Diagnostic:
     suggestions: tuple[str, ...] = ()
 
     def format(self, path: str) -> str:
-        """The one-line human form: ``path:line:col: error[RULE] message``."""
-        return f"{path}:{self.line}:{self.column}: {self.severity}[{self.rule}] {self.message}"
+        """The one-line human form: ``path:line:col: error[RULE] message`` (``path: …``
+        for what has no line, an unreadable file), control characters escaped
+        (:func:`~kamisado_notation.display.printable`): the path and the message may
+        quote a record, and a record may hold anything."""
+        where = f"{path}:{self.line}:{self.column}" if self.line else path
+        return printable(f"{where}: {self.severity}[{self.rule}] {self.message}")
 
     def to_json(self) -> dict[str, object]:
         """The JSON object of SPEC §6 (without the match index, which the nesting gives)."""

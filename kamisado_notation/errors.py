@@ -4,11 +4,13 @@ only wants "bad input" catches one thing, and a caller that cares tells them apa
 from __future__ import annotations
 
 __all__ = [
+    "DiscardOutput",
     "FormatError",
     "IllegalMoveError",
     "KamisadoError",
     "MatchError",
     "NotationError",
+    "OutputError",
     "PositionError",
     "RecordIOError",
 ]
@@ -58,4 +60,22 @@ class FormatError(KamisadoError):
 
 
 class RecordIOError(KamisadoError):
-    """A record file that cannot be read (missing, a directory, no permission)."""
+    """A record file that cannot be read (missing, a directory, no permission). The
+    message names the file; ``reason`` says why without it (``no such file``)."""
+
+    def __init__(self, message: str, *, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason if reason is not None else message
+
+
+class OutputError(KamisadoError):
+    """An output that must not or cannot be written: it is one of the command's inputs,
+    a directory, or the write failed (a full disk). The message is one line that names
+    the output (``cannot write out.kmr: No space left on device``)."""
+
+
+class DiscardOutput(KamisadoError):
+    """Raised inside :func:`~kamisado_notation.output.open_output` by a writer that finds,
+    part-way, that its output must not be written after all (``kamisado convert`` meeting
+    an entry it cannot convert): the output is left as it was, and the ``with`` block
+    ends quietly."""

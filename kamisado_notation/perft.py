@@ -14,7 +14,24 @@ __all__ = ["divide", "perft"]
 
 
 def perft(position: Position, depth: int) -> int:
-    """The number of leaves ``depth`` plies below ``position``."""
+    """The number of leaves ``depth`` plies below ``position``. ``TypeError`` unless
+    ``position`` is a :class:`Position` and ``depth`` an int, ``ValueError`` for a
+    negative depth. ``position`` is never changed, not even when the count is
+    interrupted (Ctrl-C): the search plays on a copy."""
+    _check(position, depth, low=0)
+    return _perft(position.copy(), depth)  # a copy: a Ctrl-C may land inside play or undo
+
+
+def _check(position: Position, depth: int, *, low: int) -> None:
+    if not isinstance(position, Position):
+        raise TypeError(f"perft counts below a Position, not {type(position).__name__}")
+    if not isinstance(depth, int) or isinstance(depth, bool):
+        raise TypeError(f"the depth is a whole number of plies, not {type(depth).__name__} {depth!r}")
+    if depth < low:
+        raise ValueError(f"the depth is at least {low}, not {depth}")
+
+
+def _perft(position: Position, depth: int) -> int:
     if depth <= 0:
         return 1
     if position.winner is not None:
@@ -33,13 +50,16 @@ def perft(position: Position, depth: int) -> int:
     play, undo = position.play, position.undo
     for move in moves:
         play(move)
-        total += perft(position, depth - 1)
+        total += _perft(position, depth - 1)
         undo()
     return total
 
 
 def divide(position: Position, depth: int) -> list[tuple[Move, int]]:
-    """Each move of ``position`` with the leaves below it (``depth`` ≥ 1)."""
+    """Each move of ``position`` with the leaves below it (``depth`` ≥ 1); checked and
+    interruptible as :func:`perft` is."""
+    _check(position, depth, low=1)
+    position = position.copy()
     moves = position.legal_moves()
     if not moves:
         if position.winner is not None or position.deadlock() is not None:
@@ -48,6 +68,6 @@ def divide(position: Position, depth: int) -> list[tuple[Move, int]]:
     result = []
     for move in moves:
         position.play(move)
-        result.append((move, perft(position, depth - 1)))
+        result.append((move, _perft(position, depth - 1)))
         position.undo()
     return result

@@ -33,7 +33,7 @@ from .board import (
     square_name,
     square_rank,
 )
-from .errors import IllegalMoveError, PositionError
+from .errors import IllegalMoveError, KamisadoError, PositionError
 
 __all__ = [
     "INITIAL_POSITION",
@@ -512,8 +512,12 @@ class Position:
         self.last_mover = side
 
     def undo(self) -> Move:
-        """Take back the last move played; returns it."""
-        move, self.tower, self.to_move, self.last_mover, self.winner = self._stack.pop()
+        """Take back the last move played; returns it. :class:`KamisadoError` when no
+        move was played on this position."""
+        try:
+            move, self.tower, self.to_move, self.last_mover, self.winner = self._stack.pop()
+        except IndexError:
+            raise KamisadoError("nothing to undo: no move was played on this position") from None
         if move.distance == 0:
             return move
         board = self.board

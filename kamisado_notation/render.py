@@ -36,6 +36,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .board import SQUARE_COLOURS, Colour, Side
+from .display import printable
 from .match import Fill, lineup, score_of
 from .position import Move, Position
 from .svg import (
@@ -478,7 +479,7 @@ def _match_title(match_replay: MatchReplay) -> str:
         name = record.header(side.title) if record is not None else None
         if side is Side.GOLD and name is None and record is not None:
             name = record.header("White")  # editions that call Gold "White"
-        names[side] = f"{side.title} ({name})" if name else side.title
+        names[side] = f"{side.title} ({printable(name)})" if name else side.title  # a record's text: escaped
     text = (
         f"Match to {target} point{'s' if target != 1 else ''}: "
         f"{names[Side.BLACK]} {black} – {names[Side.GOLD]} {gold}"

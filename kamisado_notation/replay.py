@@ -26,6 +26,7 @@ from .diagnostics import ERROR, WARNING, Diagnostic, Severity
 from .enums import TextEnum
 from .errors import IllegalMoveError, PositionError
 from .match import MATCH_TARGETS, Fill, Match, RoundResult, fill, lineup_files
+from .notation.digits import ascii_number
 from .notation.record import Entry, MatchRecord, RoundRecord
 from .notation.style import write_like
 from .position import Move, Position
@@ -129,11 +130,8 @@ def match_target(value: str | None, *, target: str | None = None) -> int | None:
     """The target of a ``Match`` header (``Standard`` → 3) or a ``Target`` header
     (``"5"``); 1 when neither is given; ``None`` when the value makes no sense."""
     if target is not None:
-        try:
-            n = int(target.strip())
-        except ValueError:
-            return None
-        return n if n >= 1 else None
+        n = ascii_number(target)  # not "５", not "1_0"
+        return n if n is not None and n >= 1 else None
     if value is None:
         return 1
     key = value.strip().lower()
@@ -146,11 +144,8 @@ def parse_result(value: str) -> tuple[int, int] | None:
     parts = value.strip().split("-")
     if len(parts) != 2:
         return None
-    try:
-        b, g = (int(p.strip()) for p in parts)
-    except ValueError:
-        return None
-    return (b, g) if b >= 0 and g >= 0 else None
+    b, g = (ascii_number(p) for p in parts)
+    return (b, g) if b is not None and g is not None else None
 
 
 # ------------------------------------------------------------------ wording

@@ -6,24 +6,26 @@ Files are read as a stream of matches, and each match's replay is reduced to a
 read. :func:`validate_stream` gives a file's summaries one at a time
 (:class:`FileValidation`), so memory does not grow with the number of matches;
 :func:`validate_file` collects them into a :class:`FileReport`. A ``.kmr`` file is read
-in blocks of whole matches (:mod:`~kamisado_notation.notation.blocks`), each a pure
-function of its bytes (:func:`validate_block`), so blocks can go to worker processes
-(:func:`validate_paths` with ``jobs``) or to a cluster
-(:mod:`kamisado_notation.distributed`) and their reports be put back together in order
-with the same result as reading the file in one go (see :func:`merge_blocks`).
+in blocks of whole matches (:mod:`~kamisado_notation.notation.blocks`, cut as the one
+opener reads it: standard input and pipes too), each a pure function of its bytes
+(:func:`validate_block`), so blocks can go to worker processes (:func:`validate_paths`
+with ``jobs``, through :mod:`kamisado_notation.parallel`, which keeps every result
+when a worker dies) or to a cluster (:mod:`kamisado_notation.distributed`) and their
+reports be put back together in order with the same result as reading the file in one
+go (see :func:`merge_blocks`).
 """
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from itertools import chain
 from typing import TYPE_CHECKING, TextIO
 
 from .board import Side
-from .diagnostics import ERROR, WARNING, Diagnostic
-from .errors import KamisadoError, NotationError, RecordIOError
+from .diagnostics import ERROR, Diagnostic
+from .display import json_text, printable
+from .errors import RecordIOError
 from .match import RoundResult
 from .notation.assembly import Assembler
 from .notation.blocks import Block, decode_block
@@ -32,11 +34,11 @@ from .notation.record import MatchRecord, RecordFile
 from .replay import MatchStatus, PlyKind
 
 if TYPE_CHECKING:
-    from concurrent.futures import Executor, Future
-
+    from .parallel import Failure
     from .replay import MatchReplay
 
 __all__ = [
+    "NO_MATCH",
     "VALIDATE_BLOCK_BYTES",
     "BlockReport",
     "FileReport",
@@ -123,7 +125,7 @@ class FileReport:
 
     def to_json(self) -> dict[str, object]:
         return {
-            "path": self.path,
+            "path": printable(self.path),  # a name that is not UTF-8 shown escaped, as in text
             "valid": self.valid,
             "diagnostics": [d.to_json() for d in self.diagnostics],
             "matches": [m.to_json() for m in self.matches],
@@ -189,35 +191,34 @@ def validate_text(text: str, *, path: str = "<string>") -> FileReport:
     record = parse_record(text, path=path)
     report = validate_matches(path, record.matches)
     report.diagnostics.extend(record.errors)
-    _no_match(report)
+    report.diagnostics += _no_match(len(report.matches), report.diagnostics)
     return report
 
 
 def validate_file(path: str, *, on_match: Callable[[MatchSummary], None] | None = None) -> FileReport:
-    """Validate the file at ``path`` and keep every match's summary (for a file of
-    millions of matches, :func:`validate_stream` holds one at a time). A file that cannot
-    be read gives a report with one ``io`` diagnostic."""
-    stream = validate_stream(path)
-    report = FileReport(path)
-    for s in stream:
-        report.matches.append(s)
-        if on_match is not None:
-            on_match(s)
-    report.diagnostics.extend(stream.diagnostics)
-    return report
+    """Validate the file at ``path`` (``-``: standard input, named ``<stdin>``) and keep
+    every match's summary (for a file of millions of matches, :func:`validate_stream`
+    holds one at a time). A file that cannot be read gives a report with one ``io``
+    diagnostic; what belongs to no match (errors before the first match, a line too
+    long, binary data) is among the report's own diagnostics."""
+    return validate_stream(path).report(on_match=on_match)
 
 
 class FileValidation:
     """One file's validation as a stream: iterate it once for the match summaries, in
-    order; then ``diagnostics`` (what belongs to no match: an unreadable file, a file
-    with no match) and the counts are complete. ``leading`` are the syntax errors
-    written before the first match: known before the first summary comes, and (as SPEC
-    §6's JSON has always had them) among the last match's diagnostics."""
+    order; then :attr:`diagnostics` (what belongs to no match) and the counts are
+    complete. They are found as the file is read, each before the first summary of a
+    match that starts below its line (see :func:`in_line_order`): ``errors``, the
+    reading's (a line too long, binary data or an invalid byte that ended the reading);
+    ``leading``, the syntax errors written before the first match (known with the first
+    summary); ``closing``, what is known only at the end (a file that cannot be read, or
+    no further; a file with no match)."""
 
     def __init__(self, path: str, summaries: Callable[[FileValidation], Iterator[MatchSummary]]) -> None:
         self.path = path
-        self.diagnostics: list[Diagnostic] = []
+        self.errors: list[Diagnostic] = []
         self.leading: list[Diagnostic] = []
+        self.closing: list[Diagnostic] = []
         self.matches = 0
         self.valid_matches = 0
         self.complete = 0
@@ -229,109 +230,166 @@ class FileValidation:
             self.valid_matches += s.valid
             self.complete += s.status is MatchStatus.COMPLETE
             yield s
-        _no_match(self)
+        self.closing += _no_match(self.matches, self.diagnostics)
+
+    @property
+    def diagnostics(self) -> list[Diagnostic]:
+        """The file's own diagnostics, in the order of SPEC §6's JSON (as the whole file
+        read in one go gives them)."""
+        return self.errors + self.leading + self.closing
 
     @property
     def valid(self) -> bool:
         """Whether the file and all its matches are valid (once iterated)."""
         return self.valid_matches == self.matches and not any(d.severity == ERROR for d in self.diagnostics)
 
+    def report(self, *, on_match: Callable[[MatchSummary], None] | None = None) -> FileReport:
+        """Iterate the validation into a :class:`FileReport` (every summary kept)."""
+        report = FileReport(self.path)
+        for s in self:
+            report.matches.append(s)
+            if on_match is not None:
+                on_match(s)
+        report.diagnostics.extend(self.diagnostics)
+        return report
+
+
+def in_line_order(fv: FileValidation) -> Iterator[tuple[MatchSummary | None, list[Diagnostic]]]:
+    """Iterate ``fv``: ``(summary, diagnostics)`` for each match, then ``(None,
+    diagnostics)``, where the diagnostics, given in turn, are the file's and its
+    matches' in line order (as :meth:`FileReport.all_diagnostics` orders them) as soon as
+    they are surely in place: a match's come with the next summary, among the file's
+    own above that one. One known only at the end (an ``io`` diagnostic: a read that
+    failed part-way) comes last."""
+    held: list[Diagnostic] = []  # the last match's
+    pending: list[Diagnostic] = []  # the file's, not given yet
+    seen = 0
+    for s in fv:
+        pending += fv.errors[seen:] + (fv.leading if s.index == 1 else [])
+        seen = len(fv.errors)
+        early = [d for d in pending if d.line < s.line]
+        pending = [d for d in pending if d.line >= s.line]
+        yield s, sorted(early + held, key=_line_order)
+        held = s.diagnostics
+    rest = fv.errors[seen:] + (fv.leading if not fv.matches else [])
+    yield None, sorted(pending + rest + fv.closing + held, key=_line_order)
+
+
+def _line_order(d: Diagnostic) -> tuple[int, int]:
+    return d.line, d.column
+
 
 def validate_stream(path: str, *, size: int = VALIDATE_BLOCK_BYTES) -> FileValidation:
-    """Validate the file at ``path`` one block of matches at a time, in this process."""
-    from .notation.files import is_json_record, iter_blocks
+    """Validate the file at ``path`` (``-``: standard input) one block of matches at a
+    time, in this process (a JSON record is read whole)."""
+    from .notation.files import source_name
 
-    if is_json_record(path):
-        return FileValidation(path, lambda fv: _json_summaries(path, fv))
-    def pairs() -> Iterator[tuple[Block, BlockReport]]:
-        for block in iter_blocks(path, size=size):
-            yield block, validate_block(block)
-
-    return FileValidation(path, lambda fv: merge_blocks(pairs(), fv))
+    return FileValidation(source_name(path), lambda fv: _stream_summaries(path, size, fv))
 
 
-def validate_paths(paths: Iterable[str], *, jobs: int = 1, size: int = VALIDATE_BLOCK_BYTES) -> Iterator[FileValidation]:
-    """Validate the files ``paths`` in order, with ``jobs`` worker processes sharing out
-    the blocks of every file (so one large file uses them all); the results are those
-    of ``jobs=1``. Each file's :class:`FileValidation` must be iterated before the next."""
+def _stream_summaries(path: str, size: int, fv: FileValidation) -> Iterator[MatchSummary]:
+    from .notation.files import open_blocks
+
+    try:
+        source = open_blocks(path, size=size)
+    except RecordIOError as e:
+        fv.closing.append(_io(e.reason))
+        return
+    if isinstance(source, RecordFile):
+        yield from _record_summaries(source, fv)
+        return
+    yield from merge_blocks(((block, validate_block(block)) for block in source), fv)
+
+
+def _record_summaries(record: RecordFile, fv: FileValidation) -> Iterator[MatchSummary]:
+    """The summaries of a record read whole (a JSON record)."""
+    fv.errors.extend(record.errors)
+    for m in record.matches:
+        yield summarize(m)
+
+
+def _io(reason: str) -> Diagnostic:
+    """The diagnostic of a file that cannot be read (or no further)."""
+    return Diagnostic("io", reason, 0, 0)
+
+
+#: What validates a block in a worker process (:func:`validate_paths`): a module-level
+#: function of a :class:`Block`.
+BlockWorker = Callable[[Block], "BlockReport"]
+
+
+def validate_paths(
+    paths: Iterable[str], *, jobs: int = 1, size: int = VALIDATE_BLOCK_BYTES, worker: BlockWorker | None = None
+) -> Iterator[FileValidation]:
+    """Validate the files ``paths`` in order (``-``: standard input), with ``jobs`` worker
+    processes sharing out the blocks of every file (so one large file uses them all);
+    the results are those of ``jobs=1``. A block whose worker dies (killed, out of
+    memory) or fails ends its file's validation with an ``io`` diagnostic that says so;
+    every other file gets its real result. Each file's :class:`FileValidation` must be
+    iterated before the next. ``worker``: :func:`validate_block` unless given."""
     paths = list(paths)
     if jobs <= 1:
         yield from (validate_stream(p, size=size) for p in paths)
         return
-    from concurrent.futures import ProcessPoolExecutor
     from itertools import groupby
 
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        work = _in_order(pool, _blocks_of(paths, size), ahead=2 * jobs)
-        for number, items in groupby(work, key=lambda item: item[0]):
-            yield _validation(paths[number], items)
+    from .notation.files import source_name
+    from .parallel import map_in_order
 
+    def work(item: tuple[int, object]) -> Block | None:
+        return item[1] if isinstance(item[1], Block) else None
 
-def _in_order(pool: Executor, items: Iterable[tuple[int, object]], *, ahead: int) -> Iterator[tuple[int, object, object]]:
-    """``(number, item, report)`` for each of ``items``: a :class:`Block` is validated in
-    ``pool`` (its report), anything else passes (``None``); in order, with at most
-    ``ahead`` blocks read ahead."""
-    pending: deque[tuple[int, object, Future[BlockReport] | None]] = deque()
-    source = iter(items)
-    while True:
-        while len(pending) < ahead:
-            nxt = next(source, None)
-            if nxt is None:
-                break
-            number, item = nxt
-            pending.append((number, item, pool.submit(validate_block, item) if isinstance(item, Block) else None))
-        if not pending:
-            return
-        number, item, future = pending.popleft()
-        yield number, item, future.result() if future is not None else None
+    done = map_in_order(worker or validate_block, _blocks_of(paths, size), jobs, work=work)
+    for number, items in groupby(done, key=lambda pair: pair[0][0]):
+        yield _validation(source_name(paths[number]), items)
 
 
 def _blocks_of(paths: list[str], size: int) -> Iterator[tuple[int, object]]:
-    """``(file number, Block)`` for every block of every ``.kmr`` file; a JSON file, or
-    the error that stops a file's reading, as ``(file number, that path or error)``."""
-    from .notation.files import is_json_record, iter_blocks
+    """``(file number, Block)`` for every block of every ``.kmr`` file, read in this
+    process; a JSON record (read whole), or the error that stops a file's reading, as
+    ``(file number, that record or error)``."""
+    from .notation.files import open_blocks
 
     for number, path in enumerate(paths):
-        if is_json_record(path):
-            yield number, path
-            continue
         try:
-            for block in iter_blocks(path, size=size):
+            source = open_blocks(path, size=size)
+            if isinstance(source, RecordFile):
+                yield number, source
+                continue
+            for block in source:
                 yield number, block
         except RecordIOError as e:
             yield number, e
 
 
-def _validation(path: str, items: Iterator[tuple[int, object, object]]) -> FileValidation:
-    """A file's validation from its ``(number, item, report)`` triples (:func:`_blocks_of`)."""
-    first = next(items)
-    if first[1] == path:
-        return FileValidation(path, lambda fv: _json_summaries(path, fv))
+def _validation(path: str, items: Iterator[tuple[tuple[int, object], BlockReport | Failure | None]]) -> FileValidation:
+    """A file's validation from its items and their results (:func:`_blocks_of`)."""
+    from .parallel import Failure  # (only with workers: its imports cost start-up time)
+
+    head = next(items)
+    first = head[0][1]
+    if isinstance(first, RecordFile):
+        return FileValidation(path, lambda fv: _record_summaries(first, fv))
 
     def pairs() -> Iterator[tuple[Block, BlockReport]]:
-        for _number, item, report in chain([first], items):
+        for (_number, item), result in chain([head], items):
             if isinstance(item, RecordIOError):
                 raise item
-            yield item, report  # type: ignore[misc]
+            if not isinstance(item, Block) or not isinstance(result, BlockReport):  # its worker died or failed
+                why = _failed(result if isinstance(result, Failure) else None)
+                raise RecordIOError(why, reason=why)
+            yield item, result
 
     return FileValidation(path, lambda fv: merge_blocks(pairs(), fv))
 
 
-def _json_summaries(path: str, fv: FileValidation) -> Iterator[MatchSummary]:
-    """The summaries of a JSON record (read whole)."""
-    from .notation.files import open_matches
-
-    try:
-        for m in open_matches(path):
-            yield summarize(m)
-    except RecordIOError as e:
-        fv.diagnostics.append(Diagnostic("io", str(e), 0, 0))
-    except KamisadoError as e:  # a malformed document
-        fv.diagnostics.append(_syntax(e))
-
-
-def _syntax(e: KamisadoError) -> Diagnostic:
-    return Diagnostic("syntax", str(e), getattr(e, "line", 1), getattr(e, "column", 1))
+def _failed(failure: Failure | None) -> str:
+    """What the ``io`` diagnostic of a block whose worker died or failed says."""
+    if failure is None:
+        return "validating it failed: no result"
+    if failure.died:
+        return "the worker process validating it died (killed, or out of memory)"
+    return f"validating it failed: {failure.error}"
 
 
 # ------------------------------------------------------------------------- blocks
@@ -343,34 +401,35 @@ class BlockReport:
     matches' summaries (indices counted from 1 in the block), the syntax errors before
     its first match (``leading``), the line where its first match starts, whether its
     last match had begun its rounds (``open_end``: a header after it starts a new
-    match), and the invalid UTF-8 byte that ended the reading (``stop``)."""
+    match), the reading's own diagnostics (``errors``: a line too long, binary data or
+    an invalid UTF-8 byte) and whether the reading ended in the block (``stopped``: at
+    binary data or an invalid byte)."""
 
     summaries: list[MatchSummary]
     leading: list[Diagnostic]
     first_match_line: int | None = None
     open_end: bool = False
-    stop: Diagnostic | None = None
+    errors: list[Diagnostic] = field(default_factory=list)
+    stopped: bool = False
 
 
 def validate_block(block: Block) -> BlockReport:
     """Read and validate the matches of ``block``: a pure function of the block, for a
-    worker process or a cluster task. The block's last match gets the ``stop``
-    diagnostic, as the last match read does when a file is read in one go."""
+    worker process or a cluster task."""
     asm = Assembler(block.path)
-    report = BlockReport([], asm.file_errors)
     record = RecordFile(block.path)
-    lines, report.stop = decode_block(block, record)
+    lines = decode_block(block, record)
+    report = BlockReport([], asm.file_errors, errors=record.errors)
     held: MatchRecord | None = None
-    for m in read_lines(lines, block.path, record, first_line=block.first_line, asm=asm):
+    for m in read_lines(lines, block.path, None, first_line=block.first_line, asm=asm):
         if held is None:
             report.first_match_line = m.line
         else:
             report.summaries.append(summarize(held))
         held = m
     report.open_end = asm.started
+    report.stopped = lines.stopped
     if held is not None:
-        if report.stop is not None:
-            held.errors.append(report.stop)
         report.summaries.append(summarize(held))
     return report
 
@@ -380,37 +439,31 @@ def merge_blocks(pairs: Iterable[tuple[Block, BlockReport]], fv: FileValidation)
     the file in one go gives them: indices counted through the file; where a cut between
     two blocks was not a match's start (the block before had not begun its rounds, the
     block after does not start with the header the cut was made at, or its reading
-    stopped before any match), the two are validated again as one; nothing after an
-    invalid UTF-8 byte; the syntax errors before the first match go to the last match.
-    Sets ``fv.leading`` and ``fv.diagnostics``."""
+    stopped before any match), the two are validated again as one; nothing after binary
+    data or an invalid UTF-8 byte. The file's own diagnostics go to ``fv`` as they are
+    found: each block's reading errors when it comes (they are the same whether it is
+    read alone or with the block before), the errors before the first match with the
+    first summary (or at the end), a read error (``io``) at the end."""
     cur: _Current | None = None
     try:
         for block, report in pairs:
+            if cur is not None and cur.report.stopped:
+                break  # the reading ended at binary data or an invalid byte
+            fv.errors.extend(report.errors)
             if cur is None:
                 cur = _Current(block, report, 0)
-            elif cur.report.stop is not None:
-                break  # the reading ended at an invalid byte
             elif _cut_holds(cur.report, block, report):
                 yield from cur.rest()
                 cur = _Current(block, report, cur.base + len(cur.report.summaries))
             else:
                 cur.absorb(block)
-            if cur.block.first:
+            if cur.block.first:  # (all are known once it has a match; it has, before any is given)
                 fv.leading = cur.report.leading
             yield from cur.ready()
     except RecordIOError as e:
-        fv.diagnostics.append(Diagnostic("io", str(e), 0, 0))
-    if cur is None:
-        return
-    rest = list(cur.rest())
-    if rest:
-        _lead(rest[-1], fv.leading)
-        yield from rest
-    elif cur.base == 0 and (cur.report.stop or fv.leading):
-        # no match at all: the first problem is the file's (a stream of matches has no
-        # other place for it)
-        d = cur.report.stop or fv.leading[0]
-        fv.diagnostics.append(_syntax(NotationError(d.message, line=d.line, column=d.column)))
+        fv.closing.append(_io(e.reason))
+    if cur is not None:
+        yield from cur.rest()
 
 
 class _Current:
@@ -453,20 +506,16 @@ def _cut_holds(before: BlockReport, block: Block, report: BlockReport) -> bool:
     return before.open_end and starts and not report.leading
 
 
-def _lead(s: MatchSummary, leading: list[Diagnostic]) -> None:
-    """Give the last match the errors written before the first one, as its replay does
-    when they are among its own (their lines come before all of its own)."""
-    if not leading:
-        return
-    s.diagnostics = sorted(leading, key=lambda d: (d.line, d.column)) + s.diagnostics
-    if any(d.severity == ERROR for d in leading):
-        s.valid = False
-        s.to_move = None
+def _no_match(matches: int, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """The error of a file with no match and no error yet (SPEC §6: an empty file is not
+    a valid record), if it is one."""
+    if matches or any(d.severity == ERROR for d in diagnostics):
+        return []
+    return [Diagnostic("syntax", NO_MATCH, 1, 1)]
 
 
-def _no_match(report: FileReport | FileValidation) -> None:
-    if not report.matches and not report.diagnostics:
-        report.diagnostics.append(Diagnostic("syntax", "the file holds no match", 1, 1, WARNING))
+#: The message for a file that holds no match.
+NO_MATCH = "the file holds no match"
 
 
 def report_json(reports: list[FileReport]) -> dict[str, object]:
@@ -479,13 +528,13 @@ def report_json(reports: list[FileReport]) -> dict[str, object]:
 _SPOOL_CHARS = 8 << 20
 
 
-def write_report_json(validations: Iterable[FileValidation], out: TextIO) -> None:
-    """Write the ``validate --json`` document of SPEC §6 (the bytes of
-    ``json.dumps(report_json(...))`` and a newline) to ``out`` as the files are
-    validated. A file's ``valid`` comes before its matches but depends on all of them,
-    so each file's ``matches`` array goes to a temporary file first (in memory while it
-    is small) and is copied out after its header."""
-    import json
+def write_report_json(validations: Iterable[FileValidation], out: TextIO, *, ascii_only: bool = False) -> None:
+    """Write the ``validate --json`` document of SPEC §6 (the text of
+    ``json_text(report_json(...))`` and a newline:
+    :func:`~kamisado_notation.display.json_text`, ``ascii_only`` as there) to ``out`` as
+    the files are validated. A file's ``valid`` comes before its matches but depends on
+    all of them, so each file's ``matches`` array goes to a temporary file first (in
+    memory while it is small) and is copied out after its header."""
     import shutil
     import tempfile
 
@@ -494,9 +543,9 @@ def write_report_json(validations: Iterable[FileValidation], out: TextIO) -> Non
         with tempfile.SpooledTemporaryFile(max_size=_SPOOL_CHARS, mode="w+", encoding="utf-8") as spool:
             for j, s in enumerate(fv):
                 spool.write(", " if j else "")
-                spool.write(json.dumps(s.to_json(), ensure_ascii=False))
-            head = {"path": fv.path, "valid": fv.valid, "diagnostics": [d.to_json() for d in fv.diagnostics]}
-            out.write((", " if i else "") + json.dumps(head, ensure_ascii=False)[:-1] + ', "matches": [')
+                spool.write(json_text(s.to_json(), ascii_only=ascii_only))
+            head = {"path": printable(fv.path), "valid": fv.valid, "diagnostics": [d.to_json() for d in fv.diagnostics]}
+            out.write((", " if i else "") + json_text(head, ascii_only=ascii_only)[:-1] + ', "matches": [')
             spool.seek(0)
             shutil.copyfileobj(spool, out)
         out.write("]}")

@@ -18,10 +18,10 @@ NAME = "kamisado_notation"
 
 #: The layers, bottom up: a module imports only from its own layer or those below.
 LAYERS: list[tuple[str, set[str]]] = [
-    ("values", {"enums", "errors", "diagnostics"}),
+    ("values", {"enums", "errors", "diagnostics", "display"}),
     ("domain", {"board", "position", "match", "perft"}),
     ("notation", {"notation", "export"}),  # text ⇄ records; JSON views of engine objects
-    ("bridge", {"replay", "validate", "generate", "correct", "fix", "verdict", "distributed", "output", "conversion"}),
+    ("bridge", {"replay", "validate", "generate", "correct", "fix", "verdict", "distributed", "output", "parallel", "conversion"}),
     ("drawing", {"render", "svg"}),
     ("cli", {"cli"}),
 ]

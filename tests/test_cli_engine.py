@@ -55,11 +55,12 @@ def test_moves_reads_one_position_a_line_from_stdin_and_flags_a_bad_line() -> No
     r = run("moves", "--json", stdin=f"{INITIAL_POSITION}\nnot a position\n\n{PINK_TO_MOVE}\n")
     assert r.exit_code == 2
     lines = [json.loads(x) for x in r.stdout.splitlines()]
-    assert len(lines) == 3
+    assert len(lines) == 4  # answer N is about line N: the blank line gets an error too
     assert len(lines[0]["moves"]) == 102 and lines[0]["tower"] is None
     assert "error" in lines[1] and lines[1]["position"] == "not a position"
-    assert len(lines[2]["moves"]) == 13
-    assert "<stdin>:2" in r.stderr
+    assert "blank line" in lines[2]["error"]
+    assert len(lines[3]["moves"]) == 13
+    assert "<stdin>:2" in r.stderr and "<stdin>:3" in r.stderr
 
 
 def test_moves_human_output_names_the_tower_and_lists_the_moves() -> None:

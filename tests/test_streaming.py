@@ -21,16 +21,19 @@ from typer.testing import CliRunner
 from kamisado_notation.cli.app import app
 from kamisado_notation.conversion import resolve_moves
 from kamisado_notation.diagnostics import Diagnostic
+from kamisado_notation.display import json_text
 from kamisado_notation.errors import KamisadoError, RecordIOError
 from kamisado_notation.generate import generate_records
-from kamisado_notation.notation import open_matches, read_record
+from kamisado_notation.notation import open_matches, read_record, source_name
 from kamisado_notation.notation.files import nth_match
 from kamisado_notation.notation.json_text import dumps_indented
 from kamisado_notation.notation.writer import Form, format_record, record_json
 from kamisado_notation.replay import MatchStatus
 from kamisado_notation.validate import (
+    NO_MATCH,
     FileReport,
     MatchSummary,
+    in_line_order,
     report_json,
     validate_matches,
     validate_paths,
@@ -67,16 +70,18 @@ def damaged(seed: int) -> bytes:
 
 
 def old_report(path: str) -> FileReport:
-    """``validate_file`` as it was: every summary kept, from ``open_matches``."""
-    report = FileReport(path)
+    """``validate_file`` as it was: every summary kept, from ``open_matches``, the
+    file's own diagnostics (errors before the first match, an invalid byte) in the
+    report's."""
+    report = FileReport(source_name(path))
     try:
-        validate_matches(path, open_matches(path), report=report)
+        validate_matches(report.path, open_matches(path, errors=report.diagnostics), report=report)
     except RecordIOError as e:
-        report.diagnostics.append(Diagnostic("io", str(e), 0, 0))
+        report.diagnostics.append(Diagnostic("io", e.reason, 0, 0))
     except KamisadoError as e:
         report.diagnostics.append(Diagnostic("syntax", str(e), getattr(e, "line", 1), getattr(e, "column", 1)))
-    if not report.matches and not report.diagnostics:
-        report.diagnostics.append(Diagnostic("syntax", "the file holds no match", 1, 1, "warning"))  # type: ignore[arg-type]
+    if not report.matches and not any(d.severity == "error" for d in report.diagnostics):
+        report.diagnostics.append(Diagnostic("syntax", NO_MATCH, 1, 1))
     return report
 
 
@@ -88,8 +93,8 @@ def old_text(paths: list[str]) -> str:
         out += [d.format(r.path) for d in r.all_diagnostics()]
         n, good = len(r.matches), sum(m.valid for m in r.matches)
         head = f"{r.path}: {n} match{'es' if n != 1 else ''}, {good} valid"
-        if r.diagnostics and not n:
-            head = f"{r.path}: no match" if r.valid else f"{r.path}: unreadable"
+        if not n:
+            head = f"{r.path}: unreadable" if any(d.rule == "io" for d in r.diagnostics) else f"{r.path}: no match"
         out.append(head)
         out += [_old_match_line(m) for m in r.matches] if n <= 20 else [_old_many(r.matches)]
     if len(reports) > 1:
@@ -127,7 +132,8 @@ def _score(score: dict) -> str:  # type: ignore[type-arg]
 
 
 def old_json(paths: list[str]) -> str:
-    return json.dumps(report_json([old_report(p) for p in paths]), ensure_ascii=False) + "\n"
+    """``validate --json`` as it was: the whole document at once (``emit_json``)."""
+    return json_text(report_json([old_report(p) for p in paths])) + "\n"
 
 
 def streamed_json(paths: list[str], *, jobs: int = 1, size: int = 1 << 18) -> str:
@@ -184,11 +190,21 @@ def test_small_blocks_in_two_processes_read_as_one(corpora: list[str]) -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 10**6), size=st.integers(1, 3000))
-def test_any_block_size_reads_as_one(tmp_path_factory: pytest.TempPathFactory, seed: int, size: int) -> None:
+@given(seed=st.integers(0, 10**6), size=st.integers(1, 3000), ending=st.sampled_from([b"\n", b"\r\n", b"\r"]))
+def test_any_block_size_reads_as_one(tmp_path_factory: pytest.TempPathFactory, seed: int, size: int, ending: bytes) -> None:
     p = tmp_path_factory.mktemp("blocks") / "d.kmr"
-    p.write_bytes(damaged(seed))
+    p.write_bytes(damaged(seed).replace(b"\n", ending))
     assert streamed_json([str(p)], size=size) == old_json([str(p)])
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6), size=st.integers(1, 3000))
+def test_diagnostics_come_in_line_order_at_any_block_size(tmp_path_factory: pytest.TempPathFactory, seed: int, size: int) -> None:
+    p = tmp_path_factory.mktemp("order") / "d.kmr"
+    p.write_bytes(damaged(seed))
+    (fv,) = validate_paths([str(p)], size=size)
+    given = [d for _s, diagnostics in in_line_order(fv) for d in diagnostics]
+    assert given == old_report(str(p)).all_diagnostics()
 
 
 # ---------------------------------------------------------------- convert and generate

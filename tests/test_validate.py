@@ -86,7 +86,8 @@ def test_unreadable_and_empty_files(tmp_path: Path) -> None:
     e = tmp_path / "empty.kmr"
     e.write_text("", encoding="utf-8")
     report = validate_file(str(e))
-    assert report.valid and report.matches == [] and report.diagnostics[0].severity == "warning"
+    assert not report.valid and report.matches == []  # a file with no match is an error (SPEC §6)
+    assert [(d.severity, d.message) for d in report.diagnostics] == [("error", "the file holds no match")]
 
 
 def test_samples_are_valid() -> None:

@@ -3,14 +3,17 @@ in the order SPEC lists them."""
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterable
 
 import typer
 
+from ..display import printable
+from ..output import file_identity
 from . import convert, draw, engine, fix
 from . import validate as validate_cli
-from .common import tune_gc
+from .common import EXIT_USAGE, tune_gc
 
 #: The commands, in the order SPEC §6 lists them.
 COMMANDS: dict[str, Callable[..., None]] = {
@@ -66,7 +69,84 @@ def main() -> None:
     what a user feels on every call. Anything else (``--help``, a typo) gets the full app."""
     tune_gc()
     name = sys.argv[1] if len(sys.argv) > 1 else None
-    (make_app([name]) if name in COMMANDS else app)()
+    sys.exit(run(make_app([name]) if name in COMMANDS else app, sys.argv[1:]))
+
+
+def run(application: typer.Typer, args: list[str]) -> int:
+    """Run ``application`` on ``args`` and return the exit status, with every output
+    fault handled the same way for every command (``--help`` and ``--version`` too):
+    standard output that cannot be written (a full disk, an I/O error) is one line
+    ``kamisado: cannot write standard output: <reason>`` and status 2; a closed pipe
+    (``kamisado validate … | head -1``) ends the command quietly with status 141, as
+    SIGPIPE would; Ctrl-C ends it quietly with status 130. Click's own main loop is not
+    used because it turns a closed pipe into status 1, which means "invalid record"."""
+    if hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(errors="backslashreplace")  # never a UnicodeEncodeError
+    try:
+        status = _invoke(application, args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _quiet_stdout()
+        return EXIT_CLOSED_PIPE
+    except OSError as e:
+        _quiet_stdout()
+        what = "standard output" if e.filename is None else printable(os.fsdecode(e.filename))
+        _say(f"cannot write {what}: {e.strerror or e}")
+        return EXIT_USAGE
+    return status
+
+
+#: The status of a command whose output pipe was closed: 128 + SIGPIPE, as the shell shows it.
+EXIT_CLOSED_PIPE = 141
+
+
+def _invoke(application: typer.Typer, args: list[str]) -> int:
+    """The command's exit status; usage errors shown as Typer shows them."""
+    command = typer.main.get_command(application)
+    stdout = file_identity(1)
+    try:
+        with command.make_context("kamisado", list(args)) as ctx:
+            command.invoke(ctx)
+    except SystemExit as e:
+        # rich (Typer's help) answers a closed pipe by pointing stdout at /dev/null and
+        # exiting 1, which means "invalid record" here: say it as a closed pipe
+        if e.code == 1 and stdout != file_identity(1) == file_identity(os.devnull):
+            return EXIT_CLOSED_PIPE
+        raise
+    except typer.Exit as e:
+        return int(e.exit_code)
+    except typer.TyperException as e:  # a usage error
+        from typer import rich_utils
+
+        rich_utils.rich_format_error(e)  # type: ignore[arg-type]
+        return int(getattr(e, "exit_code", EXIT_USAGE))
+    except (typer.Abort, KeyboardInterrupt):
+        return EXIT_INTERRUPTED
+    return 0
+
+
+#: The status of a command stopped by Ctrl-C: 128 + SIGINT.
+EXIT_INTERRUPTED = 130
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at /dev/null, so that the interpreter's last flush of what
+    is still buffered cannot fail again (the Python documentation's recipe for SIGPIPE)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+
+
+def _say(message: str) -> None:
+    """``kamisado: message`` on standard error, if standard error can take it."""
+    try:
+        sys.stderr.write(f"kamisado: {message}\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

@@ -1,8 +1,10 @@
 """What the commands share: consoles (data to stdout, messages to stderr, ``NO_COLOR``
-and ``--no-color`` respected), exiting with a one-line message, reading positions."""
+and ``--no-color`` respected), exiting with a one-line message, reading positions,
+writing output files (through :mod:`kamisado_notation.output`, the safe writer)."""
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from typing import TYPE_CHECKING, NoReturn
@@ -19,10 +21,16 @@ EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
 
 def console(*, stderr: bool = False, no_color: bool = False, record: bool = False, width: int | None = None) -> Console:
-    """A rich console: colour only on a terminal, never under ``NO_COLOR``/``--no-color``."""
+    """A rich console: colour only on a terminal, never under ``NO_COLOR``/``--no-color``;
+    a closed pipe is left to :func:`..app.run` (rich's own answer is status 1, which
+    means "invalid record")."""
     from rich.console import Console
 
-    return Console(
+    class _Console(Console):
+        def on_broken_pipe(self) -> None:
+            raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
+
+    return _Console(
         stderr=stderr,
         no_color=no_color or bool(os.environ.get("NO_COLOR")),
         highlight=False,
@@ -45,16 +53,66 @@ def tune_gc() -> None:
 
 
 def emit_json(value: object) -> None:
-    """Print one JSON document on one line of standard output (UTF-8 kept as is)."""
-    import json
+    """Print one JSON document on one line of standard output: valid UTF-8 always (the
+    characters a terminal would act on, and surrogates, escaped as ``\\uXXXX``), plain
+    ASCII when standard output is not UTF-8."""
+    from ..display import json_text
 
-    sys.stdout.write(json.dumps(value, ensure_ascii=False) + "\n")
+    sys.stdout.write(json_text(value, ascii_only=not stdout_is_utf8()) + "\n")
+
+
+def stdout_is_utf8() -> bool:
+    """Whether standard output writes UTF-8 (else JSON goes out as plain ASCII)."""
+    return (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "") == "utf8"
 
 
 def fail(message: str, *, code: int = EXIT_USAGE) -> NoReturn:
-    """Print ``kamisado: message`` to stderr and exit with ``code`` (no traceback)."""
-    sys.stderr.write(f"kamisado: {message}\n")
+    """Print ``kamisado: message`` to stderr and exit with ``code`` (no traceback); the
+    message's control characters are shown escaped (:func:`~kamisado_notation.display.printable`)."""
+    from ..display import printable
+
+    sys.stderr.write(f"kamisado: {printable(message)}\n")
     raise typer.Exit(code)
+
+
+def write_file(path: str, text: str, *, inputs: list[str]) -> None:
+    """Write ``text`` to the file ``path`` through the safe writer (never onto one of
+    ``inputs``, atomically); any failure is one line and exit 2."""
+    from ..errors import OutputError
+    from ..output import write_output
+
+    try:
+        write_output(path, text, inputs=inputs)
+    except OutputError as e:
+        fail(str(e))
+
+
+def save_svg(out: Console, path: str, *, inputs: list[str]) -> None:
+    """Write what the recording console ``out`` printed as an SVG file (:func:`write_file`)."""
+    write_file(path, out.export_svg(title="kamisado"), inputs=inputs)
+
+
+def refuse_onto(output: str, inputs: list[str]) -> None:
+    """Exit 2 when the file ``output`` is one of ``inputs`` (checked before the inputs
+    are read, so that nothing is done in vain)."""
+    from ..errors import OutputError
+    from ..output import refuse_onto_inputs
+
+    try:
+        refuse_onto_inputs(output, inputs)
+    except OutputError as e:
+        fail(str(e))
+
+
+def refuse_stdout_onto(inputs: list[str]) -> None:
+    """Exit 2 when standard output is redirected onto one of ``inputs``."""
+    from ..errors import OutputError
+    from ..output import refuse_stdout_onto_inputs
+
+    try:
+        refuse_stdout_onto_inputs(inputs)
+    except OutputError as e:
+        fail(str(e))
 
 
 def read_position(text: str) -> Position:

@@ -2,27 +2,24 @@
 (headers in their order, comments at their element, lineups, fills).
 
 The record is converted a match at a time (:mod:`kamisado_notation.conversion`).
-Coordinates to a colour form (and back) need the board, so each match is replayed; a
-record that cannot be replayed far enough is refused with the reason (exit 1) and
-nothing is written. A record with syntax errors is refused too (a line that could not be
-read would be lost). The output never overwrites the input (exit 2).
+Colour form to colour form is a rewrite of the words. Coordinates to a colour form (and
+back) need the board, so each match is replayed; a record that cannot be replayed far
+enough is refused with the reason (exit 1) and nothing is written. A record with syntax
+errors, or with no match, is refused too (a line that could not be read would be lost).
+The output never overwrites the input, by any name (exit 2), and is written atomically
+(:mod:`kamisado_notation.output`).
 """
 
 from __future__ import annotations
 
-import os
-import shutil
 import sys
-import tempfile
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING
 
 import typer
 
 from .common import EXIT_INVALID, fail
 
 if TYPE_CHECKING:
-    from typing_extensions import Self
-
     from ..conversion import ConversionProblems
 
 _FORMS = ("symbols", "text", "short", "coords", "json")
@@ -36,10 +33,19 @@ def convert(
     output: str | None = typer.Option(None, "-o", "--output", help="Write here instead of standard output."),
 ) -> None:
     """Rewrite a record in another notation, keeping headers, comments and lineups."""
-    from ..conversion import convert_file
-    from ..notation import RecordIOError
+    from ..conversion import convert_to
+    from ..errors import OutputError, RecordIOError
     from ..notation.writer import Form
 
+    _check_options(to, lang)
+    try:
+        problems = convert_to(file, output or "-", form=Form(to), lang=lang)
+    except (RecordIOError, OutputError) as e:
+        fail(str(e))
+    _refuse(problems)
+
+
+def _check_options(to: str, lang: str) -> None:
     if to not in _FORMS:
         fail(f"--to must be one of {', '.join(_FORMS)}, not {to!r}")
     if lang not in _LANGS:
@@ -48,91 +54,35 @@ def convert(
         # only the text form has words; symbols, codes and coordinates are the same in
         # every language (SPEC §2)
         sys.stderr.write(f"kamisado: note: --lang {lang} changes only --to text; --to {to} is the same in every language\n")
-    if output is not None and output != "-" and _same_file(file, output):
-        fail(f"refusing to write over the input file {file}")
-    form = Form(to)
-    try:
-        with _Target(output) as out:
-            problems = convert_file(file, out.stream, form=form, lang=lang)
-            if problems.ok:
-                out.keep()
-    except RecordIOError as e:
-        fail(str(e))
-    except OSError as e:
-        fail(f"cannot write {output or 'to standard output'}: {e.strerror or e}")
-    _refuse(file, problems)
 
 
-def _refuse(file: str, problems: ConversionProblems) -> None:
+def _refuse(problems: ConversionProblems) -> None:
     """Say why nothing was converted (exit 1), if it was not."""
+    from ..display import printable
+
+    path = problems.path
+    for d in problems.syntax:
+        sys.stderr.write(d.format(path) + "\n")
     if problems.syntax:
-        for d in problems.syntax:
-            sys.stderr.write(d.format(file) + "\n")
-        fail(f"{file} has syntax errors; nothing converted", code=EXIT_INVALID)
+        fail(f"{path} has syntax errors; nothing converted", code=EXIT_INVALID)
+    if not problems.matches:
+        fail(f"{path}: the file holds no match; nothing converted", code=EXIT_INVALID)
     unresolved = problems.unresolved
     if unresolved is not None and unresolved.errors:
         for d in unresolved.errors:
-            sys.stderr.write(d.format(file) + "\n")
+            sys.stderr.write(d.format(path) + "\n")
         fail(
-            f"{file}: match {unresolved.match} has errors, and --to {unresolved.form.value} cannot carry what was written; "
-            f"nothing converted (run `kamisado fix {file}` first)",
+            f"{path}: match {unresolved.match} has errors, and --to {unresolved.form.value} cannot carry what was written; "
+            f"nothing converted (run `kamisado fix {path}` first)",
             code=EXIT_INVALID,
         )
     if unresolved is not None and unresolved.entry is not None:
         e = unresolved.entry
-        sys.stderr.write(f"{file}:{e.line}:{e.column}: the replay did not reach this entry\n")
+        sys.stderr.write(printable(f"{path}:{e.line}:{e.column}: the replay did not reach this entry") + "\n")
         fail(
-            f"{file}:{e.line}:{e.column}: cannot convert {e.text!r} without replaying the record, "
+            f"{path}:{e.line}:{e.column}: cannot convert {e.text!r} without replaying the record, "
             "and the replay stops before it; nothing converted",
             code=EXIT_INVALID,
         )
     if problems.format_error is not None:
-        fail(f"{file}: {problems.format_error}", code=EXIT_INVALID)
-
-
-class _Target:
-    """Where the converted text goes while it is written, so that nothing is written
-    unless all of it is: a temporary file beside ``output`` (renamed over it by
-    :meth:`keep`), or for standard output a spool (in memory while small) copied out."""
-
-    def __init__(self, output: str | None) -> None:
-        self.output = None if output in (None, "-") else output
-        self.kept = False
-
-    def __enter__(self) -> Self:
-        if self.output is None:
-            spool = tempfile.SpooledTemporaryFile(max_size=8 << 20, mode="w+", encoding="utf-8", newline="")
-            self.stream: TextIO = spool  # type: ignore[assignment]
-        else:
-            self.tmp = f"{self.output}.tmp-{os.getpid()}"
-            self.stream = open(self.tmp, "w", encoding="utf-8", newline="\n")
-        return self
-
-    def keep(self) -> None:
-        self.kept = True
-
-    def __exit__(self, *exc: object) -> None:
-        try:
-            if self.output is None and self.kept and exc[0] is None:
-                self.stream.seek(0)
-                shutil.copyfileobj(self.stream, sys.stdout)
-            self.stream.close()
-            if self.output is not None and self.kept and exc[0] is None:
-                os.replace(self.tmp, self.output)
-        finally:
-            if self.output is not None and not (self.kept and exc[0] is None):
-                _unlink(self.tmp)
-
-
-def _unlink(path: str) -> None:
-    try:
-        os.unlink(path)
-    except OSError:
-        pass
-
-
-def _same_file(a: str, b: str) -> bool:
-    try:
-        return os.path.samefile(a, b)
-    except OSError:
-        return os.path.realpath(a) == os.path.realpath(b)
+        fail(f"{path}: {problems.format_error}", code=EXIT_INVALID)

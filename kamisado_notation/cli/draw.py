@@ -17,7 +17,17 @@ from typing import Any
 
 import typer
 
-from .common import EXIT_INVALID, EXIT_USAGE, console, emit_json, fail, read_position
+from .common import (
+    EXIT_INVALID,
+    EXIT_USAGE,
+    console,
+    emit_json,
+    fail,
+    read_position,
+    refuse_onto,
+    refuse_stdout_onto,
+    write_file,
+)
 
 _NO_COLOR = typer.Option(False, "--no-color", help="No colours (also under NO_COLOR or in a pipe).")
 _FLIP = typer.Option(False, "--flip", help="Black's view: rank 1 at the top.")
@@ -40,16 +50,14 @@ def _load(path: str, match: int) -> tuple[Any, Any]:
         from ..replay import replay
     except ImportError as e:  # pragma: no cover - a partial build
         fail(f"reading records is not available in this build ({e})")
+    refuse_stdout_onto([path])
     try:
         record, match_record, count = nth_match(path, match)  # reads no further
     except RecordIOError as e:
         fail(str(e))
-    except OSError as e:  # pragma: no cover - the reader wraps these
-        fail(f"cannot read {path}: {e.strerror or e}")
     if not count:
-        for d in record.errors:
-            sys.stderr.write(d.format(path) + "\n")
-        fail(f"{path} holds no match", code=EXIT_INVALID if record.errors else EXIT_USAGE)
+        _report(record.path, record.errors)
+        fail(f"{record.path}: the file holds no match", code=EXIT_INVALID)
     if match_record is None:
         fail(f"{path} holds {count} match{'es' if count != 1 else ''}, not {match}")
     return match_record, replay(match_record)
@@ -129,31 +137,23 @@ def _score_at(match_replay: Any, rnd: Any, ply: int) -> dict[str, int]:
 
 
 def refuse_input(outputs: tuple[str | None, ...], source: str) -> None:
-    """Exit 2 before anything is drawn when an output file is the input file."""
-    from .convert import _same_file
-
+    """Exit 2 before anything is drawn when an output file is the input file, by any
+    name (:mod:`kamisado_notation.output`)."""
     for out in outputs:
-        if out is not None and source != "-" and os.path.exists(source) and _same_file(source, out):
-            fail(f"refusing to write over the input file {source}")
+        if out is not None:
+            refuse_onto(out, [source])
 
 
 def save_terminal_svg(out: Any, path: str | None) -> None:
-    """The terminal output that ``out`` recorded, as rich draws it (an SVG picture)."""
-    if path is None:
-        return
-    try:
-        out.save_svg(path, title="kamisado")
-    except OSError as e:
-        fail(f"cannot write {path}: {e.strerror or e}")
+    """The terminal output that ``out`` recorded, as rich draws it (an SVG picture),
+    through the safe writer."""
+    if path is not None:
+        write_file(path, out.export_svg(title="kamisado"), inputs=[])
 
 
 def write_svg(drawing: str, path: str) -> None:
-    """Write a vector drawing; a write error is one line and exit 2."""
-    try:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(drawing)
-    except OSError as e:
-        fail(f"cannot write {path}: {e.strerror or e}")
+    """Write a vector drawing through the safe writer; a write error is one line and exit 2."""
+    write_file(path, drawing, inputs=[])
 
 
 def _square_text(glyphs: bool) -> Any:
@@ -187,6 +187,7 @@ def show(
     from ..export import colour_name, move_json, side_name
     from ..render import board_diagram, match_summary
 
+    _not_with_json(as_json, svg=svg, terminal_svg=terminal_svg, flip=flip, glyphs=glyphs)
     refuse_input((svg, terminal_svg), file)
     match_record, match_replay = _load(file, match)
     diagnostics = _diagnostics(match_record, match_replay)
@@ -239,6 +240,8 @@ def replay(
 
     from ..render import board_diagram, match_summary
 
+    if step and file == "-":
+        fail("--step reads its keys from standard input, so the record cannot come from it")
     match_record, match_replay = _load(file, match)
     diagnostics = _diagnostics(match_record, match_replay)
     out = console(no_color=no_color, width=_tty_width())
@@ -259,12 +262,28 @@ def replay(
 
 
 def _wait() -> bool:
-    """Wait for Enter; False on ``q`` or the end of the input."""
-    try:
-        answer = input("[Enter: next, q: quit] ")
-    except EOFError:
+    """Wait for Enter; False on ``q`` or the end of the input. A line that is not UTF-8
+    is said on stderr and counts as Enter; a line is read a megabyte at most at a time."""
+    from ..notation import MAX_LINE
+
+    sys.stdout.write("[Enter: next, q: quit] ")
+    sys.stdout.flush()
+    line = sys.stdin.buffer.readline(MAX_LINE)
+    if not line:
         return False
+    try:
+        answer = line.decode("utf-8")
+    except UnicodeDecodeError:
+        sys.stderr.write("kamisado: the answer is not UTF-8; taken as Enter\n")
+        return True
     return answer.strip().lower() not in ("q", "quit")
+
+
+def _not_with_json(as_json: bool, **options: object) -> None:
+    """Exit 2 naming an option given with ``--json`` that only changes a drawing."""
+    for name, value in options.items():
+        if as_json and value not in (None, False):
+            fail(f"--{name.replace('_', '-')} changes the drawing, which --json does not print")
 
 
 # -------------------------------------------------------------------------- lineup
@@ -280,7 +299,7 @@ def lineup(
     source: str = typer.Argument(..., metavar="FILE|POSITION", help="A match record (.kmr or JSON), or a position string (the end of a round)."),
     round_: int | None = typer.Option(None, "--round", "-r", min=1, help="With FILE: the round whose lineups to draw."),
     fill_: str | None = typer.Option(None, "--fill", help="With POSITION: left or right."),
-    match: int = _MATCH,
+    match: int | None = typer.Option(None, "--match", "-m", min=1, help="With FILE: which match of the file (1 = the first)."),
     flip: bool = _FLIP,
     no_color: bool = _NO_COLOR,
     glyphs: bool = _GLYPHS,
@@ -295,20 +314,20 @@ def lineup(
     """
     from ..export import lineup_json
 
+    _not_with_json(as_json, svg=svg, terminal_svg=terminal_svg, flip=flip, glyphs=glyphs)
     how = _fill_option(fill_)
     out = console(no_color=no_color, record=terminal_svg is not None, width=_tty_width())
     drawing = _Drawing(flip, glyphs, svg, terminal_svg)
-    if not os.path.exists(source) and looks_like_position(source):
-        if how is None or round_ is not None:
-            fail("with a POSITION, say --fill left or --fill right" if how is None else "--round goes with a FILE, not a POSITION")
+    is_position = not os.path.exists(source) and looks_like_position(source)
+    _lineup_mode(is_position, fill=how, round=round_, match=match)
+    if is_position:
         position = read_position(source)
         if as_json:
             emit_json(lineup_json(position, how))
         else:
             _draw_lineup(out, position, how, drawing)
         return
-    if round_ is None:
-        fail("with a FILE, say which round: --round R")
+    match = match or 1
     refuse_input((svg, terminal_svg), source)
     match_record, match_replay = _load(source, match)
     diagnostics = _diagnostics(match_record, match_replay)
@@ -324,6 +343,19 @@ def lineup(
     _report(source, diagnostics)
     if _invalid(diagnostics):
         raise typer.Exit(EXIT_INVALID)
+
+
+def _lineup_mode(is_position: bool, **options: object) -> None:
+    """Exit 2 when an option of ``lineup`` does not go with a POSITION (``--round``,
+    ``--match``) or with a FILE (``--fill``: a record's rounds say their own), or one that
+    is needed is missing."""
+    needed, unwanted = ("fill", ("round", "match")) if is_position else ("round", ("fill",))
+    what = "a POSITION" if is_position else "a FILE"
+    for name in unwanted:
+        if options[name] is not None:
+            fail(f"--{name} does not go with {what}")
+    if options[needed] is None:
+        fail(f"with {what}, say " + ("--fill left or --fill right" if is_position else "which round: --round R"))
 
 
 def _fill_option(text: str | None) -> Any:

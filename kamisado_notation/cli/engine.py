@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from .common import EXIT_USAGE, console, emit_json, read_position
+from ..display import printable
+from .common import EXIT_USAGE, console, emit_json, fail, read_position
 
 if TYPE_CHECKING:  # loaded by the functions that need it: start-up time
     from ..position import Position
@@ -27,29 +28,12 @@ def moves(
     """The legal moves of the side to move, with a diagram of the targets."""
     from ..export import moves_json
 
+    if as_json and (svg is not None or terminal_svg is not None or glyphs):
+        fail(f"{'--svg' if svg else '--terminal-svg' if terminal_svg else '--glyphs'} changes the drawing, which --json does not print")
     if position is None:
-        bad = 0
-        for number, line in enumerate(sys.stdin, 1):
-            text = line.strip()
-            if not text:
-                continue
-            try:
-                from ..position import Position
-
-                pos = Position.from_string(text)
-            except ValueError as e:
-                bad += 1
-                sys.stderr.write(f"kamisado: <stdin>:{number}: bad position string: {e}\n")
-                if as_json:
-                    out = {"position": text, "error": str(e)}
-                    emit_json(out)
-                continue
-            if as_json:
-                emit_json(moves_json(pos))
-            else:
-                _print_moves(pos, no_color=no_color, glyphs=glyphs)
-        if bad:
-            raise typer.Exit(EXIT_USAGE)
+        if svg is not None or terminal_svg is not None:
+            fail(f"{'--svg' if svg else '--terminal-svg'} draws one position: give it as POSITION, not on standard input")
+        _moves_of_lines(as_json=as_json, no_color=no_color, glyphs=glyphs)
         return
     pos = read_position(position)
     if as_json:
@@ -61,6 +45,37 @@ def moves(
             from .draw import write_svg
 
             write_svg(vector.moves(pos, square_text="glyphs" if glyphs else None), svg)
+
+
+def _moves_of_lines(*, as_json: bool, no_color: bool, glyphs: bool) -> None:
+    """One answer per line of standard input, blank and unreadable lines included (an
+    error line, or a JSON error object), so that answer N is about line N; exit 2 when
+    any line was not a position."""
+    from ..export import moves_json
+    from ..notation import input_lines
+    from ..position import Position
+
+    bad = 0
+    for number, text, problem in input_lines(sys.stdin.buffer):
+        pos = None
+        if problem is None and not text.strip():
+            problem = "a blank line, not a position string"
+        if problem is None:
+            try:
+                pos = Position.from_string(text.strip())
+            except ValueError as e:
+                problem = f"bad position string: {e}"
+        if pos is None:
+            bad += 1
+            sys.stderr.write(printable(f"kamisado: <stdin>:{number}: {problem}") + "\n")
+            if as_json:
+                emit_json({"position": text.strip(), "error": problem})
+        elif as_json:
+            emit_json(moves_json(pos))
+        else:
+            _print_moves(pos, no_color=no_color, glyphs=glyphs)
+    if bad:
+        raise typer.Exit(EXIT_USAGE)
 
 
 def _print_moves(pos: Position, *, no_color: bool, glyphs: bool, terminal_svg: str | None = None) -> None:

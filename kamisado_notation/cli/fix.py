@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 
 import typer
 
-from .common import EXIT_INVALID, EXIT_OK, fail
+from .common import EXIT_INVALID, EXIT_OK, fail, refuse_onto, refuse_stdout_onto
 
 
 def fix(
@@ -25,13 +24,14 @@ def fix(
     in_place: bool = typer.Option(False, "--in-place", help="Rewrite FILE, keeping the original as FILE.orig."),
 ) -> None:
     """Correct every entry whose correction is certain, marking each change."""
+    from ..display import printable
     from ..fix import fix_text
 
     target = _target(file, output, in_place)
     text = _read(file)
     report = fix_text(text, path=file)
     for d in report.corrections:
-        sys.stderr.write(f"{file}:{d.line}:{d.column}: fixed[{d.rule}] {d.message}\n")
+        sys.stderr.write(printable(f"{file}:{d.line}:{d.column}: fixed[{d.rule}] {d.message}") + "\n")
     shown = target if target is not None else file
     assert report.remaining is not None
     for d in report.remaining.all_diagnostics():
@@ -40,10 +40,10 @@ def fix(
         sys.stdout.write(report.text)
     elif in_place:
         if report.changed:
-            _write(file + ".orig", text, exclusive=True)
-            _write(file, report.text)
+            _write(file + ".orig", text, inputs=[file], exclusive=True)
+            _write(file, report.text, inputs=[])  # asked for: the original is kept as FILE.orig
     else:
-        _write(target, report.text)
+        _write(target, report.text, inputs=[file])
     raise typer.Exit(EXIT_OK if report.valid else EXIT_INVALID)
 
 
@@ -54,63 +54,39 @@ def _target(file: str, output: str | None, in_place: bool) -> str | None:
     if in_place:
         if file == "-":
             fail("--in-place needs a FILE, not standard input")
-        if os.path.exists(file + ".orig"):
+        if os.path.lexists(file + ".orig"):
             fail(f"{file}.orig exists: the backup --in-place would keep; move it away or use -o")
         return file
     if output is None or output == "-":
+        refuse_stdout_onto([file])
         return None
-    if file != "-" and _same_file(file, output):
-        fail(f"refusing to write over the input file {file} (use --in-place, which keeps a backup)")
+    refuse_onto(output, [file])  # (--in-place, which keeps a backup, is the way to rewrite FILE)
     return output
 
 
-def _same_file(a: str, b: str) -> bool:
-    try:
-        return os.path.samefile(a, b)
-    except OSError:
-        return False  # the output does not exist yet
-
-
 def _read(file: str) -> str:
-    from ..errors import RecordIOError
-    from ..notation.files import is_json_record, open_record_file
+    """The text of ``file`` (``-``: standard input); exit 2 when it cannot be read or is a
+    JSON record, 1 when it is not text (binary data, not UTF-8, too long)."""
+    from ..errors import NotationError, RecordIOError
+    from ..notation.files import is_json_record, read_text
 
-    if file == "-":
-        data = sys.stdin.buffer.read()
-    else:
-        if is_json_record(file):
-            fail(f"{file}: fix edits the .kmr text of a record; convert the JSON record to a .kmr first")
-        try:
-            with open_record_file(file) as f:
-                data = f.read()
-        except (RecordIOError, OSError) as e:
-            fail(str(e) if isinstance(e, RecordIOError) else f"cannot read {file}: {e.strerror or e}")
+    if file != "-" and is_json_record(file):
+        fail(f"{file}: fix edits the .kmr text of a record; convert the JSON record to a .kmr first")
     try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line = data[: e.start].count(b"\n") + 1
-        fail(f"{file}:{line}: not UTF-8 (byte 0x{data[e.start]:02x}); nothing fixed", code=EXIT_INVALID)
+        return read_text(file)
+    except RecordIOError as e:
+        fail(str(e))
+    except NotationError as e:
+        fail(f"{file}:{e.line}:{e.column}: {e}; nothing fixed", code=EXIT_INVALID)
 
 
-def _write(path: str, text: str, *, exclusive: bool = False) -> None:
-    """Write ``text`` to ``path`` atomically (a temporary file in the same directory,
-    then a rename); with ``exclusive``, never over an existing file."""
-    directory = os.path.dirname(os.path.abspath(path))
+def _write(path: str, text: str, *, inputs: list[str], exclusive: bool = False) -> None:
+    """Write ``text`` with its own line endings through the safe writer
+    (:mod:`kamisado_notation.output`); with ``exclusive``, never over an existing file."""
+    from ..errors import OutputError
+    from ..output import write_output
+
     try:
-        fd, tmp = tempfile.mkstemp(dir=directory, prefix=".kamisado-fix-")
-    except OSError as e:
-        fail(f"cannot write {path}: {e.strerror or e}")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-        if exclusive:
-            os.link(tmp, path)  # fails if path exists
-            os.unlink(tmp)
-        else:
-            os.replace(tmp, path)
-    except OSError as e:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        fail(f"cannot write {path}: {e.strerror or e}")
+        write_output(path, text, inputs=inputs, newline="", exclusive=exclusive)
+    except OutputError as e:
+        fail(str(e))

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable, Iterator
-from contextlib import nullcontext
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import typer
 
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, console, fail
+from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, console, fail, refuse_stdout_onto, stdout_is_utf8
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -25,6 +24,8 @@ if TYPE_CHECKING:
     from ..diagnostics import Diagnostic
     from ..notation.writer import Form
     from ..validate import FileValidation, MatchSummary
+
+    _Item = tuple[MatchSummary | None, list[Diagnostic]]
 
 # Files larger than this get a progress bar (on a terminal).
 _LONG_WORK_BYTES = 2_000_000
@@ -43,22 +44,22 @@ def validate(
 
     from ..validate import validate_paths, write_report_json
 
-    missing = [f for f in files if not os.path.isfile(f)]
-    for f in missing:
-        why = "a directory, not a record file" if os.path.isdir(f) else "no such file"
-        sys.stderr.write(f"kamisado: cannot read {f}: {why}\n")
-    todo = [f for f in files if f not in missing]
+    if as_json and quiet:
+        fail("--quiet does not apply to --json (which prints no summaries)")
+    if files.count("-") > 1:
+        fail("standard input (-) can be read only once")
+    refuse_stdout_onto(files)
     done: list[FileValidation] = []
-    streams = _kept(validate_paths(todo, jobs=jobs), done)
+    streams = _kept(validate_paths(files, jobs=jobs), done)
     if as_json:
-        write_report_json(streams, sys.stdout)
+        write_report_json(streams, sys.stdout, ascii_only=not stdout_is_utf8())
     else:
         out = console(no_color=no_color)
         for fv in streams:
-            _print_file(out, fv, _with_progress(fv, quiet=quiet or jobs > 1), quiet=quiet)
+            _print_file(out, fv, quiet=quiet, progress=not quiet and jobs == 1)
         if len(done) > 1 and not quiet:
             out.print(escape(_total(done)), soft_wrap=True)
-    io_errors = bool(missing) or any(d.rule == "io" for fv in done for d in fv.diagnostics)
+    io_errors = any(d.rule == "io" for fv in done for d in fv.diagnostics)
     if io_errors:
         raise typer.Exit(EXIT_USAGE)
     raise typer.Exit(EXIT_OK if all(fv.valid for fv in done) else EXIT_INVALID)
@@ -71,55 +72,58 @@ def _kept(streams: Iterator[FileValidation], done: list[FileValidation]) -> Iter
         yield fv
 
 
-def _with_progress(fv: FileValidation, *, quiet: bool) -> Iterable[MatchSummary]:
-    """``fv``'s summaries, with a progress bar on stderr when it is a terminal and the
-    file is long work."""
+def _with_progress(fv: FileValidation, items: Iterator[_Item], *, shown: bool) -> Iterator[_Item]:
+    """``items``, with a progress bar on stderr when it is a terminal and the file is
+    long work."""
     try:
         size = os.path.getsize(fv.path)
     except OSError:
         size = 0
     err = console(stderr=True)
-    if quiet or size < _LONG_WORK_BYTES or not err.is_terminal:
-        return fv
-    return _ticking(fv, err)
+    if not shown or size < _LONG_WORK_BYTES or not err.is_terminal:
+        return items
+    return _ticking(fv, items, err)
 
 
-def _ticking(fv: FileValidation, err: Console) -> Iterator[MatchSummary]:
+def _ticking(fv: FileValidation, items: Iterator[_Item], err: Console) -> Iterator[_Item]:
+    from rich.markup import escape
     from rich.progress import Progress
 
-    name = os.path.basename(fv.path)
+    from ..display import printable
+
+    name = escape(printable(os.path.basename(fv.path)))
     with Progress(console=err, transient=True, redirect_stdout=sys.stdout.isatty()) as progress:
         task = progress.add_task(f"validating {name}", total=None)
-        for count, s in enumerate(fv, 1):
+        for count, item in enumerate(items, 1):
             if count % 50 == 0:
                 progress.update(task, description=f"validating {name}: {count} matches")
-            yield s
+            yield item
 
 
-def _print_file(out: Console, fv: FileValidation, summaries: Iterable[MatchSummary], *, quiet: bool) -> None:
-    """One file's diagnostics as its ``summaries`` come (in line order: the errors
-    written before the first match first), then its summary: a line per match for up to
-    20. Only the first 21 summaries are kept."""
+def _print_file(out: Console, fv: FileValidation, *, quiet: bool, progress: bool) -> None:
+    """One file's diagnostics as its summaries come, in line order
+    (:func:`~kamisado_notation.validate.in_line_order`), then its summary: a line per
+    match for up to 20. Only the first 21 summaries are kept."""
     from rich.markup import escape
+
+    from ..display import printable
+    from ..validate import in_line_order
 
     first: list[MatchSummary] = []  # a line each when there are at most 20
     many = _Many()
-    leading: set[int] = set()
-    for s in summaries:
-        if not first:
-            leading = {id(d) for d in fv.leading}
-            _print_diagnostics(out, fv.path, sorted(fv.leading, key=lambda d: (d.line, d.column)))
-        _print_diagnostics(out, fv.path, [d for d in s.diagnostics if id(d) not in leading])
-        if len(first) <= 20:
+    for s, diagnostics in _with_progress(fv, in_line_order(fv), shown=progress):
+        _print_diagnostics(out, fv.path, diagnostics)
+        if s is not None and len(first) <= 20:
             first.append(s)
-        many.add(s)
-    _print_diagnostics(out, fv.path, sorted(fv.diagnostics, key=lambda d: (d.line, d.column)))
+        if s is not None:
+            many.add(s)
     if quiet:
         return
     n = fv.matches
-    head = f"{fv.path}: {n} match{'es' if n != 1 else ''}, {fv.valid_matches} valid"
-    if fv.diagnostics and not n:
-        head = f"{fv.path}: no match" if fv.valid else f"{fv.path}: unreadable"
+    path = printable(fv.path)
+    head = f"{path}: {n} match{'es' if n != 1 else ''}, {fv.valid_matches} valid"
+    if not n:
+        head = f"{path}: unreadable" if any(d.rule == "io" for d in fv.diagnostics) else f"{path}: no match"
     out.print(escape(head), soft_wrap=True)
     if n > 20:
         out.print(escape(many.line()), soft_wrap=True)
@@ -198,10 +202,11 @@ def generate(
     output: str | None = typer.Option(None, "-o", "--output", help="Write to this file instead of stdout."),
 ) -> None:
     """Play random legal matches and write their records (for demos, tests, benchmarks)."""
-    from ..errors import KamisadoError
+    from ..errors import KamisadoError, OutputError
     from ..generate import iter_generated
     from ..notation.record import RecordFile
     from ..notation.writer import RecordWriter
+    from ..output import open_output
 
     try:
         matches = iter_generated(match=match, seed=seed, count=count, coords=form.strip().lower() == "coords")
@@ -209,13 +214,13 @@ def generate(
     except KamisadoError as e:
         fail(str(e))
     try:
-        with open(output, "w", encoding="utf-8") if output is not None else nullcontext(sys.stdout) as out:
+        with open_output(output or "-") as out:  # (the safe writer: a file is replaced atomically)
             writer.out = out
             for m in matches:  # each written as it is played
                 writer.match(m)
             writer.close(RecordFile("<generated>"))
-    except OSError as e:
-        fail(f"cannot write {output}: {e.strerror or e}")
+    except OutputError as e:
+        fail(str(e))
 
 
 def _form(form: str) -> Form:

@@ -15,7 +15,18 @@ judges records.
 from __future__ import annotations
 
 from ..errors import FormatError, NotationError, RecordIOError
-from .files import open_matches, open_record_file, read_json_record, read_record
+from .files import (
+    MAX_JSON,
+    MAX_LINE,
+    STDIN,
+    input_lines,
+    looks_like_json,
+    open_matches,
+    open_record_file,
+    read_json_record,
+    read_record,
+    source_name,
+)
 from .grammar import MAX_DIGITS
 from .json_record import record_from_json
 from .reader import build_parser, grammar_text, iter_matches, parse_entry, parse_record
@@ -24,6 +35,9 @@ from .writer import Form, format_entry, format_move, format_record, record_json
 
 __all__ = [
     "MAX_DIGITS",
+    "MAX_JSON",
+    "MAX_LINE",
+    "STDIN",
     "Comment",
     "Entry",
     "Form",
@@ -40,7 +54,9 @@ __all__ = [
     "format_move",
     "format_record",
     "grammar_text",
+    "input_lines",
     "iter_matches",
+    "looks_like_json",
     "open_matches",
     "open_record_file",
     "parse_entry",
@@ -49,4 +65,5 @@ __all__ = [
     "read_record",
     "record_from_json",
     "record_json",
+    "source_name",
 ]

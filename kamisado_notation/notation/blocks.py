@@ -2,6 +2,13 @@
 a time and its blocks can be read on several cores (``kamisado validate --jobs``) or
 machines (:mod:`kamisado_notation.distributed`).
 
+The cutting works on the pieces of the bounded line reader (:mod:`.lines`), read by the
+one opener (:mod:`.files`): any input is cut the same way, standard input and pipes
+included (nothing is sought: the blocks come in order as the input is read), and a block
+holds what that reader gives — a line too long as a :class:`~.lines.LongLine`, binary
+data as the block's last piece — so that reading a block alone gives what reading the
+file in one go gives at those lines.
+
 A block is a run of whole lines that starts at the start of the file or where a new
 match surely starts: at a header line (``[Name "value"]``) whose nearest line above, not
 blank and not a comment, is not a header (so the match before has moves or a ``Round``
@@ -16,100 +23,138 @@ its first line number, so its diagnostics carry the file's line numbers.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import BinaryIO
 
-from ..diagnostics import Diagnostic
-from ..errors import RecordIOError
-from .reader import block_lines, split_lines
+from .lines import DecodedLines, Piece, count_lines
 from .record import RecordFile
 
-__all__ = ["BLOCK_BYTES", "Block", "cut_blocks", "decode_block", "read_whole_lines"]
+__all__ = ["BLOCK_BYTES", "Block", "cut_blocks", "decode_block"]
 
 #: About how many bytes a block holds (a block always ends at a match; a match larger
 #: than this is one block).
 BLOCK_BYTES = 1 << 20
 
+# The start of a line: after "\n", or after a "\r" (a "\r\n" never has a header between).
+_LINE_START = rb"(?:^|(?<=\r))"
 # A header line the reader surely reads as a header (ASCII names; the strict form).
-_HEADER = re.compile(rb'^[ \t]*\[[ \t]*[A-Za-z_][\w-]*[ \t]*"(?:[^"\\\n]|\\.)*"[ \t]*\][ \t\r]*$', re.MULTILINE)
-# A line that holds one comment and nothing else.
-_COMMENT = re.compile(rb"[ \t]*(?:#[^\n]*|\{[^{}\n]*\}[ \t\r]*)")
+_HEADER = re.compile(
+    _LINE_START + rb'[ \t]*\[[ \t]*[A-Za-z_][\w-]*[ \t]*"(?:[^"\\\r\n]|\\.)*"[ \t]*\][ \t]*(?=[\r\n]|\Z)', re.MULTILINE
+)
+# A line (without its ending) that holds one comment and nothing else.
+_COMMENT = re.compile(rb"[ \t]*(?:#.*|\{[^{}]*\}[ \t]*)")
 
 
 @dataclass(frozen=True, slots=True)
 class Block:
-    """Whole lines of the record file ``path``: ``data`` (bytes as in the file) starts at
-    line ``first_line``; ``first``: the block starts the file (it may hold a BOM and
-    lines before the first match). ``header_line``: the line of the header that starts
-    the block's first match (``None`` for the first block)."""
+    """Whole lines of the record file ``path`` as the bounded line reader gives them
+    (``parts``: :mod:`.lines` pieces, bytes as in the file), starting at line
+    ``first_line``; ``first``: the block starts the file (it may hold a BOM and lines
+    before the first match). ``header_line``: the line of the header that starts the
+    block's first match (``None`` for the first block)."""
 
     path: str
-    data: bytes
+    parts: tuple[Piece, ...] = ()
     first_line: int = 1
     first: bool = True
     header_line: int | None = None
 
     def then(self, other: Block) -> Block:
         """This block and the one after it, as one block."""
-        return Block(self.path, self.data + other.data, self.first_line, self.first, self.header_line)
+        return Block(self.path, self.parts + other.parts, self.first_line, self.first, self.header_line)
 
 
-def read_whole_lines(f: BinaryIO, path: str, size: int) -> bytes:
-    """About ``size`` bytes of the open binary file ``f``, then to the end of that line
-    (``b""`` at the end of the file); :class:`RecordIOError` when reading fails."""
-    try:
-        chunk = f.read(size)
-        if chunk and not chunk.endswith(b"\n"):
-            chunk += f.readline()
-    except OSError as e:
-        raise RecordIOError(f"{path}: cannot read: {e.strerror or e}") from None
-    return chunk
+def decode_block(block: Block, record: RecordFile) -> DecodedLines:
+    """The lines of ``block`` as reading its file in one go gives them at those lines
+    (:class:`~.lines.DecodedLines`: diagnostics in ``record.errors``, ``stopped`` set at
+    binary data or an invalid UTF-8 byte, after which nothing is read)."""
+    return DecodedLines(block.parts, record, first_line=block.first_line, first=block.first)
 
 
-def cut_blocks(f: BinaryIO, path: str, *, size: int = BLOCK_BYTES) -> Iterator[Block]:
-    """The blocks of the ``.kmr`` file ``path``, open as ``f``, in order, each about
-    ``size`` bytes or one whole match if that is larger; at least one (empty for an
-    empty file). :class:`RecordIOError` when reading fails."""
-    buf = bytearray()
-    line, first, scanned = 1, True, 0
-    while True:
-        chunk = read_whole_lines(f, path, size)
-        buf += chunk
-        cut = None
-        if chunk and len(buf) >= size:
-            cut = _last_cut(buf, max(0, scanned - 1))
-            scanned = len(buf)
-        if cut is None and chunk:
-            continue
-        data = bytes(buf[:cut]) if cut is not None else bytes(buf)
-        header = None if first else line + _leading_comment_lines(data)
-        yield Block(path, data, line, first, header)
-        if cut is None:
+class _Cutter:
+    """The state of :func:`cut_blocks`: the pieces of the block being gathered (``parts``,
+    then the bytes read since the last piece that is not bytes, ``buf``: cuts are looked
+    for there), its first line and the header line that starts it."""
+
+    def __init__(self, path: str, size: int) -> None:
+        self.path, self.size = path, size
+        self.parts: list[Piece] = []
+        self.buf = bytearray()
+        self.scanned = 0  # headers before this offset of ``buf`` were looked at
+        self.line, self.first = 1, True
+        self.header: int | None = None
+
+    def add(self, piece: Piece) -> Iterator[Block]:
+        """Take ``piece``; the blocks it completes."""
+        if not isinstance(piece, bytes):  # a skipped line, binary data: no cut at them
+            self._flush()
+            self.parts.append(piece)
             return
-        del buf[:cut]
-        scanned -= cut
-        line += data.count(b"\n")
-        first = False
+        self.buf += piece
+        while len(self.buf) >= self.size:
+            cut = _first_cut(self.buf, max(self.scanned, self.size))
+            if cut is None:
+                self.scanned = len(self.buf)
+                return
+            yield self._block(cut)
+
+    def last(self) -> Block:
+        """The block that ends the file."""
+        self._flush()
+        return self._make()
+
+    def _flush(self) -> None:
+        if self.buf:
+            self.parts.append(bytes(self.buf))
+        self.buf, self.scanned = bytearray(), 0
+
+    def _block(self, cut: int) -> Block:
+        """The block up to offset ``cut`` of ``buf``; the rest starts the next."""
+        self.parts.append(bytes(self.buf[:cut]))
+        del self.buf[:cut]
+        self.scanned = 0
+        block = self._make()
+        self.line += sum(count_lines(p) for p in block.parts)
+        self.first = False
+        self.header = self.line + _lines_before_header(self.buf)
+        return block
+
+    def _make(self) -> Block:
+        block = Block(self.path, tuple(self.parts), self.line, self.first, self.header)
+        self.parts = []
+        return block
 
 
-def _last_cut(buf: bytearray, scan: int) -> int | None:
-    """The offset of the last place in ``buf`` (a header line at or after ``scan``)
-    where a new match surely starts, above its comment lines; ``None`` if there is none."""
-    starts = [m.start() for m in _HEADER.finditer(buf, scan)]
-    for start in reversed(starts):
-        cut = _above_comments(buf, start)
+def cut_blocks(pieces: Iterable[Piece], path: str, *, size: int = BLOCK_BYTES) -> Iterator[Block]:
+    """The blocks of the ``.kmr`` file ``path`` from its pieces (:class:`~.lines.LineBlocks`),
+    in order, each about ``size`` bytes or one whole match if that is larger; at least
+    one (empty for an empty file). Errors of the reading pass through."""
+    cutter = _Cutter(path, max(1, size))
+    for piece in pieces:
+        yield from cutter.add(piece)
+    yield cutter.last()
+
+
+def _first_cut(buf: bytearray, scan: int) -> int | None:
+    """The offset of the first place in ``buf`` (a header line at or after ``scan``) where
+    a new match surely starts, above its comment lines; ``None`` if there is none."""
+    for m in _HEADER.finditer(buf, scan):
+        cut = _above_comments(buf, m.start())
         if cut > 0 and _after_moves(buf, cut):
             return cut
     return None
 
 
 def _line_above(buf: bytearray, start: int) -> tuple[int, bytes] | None:
-    """The line that ends just before offset ``start`` (a line start): its start and text."""
+    """The line that ends just before offset ``start`` (a line start): its start and text
+    (without its ending)."""
     if start == 0:
         return None
-    begin = buf.rfind(b"\n", 0, start - 1) + 1
-    return begin, bytes(buf[begin : start - 1])
+    end = start - 1
+    if buf[end] == 10 and end > 0 and buf[end - 1] == 13:  # "\r\n"
+        end -= 1
+    begin = max(buf.rfind(b"\n", 0, end), buf.rfind(b"\r", 0, end)) + 1
+    return begin, bytes(buf[begin:end])
 
 
 def _above_comments(buf: bytearray, start: int) -> int:
@@ -134,31 +179,7 @@ def _after_moves(buf: bytearray, start: int) -> bool:
     return False
 
 
-def _leading_comment_lines(data: bytes) -> int:
-    """How many lines of ``data`` come before its first header line."""
-    m = _HEADER.search(data)
-    return data.count(b"\n", 0, m.start()) if m is not None else 0
-
-
-def decode_block(block: Block, record: RecordFile) -> tuple[list[str], Diagnostic | None]:
-    """The lines of ``block`` decoded as UTF-8 and without their endings (BOM and CRLF
-    noted in ``record``). At the first invalid byte, the lines before it and a diagnostic
-    with its line and column: what follows is not read."""
-    try:
-        text = block.data.decode("utf-8")
-    except UnicodeDecodeError:
-        pass
-    else:
-        return block_lines(text, record, block.first), None
-    # line by line, to say where: a bad sequence never spans a "\n"
-    lines: list[str] = []
-    number = block.first_line - 1
-    for raw in split_lines(block.data):  # type: ignore[arg-type]
-        number += 1
-        try:
-            lines.extend(block_lines(raw.decode("utf-8"), record, block.first and number == 1))  # type: ignore[attr-defined]
-        except UnicodeDecodeError as e:
-            good = raw[: e.start].decode("utf-8", errors="replace")  # type: ignore[attr-defined]
-            message = f"not UTF-8: byte 0x{raw[e.start]:02x} cannot be decoded"
-            return lines, Diagnostic("syntax", message, number, len(good) + 1)
-    return lines, None  # pragma: no cover - the bad line is in the block
+def _lines_before_header(buf: bytearray) -> int:
+    """How many lines of ``buf`` come before its first header line."""
+    m = _HEADER.search(buf)
+    return count_lines(bytes(buf[: m.start()])) if m is not None else 0

@@ -2,124 +2,222 @@
 into the record model — the one opener above the two readers
 (:mod:`~kamisado_notation.notation.reader` for text,
 :mod:`~kamisado_notation.notation.json_record` for JSON).
+
+Any file is read the same way: a regular file, ``-`` (standard input), a FIFO, a
+process substitution (``<(…)``), a device. Nothing is read twice and nothing is sought:
+the first block is read once, tells JSON from ``.kmr`` (:func:`looks_like_json`) and is
+then read on, so a pipe is never consumed by the sniffing. Whatever the input, memory
+stays bounded (the bounded line reader, :mod:`.lines`):
+
+- text is read a block (:data:`_BLOCK`) at a time, cut after its last line ending;
+  ``"\\n"``, ``"\\r\\n"`` and ``"\\r"`` alone (old Mac files) all end a line;
+- a line longer than :data:`MAX_LINE` bytes is never held: it is a syntax diagnostic at
+  its line, skipped to its end, and the reading goes on after it;
+- a NUL byte means the input is not text (``/dev/zero``, an image, a zip file): a
+  diagnostic ``not a text record: binary data at byte N`` at its line and column, and
+  nothing after it is read;
+- a JSON document is read whole, up to :data:`MAX_JSON` bytes.
+
+A ``.kmr`` is read as a stream of matches (:func:`stream_record`, :func:`open_matches`,
+:func:`nth_match`, which stops at its match) or in blocks of whole matches
+(:func:`open_blocks`, :mod:`.blocks`) for reading on several cores.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import sys
 from collections.abc import Generator, Iterator
-from typing import BinaryIO
+from contextlib import ExitStack, contextmanager
+from typing import BinaryIO, TypeVar
 
 from ..diagnostics import Diagnostic
 from ..errors import NotationError, RecordIOError
-from .blocks import BLOCK_BYTES, Block, cut_blocks, decode_block, read_whole_lines
-from .json_record import record_from_json
+from .blocks import BLOCK_BYTES, Block, cut_blocks
+from .json_record import decode_utf8, record_from_json
+from .lines import MAX_LINE, Binary, DecodedLines, LineBlocks, LongLine, raw_lines
 from .reader import read_lines
 from .record import MatchRecord, RecordFile
 
-__all__ = ["is_json_record", "iter_blocks", "nth_match", "open_matches", "open_record_file", "read_json_record", "read_record", "stream_record"]
+__all__ = [
+    "MAX_JSON",
+    "MAX_LINE",
+    "STDIN",
+    "input_lines",
+    "is_json_record",
+    "looks_like_json",
+    "nth_match",
+    "open_blocks",
+    "open_matches",
+    "open_record_file",
+    "read_json_record",
+    "read_record",
+    "read_text",
+    "source_name",
+    "stream_record",
+]
+
+#: The file name that means standard input.
+STDIN = "-"
+#: The largest JSON record document read, in bytes (it is read whole).
+MAX_JSON = 256 << 20
+_T = TypeVar("_T")
+_BLOCK = 1 << 20  # bytes read at a time (at most MAX_LINE: a line inside a block is no longer)
 
 
-_BLOCK = 1 << 20  # bytes read at a time (then to the end of that line)
+def source_name(path: str) -> str:
+    """The name a record read from ``path`` goes by: ``<stdin>`` for ``-``."""
+    return "<stdin>" if path == STDIN else path
 
 
-def open_record_file(path: str) -> BinaryIO:
-    """``path`` opened for reading bytes; :class:`RecordIOError` with a one-line reason
-    when it cannot be (missing, a directory, no permission)."""
+@contextmanager
+def open_record_file(path: str) -> Iterator[BinaryIO]:
+    """``path`` (``-``: standard input, left open afterwards) open for reading bytes;
+    :class:`RecordIOError` with a one-line reason when it cannot be (missing, a
+    directory, no permission)."""
+    if path == STDIN:
+        stdin: BinaryIO = sys.stdin.buffer
+        yield stdin
+        return
     try:
-        return open(path, "rb")
-    except IsADirectoryError:
-        raise RecordIOError(f"{path}: is a directory, not a record file") from None
-    except FileNotFoundError:
-        raise RecordIOError(f"{path}: no such file") from None
+        f = open(path, "rb")  # noqa: SIM115 - closed by the with below
     except OSError as e:
-        raise RecordIOError(f"{path}: cannot read: {e.strerror or e}") from None
+        raise _io_error(path, e) from None
+    with f:
+        yield f
 
 
-def _decoded_lines(path: str, record: RecordFile) -> Iterator[str]:
-    """The file's lines (split at "\n" only, without endings: :func:`block_lines`),
-    decoded as UTF-8; at the first invalid byte, a diagnostic with its line and column,
-    and the rest of the file is not read. Reads, decodes and splits whole lines a
-    megabyte at a time (a line at a time costs Python calls per line)."""
-    with open_record_file(path) as f:
-        number = 0
-        while True:
-            data = read_whole_lines(f, path, _BLOCK)
-            if not data:
-                return
-            lines, bad = decode_block(Block(path, data, number + 1, number == 0), record)
-            yield from lines
-            if bad is not None:
-                record.errors.append(bad)
-                return
-            number += data.count(b"\n")
+def _io_error(path: str, e: OSError) -> RecordIOError:
+    if isinstance(e, IsADirectoryError):
+        reason = "is a directory, not a record file"
+    elif isinstance(e, FileNotFoundError):
+        reason = "no such file"
+    elif isinstance(e, PermissionError):
+        reason = "permission denied"
+    else:
+        reason = f"cannot read: {e.strerror or e}"
+    return RecordIOError(f"{source_name(path)}: {reason}", reason=reason)
 
 
-def iter_blocks(path: str, *, size: int = BLOCK_BYTES) -> Iterator[Block]:
-    """The ``.kmr`` file at ``path`` in blocks of whole matches (:mod:`.blocks`), for
-    reading a huge file a block at a time or on several cores. Raises
-    :class:`RecordIOError` at once if the file cannot be opened."""
-    f = open_record_file(path)
+def _chunks(f: BinaryIO, path: str) -> Iterator[bytes]:
+    """The bytes of ``f``, a block at a time; a read error raises :class:`RecordIOError`."""
+    while True:
+        try:
+            chunk = f.read(_BLOCK)
+        except OSError as e:
+            raise _io_error(path, e) from None
+        if not chunk:
+            return
+        yield chunk
 
-    def blocks() -> Iterator[Block]:
-        with f:
-            yield from cut_blocks(f, path, size=size)
 
-    return blocks()
+# --------------------------------------------------------------------- sniffing
 
 
 # A JSON record document starts as an object with a key does. A .kmr starts so only when
 # its first line is a braced comment that opens with '"…":' (a freak); one that opens
 # with "{" alone, like "{Game 1}", stays a .kmr.
 _JSON_START = re.compile(rb'\A(?:\xef\xbb\xbf)?[ \t\r\n]*\{[ \t\r\n]*"(?:[^"\\\n]|\\.)*"[ \t\r\n]*:')
-_SNIFF = 64 * 1024
+
+
+def looks_like_json(path: str, head: bytes) -> bool:
+    """Whether a file holds the JSON form of a record (``docs/json-record.md``): its name
+    ends in ``.json``, or ``head`` (its first block) starts, after an optional BOM and
+    whitespace, as a JSON object does: ``{"key":``."""
+    return path.lower().endswith(".json") or _JSON_START.match(head) is not None
 
 
 def is_json_record(path: str) -> bool:
-    """Whether ``path`` holds the JSON form of a record (``docs/json-record.md``): its
-    name ends in ``.json``, or (a regular file only, so a pipe is not consumed) its text
-    starts, after an optional BOM and whitespace, as a JSON object does: ``{"key":``."""
+    """Whether the file ``path`` holds the JSON form of a record rather than a ``.kmr``
+    (:func:`looks_like_json`); only a regular file is opened to tell, so that a pipe is
+    not consumed."""
     if path.lower().endswith(".json"):
         return True
     try:
         if not os.path.isfile(path):
             return False
         with open(path, "rb") as f:
-            head = f.read(_SNIFF)
+            head = f.read(_BLOCK)
     except OSError:
         return False  # the reader says why
-    return _JSON_START.match(head) is not None
+    return looks_like_json(path, head)
+
+
+class _Opened:
+    """A record file open for reading, its first block read: the one place a file is
+    opened, sniffed and read from."""
+
+    def __init__(self, path: str) -> None:
+        path = os.fsdecode(path)  # TypeError for what is not a path
+        self.path = path
+        self.name = source_name(path)
+        self.stack = ExitStack()
+        try:
+            f = self.stack.enter_context(open_record_file(path))
+            self.chunks = _chunks(f, path)
+            self.head = next(self.chunks, b"")
+        except BaseException:
+            self.stack.close()
+            raise
+        self.json = looks_like_json(path, self.head) and b"\0" not in self.head
+
+    def all_chunks(self) -> Iterator[bytes]:
+        if self.head:
+            yield self.head
+        yield from self.chunks
+
+    def pieces(self) -> LineBlocks:
+        """The text as the bounded line reader's pieces (:mod:`.lines`)."""
+        return LineBlocks(self.all_chunks())
+
+    def text_lines(self, record: RecordFile) -> Iterator[str]:
+        return iter(DecodedLines(self.pieces(), record))
+
+    def json_record(self) -> RecordFile:
+        """The whole document read as a JSON record (see :func:`read_json_record`)."""
+        raw = bytearray()
+        for chunk in self.all_chunks():
+            raw += chunk
+            if len(raw) > MAX_JSON:
+                record = RecordFile(self.name)
+                record.errors.append(Diagnostic("syntax", f"the JSON document is longer than {MAX_JSON} bytes, the most read", 1, 1))
+                return record
+        try:
+            return record_from_json(bytes(raw), path=self.name)
+        except NotationError as e:
+            record = RecordFile(self.name, bom=raw.startswith(b"\xef\xbb\xbf"))
+            record.errors.append(Diagnostic("syntax", str(e), e.line, e.column))
+            return record
+
+
+# ------------------------------------------------------------------ public API
 
 
 def stream_record(path: str) -> tuple[RecordFile, Iterator[MatchRecord]]:
     """A record file (as :func:`read_record` reads it) whose matches come one at a time:
     the :class:`RecordFile` without its matches, and an iterator over them. The file's
     own ``errors`` and closing ``comments`` (and ``bom``, ``crlf``) are complete once the
-    iterator is exhausted; memory holds a megabyte of lines and one match. A missing or
-    unreadable file raises :class:`RecordIOError` at once. A JSON record is read whole."""
-    path = str(path)
-    if is_json_record(path):
-        record = read_json_record(path)
+    iterator is exhausted; memory holds a block of lines and one match. A missing or
+    unreadable file raises :class:`RecordIOError` at once, a read that fails later as
+    the iterator goes. A JSON record is read whole."""
+    opened = _Opened(path)
+    if opened.json:
+        with opened.stack:
+            record = opened.json_record()
         matches, record.matches = record.matches, []
         return record, iter(matches)
-    record = RecordFile(path)
-    lines = _decoded_lines(path, record)
-    first = next(lines, None)  # raise RecordIOError now rather than mid-iteration
-
-    def chain() -> Iterator[str]:
-        if first is not None:
-            yield first
-            yield from lines
-
-    return record, read_lines(chain(), path, record)
+    record = RecordFile(opened.name)
+    return record, _closing(opened, read_lines(opened.text_lines(record), opened.name, record))
 
 
 def read_record(path: str) -> RecordFile:
-    """A record file (UTF-8, with or without BOM, LF or CRLF), or the JSON form of one
-    (:func:`is_json_record`; read by :mod:`~kamisado_notation.json_record`). A missing or
-    unreadable file raises :class:`RecordIOError`; invalid UTF-8 is a diagnostic at the
-    bad byte, a malformed JSON document one diagnostic naming the bad field."""
+    """A record file (UTF-8, with or without BOM; lines ended by LF, CRLF or CR), or the
+    JSON form of one (:func:`looks_like_json`; read by
+    :mod:`~kamisado_notation.notation.json_record`); ``-`` is standard input. A missing or
+    unreadable file raises :class:`RecordIOError`; invalid UTF-8, binary data and a line
+    over :data:`MAX_LINE` are diagnostics at their line, a malformed JSON document one
+    diagnostic naming the bad field."""
     record, matches = stream_record(path)
     record.matches.extend(matches)
     return record
@@ -142,47 +240,118 @@ def nth_match(path: str, n: int) -> tuple[RecordFile, MatchRecord | None, int]:
     return record, None, count
 
 
-def open_matches(path: str) -> Iterator[MatchRecord]:
-    """The matches of a record file, one at a time, for huge files (memory holds a
-    megabyte of lines and one match). Raises :class:`RecordIOError` at once if the file cannot be
-    read. Syntax problems are diagnostics in each match's ``errors``; an invalid UTF-8
-    byte ends the reading and its diagnostic (line and column of the byte) goes to the
-    last match read — or, when there is none, is raised as :class:`NotationError`,
-    since a stream of matches has no other place for it. A JSON record (:func:`is_json_record`)
-    is read whole; a malformed one raises :class:`NotationError` likewise."""
-    record, matches = stream_record(path)  # (a malformed JSON document keeps no match)
+def open_matches(path: str, *, errors: list[Diagnostic] | None = None) -> Iterator[MatchRecord]:
+    """The matches of a record file (``-``: standard input), one at a time, for huge
+    files (memory holds a block of lines and one match). Raises :class:`RecordIOError`
+    at once if the file cannot be opened, or later if a read fails. Syntax problems are
+    diagnostics in each match's ``errors``; those of the file itself (an invalid UTF-8
+    byte or binary data, which end the reading; a line too long) go to ``errors`` when
+    it is given, else to the last match read — or, when there is none, the first is
+    raised as :class:`NotationError`, since a stream of matches has no other place for
+    it. A JSON record (:func:`looks_like_json`) is read whole; a malformed one is likewise."""
+    record, matches = stream_record(path)
+    return _stream(matches, record, errors)
 
-    def stream() -> Iterator[MatchRecord]:
-        held: MatchRecord | None = None
-        for m in matches:
-            if held is not None:
-                yield held
-            held = m
-        if record.errors:
-            if held is None:
-                d = record.errors[0]
-                raise NotationError(d.message, line=d.line, column=d.column)
-            held.errors.extend(record.errors)
+
+def open_blocks(path: str, *, size: int = BLOCK_BYTES) -> RecordFile | Iterator[Block]:
+    """The record file at ``path`` (``-``: standard input) in blocks of whole matches
+    (:mod:`.blocks`), for reading a huge file a block at a time or on several cores: an
+    iterator over the blocks as the file is read (the file is closed when it ends), or,
+    when the file holds the JSON form of a record, that record read whole. Raises
+    :class:`RecordIOError` at once if the file cannot be opened, or later if a read fails."""
+    opened = _Opened(path)
+    if opened.json:
+        with opened.stack:
+            return opened.json_record()
+    return _closing(opened, cut_blocks(opened.pieces(), opened.name, size=size))
+
+
+def _closing(opened: _Opened, items: Iterator[_T]) -> Iterator[_T]:
+    with opened.stack:
+        yield from items
+
+
+def _stream(
+    matches: Iterator[MatchRecord], record: RecordFile, errors: list[Diagnostic] | None
+) -> Iterator[MatchRecord]:
+    """``matches``, the file's own diagnostics (``record.errors``) placed as
+    :func:`open_matches` says."""
+    held: MatchRecord | None = None
+    for m in matches:
         if held is not None:
             yield held
+        held = m
+    if record.errors:
+        if errors is not None:
+            errors.extend(record.errors)
+        elif held is None:
+            d = record.errors[0]
+            raise NotationError(d.message, line=d.line, column=d.column)
+        else:
+            held.errors.extend(record.errors)
+    if held is not None:
+        yield held
 
-    return stream()
+
+def read_text(path: str) -> str:
+    """The whole text of a ``.kmr`` file (``-``: standard input) as it is written — BOM
+    and line endings kept — for a caller that edits the text itself (``kamisado fix``).
+    Raises :class:`RecordIOError` when the file cannot be read, :class:`NotationError`
+    (with the line and column) for binary data, invalid UTF-8, or more than
+    :data:`MAX_JSON` bytes: memory stays bounded, and ``/dev/zero`` ends at once."""
+    opened = _Opened(path)
+    raw = bytearray()
+    with opened.stack:
+        for chunk in opened.all_chunks():
+            nul = chunk.find(b"\0")
+            if nul >= 0:
+                raw += chunk[:nul]
+                line = raw.count(b"\n") + 1
+                raise NotationError(
+                    f"not a text record: binary data at byte {len(raw) + 1}", line=line, column=len(raw) - raw.rfind(b"\n")
+                )
+            raw += chunk
+            if len(raw) > MAX_JSON:
+                raise NotationError(f"the file is longer than {MAX_JSON} bytes, the most read whole")
+    return decode_utf8(bytes(raw))
 
 
 def read_json_record(path: str) -> RecordFile:
-    """A JSON record file, read whole. A missing or unreadable file raises
-    :class:`RecordIOError`; a malformed document is one ``Diagnostic(rule="syntax")`` in
-    ``RecordFile.errors`` (as :func:`~kamisado_notation.notation.read_record` reports bad
-    text), with the line and column of the JSON text where JSON itself is broken."""
-    path = str(path)
-    with open_record_file(path) as f:
-        try:
-            raw = f.read()
-        except OSError as e:
-            raise RecordIOError(f"{path}: cannot read: {e.strerror or e}") from None
+    """A JSON record file (``-``: standard input), read whole. A missing or unreadable
+    file raises :class:`RecordIOError`; a malformed document is one
+    ``Diagnostic(rule="syntax")`` in ``RecordFile.errors`` (as
+    :func:`~kamisado_notation.notation.read_record` reports bad text), with the line and
+    column of the JSON text where JSON itself is broken."""
+    opened = _Opened(path)
+    with opened.stack:
+        return opened.json_record()
+
+
+def input_lines(stream: BinaryIO) -> Iterator[tuple[int, str, str | None]]:
+    """The lines of a byte stream as they come (standard input typed at a terminal
+    included): ``(number, text, problem)`` for each, ``problem`` None for a good line,
+    else why the line cannot be read (not UTF-8 — ``text`` then has U+FFFD for the bad
+    bytes —, longer than :data:`MAX_LINE`, binary data, which ends the stream). Lines end
+    as in a record file; a BOM before the first is dropped. For commands that answer
+    line by line (``kamisado moves``)."""
+    read = getattr(stream, "read1", stream.read)
+    number = 0
+    for block in LineBlocks(iter(lambda: read(_BLOCK), b"")):
+        if isinstance(block, LongLine):
+            number += 1
+            yield number, "", f"the line is longer than {MAX_LINE} bytes; skipped"
+            continue
+        if isinstance(block, Binary):
+            yield number + 1, "", f"binary data at byte {block.offset + 1}; nothing more is read"
+            return
+        for raw in raw_lines(block):
+            number += 1
+            yield number, *_decoded(raw, number == 1)
+
+
+def _decoded(raw: bytes, first: bool) -> tuple[str, str | None]:
     try:
-        return record_from_json(raw, path=path)
-    except NotationError as e:
-        record = RecordFile(path, bom=raw.startswith(b"\xef\xbb\xbf"))
-        record.errors.append(Diagnostic("syntax", str(e), e.line, e.column))
-        return record
+        text, problem = raw.decode("utf-8"), None
+    except UnicodeDecodeError as e:
+        text, problem = raw.decode("utf-8", errors="replace"), f"not UTF-8: byte 0x{raw[e.start]:02x} cannot be decoded"
+    return (text[1:] if first and text.startswith("\ufeff") else text), problem

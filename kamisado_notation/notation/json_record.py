@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from enum import Enum
 from typing import Final, Literal, TypedDict, TypeVar, overload
 
@@ -41,7 +41,7 @@ from .reader import parse_entry
 from .record import Comment, Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
 from .writer import Form, format_entry
 
-__all__ = ["record_from_json"]
+__all__ = ["decode_utf8", "record_from_json"]
 
 _COLOURS = {c.name.lower(): c for c in Colour}
 _DIRECTIONS = {d.name.lower(): d for d in Direction}
@@ -376,7 +376,9 @@ def _record(data: object, path: str) -> RecordFile:
     return record
 
 
-def _decode(data: bytes) -> str:
+def decode_utf8(data: bytes) -> str:
+    """``data`` decoded as UTF-8; :class:`NotationError` at the line and column of an
+    invalid byte."""
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -387,14 +389,75 @@ def _decode(data: bytes) -> str:
 
 def _loads(text: str | bytes) -> object:
     if isinstance(text, bytes):
-        text = _decode(text)
+        text = decode_utf8(text)
     text = text.removeprefix("\ufeff")
     try:
-        return json.loads(text)
+        objects = _Objects()
+        data = json.loads(text, object_pairs_hook=objects)
     except json.JSONDecodeError as e:
         raise NotationError(f"not JSON: {e.msg}", line=e.lineno, column=e.colno) from None
     except (ValueError, RecursionError) as e:  # a number too long to convert; nesting too deep
         raise NotationError(f"not JSON the toolkit can read: {e}") from None
+    if objects.duplicated or _SURROGATE_ESCAPE.search(text):
+        _check_text(data)
+    return data
+
+
+class _Duplicated(dict):  # type: ignore[type-arg]
+    """A JSON object that named a key twice (``key``, the first such)."""
+
+    key: str
+
+
+class _Objects:
+    """``json.loads``'s object hook: a dict, marked when a key comes twice (``json``
+    keeps the last silently, and a record must not mean what the reader did not see)."""
+
+    def __init__(self) -> None:
+        self.duplicated = False
+
+    def __call__(self, pairs: list[tuple[str, object]]) -> dict[str, object]:
+        d = dict(pairs)
+        if len(d) == len(pairs):
+            return d
+        self.duplicated = True
+        seen: set[str] = set()
+        marked = _Duplicated(d)
+        marked.key = next(k for k, _v in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+        return marked
+
+
+# A \uD800-\uDFFF escape: the only way a JSON text can carry a lone surrogate.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _walk(data: object) -> Iterator[tuple[object, str]]:
+    """Every value of a decoded document with its JSON path, depth first (no recursion:
+    the document may be deep)."""
+    stack: list[tuple[object, str]] = [(data, "")]
+    while stack:
+        value, where = stack.pop()
+        yield value, where
+        if isinstance(value, dict):
+            stack.extend((v, f"{where}.{k}" if where else str(k)) for k, v in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend((v, f"{where}[{i}]") for i, v in reversed(list(enumerate(value))))
+
+
+def _check_text(data: object) -> None:
+    """Raise :class:`NotationError` at the first duplicated key or lone surrogate (which
+    no UTF-8 file can hold, and no output could write), naming its JSON path."""
+    for value, where in _walk(data):
+        if isinstance(value, _Duplicated):
+            raise NotationError(f"{where or 'the document'}: the key {value.key!r} is given twice")
+        keys = value.keys() if isinstance(value, dict) else ()
+        for text in [value, *keys] if isinstance(value, str) else keys:
+            m = _SURROGATE.search(text)
+            if m is not None:
+                raise NotationError(
+                    f"{where or 'the document'}: \\u{ord(m.group()):04x} is a lone surrogate, not a character"
+                )
 
 
 def record_from_json(data: object, *, path: str = "<json>") -> RecordFile:
@@ -404,6 +467,8 @@ def record_from_json(data: object, *, path: str = "<json>") -> RecordFile:
     the JSON path of the bad field; never anything else."""
     if isinstance(data, (str, bytes)):
         data = _loads(data)
+    else:
+        _check_text(data)
     try:
         return _record(data, path)
     except _Bad as e:

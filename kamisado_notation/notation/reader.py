@@ -43,10 +43,12 @@ the public API and reads whole texts and files.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 
 from ..errors import NotationError
 from .assembly import Assembler, feed
+from .digits import lookalike_digit
 from .fast_paths import OTHER_RE, OTHER_STARTS, ROW_RE, SEG_RE, fast_match, fast_other, fast_segments
 from .grammar import build_parser, grammar_text
 from .record import Entry, MatchRecord, RecordFile
@@ -90,12 +92,15 @@ def iter_matches(
     tests and benchmarks of the two paths). ``first_line`` and ``first_index`` are the
     line number of the first line and the index of the first match, for a part of a file
     that starts at a match (so its diagnostics and indices are the whole file's)."""
+    if isinstance(lines, (str, bytes, bytearray)):
+        raise TypeError("iter_matches reads lines (an iterable of str): for one whole text, use parse_record")
     return read_lines(_cleaned(lines, _file), path, _file, fast=fast, first_line=first_line, first_index=first_index)
 
 
 def _cleaned(lines: Iterable[str], record: RecordFile | None) -> Iterator[str]:
-    """Each line without its ending ("\n" or "\r\n", noted in ``record.crlf``), the
-    first without a BOM (``record.bom``); a stray "\r" or "\n" inside a line is a blank."""
+    """Each line without its ending ("\n", "\r\n" — noted in ``record.crlf`` — or "\r"),
+    the first without a BOM (``record.bom``); a line that holds a "\r" or "\n" inside is
+    several lines (an old Mac file ends its lines with "\r" alone)."""
     first = True
     for line in lines:
         if first:
@@ -110,33 +115,34 @@ def _cleaned(lines: Iterable[str], record: RecordFile | None) -> Iterator[str]:
                 line = line[:-1]
                 if record is not None:
                     record.crlf = True
-        if "\r" in line or "\n" in line:  # a stray separator inside a line
-            line = line.replace("\r", " ").replace("\n", " ")
-        yield line
+        elif line.endswith("\r"):
+            line = line[:-1]
+        if "\r" in line or "\n" in line:  # line endings inside the line
+            yield from _LINE_BREAK.split(line)
+        else:
+            yield line
+
+
+#: A line ending: "\n", "\r\n", or "\r" alone (old Mac files).
+_LINE_BREAK = re.compile("\r\n|\r|\n")
 
 
 def block_lines(text: str, record: RecordFile | None, first: bool) -> list[str]:
-    """The lines of a block of whole lines (the last may lack its "\n"), as
+    """The lines of a block of whole lines (the last may lack its ending), as
     :func:`_cleaned` gives them, split in C when the block holds no "\r". ``first``:
     the block starts the file (and may start with a BOM)."""
     if first and text.startswith("\ufeff"):
         text = text[1:]
         if record is not None:
             record.bom = True
-    lines = text.split("\n")
-    last = lines.pop()  # "" when the block ends with "\n"; else a last line without ending
     if "\r" in text:
-        out = []
-        for line in lines:
-            if line.endswith("\r"):
-                line = line[:-1]
-                if record is not None:
-                    record.crlf = True
-            out.append(line.replace("\r", " ") if "\r" in line else line)
-        lines = out
-        last = last.replace("\r", " ")
-    if last:
-        lines.append(last)
+        if record is not None and "\r\n" in text:
+            record.crlf = True
+        lines = _LINE_BREAK.split(text)
+    else:
+        lines = text.split("\n")
+    if not lines[-1]:
+        lines.pop()  # the block ends with a line ending
     return lines
 
 
@@ -160,6 +166,11 @@ def read_lines(
     number = first_line - 1
     for line in lines:
         number += 1
+        if not line.isascii():
+            bad = lookalike_digit(line, number)
+            if bad is not None:
+                asm.error(bad.line, bad.column, str(bad))
+                continue
         # the fast paths (each as the general path would read the line, or None)
         m = None if line.startswith(OTHER_STARTS) else row(line)
         if m is not None:
@@ -226,6 +237,9 @@ def parse_record(text: str, *, path: str = "<string>", fast: bool = True) -> Rec
     >>> [entry.text for entry in record.matches[0].rounds[0].entries]
     ['Brown Forward 1 Purple', 'Purple Forward 1 Pink']
     """
+    if not isinstance(text, str):
+        hint = " (decode it first)" if isinstance(text, (bytes, bytearray)) else ""
+        raise TypeError(f"parse_record reads text, not {type(text).__name__}{hint}")
     record = RecordFile(path)
     record.matches.extend(read_lines(block_lines(text, record, True), path, record, fast=fast))
     return record

@@ -11,7 +11,6 @@ the resolved :class:`~kamisado_notation.position.Move` (from the replay).
 from __future__ import annotations
 
 import io
-import json
 from collections.abc import Mapping
 from enum import Enum
 from json.encoder import encode_basestring
@@ -20,6 +19,7 @@ from typing import TextIO
 from rich.cells import cell_len  # display width: a Chinese glyph is two columns
 
 from ..board import SQUARE_COLOURS, Colour, Direction, Side, Square, square_name
+from ..display import json_safe, json_text
 from ..errors import FormatError
 from ..match import Fill
 from ..position import Move
@@ -107,7 +107,7 @@ def format_move(move: Move, *, form: Form = Form.TEXT, lang: str = "en") -> str:
 
         d = move_json(move)
         d["side"] = move.side.name.lower()
-        return json.dumps(d, ensure_ascii=False)
+        return json_text(d)
     if move.tower is None:
         raise FormatError("a move without a tower colour cannot be written in a colour form")
     return _slots(move.tower, move.direction, move.distance, SQUARE_COLOURS[move.target], form, lang)
@@ -121,7 +121,7 @@ def format_entry(entry: Entry, *, form: Form, lang: str = "en", move: Move | Non
     if entry.placeholder:
         return "..."
     if form is Form.JSON:
-        return json.dumps(_entry_json(entry, None, move), ensure_ascii=False)
+        return json_text(_entry_json(entry, None, move))
     if form is Form.COORDS:
         if entry.is_coords:
             return _coords_entry(entry)
@@ -235,7 +235,8 @@ class RecordWriter:
     ``out`` as it comes, :meth:`close` what follows the last (the record's closing
     comments, known once its matches are read). ``path`` is the record's (the JSON form
     names it). The JSON form is indented as ``json.dumps(..., indent=2)`` does, by
-    :func:`~.json_text.dumps_indented`."""
+    :func:`~.json_text.dumps_indented`, and made safe on a terminal as
+    :func:`~kamisado_notation.display.json_text` makes it."""
 
     def __init__(self, out: TextIO, *, form: Form, lang: str = "en", path: str = "<string>") -> None:
         _check(form, lang)
@@ -246,7 +247,7 @@ class RecordWriter:
         """Write match ``m``; a :class:`FormatError` writes nothing of it."""
         moves = moves or {}
         if self.form is Form.JSON:
-            text = dumps_indented(_match_json(m, moves), 2)
+            text = json_safe(dumps_indented(_match_json(m, moves), 2))
             head = ",\n    " if self.written else f'{self._json_start()}[\n    '
         else:
             text = "\n".join(_match_lines(m, self.form, self.lang, moves))
@@ -257,7 +258,7 @@ class RecordWriter:
     def close(self, record: RecordFile) -> None:
         """Write the end: the record's closing comments (and, in JSON, the brackets)."""
         if self.form is Form.JSON:
-            comments = dumps_indented([_comment_json(c) for c in record.comments], 1)
+            comments = json_safe(dumps_indented([_comment_json(c) for c in record.comments], 1))
             start = "\n  ]" if self.written else f"{self._json_start()}[]"
             self.out.write(f'{start},\n  "comments": {comments}\n}}\n')
             return
@@ -269,7 +270,7 @@ class RecordWriter:
             self.out.write("\n")
 
     def _json_start(self) -> str:
-        return '{\n  "path": ' + encode_basestring(self.path) + ',\n  "matches": '
+        return '{\n  "path": ' + json_safe(encode_basestring(self.path)) + ',\n  "matches": '
 
 
 def record_json(record: RecordFile, moves: Mapping[int, Move] | None = None) -> dict[str, object]:

@@ -1,0 +1,205 @@
+"""Bounded lines: the bytes of a record file turned into its lines with memory bounded
+whatever the input — the one line reader under :mod:`.files` (a whole file read in one
+go) and :mod:`.blocks` (a file cut into blocks of whole matches, each read alone,
+perhaps in another process).
+
+:class:`LineBlocks` cuts a stream of chunks into *pieces*: bytes holding whole lines
+(``"\\n"``, ``"\\r\\n"`` and ``"\\r"`` alone all end a line), :class:`LongLine` where a
+line longer than :data:`MAX_LINE` bytes was skipped without being held, and
+:class:`Binary` (the last piece) at a NUL byte. :class:`DecodedLines` turns pieces into
+text lines, numbered, with a diagnostic for a skipped line, for binary data and for an
+invalid UTF-8 byte (the last two end the reading).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from ..diagnostics import Diagnostic
+from .reader import block_lines
+from .record import RecordFile
+
+__all__ = ["MAX_LINE", "Binary", "DecodedLines", "LineBlocks", "LongLine", "Piece", "count_lines", "raw_lines"]
+
+#: The longest line a record may hold, in bytes (without its ending): no record line
+#: comes near it, and a longer one is skipped rather than held in memory.
+MAX_LINE = 1 << 20
+
+
+@dataclass(frozen=True, slots=True)
+class LongLine:
+    """A line longer than :data:`MAX_LINE`, skipped."""
+
+
+@dataclass(frozen=True, slots=True)
+class Binary:
+    """A NUL byte at file offset ``offset``; ``before`` is its line up to it."""
+
+    offset: int
+    before: bytes
+
+
+#: What :class:`LineBlocks` gives: whole lines, a skipped line, or binary data.
+Piece = bytes | LongLine | Binary
+
+_BREAK = re.compile(rb"[\r\n]")
+
+
+class LineBlocks:
+    """Pieces (see the module docstring) from a stream of chunks: bytes cut after their
+    last line ending (the last piece perhaps without one), :class:`LongLine` where a line
+    too long was skipped, :class:`Binary` (the last piece) at a NUL byte. Holds at most
+    a chunk and :data:`MAX_LINE` bytes. A ``"\\r\\n"`` cut in two by the chunks keeps its
+    ``"\\r"`` only (``crlf`` is then set)."""
+
+    def __init__(self, chunks: Iterable[bytes], limit: int = MAX_LINE) -> None:
+        self.chunks = chunks
+        self.limit = limit
+        self.carry = b""  # the start of a line whose end is not read yet
+        self.offset = 0  # the file offset of ``carry``
+        self.after_cr = False  # the last line ended with "\r": a "\n" next belongs to it
+        self.crlf = False  # such a "\r\n" cut in two was seen
+        self.skipping = False  # inside a line too long
+
+    def __iter__(self) -> Iterator[Piece]:
+        for chunk in self.chunks:
+            data = self._join(chunk)
+            if self.skipping:
+                data = self._skip(data)
+                if self.skipping:
+                    continue
+            nul = data.find(b"\0")
+            if nul >= 0:
+                yield from self._binary(data, nul)
+                return
+            yield from self._whole_lines(data)
+        if self.carry and not self.skipping:
+            yield self.carry
+
+    def _join(self, chunk: bytes) -> bytes:
+        data, self.carry = self.carry + chunk, b""
+        if self.after_cr and data[:1] == b"\n":
+            data = data[1:]
+            self.offset += 1
+            self.crlf = True
+        self.after_cr = False
+        return data
+
+    def _skip(self, data: bytes) -> bytes:
+        """What follows the end of the line being skipped (all of ``data`` is skipped
+        when it holds no line ending)."""
+        m = _BREAK.search(data)
+        if m is None:
+            self.offset += len(data)
+            return b""
+        self.skipping = False
+        return self._after_break(data, m.start())
+
+    def _after_break(self, data: bytes, at: int) -> bytes:
+        """``data`` after the line ending at ``at`` (counted in ``offset``)."""
+        end = at + 1
+        if data[at : at + 2] == b"\r\n":
+            end += 1
+        elif data[at] == 13 and end == len(data):
+            self.after_cr = True
+        self.offset += end
+        return data[end:]
+
+    def _whole_lines(self, data: bytes) -> Iterator[bytes | LongLine]:
+        first = _BREAK.search(data)
+        if first is not None and first.start() > self.limit:  # a line begun in an earlier chunk
+            yield LongLine()
+            data = self._after_break(data, first.start())
+        end = max(data.rfind(b"\n"), data.rfind(b"\r")) + 1
+        if end:
+            yield data[:end]
+            self.after_cr = data[end - 1] == 13
+            self.offset += end
+        rest = data[end:]
+        if len(rest) > self.limit:
+            yield LongLine()
+            self.skipping = True
+            self.offset += len(rest)
+            rest = b""
+        self.carry = rest
+
+    def _binary(self, data: bytes, nul: int) -> Iterator[bytes | Binary]:
+        start = max(data.rfind(b"\n", 0, nul), data.rfind(b"\r", 0, nul)) + 1
+        if start:
+            yield data[:start]
+        yield Binary(self.offset + nul, data[start:nul])
+
+
+def count_lines(piece: Piece) -> int:
+    """How many lines ``piece`` ends (a skipped line is one; binary data ends none)."""
+    if isinstance(piece, LongLine):
+        return 1
+    if isinstance(piece, Binary):
+        return 0
+    return piece.count(b"\n") + piece.count(b"\r") - piece.count(b"\r\n")
+
+
+class DecodedLines:
+    """The lines of ``pieces`` (without endings: :func:`~.reader.block_lines`), decoded
+    as UTF-8 and numbered from ``first_line`` as they come; ``first``: the pieces start
+    the file (which may start with a BOM). A skipped line is an empty one, with its
+    diagnostic in ``record.errors``. At an invalid byte or a NUL, a diagnostic at its
+    line and column, and nothing more is read: ``stopped`` is then set."""
+
+    def __init__(self, pieces: Iterable[Piece], record: RecordFile, *, first_line: int = 1, first: bool = True) -> None:
+        self.pieces = pieces
+        self.record = record
+        self.first_line = first_line
+        self.first = first
+        self.stopped = False
+
+    def __iter__(self) -> Iterator[str]:
+        record = self.record
+        number = self.first_line - 1
+        for piece in self.pieces:
+            if isinstance(piece, LongLine):
+                number += 1
+                message = f"the line is longer than {MAX_LINE} bytes, the most a record line may hold; skipped"
+                record.errors.append(Diagnostic("syntax", message, number, 1))
+                yield ""
+                continue
+            if isinstance(piece, Binary):
+                column = len(piece.before.decode("utf-8", errors="replace")) + 1
+                record.errors.append(Diagnostic("syntax", f"not a text record: binary data at byte {piece.offset + 1}", number + 1, column))
+                self.stopped = True
+                return
+            record.crlf = record.crlf or getattr(self.pieces, "crlf", False)  # a "\r\n" cut by the chunks
+            starts = self.first and number == self.first_line - 1
+            try:
+                lines = block_lines(piece.decode("utf-8"), record, starts)
+            except UnicodeDecodeError:
+                yield from self._up_to_bad_byte(piece, number, starts)
+                return
+            number += len(lines)
+            yield from lines
+
+    def _up_to_bad_byte(self, piece: bytes, number: int, starts: bool) -> Iterator[str]:
+        """The lines of ``piece`` (which holds an invalid UTF-8 byte) before the bad one,
+        and its diagnostic (line and column of the byte: a sequence never spans a line
+        ending)."""
+        self.stopped = True
+        for raw in raw_lines(piece):
+            number += 1
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as e:
+                good = raw[: e.start].decode("utf-8", errors="replace")
+                message = f"not UTF-8: byte 0x{raw[e.start]:02x} cannot be decoded"
+                self.record.errors.append(Diagnostic("syntax", message, number, len(good) + 1))
+                return
+            yield from block_lines(text, self.record, starts and number == self.first_line) or [""]  # (a blank line too)
+
+
+def raw_lines(block: bytes) -> list[bytes]:
+    """The lines of a block of whole lines, without their endings."""
+    lines = re.split(rb"\r\n|\r|\n", block)
+    if not lines[-1]:
+        lines.pop()
+    return lines

@@ -1,0 +1,215 @@
+"""Writing output files safely: the one writer every command that writes a file uses
+(``convert -o``, ``--svg``, ``generate -o``, ``fix -o``).
+
+What it guarantees, whatever the user names as the output:
+
+- **Never onto an input.** An output that is one of the command's inputs — by another
+  name (``./x``), through a symlink or as a hard link: the device and inode numbers
+  are compared — is refused (:class:`~kamisado_notation.errors.OutputError`) before
+  anything is written. :func:`refuse_stdout_onto_inputs` does the same for standard
+  output redirected (``>>``) onto an input, which would otherwise read its own output.
+- **A regular file is replaced atomically.** The text goes to a temporary file created
+  exclusively (``tempfile.mkstemp``: an unpredictable name, never through a planted
+  link) in the same directory, is flushed to the disk, gets the old file's permissions
+  (a new file gets ``0o666`` less the umask, as ``open`` would give it), and then
+  replaces the file in one ``os.replace``. A failure at any step (a full disk) removes
+  the temporary file and leaves the old file as it was.
+- **Anything else is written in place.** A device (``/dev/null``, ``/dev/stdout``, a
+  terminal) or a FIFO is opened and written, never replaced by a regular file; a symlink
+  is followed, so its target is written and the link is kept. ``-`` is standard output.
+- **All or nothing, when written as it is made.** A writer that streams (``convert``
+  writes a match at a time) may find part-way that nothing must be written: it raises
+  :class:`~kamisado_notation.errors.DiscardOutput` in the block, the temporary file is
+  removed, and the block ends quietly. With ``held=True`` a device, a FIFO or standard
+  output gets the text only when the block ends well (held until then in a spool: in
+  memory while small, then a temporary file), so there too nothing is written then.
+
+Every failure is an :class:`~kamisado_notation.errors.OutputError` whose message is one
+line that names the output; the command line prints it and exits 2.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager, nullcontext
+from typing import TextIO
+
+from .display import printable
+from .errors import DiscardOutput, OutputError
+
+__all__ = ["STDIN", "DiscardOutput", "file_identity", "open_output", "refuse_onto_inputs", "refuse_stdout_onto_inputs", "write_output"]
+
+#: The file name that means standard input (or output), as everywhere on Unix.
+STDIN = "-"
+
+
+def file_identity(path: str | int) -> tuple[int, int] | None:
+    """The (device, inode) of what ``path`` names (symlinks followed), or of the open
+    file descriptor ``path``; None when it cannot be stat'ed (it does not exist, say)."""
+    try:
+        st = os.fstat(path) if isinstance(path, int) else os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return st.st_dev, st.st_ino
+
+
+def refuse_onto_inputs(output: str, inputs: Iterable[str]) -> None:
+    """Raise :class:`OutputError` when ``output`` names one of ``inputs`` (standard
+    input, ``-``, is none of them)."""
+    out = file_identity(output)
+    if out is None:
+        return
+    for path in inputs:
+        if path != STDIN and file_identity(path) == out:
+            named = "" if output == path else f" (as {printable(output)})"
+            raise OutputError(f"refusing to write over the input file {printable(path)}{named}")
+
+
+def refuse_stdout_onto_inputs(inputs: Iterable[str]) -> None:
+    """Raise :class:`OutputError` when standard output is a regular file that is one of
+    ``inputs`` (``kamisado validate x.kmr >> x.kmr`` would read its own output)."""
+    try:
+        fd = sys.stdout.fileno()
+    except (OSError, ValueError, AttributeError):
+        return  # not a real file (a test's capture): nothing to compare
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        return
+    out = file_identity(fd)
+    for path in inputs:
+        if path != STDIN and file_identity(path) == out:
+            raise OutputError(f"refusing to write over the input file {printable(path)} (as standard output)")
+
+
+def _new_file_mode() -> int:
+    """The permissions ``open`` gives a new file: ``0o666`` less the umask."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+@contextmanager
+def _replacing(
+    target: str, old: os.stat_result | None, *, encoding: str, newline: str, exclusive: bool = False
+) -> Iterator[TextIO]:
+    """A temporary file next to ``target`` that replaces it when the block ends well
+    (``exclusive``: that becomes it only if there is none yet), and is removed when it
+    does not."""
+    import tempfile  # (not at the top: the command line's start-up pays for it only here)
+
+    directory, name = os.path.split(target)
+    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=directory or ".")
+    try:
+        with os.fdopen(fd, "w", encoding=encoding, newline=newline) as f:
+            yield f
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, stat.S_IMODE(old.st_mode) if old is not None else _new_file_mode())
+        if old is not None:
+            try:
+                os.chown(tmp, old.st_uid, old.st_gid)
+            except OSError:
+                pass  # only the owner or root may; the permissions are kept all the same
+        if exclusive:
+            os.link(tmp, target)  # FileExistsError if there is one by now
+            os.unlink(tmp)
+        else:
+            os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+@contextmanager
+def open_output(
+    path: str,
+    *,
+    inputs: Iterable[str] = (),
+    encoding: str = "utf-8",
+    newline: str = "\n",
+    exclusive: bool = False,
+    held: bool = False,
+) -> Iterator[TextIO]:
+    """A text stream whose content becomes the file ``path`` (``-``: standard output)
+    when the ``with`` block ends without an exception (see the module's docstring for
+    how). Raises :class:`OutputError` when ``path`` is one of ``inputs``, a directory, or
+    cannot be written, or with ``exclusive`` when it exists (a backup never replaces a
+    file); an exception inside the block leaves the old file untouched, and
+    :class:`DiscardOutput` does so quietly. ``newline=""`` writes the line endings of the
+    text as they are; ``held``: a device, a FIFO or standard output gets the text only
+    when the block ends well. Standard output's own faults (a closed pipe) are left to
+    the caller, as for any print.
+
+    >>> with open_output("out.kmr", inputs=["in.kmr"]) as f:  # doctest: +SKIP
+    ...     f.write(text)
+    """
+    try:
+        if path == STDIN:
+            refuse_stdout_onto_inputs(inputs)
+            with _held(sys.stdout) if held else nullcontext(sys.stdout) as f:
+                yield f
+        else:
+            with _file_output(path, inputs=inputs, encoding=encoding, newline=newline, exclusive=exclusive, held=held) as f:
+                yield f
+    except DiscardOutput:
+        pass
+
+
+@contextmanager
+def _file_output(
+    path: str, *, inputs: Iterable[str], encoding: str, newline: str, exclusive: bool, held: bool
+) -> Iterator[TextIO]:
+    """:func:`open_output` for a file name."""
+    refuse_onto_inputs(path, inputs)
+    target = os.path.realpath(path) if os.path.islink(path) else path  # write the link's target
+    try:
+        old: os.stat_result | None = os.stat(target)
+    except FileNotFoundError:
+        old = None
+    except OSError as e:
+        raise OutputError(f"cannot write {printable(path)}: {e.strerror or e}") from None
+    if old is not None and stat.S_ISDIR(old.st_mode):
+        raise OutputError(f"cannot write {printable(path)}: it is a directory")
+    if exclusive and (old is not None or os.path.lexists(path)):
+        raise OutputError(f"cannot write {printable(path)}: it exists")
+    try:
+        if old is not None and not stat.S_ISREG(old.st_mode):  # a device, a FIFO, a terminal
+            with open(target, "w", encoding=encoding, newline=newline) as device, _held(device) if held else nullcontext(device) as f:
+                yield f
+        else:
+            with _replacing(target, old, encoding=encoding, newline=newline, exclusive=exclusive) as f:
+                yield f
+    except (OSError, UnicodeError) as e:
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise OutputError(f"cannot write {printable(path)}: {reason}") from None
+
+
+#: How much text :func:`_held` keeps in memory before it spills to a temporary file.
+_SPOOL_CHARS = 8 << 20
+
+
+@contextmanager
+def _held(out: TextIO) -> Iterator[TextIO]:
+    """A spool whose text is copied to ``out`` when the block ends well (line endings
+    as written: ``out`` translates them, once)."""
+    import shutil
+    import tempfile
+
+    with tempfile.SpooledTemporaryFile(max_size=_SPOOL_CHARS, mode="w+", encoding="utf-8", newline="") as spool:
+        yield spool  # type: ignore[misc]
+        spool.seek(0)
+        shutil.copyfileobj(spool, out)
+
+
+def write_output(
+    path: str, text: str, *, inputs: Iterable[str] = (), newline: str = "\n", exclusive: bool = False
+) -> None:
+    """Write ``text`` (UTF-8; ``newline`` as for :func:`open` — ``""`` keeps the text's
+    own line endings) to the file ``path`` through :func:`open_output`."""
+    with open_output(path, inputs=inputs, newline=newline, exclusive=exclusive) as f:
+        f.write(text)

@@ -1,0 +1,165 @@
+"""Work shared out to worker processes in order (``kamisado validate --jobs N``: the
+blocks of every file), keeping every result whatever happens to a worker.
+
+A worker process can die without a word: killed by a signal, by the kernel when memory
+runs out, or by ``os._exit`` in a library. :mod:`concurrent.futures` then marks the whole
+pool broken and all the work queued fails with it, so the work that failed is done
+again: the item at the head of the queue alone in a fresh worker (an item whose worker
+dies again gets a :class:`Failure` that says so), the rest in a fresh pool. Every other
+item gets its real result. A worker that raises (``MemoryError``, a bug) gives its item
+a :class:`Failure` too. Ctrl-C (or the caller closing the stream of results) cancels the
+queued work, stops the workers and re-raises at once.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+__all__ = ["Failure", "map_in_order"]
+
+A = TypeVar("A")
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+@dataclass(frozen=True, slots=True)
+class Failure:
+    """Why an item has no result: its worker process died (``died``), or raised
+    ``error`` (its type and message)."""
+
+    died: bool
+    error: str = ""
+
+
+class _Pool(Generic[T, R]):
+    """A process pool running ``fn``, made anew when a dying worker breaks it."""
+
+    def __init__(self, fn: Callable[[T], R], jobs: int) -> None:
+        self.fn, self.jobs = fn, jobs
+        self.executor = ProcessPoolExecutor(max_workers=jobs)
+
+    def submit(self, work: T) -> Future[R]:
+        try:
+            return self.executor.submit(self.fn, work)
+        except BrokenProcessPool as e:  # broken under earlier work: this fails with it
+            future: Future[R] = Future()
+            future.set_exception(e)
+            return future
+
+    def renew(self) -> None:
+        self.executor.shutdown(wait=True, cancel_futures=True)
+        self.executor = ProcessPoolExecutor(max_workers=self.jobs)
+
+    def result(self, payload: T | None, future: Future[R] | None, pending: deque[tuple[A, T | None, Future[R] | None]]) -> R | Failure | None:
+        """The result of the item at the head of the queue (``pending`` the items after
+        it); when its worker broke the pool, it is computed alone, and the work still
+        queued is submitted again to a fresh pool."""
+        if payload is None or future is None:
+            return None
+        try:
+            return self.outcome(future)
+        except BrokenProcessPool:
+            pass
+        result = self.alone(payload)  # a worker that dies again is the one that kills it
+        self.renew()
+        for i, (item, queued, old) in enumerate(pending):
+            if queued is not None and old is not None and _lost(old):
+                pending[i] = (item, queued, self.submit(queued))
+        return result
+
+    @staticmethod
+    def outcome(future: Future[R]) -> R | Failure:
+        """The future's result, or a :class:`Failure` for what its worker raised; a
+        broken pool (a worker died) raises :class:`BrokenProcessPool`."""
+        try:
+            return future.result()
+        except BrokenProcessPool:
+            raise
+        except Exception as e:  # noqa: BLE001 - raised in the worker (MemoryError, a bug): its item's verdict
+            return Failure(died=False, error=f"{type(e).__name__}: {e}")
+
+    def alone(self, work: T) -> R | Failure:
+        """``fn(work)`` in a worker of its own."""
+        executor = ProcessPoolExecutor(max_workers=1)
+        try:
+            result = self.outcome(executor.submit(self.fn, work))
+        except BrokenProcessPool:
+            result = Failure(died=True)
+        except BaseException:
+            _stop(executor)
+            raise
+        executor.shutdown(wait=True)
+        return result
+
+    def stop(self) -> None:
+        _stop(self.executor)
+
+
+def map_in_order(
+    fn: Callable[[T], R],
+    items: Iterable[A],
+    jobs: int,
+    *,
+    work: Callable[[A], T | None],
+    ahead: int | None = None,
+) -> Iterator[tuple[A, R | Failure | None]]:
+    """``(item, result)`` for each of ``items``, in order: ``fn(work(item))`` computed by
+    up to ``jobs`` worker processes (``fn`` a module-level function, so that it can be
+    sent to them), or a :class:`Failure`; ``None`` for an item whose ``work`` is ``None``
+    (it passes through). At most ``ahead`` items (default ``2 * jobs``) are read ahead of
+    the one given."""
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, not {jobs}")
+    ahead = ahead if ahead is not None else 2 * jobs
+    pool: _Pool[T, R] = _Pool(fn, jobs)
+    pending: deque[tuple[A, T | None, Future[R] | None]] = deque()
+    source = iter(items)
+    try:
+        while True:
+            _fill(pool, source, pending, work, ahead)
+            if not pending:
+                break
+            item, payload, future = pending.popleft()
+            yield item, pool.result(payload, future, pending)
+    except BaseException:  # Ctrl-C, or the results no longer wanted: no waiting for the work
+        pool.stop()
+        raise
+    pool.executor.shutdown(wait=True)
+
+
+def _fill(
+    pool: _Pool[T, R],
+    source: Iterator[A],
+    pending: deque[tuple[A, T | None, Future[R] | None]],
+    work: Callable[[A], T | None],
+    ahead: int,
+) -> None:
+    """Read items into ``pending`` (their work submitted) until ``ahead`` are there."""
+    while len(pending) < ahead:
+        for item in source:  # the next item, if there is one
+            payload = work(item)
+            pending.append((item, payload, pool.submit(payload) if payload is not None else None))
+            break
+        else:
+            return
+
+
+def _lost(future: Future[R]) -> bool:
+    """Whether the work of ``future`` was lost with a broken pool (not done, cancelled,
+    or failed with it)."""
+    return not future.done() or future.cancelled() or isinstance(future.exception(), BrokenProcessPool)
+
+
+def _stop(executor: ProcessPoolExecutor) -> None:
+    """Cancel what is queued and end the workers now."""
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in list((getattr(executor, "_processes", None) or {}).values()):
+        try:
+            process.terminate()
+        except (OSError, AttributeError):
+            pass
