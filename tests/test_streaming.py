@@ -24,7 +24,7 @@ from kamisado_notation.diagnostics import Diagnostic
 from kamisado_notation.display import json_text
 from kamisado_notation.errors import KamisadoError, RecordIOError
 from kamisado_notation.generate import generate_records
-from kamisado_notation.notation import open_matches, read_record, source_name
+from kamisado_notation.notation import MAX_LINE, open_matches, read_record, source_name
 from kamisado_notation.notation.files import nth_match
 from kamisado_notation.notation.json_text import dumps_indented
 from kamisado_notation.notation.writer import Form, format_record, record_json
@@ -205,6 +205,18 @@ def test_diagnostics_come_in_line_order_at_any_block_size(tmp_path_factory: pyte
     (fv,) = validate_paths([str(p)], size=size)
     given = [d for _s, diagnostics in in_line_order(fv) for d in diagnostics]
     assert given == old_report(str(p)).all_diagnostics()
+
+
+def test_a_line_too_long_and_binary_data_read_in_blocks_as_in_one_go(tmp_path: Path) -> None:
+    lines = _CORPUS.split(b"\n")
+    middle = len(lines) // 2
+    lines[middle : middle + 1] = [b"x" * (MAX_LINE + 10)]  # skipped, a diagnostic at its line
+    p = tmp_path / "hostile.kmr"
+    p.write_bytes(b"\r\n".join(lines) + b"\r\n[Event \"x\"]\r\nRound 1\r\n1. Pu\0\r\n")
+    whole = old_json([str(p)])
+    assert "longer than" in whole and "binary data" in whole
+    for jobs in (1, 2):
+        assert streamed_json([str(p)], jobs=jobs, size=500) == whole
 
 
 # ---------------------------------------------------------------- convert and generate

@@ -125,11 +125,12 @@ class LineBlocks:
             rest = b""
         self.carry = rest
 
-    def _binary(self, data: bytes, nul: int) -> Iterator[bytes | Binary]:
+    def _binary(self, data: bytes, nul: int) -> Iterator[bytes | LongLine | Binary]:
         start = max(data.rfind(b"\n", 0, nul), data.rfind(b"\r", 0, nul)) + 1
+        at = self.offset + nul
         if start:
-            yield data[:start]
-        yield Binary(self.offset + nul, data[start:nul])
+            yield from self._whole_lines(data[:start])  # (a line too long before it is skipped too)
+        yield Binary(at, data[start:nul])
 
 
 def count_lines(piece: Piece) -> int:
