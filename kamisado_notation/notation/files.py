@@ -63,7 +63,10 @@ STDIN = "-"
 #: The largest JSON record document read, in bytes (it is read whole).
 MAX_JSON = 256 << 20
 _T = TypeVar("_T")
-_BLOCK = 1 << 20  # bytes read at a time (at most MAX_LINE: a line inside a block is no longer)
+# Bytes read at a time: at most MAX_LINE (a line inside a chunk is no longer), and no
+# more than validate's blocks, which are cut from the chunks: each chunk is copied a few
+# times on its way (bench/bench_memory.py: 1 MiB cost `validate --json` 6 MB more).
+_BLOCK = 1 << 18
 
 
 def source_name(path: str) -> str:
