@@ -9,10 +9,9 @@ line they do not take (None) goes to the general path, which gives every error m
 from __future__ import annotations
 
 import re
-import sys
 
 from .grammar import MAX_DIGITS, SQUARES, unescape
-from .lexing import ARROWS, KINDS_LIMIT
+from .lexing import ARROWS, CACHED_CHARS, KINDS_LIMIT, POSSESSIVE, STRING
 from .record import Comment, Entry, Header, Lineup, RoundRecord
 from .vocabulary import colour_of, direction_of, fill_of, side_of, word_kinds
 
@@ -39,9 +38,8 @@ from .vocabulary import colour_of, direction_of, fill_of, side_of, word_kinds
 
 # Words and digits never give back a character (see above): possessive where the
 # regex engine has it (Python 3.11), which makes a line that is no row fail fast.
-_POSSESSIVE = "+" if sys.version_info >= (3, 11) else ""
-_F_WORD = r"[^\W\d_]+" + _POSSESSIVE
-_F_DIGITS = rf"[0-9]{{1,{MAX_DIGITS}}}" + _POSSESSIVE
+_F_WORD = r"[^\W\d_]+" + POSSESSIVE
+_F_DIGITS = rf"[0-9]{{1,{MAX_DIGITS}}}" + POSSESSIVE
 # one entry: coordinates, or tower, direction (word or arrow; none when blocked),
 # distance, square; in _ENTRY_RE with groups in that order
 _F_ENTRY = (
@@ -100,7 +98,7 @@ def _f_slots(text: str) -> object:
             slots = False
         else:
             slots = (tower, direction, n, square, None, None, False, False)
-    if len(_F_ENTRIES) < KINDS_LIMIT:
+    if len(_F_ENTRIES) < KINDS_LIMIT and len(text) <= CACHED_CHARS:  # no long garbage kept
         _F_ENTRIES[text] = slots
     return slots
 
@@ -128,7 +126,7 @@ def _f_entry(number: int, column: int, text: str, turn: int | None) -> Entry | N
 
 
 def fast_match(m, number: int) -> tuple[list[Entry], Comment | None] | None:  # type: ignore[no-untyped-def]
-    turn, dots, first, second, comment = m.groups()
+    turn, dots, _first, second, comment = m.groups()
     group = 2 if dots is not None else 3
     e = _f_entry(number, m.start(group) + 1, m.group(group), int(turn) if turn is not None else None)
     if e is None:
@@ -188,7 +186,7 @@ def fast_segments(text: str, number: int, segment) -> tuple[list[Entry], Comment
 # lines, with their keywords in the spellings the formatter writes.
 OTHER_RE = re.compile(
     r"[ \t]*(?:"
-    r'(\[)[ \t]*([^\W\d][\w-]*)[ \t]*("(?:[^"\\\n]|\\.)*")[ \t]*\]'
+    rf"(\[)[ \t]*([^\W\d][\w-]*)[ \t]*({STRING})[ \t]*\]"
     rf"|(Round|round)[ \t]+([0-9]{{1,{MAX_DIGITS}}})(?:[ \t]+(?:fill|Fill)[ \t]+(left|right|Left|Right))?"
     rf"|(Lineup|lineup)[ \t]+(Black|Gold|White|black|gold|white)[ \t]*:[ \t]*({_F_WORD})"
     + rf"[ \t]+({_F_WORD})" * 7

@@ -102,6 +102,7 @@ DIRECTION_WORDS: dict[str, Direction] = _table(_DIRECTIONS, _direction_spellings
 
 _cache: dict[str, tuple[str, ...]] = {}
 _CACHE_LIMIT = 20_000  # garbage input must not grow memory without bound
+_CACHED_CHARS = 64  # nor a few long words
 
 
 def word_kinds(word: str) -> tuple[str, ...]:
@@ -124,7 +125,7 @@ def word_kinds(word: str) -> tuple[str, ...]:
             found.append(_KEYWORDS[key])
         found.append("NAME")
         kinds = tuple(found)
-        if len(_cache) < _CACHE_LIMIT:
+        if len(_cache) < _CACHE_LIMIT and len(word) <= _CACHED_CHARS:  # no long garbage kept
             _cache[word] = kinds
     return kinds
 
