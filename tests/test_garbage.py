@@ -16,12 +16,12 @@ from kamisado_notation.notation import (
     NotationError,
     build_parser,
     fast_paths,
+    general_path,
     iter_matches,
     lexing,
     parse_entry,
     parse_record,
     read_record,
-    shapes,
 )
 
 # Text that looks like notation, so that the fuzzing reaches deep into the grammar.
@@ -207,7 +207,7 @@ def test_fast_row_is_the_general_parse(text: str, number: int) -> None:
     fast = fast_paths.fast_row(text, number)
     if fast is None:
         return
-    items, comments = shapes.parse_line(text, number)  # never raises on a line the fast path took
+    items, comments = general_path.parse_line(text, number)  # never raises on a line the fast path took
     assert len(items) == 1 and type(items[0]) is list
     assert fast == ([e for e, _s, _e in items[0]], comments[0] if comments else None)
     assert len(comments) <= 1
@@ -224,7 +224,7 @@ def test_fast_segments_are_the_general_parse(text: str, number: int) -> None:
     fast = fast_paths.fast_segments(text, number, fast_paths.SEG_RE.match)
     if fast is None:
         return
-    items, comments = shapes.parse_line(text, number)  # never raises on a line the fast path took
+    items, comments = general_path.parse_line(text, number)  # never raises on a line the fast path took
     assert len(items) == 1 and type(items[0]) is list
     assert fast == ([e for e, _s, _e in items[0]], comments[0] if comments else None)
     assert len(comments) <= 1

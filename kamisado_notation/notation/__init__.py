@@ -3,7 +3,7 @@ JSON form of a record.
 
 The layers, bottom up: :mod:`.vocabulary` (the words of every language), :mod:`.record`
 (the record model: what was written, nothing judged), :mod:`.lexing` and :mod:`.grammar`
-(the LALR grammar and its fast lexer), :mod:`.shapes` (the general path for one line),
+(the LALR grammar and its fast lexer), :mod:`.general_path` (the general path for one line),
 :mod:`.fast_paths` (whole-line regexes for the common lines), :mod:`.assembly` (lines to
 matches), :mod:`.syntax_errors` (the wording of syntax errors), :mod:`.reader` (text to
 records), :mod:`.writer` (records to text, every form and language),

@@ -13,8 +13,8 @@ from collections.abc import Iterator
 
 from ..diagnostics import ERROR, WARNING, Diagnostic, Severity
 from ..errors import NotationError
+from .general_path import parse_line
 from .record import Comment, Entry, Header, MatchRecord, RoundRecord
-from .shapes import parse_line
 
 # ---------------------------------------------------------------------- the assembler
 

@@ -2,7 +2,7 @@
 
 A row of one or two entries, a header, a ``Round`` or ``Lineup`` line is matched whole
 by one compiled regex and its words named by plain dict lookups: the same model as the
-general path (:mod:`._shapes`), about 4x faster again (``bench/bench_parse.py``). Any
+general path (:mod:`.general_path`), about 8x faster (``bench/bench_parse.py``). Any
 line they do not take (None) goes to the general path, which gives every error message.
 """
 
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from ..board import Colour
 from .grammar import MAX_DIGITS, SQUARES, unescape
 from .lexing import ARROWS, CACHED_CHARS, KINDS_LIMIT, POSSESSIVE, STRING
 from .record import Comment, Entry, Header, Lineup, RoundRecord
@@ -122,7 +123,7 @@ def _f_entry(number: int, column: int, text: str, turn: int | None) -> Entry | N
         slots = _f_slots(text)
     if not slots:
         return None
-    return Entry(number, column, text, *slots, turn)  # type: ignore[misc]
+    return Entry(number, column, text, *slots, turn)  # type: ignore[misc, call-arg]  # (slots: the fields after text)
 
 
 def fast_match(m, number: int) -> tuple[list[Entry], Comment | None] | None:  # type: ignore[no-untyped-def]
@@ -170,12 +171,12 @@ def fast_segments(text: str, number: int, segment) -> tuple[list[Entry], Comment
             return None
         entries.append(e)
         pos = m.end()
-        e = end(text, pos)
-        if e is not None:
-            comment = e.group(1)
+        tail = end(text, pos)
+        if tail is not None:
+            comment = tail.group(1)
             if comment is None:
                 return entries, None
-            return entries, Comment(comment[1:], number, e.start(1) + 1, False)
+            return entries, Comment(comment[1:], number, tail.start(1) + 1, False)
         b = blanks(text, pos)
         if b is None:
             return None
@@ -207,14 +208,14 @@ def fast_other(m, number: int) -> tuple[object, Comment | None] | None:  # type:
     elif g[3] is not None:
         item = RoundRecord(int(g[4]), None if g[5] is None else _F_FILLS[g[5]], number, m.start(4) + 1)
     else:
-        colours = []
+        colours: list[Colour] = []
         for word in g[8:16]:
             colour = _F_COLOURS.get(word, _NO)
             if colour is _NO:
                 colour = _f_colour(word)
                 if colour is _NO:
                     return None
-            colours.append(colour)
+            colours.append(colour)  # type: ignore[arg-type]  # (a Colour: not _NO)
         item = Lineup(_F_SIDES[g[7]], colours, number, m.start(7) + 1)
     comment = g[_OTHER_COMMENT - 1]
     if comment is None:

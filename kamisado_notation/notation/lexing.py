@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Iterable, Iterator
 
 from lark import Token
 from lark.lexer import Lexer
@@ -57,10 +58,14 @@ _TOKEN_RE = re.compile(
     re.VERBOSE,
 )
 _STRING_RE = re.compile(STRING)
+_whole = re.Match.group  # a match's whole text
+LONG_LINE = 4096  # characters
 _COORD_RE = re.compile(r"[a-hA-H][1-8]-[a-hA-H][1-8]\*?\Z")
 _PUNCT = {"[": "LSQB", "]": "RSQB", ":": "COLON", "...": "PLACEHOLDER"}
 ARROWS = frozenset("↑↖↗↓^\\/")
 _kinds_cache: dict[str, object] = {}
+#: a token: its kinds (a terminal name, or a word's tuple of them), text, start, end
+Token4 = tuple[object, str, int, int]
 KINDS_LIMIT = 20_000  # garbage must not grow memory without bound
 CACHED_CHARS = 64  # nor a few long tokens
 
@@ -96,18 +101,18 @@ def clear_cache() -> None:
     _kinds_cache.clear()
 
 
-def lex_line(text: str, number: int, comments: list[Comment]) -> list[tuple]:  # type: ignore[type-arg]
-    """The tokens of one line as ``(kinds, value, start, end)``: ``kinds`` a terminal
-    name, or for a word the tuple of terminals it can be (:func:`word_kinds`). Comments go
-    to ``comments``. The first character no token starts with (an unclosed ``"`` or
-    ``{`` too) raises :class:`NotationError`. One pass of one regex: time linear in the
-    line's length."""
-    out: list[tuple] = []  # type: ignore[type-arg]
-    append = out.append
+def lex_line(text: str, number: int, comments: list[Comment]) -> Iterator[Token4]:
+    """The tokens of one line, as they are read, as ``(kinds, value, start, end)``:
+    ``kinds`` a terminal name, or for a word the tuple of terminals it can be
+    (:func:`word_kinds`). Comments go to ``comments``. The first character no token starts
+    with (an unclosed ``"`` or ``{`` too) raises :class:`NotationError`. One pass of one
+    regex: time linear in the line's length."""
     find = text.find
     cached = _kinds_cache.get
     pos = 0
-    for tok in _TOKEN_RE.findall(text):
+    # findall is fastest, but holds every token of the line at once: a long line's are read one by one
+    toks = _TOKEN_RE.findall(text) if len(text) <= LONG_LINE else map(_whole, _TOKEN_RE.finditer(text))
+    for tok in toks:
         start = find(tok, pos)  # (only blanks lie between pos and the token)
         pos = start + len(tok)
         kinds = cached(tok)
@@ -118,14 +123,13 @@ def lex_line(text: str, number: int, comments: list[Comment]) -> list[tuple]:  #
                 continue
             if c == "[" and len(tok) > 1:  # '[' and a header name (which may hold digits and '-')
                 name = tok[1:].lstrip(" \t")
-                append(("LSQB", "[", start, start + 1))
-                append((word_kinds(name), name, pos - len(name), pos))
+                yield ("LSQB", "[", start, start + 1)
+                yield (word_kinds(name), name, pos - len(name), pos)
                 continue
             kinds = _kinds(tok)
             if kinds is None or kinds == "BADCOORD":
                 _bad(tok, number, start + 1)
-        append((kinds, tok, start, pos))
-    return out
+        yield (kinds, tok, start, pos)
 
 
 def _comment(tok: str, number: int, start: int) -> Comment:
@@ -150,15 +154,15 @@ def _bad(tok: str, number: int, column: int) -> None:
 
 
 class Line:
-    """What lark reads for one line: its pre-lexed tokens and number; and what the
-    lexer leaves beside the parse: the tokens as resolved, the last two (for messages)."""
+    """What lark reads for one line: its tokens (:func:`lex_line`, read as lark asks for
+    them) and number; and what the lexer leaves beside the parse: the last two tokens
+    lark took (for messages)."""
 
-    __slots__ = ("last", "number", "prev", "resolved", "tokens")
+    __slots__ = ("last", "number", "prev", "tokens")
 
-    def __init__(self, tokens: list[tuple], number: int) -> None:  # type: ignore[type-arg]
+    def __init__(self, tokens: Iterable[Token4], number: int) -> None:
         self.tokens = tokens
         self.number = number
-        self.resolved: list[Token] = []
         self.last: Token | None = None
         self.prev: Token | None = None
 
@@ -192,6 +196,5 @@ class FastLexer(Lexer):
             else:
                 kind = kinds
             tok = _token(kind, value, start, end, line.number)
-            line.resolved.append(tok)
             line.prev, line.last = line.last, tok
             yield tok

@@ -10,15 +10,20 @@ one error type without importing each other, and so that the wording is in one p
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from lark import Token
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 
 from ..errors import NotationError
 
-if TYPE_CHECKING:
-    from .lexing import Line
+
+class Seen(Protocol):
+    """What the lexer saw of a line before the parse stopped (:class:`~.lexing.Line`):
+    the last two tokens lark took, for the message."""
+
+    last: Token | None
+    prev: Token | None
 
 
 # ----------------------------------------------------------------------- error words
@@ -101,7 +106,7 @@ def quote(text: str) -> str:
     return repr(text if len(text) <= 40 else text[:40] + "…")
 
 
-def as_notation_error(e: Exception, batch: Line) -> NotationError:
+def as_notation_error(e: Exception, batch: Seen) -> NotationError:
     if isinstance(e, NotationError):
         return e
     if isinstance(e, UnexpectedToken):
@@ -114,7 +119,7 @@ def as_notation_error(e: Exception, batch: Line) -> NotationError:
             kind = {"NAME": "unknown word", "INT": "number", "TURN": "turn number"}.get(tok.type, "unexpected")
             what, line, col = f"{kind} {quote(str(tok))}", tok.line, tok.column
         prev = batch.prev if batch.last is tok else batch.last
-        return NotationError(f"{what}: expected {_expected_words(e.expected, prev)}", line=line, column=col)
+        return NotationError(f"{what}: expected {_expected_words(e.expected, prev)}", line=line or 1, column=col or 1)
     if isinstance(e, UnexpectedInput):
         return NotationError(str(e).splitlines()[0], line=getattr(e, "line", 1), column=getattr(e, "column", 1))
     return NotationError(f"unreadable: {e}")
