@@ -33,13 +33,12 @@ def lookalike_digit(line: str, number: int) -> NotationError | None:
     if line.isascii() or not any(c.isdecimal() for c in line if not c.isascii()):
         return None
     try:
-        tokens = lex_line(line, number, [])
+        for kinds, value, start, _end in lex_line(line, number, []):  # tokens as they are read
+            if kinds in _NUMBER_KINDS and not value.isascii():
+                char = next(c for c in value if not c.isascii())
+                return NotationError(lookalike_message(char), line=number, column=start + 1 + value.index(char))
     except NotationError:
         return None  # the reader gives its own error for this line
-    for kinds, value, start, _end in tokens:
-        if kinds in _NUMBER_KINDS and not value.isascii():
-            char = next(c for c in value if not c.isascii())
-            return NotationError(lookalike_message(char), line=number, column=start + 1 + value.index(char))
     return None
 
 
