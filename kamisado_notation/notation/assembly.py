@@ -14,7 +14,13 @@ from collections.abc import Iterator
 from ..diagnostics import ERROR, WARNING, Diagnostic, Severity
 from ..errors import NotationError
 from .general_path import parse_line
-from .record import Comment, Entry, Header, MatchRecord, RoundRecord
+from .record import Comment, Entry, Header, Lineup, MatchRecord, RoundRecord
+
+#: What comments can follow: any element of a record.
+Element = Header | RoundRecord | Lineup | Entry
+#: What a line is read as: a header, a ``Round`` or ``Lineup`` line, or a row of entries
+#: (each with its start and end in the line).
+Item = Header | RoundRecord | Lineup | list[tuple[Entry, int, int]]
 
 # ---------------------------------------------------------------------- the assembler
 
@@ -29,7 +35,7 @@ class Assembler:
         self.match: MatchRecord | None = None
         self.started = False  # the current match has rounds (a header starts the next)
         self.round: RoundRecord | None = None
-        self.last: object | None = None  # element the next comments belong to
+        self.last: Element | None = None  # element the next comments belong to
         self.pending: list[Comment] = []  # before the next match's first element
         self.held: list[Comment] = []  # on lines of their own, after self.last
         self.split = 0  # held[:split] came before the last blank line
@@ -48,57 +54,65 @@ class Assembler:
         self.last = None
         return done
 
+    def _current_match(self, line: int) -> MatchRecord:
+        """The match being built (one is started when there is none)."""
+        if self.match is None:
+            self._new_match(line)
+        assert self.match is not None
+        return self.match
+
     def _ensure_round(self, line: int, column: int) -> RoundRecord:
         if self.round is None:
             self.round = RoundRecord(1, None, line, column)
-            self.match.rounds.append(self.round)  # type: ignore[union-attr]
+            self._current_match(line).rounds.append(self.round)
             self.started = True
         return self.round
 
-    def add(self, item: object) -> MatchRecord | None:
-        """Add one parsed element (an entry in a one-item list); returns the match this
-        completes, if any."""
-        done = None
-        if self.held:  # comments on lines of their own, before this element
-            if isinstance(item, Header) and self.started:
-                # the block just before the header opens the next match; any before a
-                # blank line stays with the previous element
-                self.last.comments.extend(self.held[: self.split])  # type: ignore[union-attr]
-                self.pending.extend(self.held[self.split :])
+    def _release_held(self, upto: int | None = None) -> None:
+        """The comments held on lines of their own go to the last element (those from
+        ``upto`` on, before a new match's header, to that match)."""
+        if self.held:
+            kept = self.held if upto is None else self.held[:upto]
+            if self.last is not None:
+                self.last.comments.extend(kept)
             else:
-                self.last.comments.extend(self.held)  # type: ignore[union-attr]
-            self.held = []
-            self.split = 0
+                self.pending.extend(kept)
+            if upto is not None:
+                self.pending.extend(self.held[upto:])
+        self.held = []
+        self.split = 0
+
+    def add(self, item: Item) -> MatchRecord | None:
+        """Add one parsed element (a row of entries as a list); returns the match this
+        completes, if any."""
+        # comments on lines of their own before a header that opens the next match: the
+        # block after the last blank line is that match's; the rest stays behind
+        self._release_held(self.split if isinstance(item, Header) and self.started else None)
         if isinstance(item, list):  # entries
-            if self.match is None:
-                done = self._new_match(item[0][0].line)
+            done = self._new_match(item[0][0].line) if self.match is None else None
             for entry, _start, _end in item:
                 self._add_entry(entry)
             return done
+        done = None
+        if self.match is None or (isinstance(item, Header) and self.started):
+            done = self._new_match(item.line)
+        match = self._current_match(item.line)
         if isinstance(item, Header):
-            if self.match is None or self.started:
-                done = self._new_match(item.line)
-            self.match.headers.append(item)  # type: ignore[union-attr]
-        else:
-            if self.match is None:
-                done = self._new_match(item.line)  # type: ignore[attr-defined]
-            if isinstance(item, RoundRecord):
-                self.round = item
-                self.broken = False
-                self.match.rounds.append(item)  # type: ignore[union-attr]
-                self.started = True
-            else:  # Lineup
-                self._ensure_round(item.line, item.column).lineups.append(item)  # type: ignore[attr-defined]
+            match.headers.append(item)
+        elif isinstance(item, RoundRecord):
+            self.round = item
+            self.broken = False
+            match.rounds.append(item)
+            self.started = True
+        else:  # Lineup
+            self._ensure_round(item.line, item.column).lineups.append(item)
         self.last = item
         return done
 
     def add_entries(self, entries: list[Entry]) -> None:
         """``add([(entry, …)])`` for each entry of a row read by the fast path. (Entries
         never complete a match: they start one only when there is none.)"""
-        if self.held:
-            self.last.comments.extend(self.held)  # type: ignore[union-attr]
-            self.held = []
-            self.split = 0
+        self._release_held()
         if self.match is None:
             self._new_match(entries[0].line)
         r = self.round
@@ -128,8 +142,8 @@ class Assembler:
     def comment(self, c: Comment) -> None:
         if self.last is None:
             self.pending.append(c)
-        elif c.line == self.last.line:  # type: ignore[attr-defined]
-            self.last.comments.append(c)  # type: ignore[attr-defined]
+        elif c.line == self.last.line:
+            self.last.comments.append(c)
         else:  # on a line of its own: the previous element's, unless a new match starts
             self.held.append(c)
 
@@ -164,9 +178,7 @@ class Assembler:
         self.split = len(self.held)
 
     def finish(self) -> MatchRecord | None:
-        if self.held:
-            self.last.comments.extend(self.held)  # type: ignore[union-attr]
-            self.held = []
+        self._release_held()
         done, self.match = self.match, None
         return done
 

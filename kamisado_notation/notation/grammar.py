@@ -48,7 +48,7 @@ def _number(tok: Token, what: str) -> int:
     digits = tok.rstrip(".")
     if len(digits) > MAX_DIGITS:
         raise NotationError(
-            f"{what} {digits[:12]}… is far too long a number", line=tok.line, column=tok.column
+            f"{what} {digits[:12]}… is far too long a number", line=tok.line or 1, column=tok.column or 1
         )
     return int(digits)
 

@@ -191,6 +191,7 @@ def _styles_table() -> dict[str, set[tuple[str, str]]]:
     """normalised word → the (form, language) pairs it is written in (``("symbols", "")``
     for glyphs and arrows, ``("short", "")`` for codes and letters, ``("text", lang)``)."""
     out: dict[str, set[tuple[str, str]]] = {}
+    rows: list[tuple[tuple[str, ...], tuple[str, ...], dict[str, tuple[str, ...]]]]
     rows = [(row[:2], row[2:4], row[4]) for row in _COLOURS.values()]
     rows += [(row[:2], row[2:3], row[3]) for row in _DIRECTIONS.values()]
     for symbols, short, words in rows:
