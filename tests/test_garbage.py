@@ -119,7 +119,7 @@ def test_a_bad_coordinate_is_reported_every_time() -> None:
 
 def test_many_lines_of_garbage_each_reported() -> None:
     lines = ["Round 1"] + [f"Pu L{i} ??? Ye" for i in range(1, 201)]
-    errors = list(iter_matches(lines))[0].errors
+    errors = next(iter(iter_matches(lines))).errors
     assert [d.line for d in errors] == list(range(2, 202))
 
 
