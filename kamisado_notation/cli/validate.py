@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import NoReturn
 
 import typer
 
@@ -26,7 +27,7 @@ def validate(
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Only the diagnostics, no summaries."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Validate this many files in parallel."),
     no_color: bool = typer.Option(False, "--no-color", help="No colours."),
-) -> None:
+) -> NoReturn:
     """Replay each record through the rules and report what is wrong, precisely."""
     if as_json and quiet:
         fail("--quiet does not apply to --json (which prints no summaries)")

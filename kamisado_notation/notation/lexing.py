@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Iterable, Iterator
+from typing import NoReturn
 
 from lark import Token
 from lark.lexer import Lexer
@@ -142,7 +143,7 @@ def _comment(tok: str, number: int, start: int) -> Comment:
     raise NotationError("unclosed comment: '{' without '}' on its line", line=number, column=start + 1)
 
 
-def _bad(tok: str, number: int, column: int) -> None:
+def _bad(tok: str, number: int, column: int) -> NoReturn:
     if tok[0] == '"':
         raise NotationError("unclosed quotes: '\"' without its closing '\"'", line=number, column=column)
     if "-" in tok:
