@@ -29,9 +29,9 @@ class Assembler:
     """Builds matches from the parsed lines in order (SPEC §4): a header line after
     moves starts the next match; comments go to the element before them."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, *, first_index: int = 1) -> None:
         self.path = path
-        self.index = 0
+        self.index = first_index - 1  # the next match's index, less one
         self.match: MatchRecord | None = None
         self.started = False  # the current match has rounds (a header starts the next)
         self.round: RoundRecord | None = None

@@ -138,12 +138,20 @@ def block_lines(text: str, record: RecordFile | None, first: bool) -> list[str]:
 
 
 def read_lines(
-    lines: Iterable[str], path: str, _file: RecordFile | None, *, fast: bool = True
+    lines: Iterable[str],
+    path: str,
+    _file: RecordFile | None,
+    *,
+    fast: bool = True,
+    first_line: int = 1,
+    first_index: int = 1,
 ) -> Iterator[MatchRecord]:
-    """:func:`iter_matches` of lines already without their endings (:func:`_cleaned`)."""
-    asm = Assembler(path)
+    """:func:`iter_matches` of lines already without their endings (:func:`_cleaned`).
+    ``first_line`` and ``first_index`` number the first line and the first match, for a
+    part of a file read on its own (:mod:`kamisado_notation.verdict` re-reads one match)."""
+    asm = Assembler(path, first_index=first_index)
     row, other, segment = (ROW_RE.match, OTHER_RE.match, SEG_RE.match) if fast else (_never, _never, _never)
-    number = 0
+    number = first_line - 1
     for line in lines:
         number += 1
         if not line.isascii():
