@@ -104,6 +104,15 @@ def _f_slots(text: str) -> object:
     return slots
 
 
+def entry_fields(text: str) -> object:
+    """The fields of the entry ``text`` (one an entry group of :data:`ROW_RE` or
+    :data:`SEG_RE` matched): ``(tower, direction, distance, square, origin, target,
+    push_mark, placeholder)`` as the general path reads them, or False when the general
+    path must read it. Cached by the text, as the fast paths cache it."""
+    slots = _F_ENTRIES.get(text)
+    return _f_slots(text) if slots is None else slots
+
+
 def fast_row(text: str, number: int) -> tuple[list[Entry], Comment | None] | None:
     """The entries and trailing comment of line ``number`` when it is a plain row (see
     above); None sends the line to the general path."""
