@@ -4,11 +4,17 @@ per match (SPEC §6 ``kamisado validate``).
 Files are read as a stream of matches, and each match's replay is reduced to a
 :class:`MatchSummary` (its score, round results and diagnostics) before the next one is
 read, so memory does not grow with the number of matches in a file.
+
+A ``.kmr`` text goes first through the fused path (:mod:`kamisado_notation.verdict`:
+lines straight into the replay, no object per entry), which gives a valid match's
+summary; a match it cannot vouch for is read and replayed by the full path
+(:func:`summarize`), which gives every diagnostic. ``fused=False`` sends every match
+through the full path: the reports are the same (for tests and benchmarks).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -17,13 +23,23 @@ from .diagnostics import ERROR, Diagnostic
 from .display import printable
 from .errors import KamisadoError
 from .match import RoundResult
-from .notation.record import MatchRecord
+from .notation.record import MatchRecord, RecordFile
 from .replay import MatchStatus, PlyKind
+from .verdict import Judged, judge_lines
 
 if TYPE_CHECKING:
     from .replay import MatchReplay
 
-__all__ = ["FileReport", "MatchSummary", "report_json", "summarize", "validate_file", "validate_matches", "validate_text"]
+__all__ = [
+    "FileReport",
+    "MatchSummary",
+    "report_json",
+    "summarize",
+    "summarize_judged",
+    "validate_file",
+    "validate_matches",
+    "validate_text",
+]
 
 
 @dataclass(slots=True)
@@ -116,6 +132,26 @@ def summarize(match: MatchRecord) -> MatchSummary:
     )
 
 
+def summarize_judged(judged: Judged) -> MatchSummary:
+    """The summary of a match the fused path read: from its verdict, or (when the fused
+    path could not vouch for it) from the full path's replay."""
+    v = judged.verdict
+    if v is None:
+        return summarize(judged.record())
+    return MatchSummary(
+        index=v.index,
+        line=v.line,
+        valid=True,
+        status=v.status,
+        score=v.score,
+        target=v.target,
+        winner=v.winner,
+        rounds=v.rounds,
+        diagnostics=[],
+        to_move=v.to_move,
+    )
+
+
 def _to_move(r: MatchReplay) -> Side | None:
     """Who moves next in an unfinished match: in the last round, or the Challenger of
     the next one (the loser of the last)."""
@@ -140,35 +176,51 @@ def validate_matches(
 ) -> FileReport:
     """Validate a stream of matches read from ``path`` (into ``report``, if given, so that
     what was checked before a read error is kept)."""
-    report = FileReport(path) if report is None else report
-    for m in matches:
-        s = summarize(m)
+    return _collect(map(summarize, matches), FileReport(path) if report is None else report, on_match)
+
+
+def _collect(
+    summaries: Iterable[MatchSummary], report: FileReport, on_match: Callable[[MatchSummary], None] | None
+) -> FileReport:
+    for s in summaries:
         report.matches.append(s)
         if on_match is not None:
             on_match(s)
     return report
 
 
-def validate_text(text: str, *, path: str = "<string>") -> FileReport:
-    """Validate a whole record given as text."""
+def validate_text(text: str, *, path: str = "<string>", fused: bool = True) -> FileReport:
+    """Validate a whole record given as text (``fused``: see the module docstring)."""
     from .notation import parse_record
+    from .notation.reader import block_lines
 
-    record = parse_record(text, path=path)
-    report = validate_matches(path, record.matches)
+    record = RecordFile(path)
+    if fused:
+        judged = judge_lines(block_lines(text, record, True), path, record)
+        report = _collect(map(summarize_judged, judged), FileReport(path), None)
+    else:
+        record = parse_record(text, path=path)
+        report = validate_matches(path, record.matches)
     report.diagnostics.extend(record.errors)
     _no_match(report)
     return report
 
 
-def validate_file(path: str, *, on_match: Callable[[MatchSummary], None] | None = None) -> FileReport:
-    """Validate the file at ``path``, one match at a time. A file that cannot be read
-    gives a report with one ``io`` diagnostic; ``-`` is standard input (``<stdin>``)."""
+def validate_file(
+    path: str, *, on_match: Callable[[MatchSummary], None] | None = None, fused: bool = True
+) -> FileReport:
+    """Validate the file at ``path``, one match at a time (``fused``: see the module
+    docstring). A file that cannot be read gives a report with one ``io`` diagnostic;
+    ``-`` is standard input (``<stdin>``)."""
     from . import notation
 
     report = FileReport(notation.source_name(path))
     try:
-        matches = notation.open_matches(path, errors=report.diagnostics)
-        validate_matches(report.path, matches, on_match=on_match, report=report)
+        if fused:
+            summaries = _fused_summaries(path, report.diagnostics)
+        else:
+            summaries = map(summarize, notation.open_matches(path, errors=report.diagnostics))
+        _collect(summaries, report, on_match)
     except notation.RecordIOError as e:
         report.diagnostics.append(Diagnostic("io", e.reason, 0, 0))
     except KamisadoError as e:  # unreadable text (invalid UTF-8) where no match can hold it
@@ -177,6 +229,22 @@ def validate_file(path: str, *, on_match: Callable[[MatchSummary], None] | None 
         )
     _no_match(report)
     return report
+
+
+def _fused_summaries(path: str, errors: list[Diagnostic]) -> Iterator[MatchSummary]:
+    """The summaries of the file at ``path``, read as
+    :func:`~kamisado_notation.notation.open_matches` reads it (the file's own diagnostics
+    to ``errors`` at the end), each match through the fused path first."""
+    from .notation.files import open_text, source_name
+
+    record = RecordFile(source_name(path))
+    opened = open_text(path, record)
+    if isinstance(opened, RecordFile):  # a JSON record, read whole
+        yield from map(summarize, opened.matches)
+        errors.extend(opened.errors)
+        return
+    yield from map(summarize_judged, judge_lines(opened, record.path, record))
+    errors.extend(record.errors)
 
 
 def _no_match(report: FileReport) -> None:

@@ -26,7 +26,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
-from typing import BinaryIO
+from typing import BinaryIO, TypeVar
 
 from ..diagnostics import Diagnostic
 from ..errors import NotationError, RecordIOError
@@ -43,6 +43,7 @@ __all__ = [
     "looks_like_json",
     "open_matches",
     "open_record_file",
+    "open_text",
     "read_json_record",
     "read_record",
     "read_text",
@@ -51,6 +52,7 @@ __all__ = [
 
 #: The file name that means standard input.
 STDIN = "-"
+_T = TypeVar("_T")
 #: The longest line a record may hold, in bytes (without its ending): no record line
 #: comes near it, and a longer one is skipped rather than held in memory.
 MAX_LINE = 1 << 20
@@ -365,9 +367,23 @@ def open_matches(path: str, *, errors: list[Diagnostic] | None = None) -> Iterat
     return _closing(opened, _stream(read_lines(opened.text_lines(record), opened.name, record), record, errors))
 
 
-def _closing(opened: _Opened, matches: Iterator[MatchRecord]) -> Iterator[MatchRecord]:
+def _closing(opened: _Opened, items: Iterator[_T]) -> Iterator[_T]:
     with opened.stack:
-        yield from matches
+        yield from items
+
+
+def open_text(path: str, record: RecordFile) -> Iterator[str] | RecordFile:
+    """The file at ``path`` (``-``: standard input) opened as :func:`open_matches` opens
+    it, for another reader of its lines (the fused validation path,
+    :mod:`kamisado_notation.verdict`): a ``.kmr``'s lines as :func:`read_lines` takes
+    them (the file closed when they end, its own diagnostics in ``record.errors``), or
+    a JSON record read whole. Raises :class:`RecordIOError` at once if the file cannot
+    be opened."""
+    opened = _Opened(path)
+    if opened.json:
+        with opened.stack:
+            return opened.json_record()
+    return _closing(opened, opened.text_lines(record))
 
 
 def _stream(
