@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import chain
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Literal, cast
 
 from .board import MOVE_STEPS, SQUARE_COLOURS, Colour, Direction, Side
 from .errors import IllegalMoveError, NotationError, PositionError
@@ -58,7 +58,8 @@ Fields = tuple[Colour | None, Direction | None, int | None, Colour | None, int |
 
 _SIDES = (Side.BLACK, Side.GOLD)  # whose entry, by its index's parity in the round
 _HEADERS = ("match", "target", "position", "result")  # the headers the replay reads
-_HOME_RANK = {Side.BLACK: 7, Side.GOLD: 0}
+#: each side's home-row squares from his own left (a lineup's order)
+_HOME_ROWS = {side: tuple((7 if side is Side.BLACK else 0) * 8 + f for f in lineup_files(side)) for side in Side}
 
 
 @dataclass(slots=True)
@@ -103,13 +104,13 @@ class _Fused:
     __slots__ = (
         "chain", "game", "headers", "idx", "index", "line", "pending", "placeheld", "pos", "rounds", "start_to_move",
     )
+    pos: Position  # the round in play (set when the first round opens)
 
     def __init__(self, index: int, line: int) -> None:
         self.index = index
         self.line = line
         self.headers: dict[str, str] = {}
         self.game: Match | None = None
-        self.pos: Position | None = None  # the round in play (None before the first)
         self.rounds: list[tuple[int, RoundResult | None]] = []
         self.idx = 0  # entries of the round so far (the '...' placeholder included)
         self.pending: Move | None = None  # a push whose back-entry is due
@@ -173,28 +174,47 @@ class _Fused:
         """A ``Lineup`` line, against the home row the round started with (F3/F4)."""
         if not self.rounds:
             self.round(1, None)  # an implicit round 1
-        pos = self.pos
-        if self.idx or pos is None:
+        if self.idx:
             raise _Fallback  # after entries: the full path checks it against the round's start
-        board, home = pos.board, _HOME_RANK[lu.side] * 8
-        actual = [t.colour if (t := board[home + f]) is not None and t.side is lu.side else None for f in lineup_files(lu.side)]
+        board = self.pos.board
+        actual = [t.colour if (t := board[sq]) is not None and t.side is lu.side else None for sq in _HOME_ROWS[lu.side]]
         if actual != list(lu.colours):
             raise _Fallback
 
+    def take(self, item: object) -> None:
+        """A header, ``Round`` or ``Lineup`` line, or the entries of a line of many."""
+        if type(item) is Header:
+            self.header(item)
+        elif type(item) is RoundRecord:
+            self.round(item.number, item.fill)
+        elif type(item) is Lineup:
+            self.lineup(item)
+        else:
+            self.entries(cast("list[Entry]", item))
+
     # -- entries
 
-    def row(self, turn: str | None, first: Fields | None, second: Fields | None) -> None:
-        """One row: a turn number, an entry (None: '...') and perhaps a second entry."""
+    def row(self, m: re.Match[str]) -> bool:
+        """A row the fast path matched (:data:`ROW_RE`): a turn number, an entry or
+        '...', perhaps a second entry. False, with nothing done, when an entry is one
+        for the grammar."""
+        turn, dots, first, second, _ = m.groups()
+        get = _FIELDS.get
+        f1 = None if dots is not None else get(first) or _fields(first)
+        f2 = None if second is None else get(second) or _fields(second)
+        if f1 is False or f2 is False:
+            return False
         if not self.rounds:
             self.round(1, None)  # entries before any Round line: an implicit round 1
         if turn is not None:
             self.turn(int(turn))
-        if first is None:
+        if f1 is None:
             self.placeholder()
         else:
-            self.entry(first)
-        if second is not None:
-            self.entry(second)
+            self.entry(f1)
+        if f2 is not None:
+            self.entry(f2)
+        return True
 
     def entries(self, entries: list[Entry]) -> None:
         """The entries of a line of many (each with its own turn number, if any)."""
@@ -215,8 +235,7 @@ class _Fused:
 
     def placeholder(self) -> None:
         """'...': Black's slot when Gold, the Challenger, moves first (T1)."""
-        pos = self.pos
-        if self.idx or pos is None or pos.to_move is not Side.GOLD:
+        if self.idx or self.pos.to_move is not Side.GOLD:
             raise _Fallback
         self.idx = 1
         self.placeheld = True
@@ -228,9 +247,9 @@ class _Fused:
             self._back(f)
             return
         pos = self.pos
-        assert pos is not None
-        side = _SIDES[self.idx & 1]
-        self.idx += 1
+        idx = self.idx
+        self.idx = idx + 1
+        side = _SIDES[idx & 1]
         if side is not pos.to_move:
             raise _Fallback
         tower, direction, distance, square, origin, target, mark, _ = f
@@ -283,7 +302,7 @@ class _Fused:
     def _back(self, f: Fields) -> None:
         """The pushed player's back-entry: the farthest pushed tower, back one (S3)."""
         push, pos = self.pending, self.pos
-        assert push is not None and pos is not None and push.pushed_to is not None
+        assert push is not None and push.pushed_to is not None
         self.pending = None
         self.idx += 1
         far, onto = push.push[-1], push.pushed_to
@@ -345,18 +364,19 @@ def _comment_only(line: str) -> bool:
     return line.lstrip(" \t").startswith("#")
 
 
-_FIELDS: dict[str, Fields | None] = {}  # entry text → fields, or None: the grammar's
+#: entry text → its fields, or False when the grammar must read it
+_FIELDS: dict[str, Fields | Literal[False]] = {}
 _FIELDS_LIMIT = 20_000  # garbage must not grow memory without bound
 
 
-def _fields(text: str) -> Fields | None:
-    f = _FIELDS.get(text, False)
-    if f is False:
-        got = entry_fields(text)
-        f = cast("Fields", got) if got else None
+def _fields(text: str) -> Fields | Literal[False]:
+    """The fields of an entry's text (:func:`~.notation.fast_paths.entry_fields`), cached."""
+    f = _FIELDS.get(text)
+    if f is None:
+        f = cast("Fields | Literal[False]", entry_fields(text))
         if len(_FIELDS) < _FIELDS_LIMIT:
             _FIELDS[text] = f
-    return f  # type: ignore[return-value]
+    return f
 
 
 class _Judge:
@@ -379,6 +399,9 @@ class _Judge:
         for line in lines:
             self.number += 1
             m = None if line.startswith(OTHER_STARTS) else row(line)
+            if m is not None and self.fused is not None and self.fast_row(m):  # the hot path
+                self.chunk.append(line)
+                continue
             try:
                 if m is None or not self.row(m):
                     self.other(line, m)
@@ -431,26 +454,32 @@ class _Judge:
 
     # -- lines
 
+    def fast_row(self, m: re.Match[str]) -> bool:
+        """A row of a match the fused path still follows; False: nothing done, the row
+        has an entry for the grammar."""
+        assert self.fused is not None
+        try:
+            return self.fused.row(m)
+        except _Fallback:
+            self.fused = None
+            self.started = True
+            return True
+
     def row(self, m: re.Match[str]) -> bool:
         """A row (the fast path's): True when read; False sends it to the grammar."""
-        turn, dots, first, second, _ = m.groups()
-        f1 = None if dots is not None else _fields(first)
-        if f1 is None and dots is None:
+        _turn, dots, first, second, _ = m.groups()
+        if (dots is None and not _fields(first)) or (second is not None and not _fields(second)):
             return False
-        f2 = None
-        if second is not None:
-            f2 = _fields(second)
-            if f2 is None:
-                return False
         if not self.index:
             self.start_match()
-        self.started = True
         if self.fused is not None:
-            try:
-                self.fused.row(turn, f1, f2)
-            except _Fallback:
-                self.fused = None
+            self.fast_row(m)
+        self.started = True
         return True
+
+    def has_rounds(self) -> bool:
+        """Whether the current match has rounds (then a header starts the next)."""
+        return self.started or (self.fused is not None and bool(self.fused.rounds))
 
     def other(self, line: str, m: re.Match[str] | None) -> None:
         """Any line but a row: in the reader's order, many entries, a blank or comment,
@@ -459,36 +488,32 @@ class _Judge:
             if len(line) > 40 and not line.startswith(OTHER_STARTS):
                 got = fast_segments(line, self.number, SEG_RE.match)
                 if got is not None:
-                    self.add(lambda f: f.entries(got[0]), header=False)
+                    self.add(got[0])
                     return
-            if not line or line.isspace() or _comment_only(line):
+            if not line or line.isspace():
                 return
             o = OTHER_RE.match(line)
             if o is not None:
                 item = fast_other(o, self.number)
                 if item is not None:
-                    self.item(item[0])
+                    self.add(item[0])
                     return
+            if _comment_only(line):
+                return
         self.general(line)
 
-    def item(self, item: object) -> None:
-        if isinstance(item, Header):
-            self.add(lambda f: f.header(item), header=True)
-        elif isinstance(item, RoundRecord):
-            self.add(lambda f: f.round(item.number, item.fill), header=False)
-        else:
-            self.add(lambda f: f.lineup(cast(Lineup, item)), header=False)
-
-    def add(self, apply: Callable[[_Fused], None], *, header: bool) -> None:
-        """One element of a match: a header after rounds (or anything, before any match)
-        starts the next match; then the fused replay takes it."""
-        if not self.index or (header and self.started):
+    def add(self, item: object) -> None:
+        """One element of a match (a header, ``Round``, ``Lineup``, or the entries of a
+        line): a header after rounds (or anything, before any match) starts the next
+        match; then the fused replay takes it."""
+        header = type(item) is Header
+        if not self.index or (header and self.has_rounds()):
             self.start_match()
         if not header:
             self.started = True
         if self.fused is not None:
             try:
-                apply(self.fused)
+                self.fused.take(item)
             except _Fallback:
                 self.fused = None
 
@@ -507,7 +532,7 @@ class _Judge:
         headers = [isinstance(e, Header) for e in _elements(items)]
         if not headers:
             return  # comments only
-        new, started = False, self.started
+        new, started = False, self.has_rounds()
         for k, header in enumerate(headers):
             if not (self.index or new) or (header and started):
                 if k:
