@@ -27,10 +27,10 @@ from .files import (
     read_record,
     source_name,
 )
-from .grammar import MAX_DIGITS
 from .json_record import record_from_json
 from .reader import build_parser, grammar_text, iter_matches, parse_entry, parse_record
 from .record import Comment, Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
+from .tokens import MAX_DIGITS
 from .writer import Form, format_entry, format_move, format_record, record_json
 
 __all__ = [

@@ -11,9 +11,8 @@ from __future__ import annotations
 import re
 
 from ..board import Colour
-from .grammar import MAX_DIGITS, SQUARES, unescape
-from .lexing import ARROWS, CACHED_CHARS, KINDS_LIMIT, POSSESSIVE, STRING
 from .record import Comment, Entry, Header, Lineup, RoundRecord
+from .tokens import ARROWS, CACHED_CHARS, KINDS_LIMIT, MAX_DIGITS, POSSESSIVE, SQUARES, STRING, unescape
 from .vocabulary import colour_of, direction_of, fill_of, side_of, word_kinds
 
 # ------------------------------------------------------------------ whole-row fast path

@@ -9,7 +9,6 @@ what a CLI user feels.
 
 from __future__ import annotations
 
-import re
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -19,12 +18,8 @@ from lark import Lark, Token, Transformer
 from ..errors import NotationError
 from .lexing import FastLexer
 from .record import Entry, Header, Lineup, RoundRecord
+from .tokens import MAX_DIGITS, SQUARES, unescape
 from .vocabulary import colour_of, direction_of, fill_of, side_of
-
-#: Longest number accepted as a distance, turn or round number (a 5,000-digit distance is
-#: a syntax error, not a hang or an overflow).
-MAX_DIGITS = 6
-
 
 # ---------------------------------------------------------------------------- grammar
 
@@ -51,11 +46,6 @@ def _number(tok: Token, what: str) -> int:
             f"{what} {digits[:12]}… is far too long a number", line=tok.line or 1, column=tok.column or 1
         )
     return int(digits)
-
-
-def unescape(raw: str) -> str:
-    """A header value without its backslash escapes (``\\"`` is ``"``)."""
-    return re.sub(r"\\(.)", r"\1", raw) if "\\" in raw else raw
 
 
 class _Lines(Transformer):  # type: ignore[type-arg]
@@ -121,9 +111,6 @@ class _Lines(Transformer):  # type: ignore[type-arg]
         v = tok.lower()
         e = Entry(tok.line, tok.column, "", origin=SQUARES[v[0:2]], target=SQUARES[v[3:5]], push_mark=v.endswith("*"))
         return (e, tok.start_pos, tok.end_pos)
-
-
-SQUARES = {f + r: (int(r) - 1) * 8 + "abcdefgh".index(f) for f in "abcdefgh" for r in "12345678"}
 
 
 def build_parser(lexer: str = "fast", *, transform: bool = True) -> Lark:

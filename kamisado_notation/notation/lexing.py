@@ -10,7 +10,6 @@ decides what a token is.
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Iterable, Iterator
 from typing import NoReturn
 
@@ -20,16 +19,10 @@ from lark.lexer import Lexer
 from ..errors import NotationError
 from .record import Comment
 from .syntax_errors import quote
+from .tokens import ARROWS, CACHED_CHARS, KINDS_LIMIT, STRING
 from .vocabulary import word_kinds
 
 # ------------------------------------------------------------------------------ lexer
-
-#: Possessive where the regex engine has it (Python 3.11): a stretch that never gives
-#: back a character then keeps no backtracking state, so memory stays small too.
-POSSESSIVE = "+" if sys.version_info >= (3, 11) else ""
-#: A quoted header value, backslash escapes inside (``"a \\"b\\" c"``), unrolled so that
-#: the engine keeps no state per character (``(?:[^"\\]|\\.)*`` would keep one each).
-STRING = rf'"[^"\\\n]*{POSSESSIVE}(?:\\.[^"\\\n]*{POSSESSIVE})*{POSSESSIVE}"'
 
 # One token a match, whitespace between (findall, all in C): coordinates, then a bad
 # coordinate (so that 'd8-d9' is one token), turn numbers, numbers, words (letters, with
@@ -63,12 +56,9 @@ _whole = re.Match.group  # a match's whole text
 LONG_LINE = 4096  # characters
 _COORD_RE = re.compile(r"[a-hA-H][1-8]-[a-hA-H][1-8]\*?\Z")
 _PUNCT = {"[": "LSQB", "]": "RSQB", ":": "COLON", "...": "PLACEHOLDER"}
-ARROWS = frozenset("↑↖↗↓^\\/")
 _kinds_cache: dict[str, object] = {}
 #: a token: its kinds (a terminal name, or a word's tuple of them), text, start, end
 Token4 = tuple[object, str, int, int]
-KINDS_LIMIT = 20_000  # garbage must not grow memory without bound
-CACHED_CHARS = 64  # nor a few long tokens
 
 
 def _kinds(tok: str) -> object:
