@@ -520,7 +520,7 @@ class _Judge:
     def general(self, line: str) -> None:
         """A line for the grammar: the match goes to the full path; where a match starts
         is found from the line's items, as the reader finds it."""
-        from .notation.shapes import parse_line  # the grammar (lark): only when needed
+        from .notation.general_path import parse_line  # the grammar (lark): only when needed
 
         try:
             items, _comments = parse_line(line, self.number)

@@ -14,6 +14,8 @@ judges records.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..errors import FormatError, NotationError, RecordIOError
 from .files import (
     MAX_JSON,
@@ -28,10 +30,13 @@ from .files import (
     source_name,
 )
 from .json_record import record_from_json
-from .reader import build_parser, grammar_text, iter_matches, parse_entry, parse_record
+from .reader import iter_matches, parse_entry, parse_record
 from .record import Comment, Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
 from .tokens import MAX_DIGITS
 from .writer import Form, format_entry, format_move, format_record, record_json
+
+if TYPE_CHECKING:
+    from .grammar import build_parser, grammar_text
 
 __all__ = [
     "MAX_DIGITS",
@@ -67,3 +72,13 @@ __all__ = [
     "record_json",
     "source_name",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """The grammar's names, loaded on first use (PEP 562): importing the package does not
+    import lark, which only the general path of the reader needs."""
+    if name in ("build_parser", "grammar_text"):
+        from . import grammar
+
+        return getattr(grammar, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -13,7 +13,6 @@ from collections.abc import Iterator
 
 from ..diagnostics import ERROR, WARNING, Diagnostic, Severity
 from ..errors import NotationError
-from .general_path import parse_line
 from .record import Comment, Entry, Header, Lineup, MatchRecord, RoundRecord
 
 #: What comments can follow: any element of a record.
@@ -186,6 +185,8 @@ class Assembler:
 def feed(asm: Assembler, text: str, number: int) -> Iterator[MatchRecord]:
     """Parse line ``number`` into ``asm``; a syntax error becomes a diagnostic and the
     line is left out (its comments are kept)."""
+    from .general_path import parse_line  # the grammar (lark): only for a line the fast paths leave
+
     try:
         items, comments = parse_line(text, number)
     except NotationError as e:

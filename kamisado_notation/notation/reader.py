@@ -49,12 +49,12 @@ from ..errors import NotationError
 from .assembly import Assembler, feed
 from .digits import lookalike_digit
 from .fast_paths import OTHER_RE, OTHER_STARTS, ROW_RE, SEG_RE, fast_match, fast_other, fast_segments
-from .general_path import parse_line
-from .grammar import build_parser, grammar_text
 from .record import Entry, MatchRecord, RecordFile
-from .syntax_errors import quote
 
-__all__ = ["build_parser", "grammar_text", "iter_matches", "parse_entry", "parse_record"]
+# The grammar (lark) is imported only where a line needs it (:func:`parse_entry`,
+# ``assembly.feed``): a record the fast paths read whole never loads it.
+
+__all__ = ["iter_matches", "parse_entry", "parse_record"]
 
 
 def parse_entry(text: str) -> Entry:
@@ -64,6 +64,9 @@ def parse_entry(text: str) -> Entry:
         raise NotationError(f"not text: {type(text).__name__}")
     if "\n" in text or "\r" in text:
         raise NotationError("one move, on one line, expected")
+    from .general_path import parse_line
+    from .syntax_errors import quote
+
     items, comments = parse_line(text, 1)
     entries = items[0] if len(items) == 1 and isinstance(items[0], list) else []
     if len(entries) != 1 or entries[0][0].placeholder or entries[0][0].number is not None or comments:
