@@ -27,7 +27,6 @@ as the CLI tunes it:
 from __future__ import annotations
 
 import argparse
-import gc
 import inspect
 import io
 import os
@@ -39,6 +38,16 @@ import time
 from collections.abc import Callable
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+try:
+    from kamisado_notation.cli.common import tune_gc
+except ImportError:  # an older tree (for a before/after run): the same policy
+
+    def tune_gc() -> None:
+        import gc
+
+        gc.set_threshold(50_000, 20, 20)
+
 
 from kamisado_notation.generate import generate_match
 from kamisado_notation.match import MATCH_TARGETS
@@ -128,7 +137,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
-    gc.set_threshold(50_000, 20, 20)  # as the CLI does (cli/app.py main)
+    tune_gc()  # the collector as the `kamisado` command runs it
     t0 = time.perf_counter()
     texts, plies = kamisado_corpora(args.matches, args.seed)
     pgn, chess_plies = pgn_corpus(plies, args.seed)
