@@ -206,8 +206,8 @@ class _Fused:
             return False
         if not self.rounds:
             self.round(1, None)  # entries before any Round line: an implicit round 1
-        if turn is not None:
-            self.turn(int(turn))
+        if turn is not None and (self.idx & 1 or int(turn) != (self.idx >> 1) + 1):
+            raise _Fallback  # a wrong turn number: the reader warns
         if f1 is None:
             self.placeholder()
         else:
@@ -399,9 +399,15 @@ class _Judge:
         for line in lines:
             self.number += 1
             m = None if line.startswith(OTHER_STARTS) else row(line)
-            if m is not None and self.fused is not None and self.fast_row(m):  # the hot path
-                self.chunk.append(line)
-                continue
+            fused = self.fused
+            if m is not None and fused is not None:  # the hot path: a row of a match still fused
+                try:
+                    known = fused.row(m)
+                except _Fallback:
+                    known, self.fused, self.started = True, None, True
+                if known:
+                    self.chunk.append(line)
+                    continue
             try:
                 if m is None or not self.row(m):
                     self.other(line, m)
