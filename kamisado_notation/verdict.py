@@ -11,12 +11,13 @@ and :meth:`Position.play` for a push or a forfeit — and the match's flow, ring
 are :class:`~kamisado_notation.match.Match`'s. The rules stay in the engine: this module
 only decides whether a match is plainly valid.
 
-On the first anomaly — anything the full path would say a word about: a line the fast
-paths leave to the grammar, a wrong turn number, a move the engine refuses, a wrong
-square colour or back-entry, a deadlock's zero entries, a header it cannot read, a round
-that cannot start, a ``Result`` the score contradicts — the match is given up here and
-read again, its own lines only, through the full path (:func:`Judged.record`), so every
-diagnostic is exactly the full path's. Matches are told apart as the reader tells them
+On the first anomaly — anything the full path might say a word about: a line the fast
+paths leave to the grammar (unless it holds only comments), a wrong turn number, a move
+the engine refuses, a wrong square colour or back-entry, a zero entry past a deadlock, a
+header it cannot read, a lineup after entries, a round that cannot start, a ``Result``
+the score contradicts — the match is given up here and read again, its own lines only,
+through the full path (``Judged.record``), so every diagnostic is exactly the full
+path's. Matches are told apart as the reader tells them
 (a header line after moves starts the next one); a line the grammar must read is parsed
 for that, and in the one case a line could split two matches (a header after other
 items on one line), or a syntax error before any match (a diagnostic of the file), the
