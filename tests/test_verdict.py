@@ -176,3 +176,24 @@ def test_a_syntax_error_before_the_first_match_is_the_files(tmp_path: Path) -> N
     assert fused.to_json() == validate_file(str(path), fused=False).to_json()
     assert not fused.valid
     same(text)
+
+
+def test_validating_what_the_fast_paths_read_never_imports_lark(tmp_path: Path) -> None:
+    """Start-up: ``kamisado validate`` of a record the fast paths read whole does not load
+    the grammar; a line for the grammar does."""
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "import sys; from kamisado_notation.cli.app import main\n"
+        "sys.argv = ['kamisado', 'validate', sys.argv[1]]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print('lark' in sys.modules, file=sys.stderr)"
+    )
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    for text, lark in (("1. Yellow Left 1 Yellow\n", "False"), ("1. Yellow Sideways 1 Yellow\n", "True")):
+        path = tmp_path / "one.kmr"
+        path.write_text(text, encoding="utf-8")
+        done = subprocess.run([sys.executable, "-c", script, str(path)], env=env, capture_output=True, text=True, check=True)
+        assert done.stderr.strip().splitlines()[-1] == lark, done.stderr
