@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Literal, cast
 from .board import MOVE_STEPS, SQUARE_COLOURS, Colour, Direction, Side
 from .errors import IllegalMoveError, NotationError, PositionError
 from .match import Fill, Match, RoundResult, lineup_files
+from .notation.assembly import first_word
 from .notation.fast_paths import (
     OTHER_RE,
     OTHER_STARTS,
@@ -531,9 +532,11 @@ class _Judge:
 
         try:
             items, _comments = parse_line(line, self.number)
-        except (NotationError, RecursionError):
+        except (NotationError, RecursionError) as e:
             if not self.index:
                 raise _WholeFile from None  # a diagnostic of the file, not of a match
+            if isinstance(e, NotationError) and first_word(line) == "round":
+                self.started = True  # an unreadable Round line starts a round all the same
             self.fused = None
             return
         headers = [isinstance(e, Header) for e in _elements(items)]

@@ -163,7 +163,7 @@ class Assembler:
         """A line that could not be read: when it is a ``Round`` line, the entries after
         it still start a new round (unread, so its fill is unknown), not the round
         before's; a ``Lineup`` line loses no turn (:attr:`MatchRecord.turnless`)."""
-        word = text.split(None, 1)[0].lower() if text.strip() else ""
+        word = first_word(text)
         if self.match is None or word not in ("round", "lineup"):
             return
         if word == "lineup":
@@ -180,6 +180,12 @@ class Assembler:
         self._release_held()
         done, self.match = self.match, None
         return done
+
+
+def first_word(text: str) -> str:
+    """The first word of a line, in lower case ("" for a blank line): what a line that
+    could not be read was meant to be (``round`` starts a round all the same)."""
+    return text.split(None, 1)[0].lower() if text.strip() else ""
 
 
 def feed(asm: Assembler, text: str, number: int) -> Iterator[MatchRecord]:
