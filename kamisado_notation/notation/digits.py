@@ -14,7 +14,6 @@ from __future__ import annotations
 import unicodedata
 
 from ..errors import NotationError
-from .lexing import lex_line
 
 __all__ = ["ascii_number", "lookalike_digit", "lookalike_message"]
 
@@ -32,6 +31,8 @@ def lookalike_digit(line: str, number: int) -> NotationError | None:
     or None (a line of ASCII, one with no such number, or one the reader rejects anyway)."""
     if line.isascii() or not any(c.isdecimal() for c in line if not c.isascii()):
         return None
+    from .lexing import lex_line  # the grammar's lexer (lark): only for such a line
+
     try:
         for kinds, value, start, _end in lex_line(line, number, []):  # tokens as they are read
             if kinds in _NUMBER_KINDS and not value.isascii():
