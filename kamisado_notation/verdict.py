@@ -26,15 +26,17 @@ rest of the file goes to the full path.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import chain
-from typing import TYPE_CHECKING, Literal, cast
+from typing import Literal, cast
 
 from .board import MOVE_STEPS, SQUARE_COLOURS, Colour, Direction, Side
 from .errors import IllegalMoveError, NotationError, PositionError
 from .match import Fill, Match, RoundResult, lineup_files
 from .notation.assembly import first_word
+from .notation.digits import lookalike_digit
 from .notation.fast_paths import (
     OTHER_RE,
     OTHER_STARTS,
@@ -48,9 +50,6 @@ from .notation.reader import read_lines
 from .notation.record import Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
 from .position import Move, Position
 from .replay import MatchStatus, match_target, parse_result
-
-if TYPE_CHECKING:
-    import re
 
 __all__ = ["Judged", "Verdict", "judge_lines"]
 
@@ -361,6 +360,11 @@ class _Fused:
 # ---------------------------------------------------------- lines into matches
 
 
+#: finds a decimal digit other than 0–9 (Unicode category Nd, as ``str.isdecimal``): only a
+#: line with one can hold a number ``notation.digits`` refuses
+_OTHER_DIGIT = re.compile(r"(?![0-9])\d").search
+
+
 def _comment_only(line: str) -> bool:
     """A line of a ``#`` comment alone (blanks before it): it changes nothing."""
     return line.lstrip(" \t").startswith("#")
@@ -402,7 +406,8 @@ class _Judge:
             self.number += 1
             m = None if line.startswith(OTHER_STARTS) else row(line)
             fused = self.fused
-            if m is not None and fused is not None:  # the hot path: a row of a match still fused
+            # the hot path: a row of a match still fused (with no digit but 0-9)
+            if m is not None and fused is not None and (line.isascii() or not _OTHER_DIGIT(line)):
                 try:
                     known = fused.row(m)
                 except _Fallback:
@@ -411,7 +416,7 @@ class _Judge:
                     self.chunk.append(line)
                     continue
             try:
-                if m is None or not self.row(m):
+                if not self.lookalike(line) and (m is None or not self.row(m)):
                     self.other(line, m)
             except _WholeFile:
                 yield from self.whole_file(line, lines)
@@ -524,6 +529,16 @@ class _Judge:
                 self.fused.take(item)
             except _Fallback:
                 self.fused = None
+
+    def lookalike(self, line: str) -> bool:
+        """A number written with a digit other than 0–9: a syntax error, and the line is
+        left out, as the reader does before any other reading (``notation.digits``)."""
+        if line.isascii() or not _OTHER_DIGIT(line) or lookalike_digit(line, self.number) is None:
+            return False
+        if not self.index:
+            raise _WholeFile  # a diagnostic of the file, not of a match
+        self.fused = None
+        return True
 
     def general(self, line: str) -> None:
         """A line for the grammar: the match goes to the full path; where a match starts
