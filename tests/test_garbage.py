@@ -26,7 +26,7 @@ from kamisado_notation.notation import (
 
 # Text that looks like notation, so that the fuzzing reaches deep into the grammar.
 PIECES = [
-    "Purple", "Pu", "紫", "↖", "L", "R", "B", "5", "0", "1.", "...", "Ye", "黃", "d8-d4", "d4-d5*",
+    "Purple", "Pu", "紫", "↖", "L", "R", "B", "5", "0", "1.", "...", "…", "1...", "Ye", "黃", "d8-d4", "d4-d5*",
     "[", "]", '"', "Event", "Round", "fill", "left", "Lineup", "Black", ":", "#", "{", "}",
     " ", "\n", "\r\n", "\ufeff", "sárga", "zöld", "🐉", "\x00", "\\", "-", "*", "9", "i9-a0",
 ]
@@ -158,10 +158,10 @@ colour_entry = st.builds(
     mostly(GOOD_COLOURS, WORDS), sep, mostly(GOOD_DIRECTIONS + [""], ARROWS + WORDS), tight,
     mostly(["0", "5", "05", "7", "123456"], DISTANCES), tight, mostly(GOOD_COLOURS, WORDS),
 )
-entry = st.one_of(coords, colour_entry, colour_entry, st.just("..."))
+entry = st.one_of(coords, colour_entry, colour_entry, mostly(["..."], ["…", ".."]))
 row = st.builds(
     lambda lead, turn, e1, s, e2, tail: lead + turn + e1 + s + e2 + tail,
-    mostly(["", " ", "\t"], ["\u3000"]), mostly(["", "1. ", "12.\t", "0. "], ["1.", "1234567. ", "1.. ", "1 "]),
+    mostly(["", " ", "\t"], ["\u3000"]), mostly(["", "1. ", "12.\t", "0. "], ["1.", "1234567. ", "1.. ", "1 ", "1...", "1… ", "1.…", "2... "]),
     entry, sep, st.one_of(st.just(""), entry), mostly(["", " ", "#c", " # c"], TAILS),
 )
 other = st.builds(
@@ -184,7 +184,7 @@ long_row = st.builds(
     mostly(["", " "], ["\u3000"]),
     st.lists(
         st.builds(lambda turn, e, s: turn + e + s,
-                  mostly(["", "", "1. ", "12.\t"], ["1.", "1234567. ", "1.. ", "1 "]), entry, sep),
+                  mostly(["", "", "1. ", "12.\t"], ["1.", "1234567. ", "1.. ", "1 ", "1...", "3… "]), entry, sep),
         min_size=3, max_size=12,
     ),
     mostly(["", "#c", "# c"], TAILS),

@@ -129,14 +129,31 @@ class Assembler:
         if r is None:
             r = self._ensure_round(entry.line, entry.column)
         index = len(r.entries)
-        if entry.placeholder and index != 0:
-            self.error(entry.line, entry.column, "'...' stands only for Black's first entry of a round (when Gold starts)")
+        if entry.placeholder and not self._placeholder(entry, index):
             return
         if entry.number is not None and not self.broken and (index % 2 or entry.number != index // 2 + 1):
             expected = "no turn number before Gold's entry" if index % 2 else f"turn number {index // 2 + 1}."
-            self.error(entry.line, entry.column, f"turn number {entry.number}. is wrong here: expected {expected}", severity=WARNING)
+            self.error(entry.line, entry.column, f"{_TURN_WARNING}{entry.number}. is wrong here: expected {expected}", severity=WARNING)
         r.entries.append(entry)
         self.last = entry
+
+    def _placeholder(self, entry: Entry, index: int) -> bool:
+        """Whether the placeholder ``entry`` at ``index`` of its round is one (else it is
+        reported and left out). Written otherwise than ``...`` (the general path's), it is
+        a warning: ``…``, or PGN's ``N...``: ``N. ...`` at a round's start, and before
+        Gold's entry of turn ``N`` a mark of that entry, no placeholder."""
+        text = entry.text
+        pgn = text[0].isdecimal()
+        if index != 0:
+            if pgn and index % 2 and entry.number == index // 2 + 1:
+                self.error(entry.line, entry.column, f"'{text}' (PGN style) is read as marking Gold's entry of turn "
+                           f"{entry.number}: no turn number is needed before it", severity=WARNING)
+            else:
+                self.error(entry.line, entry.column, "'...' stands only for Black's first entry of a round (when Gold starts)")
+            return False
+        if text != "...":
+            self.error(entry.line, entry.column, _tolerated(text, entry.number, pgn), severity=WARNING)
+        return True
 
     def comment(self, c: Comment) -> None:
         if self.last is None:
@@ -186,6 +203,23 @@ def first_word(text: str) -> str:
     """The first word of a line, in lower case ("" for a blank line): what a line that
     could not be read was meant to be (``round`` starts a round all the same)."""
     return text.split(None, 1)[0].lower() if text.strip() else ""
+
+
+_TURN_WARNING = "turn number "  # how a wrong turn number's warning starts
+
+
+def is_turn_warning(d: Diagnostic) -> bool:
+    """Whether ``d`` is the reader's warning of a wrong turn number (which the replay
+    drops where an entry it found missing explains it)."""
+    return d.rule == "syntax" and d.severity is WARNING and d.message.startswith(_TURN_WARNING)
+
+
+def _tolerated(text: str, number: int | None, pgn: bool) -> str:
+    """The warning for a round's placeholder written otherwise than ``...``: what was
+    written and what it was read as (SPEC §4 writes ``1. ...``)."""
+    if pgn:
+        return f"'{text}' (PGN style) is read as '{number}. ...': Black's first entry left out, Gold starts"
+    return f"'{text}' (one ellipsis character) is read as '...': write three full stops"
 
 
 def feed(asm: Assembler, text: str, number: int) -> Iterator[MatchRecord]:

@@ -17,7 +17,7 @@ from ..errors import NotationError
 
 __all__ = ["ascii_number", "lookalike_digit", "lookalike_message"]
 
-_NUMBER_KINDS = frozenset({"INT", "TURN"})
+_NUMBER_KINDS = frozenset({"INT", "TURN", "TURN_DOTS"})  # 'N', 'N.', PGN's 'N...' / 'N…'
 
 
 def lookalike_message(char: str) -> str:
@@ -35,8 +35,8 @@ def lookalike_digit(line: str, number: int) -> NotationError | None:
 
     try:
         for kinds, value, start, _end in lex_line(line, number, []):  # tokens as they are read
-            if kinds in _NUMBER_KINDS and not value.isascii():
-                char = next(c for c in value if not c.isascii())
+            char = next((c for c in value if not c.isascii() and c.isdecimal()), None) if kinds in _NUMBER_KINDS else None
+            if char is not None:  # (not the '…' of 'N…')
                 return NotationError(lookalike_message(char), line=number, column=start + 1 + value.index(char))
     except NotationError:
         return None  # the reader gives its own error for this line

@@ -40,7 +40,7 @@ def grammar_text() -> str:
 
 
 def _number(tok: Token, what: str) -> int:
-    digits = tok.rstrip(".")
+    digits = tok.rstrip(".…")  # 'N.', and PGN's 'N...' or 'N…'
     if len(digits) > MAX_DIGITS:
         raise NotationError(
             f"{what} {digits[:12]}… is far too long a number", line=tok.line or 1, column=tok.column or 1
@@ -77,9 +77,13 @@ class _Lines(Transformer):  # type: ignore[type-arg]
                 if number is not None:
                     raise NotationError("two turn numbers in a row", line=x.line, column=x.column)
                 number = _number(x, "turn number")
-            else:  # PLACEHOLDER
+            else:  # PLACEHOLDER, or TURN_DOTS: PGN's 'N...', the turn number and the placeholder
+                if x.type == "TURN_DOTS":
+                    if number is not None:
+                        raise NotationError("two turn numbers in a row", line=x.line, column=x.column)
+                    number = _number(x, "turn number")
                 e = Entry(x.line, x.column, "...", placeholder=True, number=number)
-                out.append((e, x.start_pos, x.end_pos))
+                out.append((e, x.start_pos, x.end_pos))  # its text: as written ('…', '1...')
                 number = None
         if number is not None:
             raise NotationError("a turn number with no entry after it", line=c[-1].line, column=c[-1].column)

@@ -25,9 +25,10 @@ from .vocabulary import word_kinds
 # ------------------------------------------------------------------------------ lexer
 
 # One token a match, whitespace between (findall, all in C): coordinates, then a bad
-# coordinate (so that 'd8-d9' is one token), turn numbers, numbers, words (letters, with
-# combining accents), '...', a header's '[' with its name (a name may hold digits and
-# '-'), quoted strings, comments, and any other single character.
+# coordinate (so that 'd8-d9' is one token), numbers (a turn number 'N.', PGN's 'N...'
+# or 'N…', which is 'N. ...', or a plain number), words (letters, with combining
+# accents), '...', a header's '[' with its name (a name may hold digits and '-'), quoted
+# strings, comments, and any other single character ('…' too, read as '...').
 #
 # Linear in the line's length: an unclosed '"' or '{' is one token to the end of the
 # line (it is the line's error, and no later '"' or '{' on it could close either), so
@@ -36,8 +37,7 @@ from .vocabulary import word_kinds
 _TOKEN_RE = re.compile(
     r"""[a-hA-H][1-8]-[a-hA-H][1-8]\*?(?![\w-])
     | [^\W\d_]\d+-\w*\*?
-    | \d+\.(?!\.)
-    | \d+
+    | \d+(?:\.\.\.|\.?…|\.(?!\.))?
     | [^\W\d_]+(?:[\u0300-\u036f]+[^\W\d_]*)*
     | \.\.\.
     | \[[ \t]*[^\W\d][\w-]*
@@ -55,7 +55,7 @@ _STRING_RE = re.compile(STRING)
 _whole = re.Match.group  # a match's whole text
 LONG_LINE = 4096  # characters
 _COORD_RE = re.compile(r"[a-hA-H][1-8]-[a-hA-H][1-8]\*?\Z")
-_PUNCT = {"[": "LSQB", "]": "RSQB", ":": "COLON", "...": "PLACEHOLDER"}
+_PUNCT = {"[": "LSQB", "]": "RSQB", ":": "COLON", "...": "PLACEHOLDER", "…": "PLACEHOLDER"}
 _kinds_cache: dict[str, object] = {}
 #: a token: its kinds (a terminal name, or a word's tuple of them), text, start, end
 Token4 = tuple[object, str, int, int]
@@ -67,7 +67,8 @@ def _kinds(tok: str) -> object:
     unclosed string)."""
     c = tok[0]
     if c.isdecimal():  # what \d matches (not "²", which isdigit() but is read as a word)
-        kinds: object = "TURN" if tok[-1] == "." else "INT"
+        last = tok[-1]  # 'N', 'N.', or PGN's 'N...' / 'N…' (the lexer takes no other)
+        kinds: object = "INT" if last.isdecimal() else "TURN_DOTS" if last == "…" or tok[-2] == "." else "TURN"
     elif tok in _PUNCT:
         kinds = _PUNCT[tok]
     elif tok in ARROWS:

@@ -72,7 +72,7 @@ def _expected_words(expected: Iterable[str], prev: Token | None) -> str:
     entry_ended = "COORD" in wanted  # a new entry may start here
     if "COLOUR" in wanted and "COORD" in wanted:
         # where an entry may start, name the entry rather than every terminal
-        wanted -= {"COORD", "TURN", "_NL", "$END"}
+        wanted -= {"COORD", "TURN", "TURN_DOTS", "_NL", "$END"}  # (PGN's 'N...': tolerated, not offered)
         if prev is None or prev.type != "TURN":
             wanted.discard("PLACEHOLDER")  # '...' only opens a round's first row
         if "LSQB" in wanted:
@@ -106,7 +106,7 @@ def _where(prev: Token, wanted: set[str], entry_ended: bool) -> str:
     """Where in the line the parser stopped, said by what came before."""
     if prev.type == "TURN":
         return "after the turn number"
-    if prev.type == "PLACEHOLDER":
+    if prev.type in ("PLACEHOLDER", "TURN_DOTS"):  # ('...', PGN's 'N...')
         return "after '...'"
     if entry_ended or prev.type == "COORD":
         return "after the entry"
