@@ -10,8 +10,10 @@ score and end (``result``, ``match``).
 
 Error policy: a wrong square colour or a wrong back-entry does not stop the replay (the
 move is still known); any other rules error stops that round, and then the later rounds
-too (their fill depends on where this one ended) — said once, as a warning. Nothing
-beyond a point the replay could not reach is reported as if it had been checked.
+too (their fill depends on where this one ended) — said once, as a warning — up to the
+first round whose ``Lineup`` lines pin its start, from which the replay goes on (the
+score from the stopped round on unknown). Nothing beyond a point the replay could not
+reach is reported as if it had been checked.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from .notation.record import Entry, MatchRecord, RoundRecord
 from .notation.style import write_like
 from .position import Move, Position, Tower
 
-__all__ = ["MatchReplay", "Ply", "RoundReplay", "match_target", "parse_result", "replay"]
+__all__ = ["DASHES", "MatchReplay", "Ply", "RoundReplay", "lineup_start", "match_target", "parse_result", "replay"]
 
 
 class PlyKind(TextEnum):
