@@ -14,8 +14,8 @@ only decides whether a match is plainly valid.
 On the first anomaly — anything the full path might say a word about: a line the fast
 paths leave to the grammar (unless it holds only comments), a wrong turn number, a move
 the engine refuses, a wrong square colour or back-entry, a zero entry past a deadlock, a
-header it cannot read, a lineup after entries, a round that cannot start, a ``Result``
-the score contradicts — the match is given up here and read again, its own lines only,
+header it cannot read, ``Match`` and ``Target`` that disagree, a lineup after entries, a
+round that cannot start, a ``Result`` the score contradicts or written with a dash — the match is given up here and read again, its own lines only,
 through the full path (``Judged.record``), so every diagnostic is exactly the full
 path's. Matches are told apart as the reader tells them
 (a header line after moves starts the next one); a line the grammar must read is parsed
@@ -130,9 +130,10 @@ class _Fused:
 
     def _begin(self) -> Match:
         """The match as its headers set it up (the first round content comes)."""
-        target = match_target(self.headers.get("match"), target=self.headers.get("target"))
-        if target is None:
-            raise _Fallback
+        named = self.headers.get("match")
+        target = match_target(named, target=self.headers.get("target"))
+        if target is None or (named is not None and "target" in self.headers and match_target(named) != target):
+            raise _Fallback  # (Match and Target that disagree: the full path's warning)
         start = None
         text = self.headers.get("position")
         if text is not None:
@@ -331,8 +332,8 @@ class _Fused:
             self._close_round()
         score = dict(game.score)
         claim = self.headers.get("result", "").strip()
-        if claim not in ("*", "") and parse_result(claim) != (score[Side.BLACK], score[Side.GOLD]):
-            raise _Fallback
+        if claim not in ("*", "") and (not claim.isascii() or parse_result(claim) != (score[Side.BLACK], score[Side.GOLD])):
+            raise _Fallback  # (a dash read as '-': the full path's warning)
         winner = game.winner
         return Verdict(
             index=self.index,

@@ -294,3 +294,22 @@ def test_the_score_is_the_finished_rounds_and_the_result_is_not_checked() -> Non
     assert first is not None
     assert r.score[first.winner] == first.points and sum(r.score.values()) == first.points
     assert not [d for d in r.diagnostics if d.rule == "result"]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [('[Match "Standard"]', '[Match "Standard"]\n[Target "5"]'), ("-", "\u2013"), ("1. ...", "1...")],
+)
+def test_validate_says_the_same_whichever_path_reads_the_record(change: tuple[str, str]) -> None:
+    """``validate``'s fused path leaves what it does not vouch for to the full path, which warns."""
+    text, _index = gold_first(1)
+    old, new = change
+    if old == "-":  # the Result's hyphen only
+        result = parse_record(text).matches[0].header("Result")
+        assert result is not None
+        old, new = f'[Result "{result}"]', f'[Result "{result.replace("-", new)}"]'
+    typed = text.replace(old, new)
+    fused, full = validate_text(typed), validate_text(typed, fused=False)
+    assert fused.to_json() == full.to_json()
+    warnings = [d for m in fused.matches for d in m.diagnostics if d.severity is WARNING]
+    assert warnings and all(d.rule == "syntax" for d in warnings)

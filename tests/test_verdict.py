@@ -57,8 +57,9 @@ PLANTS = [
     "2. Pu L5 Ye   Ye F1 Or", "Purple Back 1 Red", "Round 2 fill left [Event \"y\"]", "ROUND 2 fill left",
     "1. Sideways 3 Red", "1. e2-e4 e7-e5 d2-d4 d7-d5 c2-c4 c7-c5", "\u3000", "[", "\t# tab comment",
     "1. Pu L٣ Ye", "Round ٣ fill left", '[Event "٣"]', "1. Purple Left 5 Yellow # ５", "round ５",
+    '[Target "5"]', '[Target "3"]', '[Result "1–0"]', '[Result "3−2"]', "1...", "1. …", "2... Pu L5 Ye",
 ]
-WORDS = ["Purple", "Left", "5", "0", "Yellow", "Back", "Pu", "L", "紫", "↖", "d8-d4", "1.", "...", "Forward", "7", "x", "٣", "５."]
+WORDS = ["Purple", "Left", "5", "0", "Yellow", "Back", "Pu", "L", "紫", "↖", "d8-d4", "1.", "...", "Forward", "7", "x", "٣", "５.", "…", "1..."]
 
 
 @st.composite
