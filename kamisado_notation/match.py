@@ -101,6 +101,7 @@ _TAKING_RANK = tuple(
     tuple(tuple(order.index(sq) for sq in range(64)) for order in orders) for orders in _TAKING_ORDER
 )
 _SIDES = (Side.BLACK, Side.GOLD)
+_COLOURS = tuple(Colour)  # by value, without the enum's lookup
 # ``side``'s home-row squares from his own left (Black's left is file h).
 _HOME_SQUARES = tuple(tuple((0 if side is Side.GOLD else 7) * 8 + f for f in _files_from_left(side)) for side in Side)
 
@@ -177,7 +178,7 @@ def round_result(position: Position) -> RoundResult | None:
             if sq >> 3 == goal:  # -1 (no such tower) >> 3 is -1, never a rank
                 t = position.board[sq]
                 assert t is not None
-                return RoundResult(side, RoundEnd.HOME_ROW, Colour(c), _RING_POINTS[t.rings])
+                return RoundResult(side, RoundEnd.HOME_ROW, _COLOURS[c], _RING_POINTS[t.rings])
         raise AssertionError("winner without a tower on the home row")  # pragma: no cover
     loser = position.deadlock()
     if loser is None:

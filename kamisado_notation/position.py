@@ -478,8 +478,8 @@ class Position:
 
     def play(self, move: Move) -> None:
         """Apply ``move`` (assumed legal: see :meth:`is_legal`, :meth:`resolve`)."""
-        # The replay's hot path (replay._RoundReplayer.run) inlines the ordinary-move
-        # case below: keep the two in step.
+        # play_ordinary (the replay's hot path) inlines the ordinary-move case below:
+        # keep the two in step.
         self._stack.append((move, self.tower, self.to_move, self.last_mover, self.winner))
         side = move.side
         if move.distance == 0:  # a forfeit (M6): the board does not change
@@ -560,23 +560,38 @@ class Position:
         False
         """
         need = self.tower
-        colour = need if tower is None else tower
-        if colour is None or (need is not None and colour is not need) or self.winner is not None:
+        if tower is None:
+            tower = need
+            if tower is None:
+                return None
+        elif need is not None and tower is not need:
             return None
-        if direction is _BACK or distance < 1:
+        if self.winner is not None or direction is _BACK:
             return None
         side = self.to_move
-        origin = self.where[side][colour]
+        where = self.where[side]
+        origin = where[tower]
         board = self.board
-        rings = board[origin].rings  # type: ignore[union-attr]  # hot: the replay's every ply; where[] always points at a tower
-        if distance > len(_REACH[side][origin][rings][direction]):  # the board's edge or the range
+        t = board[origin]
+        reach = _REACH[side][origin][t.rings][direction]  # type: ignore[union-attr]  # hot: the replay's every ply; where[] always points at a tower
+        if not 0 < distance <= len(reach):  # (beyond: the board's edge or the range)
             return None
-        ray = RAYS[side][origin][direction]
-        if _free_run(board, ray[:distance]) < distance:
-            return None
-        key = (side * 8 + colour) * 64 + origin
-        move = (_ORDINARY[key] or _ordinary_moves(key, side, colour, origin))[direction][distance - 1]
-        self.play(move)
+        for sq in reach[:distance]:  # M2, M3: the path and the target empty
+            if board[sq] is not None:
+                return None
+        key = (side * 8 + tower) * 64 + origin
+        move = (_ORDINARY[key] or _ordinary_moves(key, side, tower, origin))[direction][distance - 1]
+        # play(move), its ordinary case inlined (keep the two in step)
+        self._stack.append((move, need, side, self.last_mover, None))
+        target = reach[distance - 1]
+        board[origin] = None
+        board[target] = t
+        where[tower] = target
+        self.to_move = _OTHER[side]
+        self.tower = SQUARE_COLOURS[target]
+        self.last_mover = side
+        if target >> 3 == _GOAL_RANK[side]:
+            self.winner = side  # M7
         return move
 
     @property

@@ -10,8 +10,10 @@ score and end (``result``, ``match``).
 
 Error policy: a wrong square colour or a wrong back-entry does not stop the replay (the
 move is still known); any other rules error stops that round, and then the later rounds
-too (their fill depends on where this one ended) — said once, as a warning. Nothing
-beyond a point the replay could not reach is reported as if it had been checked.
+too (their fill depends on where this one ended) — said once, as a warning — up to the
+first round whose ``Lineup`` lines pin its start, from which the replay goes on (the
+score from the stopped round on unknown). Nothing beyond a point the replay could not
+reach is reported as if it had been checked.
 """
 
 from __future__ import annotations
@@ -26,12 +28,13 @@ from .diagnostics import ERROR, WARNING, Diagnostic, Severity
 from .enums import TextEnum
 from .errors import IllegalMoveError, PositionError
 from .match import MATCH_TARGETS, Fill, Match, RoundResult, fill, lineup_files
+from .notation.assembly import is_turn_warning
 from .notation.digits import ascii_number
 from .notation.record import Entry, MatchRecord, RoundRecord
 from .notation.style import write_like
-from .position import Move, Position
+from .position import Move, Position, Tower
 
-__all__ = ["MatchReplay", "Ply", "RoundReplay", "match_target", "parse_result", "replay"]
+__all__ = ["DASHES", "MatchReplay", "Ply", "RoundReplay", "lineup_start", "match_target", "parse_result", "replay"]
 
 
 class PlyKind(TextEnum):
@@ -139,9 +142,15 @@ def match_target(value: str | None, *, target: str | None = None) -> int | None:
     return MATCH_TARGETS.get(key)
 
 
+#: The dashes a word processor puts where ``-`` was typed, read as ``-`` in a ``Result``.
+DASHES = {"\u2013": "en dash", "\u2014": "em dash", "\u2212": "minus sign"}
+_AS_HYPHEN = str.maketrans(dict.fromkeys(DASHES, "-"))
+
+
 def parse_result(value: str) -> tuple[int, int] | None:
-    """``"1-3"`` → ``(1, 3)`` (Black's points, Gold's); ``None`` when not of that form."""
-    parts = value.strip().split("-")
+    """``"1-3"`` → ``(1, 3)`` (Black's points, Gold's); ``None`` when not of that form.
+    An en dash, an em dash or a minus sign (:data:`DASHES`) is read as the ``-``."""
+    parts = value.strip().translate(_AS_HYPHEN).split("-")
     if len(parts) != 2:
         return None
     b, g = (ascii_number(p) for p in parts)
@@ -230,6 +239,7 @@ class _RoundReplayer:
         self.pending: Move | None = None  # a push whose back-entry is due
         self.chain: set[tuple[Side, Colour | None]] | None = None  # forfeits into a deadlock (M8)
         self.shift = 0  # forgotten forfeits inserted so far: entries' sides shift by one each
+        self.inserted: list[int] = []  # the indices of the entries an entry was inserted before
 
     def error(
         self, rule: str, message: str, entry: Entry, ply: int | None, severity: Severity = ERROR, suggestions: tuple[str, ...] = ()
@@ -310,10 +320,9 @@ class _RoundReplayer:
         """Any entry the hot path did not play: check it, report, and play it (or its
         correction) or stop."""
         pos = self.pos
-        side = _SIDES[(idx + self.shift) & 1]
         if idx == 0 and challenger is Side.GOLD:
-            self.error("T1", "Gold is the Challenger and moves first: Black's first slot is '...'", entry, number)
-            raise _Stop
+            self.missing_placeholder(entry, number)
+        side = _SIDES[(idx + self.shift) & 1]
         if self.pending is not None:
             self.rr.plies.append(self.back_entry(entry, number, self.pending))
             self.pending = None
@@ -329,6 +338,26 @@ class _RoundReplayer:
         if move is None:
             move = self.slip(idx, entry, number)
         self.play(entry, number, move)
+
+    def missing_placeholder(self, entry: Entry, number: int) -> None:
+        """Gold is the Challenger, yet the round's first entry is no ``...``. When it is a
+        legal move of Gold's as written, the ``...`` was left out (every entry one slot
+        early): one error, and the replay goes on as if it were there (so the entries'
+        turn numbers are judged with it, :meth:`_MatchReplayer.drop_explained`); else stop."""
+        if exact_move(self.pos, entry) is None:
+            self.error("T1", "Gold is the Challenger and moves first: Black's first slot is '...'", entry, number)
+            raise _Stop
+        self.error(
+            "T1",
+            "Gold is the Challenger and moves first, so the round starts with '...' for Black: it is missing; "
+            "the entries are read as if it were there (this one as Gold's first move)",
+            entry,
+            number,
+            suggestions=(f"...   {entry.text}",),
+        )
+        self.fixes.append(EntryFix(entry, None, "...", "Gold is the Challenger and moves first: '...' stands for Black (T1)", "T1"))
+        self.inserted.append(0)
+        self.shift += 1
 
     def check_deadlock(self, entry: Entry, number: int) -> None:
         """Deadlocked (M8): only the forced zero entries leading into it may follow. Only
@@ -368,7 +397,7 @@ class _RoundReplayer:
         following = entries[idx + 1 : idx + 1 + LOOKAHEAD]
         fix = correct(self.pos, entry, following, ends=self.ends and idx + 1 == len(entries))
         if fix.forfeit is not None:
-            return self.forgotten_forfeit(entry, number, fix.forfeit)
+            return self.forgotten_forfeit(idx, entry, number, fix.forfeit)
         self.report(fault, entry, number, fix)
         if fix.certain is not None:
             return fix.certain.move
@@ -397,7 +426,7 @@ class _RoundReplayer:
         suggestions = tuple(write_like(entry, c.move) for c in fix.candidates)
         self.error(fault.rule, message, entry, number, suggestions=suggestions)
 
-    def forgotten_forfeit(self, entry: Entry, number: int, forfeit: Move) -> Move:
+    def forgotten_forfeit(self, idx: int, entry: Entry, number: int, forfeit: Move) -> Move:
         """A blocked tower's forfeit left out (M6): report it, insert it, and go on with
         the entry as the opponent's move."""
         pos = self.pos
@@ -418,6 +447,7 @@ class _RoundReplayer:
         inserted = Entry(entry.line, entry.column, text=text, tower=colour, distance=0, square_colour=forfeit.square_colour)
         self.rr.plies.append(Ply(number, side, inserted, PlyKind.FORFEIT, forfeit))
         pos.play(forfeit)
+        self.inserted.append(idx)
         self.shift += 1
         move = exact_move(pos, entry)
         assert move is not None
@@ -586,6 +616,10 @@ def _differs(candidate: Candidate) -> str:
     return ("the " + " and the ".join(slots) + " differ" + ("s" if len(slots) == 1 else "")) if slots else "as written"
 
 
+def _points(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
 def _article(colour: Colour) -> str:
     return "an" if colour.name[0] in "AEIOU" else "a"
 
@@ -652,6 +686,9 @@ class _MatchReplayer:
         self.rounds: list[RoundReplay] = []
         self.fixes: list[EntryFix] = []
         self.complete = True  # the replay reached the end of the record
+        #: where the replay goes on after a round it could not finish: a round whose
+        #: lineups pin its start, and the match from there (:meth:`unchecked`)
+        self.restart: tuple[Match, int] | None = None
 
     def diag(self, rule: str, message: str, at: tuple[int, int], severity: Severity = ERROR, rnd: int | None = None) -> None:
         self.diags.append(Diagnostic(rule, message, at[0], at[1], severity, rnd, None, self.match.index))
@@ -662,21 +699,26 @@ class _MatchReplayer:
                 return h.line, h.column
         return self.match.line, 1
 
-    def unchecked(self, j: int, why: str) -> None:
-        """Say once that rounds ``j``… are not checked: each is filled from the end of
-        the one before, which the replay did not reach."""
+    def unchecked(self, j: int, why: str, game: Match) -> None:
+        """Say once that rounds ``j``… are not checked from the end of the round before
+        (which the replay did not reach); the first of them whose lineups pin its start
+        is checked from there on (:meth:`restart`), the score not."""
         self.complete = False
-        if j < len(self.match.rounds):
-            nxt = self.match.rounds[j]
-            more = " and the rounds after it are" if j + 1 < len(self.match.rounds) else " is"
-            self.diag(
-                "match",
-                f"{why}, so round {nxt.number}{more} not checked (a round is filled from "
-                "the end of the one before)",
-                (nxt.line, nxt.column),
-                WARNING,
-                nxt.number,
-            )
+        rounds = self.match.rounds
+        if j >= len(rounds):
+            return
+        nxt = rounds[j]
+        k, start = next(
+            ((k, p) for k in range(j, len(rounds)) if (p := lineup_start(rounds[k], game.position)) is not None),
+            (None, None),
+        )
+        if k is None or start is None:
+            more = " and the rounds after it are" if j + 1 < len(rounds) else " is"
+            said = f"round {nxt.number}{more} not checked (a round is filled from the end of the one before)"
+        else:
+            self.restart = (Match(target=_UNKNOWN_TARGET, start=start), k)
+            said = _restart_wording(rounds, j, k)
+        self.diag("match", f"{why}, so {said}", (nxt.line, nxt.column), WARNING, nxt.number)
 
     # -- headers
 
@@ -686,6 +728,8 @@ class _MatchReplayer:
         target_text, match_text = match.header("Target"), match.header("Match")
         target = match_target(match_text, target=target_text)
         if target is not None:
+            if target_text is not None and match_text is not None:
+                self.check_match_header(match_text, target_text, target)
             return target, True
         name = "Target" if target_text is not None else "Match"
         self.diag(
@@ -695,6 +739,21 @@ class _MatchReplayer:
             self.header_at(name),
         )
         return 10**9, False
+
+    def check_match_header(self, match_text: str, target_text: str, target: int) -> None:
+        """Both ``Match`` and ``Target``: ``Target`` decides (it is the more precise);
+        a ``Match`` that names another target, or none, is a warning naming both."""
+        named = match_target(match_text)
+        if named == target:
+            return
+        what = f"a {match_text.strip()} match is played to {_points(named)}" if named is not None else "that is no match format"
+        self.diag(
+            "syntax",
+            f'[Match "{match_text}"] and [Target "{target_text}"] disagree ({what}): the target is '
+            f"{_points(target)}, as [Target] says",
+            self.header_at("Match"),
+            WARNING,
+        )
 
     def start(self) -> tuple[Position | None, bool]:
         """Round 1's start (the ``Position`` header, or ``None`` for the initial
@@ -716,10 +775,7 @@ class _MatchReplayer:
         game = Match(target=target, start=start)
         self.complete = replayable
         if replayable:
-            for i, rec in enumerate(self.match.rounds):
-                position = self.round_start(game, i, rec)
-                if position is None or not self.play_round(game, i, rec, position):
-                    break
+            self.play_rounds(game)
         self.check_result(game)
         self.diags.sort(key=lambda d: (d.line, d.column))
         winner = game.winner if checks_target else None
@@ -734,10 +790,26 @@ class _MatchReplayer:
             fixes=self.fixes,
         )
 
-    def round_start(self, game: Match, i: int, rec: RoundRecord) -> Position | None:
-        """Round ``i``'s start, or ``None`` (reported) when it cannot start."""
+    def play_rounds(self, game: Match) -> None:
+        """Replay the rounds in order; where one cannot be finished, go on from the next
+        round whose lineups pin its start (:meth:`unchecked`), with a match of its own
+        (whose score means nothing: ``game`` keeps the match's)."""
+        rounds = self.match.rounds
+        todo: tuple[Match, int] | None = (game, 0)
+        while todo is not None:
+            game, first = todo
+            self.restart = None
+            for i in range(first, len(rounds)):
+                position = self.round_start(game, i, i - first, rounds[i])
+                if position is None or not self.play_round(game, i, rounds[i], position):
+                    break
+            todo = self.restart
+
+    def round_start(self, game: Match, i: int, rel: int, rec: RoundRecord) -> Position | None:
+        """Round ``i``'s start (the ``rel``-th round of ``game``), or ``None`` (reported)
+        when it cannot start."""
         at = (rec.line, rec.column)
-        if i and game.is_over:
+        if rel and game.is_over:
             self.diag(
                 "match",
                 f"the match was decided in round {len(game.results)} "
@@ -748,9 +820,9 @@ class _MatchReplayer:
             return None
         if rec.number != i + 1:
             self.diag("syntax", f"this is round {i + 1}, not round {rec.number}", at, rnd=rec.number)
-        if i == 0:
+        if rel == 0:
             return game.position
-        if len(game.results) != i:
+        if len(game.results) != rel:
             self.diag(
                 "M7",
                 f"round {i} is not over after its last entry (no tower reached the home row "
@@ -758,22 +830,21 @@ class _MatchReplayer:
                 at,
                 rnd=rec.number,
             )
-            self.unchecked(i + 1, f"round {rec.number} cannot start")
+            self.unchecked(i + 1, f"round {rec.number} cannot start", game)
             return None
-        how = rec.fill if rec.fill is not None else self.unread_fill(game, rec)
+        how = rec.fill if rec.fill is not None else self.unread_fill(game, rec, i)
         if how is None:
             return None
         return game.next_round(how)
 
-    def unread_fill(self, game: Match, rec: RoundRecord) -> Fill | None:
-        """The fill of a round whose line does not say it: the one its lineups or its
+    def unread_fill(self, game: Match, rec: RoundRecord, i: int) -> Fill | None:
+        """The fill of round ``i``, whose line does not say it: the one its lineups or its
         first entries agree with when its line could not be read; else ``None``, reported."""
-        i = len(game.results)
         if rec.unread:
             how = _likely_fill(game, rec)
             if how is not None:
                 return how
-            self.unchecked(i, f"the fill of round {rec.number} is unknown (its line could not be read)")
+            self.unchecked(i, f"the fill of round {rec.number} is unknown (its line could not be read)", game)
             return None
         winner = game.results[-1].winner
         self.diag(
@@ -782,7 +853,7 @@ class _MatchReplayer:
             (rec.line, rec.column),
             rnd=rec.number,
         )
-        self.unchecked(i + 1, f"round {rec.number} has no fill")
+        self.unchecked(i + 1, f"round {rec.number} has no fill", game)
         return None
 
     def play_round(self, game: Match, i: int, rec: RoundRecord, position: Position) -> bool:
@@ -794,15 +865,30 @@ class _MatchReplayer:
         cut = _syntax_cut(self.match, i) if self.match.errors else None
         runner = _RoundReplayer(rr, position, self.match.index, cut, ends=i + 1 < len(self.match.rounds))
         runner.run(game.challenger if i else position.to_move)
+        if runner.inserted:
+            self.drop_explained(rec, runner.inserted)
         self.diags.extend(runner.diagnostics)
         self.fixes.extend(runner.fixes)
         if rr.stopped:
             why = "a syntax error" if runner.cut_reached else "a rules error"
-            self.unchecked(i + 1, f"round {rec.number} could not be replayed past {why}")
+            self.unchecked(i + 1, f"round {rec.number} could not be replayed past {why}", game)
             return False
         if not (rr.plies and rr.plies[-1].kind is PlyKind.PUSH):  # else the back-entry is due
             rr.result = game.finish_round()
         return True
+
+    def drop_explained(self, rec: RoundRecord, inserted: list[int]) -> None:
+        """Drop the reader's turn-number warnings that the entries the replay inserted
+        explain (a missing ``...``, a forgotten forfeit: every later entry one slot early),
+        so that one slip is one diagnostic, not one more a row."""
+        explained = set()
+        shift = 0
+        for idx, entry in enumerate(rec.entries):
+            shift += inserted.count(idx)
+            real = idx + shift
+            if entry.number is not None and real % 2 == 0 and entry.number == real // 2 + 1:
+                explained.add((entry.line, entry.column))
+        self.diags = [d for d in self.diags if not ((d.line, d.column) in explained and is_turn_warning(d))]
 
     def check_result(self, game: Match) -> None:
         """The ``Result`` header against the score the replay found."""
@@ -811,6 +897,8 @@ class _MatchReplayer:
             return
         claim = parse_result(text)
         score = (game.score[Side.BLACK], game.score[Side.GOLD])
+        if claim is not None and not text.isascii():
+            self.dashes(text, claim)
         if claim is None:
             self.diag("result", f"[Result \"{text}\"] is not Black's points - Gold's points (\"1-3\")", self.header_at("Result"))
         elif self.complete and claim != score:
@@ -819,6 +907,60 @@ class _MatchReplayer:
                 f"the record gives {score[0]}-{score[1]} (Black-Gold), not {claim[0]}-{claim[1]}",
                 self.header_at("Result"),
             )
+
+
+    def dashes(self, text: str, claim: tuple[int, int]) -> None:
+        """A ``Result`` read with a dash for its ``-`` (:data:`DASHES`): a warning saying so."""
+        names = sorted({f"{name} '{c}'" for c, name in DASHES.items() if c in text})
+        self.diag(
+            "syntax",
+            f"[Result \"{text}\"] is read as {claim[0]}-{claim[1]} (the {' and the '.join(names)} as '-')",
+            self.header_at("Result"),
+            WARNING,
+        )
+
+
+#: The target of the match a restart plays (:meth:`_MatchReplayer.unchecked`): the
+#: score from the unfinished round on is unknown, so it never decides the match.
+_UNKNOWN_TARGET = 10**9
+
+
+def lineup_start(rec: RoundRecord, rings_from: Position) -> Position | None:
+    """Round ``rec``'s start as its lineups pin it: both sides' ``Lineup`` lines, each
+    naming the eight colours once; the Sumo rings as on ``rings_from`` (those won in the
+    rounds the replay finished); the Challenger Gold when the round starts with ``...``.
+    ``None`` when the lineups do not pin it."""
+    rows: dict[Side, list[Colour]] = {}
+    for lu in rec.lineups:
+        if rows.setdefault(lu.side, lu.colours) != lu.colours or len(set(lu.colours)) != 8:
+            return None
+    if len(rows) != 2:
+        return None
+    towers = {}
+    for side, colours in rows.items():
+        for sq, colour in zip(_HOME_SQUARES[side], colours, strict=True):
+            was = rings_from.where[side][colour]
+            t = rings_from.board[was] if was >= 0 else None
+            towers[sq] = Tower(side, colour, t.rings if t is not None else 0)
+    gold_first = bool(rec.entries) and rec.entries[0].placeholder
+    return Position(towers, to_move=Side.GOLD if gold_first else Side.BLACK)
+
+
+def _restart_wording(rounds: list[RoundRecord], j: int, k: int) -> str:
+    """What :meth:`_MatchReplayer.unchecked` says when round ``k``'s lineups restart the
+    replay after round ``j - 1``."""
+    skipped = (
+        ""
+        if k == j
+        else f"round {rounds[j].number} is not checked, and "
+        if k == j + 1
+        else f"rounds {rounds[j].number} to {rounds[k - 1].number} are not checked, and "
+    )
+    after = " and the rounds after it are" if k + 1 < len(rounds) else " is"
+    return (
+        f"{skipped}round {rounds[k].number}{after} checked from round {rounds[k].number}'s lineups, with "
+        "the Sumo rings won before; the score from here on is unknown"
+    )
 
 
 def _likely_fill(game: Match, rec: RoundRecord) -> Fill | None:

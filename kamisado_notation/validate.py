@@ -13,6 +13,12 @@ with ``jobs``, through :mod:`kamisado_notation.parallel`, which keeps every resu
 when a worker dies) or to a cluster (:mod:`kamisado_notation.distributed`) and their
 reports be put back together in order with the same result as reading the file in one
 go (see :func:`merge_blocks`).
+
+A ``.kmr`` text goes first through the fused path (:mod:`kamisado_notation.verdict`:
+lines straight into the replay, no object per entry), which gives a valid match's
+summary; a match it cannot vouch for is read and replayed by the full path
+(:func:`summarize`), which gives every diagnostic. ``fused=False`` sends every match
+through the full path: the reports are the same (for tests and benchmarks).
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ from .notation.blocks import Block, decode_block
 from .notation.reader import read_lines
 from .notation.record import MatchRecord, RecordFile
 from .replay import MatchStatus, PlyKind
+from .verdict import Judge, Judged, judge_lines
 
 if TYPE_CHECKING:
     from .parallel import Failure
@@ -47,6 +54,7 @@ __all__ = [
     "merge_blocks",
     "report_json",
     "summarize",
+    "summarize_judged",
     "validate_block",
     "validate_file",
     "validate_matches",
@@ -151,6 +159,26 @@ def summarize(match: MatchRecord) -> MatchSummary:
     )
 
 
+def summarize_judged(judged: Judged) -> MatchSummary:
+    """The summary of a match the fused path read: from its verdict, or (when the fused
+    path could not vouch for it) from the full path's replay."""
+    v = judged.verdict
+    if v is None:
+        return summarize(judged.record())
+    return MatchSummary(
+        index=v.index,
+        line=v.line,
+        valid=True,
+        status=v.status,
+        score=v.score,
+        target=v.target,
+        winner=v.winner,
+        rounds=v.rounds,
+        diagnostics=[],
+        to_move=v.to_move,
+    )
+
+
 def _to_move(r: MatchReplay) -> Side | None:
     """Who moves next in an unfinished match: in the last round, or the Challenger of
     the next one (the loser of the last)."""
@@ -175,33 +203,46 @@ def validate_matches(
 ) -> FileReport:
     """Validate a stream of matches read from ``path`` (into ``report``, if given, so that
     what was checked before a read error is kept)."""
-    report = FileReport(path) if report is None else report
-    for m in matches:
-        s = summarize(m)
+    return _collect(map(summarize, matches), FileReport(path) if report is None else report, on_match)
+
+
+def _collect(
+    summaries: Iterable[MatchSummary], report: FileReport, on_match: Callable[[MatchSummary], None] | None
+) -> FileReport:
+    for s in summaries:
         report.matches.append(s)
         if on_match is not None:
             on_match(s)
     return report
 
 
-def validate_text(text: str, *, path: str = "<string>") -> FileReport:
-    """Validate a whole record given as text."""
+def validate_text(text: str, *, path: str = "<string>", fused: bool = True) -> FileReport:
+    """Validate a whole record given as text (``fused``: see the module docstring)."""
     from .notation import parse_record
+    from .notation.reader import block_lines
 
-    record = parse_record(text, path=path)
-    report = validate_matches(path, record.matches)
+    record = RecordFile(path)
+    if fused:
+        judged = judge_lines(block_lines(text, record, True), path, record)
+        report = _collect(map(summarize_judged, judged), FileReport(path), None)
+    else:
+        record = parse_record(text, path=path)
+        report = validate_matches(path, record.matches)
     report.diagnostics.extend(record.errors)
     report.diagnostics += _no_match(len(report.matches), report.diagnostics)
     return report
 
 
-def validate_file(path: str, *, on_match: Callable[[MatchSummary], None] | None = None) -> FileReport:
+def validate_file(
+    path: str, *, on_match: Callable[[MatchSummary], None] | None = None, fused: bool = True
+) -> FileReport:
     """Validate the file at ``path`` (``-``: standard input, named ``<stdin>``) and keep
     every match's summary (for a file of millions of matches, :func:`validate_stream`
-    holds one at a time). A file that cannot be read gives a report with one ``io``
-    diagnostic; what belongs to no match (errors before the first match, a line too
-    long, binary data) is among the report's own diagnostics."""
-    return validate_stream(path).report(on_match=on_match)
+    holds one at a time; ``fused``: see the module docstring). A file that cannot be
+    read gives a report with one ``io`` diagnostic; what belongs to no match (errors
+    before the first match, a line too long, binary data) is among the report's own
+    diagnostics."""
+    return validate_stream(path, fused=fused).report(on_match=on_match)
 
 
 class FileValidation:
@@ -245,11 +286,7 @@ class FileValidation:
 
     def report(self, *, on_match: Callable[[MatchSummary], None] | None = None) -> FileReport:
         """Iterate the validation into a :class:`FileReport` (every summary kept)."""
-        report = FileReport(self.path)
-        for s in self:
-            report.matches.append(s)
-            if on_match is not None:
-                on_match(s)
+        report = _collect(self, FileReport(self.path), on_match)
         report.diagnostics.extend(self.diagnostics)
         return report
 
@@ -279,15 +316,16 @@ def _line_order(d: Diagnostic) -> tuple[int, int]:
     return d.line, d.column
 
 
-def validate_stream(path: str, *, size: int = VALIDATE_BLOCK_BYTES) -> FileValidation:
+def validate_stream(path: str, *, size: int = VALIDATE_BLOCK_BYTES, fused: bool = True) -> FileValidation:
     """Validate the file at ``path`` (``-``: standard input) one block of matches at a
-    time, in this process (a JSON record is read whole)."""
+    time, in this process (a JSON record is read whole; ``fused``: see the module
+    docstring)."""
     from .notation.files import source_name
 
-    return FileValidation(source_name(path), lambda fv: _stream_summaries(path, size, fv))
+    return FileValidation(source_name(path), lambda fv: _stream_summaries(path, size, fused, fv))
 
 
-def _stream_summaries(path: str, size: int, fv: FileValidation) -> Iterator[MatchSummary]:
+def _stream_summaries(path: str, size: int, fused: bool, fv: FileValidation) -> Iterator[MatchSummary]:
     from .notation.files import open_blocks
 
     try:
@@ -298,7 +336,7 @@ def _stream_summaries(path: str, size: int, fv: FileValidation) -> Iterator[Matc
     if isinstance(source, RecordFile):
         yield from _record_summaries(source, fv)
         return
-    yield from merge_blocks(((block, validate_block(block)) for block in source), fv)
+    yield from merge_blocks(((block, validate_block(block, fused=fused)) for block in source), fv, fused=fused)
 
 
 def _record_summaries(record: RecordFile, fv: FileValidation) -> Iterator[MatchSummary]:
@@ -413,28 +451,27 @@ class BlockReport:
     stopped: bool = False
 
 
-def validate_block(block: Block) -> BlockReport:
+def validate_block(block: Block, *, fused: bool = True) -> BlockReport:
     """Read and validate the matches of ``block``: a pure function of the block, for a
-    worker process or a cluster task."""
-    asm = Assembler(block.path)
-    record = RecordFile(block.path)
-    lines = decode_block(block, record)
-    report = BlockReport([], asm.file_errors, errors=record.errors)
-    held: MatchRecord | None = None
-    for m in read_lines(lines, block.path, None, first_line=block.first_line, asm=asm):
-        if held is None:
-            report.first_match_line = m.line
-        else:
-            report.summaries.append(summarize(held))
-        held = m
-    report.open_end = asm.started
-    report.stopped = lines.stopped
-    if held is not None:
-        report.summaries.append(summarize(held))
-    return report
+    worker process or a cluster task (``fused``: see the module docstring)."""
+    decoded = RecordFile(block.path)  # the reading's diagnostics
+    lines = decode_block(block, decoded)
+    read = RecordFile(block.path)  # the reader's: the syntax errors before the first match
+    if fused:
+        judge = Judge(block.path, read, first_line=block.first_line)
+        summaries = list(map(summarize_judged, judge.run(iter(lines))))
+        open_end = judge.open_end
+    else:
+        asm = Assembler(block.path)
+        summaries = list(map(summarize, read_lines(lines, block.path, read, first_line=block.first_line, asm=asm)))
+        open_end = asm.started
+    first_line = summaries[0].line if summaries else None
+    return BlockReport(summaries, read.errors, first_line, open_end, decoded.errors, lines.stopped)
 
 
-def merge_blocks(pairs: Iterable[tuple[Block, BlockReport]], fv: FileValidation) -> Iterator[MatchSummary]:
+def merge_blocks(
+    pairs: Iterable[tuple[Block, BlockReport]], fv: FileValidation, *, fused: bool = True
+) -> Iterator[MatchSummary]:
     """The summaries of a file from its blocks and their reports, in order, as reading
     the file in one go gives them: indices counted through the file; where a cut between
     two blocks was not a match's start (the block before had not begun its rounds, the
@@ -456,7 +493,7 @@ def merge_blocks(pairs: Iterable[tuple[Block, BlockReport]], fv: FileValidation)
                 yield from cur.rest()
                 cur = _Current(block, report, cur.base + len(cur.report.summaries))
             else:
-                cur.absorb(block)
+                cur.absorb(block, fused=fused)
             if cur.block.first:  # (all are known once it has a match; it has, before any is given)
                 fv.leading = cur.report.leading
             yield from cur.ready()
@@ -486,11 +523,11 @@ class _Current:
             yield self._numbered(self.given)
             self.given += 1
 
-    def absorb(self, block: Block) -> None:
+    def absorb(self, block: Block, *, fused: bool) -> None:
         """Take the next block into this one and validate the two as one (the summaries
         already given come again the same, and are not given twice)."""
         self.block = self.block.then(block)
-        self.report = validate_block(self.block)
+        self.report = validate_block(self.block, fused=fused)
 
     def _numbered(self, i: int) -> MatchSummary:
         s = self.report.summaries[i]

@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rich.cells import cell_len
 
 from kamisado_notation.board import SQUARE_COLOURS, Direction, Side, square_name
-from kamisado_notation.match import Fill, Match, round_result
+from kamisado_notation.match import Fill, Match, RoundEnd, round_result
 from kamisado_notation.notation.vocabulary import write_colour, write_direction
 from kamisado_notation.position import RING_NAMES, Move, Position
 
@@ -127,6 +127,49 @@ class Played:
         self.complete = False
 
 
+def _play_round(
+    position: Position,
+    rng: random.Random,
+    played: Played,
+    *,
+    form: str,
+    lang: str,
+    cut: int | None,
+    prefer_push: bool,
+    annotate: bool,
+    max_plies: int,
+) -> tuple[list[str], dict[int, str], bool]:
+    """Play one round on ``position``: its entries, the notes on them (``annotate``), and
+    whether it stopped at ``cut`` plies (a match in progress)."""
+    written: list[str] = []
+    notes: dict[int, str] = {}
+    plies = 0
+    while round_result(position) is None:
+        if cut is not None and plies >= cut:
+            return written, notes, True
+        if plies > max_plies:
+            raise RuntimeError("a round that does not end")
+        if position.must_forfeit():
+            move = position.forfeit_move()
+            played.forfeits += 1
+            if annotate and move.tower is not None:
+                notes[len(written)] = f"{move.side.title}'s {move.tower.name.lower()} is blocked: forfeit (M6)"
+        else:
+            move = choose(position, rng, prefer_push=prefer_push and plies == 0)
+        this_form = MIXED[len(written) % len(MIXED)] if form == "mixed" else form
+        new = entries_of(move, position, this_form, lang)
+        if move.push:
+            played.pushes.append(len(move.push))
+            pusher = position.tower_at(move.origin)
+            if annotate and pusher is not None:
+                rule = ("S2", "DS2", "TS2")[pusher.rings - 1]
+                notes[len(written)] = f"{RING_NAMES[pusher.rings]} push of {len(move.push)} ({rule})"
+        written.extend(new)
+        position.play(move)
+        plies += len(new)
+    return written, notes, False
+
+
 def play_match(
     seed: int,
     *,
@@ -158,40 +201,17 @@ def play_match(
             for side in Side:
                 names = " ".join(t.colour.title for t in _home_row(position, side))
                 body.append(f"Lineup {side.title}: {names}")
-        written: list[str] = []
-        notes: dict[int, str] = {}
-        plies = 0
-        stopped = False
-        while round_result(position) is None:
-            if stop_after is not None and number == stop_after[0] and plies >= stop_after[1]:
-                stopped = True
-                break
-            if plies > max_plies:
-                raise RuntimeError("a round that does not end")
-            if position.must_forfeit():
-                move = position.forfeit_move()
-                played.forfeits += 1
-                if annotate:
-                    notes[len(written)] = f"{move.side.title}'s {move.tower.name.lower()} is blocked: forfeit (M6)"  # type: ignore[union-attr]
-            else:
-                move = choose(position, rng, prefer_push=prefer_first_push and plies == 0)
-            this_form = MIXED[len(written) % len(MIXED)] if form == "mixed" else form
-            new = entries_of(move, position, this_form, lang)
-            if move.push:
-                played.pushes.append(len(move.push))
-                if annotate:
-                    rings = position.tower_at(move.origin).rings  # type: ignore[union-attr]
-                    rule = ("S2", "DS2", "TS2")[rings - 1]
-                    notes[len(written)] = f"{RING_NAMES[rings]} push of {len(move.push)} ({rule})"
-            written.extend(new)
-            position.play(move)
-            plies += len(new)
+        cut = stop_after[1] if stop_after is not None and number == stop_after[0] else None
+        written, notes, stopped = _play_round(
+            position, rng, played, form=form, lang=lang, cut=cut, prefer_push=prefer_first_push,
+            annotate=annotate, max_plies=max_plies,
+        )
         played.rounds += 1
         result = None if stopped else match.finish_round()
-        if result is not None and result.by == "deadlock":
+        if result is not None and result.by is RoundEnd.DEADLOCK:
             played.deadlocks += 1
             notes[len(written) - 1] = f"deadlock (M8): {result.winner.other.title} moved last and loses"
-        if result is not None and annotate and result.by == "home-row":
+        if result is not None and annotate and result.by is RoundEnd.HOME_ROW:
             notes[len(written) - 1] = f"{result.winner.title} reaches the home row and scores {result.points}"
         body.extend(rows(written, gold_first, notes))
         if stopped or match.is_over or (stop_after is not None and number >= stop_after[0]):

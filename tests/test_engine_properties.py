@@ -8,6 +8,7 @@ forfeiting (M6), until the wanted number of plies or the round's end.
 
 from __future__ import annotations
 
+import itertools
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -187,3 +188,38 @@ def test_resolve_accepts_exactly_the_legal_moves(pos, data):
         except IllegalMoveError:
             pass
     assert by_coords == expected
+
+
+# -- Position.play_ordinary, the replay's hot path, plays exactly the ordinary moves
+# resolve() accepts, and leaves the position as play() of that move does (undo too).
+
+CANDIDATES = list(itertools.product([None, *Colour], Direction, range(-1, 9)))
+
+
+def resolved(pos: Position, tower: Colour | None, direction: Direction, distance: int):  # type: ignore[no-untyped-def]
+    """The ordinary move resolve() finds for these slots, or None."""
+    if pos.winner is not None or distance < 1:
+        return None
+    try:
+        move = pos.resolve(direction, distance, tower=tower)
+    except IllegalMoveError:
+        return None
+    return None if move.push else move
+
+
+@SETTINGS
+@given(positions())
+def test_play_ordinary_is_resolve_then_play(pos: Position) -> None:
+    for tower, direction, distance in CANDIDATES:
+        expected = resolved(pos, tower, direction, distance)
+        fast = pos.copy()
+        got = fast.play_ordinary(tower, direction, distance)
+        assert got == expected
+        if expected is None:
+            assert fast == pos and fast.winner == pos.winner  # nothing changed
+            continue
+        slow = pos.copy()
+        slow.play(expected)
+        assert (fast, fast.winner, fast.where) == (slow, slow.winner, slow.where)
+        assert fast.undo() == expected
+        assert (fast, fast.winner, fast.where) == (pos, pos.winner, pos.where)

@@ -16,17 +16,17 @@ from kamisado_notation.notation import (
     NotationError,
     build_parser,
     fast_paths,
+    general_path,
     iter_matches,
     lexing,
     parse_entry,
     parse_record,
     read_record,
-    shapes,
 )
 
 # Text that looks like notation, so that the fuzzing reaches deep into the grammar.
 PIECES = [
-    "Purple", "Pu", "紫", "↖", "L", "R", "B", "5", "0", "1.", "...", "Ye", "黃", "d8-d4", "d4-d5*",
+    "Purple", "Pu", "紫", "↖", "L", "R", "B", "5", "0", "1.", "...", "…", "1...", "Ye", "黃", "d8-d4", "d4-d5*",
     "[", "]", '"', "Event", "Round", "fill", "left", "Lineup", "Black", ":", "#", "{", "}",
     " ", "\n", "\r\n", "\ufeff", "sárga", "zöld", "🐉", "\x00", "\\", "-", "*", "9", "i9-a0",
 ]
@@ -119,7 +119,7 @@ def test_a_bad_coordinate_is_reported_every_time() -> None:
 
 def test_many_lines_of_garbage_each_reported() -> None:
     lines = ["Round 1"] + [f"Pu L{i} ??? Ye" for i in range(1, 201)]
-    errors = list(iter_matches(lines))[0].errors
+    errors = next(iter(iter_matches(lines))).errors
     assert [d.line for d in errors] == list(range(2, 202))
 
 
@@ -158,10 +158,10 @@ colour_entry = st.builds(
     mostly(GOOD_COLOURS, WORDS), sep, mostly(GOOD_DIRECTIONS + [""], ARROWS + WORDS), tight,
     mostly(["0", "5", "05", "7", "123456"], DISTANCES), tight, mostly(GOOD_COLOURS, WORDS),
 )
-entry = st.one_of(coords, colour_entry, colour_entry, st.just("..."))
+entry = st.one_of(coords, colour_entry, colour_entry, mostly(["..."], ["…", ".."]))
 row = st.builds(
     lambda lead, turn, e1, s, e2, tail: lead + turn + e1 + s + e2 + tail,
-    mostly(["", " ", "\t"], ["\u3000"]), mostly(["", "1. ", "12.\t", "0. "], ["1.", "1234567. ", "1.. ", "1 "]),
+    mostly(["", " ", "\t"], ["\u3000"]), mostly(["", "1. ", "12.\t", "0. "], ["1.", "1234567. ", "1.. ", "1 ", "1...", "1… ", "1.…", "2... "]),
     entry, sep, st.one_of(st.just(""), entry), mostly(["", " ", "#c", " # c"], TAILS),
 )
 other = st.builds(
@@ -184,7 +184,7 @@ long_row = st.builds(
     mostly(["", " "], ["\u3000"]),
     st.lists(
         st.builds(lambda turn, e, s: turn + e + s,
-                  mostly(["", "", "1. ", "12.\t"], ["1.", "1234567. ", "1.. ", "1 "]), entry, sep),
+                  mostly(["", "", "1. ", "12.\t"], ["1.", "1234567. ", "1.. ", "1 ", "1...", "3… "]), entry, sep),
         min_size=3, max_size=12,
     ),
     mostly(["", "#c", "# c"], TAILS),
@@ -207,7 +207,7 @@ def test_fast_row_is_the_general_parse(text: str, number: int) -> None:
     fast = fast_paths.fast_row(text, number)
     if fast is None:
         return
-    items, comments = shapes.parse_line(text, number)  # never raises on a line the fast path took
+    items, comments = general_path.parse_line(text, number)  # never raises on a line the fast path took
     assert len(items) == 1 and type(items[0]) is list
     assert fast == ([e for e, _s, _e in items[0]], comments[0] if comments else None)
     assert len(comments) <= 1
@@ -224,7 +224,7 @@ def test_fast_segments_are_the_general_parse(text: str, number: int) -> None:
     fast = fast_paths.fast_segments(text, number, fast_paths.SEG_RE.match)
     if fast is None:
         return
-    items, comments = shapes.parse_line(text, number)  # never raises on a line the fast path took
+    items, comments = general_path.parse_line(text, number)  # never raises on a line the fast path took
     assert len(items) == 1 and type(items[0]) is list
     assert fast == ([e for e, _s, _e in items[0]], comments[0] if comments else None)
     assert len(comments) <= 1

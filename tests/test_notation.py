@@ -208,7 +208,7 @@ def test_header_values_unescape_and_names_may_hold_digits() -> None:
 
 
 def test_syntax_errors_are_diagnostics_and_later_lines_still_count() -> None:
-    text = "\n".join([
+    lines = [
         '[Event "x"]',
         "Round 1",
         "1. Purpel ↖1 Yellow   Yellow ↖3 Yellow",  # line 3: bad
@@ -218,7 +218,8 @@ def test_syntax_errors_are_diagnostics_and_later_lines_still_count() -> None:
         '[Event "y"]',
         "Lineup Gold: Pu Pu",  # line 8: bad, in the second match
         "1. Pu L1 Pu",
-    ])
+    ]
+    text = "\n".join(lines)
     rec = parse_record(text, path="f.kmr")
     first, second = rec.matches
     assert [(d.line, d.column, d.rule) for d in first.errors] == [(3, 4, "syntax"), (5, 9, "syntax"), (6, 14, "syntax")]  # no turn-number noise after a lost line

@@ -3,6 +3,7 @@ one changed entry is reported at that entry, and the rulebook's scoring holds.""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -348,7 +349,7 @@ def test_a_replayed_round_plays_like_the_engine(seed: int) -> None:
     the next round starts from that end, filled as the record says (F1-F4)."""
     m = replay(generate_match(random.Random(seed), target=7))
     assert m.valid, m.diagnostics
-    for r, nxt in zip(m.rounds, m.rounds[1:]):
+    for r, nxt in itertools.pairwise(m.rounds):
         end = r.start.copy()
         for p in r.plies:
             if p.kind != "back":
@@ -379,7 +380,7 @@ def _fill_by_the_rulebook(position: Position, how: Fill, *, challenger: Side) ->
         taken = [t for r in rows for f in within if (t := position.tower_at(r * 8 + f)) is not None and t.side is side]
         places = from_left if how is Fill.LEFT else from_left[::-1]  # from the Brown / the Orange square
         assert SQUARE_COLOURS[home * 8 + places[0]] is (Colour.BROWN if how is Fill.LEFT else Colour.ORANGE)
-        for f, t in zip(places, taken):
+        for f, t in zip(places, taken, strict=True):
             towers[home * 8 + f] = t
     return Position(towers, to_move=challenger)
 

@@ -626,7 +626,7 @@ def push_case(pusher: str, line: dict[str, str]) -> Position:
     gold = {"brown": "a1", "red": "c1", "yellow": "d1", "pink": "e1",
             "purple": "f1", "blue": "g1", "orange": "h1"}
     letters = dict(zip(("brown", "green", "red", "yellow", "pink", "purple", "blue", "orange"),
-                       "ngrykpbo"))
+                       "ngrykpbo", strict=True))
     cells = {"d4": "G" + pusher}
     for square, tower in line.items():
         colour = next(c for c, l in letters.items() if l == tower[0].lower())

@@ -27,7 +27,7 @@ def console(*, stderr: bool = False, no_color: bool = False, record: bool = Fals
     from rich.console import Console
 
     class _Console(Console):
-        def on_broken_pipe(self) -> None:
+        def on_broken_pipe(self) -> NoReturn:
             raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
 
     return _Console(

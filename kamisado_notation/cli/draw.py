@@ -248,7 +248,7 @@ def replay(
     for rnd in match_replay.rounds:
         for n in range(len(rnd.plies) + 1):
             entry = rnd.plies[n - 1].entry if n else None
-            text = f" — {entry.text}" if entry is not None and getattr(entry, "text", "") else ""
+            text = f" — {entry.text}" if entry is not None and entry.text else ""
             out.print(Rule(f"Round {rnd.number}, ply {n}{text}"))
             diagram = board_diagram(rnd.position_at(n), last_move=_last_move(rnd, n), flip=flip, legend=n == 0, glyphs=glyphs)
             out.print(diagram)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import NoReturn
 
 import typer
 
@@ -22,7 +23,7 @@ def fix(
     file: str = typer.Argument(..., metavar="FILE", help="A match record (.kmr); - for standard input."),
     output: str | None = typer.Option(None, "-o", "--output", help="Write here instead of standard output."),
     in_place: bool = typer.Option(False, "--in-place", help="Rewrite FILE, keeping the original as FILE.orig."),
-) -> None:
+) -> NoReturn:
     """Correct every entry whose correction is certain, marking each change."""
     from ..display import printable
     from ..fix import fix_text

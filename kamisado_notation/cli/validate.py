@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
@@ -38,7 +38,7 @@ def validate(
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Only the diagnostics, no summaries."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (they share out the matches of every file)."),
     no_color: bool = typer.Option(False, "--no-color", help="No colours."),
-) -> None:
+) -> NoReturn:
     """Replay each record through the rules and report what is wrong, precisely."""
     from rich.markup import escape
 

@@ -3,7 +3,7 @@ JSON form of a record.
 
 The layers, bottom up: :mod:`.vocabulary` (the words of every language), :mod:`.record`
 (the record model: what was written, nothing judged), :mod:`.lexing` and :mod:`.grammar`
-(the LALR grammar and its fast lexer), :mod:`.shapes` (the general path for one line),
+(the LALR grammar and its fast lexer), :mod:`.general_path` (the general path for one line),
 :mod:`.fast_paths` (whole-line regexes for the common lines), :mod:`.assembly` (lines to
 matches), :mod:`.syntax_errors` (the wording of syntax errors), :mod:`.reader` (text to
 records), :mod:`.writer` (records to text, every form and language),
@@ -13,6 +13,8 @@ judges records.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 from ..errors import FormatError, NotationError, RecordIOError
 from .files import (
@@ -27,11 +29,14 @@ from .files import (
     read_record,
     source_name,
 )
-from .grammar import MAX_DIGITS
 from .json_record import record_from_json
-from .reader import build_parser, grammar_text, iter_matches, parse_entry, parse_record
+from .reader import iter_matches, parse_entry, parse_record
 from .record import Comment, Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
+from .tokens import MAX_DIGITS
 from .writer import Form, format_entry, format_move, format_record, record_json
+
+if TYPE_CHECKING:
+    from .grammar import build_parser, grammar_text
 
 __all__ = [
     "MAX_DIGITS",
@@ -67,3 +72,13 @@ __all__ = [
     "record_json",
     "source_name",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """The grammar's names, loaded on first use (PEP 562): importing the package does not
+    import lark, which only the general path of the reader needs."""
+    if name in ("build_parser", "grammar_text"):
+        from . import grammar
+
+        return getattr(grammar, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

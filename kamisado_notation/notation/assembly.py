@@ -13,8 +13,13 @@ from collections.abc import Iterator
 
 from ..diagnostics import ERROR, WARNING, Diagnostic, Severity
 from ..errors import NotationError
-from .record import Comment, Entry, Header, MatchRecord, RoundRecord
-from .shapes import parse_line
+from .record import Comment, Entry, Header, Lineup, MatchRecord, RoundRecord
+
+#: What comments can follow: any element of a record.
+Element = Header | RoundRecord | Lineup | Entry
+#: What a line is read as: a header, a ``Round`` or ``Lineup`` line, or a row of entries
+#: (each with its start and end in the line).
+Item = Header | RoundRecord | Lineup | list[tuple[Entry, int, int]]
 
 # ---------------------------------------------------------------------- the assembler
 
@@ -25,11 +30,11 @@ class Assembler:
 
     def __init__(self, path: str, *, first_index: int = 1) -> None:
         self.path = path
-        self.index = first_index - 1  # of the match being built
+        self.index = first_index - 1  # the next match's index, less one
         self.match: MatchRecord | None = None
         self.started = False  # the current match has rounds (a header starts the next)
         self.round: RoundRecord | None = None
-        self.last: object | None = None  # element the next comments belong to
+        self.last: Element | None = None  # element the next comments belong to
         self.pending: list[Comment] = []  # before the next match's first element
         self.held: list[Comment] = []  # on lines of their own, after self.last
         self.split = 0  # held[:split] came before the last blank line
@@ -48,57 +53,65 @@ class Assembler:
         self.last = None
         return done
 
+    def _current_match(self, line: int) -> MatchRecord:
+        """The match being built (one is started when there is none)."""
+        if self.match is None:
+            self._new_match(line)
+        assert self.match is not None
+        return self.match
+
     def _ensure_round(self, line: int, column: int) -> RoundRecord:
         if self.round is None:
             self.round = RoundRecord(1, None, line, column)
-            self.match.rounds.append(self.round)  # type: ignore[union-attr]
+            self._current_match(line).rounds.append(self.round)
             self.started = True
         return self.round
 
-    def add(self, item: object) -> MatchRecord | None:
-        """Add one parsed element (an entry in a one-item list); returns the match this
-        completes, if any."""
-        done = None
-        if self.held:  # comments on lines of their own, before this element
-            if isinstance(item, Header) and self.started:
-                # the block just before the header opens the next match; any before a
-                # blank line stays with the previous element
-                self.last.comments.extend(self.held[: self.split])  # type: ignore[union-attr]
-                self.pending.extend(self.held[self.split :])
+    def _release_held(self, upto: int | None = None) -> None:
+        """The comments held on lines of their own go to the last element (those from
+        ``upto`` on, before a new match's header, to that match)."""
+        if self.held:
+            kept = self.held if upto is None else self.held[:upto]
+            if self.last is not None:
+                self.last.comments.extend(kept)
             else:
-                self.last.comments.extend(self.held)  # type: ignore[union-attr]
-            self.held = []
-            self.split = 0
+                self.pending.extend(kept)
+            if upto is not None:
+                self.pending.extend(self.held[upto:])
+        self.held = []
+        self.split = 0
+
+    def add(self, item: Item) -> MatchRecord | None:
+        """Add one parsed element (a row of entries as a list); returns the match this
+        completes, if any."""
+        # comments on lines of their own before a header that opens the next match: the
+        # block after the last blank line is that match's; the rest stays behind
+        self._release_held(self.split if isinstance(item, Header) and self.started else None)
         if isinstance(item, list):  # entries
-            if self.match is None:
-                done = self._new_match(item[0][0].line)
+            done = self._new_match(item[0][0].line) if self.match is None else None
             for entry, _start, _end in item:
                 self._add_entry(entry)
             return done
+        done = None
+        if self.match is None or (isinstance(item, Header) and self.started):
+            done = self._new_match(item.line)
+        match = self._current_match(item.line)
         if isinstance(item, Header):
-            if self.match is None or self.started:
-                done = self._new_match(item.line)
-            self.match.headers.append(item)  # type: ignore[union-attr]
-        else:
-            if self.match is None:
-                done = self._new_match(item.line)  # type: ignore[attr-defined]
-            if isinstance(item, RoundRecord):
-                self.round = item
-                self.broken = False
-                self.match.rounds.append(item)  # type: ignore[union-attr]
-                self.started = True
-            else:  # Lineup
-                self._ensure_round(item.line, item.column).lineups.append(item)  # type: ignore[attr-defined]
+            match.headers.append(item)
+        elif isinstance(item, RoundRecord):
+            self.round = item
+            self.broken = False
+            match.rounds.append(item)
+            self.started = True
+        else:  # Lineup
+            self._ensure_round(item.line, item.column).lineups.append(item)
         self.last = item
         return done
 
     def add_entries(self, entries: list[Entry]) -> None:
         """``add([(entry, …)])`` for each entry of a row read by the fast path. (Entries
         never complete a match: they start one only when there is none.)"""
-        if self.held:
-            self.last.comments.extend(self.held)  # type: ignore[union-attr]
-            self.held = []
-            self.split = 0
+        self._release_held()
         if self.match is None:
             self._new_match(entries[0].line)
         r = self.round
@@ -116,20 +129,37 @@ class Assembler:
         if r is None:
             r = self._ensure_round(entry.line, entry.column)
         index = len(r.entries)
-        if entry.placeholder and index != 0:
-            self.error(entry.line, entry.column, "'...' stands only for Black's first entry of a round (when Gold starts)")
+        if entry.placeholder and not self._placeholder(entry, index):
             return
         if entry.number is not None and not self.broken and (index % 2 or entry.number != index // 2 + 1):
             expected = "no turn number before Gold's entry" if index % 2 else f"turn number {index // 2 + 1}."
-            self.error(entry.line, entry.column, f"turn number {entry.number}. is wrong here: expected {expected}", severity=WARNING)
+            self.error(entry.line, entry.column, f"{_TURN_WARNING}{entry.number}. is wrong here: expected {expected}", severity=WARNING)
         r.entries.append(entry)
         self.last = entry
+
+    def _placeholder(self, entry: Entry, index: int) -> bool:
+        """Whether the placeholder ``entry`` at ``index`` of its round is one (else it is
+        reported and left out). Written otherwise than ``...`` (the general path's), it is
+        a warning: ``…``, or PGN's ``N...``: ``N. ...`` at a round's start, and before
+        Gold's entry of turn ``N`` a mark of that entry, no placeholder."""
+        text = entry.text
+        pgn = text[0].isdecimal()
+        if index != 0:
+            if pgn and index % 2 and entry.number == index // 2 + 1:
+                self.error(entry.line, entry.column, f"'{text}' (PGN style) is read as marking Gold's entry of turn "
+                           f"{entry.number}: no turn number is needed before it", severity=WARNING)
+            else:
+                self.error(entry.line, entry.column, "'...' stands only for Black's first entry of a round (when Gold starts)")
+            return False
+        if text != "...":
+            self.error(entry.line, entry.column, _tolerated(text, entry.number, pgn), severity=WARNING)
+        return True
 
     def comment(self, c: Comment) -> None:
         if self.last is None:
             self.pending.append(c)
-        elif c.line == self.last.line:  # type: ignore[attr-defined]
-            self.last.comments.append(c)  # type: ignore[attr-defined]
+        elif c.line == self.last.line:
+            self.last.comments.append(c)
         else:  # on a line of its own: the previous element's, unless a new match starts
             self.held.append(c)
 
@@ -150,7 +180,7 @@ class Assembler:
         """A line that could not be read: when it is a ``Round`` line, the entries after
         it still start a new round (unread, so its fill is unknown), not the round
         before's; a ``Lineup`` line loses no turn (:attr:`MatchRecord.turnless`)."""
-        word = text.split(None, 1)[0].lower() if text.strip() else ""
+        word = first_word(text)
         if self.match is None or word not in ("round", "lineup"):
             return
         if word == "lineup":
@@ -164,16 +194,39 @@ class Assembler:
         self.split = len(self.held)
 
     def finish(self) -> MatchRecord | None:
-        if self.held:
-            self.last.comments.extend(self.held)  # type: ignore[union-attr]
-            self.held = []
+        self._release_held()
         done, self.match = self.match, None
         return done
+
+
+def first_word(text: str) -> str:
+    """The first word of a line, in lower case ("" for a blank line): what a line that
+    could not be read was meant to be (``round`` starts a round all the same)."""
+    return text.split(None, 1)[0].lower() if text.strip() else ""
+
+
+_TURN_WARNING = "turn number "  # how a wrong turn number's warning starts
+
+
+def is_turn_warning(d: Diagnostic) -> bool:
+    """Whether ``d`` is the reader's warning of a wrong turn number (which the replay
+    drops where an entry it found missing explains it)."""
+    return d.rule == "syntax" and d.severity is WARNING and d.message.startswith(_TURN_WARNING)
+
+
+def _tolerated(text: str, number: int | None, pgn: bool) -> str:
+    """The warning for a round's placeholder written otherwise than ``...``: what was
+    written and what it was read as (SPEC §4 writes ``1. ...``)."""
+    if pgn:
+        return f"'{text}' (PGN style) is read as '{number}. ...': Black's first entry left out, Gold starts"
+    return f"'{text}' (one ellipsis character) is read as '...': write three full stops"
 
 
 def feed(asm: Assembler, text: str, number: int) -> Iterator[MatchRecord]:
     """Parse line ``number`` into ``asm``; a syntax error becomes a diagnostic and the
     line is left out (its comments are kept)."""
+    from .general_path import parse_line  # the grammar (lark): only for a line the fast paths leave
+
     try:
         items, comments = parse_line(text, number)
     except NotationError as e:

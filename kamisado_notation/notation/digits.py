@@ -14,11 +14,10 @@ from __future__ import annotations
 import unicodedata
 
 from ..errors import NotationError
-from .lexing import lex_line
 
 __all__ = ["ascii_number", "lookalike_digit", "lookalike_message"]
 
-_NUMBER_KINDS = frozenset({"INT", "TURN"})
+_NUMBER_KINDS = frozenset({"INT", "TURN", "TURN_DOTS"})  # 'N', 'N.', PGN's 'N...' / 'N…'
 
 
 def lookalike_message(char: str) -> str:
@@ -32,14 +31,15 @@ def lookalike_digit(line: str, number: int) -> NotationError | None:
     or None (a line of ASCII, one with no such number, or one the reader rejects anyway)."""
     if line.isascii() or not any(c.isdecimal() for c in line if not c.isascii()):
         return None
+    from .lexing import lex_line  # the grammar's lexer (lark): only for such a line
+
     try:
-        tokens = lex_line(line, number, [])
+        for kinds, value, start, _end in lex_line(line, number, []):  # tokens as they are read
+            char = next((c for c in value if not c.isascii() and c.isdecimal()), None) if kinds in _NUMBER_KINDS else None
+            if char is not None:  # (not the '…' of 'N…')
+                return NotationError(lookalike_message(char), line=number, column=start + 1 + value.index(char))
     except NotationError:
         return None  # the reader gives its own error for this line
-    for kinds, value, start, _end in tokens:
-        if kinds in _NUMBER_KINDS and not value.isascii():
-            char = next(c for c in value if not c.isascii())
-            return NotationError(lookalike_message(char), line=number, column=start + 1 + value.index(char))
     return None
 
 

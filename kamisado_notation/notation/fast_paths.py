@@ -2,18 +2,17 @@
 
 A row of one or two entries, a header, a ``Round`` or ``Lineup`` line is matched whole
 by one compiled regex and its words named by plain dict lookups: the same model as the
-general path (:mod:`._shapes`), about 4x faster again (``bench/bench_parse.py``). Any
+general path (:mod:`.general_path`), about 8x faster (``bench/bench_parse.py``). Any
 line they do not take (None) goes to the general path, which gives every error message.
 """
 
 from __future__ import annotations
 
 import re
-import sys
 
-from .grammar import MAX_DIGITS, SQUARES, unescape
-from .lexing import ARROWS, KINDS_LIMIT
+from ..board import Colour
 from .record import Comment, Entry, Header, Lineup, RoundRecord
+from .tokens import ARROWS, CACHED_CHARS, KINDS_LIMIT, MAX_DIGITS, POSSESSIVE, SQUARES, STRING, unescape
 from .vocabulary import colour_of, direction_of, fill_of, side_of, word_kinds
 
 # ------------------------------------------------------------------ whole-row fast path
@@ -39,9 +38,8 @@ from .vocabulary import colour_of, direction_of, fill_of, side_of, word_kinds
 
 # Words and digits never give back a character (see above): possessive where the
 # regex engine has it (Python 3.11), which makes a line that is no row fail fast.
-_POSSESSIVE = "+" if sys.version_info >= (3, 11) else ""
-_F_WORD = r"[^\W\d_]+" + _POSSESSIVE
-_F_DIGITS = rf"[0-9]{{1,{MAX_DIGITS}}}" + _POSSESSIVE
+_F_WORD = r"[^\W\d_]+" + POSSESSIVE
+_F_DIGITS = rf"[0-9]{{1,{MAX_DIGITS}}}" + POSSESSIVE
 # one entry: coordinates, or tower, direction (word or arrow; none when blocked),
 # distance, square; in _ENTRY_RE with groups in that order
 _F_ENTRY = (
@@ -100,9 +98,18 @@ def _f_slots(text: str) -> object:
             slots = False
         else:
             slots = (tower, direction, n, square, None, None, False, False)
-    if len(_F_ENTRIES) < KINDS_LIMIT:
+    if len(_F_ENTRIES) < KINDS_LIMIT and len(text) <= CACHED_CHARS:  # no long garbage kept
         _F_ENTRIES[text] = slots
     return slots
+
+
+def entry_fields(text: str) -> object:
+    """The fields of the entry ``text`` (one an entry group of :data:`ROW_RE` or
+    :data:`SEG_RE` matched): ``(tower, direction, distance, square, origin, target,
+    push_mark, placeholder)`` as the general path reads them, or False when the general
+    path must read it. Cached by the text, as the fast paths cache it."""
+    slots = _F_ENTRIES.get(text)
+    return _f_slots(text) if slots is None else slots
 
 
 def fast_row(text: str, number: int) -> tuple[list[Entry], Comment | None] | None:
@@ -124,11 +131,11 @@ def _f_entry(number: int, column: int, text: str, turn: int | None) -> Entry | N
         slots = _f_slots(text)
     if not slots:
         return None
-    return Entry(number, column, text, *slots, turn)  # type: ignore[misc]
+    return Entry(number, column, text, *slots, turn)  # type: ignore[misc, call-arg]  # (slots: the fields after text)
 
 
 def fast_match(m, number: int) -> tuple[list[Entry], Comment | None] | None:  # type: ignore[no-untyped-def]
-    turn, dots, first, second, comment = m.groups()
+    turn, dots, _first, second, comment = m.groups()
     group = 2 if dots is not None else 3
     e = _f_entry(number, m.start(group) + 1, m.group(group), int(turn) if turn is not None else None)
     if e is None:
@@ -172,12 +179,12 @@ def fast_segments(text: str, number: int, segment) -> tuple[list[Entry], Comment
             return None
         entries.append(e)
         pos = m.end()
-        e = end(text, pos)
-        if e is not None:
-            comment = e.group(1)
+        tail = end(text, pos)
+        if tail is not None:
+            comment = tail.group(1)
             if comment is None:
                 return entries, None
-            return entries, Comment(comment[1:], number, e.start(1) + 1, False)
+            return entries, Comment(comment[1:], number, tail.start(1) + 1, False)
         b = blanks(text, pos)
         if b is None:
             return None
@@ -188,7 +195,7 @@ def fast_segments(text: str, number: int, segment) -> tuple[list[Entry], Comment
 # lines, with their keywords in the spellings the formatter writes.
 OTHER_RE = re.compile(
     r"[ \t]*(?:"
-    r'(\[)[ \t]*([^\W\d][\w-]*)[ \t]*("(?:[^"\\\n]|\\.)*")[ \t]*\]'
+    rf"(\[)[ \t]*([^\W\d][\w-]*)[ \t]*({STRING})[ \t]*\]"
     rf"|(Round|round)[ \t]+([0-9]{{1,{MAX_DIGITS}}})(?:[ \t]+(?:fill|Fill)[ \t]+(left|right|Left|Right))?"
     rf"|(Lineup|lineup)[ \t]+(Black|Gold|White|black|gold|white)[ \t]*:[ \t]*({_F_WORD})"
     + rf"[ \t]+({_F_WORD})" * 7
@@ -209,14 +216,14 @@ def fast_other(m, number: int) -> tuple[object, Comment | None] | None:  # type:
     elif g[3] is not None:
         item = RoundRecord(int(g[4]), None if g[5] is None else _F_FILLS[g[5]], number, m.start(4) + 1)
     else:
-        colours = []
+        colours: list[Colour] = []
         for word in g[8:16]:
             colour = _F_COLOURS.get(word, _NO)
             if colour is _NO:
                 colour = _f_colour(word)
                 if colour is _NO:
                     return None
-            colours.append(colour)
+            colours.append(colour)  # type: ignore[arg-type]  # (a Colour: not _NO)
         item = Lineup(_F_SIDES[g[7]], colours, number, m.start(7) + 1)
     comment = g[_OTHER_COMMENT - 1]
     if comment is None:

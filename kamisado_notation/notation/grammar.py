@@ -9,7 +9,6 @@ what a CLI user feels.
 
 from __future__ import annotations
 
-import re
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -19,12 +18,8 @@ from lark import Lark, Token, Transformer
 from ..errors import NotationError
 from .lexing import FastLexer
 from .record import Entry, Header, Lineup, RoundRecord
+from .tokens import MAX_DIGITS, SQUARES, unescape
 from .vocabulary import colour_of, direction_of, fill_of, side_of
-
-#: Longest number accepted as a distance, turn or round number (a 5,000-digit distance is
-#: a syntax error, not a hang or an overflow).
-MAX_DIGITS = 6
-
 
 # ---------------------------------------------------------------------------- grammar
 
@@ -45,17 +40,12 @@ def grammar_text() -> str:
 
 
 def _number(tok: Token, what: str) -> int:
-    digits = tok.rstrip(".")
+    digits = tok.rstrip(".…")  # 'N.', and PGN's 'N...' or 'N…'
     if len(digits) > MAX_DIGITS:
         raise NotationError(
-            f"{what} {digits[:12]}… is far too long a number", line=tok.line, column=tok.column
+            f"{what} {digits[:12]}… is far too long a number", line=tok.line or 1, column=tok.column or 1
         )
     return int(digits)
-
-
-def unescape(raw: str) -> str:
-    """A header value without its backslash escapes (``\\"`` is ``"``)."""
-    return re.sub(r"\\(.)", r"\1", raw) if "\\" in raw else raw
 
 
 class _Lines(Transformer):  # type: ignore[type-arg]
@@ -87,9 +77,13 @@ class _Lines(Transformer):  # type: ignore[type-arg]
                 if number is not None:
                     raise NotationError("two turn numbers in a row", line=x.line, column=x.column)
                 number = _number(x, "turn number")
-            else:  # PLACEHOLDER
+            else:  # PLACEHOLDER, or TURN_DOTS: PGN's 'N...', the turn number and the placeholder
+                if x.type == "TURN_DOTS":
+                    if number is not None:
+                        raise NotationError("two turn numbers in a row", line=x.line, column=x.column)
+                    number = _number(x, "turn number")
                 e = Entry(x.line, x.column, "...", placeholder=True, number=number)
-                out.append((e, x.start_pos, x.end_pos))
+                out.append((e, x.start_pos, x.end_pos))  # its text: as written ('…', '1...')
                 number = None
         if number is not None:
             raise NotationError("a turn number with no entry after it", line=c[-1].line, column=c[-1].column)
@@ -121,9 +115,6 @@ class _Lines(Transformer):  # type: ignore[type-arg]
         v = tok.lower()
         e = Entry(tok.line, tok.column, "", origin=SQUARES[v[0:2]], target=SQUARES[v[3:5]], push_mark=v.endswith("*"))
         return (e, tok.start_pos, tok.end_pos)
-
-
-SQUARES = {f + r: (int(r) - 1) * 8 + "abcdefgh".index(f) for f in "abcdefgh" for r in "12345678"}
 
 
 def build_parser(lexer: str = "fast", *, transform: bool = True) -> Lark:

@@ -36,9 +36,9 @@ from ..board import Colour, Direction, Side, parse_square
 from ..diagnostics import WARNING, Diagnostic
 from ..errors import NotationError
 from ..match import Fill
-from .grammar import MAX_DIGITS
 from .reader import parse_entry
 from .record import Comment, Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
+from .tokens import MAX_DIGITS
 from .writer import Form, format_entry
 
 __all__ = ["decode_utf8", "record_from_json"]

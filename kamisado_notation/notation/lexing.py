@@ -10,59 +10,79 @@ decides what a token is.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
+from typing import NoReturn
 
 from lark import Token
 from lark.lexer import Lexer
 
 from ..errors import NotationError
 from .record import Comment
+from .syntax_errors import quote
+from .tokens import ARROWS, CACHED_CHARS, KINDS_LIMIT, STRING
 from .vocabulary import word_kinds
 
 # ------------------------------------------------------------------------------ lexer
 
 # One token a match, whitespace between (findall, all in C): coordinates, then a bad
-# coordinate (so that 'd8-d9' is one token), turn numbers, numbers, words (letters, with
-# combining accents), '...', quoted strings, comments, and any other single character.
+# coordinate (so that 'd8-d9' is one token), numbers (a turn number 'N.', PGN's 'N...'
+# or 'N…', which is 'N. ...', or a plain number), words (letters, with combining
+# accents), '...', a header's '[' with its name (a name may hold digits and '-'), quoted
+# strings, comments, and any other single character ('…' too, read as '...').
+#
+# Linear in the line's length: an unclosed '"' or '{' is one token to the end of the
+# line (it is the line's error, and no later '"' or '{' on it could close either), so
+# the string and comment patterns never rescan the rest of the line from every later
+# '"' or '{'. Every other pattern reads a bounded stretch or consumes what it reads.
 _TOKEN_RE = re.compile(
     r"""[a-hA-H][1-8]-[a-hA-H][1-8]\*?(?![\w-])
     | [^\W\d_]\d+-\w*\*?
-    | \d+\.(?!\.)
-    | \d+
+    | \d+(?:\.\.\.|\.?…|\.(?!\.))?
     | [^\W\d_]+(?:[\u0300-\u036f]+[^\W\d_]*)*
     | \.\.\.
-    | "(?:[^"\\\n]|\\.)*"
+    | \[[ \t]*[^\W\d][\w-]*
+    | """
+    + STRING
+    + r"""
+    | ".*
     | \#.*
     | \{[^}\n]*\}
+    | \{.*
     | \S""",
     re.VERBOSE,
 )
-_NAME_RE = re.compile(r"[^\W\d][\w-]*")
+_STRING_RE = re.compile(STRING)
+_whole = re.Match.group  # a match's whole text
+LONG_LINE = 4096  # characters
 _COORD_RE = re.compile(r"[a-hA-H][1-8]-[a-hA-H][1-8]\*?\Z")
-_PUNCT = {"[": "LSQB", "]": "RSQB", ":": "COLON", "...": "PLACEHOLDER"}
-ARROWS = frozenset("↑↖↗↓^\\/")
+_PUNCT = {"[": "LSQB", "]": "RSQB", ":": "COLON", "...": "PLACEHOLDER", "…": "PLACEHOLDER"}
 _kinds_cache: dict[str, object] = {}
-KINDS_LIMIT = 20_000  # garbage must not grow memory without bound
+#: a token: its kinds (a terminal name, or a word's tuple of them), text, start, end
+Token4 = tuple[object, str, int, int]
 
 
 def _kinds(tok: str) -> object:
     """What a token (not a comment) can be: a terminal name, a tuple of them for a word
-    (:func:`word_kinds`), or ``None`` for a character no token starts with."""
+    (:func:`word_kinds`), or ``None`` for a character no token starts with (and an
+    unclosed string)."""
     c = tok[0]
     if c.isdecimal():  # what \d matches (not "²", which isdigit() but is read as a word)
-        kinds: object = "TURN" if tok[-1] == "." else "INT"
+        last = tok[-1]  # 'N', 'N.', or PGN's 'N...' / 'N…' (the lexer takes no other)
+        kinds: object = "INT" if last.isdecimal() else "TURN_DOTS" if last == "…" or tok[-2] == "." else "TURN"
     elif tok in _PUNCT:
         kinds = _PUNCT[tok]
     elif tok in ARROWS:
         kinds = "DIRECTION"
-    elif c == '"' and len(tok) > 1:
-        kinds = "STRING"
+    elif c == '"':  # a closed string, or the rest of the line after an unclosed '"'
+        kinds = "STRING" if _STRING_RE.fullmatch(tok) else None
     elif "-" in tok:
         kinds = "COORD" if _COORD_RE.match(tok) else "BADCOORD"
     elif c.isalpha() or c == "_":
         kinds = word_kinds(tok) if tok[0] != "_" else None
     else:
         kinds = None
-    if len(_kinds_cache) < KINDS_LIMIT and kinds != "BADCOORD":  # a cached BADCOORD would pass as a token
+    # a cached BADCOORD would pass as a token; a long token is garbage or a one-off value
+    if len(_kinds_cache) < KINDS_LIMIT and kinds != "BADCOORD" and len(tok) <= CACHED_CHARS:
         _kinds_cache[tok] = kinds
     return kinds
 
@@ -73,63 +93,68 @@ def clear_cache() -> None:
     _kinds_cache.clear()
 
 
-def lex_line(text: str, number: int, comments: list[Comment], pos: int = 0, out: list | None = None) -> list[tuple]:  # type: ignore[type-arg]
-    """The tokens of one line as ``(kinds, value, start, end)``: ``kinds`` a terminal
-    name, or for a word the tuple of terminals it can be (:func:`word_kinds`). Comments go
-    to ``comments``. A character no token starts with raises :class:`NotationError`."""
-    if out is None:
-        out = []
-    append = out.append
+def lex_line(text: str, number: int, comments: list[Comment]) -> Iterator[Token4]:
+    """The tokens of one line, as they are read, as ``(kinds, value, start, end)``:
+    ``kinds`` a terminal name, or for a word the tuple of terminals it can be
+    (:func:`word_kinds`). Comments go to ``comments``. The first character no token starts
+    with (an unclosed ``"`` or ``{`` too) raises :class:`NotationError`. One pass of one
+    regex: time linear in the line's length."""
     find = text.find
     cached = _kinds_cache.get
-    for tok in _TOKEN_RE.findall(text, pos):
-        start = find(tok, pos)
+    pos = 0
+    # findall is fastest, but holds every token of the line at once: a long line's are read one by one
+    toks = _TOKEN_RE.findall(text) if len(text) <= LONG_LINE else map(_whole, _TOKEN_RE.finditer(text))
+    for tok in toks:
+        start = find(tok, pos)  # (only blanks lie between pos and the token)
         pos = start + len(tok)
         kinds = cached(tok)
         if kinds is None:
             c = tok[0]
-            if c == "#" or (c == "{" and len(tok) > 1):
-                braced = c == "{"
-                comments.append(Comment(tok[1:-1] if braced else tok[1:], number, start + 1, braced))
+            if c == "#" or c == "{":
+                comments.append(_comment(tok, number, start))
+                continue
+            if c == "[" and len(tok) > 1:  # '[' and a header name (which may hold digits and '-')
+                name = tok[1:].lstrip(" \t")
+                yield ("LSQB", "[", start, start + 1)
+                yield (word_kinds(name), name, pos - len(name), pos)
                 continue
             kinds = _kinds(tok)
             if kinds is None or kinds == "BADCOORD":
                 _bad(tok, number, start + 1)
-        if kinds == "LSQB":  # (not elif: the first '[' read, before it is cached, too)
-            # a header name may hold digits and '-': read it by its own pattern
-            append((kinds, tok, start, pos))
-            m = _NAME_RE.match(text, len(text) - len(text[pos:].lstrip(" \t")))
-            if m is None:
-                continue
-            name = m.group()
-            append((word_kinds(name), name, m.start(), m.end()))
-            return lex_line(text, number, comments, m.end(), out)
-        append((kinds, tok, start, pos))
-    return out
+        yield (kinds, tok, start, pos)
 
 
-def _bad(tok: str, number: int, column: int) -> None:
-    if tok == "{":
-        raise NotationError("unclosed comment: '{' without '}' on its line", line=number, column=column)
-    if tok == '"':
+def _comment(tok: str, number: int, start: int) -> Comment:
+    """The comment of a ``#`` or ``{`` token at index ``start``; an unclosed ``{`` (the
+    token then runs to the end of the line) raises :class:`NotationError`."""
+    if tok[0] == "#":
+        return Comment(tok[1:], number, start + 1, False)
+    if len(tok) > 1 and tok[-1] == "}":
+        return Comment(tok[1:-1], number, start + 1, True)
+    raise NotationError("unclosed comment: '{' without '}' on its line", line=number, column=start + 1)
+
+
+def _bad(tok: str, number: int, column: int) -> NoReturn:
+    if tok[0] == '"':
         raise NotationError("unclosed quotes: '\"' without its closing '\"'", line=number, column=column)
     if "-" in tok:
         raise NotationError(
-            f"not a move in coordinates: {tok!r} (from-to, squares a1 to h8, as in d8-d4)", line=number, column=column
+            f"not a move in coordinates: {quote(tok)} (from-to, squares a1 to h8, as in d8-d4)",
+            line=number, column=column,
         )
-    raise NotationError(f"unexpected character {tok!r}", line=number, column=column)
+    raise NotationError(f"unexpected character {quote(tok)}", line=number, column=column)
 
 
 class Line:
-    """What lark reads for one line: its pre-lexed tokens and number; and what the
-    lexer leaves beside the parse: the tokens as resolved, the last two (for messages)."""
+    """What lark reads for one line: its tokens (:func:`lex_line`, read as lark asks for
+    them) and number; and what the lexer leaves beside the parse: the last two tokens
+    lark took (for messages)."""
 
-    __slots__ = ("last", "number", "prev", "resolved", "tokens")
+    __slots__ = ("last", "number", "prev", "tokens")
 
-    def __init__(self, tokens: list[tuple], number: int) -> None:  # type: ignore[type-arg]
+    def __init__(self, tokens: Iterable[Token4], number: int) -> None:
         self.tokens = tokens
         self.number = number
-        self.resolved: list[Token] = []
         self.last: Token | None = None
         self.prev: Token | None = None
 
@@ -163,6 +188,5 @@ class FastLexer(Lexer):
             else:
                 kind = kinds
             tok = _token(kind, value, start, end, line.number)
-            line.resolved.append(tok)
             line.prev, line.last = line.last, tok
             yield tok

@@ -8,15 +8,14 @@ those tokens to lark. A word that means two things (``R`` Red or Right, ``left``
 direction or a fill) becomes the terminal the parser expects at that point.
 
 Records are read line by line, so one bad line does not hide the errors of later lines:
-each becomes a ``Diagnostic(rule="syntax")`` and the line is left out of the model. An
-LALR parse depends only on the terminals, so lark parses each *shape* of line once and
-later lines of that shape replay its parse through the same callbacks (see
-:func:`parse_line`; about 3x lark's own lexer and parser). Before that, the lines a
-record is mostly made of (a row of one or two entries, a header, a ``Round`` or
-``Lineup`` line) are read whole by one compiled regex each and plain dict lookups
-(:func:`fast_match`, :func:`fast_other`): the same model, 4x faster again; any line
-they do not take surely goes to the general path, which gives every error message
-(``bench/bench_parse.py``, ``bench/bench_validate.py``). The assembler builds matches
+each becomes a ``Diagnostic(rule="syntax")`` (one a line: the first error on it) and the
+line is left out of the model. The lines a record is mostly made of (a row of entries, a
+header, a ``Round`` or ``Lineup`` line) are read whole by one compiled regex each and
+plain dict lookups (:func:`fast_match`, :func:`fast_other`), about 10x lark's own lexer
+and parser; any line they do not take goes to the general path (:func:`parse_line`: the
+regex lexer and lark's LALR parser), which gives every error message
+(``bench/bench_parse.py``, ``bench/bench_validate.py``). Either way a line is read in time
+linear in its length, whatever its shape (``bench/bench_hostile_lines.py``). The assembler builds matches
 from the lines in order (a header line after moves starts the next match) before any
 rules check, so a record full of illegal moves still parses.
 
@@ -35,8 +34,8 @@ Decisions (SPEC §4 leaves them open):
   ``{`` is a syntax error at that line, which keeps recovery line-local.
 
 The parts live in private modules, one job each: :mod:`._lexing` (tokens, FastLexer),
-:mod:`._grammar` (grammar, transformer, parser), :mod:`._shapes` (the general path for
-one line), :mod:`._fast_paths` (the whole-line regexes), :mod:`._syntax_errors`
+:mod:`._grammar` (grammar, transformer, parser), :mod:`.general_path` (the general path
+for one line), :mod:`._fast_paths` (the whole-line regexes), :mod:`._syntax_errors`
 (NotationError and its wording), :mod:`._assembly` (lines to matches). This module is
 the public API and reads whole texts and files.
 """
@@ -50,12 +49,12 @@ from ..errors import NotationError
 from .assembly import Assembler, feed
 from .digits import lookalike_digit
 from .fast_paths import OTHER_RE, OTHER_STARTS, ROW_RE, SEG_RE, fast_match, fast_other, fast_segments
-from .grammar import build_parser, grammar_text
 from .record import Entry, MatchRecord, RecordFile
-from .shapes import parse_line
-from .syntax_errors import quote
 
-__all__ = ["build_parser", "grammar_text", "iter_matches", "parse_entry", "parse_record"]
+# The grammar (lark) is imported only where a line needs it (:func:`parse_entry`,
+# ``assembly.feed``): a record the fast paths read whole never loads it.
+
+__all__ = ["iter_matches", "parse_entry", "parse_record"]
 
 
 def parse_entry(text: str) -> Entry:
@@ -65,6 +64,9 @@ def parse_entry(text: str) -> Entry:
         raise NotationError(f"not text: {type(text).__name__}")
     if "\n" in text or "\r" in text:
         raise NotationError("one move, on one line, expected")
+    from .general_path import parse_line
+    from .syntax_errors import quote
+
     items, comments = parse_line(text, 1)
     entries = items[0] if len(items) == 1 and isinstance(items[0], list) else []
     if len(entries) != 1 or entries[0][0].placeholder or entries[0][0].number is not None or comments:
@@ -157,10 +159,12 @@ def read_lines(
     asm: Assembler | None = None,
 ) -> Iterator[MatchRecord]:
     """:func:`iter_matches` of lines already without their endings (:func:`_cleaned`).
-    A caller that passes its own ``asm`` (instead of ``first_index``) can watch it: its
-    ``file_errors`` are complete once the first match is given, and ``started`` says at
-    the end whether the last match had begun its rounds (so that a header line after
-    these lines would start a new match)."""
+    ``first_line`` and ``first_index`` number the first line and the first match, for a
+    part of a file read on its own (a block of matches, :mod:`kamisado_notation.verdict`
+    re-reading one match). A caller that passes its own ``asm`` (instead of
+    ``first_index``) can watch it: its ``file_errors`` are complete once the first match
+    is given, and ``started`` says at the end whether the last match had begun its
+    rounds (so that a header line after these lines would start a new match)."""
     asm = asm if asm is not None else Assembler(path, first_index=first_index)
     row, other, segment = (ROW_RE.match, OTHER_RE.match, SEG_RE.match) if fast else (_never, _never, _never)
     number = first_line - 1

@@ -10,15 +10,20 @@ one error type without importing each other, and so that the wording is in one p
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from lark import Token
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 
 from ..errors import NotationError
 
-if TYPE_CHECKING:
-    from .lexing import Line
+
+class Seen(Protocol):
+    """What the lexer saw of a line before the parse stopped (:class:`~.lexing.Line`):
+    the last two tokens lark took, for the message."""
+
+    last: Token | None
+    prev: Token | None
 
 
 # ----------------------------------------------------------------------- error words
@@ -61,17 +66,28 @@ _AFTER = {
 
 
 def _expected_words(expected: Iterable[str], prev: Token | None) -> str:
-    expected = set(expected)
-    entry_ended = "COORD" in expected  # a new entry may start here
-    if "COLOUR" in expected and "COORD" in expected:
+    """What the parser expected, in words, and where: ``a colour such as Purple or Pu,
+    after the turn number``."""
+    wanted = set(expected)
+    entry_ended = "COORD" in wanted  # a new entry may start here
+    if "COLOUR" in wanted and "COORD" in wanted:
         # where an entry may start, name the entry rather than every terminal
-        expected -= {"COORD", "TURN", "_NL", "$END"}
+        wanted -= {"COORD", "TURN", "TURN_DOTS", "_NL", "$END"}  # (PGN's 'N...': tolerated, not offered)
         if prev is None or prev.type != "TURN":
-            expected.discard("PLACEHOLDER")  # '...' only opens a round's first row
-        if "LSQB" in expected:
-            expected -= {"LSQB", "ROUND", "LINEUP", "PLACEHOLDER", "COLOUR"}
-            expected.add("LINE_START")
-    names = sorted(expected, key=lambda n: _ORDER.index(n) if n in _ORDER else 99)
+            wanted.discard("PLACEHOLDER")  # '...' only opens a round's first row
+        if "LSQB" in wanted:
+            wanted -= {"LSQB", "ROUND", "LINEUP", "PLACEHOLDER", "COLOUR"}
+            wanted.add("LINE_START")
+    text = _either(_words(wanted, prev))
+    if prev is None:
+        return text
+    where = _where(prev, wanted, entry_ended)
+    return f"{text}, {where}" if where else text
+
+
+def _words(wanted: set[str], prev: Token | None) -> list[str]:
+    """The expected terminals as words, in a reader's order, each once, at most four."""
+    names = sorted(wanted, key=lambda n: _ORDER.index(n) if n in _ORDER else 99)
     if "INT" in names and prev is not None and prev.type in ("DIRECTION", "COLOUR"):
         names[names.index("INT")] = "INT_DISTANCE"
     words = [_EXPECT.get(n, "a distance such as 5" if n == "INT_DISTANCE" else n) for n in names]
@@ -79,29 +95,33 @@ def _expected_words(expected: Iterable[str], prev: Token | None) -> str:
     # At a line's start almost anything may come; say what a reader most likely meant.
     if len(words) > 4:
         words = [w for w in words if w != _EXPECT["_NL"]][:4]
-    text = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
-    if prev is None:
-        return text
-    if prev.type in ("TURN", "PLACEHOLDER"):
-        where = "after the turn number" if prev.type == "TURN" else "after '...'"
-    elif entry_ended:
-        where = "after the entry"
-    elif prev.type == "COLOUR":
-        where = "after the tower colour" if "DIRECTION" in expected else "after the colour"
-    elif prev.type == "INT":
-        where = "after the distance" if "COLOUR" in expected else "after the number"
-    elif prev.type in ("COORD", "PLACEHOLDER"):
-        where = "after the entry"
-    else:
-        where = _AFTER.get(prev.type, "")
-    return f"{text}, {where}" if where else text
+    return words
+
+
+def _either(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _where(prev: Token, wanted: set[str], entry_ended: bool) -> str:
+    """Where in the line the parser stopped, said by what came before."""
+    if prev.type == "TURN":
+        return "after the turn number"
+    if prev.type in ("PLACEHOLDER", "TURN_DOTS"):  # ('...', PGN's 'N...')
+        return "after '...'"
+    if entry_ended or prev.type == "COORD":
+        return "after the entry"
+    if prev.type == "COLOUR":
+        return "after the tower colour" if "DIRECTION" in wanted else "after the colour"
+    if prev.type == "INT":
+        return "after the distance" if "COLOUR" in wanted else "after the number"
+    return _AFTER.get(prev.type, "")
 
 
 def quote(text: str) -> str:
     return repr(text if len(text) <= 40 else text[:40] + "…")
 
 
-def as_notation_error(e: Exception, batch: Line) -> NotationError:
+def as_notation_error(e: Exception, batch: Seen) -> NotationError:
     if isinstance(e, NotationError):
         return e
     if isinstance(e, UnexpectedToken):
@@ -114,7 +134,7 @@ def as_notation_error(e: Exception, batch: Line) -> NotationError:
             kind = {"NAME": "unknown word", "INT": "number", "TURN": "turn number"}.get(tok.type, "unexpected")
             what, line, col = f"{kind} {quote(str(tok))}", tok.line, tok.column
         prev = batch.prev if batch.last is tok else batch.last
-        return NotationError(f"{what}: expected {_expected_words(e.expected, prev)}", line=line, column=col)
+        return NotationError(f"{what}: expected {_expected_words(e.expected, prev)}", line=line or 1, column=col or 1)
     if isinstance(e, UnexpectedInput):
         return NotationError(str(e).splitlines()[0], line=getattr(e, "line", 1), column=getattr(e, "column", 1))
     return NotationError(f"unreadable: {e}")

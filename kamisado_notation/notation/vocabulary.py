@@ -102,6 +102,7 @@ DIRECTION_WORDS: dict[str, Direction] = _table(_DIRECTIONS, _direction_spellings
 
 _cache: dict[str, tuple[str, ...]] = {}
 _CACHE_LIMIT = 20_000  # garbage input must not grow memory without bound
+_CACHED_CHARS = 64  # nor a few long words
 
 
 def word_kinds(word: str) -> tuple[str, ...]:
@@ -124,7 +125,7 @@ def word_kinds(word: str) -> tuple[str, ...]:
             found.append(_KEYWORDS[key])
         found.append("NAME")
         kinds = tuple(found)
-        if len(_cache) < _CACHE_LIMIT:
+        if len(_cache) < _CACHE_LIMIT and len(word) <= _CACHED_CHARS:  # no long garbage kept
             _cache[word] = kinds
     return kinds
 
@@ -190,6 +191,7 @@ def _styles_table() -> dict[str, set[tuple[str, str]]]:
     """normalised word → the (form, language) pairs it is written in (``("symbols", "")``
     for glyphs and arrows, ``("short", "")`` for codes and letters, ``("text", lang)``)."""
     out: dict[str, set[tuple[str, str]]] = {}
+    rows: list[tuple[tuple[str, ...], tuple[str, ...], dict[str, tuple[str, ...]]]]
     rows = [(row[:2], row[2:4], row[4]) for row in _COLOURS.values()]
     rows += [(row[:2], row[2:3], row[3]) for row in _DIRECTIONS.values()]
     for symbols, short, words in rows:

@@ -1,0 +1,41 @@
+"""The pieces of a line's syntax that need no grammar: the longest number, coordinate
+names, the direction arrows, header-value escapes and the bound on the caches of words.
+
+Shared by the grammar (:mod:`.grammar`, :mod:`.lexing`) and the whole-line fast paths
+(:mod:`.fast_paths`), and kept apart from lark so that a record read by the fast paths
+alone never imports it (start-up time is what a CLI user feels).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+
+__all__ = ["ARROWS", "CACHED_CHARS", "KINDS_LIMIT", "MAX_DIGITS", "POSSESSIVE", "SQUARES", "STRING", "unescape"]
+
+#: Longest number accepted as a distance, turn or round number (a 5,000-digit distance is
+#: a syntax error, not a hang or an overflow).
+MAX_DIGITS = 6
+
+#: A square's name (``"d8"``) → its index (a1 = 0 … h8 = 63).
+SQUARES = {f + r: (int(r) - 1) * 8 + "abcdefgh".index(f) for f in "abcdefgh" for r in "12345678"}
+
+#: The direction arrows, ASCII and Unicode (SPEC §2), each a token of its own.
+ARROWS = frozenset("↑↖↗↓^\\/")
+
+#: How many spellings a cache of words keeps: garbage must not grow memory without bound.
+KINDS_LIMIT = 20_000
+#: The longest token cached (nor may a few long tokens grow memory).
+CACHED_CHARS = 64
+
+#: Possessive where the regex engine has it (Python 3.11): a stretch that never gives
+#: back a character then keeps no backtracking state, so memory stays small too.
+POSSESSIVE = "+" if sys.version_info >= (3, 11) else ""
+#: A quoted header value, backslash escapes inside (``"a \\"b\\" c"``), unrolled so that
+#: the engine keeps no state per character (``(?:[^"\\]|\\.)*`` would keep one each).
+STRING = rf'"[^"\\\n]*{POSSESSIVE}(?:\\.[^"\\\n]*{POSSESSIVE})*{POSSESSIVE}"'
+
+
+def unescape(raw: str) -> str:
+    """A header value without its backslash escapes (``\\"`` is ``"``)."""
+    return re.sub(r"\\(.)", r"\1", raw) if "\\" in raw else raw

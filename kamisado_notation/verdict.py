@@ -1,0 +1,598 @@
+"""The fused validation path: a record's lines read straight into the replay, when only a
+verdict and a summary are wanted (``kamisado validate``).
+
+The full path reads each match into the record model (an :class:`Entry` per entry), then
+replays it (a :class:`~kamisado_notation.replay.Ply` per entry) and judges it. Here the
+lines the reader's whole-line fast paths take (:mod:`.notation.fast_paths`: rows,
+headers, ``Round`` and ``Lineup`` lines) go straight into board updates, with no object
+per entry: each entry's fields (cached by its text) are played by the engine's own
+methods — :meth:`Position.play_ordinary` for an ordinary move, :meth:`Position.resolve`
+and :meth:`Position.play` for a push or a forfeit — and the match's flow, rings and score
+are :class:`~kamisado_notation.match.Match`'s. The rules stay in the engine: this module
+only decides whether a match is plainly valid.
+
+On the first anomaly — anything the full path might say a word about: a line the fast
+paths leave to the grammar (unless it holds only comments), a wrong turn number, a move
+the engine refuses, a wrong square colour or back-entry, a zero entry past a deadlock, a
+header it cannot read, ``Match`` and ``Target`` that disagree, a lineup after entries, a
+round that cannot start, a ``Result`` the score contradicts or written with a dash — the match is given up here and read again, its own lines only,
+through the full path (``Judged.record``), so every diagnostic is exactly the full
+path's. Matches are told apart as the reader tells them
+(a header line after moves starts the next one); a line the grammar must read is parsed
+for that, and in the one case a line could split two matches (a header after other
+items on one line), or a syntax error before any match (a diagnostic of the file), the
+rest of the file goes to the full path.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from itertools import chain
+from typing import Literal, cast
+
+from .board import MOVE_STEPS, SQUARE_COLOURS, Colour, Direction, Side
+from .errors import IllegalMoveError, NotationError, PositionError
+from .match import Fill, Match, RoundResult, lineup_files
+from .notation.assembly import Assembler, first_word
+from .notation.digits import lookalike_digit
+from .notation.fast_paths import (
+    OTHER_RE,
+    OTHER_STARTS,
+    ROW_RE,
+    SEG_RE,
+    entry_fields,
+    fast_other,
+    fast_segments,
+)
+from .notation.reader import read_lines
+from .notation.record import Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
+from .position import Move, Position
+from .replay import MatchStatus, match_target, parse_result
+
+__all__ = ["Judge", "Judged", "Verdict", "judge_lines"]
+
+#: An entry's fields as the fast paths read them: tower, direction, distance, square
+#: colour, origin, target, push mark, placeholder (see ``fast_paths.entry_fields``).
+Fields = tuple[Colour | None, Direction | None, int | None, Colour | None, int | None, int | None, bool, bool]
+
+_SIDES = (Side.BLACK, Side.GOLD)  # whose entry, by its index's parity in the round
+_HEADERS = ("match", "target", "position", "result")  # the headers the replay reads
+#: each side's home-row squares from his own left (a lineup's order)
+_HOME_ROWS = {side: tuple((7 if side is Side.BLACK else 0) * 8 + f for f in lineup_files(side)) for side in Side}
+
+
+@dataclass(slots=True)
+class Verdict:
+    """A match the fused path found valid, with nothing to report: what a summary of it
+    holds (:class:`~kamisado_notation.validate.MatchSummary`, whose fields these are)."""
+
+    index: int
+    line: int
+    status: MatchStatus
+    score: dict[Side, int]
+    target: int
+    winner: Side | None
+    rounds: list[tuple[int, RoundResult | None]]
+    to_move: Side | None
+
+
+@dataclass(slots=True)
+class Judged:
+    """One match of a file: its :class:`Verdict` when the fused path judged it, and
+    ``record``, which reads it (its own lines) into the record model for the full path."""
+
+    verdict: Verdict | None
+    record: Callable[[], MatchRecord]
+
+
+class _Fallback(Exception):
+    """The match needs the full path."""
+
+
+class _WholeFile(Exception):
+    """The rest of the file needs the full path."""
+
+
+# ------------------------------------------------------------- one match, replayed
+
+
+class _Fused:
+    """One match's replay as its lines come, in the engine's terms; any anomaly raises
+    :class:`_Fallback` (the match is then read again through the full path)."""
+
+    __slots__ = (
+        "chain", "game", "headers", "idx", "index", "line", "pending", "placeheld", "pos", "rounds", "start_to_move",
+    )
+    pos: Position  # the round in play (set when the first round opens)
+
+    def __init__(self, index: int, line: int) -> None:
+        self.index = index
+        self.line = line
+        self.headers: dict[str, str] = {}
+        self.game: Match | None = None
+        self.rounds: list[tuple[int, RoundResult | None]] = []
+        self.idx = 0  # entries of the round so far (the '...' placeholder included)
+        self.pending: Move | None = None  # a push whose back-entry is due
+        self.placeheld = False  # the round opened with '...'
+        self.start_to_move = Side.BLACK
+        #: once deadlocked (M8), the (side, tower) of each forced zero entry written
+        self.chain: set[tuple[Side, Colour | None]] | None = None
+
+    # -- headers, rounds, lineups
+
+    def header(self, h: Header) -> None:
+        """Keep the first value of each header the replay reads (by name, any case)."""
+        key = h.name.lower()
+        if key in _HEADERS and key not in self.headers:
+            self.headers[key] = h.value
+
+    def _begin(self) -> Match:
+        """The match as its headers set it up (the first round content comes)."""
+        named = self.headers.get("match")
+        target = match_target(named, target=self.headers.get("target"))
+        if target is None or (named is not None and "target" in self.headers and match_target(named) != target):
+            raise _Fallback  # (Match and Target that disagree: the full path's warning)
+        start = None
+        text = self.headers.get("position")
+        if text is not None:
+            try:
+                start = Position.from_string(text)
+            except PositionError:
+                raise _Fallback from None
+        self.game = Match(target=target, start=start)
+        return self.game
+
+    def round(self, number: int, fill: Fill | None) -> None:
+        """A ``Round`` line: end the round in play and start this one (F1)."""
+        i = len(self.rounds)
+        if not i:
+            game = self._begin()
+            if number != 1:
+                raise _Fallback
+        else:
+            self._close_round()
+            assert self.game is not None
+            game = self.game
+            if game.is_over or number != i + 1 or len(game.results) != i or fill is None:
+                raise _Fallback
+            game.next_round(fill)
+        self.pos = pos = game.position
+        self.rounds.append((number, None))
+        self.idx = 0
+        self.pending = None
+        self.placeheld = False
+        self.chain = None
+        self.start_to_move = pos.to_move
+
+    def _close_round(self) -> None:
+        """Score the round in play (unless a push's back-entry is still due)."""
+        if self.pending is None:
+            assert self.game is not None
+            self.rounds[-1] = (self.rounds[-1][0], self.game.finish_round())
+
+    def lineup(self, lu: Lineup) -> None:
+        """A ``Lineup`` line, against the home row the round started with (F3/F4)."""
+        if not self.rounds:
+            self.round(1, None)  # an implicit round 1
+        if self.idx:
+            raise _Fallback  # after entries: the full path checks it against the round's start
+        board = self.pos.board
+        actual = [t.colour if (t := board[sq]) is not None and t.side is lu.side else None for sq in _HOME_ROWS[lu.side]]
+        if actual != list(lu.colours):
+            raise _Fallback
+
+    def take(self, item: object) -> None:
+        """A header, ``Round`` or ``Lineup`` line, or the entries of a line of many."""
+        if type(item) is Header:
+            self.header(item)
+        elif type(item) is RoundRecord:
+            self.round(item.number, item.fill)
+        elif type(item) is Lineup:
+            self.lineup(item)
+        else:
+            self.entries(cast("list[Entry]", item))
+
+    # -- entries
+
+    def row(self, m: re.Match[str]) -> bool:
+        """A row the fast path matched (:data:`ROW_RE`): a turn number, an entry or
+        '...', perhaps a second entry. False, with nothing done, when an entry is one
+        for the grammar."""
+        turn, dots, first, second, _ = m.groups()
+        get = _FIELDS.get
+        f1 = None if dots is not None else get(first) or _fields(first)
+        f2 = None if second is None else get(second) or _fields(second)
+        if f1 is False or f2 is False:
+            return False
+        if not self.rounds:
+            self.round(1, None)  # entries before any Round line: an implicit round 1
+        if turn is not None and (self.idx & 1 or int(turn) != (self.idx >> 1) + 1):
+            raise _Fallback  # a wrong turn number: the reader warns
+        if f1 is None:
+            self.placeholder()
+        else:
+            self.entry(f1)
+        if f2 is not None:
+            self.entry(f2)
+        return True
+
+    def entries(self, entries: list[Entry]) -> None:
+        """The entries of a line of many (each with its own turn number, if any)."""
+        if not self.rounds:
+            self.round(1, None)
+        for e in entries:
+            if e.number is not None:
+                self.turn(e.number)
+            if e.placeholder:
+                self.placeholder()
+            else:
+                self.entry((e.tower, e.direction, e.distance, e.square_colour, e.origin, e.target, e.push_mark, False))
+
+    def turn(self, number: int) -> None:
+        """A turn number, before Black's entry of that row (else the reader warns)."""
+        if self.idx % 2 or number != self.idx // 2 + 1:
+            raise _Fallback
+
+    def placeholder(self) -> None:
+        """'...': Black's slot when Gold, the Challenger, moves first (T1)."""
+        if self.idx or self.pos.to_move is not Side.GOLD:
+            raise _Fallback
+        self.idx = 1
+        self.placeheld = True
+
+    def entry(self, f: Fields) -> None:
+        """One entry: an ordinary move written without a fault is played here (the hot
+        path); anything else goes to :meth:`_other`."""
+        if self.pending is not None:
+            self._back(f)
+            return
+        pos = self.pos
+        idx = self.idx
+        self.idx = idx + 1
+        side = _SIDES[idx & 1]
+        if side is not pos.to_move:
+            raise _Fallback
+        tower, direction, distance, square, origin, target, mark, _ = f
+        if origin is None:
+            if direction is not None:  # (never with distance 0: the reader sees to that)
+                move = pos.play_ordinary(tower, direction, distance)  # type: ignore[arg-type]
+                if move is not None:
+                    if SQUARE_COLOURS[move.target] is not square:
+                        raise _Fallback
+                    return
+        elif not mark:
+            t = pos.board[origin]
+            if t is not None and t.side is side:
+                step = MOVE_STEPS[side][origin].get(target)  # type: ignore[arg-type]
+                if step is not None and pos.play_ordinary(t.colour, step[0], step[1]) is not None:
+                    return
+        self._other(pos, f)
+
+    def _other(self, pos: Position, f: Fields) -> None:
+        """A push, a forfeit, or a move the engine refuses (then :class:`_Fallback`)."""
+        tower, direction, distance, square, origin, target, mark, _ = f
+        if distance == 0 if origin is None else origin == target:
+            self._zero(pos)
+        try:
+            if origin is None:
+                move = pos.resolve(direction, distance or 0, tower=tower)
+            else:
+                move = pos.resolve_coords(origin, target)  # type: ignore[arg-type]
+        except IllegalMoveError:
+            raise _Fallback from None
+        if (origin is None and SQUARE_COLOURS[move.target] is not square) or (mark and not move.push):
+            raise _Fallback
+        pos.play(move)
+        if move.push:
+            self.pending = move
+
+    def _zero(self, pos: Position) -> None:
+        """A zero entry: a forced forfeit, or one of those leading into a deadlock (M8),
+        which may be written as long as no (side, tower) repeats."""
+        if pos.tower is None:
+            raise _Fallback  # a free choice forfeited (M5)
+        if self.chain is None and pos.deadlock() is not None:
+            self.chain = set()
+        if self.chain is not None:
+            key = (pos.to_move, pos.tower)
+            if key in self.chain:
+                raise _Fallback
+            self.chain.add(key)
+
+    def _back(self, f: Fields) -> None:
+        """The pushed player's back-entry: the farthest pushed tower, back one (S3)."""
+        push, pos = self.pending, self.pos
+        assert push is not None and push.pushed_to is not None
+        self.pending = None
+        self.idx += 1
+        far, onto = push.push[-1], push.pushed_to
+        tower, direction, distance, square, origin, target, _, _ = f
+        if origin is not None:
+            ok = origin == far and target == onto
+        else:
+            t = pos.board[onto]
+            ok = (
+                direction is Direction.BACK
+                and t is not None
+                and tower is t.colour
+                and distance == 1
+                and square is SQUARE_COLOURS[onto]
+            )
+        if not ok:
+            raise _Fallback
+
+    # -- the end
+
+    def verdict(self) -> Verdict:
+        """The match's verdict, its last round scored and its ``Result`` checked."""
+        game = self.game if self.game is not None else self._begin()
+        if self.rounds:
+            self._close_round()
+        score = dict(game.score)
+        claim = self.headers.get("result", "").strip()
+        if claim not in ("*", "") and (not claim.isascii() or parse_result(claim) != (score[Side.BLACK], score[Side.GOLD])):
+            raise _Fallback  # (a dash read as '-': the full path's warning)
+        winner = game.winner
+        return Verdict(
+            index=self.index,
+            line=self.line,
+            status=MatchStatus.COMPLETE if winner is not None else MatchStatus.IN_PROGRESS,
+            score=score,
+            target=game.target,
+            winner=winner,
+            rounds=self.rounds,
+            to_move=None if winner is not None else self._to_move(),
+        )
+
+    def _to_move(self) -> Side | None:
+        """Who moves next where the record stops (as the full path's summary says)."""
+        if not self.rounds:
+            return None
+        result = self.rounds[-1][1]
+        if result is not None:
+            return result.winner.other  # the loser is the next round's Challenger
+        if self.idx > self.placeheld:  # the round has plies: the side after the last one's
+            return _SIDES[self.idx & 1]
+        return self.start_to_move
+
+
+# ---------------------------------------------------------- lines into matches
+
+
+#: finds a decimal digit other than 0–9 (Unicode category Nd, as ``str.isdecimal``): only a
+#: line with one can hold a number ``notation.digits`` refuses
+_OTHER_DIGIT = re.compile(r"(?![0-9])\d").search
+
+
+def _comment_only(line: str) -> bool:
+    """A line of a ``#`` comment alone (blanks before it): it changes nothing."""
+    return line.lstrip(" \t").startswith("#")
+
+
+#: entry text → its fields, or False when the grammar must read it
+_FIELDS: dict[str, Fields | Literal[False]] = {}
+_FIELDS_LIMIT = 20_000  # garbage must not grow memory without bound
+
+
+def _fields(text: str) -> Fields | Literal[False]:
+    """The fields of an entry's text (:func:`~.notation.fast_paths.entry_fields`), cached."""
+    f = _FIELDS.get(text)
+    if f is None:
+        f = cast("Fields | Literal[False]", entry_fields(text))
+        if len(_FIELDS) < _FIELDS_LIMIT:
+            _FIELDS[text] = f
+    return f
+
+
+class Judge:
+    """Splits a file's lines into matches as the reader does, keeps each match's lines,
+    and runs the fused replay on them while it lasts (:meth:`run`). ``first_line``
+    numbers the first line, for a part of a file read on its own (a block of matches,
+    :mod:`kamisado_notation.notation.blocks`), whose matches it numbers from 1."""
+
+    def __init__(self, path: str, record: RecordFile | None, *, first_line: int = 1) -> None:
+        self.path = path
+        self.record = record
+        self.number = first_line - 1  # the line read last
+        self.chunk: list[str] = []  # the current match's lines (from the first line for the first)
+        self.chunk_start = first_line
+        self.index = 0  # matches started
+        self.started = False  # the current match has rounds (a header starts the next)
+        self.fused: _Fused | None = None
+        self.done: list[Judged] = []
+        self.asm: Assembler | None = None  # the full path's, for the rest of the file
+
+    @property
+    def open_end(self) -> bool:
+        """Whether the last match had begun its rounds (so that a header line after these
+        lines would start a new match); known once :meth:`run` has ended."""
+        return self.asm.started if self.asm is not None else self.has_rounds()
+
+    def run(self, lines: Iterator[str]) -> Iterator[Judged]:
+        row = ROW_RE.match
+        for line in lines:
+            self.number += 1
+            m = None if line.startswith(OTHER_STARTS) else row(line)
+            fused = self.fused
+            # the hot path: a row of a match still fused (with no digit but 0-9)
+            if m is not None and fused is not None and (line.isascii() or not _OTHER_DIGIT(line)):
+                try:
+                    known = fused.row(m)
+                except _Fallback:
+                    known, self.fused, self.started = True, None, True
+                if known:
+                    self.chunk.append(line)
+                    continue
+            try:
+                if not self.lookalike(line) and (m is None or not self.row(m)):
+                    self.other(line, m)
+            except _WholeFile:
+                yield from self.whole_file(line, lines)
+                return
+            self.chunk.append(line)
+            if self.done:
+                yield from self.done
+                self.done.clear()
+        if self.index:
+            yield self.judged()
+
+    # -- matches
+
+    def start_match(self) -> None:
+        """A new match starts at the line being read (the lines before it, from line 1,
+        belong to the first)."""
+        if self.index:
+            self.done.append(self.judged())
+            self.chunk = []
+            self.chunk_start = self.number
+        self.index += 1
+        self.started = False
+        self.fused = _Fused(self.index, self.number)
+
+    def judged(self) -> Judged:
+        """The match whose lines are ``self.chunk``, judged."""
+        verdict = None
+        if self.fused is not None:
+            try:
+                verdict = self.fused.verdict()
+            except _Fallback:
+                pass
+        lines, start, index, path = self.chunk, self.chunk_start, self.index, self.path
+
+        def record() -> MatchRecord:
+            (match,) = read_lines(lines, path, None, first_line=start, first_index=index)
+            return match
+
+        return Judged(verdict, record)
+
+    def whole_file(self, line: str, rest: Iterator[str]) -> Iterator[Judged]:
+        """The current match (from its first line) and the rest of the file, through the
+        full path."""
+        lines = chain(self.chunk, [line], rest)
+        self.asm = Assembler(self.path, first_index=self.index if self.index else 1)
+        for m in read_lines(lines, self.path, self.record, first_line=self.chunk_start, asm=self.asm):
+            yield Judged(None, lambda m=m: m)  # type: ignore[misc]
+
+    # -- lines
+
+    def fast_row(self, m: re.Match[str]) -> bool:
+        """A row of a match the fused path still follows; False: nothing done, the row
+        has an entry for the grammar."""
+        assert self.fused is not None
+        try:
+            return self.fused.row(m)
+        except _Fallback:
+            self.fused = None
+            self.started = True
+            return True
+
+    def row(self, m: re.Match[str]) -> bool:
+        """A row (the fast path's): True when read; False sends it to the grammar."""
+        _turn, dots, first, second, _ = m.groups()
+        if (dots is None and not _fields(first)) or (second is not None and not _fields(second)):
+            return False
+        if not self.index:
+            self.start_match()
+        if self.fused is not None:
+            self.fast_row(m)
+        self.started = True
+        return True
+
+    def has_rounds(self) -> bool:
+        """Whether the current match has rounds (then a header starts the next)."""
+        return self.started or (self.fused is not None and bool(self.fused.rounds))
+
+    def other(self, line: str, m: re.Match[str] | None) -> None:
+        """Any line but a row: in the reader's order, many entries, a blank or comment,
+        a header, ``Round`` or ``Lineup`` line, else the grammar's."""
+        if m is None:
+            if len(line) > 40 and not line.startswith(OTHER_STARTS):
+                got = fast_segments(line, self.number, SEG_RE.match)
+                if got is not None:
+                    self.add(got[0])
+                    return
+            if not line or line.isspace():
+                return
+            o = OTHER_RE.match(line)
+            if o is not None:
+                item = fast_other(o, self.number)
+                if item is not None:
+                    self.add(item[0])
+                    return
+            if _comment_only(line):
+                return
+        self.general(line)
+
+    def add(self, item: object) -> None:
+        """One element of a match (a header, ``Round``, ``Lineup``, or the entries of a
+        line): a header after rounds (or anything, before any match) starts the next
+        match; then the fused replay takes it."""
+        header = type(item) is Header
+        if not self.index or (header and self.has_rounds()):
+            self.start_match()
+        if not header:
+            self.started = True
+        if self.fused is not None:
+            try:
+                self.fused.take(item)
+            except _Fallback:
+                self.fused = None
+
+    def lookalike(self, line: str) -> bool:
+        """A number written with a digit other than 0–9: a syntax error, and the line is
+        left out, as the reader does before any other reading (``notation.digits``)."""
+        if line.isascii() or not _OTHER_DIGIT(line) or lookalike_digit(line, self.number) is None:
+            return False
+        if not self.index:
+            raise _WholeFile  # a diagnostic of the file, not of a match
+        self.fused = None
+        return True
+
+    def general(self, line: str) -> None:
+        """A line for the grammar: the match goes to the full path; where a match starts
+        is found from the line's items, as the reader finds it."""
+        from .notation.general_path import parse_line  # the grammar (lark): only when needed
+
+        try:
+            items, _comments = parse_line(line, self.number)
+        except (NotationError, RecursionError) as e:
+            if not self.index:
+                raise _WholeFile from None  # a diagnostic of the file, not of a match
+            if isinstance(e, NotationError) and first_word(line) == "round":
+                self.started = True  # an unreadable Round line starts a round all the same
+            self.fused = None
+            return
+        headers = [isinstance(e, Header) for e in _elements(items)]
+        if not headers:
+            return  # comments only
+        new, started = False, self.has_rounds()
+        for k, header in enumerate(headers):
+            if not (self.index or new) or (header and started):
+                if k:
+                    raise _WholeFile  # a match starts inside the line
+                new, started = True, False
+            started = started or not header
+        if new:
+            self.start_match()
+        self.started = started
+        self.fused = None
+
+
+def _elements(items: list[object]) -> Iterator[object]:
+    """The elements of a line's items as the reader adds them (``assembly.feed``)."""
+    for item in items:
+        if type(item) is list:
+            for element in item:
+                yield element[0] if type(element) is tuple else element
+        else:
+            yield item
+
+
+def judge_lines(lines: Iterable[str], path: str, record: RecordFile | None = None) -> Iterator[Judged]:
+    """The matches of a record's lines (without their endings), each judged by the fused
+    path where it can be and ready to be read through the full path. Diagnostics of the
+    file (a syntax error before the first match) go to ``record.errors``, as
+    :func:`~kamisado_notation.notation.reader.read_lines` puts them."""
+    return Judge(path, record).run(iter(lines))

@@ -1,0 +1,130 @@
+"""Hostile line shapes (issue #9): each is read, in time linear in its length, into the
+diagnostic a player would want (which line, which column, what message), and the lines
+around it still read. Speed is measured in bench/bench_hostile_lines.py, not here; these
+sizes would take minutes (or give the wrong message) if reading were quadratic or
+recursed per bracket. Both paths: the whole-line fast paths on (as users run it) and off.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from kamisado_notation.cli.app import app
+from kamisado_notation.diagnostics import Diagnostic
+from kamisado_notation.notation import MatchRecord, parse_record
+
+PATHS = pytest.mark.parametrize("fast", [True, False], ids=["fast paths", "general path"])
+UNCLOSED_COMMENT = "unclosed comment: '{' without '}' on its line"
+UNCLOSED_QUOTES = "unclosed quotes: '\"' without its closing '\"'"
+
+
+def read(line: str, fast: bool) -> tuple[MatchRecord, list[Diagnostic]]:
+    """The one match of a record whose third line is ``line``, between two good entries,
+    and its diagnostics as (line, column, message)."""
+    record = parse_record("Round 1\nPu L5 Ye\n" + line + "\nYe F1 Re\n", fast=fast)
+    (match,) = record.matches
+    return match, record.errors + match.errors
+
+
+def diagnostics(line: str, fast: bool) -> list[tuple[int, int, str]]:
+    match, found = read(line, fast)
+    # the entries on the other lines still read
+    assert [e.text for e in match.rounds[0].entries] == ["Pu L5 Ye", "Ye F1 Re"]
+    return [(d.line, d.column, d.message) for d in found]
+
+
+@PATHS
+def test_a_hundred_thousand_unclosed_braces(fast: bool) -> None:
+    assert diagnostics("{" * 100_000, fast) == [(3, 1, UNCLOSED_COMMENT)]
+    assert diagnostics("{ " * 100_000, fast) == [(3, 1, UNCLOSED_COMMENT)]
+    assert diagnostics("Pu L5 Ye " + "{" * 100_000, fast) == [(3, 10, UNCLOSED_COMMENT)]
+
+
+@PATHS
+def test_closed_comments_then_an_unclosed_one(fast: bool) -> None:
+    assert diagnostics("Pu L5 Ye {c} " * 10_000 + "{", fast) == [(3, 130_001, UNCLOSED_COMMENT)]
+
+
+@PATHS
+def test_sixteen_thousand_escaped_quotes_in_a_header(fast: bool) -> None:
+    record = parse_record('[Event "' + '\\"' * 16_000 + '"]\nRound 1\nPu L5 Ye\n', fast=fast)
+    (match,) = record.matches
+    assert match.errors == [] and record.errors == []
+    assert [(h.name, h.value) for h in match.headers] == [("Event", '"' * 16_000)]
+
+
+@PATHS
+def test_sixteen_thousand_escaped_quotes_that_never_close(fast: bool) -> None:
+    assert diagnostics('[Event "' + '\\"' * 16_000, fast) == [(3, 8, UNCLOSED_QUOTES)]
+    assert diagnostics('[Event "' + '\\"' * 16_000 + "\\", fast) == [(3, 8, UNCLOSED_QUOTES)]
+    # '""' pairs (strings: the grammar would object to the first) and a last one open
+    assert diagnostics('"' * 100_001, fast) == [(3, 100_001, UNCLOSED_QUOTES)]
+
+
+@PATHS
+def test_a_hundred_thousand_opening_headers(fast: bool) -> None:
+    # once a recursion per '[' ("too deeply nested", column 1): now the first real error
+    expected = 'unexpected \'[\': expected a quoted value such as "Club night", after the header name'
+    assert diagnostics("[a " * 100_000, fast) == [(3, 4, expected)]
+
+
+@PATHS
+def test_a_ten_megabyte_header_value(fast: bool) -> None:
+    value = "x" * 10_000_000
+    record = parse_record(f'[Event "{value}"]\n[Site "here"]\nRound 1\nPu L5 Ye\n', fast=fast)
+    (match,) = record.matches
+    assert match.errors == [] and record.errors == []
+    assert [h.name for h in match.headers] == ["Event", "Site"]
+    assert match.headers[0].value == value
+
+
+@PATHS
+def test_a_long_line_of_entries_with_comments(fast: bool) -> None:
+    n = 20_000  # (bench/bench_hostile_lines.py reads megabytes of it)
+    match, found = read("Pu L5 Ye {c} " * n, fast)
+    assert found == []
+    entries = match.rounds[0].entries
+    assert len(entries) == n + 2
+    middle = entries[1 : n + 1]
+    assert all(e.text == "Pu L5 Ye" for e in middle)
+    assert [(e.line, e.column) for e in middle[:2]] == [(3, 1), (3, 14)]
+    assert [(c.text, c.line, c.column, c.braced) for e in middle[-1:] for c in e.comments] == [
+        ("c", 3, 13 * n - 3, True)
+    ]
+    assert all(len(e.comments) == 1 for e in middle)
+
+
+@PATHS
+def test_the_error_in_a_long_line_is_where_it_is(fast: bool) -> None:
+    words = "unknown word 'Purpel': expected a colour such as Purple or Pu, after the entry"
+    assert diagnostics("Pu L5 Ye {c} " * 20_000 + "Purpel", fast) == [(3, 260_001, words)]
+    # a character no token starts with is reported before the grammar's complaint, as
+    # on a short line (where the grammar would first stop at the second 'Pu')
+    assert diagnostics("Pu Pu @", fast) == [(3, 7, "unexpected character '@'")]
+    assert diagnostics("Pu Pu " * 20_000 + "@", fast) == [(3, 120_001, "unexpected character '@'")]
+
+
+@PATHS
+def test_a_long_bad_token_is_quoted_short(fast: bool) -> None:
+    (found,) = diagnostics("a1-" + "x" * 1_000_000, fast)
+    assert found[:2] == (3, 1)
+    assert found[2] == (
+        "not a move in coordinates: 'a1-" + "x" * 37 + "…' (from-to, squares a1 to h8, as in d8-d4)"
+    )
+
+
+def test_validate_reports_the_hostile_lines_and_reads_the_rest(tmp_path: Path) -> None:
+    p = tmp_path / "hostile.kmr"
+    p.write_text(
+        "Round 1\n" + "{" * 100_000 + "\n1. Pu L5 Ye\n" + "[a " * 100_000 + "\n" + '[Event "' + '\\"' * 16_000 + "\n",
+        encoding="utf-8",
+    )
+    result = CliRunner().invoke(app, ["validate", str(p)])
+    assert result.exit_code == 1
+    assert f"{p}:2:1: error[syntax] {UNCLOSED_COMMENT}" in result.output
+    assert f"{p}:4:4: error[syntax] unexpected '['" in result.output
+    assert f"{p}:5:8: error[syntax] {UNCLOSED_QUOTES}" in result.output
+    assert "Traceback" not in result.output

@@ -1,0 +1,315 @@
+"""What people type, read with a warning where its meaning is certain (issue 10): the
+``…`` a word processor puts for ``...``, PGN's ``1...``, a dash in ``Result "2–3"``;
+``Match`` and ``Target`` headers that disagree; a missing ``...`` as one error; and the
+rounds after one the replay cannot finish, checked where their lineups pin their start."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from kamisado_notation.cli.app import app
+from kamisado_notation.diagnostics import ERROR, WARNING
+from kamisado_notation.fix import fix_text
+from kamisado_notation.generate import generate_match
+from kamisado_notation.notation import parse_record
+from kamisado_notation.notation.record import Entry, RecordFile
+from kamisado_notation.notation.writer import LANGUAGES, Form, format_record
+from kamisado_notation.replay import MatchReplay, PlyKind, replay
+from kamisado_notation.validate import validate_text
+
+runner = CliRunner()
+COLOUR_FORMS = (Form.TEXT, Form.SHORT, Form.SYMBOLS)
+
+
+def written(seed: int, form: Form = Form.TEXT, lang: str = "en", target: int = 3) -> str:
+    match = generate_match(random.Random(seed), target=target, coords=form is Form.COORDS)
+    return format_record(RecordFile("<t>", matches=[match]), form=form, lang=lang)
+
+
+def judged(text: str) -> MatchReplay:
+    (match,) = parse_record(text).matches
+    return replay(match)
+
+
+def moves(r: MatchReplay) -> list[list[tuple[int, int]]]:
+    return [[(p.move.origin, p.move.target) for p in rr.plies if p.move is not None] for rr in r.rounds]
+
+
+def edit(text: str, entry: Entry, new: str) -> str:
+    """``text`` with ``entry``'s text replaced by ``new`` where it stands."""
+    lines = text.split("\n")
+    line, start = lines[entry.line - 1], entry.column - 1
+    assert line[start : start + len(entry.text)] == entry.text
+    lines[entry.line - 1] = line[:start] + new + line[start + len(entry.text) :]
+    return "\n".join(lines)
+
+
+@cache
+def gold_first(seed: int) -> tuple[str, int]:
+    """A generated standard match (text form) with a round Gold starts, and that round's index."""
+    for s in range(seed, seed + 200):
+        text = written(s)
+        for i, rnd in enumerate(parse_record(text).matches[0].rounds):
+            if rnd.entries and rnd.entries[0].placeholder and len(rnd.entries) >= 6:
+                return text, i
+    raise AssertionError("no generated match with a round Gold starts")  # pragma: no cover
+
+
+# ----------------------------------------------------------------- '…' and PGN's '1...'
+
+SPELLINGS = {"1...": "1...", "1…": "1…", "1.…": "1.…", "1. …": "…", "1.   …": "…"}
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(COLOUR_FORMS), st.sampled_from(LANGUAGES), st.sampled_from(sorted(SPELLINGS)))
+def test_an_ellipsis_or_pgn_dots_read_as_the_placeholder(seed: int, form: Form, lang: str, spelling: str) -> None:
+    text = written(seed, form, lang)
+    placeholders = text.count("1. ...")
+    typed = text.replace("1. ...", spelling)
+    before, after = judged(text), judged(typed)
+    assert moves(after) == moves(before)
+    new = [d for d in after.diagnostics if d not in before.diagnostics]
+    assert len(new) == placeholders
+    for d in new:
+        assert (d.severity, d.rule) == (WARNING, "syntax")
+        assert f"'{SPELLINGS[spelling]}'" in d.message and ("'1. ...'" in d.message or "'...'" in d.message)
+    assert after.valid == before.valid
+    # the general path reads it as the fast paths do (which leave such lines to it)
+    assert parse_record(typed) == parse_record(typed, fast=False)
+
+
+def test_the_warnings_say_what_was_written_and_what_it_was_read_as() -> None:
+    text = "Round 1\n1... Pu F1 Br\n"
+    for fast in (True, False):
+        (d,) = parse_record(text, fast=fast).matches[0].errors
+        assert (d.line, d.column, d.severity) == (2, 1, WARNING)
+        assert d.message == "'1...' (PGN style) is read as '1. ...': Black's first entry left out, Gold starts"
+    (d,) = parse_record("Round 1\n… Pu F1 Br\n").matches[0].errors
+    assert d.message == "'…' (one ellipsis character) is read as '...': write three full stops"
+
+
+def test_pgn_dots_before_gold_entry_mark_it() -> None:
+    plain = parse_record("Round 1\n1. Br F1 Pu  Pu F1 Br\n").matches[0].rounds[0].entries
+    for text in ("Round 1\n1. Br F1 Pu {a comment} 1... Pu F1 Br\n", "Round 1\n1. Br F1 Pu\n1... Pu F1 Br\n"):
+        m = parse_record(text).matches[0]
+        assert [(e.tower, e.direction, e.distance, e.placeholder) for e in m.rounds[0].entries] == [
+            (e.tower, e.direction, e.distance, e.placeholder) for e in plain
+        ]
+        (d,) = m.errors
+        assert d.severity is WARNING and d.message.startswith("'1...' (PGN style) is read as marking Gold's entry of turn 1")
+    # the wrong turn there has no certain meaning: an error, as a '...' there always was
+    (d,) = parse_record("Round 1\n1. Br F1 Pu 2... Pu F1 Br\n").matches[0].errors
+    assert d.severity is ERROR
+
+
+def test_a_lookalike_digit_before_pgn_dots_is_still_an_error() -> None:
+    (d,) = parse_record("Round 1\n١... Pu F1 Br\n").matches[0].errors
+    assert d.severity is ERROR and "ARABIC-INDIC DIGIT ONE" in d.message
+
+
+def test_dots_that_mean_nothing_certain_stay_errors() -> None:
+    for line in ("1.. Pu F1 Br", "1.... Pu F1 Br", "…. Pu F1 Br"):
+        errors = parse_record(f"Round 1\n{line}\n").matches[0].errors
+        assert [d.severity for d in errors] == [ERROR], line
+
+
+# ------------------------------------------------------------------------------ headers
+
+
+@pytest.mark.parametrize(("dash", "name"), [("\u2013", "en dash"), ("\u2014", "em dash"), ("\u2212", "minus sign")])
+def test_a_dash_in_the_result_is_read_as_a_hyphen(dash: str, name: str) -> None:
+    text = written(7)
+    result = parse_record(text).matches[0].header("Result")
+    assert result is not None
+    b, g = result.split("-")
+    typed = text.replace(f'[Result "{result}"]', f'[Result "{b}{dash}{g}"]')
+    r = judged(typed)
+    (d,) = r.diagnostics
+    assert (d.severity, d.rule) == (WARNING, "syntax")
+    assert d.message == f"[Result \"{b}{dash}{g}\"] is read as {b}-{g} (the {name} '{dash}' as '-')"
+    # and it is checked: a wrong score written with a dash is still wrong
+    wrong = judged(text.replace(f'[Result "{result}"]', f'[Result "{int(b) + 1}{dash}{g}"]'))
+    assert [(d.severity, d.rule) for d in wrong.diagnostics] == [(WARNING, "syntax"), (ERROR, "result")]
+
+
+def test_match_and_target_that_disagree_are_a_warning_naming_both() -> None:
+    text = written(7)
+    assert '[Match "Standard"]' in text
+    r = judged(text.replace('[Match "Standard"]', '[Match "Standard"]\n[Target "5"]'))
+    (d,) = r.diagnostics
+    assert (d.severity, d.rule, d.line) == (WARNING, "syntax", 4)
+    assert d.message == (
+        '[Match "Standard"] and [Target "5"] disagree (a Standard match is played to 3 points): the target is '
+        "5 points, as [Target] says"
+    )
+    assert r.target == 5 and r.winner is None  # Target decides: 3 points do not end the match
+    assert judged(text.replace('[Match "Standard"]', '[Match "Standard"]\n[Target "3"]')).diagnostics == []
+    (d,) = judged(text.replace('[Match "Standard"]', '[Match "Standardd"]\n[Target "3"]')).diagnostics
+    assert d.severity is WARNING and "no match format" in d.message
+
+
+# ------------------------------------------------------------------- a missing '...'
+
+
+def without_placeholder(text: str, index: int, *, keep_rows: bool) -> str:
+    """``text`` with the ``...`` of round ``index`` left out: the rows kept (Gold's first
+    entry in Black's column, each row one entry early) or each row still holding two."""
+    rnd = parse_record(text).matches[0].rounds[index]
+    lines = text.split("\n")
+    first = rnd.entries[0].line - 1
+    last = max(e.line for e in rnd.entries) - 1
+    if keep_rows:
+        lines[first] = lines[first].replace("...", "", 1).replace("1. ", "1.", 1)
+        return "\n".join(lines)
+    entries = [e.text for e in rnd.entries[1:]]
+    rows = [f"{n // 2 + 1}. {'   '.join(entries[n : n + 2])}" for n in range(0, len(entries), 2)]
+    return "\n".join(lines[:first] + rows + lines[last + 1 :])
+
+
+@pytest.mark.parametrize("keep_rows", [True, False])
+def test_a_missing_placeholder_is_one_error_and_the_replay_goes_on(keep_rows: bool) -> None:
+    text, index = gold_first(1)
+    typed = without_placeholder(text, index, keep_rows=keep_rows)
+    before, after = judged(text), judged(typed)
+    (d,) = after.diagnostics  # not one more per row for the turn numbers
+    assert (d.severity, d.rule, d.round, d.ply) == (ERROR, "T1", index + 1, 1)
+    assert "'...'" in d.message and "missing" in d.message
+    first = after.rounds[index].plies[0].entry
+    assert d.suggestions == (f"...   {first.text}",)
+    assert moves(after) == moves(before)  # the rest of the match checked as written
+    fixed = fix_text(typed)
+    assert fixed.valid and moves(judged(fixed.text)) == moves(before)
+
+
+def test_a_first_entry_that_is_no_move_of_gold_still_stops_the_round() -> None:
+    text, index = gold_first(1)
+    rnd = parse_record(text).matches[0].rounds[index]
+    # Black's reply in Gold's place: the placeholder gone and the first entry not Gold's
+    typed = edit(text, rnd.entries[0], "")
+    typed = edit(typed, parse_record(typed).matches[0].rounds[index].entries[0], rnd.entries[2].text)
+    r = judged(typed)
+    t1 = [d for d in r.diagnostics if d.rule == "T1"]
+    assert len(t1) == 1 and t1[0].message == "Gold is the Challenger and moves first: Black's first slot is '...'"
+    assert r.rounds[index].stopped
+
+
+def test_fix_on_the_command_line_inserts_the_placeholder(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    text, index = gold_first(1)
+    path = tmp_path / "m.kmr"
+    path.write_text(without_placeholder(text, index, keep_rows=True), encoding="utf-8")
+    out = tmp_path / "fixed.kmr"
+    res = runner.invoke(app, ["fix", str(path), "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    assert "fixed[T1]" in res.output
+    assert validate_text(out.read_text(encoding="utf-8")).valid
+
+
+# --------------------------------------------- rounds after one the replay cannot finish
+
+
+def lineups_of(text: str, index: int) -> str:
+    """The ``Lineup`` lines of round ``index`` as the replay fills it."""
+    start = judged(text).rounds[index].start
+    rows = []
+    for side, squares in (("Black", [63 - f for f in range(8)]), ("Gold", list(range(8)))):
+        row = [start.board[sq] for sq in squares]
+        rows.append(f"Lineup {side}: " + " ".join(t.colour.title for t in row if t is not None))
+    return "\n".join(rows)
+
+
+@cache
+def three_rounds(seed: int) -> str:
+    for s in range(seed, seed + 200):
+        text = written(s)
+        r = judged(text)
+        if (
+            len(r.rounds) >= 3
+            and sum(p.kind is PlyKind.MOVE for p in r.rounds[2].plies) >= 2
+            and sum(p.kind is PlyKind.MOVE for p in r.rounds[1].plies) >= 3
+        ):
+            return text
+    raise AssertionError("no generated match of three rounds")  # pragma: no cover
+
+
+def slipped(with_lineups: bool) -> tuple[str, Entry, Entry]:
+    """A record with an uncorrectable slip in round 2 (a move no legal move is near) and a
+    wrong square colour in round 3; with round 3's lineups or without."""
+    text = three_rounds(3)
+    if with_lineups:
+        rec = parse_record(text).matches[0].rounds[2]
+        lines = text.split("\n")
+        lines.insert(rec.line, lineups_of(text, 2))
+        text = "\n".join(lines)
+    r = judged(text)
+    bad = next(p for p in r.rounds[1].plies[1:] if p.kind is PlyKind.MOVE)
+    assert bad.move is not None and bad.move.tower is not None
+    late = [p for p in r.rounds[2].plies if p.kind is PlyKind.MOVE][1]
+    assert late.move is not None
+    square = next(c for c in ("Red", "Blue") if c != late.move.square_colour.title)
+    text = edit(text, late.entry, " ".join(late.entry.text.split()[:-1] + [square]))
+    text = edit(text, bad.entry, f"{bad.move.tower.title} Back 7 {bad.move.square_colour.title}")
+    return text, bad.entry, late.entry
+
+
+def test_a_later_round_pinned_by_its_lineups_is_still_checked() -> None:
+    text, bad, late = slipped(with_lineups=True)
+    r = judged(text)
+    errors = [d for d in r.diagnostics if d.severity is ERROR]
+    assert [(d.round, d.line) for d in errors] == [(2, bad.line), (3, late.line)]
+    assert errors[1].rule == "square"
+    (w,) = [d for d in r.diagnostics if d.severity is WARNING]
+    assert w.rule == "match" and w.round == 3
+    assert "checked from round 3's lineups" in w.message and "the score from here on is unknown" in w.message
+    assert [rr.number for rr in r.rounds] == [1, 2, 3] + [rr.number for rr in r.rounds[3:]]
+
+
+def test_without_lineups_the_later_rounds_are_skipped_with_one_warning() -> None:
+    text, _bad, _late = slipped(with_lineups=False)
+    r = judged(text)
+    assert [(d.severity, d.round) for d in r.diagnostics] == [(ERROR, 2), (WARNING, 3)]
+    assert "not checked" in r.diagnostics[1].message
+    assert [rr.number for rr in r.rounds] == [1, 2]
+
+
+def test_lineups_that_name_a_colour_twice_pin_nothing() -> None:
+    text, _bad, _late = slipped(with_lineups=True)
+    lines = text.split("\n")
+    i = next(n for n, line in enumerate(lines) if line.startswith("Lineup Gold:"))
+    words = lines[i].split()
+    lines[i] = " ".join(words[:3] + [words[3]] + words[3:-1])  # a colour twice, one missing
+    r = judged("\n".join(lines))
+    assert "not checked" in next(d.message for d in r.diagnostics if d.rule == "match")
+
+
+def test_the_score_is_the_finished_rounds_and_the_result_is_not_checked() -> None:
+    text, _bad, _late = slipped(with_lineups=True)
+    r = judged(text)
+    first = judged(three_rounds(3)).rounds[0].result
+    assert first is not None
+    assert r.score[first.winner] == first.points and sum(r.score.values()) == first.points
+    assert not [d for d in r.diagnostics if d.rule == "result"]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [('[Match "Standard"]', '[Match "Standard"]\n[Target "5"]'), ("-", "\u2013"), ("1. ...", "1...")],
+)
+def test_validate_says_the_same_whichever_path_reads_the_record(change: tuple[str, str]) -> None:
+    """``validate``'s fused path leaves what it does not vouch for to the full path, which warns."""
+    text, _index = gold_first(1)
+    old, new = change
+    if old == "-":  # the Result's hyphen only
+        result = parse_record(text).matches[0].header("Result")
+        assert result is not None
+        old, new = f'[Result "{result}"]', f'[Result "{result.replace("-", new)}"]'
+    typed = text.replace(old, new)
+    fused, full = validate_text(typed), validate_text(typed, fused=False)
+    assert fused.to_json() == full.to_json()
+    warnings = [d for m in fused.matches for d in m.diagnostics if d.severity is WARNING]
+    assert warnings and all(d.rule == "syntax" for d in warnings)

@@ -1,0 +1,201 @@
+"""The fused validation path (kamisado_notation.verdict) judges as the full path does:
+the same reports (the JSON of ``validate``) on random matches in every form and
+language, on the same with planted errors, on every broken record of
+test_broken_records.py and on every sample; and it does vouch by itself for the valid
+matches it is made for (else the first property would hold by falling back always)."""
+
+from __future__ import annotations
+
+import importlib.util
+import inspect
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kamisado_notation.generate import generate_match
+from kamisado_notation.notation.reader import block_lines
+from kamisado_notation.notation.record import RecordFile
+from kamisado_notation.notation.writer import LANGUAGES, Form, format_record
+from kamisado_notation.validate import FileReport, validate_file, validate_text
+from kamisado_notation.verdict import judge_lines
+
+ROOT = Path(__file__).resolve().parent.parent
+COLOUR_FORMS = (Form.TEXT, Form.SYMBOLS, Form.SHORT)
+
+
+def record_text(seed: int, matches: int, *, target: int | None = None) -> str:
+    """``matches`` random legal matches, each in a random form and language."""
+    rng = random.Random(seed)
+    parts = []
+    for i in range(matches):
+        coords = rng.random() < 0.25
+        goal = target if target is not None else rng.choice((1, 1, 2, 3, 5, 7))
+        m = generate_match(random.Random(rng.random()), target=goal, index=i + 1, coords=coords)
+        form = Form.COORDS if coords else rng.choice(COLOUR_FORMS)
+        parts.append(format_record(RecordFile("t", matches=[m]), form=form, lang=rng.choice(LANGUAGES)))
+    return "\n".join(parts)
+
+
+def same(text: str) -> FileReport:
+    """Validate ``text`` both ways; the reports must be equal."""
+    fused = validate_text(text, path="t.kmr")
+    full = validate_text(text, path="t.kmr", fused=False)
+    assert fused.to_json() == full.to_json()
+    assert [m.to_move for m in fused.matches] == [m.to_move for m in full.matches]
+    return fused
+
+
+# Lines to plant: each is something the full path has a word for, or nothing at all.
+PLANTS = [
+    "", "# a comment", "{braced}", "1. ...", "...", "Round 2 fill left", "Round 3", "Round 1",
+    'Lineup Black: Orange Blue Purple Pink Yellow Red Green Brown', '[Result "1-0"]', '[Result "x"]',
+    '[Target "0"]', '[Match "Long"]', '[Position "obpkyrgn/......../......../......../......../......../......../NGRYKPBO g -"]',
+    '[Position "nonsense"]', '[Event "x"] {c}', "1. Purple Left 5 Yellow", "Brown 0 Brown", "e1-e1", "a8-a7*",
+    "2. Pu L5 Ye   Ye F1 Or", "Purple Back 1 Red", "Round 2 fill left [Event \"y\"]", "ROUND 2 fill left",
+    "1. Sideways 3 Red", "1. e2-e4 e7-e5 d2-d4 d7-d5 c2-c4 c7-c5", "\u3000", "[", "\t# tab comment",
+    "1. Pu L٣ Ye", "Round ٣ fill left", '[Event "٣"]', "1. Purple Left 5 Yellow # ５", "round ５",
+    '[Target "5"]', '[Target "3"]', '[Result "1–0"]', '[Result "3−2"]', "1...", "1. …", "2... Pu L5 Ye",
+]
+WORDS = ["Purple", "Left", "5", "0", "Yellow", "Back", "Pu", "L", "紫", "↖", "d8-d4", "1.", "...", "Forward", "7", "x", "٣", "５.", "…", "1..."]
+
+
+@st.composite
+def mutated(draw: st.DrawFn) -> str:
+    """A random record with a few lines deleted, duplicated, swapped, replaced or
+    changed word by word."""
+    lines = record_text(draw(st.integers(0, 10**6)), draw(st.integers(1, 3))).split("\n")
+    for _ in range(draw(st.integers(0, 3))):
+        k = draw(st.integers(0, len(lines) - 1))
+        op = draw(st.sampled_from(("delete", "duplicate", "swap", "plant", "insert", "word", "cut")))
+        if op == "delete" and len(lines) > 1:
+            del lines[k]
+        elif op == "duplicate":
+            lines.insert(k, lines[k])
+        elif op == "swap" and k + 1 < len(lines):
+            lines[k], lines[k + 1] = lines[k + 1], lines[k]
+        elif op in ("plant", "insert"):
+            lines[k : k + (op == "plant")] = [draw(st.sampled_from(PLANTS))]
+        elif op == "word" and lines[k].split():
+            words = lines[k].split()
+            words[draw(st.integers(0, len(words) - 1))] = draw(st.sampled_from(WORDS))
+            lines[k] = " ".join(words)
+        elif op == "cut":
+            lines[k] = lines[k][: draw(st.integers(0, len(lines[k])))]
+    return "\n".join(lines)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated())
+def test_planted_errors_are_judged_as_the_full_path_judges_them(text: str) -> None:
+    same(text)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), st.integers(1, 4))
+def test_random_matches_every_form_and_language(seed: int, matches: int) -> None:
+    report = same(record_text(seed, matches))
+    assert report.valid and len(report.matches) == matches
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6))
+def test_the_fused_path_vouches_for_valid_matches_by_itself(seed: int) -> None:
+    """Pushes, forfeits, deadlocks (their zero entries written or not), lineups, many
+    rounds: no valid generated match needs the full path."""
+    text = record_text(seed, 3, target=7)
+    judged = list(judge_lines(block_lines(text, None, True), "t.kmr"))
+    assert len(judged) == 3 and all(j.verdict is not None for j in judged)
+
+
+def test_lineups_and_a_whole_round_on_one_line_stay_fused() -> None:
+    text = (ROOT / "samples" / "standard-match.kmr").read_text(encoding="utf-8")
+    assert "Lineup" in text
+    (judged,) = judge_lines(block_lines(text, None, True), "t.kmr")
+    assert judged.verdict is not None
+    one_line = "Round 1\n" + " ".join(
+        f"{n}. {row}" for n, row in enumerate(["Brown Right 5 Brown Brown Forward 5 Green", "Green Forward 3 Red Red Left 2 Blue"], 1)
+    )
+    (judged,) = judge_lines(block_lines(one_line, None, True), "t.kmr")
+    assert judged.verdict is not None
+    same(one_line)
+
+
+def _broken_records_module():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("broken_records", ROOT / "tests" / "test_broken_records.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+BROKEN = _broken_records_module()
+
+
+@pytest.mark.parametrize("name", [n for n, f in inspect.getmembers(BROKEN, inspect.isfunction) if n.startswith("test_")])
+def test_every_broken_record_is_judged_as_the_full_path_judges_it(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test of test_broken_records.py, with every text it validates checked both ways."""
+    seen: list[str] = []
+
+    def checked(text: str, *, path: str = "<string>") -> FileReport:
+        seen.append(text)
+        fused = validate_text(text, path=path)
+        assert fused.to_json() == validate_text(text, path=path, fused=False).to_json()
+        return fused
+
+    monkeypatch.setattr(BROKEN, "validate_text", checked)
+    getattr(BROKEN, name)()
+    assert seen
+
+
+@pytest.mark.parametrize("sample", sorted((ROOT / "samples").glob("*.kmr")), ids=lambda p: p.name)
+def test_every_sample_file(sample: Path) -> None:
+    fused = validate_file(str(sample))
+    assert fused.to_json() == validate_file(str(sample), fused=False).to_json()
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(mutated(), st.sampled_from(("", "\ufeff")), st.sampled_from(("\n", "\r\n")), st.integers(-1, 40))
+def test_files_with_a_bom_crlf_or_a_bad_byte(tmp_path: Path, text: str, bom: str, newline: str, bad_line: int) -> None:
+    """As read from a file: an invalid UTF-8 byte ends the reading, and its diagnostic
+    goes to the last match read (or is the file's own when there is none)."""
+    lines = [line.encode("utf-8") for line in text.split("\n")]
+    if 0 <= bad_line < len(lines):
+        lines[bad_line] += b"\xff"
+    path = tmp_path / "t.kmr"
+    path.write_bytes(bom.encode("utf-8") + newline.encode("ascii").join(lines))
+    fused = validate_file(str(path))
+    assert fused.to_json() == validate_file(str(path), fused=False).to_json()
+
+
+def test_a_syntax_error_before_the_first_match_is_the_files(tmp_path: Path) -> None:
+    text = "1. Sideways 3 Red\n" + record_text(5, 2)
+    path = tmp_path / "t.kmr"
+    path.write_text(text, encoding="utf-8")
+    fused = validate_file(str(path))
+    assert fused.to_json() == validate_file(str(path), fused=False).to_json()
+    assert not fused.valid
+    same(text)
+
+
+def test_validating_what_the_fast_paths_read_never_imports_lark(tmp_path: Path) -> None:
+    """Start-up: ``kamisado validate`` of a record the fast paths read whole does not load
+    the grammar; a line for the grammar does."""
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "import sys; from kamisado_notation.cli.app import main\n"
+        "sys.argv = ['kamisado', 'validate', sys.argv[1]]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print('lark' in sys.modules, file=sys.stderr)"
+    )
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    for text, lark in (("1. Yellow Left 1 Yellow\n", "False"), ("1. Yellow Sideways 1 Yellow\n", "True")):
+        path = tmp_path / "one.kmr"
+        path.write_text(text, encoding="utf-8")
+        done = subprocess.run([sys.executable, "-c", script, str(path)], env=env, capture_output=True, text=True, check=True)
+        assert done.stderr.strip().splitlines()[-1] == lark, done.stderr
