@@ -3,10 +3,13 @@ and the same corpus repeated 20 times (issue 11: memory flat in the number of ma
 
     python3 bench/bench_memory.py [--matches N] [--times K] [--root DIR]
 
-Each command runs in a subprocess; its peak resident set size is the ``ru_maxrss`` that
-``os.wait4`` reports for that one child. ``--root`` is the source tree to measure (on
-``PYTHONPATH``; default: this one), so an older checkout can be measured the same way.
-Goal: every ratio ≤ 1.3 (peak memory depends on the largest match, not on the file).
+Each command runs in a subprocess; its peak resident set size is its own ``VmHWM``
+(``/proc/self/status``, read as it exits), not the ``ru_maxrss`` that ``os.wait4``
+reports: that one counts the memory the child had before it started Python, a copy of
+this script's own at the fork (a floor that hid every command's figure). ``--root`` is
+the source tree to measure (on ``PYTHONPATH``; default: this one), so an older checkout
+can be measured the same way. Goal: every ratio ≤ 1.3 (peak memory depends on the
+largest match, not on the file).
 """
 
 from __future__ import annotations
@@ -29,15 +32,30 @@ COMMANDS = {
 }
 
 
+# Runs the command line as ``python -m`` would, and writes its peak RSS (KiB) to the
+# file named first when it exits.
+_MEASURED = """\
+import atexit, runpy, sys
+out, sys.argv = sys.argv[1], ["kamisado", *sys.argv[2:]]
+def peak():
+    with open("/proc/self/status") as f:
+        hwm = next(line.split()[1] for line in f if line.startswith("VmHWM:"))
+    with open(out, "w") as f:
+        f.write(hwm)
+atexit.register(peak)
+runpy.run_module("kamisado_notation.cli.app", run_name="__main__", alter_sys=True)
+"""
+
+
 def peak_kb(root: Path, args: list[str]) -> int:
     """The peak RSS (KiB) of ``kamisado ARGS`` run from the tree ``root``."""
     env = {**os.environ, "PYTHONPATH": str(root)}
-    cmd = [sys.executable, "-m", "kamisado_notation.cli.app", *args]
-    # (in ``root``: ``python -m`` puts the working directory first on the path)
-    child = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=root)
-    _pid, _status, usage = os.wait4(child.pid, 0)
-    child.returncode = 0  # reaped above
-    return usage.ru_maxrss
+    with tempfile.NamedTemporaryFile("r", suffix=".kb") as out:
+        cmd = [sys.executable, "-c", _MEASURED, out.name, *args]
+        done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=root, check=False)
+        if done.returncode not in (0, 1):  # (1: an invalid record, still measured)
+            raise SystemExit(f"kamisado {' '.join(args)} failed: {done.stderr.decode(errors='replace')}")
+        return int(out.read())
 
 
 def corpus(root: Path, folder: str, matches: int, times: int) -> tuple[str, str]:

@@ -190,7 +190,7 @@ def _file_output(
 
 
 #: How much text :func:`_held` keeps in memory before it spills to a temporary file.
-_SPOOL_CHARS = 8 << 20
+_SPOOL_CHARS = 1 << 20
 
 
 @contextmanager

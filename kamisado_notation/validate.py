@@ -562,7 +562,7 @@ def report_json(reports: list[FileReport]) -> dict[str, object]:
 
 #: How much of a file's ``matches`` array :func:`write_report_json` keeps in memory
 #: before it spills to a temporary file.
-_SPOOL_CHARS = 8 << 20
+_SPOOL_CHARS = 1 << 20
 
 
 def write_report_json(validations: Iterable[FileValidation], out: TextIO, *, ascii_only: bool = False) -> None:

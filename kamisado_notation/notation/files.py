@@ -65,7 +65,7 @@ MAX_JSON = 256 << 20
 _T = TypeVar("_T")
 # Bytes read at a time: at most MAX_LINE (a line inside a chunk is no longer), and no
 # more than validate's blocks, which are cut from the chunks: each chunk is copied a few
-# times on its way (bench/bench_memory.py: 1 MiB cost `validate --json` 6 MB more).
+# times on its way, so a larger one is memory held for nothing (bench/bench_memory.py).
 _BLOCK = 1 << 18
 
 
