@@ -43,7 +43,7 @@ the public API and reads whole texts and files.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from ..errors import NotationError
 from .assembly import Assembler, feed
@@ -55,6 +55,9 @@ from .record import Entry, MatchRecord, RecordFile
 # ``assembly.feed``): a record the fast paths read whole never loads it.
 
 __all__ = ["iter_matches", "parse_entry", "parse_record"]
+
+#: A fast-path pattern's ``match`` (or :func:`_never`, with the fast paths off).
+Matcher = Callable[..., "re.Match[str] | None"]
 
 
 def parse_entry(text: str) -> Entry:
@@ -170,40 +173,21 @@ def read_lines(
     number = first_line - 1
     for line in lines:
         number += 1
-        if not line.isascii():
-            bad = lookalike_digit(line, number)
-            if bad is not None:
-                asm.error(bad.line, bad.column, str(bad))
-                continue
-        # the fast paths (each as the general path would read the line, or None)
+        if not line.isascii() and _lookalike(asm, line, number):
+            continue
+        # the fast paths (each reads a line as the general path would, or leaves it)
         m = None if line.startswith(OTHER_STARTS) else row(line)
-        if m is not None:
-            fast = fast_match(m, number)
-        elif len(line) > 40 and not line.startswith(OTHER_STARTS):  # more than two entries?
-            fast = fast_segments(line, number, segment)
-        else:
-            fast = None
-        if fast is not None:
-            entries, comment = fast
-            asm.add_entries(entries)
-            if comment is not None:
-                asm.comment(comment)
+        if _add_row(asm, line, number, m, segment):
             continue
         if m is None:  # (a row the fast path left goes to the general path)
             if not line or line.isspace():  # str.isspace() is the lexer's \s
                 asm.blank()
                 continue
-            m = other(line)
-            if m is not None:
-                fast = fast_other(m, number)
-                if fast is not None:
-                    item, comment = fast
-                    done = asm.add(item)
-                    if done is not None:
-                        yield done
-                    if comment is not None:
-                        asm.comment(comment)
-                    continue
+            taken, done = _add_other(asm, line, number, other)
+            if done is not None:
+                yield done
+            if taken:
+                continue
         yield from feed(asm, line, number)
     done = asm.finish()
     if done is not None:
@@ -211,6 +195,47 @@ def read_lines(
     if _file is not None:
         _file.errors.extend(asm.file_errors)
         _file.comments.extend(asm.pending)
+
+
+def _lookalike(asm: Assembler, line: str, number: int) -> bool:
+    """Report a number written with digits other than 0–9 (:mod:`.digits`); True if so."""
+    bad = lookalike_digit(line, number)
+    if bad is None:
+        return False
+    asm.error(bad.line, bad.column, str(bad))
+    return True
+
+
+def _add_row(asm: Assembler, line: str, number: int, m: re.Match[str] | None, segment: Matcher) -> bool:
+    """Read a row of entries by a fast path (``m``: the row pattern's match, or a long
+    line's segments); False when they leave the line to the general path."""
+    if m is not None:
+        read = fast_match(m, number)
+    elif len(line) > 40 and not line.startswith(OTHER_STARTS):  # more than two entries?
+        read = fast_segments(line, number, segment)
+    else:
+        return False
+    if read is None:
+        return False
+    entries, comment = read
+    asm.add_entries(entries)
+    if comment is not None:
+        asm.comment(comment)
+    return True
+
+
+def _add_other(asm: Assembler, line: str, number: int, other: Matcher) -> tuple[bool, MatchRecord | None]:
+    """Read a header, ``Round`` or ``Lineup`` line by its fast path: whether it took the
+    line, and the match the line completes (a header after moves starts the next)."""
+    m = other(line)
+    read = fast_other(m, number) if m is not None else None
+    if read is None:
+        return False, None
+    item, comment = read
+    done = asm.add(item)
+    if comment is not None:
+        asm.comment(comment)
+    return True, done
 
 
 def _never(_text: str, _pos: int = 0, /) -> None:
