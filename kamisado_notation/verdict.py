@@ -47,7 +47,7 @@ from .notation.fast_paths import (
     fast_segments,
 )
 from .notation.reader import read_lines
-from .notation.record import Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
+from .notation.record import Entry, Header, Item, Lineup, MatchRecord, RecordFile, RoundRecord
 from .position import Move, Position
 from .replay import MatchStatus, match_target, parse_result
 
@@ -580,7 +580,7 @@ class Judge:
         self.fused = None
 
 
-def _elements(items: list[object]) -> Iterator[object]:
+def _elements(items: list[Item]) -> Iterator[object]:
     """The elements of a line's items as the reader adds them (``assembly.feed``)."""
     for item in items:
         if type(item) is list:

@@ -13,13 +13,10 @@ from collections.abc import Iterator
 
 from ..diagnostics import ERROR, WARNING, Diagnostic, Severity
 from ..errors import NotationError
-from .record import Comment, Entry, Header, Lineup, MatchRecord, RoundRecord
+from .record import Comment, Entry, Header, Item, Lineup, MatchRecord, RoundRecord, Spanned
 
 #: What comments can follow: any element of a record.
 Element = Header | RoundRecord | Lineup | Entry
-#: What a line is read as: a header, a ``Round`` or ``Lineup`` line, or a row of entries
-#: (each with its start and end in the line).
-Item = Header | RoundRecord | Lineup | list[tuple[Entry, int, int]]
 
 # ---------------------------------------------------------------------- the assembler
 
@@ -241,17 +238,18 @@ def feed(asm: Assembler, text: str, number: int) -> Iterator[MatchRecord]:
         return
     ci = 0
     for item in items:
-        entries = item if type(item) is list else [item]
-        for element in entries:
-            if type(element) is tuple:
+        elements: list[Spanned] | list[Header | RoundRecord | Lineup] = item if isinstance(item, list) else [item]
+        for element in elements:
+            first: Element
+            if isinstance(element, tuple):
                 first = element[0]
-                element = [element]
+                added: Item = [element]
             else:
-                first = element
+                first = added = element
             while ci < len(comments) and comments[ci].column < first.column:
                 asm.comment(comments[ci])
                 ci += 1
-            done = asm.add(element)
+            done = asm.add(added)
             if done is not None:
                 yield done
     for c in comments[ci:]:

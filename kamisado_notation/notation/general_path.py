@@ -17,11 +17,11 @@ from lark.exceptions import UnexpectedInput
 from ..errors import NotationError
 from .grammar import _parser
 from .lexing import Line, lex_line
-from .record import Comment
+from .record import Comment, Item
 from .syntax_errors import as_notation_error
 
 
-def parse_line(text: str, number: int) -> tuple[list, list[Comment]]:  # type: ignore[type-arg]
+def parse_line(text: str, number: int) -> tuple[list[Item], list[Comment]]:
     """The items of one line (headers, rounds, lineups, lists of ``(entry, start, end)``)
     and its comments. Raises :class:`NotationError` for the line's first lexical error
     or, when it has none, for the first place the grammar rejects."""
@@ -32,7 +32,8 @@ def parse_line(text: str, number: int) -> tuple[list, list[Comment]]:  # type: i
         return [], comments
     line = Line(chain((first,), tokens), number)
     try:
-        items: list = _parser().parse(line)  # type: ignore[assignment, type-arg]  # (the transformer's list)
+        # lark types parse() as returning a tree; with the embedded transformer it is _Lines's list
+        items: list[Item] = _parser().parse(line)  # type: ignore[assignment]
     except (UnexpectedInput, NotationError) as e:
         for _ in tokens:  # a lexical error further on is the one reported (and raised here)
             pass

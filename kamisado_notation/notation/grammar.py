@@ -12,12 +12,13 @@ from __future__ import annotations
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from lark import Lark, Token, Transformer
+from lark import Lark, Token, Transformer, v_args
 
 from ..errors import NotationError
 from .lexing import FastLexer
-from .record import Entry, Header, Lineup, RoundRecord
+from .record import Entry, Header, Item, Lineup, RoundRecord, Spanned
 from .tokens import MAX_DIGITS, SQUARES, unescape
 from .vocabulary import colour_of, direction_of, fill_of, side_of
 
@@ -38,6 +39,20 @@ def grammar_text() -> str:
 
 # ------------------------------------------------------------------------ transformer
 
+if TYPE_CHECKING:
+
+    class _Token(Token):
+        """A token as both lexers the parser is built with make it: its place is set
+        (lark types it ``Optional`` for tokens made by hand)."""
+
+        line: int
+        column: int
+        start_pos: int
+        end_pos: int
+
+else:
+    _Token = Token
+
 
 def _number(tok: Token, what: str) -> int:
     digits = tok.rstrip(".…")  # 'N.', and PGN's 'N...' or 'N…'
@@ -48,28 +63,29 @@ def _number(tok: Token, what: str) -> int:
     return int(digits)
 
 
-class _Lines(Transformer):  # type: ignore[type-arg]
+class _Lines(Transformer[_Token, list[Item]]):
     """Tree to model objects, called by the parser as it reduces (no tree is built).
     Entries come with their span in the line, for their text."""
 
-    def start(self, items):  # type: ignore[no-untyped-def]
+    def start(self, items: list[Item]) -> list[Item]:
         return items
 
-    def header(self, c):  # type: ignore[no-untyped-def]
+    def header(self, c: list[_Token]) -> Header:
         return Header(str(c[1]), unescape(c[2][1:-1]), c[0].line, c[0].column)
 
-    def round(self, c):  # type: ignore[no-untyped-def]
-        how = fill_of(c[3]) if c[3] is not None else None
-        return RoundRecord(_number(c[1], "round number"), how, c[0].line, c[0].column)
+    @v_args(inline=True)
+    def round(self, kw: _Token, number: _Token, _fill: _Token | None, side: _Token | None) -> RoundRecord:
+        how = fill_of(side) if side is not None else None
+        return RoundRecord(_number(number, "round number"), how, kw.line, kw.column)
 
-    def lineup(self, c):  # type: ignore[no-untyped-def]
+    def lineup(self, c: list[_Token]) -> Lineup:
         return Lineup(side_of(c[1]), [colour_of(t) for t in c[3:]], c[0].line, c[0].column)
 
-    def moves(self, c):  # type: ignore[no-untyped-def]
-        out = []
-        number = None
+    def moves(self, c: list[Spanned | _Token]) -> list[Spanned]:
+        out: list[Spanned] = []
+        number: int | None = None
         for x in c:
-            if type(x) is tuple:
+            if isinstance(x, tuple):
                 x[0].number = number
                 out.append(x)
                 number = None
@@ -86,10 +102,12 @@ class _Lines(Transformer):  # type: ignore[type-arg]
                 out.append((e, x.start_pos, x.end_pos))  # its text: as written ('…', '1...')
                 number = None
         if number is not None:
-            raise NotationError("a turn number with no entry after it", line=c[-1].line, column=c[-1].column)
+            last = c[-1]  # the turn number (an entry would have taken it)
+            assert not isinstance(last, tuple)
+            raise NotationError("a turn number with no entry after it", line=last.line, column=last.column)
         return out
 
-    def move(self, c):  # type: ignore[no-untyped-def]
+    def move(self, c: list[_Token]) -> Spanned:
         t, d, n, s = c
         distance = _number(n, "distance")
         if distance == 0:
@@ -100,7 +118,7 @@ class _Lines(Transformer):  # type: ignore[type-arg]
         e = Entry(t.line, t.column, "", colour_of(t), direction_of(d), distance, colour_of(s))
         return (e, t.start_pos, s.end_pos)
 
-    def blocked(self, c):  # type: ignore[no-untyped-def]
+    def blocked(self, c: list[_Token]) -> Spanned:
         t, n, s = c
         if _number(n, "distance") != 0:
             raise NotationError(
@@ -110,7 +128,7 @@ class _Lines(Transformer):  # type: ignore[type-arg]
         e = Entry(t.line, t.column, "", colour_of(t), None, 0, colour_of(s))
         return (e, t.start_pos, s.end_pos)
 
-    def coords(self, c):  # type: ignore[no-untyped-def]
+    def coords(self, c: list[_Token]) -> Spanned:
         tok = c[0]
         v = tok.lower()
         e = Entry(tok.line, tok.column, "", origin=SQUARES[v[0:2]], target=SQUARES[v[3:5]], push_mark=v.endswith("*"))

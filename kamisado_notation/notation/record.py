@@ -16,7 +16,7 @@ from ..board import Colour, Direction, Side
 from ..diagnostics import Diagnostic
 from ..match import Fill
 
-__all__ = ["Comment", "Entry", "Header", "Lineup", "MatchRecord", "RecordFile", "RoundRecord"]
+__all__ = ["Comment", "Entry", "Header", "Item", "Lineup", "MatchRecord", "RecordFile", "RoundRecord", "Spanned"]
 
 
 @dataclass
@@ -139,3 +139,9 @@ class RecordFile:
     comments: list[Comment] = field(default_factory=list)
     bom: bool = False
     crlf: bool = False
+
+
+#: An entry as a line is read: with its start and end in the line (for its text).
+Spanned = tuple[Entry, int, int]
+#: What a line is read as: a header, a ``Round`` or ``Lineup`` line, or a row of entries.
+Item = Header | RoundRecord | Lineup | list[Spanned]
