@@ -14,7 +14,9 @@ from collections.abc import Iterable, Iterator
 from typing import NoReturn
 
 from lark import Token
-from lark.lexer import Lexer
+from lark.common import LexerConf
+from lark.lexer import Lexer, LexerState
+from lark.parsers.lalr_parser_state import ParserState
 
 from ..errors import NotationError
 from .record import Comment
@@ -56,19 +58,21 @@ _whole = re.Match.group  # a match's whole text
 LONG_LINE = 4096  # characters
 _COORD_RE = re.compile(r"[a-hA-H][1-8]-[a-hA-H][1-8]\*?\Z")
 _PUNCT = {"[": "LSQB", "]": "RSQB", ":": "COLON", "...": "PLACEHOLDER", "…": "PLACEHOLDER"}
-_kinds_cache: dict[str, object] = {}
-#: a token: its kinds (a terminal name, or a word's tuple of them), text, start, end
-Token4 = tuple[object, str, int, int]
+#: what a token can be: a terminal name, or a word's tuple of them
+Kinds = str | tuple[str, ...]
+_kinds_cache: dict[str, Kinds | None] = {}
+#: a token: its kinds, text, start, end
+Token4 = tuple[Kinds, str, int, int]
 
 
-def _kinds(tok: str) -> object:
+def _kinds(tok: str) -> Kinds | None:
     """What a token (not a comment) can be: a terminal name, a tuple of them for a word
     (:func:`word_kinds`), or ``None`` for a character no token starts with (and an
     unclosed string)."""
     c = tok[0]
     if c.isdecimal():  # what \d matches (not "²", which isdigit() but is read as a word)
         last = tok[-1]  # 'N', 'N.', or PGN's 'N...' / 'N…' (the lexer takes no other)
-        kinds: object = "INT" if last.isdecimal() else "TURN_DOTS" if last == "…" or tok[-2] == "." else "TURN"
+        kinds: Kinds | None = "INT" if last.isdecimal() else "TURN_DOTS" if last == "…" or tok[-2] == "." else "TURN"
     elif tok in _PUNCT:
         kinds = _PUNCT[tok]
     elif tok in ARROWS:
@@ -170,14 +174,15 @@ class FastLexer(Lexer):
 
     __future_interface__ = 2
 
-    def __init__(self, lexer_conf) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, lexer_conf: LexerConf) -> None:
         pass
 
-    def lex(self, lexer_state, parser_state):  # type: ignore[no-untyped-def]
-        line: Line = lexer_state.text
+    def lex(self, lexer_state: LexerState, parser_state: ParserState[int]) -> Iterator[Token]:
+        # lark types the text as a TextSlice; a custom input (a Line) reaches the lexer as is
+        line: Line = lexer_state.text  # type: ignore[assignment]
         states = parser_state.parse_conf.parse_table.states
         for kinds, value, start, end in line.tokens:
-            if type(kinds) is tuple:
+            if isinstance(kinds, tuple):
                 kind = kinds[0]
                 if len(kinds) > 1:
                     accepts = states[parser_state.position]
