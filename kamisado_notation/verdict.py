@@ -42,6 +42,7 @@ from .notation.fast_paths import (
     OTHER_STARTS,
     ROW_RE,
     SEG_RE,
+    Fields,
     entry_fields,
     fast_other,
     fast_segments,
@@ -52,10 +53,6 @@ from .position import Move, Position
 from .replay import MatchStatus, match_target, parse_result
 
 __all__ = ["Judge", "Judged", "Verdict", "judge_lines"]
-
-#: An entry's fields as the fast paths read them: tower, direction, distance, square
-#: colour, origin, target, push mark, placeholder (see ``fast_paths.entry_fields``).
-Fields = tuple[Colour | None, Direction | None, int | None, Colour | None, int | None, int | None, bool, bool]
 
 _SIDES = (Side.BLACK, Side.GOLD)  # whose entry, by its index's parity in the round
 _HEADERS = ("match", "target", "position", "result")  # the headers the replay reads
@@ -380,7 +377,7 @@ def _fields(text: str) -> Fields | Literal[False]:
     """The fields of an entry's text (:func:`~.notation.fast_paths.entry_fields`), cached."""
     f = _FIELDS.get(text)
     if f is None:
-        f = cast("Fields | Literal[False]", entry_fields(text))
+        f = entry_fields(text)
         if len(_FIELDS) < _FIELDS_LIMIT:
             _FIELDS[text] = f
     return f

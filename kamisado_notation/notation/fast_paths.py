@@ -9,8 +9,11 @@ line they do not take (None) goes to the general path, which gives every error m
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from enum import Enum
+from typing import Final, Literal
 
-from ..board import Colour
+from ..board import Colour, Direction
 from .record import Comment, Entry, Header, Lineup, RoundRecord
 from .tokens import ARROWS, CACHED_CHARS, KINDS_LIMIT, MAX_DIGITS, POSSESSIVE, SQUARES, STRING, unescape
 from .vocabulary import colour_of, direction_of, fill_of, side_of, word_kinds
@@ -53,18 +56,30 @@ ROW_RE = re.compile(
     rf"[ \t]*(?:([0-9]{{1,{MAX_DIGITS}}})\.[ \t]+)?(?:(\.\.\.)|({_ANY_ENTRY}))(?:[ \t]+({_ANY_ENTRY}))?[ \t]*(#.*)?\Z"
 )
 
+#: An entry's fields as the fast paths read them, the Entry fields after ``text`` up to
+#: ``placeholder``: tower, direction, distance, square colour, origin, target, push
+#: mark, placeholder.
+Fields = tuple[Colour | None, Direction | None, int | None, Colour | None, int | None, int | None, bool, bool]
+
+
+class _No(Enum):
+    """Not a word of that slot (a sentinel: None is a field's value)."""
+
+    NO = 0
+
+
+_NO: Final = _No.NO
 #: word as written → Colour / Direction, for the words the grammar takes in that slot
 #: (filled as words are met; the general path's word tables decide).
-_F_COLOURS: dict[str, object] = {}
-_F_DIRECTIONS: dict[str, object] = {a: direction_of(a) for a in ARROWS}
+_F_COLOURS: dict[str, Colour] = {}
+_F_DIRECTIONS: dict[str, Direction] = {a: direction_of(a) for a in ARROWS}
 _F_SQUARES = {f + r: v for sq, v in SQUARES.items() for f in (sq[0], sq[0].upper()) for r in sq[1]}
-_NO = object()  # not a word of that slot
-#: entry text → the Entry fields after ``text`` up to ``placeholder`` (a tuple), or
-#: False when the general path must read it. A record repeats its entries' texts.
-_F_ENTRIES: dict[str, object] = {}
+#: entry text → its Fields, or False when the general path must read it. A record
+#: repeats its entries' texts.
+_F_ENTRIES: dict[str, Fields | Literal[False]] = {}
 
 
-def _f_colour(word: str) -> object:
+def _f_colour(word: str) -> Colour | _No:
     """The colour a word in a tower or square slot names, or ``_NO`` (then the general
     path reads the line)."""
     value = _F_COLOURS.get(word, _NO)
@@ -73,14 +88,14 @@ def _f_colour(word: str) -> object:
     return value
 
 
-def _f_direction(word: str) -> object:
+def _f_direction(word: str) -> Direction | _No:
     value = _F_DIRECTIONS.get(word, _NO)
     if value is _NO and "DIRECTION" in word_kinds(word) and len(_F_DIRECTIONS) < KINDS_LIMIT:
         value = _F_DIRECTIONS[word] = direction_of(word)
     return value
 
 
-def _f_slots(text: str) -> object:
+def _f_slots(text: str) -> Fields | Literal[False]:
     """The fields of the entry ``text`` (which :data:`_ANY_ENTRY` matched): ``(tower,
     direction, distance, square, origin, target, push_mark, placeholder)``, or False
     when the general path must read it (an unknown word, 'Pu L0 Ye', 'Pu 5 Ye')."""
@@ -88,22 +103,22 @@ def _f_slots(text: str) -> object:
     if m is None:  # pragma: no cover - the row regex matched the same text
         return False
     coords, tower, word, arrow, distance, square = m.groups()
-    slots: object
+    slots: Fields | Literal[False]
     if coords is not None:
         slots = (None, None, None, None, _F_SQUARES[coords[0:2]], _F_SQUARES[coords[3:5]], coords[-1] == "*", False)
     else:
-        tower, square, n = _f_colour(tower), _f_colour(square), int(distance)
+        colour, on, n = _f_colour(tower), _f_colour(square), int(distance)
         direction = None if word is None and arrow is None else _f_direction(word or arrow)
-        if tower is _NO or square is _NO or direction is _NO or (direction is None) != (n == 0):
+        if colour is _NO or on is _NO or direction is _NO or (direction is None) != (n == 0):
             slots = False
         else:
-            slots = (tower, direction, n, square, None, None, False, False)
+            slots = (colour, direction, n, on, None, None, False, False)
     if len(_F_ENTRIES) < KINDS_LIMIT and len(text) <= CACHED_CHARS:  # no long garbage kept
         _F_ENTRIES[text] = slots
     return slots
 
 
-def entry_fields(text: str) -> object:
+def entry_fields(text: str) -> Fields | Literal[False]:
     """The fields of the entry ``text`` (one an entry group of :data:`ROW_RE` or
     :data:`SEG_RE` matched): ``(tower, direction, distance, square, origin, target,
     push_mark, placeholder)`` as the general path reads them, or False when the general
@@ -131,10 +146,10 @@ def _f_entry(number: int, column: int, text: str, turn: int | None) -> Entry | N
         slots = _f_slots(text)
     if not slots:
         return None
-    return Entry(number, column, text, *slots, turn)  # type: ignore[misc, call-arg]  # (slots: the fields after text)
+    return Entry(number, column, text, *slots, turn)
 
 
-def fast_match(m, number: int) -> tuple[list[Entry], Comment | None] | None:  # type: ignore[no-untyped-def]
+def fast_match(m: re.Match[str], number: int) -> tuple[list[Entry], Comment | None] | None:
     turn, dots, _first, second, comment = m.groups()
     group = 2 if dots is not None else 3
     e = _f_entry(number, m.start(group) + 1, m.group(group), int(turn) if turn is not None else None)
@@ -160,7 +175,9 @@ _BLANKS_RE = re.compile(r"[ \t]+")
 _END_RE = re.compile(r"[ \t]*(#.*)?\Z")
 
 
-def fast_segments(text: str, number: int, segment) -> tuple[list[Entry], Comment | None] | None:  # type: ignore[no-untyped-def]
+def fast_segments(
+    text: str, number: int, segment: Callable[[str, int], re.Match[str] | None]
+) -> tuple[list[Entry], Comment | None] | None:
     """The entries and trailing comment of line ``number`` when it is a sequence of
     entries (``segment`` is :data:`SEG_RE`'s ``match``); None sends it to the general
     path."""
@@ -207,12 +224,12 @@ _F_FILLS = {w: fill_of(w) for w in ("left", "right", "Left", "Right")}
 _F_SIDES = {w: side_of(w) for w in ("Black", "Gold", "White", "black", "gold", "white")}
 
 
-def fast_other(m, number: int) -> tuple[object, Comment | None] | None:  # type: ignore[no-untyped-def]
+def fast_other(m: re.Match[str], number: int) -> tuple[Header | RoundRecord | Lineup, Comment | None] | None:
     """The header, round or lineup of a line :data:`OTHER_RE` matched, and its trailing
     comment; None sends the line to the general path."""
     g = m.groups()
     if g[0] is not None:
-        item: object = Header(g[1], unescape(g[2][1:-1]), number, m.start(1) + 1)
+        item: Header | RoundRecord | Lineup = Header(g[1], unescape(g[2][1:-1]), number, m.start(1) + 1)
     elif g[3] is not None:
         item = RoundRecord(int(g[4]), None if g[5] is None else _F_FILLS[g[5]], number, m.start(4) + 1)
     else:
@@ -223,7 +240,7 @@ def fast_other(m, number: int) -> tuple[object, Comment | None] | None:  # type:
                 colour = _f_colour(word)
                 if colour is _NO:
                     return None
-            colours.append(colour)  # type: ignore[arg-type]  # (a Colour: not _NO)
+            colours.append(colour)
         item = Lineup(_F_SIDES[g[7]], colours, number, m.start(7) + 1)
     comment = g[_OTHER_COMMENT - 1]
     if comment is None:
