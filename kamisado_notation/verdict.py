@@ -30,7 +30,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import chain
-from typing import Literal, cast
+from typing import Literal
 
 from .board import MOVE_STEPS, SQUARE_COLOURS, Colour, Direction, Side
 from .errors import IllegalMoveError, NotationError, PositionError
@@ -53,6 +53,10 @@ from .position import Move, Position
 from .replay import MatchStatus, match_target, parse_result
 
 __all__ = ["Judge", "Judged", "Verdict", "judge_lines"]
+
+#: one element of a match as a line gives it: a header, a ``Round`` or ``Lineup`` line,
+#: or the entries of a line of many
+_Element = Header | RoundRecord | Lineup | list[Entry]
 
 _SIDES = (Side.BLACK, Side.GOLD)  # whose entry, by its index's parity in the round
 _HEADERS = ("match", "target", "position", "result")  # the headers the replay reads
@@ -180,16 +184,16 @@ class _Fused:
         if actual != list(lu.colours):
             raise _Fallback
 
-    def take(self, item: object) -> None:
+    def take(self, item: _Element) -> None:
         """A header, ``Round`` or ``Lineup`` line, or the entries of a line of many."""
-        if type(item) is Header:
+        if isinstance(item, Header):
             self.header(item)
-        elif type(item) is RoundRecord:
+        elif isinstance(item, RoundRecord):
             self.round(item.number, item.fill)
-        elif type(item) is Lineup:
+        elif isinstance(item, Lineup):
             self.lineup(item)
         else:
-            self.entries(cast("list[Entry]", item))
+            self.entries(item)
 
     # -- entries
 
@@ -253,16 +257,16 @@ class _Fused:
             raise _Fallback
         tower, direction, distance, square, origin, target, mark, _ = f
         if origin is None:
-            if direction is not None:  # (never with distance 0: the reader sees to that)
-                move = pos.play_ordinary(tower, direction, distance)  # type: ignore[arg-type]
+            if direction is not None and distance is not None:  # (never distance 0: the reader sees to that)
+                move = pos.play_ordinary(tower, direction, distance)
                 if move is not None:
                     if SQUARE_COLOURS[move.target] is not square:
                         raise _Fallback
                     return
-        elif not mark:
+        elif not mark and target is not None:  # (a coordinate entry always has its target)
             t = pos.board[origin]
             if t is not None and t.side is side:
-                step = MOVE_STEPS[side][origin].get(target)  # type: ignore[arg-type]
+                step = MOVE_STEPS[side][origin].get(target)
                 if step is not None and pos.play_ordinary(t.colour, step[0], step[1]) is not None:
                     return
         self._other(pos, f)
@@ -276,7 +280,8 @@ class _Fused:
             if origin is None:
                 move = pos.resolve(direction, distance or 0, tower=tower)
             else:
-                move = pos.resolve_coords(origin, target)  # type: ignore[arg-type]
+                assert target is not None  # (a coordinate entry has both squares)
+                move = pos.resolve_coords(origin, target)
         except IllegalMoveError:
             raise _Fallback from None
         if (origin is None and SQUARE_COLOURS[move.target] is not square) or (mark and not move.push):
@@ -470,7 +475,11 @@ class Judge:
         lines = chain(self.chunk, [line], rest)
         self.asm = Assembler(self.path, first_index=self.index if self.index else 1)
         for m in read_lines(lines, self.path, self.record, first_line=self.chunk_start, asm=self.asm):
-            yield Judged(None, lambda m=m: m)  # type: ignore[misc]
+
+            def record(m: MatchRecord = m) -> MatchRecord:
+                return m
+
+            yield Judged(None, record)
 
     # -- lines
 
@@ -522,7 +531,7 @@ class Judge:
                 return
         self.general(line)
 
-    def add(self, item: object) -> None:
+    def add(self, item: _Element) -> None:
         """One element of a match (a header, ``Round``, ``Lineup``, or the entries of a
         line): a header after rounds (or anything, before any match) starts the next
         match; then the fused replay takes it."""
