@@ -403,7 +403,7 @@ def _loads(text: str | bytes) -> object:
     return data
 
 
-class _Duplicated(dict):  # type: ignore[type-arg]
+class _Duplicated(dict[str, object]):
     """A JSON object that named a key twice (``key``, the first such)."""
 
     key: str
@@ -421,9 +421,13 @@ class _Objects:
         if len(d) == len(pairs):
             return d
         self.duplicated = True
-        seen: set[str] = set()
         marked = _Duplicated(d)
-        marked.key = next(k for k, _v in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+        seen: set[str] = set()
+        for k, _v in pairs:
+            if k in seen:
+                marked.key = k
+                break
+            seen.add(k)
         return marked
 
 
