@@ -137,7 +137,8 @@ def exact_move(position: Position, entry: Entry) -> Move | None:
     colour all right), or ``None``. Not for a push's back-entry."""
     try:
         if entry.is_coords:
-            move = position.resolve_coords(entry.origin, entry.target)  # type: ignore[arg-type]
+            assert entry.origin is not None and entry.target is not None  # (the coordinate form has both)
+            move = position.resolve_coords(entry.origin, entry.target)
             return None if entry.push_mark and not move.push else move
         if entry.direction is Direction.BACK:
             return None
@@ -276,9 +277,11 @@ def _one_slot(slot: Slot, entry: Entry, move: Move, side: Side) -> str:
             f"the square: {square_name(move.target)} is {_name(SQUARE_COLOURS[move.target])}, "
             f"not {_name(entry.square_colour)}"
         )
+    origin, target = entry.origin, entry.target
+    assert origin is not None and target is not None  # (FROM and TO are the coordinate form's slots)
     if slot is Slot.FROM:
-        return f"the square moved from: {square_name(move.origin)}, not {square_name(entry.origin)}"  # type: ignore[arg-type]
-    return f"the square moved to: {square_name(move.target)}, not {square_name(entry.target)}"  # type: ignore[arg-type]
+        return f"the square moved from: {square_name(move.origin)}, not {square_name(origin)}"
+    return f"the square moved to: {square_name(move.target)}, not {square_name(target)}"
 
 
 def _name(colour: Colour | None) -> str:
