@@ -173,12 +173,14 @@ def _why_this_tower(position: Position) -> str:
     if not history:
         return f"the position says {position.to_move.title} moves {c}"
     last = history[-1]
-    if last.is_push:
-        pushed = position.tower_at(last.pushed_to)  # type: ignore[arg-type]
+    onto = last.pushed_to  # (None unless a push)
+    if onto is not None:
+        pushed = position.tower_at(onto)
         what = _tower_name(pushed.side, pushed.colour) if pushed is not None else "a tower"
         return f"{last.side.title}'s push moved {what} onto {_article(colour)} {c} square, so {last.side.title} moves again (S3)"
     if last.is_forfeit:
-        return f"{last.side.title}'s {last.tower.name.lower()} tower is blocked on {_article(colour)} {c} square (M6)"  # type: ignore[union-attr]
+        assert last.tower is not None  # (a forfeit names the blocked tower)
+        return f"{last.side.title}'s {last.tower.name.lower()} tower is blocked on {_article(colour)} {c} square (M6)"
     return f"{last.side.title}'s last move ended on {_article(colour)} {c} square"
 
 
@@ -262,7 +264,7 @@ class _RoundReplayer:
         try:
             for idx, entry in enumerate(self.rr.record.entries):
                 if self.cut is not None:
-                    self.check_cut(entry)
+                    self.check_cut(entry, self.cut)
                 if entry.placeholder:
                     self.placeholder(idx, entry, challenger)
                     continue
@@ -279,9 +281,9 @@ class _RoundReplayer:
         except _Over:
             pass
 
-    def check_cut(self, entry: Entry) -> None:
+    def check_cut(self, entry: Entry, cut: tuple[int, int]) -> None:
         """Stop at the first syntax error inside the round (what was skipped may be a turn)."""
-        if (entry.line, entry.column) >= self.cut:  # type: ignore[operator]
+        if (entry.line, entry.column) >= cut:
             self.cut_reached = True
             raise _Stop
 
@@ -301,9 +303,10 @@ class _RoundReplayer:
                 return None
             return move
         t = pos.board[origin]  # the coordinate form: from-to
-        if t is None or t.side is not side or entry.push_mark:
+        target = entry.target  # (never None in this form)
+        if t is None or t.side is not side or entry.push_mark or target is None:
             return None
-        step = MOVE_STEPS[side][origin].get(entry.target)  # type: ignore[arg-type]
+        step = MOVE_STEPS[side][origin].get(target)
         return None if step is None else pos.play_ordinary(t.colour, step[0], step[1])
 
     def placeholder(self, idx: int, entry: Entry, challenger: Side) -> None:
@@ -458,13 +461,14 @@ class _RoundReplayer:
         pos = self.pos
         origin = entry.origin
         need = pos.tower
+        colour: Colour | None
         if origin is not None:  # the coordinate form
             t = pos.board[origin]
             if t is None or t.side is not pos.to_move:
                 return self.bad_origin(origin)
             colour = t.colour
         else:
-            colour = entry.tower if entry.tower is not None else need  # type: ignore[assignment]
+            colour = entry.tower if entry.tower is not None else need
             if colour is None:
                 return _Fault("T1", "the first move of a round names its tower")
         if need is not None and colour != need:
@@ -477,7 +481,8 @@ class _RoundReplayer:
         origin = entry.origin
         try:
             if origin is not None:
-                move = pos.resolve_coords(origin, entry.target)  # type: ignore[arg-type]
+                assert entry.target is not None  # (the coordinate form has both squares)
+                move = pos.resolve_coords(origin, entry.target)
             else:
                 move = pos.resolve(entry.direction, entry.distance or 0, tower=colour)
         except IllegalMoveError as e:
@@ -487,11 +492,12 @@ class _RoundReplayer:
             return _Fault(e.rule, f"{entry.text or 'this move'}: {e}", tower=colour)
         if origin is not None:
             return _Fault("push-entry", f"{move.coords()} is marked '*' as a push, but pushes nothing", move)
-        square = move.square_colour
+        square, written = move.square_colour, entry.square_colour
+        assert written is not None  # (the colour form names its square)
         return _Fault(
             "square",
             f"{_tower_name(move.side, colour)} ends on {square_name(move.target)}, {_article(square)} "
-            f"{square.name.lower()} square, not {entry.square_colour.name.lower()}",  # type: ignore[union-attr]
+            f"{square.name.lower()} square, not {written.name.lower()}",
             move,
         )
 
@@ -546,7 +552,8 @@ class _RoundReplayer:
         """The pushed player's back-entry after ``push`` (S3); a missing one stops the
         round, a wrong one is reported (with the right one) and the replay goes on."""
         back = back_move(push, self.pos)
-        expected = f"{back.tower.title} Back 1 {back.square_colour.title} ({back.coords()})"  # type: ignore[union-attr]
+        assert back.tower is not None  # (the back-entry moves the farthest pushed tower)
+        expected = f"{back.tower.title} Back 1 {back.square_colour.title} ({back.coords()})"
         if not self.is_back_entry(entry, back):
             self.error(
                 "push-entry",
@@ -581,8 +588,9 @@ class _RoundReplayer:
         if entry.is_coords:
             return [] if (entry.origin, entry.target) == (back.origin, back.target) else [f"not {entry.text}"]
         wrong = []
+        assert back.tower is not None  # (the back-entry moves the farthest pushed tower)
         if entry.tower is not None and entry.tower != back.tower:
-            named, farthest = entry.tower.name.lower(), back.tower.name.lower()  # type: ignore[union-attr]
+            named, farthest = entry.tower.name.lower(), back.tower.name.lower()
             if len(push.push) > 1 and entry.tower is _nearest_pushed(push, self.pos):
                 wrong.append(f"{named} is the nearest pushed tower; the back-entry names the farthest, {farthest}")
             else:
