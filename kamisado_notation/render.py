@@ -29,7 +29,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rich import box
-from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.console import Console, ConsoleOptions, Group, JustifyMethod, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.style import Style
 from rich.table import Table
@@ -420,8 +420,8 @@ class _MatchSummary:
         else:
             table = Table(box=box.HEAVY_HEAD)
         for name in columns:
-            justify = "right" if name in ("Round", "Rd", "Plies", "Points", "Pts") else "center" if "–" in name else "left"
-            table.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+            justify: JustifyMethod = "right" if name in ("Round", "Rd", "Plies", "Points", "Pts") else "center" if "–" in name else "left"
+            table.add_column(name, justify=justify, no_wrap=True)
         for number, how, plies, winner, by, tower, points, score in self.rows:
             if compact and tower:
                 winner = f"{tower.split()[0]} {winner}"
