@@ -118,6 +118,7 @@ def _invoke(application: typer.Typer, args: list[str]) -> int:
     except typer.TyperException as e:  # a usage error
         from typer import rich_utils
 
+        # typer exports no ClickException, its type here; every usage error it raises is one
         rich_utils.rich_format_error(e)  # type: ignore[arg-type]
         return int(getattr(e, "exit_code", EXIT_USAGE))
     except (typer.Abort, KeyboardInterrupt):
