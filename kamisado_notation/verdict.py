@@ -510,6 +510,12 @@ class Judge:
         """Whether the current match has rounds (then a header starts the next)."""
         return self.started or (self.fused is not None and bool(self.fused.rounds))
 
+    def drop_fused(self) -> None:
+        """The match goes to the full path; whether it has rounds is kept (the fused
+        replay knew it)."""
+        self.started = self.has_rounds()
+        self.fused = None
+
     def other(self, line: str, m: re.Match[str] | None) -> None:
         """Any line but a row: in the reader's order, many entries, a blank or comment,
         a header, ``Round`` or ``Lineup`` line, else the grammar's."""
@@ -553,7 +559,7 @@ class Judge:
             return False
         if not self.index:
             raise _WholeFile  # a diagnostic of the file, not of a match
-        self.fused = None
+        self.drop_fused()
         return True
 
     def general(self, line: str) -> None:
@@ -568,7 +574,7 @@ class Judge:
                 raise _WholeFile from None  # a diagnostic of the file, not of a match
             if isinstance(e, NotationError) and first_word(line) == "round":
                 self.started = True  # an unreadable Round line starts a round all the same
-            self.fused = None
+            self.drop_fused()
             return
         headers = [isinstance(e, Header) for e in _elements(items)]
         if not headers:

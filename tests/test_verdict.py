@@ -93,6 +93,14 @@ def test_planted_errors_are_judged_as_the_full_path_judges_them(text: str) -> No
     same(text)
 
 
+def test_a_header_after_an_unreadable_line_after_rows_starts_the_next_match() -> None:
+    # the rows were read fused (so only the fused replay knew the match had rounds) and
+    # the unreadable '3' dropped it: the header still starts match 2, as the reader says
+    text = '[Result "1-0"]\n\n1. Ye↑1Bl   Bl↖1Pi\n3\n\n[Event "k"]\n\nRound 1\n1. f8-g7   a1-e5\n'
+    assert len(same(text).matches) == 2
+    assert len(same(text.replace("\n3\n", "\n\u0663\n")).matches) == 2  # a digit other than 0-9: the same
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 10**6), st.integers(1, 4))
 def test_random_matches_every_form_and_language(seed: int, matches: int) -> None:
