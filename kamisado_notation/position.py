@@ -233,7 +233,12 @@ class Position:
 
     @classmethod
     def from_string(cls, text: str) -> Position:
-        """Read a position string (SPEC §5). Raises :class:`PositionError`."""
+        """Read a position string (SPEC §5). Raises :class:`PositionError`.
+
+        >>> position = Position.from_string("obpkyrgn/......../......../......../......../......../......../NGRYKPBO b -")
+        >>> position == Position.initial(), str(position.to_move.title)
+        (True, 'Black')
+        """
         return _parse_position(text)
 
     def copy(self) -> Position:
@@ -341,7 +346,11 @@ class Position:
 
     def legal_moves(self) -> list[Move]:
         """Every legal move of the side to move: empty when it must forfeit (M6) or the
-        round is over (M7)."""
+        round is over (M7).
+
+        >>> len(Position.initial().legal_moves())  # rulebook figure 1
+        102
+        """
         if self.winner is not None:
             return []
         side = self.to_move
@@ -606,6 +615,14 @@ class Position:
         a free choice) ``distance`` squares in ``direction``; ``distance`` 0 is a forfeit.
 
         Raises :class:`IllegalMoveError` naming the rule the move breaks.
+
+        >>> Position.initial().resolve(Direction.LEFT, 2, tower=Colour.RED)  # f8-h6: Black's left
+        Move(side=<Side.BLACK: 0>, tower=<Colour.RED: 2>, origin=61, target=47, direction=<Direction.LEFT: 1>, distance=2, push=())
+        >>> try:
+        ...     Position.initial().resolve(Direction.FORWARD, 1)
+        ... except IllegalMoveError as e:
+        ...     print(e.rule, e)
+        T1 the first move of a round names its tower
         """
         colour = self._check_tower(tower)
         side = self.to_move

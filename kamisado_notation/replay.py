@@ -994,5 +994,11 @@ def _plays(position: Position, entry: Entry) -> bool:
 
 
 def replay(match: MatchRecord) -> MatchReplay:
-    """Replay ``match`` and judge it; see the module docstring for the error policy."""
+    """Replay ``match`` and judge it; see the module docstring for the error policy.
+
+    >>> from kamisado_notation.notation import read_record
+    >>> judged = replay(read_record("samples/standard-match.kmr").matches[0])
+    >>> judged.valid, str(judged.status), [r.result.winner.title for r in judged.rounds]
+    (True, 'complete', ['Black', 'Gold', 'Gold', 'Black', 'Gold'])
+    """
     return _MatchReplayer(match).run()

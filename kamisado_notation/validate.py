@@ -217,7 +217,14 @@ def _collect(
 
 
 def validate_text(text: str, *, path: str = "<string>", fused: bool = True) -> FileReport:
-    """Validate a whole record given as text (``fused``: see the module docstring)."""
+    r"""Validate a whole record given as text (``fused``: see the module docstring).
+
+    >>> report = validate_text("Round 1\n1. Pink Forward 4 Brown  Brown Forward 3 Purple", path="x.kmr")
+    >>> report.valid
+    False
+    >>> [d.rule for m in report.matches for d in m.diagnostics]
+    ['square']
+    """
     from .notation import parse_record
     from .notation.reader import block_lines
 
@@ -241,7 +248,12 @@ def validate_file(
     holds one at a time; ``fused``: see the module docstring). A file that cannot be
     read gives a report with one ``io`` diagnostic; what belongs to no match (errors
     before the first match, a line too long, binary data) is among the report's own
-    diagnostics."""
+    diagnostics.
+
+    >>> report = validate_file("samples/standard-match.kmr")
+    >>> report.valid, len(report.matches)
+    (True, 1)
+    """
     return validate_stream(path, fused=fused).report(on_match=on_match)
 
 

@@ -220,7 +220,12 @@ def read_record(path: str) -> RecordFile:
     :mod:`~kamisado_notation.notation.json_record`); ``-`` is standard input. A missing or
     unreadable file raises :class:`RecordIOError`; invalid UTF-8, binary data and a line
     over :data:`MAX_LINE` are diagnostics at their line, a malformed JSON document one
-    diagnostic naming the bad field."""
+    diagnostic naming the bad field.
+
+    >>> record = read_record("samples/standard-match.kmr")
+    >>> len(record.matches), record.matches[0].header("Black"), len(record.matches[0].rounds)
+    (1, 'Johan', 5)
+    """
     record, matches = stream_record(path)
     record.matches.extend(matches)
     return record
@@ -251,7 +256,12 @@ def open_matches(path: str, *, errors: list[Diagnostic] | None = None) -> Iterat
     byte or binary data, which end the reading; a line too long) go to ``errors`` when
     it is given, else to the last match read — or, when there is none, the first is
     raised as :class:`NotationError`, since a stream of matches has no other place for
-    it. A JSON record (:func:`looks_like_json`) is read whole; a malformed one is likewise."""
+    it. A JSON record (:func:`looks_like_json`) is read whole; a malformed one is likewise.
+
+    >>> first = next(open_matches("samples/club-night.kmr"))
+    >>> first.index, first.header("Event")
+    (1, 'Club night')
+    """
     record, matches = stream_record(path)
     return _stream(matches, record, errors)
 

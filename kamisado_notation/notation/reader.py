@@ -62,7 +62,14 @@ Matcher = Callable[..., "re.Match[str] | None"]
 
 def parse_entry(text: str) -> Entry:
     """One move in any form (``紫↖5黃``, ``Purple Left 5 Yellow``, ``Pu L5 Ye``,
-    ``lila balra 5 sárga``, ``d8-d4``…). Raises :class:`NotationError`."""
+    ``lila balra 5 sárga``, ``d8-d4``…). Raises :class:`NotationError`.
+
+    >>> entry = parse_entry("紫↖5黃")
+    >>> entry.tower.title, entry.direction.name, entry.distance, entry.square_colour.title
+    ('Purple', 'LEFT', 5, 'Yellow')
+    >>> parse_entry("d8-d4").is_coords
+    True
+    """
     if not isinstance(text, str):
         raise NotationError(f"not text: {type(text).__name__}")
     if "\n" in text or "\r" in text:
@@ -96,7 +103,12 @@ def iter_matches(
     through the grammar instead of the whole-line fast paths: the result is the same (for
     tests and benchmarks of the two paths). ``first_line`` and ``first_index`` are the
     line number of the first line and the index of the first match, for a part of a file
-    that starts at a match (so its diagnostics and indices are the whole file's)."""
+    that starts at a match (so its diagnostics and indices are the whole file's).
+
+    >>> [m] = iter_matches(["Round 1", "1. Pu L1 Pu  Ye R1 Ye"])
+    >>> [entry.text for entry in m.rounds[0].entries]
+    ['Pu L1 Pu', 'Ye R1 Ye']
+    """
     if isinstance(lines, (str, bytes, bytearray)):
         raise TypeError("iter_matches reads lines (an iterable of str): for one whole text, use parse_record")
     return read_lines(_cleaned(lines, _file), path, _file, fast=fast, first_line=first_line, first_index=first_index)

@@ -98,7 +98,15 @@ def format_move(move: Move, *, form: Form = Form.TEXT, lang: str = "en") -> str:
     """An engine move in ``form``: ``紫↖5黃``, ``Purple Left 5 Yellow``, ``Pu L5 Ye``,
     ``lila balra 5 sárga``, ``d8-d4`` (a push ``d4-d5*``). A forfeit (distance 0) writes
     the blocked tower and its square (``Green 0 Yellow``); a back-entry (``Direction.BACK``)
-    the pushed tower (``Red Back 1 Yellow``)."""
+    the pushed tower (``Red Back 1 Yellow``).
+
+    >>> from kamisado_notation import Position, parse_square
+    >>> move = Position.initial().resolve_coords(parse_square("d8"), parse_square("d4"))
+    >>> format_move(move, form=Form.SYMBOLS), format_move(move, form=Form.SHORT), format_move(move, form=Form.COORDS)
+    ('粉↑4棕', 'Pi F4 Br', 'd8-d4')
+    >>> format_move(move, lang="hu")
+    'rózsaszín előre 4 barna'
+    """
     _check(form, lang)
     if form is Form.COORDS:
         return _coords(move.origin, move.target, bool(move.push))
@@ -116,7 +124,12 @@ def format_move(move: Move, *, form: Form = Form.TEXT, lang: str = "en") -> str:
 def format_entry(entry: Entry, *, form: Form, lang: str = "en", move: Move | None = None) -> str:
     """One entry of a record in ``form``. A colour entry writes in any colour form by
     itself; coordinates to a colour form (and back) need ``move``, the entry resolved
-    on the board. The ``...`` placeholder stays ``...``."""
+    on the board. The ``...`` placeholder stays ``...``.
+
+    >>> from kamisado_notation.notation import parse_entry
+    >>> format_entry(parse_entry("紫↖5黃"), form=Form.TEXT, lang="de")
+    'lila links 5 gelb'
+    """
     _check(form, lang)
     if entry.placeholder:
         return "..."
@@ -216,12 +229,17 @@ def _match_lines(m: MatchRecord, form: Form, lang: str, moves: Mapping[int, Move
 
 
 def format_record(record: RecordFile, *, form: Form, lang: str = "en", moves: Mapping[int, Move] | None = None) -> str:
-    """The whole record in ``form``, in the canonical layout: per match its comments,
+    r"""The whole record in ``form``, in the canonical layout: per match its comments,
     headers (order kept), a blank line, then per round ``Round N [fill left|right]``, its
     lineups and numbered rows ``1. <Black entry>   <Gold entry>`` (``...`` for an absent
     Black entry). Comments stay at their element. ``moves`` maps ``id(entry)`` to the
     resolved move where the form needs the board (coordinates ↔ colours). For a record
-    too large to hold, :class:`RecordWriter` writes the same text a match at a time."""
+    too large to hold, :class:`RecordWriter` writes the same text a match at a time.
+
+    >>> from kamisado_notation.notation import parse_record
+    >>> format_record(parse_record("Round 1\n1. Purple Left 1 Purple"), form=Form.SHORT)
+    'Round 1\n1. Pu L1 Pu\n'
+    """
     out = io.StringIO()
     writer = RecordWriter(out, form=form, lang=lang, path=record.path)
     for m in record.matches:
