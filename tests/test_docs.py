@@ -35,8 +35,14 @@ def test_docstring_examples_run(name: str, monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def test_the_main_functions_have_examples() -> None:
-    from kamisado_notation.notation import reader
+    from kamisado_notation import notation, perft, replay, validate
     from kamisado_notation.position import Position
 
-    for function in (reader.parse_record, Position.play_ordinary, kamisado_notation):
+    main_calls = (
+        kamisado_notation, notation.parse_record, notation.read_record, notation.open_matches, notation.iter_matches,
+        notation.parse_entry, notation.format_move, notation.format_entry, notation.format_record, replay.replay,
+        validate.validate_text, validate.validate_file, Position.from_string, Position.legal_moves, Position.resolve,
+        Position.play_ordinary, perft.perft,
+    )
+    for function in main_calls:
         assert ">>>" in (function.__doc__ or ""), function
