@@ -11,15 +11,21 @@ The main calls, importable from the package itself:
 >>> len(Position.initial().legal_moves())                 # the rules engine
 102
 
-The layers, bottom up (each imports only from those below it):
+The layers, bottom up (each imports only from those below it; ``tests/test_architecture.py``
+walks every import to keep it so):
 
+- values: :mod:`.errors` (every exception), :mod:`.diagnostics`, :mod:`.enums`,
+  :mod:`.display` (text from a record made safe to show);
 - the domain: :mod:`.board` (colours, sides, squares), :mod:`.position` (towers, moves,
   the rules of a round), :mod:`.match` (fills, rings, scores), :mod:`.perft`;
-- :mod:`.notation`: text ⇄ records (the ``.kmr`` format, every move form, JSON);
-- the bridge: :mod:`.replay` (records judged by the engine), :mod:`.correct` (a wrong
-  entry's correction from the record's redundancy), :mod:`.validate`, :mod:`.fix`,
-  :mod:`.generate`, :mod:`.export` (JSON views of engine objects);
-- on top: :mod:`.render` (terminal diagrams) and :mod:`.cli` (the ``kamisado`` command).
+- :mod:`.notation`: text ⇄ records (the ``.kmr`` format, every move form, JSON), and
+  :mod:`.export` (JSON views of engine objects);
+- the bridge, records judged by the engine: :mod:`.replay`, :mod:`.correct` (fixes from
+  the four slots' redundancy), :mod:`.verdict` (the fused fast validation),
+  :mod:`.validate`, :mod:`.fix`, :mod:`.conversion`, :mod:`.generate`, :mod:`.parallel`,
+  :mod:`.distributed` (Dask), :mod:`.output` (the one safe writer);
+- on top: :mod:`.render` (terminal diagrams), :mod:`.svg` (vector diagrams) and
+  :mod:`.cli` (the ``kamisado`` command).
 
 Names are loaded on first use (PEP 562), so importing the package stays cheap for the
 command line; type checkers see the real classes and functions (the imports under
