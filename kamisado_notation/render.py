@@ -26,9 +26,11 @@ nothing is wider than the console.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, JustifyMethod, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.style import Style
@@ -62,9 +64,11 @@ __all__ = [
     "BoardDiagram",
     "board_diagram",
     "legend_lines",
+    "legend_plain",
     "lineup_diagram",
     "match_summary",
     "moves_diagram",
+    "plain_rule",
     "status_line",
     "tower_mark",
 ]
@@ -139,11 +143,17 @@ def _brackets(m: Marks, sq: int) -> list[tuple[str, str]]:
     return pairs or [(" ", " ")]
 
 
+#: One run of a line: its text and its style (``""``: none); a line is a list of runs,
+#: so the plain and the coloured board share the same strings (:meth:`BoardDiagram.plain_lines`).
+Segment = tuple[str, Style | str]
+_CAPS = {(side, colour): Style(color=_BODY_HEX[side], bgcolor=SQUARE_STYLES[colour].bgcolor) for side in Side for colour in Colour}
+
+
 class _Square:
-    """What one square shows, in either form."""
+    """What one square shows, in either form, as runs of text and style."""
 
     def __init__(self, position: Position, sq: int, m: Marks, glyphs: bool) -> None:
-        colour = SQUARE_COLOURS[sq]
+        self.colour = colour = SQUARE_COLOURS[sq]
         self.style = SQUARE_STYLES[colour]
         self.word = (SQUARE_GLYPHS if glyphs else SQUARE_CODES)[colour]
         pairs = _brackets(m, sq)
@@ -152,57 +162,50 @@ class _Square:
         self.reachable = sq in m.reachable
         self.label = m.labels.get(sq)
 
-    def _marks(self, middle: Text, pair: tuple[str, str] | None = None) -> Text:
+    def _marks(self, middle: list[Segment], pair: tuple[str, str] | None = None) -> list[Segment]:
         left, right = pair or (self.left, self.right)
-        line = Text(left, style=_mark_style(left, self.style))
-        line.append_text(middle)
-        line.append(right, style=_mark_style(right, self.style))
-        return line
+        return [(left, _mark_style(left, self.style)), *middle, (right, _mark_style(right, self.style))]
 
-    def _top(self, width: int) -> Text:
+    def _top(self, width: int) -> Segment:
         """The tower's top: its side mark and letter on its colour."""
         t = self.tower
         assert t is not None
-        return Text(tower_mark(t.side, t.colour).ljust(width), style=_TOPS[t.colour])
+        return tower_mark(t.side, t.colour).ljust(width), _TOPS[t.colour]
 
-    def full(self) -> tuple[Text, Text, Text]:
-        top = Text(self.word, style=self.style)
+    def _blank(self, n: int) -> Segment:
+        return " " * n, self.style
+
+    def full(self) -> tuple[list[Segment], list[Segment], list[Segment]]:
         t = self.tower
+        top: list[Segment] = [(self.word, self.style)]
         if t is not None:
-            top.append("▄▄▄", style=Style(color=_BODY_HEX[t.side], bgcolor=self.style.bgcolor))
-            top.append(" ", style=self.style)
+            top += [("▄▄▄", _CAPS[t.side, self.colour]), self._blank(1)]
         else:
-            top.append("    ", style=self.style)
+            top.append(self._blank(4))
         if self.label is not None:
-            top.append(self.label[:1], style=_LABEL)
+            top.append((self.label[:1], _LABEL))
         else:
-            top.append_text(_star() if self.reachable and t is not None else Text(" ", style=self.style))
+            top.append(_star() if self.reachable and t is not None else self._blank(1))
         if t is None:
-            middle = Text("  ", style=self.style) + _star() + Text("  ", style=self.style)
-            if not self.reachable:
-                middle = Text("     ", style=self.style)
-            bottom = Text("       ", style=self.style)
-        else:
-            body = _BODIES[t.side]
-            middle = Text(" ", style=body)
-            middle.append_text(self._top(3))
-            middle.append(" ", style=body)
-            bottom = self._marks(Text(("+" * t.rings).center(5), style=body), self.second)
-        return top, self._marks(middle), bottom
+            middle = [self._blank(2), _star(), self._blank(2)] if self.reachable else [self._blank(5)]
+            return top, self._marks(middle), [self._blank(7)]
+        body = _BODIES[t.side]
+        middle = [(" ", body), self._top(3), (" ", body)]
+        return top, self._marks(middle), self._marks([(("+" * t.rings).center(5), body)], self.second)
 
-    def compact(self) -> tuple[Text, Text]:
+    def compact(self) -> tuple[list[Segment], list[Segment]]:
         t = self.tower
-        first = self._marks(self._top(2) if t is not None else Text(self.word, style=self.style))
-        if self.label is not None:
-            first = Text(self.label[:1], style=_LABEL) + first[1:]
+        first = self._marks([self._top(2) if t is not None else (self.word, self.style)])
+        if self.label is not None:  # in place of the left mark (one column)
+            first[0] = (self.label[:1], _LABEL)
         if t is None:
-            second = Text(" ", style=self.style) + _star(2) + Text(" ", style=self.style)
-            if not self.reachable:
-                second = Text("    ", style=self.style)
+            second = [self._blank(1), _star(2), self._blank(1)] if self.reachable else [self._blank(4)]
         else:  # the body under the top, two wide: a third ring stands beside it
-            second = _star() if self.reachable else Text(" ", style=self.style)
-            second.append(("+" * min(t.rings, 2)).ljust(2), style=_BODIES[t.side])
-            second.append("+" if t.rings == 3 else " ", style=self.style + _MARK)
+            second = [
+                _star() if self.reachable else self._blank(1),
+                (("+" * min(t.rings, 2)).ljust(2), _BODIES[t.side]),
+                ("+" if t.rings == 3 else " ", self.style + _MARK),
+            ]
         return first, second
 
 
@@ -212,9 +215,9 @@ def _mark_style(mark: str, square: Style) -> Style:
     return _ALARM if mark == "=" else _CHIP
 
 
-def _star(n: int = 1) -> Text:
+def _star(n: int = 1) -> Segment:
     """A reachable square's mark."""
-    return Text("*" * n, style=_CHIP)
+    return "*" * n, _CHIP
 
 
 class BoardDiagram:
@@ -249,21 +252,41 @@ class BoardDiagram:
         if self.legend:
             yield from legend_lines(width, glyphs=self.glyphs, labels=bool(self.marks.labels))
 
+    def plain_lines(self, width: int) -> Iterator[str]:
+        """The diagram as plain text at ``width`` columns, without rich's layout: the
+        same characters a console without colour prints for it, line by line (for
+        output nobody looks at as it goes, where rich's cost per diagram dominates)."""
+        if self.title:
+            yield from _plain_wrap(self.title, width)
+        for line in self.board_segments(compact=width < FULL_WIDTH):
+            yield "".join(text for text, _ in line)
+        for sentence in self.status:
+            yield from _plain_wrap(sentence, width)
+        if self.legend:
+            yield from legend_plain(width, glyphs=self.glyphs, labels=bool(self.marks.labels))
+
     def board_lines(self, *, compact: bool) -> Iterator[Text]:
         """The board itself, files and ranks around it."""
+        for line in self.board_segments(compact=compact):
+            yield Text.assemble(*line)
+
+    def board_segments(self, *, compact: bool) -> Iterator[list[Segment]]:
+        """The board's lines as runs of text and style: the one source of both
+        :meth:`board_lines` and :meth:`plain_lines`."""
         files, cell = _files(self.flip), 4 if compact else 7
         gutter = "" if compact else " "
-        names = Text((gutter + "  " + "".join("abcdefgh"[f].center(cell) for f in files)).rstrip())
+        names: list[Segment] = [((gutter + "  " + "".join("abcdefgh"[f].center(cell) for f in files)).rstrip(), "")]
         yield names
         for r in _ranks(self.flip):
             squares = [_Square(self.position, r * 8 + f, self.marks, self.glyphs) for f in files]
             parts = [s.compact() for s in squares] if compact else [s.full() for s in squares]
             for k in range(len(parts[0])):
                 named = k == (0 if compact else 1)
-                line = Text(f"{gutter}{r + 1} " if named else gutter + "  ")
+                line: list[Segment] = [(f"{gutter}{r + 1} " if named else gutter + "  ", "")]
                 for part in parts:
-                    line.append_text(part[k])
-                line.append(f" {r + 1}" if named else "")
+                    line += part[k]
+                if named:
+                    line.append((f" {r + 1}", ""))
                 yield line
         yield names
 
@@ -272,6 +295,41 @@ def _wrap(text: Text, console: Console, width: int) -> Iterator[Text]:
     for line in text.wrap(console, max(width, 1), overflow="fold"):
         line.rstrip()
         yield line
+
+
+@cache
+def _plain_console() -> Console:
+    """A console only for wrapping text that :func:`_plain_wrap` cannot take as it is."""
+    return Console(no_color=True, highlight=False, emoji=False)
+
+
+def _plain_wrap(text: str, width: int) -> list[str]:
+    """``text`` wrapped to ``width`` columns as rich wraps it (words, folding a word too
+    long for a line, trailing spaces dropped): a printable line that fits is itself;
+    anything else goes through rich's wrapping, which it rarely needs."""
+    if text.isprintable() and cell_len(text) <= width:
+        return [text.rstrip()]
+    return [line.plain for line in _wrap(Text(text), _plain_console(), width)]
+
+
+def plain_rule(title: str, width: int) -> str:
+    """rich's ``Rule(title)`` as plain text: the title between lines of ``─``, centred,
+    ``width`` columns. A title with markup (``[``), a character that is not plain ASCII
+    or the dash, or too long to fit goes through rich itself."""
+    simple = all(" " <= c <= "~" or c == "—" for c in title) and "[" not in title
+    if not (simple and title and len(title) <= width - 4):
+        return _rich_rule(title, width)
+    side = (width - len(title)) // 2
+    return ("─" * (side - 1) + " " + title + " " + "─" * (side + 1))[:width]
+
+
+def _rich_rule(title: str, width: int) -> str:
+    from rich.rule import Rule
+
+    console = Console(no_color=True, highlight=False, emoji=False, width=width, soft_wrap=True)
+    with console.capture() as captured:
+        console.print(Rule(title))
+    return captured.get().rstrip("\n")
 
 
 #: The legend's items: (sample, style, meaning).
@@ -288,25 +346,40 @@ _LEGEND: tuple[tuple[str, Style | None, str], ...] = (
 )
 
 
-def legend_lines(width: int, *, glyphs: bool = False, labels: bool = False) -> list[Text]:
-    """What the marks mean, packed into lines of at most ``width`` columns."""
+def _legend_rows(width: int, glyphs: bool, labels: bool) -> list[list[tuple[str, Style | None, str]]]:
+    """The legend's items packed into lines of at most ``width`` columns."""
     items = [*_LEGEND[:3], ("紫" if glyphs else "Pu", SQUARE_STYLES[Colour.PURPLE], "square colour"), *_LEGEND[3:]]
     if labels:
         items.append(("1", _LABEL, "fill order"))
-    lines: list[Text] = []
-    line = Text()
-    for sample, style, meaning in items:
-        item = Text()
-        item.append(sample, style=style or _MARK)
-        item.append(" " + meaning, style="dim")
-        if line.cell_len and line.cell_len + 2 + item.cell_len > width:
-            lines.append(line)
-            line = Text()
-        if line.cell_len:
-            line.append("  ")
-        line.append_text(item)
-    lines.append(line)
+    rows: list[list[tuple[str, Style | None, str]]] = [[]]
+    used = 0
+    for item in items:
+        size = cell_len(item[0]) + 1 + len(item[2])
+        if used and used + 2 + size > width:
+            rows.append([])
+            used = 0
+        used += size + (2 if used else 0)
+        rows[-1].append(item)
+    return rows
+
+
+def legend_lines(width: int, *, glyphs: bool = False, labels: bool = False) -> list[Text]:
+    """What the marks mean, packed into lines of at most ``width`` columns."""
+    lines = []
+    for row in _legend_rows(width, glyphs, labels):
+        line = Text()
+        for sample, style, meaning in row:
+            if line.cell_len:
+                line.append("  ")
+            line.append(sample, style=style or _MARK)
+            line.append(" " + meaning, style="dim")
+        lines.append(line)
     return lines
+
+
+def legend_plain(width: int, *, glyphs: bool = False, labels: bool = False) -> list[str]:
+    """:func:`legend_lines` as plain text."""
+    return ["  ".join(f"{sample} {meaning}" for sample, _, meaning in row) for row in _legend_rows(width, glyphs, labels)]
 
 
 def board_diagram(
