@@ -7,6 +7,7 @@ from __future__ import annotations
 import errno
 import os
 import sys
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, NoReturn
 
 import typer
@@ -39,6 +40,18 @@ def console(*, stderr: bool = False, no_color: bool = False, record: bool = Fals
         width=width,
         soft_wrap=True,
     )
+
+
+def is_plain(out: Console) -> bool:
+    """Whether ``out`` prints no styles at all (not a terminal, so no colour and no bold;
+    not recording): then a diagram's plain lines (:meth:`~kamisado_notation.render.BoardDiagram.plain_lines`)
+    are written straight to stdout, the same text at a fraction of rich's cost."""
+    return out.color_system is None and not out.record
+
+
+def write_lines(lines: Iterable[str]) -> None:
+    """Write ``lines`` to standard output, each ending with a newline."""
+    sys.stdout.write("".join(line + "\n" for line in lines))
 
 
 def tune_gc() -> None:

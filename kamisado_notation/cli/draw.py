@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import sys
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -23,11 +23,18 @@ from .common import (
     console,
     emit_json,
     fail,
+    is_plain,
     read_position,
     refuse_onto,
     refuse_stdout_onto,
     write_file,
+    write_lines,
 )
+
+if TYPE_CHECKING:  # loaded by the functions that need them: start-up time
+    from rich.console import Console
+
+    from ..render import BoardDiagram
 
 _NO_COLOR = typer.Option(False, "--no-color", help="No colours (also under NO_COLOR or in a pipe).")
 _FLIP = typer.Option(False, "--flip", help="Black's view: rank 1 at the top.")
@@ -236,8 +243,6 @@ def replay(
     glyphs: bool = _GLYPHS,
 ) -> None:
     """Step through a record: a diagram per entry, round by round."""
-    from rich.rule import Rule
-
     from ..render import board_diagram, match_summary
 
     if step and file == "-":
@@ -249,9 +254,8 @@ def replay(
         for n in range(len(rnd.plies) + 1):
             entry = rnd.plies[n - 1].entry if n else None
             text = f" — {entry.text}" if entry is not None and entry.text else ""
-            out.print(Rule(f"Round {rnd.number}, ply {n}{text}"))
             diagram = board_diagram(rnd.position_at(n), last_move=_last_move(rnd, n), flip=flip, legend=n == 0, glyphs=glyphs)
-            out.print(diagram)
+            _print_step(out, f"Round {rnd.number}, ply {n}{text}", diagram)
             if step and not _wait():
                 _report(file, diagnostics)
                 raise typer.Exit(EXIT_INVALID if _invalid(diagnostics) else 0)
@@ -259,6 +263,20 @@ def replay(
     _report(file, diagnostics)
     if _invalid(diagnostics):
         raise typer.Exit(EXIT_INVALID)
+
+
+def _print_step(out: Console, heading: str, diagram: BoardDiagram) -> None:
+    """One step of ``replay``: a rule with the heading, then the diagram; as plain lines
+    when ``out`` has no styles (a pipe), else through rich."""
+    if is_plain(out):
+        from ..render import plain_rule
+
+        write_lines([plain_rule(heading, out.width), *diagram.plain_lines(out.width)])
+        return
+    from rich.rule import Rule
+
+    out.print(Rule(heading))
+    out.print(diagram)
 
 
 def _wait() -> bool:

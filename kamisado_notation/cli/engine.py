@@ -9,9 +9,11 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..display import printable
-from .common import EXIT_USAGE, console, emit_json, fail, read_position
+from .common import EXIT_USAGE, console, emit_json, fail, is_plain, read_position, write_lines
 
 if TYPE_CHECKING:  # loaded by the functions that need it: start-up time
+    from rich.console import Console
+
     from ..position import Position
 
 
@@ -39,7 +41,11 @@ def moves(
     if as_json:
         emit_json(moves_json(pos))
     else:
-        _print_moves(pos, no_color=no_color, glyphs=glyphs, terminal_svg=terminal_svg)
+        from .draw import save_terminal_svg
+
+        out = console(no_color=no_color, record=terminal_svg is not None)
+        _print_moves(pos, out, glyphs=glyphs)
+        save_terminal_svg(out, terminal_svg)
         if svg is not None:
             from .. import svg as vector
             from .draw import write_svg
@@ -56,6 +62,7 @@ def _moves_of_lines(*, as_json: bool, no_color: bool, glyphs: bool) -> None:
     from ..position import Position
 
     bad = 0
+    out = console(no_color=no_color)
     for number, text, problem in input_lines(sys.stdin.buffer):
         pos = None
         if problem is None and not text.strip():
@@ -73,23 +80,28 @@ def _moves_of_lines(*, as_json: bool, no_color: bool, glyphs: bool) -> None:
         elif as_json:
             emit_json(moves_json(pos))
         else:
-            _print_moves(pos, no_color=no_color, glyphs=glyphs)
+            _print_moves(pos, out, glyphs=glyphs)
     if bad:
         raise typer.Exit(EXIT_USAGE)
 
 
-def _print_moves(pos: Position, *, no_color: bool, glyphs: bool, terminal_svg: str | None = None) -> None:
+def _print_moves(pos: Position, out: Console, *, glyphs: bool) -> None:
     """The diagram (which says whose turn it is, a forfeit, a deadlock or the end of the
-    round), then one line per legal move."""
+    round), then one line per legal move; as plain lines when ``out`` has no styles."""
     from ..render import moves_diagram
-    from .draw import save_terminal_svg
 
-    out = console(no_color=no_color, record=terminal_svg is not None)
-    out.print(moves_diagram(pos, glyphs=glyphs))
-    for m in pos.legal_moves():
-        push = f"  pushes {', '.join(_sq(s) for s in m.push)}" if m.push else ""
-        out.print(f"{m}  ({m.coords()}){push}")
-    save_terminal_svg(out, terminal_svg)
+    diagram = moves_diagram(pos, glyphs=glyphs)
+    lines = [f"{m}  ({m.coords()}){_pushes(m.push)}" for m in pos.legal_moves()]
+    if is_plain(out):
+        write_lines([*diagram.plain_lines(out.width), *lines])
+        return
+    out.print(diagram)
+    for line in lines:
+        out.print(line)
+
+
+def _pushes(squares: tuple[int, ...]) -> str:
+    return f"  pushes {', '.join(_sq(s) for s in squares)}" if squares else ""
 
 
 def _sq(sq: int) -> str:

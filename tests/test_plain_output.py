@@ -1,0 +1,153 @@
+"""Plain output: where colour is off because stdout is not a terminal, `moves` and
+`replay` build their diagrams as plain strings instead of through rich's layout, and
+print exactly the text rich printed.
+
+Two oracles. The digests below are of the output of `moves` (404 positions on stdin: every
+position of four sample matches) and of `replay FILE` into a pipe, captured with the rich
+path before the plain one existed: they pin the bytes at the default width and at
+COLUMNS=40/60/80. A change to the diagrams' design changes them on purpose; recapture
+them then (run the same commands on a revision that prints through rich). The
+hypothesis tests compare the plain lines with rich's rendering of the same diagram, so
+both paths stay one design.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rich.console import Console, RenderableType
+from rich.rule import Rule
+
+from kamisado_notation.notation.files import nth_match
+from kamisado_notation.position import Position
+from kamisado_notation.render import board_diagram, moves_diagram, plain_rule
+from kamisado_notation.replay import replay
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = ROOT / "samples"
+
+#: sha256 of stdout as the rich path printed it: (command, options, COLUMNS) -> digest.
+REFERENCE = {
+    ("moves", (), None): "562183e668852fd89950f6e7da41ead7c683afd156cbaefe2c20a5d154940ec3",
+    ("moves", (), 40): "8c7eb3ea64e21f52eace806b1477bf46b9a19c23e0a10e76868869a7dbb65623",
+    ("moves", (), 60): "7904a23ab186feb1683e14abfdf74ffdb3fafa5ee79f8910f080d2c5b531b34d",
+    ("moves", (), 80): "562183e668852fd89950f6e7da41ead7c683afd156cbaefe2c20a5d154940ec3",
+    ("moves", ("--glyphs",), None): "7b27af21d871f1a671eead3656bcca28b1f7e01d2f1e025ede5aec57bed42475",
+    ("moves", ("--glyphs",), 40): "fe465ee9e4f0a14acfd06fc0575dbc99069a0778cb7d0c439c18eae822392309",
+    ("long-match.kmr", (), None): "aebcff4fba7b572d31c0f11b8548ad9ec227f12de0f907788b04d903c0cfb544",
+    ("long-match.kmr", (), 40): "c770eb8a535cc38fa0b64a89d0a6cf76a675cded4af85e04d4a05f237980fd86",
+    ("long-match.kmr", (), 60): "5cd36c165237ce8a761d921984a00d3a46b40fb906a9569ec8beefe22bcb2655",
+    ("long-match.kmr", (), 80): "52b00be857cdbd54b2e020628adf217afb5c206c5f65642b87371a8c80fcbe70",
+    ("long-match.kmr", ("--glyphs", "--flip"), 60): "47c031a3f798655dd8da0f60906ada576bce0647081d7f974cec1a05fd78c365",
+    ("pushes.kmr", ("--glyphs", "--flip"), None): "92a92f56ccee5b844abd04f9fb913525ac288b9479e58c6cdf68257eea3994f2",
+    ("deadlock.kmr", (), 40): "5541693501fc5dae29ca5cc81903ff9fdca0ba650074308d550053ef830c0737",
+    ("forfeit.kmr", (), 80): "2ee6a9a183613c06b4a75d734aa4b2ae5a766081fc6c94feca87b4f53b73411c",
+    ("broken.kmr", (), 60): "5a6d024d6dfdeeb78cf6e859ece296285a324bd3aa75d9ff55a4a486732827cd",
+    ("broken.kmr", ("--glyphs", "--flip"), 40): "10bed7897ccdf67cf65a39b044885c1cb995d261983a6dd6418acfd56c9cf27d",
+}
+
+
+def sample_positions() -> list[str]:
+    """Every position of four sample matches, in order (404 of them)."""
+    out = []
+    for name in ("marathon-match.kmr", "pushes.kmr", "deadlock.kmr", "forfeit.kmr"):
+        _, match_record, _ = nth_match(str(SAMPLES / name), 1)
+        assert match_record is not None
+        for rnd in replay(match_record).rounds:
+            out += [rnd.position_at(n).to_string() for n in range(len(rnd.plies) + 1)]
+    return out
+
+
+def run_cli(args: list[str], columns: int | None, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "NO_COLOR", "FORCE_COLOR")}
+    env["PYTHONPATH"] = str(ROOT)
+    if columns is not None:
+        env["COLUMNS"] = str(columns)
+    command = [sys.executable, "-m", "kamisado_notation.cli.app", *args]
+    return subprocess.run(command, input=stdin, capture_output=True, env=env, check=False)
+
+
+@pytest.mark.parametrize(("what", "options", "columns"), sorted(REFERENCE, key=str))
+def test_a_pipe_gets_the_bytes_rich_printed(what: str, options: tuple[str, ...], columns: int | None) -> None:
+    if what == "moves":
+        stdin = ("\n".join(sample_positions()) + "\n").encode()
+        result = run_cli(["moves", *options], columns, stdin)
+    else:
+        result = run_cli(["replay", str(SAMPLES / what), *options], columns)
+    assert result.returncode == (1 if what == "broken.kmr" else 0), result.stderr
+    assert hashlib.sha256(result.stdout).hexdigest() == REFERENCE[what, options, columns]
+
+
+def test_sample_positions_are_the_captured_ones() -> None:
+    positions = sample_positions()
+    assert len(positions) == 404 and positions[0] == Position.initial().to_string()
+
+
+# ------------------------------------------------------- plain lines against rich
+
+
+def rich_text(renderable: RenderableType, width: int) -> str:
+    """What a console without colour (as in a pipe) prints for ``renderable``."""
+    console = Console(no_color=True, highlight=False, emoji=False, width=width, soft_wrap=True)
+    with console.capture() as captured:
+        console.print(renderable)
+    return captured.get()
+
+
+def plain_text(lines: list[str]) -> str:
+    return "".join(line + "\n" for line in lines)
+
+
+def random_position(seed: int, plies: int) -> Position:
+    """A position reached by ``plies`` random legal moves (forfeits included) from the start."""
+    rng, position = random.Random(seed), Position.initial()
+    for _ in range(plies):
+        moves = position.legal_moves()
+        if position.winner is not None or not (moves or position.must_forfeit()):
+            break
+        position.play(rng.choice(moves) if moves else position.forfeit_move())
+    return position
+
+
+WIDTHS = st.sampled_from([20, 35, 36, 40, 60, 61, 80, 100, 140])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 60), WIDTHS, st.booleans(), st.booleans())
+def test_moves_diagram_plain_is_rich_without_colour(seed: int, plies: int, width: int, glyphs: bool, flip: bool) -> None:
+    diagram = moves_diagram(random_position(seed, plies), glyphs=glyphs, flip=flip)
+    assert plain_text(list(diagram.plain_lines(width))) == rich_text(diagram, width)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32), st.integers(1, 60), WIDTHS, st.booleans(), st.booleans())
+def test_board_diagram_plain_is_rich_without_colour(seed: int, plies: int, width: int, legend: bool, flip: bool) -> None:
+    before = random_position(seed, plies - 1)
+    after = before.copy()
+    moves = before.legal_moves()
+    last = moves[0] if moves else (before.forfeit_move() if before.must_forfeit() and before.winner is None else None)
+    if last is not None:
+        after.play(last)
+    diagram = board_diagram(after, last_move=last, flip=flip, legend=legend, title="Round 1, ply 3 — the last move")
+    assert plain_text(list(diagram.plain_lines(width))) == rich_text(diagram, width)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(), st.integers(1, 120))
+def test_titles_wrap_as_rich_wraps_them(title: str, width: int) -> None:
+    diagram = board_diagram(Position.initial(), title=title, legend=False)
+    assert plain_text(list(diagram.plain_lines(width))) == rich_text(diagram, width)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.characters(blacklist_characters="[]\\")), st.integers(1, 120))
+def test_plain_rule_is_richs_rule(title: str, width: int) -> None:
+    assert plain_rule(title, width) + "\n" == rich_text(Rule(title), width)
