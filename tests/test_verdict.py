@@ -101,6 +101,23 @@ def test_a_header_after_an_unreadable_line_after_rows_starts_the_next_match() ->
     assert len(same(text.replace("\n3\n", "\n\u0663\n")).matches) == 2  # a digit other than 0-9: the same
 
 
+BLANKS = [" ", " ", "  ", "   ", "\t", " \t", "    "]
+ENDS = ["", "", " ", "  ", "\t", "   # c", "#c"]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 10**6), st.randoms(use_true_random=False))
+def test_rows_spaced_any_way_are_judged_as_the_full_path_judges_them(seed: int, rnd: random.Random) -> None:
+    """Rows whose blanks are redrawn (inside entries, between them, after them): the
+    fused path's row reading without the regex takes only what the regex reads alike."""
+    lines = record_text(seed, 2).split("\n")
+    for k, line in enumerate(lines):
+        if line[:1].isdigit() and rnd.random() < 0.5:
+            words = line.split()
+            lines[k] = "".join(w + rnd.choice(BLANKS) for w in words[:-1]) + words[-1] + rnd.choice(ENDS)
+    same("\n".join(lines))
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 10**6), st.integers(1, 4))
 def test_random_matches_every_form_and_language(seed: int, matches: int) -> None:
