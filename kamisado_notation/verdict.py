@@ -246,7 +246,7 @@ class _Fused:
         """Entries in turn: an ordinary move written without a fault is played here (the
         hot path); anything else goes to :meth:`_other`, a back-entry to :meth:`_back`."""
         pos = self.pos
-        play = pos.play_ordinary
+        board, play = pos.board, pos.play_ordinary
         for f in entries:
             if self.pending is not None:
                 self._back(f)
@@ -258,14 +258,17 @@ class _Fused:
                 raise _Fallback
             tower, direction, distance, square, origin, target, mark, _ = f
             if origin is None:
-                if direction is not None and distance is not None:  # (never distance 0: the reader sees to that)
-                    move = play(tower, direction, distance)
-                    if move is not None:
-                        if SQUARE_COLOURS[move.target] is not square:
-                            raise _Fallback
-                        continue
-            elif not mark and target is not None and _play_coords(pos, side, origin, target):
-                continue  # (a coordinate entry always has its target)
+                # (no direction: distance 0, a forfeit; play_ordinary refuses distance 0)
+                move = None if direction is None else play(tower, direction, distance or 0)
+                if move is not None:
+                    if SQUARE_COLOURS[move.target] is not square:
+                        raise _Fallback
+                    continue
+            elif not mark and (t := board[origin]) is not None and t.side is side:
+                # (a coordinate entry always has its target: -1 only satisfies the type)
+                step = MOVE_STEPS[side][origin].get(-1 if target is None else target)
+                if step is not None and play(t.colour, step[0], step[1]) is not None:
+                    continue
             self._other(pos, f)
 
     def _other(self, pos: Position, f: Fields) -> None:
@@ -355,16 +358,6 @@ class _Fused:
         if self.idx > self.placeheld:  # the round has plies: the side after the last one's
             return _SIDES[self.idx & 1]
         return self.start_to_move
-
-
-def _play_coords(pos: Position, side: Side, origin: int, target: int) -> bool:
-    """Play the ordinary move from ``origin`` to ``target`` of a tower of ``side``; False
-    (nothing done) when that is no ordinary move of the tower that must move."""
-    t = pos.board[origin]
-    if t is None or t.side is not side:
-        return False
-    step = MOVE_STEPS[side][origin].get(target)
-    return step is not None and pos.play_ordinary(t.colour, step[0], step[1]) is not None
 
 
 # ---------------------------------------------------------- lines into matches
@@ -460,22 +453,15 @@ class Judge:
         for line in lines:
             self.number += 1
             fused = self.fused
-            # the hot path: a row of a match still fused
-            if fused is not None:
-                got = _split_row(line)
-                if got is None:
-                    m = None if line.startswith(OTHER_STARTS) else row(line)
-                    # (a row with a digit other than 0-9 is the lookalike check's)
-                    if m is not None and (line.isascii() or not _OTHER_DIGIT(line)):
-                        got = _row_fields(m)
-                else:
-                    m = None
-                if got is not None:
-                    self.fast_row(got)
-                    self.chunk.append(line)
-                    continue
-            else:
-                m = None if line.startswith(OTHER_STARTS) else row(line)
+            # the hot path: a common row (no regex) of a match still fused
+            if fused is not None and (got := _split_row(line)) is not None:
+                try:
+                    fused.row(*got)
+                except _Fallback:
+                    self.fused, self.started = None, True
+                self.chunk.append(line)
+                continue
+            m = None if line.startswith(OTHER_STARTS) else row(line)
             try:
                 if not self.lookalike(line) and (m is None or not self.row(m)):
                     self.other(line, m)
@@ -533,8 +519,8 @@ class Judge:
     # -- lines
 
     def row(self, m: re.Match[str]) -> bool:
-        """A row (the fast path's) the hot path left (no match fused, or a digit other
-        than 0-9 in it): True when read; False sends it to the grammar."""
+        """A row (the fast path's) the hot path left: True when read; False sends it to
+        the grammar."""
         got = _row_fields(m)
         if got is None:
             return False
