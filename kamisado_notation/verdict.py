@@ -48,7 +48,7 @@ from .notation.fast_paths import (
     fast_segments,
 )
 from .notation.reader import read_lines
-from .notation.record import Entry, Header, Item, Lineup, MatchRecord, RecordFile, RoundRecord
+from .notation.record import Comment, Entry, Header, Item, Lineup, MatchRecord, RecordFile, RoundRecord
 from .notation.tokens import MAX_DIGITS
 from .position import Move, Position
 from .replay import MatchStatus, match_target, parse_result
@@ -424,6 +424,20 @@ def _split_row(line: str) -> _Row | None:
     return (turn, f1 or None, f2) if f2 else None
 
 
+#: a ``Round`` or ``Lineup`` line's text (with no comment) → what :func:`fast_other` read
+#: there: a record repeats them, and the fused replay reads no more than the number and
+#: fill, or the side and colours (never the line number, nor changes it)
+_KNOWN_LINES: dict[str, RoundRecord | Lineup] = {}
+
+
+def _remember(line: str, read: tuple[Header | RoundRecord | Lineup, Comment | None]) -> None:
+    """Keep a ``Round`` or ``Lineup`` line :func:`fast_other` read (without a comment),
+    for :meth:`Judge.known`."""
+    item, comment = read
+    if comment is None and isinstance(item, (RoundRecord, Lineup)) and len(_KNOWN_LINES) < _FIELDS_LIMIT:
+        _KNOWN_LINES[line] = item  # (a header's digits may be other than 0-9: not kept)
+
+
 class Judge:
     """Splits a file's lines into matches as the reader does, keeps each match's lines,
     and runs the fused replay on them while it lasts (:meth:`run`). ``first_line``
@@ -459,6 +473,9 @@ class Judge:
                     fused.row(*got)
                 except _Fallback:
                     self.fused, self.started = None, True
+                self.chunk.append(line)
+                continue
+            if fused is not None and self.known(line):
                 self.chunk.append(line)
                 continue
             m = None if line.startswith(OTHER_STARTS) else row(line)
@@ -518,6 +535,18 @@ class Judge:
 
     # -- lines
 
+    def known(self, line: str) -> bool:
+        """A blank line, or a ``Round`` or ``Lineup`` line read before
+        (:data:`_KNOWN_LINES`), in a match still fused: done here as :meth:`other` does
+        it. False: nothing done."""
+        if not line:
+            return True
+        item = _KNOWN_LINES.get(line)
+        if item is None:
+            return False
+        self.add(item)
+        return True
+
     def row(self, m: re.Match[str]) -> bool:
         """A row (the fast path's) the hot path left: True when read; False sends it to
         the grammar."""
@@ -565,6 +594,7 @@ class Judge:
             if o is not None:
                 item = fast_other(o, self.number)
                 if item is not None:
+                    _remember(line, item)
                     self.add(item[0])
                     return
             if _comment_only(line):
