@@ -248,10 +248,6 @@ def _num(x: float) -> str:
     return f"{x:.2f}".rstrip("0").rstrip(".")
 
 
-def _attrs(**kw: object) -> str:
-    return " ".join(f"{k.rstrip('_').replace('_', '-')}={quoteattr(str(v))}" for k, v in kw.items())
-
-
 def _text(x: float, y: float, text: str, *, size: float, fill: str, anchor: str = "middle", bold: bool = False, cls: str = "") -> str:
     weight = ' font-weight="bold"' if bold else ""
     klass = f' class="{cls}"' if cls else ""

@@ -100,11 +100,6 @@ def write_file(path: str, text: str, *, inputs: list[str]) -> None:
         fail(str(e))
 
 
-def save_svg(out: Console, path: str, *, inputs: list[str]) -> None:
-    """Write what the recording console ``out`` printed as an SVG file (:func:`write_file`)."""
-    write_file(path, out.export_svg(title="kamisado"), inputs=inputs)
-
-
 def refuse_onto(output: str, inputs: list[str]) -> None:
     """Exit 2 when the file ``output`` is one of ``inputs`` (checked before the inputs
     are read, so that nothing is done in vain)."""
