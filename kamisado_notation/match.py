@@ -96,11 +96,15 @@ def _taking_order(side: Side, how: Fill) -> tuple[int, ...]:
 
 # ``_TAKING_ORDER[side][how is Fill.RIGHT]``, computed once: a replay fills once a round.
 _TAKING_ORDER = tuple((_taking_order(side, Fill.LEFT), _taking_order(side, Fill.RIGHT)) for side in Side)
-# ``_TAKING_RANK[side][how is Fill.RIGHT][sq]``: where ``sq`` comes in that order.
-_TAKING_RANK = tuple(
-    tuple(tuple(order.index(sq) for sq in range(64)) for order in orders) for orders in _TAKING_ORDER
-)
+# The taking order is the squares sorted by ``sq ^ mask`` with ``mask`` the first square
+# taken: row by row from the home row flips the rank bits (Black), from the own left or
+# right flips the file bits. ``_RANK_MASK[side][how is Fill.RIGHT]``; checked here.
+_RANK_MASK = tuple(tuple(order[0] for order in orders) for orders in _TAKING_ORDER)
+assert all(
+    order[i] == i ^ order[0] for orders in _TAKING_ORDER for order in orders for i in range(64)
+), "the taking order is not an XOR of the square"
 _SIDES = (Side.BLACK, Side.GOLD)
+_OTHER = (Side.GOLD, Side.BLACK)  # ``_OTHER[side]`` is ``side.other``, without the property
 _COLOURS = tuple(Colour)  # by value, without the enum's lookup
 # ``side``'s home-row squares from his own left (Black's left is file h).
 _HOME_SQUARES = tuple(tuple((0 if side is Side.GOLD else 7) * 8 + f for f in _files_from_left(side)) for side in Side)
@@ -128,27 +132,24 @@ def lineup(position: Position, side: Side, how: Fill) -> list[Tower]:
 def fill(position: Position, how: Fill, *, challenger: Side) -> Position:
     """The start of the next round: both home rows filled ``how`` (rings kept), the
     ``challenger`` to move with a free choice of tower (T1)."""
-    # As lineup() gives it, but sorting each side's eight squares by the taking order
-    # rather than scanning the board for them: a replay fills once every round.
+    # As lineup() gives it, but sorting each side's towers by their rank in the taking
+    # order (an XOR, :data:`_RANK_MASK`) rather than scanning the board for them: a
+    # replay fills once every round. Each value sorted is ``rank << 3 | colour``.
     old = position.board
     right = how is Fill.RIGHT
     board: list[Tower | None] = [None] * 64
     where = [[-1] * 8, [-1] * 8]
     for side in _SIDES:
-        squares = position.where[side]
-        if -1 in squares:  # a side without all its towers (a hand-made position)
-            squares = [sq for sq in squares if sq >= 0]
-        taken = sorted(squares, key=_TAKING_RANK[side][right].__getitem__)
-        if right:
-            taken.reverse()
+        mask = _RANK_MASK[side][right]
+        # the towers from the side's own left once placed (fill right: the last taken
+        # first); -1 is a missing tower (a hand-made position)
+        ranked = sorted([(sq ^ mask) << 3 | c for c, sq in enumerate(position.where[side]) if sq >= 0], reverse=right)
         placed = where[side]
         # strict=False: a hand-made position may have fewer than eight towers a side
-        for sq, home in zip(taken, _HOME_SQUARES[side], strict=False):
-            t = old[sq]
-            assert t is not None  # where[] holds the squares of towers
-            board[home] = t
-            placed[t.colour] = home
-    return Position._from_lists(board, where, challenger, None, challenger.other)
+        for value, home in zip(ranked, _HOME_SQUARES[side], strict=False):
+            board[home] = old[(value >> 3) ^ mask]
+            placed[value & 7] = home
+    return Position._from_lists(board, where, challenger, None, _OTHER[challenger], home_rows=True)
 
 
 @dataclass(frozen=True)
@@ -162,6 +163,18 @@ class RoundResult:
     points: int
 
 
+#: every :class:`RoundResult` made, by its fields: a replay ends a round every few plies
+_RESULTS: dict[tuple[Side, RoundEnd, Colour, int], RoundResult] = {}
+
+
+def _result(winner: Side, by: RoundEnd, tower: Colour, points: int) -> RoundResult:
+    key = (winner, by, tower, points)
+    result = _RESULTS.get(key)
+    if result is None:
+        result = _RESULTS[key] = RoundResult(winner, by, tower, points)
+    return result
+
+
 def round_result(position: Position) -> RoundResult | None:
     """The result if the round is over in ``position`` (M7 or M8), else ``None``.
 
@@ -171,19 +184,20 @@ def round_result(position: Position) -> RoundResult | None:
     falls back to the tower that must move, which is that colour unless forfeits or a
     push came between.
     """
-    if position.winner is not None:
-        side = position.winner
+    side = position.winner
+    if side is not None:
         goal = 0 if side is Side.BLACK else 7
-        for c, sq in enumerate(position.where[side]):
-            if sq >> 3 == goal:  # -1 (no such tower) >> 3 is -1, never a rank
-                t = position.board[sq]
-                assert t is not None
-                return RoundResult(side, RoundEnd.HOME_ROW, _COLOURS[c], _RING_POINTS[t.rings])
-        raise AssertionError("winner without a tower on the home row")  # pragma: no cover
+        last = position.last_move  # (the tower that got there, as a rule)
+        if last is not None and last.side is side and last.tower is not None and last.target >> 3 == goal:
+            colour: Colour | None = last.tower
+        else:  # -1 (no such tower) >> 3 is -1, never a rank
+            colour = next((_COLOURS[c] for c, sq in enumerate(position.where[side]) if sq >> 3 == goal), None)
+        assert colour is not None, "winner without a tower on the home row"
+        return _result(side, RoundEnd.HOME_ROW, colour, _RING_POINTS[position.rings(side, colour)])
     loser = position.deadlock()
     if loser is None:
         return None
-    winner = loser.other
+    winner = _OTHER[loser]
     colour = None
     for move in reversed(position.history):
         if not move.is_forfeit:
@@ -191,8 +205,7 @@ def round_result(position: Position) -> RoundResult | None:
             break
     if colour is None:
         colour = position.tower if position.tower is not None else Colour.BROWN
-    rings = position.rings(winner, colour)
-    return RoundResult(winner, RoundEnd.DEADLOCK, colour, ring_points(rings))
+    return _result(winner, RoundEnd.DEADLOCK, colour, ring_points(position.rings(winner, colour)))
 
 
 def place_ring(position: Position, result: RoundResult) -> None:
@@ -256,11 +269,12 @@ class Match:
     def next_round(self, how: Fill) -> Position:
         """Fill the home rows ``how`` and start the next round; the loser of the last
         round is the Challenger and moves first."""
-        if not self.results or len(self.results) != self.round_number:
+        results = self.results
+        if not results or len(results) != self.round_number:
             raise MatchError(f"round {self.round_number} is not over")
         if self.is_over:
             raise MatchError("the match is over")
-        self.challenger = self.results[-1].winner.other
+        self.challenger = _OTHER[results[-1].winner]
         self.position = fill(self.position, how, challenger=self.challenger)
         self.round_number += 1
         return self.position

@@ -17,7 +17,7 @@ Engine decisions (documented in ``docs/rules-decisions.md``):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
@@ -43,6 +43,7 @@ __all__ = [
     "Move",
     "Position",
     "Tower",
+    "WrittenMove",
 ]
 
 #: How far a tower may move, by its number of Sumo rings (S1, DS1, TS1).
@@ -182,9 +183,38 @@ def _ordinary_moves(
     return every
 
 
+#: Everything :meth:`Position.play_written` needs of an ordinary move, by the key of
+#: :data:`_ORDINARY` (side, colour, origin), direction and distance: the squares it
+#: crosses and lands on (M2, M3), where it lands, that square's colour, the shared
+#: :class:`Move`, and whether it reaches the opponent's home row (M7). Built on first use.
+_Step = tuple[tuple[Square, ...], Square, Colour, Move, bool]
+_STEPS: list[tuple[tuple[_Step, ...], ...] | None] = [None] * (2 * 8 * 64)
+
+
+def _steps(key: int, side: Side, colour: Colour, origin: int) -> tuple[tuple[_Step, ...], ...]:
+    every = tuple(
+        tuple(
+            (ray[: move.distance], move.target, SQUARE_COLOURS[move.target], move, move.target >> 3 == _GOAL_RANK[side])
+            for move in moves
+        )
+        for ray, moves in zip(
+            RAYS[side][origin][:3], _ORDINARY[key] or _ordinary_moves(key, side, colour, origin), strict=True
+        )
+    )
+    _STEPS[key] = every
+    return every
+
+
 #: What :meth:`Position.play` pushes to undo a move: the move, then the tower to move, the
 #: side to move, the last mover and the winner before it.
 _Undo = tuple[Move, Colour | None, Side, Side, Side | None]
+
+#: An ordinary move as a record writes it, for :meth:`Position.play_written`: ``(tower,
+#: direction, distance, lands_on, origin, target)``. ``tower`` is ``None`` for the tower
+#: that must move (T2); ``lands_on`` is the colour of the square it lands on, when the
+#: record writes it (else ``None``). A move written from square to square gives
+#: ``origin`` and ``target`` instead (the other slots are then not read); ``-1`` when not.
+WrittenMove = tuple[Colour | None, Direction | None, int, Colour | None, int, int]
 
 
 class Position:
@@ -259,17 +289,20 @@ class Position:
         to_move: Side,
         tower: Colour | None,
         last_mover: Side,
+        *,
+        home_rows: bool = False,
     ) -> Position:
         """A position on ``board``/``where`` (taken, not copied, and assumed to agree),
         without going through a dict of towers: for :meth:`copy` and the fill between
-        rounds, which start a position once per round of a replay."""
+        rounds, which start a position once per round of a replay. ``home_rows``: every
+        tower stands on its own home row (a fill), so no one has won (M7)."""
         position = cls.__new__(cls)
         position.board = board
         position.where = where
         position.to_move = to_move
         position.tower = tower
         position.last_mover = last_mover
-        position.winner = position._find_winner()
+        position.winner = None if home_rows else position._find_winner()
         position._stack = []
         return position
 
@@ -556,11 +589,8 @@ class Position:
         """Play the ordinary move (no push, no forfeit) of ``tower`` — ``None`` for the
         tower that must move — ``distance`` squares in ``direction``, and return it; or
         return ``None`` and change nothing when that is not a legal ordinary move (then
-        :meth:`resolve` says why, or finds the push or forfeit it is).
-
-        The replay's hot path: it checks exactly what :meth:`resolve` does for such a move
-        (T1/T2, M1–M3, M7, S1/DS1/TS1) without building explanations, and plays the
-        engine's shared :class:`Move`, so a replay builds no move per ply.
+        :meth:`resolve` says why, or finds the push or forfeit it is). One move of
+        :meth:`play_written`.
 
         >>> position = Position.initial()
         >>> position.play_ordinary(Colour.BROWN, Direction.FORWARD, 3)
@@ -568,45 +598,96 @@ class Position:
         >>> position.play_ordinary(None, Direction.LEFT, 1) is None  # Gold must move Yellow (T2): c1-b2 is green
         False
         """
-        need = self.tower
-        if tower is None:
-            tower = need
+        return self.last_move if self.play_written(((tower, direction, distance, None, -1, -1),)) else None
+
+    def play_written(self, moves: Sequence[WrittenMove], start: int = 0) -> int:  # noqa: C901 - the hot loop, one body on purpose (no call per ply)
+        """Play ``moves[start:]`` in turn while each is a legal ordinary move (no push, no
+        forfeit) as it is written (:data:`WrittenMove`), and return the index of the
+        first one that is not, which is left unplayed with those after it
+        (``len(moves)`` when all were played). Then :meth:`resolve` or
+        :meth:`resolve_coords` says why, or finds the push or forfeit it is.
+
+        The replay's hot path, and the fused validation's for a run of entries: it checks
+        exactly what :meth:`resolve` does for such a move (T1/T2, M1–M3, M7,
+        S1/DS1/TS1), and the written colour or squares, without building explanations,
+        and plays the engine's shared :class:`Move` objects (see :meth:`play`, whose
+        ordinary case this is: keep the two in step).
+
+        >>> position = Position.initial()
+        >>> position.play_written([
+        ...     (Colour.BROWN, Direction.FORWARD, 3, Colour.YELLOW, -1, -1),  # h8-h5, a yellow square
+        ...     (None, None, 0, None, 3, 19),  # d1-d3: Gold's yellow tower (T2), onto purple
+        ...     (None, Direction.FORWARD, 2, Colour.GREEN, -1, -1),  # c8-c6 is orange: refused
+        ...     (None, Direction.FORWARD, 1, Colour.PINK, -1, -1),  # not played
+        ... ])
+        2
+        """
+        board, every_where, stack = self.board, self.where, self._stack
+        need, side, last, winner = self.tower, self.to_move, self.last_mover, self.winner
+        n = len(moves)
+        played = start
+        if winner is not None:
+            return start  # M7: the round is over
+        for i in range(start, n):
+            tower, direction, distance, lands_on, origin, target = moves[i]
+            if origin >= 0:  # from-to: the tower on that square, if it is the mover's
+                t = board[origin]
+                step = MOVE_STEPS[side][origin].get(target)
+                if t is None or t.side is not side or step is None:
+                    break
+                tower = t.colour
+                direction, distance = step
             if tower is None:
-                return None
-        elif need is not None and tower is not need:
-            return None
-        if self.winner is not None or direction is _BACK:
-            return None
-        side = self.to_move
-        where = self.where[side]
-        origin = where[tower]
-        board = self.board
-        t = board[origin]
-        reach = _REACH[side][origin][t.rings][direction]  # type: ignore[union-attr]  # hot: the replay's every ply; where[] always points at a tower
-        if not 0 < distance <= len(reach):  # (beyond: the board's edge or the range)
-            return None
-        for sq in reach[:distance]:  # M2, M3: the path and the target empty
-            if board[sq] is not None:
-                return None
-        key = (side * 8 + tower) * 64 + origin
-        move = (_ORDINARY[key] or _ordinary_moves(key, side, tower, origin))[direction][distance - 1]
-        # play(move), its ordinary case inlined (keep the two in step)
-        self._stack.append((move, need, side, self.last_mover, None))
-        target = reach[distance - 1]
-        board[origin] = None
-        board[target] = t
-        where[tower] = target
-        self.to_move = _OTHER[side]
-        self.tower = SQUARE_COLOURS[target]
-        self.last_mover = side
-        if target >> 3 == _GOAL_RANK[side]:
-            self.winner = side  # M7
-        return move
+                tower = need
+                if tower is None:
+                    break  # T1: the first move of a round names its tower
+            elif need is not None and tower is not need:
+                break  # T2
+            where = every_where[side]
+            origin = where[tower]
+            t = board[origin]
+            if not 0 < distance <= RANGE[t.rings]:  # type: ignore[union-attr]  # hot: where[] always points at a tower
+                break
+            key = (side * 8 + tower) * 64 + origin
+            try:  # (BACK or None: no such direction; beyond the board's edge)
+                path, target, colour, move, wins = (_STEPS[key] or _steps(key, side, tower, origin))[direction][  # type: ignore[index]  # hot: a None direction raises TypeError
+                    distance - 1
+                ]
+            except (IndexError, TypeError):
+                break
+            for sq in path:  # M2, M3: the path and the target empty
+                if board[sq] is not None:
+                    break
+            else:
+                if lands_on is not None and colour is not lands_on:
+                    break
+                stack.append((move, need, side, last, None))
+                board[origin] = None
+                board[target] = t
+                where[tower] = target
+                last, need, side = side, colour, _OTHER[side]
+                played = i + 1
+                if wins:
+                    winner = last  # M7: the round is over
+                    break
+                continue
+            break
+        else:
+            played = n
+        self.tower, self.to_move, self.last_mover, self.winner = need, side, last, winner
+        return played
 
     @property
     def history(self) -> list[Move]:
         """The moves played on this object, oldest first."""
         return [u[0] for u in self._stack]
+
+    @property
+    def last_move(self) -> Move | None:
+        """The last move played on this object (``history[-1]`` without the list), or
+        ``None``."""
+        stack = self._stack
+        return stack[-1][0] if stack else None
 
     # ---------------------------------------------------------- checking a move
 

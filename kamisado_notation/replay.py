@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from .board import MOVE_STEPS, SQUARE_COLOURS, Colour, Direction, Side, square_name
+from .board import SQUARE_COLOURS, Colour, Direction, Side, square_name
 from .correct import LOOKAHEAD, Candidate, Correction, EntryFix, Slot, back_move, correct, exact_move, slot_wording
 from .diagnostics import ERROR, WARNING, Diagnostic, Severity
 from .enums import TextEnum
@@ -32,7 +32,7 @@ from .notation.assembly import is_turn_warning
 from .notation.digits import ascii_number
 from .notation.record import Entry, MatchRecord, RoundRecord
 from .notation.style import write_like
-from .position import Move, Position, Tower
+from .position import Move, Position, Tower, WrittenMove
 
 __all__ = ["DASHES", "MatchReplay", "Ply", "RoundReplay", "lineup_start", "match_target", "parse_result", "replay"]
 
@@ -289,25 +289,18 @@ class _RoundReplayer:
 
     def play_as_written(self, entry: Entry, side: Side) -> Move | None:
         """The hot path: play ``entry`` when it is an ordinary move written without a
-        fault (T1/T2, M1–M3, S1/DS1/TS1, the square colour), else change nothing."""
+        fault (T1/T2, M1–M3, S1/DS1/TS1, the square colour), else change nothing
+        (:meth:`Position.play_written`); the caller has checked that it is ``side``'s
+        turn."""
         pos = self.pos
-        origin = entry.origin
-        if origin is None:  # the colour form: Tower Direction Distance Square
-            direction, distance = entry.direction, entry.distance
-            if direction is None or not distance:
+        origin, target = entry.origin, entry.target
+        if origin is not None:  # the coordinate form: from-to (a target always)
+            if entry.push_mark or target is None:
                 return None
-            move = pos.play_ordinary(entry.tower, direction, distance)
-            square = entry.square_colour
-            if move is not None and square is not None and square is not SQUARE_COLOURS[move.target]:
-                pos.undo()  # a wrong square colour: special() reports it
-                return None
-            return move
-        t = pos.board[origin]  # the coordinate form: from-to
-        target = entry.target  # (never None in this form)
-        if t is None or t.side is not side or entry.push_mark or target is None:
-            return None
-        step = MOVE_STEPS[side][origin].get(target)
-        return None if step is None else pos.play_ordinary(t.colour, step[0], step[1])
+            written: WrittenMove = (None, None, 0, None, origin, target)
+        else:  # the colour form: Tower Direction Distance Square
+            written = (entry.tower, entry.direction, entry.distance or 0, entry.square_colour, -1, -1)
+        return pos.last_move if pos.play_written((written,)) else None
 
     def placeholder(self, idx: int, entry: Entry, challenger: Side) -> None:
         """The ``...`` that stands for Black when Gold is the Challenger (T1)."""
