@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from itertools import chain
 from typing import Literal
 
-from .board import MOVE_STEPS, SQUARE_COLOURS, Colour, Direction, Side
+from .board import SQUARE_COLOURS, Colour, Direction, Side
 from .errors import IllegalMoveError, NotationError, PositionError
 from .match import Fill, Match, RoundResult, lineup_files
 from .notation.assembly import Assembler, first_word
@@ -49,8 +49,7 @@ from .notation.fast_paths import (
 )
 from .notation.reader import read_lines
 from .notation.record import Comment, Entry, Header, Item, Lineup, MatchRecord, RecordFile, RoundRecord
-from .notation.tokens import MAX_DIGITS
-from .position import Move, Position
+from .position import Move, Position, WrittenMove
 from .replay import MatchStatus, match_target, parse_result
 
 __all__ = ["Judge", "Judged", "Verdict", "judge_lines"]
@@ -105,7 +104,8 @@ class _Fused:
     :class:`_Fallback` (the match is then read again through the full path)."""
 
     __slots__ = (
-        "chain", "game", "headers", "idx", "index", "line", "pending", "placeheld", "pos", "rounds", "start_to_move",
+        "chain", "fields", "game", "headers", "idx", "index", "line", "pending", "placeheld", "pos", "rounds",
+        "start_to_move", "written",
     )
     pos: Position  # the round in play (set when the first round opens)
 
@@ -116,6 +116,10 @@ class _Fused:
         self.game: Match | None = None
         self.rounds: list[tuple[int, RoundResult | None]] = []
         self.idx = 0  # entries of the round so far (the '...' placeholder included)
+        #: the round's last entries, not played yet (:meth:`flush`): as the engine plays
+        #: them, and their fields (for what it leaves)
+        self.written: list[WrittenMove] = []
+        self.fields: list[Fields] = []
         self.pending: Move | None = None  # a push whose back-entry is due
         self.placeheld = False  # the round opened with '...'
         self.start_to_move = Side.BLACK
@@ -148,6 +152,7 @@ class _Fused:
 
     def round(self, number: int, fill: Fill | None) -> None:
         """A ``Round`` line: end the round in play and start this one (F1)."""
+        self.flush()
         i = len(self.rounds)
         if not i:
             game = self._begin()
@@ -187,6 +192,7 @@ class _Fused:
 
     def take(self, item: _Element) -> None:
         """A header, ``Round`` or ``Lineup`` line, or the entries of a line of many."""
+        self.flush()
         if isinstance(item, Header):
             self.header(item)
         elif isinstance(item, RoundRecord):
@@ -198,21 +204,63 @@ class _Fused:
 
     # -- entries
 
+    def rows(self, line: str, lines: Iterator[str], keep: list[str]) -> str | None:
+        """The hot path: the common rows from ``line`` on (``N.``, one space, one or two
+        entries whose texts were read before, :data:`_ENTRIES`, two spaces at least
+        between them, spaces only after the last; the turn number right), each added to
+        ``keep`` and its entries to those :meth:`flush` plays. Returns the first line
+        that is not such a row, not added (the caller reads it), or None when ``lines``
+        ran out.
+
+        It reads such a line as :data:`ROW_RE` does: an entry holds one number (or is a
+        coordinate move) and ends with the word after it, so the regex can split the line
+        only where two spaces separate two whole entries (tests/test_verdict.py checks
+        it). Any other line, a right one written otherwise (``01.``) included, is left to
+        the caller, whose reading says what it is."""
+        get, turns = _ENTRIES.get, _TURNS
+        written, fields = self.written, self.fields
+        idx = self.idx
+        while True:
+            turn, dot, rest = line.partition(". ")
+            if not dot or idx & 1 or idx >= _MAX_TURN_IDX or turn != turns[idx >> 1]:
+                break
+            first, gap, second = rest.partition("  ")
+            one = get(first)
+            if one is None:
+                break  # (the '...' placeholder too)
+            if gap:
+                two = get(second.strip(" "))
+                if two is None:
+                    break
+                written += (one[0], two[0])
+                fields += (one[1], two[1])
+                idx += 2
+            else:
+                written.append(one[0])
+                fields.append(one[1])
+                idx += 1
+            keep.append(line)
+            got = next(lines, None)
+            if got is None:
+                self.idx = idx
+                return None
+            line = got
+        self.idx = idx
+        return line
+
     def row(self, turn: str | None, f1: Fields | None, f2: Fields | None) -> None:
-        """A row (:func:`_row_fields`): a turn number, an entry or '...' (None), perhaps
-        a second entry."""
+        """A row :data:`ROW_RE` read (:func:`_row_fields`): a turn number, an entry or
+        '...' (None), perhaps a second entry."""
         if not self.rounds:
             self.round(1, None)  # entries before any Round line: an implicit round 1
         if turn is not None and (self.idx & 1 or int(turn) != (self.idx >> 1) + 1):
             raise _Fallback  # a wrong turn number: the reader warns
         if f1 is None:
             self.placeholder()
-            if f2 is not None:
-                self.entry(f2)
-        elif f2 is None:
-            self.entry(f1)
         else:
-            self.plays((f1, f2))
+            self.entry(f1)
+        if f2 is not None:
+            self.entry(f2)
 
     def entries(self, entries: list[Entry]) -> None:
         """The entries of a line of many (each with its own turn number, if any)."""
@@ -239,37 +287,35 @@ class _Fused:
         self.placeheld = True
 
     def entry(self, f: Fields) -> None:
-        """One entry (:meth:`plays`)."""
-        self.plays((f,))
+        """One entry, to be played by :meth:`flush`."""
+        self.written.append(_written(f))
+        self.fields.append(f)
+        self.idx += 1
 
-    def plays(self, entries: tuple[Fields, ...]) -> None:
-        """Entries in turn: an ordinary move written without a fault is played here (the
-        hot path); anything else goes to :meth:`_other`, a back-entry to :meth:`_back`."""
-        pos = self.pos
-        board, play = pos.board, pos.play_ordinary
-        for f in entries:
+    def flush(self) -> None:
+        """Play the entries written since the last flush: runs of ordinary moves written
+        without a fault by the engine (:meth:`Position.play_written`), anything else by
+        :meth:`_other`, a back-entry by :meth:`_back`."""
+        written = self.written
+        n = len(written)
+        if not n:
+            return
+        fields, pos = self.fields, self.pos
+        first = self.idx - n  # the round's index of written[0]
+        i = 0
+        while i < n:
             if self.pending is not None:
-                self._back(f)
-                continue
-            idx = self.idx
-            self.idx = idx + 1
-            side = _SIDES[idx & 1]
-            if side is not pos.to_move:
-                raise _Fallback
-            tower, direction, distance, square, origin, target, mark, _ = f
-            if origin is None:
-                # (no direction: distance 0, a forfeit; play_ordinary refuses distance 0)
-                move = None if direction is None else play(tower, direction, distance or 0)
-                if move is not None:
-                    if SQUARE_COLOURS[move.target] is not square:
-                        raise _Fallback
-                    continue
-            elif not mark and (t := board[origin]) is not None and t.side is side:
-                # (a coordinate entry always has its target: -1 only satisfies the type)
-                step = MOVE_STEPS[side][origin].get(-1 if target is None else target)
-                if step is not None and play(t.colour, step[0], step[1]) is not None:
-                    continue
-            self._other(pos, f)
+                self._back(fields[i])
+            else:
+                if pos.to_move is not _SIDES[(first + i) & 1]:
+                    raise _Fallback  # (sides alternate within a run of ordinary moves)
+                i = pos.play_written(written, i)
+                if i == n:
+                    break
+                self._other(pos, fields[i])
+            i += 1
+        written.clear()
+        fields.clear()
 
     def _other(self, pos: Position, f: Fields) -> None:
         """A push, a forfeit, or a move the engine refuses (then :class:`_Fallback`)."""
@@ -308,7 +354,6 @@ class _Fused:
         push, pos = self.pending, self.pos
         assert push is not None and push.pushed_to is not None
         self.pending = None
-        self.idx += 1
         far, onto = push.push[-1], push.pushed_to
         tower, direction, distance, square, origin, target, _, _ = f
         if origin is not None:
@@ -329,6 +374,7 @@ class _Fused:
 
     def verdict(self) -> Verdict:
         """The match's verdict, its last round scored and its ``Result`` checked."""
+        self.flush()
         game = self.game if self.game is not None else self._begin()
         if self.rounds:
             self._close_round()
@@ -375,7 +421,28 @@ def _comment_only(line: str) -> bool:
 
 #: entry text → its fields, or False when the grammar must read it
 _FIELDS: dict[str, Fields | Literal[False]] = {}
+#: entry text → what the fused replay keeps of it: the move as the engine plays it
+#: (:func:`_written`) and its fields; only texts the fast paths read (for :meth:`_Fused.rows`)
+_ENTRIES: dict[str, tuple[WrittenMove, Fields]] = {}
 _FIELDS_LIMIT = 20_000  # garbage must not grow memory without bound
+
+#: the turn numbers as a common row writes them, by the round's turn (from 0)
+_TURNS = tuple(str(n) for n in range(1, 1001))
+_MAX_TURN_IDX = 2 * len(_TURNS)
+#: what the engine never plays as an ordinary move (no tower named nor a direction)
+_UNPLAYABLE: WrittenMove = (None, None, 0, None, -1, -1)
+
+
+def _written(f: Fields) -> WrittenMove:
+    """An entry's fields as the engine plays them (:data:`WrittenMove`): a move written
+    as a push, or without its square's colour, is never played as an ordinary move (the
+    full path has a word for it)."""
+    tower, direction, distance, square, origin, target, mark, _ = f
+    if mark:
+        return _UNPLAYABLE
+    if origin is not None:
+        return (None, None, 0, None, origin, target) if target is not None else _UNPLAYABLE
+    return (tower, direction, distance or 0, square, -1, -1) if square is not None else _UNPLAYABLE
 
 
 def _fields(text: str) -> Fields | Literal[False]:
@@ -385,6 +452,8 @@ def _fields(text: str) -> Fields | Literal[False]:
         f = entry_fields(text)
         if len(_FIELDS) < _FIELDS_LIMIT:
             _FIELDS[text] = f
+            if f is not False:
+                _ENTRIES[text] = (_written(f), f)
     return f
 
 
@@ -401,27 +470,6 @@ def _row_fields(m: re.Match[str]) -> _Row | None:
     if f1 is False or f2 is False:
         return None
     return turn, f1, f2
-
-
-def _split_row(line: str) -> _Row | None:
-    """The common row, read without the regex: ``N.`` and one or two entries whose texts
-    are known (:data:`_FIELDS`, read before by :data:`ROW_RE`), one space after ``N.``,
-    two at least between the entries, spaces only after the last. None for anything else (then :data:`ROW_RE` reads it).
-
-    It reads such a line as :data:`ROW_RE` does: an entry holds one number (or is a
-    coordinate move) and ends with the word after it, so the regex can split the line
-    only where two spaces separate two whole entries (tests/test_verdict.py checks it)."""
-    turn, dot, rest = line.partition(". ")
-    if not dot or not (turn.isdigit() and turn.isascii() and len(turn) <= MAX_DIGITS):
-        return None
-    first, gap, second = rest.partition("  ")
-    f1 = _FIELDS.get(first)
-    if not (f1 or first == "..."):
-        return None
-    if not gap:
-        return turn, f1 or None, None
-    f2 = _FIELDS.get(second.strip(" "))
-    return (turn, f1 or None, f2) if f2 else None
 
 
 #: a ``Round`` or ``Lineup`` line's text (with no comment) → what :func:`fast_other` read
@@ -466,18 +514,14 @@ class Judge:
         row = ROW_RE.match
         for line in lines:
             self.number += 1
-            fused = self.fused
-            # the hot path: a common row (no regex) of a match still fused
-            if fused is not None and (got := _split_row(line)) is not None:
-                try:
-                    fused.row(*got)
-                except _Fallback:
-                    self.fused, self.started = None, True
-                self.chunk.append(line)
-                continue
-            if fused is not None and self.known(line):
-                self.chunk.append(line)
-                continue
+            if self.fused is not None:
+                got = self.hot(line, lines)
+                if got is None:
+                    continue
+                line = got
+                if self.known(line):
+                    self.chunk.append(line)
+                    continue
             m = None if line.startswith(OTHER_STARTS) else row(line)
             try:
                 if not self.lookalike(line) and (m is None or not self.row(m)):
@@ -491,6 +535,20 @@ class Judge:
                 self.done.clear()
         if self.index:
             yield self.judged()
+
+    def hot(self, line: str, lines: Iterator[str]) -> str | None:
+        """The hot path, in a match still fused that has begun its rounds: the common
+        rows from ``line`` on (:meth:`_Fused.rows`), counted and kept. Returns the first
+        line left to read, or None when the lines ran out."""
+        fused = self.fused
+        if fused is None or not fused.rounds:
+            return line
+        chunk = self.chunk
+        before = len(chunk)
+        rest = fused.rows(line, lines, chunk)
+        taken = len(chunk) - before  # (``line`` was counted)
+        self.number += taken if rest is not None else taken - 1
+        return rest
 
     # -- matches
 
