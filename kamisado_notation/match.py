@@ -57,6 +57,12 @@ class Fill(Enum):
     RIGHT = "right"
 
 
+_FILL_RIGHT = Fill.RIGHT  # (an enum's member, read from the class, costs a lookup)
+_HOME_ROW, _DEADLOCK = RoundEnd.HOME_ROW, RoundEnd.DEADLOCK
+_BLACK, _GOLD = Side.BLACK, Side.GOLD
+_GOAL_RANK = (0, 7)  # the rank index each side must reach (M7)
+
+
 def ring_points(rings_before: int) -> int:
     """Points for winning a round with a tower that had ``rings_before`` rings."""
     return _RING_POINTS[rings_before]
@@ -103,6 +109,11 @@ _RANK_MASK = tuple(tuple(order[0] for order in orders) for orders in _TAKING_ORD
 assert all(
     order[i] == i ^ order[0] for orders in _TAKING_ORDER for order in orders for i in range(64)
 ), "the taking order is not an XOR of the square"
+#: ``_RANK_KEY[side][how is Fill.RIGHT][sq]``: the square's rank in the taking order,
+#: shifted to leave three bits for a colour; ``_RANK_SQUARE[...][key | colour]``: the
+#: square back (fill sorts these keys: a replay fills once every round)
+_RANK_KEY = tuple(tuple(tuple((sq ^ mask) << 3 for sq in range(64)) for mask in masks) for masks in _RANK_MASK)
+_RANK_SQUARE = tuple(tuple(tuple((key >> 3) ^ mask for key in range(512)) for mask in masks) for masks in _RANK_MASK)
 _SIDES = (Side.BLACK, Side.GOLD)
 _OTHER = (Side.GOLD, Side.BLACK)  # ``_OTHER[side]`` is ``side.other``, without the property
 _COLOURS = tuple(Colour)  # by value, without the enum's lookup
@@ -133,21 +144,22 @@ def fill(position: Position, how: Fill, *, challenger: Side) -> Position:
     """The start of the next round: both home rows filled ``how`` (rings kept), the
     ``challenger`` to move with a free choice of tower (T1)."""
     # As lineup() gives it, but sorting each side's towers by their rank in the taking
-    # order (an XOR, :data:`_RANK_MASK`) rather than scanning the board for them: a
-    # replay fills once every round. Each value sorted is ``rank << 3 | colour``.
+    # order (:data:`_RANK_KEY`, with the colour in the low bits) rather than scanning the
+    # board for them.
     old = position.board
-    right = how is Fill.RIGHT
+    right = how is _FILL_RIGHT
     board: list[Tower | None] = [None] * 64
     where = [[-1] * 8, [-1] * 8]
     for side in _SIDES:
-        mask = _RANK_MASK[side][right]
+        key = _RANK_KEY[side][right]
         # the towers from the side's own left once placed (fill right: the last taken
         # first); -1 is a missing tower (a hand-made position)
-        ranked = sorted([(sq ^ mask) << 3 | c for c, sq in enumerate(position.where[side]) if sq >= 0], reverse=right)
+        ranked = sorted([key[sq] | c for c, sq in enumerate(position.where[side]) if sq >= 0], reverse=right)
+        square = _RANK_SQUARE[side][right]
         placed = where[side]
         # strict=False: a hand-made position may have fewer than eight towers a side
         for value, home in zip(ranked, _HOME_SQUARES[side], strict=False):
-            board[home] = old[(value >> 3) ^ mask]
+            board[home] = old[square[value]]
             placed[value & 7] = home
     return Position._from_lists(board, where, challenger, None, _OTHER[challenger], home_rows=True)
 
@@ -186,14 +198,14 @@ def round_result(position: Position) -> RoundResult | None:
     """
     side = position.winner
     if side is not None:
-        goal = 0 if side is Side.BLACK else 7
+        goal = _GOAL_RANK[side]
         last = position.last_move  # (the tower that got there, as a rule)
         if last is not None and last.side is side and last.tower is not None and last.target >> 3 == goal:
             colour: Colour | None = last.tower
         else:  # -1 (no such tower) >> 3 is -1, never a rank
             colour = next((_COLOURS[c] for c, sq in enumerate(position.where[side]) if sq >> 3 == goal), None)
         assert colour is not None, "winner without a tower on the home row"
-        return _result(side, RoundEnd.HOME_ROW, colour, _RING_POINTS[position.rings(side, colour)])
+        return _result(side, _HOME_ROW, colour, _RING_POINTS[position.rings(side, colour)])
     loser = position.deadlock()
     if loser is None:
         return None
@@ -205,7 +217,7 @@ def round_result(position: Position) -> RoundResult | None:
             break
     if colour is None:
         colour = position.tower if position.tower is not None else Colour.BROWN
-    return _result(winner, RoundEnd.DEADLOCK, colour, ring_points(position.rings(winner, colour)))
+    return _result(winner, _DEADLOCK, colour, ring_points(position.rings(winner, colour)))
 
 
 def place_ring(position: Position, result: RoundResult) -> None:
@@ -246,10 +258,10 @@ class Match:
     def winner(self) -> Side | None:
         """The match's winner, once a score has reached the target."""
         score, target = self.score, self.target
-        if score[Side.BLACK] >= target:
-            return Side.BLACK
-        if score[Side.GOLD] >= target:
-            return Side.GOLD
+        if score[_BLACK] >= target:
+            return _BLACK
+        if score[_GOLD] >= target:
+            return _GOLD
         return None
 
     @property

@@ -59,6 +59,8 @@ __all__ = ["Judge", "Judged", "Verdict", "judge_lines"]
 _Element = Header | RoundRecord | Lineup | list[Entry]
 
 _SIDES = (Side.BLACK, Side.GOLD)  # whose entry, by its index's parity in the round
+# (an enum's member, read from the class, costs a lookup)
+_BACK, _COMPLETE, _IN_PROGRESS = Direction.BACK, MatchStatus.COMPLETE, MatchStatus.IN_PROGRESS
 _HEADERS = ("match", "target", "position", "result")  # the headers the replay reads
 #: each side's home-row squares from his own left (a lineup's order)
 _HOME_ROWS = {side: tuple((7 if side is Side.BLACK else 0) * 8 + f for f in lineup_files(side)) for side in Side}
@@ -122,7 +124,7 @@ class _Fused:
         self.fields: list[Fields] = []
         self.pending: Move | None = None  # a push whose back-entry is due
         self.placeheld = False  # the round opened with '...'
-        self.start_to_move = Side.BLACK
+        self.start_to_move = _SIDES[0]
         #: once deadlocked (M8), the (side, tower) of each forced zero entry written
         self.chain: set[tuple[Side, Colour | None]] | None = None
 
@@ -205,41 +207,52 @@ class _Fused:
     # -- entries
 
     def rows(self, line: str, lines: Iterator[str], keep: list[str]) -> str | None:
-        """The hot path: the common rows from ``line`` on (``N.``, one space, one or two
+        """The hot path: from ``line`` on, the common rows (``N.``, one space, one or two
         entries whose texts were read before, :data:`_ENTRIES`, two spaces at least
-        between them, spaces only after the last; the turn number right), each added to
-        ``keep`` and its entries to those :meth:`flush` plays. Returns the first line
-        that is not such a row, not added (the caller reads it), or None when ``lines``
-        ran out.
+        between them, spaces only after the last; the turn number right), whose entries
+        go to those :meth:`flush` plays, blank lines, and ``Round`` and ``Lineup`` lines
+        read before (:data:`_KNOWN_LINES`, taken as :meth:`Judge.add` takes them), each
+        added to ``keep`` (before it is taken, so that one raising :class:`_Fallback` is
+        kept too). Returns the first other line, not added (the caller reads it), or
+        None when ``lines`` ran out.
 
-        It reads such a line as :data:`ROW_RE` does: an entry holds one number (or is a
+        It reads a row as :data:`ROW_RE` does: an entry holds one number (or is a
         coordinate move) and ends with the word after it, so the regex can split the line
         only where two spaces separate two whole entries (tests/test_verdict.py checks
         it). Any other line, a right one written otherwise (``01.``) included, is left to
         the caller, whose reading says what it is."""
-        get, turns = _ENTRIES.get, _TURNS
+        get, turns, known = _ENTRIES.get, _TURNS, _KNOWN_LINES.get
         written, fields = self.written, self.fields
         idx = self.idx
         while True:
             turn, dot, rest = line.partition(". ")
-            if not dot or idx & 1 or idx >= _MAX_TURN_IDX or turn != turns[idx >> 1]:
-                break
-            first, gap, second = rest.partition("  ")
-            one = get(first)
-            if one is None:
-                break  # (the '...' placeholder too)
-            if gap:
-                two = get(second.strip(" "))
-                if two is None:
-                    break
-                written += (one[0], two[0])
-                fields += (one[1], two[1])
-                idx += 2
+            if dot and not idx & 1 and idx < _MAX_TURN_IDX and turn == turns[idx >> 1]:
+                first, gap, second = rest.partition("  ")
+                one = get(first)
+                if one is None:
+                    break  # (the '...' placeholder too)
+                if gap:
+                    two = get(second.strip(" "))
+                    if two is None:
+                        break
+                    written += (one[0], two[0])
+                    fields += (one[1], two[1])
+                    idx += 2
+                else:
+                    written.append(one[0])
+                    fields.append(one[1])
+                    idx += 1
+                keep.append(line)
+            elif not line:
+                keep.append(line)
             else:
-                written.append(one[0])
-                fields.append(one[1])
-                idx += 1
-            keep.append(line)
+                item = known(line)
+                if item is None or type(item) is Header:
+                    break  # (a header may start the next match: the caller's)
+                keep.append(line)
+                self.idx = idx
+                self.take(item)
+                idx = self.idx
             got = next(lines, None)
             if got is None:
                 self.idx = idx
@@ -281,7 +294,7 @@ class _Fused:
 
     def placeholder(self) -> None:
         """'...': Black's slot when Gold, the Challenger, moves first (T1)."""
-        if self.idx or self.pos.to_move is not Side.GOLD:
+        if self.idx or self.pos.to_move is not _SIDES[1]:
             raise _Fallback
         self.idx = 1
         self.placeheld = True
@@ -361,7 +374,7 @@ class _Fused:
         else:
             t = pos.board[onto]
             ok = (
-                direction is Direction.BACK
+                direction is _BACK
                 and t is not None
                 and tower is t.colour
                 and distance == 1
@@ -386,7 +399,7 @@ class _Fused:
         return Verdict(
             index=self.index,
             line=self.line,
-            status=MatchStatus.COMPLETE if winner is not None else MatchStatus.IN_PROGRESS,
+            status=_COMPLETE if winner is not None else _IN_PROGRESS,
             score=score,
             target=game.target,
             winner=winner,
@@ -475,15 +488,16 @@ def _row_fields(m: re.Match[str]) -> _Row | None:
 #: a ``Round`` or ``Lineup`` line's text (with no comment) → what :func:`fast_other` read
 #: there: a record repeats them, and the fused replay reads no more than the number and
 #: fill, or the side and colours (never the line number, nor changes it)
-_KNOWN_LINES: dict[str, RoundRecord | Lineup] = {}
+_KNOWN_LINES: dict[str, Header | RoundRecord | Lineup] = {}
 
 
 def _remember(line: str, read: tuple[Header | RoundRecord | Lineup, Comment | None]) -> None:
-    """Keep a ``Round`` or ``Lineup`` line :func:`fast_other` read (without a comment),
-    for :meth:`Judge.known`."""
+    """Keep a header, ``Round`` or ``Lineup`` line :func:`fast_other` read (without a
+    comment), for :meth:`Judge.known`: not one with a digit other than 0-9 (which
+    :meth:`Judge.lookalike` must see first)."""
     item, comment = read
-    if comment is None and isinstance(item, (RoundRecord, Lineup)) and len(_KNOWN_LINES) < _FIELDS_LIMIT:
-        _KNOWN_LINES[line] = item  # (a header's digits may be other than 0-9: not kept)
+    if comment is None and line.isascii() and len(_KNOWN_LINES) < _FIELDS_LIMIT:
+        _KNOWN_LINES[line] = item
 
 
 class Judge:
@@ -519,16 +533,14 @@ class Judge:
                 if got is None:
                     continue
                 line = got
-                if self.known(line):
-                    self.chunk.append(line)
-                    continue
-            m = None if line.startswith(OTHER_STARTS) else row(line)
-            try:
-                if not self.lookalike(line) and (m is None or not self.row(m)):
-                    self.other(line, m)
-            except _WholeFile:
-                yield from self.whole_file(line, lines)
-                return
+            if self.fused is None or not self.known(line):
+                m = None if line.startswith(OTHER_STARTS) else row(line)
+                try:
+                    if not self.lookalike(line) and (m is None or not self.row(m)):
+                        self.other(line, m)
+                except _WholeFile:
+                    yield from self.whole_file(line, lines)
+                    return
             self.chunk.append(line)
             if self.done:
                 yield from self.done
@@ -545,7 +557,10 @@ class Judge:
             return line
         chunk = self.chunk
         before = len(chunk)
-        rest = fused.rows(line, lines, chunk)
+        try:
+            rest = fused.rows(line, lines, chunk)
+        except _Fallback:  # (on the last line kept)
+            self.fused, self.started, rest = None, True, None
         taken = len(chunk) - before  # (``line`` was counted)
         self.number += taken if rest is not None else taken - 1
         return rest
@@ -594,7 +609,7 @@ class Judge:
     # -- lines
 
     def known(self, line: str) -> bool:
-        """A blank line, or a ``Round`` or ``Lineup`` line read before
+        """A blank line, or a header, ``Round`` or ``Lineup`` line read before
         (:data:`_KNOWN_LINES`), in a match still fused: done here as :meth:`other` does
         it. False: nothing done."""
         if not line:
