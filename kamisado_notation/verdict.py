@@ -106,7 +106,7 @@ class _Fused:
     :class:`_Fallback` (the match is then read again through the full path)."""
 
     __slots__ = (
-        "chain", "fields", "game", "headers", "idx", "index", "line", "pending", "placeheld", "pos", "rounds",
+        "chain", "game", "headers", "idx", "index", "line", "pending", "placeheld", "pos", "rounds",
         "start_to_move", "written",
     )
     pos: Position  # the round in play (set when the first round opens)
@@ -118,10 +118,9 @@ class _Fused:
         self.game: Match | None = None
         self.rounds: list[tuple[int, RoundResult | None]] = []
         self.idx = 0  # entries of the round so far (the '...' placeholder included)
-        #: the round's last entries, not played yet (:meth:`flush`): as the engine plays
-        #: them, and their fields (for what it leaves)
+        #: the round's last entries, not played yet (:meth:`flush`), as the engine plays
+        #: them (each of :data:`_ENTRIES`, so that :data:`_FIELDS_OF` has its fields)
         self.written: list[WrittenMove] = []
-        self.fields: list[Fields] = []
         self.pending: Move | None = None  # a push whose back-entry is due
         self.placeheld = False  # the round opened with '...'
         self.start_to_move = _SIDES[0]
@@ -206,8 +205,8 @@ class _Fused:
 
     # -- entries
 
-    def rows(self, line: str, lines: Iterator[str], keep: list[str]) -> str | None:
-        """The hot path: from ``line`` on, the common rows (``N.``, one space, one or two
+    def rows(self, start: str, lines: Iterator[str], keep: list[str]) -> str | None:
+        """The hot path: from ``start`` on, the common rows (``N.``, one space, one or two
         entries whose texts were read before, :data:`_ENTRIES`, two spaces at least
         between them, spaces only after the last; the turn number right), whose entries
         go to those :meth:`flush` plays, blank lines, and ``Round`` and ``Lineup`` lines
@@ -222,26 +221,29 @@ class _Fused:
         it). Any other line, a right one written otherwise (``01.``) included, is left to
         the caller, whose reading says what it is."""
         get, turns, known = _ENTRIES.get, _TURNS, _KNOWN_LINES.get
-        written, fields = self.written, self.fields
+        written = self.written
         idx = self.idx
-        while True:
+        for line in chain((start,), lines):
             turn, dot, rest = line.partition(". ")
             if dot and not idx & 1 and idx < _MAX_TURN_IDX and turn == turns[idx >> 1]:
                 first, gap, second = rest.partition("  ")
+                two = get(second.strip(" ")) if gap else None
                 one = get(first)
-                if one is None:
-                    break  # (the '...' placeholder too)
-                if gap:
-                    two = get(second.strip(" "))
-                    if two is None:
-                        break
-                    written += (one[0], two[0])
-                    fields += (one[1], two[1])
+                if one is not None and two is not None:
+                    written += (one, two)
                     idx += 2
-                else:
-                    written.append(one[0])
-                    fields.append(one[1])
+                elif one is not None and not gap:
+                    written.append(one)
                     idx += 1
+                elif two is not None and first == "...":
+                    keep.append(line)
+                    self.idx = idx
+                    self.placeholder()  # (at the round's start only)
+                    written.append(two)
+                    idx = 2
+                    continue
+                else:
+                    break
                 keep.append(line)
             elif not line:
                 keep.append(line)
@@ -253,11 +255,9 @@ class _Fused:
                 self.idx = idx
                 self.take(item)
                 idx = self.idx
-            got = next(lines, None)
-            if got is None:
-                self.idx = idx
-                return None
-            line = got
+        else:
+            self.idx = idx
+            return None
         self.idx = idx
         return line
 
@@ -300,35 +300,36 @@ class _Fused:
         self.placeheld = True
 
     def entry(self, f: Fields) -> None:
-        """One entry, to be played by :meth:`flush`."""
-        self.written.append(_written(f))
-        self.fields.append(f)
+        """One entry the hot path did not take: played at once, after those before it."""
+        self.flush()
         self.idx += 1
+        self._play([_written(f)], self.idx - 1, lambda _: f)
 
     def flush(self) -> None:
-        """Play the entries written since the last flush: runs of ordinary moves written
-        without a fault by the engine (:meth:`Position.play_written`), anything else by
-        :meth:`_other`, a back-entry by :meth:`_back`."""
+        """Play the entries the hot path took since the last flush (:meth:`_play`)."""
         written = self.written
+        if written:
+            self._play(written, self.idx - len(written), _FIELDS_OF.__getitem__)
+            written.clear()
+
+    def _play(self, written: list[WrittenMove], first: int, fields: Callable[[WrittenMove], Fields]) -> None:
+        """Play entries, the first the round's entry ``first``: runs of ordinary moves
+        written without a fault by the engine (:meth:`Position.play_written`), anything
+        else by :meth:`_other` (with the entry's ``fields``), a back-entry by :meth:`_back`."""
+        pos = self.pos
         n = len(written)
-        if not n:
-            return
-        fields, pos = self.fields, self.pos
-        first = self.idx - n  # the round's index of written[0]
         i = 0
         while i < n:
             if self.pending is not None:
-                self._back(fields[i])
+                self._back(fields(written[i]))
             else:
                 if pos.to_move is not _SIDES[(first + i) & 1]:
                     raise _Fallback  # (sides alternate within a run of ordinary moves)
                 i = pos.play_written(written, i)
                 if i == n:
                     break
-                self._other(pos, fields[i])
+                self._other(pos, fields(written[i]))
             i += 1
-        written.clear()
-        fields.clear()
 
     def _other(self, pos: Position, f: Fields) -> None:
         """A push, a forfeit, or a move the engine refuses (then :class:`_Fallback`)."""
@@ -434,9 +435,11 @@ def _comment_only(line: str) -> bool:
 
 #: entry text → its fields, or False when the grammar must read it
 _FIELDS: dict[str, Fields | Literal[False]] = {}
-#: entry text → what the fused replay keeps of it: the move as the engine plays it
-#: (:func:`_written`) and its fields; only texts the fast paths read (for :meth:`_Fused.rows`)
-_ENTRIES: dict[str, tuple[WrittenMove, Fields]] = {}
+#: entry text → the move as the engine plays it (:func:`_written`), for the hot path
+#: (:meth:`_Fused.rows`): only texts whose move says all their fields do (no push mark,
+#: a distance and the square's colour, or both squares), which :data:`_FIELDS_OF` gives
+_ENTRIES: dict[str, WrittenMove] = {}
+_FIELDS_OF: dict[WrittenMove, Fields] = {}
 _FIELDS_LIMIT = 20_000  # garbage must not grow memory without bound
 
 #: the turn numbers as a common row writes them, by the round's turn (from 0)
@@ -458,6 +461,15 @@ def _written(f: Fields) -> WrittenMove:
     return (tower, direction, distance or 0, square, -1, -1) if square is not None else _UNPLAYABLE
 
 
+def _says_all(f: Fields) -> bool:
+    """Whether an entry's move as the engine plays it (:func:`_written`) says all its
+    fields: no push mark, and a distance and the square's colour, or both squares."""
+    _, _, distance, square, origin, target, mark, placeholder = f
+    if mark or placeholder:
+        return False
+    return target is not None if origin is not None else distance is not None and square is not None
+
+
 def _fields(text: str) -> Fields | Literal[False]:
     """The fields of an entry's text (:func:`~.notation.fast_paths.entry_fields`), cached."""
     f = _FIELDS.get(text)
@@ -465,8 +477,9 @@ def _fields(text: str) -> Fields | Literal[False]:
         f = entry_fields(text)
         if len(_FIELDS) < _FIELDS_LIMIT:
             _FIELDS[text] = f
-            if f is not False:
-                _ENTRIES[text] = (_written(f), f)
+            if f is not False and _says_all(f):
+                _ENTRIES[text] = w = _written(f)
+                _FIELDS_OF[w] = f
     return f
 
 
