@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from itertools import chain
 
 from ..diagnostics import Diagnostic
 from .reader import block_lines
@@ -157,6 +158,11 @@ class DecodedLines:
         self.stopped = False
 
     def __iter__(self) -> Iterator[str]:
+        # (the lines of a piece come from its list, not through a generator each)
+        return chain.from_iterable(self._pieces())
+
+    def _pieces(self) -> Iterator[Iterable[str]]:
+        """The lines, a piece at a time."""
         record = self.record
         number = self.first_line - 1
         for piece in self.pieces:
@@ -164,7 +170,7 @@ class DecodedLines:
                 number += 1
                 message = f"the line is longer than {MAX_LINE} bytes, the most a record line may hold; skipped"
                 record.errors.append(Diagnostic("syntax", message, number, 1))
-                yield ""
+                yield [""]
                 continue
             if isinstance(piece, Binary):
                 column = len(piece.before.decode("utf-8", errors="replace")) + 1
@@ -176,10 +182,10 @@ class DecodedLines:
             try:
                 lines = block_lines(piece.decode("utf-8"), record, starts)
             except UnicodeDecodeError:
-                yield from self._up_to_bad_byte(piece, number, starts)
+                yield self._up_to_bad_byte(piece, number, starts)  # (lazily: stops at the byte)
                 return
             number += len(lines)
-            yield from lines
+            yield lines
 
     def _up_to_bad_byte(self, piece: bytes, number: int, starts: bool) -> Iterator[str]:
         """The lines of ``piece`` (which holds an invalid UTF-8 byte) before the bad one,
