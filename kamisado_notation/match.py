@@ -109,11 +109,23 @@ _RANK_MASK = tuple(tuple(order[0] for order in orders) for orders in _TAKING_ORD
 assert all(
     order[i] == i ^ order[0] for orders in _TAKING_ORDER for order in orders for i in range(64)
 ), "the taking order is not an XOR of the square"
-#: ``_RANK_KEY[side][how is Fill.RIGHT][sq]``: the square's rank in the taking order,
-#: shifted to leave three bits for a colour; ``_RANK_SQUARE[...][key | colour]``: the
-#: square back (fill sorts these keys: a replay fills once every round)
-_RANK_KEY = tuple(tuple(tuple((sq ^ mask) << 3 for sq in range(64)) for mask in masks) for masks in _RANK_MASK)
-_RANK_SQUARE = tuple(tuple(tuple((key >> 3) ^ mask for key in range(512)) for mask in masks) for masks in _RANK_MASK)
+#: ``_PLACE_KEY[side][how is Fill.RIGHT][sq]``: where the tower on ``sq`` goes among the
+#: side's new home squares in the board's order (a1…h1, a8…h8), shifted left to leave
+#: three bits for its colour: fill left places the first tower taken on the own left
+#: square (Gold's a1, Black's h8), fill right on the own right one (F3/F4), so the key is
+#: the rank in the taking order or its reverse. ``_PLACE_SQUARE[...][key | colour]``
+#: gives the square back. A replay fills once every round, so fill only sorts these.
+_PLACE_KEY = tuple(
+    tuple(
+        tuple((i if (side is Side.GOLD) != bool(right) else 63 - i) << 3 for i in (sq ^ mask for sq in range(64)))
+        for right, mask in enumerate(masks)
+    )
+    for side, masks in zip(Side, _RANK_MASK, strict=True)
+)
+_PLACE_SQUARE = tuple(
+    tuple(tuple(keys.index(value & ~7) if value & ~7 in keys else -1 for value in range(512)) for keys in by_fill)
+    for by_fill in _PLACE_KEY
+)
 _SIDES = (Side.BLACK, Side.GOLD)
 _OTHER = (Side.GOLD, Side.BLACK)  # ``_OTHER[side]`` is ``side.other``, without the property
 _COLOURS = tuple(Colour)  # by value, without the enum's lookup
@@ -143,22 +155,20 @@ def lineup(position: Position, side: Side, how: Fill) -> list[Tower]:
 def fill(position: Position, how: Fill, *, challenger: Side) -> Position:
     """The start of the next round: both home rows filled ``how`` (rings kept), the
     ``challenger`` to move with a free choice of tower (T1)."""
-    # As lineup() gives it, but sorting each side's towers by their rank in the taking
-    # order (:data:`_RANK_KEY`, with the colour in the low bits) rather than scanning the
+    # As lineup() gives it, but sorting each side's towers by where they go
+    # (:data:`_PLACE_KEY`, with the colour in the low bits) rather than scanning the
     # board for them.
     old = position.board
     right = how is _FILL_RIGHT
     board: list[Tower | None] = [None] * 64
     where = [[-1] * 8, [-1] * 8]
     for side in _SIDES:
-        key = _RANK_KEY[side][right]
-        # the towers from the side's own left once placed (fill right: the last taken
-        # first); -1 is a missing tower (a hand-made position)
-        ranked = sorted([key[sq] | c for c, sq in enumerate(position.where[side]) if sq >= 0], reverse=right)
-        square = _RANK_SQUARE[side][right]
+        key = _PLACE_KEY[side][right]
+        # -1 is a missing tower (a hand-made position): fewer towers fill from the own left
+        ranked = sorted([key[sq] | c for c, sq in enumerate(position.where[side]) if sq >= 0])
+        square = _PLACE_SQUARE[side][right]
         placed = where[side]
-        # strict=False: a hand-made position may have fewer than eight towers a side
-        for value, home in zip(ranked, _HOME_SQUARES[side], strict=False):
+        for home, value in enumerate(ranked, 64 - len(ranked) if side is _BLACK else 0):
             board[home] = old[square[value]]
             placed[value & 7] = home
     return Position._from_lists(board, where, challenger, None, _OTHER[challenger], home_rows=True)
@@ -175,6 +185,8 @@ class RoundResult:
     points: int
 
 
+#: each tower with one ring more, made once (towers are values)
+_RINGED: dict[Tower, Tower] = {}
 #: every :class:`RoundResult` made, by its fields: a replay ends a round every few plies
 _RESULTS: dict[tuple[Side, RoundEnd, Colour, int], RoundResult] = {}
 
@@ -227,7 +239,10 @@ def place_ring(position: Position, result: RoundResult) -> None:
     t = position.board[sq]
     assert t is not None
     if t.rings < 3:
-        position.board[sq] = Tower(t.side, t.colour, t.rings + 1)
+        ringed = _RINGED.get(t)
+        if ringed is None:
+            ringed = _RINGED[t] = Tower(t.side, t.colour, t.rings + 1)
+        position.board[sq] = ringed
 
 
 @dataclass

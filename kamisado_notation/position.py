@@ -625,9 +625,9 @@ class Position:
         board, every_where, stack = self.board, self.where, self._stack
         need, side, last, winner = self.tower, self.to_move, self.last_mover, self.winner
         n = len(moves)
-        played = start
         if winner is not None:
             return start  # M7: the round is over
+        i = start
         for i in range(start, n):
             tower, direction, distance, lands_on, origin, target = moves[i]
             if origin >= 0:  # from-to: the tower on that square, if it is the mover's
@@ -666,16 +666,16 @@ class Position:
                 board[target] = t
                 where[tower] = target
                 last, need, side = side, colour, _OTHER[side]
-                played = i + 1
                 if wins:
                     winner = last  # M7: the round is over
+                    i += 1
                     break
                 continue
-            break
+            break  # (i: the move not played)
         else:
-            played = n
+            i = n
         self.tower, self.to_move, self.last_mover, self.winner = need, side, last, winner
-        return played
+        return i
 
     @property
     def history(self) -> list[Move]:

@@ -163,7 +163,7 @@ class _Fused:
             self._close_round()
             assert self.game is not None
             game = self.game
-            if game.is_over or number != i + 1 or len(game.results) != i or fill is None:
+            if fill is None or number != i + 1 or len(game.results) != i or game.is_over:
                 raise _Fallback
             game.next_round(fill)
         self.pos = pos = game.position
@@ -186,9 +186,8 @@ class _Fused:
             self.round(1, None)  # an implicit round 1
         if self.idx:
             raise _Fallback  # after entries: the full path checks it against the round's start
-        board = self.pos.board
-        actual = [t.colour if (t := board[sq]) is not None and t.side is lu.side else None for sq in _HOME_ROWS[lu.side]]
-        if actual != list(lu.colours):
+        # each colour's tower on its square, from the side's own left
+        if tuple(map(self.pos.where[lu.side].__getitem__, lu.colours)) != _HOME_ROWS[lu.side]:
             raise _Fallback
 
     def take(self, item: _Element) -> None:
@@ -220,12 +219,12 @@ class _Fused:
         only where two spaces separate two whole entries (tests/test_verdict.py checks
         it). Any other line, a right one written otherwise (``01.``) included, is left to
         the caller, whose reading says what it is."""
-        get, turns, known = _ENTRIES.get, _TURNS, _KNOWN_LINES.get
+        get, turn_at, known = _ENTRIES.get, _TURN_AT.get, _KNOWN_LINES.get
         written = self.written
         idx = self.idx
         for line in chain((start,), lines):
             turn, dot, rest = line.partition(". ")
-            if dot and not idx & 1 and idx < _MAX_TURN_IDX and turn == turns[idx >> 1]:
+            if dot and turn_at(turn) == idx:
                 first, gap, second = rest.partition("  ")
                 two = get(second.strip(" ")) if gap else None
                 one = get(first)
@@ -442,9 +441,9 @@ _ENTRIES: dict[str, WrittenMove] = {}
 _FIELDS_OF: dict[WrittenMove, Fields] = {}
 _FIELDS_LIMIT = 20_000  # garbage must not grow memory without bound
 
-#: the turn numbers as a common row writes them, by the round's turn (from 0)
-_TURNS = tuple(str(n) for n in range(1, 1001))
-_MAX_TURN_IDX = 2 * len(_TURNS)
+#: a turn number as a common row writes it → the round's entry it starts (Black's): a
+#: row written otherwise (``01.``, past 1000) is left to the full reading
+_TURN_AT = {str(n): 2 * (n - 1) for n in range(1, 1001)}
 #: what the engine never plays as an ordinary move (no tower named nor a direction)
 _UNPLAYABLE: WrittenMove = (None, None, 0, None, -1, -1)
 
