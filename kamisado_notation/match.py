@@ -75,11 +75,11 @@ def tower_value(rings: int) -> int:
 
 def score_of(position: Position) -> dict[Side, int]:
     """Each side's points as its rings count them (the rulebook's own scoring)."""
-    score = {Side.BLACK: 0, Side.GOLD: 0}
-    for t in position.board:
-        if t is not None:
-            score[t.side] += _TOWER_VALUE[t.rings]
-    return score
+    board = position.board
+    return {
+        side: sum(_TOWER_VALUE[t.rings] for sq in squares if sq >= 0 and (t := board[sq]) is not None)
+        for side, squares in zip(Side, position.where, strict=True)
+    }
 
 
 def _rows_from_home(side: Side) -> list[int]:

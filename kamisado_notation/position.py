@@ -184,14 +184,17 @@ def _ordinary_moves(
 
 
 #: Everything :meth:`Position.play_written` needs of an ordinary move, by the key of
-#: :data:`_ORDINARY` (side, colour, origin), direction and distance: the squares it
-#: crosses and lands on (M2, M3), where it lands, that square's colour, the shared
+#: :data:`_ORDINARY` (side, colour, origin), the tower's rings, direction and distance
+#: (each direction cut to the range of a tower with those rings, S1/DS1/TS1): the squares
+#: it crosses and lands on (M2, M3), where it lands, that square's colour, the shared
 #: :class:`Move`, and whether it reaches the opponent's home row (M7). Built on first use.
 _Step = tuple[tuple[Square, ...], Square, Colour, Move, bool]
-_STEPS: list[tuple[tuple[_Step, ...], ...] | None] = [None] * (2 * 8 * 64)
+_STEPS: list[tuple[tuple[tuple[_Step, ...], ...], ...] | None] = [None] * (2 * 8 * 64)
+#: ``_KEY[side][colour]``: the first key of that tower's (``+ origin``)
+_KEY = tuple(tuple((side * 8 + colour) * 64 for colour in Colour) for side in Side)
 
 
-def _steps(key: int, side: Side, colour: Colour, origin: int) -> tuple[tuple[_Step, ...], ...]:
+def _steps(key: int, side: Side, colour: Colour, origin: int) -> tuple[tuple[tuple[_Step, ...], ...], ...]:
     every = tuple(
         tuple(
             (ray[: move.distance], move.target, SQUARE_COLOURS[move.target], move, move.target >> 3 == _GOAL_RANK[side])
@@ -201,8 +204,9 @@ def _steps(key: int, side: Side, colour: Colour, origin: int) -> tuple[tuple[_St
             RAYS[side][origin][:3], _ORDINARY[key] or _ordinary_moves(key, side, colour, origin), strict=True
         )
     )
-    _STEPS[key] = every
-    return every
+    by_rings = tuple(tuple(steps[:reach] for steps in every) for reach in RANGE)
+    _STEPS[key] = by_rings
+    return by_rings
 
 
 #: What :meth:`Position.play` pushes to undo a move: the move, then the tower to move, the
@@ -646,13 +650,13 @@ class Position:
             where = every_where[side]
             origin = where[tower]
             t = board[origin]
-            if not 0 < distance <= RANGE[t.rings]:  # type: ignore[union-attr]  # hot: where[] always points at a tower
+            if distance < 1:
                 break
-            key = (side * 8 + tower) * 64 + origin
-            try:  # (BACK or None: no such direction; beyond the board's edge)
-                path, target, colour, move, wins = (_STEPS[key] or _steps(key, side, tower, origin))[direction][  # type: ignore[index]  # hot: a None direction raises TypeError
-                    distance - 1
-                ]
+            key = _KEY[side][tower] + origin
+            try:  # (BACK or None: no such direction; beyond the board's edge or the range)
+                path, target, colour, move, wins = (_STEPS[key] or _steps(key, side, tower, origin))[
+                    t.rings  # type: ignore[union-attr]  # hot: where[] always points at a tower
+                ][direction][distance - 1]  # type: ignore[index]  # hot: a None direction raises TypeError
             except (IndexError, TypeError):
                 break
             for sq in path:  # M2, M3: the path and the target empty

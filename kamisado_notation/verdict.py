@@ -152,8 +152,8 @@ class _Fused:
         return self.game
 
     def round(self, number: int, fill: Fill | None) -> None:
-        """A ``Round`` line: end the round in play and start this one (F1)."""
-        self.flush()
+        """A ``Round`` line: end the round in play and start this one (F1). (Its
+        entries were played: :meth:`take` flushes them.)"""
         i = len(self.rounds)
         if not i:
             game = self._begin()
@@ -193,10 +193,10 @@ class _Fused:
     def take(self, item: _Element) -> None:
         """A header, ``Round`` or ``Lineup`` line, or the entries of a line of many."""
         self.flush()
-        if isinstance(item, Header):
-            self.header(item)
-        elif isinstance(item, RoundRecord):
+        if isinstance(item, RoundRecord):
             self.round(item.number, item.fill)
+        elif isinstance(item, Header):
+            self.header(item)
         elif isinstance(item, Lineup):
             self.lineup(item)
         else:
