@@ -54,6 +54,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "Tower": ("position", "Tower"),
     "Move": ("position", "Move"),
     "Position": ("position", "Position"),
+    "WrittenMove": ("position", "WrittenMove"),
     # match flow
     "Fill": ("match", "Fill"),
     "Match": ("match", "Match"),
@@ -130,6 +131,7 @@ __all__ = [
     "Side",
     "Square",
     "Tower",
+    "WrittenMove",
     "__version__",
     "correct_entry",
     "fill",
@@ -184,7 +186,7 @@ if TYPE_CHECKING:  # what a type checker (and a reader) sees; at run time: __get
         read_record,
         record_from_json,
     )
-    from .position import Move, Position, Tower
+    from .position import Move, Position, Tower, WrittenMove
     from .replay import MatchReplay, MatchStatus, PlyKind
     from .replay import replay as replay_match
     from .validate import validate_file, validate_text

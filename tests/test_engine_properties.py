@@ -223,3 +223,81 @@ def test_play_ordinary_is_resolve_then_play(pos: Position) -> None:
         assert (fast, fast.winner, fast.where) == (slow, slow.winner, slow.where)
         assert fast.undo() == expected
         assert (fast, fast.winner, fast.where) == (pos, pos.winner, pos.where)
+
+
+# -- Position.play_written, a run of ordinary moves as a record writes them, plays exactly
+# what resolve()/resolve_coords() accept one at a time (no push, no forfeit, the written
+# square colour), stops at the first other one and changes nothing from there.
+
+
+def one_by_one(pos: Position, written: list[tuple], start: int) -> int:  # type: ignore[type-arg]
+    """The reference: each move resolved and checked on its own, then play()ed."""
+    for i in range(start, len(written)):
+        tower, direction, distance, lands_on, origin, target = written[i]
+        if pos.winner is not None:
+            return i
+        try:
+            if origin >= 0:
+                move = pos.resolve_coords(origin, target)
+            elif distance < 1:
+                return i
+            else:
+                move = pos.resolve(direction, distance, tower=tower)
+        except IllegalMoveError:
+            return i
+        if move.push or move.is_forfeit or (lands_on is not None and move.square_colour is not lands_on):
+            return i
+        pos.play(move)
+    return len(written)
+
+
+@st.composite
+def written_runs(draw):  # type: ignore[no-untyped-def]
+    """A position, and a run of moves written from a random game from it, some of them
+    spoilt (another tower, direction, distance or colour, squares off by one, a push
+    or a forfeit written as it is, a back move)."""
+    pos = draw(positions(max_plies=30))
+    rng = draw(st.randoms(use_true_random=False))
+    game = pos.copy()
+    written = []
+    for _ in range(draw(st.integers(0, 16))):
+        need = game.tower
+        move = step(game, rng)
+        if move is None:
+            break
+        if rng.random() < 0.3:  # the coordinate form
+            w = (None, None, 0, None, move.origin, move.target)
+        else:
+            w = (None if need is not None and rng.random() < 0.5 else move.tower, move.direction, move.distance, move.square_colour if rng.random() < 0.9 else None, -1, -1)
+        if rng.random() < 0.15:  # spoilt
+            k = rng.randrange(6)
+            value = {0: rng.choice(list(Colour)), 1: rng.choice([*Direction, None]), 2: rng.randrange(-1, 9),
+                     3: rng.choice(list(Colour)), 4: rng.randrange(-1, 64), 5: rng.randrange(64)}[k]
+            w = w[:k] + (value,) + w[k + 1:]
+        written.append(w)
+    return pos, written, min(len(written), draw(st.sampled_from((0, 0, 0, 1, 2))))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(written_runs())
+def test_play_written_is_resolve_then_play_one_by_one(run) -> None:  # type: ignore[no-untyped-def]
+    pos, written, start = run
+    fast, slow = pos.copy(), pos.copy()
+    got = fast.play_written(written, start)
+    assert got == one_by_one(slow, written, start)
+    assert (fast, fast.winner, fast.where, fast.last_mover) == (slow, slow.winner, slow.where, slow.last_mover)
+    assert fast.history == slow.history
+    for _ in range(len(fast.history)):
+        fast.undo()
+    assert (fast, fast.winner, fast.where) == (pos, pos.winner, pos.where)
+
+
+def test_play_written_from_to_moves_only_the_movers_tower() -> None:
+    # Gold must move Yellow (d1); d4-d5 would be a Gold move, but d4 holds Black's
+    # yellow tower: refused, and Gold's yellow tower is not moved in its stead
+    pos = Position.from_string("obpk.rgn/......../......../......../...y..../......../......../NGRYKPBO g y")
+    before = pos.copy()
+    assert pos.play_written([(None, None, 0, None, 27, 35)]) == 0
+    assert pos == before and pos.history == []
+    assert pos.play_written([(None, None, 0, None, 3, 11)]) == 1  # d1-d2, Gold's own
+    assert pos.last_move is not None and pos.last_move.coords() == "d1-d2"
