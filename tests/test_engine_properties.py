@@ -238,6 +238,8 @@ def one_by_one(pos: Position, written: list[tuple], start: int) -> int:  # type:
             return i
         try:
             if origin >= 0:
+                if not 0 <= target < 64:
+                    return i  # (resolve_coords() takes squares only)
                 move = pos.resolve_coords(origin, target)
             elif distance < 1:
                 return i
