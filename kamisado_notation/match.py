@@ -123,7 +123,7 @@ _PLACE_KEY = tuple(
     for side, masks in zip(Side, _RANK_MASK, strict=True)
 )
 _PLACE_SQUARE = tuple(
-    tuple(tuple(keys.index(value & ~7) if value & ~7 in keys else -1 for value in range(512)) for keys in by_fill)
+    tuple(tuple(sq for sq in sorted(range(64), key=keys.__getitem__) for _colour in range(8)) for keys in by_fill)
     for by_fill in _PLACE_KEY
 )
 _SIDES = (Side.BLACK, Side.GOLD)
