@@ -129,8 +129,6 @@ _PLACE_SQUARE = tuple(
 _SIDES = (Side.BLACK, Side.GOLD)
 _OTHER = (Side.GOLD, Side.BLACK)  # ``_OTHER[side]`` is ``side.other``, without the property
 _COLOURS = tuple(Colour)  # by value, without the enum's lookup
-# ``side``'s home-row squares from his own left (Black's left is file h).
-_HOME_SQUARES = tuple(tuple((0 if side is Side.GOLD else 7) * 8 + f for f in _files_from_left(side)) for side in Side)
 
 
 def fill_order(position: Position, side: Side, how: Fill) -> list[Tower]:
