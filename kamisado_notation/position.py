@@ -167,6 +167,8 @@ def _colour_title(colour: Colour | None) -> str:
 #: on first use: moves are immutable, so move generation hands out these shared objects
 #: instead of building new ones at every node of a search.
 _ORDINARY: list[tuple[tuple[Move, ...], ...] | None] = [None] * (2 * 8 * 64)
+#: ``_KEY[side][colour]``: the first key of that tower's in :data:`_ORDINARY` (``+ origin``)
+_KEY = tuple(tuple((side * 8 + colour) * 64 for colour in Colour) for side in Side)
 
 
 def _ordinary_moves(
@@ -183,35 +185,32 @@ def _ordinary_moves(
     return every
 
 
-#: Everything :meth:`Position.play_written` needs of an ordinary move, by the key of
-#: :data:`_ORDINARY` (side, colour, origin), the tower's rings, direction and distance
-#: (each direction cut to the range of a tower with those rings, S1/DS1/TS1): the squares
-#: it crosses and lands on (M2, M3), where it lands, that square's colour, the shared
-#: :class:`Move`, and whether it reaches the opponent's home row (M7). Built on first use.
-_Step = tuple[tuple[Square, ...], Square, Colour, Move, bool]
-_STEPS: list[tuple[tuple[tuple[_Step, ...], ...], ...] | None] = [None] * (2 * 8 * 64)
-#: ``_KEY[side][colour]``: the first key of that tower's (``+ origin``)
-_KEY = tuple(tuple((side * 8 + colour) * 64 for colour in Colour) for side in Side)
-
-
-def _steps(key: int, side: Side, colour: Colour, origin: int) -> tuple[tuple[tuple[_Step, ...], ...], ...]:
-    every = tuple(
-        tuple(
-            (ray[: move.distance], move.target, SQUARE_COLOURS[move.target], move, move.target >> 3 == _GOAL_RANK[side])
-            for move in moves
-        )
-        for ray, moves in zip(
-            RAYS[side][origin][:3], _ORDINARY[key] or _ordinary_moves(key, side, colour, origin), strict=True
-        )
-    )
-    by_rings = tuple(tuple(steps[:reach] for steps in every) for reach in RANGE)
-    _STEPS[key] = by_rings
-    return by_rings
-
-
 #: What :meth:`Position.play` pushes to undo a move: the move, then the tower to move, the
 #: side to move, the last mover and the winner before it.
-_Undo = tuple[Move, Colour | None, Side, Side, Side | None]
+_Played = tuple[Move, Colour | None, Side, Side, Side | None]
+#: What :meth:`Position.play_written` pushes for an ordinary move: its origin, target and
+#: tower, then the tower to move, the side to move and the last mover before it (no one
+#: had won). The :class:`Move` is found from them when it is asked for
+#: (:func:`_undone_move`): a replay asks for few of them, and every shared ``Move`` it
+#: does not touch is memory it does not read.
+_Written = tuple[int, int, Colour, Colour | None, Side, Side]
+_Undo = _Played | _Written
+
+
+def _ordinary_move(side: Side, tower: Colour, origin: int, target: int) -> Move:
+    """The shared :class:`Move` of ``side``'s ``tower`` from ``origin`` to ``target`` (an
+    ordinary move, M1)."""
+    direction, distance = MOVE_STEPS[side][origin][target]
+    key = _KEY[side][tower] + origin
+    return (_ORDINARY[key] or _ordinary_moves(key, side, tower, origin))[direction][distance - 1]
+
+
+def _undone_move(u: _Undo) -> Move:
+    """The move an undo entry takes back."""
+    if len(u) == 5:
+        return u[0]
+    origin, target, tower, _, side, _ = u
+    return _ordinary_move(side, tower, origin, target)
 
 #: An ordinary move as a record writes it, for :meth:`Position.play_written`: ``(tower,
 #: direction, distance, lands_on, origin, target)``. ``tower`` is ``None`` for the tower
@@ -561,9 +560,18 @@ class Position:
         """Take back the last move played; returns it. :class:`KamisadoError` when no
         move was played on this position."""
         try:
-            move, self.tower, self.to_move, self.last_mover, self.winner = self._stack.pop()
+            u = self._stack.pop()
         except IndexError:
             raise KamisadoError("nothing to undo: no move was played on this position") from None
+        if len(u) == 6:  # an ordinary move play_written played
+            origin, target, tower, self.tower, self.to_move, self.last_mover = u
+            self.winner = None
+            board = self.board
+            board[origin] = board[target]
+            board[target] = None
+            self.where[self.to_move][tower] = origin
+            return _ordinary_move(self.to_move, tower, origin, target)
+        move, self.tower, self.to_move, self.last_mover, self.winner = u
         if move.distance == 0:
             return move
         board = self.board
@@ -614,8 +622,10 @@ class Position:
         The replay's hot path, and the fused validation's for a run of entries: it checks
         exactly what :meth:`resolve` does for such a move (T1/T2, M1–M3, M7,
         S1/DS1/TS1), and the written colour or squares, without building explanations,
-        and plays the engine's shared :class:`Move` objects (see :meth:`play`, whose
-        ordinary case this is: keep the two in step).
+        and plays each move as :meth:`play` does its ordinary case (keep the two in
+        step), reading only small tables (the rays, the squares' colours) and keeping
+        its undo entry in a compact form (the :class:`Move` is found when
+        :attr:`history`, :attr:`last_move` or :meth:`undo` asks for it).
 
         >>> position = Position.initial()
         >>> position.play_written([
@@ -652,25 +662,24 @@ class Position:
             t = board[origin]
             if distance < 1:
                 break
-            key = _KEY[side][tower] + origin
             try:  # (BACK or None: no such direction; beyond the board's edge or the range)
-                path, target, colour, move, wins = (_STEPS[key] or _steps(key, side, tower, origin))[
-                    t.rings  # type: ignore[union-attr]  # hot: where[] always points at a tower
-                ][direction][distance - 1]  # type: ignore[index]  # hot: a None direction raises TypeError
+                ray = _REACH[side][origin][t.rings][direction]  # type: ignore[union-attr,index]  # hot: where[] always points at a tower; a None direction raises TypeError
+                target = ray[distance - 1]
             except (IndexError, TypeError):
                 break
-            for sq in path:  # M2, M3: the path and the target empty
+            for sq in ray[:distance]:  # M2, M3: the path and the target empty
                 if board[sq] is not None:
                     break
             else:
+                colour = SQUARE_COLOURS[target]
                 if lands_on is not None and colour is not lands_on:
                     break
-                stack.append((move, need, side, last, None))
+                stack.append((origin, target, tower, need, side, last))
                 board[origin] = None
                 board[target] = t
                 where[tower] = target
                 last, need, side = side, colour, _OTHER[side]
-                if wins:
+                if target >> 3 == _GOAL_RANK[last]:
                     winner = last  # M7: the round is over
                     i += 1
                     break
@@ -684,14 +693,14 @@ class Position:
     @property
     def history(self) -> list[Move]:
         """The moves played on this object, oldest first."""
-        return [u[0] for u in self._stack]
+        return list(map(_undone_move, self._stack))
 
     @property
     def last_move(self) -> Move | None:
         """The last move played on this object (``history[-1]`` without the list), or
         ``None``."""
         stack = self._stack
-        return stack[-1][0] if stack else None
+        return _undone_move(stack[-1]) if stack else None
 
     # ---------------------------------------------------------- checking a move
 
