@@ -200,7 +200,8 @@ def _result(winner: Side, by: RoundEnd, tower: Colour, points: int) -> RoundResu
 def round_result(position: Position) -> RoundResult | None:
     """The result if the round is over in ``position`` (M7 or M8), else ``None``.
 
-    After a deadlock the winner's ring goes on his tower of the colour of the square his
+    After reaching the home row, the ring goes on the tower that got there. After a
+    deadlock the winner's ring goes on his tower of the colour of the square his
     opponent last moved to (for a push, the square the pushing tower moved onto). That
     is read from the position's history; a position without one (read from a string)
     falls back to the tower that must move, which is that colour unless forfeits or a
@@ -208,14 +209,18 @@ def round_result(position: Position) -> RoundResult | None:
     """
     side = position.winner
     if side is not None:
+        # The winner's one tower on the goal rank: the round ended when the first got
+        # there (M7), and a push moves the opponent's towers away from their goal. It
+        # holds Black's lowest square (his goal is rank 1, squares 0-7) or Gold's
+        # highest (rank 8); a missing tower (-1, a hand-made position) may hide it.
+        where = position.where[side]
         goal = _GOAL_RANK[side]
-        last = position.last_move  # (the tower that got there, as a rule)
-        if last is not None and last.side is side and last.tower is not None and last.target >> 3 == goal:
-            colour: Colour | None = last.tower
-        else:  # -1 (no such tower) >> 3 is -1, never a rank
-            colour = next((_COLOURS[c] for c, sq in enumerate(position.where[side]) if sq >> 3 == goal), None)
-        assert colour is not None, "winner without a tower on the home row"
-        return _result(side, _HOME_ROW, colour, _RING_POINTS[position.rings(side, colour)])
+        sq = max(where) if side is _GOLD else min(where)
+        if sq >> 3 != goal:
+            sq = next((s for s in where if s >> 3 == goal), -1)
+        t = position.board[sq] if sq >= 0 else None
+        assert t is not None, "winner without a tower on the home row"
+        return _result(side, _HOME_ROW, t.colour, _RING_POINTS[t.rings])
     loser = position.deadlock()
     if loser is None:
         return None
@@ -297,7 +302,7 @@ class Match:
         results = self.results
         if not results or len(results) != self.round_number:
             raise MatchError(f"round {self.round_number} is not over")
-        if self.is_over:
+        if self.winner is not None:
             raise MatchError("the match is over")
         self.challenger = _OTHER[results[-1].winner]
         self.position = fill(self.position, how, challenger=self.challenger)

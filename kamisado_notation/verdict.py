@@ -33,7 +33,7 @@ from itertools import chain
 from typing import Literal
 
 from .board import SQUARE_COLOURS, Colour, Direction, Side
-from .errors import IllegalMoveError, NotationError, PositionError
+from .errors import IllegalMoveError, MatchError, NotationError, PositionError
 from .match import Fill, Match, RoundResult, lineup_files
 from .notation.assembly import Assembler, first_word
 from .notation.digits import lookalike_digit
@@ -163,9 +163,12 @@ class _Fused:
             self._close_round()
             assert self.game is not None
             game = self.game
-            if fill is None or number != i + 1 or len(game.results) != i or game.is_over:
+            if fill is None or number != i + 1:
                 raise _Fallback
-            game.next_round(fill)
+            try:
+                game.next_round(fill)  # (refused when round i is not over, or the match is)
+            except MatchError:
+                raise _Fallback from None
         self.pos = pos = game.position
         self.rounds.append((number, None))
         self.idx = 0
@@ -248,12 +251,19 @@ class _Fused:
                 keep.append(line)
             else:
                 item = known(line)
-                if item is None or type(item) is Header:
+                if type(item) is RoundRecord:
+                    keep.append(line)
+                    self.idx = idx
+                    self.flush()
+                    self.round(item.number, item.fill)
+                    idx = 0
+                elif type(item) is Lineup:
+                    keep.append(line)
+                    if idx:
+                        raise _Fallback  # after entries: the full path checks it against the round's start
+                    self.lineup(item)
+                else:
                     break  # (a header may start the next match: the caller's)
-                keep.append(line)
-                self.idx = idx
-                self.take(item)
-                idx = self.idx
         else:
             self.idx = idx
             return None
