@@ -185,6 +185,18 @@ def _ordinary_moves(
     return every
 
 
+#: ``_FROM_TO[side][origin << 6 | target]``: the squares a move of ``side`` from ``origin``
+#: to ``target`` crosses and lands on, for the straight moves forward or diagonally
+#: forward (M1, :data:`~.board.MOVE_STEPS`); others are not in the dict.
+_FROM_TO: tuple[dict[int, tuple[Square, ...]], ...] = tuple(
+    {
+        origin << 6 | target: RAYS[side][origin][direction][:distance]
+        for origin in range(64)
+        for target, (direction, distance) in MOVE_STEPS[side][origin].items()
+    }
+    for side in Side
+)
+
 #: What :meth:`Position.play` pushes to undo a move: the move, then the tower to move, the
 #: side to move, the last mover and the winner before it.
 _Played = tuple[Move, Colour | None, Side, Side, Side | None]
@@ -645,29 +657,33 @@ class Position:
         for i in range(start, n):
             tower, direction, distance, lands_on, origin, target = moves[i]
             if origin >= 0:  # from-to: the tower on that square, if it is the mover's
+                path = _FROM_TO[side].get(origin << 6 | target)
+                if path is None:
+                    break  # M1: not forward or diagonally forward in a straight line
                 t = board[origin]
-                step = MOVE_STEPS[side][origin].get(target)
-                if t is None or t.side is not side or step is None:
+                if t is None or t.side is not side or len(path) > RANGE[t.rings]:
                     break
                 tower = t.colour
-                direction, distance = step
-            if tower is None:
-                tower = need
+                if need is not None and tower is not need:
+                    break  # T2
+            else:
                 if tower is None:
-                    break  # T1: the first move of a round names its tower
-            elif need is not None and tower is not need:
-                break  # T2
-            where = every_where[side]
-            origin = where[tower]
-            t = board[origin]
-            if distance < 1:
-                break
-            try:  # (BACK or None: no such direction; beyond the board's edge or the range)
-                ray = _REACH[side][origin][t.rings][direction]  # type: ignore[union-attr,index]  # hot: where[] always points at a tower; a None direction raises TypeError
-                target = ray[distance - 1]
-            except (IndexError, TypeError):
-                break
-            for sq in ray[:distance]:  # M2, M3: the path and the target empty
+                    tower = need
+                    if tower is None:
+                        break  # T1: the first move of a round names its tower
+                elif need is not None and tower is not need:
+                    break  # T2
+                origin = every_where[side][tower]
+                t = board[origin]
+                if distance < 1:
+                    break
+                try:  # (BACK or None: no such direction; beyond the board's edge or the range)
+                    ray = _REACH[side][origin][t.rings][direction]  # type: ignore[union-attr,index]  # hot: where[] always points at a tower; a None direction raises TypeError
+                    target = ray[distance - 1]
+                except (IndexError, TypeError):
+                    break
+                path = ray[:distance]
+            for sq in path:  # M2, M3: the path and the target empty
                 if board[sq] is not None:
                     break
             else:
@@ -677,7 +693,7 @@ class Position:
                 stack.append((origin, target, tower, need, side, last))
                 board[origin] = None
                 board[target] = t
-                where[tower] = target
+                every_where[side][tower] = target
                 last, need, side = side, colour, _OTHER[side]
                 if target >> 3 == _GOAL_RANK[last]:
                     winner = last  # M7: the round is over
