@@ -185,17 +185,35 @@ def _ordinary_moves(
     return every
 
 
-#: ``_FROM_TO[side][origin << 6 | target]``: the squares a move of ``side`` from ``origin``
-#: to ``target`` crosses and lands on, for the straight moves forward or diagonally
-#: forward (M1, :data:`~.board.MOVE_STEPS`); others are not in the dict.
-_FROM_TO: tuple[dict[int, tuple[Square, ...]], ...] = tuple(
-    {
-        origin << 6 | target: RAYS[side][origin][direction][:distance]
-        for origin in range(64)
-        for target, (direction, distance) in MOVE_STEPS[side][origin].items()
-    }
-    for side in Side
-)
+#: ``_FROM_TO[side][rings][origin << 6 | target]``: the squares a move of ``side``'s tower
+#: with ``rings`` from ``origin`` to ``target`` crosses and lands on, for the straight
+#: moves forward or diagonally forward (M1, :data:`~.board.MOVE_STEPS`) within its range
+#: (S1, DS1, TS1); ``None`` for any other pair of squares.
+_FromTo = tuple[tuple[list[tuple[Square, ...] | None], ...], ...]
+_FROM_TO: _FromTo | None = None  # (built on first use: the start-up of a short record)
+
+
+def _from_to_table() -> _FromTo:
+    """:data:`_FROM_TO`, built once."""
+    global _FROM_TO
+    if _FROM_TO is None:
+        table: list[tuple[list[tuple[Square, ...] | None], ...]] = []
+        for side in Side:
+            none: list[tuple[Square, ...] | None] = [None]
+            by_rings = tuple(none * 4096 for _reach in RANGE)
+            for origin in range(64):
+                rays = RAYS[side][origin]
+                for target, (direction, distance) in MOVE_STEPS[side][origin].items():
+                    path = rays[direction][:distance]
+                    for rings in _RINGS_WITHIN[distance]:
+                        by_rings[rings][origin << 6 | target] = path
+            table.append(by_rings)
+        _FROM_TO = tuple(table)
+    return _FROM_TO
+
+
+#: the ring counts whose range (S1, DS1, TS1) reaches each distance
+_RINGS_WITHIN = tuple(tuple(r for r, reach in enumerate(RANGE) if d <= reach) for d in range(8))
 
 #: What :meth:`Position.play` pushes to undo a move: the move, then the tower to move, the
 #: side to move, the last mover and the winner before it.
@@ -650,6 +668,7 @@ class Position:
         """
         board, every_where, stack = self.board, self.where, self._stack
         need, side, last, winner = self.tower, self.to_move, self.last_mover, self.winner
+        from_to = _FROM_TO if _FROM_TO is not None else _from_to_table()
         n = len(moves)
         if winner is not None:
             return start  # M7: the round is over
@@ -657,12 +676,14 @@ class Position:
         for i in range(start, n):
             tower, direction, distance, lands_on, origin, target = moves[i]
             if origin >= 0:  # from-to: the tower on that square, if it is the mover's
-                path = _FROM_TO[side].get(origin << 6 | target)
-                if path is None:
-                    break  # M1: not forward or diagonally forward in a straight line
+                if (origin | target) >> 6:
+                    break  # (no square)
                 t = board[origin]
-                if t is None or t.side is not side or len(path) > RANGE[t.rings]:
+                if t is None or t.side is not side:
                     break
+                path = from_to[side][t.rings][origin << 6 | target]
+                if path is None:
+                    break  # M1: not forward or diagonally forward in a straight line; S1/DS1/TS1
                 tower = t.colour
                 if need is not None and tower is not need:
                     break  # T2

@@ -238,7 +238,7 @@ def one_by_one(pos: Position, written: list[tuple], start: int) -> int:  # type:
             return i
         try:
             if origin >= 0:
-                if not 0 <= target < 64:
+                if not (origin < 64 and 0 <= target < 64):
                     return i  # (resolve_coords() takes squares only)
                 move = pos.resolve_coords(origin, target)
             elif distance < 1:
@@ -256,8 +256,8 @@ def one_by_one(pos: Position, written: list[tuple], start: int) -> int:  # type:
 @st.composite
 def written_runs(draw):  # type: ignore[no-untyped-def]
     """A position, and a run of moves written from a random game from it, some of them
-    spoilt (another tower, direction, distance or colour, squares off by one, a push
-    or a forfeit written as it is, a back move)."""
+    spoilt (another tower, direction, distance or colour, other squares or none, a
+    push or a forfeit written as it is, a back move)."""
     pos = draw(positions(max_plies=30))
     rng = draw(st.randoms(use_true_random=False))
     game = pos.copy()
@@ -274,7 +274,7 @@ def written_runs(draw):  # type: ignore[no-untyped-def]
         if rng.random() < 0.15:  # spoilt
             k = rng.randrange(6)
             value = {0: rng.choice(list(Colour)), 1: rng.choice([*Direction, None]), 2: rng.randrange(-1, 9),
-                     3: rng.choice(list(Colour)), 4: rng.randrange(-1, 64), 5: rng.randrange(64)}[k]
+                     3: rng.choice(list(Colour)), 4: rng.randrange(-1, 80), 5: rng.randrange(-80, 80)}[k]
             w = w[:k] + (value,) + w[k + 1:]
         written.append(w)
     return pos, written, min(len(written), draw(st.sampled_from((0, 0, 0, 1, 2))))
@@ -292,6 +292,16 @@ def test_play_written_is_resolve_then_play_one_by_one(run) -> None:  # type: ign
     for _ in range(len(fast.history)):
         fast.undo()
     assert (fast, fast.winner, fast.where) == (pos, pos.winner, pos.where)
+
+
+def test_play_written_refuses_squares_off_the_board() -> None:
+    # d8 is Black's Purple; squares that are none (taken apart as d8-d7 or h8-h7 by a
+    # careless table lookup) and origins past h8 are refused, nothing played
+    for origin, target in ((59, 115), (59, -9), (59, 64), (70, 51), (64, 0)):
+        pos = Position.initial()
+        assert pos.play_written([(None, None, 0, None, origin, target)]) == 0
+        assert pos == Position.initial() and pos.history == []
+    assert Position.initial().play_written([(None, None, 0, None, 59, 51)]) == 1  # d8-d7 itself
 
 
 def test_play_written_from_to_moves_only_the_movers_tower() -> None:
