@@ -268,8 +268,12 @@ class Match:
     def __post_init__(self) -> None:
         if self.target < 1:
             raise MatchError(f"a match is played to at least 1 point, not {self.target}")
-        self.position = self.start.copy() if self.start is not None else Position.initial()
-        self.score = score_of(self.position)
+        if self.start is None:
+            self.position = Position.initial()
+            self.score = {_BLACK: 0, _GOLD: 0}  # (no rings yet)
+        else:
+            self.position = self.start.copy()
+            self.score = score_of(self.position)
         self.challenger = self.position.to_move
 
     @property

@@ -66,6 +66,16 @@ _HEADERS = ("match", "target", "position", "result")  # the headers the replay r
 _HOME_ROWS = {side: tuple((7 if side is Side.BLACK else 0) * 8 + f for f in lineup_files(side)) for side in Side}
 
 
+def _lineup_where(lu: Lineup) -> list[int]:
+    """The side's ``Position.where`` that ``lu`` says (each colour's square), or, when it
+    does not name the eight colours once each, a list no position has."""
+    where = [-2] * 8
+    if len(lu.colours) == 8:
+        for colour, sq in zip(lu.colours, _HOME_ROWS[lu.side], strict=True):
+            where[colour] = sq
+    return where
+
+
 @dataclass(slots=True)
 class Verdict:
     """A match the fused path found valid, with nothing to report: what a summary of it
@@ -160,9 +170,10 @@ class _Fused:
             if number != 1:
                 raise _Fallback
         else:
-            self._close_round()
             assert self.game is not None
             game = self.game
+            if self.pending is None:  # (else the push's back-entry is due: refused below)
+                self.rounds[-1] = (self.rounds[-1][0], game.finish_round())
             if fill is None or number != i + 1:
                 raise _Fallback
             try:
@@ -177,20 +188,13 @@ class _Fused:
         self.chain = None
         self.start_to_move = pos.to_move
 
-    def _close_round(self) -> None:
-        """Score the round in play (unless a push's back-entry is still due)."""
-        if self.pending is None:
-            assert self.game is not None
-            self.rounds[-1] = (self.rounds[-1][0], self.game.finish_round())
-
     def lineup(self, lu: Lineup) -> None:
         """A ``Lineup`` line, against the home row the round started with (F3/F4)."""
         if not self.rounds:
             self.round(1, None)  # an implicit round 1
         if self.idx:
             raise _Fallback  # after entries: the full path checks it against the round's start
-        # each colour's tower on its square, from the side's own left
-        if tuple(map(self.pos.where[lu.side].__getitem__, lu.colours)) != _HOME_ROWS[lu.side]:
+        if self.pos.where[lu.side] != _lineup_where(lu):
             raise _Fallback
 
     def take(self, item: _Element) -> None:
@@ -259,9 +263,8 @@ class _Fused:
                     idx = 0
                 elif type(item) is Lineup:
                     keep.append(line)
-                    if idx:
-                        raise _Fallback  # after entries: the full path checks it against the round's start
-                    self.lineup(item)
+                    if idx or self.pos.where[item.side] != _LINEUP_WHERE[line]:
+                        raise _Fallback  # (after entries: the full path checks it against the round's start)
                 else:
                     break  # (a header may start the next match: the caller's)
         else:
@@ -399,8 +402,8 @@ class _Fused:
         """The match's verdict, its last round scored and its ``Result`` checked."""
         self.flush()
         game = self.game if self.game is not None else self._begin()
-        if self.rounds:
-            self._close_round()
+        if self.rounds and self.pending is None:  # (a push's back-entry due: no result)
+            self.rounds[-1] = (self.rounds[-1][0], game.finish_round())
         score = dict(game.score)
         claim = self.headers.get("result", "").strip()
         if claim not in ("*", "") and (not claim.isascii() or parse_result(claim) != (score[Side.BLACK], score[Side.GOLD])):
@@ -511,6 +514,9 @@ def _row_fields(m: re.Match[str]) -> _Row | None:
 #: there: a record repeats them, and the fused replay reads no more than the number and
 #: fill, or the side and colours (never the line number, nor changes it)
 _KNOWN_LINES: dict[str, Header | RoundRecord | Lineup] = {}
+#: a ``Lineup`` line of :data:`_KNOWN_LINES` → the ``Position.where`` of its side it
+#: says (:func:`_lineup_where`)
+_LINEUP_WHERE: dict[str, list[int]] = {}
 
 
 def _remember(line: str, read: tuple[Header | RoundRecord | Lineup, Comment | None]) -> None:
@@ -520,6 +526,8 @@ def _remember(line: str, read: tuple[Header | RoundRecord | Lineup, Comment | No
     item, comment = read
     if comment is None and line.isascii() and len(_KNOWN_LINES) < _FIELDS_LIMIT:
         _KNOWN_LINES[line] = item
+        if type(item) is Lineup:
+            _LINEUP_WHERE[line] = _lineup_where(item)
 
 
 class Judge:
@@ -707,7 +715,10 @@ class Judge:
             self.started = True
         if self.fused is not None:
             try:
-                self.fused.take(item)
+                if type(item) is Header:  # (of a match with no rounds yet: nothing to play first)
+                    self.fused.header(item)
+                else:
+                    self.fused.take(item)
             except _Fallback:
                 self.fused = None
 
