@@ -110,22 +110,19 @@ assert all(
     order[i] == i ^ order[0] for orders in _TAKING_ORDER for order in orders for i in range(64)
 ), "the taking order is not an XOR of the square"
 #: ``_PLACE_KEY[side][how is Fill.RIGHT][sq]``: where the tower on ``sq`` goes among the
-#: side's new home squares in the board's order (a1…h1, a8…h8), shifted left to leave
-#: three bits for its colour: fill left places the first tower taken on the own left
-#: square (Gold's a1, Black's h8), fill right on the own right one (F3/F4), so the key is
-#: the rank in the taking order or its reverse. ``_PLACE_SQUARE[...][key | colour]``
-#: gives the square back. A replay fills once every round, so fill only sorts these.
+#: side's new home squares in the board's order (a1…h1, a8…h8): fill left places the
+#: first tower taken on the own left square (Gold's a1, Black's h8), fill right on the own
+#: right one (F3/F4), so the key is the rank in the taking order or its reverse.
+#: ``_PLACE_SQUARE[...][key]`` gives the square back. A replay fills once every round, so
+#: fill only sorts these (small ints, which Python does not allocate).
 _PLACE_KEY = tuple(
     tuple(
-        tuple((i if (side is Side.GOLD) != bool(right) else 63 - i) << 3 for i in (sq ^ mask for sq in range(64)))
+        tuple(i if (side is Side.GOLD) != bool(right) else 63 - i for i in (sq ^ mask for sq in range(64)))
         for right, mask in enumerate(masks)
     )
     for side, masks in zip(Side, _RANK_MASK, strict=True)
 )
-_PLACE_SQUARE = tuple(
-    tuple(tuple(sq for sq in sorted(range(64), key=keys.__getitem__) for _colour in range(8)) for keys in by_fill)
-    for by_fill in _PLACE_KEY
-)
+_PLACE_SQUARE = tuple(tuple(tuple(sorted(range(64), key=keys.__getitem__)) for keys in by_fill) for by_fill in _PLACE_KEY)
 _SIDES = (Side.BLACK, Side.GOLD)
 _OTHER = (Side.GOLD, Side.BLACK)  # ``_OTHER[side]`` is ``side.other``, without the property
 _COLOURS = tuple(Colour)  # by value, without the enum's lookup
@@ -154,21 +151,26 @@ def fill(position: Position, how: Fill, *, challenger: Side) -> Position:
     """The start of the next round: both home rows filled ``how`` (rings kept), the
     ``challenger`` to move with a free choice of tower (T1)."""
     # As lineup() gives it, but sorting each side's towers by where they go
-    # (:data:`_PLACE_KEY`, with the colour in the low bits) rather than scanning the
-    # board for them.
+    # (:data:`_PLACE_KEY`) rather than scanning the board for them.
     old = position.board
     right = how is _FILL_RIGHT
     board: list[Tower | None] = [None] * 64
     where = [[-1] * 8, [-1] * 8]
     for side in _SIDES:
+        squares = position.where[side]
         key = _PLACE_KEY[side][right]
-        # -1 is a missing tower (a hand-made position): fewer towers fill from the own left
-        ranked = sorted([key[sq] | c for c, sq in enumerate(position.where[side]) if sq >= 0])
+        if -1 in squares:  # a missing tower (a hand-made position): fewer fill from the own left
+            ranked = sorted([key[sq] for sq in squares if sq >= 0])
+        else:
+            ranked = sorted(map(key.__getitem__, squares))
         square = _PLACE_SQUARE[side][right]
         placed = where[side]
-        for home, value in enumerate(ranked, 64 - len(ranked) if side is _BLACK else 0):
-            board[home] = old[square[value]]
-            placed[value & 7] = home
+        home = 64 - len(ranked) if side is _BLACK else 0
+        for rank in ranked:
+            t = old[square[rank]]
+            board[home] = t
+            placed[t.colour] = home  # type: ignore[union-attr]  # (a tower stands on each square where[] gives)
+            home += 1
     return Position._from_lists(board, where, challenger, None, _OTHER[challenger], home_rows=True)
 
 
