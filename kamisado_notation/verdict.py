@@ -321,16 +321,25 @@ class _Fused:
         """Play the entries the hot path took since the last flush (:meth:`_play`)."""
         written = self.written
         if written:
-            self._play(written, self.idx - len(written), _FIELDS_OF.__getitem__)
+            first = self.idx - len(written)
+            pos = self.pos
+            start = 0  # (as a rule all are ordinary moves in turn: one run for the engine)
+            if self.pending is None and pos.to_move is _SIDES[first & 1]:
+                start = pos.play_written(written)
+            if start < len(written):
+                self._play(written, first, _FIELDS_OF.__getitem__, start)
             written.clear()
 
-    def _play(self, written: list[WrittenMove], first: int, fields: Callable[[WrittenMove], Fields]) -> None:
-        """Play entries, the first the round's entry ``first``: runs of ordinary moves
-        written without a fault by the engine (:meth:`Position.play_written`), anything
-        else by :meth:`_other` (with the entry's ``fields``), a back-entry by :meth:`_back`."""
+    def _play(
+        self, written: list[WrittenMove], first: int, fields: Callable[[WrittenMove], Fields], start: int = 0
+    ) -> None:
+        """Play entries from ``start`` on, the first the round's entry ``first``: runs of
+        ordinary moves written without a fault by the engine
+        (:meth:`Position.play_written`), anything else by :meth:`_other` (with the
+        entry's ``fields``), a back-entry by :meth:`_back`."""
         pos = self.pos
         n = len(written)
-        i = 0
+        i = start
         while i < n:
             if self.pending is not None:
                 self._back(fields(written[i]))
