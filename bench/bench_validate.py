@@ -8,9 +8,12 @@ times, each in ONE file: in the text, symbols, short and coordinate forms, and m
 quarter of the matches in each form). The same matches in every file, so every file has
 the same number of plies.
 
-Figures, each in CPU time (``time.process_time``), the median of ``--runs`` runs
-interleaved so that machine noise falls on all alike, with the garbage collector tuned
-as the CLI tunes it:
+Figures, each in CPU time (``time.process_time``), medians of ``--runs`` runs, with the
+garbage collector tuned as the CLI tunes it. In each run every form is measured right
+after a python-chess run of its own, and its ``x chess`` is the median of those paired
+ratios (``x floor`` likewise, against the regex run next to it): the speed of a shared
+machine drifts by more than the differences measured, and a ratio of two figures taken
+a moment apart does not see most of that drift.
 
 - ``validate``: :func:`~kamisado_notation.validate.validate_file`, as ``kamisado
   validate`` calls it (the fused path, falling back to the full path on an anomaly);
@@ -152,26 +155,45 @@ def main() -> None:
         pgn_path = os.path.join(tmp, "corpus.pgn")
         with open(pgn_path, "w", encoding="utf-8") as f:
             f.write(pgn)
-        jobs: dict[str, Callable[[], object]] = {"chess": lambda: run_chess(pgn_path)}
+
+        def chess() -> None:
+            run_chess(pgn_path)
+
+        jobs: dict[str, dict[str, Callable[[], object]]] = {}
         for name, path in paths.items():
-            jobs[f"{name} validate"] = lambda p=path: run_validate(p, args.matches)
+            jobs[name] = {
+                "validate": lambda p=path: run_validate(p, args.matches),
+                "floor": lambda p=path: run_floor(p),
+            }
             if HAS_FUSED:
-                jobs[f"{name} full"] = lambda p=path: run_validate(p, args.matches, fused=False)
-            jobs[f"{name} floor"] = lambda p=path: run_floor(p)
-        times: dict[str, list[float]] = {name: [] for name in jobs}
+                jobs[name]["full"] = lambda p=path: run_validate(p, args.matches, fused=False)
+        # Each form's jobs run right after a python-chess run of their own, in turns, so
+        # that each ratio compares figures taken a moment apart (this machine's speed
+        # drifts over a run): the ratios are the medians of those paired ratios.
+        times: dict[tuple[str, str], list[float]] = {}
         for _ in range(args.runs):
-            for name, job in jobs.items():
-                times[name].append(cpu(job))
-    med = {name: statistics.median(ts) for name, ts in times.items()}
-    chess_rate = chess_plies / med["chess"]
-    print(f"python-chess read_game: {chess_rate:12,.0f} plies/s")
+            for name, form_jobs in jobs.items():
+                times.setdefault((name, "chess"), []).append(cpu(chess))
+                for job_name, job in form_jobs.items():
+                    times.setdefault((name, job_name), []).append(cpu(job))
+    med = {key: statistics.median(ts) for key, ts in times.items()}
+
+    def paired(name: str, job: str) -> float:
+        """The median over runs of ``job``'s time against the python-chess run next to it."""
+        return statistics.median(c / t for c, t in zip(times[(name, "chess")], times[(name, job)], strict=True))
+
+    all_chess = [t for (_, job), ts in times.items() if job == "chess" for t in ts]
+    chess_rate = chess_plies / statistics.median(all_chess)
+    print(f"python-chess read_game: {chess_rate:12,.0f} plies/s (median of all its runs)")
     print(f"{'form':8} {'validate plies/s':>17} {'x chess':>8} {'x floor':>8} {'full path':>12} {'fused gain':>11}")
     for name in texts:
-        v, floor = med[f"{name} validate"], med[f"{name} floor"]
+        v = med[(name, "validate")]
         rate = plies / v
-        full = f"{plies / med[f'{name} full']:12,.0f}" if HAS_FUSED else f"{'-':>12}"
-        gain = f"{med[f'{name} full'] / v:10.2f}x" if HAS_FUSED else f"{'-':>11}"
-        print(f"{name:8} {rate:17,.0f} {rate / chess_rate:7.2f}x {v / floor:7.2f}x {full} {gain}")
+        x_chess = paired(name, "validate") * plies / chess_plies
+        x_floor = statistics.median(t / f for t, f in zip(times[(name, "validate")], times[(name, "floor")], strict=True))
+        full = f"{plies / med[(name, 'full')]:12,.0f}" if HAS_FUSED else f"{'-':>12}"
+        gain = f"{med[(name, 'full')] / v:10.2f}x" if HAS_FUSED else f"{'-':>11}"
+        print(f"{name:8} {rate:17,.0f} {x_chess:7.2f}x {x_floor:7.2f}x {full} {gain}")
     print("goals: validate >= 8x python-chess; validate time within 5x the regex floor ('x floor' <= 5)")
 
 
