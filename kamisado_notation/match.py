@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from operator import itemgetter
 
 from .board import SQUARE_COLOURS, Colour, Side, square_file
 from .enums import TextEnum
@@ -162,7 +163,7 @@ def fill(position: Position, how: Fill, *, challenger: Side) -> Position:
         if -1 in squares:  # a missing tower (a hand-made position): fewer fill from the own left
             ranked = sorted([key[sq] for sq in squares if sq >= 0])
         else:
-            ranked = sorted(map(key.__getitem__, squares))
+            ranked = sorted(itemgetter(*squares)(key))  # (one C call for the eight)
         square = _PLACE_SQUARE[side][right]
         placed = where[side]
         home = 64 - len(ranked) if side is _BLACK else 0

@@ -226,12 +226,12 @@ class _Fused:
         only where two spaces separate two whole entries (tests/test_verdict.py checks
         it). Any other line, a right one written otherwise (``01.``) included, is left to
         the caller, whose reading says what it is."""
-        get, turn_at, known = _ENTRIES.get, _TURN_AT.get, _KNOWN_LINES.get
+        get, turn_at, known = _ENTRIES.get, _TURN_AT, _KNOWN_LINES.get
         written = self.written
         idx = self.idx
         for line in chain((start,), lines):
             turn, dot, rest = line.partition(". ")
-            if dot and turn_at(turn) == idx:
+            if dot and idx < _TURNS and turn == turn_at[idx]:
                 first, gap, second = rest.partition("  ")
                 two = get(second.strip(" ")) if gap else None
                 one = get(first)
@@ -463,9 +463,11 @@ _ENTRIES: dict[str, WrittenMove] = {}
 _FIELDS_OF: dict[WrittenMove, Fields] = {}
 _FIELDS_LIMIT = 20_000  # garbage must not grow memory without bound
 
-#: a turn number as a common row writes it → the round's entry it starts (Black's): a
-#: row written otherwise (``01.``, past 1000) is left to the full reading
-_TURN_AT = {str(n): 2 * (n - 1) for n in range(1, 1001)}
+#: ``_TURN_AT[idx]``: how a common row writes the turn number whose Black entry is the
+#: round's entry ``idx`` (None for Gold's, odd ``idx``): a row written otherwise
+#: (``01.``, past turn 1000) is left to the full reading
+_TURN_AT: list[str | None] = [str(idx // 2 + 1) if idx % 2 == 0 else None for idx in range(2000)]
+_TURNS = len(_TURN_AT)
 #: what the engine never plays as an ordinary move (no tower named nor a direction)
 _UNPLAYABLE: WrittenMove = (None, None, 0, None, -1, -1)
 
