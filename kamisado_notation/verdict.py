@@ -466,7 +466,8 @@ _FIELDS_LIMIT = 20_000  # garbage must not grow memory without bound
 #: ``_TURN_AT[idx]``: how a common row writes the turn number whose Black entry is the
 #: round's entry ``idx`` (None for Gold's, odd ``idx``): a row written otherwise
 #: (``01.``, past turn 1000) is left to the full reading
-_TURN_AT: list[str | None] = [str(idx // 2 + 1) if idx % 2 == 0 else None for idx in range(2000)]
+_TURN_AT: list[str | None] = [None] * 2000
+_TURN_AT[::2] = map(str, range(1, 1001))
 _TURNS = len(_TURN_AT)
 #: what the engine never plays as an ordinary move (no tower named nor a direction)
 _UNPLAYABLE: WrittenMove = (None, None, 0, None, -1, -1)
