@@ -191,6 +191,8 @@ def _ordinary_moves(
 #: (S1, DS1, TS1); ``None`` for any other pair of squares.
 _FromTo = tuple[tuple[list[tuple[Square, ...] | None], ...], ...]
 _FROM_TO: _FromTo | None = None  # (built on first use: the start-up of a short record)
+#: the ring counts whose range (S1, DS1, TS1) reaches each distance
+_RINGS_WITHIN = tuple(tuple(r for r, reach in enumerate(RANGE) if d <= reach) for d in range(8))
 
 
 def _from_to_table() -> _FromTo:
@@ -211,9 +213,6 @@ def _from_to_table() -> _FromTo:
         _FROM_TO = tuple(table)
     return _FROM_TO
 
-
-#: the ring counts whose range (S1, DS1, TS1) reaches each distance
-_RINGS_WITHIN = tuple(tuple(r for r, reach in enumerate(RANGE) if d <= reach) for d in range(8))
 
 #: What :meth:`Position.play` pushes to undo a move: the move, then the tower to move, the
 #: side to move, the last mover and the winner before it.
@@ -241,6 +240,7 @@ def _undone_move(u: _Undo) -> Move:
         return u[0]
     origin, target, tower, _, side, _ = u
     return _ordinary_move(side, tower, origin, target)
+
 
 #: An ordinary move as a record writes it, for :meth:`Position.play_written`: ``(tower,
 #: direction, distance, lands_on, origin, target)``. ``tower`` is ``None`` for the tower
