@@ -19,6 +19,7 @@ from .errors import MatchError
 from .position import Position, Tower
 
 __all__ = [
+    "HOME_SQUARES",
     "MATCH_TARGETS",
     "Fill",
     "Match",
@@ -324,6 +325,11 @@ class Match:
 def lineup_files(side: Side) -> list[int]:
     """The files of ``side``'s home row from his own left, for drawing lineups."""
     return _files_from_left(side)
+
+
+#: ``HOME_SQUARES[side]``: ``side``'s home-row squares from his own left (the Brown
+#: square) to his right, the order of a ``Lineup`` line.
+HOME_SQUARES = tuple(tuple(_rows_from_home(side)[0] * 8 + f for f in _files_from_left(side)) for side in Side)
 
 
 def own_file(side: Side, sq: int) -> int:

@@ -27,7 +27,7 @@ from .correct import LOOKAHEAD, Candidate, Correction, EntryFix, Slot, back_move
 from .diagnostics import ERROR, WARNING, Diagnostic, Severity
 from .enums import TextEnum
 from .errors import IllegalMoveError, PositionError
-from .match import MATCH_TARGETS, Fill, Match, RoundResult, fill, lineup_files
+from .match import HOME_SQUARES, MATCH_TARGETS, Fill, Match, RoundResult, fill
 from .notation.assembly import is_turn_warning
 from .notation.digits import ascii_number
 from .notation.record import Entry, MatchRecord, RoundRecord
@@ -640,10 +640,6 @@ def _syntax_cut(match: MatchRecord, round_index: int) -> tuple[int, int] | None:
     return cut
 
 
-#: ``side``'s home-row squares from his own left (the lineup's order).
-_HOME_SQUARES = tuple(tuple((7 if side is Side.BLACK else 0) * 8 + f for f in lineup_files(side)) for side in Side)
-
-
 def _check_lineups(rr: RoundReplay, start: Position, match_index: int) -> list[Diagnostic]:
     """Each written lineup against the home row the fill gives (F3 left, F4 right)."""
     out: list[Diagnostic] = []
@@ -657,7 +653,7 @@ def _check_lineups(rr: RoundReplay, start: Position, match_index: int) -> list[D
         side = lu.side
         actual = [
             t.colour if (t := board[sq]) is not None and t.side is side else None
-            for sq in _HOME_SQUARES[side]
+            for sq in HOME_SQUARES[side]
         ]
         if list(lu.colours) != actual:
             names = " ".join(c.title if c is not None else "-" for c in actual)
@@ -939,7 +935,7 @@ def lineup_start(rec: RoundRecord, rings_from: Position) -> Position | None:
         return None
     towers = {}
     for side, colours in rows.items():
-        for sq, colour in zip(_HOME_SQUARES[side], colours, strict=True):
+        for sq, colour in zip(HOME_SQUARES[side], colours, strict=True):
             was = rings_from.where[side][colour]
             t = rings_from.board[was] if was >= 0 else None
             towers[sq] = Tower(side, colour, t.rings if t is not None else 0)

@@ -34,7 +34,7 @@ from typing import Literal
 
 from .board import SQUARE_COLOURS, Colour, Direction, Side
 from .errors import IllegalMoveError, MatchError, NotationError, PositionError
-from .match import Fill, Match, RoundResult, lineup_files
+from .match import HOME_SQUARES, Fill, Match, RoundResult
 from .notation.assembly import Assembler, first_word
 from .notation.digits import lookalike_digit
 from .notation.fast_paths import (
@@ -62,8 +62,6 @@ _SIDES = (Side.BLACK, Side.GOLD)  # whose entry, by its index's parity in the ro
 # (an enum's member, read from the class, costs a lookup)
 _BACK, _COMPLETE, _IN_PROGRESS = Direction.BACK, MatchStatus.COMPLETE, MatchStatus.IN_PROGRESS
 _HEADERS = ("match", "target", "position", "result")  # the headers the replay reads
-#: each side's home-row squares from his own left (a lineup's order)
-_HOME_ROWS = {side: tuple((7 if side is Side.BLACK else 0) * 8 + f for f in lineup_files(side)) for side in Side}
 
 
 def _lineup_where(lu: Lineup) -> list[int]:
@@ -71,7 +69,7 @@ def _lineup_where(lu: Lineup) -> list[int]:
     does not name the eight colours once each, a list no position has."""
     where = [-2] * 8
     if len(lu.colours) == 8:
-        for colour, sq in zip(lu.colours, _HOME_ROWS[lu.side], strict=True):
+        for colour, sq in zip(lu.colours, HOME_SQUARES[lu.side], strict=True):
             where[colour] = sq
     return where
 

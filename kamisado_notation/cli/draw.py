@@ -437,7 +437,6 @@ def _round_lineup_json(rnd: Any, match: int) -> dict[str, object]:
 
 def _home_row(start: Any, side: Any) -> list[Any]:
     """``side``'s home row in ``start``, from his own left (the Brown square)."""
-    from ..match import lineup_files
+    from ..match import HOME_SQUARES
 
-    rank = 7 if side.name == "BLACK" else 0
-    return [start.tower_at(rank * 8 + f) for f in lineup_files(side)]
+    return [start.tower_at(sq) for sq in HOME_SQUARES[side]]
