@@ -437,7 +437,7 @@ class Position:
         tower = board[origin]
         assert tower is not None
         moves: list[Move] = []
-        key = (side * 8 + colour) * 64 + origin
+        key = _KEY[side][colour] + origin
         every = _ORDINARY[key] or _ordinary_moves(key, side, Colour(colour), origin)
         for ray, ray_moves in zip(_REACH[side][origin][tower.rings], every, strict=True):
             distance = _free_run(board, ray)
