@@ -69,6 +69,21 @@ _REACH = tuple(
     )
     for side in Side
 )
+#: ``_PATHS[side][sq][rings][direction][distance - 1]``: the squares a move of that
+#: distance passes and lands on (the first ``distance`` of the ray), for the same reach
+#: as :data:`_REACH` (the paths of a ray shared by every ring count): the replay's hot
+#: path reads a move's path without slicing a ray at every ply.
+_PREFIXES = tuple(slice(k) for k in range(1, 8))
+_PATHS = tuple(
+    tuple(
+        tuple(tuple(paths[:reach] for paths in by_direction) for reach in RANGE)
+        for by_direction in (
+            [tuple(map(ray.__getitem__, _PREFIXES[: len(ray)])) for ray in map(RAYS[side][sq].__getitem__, _MOVE_DIRECTIONS)]
+            for sq in range(64)
+        )
+    )
+    for side in Side
+)
 #: ``_OTHER[side]`` is ``side.other`` without the property call (hot in play/undo).
 _OTHER = (Side.GOLD, Side.BLACK)
 #: What a push adds to a pushed tower's square, by the pusher's side (one rank back).
@@ -699,11 +714,10 @@ class Position:
                 if distance < 1:
                     break
                 try:  # (BACK or None: no such direction; beyond the board's edge or the range)
-                    ray = _REACH[side][origin][t.rings][direction]  # type: ignore[union-attr,index]  # hot: where[] always points at a tower; a None direction raises TypeError
-                    target = ray[distance - 1]
+                    path = _PATHS[side][origin][t.rings][direction][distance - 1]  # type: ignore[union-attr,index]  # hot: where[] always points at a tower; a None direction raises TypeError
                 except (IndexError, TypeError):
                     break
-                path = ray[:distance]
+                target = path[-1]
             for sq in path:  # M2, M3: the path and the target empty
                 if board[sq] is not None:
                     break
