@@ -9,7 +9,8 @@ quarter of the matches in each form). The same matches in every file, so every f
 the same number of plies.
 
 Figures, each in CPU time (``time.process_time``), medians of ``--runs`` runs, with the
-garbage collector tuned as the CLI tunes it. In each run every form is measured right
+garbage collector tuned as the CLI tunes it and a collection before each job, not timed
+(so that no job pays for freeing another's garbage: see :func:`cpu`). In each run every form is measured right
 after a python-chess run of its own, and its ``x chess`` is the median of those paired
 ratios (``x floor`` likewise, against the regex run next to it): the speed of a shared
 machine drifts by more than the differences measured, and a ratio of two figures taken
@@ -30,6 +31,7 @@ a moment apart does not see most of that drift.
 from __future__ import annotations
 
 import argparse
+import gc
 import inspect
 import io
 import os
@@ -107,7 +109,11 @@ def pgn_corpus(plies: int, seed: int) -> tuple[str, int]:
 
 
 def cpu(fn: Callable[[], object]) -> float:
-    """The CPU time of ``fn()``."""
+    """The CPU time of ``fn()``, from a heap with no garbage left by the job before:
+    python-chess leaves reference cycles (a game's nodes point at their parents) that only
+    the collector frees, and a collection that fell into the next job would charge it
+    with their cost (10-30 ms of a 100 ms ``validate`` run in tests of this bench)."""
+    gc.collect()
     start = time.process_time()
     fn()
     return time.process_time() - start
