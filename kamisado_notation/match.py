@@ -144,7 +144,9 @@ def fill_order(position: Position, side: Side, how: Fill) -> list[Tower]:
 
 def lineup(position: Position, side: Side, how: Fill) -> list[Tower]:
     """``side``'s home row after filling, from his own left (the Brown square) to his
-    right (the Orange square)."""
+    right (the Orange square). (A hand-made position's missing towers leave squares
+    empty: those on his right filling from the left, those on his left filling from the
+    right, as :func:`fill` places them.)"""
     order = fill_order(position, side, how)
     return order if how is Fill.LEFT else order[::-1]
 
@@ -161,13 +163,15 @@ def fill(position: Position, how: Fill, *, challenger: Side) -> Position:
     for side in _SIDES:
         squares = position.where[side]
         key = _PLACE_KEY[side][right]
-        if -1 in squares:  # a missing tower (a hand-made position): fewer fill from the own left
+        home = 56 if side is _BLACK else 0  # (the placing goes up the board's squares)
+        if -1 in squares:  # a missing tower (a hand-made position): fewer to place
             ranked = sorted([key[sq] for sq in squares if sq >= 0])
+            if (side is _GOLD) == right:  # the first placed goes on h1 (Gold filling right) or
+                home += 8 - len(ranked)  # h8 (Black filling left): the row's last squares (F3/F4)
         else:
             ranked = sorted(itemgetter(*squares)(key))  # (one C call for the eight)
         square = _PLACE_SQUARE[side][right]
         placed = where[side]
-        home = 64 - len(ranked) if side is _BLACK else 0
         for rank in ranked:
             t = old[square[rank]]
             board[home] = t

@@ -366,7 +366,9 @@ class Position:
         return self.where[side][colour]
 
     def rings(self, side: Side, colour: Colour) -> int:
-        t = self.board[self.where[side][colour]]
+        """The rings on ``side``'s tower of ``colour`` (0 when a hand-made position lacks it)."""
+        sq = self.where[side][colour]
+        t = self.board[sq] if sq >= 0 else None
         return t.rings if t is not None else 0
 
     # ------------------------------------------------------------------- the string

@@ -370,7 +370,8 @@ def _fill_by_the_rulebook(position: Position, how: Fill, *, challenger: Side) ->
     """F3/F4 as RULES.md words them, independently of kamisado_notation.match: each
     player takes his towers row by row from his own home row, within a row from his own
     left (fill left) or right (fill right), and places them from the Brown square on
-    his left (fill left) or from the Orange square on his right (fill right)."""
+    his left (fill left) or from the Orange square on his right (fill right), one by one
+    (a hand-made position without some towers leaves the last squares empty)."""
     towers = {}
     for side in Side:
         home = 7 if side is Side.BLACK else 0
@@ -380,7 +381,7 @@ def _fill_by_the_rulebook(position: Position, how: Fill, *, challenger: Side) ->
         taken = [t for r in rows for f in within if (t := position.tower_at(r * 8 + f)) is not None and t.side is side]
         places = from_left if how is Fill.LEFT else from_left[::-1]  # from the Brown / the Orange square
         assert SQUARE_COLOURS[home * 8 + places[0]] is (Colour.BROWN if how is Fill.LEFT else Colour.ORANGE)
-        for f, t in zip(places, taken, strict=True):
+        for f, t in zip(places[: len(taken)], taken, strict=True):
             towers[home * 8 + f] = t
     return Position(towers, to_move=challenger)
 
@@ -393,6 +394,56 @@ def test_fill_follows_the_rulebook(seed: int, plies: int, how: Fill, challenger:
     assert filled == _fill_by_the_rulebook(pos, how, challenger=challenger)
     assert filled.to_string() == _fill_by_the_rulebook(pos, how, challenger=challenger).to_string()
     assert filled.winner is None and filled.tower is None and filled.history == []
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    plies=st.integers(0, 40),
+    gone=st.lists(st.integers(0, 15), max_size=12, unique=True),
+    how=st.sampled_from(list(Fill)),
+)
+def test_fill_of_a_hand_made_position_without_some_towers(seed: int, plies: int, gone: list[int], how: Fill) -> None:
+    """A position built in code may lack towers (a record's may not): the towers there
+    are placed as F3/F4 say, from the Brown or the Orange square."""
+    pos = _random_position(random.Random(seed), plies)
+    if pos.winner is not None:
+        return
+    towers = {sq: t for sq, t in pos.towers().items() if t.side * 8 + t.colour not in gone}
+    partial = Position(towers, to_move=pos.to_move)
+    filled = fill(partial, how, challenger=Side.GOLD)
+    assert filled == _fill_by_the_rulebook(partial, how, challenger=Side.GOLD)
+    for side in Side:
+        for colour in Colour:
+            sq = filled.square_of(side, colour)
+            assert (sq == -1) == (side * 8 + colour in gone)
+            assert filled.rings(side, colour) == (0 if sq == -1 else partial.rings(side, colour))
+
+
+def test_fill_right_of_three_towers_starts_at_the_orange_square() -> None:
+    """Hand-checked: Gold's Brown on a1, Red on c3 and Blue on h5, Black's Purple on
+    d6 and Orange on a8. Filling from the right, Gold takes Brown, Red, Blue (row by row
+    from his home row) and sets them down from his Orange square h1 leftwards: Brown h1,
+    Red g1, Blue f1. Black takes Orange (his home row) then Purple and sets them down
+    from his Orange square a8: Orange a8, Purple b8. Filling from the left, each starts
+    at his Brown square: Gold a1, b1, c1; Black h8, g8."""
+    gold, black = Side.GOLD, Side.BLACK
+    pos = Position(
+        {0: Tower(gold, Colour.BROWN), 18: Tower(gold, Colour.RED), 39: Tower(gold, Colour.BLUE, 1),
+         43: Tower(black, Colour.PURPLE), 56: Tower(black, Colour.ORANGE, 2)},
+        to_move=black,
+    )
+    right = fill(pos, Fill.RIGHT, challenger=black)
+    assert right.towers() == {
+        7: Tower(gold, Colour.BROWN), 6: Tower(gold, Colour.RED), 5: Tower(gold, Colour.BLUE, 1),
+        56: Tower(black, Colour.ORANGE, 2), 57: Tower(black, Colour.PURPLE),
+    }
+    left = fill(pos, Fill.LEFT, challenger=black)
+    assert left.towers() == {
+        0: Tower(gold, Colour.BROWN), 1: Tower(gold, Colour.RED), 2: Tower(gold, Colour.BLUE, 1),
+        63: Tower(black, Colour.ORANGE, 2), 62: Tower(black, Colour.PURPLE),
+    }
+    assert left.rings(black, Colour.RED) == 0  # no such tower (not the rings of the h8 tower)
 
 
 def test_copy_is_independent_and_equal() -> None:
