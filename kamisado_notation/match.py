@@ -245,11 +245,11 @@ def round_result(position: Position) -> RoundResult | None:
 
 def place_ring(position: Position, result: RoundResult) -> None:
     """Put the round winner's ring on his tower ``result.tower`` in ``position`` (the ring
-    stays for the rest of the match); a Triple Sumo takes no fourth ring."""
+    stays for the rest of the match); a Triple Sumo takes no fourth ring, and a tower a
+    hand-made position lacks none (no other tower takes it)."""
     sq = position.where[result.winner][result.tower]
-    t = position.board[sq]
-    assert t is not None
-    if t.rings < 3:
+    t = position.board[sq] if sq >= 0 else None
+    if t is not None and t.rings < 3:
         ringed = _RINGED.get(t)
         if ringed is None:
             ringed = _RINGED[t] = Tower(t.side, t.colour, t.rings + 1)

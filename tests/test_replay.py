@@ -18,7 +18,7 @@ from kamisado_notation.board import (
     parse_square,
 )
 from kamisado_notation.generate import generate_match
-from kamisado_notation.match import MATCH_TARGETS, Fill, fill
+from kamisado_notation.match import MATCH_TARGETS, Fill, RoundEnd, RoundResult, fill, place_ring
 from kamisado_notation.notation.record import Entry, Header, MatchRecord, RoundRecord
 from kamisado_notation.position import Position, Tower
 from kamisado_notation.replay import MatchReplay, replay
@@ -443,7 +443,20 @@ def test_fill_right_of_three_towers_starts_at_the_orange_square() -> None:
         0: Tower(gold, Colour.BROWN), 1: Tower(gold, Colour.RED), 2: Tower(gold, Colour.BLUE, 1),
         63: Tower(black, Colour.ORANGE, 2), 62: Tower(black, Colour.PURPLE),
     }
-    assert left.rings(black, Colour.RED) == 0  # no such tower (not the rings of the h8 tower)
+
+
+def test_a_missing_tower_has_no_rings_and_takes_no_ring() -> None:
+    """A hand-made position without Black's red tower: ``rings`` is 0 and a ring for it
+    goes nowhere (where[] holds -1 for it, which must not read the h8 tower)."""
+    black = Side.BLACK
+    pos = Position({63: Tower(black, Colour.ORANGE, 2), 62: Tower(black, Colour.PURPLE)}, to_move=black)
+    assert pos.square_of(black, Colour.RED) == -1
+    assert pos.rings(black, Colour.RED) == 0
+    assert pos.rings(black, Colour.ORANGE) == 2
+    place_ring(pos, RoundResult(black, RoundEnd.DEADLOCK, Colour.RED, 1))
+    assert pos.towers() == {63: Tower(black, Colour.ORANGE, 2), 62: Tower(black, Colour.PURPLE)}
+    place_ring(pos, RoundResult(black, RoundEnd.DEADLOCK, Colour.PURPLE, 1))
+    assert pos.towers()[62] == Tower(black, Colour.PURPLE, 1)
 
 
 def test_copy_is_independent_and_equal() -> None:
