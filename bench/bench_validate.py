@@ -1,7 +1,7 @@
 """Validation throughput for each form, as ratios against python-chess reading PGN and
 against a regex scan of the same file, measured in the same run.
 
-    python3 bench/bench_validate.py [--matches 500] [--seed 1] [--runs 5]
+    python3 bench/bench_validate.py [--matches 500] [--seed 1] [--runs 7]
 
 Corpus: ``--matches`` generated Marathon matches (about 190 plies each), written five
 times, each in ONE file: in the text, symbols, short and coordinate forms, and mixed (a
@@ -144,7 +144,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=500)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=7)
     args = parser.parse_args()
     tune_gc()  # the collector as the `kamisado` command runs it
     t0 = time.perf_counter()
