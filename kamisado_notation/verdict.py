@@ -459,6 +459,9 @@ _FIELDS: dict[str, Fields | Literal[False]] = {}
 #: a distance and the square's colour, or both squares), which :data:`_FIELDS_OF` gives
 _ENTRIES: dict[str, WrittenMove] = {}
 _FIELDS_OF: dict[WrittenMove, Fields] = {}
+#: each move of :data:`_ENTRIES` once: the texts of one move (its forms: text, symbols,
+#: short) share it, so that the hot path reads less memory in a file that mixes them
+_SHARED: dict[WrittenMove, WrittenMove] = {}
 _FIELDS_LIMIT = 20_000  # garbage must not grow memory without bound
 
 #: ``_TURN_AT[idx]``: how a common row writes the turn number whose Black entry is the
@@ -500,8 +503,10 @@ def _fields(text: str) -> Fields | Literal[False]:
         if len(_FIELDS) < _FIELDS_LIMIT:
             _FIELDS[text] = f
             if f is not False and _says_all(f):
-                _ENTRIES[text] = w = _written(f)
-                _FIELDS_OF[w] = f
+                w = _written(f)
+                known = _SHARED.setdefault(w, w)  # (one tuple for the texts of a move in every form)
+                _ENTRIES[text] = known
+                _FIELDS_OF[known] = f
     return f
 
 
