@@ -505,11 +505,16 @@ class _MatchSummary:
 
 
 def _summary_rows(match_replay: MatchReplay) -> Iterator[tuple[str, ...]]:
+    """Each round's row, the last cell the score after it: ``?`` from a round the replay
+    stopped in on (its end is unknown; the rounds its lineups let the replay check after
+    it still show their own winner and points)."""
     black = gold = 0
+    known = True
     if match_replay.rounds:  # a [Position] start may carry rings: the rings are points
         start = score_of(match_replay.rounds[0].start)
         black, gold = start[Side.BLACK], start[Side.GOLD]
     for rnd in match_replay.rounds:
+        known = known and not rnd.stopped
         result = rnd.result
         if result is not None:
             if result.winner is Side.BLACK:
@@ -522,7 +527,8 @@ def _summary_rows(match_replay: MatchReplay) -> Iterator[tuple[str, ...]]:
         else:
             winner, by, tower, points = "—", "in progress" if not rnd.stopped else "stopped", "", ""
         how = rnd.fill.value if rnd.fill is not None else ""
-        yield (str(rnd.number), how, str(len(rnd.plies)), winner, by, tower, points, f"{black}–{gold}")
+        score = f"{black}–{gold}" if known else "?"
+        yield (str(rnd.number), how, str(len(rnd.plies)), winner, by, tower, points, score)
 
 
 def match_summary(match_replay: MatchReplay, *, title: str | None = None) -> RenderableType:

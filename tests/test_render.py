@@ -453,6 +453,29 @@ def test_match_summary_keeps_the_running_score() -> None:
     assert "Gold wins" in text
 
 
+def test_match_summary_does_not_count_past_a_round_the_replay_stopped_in() -> None:
+    """Round 2 holds a move no rule allows, round 3 restarts the replay from its lineups:
+    the replay says the score from there on is unknown, so the running score is '?' from
+    round 2 on, while rounds 3… keep their own winner and points."""
+    from test_tolerance import slipped  # a record with such a round, and lineups after it
+
+    from kamisado_notation.notation import parse_record
+    from kamisado_notation.replay import replay
+
+    text, _bad, _late = slipped(with_lineups=True)
+    mr = replay(parse_record(text).matches[0])
+    assert mr.rounds[1].stopped and mr.rounds[2].result is not None
+    table = draw(match_summary(mr))
+    rows = [[c.strip() for c in line.strip("│").split("│")] for line in table.splitlines() if re.match(r"^│\s+\d", line)]
+    first = mr.rounds[0].result
+    assert first is not None
+    assert rows[0][-1] == ("1–0" if first.winner is Side.BLACK else "0–1")
+    assert [r[-1] for r in rows[1:]] == ["?"] * (len(rows) - 1)
+    for row, rnd in zip(rows[2:], mr.rounds[2:], strict=True):
+        if rnd.result is not None:
+            assert row[3] == rnd.result.winner.title and row[6] == str(rnd.result.points)
+
+
 @pytest.mark.parametrize("width", (60, 40))
 def test_match_summary_keeps_the_essentials_on_a_narrow_console(width: int) -> None:
     mr = _standard_match()
