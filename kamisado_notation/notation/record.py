@@ -19,7 +19,7 @@ from ..match import Fill
 __all__ = ["Comment", "Entry", "Header", "Item", "Lineup", "MatchRecord", "RecordFile", "RoundRecord", "Spanned"]
 
 
-@dataclass
+@dataclass(slots=True)
 class Comment:
     """``# to end of line`` (``braced`` False) or ``{braced}`` (``braced`` True); ``text``
     without the markers."""
@@ -30,7 +30,7 @@ class Comment:
     braced: bool = False
 
 
-@dataclass
+@dataclass(slots=True)
 class Header:
     """``[Name "value"]``, any name; ``value`` unescaped."""
 
@@ -41,7 +41,7 @@ class Header:
     comments: list[Comment] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(slots=True)
 class Entry:
     """One entry of a round: one turn, as written.
 
@@ -72,7 +72,7 @@ class Entry:
         return self.origin is not None
 
 
-@dataclass
+@dataclass(slots=True)
 class Lineup:
     """``Lineup Black: …``: a player's home row from his own left (Brown square) to his
     right (Orange square)."""
@@ -84,7 +84,7 @@ class Lineup:
     comments: list[Comment] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(slots=True)
 class RoundRecord:
     """``Round N [fill left|right]`` with its lineups and entries. ``entries`` alternate
     Black, Gold, Black… from the first (a ``...`` placeholder when Gold starts).
@@ -105,7 +105,7 @@ class RoundRecord:
         return Side.BLACK if index % 2 == 0 else Side.GOLD
 
 
-@dataclass
+@dataclass(slots=True)
 class MatchRecord:
     """One match: headers, then rounds. ``errors`` are its syntax diagnostics (a match
     with syntax errors keeps what could be read). ``index`` is 1-based within the file."""
