@@ -11,6 +11,10 @@ and :meth:`Position.play` for a push or a forfeit — and the match's flow, ring
 are :class:`~kamisado_notation.match.Match`'s. The rules stay in the engine: this module
 only decides whether a match is plainly valid.
 
+A line whose braced comments alone keep it from the fast paths is read with each
+comment a blank, as the grammar's lexer skips it (``{a fine move}`` after an entry does
+not send the match to the full path).
+
 On the first anomaly — anything the full path might say a word about: a line the fast
 paths leave to the grammar (unless it holds only comments), a wrong turn number, a move
 the engine refuses, a wrong square colour or back-entry, a zero entry past a deadlock, a
@@ -447,6 +451,23 @@ class _Fused:
 _OTHER_DIGIT = re.compile(r"(?![0-9])\d").search
 
 
+#: a braced comment as the grammar's lexer finds it (``BRACED`` in grammars/kmr.lark)
+_BRACED = re.compile(r"\{[^}\n]*\}")
+
+
+def _unbraced(line: str) -> str | None:
+    """``line`` with each braced comment a blank, when it has one and the lexer reads it
+    so: the lexer skips a comment between any two tokens as it skips a blank, and no
+    token holds a brace, so the line's tokens are those of the blanked line (the text
+    differs, and the columns: nothing the fused replay reads). None when there is no
+    braced comment, when a brace stays (an unclosed comment: the grammar's error), or
+    when the line has a quote (a header's string may hold braces that are no comment)."""
+    if "{" not in line or '"' in line:
+        return None
+    bare = _BRACED.sub(" ", line)
+    return None if "{" in bare or "}" in bare else bare
+
+
 def _comment_only(line: str) -> bool:
     """A line of a ``#`` comment alone (blanks before it): it changes nothing."""
     return line.lstrip(" \t").startswith("#")
@@ -699,25 +720,37 @@ class Judge:
 
     def other(self, line: str, m: re.Match[str] | None) -> None:
         """Any line but a row: in the reader's order, many entries, a blank or comment,
-        a header, ``Round`` or ``Lineup`` line, else the grammar's."""
-        if m is None:
-            if len(line) > 40 and not line.startswith(OTHER_STARTS):
-                got = fast_segments(line, self.number, SEG_RE.match)
-                if got is not None:
-                    self.add(got[0])
-                    return
-            if not line or line.isspace():
-                return
-            o = OTHER_RE.match(line)
-            if o is not None:
-                item = fast_other(o, self.number)
-                if item is not None:
-                    _remember(line, item)
-                    self.add(item[0])
-                    return
-            if _comment_only(line):
+        a header, ``Round`` or ``Lineup`` line; then the same with its braced comments
+        read as blanks (:func:`_unbraced`); else the grammar's."""
+        if m is None and self.fast_other(line, remember=True):
+            return
+        bare = _unbraced(line)
+        if bare is not None:
+            m = None if bare.startswith(OTHER_STARTS) else ROW_RE.match(bare)
+            if (m is not None and self.row(m)) or (m is None and self.fast_other(bare, remember=False)):
                 return
         self.general(line)
+
+    def fast_other(self, line: str, *, remember: bool) -> bool:
+        """A line that is no row the fast paths read: many entries, a blank or a comment,
+        a header, ``Round`` or ``Lineup`` line (kept in :data:`_KNOWN_LINES` when
+        ``remember``), taken as :meth:`add` takes them. False: nothing done."""
+        if len(line) > 40 and not line.startswith(OTHER_STARTS):
+            got = fast_segments(line, self.number, SEG_RE.match)
+            if got is not None:
+                self.add(got[0])
+                return True
+        if not line or line.isspace():
+            return True
+        o = OTHER_RE.match(line)
+        if o is not None:
+            item = fast_other(o, self.number)
+            if item is not None:
+                if remember:
+                    _remember(line, item)
+                self.add(item[0])
+                return True
+        return _comment_only(line)
 
     def add(self, item: _Element) -> None:
         """One element of a match (a header, ``Round``, ``Lineup``, or the entries of a

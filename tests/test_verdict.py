@@ -59,7 +59,7 @@ PLANTS = [
     "1. Pu L٣ Ye", "Round ٣ fill left", '[Event "٣"]', "1. Purple Left 5 Yellow # ５", "round ５",
     '[Target "5"]', '[Target "3"]', '[Result "1–0"]', '[Result "3−2"]', "1...", "1. …", "2... Pu L5 Ye",
 ]
-WORDS = ["Purple", "Left", "5", "0", "Yellow", "Back", "Pu", "L", "紫", "↖", "d8-d4", "1.", "...", "Forward", "7", "x", "٣", "５.", "…", "1..."]
+WORDS = ["Purple", "Left", "5", "0", "Yellow", "Back", "Pu", "L", "紫", "↖", "d8-d4", "1.", "...", "Forward", "7", "x", "٣", "５.", "…", "1...", "{c}", "{", "}"]
 
 
 @st.composite
@@ -116,6 +116,97 @@ def test_rows_spaced_any_way_are_judged_as_the_full_path_judges_them(seed: int, 
             words = line.split()
             lines[k] = "".join(w + rnd.choice(BLANKS) for w in words[:-1]) + words[-1] + rnd.choice(ENDS)
     same("\n".join(lines))
+
+
+BRACED = ["{}", "{a fine move}", "{?!}", "{see #2}", "{ x }", "{1. Pu L5 Ye}", "{Round 2}", "{{}", "{", "}", '{"}', "{…}"]
+
+
+def with_braced(text: str, rnd: random.Random, share: float) -> str:
+    """``text`` with braced comments (and a few broken ones) put between the words of
+    some of its lines, inside a word, at the start or at the end."""
+    lines = text.split("\n")
+    for k, line in enumerate(lines):
+        if rnd.random() >= share:
+            continue
+        words = line.split(" ")
+        at = rnd.randrange(len(words) + 1)
+        comment = rnd.choice(BRACED)
+        if rnd.random() < 0.2 and words[at - 1 if at else 0]:
+            w = words[at - 1 if at else 0]  # inside a word
+            cut = rnd.randrange(len(w) + 1)
+            words[at - 1 if at else 0] = w[:cut] + comment + w[cut:]
+        else:
+            words.insert(at, comment)
+        lines[k] = (" " if rnd.random() < 0.3 else "").join(words) if rnd.random() < 0.2 else " ".join(words)
+    return "\n".join(lines)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**6), st.randoms(use_true_random=False))
+def test_braced_comments_anywhere_are_judged_as_the_full_path_judges_them(seed: int, rnd: random.Random) -> None:
+    """The fused path reads a line whose braced comments alone keep it from the fast
+    paths with each comment a blank, as the lexer skips it: wherever a comment stands
+    (between entries, inside one, in a Round or Lineup line, in a header, glued to a
+    word), broken or not, the report is the full path's."""
+    same(with_braced(record_text(seed, 2), rnd, rnd.choice((0.05, 0.3, 1.0))))
+
+
+GLUED = {
+    "before the turn number's dot": lambda row: row.replace("1.", "1{c}.", 1),  # '1' then '.': no turn number
+    "after the turn number's dot": lambda row: row.replace("1. ", "1.{c}", 1),
+    "inside the first word": lambda row: row[:4] + "{c}" + row[4:],
+    "between the first two words": lambda row: row.replace(" ", "{c}", 2).replace("{c}", " ", 1),
+    "between a distance and a colour": lambda row: row.replace(" Bl", "{c}Bl", 1),
+    "at the start": lambda row: "{c}" + row,
+    "at the end": lambda row: row + "{c}",
+    "between the entries": lambda row: row.replace("   ", " {a fine move} ", 1),
+    "unclosed": lambda row: row + " {c",
+    "a stray brace": lambda row: row + " }",
+    "holding a quote": lambda row: row + ' {"}',
+    "inside a # comment": lambda row: row + " # {c",
+}
+
+
+@pytest.mark.parametrize("where", sorted(GLUED))
+def test_a_braced_comment_glued_to_a_word_is_read_as_the_lexer_reads_it(where: str) -> None:
+    """A valid record's first row (``1. Pu F3 Bl   Bl F6 Br``…) with a comment glued
+    somewhere: blanking the comment, not deleting it, keeps the tokens the lexer finds
+    (``1{c}.`` is a number and a stray '.', not a turn number)."""
+    m = generate_match(random.Random(5), target=1, index=1)
+    lines = format_record(RecordFile("t", matches=[m]), form=Form.SHORT).split("\n")
+    k = next(i for i, line in enumerate(lines) if line.startswith("1. "))
+    lines[k] = GLUED[where](lines[k])
+    same("\n".join(lines))
+
+
+def test_braces_inside_a_header_string_are_no_comment() -> None:
+    """``[Result {c} "1-0 {x}"]``: the lexer reads a comment, then the string ``1-0 {x}``
+    (no result), so a header line is never read with its braces blanked."""
+    m = generate_match(random.Random(5), target=1, index=1)
+    text = format_record(RecordFile("t", matches=[m]), form=Form.SHORT)
+    (result,) = [line for line in text.split("\n") if line.startswith("[Result ")]
+    score = result.split('"')[1]
+    report = same(text.replace(result, f'[Result {{c}} "{score} {{x}}"]'))
+    assert [d.rule for d in report.matches[0].diagnostics] == ["result"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.randoms(use_true_random=False))
+def test_braced_comments_between_words_keep_a_valid_match_fused(seed: int, rnd: random.Random) -> None:
+    """Annotations such as ``{a fine move}`` between the words of rows, ``Round`` and
+    ``Lineup`` lines do not send a valid match to the full path (which reads them
+    through the grammar, many times slower)."""
+    lines = record_text(seed, 2, target=3).split("\n")
+    for k, line in enumerate(lines):
+        words = line.split(" ")
+        if line and not line.startswith("[") and rnd.random() < 0.5:
+            words.insert(rnd.randrange(1, len(words) + 1), rnd.choice(("{a fine move}", "{}", "{see #2}")))
+            lines[k] = " ".join(words)
+    text = "\n".join(lines)
+    assert "{" in text
+    judged = list(judge_lines(block_lines(text, None, True), "t.kmr"))
+    assert len(judged) == 2 and all(j.verdict is not None for j in judged)
+    assert same(text).valid
 
 
 @settings(max_examples=60, deadline=None)
