@@ -12,7 +12,7 @@ are :class:`~kamisado_notation.match.Match`'s. The rules stay in the engine: thi
 only decides whether a match is plainly valid.
 
 A line whose braced comments alone keep it from the fast paths is read with each
-comment a blank, as the grammar's lexer skips it (``{a fine move}`` after an entry does
+comment blanked, as the grammar's lexer skips it (``{a fine move}`` after an entry does
 not send the match to the full path).
 
 On the first anomaly — anything the full path might say a word about: a line the fast
@@ -47,6 +47,7 @@ from .notation.fast_paths import (
     ROW_RE,
     SEG_RE,
     Fields,
+    blank_braced,
     entry_fields,
     fast_other,
     fast_segments,
@@ -451,23 +452,6 @@ class _Fused:
 _OTHER_DIGIT = re.compile(r"(?![0-9])\d").search
 
 
-#: a braced comment as the grammar's lexer finds it (``BRACED`` in grammars/kmr.lark)
-_BRACED = re.compile(r"\{[^}\n]*\}")
-
-
-def _unbraced(line: str) -> str | None:
-    """``line`` with each braced comment a blank, when it has one and the lexer reads it
-    so: the lexer skips a comment between any two tokens as it skips a blank, and no
-    token holds a brace, so the line's tokens are those of the blanked line (the text
-    differs, and the columns: nothing the fused replay reads). None when there is no
-    braced comment, when a brace stays (an unclosed comment: the grammar's error), or
-    when the line has a quote (a header's string may hold braces that are no comment)."""
-    if "{" not in line or '"' in line:
-        return None
-    bare = _BRACED.sub(" ", line)
-    return None if "{" in bare or "}" in bare else bare
-
-
 def _comment_only(line: str) -> bool:
     """A line of a ``#`` comment alone (blanks before it): it changes nothing."""
     return line.lstrip(" \t").startswith("#")
@@ -721,11 +705,12 @@ class Judge:
     def other(self, line: str, m: re.Match[str] | None) -> None:
         """Any line but a row: in the reader's order, many entries, a blank or comment,
         a header, ``Round`` or ``Lineup`` line; then the same with its braced comments
-        read as blanks (:func:`_unbraced`); else the grammar's."""
+        blanked (:func:`~.notation.fast_paths.blank_braced`); else the grammar's."""
         if m is None and self.fast_other(line, remember=True):
             return
-        bare = _unbraced(line)
-        if bare is not None:
+        blanked = blank_braced(line, self.number)
+        if blanked is not None:
+            bare = blanked[0]
             m = None if bare.startswith(OTHER_STARTS) else ROW_RE.match(bare)
             if (m is not None and self.row(m)) or (m is None and self.fast_other(bare, remember=False)):
                 return

@@ -252,6 +252,53 @@ def test_records_read_alike_with_and_without_the_fast_paths(lines: list[str]) ->
     assert fast == general
 
 
+BRACED = ["{c}", "{}", "{a fine move}", "{see #2}", "{ }", "{x", "}", "{1. Pu}", "{…}", "{\u3000}"]
+
+
+@st.composite
+def braced(draw: st.DrawFn) -> str:
+    """A line the fast paths read, or a near miss, with braced comments (some broken)
+    put anywhere: between words, inside one, at either end, before a '#' comment."""
+    text = draw(st.one_of(row, long_row, other))
+    for _ in range(draw(st.integers(1, 3))):
+        at = draw(st.integers(0, len(text)))
+        text = text[:at] + draw(st.sampled_from(BRACED)) + text[at:]
+    return text
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.one_of(braced(), line), min_size=1, max_size=8))
+def test_lines_with_braced_comments_read_alike_with_and_without_the_fast_paths(lines: list[str]) -> None:
+    """A line that braced comments alone keep from the fast paths is read by them with
+    each comment blanked (its columns kept): the same entries, texts, columns and
+    comments (each beside the element before it) as the general path gives."""
+    text = "\n".join(lines)
+    fast = parse_record(text)
+    lexing.clear_cache()
+    assert fast == parse_record(text, fast=False)
+
+
+def test_a_row_with_braced_comments_takes_the_fast_path() -> None:
+    """Each comment goes to the entry before it, an entry's text holds a comment inside
+    it, and the grammar is not loaded (a fresh process reads the line)."""
+    import subprocess
+    import sys
+
+    text = "1. Pu {between words} L5 Ye {a fine move}  Ye F1 Or  # {not braced}"
+    (match,) = parse_record(text).matches
+    (e1, e2) = match.rounds[0].entries
+    col = {part: text.index(part) + 1 for part in ("Pu", "{between", "{a fine", "Ye F1", "#")}
+    assert (e1.text, e1.column, e2.text, e2.column) == ("Pu {between words} L5 Ye", col["Pu"], "Ye F1 Or", col["Ye F1"])
+    assert [(c.text, c.column, c.braced) for c in e1.comments] == [
+        ("between words", col["{between"], True), ("a fine move", col["{a fine"], True)
+    ]
+    assert [(c.text, c.column, c.braced) for c in e2.comments] == [(" {not braced}", col["#"], False)]
+    assert parse_record(text) == parse_record(text, fast=False)
+    script = "import sys; from kamisado_notation.notation import parse_record; parse_record(sys.argv[1]); print('lark' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", script, text], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
+
+
 def test_the_fast_paths_take_the_common_lines() -> None:
     common = [
         "1. Green Forward 6 Orange   Orange Forward 5 Blue", "3. 綠↗1綠   綠↑3黃", "3. Bl F2 Pi   Pi L2 Or",

@@ -310,7 +310,11 @@ def test_validating_what_the_fast_paths_read_never_imports_lark(tmp_path: Path) 
         "print('lark' in sys.modules, file=sys.stderr)"
     )
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    for text, lark in (("1. Yellow Left 1 Yellow\n", "False"), ("1. Yellow Sideways 1 Yellow\n", "True")):
+    for text, lark in (
+        ("1. Yellow Left 1 Yellow\n", "False"),
+        ("1. Yellow {good} Left 1 Yellow {a fine move}  # {x\n", "False"),  # braced comments blanked
+        ("1. Yellow Sideways 1 Yellow\n", "True"),
+    ):
         path = tmp_path / "one.kmr"
         path.write_text(text, encoding="utf-8")
         done = subprocess.run([sys.executable, "-c", script, str(path)], env=env, capture_output=True, text=True, check=True)

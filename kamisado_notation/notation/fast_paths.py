@@ -35,9 +35,10 @@ from .vocabulary import colour_of, direction_of, fill_of, side_of, word_kinds
 # - the dict lookups accept only words the grammar resolves in that slot (COLOUR first
 #   in a tower or square slot, DIRECTION after a tower colour, as :class:`FastLexer`);
 #   an entry's fields depend on its text only, so they are cached by its text.
-# Anything else (an unknown word, a distance 0 with a direction, other blanks, braced
-# comments, three entries…) goes to the general path, which also gives every error
-# message. tests/test_garbage.py checks the two paths agree on random and near-miss lines.
+# Anything else (an unknown word, a distance 0 with a direction, other blanks, three
+# entries…) goes to the general path, which also gives every error message; a line with
+# braced comments is read with them blanked (:func:`blank_braced`, at the end).
+# tests/test_garbage.py checks the two paths agree on random and near-miss lines.
 
 # Words and digits never give back a character (see above): possessive where the
 # regex engine has it (Python 3.11), which makes a line that is no row fail fast.
@@ -246,3 +247,45 @@ def fast_other(m: re.Match[str], number: int) -> tuple[Header | RoundRecord | Li
     if comment is None:
         return item, None
     return item, Comment(comment[1:], number, m.start(_OTHER_COMMENT) + 1, False)
+
+
+# ------------------------------------------------------------- braced comments blanked
+
+# The lexer skips a braced comment between any two tokens as it skips a blank, and no
+# token holds a brace, so a line's tokens are those of the line with each comment blanked
+# to its width (its columns kept): a line that braced comments alone keep from the fast
+# paths is read by them so blanked, its comments beside (``{`` and ``#`` are found left
+# to right as the lexer finds them: a ``#`` in a braced comment is the comment's, a
+# ``{`` after a ``#`` is the ``#`` comment's).
+_BRACED_OR_HASH = re.compile(r"\{[^}\n]*\}|#")
+
+
+def blank_braced(line: str, number: int) -> tuple[str, list[Comment]] | None:
+    """``line`` (number ``number``) with each braced comment blanked to its width, and the
+    comments, in order; None when it has none, when a brace stays outside them (an
+    unclosed ``{`` or a stray ``}``: the general path's error) or when it has a quote
+    (a header's string may hold braces that are no comment).
+
+    >>> blank_braced("1. Pu L5 Ye {a fine move}  Ye F1 Or  # {x", 3)
+    ('1. Pu L5 Ye                Ye F1 Or  # {x', [Comment(text='a fine move', line=3, column=13, braced=True)])
+    """
+    if "{" not in line or '"' in line:
+        return None
+    comments: list[Comment] = []
+    parts: list[str] = []
+    pos = 0
+    for m in _BRACED_OR_HASH.finditer(line):
+        if m.group() == "#":
+            break
+        start, end = m.span()
+        parts += (line[pos:start], " " * (end - start))
+        comments.append(Comment(line[start + 1 : end - 1], number, start + 1, True))
+        pos = end
+    if not comments:
+        return None
+    code = "".join(parts) + line[pos:]
+    cut = code.find("#", pos)
+    head = code if cut < 0 else code[:cut]
+    if "{" in head or "}" in head:
+        return None
+    return code, comments

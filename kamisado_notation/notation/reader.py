@@ -48,8 +48,8 @@ from collections.abc import Callable, Iterable, Iterator
 from ..errors import NotationError
 from .assembly import Assembler, feed
 from .digits import lookalike_digit
-from .fast_paths import OTHER_RE, OTHER_STARTS, ROW_RE, SEG_RE, fast_match, fast_other, fast_segments
-from .record import Entry, MatchRecord, RecordFile
+from .fast_paths import OTHER_RE, OTHER_STARTS, ROW_RE, SEG_RE, blank_braced, fast_match, fast_other, fast_segments
+from .record import Comment, Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
 
 # The grammar (lark) is imported only where a line needs it (:func:`parse_entry`,
 # ``assembly.feed``): a record the fast paths read whole never loads it.
@@ -191,16 +191,14 @@ def read_lines(
         m = None if line.startswith(OTHER_STARTS) else row(line)
         if _add_row(asm, line, number, m, segment):
             continue
-        if m is None:  # (a row the fast path left goes to the general path)
-            if not line or line.isspace():  # str.isspace() is the lexer's \s
-                asm.blank()
-                continue
-            taken, done = _add_other(asm, line, number, other)
-            if done is not None:
-                yield done
-            if taken:
-                continue
-        yield from feed(asm, line, number)
+        if m is None and (not line or line.isspace()):  # str.isspace() is the lexer's \s
+            asm.blank()
+            continue
+        taken, done = _add_rest(asm, line, number, m, (row, other, segment))
+        if done is not None:
+            yield done
+        if not taken:
+            yield from feed(asm, line, number)
     done = asm.finish()
     if done is not None:
         yield done
@@ -247,6 +245,68 @@ def _add_other(asm: Assembler, line: str, number: int, other: Matcher) -> tuple[
     done = asm.add(item)
     if comment is not None:
         asm.comment(comment)
+    return True, done
+
+
+def _add_rest(
+    asm: Assembler, line: str, number: int, m: re.Match[str] | None, matchers: tuple[Matcher, Matcher, Matcher]
+) -> tuple[bool, MatchRecord | None]:
+    """What the fast paths take of a line that is no row they read (``m``: the row
+    pattern's match, which left it): a header, ``Round`` or ``Lineup`` line; else, when
+    braced comments are all that keep it from them, the line with its comments blanked
+    (a row the fast path left goes to the general path). Whether they took the line, and
+    the match the line completes."""
+    row, other, segment = matchers
+    if m is None:
+        taken, done = _add_other(asm, line, number, other)
+        if taken:
+            return taken, done
+    if "{" in line:
+        return _add_blanked(asm, line, number, row, other, segment)
+    return False, None
+
+
+def _add_blanked(
+    asm: Assembler, line: str, number: int, row: Matcher, other: Matcher, segment: Matcher
+) -> tuple[bool, MatchRecord | None]:
+    """A line that braced comments alone keep from the fast paths, read by them with
+    each comment blanked (:func:`~.fast_paths.blank_braced`: the columns stay), each
+    entry's text taken from the line (a comment inside an entry is part of its text, as
+    the general path has it) and the comments put beside the elements as ``feed`` puts
+    them: each before the first element to its right. Whether it took the line, and the
+    match the line completes."""
+    blanked = blank_braced(line, number)
+    if blanked is None:
+        return False, None
+    bare, comments = blanked
+    elements: list[Entry] | list[Header | RoundRecord | Lineup]
+    m = None if bare.startswith(OTHER_STARTS) else row(bare)
+    read = (
+        fast_match(m, number) if m is not None
+        else fast_segments(bare, number, segment) if len(bare) > 40 and not bare.startswith(OTHER_STARTS)
+        else None
+    )
+    if read is not None:
+        elements, last = read
+        for e in elements:
+            e.text = line[e.column - 1 : e.column - 1 + len(e.text)]
+    else:
+        o = other(bare)
+        got = fast_other(o, number) if o is not None else None
+        if got is None:
+            return False, None
+        elements, last = [got[0]], got[1]
+    done = None
+    pending: list[Comment] = comments if last is None else [*comments, last]
+    for element in elements:
+        while pending and pending[0].column < element.column:
+            asm.comment(pending.pop(0))
+        if isinstance(element, Entry):
+            asm.add_entries([element])
+        else:
+            done = asm.add(element)
+    for c in pending:
+        asm.comment(c)
     return True, done
 
 
