@@ -256,8 +256,10 @@ def fast_other(m: re.Match[str], number: int) -> tuple[Header | RoundRecord | Li
 # to its width (its columns kept): a line that braced comments alone keep from the fast
 # paths is read by them so blanked, its comments beside (``{`` and ``#`` are found left
 # to right as the lexer finds them: a ``#`` in a braced comment is the comment's, a
-# ``{`` after a ``#`` is the ``#`` comment's).
-_BRACED_OR_HASH = re.compile(r"\{[^}\n]*\}|#")
+# ``{`` after a ``#`` is the ``#`` comment's). An unclosed ``{`` is taken to the end of
+# the line, as the lexer takes it (the line's error): no later ``{`` is scanned from, so
+# the time stays linear in the line's length.
+_BRACED_OR_HASH = re.compile(r"\{[^}\n]*\}?|#")
 
 
 def blank_braced(line: str, number: int) -> tuple[str, list[Comment]] | None:
@@ -278,6 +280,8 @@ def blank_braced(line: str, number: int) -> tuple[str, list[Comment]] | None:
         if m.group() == "#":
             break
         start, end = m.span()
+        if line[end - 1] != "}":
+            return None  # an unclosed '{'
         parts += (line[pos:start], " " * (end - start))
         comments.append(Comment(line[start + 1 : end - 1], number, start + 1, True))
         pos = end

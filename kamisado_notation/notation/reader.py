@@ -49,7 +49,7 @@ from ..errors import NotationError
 from .assembly import Assembler, feed
 from .digits import lookalike_digit
 from .fast_paths import OTHER_RE, OTHER_STARTS, ROW_RE, SEG_RE, blank_braced, fast_match, fast_other, fast_segments
-from .record import Comment, Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
+from .record import Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
 
 # The grammar (lark) is imported only where a line needs it (:func:`parse_entry`,
 # ``assembly.feed``): a record the fast paths read whole never loads it.
@@ -297,15 +297,18 @@ def _add_blanked(
             return False, None
         elements, last = [got[0]], got[1]
     done = None
-    pending: list[Comment] = comments if last is None else [*comments, last]
+    if last is not None:
+        comments.append(last)
+    ci = 0
     for element in elements:
-        while pending and pending[0].column < element.column:
-            asm.comment(pending.pop(0))
+        while ci < len(comments) and comments[ci].column < element.column:
+            asm.comment(comments[ci])
+            ci += 1
         if isinstance(element, Entry):
             asm.add_entries([element])
         else:
             done = asm.add(element)
-    for c in pending:
+    for c in comments[ci:]:
         asm.comment(c)
     return True, done
 
