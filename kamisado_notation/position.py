@@ -201,9 +201,10 @@ def _ordinary_moves(
 
 
 #: ``_FROM_TO[side][rings][origin << 6 | target]``: the squares a move of ``side``'s tower
-#: with ``rings`` from ``origin`` to ``target`` crosses and lands on, for the straight
-#: moves forward or diagonally forward (M1, :data:`~.board.MOVE_STEPS`) within its range
-#: (S1, DS1, TS1); ``None`` for any other pair of squares.
+#: with ``rings`` from ``origin`` to ``target`` crosses and lands on (the path of
+#: :data:`_PATHS`), for the straight moves forward or diagonally forward (M1,
+#: :data:`~.board.MOVE_STEPS`) within its range (S1, DS1, TS1); ``None`` for any other
+#: pair of squares.
 _FromTo = tuple[tuple[list[tuple[Square, ...] | None], ...], ...]
 _FROM_TO: _FromTo | None = None  # (built on first use: the start-up of a short record)
 #: the ring counts whose range (S1, DS1, TS1) reaches each distance
@@ -219,9 +220,9 @@ def _from_to_table() -> _FromTo:
             none: list[tuple[Square, ...] | None] = [None]
             by_rings = tuple(none * 4096 for _reach in RANGE)
             for origin in range(64):
-                rays = RAYS[side][origin]
+                paths = _PATHS[side][origin][0]  # (no ring: the whole rays)
                 for target, (direction, distance) in MOVE_STEPS[side][origin].items():
-                    path = rays[direction][:distance]
+                    path = paths[direction][distance - 1]  # (the same tuple a named move reads)
                     for rings in _RINGS_WITHIN[distance]:
                         by_rings[rings][origin << 6 | target] = path
             table.append(by_rings)
