@@ -59,20 +59,11 @@ INITIAL_POSITION = "obpkyrgn/......../......../......../......../......../......
 
 _FWD, _LEFT, _RIGHT, _BACK = Direction.FORWARD, Direction.LEFT, Direction.RIGHT, Direction.BACK
 _MOVE_DIRECTIONS = (_FWD, _LEFT, _RIGHT)
-#: ``_REACH[side][sq][rings]``: the forward, left and right rays from ``sq`` cut to the
-#: range of a tower with ``rings`` (S1, DS1, TS1), precomputed so that move generation
-#: does not slice a ray at every node.
-_REACH = tuple(
-    tuple(
-        tuple(tuple(RAYS[side][sq][d][:reach] for d in _MOVE_DIRECTIONS) for reach in RANGE)
-        for sq in range(64)
-    )
-    for side in Side
-)
 #: ``_PATHS[side][sq][rings][direction][distance - 1]``: the squares a move of that
-#: distance passes and lands on (the first ``distance`` of the ray), for the same reach
-#: as :data:`_REACH` (the paths of a ray shared by every ring count): the replay's hot
-#: path reads a move's path without slicing a ray at every ply.
+#: distance passes and lands on (the first ``distance`` of the forward, left or right
+#: ray), cut to the range of a tower with ``rings`` (S1, DS1, TS1; the paths of a ray
+#: shared by every ring count): the replay's hot path reads a move's path without
+#: slicing a ray at every ply.
 _PREFIXES = tuple(slice(k) for k in range(1, 8))
 _PATHS = tuple(
     tuple(
@@ -83,6 +74,13 @@ _PATHS = tuple(
         )
     )
     for side in Side
+)
+#: ``_REACH[side][sq][rings]``: the forward, left and right rays from ``sq`` cut to the
+#: range of a tower with ``rings`` (each the longest path of :data:`_PATHS`), so that
+#: move generation does not slice a ray at every node.
+_REACH = tuple(
+    tuple(tuple(tuple(paths[-1] if paths else () for paths in by_direction) for by_direction in by_rings) for by_rings in by_sq)
+    for by_sq in _PATHS
 )
 #: ``_OTHER[side]`` is ``side.other`` without the property call (hot in play/undo).
 _OTHER = (Side.GOLD, Side.BLACK)
