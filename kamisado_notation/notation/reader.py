@@ -49,7 +49,7 @@ from ..errors import NotationError
 from .assembly import Assembler, feed
 from .digits import lookalike_digit
 from .fast_paths import OTHER_RE, OTHER_STARTS, ROW_RE, SEG_RE, blank_braced, fast_match, fast_other, fast_segments
-from .record import Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
+from .record import Comment, Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
 
 # The grammar (lark) is imported only where a line needs it (:func:`parse_entry`,
 # ``assembly.feed``): a record the fast paths read whole never loads it.
@@ -216,15 +216,27 @@ def _lookalike(asm: Assembler, line: str, number: int) -> bool:
     return True
 
 
-def _add_row(asm: Assembler, line: str, number: int, m: re.Match[str] | None, segment: Matcher) -> bool:
-    """Read a row of entries by a fast path (``m``: the row pattern's match, or a long
-    line's segments); False when they leave the line to the general path."""
+def _read_row(line: str, number: int, m: re.Match[str] | None, segment: Matcher) -> tuple[list[Entry], Comment | None] | None:
+    """A row of entries and its trailing comment as a fast path reads it (``m``: the row
+    pattern's match, or a long line's segments); None leaves it to the general path."""
     if m is not None:
-        read = fast_match(m, number)
-    elif len(line) > 40 and not line.startswith(OTHER_STARTS):  # more than two entries?
-        read = fast_segments(line, number, segment)
-    else:
-        return False
+        return fast_match(m, number)
+    if len(line) > 40 and not line.startswith(OTHER_STARTS):  # more than two entries?
+        return fast_segments(line, number, segment)
+    return None
+
+
+def _read_other(line: str, number: int, other: Matcher) -> tuple[Header | RoundRecord | Lineup, Comment | None] | None:
+    """A header, ``Round`` or ``Lineup`` line and its trailing comment as its fast path
+    reads it; None leaves it to the general path."""
+    m = other(line)
+    return fast_other(m, number) if m is not None else None
+
+
+def _add_row(asm: Assembler, line: str, number: int, m: re.Match[str] | None, segment: Matcher) -> bool:
+    """Read a row of entries by a fast path (:func:`_read_row`); False when they leave
+    the line to the general path."""
+    read = _read_row(line, number, m, segment)
     if read is None:
         return False
     entries, comment = read
@@ -237,8 +249,7 @@ def _add_row(asm: Assembler, line: str, number: int, m: re.Match[str] | None, se
 def _add_other(asm: Assembler, line: str, number: int, other: Matcher) -> tuple[bool, MatchRecord | None]:
     """Read a header, ``Round`` or ``Lineup`` line by its fast path: whether it took the
     line, and the match the line completes (a header after moves starts the next)."""
-    m = other(line)
-    read = fast_other(m, number) if m is not None else None
+    read = _read_other(line, number, other)
     if read is None:
         return False, None
     item, comment = read
@@ -280,19 +291,13 @@ def _add_blanked(
         return False, None
     bare, comments = blanked
     elements: list[Entry] | list[Header | RoundRecord | Lineup]
-    m = None if bare.startswith(OTHER_STARTS) else row(bare)
-    read = (
-        fast_match(m, number) if m is not None
-        else fast_segments(bare, number, segment) if len(bare) > 40 and not bare.startswith(OTHER_STARTS)
-        else None
-    )
+    read = _read_row(bare, number, None if bare.startswith(OTHER_STARTS) else row(bare), segment)
     if read is not None:
         elements, last = read
         for e in elements:
             e.text = line[e.column - 1 : e.column - 1 + len(e.text)]
     else:
-        o = other(bare)
-        got = fast_other(o, number) if o is not None else None
+        got = _read_other(bare, number, other)
         if got is None:
             return False, None
         elements, last = [got[0]], got[1]
