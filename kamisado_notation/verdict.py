@@ -175,8 +175,7 @@ class _Fused:
         else:
             assert self.game is not None
             game = self.game
-            if self.pending is None:  # (else the push's back-entry is due: refused below)
-                self.rounds[-1] = (self.rounds[-1][0], game.finish_round())
+            self._close_round(game)  # (unless a push's back-entry is due: refused below)
             if fill is None or number != i + 1:
                 raise _Fallback
             try:
@@ -190,6 +189,11 @@ class _Fused:
         self.placeheld = False
         self.chain = None
         self.start_to_move = pos.to_move
+
+    def _close_round(self, game: Match) -> None:
+        """Score the round in play, unless a push's back-entry is still due."""
+        if self.pending is None:
+            self.rounds[-1] = (self.rounds[-1][0], game.finish_round())
 
     def lineup(self, lu: Lineup) -> None:
         """A ``Lineup`` line, against the home row the round started with (F3/F4)."""
@@ -414,8 +418,8 @@ class _Fused:
         """The match's verdict, its last round scored and its ``Result`` checked."""
         self.flush()
         game = self.game if self.game is not None else self._begin()
-        if self.rounds and self.pending is None:  # (a push's back-entry due: no result)
-            self.rounds[-1] = (self.rounds[-1][0], game.finish_round())
+        if self.rounds:
+            self._close_round(game)
         score = dict(game.score)
         claim = self.headers.get("result", "").strip()
         if claim not in ("*", "") and (not claim.isascii() or parse_result(claim) != (score[Side.BLACK], score[Side.GOLD])):
