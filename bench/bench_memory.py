@@ -29,6 +29,10 @@ COMMANDS = {
     "convert --to short": ["convert", "{file}", "--to", "short"],
     "convert --to json": ["convert", "{file}", "--to", "json"],
     "show --match 2": ["show", "{file}", "--match", "2", "--no-color"],
+    # the same corpus in the JSON form of a record (``convert --to json``), read back
+    "validate (JSON)": ["validate", "{json}"],
+    "convert (JSON) --to short": ["convert", "{json}", "--to", "short"],
+    "show (JSON) --match 2": ["show", "{json}", "--match", "2", "--no-color"],
 }
 
 
@@ -59,14 +63,25 @@ def peak_kb(root: Path, args: list[str]) -> int:
 
 
 def corpus(root: Path, folder: str, matches: int, times: int) -> tuple[str, str]:
-    """A generated corpus of ``matches`` standard matches, and it repeated ``times`` times."""
+    """A generated corpus of ``matches`` standard matches, and it repeated ``times`` times
+    (each also in the JSON form, beside it with ``.json`` for ``.kmr``)."""
     small, large = os.path.join(folder, "corpus.kmr"), os.path.join(folder, f"corpus-x{times}.kmr")
     env = {**os.environ, "PYTHONPATH": str(root)}
-    cmd = [sys.executable, "-m", "kamisado_notation.cli.app", "generate", "--seed", "1", "--count", str(matches)]
-    text = subprocess.run(cmd, capture_output=True, env=env, cwd=root, check=True).stdout
+    app = [sys.executable, "-m", "kamisado_notation.cli.app"]
+    text = subprocess.run([*app, "generate", "--seed", "1", "--count", str(matches)], capture_output=True, env=env, cwd=root, check=True).stdout
     Path(small).write_bytes(text)
     Path(large).write_bytes(b"\n".join([text] * times))
+    for path in (small, large):
+        subprocess.run([*app, "convert", path, "--to", "json", "-o", _json(path)], env=env, cwd=root, check=True)
     return small, large
+
+
+def _json(path: str) -> str:
+    return path.removesuffix(".kmr") + ".json"
+
+
+def _args(template: list[str], path: str) -> list[str]:
+    return [path if t == "{file}" else _json(path) if t == "{json}" else t for t in template]
 
 
 def main() -> None:
@@ -77,13 +92,14 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         small, large = corpus(ROOT, tmp, args.matches, args.times)
-        sizes = f"{os.path.getsize(small) / 1e6:.1f} MB and {os.path.getsize(large) / 1e6:.1f} MB"
+        sizes = (f"{os.path.getsize(small) / 1e6:.1f} MB and {os.path.getsize(large) / 1e6:.1f} MB; JSON "
+                 f"{os.path.getsize(_json(small)) / 1e6:.1f} MB and {os.path.getsize(_json(large)) / 1e6:.1f} MB")
         print(f"code: {args.root}; corpus: {args.matches} standard matches ({sizes}, x{args.times})")
-        print(f"{'command':22} {'corpus':>10} {'x' + str(args.times):>10} {'ratio':>7}")
+        print(f"{'command':26} {'corpus':>10} {'x' + str(args.times):>10} {'ratio':>7}")
         for name, template in COMMANDS.items():
-            a = peak_kb(args.root, [small if t == "{file}" else t for t in template])
-            b = peak_kb(args.root, [large if t == "{file}" else t for t in template])
-            print(f"{name:22} {a / 1024:8.1f}MB {b / 1024:8.1f}MB {b / a:7.2f}")
+            a = peak_kb(args.root, _args(template, small))
+            b = peak_kb(args.root, _args(template, large))
+            print(f"{name:26} {a / 1024:8.1f}MB {b / 1024:8.1f}MB {b / a:7.2f}")
 
 
 if __name__ == "__main__":

@@ -41,6 +41,7 @@ from .replay import MatchStatus, PlyKind
 from .verdict import Judge, Judged, judge_lines
 
 if TYPE_CHECKING:
+    from .notation.files import JsonMatches
     from .parallel import Failure
     from .replay import MatchReplay
 
@@ -330,7 +331,7 @@ def _line_order(d: Diagnostic) -> tuple[int, int]:
 
 def validate_stream(path: str, *, size: int = VALIDATE_BLOCK_BYTES, fused: bool = True) -> FileValidation:
     """Validate the file at ``path`` (``-``: standard input) one block of matches at a
-    time, in this process (a JSON record is read whole; ``fused``: see the module
+    time, in this process (a JSON record a match at a time; ``fused``: see the module
     docstring)."""
     from .notation.files import source_name
 
@@ -338,24 +339,25 @@ def validate_stream(path: str, *, size: int = VALIDATE_BLOCK_BYTES, fused: bool 
 
 
 def _stream_summaries(path: str, size: int, fused: bool, fv: FileValidation) -> Iterator[MatchSummary]:
-    from .notation.files import open_blocks
+    from .notation.files import JsonMatches, open_blocks
 
     try:
         source = open_blocks(path, size=size)
     except RecordIOError as e:
         fv.closing.append(_io(e.reason))
         return
-    if isinstance(source, RecordFile):
+    if isinstance(source, JsonMatches):
         yield from _record_summaries(source, fv)
         return
     yield from merge_blocks(((block, validate_block(block, fused=fused)) for block in source), fv, fused=fused)
 
 
-def _record_summaries(record: RecordFile, fv: FileValidation) -> Iterator[MatchSummary]:
-    """The summaries of a record read whole (a JSON record)."""
-    fv.errors.extend(record.errors)
-    for m in record.matches:
+def _record_summaries(source: JsonMatches, fv: FileValidation) -> Iterator[MatchSummary]:
+    """The summaries of a JSON record's matches as they are read; its own diagnostics
+    (a fault that ended the reading) once they are."""
+    for m in source.matches:
         yield summarize(m)
+    fv.errors.extend(source.record.errors)
 
 
 def _io(reason: str) -> Diagnostic:
@@ -396,15 +398,15 @@ def validate_paths(
 
 def _blocks_of(paths: list[str], size: int) -> Iterator[tuple[int, object]]:
     """``(file number, Block)`` for every block of every ``.kmr`` file, read in this
-    process; a JSON record (read whole), or the error that stops a file's reading, as
+    process; a JSON record (its matches as they are read), or the error that stops a file's reading, as
     ``(file number, that record or error)``."""
-    from .notation.files import open_blocks
+    from .notation.files import JsonMatches, open_blocks
 
     for number, path in enumerate(paths):
         try:
             source = open_blocks(path, size=size)
-            if isinstance(source, RecordFile):
-                yield number, source
+            if isinstance(source, JsonMatches):
+                yield number, source  # (read as it is validated, in this process)
                 continue
             for block in source:
                 yield number, block
@@ -414,11 +416,12 @@ def _blocks_of(paths: list[str], size: int) -> Iterator[tuple[int, object]]:
 
 def _validation(path: str, items: Iterator[tuple[tuple[int, object], BlockReport | Failure | None]]) -> FileValidation:
     """A file's validation from its items and their results (:func:`_blocks_of`)."""
+    from .notation.files import JsonMatches
     from .parallel import Failure  # (only with workers: its imports cost start-up time)
 
     head = next(items)
     first = head[0][1]
-    if isinstance(first, RecordFile):
+    if isinstance(first, JsonMatches):
         return FileValidation(path, lambda fv: _record_summaries(first, fv))
 
     def pairs() -> Iterator[tuple[Block, BlockReport]]:

@@ -307,7 +307,7 @@ def test_random_bytes_in_a_json_file(tmp_path: Path, data: bytes) -> None:
     p = tmp_path / "x.json"
     p.write_bytes(data)
     record = read_json_record(str(p))  # never raises: a malformed document is a diagnostic
-    assert record.matches == [] or not record.errors
+    assert len(record.errors) <= 1  # (the first fault ends the reading; the matches before it are kept)
     assert validate_file(str(p)) is not None
 
 

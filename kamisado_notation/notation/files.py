@@ -16,7 +16,8 @@ stays bounded (the bounded line reader, :mod:`.lines`):
 - a NUL byte means the input is not text (``/dev/zero``, an image, a zip file): a
   diagnostic ``not a text record: binary data at byte N`` at its line and column, and
   nothing after it is read;
-- a JSON document is read whole, up to :data:`MAX_JSON` bytes.
+- a JSON document is read a match at a time too (:mod:`.json_stream`), each match at
+  most :data:`MAX_JSON` bytes.
 
 A ``.kmr`` is read as a stream of matches (:func:`stream_record`, :func:`open_matches`,
 :func:`nth_match`, which stops at its match) or in blocks of whole matches
@@ -30,12 +31,13 @@ import re
 import sys
 from collections.abc import Generator, Iterator
 from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
 from typing import BinaryIO, TypeVar
 
 from ..diagnostics import Diagnostic
 from ..errors import NotationError, RecordIOError
 from .blocks import BLOCK_BYTES, Block, cut_blocks
-from .json_record import decode_utf8, record_from_json
+from .json_record import decode_utf8, read_json_matches
 from .lines import MAX_LINE, Binary, DecodedLines, LineBlocks, LongLine, raw_lines
 from .reader import read_lines
 from .record import MatchRecord, RecordFile
@@ -44,6 +46,7 @@ __all__ = [
     "MAX_JSON",
     "MAX_LINE",
     "STDIN",
+    "JsonMatches",
     "input_lines",
     "is_json_record",
     "looks_like_json",
@@ -60,7 +63,8 @@ __all__ = [
 
 #: The file name that means standard input.
 STDIN = "-"
-#: The largest JSON record document read, in bytes (it is read whole).
+#: The longest match (or other top-level value) of a JSON record read, in bytes (a
+#: JSON record is read a match at a time); also the longest file ``read_text`` reads.
 MAX_JSON = 256 << 20
 _T = TypeVar("_T")
 # Bytes read at a time: at most MAX_LINE (a line inside a chunk is no longer), and no
@@ -177,21 +181,15 @@ class _Opened:
     def text_lines(self, record: RecordFile) -> Iterator[str]:
         return iter(DecodedLines(self.pieces(), record))
 
-    def json_record(self) -> RecordFile:
-        """The whole document read as a JSON record (see :func:`read_json_record`)."""
-        raw = bytearray()
-        for chunk in self.all_chunks():
-            raw += chunk
-            if len(raw) > MAX_JSON:
-                record = RecordFile(self.name)
-                record.errors.append(Diagnostic("syntax", f"the JSON document is longer than {MAX_JSON} bytes, the most read", 1, 1))
-                return record
+    def json_matches(self, record: RecordFile) -> Iterator[MatchRecord]:
+        """The matches of a JSON record document as it is read
+        (:func:`~.json_record.read_json_matches`); the first fault of the document is one
+        diagnostic in ``record.errors``, and nothing after it is read."""
         try:
-            return record_from_json(bytes(raw), path=self.name)
+            yield from read_json_matches(self.all_chunks(), record, limit=MAX_JSON)
         except NotationError as e:
-            record = RecordFile(self.name, bom=raw.startswith(b"\xef\xbb\xbf"))
+            record.bom = self.head.startswith(b"\xef\xbb\xbf")
             record.errors.append(Diagnostic("syntax", str(e), e.line, e.column))
-            return record
 
 
 # ------------------------------------------------------------------ public API
@@ -201,16 +199,13 @@ def stream_record(path: str) -> tuple[RecordFile, Iterator[MatchRecord]]:
     """A record file (as :func:`read_record` reads it) whose matches come one at a time:
     the :class:`RecordFile` without its matches, and an iterator over them. The file's
     own ``errors`` and closing ``comments`` (and ``bom``, ``crlf``) are complete once the
-    iterator is exhausted; memory holds a block of lines and one match. A missing or
-    unreadable file raises :class:`RecordIOError` at once, a read that fails later as
-    the iterator goes. A JSON record is read whole."""
+    iterator is exhausted; memory holds a block of lines and one match (a block of a
+    JSON record's text and one match). A missing or unreadable file raises
+    :class:`RecordIOError` at once, a read that fails later as the iterator goes."""
     opened = _Opened(path)
-    if opened.json:
-        with opened.stack:
-            record = opened.json_record()
-        matches, record.matches = record.matches, []
-        return record, iter(matches)
     record = RecordFile(opened.name)
+    if opened.json:
+        return record, _closing(opened, opened.json_matches(record))
     return record, _closing(opened, read_lines(opened.text_lines(record), opened.name, record))
 
 
@@ -256,7 +251,7 @@ def open_matches(path: str, *, errors: list[Diagnostic] | None = None) -> Iterat
     byte or binary data, which end the reading; a line too long) go to ``errors`` when
     it is given, else to the last match read — or, when there is none, the first is
     raised as :class:`NotationError`, since a stream of matches has no other place for
-    it. A JSON record (:func:`looks_like_json`) is read whole; a malformed one is likewise.
+    it. A JSON record (:func:`looks_like_json`) is read a match at a time too.
 
     >>> first = next(open_matches("samples/club-night.kmr"))
     >>> first.index, first.header("Event")
@@ -266,17 +261,28 @@ def open_matches(path: str, *, errors: list[Diagnostic] | None = None) -> Iterat
     return _stream(matches, record, errors)
 
 
-def open_blocks(path: str, *, size: int = BLOCK_BYTES) -> RecordFile | Iterator[Block]:
+def open_blocks(path: str, *, size: int = BLOCK_BYTES) -> JsonMatches | Iterator[Block]:
     """The record file at ``path`` (``-``: standard input) in blocks of whole matches
     (:mod:`.blocks`), for reading a huge file a block at a time or on several cores: an
     iterator over the blocks as the file is read (the file is closed when it ends), or,
-    when the file holds the JSON form of a record, that record read whole. Raises
+    when the file holds the JSON form of a record, its matches as they are read
+    (:class:`JsonMatches`: a JSON document has no lines to cut it at). Raises
     :class:`RecordIOError` at once if the file cannot be opened, or later if a read fails."""
     opened = _Opened(path)
     if opened.json:
-        with opened.stack:
-            return opened.json_record()
+        record = RecordFile(opened.name)
+        return JsonMatches(record, _closing(opened, opened.json_matches(record)))
     return _closing(opened, cut_blocks(opened.pieces(), opened.name, size=size))
+
+
+@dataclass(frozen=True, slots=True)
+class JsonMatches:
+    """A JSON record file's matches as they are read (:func:`open_blocks`), and the
+    record that gets the file's own ``errors`` and closing ``comments`` once
+    ``matches`` is exhausted."""
+
+    record: RecordFile
+    matches: Iterator[MatchRecord]
 
 
 def _closing(opened: _Opened, items: Iterator[_T]) -> Iterator[_T]:
@@ -334,10 +340,14 @@ def read_json_record(path: str) -> RecordFile:
     file raises :class:`RecordIOError`; a malformed document is one
     ``Diagnostic(rule="syntax")`` in ``RecordFile.errors`` (as
     :func:`~kamisado_notation.notation.read_record` reports bad text), with the line and
-    column of the JSON text where JSON itself is broken."""
+    column of the JSON text where JSON itself is broken, or of the match holding a bad
+    field; the matches before it are kept, as the text reader keeps those before a
+    fault that ends its reading."""
     opened = _Opened(path)
+    record = RecordFile(opened.name)
     with opened.stack:
-        return opened.json_record()
+        record.matches.extend(opened.json_matches(record))
+    return record
 
 
 def input_lines(stream: BinaryIO) -> Iterator[tuple[int, str, str | None]]:

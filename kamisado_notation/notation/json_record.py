@@ -9,14 +9,17 @@ with an empty one) the slots present are used (the colour slots when ``tower`` i
 ``to``). The board facts the writer adds from the replay are not trusted: the replay
 finds them again.
 
+A document is read a match at a time (:func:`read_json_matches`, on
+:mod:`.json_stream`), so a file far larger than memory reads in the memory of one match.
+
 Error policy: :func:`record_from_json` raises :class:`NotationError` (rule ``syntax``)
 whose message starts with the JSON path of the bad field
 (``matches[0].rounds[1].entries[3].tower: unknown colour 'purpel'``); nothing else
-escapes. :func:`read_json_record` reads a file like
-:func:`~kamisado_notation.notation.read_record` does: an unreadable file raises
-:class:`RecordIOError`, a malformed document is one ``Diagnostic(rule="syntax")`` in
-``RecordFile.errors`` (no match is kept from it). A wrong turn number is a warning in
-the match's ``errors``, as the text reader reports it.
+escapes. The readers of files (:mod:`.files`) read a JSON record as they read a ``.kmr``:
+an unreadable file raises :class:`RecordIOError`, and the first fault of the document is
+one ``Diagnostic(rule="syntax")`` in ``RecordFile.errors`` that ends the reading (the
+matches before it are kept). A wrong turn number is a warning in the match's
+``errors``, as the text reader reports it.
 
 The document must also be one the text form can hold, so that converting it to ``.kmr``
 reads back the same: header names and values, comments and numbers as the ``.kmr``
@@ -26,9 +29,9 @@ the last a round (in a ``.kmr`` a header after moves is what starts the next mat
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from enum import Enum
 from typing import Final, Literal, TypedDict, TypeVar, overload
 
@@ -36,12 +39,13 @@ from ..board import Colour, Direction, Side, parse_square
 from ..diagnostics import WARNING, Diagnostic
 from ..errors import NotationError
 from ..match import Fill
+from .json_stream import JsonStream, check_text
 from .reader import parse_entry
 from .record import Comment, Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
 from .tokens import MAX_DIGITS
 from .writer import Form, format_entry
 
-__all__ = ["decode_utf8", "record_from_json"]
+__all__ = ["decode_utf8", "read_json_matches", "record_from_json"]
 
 _COLOURS = {c.name.lower(): c for c in Colour}
 _DIRECTIONS = {d.name.lower(): d for d in Direction}
@@ -376,6 +380,69 @@ def _record(data: object, path: str) -> RecordFile:
     return record
 
 
+@contextmanager
+def _at(location: tuple[int, int]) -> Iterator[None]:
+    """A malformed field met inside: a :class:`NotationError` at ``location`` (the line
+    and column of the value that holds it)."""
+    try:
+        yield
+    except _Bad as e:
+        raise NotationError(str(e), line=location[0], column=location[1]) from None
+
+
+def read_json_matches(chunks: Iterable[bytes], record: RecordFile, *, limit: int) -> Iterator[MatchRecord]:
+    """The matches of the JSON record document whose bytes are ``chunks``, one at a time
+    as the document is read (:class:`~.json_stream.JsonStream`: memory holds one match,
+    whatever the document's length; ``limit``, the most characters of one match). The
+    document's closing ``comments`` go to ``record`` once the iterator is exhausted.
+    Raises :class:`NotationError` at the first fault — not JSON, or a field the record
+    model cannot take (its message starts with the field's JSON path; its line and
+    column are those of the match, or top-level value, that holds it) — after the
+    matches before it were given."""
+    doc = JsonStream(chunks, limit=limit)
+    if not doc.start("{"):
+        with _at(doc.location()):
+            _Reader(doc.value(""), "")  # (an array, a string…: the message says so)
+    others: dict[str, object] = {}  # the top-level members but the matches
+    where: dict[str, tuple[int, int]] = {}  # their locations
+    first = True
+    while (key := doc.next_key(first)) is not None:
+        first = False
+        if key in where:
+            line, column = where[key]
+            raise NotationError(f"the document: the key {key!r} is given twice", line=line, column=column)
+        where[key] = doc.location()
+        if key == "matches" and doc.start("["):
+            others[key] = []  # (given one at a time)
+            yield from _matches(doc)
+        else:
+            others[key] = doc.value(key)
+    doc.end()
+    top = _Reader(others, "")
+    for key in ("path", "matches", "comments"):
+        with _at(where.get(key, (1, 1))):
+            if key == "path":
+                top.string("path", required=False)  # the source's name; ``record.path`` names this one
+            elif key == "matches":
+                top.list("matches")  # (missing, or not an array)
+            else:
+                record.comments = _comments(top, 1)
+
+
+def _matches(doc: JsonStream) -> Iterator[MatchRecord]:
+    """The elements of the ``matches`` array (its ``[`` read) as matches."""
+    i = 0
+    more = doc.next_element(True)
+    while more:
+        location = doc.location()
+        where = f"matches[{i}]"
+        value = doc.value(where)
+        more = doc.next_element(False)
+        with _at(location):
+            yield _match(_Reader(value, where), i + 1, i == 0, not more)
+        i += 1
+
+
 def decode_utf8(data: bytes) -> str:
     """``data`` decoded as UTF-8; :class:`NotationError` at the line and column of an
     invalid byte."""
@@ -387,92 +454,18 @@ def decode_utf8(data: bytes) -> str:
         raise NotationError(f"not UTF-8: byte 0x{data[e.start]:02x} cannot be decoded", line=line, column=column) from None
 
 
-def _loads(text: str | bytes) -> object:
-    if isinstance(text, bytes):
-        text = decode_utf8(text)
-    text = text.removeprefix("\ufeff")
-    try:
-        objects = _Objects()
-        data = json.loads(text, object_pairs_hook=objects)
-    except json.JSONDecodeError as e:
-        raise NotationError(f"not JSON: {e.msg}", line=e.lineno, column=e.colno) from None
-    except (ValueError, RecursionError) as e:  # a number too long to convert; nesting too deep
-        raise NotationError(f"not JSON the toolkit can read: {e}") from None
-    if objects.duplicated or _SURROGATE_ESCAPE.search(text):
-        _check_text(data)
-    return data
-
-
-class _Duplicated(dict[str, object]):
-    """A JSON object that named a key twice (``key``, the first such)."""
-
-    key: str
-
-
-class _Objects:
-    """``json.loads``'s object hook: a dict, marked when a key comes twice (``json``
-    keeps the last silently, and a record must not mean what the reader did not see)."""
-
-    def __init__(self) -> None:
-        self.duplicated = False
-
-    def __call__(self, pairs: list[tuple[str, object]]) -> dict[str, object]:
-        d = dict(pairs)
-        if len(d) == len(pairs):
-            return d
-        self.duplicated = True
-        marked = _Duplicated(d)
-        seen: set[str] = set()
-        for k, _v in pairs:
-            if k in seen:
-                marked.key = k
-                break
-            seen.add(k)
-        return marked
-
-
-# A \uD800-\uDFFF escape: the only way a JSON text can carry a lone surrogate.
-_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-def _walk(data: object) -> Iterator[tuple[object, str]]:
-    """Every value of a decoded document with its JSON path, depth first (no recursion:
-    the document may be deep)."""
-    stack: list[tuple[object, str]] = [(data, "")]
-    while stack:
-        value, where = stack.pop()
-        yield value, where
-        if isinstance(value, dict):
-            stack.extend((v, f"{where}.{k}" if where else str(k)) for k, v in reversed(value.items()))
-        elif isinstance(value, list):
-            stack.extend((v, f"{where}[{i}]") for i, v in reversed(list(enumerate(value))))
-
-
-def _check_text(data: object) -> None:
-    """Raise :class:`NotationError` at the first duplicated key or lone surrogate (which
-    no UTF-8 file can hold, and no output could write), naming its JSON path."""
-    for value, where in _walk(data):
-        if isinstance(value, _Duplicated):
-            raise NotationError(f"{where or 'the document'}: the key {value.key!r} is given twice")
-        keys = value.keys() if isinstance(value, dict) else ()
-        for text in [value, *keys] if isinstance(value, str) else keys:
-            m = _SURROGATE.search(text)
-            if m is not None:
-                raise NotationError(
-                    f"{where or 'the document'}: \\u{ord(m.group()):04x} is a lone surrogate, not a character"
-                )
-
-
 def record_from_json(data: object, *, path: str = "<json>") -> RecordFile:
     """The record model of a JSON record document (``docs/json-record.md``): ``data`` is
     the decoded document (a dict) or its JSON text (str or bytes). ``path`` names the
     record (``RecordFile.path``). Raises :class:`NotationError` whose message starts with
     the JSON path of the bad field; never anything else."""
     if isinstance(data, (str, bytes)):
-        data = _loads(data)
-    else:
-        _check_text(data)
+        record = RecordFile(path)
+        # (a lone surrogate in a str is kept as bytes no UTF-8 decoder takes: refused)
+        text = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
+        record.matches.extend(read_json_matches([text], record, limit=len(text) + 1))
+        return record
+    check_text(data)
     try:
         return _record(data, path)
     except _Bad as e:
