@@ -380,6 +380,10 @@ def _record(data: object, path: str) -> RecordFile:
     return record
 
 
+#: the top-level members of a record document that are read (any other is ignored)
+_TOP_LEVEL = ("path", "matches", "comments")
+
+
 @contextmanager
 def _at(location: tuple[int, int]) -> Iterator[None]:
     """A malformed field met inside: a :class:`NotationError` at ``location`` (the line
@@ -416,10 +420,12 @@ def read_json_matches(chunks: Iterable[bytes], record: RecordFile, *, limit: int
             others[key] = []  # (given one at a time)
             yield from _matches(doc)
         else:
-            others[key] = doc.value(key)
+            value = doc.value(key)
+            if key in _TOP_LEVEL:  # (any other is read, and not kept)
+                others[key] = value
     doc.end()
     top = _Reader(others, "")
-    for key in ("path", "matches", "comments"):
+    for key in _TOP_LEVEL:
         with _at(where.get(key, (1, 1))):
             if key == "path":
                 top.string("path", required=False)  # the source's name; ``record.path`` names this one
