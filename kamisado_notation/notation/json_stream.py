@@ -115,8 +115,9 @@ class JsonStream:
         self._limit = limit
         self._buf = ""  # the text read and not dropped; the reading is at self._pos
         self._pos = 0
-        self._line = 1  # the line of self._buf[0]
-        self._column = 0  # the characters before self._buf[0] on its line
+        # the line of self._buf[0] and the characters before it on that line; and the
+        # same of self._buf[mark], the last location counted (the next counts on from it)
+        self._start = self._counted = (0, 1, 0)
         self._tail = b""  # the start of a character cut by the end of a block
         self._eof = False  # (the text ends at the end of self._buf)
         self._bad: NotationError | None = None  # bytes that are not UTF-8 end the text here
@@ -128,9 +129,10 @@ class JsonStream:
         """Drop the text before the reading, then read ``at_least`` more characters (or to
         the end of the document)."""
         if self._pos:
-            self._line, self._column = self._location(self._pos)
+            line, column = self._location(self._pos)
             self._buf = self._buf[self._pos :]
             self._pos = 0
+            self._start = self._counted = (0, line, column)
         got: list[str] = []
         length = 0
         while length < at_least and not self._eof:
@@ -164,13 +166,14 @@ class JsonStream:
         """The line and the characters before it on its line of ``self._buf[pos]`` (or of
         the end of ``after``, read after ``self._buf[:pos]``)."""
         buf = self._buf
-        line, column = self._line, self._column
-        nl = buf.count("\n", 0, pos)
+        mark, line, column = self._counted if self._counted[0] <= pos else self._start
+        nl = buf.count("\n", mark, pos)
         if nl:
             line += nl
-            column = pos - buf.rfind("\n", 0, pos) - 1
+            column = pos - buf.rfind("\n", mark, pos) - 1
         else:
-            column += pos
+            column += pos - mark
+        self._counted = (pos, line, column)
         nl = after.count("\n")
         if nl:
             return line + nl, len(after) - after.rfind("\n") - 1
