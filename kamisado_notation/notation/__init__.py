@@ -29,7 +29,6 @@ from .files import (
     read_record,
     source_name,
 )
-from .json_record import record_from_json
 from .reader import iter_matches, parse_entry, parse_record
 from .record import Comment, Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
 from .tokens import MAX_DIGITS
@@ -37,6 +36,7 @@ from .writer import Form, format_entry, format_move, format_record, record_json
 
 if TYPE_CHECKING:
     from .grammar import build_parser, grammar_text
+    from .json_record import record_from_json
 
 __all__ = [
     "MAX_DIGITS",
@@ -75,10 +75,15 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    """The grammar's names, loaded on first use (PEP 562): importing the package does not
-    import lark, which only the general path of the reader needs."""
+    """The grammar's names and the JSON record's reader, loaded on first use (PEP 562):
+    importing the package does not import lark, which only the general path of the
+    reader needs, nor the JSON reader, which only JSON records need (start-up time)."""
     if name in ("build_parser", "grammar_text"):
         from . import grammar
 
         return getattr(grammar, name)
+    if name == "record_from_json":
+        from .json_record import record_from_json
+
+        return record_from_json
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

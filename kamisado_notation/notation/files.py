@@ -37,7 +37,6 @@ from typing import BinaryIO, TypeVar
 from ..diagnostics import Diagnostic
 from ..errors import NotationError, RecordIOError
 from .blocks import BLOCK_BYTES, Block, cut_blocks
-from .json_record import decode_utf8, read_json_matches
 from .lines import MAX_LINE, Binary, DecodedLines, LineBlocks, LongLine, raw_lines
 from .reader import read_lines
 from .record import MatchRecord, RecordFile
@@ -185,6 +184,8 @@ class _Opened:
         """The matches of a JSON record document as it is read
         (:func:`~.json_record.read_json_matches`); the first fault of the document is one
         diagnostic in ``record.errors``, and nothing after it is read."""
+        from .json_record import read_json_matches  # (only JSON records need it: start-up time)
+
         try:
             yield from read_json_matches(self.all_chunks(), record, limit=MAX_JSON)
         except NotationError as e:
@@ -332,6 +333,8 @@ def read_text(path: str) -> str:
             raw += chunk
             if len(raw) > MAX_JSON:
                 raise NotationError(f"the file is longer than {MAX_JSON} bytes, the most read whole")
+    from .json_record import decode_utf8
+
     return decode_utf8(bytes(raw))
 
 
