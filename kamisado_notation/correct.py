@@ -118,14 +118,15 @@ _COORD_SLOTS = (Slot.FROM, Slot.TO)
 
 def differing_slots(entry: Entry, move: Move) -> tuple[Slot, ...]:
     """The slots of ``entry`` that ``move`` does not agree with. A slot left out of the
-    entry (the first move's tower in the coordinate form, say) agrees with anything."""
+    entry (the first move's tower in the coordinate form, say) or not read (an unknown
+    word, :attr:`Entry.unread`) agrees with anything."""
     coords = entry.is_coords
     names = _COORD_SLOTS if coords else _COLOUR_SLOTS
     written, actual = _entry_slots(entry), _move_slots(move, coords)
     return tuple(
         name
         for name, w, a in zip(names, written, actual, strict=True)
-        if w != a and not (name is Slot.TOWER and w is None) and not (name is Slot.SQUARE and w is None)
+        if w != a and not (w is None and (name is Slot.TOWER or name is Slot.SQUARE or name == entry.unread))
     )
 
 
@@ -134,7 +135,10 @@ def differing_slots(entry: Entry, move: Move) -> tuple[Slot, ...]:
 
 def exact_move(position: Position, entry: Entry) -> Move | None:
     """The legal move ``entry`` stands for exactly as written (its tower, move and square
-    colour all right), or ``None``. Not for a push's back-entry."""
+    colour all right), or ``None``. Not for a push's back-entry, nor for an entry with
+    a slot not read (:attr:`Entry.unread`): that is no move as written."""
+    if entry.unread is not None:
+        return None
     try:
         if entry.is_coords:
             assert entry.origin is not None and entry.target is not None  # (the coordinate form has both)
@@ -225,7 +229,8 @@ def correct(position: Position, entry: Entry, following: Sequence[Entry] = (), *
     if forfeit is not None:
         return forfeit
     every = candidates(position, entry)
-    near = [c for c in every if len(c.differs) <= 1]
+    # one slot may be wrong; the one not read (an unknown word) is that slot
+    near = [c for c in every if len(c.differs) <= (0 if entry.unread else 1)]
     if len(near) == 1:
         return Correction((near[0],), near[0])
     pool = near or every[: NEAREST * 4]

@@ -19,7 +19,7 @@ reach is reported as if it had been checked.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from .board import SQUARE_COLOURS, Colour, Direction, Side, square_name
@@ -242,6 +242,8 @@ class _RoundReplayer:
         self.chain: set[tuple[Side, Colour | None]] | None = None  # forfeits into a deadlock (M8)
         self.shift = 0  # forgotten forfeits inserted so far: entries' sides shift by one each
         self.inserted: list[int] = []  # the indices of the entries an entry was inserted before
+        # entries with a word not read: their suggestions, and whether the first is certain
+        self.completed: list[tuple[Entry, tuple[str, ...], bool]] = []
 
     def error(
         self, rule: str, message: str, entry: Entry, ply: int | None, severity: Severity = ERROR, suggestions: tuple[str, ...] = ()
@@ -270,7 +272,7 @@ class _RoundReplayer:
                     continue
                 number += 1
                 side = _SIDES[(idx + self.shift) & 1]
-                if self.pending is None and self.chain is None and side is to_move.to_move:
+                if self.pending is None and self.chain is None and side is to_move.to_move and entry.unread is None:
                     move = hot(entry, side)
                     if move is not None:
                         plies.append(Ply(number, side, entry, PlyKind.MOVE, move))
@@ -330,7 +332,7 @@ class _RoundReplayer:
         if side is not pos.to_move:  # entries alternate, and so do turns: not expected
             self.error("T2", f"it is {pos.to_move.title}'s turn, not {side.title}'s", entry, number)
             raise _Stop
-        move = exact_move(pos, entry)
+        move = self.unread(idx, entry) if entry.unread is not None else exact_move(pos, entry)
         if move is None:
             move = self.slip(idx, entry, number)
         self.play(entry, number, move)
@@ -421,6 +423,23 @@ class _RoundReplayer:
             message += f"; no single correction: nearest {nearest}"
         suggestions = tuple(write_like(entry, c.move) for c in fix.candidates)
         self.error(fault.rule, message, entry, number, suggestions=suggestions)
+
+    def unread(self, idx: int, entry: Entry) -> Move:
+        """An entry with a word the reader could not read (its syntax error is the
+        reader's): the legal move its other three slots name, when only one does (or the
+        entries after it tell which), is the entry's move, and its suggestion and fix;
+        else the replay stops there, as at any syntax error."""
+        entries = self.rr.record.entries
+        following = entries[idx + 1 : idx + 1 + LOOKAHEAD]
+        fix = correct(self.pos, entry, following, ends=self.ends and idx + 1 == len(entries))
+        certain = fix.certain
+        suggestions = tuple(write_like(entry, c.move) for c in (fix.candidates if certain is None else (certain,)))
+        self.completed.append((entry, suggestions, certain is not None))
+        if certain is None:
+            self.cut_reached = True
+            raise _Stop
+        self.fixes.append(EntryFix(entry, suggestions[0], None, f"an unknown word for the {entry.unread}", "syntax"))
+        return certain.move
 
     def forgotten_forfeit(self, idx: int, entry: Entry, number: int, forfeit: Move) -> Move:
         """A blocked tower's forfeit left out (M6): report it, insert it, and go on with
@@ -864,6 +883,8 @@ class _MatchReplayer:
         runner.run(game.challenger if i else position.to_move)
         if runner.inserted:
             self.drop_explained(rec, runner.inserted)
+        if runner.completed:
+            self.read_past(runner.completed)
         self.diags.extend(runner.diagnostics)
         self.fixes.extend(runner.fixes)
         if rr.stopped:
@@ -873,6 +894,22 @@ class _MatchReplayer:
         if not (rr.plies and rr.plies[-1].kind is PlyKind.PUSH):  # else the back-entry is due
             rr.result = game.finish_round()
         return True
+
+    def read_past(self, completed: list[tuple[Entry, tuple[str, ...], bool]]) -> None:
+        """The reader's error of each unknown word read past, with the entries its other
+        slots allow: the correction when certain, else the candidates."""
+        for entry, suggestions, certain in completed:
+            end = entry.column + len(entry.text)
+            for i, d in enumerate(self.diags):
+                if d.rule == "syntax" and d.line == entry.line and entry.column <= d.column < end:
+                    if certain:
+                        message = f"{d.message}; the entry's other slots name one legal move; correction: {suggestions[0]}"
+                    elif suggestions:
+                        message = f"{d.message}; the entry's other slots allow {' or '.join(suggestions)}: no single correction"
+                    else:
+                        message = f"{d.message}; no legal move agrees with the entry's other slots"
+                    self.diags[i] = replace(d, message=message, suggestions=suggestions)
+                    break
 
     def drop_explained(self, rec: RoundRecord, inserted: list[int]) -> None:
         """Drop the reader's turn-number warnings that the entries the replay inserted

@@ -211,7 +211,7 @@ def test_syntax_errors_are_diagnostics_and_later_lines_still_count() -> None:
     lines = [
         '[Event "x"]',
         "Round 1",
-        "1. Purpel ↖1 Yellow   Yellow ↖3 Yellow",  # line 3: bad
+        "1. Purpel ↖1 Yellow   Yellow ↖3 Yellow",  # line 3: bad, an unknown word read past
         "2. Yellow ↗1 Purple   Purple ↖2 Purple",
         "3. Pu L Pu",  # line 5: bad
         "Round 2 fill up",  # line 6: bad
@@ -228,7 +228,9 @@ def test_syntax_errors_are_diagnostics_and_later_lines_still_count() -> None:
         "or '...', after the turn number"
     )
     assert "left or right" in first.errors[2].message
-    assert [e.text for e in first.rounds[0].entries] == ["Yellow ↗1 Purple", "Purple ↖2 Purple"]
+    entries = first.rounds[0].entries
+    assert [e.text for e in entries] == ["Purpel ↖1 Yellow", "Yellow ↖3 Yellow", "Yellow ↗1 Purple", "Purple ↖2 Purple"]
+    assert [e.unread for e in entries] == ["tower", None, None, None] and entries[0].tower is None
     assert [(d.line, d.match) for d in second.errors] == [(8, 2)]
     assert second.rounds[0].entries[0].text == "Pu L1 Pu"
 

@@ -107,6 +107,9 @@ def test_broken_sample_is_fixed_where_the_correction_is_certain() -> None:
     from kamisado_notation.fix import fix_text
 
     report = fix_text((SAMPLES / "broken.kmr").read_text(encoding="utf-8"), path="broken.kmr")
-    assert [(d.rule, d.line) for d in report.corrections] == [("square", 6), ("T2", 11), ("square", 32), ("M6", 44)]
+    assert [(d.rule, d.line) for d in report.corrections] == [
+        ("square", 6), ("T2", 11), ("syntax", 19), ("square", 32), ("M6", 44)
+    ]  # ('Sideways': brown, 3 squares, onto yellow is only a1-a4, Brown Forward 3 Yellow)
+    assert "Brown Forward 3 Yellow {fix: was Brown Sideways 3 Yellow" in report.text
     assert report.remaining is not None
-    assert [(d.rule, d.line) for d in report.remaining.all_diagnostics()] == [("M2", 15), ("syntax", 19), ("result", 23)]
+    assert [(d.rule, d.line) for d in report.remaining.all_diagnostics()] == [("M2", 15), ("result", 23)]

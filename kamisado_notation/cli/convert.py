@@ -64,7 +64,11 @@ def _refuse(problems: ConversionProblems) -> None:
     for d in problems.syntax:
         sys.stderr.write(d.format(path) + "\n")
     if problems.syntax:
-        fail(f"{path} has syntax errors; nothing converted", code=EXIT_INVALID)
+        fail(
+            f"{path} has syntax errors; nothing converted (`kamisado fix {path}` corrects the entries "
+            "whose other slots name one legal move)",
+            code=EXIT_INVALID,
+        )
     if not problems.matches:
         fail(f"{path}: the file holds no match; nothing converted", code=EXIT_INVALID)
     unresolved = problems.unresolved

@@ -29,7 +29,7 @@ from .files import (
     read_record,
     source_name,
 )
-from .reader import iter_matches, parse_entry, parse_record
+from .reader import iter_matches, parse_entry, parse_record, read_entry
 from .record import Comment, Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
 from .tokens import MAX_DIGITS
 from .writer import Form, format_entry, format_move, format_record, record_json
@@ -66,6 +66,7 @@ __all__ = [
     "open_record_file",
     "parse_entry",
     "parse_record",
+    "read_entry",
     "read_json_record",
     "read_record",
     "record_from_json",

@@ -160,8 +160,9 @@ class Assembler:
         else:  # on a line of its own: the previous element's, unless a new match starts
             self.held.append(c)
 
-    def error(self, line: int, column: int, message: str, *, severity: Severity = ERROR) -> None:
-        if severity is ERROR:
+    def error(self, line: int, column: int, message: str, *, severity: Severity = ERROR, lost: bool = True) -> None:
+        """A syntax diagnostic; ``lost``: an error that left entries out."""
+        if severity is ERROR and lost:
             self.broken = True  # entries were lost: the round's turn numbers prove nothing now
         if self.match is None:
             self.file_errors.append(Diagnostic("syntax", message, line, column, severity))
@@ -172,6 +173,14 @@ class Assembler:
                     round=self.round.number if self.round is not None else None, match=self.match.index,
                 )
             )
+
+    def read_past(self, unknown: list[NotationError], number: int) -> None:
+        """The errors of the unknown words read past in row ``number``, whose entries
+        were added: the row keeps its entries and turns."""
+        for error in unknown:
+            self.error(error.line, error.column, str(error), lost=False)
+        assert self.match is not None  # (the row's entries are in it)
+        self.match.turnless.add(number)
 
     def unread_line(self, text: str, number: int) -> None:
         """A line that could not be read: when it is a ``Round`` line, the entries after
@@ -221,18 +230,12 @@ def _tolerated(text: str, number: int | None, pgn: bool) -> str:
 
 def feed(asm: Assembler, text: str, number: int) -> Iterator[MatchRecord]:
     """Parse line ``number`` into ``asm``; a syntax error becomes a diagnostic and the
-    line is left out (its comments are kept)."""
-    from .general_path import parse_line  # the grammar (lark): only for a line the fast paths leave
-
-    try:
-        items, comments = parse_line(text, number)
-    except NotationError as e:
-        asm.error(e.line, e.column, str(e))
-        asm.unread_line(text, number)
+    line is left out (its comments are kept), unless it is a row whose unknown words
+    can be read past (:func:`~.general_path.read_past_words`)."""
+    read = _read_line(asm, text, number)
+    if read is None:
         return
-    except RecursionError:  # pragma: no cover - nothing here recurses on input depth
-        asm.error(number, 1, "too deeply nested")
-        return
+    items, comments, unknown = read
     if not items and not comments:
         asm.blank()
         return
@@ -254,3 +257,20 @@ def feed(asm: Assembler, text: str, number: int) -> Iterator[MatchRecord]:
                 yield done
     for c in comments[ci:]:
         asm.comment(c)
+    if unknown:
+        asm.read_past(unknown, number)
+
+
+def _read_line(asm: Assembler, text: str, number: int) -> tuple[list[Item], list[Comment], list[NotationError]] | None:
+    """The items and comments of line ``number``, with the errors of the unknown words
+    read past in it; ``None`` when it cannot be read (its error given to ``asm``)."""
+    from .general_path import read_line  # the grammar (lark): only for a line the fast paths leave
+
+    try:
+        return read_line(text, number)
+    except NotationError as e:
+        asm.error(e.line, e.column, str(e))
+        asm.unread_line(text, number)
+    except RecursionError:  # pragma: no cover - nothing here recurses on input depth
+        asm.error(number, 1, "too deeply nested")
+    return None

@@ -10,6 +10,7 @@ it no longer paid for itself: ``docs/record-decisions.md``.)
 
 from __future__ import annotations
 
+import re
 from itertools import chain
 
 from lark.exceptions import UnexpectedInput
@@ -19,14 +20,19 @@ from .grammar import _parser
 from .lexing import Line, lex_line
 from .record import Comment, Item
 from .syntax_errors import as_notation_error
+from .vocabulary import word_kinds
 
 
-def parse_line(text: str, number: int) -> tuple[list[Item], list[Comment]]:
+def parse_line(text: str, number: int, *, read_past: frozenset[int] = frozenset()) -> tuple[list[Item], list[Comment]]:
     """The items of one line (headers, rounds, lineups, lists of ``(entry, start, end)``)
     and its comments. Raises :class:`NotationError` for the line's first lexical error
-    or, when it has none, for the first place the grammar rejects."""
+    or, when it has none, for the first place the grammar rejects. ``read_past``: the
+    start indices of words to take for whatever slot of an entry (a colour or a
+    direction) the grammar expects there (:func:`read_past_words`)."""
     comments: list[Comment] = []
     tokens = lex_line(text, number, comments)
+    if read_past:
+        tokens = ((_ANY_SLOT if t[2] in read_past else t[0], t[1], t[2], t[3]) for t in tokens)
     first = next(tokens, None)
     if first is None:  # blank, or comments only
         return [], comments
@@ -43,3 +49,74 @@ def parse_line(text: str, number: int) -> tuple[list[Item], list[Comment]]:
             for entry, start, end in item:
                 entry.text = text[start:end]
     return items, comments
+
+
+# ------------------------------------------------------------ reading past a word
+
+#: What a word read past can be: whichever of these the grammar expects there.
+_ANY_SLOT = ("COLOUR", "DIRECTION")
+#: A word, as the lexer reads one (letters, with combining accents).
+_WORD = re.compile(r"[^\W\d_]+(?:[\u0300-\u036f]+[^\W\d_]*)*")
+#: The most words one line is read past: one in each entry of a row.
+MAX_READ_PAST = 2
+
+
+def read_line(text: str, number: int) -> tuple[list[Item], list[Comment], list[NotationError]]:
+    """:func:`parse_line`, with a row's unknown words read past
+    (:func:`read_past_words`): the items, the comments, and the errors of the words read
+    past (none when the line is well-formed). Raises the line's :class:`NotationError`
+    when it cannot be read even so."""
+    try:
+        items, comments = parse_line(text, number)
+    except NotationError as e:
+        read = read_past_words(text, number, e)
+        if read is None:
+            raise
+        return read
+    return items, comments, []
+
+
+def read_past_words(text: str, number: int, error: NotationError) -> tuple[list[Item], list[Comment], list[NotationError]] | None:
+    """A row of entries that ``error`` (:func:`parse_line`'s) rejected for an unknown
+    word, read with each unknown word standing for the slot it is in (the entry's
+    :attr:`~.record.Entry.unread`), so that the row keeps its turns and the replay can
+    tell the move from the entry's other slots: the items, the comments, and the error
+    of each word read past. ``None`` when the line is no such row: a word in a
+    ``Round``, ``Lineup`` or header line, a word that fits no slot, a known colour or
+    direction in the wrong place, two unknown words in one entry, or any other error."""
+    words = text.split(None, 1)
+    if not words or words[0][:1] == "[" or words[0].lower() in ("round", "lineup"):
+        return None
+    errors = [error]
+    past: set[int] = set()
+    while True:
+        start = _unknown_word(text, number, errors[-1])
+        if start is None or start in past or len(past) == MAX_READ_PAST:
+            return None
+        past.add(start)
+        try:
+            items, comments = parse_line(text, number, read_past=frozenset(past))
+        except NotationError as again:
+            errors.append(again)
+            continue
+        except (UnexpectedInput, KeyError):  # pragma: no cover - a word read past outside a row
+            return None
+        if not all(type(item) is list for item in items):
+            return None
+        spans = [(begin, end) for item in items for entry, begin, end in item if entry.unread]  # type: ignore[union-attr]
+        if len(spans) != len(past) or not all(any(b <= p < e for b, e in spans) for p in past):
+            return None
+        return items, comments, errors
+
+
+def _unknown_word(text: str, number: int, error: NotationError) -> int | None:
+    """Where the word ``error`` names as unknown starts in ``text``, when it is no colour
+    or direction at all (a misspelt one, or another word), else ``None``."""
+    if error.line != number or not str(error).startswith("unknown word "):
+        return None
+    start = error.column - 1
+    m = _WORD.match(text, start)
+    if m is None or m.start() != start:
+        return None
+    kinds = word_kinds(m.group())
+    return None if "COLOUR" in kinds or "DIRECTION" in kinds else start

@@ -9,6 +9,7 @@ what a CLI user feels.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -16,9 +17,11 @@ from typing import TYPE_CHECKING
 
 from lark import Lark, Token, Transformer, v_args
 
+from ..board import Colour, Direction
 from ..errors import NotationError
 from .lexing import FastLexer
 from .record import Entry, Header, Item, Lineup, RoundRecord, Spanned
+from .syntax_errors import quote
 from .tokens import MAX_DIGITS, SQUARES, unescape
 from .vocabulary import colour_of, direction_of, fill_of, side_of
 
@@ -61,6 +64,33 @@ def _number(tok: Token, what: str) -> int:
             f"{what} {digits[:12]}… is far too long a number", line=tok.line or 1, column=tok.column or 1
         )
     return int(digits)
+
+
+_Slot = tuple[_Token, str, Callable[[str], object]]
+
+
+def _unread_entry(first: _Token, tower: _Slot, direction: _Slot | None, distance: int, square: _Slot) -> Entry:
+    """An entry one of whose words is no word of its slot (a word the general path was
+    told to read past): that slot ``None`` and named in :attr:`Entry.unread`. Two such
+    words in one entry leave too little to go on: the first one's error."""
+    values: list[object] = []
+    unread: list[_Token] = []
+    for slot in (tower, direction, square):
+        if slot is None:
+            values.append(None)
+            continue
+        tok, name, read = slot
+        try:
+            values.append(read(tok))
+        except KeyError:
+            values.append(None)
+            unread.append(tok)
+            missing = name
+    if len(unread) > 1:
+        raise NotationError(f"unknown words {quote(str(unread[0]))} and {quote(str(unread[1]))} in one entry", line=unread[0].line, column=unread[0].column)
+    t, d, s = values
+    assert (t is None or isinstance(t, Colour)) and (d is None or isinstance(d, Direction)) and (s is None or isinstance(s, Colour))
+    return Entry(first.line, first.column, "", t, d, distance, s, unread=missing)
 
 
 class _Lines(Transformer[_Token, list[Item]]):
@@ -115,7 +145,10 @@ class _Lines(Transformer[_Token, list[Item]]):
                 "a blocked tower's entry (distance 0) has no direction: write e.g. 'Green 0 Yellow'",
                 line=d.line, column=d.column,
             )
-        e = Entry(t.line, t.column, "", colour_of(t), direction_of(d), distance, colour_of(s))
+        try:
+            e = Entry(t.line, t.column, "", colour_of(t), direction_of(d), distance, colour_of(s))
+        except KeyError:  # a word read past (parse_line's ``unread``)
+            e = _unread_entry(t, (t, "tower", colour_of), (d, "direction", direction_of), distance, (s, "square", colour_of))
         return (e, t.start_pos, s.end_pos)
 
     def blocked(self, c: list[_Token]) -> Spanned:
@@ -125,7 +158,10 @@ class _Lines(Transformer[_Token, list[Item]]):
                 f"a direction is missing before the distance {n} (only a blocked tower's "
                 "entry, distance 0, has none)", line=n.line, column=n.column,
             )
-        e = Entry(t.line, t.column, "", colour_of(t), None, 0, colour_of(s))
+        try:
+            e = Entry(t.line, t.column, "", colour_of(t), None, 0, colour_of(s))
+        except KeyError:  # a word read past (parse_line's ``unread``)
+            e = _unread_entry(t, (t, "tower", colour_of), None, 0, (s, "square", colour_of))
         return (e, t.start_pos, s.end_pos)
 
     def coords(self, c: list[_Token]) -> Spanned:

@@ -3,8 +3,10 @@ model — the inverse of :func:`kamisado_notation.formatting.record_json`, so th
 ``.kmr → json → .kmr`` loses nothing.
 
 Each entry is rebuilt in the form it was written: when the document carries the entry's
-``text``, :func:`~kamisado_notation.notation.parse_entry` says which slots were written
-(colours or coordinates) and the document's slots must agree with it; without ``text`` (or
+``text``, :func:`~kamisado_notation.notation.read_entry` says which slots were written
+(colours or coordinates) and the document's slots must agree with it (an unknown word in
+one slot is read past, as the ``.kmr`` reader reads it, and is the same syntax error in
+the match's ``errors``, so that a record with one converts and reads back whole); without ``text`` (or
 with an empty one) the slots present are used (the colour slots when ``tower`` is given, else ``from`` and
 ``to``). The board facts the writer adds from the replay are not trusted: the replay
 finds them again.
@@ -40,7 +42,7 @@ from ..diagnostics import WARNING, Diagnostic
 from ..errors import NotationError
 from ..match import Fill
 from .json_stream import JsonStream, check_text
-from .reader import parse_entry
+from .reader import read_entry
 from .record import Comment, Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
 from .tokens import MAX_DIGITS
 from .writer import Form, format_entry
@@ -261,9 +263,11 @@ def _slots(r: _Reader) -> _Slots:
     }
 
 
-def _from_text(r: _Reader, text: str, slots: _Slots) -> Entry:
+def _from_text(r: _Reader, text: str, slots: _Slots) -> tuple[Entry, list[NotationError]]:
+    """The entry its text says (an unknown word read past, as the ``.kmr`` reader reads
+    it, with its error), checked against the slots the document gives."""
     try:
-        entry = parse_entry(text)
+        entry, unknown = read_entry(text)
     except NotationError as e:
         raise _Bad(r.at("text"), f"{_short(text)} is not one move: {e}") from None
     # the slots written must agree with the text (the others come from the replay)
@@ -280,7 +284,7 @@ def _from_text(r: _Reader, text: str, slots: _Slots) -> Entry:
     for key, given, value in written:
         if key in r.d and given != value:
             raise _Bad(r.at(key), f"{_short(r.d[key])} does not agree with the entry's text {_short(text)}")
-    return entry
+    return entry, unknown
 
 
 def _from_slots(r: _Reader, slots: _Slots) -> Entry:
@@ -303,7 +307,7 @@ def _from_slots(r: _Reader, slots: _Slots) -> Entry:
     return entry
 
 
-def _entry(r: _Reader, index: int, default_line: int) -> Entry:
+def _entry(r: _Reader, index: int, default_line: int, match: MatchRecord, round_number: int) -> Entry:
     side = r.name("side", _SIDES, "side")
     expected = Side.BLACK if index % 2 == 0 else Side.GOLD
     if side is not expected:
@@ -311,6 +315,7 @@ def _entry(r: _Reader, index: int, default_line: int) -> Entry:
     text = r.string("text", required=False)
     if text is not None:
         _one_line(text, r.at("text"))
+    unknown: list[NotationError] = []
     if r.boolean("placeholder", required=False):
         if index != 0:
             raise _Bad(r.at("placeholder"), "'...' stands only for Black's first entry of a round (when Gold starts)")
@@ -320,14 +325,22 @@ def _entry(r: _Reader, index: int, default_line: int) -> Entry:
         entry = Entry(0, 0, text="...", placeholder=True)
     else:
         slots = _slots(r)
-        entry = _from_text(r, text, slots) if text else _from_slots(r, slots)  # "" says nothing
+        if text:
+            entry, unknown = _from_text(r, text, slots)
+        else:  # ("" says nothing)
+            entry = _from_slots(r, slots)
     entry.line, entry.column = r.line(default_line)
+    for e in unknown:  # the error a .kmr reader gives it, where the entry stands; no turn lost
+        match.errors.append(
+            Diagnostic("syntax", str(e), entry.line, entry.column + e.column - 1, round=round_number, match=match.index)
+        )
+        match.turnless.add(entry.line)
     entry.number = r.integer("number", default=None)
     entry.comments = _comments(r, entry.line)
     return entry
 
 
-def _round(r: _Reader, default_line: int) -> RoundRecord:
+def _round(r: _Reader, default_line: int, match: MatchRecord) -> RoundRecord:
     number = r.integer("number")
     fill = r.name("fill", _FILLS, "fill", nullable=True)
     line, column = r.line(default_line)
@@ -335,7 +348,7 @@ def _round(r: _Reader, default_line: int) -> RoundRecord:
     for i, value in enumerate(r.list("lineups", required=False)):
         rnd.lineups.append(_lineup(_Reader(value, f"{r.at('lineups')}[{i}]"), line))
     for i, value in enumerate(r.list("entries")):
-        rnd.entries.append(_entry(_Reader(value, f"{r.at('entries')}[{i}]"), i, line))
+        rnd.entries.append(_entry(_Reader(value, f"{r.at('entries')}[{i}]"), i, line, match, number))
     return rnd
 
 
@@ -360,7 +373,7 @@ def _match(r: _Reader, index: int, first: bool, last: bool) -> MatchRecord:
     for i, value in enumerate(r.list("headers")):
         m.headers.append(_header(_Reader(value, f"{r.at('headers')}[{i}]"), line))
     for i, value in enumerate(r.list("rounds")):
-        m.rounds.append(_round(_Reader(value, f"{r.at('rounds')}[{i}]"), line))
+        m.rounds.append(_round(_Reader(value, f"{r.at('rounds')}[{i}]"), line, m))
     if not first and not m.headers:
         raise _Bad(r.at("headers"), "a match after the first needs a header (in a .kmr a header line starts the next match)")
     if not last and not m.rounds:

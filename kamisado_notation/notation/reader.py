@@ -54,7 +54,7 @@ from .record import Comment, Entry, Header, Lineup, MatchRecord, RecordFile, Rou
 # The grammar (lark) is imported only where a line needs it (:func:`parse_entry`,
 # ``assembly.feed``): a record the fast paths read whole never loads it.
 
-__all__ = ["iter_matches", "parse_entry", "parse_record"]
+__all__ = ["iter_matches", "parse_entry", "parse_record", "read_entry"]
 
 #: A fast-path pattern's ``match`` (or :func:`_never`, with the fast paths off).
 Matcher = Callable[..., "re.Match[str] | None"]
@@ -70,18 +70,34 @@ def parse_entry(text: str) -> Entry:
     >>> parse_entry("d8-d4").is_coords
     True
     """
+    entry, unknown = read_entry(text)
+    if unknown:
+        raise unknown[0]
+    return entry
+
+
+def read_entry(text: str) -> tuple[Entry, list[NotationError]]:
+    """One move, as :func:`parse_entry` reads it, but with an unknown word in one of its
+    slots read past, as a record's reader does (the slot ``None``, named in
+    :attr:`Entry.unread`), and that word's error (columns counted in ``text``); no error
+    when the text is a move. Raises :class:`NotationError` when it is no move even so.
+
+    >>> entry, errors = read_entry("Purple Lfet 5 Green")
+    >>> entry.unread, entry.distance, str(errors[0])[:25]
+    ('direction', 5, "unknown word 'Lfet': expe")
+    """
     if not isinstance(text, str):
         raise NotationError(f"not text: {type(text).__name__}")
     if "\n" in text or "\r" in text:
         raise NotationError("one move, on one line, expected")
-    from .general_path import parse_line
+    from .general_path import read_line
     from .syntax_errors import quote
 
-    items, comments = parse_line(text, 1)
+    items, comments, unknown = read_line(text, 1)
     entries = items[0] if len(items) == 1 and isinstance(items[0], list) else []
     if len(entries) != 1 or entries[0][0].placeholder or entries[0][0].number is not None or comments:
         raise NotationError(f"expected exactly one move, got {quote(text)}")
-    return entries[0][0]
+    return entries[0][0], unknown
 
 
 # ------------------------------------------------------------------------ whole files

@@ -50,7 +50,10 @@ class Entry:
     The coordinate form fills ``origin``/``target`` (square indices) and ``push_mark``
     (a ``*``). ``placeholder`` is the ``...`` that stands for Black when Gold moves first.
     ``text`` is the entry's source text; ``number`` the turn number written before it
-    (Black's entries only).
+    (Black's entries only). ``unread`` names the one slot (``"tower"``,
+    ``"direction"`` or ``"square"``) whose word the reader could not read (its syntax
+    error is in :attr:`MatchRecord.errors`); that slot is ``None``, and the replay takes
+    the entry for the legal move its other slots name, if only one does.
     """
 
     line: int
@@ -66,6 +69,7 @@ class Entry:
     placeholder: bool = False
     number: int | None = None
     comments: list[Comment] = field(default_factory=list)
+    unread: str | None = None
 
     @property
     def is_coords(self) -> bool:
@@ -116,8 +120,8 @@ class MatchRecord:
     rounds: list[RoundRecord] = field(default_factory=list)
     comments: list[Comment] = field(default_factory=list)
     errors: list[Diagnostic] = field(default_factory=list)
-    #: Lines whose syntax error lost no turn (a ``Round`` or ``Lineup`` line): the
-    #: replay of a round does not stop there.
+    #: Lines whose syntax error lost no turn (a ``Round`` or ``Lineup`` line, a row
+    #: whose unknown words were read past): the replay of a round does not stop there.
     turnless: set[int] = field(default_factory=set)
 
     def header(self, name: str) -> str | None:

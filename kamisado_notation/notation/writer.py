@@ -62,13 +62,16 @@ def _slots(tower: Colour, direction: Direction | None, distance: int, square: Co
 
 def _entry_json(entry: Entry, side: Side | None, move: Move | None) -> dict[str, object]:
     d: dict[str, object] = {"side": side.name.lower() if side is not None else None}
+    if entry.unread is not None:
+        move = None  # an unknown word: the entry's own slots and text, not what the replay took it for
     if entry.placeholder:
         d["placeholder"] = True
     else:
-        tower = entry.tower if entry.tower is not None else (move.tower if move else None)
-        direction = entry.direction if entry.tower is not None else (move.direction if move else None)
-        distance = entry.distance if entry.tower is not None else (move.distance if move else None)
-        square = entry.square_colour if entry.tower is not None else (move.square_colour if move else None)
+        own = entry.tower is not None or entry.unread is not None  # a colour entry: its own slots
+        tower = entry.tower if own else (move.tower if move else None)
+        direction = entry.direction if own else (move.direction if move else None)
+        distance = entry.distance if own else (move.distance if move else None)
+        square = entry.square_colour if own else (move.square_colour if move else None)
         d.update(
             tower=tower.name.lower() if tower is not None else None,
             direction=direction.name.lower() if direction is not None else None,
@@ -124,7 +127,8 @@ def format_move(move: Move, *, form: Form = Form.TEXT, lang: str = "en") -> str:
 def format_entry(entry: Entry, *, form: Form, lang: str = "en", move: Move | None = None) -> str:
     """One entry of a record in ``form``. A colour entry writes in any colour form by
     itself; coordinates to a colour form (and back) need ``move``, the entry resolved
-    on the board. The ``...`` placeholder stays ``...``.
+    on the board. The ``...`` placeholder stays ``...``; an entry with an unknown word
+    (:attr:`Entry.unread`) stays as written, and has no coordinates.
 
     >>> from kamisado_notation.notation import parse_entry
     >>> format_entry(parse_entry("紫↖5黃"), form=Form.TEXT, lang="de")
@@ -136,11 +140,9 @@ def format_entry(entry: Entry, *, form: Form, lang: str = "en", move: Move | Non
     if form is Form.JSON:
         return json_text(_entry_json(entry, None, move))
     if form is Form.COORDS:
-        if entry.is_coords:
-            return _coords_entry(entry)
-        if move is None:
-            raise FormatError(f"{entry.text or 'this entry'}: writing coordinates needs the board (the resolved move)")
-        return format_move(move, form=form, lang=lang)
+        return _coords_of(entry, move)
+    if entry.unread is not None:  # an unknown word: kept as written, and read back alike
+        return entry.text
     if entry.is_coords or entry.tower is None:
         if move is None:
             raise FormatError(f"{entry.text or 'this entry'}: writing colours for coordinates needs the board (the resolved move)")
@@ -148,6 +150,17 @@ def format_entry(entry: Entry, *, form: Form, lang: str = "en", move: Move | Non
     if entry.square_colour is None:
         raise FormatError(f"{entry.text or 'this entry'}: a colour entry needs the colour of the square it ends on")
     return _slots(entry.tower, entry.direction, entry.distance or 0, entry.square_colour, form, lang)
+
+
+def _coords_of(entry: Entry, move: Move | None) -> str:
+    """``entry`` in coordinates: its own, or those of ``move`` for a colour entry."""
+    if entry.is_coords:
+        return _coords_entry(entry)
+    if entry.unread is not None:
+        raise FormatError(f"{entry.text}: the {entry.unread} is an unknown word: no move to write in coordinates")
+    if move is None:
+        raise FormatError(f"{entry.text or 'this entry'}: writing coordinates needs the board (the resolved move)")
+    return format_move(move, form=Form.COORDS)
 
 
 def _coords_entry(entry: Entry) -> str:
