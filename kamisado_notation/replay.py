@@ -27,7 +27,7 @@ from .correct import LOOKAHEAD, Candidate, Correction, EntryFix, Slot, back_move
 from .diagnostics import ERROR, WARNING, Diagnostic, Severity
 from .enums import TextEnum
 from .errors import IllegalMoveError, PositionError
-from .match import HOME_SQUARES, MATCH_TARGETS, Fill, Match, RoundResult, fill
+from .match import HOME_SQUARES, MATCH_TARGETS, Fill, Match, RoundEnd, RoundResult, fill, place_ring
 from .notation.assembly import is_turn_warning
 from .notation.digits import ascii_number
 from .notation.record import Entry, MatchRecord, RoundRecord
@@ -696,9 +696,10 @@ class _MatchReplayer:
     """Replays a match round by round: the headers (target, start), each round's start
     (its number, the previous round's end, its fill), the rounds, then the result."""
 
-    def __init__(self, match: MatchRecord) -> None:
+    def __init__(self, match: MatchRecord, *, probing: bool = False) -> None:
         self.match = match
-        self.diags: list[Diagnostic] = list(match.errors)
+        self.probing = probing  # a trial replay of :meth:`unseen_ring`: its diagnostics only
+        self.diags: list[Diagnostic] = [] if probing else list(match.errors)
         self.rounds: list[RoundReplay] = []
         self.fixes: list[EntryFix] = []
         self.complete = True  # the replay reached the end of the record
@@ -732,9 +733,51 @@ class _MatchReplayer:
             more = " and the rounds after it are" if j + 1 < len(rounds) else " is"
             said = f"round {nxt.number}{more} not checked (a round is filled from the end of the one before)"
         else:
+            start, ring = self.unseen_ring(start, j, k)
             self.restart = (Match(target=_UNKNOWN_TARGET, start=start), k)
-            said = _restart_wording(rounds, j, k)
+            said = _restart_wording(rounds, j, k) + ring
         self.diag("match", f"{why}, so {said}", (nxt.line, nxt.column), WARNING, nxt.number)
+
+    def unseen_ring(self, start: Position, j: int, k: int) -> tuple[Position, str]:
+        """``start`` (round ``k``'s, from its lineups) with the ring won in round ``j - 1``,
+        which the replay could not finish, where the rounds after it show it went, and
+        the words that say so. The ring went on a tower of that round's winner (the side
+        not moving first in round ``j``); a Sumo's push of a tower that lacked it would
+        be reported as an error that is none. So the later rounds are replayed with the
+        ring on each of the winner's towers in turn: when exactly one placement replays
+        them further before its first error than without it, that is where it went.
+        Only for one such ring (``k == j``: no round skipped); else ``start`` as it is."""
+        if self.probing or k != j:
+            return start, ""
+        base = self.first_error(start, k)
+        if base is None:
+            return start, ""
+        winner = start.to_move.other
+        better: list[tuple[tuple[int, int], Colour, Position]] = []
+        for colour in Colour:
+            trial = start.copy()
+            place_ring(trial, RoundResult(winner, RoundEnd.HOME_ROW, colour, 0))
+            if trial.rings(winner, colour) == start.rings(winner, colour):
+                continue  # (a Triple Sumo takes no fourth ring)
+            reached = self.first_error(trial, k)
+            if reached is None or reached > base:
+                better.append((reached or (1 << 62, 0), colour, trial))
+        best = max((b[0] for b in better), default=None)
+        found = [b for b in better if b[0] == best]
+        if len(found) != 1:
+            return start, ""
+        _reached, colour, trial = found[0]
+        return trial, (
+            f"; the ring won in round {self.match.rounds[j - 1].number} is taken to be on {winner.title}'s "
+            f"{colour.name.lower()} tower, the one the later rounds need"
+        )
+
+    def first_error(self, start: Position, k: int) -> tuple[int, int] | None:
+        """Where the first rules error is when rounds ``k``… are replayed from ``start``
+        (a trial, which reports nothing), or ``None``."""
+        probe = _MatchReplayer(self.match, probing=True)
+        probe.play_rounds(Match(target=_UNKNOWN_TARGET, start=start), k)
+        return min(((d.line, d.column) for d in probe.diags if d.severity is ERROR), default=None)
 
     # -- headers
 
@@ -806,12 +849,13 @@ class _MatchReplayer:
             fixes=self.fixes,
         )
 
-    def play_rounds(self, game: Match) -> None:
-        """Replay the rounds in order; where one cannot be finished, go on from the next
-        round whose lineups pin its start (:meth:`unchecked`), with a match of its own
-        (whose score means nothing: ``game`` keeps the match's)."""
+    def play_rounds(self, game: Match, first: int = 0) -> None:
+        """Replay the rounds in order from round ``first`` (the first of ``game``); where
+        one cannot be finished, go on from the next round whose lineups pin its start
+        (:meth:`unchecked`), with a match of its own (whose score means nothing: ``game``
+        keeps the match's)."""
         rounds = self.match.rounds
-        todo: tuple[Match, int] | None = (game, 0)
+        todo: tuple[Match, int] | None = (game, first)
         while todo is not None:
             game, first = todo
             self.restart = None
@@ -881,6 +925,8 @@ class _MatchReplayer:
         cut = _syntax_cut(self.match, i) if self.match.errors else None
         runner = _RoundReplayer(rr, position, self.match.index, cut, ends=i + 1 < len(self.match.rounds))
         runner.run(game.challenger if i else position.to_move)
+        if cut is not None and not rr.stopped and position.winner is None and position.deadlock() is None:
+            rr.stopped = runner.cut_reached = True  # the round's last rows were lost: not its end
         if runner.inserted:
             self.drop_explained(rec, runner.inserted)
         if runner.completed:

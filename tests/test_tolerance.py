@@ -6,7 +6,9 @@ rounds after one the replay cannot finish, checked where their lineups pin their
 from __future__ import annotations
 
 import random
+import re
 from functools import cache
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -313,3 +315,76 @@ def test_validate_says_the_same_whichever_path_reads_the_record(change: tuple[st
     assert fused.to_json() == full.to_json()
     warnings = [d for m in fused.matches for d in m.diagnostics if d.severity is WARNING]
     assert warnings and all(d.rule == "syntax" for d in warnings)
+
+
+# ------------------------------------ the ring won in a round the replay cannot finish
+
+SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "standard-match.kmr"
+
+
+def lost_line(text: str, line: int) -> str:
+    """``text`` with row ``line`` unreadable (a second distance after its first entry's):
+    the row is lost, and its round cannot be finished."""
+    lines = text.split("\n")
+    lines[line - 1] = re.sub(r"(\d+)( \S+)", r"\1 \1\2", lines[line - 1].split("#")[0], count=1)
+    return "\n".join(lines)
+
+
+def test_a_sumo_won_in_an_unfinished_round_pushes_in_a_later_one() -> None:
+    # samples/standard-match.kmr (hand-checked): Black's yellow tower wins round 1 (its
+    # row 6) and, a Sumo, pushes in round 4 (line 51: "Yellow Forward 1 Yellow" onto c2,
+    # where Gold's yellow stands). With round 1's row 2 lost, round 1 cannot be finished;
+    # round 2 is checked from its lineups, which do not say who holds the ring.
+    text = SAMPLE.read_text(encoding="utf-8")
+    assert text.split("\n")[50].startswith("7. Yellow Forward 1 Yellow")
+    spoilt = lost_line(text, 12)
+    r = judged(spoilt)
+    assert [(d.rule, d.line) for d in r.diagnostics if d.severity is ERROR] == [("syntax", 12)]
+    (w,) = [d for d in r.diagnostics if d.severity is WARNING]
+    assert "checked from round 2's lineups" in w.message
+    assert "the ring won in round 1 is taken to be on Black's yellow tower" in w.message
+    assert [rr.number for rr in r.rounds] == [1, 2, 3, 4, 5]
+    push = r.rounds[3].plies[12]
+    assert push.kind is PlyKind.PUSH and push.entry.line == 51
+
+
+def test_the_ring_found_hides_no_other_error() -> None:
+    text = SAMPLE.read_text(encoding="utf-8")
+    assert text.split("\n")[52].startswith("9. Green Right 2 Blue")
+    spoilt = lost_line(text, 12).replace("9. Green Right 2 Blue", "9. Green Right 2 Pink")
+    r = judged(spoilt)
+    assert [(d.rule, d.line) for d in r.diagnostics if d.severity is ERROR] == [("syntax", 12), ("square", 53)]
+
+
+def test_without_a_push_that_needs_it_no_ring_is_placed() -> None:
+    # round 4 (won by Black's pink, its row 12) with its row 2 lost: round 5 pushes with
+    # no tower that needed that ring, so none is said to be placed
+    text = SAMPLE.read_text(encoding="utf-8")
+    assert text.split("\n")[45].startswith("2. Pink Forward 5 Purple")
+    r = judged(lost_line(text, 46))
+    assert [(d.rule, d.line) for d in r.diagnostics if d.severity is ERROR] == [("syntax", 46)]
+    (w,) = [d for d in r.diagnostics if d.severity is WARNING]
+    assert "checked from round 5's lineups" in w.message and "taken to be on" not in w.message
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), pick=st.integers(0, 10**6))
+def test_property_a_lost_row_with_every_lineup_written_is_the_only_error(seed: int, pick: int) -> None:
+    """A generated Long match with every round's lineups written, and one row of a round
+    (not the last) lost: that row's syntax error is the record's only error, whatever
+    towers the rounds after it find ringed (the ring of the unfinished round included)."""
+    text = written(seed, target=7)
+    r = judged(text)
+    (m,) = parse_record(text).matches
+    lines = text.split("\n")
+    for index in range(len(m.rounds) - 1, 0, -1):  # (from the end: the line numbers before stay)
+        if not m.rounds[index].lineups:  # (the generator writes some)
+            lines.insert(m.rounds[index].line, lineups_of(text, index))
+    text = "\n".join(lines)
+    (m,) = parse_record(text).matches
+    assert all(len(rnd.lineups) == 2 for rnd in m.rounds[1:])
+    rows = sorted({e.line for rnd in m.rounds[:-1] for e in rnd.entries if not e.placeholder})
+    assert r.valid and rows
+    spoilt = lost_line(text, rows[pick % len(rows)])
+    errors = [d for d in judged(spoilt).diagnostics if d.severity is ERROR]
+    assert [(d.rule, d.line) for d in errors] == [("syntax", rows[pick % len(rows)])]
