@@ -179,6 +179,8 @@ def test_the_command_line(tmp_path: Path) -> None:
     assert '"suggestions": ["Purple Left 5 Green"]' in r.output.replace("\n", "").replace("  ", "") or (
         "Purple Left 5 Green" in r.output
     )
+    r = runner.invoke(app, ["show", str(path), "--no-color"])  # the diagnostic once, with its correction
+    assert r.output.count("unknown word 'Lfet'") == 1 and "correction: Purple Left 5 Green" in r.output
     out = tmp_path / "fixed.kmr"
     r = runner.invoke(app, ["fix", str(path), "-o", str(out)])
     assert r.exit_code == 0, r.output

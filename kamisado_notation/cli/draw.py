@@ -71,9 +71,11 @@ def _load(path: str, match: int) -> tuple[Any, Any]:
 
 
 def _diagnostics(match_record: Any, match_replay: Any) -> list[Any]:
-    """The syntax errors and the replay's diagnostics, once each, in file order."""
+    """The syntax errors and the replay's diagnostics, once each, in file order. (The
+    replay's hold the syntax errors, some with the correction it found: those are shown.)"""
     seen: list[Any] = []
-    for d in [*getattr(match_record, "errors", []), *getattr(match_replay, "diagnostics", [])]:
+    found = getattr(match_replay, "diagnostics", None)
+    for d in found if found is not None else getattr(match_record, "errors", []):
         if d not in seen:
             seen.append(d)
     return sorted(seen, key=lambda d: (d.line, d.column))
