@@ -21,15 +21,16 @@ from typer.testing import CliRunner
 
 from kamisado_notation.board import SQUARE_COLOURS
 from kamisado_notation.cli.app import app
+from kamisado_notation.errors import FormatError
 from kamisado_notation.fix import fix_text
 from kamisado_notation.generate import generate_match
-from kamisado_notation.notation import parse_entry, parse_record
+from kamisado_notation.notation import parse_entry, parse_record, record_from_json
 from kamisado_notation.notation.record import Entry, RecordFile
 from kamisado_notation.notation.vocabulary import word_kinds
 from kamisado_notation.notation.writer import Form, format_record
 from kamisado_notation.position import Move, Position
 from kamisado_notation.replay import PlyKind, replay
-from kamisado_notation.validate import validate_text
+from kamisado_notation.validate import validate_file, validate_text
 
 runner = CliRunner()
 
@@ -231,3 +232,22 @@ def test_property_an_unknown_word_is_read_past_and_fixed(seed: int, pick: int, s
         assert fixed.valid and moves_of(fixed.text) == moves_of(text)
     else:  # the next entries may decide; if not, the candidates, the original among them
         assert slots(ply.entry) in [slots(parse_entry(t)) for t in found[0].suggestions]
+
+
+def test_the_json_form_keeps_the_entry_and_its_error(tmp_path: Path) -> None:
+    text = "Round 1\n1. Purple Lfet 5 Green   Green Forward 1 Brown\n"
+    record = parse_record(text)
+    doc = format_record(record, form=Form.JSON)
+    back = record_from_json(doc)
+    assert [r.entries for m in back.matches for r in m.rounds] == [r.entries for m in record.matches for r in m.rounds]
+    path = tmp_path / "typo.json"
+    path.write_text(doc, encoding="utf-8")
+    kmr = tmp_path / "typo.kmr"
+    kmr.write_text(text, encoding="utf-8")
+    assert [d.format("x") for d in validate_text(text, path="x").all_diagnostics()] == [
+        d.format("x") for d in validate_file(str(path)).all_diagnostics()
+    ]
+    # the colour forms keep it as written; coordinates cannot
+    assert format_record(record, form=Form.SHORT).splitlines()[1].startswith("1. Purple Lfet 5 Green")
+    with pytest.raises(FormatError, match="unknown word"):
+        format_record(record, form=Form.COORDS)
