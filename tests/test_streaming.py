@@ -106,8 +106,9 @@ def old_text(paths: list[str]) -> str:
 
 
 def _old_match_line(m: MatchSummary) -> str:
-    if not m.valid:
-        return f"  match {m.index} (line {m.line}): INVALID, {_score(m.score)} (Black-Gold) as far as checked"
+    if not m.valid:  # (since session 7: a replay that reached the match's end says so)
+        reach = ", replayed to its end" if m.status is MatchStatus.COMPLETE else " as far as checked"
+        return f"  match {m.index} (line {m.line}): INVALID, {_score(m.score)} (Black-Gold){reach}"
     state = "complete" if m.status is MatchStatus.COMPLETE else "in progress"
     state += f", {m.to_move.title} to move" if m.to_move is not None else ""
     return f"  match {m.index} (line {m.line}): valid, {_score(m.score)} (Black-Gold), {state}"

@@ -251,3 +251,18 @@ def test_the_json_form_keeps_the_entry_and_its_error(tmp_path: Path) -> None:
     assert format_record(record, form=Form.SHORT).splitlines()[1].startswith("1. Purple Lfet 5 Green")
     with pytest.raises(FormatError, match="unknown word"):
         format_record(record, form=Form.COORDS)
+
+
+def test_the_summary_says_the_score_is_the_whole_matchs(tmp_path: Path) -> None:
+    # samples/standard-match.kmr (Gold wins 3-2) with a word spoilt in round 1: invalid,
+    # and still replayed to its end, so the score is the match's
+    sample = Path(__file__).resolve().parent.parent / "samples" / "standard-match.kmr"
+    text = sample.read_text(encoding="utf-8")
+    assert "2. Yellow Left 2 Yellow" in text
+    path = tmp_path / "typo.kmr"
+    path.write_text(text.replace("2. Yellow Left 2 Yellow", "2. Yellow Left 2 Yelow", 1), encoding="utf-8")
+    r = runner.invoke(app, ["validate", str(path)])
+    assert r.exit_code == 1 and "match 1 (line 3): INVALID, 2-3 (Black-Gold), replayed to its end" in r.output
+    path.write_text(text.replace("2. Yellow Left 2 Yellow", "2. Yellow Left 2 2 Yellow", 1), encoding="utf-8")
+    r = runner.invoke(app, ["validate", str(path)])
+    assert r.exit_code == 1 and "INVALID, 0-0 (Black-Gold) as far as checked" in r.output

@@ -142,13 +142,16 @@ def _total(done: list[FileValidation]) -> str:
 
 def _match_line(m: MatchSummary) -> str:
     """One match's summary: valid or INVALID, the score, and (for a valid one) complete
-    or in progress and whose turn it is."""
+    or in progress and whose turn it is; for an invalid one, whether the replay still
+    reached the match's end (its slips corrected, or only mis-annotated), so that the
+    score is the match's, or stopped, so that it is the score as far as checked."""
     from ..board import Side
     from ..replay import MatchStatus
 
     score = f"{m.score[Side.BLACK]}-{m.score[Side.GOLD]}"
     if not m.valid:
-        return f"  match {m.index} (line {m.line}): INVALID, {score} (Black-Gold) as far as checked"
+        reach = ", replayed to its end" if m.status is MatchStatus.COMPLETE else " as far as checked"
+        return f"  match {m.index} (line {m.line}): INVALID, {score} (Black-Gold){reach}"
     state = "complete" if m.status is MatchStatus.COMPLETE else "in progress"
     if m.to_move is not None:
         state += f", {m.to_move.title} to move"
