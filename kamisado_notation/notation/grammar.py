@@ -75,6 +75,7 @@ def _unread_entry(first: _Token, tower: _Slot, direction: _Slot | None, distance
     words in one entry leave too little to go on: the first one's error."""
     values: list[object] = []
     unread: list[_Token] = []
+    missing: str | None = None
     for slot in (tower, direction, square):
         if slot is None:
             values.append(None)
