@@ -772,10 +772,10 @@ class Judge:
     def general(self, line: str) -> None:
         """A line for the grammar: the match goes to the full path; where a match starts
         is found from the line's items, as the reader finds it."""
-        from .notation.general_path import parse_line  # the grammar (lark): only when needed
+        from .notation.general_path import read_line  # the grammar (lark): only when needed
 
-        try:
-            items, _comments = parse_line(line, self.number)
+        try:  # (a row whose unknown words are read past is a row, as the reader reads it)
+            items, _comments, _unknown = read_line(line, self.number)
         except (NotationError, RecursionError) as e:
             if not self.index:
                 raise _WholeFile from None  # a diagnostic of the file, not of a match

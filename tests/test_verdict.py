@@ -101,6 +101,14 @@ def test_a_header_after_an_unreadable_line_after_rows_starts_the_next_match() ->
     assert len(same(text.replace("\n3\n", "\n\u0663\n")).matches) == 2  # a digit other than 0-9: the same
 
 
+def test_a_row_read_past_an_unknown_word_is_a_row_where_matches_start() -> None:
+    # a header after it starts the next match, in the fused reading as in the reader's
+    # (CI's hypothesis run found the fused path taking the row for a lost line)
+    text = '[Event "k"]\n1. x Left 5 Yellow\n[Gold "R"]\n[Match "Standard"]\n\nRound 1\n1. Ye L2 Ye   Ye F6 Gr\n'
+    report = same(text)
+    assert len(report.matches) == 2 and report.matches[0].diagnostics[0].rule == "syntax"
+
+
 BLANKS = [" ", " ", "  ", "   ", "\t", " \t", "    "]
 ENDS = ["", "", " ", "  ", "\t", "   # c", "#c"]
 
