@@ -4,8 +4,9 @@ convert``), so memory holds one match whatever the file's length.
 Colour form to colour form is a rewrite of the words. Coordinates to a colour form (and
 back) need the board, so each match is replayed first (the JSON form carries both
 where the replay reaches). What stops a conversion is found as the file is read, in the
-order it weighs: syntax errors anywhere (a line that could not be read would be lost),
-then a file with no match, then the first entry that needs the board where the replay
+order it weighs: syntax errors anywhere (a line that could not be read would be lost;
+an entry with an unknown word read past is kept as written, and refused only by the
+coordinates, as an entry with an error), then a file with no match, then the first entry that needs the board where the replay
 does not reach, then the first entry the form cannot write. After the first problem
 nothing more is written, but the file is read to its end so that every syntax error is
 reported: :func:`convert_to` writes the output (through the safe writer,
@@ -70,7 +71,7 @@ def convert_file(path: str, out: TextIO, *, form: Form, lang: str = "en") -> Con
     match_syntax: list[Diagnostic] = []
     for m in matches:
         problems.matches += 1
-        match_syntax.extend(_errors(m.errors))
+        match_syntax.extend(_lost(m))
         if not match_syntax and problems.unresolved is None:
             _convert_match(m, form, writer, problems)
     problems.syntax = _errors(record.errors) + match_syntax
@@ -96,6 +97,15 @@ def convert_to(path: str, output: str, *, form: Form, lang: str = "en") -> Conve
 
 def _errors(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     return [d for d in diagnostics if d.severity is Severity.ERROR]
+
+
+def _lost(m: MatchRecord) -> list[Diagnostic]:
+    """The syntax errors of ``m`` that lost what was written: all but those of unknown
+    words read past, which their entries keep (:attr:`Entry.unread`: the colour forms and
+    JSON write such an entry as written; coordinates cannot, and refuse it as a record
+    with errors)."""
+    spans = [(e.line, e.column, e.column + len(e.text)) for r in m.rounds for e in r.entries if e.unread is not None]
+    return [d for d in _errors(m.errors) if not any(d.line == line and a <= d.column < b for line, a, b in spans)]
 
 
 def _convert_match(m: MatchRecord, form: Form, writer: RecordWriter, problems: ConversionProblems) -> None:

@@ -104,11 +104,13 @@ def test_missing_file_and_bad_options(tmp_path: Path, record: Path) -> None:
 
 def test_syntax_errors_refuse(tmp_path: Path) -> None:
     p = tmp_path / "bad.kmr"
-    p.write_text("Round 1\n1. Purpel L1 Ye\n", encoding="utf-8")
+    # (a line that cannot be read; an unknown word is read past and kept as written:
+    # tests/test_unknown_words.py)
+    p.write_text("Round 1\n1. Purple L1 1 Ye\n", encoding="utf-8")
     out = tmp_path / "out.kmr"
     r = run(str(p), "--to", "short", "-o", str(out))
     assert r.exit_code == 1
-    assert f"{p}:2:4: error[syntax]" in r.stderr
+    assert f"{p}:2:14: error[syntax]" in r.stderr
     assert not out.exists()
 
 

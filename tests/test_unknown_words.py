@@ -266,3 +266,26 @@ def test_the_summary_says_the_score_is_the_whole_matchs(tmp_path: Path) -> None:
     path.write_text(text.replace("2. Yellow Left 2 Yellow", "2. Yellow Left 2 2 Yellow", 1), encoding="utf-8")
     r = runner.invoke(app, ["validate", str(path)])
     assert r.exit_code == 1 and "INVALID, 0-0 (Black-Gold) as far as checked" in r.output
+
+
+def test_convert_keeps_the_entry_as_written_and_coordinates_refuse_it(tmp_path: Path) -> None:
+    path = tmp_path / "typo.kmr"
+    path.write_text("Round 1\n1. Purple Lfet 5 Green   Green Forward 1 Brown\n", encoding="utf-8")
+    for form, row in (("short", "1. Purple Lfet 5 Green   Gr F1 Br"), ("symbols", "1. Purple Lfet 5 Green   綠↑1棕")):
+        out = tmp_path / f"typo.{form}"
+        r = runner.invoke(app, ["convert", str(path), "--to", form, "-o", str(out)])
+        assert r.exit_code == 0, r.output
+        assert row in out.read_text(encoding="utf-8")
+        assert [d.message for d in validate_file(str(out)).all_diagnostics()] == [
+            d.message for d in validate_file(str(path)).all_diagnostics()
+        ]
+    out = tmp_path / "typo.json"
+    assert runner.invoke(app, ["convert", str(path), "--to", "json", "-o", str(out)]).exit_code == 0
+    assert validate_file(str(out)).all_diagnostics()[0].suggestions == ("Purple Left 5 Green",)
+    out = tmp_path / "typo.coords"
+    r = runner.invoke(app, ["convert", str(path), "--to", "coords", "-o", str(out)])
+    assert r.exit_code == 1 and not out.exists() and "kamisado fix" in r.output
+    # a line that could not be read at all is still refused in every form
+    path.write_text("Round 1\n1. Purple Left 5 5 Green   Green Forward 1 Brown\n", encoding="utf-8")
+    r = runner.invoke(app, ["convert", str(path), "--to", "short", "-o", str(out)])
+    assert r.exit_code == 1 and "could not be read; nothing converted" in r.output and not out.exists()

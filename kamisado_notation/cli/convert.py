@@ -4,8 +4,9 @@
 The record is converted a match at a time (:mod:`kamisado_notation.conversion`).
 Colour form to colour form is a rewrite of the words. Coordinates to a colour form (and
 back) need the board, so each match is replayed; a record that cannot be replayed far
-enough is refused with the reason (exit 1) and nothing is written. A record with syntax
-errors, or with no match, is refused too (a line that could not be read would be lost).
+enough is refused with the reason (exit 1) and nothing is written. A record with a line
+that could not be read, or with no match, is refused too (the line would be lost); an
+entry with an unknown word read past is written as it stands.
 The output never overwrites the input, by any name (exit 2), and is written atomically
 (:mod:`kamisado_notation.output`).
 """
@@ -65,8 +66,7 @@ def _refuse(problems: ConversionProblems) -> None:
         sys.stderr.write(d.format(path) + "\n")
     if problems.syntax:
         fail(
-            f"{path} has syntax errors; nothing converted (`kamisado fix {path}` corrects the entries "
-            "whose other slots name one legal move)",
+            f"{path} has lines that could not be read; nothing converted",
             code=EXIT_INVALID,
         )
     if not problems.matches:
