@@ -304,6 +304,11 @@ class _RoundReplayer:
             written = (entry.tower, entry.direction, entry.distance or 0, entry.square_colour, -1, -1)
         return pos.last_move if pos.play_written((written,)) else None
 
+    def write_like(self, entry: Entry, move: Move) -> str:
+        """``move`` written as ``entry`` was (where its own words leave the language open,
+        the round's entries tell it)."""
+        return write_like(entry, move, self.rr.record.entries)
+
     def placeholder(self, idx: int, entry: Entry, challenger: Side) -> None:
         """The ``...`` that stands for Black when Gold is the Challenger (T1)."""
         if idx == 0 and challenger is Side.GOLD:
@@ -405,7 +410,7 @@ class _RoundReplayer:
 
     def report(self, fault: _Fault, entry: Entry, number: int, fix: Correction) -> None:
         if fix.certain is not None:
-            text = write_like(entry, fix.certain.move)
+            text = self.write_like(entry, fix.certain.move)
             wording = slot_wording(entry, fix.certain, self.pos)
             said = {"square": (Slot.SQUARE,), "T2": (Slot.TOWER,)}.get(fault.rule)
             if fix.certain.differs == said:  # the message names the slot already
@@ -419,9 +424,9 @@ class _RoundReplayer:
         if fault.tower is not None:
             message += f"; {_legal_list(self.pos, fault.tower)}"
         if fix.candidates:
-            nearest = ", ".join(f"{write_like(entry, c.move)} ({_differs(c)})" for c in fix.candidates)
+            nearest = ", ".join(f"{self.write_like(entry, c.move)} ({_differs(c)})" for c in fix.candidates)
             message += f"; no single correction: nearest {nearest}"
-        suggestions = tuple(write_like(entry, c.move) for c in fix.candidates)
+        suggestions = tuple(self.write_like(entry, c.move) for c in fix.candidates)
         self.error(fault.rule, message, entry, number, suggestions=suggestions)
 
     def unread(self, idx: int, entry: Entry) -> Move:
@@ -433,7 +438,7 @@ class _RoundReplayer:
         following = entries[idx + 1 : idx + 1 + LOOKAHEAD]
         fix = correct(self.pos, entry, following, ends=self.ends and idx + 1 == len(entries))
         certain = fix.certain
-        suggestions = tuple(write_like(entry, c.move) for c in (fix.candidates if certain is None else (certain,)))
+        suggestions = tuple(self.write_like(entry, c.move) for c in (fix.candidates if certain is None else (certain,)))
         self.completed.append((entry, suggestions, certain is not None))
         if certain is None:
             self.cut_reached = True
@@ -445,7 +450,7 @@ class _RoundReplayer:
         """A blocked tower's forfeit left out (M6): report it, insert it, and go on with
         the entry as the opponent's move."""
         pos = self.pos
-        text = write_like(entry, forfeit)
+        text = self.write_like(entry, forfeit)
         side, colour, sq = forfeit.side, forfeit.tower, forfeit.origin
         assert colour is not None
         self.error(
@@ -573,18 +578,18 @@ class _RoundReplayer:
                 f"forfeit this turn: the entry is the back-entry {expected}",
                 entry,
                 number,
-                suggestions=(f"{write_like(entry, back)}   {entry.text}",),
+                suggestions=(f"{self.write_like(entry, back)}   {entry.text}",),
             )
             raise _Stop
         wrong = self.back_entry_slips(entry, push, back)
         if wrong:
-            self.fixes.append(EntryFix(entry, write_like(entry, back), None, "; ".join(wrong), "push-entry"))
+            self.fixes.append(EntryFix(entry, self.write_like(entry, back), None, "; ".join(wrong), "push-entry"))
             self.error(
                 "push-entry",
                 f"the back-entry of the push is {expected}: " + "; ".join(wrong),
                 entry,
                 number,
-                suggestions=(write_like(entry, back),),
+                suggestions=(self.write_like(entry, back),),
             )
         return Ply(number, back.side, entry, PlyKind.BACK, back)
 

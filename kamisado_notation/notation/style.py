@@ -12,6 +12,8 @@ when several fit.
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Sequence
 
 from ..position import Move
 from .record import Entry
@@ -24,25 +26,47 @@ __all__ = ["entry_style", "write_like"]
 _WORD = re.compile(r"[^\W\d_]+|[↑↖↗↓^\\/]")
 
 
-def entry_style(entry: Entry) -> tuple[Form, str]:
+def entry_style(entry: Entry, near: Sequence[Entry] = ()) -> tuple[Form, str]:
     """The (form, language) ``entry`` was written in; ``(Form.TEXT, "en")`` when its
-    text says nothing (an entry built in code)."""
+    text says nothing (an entry built in code). Where its words fit several languages
+    (``lila … lila`` is German and Hungarian: the word that told them apart may be the
+    one misspelt), the one the entries ``near`` it use most decides, then the order of
+    :data:`~kamisado_notation.notation.vocabulary.LANGUAGES`."""
     if entry.is_coords:
         return Form.COORDS, "en"
+    langs = _languages(entry)
+    if langs is None:
+        return Form.TEXT, "en"
+    if isinstance(langs, Form):
+        return langs, "en"
+    if len(langs) > 1 and near:
+        votes = Counter(lang for e in near if e is not entry and not e.is_coords for lang in _one(_languages(e)))
+        return Form.TEXT, max(langs, key=lambda lang: (votes[lang], -LANGUAGES.index(lang)))
+    return Form.TEXT, next(lang for lang in LANGUAGES if lang in langs)
+
+
+def _languages(entry: Entry) -> set[str] | Form | None:
+    """The languages every word of a text-form entry fits (the first word's, if none
+    fits all), or its form (symbols, short), or ``None`` when its text says nothing."""
     styles = [word_styles(w) for w in _WORD.findall(entry.text)]
     styles = [s for s in styles if s]
     if not styles:
-        return Form.TEXT, "en"
+        return None
     forms = {form for form, _lang in styles[0]}
     for form in (Form.SYMBOLS, Form.SHORT):
         if form.value in forms:
-            return form, "en"
+            return form
     langs = [{lang for form, lang in s if form == "text"} for s in styles]
-    common = set.intersection(*[s for s in langs if s]) or langs[0]
-    return Form.TEXT, next(lang for lang in LANGUAGES if lang in common)
+    return set.intersection(*[s for s in langs if s]) or langs[0]
 
 
-def write_like(entry: Entry, move: Move) -> str:
-    """``move`` written as ``entry`` was written (its form and language)."""
-    form, lang = entry_style(entry)
+def _one(langs: set[str] | Form | None) -> set[str]:
+    """The language of an entry when its words tell it (one language), else none."""
+    return langs if isinstance(langs, set) and len(langs) == 1 else set()
+
+
+def write_like(entry: Entry, move: Move, near: Sequence[Entry] = ()) -> str:
+    """``move`` written as ``entry`` was written (its form and language; ``near``: the
+    entries around it, where its own words leave the language open)."""
+    form, lang = entry_style(entry, near)
     return format_move(move, form=form, lang=lang)
