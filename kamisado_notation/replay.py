@@ -868,7 +868,14 @@ class _MatchReplayer:
                 position = self.round_start(game, i, i - first, rounds[i])
                 if position is None or not self.play_round(game, i, rounds[i], position):
                     break
-            todo = self.restart
+                if self.probing and self.erred():
+                    return
+            todo = None if self.probing and self.erred() else self.restart
+
+    def erred(self) -> bool:
+        """Whether an error was reported (a trial replay, :meth:`first_error`, needs no
+        more: its rounds are in line order, so the first error found is the first)."""
+        return any(d.severity is ERROR for d in self.diags)
 
     def round_start(self, game: Match, i: int, rel: int, rec: RoundRecord) -> Position | None:
         """Round ``i``'s start (the ``rel``-th round of ``game``), or ``None`` (reported)
