@@ -104,8 +104,8 @@ def _lost(m: MatchRecord) -> list[Diagnostic]:
     words read past, which their entries keep (:attr:`Entry.unread`: the colour forms and
     JSON write such an entry as written; coordinates cannot, and refuse it as a record
     with errors)."""
-    spans = [(e.line, e.column, e.column + len(e.text)) for r in m.rounds for e in r.entries if e.unread is not None]
-    return [d for d in _errors(m.errors) if not any(d.line == line and a <= d.column < b for line, a, b in spans)]
+    unread = [e for r in m.rounds for e in r.entries if e.unread is not None]
+    return [d for d in _errors(m.errors) if not any(e.covers(d.line, d.column) for e in unread)]
 
 
 def _convert_match(m: MatchRecord, form: Form, writer: RecordWriter, problems: ConversionProblems) -> None:

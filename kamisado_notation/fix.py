@@ -59,15 +59,10 @@ def fix_text(text: str, *, path: str = "<string>") -> FixReport:
     for match in record.matches:
         result = replay(match)
         fixes.extend(result.fixes)
-        corrections.extend(d for d in result.diagnostics if any(_within(d, f.entry) for f in result.fixes))
+        corrections.extend(d for d in result.diagnostics if any(f.entry.covers(d.line, d.column) for f in result.fixes))
         shifted.extend(r for r in match.rounds if any(f.inserted and f.entry in r.entries for f in result.fixes))
     fixed_text = _apply(text, fixes, shifted)
     return FixReport(fixed_text, corrections, validate_text(fixed_text, path=path))
-
-
-def _within(d: Diagnostic, entry: Entry) -> bool:
-    """Whether ``d`` is at ``entry`` (its start, or a word in it: an unknown word's)."""
-    return d.line == entry.line and entry.column <= d.column < entry.column + max(len(entry.text), 1)
 
 
 def _comment(fix: EntryFix) -> str:

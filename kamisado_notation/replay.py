@@ -957,9 +957,8 @@ class _MatchReplayer:
         """The reader's error of each unknown word read past, with the entries its other
         slots allow: the correction when certain, else the candidates."""
         for entry, suggestions, certain in completed:
-            end = entry.column + len(entry.text)
             for i, d in enumerate(self.diags):
-                if d.rule == "syntax" and d.line == entry.line and entry.column <= d.column < end:
+                if d.rule == "syntax" and entry.covers(d.line, d.column):
                     if certain:
                         message = f"{d.message}; the entry's other slots name one legal move; correction: {suggestions[0]}"
                     elif suggestions:

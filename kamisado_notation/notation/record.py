@@ -75,6 +75,11 @@ class Entry:
     def is_coords(self) -> bool:
         return self.origin is not None
 
+    def covers(self, line: int, column: int) -> bool:
+        """Whether ``line``:``column`` is within the entry as written (its start, or a word
+        of it: where an unknown word's error stands)."""
+        return line == self.line and self.column <= column < self.column + max(len(self.text), 1)
+
 
 @dataclass(slots=True)
 class Lineup:
