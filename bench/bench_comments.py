@@ -7,7 +7,7 @@ Corpus: ``--matches`` generated Marathon matches in the text form; then the same
 comment on every ``--every``-th row, once a braced one after the first entry
 (``1. Purple Forward 3 Blue {a fine move}  Blue Forward 6 Brown``) and once a ``#`` one
 at the end of the row. Each figure is the CPU time of
-:func:`~kamisado_notation.validate.validate_file` (as ``kamisado validate`` calls it,
+:func:`~kamisado_notation.checking.validate.validate_file` (as ``kamisado validate`` calls it,
 the collector tuned as the CLI tunes it, garbage collected before each run), the median
 of ``--runs`` interleaved runs; the ratio is against the plain file of the same run.
 Before issue 11's session 5 a braced comment sent its match to the full path and its
@@ -28,12 +28,12 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from bench_validate import cpu  # the same timing: CPU time, garbage collected first
 
+from kamisado_notation.checking.validate import validate_file
 from kamisado_notation.cli.common import tune_gc
-from kamisado_notation.generate import generate_match
-from kamisado_notation.match import MATCH_TARGETS
+from kamisado_notation.engine.match import MATCH_TARGETS
 from kamisado_notation.notation.record import RecordFile
 from kamisado_notation.notation.writer import Form, format_record
-from kamisado_notation.validate import validate_file
+from kamisado_notation.play.generate import generate_match
 
 
 def corpora(matches: int, every: int) -> dict[str, str]:

@@ -28,7 +28,7 @@ ROOT = os.path.dirname(HERE)
 _CHILD = """
 import sys
 sys.path.insert(0, sys.argv[1])
-from kamisado_notation.validate import validate_file
+from kamisado_notation.checking.validate import validate_file
 try:
     from kamisado_notation.cli.common import tune_gc
     tune_gc()

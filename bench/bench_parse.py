@@ -23,8 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from kamisado_notation.checking.replay import replay
 from kamisado_notation.cli.common import tune_gc
-from kamisado_notation.generate import generate_records
 from kamisado_notation.notation import (
     build_parser,
     lexing,
@@ -32,7 +32,7 @@ from kamisado_notation.notation import (
 )
 from kamisado_notation.notation.record import RecordFile
 from kamisado_notation.notation.writer import LANGUAGES, Form, format_record
-from kamisado_notation.replay import replay
+from kamisado_notation.play.generate import generate_records
 
 BATCH_LINES = 256  # the baseline parses the text this many lines a call
 _COLOUR_FORMS = (Form.SYMBOLS, Form.TEXT, Form.SHORT)

@@ -24,9 +24,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kamisado_notation.board import SQUARE_COLOURS
-from kamisado_notation.perft import perft
-from kamisado_notation.position import Position
+from kamisado_notation.engine.board import SQUARE_COLOURS
+from kamisado_notation.engine.perft import perft
+from kamisado_notation.engine.position import Position
 
 # --------------------------------------------------------------------- the baseline
 

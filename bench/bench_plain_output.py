@@ -27,8 +27,8 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from kamisado_notation.generate import generate_match
-from kamisado_notation.replay import replay
+from kamisado_notation.checking.replay import replay
+from kamisado_notation.play.generate import generate_match
 
 PLAIN = "import sys; from kamisado_notation.cli.app import main; sys.argv[0] = 'kamisado'; sys.exit(main())"
 RICH = (

@@ -16,7 +16,7 @@ ratios (``x floor`` likewise, against the regex run next to it): the speed of a 
 machine drifts by more than the differences measured, and a ratio of two figures taken
 a moment apart does not see most of that drift.
 
-- ``validate``: :func:`~kamisado_notation.validate.validate_file`, as ``kamisado
+- ``validate``: :func:`~kamisado_notation.checking.validate.validate_file`, as ``kamisado
   validate`` calls it (the fused path, falling back to the full path on an anomaly);
 - ``full path``: the same with ``fused=False`` (every match read into the record model
   and replayed), for comparison;
@@ -54,12 +54,12 @@ except ImportError:  # an older tree (for a before/after run): the same policy
         gc.set_threshold(50_000, 20, 20)
 
 
-from kamisado_notation.generate import generate_match
-from kamisado_notation.match import MATCH_TARGETS
+from kamisado_notation.checking.validate import validate_file
+from kamisado_notation.engine.match import MATCH_TARGETS
 from kamisado_notation.notation.fast_paths import SEG_RE
 from kamisado_notation.notation.record import MatchRecord, RecordFile
 from kamisado_notation.notation.writer import Form, format_record
-from kamisado_notation.validate import validate_file
+from kamisado_notation.play.generate import generate_match
 
 FORMS = (Form.TEXT, Form.SYMBOLS, Form.SHORT, Form.COORDS)
 #: Whether this tree's validate_file has the fused path and its switch (a run on an

@@ -12,27 +12,26 @@ The main calls, importable from the package itself:
 102
 
 The layers, bottom up (each imports only from those below it; ``tests/test_architecture.py``
-walks every import to keep it so):
+walks every import to keep it so): the values at the top of the package
+(:mod:`.errors`, every exception; :mod:`.diagnostics`; :mod:`.enums`; :mod:`.display`,
+text from a record made safe to show), then one subpackage a layer:
 
-- values: :mod:`.errors` (every exception), :mod:`.diagnostics`, :mod:`.enums`,
-  :mod:`.display` (text from a record made safe to show);
-- the domain: :mod:`.board` (colours, sides, squares), :mod:`.position` (towers, moves,
-  the rules of a round), :mod:`.match` (fills, rings, scores), :mod:`.perft`;
-- :mod:`.notation`: text ⇄ records (the ``.kmr`` format, every move form, JSON), and
-  :mod:`.export` (JSON views of engine objects);
-- the bridge, records judged by the engine: :mod:`.replay`, :mod:`.correct` (fixes from
-  the four slots' redundancy), :mod:`.verdict` (the fused fast validation),
-  :mod:`.validate`, :mod:`.fix`, :mod:`.conversion`, :mod:`.generate`, :mod:`.parallel`,
-  :mod:`.distributed` (Dask), :mod:`.output` (the one safe writer);
-- on top: :mod:`.render` (terminal diagrams), :mod:`.svg` (vector diagrams) and
-  :mod:`.cli` (the ``kamisado`` command).
+- :mod:`.io`: the safe writer of output files and worker processes (nothing of Kamisado);
+- :mod:`.engine`: the board, positions and the rules of a round, match flow, perft
+  (nothing of text);
+- :mod:`.notation`: text and JSON in and out (every move form, the ``.kmr`` format);
+- :mod:`.checking`: records judged by the engine (replay, corrections, validate, fix,
+  conversion);
+- :mod:`.play`: matches played (generated);
+- :mod:`.drawing`: terminal diagrams and SVG;
+- :mod:`.cli`: the ``kamisado`` command.
 
 Names are loaded on first use (PEP 562), so importing the package stays cheap for the
 command line; type checkers see the real classes and functions (the imports under
-``TYPE_CHECKING`` below). :func:`replay_match` is :func:`kamisado_notation.replay.replay`
+``TYPE_CHECKING`` below). :func:`replay_match` is :func:`kamisado_notation.checking.replay.replay`
 (the module's own name would shadow a function called ``replay`` here), as
-:func:`correct_entry` is :func:`kamisado_notation.correct.correct`; likewise
-:func:`kamisado_notation.perft.perft` is imported from its module.
+:func:`correct_entry` is :func:`kamisado_notation.checking.correct.correct`; likewise
+:func:`kamisado_notation.engine.perft.perft` is imported from its module.
 """
 
 from __future__ import annotations
@@ -45,23 +44,23 @@ __version__ = "0.1.0"
 #: public name -> (module that defines it, its name there)
 _EXPORTS: dict[str, tuple[str, str]] = {
     # the board and the rules engine
-    "Colour": ("board", "Colour"),
-    "Side": ("board", "Side"),
-    "Direction": ("board", "Direction"),
-    "Square": ("board", "Square"),
-    "square_name": ("board", "square_name"),
-    "parse_square": ("board", "parse_square"),
-    "Tower": ("position", "Tower"),
-    "Move": ("position", "Move"),
-    "Position": ("position", "Position"),
-    "WrittenMove": ("position", "WrittenMove"),
+    "Colour": ("engine.board", "Colour"),
+    "Side": ("engine.board", "Side"),
+    "Direction": ("engine.board", "Direction"),
+    "Square": ("engine.board", "Square"),
+    "square_name": ("engine.board", "square_name"),
+    "parse_square": ("engine.board", "parse_square"),
+    "Tower": ("engine.position", "Tower"),
+    "Move": ("engine.position", "Move"),
+    "Position": ("engine.position", "Position"),
+    "WrittenMove": ("engine.position", "WrittenMove"),
     # match flow
-    "Fill": ("match", "Fill"),
-    "Match": ("match", "Match"),
-    "RoundEnd": ("match", "RoundEnd"),
-    "RoundResult": ("match", "RoundResult"),
-    "fill": ("match", "fill"),
-    "lineup": ("match", "lineup"),
+    "Fill": ("engine.match", "Fill"),
+    "Match": ("engine.match", "Match"),
+    "RoundEnd": ("engine.match", "RoundEnd"),
+    "RoundResult": ("engine.match", "RoundResult"),
+    "fill": ("engine.match", "fill"),
+    "lineup": ("engine.match", "lineup"),
     # errors and diagnostics
     "KamisadoError": ("errors", "KamisadoError"),
     "PositionError": ("errors", "PositionError"),
@@ -89,17 +88,17 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "format_entry": ("notation", "format_entry"),
     "format_record": ("notation", "format_record"),
     # replay and validation
-    "MatchReplay": ("replay", "MatchReplay"),
-    "MatchStatus": ("replay", "MatchStatus"),
-    "PlyKind": ("replay", "PlyKind"),
-    "replay_match": ("replay", "replay"),
-    "validate_file": ("validate", "validate_file"),
-    "validate_text": ("validate", "validate_text"),
+    "MatchReplay": ("checking.replay", "MatchReplay"),
+    "MatchStatus": ("checking.replay", "MatchStatus"),
+    "PlyKind": ("checking.replay", "PlyKind"),
+    "replay_match": ("checking.replay", "replay"),
+    "validate_file": ("checking.validate", "validate_file"),
+    "validate_text": ("checking.validate", "validate_text"),
     # corrections
-    "Correction": ("correct", "Correction"),
-    "correct_entry": ("correct", "correct"),
-    "FixReport": ("fix", "FixReport"),
-    "fix_text": ("fix", "fix_text"),
+    "Correction": ("checking.correct", "Correction"),
+    "correct_entry": ("checking.correct", "correct"),
+    "FixReport": ("checking.fix", "FixReport"),
+    "fix_text": ("checking.fix", "fix_text"),
 }
 
 __all__ = [
@@ -157,10 +156,16 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:  # what a type checker (and a reader) sees; at run time: __getattr__
-    from .board import Colour, Direction, Side, Square, parse_square, square_name
-    from .correct import Correction
-    from .correct import correct as correct_entry
+    from .checking.correct import Correction
+    from .checking.correct import correct as correct_entry
+    from .checking.fix import FixReport, fix_text
+    from .checking.replay import MatchReplay, MatchStatus, PlyKind
+    from .checking.replay import replay as replay_match
+    from .checking.validate import validate_file, validate_text
     from .diagnostics import Diagnostic, Severity
+    from .engine.board import Colour, Direction, Side, Square, parse_square, square_name
+    from .engine.match import Fill, Match, RoundEnd, RoundResult, fill, lineup
+    from .engine.position import Move, Position, Tower, WrittenMove
     from .errors import (
         FormatError,
         IllegalMoveError,
@@ -170,8 +175,6 @@ if TYPE_CHECKING:  # what a type checker (and a reader) sees; at run time: __get
         PositionError,
         RecordIOError,
     )
-    from .fix import FixReport, fix_text
-    from .match import Fill, Match, RoundEnd, RoundResult, fill, lineup
     from .notation import (
         Entry,
         Form,
@@ -189,10 +192,6 @@ if TYPE_CHECKING:  # what a type checker (and a reader) sees; at run time: __get
         read_record,
         record_from_json,
     )
-    from .position import Move, Position, Tower, WrittenMove
-    from .replay import MatchReplay, MatchStatus, PlyKind
-    from .replay import replay as replay_match
-    from .validate import validate_file, validate_text
 
 
 def __getattr__(name: str) -> object:
@@ -210,4 +209,4 @@ def __dir__() -> list[str]:
 
 
 if "IPython" in __import__("sys").modules:  # a notebook: positions draw themselves as SVG
-    from . import svg as _svg  # noqa: F401
+    from .drawing import svg as _svg  # noqa: F401

@@ -4,7 +4,7 @@ The CLI decides how to show them (``path:line:col: error[RULE] message`` or JSON
 ``rule`` is a rulebook rule id (``T2``, ``M5``, ``S8``, ``DS7``, ``F3``…) or one of
 ``syntax``, ``square``, ``push-entry``, ``result``, ``match`` (SPEC §6), or ``io``
 for a file that cannot be read. A diagnostic of a slip the record's redundancy can
-correct carries the corrected entry in ``suggestions`` (:mod:`kamisado_notation.correct`).
+correct carries the corrected entry in ``suggestions`` (:mod:`kamisado_notation.checking.correct`).
 """
 
 from __future__ import annotations

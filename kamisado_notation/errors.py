@@ -75,7 +75,7 @@ class OutputError(KamisadoError):
 
 
 class DiscardOutput(KamisadoError):
-    """Raised inside :func:`~kamisado_notation.output.open_output` by a writer that finds,
+    """Raised inside :func:`~kamisado_notation.io.output.open_output` by a writer that finds,
     part-way, that its output must not be written after all (``kamisado convert`` meeting
     an entry it cannot convert): the output is left as it was, and the ``with`` block
     ends quietly."""

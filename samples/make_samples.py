@@ -23,10 +23,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rich.cells import cell_len
 
-from kamisado_notation.board import SQUARE_COLOURS, Direction, Side, square_name
-from kamisado_notation.match import Fill, Match, RoundEnd, round_result
+from kamisado_notation.engine.board import SQUARE_COLOURS, Direction, Side, square_name
+from kamisado_notation.engine.match import Fill, Match, RoundEnd, round_result
+from kamisado_notation.engine.position import RING_NAMES, Move, Position
 from kamisado_notation.notation.vocabulary import write_colour, write_direction
-from kamisado_notation.position import RING_NAMES, Move, Position
 
 HERE = Path(__file__).resolve().parent
 #: The forms a ``mixed`` record cycles through, entry by entry.
@@ -228,7 +228,7 @@ def play_match(
 
 
 def _home_row(position: Position, side: Side) -> list:  # type: ignore[type-arg]
-    from kamisado_notation.match import lineup_files
+    from kamisado_notation.engine.match import lineup_files
 
     rank = 7 if side is Side.BLACK else 0
     return [position.tower_at(rank * 8 + f) for f in lineup_files(side)]

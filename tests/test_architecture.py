@@ -16,13 +16,16 @@ import kamisado_notation
 PACKAGE = Path(kamisado_notation.__file__).parent
 NAME = "kamisado_notation"
 
-#: The layers, bottom up: a module imports only from its own layer or those below.
+#: The layers, bottom up: a module imports only from its own layer or those below. The
+#: values are the package's top-level modules; every other layer is a subpackage.
 LAYERS: list[tuple[str, set[str]]] = [
     ("values", {"enums", "errors", "diagnostics", "display"}),
-    ("domain", {"board", "position", "match", "perft"}),
-    ("notation", {"notation", "export"}),  # text ⇄ records; JSON views of engine objects
-    ("bridge", {"replay", "validate", "generate", "correct", "fix", "verdict", "distributed", "output", "parallel", "conversion"}),
-    ("drawing", {"render", "svg"}),
+    ("io", {"io"}),  # the safe writer, worker processes: nothing of Kamisado
+    ("engine", {"engine"}),  # board, position, match, perft: nothing of text
+    ("notation", {"notation"}),  # text and JSON in and out; JSON views of engine objects
+    ("checking", {"checking"}),  # replay, corrections, validate, fix, conversion
+    ("play", {"play"}),  # matches played: generated
+    ("drawing", {"drawing"}),  # terminal and SVG
     ("cli", {"cli"}),
 ]
 
@@ -89,8 +92,8 @@ def test_every_module_imports_only_its_own_layer_or_below() -> None:
     assert bad == []
 
 
-def test_the_domain_imports_nothing_of_notation_rendering_or_the_cli() -> None:
-    domain = LAYERS[1][1]
+def test_the_engine_imports_nothing_of_notation_rendering_or_the_cli() -> None:
+    domain = LAYERS[2][1]
     bad = [
         (module, target)
         for module, targets in graph().items()
@@ -99,6 +102,20 @@ def test_the_domain_imports_nothing_of_notation_rendering_or_the_cli() -> None:
         if target.split(".")[1] not in LAYERS[0][1] | domain
     ]
     assert bad == []
+
+
+def test_the_top_level_holds_the_values_and_the_subpackages_the_layers() -> None:
+    top = sorted(p.stem for p in PACKAGE.glob("*.py") if p.stem != "__init__")
+    assert len(top) <= 6, top
+    assert set(top) == LAYERS[0][1]
+    subpackages = {p.parent.name for p in PACKAGE.glob("*/__init__.py")}
+    assert subpackages == {name for _layer, members in LAYERS[1:] for name in members}
+
+
+@pytest.mark.parametrize("layer", [name for name, _members in LAYERS[1:]])
+def test_every_subpackage_says_what_it_may_import(layer: str) -> None:
+    doc = ast.get_docstring(ast.parse((PACKAGE / layer / "__init__.py").read_text(encoding="utf-8")))
+    assert doc, f"{layer}/__init__.py has no docstring"
 
 
 def test_no_import_cycle() -> None:
@@ -122,7 +139,7 @@ def test_the_walker_sees_imports_in_function_bodies() -> None:
     # the graph is only as good as this: position.py's lazy imports would count too
     edges = graph()
     assert "kamisado_notation.notation.reader" in edges["kamisado_notation.notation.files"]
-    assert "kamisado_notation.replay" in edges["kamisado_notation.cli.draw"]  # imported inside commands
+    assert "kamisado_notation.checking.replay" in edges["kamisado_notation.cli.draw"]  # imported inside commands
 
 
 def test_every_public_name_is_importable_and_listed() -> None:

@@ -5,7 +5,7 @@ the board and his left is file h; Gold moves up and his left is file a)."""
 
 from __future__ import annotations
 
-from kamisado_notation.validate import validate_text
+from kamisado_notation.checking.validate import validate_text
 
 # Round 1 of samples/forfeit.kmr: Black's green is blocked at ply 15 (M6) and Gold wins
 # at ply 16. At its end Black's towers stand (row by row from Black's side, each row from

@@ -15,7 +15,7 @@ from test_render import read_board  # reads a diagram back, square by square
 from typer.testing import CliRunner
 
 from kamisado_notation.cli.app import app
-from kamisado_notation.position import INITIAL_POSITION, Position
+from kamisado_notation.engine.position import INITIAL_POSITION, Position
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 STANDARD = str(SAMPLES / "standard-match.kmr")
@@ -61,8 +61,8 @@ def test_show_draws_the_end_of_the_first_match_with_its_summary() -> None:
 
 
 def test_show_json_at_a_ply_agrees_with_the_replay() -> None:
+    from kamisado_notation.checking.replay import replay
     from kamisado_notation.notation import read_record
-    from kamisado_notation.replay import replay
 
     r = run("show", STANDARD, "--round", "2", "--ply", "3", "--json")
     assert r.exit_code == 0
@@ -181,8 +181,8 @@ def test_svg_to_an_unwritable_place_exits_2(tmp_path: Path) -> None:
 
 
 def test_replay_draws_a_diagram_per_entry() -> None:
+    from kamisado_notation.checking.replay import replay
     from kamisado_notation.notation import read_record
-    from kamisado_notation.replay import replay
 
     name = str(SAMPLES / "single-round.kmr")
     r = run("replay", name)
@@ -292,9 +292,9 @@ from hypothesis import strategies as st
 @settings(max_examples=25, deadline=None)
 @given(st.sampled_from(["standard-match.kmr", "long-match.kmr", "mixed-forms.kmr", "pushes.kmr"]), st.data())
 def test_show_json_is_the_replay_at_any_point(name: str, data: st.DataObject) -> None:
-    from kamisado_notation.export import move_json
+    from kamisado_notation.checking.replay import replay
     from kamisado_notation.notation import read_record
-    from kamisado_notation.replay import replay
+    from kamisado_notation.notation.export import move_json
 
     path = str(SAMPLES / name)
     matches = read_record(path).matches

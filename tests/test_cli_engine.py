@@ -8,7 +8,7 @@ import json
 from typer.testing import CliRunner
 
 from kamisado_notation.cli.app import app
-from kamisado_notation.position import INITIAL_POSITION
+from kamisado_notation.engine.position import INITIAL_POSITION
 
 runner = CliRunner()
 

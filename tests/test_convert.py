@@ -10,9 +10,9 @@ import pytest
 from typer.testing import CliRunner
 
 from kamisado_notation.cli.app import app
-from kamisado_notation.generate import generate_records
 from kamisado_notation.notation import parse_record, read_record
 from kamisado_notation.notation.writer import Form, format_record
+from kamisado_notation.play.generate import generate_records
 
 runner = CliRunner()
 

@@ -16,16 +16,16 @@ SAMPLES = ROOT / "samples"
 
 
 def test_importing_the_module_does_not_import_dask() -> None:
-    code = "import sys, kamisado_notation.distributed; print('dask' in sys.modules)"
+    code = "import sys, kamisado_notation.checking.distributed; print('dask' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=_env(), check=True)
     assert out.stdout.strip() == "False"
 
 
 def test_dask_cluster_gives_the_validate_json_document(tmp_path: Path) -> None:
     distributed = pytest.importorskip("distributed")
-    from kamisado_notation.distributed import validate_corpus
-    from kamisado_notation.generate import generate_records
+    from kamisado_notation.checking.distributed import validate_corpus
     from kamisado_notation.notation.writer import Form, format_record
+    from kamisado_notation.play.generate import generate_records
 
     corpus = tmp_path / "corpus.kmr"
     text = format_record(generate_records(match="standard", seed=5, count=40), form=Form.SHORT)

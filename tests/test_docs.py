@@ -35,8 +35,10 @@ def test_docstring_examples_run(name: str, monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def test_the_main_functions_have_examples() -> None:
-    from kamisado_notation import notation, perft, replay, validate
-    from kamisado_notation.position import Position
+    from kamisado_notation import notation
+    from kamisado_notation.checking import replay, validate
+    from kamisado_notation.engine import perft
+    from kamisado_notation.engine.position import Position
 
     main_calls = (
         kamisado_notation, notation.parse_record, notation.read_record, notation.open_matches, notation.iter_matches,

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from kamisado_notation.board import Colour, Direction, Side, parse_square
+from kamisado_notation.engine.board import Colour, Direction, Side, parse_square
+from kamisado_notation.engine.perft import divide, perft
+from kamisado_notation.engine.position import INITIAL_POSITION, Position, Tower
 from kamisado_notation.errors import IllegalMoveError, KamisadoError, PositionError
-from kamisado_notation.perft import divide, perft
-from kamisado_notation.position import INITIAL_POSITION, Position, Tower
 
 B, G = Side.BLACK, Side.GOLD
 F, L, R, BACK = Direction.FORWARD, Direction.LEFT, Direction.RIGHT, Direction.BACK

@@ -14,9 +14,9 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kamisado_notation.board import RAYS, Colour, Direction, Side
+from kamisado_notation.engine.board import RAYS, Colour, Direction, Side
+from kamisado_notation.engine.position import MAX_PUSH, RANGE, Move, Position, Tower
 from kamisado_notation.errors import IllegalMoveError
-from kamisado_notation.position import MAX_PUSH, RANGE, Move, Position, Tower
 
 F, BACK = Direction.FORWARD, Direction.BACK
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -21,16 +21,16 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from kamisado_notation.board import SQUARE_COLOURS, Colour, Direction
+from kamisado_notation.checking.fix import fix_text
+from kamisado_notation.checking.replay import PlyKind, replay
+from kamisado_notation.checking.validate import validate_text
 from kamisado_notation.cli.app import app
-from kamisado_notation.fix import fix_text
-from kamisado_notation.generate import generate_match
+from kamisado_notation.engine.board import SQUARE_COLOURS, Colour, Direction
+from kamisado_notation.engine.position import Move, Position
 from kamisado_notation.notation import parse_record
 from kamisado_notation.notation.record import Entry, RecordFile
 from kamisado_notation.notation.writer import Form, format_entry, format_record
-from kamisado_notation.position import Move, Position
-from kamisado_notation.replay import PlyKind, replay
-from kamisado_notation.validate import validate_text
+from kamisado_notation.play.generate import generate_match
 
 ROOT = Path(__file__).resolve().parent.parent
 SLOTS = ("tower", "direction", "distance", "square")
@@ -87,7 +87,7 @@ def slipped_entry(spot: Spot, slot: str, rng: random.Random) -> Entry:
 
 def agreeing(position: Position, entry: Entry) -> list[Move]:
     """The legal moves that agree with all slots of ``entry`` but one (the test's own
-    count, independent of kamisado_notation.correct)."""
+    count, independent of kamisado_notation.checking.correct)."""
     slots = (entry.tower, entry.direction, entry.distance, entry.square_colour)
     out = []
     for m in position.legal_moves():

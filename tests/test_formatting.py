@@ -10,13 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kamisado_notation.board import SQUARE_COLOURS, Colour, Direction, Side, parse_square
-from kamisado_notation.generate import generate_records
+from kamisado_notation.checking.replay import replay
+from kamisado_notation.engine.board import SQUARE_COLOURS, Colour, Direction, Side, parse_square
+from kamisado_notation.engine.position import Move, Position
 from kamisado_notation.notation import parse_entry, parse_record
 from kamisado_notation.notation.record import RecordFile
 from kamisado_notation.notation.writer import LANGUAGES, Form, FormatError, format_entry, format_move, format_record
-from kamisado_notation.position import Move, Position
-from kamisado_notation.replay import replay
+from kamisado_notation.play.generate import generate_records
 
 COLOUR_FORMS = (Form.SYMBOLS, Form.TEXT, Form.SHORT)
 ALL = [(f, lang) for f in COLOUR_FORMS for lang in LANGUAGES] + [(Form.COORDS, "en")]

@@ -9,11 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from kamisado_notation.checking.validate import validate_text
 from kamisado_notation.cli.app import app
-from kamisado_notation.generate import generate_records
-from kamisado_notation.match import MATCH_TARGETS
+from kamisado_notation.engine.match import MATCH_TARGETS
 from kamisado_notation.notation.writer import Form, format_record
-from kamisado_notation.validate import validate_text
+from kamisado_notation.play.generate import generate_records
 
 runner = CliRunner()
 

@@ -140,7 +140,7 @@ def test_a_device_output_is_written_not_replaced(tmp_path: Path) -> None:
 
 def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path: Path) -> None:
     from kamisado_notation.errors import OutputError
-    from kamisado_notation.output import open_output, write_output
+    from kamisado_notation.io.output import open_output, write_output
 
     out = tmp_path / "out.kmr"
     out.write_text("precious\n", encoding="utf-8")
@@ -415,7 +415,7 @@ def test_replay_step_takes_keys_that_are_not_utf8() -> None:
 def _dies_on_b(block):  # type: ignore[no-untyped-def]
     """A worker that dies without a word on the blocks of files named b*, and runs out
     of memory on c*."""
-    from kamisado_notation.validate import validate_block
+    from kamisado_notation.checking.validate import validate_block
 
     if os.path.basename(block.path).startswith("b"):
         os._exit(9)
@@ -425,7 +425,7 @@ def _dies_on_b(block):  # type: ignore[no-untyped-def]
 
 
 def _dies_after_the_first_block(block):  # type: ignore[no-untyped-def]
-    from kamisado_notation.validate import validate_block
+    from kamisado_notation.checking.validate import validate_block
 
     if not block.first:
         os._exit(9)
@@ -433,7 +433,7 @@ def _dies_after_the_first_block(block):  # type: ignore[no-untyped-def]
 
 
 def test_a_worker_that_dies_costs_only_its_own_file(tmp_path: Path) -> None:
-    from kamisado_notation.validate import validate_paths
+    from kamisado_notation.checking.validate import validate_paths
 
     paths = []
     for name in ("a1", "b", "a2", "c", "a3", "a4"):
@@ -448,7 +448,7 @@ def test_a_worker_that_dies_costs_only_its_own_file(tmp_path: Path) -> None:
 
 
 def test_a_worker_that_dies_on_a_later_block_keeps_the_matches_before(tmp_path: Path) -> None:
-    from kamisado_notation.validate import validate_paths
+    from kamisado_notation.checking.validate import validate_paths
 
     p = tmp_path / "many.kmr"
     p.write_text("\n".join([GOOD] * 10), encoding="utf-8")
@@ -471,7 +471,7 @@ def test_the_library_api_says_what_is_wrong_with_its_arguments() -> None:
     import math
 
     from kamisado_notation import KamisadoError, Position, parse_record, read_record, square_name
-    from kamisado_notation.perft import divide, perft
+    from kamisado_notation.engine.perft import divide, perft
 
     for call, error in [
         (lambda: square_name(64), ValueError), (lambda: square_name("a1"), TypeError),
@@ -488,7 +488,7 @@ def test_the_library_api_says_what_is_wrong_with_its_arguments() -> None:
 
 def test_an_interrupted_perft_leaves_its_position_as_it_was() -> None:
     from kamisado_notation import KamisadoError, Position
-    from kamisado_notation.perft import perft
+    from kamisado_notation.engine.perft import perft
 
     def interrupt(_signum, _frame):  # type: ignore[no-untyped-def]
         raise KeyboardInterrupt

@@ -13,10 +13,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from kamisado_notation.checking.conversion import resolve_moves
+from kamisado_notation.checking.replay import replay
+from kamisado_notation.checking.validate import validate_file
 from kamisado_notation.cli.app import app
-from kamisado_notation.conversion import resolve_moves
 from kamisado_notation.errors import KamisadoError
-from kamisado_notation.generate import generate_records
 from kamisado_notation.notation import (
     NotationError,
     open_matches,
@@ -27,8 +28,7 @@ from kamisado_notation.notation import (
 )
 from kamisado_notation.notation.record import RecordFile
 from kamisado_notation.notation.writer import Form, format_record, record_json
-from kamisado_notation.replay import replay
-from kamisado_notation.validate import validate_file
+from kamisado_notation.play.generate import generate_records
 
 SAMPLES = Path(__file__).parent.parent / "samples"
 SAMPLE_NAMES = sorted(p.name for p in SAMPLES.glob("*.kmr"))

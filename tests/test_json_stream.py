@@ -18,12 +18,12 @@ from typer.testing import CliRunner
 
 from kamisado_notation.cli.app import app
 from kamisado_notation.errors import NotationError
-from kamisado_notation.generate import generate_records
 from kamisado_notation.notation import open_matches, parse_record, read_json_record, record_from_json
 from kamisado_notation.notation.files import nth_match
 from kamisado_notation.notation.json_record import read_json_matches
 from kamisado_notation.notation.record import RecordFile
 from kamisado_notation.notation.writer import Form, format_record
+from kamisado_notation.play.generate import generate_records
 
 runner = CliRunner()
 

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kamisado_notation.board import Colour, Direction, Side, parse_square
-from kamisado_notation.match import Fill
+from kamisado_notation.engine.board import Colour, Direction, Side, parse_square
+from kamisado_notation.engine.match import Fill
 from kamisado_notation.notation import (
     NotationError,
     RecordIOError,

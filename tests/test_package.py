@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import kamisado_notation as k
-from kamisado_notation.replay import replay
+from kamisado_notation.checking.replay import replay
 
 SAMPLES = Path(__file__).parent.parent / "samples"
 

@@ -26,10 +26,10 @@ from hypothesis import strategies as st
 from rich.console import Console, RenderableType
 from rich.rule import Rule
 
+from kamisado_notation.checking.replay import replay
+from kamisado_notation.drawing.render import board_diagram, moves_diagram, plain_rule
+from kamisado_notation.engine.position import Position
 from kamisado_notation.notation.files import nth_match
-from kamisado_notation.position import Position
-from kamisado_notation.render import board_diagram, moves_diagram, plain_rule
-from kamisado_notation.replay import replay
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "samples"

@@ -1,4 +1,4 @@
-"""Board diagrams (kamisado_notation.render), read back from a recording console at
+"""Board diagrams (kamisado_notation.drawing.render), read back from a recording console at
 120, 80, 60 and 40 columns.
 
 The facts checked are the board's own (the SPEC §1 grid, written out again below rather
@@ -21,10 +21,7 @@ from hypothesis import strategies as st
 from rich.cells import cell_len
 from rich.console import Console
 
-from kamisado_notation.board import Side, parse_square
-from kamisado_notation.match import Fill
-from kamisado_notation.position import Position
-from kamisado_notation.render import (
+from kamisado_notation.drawing.render import (
     COMPACT_WIDTH,
     FULL_WIDTH,
     board_diagram,
@@ -33,6 +30,9 @@ from kamisado_notation.render import (
     moves_diagram,
     tower_mark,
 )
+from kamisado_notation.engine.board import Side, parse_square
+from kamisado_notation.engine.match import Fill
+from kamisado_notation.engine.position import Position
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 WIDTHS = (120, 80, 60, 40)
@@ -427,8 +427,8 @@ def test_lineup_fill_right_of_figures_7e_to_7g() -> None:
 def _standard_match():  # type: ignore[no-untyped-def]
     from pathlib import Path
 
+    from kamisado_notation.checking.replay import replay
     from kamisado_notation.notation import read_record
-    from kamisado_notation.replay import replay
 
     path = Path(__file__).resolve().parent.parent / "samples" / "standard-match.kmr"
     return replay(read_record(str(path)).matches[0])
@@ -459,8 +459,8 @@ def test_match_summary_does_not_count_past_a_round_the_replay_stopped_in() -> No
     round 2 on, while rounds 3… keep their own winner and points."""
     from test_tolerance import slipped  # a record with such a round, and lineups after it
 
+    from kamisado_notation.checking.replay import replay
     from kamisado_notation.notation import parse_record
-    from kamisado_notation.replay import replay
 
     text, _bad, _late = slipped(with_lineups=True)
     mr = replay(parse_record(text).matches[0])

@@ -9,7 +9,8 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kamisado_notation.board import (
+from kamisado_notation.checking.replay import MatchReplay, replay
+from kamisado_notation.engine.board import (
     RAYS,
     SQUARE_COLOURS,
     Colour,
@@ -17,11 +18,10 @@ from kamisado_notation.board import (
     Side,
     parse_square,
 )
-from kamisado_notation.generate import generate_match
-from kamisado_notation.match import MATCH_TARGETS, Fill, RoundEnd, RoundResult, fill, place_ring
+from kamisado_notation.engine.match import MATCH_TARGETS, Fill, RoundEnd, RoundResult, fill, place_ring
+from kamisado_notation.engine.position import Position, Tower
 from kamisado_notation.notation.record import Entry, Header, MatchRecord, RoundRecord
-from kamisado_notation.position import Position, Tower
-from kamisado_notation.replay import MatchReplay, replay
+from kamisado_notation.play.generate import generate_match
 
 # --------------------------------------------------------------------- helpers
 
@@ -367,7 +367,7 @@ def test_a_replayed_round_plays_like_the_engine(seed: int) -> None:
 
 
 def _fill_by_the_rulebook(position: Position, how: Fill, *, challenger: Side) -> Position:
-    """F3/F4 as RULES.md words them, independently of kamisado_notation.match: each
+    """F3/F4 as RULES.md words them, independently of kamisado_notation.engine.match: each
     player takes his towers row by row from his own home row, within a row from his own
     left (fill left) or right (fill right), and places them from the Brown square on
     his left (fill left) or from the Orange square on his right (fill right), one by one

@@ -15,9 +15,8 @@ from __future__ import annotations
 
 import pytest
 
-from kamisado_notation.board import SQUARE_COLOURS, Colour, Direction, Side, parse_square
-from kamisado_notation.errors import IllegalMoveError
-from kamisado_notation.match import (
+from kamisado_notation.engine.board import SQUARE_COLOURS, Colour, Direction, Side, parse_square
+from kamisado_notation.engine.match import (
     Fill,
     Match,
     MatchError,
@@ -27,8 +26,9 @@ from kamisado_notation.match import (
     ring_points,
     round_result,
 )
-from kamisado_notation.perft import perft
-from kamisado_notation.position import Position
+from kamisado_notation.engine.perft import perft
+from kamisado_notation.engine.position import Position
+from kamisado_notation.errors import IllegalMoveError
 
 B, G = Side.BLACK, Side.GOLD
 F, L, R = Direction.FORWARD, Direction.LEFT, Direction.RIGHT
@@ -40,7 +40,7 @@ def sq(name: str) -> int:
 
 
 def names(squares) -> set[str]:
-    from kamisado_notation.board import square_name
+    from kamisado_notation.engine.board import square_name
 
     return {square_name(s) for s in squares}
 

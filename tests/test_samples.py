@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from kamisado_notation.board import Side
+from kamisado_notation.checking.replay import replay
+from kamisado_notation.checking.validate import validate_file
+from kamisado_notation.engine.board import Side
 from kamisado_notation.notation import read_record
-from kamisado_notation.replay import replay
-from kamisado_notation.validate import validate_file
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 VALID = sorted(p.name for p in SAMPLES.glob("*.kmr") if p.name != "broken.kmr")
@@ -104,7 +104,7 @@ def test_broken_sample_fails_with_its_known_diagnostics() -> None:
 
 
 def test_broken_sample_is_fixed_where_the_correction_is_certain() -> None:
-    from kamisado_notation.fix import fix_text
+    from kamisado_notation.checking.fix import fix_text
 
     report = fix_text((SAMPLES / "broken.kmr").read_text(encoding="utf-8"), path="broken.kmr")
     assert [(d.rule, d.line) for d in report.corrections] == [

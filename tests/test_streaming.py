@@ -18,18 +18,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from kamisado_notation.cli.app import app
-from kamisado_notation.conversion import resolve_moves
-from kamisado_notation.diagnostics import Diagnostic
-from kamisado_notation.display import json_text
-from kamisado_notation.errors import KamisadoError, RecordIOError
-from kamisado_notation.generate import generate_records
-from kamisado_notation.notation import MAX_LINE, open_matches, read_record, source_name
-from kamisado_notation.notation.files import nth_match
-from kamisado_notation.notation.json_text import dumps_indented
-from kamisado_notation.notation.writer import Form, format_record, record_json
-from kamisado_notation.replay import MatchStatus
-from kamisado_notation.validate import (
+from kamisado_notation.checking.conversion import resolve_moves
+from kamisado_notation.checking.replay import MatchStatus
+from kamisado_notation.checking.validate import (
     NO_MATCH,
     FileReport,
     MatchSummary,
@@ -39,6 +30,15 @@ from kamisado_notation.validate import (
     validate_paths,
     write_report_json,
 )
+from kamisado_notation.cli.app import app
+from kamisado_notation.diagnostics import Diagnostic
+from kamisado_notation.display import json_text
+from kamisado_notation.errors import KamisadoError, RecordIOError
+from kamisado_notation.notation import MAX_LINE, open_matches, read_record, source_name
+from kamisado_notation.notation.files import nth_match
+from kamisado_notation.notation.json_text import dumps_indented
+from kamisado_notation.notation.writer import Form, format_record, record_json
+from kamisado_notation.play.generate import generate_records
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted(str(p) for p in (ROOT / "samples").glob("*.kmr"))
@@ -127,7 +127,7 @@ def _old_many(matches: list[MatchSummary]) -> str:
 
 
 def _score(score: dict) -> str:  # type: ignore[type-arg]
-    from kamisado_notation.board import Side
+    from kamisado_notation.engine.board import Side
 
     return f"{score[Side.BLACK]}-{score[Side.GOLD]}"
 

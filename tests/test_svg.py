@@ -1,4 +1,4 @@
-"""Vector diagrams (kamisado_notation.svg), parsed back as XML.
+"""Vector diagrams (kamisado_notation.drawing.svg), parsed back as XML.
 
 The board's colours are checked against the SPEC §1 grid written out again here (not
 taken from the code); towers, marks and labels against the engine and the rulebook's
@@ -18,12 +18,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_render import SPEC_GRID  # SPEC §1, written out once for the tests
 
-from kamisado_notation import svg
-from kamisado_notation.board import Side, parse_square, square_name
-from kamisado_notation.match import Fill, fill_order
+from kamisado_notation.drawing import svg
+from kamisado_notation.checking.replay import replay
+from kamisado_notation.engine.board import Side, parse_square, square_name
+from kamisado_notation.engine.match import Fill, fill_order
+from kamisado_notation.engine.position import Position
 from kamisado_notation.notation import read_record
-from kamisado_notation.position import Position
-from kamisado_notation.replay import replay
 
 NS = "{http://www.w3.org/2000/svg}"
 ROOT = Path(__file__).resolve().parent.parent
@@ -237,7 +237,7 @@ def test_lineup_numbers_the_fill_order_and_says_which_round() -> None:
     black = {"g8": "1", "f8": "2", "c8": "3", "a6": "4", "h5": "5", "d5": "6", "b3": "7", "h2": "8"}
     assert labels == {**gold, **black}
     # the same numbers as the engine's fill order (F3), Gold's purple taking its ring first
-    from kamisado_notation.export import with_ring
+    from kamisado_notation.notation.export import with_ring
 
     ended = with_ring(pos)
     for side in Side:
@@ -285,9 +285,10 @@ def test_the_domain_never_imports_the_drawing() -> None:
     out = _python(
         "import sys\n"
         "import kamisado_notation\n"
-        "from kamisado_notation import board, position, match, replay\n"
-        "from kamisado_notation.position import Position\n"
-        "print('kamisado_notation.svg' in sys.modules, Position.initial()._repr_svg_())\n"
+        "from kamisado_notation.engine import board, position, match\n"
+        "from kamisado_notation.checking import replay\n"
+        "from kamisado_notation.engine.position import Position\n"
+        "print('kamisado_notation.drawing.svg' in sys.modules, Position.initial()._repr_svg_())\n"
     )
     assert out == "False None"
 
@@ -297,8 +298,8 @@ def test_in_a_notebook_the_package_installs_the_drawing() -> None:
         "import sys, types\n"
         "sys.modules['IPython'] = types.ModuleType('IPython')\n"
         "import kamisado_notation\n"
-        "from kamisado_notation.position import Position\n"
-        "print('kamisado_notation.svg' in sys.modules, Position.initial()._repr_svg_()[:4])\n"
+        "from kamisado_notation.engine.position import Position\n"
+        "print('kamisado_notation.drawing.svg' in sys.modules, Position.initial()._repr_svg_()[:4])\n"
     )
     assert out == "True <svg"
 

@@ -15,15 +15,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from kamisado_notation.checking.fix import fix_text
+from kamisado_notation.checking.replay import MatchReplay, PlyKind, replay
+from kamisado_notation.checking.validate import validate_text
 from kamisado_notation.cli.app import app
 from kamisado_notation.diagnostics import ERROR, WARNING
-from kamisado_notation.fix import fix_text
-from kamisado_notation.generate import generate_match
 from kamisado_notation.notation import parse_record
 from kamisado_notation.notation.record import Entry, RecordFile
 from kamisado_notation.notation.writer import LANGUAGES, Form, format_record
-from kamisado_notation.replay import MatchReplay, PlyKind, replay
-from kamisado_notation.validate import validate_text
+from kamisado_notation.play.generate import generate_match
 
 runner = CliRunner()
 COLOUR_FORMS = (Form.TEXT, Form.SHORT, Form.SYMBOLS)

@@ -19,18 +19,18 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from kamisado_notation.board import SQUARE_COLOURS
+from kamisado_notation.checking.fix import fix_text
+from kamisado_notation.checking.replay import PlyKind, replay
+from kamisado_notation.checking.validate import validate_file, validate_text
 from kamisado_notation.cli.app import app
+from kamisado_notation.engine.board import SQUARE_COLOURS
+from kamisado_notation.engine.position import Move, Position
 from kamisado_notation.errors import FormatError
-from kamisado_notation.fix import fix_text
-from kamisado_notation.generate import generate_match
 from kamisado_notation.notation import parse_entry, parse_record, record_from_json
 from kamisado_notation.notation.record import Entry, RecordFile
 from kamisado_notation.notation.vocabulary import word_kinds
 from kamisado_notation.notation.writer import Form, format_record
-from kamisado_notation.position import Move, Position
-from kamisado_notation.replay import PlyKind, replay
-from kamisado_notation.validate import validate_file, validate_text
+from kamisado_notation.play.generate import generate_match
 
 runner = CliRunner()
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+from kamisado_notation.checking.validate import MatchSummary, report_json, validate_file, validate_text
 from kamisado_notation.cli.app import app
-from kamisado_notation.validate import MatchSummary, report_json, validate_file, validate_text
 
 GOOD = '[Match "Single"]\n[Result "1-0"]\n\nRound 1\n1. Gr F6 Or    Or F6 Pu\n2. Pu F3 Bl    Bl L3 Br\n3. Br R1 Br    Br F4 Pi\n4. Pi L4 Pi    Pi L3 Re\n5. Re R2 Re    Re R1 Bl\n6. Bl F2 Pi    Pi F1 Pu\n7. Pu F4 Re\n'
 # e8-f7 ends on yellow, not red.
@@ -110,8 +110,8 @@ _NOISE = "0123456789 .-*[]{}#\n\"abcdefghReBrGrYePiPuBlOrFLRBv^\\/↑↖↗↓�
 
 
 def _generated_text() -> str:
-    from kamisado_notation.generate import generate_records
     from kamisado_notation.notation.writer import Form, format_record
+    from kamisado_notation.play.generate import generate_records
 
     return format_record(generate_records(match="standard", seed=11, count=1), form=Form.SHORT)
 

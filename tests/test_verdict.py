@@ -1,4 +1,4 @@
-"""The fused validation path (kamisado_notation.verdict) judges as the full path does:
+"""The fused validation path (kamisado_notation.checking.verdict) judges as the full path does:
 the same reports (the JSON of ``validate``) on random matches in every form and
 language, on the same with planted errors, on every broken record of
 test_broken_records.py and on every sample; and it does vouch by itself for the valid
@@ -15,12 +15,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kamisado_notation.generate import generate_match
+from kamisado_notation.checking.validate import FileReport, validate_file, validate_text
+from kamisado_notation.checking.verdict import judge_lines
 from kamisado_notation.notation.reader import block_lines
 from kamisado_notation.notation.record import RecordFile
 from kamisado_notation.notation.writer import LANGUAGES, Form, format_record
-from kamisado_notation.validate import FileReport, validate_file, validate_text
-from kamisado_notation.verdict import judge_lines
+from kamisado_notation.play.generate import generate_match
 
 ROOT = Path(__file__).resolve().parent.parent
 COLOUR_FORMS = (Form.TEXT, Form.SYMBOLS, Form.SHORT)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from kamisado_notation.board import Colour, Direction, parse_square
+from kamisado_notation.engine.board import Colour, Direction, parse_square
 from kamisado_notation.errors import FormatError
 from kamisado_notation.notation.record import Entry
 from kamisado_notation.notation.writer import Form, format_entry

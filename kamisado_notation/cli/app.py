@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 import typer
 
 from ..display import printable
-from ..output import file_identity
+from ..io.output import file_identity
 from . import convert, draw, engine, fix
 from . import validate as validate_cli
 from .common import EXIT_USAGE, tune_gc

@@ -1,6 +1,6 @@
 """What the commands share: consoles (data to stdout, messages to stderr, ``NO_COLOR``
 and ``--no-color`` respected), exiting with a one-line message, reading positions,
-writing output files (through :mod:`kamisado_notation.output`, the safe writer)."""
+writing output files (through :mod:`kamisado_notation.io.output`, the safe writer)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import typer
 if TYPE_CHECKING:  # loaded by the functions that need them: start-up time
     from rich.console import Console
 
-    from ..position import Position
+    from ..engine.position import Position
 
 #: Exit codes (clig.dev): 0 all valid, 1 something invalid, 2 usage or I/O.
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
@@ -44,7 +44,7 @@ def console(*, stderr: bool = False, no_color: bool = False, record: bool = Fals
 
 def is_plain(out: Console) -> bool:
     """Whether ``out`` prints no styles at all (not a terminal, so no colour and no bold;
-    not recording): then a diagram's plain lines (:meth:`~kamisado_notation.render.BoardDiagram.plain_lines`)
+    not recording): then a diagram's plain lines (:meth:`~kamisado_notation.drawing.render.BoardDiagram.plain_lines`)
     are written straight to stdout, the same text at a fraction of rich's cost."""
     return out.color_system is None and not out.record
 
@@ -92,7 +92,7 @@ def write_file(path: str, text: str, *, inputs: list[str]) -> None:
     """Write ``text`` to the file ``path`` through the safe writer (never onto one of
     ``inputs``, atomically); any failure is one line and exit 2."""
     from ..errors import OutputError
-    from ..output import write_output
+    from ..io.output import write_output
 
     try:
         write_output(path, text, inputs=inputs)
@@ -104,7 +104,7 @@ def refuse_onto(output: str, inputs: list[str]) -> None:
     """Exit 2 when the file ``output`` is one of ``inputs`` (checked before the inputs
     are read, so that nothing is done in vain)."""
     from ..errors import OutputError
-    from ..output import refuse_onto_inputs
+    from ..io.output import refuse_onto_inputs
 
     try:
         refuse_onto_inputs(output, inputs)
@@ -115,7 +115,7 @@ def refuse_onto(output: str, inputs: list[str]) -> None:
 def refuse_stdout_onto(inputs: list[str]) -> None:
     """Exit 2 when standard output is redirected onto one of ``inputs``."""
     from ..errors import OutputError
-    from ..output import refuse_stdout_onto_inputs
+    from ..io.output import refuse_stdout_onto_inputs
 
     try:
         refuse_stdout_onto_inputs(inputs)
@@ -125,8 +125,8 @@ def refuse_stdout_onto(inputs: list[str]) -> None:
 
 def read_position(text: str) -> Position:
     """A :class:`Position` from a position string, or a one-line error and exit 2."""
+    from ..engine.position import Position
     from ..errors import PositionError
-    from ..position import Position
 
     try:
         return Position.from_string(text)

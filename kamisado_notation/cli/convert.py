@@ -1,14 +1,14 @@
 """``kamisado convert``: rewrite a record in another form or language, losing nothing
 (headers in their order, comments at their element, lineups, fills).
 
-The record is converted a match at a time (:mod:`kamisado_notation.conversion`).
+The record is converted a match at a time (:mod:`kamisado_notation.checking.conversion`).
 Colour form to colour form is a rewrite of the words. Coordinates to a colour form (and
 back) need the board, so each match is replayed; a record that cannot be replayed far
 enough is refused with the reason (exit 1) and nothing is written. A record with a line
 that could not be read, or with no match, is refused too (the line would be lost); an
 entry with an unknown word read past is written as it stands.
 The output never overwrites the input, by any name (exit 2), and is written atomically
-(:mod:`kamisado_notation.output`).
+(:mod:`kamisado_notation.io.output`).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import typer
 from .common import EXIT_INVALID, fail
 
 if TYPE_CHECKING:
-    from ..conversion import ConversionProblems
+    from ..checking.conversion import ConversionProblems
 
 _FORMS = ("symbols", "text", "short", "coords", "json")
 _LANGS = ("en", "de", "hu", "pt", "ro", "ru")
@@ -34,7 +34,7 @@ def convert(
     output: str | None = typer.Option(None, "-o", "--output", help="Write here instead of standard output."),
 ) -> None:
     """Rewrite a record in another notation, keeping headers, comments and lineups."""
-    from ..conversion import convert_to
+    from ..checking.conversion import convert_to
     from ..errors import OutputError, RecordIOError
     from ..notation.writer import Form
 

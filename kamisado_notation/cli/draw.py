@@ -4,7 +4,7 @@ at any point, step by step, and of the fill between rounds.
 The diagrams go to stdout, diagnostics and messages to stderr. A record with errors is
 still drawn as far as the replay reached, and the command exits 1; a file that cannot
 be read, or a match, round or ply that is not there, exits 2. ``--svg`` writes a vector
-drawing of the board (:mod:`kamisado_notation.svg`), ``--terminal-svg`` a picture of
+drawing of the board (:mod:`kamisado_notation.drawing.svg`), ``--terminal-svg`` a picture of
 the terminal output; neither is ever written over the record read (exit 2).
 """
 
@@ -34,7 +34,7 @@ from .common import (
 if TYPE_CHECKING:  # loaded by the functions that need them: start-up time
     from rich.console import Console
 
-    from ..render import BoardDiagram
+    from ..drawing.render import BoardDiagram
 
 _NO_COLOR = typer.Option(False, "--no-color", help="No colours (also under NO_COLOR or in a pipe).")
 _FLIP = typer.Option(False, "--flip", help="Black's view: rank 1 at the top.")
@@ -52,9 +52,9 @@ def _load(path: str, match: int) -> tuple[Any, Any]:
     """The match record ``match`` (1-based) of ``path`` and its replay; exit 2 when the
     file cannot be read or holds no such match."""
     try:
+        from ..checking.replay import replay
         from ..notation import RecordIOError
         from ..notation.files import nth_match
-        from ..replay import replay
     except ImportError as e:  # pragma: no cover - a partial build
         fail(f"reading records is not available in this build ({e})")
     refuse_stdout_onto([path])
@@ -96,7 +96,7 @@ def _invalid(diagnostics: list[Any]) -> bool:
 def _last_move(rnd: Any, ply: int) -> Any:
     """The move to highlight after ``ply`` entries: a push's back-entry shows the push
     itself, which moved every tower concerned."""
-    from ..replay import PlyKind
+    from ..checking.replay import PlyKind
 
     for p in reversed(rnd.plies[:ply]):
         if p.move is not None and p.kind is not PlyKind.BACK:
@@ -130,8 +130,8 @@ def _ply_of(rnd: Any, ply: int | None) -> int:
 def _score_at(match_replay: Any, rnd: Any, ply: int) -> dict[str, int]:
     """The score at the point shown: the rings a ``[Position]`` start carried, the points
     of the rounds before, and this round's points once the shown ply ends it."""
-    from ..board import Side
-    from ..match import score_of
+    from ..engine.board import Side
+    from ..engine.match import score_of
 
     rounds = list(match_replay.rounds)
     score = score_of(rounds[0].start)
@@ -147,7 +147,7 @@ def _score_at(match_replay: Any, rnd: Any, ply: int) -> dict[str, int]:
 
 def refuse_input(outputs: tuple[str | None, ...], source: str) -> None:
     """Exit 2 before anything is drawn when an output file is the input file, by any
-    name (:mod:`kamisado_notation.output`)."""
+    name (:mod:`kamisado_notation.io.output`)."""
     for out in outputs:
         if out is not None:
             refuse_onto(out, [source])
@@ -193,8 +193,8 @@ def show(
 
     Also prints the match's rounds, winners, points and running score.
     """
-    from ..export import colour_name, move_json, side_name
-    from ..render import board_diagram, match_summary
+    from ..drawing.render import board_diagram, match_summary
+    from ..notation.export import colour_name, move_json, side_name
 
     _not_with_json(as_json, svg=svg, terminal_svg=terminal_svg, flip=flip, glyphs=glyphs)
     refuse_input((svg, terminal_svg), file)
@@ -225,7 +225,7 @@ def show(
         out_console.print(board_diagram(position, last_move=last, flip=flip, title=title, glyphs=glyphs))
         save_terminal_svg(out_console, terminal_svg)
         if svg is not None:
-            from .. import svg as vector
+            from ..drawing import svg as vector
 
             write_svg(vector.board(position, last_move=last, flip=flip, title=title, square_text=_square_text(glyphs)), svg)
     _report(file, diagnostics)
@@ -245,7 +245,7 @@ def replay(
     glyphs: bool = _GLYPHS,
 ) -> None:
     """Step through a record: a diagram per entry, round by round."""
-    from ..render import board_diagram, match_summary
+    from ..drawing.render import board_diagram, match_summary
 
     if step and file == "-":
         fail("--step reads its keys from standard input, so the record cannot come from it")
@@ -271,7 +271,7 @@ def _print_step(out: Console, heading: str, diagram: BoardDiagram) -> None:
     """One step of ``replay``: a rule with the heading, then the diagram; as plain lines
     when ``out`` has no styles (a pipe), else through rich."""
     if is_plain(out):
-        from ..render import plain_rule
+        from ..drawing.render import plain_rule
 
         write_lines([plain_rule(heading, out.width), *diagram.plain_lines(out.width)])
         return
@@ -332,7 +332,7 @@ def lineup(
     FILE --round R draws the fill before round R of a record; POSITION --fill left|right
     fills from a position string (the end of a round). An existing file wins.
     """
-    from ..export import lineup_json
+    from ..notation.export import lineup_json
 
     _not_with_json(as_json, svg=svg, terminal_svg=terminal_svg, flip=flip, glyphs=glyphs)
     how = _fill_option(fill_)
@@ -380,7 +380,7 @@ def _lineup_mode(is_position: bool, **options: object) -> None:
 
 def _fill_option(text: str | None) -> Any:
     """``--fill``: a :class:`Fill`, ``None`` when not given; exit 2 on anything else."""
-    from ..match import Fill
+    from ..engine.match import Fill
 
     if text is None:
         return None
@@ -403,8 +403,8 @@ class _Drawing:
 def _draw_lineup(out: Any, position: Any, how: Any, drawing: _Drawing, *, round_number: int | None = None) -> None:
     """The fill ``how`` after the round that ended in ``position`` (with no fill: the
     start ``position`` of round ``round_number``), in the terminal and as asked in files."""
-    from .. import svg as vector
-    from ..render import board_diagram, lineup_diagram
+    from ..drawing import svg as vector
+    from ..drawing.render import board_diagram, lineup_diagram
 
     flip, glyphs, svg = drawing.flip, drawing.glyphs, drawing.svg
     square_text = _square_text(glyphs)
@@ -424,8 +424,8 @@ def _draw_lineup(out: Any, position: Any, how: Any, drawing: _Drawing, *, round_
 
 def _round_lineup_json(rnd: Any, match: int) -> dict[str, object]:
     """The lineups a record's round starts with, from each player's own left."""
-    from ..board import Side
-    from ..export import colour_name
+    from ..engine.board import Side
+    from ..notation.export import colour_name
 
     lineups = {side.name.lower(): [colour_name(t.colour) for t in _home_row(rnd.start, side)] for side in Side}
     return {
@@ -439,6 +439,6 @@ def _round_lineup_json(rnd: Any, match: int) -> dict[str, object]:
 
 def _home_row(start: Any, side: Any) -> list[Any]:
     """``side``'s home row in ``start``, from his own left (the Brown square)."""
-    from ..match import HOME_SQUARES
+    from ..engine.match import HOME_SQUARES
 
     return [start.tower_at(sq) for sq in HOME_SQUARES[side]]

@@ -14,7 +14,7 @@ from .common import EXIT_USAGE, console, emit_json, fail, is_plain, read_positio
 if TYPE_CHECKING:  # loaded by the functions that need it: start-up time
     from rich.console import Console
 
-    from ..position import Position
+    from ..engine.position import Position
 
 
 def moves(
@@ -28,7 +28,7 @@ def moves(
     terminal_svg: str | None = typer.Option(None, "--terminal-svg", metavar="OUT", help="Also save the terminal output as an SVG picture."),
 ) -> None:
     """The legal moves of the side to move, with a diagram of the targets."""
-    from ..export import moves_json
+    from ..notation.export import moves_json
 
     if as_json and (svg is not None or terminal_svg is not None or glyphs):
         fail(f"{'--svg' if svg else '--terminal-svg' if terminal_svg else '--glyphs'} changes the drawing, which --json does not print")
@@ -47,7 +47,7 @@ def moves(
         _print_moves(pos, out, glyphs=glyphs)
         save_terminal_svg(out, terminal_svg)
         if svg is not None:
-            from .. import svg as vector
+            from ..drawing import svg as vector
             from .draw import write_svg
 
             write_svg(vector.moves(pos, square_text="glyphs" if glyphs else None), svg)
@@ -57,9 +57,9 @@ def _moves_of_lines(*, as_json: bool, no_color: bool, glyphs: bool) -> None:
     """One answer per line of standard input, blank and unreadable lines included (an
     error line, or a JSON error object), so that answer N is about line N; exit 2 when
     any line was not a position."""
-    from ..export import moves_json
+    from ..engine.position import Position
     from ..notation import input_lines
-    from ..position import Position
+    from ..notation.export import moves_json
 
     bad = 0
     out = console(no_color=no_color)
@@ -88,7 +88,7 @@ def _moves_of_lines(*, as_json: bool, no_color: bool, glyphs: bool) -> None:
 def _print_moves(pos: Position, out: Console, *, glyphs: bool) -> None:
     """The diagram (which says whose turn it is, a forfeit, a deadlock or the end of the
     round), then one line per legal move; as plain lines when ``out`` has no styles."""
-    from ..render import moves_diagram
+    from ..drawing.render import moves_diagram
 
     diagram = moves_diagram(pos, glyphs=glyphs)
     lines = [f"{m}  ({m.coords()}){_pushes(m.push)}" for m in pos.legal_moves()]
@@ -105,7 +105,7 @@ def _pushes(squares: tuple[int, ...]) -> str:
 
 
 def _sq(sq: int) -> str:
-    from ..board import square_name
+    from ..engine.board import square_name
 
     return square_name(sq)
 
@@ -116,9 +116,9 @@ def perft(
     divide: bool = typer.Option(False, "--divide", help="Also the count below each move."),
 ) -> None:
     """Count the leaves of the move tree to DEPTH; the count is the last line."""
-    from ..perft import divide as divide_moves
-    from ..perft import perft as count
-    from ..position import Position
+    from ..engine.perft import divide as divide_moves
+    from ..engine.perft import perft as count
+    from ..engine.position import Position
 
     pos = read_position(position) if position is not None else Position.initial()
     if divide and depth >= 1:

@@ -25,8 +25,8 @@ def fix(
     in_place: bool = typer.Option(False, "--in-place", help="Rewrite FILE, keeping the original as FILE.orig."),
 ) -> NoReturn:
     """Correct every entry whose correction is certain, marking each change."""
+    from ..checking.fix import fix_text
     from ..display import printable
-    from ..fix import fix_text
 
     target = _target(file, output, in_place)
     text = _read(file)
@@ -83,9 +83,9 @@ def _read(file: str) -> str:
 
 def _write(path: str, text: str, *, inputs: list[str], exclusive: bool = False) -> None:
     """Write ``text`` with its own line endings through the safe writer
-    (:mod:`kamisado_notation.output`); with ``exclusive``, never over an existing file."""
+    (:mod:`kamisado_notation.io.output`); with ``exclusive``, never over an existing file."""
     from ..errors import OutputError
-    from ..output import write_output
+    from ..io.output import write_output
 
     try:
         write_output(path, text, inputs=inputs, newline="", exclusive=exclusive)

@@ -21,9 +21,9 @@ from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, console, fail, refuse_std
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from ..checking.validate import FileValidation, MatchSummary
     from ..diagnostics import Diagnostic
     from ..notation.writer import Form
-    from ..validate import FileValidation, MatchSummary
 
     _Item = tuple[MatchSummary | None, list[Diagnostic]]
 
@@ -42,7 +42,7 @@ def validate(
     """Replay each record through the rules and report what is wrong, precisely."""
     from rich.markup import escape
 
-    from ..validate import validate_paths, write_report_json
+    from ..checking.validate import validate_paths, write_report_json
 
     if as_json and quiet:
         fail("--quiet does not apply to --json (which prints no summaries)")
@@ -102,12 +102,12 @@ def _ticking(fv: FileValidation, items: Iterator[_Item], err: Console) -> Iterat
 
 def _print_file(out: Console, fv: FileValidation, *, quiet: bool, progress: bool) -> None:
     """One file's diagnostics as its summaries come, in line order
-    (:func:`~kamisado_notation.validate.in_line_order`), then its summary: a line per
+    (:func:`~kamisado_notation.checking.validate.in_line_order`), then its summary: a line per
     match for up to 20. Only the first 21 summaries are kept."""
     from rich.markup import escape
 
+    from ..checking.validate import in_line_order
     from ..display import printable
-    from ..validate import in_line_order
 
     first: list[MatchSummary] = []  # a line each when there are at most 20
     many = _Many()
@@ -145,8 +145,8 @@ def _match_line(m: MatchSummary) -> str:
     or in progress and whose turn it is; for an invalid one, whether the replay still
     reached the match's end (its slips corrected, or only mis-annotated), so that the
     score is the match's, or stopped, so that it is the score as far as checked."""
-    from ..board import Side
-    from ..replay import MatchStatus
+    from ..checking.replay import MatchStatus
+    from ..engine.board import Side
 
     score = f"{m.score[Side.BLACK]}-{m.score[Side.GOLD]}"
     if not m.valid:
@@ -169,7 +169,7 @@ class _Many:
         self.shown: list[str] = []
 
     def add(self, m: MatchSummary) -> None:
-        from ..replay import MatchStatus
+        from ..checking.replay import MatchStatus
 
         if m.valid:
             self.good += 1
@@ -206,10 +206,10 @@ def generate(
 ) -> None:
     """Play random legal matches and write their records (for demos, tests, benchmarks)."""
     from ..errors import KamisadoError, OutputError
-    from ..generate import iter_generated
+    from ..io.output import open_output
     from ..notation.record import RecordFile
     from ..notation.writer import RecordWriter
-    from ..output import open_output
+    from ..play.generate import iter_generated
 
     try:
         matches = iter_generated(match=match, seed=seed, count=count, coords=form.strip().lower() == "coords")

@@ -1,14 +1,18 @@
-"""Text ⇄ records: the move notation and the ``.kmr`` record format (SPEC §2–§4), and the
-JSON form of a record.
+"""Text ⇄ records: the move notation and the ``.kmr`` record format (``docs/notation.md``),
+the JSON form of a record, and JSON views of engine objects.
+
+It may import the values and :mod:`kamisado_notation.engine` (for the board's words and
+JSON views); nothing that judges records, draws or runs the command line.
 
 The layers, bottom up: :mod:`.vocabulary` (the words of every language), :mod:`.record`
 (the record model: what was written, nothing judged), :mod:`.lexing` and :mod:`.grammar`
 (the LALR grammar and its fast lexer), :mod:`.general_path` (the general path for one line),
 :mod:`.fast_paths` (whole-line regexes for the common lines), :mod:`.assembly` (lines to
 matches), :mod:`.syntax_errors` (the wording of syntax errors), :mod:`.reader` (text to
-records), :mod:`.writer` (records to text, every form and language),
+records), :mod:`.writer` (records to text, every form and language), :mod:`.export`
+(JSON views of positions and moves),
 :mod:`.json_record` (the JSON form read back) and :mod:`.files` (the one opener above
-both readers). Nothing here knows the rules: the replay (:mod:`kamisado_notation.replay`)
+both readers). Nothing here knows the rules: the replay (:mod:`kamisado_notation.checking.replay`)
 judges records.
 """
 

@@ -1,6 +1,6 @@
 """A record file cut into blocks of whole matches, so that a huge file is read a block at
 a time and its blocks can be read on several cores (``kamisado validate --jobs``) or
-machines (:mod:`kamisado_notation.distributed`).
+machines (:mod:`kamisado_notation.checking.distributed`).
 
 The cutting works on the pieces of the bounded line reader (:mod:`.lines`), read by the
 one opener (:mod:`.files`): any input is cut the same way, standard input and pipes

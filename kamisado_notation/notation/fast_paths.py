@@ -13,7 +13,7 @@ from collections.abc import Callable
 from enum import Enum
 from typing import Final, Literal
 
-from ..board import Colour, Direction
+from ..engine.board import Colour, Direction
 from .record import Comment, Entry, Header, Lineup, RoundRecord
 from .tokens import ARROWS, CACHED_CHARS, KINDS_LIMIT, MAX_DIGITS, POSSESSIVE, SQUARES, STRING, unescape
 from .vocabulary import colour_of, direction_of, fill_of, side_of, word_kinds

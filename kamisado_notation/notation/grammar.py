@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from lark import Lark, Token, Transformer, v_args
 
-from ..board import Colour, Direction
+from ..engine.board import Colour, Direction
 from ..errors import NotationError
 from .lexing import FastLexer
 from .record import Entry, Header, Item, Lineup, RoundRecord, Spanned

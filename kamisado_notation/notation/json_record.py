@@ -37,10 +37,10 @@ from contextlib import contextmanager
 from enum import Enum
 from typing import Final, Literal, TypedDict, TypeVar, overload
 
-from ..board import Colour, Direction, Side, parse_square
 from ..diagnostics import WARNING, Diagnostic
+from ..engine.board import Colour, Direction, Side, parse_square
+from ..engine.match import Fill
 from ..errors import NotationError
-from ..match import Fill
 from .json_stream import JsonStream, check_text
 from .reader import read_entry
 from .record import Comment, Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord

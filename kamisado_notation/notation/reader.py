@@ -191,7 +191,7 @@ def read_lines(
 ) -> Iterator[MatchRecord]:
     """:func:`iter_matches` of lines already without their endings (:func:`_cleaned`).
     ``first_line`` and ``first_index`` number the first line and the first match, for a
-    part of a file read on its own (a block of matches, :mod:`kamisado_notation.verdict`
+    part of a file read on its own (a block of matches, :mod:`kamisado_notation.checking.verdict`
     re-reading one match). A caller that passes its own ``asm`` (instead of
     ``first_index``) can watch it: its ``file_errors`` are complete once the first match
     is given, and ``started`` says at the end whether the last match had begun its

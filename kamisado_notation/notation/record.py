@@ -1,7 +1,7 @@
 """The typed model of a ``.kmr`` match record (SPEC §4), as written, before any rules
 check: files → matches → headers and rounds → entries, each with its line and column
 (1-based) and the comments that follow it. A record full of illegal moves still has a
-model; the replay (:mod:`kamisado_notation.replay`) judges it.
+model; the replay (:mod:`kamisado_notation.checking.replay`) judges it.
 
 Comments are kept where they stand so that converting loses nothing: each element's
 ``comments`` are those written after it (on its line or between it and the next
@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..board import Colour, Direction, Side
 from ..diagnostics import Diagnostic
-from ..match import Fill
+from ..engine.board import Colour, Direction, Side
+from ..engine.match import Fill
 
 __all__ = ["Comment", "Entry", "Header", "Item", "Lineup", "MatchRecord", "RecordFile", "RoundRecord", "Spanned"]
 

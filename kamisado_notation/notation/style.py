@@ -15,7 +15,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from ..position import Move
+from ..engine.position import Move
 from .record import Entry
 from .vocabulary import LANGUAGES, word_styles
 from .writer import Form, format_move

@@ -15,8 +15,8 @@ import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from typing import TypeVar
 
-from ..board import Colour, Direction, Side
-from ..match import Fill
+from ..engine.board import Colour, Direction, Side
+from ..engine.match import Fill
 
 __all__ = [
     "COLOUR_WORDS",

@@ -5,7 +5,7 @@ Forms are data: a colour form writes four slots (tower, direction, distance, squ
 the words of :mod:`kamisado_notation.vocabulary`; the coordinate form writes ``from-to``;
 the JSON form writes the lossless document described in ``docs/json-record.md``.
 Converting between a colour form and coordinates needs the board, so the caller passes
-the resolved :class:`~kamisado_notation.position.Move` (from the replay).
+the resolved :class:`~kamisado_notation.engine.position.Move` (from the replay).
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ from typing import TextIO
 
 from rich.cells import cell_len  # display width: a Chinese glyph is two columns
 
-from ..board import SQUARE_COLOURS, Colour, Direction, Side, Square, square_name
 from ..display import json_safe, json_text
+from ..engine.board import SQUARE_COLOURS, Colour, Direction, Side, Square, square_name
+from ..engine.match import Fill
+from ..engine.position import Move
 from ..errors import FormatError
-from ..match import Fill
-from ..position import Move
 from .json_text import dumps_indented
 from .record import Comment, Entry, MatchRecord, RecordFile, RoundRecord
 from .vocabulary import LANGUAGES, write_colour, write_direction
@@ -114,7 +114,7 @@ def format_move(move: Move, *, form: Form = Form.TEXT, lang: str = "en") -> str:
     if form is Form.COORDS:
         return _coords(move.origin, move.target, bool(move.push))
     if form is Form.JSON:
-        from ..export import move_json
+        from .export import move_json
 
         d = move_json(move)
         d["side"] = move.side.name.lower()

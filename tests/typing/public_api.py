@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing_extensions import assert_type
 
 import kamisado_notation
-from kamisado_notation import board, diagnostics, match, notation, position, replay, validate
+from kamisado_notation import diagnostics, notation
+from kamisado_notation.checking import replay, validate
+from kamisado_notation.engine import board, match, position
 
 assert_type(kamisado_notation.Position, type[position.Position])
 assert_type(kamisado_notation.Move, type[position.Move])

@@ -10,7 +10,7 @@ coordinates, as an entry with an error), then a file with no match, then the fir
 does not reach, then the first entry the form cannot write. After the first problem
 nothing more is written, but the file is read to its end so that every syntax error is
 reported: :func:`convert_to` writes the output (through the safe writer,
-:mod:`kamisado_notation.output`) only when :attr:`ConversionProblems.ok`.
+:mod:`kamisado_notation.io.output`) only when :attr:`ConversionProblems.ok`.
 """
 
 from __future__ import annotations
@@ -18,12 +18,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TextIO
 
-from .diagnostics import Diagnostic, Severity
-from .errors import DiscardOutput, FormatError
-from .notation.files import stream_record
-from .notation.record import Entry, MatchRecord
-from .notation.writer import Form, RecordWriter
-from .position import Move
+from ..diagnostics import Diagnostic, Severity
+from ..engine.position import Move
+from ..errors import DiscardOutput, FormatError
+from ..notation.files import stream_record
+from ..notation.record import Entry, MatchRecord
+from ..notation.writer import Form, RecordWriter
 
 if TYPE_CHECKING:
     from .replay import MatchReplay
@@ -82,11 +82,11 @@ def convert_file(path: str, out: TextIO, *, form: Form, lang: str = "en") -> Con
 
 def convert_to(path: str, output: str, *, form: Form, lang: str = "en") -> ConversionProblems:
     """:func:`convert_file` into the file ``output`` (``-``: standard output) through the
-    safe writer (:func:`~kamisado_notation.output.open_output`: never onto ``path``,
+    safe writer (:func:`~kamisado_notation.io.output.open_output`: never onto ``path``,
     atomically), written only when the result is ``ok`` — else nothing is. Raises
     :class:`~kamisado_notation.errors.OutputError` when ``output`` must not or cannot be
     written, :class:`~kamisado_notation.errors.RecordIOError` when ``path`` cannot be read."""
-    from .output import open_output
+    from ..io.output import open_output
 
     with open_output(output, inputs=[path], held=True) as out:
         problems = convert_file(path, out, form=form, lang=lang)

@@ -17,10 +17,10 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from ..diagnostics import Diagnostic
+from ..notation import parse_record
+from ..notation.record import Entry, RoundRecord
 from .correct import EntryFix
-from .diagnostics import Diagnostic
-from .notation import parse_record
-from .notation.record import Entry, RoundRecord
 from .validate import FileReport, validate_text
 
 __all__ = ["FixReport", "fix_text"]

@@ -3,7 +3,7 @@
 Counting conventions: a forced forfeit (M6) counts as one move; a move that ends the
 round (M7) is a leaf only at the last ply; a deadlocked position (M8) is terminal and
 has no leaves. A Sumo push is one move (the pushed player's forfeited turn is part of
-it, see :mod:`kamisado_notation.position`).
+it, see :mod:`kamisado_notation.engine.position`).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 between rounds (RULES.md "Match formats and scoring", F1–F4).
 
 A :class:`Match` holds the match's state between rounds (the score, who is the
-Challenger) and the :class:`~kamisado_notation.position.Position` of the round in play;
+Challenger) and the :class:`~kamisado_notation.engine.position.Position` of the round in play;
 the rings live on the towers of that position and are carried by :func:`fill` into the
 next round.
 """
@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from enum import Enum
 from operator import itemgetter
 
+from ..enums import TextEnum
+from ..errors import MatchError
 from .board import SQUARE_COLOURS, Colour, Side, square_file
-from .enums import TextEnum
-from .errors import MatchError
 from .position import Position, Tower
 
 __all__ = [

@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
+from ..errors import IllegalMoveError, KamisadoError, PositionError
 from .board import (
     COLOUR_LETTERS,
     MOVE_STEPS,
@@ -33,7 +34,6 @@ from .board import (
     square_name,
     square_rank,
 )
-from .errors import IllegalMoveError, KamisadoError, PositionError
 
 __all__ = [
     "INITIAL_POSITION",
@@ -275,7 +275,7 @@ class Position:
 
     __slots__ = ("_stack", "board", "last_mover", "to_move", "tower", "where", "winner")
 
-    #: How a notebook draws a position: set by :mod:`kamisado_notation.svg` when it is
+    #: How a notebook draws a position: set by :mod:`kamisado_notation.drawing.svg` when it is
     #: imported (the domain never imports the renderer).
     _svg_hook: ClassVar[Callable[[Position], str] | None] = None
 

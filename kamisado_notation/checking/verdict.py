@@ -2,13 +2,13 @@
 verdict and a summary are wanted (``kamisado validate``).
 
 The full path reads each match into the record model (an :class:`Entry` per entry), then
-replays it (a :class:`~kamisado_notation.replay.Ply` per entry) and judges it. Here the
+replays it (a :class:`~kamisado_notation.checking.replay.Ply` per entry) and judges it. Here the
 lines the reader's whole-line fast paths take (:mod:`.notation.fast_paths`: rows,
 headers, ``Round`` and ``Lineup`` lines) go straight into board updates, with no object
 per entry: each entry's fields (cached by its text) are played by the engine's own
 methods — :meth:`Position.play_ordinary` for an ordinary move, :meth:`Position.resolve`
 and :meth:`Position.play` for a push or a forfeit — and the match's flow, rings and score
-are :class:`~kamisado_notation.match.Match`'s. The rules stay in the engine: this module
+are :class:`~kamisado_notation.engine.match.Match`'s. The rules stay in the engine: this module
 only decides whether a match is plainly valid.
 
 A line whose braced comments alone keep it from the fast paths is read with each
@@ -36,12 +36,13 @@ from dataclasses import dataclass
 from itertools import chain
 from typing import Literal
 
-from .board import SQUARE_COLOURS, Colour, Direction, Side
-from .errors import IllegalMoveError, MatchError, NotationError, PositionError
-from .match import HOME_SQUARES, Fill, Match, RoundResult
-from .notation.assembly import Assembler, first_word
-from .notation.digits import lookalike_digit
-from .notation.fast_paths import (
+from ..engine.board import SQUARE_COLOURS, Colour, Direction, Side
+from ..engine.match import HOME_SQUARES, Fill, Match, RoundResult
+from ..engine.position import Move, Position, WrittenMove
+from ..errors import IllegalMoveError, MatchError, NotationError, PositionError
+from ..notation.assembly import Assembler, first_word
+from ..notation.digits import lookalike_digit
+from ..notation.fast_paths import (
     OTHER_RE,
     OTHER_STARTS,
     ROW_RE,
@@ -52,9 +53,8 @@ from .notation.fast_paths import (
     fast_other,
     fast_segments,
 )
-from .notation.reader import read_lines
-from .notation.record import Comment, Entry, Header, Item, Lineup, MatchRecord, RecordFile, RoundRecord
-from .position import Move, Position, WrittenMove
+from ..notation.reader import read_lines
+from ..notation.record import Comment, Entry, Header, Item, Lineup, MatchRecord, RecordFile, RoundRecord
 from .replay import MatchStatus, match_target, parse_result
 
 __all__ = ["Judge", "Judged", "Verdict", "judge_lines"]
@@ -82,7 +82,7 @@ def _lineup_where(lu: Lineup) -> list[int]:
 @dataclass(slots=True)
 class Verdict:
     """A match the fused path found valid, with nothing to report: what a summary of it
-    holds (:class:`~kamisado_notation.validate.MatchSummary`, whose fields these are)."""
+    holds (:class:`~kamisado_notation.checking.validate.MatchSummary`, whose fields these are)."""
 
     index: int
     line: int
@@ -772,7 +772,7 @@ class Judge:
     def general(self, line: str) -> None:
         """A line for the grammar: the match goes to the full path; where a match starts
         is found from the line's items, as the reader finds it."""
-        from .notation.general_path import read_line  # the grammar (lark): only when needed
+        from ..notation.general_path import read_line  # the grammar (lark): only when needed
 
         try:  # (a row whose unknown words are read past is a row, as the reader reads it)
             items, _comments, _unknown = read_line(line, self.number)

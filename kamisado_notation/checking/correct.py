@@ -24,11 +24,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .board import SQUARE_COLOURS, Colour, Direction, Side, square_name
-from .enums import TextEnum
-from .errors import IllegalMoveError
-from .notation.record import Entry
-from .position import Move, Position
+from ..engine.board import SQUARE_COLOURS, Colour, Direction, Side, square_name
+from ..engine.position import Move, Position
+from ..enums import TextEnum
+from ..errors import IllegalMoveError
+from ..notation.record import Entry
 
 __all__ = [
     "Candidate",

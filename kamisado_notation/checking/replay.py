@@ -22,17 +22,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
-from .board import SQUARE_COLOURS, Colour, Direction, Side, square_name
+from ..diagnostics import ERROR, WARNING, Diagnostic, Severity
+from ..engine.board import SQUARE_COLOURS, Colour, Direction, Side, square_name
+from ..engine.match import HOME_SQUARES, MATCH_TARGETS, Fill, Match, RoundEnd, RoundResult, fill, place_ring
+from ..engine.position import Move, Position, Tower, WrittenMove
+from ..enums import TextEnum
+from ..errors import IllegalMoveError, PositionError
+from ..notation.assembly import is_turn_warning
+from ..notation.digits import ascii_number
+from ..notation.record import Entry, MatchRecord, RoundRecord
+from ..notation.style import write_like
 from .correct import LOOKAHEAD, Candidate, Correction, EntryFix, Slot, back_move, correct, exact_move, slot_wording
-from .diagnostics import ERROR, WARNING, Diagnostic, Severity
-from .enums import TextEnum
-from .errors import IllegalMoveError, PositionError
-from .match import HOME_SQUARES, MATCH_TARGETS, Fill, Match, RoundEnd, RoundResult, fill, place_ring
-from .notation.assembly import is_turn_warning
-from .notation.digits import ascii_number
-from .notation.record import Entry, MatchRecord, RoundRecord
-from .notation.style import write_like
-from .position import Move, Position, Tower, WrittenMove
 
 __all__ = ["DASHES", "MatchReplay", "Ply", "RoundReplay", "lineup_start", "match_target", "parse_result", "replay"]
 
@@ -79,7 +79,7 @@ class RoundReplay:
     result: RoundResult | None = None
     stopped: bool = False
 
-    #: How a notebook draws a round: set by :mod:`kamisado_notation.svg` when it is imported.
+    #: How a notebook draws a round: set by :mod:`kamisado_notation.drawing.svg` when it is imported.
     _svg_hook: ClassVar[Callable[[RoundReplay], str] | None] = None
 
     def _repr_svg_(self) -> str | None:

@@ -9,12 +9,12 @@ read. :func:`validate_stream` gives a file's summaries one at a time
 in blocks of whole matches (:mod:`~kamisado_notation.notation.blocks`, cut as the one
 opener reads it: standard input and pipes too), each a pure function of its bytes
 (:func:`validate_block`), so blocks can go to worker processes (:func:`validate_paths`
-with ``jobs``, through :mod:`kamisado_notation.parallel`, which keeps every result
-when a worker dies) or to a cluster (:mod:`kamisado_notation.distributed`) and their
+with ``jobs``, through :mod:`kamisado_notation.io.parallel`, which keeps every result
+when a worker dies) or to a cluster (:mod:`kamisado_notation.checking.distributed`) and their
 reports be put back together in order with the same result as reading the file in one
 go (see :func:`merge_blocks`).
 
-A ``.kmr`` text goes first through the fused path (:mod:`kamisado_notation.verdict`:
+A ``.kmr`` text goes first through the fused path (:mod:`kamisado_notation.checking.verdict`:
 lines straight into the replay, no object per entry), which gives a valid match's
 summary; a match it cannot vouch for is read and replayed by the full path
 (:func:`summarize`), which gives every diagnostic. ``fused=False`` sends every match
@@ -28,21 +28,21 @@ from dataclasses import dataclass, field, replace
 from itertools import chain
 from typing import TYPE_CHECKING, TextIO
 
-from .board import Side
-from .diagnostics import ERROR, Diagnostic
-from .display import json_text, printable
-from .errors import RecordIOError
-from .match import RoundResult
-from .notation.assembly import Assembler
-from .notation.blocks import Block, decode_block
-from .notation.reader import read_lines
-from .notation.record import MatchRecord, RecordFile
+from ..diagnostics import ERROR, Diagnostic
+from ..display import json_text, printable
+from ..engine.board import Side
+from ..engine.match import RoundResult
+from ..errors import RecordIOError
+from ..notation.assembly import Assembler
+from ..notation.blocks import Block, decode_block
+from ..notation.reader import read_lines
+from ..notation.record import MatchRecord, RecordFile
 from .replay import MatchStatus, PlyKind
 from .verdict import Judge, Judged, judge_lines
 
 if TYPE_CHECKING:
-    from .notation.files import JsonMatches
-    from .parallel import Failure
+    from ..io.parallel import Failure
+    from ..notation.files import JsonMatches
     from .replay import MatchReplay
 
 __all__ = [
@@ -89,7 +89,7 @@ class MatchSummary:
     to_move: Side | None = None
 
     def to_json(self) -> dict[str, object]:
-        from .export import colour_name, side_name
+        from ..notation.export import colour_name, side_name
 
         return {
             "index": self.index,
@@ -226,8 +226,8 @@ def validate_text(text: str, *, path: str = "<string>", fused: bool = True) -> F
     >>> [d.rule for m in report.matches for d in m.diagnostics]
     ['square']
     """
-    from .notation import parse_record
-    from .notation.reader import block_lines
+    from ..notation import parse_record
+    from ..notation.reader import block_lines
 
     record = RecordFile(path)
     if fused:
@@ -333,13 +333,13 @@ def validate_stream(path: str, *, size: int = VALIDATE_BLOCK_BYTES, fused: bool 
     """Validate the file at ``path`` (``-``: standard input) one block of matches at a
     time, in this process (a JSON record a match at a time; ``fused``: see the module
     docstring)."""
-    from .notation.files import source_name
+    from ..notation.files import source_name
 
     return FileValidation(source_name(path), lambda fv: _stream_summaries(path, size, fused, fv))
 
 
 def _stream_summaries(path: str, size: int, fused: bool, fv: FileValidation) -> Iterator[MatchSummary]:
-    from .notation.files import JsonMatches, open_blocks
+    from ..notation.files import JsonMatches, open_blocks
 
     try:
         source = open_blocks(path, size=size)
@@ -385,8 +385,8 @@ def validate_paths(
         return
     from itertools import groupby
 
-    from .notation.files import source_name
-    from .parallel import map_in_order
+    from ..io.parallel import map_in_order
+    from ..notation.files import source_name
 
     def work(item: tuple[int, object]) -> Block | None:
         return item[1] if isinstance(item[1], Block) else None
@@ -400,7 +400,7 @@ def _blocks_of(paths: list[str], size: int) -> Iterator[tuple[int, object]]:
     """``(file number, Block)`` for every block of every ``.kmr`` file, read in this
     process; a JSON record (its matches as they are read), or the error that stops a file's reading, as
     ``(file number, that record or error)``."""
-    from .notation.files import JsonMatches, open_blocks
+    from ..notation.files import JsonMatches, open_blocks
 
     for number, path in enumerate(paths):
         try:
@@ -416,8 +416,8 @@ def _blocks_of(paths: list[str], size: int) -> Iterator[tuple[int, object]]:
 
 def _validation(path: str, items: Iterator[tuple[tuple[int, object], BlockReport | Failure | None]]) -> FileValidation:
     """A file's validation from its items and their results (:func:`_blocks_of`)."""
-    from .notation.files import JsonMatches
-    from .parallel import Failure  # (only with workers: its imports cost start-up time)
+    from ..io.parallel import Failure  # (only with workers: its imports cost start-up time)
+    from ..notation.files import JsonMatches
 
     head = next(items)
     first = head[0][1]

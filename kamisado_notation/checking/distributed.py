@@ -3,7 +3,7 @@
 
 Validation is a pure function of a file (of a match, even), so an existing engine
 shares it out: a ``dask.bag`` over the files, each validated on a worker with the
-library's streaming validator (:func:`~kamisado_notation.validate.validate_file`, a
+library's streaming validator (:func:`~kamisado_notation.checking.validate.validate_file`, a
 block of matches at a time) into its object of SPEC §6, and the objects gathered in
 the files' order are the ``{"files": [...]}`` document ``kamisado validate --json``
 writes. Dask is imported only when a bag is made: importing this module needs nothing

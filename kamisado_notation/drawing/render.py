@@ -37,10 +37,10 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from .board import SQUARE_COLOURS, Colour, Side
-from .display import printable
-from .match import Fill, lineup, score_of
-from .position import Move, Position
+from ..display import printable
+from ..engine.board import SQUARE_COLOURS, Colour, Side
+from ..engine.match import Fill, lineup, score_of
+from ..engine.position import Move, Position
 from .svg import (
     SQUARE_CODES,
     SQUARE_GLYPHS,
@@ -53,7 +53,7 @@ from .svg import (
 )
 
 if TYPE_CHECKING:  # the replay is only read, never built, here
-    from .replay import MatchReplay
+    from ..checking.replay import MatchReplay
 
 __all__ = [
     "COMPACT_WIDTH",

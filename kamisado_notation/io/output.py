@@ -37,8 +37,8 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, nullcontext
 from typing import TextIO
 
-from .display import printable
-from .errors import DiscardOutput, OutputError
+from ..display import printable
+from ..errors import DiscardOutput, OutputError
 
 __all__ = ["STDIN", "DiscardOutput", "file_identity", "open_output", "refuse_onto_inputs", "refuse_stdout_onto_inputs", "write_output"]
 

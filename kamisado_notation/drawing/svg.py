@@ -8,14 +8,14 @@ no scripts, no stylesheets, no external fonts or addresses (text asks for the ge
 letter, the marks are shapes (an arrow, a ring, a barred circle, dots, corner wedges),
 and the squares can carry their colour codes or the board's Chinese characters.
 
-Also here, because the terminal diagrams (:mod:`kamisado_notation.render`) draw the same
+Also here, because the terminal diagrams (:mod:`kamisado_notation.drawing.render`) draw the same
 things: the square codes and glyphs of SPEC §2, what a diagram marks
 (:func:`marks`) and the sentences under it (:func:`status_lines`). This module imports
 only the domain; importing it installs ``_repr_svg_`` on :class:`Position` and
 :class:`RoundReplay` so that a notebook draws them (the package imports it by itself
 when IPython is running).
 
-    >>> from kamisado_notation.position import Position
+    >>> from kamisado_notation.engine.position import Position
     >>> board(Position.initial()).startswith("<svg")
     True
 """
@@ -29,13 +29,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 from xml.sax.saxutils import escape, quoteattr
 
-from .board import SQUARE_COLOURS, Colour, Side, square_name
-from .match import Fill, fill_order
-from .match import lineup as lineup_of
-from .position import RING_NAMES, Move, Position
+from ..engine.board import SQUARE_COLOURS, Colour, Side, square_name
+from ..engine.match import Fill, fill_order
+from ..engine.match import lineup as lineup_of
+from ..engine.position import RING_NAMES, Move, Position
 
 if TYPE_CHECKING:  # only read, never built, here
-    from .replay import RoundReplay
+    from ..checking.replay import RoundReplay
 
 __all__ = [
     "SQUARE_CODES",
@@ -190,7 +190,7 @@ def fill_marks(position: Position, how: Fill) -> tuple[Position, Marks, Position
     """Filling ``how`` after the round that ended in ``position`` (F1–F4, figures
     7(b)–7(g)): that position with the winner's ring on, its marks (each tower numbered
     in the order its owner takes it), and the next round's start."""
-    from .export import round_start, with_ring
+    from ..notation.export import round_start, with_ring
 
     ended = with_ring(position)
     labels: dict[int, str] = {}
@@ -602,7 +602,7 @@ def round_board(replay: RoundReplay, ply: int | None = None, *, size: int | None
     """A replayed round after ``ply`` entries (default: all): the board with the last
     move (a push's back-entry shows the push)."""
     n = len(replay.plies) if ply is None else ply
-    from .replay import PlyKind
+    from ..checking.replay import PlyKind
 
     last = next((p.move for p in reversed(replay.plies[:n]) if p.move is not None and p.kind is not PlyKind.BACK), None)
     title = f"Round {replay.number}, after ply {n} of {len(replay.plies)}"
@@ -614,7 +614,7 @@ def round_board(replay: RoundReplay, ply: int | None = None, *, size: int | None
 
 def _install() -> None:
     """Teach positions and replayed rounds to draw themselves in a notebook."""
-    from .replay import RoundReplay
+    from ..checking.replay import RoundReplay
 
     Position._svg_hook = lambda position: board(position, size=400)
     RoundReplay._svg_hook = lambda replay: round_board(replay, size=400)

@@ -13,11 +13,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 
-from .board import SQUARE_COLOURS, Colour, Direction, Side
-from .errors import KamisadoError
-from .match import MATCH_TARGETS, Fill, Match, lineup
-from .notation.record import Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
-from .position import Move, Position
+from ..engine.board import SQUARE_COLOURS, Colour, Direction, Side
+from ..engine.match import MATCH_TARGETS, Fill, Match, lineup
+from ..engine.position import Move, Position
+from ..errors import KamisadoError
+from ..notation.record import Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
 
 __all__ = ["back_entry", "entry_from_move", "generate_match", "generate_records", "iter_generated", "placeholder_entry"]
 

@@ -1,0 +1,6 @@
+"""Drawings of positions and matches: terminal diagrams (rich) and vector drawings (SVG).
+
+It may import every layer below it (values, io, engine, notation, checking, play), never
+the command line. Modules: :mod:`.render` (terminal diagrams and a match's summary
+table), :mod:`.svg` (self-contained SVG boards).
+"""

@@ -1,0 +1,9 @@
+"""The rules engine: the board, positions and the rules of a round, match flow (fills,
+rings, scores) and perft.
+
+Nothing in this subpackage knows text: it imports only the values at the package's top
+(:mod:`kamisado_notation.errors`, :mod:`kamisado_notation.enums`). Modules, bottom up:
+:mod:`.board` (colours, sides, directions, squares), :mod:`.position` (towers, moves,
+legality, Sumo pushes, forfeits, deadlock), :mod:`.match` (rounds, rings, points, fills),
+:mod:`.perft` (counting the move tree).
+"""
