@@ -28,7 +28,27 @@ __all__ = [
 ]
 
 
-class Colour(IntEnum):
+class _Word(IntEnum):
+    """An enum of the board that is an index (a list or tuple is indexed by it in the
+    engine's hot loops) but reads as a word: ``str`` and f-strings give its English name
+    (``Black``, ``Purple``), and every member is true (``Side.BLACK`` and
+    ``Colour.BROWN`` are 0 as indices, never as a truth value).
+
+    >>> f"{Side.BLACK} moves the {Colour.PURPLE} tower {Direction.LEFT}", bool(Side.BLACK)
+    ('Black moves the Purple tower Left', True)
+    """
+
+    def __str__(self) -> str:
+        return self.name.capitalize()
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __bool__(self) -> bool:
+        return True
+
+
+class Colour(_Word):
     """The eight colours, in fill-left order (a home row from its owner's left)."""
 
     BROWN = 0
@@ -54,7 +74,7 @@ class Colour(IntEnum):
 COLOUR_LETTERS = "NGRYKPBO"
 
 
-class Side(IntEnum):
+class Side(_Word):
     """The two players. Black (home rank 8) moves first in round 1."""
 
     BLACK = 0
@@ -73,7 +93,7 @@ class Side(IntEnum):
         return "b" if self is Side.BLACK else "g"
 
 
-class Direction(IntEnum):
+class Direction(_Word):
     """Directions from the mover's own point of view (Black's left is Gold's right)."""
 
     FORWARD = 0
