@@ -73,6 +73,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "Severity": ("diagnostics", "Severity"),
     # notation
     "Entry": ("notation", "Entry"),
+    "Headers": ("notation", "Headers"),
     "MatchRecord": ("notation", "MatchRecord"),
     "RecordFile": ("notation", "RecordFile"),
     "parse_entry": ("notation", "parse_entry"),
@@ -111,6 +112,7 @@ __all__ = [
     "FixReport",
     "Form",
     "FormatError",
+    "Headers",
     "IllegalMoveError",
     "KamisadoError",
     "Match",
@@ -178,6 +180,7 @@ if TYPE_CHECKING:  # what a type checker (and a reader) sees; at run time: __get
     from .notation import (
         Entry,
         Form,
+        Headers,
         MatchRecord,
         RecordFile,
         format_entry,

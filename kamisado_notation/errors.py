@@ -31,11 +31,15 @@ class PositionError(KamisadoError):
 
 
 class IllegalMoveError(KamisadoError):
-    """A move the rules forbid; ``rule`` is the rulebook's rule id (``M2``, ``S8``, ``T2``…)."""
+    """A move the rules forbid; ``rule`` is the rulebook's rule id (``M2``, ``S8``, ``T2``…)
+    or ``square`` (the colour written for the square the move ends on is not its colour).
+    ``slot`` names the slot of a written move that is wrong (``tower``, ``direction``,
+    ``distance``, ``square``, or ``from``/``to`` for coordinates) where one is known."""
 
-    def __init__(self, message: str, *, rule: str) -> None:
+    def __init__(self, message: str, *, rule: str, slot: str | None = None) -> None:
         super().__init__(message)
         self.rule = rule
+        self.slot = slot
 
 
 class MatchError(KamisadoError):

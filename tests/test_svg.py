@@ -18,8 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_render import SPEC_GRID  # SPEC §1, written out once for the tests
 
-from kamisado_notation.drawing import svg
 from kamisado_notation.checking.replay import replay
+from kamisado_notation.drawing import svg
 from kamisado_notation.engine.board import Side, parse_square, square_name
 from kamisado_notation.engine.match import Fill, fill_order
 from kamisado_notation.engine.position import Position

@@ -175,7 +175,7 @@ def _follows(position: Position, move: Move, following: Sequence[Entry], *, ends
     round ends cleanly within them; with ``ends``, the round ends after the entry, so a
     move that ends it scores in full)."""
     played = [move]
-    position.play(move)
+    position.apply(move)
     count = 0
     pending = move if move.push else None
     try:
@@ -193,7 +193,7 @@ def _follows(position: Position, move: Move, following: Sequence[Entry], *, ends
             step = exact_move(position, entry)
             if step is None:
                 break
-            position.play(step)
+            position.apply(step)
             played.append(step)
             pending = step if step.push else None
             count += LOOKAHEAD if position.winner is not None else 1

@@ -88,13 +88,24 @@ class RoundReplay:
         return hook(self) if hook is not None else None
 
     def position_at(self, ply: int | None = None) -> Position:
-        """The position after ply ``ply`` (0: the start; ``None``: after the last
-        replayed ply). Replays from the start rather than keeping snapshots."""
-        plies = self.plies if ply is None else self.plies[: max(ply, 0)]
+        """The position after ``ply`` plies: ``0`` is the round's start, ``len(plies)``
+        (or ``-1``, or ``None``) the position after the last replayed ply; negative
+        numbers count from the end as a Python sequence does, and a ply beyond either end
+        raises :class:`IndexError`. Replays from the start rather than keeping snapshots.
+
+        >>> from kamisado_notation import read_record, replay_match
+        >>> rnd = replay_match(read_record("samples/standard-match.kmr").matches[0]).rounds[0]
+        >>> rnd.position_at(0) == rnd.start, rnd.position_at(-1) == rnd.position_at(len(rnd.plies))
+        (True, True)
+        """
+        count = len(self.plies) + 1  # the positions: the start, then one after each ply
+        n = count - 1 if ply is None else ply + count if ply < 0 else ply
+        if not 0 <= n < count:
+            raise IndexError(f"round {self.number} has positions 0 to {count - 1} (or -{count} to -1), not {ply}")
         position = self.start.copy()
-        for p in plies:
+        for p in self.plies[:n]:
             if p.kind is not PlyKind.BACK and p.move is not None:
-                position.play(p.move)
+                position.apply(p.move)
         return position
 
     def last_move(self, ply: int | None = None) -> Move | None:
@@ -382,7 +393,7 @@ class _RoundReplayer:
     def play(self, entry: Entry, number: int, move: Move) -> None:
         kind = PlyKind.PUSH if move.push else PlyKind.FORFEIT if move.distance == 0 else PlyKind.MOVE
         self.rr.plies.append(Ply(number, move.side, entry, kind, move))
-        self.pos.play(move)
+        self.pos.apply(move)
         if move.push:
             self.pending = move
 
@@ -466,7 +477,7 @@ class _RoundReplayer:
         )
         inserted = Entry(entry.line, entry.column, text=text, tower=colour, distance=0, square_colour=forfeit.square_colour)
         self.rr.plies.append(Ply(number, side, inserted, PlyKind.FORFEIT, forfeit))
-        pos.play(forfeit)
+        pos.apply(forfeit)
         self.inserted.append(idx)
         self.shift += 1
         move = exact_move(pos, entry)
@@ -1072,7 +1083,7 @@ def _plays(position: Position, entry: Entry) -> bool:
     """Play ``entry`` on ``position`` when it is a legal move exactly as written."""
     move = exact_move(position, entry)
     if move is not None:
-        position.play(move)
+        position.apply(move)
     return move is not None
 
 

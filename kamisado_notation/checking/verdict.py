@@ -374,7 +374,7 @@ class _Fused:
             raise _Fallback from None
         if (origin is None and SQUARE_COLOURS[move.target] is not square) or (mark and not move.push):
             raise _Fallback
-        pos.play(move)
+        pos.apply(move)
         if move.push:
             self.pending = move
 

@@ -6,4 +6,10 @@ Nothing in this subpackage knows text: it imports only the values at the package
 :mod:`.board` (colours, sides, directions, squares), :mod:`.position` (towers, moves,
 legality, Sumo pushes, forfeits, deadlock), :mod:`.match` (rounds, rings, points, fills),
 :mod:`.perft` (counting the move tree).
+
+:meth:`Position.parse_move <.position.Position.parse_move>`, :meth:`Position.play_text
+<.position.Position.play_text>` and :meth:`Move.text <.position.Move.text>` take or give
+text: they go through doors (:class:`.position.TextDoors`) that
+:mod:`kamisado_notation.checking.moves` installs, loaded by name on first use — the engine
+imports nothing above it.
 """

@@ -51,7 +51,7 @@ def _perft(position: Position, depth: int) -> int:
             return 0
         moves = [position.forfeit_move()]
     total = 0
-    play, undo = position.play, position.undo
+    play, undo = position.apply, position.undo
     for move in moves:
         play(move)
         total += _perft(position, depth - 1)
@@ -71,7 +71,7 @@ def divide(position: Position, depth: int) -> list[tuple[Move, int]]:
         moves = [position.forfeit_move()]
     result = []
     for move in moves:
-        position.play(move)
+        position.apply(move)
         result.append((move, _perft(position, depth - 1)))
         position.undo()
     return result

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from importlib import import_module
 from typing import ClassVar, NamedTuple
 
 from ..errors import IllegalMoveError, KamisadoError, PositionError
@@ -149,6 +150,22 @@ class Move:
     def coords(self) -> str:
         """The coordinate form, ``d8-d4``."""
         return f"{square_name(self.origin)}-{square_name(self.target)}"
+
+    def text(self, form: str = "text", lang: str = "en") -> str:
+        """The move written in ``form`` (``symbols``, ``text``, ``short``, ``coords`` or
+        ``json``) and ``lang`` (``en``, ``de``, ``hu``, ``pt``, ``ro``, ``ru``), as a
+        record writes it (the notation layer, loaded on first use, writes it).
+
+        >>> move = Position.initial().parse_move("Pink Forward 4 Brown")
+        >>> move.text("symbols"), move.text("short"), move.text("coords"), move.text(lang="hu")
+        ('粉↑4棕', 'Pi F4 Br', 'd8-d4', 'rózsaszín előre 4 barna')
+        """
+        return _text_doors().write(self, form, lang)
+
+    def __repr__(self) -> str:
+        what = "forfeit" if self.is_forfeit else f"{self.direction} {self.distance}"
+        pushed = f" pushing {' '.join(map(square_name, self.push))}" if self.push else ""
+        return f"<Move {self.side} {_colour_title(self.tower)} {self.coords()} {what}{pushed}>"
 
     def __str__(self) -> str:
         if self.is_forfeit:
@@ -568,7 +585,44 @@ class Position:
     # ------------------------------------------------------------ making the moves
 
     def play(self, move: Move) -> None:
-        """Apply ``move`` (assumed legal: see :meth:`is_legal`, :meth:`resolve`)."""
+        """Play ``move``, checked: an illegal move raises :class:`IllegalMoveError` naming
+        the rule it breaks, and the position stays as it was. (A search that plays only
+        moves of :meth:`legal_moves` may call :meth:`apply` and skip the check.)
+
+        >>> position = Position.initial()
+        >>> move = position.resolve(Direction.FORWARD, 3, tower=Colour.BROWN)
+        >>> position.play(move)
+        >>> try:
+        ...     position.play(move)           # Black again: Gold is to move
+        ... except IllegalMoveError as e:
+        ...     print(e.rule, e)
+        T2 it is Gold's turn, not Black's
+        >>> position.to_string()
+        'obpkyrg./......../......../.......n/......../......../......../NGRYKPBO g Y'
+        """
+        self.check(move)
+        self.apply(move)
+
+    def check(self, move: Move) -> None:
+        """Raise :class:`IllegalMoveError` (with the rule) unless ``move`` is a legal move
+        of this position; change nothing."""
+        if move.side is not self.to_move:
+            raise IllegalMoveError(f"it is {self.to_move}'s turn, not {move.side}'s", rule="T2")
+        if move.is_forfeit and self.tower is None and self.winner is None:
+            expected = self._free_forfeit()
+        else:
+            expected = self.resolve(move.direction, move.distance, tower=move.tower)
+        if expected != move:
+            raise IllegalMoveError(
+                f"{move!r} is not a move of this position: the {move.tower} tower's move "
+                f"{move.direction} {move.distance} is {expected!r}",
+                rule="T2" if expected.origin != move.origin else "M1",
+            )
+
+    def apply(self, move: Move) -> None:
+        """Apply ``move`` without checking it: for moves that come from
+        :meth:`legal_moves`, :meth:`resolve` or :meth:`parse_move` (a search's hot loop).
+        An illegal move corrupts the position: use :meth:`play`."""
         # play_ordinary (the replay's hot path) inlines the ordinary-move case below:
         # keep the two in step.
         self._stack.append((move, self.tower, self.to_move, self.last_mover, self.winner))
@@ -640,7 +694,7 @@ class Position:
     def play_forfeit(self) -> Move:
         """Play the forced forfeit of a blocked side to move (M6), and return it."""
         move = self.forfeit_move()
-        self.play(move)
+        self.apply(move)
         return move
 
     def play_ordinary(self, tower: Colour | None, direction: Direction, distance: int) -> Move | None:
@@ -652,7 +706,7 @@ class Position:
 
         >>> position = Position.initial()
         >>> position.play_ordinary(Colour.BROWN, Direction.FORWARD, 3)
-        Move(side=<Side.BLACK: 0>, tower=<Colour.BROWN: 0>, origin=63, target=39, direction=<Direction.FORWARD: 0>, distance=3, push=())
+        <Move Black Brown h8-h5 Forward 3>
         >>> position.play_ordinary(None, Direction.LEFT, 1) is None  # Gold must move Yellow (T2): c1-b2 is green
         False
         """
@@ -754,6 +808,40 @@ class Position:
         stack = self._stack
         return _undone_move(stack[-1]) if stack else None
 
+    # ---------------------------------------------------------- moves as text
+
+    def parse_move(self, text: str) -> Move:
+        """The move that one entry ``text`` (any form and language: ``紫↖5黃``, ``Purple
+        Left 5 Yellow``, ``Pu L5 Ye``, ``lila balra 5 sárga``, ``d8-d4``) stands for in this
+        position, all four slots checked: the tower (T1/T2), the direction and distance
+        (M1–M6, the Sumo rules) and the colour of the square it ends on. Raises
+        :class:`NotationError` for text that is no move and :class:`IllegalMoveError`
+        naming the rule and the slot (``e.slot``) for a move that is wrong here. The
+        notation layer, loaded on first use, reads the text.
+
+        >>> position = Position.initial()
+        >>> position.parse_move("Red Left 2 Blue")
+        <Move Black Red f8-h6 Left 2>
+        >>> try:
+        ...     position.parse_move("Red Left 2 Green")
+        ... except IllegalMoveError as e:
+        ...     print(e.rule, e.slot, e)
+        square square Red Left 2 Green: Black's red ends on h6, a blue square, not green
+        """
+        return _text_doors().read(self, text)
+
+    def play_text(self, text: str) -> Move:
+        """:meth:`parse_move` then :meth:`apply`: play one entry written in any form;
+        returns the move. Raises as :meth:`parse_move` does, changing nothing.
+
+        >>> position = Position.initial()
+        >>> position.play_text("Pi F4 Br"), position.play_text("a1-a2")
+        (<Move Black Pink d8-d4 Forward 4>, <Move Gold Brown a1-a2 Forward 1>)
+        """
+        move = self.parse_move(text)
+        self.apply(move)
+        return move
+
     # ---------------------------------------------------------- checking a move
 
     def resolve(self, direction: Direction | None, distance: int, *, tower: Colour | None = None) -> Move:
@@ -763,7 +851,7 @@ class Position:
         Raises :class:`IllegalMoveError` naming the rule the move breaks.
 
         >>> Position.initial().resolve(Direction.LEFT, 2, tower=Colour.RED)  # f8-h6: Black's left
-        Move(side=<Side.BLACK: 0>, tower=<Colour.RED: 2>, origin=61, target=47, direction=<Direction.LEFT: 1>, distance=2, push=())
+        <Move Black Red f8-h6 Left 2>
         >>> try:
         ...     Position.initial().resolve(Direction.FORWARD, 1)
         ... except IllegalMoveError as e:
@@ -813,17 +901,20 @@ class Position:
         """A zero entry of ``colour``: the forfeit, if the side to move is blocked (M5, M6)."""
         side = self.to_move
         if self.tower is None:
-            # T1/M5: with a free choice, the side forfeits only if no tower can move;
-            # the forfeit then names no tower, and the free choice passes on.
-            if self.has_moves():
-                raise IllegalMoveError(
-                    f"{side.title} has a free choice of tower and can move, so may not forfeit", rule="M5"
-                )
-            return self.forfeit_move()
+            return self._free_forfeit()
         origin = self.where[side][colour]
         if self._can_move(side, colour):
             raise IllegalMoveError(f"{self.board[origin]} on {square_name(origin)} can move, so it may not forfeit", rule="M5")
         return Move(side, colour, origin, origin, None, 0)
+
+    def _free_forfeit(self) -> Move:
+        """T1/M5: with a free choice, the side forfeits only if no tower can move; the
+        forfeit then names no tower, and the free choice passes on."""
+        if self.has_moves():
+            raise IllegalMoveError(
+                f"{self.to_move.title} has a free choice of tower and can move, so may not forfeit", rule="M5"
+            )
+        return self.forfeit_move()
 
     def _resolve_push(self, t: Tower, origin: Square, direction: Direction, distance: int) -> Move:
         """A move of ``t`` onto an occupied square: a Sumo push (S2–S9), or why not."""
@@ -913,6 +1004,29 @@ class Position:
         if max(gold) >= 56:
             return Side.GOLD
         return None
+
+
+class TextDoors(NamedTuple):
+    """How the engine reads and writes one move as text without knowing text: the
+    notation's reader and writer, which :mod:`kamisado_notation.checking.moves` installs
+    with :func:`install_text_doors` when it is imported."""
+
+    read: Callable[[Position, str], Move]
+    write: Callable[[Move, str, str], str]
+
+
+_DOORS: list[TextDoors] = []
+
+
+def install_text_doors(doors: TextDoors) -> None:
+    """Install the reader and writer of single moves (see :class:`TextDoors`)."""
+    _DOORS[:] = [doors]
+
+
+def _text_doors() -> TextDoors:
+    if not _DOORS:  # the layer above installs them; the engine names it, never imports it
+        import_module("kamisado_notation.checking.moves")
+    return _DOORS[0]
 
 
 def _build_initial_towers() -> dict[int, Tower]:

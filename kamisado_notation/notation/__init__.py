@@ -34,7 +34,7 @@ from .files import (
     source_name,
 )
 from .reader import iter_matches, parse_entry, parse_record, read_entry
-from .record import Comment, Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
+from .record import Comment, Entry, Header, Headers, Lineup, MatchRecord, RecordFile, RoundRecord
 from .tokens import MAX_DIGITS
 from .writer import Form, format_entry, format_move, format_record, record_json
 
@@ -52,6 +52,7 @@ __all__ = [
     "Form",
     "FormatError",
     "Header",
+    "Headers",
     "Lineup",
     "MatchRecord",
     "NotationError",

@@ -32,7 +32,7 @@ import sys
 from collections.abc import Generator, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
-from typing import BinaryIO, TypeVar
+from typing import IO, BinaryIO, TypeVar, Union
 
 from ..diagnostics import Diagnostic
 from ..errors import NotationError, RecordIOError
@@ -71,6 +71,10 @@ _T = TypeVar("_T")
 # times on its way, so a larger one is memory held for nothing (bench/bench_memory.py).
 _BLOCK = 1 << 18
 
+#: Where a record is read from: a path (``-``: standard input), or an open stream of
+#: text or bytes (read to its end, never closed here).
+Source = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
+
 
 def source_name(path: str) -> str:
     """The name a record read from ``path`` goes by: ``<stdin>`` for ``-``."""
@@ -106,8 +110,9 @@ def _io_error(path: str, e: OSError) -> RecordIOError:
     return RecordIOError(f"{source_name(path)}: {reason}", reason=reason)
 
 
-def _chunks(f: BinaryIO, path: str) -> Iterator[bytes]:
-    """The bytes of ``f``, a block at a time; a read error raises :class:`RecordIOError`."""
+def _chunks(f: IO[bytes] | IO[str], path: str) -> Iterator[bytes]:
+    """The bytes of ``f``, a block at a time (a text stream's encoded as UTF-8); a read
+    error raises :class:`RecordIOError`."""
     while True:
         try:
             chunk = f.read(_BLOCK)
@@ -115,7 +120,7 @@ def _chunks(f: BinaryIO, path: str) -> Iterator[bytes]:
             raise _io_error(path, e) from None
         if not chunk:
             return
-        yield chunk
+        yield chunk.encode("utf-8", "surrogateescape") if isinstance(chunk, str) else chunk
 
 
 # --------------------------------------------------------------------- sniffing
@@ -154,14 +159,20 @@ class _Opened:
     """A record file open for reading, its first block read: the one place a file is
     opened, sniffed and read from."""
 
-    def __init__(self, path: str) -> None:
-        path = os.fsdecode(path)  # TypeError for what is not a path
+    def __init__(self, source: Source) -> None:
+        self.stack = ExitStack()
+        if hasattr(source, "read"):  # an open stream
+            name = getattr(source, "name", None)
+            path = name if isinstance(name, str) else "<stream>"
+            self.chunks = _chunks(source, path)  # type: ignore[arg-type]  # (a stream, by its read)
+        else:
+            path = os.fsdecode(source)  # TypeError for what is not a path
         self.path = path
         self.name = source_name(path)
-        self.stack = ExitStack()
         try:
-            f = self.stack.enter_context(open_record_file(path))
-            self.chunks = _chunks(f, path)
+            if not hasattr(source, "read"):
+                f = self.stack.enter_context(open_record_file(path))
+                self.chunks = _chunks(f, path)
             self.head = next(self.chunks, b"")
         except BaseException:
             self.stack.close()
@@ -196,7 +207,7 @@ class _Opened:
 # ------------------------------------------------------------------ public API
 
 
-def stream_record(path: str) -> tuple[RecordFile, Iterator[MatchRecord]]:
+def stream_record(path: Source) -> tuple[RecordFile, Iterator[MatchRecord]]:
     """A record file (as :func:`read_record` reads it) whose matches come one at a time:
     the :class:`RecordFile` without its matches, and an iterator over them. The file's
     own ``errors`` and closing ``comments`` (and ``bom``, ``crlf``) are complete once the
@@ -210,10 +221,11 @@ def stream_record(path: str) -> tuple[RecordFile, Iterator[MatchRecord]]:
     return record, _closing(opened, read_lines(opened.text_lines(record), opened.name, record))
 
 
-def read_record(path: str) -> RecordFile:
+def read_record(path: Source) -> RecordFile:
     """A record file (UTF-8, with or without BOM; lines ended by LF, CRLF or CR), or the
     JSON form of one (:func:`looks_like_json`; read by
-    :mod:`~kamisado_notation.notation.json_record`); ``-`` is standard input. A missing or
+    :mod:`~kamisado_notation.notation.json_record`); ``-`` is standard input, and an open
+    stream of text or bytes is read to its end (its ``name``, if any, names it). A missing or
     unreadable file raises :class:`RecordIOError`; invalid UTF-8, binary data and a line
     over :data:`MAX_LINE` are diagnostics at their line, a malformed JSON document one
     diagnostic naming the bad field.
@@ -221,6 +233,9 @@ def read_record(path: str) -> RecordFile:
     >>> record = read_record("samples/standard-match.kmr")
     >>> len(record.matches), record.matches[0].header("Black"), len(record.matches[0].rounds)
     (1, 'Johan', 5)
+    >>> import io
+    >>> read_record(io.StringIO("Round 1\\n1. Pu L1 Pu  Ye R1 Ye\\n")).matches[0].rounds[0].entries[1].text
+    'Ye R1 Ye'
     """
     record, matches = stream_record(path)
     record.matches.extend(matches)
@@ -244,7 +259,7 @@ def nth_match(path: str, n: int) -> tuple[RecordFile, MatchRecord | None, int]:
     return record, None, count
 
 
-def open_matches(path: str, *, errors: list[Diagnostic] | None = None) -> Iterator[MatchRecord]:
+def open_matches(path: Source, *, errors: list[Diagnostic] | None = None) -> Iterator[MatchRecord]:
     """The matches of a record file (``-``: standard input), one at a time, for huge
     files (memory holds a block of lines and one match). Raises :class:`RecordIOError`
     at once if the file cannot be opened, or later if a read fails. Syntax problems are

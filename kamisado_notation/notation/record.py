@@ -10,13 +10,15 @@ element); ``Match.comments`` are those before the match's first element.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import SupportsIndex, TypeVar, overload
 
 from ..diagnostics import Diagnostic
 from ..engine.board import Colour, Direction, Side
 from ..engine.match import Fill
 
-__all__ = ["Comment", "Entry", "Header", "Item", "Lineup", "MatchRecord", "RecordFile", "RoundRecord", "Spanned"]
+__all__ = ["Comment", "Entry", "Header", "Headers", "Item", "Lineup", "MatchRecord", "RecordFile", "RoundRecord", "Spanned"]
 
 
 @dataclass(slots=True)
@@ -39,6 +41,66 @@ class Header:
     line: int
     column: int
     comments: list[Comment] = field(default_factory=list)
+
+
+_T = TypeVar("_T")
+
+
+class Headers(list[Header]):
+    """A match's headers: the list of :class:`Header` lines in the order written
+    (duplicates kept, so that writing them back loses nothing), which also reads like a
+    mapping from a name to its value. A name is looked up without case, and where a name
+    is written twice the first one counts, as it does for the replay.
+
+    >>> from kamisado_notation import read_record
+    >>> headers = read_record("samples/standard-match.kmr").matches[0].headers
+    >>> headers["Black"], headers.get("black"), "Result" in headers, headers.get("Round", "-")
+    ('Johan', 'Johan', True, '-')
+    >>> headers[0]
+    Header(name='Event', value='Club night', line=3, column=1, comments=[])
+    """
+
+    __slots__ = ()
+
+    @overload
+    def __getitem__(self, key: SupportsIndex) -> Header: ...
+    @overload
+    def __getitem__(self, key: slice) -> list[Header]: ...
+    @overload
+    def __getitem__(self, key: str) -> str: ...
+    def __getitem__(self, key: SupportsIndex | slice | str) -> Header | list[Header] | str:
+        if isinstance(key, str):
+            found = self._find(key)
+            if found is None:
+                raise KeyError(key)
+            return found.value
+        return list.__getitem__(self, key)
+
+    def _find(self, name: str) -> Header | None:
+        folded = name.casefold()
+        return next((h for h in self if h.name.casefold() == folded), None)
+
+    @overload
+    def get(self, name: str) -> str | None: ...
+    @overload
+    def get(self, name: str, default: _T) -> str | _T: ...
+    def get(self, name: str, default: object = None) -> object:
+        """The value of the first header called ``name`` (without case), or ``default``."""
+        found = self._find(name)
+        return default if found is None else found.value
+
+    def __contains__(self, key: object) -> bool:
+        if isinstance(key, str):
+            return self._find(key) is not None
+        return list.__contains__(self, key)
+
+    def names(self) -> Iterator[str]:
+        """The names, in the order written (a name written twice comes twice)."""
+        return (h.name for h in self)
+
+    def items(self) -> Iterator[tuple[str, str]]:
+        """``(name, value)`` pairs, in the order written."""
+        return ((h.name, h.value) for h in self)
 
 
 @dataclass(slots=True)
@@ -121,7 +183,7 @@ class MatchRecord:
 
     index: int
     line: int
-    headers: list[Header] = field(default_factory=list)
+    headers: Headers = field(default_factory=Headers)
     rounds: list[RoundRecord] = field(default_factory=list)
     comments: list[Comment] = field(default_factory=list)
     errors: list[Diagnostic] = field(default_factory=list)
@@ -129,12 +191,13 @@ class MatchRecord:
     #: whose unknown words were read past): the replay of a round does not stop there.
     turnless: set[int] = field(default_factory=set)
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.headers, Headers):
+            self.headers = Headers(self.headers)
+
     def header(self, name: str) -> str | None:
         """The value of the first header called ``name`` (case-insensitive), if any."""
-        for h in self.headers:
-            if h.name.lower() == name.lower():
-                return h.value
-        return None
+        return self.headers.get(name)
 
 
 @dataclass

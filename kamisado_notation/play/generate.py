@@ -17,7 +17,7 @@ from ..engine.board import SQUARE_COLOURS, Colour, Direction, Side
 from ..engine.match import MATCH_TARGETS, Fill, Match, lineup
 from ..engine.position import Move, Position
 from ..errors import KamisadoError
-from ..notation.record import Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
+from ..notation.record import Entry, Header, Headers, Lineup, MatchRecord, RecordFile, RoundRecord
 
 __all__ = ["back_entry", "entry_from_move", "generate_match", "generate_records", "iter_generated", "placeholder_entry"]
 
@@ -95,7 +95,7 @@ def _end_in_deadlock(rng: random.Random, position: Position, add: Callable[[Entr
             seen.add((position.to_move, position.tower))
             f = position.forfeit_move()
             add(entry_from_move(f, coords=coords))
-            position.play(f)
+            position.apply(f)
 
 
 def _play_round(rng: random.Random, position: Position, rec: RoundRecord, lines: _Lines, coords: bool) -> bool:
@@ -127,11 +127,11 @@ def _play_round(rng: random.Random, position: Position, rec: RoundRecord, lines:
                 return True
             f = position.forfeit_move()
             add(entry_from_move(f, coords=coords))
-            position.play(f)
+            position.apply(f)
             continue
         move = _choose(rng, position, moves)
         add(entry_from_move(move, coords=coords))
-        position.play(move)
+        position.apply(move)
         if move.push:
             add(back_entry(move, position, coords=coords))
     return True
@@ -186,7 +186,7 @@ def generate_match(rng: random.Random, *, target: int, index: int = 1, line: int
     result.line = headers[-1].line + 1
     headers.append(result)
     _shift(rounds, 1)
-    return MatchRecord(index=index, line=line, headers=headers, rounds=rounds)
+    return MatchRecord(index=index, line=line, headers=Headers(headers), rounds=rounds)
 
 
 def _shift(rounds: list[RoundRecord], by: int) -> None:

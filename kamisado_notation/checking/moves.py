@@ -1,0 +1,93 @@
+"""One move as text, against one position: what :meth:`Position.parse_move`,
+:meth:`Position.play_text` and :meth:`Move.text` do.
+
+The engine knows no text, so it reaches these through the doors
+(:class:`~kamisado_notation.engine.position.TextDoors`) this module installs when it is
+imported: the reader takes an entry in any form and language and checks all four of its
+slots against the position; the writer is the record writer's
+:func:`~kamisado_notation.notation.format_move`.
+"""
+
+from __future__ import annotations
+
+from ..engine.board import Colour, Direction, Side, square_name
+from ..engine.position import Move, Position, TextDoors, install_text_doors
+from ..errors import FormatError, IllegalMoveError
+from ..notation.reader import parse_entry
+from ..notation.record import Entry
+from ..notation.writer import Form, format_move
+from .correct import Slot, candidates, exact_move
+
+__all__ = ["parse_move", "write_move"]
+
+
+def parse_move(position: Position, text: str) -> Move:
+    """The legal move of ``position`` that the entry ``text`` stands for, exactly as
+    written. Raises :class:`~kamisado_notation.errors.NotationError` for text that is no
+    move, :class:`IllegalMoveError` (``rule``, and ``slot`` when one slot alone is wrong)
+    for a move that is not legal here as written.
+
+    >>> parse_move(Position.initial(), "e8-e4")
+    <Move Black Yellow e8-e4 Forward 4>
+    >>> try:
+    ...     parse_move(Position.initial(), "Yellow Right 4 Brown")  # a4 is yellow, and Brown Right 4 is d4
+    ... except IllegalMoveError as e:
+    ...     print(e.rule, e.slot)   # two slips fit: the square, or the tower
+    square None
+    """
+    entry = parse_entry(text)
+    if entry.direction is Direction.BACK:
+        raise IllegalMoveError(
+            f"{entry.text}: a tower moves back only when pushed, and the push is the pusher's move "
+            "(its back-entry is written in a record, not played)",
+            rule="push-entry",
+            slot=Slot.DIRECTION.value,
+        )
+    move = exact_move(position, entry)
+    if move is not None:
+        return move
+    rule, why = _fault(position, entry)
+    near = [c for c in candidates(position, entry) if len(c.differs) == 1]
+    slot = near[0].differs[0].value if len(near) == 1 else Slot.TOWER.value if rule in ("T1", "T2") else None
+    raise IllegalMoveError(f"{entry.text}: {why}", rule=rule, slot=slot)
+
+
+def _fault(position: Position, entry: Entry) -> tuple[str, str]:
+    """The rule ``entry`` breaks in ``position`` as written, and why."""
+    try:
+        if entry.is_coords:
+            assert entry.origin is not None and entry.target is not None  # (the coordinate form has both)
+            move = position.resolve_coords(entry.origin, entry.target)
+        else:
+            move = position.resolve(entry.direction, entry.distance or 0, tower=entry.tower)
+    except IllegalMoveError as e:
+        return e.rule, str(e)
+    if entry.is_coords:  # resolved, so the '*' is what is wrong
+        return "push-entry", f"{move.coords()} is marked '*' as a push, but pushes nothing"
+    written = entry.square_colour
+    assert written is not None  # (exact_move failed on the square alone)
+    return "square", (
+        f"{_tower(move.side, move.tower)} ends on {square_name(move.target)}, "
+        f"{_article(move.square_colour)} {move.square_colour.name.lower()} square, not {written.name.lower()}"
+    )
+
+
+def _tower(side: Side, colour: Colour | None) -> str:
+    return f"{side}'s {colour.name.lower() if colour is not None else 'tower'}"
+
+
+def _article(colour: Colour) -> str:
+    return "an" if colour is Colour.ORANGE else "a"
+
+
+def write_move(move: Move, form: str, lang: str) -> str:
+    """``move`` in ``form`` (a :class:`Form` value: ``symbols``, ``text``, ``short``,
+    ``coords``, ``json``) and language ``lang``. Raises :class:`FormatError`."""
+    try:
+        chosen = Form(form)
+    except ValueError:
+        raise FormatError(f"unknown form {form!r}: expected one of {', '.join(f.value for f in Form)}") from None
+    return format_move(move, form=chosen, lang=lang)
+
+
+install_text_doors(TextDoors(parse_move, write_move))
