@@ -2,7 +2,7 @@
 
 The CLI decides how to show them (``path:line:col: error[RULE] message`` or JSON).
 ``rule`` is a rulebook rule id (``T2``, ``M5``, ``S8``, ``DS7``, ``F3``…) or one of
-``syntax``, ``square``, ``push-entry``, ``result``, ``match`` (SPEC §6), or ``io``
+``syntax``, ``square``, ``push-entry``, ``result``, ``match`` (README, *Command line*), or ``io``
 for a file that cannot be read. A diagnostic of a slip the record's redundancy can
 correct carries the corrected entry in ``suggestions`` (:mod:`kamisado_notation.checking.correct`).
 """
@@ -39,7 +39,7 @@ class Diagnostic:
     ply: int | None = None
     match: int | None = None  # 1-based index of the match in its file
     #: Complete entries that would make the entry right, in the form and language it was
-    #: written in, most likely first (empty when there are none): SPEC §6 ``suggestions``.
+    #: written in, most likely first (empty when there are none): README: ``suggestions``.
     suggestions: tuple[str, ...] = ()
 
     def format(self, path: str) -> str:
@@ -51,7 +51,7 @@ class Diagnostic:
         return printable(f"{where}: {self.severity}[{self.rule}] {self.message}")
 
     def to_json(self) -> dict[str, object]:
-        """The JSON object of SPEC §6 (without the match index, which the nesting gives)."""
+        """The JSON object the README describes (without the match index, which the nesting gives)."""
         d = asdict(self)
         d["suggestions"] = list(self.suggestions)
         return {k: d[k] for k in ("severity", "line", "column", "round", "ply", "rule", "message", "suggestions")}

@@ -1,6 +1,6 @@
 """The base of the project's closed sets of words (a ply's kind, how a round ended, a
 match's status, a diagnostic's severity): enum members that are also the very strings
-SPEC §6's JSON uses, so they compare, print and serialise as those strings."""
+the README's JSON uses, so they compare, print and serialise as those strings."""
 
 from __future__ import annotations
 

@@ -48,7 +48,7 @@ class MatchError(KamisadoError):
 
 class NotationError(KamisadoError):
     """Text that is not notation. ``line`` and ``column`` are 1-based; ``rule`` is
-    ``"syntax"`` (SPEC §6)."""
+    ``"syntax"`` (README, *Command line*)."""
 
     rule = "syntax"
 

@@ -1,6 +1,6 @@
 """Broken records, as ``.kmr`` text: each rule id is reported with its round, its ply
 and the entry's line, and nothing is reported beyond a point the replay could not
-reach. The positions are worked out by hand from the board of SPEC §1 (Black moves down
+reach. The positions are worked out by hand from the board of docs/notation.md §1 (Black moves down
 the board and his left is file h; Gold moves up and his left is file a)."""
 
 from __future__ import annotations

@@ -211,7 +211,7 @@ def test_lineup_position_json_is_the_rulebook_example() -> None:
     r = run("lineup", FIGURE_7, "--fill", "left", "--json")
     assert r.exit_code == 0
     data = json.loads(r.stdout)
-    # RULES.md's worked example (figures 7(b)–7(d)).
+    # docs/rules.md's worked example (figures 7(b)–7(d)).
     assert data["gold"] == ["brown", "blue", "orange", "red", "pink", "yellow", "green", "purple"]
     assert data["black"] == ["green", "red", "yellow", "pink", "brown", "orange", "blue", "purple"]
 

@@ -1,5 +1,5 @@
 """`kamisado moves`, `kamisado perft` and `kamisado lineup POSITION --json`: the engine on
-the command line, checked against hand-counted facts and SPEC §6's JSON field names."""
+the command line, checked against hand-counted facts and the README's JSON field names."""
 
 from __future__ import annotations
 
@@ -98,7 +98,7 @@ def test_perft_from_a_forfeit_counts_the_forfeit_as_one_move() -> None:
 
 
 def test_lineup_position_json_matches_the_rulebook_fill_example() -> None:
-    # RULES.md's worked example (figures 7(b)-(d)), with Black's towers as in figure 7(c).
+    # docs/rules.md's worked example (figures 7(b)-(d)), with Black's towers as in figure 7(c).
     pos = ".P..y.rg/..G...../k..Y..../.R.o.K.n/....O.../b......./...p..../N.B..... g -"
     r = run("lineup", pos, "--fill", "left", "--json")
     assert r.exit_code == 0, r.output

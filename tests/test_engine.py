@@ -1,7 +1,7 @@
 """Unit tests of the rules engine: position strings, perft, move resolution, play/undo.
 
 Expected values are independent facts: the published perft counts of the initial
-position, and squares and counts worked out by hand from the board of SPEC §1.
+position, and squares and counts worked out by hand from the board of docs/notation.md §1.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Writing moves and records in every form and language, and reading them back: the
-formatters are the parser's inverse (SPEC §3, §4)."""
+formatters are the parser's inverse (docs/notation.md §5, §7)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def sq(name: str) -> int:
     return parse_square(name)
 
 
-# Hand-checked on the board of SPEC §1: Black's purple tower starts on c8; four squares
+# Hand-checked on the board of docs/notation.md §1: Black's purple tower starts on c8; four squares
 # forward is c4 (green); Black's left is towards file h, so one square left is d7 (green).
 PURPLE_F4 = Move(Side.BLACK, Colour.PURPLE, sq("c8"), sq("c4"), Direction.FORWARD, 4)
 PURPLE_L1 = Move(Side.BLACK, Colour.PURPLE, sq("c8"), sq("d7"), Direction.LEFT, 1)

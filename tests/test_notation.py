@@ -1,4 +1,4 @@
-"""The notation layer reads every form of SPEC §3 and the .kmr records of SPEC §4 into the
+"""The notation layer reads every form of docs/notation.md §5 and the .kmr records of docs/notation.md §7 into the
 record model, and says precisely what is wrong with text that is not notation."""
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def slots(text: str) -> tuple:
     return (e.tower, e.direction, e.distance, e.square_colour)
 
 
-# ------------------------------------------------------------------ SPEC §3 examples
+# ------------------------------------------------------------------ docs/notation.md §5 examples
 
 @pytest.mark.parametrize(
     "text, expected",
@@ -105,7 +105,7 @@ def test_every_colour_word_of_every_language_is_read() -> None:
 
 
 def test_the_table_decides_shared_words() -> None:
-    # German/Portuguese "rosa" is Pink; Hungarian/German "lila" is Purple (SPEC §2)
+    # German/Portuguese "rosa" is Pink; Hungarian/German "lila" is Purple (docs/notation.md §4)
     assert slots("rosa 0 lila") == (C.PINK, None, 0, C.PURPLE)
     assert normalise("Sárga") == normalise("SARGA") == "sarga"
 
@@ -294,6 +294,18 @@ def test_iter_matches_is_lazy() -> None:
 
 def test_words_lark_is_generated_from_the_vocabulary() -> None:
     assert (ROOT / "grammars" / "words.lark").read_text(encoding="utf-8") == lark_terminals()
+
+
+def test_the_generator_command_in_words_lark_runs() -> None:
+    import shlex
+    import subprocess
+    import sys
+
+    header = (ROOT / "grammars" / "words.lark").read_text(encoding="utf-8").splitlines()[1]
+    command = shlex.split(header.removeprefix("// (").split(" > ")[0])
+    assert command[:2] == ["python3", "-m"]
+    done = subprocess.run([sys.executable, *command[1:]], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert done.stdout == lark_terminals()
 
 
 def test_lark_own_lexer_reads_the_same_grammar_alike() -> None:

@@ -1,7 +1,7 @@
 """Board diagrams (kamisado_notation.drawing.render), read back from a recording console at
 120, 80, 60 and 40 columns.
 
-The facts checked are the board's own (the SPEC §1 grid, written out again below rather
+The facts checked are the board's own (the docs/notation.md §1 grid, written out again below rather
 than taken from the code), hand-made positions, and the rulebook's fill example (figures
 7(b)–7(g)). The helper ``read_board`` reads a diagram's plain text back into
 ``{square: Square}`` — the full board (3 lines × 7 columns a square) and the compact one
@@ -37,7 +37,7 @@ from kamisado_notation.engine.position import Position
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 WIDTHS = (120, 80, 60, 40)
 
-# SPEC §1, rank 8 first, files a..h — written out here, independently of board.py.
+# docs/notation.md §1, rank 8 first, files a..h — written out here, independently of board.py.
 SPEC_GRID = """
 Orange Blue   Purple Pink   Yellow Red    Green  Brown
 Red    Orange Pink   Green  Blue   Yellow Brown  Purple
@@ -381,7 +381,7 @@ def test_a_push_target_is_marked_reachable(width: int) -> None:
 
 # ------------------------------------------------------------------------ lineups
 
-# Rulebook figures 7(b)–7(g) (RULES.md's worked example): Gold (Alain) has just won with
+# Rulebook figures 7(b)–7(g) (docs/rules.md's worked example): Gold (Alain) has just won with
 # his purple tower on e8, which takes its Sumo ring before the fill; Black (David) as
 # figure 7(c) describes.
 FIGURE_7 = "..y.Prg./......G./k..Y..../R..o.K.n/..O...../.b....../.......p/.N..B... b -"

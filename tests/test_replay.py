@@ -61,7 +61,7 @@ def errors(m):  # type: ignore[no-untyped-def]
 
 
 def test_opening_from_the_spec_is_legal_and_names_the_next_tower() -> None:
-    # SPEC §4: Black's yellow (e8) goes left (towards h) one square to f7, a yellow
+    # docs/notation.md §7: Black's yellow (e8) goes left (towards h) one square to f7, a yellow
     # square; Gold must then move yellow: d1 left 3 -> a4 (yellow).
     m = replay(record(rnd(1, E("Yellow", "L", 1, "Yellow"), E("Yellow", "L", 3, "Yellow"))))
     assert m.valid, m.diagnostics
@@ -367,7 +367,7 @@ def test_a_replayed_round_plays_like_the_engine(seed: int) -> None:
 
 
 def _fill_by_the_rulebook(position: Position, how: Fill, *, challenger: Side) -> Position:
-    """F3/F4 as RULES.md words them, independently of kamisado_notation.engine.match: each
+    """F3/F4 as docs/rules.md words them, independently of kamisado_notation.engine.match: each
     player takes his towers row by row from his own home row, within a row from his own
     left (fill left) or right (fill right), and places them from the Brown square on
     his left (fill left) or from the Orange square on his right (fill right), one by one

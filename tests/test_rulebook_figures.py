@@ -5,7 +5,7 @@ TEXT: the towers the text names stand where the text says they do, and the rest 
 board is filled in so that everything else the text says also holds (which squares are
 empty, which moves exist). Each test says which figure it is and what the text says; the
 hand-derived squares and counts in the assertions are worked out from the board colours
-of SPEC §1, not from the engine.
+of docs/notation.md §1, not from the engine.
 
 Directions: Gold's forward is up the board (rank + 1), his left is towards file a;
 Black's forward is down (rank - 1), his left is towards file h.

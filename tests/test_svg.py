@@ -1,6 +1,6 @@
 """Vector diagrams (kamisado_notation.drawing.svg), parsed back as XML.
 
-The board's colours are checked against the SPEC §1 grid written out again here (not
+The board's colours are checked against the docs/notation.md §1 grid written out again here (not
 taken from the code); towers, marks and labels against the engine and the rulebook's
 examples; and the drawing against what "self-contained" means: no scripts, no
 stylesheets that import, no address outside the document.
@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_render import SPEC_GRID  # SPEC §1, written out once for the tests
+from test_render import SPEC_GRID  # docs/notation.md §1, written out once for the tests
 
 from kamisado_notation.checking.replay import replay
 from kamisado_notation.drawing import svg

@@ -115,7 +115,7 @@ def test_the_language_of_the_round_decides_where_the_entry_leaves_it_open() -> N
 
 
 def test_a_slip_later_in_the_match_is_still_found() -> None:
-    # the SPEC's sample opening, a word spoilt in row 1 and a wrong square colour in row 2
+    # the notation guide's sample opening, a word spoilt in row 1 and a wrong square colour in row 2
     text = "Round 1\n1. Yellow Left 1 Yelow   Yellow Left 3 Yellow\n2. Yellow Right 1 Purple   Purple Left 2 Red\n"
     ds = errors(text)
     assert [(d.rule, d.line) for d in ds] == [("syntax", 2), ("square", 3)]

@@ -1,4 +1,4 @@
-"""File reports, the JSON of SPEC §6 and the ``kamisado validate`` command."""
+"""File reports, the JSON the README describes and the ``kamisado validate`` command."""
 
 from __future__ import annotations
 
@@ -86,7 +86,7 @@ def test_unreadable_and_empty_files(tmp_path: Path) -> None:
     e = tmp_path / "empty.kmr"
     e.write_text("", encoding="utf-8")
     report = validate_file(str(e))
-    assert not report.valid and report.matches == []  # a file with no match is an error (SPEC §6)
+    assert not report.valid and report.matches == []  # a file with no match is an error (README, *Command line*)
     assert [(d.severity, d.message) for d in report.diagnostics] == [("error", "the file holds no match")]
 
 

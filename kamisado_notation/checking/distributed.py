@@ -4,7 +4,7 @@
 Validation is a pure function of a file (of a match, even), so an existing engine
 shares it out: a ``dask.bag`` over the files, each validated on a worker with the
 library's streaming validator (:func:`~kamisado_notation.checking.validate.validate_file`, a
-block of matches at a time) into its object of SPEC §6, and the objects gathered in
+block of matches at a time) into its object the README describes, and the objects gathered in
 the files' order are the ``{"files": [...]}`` document ``kamisado validate --json``
 writes. Dask is imported only when a bag is made: importing this module needs nothing
 more than the package.
@@ -24,7 +24,7 @@ __all__ = ["file_json", "validate_corpus", "validation_bag"]
 
 
 def file_json(path: str) -> dict[str, object]:
-    """The object of SPEC §6 for the record file at ``path`` (a task of the bag; the
+    """The object the README describes for the record file at ``path`` (a task of the bag; the
     worker reads the file, so ``path`` must be readable there)."""
     return validate_file(path).to_json()
 
@@ -39,7 +39,7 @@ def validation_bag(paths: Iterable[str], *, partition_size: int = 1) -> dask.bag
 
 
 def validate_corpus(paths: Iterable[str], **compute: Any) -> dict[str, object]:
-    """The ``validate --json`` document (SPEC §6) of the files ``paths``, validated by
+    """The ``validate --json`` document (README, *Command line*) of the files ``paths``, validated by
     Dask: on the cluster of the current ``distributed.Client`` if there is one (else
     Dask's default scheduler); ``compute`` goes to ``dask.compute`` (``scheduler=``…)."""
     bag: Any = validation_bag(paths)

@@ -1,5 +1,5 @@
 """Fixing a record: every entry whose correction is certain, corrected in the text
-(SPEC §6 ``kamisado fix``).
+(README: ``kamisado fix``).
 
 The record is edited, not rewritten: each corrected entry's text is replaced where it
 stands, a forgotten forfeit is written just before the entry that follows it, and each

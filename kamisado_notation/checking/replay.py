@@ -1,6 +1,6 @@
 """Replay a match record through the rules engine and judge every entry.
 
-The record model (:mod:`kamisado_notation.record`) says what was written; this module
+The record model (:mod:`kamisado_notation.notation.record`) says what was written; this module
 says whether it could have happened. Round 1 starts from the initial position (or the
 ``[Position]`` header), each later round from the fill the record names (F1–F4), and
 every entry is checked against the position it was played in: the tower (T1/T2), the
@@ -47,7 +47,7 @@ class PlyKind(TextEnum):
 
 
 class MatchStatus(TextEnum):
-    """Whether a match was decided (SPEC §6's ``status``)."""
+    """Whether a match was decided (the README's ``status``)."""
 
     COMPLETE = "complete"
     IN_PROGRESS = "in-progress"

@@ -1,5 +1,5 @@
 """Validate match record files: parse, replay every match, and keep a short summary
-per match (SPEC §6 ``kamisado validate``).
+per match (README: ``kamisado validate``).
 
 Files are read as a stream of matches, and each match's replay is reduced to a
 :class:`MatchSummary` (its score, round results and diagnostics) before the next one is
@@ -288,7 +288,7 @@ class FileValidation:
 
     @property
     def diagnostics(self) -> list[Diagnostic]:
-        """The file's own diagnostics, in the order of SPEC §6's JSON (as the whole file
+        """The file's own diagnostics, in the order of the README's JSON (as the whole file
         read in one go gives them)."""
         return self.errors + self.leading + self.closing
 
@@ -559,7 +559,7 @@ def _cut_holds(before: BlockReport, block: Block, report: BlockReport) -> bool:
 
 
 def _no_match(matches: int, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
-    """The error of a file with no match and no error yet (SPEC §6: an empty file is not
+    """The error of a file with no match and no error yet (README: an empty file is not
     a valid record), if it is one."""
     if matches or any(d.severity == ERROR for d in diagnostics):
         return []
@@ -571,7 +571,7 @@ NO_MATCH = "the file holds no match"
 
 
 def report_json(reports: list[FileReport]) -> dict[str, object]:
-    """The ``validate --json`` document of SPEC §6."""
+    """The ``validate --json`` document the README describes."""
     return {"files": [r.to_json() for r in reports]}
 
 
@@ -581,7 +581,7 @@ _SPOOL_CHARS = 1 << 20
 
 
 def write_report_json(validations: Iterable[FileValidation], out: TextIO, *, ascii_only: bool = False) -> None:
-    """Write the ``validate --json`` document of SPEC §6 (the text of
+    """Write the ``validate --json`` document the README describes (the text of
     ``json_text(report_json(...))`` and a newline:
     :func:`~kamisado_notation.display.json_text`, ``ascii_only`` as there) to ``out`` as
     the files are validated. A file's ``valid`` comes before its matches but depends on

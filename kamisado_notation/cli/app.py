@@ -1,5 +1,5 @@
-"""The ``kamisado`` application: the commands of SPEC §6, registered from their modules
-in the order SPEC lists them."""
+"""The ``kamisado`` application: the commands the README lists, registered from their modules
+in the order the README lists them."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from . import convert, draw, engine, fix
 from . import validate as validate_cli
 from .common import EXIT_USAGE, tune_gc
 
-#: The commands, in the order SPEC §6 lists them.
+#: The commands, in the order the README lists them.
 COMMANDS: dict[str, Callable[..., None]] = {
     "validate": validate_cli.validate,
     "convert": convert.convert,

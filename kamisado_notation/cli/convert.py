@@ -53,7 +53,7 @@ def _check_options(to: str, lang: str) -> None:
         fail(f"--lang must be one of {', '.join(_LANGS)}, not {lang!r}")
     if lang != "en" and to != "text":
         # only the text form has words; symbols, codes and coordinates are the same in
-        # every language (SPEC §2)
+        # every language (docs/notation.md §4)
         sys.stderr.write(f"kamisado: note: --lang {lang} changes only --to text; --to {to} is the same in every language\n")
 
 

@@ -19,7 +19,7 @@ if TYPE_CHECKING:  # loaded by the functions that need it: start-up time
 
 def moves(
     position: str | None = typer.Argument(
-        None, help="A position string (SPEC §5); with none, one position per line on stdin."
+        None, help="A position string (docs/notation.md §8); with none, one position per line on stdin."
     ),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
     no_color: bool = typer.Option(False, "--no-color", help="No colours."),

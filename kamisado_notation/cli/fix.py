@@ -1,5 +1,5 @@
 """``kamisado fix``: write the record with every entry whose correction is certain
-corrected, each change marked by a comment (SPEC §6).
+corrected, each change marked by a comment (README, *Command line*).
 
 The corrections are printed as diagnostics (``path:line:col: fixed[RULE] message``) and
 then whatever is still wrong in the result (``error[RULE]`` as ``validate`` prints it),

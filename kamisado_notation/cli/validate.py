@@ -2,7 +2,7 @@
 write random legal ones.
 
 Diagnostics go to stdout as ``path:line:col: error[RULE] message`` with a summary line
-per file (or the JSON of SPEC §6 with ``--json``); a progress bar goes to stderr, only
+per file (or the JSON the README describes with ``--json``); a progress bar goes to stderr, only
 on a terminal and only on long work. Exit 0 when all files are valid, 1 when any is
 not, 2 on a usage or I/O error.
 """
@@ -34,7 +34,7 @@ _STYLES = {"error": "bold red", "warning": "yellow"}
 
 def validate(
     files: list[str] = typer.Argument(..., help="Match record files (.kmr, or their JSON form)."),
-    as_json: bool = typer.Option(False, "--json", help="Machine-readable output (SPEC §6)."),
+    as_json: bool = typer.Option(False, "--json", help="Machine-readable output: one JSON document (its fields: the README, JSON)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Only the diagnostics, no summaries."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (they share out the matches of every file)."),
     no_color: bool = typer.Option(False, "--no-color", help="No colours."),

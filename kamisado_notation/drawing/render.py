@@ -11,7 +11,7 @@ body::
       ++         the body with one + per Sumo ring
 
 Every diagram reads completely without colour (colour-blind players, ``NO_COLOR``,
-pipes): the square's code ``Or`` ``Bl`` ``Pu`` … (SPEC §2), or its Chinese character
+pipes): the square's code ``Or`` ``Bl`` ``Pu`` … (docs/notation.md §4), or its Chinese character
 with ``glyphs``; a tower is its side mark and colour letter (``●o`` Black's orange —
 filled mark, lowercase; ``○O`` Gold's orange — hollow mark, uppercase) with one ``+``
 per ring; the marks around a square (``[ ]`` ``( )`` ``> <`` ``{ }`` ``= =`` ``*``)

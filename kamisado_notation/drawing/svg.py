@@ -9,7 +9,7 @@ letter, the marks are shapes (an arrow, a ring, a barred circle, dots, corner we
 and the squares can carry their colour codes or the board's Chinese characters.
 
 Also here, because the terminal diagrams (:mod:`kamisado_notation.drawing.render`) draw the same
-things: the square codes and glyphs of SPEC §2, what a diagram marks
+things: the square codes and glyphs of docs/notation.md §4, what a diagram marks
 (:func:`marks`) and the sentences under it (:func:`status_lines`). This module imports
 only the domain; importing it installs ``_repr_svg_`` on :class:`Position` and
 :class:`RoundReplay` so that a notebook draws them (the package imports it by itself
@@ -55,9 +55,9 @@ __all__ = [
     "status_lines",
 ]
 
-#: The two-letter colour codes of SPEC §2, by :class:`Colour`.
+#: The two-letter colour codes of docs/notation.md §4, by :class:`Colour`.
 SQUARE_CODES = ("Br", "Gr", "Re", "Ye", "Pi", "Pu", "Bl", "Or")
-#: The board's Chinese characters (SPEC §2), printed on the reverse side of the real
+#: The board's Chinese characters (docs/notation.md §4), printed on the reverse side of the real
 #: board for colour-blind players.
 SQUARE_GLYPHS = ("棕", "綠", "紅", "黃", "粉", "紫", "藍", "橙")
 #: The squares' colours, close to the printed board.

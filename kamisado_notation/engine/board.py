@@ -1,4 +1,4 @@
-"""The board: colours, sides, directions and squares (SPEC §1).
+"""The board: colours, sides, directions and squares (docs/notation.md §1).
 
 Squares are integers 0..63, ``rank_index * 8 + file_index`` with a1 = 0 and h8 = 63,
 so that a square's name, its rank and its file are a division away. Everything here is
@@ -102,7 +102,7 @@ class Direction(_Word):
     BACK = 3  # only for a tower pushed back by a Sumo push
 
 
-#: The board's colours, rank 8 first (SPEC §1), as the rulebook draws it.
+#: The board's colours, rank 8 first (docs/notation.md §1), as the rulebook draws it.
 BOARD_ROWS: tuple[tuple[Colour, ...], ...] = tuple(
     tuple(Colour[name.upper()] for name in row.split())
     for row in (

@@ -1,5 +1,5 @@
 """Match flow: rounds, Sumo rings and points, targets, and filling the home rows
-between rounds (RULES.md "Match formats and scoring", F1–F4).
+between rounds (docs/rules.md "Match formats and scoring", F1–F4).
 
 A :class:`Match` holds the match's state between rounds (the score, who is the
 Challenger) and the :class:`~kamisado_notation.engine.position.Position` of the round in play;
@@ -46,7 +46,7 @@ _TOWER_VALUE = (0, 1, 3, 7)
 
 
 class RoundEnd(TextEnum):
-    """How a round ended (SPEC §6's ``by``)."""
+    """How a round ended (the README's ``by``)."""
 
     HOME_ROW = "home-row"  #: a tower reached the opponent's home row (M7)
     DEADLOCK = "deadlock"  #: forfeits would repeat forever (M8)

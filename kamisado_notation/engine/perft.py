@@ -1,4 +1,4 @@
-"""Perft: count the leaves of the move tree, for checking move generators (SPEC §6).
+"""Perft: count the leaves of the move tree, for checking move generators (README, *Command line*).
 
 Counting conventions: a forced forfeit (M6) counts as one move; a move that ends the
 round (M7) is a leaf only at the last ply; a deadlocked position (M8) is terminal and

@@ -1,5 +1,5 @@
 """Positions and the rules of a round: towers, legal moves, Sumo pushes, forfeits,
-deadlock and the end of a round (RULES.md T1–T2, M1–M8, S1–S11, DS1–DS8, TS1–TS8).
+deadlock and the end of a round (docs/rules.md T1–T2, M1–M8, S1–S11, DS1–DS8, TS1–TS8).
 
 A :class:`Position` is mutable, like python-chess's ``Board``: :meth:`Position.play`
 applies a move and :meth:`Position.undo` takes it back, so a search never copies a board.
@@ -327,7 +327,7 @@ class Position:
 
     @classmethod
     def from_string(cls, text: str) -> Position:
-        """Read a position string (SPEC §5). Raises :class:`PositionError`.
+        """Read a position string (docs/notation.md §8). Raises :class:`PositionError`.
 
         >>> position = Position.from_string("obpkyrgn/......../......../......../......../......../......../NGRYKPBO b -")
         >>> position == Position.initial(), str(position.to_move.title)
@@ -390,7 +390,7 @@ class Position:
     # ------------------------------------------------------------------- the string
 
     def to_string(self) -> str:
-        """The position string (SPEC §5); ``last-mover`` only when not the default."""
+        """The position string (docs/notation.md §8); ``last-mover`` only when not the default."""
         ranks = []
         for rank in range(7, -1, -1):
             ranks.append(

@@ -1,4 +1,4 @@
-"""Building matches from a record's lines, in order (SPEC §4).
+"""Building matches from a record's lines, in order (docs/notation.md §7).
 
 The assembler takes each line's items as they come (from the fast paths or the general
 path) and decides where they belong: a header line after moves starts the next match,
@@ -22,7 +22,7 @@ Element = Header | RoundRecord | Lineup | Entry
 
 
 class Assembler:
-    """Builds matches from the parsed lines in order (SPEC §4): a header line after
+    """Builds matches from the parsed lines in order (docs/notation.md §7): a header line after
     moves starts the next match; comments go to the element before them."""
 
     def __init__(self, path: str, *, first_index: int = 1) -> None:
@@ -222,7 +222,7 @@ def is_turn_warning(d: Diagnostic) -> bool:
 
 def _tolerated(text: str, number: int | None, pgn: bool) -> str:
     """The warning for a round's placeholder written otherwise than ``...``: what was
-    written and what it was read as (SPEC §4 writes ``1. ...``)."""
+    written and what it was read as (docs/notation.md §7 writes ``1. ...``)."""
     if pgn:
         return f"'{text}' (PGN style) is read as '{number}. ...': Black's first entry left out, Gold starts"
     return f"'{text}' (one ellipsis character) is read as '...': write three full stops"

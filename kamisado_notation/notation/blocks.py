@@ -13,7 +13,7 @@ A block is a run of whole lines that starts at the start of the file or where a 
 match surely starts: at a header line (``[Name "value"]``) whose nearest line above, not
 blank and not a comment, is not a header (so the match before has moves or a ``Round``
 line), together with the comment lines written just above it (they belong to the new
-match, SPEC §4). The cut is found on the bytes, without parsing; the reader of a block
+match, docs/notation.md §7). The cut is found on the bytes, without parsing; the reader of a block
 reports what it saw at both ends (:class:`~kamisado_notation.notation.assembly.Assembler`
 ``started`` and ``file_errors``), so a caller can check each cut and read two blocks as
 one where a cut was wrong (a "header" that a syntax error hides, say). Each block knows

@@ -1,4 +1,4 @@
-"""Machine-readable views of positions and moves (the JSON of SPEC §6): colours are
+"""Machine-readable views of positions and moves (the JSON the README describes): colours are
 lowercase English names, sides ``"black"``/``"gold"``, squares algebraic."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The grammar of a line of notation, and the parser built from it.
 
 ``grammars/kmr.lark`` with the vocabulary terminals of ``grammars/words.lark`` (generated
-from the SPEC §2 tables) is the one definition of the syntax; :class:`_Lines`, a
+from the docs/notation.md §4 tables) is the one definition of the syntax; :class:`_Lines`, a
 transformer the parser calls as it reduces, turns each rule into record-model objects
 (no tree is built). The parser is built once, on first use, because start-up time is
 what a CLI user feels.

@@ -1,5 +1,5 @@
 """Reading the JSON form of a match record (``docs/json-record.md``) back into the record
-model — the inverse of :func:`kamisado_notation.formatting.record_json`, so that
+model — the inverse of :func:`kamisado_notation.notation.writer.record_json`, so that
 ``.kmr → json → .kmr`` loses nothing.
 
 Each entry is rebuilt in the form it was written: when the document carries the entry's

@@ -1,7 +1,7 @@
 """Tokenising one line of notation, and :class:`FastLexer`, which feeds the tokens to lark.
 
 One compiled regular expression splits a line into tokens (all in C) and the tables of
-:mod:`~kamisado_notation.vocabulary` name each word's terminal. A word that means two
+:mod:`~kamisado_notation.notation.vocabulary` name each word's terminal. A word that means two
 things (``R`` Red or Right, ``left`` a direction or a fill) becomes the terminal the
 parser expects at that point. Faster than lark's own lexer, and the one place that
 decides what a token is.

@@ -1,9 +1,9 @@
-"""Reading move notation and ``.kmr`` match records (SPEC §3, §4) into the record model.
+"""Reading move notation and ``.kmr`` match records (docs/notation.md §5, §7) into the record model.
 
 One LALR grammar (``grammars/kmr.lark`` with the vocabulary terminals of
-``grammars/words.lark``, generated from the SPEC §2 tables) defines the syntax of a line.
+``grammars/words.lark``, generated from the docs/notation.md §4 tables) defines the syntax of a line.
 One compiled regular expression tokenises a line and the tables of
-:mod:`~kamisado_notation.vocabulary` name each word's terminal; :class:`FastLexer` feeds
+:mod:`~kamisado_notation.notation.vocabulary` name each word's terminal; :class:`FastLexer` feeds
 those tokens to lark. A word that means two things (``R`` Red or Right, ``left`` a
 direction or a fill) becomes the terminal the parser expects at that point.
 
@@ -19,7 +19,7 @@ linear in its length, whatever its shape (``bench/bench_hostile_lines.py``). The
 from the lines in order (a header line after moves starts the next match) before any
 rules check, so a record full of illegal moves still parses.
 
-Decisions (SPEC §4 leaves them open):
+Decisions (docs/notation.md §7 leaves them open):
 
 - A comment belongs to the element before it (on its line, or on lines of its own after
   it); comments on lines of their own just before a header that starts a new match

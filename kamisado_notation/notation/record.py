@@ -1,4 +1,4 @@
-"""The typed model of a ``.kmr`` match record (SPEC §4), as written, before any rules
+"""The typed model of a ``.kmr`` match record (docs/notation.md §7), as written, before any rules
 check: files → matches → headers and rounds → entries, each with its line and column
 (1-based) and the comments that follow it. A record full of illegal moves still has a
 model; the replay (:mod:`kamisado_notation.checking.replay`) judges it.

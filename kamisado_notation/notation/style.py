@@ -1,5 +1,5 @@
 """The form and language an entry was written in, so that a correction can be written
-the same way (SPEC §6 ``suggestions``: "in the form and language the entry was written
+the same way (README: ``suggestions``: "in the form and language the entry was written
 in").
 
 The form is that of the entry's first word (the tower: a glyph, a code or a word; the

@@ -1,5 +1,5 @@
 """Syntax errors of notation: :class:`NotationError`, and the words that say what a
-bad line lacks (SPEC §6).
+bad line lacks (README, *Command line*).
 
 Lark reports a failed parse as terminal names (``COLOUR``, ``$END``); this module turns
 them into a sentence a player can act on (``unknown word 'Purpel': expected a colour such

@@ -20,7 +20,7 @@ MAX_DIGITS = 6
 #: A square's name (``"d8"``) → its index (a1 = 0 … h8 = 63).
 SQUARES = {f + r: (int(r) - 1) * 8 + "abcdefgh".index(f) for f in "abcdefgh" for r in "12345678"}
 
-#: The direction arrows, ASCII and Unicode (SPEC §2), each a token of its own.
+#: The direction arrows, ASCII and Unicode (docs/notation.md §4), each a token of its own.
 ARROWS = frozenset("↑↖↗↓^\\/")
 
 #: How many spellings a cache of words keeps: garbage must not grow memory without bound.

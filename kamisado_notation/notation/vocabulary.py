@@ -1,4 +1,4 @@
-"""The words of the notation (SPEC §2) as data: what every colour and direction slot
+"""The words of the notation (docs/notation.md §4) as data: what every colour and direction slot
 accepts, in every language and form, and the words to write for each language and form.
 
 Reading is case- and accent-insensitive (:func:`normalise`: ``sarga`` = ``sárga``,
@@ -79,7 +79,7 @@ def _table(rows: Mapping[_Value, _Row], spellings: Callable[[_Row], Iterable[str
     for value, row in rows.items():
         for word in spellings(row):
             key = normalise(word)
-            if out.get(key, value) != value:  # SPEC §2: the table must not contradict itself
+            if out.get(key, value) != value:  # docs/notation.md §4: the table must not contradict itself
                 raise AssertionError(f"ambiguous word {word!r}")
             out[key] = value
     return out
@@ -95,7 +95,7 @@ def _direction_spellings(row: _DirectionRow) -> tuple[str, ...]:
     return (arrow, ascii_, letter, *(w for ws in words.values() for w in ws))
 
 
-#: normalised word → Colour, for every spelling SPEC §2 accepts in a colour slot.
+#: normalised word → Colour, for every spelling docs/notation.md §4 accepts in a colour slot.
 COLOUR_WORDS: dict[str, Colour] = _table(_COLOURS, _colour_spellings)
 #: normalised word → Direction (arrows and ASCII arrows included).
 DIRECTION_WORDS: dict[str, Direction] = _table(_DIRECTIONS, _direction_spellings)
@@ -231,7 +231,7 @@ def lark_terminals() -> str:
     """The ``COLOUR`` and ``DIRECTION`` terminals as lark regular expressions, for
     ``grammars/words.lark`` (used by lark's own lexers; the fast lexer reads the tables).
 
-    A word is looked up by :func:`normalise` (case and accents ignored, SPEC §2), so each
+    A word is looked up by :func:`normalise` (case and accents ignored, docs/notation.md §4), so each
     letter of a terminal accepts its accented forms, precomposed or followed by combining
     marks: the grammar accepts exactly the spellings the tables do."""
     accented = _accented_forms()
@@ -249,7 +249,8 @@ def lark_terminals() -> str:
         return f"/(?i:{alternatives})(?![^\\W\\d_])/"
 
     return (
-        "// Generated from kamisado_notation/vocabulary.py (python3 -m kamisado_notation.vocabulary);\n"
+        "// Generated from kamisado_notation/notation/vocabulary.py\n"
+        "// (python3 -m kamisado_notation.notation.vocabulary > grammars/words.lark);\n"
         "// tests/test_notation.py checks that it is current.\n"
         f"COLOUR: {regex(spellings(_COLOURS, _colour_spellings))}\n"
         f"DIRECTION: {regex(spellings(_DIRECTIONS, _direction_spellings))}\n"

@@ -1,8 +1,8 @@
-"""Writing moves and records in every form and language of SPEC §3 — the inverse of
+"""Writing moves and records in every form and language of docs/notation.md §5 — the inverse of
 :mod:`kamisado_notation.notation`.
 
 Forms are data: a colour form writes four slots (tower, direction, distance, square) with
-the words of :mod:`kamisado_notation.vocabulary`; the coordinate form writes ``from-to``;
+the words of :mod:`kamisado_notation.notation.vocabulary`; the coordinate form writes ``from-to``;
 the JSON form writes the lossless document described in ``docs/json-record.md``.
 Converting between a colour form and coordinates needs the board, so the caller passes
 the resolved :class:`~kamisado_notation.engine.position.Move` (from the replay).

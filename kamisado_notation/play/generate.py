@@ -1,4 +1,4 @@
-"""Random legal matches, as match records: for demos, tests and benchmarks (SPEC §6
+"""Random legal matches, as match records: for demos, tests and benchmarks (README, *Command line*
 ``kamisado generate``).
 
 The players are random but not aimless: a move that wins the round is nearly always
