@@ -31,6 +31,7 @@ from .files import (
     open_record_file,
     read_json_record,
     read_record,
+    record_paths,
     source_name,
 )
 from .reader import iter_matches, parse_entry, parse_record, read_entry
@@ -75,6 +76,7 @@ __all__ = [
     "read_json_record",
     "read_record",
     "record_from_json",
+    "record_paths",
     "record_json",
     "source_name",
 ]
