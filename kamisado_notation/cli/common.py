@@ -100,6 +100,19 @@ def write_file(path: str, text: str, *, inputs: list[str]) -> None:
         fail(str(e))
 
 
+def record_files(arguments: list[str]) -> list[str]:
+    """The record files ``arguments`` name, each folder as the record files in it and
+    below it (:func:`~kamisado_notation.notation.files.record_paths`); a folder that holds
+    none is one line and exit 1, before anything is read."""
+    from ..errors import NoRecordsError
+    from ..notation.files import record_paths
+
+    try:
+        return record_paths(arguments)
+    except NoRecordsError as e:
+        fail(str(e), code=EXIT_INVALID)
+
+
 def refuse_onto(output: str, inputs: list[str]) -> None:
     """Exit 2 when the file ``output`` is one of ``inputs`` (checked before the inputs
     are read, so that nothing is done in vain)."""

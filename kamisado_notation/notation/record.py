@@ -199,6 +199,24 @@ class MatchRecord:
         """The value of the first header called ``name`` (case-insensitive), if any."""
         return self.headers.get(name)
 
+    def header_values(self) -> dict[str, str]:
+        """The headers as a mapping from name to value, in the order written; a name
+        written again (in any case) keeps its first value, as :meth:`header` reads it
+        (:func:`add_header`)."""
+        values: dict[str, str] = {}
+        for h in self.headers:
+            add_header(values, h.name, h.value)
+        return values
+
+
+def add_header(values: dict[str, str], name: str, value: str) -> None:
+    """Add the header ``name`` to ``values`` unless a header of the same name, in any
+    case, is there already: the first value of a repeated header is the one read, under
+    the name as it was first written."""
+    key = name.lower()
+    if all(k.lower() != key for k in values):
+        values[name] = value
+
 
 @dataclass
 class RecordFile:
