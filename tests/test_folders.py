@@ -3,11 +3,14 @@ order, and what an empty folder or an unreadable file in one does."""
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from kamisado_notation.cli.app import app
 from kamisado_notation.errors import NoRecordsError
 from kamisado_notation.notation.files import record_paths
 
@@ -61,3 +64,57 @@ def test_an_unreadable_file_or_subfolder_is_listed_for_its_reader_to_report(tmp_
     finally:
         (tmp_path / "shut").chmod(0o755)
     assert got == [str(tmp_path / n) for n in ("a.kmr", "locked.kmr", "shut")]
+
+
+# ------------------------------------------------------------------ through the commands
+
+runner = CliRunner()
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+
+
+def snapshot(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def test_validate_reads_a_folder_and_an_unreadable_file_in_it_is_said_while_the_others_count(tmp_path: Path) -> None:
+    (tmp_path / "r1").mkdir()
+    (tmp_path / "r1" / "a.kmr").write_bytes((SAMPLES / "standard-match.kmr").read_bytes())
+    (tmp_path / "b.kmr").write_bytes((SAMPLES / "broken.kmr").read_bytes())
+    (tmp_path / "gone.kmr").symlink_to(tmp_path / "nowhere.kmr")
+    r = runner.invoke(app, ["validate", "-q", str(tmp_path)])
+    assert r.exit_code == 2  # a file that cannot be read
+    assert f"{tmp_path / 'gone.kmr'}: error[io] no such file" in r.stdout
+    assert f"{tmp_path / 'b.kmr'}:6:28: error[square]" in r.stdout  # the others are validated
+    r = runner.invoke(app, ["validate", "--json", str(tmp_path)])
+    files = json.loads(r.stdout)["files"]
+    assert [os.path.relpath(f["path"], tmp_path) for f in files] == ["b.kmr", "gone.kmr", "r1/a.kmr"]
+    assert files[2]["valid"] and files[2]["matches"][0]["headers"]["Black"] == "Johan"
+
+
+def test_convert_a_folder_into_a_folder_one_output_each_never_onto_an_input(tmp_path: Path) -> None:
+    src = tmp_path / "ev"
+    (src / "r1").mkdir(parents=True)
+    (src / "a.kmr").write_bytes((SAMPLES / "standard-match.kmr").read_bytes())
+    assert runner.invoke(app, ["convert", str(src / "a.kmr"), "--to", "json", "-o", str(src / "a.json")]).exit_code == 0
+    (src / "r1" / "b.kmr").write_bytes((SAMPLES / "pushes.kmr").read_bytes())
+    (src / "r1" / "c.kmr").write_text("Round 1\n1. Yellow Sideways\n", encoding="utf-8")  # cannot be read: refused
+    before = snapshot(src)
+    r = runner.invoke(app, ["convert", str(src), "--to", "text", "-d", str(src)])  # the outputs beside the inputs
+    assert r.exit_code == 1 and "c.kmr has lines that could not be read; nothing converted" in r.stderr
+    after = snapshot(src)
+    assert {k: after[k] for k in before} == before  # nothing written onto an input
+    assert sorted(set(after) - set(before)) == ["a-2.kmr", "a-3.kmr", "r1/b-2.kmr"]
+    assert after["a-2.kmr"] == after["a-3.kmr"]  # the text form of the JSON and of the text: the same
+    out = tmp_path / "out"
+    r = runner.invoke(app, ["convert", str(src / "a.kmr"), str(src / "r1"), "--to", "json", "-d", str(out)])
+    assert r.exit_code == 1 and sorted(snapshot(out)) == ["a.json", "b-2.json", "b.json"]
+
+
+def test_convert_of_several_records_needs_a_folder_of_outputs(tmp_path: Path) -> None:
+    r = runner.invoke(app, ["convert", str(SAMPLES), "--to", "text"])
+    assert r.exit_code == 2 and "give -d OUTDIR" in r.stderr
+    r = runner.invoke(app, ["convert", str(SAMPLES / "pushes.kmr"), "--to", "text", "-o", "x", "-d", str(tmp_path)])
+    assert r.exit_code == 2 and "not both" in r.stderr
+    (tmp_path / "empty").mkdir()
+    r = runner.invoke(app, ["convert", str(tmp_path / "empty"), "--to", "text", "-d", str(tmp_path / "out")])
+    assert r.exit_code == 1 and "holds no record file" in r.stderr

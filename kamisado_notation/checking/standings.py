@@ -31,7 +31,7 @@ from ..display import printable
 from .replay import MatchStatus
 from .validate import FileValidation, MatchSummary, validate_paths
 
-__all__ = ["IN_PROGRESS", "INVALID", "ROW_FIELDS", "UNNAMED", "UNREADABLE", "LeftOut", "PlayerRow", "Standings", "Tally", "player_key", "standings"]
+__all__ = ["INVALID", "IN_PROGRESS", "ROW_FIELDS", "UNNAMED", "UNREADABLE", "LeftOut", "PlayerRow", "Standings", "Tally", "player_key", "standings"]
 
 
 @dataclass(frozen=True, slots=True)

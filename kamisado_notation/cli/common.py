@@ -82,10 +82,15 @@ def stdout_is_utf8() -> bool:
 def fail(message: str, *, code: int = EXIT_USAGE) -> NoReturn:
     """Print ``kamisado: message`` to stderr and exit with ``code`` (no traceback); the
     message's control characters are shown escaped (:func:`~kamisado_notation.display.printable`)."""
+    say(message)
+    raise typer.Exit(code)
+
+
+def say(message: str) -> None:
+    """Print ``kamisado: message`` to stderr, control characters escaped, and go on."""
     from ..display import printable
 
     sys.stderr.write(f"kamisado: {printable(message)}\n")
-    raise typer.Exit(code)
 
 
 def write_file(path: str, text: str, *, inputs: list[str]) -> None:

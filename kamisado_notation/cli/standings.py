@@ -20,7 +20,6 @@ from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, console, emit_json, fail,
 
 if TYPE_CHECKING:
     from rich.console import Console
-
     from rich.table import Table
 
     from ..checking.standings import Standings
@@ -112,7 +111,7 @@ def _crosstable(table: Standings) -> Table | None:
     cross.add_column("name", no_wrap=True)
     for rank in range(1, len(table.players) + 1):
         cross.add_column(str(rank), justify="center", no_wrap=True)
-    for rank, (p, cells) in enumerate(zip(table.players, table.grid()), 1):
+    for rank, (p, cells) in enumerate(zip(table.players, table.grid(), strict=True), 1):
         cross.add_row(str(rank), escape(printable(p.name)), *cells)
     return cross
 

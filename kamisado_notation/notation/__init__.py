@@ -76,8 +76,8 @@ __all__ = [
     "read_json_record",
     "read_record",
     "record_from_json",
-    "record_paths",
     "record_json",
+    "record_paths",
     "source_name",
 ]
 

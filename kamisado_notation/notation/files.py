@@ -53,6 +53,7 @@ __all__ = [
     "input_lines",
     "is_json_record",
     "looks_like_json",
+    "named_record_paths",
     "nth_match",
     "open_blocks",
     "open_matches",
@@ -146,15 +147,28 @@ def record_paths(arguments: Iterable[str]) -> list[str]:
     >>> record_paths(["samples/pushes.kmr", "-"])
     ['samples/pushes.kmr', '-']
     """
-    found: list[str] = []
+    return [path for path, _name in named_record_paths(arguments)]
+
+
+def named_record_paths(arguments: Iterable[str]) -> list[tuple[str, str]]:
+    """:func:`record_paths`, each path with its name relative to the argument it came
+    from: the path below the folder for a file found in one (``round-1/a.kmr`` for
+    ``event/round-1/a.kmr`` of the argument ``event``), the last part of the path for a
+    file argument, ``stdin`` for ``-`` (for writing one output per input into a folder
+    of outputs: ``convert -d``).
+
+    >>> named_record_paths(["samples/pushes.kmr"])
+    [('samples/pushes.kmr', 'pushes.kmr')]
+    """
+    found: list[tuple[str, str]] = []
     seen: set[tuple[int, int]] = set()
     for argument in arguments:
         if argument == STDIN or not os.path.isdir(argument):
             if _first_visit(argument, seen):
-                found.append(argument)
+                found.append((argument, "stdin" if argument == STDIN else os.path.basename(os.path.normpath(argument))))
             continue
         before = len(found)
-        _walk(argument, found, seen)
+        _walk(argument, "", found, seen)
         if len(found) == before:
             raise NoRecordsError(argument)
     return found
@@ -174,24 +188,25 @@ def _first_visit(path: str, seen: set[tuple[int, int]]) -> bool:
     return True
 
 
-def _walk(folder: str, found: list[str], seen: set[tuple[int, int]]) -> None:
-    """Add the record files in ``folder`` and below it to ``found``, in name order."""
+def _walk(folder: str, name: str, found: list[tuple[str, str]], seen: set[tuple[int, int]]) -> None:
+    """Add the record files in ``folder`` (called ``name`` below the argument) and below
+    it to ``found``, in name order."""
     if not _first_visit(folder, seen):
         return
     try:
         with os.scandir(folder) as listing:
             entries = sorted(listing, key=lambda e: e.name)
     except OSError:
-        found.append(folder)  # its reader says why it cannot be read
+        found.append((folder, name))  # its reader says why it cannot be read
         return
     for entry in entries:
         if entry.name.startswith("."):
             continue
-        path = os.path.join(folder, entry.name)
+        path, below = os.path.join(folder, entry.name), os.path.join(name, entry.name)
         if _is_dir(entry):
-            _walk(path, found, seen)
+            _walk(path, below, found, seen)
         elif entry.name.lower().endswith(RECORD_SUFFIXES) and _first_visit(path, seen):
-            found.append(path)
+            found.append((path, below))
 
 
 def _is_dir(entry: os.DirEntry[str]) -> bool:
