@@ -129,7 +129,7 @@ class Standings:
             numbers = range(1, len(self.players) + 1)
             out += ["", "## Crosstable", "", "| # | name | " + " | ".join(map(str, numbers)) + " |"]
             out.append("|---" * (len(self.players) + 2) + "|")
-            for rank, (p, cells) in enumerate(zip(self.players, self.grid()), 1):
+            for rank, (p, cells) in enumerate(zip(self.players, self.grid(), strict=True), 1):
                 out.append(f"| {rank} | {_md(p.name)} | " + " | ".join(cells) + " |")
         if self.left_out:
             out += ["", "## Left out", ""]
