@@ -25,9 +25,9 @@ import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import astuple, dataclass, field, fields
 
-from ..engine.board import Side
 from ..diagnostics import ERROR
 from ..display import printable
+from ..engine.board import Side
 from .replay import MatchStatus
 from .validate import FileValidation, MatchSummary, validate_paths
 

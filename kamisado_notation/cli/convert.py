@@ -68,9 +68,9 @@ def _convert_into(folder: str, arguments: list[str], *, form: Form, lang: str) -
     """Convert every record ``arguments`` name into ``folder``, one output each."""
     from ..checking.conversion import convert_to
     from ..errors import NoRecordsError, OutputError, RecordIOError
+    from ..io.output import output_paths
     from ..notation.files import named_record_paths
     from ..notation.writer import Form
-    from ..io.output import output_paths
 
     try:
         named = named_record_paths(arguments)
