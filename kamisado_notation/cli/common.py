@@ -86,6 +86,12 @@ def fail(message: str, *, code: int = EXIT_USAGE) -> NoReturn:
     raise typer.Exit(code)
 
 
+def title_needs_svg(title: str | None, svg: str | None) -> None:
+    """Exit 2 when ``--title`` is given without ``--svg``, the drawing it heads."""
+    if title is not None and svg is None:
+        fail("--title heads the --svg drawing: give --svg OUT too")
+
+
 def say(message: str) -> None:
     """Print ``kamisado: message`` to stderr, control characters escaped, and go on."""
     from ..display import printable

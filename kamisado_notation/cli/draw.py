@@ -27,6 +27,7 @@ from .common import (
     read_position,
     refuse_onto,
     refuse_stdout_onto,
+    title_needs_svg,
     write_file,
     write_lines,
 )
@@ -41,6 +42,7 @@ _FLIP = typer.Option(False, "--flip", help="Black's view: rank 1 at the top.")
 _JSON = typer.Option(False, "--json", help="Machine-readable output.")
 _SVG = typer.Option(None, "--svg", metavar="OUT", help="Also write a vector drawing of the board (SVG).")
 _TERMINAL_SVG = typer.Option(None, "--terminal-svg", metavar="OUT", help="Also save the terminal output as an SVG picture.")
+_TITLE = typer.Option(None, "--title", metavar="TEXT", help="The heading of the --svg drawing (default: what it shows).")
 _GLYPHS = typer.Option(False, "--glyphs", help="Write the squares' Chinese characters (紫, 黃 …) instead of their codes.")
 _MATCH = typer.Option(1, "--match", "-m", min=1, help="Which match of the file (1 = the first).")
 
@@ -186,6 +188,7 @@ def show(
     no_color: bool = _NO_COLOR,
     glyphs: bool = _GLYPHS,
     svg: str | None = _SVG,
+    title: str | None = _TITLE,
     terminal_svg: str | None = _TERMINAL_SVG,
     as_json: bool = _JSON,
 ) -> None:
@@ -197,6 +200,7 @@ def show(
     from ..notation.export import colour_name, move_json, side_name
 
     _not_with_json(as_json, svg=svg, terminal_svg=terminal_svg, flip=flip, glyphs=glyphs)
+    title_needs_svg(title, svg)
     refuse_input((svg, terminal_svg), file)
     match_record, match_replay = _load(file, match)
     diagnostics = _diagnostics(match_record, match_replay)
@@ -221,13 +225,14 @@ def show(
     else:
         out_console = console(no_color=no_color, record=terminal_svg is not None, width=_tty_width())
         out_console.print(match_summary(match_replay))
-        title = f"Match {match}, round {rnd.number}, after ply {n} of {len(rnd.plies)}"
-        out_console.print(board_diagram(position, last_move=last, flip=flip, title=title, glyphs=glyphs))
+        heading = f"Match {match}, round {rnd.number}, after ply {n} of {len(rnd.plies)}"
+        out_console.print(board_diagram(position, last_move=last, flip=flip, title=heading, glyphs=glyphs))
         save_terminal_svg(out_console, terminal_svg)
         if svg is not None:
             from ..drawing import svg as vector
 
-            write_svg(vector.board(position, last_move=last, flip=flip, title=title, square_text=_square_text(glyphs)), svg)
+            drawing = vector.board(position, last_move=last, flip=flip, title=title or heading, square_text=_square_text(glyphs))
+            write_svg(drawing, svg)
     _report(file, diagnostics)
     if _invalid(diagnostics):
         raise typer.Exit(EXIT_INVALID)
@@ -324,6 +329,7 @@ def lineup(
     no_color: bool = _NO_COLOR,
     glyphs: bool = _GLYPHS,
     svg: str | None = _SVG,
+    title: str | None = _TITLE,
     terminal_svg: str | None = _TERMINAL_SVG,
     as_json: bool = _JSON,
 ) -> None:
@@ -335,9 +341,10 @@ def lineup(
     from ..notation.export import lineup_json
 
     _not_with_json(as_json, svg=svg, terminal_svg=terminal_svg, flip=flip, glyphs=glyphs)
+    title_needs_svg(title, svg)
     how = _fill_option(fill_)
     out = console(no_color=no_color, record=terminal_svg is not None, width=_tty_width())
-    drawing = _Drawing(flip, glyphs, svg, terminal_svg)
+    drawing = _Drawing(flip, glyphs, svg, terminal_svg, title)
     is_position = not os.path.exists(source) and looks_like_position(source)
     _lineup_mode(is_position, fill=how, round=round_, match=match)
     if is_position:
@@ -398,6 +405,7 @@ class _Drawing:
     glyphs: bool
     svg: str | None
     terminal_svg: str | None
+    title: str | None = None
 
 
 def _draw_lineup(out: Any, position: Any, how: Any, drawing: _Drawing, *, round_number: int | None = None) -> None:
@@ -408,8 +416,8 @@ def _draw_lineup(out: Any, position: Any, how: Any, drawing: _Drawing, *, round_
 
     flip, glyphs, svg = drawing.flip, drawing.glyphs, drawing.svg
     square_text = _square_text(glyphs)
+    title = f"Round {round_number} starts:"
     if how is None:
-        title = f"Round {round_number} starts:"
         out.print(board_diagram(position, highlight_tower=-1, flip=flip, title=title, glyphs=glyphs))
     else:
         out.print(lineup_diagram(position, how, flip=flip, glyphs=glyphs, round_number=round_number))
@@ -417,9 +425,11 @@ def _draw_lineup(out: Any, position: Any, how: Any, drawing: _Drawing, *, round_
     if svg is None:
         return
     if how is None:
+        title = drawing.title or title
         write_svg(vector.board(position, highlight_tower=-1, flip=flip, title=title, square_text=square_text), svg)
     else:
-        write_svg(vector.lineup(position, how, round_number=round_number, flip=flip, square_text=square_text), svg)
+        figure = vector.lineup(position, how, round_number=round_number, flip=flip, square_text=square_text, title=drawing.title)
+        write_svg(figure, svg)
 
 
 def _round_lineup_json(rnd: Any, match: int) -> dict[str, object]:
