@@ -118,3 +118,47 @@ def test_convert_of_several_records_needs_a_folder_of_outputs(tmp_path: Path) ->
     (tmp_path / "empty").mkdir()
     r = runner.invoke(app, ["convert", str(tmp_path / "empty"), "--to", "text", "-d", str(tmp_path / "out")])
     assert r.exit_code == 1 and "holds no record file" in r.stderr
+
+
+def test_show_replay_and_lineup_count_matches_through_a_folder(tmp_path: Path) -> None:
+    for name in ("club-night.kmr", "pushes.kmr"):  # 3 matches, then 2
+        (tmp_path / name).write_bytes((SAMPLES / name).read_bytes())
+    (tmp_path / "a-gone.kmr").symlink_to(tmp_path / "nowhere.kmr")  # said, passed over
+    folder = runner.invoke(app, ["show", "--json", str(tmp_path), "--match", "5", "--round", "1", "--ply", "3"])
+    alone = runner.invoke(app, ["show", "--json", str(tmp_path / "pushes.kmr"), "--match", "2", "--round", "1", "--ply", "3"])
+    assert folder.exit_code == alone.exit_code == 0
+    assert json.loads(folder.stdout)["position"] == json.loads(alone.stdout)["position"]
+    assert "a-gone.kmr: no such file" in folder.stderr
+    r = runner.invoke(app, ["lineup", "--json", str(tmp_path), "--match", "2", "--round", "1"])
+    assert r.exit_code == 0 and json.loads(r.stdout)["match"] == 2
+    r = runner.invoke(app, ["replay", str(tmp_path), "--match", "3"], env={"NO_COLOR": "1"})
+    alone = runner.invoke(app, ["replay", str(tmp_path / "club-night.kmr"), "--match", "3"], env={"NO_COLOR": "1"})
+    assert r.exit_code == alone.exit_code == 0 and r.stdout == alone.stdout
+    r = runner.invoke(app, ["show", str(tmp_path), "--match", "6"])
+    assert r.exit_code == 2 and f"{tmp_path} holds 5 matches, not 6" in r.stderr
+    r = runner.invoke(app, ["show", str(tmp_path), "--svg", str(tmp_path / "pushes.kmr")])
+    assert r.exit_code == 2 and "refusing to write over the input" in r.stderr
+
+
+def test_fix_a_folder_in_place_or_into_a_folder(tmp_path: Path) -> None:
+    src = tmp_path / "ev"
+    (src / "sub").mkdir(parents=True)
+    (src / "broken.kmr").write_bytes((SAMPLES / "broken.kmr").read_bytes())
+    (src / "sub" / "pushes.kmr").write_bytes((SAMPLES / "pushes.kmr").read_bytes())
+    assert runner.invoke(app, ["convert", str(src / "sub" / "pushes.kmr"), "--to", "json", "-o", str(src / "sub" / "p.json")]).exit_code == 0
+    before = snapshot(src)
+    r = runner.invoke(app, ["fix", str(src)])
+    assert r.exit_code == 2 and "give -d OUTDIR" in r.stderr
+    out = tmp_path / "out"
+    r = runner.invoke(app, ["fix", str(src), "-d", str(out)])
+    assert r.exit_code == 1  # broken.kmr keeps errors no correction is certain for
+    assert "p.json: a JSON record, passed over" in r.stderr
+    assert snapshot(src) == before and sorted(snapshot(out)) == ["broken.kmr", "sub/pushes.kmr"]
+    assert snapshot(out)["sub/pushes.kmr"] == before["sub/pushes.kmr"]  # nothing to fix: the same text
+    r = runner.invoke(app, ["fix", str(src), "--in-place"])
+    assert r.exit_code == 1
+    assert (src / "broken.kmr.orig").read_bytes() == before["broken.kmr"]
+    assert (src / "broken.kmr").read_bytes() == snapshot(out)["broken.kmr"]
+    assert not (src / "sub" / "pushes.kmr.orig").exists()  # unchanged: no backup
+    r = runner.invoke(app, ["fix", str(src), "--in-place"])
+    assert r.exit_code == 2 and "broken.kmr.orig exists" in r.stderr

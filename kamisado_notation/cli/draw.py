@@ -25,8 +25,10 @@ from .common import (
     fail,
     is_plain,
     read_position,
+    record_files,
     refuse_onto,
     refuse_stdout_onto,
+    say,
     title_needs_svg,
     write_file,
     write_lines,
@@ -44,32 +46,46 @@ _SVG = typer.Option(None, "--svg", metavar="OUT", help="Also write a vector draw
 _TERMINAL_SVG = typer.Option(None, "--terminal-svg", metavar="OUT", help="Also save the terminal output as an SVG picture.")
 _TITLE = typer.Option(None, "--title", metavar="TEXT", help="The heading of the --svg drawing (default: what it shows).")
 _GLYPHS = typer.Option(False, "--glyphs", help="Write the squares' Chinese characters (紫, 黃 …) instead of their codes.")
-_MATCH = typer.Option(1, "--match", "-m", min=1, help="Which match of the file (1 = the first).")
+_MATCH = typer.Option(1, "--match", "-m", min=1, help="Which match of the file or folder (1 = the first).")
+_FILE_HELP = "A match record (.kmr, or its JSON form), or a folder of them: its records one after another, in name order."
 
 
 # ----------------------------------------------------------------- reading a record
 
 
-def _load(path: str, match: int) -> tuple[Any, Any]:
-    """The match record ``match`` (1-based) of ``path`` and its replay; exit 2 when the
-    file cannot be read or holds no such match."""
+def _load(argument: str, match: int) -> tuple[str, Any, Any]:
+    """The match record ``match`` (1-based) of the record FILE ``argument`` — or of a
+    folder's record files read one after another, in name order — with the file it is
+    in and its replay. Exit 2 when the file cannot be read or holds no such match; a
+    file in a folder that cannot be read is said and passed over (its matches are not
+    counted)."""
     try:
         from ..checking.replay import replay
         from ..notation import RecordIOError
         from ..notation.files import nth_match
     except ImportError as e:  # pragma: no cover - a partial build
         fail(f"reading records is not available in this build ({e})")
-    refuse_stdout_onto([path])
-    try:
-        record, match_record, count = nth_match(path, match)  # reads no further
-    except RecordIOError as e:
-        fail(str(e))
-    if not count:
-        _report(record.path, record.errors)
-        fail(f"{record.path}: the file holds no match", code=EXIT_INVALID)
-    if match_record is None:
-        fail(f"{path} holds {count} match{'es' if count != 1 else ''}, not {match}")
-    return match_record, replay(match_record)
+    paths = record_files([argument])
+    refuse_stdout_onto(paths)
+    folder = paths != [argument]
+    seen = 0
+    for path in paths:
+        try:
+            record, match_record, count = nth_match(path, match - seen)  # reads no further
+        except RecordIOError as e:
+            if not folder:
+                fail(str(e))
+            say(str(e))
+            continue
+        if match_record is not None:
+            return path, match_record, replay(match_record)
+        if not count and not folder:
+            _report(record.path, record.errors)
+            fail(f"{record.path}: the file holds no match", code=EXIT_INVALID)
+        seen += count
+    if not seen:
+        fail(f"{argument}: the folder holds no match", code=EXIT_INVALID)
+    fail(f"{argument} holds {seen} match{'es' if seen != 1 else ''}, not {match}")
 
 
 def _diagnostics(match_record: Any, match_replay: Any) -> list[Any]:
@@ -148,11 +164,12 @@ def _score_at(match_replay: Any, rnd: Any, ply: int) -> dict[str, int]:
 
 
 def refuse_input(outputs: tuple[str | None, ...], source: str) -> None:
-    """Exit 2 before anything is drawn when an output file is the input file, by any
-    name (:mod:`kamisado_notation.io.output`)."""
+    """Exit 2 before anything is drawn when an output file is the input file (or a
+    record file of the input folder), by any name (:mod:`kamisado_notation.io.output`)."""
+    sources = record_files([source]) if os.path.isdir(source) else [source]
     for out in outputs:
         if out is not None:
-            refuse_onto(out, [source])
+            refuse_onto(out, sources)
 
 
 def save_terminal_svg(out: Any, path: str | None) -> None:
@@ -180,7 +197,7 @@ def _tty_width() -> int | None:
 
 
 def show(
-    file: str = typer.Argument(..., help="A match record (.kmr, or its JSON form)."),
+    file: str = typer.Argument(..., metavar="FILE|DIR", help=_FILE_HELP),
     match: int = _MATCH,
     round_: int | None = typer.Option(None, "--round", "-r", min=1, help="Which round (default: the last one reached)."),
     ply: int | None = typer.Option(None, "--ply", "-p", min=0, help="After how many entries of the round (default: all; 0 = the round's start)."),
@@ -202,7 +219,7 @@ def show(
     _not_with_json(as_json, svg=svg, terminal_svg=terminal_svg, flip=flip, glyphs=glyphs)
     title_needs_svg(title, svg)
     refuse_input((svg, terminal_svg), file)
-    match_record, match_replay = _load(file, match)
+    file, match_record, match_replay = _load(file, match)
     diagnostics = _diagnostics(match_record, match_replay)
     rnd = _round_of(match_replay, round_, file, diagnostics)
     n = _ply_of(rnd, ply)
@@ -242,7 +259,7 @@ def show(
 
 
 def replay(
-    file: str = typer.Argument(..., help="A match record (.kmr, or its JSON form)."),
+    file: str = typer.Argument(..., metavar="FILE|DIR", help=_FILE_HELP),
     match: int = _MATCH,
     step: bool = typer.Option(False, "--step", help="Wait for Enter after each diagram (q to stop)."),
     flip: bool = _FLIP,
@@ -254,7 +271,7 @@ def replay(
 
     if step and file == "-":
         fail("--step reads its keys from standard input, so the record cannot come from it")
-    match_record, match_replay = _load(file, match)
+    file, match_record, match_replay = _load(file, match)
     diagnostics = _diagnostics(match_record, match_replay)
     out = console(no_color=no_color, width=_tty_width())
     for rnd in match_replay.rounds:
@@ -321,7 +338,7 @@ def looks_like_position(text: str) -> bool:
 
 
 def lineup(
-    source: str = typer.Argument(..., metavar="FILE|POSITION", help="A match record (.kmr or JSON), or a position string (the end of a round)."),
+    source: str = typer.Argument(..., metavar="FILE|DIR|POSITION", help="A match record (.kmr or JSON), a folder of them, or a position string (the end of a round)."),
     round_: int | None = typer.Option(None, "--round", "-r", min=1, help="With FILE: the round whose lineups to draw."),
     fill_: str | None = typer.Option(None, "--fill", help="With POSITION: left or right."),
     match: int | None = typer.Option(None, "--match", "-m", min=1, help="With FILE: which match of the file (1 = the first)."),
@@ -356,7 +373,7 @@ def lineup(
         return
     match = match or 1
     refuse_input((svg, terminal_svg), source)
-    match_record, match_replay = _load(source, match)
+    source, match_record, match_replay = _load(source, match)
     diagnostics = _diagnostics(match_record, match_replay)
     rnd = _round_of(match_replay, round_, source, diagnostics)
     rounds = list(match_replay.rounds)
