@@ -181,3 +181,13 @@ def test_names_compared_without_case_or_repeated_spaces_and_the_same_player_twic
     (lo,) = table.left_out
     assert lo.why == "the same player on both sides: 'Ann'" and lo.kind == "unnamed"
     assert any("'Zoë', 'Zoe' differ only by accents" in w for w in table.warnings)
+
+
+def test_a_name_with_control_characters_is_shown_escaped_in_every_format(tmp_path: Path) -> None:
+    (tmp_path / "a.kmr").write_text(generated(21, "Eve\x1b[2J", "Mal|lory*"), encoding="utf-8")
+    r = runner.invoke(app, ["standings", "--csv", str(tmp_path)])
+    assert "\x1b" not in r.stdout and "Eve\\x1b[2J" in r.stdout
+    md = runner.invoke(app, ["standings", "--markdown", str(tmp_path)]).stdout
+    assert "Eve\\\\x1b\\[2J" in md and "Mal\\|lory\\*" in md
+    doc = json.loads(runner.invoke(app, ["standings", "--json", str(tmp_path)]).stdout)
+    assert {p["name"] for p in doc["players"]} == {"Eve\x1b[2J", "Mal|lory*"}  # JSON escapes, and keeps, the name

@@ -104,11 +104,12 @@ class Standings:
 
     def to_csv(self) -> str:
         """The players as CSV: a header row of the field names (:data:`ROW_FIELDS`), then a
-        row per player in ranking order."""
+        row per player in ranking order (a name's control characters escaped, as
+        :func:`~kamisado_notation.display.printable` shows them)."""
         text = io.StringIO()
         writer = csv.writer(text, lineterminator="\n")
         writer.writerow(ROW_FIELDS)
-        writer.writerows(astuple(p) for p in self.players)
+        writer.writerows((printable(p.name), *astuple(p)[1:]) for p in self.players)
         return text.getvalue()
 
     def grid(self) -> list[list[str]]:

@@ -120,7 +120,7 @@ class _Fused:
     :class:`_Fallback` (the match is then read again through the full path)."""
 
     __slots__ = (
-        "chain", "game", "headers", "idx", "index", "line", "named", "pending", "placeheld", "pos", "rounds",
+        "chain", "game", "headers", "idx", "index", "line", "named", "names", "pending", "placeheld", "pos", "rounds",
         "start_to_move", "written",
     )
     pos: Position  # the round in play (set when the first round opens)
@@ -130,6 +130,7 @@ class _Fused:
         self.line = line
         self.headers: dict[str, str] = {}  # the replay's, by lowercase name
         self.named: dict[str, str] = {}  # every header, as the summary keeps them (header_values)
+        self.names: set[str] = set()  # their lowercase names
         self.game: Match | None = None
         self.rounds: list[tuple[int, RoundResult | None]] = []
         self.idx = 0  # entries of the round so far (the '...' placeholder included)
@@ -146,7 +147,7 @@ class _Fused:
 
     def header(self, h: Header) -> None:
         """Keep the first value of each header (by name, any case)."""
-        add_header(self.named, h.name, h.value)
+        add_header(self.named, self.names, h.name, h.value)
         key = h.name.lower()
         if key in _HEADERS and key not in self.headers:
             self.headers[key] = h.value

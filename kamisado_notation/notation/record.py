@@ -204,17 +204,20 @@ class MatchRecord:
         written again (in any case) keeps its first value, as :meth:`header` reads it
         (:func:`add_header`)."""
         values: dict[str, str] = {}
+        names: set[str] = set()
         for h in self.headers:
-            add_header(values, h.name, h.value)
+            add_header(values, names, h.name, h.value)
         return values
 
 
-def add_header(values: dict[str, str], name: str, value: str) -> None:
+def add_header(values: dict[str, str], names: set[str], name: str, value: str) -> None:
     """Add the header ``name`` to ``values`` unless a header of the same name, in any
-    case, is there already: the first value of a repeated header is the one read, under
-    the name as it was first written."""
+    case, is there already (``names``: the lowercase names in ``values``, kept with it):
+    the first value of a repeated header is the one read, under the name as it was
+    first written."""
     key = name.lower()
-    if all(k.lower() != key for k in values):
+    if key not in names:
+        names.add(key)
         values[name] = value
 
 
