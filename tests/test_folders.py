@@ -32,13 +32,23 @@ def test_a_folder_is_its_record_files_in_name_order_recursively(tmp_path: Path) 
     assert got == ["A.JSON", "b.kmr", "round-10.kmr", "round-2.kmr", "sub/c.kmr", "sub/deeper/d.json"]
 
 
-def test_files_and_standard_input_are_kept_as_given_and_a_file_is_listed_once(tmp_path: Path) -> None:
+def test_arguments_are_kept_as_given_and_a_file_found_in_folders_is_listed_once(tmp_path: Path) -> None:
     tree(tmp_path, ["ev/a.kmr", "ev/b.kmr", "other.txt"])
     (tmp_path / "ev" / "again").symlink_to(tmp_path / "ev")  # a loop: followed once
     (tmp_path / "ev" / "link.kmr").symlink_to(tmp_path / "ev" / "a.kmr")
     a, b = str(tmp_path / "ev" / "a.kmr"), str(tmp_path / "ev" / "b.kmr")
     missing, other = str(tmp_path / "missing.kmr"), str(tmp_path / "other.txt")
-    assert record_paths([other, "-", str(tmp_path / "ev"), a, missing]) == [other, "-", a, b, missing]
+    assert record_paths([other, "-", str(tmp_path / "ev"), a, missing]) == [other, "-", a, b, a, missing]
+    assert record_paths([a, str(tmp_path / "ev"), a]) == [a, b, a]  # a file argument is kept as given
+
+
+def test_a_folder_whose_records_were_listed_before_is_not_empty_and_a_loop_holds_none(tmp_path: Path) -> None:
+    tree(tmp_path, ["ev/sub/a.kmr", "loop/notes.txt"])
+    (tmp_path / "loop" / "back").symlink_to(tmp_path / "loop")
+    a = str(tmp_path / "ev" / "sub" / "a.kmr")
+    assert record_paths([a, str(tmp_path / "ev"), str(tmp_path / "ev" / "sub"), str(tmp_path / "ev")]) == [a]
+    with pytest.raises(NoRecordsError):
+        record_paths([str(tmp_path / "loop")])
 
 
 def test_a_folder_with_no_record_is_an_error_that_names_it(tmp_path: Path) -> None:

@@ -136,10 +136,12 @@ def record_paths(arguments: Iterable[str]) -> list[str]:
     ``round-02``), a subfolder's records at its name's place. Names that start with a
     dot (hidden files, editors' lock files) are passed over, as are other files
     (``notes.txt``, the ``.orig`` copy ``fix --in-place`` keeps). A link to a file or
-    folder is followed, a folder once only. A file is listed once, at its first place,
-    however many arguments or links reach it. A file in a folder that cannot be read
-    is listed all the same (its reader gives the diagnostic, and the others count); a
-    subfolder that cannot be listed is listed as itself, for the same reason.
+    folder is followed, a folder once only. A file found in a folder is listed once, at
+    its first place, however many folders or links reach it, and not at all when an
+    argument before named it (an argument is kept as given, even twice). A file in a
+    folder that cannot be read is listed all the same (its reader gives the diagnostic,
+    and the others count); a subfolder that cannot be listed is listed as itself, for
+    the same reason.
 
     Raises :class:`~kamisado_notation.errors.NoRecordsError` for a folder that holds
     no record file.
@@ -161,52 +163,67 @@ def named_record_paths(arguments: Iterable[str]) -> list[tuple[str, str]]:
     [('samples/pushes.kmr', 'pushes.kmr')]
     """
     found: list[tuple[str, str]] = []
-    seen: set[tuple[int, int]] = set()
+    seen: dict[tuple[int, int], int] = {}  # (device, inode) of each file and folder met -> a folder's records
     for argument in arguments:
         if argument == STDIN or not os.path.isdir(argument):
-            if _first_visit(argument, seen):
-                found.append((argument, "stdin" if argument == STDIN else os.path.basename(os.path.normpath(argument))))
+            _first_visit(argument, seen)  # (kept as given, even twice; a folder does not list it again)
+            found.append((argument, "stdin" if argument == STDIN else os.path.basename(os.path.normpath(argument))))
             continue
-        before = len(found)
-        _walk(argument, "", found, seen)
-        if len(found) == before:
+        if not _walk(argument, "", found, seen):
             raise NoRecordsError(argument)
     return found
 
 
-def _first_visit(path: str, seen: set[tuple[int, int]]) -> bool:
+def _first_visit(path: str, seen: dict[tuple[int, int], int]) -> bool:
     """Whether the file or folder ``path`` is met for the first time (a path that cannot
     be looked at is always new: its reader says why)."""
-    try:
-        st = os.stat(path)
-    except (OSError, ValueError):
+    key = _identity(path)
+    if key is None:
         return True
-    key = (st.st_dev, st.st_ino)
     if key in seen:
         return False
-    seen.add(key)
+    seen[key] = 0
     return True
 
 
-def _walk(folder: str, name: str, found: list[tuple[str, str]], seen: set[tuple[int, int]]) -> None:
+def _identity(path: str) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return st.st_dev, st.st_ino
+
+
+def _walk(folder: str, name: str, found: list[tuple[str, str]], seen: dict[tuple[int, int], int]) -> int:
     """Add the record files in ``folder`` (called ``name`` below the argument) and below
-    it to ``found``, in name order."""
-    if not _first_visit(folder, seen):
-        return
+    it to ``found``, in name order, each once; how many it holds (those listed before
+    included: a folder met again holds what it held, one still being walked — a link
+    back up the tree — nothing more)."""
+    key = _identity(folder)
+    if key is not None and key in seen:
+        return seen[key]
+    if key is not None:
+        seen[key] = 0
     try:
         with os.scandir(folder) as listing:
             entries = sorted(listing, key=lambda e: e.name)
     except OSError:
         found.append((folder, name))  # its reader says why it cannot be read
-        return
+        return 1
+    held = 0
     for entry in entries:
         if entry.name.startswith("."):
             continue
         path, below = os.path.join(folder, entry.name), os.path.join(name, entry.name)
         if _is_dir(entry):
-            _walk(path, below, found, seen)
-        elif entry.name.lower().endswith(RECORD_SUFFIXES) and _first_visit(path, seen):
-            found.append((path, below))
+            held += _walk(path, below, found, seen)
+        elif entry.name.lower().endswith(RECORD_SUFFIXES):
+            held += 1
+            if _first_visit(path, seen):
+                found.append((path, below))
+    if key is not None:
+        seen[key] = held
+    return held
 
 
 def _is_dir(entry: os.DirEntry[str]) -> bool:
