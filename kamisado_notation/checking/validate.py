@@ -88,7 +88,7 @@ class MatchSummary:
     #: reached the end (``None`` otherwise).
     to_move: Side | None = None
     #: The match's headers, name to value in the order written; a name written again
-    #: (in any case) keeps its first value (:meth:`MatchRecord.header_values`).
+    #: (without case) keeps its first value (:meth:`Headers.as_dict`).
     headers: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, object]:
@@ -161,7 +161,7 @@ def summarize(match: MatchRecord) -> MatchSummary:
         winner=r.winner,
         rounds=[(rr.number, rr.result) for rr in r.rounds],
         diagnostics=r.diagnostics,
-        headers=match.header_values(),
+        headers=match.headers.as_dict(),
     )
 
 

@@ -129,8 +129,8 @@ class _Fused:
         self.index = index
         self.line = line
         self.headers: dict[str, str] = {}  # the replay's, by lowercase name
-        self.named: dict[str, str] = {}  # every header, as the summary keeps them (header_values)
-        self.names: set[str] = set()  # their lowercase names
+        self.named: dict[str, str] = {}  # every header, as the summary keeps them (Headers.as_dict)
+        self.names: set[str] = set()  # their names, case-folded
         self.game: Match | None = None
         self.rounds: list[tuple[int, RoundResult | None]] = []
         self.idx = 0  # entries of the round so far (the '...' placeholder included)
