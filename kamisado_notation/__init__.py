@@ -69,6 +69,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "NotationError": ("errors", "NotationError"),
     "FormatError": ("errors", "FormatError"),
     "RecordIOError": ("errors", "RecordIOError"),
+    "NoRecordsError": ("errors", "NoRecordsError"),
     "Diagnostic": ("diagnostics", "Diagnostic"),
     "Severity": ("diagnostics", "Severity"),
     # notation
@@ -84,6 +85,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "open_matches": ("notation", "open_matches"),
     "record_from_json": ("notation", "record_from_json"),
     "read_json_record": ("notation", "read_json_record"),
+    "record_paths": ("notation", "record_paths"),
     "Form": ("notation", "Form"),
     "format_move": ("notation", "format_move"),
     "format_entry": ("notation", "format_entry"),
@@ -94,6 +96,8 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "PlyKind": ("checking.replay", "PlyKind"),
     "replay_match": ("checking.replay", "replay"),
     "validate_file": ("checking.validate", "validate_file"),
+    "Standings": ("checking.standings", "Standings"),
+    "standings": ("checking.standings", "standings"),
     "validate_text": ("checking.validate", "validate_text"),
     # corrections
     "Correction": ("checking.correct", "Correction"),
@@ -121,6 +125,7 @@ __all__ = [
     "MatchReplay",
     "MatchStatus",
     "Move",
+    "NoRecordsError",
     "NotationError",
     "PlyKind",
     "Position",
@@ -132,6 +137,7 @@ __all__ = [
     "Severity",
     "Side",
     "Square",
+    "Standings",
     "Tower",
     "WrittenMove",
     "__version__",
@@ -151,8 +157,10 @@ __all__ = [
     "read_json_record",
     "read_record",
     "record_from_json",
+    "record_paths",
     "replay_match",
     "square_name",
+    "standings",
     "validate_file",
     "validate_text",
 ]
@@ -163,6 +171,7 @@ if TYPE_CHECKING:  # what a type checker (and a reader) sees; at run time: __get
     from .checking.fix import FixReport, fix_text
     from .checking.replay import MatchReplay, MatchStatus, PlyKind
     from .checking.replay import replay as replay_match
+    from .checking.standings import Standings, standings
     from .checking.validate import validate_file, validate_text
     from .diagnostics import Diagnostic, Severity
     from .engine.board import Colour, Direction, Side, Square, parse_square, square_name
@@ -173,6 +182,7 @@ if TYPE_CHECKING:  # what a type checker (and a reader) sees; at run time: __get
         IllegalMoveError,
         KamisadoError,
         MatchError,
+        NoRecordsError,
         NotationError,
         PositionError,
         RecordIOError,
@@ -194,6 +204,7 @@ if TYPE_CHECKING:  # what a type checker (and a reader) sees; at run time: __get
         read_json_record,
         read_record,
         record_from_json,
+        record_paths,
     )
 
 

@@ -9,6 +9,7 @@ __all__ = [
     "IllegalMoveError",
     "KamisadoError",
     "MatchError",
+    "NoRecordsError",
     "NotationError",
     "OutputError",
     "PositionError",
@@ -70,6 +71,15 @@ class RecordIOError(KamisadoError):
     def __init__(self, message: str, *, reason: str | None = None) -> None:
         super().__init__(message)
         self.reason = reason if reason is not None else message
+
+
+class NoRecordsError(KamisadoError):
+    """A folder given where record files are read that holds none (no ``.kmr`` or
+    ``.json`` file in it or below it). ``path`` is the folder as it was given."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(f"{path}: the folder holds no record file (.kmr or .json)")
+        self.path = path
 
 
 class OutputError(KamisadoError):

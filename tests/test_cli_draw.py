@@ -308,3 +308,27 @@ def test_show_json_is_the_replay_at_any_point(name: str, data: st.DataObject) ->
     assert out["position"] == rnd.position_at(ply).to_string()
     last = next((p.move for p in reversed(rnd.plies[:ply]) if p.move is not None and p.kind != "back"), None)
     assert out["last_move"] == (move_json(last) if last is not None else None)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["show", PUSHES, "--match", "2"], ["lineup", STANDARD, "--round", "2"], ["lineup", STANDARD, "--round", "1"],
+     ["moves", INITIAL_POSITION]],
+)
+def test_title_heads_every_svg_drawing_and_is_text_not_markup(tmp_path: Path, args: list[str]) -> None:
+    title = 'Club <night> & "final"'
+    plain, titled = tmp_path / "plain.svg", tmp_path / "titled.svg"
+    assert run(*args, "--svg", str(plain)).exit_code == 0
+    assert run(*args, "--svg", str(titled), "--title", title).exit_code == 0
+    ns = "{http://www.w3.org/2000/svg}"
+    default = ET.parse(plain).getroot()
+    root = ET.parse(titled).getroot()
+    assert root.findtext(f"{ns}title") == root.get("aria-label") == title != default.findtext(f"{ns}title")
+    shown = [t.text for t in root.iter(f"{ns}text") if "title" in (t.get("class") or "")]
+    assert shown[0] == title  # the first heading, in the picture itself
+    assert title not in [t.text for t in default.iter(f"{ns}text")]
+
+
+def test_title_without_svg_is_a_usage_error() -> None:
+    r = run("show", PUSHES, "--title", "x")
+    assert r.exit_code == 2 and "--title heads the --svg drawing" in r.stderr

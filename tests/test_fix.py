@@ -315,7 +315,7 @@ def test_fix_in_place_keeps_a_backup_and_never_overwrites_without_it(tmp_path: P
 def test_fix_usage_and_io_errors(tmp_path: Path) -> None:
     assert run("fix", str(tmp_path / "missing.kmr"), cwd=tmp_path).returncode == 2
     both = run("fix", "x.kmr", "-o", "y.kmr", "--in-place", cwd=tmp_path)
-    assert both.returncode == 2 and "not both" in both.stderr
+    assert both.returncode == 2 and "give one of -o OUT, -d OUTDIR and --in-place" in both.stderr
 
 
 # ------------------------------------------------------------------ convert loses nothing

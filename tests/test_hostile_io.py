@@ -323,14 +323,13 @@ def test_an_empty_file_is_an_error(tmp_path: Path, command: list[str]) -> None:
 
 def test_validate_says_why_a_file_cannot_be_read_and_keeps_it_in_the_json(record: Path, tmp_path: Path) -> None:
     missing = tmp_path / "missing.kmr"
-    r = invoke("validate", "--json", str(record), str(missing), str(tmp_path))
+    r = invoke("validate", "--json", str(record), str(missing), str(tmp_path))  # (the folder holds the record: listed once)
     assert r.exit_code == 2
     files = json.loads(r.stdout)["files"]
-    assert [f["path"] for f in files] == [str(record), str(missing), str(tmp_path)]
-    assert [f["valid"] for f in files] == [True, False, False]
-    assert [d["rule"] for f in files[1:] for d in f["diagnostics"]] == ["io", "io"]
+    assert [f["path"] for f in files] == [str(record), str(missing)]
+    assert [f["valid"] for f in files] == [True, False]
+    assert [d["rule"] for f in files[1:] for d in f["diagnostics"]] == ["io"]
     assert files[1]["diagnostics"][0]["message"] == "no such file"
-    assert "directory" in files[2]["diagnostics"][0]["message"]
     r = invoke("validate", str(missing))
     assert r.exit_code == 2 and f"{missing}: error[io] no such file" in r.stdout
 

@@ -36,7 +36,7 @@ def test_json_has_exactly_the_spec_fields() -> None:
     g, b = doc["files"]  # type: ignore[index]
     assert set(g) == {"path", "valid", "diagnostics", "matches"}
     (m,) = g["matches"]
-    assert set(m) == {"index", "line", "valid", "status", "score", "rounds", "diagnostics"}
+    assert list(m) == ["index", "line", "headers", "valid", "status", "score", "rounds", "diagnostics"]
     assert m["score"] == {"black": 1, "gold": 0} and m["status"] == "complete"
     # Black's purple reaches the home row at c1 (7. Pu F4 Re) and takes the ring.
     assert m["rounds"] == [{"number": 1, "winner": "black", "by": "home-row", "tower": "purple", "points": 1}]
@@ -135,3 +135,14 @@ def test_damaged_records_give_diagnostics_never_exceptions(edits: list[tuple[int
     report = validate_text("".join(text))  # must not raise
     for d in report.all_diagnostics():
         assert d.line >= 1 and d.column >= 1 and d.rule
+
+
+def test_json_headers_in_the_order_written_the_first_value_of_a_repeated_name() -> None:
+    text = '[Event "Club"]\n[Black "Ann"]\n[black "Bob"]\n[White "Cy"]\n[BLACK "Dee"]\n' + GOOD
+    fused, full = validate_text(text, path="h.kmr"), validate_text(text, path="h.kmr", fused=False)
+    want = {"Event": "Club", "Black": "Ann", "White": "Cy", "Match": "Single", "Result": "1-0"}
+    for report in (fused, full):
+        (m,) = report_json([report])["files"][0]["matches"]  # type: ignore[index]
+        assert m["headers"] == want and list(m["headers"]) == list(want)
+    bad = validate_text('[Black "Ann"]\n' + BAD, path="b.kmr")
+    assert bad.matches[0].headers == {"Black": "Ann"} and not bad.valid

@@ -8,5 +8,6 @@ Modules: :mod:`.replay` (judge every entry), :mod:`.correct` (the move a wrong e
 for), :mod:`.verdict` (validation straight on the position while nothing is wrong),
 :mod:`.validate` (files to reports), :mod:`.fix` (certain corrections written into the
 text), :mod:`.conversion` (a record in another form), :mod:`.distributed` (validation on a
-Dask cluster).
+Dask cluster), :mod:`.standings` (a tournament's standings and crosstable, from its
+validated matches).
 """

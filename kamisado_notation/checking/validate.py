@@ -87,6 +87,9 @@ class MatchSummary:
     #: Whose turn it is where the record stops, for a match in progress whose replay
     #: reached the end (``None`` otherwise).
     to_move: Side | None = None
+    #: The match's headers, name to value in the order written; a name written again
+    #: (without case) keeps its first value (:meth:`Headers.as_dict`).
+    headers: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, object]:
         from ..notation.export import colour_name, side_name
@@ -94,6 +97,7 @@ class MatchSummary:
         return {
             "index": self.index,
             "line": self.line,
+            "headers": self.headers,
             "valid": self.valid,
             "status": self.status,
             "score": {"black": self.score[Side.BLACK], "gold": self.score[Side.GOLD]},
@@ -157,6 +161,7 @@ def summarize(match: MatchRecord) -> MatchSummary:
         winner=r.winner,
         rounds=[(rr.number, rr.result) for rr in r.rounds],
         diagnostics=r.diagnostics,
+        headers=match.headers.as_dict(),
     )
 
 
@@ -177,6 +182,7 @@ def summarize_judged(judged: Judged) -> MatchSummary:
         rounds=v.rounds,
         diagnostics=[],
         to_move=v.to_move,
+        headers=v.headers,
     )
 
 

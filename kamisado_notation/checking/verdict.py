@@ -54,7 +54,7 @@ from ..notation.fast_paths import (
     fast_segments,
 )
 from ..notation.reader import read_lines
-from ..notation.record import Comment, Entry, Header, Item, Lineup, MatchRecord, RecordFile, RoundRecord
+from ..notation.record import Comment, Entry, Header, Item, Lineup, MatchRecord, RecordFile, RoundRecord, add_header
 from .replay import MatchStatus, match_target, parse_result
 
 __all__ = ["Judge", "Judged", "Verdict", "judge_lines"]
@@ -92,6 +92,7 @@ class Verdict:
     winner: Side | None
     rounds: list[tuple[int, RoundResult | None]]
     to_move: Side | None
+    headers: dict[str, str]
 
 
 @dataclass(slots=True)
@@ -119,7 +120,7 @@ class _Fused:
     :class:`_Fallback` (the match is then read again through the full path)."""
 
     __slots__ = (
-        "chain", "game", "headers", "idx", "index", "line", "pending", "placeheld", "pos", "rounds",
+        "chain", "game", "headers", "idx", "index", "line", "named", "names", "pending", "placeheld", "pos", "rounds",
         "start_to_move", "written",
     )
     pos: Position  # the round in play (set when the first round opens)
@@ -127,7 +128,9 @@ class _Fused:
     def __init__(self, index: int, line: int) -> None:
         self.index = index
         self.line = line
-        self.headers: dict[str, str] = {}
+        self.headers: dict[str, str] = {}  # the replay's, by lowercase name
+        self.named: dict[str, str] = {}  # every header, as the summary keeps them (Headers.as_dict)
+        self.names: set[str] = set()  # their names, case-folded
         self.game: Match | None = None
         self.rounds: list[tuple[int, RoundResult | None]] = []
         self.idx = 0  # entries of the round so far (the '...' placeholder included)
@@ -143,7 +146,8 @@ class _Fused:
     # -- headers, rounds, lineups
 
     def header(self, h: Header) -> None:
-        """Keep the first value of each header the replay reads (by name, any case)."""
+        """Keep the first value of each header (by name, any case)."""
+        add_header(self.named, self.names, h.name, h.value)
         key = h.name.lower()
         if key in _HEADERS and key not in self.headers:
             self.headers[key] = h.value
@@ -434,6 +438,7 @@ class _Fused:
             winner=winner,
             rounds=self.rounds,
             to_move=None if winner is not None else self._to_move(),
+            headers=self.named,
         )
 
     def _to_move(self) -> Side | None:

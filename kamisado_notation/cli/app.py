@@ -11,7 +11,7 @@ import typer
 
 from ..display import printable
 from ..io.output import file_identity
-from . import convert, draw, engine, fix
+from . import convert, draw, engine, fix, standings
 from . import validate as validate_cli
 from .common import EXIT_USAGE, tune_gc
 
@@ -26,6 +26,7 @@ COMMANDS: dict[str, Callable[..., None]] = {
     "generate": validate_cli.generate,
     "fix": fix.fix,
     "perft": engine.perft,
+    "standings": standings.standings,
 }
 
 

@@ -82,10 +82,21 @@ def stdout_is_utf8() -> bool:
 def fail(message: str, *, code: int = EXIT_USAGE) -> NoReturn:
     """Print ``kamisado: message`` to stderr and exit with ``code`` (no traceback); the
     message's control characters are shown escaped (:func:`~kamisado_notation.display.printable`)."""
+    say(message)
+    raise typer.Exit(code)
+
+
+def title_needs_svg(title: str | None, svg: str | None) -> None:
+    """Exit 2 when ``--title`` is given without ``--svg``, the drawing it heads."""
+    if title is not None and svg is None:
+        fail("--title heads the --svg drawing: give --svg OUT too")
+
+
+def say(message: str) -> None:
+    """Print ``kamisado: message`` to stderr, control characters escaped, and go on."""
     from ..display import printable
 
     sys.stderr.write(f"kamisado: {printable(message)}\n")
-    raise typer.Exit(code)
 
 
 def write_file(path: str, text: str, *, inputs: list[str]) -> None:
@@ -98,6 +109,19 @@ def write_file(path: str, text: str, *, inputs: list[str]) -> None:
         write_output(path, text, inputs=inputs)
     except OutputError as e:
         fail(str(e))
+
+
+def record_files(arguments: list[str]) -> list[str]:
+    """The record files ``arguments`` name, each folder as the record files in it and
+    below it (:func:`~kamisado_notation.notation.files.record_paths`); a folder that holds
+    none is one line and exit 1, before anything is read."""
+    from ..errors import NoRecordsError
+    from ..notation.files import record_paths
+
+    try:
+        return record_paths(arguments)
+    except NoRecordsError as e:
+        fail(str(e), code=EXIT_INVALID)
 
 
 def refuse_onto(output: str, inputs: list[str]) -> None:

@@ -9,41 +9,95 @@ that could not be read, or with no match, is refused too (the line would be lost
 entry with an unknown word read past is written as it stands.
 The output never overwrites the input, by any name (exit 2), and is written atomically
 (:mod:`kamisado_notation.io.output`).
+
+Several records, or folders of them, are converted into a folder (``-d OUTDIR``): one
+output per record, named after it (subfolders kept, the ending the form's: ``.json`` or
+``.kmr``; a name taken by another output or by an input gets ``-2``, ``-3``…:
+:func:`~kamisado_notation.io.output.output_paths`). A record that cannot be converted is
+said and skipped, the others are converted: exit 2 if a file could not be read or
+written, else 1 if a record was refused, else 0.
 """
 
 from __future__ import annotations
 
+import os
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
-from .common import EXIT_INVALID, fail
+from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, fail, say
 
 if TYPE_CHECKING:
     from ..checking.conversion import ConversionProblems
+    from ..notation.writer import Form
 
 _FORMS = ("symbols", "text", "short", "coords", "json")
 _LANGS = ("en", "de", "hu", "pt", "ro", "ru")
 
 
 def convert(
-    file: str = typer.Argument(..., help="A match record (.kmr, or its JSON form)."),
+    files: list[str] = typer.Argument(..., metavar="FILE|DIR...", help="Match records (.kmr, or their JSON form), or folders of them."),
     to: str = typer.Option(..., "--to", help="symbols | text | short | coords | json"),
     lang: str = typer.Option("en", "--lang", help="Language of the text form: en de hu pt ro ru."),
-    output: str | None = typer.Option(None, "-o", "--output", help="Write here instead of standard output."),
+    output: str | None = typer.Option(None, "-o", "--output", help="Write here instead of standard output (one record)."),
+    folder: str | None = typer.Option(None, "-d", "--output-dir", metavar="OUTDIR", help="Write one output per record into this folder."),
 ) -> None:
-    """Rewrite a record in another notation, keeping headers, comments and lineups."""
+    """Rewrite records in another notation, keeping headers, comments and lineups."""
     from ..checking.conversion import convert_to
     from ..errors import OutputError, RecordIOError
     from ..notation.writer import Form
 
     _check_options(to, lang)
+    if output is not None and folder is not None:
+        fail("give -o OUT or -d OUTDIR, not both")
+    if folder is not None:
+        _convert_into(folder, files, form=Form(to), lang=lang)
+    if len(files) > 1 or os.path.isdir(files[0]):
+        fail("several records, or a folder, are converted into a folder: give -d OUTDIR")
     try:
-        problems = convert_to(file, output or "-", form=Form(to), lang=lang)
+        problems = convert_to(files[0], output or "-", form=Form(to), lang=lang)
     except (RecordIOError, OutputError) as e:
         fail(str(e))
-    _refuse(problems)
+    message = _problem(problems)
+    if message is not None:
+        fail(message, code=EXIT_INVALID)
+
+
+def _convert_into(folder: str, arguments: list[str], *, form: Form, lang: str) -> NoReturn:
+    """Convert every record ``arguments`` name into ``folder``, one output each."""
+    from ..checking.conversion import convert_to
+    from ..errors import NoRecordsError, OutputError, RecordIOError
+    from ..io.output import output_paths
+    from ..notation.files import named_record_paths
+    from ..notation.writer import Form
+
+    try:
+        named = named_record_paths(arguments)
+    except NoRecordsError as e:
+        fail(str(e), code=EXIT_INVALID)
+    inputs = [path for path, _name in named]
+    if inputs.count("-") > 1:
+        fail("standard input (-) can be read only once")
+    outputs = output_paths([name for _path, name in named], folder, ".json" if form is Form.JSON else ".kmr", inputs=inputs)
+    status = EXIT_OK
+    for path, out in zip(inputs, outputs, strict=True):
+        try:
+            os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
+            problems = convert_to(path, out, form=form, lang=lang)
+        except OSError as e:
+            say(f"cannot write {out}: {e.strerror or e}")
+            status = EXIT_USAGE
+            continue
+        except (RecordIOError, OutputError) as e:
+            say(str(e))
+            status = EXIT_USAGE
+            continue
+        message = _problem(problems)
+        if message is not None:
+            say(message)
+            status = max(status, EXIT_INVALID)
+    raise typer.Exit(status)
 
 
 def _check_options(to: str, lang: str) -> None:
@@ -57,36 +111,33 @@ def _check_options(to: str, lang: str) -> None:
         sys.stderr.write(f"kamisado: note: --lang {lang} changes only --to text; --to {to} is the same in every language\n")
 
 
-def _refuse(problems: ConversionProblems) -> None:
-    """Say why nothing was converted (exit 1), if it was not."""
+def _problem(problems: ConversionProblems) -> str | None:
+    """Why nothing was converted, if it was not (the diagnostics behind it written to
+    standard error first)."""
     from ..display import printable
 
     path = problems.path
     for d in problems.syntax:
         sys.stderr.write(d.format(path) + "\n")
     if problems.syntax:
-        fail(
-            f"{path} has lines that could not be read; nothing converted",
-            code=EXIT_INVALID,
-        )
+        return f"{path} has lines that could not be read; nothing converted"
     if not problems.matches:
-        fail(f"{path}: the file holds no match; nothing converted", code=EXIT_INVALID)
+        return f"{path}: the file holds no match; nothing converted"
     unresolved = problems.unresolved
     if unresolved is not None and unresolved.errors:
         for d in unresolved.errors:
             sys.stderr.write(d.format(path) + "\n")
-        fail(
+        return (
             f"{path}: match {unresolved.match} has errors, and --to {unresolved.form.value} cannot carry what was written; "
-            f"nothing converted (run `kamisado fix {path}` first)",
-            code=EXIT_INVALID,
+            f"nothing converted (run `kamisado fix {path}` first)"
         )
     if unresolved is not None and unresolved.entry is not None:
         e = unresolved.entry
         sys.stderr.write(printable(f"{path}:{e.line}:{e.column}: the replay did not reach this entry") + "\n")
-        fail(
+        return (
             f"{path}:{e.line}:{e.column}: cannot convert {e.text!r} without replaying the record, "
-            "and the replay stops before it; nothing converted",
-            code=EXIT_INVALID,
+            "and the replay stops before it; nothing converted"
         )
     if problems.format_error is not None:
-        fail(f"{path}: {problems.format_error}", code=EXIT_INVALID)
+        return f"{path}: {problems.format_error}"
+    return None

@@ -25,8 +25,11 @@ from .common import (
     fail,
     is_plain,
     read_position,
+    record_files,
     refuse_onto,
     refuse_stdout_onto,
+    say,
+    title_needs_svg,
     write_file,
     write_lines,
 )
@@ -41,33 +44,48 @@ _FLIP = typer.Option(False, "--flip", help="Black's view: rank 1 at the top.")
 _JSON = typer.Option(False, "--json", help="Machine-readable output.")
 _SVG = typer.Option(None, "--svg", metavar="OUT", help="Also write a vector drawing of the board (SVG).")
 _TERMINAL_SVG = typer.Option(None, "--terminal-svg", metavar="OUT", help="Also save the terminal output as an SVG picture.")
+_TITLE = typer.Option(None, "--title", metavar="TEXT", help="The heading of the --svg drawing (default: what it shows).")
 _GLYPHS = typer.Option(False, "--glyphs", help="Write the squares' Chinese characters (紫, 黃 …) instead of their codes.")
-_MATCH = typer.Option(1, "--match", "-m", min=1, help="Which match of the file (1 = the first).")
+_MATCH = typer.Option(1, "--match", "-m", min=1, help="Which match of the file or folder (1 = the first).")
+_FILE_HELP = "A match record (.kmr, or its JSON form), or a folder of them: its records one after another, in name order."
 
 
 # ----------------------------------------------------------------- reading a record
 
 
-def _load(path: str, match: int) -> tuple[Any, Any]:
-    """The match record ``match`` (1-based) of ``path`` and its replay; exit 2 when the
-    file cannot be read or holds no such match."""
+def _load(argument: str, match: int) -> tuple[str, Any, Any]:
+    """The match record ``match`` (1-based) of the record FILE ``argument`` — or of a
+    folder's record files read one after another, in name order — with the file it is
+    in and its replay. Exit 2 when the file cannot be read or holds no such match; a
+    file in a folder that cannot be read is said and passed over (its matches are not
+    counted)."""
     try:
         from ..checking.replay import replay
         from ..notation import RecordIOError
         from ..notation.files import nth_match
     except ImportError as e:  # pragma: no cover - a partial build
         fail(f"reading records is not available in this build ({e})")
-    refuse_stdout_onto([path])
-    try:
-        record, match_record, count = nth_match(path, match)  # reads no further
-    except RecordIOError as e:
-        fail(str(e))
-    if not count:
-        _report(record.path, record.errors)
-        fail(f"{record.path}: the file holds no match", code=EXIT_INVALID)
-    if match_record is None:
-        fail(f"{path} holds {count} match{'es' if count != 1 else ''}, not {match}")
-    return match_record, replay(match_record)
+    paths = record_files([argument])
+    refuse_stdout_onto(paths)
+    folder = paths != [argument]
+    seen = 0
+    for path in paths:
+        try:
+            record, match_record, count = nth_match(path, match - seen)  # reads no further
+        except RecordIOError as e:
+            if not folder:
+                fail(str(e))
+            say(str(e))
+            continue
+        if match_record is not None:
+            return path, match_record, replay(match_record)
+        if not count and not folder:
+            _report(record.path, record.errors)
+            fail(f"{record.path}: the file holds no match", code=EXIT_INVALID)
+        seen += count
+    if not seen:
+        fail(f"{argument}: the folder holds no match", code=EXIT_INVALID)
+    fail(f"{argument} holds {seen} match{'es' if seen != 1 else ''}, not {match}")
 
 
 def _diagnostics(match_record: Any, match_replay: Any) -> list[Any]:
@@ -146,11 +164,12 @@ def _score_at(match_replay: Any, rnd: Any, ply: int) -> dict[str, int]:
 
 
 def refuse_input(outputs: tuple[str | None, ...], source: str) -> None:
-    """Exit 2 before anything is drawn when an output file is the input file, by any
-    name (:mod:`kamisado_notation.io.output`)."""
+    """Exit 2 before anything is drawn when an output file is the input file (or a
+    record file of the input folder), by any name (:mod:`kamisado_notation.io.output`)."""
+    sources = record_files([source]) if os.path.isdir(source) else [source]
     for out in outputs:
         if out is not None:
-            refuse_onto(out, [source])
+            refuse_onto(out, sources)
 
 
 def save_terminal_svg(out: Any, path: str | None) -> None:
@@ -178,7 +197,7 @@ def _tty_width() -> int | None:
 
 
 def show(
-    file: str = typer.Argument(..., help="A match record (.kmr, or its JSON form)."),
+    file: str = typer.Argument(..., metavar="FILE|DIR", help=_FILE_HELP),
     match: int = _MATCH,
     round_: int | None = typer.Option(None, "--round", "-r", min=1, help="Which round (default: the last one reached)."),
     ply: int | None = typer.Option(None, "--ply", "-p", min=0, help="After how many entries of the round (default: all; 0 = the round's start)."),
@@ -186,6 +205,7 @@ def show(
     no_color: bool = _NO_COLOR,
     glyphs: bool = _GLYPHS,
     svg: str | None = _SVG,
+    title: str | None = _TITLE,
     terminal_svg: str | None = _TERMINAL_SVG,
     as_json: bool = _JSON,
 ) -> None:
@@ -197,8 +217,9 @@ def show(
     from ..notation.export import colour_name, move_json, side_name
 
     _not_with_json(as_json, svg=svg, terminal_svg=terminal_svg, flip=flip, glyphs=glyphs)
+    title_needs_svg(title, svg)
     refuse_input((svg, terminal_svg), file)
-    match_record, match_replay = _load(file, match)
+    file, match_record, match_replay = _load(file, match)
     diagnostics = _diagnostics(match_record, match_replay)
     rnd = _round_of(match_replay, round_, file, diagnostics)
     n = _ply_of(rnd, ply)
@@ -221,13 +242,14 @@ def show(
     else:
         out_console = console(no_color=no_color, record=terminal_svg is not None, width=_tty_width())
         out_console.print(match_summary(match_replay))
-        title = f"Match {match}, round {rnd.number}, after ply {n} of {len(rnd.plies)}"
-        out_console.print(board_diagram(position, last_move=last, flip=flip, title=title, glyphs=glyphs))
+        heading = f"Match {match}, round {rnd.number}, after ply {n} of {len(rnd.plies)}"
+        out_console.print(board_diagram(position, last_move=last, flip=flip, title=heading, glyphs=glyphs))
         save_terminal_svg(out_console, terminal_svg)
         if svg is not None:
             from ..drawing import svg as vector
 
-            write_svg(vector.board(position, last_move=last, flip=flip, title=title, square_text=_square_text(glyphs)), svg)
+            drawing = vector.board(position, last_move=last, flip=flip, title=title or heading, square_text=_square_text(glyphs))
+            write_svg(drawing, svg)
     _report(file, diagnostics)
     if _invalid(diagnostics):
         raise typer.Exit(EXIT_INVALID)
@@ -237,7 +259,7 @@ def show(
 
 
 def replay(
-    file: str = typer.Argument(..., help="A match record (.kmr, or its JSON form)."),
+    file: str = typer.Argument(..., metavar="FILE|DIR", help=_FILE_HELP),
     match: int = _MATCH,
     step: bool = typer.Option(False, "--step", help="Wait for Enter after each diagram (q to stop)."),
     flip: bool = _FLIP,
@@ -249,7 +271,7 @@ def replay(
 
     if step and file == "-":
         fail("--step reads its keys from standard input, so the record cannot come from it")
-    match_record, match_replay = _load(file, match)
+    file, match_record, match_replay = _load(file, match)
     diagnostics = _diagnostics(match_record, match_replay)
     out = console(no_color=no_color, width=_tty_width())
     for rnd in match_replay.rounds:
@@ -316,7 +338,7 @@ def looks_like_position(text: str) -> bool:
 
 
 def lineup(
-    source: str = typer.Argument(..., metavar="FILE|POSITION", help="A match record (.kmr or JSON), or a position string (the end of a round)."),
+    source: str = typer.Argument(..., metavar="FILE|DIR|POSITION", help="A match record (.kmr or JSON), a folder of them, or a position string (the end of a round)."),
     round_: int | None = typer.Option(None, "--round", "-r", min=1, help="With FILE: the round whose lineups to draw."),
     fill_: str | None = typer.Option(None, "--fill", help="With POSITION: left or right."),
     match: int | None = typer.Option(None, "--match", "-m", min=1, help="With FILE: which match of the file (1 = the first)."),
@@ -324,6 +346,7 @@ def lineup(
     no_color: bool = _NO_COLOR,
     glyphs: bool = _GLYPHS,
     svg: str | None = _SVG,
+    title: str | None = _TITLE,
     terminal_svg: str | None = _TERMINAL_SVG,
     as_json: bool = _JSON,
 ) -> None:
@@ -335,9 +358,10 @@ def lineup(
     from ..notation.export import lineup_json
 
     _not_with_json(as_json, svg=svg, terminal_svg=terminal_svg, flip=flip, glyphs=glyphs)
+    title_needs_svg(title, svg)
     how = _fill_option(fill_)
     out = console(no_color=no_color, record=terminal_svg is not None, width=_tty_width())
-    drawing = _Drawing(flip, glyphs, svg, terminal_svg)
+    drawing = _Drawing(flip, glyphs, svg, terminal_svg, title)
     is_position = not os.path.exists(source) and looks_like_position(source)
     _lineup_mode(is_position, fill=how, round=round_, match=match)
     if is_position:
@@ -349,7 +373,7 @@ def lineup(
         return
     match = match or 1
     refuse_input((svg, terminal_svg), source)
-    match_record, match_replay = _load(source, match)
+    source, match_record, match_replay = _load(source, match)
     diagnostics = _diagnostics(match_record, match_replay)
     rnd = _round_of(match_replay, round_, source, diagnostics)
     rounds = list(match_replay.rounds)
@@ -398,6 +422,7 @@ class _Drawing:
     glyphs: bool
     svg: str | None
     terminal_svg: str | None
+    title: str | None = None
 
 
 def _draw_lineup(out: Any, position: Any, how: Any, drawing: _Drawing, *, round_number: int | None = None) -> None:
@@ -408,8 +433,8 @@ def _draw_lineup(out: Any, position: Any, how: Any, drawing: _Drawing, *, round_
 
     flip, glyphs, svg = drawing.flip, drawing.glyphs, drawing.svg
     square_text = _square_text(glyphs)
+    title = f"Round {round_number} starts:"
     if how is None:
-        title = f"Round {round_number} starts:"
         out.print(board_diagram(position, highlight_tower=-1, flip=flip, title=title, glyphs=glyphs))
     else:
         out.print(lineup_diagram(position, how, flip=flip, glyphs=glyphs, round_number=round_number))
@@ -417,9 +442,11 @@ def _draw_lineup(out: Any, position: Any, how: Any, drawing: _Drawing, *, round_
     if svg is None:
         return
     if how is None:
+        title = drawing.title or title
         write_svg(vector.board(position, highlight_tower=-1, flip=flip, title=title, square_text=square_text), svg)
     else:
-        write_svg(vector.lineup(position, how, round_number=round_number, flip=flip, square_text=square_text), svg)
+        figure = vector.lineup(position, how, round_number=round_number, flip=flip, square_text=square_text, title=drawing.title)
+        write_svg(figure, svg)
 
 
 def _round_lineup_json(rnd: Any, match: int) -> dict[str, object]:

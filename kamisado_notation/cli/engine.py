@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..display import printable
-from .common import EXIT_USAGE, console, emit_json, fail, is_plain, read_position, write_lines
+from .common import EXIT_USAGE, console, emit_json, fail, is_plain, read_position, title_needs_svg, write_lines
 
 if TYPE_CHECKING:  # loaded by the functions that need it: start-up time
     from rich.console import Console
@@ -25,11 +25,13 @@ def moves(
     no_color: bool = typer.Option(False, "--no-color", help="No colours."),
     glyphs: bool = typer.Option(False, "--glyphs", help="Write the squares' Chinese characters instead of their codes."),
     svg: str | None = typer.Option(None, "--svg", metavar="OUT", help="Also write a vector drawing of the targets (SVG)."),
+    title: str | None = typer.Option(None, "--title", metavar="TEXT", help="The heading of the --svg drawing (default: whose moves)."),
     terminal_svg: str | None = typer.Option(None, "--terminal-svg", metavar="OUT", help="Also save the terminal output as an SVG picture."),
 ) -> None:
     """The legal moves of the side to move, with a diagram of the targets."""
     from ..notation.export import moves_json
 
+    title_needs_svg(title, svg)
     if as_json and (svg is not None or terminal_svg is not None or glyphs):
         fail(f"{'--svg' if svg else '--terminal-svg' if terminal_svg else '--glyphs'} changes the drawing, which --json does not print")
     if position is None:
@@ -50,7 +52,7 @@ def moves(
             from ..drawing import svg as vector
             from .draw import write_svg
 
-            write_svg(vector.moves(pos, square_text="glyphs" if glyphs else None), svg)
+            write_svg(vector.moves(pos, square_text="glyphs" if glyphs else None, title=title), svg)
 
 
 def _moves_of_lines(*, as_json: bool, no_color: bool, glyphs: bool) -> None:

@@ -6,6 +6,12 @@ then whatever is still wrong in the result (``error[RULE]`` as ``validate`` prin
 all on standard error, since standard output may hold the record. Exit 0 when the result
 is valid, 1 when problems remain, 2 on a usage or I/O error. The input is never
 overwritten, unless ``--in-place`` is given, which first keeps it as ``FILE.orig``.
+
+Several records, or folders of them, are fixed ``--in-place`` or into a folder (``-d
+OUTDIR``: one output per record, named as ``convert -d`` names them); a folder's JSON
+records are passed over (``fix`` edits the text of a ``.kmr``), and a record that cannot
+be read is said and skipped: exit 2 if one could not be read or written, else 1 if
+problems remain in one, else 0.
 """
 
 from __future__ import annotations
@@ -16,19 +22,68 @@ from typing import NoReturn
 
 import typer
 
-from .common import EXIT_INVALID, EXIT_OK, fail, refuse_onto, refuse_stdout_onto
+from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, fail, refuse_onto, refuse_stdout_onto, say
 
 
 def fix(
-    file: str = typer.Argument(..., metavar="FILE", help="A match record (.kmr); - for standard input."),
-    output: str | None = typer.Option(None, "-o", "--output", help="Write here instead of standard output."),
+    files: list[str] = typer.Argument(..., metavar="FILE|DIR...", help="Match records (.kmr), or folders of them; - for standard input."),
+    output: str | None = typer.Option(None, "-o", "--output", help="Write here instead of standard output (one record)."),
+    folder: str | None = typer.Option(None, "-d", "--output-dir", metavar="OUTDIR", help="Write one fixed record per input into this folder."),
     in_place: bool = typer.Option(False, "--in-place", help="Rewrite FILE, keeping the original as FILE.orig."),
 ) -> NoReturn:
     """Correct every entry whose correction is certain, marking each change."""
+    if sum((output is not None, folder is not None, in_place)) > 1:
+        fail("give one of -o OUT, -d OUTDIR and --in-place")
+    if folder is None and len(files) == 1 and not os.path.isdir(files[0]):
+        raise typer.Exit(_fix_one(files[0], _target(files[0], output, in_place), in_place=in_place))
+    if folder is None and not in_place:
+        fail("several records, or a folder, are fixed --in-place or into a folder: give -d OUTDIR")
+    raise typer.Exit(_fix_many(files, folder))
+
+
+def _fix_many(arguments: list[str], folder: str | None) -> int:
+    """Fix every ``.kmr`` record ``arguments`` name, in place (``folder`` None) or into
+    ``folder``; the exit status of the worst."""
+    from ..errors import NoRecordsError
+    from ..io.output import output_paths
+    from ..notation.files import is_json_record, named_record_paths
+
+    try:
+        named = named_record_paths(arguments)
+    except NoRecordsError as e:
+        fail(str(e), code=EXIT_INVALID)
+    if [path for path, _name in named].count("-") > 1 or (folder is None and any(p == "-" for p, _n in named)):
+        fail("standard input (-) can be read only once, and is not fixed --in-place")
+    texts = []
+    for path, name in named:
+        if path not in arguments and is_json_record(path):  # (one named on its own is refused, by _read)
+            say(f"{path}: a JSON record, passed over (fix edits the .kmr text of a record)")
+            continue
+        texts.append((path, name))
+    inputs = [path for path, _name in texts]
+    targets = output_paths([name for _p, name in texts], folder, ".kmr", inputs=inputs) if folder is not None else inputs
+    status = EXIT_OK
+    for path, target in zip(inputs, targets, strict=True):
+        try:
+            if folder is None:
+                _target(path, None, True)  # (refuses when FILE.orig exists)
+            else:
+                os.makedirs(os.path.dirname(target) or ".", exist_ok=True)
+            status = max(status, _fix_one(path, target, in_place=folder is None))
+        except typer.Exit as e:  # said already: this record is passed over
+            status = max(status, int(e.exit_code))
+        except OSError as e:
+            say(f"cannot write {target}: {e.strerror or e}")
+            status = EXIT_USAGE
+    return status
+
+
+def _fix_one(file: str, target: str | None, *, in_place: bool) -> int:
+    """Fix the record ``file`` into ``target`` (``None``: standard output; ``file``
+    itself with ``in_place``); the exit status."""
     from ..checking.fix import fix_text
     from ..display import printable
 
-    target = _target(file, output, in_place)
     text = _read(file)
     report = fix_text(text, path=file)
     for d in report.corrections:
@@ -45,13 +100,11 @@ def fix(
             _write(file, report.text, inputs=[])  # asked for: the original is kept as FILE.orig
     else:
         _write(target, report.text, inputs=[file])
-    raise typer.Exit(EXIT_OK if report.valid else EXIT_INVALID)
+    return EXIT_OK if report.valid else EXIT_INVALID
 
 
 def _target(file: str, output: str | None, in_place: bool) -> str | None:
     """Where the record goes (``None``: standard output); usage errors exit 2."""
-    if in_place and output is not None:
-        fail("give -o OUT or --in-place, not both")
     if in_place:
         if file == "-":
             fail("--in-place needs a FILE, not standard input")

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, console, fail, refuse_stdout_onto, stdout_is_utf8
+from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, console, fail, record_files, refuse_stdout_onto, stdout_is_utf8
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -33,7 +33,7 @@ _STYLES = {"error": "bold red", "warning": "yellow"}
 
 
 def validate(
-    files: list[str] = typer.Argument(..., help="Match record files (.kmr, or their JSON form)."),
+    files: list[str] = typer.Argument(..., metavar="FILE|DIR...", help="Match record files (.kmr, or their JSON form), or folders of them."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output: one JSON document (its fields: the README, JSON)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Only the diagnostics, no summaries."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (they share out the matches of every file)."),
@@ -46,6 +46,7 @@ def validate(
 
     if as_json and quiet:
         fail("--quiet does not apply to --json (which prints no summaries)")
+    files = record_files(files)
     if files.count("-") > 1:
         fail("standard input (-) can be read only once")
     refuse_stdout_onto(files)

@@ -545,12 +545,21 @@ def _alt(position: Position) -> str:
     return f"Kamisado board: {position.to_string()}"
 
 
-def moves(position: Position, *, flip: bool = False, square_text: SquareText | None = None, size: int | None = None) -> Svg:
+def moves(
+    position: Position,
+    *,
+    flip: bool = False,
+    square_text: SquareText | None = None,
+    size: int | None = None,
+    title: str | None = None,
+) -> Svg:
     """The tower to move and every square it can reach, as in the rulebook's figures
     1(a) and 2(b); a Sumo push marks its target (under the nearest pushed tower) as
     reachable and the towers it would push. With a free choice of tower (T1), every
-    tower's targets."""
-    m, title = moves_marks(position)
+    tower's targets. ``title`` heads it instead of the one that says whose moves
+    these are."""
+    m, heading = moves_marks(position)
+    title = title or heading
     parts, height = _panel(position, m, 0, flip=flip, square_text=square_text, coordinates=True, title=title, caption=status_lines(position))
     return _document(_BOARD, height, parts, size=size, title=title)
 
@@ -563,11 +572,13 @@ def lineup(
     flip: bool = False,
     square_text: SquareText | None = None,
     size: int | None = None,
+    title: str | None = None,
 ) -> Svg:
     """Filling the home rows ``how`` after the round that ended in ``position`` (F1–F4),
     as in figures 7(b)–7(g): on the left the board with each tower numbered in the order
     its owner takes it (the winner's ring already on), on the right the start of round
-    ``round_number`` (the next round, when not given)."""
+    ``round_number`` (the next round, when not given). ``title`` heads the two boards
+    (each keeps its own heading)."""
     ended, numbered, start = fill_marks(position, how)
     which, filled = fill_heading(how, round_number)
     left, h1 = _panel(
@@ -594,8 +605,12 @@ def lineup(
         title=f"{which} starts",
         caption=[*lineups, status_lines(start)[0]],
     )
-    title = f"{which}: {filled}"
-    return _document(2 * _BOARD + 24, max(h1, h2), left + right, size=size, title=title)
+    width, height, parts = 2 * _BOARD + 24, max(h1, h2), left + right
+    if title:
+        head, used = _caption([title], 4, 4, width - 8, size=18, cls="title")
+        parts = [*head, f'<g transform="translate(0 {_num(used + 8)})">', *parts, "</g>"]
+        height += used + 8
+    return _document(width, height, parts, size=size, title=title or f"{which}: {filled}")
 
 
 def round_board(replay: RoundReplay, ply: int | None = None, *, size: int | None = None) -> Svg:

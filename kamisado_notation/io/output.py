@@ -40,7 +40,16 @@ from typing import TextIO
 from ..display import printable
 from ..errors import DiscardOutput, OutputError
 
-__all__ = ["STDIN", "DiscardOutput", "file_identity", "open_output", "refuse_onto_inputs", "refuse_stdout_onto_inputs", "write_output"]
+__all__ = [
+    "STDIN",
+    "DiscardOutput",
+    "file_identity",
+    "open_output",
+    "output_paths",
+    "refuse_onto_inputs",
+    "refuse_stdout_onto_inputs",
+    "write_output",
+]
 
 #: The file name that means standard input (or output), as everywhere on Unix.
 STDIN = "-"
@@ -54,6 +63,32 @@ def file_identity(path: str | int) -> tuple[int, int] | None:
     except (OSError, ValueError):
         return None
     return st.st_dev, st.st_ino
+
+
+def output_paths(names: Iterable[str], folder: str, suffix: str, *, inputs: Iterable[str] = ()) -> list[str]:
+    """One output file in ``folder`` for each input, by the inputs' ``names`` (relative
+    paths: ``round-1/a.kmr``; subfolders are kept), each name's ending (``.kmr``,
+    ``.json``) replaced by ``suffix``. A name that is taken — by an output before it
+    (compared without case, as some file systems compare names), or by one of
+    ``inputs`` (an existing file, by identity) — gets ``-2``, ``-3``… before its
+    suffix: ``a.kmr`` and ``a.json`` converted to the text form become ``a.kmr`` and
+    ``a-2.kmr``, and an output never lands on an input.
+
+    >>> output_paths(["a.kmr", "a.json", "r1/b.kmr"], "out", ".kmr")
+    ['out/a.kmr', 'out/a-2.kmr', 'out/r1/b.kmr']
+    """
+    sources = {file_identity(p) for p in inputs if p != STDIN} - {None}
+    taken: set[str] = set()
+    out: list[str] = []
+    for name in names:
+        stem = os.path.splitext(name)[0]
+        path, n = os.path.join(folder, stem + suffix), 1
+        while os.path.normcase(path).casefold() in taken or file_identity(path) in sources:
+            n += 1
+            path = os.path.join(folder, f"{stem}-{n}{suffix}")
+        taken.add(os.path.normcase(path).casefold())
+        out.append(path)
+    return out
 
 
 def refuse_onto_inputs(output: str, inputs: Iterable[str]) -> None:

@@ -31,6 +31,7 @@ from .files import (
     open_record_file,
     read_json_record,
     read_record,
+    record_paths,
     source_name,
 )
 from .reader import iter_matches, parse_entry, parse_record, read_entry
@@ -76,6 +77,7 @@ __all__ = [
     "read_record",
     "record_from_json",
     "record_json",
+    "record_paths",
     "source_name",
 ]
 

@@ -19,6 +19,9 @@ stays bounded (the bounded line reader, :mod:`.lines`):
 - a JSON document is read a match at a time too (:mod:`.json_stream`), each match at
   most :data:`MAX_JSON` bytes.
 
+Where a command reads record files, a folder stands for the record files in it
+(:func:`record_paths`).
+
 A ``.kmr`` is read as a stream of matches (:func:`stream_record`, :func:`open_matches`,
 :func:`nth_match`, which stops at its match) or in blocks of whole matches
 (:func:`open_blocks`, :mod:`.blocks`) for reading on several cores.
@@ -29,13 +32,13 @@ from __future__ import annotations
 import os
 import re
 import sys
-from collections.abc import Generator, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from typing import IO, BinaryIO, TypeVar, Union
 
 from ..diagnostics import Diagnostic
-from ..errors import NotationError, RecordIOError
+from ..errors import NoRecordsError, NotationError, RecordIOError
 from .blocks import BLOCK_BYTES, Block, cut_blocks
 from .lines import MAX_LINE, Binary, DecodedLines, LineBlocks, LongLine, raw_lines
 from .reader import read_lines
@@ -44,11 +47,13 @@ from .record import MatchRecord, RecordFile
 __all__ = [
     "MAX_JSON",
     "MAX_LINE",
+    "RECORD_SUFFIXES",
     "STDIN",
     "JsonMatches",
     "input_lines",
     "is_json_record",
     "looks_like_json",
+    "named_record_paths",
     "nth_match",
     "open_blocks",
     "open_matches",
@@ -56,6 +61,7 @@ __all__ = [
     "read_json_record",
     "read_record",
     "read_text",
+    "record_paths",
     "source_name",
     "stream_record",
 ]
@@ -99,7 +105,9 @@ def open_record_file(path: str) -> Iterator[BinaryIO]:
 
 
 def _io_error(path: str, e: OSError) -> RecordIOError:
-    if isinstance(e, IsADirectoryError):
+    if isinstance(e, IsADirectoryError) and not os.access(path, os.R_OK | os.X_OK):
+        reason = "a folder that cannot be read: permission denied"
+    elif isinstance(e, IsADirectoryError):
         reason = "is a directory, not a record file"
     elif isinstance(e, FileNotFoundError):
         reason = "no such file"
@@ -108,6 +116,121 @@ def _io_error(path: str, e: OSError) -> RecordIOError:
     else:
         reason = f"cannot read: {e.strerror or e}"
     return RecordIOError(f"{source_name(path)}: {reason}", reason=reason)
+
+
+# ------------------------------------------------------------------ folders
+
+#: The endings (of a file's name, in any case) of the record files a folder holds: a
+#: ``.kmr`` text and the JSON form of a record.
+RECORD_SUFFIXES = (".kmr", ".json")
+
+
+def record_paths(arguments: Iterable[str]) -> list[str]:
+    """The record files that ``arguments`` name, in order: an argument that is not a
+    folder (a file, ``-`` for standard input, a name that does not exist) as it was
+    given, so that its reader says what is wrong with it; a folder as the record files
+    in it and below it (:data:`RECORD_SUFFIXES`, any case), in name order.
+
+    Name order: a folder's entries sorted by their names' characters (code points, the
+    same in every locale: ``round-10.kmr`` before ``round-2.kmr``, so number with zeros,
+    ``round-02``), a subfolder's records at its name's place. Names that start with a
+    dot (hidden files, editors' lock files) are passed over, as are other files
+    (``notes.txt``, the ``.orig`` copy ``fix --in-place`` keeps). A link to a file or
+    folder is followed, a folder once only. A file found in a folder is listed once, at
+    its first place, however many folders or links reach it, and not at all when an
+    argument before named it (an argument is kept as given, even twice). A file in a
+    folder that cannot be read is listed all the same (its reader gives the diagnostic,
+    and the others count); a subfolder that cannot be listed is listed as itself, for
+    the same reason.
+
+    Raises :class:`~kamisado_notation.errors.NoRecordsError` for a folder that holds
+    no record file.
+
+    >>> record_paths(["samples/pushes.kmr", "-"])
+    ['samples/pushes.kmr', '-']
+    """
+    return [path for path, _name in named_record_paths(arguments)]
+
+
+def named_record_paths(arguments: Iterable[str]) -> list[tuple[str, str]]:
+    """:func:`record_paths`, each path with its name relative to the argument it came
+    from: the path below the folder for a file found in one (``round-1/a.kmr`` for
+    ``event/round-1/a.kmr`` of the argument ``event``), the last part of the path for a
+    file argument, ``stdin`` for ``-`` (for writing one output per input into a folder
+    of outputs: ``convert -d``).
+
+    >>> named_record_paths(["samples/pushes.kmr"])
+    [('samples/pushes.kmr', 'pushes.kmr')]
+    """
+    found: list[tuple[str, str]] = []
+    seen: dict[tuple[int, int], int] = {}  # (device, inode) of each file and folder met -> a folder's records
+    for argument in arguments:
+        if argument == STDIN or not os.path.isdir(argument):
+            _first_visit(argument, seen)  # (kept as given, even twice; a folder does not list it again)
+            found.append((argument, "stdin" if argument == STDIN else os.path.basename(os.path.normpath(argument))))
+            continue
+        if not _walk(argument, "", found, seen):
+            raise NoRecordsError(argument)
+    return found
+
+
+def _first_visit(path: str, seen: dict[tuple[int, int], int]) -> bool:
+    """Whether the file or folder ``path`` is met for the first time (a path that cannot
+    be looked at is always new: its reader says why)."""
+    key = _identity(path)
+    if key is None:
+        return True
+    if key in seen:
+        return False
+    seen[key] = 0
+    return True
+
+
+def _identity(path: str) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return st.st_dev, st.st_ino
+
+
+def _walk(folder: str, name: str, found: list[tuple[str, str]], seen: dict[tuple[int, int], int]) -> int:
+    """Add the record files in ``folder`` (called ``name`` below the argument) and below
+    it to ``found``, in name order, each once; how many it holds (those listed before
+    included: a folder met again holds what it held, one still being walked — a link
+    back up the tree — nothing more)."""
+    key = _identity(folder)
+    if key is not None and key in seen:
+        return seen[key]
+    if key is not None:
+        seen[key] = 0
+    try:
+        with os.scandir(folder) as listing:
+            entries = sorted(listing, key=lambda e: e.name)
+    except OSError:
+        found.append((folder, name))  # its reader says why it cannot be read
+        return 1
+    held = 0
+    for entry in entries:
+        if entry.name.startswith("."):
+            continue
+        path, below = os.path.join(folder, entry.name), os.path.join(name, entry.name)
+        if _is_dir(entry):
+            held += _walk(path, below, found, seen)
+        elif entry.name.lower().endswith(RECORD_SUFFIXES):
+            held += 1
+            if _first_visit(path, seen):
+                found.append((path, below))
+    if key is not None:
+        seen[key] = held
+    return held
+
+
+def _is_dir(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
 
 
 def _chunks(f: IO[bytes] | IO[str], path: str) -> Iterator[bytes]:

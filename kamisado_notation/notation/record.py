@@ -102,6 +102,16 @@ class Headers(list[Header]):
         """``(name, value)`` pairs, in the order written."""
         return ((h.name, h.value) for h in self)
 
+    def as_dict(self) -> dict[str, str]:
+        """The headers as a plain mapping from name to value, in the order written; a
+        name written again (without case) keeps its first value, under the name as first
+        written, as the lookups read it (:func:`add_header`)."""
+        values: dict[str, str] = {}
+        names: set[str] = set()
+        for h in self:
+            add_header(values, names, h.name, h.value)
+        return values
+
 
 @dataclass(slots=True)
 class Entry:
@@ -198,6 +208,17 @@ class MatchRecord:
     def header(self, name: str) -> str | None:
         """The value of the first header called ``name`` (case-insensitive), if any."""
         return self.headers.get(name)
+
+
+def add_header(values: dict[str, str], names: set[str], name: str, value: str) -> None:
+    """Add the header ``name`` to ``values`` unless a header of the same name, in any
+    case, is there already (``names``: the names in ``values`` case-folded, kept with it):
+    the first value of a repeated header is the one read, under the name as it was
+    first written."""
+    key = name.casefold()
+    if key not in names:
+        names.add(key)
+        values[name] = value
 
 
 @dataclass

@@ -1,0 +1,150 @@
+"""``kamisado standings``: the standings of a tournament from its match records
+(:mod:`kamisado_notation.checking.standings`): a rich table on a terminal (with the
+crosstable and the matches left out), or ``--json``, ``--csv``, ``--markdown`` on
+standard output. Warnings about names, and with ``--csv`` the matches left out, go to
+standard error; a progress bar too, on a terminal, when there are many files.
+
+Exit 0 when every match read was valid, 1 when any was not (it is left out, and the
+standings are printed all the same), 2 on a usage error or a file that cannot be read.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, NoReturn
+
+import typer
+
+from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, console, emit_json, fail, record_files, refuse_stdout_onto
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+
+    from ..checking.standings import Standings
+    from ..checking.validate import FileValidation
+
+#: From this many files on, a terminal shows a progress bar.
+_MANY_FILES = 20
+
+
+def standings(
+    files: list[str] = typer.Argument(..., metavar="FILE|DIR...", help="Match records (.kmr or JSON), or folders of them."),
+    as_json: bool = typer.Option(False, "--json", help="Players, crosstable and matches left out, as JSON."),
+    as_csv: bool = typer.Option(False, "--csv", help="The players as CSV, with a header row."),
+    as_markdown: bool = typer.Option(False, "--markdown", help="Standings, crosstable and matches left out, as Markdown."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes validating the matches."),
+    no_color: bool = typer.Option(False, "--no-color", help="No colours."),
+) -> NoReturn:
+    """The standings of the valid, complete matches: won, lost, points; a crosstable."""
+    from ..checking.standings import Tally
+    from ..checking.validate import validate_paths
+
+    if as_json + as_csv + as_markdown > 1:
+        fail("give one of --json, --csv and --markdown")
+    paths = record_files(files)
+    if paths.count("-") > 1:
+        fail("standard input (-) can be read only once")
+    refuse_stdout_onto(paths)
+    tally = Tally()
+    for fv in _with_progress(validate_paths(paths, jobs=jobs), len(paths)):
+        tally.add_file(fv)
+    table = tally.standings()
+    for warning in table.warnings:
+        sys.stderr.write(f"kamisado: warning: {warning}\n")
+    _print(table, as_json=as_json, as_csv=as_csv, as_markdown=as_markdown, no_color=no_color)
+    raise typer.Exit(_status(table))
+
+
+def _print(table: Standings, *, as_json: bool, as_csv: bool, as_markdown: bool, no_color: bool) -> None:
+    from ..display import printable
+
+    if as_json:
+        emit_json(table.to_json())
+    elif as_csv:
+        sys.stdout.write(table.to_csv())
+        for lo in table.left_out:
+            sys.stderr.write(printable(f"{lo.path}:{lo.line}: left out: {lo.why}") + "\n")
+    elif as_markdown:
+        sys.stdout.write(table.to_markdown())
+    else:
+        _print_tables(console(no_color=no_color), table)
+
+
+def _status(table: Standings) -> int:
+    """2 when a file could not be read, else 1 when a match was invalid, else 0."""
+    from ..checking.standings import INVALID, UNREADABLE
+
+    kinds = {lo.kind for lo in table.left_out}
+    return EXIT_USAGE if UNREADABLE in kinds else EXIT_INVALID if INVALID in kinds else EXIT_OK
+
+
+def _with_progress(validations: Iterator[FileValidation], total: int) -> Iterator[FileValidation]:
+    """``validations``, with a progress bar on standard error when it is a terminal and
+    there are many files."""
+    err = console(stderr=True)
+    if total < _MANY_FILES or not err.is_terminal:
+        yield from validations
+        return
+    from rich.progress import Progress
+
+    with Progress(console=err, transient=True) as progress:
+        task = progress.add_task("counting", total=total)
+        for fv in validations:
+            yield fv  # (counted by the caller before the next is read)
+            progress.advance(task)
+
+
+def _crosstable(table: Standings) -> Table | None:
+    """The crosstable as a rich table, its columns numbered by rank (``None`` for fewer
+    than two players)."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    from ..display import printable
+
+    if len(table.players) < 2:
+        return None
+    cross = Table(title="Crosstable (each result from the row player's side)", title_justify="left")
+    cross.add_column("#", justify="right", no_wrap=True)
+    cross.add_column("name", no_wrap=True)
+    for rank in range(1, len(table.players) + 1):
+        cross.add_column(str(rank), justify="center", no_wrap=True)
+    for rank, (p, cells) in enumerate(zip(table.players, table.grid(), strict=True), 1):
+        cross.add_row(str(rank), escape(printable(p.name)), *cells)
+    return cross
+
+
+def _fits(out: Console, table: Table) -> bool:
+    """Whether ``table`` fits the width of ``out`` without cutting a cell."""
+    from rich.measure import Measurement
+
+    return Measurement.get(out, out.options.update_width(1 << 16), table).maximum <= out.width
+
+
+def _print_tables(out: Console, table: Standings) -> None:
+    """The standings, the crosstable (when it fits) and the matches left out, as rich
+    tables; every name and path escaped."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    from ..checking.standings import ROW_FIELDS
+    from ..display import printable
+
+    rows = Table(title=f"Standings ({table.counted} match{'es' if table.counted != 1 else ''} counted)", title_justify="left")
+    rows.add_column("#", justify="right")
+    for name in ROW_FIELDS:
+        rows.add_column(name, justify="left" if name == "name" else "right")
+    for rank, p in enumerate(table.players, 1):
+        rows.add_row(str(rank), escape(printable(p.name)), *(str(v) for v in (p.played, p.won, p.lost, p.points, p.against)))
+    out.print(rows)
+    cross = _crosstable(table)
+    if cross is not None and _fits(out, cross):
+        out.print(cross)
+    elif len(table.players) > 1:
+        out.print(f"(the crosstable of {len(table.players)} players is wider than the terminal: see --markdown or --json)")
+    if table.left_out:
+        out.print(f"Left out ({len(table.left_out)}):")
+        for lo in table.left_out:
+            out.print(escape(printable(f"  {lo.path}:{lo.line}: {lo.why}")), soft_wrap=True)
