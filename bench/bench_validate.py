@@ -25,7 +25,15 @@ a moment apart does not see most of that drift.
   it on a board, as the validator replays every entry). Goal: ``validate`` ≥ 8× it;
 - ``regex floor``: reading the same file and one ``re.finditer`` over its whole text
   with the entry pattern (:data:`~kamisado_notation.notation.fast_paths.SEG_RE`), the
-  least any reader can do. Goal: ``validate`` within 5× of it.
+  least any reader can do. Goal: ``validate`` within 5× of it;
+- ``lines floor``: iterating the file's lines (``for line in file``), what any reader of
+  a record pays before it looks at a line;
+- ``command``: ``kamisado validate -q FILE`` as a user runs it (a child process's CPU
+  time), less the CPU time of the same command on a one-line record (its start-up), so
+  that ``cmd / lib`` compares the command's work with the library's. Goal: within 1.15×;
+- ``pgn-extract`` (Debian's package, C): reads the equal-ply PGN corpus and replays every
+  move (``-s -o /dev/null``); the ``x pgn-extract`` columns are plies/s ratios against it,
+  of the library and of the command. Measured, no goal (skipped where it is not installed).
 """
 
 from __future__ import annotations
@@ -36,7 +44,10 @@ import inspect
 import io
 import os
 import random
+import resource
+import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -124,6 +135,30 @@ def run_validate(path: str, matches: int, *, fused: bool = True) -> None:
     assert report.valid and len(report.matches) == matches, report.all_diagnostics()[:5]
 
 
+def child_cpu(args: list[str]) -> float:
+    """The CPU time (user + system) of a child process running ``args``, which must
+    succeed (exit 0)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(args, check=True, stdout=subprocess.DEVNULL)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def command(path: str) -> list[str]:
+    """``kamisado validate -q path``, from this tree."""
+    return [sys.executable, "-m", "kamisado_notation.cli.app", "validate", "-q", path]
+
+
+def run_lines(path: str) -> None:
+    """Iterate the file's lines: the least a line reader pays."""
+    with open(path, encoding="utf-8") as f:
+        for _line in f:
+            pass
+
+
+PGN_EXTRACT = shutil.which("pgn-extract") or shutil.which("pgn-extract", path="/usr/games")
+
+
 def run_chess(path: str) -> None:
     import chess.pgn
 
@@ -165,11 +200,16 @@ def main() -> None:
         def chess() -> None:
             run_chess(pgn_path)
 
+        one_line = os.path.join(tmp, "one-line.kmr")
+        with open(one_line, "w", encoding="utf-8") as f:
+            f.write("Round 1\n1. Pu L1 Pu\n")
+
         jobs: dict[str, dict[str, Callable[[], object]]] = {}
         for name, path in paths.items():
             jobs[name] = {
                 "validate": lambda p=path: run_validate(p, args.matches),
                 "floor": lambda p=path: run_floor(p),
+                "lines": lambda p=path: run_lines(p),
             }
             if HAS_FUSED:
                 jobs[name]["full"] = lambda p=path: run_validate(p, args.matches, fused=False)
@@ -182,6 +222,13 @@ def main() -> None:
                 times.setdefault((name, "chess"), []).append(cpu(chess))
                 for job_name, job in form_jobs.items():
                     times.setdefault((name, job_name), []).append(cpu(job))
+                # the command, its start-up taken off (measured beside it)
+                start_up = child_cpu(command(one_line))
+                times.setdefault((name, "command"), []).append(child_cpu(command(paths[name])) - start_up)
+            if PGN_EXTRACT:
+                times.setdefault(("pgn", "pgn-extract"), []).append(
+                    child_cpu([PGN_EXTRACT, "-s", "-o", os.devnull, pgn_path])
+                )
     med = {key: statistics.median(ts) for key, ts in times.items()}
 
     def paired(name: str, job: str) -> float:
@@ -191,16 +238,31 @@ def main() -> None:
     all_chess = [t for (_, job), ts in times.items() if job == "chess" for t in ts]
     chess_rate = chess_plies / statistics.median(all_chess)
     print(f"python-chess read_game: {chess_rate:12,.0f} plies/s (median of all its runs)")
-    print(f"{'form':8} {'validate plies/s':>17} {'x chess':>8} {'x floor':>8} {'full path':>12} {'fused gain':>11}")
+    pgn_rate = chess_plies / med[("pgn", "pgn-extract")] if PGN_EXTRACT else None
+    if pgn_rate is not None:
+        print(f"pgn-extract -s:         {pgn_rate:12,.0f} plies/s (median of its runs)")
+
+    def ratio(job: str, floor: str, name: str) -> float:
+        return statistics.median(t / f for t, f in zip(times[(name, job)], times[(name, floor)], strict=True))
+
+    print(f"{'form':8} {'validate plies/s':>17} {'x chess':>8} {'x regex':>8} {'x lines':>8} {'full path':>12} "
+          f"{'fused gain':>11} {'cmd / lib':>10} {'lib x pgn-extract':>18} {'cmd x pgn-extract':>18}")
     for name in texts:
         v = med[(name, "validate")]
         rate = plies / v
         x_chess = paired(name, "validate") * plies / chess_plies
-        x_floor = statistics.median(t / f for t, f in zip(times[(name, "validate")], times[(name, "floor")], strict=True))
         full = f"{plies / med[(name, 'full')]:12,.0f}" if HAS_FUSED else f"{'-':>12}"
         gain = f"{med[(name, 'full')] / v:10.2f}x" if HAS_FUSED else f"{'-':>11}"
-        print(f"{name:8} {rate:17,.0f} {x_chess:7.2f}x {x_floor:7.2f}x {full} {gain}")
-    print("goals: validate >= 8x python-chess; validate time within 5x the regex floor ('x floor' <= 5)")
+        cmd = ratio("command", "validate", name)
+        if pgn_rate is not None:
+            lib_pgn = f"{rate / pgn_rate:17.2f}x"
+            cmd_pgn = f"{plies / med[(name, 'command')] / pgn_rate:17.2f}x"
+        else:
+            lib_pgn = cmd_pgn = f"{'-':>18}"
+        print(f"{name:8} {rate:17,.0f} {x_chess:7.2f}x {ratio('validate', 'floor', name):7.2f}x "
+              f"{ratio('validate', 'lines', name):7.2f}x {full} {gain} {cmd:9.2f}x {lib_pgn} {cmd_pgn}")
+    print("goals: validate >= 8x python-chess; validate time within 5x the regex floor ('x regex' <= 5); "
+          "the command's work within 1.15x the library's ('cmd / lib')")
 
 
 if __name__ == "__main__":

@@ -332,3 +332,13 @@ def test_title_heads_every_svg_drawing_and_is_text_not_markup(tmp_path: Path, ar
 def test_title_without_svg_is_a_usage_error() -> None:
     r = run("show", PUSHES, "--title", "x")
     assert r.exit_code == 2 and "--title heads the --svg drawing" in r.stderr
+
+
+def test_lineup_json_of_a_round_from_a_position_header_has_null_for_empty_home_squares() -> None:
+    result = runner.invoke(app, ["lineup", PUSHES, "--json", "--round", "1"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    # the sample's first match starts from 'o.pkyrgn/.../NGR..PBO': Black's b8 is empty (his
+    # Blue stands on e6), Gold's d1 and e1 are empty (his Yellow and Pink stand on e5, e4)
+    assert out["black"] == ["brown", "green", "red", "yellow", "pink", "purple", None, "orange"]
+    assert out["gold"] == ["brown", "green", "red", None, None, "purple", "blue", "orange"]

@@ -454,7 +454,11 @@ def _round_lineup_json(rnd: Any, match: int) -> dict[str, object]:
     from ..engine.board import Side
     from ..notation.export import colour_name
 
-    lineups = {side.name.lower(): [colour_name(t.colour) for t in _home_row(rnd.start, side)] for side in Side}
+    # null where the home square holds none of his towers (a round from a [Position] header)
+    lineups = {
+        side.name.lower(): [colour_name(t.colour) if t is not None and t.side is side else None for t in _home_row(rnd.start, side)]
+        for side in Side
+    }
     return {
         "position": rnd.start.to_string(),
         **lineups,
