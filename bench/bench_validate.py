@@ -194,6 +194,77 @@ def run_floor(path: str) -> None:
         pass
 
 
+Times = dict[tuple[str, str], list[float]]
+
+
+def _write_files(tmp: str, texts: dict[str, str], pgn: str) -> tuple[dict[str, str], str, str]:
+    """The corpora as files: each form's record, the PGN, and a one-line record."""
+    paths = {}
+    for name, text in {**texts, "corpus.pgn": pgn, "one-line": "1. Yellow Left 1 Yellow\n"}.items():
+        paths[name] = os.path.join(tmp, name if name.endswith(".pgn") else f"{name}.kmr")
+        with open(paths[name], "w", encoding="utf-8") as f:
+            f.write(text)
+    return {n: paths[n] for n in texts}, paths["corpus.pgn"], paths["one-line"]
+
+
+def measure(tmp: str, texts: dict[str, str], pgn: str, matches: int, runs: int) -> Times:
+    """Every job's CPU times, ``runs`` of each. Each form's jobs run right after a
+    python-chess run of their own, in turns, so that each ratio compares figures taken a
+    moment apart (this machine's speed drifts over a run)."""
+    paths, pgn_path, one_line = _write_files(tmp, texts, pgn)
+    jobs: dict[str, dict[str, Callable[[], object]]] = {}
+    for name, path in paths.items():
+        jobs[name] = {
+            "chess": lambda: run_chess(pgn_path),
+            "validate": lambda p=path: run_validate(p, matches),
+            "floor": lambda p=path: run_floor(p),
+            "lines": lambda p=path: run_lines(p),
+        }
+        if HAS_FUSED:
+            jobs[name]["full"] = lambda p=path: run_validate(p, matches, fused=False)
+    times: Times = {}
+    for _ in range(runs):
+        for name, form_jobs in jobs.items():
+            for job_name, job in form_jobs.items():
+                times.setdefault((name, job_name), []).append(cpu(job))
+            # a fresh process's one call, and the command, each less its start-up
+            for job_name, argv in (("cold", library_call), ("command", command)):
+                start_up = child_cpu(argv(one_line))
+                times.setdefault((name, job_name), []).append(child_cpu(argv(paths[name])) - start_up)
+        if PGN_EXTRACT:
+            times.setdefault(("pgn", "pgn-extract"), []).append(child_cpu([PGN_EXTRACT, "-s", "-o", os.devnull, pgn_path]))
+    return times
+
+
+def report(times: Times, forms: list[str], plies: int, chess_plies: int) -> None:
+    """The table: rates, and ratios as medians of paired runs."""
+    med = {key: statistics.median(ts) for key, ts in times.items()}
+
+    def ratio(job: str, other: str, name: str) -> float:
+        """The median over runs of ``job``'s time against ``other``'s beside it."""
+        return statistics.median(t / o for t, o in zip(times[(name, job)], times[(name, other)], strict=True))
+
+    all_chess = [t for (_, job), ts in times.items() if job == "chess" for t in ts]
+    print(f"python-chess read_game: {chess_plies / statistics.median(all_chess):12,.0f} plies/s (median of all its runs)")
+    pgn_rate = chess_plies / med[("pgn", "pgn-extract")] if PGN_EXTRACT else None
+    if pgn_rate is not None:
+        print(f"pgn-extract -s:         {pgn_rate:12,.0f} plies/s (median of its runs)")
+    print(f"{'form':8} {'validate plies/s':>17} {'x chess':>8} {'x regex':>8} {'x lines':>8} {'full path':>12} "
+          f"{'fused gain':>11} {'cold/warm':>10} {'cmd / lib':>10} {'lib x pgn-extract':>18} {'cmd x pgn-extract':>18}")
+    for name in forms:
+        rate = plies / med[(name, "validate")]
+        x_chess = plies / chess_plies / ratio("validate", "chess", name)
+        full = f"{plies / med[(name, 'full')]:12,.0f}" if HAS_FUSED else f"{'-':>12}"
+        gain = f"{med[(name, 'full')] / med[(name, 'validate')]:10.2f}x" if HAS_FUSED else f"{'-':>11}"
+        lib_pgn = f"{rate / pgn_rate:17.2f}x" if pgn_rate else f"{'-':>18}"
+        cmd_pgn = f"{plies / med[(name, 'command')] / pgn_rate:17.2f}x" if pgn_rate else f"{'-':>18}"
+        print(f"{name:8} {rate:17,.0f} {x_chess:7.2f}x {ratio('validate', 'floor', name):7.2f}x "
+              f"{ratio('validate', 'lines', name):7.2f}x {full} {gain} {ratio('cold', 'validate', name):9.2f}x "
+              f"{ratio('command', 'cold', name):9.2f}x {lib_pgn} {cmd_pgn}")
+    print("goals: validate >= 8x python-chess; validate time within 5x the regex floor ('x regex' <= 5); "
+          "the command's work within 1.15x the library's cold call ('cmd / lib')")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=500)
@@ -207,83 +278,8 @@ def main() -> None:
     print(f"corpus: {args.matches} marathon matches, {plies} plies in each form; PGN {chess_plies} plies, "
           f"{len(pgn) / 1e6:.1f} MB; built in {time.perf_counter() - t0:.1f}s; CPU time, median of {args.runs} runs")
     with tempfile.TemporaryDirectory() as tmp:
-        paths = {}
-        for name, text in texts.items():
-            paths[name] = os.path.join(tmp, f"{name}.kmr")
-            with open(paths[name], "w", encoding="utf-8") as f:
-                f.write(text)
-        pgn_path = os.path.join(tmp, "corpus.pgn")
-        with open(pgn_path, "w", encoding="utf-8") as f:
-            f.write(pgn)
-
-        def chess() -> None:
-            run_chess(pgn_path)
-
-        one_line = os.path.join(tmp, "one-line.kmr")
-        with open(one_line, "w", encoding="utf-8") as f:
-            f.write("1. Yellow Left 1 Yellow\n")
-
-        jobs: dict[str, dict[str, Callable[[], object]]] = {}
-        for name, path in paths.items():
-            jobs[name] = {
-                "validate": lambda p=path: run_validate(p, args.matches),
-                "floor": lambda p=path: run_floor(p),
-                "lines": lambda p=path: run_lines(p),
-            }
-            if HAS_FUSED:
-                jobs[name]["full"] = lambda p=path: run_validate(p, args.matches, fused=False)
-        # Each form's jobs run right after a python-chess run of their own, in turns, so
-        # that each ratio compares figures taken a moment apart (this machine's speed
-        # drifts over a run): the ratios are the medians of those paired ratios.
-        times: dict[tuple[str, str], list[float]] = {}
-        for _ in range(args.runs):
-            for name, form_jobs in jobs.items():
-                times.setdefault((name, "chess"), []).append(cpu(chess))
-                for job_name, job in form_jobs.items():
-                    times.setdefault((name, job_name), []).append(cpu(job))
-                # a fresh process's one call, and the command, each less its start-up
-                for job_name, argv in (("cold", library_call), ("command", command)):
-                    start_up = child_cpu(argv(one_line))
-                    times.setdefault((name, job_name), []).append(child_cpu(argv(paths[name])) - start_up)
-            if PGN_EXTRACT:
-                times.setdefault(("pgn", "pgn-extract"), []).append(
-                    child_cpu([PGN_EXTRACT, "-s", "-o", os.devnull, pgn_path])
-                )
-    med = {key: statistics.median(ts) for key, ts in times.items()}
-
-    def paired(name: str, job: str) -> float:
-        """The median over runs of ``job``'s time against the python-chess run next to it."""
-        return statistics.median(c / t for c, t in zip(times[(name, "chess")], times[(name, job)], strict=True))
-
-    all_chess = [t for (_, job), ts in times.items() if job == "chess" for t in ts]
-    chess_rate = chess_plies / statistics.median(all_chess)
-    print(f"python-chess read_game: {chess_rate:12,.0f} plies/s (median of all its runs)")
-    pgn_rate = chess_plies / med[("pgn", "pgn-extract")] if PGN_EXTRACT else None
-    if pgn_rate is not None:
-        print(f"pgn-extract -s:         {pgn_rate:12,.0f} plies/s (median of its runs)")
-
-    def ratio(job: str, floor: str, name: str) -> float:
-        return statistics.median(t / f for t, f in zip(times[(name, job)], times[(name, floor)], strict=True))
-
-    print(f"{'form':8} {'validate plies/s':>17} {'x chess':>8} {'x regex':>8} {'x lines':>8} {'full path':>12} "
-          f"{'fused gain':>11} {'cold/warm':>10} {'cmd / lib':>10} {'lib x pgn-extract':>18} {'cmd x pgn-extract':>18}")
-    for name in texts:
-        v = med[(name, "validate")]
-        rate = plies / v
-        x_chess = paired(name, "validate") * plies / chess_plies
-        full = f"{plies / med[(name, 'full')]:12,.0f}" if HAS_FUSED else f"{'-':>12}"
-        gain = f"{med[(name, 'full')] / v:10.2f}x" if HAS_FUSED else f"{'-':>11}"
-        cold = ratio("cold", "validate", name)
-        cmd = ratio("command", "cold", name)
-        if pgn_rate is not None:
-            lib_pgn = f"{rate / pgn_rate:17.2f}x"
-            cmd_pgn = f"{plies / med[(name, 'command')] / pgn_rate:17.2f}x"
-        else:
-            lib_pgn = cmd_pgn = f"{'-':>18}"
-        print(f"{name:8} {rate:17,.0f} {x_chess:7.2f}x {ratio('validate', 'floor', name):7.2f}x "
-              f"{ratio('validate', 'lines', name):7.2f}x {full} {gain} {cold:9.2f}x {cmd:9.2f}x {lib_pgn} {cmd_pgn}")
-    print("goals: validate >= 8x python-chess; validate time within 5x the regex floor ('x regex' <= 5); "
-          "the command's work within 1.15x the library's cold call ('cmd / lib')")
+        times = measure(tmp, texts, pgn, args.matches, args.runs)
+    report(times, list(texts), plies, chess_plies)
 
 
 if __name__ == "__main__":
