@@ -11,7 +11,7 @@ import typer
 
 from ..display import printable
 from ..io.output import file_identity
-from . import convert, draw, engine, fix, standings
+from . import arena, convert, draw, engine, fix, standings
 from . import validate as validate_cli
 from .common import EXIT_USAGE, tune_gc
 
@@ -27,6 +27,8 @@ COMMANDS: dict[str, Callable[..., None]] = {
     "fix": fix.fix,
     "perft": engine.perft,
     "standings": standings.standings,
+    "arena": arena.arena,
+    "engine": arena.engine,
 }
 
 

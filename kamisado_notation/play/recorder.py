@@ -202,6 +202,16 @@ class Recorder:
         included)."""
         return len(self._rounds[-1].moves)
 
+    def header(self, name: str) -> str | None:
+        """The value of the header ``name`` (as given, or ``Result``/``Termination`` once
+        decided), or ``None``."""
+        return dict(self._decided_headers()).get(name)
+
+    def comment_header(self, name: str, text: str) -> None:
+        """Write ``# text`` after the header ``name`` (a ``Termination`` comment is its
+        detail)."""
+        self._header_comments.setdefault(name, []).append(text)
+
     # ------------------------------------------------------------------ playing
 
     def play(self, move: str | Move, *, comments: list[str] | None = None) -> Move:
@@ -267,7 +277,7 @@ class Recorder:
             raise MatchError("the match is over")
         self._termination = (loser, reason)
         if comment:
-            self._header_comments["Termination"] = [comment]
+            self.comment_header("Termination", comment)
 
     def _check_turn(self) -> None:
         if self.over:
