@@ -458,7 +458,7 @@ def elo(wins: int, matches: int) -> tuple[float, float, float]:
     >>> [round(x) for x in elo(15, 20)]
     [191, 22, 360]
     >>> [round(x) if abs(x) != float("inf") else x for x in elo(20, 20)]
-    [inf, 288, inf]
+    [inf, 287, inf]
     """
     if matches <= 0:
         return math.nan, -math.inf, math.inf
