@@ -117,3 +117,20 @@ def _write(out: TextIO, outcome: MatchOutcome, *, first: bool) -> None:
     """One match's record, a blank line before all but the first (as the writer does)."""
     out.write(("" if first else "\n") + outcome.recorder.text())
     out.flush()
+
+
+def engine(
+    depth: int | None = typer.Option(None, "--depth", min=1, help="Search this many plies at most (default: as deep as the move time allows)."),
+    level: str = typer.Option("search", "--level", help="search | random (random legal moves, for tests)."),
+    seed: int | None = typer.Option(None, "--seed", help="Random seed for --level random."),
+) -> None:
+    """The toolkit's own engine, speaking the engine protocol on standard input and output."""
+    from .. import __version__
+    from ..play.protocol import serve
+    from ..play.search import Searcher
+
+    if level not in ("search", "random"):
+        fail(f"unknown level {level!r}: search or random", code=EXIT_USAGE)
+    searcher = Searcher(depth=depth, level=level, seed=seed)
+    what = "random" if level == "random" else f"depth {depth}" if depth else "alpha-beta"
+    serve(searcher, name=f"kamisado-notation {__version__} ({what})", author="kamisado-notation", stdin=sys.stdin, stdout=sys.stdout)

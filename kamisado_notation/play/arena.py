@@ -27,6 +27,7 @@ import itertools
 import math
 import os
 import queue
+import select
 import shlex
 import signal
 import subprocess
@@ -65,6 +66,8 @@ MAX_LINES = 10_000
 INFO_KEPT, INFO_LENGTH = 3, 200
 #: How long an engine has to quit before its process group is killed (seconds).
 QUIT_WAIT = 0.3
+#: How long the arena waits for room in an engine's input pipe (seconds).
+WRITE_WAIT = 2.0
 
 
 class EngineFault(KamisadoError):
@@ -104,6 +107,8 @@ class EngineProcess:
             )
         except (OSError, ValueError) as e:
             raise EngineFault(f"cannot start {self.command!r}: {e}", reason="crash") from None
+        assert self._proc.stdin is not None
+        os.set_blocking(self._proc.stdin.fileno(), False)  # (an engine that reads nothing cannot block a write)
         self._reader = threading.Thread(target=self._read, name=f"engine {self.name}", daemon=True)
         self._reader.start()
 
@@ -128,15 +133,31 @@ class EngineProcess:
         self._lines.put(_EXITED)
 
     def send(self, line: str) -> None:
-        """Write one command; :class:`EngineFault` (crash) when the engine has gone."""
-        proc = self._proc
-        assert proc is not None and proc.stdin is not None
+        """Write one command; :class:`EngineFault` when the engine has gone (crash) or
+        reads nothing for :data:`WRITE_WAIT` seconds (time forfeit)."""
         self._count = 0
         try:
-            proc.stdin.write((line + "\n").encode("utf-8"))
-            proc.stdin.flush()
+            self._write((line + "\n").encode("utf-8"), WRITE_WAIT)
+        except TimeoutError:
+            raise EngineFault(f"does not read its input (it could not be sent {line.split()[0]!r})", reason="time forfeit") from None
         except (OSError, ValueError):
             raise EngineFault(f"exited{self._status()} (it could not be sent {line.split()[0]!r})", reason="crash") from None
+
+    def _write(self, data: bytes, seconds: float) -> None:
+        """Write ``data`` to the engine's input (non-blocking), waiting at most ``seconds``
+        for room in the pipe: :class:`TimeoutError` when there is none."""
+        proc = self._proc
+        assert proc is not None and proc.stdin is not None
+        fd = proc.stdin.fileno()
+        deadline = time.monotonic() + seconds
+        while data:
+            try:
+                data = data[os.write(fd, data) :]
+            except BlockingIOError:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError from None
+                select.select([], [fd], [], min(left, 0.05))
 
     def answer(self, words: tuple[str, ...], *, seconds: float, asked: str) -> tuple[str, list[str]]:
         """The first line starting with one of ``words``, within ``seconds``, and the
@@ -190,11 +211,14 @@ class EngineProcess:
         if proc is None:
             return
         try:
-            if proc.stdin is not None:
-                proc.stdin.write(b"quit\n")
-                proc.stdin.close()
+            self._write(b"quit\n", 0)
         except (OSError, ValueError):
             pass
+        if proc.stdin is not None:
+            try:
+                proc.stdin.close()
+            except OSError:
+                pass
         try:
             proc.wait(timeout=QUIT_WAIT)
         except subprocess.TimeoutExpired:
