@@ -6,17 +6,24 @@ arena's own timeouts (short move times here; no timed assertion)."""
 
 from __future__ import annotations
 
+import ast
+import importlib.util
 import io
 import json
 import os
+import random
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
+from types import ModuleType
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from kamisado_notation import Recorder
 from kamisado_notation.checking.validate import validate_text
 from kamisado_notation.play.arena import ArenaSettings, play_match
 from kamisado_notation.play.protocol import serve
@@ -178,8 +185,8 @@ def test_jobs_play_matches_at_once_and_each_is_written_once(tmp_path: Path) -> N
 
 
 def test_play_match_in_the_library_alternates_and_asks_for_fills(engine_script: str) -> None:
-    settings = ArenaSettings(match="standard", movetime_ms=30, grace_ms=1000)
-    outcome = play_match((f"{sys.executable} {engine_script}", BUILT_IN), settings, number=3, black=1)
+    how = ArenaSettings(match="standard", movetime_ms=30, grace_ms=1000)
+    outcome = play_match((f"{sys.executable} {engine_script}", BUILT_IN), how, number=3, black=1)
     assert outcome.reason is None and outcome.winner == 1  # the built-in engine, Black
     text = outcome.recorder.text()
     assert '[Game "3"]' in text and "Round 2 fill" in text
@@ -214,3 +221,47 @@ def test_the_engine_speaks_the_protocol() -> None:
     assert lines[5].startswith("bestmove ") and len(lines[5].split()[1]) == 5
     assert lines[6].startswith("info error bad position") and lines[7].startswith("info error no position")
     assert len(lines) == 8
+
+
+def _example_engine() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("random_engine", ROOT / "examples" / "random_engine.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_example_engine_uses_only_the_standard_library() -> None:
+    tree = ast.parse((ROOT / "examples" / "random_engine.py").read_text(encoding="utf-8"))
+    imported = {a.name for node in ast.walk(tree) if isinstance(node, ast.Import) for a in node.names}
+    imported |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert imported == {"random", "sys"}
+
+
+@settings(max_examples=60)
+@given(seed=st.integers(0, 10**6), plies=st.integers(0, 150))
+def test_the_example_engines_moves_are_the_legal_moves(seed: int, plies: int) -> None:
+    # positions along random matches (rings, pushes, fills included), read back from strings
+    example = _example_engine()
+    rng = random.Random(seed)
+    rec = Recorder("Long")
+    for _ in range(plies):
+        if rec.over:
+            break
+        if rec.needs_fill:
+            rec.fill(rng.choice(["left", "right"]))
+            continue
+        position = rec.position
+        board, side, tower = example.read_position(position.to_string())
+        theirs = sorted(f"{example.name(a)}-{example.name(b)}" for a, b in example.legal_moves(board, side, tower))
+        assert theirs == sorted(m.coords() for m in position.legal_moves())
+        rec.play(rng.choice(rec.legal_moves()))
+
+
+def test_the_example_engine_plays_whole_matches_in_the_arena(tmp_path: Path) -> None:
+    out = tmp_path / "out.kmr"
+    example = f"{sys.executable} {ROOT / 'examples' / 'random_engine.py'}"
+    r = _arena(example, f"{BUILT_IN} --level random", "--games", "2", "--movetime", "50", "--grace", "1000", "-o", str(out), cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    text = _validates(out)
+    assert "Termination" not in text and text.count("[Result") == 2
