@@ -1,5 +1,5 @@
-"""Random legal matches, as match records: for demos, tests and benchmarks (README, *Command line*
-``kamisado generate``).
+"""Random legal matches, as match records: for demos, tests and benchmarks (``kamisado
+generate``), written through the :class:`~.recorder.Recorder`.
 
 The players are random but not aimless: a move that wins the round is nearly always
 taken, and Sumo pushes are preferred, so that rounds finish and records exercise the
