@@ -16,7 +16,6 @@ from ..engine.board import SQUARE_COLOURS, Colour, Direction, Side
 from ..engine.match import MATCH_TARGETS, Fill, Match, RoundEnd, RoundResult, lineup
 from ..engine.position import Move, Position
 from ..errors import IllegalMoveError, MatchError
-from ..notation.reader import parse_entry
 from ..notation.record import Comment, Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
 from ..notation.writer import Form, format_record
 
@@ -85,7 +84,7 @@ class Recorder:
     ...     rec.play("g8-g1")                        # the square is taken
     ... except IllegalMoveError as e:
     ...     print(e.rule, e)
-    M3 g1 already holds Gold's blue
+    M3 g8-g1: g1 already holds Gold's blue
     >>> print(rec.text(form="short"), end="")
     [Black "Ann"]
     [Gold "Bob"]
@@ -228,7 +227,7 @@ class Recorder:
         if comments:
             rnd.comments[len(rnd.moves)] = list(comments)
         rnd.moves.append(resolved)
-        position.play(resolved)
+        position.apply(resolved)  # (checked above)
         if resolved.push:
             rnd.moves.append(back_move(resolved, position))
         self._settle()
@@ -384,28 +383,14 @@ def _target(match: str | int) -> int:
 
 
 def _resolve(position: Position, move: str | Move) -> Move:
-    """``move`` as the legal move it names on ``position``; :class:`IllegalMoveError`
-    naming the rule it breaks."""
-    if isinstance(move, Move):
+    """``move`` as the legal move it names on ``position`` (text read in any form and
+    language, all four slots checked); :class:`IllegalMoveError` naming the rule it
+    breaks. Forfeits are never the caller's: the recorder plays the forced ones."""
+    if isinstance(move, str):
+        resolved = position.parse_move(move)
+    else:
         if move.is_forfeit:
             raise IllegalMoveError("forfeits are written by the recorder when the rules force them", rule="M5")
-        resolved = position.resolve_coords(move.origin, move.target)
-        if resolved != move:
-            raise IllegalMoveError(f"{move} is not a move of this position (from {move.origin} to {move.target} is {resolved})", rule="T2")
-        return resolved
-    entry = parse_entry(move)
-    if entry.placeholder or entry.direction is Direction.BACK:
-        raise IllegalMoveError(f"{move!r}: the '...' and back-entries are written by the recorder", rule="push-entry")
-    if entry.is_coords:
-        assert entry.origin is not None and entry.target is not None
-        resolved = position.resolve_coords(entry.origin, entry.target)
-        if entry.push_mark and not resolved.push:
-            raise IllegalMoveError(f"{move!r} is marked '*' as a push, but pushes nothing", rule="push-entry")
-        return resolved
-    resolved = position.resolve(entry.direction, entry.distance or 0, tower=entry.tower)
-    if entry.square_colour is not None and entry.square_colour is not resolved.square_colour:
-        raise IllegalMoveError(
-            f"{move!r} ends on a {resolved.square_colour.name.lower()} square, not {entry.square_colour.name.lower()}",
-            rule="square",
-        )
+        position.check(move)
+        resolved = move
     return resolved

@@ -1,5 +1,5 @@
 """The toolkit's own engine: a negamax search with alpha-beta pruning over the rules
-engine's move generator (:meth:`Position.legal_moves`, :meth:`~Position.play`,
+engine's move generator (:meth:`Position.legal_moves`, :meth:`~Position.apply`,
 :meth:`~Position.undo`: no board is copied), deepened iteratively within a time limit.
 
 The evaluation (:func:`evaluate`), in points from the side to move's view:
@@ -177,7 +177,7 @@ class Searcher:
         alpha, best = -WIN - 1, first
         side = pos.to_move
         for move in ordered:
-            pos.play(move)
+            pos.apply(move)
             try:
                 value = self._child(pos, side, depth - 1, alpha, WIN + 1, 1)
             finally:
@@ -204,7 +204,7 @@ class Searcher:
             loser = pos.deadlock()
             if loser is not None:
                 return -(WIN - ply) if loser is side else WIN - ply
-            pos.play(pos.forfeit_move())  # M6: forced, not a choice: no ply counted
+            pos.apply(pos.forfeit_move())  # M6: forced, not a choice: no ply counted
             try:
                 return self._child(pos, side, depth, alpha, beta, ply + 1)
             finally:
@@ -215,7 +215,7 @@ class Searcher:
         if depth <= 0:
             return evaluate(pos)
         for move in self._order(pos, moves):
-            pos.play(move)
+            pos.apply(move)
             try:
                 value = self._child(pos, side, depth - 1, alpha, beta, ply + 1)
             finally:
