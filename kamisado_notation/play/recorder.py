@@ -16,7 +16,7 @@ from ..engine.board import SQUARE_COLOURS, Colour, Direction, Side
 from ..engine.match import MATCH_TARGETS, Fill, Match, RoundEnd, RoundResult, lineup
 from ..engine.position import Move, Position
 from ..errors import IllegalMoveError, MatchError
-from ..notation.record import Comment, Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
+from ..notation.record import Comment, Entry, Header, Headers, Lineup, MatchRecord, RecordFile, RoundRecord
 from ..notation.writer import Form, format_record
 
 __all__ = ["Recorder", "entry_from_move", "placeholder_entry"]
@@ -336,7 +336,7 @@ class Recorder:
                 entry.comments = [Comment(c, at, column, braced=True) for c in rnd.comments.get(i, [])]
                 rec.entries.append(entry)
             rounds.append(rec)
-        return MatchRecord(index=index, line=line, headers=headers, rounds=rounds)
+        return MatchRecord(index=index, line=line, headers=Headers(headers), rounds=rounds)
 
     def text(self, *, form: Form | str = Form.TEXT, lang: str = "en") -> str:
         """The ``.kmr`` text of the match so far in ``form`` (symbols, text, short, coords
