@@ -198,6 +198,8 @@ def test_a_command_that_cannot_be_read_is_a_usage_error(tmp_path: Path) -> None:
     assert r.returncode == 2 and "cannot read the command" in r.stderr
     r = _arena(BUILT_IN, BUILT_IN, "--match", "huge", cwd=tmp_path)
     assert r.returncode == 2
+    r = _arena(BUILT_IN, "no-such-engine --fast", cwd=tmp_path)
+    assert r.returncode == 2 and "no such program" in r.stderr
 
 
 def test_the_engine_speaks_the_protocol() -> None:

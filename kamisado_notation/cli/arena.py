@@ -10,15 +10,12 @@ from typing import TYPE_CHECKING, TextIO
 
 import typer
 
-from .common import EXIT_USAGE, console, emit_json, fail
+from .common import EXIT_INTERRUPTED, EXIT_USAGE, console, emit_json, fail
 
 if TYPE_CHECKING:  # loaded by the functions that need it: start-up time
     from rich.console import Console
 
     from ..play.arena import ArenaResult, MatchOutcome
-
-#: The exit status after a Ctrl-C (128 + SIGINT), as a shell reports it.
-EXIT_INTERRUPTED = 130
 
 
 def arena(
@@ -68,8 +65,10 @@ def arena(
 
 
 def _check(first: str, second: str, match: str) -> None:
-    """Exit 2 for an unknown format or a command that is empty or cannot be split."""
+    """Exit 2 for an unknown format, or a command that is empty, cannot be split, or
+    names a program that is not there."""
     import shlex
+    import shutil
 
     from ..engine.match import MATCH_TARGETS
 
@@ -82,6 +81,8 @@ def _check(first: str, second: str, match: str) -> None:
             fail(f"cannot read the command {command!r}: {e}")
         if not words:
             fail("an engine's command is empty")
+        if shutil.which(words[0]) is None:
+            fail(f"cannot run {words[0]!r} (the engine {command!r}): no such program")
 
 
 @contextmanager
