@@ -67,10 +67,13 @@ for line in sys.stdin:
         elif FAULT == "flood":
             while True:
                 say("x" * 80)
+        elif FAULT == "long-line":
+            sys.stdout.write("x" * 100000); sys.stdout.flush()
+            time.sleep(60)
         else:
             if FAULT == "slow":
                 time.sleep(0.05)
-            say("info random", "bestmove " + random.choice(pos.legal_moves()).coords())
+            say("info random {braces} # \x1b[31m", "bestmove " + random.choice(pos.legal_moves()).coords())
     elif w[0] == "fill":
         say("fill " + random.choice(["left", "right"]))
     elif w[0] == "quit":
@@ -115,7 +118,7 @@ def test_the_built_in_engine_beats_a_random_engine_in_standard_matches(engine_sc
     assert [m.status for m in report.matches] == ["complete", "complete"]
     assert "Termination" not in text
     assert '[Black "kamisado-notation' in text and '[Gold "tester"]' in text  # colours alternate
-    assert "{info random}" in text and "{info depth" in text  # the engines' remarks, kept
+    assert "{info random  braces  #  [31m}" in text and "{info depth" in text  # the engines' remarks, kept, made safe
 
 
 @pytest.mark.parametrize(
@@ -126,6 +129,7 @@ def test_the_built_in_engine_beats_a_random_engine_in_standard_matches(engine_sc
         ("crash", "crash", "exited with status 3"),
         ("garbage", "garbage", "not 'bestmove FROM-TO'"),
         ("flood", "flood", "more than 10000 lines"),
+        ("long-line", "flood", "a line longer than 65536 bytes"),
         ("mute", "time forfeit", "no answer to 'kep' within 1000 ms"),
         ("exit-at-start", "crash", "exited with status 1"),
     ],
