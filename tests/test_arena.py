@@ -206,6 +206,13 @@ def test_a_command_that_cannot_be_read_is_a_usage_error(tmp_path: Path) -> None:
     assert r.returncode == 2 and "no such program" in r.stderr
 
 
+def test_the_records_are_never_written_onto_an_engine(engine_script: str, tmp_path: Path) -> None:
+    before = Path(engine_script).read_bytes()
+    r = _arena(BUILT_IN, f"{sys.executable} {engine_script}", "--games", "1", "-o", engine_script, cwd=tmp_path)
+    assert r.returncode == 2 and "refusing to write over the input file" in r.stderr, r.stderr
+    assert Path(engine_script).read_bytes() == before
+
+
 def test_the_engine_speaks_the_protocol() -> None:
     out = io.StringIO()
     commands = [

@@ -40,7 +40,7 @@ def arena(
     settings = ArenaSettings(match=match.strip().lower(), movetime_ms=movetime, grace_ms=grace, startup_s=startup)
     err = console(stderr=True, no_color=no_color)
     try:
-        writing = open_output(output) if output is not None else nullcontext(None)
+        writing = open_output(output, inputs=_files_of(first, second)) if output is not None else nullcontext(None)
         with writing as out, _progress(err, games) as advance:
             written = [0]
 
@@ -83,6 +83,14 @@ def _check(first: str, second: str, match: str) -> None:
             fail("an engine's command is empty")
         if shutil.which(words[0]) is None:
             fail(f"cannot run {words[0]!r} (the engine {command!r}): no such program")
+
+
+def _files_of(*commands: str) -> list[str]:
+    """The files the engines' commands name (the programs, their scripts): never an output."""
+    import os
+    import shlex
+
+    return [word for command in commands for word in shlex.split(command) if os.path.isfile(word)]
 
 
 @contextmanager
