@@ -483,6 +483,8 @@ def elo(wins: int, matches: int) -> tuple[float, float, float]:
     [191, 22, 360]
     >>> [round(x) if abs(x) != float("inf") else x for x in elo(20, 20)]
     [inf, 287, inf]
+    >>> elo(0, 4)[0] == elo(0, 4)[1] == -float("inf") and elo(4, 4)[2] == float("inf")
+    True
     """
     if matches <= 0:
         return math.nan, -math.inf, math.inf
@@ -490,7 +492,9 @@ def elo(wins: int, matches: int) -> tuple[float, float, float]:
     z2 = _Z * _Z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = _Z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return _elo_of(p), _elo_of(centre - half), _elo_of(centre + half)
+    low = -math.inf if wins <= 0 else _elo_of(centre - half)  # (Wilson's bound is 0 or 1 there,
+    high = math.inf if wins >= n else _elo_of(centre + half)  # up to rounding)
+    return _elo_of(p), low, high
 
 
 def run_arena(

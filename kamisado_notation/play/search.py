@@ -37,7 +37,7 @@ from ..engine.board import RAYS, SQUARE_COLOURS, Direction, Side
 from ..engine.match import Fill, fill, round_result
 from ..engine.position import RANGE, Move, Position
 
-__all__ = ["ADVANCE", "NO_SAFE_MOVE", "OPEN_PATH", "RING", "SAFE_MOVE", "WIN", "SearchResult", "Searcher", "evaluate"]
+__all__ = ["ADVANCE", "NO_SAFE_MOVE", "OPEN_PATH", "RING", "SAFE_MOVE", "WIN", "SearchResult", "Searcher", "evaluate", "open_towers"]
 
 #: A won round (less the plies to reach it).
 WIN = 100_000
@@ -74,19 +74,22 @@ class _OutOfTime(Exception):
     """The search's time is up: the last finished iteration's move stands."""
 
 
-def open_path(position: Position, side: Side, colour: int) -> bool:
-    """Whether ``side``'s tower of ``colour`` could move onto its goal rank now (an empty
-    path within its range)."""
+def open_towers(position: Position, side: Side) -> int:
+    """``side``'s towers that could move onto their goal rank now (an empty path within
+    the tower's range), as a bit mask by colour (bit ``colour`` set)."""
     board = position.board
-    sq = position.where[side][colour]
-    t = board[sq]
-    if t is None:
-        return False
-    reach = RANGE[t.rings]
-    for ray, length in _GOAL_RAYS[side][sq]:
-        if length <= reach and all(board[s] is None for s in ray):
-            return True
-    return False
+    goal_rays = _GOAL_RAYS[side]
+    mask = 0
+    for colour, sq in enumerate(position.where[side]):
+        t = board[sq] if sq >= 0 else None
+        if t is None:
+            continue
+        reach = RANGE[t.rings]
+        for ray, length in goal_rays[sq]:
+            if length <= reach and not any(map(board.__getitem__, ray)):  # (a tower is a true tuple)
+                mask |= 1 << colour
+                break
+    return mask
 
 
 def evaluate(position: Position) -> int:
@@ -94,23 +97,20 @@ def evaluate(position: Position) -> int:
     side = position.to_move
     other = _OTHER[side]
     board = position.board
-    value = 0
+    mine, theirs = open_towers(position, side), open_towers(position, other)
+    value = OPEN_PATH * (mine.bit_count() - theirs.bit_count())
     for who, sign in ((side, 1), (other, -1)):
-        goal = _GOAL[who]
-        for colour, sq in enumerate(position.where[who]):
-            if sq < 0:
-                continue
-            t = board[sq]
-            assert t is not None
-            start = 7 - goal
-            value += sign * (ADVANCE * abs((sq >> 3) - start) + RING * t.rings)
-            if open_path(position, who, colour):
-                value += sign * OPEN_PATH
-    if position.tower is not None:
-        if open_path(position, side, position.tower):
+        start = 7 - _GOAL[who]
+        for sq in position.where[who]:
+            t = board[sq] if sq >= 0 else None
+            if t is not None:
+                value += sign * (ADVANCE * abs((sq >> 3) - start) + RING * t.rings)
+    tower = position.tower
+    if tower is not None:
+        if mine >> tower & 1:
             return WIN - 1
         moves = position.legal_moves()
-        safe = sum(1 for m in moves if m.push or not open_path(position, other, SQUARE_COLOURS[m.target]))
+        safe = sum(1 for m in moves if m.push or not theirs >> SQUARE_COLOURS[m.target] & 1)
         value += SAFE_MOVE * safe - (NO_SAFE_MOVE if moves and not safe else 0)
     return value
 
@@ -230,7 +230,7 @@ class Searcher:
     def _order(pos: Position, moves: list[Move]) -> list[Move]:
         """Winning moves, pushes, moves handing the opponent no open path, the rest."""
         side = pos.to_move
-        other = _OTHER[side]
+        theirs = open_towers(pos, _OTHER[side])
         goal = _GOAL[side]
 
         def key(m: Move) -> int:
@@ -238,7 +238,7 @@ class Searcher:
                 return 0
             if m.push:
                 return 1
-            return 3 if open_path(pos, other, SQUARE_COLOURS[m.target]) else 2
+            return 3 if theirs >> SQUARE_COLOURS[m.target] & 1 else 2
 
         return sorted(moves, key=key)
 
