@@ -125,12 +125,12 @@ def test_the_built_in_engine_beats_a_random_engine_in_standard_matches(engine_sc
     ("fault", "reason", "message"),
     [
         ("illegal", "illegal move", "played a1-h8, an illegal move"),
-        ("silent", "time forfeit", "no answer to 'go' within 350 ms"),
+        ("silent", "time forfeit", "no answer to 'go' within 1050 ms"),
         ("crash", "crash", "exited with status 3"),
         ("garbage", "garbage", "not 'bestmove FROM-TO'"),
         ("flood", "flood", "more than 10000 lines"),
         ("long-line", "flood", "a line longer than 65536 bytes"),
-        ("mute", "time forfeit", "no answer to 'kep' within 1000 ms"),
+        ("mute", "time forfeit", "no answer to 'kep' within 3000 ms"),
         ("exit-at-start", "crash", "exited with status 1"),
     ],
 )
@@ -139,7 +139,7 @@ def test_an_engine_that_breaks_the_protocol_loses_and_the_record_says_why(
 ) -> None:
     out = tmp_path / "out.kmr"
     good, bad = f"{sys.executable} {engine_script}", f"{sys.executable} {engine_script} {fault}"
-    r = _arena(good, bad, "--games", "2", "--match", "single", "--movetime", "50", "--grace", "300", "--startup", "1", "-o", str(out), "--json", cwd=tmp_path)
+    r = _arena(good, bad, "--games", "2", "--match", "single", "--movetime", "50", "--grace", "1000", "--startup", "3", "-o", str(out), "--json", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     summary = json.loads(r.stdout)
     assert [e["matches_won"] for e in summary["engines"]] == [2, 0]
