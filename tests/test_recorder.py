@@ -110,7 +110,7 @@ def test_the_fill_is_asked_for_between_rounds() -> None:
     assert rec.needs_fill and rec.to_move is None
     assert rec.defender is rec.round_result.winner  # type: ignore[union-attr]
     with pytest.raises(MatchError, match="fill"):
-        rec.play(rec.position.legal_moves()[0] if rec.position.legal_moves() else "d8-d4")
+        rec.play("d8-d4")  # no move before the Defender's fill
     with pytest.raises(MatchError):
         rec.fill("sideways")
     rec.fill("right", lineups=True)
