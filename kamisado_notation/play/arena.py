@@ -89,7 +89,7 @@ class EngineProcess:
 
     def __init__(self, command: str) -> None:
         self.command = command
-        self.name = os.path.basename(shlex.split(command)[0]) if command.strip() else command
+        self.name = _default_name(command)
         self._lines: queue.Queue[object] = queue.Queue()
         self._count = 0  # lines read since the last command
         self._proc: subprocess.Popen[bytes] | None = None
@@ -232,6 +232,17 @@ class EngineProcess:
             proc.stdout.close()
         if self._reader is not None:
             self._reader.join(timeout=1)
+
+
+def _default_name(command: str) -> str:
+    """An engine's name until it gives its own (``id name``): its script's file name
+    (``python3 engines/mine.py`` is ``mine.py``), else its program's."""
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return command
+    files = [w for w in words[1:] if os.path.isfile(w)]
+    return os.path.basename(files[-1] if files else words[0]) if words else command
 
 
 @dataclass(frozen=True)
