@@ -104,6 +104,8 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "correct_entry": ("checking.correct", "correct"),
     "FixReport": ("checking.fix", "FixReport"),
     "fix_text": ("checking.fix", "fix_text"),
+    # playing matches
+    "Recorder": ("play.recorder", "Recorder"),
 }
 
 __all__ = [
@@ -132,6 +134,7 @@ __all__ = [
     "PositionError",
     "RecordFile",
     "RecordIOError",
+    "Recorder",
     "RoundEnd",
     "RoundResult",
     "Severity",
@@ -206,6 +209,7 @@ if TYPE_CHECKING:  # what a type checker (and a reader) sees; at run time: __get
         record_from_json,
         record_paths,
     )
+    from .play.recorder import Recorder
 
 
 def __getattr__(name: str) -> object:

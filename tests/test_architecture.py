@@ -24,7 +24,7 @@ LAYERS: list[tuple[str, set[str]]] = [
     ("engine", {"engine"}),  # board, position, match, perft: nothing of text
     ("notation", {"notation"}),  # text and JSON in and out; JSON views of engine objects
     ("checking", {"checking"}),  # replay, corrections, validate, fix, conversion
-    ("play", {"play"}),  # matches played: generated
+    ("play", {"play"}),  # matches played: recorded, generated, searched, refereed
     ("drawing", {"drawing"}),  # terminal and SVG
     ("cli", {"cli"}),
 ]

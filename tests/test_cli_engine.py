@@ -84,8 +84,10 @@ def test_perft_prints_the_count_last_and_divide_sums_to_it() -> None:
     d = run("perft", "2", "--divide")
     lines = d.stdout.splitlines()
     assert lines[-1] == "1150"
-    assert sum(int(x.split(": ")[1]) for x in lines[:-1]) == 1150
+    assert sum(int(x.split(" ")[1]) for x in lines[:-1]) == 1150
     assert len(lines) - 1 == 102  # one line per opening move
+    assert lines[:-1] == sorted(lines[:-1])  # `move count`, sorted: diffable with another engine's
+    assert "d8-d4 8" in lines  # Black's pink to d4, brown: Gold's brown (a1) has a2..a7 and b2, c3 (the pink on d4)
 
 
 def test_perft_from_a_forfeit_counts_the_forfeit_as_one_move() -> None:

@@ -11,9 +11,9 @@ import typer
 
 from ..display import printable
 from ..io.output import file_identity
-from . import convert, draw, engine, fix, standings
+from . import arena, convert, draw, engine, fix, standings
 from . import validate as validate_cli
-from .common import EXIT_USAGE, tune_gc
+from .common import EXIT_INTERRUPTED, EXIT_USAGE, tune_gc
 
 #: The commands, in the order the README lists them.
 COMMANDS: dict[str, Callable[..., None]] = {
@@ -27,6 +27,8 @@ COMMANDS: dict[str, Callable[..., None]] = {
     "fix": fix.fix,
     "perft": engine.perft,
     "standings": standings.standings,
+    "arena": arena.arena,
+    "engine": arena.engine,
 }
 
 
@@ -125,10 +127,6 @@ def _invoke(application: typer.Typer, args: list[str]) -> int:
     except (typer.Abort, KeyboardInterrupt):
         return EXIT_INTERRUPTED
     return 0
-
-
-#: The status of a command stopped by Ctrl-C: 128 + SIGINT.
-EXIT_INTERRUPTED = 130
 
 
 def _quiet_stdout() -> None:

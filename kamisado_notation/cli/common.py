@@ -19,6 +19,8 @@ if TYPE_CHECKING:  # loaded by the functions that need them: start-up time
 
 #: Exit codes (clig.dev): 0 all valid, 1 something invalid, 2 usage or I/O.
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+#: The status of a command stopped by Ctrl-C: 128 + SIGINT.
+EXIT_INTERRUPTED = 130
 
 
 def console(*, stderr: bool = False, no_color: bool = False, record: bool = False, width: int | None = None) -> Console:

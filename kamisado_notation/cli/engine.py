@@ -14,7 +14,7 @@ from .common import EXIT_USAGE, console, emit_json, fail, is_plain, read_positio
 if TYPE_CHECKING:  # loaded by the functions that need it: start-up time
     from rich.console import Console
 
-    from ..engine.position import Position
+    from ..engine.position import Move, Position
 
 
 def moves(
@@ -102,6 +102,12 @@ def _print_moves(pos: Position, out: Console, *, glyphs: bool) -> None:
         out.print(line)
 
 
+def _coords(move: Move) -> str:
+    """A move's coordinates for ``perft --divide``; a forfeit of a free choice (no
+    tower named, so no square) is ``pass``."""
+    return move.coords() if move.origin >= 0 else "pass"
+
+
 def _pushes(squares: tuple[int, ...]) -> str:
     return f"  pushes {', '.join(_sq(s) for s in squares)}" if squares else ""
 
@@ -115,19 +121,20 @@ def _sq(sq: int) -> str:
 def perft(
     depth: int = typer.Argument(..., min=0, help="How many plies deep."),
     position: str | None = typer.Argument(None, help="A position string; the initial position by default."),
-    divide: bool = typer.Option(False, "--divide", help="Also the count below each move."),
+    divide: bool = typer.Option(False, "--divide", help="Also one 'FROM-TO COUNT' line per move, sorted (diffable with other engines)."),
 ) -> None:
-    """Count the leaves of the move tree to DEPTH; the count is the last line."""
+    """Count the leaves of the move tree to DEPTH; the count is the last line. With
+    --divide, first one line per move of the position: its coordinates (a push the
+    pusher's own from-to, a forfeit the blocked tower's square twice), a space and the
+    leaves below it, sorted by the move, so that two engines' outputs diff line by line."""
     from ..engine.perft import divide as divide_moves
     from ..engine.perft import perft as count
     from ..engine.position import Position
 
     pos = read_position(position) if position is not None else Position.initial()
     if divide and depth >= 1:
-        total = 0
-        for move, n in divide_moves(pos, depth):
-            total += n
-            sys.stdout.write(f"{move.coords()}: {n}\n")
-        sys.stdout.write(f"{total}\n")
+        parts = divide_moves(pos, depth)
+        lines = sorted(f"{_coords(move)} {n}" for move, n in parts)
+        sys.stdout.write("".join(line + "\n" for line in lines) + f"{sum(n for _, n in parts)}\n")
     else:
         sys.stdout.write(f"{count(pos, depth)}\n")
