@@ -122,10 +122,13 @@ def _read(file: str) -> str:
     """The text of ``file`` (``-``: standard input); exit 2 when it cannot be read or is a
     JSON record, 1 when it is not text (binary data, not UTF-8, too long)."""
     from ..errors import NotationError, RecordIOError
-    from ..notation.files import is_json_record, read_text
+    from ..notation.files import file_format, read_text
 
-    if file != "-" and is_json_record(file):
+    form = "kmr" if file == "-" else file_format(file)
+    if form == "json":
         fail(f"{file}: fix edits the .kmr text of a record; convert the JSON record to a .kmr first")
+    if form != "kmr":
+        fail(f"{file}: fix edits the .kmr text of a record; convert the {form} record to a .kmr first")
     try:
         return read_text(file)
     except RecordIOError as e:
