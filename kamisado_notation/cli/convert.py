@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, fail, say
+from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, FROM, fail, say
 
 if TYPE_CHECKING:
     from ..checking.conversion import ConversionProblems
@@ -42,6 +42,7 @@ def convert(
     lang: str = typer.Option("en", "--lang", help="Language of the text form: en de hu pt ro ru."),
     output: str | None = typer.Option(None, "-o", "--output", help="Write here instead of standard output (one record)."),
     folder: str | None = typer.Option(None, "-d", "--output-dir", metavar="OUTDIR", help="Write one output per record into this folder."),
+    from_: str | None = FROM,
 ) -> None:
     """Rewrite records in another notation, keeping headers, comments and lineups."""
     from ..checking.conversion import convert_to
