@@ -148,12 +148,13 @@ def refuse_stdout_onto(inputs: list[str]) -> None:
 
 
 def read_position(text: str) -> Position:
-    """A :class:`Position` from a position string, or a one-line error and exit 2."""
-    from ..engine.position import Position
+    """A :class:`Position` from a position string (ours, or a hamisado diagram), or a
+    one-line error and exit 2."""
     from ..errors import PositionError
+    from ..notation.foreign import parse_position
 
     try:
-        return Position.from_string(text)
+        return parse_position(text)
     except PositionError as e:
         where = f" (column {e.column})" if e.column else ""
         fail(f"bad position string, {e.field}{where}: {e}")

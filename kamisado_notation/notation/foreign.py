@@ -24,7 +24,8 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-from ..board import square_name
+from ..engine.board import square_name
+from ..engine.position import Position
 from ..errors import NotationError
 from .record import Entry, Header, MatchRecord, RecordFile, RoundRecord
 
@@ -34,8 +35,10 @@ __all__ = [
     "Located",
     "Played",
     "build_match",
+    "parse_position",
     "read_foreign",
     "reading_as",
+    "single_round_refusal",
     "sniff",
 ]
 
@@ -102,6 +105,17 @@ def read_foreign(name: str, text: str, record: RecordFile) -> Iterator[MatchReco
     return read_hamisado(text, record)
 
 
+def parse_position(text: str) -> Position:
+    """A position from our position string (``docs/notation.md``) or from a hamisado
+    diagram (``BRa1 … / ORa8 … / Black``, :mod:`.hamisado`), told apart by the first
+    word. Raises :class:`~kamisado_notation.errors.PositionError`."""
+    from .hamisado import is_hamisado_position, parse_hamisado_position
+
+    if is_hamisado_position(text):
+        return parse_hamisado_position(text)
+    return Position.from_string(text)
+
+
 class Located:
     """Line and column (1-based) of an offset into a text, found by counting once."""
 
@@ -146,3 +160,16 @@ def build_match(
         round_record.entries.append(Entry(at_line, at_column, text=text, origin=turn.origin, target=turn.target))
     match.rounds.append(round_record)
     return match
+
+
+def single_round_refusal(match: MatchRecord, rounds: int, target: int, what: str) -> str | None:
+    """Why ``match`` (of ``rounds`` rounds, to ``target`` points) cannot be written as
+    ``what``, a format that holds one round from the initial position (so no Sumo
+    tower); ``None`` when it can."""
+    if rounds > 1:
+        return f"match {match.index} has {rounds} rounds, and {what} holds one round: nothing converted"
+    if target != 1:
+        return f"match {match.index} is played to {target} points, and {what} holds a single round: nothing converted"
+    if match.header("Position") is not None:
+        return f"match {match.index} starts from a set position (it may have Sumo towers), and {what} starts from the initial one: nothing converted"
+    return None

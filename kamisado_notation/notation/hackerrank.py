@@ -22,10 +22,10 @@ import json
 import re
 from collections.abc import Iterator
 
-from ..board import Side, square
 from ..diagnostics import WARNING, Diagnostic
+from ..engine.board import Side, square
+from ..engine.position import Position
 from ..errors import KamisadoError
-from ..position import Position
 from .foreign import Located, Played, build_match
 from .record import MatchRecord, RecordFile
 
