@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from kamisado_notation.cli.app import app
-from kamisado_notation.generate import generate_match
+from kamisado_notation.play.generate import generate_match
 from kamisado_notation.notation import RecordFile, format_record
 from kamisado_notation.notation.writer import Form
 

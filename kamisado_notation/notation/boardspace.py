@@ -27,7 +27,7 @@ from ..diagnostics import WARNING, Diagnostic
 from ..engine.board import Side, square, square_file, square_rank
 from ..engine.position import Move, Position
 from ..errors import KamisadoError
-from .foreign import Located, Played, build_match, single_round_refusal
+from .foreign_match import Located, Played, build_match, round_winner, single_round_refusal
 from .record import MatchRecord, RecordFile
 
 __all__ = ["BoardSpaceGame", "boardspace_refusal", "format_boardspace", "read_boardspace"]
@@ -204,8 +204,9 @@ class _Game:
                 headers.append((name, self.root[ident][0]))
         headers += [("Black", self.names.get(black, f"P{black}")), ("Gold", self.names.get(gold, f"P{gold}"))]
         headers.append(("Match", "Single"))
-        if self.position is not None and self.position.winner is not None:
-            headers.append(("Result", "1-0" if self.position.winner is Side.BLACK else "0-1"))
+        winner = None if self.position is None else round_winner(self.position)
+        if winner is not None:
+            headers.append(("Result", "1-0" if winner is Side.BLACK else "0-1"))
         if self.root.get("RE", ("", 0))[0]:
             headers.append(("BoardSpaceResult", self.root["RE"][0]))
         if self.resigned is not None:

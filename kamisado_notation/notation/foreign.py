@@ -22,23 +22,16 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
 
-from ..engine.board import square_name
 from ..engine.position import Position
-from ..errors import NotationError
-from .record import Entry, Header, MatchRecord, RecordFile, RoundRecord
+from .record import MatchRecord, RecordFile
 
 __all__ = [
     "FOREIGN",
     "FORMATS",
-    "Located",
-    "Played",
-    "build_match",
     "parse_position",
     "read_foreign",
     "reading_as",
-    "single_round_refusal",
     "sniff",
 ]
 
@@ -114,62 +107,3 @@ def parse_position(text: str) -> Position:
     if is_hamisado_position(text):
         return parse_hamisado_position(text)
     return Position.from_string(text)
-
-
-class Located:
-    """Line and column (1-based) of an offset into a text, found by counting once."""
-
-    def __init__(self, text: str) -> None:
-        self.starts = [0]
-        self.starts.extend(m.end() for m in re.finditer(r"\r\n|\r|\n", text))
-
-    def __call__(self, offset: int) -> tuple[int, int]:
-        from bisect import bisect_right
-
-        line = bisect_right(self.starts, offset)
-        return line, offset - self.starts[line - 1] + 1
-
-    def error(self, message: str, offset: int) -> NotationError:
-        line, column = self(offset)
-        return NotationError(message, line=line, column=column)
-
-
-@dataclass(frozen=True, slots=True)
-class Played:
-    """One turn as a foreign record has it, in our squares: ``origin`` and ``target``
-    (equal for a blocked tower's forfeit), at ``offset`` in the file."""
-
-    origin: int
-    target: int
-    offset: int
-
-
-def build_match(
-    index: int, offset: int, where: Located, headers: list[tuple[str, str]], turns: list[Played]
-) -> MatchRecord:
-    """A one-round match record: ``headers`` (name, value), then ``turns`` as entries in
-    the coordinate form, Black's first (the first mover is Black in every format read),
-    each at its place in the file; the headers and the round at ``offset``."""
-    line, column = where(offset)
-    match = MatchRecord(index, line)
-    match.headers.extend(Header(name, value, line, column) for name, value in headers)
-    round_record = RoundRecord(1, None, line, column)
-    for turn in turns:
-        at_line, at_column = where(turn.offset)
-        text = f"{square_name(turn.origin)}-{square_name(turn.target)}"
-        round_record.entries.append(Entry(at_line, at_column, text=text, origin=turn.origin, target=turn.target))
-    match.rounds.append(round_record)
-    return match
-
-
-def single_round_refusal(match: MatchRecord, rounds: int, target: int, what: str) -> str | None:
-    """Why ``match`` (of ``rounds`` rounds, to ``target`` points) cannot be written as
-    ``what``, a format that holds one round from the initial position (so no Sumo
-    tower); ``None`` when it can."""
-    if rounds > 1:
-        return f"match {match.index} has {rounds} rounds, and {what} holds one round: nothing converted"
-    if target != 1:
-        return f"match {match.index} is played to {target} points, and {what} holds a single round: nothing converted"
-    if match.header("Position") is not None:
-        return f"match {match.index} starts from a set position (it may have Sumo towers), and {what} starts from the initial one: nothing converted"
-    return None

@@ -26,7 +26,7 @@ from ..diagnostics import WARNING, Diagnostic
 from ..engine.board import Side, square
 from ..engine.position import Position
 from ..errors import KamisadoError
-from .foreign import Located, Played, build_match
+from .foreign_match import Located, Played, build_match, round_winner
 from .record import MatchRecord, RecordFile
 
 __all__ = ["from_hackerrank_square", "read_hackerrank"]
@@ -145,23 +145,31 @@ def _turns(answers: list[str], text: str, cursor: int, where: Located, name: str
 
 
 def _verdict(turns: list[Played], black: str, gold: str) -> list[tuple[str, str]]:
-    """The headers of how the game ended: ``Result`` where our rules end it too,
-    ``HackerRankResult`` and ``Termination`` where theirs alone do (the tower to move is
-    blocked). Nothing when the moves cannot be played (the replay says why)."""
+    """The headers of how the game ended: ``Result`` where the rulebook ends it (a tower
+    on its opponent's home row, M7, or a deadlock, M8), ``HackerRankResult`` with their
+    verdict, and a ``Termination`` where their rules alone end it (the tower to move is
+    blocked: its player loses there, even in a deadlock, where M8 makes the other one
+    lose). Nothing when the moves cannot be played (the replay says why)."""
     position = Position.initial()
     try:
         for turn in turns:
             position.play(position.resolve_coords(turn.origin, turn.target))
     except KamisadoError:
         return []
-    names = {Side.BLACK: black, Side.GOLD: gold}
+    winner = round_winner(position)
+    headers = [] if winner is None else [("Result", _score(winner))]
     if position.winner is not None:
-        score = "1-0" if position.winner is Side.BLACK else "0-1"
-        return [("Result", score), ("HackerRankResult", score)]
-    if position.must_forfeit():
-        loser = position.to_move
-        tower = position.moving_tower()
-        what = f"{loser.title}'s {tower.colour.name.lower()} tower" if tower is not None else "the tower to move"
-        why = f"{what} is blocked: HackerRank's rules end the game there, and {names[loser]} loses"
-        return [("HackerRankResult", "0-1" if loser is Side.BLACK else "1-0"), ("Termination", why)]
-    return [("Termination", "the log ends before the game does")]
+        return [*headers, ("HackerRankResult", _score(position.winner))]
+    if not position.must_forfeit():
+        return [*headers, ("Termination", "the log ends before the game does")]
+    loser = position.to_move
+    tower = position.moving_tower()
+    what = f"{loser.title}'s {tower.colour.name.lower()} tower" if tower is not None else "the tower to move"
+    name = black if loser is Side.BLACK else gold
+    why = f"{what} is blocked: HackerRank's rules end the game there, and {name} loses"
+    return [*headers, ("HackerRankResult", _score(loser.other)), ("Termination", why)]
+
+
+def _score(winner: Side) -> str:
+    """A single round's result as the ``Result`` header writes it."""
+    return "1-0" if winner is Side.BLACK else "0-1"

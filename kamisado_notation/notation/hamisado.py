@@ -24,7 +24,7 @@ from collections.abc import Iterator, Sequence
 from ..engine.board import SQUARE_COLOURS, Colour, Side, square, square_file, square_rank
 from ..engine.position import Move, Position, Tower
 from ..errors import PositionError
-from .foreign import Located, Played, build_match, single_round_refusal
+from .foreign_match import Located, Played, build_match, single_round_refusal
 from .record import MatchRecord, RecordFile
 
 __all__ = [
