@@ -24,9 +24,9 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from kamisado_notation.cli.app import app
-from kamisado_notation.play.generate import generate_match
 from kamisado_notation.notation import RecordFile, format_record
 from kamisado_notation.notation.writer import Form
+from kamisado_notation.play.generate import generate_match
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SAMPLES = Path(__file__).parents[1] / "samples"
@@ -122,3 +122,9 @@ def test_a_truncated_sgf_is_refused(tmp_path: Path) -> None:
     unclosed = tmp_path / "unclosed.sgf"
     unclosed.write_text(text[: text.rindex(")")], encoding="utf-8")
     _refused(["convert", str(unclosed), "--to", "text"], tmp_path, "the SGF ends before the ')' that closes the game opened at 1:1")
+
+
+def test_variations_nested_without_end_are_refused(tmp_path: Path) -> None:
+    deep = tmp_path / "deep.sgf"
+    deep.write_text("(;GM[Kamisado]" + "(;" * 5000, encoding="utf-8")
+    _refused(["convert", str(deep), "--to", "text"], tmp_path, "variations nested more than 64 deep")

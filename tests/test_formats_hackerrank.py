@@ -163,3 +163,11 @@ def test_from_insists_on_the_format(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "1:1: error[syntax] not a HackerRank game log: expected a JSON array of games" in result.output
     assert runner.invoke(app, ["validate", "--from", "kmr", str(kmr)]).exit_code == 0
+
+
+def test_a_log_nested_without_end_is_refused(tmp_path: Path) -> None:
+    deep = tmp_path / "deep"
+    deep.write_text('[{"player-1":' + "[" * 100_000, encoding="utf-8")
+    result = runner.invoke(app, ["validate", str(deep)])
+    assert result.exit_code == 1
+    assert f"{deep}:1:2: error[syntax] not a HackerRank game log: a game nested too deep to read" in result.output

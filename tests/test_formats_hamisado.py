@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from kamisado_notation.cli.app import app
-from kamisado_notation.play.generate import generate_match
 from kamisado_notation.notation import RecordFile, format_record
 from kamisado_notation.notation.writer import Form
+from kamisado_notation.play.generate import generate_match
 
 FIXTURES = Path(__file__).parent / "fixtures"
 runner = CliRunner()

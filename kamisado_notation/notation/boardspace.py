@@ -36,6 +36,7 @@ _SPACE = re.compile(r"\s*")
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 _PLAYER_ID = re.compile(r'\s*id\s+"((?:[^"\\]|\\.)*)"\s*')
 _CELL = re.compile(r"[A-Ha-h]$")
+_MAX_DEPTH = 64  # nested variations read (BoardSpace's games have none)
 
 
 # ------------------------------------------------------------------ the SGF layer
@@ -77,8 +78,10 @@ class _Sgf:
             yield self.tree()
             self.skip()
 
-    def tree(self) -> _Tree:
+    def tree(self, depth: int = 0) -> _Tree:
         tree = _Tree(self.i)
+        if depth > _MAX_DEPTH:
+            raise self.where.error(f"not a BoardSpace game record: variations nested more than {_MAX_DEPTH} deep", self.i)
         self.i += 1
         self.skip()
         while self.i < len(self.text) and self.text[self.i] == ";":
@@ -87,7 +90,7 @@ class _Sgf:
             self.skip()
         first = True
         while self.i < len(self.text) and self.text[self.i] == "(":
-            branch = self.tree()
+            branch = self.tree(depth + 1)
             if first:
                 tree.nodes.extend(branch.nodes)
                 tree.variations |= branch.variations

@@ -53,7 +53,13 @@ _JSON_RECORD = re.compile(_SPACE + rb'\{[ \t\r\n]*"(?:[^"\\\n]|\\.)*"[ \t\r\n]*:
 @contextmanager
 def reading_as(name: str | None) -> Iterator[None]:
     """Read every record file opened within as format ``name`` (one of :data:`FORMATS`;
-    ``None``: by content). ``ValueError`` for an unknown name."""
+    ``None``: by content). ``ValueError`` for an unknown name.
+
+    >>> from kamisado_notation.notation import read_record
+    >>> with reading_as("hackerrank"):
+    ...     read_record("samples/single-round.kmr").errors[0].message
+    'not a HackerRank game log: expected a JSON array of games'
+    """
     if name is not None and name not in FORMATS:
         raise ValueError(f"unknown record format {name!r}: expected one of {', '.join(FORMATS)}")
     token = _SOURCE.set(name)
@@ -101,7 +107,12 @@ def read_foreign(name: str, text: str, record: RecordFile) -> Iterator[MatchReco
 def parse_position(text: str) -> Position:
     """A position from our position string (``docs/notation.md``) or from a hamisado
     diagram (``BRa1 … / ORa8 … / Black``, :mod:`.hamisado`), told apart by the first
-    word. Raises :class:`~kamisado_notation.errors.PositionError`."""
+    word. Raises :class:`~kamisado_notation.errors.PositionError`.
+
+    >>> initial = "BRa1 GRb1 REc1 YEd1 PIe1 PUf1 BLg1 ORh1 / ORa8 BLb8 PUc8 PId8 YEe8 REf8 GRg8 BRh8 / Black"
+    >>> parse_position(initial) == Position.initial()
+    True
+    """
     from .hamisado import is_hamisado_position, parse_hamisado_position
 
     if is_hamisado_position(text):

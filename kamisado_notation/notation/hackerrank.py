@@ -68,6 +68,8 @@ def _games(text: str, where: Located) -> Iterator[tuple[int, object]]:
             value, end = _DECODER.raw_decode(text, i)
         except json.JSONDecodeError as e:
             raise where.error(f"not a HackerRank game log: {e.msg}", e.pos) from None
+        except RecursionError:
+            raise where.error("not a HackerRank game log: a game nested too deep to read", i) from None
         yield i, value
         i = _SPACE.match(text, end).end()  # type: ignore[union-attr]
         if text.startswith("]", i):
@@ -93,8 +95,9 @@ def _payload(page: str, key: str, number: int, offset: int, where: Located) -> t
     empty when the page is the last)."""
     try:
         doc = json.loads(page)
-    except json.JSONDecodeError as e:
-        raise where.error(f"not a HackerRank game log: game {number}'s {key!r} is not a JSON page ({e.msg})", offset) from None
+    except (json.JSONDecodeError, RecursionError) as e:
+        why = e.msg if isinstance(e, json.JSONDecodeError) else "nested too deep"
+        raise where.error(f"not a HackerRank game log: game {number}'s {key!r} is not a JSON page ({why})", offset) from None
     payload = doc.get("payload") if isinstance(doc, dict) else None
     if not isinstance(payload, list) or not all(isinstance(p, str) for p in payload):
         raise where.error(f"not a HackerRank game log: game {number}'s {key!r} has no payload of strings", offset)

@@ -48,3 +48,6 @@ table = kamisado_notation.standings(kamisado_notation.record_paths(["samples"]))
 assert_type(table, kamisado_notation.Standings)
 assert_type(table.players[0].won, int)
 assert_type(table.crosstable, dict[str, dict[str, list[str]]])
+assert_type(kamisado_notation.parse_position("BRa1 GRb1 REc1 YEd1 PIe1 PUf1 BLg1 ORh1 / ORa8 BLb8 PUc8 PId8 YEe8 REf8 GRg8 BRh8 / Black"), position.Position)
+with kamisado_notation.reading_as("hackerrank"):
+    assert_type(kamisado_notation.read_record("tests/fixtures/allgames-21996474"), notation.RecordFile)
