@@ -16,34 +16,25 @@ from __future__ import annotations
 
 import random
 import re
-import tempfile
 from pathlib import Path
 
+from foreign_round_trip import coords_moves, round_trip
 from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from kamisado_notation.cli.app import app
-from kamisado_notation.notation import RecordFile, format_record
-from kamisado_notation.notation.writer import Form
 from kamisado_notation.play.generate import generate_match
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SAMPLES = Path(__file__).parents[1] / "samples"
 runner = CliRunner()
-_COORDS = re.compile(r"\b[a-h][1-8]-[a-h][1-8]\b")
-
-
-def _moves(text: str) -> list[str]:
-    """The coordinate entries of a converted record (its rows; headers hold none)."""
-    rows = [line for line in text.splitlines() if line[:1].isdigit()]
-    return _COORDS.findall("\n".join(rows))
 
 
 def test_the_hand_written_record_reads_to_its_moves() -> None:
     result = runner.invoke(app, ["convert", str(FIXTURES / "boardspace-kamisado.sgf"), "--to", "coords"])
     assert result.exit_code == 0, result.output
-    assert _moves(result.stdout) == ["e8-e2", "b1-b6", "d8-d3"]
+    assert coords_moves(result.stdout) == ["e8-e2", "b1-b6", "d8-d3"]
     for header in ('[Black "alice"]', '[Gold "bob"]', '[BoardSpaceResult "Game won by alice"]', '[Termination "Gold (bob) resigned"]'):
         assert header in result.stdout
     checked = runner.invoke(app, ["validate", str(FIXTURES / "boardspace-kamisado.sgf")])
@@ -70,17 +61,9 @@ def test_it_is_written_as_boardspace_writes_it() -> None:
 
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_every_generated_round_round_trips(seed: int) -> None:
-    match = generate_match(random.Random(seed), target=1)
-    with tempfile.TemporaryDirectory() as tmp:
-        kmr, sgf = Path(tmp) / "round.kmr", Path(tmp) / "round.sgf"
-        kmr.write_text(format_record(RecordFile("round.kmr", [match]), form=Form.TEXT), encoding="utf-8")
-        written = runner.invoke(app, ["convert", str(kmr), "--to", "boardspace", "-o", str(sgf)])
-        assert written.exit_code == 0, written.output
-        back = runner.invoke(app, ["convert", str(sgf), "--to", "coords"])
-        original = runner.invoke(app, ["convert", str(kmr), "--to", "coords"])
-    assert back.exit_code == 0, back.output
-    assert _moves(back.stdout) == _moves(original.stdout)
-    assert '[Result "' in back.stdout  # a generated round is played to its end
+    original, back, text = round_trip(generate_match(random.Random(seed), target=1), "boardspace")
+    assert back == original
+    assert '[Result "' in text  # a generated round is played to its end
 
 
 def _refused(args: list[str], tmp_path: Path, message: str) -> None:

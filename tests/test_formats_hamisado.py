@@ -12,34 +12,27 @@ from __future__ import annotations
 
 import json
 import random
-import re
-import tempfile
 from pathlib import Path
 
+from foreign_round_trip import coords_moves, round_trip
 from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from kamisado_notation.cli.app import app
-from kamisado_notation.notation import RecordFile, format_record
 from kamisado_notation.notation.writer import Form
 from kamisado_notation.play.generate import generate_match
 
 FIXTURES = Path(__file__).parent / "fixtures"
 runner = CliRunner()
-_COORDS = re.compile(r"\b[a-h][1-8]-[a-h][1-8]\b")
 INITIAL = "BRa1 GRb1 REc1 YEd1 PIe1 PUf1 BLg1 ORh1 / ORa8 BLb8 PUc8 PId8 YEe8 REf8 GRg8 BRh8 / Black"
 OURS = "obpkyrgn/......../......../......../......../......../......../NGRYKPBO b -"
-
-
-def _moves(text: str) -> list[str]:
-    return _COORDS.findall("\n".join(line for line in text.splitlines() if line[:1].isdigit()))
 
 
 def test_a_move_list_reads_to_its_moves() -> None:
     result = runner.invoke(app, ["convert", str(FIXTURES / "hamisado-readme-game.txt"), "--to", "coords"])
     assert result.exit_code == 0, result.output
-    assert _moves(result.stdout) == ["c8-c2", "d1-d6", "f8-f3", "h1-h4"]
+    assert coords_moves(result.stdout) == ["c8-c2", "d1-d6", "f8-f3", "h1-h4"]
     assert runner.invoke(app, ["validate", str(FIXTURES / "hamisado-readme-game.txt")]).exit_code == 0
 
 
@@ -53,15 +46,8 @@ def test_a_move_list_is_written_back_as_it_was() -> None:
 def test_every_generated_round_round_trips(seed: int) -> None:
     match = generate_match(random.Random(seed), target=1)
     match.headers = [h for h in match.headers if h.name == "Match"]
-    with tempfile.TemporaryDirectory() as tmp:
-        kmr, moves = Path(tmp) / "round.kmr", Path(tmp) / "round.txt"
-        kmr.write_text(format_record(RecordFile("round.kmr", [match]), form=Form.SHORT), encoding="utf-8")
-        written = runner.invoke(app, ["convert", str(kmr), "--to", "hamisado", "-o", str(moves)])
-        assert written.exit_code == 0, written.output
-        back = runner.invoke(app, ["convert", str(moves), "--to", "coords"])
-        original = runner.invoke(app, ["convert", str(kmr), "--to", "coords"])
-    assert back.exit_code == 0, back.output
-    assert _moves(back.stdout) == _moves(original.stdout)
+    original, back, _ = round_trip(match, "hamisado", form=Form.SHORT)
+    assert back == original
 
 
 def test_headers_it_cannot_hold_are_refused(tmp_path: Path) -> None:
