@@ -111,3 +111,14 @@ def test_variations_nested_without_end_are_refused(tmp_path: Path) -> None:
     deep = tmp_path / "deep.sgf"
     deep.write_text("(;GM[Kamisado]" + "(;" * 5000, encoding="utf-8")
     _refused(["convert", str(deep), "--to", "text"], tmp_path, "variations nested more than 64 deep")
+
+
+def test_when_player_1_starts_the_board_is_ours_as_it_stands(tmp_path: Path) -> None:
+    """Player 1's towers start on row 8 (column D holds its pink one, our d8's colour):
+    when player 1 starts, player 1 is Black and no turn is needed."""
+    sgf = tmp_path / "p1.sgf"
+    sgf.write_text('(;GM[Kamisado]P0[id "a"]P1[id "b"];P1[0 Start P1];P1[1 Move D 8 D 4];P1[2 Done])', encoding="utf-8")
+    result = runner.invoke(app, ["convert", str(sgf), "--to", "coords"])
+    assert result.exit_code == 0, result.output
+    assert coords_moves(result.stdout) == ["d8-d4"]
+    assert '[Black "b"]' in result.stdout and '[Gold "a"]' in result.stdout

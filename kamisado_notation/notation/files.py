@@ -22,6 +22,11 @@ stays bounded (the bounded line reader, :mod:`.lines`):
 Where a command reads record files, a folder stands for the record files in it
 (:func:`record_paths`).
 
+Other programs' records (HackerRank's logs, BoardSpace's SGF, hamisado's move lists) are
+told by their content too (:func:`~.foreign.sniff`, or the format
+:func:`~.foreign.reading_as` insists on) and read whole, at most :data:`MAX_JSON` bytes, by
+their readers (:mod:`.foreign`).
+
 A ``.kmr`` is read as a stream of matches (:func:`stream_record`, :func:`open_matches`,
 :func:`nth_match`, which stops at its match) or in blocks of whole matches
 (:func:`open_blocks`, :mod:`.blocks`) for reading on several cores.
@@ -123,8 +128,8 @@ def _io_error(path: str, e: OSError) -> RecordIOError:
 # ------------------------------------------------------------------ folders
 
 #: The endings (of a file's name, in any case) of the record files a folder holds: a
-#: ``.kmr`` text and the JSON form of a record.
-RECORD_SUFFIXES = (".kmr", ".json")
+#: ``.kmr`` text, the JSON form of a record, and BoardSpace's SGF (``docs/formats.md``).
+RECORD_SUFFIXES = (".kmr", ".json", ".sgf")
 
 
 def record_paths(arguments: Iterable[str]) -> list[str]:
