@@ -13,7 +13,8 @@ being read as something else.
 Each reader turns the file into the record model (:mod:`.record`) as a ``.kmr`` reader
 would, so every command that reads records reads these too: the moves are entries in
 the coordinate form (``h8-h7``; a blocked tower ``h8-h8``) at the line and column where
-the file has them, the players and the format's own facts headers.
+the file has them, the players and the format's own facts headers (the pieces the
+readers share are in :mod:`.foreign_match`).
 """
 
 from __future__ import annotations
