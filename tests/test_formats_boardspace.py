@@ -14,6 +14,7 @@ b1-b6, onto pink), then a pick put back, a drop picked up again and ``E 1`` to `
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from pathlib import Path
@@ -122,3 +123,14 @@ def test_when_player_1_starts_the_board_is_ours_as_it_stands(tmp_path: Path) -> 
     assert result.exit_code == 0, result.output
     assert coords_moves(result.stdout) == ["d8-d4"]
     assert '[Black "b"]' in result.stdout and '[Gold "a"]' in result.stdout
+
+
+def test_a_folder_reads_its_sgf_games_and_fix_passes_them_over(tmp_path: Path) -> None:
+    (tmp_path / "game.sgf").write_text((FIXTURES / "boardspace-kamisado.sgf").read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "round.kmr").write_text((SAMPLES / "single-round.kmr").read_text(encoding="utf-8"), encoding="utf-8")
+    result = runner.invoke(app, ["validate", "--json", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert [Path(f["path"]).name for f in json.loads(result.stdout)["files"]] == ["game.sgf", "round.kmr"]
+    fixed = runner.invoke(app, ["fix", str(tmp_path), "-d", str(tmp_path / "fixed")])
+    assert "game.sgf: a boardspace record, passed over" in fixed.output
+    assert [p.name for p in (tmp_path / "fixed").iterdir()] == ["round.kmr"]

@@ -16,7 +16,17 @@ from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, FROM, console, fail, record_files, refuse_stdout_onto, stdout_is_utf8
+from .common import (
+    EXIT_INVALID,
+    EXIT_OK,
+    EXIT_USAGE,
+    FROM,
+    console,
+    fail,
+    record_files,
+    refuse_stdout_onto,
+    stdout_is_utf8,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
