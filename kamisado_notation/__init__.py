@@ -90,6 +90,9 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "format_move": ("notation", "format_move"),
     "format_entry": ("notation", "format_entry"),
     "format_record": ("notation", "format_record"),
+    # other programs' records and positions (docs/formats.md)
+    "reading_as": ("notation.foreign", "reading_as"),
+    "parse_position": ("notation.foreign", "parse_position"),
     # replay and validation
     "MatchReplay": ("checking.replay", "MatchReplay"),
     "MatchStatus": ("checking.replay", "MatchStatus"),
@@ -154,11 +157,13 @@ __all__ = [
     "lineup",
     "open_matches",
     "parse_entry",
+    "parse_position",
     "parse_record",
     "parse_square",
     "read_entry",
     "read_json_record",
     "read_record",
+    "reading_as",
     "record_from_json",
     "record_paths",
     "replay_match",
@@ -210,6 +215,7 @@ if TYPE_CHECKING:  # what a type checker (and a reader) sees; at run time: __get
         record_paths,
     )
     from .play.recorder import Recorder
+    from .notation.foreign import parse_position, reading_as
 
 
 def __getattr__(name: str) -> object:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TextIO
 
 from ..diagnostics import Diagnostic, Severity
+from ..engine.board import Side
 from ..engine.position import Move
 from ..errors import DiscardOutput, FormatError
 from ..notation.files import stream_record
@@ -28,7 +29,18 @@ from ..notation.writer import Form, RecordWriter
 if TYPE_CHECKING:
     from .replay import MatchReplay
 
-__all__ = ["ConversionProblems", "Unresolved", "convert_file", "convert_to", "resolve_moves"]
+__all__ = [
+    "FOREIGN_FORMS",
+    "ConversionProblems",
+    "Unresolved",
+    "convert_file",
+    "convert_foreign",
+    "convert_to",
+    "resolve_moves",
+]
+
+#: The other programs' formats a record can be written in (``docs/formats.md``).
+FOREIGN_FORMS = ("boardspace", "hamisado")
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +50,7 @@ class Unresolved:
     first), or else the first ``entry`` the replay did not reach."""
 
     match: int
-    form: Form
+    form: Form | str  # (a str: one of FOREIGN_FORMS)
     errors: tuple[Diagnostic, ...] = ()
     entry: Entry | None = None
 
@@ -154,3 +166,57 @@ def _moves_as_written(result: MatchReplay, errors: list[Diagnostic]) -> dict[int
         for ply in rr.plies
         if ply.move is not None and (ply.entry.line, ply.entry.column) not in wrong
     }
+
+
+def convert_foreign(path: str, output: str, *, form: str) -> ConversionProblems:
+    """Write the record file at ``path`` in another program's format ``form`` (one of
+    :data:`FOREIGN_FORMS`) into the file ``output`` (``-``: standard output) through the
+    safe writer, only when the result is ``ok`` — else nothing is written. Every match
+    is replayed: what is written is what the rules made of it, so a match with errors is
+    refused (``kamisado fix`` it first), and so is one the format cannot hold
+    (``format_error``: several rounds, a set position; hamisado's move list also holds
+    no header nor comment). Raises as :func:`convert_to`."""
+    from ..io.output import open_output
+
+    with open_output(output, inputs=[path], held=True) as out:
+        record, matches = stream_record(path)
+        problems = ConversionProblems(record.path)
+        texts: list[str] = []
+        match_syntax: list[Diagnostic] = []
+        for m in matches:
+            problems.matches += 1
+            match_syntax.extend(_lost(m))
+            if not match_syntax and problems.unresolved is None and problems.format_error is None:
+                _foreign_match(m, form, texts, problems)
+        problems.syntax = _errors(record.errors) + match_syntax
+        if not problems.ok:
+            raise DiscardOutput(f"{problems.path}: nothing converted")
+        out.write("".join(texts))
+    return problems
+
+
+def _foreign_match(m: MatchRecord, form: str, texts: list[str], problems: ConversionProblems) -> None:
+    """``m`` in ``form`` appended to ``texts``, or why it cannot be in ``problems``."""
+    from ..notation.boardspace import BoardSpaceGame, boardspace_refusal, format_boardspace
+    from ..notation.hamisado import hamisado_moves, hamisado_refusal
+    from .replay import replay
+
+    result = replay(m)
+    errors = tuple(d for d in result.diagnostics if d.severity is Severity.ERROR)
+    if errors:
+        problems.unresolved = Unresolved(m.index, form, errors=errors)
+        return
+    refuse = boardspace_refusal if form == "boardspace" else hamisado_refusal
+    refusal = refuse(m, len(m.rounds), result.target)
+    if refusal is not None:
+        problems.format_error = FormatError(refusal)
+        return
+    moves = [ply.move for rr in result.rounds for ply in rr.plies if ply.move is not None]
+    if form == "hamisado":
+        texts.append(hamisado_moves(moves) + "\n")
+        return
+    black, gold = (m.header(side) or side for side in ("Black", "Gold"))
+    end = result.rounds[0].result if result.rounds else None
+    won = f"Game won by {black if end.winner is Side.BLACK else gold}" if end is not None else ""
+    game = BoardSpaceGame(black, gold, tuple(moves), date=m.header("Date") or "", result=won or m.header("BoardSpaceResult") or "")
+    texts.append(format_boardspace([game]))

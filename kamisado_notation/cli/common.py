@@ -150,12 +150,34 @@ def refuse_stdout_onto(inputs: list[str]) -> None:
 
 
 def read_position(text: str) -> Position:
-    """A :class:`Position` from a position string, or a one-line error and exit 2."""
-    from ..engine.position import Position
+    """A :class:`Position` from a position string (ours, or a hamisado diagram), or a
+    one-line error and exit 2."""
     from ..errors import PositionError
+    from ..notation.foreign import parse_position
 
     try:
-        return Position.from_string(text)
+        return parse_position(text)
     except PositionError as e:
         where = f" (column {e.column})" if e.column else ""
         fail(f"bad position string, {e.field}{where}: {e}")
+
+
+def _read_as(ctx: typer.Context, value: str | None) -> str | None:
+    """``--from``: every record file the command opens is read as ``value`` (found by
+    content when ``None``), until the command ends."""
+    from ..notation.foreign import FORMATS, reading_as
+
+    if value is not None and value not in FORMATS:
+        raise typer.BadParameter(f"must be one of {', '.join(FORMATS)}, not {value!r}")
+    ctx.with_resource(reading_as(value))
+    return value
+
+
+#: The ``--from`` option of the commands that read record files.
+FROM = typer.Option(
+    None,
+    "--from",
+    metavar="FORMAT",
+    callback=_read_as,
+    help="Read the file as this format: kmr, json, hackerrank, boardspace or hamisado (default: found by its content).",
+)

@@ -26,37 +26,38 @@ from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, fail, say
+from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, FROM, fail, say
 
 if TYPE_CHECKING:
     from ..checking.conversion import ConversionProblems
     from ..notation.writer import Form
 
-_FORMS = ("symbols", "text", "short", "coords", "json")
+_FORMS = ("symbols", "text", "short", "coords", "json", "boardspace", "hamisado")
+#: The file name ending of each form's outputs in a folder (``.kmr`` for the others).
+_SUFFIXES = {"json": ".json", "boardspace": ".sgf", "hamisado": ".txt"}
 _LANGS = ("en", "de", "hu", "pt", "ro", "ru")
 
 
 def convert(
     files: list[str] = typer.Argument(..., metavar="FILE|DIR...", help="Match records (.kmr, or their JSON form), or folders of them."),
-    to: str = typer.Option(..., "--to", help="symbols | text | short | coords | json"),
+    to: str = typer.Option(..., "--to", help="symbols | text | short | coords | json, or another program's: boardspace | hamisado"),
     lang: str = typer.Option("en", "--lang", help="Language of the text form: en de hu pt ro ru."),
     output: str | None = typer.Option(None, "-o", "--output", help="Write here instead of standard output (one record)."),
     folder: str | None = typer.Option(None, "-d", "--output-dir", metavar="OUTDIR", help="Write one output per record into this folder."),
+    from_: str | None = FROM,
 ) -> None:
     """Rewrite records in another notation, keeping headers, comments and lineups."""
-    from ..checking.conversion import convert_to
     from ..errors import OutputError, RecordIOError
-    from ..notation.writer import Form
 
     _check_options(to, lang)
     if output is not None and folder is not None:
         fail("give -o OUT or -d OUTDIR, not both")
     if folder is not None:
-        _convert_into(folder, files, form=Form(to), lang=lang)
+        _convert_into(folder, files, to=to, lang=lang)
     if len(files) > 1 or os.path.isdir(files[0]):
         fail("several records, or a folder, are converted into a folder: give -d OUTDIR")
     try:
-        problems = convert_to(files[0], output or "-", form=Form(to), lang=lang)
+        problems = _convert_one(files[0], output or "-", to=to, lang=lang)
     except (RecordIOError, OutputError) as e:
         fail(str(e))
     message = _problem(problems)
@@ -64,13 +65,22 @@ def convert(
         fail(message, code=EXIT_INVALID)
 
 
-def _convert_into(folder: str, arguments: list[str], *, form: Form, lang: str) -> NoReturn:
+def _convert_one(path: str, output: str, *, to: str, lang: str) -> ConversionProblems:
+    """The record ``path`` converted into ``output`` in the form ``to``, ours or another
+    program's (:data:`~kamisado_notation.checking.conversion.FOREIGN_FORMS`)."""
+    from ..checking.conversion import FOREIGN_FORMS, convert_foreign, convert_to
+    from ..notation.writer import Form
+
+    if to in FOREIGN_FORMS:
+        return convert_foreign(path, output, form=to)
+    return convert_to(path, output, form=Form(to), lang=lang)
+
+
+def _convert_into(folder: str, arguments: list[str], *, to: str, lang: str) -> NoReturn:
     """Convert every record ``arguments`` name into ``folder``, one output each."""
-    from ..checking.conversion import convert_to
     from ..errors import NoRecordsError, OutputError, RecordIOError
     from ..io.output import output_paths
     from ..notation.files import named_record_paths
-    from ..notation.writer import Form
 
     try:
         named = named_record_paths(arguments)
@@ -79,12 +89,12 @@ def _convert_into(folder: str, arguments: list[str], *, form: Form, lang: str) -
     inputs = [path for path, _name in named]
     if inputs.count("-") > 1:
         fail("standard input (-) can be read only once")
-    outputs = output_paths([name for _path, name in named], folder, ".json" if form is Form.JSON else ".kmr", inputs=inputs)
+    outputs = output_paths([name for _path, name in named], folder, _SUFFIXES.get(to, ".kmr"), inputs=inputs)
     status = EXIT_OK
     for path, out in zip(inputs, outputs, strict=True):
         try:
             os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
-            problems = convert_to(path, out, form=form, lang=lang)
+            problems = _convert_one(path, out, to=to, lang=lang)
         except OSError as e:
             say(f"cannot write {out}: {e.strerror or e}")
             status = EXIT_USAGE
@@ -111,6 +121,10 @@ def _check_options(to: str, lang: str) -> None:
         sys.stderr.write(f"kamisado: note: --lang {lang} changes only --to text; --to {to} is the same in every language\n")
 
 
+def _name(form: Form | str) -> str:
+    return form if isinstance(form, str) else form.value
+
+
 def _problem(problems: ConversionProblems) -> str | None:
     """Why nothing was converted, if it was not (the diagnostics behind it written to
     standard error first)."""
@@ -128,7 +142,7 @@ def _problem(problems: ConversionProblems) -> str | None:
         for d in unresolved.errors:
             sys.stderr.write(d.format(path) + "\n")
         return (
-            f"{path}: match {unresolved.match} has errors, and --to {unresolved.form.value} cannot carry what was written; "
+            f"{path}: match {unresolved.match} has errors, and --to {_name(unresolved.form)} cannot carry what was written; "
             f"nothing converted (run `kamisado fix {path}` first)"
         )
     if unresolved is not None and unresolved.entry is not None:

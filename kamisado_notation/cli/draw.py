@@ -20,6 +20,7 @@ import typer
 from .common import (
     EXIT_INVALID,
     EXIT_USAGE,
+    FROM,
     console,
     emit_json,
     fail,
@@ -208,6 +209,7 @@ def show(
     title: str | None = _TITLE,
     terminal_svg: str | None = _TERMINAL_SVG,
     as_json: bool = _JSON,
+    from_: str | None = FROM,
 ) -> None:
     """The board at a point of a record (default: the end of the first match).
 
@@ -265,6 +267,7 @@ def replay(
     flip: bool = _FLIP,
     no_color: bool = _NO_COLOR,
     glyphs: bool = _GLYPHS,
+    from_: str | None = FROM,
 ) -> None:
     """Step through a record: a diagram per entry, round by round."""
     from ..drawing.render import board_diagram, match_summary
@@ -349,6 +352,7 @@ def lineup(
     title: str | None = _TITLE,
     terminal_svg: str | None = _TERMINAL_SVG,
     as_json: bool = _JSON,
+    from_: str | None = FROM,
 ) -> None:
     """The round-start lineups with each tower's fill order (rulebook figures 7(b)–7(g)).
 

@@ -59,9 +59,9 @@ def _moves_of_lines(*, as_json: bool, no_color: bool, glyphs: bool) -> None:
     """One answer per line of standard input, blank and unreadable lines included (an
     error line, or a JSON error object), so that answer N is about line N; exit 2 when
     any line was not a position."""
-    from ..engine.position import Position
     from ..notation import input_lines
     from ..notation.export import moves_json
+    from ..notation.foreign import parse_position
 
     bad = 0
     out = console(no_color=no_color)
@@ -71,7 +71,7 @@ def _moves_of_lines(*, as_json: bool, no_color: bool, glyphs: bool) -> None:
             problem = "a blank line, not a position string"
         if problem is None:
             try:
-                pos = Position.from_string(text.strip())
+                pos = parse_position(text.strip())
             except ValueError as e:
                 problem = f"bad position string: {e}"
         if pos is None:

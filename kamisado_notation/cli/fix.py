@@ -46,7 +46,7 @@ def _fix_many(arguments: list[str], folder: str | None) -> int:
     ``folder``; the exit status of the worst."""
     from ..errors import NoRecordsError
     from ..io.output import output_paths
-    from ..notation.files import is_json_record, named_record_paths
+    from ..notation.files import file_format, named_record_paths
 
     try:
         named = named_record_paths(arguments)
@@ -56,8 +56,10 @@ def _fix_many(arguments: list[str], folder: str | None) -> int:
         fail("standard input (-) can be read only once, and is not fixed --in-place")
     texts = []
     for path, name in named:
-        if path not in arguments and is_json_record(path):  # (one named on its own is refused, by _read)
-            say(f"{path}: a JSON record, passed over (fix edits the .kmr text of a record)")
+        form = file_format(path) if path not in arguments else "kmr"  # (one named on its own is refused, by _read)
+        if form != "kmr":
+            what = "a JSON record" if form == "json" else f"a {form} record"
+            say(f"{path}: {what}, passed over (fix edits the .kmr text of a record)")
             continue
         texts.append((path, name))
     inputs = [path for path, _name in texts]
@@ -122,10 +124,13 @@ def _read(file: str) -> str:
     """The text of ``file`` (``-``: standard input); exit 2 when it cannot be read or is a
     JSON record, 1 when it is not text (binary data, not UTF-8, too long)."""
     from ..errors import NotationError, RecordIOError
-    from ..notation.files import is_json_record, read_text
+    from ..notation.files import file_format, read_text
 
-    if file != "-" and is_json_record(file):
+    form = "kmr" if file == "-" else file_format(file)
+    if form == "json":
         fail(f"{file}: fix edits the .kmr text of a record; convert the JSON record to a .kmr first")
+    if form != "kmr":
+        fail(f"{file}: fix edits the .kmr text of a record; convert the {form} record to a .kmr first")
     try:
         return read_text(file)
     except RecordIOError as e:

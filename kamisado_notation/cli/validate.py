@@ -16,7 +16,17 @@ from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, console, fail, record_files, refuse_stdout_onto, stdout_is_utf8
+from .common import (
+    EXIT_INVALID,
+    EXIT_OK,
+    EXIT_USAGE,
+    FROM,
+    console,
+    fail,
+    record_files,
+    refuse_stdout_onto,
+    stdout_is_utf8,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -37,6 +47,7 @@ def validate(
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output: one JSON document (its fields: the README, JSON)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Only the diagnostics, no summaries."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (they share out the matches of every file)."),
+    from_: str | None = FROM,
     no_color: bool = typer.Option(False, "--no-color", help="No colours."),
 ) -> NoReturn:
     """Replay each record through the rules and report what is wrong, precisely."""

@@ -22,6 +22,11 @@ stays bounded (the bounded line reader, :mod:`.lines`):
 Where a command reads record files, a folder stands for the record files in it
 (:func:`record_paths`).
 
+Other programs' records (HackerRank's logs, BoardSpace's SGF, hamisado's move lists) are
+told by their content too (:func:`~.foreign.sniff`, or the format
+:func:`~.foreign.reading_as` insists on) and read whole, at most :data:`MAX_JSON` bytes, by
+their readers (:mod:`.foreign`).
+
 A ``.kmr`` is read as a stream of matches (:func:`stream_record`, :func:`open_matches`,
 :func:`nth_match`, which stops at its match) or in blocks of whole matches
 (:func:`open_blocks`, :mod:`.blocks`) for reading on several cores.
@@ -40,6 +45,7 @@ from typing import IO, BinaryIO, TypeVar, Union
 from ..diagnostics import Diagnostic
 from ..errors import NoRecordsError, NotationError, RecordIOError
 from .blocks import BLOCK_BYTES, Block, cut_blocks
+from .foreign import FOREIGN, sniff
 from .lines import MAX_LINE, Binary, DecodedLines, LineBlocks, LongLine, raw_lines
 from .reader import read_lines
 from .record import MatchRecord, RecordFile
@@ -50,6 +56,7 @@ __all__ = [
     "RECORD_SUFFIXES",
     "STDIN",
     "JsonMatches",
+    "file_format",
     "input_lines",
     "is_json_record",
     "looks_like_json",
@@ -121,8 +128,8 @@ def _io_error(path: str, e: OSError) -> RecordIOError:
 # ------------------------------------------------------------------ folders
 
 #: The endings (of a file's name, in any case) of the record files a folder holds: a
-#: ``.kmr`` text and the JSON form of a record.
-RECORD_SUFFIXES = (".kmr", ".json")
+#: ``.kmr`` text, the JSON form of a record, and BoardSpace's SGF (``docs/formats.md``).
+RECORD_SUFFIXES = (".kmr", ".json", ".sgf")
 
 
 def record_paths(arguments: Iterable[str]) -> list[str]:
@@ -264,18 +271,24 @@ def looks_like_json(path: str, head: bytes) -> bool:
 
 def is_json_record(path: str) -> bool:
     """Whether the file ``path`` holds the JSON form of a record rather than a ``.kmr``
-    (:func:`looks_like_json`); only a regular file is opened to tell, so that a pipe is
-    not consumed."""
-    if path.lower().endswith(".json"):
-        return True
+    (:func:`file_format`)."""
+    return file_format(path) == "json"
+
+
+def file_format(path: str) -> str:
+    """The format the file ``path`` is read in (one of
+    :data:`~kamisado_notation.notation.foreign.FORMATS`: found by content, or the one
+    :func:`~kamisado_notation.notation.foreign.reading_as` insists on); only a regular
+    file is opened to tell, so that a pipe is not consumed (``"kmr"`` for anything else,
+    and for a file that cannot be read: the reader says why)."""
+    head = b""
     try:
-        if not os.path.isfile(path):
-            return False
-        with open(path, "rb") as f:
-            head = f.read(_BLOCK)
+        if os.path.isfile(path):
+            with open(path, "rb") as f:
+                head = f.read(_BLOCK)
     except OSError:
-        return False  # the reader says why
-    return looks_like_json(path, head)
+        pass
+    return sniff(path, head)
 
 
 class _Opened:
@@ -300,7 +313,10 @@ class _Opened:
         except BaseException:
             self.stack.close()
             raise
-        self.json = looks_like_json(path, self.head) and b"\0" not in self.head
+        #: the format the file is read in (:func:`~.foreign.sniff`)
+        self.form = sniff(path, self.head)
+        self.json = self.form == "json"
+        self.foreign = self.form in FOREIGN
 
     def all_chunks(self) -> Iterator[bytes]:
         if self.head:
@@ -327,6 +343,26 @@ class _Opened:
             record.errors.append(Diagnostic("syntax", str(e), e.line, e.column))
 
 
+    def foreign_matches(self, record: RecordFile) -> Iterator[MatchRecord]:
+        """The matches of a file in another program's format (:mod:`.foreign`), read
+        whole (at most :data:`MAX_JSON` bytes); the fault that ends the reading is one
+        diagnostic in ``record.errors``."""
+        from .foreign import read_foreign
+        from .json_record import decode_utf8
+
+        try:
+            raw = bytearray()
+            for chunk in self.all_chunks():
+                raw += chunk
+                if len(raw) > MAX_JSON:
+                    raise NotationError(f"the file is longer than {MAX_JSON} bytes, the most read whole")
+            record.bom = raw.startswith(b"\xef\xbb\xbf")
+            text = decode_utf8(bytes(raw[3:] if record.bom else raw))
+            yield from read_foreign(self.form, text, record)
+        except NotationError as e:
+            record.errors.append(Diagnostic("syntax", str(e), e.line, e.column))
+
+
 # ------------------------------------------------------------------ public API
 
 
@@ -341,6 +377,8 @@ def stream_record(path: Source) -> tuple[RecordFile, Iterator[MatchRecord]]:
     record = RecordFile(opened.name)
     if opened.json:
         return record, _closing(opened, opened.json_matches(record))
+    if opened.foreign:
+        return record, _closing(opened, opened.foreign_matches(record))
     return record, _closing(opened, read_lines(opened.text_lines(record), opened.name, record))
 
 
@@ -408,17 +446,18 @@ def open_blocks(path: str, *, size: int = BLOCK_BYTES) -> JsonMatches | Iterator
     (:class:`JsonMatches`: a JSON document has no lines to cut it at). Raises
     :class:`RecordIOError` at once if the file cannot be opened, or later if a read fails."""
     opened = _Opened(path)
-    if opened.json:
+    if opened.json or opened.foreign:
         record = RecordFile(opened.name)
-        return JsonMatches(record, _closing(opened, opened.json_matches(record)))
+        read = opened.json_matches if opened.json else opened.foreign_matches
+        return JsonMatches(record, _closing(opened, read(record)))
     return _closing(opened, cut_blocks(opened.pieces(), opened.name, size=size))
 
 
 @dataclass(frozen=True, slots=True)
 class JsonMatches:
-    """A JSON record file's matches as they are read (:func:`open_blocks`), and the
-    record that gets the file's own ``errors`` and closing ``comments`` once
-    ``matches`` is exhausted."""
+    """A JSON record file's matches as they are read (:func:`open_blocks`), or those of
+    a file in another program's format (:mod:`.foreign`), and the record that gets the
+    file's own ``errors`` and closing ``comments`` once ``matches`` is exhausted."""
 
     record: RecordFile
     matches: Iterator[MatchRecord]

@@ -52,3 +52,6 @@ recorder = kamisado_notation.Recorder("Standard", black="Ann", gold="Bob")
 assert_type(recorder.play("d8-d4"), position.Move)
 assert_type(recorder.score, dict[board.Side, int])
 assert_type(recorder.text(form="short"), str)
+assert_type(kamisado_notation.parse_position("BRa1 GRb1 REc1 YEd1 PIe1 PUf1 BLg1 ORh1 / ORa8 BLb8 PUc8 PId8 YEe8 REf8 GRg8 BRh8 / Black"), position.Position)
+with kamisado_notation.reading_as("hackerrank"):
+    assert_type(kamisado_notation.read_record("tests/fixtures/allgames-21996474"), notation.RecordFile)

@@ -1,0 +1,82 @@
+"""What the readers and writers of other programs' formats (:mod:`.foreign`) share:
+places in a whole text, a turn as such a record has it, a one-round match built from
+turns, and why a record cannot be written in a format of single rounds."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+
+from ..engine.board import Side, square_name
+from ..engine.position import Position
+from ..errors import NotationError
+from .record import Entry, Header, MatchRecord, RoundRecord
+
+__all__ = ["Located", "Played", "build_match", "round_winner", "single_round_refusal"]
+
+
+class Located:
+    """Line and column (1-based) of an offset into a text, found by counting once."""
+
+    def __init__(self, text: str) -> None:
+        self.starts = [0]
+        self.starts.extend(m.end() for m in re.finditer(r"\r\n|\r|\n", text))
+
+    def __call__(self, offset: int) -> tuple[int, int]:
+        line = bisect_right(self.starts, offset)
+        return line, offset - self.starts[line - 1] + 1
+
+    def error(self, message: str, offset: int) -> NotationError:
+        line, column = self(offset)
+        return NotationError(message, line=line, column=column)
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """One turn as a foreign record has it, in our squares: ``origin`` and ``target``
+    (equal for a blocked tower's forfeit), at ``offset`` in the file."""
+
+    origin: int
+    target: int
+    offset: int
+
+
+def build_match(
+    index: int, offset: int, where: Located, headers: list[tuple[str, str]], turns: list[Played]
+) -> MatchRecord:
+    """A one-round match record: ``headers`` (name, value), then ``turns`` as entries in
+    the coordinate form, Black's first (the first mover is Black in every format read),
+    each at its place in the file; the headers and the round at ``offset``."""
+    line, column = where(offset)
+    match = MatchRecord(index, line)
+    match.headers.extend(Header(name, value, line, column) for name, value in headers)
+    round_record = RoundRecord(1, None, line, column)
+    for turn in turns:
+        at_line, at_column = where(turn.offset)
+        text = f"{square_name(turn.origin)}-{square_name(turn.target)}"
+        round_record.entries.append(Entry(at_line, at_column, text=text, origin=turn.origin, target=turn.target))
+    match.rounds.append(round_record)
+    return match
+
+
+def single_round_refusal(match: MatchRecord, rounds: int, target: int, what: str) -> str | None:
+    """Why ``match`` (of ``rounds`` rounds, to ``target`` points) cannot be written as
+    ``what``, a format that holds one round from the initial position (so no Sumo
+    tower); ``None`` when it can."""
+    if rounds > 1:
+        return f"match {match.index} has {rounds} rounds, and {what} holds one round: nothing converted"
+    if target != 1:
+        return f"match {match.index} is played to {target} points, and {what} holds a single round: nothing converted"
+    if match.header("Position") is not None:
+        return f"match {match.index} starts from a set position (it may have Sumo towers), and {what} starts from the initial one: nothing converted"
+    return None
+
+
+def round_winner(position: Position) -> Side | None:
+    """Who won the round whose end is ``position``, by the rulebook: a tower on its
+    opponent's home row (M7), or the deadlock's (M8); ``None`` while it goes on."""
+    if position.winner is not None:
+        return position.winner
+    loser = position.deadlock()
+    return None if loser is None else loser.other

@@ -1,0 +1,163 @@
+"""hamisado's notations (the Haskell engine ``sphynx/hamisado``): its moves, its move
+lists and its position diagrams, read into ours and written from them
+(``docs/formats.md``).
+
+hamisado names squares as we do (file A–H, rank 1–8, the same colours), but its Black
+starts on rank 1 and moves up, and moves first: its board is ours turned half round
+(its ``A1`` is our h8; every square keeps its colour). A move is ``E8-E3``; a blocked
+tower's pass names its square twice (``A7-A7``). A move list is a line of moves, as the
+engine prints its lines of play (``[E8-E3,C1-C7]``; brackets, commas and spaces alike).
+
+A position is a diagram of both sides' towers, each a word of two letters of its
+colour, its square and an optional Sumo mark (``BRh8 GRg8 … ORa8!``: ``!`` one ring,
+``@`` two, ``#`` three). We write a diagram on one line as hamisado's ``Diagram`` holds
+it: Black's towers, ``/``, White's towers, ``/``, the player to move, and, optionally,
+``/`` and the moves that led there, in play order (the last one's square names the tower
+to move; with none, the choice is free).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+
+from ..engine.board import SQUARE_COLOURS, Colour, Side, square, square_file, square_rank
+from ..engine.position import Move, Position, Tower
+from ..errors import PositionError
+from .foreign_match import Located, Played, build_match, single_round_refusal
+from .record import MatchRecord, RecordFile
+
+__all__ = [
+    "from_hamisado_square",
+    "hamisado_move",
+    "hamisado_moves",
+    "hamisado_refusal",
+    "is_hamisado_position",
+    "parse_hamisado_position",
+    "read_hamisado",
+]
+
+_COLOURS = {"BR": Colour.BROWN, "GR": Colour.GREEN, "RE": Colour.RED, "YE": Colour.YELLOW,
+            "PI": Colour.PINK, "PU": Colour.PURPLE, "BL": Colour.BLUE, "OR": Colour.ORANGE}
+_RINGS = {"": 0, "!": 1, "@": 2, "#": 3}
+_PIECE = re.compile(r"([A-Za-z]{2})([A-Ha-h])([1-8])([!@#$]?)")
+_MOVE = re.compile(r"([A-Ha-h])([1-8])-([A-Ha-h])([1-8])")
+_WORD = re.compile(r"[^\s,\[\]]+")
+_SIDES = {"black": Side.BLACK, "white": Side.GOLD, "gold": Side.GOLD}
+
+
+def from_hamisado_square(name: str) -> int:
+    """Our square of hamisado's square ``name`` (``A1`` is our h8)."""
+    file_index, rank_index = ord(name[0].upper()) - ord("A"), int(name[1]) - 1
+    return square(7 - file_index, 7 - rank_index)
+
+
+def _hamisado_square(sq: int) -> str:
+    return f"{chr(ord('A') + 7 - square_file(sq))}{8 - square_rank(sq)}"
+
+
+def hamisado_move(move: Move) -> str:
+    """``move`` in hamisado's notation (``E8-E3``; a forfeit ``A7-A7``)."""
+    return f"{_hamisado_square(move.origin)}-{_hamisado_square(move.target)}"
+
+
+def hamisado_moves(moves: Sequence[Move]) -> str:
+    """A move list as hamisado prints a line of play: ``[E8-E3,C1-C7]``."""
+    return "[" + ",".join(hamisado_move(m) for m in moves) + "]"
+
+
+def hamisado_refusal(match: MatchRecord, rounds: int, target: int) -> str | None:
+    """Why ``match`` (of ``rounds`` rounds, to ``target`` points) cannot be written as a
+    hamisado move list, which holds the moves of one round from the initial position and
+    nothing else (no header but ``Match "Single"``, no comment); ``None`` when it can."""
+    refusal = single_round_refusal(match, rounds, target, "a hamisado move list")
+    if refusal is not None:
+        return refusal
+    kept = [h.name for h in match.headers if (h.name.lower(), h.value.lower()) not in (("match", "single"), ("target", "1"))]
+    if kept:
+        return f"match {match.index} has headers ({', '.join(kept)}) that a hamisado move list cannot hold: nothing converted"
+    comments = [match.comments, *(h.comments for h in match.headers)]
+    for r in match.rounds:
+        comments += [r.comments, *(lu.comments for lu in r.lineups), *(e.comments for e in r.entries)]
+    if any(comments):
+        return f"match {match.index} has comments that a hamisado move list cannot hold: nothing converted"
+    return None
+
+
+def read_hamisado(text: str, record: RecordFile) -> Iterator[MatchRecord]:
+    """The matches of a file of hamisado move lists, one a non-empty line, each a single
+    round from the initial position. Raises :class:`NotationError` at a word that is not
+    a move."""
+    where = Located(text)
+    offset = 1 if text.startswith("\ufeff") else 0
+    index = 0
+    for line in text[offset:].splitlines(keepends=True):
+        turns = []
+        for word in _WORD.finditer(line):
+            m = _MOVE.fullmatch(word.group())
+            if m is None:
+                raise where.error(f"not a hamisado move: {word.group()!r} (a move is like E8-E3)", offset + word.start())
+            origin = from_hamisado_square(m.group(1) + m.group(2))
+            target = from_hamisado_square(m.group(3) + m.group(4))
+            turns.append(Played(origin, target, offset + word.start()))
+        if turns:
+            index += 1
+            yield build_match(index, turns[0].offset, where, [("Match", "Single")], turns)
+        offset += len(line)
+    del record  # (a move list has nothing that belongs to no match)
+
+
+def is_hamisado_position(text: str) -> bool:
+    """Whether ``text`` is written as a hamisado diagram (its first word a tower: two
+    letters of its colour and its square, ``BRh8``), not as our position string."""
+    first = text.split(maxsplit=1)[:1]
+    return bool(first) and _PIECE.fullmatch(first[0]) is not None
+
+
+def parse_hamisado_position(text: str) -> Position:
+    """The position of a hamisado diagram written on one line (:mod:`.hamisado`):
+    ``<Black's towers> / <White's towers> / <player to move> [/ <moves>]``. Raises
+    :class:`PositionError` naming the field at fault."""
+    fields = [f.strip() for f in text.split("/")]
+    if len(fields) not in (3, 4):
+        raise PositionError(
+            "a hamisado diagram is Black's towers / White's towers / the player to move [/ the moves]",
+            field="diagram",
+        )
+    towers: dict[int, Tower] = {}
+    for side, pieces, name in ((Side.BLACK, fields[0], "Black's towers"), (Side.GOLD, fields[1], "White's towers")):
+        _pieces(pieces, side, name, towers)
+    to_move = _SIDES.get(fields[2].lower())
+    if to_move is None:
+        raise PositionError(f"the player to move is Black or White, not {fields[2]!r}", field="player")
+    moves = [_MOVE.fullmatch(w) for w in _WORD.findall(fields[3])] if len(fields) == 4 else []
+    if any(m is None for m in moves):
+        raise PositionError("the moves are hamisado moves like E8-E3", field="moves")
+    tower = None
+    last_mover = None
+    for back, m in enumerate(reversed(moves)):  # the moves alternate, the last one not by to_move
+        assert m is not None
+        if tower is None:
+            tower = SQUARE_COLOURS[from_hamisado_square(m.group(3) + m.group(4))]
+        if m.group(1, 2) != m.group(3, 4):  # the last actual move (a pass names one square twice): M8
+            last_mover = to_move.other if back % 2 == 0 else to_move
+            break
+    return Position(towers, to_move=to_move, tower=tower, last_mover=last_mover)
+
+
+def _pieces(text: str, side: Side, name: str, towers: dict[int, Tower]) -> None:
+    seen: set[Colour] = set()
+    for word in text.split():
+        m = _PIECE.fullmatch(word)
+        colour = _COLOURS.get(m.group(1).upper()) if m is not None else None
+        if m is None or colour is None:
+            raise PositionError(f"{name}: {word!r} is not a tower like BRh8 (colour, square, Sumo mark)", field=name)
+        if m.group(4) == "$":
+            raise PositionError(f"{name}: {word!r} has four rings ($); a tower has at most three", field=name)
+        sq = from_hamisado_square(m.group(2) + m.group(3))
+        if colour in seen or sq in towers:
+            raise PositionError(f"{name}: {word!r} repeats a colour or a square", field=name)
+        seen.add(colour)
+        towers[sq] = Tower(side, colour, _RINGS[m.group(4)])
+    if len(seen) != 8:
+        raise PositionError(f"{name}: {len(seen)} towers; a side has eight", field=name)
