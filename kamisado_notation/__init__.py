@@ -214,8 +214,8 @@ if TYPE_CHECKING:  # what a type checker (and a reader) sees; at run time: __get
         record_from_json,
         record_paths,
     )
-    from .play.recorder import Recorder
     from .notation.foreign import parse_position, reading_as
+    from .play.recorder import Recorder
 
 
 def __getattr__(name: str) -> object:
