@@ -113,14 +113,10 @@ def _invalid(diagnostics: list[Any]) -> bool:
 
 
 def _last_move(rnd: Any, ply: int) -> Any:
-    """The move to highlight after ``ply`` entries: a push's back-entry shows the push
-    itself, which moved every tower concerned."""
-    from ..checking.replay import PlyKind
+    """The move to highlight after ``ply`` entries (:func:`~kamisado_notation.drawing.svg.shown_move`)."""
+    from ..drawing.svg import shown_move
 
-    for p in reversed(rnd.plies[:ply]):
-        if p.move is not None and p.kind is not PlyKind.BACK:
-            return p.move
-    return None
+    return shown_move(rnd, ply)
 
 
 def _round_of(match_replay: Any, number: int | None, path: str, diagnostics: list[Any]) -> Any:

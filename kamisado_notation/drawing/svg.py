@@ -32,7 +32,7 @@ from xml.sax.saxutils import escape, quoteattr
 from ..engine.board import SQUARE_COLOURS, Colour, Side, square_name
 from ..engine.match import Fill, fill_order
 from ..engine.match import lineup as lineup_of
-from ..engine.position import RING_NAMES, Move, Position
+from ..engine.position import RING_NAMES, Move, Position, Tower
 
 if TYPE_CHECKING:  # only read, never built, here
     from ..checking.replay import RoundReplay
@@ -41,18 +41,24 @@ __all__ = [
     "SQUARE_CODES",
     "SQUARE_FILLS",
     "SQUARE_GLYPHS",
+    "BoardPieces",
     "Marks",
+    "Placed",
     "Svg",
     "blocked_towers",
     "board",
+    "board_pieces",
     "fill_heading",
     "fill_marks",
     "lineup",
     "marks",
     "moves",
     "moves_marks",
+    "placed_marks",
     "round_board",
+    "shown_move",
     "status_lines",
+    "tower_pieces",
 ]
 
 #: The two-letter colour codes of docs/notation.md §4, by :class:`Colour`.
@@ -264,8 +270,12 @@ def _ink_on(colour: Colour) -> str:
 class _Layout:
     """Where squares are drawn: a board of origin (``x0``, ``y0``), which way up."""
 
-    def __init__(self, x0: float, y0: float, flip: bool) -> None:
-        self.x0, self.y0, self.flip = x0 + _MARGIN, y0 + _MARGIN, flip
+    def __init__(self, x0: float, y0: float, flip: bool, *, named: bool = True) -> None:
+        self.x0, self.y0, self.flip, self.named = x0 + _MARGIN, y0 + _MARGIN, flip, named
+
+    def name(self, sq: int) -> str:
+        """The square's name for a class (none in a piece drawn to be placed anywhere)."""
+        return square_name(sq) if self.named else ""
 
     def corner(self, sq: int) -> tuple[float, float]:
         f, r = sq % 8, sq // 8
@@ -280,26 +290,65 @@ class _Layout:
 def _board_parts(position: Position, m: Marks, at: _Layout, square_text: SquareText | None, coordinates: bool) -> list[str]:
     """The board, bottom up: frame and coordinates, squares, marks under the towers,
     the towers, marks over them."""
-    parts: list[str] = []
-    if coordinates:
-        parts.append(
-            f'<rect class="margin" x="{_num(at.x0 - _MARGIN)}" y="{_num(at.y0 - _MARGIN)}" '
-            f'width="{_BOARD}" height="{_BOARD}" fill="#2b2b2b" rx="6"/>'
-        )
-        parts += _coordinates(at)
+    parts = _frame(at) if coordinates else []
     parts += _squares(at, square_text)
     parts += [_reachable(at, sq, occupied=position.tower_at(sq) is not None) for sq in sorted(m.reachable)]
-    if m.origin is not None:
-        parts.append(_origin(at, m.origin))
+    under, over = placed_marks(position, m)
+    parts += [_mark(at, key, sq) for key, sq in under]
     parts += [_tower(at, sq, t.side, t.colour, t.rings) for sq, t in sorted(position.towers().items())]
-    parts += [_push_mark(at, sq, position) for sq in sorted(m.pushed)]
-    if m.to_move is not None:
-        parts.append(_to_move(at, m.to_move))
-    parts += [_blocked(at, sq) for sq in sorted(m.blocked)]
-    if m.origin is not None and m.target is not None:
-        parts.append(_arrow(at, m.origin, m.target))
+    parts += [_mark(at, key, sq) for key, sq in over]
     parts += [_label(at, sq, label) for sq, label in sorted(m.labels.items())]
     return parts
+
+
+#: A mark as the drawing places it: what it is (a key of :func:`mark_pieces`) and on
+#: which square. An arrow's key says how many files and ranks its target lies from its
+#: origin, the square it is placed on (``("arrow 0 -4", d8)``: d8 to d4).
+Placed = tuple[str, int]
+
+
+def placed_marks(position: Position, m: Marks) -> tuple[list[Placed], list[Placed]]:
+    """The marks of the last move and of the towers, as :func:`board` draws them: those
+    under the towers (the last move's origin) and those over them (pushed towers, the
+    tower to move, blocked towers, the last move's arrow), each list in drawing order."""
+    under = [("origin", m.origin)] if m.origin is not None else []
+    over: list[Placed] = []
+    for sq in sorted(m.pushed):
+        t = position.tower_at(sq)
+        over.append((f"pushed {t.side.name.lower()}" if t is not None else "pushed", sq))
+    if m.to_move is not None:
+        over.append(("to-move", m.to_move))
+    over += [("blocked", sq) for sq in sorted(m.blocked)]
+    if m.origin is not None and m.target is not None:
+        df, dr = m.target % 8 - m.origin % 8, m.target // 8 - m.origin // 8
+        over.append((f"arrow {df} {dr}", m.origin))
+    return under, over
+
+
+def _mark(at: _Layout, key: str, sq: int) -> str:
+    """The mark ``key`` (:func:`placed_marks`) on ``sq``."""
+    kind, *rest = key.split()
+    if kind == "origin":
+        return _origin(at, sq)
+    if kind == "to-move":
+        return _to_move(at, sq)
+    if kind == "blocked":
+        return _blocked(at, sq)
+    if kind == "pushed":
+        return _push_mark(at, sq, Side[rest[0].upper()] if rest else None)
+    if kind == "arrow":
+        df, dr = int(rest[0]), int(rest[1])
+        return _arrow(at, sq, sq + df + 8 * dr)
+    raise ValueError(f"no mark {key!r}")
+
+
+def _frame(at: _Layout) -> list[str]:
+    """The band round the board with the coordinates."""
+    band = (
+        f'<rect class="margin" x="{_num(at.x0 - _MARGIN)}" y="{_num(at.y0 - _MARGIN)}" '
+        f'width="{_BOARD}" height="{_BOARD}" fill="#2b2b2b" rx="6"/>'
+    )
+    return [band, *_coordinates(at)]
 
 
 def _rings(at: _Layout, sq: int, cls: str, r: float, *strokes: str, extra: str = "") -> str:
@@ -307,7 +356,7 @@ def _rings(at: _Layout, sq: int, cls: str, r: float, *strokes: str, extra: str =
     order: a wide light one under a narrow dark one reads on every square)."""
     x, y = at.centre(sq)
     circle = f'cx="{_num(x)}" cy="{_num(y)}" r="{_num(r)}"'
-    return f'<g class="{cls} {square_name(sq)}" fill="none">' + "".join(f"<circle {circle} {s}/>" for s in strokes) + extra + "</g>"
+    return f'<g class="{cls} {at.name(sq)}" fill="none">' + "".join(f"<circle {circle} {s}/>" for s in strokes) + extra + "</g>"
 
 
 def _origin(at: _Layout, sq: int) -> str:
@@ -328,7 +377,7 @@ def _label(at: _Layout, sq: int, label: str) -> str:
     """A numbered badge in the square's corner (the fill order)."""
     x, y = at.corner(sq)
     return (
-        f'<g class="label {square_name(sq)}"><circle cx="{_num(x + 13)}" cy="{_num(y + 13)}" r="10.5" '
+        f'<g class="label {at.name(sq)}"><circle cx="{_num(x + 13)}" cy="{_num(y + 13)}" r="10.5" '
         f'fill="{_PAPER}" stroke="{_INK}" stroke-width="2"/>'
         + _text(x + 13, y + 18, label, size=14, fill=_INK, bold=True)
         + "</g>"
@@ -341,7 +390,7 @@ def _squares(at: _Layout, square_text: SquareText | None) -> list[str]:
         colour = SQUARE_COLOURS[sq]
         x, y = at.corner(sq)
         parts.append(
-            f'<rect class="square {colour.name.lower()} {square_name(sq)}" x="{_num(x)}" y="{_num(y)}" '
+            f'<rect class="square {colour.name.lower()} {at.name(sq)}" x="{_num(x)}" y="{_num(y)}" '
             f'width="{SQUARE}" height="{SQUARE}" fill="{SQUARE_FILLS[colour]}"/>'
         )
         if square_text is not None:
@@ -371,7 +420,7 @@ def _tower(at: _Layout, sq: int, side: Side, colour: Colour, rings: int) -> str:
     name = colour.name.lower()
     parts = [
         (
-            f'<g class="tower {side.name.lower()} {name} {square_name(sq)}" data-rings="{rings}" '
+            f'<g class="tower {side.name.lower()} {name} {at.name(sq)}" data-rings="{rings}" '
             f'transform="translate({_num(x)},{_num(y)})">'
         ),
         f'<circle class="body" r="{_num(_BODY_R)}" fill="{body}" stroke="{_INK}" stroke-width="1.5"/>',
@@ -387,7 +436,7 @@ def _tower(at: _Layout, sq: int, side: Side, colour: Colour, rings: int) -> str:
 
 def _reachable(at: _Layout, sq: int, *, occupied: bool) -> str:
     x, y = at.corner(sq)
-    name = square_name(sq)
+    name = at.name(sq)
     if not occupied:  # a dot
         cx, cy = x + SQUARE / 2, y + SQUARE / 2
         return (
@@ -402,17 +451,16 @@ def _reachable(at: _Layout, sq: int, *, occupied: bool) -> str:
     return f'<path class="reachable {name}" d="{" ".join(wedges)}" fill="{_PAPER}" stroke="{_INK}" stroke-width="2"/>'
 
 
-def _push_mark(at: _Layout, sq: int, position: Position) -> str:
-    """A chevron beside a pushed tower, pointing the way it is pushed (back, towards
-    its own home row)."""
-    t = position.tower_at(sq)
+def _push_mark(at: _Layout, sq: int, side: Side | None) -> str:
+    """A chevron beside a pushed tower of ``side``, pointing the way it is pushed (back,
+    towards its own home row)."""
     x, y = at.centre(sq)
     # A Black tower is pushed towards rank 8, a Gold one towards rank 1.
-    up = (t is not None and t.side is Side.BLACK) != at.flip
+    up = (side is Side.BLACK) != at.flip
     d = -1 if up else 1
     tip, base, half = y + d * (SQUARE / 2 - 1), y + d * (SQUARE / 2 - 11), 11
     return (
-        f'<path class="pushed {square_name(sq)}" d="M{_num(x - half)} {_num(base)}L{_num(x)} {_num(tip)}L{_num(x + half)} {_num(base)}" '
+        f'<path class="pushed {at.name(sq)}" d="M{_num(x - half)} {_num(base)}L{_num(x)} {_num(tip)}L{_num(x + half)} {_num(base)}" '
         f'fill="none" stroke="{_PAPER}" stroke-width="7" stroke-linejoin="round" stroke-linecap="round"/>'
         f'<path class="pushed-ink" d="M{_num(x - half)} {_num(base)}L{_num(x)} {_num(tip)}L{_num(x + half)} {_num(base)}" '
         f'fill="none" stroke="{_INK}" stroke-width="3.5" stroke-linejoin="round" stroke-linecap="round"/>'
@@ -448,7 +496,7 @@ def _arrow(at: _Layout, origin: int, target: int) -> str:
     shaft = f"M{_num(x1)} {_num(y1)}L{_num(bx)} {_num(by)}"
     point = f"M{_num(tip_x)} {_num(tip_y)}L{_num(bx + px)} {_num(by + py)}L{_num(bx - px)} {_num(by - py)}z"
     return (
-        f'<g class="last-move {square_name(origin)} {square_name(target)}" stroke-linejoin="round">'
+        f'<g class="last-move {at.name(origin)} {at.name(target)}" stroke-linejoin="round">'
         f'<path d="{shaft}" stroke="{_PAPER}" stroke-width="11" fill="none"/>'
         f'<path d="{point}" fill="{_PAPER}" stroke="{_PAPER}" stroke-width="5"/>'
         f'<path d="{shaft}" stroke="{_INK}" stroke-width="6" fill="none"/>'
@@ -617,11 +665,72 @@ def round_board(replay: RoundReplay, ply: int | None = None, *, size: int | None
     """A replayed round after ``ply`` entries (default: all): the board with the last
     move (a push's back-entry shows the push)."""
     n = len(replay.plies) if ply is None else ply
-    from ..checking.replay import PlyKind
-
-    last = next((p.move for p in reversed(replay.plies[:n]) if p.move is not None and p.kind is not PlyKind.BACK), None)
+    last = shown_move(replay, n)
     title = f"Round {replay.number}, after ply {n} of {len(replay.plies)}"
     return board(replay.position_at(n), last_move=last, size=size, title=title)
+
+
+# ------------------------------------------------------------- pieces for a page
+
+
+@dataclass(frozen=True)
+class BoardPieces:
+    """:func:`board` taken apart, for a page that shows many positions and draws each
+    with one small script (:mod:`kamisado_notation.drawing.html`): the same drawing, put
+    together in the browser. ``size`` is the side of the board with its coordinates;
+    ``frame`` the board without towers (the band, the coordinates, the squares);
+    ``square_text`` the squares' characters (or codes), a layer to show or hide;
+    ``centres`` the centre of each square, by square index; ``marks`` each mark of
+    :func:`placed_marks` by its key, drawn round (0, 0): moved onto the centre of its
+    square, it is what :func:`board` draws there."""
+
+    size: float
+    frame: str
+    square_text: str
+    centres: tuple[tuple[float, float], ...]
+    marks: Mapping[str, str]
+
+
+def board_pieces(placed: Iterable[Placed] = (), *, flip: bool = False, square_text: SquareText = "glyphs") -> BoardPieces:
+    """The pieces of the board drawn rank 8 at the top (``flip``: rank 1), with the
+    marks ``placed`` needs (each key drawn once)."""
+    at = _Layout(0, 0, flip)
+    squares = _squares(at, square_text)
+    marks: dict[str, str] = {}
+    for key, sq in placed:
+        if key not in marks:
+            marks[key] = _mark(_centred(sq, flip), key, sq)
+    return BoardPieces(
+        size=_BOARD,
+        frame="".join(_frame(at) + [p for p in squares if not p.startswith("<text")]),
+        square_text="".join(p for p in squares if p.startswith("<text")),
+        centres=tuple(at.centre(sq) for sq in range(64)),
+        marks=marks,
+    )
+
+
+def tower_pieces(towers: Iterable[Tower]) -> dict[str, str]:
+    """Each of ``towers`` drawn round (0, 0) as :func:`board` draws it, by the letters
+    the position string writes it with (``p++``: Black's purple Double Sumo)."""
+    at = _centred(0, False)
+    return {t.letter: _tower(at, 0, t.side, t.colour, t.rings) for t in towers}
+
+
+def _centred(sq: int, flip: bool) -> _Layout:
+    """A layout that puts the centre of ``sq`` at (0, 0), its squares unnamed: what it
+    draws there is placed on any square by a translation."""
+    x, y = _Layout(0, 0, flip).centre(sq)
+    return _Layout(-x, -y, flip, named=False)
+
+
+def shown_move(replay: RoundReplay, ply: int | None = None) -> Move | None:
+    """The move a diagram of a replayed round after ``ply`` entries (default: all)
+    marks: the last one played; a push's back-entry shows the push itself, which moved
+    every tower concerned."""
+    from ..checking.replay import PlyKind
+
+    n = len(replay.plies) if ply is None else ply
+    return next((p.move for p in reversed(replay.plies[:n]) if p.move is not None and p.kind is not PlyKind.BACK), None)
 
 
 # ----------------------------------------------------------------- notebooks
