@@ -25,7 +25,7 @@ LAYERS: list[tuple[str, set[str]]] = [
     ("notation", {"notation"}),  # text and JSON in and out; JSON views of engine objects
     ("checking", {"checking"}),  # replay, corrections, validate, fix, conversion
     ("play", {"play"}),  # matches played: recorded, generated, searched, refereed
-    ("drawing", {"drawing"}),  # terminal and SVG
+    ("drawing", {"drawing"}),  # terminal, SVG and the web page
     ("cli", {"cli"}),
 ]
 

@@ -11,7 +11,7 @@ import typer
 
 from ..display import printable
 from ..io.output import file_identity
-from . import arena, convert, draw, engine, fix, standings
+from . import arena, convert, draw, engine, fix, page, standings
 from . import validate as validate_cli
 from .common import EXIT_INTERRUPTED, EXIT_USAGE, tune_gc
 
@@ -29,6 +29,7 @@ COMMANDS: dict[str, Callable[..., None]] = {
     "standings": standings.standings,
     "arena": arena.arena,
     "engine": arena.engine,
+    "html": page.html,
 }
 
 

@@ -703,7 +703,7 @@ def board_pieces(placed: Iterable[Placed] = (), *, flip: bool = False, square_te
     return BoardPieces(
         size=_BOARD,
         frame="".join(_frame(at) + [p for p in squares if not p.startswith("<text")]),
-        square_text="".join(p for p in squares if p.startswith("<text")),
+        square_text="".join(sorted(p for p in squares if p.startswith("<text"))),  # the same both ways up
         centres=tuple(at.centre(sq) for sq in range(64)),
         marks=marks,
     )
