@@ -23,7 +23,7 @@ text from a record made safe to show), then one subpackage a layer:
 - :mod:`.checking`: records judged by the engine (replay, corrections, validate, fix,
   conversion);
 - :mod:`.play`: matches played (generated);
-- :mod:`.drawing`: terminal diagrams and SVG;
+- :mod:`.drawing`: terminal diagrams, SVG and the web page;
 - :mod:`.cli`: the ``kamisado`` command.
 
 Names are loaded on first use (PEP 562), so importing the package stays cheap for the
@@ -109,6 +109,8 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "fix_text": ("checking.fix", "fix_text"),
     # playing matches
     "Recorder": ("play.recorder", "Recorder"),
+    # drawing
+    "html_page": ("drawing.html", "html_page"),
 }
 
 __all__ = [
@@ -153,6 +155,7 @@ __all__ = [
     "format_entry",
     "format_move",
     "format_record",
+    "html_page",
     "iter_matches",
     "lineup",
     "open_matches",
@@ -182,6 +185,7 @@ if TYPE_CHECKING:  # what a type checker (and a reader) sees; at run time: __get
     from .checking.standings import Standings, standings
     from .checking.validate import validate_file, validate_text
     from .diagnostics import Diagnostic, Severity
+    from .drawing.html import html_page
     from .engine.board import Colour, Direction, Side, Square, parse_square, square_name
     from .engine.match import Fill, Match, RoundEnd, RoundResult, fill, lineup
     from .engine.position import Move, Position, Tower, WrittenMove

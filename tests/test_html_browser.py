@@ -39,6 +39,7 @@ def _chromium() -> tuple[str, str]:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install '.[browser]')")
+    from selenium.common.exceptions import WebDriverException
     from selenium.webdriver.chrome.service import Service
 
     binary, driver_path = _chromium()
@@ -48,7 +49,7 @@ def browser() -> Iterator[Any]:
         options.add_argument(argument)
     try:
         driver = webdriver.Chrome(options=options, service=Service(driver_path))
-    except Exception as e:  # a browser that does not start is a machine without one
+    except WebDriverException as e:  # a browser that does not start is a machine without one
         pytest.skip(f"Chromium does not start here: {str(e).splitlines()[0]}")
     yield driver
     driver.quit()

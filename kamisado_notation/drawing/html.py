@@ -29,7 +29,7 @@ from ..checking.replay import MatchReplay, MatchStatus, PlyKind, RoundReplay, re
 from ..diagnostics import ERROR, Diagnostic
 from ..engine.board import Side
 from ..engine.match import HOME_SQUARES, RoundEnd, score_of
-from ..engine.position import RING_NAMES, Position, Tower
+from ..engine.position import Position, Tower
 from ..errors import RecordIOError
 from ..notation.files import source_name, stream_record
 from ..notation.record import Entry, MatchRecord, RoundRecord
@@ -243,7 +243,10 @@ def _index_html(matches: Sequence[PageMatch]) -> str:
             f'<span class="event">{escape(event)}</span> <span class="score">{score}</span>'
             f"{' (in progress)' if r.status is MatchStatus.IN_PROGRESS else ''}{state}</li>"
         )
-    return f'<nav class="index" aria-label="Matches"><h2>Matches</h2><ol>{"".join(rows)}</ol></nav>'
+    return (
+        f'<nav class="index" aria-label="Matches"><details id="index" open><summary><h2>Matches ({len(matches)})</h2></summary>'
+        f'<ol>{"".join(rows)}</ol></details></nav>'
+    )
 
 
 def _standings_html(matches: Sequence[PageMatch]) -> str:
@@ -342,9 +345,10 @@ def _items(rec: RoundRecord, rnd: RoundReplay | None) -> list[_Item]:
     """The round's entries: those replayed, then those written beyond where the replay
     stopped."""
     plies = rnd.plies if rnd is not None else []
-    items = [_Item(k, p.side, p.entry, p.kind.value, True) for k, p in enumerate(plies, 1)]
     written = [(rec.side_of(n), e) for n, e in enumerate(rec.entries) if not e.placeholder]
     entries = [e for _, e in written]
+    ids = {id(e) for e in entries}
+    items = [_Item(k, p.side, p.entry, p.kind.value if id(p.entry) in ids else "inserted", True) for k, p in enumerate(plies, 1)]
     done = next((n + 1 for n, e in enumerate(entries) if plies and e is plies[-1].entry), len(plies))
     items += (_Item(len(items) + 1, side, e, "unplayed", False) for side, e in written[done:])
     return items
@@ -437,7 +441,8 @@ def _entry_html(i: int, number: int, item: _Item | None) -> str:
     if not item.replayed:
         return f'<span class="e unplayed" title="not replayed">{text}</span>'
     kind = "" if item.kind == "move" else f" {item.kind}"
-    return f'<a class="e{kind}" href="#m{i}r{number}p{item.ply}">{text}</a>'
+    note = ' title="not in the record: the replay puts it here"' if item.kind == "inserted" else ""
+    return f'<a class="e{kind}" href="#m{i}r{number}p{item.ply}"{note}>{text}</a>'
 
 
 def _diagnostics_html(found: Sequence[Diagnostic]) -> str:
@@ -465,6 +470,7 @@ a{color:#1d4f91}
 .index ol{margin:0;padding-left:1.6rem;columns:2 22rem}
 .index .event{color:#555;font-size:.9rem}.index .score{font-variant-numeric:tabular-nums}
 .index a[aria-current]{font-weight:bold}
+.index summary{cursor:pointer}.index summary h2{display:inline}
 .viewer{display:grid;grid-template-columns:minmax(280px,560px) minmax(0,1fr);gap:1rem;align-items:start;margin:.8rem 1rem}
 .board-pane{position:sticky;top:.5rem}
 #board{margin:0;background:var(--paper);border:1px solid var(--line);border-radius:6px;padding:6px}
@@ -493,6 +499,7 @@ a{color:#1d4f91}
 .moves .e.push{font-weight:600}.moves .e.push::after{content:" ⇡";color:var(--accent)}
 .moves .e.forfeit,.moves .e.back{color:#555;font-style:italic}
 .moves .e.unplayed{color:#888;text-decoration:line-through dotted}
+.moves .e.inserted{font-style:italic;border:1px dashed var(--bad)}
 .moves .e.empty{color:#999}
 .moves a.e.current{background:var(--ink);color:var(--paper)}
 .moves .diags{grid-column:1/-1}
@@ -616,7 +623,7 @@ function hash() {
   return "#m" + (state.m + 1) + (round ? "r" + round.n + "p" + state.p : "");
 }
 
-function mark() {
+function mark(follow) {
   var h = hash();
   document.querySelectorAll("article.match").forEach(function (a) {
     a.hidden = a.getAttribute("data-match") !== String(state.m + 1);
@@ -628,9 +635,7 @@ function mark() {
   document.querySelectorAll('a.e[href="' + h + '"]').forEach(function (a) {
     a.classList.add("current");
     a.setAttribute("aria-current", "step");
-    if (a.scrollIntoView && a.closest("article").contains(document.activeElement) === false) {
-      a.scrollIntoView({block: "nearest"});
-    }
+    if (follow && a.scrollIntoView) { a.scrollIntoView({block: "nearest"}); }
   });
   document.querySelectorAll(".index a").forEach(function (a) {
     if (a.getAttribute("href").indexOf("#m" + (state.m + 1) + "r") === 0 || a.getAttribute("href") === "#m" + (state.m + 1)) {
@@ -641,10 +646,10 @@ function mark() {
   });
 }
 
-function go(m, r, p) {
+function go(m, r, p, follow) {
   state.m = m; state.r = r; state.p = p;
   draw();
-  mark();
+  mark(follow);
   if (location.hash !== hash()) { history.replaceState(null, "", hash()); }
 }
 
@@ -681,7 +686,7 @@ function act(what) {
   if (what === "flip") { state.flip = 1 - state.flip; draw(); return; }
   if (!rounds().length) { return; }
   var to = moves[what]();
-  if (to) { go(state.m, to[0], Math.max(to[1], 0)); }
+  if (to) { go(state.m, to[0], Math.max(to[1], 0), true); }
 }
 
 var KEYS = {ArrowRight: "next", ArrowLeft: "prev", Home: "home", End: "end", PageDown: "nextRound", PageUp: "prevRound", f: "flip", F: "flip"};
@@ -700,6 +705,8 @@ document.querySelectorAll("[data-go]").forEach(function (b) {
 });
 glyphs.addEventListener("change", draw);
 window.addEventListener("hashchange", function () { if (location.hash !== hash()) { open(location.hash); } });
+var index = document.getElementById("index");
+if (index && window.matchMedia && window.matchMedia("(max-width: 760px)").matches) { index.open = false; }
 open(location.hash);
 }());
 """

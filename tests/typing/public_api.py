@@ -8,6 +8,7 @@ from typing_extensions import assert_type
 import kamisado_notation
 from kamisado_notation import diagnostics, notation
 from kamisado_notation.checking import replay, validate
+from kamisado_notation.drawing import html as html_drawing
 from kamisado_notation.engine import board, match, position
 
 assert_type(kamisado_notation.Position, type[position.Position])
@@ -55,3 +56,8 @@ assert_type(recorder.text(form="short"), str)
 assert_type(kamisado_notation.parse_position("BRa1 GRb1 REc1 YEd1 PIe1 PUf1 BLg1 ORh1 / ORa8 BLb8 PUc8 PId8 YEe8 REf8 GRg8 BRh8 / Black"), position.Position)
 with kamisado_notation.reading_as("hackerrank"):
     assert_type(kamisado_notation.read_record("tests/fixtures/allgames-21996474"), notation.RecordFile)
+
+page = kamisado_notation.html_page(["samples/pushes.kmr"], title="Pushes")
+assert_type(page, html_drawing.Page)
+assert_type(page.text, str)
+assert_type(page.valid, bool)
