@@ -20,9 +20,9 @@ from typing import Any
 
 import pytest
 
-from kamisado_notation import svg
+from kamisado_notation.checking.replay import replay
+from kamisado_notation.drawing import svg
 from kamisado_notation.notation.files import read_record
-from kamisado_notation.replay import replay
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 PAGES = ["pushes.kmr", "forfeit.kmr", "deadlock.kmr"]

@@ -26,9 +26,9 @@ def _run(*args: str) -> tuple[int, str]:
 def _rows(page: str, match: int) -> list[str]:
     """The rows of match ``match``'s move lists (a row: Black's and Gold's entries and
     the diagnostics shown with them)."""
-    article = re.search(rf'<article class="match" id="match-{match}".*?</article>', page, re.S)
+    article = re.search(rf'<article class="match" id="match-{match}".*?</article>', page, re.DOTALL)
     assert article is not None
-    return re.findall(r'<li><span class="n">.*?</li>(?=<li><span class="n">|</ol>)', article.group(0), re.S)
+    return re.findall(r'<li><span class="n">.*?</li>(?=<li><span class="n">|</ol>)', article.group(0), re.DOTALL)
 
 
 def test_a_valid_record_is_one_page_and_exit_0(tmp_path: Path) -> None:
@@ -125,7 +125,7 @@ def test_the_page_names_no_address_outside_itself() -> None:
     page = html_page(sorted(str(p) for p in SAMPLES.glob("*.kmr"))).text
     for outside in ("http:", "https:", "//", "url(", " src=", "<link", "@import"):
         assert outside not in page, outside
-    markup = re.sub(r"<script>.*?</script>", "", page, flags=re.S)  # the script builds a selector
+    markup = re.sub(r"<script>.*?</script>", "", page, flags=re.DOTALL)  # the script builds a selector
     assert set(re.findall(r'href="(.)', markup)) == {"#"}
 
 
