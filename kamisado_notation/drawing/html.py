@@ -493,7 +493,7 @@ a{color:#1d4f91}
 .moves{list-style:none;margin:0;padding:0;display:grid;grid-template-columns:2.6rem minmax(0,13rem) minmax(0,13rem);column-gap:.3rem}
 .moves>li{display:contents}
 .moves .n{color:#777;text-align:right;padding:.15rem .3rem .15rem 0;font-variant-numeric:tabular-nums}
-.moves .e{display:block;padding:.15rem .4rem;border-radius:4px;text-decoration:none;color:var(--ink);white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.moves .e{display:block;padding:.15rem .4rem;border-radius:4px;text-decoration:none;color:var(--ink);overflow-wrap:anywhere}
 .moves a.e:hover{background:#efe6cf}
 .moves a.e:focus-visible{outline:3px solid #1d4f91}
 .moves .e.push{font-weight:600}.moves .e.push::after{content:" ⇡";color:var(--accent)}
