@@ -599,7 +599,7 @@ function draw() {
   if (!ply) {
     layer.innerHTML = "";
     board.setAttribute("data-position", "");
-    caption.textContent = "Nothing of this match could be replayed.";
+    caption.textContent = "No position to show: no round of this match was replayed.";
     where.textContent = "Match " + (state.m + 1);
     return;
   }
