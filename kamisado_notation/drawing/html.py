@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from html import escape
 
 from ..checking.replay import MatchReplay, MatchStatus, PlyKind, RoundReplay, replay
+from ..checking.validate import NO_MATCH
 from ..diagnostics import ERROR, Diagnostic
 from ..engine.board import Side
 from ..engine.match import HOME_SQUARES, RoundEnd, score_of
@@ -90,7 +91,7 @@ def read_matches(paths: Iterable[str]) -> tuple[list[PageMatch], list[tuple[str,
             continue
         problems += ((name, d) for d in record.errors)
         if len(matches) == count and not record.errors:
-            problems.append((name, Diagnostic("syntax", "the file holds no match", 1, 1)))
+            problems.append((name, Diagnostic("syntax", NO_MATCH, 1, 1)))
     return matches, problems
 
 
