@@ -11,7 +11,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from kamisado_notation import html_page, read_record, replay_match
+from kamisado_notation import html_page, read_record, replay_match, standings
 from kamisado_notation.cli.app import app
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
@@ -152,3 +152,41 @@ def test_title_and_glyphs() -> None:
 def test_a_marathon_match_is_well_under_300_kb() -> None:
     page = html_page([str(SAMPLES / "marathon-match.kmr")]).text
     assert len(page.encode("utf-8")) < 200_000
+
+
+def test_a_folder_is_its_records_in_name_order(tmp_path: Path) -> None:
+    folder = tmp_path / "club"
+    (folder / "later").mkdir(parents=True)
+    shutil.copy(SAMPLES / "forfeit.kmr", folder / "b.kmr")
+    shutil.copy(SAMPLES / "deadlock.kmr", folder / "later" / "a.kmr")
+    shutil.copy(SAMPLES / "pushes.kmr", folder / "a.kmr")
+    (folder / "notes.txt").write_text("not a record\n", encoding="utf-8")
+    out = tmp_path / "club.html"
+    code, err = _run(str(folder), "-o", str(out))
+    assert (code, err) == (0, "")
+    files = re.findall(r'<p class="file">(.*?), line', out.read_text(encoding="utf-8"))
+    names = [str(folder / n) for n in ("a.kmr", "a.kmr", "b.kmr", "later/a.kmr")]
+    assert files == [html.escape(n) for n in names]
+
+
+def test_a_folder_with_no_record_is_exit_1(tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    out = tmp_path / "page.html"
+    code, err = _run(str(tmp_path / "empty"), "-o", str(out))
+    assert code == 1 and "holds no record file" in err
+    assert not out.exists()
+
+
+def test_the_matches_of_an_event_have_its_standings_and_crosstable() -> None:
+    records = [str(SAMPLES / "club-night.kmr"), str(SAMPLES / "standard-match.kmr"), str(SAMPLES / "forfeit.kmr")]
+    page = html_page(records).text
+    sections = re.findall(r'<section class="standings".*?</section>', page, re.DOTALL)
+    assert len(sections) == 1 and "<h2>Standings: Club night</h2>" in sections[0]  # one match of the other event
+    table = standings(records[:2])
+    rows = re.findall(r"<tr><td>(\d+)</td><th scope=\"row\">(.*?)</th>((?:<td>.*?</td>)*)</tr>", sections[0])
+    ranked = [(name, re.findall(r"<td>(.*?)</td>", cells)) for _, name, cells in rows[: len(table.players)]]
+    assert ranked == [(html.escape(p.name), [str(p.played), str(p.won), str(p.lost), str(p.points), str(p.against)]) for p in table.players]
+    crossed = [re.findall(r"<td>(.*?)</td>", cells)[:] for _, _, cells in rows[len(table.players) :]]
+    assert crossed == [[html.escape(c) for c in row] for row in table.grid()]
+    assert sections[0].count("<li>") == len(table.left_out) > 0  # the club night's unnamed matches, linked
+    assert '<a href="#m1">Match 1</a>' in sections[0]

@@ -56,6 +56,7 @@ __all__ = [
     "report_json",
     "summarize",
     "summarize_judged",
+    "summary_of",
     "validate_block",
     "validate_file",
     "validate_matches",
@@ -149,7 +150,13 @@ def summarize(match: MatchRecord) -> MatchSummary:
     """Replay ``match`` and keep only its summary."""
     from .replay import replay
 
-    r = replay(match)
+    return summary_of(replay(match))
+
+
+def summary_of(r: MatchReplay) -> MatchSummary:
+    """What validation keeps of a match already replayed (the web page's standings
+    count the replays it shows)."""
+    match = r.record
     return MatchSummary(
         to_move=_to_move(r),
         index=match.index,

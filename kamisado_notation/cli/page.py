@@ -1,5 +1,6 @@
 """``kamisado html``: one web page for match records, self-contained and offline
-(:mod:`kamisado_notation.drawing.html`).
+(:mod:`kamisado_notation.drawing.html`). A folder stands for the record files in it
+(a folder with none: exit 1).
 
 The page is written through the safe writer, never onto a record read (exit 2). Every
 diagnostic of the records goes to stderr as ``validate`` prints it; the page is written
@@ -13,11 +14,13 @@ import sys
 
 import typer
 
-from .common import EXIT_INVALID, fail, refuse_onto, write_file
+from .common import EXIT_INVALID, fail, record_files, refuse_onto, write_file
 
 
 def html(
-    files: list[str] = typer.Argument(..., metavar="FILE...", help="Match records (.kmr or JSON); - is standard input."),
+    files: list[str] = typer.Argument(
+        ..., metavar="FILE|DIR...", help="Match records (.kmr or JSON; a folder: those in it, in name order); - is standard input."
+    ),
     output: str = typer.Option(..., "-o", "--output", metavar="OUT.html", help="The page to write (- : standard output)."),
     title: str | None = typer.Option(None, "--title", help="The page's heading (default: the events, or the files)."),
     glyphs: bool = typer.Option(False, "--glyphs", help="Show the squares' Chinese characters from the start."),
@@ -26,12 +29,13 @@ def html(
     from ..display import printable
     from ..drawing.html import html_page
 
-    refuse_onto(output, files)
-    page = html_page(files, title=title, glyphs=glyphs)
+    paths = record_files(files)
+    refuse_onto(output, paths)
+    page = html_page(paths, title=title, glyphs=glyphs)
     for path, d in page.problems:
         sys.stderr.write(d.format(printable(path)) + "\n")
     if not page.matches:
         fail("no match to show: nothing written", code=EXIT_INVALID)
-    write_file(output, page.text, inputs=files)
+    write_file(output, page.text, inputs=paths)
     if not page.valid:
         raise typer.Exit(EXIT_INVALID)

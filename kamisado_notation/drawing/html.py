@@ -26,13 +26,14 @@ from dataclasses import dataclass, field
 from html import escape
 
 from ..checking.replay import MatchReplay, MatchStatus, PlyKind, RoundReplay, replay
-from ..checking.validate import NO_MATCH
+from ..checking.standings import ROW_FIELDS, Standings, Tally
+from ..checking.validate import NO_MATCH, summary_of
 from ..diagnostics import ERROR, Diagnostic
 from ..engine.board import Side
 from ..engine.match import HOME_SQUARES, RoundEnd, score_of
 from ..engine.position import Position, Tower
 from ..errors import RecordIOError
-from ..notation.files import source_name, stream_record
+from ..notation.files import record_paths, source_name, stream_record
 from ..notation.record import Entry, MatchRecord, RoundRecord
 from .svg import Placed, board_pieces, marks, placed_marks, shown_move, status_lines, tower_pieces
 
@@ -64,9 +65,11 @@ class Page:
 
 
 def html_page(paths: Iterable[str], *, title: str | None = None, glyphs: bool = False) -> Page:
-    """The page of every match in the record files ``paths`` (``-``: standard input), in
-    order: a file that cannot be read is a diagnostic of that file, and the others are
-    shown all the same. ``title`` heads the page (default: the events, or the files);
+    """The page of every match in the record files ``paths`` (``-``: standard input; a
+    folder: the record files in it, :func:`~kamisado_notation.notation.files.record_paths`),
+    in order: a file that cannot be read is a diagnostic of that file, and the others are
+    shown all the same; a folder with no record file raises
+    :class:`~kamisado_notation.errors.NoRecordsError`. ``title`` heads the page (default: the events, or the files);
     ``glyphs`` shows the squares' Chinese characters from the start (the reader can
     turn them on and off)."""
     matches, file_problems = read_matches(paths)
@@ -76,11 +79,12 @@ def html_page(paths: Iterable[str], *, title: str | None = None, glyphs: bool = 
 
 
 def read_matches(paths: Iterable[str]) -> tuple[list[PageMatch], list[tuple[str, Diagnostic]]]:
-    """Every match of the record files ``paths``, replayed, and the diagnostics of the
-    files themselves (one that cannot be read, one that holds no match)."""
+    """Every match of the record files ``paths`` (a folder: those in it), replayed, and
+    the diagnostics of the files themselves (one that cannot be read, one that holds no
+    match)."""
     matches: list[PageMatch] = []
     problems: list[tuple[str, Diagnostic]] = []
-    for path in paths:
+    for path in record_paths(paths):
         name = source_name(path)
         count = len(matches)
         try:
@@ -251,12 +255,63 @@ def _index_html(matches: Sequence[PageMatch]) -> str:
 
 
 def _standings_html(matches: Sequence[PageMatch]) -> str:
-    """The standings and crosstable of every event that several matches share.
+    """The standings, crosstable and matches left out
+    (:mod:`~kamisado_notation.checking.standings`) of every event that several matches
+    share (``Event`` headers compared without case or repeated spaces)."""
+    index = {(pm.path, pm.replay.record.line): i for i, pm in enumerate(matches, 1)}
+    sections = []
+    for event, group in _events(matches).items():
+        if len(group) > 1:
+            tally = Tally()
+            for pm in group:
+                tally.add_match(pm.path, summary_of(pm.replay))
+            sections.append(_standings_section(event, tally.standings(), index))
+    return "\n".join(sections)
 
-    HOOK: the standings come from :mod:`kamisado_notation.checking.standings` (one
-    standings for the command and the page); until it is there, no section is shown.
-    """
-    return ""
+
+def _events(matches: Sequence[PageMatch]) -> dict[str, list[PageMatch]]:
+    """The matches by event, each event named as first written."""
+    names: dict[str, str] = {}
+    groups: dict[str, list[PageMatch]] = {}
+    for pm in matches:
+        event = " ".join((pm.replay.record.headers.get("Event") or "").split())
+        if event:
+            name = names.setdefault(event.casefold(), event)
+            groups.setdefault(name, []).append(pm)
+    return groups
+
+
+def _standings_section(event: str, table: Standings, index: dict[tuple[str, int], int]) -> str:
+    parts = [f'<section class="standings" aria-label="Standings: {escape(event)}"><h2>Standings: {escape(event)}</h2>']
+    if table.players:
+        rows = [(p.name, [getattr(p, f) for f in ROW_FIELDS[1:]]) for p in table.players]
+        parts.append(_ranked_table(["#", *ROW_FIELDS], rows))
+        numbers = [str(n) for n in range(1, len(table.players) + 1)]
+        parts.append("<h3>Crosstable</h3><p class=\"note\">Each row's results against each column (by rank), its points first.</p>")
+        parts.append(_ranked_table(["#", "name", *numbers], [(p.name, cells) for p, cells in zip(table.players, table.grid(), strict=True)]))
+    else:
+        parts.append("<p>No match counts yet: only valid, finished matches between two named players do.</p>")
+    if table.left_out:
+        items = "".join(_left_out_html(lo.path, lo.line, lo.why, index) for lo in table.left_out)
+        parts.append(f'<details class="left-out"><summary>Left out ({len(table.left_out)})</summary><ul>{items}</ul></details>')
+    parts += (f'<p class="warning">{escape(w)}</p>' for w in table.warnings)
+    return "".join(parts) + "</section>"
+
+
+def _ranked_table(columns: Sequence[str], rows: Sequence[tuple[str, Sequence[object]]]) -> str:
+    """A table of players in ranking order: the rank, the name, the cells."""
+    head = "".join(f'<th scope="col">{escape(c)}</th>' for c in columns)
+    body = "".join(
+        f'<tr><td>{rank}</td><th scope="row">{escape(name)}</th>' + "".join(f"<td>{escape(str(c))}</td>" for c in cells) + "</tr>"
+        for rank, (name, cells) in enumerate(rows, 1)
+    )
+    return f'<div class="scroll"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
+
+
+def _left_out_html(path: str, line: int, why: str, index: dict[tuple[str, int], int]) -> str:
+    i = index.get((path, line))
+    where = f'<a href="#m{i}">Match {i}</a>' if i is not None else escape(f"{path}, line {line}")
+    return f"<li>{where}: {escape(why)}</li>"
 
 
 def _href(i: int, match: MatchReplay, rnd: RoundReplay | None = None, ply: int = 0) -> str:
@@ -511,7 +566,11 @@ a{color:#1d4f91}
 .result{margin:.3rem 0;font-size:.95rem}.result .score{font-weight:700;white-space:nowrap}
 .unplayed{color:#777}
 .bad{color:var(--bad);font-weight:700}
-.standings table{border-collapse:collapse;margin:.4rem 0}
+.standings table{border-collapse:collapse;margin:.4rem 0;font-variant-numeric:tabular-nums}
+.standings .scroll{overflow-x:auto}
+.standings th[scope=row]{text-align:left}
+.standings h3{margin:.6rem 0 .1rem}.standings .note{margin:0;font-size:.85rem;color:#555}
+.left-out summary{cursor:pointer;font-weight:600;margin-top:.5rem}
 .standings th,.standings td{border:1px solid var(--line);padding:.2rem .5rem;text-align:right}
 .standings th:first-child,.standings td:first-child{text-align:left}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
@@ -520,6 +579,7 @@ a{color:#1d4f91}
 .board-pane{position:static}
 .index,.problems,.standings{margin:.5rem}
 .moves{grid-template-columns:2.2rem 1fr 1fr}
+.standings th,.standings td{padding:.15rem .3rem}
 }
 @media print{
 body{background:#fff;font-size:11pt}
