@@ -714,7 +714,7 @@ function go(m, r, p, follow) {
   if (location.hash !== hash()) { history.replaceState(null, "", hash()); }
 }
 
-function open(h) {
+function open(h, follow) {
   var found = /^#m(\\d+)(?:r(\\d+))?(?:p(\\d+))?$/.exec(h || "");
   var m = found ? Math.min(Math.max(parseInt(found[1], 10) - 1, 0), M.length - 1) : 0;
   var list = M[m] ? M[m].rounds : [], r = 0, p = 0;
@@ -722,7 +722,7 @@ function open(h) {
     for (var i = 0; i < list.length; i++) { if (String(list[i].n) === found[2]) { r = i; break; } }
   }
   if (found && found[3] && list[r]) { p = Math.min(parseInt(found[3], 10), list[r].plies.length - 1); }
-  go(m, r, p);
+  go(m, r, p, follow);
 }
 
 var moves = {
@@ -766,8 +766,9 @@ document.querySelectorAll("[data-go]").forEach(function (b) {
 });
 glyphs.addEventListener("change", draw);
 window.addEventListener("hashchange", function () { if (location.hash !== hash()) { open(location.hash); } });
+var narrow = window.matchMedia && window.matchMedia("(max-width: 760px)").matches;
 var index = document.getElementById("index");
-if (index && window.matchMedia && window.matchMedia("(max-width: 760px)").matches) { index.open = false; }
-open(location.hash);
+if (index && narrow) { index.open = false; }
+open(location.hash, !narrow && location.hash !== "");
 }());
 """
