@@ -190,3 +190,13 @@ def test_the_matches_of_an_event_have_its_standings_and_crosstable() -> None:
     assert crossed == [[html.escape(c) for c in row] for row in table.grid()]
     assert sections[0].count("<li>") == len(table.left_out) > 0  # the club night's unnamed matches, linked
     assert '<a href="#m1">Match 1</a>' in sections[0]
+
+
+def test_another_programs_record_is_shown_too(tmp_path: Path) -> None:
+    out = tmp_path / "sgf.html"
+    fixture = Path(__file__).resolve().parent / "fixtures" / "boardspace-kamisado.sgf"
+    code, _ = _run(str(fixture), "-o", str(out))
+    match = replay_match(read_record(str(fixture)).matches[0])
+    links = re.findall(r'<a class="e[^"]*" href="(#m1r\d+p\d+)"', out.read_text(encoding="utf-8"))
+    assert code == (0 if match.valid else 1)
+    assert links == [f"#m1r{r.number}p{p}" for r in match.rounds for p in range(1, len(r.plies) + 1)] != []

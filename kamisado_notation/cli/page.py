@@ -14,7 +14,7 @@ import sys
 
 import typer
 
-from .common import EXIT_INVALID, fail, record_files, refuse_onto, write_file
+from .common import EXIT_INVALID, FROM, fail, record_files, refuse_onto, write_file
 
 
 def html(
@@ -24,6 +24,7 @@ def html(
     output: str = typer.Option(..., "-o", "--output", metavar="OUT.html", help="The page to write (- : standard output)."),
     title: str | None = typer.Option(None, "--title", help="The page's heading (default: the events, or the files)."),
     glyphs: bool = typer.Option(False, "--glyphs", help="Show the squares' Chinese characters from the start."),
+    from_: str | None = FROM,
 ) -> None:
     """Write one self-contained web page of the matches: board, move list, index."""
     from ..display import printable
