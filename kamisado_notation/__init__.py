@@ -70,6 +70,8 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "FormatError": ("errors", "FormatError"),
     "RecordIOError": ("errors", "RecordIOError"),
     "NoRecordsError": ("errors", "NoRecordsError"),
+    "SquareError": ("errors", "SquareError"),
+    "ArgumentError": ("errors", "ArgumentError"),
     "Diagnostic": ("diagnostics", "Diagnostic"),
     "Severity": ("diagnostics", "Severity"),
     # notation
@@ -114,6 +116,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
 }
 
 __all__ = [
+    "ArgumentError",
     "Colour",
     "Correction",
     "Diagnostic",
@@ -145,6 +148,7 @@ __all__ = [
     "Severity",
     "Side",
     "Square",
+    "SquareError",
     "Standings",
     "Tower",
     "WrittenMove",
@@ -190,6 +194,7 @@ if TYPE_CHECKING:  # what a type checker (and a reader) sees; at run time: __get
     from .engine.match import Fill, Match, RoundEnd, RoundResult, fill, lineup
     from .engine.position import Move, Position, Tower, WrittenMove
     from .errors import (
+        ArgumentError,
         FormatError,
         IllegalMoveError,
         KamisadoError,
@@ -198,6 +203,7 @@ if TYPE_CHECKING:  # what a type checker (and a reader) sees; at run time: __get
         NotationError,
         PositionError,
         RecordIOError,
+        SquareError,
     )
     from .notation import (
         Entry,

@@ -1,9 +1,15 @@
 """The toolkit's exception types. All are ``ValueError`` subclasses, so a caller that
-only wants "bad input" catches one thing, and a caller that cares tells them apart."""
+only wants "bad input" catches one thing, and a caller that cares tells them apart.
+Every error a public call raises on a bad value is one of them (a wrong type is a
+``TypeError``); :class:`SquareError`, a square off the board, is also an ``IndexError``.
+
+Each round-trips through :mod:`pickle` with its attributes (``rule``, ``field``…), so one
+raised in a worker process (:mod:`concurrent.futures`) reaches the caller as itself."""
 
 from __future__ import annotations
 
 __all__ = [
+    "ArgumentError",
     "DiscardOutput",
     "FormatError",
     "IllegalMoveError",
@@ -14,11 +20,35 @@ __all__ = [
     "OutputError",
     "PositionError",
     "RecordIOError",
+    "SquareError",
 ]
 
 
 class KamisadoError(ValueError):
     """Base class of every error the toolkit raises on bad input."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # BaseException pickles as ``cls(*args)``, which loses keyword-only arguments
+        # (``rule=``, ``field=``): rebuild without calling __init__, then restore them.
+        return (_rebuilt, (type(self), self.args, self.__dict__))
+
+
+def _rebuilt(cls: type[KamisadoError], args: tuple[object, ...], state: dict[str, object]) -> KamisadoError:
+    """An error of type ``cls`` with ``args`` and the attributes ``state`` (unpickling)."""
+    error = cls.__new__(cls, *args)
+    error.args = args
+    error.__dict__.update(state)
+    return error
+
+
+class ArgumentError(KamisadoError):
+    """An argument outside what a call accepts: a negative perft depth, fewer than one
+    worker process."""
+
+
+class SquareError(KamisadoError, IndexError):
+    """A square that is not on the board: a number outside 0–63, or a name that is not
+    ``a1`` to ``h8``. Also an ``IndexError``, as for any index out of range."""
 
 
 class PositionError(KamisadoError):

@@ -91,12 +91,11 @@ def _load(argument: str, match: int) -> tuple[str, Any, Any]:
 
 def _diagnostics(match_record: Any, match_replay: Any) -> list[Any]:
     """The syntax errors and the replay's diagnostics, once each, in file order. (The
-    replay's hold the syntax errors, some with the correction it found: those are shown.)"""
-    seen: list[Any] = []
+    replay's hold the syntax errors, some with the correction it found: those are shown.)
+    Duplicates are found through a dict (a diagnostic is a frozen value): time linear in
+    their number (``bench/bench_diagnostics.py``)."""
     found = getattr(match_replay, "diagnostics", None)
-    for d in found if found is not None else getattr(match_record, "errors", []):
-        if d not in seen:
-            seen.append(d)
+    seen = dict.fromkeys(found if found is not None else getattr(match_record, "errors", []))
     return sorted(seen, key=lambda d: (d.line, d.column))
 
 

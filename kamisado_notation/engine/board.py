@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from .errors import SquareError
+
 __all__ = [
     "BOARD_ROWS",
     "MOVE_STEPS",
@@ -148,23 +150,23 @@ def square_rank(sq: Square) -> int:
 
 def square_name(sq: Square) -> str:
     """Algebraic name: ``square_name(0) == 'a1'``. ``TypeError`` for what is not an
-    int, ``ValueError`` for a number outside 0–63."""
+    int, :class:`~kamisado_notation.errors.SquareError` for a number outside 0–63."""
     if type(sq) is int and 0 <= sq < 64:
         return _SQUARE_NAMES[sq]
     if not isinstance(sq, int) or isinstance(sq, bool):
         raise TypeError(f"a square is an int from 0 to 63, not {type(sq).__name__}")
-    raise ValueError(f"a square is an int from 0 to 63, not {sq}")
+    raise SquareError(f"a square is an int from 0 to 63, not {sq}")
 
 
 def parse_square(name: str) -> Square:
-    """The square named ``name`` (``'d8'``); ``ValueError`` if there is none,
-    ``TypeError`` if ``name`` is not text."""
+    """The square named ``name`` (``'d8'``); :class:`~kamisado_notation.errors.SquareError`
+    if there is none, ``TypeError`` if ``name`` is not text."""
     if not isinstance(name, str):
         raise TypeError(f"a square name is text such as 'd8', not {type(name).__name__}")
     try:
         return _SQUARE_INDEX[name.strip().lower()]
     except KeyError:
-        raise ValueError(f"not a square: {name!r} (expected a1 to h8)") from None
+        raise SquareError(f"not a square: {name!r} (expected a1 to h8)") from None
 
 
 def home_rank(side: Side) -> int:

@@ -8,6 +8,7 @@ it, see :mod:`kamisado_notation.engine.position`).
 
 from __future__ import annotations
 
+from .errors import ArgumentError
 from .position import Move, Position
 
 __all__ = ["divide", "perft"]
@@ -15,8 +16,8 @@ __all__ = ["divide", "perft"]
 
 def perft(position: Position, depth: int) -> int:
     """The number of leaves ``depth`` plies below ``position``. ``TypeError`` unless
-    ``position`` is a :class:`Position` and ``depth`` an int, ``ValueError`` for a
-    negative depth. ``position`` is never changed, not even when the count is
+    ``position`` is a :class:`Position` and ``depth`` an int, :class:`~kamisado_notation.errors.ArgumentError`
+    for a negative depth. ``position`` is never changed, not even when the count is
     interrupted (Ctrl-C): the search plays on a copy.
 
     >>> [perft(Position.initial(), depth) for depth in (1, 2, 3)]
@@ -32,7 +33,7 @@ def _check(position: Position, depth: int, *, low: int) -> None:
     if not isinstance(depth, int) or isinstance(depth, bool):
         raise TypeError(f"the depth is a whole number of plies, not {type(depth).__name__} {depth!r}")
     if depth < low:
-        raise ValueError(f"the depth is at least {low}, not {depth}")
+        raise ArgumentError(f"the depth is at least {low}, not {depth}")
 
 
 def _perft(position: Position, depth: int) -> int:

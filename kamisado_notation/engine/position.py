@@ -375,6 +375,10 @@ class Position:
         return {sq: t for sq, t in enumerate(self.board) if t is not None}
 
     def tower_at(self, sq: int) -> Tower | None:
+        """The tower on ``sq`` (None: an empty square); :class:`SquareError` for a square
+        off the board, ``TypeError`` for what is not an int."""
+        if type(sq) is not int or not 0 <= sq < 64:
+            square_name(sq)  # raises the error that says what is wrong
         return self.board[sq]
 
     def square_of(self, side: Side, colour: Colour) -> int:
@@ -936,7 +940,9 @@ class Position:
 
     def resolve_coords(self, origin: int, target: int) -> Move:
         """The move from ``origin`` to ``target`` (``origin == target`` is a forfeit).
-        Raises :class:`IllegalMoveError`."""
+        Raises :class:`IllegalMoveError`, or :class:`SquareError` for a square off the
+        board."""
+        square_name(origin), square_name(target)  # raise for a square off the board
         t = self.board[origin]
         side = self.to_move
         if t is None:

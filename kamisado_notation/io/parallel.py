@@ -20,6 +20,8 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from .errors import ArgumentError
+
 __all__ = ["Failure", "map_in_order"]
 
 A = TypeVar("A")
@@ -114,7 +116,7 @@ def map_in_order(
     (it passes through). At most ``ahead`` items (default ``2 * jobs``) are read ahead of
     the one given."""
     if jobs < 1:
-        raise ValueError(f"jobs must be at least 1, not {jobs}")
+        raise ArgumentError(f"jobs must be at least 1, not {jobs}")
     ahead = ahead if ahead is not None else 2 * jobs
     pool: _Pool[T, R] = _Pool(fn, jobs)
     pending: deque[tuple[A, T | None, Future[R] | None]] = deque()
