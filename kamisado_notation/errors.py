@@ -20,6 +20,7 @@ __all__ = [
     "OutputError",
     "PositionError",
     "RecordIOError",
+    "ResourceError",
     "SquareError",
 ]
 
@@ -44,6 +45,11 @@ def _rebuilt(cls: type[KamisadoError], args: tuple[object, ...], state: dict[str
 class ArgumentError(KamisadoError):
     """An argument outside what a call accepts: a negative perft depth, fewer than one
     worker process."""
+
+
+class ResourceError(KamisadoError):
+    """The machine refused what the work needs: worker processes that cannot be
+    started (too many open files, no memory for another process)."""
 
 
 class SquareError(KamisadoError, IndexError):

@@ -8,8 +8,15 @@ from __future__ import annotations
 import inspect
 import os
 import pickle
+import resource
+import shutil
+import signal
+import stat
 import subprocess
 import sys
+import tempfile
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -165,3 +172,229 @@ def test_fewer_than_one_worker_is_an_argument_error() -> None:
 
     with pytest.raises(errors.ArgumentError):
         list(map_in_order(len, ["x"], 0, work=lambda item: item))
+
+
+# ------------------------------------------------ 4. --jobs: capped, never hangs
+
+
+def _nofile(limit: int):  # type: ignore[no-untyped-def]
+    """A ``preexec_fn`` giving the child at most ``limit`` open files."""
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (limit, limit))
+
+    return limited
+
+
+@pytest.mark.parametrize(("jobs", "limit"), [("100", 64), ("600", 1024), ("2000", 1024)])
+def test_many_jobs_are_capped_at_the_processors_and_the_work(jobs: str, limit: int) -> None:
+    """``-j`` far above the processors (or the matches) starts no more workers than
+    those: the case that hung with too few file descriptors now simply works."""
+    sample = str(SAMPLES / "standard-match.kmr")
+    r = kamisado("validate", "-j", jobs, sample, sample, preexec_fn=_nofile(limit), timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.decode().count("1 match, 1 valid") == 2
+
+
+def test_workers_that_cannot_start_are_named_as_the_cause_with_exit_2() -> None:
+    """Too few file descriptors for even two workers: the real cause, exit 2, no hang
+    and no traceback (it was "cannot write standard output", then a hang)."""
+    sample = str(SAMPLES / "standard-match.kmr")
+    for limit in range(8, 21):
+        r = kamisado("validate", "-q", "-j", "2", sample, sample, preexec_fn=_nofile(limit), timeout=60)
+        assert b"Traceback" not in r.stderr, (limit, r.stderr)
+        assert r.returncode in (0, 2), (limit, r.stderr)
+        if limit == 10:
+            assert r.returncode == 2
+            assert r.stderr.decode().strip() == "kamisado: cannot start the worker processes: Too many open files"
+
+
+@pytest.mark.parametrize("jobs", ["99999999999999999999", "4097"])
+def test_a_huge_number_of_jobs_is_a_usage_error(jobs: str) -> None:
+    r = invoke("validate", "-j", jobs, str(SAMPLES / "standard-match.kmr"))
+    assert r.exit_code == 2, r.output
+    assert "--jobs" in r.output and "Traceback" not in r.output
+
+
+def test_the_library_starts_no_more_workers_than_there_is_work() -> None:
+    from kamisado_notation.parallel import map_in_order, usable_processors
+
+    pids = {pid for _, pid in map_in_order(_pid, range(3 * usable_processors()), 10_000, work=lambda i: i)}
+    assert 1 <= len(pids) <= usable_processors()
+    assert [item for item, _ in map_in_order(_pid, range(5), 10_000, work=lambda i: i)] == list(range(5))
+
+
+def _pid(_item: int) -> int:
+    return os.getpid()
+
+
+# ------------------------------- 2, 3, 9, 10, 11, 12: files the writer must respect
+
+
+def _as_nobody() -> list[str]:
+    """The command prefix that runs a command as ``nobody`` (setpriv, as root), keeping
+    only the capability to read and search every directory: this interpreter and its
+    packages may live where ``nobody`` cannot look, and reading is not what is tested."""
+    return ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups",
+            "--inh-caps=+dac_read_search", "--ambient-caps=+dac_read_search"]
+
+
+def _nobody_can_run() -> str | None:
+    """Why the tests as ``nobody`` cannot run here, or None when they can."""
+    if not hasattr(os, "geteuid") or os.geteuid() != 0:
+        return "switching to the user nobody needs root"
+    if shutil.which("setpriv") is None:
+        return "setpriv (util-linux) is not installed"
+    probe = subprocess.run([*_as_nobody(), sys.executable, "-c", "import os, typer; print(os.geteuid())"],
+                           capture_output=True, check=False, timeout=60)
+    if probe.returncode != 0 or probe.stdout.strip() != b"65534":
+        return f"setpriv cannot run Python as nobody here: {probe.stderr.decode(errors='replace')[-200:]}"
+    return None
+
+
+@pytest.fixture(scope="module")
+def nobody() -> list[str]:
+    why = _nobody_can_run()
+    if why is not None:
+        pytest.skip(why)
+    return _as_nobody()
+
+
+@pytest.fixture()
+def shared_dir() -> Iterator[Path]:
+    """A directory that everyone may write (as ``/tmp``), outside pytest's private one."""
+    folder = Path(tempfile.mkdtemp(prefix="kamisado-hostile-"))
+    folder.chmod(0o777)
+    yield folder
+    shutil.rmtree(folder)
+
+
+def _as(prefix: list[str], *args: str, cwd: Path) -> subprocess.CompletedProcess[bytes]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
+    return subprocess.run([*prefix, sys.executable, "-m", "kamisado_notation.cli.app", *args],
+                          capture_output=True, env=env, cwd=cwd, timeout=60, check=False)
+
+
+SLIPPED = "Round 1\n1. Yellow Left 1 Red   Yellow Right 1 Green\n"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["convert", "in.kmr", "--to", "short", "-o", "victim.kmr"], ["show", "in.kmr", "--svg", "victim.kmr"],
+     ["generate", "--seed", "1", "-o", "victim.kmr"], ["fix", "victim.kmr", "--in-place"],
+     ["show", "in.kmr", "--terminal-svg", "victim.kmr"]],
+    ids=["convert -o", "--svg", "generate -o", "fix --in-place", "--terminal-svg"],
+)
+def test_another_users_file_is_never_replaced(nobody: list[str], shared_dir: Path, args: list[str]) -> None:
+    """As ``nobody``, in a directory anyone may write: root's 0644 file is refused with
+    exit 2 (replacing it needs only the directory's permission, and made nobody its owner)."""
+    (shared_dir / "in.kmr").write_text(GOOD, encoding="utf-8")
+    victim = shared_dir / "victim.kmr"
+    victim.write_text(SLIPPED, encoding="utf-8")
+    victim.chmod(0o644)
+    r = _as(nobody, *args, cwd=shared_dir)
+    assert r.returncode == 2, r.stderr
+    assert r.stderr.decode().strip() == "kamisado: cannot write victim.kmr: Permission denied"
+    assert victim.read_text(encoding="utf-8") == SLIPPED and victim.stat().st_uid == 0
+    assert sorted(p.name for p in shared_dir.iterdir()) == ["in.kmr", "victim.kmr"]
+
+
+def test_ones_own_read_only_file_is_refused_as_a_shell_would(nobody: list[str], shared_dir: Path) -> None:
+    (shared_dir / "in.kmr").write_text(GOOD, encoding="utf-8")
+    mine = shared_dir / "mine.kmr"
+    mine.write_text("kept\n", encoding="utf-8")
+    os.chown(mine, 65534, 65534)
+    mine.chmod(0o444)
+    r = _as(nobody, "convert", "in.kmr", "--to", "short", "-o", "mine.kmr", cwd=shared_dir)
+    assert r.returncode == 2 and b"cannot write mine.kmr: Permission denied" in r.stderr
+    assert mine.read_text(encoding="utf-8") == "kept\n"
+    writable = shared_dir / "writable.kmr"  # and a file the user may write is replaced as before
+    writable.write_text("old\n", encoding="utf-8")
+    os.chown(writable, 65534, 65534)
+    r = _as(nobody, "convert", "in.kmr", "--to", "short", "-o", "writable.kmr", cwd=shared_dir)
+    assert r.returncode == 0, r.stderr
+    assert "Ye L1 Ye" in writable.read_text(encoding="utf-8")
+
+
+def test_the_backup_of_fix_in_place_is_as_private_as_its_original(tmp_path: Path) -> None:
+    record = tmp_path / "private.kmr"
+    record.write_text(SLIPPED, encoding="utf-8")
+    record.chmod(0o600)
+    if os.geteuid() == 0:
+        os.chown(record, 65534, 65534)
+    r = kamisado("fix", str(record), "--in-place")
+    assert r.returncode == 0, r.stderr
+    backup = tmp_path / "private.kmr.orig"
+    assert backup.read_text(encoding="utf-8") == SLIPPED
+    assert stat.S_IMODE(backup.stat().st_mode) == 0o600
+    assert stat.S_IMODE(record.stat().st_mode) == 0o600
+    if os.geteuid() == 0:
+        assert (backup.stat().st_uid, backup.stat().st_gid) == (65534, 65534)
+
+
+def test_fix_in_place_refuses_what_is_not_a_regular_file(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.kmr"
+    os.mkfifo(fifo)
+    r = kamisado("fix", str(fifo), "--in-place", timeout=30)
+    assert r.returncode == 2
+    assert b"not a regular file" in r.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe.kmr"]
+    r = kamisado("fix", "/dev/null", "--in-place", timeout=30)
+    assert r.returncode == 2 and b"not a regular file" in r.stderr
+
+
+@pytest.mark.parametrize("length", [242, 250, 255])
+def test_the_longest_names_can_be_written(tmp_path: Path, length: int) -> None:
+    (tmp_path / "in.kmr").write_text(GOOD, encoding="utf-8")
+    name = "n" * (length - 4) + ".kmr"
+    for args in (["convert", "in.kmr", "--to", "short", "-o", name], ["show", "in.kmr", "--svg", name]):
+        r = kamisado(*args, cwd=tmp_path)
+        assert r.returncode == 0, (args, r.stderr)
+        assert (tmp_path / name).stat().st_size > 0
+    if length <= 250:  # (NAME.orig must fit too)
+        slipped = tmp_path / ("s" * (length - 4) + ".kmr")
+        slipped.write_text(SLIPPED, encoding="utf-8")
+        r = kamisado("fix", slipped.name, "--in-place", cwd=tmp_path)
+        assert r.returncode == 0, r.stderr
+        assert "{fix:" in slipped.read_text(encoding="utf-8")
+
+
+def test_a_failed_fix_in_place_leaves_no_backup_to_block_the_next(tmp_path: Path) -> None:
+    """The rewrite fails (the file size limit stands for a full disk): the record is as
+    it was, no FILE.orig is left behind, and the next run works."""
+    record = tmp_path / "b.kmr"
+    record.write_text(SLIPPED, encoding="utf-8")
+    size = len(SLIPPED.encode())
+
+    def small_files() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (size + 10, size + 10))
+
+    r = kamisado("fix", str(record), "--in-place", preexec_fn=small_files)
+    assert r.returncode == 2, r.stderr
+    assert b"File too large" in r.stderr
+    assert record.read_text(encoding="utf-8") == SLIPPED
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b.kmr"]
+    again = kamisado("fix", str(record), "--in-place")
+    assert again.returncode == 0, again.stderr
+    assert (tmp_path / "b.kmr.orig").read_text(encoding="utf-8") == SLIPPED
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
+def test_a_signal_during_convert_leaves_no_temporary_file(tmp_path: Path, signum: int) -> None:
+    """``convert -o`` writes as it reads; ended by ``signum`` part-way (its input still
+    open), it removes its temporary file, writes nothing and exits 128 + the signal."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
+    out = tmp_path / "out.kmr"
+    child = subprocess.Popen([sys.executable, "-m", "kamisado_notation.cli.app", "convert", "-", "--to", "short", "-o", str(out)],
+                             stdin=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    assert child.stdin is not None
+    child.stdin.write(GOOD.encode() * 3)
+    child.stdin.flush()
+    deadline = time.monotonic() + 30
+    while not any(p.name.endswith(".tmp") for p in tmp_path.iterdir()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert any(p.name.endswith(".tmp") for p in tmp_path.iterdir()), "the temporary file never appeared"
+    child.send_signal(signum)
+    _, err = child.communicate(timeout=30)
+    assert child.returncode == 128 + signum, err
+    assert list(tmp_path.iterdir()) == []

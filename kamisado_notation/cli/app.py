@@ -82,8 +82,11 @@ def run(application: typer.Typer, args: list[str]) -> int:
     standard output that cannot be written (a full disk, an I/O error) is one line
     ``kamisado: cannot write standard output: <reason>`` and status 2; a closed pipe
     (``kamisado validate … | head -1``) ends the command quietly with status 141, as
-    SIGPIPE would; Ctrl-C ends it quietly with status 130. Click's own main loop is not
-    used because it turns a closed pipe into status 1, which means "invalid record"."""
+    SIGPIPE would; Ctrl-C ends it quietly with status 130, and ``SIGTERM`` or ``SIGHUP``
+    with 128 + the signal's number, each after the file being written is cleaned up
+    (:class:`Terminated`). Click's own main loop is not used because it turns a closed
+    pipe into status 1, which means "invalid record"."""
+    _end_on_signals()
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="backslashreplace")  # never a UnicodeEncodeError
     try:
@@ -127,7 +130,33 @@ def _invoke(application: typer.Typer, args: list[str]) -> int:
         return int(getattr(e, "exit_code", EXIT_USAGE))
     except (typer.Abort, KeyboardInterrupt):
         return EXIT_INTERRUPTED
+    except Terminated as e:
+        return 128 + e.signum
     return 0
+
+
+class Terminated(BaseException):
+    """``SIGTERM`` or ``SIGHUP`` (``signum``), raised where the command is when it comes,
+    so that it ends as on Ctrl-C: the temporary file of an output being written is
+    removed, the worker processes are stopped. A ``BaseException``, as
+    ``KeyboardInterrupt`` is: no ``except Exception`` swallows it."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _end_on_signals() -> None:
+    """Turn ``SIGTERM`` and ``SIGHUP`` into :class:`Terminated` (unless they are ignored,
+    as under ``nohup``)."""
+    import signal
+
+    def terminated(signum: int, _frame: object) -> None:
+        raise Terminated(signum)
+
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        if signal.getsignal(signum) is signal.SIG_DFL:
+            signal.signal(signum, terminated)
 
 
 def _quiet_stdout() -> None:

@@ -41,19 +41,24 @@ if TYPE_CHECKING:
 _LONG_WORK_BYTES = 2_000_000
 _STYLES = {"error": "bold red", "warning": "yellow"}
 
+#: The most worker processes ``--jobs`` takes: more is surely a slip (a number that
+#: large could not even be given to the operating system).
+MAX_JOBS = 4096
+
 
 def validate(
     files: list[str] = typer.Argument(..., metavar="FILE|DIR...", help="Match record files (.kmr, or their JSON form), or folders of them."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output: one JSON document (its fields: the README, JSON)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Only the diagnostics, no summaries."),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (they share out the matches of every file)."),
+    jobs: int = typer.Option(
+        1, "--jobs", "-j", min=1, max=MAX_JOBS,
+        help="Worker processes (they share out the matches of every file; no more than the processors, nor than the work).",
+    ),
     from_: str | None = FROM,
     no_color: bool = typer.Option(False, "--no-color", help="No colours."),
 ) -> NoReturn:
     """Replay each record through the rules and report what is wrong, precisely."""
-    from rich.markup import escape
-
-    from ..checking.validate import validate_paths, write_report_json
+    from ..errors import ResourceError
 
     if as_json and quiet:
         fail("--quiet does not apply to --json (which prints no summaries)")
@@ -62,19 +67,31 @@ def validate(
         fail("standard input (-) can be read only once")
     refuse_stdout_onto(files)
     done: list[FileValidation] = []
-    streams = _kept(validate_paths(files, jobs=jobs), done)
-    if as_json:
-        write_report_json(streams, sys.stdout, ascii_only=not stdout_is_utf8())
-    else:
-        out = console(no_color=no_color)
-        for fv in streams:
-            _print_file(out, fv, quiet=quiet, progress=not quiet and jobs == 1)
-        if len(done) > 1 and not quiet:
-            out.print(escape(_total(done)), soft_wrap=True)
+    try:
+        _report(files, done, jobs=jobs, as_json=as_json, quiet=quiet, no_color=no_color)
+    except ResourceError as e:  # the workers cannot be started: why, not a traceback
+        fail(str(e))
     io_errors = any(d.rule == "io" for fv in done for d in fv.diagnostics)
     if io_errors:
         raise typer.Exit(EXIT_USAGE)
     raise typer.Exit(EXIT_OK if all(fv.valid for fv in done) else EXIT_INVALID)
+
+
+def _report(files: list[str], done: list[FileValidation], *, jobs: int, as_json: bool, quiet: bool, no_color: bool) -> None:
+    """Validate ``files`` and print what is found (each file's validation kept in ``done``)."""
+    from rich.markup import escape
+
+    from ..checking.validate import validate_paths, write_report_json
+
+    streams = _kept(validate_paths(files, jobs=jobs), done)
+    if as_json:
+        write_report_json(streams, sys.stdout, ascii_only=not stdout_is_utf8())
+        return
+    out = console(no_color=no_color)
+    for fv in streams:
+        _print_file(out, fv, quiet=quiet, progress=not quiet and jobs == 1)
+    if len(done) > 1 and not quiet:
+        out.print(escape(_total(done)), soft_wrap=True)
 
 
 def _kept(streams: Iterator[FileValidation], done: list[FileValidation]) -> Iterator[FileValidation]:

@@ -3,6 +3,10 @@
 
 What it guarantees, whatever the user names as the output:
 
+- **Never onto what the user may not write.** An existing output that the user may not
+  write (a read-only file, another user's file) is refused as a shell's ``>`` would
+  refuse it, although replacing it needs only the directory's permission: that would
+  replace a file its owner protected, and make the user its owner.
 - **Never onto an input.** An output that is one of the command's inputs — by another
   name (``./x``), through a symlink or as a hard link: the device and inode numbers
   are compared — is refused (:class:`~kamisado_notation.errors.OutputError`) before
@@ -10,10 +14,13 @@ What it guarantees, whatever the user names as the output:
   output redirected (``>>``) onto an input, which would otherwise read its own output.
 - **A regular file is replaced atomically.** The text goes to a temporary file created
   exclusively (``tempfile.mkstemp``: an unpredictable name, never through a planted
-  link) in the same directory, is flushed to the disk, gets the old file's permissions
-  (a new file gets ``0o666`` less the umask, as ``open`` would give it), and then
-  replaces the file in one ``os.replace``. A failure at any step (a full disk) removes
-  the temporary file and leaves the old file as it was.
+  link, short enough beside any name the directory takes) in the same directory, is
+  flushed to the disk, gets the old file's permissions (a new file gets ``0o666`` less
+  the umask, as ``open`` would give it, or those of the file named ``like``: a backup
+  is as private as its original), and then replaces the file in one ``os.replace``. A
+  failure at any step (a full disk, and the signals that end a command: Ctrl-C,
+  ``SIGTERM``, ``SIGHUP``, which the command line turns into exceptions) removes the
+  temporary file and leaves the old file as it was.
 - **Anything else is written in place.** A device (``/dev/null``, ``/dev/stdout``, a
   terminal) or a FIFO is opened and written, never replaced by a regular file; a symlink
   is followed, so its target is written and the link is kept. ``-`` is standard output.
@@ -30,11 +37,13 @@ line that names the output; the command line prints it and exits 2.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, nullcontext
+from dataclasses import dataclass
 from typing import TextIO
 
 from ..display import printable
@@ -125,26 +134,39 @@ def _new_file_mode() -> int:
     return 0o666 & ~mask
 
 
+#: The longest file name most file systems take (``NAME_MAX``), in bytes.
+_NAME_MAX = 255
+
+
+def _temporary_prefix(name: str) -> str:
+    """``.NAME.``, the start of the temporary file's name beside ``name``, cut so that the
+    whole name (with ``mkstemp``'s 8 random characters and ``.tmp``) fits where ``name``
+    itself fits."""
+    raw = os.fsencode(name)[: _NAME_MAX - len(b"..XXXXXXXX.tmp")]
+    return f".{os.fsdecode(raw)}."
+
+
 @contextmanager
 def _replacing(
-    target: str, old: os.stat_result | None, *, encoding: str, newline: str, exclusive: bool = False
+    target: str, model: os.stat_result | None, *, encoding: str, newline: str, exclusive: bool = False
 ) -> Iterator[TextIO]:
     """A temporary file next to ``target`` that replaces it when the block ends well
     (``exclusive``: that becomes it only if there is none yet), and is removed when it
-    does not."""
+    does not. It gets the permissions and owner of ``model`` (the old file, or the file
+    a new one is made like), else those ``open`` would give."""
     import tempfile  # (not at the top: the command line's start-up pays for it only here)
 
     directory, name = os.path.split(target)
-    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=directory or ".")
+    fd, tmp = tempfile.mkstemp(prefix=_temporary_prefix(name), suffix=".tmp", dir=directory or ".")
     try:
         with os.fdopen(fd, "w", encoding=encoding, newline=newline) as f:
             yield f
             f.flush()
             os.fsync(f.fileno())
-        os.chmod(tmp, stat.S_IMODE(old.st_mode) if old is not None else _new_file_mode())
-        if old is not None:
+        os.chmod(tmp, stat.S_IMODE(model.st_mode) if model is not None else _new_file_mode())
+        if model is not None:
             try:
-                os.chown(tmp, old.st_uid, old.st_gid)
+                os.chown(tmp, model.st_uid, model.st_gid)
             except OSError:
                 pass  # only the owner or root may; the permissions are kept all the same
         if exclusive:
@@ -169,12 +191,14 @@ def open_output(
     newline: str = "\n",
     exclusive: bool = False,
     held: bool = False,
+    like: str | None = None,
 ) -> Iterator[TextIO]:
     """A text stream whose content becomes the file ``path`` (``-``: standard output)
     when the ``with`` block ends without an exception (see the module's docstring for
     how). Raises :class:`OutputError` when ``path`` is one of ``inputs``, a directory, or
-    cannot be written, or with ``exclusive`` when it exists (a backup never replaces a
-    file); an exception inside the block leaves the old file untouched, and
+    cannot be written (the user may not write it), or with ``exclusive`` when it exists
+    (a backup never replaces a file); a new file gets the permissions and owner of the
+    file ``like`` when it is given; an exception inside the block leaves the old file untouched, and
     :class:`DiscardOutput` does so quietly. ``newline=""`` writes the line endings of the
     text as they are; ``held``: a device, a FIFO or standard output gets the text only
     when the block ends well. Standard output's own faults (a closed pipe) are left to
@@ -189,19 +213,48 @@ def open_output(
             with _held(sys.stdout) if held else nullcontext(sys.stdout) as f:
                 yield f
         else:
-            with _file_output(path, inputs=inputs, encoding=encoding, newline=newline, exclusive=exclusive, held=held) as f:
+            how = _How(encoding=encoding, newline=newline, exclusive=exclusive, held=held, like=like)
+            with _file_output(path, inputs=inputs, how=how) as f:
                 yield f
     except DiscardOutput:
         pass
 
 
+@dataclass(frozen=True)
+class _How:
+    """How :func:`open_output` was asked to write a file."""
+
+    encoding: str
+    newline: str
+    exclusive: bool
+    held: bool
+    like: str | None
+
+
 @contextmanager
-def _file_output(
-    path: str, *, inputs: Iterable[str], encoding: str, newline: str, exclusive: bool, held: bool
-) -> Iterator[TextIO]:
+def _file_output(path: str, *, inputs: Iterable[str], how: _How) -> Iterator[TextIO]:
     """:func:`open_output` for a file name."""
     refuse_onto_inputs(path, inputs)
     target = os.path.realpath(path) if os.path.islink(path) else path  # write the link's target
+    old = _existing(path, target, how.exclusive)
+    encoding, newline = how.encoding, how.newline
+    try:
+        if old is not None and not stat.S_ISREG(old.st_mode):  # a device, a FIFO, a terminal
+            with open(target, "w", encoding=encoding, newline=newline) as device, _held(device) if how.held else nullcontext(device) as f:
+                yield f
+        else:
+            model = old if old is not None or how.like is None else os.stat(how.like)
+            with _replacing(target, model, encoding=encoding, newline=newline, exclusive=how.exclusive) as f:
+                yield f
+    except (OSError, UnicodeError) as e:
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise OutputError(f"cannot write {printable(path)}: {reason}") from None
+
+
+def _existing(path: str, target: str, exclusive: bool) -> os.stat_result | None:
+    """The status of the output ``path`` (``target``: its link's target) when it exists;
+    :class:`OutputError` when it must not be written: a directory, a file that the user
+    may not write, or any file when the output is ``exclusive``."""
     try:
         old: os.stat_result | None = os.stat(target)
     except FileNotFoundError:
@@ -212,16 +265,9 @@ def _file_output(
         raise OutputError(f"cannot write {printable(path)}: it is a directory")
     if exclusive and (old is not None or os.path.lexists(path)):
         raise OutputError(f"cannot write {printable(path)}: it exists")
-    try:
-        if old is not None and not stat.S_ISREG(old.st_mode):  # a device, a FIFO, a terminal
-            with open(target, "w", encoding=encoding, newline=newline) as device, _held(device) if held else nullcontext(device) as f:
-                yield f
-        else:
-            with _replacing(target, old, encoding=encoding, newline=newline, exclusive=exclusive) as f:
-                yield f
-    except (OSError, UnicodeError) as e:
-        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-        raise OutputError(f"cannot write {printable(path)}: {reason}") from None
+    if old is not None and not os.access(target, os.W_OK, effective_ids=os.access in os.supports_effective_ids):
+        raise OutputError(f"cannot write {printable(path)}: {os.strerror(errno.EACCES)}")
+    return old
 
 
 #: How much text :func:`_held` keeps in memory before it spills to a temporary file.
@@ -242,9 +288,9 @@ def _held(out: TextIO) -> Iterator[TextIO]:
 
 
 def write_output(
-    path: str, text: str, *, inputs: Iterable[str] = (), newline: str = "\n", exclusive: bool = False
+    path: str, text: str, *, inputs: Iterable[str] = (), newline: str = "\n", exclusive: bool = False, like: str | None = None
 ) -> None:
     """Write ``text`` (UTF-8; ``newline`` as for :func:`open` — ``""`` keeps the text's
     own line endings) to the file ``path`` through :func:`open_output`."""
-    with open_output(path, inputs=inputs, newline=newline, exclusive=exclusive) as f:
+    with open_output(path, inputs=inputs, newline=newline, exclusive=exclusive, like=like) as f:
         f.write(text)

@@ -9,20 +9,28 @@ dies again gets a :class:`Failure` that says so), the rest in a fresh pool. Ever
 item gets its real result. A worker that raises (``MemoryError``, a bug) gives its item
 a :class:`Failure` too. Ctrl-C (or the caller closing the stream of results) cancels the
 queued work, stops the workers and re-raises at once.
+
+No more workers are started than the machine has processors for this process, nor more
+than there are items (when they are fewer than the items read ahead): ``--jobs 2000``
+on one match starts one. When the workers cannot be started (too many open files, no
+memory for another process), the workers already started are stopped and
+:class:`~kamisado_notation.errors.ResourceError` says why.
 """
 
 from __future__ import annotations
 
+import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from itertools import islice
 from typing import Generic, TypeVar
 
-from .errors import ArgumentError
+from .errors import ArgumentError, ResourceError
 
-__all__ = ["Failure", "map_in_order"]
+__all__ = ["Failure", "map_in_order", "usable_processors"]
 
 A = TypeVar("A")
 T = TypeVar("T")
@@ -43,11 +51,11 @@ class _Pool(Generic[T, R]):
 
     def __init__(self, fn: Callable[[T], R], jobs: int) -> None:
         self.fn, self.jobs = fn, jobs
-        self.executor = ProcessPoolExecutor(max_workers=jobs)
+        self.executor = _executor(jobs)
 
     def submit(self, work: T) -> Future[R]:
         try:
-            return self.executor.submit(self.fn, work)
+            return _submit(self.executor, self.fn, work)
         except BrokenProcessPool as e:  # broken under earlier work: this fails with it
             future: Future[R] = Future()
             future.set_exception(e)
@@ -55,7 +63,7 @@ class _Pool(Generic[T, R]):
 
     def renew(self) -> None:
         self.executor.shutdown(wait=True, cancel_futures=True)
-        self.executor = ProcessPoolExecutor(max_workers=self.jobs)
+        self.executor = _executor(self.jobs)
 
     def result(self, payload: T | None, future: Future[R] | None, pending: deque[tuple[A, T | None, Future[R] | None]]) -> R | Failure | None:
         """The result of the item at the head of the queue (``pending`` the items after
@@ -87,9 +95,9 @@ class _Pool(Generic[T, R]):
 
     def alone(self, work: T) -> R | Failure:
         """``fn(work)`` in a worker of its own."""
-        executor = ProcessPoolExecutor(max_workers=1)
+        executor = _executor(1)
         try:
-            result = self.outcome(executor.submit(self.fn, work))
+            result = self.outcome(_submit(executor, self.fn, work))
         except BrokenProcessPool:
             result = Failure(died=True)
         except BaseException:
@@ -112,16 +120,24 @@ def map_in_order(
 ) -> Iterator[tuple[A, R | Failure | None]]:
     """``(item, result)`` for each of ``items``, in order: ``fn(work(item))`` computed by
     up to ``jobs`` worker processes (``fn`` a module-level function, so that it can be
-    sent to them), or a :class:`Failure`; ``None`` for an item whose ``work`` is ``None``
-    (it passes through). At most ``ahead`` items (default ``2 * jobs``) are read ahead of
-    the one given."""
+    sent to them; no more than :func:`usable_processors`, nor than there are items), or
+    a :class:`Failure`; ``None`` for an item whose ``work`` is ``None`` (it passes
+    through). At most ``ahead`` items (default: twice the workers) are read ahead of the
+    one given. :class:`ArgumentError` when ``jobs`` is below 1, :class:`ResourceError`
+    when the workers cannot be started."""
     if jobs < 1:
         raise ArgumentError(f"jobs must be at least 1, not {jobs}")
-    ahead = ahead if ahead is not None else 2 * jobs
-    pool: _Pool[T, R] = _Pool(fn, jobs)
-    pending: deque[tuple[A, T | None, Future[R] | None]] = deque()
+    workers = min(jobs, usable_processors())
+    ahead = ahead if ahead is not None else 2 * workers
     source = iter(items)
+    first = [(item, work(item)) for item in islice(source, ahead)]
+    if len(first) < ahead:  # all the work there is: a worker an item at most
+        workers = max(1, min(workers, sum(payload is not None for _, payload in first)))
+    pool: _Pool[T, R] = _Pool(fn, workers)
+    pending: deque[tuple[A, T | None, Future[R] | None]] = deque()
     try:
+        for item, payload in first:
+            pending.append((item, payload, pool.submit(payload) if payload is not None else None))
         while True:
             _fill(pool, source, pending, work, ahead)
             if not pending:
@@ -151,6 +167,44 @@ def _fill(
             return
 
 
+def usable_processors() -> int:
+    """The processors this process may run on (its affinity, else the machine's count)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def _executor(workers: int) -> ProcessPoolExecutor:
+    """A pool of ``workers`` processes, which end at once on ``SIGTERM`` and ``SIGHUP``
+    whatever handler they inherited from the process that made them."""
+    try:
+        return ProcessPoolExecutor(max_workers=workers, initializer=_default_signals)
+    except OSError as e:
+        raise _refused(e) from None
+
+
+def _submit(executor: ProcessPoolExecutor, fn: Callable[[T], R], work: T) -> Future[R]:
+    """``executor.submit(fn, work)``; when the workers cannot be started, those started
+    are stopped and :class:`ResourceError` says why."""
+    try:
+        return executor.submit(fn, work)
+    except OSError as e:
+        _stop(executor)
+        raise _refused(e) from None
+
+
+def _refused(e: OSError) -> ResourceError:
+    return ResourceError(f"cannot start the worker processes: {e.strerror or e}")
+
+
+def _default_signals() -> None:
+    import signal
+
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, signal.SIG_DFL)
+
+
 def _lost(future: Future[R]) -> bool:
     """Whether the work of ``future`` was lost with a broken pool (not done, cancelled,
     or failed with it)."""
@@ -158,10 +212,13 @@ def _lost(future: Future[R]) -> bool:
 
 
 def _stop(executor: ProcessPoolExecutor) -> None:
-    """Cancel what is queued and end the workers now."""
+    """Cancel what is queued and end the workers now (their list is taken first:
+    ``shutdown`` forgets it). They are killed: a worker holds nothing to clean up, and
+    one still starting may not yet take ``SIGTERM`` as it should."""
+    processes = list((getattr(executor, "_processes", None) or {}).values())
     executor.shutdown(wait=False, cancel_futures=True)
-    for process in list((getattr(executor, "_processes", None) or {}).values()):
+    for process in processes:
         try:
-            process.terminate()
+            process.kill()
         except (OSError, AttributeError):
             pass
