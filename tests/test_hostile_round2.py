@@ -26,7 +26,7 @@ import kamisado_notation
 from kamisado_notation import errors
 from kamisado_notation.cli.app import app
 from kamisado_notation.diagnostics import Diagnostic
-from kamisado_notation.perft import perft
+from kamisado_notation.engine.perft import perft
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
@@ -168,7 +168,7 @@ def test_a_square_off_the_board_is_also_an_index_error() -> None:
 
 
 def test_fewer_than_one_worker_is_an_argument_error() -> None:
-    from kamisado_notation.parallel import map_in_order
+    from kamisado_notation.io.parallel import map_in_order
 
     with pytest.raises(errors.ArgumentError):
         list(map_in_order(len, ["x"], 0, work=lambda item: item))
@@ -217,7 +217,7 @@ def test_a_huge_number_of_jobs_is_a_usage_error(jobs: str) -> None:
 
 
 def test_the_library_starts_no_more_workers_than_there_is_work() -> None:
-    from kamisado_notation.parallel import map_in_order, usable_processors
+    from kamisado_notation.io.parallel import map_in_order, usable_processors
 
     pids = {pid for _, pid in map_in_order(_pid, range(3 * usable_processors()), 10_000, work=lambda i: i)}
     assert 1 <= len(pids) <= usable_processors()

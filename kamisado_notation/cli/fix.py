@@ -12,24 +12,34 @@ OUTDIR``: one output per record, named as ``convert -d`` names them); a folder's
 records are passed over (``fix`` edits the text of a ``.kmr``), and a record that cannot
 be read is said and skipped: exit 2 if one could not be read or written, else 1 if
 problems remain in one, else 0.
+
+Each record is fixed and written a match at a time (memory holds a match): for each
+match, its corrections, then what is still wrong in it. The record is written whole or
+not at all (a file through the safe writer; standard output when the end is reached).
+``--in-place`` rewrites only a regular file the user may write; its ``FILE.orig`` gets
+the file's permissions and owner, and is removed again if the rewrite fails.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 import sys
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
 from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, fail, refuse_onto, refuse_stdout_onto, say
+
+if TYPE_CHECKING:
+    from ..checking.fix import FixedPart
 
 
 def fix(
     files: list[str] = typer.Argument(..., metavar="FILE|DIR...", help="Match records (.kmr), or folders of them; - for standard input."),
     output: str | None = typer.Option(None, "-o", "--output", help="Write here instead of standard output (one record)."),
     folder: str | None = typer.Option(None, "-d", "--output-dir", metavar="OUTDIR", help="Write one fixed record per input into this folder."),
-    in_place: bool = typer.Option(False, "--in-place", help="Rewrite FILE, keeping the original as FILE.orig."),
+    in_place: bool = typer.Option(False, "--in-place", help="Rewrite FILE (a regular file), keeping the original as FILE.orig."),
 ) -> NoReturn:
     """Correct every entry whose correction is certain, marking each change."""
     if sum((output is not None, folder is not None, in_place)) > 1:
@@ -83,35 +93,85 @@ def _fix_many(arguments: list[str], folder: str | None) -> int:
 def _fix_one(file: str, target: str | None, *, in_place: bool) -> int:
     """Fix the record ``file`` into ``target`` (``None``: standard output; ``file``
     itself with ``in_place``); the exit status."""
-    from ..checking.fix import fix_text
-    from ..display import printable
+    from ..errors import NotationError, OutputError, RecordIOError
 
-    text = _read(file)
-    report = fix_text(text, path=file)
-    for d in report.corrections:
-        sys.stderr.write(printable(f"{file}:{d.line}:{d.column}: fixed[{d.rule}] {d.message}") + "\n")
-    shown = target if target is not None else file
-    assert report.remaining is not None
-    for d in report.remaining.all_diagnostics():
-        sys.stderr.write(d.format(shown) + "\n")
-    if target is None:
-        sys.stdout.write(report.text)
-    elif in_place:
-        if report.changed:
-            _write(file + ".orig", text, inputs=[file], exclusive=True)
-            _write(file, report.text, inputs=[])  # asked for: the original is kept as FILE.orig
-    else:
-        _write(target, report.text, inputs=[file])
-    return EXIT_OK if report.valid else EXIT_INVALID
+    _kmr_only(file)
+    fixing = _Fixing(file, target if target is not None else file)
+    try:
+        fixing.run(target, in_place=in_place)
+    except OutputError as e:
+        fixing.drop_backup()  # (a backup this run made must not block the next)
+        fail(str(e))
+    except RecordIOError as e:
+        fail(str(e))
+    except NotationError as e:
+        fail(f"{file}:{e.line}:{e.column}: {e}; nothing fixed", code=EXIT_INVALID)
+    return EXIT_OK if fixing.valid else EXIT_INVALID
+
+
+class _Fixing:
+    """One run of ``kamisado fix`` on ``file``: the record fixed a match at a time
+    (:func:`~kamisado_notation.checking.fix.fix_file`), each part written as it comes
+    and its diagnostics printed (those of the result named ``shown``)."""
+
+    def __init__(self, file: str, shown: str) -> None:
+        self.file, self.shown = file, shown
+        self.valid, self.changed = True, False
+        self.backup: str | None = None  # the backup this run made
+
+    def run(self, target: str | None, *, in_place: bool) -> None:
+        """Write the fixed record to ``target`` (``None``: standard output) through the
+        safe writer: all of it or, at a fault, nothing."""
+        from ..checking.fix import fix_file
+        from ..io.output import DiscardOutput, open_output
+
+        inputs = [] if in_place else [self.file]  # (--in-place is asked for, with a backup)
+        with open_output(target or "-", inputs=inputs, newline="", held=True) as out:
+            for part in fix_file(self.file):
+                self._report(part)
+                out.write(part.text)
+            if in_place and not self.changed:
+                raise DiscardOutput  # nothing to rewrite, nor to keep
+            if in_place:
+                self._keep_original()
+
+    def _report(self, part: FixedPart) -> None:
+        from ..display import printable
+
+        for d in part.corrections:
+            sys.stderr.write(printable(f"{self.file}:{d.line}:{d.column}: fixed[{d.rule}] {d.message}") + "\n")
+        for d in part.remaining:
+            sys.stderr.write(d.format(self.shown) + "\n")
+        self.valid = self.valid and part.valid
+        self.changed = self.changed or bool(part.corrections)
+
+    def _keep_original(self) -> None:
+        """Copy the file as it is to ``FILE.orig`` (never over an existing file), with its
+        permissions and owner: a backup is as private as the file."""
+        import shutil
+
+        from ..io.output import open_output
+
+        backup = self.file + ".orig"
+        with open(self.file, encoding="utf-8", newline="") as original, open_output(
+            backup, inputs=[self.file], newline="", exclusive=True, like=self.file
+        ) as copy:
+            shutil.copyfileobj(original, copy)
+        self.backup = backup
+
+    def drop_backup(self) -> None:
+        """Remove the backup this run made (the rewrite failed: the file is as it was)."""
+        if self.backup is not None:
+            try:
+                os.unlink(self.backup)
+            except OSError:
+                pass
 
 
 def _target(file: str, output: str | None, in_place: bool) -> str | None:
     """Where the record goes (``None``: standard output); usage errors exit 2."""
     if in_place:
-        if file == "-":
-            fail("--in-place needs a FILE, not standard input")
-        if os.path.lexists(file + ".orig"):
-            fail(f"{file}.orig exists: the backup --in-place would keep; move it away or use -o")
+        _rewritable(file)
         return file
     if output is None or output == "-":
         refuse_stdout_onto([file])
@@ -120,32 +180,37 @@ def _target(file: str, output: str | None, in_place: bool) -> str | None:
     return output
 
 
-def _read(file: str) -> str:
-    """The text of ``file`` (``-``: standard input); exit 2 when it cannot be read or is a
-    JSON record, 1 when it is not text (binary data, not UTF-8, too long)."""
-    from ..errors import NotationError, RecordIOError
-    from ..notation.files import file_format, read_text
+def _rewritable(file: str) -> None:
+    """Exit 2 unless ``--in-place`` may rewrite ``file``: a regular file (as ``sed -i``
+    wants: a FIFO or a device cannot be replaced, and reading one blocks or never ends)
+    that the user may write, with no ``FILE.orig`` in the way. A file that cannot be
+    read is left to the reading, which says why."""
+    from ..errors import OutputError
+    from ..io.output import refuse_unwritable
+
+    if file == "-":
+        fail("--in-place needs a FILE, not standard input")
+    try:
+        mode = os.stat(file).st_mode
+    except OSError:
+        return
+    if not stat.S_ISREG(mode):
+        fail(f"{file} is not a regular file: --in-place rewrites only regular files (use -o)")
+    try:
+        refuse_unwritable(file)
+    except OutputError as e:
+        fail(str(e))
+    if os.path.lexists(file + ".orig"):
+        fail(f"{file}.orig exists: the backup --in-place would keep; move it away or use -o")
+
+
+def _kmr_only(file: str) -> None:
+    """Exit 2 unless ``file`` (``-``: standard input) is a ``.kmr`` record: ``fix``
+    edits its text."""
+    from ..notation.files import file_format
 
     form = "kmr" if file == "-" else file_format(file)
     if form == "json":
         fail(f"{file}: fix edits the .kmr text of a record; convert the JSON record to a .kmr first")
     if form != "kmr":
         fail(f"{file}: fix edits the .kmr text of a record; convert the {form} record to a .kmr first")
-    try:
-        return read_text(file)
-    except RecordIOError as e:
-        fail(str(e))
-    except NotationError as e:
-        fail(f"{file}:{e.line}:{e.column}: {e}; nothing fixed", code=EXIT_INVALID)
-
-
-def _write(path: str, text: str, *, inputs: list[str], exclusive: bool = False) -> None:
-    """Write ``text`` with its own line endings through the safe writer
-    (:mod:`kamisado_notation.io.output`); with ``exclusive``, never over an existing file."""
-    from ..errors import OutputError
-    from ..io.output import write_output
-
-    try:
-        write_output(path, text, inputs=inputs, newline="", exclusive=exclusive)
-    except OutputError as e:
-        fail(str(e))

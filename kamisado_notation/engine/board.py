@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-from .errors import SquareError
+from ..errors import SquareError
 
 __all__ = [
     "BOARD_ROWS",

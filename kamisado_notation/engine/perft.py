@@ -8,7 +8,7 @@ it, see :mod:`kamisado_notation.engine.position`).
 
 from __future__ import annotations
 
-from .errors import ArgumentError
+from ..errors import ArgumentError
 from .position import Move, Position
 
 __all__ = ["divide", "perft"]

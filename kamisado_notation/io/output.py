@@ -57,6 +57,7 @@ __all__ = [
     "output_paths",
     "refuse_onto_inputs",
     "refuse_stdout_onto_inputs",
+    "refuse_unwritable",
     "write_output",
 ]
 
@@ -265,9 +266,16 @@ def _existing(path: str, target: str, exclusive: bool) -> os.stat_result | None:
         raise OutputError(f"cannot write {printable(path)}: it is a directory")
     if exclusive and (old is not None or os.path.lexists(path)):
         raise OutputError(f"cannot write {printable(path)}: it exists")
-    if old is not None and not os.access(target, os.W_OK, effective_ids=os.access in os.supports_effective_ids):
-        raise OutputError(f"cannot write {printable(path)}: {os.strerror(errno.EACCES)}")
+    if old is not None:
+        refuse_unwritable(path)
     return old
+
+
+def refuse_unwritable(path: str) -> None:
+    """Raise :class:`OutputError` when ``path`` exists and the user may not write it
+    (as a shell's ``>`` would refuse it)."""
+    if os.path.exists(path) and not os.access(path, os.W_OK, effective_ids=os.access in os.supports_effective_ids):
+        raise OutputError(f"cannot write {printable(path)}: {os.strerror(errno.EACCES)}")
 
 
 #: How much text :func:`_held` keeps in memory before it spills to a temporary file.

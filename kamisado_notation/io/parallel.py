@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Generic, TypeVar
 
-from .errors import ArgumentError, ResourceError
+from ..errors import ArgumentError, ResourceError
 
 __all__ = ["Failure", "map_in_order", "usable_processors"]
 

@@ -492,27 +492,58 @@ def _stream(
 
 def read_text(path: str) -> str:
     """The whole text of a ``.kmr`` file (``-``: standard input) as it is written — BOM
-    and line endings kept — for a caller that edits the text itself (``kamisado fix``).
-    Raises :class:`RecordIOError` when the file cannot be read, :class:`NotationError`
-    (with the line and column) for binary data, invalid UTF-8, or more than
-    :data:`MAX_JSON` bytes: memory stays bounded, and ``/dev/zero`` ends at once."""
+    and line endings kept — for a caller that edits the text itself. Raises
+    :class:`RecordIOError` when the file cannot be read, :class:`NotationError` (with the
+    line and column) for binary data, invalid UTF-8, or more than :data:`MAX_JSON` bytes:
+    memory stays bounded, and ``/dev/zero`` ends at once."""
+    text, size = [], 0
+    for line in written_lines(path):
+        size += len(line)
+        if size > MAX_JSON:
+            raise NotationError(f"the file is longer than {MAX_JSON} bytes, the most read whole")
+        text.append(line)
+    return "".join(text)
+
+
+#: A line ending: "\r\n", "\n", or "\r" alone (an old Mac file).
+_ENDING = re.compile(rb"\r\n|\n|\r")
+
+
+def written_lines(path: Source) -> Iterator[str]:
+    """The lines of a ``.kmr`` file (``-``: standard input) one at a time, each exactly
+    as it is written — its ending kept, the BOM kept on the first — for a caller that
+    edits the text a match at a time (``kamisado fix``): memory holds a line. Raises
+    :class:`RecordIOError` when the file cannot be read, :class:`NotationError` (line and
+    column) at binary data, invalid UTF-8, or a line longer than :data:`MAX_JSON` bytes."""
     opened = _Opened(path)
-    raw = bytearray()
+    number, carry, offset = 0, b"", 0  # (offset: the file offset of ``carry``)
     with opened.stack:
         for chunk in opened.all_chunks():
-            nul = chunk.find(b"\0")
+            data, start = carry + chunk, 0
+            nul = data.find(b"\0")
+            for m in _ENDING.finditer(data, 0, nul if nul >= 0 else len(data)):
+                if m.end() == len(data) and m.group() == b"\r":
+                    break  # perhaps the first half of a "\r\n" cut by the chunks
+                number += 1
+                yield _decoded_line(data[start : m.end()], number)
+                start = m.end()
+            carry, offset = data[start:], offset + start
             if nul >= 0:
-                raw += chunk[:nul]
-                line = raw.count(b"\n") + 1
-                raise NotationError(
-                    f"not a text record: binary data at byte {len(raw) + 1}", line=line, column=len(raw) - raw.rfind(b"\n")
-                )
-            raw += chunk
-            if len(raw) > MAX_JSON:
-                raise NotationError(f"the file is longer than {MAX_JSON} bytes, the most read whole")
-    from .json_record import decode_utf8
+                at = offset + nul - start
+                raise NotationError(f"not a text record: binary data at byte {at + 1}", line=number + 1, column=nul - start + 1)
+            if len(carry) > MAX_JSON:
+                raise NotationError(f"the line is longer than {MAX_JSON} bytes, the most read whole", line=number + 1)
+        if carry:
+            yield _decoded_line(carry, number + 1)
 
-    return decode_utf8(bytes(raw))
+
+def _decoded_line(raw: bytes, number: int) -> str:
+    """One line decoded as UTF-8; :class:`NotationError` at an invalid byte."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        column = len(raw[: e.start].decode("utf-8", errors="replace")) + 1
+        raise NotationError(f"not UTF-8: byte 0x{raw[e.start]:02x} cannot be decoded", line=number, column=column) from None
 
 
 def read_json_record(path: str) -> RecordFile:
