@@ -1,5 +1,6 @@
 """Peak memory of the commands that read whole record files, as a ratio between a corpus
-and the same corpus repeated 20 times (issue 11: memory flat in the number of matches).
+and the same corpus repeated 20 times (issue 11: memory flat in the number of matches;
+issue 20: ``fix`` too).
 
     python3 bench/bench_memory.py [--matches N] [--times K] [--root DIR]
 
@@ -29,6 +30,7 @@ COMMANDS = {
     "convert --to short": ["convert", "{file}", "--to", "short"],
     "convert --to json": ["convert", "{file}", "--to", "json"],
     "show --match 2": ["show", "{file}", "--match", "2", "--no-color"],
+    "fix": ["fix", "{file}"],
     # the same corpus in the JSON form of a record (``convert --to json``), read back
     "validate (JSON)": ["validate", "{json}"],
     "convert (JSON) --to short": ["convert", "{json}", "--to", "short"],
@@ -89,6 +91,7 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=1000)
     parser.add_argument("--times", type=int, default=20)
     parser.add_argument("--root", type=Path, default=ROOT)
+    parser.add_argument("--commands", nargs="+", choices=list(COMMANDS), default=list(COMMANDS))
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         small, large = corpus(ROOT, tmp, args.matches, args.times)
@@ -96,7 +99,8 @@ def main() -> None:
                  f"{os.path.getsize(_json(small)) / 1e6:.1f} MB and {os.path.getsize(_json(large)) / 1e6:.1f} MB")
         print(f"code: {args.root}; corpus: {args.matches} standard matches ({sizes}, x{args.times})")
         print(f"{'command':26} {'corpus':>10} {'x' + str(args.times):>10} {'ratio':>7}")
-        for name, template in COMMANDS.items():
+        for name in args.commands:
+            template = COMMANDS[name]
             a = peak_kb(args.root, _args(template, small))
             b = peak_kb(args.root, _args(template, large))
             print(f"{name:26} {a / 1024:8.1f}MB {b / 1024:8.1f}MB {b / a:7.2f}")

@@ -20,6 +20,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import kamisado_notation
@@ -398,3 +400,80 @@ def test_a_signal_during_convert_leaves_no_temporary_file(tmp_path: Path, signum
     _, err = child.communicate(timeout=30)
     assert child.returncode == 128 + signum, err
     assert list(tmp_path.iterdir()) == []
+
+
+# ------------------------------- 6 and 14: fix streams, and one run makes every correction
+
+
+def test_fix_reads_no_further_than_the_match_it_gives() -> None:
+    """``fix_lines`` gives each part as soon as the next match starts: what it has read
+    when the first match comes is bounded by a match, not by the record (so its memory
+    stays flat in the number of matches; the figures are ``bench/bench_memory.py``)."""
+    from kamisado_notation.checking.fix import fix_lines
+
+    match = (SAMPLES / "standard-match.kmr").read_text(encoding="utf-8")
+    per_match = match.count("\n")
+    read = 0
+
+    def lines() -> Iterator[str]:
+        nonlocal read
+        for _ in range(200):
+            for line in match.splitlines(keepends=True):
+                read += 1
+                yield line
+
+    parts = fix_lines(lines(), path="many.kmr")
+    first = next(parts)
+    while first.first_line == 1 and not first.text.lstrip().startswith("["):  # (comments before the first match)
+        first = next(parts)
+    assert read <= 3 * per_match
+    rest = list(parts)
+    assert read == 200 * per_match
+    assert rest[-1].first_line > first.first_line and all(p.valid for p in rest)
+
+
+def test_fix_of_a_correction_that_makes_another_certain_makes_both() -> None:
+    """The issue's record: line 2's direction is a slip, and only with it corrected is
+    line 1's square certain; one run corrects both, a second changes nothing."""
+    text = "[Event \"x\"]\nRound 1\n1. Yellow Left 1 Yellow   Yellow Right 1 Yellow\n2. Green Left 2 Yellow\n"
+    once = kamisado_notation.fix_text(text)
+    assert [(d.line, d.column, d.rule) for d in once.corrections] == [(3, 27, "square"), (4, 4, "M1")]
+    assert "Yellow Right 1 Green {fix:" in once.text and "Green Forward 2 Yellow {fix:" in once.text
+    assert once.valid
+    twice = kamisado_notation.fix_text(once.text)
+    assert twice.text == once.text and not twice.corrections
+
+
+_SLOT_WORDS = {
+    "colour": ["Orange", "Blue", "Purple", "Pink", "Yellow", "Red", "Green", "Brown"],
+    "direction": ["Forward", "Left", "Right"],
+    "distance": [str(n) for n in range(1, 8)],
+}
+_WORD = {word: slot for slot, words in _SLOT_WORDS.items() for word in words}
+
+
+@given(seed=st.integers(0, 10**6), slips=st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 7)), min_size=1, max_size=4))
+def test_property_fix_of_fix_changes_nothing(seed: int, slips: list[tuple[int, int]]) -> None:
+    """Slips planted in a generated legal match (a word of an entry changed for another
+    of its kind): whatever one run of fix makes of it, a second run changes nothing."""
+    import random
+
+    from kamisado_notation.notation.record import RecordFile
+    from kamisado_notation.notation.writer import Form, format_record
+    from kamisado_notation.play.generate import generate_match
+
+    match = generate_match(random.Random(seed), target=1)
+    lines = format_record(RecordFile("<t>", matches=[match]), form=Form.TEXT).splitlines(keepends=True)
+    for where, pick in slips:
+        rows = [i for i, line in enumerate(lines) if line[:1].isdigit()]
+        i = rows[where % len(rows)]
+        words = lines[i].split(" ")
+        slots = [j for j, w in enumerate(words) if w.strip() in _WORD]
+        j = slots[where // len(rows) % len(slots)]
+        choices = _SLOT_WORDS[_WORD[words[j].strip()]]
+        words[j] = words[j].replace(words[j].strip(), choices[pick % len(choices)])
+        lines[i] = " ".join(words)
+    once = kamisado_notation.fix_text("".join(lines))
+    twice = kamisado_notation.fix_text(once.text)
+    assert not twice.corrections, [d.format("t") for d in twice.corrections]
+    assert twice.text == once.text
