@@ -19,8 +19,10 @@ import re
 __all__ = ["json_safe", "json_text", "printable"]
 
 # C0 controls but the tab, DEL and the C1 controls, the line and paragraph separators,
-# the bidirectional embeddings, overrides and isolates, and surrogates.
-_UNSAFE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+# the bidirectional embeddings, overrides and isolates, surrogates, and U+FFFE and
+# U+FFFF (not characters: no XML document may hold them, so a picture of the terminal
+# output would not be one).
+_UNSAFE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufffe\uffff]")
 
 
 def _escape(m: re.Match[str]) -> str:
@@ -31,8 +33,8 @@ def _escape(m: re.Match[str]) -> str:
 
 
 def printable(text: str) -> str:
-    """``text`` with every control, bidirectional-override and surrogate character
-    escaped (``"a\\x1b[31m"`` → ``"a\\\\x1b[31m"``); safe to print to any UTF-8 stream.
+    """``text`` with every control, bidirectional-override and surrogate character (and
+    the non-characters U+FFFE and U+FFFF) escaped (``"a\\x1b[31m"`` → ``"a\\\\x1b[31m"``); safe to print to any UTF-8 stream.
 
     >>> printable("Ann\\x1b[2J") == "Ann\\\\x1b[2J"
     True

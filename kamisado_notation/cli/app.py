@@ -13,7 +13,7 @@ from ..display import printable
 from ..io.output import file_identity
 from . import arena, convert, draw, engine, fix, page, standings
 from . import validate as validate_cli
-from .common import EXIT_INTERRUPTED, EXIT_USAGE, tune_gc
+from .common import EXIT_INTERRUPTED, EXIT_USAGE, cap_terminal_size, tune_gc
 
 #: The commands, in the order the README lists them.
 COMMANDS: dict[str, Callable[..., None]] = {
@@ -87,6 +87,7 @@ def run(application: typer.Typer, args: list[str]) -> int:
     (:class:`Terminated`). Click's own main loop is not used because it turns a closed
     pipe into status 1, which means "invalid record"."""
     _end_on_signals()
+    cap_terminal_size()
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="backslashreplace")  # never a UnicodeEncodeError
     try:

@@ -23,23 +23,55 @@ EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 EXIT_INTERRUPTED = 130
 
 
+#: The widest and tallest terminal believed (``COLUMNS``, ``LINES``): a larger number is
+#: taken as this one (``COLUMNS=99999999`` made a diagram of gigabytes).
+MAX_COLUMNS = 1000
+MAX_LINES = 10_000
+
+
+def terminal_size_from_environment() -> tuple[int | None, int | None]:
+    """``COLUMNS`` and ``LINES`` when they are whole numbers above 0, capped at
+    :data:`MAX_COLUMNS` and :data:`MAX_LINES`; None for what is not set or not such a
+    number (rich then asks the terminal)."""
+    sizes: list[int | None] = []
+    for name, cap in (("COLUMNS", MAX_COLUMNS), ("LINES", MAX_LINES)):
+        text = os.environ.get(name, "").strip()
+        number = (int(text) if len(text) <= 9 else cap) if text.isascii() and text.isdigit() else 0
+        sizes.append(min(number, cap) if number > 0 else None)
+    return sizes[0], sizes[1]
+
+
+def cap_terminal_size() -> None:
+    """Write ``COLUMNS`` and ``LINES`` back capped (:func:`terminal_size_from_environment`),
+    for the parts of the command line that read them themselves (Typer's help and usage
+    errors)."""
+    for name, size in zip(("COLUMNS", "LINES"), terminal_size_from_environment(), strict=True):
+        if size is not None:
+            os.environ[name] = str(size)
+        elif name in os.environ:
+            del os.environ[name]  # (rich would take "0" at its word, or a huge number)
+
+
 def console(*, stderr: bool = False, no_color: bool = False, record: bool = False, width: int | None = None) -> Console:
     """A rich console: colour only on a terminal, never under ``NO_COLOR``/``--no-color``;
     a closed pipe is left to :func:`..app.run` (rich's own answer is status 1, which
-    means "invalid record")."""
+    means "invalid record"). Its width is ``width``, else ``COLUMNS`` capped
+    (:func:`terminal_size_from_environment`), else the terminal's."""
     from rich.console import Console
 
     class _Console(Console):
         def on_broken_pipe(self) -> NoReturn:
             raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
 
+    columns, lines = terminal_size_from_environment()
     return _Console(
         stderr=stderr,
+        height=lines,
         no_color=no_color or bool(os.environ.get("NO_COLOR")),
         highlight=False,
         emoji=False,
         record=record,
-        width=width,
+        width=width if width is not None else columns,
         soft_wrap=True,
     )
 

@@ -11,6 +11,7 @@ the terminal output; neither is ever written over the record read (exit 2).
 from __future__ import annotations
 
 import os
+import re
 import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -169,10 +170,30 @@ def refuse_input(outputs: tuple[str | None, ...], source: str) -> None:
 
 
 def save_terminal_svg(out: Any, path: str | None) -> None:
-    """The terminal output that ``out`` recorded, as rich draws it (an SVG picture),
-    through the safe writer."""
+    """The terminal output that ``out`` recorded (:func:`terminal_svg`), through the
+    safe writer."""
     if path is not None:
-        write_file(path, out.export_svg(title="kamisado"), inputs=[])
+        write_file(path, terminal_svg(out), inputs=[])
+
+
+def terminal_svg(out: Console) -> str:
+    """The terminal output that ``out`` recorded, as rich draws it (an SVG picture), but
+    self-contained like ``--svg``: without rich's ``@font-face`` rules, which load the
+    font from a public server whenever the picture is opened (the text is set in the
+    viewer's own monospace font), and always an XML document: a character no XML
+    document may hold is written as its escape (:func:`~kamisado_notation.display.printable`
+    escapes those of a record already; this is the last guard)."""
+    from rich._export_format import CONSOLE_SVG_FORMAT
+
+    from ..display import printable
+
+    local = re.sub(r"\s*@font-face \{\{.*?\}\}", "", CONSOLE_SVG_FORMAT, flags=re.DOTALL)
+    svg: str = out.export_svg(title="kamisado", code_format=local)
+    return _NOT_XML.sub(lambda m: printable(m.group()), svg)
+
+
+#: The characters no XML 1.0 document may hold (the tab and line endings may: kept).
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def write_svg(drawing: str, path: str) -> None:
@@ -185,7 +206,8 @@ def _square_text(glyphs: bool) -> Any:
 
 
 def _tty_width() -> int | None:
-    """A terminal's own width; in a pipe, ``COLUMNS`` when set, else 100."""
+    """A terminal's own width; in a pipe, ``COLUMNS`` when set (capped:
+    :func:`~.common.console`), else 100."""
     return None if sys.stdout.isatty() or os.environ.get("COLUMNS", "").isdigit() else 100
 
 

@@ -7,7 +7,8 @@ perhaps in another process).
 (``"\\n"``, ``"\\r\\n"`` and ``"\\r"`` alone all end a line), :class:`LongLine` where a
 line longer than :data:`MAX_LINE` bytes was skipped without being held, and
 :class:`Binary` (the last piece) at a NUL byte. :class:`DecodedLines` turns pieces into
-text lines, numbered, with a diagnostic for a skipped line, for binary data and for an
+text lines, numbered, with a diagnostic for a skipped line (but a ``#`` comment line,
+which holds no data: it is read as an empty comment), for binary data and for an
 invalid UTF-8 byte (the last two end the reading).
 """
 
@@ -31,7 +32,15 @@ MAX_LINE = 1 << 20
 
 @dataclass(frozen=True, slots=True)
 class LongLine:
-    """A line longer than :data:`MAX_LINE`, skipped."""
+    """A line longer than :data:`MAX_LINE`, skipped; ``comment``: a ``#`` comment line
+    (no data: it is read as an empty comment, and is no error)."""
+
+    comment: bool = False
+
+
+def _long_line(start: bytes) -> LongLine:
+    """The :class:`LongLine` of a line that starts with ``start``."""
+    return LongLine(comment=start.lstrip(b" \t")[:1] == b"#")
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +120,7 @@ class LineBlocks:
     def _whole_lines(self, data: bytes) -> Iterator[bytes | LongLine]:
         first = _BREAK.search(data)
         if first is not None and first.start() > self.limit:  # a line begun in an earlier chunk
-            yield LongLine()
+            yield _long_line(data)
             data = self._after_break(data, first.start())
         end = max(data.rfind(b"\n"), data.rfind(b"\r")) + 1
         if end:
@@ -120,7 +129,7 @@ class LineBlocks:
             self.offset += end
         rest = data[end:]
         if len(rest) > self.limit:
-            yield LongLine()
+            yield _long_line(rest)
             self.skipping = True
             self.offset += len(rest)
             rest = b""
@@ -171,6 +180,9 @@ class DecodedLines:
         for piece in self.pieces:
             if isinstance(piece, LongLine):
                 number += 1
+                if piece.comment:  # a comment is not data: read as an empty one
+                    yield ["#"]
+                    continue
                 message = f"the line is longer than {MAX_LINE} bytes, the most a record line may hold; skipped"
                 record.errors.append(Diagnostic("syntax", message, number, 1))
                 yield [""]
