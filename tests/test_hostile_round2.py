@@ -8,6 +8,7 @@ from __future__ import annotations
 import inspect
 import os
 import pickle
+import re
 import resource
 import shutil
 import signal
@@ -477,3 +478,92 @@ def test_property_fix_of_fix_changes_nothing(seed: int, slips: list[tuple[int, i
     twice = kamisado_notation.fix_text(once.text)
     assert not twice.corrections, [d.format("t") for d in twice.corrections]
     assert twice.text == once.text
+
+
+# ------------------------------------------- 5. --terminal-svg: self-contained XML
+
+
+NOT_CHARACTERS = '[Black "bad \ufffe and \uffff here"]\n[Gold "G\x0b\U000f0000"]\n\nRound 1\n1. Ye L1 Ye   Ye L3 Ye\n'
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["show", "{file}"], ["lineup", "{file}", "--round", "1"], ["moves", "--position", "initial"]],
+    ids=["show", "lineup", "moves"],
+)
+def test_the_terminal_picture_is_an_xml_document_that_loads_nothing(tmp_path: Path, command: list[str]) -> None:
+    import xml.etree.ElementTree as ET
+
+    record = tmp_path / "odd.kmr"
+    record.write_text(NOT_CHARACTERS, encoding="utf-8")
+    picture = tmp_path / "out.svg"
+    args = [str(record) if a == "{file}" else a for a in command]
+    if command[0] == "moves":
+        args = ["moves", "--terminal-svg", str(picture), kamisado_notation.Position.initial().to_string()]
+    r = invoke(*args, "--terminal-svg", str(picture)) if command[0] != "moves" else invoke(*args)
+    assert r.exit_code in (0, 1), r.output
+    svg = picture.read_text(encoding="utf-8")
+    ET.fromstring(svg)  # expat: a well-formed XML document
+    assert "@font-face" not in svg and "@import" not in svg and "cdnjs" not in svg
+    assert all(ref.startswith("#") for ref in re.findall(r"url\(([^)]*)\)", svg))  # (its own clip paths only)
+    assert not re.search(r"href=.https?:", svg)
+    if command[0] == "show":
+        assert "bad \\ufffe and \\uffff here" in svg.replace("&#160;", " ")
+    if shutil.which("xmllint"):
+        lint = subprocess.run(["xmllint", "--noout", str(picture)], capture_output=True, check=False, timeout=60)
+        assert lint.returncode == 0, lint.stderr
+
+
+def test_printable_escapes_what_no_xml_document_may_hold() -> None:
+    from kamisado_notation.display import printable
+
+    assert printable("a\ufffeb\uffffc") == "a\\ufffeb\\uffffc"
+    assert printable("ée\U000f0000") == "ée\U000f0000"  # (a private-use letter is text)
+
+
+# ------------------------------------------------------------- 8. COLUMNS capped
+
+
+@pytest.mark.parametrize("columns", ["99999999", "99999999999999999999"])
+@pytest.mark.parametrize(
+    "command",
+    [["replay"], ["show"], ["show", "--terminal-svg", "{svg}"], ["lineup", "--round", "1", "--terminal-svg", "{svg}"]],
+    ids=["replay", "show", "show --terminal-svg", "lineup --terminal-svg"],
+)
+def test_a_huge_columns_is_capped(tmp_path: Path, columns: str, command: list[str]) -> None:
+    """``COLUMNS=99999999 replay FILE`` wrote 4 GB, ``show --terminal-svg`` ran past 30 s
+    (900 MB); a number too large for C was a traceback."""
+    args = [command[0], str(SAMPLES / "standard-match.kmr"), *(str(tmp_path / "t.svg") if a == "{svg}" else a for a in command[1:])]
+    r = kamisado(*args, env={"COLUMNS": columns}, timeout=120)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert b"Traceback" not in r.stderr
+    assert max(len(line) for line in r.stdout.decode().splitlines()) <= 1000
+    usual = kamisado(*args, env={"COLUMNS": "1000"}, timeout=120)
+    assert r.stdout == usual.stdout
+
+
+def test_a_usage_error_under_a_huge_columns_is_one_short_message() -> None:
+    r = kamisado("validate", "--jobs", "many", "x.kmr", env={"COLUMNS": "99999999999999999999"})
+    assert r.returncode == 2 and b"Traceback" not in r.stderr
+    assert max(len(line) for line in r.stderr.decode().splitlines()) <= 1000
+
+
+# ------------------------------------------ 15. a long comment line is no error
+
+
+def test_a_comment_line_longer_than_the_line_limit_is_no_error(tmp_path: Path) -> None:
+    from kamisado_notation.notation import MAX_LINE
+
+    record = tmp_path / "long-comment.kmr"
+    comment = "# " + "c" * (MAX_LINE + 10)
+    record.write_text(f'[Event "x"]\n{comment}\n  #{"d" * (3 * MAX_LINE)}\n\nRound 1\n1. Ye L1 Ye   Ye L3 Ye\n', encoding="utf-8")
+    for args in (["validate", str(record)], ["validate", "--jobs", "2", str(record)], ["show", str(record)]):
+        r = invoke(*args)
+        assert r.exit_code == 0, (args, r.output)
+        assert "longer than" not in r.output
+    fixed = invoke("fix", str(record))
+    assert fixed.exit_code == 0 and comment in fixed.stdout  # (fix keeps it as written)
+    data = tmp_path / "long-entry.kmr"  # an entry line keeps the limit
+    data.write_text('[Event "x"]\n\nRound 1\n1. Ye L1 Ye   Ye L3 Ye ' + "x" * (MAX_LINE + 10) + "\n", encoding="utf-8")
+    r = invoke("validate", str(data))
+    assert r.exit_code == 1 and "longer than 1048576 bytes" in r.output
