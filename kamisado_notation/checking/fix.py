@@ -111,8 +111,7 @@ def _fixed(text: str, first_line: int, path: str, before: int, *, leading: bool,
         record = parse_record(text, path=path)
         errors = [_moved_down(d, offset, before) for d in record.errors]
         return FixedPart(text, first_line, [], errors, not any(d.severity is Severity.ERROR for d in errors))
-    fixed, corrections = _corrected(text, path)
-    report = validate_text(fixed, path=path)
+    fixed, corrections, report = _corrected(text, path)
     if not alone:
         report.diagnostics = [d for d in report.diagnostics if d.message != NO_MATCH]
     return FixedPart(
@@ -140,13 +139,14 @@ _MAX_PASSES = 8
 def fix_text(text: str, *, path: str = "<string>") -> FixReport:
     """``text`` with every certain correction made (so that fixing the result again
     changes nothing); see the module docstring."""
-    fixed, corrections = _corrected(text, path)
-    return FixReport(fixed, corrections, validate_text(fixed, path=path))
+    return FixReport(*_corrected(text, path))
 
 
-def _corrected(text: str, path: str) -> tuple[str, list[Diagnostic]]:
-    """``text`` corrected until no correction is certain, and the corrections made (the
-    diagnostics of the text as it was at each round, at the columns of ``text``)."""
+def _corrected(text: str, path: str) -> tuple[str, list[Diagnostic], FileReport]:
+    """``text`` corrected until no correction is certain, the corrections made (the
+    diagnostics of the text as it was at each round, at the columns of ``text``), and the
+    validation of the result. Each round's result is validated (what remains must be
+    said); only when that still suggests a correction is the text read for more."""
     corrections: list[Diagnostic] = []
     earlier: list[dict[int, list[_Edit]]] = []  # each round's edits, by line
     for _ in range(_MAX_PASSES):
@@ -156,7 +156,10 @@ def _corrected(text: str, path: str) -> tuple[str, list[Diagnostic]]:
         corrections.extend(_at_first_columns(d, earlier) for d in found)
         text, edits = _apply(text, fixes, shifted)
         earlier.append(edits)
-    return text, sorted(corrections, key=lambda d: (d.line, d.column))
+        report = validate_text(text, path=path)
+        if not any(d.suggestions for d in report.all_diagnostics()):  # nothing more can be certain
+            return text, sorted(corrections, key=lambda d: (d.line, d.column)), report
+    return text, sorted(corrections, key=lambda d: (d.line, d.column)), validate_text(text, path=path)
 
 
 def _certain(text: str, path: str) -> tuple[list[EntryFix], list[Diagnostic], list[RoundRecord]]:
