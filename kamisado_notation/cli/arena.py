@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, TextIO
 
 import typer
 
-from .common import EXIT_INTERRUPTED, EXIT_USAGE, console, emit_json, fail
+from .common import EXIT_INTERRUPTED, EXIT_USAGE, MAX_JOBS, console, emit_json, fail
 
 if TYPE_CHECKING:  # loaded by the functions that need it: start-up time
     from rich.console import Console
@@ -27,7 +27,7 @@ def arena(
     grace: int = typer.Option(250, "--grace", min=0, metavar="MS", help="Allowed on top of the move time before an answer is late."),
     startup: float = typer.Option(10.0, "--startup", min=0.1, metavar="S", help="Seconds an engine has to start and answer 'kep'."),
     output: str | None = typer.Option(None, "-o", "--output", metavar="OUT.kmr", help="Write every match's record here as it ends."),
-    jobs: int = typer.Option(1, "--jobs", min=1, help="Matches played at once."),
+    jobs: int = typer.Option(1, "--jobs", min=1, max=MAX_JOBS, help="Matches played at once."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable summary."),
     no_color: bool = typer.Option(False, "--no-color", help="No colours."),
 ) -> None:

@@ -23,6 +23,11 @@ EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 EXIT_INTERRUPTED = 130
 
 
+#: The most worker processes ``--jobs`` takes: more is surely a slip (a number that
+#: large could not even be given to the operating system).
+MAX_JOBS = 4096
+
+
 #: The widest and tallest terminal believed (``COLUMNS``, ``LINES``): a larger number is
 #: taken as this one (``COLUMNS=99999999`` made a diagram of gigabytes).
 MAX_COLUMNS = 1000

@@ -16,7 +16,17 @@ from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, console, emit_json, fail, record_files, refuse_stdout_onto
+from .common import (
+    EXIT_INVALID,
+    EXIT_OK,
+    EXIT_USAGE,
+    MAX_JOBS,
+    console,
+    emit_json,
+    fail,
+    record_files,
+    refuse_stdout_onto,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -34,12 +44,13 @@ def standings(
     as_json: bool = typer.Option(False, "--json", help="Players, crosstable and matches left out, as JSON."),
     as_csv: bool = typer.Option(False, "--csv", help="The players as CSV, with a header row."),
     as_markdown: bool = typer.Option(False, "--markdown", help="Standings, crosstable and matches left out, as Markdown."),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes validating the matches."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=MAX_JOBS, help="Worker processes validating the matches (no more than the processors)."),
     no_color: bool = typer.Option(False, "--no-color", help="No colours."),
 ) -> NoReturn:
     """The standings of the valid, complete matches: won, lost, points; a crosstable."""
     from ..checking.standings import Tally
     from ..checking.validate import validate_paths
+    from ..errors import ResourceError
 
     if as_json + as_csv + as_markdown > 1:
         fail("give one of --json, --csv and --markdown")
@@ -48,8 +59,11 @@ def standings(
         fail("standard input (-) can be read only once")
     refuse_stdout_onto(paths)
     tally = Tally()
-    for fv in _with_progress(validate_paths(paths, jobs=jobs), len(paths)):
-        tally.add_file(fv)
+    try:
+        for fv in _with_progress(validate_paths(paths, jobs=jobs), len(paths)):
+            tally.add_file(fv)
+    except ResourceError as e:  # the workers cannot be started: why, not a traceback
+        fail(str(e))
     table = tally.standings()
     for warning in table.warnings:
         sys.stderr.write(f"kamisado: warning: {warning}\n")

@@ -21,6 +21,7 @@ from .common import (
     EXIT_OK,
     EXIT_USAGE,
     FROM,
+    MAX_JOBS,
     console,
     fail,
     record_files,
@@ -40,10 +41,6 @@ if TYPE_CHECKING:
 # Files larger than this get a progress bar (on a terminal).
 _LONG_WORK_BYTES = 2_000_000
 _STYLES = {"error": "bold red", "warning": "yellow"}
-
-#: The most worker processes ``--jobs`` takes: more is surely a slip (a number that
-#: large could not even be given to the operating system).
-MAX_JOBS = 4096
 
 
 def validate(
