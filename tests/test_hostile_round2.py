@@ -23,26 +23,12 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from typer.testing import CliRunner
+from test_hostile_io import GOOD, ROOT, SAMPLES, invoke  # the first hostile round's record and runners
 
 import kamisado_notation
 from kamisado_notation import errors
-from kamisado_notation.cli.app import app
 from kamisado_notation.diagnostics import Diagnostic
 from kamisado_notation.engine.perft import perft
-
-ROOT = Path(__file__).resolve().parent.parent
-SAMPLES = ROOT / "samples"
-runner = CliRunner()
-
-GOOD = """\
-[Event "Club night"]
-[Black "Ann"]
-[Match "Single"]
-
-Round 1
-1. Ye L1 Ye   Ye L3 Ye
-"""
 
 
 def kamisado(
@@ -54,10 +40,6 @@ def kamisado(
         [sys.executable, "-m", "kamisado_notation.cli.app", *args],
         input=stdin, capture_output=True, env=environment, timeout=timeout, check=False, **popen,
     )
-
-
-def invoke(*args: str, stdin: str | bytes | None = None):  # type: ignore[no-untyped-def]
-    return runner.invoke(app, list(args), input=stdin)
 
 
 # ------------------------------------------------- 1. time linear in the diagnostics
