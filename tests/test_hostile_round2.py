@@ -549,3 +549,26 @@ def test_a_comment_line_longer_than_the_line_limit_is_no_error(tmp_path: Path) -
     data.write_text('[Event "x"]\n\nRound 1\n1. Ye L1 Ye   Ye L3 Ye ' + "x" * (MAX_LINE + 10) + "\n", encoding="utf-8")
     r = invoke("validate", str(data))
     assert r.exit_code == 1 and "longer than 1048576 bytes" in r.output
+
+
+@given(
+    pieces=st.lists(st.sampled_from(["Round 1", "1. Ye L1 Ye", "é", "", "  # c", "\r\n", "\n", "\r", "\ufeff"]), max_size=30),
+    block=st.integers(1, 7),
+)
+def test_fix_reads_each_line_exactly_as_written_whatever_the_chunks(pieces: list[str], block: int) -> None:
+    """``fix`` copies what it does not correct byte for byte, so its line reader must give
+    the lines exactly as written (endings and BOM kept) however the input is cut: a
+    "\\r\\n" split between two reads is one ending."""
+    import io
+
+    from kamisado_notation.notation import files
+
+    text = "".join(pieces)
+    original = files._BLOCK
+    files._BLOCK = block
+    try:
+        lines = list(files.written_lines(io.BytesIO(text.encode("utf-8"))))
+    finally:
+        files._BLOCK = original
+    assert "".join(lines) == text
+    assert lines == re.findall(r"[^\r\n]*(?:\r\n|\n|\r)|[^\r\n]+\Z", text)
