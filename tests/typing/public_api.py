@@ -61,3 +61,11 @@ page = kamisado_notation.html_page(["samples/pushes.kmr"], title="Pushes")
 assert_type(page, html_drawing.Page)
 assert_type(page.text, str)
 assert_type(page.valid, bool)
+
+# every error of a public call is one of errors.py's (a square off the board is also an IndexError)
+try:
+    initial.tower_at(64)
+except kamisado_notation.SquareError as off_board:
+    assert_type(off_board, kamisado_notation.SquareError)
+    square_error: IndexError = off_board
+    value_error: ValueError = off_board
