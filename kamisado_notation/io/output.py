@@ -199,8 +199,8 @@ def open_output(
     how). Raises :class:`OutputError` when ``path`` is one of ``inputs``, a directory, or
     cannot be written (the user may not write it), or with ``exclusive`` when it exists
     (a backup never replaces a file); a new file gets the permissions and owner of the
-    file ``like`` when it is given; an exception inside the block leaves the old file untouched, and
-    :class:`DiscardOutput` does so quietly. ``newline=""`` writes the line endings of the
+    file ``like`` when it is given; an exception inside the block leaves the old file
+    untouched, and :class:`DiscardOutput` does so quietly. ``newline=""`` writes the line endings of the
     text as they are; ``held``: a device, a FIFO or standard output gets the text only
     when the block ends well. Standard output's own faults (a closed pipe) are left to
     the caller, as for any print.
