@@ -1,7 +1,9 @@
 """The toolkit's exception types. All are ``ValueError`` subclasses, so a caller that
 only wants "bad input" catches one thing, and a caller that cares tells them apart.
 Every error a public call raises on a bad value is one of them (a wrong type is a
-``TypeError``); :class:`SquareError`, a square off the board, is also an ``IndexError``.
+``TypeError``); :class:`SquareError` (a square off the board) and :class:`PlyError` (a
+ply a round does not have) are also ``IndexError``s, and :class:`HeaderError` (a header a
+match does not have) a ``KeyError``, as any index or key that is not there.
 
 Each round-trips through :mod:`pickle` with its attributes (``rule``, ``field``…), so one
 raised in a worker process (:mod:`concurrent.futures`) reaches the caller as itself."""
@@ -12,12 +14,14 @@ __all__ = [
     "ArgumentError",
     "DiscardOutput",
     "FormatError",
+    "HeaderError",
     "IllegalMoveError",
     "KamisadoError",
     "MatchError",
     "NoRecordsError",
     "NotationError",
     "OutputError",
+    "PlyError",
     "PositionError",
     "RecordIOError",
     "ResourceError",
@@ -45,6 +49,19 @@ def _rebuilt(cls: type[KamisadoError], args: tuple[object, ...], state: dict[str
 class ArgumentError(KamisadoError):
     """An argument outside what a call accepts: a negative perft depth, fewer than one
     worker process."""
+
+
+class PlyError(KamisadoError, IndexError):
+    """A ply a round does not have (``RoundReplay.position_at(99)``). Also an
+    ``IndexError``, as for any index out of range."""
+
+
+class HeaderError(KamisadoError, KeyError):
+    """A header a match does not have (``match.headers["Date"]``). Also a ``KeyError``,
+    as for any key a mapping does not hold: ``.get`` and ``in`` are the ways to ask."""
+
+    def __str__(self) -> str:
+        return ValueError.__str__(self)  # (KeyError's would quote the message)
 
 
 class ResourceError(KamisadoError):

@@ -137,8 +137,13 @@ def test_every_error_of_errors_py_is_a_value_error() -> None:
         (lambda p: perft(p, -1), errors.ArgumentError),
         (lambda p: kamisado_notation.Position.from_string("nonsense"), errors.PositionError),
         (lambda p: p.undo(), errors.KamisadoError),
+        (lambda p: _standard().rounds[0].position_at(999), errors.PlyError),
+        (lambda p: _standard_record().matches[0].headers["Venue"], errors.HeaderError),
+        (lambda p: kamisado_notation.reading_as("nope").__enter__(), errors.ArgumentError),
+        (lambda p: _searcher(level="best"), errors.ArgumentError),
     ],
-    ids=["resolve 64", "resolve -1", "resolve to 64", "tower_at 64", "tower_at -1", "z9", "name 64", "perft -1", "position", "undo"],
+    ids=["resolve 64", "resolve -1", "resolve to 64", "tower_at 64", "tower_at -1", "z9", "name 64", "perft -1", "position",
+         "undo", "position_at 999", "no such header", "reading_as", "search level"],
 )
 def test_a_public_call_raises_only_errors_of_errors_py(call, expected) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(errors.KamisadoError) as caught:
@@ -146,10 +151,31 @@ def test_a_public_call_raises_only_errors_of_errors_py(call, expected) -> None: 
     assert type(caught.value) is expected
 
 
-def test_a_square_off_the_board_is_also_an_index_error() -> None:
+def _standard_record():  # type: ignore[no-untyped-def]
+    return kamisado_notation.read_record(str(SAMPLES / "standard-match.kmr"))
+
+
+def _standard():  # type: ignore[no-untyped-def]
+    return kamisado_notation.replay_match(_standard_record().matches[0])
+
+
+def _searcher(**options: object) -> object:
+    from kamisado_notation.play.search import Searcher
+
+    return Searcher(**options)  # type: ignore[arg-type]
+
+
+def test_an_index_or_key_that_is_not_there_is_also_an_index_or_key_error() -> None:
     with pytest.raises(IndexError):
         kamisado_notation.Position.initial().tower_at(64)
     assert kamisado_notation.Position.initial().tower_at(0) is not None  # (a1: Gold's Brown tower)
+    with pytest.raises(IndexError):
+        _standard().rounds[0].position_at(-999)
+    headers = _standard_record().matches[0].headers
+    with pytest.raises(KeyError) as caught:
+        headers["venue"]
+    assert str(caught.value) == "the match has no venue header"
+    assert headers.get("Venue") is None and "Venue" not in headers and headers["event"] == "Club night"
 
 
 def test_fewer_than_one_worker_is_an_argument_error() -> None:

@@ -27,7 +27,7 @@ from ..engine.board import SQUARE_COLOURS, Colour, Direction, Side, square_name
 from ..engine.match import HOME_SQUARES, MATCH_TARGETS, Fill, Match, RoundEnd, RoundResult, fill, place_ring
 from ..engine.position import Move, Position, Tower, WrittenMove
 from ..enums import TextEnum
-from ..errors import IllegalMoveError, PositionError
+from ..errors import IllegalMoveError, PlyError, PositionError
 from ..notation.assembly import is_turn_warning
 from ..notation.digits import ascii_number
 from ..notation.record import Entry, MatchRecord, RoundRecord
@@ -91,7 +91,8 @@ class RoundReplay:
         """The position after ``ply`` plies: ``0`` is the round's start, ``len(plies)``
         (or ``-1``, or ``None``) the position after the last replayed ply; negative
         numbers count from the end as a Python sequence does, and a ply beyond either end
-        raises :class:`IndexError`. Replays from the start rather than keeping snapshots.
+        raises :class:`~kamisado_notation.errors.PlyError` (an ``IndexError``). Replays from
+        the start rather than keeping snapshots.
 
         >>> from kamisado_notation import read_record, replay_match
         >>> rnd = replay_match(read_record("samples/standard-match.kmr").matches[0]).rounds[0]
@@ -101,7 +102,7 @@ class RoundReplay:
         count = len(self.plies) + 1  # the positions: the start, then one after each ply
         n = count - 1 if ply is None else ply + count if ply < 0 else ply
         if not 0 <= n < count:
-            raise IndexError(f"round {self.number} has positions 0 to {count - 1} (or -{count} to -1), not {ply}")
+            raise PlyError(f"round {self.number} has positions 0 to {count - 1} (or -{count} to -1), not {ply}")
         position = self.start.copy()
         for p in self.plies[:n]:
             if p.kind is not PlyKind.BACK and p.move is not None:

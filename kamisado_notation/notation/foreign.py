@@ -25,6 +25,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 from ..engine.position import Position
+from ..errors import ArgumentError
 from .record import MatchRecord, RecordFile
 
 __all__ = [
@@ -54,7 +55,7 @@ _JSON_RECORD = re.compile(_SPACE + rb'\{[ \t\r\n]*"(?:[^"\\\n]|\\.)*"[ \t\r\n]*:
 @contextmanager
 def reading_as(name: str | None) -> Iterator[None]:
     """Read every record file opened within as format ``name`` (one of :data:`FORMATS`;
-    ``None``: by content). ``ValueError`` for an unknown name.
+    ``None``: by content). :class:`~kamisado_notation.errors.ArgumentError` for an unknown name.
 
     >>> from kamisado_notation.notation import read_record
     >>> with reading_as("hackerrank"):
@@ -62,7 +63,7 @@ def reading_as(name: str | None) -> Iterator[None]:
     'not a HackerRank game log: expected a JSON array of games'
     """
     if name is not None and name not in FORMATS:
-        raise ValueError(f"unknown record format {name!r}: expected one of {', '.join(FORMATS)}")
+        raise ArgumentError(f"unknown record format {name!r}: expected one of {', '.join(FORMATS)}")
     token = _SOURCE.set(name)
     try:
         yield

@@ -17,6 +17,7 @@ from typing import SupportsIndex, TypeVar, overload
 from ..diagnostics import Diagnostic
 from ..engine.board import Colour, Direction, Side
 from ..engine.match import Fill
+from ..errors import HeaderError
 
 __all__ = ["Comment", "Entry", "Header", "Headers", "Item", "Lineup", "MatchRecord", "RecordFile", "RoundRecord", "Spanned"]
 
@@ -72,7 +73,7 @@ class Headers(list[Header]):
         if isinstance(key, str):
             found = self._find(key)
             if found is None:
-                raise KeyError(key)
+                raise HeaderError(f"the match has no {key} header")
             return found.value
         return list.__getitem__(self, key)
 

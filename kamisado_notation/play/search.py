@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from ..engine.board import RAYS, SQUARE_COLOURS, Direction, Side
 from ..engine.match import Fill, fill, round_result
 from ..engine.position import RANGE, Move, Position
+from ..errors import ArgumentError
 
 __all__ = ["ADVANCE", "NO_SAFE_MOVE", "OPEN_PATH", "RING", "SAFE_MOVE", "WIN", "SearchResult", "Searcher", "evaluate", "open_towers"]
 
@@ -139,7 +140,7 @@ class Searcher:
 
     def __init__(self, *, depth: int | None = None, level: str = "search", seed: int | None = None) -> None:
         if level not in ("search", "random"):
-            raise ValueError(f"unknown level {level!r}: search or random")
+            raise ArgumentError(f"unknown level {level!r}: search or random")
         self.max_depth = depth if depth is not None else 64
         self.level = level
         self.rng = random.Random(seed)
@@ -154,7 +155,7 @@ class Searcher:
         start = time.perf_counter()
         moves = position.legal_moves()
         if not moves:
-            raise ValueError("the side to move has no move (it forfeits, or the round is over)")
+            raise ArgumentError("the side to move has no move (it forfeits, or the round is over)")
         if self.level == "random":
             return SearchResult(self.rng.choice(moves), 0, 0, 0, time.perf_counter() - start)
         self.nodes = 0
