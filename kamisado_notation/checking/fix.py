@@ -49,12 +49,16 @@ class FixReport:
 
 
 def fix_text(text: str, *, path: str = "<string>") -> FixReport:
-    """``text`` with every certain correction made; see the module docstring."""
+    """``text`` with every certain correction made; see the module docstring. Typographic
+    quotes, zero-width characters, soft hyphens and no-break spaces are written plain
+    (:mod:`~kamisado_notation.notation.text`; their warning is then a correction)."""
+    from .notation.text import plain_text
     from .replay import replay
 
+    text, plain = plain_text(text)
     record = parse_record(text, path=path)
     fixes: list[EntryFix] = []
-    corrections: list[Diagnostic] = []
+    corrections: list[Diagnostic] = [plain] if plain is not None else []
     shifted: list[RoundRecord] = []
     for match in record.matches:
         result = replay(match)

@@ -22,7 +22,17 @@ from typing import NoReturn
 
 import typer
 
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, fail, refuse_onto, refuse_stdout_onto, say
+from .common import (
+    ENCODING,
+    EXIT_INVALID,
+    EXIT_OK,
+    EXIT_USAGE,
+    checked_encoding,
+    fail,
+    refuse_onto,
+    refuse_stdout_onto,
+    say,
+)
 
 
 def fix(
@@ -30,20 +40,22 @@ def fix(
     output: str | None = typer.Option(None, "-o", "--output", help="Write here instead of standard output (one record)."),
     folder: str | None = typer.Option(None, "-d", "--output-dir", metavar="OUTDIR", help="Write one fixed record per input into this folder."),
     in_place: bool = typer.Option(False, "--in-place", help="Rewrite FILE, keeping the original as FILE.orig."),
+    encoding: str | None = ENCODING,
 ) -> NoReturn:
     """Correct every entry whose correction is certain, marking each change."""
     if sum((output is not None, folder is not None, in_place)) > 1:
         fail("give one of -o OUT, -d OUTDIR and --in-place")
+    codec = checked_encoding(encoding)
     if folder is None and len(files) == 1 and not os.path.isdir(files[0]):
-        raise typer.Exit(_fix_one(files[0], _target(files[0], output, in_place), in_place=in_place))
+        raise typer.Exit(_fix_one(files[0], _target(files[0], output, in_place), in_place=in_place, encoding=codec))
     if folder is None and not in_place:
         fail("several records, or a folder, are fixed --in-place or into a folder: give -d OUTDIR")
-    raise typer.Exit(_fix_many(files, folder))
+    raise typer.Exit(_fix_many(files, folder, codec))
 
 
-def _fix_many(arguments: list[str], folder: str | None) -> int:
-    """Fix every ``.kmr`` record ``arguments`` name, in place (``folder`` None) or into
-    ``folder``; the exit status of the worst."""
+def _fix_many(arguments: list[str], folder: str | None, encoding: str | None) -> int:
+    """Fix every ``.kmr`` record ``arguments`` name (in ``encoding``, when given), in
+    place (``folder`` None) or into ``folder``; the exit status of the worst."""
     from ..errors import NoRecordsError
     from ..io.output import output_paths
     from ..notation.files import file_format, named_record_paths
@@ -71,7 +83,7 @@ def _fix_many(arguments: list[str], folder: str | None) -> int:
                 _target(path, None, True)  # (refuses when FILE.orig exists)
             else:
                 os.makedirs(os.path.dirname(target) or ".", exist_ok=True)
-            status = max(status, _fix_one(path, target, in_place=folder is None))
+            status = max(status, _fix_one(path, target, in_place=folder is None, encoding=encoding))
         except typer.Exit as e:  # said already: this record is passed over
             status = max(status, int(e.exit_code))
         except OSError as e:
@@ -80,13 +92,14 @@ def _fix_many(arguments: list[str], folder: str | None) -> int:
     return status
 
 
-def _fix_one(file: str, target: str | None, *, in_place: bool) -> int:
-    """Fix the record ``file`` into ``target`` (``None``: standard output; ``file``
-    itself with ``in_place``); the exit status."""
+def _fix_one(file: str, target: str | None, *, in_place: bool, encoding: str | None = None) -> int:
+    """Fix the record ``file`` (in ``encoding``, when given; written as UTF-8) into
+    ``target`` (``None``: standard output; ``file`` itself with ``in_place``, its
+    backup ``FILE.orig`` byte for byte); the exit status."""
     from ..checking.fix import fix_text
     from ..display import printable
 
-    text = _read(file)
+    text = _read(file, encoding)
     report = fix_text(text, path=file)
     for d in report.corrections:
         sys.stderr.write(printable(f"{file}:{d.line}:{d.column}: fixed[{d.rule}] {d.message}") + "\n")
@@ -98,7 +111,7 @@ def _fix_one(file: str, target: str | None, *, in_place: bool) -> int:
         sys.stdout.write(report.text)
     elif in_place:
         if report.changed:
-            _write(file + ".orig", text, inputs=[file], exclusive=True)
+            _backup(file)
             _write(file, report.text, inputs=[])  # asked for: the original is kept as FILE.orig
     else:
         _write(target, report.text, inputs=[file])
@@ -120,9 +133,10 @@ def _target(file: str, output: str | None, in_place: bool) -> str | None:
     return output
 
 
-def _read(file: str) -> str:
-    """The text of ``file`` (``-``: standard input); exit 2 when it cannot be read or is a
-    JSON record, 1 when it is not text (binary data, not UTF-8, too long)."""
+def _read(file: str, encoding: str | None) -> str:
+    """The text of ``file`` (``-``: standard input; in ``encoding`` when given: it is
+    written as UTF-8); exit 2 when it cannot be read or is a JSON record, 1 when it is
+    not text (binary data, not UTF-8, too long)."""
     from ..errors import NotationError, RecordIOError
     from ..notation.files import file_format, read_text
 
@@ -132,11 +146,28 @@ def _read(file: str) -> str:
     if form != "kmr":
         fail(f"{file}: fix edits the .kmr text of a record; convert the {form} record to a .kmr first")
     try:
-        return read_text(file)
+        return read_text(file, encoding=encoding)
     except RecordIOError as e:
         fail(str(e))
     except NotationError as e:
         fail(f"{file}:{e.line}:{e.column}: {e}; nothing fixed", code=EXIT_INVALID)
+
+
+def _backup(file: str) -> None:
+    """Keep ``file`` as ``FILE.orig``, byte for byte (in its own encoding), through the
+    safe writer, never over an existing file."""
+    from ..errors import OutputError
+    from ..io.output import open_output
+
+    try:
+        with open(file, "rb") as f:
+            raw = f.read()
+        with open_output(file + ".orig", inputs=[file], encoding="latin-1", newline="", exclusive=True) as out:
+            out.write(raw.decode("latin-1"))  # (latin-1: every byte as it is)
+    except OSError as e:
+        fail(f"cannot keep {file}.orig: {e.strerror or e}")
+    except OutputError as e:
+        fail(str(e))
 
 
 def _write(path: str, text: str, *, inputs: list[str], exclusive: bool = False) -> None:

@@ -17,10 +17,12 @@ from typing import TYPE_CHECKING, NoReturn
 import typer
 
 from .common import (
+    ENCODING,
     EXIT_INVALID,
     EXIT_OK,
     EXIT_USAGE,
     FROM,
+    checked_encoding,
     console,
     fail,
     record_files,
@@ -49,6 +51,7 @@ def validate(
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (they share out the matches of every file)."),
     from_: str | None = FROM,
     no_color: bool = typer.Option(False, "--no-color", help="No colours."),
+    encoding: str | None = ENCODING,
 ) -> NoReturn:
     """Replay each record through the rules and report what is wrong, precisely."""
     from rich.markup import escape
@@ -61,8 +64,9 @@ def validate(
     if files.count("-") > 1:
         fail("standard input (-) can be read only once")
     refuse_stdout_onto(files)
+    codec = checked_encoding(encoding)
     done: list[FileValidation] = []
-    streams = _kept(validate_paths(files, jobs=jobs), done)
+    streams = _kept(validate_paths(files, jobs=jobs, encoding=codec), done)
     if as_json:
         write_report_json(streams, sys.stdout, ascii_only=not stdout_is_utf8())
     else:

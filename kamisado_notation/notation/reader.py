@@ -50,6 +50,7 @@ from .assembly import Assembler, feed
 from .digits import lookalike_digit
 from .fast_paths import OTHER_RE, OTHER_STARTS, ROW_RE, SEG_RE, blank_braced, fast_match, fast_other, fast_segments
 from .record import Comment, Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
+from .text import has_odd, iter_plain, plain_lines
 
 # The grammar (lark) is imported only where a line needs it (:func:`parse_entry`,
 # ``assembly.feed``): a record the fast paths read whole never loads it.
@@ -127,7 +128,8 @@ def iter_matches(
     """
     if isinstance(lines, (str, bytes, bytearray)):
         raise TypeError("iter_matches reads lines (an iterable of str): for one whole text, use parse_record")
-    return read_lines(_cleaned(lines, _file), path, _file, fast=fast, first_line=first_line, first_index=first_index)
+    cleaned = iter_plain(_cleaned(lines, _file), None if _file is None else _file.errors, first_line)
+    return read_lines(cleaned, path, _file, fast=fast, first_line=first_line, first_index=first_index)
 
 
 def _cleaned(lines: Iterable[str], record: RecordFile | None) -> Iterator[str]:
@@ -366,5 +368,8 @@ def parse_record(text: str, *, path: str = "<string>", fast: bool = True) -> Rec
         hint = " (decode it first)" if isinstance(text, (bytes, bytearray)) else ""
         raise TypeError(f"parse_record reads text, not {type(text).__name__}{hint}")
     record = RecordFile(path)
-    record.matches.extend(read_lines(block_lines(text, record, True), path, record, fast=fast))
+    lines = block_lines(text, record, True)
+    if has_odd(text):
+        lines = plain_lines(lines, record.errors, 1)
+    record.matches.extend(read_lines(lines, path, record, fast=fast))
     return record
