@@ -52,7 +52,7 @@ def fix_text(text: str, *, path: str = "<string>") -> FixReport:
     """``text`` with every certain correction made; see the module docstring. Typographic
     quotes, zero-width characters, soft hyphens and no-break spaces are written plain
     (:mod:`~kamisado_notation.notation.text`; their warning is then a correction)."""
-    from .notation.text import plain_text
+    from ..notation.text import plain_text
     from .replay import replay
 
     text, plain = plain_text(text)
