@@ -53,6 +53,7 @@ from ..notation.fast_paths import (
     fast_other,
     fast_segments,
 )
+from ..notation.headers import KNOWN_LOWER, header_name_warning
 from ..notation.reader import read_lines
 from ..notation.record import Comment, Entry, Header, Item, Lineup, MatchRecord, RecordFile, RoundRecord, add_header
 from .replay import MatchStatus, match_target, parse_result
@@ -149,6 +150,8 @@ class _Fused:
         """Keep the first value of each header (by name, any case)."""
         add_header(self.named, self.names, h.name, h.value)
         key = h.name.lower()
+        if key not in KNOWN_LOWER and header_name_warning(h.name) is not None:
+            raise _Fallback  # (a name close to a known one: the reader warns)
         if key in _HEADERS and key not in self.headers:
             self.headers[key] = h.value
 
