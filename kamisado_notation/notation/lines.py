@@ -22,7 +22,6 @@ from ..diagnostics import Diagnostic
 from .encodings import ENCODING_RULE, not_utf8
 from .reader import block_lines
 from .record import RecordFile
-from .text import has_odd, plain_lines
 
 __all__ = ["MAX_LINE", "Binary", "DecodedLines", "LineBlocks", "LongLine", "Piece", "count_lines", "raw_lines"]
 
@@ -189,9 +188,7 @@ class DecodedLines:
             except UnicodeDecodeError:
                 yield self._up_to_bad_byte(piece, number, starts)  # (lazily: stops at the byte)
                 return
-            lines = block_lines(text, record, starts)
-            if has_odd(text):  # (no scan at all for an ASCII text)
-                lines = plain_lines(lines, record.errors, number + 1)
+            lines = block_lines(text, record, starts, number + 1)
             number += len(lines)
             yield lines
 
@@ -209,8 +206,7 @@ class DecodedLines:
                 message = not_utf8(raw[e.start], raw)  # (its line: the same read whole or in blocks)
                 self.record.errors.append(Diagnostic(ENCODING_RULE, message, number, len(good) + 1))
                 return
-            lines = block_lines(text, self.record, starts and number == self.first_line) or [""]  # (a blank line too)
-            yield from plain_lines(lines, self.record.errors, number) if has_odd(text) else lines
+            yield from block_lines(text, self.record, starts and number == self.first_line, number) or [""]  # (a blank line too)
 
 
 def raw_lines(block: bytes) -> list[bytes]:

@@ -162,10 +162,11 @@ def _cleaned(lines: Iterable[str], record: RecordFile | None) -> Iterator[str]:
 _LINE_BREAK = re.compile("\r\n|\r|\n")
 
 
-def block_lines(text: str, record: RecordFile | None, first: bool) -> list[str]:
+def block_lines(text: str, record: RecordFile | None, first: bool, first_line: int = 1) -> list[str]:
     """The lines of a block of whole lines (the last may lack its ending), as
-    :func:`_cleaned` gives them, split in C when the block holds no "\r". ``first``:
-    the block starts the file (and may start with a BOM)."""
+    :func:`_cleaned` gives them, split in C when the block holds no "\r", read as plain
+    text (:mod:`.text`: its warning in ``record.errors``, at the line numbered from
+    ``first_line``). ``first``: the block starts the file (and may start with a BOM)."""
     if first and text.startswith("\ufeff"):
         text = text[1:]
         if record is not None:
@@ -178,6 +179,8 @@ def block_lines(text: str, record: RecordFile | None, first: bool) -> list[str]:
         lines = text.split("\n")
     if not lines[-1]:
         lines.pop()  # the block ends with a line ending
+    if has_odd(text):  # (no scan at all for an ASCII text)
+        lines = plain_lines(lines, record.errors if record is not None else None, first_line)
     return lines
 
 
@@ -368,8 +371,5 @@ def parse_record(text: str, *, path: str = "<string>", fast: bool = True) -> Rec
         hint = " (decode it first)" if isinstance(text, (bytes, bytearray)) else ""
         raise TypeError(f"parse_record reads text, not {type(text).__name__}{hint}")
     record = RecordFile(path)
-    lines = block_lines(text, record, True)
-    if has_odd(text):
-        lines = plain_lines(lines, record.errors, 1)
-    record.matches.extend(read_lines(lines, path, record, fast=fast))
+    record.matches.extend(read_lines(block_lines(text, record, True), path, record, fast=fast))
     return record
