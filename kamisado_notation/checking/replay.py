@@ -34,7 +34,7 @@ from ..notation.headers import HEADER_RULE
 from ..notation.record import Entry, MatchRecord, RoundRecord
 from ..notation.style import write_like
 from .correct import LOOKAHEAD, Candidate, Correction, EntryFix, Slot, back_move, correct, exact_move, slot_wording
-from .targets import format_name, misspelt_format, target_from_result, target_from_scores
+from .targets import format_name, inferred_target, misspelt_format
 
 __all__ = ["DASHES", "MatchReplay", "Ply", "RoundReplay", "lineup_start", "match_target", "parse_result", "replay"]
 
@@ -831,17 +831,15 @@ class _MatchReplayer:
 
     def inferred_target(self) -> int:
         """The target of a match with no ``Match`` or ``Target`` header: a single round
-        (1) when it has one round; else from its ``Result``, or the smallest format its
-        rounds fit (:mod:`.targets`), with a warning."""
+        (1) when it has one round; else the smallest format its ``Result`` and its
+        rounds fit (:func:`.targets.inferred_target`), with a warning."""
         n = _first_match_rounds(self.match.rounds)
         if n <= 1:
             return 1
         text = self.match.header("Result")
         claim = parse_result(text) if text is not None else None
-        target = target_from_result(claim) if claim is not None else None
-        why = f'as [Result "{text}"] says'
-        if target is None:
-            target, why = target_from_scores(self.probe_scores(n), n), "the smallest format its rounds fit"
+        target, claimed = inferred_target(claim, self.probe_scores(n), n)
+        why = f'as [Result "{text}"] says' if claimed else "the smallest format its rounds fit"
         if target is None:
             return 1
         self.diag(

@@ -7,10 +7,11 @@
   named in the error.
 - No ``Match`` or ``Target`` header and more than one round: a record of one round is a
   single round (as always), but one of more cannot be, so the target is the smallest
-  format that the ``Result`` claim fits (the loser's points below it, the winner's at or
-  above it), else the smallest format the rounds fit (the match decided by its last
-  round, or not yet: never before), with a warning naming it; every round is then
-  checked against it.
+  other format that both the ``Result`` claim (the loser's points below it, the
+  winner's at or above it) and the rounds (the match decided by its last round, or not
+  yet: never before) fit; else the smallest the claim fits, or with no claim the
+  smallest the rounds fit; a warning names it, and every round is then checked
+  against it.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from __future__ import annotations
 from ..engine.match import MATCH_TARGETS
 from ..notation.headers import did_you_mean
 
-__all__ = ["FORMATS", "format_name", "misspelt_format", "target_from_result", "target_from_scores"]
+__all__ = ["FORMATS", "fits", "format_name", "inferred_target", "misspelt_format", "targets_from_result"]
 
 #: The match formats by target, smallest first.
 FORMATS = sorted(MATCH_TARGETS.items(), key=lambda kv: kv[1])
@@ -37,20 +38,29 @@ def misspelt_format(value: str) -> list[str]:
     return did_you_mean(key, _NAMES) if key else []
 
 
-def target_from_result(claim: tuple[int, int]) -> int | None:
-    """The smallest format target a final score ``claim`` fits: the winner's points at
-    or above it, the loser's below it (a Sumo's win may pass it); ``None`` if none."""
+def targets_from_result(claim: tuple[int, int]) -> list[int]:
+    """The format targets of more than one round that a final score ``claim`` fits,
+    smallest first: the winner's points at or above it, the loser's below it (a Sumo's
+    win may pass it)."""
     low, high = sorted(claim)
-    return next((t for _name, t in FORMATS if low < t <= high), None)
+    return [t for _name, t in FORMATS[1:] if low < t <= high]
 
 
-def target_from_scores(scores: list[tuple[int, int]], rounds: int) -> int | None:
-    """The smallest format target that the rounds of a match fit, from the score after
-    each round replayed (``scores``, of ``rounds`` rounds written): the match decided
-    at its last round, or not decided by the rounds replayed (in progress) — never
-    before its last round. ``None`` when none fits."""
-    for _name, target in FORMATS[1:]:  # (more than one round: not a single round)
-        decided = next((i for i, (b, g) in enumerate(scores) if max(b, g) >= target), None)
-        if decided is None or decided == rounds - 1:
-            return target
-    return None
+def fits(scores: list[tuple[int, int]], rounds: int, target: int) -> bool:
+    """Whether a match of ``rounds`` rounds written, with the score ``scores`` after
+    each round replayed, fits ``target``: decided at its last round, or not decided by
+    the rounds replayed (in progress) — never before its last round."""
+    decided = next((i for i, (b, g) in enumerate(scores) if max(b, g) >= target), None)
+    return decided is None or decided == rounds - 1
+
+
+def inferred_target(claim: tuple[int, int] | None, scores: list[tuple[int, int]], rounds: int) -> tuple[int | None, bool]:
+    """The target of a match of ``rounds`` rounds (more than one) with no ``Match`` or
+    ``Target`` header, from its ``Result`` ``claim`` and the ``scores`` after each round
+    replayed: the smallest format the claim fits that the rounds fit too (else the
+    smallest the claim fits), or with no claim that fits the smallest the rounds fit;
+    and whether the claim decided it. ``None`` when nothing fits."""
+    claimed = targets_from_result(claim) if claim is not None else []
+    if claimed:
+        return next((t for t in claimed if fits(scores, rounds, t)), claimed[0]), True
+    return next((t for _name, t in FORMATS[1:] if fits(scores, rounds, t)), None), False

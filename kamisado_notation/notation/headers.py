@@ -5,9 +5,9 @@ people write them").
 Any header name may be used and is kept as written; a name is *known* when it has a
 meaning (:data:`KNOWN_HEADERS`: those the replay reads, the players', and the usual
 ones of a game record). An unknown name is warned only when it is close to a known one
-(:func:`did_you_mean`: one edit for names of up to four letters, two for longer ones, a
+(:func:`did_you_mean`: one edit for names of up to six letters, two for longer ones, a
 swap of two neighbouring letters being one), so ``[Reslut "2-3"]`` is named and a
-custom ``[Venue "…"]`` is not. The warnings have the rule id ``header``.
+custom ``[Venue "…"]`` or ``[Clock "…"]`` is not. The warnings have the rule id ``header``.
 """
 
 from __future__ import annotations
@@ -62,9 +62,9 @@ def edit_distance(a: str, b: str) -> int:
 
 def did_you_mean(word: str, vocabulary: tuple[str, ...]) -> list[str]:
     """The words of ``vocabulary`` closest to ``word`` (which is none of them), when
-    close enough to be a slip: one edit for a word of up to four letters, two for a
+    close enough to be a slip: one edit for a word of up to six letters, two for a
     longer one; empty otherwise."""
-    most = 1 if len(word) <= 4 else 2
+    most = 1 if len(word) <= 6 else 2
     near = [(edit_distance(word, v), v) for v in vocabulary]
     best = min((d for d, _v in near), default=most + 1)
     return [v for d, v in near if d == best] if best <= most else []
