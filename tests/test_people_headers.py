@@ -247,3 +247,14 @@ def test_a_record_that_stops_short_says_where(case: tuple[int, tuple[Form, str],
         return  # (the cut fell where the score is the claimed one)
     (d,) = results
     assert f"(line {last + 1})" in str(d["message"]) and "the record stops" in str(d["message"])
+
+
+def test_headers_without_quotes_after_a_match_start_the_next_as_quoted_ones_do() -> None:
+    first, a = generated(50, Form.SHORT)
+    second, b = generated(51, Form.SHORT)
+    unquoted = re.sub(r'\[(\w+) "([^"]*)"\]', r"[\1 \2]", second)
+    report = check(first + "\n" + unquoted)  # (the fused path finds the same two matches)
+    matches = report["matches"]
+    assert isinstance(matches, list) and len(matches) == 2
+    assert [(m["score"]["black"], m["score"]["gold"]) for m in matches] == [a, b]
+    assert [d["rule"] for d in diagnostics(report)] == ["header"] * 5

@@ -53,7 +53,7 @@ from ..notation.fast_paths import (
     fast_other,
     fast_segments,
 )
-from ..notation.headers import KNOWN_LOWER, header_name_warning
+from ..notation.headers import KNOWN_LOWER, header_name_warning, unquoted_header
 from ..notation.reader import read_lines
 from ..notation.record import Comment, Entry, Header, Item, Lineup, MatchRecord, RecordFile, RoundRecord, add_header
 from .replay import MatchStatus, match_target, parse_result
@@ -782,6 +782,11 @@ class Judge:
         is found from the line's items, as the reader finds it."""
         from ..notation.general_path import read_line  # the grammar (lark): only when needed
 
+        if unquoted_header(line) is not None:  # a header without quotes: the reader reads it
+            if not self.index or self.has_rounds():
+                self.start_match()
+            self.drop_fused()
+            return
         try:  # (a row whose unknown words are read past is a row, as the reader reads it)
             items, _comments, _unknown = read_line(line, self.number)
         except (NotationError, RecursionError) as e:
