@@ -777,15 +777,22 @@ class Judge:
         self.drop_fused()
         return True
 
+    def unquoted(self, line: str) -> bool:
+        """A header without quotes, which the reader reads as a header (with a warning):
+        where a match starts, as for a header; the match goes to the full path."""
+        if unquoted_header(line) is None:
+            return False
+        if not self.index or self.has_rounds():
+            self.start_match()
+        self.drop_fused()
+        return True
+
     def general(self, line: str) -> None:
         """A line for the grammar: the match goes to the full path; where a match starts
         is found from the line's items, as the reader finds it."""
         from ..notation.general_path import read_line  # the grammar (lark): only when needed
 
-        if unquoted_header(line) is not None:  # a header without quotes: the reader reads it
-            if not self.index or self.has_rounds():
-                self.start_match()
-            self.drop_fused()
+        if self.unquoted(line):
             return
         try:  # (a row whose unknown words are read past is a row, as the reader reads it)
             items, _comments, _unknown = read_line(line, self.number)
