@@ -229,3 +229,20 @@ def test_the_detector_is_imported_only_for_a_file_not_in_utf8(tmp_path: Path) ->
     for path, imported in ((plain, "False"), (str(p), "True")):
         r = subprocess.run([sys.executable, "-c", probe, path], capture_output=True, text=True, cwd=ROOT, check=True)
         assert r.stdout.strip() == imported
+
+
+def test_a_word_processor_file_is_cut_into_blocks_as_any_other(tmp_path: Path) -> None:
+    # every header's quotes typographic: the blocks are still cut at each match (memory
+    # stays flat for a huge file), and reading them gives what reading the file whole does
+    from kamisado_notation.notation.files import open_blocks
+
+    text = generated(9, matches=5)
+    curly = "\n".join(
+        line.replace(' "', " \u201c", 1).replace('"]', "\u201d]") if line.startswith("[") else line for line in text.split("\n")
+    )
+    p, q = tmp_path / "curly.kmr", tmp_path / "plain.kmr"
+    p.write_text(curly, encoding="utf-8")
+    q.write_text(text, encoding="utf-8")
+    assert len(list(open_blocks(str(p), size=200))) == len(list(open_blocks(str(q), size=200))) == 5  # type: ignore[arg-type]
+    reports = [fv.report().to_json() for fv in validate_paths([str(p)], jobs=2, size=200)]
+    assert reports == [validate_file(str(p)).to_json()]
