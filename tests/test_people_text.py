@@ -194,7 +194,7 @@ def test_a_file_in_another_encoding_is_one_error_and_encoding_reads_it(tmp_path:
     # --encoding reads it as its UTF-8 twin, in every command that reads records
     expect = runner.invoke(app, ["validate", "--json", str(twin)]).stdout.replace(str(twin), str(p))
     assert runner.invoke(app, ["validate", "--json", "--encoding", codec, str(p)]).stdout == expect
-    for args in (["convert", "--to", "short"], ["show"], ["lineup", "--round", "1"], ["fix"]):
+    for args in (["convert", "--to", "short"], ["show"], ["lineup", "--round", "1"], ["fix"], ["standings"]):
         got = runner.invoke(app, [args[0], str(p), *args[1:], "--encoding", codec])
         want = runner.invoke(app, [args[0], str(twin), *args[1:]])
         assert got.exit_code == want.exit_code == 0 and got.stdout == want.stdout.replace(str(twin), str(p))
@@ -209,7 +209,9 @@ def test_the_likely_encoding_is_named() -> None:
     assert set(likely_encodings(german)) & {"cp1252", "cp1250", "latin_1"}  # (they read it alike)
 
 
-@pytest.mark.parametrize("command", [["validate"], ["convert", "--to", "short"], ["show"], ["replay"], ["lineup", "--round", "1"], ["fix"]])
+@pytest.mark.parametrize(
+    "command", [["validate"], ["convert", "--to", "short"], ["show"], ["replay"], ["lineup", "--round", "1"], ["fix"], ["standings"]]
+)
 def test_an_unknown_encoding_is_a_usage_error(command: list[str]) -> None:
     for name in ("no-such-codec", "rot13"):
         r = runner.invoke(app, [command[0], str(ROOT / "samples" / "standard-match.kmr"), *command[1:], "--encoding", name])

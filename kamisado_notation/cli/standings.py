@@ -16,7 +16,18 @@ from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, console, emit_json, fail, record_files, refuse_stdout_onto
+from .common import (
+    ENCODING,
+    EXIT_INVALID,
+    EXIT_OK,
+    EXIT_USAGE,
+    checked_encoding,
+    console,
+    emit_json,
+    fail,
+    record_files,
+    refuse_stdout_onto,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -36,6 +47,7 @@ def standings(
     as_markdown: bool = typer.Option(False, "--markdown", help="Standings, crosstable and matches left out, as Markdown."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes validating the matches."),
     no_color: bool = typer.Option(False, "--no-color", help="No colours."),
+    encoding: str | None = ENCODING,
 ) -> NoReturn:
     """The standings of the valid, complete matches: won, lost, points; a crosstable."""
     from ..checking.standings import Tally
@@ -47,8 +59,9 @@ def standings(
     if paths.count("-") > 1:
         fail("standard input (-) can be read only once")
     refuse_stdout_onto(paths)
+    codec = checked_encoding(encoding)
     tally = Tally()
-    for fv in _with_progress(validate_paths(paths, jobs=jobs), len(paths)):
+    for fv in _with_progress(validate_paths(paths, jobs=jobs, encoding=codec), len(paths)):
         tally.add_file(fv)
     table = tally.standings()
     for warning in table.warnings:
