@@ -30,7 +30,7 @@ from ..enums import TextEnum
 from ..errors import IllegalMoveError, PositionError
 from ..notation.assembly import is_turn_warning
 from ..notation.digits import ascii_number
-from ..notation.headers import HEADER_RULE
+from ..notation.headers import AS_HYPHEN, DASHES, HEADER_RULE
 from ..notation.record import Entry, MatchRecord, RoundRecord
 from ..notation.style import write_like
 from .correct import LOOKAHEAD, Candidate, Correction, EntryFix, Slot, back_move, correct, exact_move, slot_wording
@@ -155,15 +155,10 @@ def match_target(value: str | None, *, target: str | None = None) -> int | None:
     return MATCH_TARGETS.get(key)
 
 
-#: The dashes a word processor puts where ``-`` was typed, read as ``-`` in a ``Result``.
-DASHES = {"\u2013": "en dash", "\u2014": "em dash", "\u2212": "minus sign"}
-_AS_HYPHEN = str.maketrans(dict.fromkeys(DASHES, "-"))
-
-
 def parse_result(value: str) -> tuple[int, int] | None:
     """``"1-3"`` → ``(1, 3)`` (Black's points, Gold's); ``None`` when not of that form.
     An en dash, an em dash or a minus sign (:data:`DASHES`) is read as the ``-``."""
-    parts = value.strip().translate(_AS_HYPHEN).split("-")
+    parts = value.strip().translate(AS_HYPHEN).split("-")
     if len(parts) != 2:
         return None
     b, g = (ascii_number(p) for p in parts)

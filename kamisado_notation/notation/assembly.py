@@ -14,11 +14,8 @@ from collections.abc import Iterator
 
 from ..diagnostics import ERROR, WARNING, Diagnostic, Severity
 from ..errors import NotationError
-from .headers import HEADER_RULE, KNOWN_LOWER, header_name_warning, trailing_result, unquoted_header
+from .headers import AS_HYPHEN, HEADER_RULE, KNOWN_LOWER, header_name_warning, trailing_result, unquoted_header
 from .record import Comment, Entry, Header, Item, Lineup, MatchRecord, RoundRecord, Spanned
-
-# The dashes a word processor puts for '-', as in a Result header.
-_AS_HYPHEN = str.maketrans(dict.fromkeys("\u2013\u2014\u2212", "-"))
 
 #: What comments can follow: any element of a record.
 Element = Header | RoundRecord | Lineup | Entry
@@ -127,7 +124,7 @@ class Assembler:
             self.match.headers.append(Header("Result", value, line, column))
             message = f"a result after the moves (as PGN writes it) is read as the match's [Result \"{value}\"]"
             self.error(line, column, message, severity=WARNING, rule=HEADER_RULE)
-        elif re.sub(r"\s", "", header).translate(_AS_HYPHEN) == value:
+        elif re.sub(r"\s", "", header).translate(AS_HYPHEN) == value:
             self.error(line, column, f"the result after the moves repeats [Result \"{header}\"]", severity=WARNING, rule=HEADER_RULE)
         else:
             message = f"the result after the moves, {value}, is not the one of [Result \"{header}\"]"

@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 
 __all__ = [
+    "AS_HYPHEN",
+    "DASHES",
     "HEADER_RULE",
     "KNOWN_HEADERS",
     "KNOWN_LOWER",
@@ -27,6 +29,11 @@ __all__ = [
 
 #: The rule id of the warnings about headers.
 HEADER_RULE = "header"
+
+#: The dashes a word processor puts where ``-`` was typed, read as ``-`` in a result.
+DASHES = {"\u2013": "en dash", "\u2014": "em dash", "\u2212": "minus sign"}
+#: ``str.translate`` table of :data:`DASHES` to ``-``.
+AS_HYPHEN = str.maketrans(dict.fromkeys(DASHES, "-"))
 
 #: The header names with a meaning (``docs/notation.md``), and the usual ones of a game
 #: record: an unknown name close to one of these is warned.
