@@ -248,3 +248,14 @@ def test_a_word_processor_file_is_cut_into_blocks_as_any_other(tmp_path: Path) -
     assert len(list(open_blocks(str(p), size=200))) == len(list(open_blocks(str(q), size=200))) == 5  # type: ignore[arg-type]
     reports = [fv.report().to_json() for fv in validate_paths([str(p)], jobs=2, size=200)]
     assert reports == [validate_file(str(p)).to_json()]
+
+
+def test_fix_in_place_keeps_the_original_bytes_and_writes_utf8(tmp_path: Path) -> None:
+    text = generated(13, Form.TEXT, "hu").replace('[Match "Standard"]', "[Match \u201cStandard\u201d]")
+    p = tmp_path / "notepad.kmr"
+    p.write_bytes(text.encode("utf-16"))
+    original = p.read_bytes()
+    r = runner.invoke(app, ["fix", "--in-place", str(p)])
+    assert r.exit_code == 0 and "fixed[text]" in r.output
+    assert (tmp_path / "notepad.kmr.orig").read_bytes() == original
+    assert p.read_bytes() == text.replace("\u201c", '"').replace("\u201d", '"').encode("utf-8")
