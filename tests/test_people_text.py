@@ -210,7 +210,8 @@ def test_the_likely_encoding_is_named() -> None:
 
 
 @pytest.mark.parametrize(
-    "command", [["validate"], ["convert", "--to", "short"], ["show"], ["replay"], ["lineup", "--round", "1"], ["fix"], ["standings"]]
+    "command",
+    [["validate"], ["convert", "--to", "short"], ["show"], ["replay"], ["lineup", "--round", "1"], ["fix"], ["standings"], ["html", "-o", "-"]],
 )
 def test_an_unknown_encoding_is_a_usage_error(command: list[str]) -> None:
     for name in ("no-such-codec", "rot13"):
