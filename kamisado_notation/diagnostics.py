@@ -2,8 +2,10 @@
 
 The CLI decides how to show them (``path:line:col: error[RULE] message`` or JSON).
 ``rule`` is a rulebook rule id (``T2``, ``M5``, ``S8``, ``DS7``, ``F3``…) or one of
-``syntax``, ``square``, ``push-entry``, ``result``, ``match`` (README, *Command line*), or ``io``
-for a file that cannot be read. A diagnostic of a slip the record's redundancy can
+``syntax``, ``square``, ``push-entry``, ``result``, ``match``, ``text`` (a word
+processor's characters read as plain ones), ``header`` (a header as people write it),
+``encoding`` (a file not in UTF-8) (README, *Command line*), or ``io`` for a file that
+cannot be read. A diagnostic of a slip the record's redundancy can
 correct carries the corrected entry in ``suggestions`` (:mod:`kamisado_notation.checking.correct`).
 """
 

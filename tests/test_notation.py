@@ -263,7 +263,7 @@ def test_bom_crlf_and_invalid_utf8(tmp_path: Path) -> None:
     bad = tmp_path / "b.kmr"
     bad.write_bytes(b'[Event "x"]\nRound 1\nPu L5 \xff\xfeYe\n')
     rec = read_record(str(bad))
-    assert [(d.line, d.column, d.rule) for d in rec.errors] == [(3, 7, "syntax")]
+    assert [(d.line, d.column, d.rule) for d in rec.errors] == [(3, 7, "encoding")]
     assert "0xff" in rec.errors[0].message
 
 

@@ -72,12 +72,14 @@ class ConversionProblems:
         return not self.syntax and self.matches > 0 and self.unresolved is None and self.format_error is None
 
 
-def convert_file(path: str, out: TextIO, *, form: Form, lang: str = "en") -> ConversionProblems:
+def convert_file(path: str, out: TextIO, *, form: Form, lang: str = "en", encoding: str | None = None) -> ConversionProblems:
     """Write the record file at ``path`` (``-``: standard input) to ``out`` in ``form``
     (the text of :func:`~kamisado_notation.notation.writer.format_record`), a match at a
     time; what is written is whole only when the result is ``ok``. Raises
-    :class:`~kamisado_notation.errors.RecordIOError` when the file cannot be read."""
-    record, matches = stream_record(path)
+    :class:`~kamisado_notation.errors.RecordIOError` when the file cannot be read.
+    ``encoding``: the file's, when it is not UTF-8
+    (:func:`~kamisado_notation.notation.files.stream_record`)."""
+    record, matches = stream_record(path, encoding=encoding)
     writer = RecordWriter(out, form=form, lang=lang, path=record.path)
     problems = ConversionProblems(record.path)
     match_syntax: list[Diagnostic] = []
@@ -92,7 +94,9 @@ def convert_file(path: str, out: TextIO, *, form: Form, lang: str = "en") -> Con
     return problems
 
 
-def convert_to(path: str, output: str, *, form: Form, lang: str = "en") -> ConversionProblems:
+def convert_to(
+    path: str, output: str, *, form: Form, lang: str = "en", encoding: str | None = None
+) -> ConversionProblems:
     """:func:`convert_file` into the file ``output`` (``-``: standard output) through the
     safe writer (:func:`~kamisado_notation.io.output.open_output`: never onto ``path``,
     atomically), written only when the result is ``ok`` — else nothing is. Raises
@@ -101,7 +105,7 @@ def convert_to(path: str, output: str, *, form: Form, lang: str = "en") -> Conve
     from ..io.output import open_output
 
     with open_output(output, inputs=[path], held=True) as out:
-        problems = convert_file(path, out, form=form, lang=lang)
+        problems = convert_file(path, out, form=form, lang=lang, encoding=encoding)
         if not problems.ok:
             raise DiscardOutput(f"{problems.path}: nothing converted")
     return problems
@@ -168,18 +172,18 @@ def _moves_as_written(result: MatchReplay, errors: list[Diagnostic]) -> dict[int
     }
 
 
-def convert_foreign(path: str, output: str, *, form: str) -> ConversionProblems:
+def convert_foreign(path: str, output: str, *, form: str, encoding: str | None = None) -> ConversionProblems:
     """Write the record file at ``path`` in another program's format ``form`` (one of
     :data:`FOREIGN_FORMS`) into the file ``output`` (``-``: standard output) through the
     safe writer, only when the result is ``ok`` — else nothing is written. Every match
     is replayed: what is written is what the rules made of it, so a match with errors is
     refused (``kamisado fix`` it first), and so is one the format cannot hold
     (``format_error``: several rounds, a set position; hamisado's move list also holds
-    no header nor comment). Raises as :func:`convert_to`."""
+    no header nor comment). ``encoding`` and what it raises: as for :func:`convert_to`."""
     from ..io.output import open_output
 
     with open_output(output, inputs=[path], held=True) as out:
-        record, matches = stream_record(path)
+        record, matches = stream_record(path, encoding=encoding)
         problems = ConversionProblems(record.path)
         texts: list[str] = []
         match_syntax: list[Diagnostic] = []

@@ -68,14 +68,15 @@ class FixedPart:
     valid: bool = True
 
 
-def fix_file(path: str) -> Iterator[FixedPart]:
-    """:func:`fix_lines` of the ``.kmr`` file ``path`` (``-``: standard input) read a
-    line at a time (:func:`~kamisado_notation.notation.files.written_lines`: raises
+def fix_file(path: str, *, encoding: str | None = None) -> Iterator[FixedPart]:
+    """:func:`fix_lines` of the ``.kmr`` file ``path`` (``-``: standard input; in
+    ``encoding`` when given, written as UTF-8) read a line at a time
+    (:func:`~kamisado_notation.notation.files.written_lines`: raises
     :class:`~kamisado_notation.errors.RecordIOError` when it cannot be read and
     :class:`~kamisado_notation.errors.NotationError` at binary data or invalid UTF-8)."""
     from ..notation.files import source_name, written_lines
 
-    return fix_lines(written_lines(path), path=source_name(path))
+    return fix_lines(written_lines(path, encoding=encoding), path=source_name(path))
 
 
 def fix_lines(lines: Iterable[str], *, path: str = "<string>") -> Iterator[FixedPart]:
@@ -93,13 +94,25 @@ def fix_lines(lines: Iterable[str], *, path: str = "<string>") -> Iterator[Fixed
     first = 1  # the line number of held[0]
     matches = 0  # the matches in the parts given
     started = False  # held[0] starts a match
+    parts: list[FixedPart] = []
     for match in iter_matches(kept(), path=path):
         if match.line > first:  # the part before it is complete
             text = "".join(held.popleft() for _ in range(match.line - first))
-            yield _fixed(text, first, path, matches, leading=not started)
+            yield from _once_a_file(_fixed(text, first, path, matches, leading=not started), parts)
             matches += started
         first, started = match.line, True
-    yield _fixed("".join(held), first, path, matches, leading=False, alone=not started)
+    yield from _once_a_file(_fixed("".join(held), first, path, matches, leading=False, alone=not started), parts)
+
+
+def _once_a_file(part: FixedPart, given: list[FixedPart]) -> Iterator[FixedPart]:
+    """``part``, its plain-text correction dropped when a part given before had one (the
+    text warning is one a file); ``given`` keeps the one part that had it."""
+    if any(d.rule == "text" for d in part.corrections):
+        if given:
+            part.corrections = [d for d in part.corrections if d.rule != "text"]
+        else:
+            given.append(part)
+    yield part
 
 
 def _fixed(text: str, first_line: int, path: str, before: int, *, leading: bool, alone: bool = False) -> FixedPart:
@@ -138,7 +151,9 @@ _MAX_PASSES = 8
 
 def fix_text(text: str, *, path: str = "<string>") -> FixReport:
     """``text`` with every certain correction made (so that fixing the result again
-    changes nothing); see the module docstring."""
+    changes nothing); see the module docstring. Typographic quotes, zero-width
+    characters, soft hyphens and no-break spaces are written plain
+    (:mod:`~kamisado_notation.notation.text`; their warning is then a correction)."""
     return FixReport(*_corrected(text, path))
 
 
@@ -147,7 +162,10 @@ def _corrected(text: str, path: str) -> tuple[str, list[Diagnostic], FileReport]
     diagnostics of the text as it was at each round, at the columns of ``text``), and the
     validation of the result. Each round's result is validated (what remains must be
     said); only when that still suggests a correction is the text read for more."""
-    corrections: list[Diagnostic] = []
+    from ..notation.text import plain_text
+
+    text, plain = plain_text(text)
+    corrections: list[Diagnostic] = [plain] if plain is not None else []
     earlier: list[dict[int, list[_Edit]]] = []  # each round's edits, by line
     for _ in range(_MAX_PASSES):
         fixes, found, shifted = _certain(text, path)

@@ -30,9 +30,11 @@ from ..enums import TextEnum
 from ..errors import IllegalMoveError, PlyError, PositionError
 from ..notation.assembly import is_turn_warning
 from ..notation.digits import ascii_number
+from ..notation.headers import AS_HYPHEN, DASHES, HEADER_RULE
 from ..notation.record import Entry, MatchRecord, RoundRecord
 from ..notation.style import write_like
 from .correct import LOOKAHEAD, Candidate, Correction, EntryFix, Slot, back_move, correct, exact_move, slot_wording
+from .targets import format_name, inferred_target, misspelt_format
 
 __all__ = ["DASHES", "MatchReplay", "Ply", "RoundReplay", "lineup_start", "match_target", "parse_result", "replay"]
 
@@ -154,15 +156,10 @@ def match_target(value: str | None, *, target: str | None = None) -> int | None:
     return MATCH_TARGETS.get(key)
 
 
-#: The dashes a word processor puts where ``-`` was typed, read as ``-`` in a ``Result``.
-DASHES = {"\u2013": "en dash", "\u2014": "em dash", "\u2212": "minus sign"}
-_AS_HYPHEN = str.maketrans(dict.fromkeys(DASHES, "-"))
-
-
 def parse_result(value: str) -> tuple[int, int] | None:
     """``"1-3"`` → ``(1, 3)`` (Black's points, Gold's); ``None`` when not of that form.
     An en dash, an em dash or a minus sign (:data:`DASHES`) is read as the ``-``."""
-    parts = value.strip().translate(_AS_HYPHEN).split("-")
+    parts = value.strip().translate(AS_HYPHEN).split("-")
     if len(parts) != 2:
         return None
     b, g = (ascii_number(p) for p in parts)
@@ -723,6 +720,9 @@ class _MatchReplayer:
         #: where the replay goes on after a round it could not finish: a round whose
         #: lineups pin its start, and the match from there (:meth:`unchecked`)
         self.restart: tuple[Match, int] | None = None
+        #: the first round of the match being replayed: another one pasted without
+        #: headers after a decided match starts there (:meth:`pasted`)
+        self.first_round = 0
 
     def diag(self, rule: str, message: str, at: tuple[int, int], severity: Severity = ERROR, rnd: int | None = None) -> None:
         self.diags.append(Diagnostic(rule, message, at[0], at[1], severity, rnd, None, self.match.index))
@@ -799,22 +799,69 @@ class _MatchReplayer:
     # -- headers
 
     def target(self) -> tuple[int, bool]:
-        """The match's target (``Match``/``Target``), and whether it is known."""
+        """The match's target (``Match``/``Target``; inferred when neither is written
+        over more than one round, :mod:`.targets`), and whether it is known."""
         match = self.match
         target_text, match_text = match.header("Target"), match.header("Match")
+        if target_text is None and match_text is None:
+            return self.inferred_target(), True
         target = match_target(match_text, target=target_text)
         if target is not None:
             if target_text is not None and match_text is not None:
                 self.check_match_header(match_text, target_text, target)
             return target, True
         name = "Target" if target_text is not None else "Match"
+        near = misspelt_format(match_text) if target_text is None and match_text is not None else []
+        if len(near) == 1:
+            message = f'[Match "{match_text}"] is no match format: read as [Match "{near[0]}"] (did you mean {near[0]}?)'
+            self.diag(HEADER_RULE, message, self.header_at("Match"), WARNING)
+            return MATCH_TARGETS[near[0].lower()], True
+        hint = f" (did you mean {' or '.join(near)}?)" if near else ""
         self.diag(
             "syntax",
             f"[{name} \"{target_text if target_text is not None else match_text}\"] is not a match "
-            "format: Single, Standard, Long, Marathon, or [Target \"N\"] with N ≥ 1",
+            f"format: Single, Standard, Long, Marathon, or [Target \"N\"] with N ≥ 1{hint}",
             self.header_at(name),
         )
         return 10**9, False
+
+    def inferred_target(self) -> int:
+        """The target of a match with no ``Match`` or ``Target`` header: a single round
+        (1) when it has one round; else the smallest format its ``Result`` and its
+        rounds fit (:func:`.targets.inferred_target`), with a warning."""
+        n = _first_match_rounds(self.match.rounds)
+        if n <= 1:
+            return 1
+        text = self.match.header("Result")
+        claim = parse_result(text) if text is not None else None
+        target, claimed = inferred_target(claim, self.probe_scores(n), n)
+        why = f'as [Result "{text}"] says' if claimed else "the smallest format its rounds fit"
+        if target is None:
+            return 1
+        self.diag(
+            HEADER_RULE,
+            f"no [Match] or [Target] header, and {n} rounds: read as a {format_name(target)} match "
+            f"(to {_points(target)}), {why}",
+            (self.match.line, 1),
+            WARNING,
+        )
+        return target
+
+    def probe_scores(self, n: int) -> list[tuple[int, int]]:
+        """The score (Black's, Gold's) after each of the first ``n`` rounds that a trial
+        replay with no target finishes (it stops at the first error)."""
+        probe = _MatchReplayer(replace(self.match, rounds=self.match.rounds[:n]), probing=True)
+        start, _ok = probe.start()
+        game = Match(target=_UNKNOWN_TARGET, start=start)
+        score = [game.score[Side.BLACK], game.score[Side.GOLD]]
+        probe.play_rounds(game)
+        scores = []
+        for rr in probe.rounds:
+            if rr.result is None:
+                break
+            score[rr.result.winner is Side.GOLD] += rr.result.points
+            scores.append((score[0], score[1]))
+        return scores
 
     def check_match_header(self, match_text: str, target_text: str, target: int) -> None:
         """Both ``Match`` and ``Target``: ``Target`` decides (it is the more precise);
@@ -893,6 +940,9 @@ class _MatchReplayer:
         """Round ``i``'s start (the ``rel``-th round of ``game``), or ``None`` (reported)
         when it cannot start."""
         at = (rec.line, rec.column)
+        if rel and game.is_over and rec.number == 1:
+            self.pasted(game, i, rec)
+            return None
         if rel and game.is_over:
             self.diag(
                 "match",
@@ -902,8 +952,8 @@ class _MatchReplayer:
                 rnd=rec.number,
             )
             return None
-        if rec.number != i + 1:
-            self.diag("syntax", f"this is round {i + 1}, not round {rec.number}", at, rnd=rec.number)
+        if rec.number != i + 1 - self.first_round:
+            self.diag("syntax", f"this is round {i + 1 - self.first_round}, not round {rec.number}", at, rnd=rec.number)
         if rel == 0:
             return game.position
         if len(game.results) != rel:
@@ -920,6 +970,23 @@ class _MatchReplayer:
         if how is None:
             return None
         return game.next_round(how)
+
+    def pasted(self, game: Match, i: int, rec: RoundRecord) -> None:
+        """A ``Round 1`` after the match was decided: another match pasted without
+        headers, replayed from round ``i`` on as a match of its own (from the initial
+        position, to the same target), with a warning. The score and ``Result`` stay
+        the first match's."""
+        self.restart = (Match(target=game.target), i)
+        self.first_round = i
+        score = f"{game.score[Side.BLACK]}-{game.score[Side.GOLD]}"
+        self.diag(
+            "match",
+            f"a Round 1 after the match was decided in round {len(game.results)} ({score}): read as the start of "
+            f"another match, written without headers, and checked as one (to {_points(game.target)})",
+            (rec.line, rec.column),
+            WARNING,
+            rec.number,
+        )
 
     def unread_fill(self, game: Match, rec: RoundRecord, i: int) -> Fill | None:
         """The fill of round ``i``, whose line does not say it: the one its lineups or its
@@ -1007,9 +1074,21 @@ class _MatchReplayer:
         elif self.complete and claim != score:
             self.diag(
                 "result",
-                f"the record gives {score[0]}-{score[1]} (Black-Gold), not {claim[0]}-{claim[1]}",
+                f"the record gives {score[0]}-{score[1]} (Black-Gold), not {claim[0]}-{claim[1]}{self.stops_at(game)}",
                 self.header_at("Result"),
             )
+
+    def stops_at(self, game: Match) -> str:
+        """Where a record that stops before its match is decided stops: its last round
+        and ply read (``""`` for a decided match)."""
+        if game.is_over or not self.rounds:
+            return ""
+        last = self.rounds[-1]
+        if not last.plies:
+            return f"; the record stops at the start of round {last.number} (line {last.record.line})"
+        ply = last.plies[-1]
+        where = f"after round {last.number}" if last.result is not None else f"in round {last.number}"
+        return f"; the record stops {where}, at ply {ply.number} (line {ply.entry.line})"
 
 
     def dashes(self, text: str, claim: tuple[int, int]) -> None:
@@ -1026,6 +1105,12 @@ class _MatchReplayer:
 #: The target of the match a restart plays (:meth:`_MatchReplayer.unchecked`): the
 #: score from the unfinished round on is unknown, so it never decides the match.
 _UNKNOWN_TARGET = 10**9
+
+
+def _first_match_rounds(rounds: list[RoundRecord]) -> int:
+    """How many rounds the first match of a record holds: up to a ``Round 1`` after
+    others (another match pasted without headers, :meth:`_MatchReplayer.pasted`)."""
+    return next((k for k in range(1, len(rounds)) if rounds[k].number == 1), len(rounds))
 
 
 def lineup_start(rec: RoundRecord, rings_from: Position) -> Position | None:

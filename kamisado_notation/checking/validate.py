@@ -37,6 +37,7 @@ from ..notation.assembly import Assembler
 from ..notation.blocks import Block, decode_block
 from ..notation.reader import read_lines
 from ..notation.record import MatchRecord, RecordFile
+from ..notation.text import TEXT_RULE
 from .replay import MatchStatus, PlyKind
 from .verdict import Judge, Judged, judge_lines
 
@@ -255,20 +256,21 @@ def validate_text(text: str, *, path: str = "<string>", fused: bool = True) -> F
 
 
 def validate_file(
-    path: str, *, on_match: Callable[[MatchSummary], None] | None = None, fused: bool = True
+    path: str, *, on_match: Callable[[MatchSummary], None] | None = None, fused: bool = True, encoding: str | None = None
 ) -> FileReport:
     """Validate the file at ``path`` (``-``: standard input, named ``<stdin>``) and keep
     every match's summary (for a file of millions of matches, :func:`validate_stream`
     holds one at a time; ``fused``: see the module docstring). A file that cannot be
     read gives a report with one ``io`` diagnostic; what belongs to no match (errors
     before the first match, a line too long, binary data) is among the report's own
-    diagnostics.
+    diagnostics. ``encoding``: the file's, when it is not UTF-8
+    (:func:`~kamisado_notation.notation.files.stream_record`).
 
     >>> report = validate_file("samples/standard-match.kmr")
     >>> report.valid, len(report.matches)
     (True, 1)
     """
-    return validate_stream(path, fused=fused).report(on_match=on_match)
+    return validate_stream(path, fused=fused, encoding=encoding).report(on_match=on_match)
 
 
 class FileValidation:
@@ -342,20 +344,24 @@ def _line_order(d: Diagnostic) -> tuple[int, int]:
     return d.line, d.column
 
 
-def validate_stream(path: str, *, size: int = VALIDATE_BLOCK_BYTES, fused: bool = True) -> FileValidation:
+def validate_stream(
+    path: str, *, size: int = VALIDATE_BLOCK_BYTES, fused: bool = True, encoding: str | None = None
+) -> FileValidation:
     """Validate the file at ``path`` (``-``: standard input) one block of matches at a
     time, in this process (a JSON record a match at a time; ``fused``: see the module
-    docstring)."""
+    docstring; ``encoding``: as for :func:`validate_file`)."""
     from ..notation.files import source_name
 
-    return FileValidation(source_name(path), lambda fv: _stream_summaries(path, size, fused, fv))
+    return FileValidation(source_name(path), lambda fv: _stream_summaries(path, size, fused, fv, encoding))
 
 
-def _stream_summaries(path: str, size: int, fused: bool, fv: FileValidation) -> Iterator[MatchSummary]:
+def _stream_summaries(
+    path: str, size: int, fused: bool, fv: FileValidation, encoding: str | None
+) -> Iterator[MatchSummary]:
     from ..notation.files import JsonMatches, open_blocks
 
     try:
-        source = open_blocks(path, size=size)
+        source = open_blocks(path, size=size, encoding=encoding)
     except RecordIOError as e:
         fv.closing.append(_io(e.reason))
         return
@@ -384,17 +390,23 @@ BlockWorker = Callable[[Block], "BlockReport"]
 
 
 def validate_paths(
-    paths: Iterable[str], *, jobs: int = 1, size: int = VALIDATE_BLOCK_BYTES, worker: BlockWorker | None = None
+    paths: Iterable[str],
+    *,
+    jobs: int = 1,
+    size: int = VALIDATE_BLOCK_BYTES,
+    worker: BlockWorker | None = None,
+    encoding: str | None = None,
 ) -> Iterator[FileValidation]:
     """Validate the files ``paths`` in order (``-``: standard input), with ``jobs`` worker
     processes sharing out the blocks of every file (so one large file uses them all);
     the results are those of ``jobs=1``. A block whose worker dies (killed, out of
     memory) or fails ends its file's validation with an ``io`` diagnostic that says so;
     every other file gets its real result. Each file's :class:`FileValidation` must be
-    iterated before the next. ``worker``: :func:`validate_block` unless given."""
+    iterated before the next. ``worker``: :func:`validate_block` unless given;
+    ``encoding``: the files', as for :func:`validate_file`."""
     paths = list(paths)
     if jobs <= 1:
-        yield from (validate_stream(p, size=size) for p in paths)
+        yield from (validate_stream(p, size=size, encoding=encoding) for p in paths)
         return
     from itertools import groupby
 
@@ -404,12 +416,12 @@ def validate_paths(
     def work(item: tuple[int, object]) -> Block | None:
         return item[1] if isinstance(item[1], Block) else None
 
-    done = map_in_order(worker or validate_block, _blocks_of(paths, size), jobs, work=work)
+    done = map_in_order(worker or validate_block, _blocks_of(paths, size, encoding), jobs, work=work)
     for number, items in groupby(done, key=lambda pair: pair[0][0]):
         yield _validation(source_name(paths[number]), items)
 
 
-def _blocks_of(paths: list[str], size: int) -> Iterator[tuple[int, object]]:
+def _blocks_of(paths: list[str], size: int, encoding: str | None) -> Iterator[tuple[int, object]]:
     """``(file number, Block)`` for every block of every ``.kmr`` file, read in this
     process; a JSON record (its matches as they are read), or the error that stops a file's reading, as
     ``(file number, that record or error)``."""
@@ -417,7 +429,7 @@ def _blocks_of(paths: list[str], size: int) -> Iterator[tuple[int, object]]:
 
     for number, path in enumerate(paths):
         try:
-            source = open_blocks(path, size=size)
+            source = open_blocks(path, size=size, encoding=encoding)
             if isinstance(source, JsonMatches):
                 yield number, source  # (read as it is validated, in this process)
                 continue
@@ -514,7 +526,7 @@ def merge_blocks(
         for block, report in pairs:
             if cur is not None and cur.report.stopped:
                 break  # the reading ended at binary data or an invalid byte
-            fv.errors.extend(report.errors)
+            _add_reading_errors(fv, report.errors)
             if cur is None:
                 cur = _Current(block, report, 0)
             elif _cut_holds(cur.report, block, report):
@@ -529,6 +541,14 @@ def merge_blocks(
         fv.closing.append(_io(e.reason))
     if cur is not None:
         yield from cur.rest()
+
+
+def _add_reading_errors(fv: FileValidation, errors: list[Diagnostic]) -> None:
+    """A block's reading errors into ``fv``; a file has one ``text`` warning, the first
+    block's that has one (each block read alone has its own)."""
+    for d in errors:
+        if d.rule != TEXT_RULE or not any(e.rule == TEXT_RULE for e in fv.errors):
+            fv.errors.append(d)
 
 
 class _Current:

@@ -53,6 +53,7 @@ from ..notation.fast_paths import (
     fast_other,
     fast_segments,
 )
+from ..notation.headers import KNOWN_LOWER, header_name_warning, unquoted_header
 from ..notation.reader import read_lines
 from ..notation.record import Comment, Entry, Header, Item, Lineup, MatchRecord, RecordFile, RoundRecord, add_header
 from .replay import MatchStatus, match_target, parse_result
@@ -149,6 +150,8 @@ class _Fused:
         """Keep the first value of each header (by name, any case)."""
         add_header(self.named, self.names, h.name, h.value)
         key = h.name.lower()
+        if key not in KNOWN_LOWER and header_name_warning(h.name) is not None:
+            raise _Fallback  # (a name close to a known one: the reader warns)
         if key in _HEADERS and key not in self.headers:
             self.headers[key] = h.value
 
@@ -774,11 +777,23 @@ class Judge:
         self.drop_fused()
         return True
 
+    def unquoted(self, line: str) -> bool:
+        """A header without quotes, which the reader reads as a header (with a warning):
+        where a match starts, as for a header; the match goes to the full path."""
+        if unquoted_header(line) is None:
+            return False
+        if not self.index or self.has_rounds():
+            self.start_match()
+        self.drop_fused()
+        return True
+
     def general(self, line: str) -> None:
         """A line for the grammar: the match goes to the full path; where a match starts
         is found from the line's items, as the reader finds it."""
         from ..notation.general_path import read_line  # the grammar (lark): only when needed
 
+        if self.unquoted(line):
+            return
         try:  # (a row whose unknown words are read past is a row, as the reader reads it)
             items, _comments, _unknown = read_line(line, self.number)
         except (NotationError, RecursionError) as e:

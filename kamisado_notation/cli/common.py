@@ -118,6 +118,28 @@ def stdout_is_utf8() -> bool:
     return (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "") == "utf8"
 
 
+#: ``--encoding NAME``, on every command that reads records.
+ENCODING = typer.Option(
+    None,
+    "--encoding",
+    metavar="NAME",
+    help="The records' encoding when it is not UTF-8 (cp1250, latin-1…); UTF-16 with a byte-order mark needs none.",
+)
+
+
+def checked_encoding(name: str | None) -> str | None:
+    """``--encoding NAME`` checked: a usage error (exit 2) when Python knows no text
+    encoding by that name."""
+    if name is None:
+        return None
+    from ..notation.encodings import check_encoding
+
+    try:
+        return check_encoding(name)
+    except ValueError as e:
+        fail(f"--encoding: {e}")
+
+
 def fail(message: str, *, code: int = EXIT_USAGE) -> NoReturn:
     """Print ``kamisado: message`` to stderr and exit with ``code`` (no traceback); the
     message's control characters are shown escaped (:func:`~kamisado_notation.display.printable`)."""

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, FROM, fail, say
+from .common import ENCODING, EXIT_INVALID, EXIT_OK, EXIT_USAGE, FROM, checked_encoding, fail, say
 
 if TYPE_CHECKING:
     from ..checking.conversion import ConversionProblems
@@ -45,6 +45,7 @@ def convert(
     output: str | None = typer.Option(None, "-o", "--output", help="Write here instead of standard output (one record)."),
     folder: str | None = typer.Option(None, "-d", "--output-dir", metavar="OUTDIR", help="Write one output per record into this folder."),
     from_: str | None = FROM,
+    encoding: str | None = ENCODING,
 ) -> None:
     """Rewrite records in another notation, keeping headers, comments and lineups."""
     from ..errors import OutputError, RecordIOError
@@ -52,12 +53,13 @@ def convert(
     _check_options(to, lang)
     if output is not None and folder is not None:
         fail("give -o OUT or -d OUTDIR, not both")
+    codec = checked_encoding(encoding)
     if folder is not None:
-        _convert_into(folder, files, to=to, lang=lang)
+        _convert_into(folder, files, to=to, lang=lang, encoding=codec)
     if len(files) > 1 or os.path.isdir(files[0]):
         fail("several records, or a folder, are converted into a folder: give -d OUTDIR")
     try:
-        problems = _convert_one(files[0], output or "-", to=to, lang=lang)
+        problems = _convert_one(files[0], output or "-", to=to, lang=lang, encoding=codec)
     except (RecordIOError, OutputError) as e:
         fail(str(e))
     message = _problem(problems)
@@ -65,19 +67,21 @@ def convert(
         fail(message, code=EXIT_INVALID)
 
 
-def _convert_one(path: str, output: str, *, to: str, lang: str) -> ConversionProblems:
-    """The record ``path`` converted into ``output`` in the form ``to``, ours or another
-    program's (:data:`~kamisado_notation.checking.conversion.FOREIGN_FORMS`)."""
+def _convert_one(path: str, output: str, *, to: str, lang: str, encoding: str | None) -> ConversionProblems:
+    """The record ``path`` (in ``encoding``, when given) converted into ``output`` in the
+    form ``to``, ours or another program's
+    (:data:`~kamisado_notation.checking.conversion.FOREIGN_FORMS`)."""
     from ..checking.conversion import FOREIGN_FORMS, convert_foreign, convert_to
     from ..notation.writer import Form
 
     if to in FOREIGN_FORMS:
-        return convert_foreign(path, output, form=to)
-    return convert_to(path, output, form=Form(to), lang=lang)
+        return convert_foreign(path, output, form=to, encoding=encoding)
+    return convert_to(path, output, form=Form(to), lang=lang, encoding=encoding)
 
 
-def _convert_into(folder: str, arguments: list[str], *, to: str, lang: str) -> NoReturn:
-    """Convert every record ``arguments`` name into ``folder``, one output each."""
+def _convert_into(folder: str, arguments: list[str], *, to: str, lang: str, encoding: str | None) -> NoReturn:
+    """Convert every record ``arguments`` name (in ``encoding``, when given) into
+    ``folder``, one output each."""
     from ..errors import NoRecordsError, OutputError, RecordIOError
     from ..io.output import output_paths
     from ..notation.files import named_record_paths
@@ -94,7 +98,7 @@ def _convert_into(folder: str, arguments: list[str], *, to: str, lang: str) -> N
     for path, out in zip(inputs, outputs, strict=True):
         try:
             os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
-            problems = _convert_one(path, out, to=to, lang=lang)
+            problems = _convert_one(path, out, to=to, lang=lang, encoding=encoding)
         except OSError as e:
             say(f"cannot write {out}: {e.strerror or e}")
             status = EXIT_USAGE

@@ -19,9 +19,11 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from .common import (
+    ENCODING,
     EXIT_INVALID,
     EXIT_USAGE,
     FROM,
+    checked_encoding,
     console,
     emit_json,
     fail,
@@ -55,10 +57,10 @@ _FILE_HELP = "A match record (.kmr, or its JSON form), or a folder of them: its 
 # ----------------------------------------------------------------- reading a record
 
 
-def _load(argument: str, match: int) -> tuple[str, Any, Any]:
+def _load(argument: str, match: int, encoding: str | None) -> tuple[str, Any, Any]:
     """The match record ``match`` (1-based) of the record FILE ``argument`` — or of a
-    folder's record files read one after another, in name order — with the file it is
-    in and its replay. Exit 2 when the file cannot be read or holds no such match; a
+    folder's record files read one after another, in name order; in ``encoding`` when
+    given — with the file it is in and its replay. Exit 2 when the file cannot be read or holds no such match; a
     file in a folder that cannot be read is said and passed over (its matches are not
     counted)."""
     try:
@@ -67,13 +69,14 @@ def _load(argument: str, match: int) -> tuple[str, Any, Any]:
         from ..notation.files import nth_match
     except ImportError as e:  # pragma: no cover - a partial build
         fail(f"reading records is not available in this build ({e})")
+    codec = checked_encoding(encoding)
     paths = record_files([argument])
     refuse_stdout_onto(paths)
     folder = paths != [argument]
     seen = 0
     for path in paths:
         try:
-            record, match_record, count = nth_match(path, match - seen)  # reads no further
+            record, match_record, count = nth_match(path, match - seen, encoding=codec)  # reads no further
         except RecordIOError as e:
             if not folder:
                 fail(str(e))
@@ -227,6 +230,7 @@ def show(
     terminal_svg: str | None = _TERMINAL_SVG,
     as_json: bool = _JSON,
     from_: str | None = FROM,
+    encoding: str | None = ENCODING,
 ) -> None:
     """The board at a point of a record (default: the end of the first match).
 
@@ -238,7 +242,7 @@ def show(
     _not_with_json(as_json, svg=svg, terminal_svg=terminal_svg, flip=flip, glyphs=glyphs)
     title_needs_svg(title, svg)
     refuse_input((svg, terminal_svg), file)
-    file, match_record, match_replay = _load(file, match)
+    file, match_record, match_replay = _load(file, match, encoding)
     diagnostics = _diagnostics(match_record, match_replay)
     rnd = _round_of(match_replay, round_, file, diagnostics)
     n = _ply_of(rnd, ply)
@@ -285,13 +289,14 @@ def replay(
     no_color: bool = _NO_COLOR,
     glyphs: bool = _GLYPHS,
     from_: str | None = FROM,
+    encoding: str | None = ENCODING,
 ) -> None:
     """Step through a record: a diagram per entry, round by round."""
     from ..drawing.render import board_diagram, match_summary
 
     if step and file == "-":
         fail("--step reads its keys from standard input, so the record cannot come from it")
-    file, match_record, match_replay = _load(file, match)
+    file, match_record, match_replay = _load(file, match, encoding)
     diagnostics = _diagnostics(match_record, match_replay)
     out = console(no_color=no_color, width=_tty_width())
     for rnd in match_replay.rounds:
@@ -370,6 +375,7 @@ def lineup(
     terminal_svg: str | None = _TERMINAL_SVG,
     as_json: bool = _JSON,
     from_: str | None = FROM,
+    encoding: str | None = ENCODING,
 ) -> None:
     """The round-start lineups with each tower's fill order (rulebook figures 7(b)–7(g)).
 
@@ -394,7 +400,7 @@ def lineup(
         return
     match = match or 1
     refuse_input((svg, terminal_svg), source)
-    source, match_record, match_replay = _load(source, match)
+    source, match_record, match_replay = _load(source, match, encoding)
     diagnostics = _diagnostics(match_record, match_replay)
     rnd = _round_of(match_replay, round_, source, diagnostics)
     rounds = list(match_replay.rounds)

@@ -29,7 +29,17 @@ from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, fail, refuse_onto, refuse_stdout_onto, say
+from .common import (
+    ENCODING,
+    EXIT_INVALID,
+    EXIT_OK,
+    EXIT_USAGE,
+    checked_encoding,
+    fail,
+    refuse_onto,
+    refuse_stdout_onto,
+    say,
+)
 
 if TYPE_CHECKING:
     from ..checking.fix import FixedPart
@@ -40,20 +50,22 @@ def fix(
     output: str | None = typer.Option(None, "-o", "--output", help="Write here instead of standard output (one record)."),
     folder: str | None = typer.Option(None, "-d", "--output-dir", metavar="OUTDIR", help="Write one fixed record per input into this folder."),
     in_place: bool = typer.Option(False, "--in-place", help="Rewrite FILE (a regular file), keeping the original as FILE.orig."),
+    encoding: str | None = ENCODING,
 ) -> NoReturn:
     """Correct every entry whose correction is certain, marking each change."""
     if sum((output is not None, folder is not None, in_place)) > 1:
         fail("give one of -o OUT, -d OUTDIR and --in-place")
+    codec = checked_encoding(encoding)
     if folder is None and len(files) == 1 and not os.path.isdir(files[0]):
-        raise typer.Exit(_fix_one(files[0], _target(files[0], output, in_place), in_place=in_place))
+        raise typer.Exit(_fix_one(files[0], _target(files[0], output, in_place), in_place=in_place, encoding=codec))
     if folder is None and not in_place:
         fail("several records, or a folder, are fixed --in-place or into a folder: give -d OUTDIR")
-    raise typer.Exit(_fix_many(files, folder))
+    raise typer.Exit(_fix_many(files, folder, codec))
 
 
-def _fix_many(arguments: list[str], folder: str | None) -> int:
-    """Fix every ``.kmr`` record ``arguments`` name, in place (``folder`` None) or into
-    ``folder``; the exit status of the worst."""
+def _fix_many(arguments: list[str], folder: str | None, encoding: str | None) -> int:
+    """Fix every ``.kmr`` record ``arguments`` name (in ``encoding``, when given), in
+    place (``folder`` None) or into ``folder``; the exit status of the worst."""
     from ..errors import NoRecordsError
     from ..io.output import output_paths
     from ..notation.files import file_format, named_record_paths
@@ -81,7 +93,7 @@ def _fix_many(arguments: list[str], folder: str | None) -> int:
                 _target(path, None, True)  # (refuses when FILE.orig exists)
             else:
                 os.makedirs(os.path.dirname(target) or ".", exist_ok=True)
-            status = max(status, _fix_one(path, target, in_place=folder is None))
+            status = max(status, _fix_one(path, target, in_place=folder is None, encoding=encoding))
         except typer.Exit as e:  # said already: this record is passed over
             status = max(status, int(e.exit_code))
         except OSError as e:
@@ -90,13 +102,14 @@ def _fix_many(arguments: list[str], folder: str | None) -> int:
     return status
 
 
-def _fix_one(file: str, target: str | None, *, in_place: bool) -> int:
-    """Fix the record ``file`` into ``target`` (``None``: standard output; ``file``
-    itself with ``in_place``); the exit status."""
+def _fix_one(file: str, target: str | None, *, in_place: bool, encoding: str | None = None) -> int:
+    """Fix the record ``file`` (in ``encoding``, when given; written as UTF-8) into
+    ``target`` (``None``: standard output; ``file`` itself with ``in_place``, its backup
+    ``FILE.orig`` byte for byte); the exit status."""
     from ..errors import NotationError, OutputError, RecordIOError
 
     _kmr_only(file)
-    fixing = _Fixing(file, target if target is not None else file)
+    fixing = _Fixing(file, target if target is not None else file, encoding)
     try:
         fixing.run(target, in_place=in_place)
     except OutputError as e:
@@ -114,8 +127,8 @@ class _Fixing:
     (:func:`~kamisado_notation.checking.fix.fix_file`), each part written as it comes
     and its diagnostics printed (those of the result named ``shown``)."""
 
-    def __init__(self, file: str, shown: str) -> None:
-        self.file, self.shown = file, shown
+    def __init__(self, file: str, shown: str, encoding: str | None) -> None:
+        self.file, self.shown, self.encoding = file, shown, encoding
         self.valid, self.changed = True, False
         self.backup: str | None = None  # the backup this run made
 
@@ -127,7 +140,7 @@ class _Fixing:
 
         inputs = [] if in_place else [self.file]  # (--in-place is asked for, with a backup)
         with open_output(target or "-", inputs=inputs, newline="", held=True) as out:
-            for part in fix_file(self.file):
+            for part in fix_file(self.file, encoding=self.encoding):
                 self._report(part)
                 out.write(part.text)
             if in_place and not self.changed:
@@ -146,15 +159,17 @@ class _Fixing:
         self.changed = self.changed or bool(part.corrections)
 
     def _keep_original(self) -> None:
-        """Copy the file as it is to ``FILE.orig`` (never over an existing file), with its
-        permissions and owner: a backup is as private as the file."""
+        """Copy the file as it is to ``FILE.orig``, byte for byte in its own encoding
+        (never over an existing file), with its permissions and owner: a backup is as
+        private as the file."""
         import shutil
 
         from ..io.output import open_output
 
         backup = self.file + ".orig"
-        with open(self.file, encoding="utf-8", newline="") as original, open_output(
-            backup, inputs=[self.file], newline="", exclusive=True, like=self.file
+        # latin-1 reads and writes every byte as it is
+        with open(self.file, encoding="latin-1", newline="") as original, open_output(
+            backup, inputs=[self.file], encoding="latin-1", newline="", exclusive=True, like=self.file
         ) as copy:
             shutil.copyfileobj(original, copy)
         self.backup = backup

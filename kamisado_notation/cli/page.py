@@ -14,7 +14,7 @@ import sys
 
 import typer
 
-from .common import EXIT_INVALID, FROM, fail, record_files, refuse_onto, write_file
+from .common import ENCODING, EXIT_INVALID, FROM, checked_encoding, fail, record_files, refuse_onto, write_file
 
 
 def html(
@@ -25,6 +25,7 @@ def html(
     title: str | None = typer.Option(None, "--title", help="The page's heading (default: the events, or the files)."),
     glyphs: bool = typer.Option(False, "--glyphs", help="Show the squares' Chinese characters from the start."),
     from_: str | None = FROM,
+    encoding: str | None = ENCODING,
 ) -> None:
     """Write one self-contained web page of the matches: board, move list, index."""
     from ..display import printable
@@ -32,7 +33,7 @@ def html(
 
     paths = record_files(files)
     refuse_onto(output, paths)
-    page = html_page(paths, title=title, glyphs=glyphs)
+    page = html_page(paths, title=title, glyphs=glyphs, encoding=checked_encoding(encoding))
     for path, d in page.problems:
         sys.stderr.write(d.format(printable(path)) + "\n")
     if not page.matches:

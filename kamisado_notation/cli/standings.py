@@ -17,10 +17,12 @@ from typing import TYPE_CHECKING, NoReturn
 import typer
 
 from .common import (
+    ENCODING,
     EXIT_INVALID,
     EXIT_OK,
     EXIT_USAGE,
     MAX_JOBS,
+    checked_encoding,
     console,
     emit_json,
     fail,
@@ -46,6 +48,7 @@ def standings(
     as_markdown: bool = typer.Option(False, "--markdown", help="Standings, crosstable and matches left out, as Markdown."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=MAX_JOBS, help="Worker processes validating the matches (no more than the processors)."),
     no_color: bool = typer.Option(False, "--no-color", help="No colours."),
+    encoding: str | None = ENCODING,
 ) -> NoReturn:
     """The standings of the valid, complete matches: won, lost, points; a crosstable."""
     from ..checking.standings import Tally
@@ -58,9 +61,10 @@ def standings(
     if paths.count("-") > 1:
         fail("standard input (-) can be read only once")
     refuse_stdout_onto(paths)
+    codec = checked_encoding(encoding)
     tally = Tally()
     try:
-        for fv in _with_progress(validate_paths(paths, jobs=jobs), len(paths)):
+        for fv in _with_progress(validate_paths(paths, jobs=jobs, encoding=codec), len(paths)):
             tally.add_file(fv)
     except ResourceError as e:  # the workers cannot be started: why, not a traceback
         fail(str(e))

@@ -17,11 +17,13 @@ from typing import TYPE_CHECKING, NoReturn
 import typer
 
 from .common import (
+    ENCODING,
     EXIT_INVALID,
     EXIT_OK,
     EXIT_USAGE,
     FROM,
     MAX_JOBS,
+    checked_encoding,
     console,
     fail,
     record_files,
@@ -53,6 +55,7 @@ def validate(
     ),
     from_: str | None = FROM,
     no_color: bool = typer.Option(False, "--no-color", help="No colours."),
+    encoding: str | None = ENCODING,
 ) -> NoReturn:
     """Replay each record through the rules and report what is wrong, precisely."""
     from ..errors import ResourceError
@@ -63,9 +66,10 @@ def validate(
     if files.count("-") > 1:
         fail("standard input (-) can be read only once")
     refuse_stdout_onto(files)
+    codec = checked_encoding(encoding)
     done: list[FileValidation] = []
     try:
-        _report(files, done, jobs=jobs, as_json=as_json, quiet=quiet, no_color=no_color)
+        _report(files, done, jobs=jobs, as_json=as_json, quiet=quiet, no_color=no_color, encoding=codec)
     except ResourceError as e:  # the workers cannot be started: why, not a traceback
         fail(str(e))
     io_errors = any(d.rule == "io" for fv in done for d in fv.diagnostics)
@@ -74,13 +78,16 @@ def validate(
     raise typer.Exit(EXIT_OK if all(fv.valid for fv in done) else EXIT_INVALID)
 
 
-def _report(files: list[str], done: list[FileValidation], *, jobs: int, as_json: bool, quiet: bool, no_color: bool) -> None:
-    """Validate ``files`` and print what is found (each file's validation kept in ``done``)."""
+def _report(
+    files: list[str], done: list[FileValidation], *, jobs: int, as_json: bool, quiet: bool, no_color: bool, encoding: str | None
+) -> None:
+    """Validate ``files`` (in ``encoding``, when given) and print what is found (each
+    file's validation kept in ``done``)."""
     from rich.markup import escape
 
     from ..checking.validate import validate_paths, write_report_json
 
-    streams = _kept(validate_paths(files, jobs=jobs), done)
+    streams = _kept(validate_paths(files, jobs=jobs, encoding=encoding), done)
     if as_json:
         write_report_json(streams, sys.stdout, ascii_only=not stdout_is_utf8())
         return

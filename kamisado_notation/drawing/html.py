@@ -64,31 +64,36 @@ class Page:
         return not any(d.severity is ERROR for _, d in self.problems)
 
 
-def html_page(paths: Iterable[str], *, title: str | None = None, glyphs: bool = False) -> Page:
+def html_page(
+    paths: Iterable[str], *, title: str | None = None, glyphs: bool = False, encoding: str | None = None
+) -> Page:
     """The page of every match in the record files ``paths`` (``-``: standard input; a
     folder: the record files in it, :func:`~kamisado_notation.notation.files.record_paths`),
     in order: a file that cannot be read is a diagnostic of that file, and the others are
     shown all the same; a folder with no record file raises
     :class:`~kamisado_notation.errors.NoRecordsError`. ``title`` heads the page (default: the events, or the files);
     ``glyphs`` shows the squares' Chinese characters from the start (the reader can
-    turn them on and off)."""
-    matches, file_problems = read_matches(paths)
+    turn them on and off); ``encoding``: the files', when not UTF-8
+    (:func:`~kamisado_notation.notation.files.stream_record`)."""
+    matches, file_problems = read_matches(paths, encoding=encoding)
     problems = [*file_problems, *((pm.path, d) for pm in matches for d in pm.replay.diagnostics)]
     text = page_text(matches, file_problems, title=title, glyphs=glyphs)
     return Page(text=text, matches=len(matches), problems=problems)
 
 
-def read_matches(paths: Iterable[str]) -> tuple[list[PageMatch], list[tuple[str, Diagnostic]]]:
-    """Every match of the record files ``paths`` (a folder: those in it), replayed, and
-    the diagnostics of the files themselves (one that cannot be read, one that holds no
-    match)."""
+def read_matches(
+    paths: Iterable[str], *, encoding: str | None = None
+) -> tuple[list[PageMatch], list[tuple[str, Diagnostic]]]:
+    """Every match of the record files ``paths`` (a folder: those in it; in
+    ``encoding`` when given), replayed, and the diagnostics of the files themselves (one
+    that cannot be read, one that holds no match)."""
     matches: list[PageMatch] = []
     problems: list[tuple[str, Diagnostic]] = []
     for path in record_paths(paths):
         name = source_name(path)
         count = len(matches)
         try:
-            record, stream = stream_record(path)
+            record, stream = stream_record(path, encoding=encoding)
             matches += (PageMatch(record.path, replay(m)) for m in stream)
         except RecordIOError as e:
             problems.append((name, Diagnostic("io", e.reason, 0, 0)))

@@ -9,10 +9,12 @@ rules, so a record full of illegal moves still assembles; a syntax error becomes
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from ..diagnostics import ERROR, WARNING, Diagnostic, Severity
 from ..errors import NotationError
+from .headers import AS_HYPHEN, HEADER_RULE, KNOWN_LOWER, header_name_warning, trailing_result, unquoted_header
 from .record import Comment, Entry, Header, Item, Lineup, MatchRecord, RoundRecord, Spanned
 
 #: What comments can follow: any element of a record.
@@ -95,6 +97,8 @@ class Assembler:
         match = self._current_match(item.line)
         if isinstance(item, Header):
             match.headers.append(item)
+            if item.name.lower() not in KNOWN_LOWER:
+                self._check_name(item)
         elif isinstance(item, RoundRecord):
             self.round = item
             self.broken = False
@@ -104,6 +108,27 @@ class Assembler:
             self._ensure_round(item.line, item.column).lineups.append(item)
         self.last = item
         return done
+
+    def _check_name(self, header: Header) -> None:
+        """Warn of an unknown header name close to a known one (:mod:`.headers`)."""
+        warning = header_name_warning(header.name)
+        if warning is not None:
+            self.error(header.line, header.column, warning, severity=WARNING, rule=HEADER_RULE)
+
+    def result_claim(self, value: str, line: int, column: int) -> None:
+        """A result written after the moves (``3-2``, as PGN does): the match's
+        ``Result`` claim when it has none (a warning), else checked against it."""
+        assert self.match is not None  # (after rounds)
+        header = self.match.header("Result")
+        if header is None:
+            self.match.headers.append(Header("Result", value, line, column))
+            message = f"a result after the moves (as PGN writes it) is read as the match's [Result \"{value}\"]"
+            self.error(line, column, message, severity=WARNING, rule=HEADER_RULE)
+        elif re.sub(r"\s", "", header).translate(AS_HYPHEN) == value:
+            self.error(line, column, f"the result after the moves repeats [Result \"{header}\"]", severity=WARNING, rule=HEADER_RULE)
+        else:
+            message = f"the result after the moves, {value}, is not the one of [Result \"{header}\"]"
+            self.error(line, column, message, rule="result", lost=False)
 
     def add_entries(self, entries: list[Entry]) -> None:
         """``add([(entry, …)])`` for each entry of a row read by the fast path. (Entries
@@ -160,16 +185,18 @@ class Assembler:
         else:  # on a line of its own: the previous element's, unless a new match starts
             self.held.append(c)
 
-    def error(self, line: int, column: int, message: str, *, severity: Severity = ERROR, lost: bool = True) -> None:
-        """A syntax diagnostic; ``lost``: an error that left entries out."""
+    def error(
+        self, line: int, column: int, message: str, *, severity: Severity = ERROR, lost: bool = True, rule: str = "syntax"
+    ) -> None:
+        """A syntax diagnostic (or one of ``rule``); ``lost``: an error that left entries out."""
         if severity is ERROR and lost:
             self.broken = True  # entries were lost: the round's turn numbers prove nothing now
         if self.match is None:
-            self.file_errors.append(Diagnostic("syntax", message, line, column, severity))
+            self.file_errors.append(Diagnostic(rule, message, line, column, severity))
         else:
             self.match.errors.append(
                 Diagnostic(
-                    "syntax", message, line, column, severity,
+                    rule, message, line, column, severity,
                     round=self.round.number if self.round is not None else None, match=self.match.index,
                 )
             )
@@ -231,7 +258,17 @@ def _tolerated(text: str, number: int | None, pgn: bool) -> str:
 def feed(asm: Assembler, text: str, number: int) -> Iterator[MatchRecord]:
     """Parse line ``number`` into ``asm``; a syntax error becomes a diagnostic and the
     line is left out (its comments are kept), unless it is a row whose unknown words
-    can be read past (:func:`~.general_path.read_past_words`)."""
+    can be read past (:func:`~.general_path.read_past_words`); a header without quotes
+    and a result after the moves are read with a warning (:func:`_header_slip`)."""
+    slip = _header_slip(asm, text, number) if asm.started or text.lstrip().startswith("[") else None
+    if slip is not None:
+        yield from slip
+    else:
+        yield from _feed(asm, text, number)
+
+
+def _feed(asm: Assembler, text: str, number: int) -> Iterator[MatchRecord]:
+    """:func:`feed` of a line that is no header slip."""
     read = _read_line(asm, text, number)
     if read is None:
         return
@@ -259,6 +296,25 @@ def feed(asm: Assembler, text: str, number: int) -> Iterator[MatchRecord]:
         asm.comment(c)
     if unknown:
         asm.read_past(unknown, number)
+
+
+def _header_slip(asm: Assembler, text: str, number: int) -> Iterator[MatchRecord] | None:
+    """A header written without quotes, or a result written after the moves, read with
+    a warning (:mod:`.headers`): what the line completes; ``None`` for any other line."""
+    unquoted = unquoted_header(text)
+    if unquoted is not None:
+        name, value, column = unquoted
+        done = asm.add(Header(name, value, number, column))
+        message = f"[{name} {value}] has no quotes around its value: read as [{name} \"{value}\"]"
+        asm.error(number, column, message, severity=WARNING, rule=HEADER_RULE)
+        return iter([done] if done is not None else [])
+    result = trailing_result(text) if asm.started else None
+    if result is None or first_word(result[0]) in ("round", "lineup") or result[0].lstrip().startswith("["):
+        return None
+    before, value, column = result
+    done_before = list(feed(asm, before, number)) if before.strip() else []
+    asm.result_claim(value, number, column)
+    return iter(done_before)
 
 
 def _read_line(asm: Assembler, text: str, number: int) -> tuple[list[Item], list[Comment], list[NotationError]] | None:

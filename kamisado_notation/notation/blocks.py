@@ -37,9 +37,15 @@ BLOCK_BYTES = 1 << 20
 
 # The start of a line: after "\n", or after a "\r" (a "\r\n" never has a header between).
 _LINE_START = rb"(?:^|(?<=\r))"
+# A quote that delimits a header's value: '"', or a typographic one in UTF-8 (“ ” „ ‟ ‘ ’
+# ‚ ‛ « » ‹ › ＂), which the reader reads as '"' (:mod:`.text`): a record from a word
+# processor is cut into blocks as any other.
+_QUOTE = rb'(?:"|\xe2\x80[\x98-\x9f\xb9\xba]|\xc2[\xab\xbb]|\xef\xbc\x82)'
 # A header line the reader surely reads as a header (ASCII names; the strict form).
 _HEADER = re.compile(
-    _LINE_START + rb'[ \t]*\[[ \t]*[A-Za-z_][\w-]*[ \t]*"(?:[^"\\\r\n]|\\.)*"[ \t]*\][ \t]*(?=[\r\n]|\Z)', re.MULTILINE
+    _LINE_START + rb"[ \t]*\[[ \t]*[A-Za-z_][\w-]*[ \t]*" + _QUOTE + rb'(?:[^"\\\r\n]|\\.)*?' + _QUOTE
+    + rb"[ \t]*\][ \t]*(?=[\r\n]|\Z)",
+    re.MULTILINE,
 )
 # A line (without its ending) that holds one comment and nothing else.
 _COMMENT = re.compile(rb"[ \t]*(?:#.*|\{[^{}]*\}[ \t]*)")

@@ -40,11 +40,13 @@ import sys
 from collections.abc import Generator, Iterable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
+from itertools import chain
 from typing import IO, BinaryIO, TypeVar, Union
 
-from ..diagnostics import Diagnostic
+from ..diagnostics import ERROR, Diagnostic
 from ..errors import NoRecordsError, NotationError, RecordIOError
 from .blocks import BLOCK_BYTES, Block, cut_blocks
+from .encodings import bom_encoding, check_encoding, not_utf8, transcoded
 from .foreign import FOREIGN, sniff
 from .lines import MAX_LINE, Binary, DecodedLines, LineBlocks, LongLine, raw_lines
 from .reader import read_lines
@@ -83,6 +85,8 @@ _T = TypeVar("_T")
 # more than validate's blocks, which are cut from the chunks: each chunk is copied a few
 # times on its way, so a larger one is memory held for nothing (bench/bench_memory.py).
 _BLOCK = 1 << 18
+# The codec names read as UTF-8 (a UTF-8 BOM is dropped as always).
+_UTF8 = ("utf-8", "utf-8-sig")
 
 #: Where a record is read from: a path (``-``: standard input), or an open stream of
 #: text or bytes (read to its end, never closed here).
@@ -295,8 +299,10 @@ class _Opened:
     """A record file open for reading, its first block read: the one place a file is
     opened, sniffed and read from."""
 
-    def __init__(self, source: Source) -> None:
+    def __init__(self, source: Source, encoding: str | None = None) -> None:
+        codec = None if encoding is None else check_encoding(encoding)  # (ValueError before opening)
         self.stack = ExitStack()
+        self.chunks: Iterator[bytes]
         if hasattr(source, "read"):  # an open stream
             name = getattr(source, "name", None)
             path = name if isinstance(name, str) else "<stream>"
@@ -310,6 +316,10 @@ class _Opened:
                 f = self.stack.enter_context(open_record_file(path))
                 self.chunks = _chunks(f, path)
             self.head = next(self.chunks, b"")
+            codec = bom_encoding(self.head) if codec is None else codec
+            if codec is not None and codec not in _UTF8:
+                self.chunks = transcoded(chain([self.head], self.chunks), codec)
+                self.head = next(self.chunks, b"")
         except BaseException:
             self.stack.close()
             raise
@@ -366,14 +376,17 @@ class _Opened:
 # ------------------------------------------------------------------ public API
 
 
-def stream_record(path: Source) -> tuple[RecordFile, Iterator[MatchRecord]]:
+def stream_record(path: Source, *, encoding: str | None = None) -> tuple[RecordFile, Iterator[MatchRecord]]:
     """A record file (as :func:`read_record` reads it) whose matches come one at a time:
     the :class:`RecordFile` without its matches, and an iterator over them. The file's
     own ``errors`` and closing ``comments`` (and ``bom``, ``crlf``) are complete once the
     iterator is exhausted; memory holds a block of lines and one match (a block of a
     JSON record's text and one match). A missing or unreadable file raises
-    :class:`RecordIOError` at once, a read that fails later as the iterator goes."""
-    opened = _Opened(path)
+    :class:`RecordIOError` at once, a read that fails later as the iterator goes.
+    ``encoding``: the file's encoding when it is not UTF-8 (:mod:`.encodings`; a
+    UTF-16 or UTF-32 file with a byte-order mark is read without it); an unknown one
+    raises :class:`ValueError`."""
+    opened = _Opened(path, encoding)
     record = RecordFile(opened.name)
     if opened.json:
         return record, _closing(opened, opened.json_matches(record))
@@ -382,14 +395,14 @@ def stream_record(path: Source) -> tuple[RecordFile, Iterator[MatchRecord]]:
     return record, _closing(opened, read_lines(opened.text_lines(record), opened.name, record))
 
 
-def read_record(path: Source) -> RecordFile:
+def read_record(path: Source, *, encoding: str | None = None) -> RecordFile:
     """A record file (UTF-8, with or without BOM; lines ended by LF, CRLF or CR), or the
     JSON form of one (:func:`looks_like_json`; read by
     :mod:`~kamisado_notation.notation.json_record`); ``-`` is standard input, and an open
     stream of text or bytes is read to its end (its ``name``, if any, names it). A missing or
     unreadable file raises :class:`RecordIOError`; invalid UTF-8, binary data and a line
     over :data:`MAX_LINE` are diagnostics at their line, a malformed JSON document one
-    diagnostic naming the bad field.
+    diagnostic naming the bad field. ``encoding``: as for :func:`stream_record`.
 
     >>> record = read_record("samples/standard-match.kmr")
     >>> len(record.matches), record.matches[0].header("Black"), len(record.matches[0].rounds)
@@ -398,16 +411,17 @@ def read_record(path: Source) -> RecordFile:
     >>> read_record(io.StringIO("Round 1\\n1. Pu L1 Pu  Ye R1 Ye\\n")).matches[0].rounds[0].entries[1].text
     'Ye R1 Ye'
     """
-    record, matches = stream_record(path)
+    record, matches = stream_record(path, encoding=encoding)
     record.matches.extend(matches)
     return record
 
 
-def nth_match(path: str, n: int) -> tuple[RecordFile, MatchRecord | None, int]:
+def nth_match(path: str, n: int, *, encoding: str | None = None) -> tuple[RecordFile, MatchRecord | None, int]:
     """Match ``n`` (1-based) of the record file at ``path``, read up to it and no further:
     the :class:`RecordFile` (its ``errors`` complete only when the file was read to the
-    end), the match (``None`` when the file holds fewer), and how many matches were read."""
-    record, matches = stream_record(path)
+    end), the match (``None`` when the file holds fewer), and how many matches were
+    read. ``encoding``: as for :func:`stream_record`."""
+    record, matches = stream_record(path, encoding=encoding)
     count = 0
     try:
         for m in matches:
@@ -420,7 +434,9 @@ def nth_match(path: str, n: int) -> tuple[RecordFile, MatchRecord | None, int]:
     return record, None, count
 
 
-def open_matches(path: Source, *, errors: list[Diagnostic] | None = None) -> Iterator[MatchRecord]:
+def open_matches(
+    path: Source, *, errors: list[Diagnostic] | None = None, encoding: str | None = None
+) -> Iterator[MatchRecord]:
     """The matches of a record file (``-``: standard input), one at a time, for huge
     files (memory holds a block of lines and one match). Raises :class:`RecordIOError`
     at once if the file cannot be opened, or later if a read fails. Syntax problems are
@@ -429,23 +445,27 @@ def open_matches(path: Source, *, errors: list[Diagnostic] | None = None) -> Ite
     it is given, else to the last match read — or, when there is none, the first is
     raised as :class:`NotationError`, since a stream of matches has no other place for
     it. A JSON record (:func:`looks_like_json`) is read a match at a time too.
+    ``encoding``: as for :func:`stream_record`.
 
     >>> first = next(open_matches("samples/club-night.kmr"))
     >>> first.index, first.header("Event")
     (1, 'Club night')
     """
-    record, matches = stream_record(path)
+    record, matches = stream_record(path, encoding=encoding)
     return _stream(matches, record, errors)
 
 
-def open_blocks(path: str, *, size: int = BLOCK_BYTES) -> JsonMatches | Iterator[Block]:
+def open_blocks(
+    path: str, *, size: int = BLOCK_BYTES, encoding: str | None = None
+) -> JsonMatches | Iterator[Block]:
     """The record file at ``path`` (``-``: standard input) in blocks of whole matches
     (:mod:`.blocks`), for reading a huge file a block at a time or on several cores: an
     iterator over the blocks as the file is read (the file is closed when it ends), or,
     when the file holds the JSON form of a record, its matches as they are read
     (:class:`JsonMatches`: a JSON document has no lines to cut it at). Raises
-    :class:`RecordIOError` at once if the file cannot be opened, or later if a read fails."""
-    opened = _Opened(path)
+    :class:`RecordIOError` at once if the file cannot be opened, or later if a read fails.
+    ``encoding``: as for :func:`stream_record` (the blocks hold UTF-8)."""
+    opened = _Opened(path, encoding)
     if opened.json or opened.foreign:
         record = RecordFile(opened.name)
         read = opened.json_matches if opened.json else opened.foreign_matches
@@ -482,22 +502,24 @@ def _stream(
         if errors is not None:
             errors.extend(record.errors)
         elif held is None:
-            d = record.errors[0]
-            raise NotationError(d.message, line=d.line, column=d.column)
+            d = next((d for d in record.errors if d.severity == ERROR), None)
+            if d is not None:
+                raise NotationError(d.message, line=d.line, column=d.column)
         else:
             held.errors.extend(record.errors)
     if held is not None:
         yield held
 
 
-def read_text(path: str) -> str:
+def read_text(path: str, *, encoding: str | None = None) -> str:
     """The whole text of a ``.kmr`` file (``-``: standard input) as it is written — BOM
     and line endings kept — for a caller that edits the text itself. Raises
     :class:`RecordIOError` when the file cannot be read, :class:`NotationError` (with the
     line and column) for binary data, invalid UTF-8, or more than :data:`MAX_JSON` bytes:
-    memory stays bounded, and ``/dev/zero`` ends at once."""
+    memory stays bounded, and ``/dev/zero`` ends at once. ``encoding``: as for
+    :func:`stream_record` (the text is then read as UTF-8 was)."""
     text, size = [], 0
-    for line in written_lines(path):
+    for line in written_lines(path, encoding=encoding):
         size += len(line)
         if size > MAX_JSON:
             raise NotationError(f"the file is longer than {MAX_JSON} bytes, the most read whole")
@@ -509,13 +531,14 @@ def read_text(path: str) -> str:
 _ENDING = re.compile(rb"\r\n|\n|\r")
 
 
-def written_lines(path: Source) -> Iterator[str]:
+def written_lines(path: Source, *, encoding: str | None = None) -> Iterator[str]:
     """The lines of a ``.kmr`` file (``-``: standard input) one at a time, each exactly
     as it is written — its ending kept, the BOM kept on the first — for a caller that
     edits the text a match at a time (``kamisado fix``): memory holds a line. Raises
     :class:`RecordIOError` when the file cannot be read, :class:`NotationError` (line and
-    column) at binary data, invalid UTF-8, or a line longer than :data:`MAX_JSON` bytes."""
-    opened = _Opened(path)
+    column) at binary data, invalid UTF-8, or a line longer than :data:`MAX_JSON` bytes.
+    ``encoding``: as for :func:`stream_record` (the lines are then read as UTF-8 was)."""
+    opened = _Opened(path, encoding)
     number, carry, offset = 0, b"", 0  # (offset: the file offset of ``carry``)
     with opened.stack:
         for chunk in opened.all_chunks():
@@ -538,12 +561,13 @@ def written_lines(path: Source) -> Iterator[str]:
 
 
 def _decoded_line(raw: bytes, number: int) -> str:
-    """One line decoded as UTF-8; :class:`NotationError` at an invalid byte."""
+    """One line decoded as UTF-8; :class:`NotationError` at an invalid byte, naming the
+    encoding the line most likely is in."""
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as e:
         column = len(raw[: e.start].decode("utf-8", errors="replace")) + 1
-        raise NotationError(f"not UTF-8: byte 0x{raw[e.start]:02x} cannot be decoded", line=number, column=column) from None
+        raise NotationError(not_utf8(raw[e.start], raw.rstrip(b"\r\n")), line=number, column=column) from None
 
 
 def read_json_record(path: str) -> RecordFile:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from itertools import chain
 
 from ..diagnostics import Diagnostic
+from .encodings import ENCODING_RULE, not_utf8
 from .reader import block_lines
 from .record import RecordFile
 
@@ -195,10 +196,11 @@ class DecodedLines:
             record.crlf = record.crlf or getattr(self.pieces, "crlf", False)  # a "\r\n" cut by the chunks
             starts = self.first and number == self.first_line - 1
             try:
-                lines = block_lines(piece.decode("utf-8"), record, starts)
+                text = piece.decode("utf-8")
             except UnicodeDecodeError:
                 yield self._up_to_bad_byte(piece, number, starts)  # (lazily: stops at the byte)
                 return
+            lines = block_lines(text, record, starts, number + 1)
             number += len(lines)
             yield lines
 
@@ -213,10 +215,10 @@ class DecodedLines:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError as e:
                 good = raw[: e.start].decode("utf-8", errors="replace")
-                message = f"not UTF-8: byte 0x{raw[e.start]:02x} cannot be decoded"
-                self.record.errors.append(Diagnostic("syntax", message, number, len(good) + 1))
+                message = not_utf8(raw[e.start], raw)  # (its line: the same read whole or in blocks)
+                self.record.errors.append(Diagnostic(ENCODING_RULE, message, number, len(good) + 1))
                 return
-            yield from block_lines(text, self.record, starts and number == self.first_line) or [""]  # (a blank line too)
+            yield from block_lines(text, self.record, starts and number == self.first_line, number) or [""]  # (a blank line too)
 
 
 def raw_lines(block: bytes) -> list[bytes]:

@@ -50,6 +50,7 @@ from .assembly import Assembler, feed
 from .digits import lookalike_digit
 from .fast_paths import OTHER_RE, OTHER_STARTS, ROW_RE, SEG_RE, blank_braced, fast_match, fast_other, fast_segments
 from .record import Comment, Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
+from .text import has_odd, iter_plain, plain_lines
 
 # The grammar (lark) is imported only where a line needs it (:func:`parse_entry`,
 # ``assembly.feed``): a record the fast paths read whole never loads it.
@@ -127,7 +128,8 @@ def iter_matches(
     """
     if isinstance(lines, (str, bytes, bytearray)):
         raise TypeError("iter_matches reads lines (an iterable of str): for one whole text, use parse_record")
-    return read_lines(_cleaned(lines, _file), path, _file, fast=fast, first_line=first_line, first_index=first_index)
+    cleaned = iter_plain(_cleaned(lines, _file), None if _file is None else _file.errors, first_line)
+    return read_lines(cleaned, path, _file, fast=fast, first_line=first_line, first_index=first_index)
 
 
 def _cleaned(lines: Iterable[str], record: RecordFile | None) -> Iterator[str]:
@@ -160,10 +162,11 @@ def _cleaned(lines: Iterable[str], record: RecordFile | None) -> Iterator[str]:
 _LINE_BREAK = re.compile("\r\n|\r|\n")
 
 
-def block_lines(text: str, record: RecordFile | None, first: bool) -> list[str]:
+def block_lines(text: str, record: RecordFile | None, first: bool, first_line: int = 1) -> list[str]:
     """The lines of a block of whole lines (the last may lack its ending), as
-    :func:`_cleaned` gives them, split in C when the block holds no "\r". ``first``:
-    the block starts the file (and may start with a BOM)."""
+    :func:`_cleaned` gives them, split in C when the block holds no "\r", read as plain
+    text (:mod:`.text`: its warning in ``record.errors``, at the line numbered from
+    ``first_line``). ``first``: the block starts the file (and may start with a BOM)."""
     if first and text.startswith("\ufeff"):
         text = text[1:]
         if record is not None:
@@ -176,6 +179,8 @@ def block_lines(text: str, record: RecordFile | None, first: bool) -> list[str]:
         lines = text.split("\n")
     if not lines[-1]:
         lines.pop()  # the block ends with a line ending
+    if has_odd(text):  # (no scan at all for an ASCII text)
+        lines = plain_lines(lines, record.errors if record is not None else None, first_line)
     return lines
 
 
