@@ -2,7 +2,7 @@
 
 Each shape is one line of a record (after a ``Round 1`` line, before a good entry line),
 read by ``parse_record`` as users run it (the whole-line fast paths on; ``--general``
-sends every line through the general path, ``fast=False``). For each shape the CPU time
+sends every line through the general path, inside ``general_paths()``). For each shape the CPU time
 per MB (``time.process_time``, median of ``--runs``) at ``--mb`` MB and at ``--factor``
 times that, and their ratio: about 1.0 when reading is linear, about ``--factor`` when it
 is quadratic. Also the peak of Python's allocations while reading the smaller line
@@ -29,6 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kamisado_notation.notation import parse_record
+from kamisado_notation.notation.fast_paths import general_paths
 
 #: shape → the line of about ``size`` characters
 SHAPES: dict[str, Callable[[int], str]] = {
@@ -45,9 +46,18 @@ def record_text(line: str) -> str:
     return "Round 1\n" + line + "\nPu L5 Ye\n"
 
 
+def parse(text: str, fast: bool) -> None:
+    """Read ``text`` with the fast paths, or with every line read by the grammar."""
+    if fast:
+        parse_record(text)
+        return
+    with general_paths():
+        parse_record(text)
+
+
 def cpu_seconds(text: str, fast: bool) -> float:
     t = time.process_time()
-    parse_record(text, fast=fast)
+    parse(text, fast)
     return time.process_time() - t
 
 
@@ -61,7 +71,7 @@ def peak_multiple(line: str, fast: bool) -> float:
     """Peak Python allocations while reading ``line`` in a record, over its length."""
     text = record_text(line)
     tracemalloc.start()
-    parse_record(text, fast=fast)
+    parse(text, fast)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     return peak / len(line)
@@ -72,12 +82,12 @@ def main() -> None:
     ap.add_argument("--mb", type=float, default=0.5, help="the smaller line's size in MB")
     ap.add_argument("--factor", type=int, default=4, help="the larger line is this many times longer")
     ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--general", action="store_true", help="the general path only (fast=False)")
+    ap.add_argument("--general", action="store_true", help="the general path only (general_paths)")
     ap.add_argument("--no-memory", action="store_true", help="skip the tracemalloc run")
     args = ap.parse_args()
     fast = not args.general
     small = int(args.mb * 1e6)
-    parse_record(record_text("Pu L5 Ye"), fast=fast)  # build the parser before timing
+    parse(record_text("Pu L5 Ye"), fast)  # build the parser before timing
     print(f"time per MB at {small / 1e6:g} MB and {small * args.factor / 1e6:g} MB "
           f"(CPU, median of {args.runs}), {'general path only' if args.general else 'fast paths on'}")
     print(f"{'shape':<26} {'s/MB small':>11} {'s/MB large':>11} {'ratio':>6} {'peak mem':>9}")

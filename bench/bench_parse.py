@@ -30,6 +30,7 @@ from kamisado_notation.notation import (
     lexing,
     parse_record,
 )
+from kamisado_notation.notation.fast_paths import general_paths
 from kamisado_notation.notation.record import RecordFile
 from kamisado_notation.notation.writer import LANGUAGES, Form, format_record
 from kamisado_notation.play.generate import generate_records
@@ -89,7 +90,8 @@ def main() -> None:
     baseline = build_parser("contextual")
 
     def general_only() -> RecordFile:
-        return parse_record(text, fast=False)  # the fast paths off
+        with general_paths():  # the fast paths off
+            return parse_record(text)
 
     assert general_only() == record, "the fast paths must read the corpus as the general path"
     # interleaved, best of each: all see the same load on a shared machine

@@ -18,7 +18,7 @@ a moment apart does not see most of that drift.
 
 - ``validate``: :func:`~kamisado_notation.checking.validate.validate_file`, as ``kamisado
   validate`` calls it (the fused path, falling back to the full path on an anomaly);
-- ``full path``: the same with ``fused=False`` (every match read into the record model
+- ``full path``: the same inside ``general_paths(reading=False)`` (every match read into the record model
   and replayed), for comparison;
 - ``python-chess``: a PGN file of random legal chess games with as many plies in all,
   read game by game with ``chess.pgn.read_game`` (which parses every SAN move and plays
@@ -81,7 +81,11 @@ from kamisado_notation.play.generate import generate_match
 FORMS = (Form.TEXT, Form.SYMBOLS, Form.SHORT, Form.COORDS)
 #: Whether this tree's validate_file has the fused path and its switch (a run on an
 #: older tree measures its only path).
-HAS_FUSED = "fused" in inspect.signature(validate_file).parameters
+try:
+    from kamisado_notation.notation.fast_paths import general_paths
+except ImportError:  # an older tree took fused= on each call
+    general_paths = None  # type: ignore[assignment]
+HAS_FUSED = general_paths is not None or "fused" in inspect.signature(validate_file).parameters
 
 
 def kamisado_corpora(matches: int, seed: int) -> tuple[dict[str, str], int]:
@@ -137,7 +141,13 @@ def cpu(fn: Callable[[], object]) -> float:
 
 
 def run_validate(path: str, matches: int, *, fused: bool = True) -> None:
-    report = validate_file(path, fused=fused) if HAS_FUSED else validate_file(path)
+    if fused or not HAS_FUSED:
+        report = validate_file(path)
+    elif general_paths is not None:
+        with general_paths(reading=False):  # the full path, the reading's fast paths kept
+            report = validate_file(path)
+    else:
+        report = validate_file(path, fused=False)  # type: ignore[call-arg]
     assert report.valid and len(report.matches) == matches, report.all_diagnostics()[:5]
 
 

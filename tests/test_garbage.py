@@ -23,6 +23,8 @@ from kamisado_notation.notation import (
     parse_record,
     read_record,
 )
+from kamisado_notation.notation.fast_paths import general_paths
+from kamisado_notation.notation.record import RecordFile
 
 # Text that looks like notation, so that the fuzzing reaches deep into the grammar.
 PIECES = [
@@ -254,7 +256,7 @@ def test_records_read_alike_with_and_without_the_fast_paths(lines: list[str]) ->
     text = "\n".join(lines)
     fast = parse_record(text)
     lexing.clear_cache()  # the general path must not depend on what it read before
-    general = parse_record(text, fast=False)
+    general = _general_parse(text)
     assert fast == general
 
 
@@ -281,7 +283,7 @@ def test_lines_with_braced_comments_read_alike_with_and_without_the_fast_paths(l
     text = "\n".join(lines)
     fast = parse_record(text)
     lexing.clear_cache()
-    assert fast == parse_record(text, fast=False)
+    assert fast == _general_parse(text)
 
 
 def test_a_row_with_braced_comments_takes_the_fast_path() -> None:
@@ -299,7 +301,7 @@ def test_a_row_with_braced_comments_takes_the_fast_path() -> None:
         ("between words", col["{between"], True), ("a fine move", col["{a fine"], True)
     ]
     assert [(c.text, c.column, c.braced) for c in e2.comments] == [(" {not braced}", col["#"], False)]
-    assert parse_record(text) == parse_record(text, fast=False)
+    assert parse_record(text) == _general_parse(text)
     script = "import sys; from kamisado_notation.notation import parse_record; parse_record(sys.argv[1]); print('lark' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", script, text], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
@@ -322,5 +324,11 @@ def test_the_fast_paths_take_the_common_lines() -> None:
 def test_a_header_name_with_digits_when_the_token_cache_is_cold() -> None:
     # the first '[' ever read once skipped the header-name rule ('Note-2' read as 'Note', '-')
     lexing.clear_cache()
-    rec = parse_record('[Note-2 "x"]\n', fast=False)
+    rec = _general_parse('[Note-2 "x"]\n')
     assert rec.errors == [] and rec.matches[0].headers[0].name == "Note-2"
+
+
+def _general_parse(text: str, **kwargs: str) -> RecordFile:
+    """``parse_record`` with every line read by the grammar (no fast path)."""
+    with general_paths():
+        return parse_record(text, **kwargs)

@@ -15,6 +15,8 @@ from typer.testing import CliRunner
 from kamisado_notation.cli.app import app
 from kamisado_notation.diagnostics import Diagnostic
 from kamisado_notation.notation import MatchRecord, parse_record
+from kamisado_notation.notation.fast_paths import general_paths
+from kamisado_notation.notation.record import RecordFile
 
 PATHS = pytest.mark.parametrize("fast", [True, False], ids=["fast paths", "general path"])
 UNCLOSED_COMMENT = "unclosed comment: '{' without '}' on its line"
@@ -24,7 +26,7 @@ UNCLOSED_QUOTES = "unclosed quotes: '\"' without its closing '\"'"
 def read(line: str, fast: bool) -> tuple[MatchRecord, list[Diagnostic]]:
     """The one match of a record whose third line is ``line``, between two good entries,
     and its diagnostics as (line, column, message)."""
-    record = parse_record("Round 1\nPu L5 Ye\n" + line + "\nYe F1 Re\n", fast=fast)
+    record = _parse("Round 1\nPu L5 Ye\n" + line + "\nYe F1 Re\n", fast)
     (match,) = record.matches
     return match, record.errors + match.errors
 
@@ -50,7 +52,7 @@ def test_closed_comments_then_an_unclosed_one(fast: bool) -> None:
 
 @PATHS
 def test_sixteen_thousand_escaped_quotes_in_a_header(fast: bool) -> None:
-    record = parse_record('[Event "' + '\\"' * 16_000 + '"]\nRound 1\nPu L5 Ye\n', fast=fast)
+    record = _parse('[Event "' + '\\"' * 16_000 + '"]\nRound 1\nPu L5 Ye\n', fast)
     (match,) = record.matches
     assert match.errors == [] and record.errors == []
     assert [(h.name, h.value) for h in match.headers] == [("Event", '"' * 16_000)]
@@ -74,7 +76,7 @@ def test_a_hundred_thousand_opening_headers(fast: bool) -> None:
 @PATHS
 def test_a_ten_megabyte_header_value(fast: bool) -> None:
     value = "x" * 10_000_000
-    record = parse_record(f'[Event "{value}"]\n[Site "here"]\nRound 1\nPu L5 Ye\n', fast=fast)
+    record = _parse(f'[Event "{value}"]\n[Site "here"]\nRound 1\nPu L5 Ye\n', fast)
     (match,) = record.matches
     assert match.errors == [] and record.errors == []
     assert [h.name for h in match.headers] == ["Event", "Site"]
@@ -128,3 +130,11 @@ def test_validate_reports_the_hostile_lines_and_reads_the_rest(tmp_path: Path) -
     assert f"{p}:4:4: error[syntax] unexpected '['" in result.output
     assert f"{p}:5:8: error[syntax] {UNCLOSED_QUOTES}" in result.output
     assert "Traceback" not in result.output
+
+
+def _parse(text: str, fast: bool) -> RecordFile:
+    """``parse_record`` with the fast paths (``fast``) or with every line read by the grammar."""
+    if fast:
+        return parse_record(text)
+    with general_paths():
+        return parse_record(text)

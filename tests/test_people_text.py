@@ -25,6 +25,7 @@ from kamisado_notation.checking.fix import fix_text
 from kamisado_notation.checking.validate import validate_file, validate_paths, validate_text
 from kamisado_notation.cli.app import app
 from kamisado_notation.notation import read_record
+from kamisado_notation.notation.fast_paths import general_paths
 from kamisado_notation.notation.record import RecordFile
 from kamisado_notation.notation.writer import Form, format_record
 from kamisado_notation.play.generate import generate_match
@@ -50,9 +51,9 @@ def generated(seed: int, form: Form = Form.TEXT, lang: str = "en", *, target: in
     return format_record(record, form=form, lang=lang)
 
 
-def report_of(text: str, **kw: object) -> list[object]:
+def report_of(text: str) -> list[object]:
     """What validation says of ``text`` but its path: diagnostics and matches."""
-    r = validate_text(text, path="t.kmr", **kw).to_json()  # type: ignore[arg-type]
+    r = validate_text(text, path="t.kmr").to_json()
     return [r["diagnostics"], r["matches"]]
 
 
@@ -110,7 +111,8 @@ def test_word_processor_characters_read_as_plain_with_one_warning(case: tuple[st
     assert len(warnings) == 1
     assert (warnings[0]["line"], warnings[0]["column"], warnings[0]["severity"]) == (line, column, "warning")
     assert rest == before[0] and after[1] == before[1]  # the same score, rounds and verdict
-    assert report_of(text, fused=False) == after  # the full path says the same
+    with general_paths(reading=False):
+        assert report_of(text) == after  # the full path says the same
     fixed = fix_text(text, path="t.kmr")
     assert fixed.text == original and [c.rule for c in fixed.corrections] == ["text"]
 

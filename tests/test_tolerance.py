@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -17,10 +18,11 @@ from typer.testing import CliRunner
 
 from kamisado_notation.checking.fix import fix_text
 from kamisado_notation.checking.replay import MatchReplay, PlyKind, replay
-from kamisado_notation.checking.validate import validate_text
+from kamisado_notation.checking.validate import FileReport, validate_text
 from kamisado_notation.cli.app import app
 from kamisado_notation.diagnostics import ERROR, WARNING
 from kamisado_notation.notation import parse_record
+from kamisado_notation.notation.fast_paths import general_paths
 from kamisado_notation.notation.record import Entry, RecordFile
 from kamisado_notation.notation.writer import LANGUAGES, Form, format_record
 from kamisado_notation.play.generate import generate_match
@@ -83,13 +85,13 @@ def test_an_ellipsis_or_pgn_dots_read_as_the_placeholder(seed: int, form: Form, 
         assert f"'{SPELLINGS[spelling]}'" in d.message and ("'1. ...'" in d.message or "'...'" in d.message)
     assert after.valid == before.valid
     # the general path reads it as the fast paths do (which leave such lines to it)
-    assert parse_record(typed) == parse_record(typed, fast=False)
+    assert parse_record(typed) == _general_parse(typed)
 
 
 def test_the_warnings_say_what_was_written_and_what_it_was_read_as() -> None:
     text = "Round 1\n1... Pu F1 Br\n"
     for fast in (True, False):
-        (d,) = parse_record(text, fast=fast).matches[0].errors
+        (d,) = (parse_record(text) if fast else _general_parse(text)).matches[0].errors
         assert (d.line, d.column, d.severity) == (2, 1, WARNING)
         assert d.message == "'1...' (PGN style) is read as '1. ...': Black's first entry left out, Gold starts"
     (d,) = parse_record("Round 1\n… Pu F1 Br\n").matches[0].errors
@@ -311,7 +313,7 @@ def test_validate_says_the_same_whichever_path_reads_the_record(change: tuple[st
         assert result is not None
         old, new = f'[Result "{result}"]', f'[Result "{result.replace("-", new)}"]'
     typed = text.replace(old, new)
-    fused, full = validate_text(typed), validate_text(typed, fused=False)
+    fused, full = validate_text(typed), _full_validation(lambda: validate_text(typed))
     assert fused.to_json() == full.to_json()
     warnings = [d for m in fused.matches for d in m.diagnostics if d.severity is WARNING]
     assert warnings and all(d.rule == "syntax" for d in warnings)
@@ -388,3 +390,16 @@ def test_property_a_lost_row_with_every_lineup_written_is_the_only_error(seed: i
     spoilt = lost_line(text, rows[pick % len(rows)])
     errors = [d for d in judged(spoilt).diagnostics if d.severity is ERROR]
     assert [(d.rule, d.line) for d in errors] == [("syntax", rows[pick % len(rows)])]
+
+
+def _general_parse(text: str, **kwargs: str) -> RecordFile:
+    """``parse_record`` with every line read by the grammar (no fast path)."""
+    with general_paths():
+        return parse_record(text, **kwargs)
+
+
+def _full_validation(call: Callable[[], FileReport]) -> FileReport:
+    """``call()`` with every match validated through the full path (the reading's fast
+    paths kept, as ``kamisado validate`` reads)."""
+    with general_paths(reading=False):
+        return call()

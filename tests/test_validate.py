@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 from typer.testing import CliRunner
 
-from kamisado_notation.checking.validate import MatchSummary, report_json, validate_file, validate_text
+from kamisado_notation.checking.validate import FileReport, MatchSummary, report_json, validate_file, validate_text
 from kamisado_notation.cli.app import app
+from kamisado_notation.notation.fast_paths import general_paths
 
 GOOD = '[Match "Single"]\n[Result "1-0"]\n\nRound 1\n1. Gr F6 Or    Or F6 Pu\n2. Pu F3 Bl    Bl L3 Br\n3. Br R1 Br    Br F4 Pi\n4. Pi L4 Pi    Pi L3 Re\n5. Re R2 Re    Re R1 Bl\n6. Bl F2 Pi    Pi F1 Pu\n7. Pu F4 Re\n'
 # e8-f7 ends on yellow, not red.
@@ -139,10 +141,17 @@ def test_damaged_records_give_diagnostics_never_exceptions(edits: list[tuple[int
 
 def test_json_headers_in_the_order_written_the_first_value_of_a_repeated_name() -> None:
     text = '[Event "Club"]\n[Black "Ann"]\n[black "Bob"]\n[White "Cy"]\n[BLACK "Dee"]\n' + GOOD
-    fused, full = validate_text(text, path="h.kmr"), validate_text(text, path="h.kmr", fused=False)
+    fused, full = validate_text(text, path="h.kmr"), _full_validation(lambda: validate_text(text, path="h.kmr"))
     want = {"Event": "Club", "Black": "Ann", "White": "Cy", "Match": "Single", "Result": "1-0"}
     for report in (fused, full):
         (m,) = report_json([report])["files"][0]["matches"]  # type: ignore[index]
         assert m["headers"] == want and list(m["headers"]) == list(want)
     bad = validate_text('[Black "Ann"]\n' + BAD, path="b.kmr")
     assert bad.matches[0].headers == {"Black": "Ann"} and not bad.valid
+
+
+def _full_validation(call: Callable[[], FileReport]) -> FileReport:
+    """``call()`` with every match validated through the full path (the reading's fast
+    paths kept, as ``kamisado validate`` reads)."""
+    with general_paths(reading=False):
+        return call()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib.util
 import inspect
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 
 from kamisado_notation.checking.validate import FileReport, validate_file, validate_text
 from kamisado_notation.checking.verdict import judge_lines
+from kamisado_notation.notation.fast_paths import general_paths
 from kamisado_notation.notation.reader import block_lines
 from kamisado_notation.notation.record import RecordFile
 from kamisado_notation.notation.writer import LANGUAGES, Form, format_record
@@ -42,7 +44,7 @@ def record_text(seed: int, matches: int, *, target: int | None = None) -> str:
 def same(text: str) -> FileReport:
     """Validate ``text`` both ways; the reports must be equal."""
     fused = validate_text(text, path="t.kmr")
-    full = validate_text(text, path="t.kmr", fused=False)
+    full = _full_validation(lambda: validate_text(text, path="t.kmr"))
     assert fused.to_json() == full.to_json()
     assert [m.to_move for m in fused.matches] == [m.to_move for m in full.matches]
     return fused
@@ -266,7 +268,7 @@ def test_every_broken_record_is_judged_as_the_full_path_judges_it(name: str, mon
     def checked(text: str, *, path: str = "<string>") -> FileReport:
         seen.append(text)
         fused = validate_text(text, path=path)
-        assert fused.to_json() == validate_text(text, path=path, fused=False).to_json()
+        assert fused.to_json() == _full_validation(lambda: validate_text(text, path=path)).to_json()
         return fused
 
     monkeypatch.setattr(BROKEN, "validate_text", checked)
@@ -277,7 +279,7 @@ def test_every_broken_record_is_judged_as_the_full_path_judges_it(name: str, mon
 @pytest.mark.parametrize("sample", sorted((ROOT / "samples").glob("*.kmr")), ids=lambda p: p.name)
 def test_every_sample_file(sample: Path) -> None:
     fused = validate_file(str(sample))
-    assert fused.to_json() == validate_file(str(sample), fused=False).to_json()
+    assert fused.to_json() == _full_validation(lambda: validate_file(str(sample))).to_json()
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -291,7 +293,7 @@ def test_files_with_a_bom_crlf_or_a_bad_byte(tmp_path: Path, text: str, bom: str
     path = tmp_path / "t.kmr"
     path.write_bytes(bom.encode("utf-8") + newline.encode("ascii").join(lines))
     fused = validate_file(str(path))
-    assert fused.to_json() == validate_file(str(path), fused=False).to_json()
+    assert fused.to_json() == _full_validation(lambda: validate_file(str(path))).to_json()
 
 
 def test_a_syntax_error_before_the_first_match_is_the_files(tmp_path: Path) -> None:
@@ -299,7 +301,7 @@ def test_a_syntax_error_before_the_first_match_is_the_files(tmp_path: Path) -> N
     path = tmp_path / "t.kmr"
     path.write_text(text, encoding="utf-8")
     fused = validate_file(str(path))
-    assert fused.to_json() == validate_file(str(path), fused=False).to_json()
+    assert fused.to_json() == _full_validation(lambda: validate_file(str(path))).to_json()
     assert not fused.valid
     same(text)
 
@@ -327,3 +329,35 @@ def test_validating_what_the_fast_paths_read_never_imports_lark(tmp_path: Path) 
         path.write_text(text, encoding="utf-8")
         done = subprocess.run([sys.executable, "-c", script, str(path)], env=env, capture_output=True, text=True, check=True)
         assert done.stderr.strip().splitlines()[-1] == lark, done.stderr
+
+
+def _full_validation(call: Callable[[], FileReport]) -> FileReport:
+    """``call()`` with every match validated through the full path (the reading's fast
+    paths kept, as ``kamisado validate`` reads)."""
+    with general_paths(reading=False):
+        return call()
+
+
+@pytest.mark.parametrize("reading", [False, True])
+def test_the_general_paths_switch_turns_the_fast_paths_off(reading: bool) -> None:
+    """The seam the comparisons above stand on is not a no-op: inside ``general_paths`` a
+    row the fast paths read whole is read by the grammar (lark is loaded) when
+    ``reading``, and validation replays the match in full (the fused judge is not run)."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from kamisado_notation.checking import verdict\n"
+        "from kamisado_notation.checking.validate import validate_text\n"
+        "from kamisado_notation.notation.fast_paths import general_paths\n"
+        "judged = []\n"
+        "real = verdict.Judge.run\n"
+        "verdict.Judge.run = lambda self, lines: judged.append(1) or real(self, lines)\n"
+        f"with general_paths(reading={reading}):\n"
+        "    report = validate_text('Round 1\\n1. Yellow Left 1 Yellow\\n')\n"
+        "print(report.valid, 'lark' in sys.modules, bool(judged))\n"
+    )
+    env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["True", str(reading), "False"], done.stderr

@@ -17,8 +17,9 @@ go (see :func:`merge_blocks`).
 A ``.kmr`` text goes first through the fused path (:mod:`kamisado_notation.checking.verdict`:
 lines straight into the replay, no object per entry), which gives a valid match's
 summary; a match it cannot vouch for is read and replayed by the full path
-(:func:`summarize`), which gives every diagnostic. ``fused=False`` sends every match
-through the full path: the reports are the same (for tests and benchmarks).
+(:func:`summarize`), which gives every diagnostic. Inside
+:func:`~kamisado_notation.notation.fast_paths.general_paths` every match goes through the
+full path: the reports are the same (for tests and benchmarks).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from ..engine.match import RoundResult
 from ..errors import RecordIOError
 from ..notation.assembly import Assembler
 from ..notation.blocks import Block, decode_block
+from ..notation.fast_paths import validating_fast
 from ..notation.reader import read_lines
 from ..notation.record import MatchRecord, RecordFile
 from ..notation.text import TEXT_RULE
@@ -231,8 +233,8 @@ def _collect(
     return report
 
 
-def validate_text(text: str, *, path: str = "<string>", fused: bool = True) -> FileReport:
-    r"""Validate a whole record given as text (``fused``: see the module docstring).
+def validate_text(text: str, *, path: str = "<string>") -> FileReport:
+    r"""Validate a whole record given as text.
 
     >>> report = validate_text("Round 1\n1. Pink Forward 4 Brown  Brown Forward 3 Purple", path="x.kmr")
     >>> report.valid
@@ -244,7 +246,7 @@ def validate_text(text: str, *, path: str = "<string>", fused: bool = True) -> F
     from ..notation.reader import block_lines
 
     record = RecordFile(path)
-    if fused:
+    if validating_fast():
         judged = judge_lines(block_lines(text, record, True), path, record)
         report = _collect(map(summarize_judged, judged), FileReport(path), None)
     else:
@@ -256,11 +258,11 @@ def validate_text(text: str, *, path: str = "<string>", fused: bool = True) -> F
 
 
 def validate_file(
-    path: str, *, on_match: Callable[[MatchSummary], None] | None = None, fused: bool = True, encoding: str | None = None
+    path: str, *, on_match: Callable[[MatchSummary], None] | None = None, encoding: str | None = None
 ) -> FileReport:
     """Validate the file at ``path`` (``-``: standard input, named ``<stdin>``) and keep
     every match's summary (for a file of millions of matches, :func:`validate_stream`
-    holds one at a time; ``fused``: see the module docstring). A file that cannot be
+    holds one at a time). A file that cannot be
     read gives a report with one ``io`` diagnostic; what belongs to no match (errors
     before the first match, a line too long, binary data) is among the report's own
     diagnostics. ``encoding``: the file's, when it is not UTF-8
@@ -270,7 +272,7 @@ def validate_file(
     >>> report.valid, len(report.matches)
     (True, 1)
     """
-    return validate_stream(path, fused=fused, encoding=encoding).report(on_match=on_match)
+    return validate_stream(path, encoding=encoding).report(on_match=on_match)
 
 
 class FileValidation:
@@ -345,18 +347,18 @@ def _line_order(d: Diagnostic) -> tuple[int, int]:
 
 
 def validate_stream(
-    path: str, *, size: int = VALIDATE_BLOCK_BYTES, fused: bool = True, encoding: str | None = None
+    path: str, *, size: int = VALIDATE_BLOCK_BYTES, encoding: str | None = None
 ) -> FileValidation:
     """Validate the file at ``path`` (``-``: standard input) one block of matches at a
-    time, in this process (a JSON record a match at a time; ``fused``: see the module
-    docstring; ``encoding``: as for :func:`validate_file`)."""
+    time, in this process (a JSON record a match at a time; ``encoding``: as for
+    :func:`validate_file`)."""
     from ..notation.files import source_name
 
-    return FileValidation(source_name(path), lambda fv: _stream_summaries(path, size, fused, fv, encoding))
+    return FileValidation(source_name(path), lambda fv: _stream_summaries(path, size, fv, encoding))
 
 
 def _stream_summaries(
-    path: str, size: int, fused: bool, fv: FileValidation, encoding: str | None
+    path: str, size: int, fv: FileValidation, encoding: str | None
 ) -> Iterator[MatchSummary]:
     from ..notation.files import JsonMatches, open_blocks
 
@@ -368,7 +370,7 @@ def _stream_summaries(
     if isinstance(source, JsonMatches):
         yield from _record_summaries(source, fv)
         return
-    yield from merge_blocks(((block, validate_block(block, fused=fused)) for block in source), fv, fused=fused)
+    yield from merge_blocks(((block, validate_block(block)) for block in source), fv)
 
 
 def _record_summaries(source: JsonMatches, fv: FileValidation) -> Iterator[MatchSummary]:
@@ -491,13 +493,13 @@ class BlockReport:
     stopped: bool = False
 
 
-def validate_block(block: Block, *, fused: bool = True) -> BlockReport:
+def validate_block(block: Block) -> BlockReport:
     """Read and validate the matches of ``block``: a pure function of the block, for a
-    worker process or a cluster task (``fused``: see the module docstring)."""
+    worker process or a cluster task."""
     decoded = RecordFile(block.path)  # the reading's diagnostics
     lines = decode_block(block, decoded)
     read = RecordFile(block.path)  # the reader's: the syntax errors before the first match
-    if fused:
+    if validating_fast():
         judge = Judge(block.path, read, first_line=block.first_line)
         summaries = list(map(summarize_judged, judge.run(iter(lines))))
         open_end = judge.open_end
@@ -510,7 +512,7 @@ def validate_block(block: Block, *, fused: bool = True) -> BlockReport:
 
 
 def merge_blocks(
-    pairs: Iterable[tuple[Block, BlockReport]], fv: FileValidation, *, fused: bool = True
+    pairs: Iterable[tuple[Block, BlockReport]], fv: FileValidation
 ) -> Iterator[MatchSummary]:
     """The summaries of a file from its blocks and their reports, in order, as reading
     the file in one go gives them: indices counted through the file; where a cut between
@@ -533,7 +535,7 @@ def merge_blocks(
                 yield from cur.rest()
                 cur = _Current(block, report, cur.base + len(cur.report.summaries))
             else:
-                cur.absorb(block, fused=fused)
+                cur.absorb(block)
             if cur.block.first:  # (all are known once it has a match; it has, before any is given)
                 fv.leading = cur.report.leading
             yield from cur.ready()
@@ -571,11 +573,11 @@ class _Current:
             yield self._numbered(self.given)
             self.given += 1
 
-    def absorb(self, block: Block, *, fused: bool) -> None:
+    def absorb(self, block: Block) -> None:
         """Take the next block into this one and validate the two as one (the summaries
         already given come again the same, and are not given twice)."""
         self.block = self.block.then(block)
-        self.report = validate_block(self.block, fused=fused)
+        self.report = validate_block(self.block)
 
     def _numbered(self, i: int) -> MatchSummary:
         s = self.report.summaries[i]

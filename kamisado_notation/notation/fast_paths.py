@@ -4,12 +4,19 @@ A row of one or two entries, a header, a ``Round`` or ``Lineup`` line is matched
 by one compiled regex and its words named by plain dict lookups: the same model as the
 general path (:mod:`.general_path`), about 8x faster (``bench/bench_parse.py``). Any
 line they do not take (None) goes to the general path, which gives every error message.
+
+:func:`general_paths` is the one switch that turns the fast paths off — the readers'
+whole-line regexes and the validation played straight on the position
+(:mod:`kamisado_notation.checking.verdict`) — for the tests and benchmarks that hold the
+two ways to the same results. No public call takes a flag for it.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from enum import Enum
 from typing import Final, Literal
 
@@ -17,6 +24,47 @@ from ..engine.board import Colour, Direction
 from .record import Comment, Entry, Header, Lineup, RoundRecord
 from .tokens import ARROWS, CACHED_CHARS, KINDS_LIMIT, MAX_DIGITS, POSSESSIVE, SQUARES, STRING, unescape
 from .vocabulary import colour_of, direction_of, fill_of, side_of, word_kinds
+
+# ------------------------------------------------------------------ the switch
+
+_READING: ContextVar[bool] = ContextVar("kamisado_fast_reading", default=True)
+_VALIDATING: ContextVar[bool] = ContextVar("kamisado_fast_validating", default=True)
+
+
+def reading_fast() -> bool:
+    """Whether the readers take the whole-line fast paths (see :func:`general_paths`)."""
+    return _READING.get()
+
+
+def validating_fast() -> bool:
+    """Whether validation plays matches straight on the position first (see
+    :func:`general_paths`)."""
+    return _VALIDATING.get()
+
+
+@contextmanager
+def general_paths(*, reading: bool = True, validating: bool = True) -> Iterator[None]:
+    """Within the block (in this thread or task), every line is read by the grammar
+    (``reading``) and every match is validated through the record model and the full
+    replay (``validating``) instead of the fast paths. The results are the same: this is
+    how the tests and benchmarks compare the two. Worker processes (``--jobs``) keep the
+    fast paths.
+
+    >>> from kamisado_notation import parse_record
+    >>> with general_paths():
+    ...     slow = parse_record("Round 1\\n1. Pu L1 Gr")
+    >>> slow == parse_record("Round 1\\n1. Pu L1 Gr")
+    True
+    """
+    tokens = (_READING.set(False) if reading else None, _VALIDATING.set(False) if validating else None)
+    try:
+        yield
+    finally:
+        if tokens[1] is not None:
+            _VALIDATING.reset(tokens[1])
+        if tokens[0] is not None:
+            _READING.reset(tokens[0])
+
 
 # ------------------------------------------------------------------ whole-row fast path
 

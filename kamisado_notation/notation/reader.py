@@ -48,7 +48,17 @@ from collections.abc import Callable, Iterable, Iterator
 from ..errors import NotationError
 from .assembly import Assembler, feed
 from .digits import lookalike_digit
-from .fast_paths import OTHER_RE, OTHER_STARTS, ROW_RE, SEG_RE, blank_braced, fast_match, fast_other, fast_segments
+from .fast_paths import (
+    OTHER_RE,
+    OTHER_STARTS,
+    ROW_RE,
+    SEG_RE,
+    blank_braced,
+    fast_match,
+    fast_other,
+    fast_segments,
+    reading_fast,
+)
 from .record import Comment, Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
 from .text import has_odd, iter_plain, plain_lines
 
@@ -109,16 +119,13 @@ def iter_matches(
     *,
     path: str = "<string>",
     _file: RecordFile | None = None,
-    fast: bool = True,
     first_line: int = 1,
     first_index: int = 1,
 ) -> Iterator[MatchRecord]:
     """The matches of a record, one at a time, as the lines come (each line with or
     without its line ending). Memory holds one line and one match. Syntax
     problems become diagnostics (never exceptions); those outside any match go to
-    ``_file.errors`` when a :class:`RecordFile` is given. ``fast=False`` sends every line
-    through the grammar instead of the whole-line fast paths: the result is the same (for
-    tests and benchmarks of the two paths). ``first_line`` and ``first_index`` are the
+    ``_file.errors`` when a :class:`RecordFile` is given. ``first_line`` and ``first_index`` are the
     line number of the first line and the index of the first match, for a part of a file
     that starts at a match (so its diagnostics and indices are the whole file's).
 
@@ -129,7 +136,7 @@ def iter_matches(
     if isinstance(lines, (str, bytes, bytearray)):
         raise TypeError("iter_matches reads lines (an iterable of str): for one whole text, use parse_record")
     cleaned = iter_plain(_cleaned(lines, _file), None if _file is None else _file.errors, first_line)
-    return read_lines(cleaned, path, _file, fast=fast, first_line=first_line, first_index=first_index)
+    return read_lines(cleaned, path, _file, first_line=first_line, first_index=first_index)
 
 
 def _cleaned(lines: Iterable[str], record: RecordFile | None) -> Iterator[str]:
@@ -189,7 +196,6 @@ def read_lines(
     path: str,
     _file: RecordFile | None,
     *,
-    fast: bool = True,
     first_line: int = 1,
     first_index: int = 1,
     asm: Assembler | None = None,
@@ -202,6 +208,7 @@ def read_lines(
     is given, and ``started`` says at the end whether the last match had begun its
     rounds (so that a header line after these lines would start a new match)."""
     asm = asm if asm is not None else Assembler(path, first_index=first_index)
+    fast = reading_fast()  # (off only inside fast_paths.general_paths)
     row, other, segment = (ROW_RE.match, OTHER_RE.match, SEG_RE.match) if fast else (_never, _never, _never)
     number = first_line - 1
     for line in lines:
@@ -340,7 +347,7 @@ def _add_blanked(
 
 
 def _never(_text: str, _pos: int = 0, /) -> None:
-    """A fast-path pattern's ``match`` that takes no line (``fast=False``)."""
+    """A fast-path pattern's ``match`` that takes no line (inside :func:`~.fast_paths.general_paths`)."""
     return
 
 
@@ -358,10 +365,10 @@ def split_lines(text: str) -> Iterator[str]:
         start = end + 1
 
 
-def parse_record(text: str, *, path: str = "<string>", fast: bool = True) -> RecordFile:
+def parse_record(text: str, *, path: str = "<string>") -> RecordFile:
     r"""A whole record from text. Never raises on bad text: syntax problems are
     ``Diagnostic(rule="syntax")`` in ``MatchRecord.errors`` (or ``RecordFile.errors``
-    outside any match). ``fast``: as for :func:`iter_matches`.
+    outside any match).
 
     >>> record = parse_record("Round 1\n1. Brown Forward 1 Purple  Purple Forward 1 Pink")
     >>> [entry.text for entry in record.matches[0].rounds[0].entries]
@@ -371,5 +378,5 @@ def parse_record(text: str, *, path: str = "<string>", fast: bool = True) -> Rec
         hint = " (decode it first)" if isinstance(text, (bytes, bytearray)) else ""
         raise TypeError(f"parse_record reads text, not {type(text).__name__}{hint}")
     record = RecordFile(path)
-    record.matches.extend(read_lines(block_lines(text, record, True), path, record, fast=fast))
+    record.matches.extend(read_lines(block_lines(text, record, True), path, record))
     return record
