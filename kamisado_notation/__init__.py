@@ -76,6 +76,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "ArgumentError": ("errors", "ArgumentError"),
     "Diagnostic": ("diagnostics", "Diagnostic"),
     "Severity": ("diagnostics", "Severity"),
+    "Edit": ("diagnostics", "Edit"),
     # notation
     "Entry": ("notation", "Entry"),
     "Headers": ("notation", "Headers"),
@@ -111,6 +112,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "correct_entry": ("checking.correct", "correct"),
     "FixReport": ("checking.fix", "FixReport"),
     "fix_text": ("checking.fix", "fix_text"),
+    "apply_edits": ("checking.edits", "apply_edits"),
     # playing matches
     "Recorder": ("play.recorder", "Recorder"),
     # drawing
@@ -123,6 +125,7 @@ __all__ = [
     "Correction",
     "Diagnostic",
     "Direction",
+    "Edit",
     "Entry",
     "Fill",
     "FixReport",
@@ -157,6 +160,7 @@ __all__ = [
     "Tower",
     "WrittenMove",
     "__version__",
+    "apply_edits",
     "correct_entry",
     "fill",
     "fix_text",
@@ -187,12 +191,13 @@ __all__ = [
 if TYPE_CHECKING:  # what a type checker (and a reader) sees; at run time: __getattr__
     from .checking.correct import Correction
     from .checking.correct import correct as correct_entry
+    from .checking.edits import apply_edits
     from .checking.fix import FixReport, fix_text
     from .checking.replay import MatchReplay, MatchStatus, PlyKind
     from .checking.replay import replay as replay_match
     from .checking.standings import Standings, standings
     from .checking.validate import validate_file, validate_text
-    from .diagnostics import Diagnostic, Severity
+    from .diagnostics import Diagnostic, Edit, Severity
     from .drawing.html import html_page
     from .engine.board import Colour, Direction, Side, Square, parse_square, square_name
     from .engine.match import Fill, Match, RoundEnd, RoundResult, fill, lineup

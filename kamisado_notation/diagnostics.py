@@ -7,16 +7,37 @@ processor's characters read as plain ones), ``header`` (a header as people write
 ``encoding`` (a file not in UTF-8) (README, *Command line*), or ``io`` for a file that
 cannot be read. A diagnostic of a slip the record's redundancy can
 correct carries the corrected entry in ``suggestions`` (:mod:`kamisado_notation.checking.correct`).
+
+A diagnostic is data, not only words: ``kind`` says which slip it is in a machine's terms
+(``"slot"``, ``"swapped-row"``…; ``""`` for a plain rules verdict) and ``edits`` is its
+certain correction as a list of record edits (:data:`Edit`: replace, insert, delete or
+swap entries and rows; rewrite a ``Round``, ``Lineup`` or header line), which ``kamisado
+fix`` applies and nothing has to read back out of the message. An edit is placed by the
+line and column of what it changes, so it means the same to every consumer of the text.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 from .display import printable
 from .enums import TextEnum
 
-__all__ = ["ERROR", "WARNING", "Diagnostic", "Severity"]
+__all__ = [
+    "ERROR",
+    "WARNING",
+    "DeleteEntry",
+    "DeleteRow",
+    "Diagnostic",
+    "Edit",
+    "InsertEntry",
+    "InsertRow",
+    "Renumber",
+    "ReplaceEntry",
+    "RewriteLine",
+    "Severity",
+    "SwapEntries",
+]
 
 
 class Severity(TextEnum):
@@ -28,6 +49,94 @@ class Severity(TextEnum):
 
 ERROR = Severity.ERROR
 WARNING = Severity.WARNING
+
+
+@dataclass(frozen=True, slots=True)
+class ReplaceEntry:
+    """The entry written ``old`` at ``line``:``column`` becomes ``new``."""
+
+    line: int
+    column: int
+    old: str
+    new: str
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class InsertEntry:
+    """``new`` (one entry or several) is written just before the entry at ``line``:``column``."""
+
+    line: int
+    column: int
+    new: str
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class DeleteEntry:
+    """The entry written ``old`` at ``line``:``column`` goes."""
+
+    line: int
+    column: int
+    old: str
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class SwapEntries:
+    """The entries ``first`` (at ``line``:``column``) and ``second`` (at ``line``:``other``,
+    after it on the line) change places."""
+
+    line: int
+    column: int
+    first: str
+    other: int
+    second: str
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class InsertRow:
+    """A new line ``new`` (a row of entries) is written before line ``line``."""
+
+    line: int
+    new: str
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class DeleteRow:
+    """Line ``line``, the row written ``old``, goes."""
+
+    line: int
+    old: str
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class RewriteLine:
+    """Line ``line`` (a ``Round``, ``Lineup`` or header line, ``what`` says which) becomes ``new``."""
+
+    line: int
+    what: str
+    old: str
+    new: str
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class Renumber:
+    """The turn number written before the entry at ``line``:``column`` becomes ``number``
+    (``None``: blanked, the entry being Gold's now): entries inserted or removed before it
+    in its round moved it. Not marked: the edit that moved it is."""
+
+    line: int
+    column: int
+    number: int | None
+
+
+#: One edit of a record's text; each says why (the ``{fix: …}`` mark ``kamisado fix`` writes).
+Edit = ReplaceEntry | InsertEntry | DeleteEntry | SwapEntries | InsertRow | DeleteRow | RewriteLine | Renumber
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +152,10 @@ class Diagnostic:
     #: Complete entries that would make the entry right, in the form and language it was
     #: written in, most likely first (empty when there are none): README: ``suggestions``.
     suggestions: tuple[str, ...] = ()
+    #: Which slip this is, for a program (``""``: a rules verdict with no slip named).
+    kind: str = ""
+    #: The certain correction, as edits of the record (empty when there is none).
+    edits: tuple[Edit, ...] = ()
 
     def format(self, path: str) -> str:
         """The one-line human form: ``path:line:col: error[RULE] message`` (``path: …``
@@ -54,6 +167,13 @@ class Diagnostic:
 
     def to_json(self) -> dict[str, object]:
         """The JSON object the README describes (without the match index, which the nesting gives)."""
-        d = asdict(self)
-        d["suggestions"] = list(self.suggestions)
-        return {k: d[k] for k in ("severity", "line", "column", "round", "ply", "rule", "message", "suggestions")}
+        return {
+            "severity": self.severity,
+            "line": self.line,
+            "column": self.column,
+            "round": self.round,
+            "ply": self.ply,
+            "rule": self.rule,
+            "message": self.message,
+            "suggestions": list(self.suggestions),
+        }

@@ -13,6 +13,7 @@ from __future__ import annotations
 __all__ = [
     "ArgumentError",
     "DiscardOutput",
+    "FillerWord",
     "FormatError",
     "HeaderError",
     "IllegalMoveError",
@@ -110,6 +111,15 @@ class NotationError(KamisadoError):
         super().__init__(message)
         self.line = line
         self.column = column
+
+
+class FillerWord(NotationError):
+    """A word between two entries of a row that means nothing to the record (``pushes``,
+    ``then``), which the reader reads as nothing, with a warning: ``word`` is the word."""
+
+    def __init__(self, message: str, *, line: int = 1, column: int = 1, word: str = "") -> None:
+        super().__init__(message, line=line, column=column)
+        self.word = word
 
 
 class FormatError(KamisadoError):

@@ -21,7 +21,7 @@ Only entries that fail are corrected, so the replay's speed on a good record is 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from ..engine.board import SQUARE_COLOURS, Colour, Direction, Side, square_name
@@ -33,12 +33,12 @@ from ..notation.record import Entry
 __all__ = [
     "Candidate",
     "Correction",
-    "EntryFix",
     "Slot",
     "back_move",
     "candidates",
     "correct",
     "exact_move",
+    "play_as_written",
     "slot_wording",
 ]
 
@@ -83,19 +83,6 @@ class Correction:
     forfeit: Move | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class EntryFix:
-    """A certain correction of one written entry, as an edit of the record: the entry's
-    text becomes ``corrected`` (``None``: kept), with ``inserted`` (a forgotten forfeit)
-    written before it; ``why`` says what was wrong, in a few words."""
-
-    entry: Entry
-    corrected: str | None
-    inserted: str | None
-    why: str
-    rule: str
-
-
 # ------------------------------------------------------------------- the slots
 
 
@@ -126,7 +113,7 @@ def differing_slots(entry: Entry, move: Move) -> tuple[Slot, ...]:
     return tuple(
         name
         for name, w, a in zip(names, written, actual, strict=True)
-        if w != a and not (w is None and (name is Slot.TOWER or name is Slot.SQUARE or name == entry.unread))
+        if w != a and not (w is None and (name is Slot.TOWER or name is Slot.SQUARE or name in (entry.unread or "").split()))
     )
 
 
@@ -177,30 +164,40 @@ def _follows(position: Position, move: Move, following: Sequence[Entry], *, ends
     played = [move]
     position.apply(move)
     count = 0
-    pending = move if move.push else None
     try:
         if not following:
             return LOOKAHEAD if ends and position.winner is not None else 0
-        for entry in following[:LOOKAHEAD]:
-            if position.winner is not None or entry.placeholder:
-                break
-            if pending is not None:
-                if not _is_back_entry(entry, back_move(pending, position)):
-                    break
-                pending = None
-                count += 1
-                continue
-            step = exact_move(position, entry)
-            if step is None:
-                break
-            position.apply(step)
-            played.append(step)
-            pending = step if step.push else None
+        for step in play_as_written(position, following[:LOOKAHEAD], move if move.push else None):
+            if step.direction is not Direction.BACK:  # (a back-entry is played with its push)
+                played.append(step)
             count += LOOKAHEAD if position.winner is not None else 1
         return count
     finally:
         for _ in played:
             position.undo()
+
+
+def play_as_written(position: Position, entries: Sequence[Entry], pending: Move | None = None) -> Iterator[Move]:
+    """Play ``entries`` on ``position`` (in place) while each is a legal move exactly as
+    written, yielding each move: the back-entry of a push (``pending``: one is due first)
+    is yielded but not played, the engine played it with the push. Stops at the first
+    entry that is not, at a ``...``, or when the round is over."""
+    for entry in entries:
+        if position.winner is not None or entry.placeholder:
+            return
+        if pending is not None:
+            back = back_move(pending, position)
+            if not _is_back_entry(entry, back):
+                return
+            pending = None
+            yield back
+            continue
+        step = exact_move(position, entry)
+        if step is None:
+            return
+        position.apply(step)
+        pending = step if step.push else None
+        yield step
 
 
 # ----------------------------------------------------------------- candidates

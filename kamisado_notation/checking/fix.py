@@ -1,16 +1,17 @@
-"""Fixing a record: every entry whose correction is certain, corrected in the text
+"""Fixing a record: every certain correction the replay found, made in the text
 (README: ``kamisado fix``).
 
-The record is edited, not rewritten: each corrected entry's text is replaced where it
-stands, a forgotten forfeit is written just before the entry that follows it, and each
-change is marked by a ``{fix: …}`` comment saying what was written and why it changed.
-Everything else — headers, comments, lineups, the layout, lines that could not be read —
-stays as written. After a forfeit is inserted the entries after it in its round change
-columns, so their turn numbers are renumbered (or blanked, before Gold's entries, where
-a turn number does not belong). A correction can make another certain (an entry's slip
-shows only once the entry after it is corrected): the text is corrected again until
-nothing more is certain, so that fixing the result again changes nothing. The result is
-then validated again: what remains is what the redundancy could not decide.
+Each diagnostic with a certain correction carries it as record edits
+(:attr:`~kamisado_notation.diagnostics.Diagnostic.edits`: an entry replaced, a forgotten
+forfeit or ``...`` inserted, a row's entries swapped, a missing row inserted, a repeated
+row removed, a line rewritten…); :func:`~.edits.apply_edits` makes them where they stand,
+each marked by a ``{fix: …}`` comment saying what was written and why it changed, with
+the turn numbers the inserted or removed entries moved renumbered. Everything else —
+headers, comments, lineups, the layout, lines that could not be read — stays as written.
+A correction can make another certain (an entry's slip shows only once the entry after it
+is corrected): the text is corrected again until nothing more is certain, so that fixing
+the result again changes nothing. The result is then validated again: what remains is
+what the redundancy could not decide.
 
 :func:`fix_lines` (and :func:`fix_file`) do the same a match at a time, as the lines
 come: memory holds a match, whatever the length of the record.
@@ -18,22 +19,16 @@ come: memory holds a match, whatever the length of the record.
 
 from __future__ import annotations
 
-import re
-from collections import defaultdict, deque
+from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
-from ..diagnostics import Diagnostic, Severity
+from ..diagnostics import Diagnostic, Edit, Severity
 from ..notation import iter_matches, parse_record
-from ..notation.record import Entry, RoundRecord
-from .correct import EntryFix
+from .edits import Applied, edit_text
 from .validate import NO_MATCH, FileReport, validate_text
 
 __all__ = ["FixReport", "FixedPart", "fix_file", "fix_lines", "fix_text"]
-
-#: A turn number just before an entry: ``12.`` and the blanks after it.
-_NUMBER = re.compile(r"(\d+)\.(\s*)$")
-
 
 @dataclass
 class FixReport:
@@ -166,111 +161,39 @@ def _corrected(text: str, path: str) -> tuple[str, list[Diagnostic], FileReport]
 
     text, plain = plain_text(text)
     corrections: list[Diagnostic] = [plain] if plain is not None else []
-    earlier: list[dict[int, list[_Edit]]] = []  # each round's edits, by line
+    earlier: list[Applied] = []  # what each round's edits changed
     for _ in range(_MAX_PASSES):
-        fixes, found, shifted = _certain(text, path)
+        fixes, found = _certain(text, path)
         if not fixes:
             break
-        corrections.extend(_at_first_columns(d, earlier) for d in found)
-        text, edits = _apply(text, fixes, shifted)
-        earlier.append(edits)
+        corrections.extend(_as_first_given(d, earlier) for d in found)
+        applied = edit_text(text, fixes)
+        text = applied.text
+        earlier.append(applied)
         report = validate_text(text, path=path)
         if not any(d.suggestions for d in report.all_diagnostics()):  # nothing more can be certain
             return text, sorted(corrections, key=lambda d: (d.line, d.column)), report
     return text, sorted(corrections, key=lambda d: (d.line, d.column)), validate_text(text, path=path)
 
 
-def _certain(text: str, path: str) -> tuple[list[EntryFix], list[Diagnostic], list[RoundRecord]]:
-    """The certain corrections of ``text``, the diagnostics they correct, and the rounds
-    where a forfeit is inserted."""
+def _certain(text: str, path: str) -> tuple[list[Edit], list[Diagnostic]]:
+    """The certain corrections of ``text``, as record edits, and the diagnostics that
+    carry them."""
     from .replay import replay
 
-    fixes: list[EntryFix] = []
+    fixes: list[Edit] = []
     found: list[Diagnostic] = []
-    shifted: list[RoundRecord] = []
     for match in parse_record(text, path=path).matches:
         result = replay(match)
         fixes.extend(result.fixes)
-        found.extend(d for d in result.diagnostics if any(f.entry.covers(d.line, d.column) for f in result.fixes))
-        shifted.extend(r for r in match.rounds if any(f.inserted and f.entry in r.entries for f in result.fixes))
-    return fixes, found, shifted
+        found.extend(d for d in result.diagnostics if d.edits)
+    return fixes, found
 
 
-#: An edit of a line: its text from ``start`` to ``end`` (0-based columns) becomes ``new``.
-_Edit = tuple[int, int, str]
-
-
-def _at_first_columns(d: Diagnostic, earlier: list[dict[int, list[_Edit]]]) -> Diagnostic:
-    """``d``, found in a text that ``earlier`` rounds of edits made, at the column of the
-    text as first given (the edits to its left, each round's undone from the last)."""
-    column = d.column
-    for edits in reversed(earlier):
-        shift = 0
-        for start, end, new in sorted(edits.get(d.line, ())):
-            if column - 1 < start + shift + len(new):
-                break
-            shift += len(new) - (end - start)
-        column -= shift
-    return d if column == d.column else replace(d, column=column)
-
-
-def _comment(fix: EntryFix) -> str:
-    why = fix.why.replace("{", "(").replace("}", ")")
-    if fix.inserted is not None:
-        return f"{{fix: inserted, {why}}}"
-    written = fix.entry.text.replace("{", "(").replace("}", ")")
-    return f"{{fix: was {written}, {why}}}"
-
-
-#: A line with its ending (as the reader cuts lines: "\r\n", "\n" or "\r" alone).
-_LINE = re.compile(r"[^\r\n]*(?:\r\n|\n|\r)|[^\r\n]+\Z")
-
-
-def _apply(text: str, fixes: list[EntryFix], shifted: list[RoundRecord]) -> tuple[str, dict[int, list[_Edit]]]:
-    """The edits, made line by line from the right so that columns stay true; and the
-    edits, by line."""
-    bom = "\ufeff" if text.startswith("\ufeff") else ""
-    lines = _LINE.findall(text, len(bom))
-    edits: dict[int, list[_Edit]] = defaultdict(list)  # line → (start, end, new)
-    for fix in fixes:
-        e = fix.entry
-        start = e.column - 1
-        if fix.inserted is not None:
-            edits[e.line].append((start, start, f"{fix.inserted} {_comment(fix)} "))
-        if fix.corrected is not None:
-            edits[e.line].append((start, start + len(e.text), f"{fix.corrected} {_comment(fix)}"))
-    inserted = {id(f.entry) for f in fixes if f.inserted is not None}
-    for rnd in shifted:
-        for entry, index in _moved(rnd, inserted):
-            edit = _renumbered(lines[entry.line - 1], entry, index)
-            if edit is not None:
-                edits[entry.line].append(edit)
-    for number, changes in edits.items():
-        line = lines[number - 1]
-        for start, end, new in sorted(changes, reverse=True):
-            line = line[:start] + new + line[end:]
-        lines[number - 1] = line
-    return bom + "".join(lines), edits
-
-
-def _moved(rnd: RoundRecord, inserted: set[int]) -> list[tuple[Entry, int]]:
-    """The numbered entries of ``rnd`` that forfeits inserted before them moved, with
-    their new index in the round."""
-    shift = 0
-    moved = []
-    for index, entry in enumerate(rnd.entries):
-        if id(entry) in inserted:
-            shift += 1  # its own number now stands before the forfeit: still right
-        elif shift and entry.number is not None:
-            moved.append((entry, index + shift))
-    return moved
-
-
-def _renumbered(line: str, entry: Entry, index: int) -> tuple[int, int, str] | None:
-    """The edit of the turn number written before ``entry`` (now at ``index``): the new
-    row's number, or blanks where the entry is now Gold's."""
-    m = _NUMBER.search(line, 0, entry.column - 1)
-    if m is None:
-        return None
-    number = f"{index // 2 + 1}." if index % 2 == 0 else ""
-    return (m.start(1), m.end(1) + 1, number.ljust(m.end(1) + 1 - m.start(1)))
+def _as_first_given(d: Diagnostic, earlier: list[Applied]) -> Diagnostic:
+    """``d``, found in a text that ``earlier`` rounds of edits made, at the line and
+    column of the text as first given (each round's edits undone, from the last)."""
+    line, column = d.line, d.column
+    for applied in reversed(earlier):
+        line, column = applied.before(line, column)
+    return d if (line, column) == (d.line, d.column) else replace(d, line=line, column=column)

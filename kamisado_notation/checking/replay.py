@@ -22,18 +22,31 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
-from ..diagnostics import ERROR, WARNING, Diagnostic, Severity
+from ..diagnostics import ERROR, WARNING, Diagnostic, Edit, InsertEntry, Renumber, ReplaceEntry, RewriteLine, Severity
 from ..engine.board import SQUARE_COLOURS, Colour, Direction, Side, square_name
-from ..engine.match import HOME_SQUARES, MATCH_TARGETS, Fill, Match, RoundEnd, RoundResult, fill, place_ring
+from ..engine.match import (
+    HOME_SQUARES,
+    MATCH_TARGETS,
+    Fill,
+    Match,
+    RoundEnd,
+    RoundResult,
+    fill,
+    place_ring,
+    round_result,
+)
 from ..engine.position import Move, Position, Tower, WrittenMove
 from ..enums import TextEnum
 from ..errors import IllegalMoveError, PlyError, PositionError
-from ..notation.assembly import is_turn_warning
+from ..notation.assembly import TURN_NUMBER, UNKNOWN_WORD
 from ..notation.digits import ascii_number
 from ..notation.headers import AS_HYPHEN, DASHES, HEADER_RULE
 from ..notation.record import Entry, MatchRecord, RoundRecord
 from ..notation.style import write_like
-from .correct import LOOKAHEAD, Candidate, Correction, EntryFix, Slot, back_move, correct, exact_move, slot_wording
+from .correct import LOOKAHEAD, Candidate, Correction, Slot, back_move, correct, exact_move, slot_wording
+from .lineups import check_lineups, fill_slip, likely_fill, missing_fill, plays
+from .slips import Hypothesis, Stop, candidate_words, explain
+from .spelling import nearest
 from .targets import format_name, inferred_target, misspelt_format
 
 __all__ = ["DASHES", "MatchReplay", "Ply", "RoundReplay", "lineup_start", "match_target", "parse_result", "replay"]
@@ -132,8 +145,9 @@ class MatchReplay:
     winner: Side | None
     status: MatchStatus
     diagnostics: list[Diagnostic]
-    #: The certain corrections found, in record order (what ``kamisado fix`` writes).
-    fixes: list[EntryFix] = field(default_factory=list)
+    #: The certain corrections found, as edits of the record in record order (what
+    #: ``kamisado fix`` writes); each is also on its diagnostic (:attr:`Diagnostic.edits`).
+    fixes: list[Edit] = field(default_factory=list)
 
     @property
     def valid(self) -> bool:
@@ -237,29 +251,60 @@ class _RoundReplayer:
     and diagnostics. ``ends``: a later round follows, so this one must end."""
 
     def __init__(
-        self, rr: RoundReplay, position: Position, match_index: int, cut: tuple[int, int] | None, *, ends: bool = False
+        self,
+        rr: RoundReplay,
+        position: Position,
+        match_index: int,
+        cut: tuple[int, int] | None,
+        *,
+        ends: bool = False,
+        rings_unknown: bool = False,
+        halt: int | None = None,
     ) -> None:
         self.rr = rr
+        #: the entry to stop at when it is not legal as written, even if a one-slot
+        #: correction would do: a slip of a whole row or round may start there
+        self.halt = halt
+        #: the rings won in rounds the replay could not finish are unknown: a move legal
+        #: only with more rings than the replay knows of is taken as made by a Sumo
+        self.rings_unknown = rings_unknown
         self.pos = position
         self.match_index = match_index
         self.cut = cut
         self.ends = ends
         self.diagnostics: list[Diagnostic] = []
-        self.fixes: list[EntryFix] = []
+        self.fixes: list[Edit] = []
         self.cut_reached = False
         self.pending: Move | None = None  # a push whose back-entry is due
         self.chain: set[tuple[Side, Colour | None]] | None = None  # forfeits into a deadlock (M8)
         self.shift = 0  # forgotten forfeits inserted so far: entries' sides shift by one each
         self.inserted: list[int] = []  # the indices of the entries an entry was inserted before
-        # entries with a word not read: their suggestions, and whether the first is certain
-        self.completed: list[tuple[Entry, tuple[str, ...], bool]] = []
+        self.stop_index: int | None = None  # the entry the replay stopped at
+        #: the first entry of the round that is no legal move as written: its index, the
+        #: position before it and the push whose back-entry was due
+        self.doubt: tuple[int, Position, Move | None] | None = None
+        # entries with a word not read: their suggestions, and the correction when certain
+        self.completed: list[tuple[Entry, tuple[str, ...], Edit | None]] = []
 
     def error(
-        self, rule: str, message: str, entry: Entry, ply: int | None, severity: Severity = ERROR, suggestions: tuple[str, ...] = ()
+        self,
+        rule: str,
+        message: str,
+        entry: Entry,
+        ply: int | None,
+        severity: Severity = ERROR,
+        suggestions: tuple[str, ...] = (),
+        *,
+        kind: str = "",
+        edits: tuple[Edit, ...] = (),
     ) -> None:
+        """Report ``message`` at ``entry``; ``edits``, its certain correction, are kept for ``fix``."""
         self.diagnostics.append(
-            Diagnostic(rule, message, entry.line, entry.column, severity, self.rr.number, ply, self.match_index, suggestions)
+            Diagnostic(
+                rule, message, entry.line, entry.column, severity, self.rr.number, ply, self.match_index, suggestions, kind, edits
+            )
         )
+        self.fixes.extend(edits)
 
     def run(self, challenger: Side) -> None:
         """Replay the round's entries; a slip with a certain correction is reported and
@@ -270,7 +315,7 @@ class _RoundReplayer:
         explanations. Anything else (a push, a forfeit, a back-entry, any doubt) goes
         through :meth:`special`, which reports what is wrong; so the diagnostics are the
         same whichever path an entry takes."""
-        plies, hot, to_move = self.rr.plies, self.play_as_written, self.pos
+        plies, hot, to_move, halt = self.rr.plies, self.play_as_written, self.pos, self.halt
         number = 0
         try:
             for idx, entry in enumerate(self.rr.record.entries):
@@ -280,6 +325,8 @@ class _RoundReplayer:
                     self.placeholder(idx, entry, challenger)
                     continue
                 number += 1
+                if idx == halt:
+                    self.halted(entry, number)
                 side = _SIDES[(idx + self.shift) & 1]
                 if self.pending is None and self.chain is None and side is to_move.to_move and entry.unread is None:
                     move = hot(entry, side)
@@ -289,8 +336,17 @@ class _RoundReplayer:
                 self.special(idx, entry, number, challenger)
         except _Stop:
             self.rr.stopped = True
+            self.stop_index = idx
         except _Over:
             pass
+
+    def halted(self, entry: Entry, number: int) -> None:
+        """The entry where a slip of a whole row or round may start (:attr:`halt`): when
+        it is legal as written, the replay stops before it all the same (else :meth:`slip`
+        stops there)."""
+        if self.pending is None and exact_move(self.pos, entry) is not None:
+            self.error("syntax", "the round cannot be replayed past this entry as written", entry, number)
+            raise _Stop
 
     def check_cut(self, entry: Entry, cut: tuple[int, int]) -> None:
         """Stop at the first syntax error inside the round (what was skipped may be a turn)."""
@@ -366,8 +422,9 @@ class _RoundReplayer:
             entry,
             number,
             suggestions=(f"...   {entry.text}",),
+            kind="missing-placeholder",
+            edits=(InsertEntry(entry.line, entry.column, "...", "Gold is the Challenger and moves first: '...' stands for Black (T1)"),),
         )
-        self.fixes.append(EntryFix(entry, None, "...", "Gold is the Challenger and moves first: '...' stands for Black (T1)", "T1"))
         self.inserted.append(0)
         self.shift += 1
 
@@ -405,17 +462,81 @@ class _RoundReplayer:
         if fault.rule == "M8":  # the round is over: nothing to correct
             self.error(fault.rule, fault.message, entry, number)
             raise _Stop
+        if self.rings_unknown:
+            sumo = self.unseen_sumo(entry, number, fault.rule)
+            if sumo is not None:
+                return sumo
         entries = self.rr.record.entries
         following = entries[idx + 1 : idx + 1 + LOOKAHEAD]
         fix = correct(self.pos, entry, following, ends=self.ends and idx + 1 == len(entries))
         if fix.forfeit is not None:
             return self.forgotten_forfeit(idx, entry, number, fix.forfeit)
+        if self.doubt is None:  # where a slip of a whole row or round may start (:mod:`.slips`)
+            self.doubt = (idx, self.pos.copy(), self.pending)
+        if idx == self.halt or (fix.certain is not None and self.row_slip_likelier(idx, entry)):
+            self.report(fault, entry, number, replace(fix, certain=None))
+            raise _Stop
         self.report(fault, entry, number, fix)
         if fix.certain is not None:
             return fix.certain.move
         if fault.move is not None and _best_follows(fault.move, fix):
             return fault.move  # only its annotation is wrong, as far as the record tells
         raise _Stop
+
+    def row_slip_likelier(self, idx: int, entry: Entry) -> bool:
+        """Whether a slip of the row ``entry`` starts is likelier than a one-slot slip of
+        ``entry``: its written turn number is one off the row's place (a row left out or
+        written twice), or its two entries are legal as written the other way round. The
+        replay then stops there for :mod:`.slips` to tell."""
+        if self.shift or idx % 2:
+            return False
+        if _row_off(entry, idx):
+            return True
+        entries = self.rr.record.entries
+        if idx + 1 >= len(entries) or entries[idx + 1].line != entry.line or self.pending is not None:
+            return False
+        pos = self.pos
+        first = exact_move(pos, entries[idx + 1])
+        if first is None or first.push:
+            return False
+        pos.apply(first)
+        try:
+            return exact_move(pos, entry) is not None
+        finally:
+            pos.undo()
+
+    def unseen_sumo(self, entry: Entry, number: int, rule: str) -> Move | None:
+        """``entry`` as written when it is legal with more Sumo rings on the moving tower
+        than the replay knows of (S1, S2: a Sumo moves less far and may push), which rounds
+        it could not finish may have given it: a warning that the move cannot be checked,
+        and the rings put on the tower; else ``None``."""
+        pos = self.pos
+        side = pos.to_move
+        colour = pos.tower if pos.tower is not None else entry.tower
+        if entry.origin is not None and (t := pos.board[entry.origin]) is not None and t.side is side:
+            colour = t.colour
+        if colour is None:
+            return None
+        sq = pos.square_of(side, colour)
+        tower = pos.board[sq]
+        assert tower is not None  # (the side to move has each of its towers)
+        for rings in range(tower.rings + 1, 4):
+            pos.board[sq] = Tower(side, colour, rings)
+            move = exact_move(pos, entry)
+            if move is not None:
+                what = ("a Sumo", "a Double Sumo", "a Triple Sumo")[rings - 1]
+                self.error(
+                    rule,
+                    f"{entry.text} is legal only if {_tower_name(side, colour)} is {what}, which the rounds not "
+                    "checked may have made it: the move cannot be checked, and the tower is taken to be one",
+                    entry,
+                    number,
+                    WARNING,
+                    kind="unknown-ring",
+                )
+                return move
+        pos.board[sq] = tower
+        return None
 
     def report(self, fault: _Fault, entry: Entry, number: int, fix: Correction) -> None:
         if fix.certain is not None:
@@ -426,8 +547,8 @@ class _RoundReplayer:
                 message = f"{fault.message}; correction: {text}"
             else:
                 message = f"{fault.message}; the slip is {wording}; correction: {text}"
-            self.fixes.append(EntryFix(entry, text, None, wording, fault.rule))
-            self.error(fault.rule, message, entry, number, suggestions=(text,))
+            edit = ReplaceEntry(entry.line, entry.column, entry.text, text, wording)
+            self.error(fault.rule, message, entry, number, suggestions=(text,), kind="slot", edits=(edit,))
             return
         message = fault.message
         if fault.tower is not None:
@@ -448,11 +569,20 @@ class _RoundReplayer:
         fix = correct(self.pos, entry, following, ends=self.ends and idx + 1 == len(entries))
         certain = fix.certain
         suggestions = tuple(self.write_like(entry, c.move) for c in (fix.candidates if certain is None else (certain,)))
-        self.completed.append((entry, suggestions, certain is not None))
+        slots = " and the ".join((entry.unread or "").split())
+        why = f"an unknown word for the {slots}" if " " not in (entry.unread or "") else f"unknown words for the {slots}"
         if certain is None:
-            self.cut_reached = True
-            raise _Stop
-        self.fixes.append(EntryFix(entry, suggestions[0], None, f"an unknown word for the {entry.unread}", "syntax"))
+            spelt = _spelt(entry, suggestions)
+            if spelt is None:
+                self.completed.append((entry, suggestions, None))
+                self.cut_reached = True
+                raise _Stop
+            certain = fix.candidates[spelt]
+            suggestions = (suggestions[spelt], *suggestions[:spelt], *suggestions[spelt + 1 :])
+            why = f"a misspelt word for the {slots}" if " " not in (entry.unread or "") else f"misspelt words for the {slots}"
+        edit = ReplaceEntry(entry.line, entry.column, entry.text, suggestions[0], why)
+        self.completed.append((entry, suggestions, edit))
+        self.fixes.append(edit)
         return certain.move
 
     def forgotten_forfeit(self, idx: int, entry: Entry, number: int, forfeit: Move) -> Move:
@@ -469,9 +599,8 @@ class _RoundReplayer:
             entry,
             number,
             suggestions=(f"{text}   {entry.text}",),
-        )
-        self.fixes.append(
-            EntryFix(entry, None, text, f"{side.title}'s {colour.name.lower()} tower is blocked and forfeits (M6)", "M6")
+            kind="forgotten-forfeit",
+            edits=(InsertEntry(entry.line, entry.column, text, f"{side.title}'s {colour.name.lower()} tower is blocked and forfeits (M6)"),),
         )
         inserted = Entry(entry.line, entry.column, text=text, tower=colour, distance=0, square_colour=forfeit.square_colour)
         self.rr.plies.append(Ply(number, side, inserted, PlyKind.FORFEIT, forfeit))
@@ -592,13 +721,15 @@ class _RoundReplayer:
             raise _Stop
         wrong = self.back_entry_slips(entry, push, back)
         if wrong:
-            self.fixes.append(EntryFix(entry, self.write_like(entry, back), None, "; ".join(wrong), "push-entry"))
+            text = self.write_like(entry, back)
             self.error(
                 "push-entry",
                 f"the back-entry of the push is {expected}: " + "; ".join(wrong),
                 entry,
                 number,
-                suggestions=(self.write_like(entry, back),),
+                suggestions=(text,),
+                kind="back-entry",
+                edits=(ReplaceEntry(entry.line, entry.column, entry.text, text, "; ".join(wrong)),),
             )
         return Ply(number, back.side, entry, PlyKind.BACK, back)
 
@@ -630,6 +761,21 @@ class _RoundReplayer:
                 f"not {entry.square_colour.name.lower()}"
             )
         return wrong
+
+
+def _spelt(entry: Entry, suggestions: tuple[str, ...]) -> int | None:
+    """Which of ``suggestions`` (the legal moves an entry with an unknown word may stand
+    for, written as it was) spells the unknown word nearest (:mod:`.spelling`), where the
+    entry and each suggestion have their words one a slot (the text and short forms)."""
+    at = {"tower": 0, "direction": 1, "square": 3}
+    slots = [at[name] for name in (entry.unread or "").split() if name in at]
+    words = entry.text.split()
+    if not slots or len(words) != 4 or len(suggestions) < 2:
+        return None
+    spellings = [s.split() for s in suggestions]
+    if any(len(w) != 4 for w in spellings):
+        return None
+    return nearest([words[k] for k in slots], [[w[k] for k in slots] for w in spellings])
 
 
 def _nearest_pushed(push: Move, position: Position) -> Colour | None:
@@ -673,37 +819,48 @@ def _syntax_cut(match: MatchRecord, round_index: int) -> tuple[int, int] | None:
     return cut
 
 
-def _check_lineups(rr: RoundReplay, start: Position, match_index: int) -> list[Diagnostic]:
-    """Each written lineup against the home row the fill gives (F3 left, F4 right)."""
-    out: list[Diagnostic] = []
-    lineups = rr.record.lineups
-    if not lineups:
-        return out
-    rule = "F4" if rr.fill is Fill.RIGHT else "F3"
-    how = f"filling from the {rr.fill.value}" if rr.fill is not None else "at the start"
-    board = start.board
-    for lu in lineups:
-        side = lu.side
-        actual = [
-            t.colour if (t := board[sq]) is not None and t.side is side else None
-            for sq in HOME_SQUARES[side]
-        ]
-        if list(lu.colours) != actual:
-            names = " ".join(c.title if c is not None else "-" for c in actual)
-            out.append(
-                Diagnostic(
-                    rule,
-                    f"{lu.side.title}'s lineup {how} is {names} (from his left), not "
-                    + " ".join(c.title for c in lu.colours),
-                    lu.line,
-                    lu.column,
-                    ERROR,
-                    rr.number,
-                    None,
-                    match_index,
-                )
-            )
-    return out
+@dataclass
+class _Attempt:
+    """How a round is replayed (:meth:`_MatchReplayer.replay_round`): who moves first,
+    whether it must end, the syntax error it stops at, whether the rings won before are
+    unknown; and what its replays found: the slips of whole rows or rounds corrected, the
+    entries they removed, and the entry to stop at, with the candidates named there."""
+
+    challenger: Side
+    ends: bool
+    cut: tuple[int, int] | None
+    guess: bool = False
+    slips: list[Diagnostic] = field(default_factory=list)
+    removed: list[Entry] = field(default_factory=list)
+    halt: int | None = None
+    maybe: str = ""
+    agrees: Callable[[Position], bool] | None = None
+
+
+def _row_off(entry: Entry, idx: int) -> bool:
+    """Whether ``entry``, at ``idx`` of its round, starts a row with a turn number one
+    ahead of its place or one behind (a row left out before it, or written twice)."""
+    return entry.number is not None and idx % 2 == 0 and abs(entry.number - idx // 2 - 1) == 1
+
+
+def _next_round(nxt: RoundRecord) -> Callable[[Position], bool] | None:
+    """Whether a round's end agrees with the round ``nxt`` after it: its lineups hold
+    and its first entries replay as written from the fill of that end (F3/F4);
+    ``None`` when ``nxt`` names no fill."""
+    how = nxt.fill
+    if how is None:
+        return None
+
+    def agrees(end: Position) -> bool:
+        result = round_result(end)
+        if result is None:
+            return False
+        start = fill(end, how, challenger=result.winner.other)
+        if nxt.lineups and check_lineups(nxt, how, start, 0):
+            return False
+        return all(plays(start, e) for e in nxt.entries[:LOOKAHEAD] if not e.placeholder)
+
+    return agrees
 
 
 class _MatchReplayer:
@@ -715,7 +872,7 @@ class _MatchReplayer:
         self.probing = probing  # a trial replay of :meth:`unseen_ring`: its diagnostics only
         self.diags: list[Diagnostic] = [] if probing else list(match.errors)
         self.rounds: list[RoundReplay] = []
-        self.fixes: list[EntryFix] = []
+        self.fixes: list[Edit] = [] if probing else [e for d in match.errors for e in d.edits]  # (the reader's)
         self.complete = True  # the replay reached the end of the record
         #: where the replay goes on after a round it could not finish: a round whose
         #: lineups pin its start, and the match from there (:meth:`unchecked`)
@@ -723,6 +880,10 @@ class _MatchReplayer:
         #: the first round of the match being replayed: another one pasted without
         #: headers after a decided match starts there (:meth:`pasted`)
         self.first_round = 0
+        #: the fills the replay took where a round's line names none or the wrong one
+        self.fills: dict[int, Fill] = {}
+        #: round → its lineups' diagnostics, where :meth:`round_start` checked them
+        self.lineups_checked: dict[int, list[Diagnostic]] = {}
 
     def diag(self, rule: str, message: str, at: tuple[int, int], severity: Severity = ERROR, rnd: int | None = None) -> None:
         self.diags.append(Diagnostic(rule, message, at[0], at[1], severity, rnd, None, self.match.index))
@@ -953,7 +1114,7 @@ class _MatchReplayer:
             )
             return None
         if rec.number != i + 1 - self.first_round:
-            self.diag("syntax", f"this is round {i + 1 - self.first_round}, not round {rec.number}", at, rnd=rec.number)
+            self.misnumbered(rec, i + 1 - self.first_round)
         if rel == 0:
             return game.position
         if len(game.results) != rel:
@@ -969,7 +1130,44 @@ class _MatchReplayer:
         how = rec.fill if rec.fill is not None else self.unread_fill(game, rec, i)
         if how is None:
             return None
-        return game.next_round(how)
+        end = game.position
+        start = game.next_round(how)
+        if rec.fill is not None and rec.lineups:
+            checked = self.lineups_checked[i] = check_lineups(rec, how, start, self.match.index)
+            if checked and (other := self.written_fill(game, end, rec, i)) is not None:
+                del self.lineups_checked[i]  # (checked again under the other fill)
+                start = other
+        return start
+
+    def misnumbered(self, rec: RoundRecord, number: int) -> None:
+        """Round ``rec`` numbered otherwise than its place, ``number``: an error, and
+        the line renumbered by ``fix`` (when it was read: its fill is known)."""
+        edits: tuple[Edit, ...] = ()
+        if not rec.unread:
+            new = f"Round {number}" + (f" fill {rec.fill.value}" if rec.fill is not None else "")
+            edits = (RewriteLine(rec.line, "round", f"Round {rec.number}", new, f"this is round {number}"),)
+        self.diags.append(
+            Diagnostic(
+                "syntax", f"this is round {number}, not round {rec.number}", rec.line, rec.column, ERROR, rec.number, None,
+                self.match.index, (), "round-number", edits,
+            )
+        )
+        self.fixes.extend(edits)
+
+    def written_fill(self, game: Match, end: Position, rec: RoundRecord, i: int) -> Position | None:
+        """Round ``i``, whose lineups fail under the fill its line names (from ``end``,
+        the round before's end): its start under the other fill, where the round's
+        lineups and first entries say the word is a slip (:func:`.lineups.fill_slip`,
+        reported); else ``None``."""
+        slip = fill_slip(end, game.challenger, rec, self.match.index)
+        if slip is None:
+            return None
+        how, error = slip
+        self.diags.append(error)
+        self.fixes.extend(error.edits)
+        self.fills[i] = how
+        game.position = fill(end, how, challenger=game.challenger)
+        return game.position
 
     def pasted(self, game: Match, i: int, rec: RoundRecord) -> None:
         """A ``Round 1`` after the match was decided: another match pasted without
@@ -992,34 +1190,49 @@ class _MatchReplayer:
         """The fill of round ``i``, whose line does not say it: the one its lineups or its
         first entries agree with when its line could not be read; else ``None``, reported."""
         if rec.unread:
-            how = _likely_fill(game, rec)
+            how = likely_fill(game, rec)
             if how is not None:
                 return how
             self.unchecked(i, f"the fill of round {rec.number} is unknown (its line could not be read)", game)
             return None
         winner = game.results[-1].winner
-        self.diag(
-            "F1",
-            f"round {rec.number} must say 'fill left' or 'fill right' ({winner.title}, who won round {i}, chooses)",
-            (rec.line, rec.column),
-            rnd=rec.number,
-        )
+        message = f"round {rec.number} must say 'fill left' or 'fill right' ({winner.title}, who won round {i}, chooses)"
+        inferred = missing_fill(game, rec)
+        if inferred is not None:  # the round's lineups and first entries say which
+            how, words, edit = inferred
+            self.diags.append(
+                Diagnostic("F1", message + words, rec.line, rec.column, ERROR, rec.number, None, self.match.index, (edit.new,), "fill-word", (edit,))
+            )
+            self.fixes.append(edit)
+            self.fills[i] = how
+            return how
+        self.diag("F1", message, (rec.line, rec.column), rnd=rec.number)
         self.unchecked(i + 1, f"round {rec.number} has no fill", game)
         return None
 
     def play_round(self, game: Match, i: int, rec: RoundRecord, position: Position) -> bool:
-        """Replay round ``i`` from ``position``; ``False`` when it stopped."""
-        rr = RoundReplay(rec.number, rec, rec.fill if i else None, position.copy())
+        """Replay round ``i`` from ``position``; ``False`` when it stopped. Where it stops
+        at a slip of a whole row or round (:mod:`.slips`) whose correction is certain, the
+        round is replayed again with it (:meth:`replay_round`)."""
+        rr = RoundReplay(rec.number, rec, self.fills.get(i, rec.fill) if i else None, position.copy())
         self.rounds.append(rr)
         if rec.lineups:
-            self.diags.extend(_check_lineups(rr, rr.start, self.match.index))
+            checked = self.lineups_checked.pop(i, None)
+            for d in checked if checked is not None else check_lineups(rec, rr.fill, rr.start, self.match.index):
+                self.diags.append(d)
+                self.fixes.extend(d.edits)
         cut = _syntax_cut(self.match, i) if self.match.errors else None
-        runner = _RoundReplayer(rr, position, self.match.index, cut, ends=i + 1 < len(self.match.rounds))
-        runner.run(game.challenger if i else position.to_move)
+        attempt = _Attempt(game.challenger if i else position.to_move, i + 1 < len(self.match.rounds), cut)
+        attempt.guess = game.target == _UNKNOWN_TARGET and not self.probing  # (a restart: rings won before unknown)
+        attempt.agrees = _next_round(self.match.rounds[i + 1]) if attempt.ends else None
+        runner, rr = self.replay_round(attempt, rr, position)
+        self.rounds[-1] = rr
+        position = game.position = runner.pos
         if cut is not None and not rr.stopped and position.winner is None and position.deadlock() is None:
             rr.stopped = runner.cut_reached = True  # the round's last rows were lost: not its end
-        if runner.inserted:
-            self.drop_explained(rec, runner.inserted)
+        if runner.inserted or attempt.slips:
+            self.renumber(rec, rr.record.entries, runner.inserted, attempt.removed)
+        runner.diagnostics.extend(attempt.slips)
         if runner.completed:
             self.read_past(runner.completed)
         self.diags.extend(runner.diagnostics)
@@ -1032,33 +1245,186 @@ class _MatchReplayer:
             rr.result = game.finish_round()
         return True
 
-    def read_past(self, completed: list[tuple[Entry, tuple[str, ...], bool]]) -> None:
-        """The reader's error of each unknown word read past, with the entries its other
-        slots allow: the correction when certain, else the candidates."""
+    def read_past(self, completed: list[tuple[Entry, tuple[str, ...], Edit | None]]) -> None:
+        """The reader's error of each unknown word read past (its :attr:`Diagnostic.kind`
+        says so), with the entries its other slots allow: the correction when certain (its
+        edit too), else the candidates."""
         for entry, suggestions, certain in completed:
             for i, d in enumerate(self.diags):
-                if d.rule == "syntax" and entry.covers(d.line, d.column):
-                    if certain:
+                if d.kind == UNKNOWN_WORD and entry.covers(d.line, d.column):
+                    edits = (certain,) if certain is not None else ()
+                    if certain is not None and len(suggestions) > 1:  # the spelling told them apart
+                        message = (
+                            f"{d.message}; the entry's other slots allow {' or '.join(suggestions)}, and the word is "
+                            f"spelt nearest the first; correction: {suggestions[0]}"
+                        )
+                    elif certain:
                         message = f"{d.message}; the entry's other slots name one legal move; correction: {suggestions[0]}"
                     elif suggestions:
                         message = f"{d.message}; the entry's other slots allow {' or '.join(suggestions)}: no single correction"
                     else:
                         message = f"{d.message}; no legal move agrees with the entry's other slots"
-                    self.diags[i] = replace(d, message=message, suggestions=suggestions)
+                    self.diags[i] = replace(d, message=message, suggestions=suggestions, edits=edits)
                     break
 
-    def drop_explained(self, rec: RoundRecord, inserted: list[int]) -> None:
-        """Drop the reader's turn-number warnings that the entries the replay inserted
-        explain (a missing ``...``, a forgotten forfeit: every later entry one slot early),
-        so that one slip is one diagnostic, not one more a row."""
-        explained = set()
+    def renumber(self, rec: RoundRecord, entries: list[Entry], inserted: list[int], removed: list[Entry]) -> None:
+        """The turn numbers of round ``rec`` once its certain corrections are made:
+        ``entries`` as corrected (rows inserted, swapped or removed), with an entry
+        inserted before each of ``inserted`` (a missing ``...``, a forgotten forfeit:
+        every later entry one slot early). The reader's warnings these explain are
+        dropped, and those of ``removed`` entries, so that one slip is one diagnostic, not
+        one more a row; a number they leave wrong is renumbered (an edit for ``fix``)."""
+        written = {id(e): k for k, e in enumerate(rec.entries)}
+        explained = {(e.line, e.column) for e in removed}
         shift = 0
-        for idx, entry in enumerate(rec.entries):
-            shift += inserted.count(idx)
+        for idx, entry in enumerate(entries):
+            at = inserted.count(idx)
+            shift += at
             real = idx + shift
-            if entry.number is not None and real % 2 == 0 and entry.number == real // 2 + 1:
+            if entry.number is None:
+                continue
+            if real % 2 == 0 and entry.number == real // 2 + 1:
                 explained.add((entry.line, entry.column))
-        self.diags = [d for d in self.diags if not ((d.line, d.column) in explained and is_turn_warning(d))]
+            elif not at and written.get(id(entry), real) != real:  # moved by what was inserted or removed
+                self.fixes.append(Renumber(entry.line, entry.column, real // 2 + 1 if real % 2 == 0 else None))
+        self.diags = [d for d in self.diags if not (d.kind == TURN_NUMBER and (d.line, d.column) in explained)]
+
+    def replay_round(self, attempt: _Attempt, rr: RoundReplay, position: Position) -> tuple[_RoundReplayer, RoundReplay]:
+        """Replay ``rr``'s round from ``position``; where it stops at a slip of a whole
+        row or round whose correction is certain, again from its start with the slip
+        corrected (each time further on: the slips found are kept in ``attempt``), or up
+        to the entry where the likeliest slips start. The last replayer, and its round."""
+        while True:
+            runner = _RoundReplayer(
+                rr, position, self.match.index, attempt.cut, ends=attempt.ends, rings_unknown=attempt.guess, halt=attempt.halt
+            )
+            runner.run(attempt.challenger)
+            if attempt.halt is not None:  # stopped where the slip may start: its candidates named there
+                last = runner.diagnostics[-1]
+                runner.diagnostics[-1] = replace(last, message=last.message + attempt.maybe)
+                return runner, rr
+            found = self.row_slip(runner, rr, attempt, after=len(attempt.slips))
+            if found is None:
+                return runner, rr
+            slip, hypothesis, halt = found
+            if hypothesis is None and halt is None:  # a row slip before this legal entry
+                assert runner.stop_index is not None
+                self.stop_at(runner, rr, runner.stop_index, slip)
+                return runner, rr
+            if hypothesis is None:
+                attempt.halt, attempt.maybe = halt, slip.message
+            else:
+                attempt.slips.append(slip)
+                attempt.removed.extend(hypothesis.removed)
+                entries = [*rr.record.entries[: runner.stop_index], *hypothesis.tail]
+                rr = RoundReplay(rr.number, replace(rr.record, entries=entries), rr.fill, rr.start)
+            position = rr.start.copy()
+
+    def unfollowed(self, runner: _RoundReplayer, rr: RoundReplay, attempt: _Attempt) -> tuple[Diagnostic, Hypothesis | None, None] | None:
+        """A round replayed without a stop to an end the next round cannot follow (its
+        lineups or its first entries; or no end, when a round follows): a slip the
+        replay took for one-slot slips, or legal as written, is tried from the round's
+        first doubtful entry, from a row whose turn number is one off its place (a row
+        left out or written twice) and from the start (:mod:`.slips`). The slip, when
+        certain; else, when candidates start at such an entry, an error there naming them,
+        without a hypothesis (the round stops there); else ``None``."""
+        if runner.doubt is None and not self.match.errors and (not attempt.ends or runner.pos.winner is not None):
+            return None  # (every entry legal as written, no turn number off, an end: nothing to doubt)
+        entries, agrees = rr.record.entries, attempt.agrees
+        over = round_result(runner.pos) is not None
+        if not (attempt.ends and not over) and (agrees is None or not over or agrees(runner.pos)):
+            return None
+        gold_first, ends = attempt.challenger is Side.GOLD, attempt.ends
+        skipped = 1 if entries and entries[0].placeholder else 0
+        stops = [Stop(rr.start, entries, skipped, rr.number, gold_first, ends, start=True, agrees=agrees)]
+        gap = next((k for k in range(0, len(entries), 2) if _row_off(entries[k], k)), None)
+        if gap is not None and gap - skipped <= len(rr.plies):
+            stops.append(Stop(rr.position_at(gap - skipped), entries, gap, rr.number, gold_first, ends, agrees=agrees))
+        if runner.doubt is not None:
+            at, position, pending = runner.doubt
+            stops.append(Stop(position, entries, at, rr.number, gold_first, ends, pending, agrees=agrees))
+        verdict = explain(stops)
+        idx = verdict.index
+        if verdict.certain is None and not any(s.index == idx for s in stops[1:]):
+            return None
+        entry = entries[idx]
+        there = next((d for d in runner.diagnostics if (d.line, d.column) == (entry.line, entry.column)), None)
+        rule = there.rule if there is not None else "syntax"
+        runner.stop_index = verdict.start if verdict.certain is not None else idx
+        h = verdict.certain
+        if h is None:
+            gap_words = ", and the turn numbers say a row is missing or written twice here" if idx == gap else ""
+            message = (
+                f"round {rr.number} as written does not end where the next round can follow{gap_words}; "
+                f"perhaps {candidate_words(verdict.candidates)}"
+            )
+            return Diagnostic(rule, message, entry.line, entry.column, ERROR, rr.number, idx - skipped + 1, self.match.index), None, None
+        message = h.wording + (f"; correction: {verdict.suggestion}" if verdict.suggestion else "")
+        suggestions = (verdict.suggestion,) if verdict.suggestion else ()
+        slip = Diagnostic(
+            rule, message, entry.line, entry.column, ERROR, rr.number, idx - skipped + 1, self.match.index, suggestions, h.kind, verdict.edits
+        )
+        self.fixes.extend(verdict.edits)
+        return slip, h, None
+
+    def stop_at(self, runner: _RoundReplayer, rr: RoundReplay, idx: int, error: Diagnostic) -> None:
+        """Stop ``rr`` before its entry ``idx`` (legal as written, but a slip before it
+        is certain, its correction not), reporting ``error`` there: what came after is
+        not checked."""
+        entry = rr.record.entries[idx]
+        at = (entry.line, entry.column)
+        keep = idx - (1 if rr.record.entries[0].placeholder else 0)
+        del rr.plies[keep:]
+        runner.pos = rr.position_at()
+        rr.stopped = True
+        runner.diagnostics = [d for d in runner.diagnostics if (d.line, d.column) < at] + [error]
+        runner.fixes = [f for f in runner.fixes if (f.line, getattr(f, "column", 0)) < at]
+
+    def row_slip(
+        self, runner: _RoundReplayer, rr: RoundReplay, attempt: _Attempt, *, after: int
+    ) -> tuple[Diagnostic, Hypothesis | None, int | None] | None:
+        """Where ``runner`` stopped at a rules error, the slip of a whole row or round
+        that explains it (:func:`.slips.explain`): when certain, its diagnostic (in place
+        of the error's) and the hypothesis; when the likeliest candidates start at an
+        earlier entry, taken for a one-slot slip, a diagnostic whose message names them
+        and that entry, where the round is to stop; else ``None`` (the error names the
+        candidates, if any)."""
+        stop = runner.stop_index
+        if runner.cut_reached or runner.shift or after > len(rr.record.entries):
+            return None
+        entries = rr.record.entries
+        gold_first, ends, agrees = attempt.challenger is Side.GOLD, attempt.ends, attempt.agrees
+        if stop is None:
+            return self.unfollowed(runner, rr, attempt)
+        error = runner.diagnostics[-1]
+        stops = [Stop(runner.pos, entries, stop, rr.number, gold_first, ends, runner.pending, agrees=agrees)]
+        if runner.doubt is not None and runner.doubt[0] < stop:
+            at, position, pending = runner.doubt
+            stops.append(Stop(position, entries, at, rr.number, gold_first, ends, pending, agrees=agrees))
+        skipped = 1 if entries and entries[0].placeholder else 0
+        gap = next((k for k in range(0, stop, 2) if _row_off(entries[k], k)), None)
+        if gap is not None and gap - skipped <= len(rr.plies):  # where the turn numbers say a row is missing or twice
+            stops.append(Stop(rr.position_at(gap - skipped), entries, gap, rr.number, gold_first, ends, agrees=agrees))
+        first = 1 if gold_first and entries and entries[0].placeholder else 0
+        stops.append(Stop(rr.start, entries, first, rr.number, gold_first, ends, start=True, agrees=agrees))
+        verdict = explain(stops)
+        if verdict.certain is None:
+            if not verdict.candidates:
+                return None
+            maybe = f"; perhaps {candidate_words(verdict.candidates)}"
+            if verdict.index < stop:
+                return replace(error, message=maybe), None, verdict.index
+            runner.diagnostics[-1] = replace(error, message=error.message + maybe)
+            return None
+        h, stop = verdict.certain, verdict.index
+        message = h.wording + (f"; correction: {verdict.suggestion}" if verdict.suggestion else "")
+        suggestions = (verdict.suggestion,) if verdict.suggestion else ()
+        entry = entries[stop]
+        there = next((d for d in runner.diagnostics if (d.line, d.column) == (entry.line, entry.column)), error)
+        slip = replace(there, message=message, suggestions=suggestions, kind=h.kind, edits=verdict.edits, line=entry.line, column=entry.column)
+        self.fixes.extend(verdict.edits)
+        runner.stop_index = verdict.start
+        return slip, h, None
 
     def check_result(self, game: Match) -> None:
         """The ``Result`` header against the score the replay found."""
@@ -1116,7 +1482,8 @@ def _first_match_rounds(rounds: list[RoundRecord]) -> int:
 def lineup_start(rec: RoundRecord, rings_from: Position) -> Position | None:
     """Round ``rec``'s start as its lineups pin it: both sides' ``Lineup`` lines, each
     naming the eight colours once; the Sumo rings as on ``rings_from`` (those won in the
-    rounds the replay finished); the Challenger Gold when the round starts with ``...``.
+    rounds the replay finished), or as its lineups mark them (``Purple+``); the Challenger
+    Gold when the round starts with ``...``.
     ``None`` when the lineups do not pin it."""
     rows: dict[Side, list[Colour]] = {}
     for lu in rec.lineups:
@@ -1124,12 +1491,14 @@ def lineup_start(rec: RoundRecord, rings_from: Position) -> Position | None:
             return None
     if len(rows) != 2:
         return None
+    marks = {lu.side: lu.rings for lu in rec.lineups if lu.rings is not None}
     towers = {}
     for side, colours in rows.items():
-        for sq, colour in zip(HOME_SQUARES[side], colours, strict=True):
+        for k, (sq, colour) in enumerate(zip(HOME_SQUARES[side], colours, strict=True)):
             was = rings_from.where[side][colour]
             t = rings_from.board[was] if was >= 0 else None
-            towers[sq] = Tower(side, colour, t.rings if t is not None else 0)
+            marked = marks.get(side)
+            towers[sq] = Tower(side, colour, marked[k] if marked is not None else t.rings if t is not None else 0)
     gold_first = bool(rec.entries) and rec.entries[0].placeholder
     return Position(towers, to_move=Side.GOLD if gold_first else Side.BLACK)
 
@@ -1149,28 +1518,6 @@ def _restart_wording(rounds: list[RoundRecord], j: int, k: int) -> str:
         f"{skipped}round {rounds[k].number}{after} checked from round {rounds[k].number}'s lineups, with "
         "the Sumo rings won before; the score from here on is unknown"
     )
-
-
-def _likely_fill(game: Match, rec: RoundRecord) -> Fill | None:
-    """The one fill under which round ``rec``'s lineups hold and its first entries replay
-    as written, or ``None`` when neither or both do."""
-    fits = []
-    for how in Fill:
-        position = fill(game.position, how, challenger=game.results[-1].winner.other)
-        rr = RoundReplay(rec.number, rec, how, position)
-        if rec.lineups and _check_lineups(rr, position, 0):
-            continue
-        if all(_plays(position, e) for e in rec.entries[:LOOKAHEAD] if not e.placeholder):
-            fits.append(how)
-    return fits[0] if len(fits) == 1 else None
-
-
-def _plays(position: Position, entry: Entry) -> bool:
-    """Play ``entry`` on ``position`` when it is a legal move exactly as written."""
-    move = exact_move(position, entry)
-    if move is not None:
-        position.apply(move)
-    return move is not None
 
 
 def replay(match: MatchRecord) -> MatchReplay:

@@ -208,8 +208,8 @@ class _Fused:
             self.round(1, None)  # an implicit round 1
         if self.idx:
             raise _Fallback  # after entries: the full path checks it against the round's start
-        if self.pos.where[lu.side] != _lineup_where(lu):
-            raise _Fallback
+        if self.pos.where[lu.side] != _lineup_where(lu) or lu.rings is not None:
+            raise _Fallback  # (the full path checks a lineup's ring marks)
 
     def take(self, item: _Element) -> None:
         """A header, ``Round`` or ``Lineup`` line, or the entries of a line of many."""

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ..diagnostics import ERROR, WARNING, Diagnostic, Severity
-from ..errors import NotationError
+from ..diagnostics import ERROR, WARNING, DeleteEntry, Diagnostic, Severity
+from ..errors import FillerWord, NotationError
 from .headers import AS_HYPHEN, HEADER_RULE, KNOWN_LOWER, header_name_warning, trailing_result, unquoted_header
 from .record import Comment, Entry, Header, Item, Lineup, MatchRecord, RoundRecord, Spanned
 
@@ -155,7 +155,10 @@ class Assembler:
             return
         if entry.number is not None and not self.broken and (index % 2 or entry.number != index // 2 + 1):
             expected = "no turn number before Gold's entry" if index % 2 else f"turn number {index // 2 + 1}."
-            self.error(entry.line, entry.column, f"{_TURN_WARNING}{entry.number}. is wrong here: expected {expected}", severity=WARNING)
+            self.error(
+                entry.line, entry.column, f"turn number {entry.number}. is wrong here: expected {expected}",
+                severity=WARNING, kind=TURN_NUMBER,
+            )
         r.entries.append(entry)
         self.last = entry
 
@@ -186,18 +189,27 @@ class Assembler:
             self.held.append(c)
 
     def error(
-        self, line: int, column: int, message: str, *, severity: Severity = ERROR, lost: bool = True, rule: str = "syntax"
+        self,
+        line: int,
+        column: int,
+        message: str,
+        *,
+        severity: Severity = ERROR,
+        lost: bool = True,
+        rule: str = "syntax",
+        kind: str = "",
     ) -> None:
-        """A syntax diagnostic (or one of ``rule``); ``lost``: an error that left entries out."""
+        """A syntax diagnostic (or one of ``rule``; ``kind``: :attr:`Diagnostic.kind`);
+        ``lost``: an error that left entries out."""
         if severity is ERROR and lost:
             self.broken = True  # entries were lost: the round's turn numbers prove nothing now
         if self.match is None:
-            self.file_errors.append(Diagnostic(rule, message, line, column, severity))
+            self.file_errors.append(Diagnostic(rule, message, line, column, severity, kind=kind))
         else:
             self.match.errors.append(
                 Diagnostic(
                     rule, message, line, column, severity,
-                    round=self.round.number if self.round is not None else None, match=self.match.index,
+                    round=self.round.number if self.round is not None else None, match=self.match.index, kind=kind,
                 )
             )
 
@@ -205,9 +217,25 @@ class Assembler:
         """The errors of the unknown words read past in row ``number``, whose entries
         were added: the row keeps its entries and turns."""
         for error in unknown:
-            self.error(error.line, error.column, str(error), lost=False)
+            if isinstance(error, FillerWord):
+                self.filler(error)
+            else:
+                self.error(error.line, error.column, str(error), lost=False, kind=UNKNOWN_WORD)
         assert self.match is not None  # (the row's entries are in it)
         self.match.turnless.add(number)
+
+    def filler(self, error: FillerWord) -> None:
+        """A word between two entries read as nothing: a warning, and ``fix`` takes it out."""
+        assert self.match is not None  # (the row's entries are in it)
+        word = error.word
+        edit = DeleteEntry(error.line, error.column, word, "a word between two entries")
+        self.match.errors.append(
+            Diagnostic(
+                "syntax", str(error), error.line, error.column, WARNING,
+                round=self.round.number if self.round is not None else None, match=self.match.index,
+                kind=FILLER, edits=(edit,),
+            )
+        )
 
     def unread_line(self, text: str, number: int) -> None:
         """A line that could not be read: when it is a ``Round`` line, the entries after
@@ -238,13 +266,14 @@ def first_word(text: str) -> str:
     return text.split(None, 1)[0].lower() if text.strip() else ""
 
 
-_TURN_WARNING = "turn number "  # how a wrong turn number's warning starts
-
-
-def is_turn_warning(d: Diagnostic) -> bool:
-    """Whether ``d`` is the reader's warning of a wrong turn number (which the replay
-    drops where an entry it found missing explains it)."""
-    return d.rule == "syntax" and d.severity is WARNING and d.message.startswith(_TURN_WARNING)
+#: The :attr:`Diagnostic.kind` of a wrong turn number's warning (which the replay drops
+#: where an entry or row it found missing, or written twice, explains it).
+TURN_NUMBER = "turn-number"
+#: The :attr:`Diagnostic.kind` of a word between two entries read as nothing (``pushes``).
+FILLER = "filler-word"
+#: The :attr:`Diagnostic.kind` of an unknown word read past (the replay completes it with
+#: the legal move the entry's other slots name).
+UNKNOWN_WORD = "unknown-word"
 
 
 def _tolerated(text: str, number: int | None, pgn: bool) -> str:

@@ -15,11 +15,11 @@ from itertools import chain
 
 from lark.exceptions import UnexpectedInput
 
-from ..errors import NotationError
+from ..errors import FillerWord, NotationError
 from .grammar import _parser
 from .lexing import Line, lex_line
 from .record import Comment, Item
-from .syntax_errors import as_notation_error
+from .syntax_errors import as_notation_error, quote
 from .vocabulary import word_kinds
 
 
@@ -61,19 +61,46 @@ _WORD = re.compile(r"[^\W\d_]+(?:[\u0300-\u036f]+[^\W\d_]*)*")
 MAX_READ_PAST = 2
 
 
+#: Words people write between two entries of a row, meaning nothing to the record
+#: (``Purple Forward 1 Purple pushes Purple Back 1 Blue``), without case.
+FILLERS = frozenset({"pushes", "push", "then", "and"})
+
+
 def read_line(text: str, number: int) -> tuple[list[Item], list[Comment], list[NotationError]]:
     """:func:`parse_line`, with a row's unknown words read past
-    (:func:`read_past_words`): the items, the comments, and the errors of the words read
-    past (none when the line is well-formed). Raises the line's :class:`NotationError`
-    when it cannot be read even so."""
-    try:
-        items, comments = parse_line(text, number)
-    except NotationError as e:
-        read = read_past_words(text, number, e)
-        if read is None:
-            raise
-        return read
-    return items, comments, []
+    (:func:`read_past_words`) and words between two entries that mean nothing
+    (:data:`FILLERS`) left out: the items, the comments, and the errors of the words read
+    past or left out (:class:`FillerWord`; none when the line is well-formed). Raises the
+    line's :class:`NotationError` when it cannot be read even so."""
+    fillers: list[NotationError] = []
+    while True:
+        try:
+            items, comments = parse_line(text, number)
+        except NotationError as e:
+            blanked = _without_filler(text, number, e)
+            if blanked is not None and len(fillers) < MAX_READ_PAST:
+                text, filler = blanked
+                fillers.append(filler)
+                continue
+            read = read_past_words(text, number, e)
+            if read is None:
+                raise
+            return read[0], read[1], [*fillers, *read[2]]
+        return items, comments, fillers
+
+
+def _without_filler(text: str, number: int, error: NotationError) -> tuple[str, FillerWord] | None:
+    """``text`` with the filler word ``error`` names blanked (its columns kept), and the
+    warning for it; ``None`` when the word is none."""
+    if error.line != number or not str(error).startswith("unknown word "):
+        return None
+    start = error.column - 1
+    m = _WORD.match(text, start)
+    if m is None or m.start() != start or m.group().casefold() not in FILLERS:
+        return None
+    word = m.group()
+    warning = FillerWord(f"{quote(word)} between two entries is read as nothing", line=number, column=start + 1, word=word)
+    return text[:start] + " " * len(word) + text[m.end() :], warning
 
 
 def read_past_words(text: str, number: int, error: NotationError) -> tuple[list[Item], list[Comment], list[NotationError]] | None:
@@ -83,7 +110,8 @@ def read_past_words(text: str, number: int, error: NotationError) -> tuple[list[
     tell the move from the entry's other slots: the items, the comments, and the error
     of each word read past. ``None`` when the line is no such row: a word in a
     ``Round``, ``Lineup`` or header line, a word that fits no slot, a known colour or
-    direction in the wrong place, two unknown words in one entry, or any other error."""
+    direction in the wrong place, or any other error. (Two words in one entry are read
+    past, or one in each of a row's entries.)"""
     words = text.split(None, 1)
     if not words or words[0][:1] == "[" or words[0].lower() in ("round", "lineup"):
         return None
@@ -104,7 +132,7 @@ def read_past_words(text: str, number: int, error: NotationError) -> tuple[list[
         if not all(type(item) is list for item in items):
             return None
         spans = [(begin, end) for item in items for entry, begin, end in item if entry.unread]  # type: ignore[union-attr]
-        if len(spans) != len(past) or not all(any(b <= p < e for b, e in spans) for p in past):
+        if not all(any(b <= p < e for b, e in spans) for p in past) or not all(any(b <= p < e for p in past) for b, e in spans):
             return None
         return items, comments, errors
 

@@ -71,8 +71,9 @@ _Slot = tuple[_Token, str, Callable[[str], object]]
 
 def _unread_entry(first: _Token, tower: _Slot, direction: _Slot | None, distance: int, square: _Slot) -> Entry:
     """An entry one of whose words is no word of its slot (a word the general path was
-    told to read past): that slot ``None`` and named in :attr:`Entry.unread`. Two such
-    words in one entry leave too little to go on: the first one's error."""
+    told to read past): that slot ``None`` and named in :attr:`Entry.unread` (two such
+    words: both slots, their names a space apart). Three leave too little to go on: the
+    first one's error."""
     values: list[object] = []
     unread: list[_Token] = []
     missing: str | None = None
@@ -86,8 +87,8 @@ def _unread_entry(first: _Token, tower: _Slot, direction: _Slot | None, distance
         except KeyError:
             values.append(None)
             unread.append(tok)
-            missing = name
-    if len(unread) > 1:
+            missing = name if missing is None else f"{missing} {name}"
+    if len(unread) > 2:
         raise NotationError(f"unknown words {quote(str(unread[0]))} and {quote(str(unread[1]))} in one entry", line=unread[0].line, column=unread[0].column)
     t, d, s = values
     assert (t is None or isinstance(t, Colour)) and (d is None or isinstance(d, Direction)) and (s is None or isinstance(s, Colour))
@@ -110,7 +111,16 @@ class _Lines(Transformer[_Token, list[Item]]):
         return RoundRecord(_number(number, "round number"), how, kw.line, kw.column)
 
     def lineup(self, c: list[_Token]) -> Lineup:
-        return Lineup(side_of(c[1]), [colour_of(t) for t in c[3:]], c[0].line, c[0].column)
+        colours: list[Colour] = []
+        rings: list[int] = []
+        for t in c[3:]:
+            if t.type == "RING":
+                rings[-1] += 1
+            else:
+                colours.append(colour_of(t))
+                rings.append(0)
+        marked = any(t.type == "RING" for t in c[3:])
+        return Lineup(side_of(c[1]), colours, c[0].line, c[0].column, rings=rings if marked else None)
 
     def moves(self, c: list[Spanned | _Token]) -> list[Spanned]:
         out: list[Spanned] = []

@@ -41,6 +41,7 @@ from ..diagnostics import WARNING, Diagnostic
 from ..engine.board import Colour, Direction, Side, parse_square
 from ..engine.match import Fill
 from ..errors import NotationError
+from .assembly import TURN_NUMBER, UNKNOWN_WORD
 from .json_stream import JsonStream, check_text
 from .reader import read_entry
 from .record import Comment, Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
@@ -332,7 +333,9 @@ def _entry(r: _Reader, index: int, default_line: int, match: MatchRecord, round_
     entry.line, entry.column = r.line(default_line)
     for e in unknown:  # the error a .kmr reader gives it, where the entry stands; no turn lost
         match.errors.append(
-            Diagnostic("syntax", str(e), entry.line, entry.column + e.column - 1, round=round_number, match=match.index)
+            Diagnostic(
+                "syntax", str(e), entry.line, entry.column + e.column - 1, round=round_number, match=match.index, kind=UNKNOWN_WORD
+            )
         )
         match.turnless.add(entry.line)
     entry.number = r.integer("number", default=None)
@@ -361,7 +364,7 @@ def _turn_numbers(m: MatchRecord) -> None:
                 m.errors.append(
                     Diagnostic(
                         "syntax", f"turn number {e.number}. is wrong here: expected {expected}",
-                        e.line, e.column, WARNING, round=rnd.number, match=m.index,
+                        e.line, e.column, WARNING, round=rnd.number, match=m.index, kind=TURN_NUMBER,
                     )
                 )
 

@@ -57,7 +57,7 @@ _STRING_RE = re.compile(STRING)
 _whole = re.Match.group  # a match's whole text
 LONG_LINE = 4096  # characters
 _COORD_RE = re.compile(r"[a-hA-H][1-8]-[a-hA-H][1-8]\*?\Z")
-_PUNCT = {"[": "LSQB", "]": "RSQB", ":": "COLON", "...": "PLACEHOLDER", "…": "PLACEHOLDER"}
+_PUNCT = {"[": "LSQB", "]": "RSQB", ":": "COLON", "+": "RING", "...": "PLACEHOLDER", "…": "PLACEHOLDER"}
 #: what a token can be: a terminal name, or a word's tuple of them
 Kinds = str | tuple[str, ...]
 _kinds_cache: dict[str, Kinds | None] = {}

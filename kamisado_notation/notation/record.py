@@ -123,10 +123,11 @@ class Entry:
     The coordinate form fills ``origin``/``target`` (square indices) and ``push_mark``
     (a ``*``). ``placeholder`` is the ``...`` that stands for Black when Gold moves first.
     ``text`` is the entry's source text; ``number`` the turn number written before it
-    (Black's entries only). ``unread`` names the one slot (``"tower"``,
-    ``"direction"`` or ``"square"``) whose word the reader could not read (its syntax
-    error is in :attr:`MatchRecord.errors`); that slot is ``None``, and the replay takes
-    the entry for the legal move its other slots name, if only one does.
+    (Black's entries only). ``unread`` names the slot (``"tower"``, ``"direction"`` or
+    ``"square"``), or the two slots a space apart, whose word the reader could not read
+    (its syntax error is in :attr:`MatchRecord.errors`); that slot is ``None``, and the
+    replay takes the entry for the legal move its other slots name, if only one does (or
+    the spelling of its words tells which).
     """
 
     line: int
@@ -157,13 +158,15 @@ class Entry:
 @dataclass(slots=True)
 class Lineup:
     """``Lineup Black: …``: a player's home row from his own left (Brown square) to his
-    right (Orange square)."""
+    right (Orange square). ``rings``: each tower's Sumo rings, where the line marks them
+    (``Purple+``, as ``kamisado lineup`` prints them); ``None`` where it marks none."""
 
     side: Side
     colours: list[Colour]
     line: int
     column: int
     comments: list[Comment] = field(default_factory=list)
+    rings: list[int] | None = None
 
 
 @dataclass(slots=True)

@@ -205,7 +205,8 @@ def _round_lines(r: RoundRecord, form: Form, lang: str, moves: Mapping[int, Move
     head = f"Round {r.number}" + (f" fill {r.fill.name.lower()}" if r.fill is not None else "")
     out = _with_comments(head, r.comments)
     for lineup in r.lineups:
-        words = " ".join(c.title for c in lineup.colours)
+        rings = lineup.rings or [0] * len(lineup.colours)
+        words = " ".join(c.title + "+" * n for c, n in zip(lineup.colours, rings, strict=False))
         out.extend(_with_comments(f"Lineup {lineup.side.title}: {words}", lineup.comments))
     cells = [
         format_entry(e, form=form, lang=lang, move=moves.get(id(e))) + _braced(e.comments) for e in r.entries

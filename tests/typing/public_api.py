@@ -69,3 +69,6 @@ except kamisado_notation.SquareError as off_board:
     assert_type(off_board, kamisado_notation.SquareError)
     square_error: IndexError = off_board
     value_error: ValueError = off_board
+fixed_text = kamisado_notation.apply_edits("Round 1\n", judged.fixes)
+assert_type(fixed_text, str)
+assert_type(judged.diagnostics[0].edits if judged.diagnostics else (), tuple[kamisado_notation.Edit, ...])

@@ -1,0 +1,148 @@
+"""Record edits applied to a record's text: what ``kamisado fix`` writes.
+
+The record is edited, not rewritten: each edit (:data:`~kamisado_notation.diagnostics.Edit`)
+changes the text where it stands, and is marked by a ``{fix: …}`` comment saying what was
+written and why it changed (``{fix: was Purple Lfet 5 Green, …}``, ``{fix: inserted, …}``,
+``{fix: removed …, …}``). A renumbered turn number is not marked: the edit that moved it
+is. Everything else — headers, comments, lineups, the layout — stays as written, and the
+edits are placed by the lines and columns of the text as it was, so their order does not
+matter.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from ..diagnostics import (
+    DeleteEntry,
+    DeleteRow,
+    Edit,
+    InsertEntry,
+    InsertRow,
+    Renumber,
+    ReplaceEntry,
+    RewriteLine,
+    SwapEntries,
+)
+
+__all__ = ["Applied", "apply_edits", "edit_text"]
+
+#: A turn number just before an entry: ``12.`` and the blanks after it.
+_NUMBER = re.compile(r"(\d+)\.(\s*)$")
+
+#: A change within a line: (start, end, new text), 0-based columns of the line as written.
+_Span = tuple[int, int, str]
+#: A line with its ending (as the reader cuts lines: "\r\n", "\n" or "\r" alone).
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\n|\r)|[^\r\n]+\Z")
+
+
+@dataclass(frozen=True)
+class Applied:
+    """A text with edits made (:func:`edit_text`): the ``text``, and what changed where,
+    to find a place of it in the text as it was (:meth:`before`)."""
+
+    text: str
+    #: line (as it was) → its changes within the line
+    spans: dict[int, list[_Span]] = field(default_factory=dict)
+    #: line (as it was) → how many rows were inserted before it
+    rows: dict[int, int] = field(default_factory=dict)
+
+    def before(self, line: int, column: int) -> tuple[int, int]:
+        """``line``:``column`` of the edited text, in the text as it was (a place in a
+        row inserted: the start of the line it was inserted before)."""
+        shift = 0
+        for at, count in sorted(self.rows.items()):
+            if line < at + shift:
+                break
+            if line < at + shift + count:
+                return at, 1
+            shift += count
+        line -= shift
+        moved = 0
+        for start, end, new in sorted(self.spans.get(line, ())):
+            if column - 1 < start + moved + len(new):
+                break
+            moved += len(new) - (end - start)
+        return line, column - moved
+
+
+def _plain(text: str) -> str:
+    """``text`` fit to stand in a braced comment."""
+    return text.replace("{", "(").replace("}", ")")
+
+
+def _mark(what: str, why: str) -> str:
+    return f"{{fix: {what}, {_plain(why)}}}"
+
+
+def _spans(edit: Edit, line: str) -> list[_Span]:
+    """The changes an entry-level edit makes to its ``line``."""
+    if isinstance(edit, ReplaceEntry):
+        start = edit.column - 1
+        return [(start, start + len(edit.old), f"{edit.new} {_mark('was ' + _plain(edit.old), edit.why)}")]
+    if isinstance(edit, InsertEntry):
+        start = edit.column - 1
+        return [(start, start, f"{edit.new} {_mark('inserted', edit.why)} ")]
+    if isinstance(edit, DeleteEntry):
+        start = edit.column - 1
+        return [(start, start + len(edit.old), _mark("removed " + _plain(edit.old), edit.why))]
+    if isinstance(edit, SwapEntries):
+        start, other = edit.column - 1, edit.other - 1
+        between = line[start + len(edit.first) : other]
+        written = _plain(edit.first + between + edit.second)
+        return [(start, other + len(edit.second), f"{edit.second}{between}{edit.first} {_mark('was ' + written, edit.why)}")]
+    if isinstance(edit, Renumber):
+        m = _NUMBER.search(line, 0, edit.column - 1)
+        if m is None:
+            return []
+        width = m.end(1) + 1 - m.start(1)
+        number = f"{edit.number}." if edit.number is not None else ""
+        return [(m.start(1), m.end(1) + 1, number.ljust(width))]
+    return []
+
+
+def apply_edits(text: str, edits: Iterable[Edit]) -> str:
+    """``text`` with ``edits`` made (see the module docstring)."""
+    return edit_text(text, edits).text
+
+
+def edit_text(text: str, edits: Iterable[Edit]) -> Applied:
+    """``text`` with ``edits`` made, and what changed where. Edits within a line are
+    made from the right, so that the columns of the others stay true; a row inserted
+    before a line takes that line's indentation and line ending."""
+    bom = "\ufeff" if text.startswith("\ufeff") else ""
+    lines = _LINE.findall(text, len(bom))
+    spans: dict[int, list[_Span]] = defaultdict(list)
+    before: dict[int, list[str]] = defaultdict(list)  # line → rows inserted before it
+    whole: dict[int, DeleteRow | RewriteLine] = {}  # line → the edit that replaces it
+    for edit in edits:
+        if isinstance(edit, InsertRow):
+            before[edit.line].append(f"{edit.new} {_mark('inserted', edit.why)}")
+        elif isinstance(edit, (DeleteRow, RewriteLine)):
+            whole[edit.line] = edit
+        elif 0 < edit.line <= len(lines):
+            spans[edit.line].extend(_spans(edit, lines[edit.line - 1]))
+    for number, changes in spans.items():
+        line = lines[number - 1]
+        for start, end, new in sorted(changes, reverse=True):
+            line = line[:start] + new + line[end:]
+        lines[number - 1] = line
+    for number, replacing in whole.items():
+        line = lines[number - 1]
+        body = line.rstrip("\r\n")
+        written = _plain(body.strip())  # (the line as written, its comments too)
+        if isinstance(replacing, DeleteRow):
+            content = _mark("removed " + written, replacing.why)
+        else:
+            content = f"{replacing.new} {_mark('was ' + written, replacing.why)}"
+        lines[number - 1] = body[: len(body) - len(body.lstrip())] + content + line[len(body) :]
+    for number, rows in sorted(before.items(), reverse=True):  # (from the last: line numbers stay true)
+        line = lines[number - 1] if number <= len(lines) else "\n"
+        body = line.rstrip("\r\n")
+        indent, ending = body[: len(body) - len(body.lstrip())], line[len(body) :] or "\n"
+        lines[number - 1 : number - 1] = [indent + row + ending for row in rows]
+    return Applied(bom + "".join(lines), dict(spans), {n: len(rows) for n, rows in before.items()})
+

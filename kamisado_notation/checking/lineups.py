@@ -1,0 +1,139 @@
+"""A round's start as its ``Round`` and ``Lineup`` lines say it: the lineups checked
+against the fill (F3, F4), and the slips of those lines that the round itself corrects.
+
+A ``Lineup`` line names a player's home row from his own left. Written from the board's
+left instead (the order reversed) it is named as such, and ``fix`` rewrites it. Its ``+``
+marks (``Purple+``, as ``kamisado lineup`` prints a lineup) are the towers' Sumo rings,
+checked against those the rounds before gave them. The fill
+word of a ``Round`` line is the winner's choice (F1); where it contradicts the round's
+own lineups, which the other fill gives, or is missing while the lineups and the first
+entries agree with one fill only, the round is replayed with that fill, the slip is an
+error, and ``fix`` rewrites the line (:class:`~kamisado_notation.diagnostics.RewriteLine`).
+"""
+
+from __future__ import annotations
+
+from ..diagnostics import ERROR, Diagnostic, RewriteLine
+from ..engine.board import Colour, Side
+from ..engine.match import HOME_SQUARES, Fill, Match, fill
+from ..engine.position import Position
+from ..notation.record import Entry, Lineup, RoundRecord
+from .correct import LOOKAHEAD, exact_move
+
+__all__ = ["check_lineups", "fill_slip", "likely_fill", "missing_fill", "plays"]
+
+
+def _home_row(start: Position, lineup: Lineup) -> list[Colour | None]:
+    side = lineup.side
+    board = start.board
+    return [t.colour if (t := board[sq]) is not None and t.side is side else None for sq in HOME_SQUARES[side]]
+
+
+def check_lineups(rec: RoundRecord, how: Fill | None, start: Position, match_index: int) -> list[Diagnostic]:
+    """Each written lineup of round ``rec`` against the home row its fill ``how`` gives
+    (F3 left, F4 right; ``None``: round 1's start); a lineup written in reverse is named
+    so, with its correction."""
+    out: list[Diagnostic] = []
+    rule = "F4" if how is Fill.RIGHT else "F3"
+    said = f"filling from the {how.value}" if how is not None else "at the start"
+    for lu in rec.lineups:
+        actual = _home_row(start, lu)
+        if list(lu.colours) == actual:
+            out.extend(_rings(rec, lu, start, rule, match_index))
+            continue
+        names = " ".join(c.title if c is not None else "-" for c in actual)
+        message = f"{lu.side.title}'s lineup {said} is {names} (from his left), not " + " ".join(c.title for c in lu.colours)
+        kind = ""
+        edits: tuple[RewriteLine, ...] = ()
+        if list(reversed(lu.colours)) == actual:
+            written = f"Lineup {lu.side.title}: {names}"
+            why = f"{lu.side.title}'s lineup was written from the board's left, not from his own"
+            message += f"; it is written in reverse (from the board's left); correction: {written}"
+            kind, edits = "reversed-lineup", (RewriteLine(lu.line, "lineup", _written(lu), written, why),)
+        out.append(Diagnostic(rule, message, lu.line, lu.column, ERROR, rec.number, None, match_index, (), kind, edits))
+    return out
+
+
+def _rings(rec: RoundRecord, lu: Lineup, start: Position, rule: str, match_index: int) -> list[Diagnostic]:
+    """The ``+`` marks of a lineup that names the right towers, against the rings they
+    carry (won in the rounds before): an error for each tower marked otherwise."""
+    if lu.rings is None:
+        return []
+    out = []
+    for sq, colour, marked in zip(HOME_SQUARES[lu.side], lu.colours, lu.rings, strict=True):
+        tower = start.board[sq]
+        rings = tower.rings if tower is not None else 0
+        if marked != rings:
+            out.append(
+                Diagnostic(
+                    rule,
+                    f"{lu.side.title}'s {colour.name.lower()} tower has {_rings_words(rings)} "
+                    f"(won in the rounds before), not {_rings_words(marked)} as the lineup marks it",
+                    lu.line, lu.column, ERROR, rec.number, None, match_index, (), "lineup-rings",
+                )
+            )
+    return out
+
+
+def _rings_words(n: int) -> str:
+    return "no Sumo ring" if n == 0 else "1 Sumo ring" if n == 1 else f"{n} Sumo rings"
+
+
+def _written(lu: Lineup) -> str:
+    return f"Lineup {lu.side.title}: " + " ".join(c.title for c in lu.colours)
+
+
+def plays(position: Position, entry: Entry) -> bool:
+    """Play ``entry`` on ``position`` when it is a legal move exactly as written."""
+    move = exact_move(position, entry)
+    if move is not None:
+        position.apply(move)
+    return move is not None
+
+
+def _fits(end: Position, challenger: Side, rec: RoundRecord, how: Fill) -> bool:
+    """Whether round ``rec``'s lineups hold and its first entries replay as written when
+    it is filled ``how`` from ``end``, the round before's end, ``challenger`` first."""
+    position = fill(end, how, challenger=challenger)
+    if rec.lineups and check_lineups(rec, how, position, 0):
+        return False
+    return all(plays(position, e) for e in rec.entries[:LOOKAHEAD] if not e.placeholder)
+
+
+def likely_fill(game: Match, rec: RoundRecord) -> Fill | None:
+    """The one fill under which round ``rec``'s lineups hold and its first entries replay
+    as written, or ``None`` when neither or both do."""
+    end, challenger = game.position, game.results[-1].winner.other
+    fits = [how for how in Fill if _fits(end, challenger, rec, how)]
+    return fits[0] if len(fits) == 1 else None
+
+
+def fill_slip(end: Position, challenger: Side, rec: RoundRecord, match_index: int) -> tuple[Fill, Diagnostic] | None:
+    """Round ``rec``'s fill word contradicted by the round, whose lineups fail under it
+    (the caller has found so), from ``end``, the round before's end, ``challenger``
+    first: when the other fill is the only one under which they hold and the first
+    entries replay, that fill to replay it with, and the error with its correction;
+    else ``None``, the written fill stands."""
+    written = rec.fill
+    if written is None:
+        return None
+    other = Fill.LEFT if written is Fill.RIGHT else Fill.RIGHT
+    if not _fits(end, challenger, rec, other):
+        return None
+    new = f"Round {rec.number} fill {other.value}"
+    why = f"the lineups and the first moves of round {rec.number} are those of fill {other.value}"
+    chooser = f"{challenger.other.title}, who won round {rec.number - 1}, chooses"
+    message = f"round {rec.number} says 'fill {written.value}' ({chooser}), but {why}; correction: {new}"
+    edit = RewriteLine(rec.line, "round", f"Round {rec.number} fill {written.value}", new, why)
+    return other, Diagnostic("F1", message, rec.line, rec.column, ERROR, rec.number, None, match_index, (new,), "fill-word", (edit,))
+
+
+def missing_fill(game: Match, rec: RoundRecord) -> tuple[Fill, str, RewriteLine] | None:
+    """Round ``rec``'s fill word left out, while its lineups and first entries agree
+    with one fill only: that fill, the words to add to the error, and the edit."""
+    how = likely_fill(game, rec)
+    if how is None:
+        return None
+    new = f"Round {rec.number} fill {how.value}"
+    why = f"the lineups and the first moves of round {rec.number} are those of fill {how.value}"
+    return how, f"; {why}; correction: {new}", RewriteLine(rec.line, "round", f"Round {rec.number}", new, why)

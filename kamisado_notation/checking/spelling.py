@@ -1,0 +1,47 @@
+"""A misspelt word told apart by its spelling: which of the legal moves an entry's other
+slots allow it stands for.
+
+An unknown word in an entry (``Purple Lfet 5 Green``) is read past, and its slot is
+whatever the legal moves allow (:mod:`.replay`). Where several do (``Purple Left 5 Green``
+and ``Purple Right 5 Green`` both legal), the word itself tells: the one whose word in
+that slot is nearest in spelling (edit distance, a swap of two neighbouring letters
+counting one) is the correction, when it is the only nearest and near enough to be a
+slip of that word (at most a third of its letters, and at least one, changed). So with
+two misspelt words in one entry (``Brown Forwrd 1 Purpel``), their distances summed. The
+correction is then certain because the spelling and the legal moves agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = ["distance", "nearest"]
+
+
+def distance(a: str, b: str) -> int:
+    """The edit distance of ``a`` and ``b`` (insertions, deletions, substitutions, and a
+    swap of two neighbouring letters, each one), without case."""
+    a, b = a.casefold(), b.casefold()
+    before: list[int] | None = None
+    row = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        cur = [i] + [0] * len(b)
+        for j, y in enumerate(b, 1):
+            cur[j] = min(row[j] + 1, cur[j - 1] + 1, row[j - 1] + (x != y))
+            if before is not None and i > 1 and j > 1 and x == b[j - 2] and a[i - 2] == y:
+                cur[j] = min(cur[j], before[j - 2] + 1)
+        before, row = row, cur
+    return row[-1]
+
+
+def nearest(words: Sequence[str], spellings: Sequence[Sequence[str]]) -> int | None:
+    """The index of the one spelling (a word for each of ``words``) nearest ``words``
+    (the sum of the distances), when each of its words is near enough to be a slip of
+    the one written (module docstring); ``None`` when none is, or two are as near."""
+    scored = sorted((sum(distance(w, s) for w, s in zip(words, spelt, strict=True)), k) for k, spelt in enumerate(spellings))
+    if not scored or (len(scored) > 1 and scored[1][0] == scored[0][0]):
+        return None
+    k = scored[0][1]
+    if any(distance(w, s) > max(1, len(w) // 3) for w, s in zip(words, spellings[k], strict=True)):
+        return None
+    return k
