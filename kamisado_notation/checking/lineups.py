@@ -13,14 +13,16 @@ error, and ``fix`` rewrites the line (:class:`~kamisado_notation.diagnostics.Rew
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..diagnostics import ERROR, Diagnostic, RewriteLine
 from ..engine.board import Colour, Side
-from ..engine.match import HOME_SQUARES, Fill, Match, fill
+from ..engine.match import HOME_SQUARES, Fill, Match, fill, round_result
 from ..engine.position import Position
 from ..notation.record import Entry, Lineup, RoundRecord
 from .correct import LOOKAHEAD, exact_move
 
-__all__ = ["check_lineups", "fill_slip", "likely_fill", "missing_fill", "plays"]
+__all__ = ["check_lineups", "fill_slip", "likely_fill", "missing_fill", "next_round_check", "plays"]
 
 
 def _home_row(start: Position, lineup: Lineup) -> list[Colour | None]:
@@ -137,3 +139,23 @@ def missing_fill(game: Match, rec: RoundRecord) -> tuple[Fill, str, RewriteLine]
     new = f"Round {rec.number} fill {how.value}"
     why = f"the lineups and the first moves of round {rec.number} are those of fill {how.value}"
     return how, f"; {why}; correction: {new}", RewriteLine(rec.line, "round", f"Round {rec.number}", new, why)
+
+
+def next_round_check(nxt: RoundRecord) -> Callable[[Position], bool] | None:
+    """Whether a round's end agrees with the round ``nxt`` after it: its lineups hold
+    and its first entries replay as written from the fill of that end (F3/F4);
+    ``None`` when ``nxt`` names no fill."""
+    how = nxt.fill
+    if how is None:
+        return None
+
+    def agrees(end: Position) -> bool:
+        result = round_result(end)
+        if result is None:
+            return False
+        start = fill(end, how, challenger=result.winner.other)
+        if nxt.lineups and check_lineups(nxt, how, start, 0):
+            return False
+        return all(plays(start, e) for e in nxt.entries[:LOOKAHEAD] if not e.placeholder)
+
+    return agrees

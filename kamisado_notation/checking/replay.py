@@ -44,8 +44,8 @@ from ..notation.headers import AS_HYPHEN, DASHES, HEADER_RULE
 from ..notation.record import Entry, MatchRecord, RoundRecord
 from ..notation.style import write_like
 from .correct import LOOKAHEAD, Candidate, Correction, Slot, back_move, correct, exact_move, slot_wording
-from .lineups import check_lineups, fill_slip, likely_fill, missing_fill, plays
-from .slips import Hypothesis, Stop, candidate_words, explain
+from .lineups import check_lineups, fill_slip, likely_fill, missing_fill, next_round_check
+from .slips import Hypothesis, Stop, candidate_words, explain, row_off
 from .spelling import nearest
 from .targets import format_name, inferred_target, misspelt_format
 
@@ -490,7 +490,7 @@ class _RoundReplayer:
         replay then stops there for :mod:`.slips` to tell."""
         if self.shift or idx % 2:
             return False
-        if _row_off(entry, idx):
+        if row_off(entry, idx):
             return True
         entries = self.rr.record.entries
         if idx + 1 >= len(entries) or entries[idx + 1].line != entry.line or self.pending is not None:
@@ -835,32 +835,6 @@ class _Attempt:
     halt: int | None = None
     maybe: str = ""
     agrees: Callable[[Position], bool] | None = None
-
-
-def _row_off(entry: Entry, idx: int) -> bool:
-    """Whether ``entry``, at ``idx`` of its round, starts a row with a turn number one
-    ahead of its place or one behind (a row left out before it, or written twice)."""
-    return entry.number is not None and idx % 2 == 0 and abs(entry.number - idx // 2 - 1) == 1
-
-
-def _next_round(nxt: RoundRecord) -> Callable[[Position], bool] | None:
-    """Whether a round's end agrees with the round ``nxt`` after it: its lineups hold
-    and its first entries replay as written from the fill of that end (F3/F4);
-    ``None`` when ``nxt`` names no fill."""
-    how = nxt.fill
-    if how is None:
-        return None
-
-    def agrees(end: Position) -> bool:
-        result = round_result(end)
-        if result is None:
-            return False
-        start = fill(end, how, challenger=result.winner.other)
-        if nxt.lineups and check_lineups(nxt, how, start, 0):
-            return False
-        return all(plays(start, e) for e in nxt.entries[:LOOKAHEAD] if not e.placeholder)
-
-    return agrees
 
 
 class _MatchReplayer:
@@ -1224,7 +1198,7 @@ class _MatchReplayer:
         cut = _syntax_cut(self.match, i) if self.match.errors else None
         attempt = _Attempt(game.challenger if i else position.to_move, i + 1 < len(self.match.rounds), cut)
         attempt.guess = game.target == _UNKNOWN_TARGET and not self.probing  # (a restart: rings won before unknown)
-        attempt.agrees = _next_round(self.match.rounds[i + 1]) if attempt.ends else None
+        attempt.agrees = next_round_check(self.match.rounds[i + 1]) if attempt.ends else None
         runner, rr = self.replay_round(attempt, rr, position)
         self.rounds[-1] = rr
         position = game.position = runner.pos
@@ -1337,7 +1311,7 @@ class _MatchReplayer:
         gold_first, ends = attempt.challenger is Side.GOLD, attempt.ends
         skipped = 1 if entries and entries[0].placeholder else 0
         stops = [Stop(rr.start, entries, skipped, rr.number, gold_first, ends, start=True, agrees=agrees)]
-        gap = next((k for k in range(0, len(entries), 2) if _row_off(entries[k], k)), None)
+        gap = next((k for k in range(0, len(entries), 2) if row_off(entries[k], k)), None)
         if gap is not None and gap - skipped <= len(rr.plies):
             stops.append(Stop(rr.position_at(gap - skipped), entries, gap, rr.number, gold_first, ends, agrees=agrees))
         if runner.doubt is not None:
@@ -1402,7 +1376,7 @@ class _MatchReplayer:
             at, position, pending = runner.doubt
             stops.append(Stop(position, entries, at, rr.number, gold_first, ends, pending, agrees=agrees))
         skipped = 1 if entries and entries[0].placeholder else 0
-        gap = next((k for k in range(0, stop, 2) if _row_off(entries[k], k)), None)
+        gap = next((k for k in range(0, stop, 2) if row_off(entries[k], k)), None)
         if gap is not None and gap - skipped <= len(rr.plies):  # where the turn numbers say a row is missing or twice
             stops.append(Stop(rr.position_at(gap - skipped), entries, gap, rr.number, gold_first, ends, agrees=agrees))
         first = 1 if gold_first and entries and entries[0].placeholder else 0

@@ -33,7 +33,7 @@ from ..notation.record import Entry
 from ..notation.style import write_like
 from .correct import back_move, exact_move, play_as_written
 
-__all__ = ["AGREE", "Hypothesis", "Stop", "Verdict", "candidate_words", "explain"]
+__all__ = ["AGREE", "Hypothesis", "Stop", "Verdict", "candidate_words", "explain", "row_off"]
 
 #: How many entries after its own edits a hypothesis must replay to be certain when it
 #: does not reach the round's end.
@@ -405,3 +405,9 @@ def _rewritten(stop: Stop, changed: list[int], why: str) -> _Edits:
         return tuple(out)
 
     return edits
+
+
+def row_off(entry: Entry, idx: int) -> bool:
+    """Whether ``entry``, at ``idx`` of its round, starts a row with a turn number one
+    ahead of its place or one behind (a row left out before it, or written twice)."""
+    return entry.number is not None and idx % 2 == 0 and abs(entry.number - idx // 2 - 1) == 1
