@@ -438,3 +438,17 @@ def test_words_between_two_entries_are_read_as_nothing(style: tuple[Form, str]) 
         fixed = fix_text(slipped)
         assert fixed.valid and not fixed.remaining.all_diagnostics()  # type: ignore[union-attr]
         assert moves_of(fixed.text) == moves_of(text)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_fix_of_a_swapped_row_keeps_the_rows_turn_number(seed: int) -> None:
+    """The turn number belongs to the row, before its first entry: swapping the entries
+    back leaves it where it was (``fix`` once blanked it, as if Gold's entry held it)."""
+    text = written(seed, Form.TEXT, "en")
+    lines = text.split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("2. ") and "   " in line[3:].strip())
+    number, black, gold = "2. ", *[p.strip() for p in lines[at][3:].split("   ") if p.strip()][:2]
+    lines[at] = f"{number}{gold}   {black}"
+    fixed = fix_text("\n".join(lines)).text.split("\n")
+    assert fixed[at].startswith(f"2. {black}   {gold} {{fix: was {gold}   {black}, the two entries of this row are swapped}}")
+    assert validate_text("\n".join(fixed)).valid

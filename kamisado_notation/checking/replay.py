@@ -1259,6 +1259,9 @@ class _MatchReplayer:
                 continue
             if real % 2 == 0 and entry.number == real // 2 + 1:
                 explained.add((entry.line, entry.column))
+            elif real % 2 == 1 and entry.number == real // 2 + 1 and entries[idx - 1].line == entry.line:
+                # the row's number, written before it: its entries swapped places, the row did not
+                explained.add((entry.line, entry.column))
             elif not at and written.get(id(entry), real) != real:  # moved by what was inserted or removed
                 self.fixes.append(Renumber(entry.line, entry.column, real // 2 + 1 if real % 2 == 0 else None))
         self.diags = [d for d in self.diags if not (d.kind == TURN_NUMBER and (d.line, d.column) in explained)]
