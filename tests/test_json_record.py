@@ -394,3 +394,25 @@ def test_cli_bad_json_is_a_clear_message(tmp_path: Path, content: str) -> None:
         assert r.exception is None or isinstance(r.exception, SystemExit), (args, r.exception)
         assert "Traceback" not in r.output
         assert "error[syntax]" in r.output
+
+
+def test_lineup_ring_marks_survive_the_json_form() -> None:
+    """``Lineup Black: Yellow+ …`` (as ``kamisado lineup`` prints it) keeps its marks
+    through JSON and back: the converter loses nothing."""
+    text = (SAMPLES / "standard-match.kmr").read_text(encoding="utf-8")
+    marked = text.replace(
+        "Lineup Black: Yellow Red Pink Brown Orange Green Purple Blue",
+        "Lineup Black: Yellow+ Red Pink Brown Orange Green Purple Blue",
+    )
+    assert marked != text
+    record = parse_record(marked, path="m.kmr")
+    document = record_json(record)
+    lineup = document["matches"][0]["rounds"][1]["lineups"][0]  # type: ignore[index]
+    assert lineup["rings"] == [1, 0, 0, 0, 0, 0, 0, 0]
+    assert "rings" not in document["matches"][0]["rounds"][1]["lineups"][1]  # type: ignore[index]
+    back = record_from_json(json.dumps(document), path="m.json")
+    assert format_record(back, form=Form.TEXT) == format_record(record, form=Form.TEXT)
+    assert "Lineup Black: Yellow+ Red" in format_record(back, form=Form.TEXT)
+    lineup["rings"] = [1, 0, 0, 0, 0, 0, 0, 9]
+    with pytest.raises(KamisadoError, match="ring counts"):
+        record_from_json(json.dumps(document), path="bad.json")

@@ -185,6 +185,17 @@ def record_files(arguments: list[str]) -> list[str]:
         fail(str(e), code=EXIT_INVALID)
 
 
+def read_inputs(arguments: list[str]) -> list[str]:
+    """The record files of a command that reads them all and writes to standard output
+    (:func:`record_files`): standard input at most once, and standard output not
+    redirected onto any of them (exit 2)."""
+    paths = record_files(arguments)
+    if paths.count("-") > 1:
+        fail("standard input (-) can be read only once")
+    refuse_stdout_onto(paths)
+    return paths
+
+
 def refuse_onto(output: str, inputs: list[str]) -> None:
     """Exit 2 when the file ``output`` is one of ``inputs`` (checked before the inputs
     are read, so that nothing is done in vain)."""

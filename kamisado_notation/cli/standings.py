@@ -26,8 +26,7 @@ from .common import (
     console,
     emit_json,
     fail,
-    record_files,
-    refuse_stdout_onto,
+    read_inputs,
 )
 
 if TYPE_CHECKING:
@@ -57,10 +56,7 @@ def standings(
 
     if as_json + as_csv + as_markdown > 1:
         fail("give one of --json, --csv and --markdown")
-    paths = record_files(files)
-    if paths.count("-") > 1:
-        fail("standard input (-) can be read only once")
-    refuse_stdout_onto(paths)
+    paths = read_inputs(files)
     codec = checked_encoding(encoding)
     tally = Tally()
     try:

@@ -26,8 +26,7 @@ from .common import (
     checked_encoding,
     console,
     fail,
-    record_files,
-    refuse_stdout_onto,
+    read_inputs,
     stdout_is_utf8,
 )
 
@@ -62,10 +61,7 @@ def validate(
 
     if as_json and quiet:
         fail("--quiet does not apply to --json (which prints no summaries)")
-    files = record_files(files)
-    if files.count("-") > 1:
-        fail("standard input (-) can be read only once")
-    refuse_stdout_onto(files)
+    files = read_inputs(files)
     codec = checked_encoding(encoding)
     done: list[FileValidation] = []
     try:

@@ -234,8 +234,21 @@ def _lineup(r: _Reader, default_line: int) -> Lineup:
             what = _short(value) if isinstance(value, str) else _kind(value)
             raise _Bad(f"{r.at('colours')}[{i}]", f"unknown colour {what}: expected one of {', '.join(_COLOURS)}")
         colours.append(_COLOURS[value])
+    rings = _rings(r)
     line, column = r.line(default_line)
-    return Lineup(side, colours, line, column, _comments(r, line))
+    return Lineup(side, colours, line, column, _comments(r, line), rings=rings)
+
+
+def _rings(r: _Reader) -> list[int] | None:
+    """A lineup's ``rings`` (each tower's Sumo rings, 0 to 3, as ``+`` marks wrote them),
+    when it has them."""
+    values = r.list("rings", required=False)
+    if not values:
+        return None
+    rings = [v for v in values if type(v) is int and 0 <= v <= 3]
+    if len(values) != 8 or len(rings) != 8:
+        raise _Bad(r.at("rings"), "expected 8 ring counts, each 0 to 3")
+    return rings
 
 
 def _square(r: _Reader, key: str) -> int | None:

@@ -340,6 +340,7 @@ def _round_json(r: RoundRecord, moves: Mapping[int, Move]) -> dict[str, object]:
             {
                 "side": lu.side.name.lower(),
                 "colours": [c.name.lower() for c in lu.colours],
+                **({"rings": list(lu.rings)} if lu.rings is not None else {}),
                 "line": lu.line,
                 "column": lu.column,
                 "comments": [_comment_json(c) for c in lu.comments],
