@@ -30,10 +30,10 @@ sys.path.insert(0, ROOT)
 from kamisado_notation.checking.replay import replay
 from kamisado_notation.play.generate import generate_match
 
-PLAIN = "import sys; from kamisado_notation.cli.app import main; sys.argv[0] = 'kamisado'; sys.exit(main())"
+PLAIN = "import sys; from kamisado_notation.cli.app import console; sys.argv[0] = 'kamisado'; console()"
 RICH = (
-    "import sys; from kamisado_notation.cli import draw, engine; from kamisado_notation.cli.app import main; "
-    "engine.is_plain = draw.is_plain = lambda out: False; sys.argv[0] = 'kamisado'; sys.exit(main())"
+    "import sys; from kamisado_notation.cli import draw, engine; from kamisado_notation.cli.app import console; "
+    "engine.is_plain = draw.is_plain = lambda out: False; sys.argv[0] = 'kamisado'; console()"
 )
 
 

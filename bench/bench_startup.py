@@ -23,8 +23,8 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-#: what the ``kamisado`` console script does (pyproject: kamisado_notation.cli.app:main)
-CONSOLE_SCRIPT = "import sys; from kamisado_notation.cli.app import main; sys.argv[0] = 'kamisado'; sys.exit(main())"
+#: what the ``kamisado`` console script does (pyproject: kamisado_notation.cli.app:console)
+CONSOLE_SCRIPT = "import sys; from kamisado_notation.cli.app import console; sys.argv[0] = 'kamisado'; console()"
 
 
 def cpu_of(cmd: list[str], env: dict[str, str]) -> float:

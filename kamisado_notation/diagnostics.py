@@ -19,6 +19,7 @@ line and column of what it changes, so it means the same to every consumer of th
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .display import printable
 from .enums import TextEnum
@@ -51,8 +52,7 @@ ERROR = Severity.ERROR
 WARNING = Severity.WARNING
 
 
-@dataclass(frozen=True, slots=True)
-class ReplaceEntry:
+class ReplaceEntry(NamedTuple):
     """The entry written ``old`` at ``line``:``column`` becomes ``new``."""
 
     line: int
@@ -62,8 +62,7 @@ class ReplaceEntry:
     why: str
 
 
-@dataclass(frozen=True, slots=True)
-class InsertEntry:
+class InsertEntry(NamedTuple):
     """``new`` (one entry or several) is written just before the entry at ``line``:``column``."""
 
     line: int
@@ -72,8 +71,7 @@ class InsertEntry:
     why: str
 
 
-@dataclass(frozen=True, slots=True)
-class DeleteEntry:
+class DeleteEntry(NamedTuple):
     """The entry written ``old`` at ``line``:``column`` goes."""
 
     line: int
@@ -82,8 +80,7 @@ class DeleteEntry:
     why: str
 
 
-@dataclass(frozen=True, slots=True)
-class SwapEntries:
+class SwapEntries(NamedTuple):
     """The entries ``first`` (at ``line``:``column``) and ``second`` (at ``line``:``other``,
     after it on the line) change places."""
 
@@ -95,8 +92,7 @@ class SwapEntries:
     why: str
 
 
-@dataclass(frozen=True, slots=True)
-class InsertRow:
+class InsertRow(NamedTuple):
     """A new line ``new`` (a row of entries) is written before line ``line``."""
 
     line: int
@@ -104,8 +100,7 @@ class InsertRow:
     why: str
 
 
-@dataclass(frozen=True, slots=True)
-class DeleteRow:
+class DeleteRow(NamedTuple):
     """Line ``line``, the row written ``old``, goes."""
 
     line: int
@@ -113,8 +108,7 @@ class DeleteRow:
     why: str
 
 
-@dataclass(frozen=True, slots=True)
-class RewriteLine:
+class RewriteLine(NamedTuple):
     """Line ``line`` (a ``Round``, ``Lineup`` or header line, ``what`` says which) becomes ``new``."""
 
     line: int
@@ -124,8 +118,7 @@ class RewriteLine:
     why: str
 
 
-@dataclass(frozen=True, slots=True)
-class Renumber:
+class Renumber(NamedTuple):
     """The turn number written before the entry at ``line``:``column`` becomes ``number``
     (``None``: blanked, the entry being Gold's now): entries inserted or removed before it
     in its round moved it. Not marked: the edit that moved it is."""

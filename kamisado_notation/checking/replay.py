@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ..diagnostics import ERROR, WARNING, Diagnostic, Edit, InsertEntry, Renumber, ReplaceEntry, RewriteLine, Severity
 from ..engine.board import SQUARE_COLOURS, Colour, Direction, Side, square_name
@@ -45,9 +45,11 @@ from ..notation.record import Entry, MatchRecord, RoundRecord
 from ..notation.style import write_like
 from .correct import LOOKAHEAD, Candidate, Correction, Slot, back_move, correct, exact_move, slot_wording
 from .lineups import check_lineups, fill_slip, likely_fill, missing_fill, next_round_check
-from .slips import Hypothesis, Stop, candidate_words, explain, row_off
 from .spelling import nearest
 from .targets import format_name, inferred_target, misspelt_format
+
+if TYPE_CHECKING:
+    from .slips import Hypothesis
 
 __all__ = ["DASHES", "MatchReplay", "Ply", "RoundReplay", "lineup_start", "match_target", "parse_result", "replay"]
 
@@ -488,6 +490,8 @@ class _RoundReplayer:
         ``entry``: its written turn number is one off the row's place (a row left out or
         written twice), or its two entries are legal as written the other way round. The
         replay then stops there for :mod:`.slips` to tell."""
+        from .slips import row_off  # (slips are looked for only at a stop: start-up time)
+
         if self.shift or idx % 2:
             return False
         if row_off(entry, idx):
@@ -1305,6 +1309,13 @@ class _MatchReplayer:
         left out or written twice) and from the start (:mod:`.slips`). The slip, when
         certain; else, when candidates start at such an entry, an error there naming them,
         without a hypothesis (the round stops there); else ``None``."""
+        from .slips import (  # (slips are looked for only at a stop: start-up time)
+            Stop,
+            candidate_words,
+            explain,
+            row_off,
+        )
+
         if runner.doubt is None and not self.match.errors and (not attempt.ends or runner.pos.winner is not None):
             return None  # (every entry legal as written, no turn number off, an end: nothing to doubt)
         entries, agrees = rr.record.entries, attempt.agrees
@@ -1366,6 +1377,8 @@ class _MatchReplayer:
         earlier entry, taken for a one-slot slip, a diagnostic whose message names them
         and that entry, where the round is to stop; else ``None`` (the error names the
         candidates, if any)."""
+        from .slips import Stop, candidate_words, explain, row_off  # (only at a stop: start-up time)
+
         stop = runner.stop_index
         if runner.cut_reached or runner.shift or after > len(rr.record.entries):
             return None
