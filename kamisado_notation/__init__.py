@@ -27,8 +27,8 @@ text from a record made safe to show), then one subpackage a layer:
 - :mod:`.cli`: the ``kamisado`` command.
 
 Names are loaded on first use (PEP 562), so importing the package stays cheap for the
-command line; type checkers see the real classes and functions (the imports under
-``TYPE_CHECKING`` below). :func:`replay_match` is :func:`kamisado_notation.checking.replay.replay`
+command line. The one list of public names is :data:`_EXPORTS` below; type checkers see
+the real classes and functions through ``__init__.pyi``, generated from it. :func:`replay_match` is :func:`kamisado_notation.checking.replay.replay`
 (the module's own name would shadow a function called ``replay`` here), as
 :func:`correct_entry` is :func:`kamisado_notation.checking.correct.correct`; likewise
 :func:`kamisado_notation.engine.perft.perft` is imported from its module.
@@ -37,7 +37,6 @@ command line; type checkers see the real classes and functions (the imports unde
 from __future__ import annotations
 
 from importlib import import_module
-from typing import TYPE_CHECKING
 
 __version__ = "0.1.0"
 
@@ -119,125 +118,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "html_page": ("drawing.html", "html_page"),
 }
 
-__all__ = [
-    "ArgumentError",
-    "Colour",
-    "Correction",
-    "Diagnostic",
-    "Direction",
-    "Edit",
-    "Entry",
-    "Fill",
-    "FixReport",
-    "Form",
-    "FormatError",
-    "HeaderError",
-    "Headers",
-    "IllegalMoveError",
-    "KamisadoError",
-    "Match",
-    "MatchError",
-    "MatchRecord",
-    "MatchReplay",
-    "MatchStatus",
-    "Move",
-    "NoRecordsError",
-    "NotationError",
-    "PlyError",
-    "PlyKind",
-    "Position",
-    "PositionError",
-    "RecordFile",
-    "RecordIOError",
-    "Recorder",
-    "RoundEnd",
-    "RoundResult",
-    "Severity",
-    "Side",
-    "Square",
-    "SquareError",
-    "Standings",
-    "Tower",
-    "WrittenMove",
-    "__version__",
-    "apply_edits",
-    "correct_entry",
-    "fill",
-    "fix_text",
-    "format_entry",
-    "format_move",
-    "format_record",
-    "html_page",
-    "iter_matches",
-    "lineup",
-    "open_matches",
-    "parse_entry",
-    "parse_position",
-    "parse_record",
-    "parse_square",
-    "read_entry",
-    "read_json_record",
-    "read_record",
-    "reading_as",
-    "record_from_json",
-    "record_paths",
-    "replay_match",
-    "square_name",
-    "standings",
-    "validate_file",
-    "validate_text",
-]
-
-if TYPE_CHECKING:  # what a type checker (and a reader) sees; at run time: __getattr__
-    from .checking.correct import Correction
-    from .checking.correct import correct as correct_entry
-    from .checking.edits import apply_edits
-    from .checking.fix import FixReport, fix_text
-    from .checking.replay import MatchReplay, MatchStatus, PlyKind
-    from .checking.replay import replay as replay_match
-    from .checking.standings import Standings, standings
-    from .checking.validate import validate_file, validate_text
-    from .diagnostics import Diagnostic, Edit, Severity
-    from .drawing.html import html_page
-    from .engine.board import Colour, Direction, Side, Square, parse_square, square_name
-    from .engine.match import Fill, Match, RoundEnd, RoundResult, fill, lineup
-    from .engine.position import Move, Position, Tower, WrittenMove
-    from .errors import (
-        ArgumentError,
-        FormatError,
-        HeaderError,
-        IllegalMoveError,
-        KamisadoError,
-        MatchError,
-        NoRecordsError,
-        NotationError,
-        PlyError,
-        PositionError,
-        RecordIOError,
-        SquareError,
-    )
-    from .notation import (
-        Entry,
-        Form,
-        Headers,
-        MatchRecord,
-        RecordFile,
-        format_entry,
-        format_move,
-        format_record,
-        iter_matches,
-        open_matches,
-        parse_entry,
-        parse_record,
-        read_entry,
-        read_json_record,
-        read_record,
-        record_from_json,
-        record_paths,
-    )
-    from .notation.foreign import parse_position, reading_as
-    from .play.recorder import Recorder
-
+__all__ = [*_EXPORTS, "__version__"]  # noqa: PLE0604  (the keys are the names)
 
 def __getattr__(name: str) -> object:
     try:
@@ -251,6 +132,25 @@ def __getattr__(name: str) -> object:
 
 def __dir__() -> list[str]:
     return __all__
+
+
+def _type_stub() -> str:
+    """The text of ``__init__.pyi``, what a type checker sees of the package: the names of
+    :data:`_EXPORTS` imported from where they live (names are loaded on first use here, so
+    a checker could not see them otherwise). Made from the table, never edited by hand;
+    ``tests/test_package.py`` checks that it is current."""
+    lines = [
+        "# What a type checker sees of kamisado_notation: generated from _EXPORTS in __init__.py by",
+        '#   python3 -c "import kamisado_notation as k; print(k._type_stub(), end=\'\')" > kamisado_notation/__init__.pyi',
+        "# (tests/test_package.py checks that it is current).",
+        "",
+    ]
+    for name, (module, attribute) in sorted(_EXPORTS.items(), key=lambda item: (item[1], item[0])):
+        lines.append(f"from .{module} import {attribute} as {name}")
+    lines += ["", "__version__: str", "__all__ = ["]
+    lines += [f'    "{name}",' for name in sorted(__all__)]
+    lines += ["]", ""]
+    return "\n".join(lines)
 
 
 if "IPython" in __import__("sys").modules:  # a notebook: positions draw themselves as SVG

@@ -36,3 +36,11 @@ def test_parse_replay_and_list_moves_from_the_package() -> None:
     assert k.Position.from_string(end.to_string()) == end
     # 102 opening moves from the initial position (rulebook figures 1(a)-(b))
     assert len(k.Position.initial().legal_moves()) == 102
+
+
+def test_the_type_stub_is_generated_from_the_one_export_list() -> None:
+    """``__init__.pyi`` is what a type checker sees of the lazily loaded names: it must be
+    the stub :data:`_EXPORTS` makes (regenerate it with the command in its first lines)."""
+    stub = Path(k.__file__).with_suffix(".pyi").read_text(encoding="utf-8")
+    assert stub == k._type_stub()
+    assert set(k.__all__) == {*k._EXPORTS, "__version__"}

@@ -1,0 +1,139 @@
+# What a type checker sees of kamisado_notation: generated from _EXPORTS in __init__.py by
+#   python3 -c "import kamisado_notation as k; print(k._type_stub(), end='')" > kamisado_notation/__init__.pyi
+# (tests/test_package.py checks that it is current).
+
+from .checking.correct import Correction as Correction
+from .checking.correct import correct as correct_entry
+from .checking.edits import apply_edits as apply_edits
+from .checking.fix import FixReport as FixReport
+from .checking.fix import fix_text as fix_text
+from .checking.replay import MatchReplay as MatchReplay
+from .checking.replay import MatchStatus as MatchStatus
+from .checking.replay import PlyKind as PlyKind
+from .checking.replay import replay as replay_match
+from .checking.standings import Standings as Standings
+from .checking.standings import standings as standings
+from .checking.validate import validate_file as validate_file
+from .checking.validate import validate_text as validate_text
+from .diagnostics import Diagnostic as Diagnostic
+from .diagnostics import Edit as Edit
+from .diagnostics import Severity as Severity
+from .drawing.html import html_page as html_page
+from .engine.board import Colour as Colour
+from .engine.board import Direction as Direction
+from .engine.board import Side as Side
+from .engine.board import Square as Square
+from .engine.board import parse_square as parse_square
+from .engine.board import square_name as square_name
+from .engine.match import Fill as Fill
+from .engine.match import Match as Match
+from .engine.match import RoundEnd as RoundEnd
+from .engine.match import RoundResult as RoundResult
+from .engine.match import fill as fill
+from .engine.match import lineup as lineup
+from .engine.position import Move as Move
+from .engine.position import Position as Position
+from .engine.position import Tower as Tower
+from .engine.position import WrittenMove as WrittenMove
+from .errors import ArgumentError as ArgumentError
+from .errors import FormatError as FormatError
+from .errors import HeaderError as HeaderError
+from .errors import IllegalMoveError as IllegalMoveError
+from .errors import KamisadoError as KamisadoError
+from .errors import MatchError as MatchError
+from .errors import NoRecordsError as NoRecordsError
+from .errors import NotationError as NotationError
+from .errors import PlyError as PlyError
+from .errors import PositionError as PositionError
+from .errors import RecordIOError as RecordIOError
+from .errors import SquareError as SquareError
+from .notation import Entry as Entry
+from .notation import Form as Form
+from .notation import Headers as Headers
+from .notation import MatchRecord as MatchRecord
+from .notation import RecordFile as RecordFile
+from .notation import format_entry as format_entry
+from .notation import format_move as format_move
+from .notation import format_record as format_record
+from .notation import iter_matches as iter_matches
+from .notation import open_matches as open_matches
+from .notation import parse_entry as parse_entry
+from .notation import parse_record as parse_record
+from .notation import read_entry as read_entry
+from .notation import read_json_record as read_json_record
+from .notation import read_record as read_record
+from .notation import record_from_json as record_from_json
+from .notation import record_paths as record_paths
+from .notation.foreign import parse_position as parse_position
+from .notation.foreign import reading_as as reading_as
+from .play.recorder import Recorder as Recorder
+
+__version__: str
+__all__ = [
+    "ArgumentError",
+    "Colour",
+    "Correction",
+    "Diagnostic",
+    "Direction",
+    "Edit",
+    "Entry",
+    "Fill",
+    "FixReport",
+    "Form",
+    "FormatError",
+    "HeaderError",
+    "Headers",
+    "IllegalMoveError",
+    "KamisadoError",
+    "Match",
+    "MatchError",
+    "MatchRecord",
+    "MatchReplay",
+    "MatchStatus",
+    "Move",
+    "NoRecordsError",
+    "NotationError",
+    "PlyError",
+    "PlyKind",
+    "Position",
+    "PositionError",
+    "RecordFile",
+    "RecordIOError",
+    "Recorder",
+    "RoundEnd",
+    "RoundResult",
+    "Severity",
+    "Side",
+    "Square",
+    "SquareError",
+    "Standings",
+    "Tower",
+    "WrittenMove",
+    "__version__",
+    "apply_edits",
+    "correct_entry",
+    "fill",
+    "fix_text",
+    "format_entry",
+    "format_move",
+    "format_record",
+    "html_page",
+    "iter_matches",
+    "lineup",
+    "open_matches",
+    "parse_entry",
+    "parse_position",
+    "parse_record",
+    "parse_square",
+    "read_entry",
+    "read_json_record",
+    "read_record",
+    "reading_as",
+    "record_from_json",
+    "record_paths",
+    "replay_match",
+    "square_name",
+    "standings",
+    "validate_file",
+    "validate_text",
+]
