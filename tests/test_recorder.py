@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kamisado_notation import Fill, IllegalMoveError, MatchError, NotationError, Recorder, Side
+from kamisado_notation import Fill, IllegalMoveError, MatchError, NotationError, Recorder, Side, parse_record
 from kamisado_notation.checking.validate import validate_text
 from kamisado_notation.notation.writer import Form
 
@@ -126,7 +126,7 @@ def test_terminate_writes_the_termination_and_keeps_the_points_as_played() -> No
     rec.terminate(Side.GOLD, "time forfeit", comment="Y did not answer")
     assert rec.over and rec.winner is Side.BLACK and rec.result == "0-0"
     text = rec.text()
-    assert '[Result "0-0"]' in text and '[Termination "Gold loses: time forfeit"]  #Y did not answer' in text
+    assert '[Result "0-0"]' in text and '[Termination "Gold loses: time forfeit"]  # Y did not answer' in text
     report = validate_text(text)
     assert report.valid and report.matches[0].status == "in-progress"
     with pytest.raises(MatchError):
@@ -139,3 +139,14 @@ def test_headers_in_order_and_other_keywords() -> None:
     assert lines[:6] == ['[Event "E"]', '[Black "A"]', '[Gold "B"]', '[Target "5"]', '[Date "2026.11.25"]', '[Site "Club"]']
     with pytest.raises(MatchError):
         Recorder("Huge")
+
+
+def test_a_header_comment_is_written_as_a_comment_is_read() -> None:
+    """``comment_header`` writes ``# text`` (a blank after the mark, as people write it),
+    and reading the record back gives the same text."""
+    rec = Recorder("Single", black="Ann", gold="Bob")
+    rec.comment_header("Black", "engine: ./my-engine --depth 3")
+    text = rec.text()
+    assert '[Black "Ann"]  # engine: ./my-engine --depth 3' in text.splitlines()
+    (header,) = [h for h in parse_record(text).matches[0].headers if h.name == "Black"]
+    assert [c.text for c in header.comments] == [" engine: ./my-engine --depth 3"]

@@ -313,7 +313,7 @@ class Recorder:
         headers = []
         for name, value in self._decided_headers():
             at += 1
-            headers.append(Header(name, value, at, 1, [Comment(c, at, 1) for c in self._header_comments.get(name, [])]))
+            headers.append(Header(name, value, at, 1, [Comment(" " + c, at, 1) for c in self._header_comments.get(name, [])]))
         rounds = []
         for rnd in self._rounds:
             at += 2  # a blank line, then the round's
