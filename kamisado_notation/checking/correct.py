@@ -34,12 +34,15 @@ __all__ = [
     "Candidate",
     "Correction",
     "Slot",
+    "article",
     "back_move",
     "candidates",
     "correct",
     "exact_move",
     "play_as_written",
+    "push_mark_fault",
     "slot_wording",
+    "square_fault",
 ]
 
 #: How many of the following entries are tried to tell candidates apart.
@@ -118,6 +121,27 @@ def differing_slots(entry: Entry, move: Move) -> tuple[Slot, ...]:
 
 
 # ---------------------------------------------------------------- exact moves
+
+
+def article(colour: Colour) -> str:
+    """The article before a colour's name: ``an`` orange square, ``a`` green one."""
+    return "an" if colour.name[0] in "AEIOU" else "a"
+
+
+def square_fault(move: Move, written: Colour) -> str:
+    """Why an entry naming ``move`` with ``written`` for the square it ends on is wrong
+    (the ``square`` rule): the tower, where it ends and that square's colour."""
+    square = move.square_colour
+    tower = move.tower.name.lower() if move.tower is not None else "?"
+    return (
+        f"{move.side.title}'s {tower} tower ends on {square_name(move.target)}, {article(square)} "
+        f"{square.name.lower()} square, not {written.name.lower()}"
+    )
+
+
+def push_mark_fault(move: Move) -> str:
+    """Why a coordinate entry marked ``*`` for ``move``, which pushes nothing, is wrong."""
+    return f"{move.coords()} is marked '*' as a push, but pushes nothing"
 
 
 def exact_move(position: Position, entry: Entry) -> Move | None:

@@ -10,13 +10,13 @@ slots against the position; the writer is the record writer's
 
 from __future__ import annotations
 
-from ..engine.board import Colour, Direction, Side, square_name
+from ..engine.board import Direction
 from ..engine.position import Move, Position, TextDoors, install_text_doors
 from ..errors import FormatError, IllegalMoveError
 from ..notation.reader import parse_entry
 from ..notation.record import Entry
 from ..notation.writer import Form, format_move
-from .correct import Slot, candidates, exact_move
+from .correct import Slot, candidates, exact_move, push_mark_fault, square_fault
 
 __all__ = ["parse_move", "write_move"]
 
@@ -63,21 +63,10 @@ def _fault(position: Position, entry: Entry) -> tuple[str, str]:
     except IllegalMoveError as e:
         return e.rule, str(e)
     if entry.is_coords:  # resolved, so the '*' is what is wrong
-        return "push-entry", f"{move.coords()} is marked '*' as a push, but pushes nothing"
+        return "push-entry", push_mark_fault(move)
     written = entry.square_colour
     assert written is not None  # (exact_move failed on the square alone)
-    return "square", (
-        f"{_tower(move.side, move.tower)} ends on {square_name(move.target)}, "
-        f"{_article(move.square_colour)} {move.square_colour.name.lower()} square, not {written.name.lower()}"
-    )
-
-
-def _tower(side: Side, colour: Colour | None) -> str:
-    return f"{side}'s {colour.name.lower() if colour is not None else 'tower'}"
-
-
-def _article(colour: Colour) -> str:
-    return "an" if colour is Colour.ORANGE else "a"
+    return "square", square_fault(move, written)
 
 
 def write_move(move: Move, form: str, lang: str) -> str:

@@ -43,7 +43,19 @@ from ..notation.digits import ascii_number
 from ..notation.headers import AS_HYPHEN, DASHES, HEADER_RULE
 from ..notation.record import Entry, MatchRecord, RoundRecord
 from ..notation.style import write_like
-from .correct import LOOKAHEAD, Candidate, Correction, Slot, back_move, correct, exact_move, slot_wording
+from .correct import (
+    LOOKAHEAD,
+    Candidate,
+    Correction,
+    Slot,
+    article,
+    back_move,
+    correct,
+    exact_move,
+    push_mark_fault,
+    slot_wording,
+    square_fault,
+)
 from .lineups import check_lineups, fill_slip, likely_fill, missing_fill, next_round_check
 from .spelling import nearest
 from .targets import format_name, inferred_target, misspelt_format
@@ -202,11 +214,11 @@ def _why_this_tower(position: Position) -> str:
     if onto is not None:
         pushed = position.tower_at(onto)
         what = _tower_name(pushed.side, pushed.colour) if pushed is not None else "a tower"
-        return f"{last.side.title}'s push moved {what} onto {_article(colour)} {c} square, so {last.side.title} moves again (S3)"
+        return f"{last.side.title}'s push moved {what} onto {article(colour)} {c} square, so {last.side.title} moves again (S3)"
     if last.is_forfeit:
         assert last.tower is not None  # (a forfeit names the blocked tower)
-        return f"{last.side.title}'s {last.tower.name.lower()} tower is blocked on {_article(colour)} {c} square (M6)"
-    return f"{last.side.title}'s last move ended on {_article(colour)} {c} square"
+        return f"{last.side.title}'s {last.tower.name.lower()} tower is blocked on {article(colour)} {c} square (M6)"
+    return f"{last.side.title}'s last move ended on {article(colour)} {c} square"
 
 
 def _describe(move: Move) -> str:
@@ -650,15 +662,10 @@ class _RoundReplayer:
                 return self.blocked(colour)
             return _Fault(e.rule, f"{entry.text or 'this move'}: {e}", tower=colour)
         if origin is not None:
-            return _Fault("push-entry", f"{move.coords()} is marked '*' as a push, but pushes nothing", move)
-        square, written = move.square_colour, entry.square_colour
+            return _Fault("push-entry", push_mark_fault(move), move)
+        written = entry.square_colour
         assert written is not None  # (the colour form names its square)
-        return _Fault(
-            "square",
-            f"{_tower_name(move.side, colour)} ends on {square_name(move.target)}, {_article(square)} "
-            f"{square.name.lower()} square, not {written.name.lower()}",
-            move,
-        )
+        return _Fault("square", square_fault(move, written), move)
 
     def bad_origin(self, origin: int) -> _Fault:
         """A coordinate entry starting where the side to move has no tower (T1/T2)."""
@@ -761,7 +768,7 @@ class _RoundReplayer:
         square = back.square_colour
         if entry.square_colour is not None and entry.square_colour != square:
             wrong.append(
-                f"it was pushed onto {square_name(back.target)}, {_article(square)} {square.name.lower()} square, "
+                f"it was pushed onto {square_name(back.target)}, {article(square)} {square.name.lower()} square, "
                 f"not {entry.square_colour.name.lower()}"
             )
         return wrong
@@ -802,10 +809,6 @@ def _differs(candidate: Candidate) -> str:
 
 def _points(n: int) -> str:
     return f"{n} point" if n == 1 else f"{n} points"
-
-
-def _article(colour: Colour) -> str:
-    return "an" if colour.name[0] in "AEIOU" else "a"
 
 
 def _syntax_cut(match: MatchRecord, round_index: int) -> tuple[int, int] | None:

@@ -830,7 +830,7 @@ class Position:
         ...     position.parse_move("Red Left 2 Green")
         ... except IllegalMoveError as e:
         ...     print(e.rule, e.slot, e)
-        square square Red Left 2 Green: Black's red ends on h6, a blue square, not green
+        square square Red Left 2 Green: Black's red tower ends on h6, a blue square, not green
         """
         return _text_doors().read(self, text)
 
