@@ -11,7 +11,6 @@ import importlib.util
 import io
 import json
 import os
-import random
 import signal
 import subprocess
 import sys
@@ -22,8 +21,8 @@ from types import ModuleType
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_recorder import random_walk
 
-from kamisado_notation import Recorder
 from kamisado_notation.checking.validate import validate_text
 from kamisado_notation.play.arena import ArenaSettings, play_match
 from kamisado_notation.play.protocol import serve
@@ -256,19 +255,11 @@ def test_the_example_engine_uses_only_the_standard_library() -> None:
 def test_the_example_engines_moves_are_the_legal_moves(seed: int, plies: int) -> None:
     # positions along random matches (rings, pushes, fills included), read back from strings
     example = _example_engine()
-    rng = random.Random(seed)
-    rec = Recorder("Long")
-    for _ in range(plies):
-        if rec.over:
-            break
-        if rec.needs_fill:
-            rec.fill(rng.choice(["left", "right"]))
-            continue
+    for rec in random_walk(seed, "Long", plies):
         position = rec.position
         board, side, tower = example.read_position(position.to_string())
         theirs = sorted(f"{example.name(a)}-{example.name(b)}" for a, b in example.legal_moves(board, side, tower))
         assert theirs == sorted(m.coords() for m in position.legal_moves())
-        rec.play(rng.choice(rec.legal_moves()))
 
 
 def test_the_example_engine_plays_whole_matches_in_the_arena(tmp_path: Path) -> None:

@@ -4,30 +4,20 @@ least it must see)."""
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_recorder import random_walk
 
-from kamisado_notation import Position, Recorder, Side
+from kamisado_notation import Position, Side
 from kamisado_notation.play.search import WIN, Searcher, evaluate
 
 
 def _positions(seed: int, plies: int) -> Position | None:
     """A position with a choice of moves, along a random Standard match."""
-    rng = random.Random(seed)
-    rec = Recorder("Standard")
     found = None
-    for _ in range(plies):
-        if rec.over:
-            break
-        if rec.needs_fill:
-            rec.fill(rng.choice(["left", "right"]))
-            continue
-        moves = rec.legal_moves()
-        if len(moves) > 1:
+    for rec in random_walk(seed, "Standard", plies):
+        if len(rec.legal_moves()) > 1:
             found = rec.position
-        rec.play(rng.choice(moves))
     return found
 
 
