@@ -37,7 +37,7 @@ from ..errors import RecordIOError
 from ..notation.assembly import Assembler
 from ..notation.blocks import Block, decode_block
 from ..notation.fast_paths import validating_fast
-from ..notation.reader import read_lines
+from ..notation.line_reader import Reader
 from ..notation.record import MatchRecord, RecordFile
 from ..notation.text import TEXT_RULE
 from .replay import MatchStatus, PlyKind
@@ -500,13 +500,15 @@ def validate_block(block: Block) -> BlockReport:
     lines = decode_block(block, decoded)
     read = RecordFile(block.path)  # the reader's: the syntax errors before the first match
     if validating_fast():
-        judge = Judge(block.path, read, first_line=block.first_line)
-        summaries = list(map(summarize_judged, judge.run(iter(lines))))
+        judge = Judge(block.path, read, list(lines), first_line=block.first_line)
+        summaries = list(map(summarize_judged, judge.run()))
         open_end = judge.open_end
     else:
         asm = Assembler(block.path)
-        summaries = list(map(summarize, read_lines(lines, block.path, read, first_line=block.first_line, asm=asm)))
-        open_end = asm.started
+        reader = Reader(asm, first_line=block.first_line)
+        summaries = list(map(summarize, reader.read(lines)))
+        read.errors.extend(asm.file_errors)
+        open_end = reader.started
     first_line = summaries[0].line if summaries else None
     return BlockReport(summaries, read.errors, first_line, open_end, decoded.errors, lines.stopped)
 

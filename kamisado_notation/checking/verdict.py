@@ -1,61 +1,43 @@
-"""The fused validation path: a record's lines read straight into the replay, when only a
-verdict and a summary are wanted (``kamisado validate``).
+"""The fast verdict: a record's lines read straight into the replay, when only a verdict
+and a summary are wanted (``kamisado validate``).
 
 The full path reads each match into the record model (an :class:`Entry` per entry), then
-replays it (a :class:`~kamisado_notation.checking.replay.Ply` per entry) and judges it. Here the
-lines the reader's whole-line fast paths take (:mod:`.notation.fast_paths`: rows,
-headers, ``Round`` and ``Lineup`` lines) go straight into board updates, with no object
-per entry: each entry's fields (cached by its text) are played by the engine's own
-methods — :meth:`Position.play_ordinary` for an ordinary move, :meth:`Position.resolve`
-and :meth:`Position.play` for a push or a forfeit — and the match's flow, rings and score
-are :class:`~kamisado_notation.engine.match.Match`'s. The rules stay in the engine: this module
-only decides whether a match is plainly valid.
+replays it (a :class:`~kamisado_notation.checking.replay.Ply` per entry) and judges it.
+Here :class:`Judge` is a consumer of the same reader as the record builder
+(:class:`~kamisado_notation.notation.line_reader.Reader`: one place decides how a line
+is read and where a match starts), and plays what it is given straight on the board,
+with no object per entry: each row's entries, read once for every row that holds them
+(:class:`~kamisado_notation.notation.fast_paths.EntryRead`), go as the engine plays them
+to :meth:`Position.play_written` in runs; a push or a forfeit to :meth:`Position.resolve`
+and :meth:`Position.play`; the match's flow, rings and score are
+:class:`~kamisado_notation.engine.match.Match`'s. The rules stay in the engine: this
+module only decides whether a match is plainly valid.
 
-A line whose braced comments alone keep it from the fast paths is read with each
-comment blanked, as the grammar's lexer skips it (``{a fine move}`` after an entry does
-not send the match to the full path).
-
-On the first anomaly — anything the full path might say a word about: a line the fast
-paths leave to the grammar (unless it holds only comments), a wrong turn number, a move
-the engine refuses, a wrong square colour or back-entry, a zero entry past a deadlock, a
-header it cannot read, ``Match`` and ``Target`` that disagree, a lineup after entries, a
-round that cannot start, a ``Result`` the score contradicts or written with a dash — the match is given up here and read again, its own lines only,
-through the full path (``Judged.record``), so every diagnostic is exactly the full
-path's. Matches are told apart as the reader tells them
-(a header line after moves starts the next one); a line the grammar must read is parsed
-for that, and in the one case a line could split two matches (a header after other
-items on one line), or a syntax error before any match (a diagnostic of the file), the
-rest of the file goes to the full path.
+On the first anomaly — anything the full path might say a word about: a line the reader
+left to the grammar (unless it holds only comments), any diagnostic of the reading (a
+wrong turn number among them), a move the engine refuses, a wrong square colour or
+back-entry, a zero entry past a deadlock, a header it cannot read, ``Match`` and
+``Target`` that disagree, a lineup after entries or with ring marks, a round that cannot
+start, a ``Result`` the score contradicts or written with a dash — the match is given up
+here and read again, its own lines only, through the full path (``Judged.record``), so
+every diagnostic is exactly the full path's.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import chain
-from typing import Literal
 
+from ..diagnostics import ERROR, Diagnostic, Severity
 from ..engine.board import SQUARE_COLOURS, Colour, Direction, Side
 from ..engine.match import HOME_SQUARES, Fill, Match, RoundResult
 from ..engine.position import Move, Position, WrittenMove
 from ..errors import IllegalMoveError, MatchError, NotationError, PositionError
-from ..notation.assembly import Assembler, first_word
-from ..notation.digits import lookalike_digit
-from ..notation.fast_paths import (
-    OTHER_RE,
-    OTHER_STARTS,
-    ROW_RE,
-    SEG_RE,
-    Fields,
-    blank_braced,
-    entry_fields,
-    fast_other,
-    fast_segments,
-)
-from ..notation.headers import KNOWN_LOWER, header_name_warning, unquoted_header
+from ..notation.fast_paths import EntryRead, Fields, as_written
+from ..notation.headers import KNOWN_LOWER, header_name_warning
+from ..notation.line_reader import Reader, RecordEvents
 from ..notation.reader import read_lines
-from ..notation.record import Comment, Entry, Header, Item, Lineup, MatchRecord, RecordFile, RoundRecord, add_header
+from ..notation.record import Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord, add_header
 from .replay import MatchStatus, match_target, parse_result
 
 __all__ = ["Judge", "Judged", "Verdict", "judge_lines"]
@@ -72,12 +54,21 @@ _HEADERS = ("match", "target", "position", "result")  # the headers the replay r
 
 def _lineup_where(lu: Lineup) -> list[int]:
     """The side's ``Position.where`` that ``lu`` says (each colour's square), or, when it
-    does not name the eight colours once each, a list no position has."""
-    where = [-2] * 8
-    if len(lu.colours) == 8:
-        for colour, sq in zip(lu.colours, HOME_SQUARES[lu.side], strict=True):
-            where[colour] = sq
+    does not name the eight colours once each, a list no position has. (A record repeats
+    its lineups: kept by side and colours.)"""
+    key = (lu.side, *lu.colours)
+    where = _WHERE.get(key)
+    if where is None:
+        where = [-2] * 8
+        if len(lu.colours) == 8:
+            for colour, sq in zip(lu.colours, HOME_SQUARES[lu.side], strict=True):
+                where[colour] = sq
+        if len(_WHERE) < 40_320 * 2:  # (8! lineups a side at most)
+            _WHERE[key] = where
     return where
+
+
+_WHERE: dict[tuple[int, ...], list[int]] = {}
 
 
 @dataclass(slots=True)
@@ -109,10 +100,6 @@ class _Fallback(Exception):
     """The match needs the full path."""
 
 
-class _WholeFile(Exception):
-    """The rest of the file needs the full path."""
-
-
 # ------------------------------------------------------------- one match, replayed
 
 
@@ -136,7 +123,7 @@ class _Fused:
         self.rounds: list[tuple[int, RoundResult | None]] = []
         self.idx = 0  # entries of the round so far (the '...' placeholder included)
         #: the round's last entries, not played yet (:meth:`flush`), as the engine plays
-        #: them (each of :data:`_ENTRIES`, so that :data:`_FIELDS_OF` has its fields)
+        #: them (each an :attr:`EntryRead.written`: :func:`_fields_of` gives its fields)
         self.written: list[WrittenMove] = []
         self.pending: Move | None = None  # a push whose back-entry is due
         self.placeheld = False  # the round opened with '...'
@@ -225,81 +212,31 @@ class _Fused:
 
     # -- entries
 
-    def rows(self, start: str, lines: Iterator[str], keep: list[str]) -> str | None:
-        """The hot path: from ``start`` on, the common rows (``N.``, one space, one or two
-        entries whose texts were read before, :data:`_ENTRIES`, two spaces at least
-        between them, spaces only after the last; the turn number right), whose entries
-        go to those :meth:`flush` plays, blank lines, and ``Round`` and ``Lineup`` lines
-        read before (:data:`_KNOWN_LINES`, taken as :meth:`Judge.add` takes them), each
-        added to ``keep`` (before it is taken, so that one raising :class:`_Fallback` is
-        kept too). Returns the first other line, not added (the caller reads it), or
-        None when ``lines`` ran out.
-
-        It reads a row as :data:`ROW_RE` does: an entry holds one number (or is a
-        coordinate move) and ends with the word after it, so the regex can split the line
-        only where two spaces separate two whole entries (tests/test_verdict.py checks
-        it). Any other line, a right one written otherwise (``01.``) included, is left to
-        the caller, whose reading says what it is."""
-        get, turn_at, known = _ENTRIES.get, _TURN_AT, _KNOWN_LINES.get
-        written = self.written
-        idx = self.idx
-        for line in chain((start,), lines):
-            turn, dot, rest = line.partition(". ")
-            if dot and idx < _TURNS and turn == turn_at[idx]:
-                first, gap, second = rest.partition("  ")
-                two = get(second.strip(" ")) if gap else None
-                one = get(first)
-                if one is not None and two is not None:
-                    written += (one, two)
-                    idx += 2
-                elif one is not None and not gap:
-                    written.append(one)
-                    idx += 1
-                elif two is not None and first == "...":
-                    keep.append(line)
-                    self.idx = idx
-                    self.placeholder()  # (at the round's start only)
-                    written.append(two)
-                    idx = 2
-                    continue
-                else:
-                    break
-                keep.append(line)
-            elif not line:
-                keep.append(line)
-            else:
-                item = known(line)
-                if type(item) is RoundRecord:
-                    keep.append(line)
-                    self.idx = idx
-                    self.flush()
-                    self.round(item.number, item.fill)
-                    idx = 0
-                elif type(item) is Lineup:
-                    keep.append(line)
-                    if idx or self.pos.where[item.side] != _LINEUP_WHERE[line]:
-                        raise _Fallback  # (after entries: the full path checks it against the round's start)
-                else:
-                    break  # (a header may start the next match: the caller's)
-        else:
-            self.idx = idx
-            return None
-        self.idx = idx
-        return line
-
-    def row(self, turn: str | None, f1: Fields | None, f2: Fields | None) -> None:
-        """A row :data:`ROW_RE` read (:func:`_row_fields`): a turn number, an entry or
-        '...' (None), perhaps a second entry."""
+    def row(self, turn: int | None, first: EntryRead | None, second: EntryRead | None) -> None:
+        """A row the reader's fast tiers read: a turn number, an entry or '...' (None),
+        perhaps a second entry. The hot path: an entry whose move says all of it goes to
+        those :meth:`flush` plays (a run for the engine); any other is played at once."""
         if not self.rounds:
             self.round(1, None)  # entries before any Round line: an implicit round 1
-        if turn is not None and (self.idx & 1 or int(turn) != (self.idx >> 1) + 1):
+        idx = self.idx
+        if turn is not None and (idx & 1 or turn != (idx >> 1) + 1):
             raise _Fallback  # a wrong turn number: the reader warns
-        if f1 is None:
+        if first is None:
             self.placeholder()
         else:
-            self.entry(f1)
-        if f2 is not None:
-            self.entry(f2)
+            w = first.written
+            if w is None:
+                self.entry(first.fields)
+            else:
+                self.written.append(w)
+                self.idx = idx + 1
+        if second is not None:
+            w = second.written
+            if w is None:
+                self.entry(second.fields)
+            else:
+                self.written.append(w)
+                self.idx += 1
 
     def entries(self, entries: list[Entry]) -> None:
         """The entries of a line of many (each with its own turn number, if any)."""
@@ -329,7 +266,7 @@ class _Fused:
         """One entry the hot path did not take: played at once, after those before it."""
         self.flush()
         self.idx += 1
-        self._play([_written(f)], self.idx - 1, lambda _: f)
+        self._play([as_written(f)], self.idx - 1, lambda _: f)
 
     def flush(self) -> None:
         """Play the entries the hot path took since the last flush (:meth:`_play`)."""
@@ -341,7 +278,7 @@ class _Fused:
             if self.pending is None and pos.to_move is _SIDES[first & 1]:
                 start = pos.play_written(written)
             if start < len(written):
-                self._play(written, first, _FIELDS_OF.__getitem__, start)
+                self._play(written, first, _fields_of, start)
             written.clear()
 
     def _play(
@@ -456,382 +393,178 @@ class _Fused:
         return self.start_to_move
 
 
-# ---------------------------------------------------------- lines into matches
+# ---------------------------------------------------------- the reader's consumer
 
 
-#: finds a decimal digit other than 0–9 (Unicode category Nd, as ``str.isdecimal``): only a
-#: line with one can hold a number ``notation.digits`` refuses
-_OTHER_DIGIT = re.compile(r"(?![0-9])\d").search
+def _fields_of(w: WrittenMove) -> Fields:
+    """The fields of an entry whose move says all of it (:attr:`EntryRead.written`)."""
+    tower, direction, distance, square, origin, target = w
+    if origin >= 0:
+        return (None, None, None, None, origin, target, False, False)
+    return (tower, direction, distance, square, None, None, False, False)
 
 
-def _comment_only(line: str) -> bool:
-    """A line of a ``#`` comment alone (blanks before it): it changes nothing."""
-    return line.lstrip(" \t").startswith("#")
+class Judge(RecordEvents[Judged]):
+    """The fast verdict: a consumer of the one reader (:class:`~.notation.line_reader.Reader`,
+    which decides how each line is read and where each match starts) that runs the fused
+    replay on each match while it lasts. ``lines``: the record's lines (a block of a
+    file, perhaps), the first numbered ``first_line``, kept so that a match the fused
+    replay gives up on is read again, its own lines only, through the full path."""
 
+    keeps = False  # (the fused replay reads the number and fill, the side and colours)
 
-#: entry text → its fields, or False when the grammar must read it
-_FIELDS: dict[str, Fields | Literal[False]] = {}
-#: entry text → the move as the engine plays it (:func:`_written`), for the hot path
-#: (:meth:`_Fused.rows`): only texts whose move says all their fields do (no push mark,
-#: a distance and the square's colour, or both squares), which :data:`_FIELDS_OF` gives
-_ENTRIES: dict[str, WrittenMove] = {}
-_FIELDS_OF: dict[WrittenMove, Fields] = {}
-#: each move of :data:`_ENTRIES` once: the texts of one move (its forms: text, symbols,
-#: short) share it, so that the hot path reads less memory in a file that mixes them
-_SHARED: dict[WrittenMove, WrittenMove] = {}
-_FIELDS_LIMIT = 20_000  # garbage must not grow memory without bound
-
-#: ``_TURN_AT[idx]``: how a common row writes the turn number whose Black entry is the
-#: round's entry ``idx`` (None for Gold's, odd ``idx``): a row written otherwise
-#: (``01.``, past turn 1000) is left to the full reading
-_TURN_AT: list[str | None] = [None] * 2000
-_TURN_AT[::2] = map(str, range(1, 1001))
-_TURNS = len(_TURN_AT)
-#: what the engine never plays as an ordinary move (no tower named nor a direction)
-_UNPLAYABLE: WrittenMove = (None, None, 0, None, -1, -1)
-
-
-def _written(f: Fields) -> WrittenMove:
-    """An entry's fields as the engine plays them (:data:`WrittenMove`): a move written
-    as a push, or without its square's colour, is never played as an ordinary move (the
-    full path has a word for it)."""
-    tower, direction, distance, square, origin, target, mark, _ = f
-    if mark:
-        return _UNPLAYABLE
-    if origin is not None:
-        return (None, None, 0, None, origin, target) if target is not None else _UNPLAYABLE
-    return (tower, direction, distance or 0, square, -1, -1) if square is not None else _UNPLAYABLE
-
-
-def _says_all(f: Fields) -> bool:
-    """Whether an entry's move as the engine plays it (:func:`_written`) says all its
-    fields: no push mark, and a distance and the square's colour, or both squares."""
-    _, _, distance, square, origin, target, mark, placeholder = f
-    if mark or placeholder:
-        return False
-    return target is not None if origin is not None else distance is not None and square is not None
-
-
-def _fields(text: str) -> Fields | Literal[False]:
-    """The fields of an entry's text (:func:`~.notation.fast_paths.entry_fields`), cached."""
-    f = _FIELDS.get(text)
-    if f is None:
-        f = entry_fields(text)
-        if len(_FIELDS) < _FIELDS_LIMIT:
-            _FIELDS[text] = f
-            if f is not False and _says_all(f):
-                w = _written(f)
-                known = _SHARED.setdefault(w, w)  # (one tuple for the texts of a move in every form)
-                _ENTRIES[text] = known
-                _FIELDS_OF[known] = f
-    return f
-
-
-#: a row's reading: its turn number, its first entry's fields (None: '...') and its
-#: second's (None: none)
-_Row = tuple[str | None, Fields | None, Fields | None]
-
-
-def _row_fields(m: re.Match[str]) -> _Row | None:
-    """The row :data:`ROW_RE` matched, read; None when an entry is one for the grammar."""
-    turn, dots, first, second, _ = m.groups()
-    f1 = None if dots is not None else _fields(first)
-    f2 = None if second is None else _fields(second)
-    if f1 is False or f2 is False:
-        return None
-    return turn, f1, f2
-
-
-#: a ``Round`` or ``Lineup`` line's text (with no comment) → what :func:`fast_other` read
-#: there: a record repeats them, and the fused replay reads no more than the number and
-#: fill, or the side and colours (never the line number, nor changes it)
-_KNOWN_LINES: dict[str, Header | RoundRecord | Lineup] = {}
-#: a ``Lineup`` line of :data:`_KNOWN_LINES` → the ``Position.where`` of its side it
-#: says (:func:`_lineup_where`)
-_LINEUP_WHERE: dict[str, list[int]] = {}
-
-
-def _remember(line: str, read: tuple[Header | RoundRecord | Lineup, Comment | None]) -> None:
-    """Keep a header, ``Round`` or ``Lineup`` line :func:`fast_other` read (without a
-    comment), for :meth:`Judge.known`: not one with a digit other than 0-9 (which
-    :meth:`Judge.lookalike` must see first)."""
-    item, comment = read
-    if comment is None and line.isascii() and len(_KNOWN_LINES) < _FIELDS_LIMIT:
-        _KNOWN_LINES[line] = item
-        if type(item) is Lineup:
-            _LINEUP_WHERE[line] = _lineup_where(item)
-
-
-class Judge:
-    """Splits a file's lines into matches as the reader does, keeps each match's lines,
-    and runs the fused replay on them while it lasts (:meth:`run`). ``first_line``
-    numbers the first line, for a part of a file read on its own (a block of matches,
-    :mod:`kamisado_notation.notation.blocks`), whose matches it numbers from 1."""
-
-    def __init__(self, path: str, record: RecordFile | None, *, first_line: int = 1) -> None:
+    def __init__(self, path: str, record: RecordFile | None, lines: Sequence[str], *, first_line: int = 1) -> None:
         self.path = path
         self.record = record
-        self.number = first_line - 1  # the line read last
-        self.chunk: list[str] = []  # the current match's lines (from the first line for the first)
-        self.chunk_start = first_line
-        self.index = 0  # matches started
-        self.started = False  # the current match has rounds (a header starts the next)
+        self.lines = lines
+        self.first_line = first_line
+        self.index = 0  # matches begun
+        #: the first line of the current match (the first match's: the first line). A
+        #: line holds one element, a header or a row at most (the grammar's ``_item``),
+        #: so a match never starts inside a line: its lines are its own.
+        self.start = first_line
         self.fused: _Fused | None = None
-        self.done: list[Judged] = []
-        self.asm: Assembler | None = None  # the full path's, for the rest of the file
+        self.file_errors: list[Diagnostic] = []
+        self.reader: Reader[Judged] = Reader(self, first_line=first_line)
+
+    def run(self) -> Iterator[Judged]:
+        """Each match of the lines, judged, as the reader completes it."""
+        yield from self.reader.read(self.lines)
+        if self.record is not None:
+            self.record.errors.extend(self.file_errors)
 
     @property
     def open_end(self) -> bool:
         """Whether the last match had begun its rounds (so that a header line after these
         lines would start a new match); known once :meth:`run` has ended."""
-        return self.asm.started if self.asm is not None else self.has_rounds()
-
-    def run(self, lines: Iterator[str]) -> Iterator[Judged]:
-        row = ROW_RE.match
-        for line in lines:
-            self.number += 1
-            if self.fused is not None:
-                got = self.hot(line, lines)
-                if got is None:
-                    continue
-                line = got
-            if self.fused is None or not self.known(line):
-                m = None if line.startswith(OTHER_STARTS) else row(line)
-                try:
-                    if not self.lookalike(line) and (m is None or not self.row(m)):
-                        self.other(line, m)
-                except _WholeFile:
-                    yield from self.whole_file(line, lines)
-                    return
-            self.chunk.append(line)
-            if self.done:
-                yield from self.done
-                self.done.clear()
-        if self.index:
-            yield self.judged()
-
-    def hot(self, line: str, lines: Iterator[str]) -> str | None:
-        """The hot path, in a match still fused that has begun its rounds: the common
-        rows from ``line`` on (:meth:`_Fused.rows`), counted and kept. Returns the first
-        line left to read, or None when the lines ran out."""
-        fused = self.fused
-        if fused is None or not fused.rounds:
-            return line
-        chunk = self.chunk
-        before = len(chunk)
-        try:
-            rest = fused.rows(line, lines, chunk)
-        except _Fallback:  # (on the last line kept)
-            self.fused, self.started, rest = None, True, None
-        taken = len(chunk) - before  # (``line`` was counted)
-        self.number += taken if rest is not None else taken - 1
-        return rest
+        return self.reader.started
 
     # -- matches
 
-    def start_match(self) -> None:
-        """A new match starts at the line being read (the lines before it, from line 1,
-        belong to the first)."""
-        if self.index:
-            self.done.append(self.judged())
-            self.chunk = []
-            self.chunk_start = self.number
+    def begin_match(self, line: int) -> Judged | None:
+        done = self.judged(line) if self.index else None
         self.index += 1
-        self.started = False
-        self.fused = _Fused(self.index, self.number)
+        if self.index > 1:
+            self.start = line
+        self.fused = _Fused(self.index, line)
+        return done
 
-    def judged(self) -> Judged:
-        """The match whose lines are ``self.chunk``, judged."""
+    def end(self) -> Judged | None:
+        return self.judged(None) if self.index else None
+
+    def judged(self, end: int | None) -> Judged:
+        """The current match judged (``end``: the line the next one starts at)."""
         verdict = None
         if self.fused is not None:
             try:
                 verdict = self.fused.verdict()
             except _Fallback:
                 pass
-        lines, start, index, path = self.chunk, self.chunk_start, self.index, self.path
+        first, index, path, lines, at = self.start, self.index, self.path, self.lines, self.first_line
 
         def record() -> MatchRecord:
-            (match,) = read_lines(lines, path, None, first_line=start, first_index=index)
+            own = lines[first - at : None if end is None else end - at]
+            (match,) = read_lines(own, path, None, first_line=first, first_index=index)
             return match
 
         return Judged(verdict, record)
 
-    def whole_file(self, line: str, rest: Iterator[str]) -> Iterator[Judged]:
-        """The current match (from its first line) and the rest of the file, through the
-        full path."""
-        lines = chain(self.chunk, [line], rest)
-        self.asm = Assembler(self.path, first_index=self.index if self.index else 1)
-        for m in read_lines(lines, self.path, self.record, first_line=self.chunk_start, asm=self.asm):
+    # -- elements: the fused replay takes them, or the match goes to the full path
 
-            def record(m: MatchRecord = m) -> MatchRecord:
-                return m
-
-            yield Judged(None, record)
-
-    # -- lines
-
-    def known(self, line: str) -> bool:
-        """A blank line, or a header, ``Round`` or ``Lineup`` line read before
-        (:data:`_KNOWN_LINES`), in a match still fused: done here as :meth:`other` does
-        it. False: nothing done."""
-        if not line:
-            return True
-        item = _KNOWN_LINES.get(line)
-        if item is None:
-            return False
-        self.add(item)
-        return True
-
-    def row(self, m: re.Match[str]) -> bool:
-        """A row (the fast path's) the hot path left: True when read; False sends it to
-        the grammar."""
-        got = _row_fields(m)
-        if got is None:
-            return False
-        if not self.index:
-            self.start_match()
-        if self.fused is not None:
-            self.fast_row(got)
-        self.started = True
-        return True
-
-    def fast_row(self, got: _Row) -> None:
-        """A row of a match the fused path still follows."""
-        assert self.fused is not None
-        try:
-            self.fused.row(*got)
-        except _Fallback:
-            self.fused = None
-            self.started = True
-
-    def has_rounds(self) -> bool:
-        """Whether the current match has rounds (then a header starts the next)."""
-        return self.started or (self.fused is not None and bool(self.fused.rounds))
-
-    def drop_fused(self) -> None:
-        """The match goes to the full path; whether it has rounds is kept (the fused
-        replay knew it)."""
-        self.started = self.has_rounds()
-        self.fused = None
-
-    def other(self, line: str, m: re.Match[str] | None) -> None:
-        """Any line but a row: in the reader's order, many entries, a blank or comment,
-        a header, ``Round`` or ``Lineup`` line; then the same with its braced comments
-        blanked (:func:`~.notation.fast_paths.blank_braced`); else the grammar's."""
-        if m is None and self.fast_other(line, remember=True):
-            return
-        blanked = blank_braced(line, self.number)
-        if blanked is not None:
-            bare = blanked[0]
-            m = None if bare.startswith(OTHER_STARTS) else ROW_RE.match(bare)
-            if (m is not None and self.row(m)) or (m is None and self.fast_other(bare, remember=False)):
-                return
-        self.general(line)
-
-    def fast_other(self, line: str, *, remember: bool) -> bool:
-        """A line that is no row the fast paths read: many entries, a blank or a comment,
-        a header, ``Round`` or ``Lineup`` line (kept in :data:`_KNOWN_LINES` when
-        ``remember``), taken as :meth:`add` takes them. False: nothing done."""
-        if len(line) > 40 and not line.startswith(OTHER_STARTS):
-            got = fast_segments(line, self.number, SEG_RE.match)
-            if got is not None:
-                self.add(got[0])
-                return True
-        if not line or line.isspace():
-            return True
-        o = OTHER_RE.match(line)
-        if o is not None:
-            item = fast_other(o, self.number)
-            if item is not None:
-                if remember:
-                    _remember(line, item)
-                self.add(item[0])
-                return True
-        return _comment_only(line)
-
-    def add(self, item: _Element) -> None:
-        """One element of a match (a header, ``Round``, ``Lineup``, or the entries of a
-        line): a header after rounds (or anything, before any match) starts the next
-        match; then the fused replay takes it."""
-        header = type(item) is Header
-        if not self.index or (header and self.has_rounds()):
-            self.start_match()
-        if not header:
-            self.started = True
-        if self.fused is not None:
+    def _take(self, item: _Element) -> None:
+        fused = self.fused
+        if fused is not None:
             try:
-                if type(item) is Header:  # (of a match with no rounds yet: nothing to play first)
-                    self.fused.header(item)
-                else:
-                    self.fused.take(item)
+                fused.take(item)
             except _Fallback:
                 self.fused = None
 
-    def lookalike(self, line: str) -> bool:
-        """A number written with a digit other than 0–9: a syntax error, and the line is
-        left out, as the reader does before any other reading (``notation.digits``)."""
-        if line.isascii() or not _OTHER_DIGIT(line) or lookalike_digit(line, self.number) is None:
-            return False
-        if not self.index:
-            raise _WholeFile  # a diagnostic of the file, not of a match
-        self.drop_fused()
-        return True
+    def header(self, header: Header) -> None:
+        fused = self.fused
+        if fused is not None:
+            try:
+                fused.header(header)  # (of a match with no rounds yet: nothing to play first)
+            except _Fallback:
+                self.fused = None
 
-    def unquoted(self, line: str) -> bool:
-        """A header without quotes, which the reader reads as a header (with a warning):
-        where a match starts, as for a header; the match goes to the full path."""
-        if unquoted_header(line) is None:
-            return False
-        if not self.index or self.has_rounds():
-            self.start_match()
-        self.drop_fused()
-        return True
+    def round_line(self, rnd: RoundRecord) -> None:
+        fused = self.fused
+        if fused is not None:
+            try:
+                fused.flush()
+                fused.round(rnd.number, rnd.fill)
+            except _Fallback:
+                self.fused = None
 
-    def general(self, line: str) -> None:
-        """A line for the grammar: the match goes to the full path; where a match starts
-        is found from the line's items, as the reader finds it."""
-        from ..notation.general_path import read_line  # the grammar (lark): only when needed
+    def lineup(self, lineup: Lineup) -> None:
+        fused = self.fused
+        if fused is not None:
+            try:
+                fused.flush()
+                fused.lineup(lineup)
+            except _Fallback:
+                self.fused = None
 
-        if self.unquoted(line):
+    def entries(self, entries: list[Entry]) -> None:
+        self._take(entries)
+
+    def row(self, number: int, turn: int | None, first: EntryRead | None, second: EntryRead | None, line: str) -> None:
+        fused = self.fused
+        if fused is None:
             return
-        try:  # (a row whose unknown words are read past is a row, as the reader reads it)
-            items, _comments, _unknown = read_line(line, self.number)
-        except (NotationError, RecursionError) as e:
-            if not self.index:
-                raise _WholeFile from None  # a diagnostic of the file, not of a match
-            if isinstance(e, NotationError) and first_word(line) == "round":
-                self.started = True  # an unreadable Round line starts a round all the same
-            self.drop_fused()
-            return
-        headers = [isinstance(e, Header) for e in _elements(items)]
-        if not headers:
-            return  # comments only
-        new, started = False, self.has_rounds()
-        for k, header in enumerate(headers):
-            if not (self.index or new) or (header and started):
-                if k:
-                    raise _WholeFile  # a match starts inside the line
-                new, started = True, False
-            started = started or not header
-        if new:
-            self.start_match()
-        self.started = started
+        # the hot path, inline (a call less a row): a row of moves that say all of
+        # themselves, its turn number right, goes to those the fused replay plays next
+        idx = fused.idx
+        if fused.rounds and first is not None and (turn is None or (not idx & 1 and turn == (idx >> 1) + 1)):
+            one = first.written
+            if one is not None:
+                if second is None:
+                    fused.written.append(one)
+                    fused.idx = idx + 1
+                    return
+                two = second.written
+                if two is not None:
+                    fused.written += (one, two)
+                    fused.idx = idx + 2
+                    return
+        try:  # anything else, by the fused replay's own reading
+            fused.row(turn, first, second)
+        except _Fallback:
+            self.fused = None
+
+    # -- anything the reader has a word for: the full path's
+
+    def grammar_line(self, number: int) -> None:
+        self.fused = None
+
+    def error(
+        self,
+        line: int,
+        column: int,
+        message: str,
+        *,
+        severity: Severity = ERROR,
+        lost: bool = True,
+        rule: str = "syntax",
+        kind: str = "",
+    ) -> None:
+        if not self.index:  # a diagnostic of the file, as the record builder keeps it
+            self.file_errors.append(Diagnostic(rule, message, line, column, severity, kind=kind))
+        self.fused = None
+
+    def read_past(self, unknown: list[NotationError], number: int) -> None:
+        self.fused = None
+
+    def unread_line(self, text: str, number: int) -> None:
+        self.fused = None
+
+    def result_claim(self, value: str, line: int, column: int) -> None:
         self.fused = None
 
 
-def _elements(items: list[Item]) -> Iterator[object]:
-    """The elements of a line's items as the reader adds them (``assembly.feed``)."""
-    for item in items:
-        if type(item) is list:
-            for element in item:
-                yield element[0] if type(element) is tuple else element
-        else:
-            yield item
-
-
-def judge_lines(lines: Iterable[str], path: str, record: RecordFile | None = None) -> Iterator[Judged]:
+def judge_lines(lines: Iterable[str], path: str, record: RecordFile | None = None, *, first_line: int = 1) -> Iterator[Judged]:
     """The matches of a record's lines (without their endings), each judged by the fused
     path where it can be and ready to be read through the full path. Diagnostics of the
     file (a syntax error before the first match) go to ``record.errors``, as
     :func:`~kamisado_notation.notation.reader.read_lines` puts them."""
-    return Judge(path, record).run(iter(lines))
+    return Judge(path, record, lines if isinstance(lines, list) else list(lines), first_line=first_line).run()

@@ -34,7 +34,7 @@ from .files import (
     record_paths,
     source_name,
 )
-from .reader import iter_matches, parse_entry, parse_record, read_entry
+from .reader import iter_headers, iter_matches, parse_entry, parse_record, read_entry
 from .record import Comment, Entry, Header, Headers, Lineup, MatchRecord, RecordFile, RoundRecord
 from .tokens import MAX_DIGITS
 from .writer import Form, format_entry, format_move, format_record, record_json
@@ -66,6 +66,7 @@ __all__ = [
     "format_record",
     "grammar_text",
     "input_lines",
+    "iter_headers",
     "iter_matches",
     "looks_like_json",
     "open_matches",

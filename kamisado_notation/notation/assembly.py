@@ -1,21 +1,22 @@
-"""Building matches from a record's lines, in order (docs/notation.md §7).
+"""Building matches from the reader's events (docs/notation.md §7): the record builder.
 
-The assembler takes each line's items as they come (from the fast paths or the general
-path) and decides where they belong: a header line after moves starts the next match,
-comments go to the element before them, a wrong turn number is a warning. It checks no
-rules, so a record full of illegal moves still assembles; a syntax error becomes a
+The assembler is the record model's consumer of :class:`~.line_reader.Reader`: it takes
+each element as the reader gives it and decides where it belongs: comments go to the
+element before them, a wrong turn number is a warning. It checks no rules, so a record
+full of illegal moves still assembles; a syntax error becomes a
 ``Diagnostic(rule="syntax")`` and only its line is left out.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 from ..diagnostics import ERROR, WARNING, DeleteEntry, Diagnostic, Severity
 from ..errors import FillerWord, NotationError
-from .headers import AS_HYPHEN, HEADER_RULE, KNOWN_LOWER, header_name_warning, trailing_result, unquoted_header
-from .record import Comment, Entry, Header, Item, Lineup, MatchRecord, RoundRecord, Spanned
+from .fast_paths import EntryRead, row_entries
+from .headers import AS_HYPHEN, HEADER_RULE, KNOWN_LOWER, header_name_warning
+from .line_reader import RecordEvents, first_word
+from .record import Comment, Entry, Header, Lineup, MatchRecord, RoundRecord
 
 #: What comments can follow: any element of a record.
 Element = Header | RoundRecord | Lineup | Entry
@@ -23,15 +24,15 @@ Element = Header | RoundRecord | Lineup | Entry
 # ---------------------------------------------------------------------- the assembler
 
 
-class Assembler:
-    """Builds matches from the parsed lines in order (docs/notation.md §7): a header line after
-    moves starts the next match; comments go to the element before them."""
+class Assembler(RecordEvents[MatchRecord]):
+    """The record builder: makes a :class:`MatchRecord` of each match from the
+    reader's events (:class:`~.line_reader.Reader`, which decides where matches start):
+    comments go to the element before them; a wrong turn number is a warning."""
 
     def __init__(self, path: str, *, first_index: int = 1) -> None:
         self.path = path
         self.index = first_index - 1  # the next match's index, less one
         self.match: MatchRecord | None = None
-        self.started = False  # the current match has rounds (a header starts the next)
         self.round: RoundRecord | None = None
         self.last: Element | None = None  # element the next comments belong to
         self.pending: list[Comment] = []  # before the next match's first element
@@ -41,29 +42,28 @@ class Assembler:
         self.broken = False
 
     # ---- elements
-    def _new_match(self, line: int) -> MatchRecord | None:
+    def begin_match(self, line: int) -> MatchRecord | None:
+        # comments on lines of their own before the header that opens this match: the
+        # block after the last blank line is its; the rest stays behind
+        self._release_held(self.split if self.match is not None else None)
         done = self.match
         self.index += 1
         self.match = MatchRecord(self.index, line, comments=self.pending)
         self.pending = []
         self.round = None
-        self.started = False
         self.broken = False
         self.last = None
         return done
 
-    def _current_match(self, line: int) -> MatchRecord:
-        """The match being built (one is started when there is none)."""
-        if self.match is None:
-            self._new_match(line)
+    def _current(self) -> MatchRecord:
+        """The match being built (the reader begins one before any element)."""
         assert self.match is not None
         return self.match
 
     def _ensure_round(self, line: int, column: int) -> RoundRecord:
         if self.round is None:
             self.round = RoundRecord(1, None, line, column)
-            self._current_match(line).rounds.append(self.round)
-            self.started = True
+            self._current().rounds.append(self.round)
         return self.round
 
     def _release_held(self, upto: int | None = None) -> None:
@@ -80,34 +80,24 @@ class Assembler:
         self.held = []
         self.split = 0
 
-    def add(self, item: Item) -> MatchRecord | None:
-        """Add one parsed element (a row of entries as a list); returns the match this
-        completes, if any."""
-        # comments on lines of their own before a header that opens the next match: the
-        # block after the last blank line is that match's; the rest stays behind
-        self._release_held(self.split if isinstance(item, Header) and self.started else None)
-        if isinstance(item, list):  # entries
-            done = self._new_match(item[0][0].line) if self.match is None else None
-            for entry, _start, _end in item:
-                self._add_entry(entry)
-            return done
-        done = None
-        if self.match is None or (isinstance(item, Header) and self.started):
-            done = self._new_match(item.line)
-        match = self._current_match(item.line)
-        if isinstance(item, Header):
-            match.headers.append(item)
-            if item.name.lower() not in KNOWN_LOWER:
-                self._check_name(item)
-        elif isinstance(item, RoundRecord):
-            self.round = item
-            self.broken = False
-            match.rounds.append(item)
-            self.started = True
-        else:  # Lineup
-            self._ensure_round(item.line, item.column).lineups.append(item)
-        self.last = item
-        return done
+    def header(self, header: Header) -> None:
+        self._release_held()
+        self._current().headers.append(header)
+        if header.name.lower() not in KNOWN_LOWER:
+            self._check_name(header)
+        self.last = header
+
+    def round_line(self, rnd: RoundRecord) -> None:
+        self._release_held()
+        self.round = rnd
+        self.broken = False
+        self._current().rounds.append(rnd)
+        self.last = rnd
+
+    def lineup(self, lineup: Lineup) -> None:
+        self._release_held()
+        self._ensure_round(lineup.line, lineup.column).lineups.append(lineup)
+        self.last = lineup
 
     def _check_name(self, header: Header) -> None:
         """Warn of an unknown header name close to a known one (:mod:`.headers`)."""
@@ -130,12 +120,11 @@ class Assembler:
             message = f"the result after the moves, {value}, is not the one of [Result \"{header}\"]"
             self.error(line, column, message, rule="result", lost=False)
 
-    def add_entries(self, entries: list[Entry]) -> None:
-        """``add([(entry, …)])`` for each entry of a row read by the fast path. (Entries
-        never complete a match: they start one only when there is none.)"""
+    def row(self, number: int, turn: int | None, first: EntryRead | None, second: EntryRead | None, line: str) -> None:
+        self.entries(row_entries(number, turn, first, second, line))
+
+    def entries(self, entries: list[Entry]) -> None:
         self._release_held()
-        if self.match is None:
-            self._new_match(entries[0].line)
         r = self.round
         if r is None:
             r = self._ensure_round(entries[0].line, entries[0].column)
@@ -180,13 +169,13 @@ class Assembler:
             self.error(entry.line, entry.column, _tolerated(text, entry.number, pgn), severity=WARNING)
         return True
 
-    def comment(self, c: Comment) -> None:
+    def comment(self, comment: Comment) -> None:
         if self.last is None:
-            self.pending.append(c)
-        elif c.line == self.last.line:
-            self.last.comments.append(c)
+            self.pending.append(comment)
+        elif comment.line == self.last.line:
+            self.last.comments.append(comment)
         else:  # on a line of its own: the previous element's, unless a new match starts
-            self.held.append(c)
+            self.held.append(comment)
 
     def error(
         self,
@@ -241,29 +230,19 @@ class Assembler:
         """A line that could not be read: when it is a ``Round`` line, the entries after
         it still start a new round (unread, so its fill is unknown), not the round
         before's; a ``Lineup`` line loses no turn (:attr:`MatchRecord.turnless`)."""
-        word = first_word(text)
-        if self.match is None or word not in ("round", "lineup"):
-            return
-        if word == "lineup":
-            self.match.turnless.add(number)
-            return
-        self.match.turnless.add(number)
-        self.add(RoundRecord(len(self.match.rounds) + 1, None, number, len(text) - len(text.lstrip()) + 1, unread=True))
+        match = self._current()
+        match.turnless.add(number)
+        if first_word(text) == "round":
+            self.round_line(RoundRecord(len(match.rounds) + 1, None, number, len(text) - len(text.lstrip()) + 1, unread=True))
 
     def blank(self) -> None:
         """A blank line: held comments before it stay with the previous element."""
         self.split = len(self.held)
 
-    def finish(self) -> MatchRecord | None:
+    def end(self) -> MatchRecord | None:
         self._release_held()
         done, self.match = self.match, None
         return done
-
-
-def first_word(text: str) -> str:
-    """The first word of a line, in lower case ("" for a blank line): what a line that
-    could not be read was meant to be (``round`` starts a round all the same)."""
-    return text.split(None, 1)[0].lower() if text.strip() else ""
 
 
 #: The :attr:`Diagnostic.kind` of a wrong turn number's warning (which the replay drops
@@ -282,80 +261,3 @@ def _tolerated(text: str, number: int | None, pgn: bool) -> str:
     if pgn:
         return f"'{text}' (PGN style) is read as '{number}. ...': Black's first entry left out, Gold starts"
     return f"'{text}' (one ellipsis character) is read as '...': write three full stops"
-
-
-def feed(asm: Assembler, text: str, number: int) -> Iterator[MatchRecord]:
-    """Parse line ``number`` into ``asm``; a syntax error becomes a diagnostic and the
-    line is left out (its comments are kept), unless it is a row whose unknown words
-    can be read past (:func:`~.general_path.read_past_words`); a header without quotes
-    and a result after the moves are read with a warning (:func:`_header_slip`)."""
-    slip = _header_slip(asm, text, number) if asm.started or text.lstrip().startswith("[") else None
-    if slip is not None:
-        yield from slip
-    else:
-        yield from _feed(asm, text, number)
-
-
-def _feed(asm: Assembler, text: str, number: int) -> Iterator[MatchRecord]:
-    """:func:`feed` of a line that is no header slip."""
-    read = _read_line(asm, text, number)
-    if read is None:
-        return
-    items, comments, unknown = read
-    if not items and not comments:
-        asm.blank()
-        return
-    ci = 0
-    for item in items:
-        elements: list[Spanned] | list[Header | RoundRecord | Lineup] = item if isinstance(item, list) else [item]
-        for element in elements:
-            first: Element
-            if isinstance(element, tuple):
-                first = element[0]
-                added: Item = [element]
-            else:
-                first = added = element
-            while ci < len(comments) and comments[ci].column < first.column:
-                asm.comment(comments[ci])
-                ci += 1
-            done = asm.add(added)
-            if done is not None:
-                yield done
-    for c in comments[ci:]:
-        asm.comment(c)
-    if unknown:
-        asm.read_past(unknown, number)
-
-
-def _header_slip(asm: Assembler, text: str, number: int) -> Iterator[MatchRecord] | None:
-    """A header written without quotes, or a result written after the moves, read with
-    a warning (:mod:`.headers`): what the line completes; ``None`` for any other line."""
-    unquoted = unquoted_header(text)
-    if unquoted is not None:
-        name, value, column = unquoted
-        done = asm.add(Header(name, value, number, column))
-        message = f"[{name} {value}] has no quotes around its value: read as [{name} \"{value}\"]"
-        asm.error(number, column, message, severity=WARNING, rule=HEADER_RULE)
-        return iter([done] if done is not None else [])
-    result = trailing_result(text) if asm.started else None
-    if result is None or first_word(result[0]) in ("round", "lineup") or result[0].lstrip().startswith("["):
-        return None
-    before, value, column = result
-    done_before = list(feed(asm, before, number)) if before.strip() else []
-    asm.result_claim(value, number, column)
-    return iter(done_before)
-
-
-def _read_line(asm: Assembler, text: str, number: int) -> tuple[list[Item], list[Comment], list[NotationError]] | None:
-    """The items and comments of line ``number``, with the errors of the unknown words
-    read past in it; ``None`` when it cannot be read (its error given to ``asm``)."""
-    from .general_path import read_line  # the grammar (lark): only for a line the fast paths leave
-
-    try:
-        return read_line(text, number)
-    except NotationError as e:
-        asm.error(e.line, e.column, str(e))
-        asm.unread_line(text, number)
-    except RecursionError:  # pragma: no cover - nothing here recurses on input depth
-        asm.error(number, 1, "too deeply nested")
-    return None

@@ -21,6 +21,7 @@ from enum import Enum
 from typing import Final, Literal
 
 from ..engine.board import Colour, Direction
+from ..engine.position import WrittenMove
 from .record import Comment, Entry, Header, Lineup, RoundRecord
 from .tokens import ARROWS, CACHED_CHARS, KINDS_LIMIT, MAX_DIGITS, POSSESSIVE, SQUARES, STRING, unescape
 from .vocabulary import colour_of, direction_of, fill_of, side_of, word_kinds
@@ -123,9 +124,58 @@ _NO: Final = _No.NO
 _F_COLOURS: dict[str, Colour] = {}
 _F_DIRECTIONS: dict[str, Direction] = {a: direction_of(a) for a in ARROWS}
 _F_SQUARES = {f + r: v for sq, v in SQUARES.items() for f in (sq[0], sq[0].upper()) for r in sq[1]}
-#: entry text → its Fields, or False when the general path must read it. A record
-#: repeats its entries' texts.
-_F_ENTRIES: dict[str, Fields | Literal[False]] = {}
+#: entry text → how the fast paths read it (:class:`EntryRead`), or False when the
+#: general path must read it. A record repeats its entries' texts: this is the memo the
+#: readers' first tier looks a row's entries up in (:mod:`.reader`).
+_READS: dict[str, EntryRead | Literal[False]] = {}
+#: each written move once: the texts of one move (its forms: text, symbols, short)
+#: share it, so that the engine's hot loop reads less memory in a file that mixes them
+_SHARED: dict[WrittenMove, WrittenMove] = {}
+#: what the engine never plays as an ordinary move (no tower named nor a direction)
+_UNPLAYABLE: WrittenMove = (None, None, 0, None, -1, -1)
+
+
+class EntryRead:
+    """An entry's text as the fast paths read it, once for every row that holds it.
+
+    ``fields``: its slots, the :class:`Entry` fields after ``text`` up to ``placeholder``
+    (:data:`Fields`). ``written``: the move as the engine plays it
+    (:data:`~kamisado_notation.engine.position.WrittenMove`, for
+    :meth:`Position.play_written`) when the entry says all of it — no push mark, a
+    distance and the square's colour, or both squares — else None (a push mark: the
+    engine must find the push)."""
+
+    __slots__ = ("fields", "text", "written")
+
+    def __init__(self, text: str, fields: Fields) -> None:
+        self.text = text
+        self.fields = fields
+        self.written = _written(fields)
+
+    def __repr__(self) -> str:
+        return f"EntryRead({self.text!r})"
+
+
+def _written(f: Fields) -> WrittenMove | None:
+    """An entry's fields as the engine plays them, when they say all of the move."""
+    tower, direction, distance, square, origin, target, mark, placeholder = f
+    if mark or placeholder:
+        return None
+    if origin is not None:
+        w: WrittenMove = (None, None, 0, None, origin, target) if target is not None else _UNPLAYABLE
+    else:
+        w = (tower, direction, distance or 0, square, -1, -1) if square is not None and distance is not None else _UNPLAYABLE
+    if w is _UNPLAYABLE:
+        return None
+    return _SHARED.setdefault(w, w) if len(_SHARED) < KINDS_LIMIT else w
+
+
+def as_written(f: Fields) -> WrittenMove:
+    """An entry's fields as the engine plays them (:data:`WrittenMove`), for any entry: a
+    move written as a push, or without its square's colour, is one the engine never plays
+    as an ordinary move (then :meth:`Position.resolve` has the word for it)."""
+    w = _written(f)
+    return _UNPLAYABLE if w is None else w
 
 
 def _f_colour(word: str) -> Colour | _No:
@@ -144,36 +194,46 @@ def _f_direction(word: str) -> Direction | _No:
     return value
 
 
-def _f_slots(text: str) -> Fields | Literal[False]:
-    """The fields of the entry ``text`` (which :data:`_ANY_ENTRY` matched): ``(tower,
-    direction, distance, square, origin, target, push_mark, placeholder)``, or False
-    when the general path must read it (an unknown word, 'Pu L0 Ye', 'Pu 5 Ye')."""
+def _f_read(text: str) -> EntryRead | Literal[False]:
+    """How the fast paths read the entry ``text`` (which :data:`_ANY_ENTRY` matched), or
+    False when the general path must read it (an unknown word, 'Pu L0 Ye', 'Pu 5 Ye');
+    memoised in :data:`_READS`."""
     m = _ENTRY_RE.match(text)
     if m is None:  # pragma: no cover - the row regex matched the same text
         return False
     coords, tower, word, arrow, distance, square = m.groups()
-    slots: Fields | Literal[False]
+    read: EntryRead | Literal[False]
     if coords is not None:
-        slots = (None, None, None, None, _F_SQUARES[coords[0:2]], _F_SQUARES[coords[3:5]], coords[-1] == "*", False)
+        read = EntryRead(
+            text, (None, None, None, None, _F_SQUARES[coords[0:2]], _F_SQUARES[coords[3:5]], coords[-1] == "*", False)
+        )
     else:
         colour, on, n = _f_colour(tower), _f_colour(square), int(distance)
         direction = None if word is None and arrow is None else _f_direction(word or arrow)
         if colour is _NO or on is _NO or direction is _NO or (direction is None) != (n == 0):
-            slots = False
+            read = False
         else:
-            slots = (colour, direction, n, on, None, None, False, False)
-    if len(_F_ENTRIES) < KINDS_LIMIT and len(text) <= CACHED_CHARS:  # no long garbage kept
-        _F_ENTRIES[text] = slots
-    return slots
+            read = EntryRead(text, (colour, direction, n, on, None, None, False, False))
+    if len(_READS) < KINDS_LIMIT and len(text) <= CACHED_CHARS:  # no long garbage kept
+        _READS[text] = read
+    return read
 
 
-def entry_fields(text: str) -> Fields | Literal[False]:
-    """The fields of the entry ``text`` (one an entry group of :data:`ROW_RE` or
-    :data:`SEG_RE` matched): ``(tower, direction, distance, square, origin, target,
-    push_mark, placeholder)`` as the general path reads them, or False when the general
-    path must read it. Cached by the text, as the fast paths cache it."""
-    slots = _F_ENTRIES.get(text)
-    return _f_slots(text) if slots is None else slots
+def entry_read(text: str) -> EntryRead | Literal[False]:
+    """How the fast paths read the entry ``text`` (one an entry group of :data:`ROW_RE`
+    or :data:`SEG_RE` matched), or False when the general path must read it. Memoised:
+    :func:`known_entry` finds it again by its text alone."""
+    read = _READS.get(text)
+    return _f_read(text) if read is None else read
+
+
+#: ``known_entry(text)``: the memo of :func:`entry_read` — an entry text the row regex
+#: read before (an :class:`EntryRead`), or None (never read) or False (the grammar's).
+known_entry: Callable[[str], EntryRead | Literal[False] | None] = _READS.get
+
+#: turn number as a row writes it → its value, for the reader's first tier (a turn
+#: number written otherwise, ``01.``, or past 1000 goes to the row regex)
+TURN_NUMBERS: Final = {str(n): n for n in range(1, 1001)}
 
 
 def fast_row(text: str, number: int) -> tuple[list[Entry], Comment | None] | None:
@@ -185,34 +245,68 @@ def fast_row(text: str, number: int) -> tuple[list[Entry], Comment | None] | Non
     return fast_match(m, number)
 
 
+#: a row as the fast paths read it: its turn number, its first entry (None: ``...``),
+#: its second (None: none), and its trailing comment
+RowRead = tuple[int | None, EntryRead | None, EntryRead | None, Comment | None]
+
+
+def read_row(m: re.Match[str], number: int) -> RowRead | None:
+    """The row :data:`ROW_RE` matched (line ``number``); None when an entry of it is one
+    for the general path."""
+    turn, dots, first, second, comment = m.groups()
+    a: EntryRead | None = None
+    if dots is None:
+        got = entry_read(first)
+        if not got:
+            return None
+        a = got
+    b: EntryRead | None = None
+    if second is not None:
+        got = entry_read(second)
+        if not got:
+            return None
+        b = got
+    c = None if comment is None else Comment(comment[1:], number, m.start(5) + 1, False)
+    return (None if turn is None else int(turn)), a, b, c
+
+
+def row_entries(number: int, turn: int | None, a: EntryRead | None, b: EntryRead | None, line: str) -> list[Entry]:
+    """The :class:`Entry` objects of a row the fast paths read (line ``number``, whose
+    text ``line`` holds the entries' texts in order: their columns are found there)."""
+    text = "..." if a is None else a.text
+    column = line.find(text) + 1
+    first = (
+        Entry(number, column, "...", placeholder=True, number=turn)
+        if a is None
+        else Entry(number, column, text, *a.fields, turn)
+    )
+    if b is None:
+        return [first]
+    return [first, Entry(number, line.find(b.text, column - 1 + len(text)) + 1, b.text, *b.fields, None)]
+
+
 def _f_entry(number: int, column: int, text: str, turn: int | None) -> Entry | None:
     """The Entry of ``text`` (an entry :data:`_ANY_ENTRY` matched, or ``...``) at
     ``column``, or None when the general path must read it."""
     if text == "...":
         return Entry(number, column, "...", None, None, None, None, None, None, False, True, turn)
-    slots = _F_ENTRIES.get(text)
-    if slots is None:
-        slots = _f_slots(text)
-    if not slots:
+    read = entry_read(text)
+    if not read:
         return None
-    return Entry(number, column, text, *slots, turn)
+    return Entry(number, column, text, *read.fields, turn)
 
 
 def fast_match(m: re.Match[str], number: int) -> tuple[list[Entry], Comment | None] | None:
-    turn, dots, _first, second, comment = m.groups()
-    group = 2 if dots is not None else 3
-    e = _f_entry(number, m.start(group) + 1, m.group(group), int(turn) if turn is not None else None)
-    if e is None:
+    """The entries and trailing comment of the row :data:`ROW_RE` matched (line
+    ``number``); None when an entry of it is one for the general path."""
+    read = read_row(m, number)
+    if read is None:
         return None
-    entries = [e]
-    if second is not None:
-        e = _f_entry(number, m.start(4) + 1, second, None)
-        if e is None:
-            return None
-        entries.append(e)
-    if comment is None:
-        return entries, None
-    return entries, Comment(comment[1:], number, m.start(5) + 1, False)
+    turn, a, b, comment = read
+    entries = [_f_entry(number, m.start(2 if a is None else 3) + 1, "..." if a is None else a.text, turn)]
+    if b is not None:
+        entries.append(_f_entry(number, m.start(4) + 1, b.text, None))
+    return [e for e in entries if e is not None], comment
 
 
 # A line of more than two entries (a whole round on one line, as self-play tools write

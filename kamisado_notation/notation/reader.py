@@ -9,15 +9,14 @@ direction or a fill) becomes the terminal the parser expects at that point.
 
 Records are read line by line, so one bad line does not hide the errors of later lines:
 each becomes a ``Diagnostic(rule="syntax")`` (one a line: the first error on it) and the
-line is left out of the model. The lines a record is mostly made of (a row of entries, a
-header, a ``Round`` or ``Lineup`` line) are read whole by one compiled regex each and
-plain dict lookups (:func:`fast_match`, :func:`fast_other`), about 10x lark's own lexer
-and parser; any line they do not take goes to the general path (:func:`parse_line`: the
-regex lexer and lark's LALR parser), which gives every error message
-(``bench/bench_parse.py``, ``bench/bench_validate.py``). Either way a line is read in time
-linear in its length, whatever its shape (``bench/bench_hostile_lines.py``). The assembler builds matches
-from the lines in order (a header line after moves starts the next match) before any
-rules check, so a record full of illegal moves still parses.
+line is left out of the model. One reader decides how every line is read and where every
+match starts (:class:`~.line_reader.Reader`: the rows of entries it read before, then one
+compiled regex for each common kind of line, then the grammar, which gives every error
+message); its events go to a consumer. Here that consumer is the record builder
+(:class:`~.assembly.Assembler`), which makes the record model before any rules check, so
+a record full of illegal moves still parses. Either way a line is read in time linear in
+its length, whatever its shape (``bench/bench_hostile_lines.py``; speed:
+``bench/bench_parse.py``, ``bench/bench_validate.py``).
 
 Decisions (docs/notation.md §7 leaves them open):
 
@@ -33,42 +32,29 @@ Decisions (docs/notation.md §7 leaves them open):
 - ``{braced}`` comments end on the line they start (like ``#`` comments); an unclosed
   ``{`` is a syntax error at that line, which keeps recovery line-local.
 
-The parts live in private modules, one job each: :mod:`._lexing` (tokens, FastLexer),
-:mod:`._grammar` (grammar, transformer, parser), :mod:`.general_path` (the general path
-for one line), :mod:`._fast_paths` (the whole-line regexes), :mod:`._syntax_errors`
-(NotationError and its wording), :mod:`._assembly` (lines to matches). This module is
+The parts live in modules of their own, one job each: :mod:`.lexing` (tokens,
+FastLexer), :mod:`.grammar` (grammar, transformer, parser), :mod:`.general_path` (the
+grammar's reading of one line), :mod:`.fast_paths` (the whole-line regexes and the memo
+of entries), :mod:`.line_reader` (the one reader and its events), :mod:`.syntax_errors`
+(NotationError and its wording), :mod:`.assembly` (the record builder). This module is
 the public API and reads whole texts and files.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from ..errors import NotationError
-from .assembly import Assembler, feed
-from .digits import lookalike_digit
-from .fast_paths import (
-    OTHER_RE,
-    OTHER_STARTS,
-    ROW_RE,
-    SEG_RE,
-    blank_braced,
-    fast_match,
-    fast_other,
-    fast_segments,
-    reading_fast,
-)
-from .record import Comment, Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
+from .assembly import Assembler
+from .line_reader import HeaderScan, Reader
+from .record import Entry, Headers, MatchRecord, RecordFile
 from .text import has_odd, iter_plain, plain_lines
 
 # The grammar (lark) is imported only where a line needs it (:func:`parse_entry`,
-# ``assembly.feed``): a record the fast paths read whole never loads it.
+# ``line_reader.Reader.feed``): a record the fast paths read whole never loads it.
 
-__all__ = ["iter_matches", "parse_entry", "parse_record", "read_entry"]
-
-#: A fast-path pattern's ``match`` (or :func:`_never`, with the fast paths off).
-Matcher = Callable[..., "re.Match[str] | None"]
+__all__ = ["iter_headers", "iter_matches", "parse_entry", "parse_record", "read_entry"]
 
 
 def parse_entry(text: str) -> Entry:
@@ -139,6 +125,21 @@ def iter_matches(
     return read_lines(cleaned, path, _file, first_line=first_line, first_index=first_index)
 
 
+def iter_headers(lines: Iterable[str]) -> Iterator[Headers]:
+    """The headers of each match of a record, one match at a time, as the lines come
+    (each line with or without its ending): nothing else is kept, and the matches are
+    told apart as :func:`iter_matches` tells them (a match with no headers gives an
+    empty list). For a listing of a file's matches; nothing is checked.
+
+    >>> text = '[Black "Ann"]\\n[Gold "Bo"]\\nRound 1\\n1. Pu L1 Pu\\n[Black "Cy"]\\nRound 1'
+    >>> [headers.get("Black") for headers in iter_headers(text.split("\\n"))]
+    ['Ann', 'Cy']
+    """
+    if isinstance(lines, (str, bytes, bytearray)):
+        raise TypeError("iter_headers reads lines (an iterable of str)")
+    return (Headers(found) for found in Reader(HeaderScan()).read(iter_plain(_cleaned(lines, None), None, 1)))
+
+
 def _cleaned(lines: Iterable[str], record: RecordFile | None) -> Iterator[str]:
     """Each line without its ending ("\n", "\r\n" — noted in ``record.crlf`` — or "\r"),
     the first without a BOM (``record.bom``); a line that holds a "\r" or "\n" inside is
@@ -198,157 +199,17 @@ def read_lines(
     *,
     first_line: int = 1,
     first_index: int = 1,
-    asm: Assembler | None = None,
 ) -> Iterator[MatchRecord]:
-    """:func:`iter_matches` of lines already without their endings (:func:`_cleaned`).
-    ``first_line`` and ``first_index`` number the first line and the first match, for a
-    part of a file read on its own (a block of matches, :mod:`kamisado_notation.checking.verdict`
-    re-reading one match). A caller that passes its own ``asm`` (instead of
-    ``first_index``) can watch it: its ``file_errors`` are complete once the first match
-    is given, and ``started`` says at the end whether the last match had begun its
-    rounds (so that a header line after these lines would start a new match)."""
-    asm = asm if asm is not None else Assembler(path, first_index=first_index)
-    fast = reading_fast()  # (off only inside fast_paths.general_paths)
-    row, other, segment = (ROW_RE.match, OTHER_RE.match, SEG_RE.match) if fast else (_never, _never, _never)
-    number = first_line - 1
-    for line in lines:
-        number += 1
-        if not line.isascii() and _lookalike(asm, line, number):
-            continue
-        # the fast paths (each reads a line as the general path would, or leaves it)
-        m = None if line.startswith(OTHER_STARTS) else row(line)
-        if _add_row(asm, line, number, m, segment):
-            continue
-        if m is None and (not line or line.isspace()):  # str.isspace() is the lexer's \s
-            asm.blank()
-            continue
-        taken, done = _add_rest(asm, line, number, m, (row, other, segment))
-        if done is not None:
-            yield done
-        if not taken:
-            yield from feed(asm, line, number)
-    done = asm.finish()
-    if done is not None:
-        yield done
+    """:func:`iter_matches` of lines already without their endings (:func:`_cleaned`):
+    the :class:`Reader` with the record builder (:class:`~.assembly.Assembler`) as its
+    consumer. ``first_line`` and ``first_index`` number the first line and the first
+    match, for a part of a file read on its own (a block of matches, a match read again
+    by :mod:`kamisado_notation.checking.verdict`)."""
+    asm = Assembler(path, first_index=first_index)
+    yield from Reader(asm, first_line=first_line).read(lines)
     if _file is not None:
         _file.errors.extend(asm.file_errors)
         _file.comments.extend(asm.pending)
-
-
-def _lookalike(asm: Assembler, line: str, number: int) -> bool:
-    """Report a number written with digits other than 0–9 (:mod:`.digits`); True if so."""
-    bad = lookalike_digit(line, number)
-    if bad is None:
-        return False
-    asm.error(bad.line, bad.column, str(bad))
-    return True
-
-
-def _read_row(line: str, number: int, m: re.Match[str] | None, segment: Matcher) -> tuple[list[Entry], Comment | None] | None:
-    """A row of entries and its trailing comment as a fast path reads it (``m``: the row
-    pattern's match, or a long line's segments); None leaves it to the general path."""
-    if m is not None:
-        return fast_match(m, number)
-    if len(line) > 40 and not line.startswith(OTHER_STARTS):  # more than two entries?
-        return fast_segments(line, number, segment)
-    return None
-
-
-def _read_other(line: str, number: int, other: Matcher) -> tuple[Header | RoundRecord | Lineup, Comment | None] | None:
-    """A header, ``Round`` or ``Lineup`` line and its trailing comment as its fast path
-    reads it; None leaves it to the general path."""
-    m = other(line)
-    return fast_other(m, number) if m is not None else None
-
-
-def _add_row(asm: Assembler, line: str, number: int, m: re.Match[str] | None, segment: Matcher) -> bool:
-    """Read a row of entries by a fast path (:func:`_read_row`); False when they leave
-    the line to the general path."""
-    read = _read_row(line, number, m, segment)
-    if read is None:
-        return False
-    entries, comment = read
-    asm.add_entries(entries)
-    if comment is not None:
-        asm.comment(comment)
-    return True
-
-
-def _add_other(asm: Assembler, line: str, number: int, other: Matcher) -> tuple[bool, MatchRecord | None]:
-    """Read a header, ``Round`` or ``Lineup`` line by its fast path: whether it took the
-    line, and the match the line completes (a header after moves starts the next)."""
-    read = _read_other(line, number, other)
-    if read is None:
-        return False, None
-    item, comment = read
-    done = asm.add(item)
-    if comment is not None:
-        asm.comment(comment)
-    return True, done
-
-
-def _add_rest(
-    asm: Assembler, line: str, number: int, m: re.Match[str] | None, matchers: tuple[Matcher, Matcher, Matcher]
-) -> tuple[bool, MatchRecord | None]:
-    """What the fast paths take of a line that is no row they read (``m``: the row
-    pattern's match, which left it): a header, ``Round`` or ``Lineup`` line; else, when
-    braced comments are all that keep it from them, the line with its comments blanked
-    (a row the fast path left goes to the general path). Whether they took the line, and
-    the match the line completes."""
-    row, other, segment = matchers
-    if m is None:
-        taken, done = _add_other(asm, line, number, other)
-        if taken:
-            return taken, done
-    if "{" in line:
-        return _add_blanked(asm, line, number, row, other, segment)
-    return False, None
-
-
-def _add_blanked(
-    asm: Assembler, line: str, number: int, row: Matcher, other: Matcher, segment: Matcher
-) -> tuple[bool, MatchRecord | None]:
-    """A line that braced comments alone keep from the fast paths, read by them with
-    each comment blanked (:func:`~.fast_paths.blank_braced`: the columns stay), each
-    entry's text taken from the line (a comment inside an entry is part of its text, as
-    the general path has it) and the comments put beside the elements as ``feed`` puts
-    them: each before the first element to its right. Whether it took the line, and the
-    match the line completes."""
-    blanked = blank_braced(line, number)
-    if blanked is None:
-        return False, None
-    bare, comments = blanked
-    elements: list[Entry] | list[Header | RoundRecord | Lineup]
-    read = _read_row(bare, number, None if bare.startswith(OTHER_STARTS) else row(bare), segment)
-    if read is not None:
-        elements, last = read
-        for e in elements:
-            e.text = line[e.column - 1 : e.column - 1 + len(e.text)]
-    else:
-        got = _read_other(bare, number, other)
-        if got is None:
-            return False, None
-        elements, last = [got[0]], got[1]
-    done = None
-    if last is not None:
-        comments.append(last)
-    ci = 0
-    for element in elements:
-        while ci < len(comments) and comments[ci].column < element.column:
-            asm.comment(comments[ci])
-            ci += 1
-        if isinstance(element, Entry):
-            asm.add_entries([element])
-        else:
-            done = asm.add(element)
-    for c in comments[ci:]:
-        asm.comment(c)
-    return True, done
-
-
-def _never(_text: str, _pos: int = 0, /) -> None:
-    """A fast-path pattern's ``match`` that takes no line (inside :func:`~.fast_paths.general_paths`)."""
-    return
 
 
 def split_lines(text: str) -> Iterator[str]:

@@ -1,0 +1,498 @@
+"""The one reader of a record's lines: how each line is read, and the events it gives.
+
+python-chess's ``read_game(Visitor=…)`` is the model. :class:`Reader` decides, in one
+place, how every line is read and where every match starts; it tells a consumer
+(:class:`RecordEvents`) what it read, in the file's order: a match begins, a header, a
+``Round`` or ``Lineup`` line, a row's entries (already split into their slots), a
+comment, a blank line, a syntax error. Consumers decide what to make of it:
+
+- the record builder, :class:`~.assembly.Assembler` (the record model: every reader of
+  text ends there);
+- the fast verdict, :class:`~kamisado_notation.checking.verdict.Judge` (plays the rows
+  straight on the position, and hands a match to the full replay at its first anomaly);
+- the header scan, :class:`HeaderScan` (each match's headers, for a listing).
+
+How a line is read, tier by tier (each tier reads a line exactly as the next would, or
+leaves it to the next):
+
+1. **known rows**: ``N. A  B`` (or ``N. A``, ``N. ...  B``), where ``A`` and ``B`` are
+   entry texts the row regex read before (:func:`~.fast_paths.known_entry`, a memo of
+   tier 2) and ``N`` is written plainly: two string splits and two dict lookups — most
+   lines of a record;
+2. **the whole-line regexes** (:mod:`.fast_paths`): a row, a line of many entries, a
+   header, ``Round`` or ``Lineup`` line; a line whose braced comments alone keep it from
+   them is read with the comments blanked;
+3. **the grammar** (:mod:`.general_path`: lark's LALR parser), for every other line; it
+   gives every syntax error, reads an unknown word of a row past, and takes a header
+   without quotes or a result after the moves with a warning.
+
+Where matches start: at the first element of the file, and at a header that comes after
+a match has begun its rounds (a ``Round``, ``Lineup`` or row, or a ``Round`` line that
+could not be read).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Generic, TypeVar
+
+from ..diagnostics import ERROR, WARNING, Severity
+from ..errors import NotationError
+from .digits import lookalike_digit
+from .fast_paths import (
+    OTHER_RE,
+    OTHER_STARTS,
+    ROW_RE,
+    SEG_RE,
+    TURN_NUMBERS,
+    EntryRead,
+    blank_braced,
+    fast_match,
+    fast_other,
+    fast_segments,
+    known_entry,
+    read_row,
+    reading_fast,
+)
+from .headers import HEADER_RULE, trailing_result, unquoted_header
+from .record import Comment, Entry, Header, Item, Lineup, RoundRecord
+from .tokens import KINDS_LIMIT
+
+__all__ = ["HeaderScan", "Reader", "RecordEvents", "first_word"]
+
+T = TypeVar("T")
+
+
+class RecordEvents(Generic[T]):
+    """What a :class:`Reader` tells its consumer, line by line in the file's order; each
+    method does nothing here. A consumer makes ``T`` of each match: :meth:`begin_match`
+    and :meth:`end` return the match they complete (or None)."""
+
+    #: Whether the consumer keeps the elements it is given (the record builder does).
+    #: One that only looks at them (False) is given a header, ``Round`` or ``Lineup``
+    #: line it was given before as the same object again, its ``line`` that of the
+    #: first (:meth:`begin_match` has the right one).
+    keeps: bool = True
+
+    def begin_match(self, line: int) -> T | None:
+        """A match starts with the element read next (at ``line``); the one before, if
+        any, is complete: it is returned."""
+        return None
+
+    def header(self, header: Header) -> None:
+        """A header line."""
+
+    def round_line(self, rnd: RoundRecord) -> None:
+        """A ``Round`` line (``rnd.unread``: one that could not be read)."""
+
+    def lineup(self, lineup: Lineup) -> None:
+        """A ``Lineup`` line."""
+
+    def row(self, number: int, turn: int | None, first: EntryRead | None, second: EntryRead | None, line: str) -> None:
+        """A row the fast tiers read (line ``number``, whose text is ``line``): its turn
+        number, its first entry (None: ``...``), its second (None: none). The entries'
+        slots are in each :class:`EntryRead`; :func:`~.fast_paths.row_entries` makes
+        them :class:`Entry` objects."""
+
+    def entries(self, entries: list[Entry]) -> None:
+        """Entries as :class:`Entry` objects: a line of many entries, or an entry the
+        grammar read (each with its own turn number, if any)."""
+
+    def comment(self, comment: Comment) -> None:
+        """A comment (``#`` or braced), after the element it follows."""
+
+    def blank(self) -> None:
+        """A blank line."""
+
+    def grammar_line(self, number: int) -> None:
+        """The element just given came from line ``number``, which the grammar read (a
+        line the fast tiers leave); given after each element of such a line (none for
+        a line of comments only)."""
+
+    def error(
+        self,
+        line: int,
+        column: int,
+        message: str,
+        *,
+        severity: Severity = ERROR,
+        lost: bool = True,
+        rule: str = "syntax",
+        kind: str = "",
+    ) -> None:
+        """A diagnostic of the reading (a syntax error, or a warning): ``lost``, an error
+        that left entries out; ``rule`` and ``kind`` as in :class:`~..diagnostics.Diagnostic`."""
+
+    def read_past(self, unknown: list[NotationError], number: int) -> None:
+        """The errors of the unknown words read past in row ``number`` (whose entries
+        were given, the slot of each such word ``None``), and of words between two
+        entries read as nothing."""
+
+    def unread_line(self, text: str, number: int) -> None:
+        """Line ``number`` could not be read (its error was given): a ``Round`` or
+        ``Lineup`` line all the same, by its first word."""
+
+    def result_claim(self, value: str, line: int, column: int) -> None:
+        """A result written after the moves (``3-2``, as PGN does)."""
+
+    def end(self) -> T | None:
+        """The lines ran out: the last match, if any."""
+        return None
+
+
+class Reader(Generic[T]):
+    """Reads lines (without their endings) into ``events``; :meth:`read` yields each
+    match its consumer completes. ``first_line`` numbers the first line. ``started``:
+    whether the match being read has begun its rounds (so that a header next would
+    start a new one)."""
+
+    def __init__(self, events: RecordEvents[T], *, first_line: int = 1) -> None:
+        self.events = events
+        self.number = first_line - 1  # the line read last
+        self.in_match = False
+        self.started = False
+
+    def read(self, lines: Iterable[str]) -> Iterator[T]:  # noqa: C901 - the hot loop: tier 1 in one body (no call per line)
+        """The matches of ``lines``, as the consumer makes them, as the lines come."""
+        events = self.events
+        row, blank, round_line, lineup = events.row, events.blank, events.round_line, events.lineup
+        known, turns, lines_read = known_entry, TURN_NUMBERS, _KNOWN_LINES.get
+        fast = reading_fast()  # (off only inside fast_paths.general_paths)
+        keeps = events.keeps
+        number = self.number
+        for line in lines:
+            number += 1
+            # tier 1: what tier 2 read before
+            if fast:
+                if self.started:  # a row of known entries (no match starts there)
+                    turn, dot, rest = line.partition(". ")
+                    t = turns.get(turn) if dot else None
+                    if t is not None:
+                        first, gap, second = rest.partition("  ")
+                        a = known(first)
+                        if gap:
+                            b = known(second.strip(" "))
+                            if b and (a or first == "..."):
+                                row(number, t, a or None, b, line)
+                                continue
+                        elif a:
+                            row(number, t, a, None, line)
+                            continue
+                if not line:
+                    blank()
+                    continue
+                seen = lines_read(line)  # a header, Round or Lineup line
+                if seen is not None:
+                    if type(seen) is not Header and self.in_match:  # round content: no match starts
+                        self.started = True
+                        if keeps:
+                            seen = _again(seen, number)
+                        if type(seen) is RoundRecord:
+                            round_line(seen)
+                        else:
+                            lineup(seen)  # type: ignore[arg-type]  # (a Lineup: neither of the others)
+                        continue
+                    done = self.element(_again(seen, number) if keeps else seen, number)
+                    if done is not None:
+                        yield done
+                    continue
+            self.number = number
+            yield from self.line(line, number, fast)
+        self.number = number
+        done = events.end()
+        if done is not None:
+            yield done
+
+    # -- one line, below tier 1
+
+    def line(self, line: str, number: int, fast: bool) -> Iterator[T]:
+        """Line ``number`` (``line``): read by tier 2, else by the grammar."""
+        if not line.isascii() and self._lookalike(line, number):
+            return
+        if fast:
+            m = None if line.startswith(OTHER_STARTS) else ROW_RE.match(line)
+            if self._row(line, number, m):
+                return
+        else:
+            m = None
+        if m is None and (not line or line.isspace()):  # str.isspace() is the lexer's \s
+            self.events.blank()
+            return
+        if fast:
+            taken, done = self._rest(line, number, m)
+            if taken:
+                if done is not None:
+                    yield done
+                return
+        yield from self.feed(line, number)
+
+    def _lookalike(self, line: str, number: int) -> bool:
+        """Report a number written with digits other than 0–9 (:mod:`.digits`): a syntax
+        error, and the line is left out. True if so."""
+        bad = lookalike_digit(line, number)
+        if bad is None:
+            return False
+        self.events.error(bad.line, bad.column, str(bad))
+        return True
+
+    # -- elements: where a match starts
+
+    def _begin(self, header: bool, line: int) -> T | None:
+        """Before an element at ``line`` (a header, or round content): the match it
+        starts, if it starts one (then the match completed is returned)."""
+        if self.in_match and not (header and self.started):
+            return None
+        self.in_match, self.started = True, False
+        return self.events.begin_match(line)
+
+    def _content(self, line: int) -> T | None:
+        """Before round content at ``line`` (a ``Round``, ``Lineup`` line or entries)."""
+        done = self._begin(False, line) if not self.in_match else None
+        self.started = True
+        return done
+
+    def element(self, item: Header | RoundRecord | Lineup, number: int = 0) -> T | None:
+        """A header, ``Round`` or ``Lineup`` line (at line ``number``, when the item is
+        one tier 1 gives again): the match it completes, if any."""
+        line = number or item.line
+        if type(item) is Header:
+            done = self._begin(True, line)
+            self.events.header(item)
+            return done
+        done = self._content(line)
+        if type(item) is RoundRecord:
+            self.events.round_line(item)
+        else:
+            assert isinstance(item, Lineup)
+            self.events.lineup(item)
+        return done
+
+    def entries(self, entries: list[Entry]) -> None:
+        """Entries as :class:`Entry` objects (they never complete a match)."""
+        self._content(entries[0].line)
+        self.events.entries(entries)
+
+    # -- tier 2: the whole-line regexes
+
+    def _row(self, line: str, number: int, m: re.Match[str] | None) -> bool:
+        """A row (``m``: the row regex's match) or a long line of many entries, read by
+        tier 2; False leaves the line to the rest."""
+        if m is not None:
+            read = read_row(m, number)
+            if read is None:
+                return False
+            turn, a, b, comment = read
+            self._content(number)
+            self.events.row(number, turn, a, b, line)
+        elif len(line) > 40 and not line.startswith(OTHER_STARTS):  # more than two entries?
+            got = fast_segments(line, number, SEG_RE.match)
+            if got is None:
+                return False
+            entries, comment = got
+            self.entries(entries)
+        else:
+            return False
+        if comment is not None:
+            self.events.comment(comment)
+        return True
+
+    def _other(self, line: str, number: int) -> tuple[bool, T | None]:
+        """A header, ``Round`` or ``Lineup`` line by its regex: whether it took the line,
+        and the match the line completes."""
+        o = OTHER_RE.match(line)
+        read = fast_other(o, number) if o is not None else None
+        if read is None:
+            return False, None
+        item, comment = read
+        if comment is None and line.isascii() and len(_KNOWN_LINES) < KINDS_LIMIT:  # (see _KNOWN_LINES)
+            _KNOWN_LINES[line] = _again(item, 0)
+        done = self.element(item)
+        if comment is not None:
+            self.events.comment(comment)
+        return True, done
+
+    def _rest(self, line: str, number: int, m: re.Match[str] | None) -> tuple[bool, T | None]:
+        """What tier 2 takes of a line that is no row it read (``m``: the row regex's
+        match, which left it): a header, ``Round`` or ``Lineup`` line; else, when braced
+        comments are all that keep it from tier 2, the line with its comments blanked."""
+        if m is None:
+            taken, done = self._other(line, number)
+            if taken:
+                return taken, done
+        if "{" in line:
+            return self._blanked(line, number)
+        return False, None
+
+    def _blanked(self, line: str, number: int) -> tuple[bool, T | None]:
+        """A line that braced comments alone keep from tier 2, read by it with each
+        comment blanked (:func:`~.fast_paths.blank_braced`: the columns stay), each
+        entry's text taken from the line (a comment inside an entry is part of its text,
+        as the grammar has it) and the comments put beside the elements as the grammar's
+        reading puts them: each before the first element to its right."""
+        blanked = blank_braced(line, number)
+        if blanked is None:
+            return False, None
+        bare, comments = blanked
+        elements: list[Entry] | list[Header | RoundRecord | Lineup]
+        got = _row_entries(bare, number, None if bare.startswith(OTHER_STARTS) else ROW_RE.match(bare))
+        if got is not None:
+            elements, last = got
+            for e in elements:
+                e.text = line[e.column - 1 : e.column - 1 + len(e.text)]
+        else:
+            o = OTHER_RE.match(bare)
+            other = fast_other(o, number) if o is not None else None
+            if other is None:
+                return False, None
+            elements, last = [other[0]], other[1]
+        if last is not None:
+            comments.append(last)
+        done = self._interleave(elements, comments, None)
+        return True, done[-1] if done else None
+
+    def _interleave(
+        self, elements: Sequence[Entry | Header | RoundRecord | Lineup], comments: list[Comment], grammar: int | None
+    ) -> list[T]:
+        """The elements of one line, each comment given before the first element to its
+        right (``grammar``: the line's number when the grammar read it): the matches
+        they complete."""
+        done = []
+        ci = 0
+        for element in elements:
+            while ci < len(comments) and comments[ci].column < element.column:
+                self.events.comment(comments[ci])
+                ci += 1
+            if isinstance(element, Entry):
+                self.entries([element])
+            else:
+                got = self.element(element)
+                if got is not None:
+                    done.append(got)
+            if grammar is not None:
+                self.events.grammar_line(grammar)  # (after the element: its match's)
+        for c in comments[ci:]:
+            self.events.comment(c)
+        return done
+
+    # -- tier 3: the grammar
+
+    def feed(self, text: str, number: int) -> Iterator[T]:
+        """Line ``number`` by the grammar; a syntax error is given and the line is left
+        out (its comments are kept), unless it is a row whose unknown words can be read
+        past (:func:`~.general_path.read_past_words`); a header without quotes and a
+        result after the moves are read with a warning (:meth:`_header_slip`)."""
+        slip = self._header_slip(text, number) if self.started or text.lstrip().startswith("[") else None
+        if slip is not None:
+            yield from slip
+            return
+        read = self._read_line(text, number)
+        if read is None:
+            return
+        items, comments, unknown = read
+        if not items and not comments:
+            self.events.blank()
+            return
+        elements = [e for item in items for e in (item if isinstance(item, list) else [item])]
+        yield from self._interleave([e[0] if isinstance(e, tuple) else e for e in elements], comments, number)
+        if unknown:
+            self.events.read_past(unknown, number)
+
+    def _header_slip(self, text: str, number: int) -> Iterator[T] | None:
+        """A header written without quotes, or a result written after the moves, read
+        with a warning (:mod:`.headers`): what the line completes; ``None`` for any
+        other line."""
+        unquoted = unquoted_header(text)
+        if unquoted is not None:
+            name, value, column = unquoted
+            done = self.element(Header(name, value, number, column))
+            self.events.grammar_line(number)
+            message = f"[{name} {value}] has no quotes around its value: read as [{name} \"{value}\"]"
+            self.events.error(number, column, message, severity=WARNING, rule=HEADER_RULE)
+            return iter([done] if done is not None else [])
+        result = trailing_result(text) if self.started else None
+        if result is None or first_word(result[0]) in ("round", "lineup") or result[0].lstrip().startswith("["):
+            return None
+        before, value, column = result
+        done_before = list(self.feed(before, number)) if before.strip() else []
+        self.events.grammar_line(number)
+        self.events.result_claim(value, number, column)
+        return iter(done_before)
+
+    def _read_line(self, text: str, number: int) -> tuple[list[Item], list[Comment], list[NotationError]] | None:
+        """The items and comments of line ``number``, with the errors of the unknown
+        words read past in it; ``None`` when it cannot be read (its error given)."""
+        from .general_path import read_line  # the grammar (lark): only for a line the fast tiers leave
+
+        try:
+            return read_line(text, number)
+        except NotationError as e:
+            self.events.error(e.line, e.column, str(e))
+            self._unread(text, number)
+        except RecursionError:  # pragma: no cover - nothing here recurses on input depth
+            self.events.error(number, 1, "too deeply nested")
+        return None
+
+    def _unread(self, text: str, number: int) -> None:
+        """A line that could not be read: a ``Round`` line starts a round all the same
+        (the entries after it are not the round before's)."""
+        word = first_word(text)
+        if not self.in_match or word not in ("round", "lineup"):
+            return
+        if word == "round":
+            self.started = True
+        self.events.unread_line(text, number)
+
+
+#: a header, ``Round`` or ``Lineup`` line tier 2 read (one with no comment, and of ASCII
+#: only: no digit there needs the check of :mod:`.digits`) → what it read there, for
+#: tier 1: a record repeats them
+_KNOWN_LINES: dict[str, Header | RoundRecord | Lineup] = {}
+
+
+def _again(seen: Header | RoundRecord | Lineup, number: int) -> Header | RoundRecord | Lineup:
+    """A new element as ``seen`` (read at tier 2), at line ``number``."""
+    if type(seen) is RoundRecord:
+        return RoundRecord(seen.number, seen.fill, number, seen.column)
+    if type(seen) is Lineup:
+        return Lineup(seen.side, list(seen.colours), number, seen.column)
+    assert isinstance(seen, Header)
+    return Header(seen.name, seen.value, number, seen.column)
+
+
+def _row_entries(line: str, number: int, m: re.Match[str] | None) -> tuple[list[Entry], Comment | None] | None:
+    """A row (``m``: the row regex's match) or a long line of many entries as tier 2
+    reads them, as :class:`Entry` objects; None leaves the line to the rest."""
+    if m is not None:
+        return fast_match(m, number)
+    if len(line) > 40 and not line.startswith(OTHER_STARTS):  # more than two entries?
+        return fast_segments(line, number, SEG_RE.match)
+    return None
+
+
+def first_word(text: str) -> str:
+    """The first word of a line, in lower case ("" for a blank line): what a line that
+    could not be read was meant to be (``round`` starts a round all the same)."""
+    return text.split(None, 1)[0].lower() if text.strip() else ""
+
+
+class HeaderScan(RecordEvents[list[Header]]):
+    """The third consumer: each match's headers, nothing else kept (a listing of a
+    file's matches: who played, when, the claimed result). The rows are read as every
+    consumer reads them, so that matches are told apart as the record builder tells
+    them."""
+
+    def __init__(self) -> None:
+        self.headers: list[Header] | None = None
+
+    def begin_match(self, line: int) -> list[Header] | None:
+        done, self.headers = self.headers, []
+        return done
+
+    def header(self, header: Header) -> None:
+        assert self.headers is not None
+        self.headers.append(header)
+
+    def end(self) -> list[Header] | None:
+        done, self.headers = self.headers, None
+        return done

@@ -1,0 +1,121 @@
+"""One reader, many consumers (kamisado_notation.notation.line_reader).
+
+The reader decides how each line is read (rows of entries it read before, then the
+whole-line regexes, then the grammar) and where each match starts; the record builder,
+the fast verdict (tests/test_verdict.py) and the header scan consume its events. Here:
+the record builder's records are the grammar's whatever the tier that read a line (the
+rows read a second time come from the memo of entries); the header scan tells matches
+apart as the record builder does; and a consumer written by a user sees every entry.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kamisado_notation.notation import iter_headers, iter_matches, parse_record
+from kamisado_notation.notation.fast_paths import general_paths
+from kamisado_notation.notation.line_reader import Reader, RecordEvents
+from kamisado_notation.notation.record import Entry, Header, RecordFile
+from kamisado_notation.notation.writer import LANGUAGES, Form, format_record
+from kamisado_notation.play.generate import generate_match
+
+BLANKS = [" ", "  ", "   ", "\t", " \t"]
+ENDS = ["", "", " ", "  ", "\t", "   # c", "#c", "  {c}"]
+TURNS = ["", "01. ", "1.", "7. ", "1.  "]
+
+
+def random_record(rng: random.Random, matches: int) -> str:
+    """Random legal matches, each in a random form and language."""
+    parts = []
+    for i in range(matches):
+        coords = rng.random() < 0.25
+        m = generate_match(random.Random(rng.random()), target=rng.choice((1, 2, 3)), index=i + 1, coords=coords)
+        form = Form.COORDS if coords else rng.choice((Form.TEXT, Form.SYMBOLS, Form.SHORT))
+        parts.append(format_record(RecordFile("t", matches=[m]), form=form, lang=rng.choice(LANGUAGES)))
+    return "\n".join(parts)
+
+
+def respaced(text: str, rnd: random.Random) -> str:
+    """``text`` with some rows' blanks redrawn (inside entries, between them, after
+    them) and some turn numbers rewritten."""
+    lines = text.split("\n")
+    for k, line in enumerate(lines):
+        if not line[:1].isdigit() or rnd.random() < 0.4:
+            continue
+        words = line.split()
+        if rnd.random() < 0.3:
+            words = words[1:]
+            lead = rnd.choice(TURNS)
+        else:
+            lead = ""
+        lines[k] = lead + "".join(w + rnd.choice(BLANKS) for w in words[:-1]) + words[-1] + rnd.choice(ENDS)
+    return "\n".join(lines)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), st.randoms(use_true_random=False))
+def test_every_tier_reads_a_row_as_the_grammar_reads_it(seed: int, rnd: random.Random) -> None:
+    text = respaced(random_record(random.Random(seed), 2), rnd)
+    first = parse_record(text)  # (its rows' entries are now known to the first tier)
+    again = parse_record(text)
+    with general_paths(validating=False):
+        grammar = parse_record(text)
+    assert first == grammar
+    assert again == grammar
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.integers(1, 4), st.randoms(use_true_random=False))
+def test_the_header_scan_tells_matches_apart_as_the_record_builder_does(seed: int, matches: int, rnd: random.Random) -> None:
+    lines = random_record(random.Random(seed), matches).split("\n")
+    for _ in range(rnd.randrange(4)):  # headers, comments and blank lines anywhere
+        lines.insert(rnd.randrange(len(lines) + 1), rnd.choice(['[Event "x"]', "# note", "", '[Site "y"] # z', "Round 2"]))
+    records = list(iter_matches(lines))
+    scanned = list(iter_headers(lines))
+    def named(headers: list[Header]) -> list[tuple[str, str, int, int]]:
+        return [(h.name, h.value, h.line, h.column) for h in headers]  # (comments are not kept)
+
+    assert [named(h) for h in scanned] == [named(m.headers) for m in records]
+
+
+class PlyCounter(RecordEvents[int]):
+    """A consumer as a user writes one: the number of entries of each match."""
+
+    def __init__(self) -> None:
+        self.count: int | None = None
+
+    def begin_match(self, line: int) -> int | None:
+        done, self.count = self.count, 0
+        return done
+
+    def row(self, number: int, turn: int | None, first: object, second: object, line: str) -> None:
+        assert self.count is not None
+        self.count += (first is not None) + (second is not None)
+
+    def entries(self, entries: list[Entry]) -> None:
+        assert self.count is not None
+        self.count += sum(not e.placeholder for e in entries)
+
+    def end(self) -> int | None:
+        done, self.count = self.count, None
+        return done
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.integers(1, 3))
+def test_a_consumer_of_ones_own_sees_every_entry(seed: int, matches: int) -> None:
+    text = random_record(random.Random(seed), matches)
+    counted = list(Reader(PlyCounter()).read(text.split("\n")))
+    record = parse_record(text)
+    assert counted == [sum(not e.placeholder for r in m.rounds for e in r.entries) for m in record.matches]
+    assert sum(counted) > 0
+
+
+def test_a_header_after_the_rounds_starts_the_next_match_for_every_consumer() -> None:
+    lines = ['[Black "A"]', "Round 1", "1. Pu L1 Pu", '[Black "B"]', '[Gold "C"]', "Round 1", "# end"]
+    assert [m.line for m in iter_matches(lines)] == [1, 4]
+    assert [[h.name for h in headers] for headers in iter_headers(lines)] == [["Black"], ["Black", "Gold"]]
+    assert list(Reader(PlyCounter()).read(lines)) == [1, 0]
