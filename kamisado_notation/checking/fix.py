@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from ..diagnostics import Diagnostic, Edit, Severity
 from ..notation import iter_matches, parse_record
 from .edits import Applied, edit_text
-from .validate import NO_MATCH, FileReport, validate_text
+from .validate import NO_MATCH_KIND, FileReport, validate_text
 
 __all__ = ["FixReport", "FixedPart", "fix_file", "fix_lines", "fix_text"]
 
@@ -121,7 +121,7 @@ def _fixed(text: str, first_line: int, path: str, before: int, *, leading: bool,
         return FixedPart(text, first_line, [], errors, not any(d.severity is Severity.ERROR for d in errors))
     fixed, corrections, report = _corrected(text, path)
     if not alone:
-        report.diagnostics = [d for d in report.diagnostics if d.message != NO_MATCH]
+        report.diagnostics = [d for d in report.diagnostics if d.kind != NO_MATCH_KIND]
     return FixedPart(
         fixed,
         first_line,

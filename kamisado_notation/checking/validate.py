@@ -50,6 +50,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "NO_MATCH",
+    "NO_MATCH_KIND",
     "VALIDATE_BLOCK_BYTES",
     "BlockReport",
     "FileReport",
@@ -600,11 +601,19 @@ def _no_match(matches: int, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     a valid record), if it is one."""
     if matches or any(d.severity == ERROR for d in diagnostics):
         return []
-    return [Diagnostic("syntax", NO_MATCH, 1, 1)]
+    return [no_match()]
 
 
 #: The message for a file that holds no match.
 NO_MATCH = "the file holds no match"
+#: The :attr:`Diagnostic.kind` of that error (a part of a file, such as ``fix`` cuts,
+#: may hold no match where the file does: ``fix`` drops it there).
+NO_MATCH_KIND = "no-match"
+
+
+def no_match() -> Diagnostic:
+    """The error of a file that holds no match."""
+    return Diagnostic("syntax", NO_MATCH, 1, 1, kind=NO_MATCH_KIND)
 
 
 def report_json(reports: list[FileReport]) -> dict[str, object]:

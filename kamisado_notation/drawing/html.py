@@ -27,7 +27,7 @@ from html import escape
 
 from ..checking.replay import MatchReplay, MatchStatus, PlyKind, RoundReplay, replay
 from ..checking.standings import ROW_FIELDS, Standings, Tally
-from ..checking.validate import NO_MATCH, summary_of
+from ..checking.validate import no_match, summary_of
 from ..diagnostics import ERROR, Diagnostic
 from ..engine.board import Side
 from ..engine.match import HOME_SQUARES, RoundEnd, score_of
@@ -100,7 +100,7 @@ def read_matches(
             continue
         problems += ((name, d) for d in record.errors)
         if len(matches) == count and not record.errors:
-            problems.append((name, Diagnostic("syntax", NO_MATCH, 1, 1)))
+            problems.append((name, no_match()))
     return matches, problems
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from ..engine.board import Side, square_name
 from ..engine.position import Position
 from ..errors import NotationError
+from .assembly import Assembler
 from .record import Entry, Header, MatchRecord, RoundRecord
 
 __all__ = ["Located", "Played", "build_match", "round_winner", "single_round_refusal"]
@@ -49,14 +50,17 @@ def build_match(
     the coordinate form, Black's first (the first mover is Black in every format read),
     each at its place in the file; the headers and the round at ``offset``."""
     line, column = where(offset)
-    match = MatchRecord(index, line)
-    match.headers.extend(Header(name, value, line, column) for name, value in headers)
-    round_record = RoundRecord(1, None, line, column)
+    builder = Assembler("", first_index=index)  # the record builder, given what the .kmr reader gives it
+    builder.begin_match(line)
+    for name, value in headers:
+        builder.header(Header(name, value, line, column))
+    builder.round_line(RoundRecord(1, None, line, column))
     for turn in turns:
         at_line, at_column = where(turn.offset)
         text = f"{square_name(turn.origin)}-{square_name(turn.target)}"
-        round_record.entries.append(Entry(at_line, at_column, text=text, origin=turn.origin, target=turn.target))
-    match.rounds.append(round_record)
+        builder.entries([Entry(at_line, at_column, text=text, origin=turn.origin, target=turn.target)])
+    match = builder.end()
+    assert match is not None  # (a match was begun)
     return match
 
 

@@ -37,11 +37,11 @@ from contextlib import contextmanager
 from enum import Enum
 from typing import Final, Literal, TypedDict, TypeVar, overload
 
-from ..diagnostics import WARNING, Diagnostic
+from ..diagnostics import Diagnostic
 from ..engine.board import Colour, Direction, Side, parse_square
 from ..engine.match import Fill
 from ..errors import NotationError
-from .assembly import TURN_NUMBER, UNKNOWN_WORD
+from .assembly import UNKNOWN_WORD, Assembler
 from .json_stream import JsonStream, check_text
 from .reader import read_entry
 from .record import Comment, Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
@@ -356,45 +356,39 @@ def _entry(r: _Reader, index: int, default_line: int, match: MatchRecord, round_
     return entry
 
 
-def _round(r: _Reader, default_line: int, match: MatchRecord) -> RoundRecord:
+def _round(r: _Reader, default_line: int, builder: Assembler) -> None:
     number = r.integer("number")
     fill = r.name("fill", _FILLS, "fill", nullable=True)
     line, column = r.line(default_line)
-    rnd = RoundRecord(number, fill, line, column, comments=_comments(r, line))
+    builder.round_line(RoundRecord(number, fill, line, column, comments=_comments(r, line)))
     for i, value in enumerate(r.list("lineups", required=False)):
-        rnd.lineups.append(_lineup(_Reader(value, f"{r.at('lineups')}[{i}]"), line))
+        builder.lineup(_lineup(_Reader(value, f"{r.at('lineups')}[{i}]"), line))
+    match = builder.match
+    assert match is not None  # (begun)
     for i, value in enumerate(r.list("entries")):
-        rnd.entries.append(_entry(_Reader(value, f"{r.at('entries')}[{i}]"), i, line, match, number))
-    return rnd
-
-
-def _turn_numbers(m: MatchRecord) -> None:
-    """The warnings the text reader gives for a wrong turn number (notation.py)."""
-    for rnd in m.rounds:
-        for i, e in enumerate(rnd.entries):
-            if e.number is not None and (i % 2 or e.number != i // 2 + 1):
-                expected = "no turn number before Gold's entry" if i % 2 else f"turn number {i // 2 + 1}."
-                m.errors.append(
-                    Diagnostic(
-                        "syntax", f"turn number {e.number}. is wrong here: expected {expected}",
-                        e.line, e.column, WARNING, round=rnd.number, match=m.index, kind=TURN_NUMBER,
-                    )
-                )
+        builder.entries([_entry(_Reader(value, f"{r.at('entries')}[{i}]"), i, line, match, number)])
 
 
 def _match(r: _Reader, index: int, first: bool, last: bool) -> MatchRecord:
+    """Match ``index`` of the document, given to the record builder as the ``.kmr``
+    reader gives it a match's elements (so that a wrong turn number, say, is the same
+    warning)."""
     r.integer("index", low=1, high=_MAX_LINE, default=None)  # the position decides
     line, _column = r.line(1)
-    m = MatchRecord(index, line, comments=_comments(r, line))
+    comments = _comments(r, line)
+    builder = Assembler("", first_index=index)
+    builder.begin_match(line)
     for i, value in enumerate(r.list("headers")):
-        m.headers.append(_header(_Reader(value, f"{r.at('headers')}[{i}]"), line))
+        builder.header(_header(_Reader(value, f"{r.at('headers')}[{i}]"), line))
     for i, value in enumerate(r.list("rounds")):
-        m.rounds.append(_round(_Reader(value, f"{r.at('rounds')}[{i}]"), line, m))
+        _round(_Reader(value, f"{r.at('rounds')}[{i}]"), line, builder)
+    m = builder.end()
+    assert m is not None  # (begun)
+    m.comments = comments
     if not first and not m.headers:
         raise _Bad(r.at("headers"), "a match after the first needs a header (in a .kmr a header line starts the next match)")
     if not last and not m.rounds:
         raise _Bad(r.at("rounds"), "a match before the last needs a round (its headers would run into the next match's)")
-    _turn_numbers(m)
     return m
 
 
