@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kamisado_notation.notation import iter_headers, iter_matches, parse_record
-from kamisado_notation.notation.fast_paths import general_paths
+from kamisado_notation.notation.fast_paths import EntryRead, general_paths
 from kamisado_notation.notation.line_reader import Reader, RecordEvents
 from kamisado_notation.notation.record import Entry, Header, RecordFile
 from kamisado_notation.notation.writer import LANGUAGES, Form, format_record
@@ -91,9 +91,9 @@ class PlyCounter(RecordEvents[int]):
         done, self.count = self.count, 0
         return done
 
-    def row(self, number: int, turn: int | None, first: object, second: object, line: str) -> None:
+    def rows(self, number: int, turn: int | None, reads: list[EntryRead | None], lines: list[str]) -> None:
         assert self.count is not None
-        self.count += (first is not None) + (second is not None)
+        self.count += sum(read is not None for read in reads)
 
     def entries(self, entries: list[Entry]) -> None:
         assert self.count is not None

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 
 from ..diagnostics import ERROR, Diagnostic, Severity
 from ..engine.board import SQUARE_COLOURS, Colour, Direction, Side
@@ -108,8 +109,20 @@ class _Fused:
     :class:`_Fallback` (the match is then read again through the full path)."""
 
     __slots__ = (
-        "chain", "game", "headers", "idx", "index", "line", "named", "names", "pending", "placeheld", "pos", "rounds",
-        "start_to_move", "written",
+        "chain",
+        "game",
+        "headers",
+        "idx",
+        "index",
+        "line",
+        "named",
+        "names",
+        "pending",
+        "placeheld",
+        "pos",
+        "reads",
+        "rounds",
+        "start_to_move",
     )
     pos: Position  # the round in play (set when the first round opens)
 
@@ -122,9 +135,8 @@ class _Fused:
         self.game: Match | None = None
         self.rounds: list[tuple[int, RoundResult | None]] = []
         self.idx = 0  # entries of the round so far (the '...' placeholder included)
-        #: the round's last entries, not played yet (:meth:`flush`), as the engine plays
-        #: them (each an :attr:`EntryRead.written`: :func:`_fields_of` gives its fields)
-        self.written: list[WrittenMove] = []
+        #: the round's last entries, not played yet (:meth:`flush` plays them as a run)
+        self.reads: list[EntryRead] = []
         self.pending: Move | None = None  # a push whose back-entry is due
         self.placeheld = False  # the round opened with '...'
         self.start_to_move = _SIDES[0]
@@ -214,8 +226,7 @@ class _Fused:
 
     def row(self, turn: int | None, first: EntryRead | None, second: EntryRead | None) -> None:
         """A row the reader's fast tiers read: a turn number, an entry or '...' (None),
-        perhaps a second entry. The hot path: an entry whose move says all of it goes to
-        those :meth:`flush` plays (a run for the engine); any other is played at once."""
+        perhaps a second entry, added to those :meth:`flush` plays."""
         if not self.rounds:
             self.round(1, None)  # entries before any Round line: an implicit round 1
         idx = self.idx
@@ -224,19 +235,11 @@ class _Fused:
         if first is None:
             self.placeholder()
         else:
-            w = first.written
-            if w is None:
-                self.entry(first.fields)
-            else:
-                self.written.append(w)
-                self.idx = idx + 1
+            self.reads.append(first)
+            self.idx = idx + 1
         if second is not None:
-            w = second.written
-            if w is None:
-                self.entry(second.fields)
-            else:
-                self.written.append(w)
-                self.idx += 1
+            self.reads.append(second)
+            self.idx += 1
 
     def entries(self, entries: list[Entry]) -> None:
         """The entries of a line of many (each with its own turn number, if any)."""
@@ -266,23 +269,24 @@ class _Fused:
         """One entry the hot path did not take: played at once, after those before it."""
         self.flush()
         self.idx += 1
-        self._play([as_written(f)], self.idx - 1, lambda _: f)
+        self._play([as_written(f)], self.idx - 1, lambda _i: f)
 
     def flush(self) -> None:
-        """Play the entries the hot path took since the last flush (:meth:`_play`)."""
-        written = self.written
-        if written:
+        """Play the rows' entries given since the last flush (:meth:`_play`)."""
+        reads = self.reads
+        if reads:
+            written = list(map(_WRITTEN, reads))
             first = self.idx - len(written)
             pos = self.pos
             start = 0  # (as a rule all are ordinary moves in turn: one run for the engine)
             if self.pending is None and pos.to_move is _SIDES[first & 1]:
                 start = pos.play_written(written)
             if start < len(written):
-                self._play(written, first, _fields_of, start)
-            written.clear()
+                self._play(written, first, lambda i: reads[i].fields, start)
+            self.reads = []
 
     def _play(
-        self, written: list[WrittenMove], first: int, fields: Callable[[WrittenMove], Fields], start: int = 0
+        self, written: list[WrittenMove], first: int, fields: Callable[[int], Fields], start: int = 0
     ) -> None:
         """Play entries from ``start`` on, the first the round's entry ``first``: runs of
         ordinary moves written without a fault by the engine
@@ -293,14 +297,14 @@ class _Fused:
         i = start
         while i < n:
             if self.pending is not None:
-                self._back(fields(written[i]))
+                self._back(fields(i))
             else:
                 if pos.to_move is not _SIDES[(first + i) & 1]:
                     raise _Fallback  # (sides alternate within a run of ordinary moves)
                 i = pos.play_written(written, i)
                 if i == n:
                     break
-                self._other(pos, fields(written[i]))
+                self._other(pos, fields(i))
             i += 1
 
     def _other(self, pos: Position, f: Fields) -> None:
@@ -396,12 +400,7 @@ class _Fused:
 # ---------------------------------------------------------- the reader's consumer
 
 
-def _fields_of(w: WrittenMove) -> Fields:
-    """The fields of an entry whose move says all of it (:attr:`EntryRead.written`)."""
-    tower, direction, distance, square, origin, target = w
-    if origin >= 0:
-        return (None, None, None, None, origin, target, False, False)
-    return (tower, direction, distance, square, None, None, False, False)
+_WRITTEN = attrgetter("written")  # an EntryRead's move as the engine plays it
 
 
 class Judge(RecordEvents[Judged]):
@@ -500,35 +499,36 @@ class Judge(RecordEvents[Judged]):
         fused = self.fused
         if fused is not None:
             try:
-                fused.flush()
-                fused.lineup(lineup)
+                fused.lineup(lineup)  # (nothing to play first: after entries it is the full path's)
             except _Fallback:
                 self.fused = None
 
     def entries(self, entries: list[Entry]) -> None:
         self._take(entries)
 
-    def row(self, number: int, turn: int | None, first: EntryRead | None, second: EntryRead | None, line: str) -> None:
+    def rows(self, number: int, turn: int | None, reads: list[EntryRead | None], lines: list[str]) -> None:
         fused = self.fused
         if fused is None:
             return
-        # the hot path, inline (a call less a row): a row of moves that say all of
-        # themselves, its turn number right, goes to those the fused replay plays next
+        # the hot path: a run of rows, the first turn number right, goes to the entries the
+        # fused replay plays next (no loop here)
         idx = fused.idx
-        if fused.rounds and first is not None and (turn is None or (not idx & 1 and turn == (idx >> 1) + 1)):
-            one = first.written
-            if one is not None:
-                if second is None:
-                    fused.written.append(one)
-                    fused.idx = idx + 1
+        if fused.rounds and (turn is None or (not idx & 1 and turn == (idx >> 1) + 1)):
+            if reads[0] is None:  # '...': Gold starts the round
+                try:
+                    fused.placeholder()
+                except _Fallback:
+                    self.fused = None
                     return
-                two = second.written
-                if two is not None:
-                    fused.written += (one, two)
-                    fused.idx = idx + 2
-                    return
-        try:  # anything else, by the fused replay's own reading
-            fused.row(turn, first, second)
+                fused.reads += reads[1:]  # type: ignore[arg-type]  # (only the first may be '...')
+            else:
+                fused.reads += reads  # type: ignore[arg-type]
+            fused.idx = idx + len(reads)
+            return
+        try:  # anything else, a row at a time by the fused replay's own reading
+            for k in range(len(lines)):
+                pair = reads[2 * k : 2 * k + 2]
+                fused.row(None if turn is None else turn + k, pair[0], pair[1] if len(pair) > 1 else None)
         except _Fallback:
             self.fused = None
 

@@ -120,8 +120,10 @@ class Assembler(RecordEvents[MatchRecord]):
             message = f"the result after the moves, {value}, is not the one of [Result \"{header}\"]"
             self.error(line, column, message, rule="result", lost=False)
 
-    def row(self, number: int, turn: int | None, first: EntryRead | None, second: EntryRead | None, line: str) -> None:
-        self.entries(row_entries(number, turn, first, second, line))
+    def rows(self, number: int, turn: int | None, reads: list[EntryRead | None], lines: list[str]) -> None:
+        for k, line in enumerate(lines):
+            pair = reads[2 * k : 2 * k + 2]
+            self.entries(row_entries(number + k, None if turn is None else turn + k, pair[0], pair[1] if len(pair) > 1 else None, line))
 
     def entries(self, entries: list[Entry]) -> None:
         self._release_held()

@@ -141,16 +141,15 @@ class EntryRead:
     ``fields``: its slots, the :class:`Entry` fields after ``text`` up to ``placeholder``
     (:data:`Fields`). ``written``: the move as the engine plays it
     (:data:`~kamisado_notation.engine.position.WrittenMove`, for
-    :meth:`Position.play_written`) when the entry says all of it — no push mark, a
-    distance and the square's colour, or both squares — else None (a push mark: the
-    engine must find the push)."""
+    :meth:`Position.play_written`); for an entry that does not say all of it (a push
+    mark: the engine must find the push), one it never plays as an ordinary move."""
 
     __slots__ = ("fields", "text", "written")
 
     def __init__(self, text: str, fields: Fields) -> None:
         self.text = text
         self.fields = fields
-        self.written = _written(fields)
+        self.written = as_written(fields)
 
     def __repr__(self) -> str:
         return f"EntryRead({self.text!r})"

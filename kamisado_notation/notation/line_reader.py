@@ -89,11 +89,13 @@ class RecordEvents(Generic[T]):
     def lineup(self, lineup: Lineup) -> None:
         """A ``Lineup`` line."""
 
-    def row(self, number: int, turn: int | None, first: EntryRead | None, second: EntryRead | None, line: str) -> None:
-        """A row the fast tiers read (line ``number``, whose text is ``line``): its turn
-        number, its first entry (None: ``...``), its second (None: none). The entries'
-        slots are in each :class:`EntryRead`; :func:`~.fast_paths.row_entries` makes
-        them :class:`Entry` objects."""
+    def rows(self, number: int, turn: int | None, reads: list[EntryRead | None], lines: list[str]) -> None:
+        """Rows the fast tiers read, on the lines from ``number`` on, whose texts are
+        ``lines``: the k-th row's turn number is ``turn + k`` (None: a row written without
+        one, then alone), its entries ``reads[2k]`` and ``reads[2k + 1]``, split into
+        their slots (only the last row may have one entry; ``reads[0]`` None is ``...``).
+        A run of rows comes at once: the fast verdict plays it as one run of moves.
+        :func:`~.fast_paths.row_entries` makes a row's :class:`Entry` objects."""
 
     def entries(self, entries: list[Entry]) -> None:
         """Entries as :class:`Entry` objects: a line of many entries, or an entry the
@@ -156,36 +158,59 @@ class Reader(Generic[T]):
     def read(self, lines: Iterable[str]) -> Iterator[T]:  # noqa: C901 - the hot loop: tier 1 in one body (no call per line)
         """The matches of ``lines``, as the consumer makes them, as the lines come."""
         events = self.events
-        row, blank, round_line, lineup = events.row, events.blank, events.round_line, events.lineup
+        rows, blank, round_line, lineup = events.rows, events.blank, events.round_line, events.lineup
         known, turns, lines_read = known_entry, TURN_NUMBERS, _KNOWN_LINES.get
         fast = reading_fast()  # (off only inside fast_paths.general_paths)
         keeps = events.keeps
         number = self.number
+        # a run of rows of known entries, given at once: their entries, lines, the first's
+        # line and turn number, and the turn number a row must have to join it
+        run: list[EntryRead | None] = []
+        run_lines: list[str] = []
+        run_at = run_turn = next_turn = 0
+        started = self.started  # (a copy, for speed: read again after each call that may change it)
         for line in lines:
             number += 1
             # tier 1: what tier 2 read before
             if fast:
-                if self.started:  # a row of known entries (no match starts there)
+                if started:  # a row of known entries (no match starts there)
                     turn, dot, rest = line.partition(". ")
                     t = turns.get(turn) if dot else None
                     if t is not None:
                         first, gap, second = rest.partition("  ")
                         a = known(first)
-                        if gap:
-                            b = known(second.strip(" "))
-                            if b and (a or first == "..."):
-                                row(number, t, a or None, b, line)
-                                continue
-                        elif a:
-                            row(number, t, a, None, line)
+                        b = known(second.strip(" ")) if gap else None
+                        if b and a and t == next_turn:  # the run goes on
+                            run += (a, b)
+                            run_lines.append(line)
+                            next_turn = t + 1
                             continue
+                        if b and (a or first == "..."):  # a run starts
+                            if run:
+                                rows(run_at, run_turn, run, run_lines)
+                            run, run_lines, run_at, run_turn, next_turn = [a or None, b], [line], number, t, t + 1
+                            continue
+                        if a and not gap:  # the run's last row (Gold's entry is not written yet)
+                            if t == next_turn:
+                                run.append(a)
+                                run_lines.append(line)
+                                rows(run_at, run_turn, run, run_lines)
+                            else:
+                                if run:
+                                    rows(run_at, run_turn, run, run_lines)
+                                rows(number, t, [a], [line])
+                            run, next_turn = [], 0
+                            continue
+                if run:
+                    rows(run_at, run_turn, run, run_lines)
+                    run, next_turn = [], 0
                 if not line:
                     blank()
                     continue
                 seen = lines_read(line)  # a header, Round or Lineup line
                 if seen is not None:
                     if type(seen) is not Header and self.in_match:  # round content: no match starts
-                        self.started = True
+                        self.started = started = True
                         if keeps:
                             seen = _again(seen, number)
                         if type(seen) is RoundRecord:
@@ -194,11 +219,15 @@ class Reader(Generic[T]):
                             lineup(seen)  # type: ignore[arg-type]  # (a Lineup: neither of the others)
                         continue
                     done = self.element(_again(seen, number) if keeps else seen, number)
+                    started = self.started
                     if done is not None:
                         yield done
                     continue
             self.number = number
             yield from self.line(line, number, fast)
+            started = self.started
+        if run:
+            rows(run_at, run_turn, run, run_lines)
         self.number = number
         done = events.end()
         if done is not None:
@@ -284,7 +313,7 @@ class Reader(Generic[T]):
                 return False
             turn, a, b, comment = read
             self._content(number)
-            self.events.row(number, turn, a, b, line)
+            self.events.rows(number, turn, [a] if b is None else [a, b], [line])
         elif len(line) > 40 and not line.startswith(OTHER_STARTS):  # more than two entries?
             got = fast_segments(line, number, SEG_RE.match)
             if got is None:
