@@ -57,11 +57,20 @@ def moves_of(text: str) -> list[list[tuple[int, int, int]]]:
 
 
 def winners(text: str) -> dict[int, str | None]:
-    """Each round's winner, by its place in the match (its number as written may be wrong)."""
+    """Each round's winner, by its place in the match (its number as written may be
+    wrong; a round the replay found whose ``Round`` line was left out takes a place)."""
     (m,) = parse_record(text).matches
-    places = {id(r): n for n, r in enumerate(m.rounds, 1)}
-    judged = replay(m).rounds
-    return {places.get(id(rr.record), rr.number): (str(rr.result.winner) if rr.result else None) for rr in judged}
+    places = {r.line: n for n, r in enumerate(m.rounds, 1)}
+    out: dict[int, str | None] = {}
+    added = place = 0
+    for rr in replay(m).rounds:
+        if rr.record.line in places:
+            place = places[rr.record.line] + added
+        else:  # (a round the replay split off: after the one before)
+            added += 1
+            place += 1
+        out[place] = str(rr.result.winner) if rr.result else None
+    return out
 
 
 @dataclass
@@ -205,6 +214,33 @@ def misnumber_round(text: str, rnd: RoundRecord, rng: random.Random, style: tupl
     return Planted("\n".join(lines), rnd.number, {rnd.line})
 
 
+def drop_round_line(text: str, rnd: RoundRecord, rng: random.Random, style: tuple[Form, str]) -> Planted | None:
+    """The ``Round`` line of a round after the first left out (the later rounds numbered
+    as if it were there)."""
+    if rnd.number == 1:
+        return None
+    lines = text.split("\n")
+    assert lines[rnd.line - 1].startswith(f"Round {rnd.number}")
+    del lines[rnd.line - 1]
+    return Planted("\n".join(lines), rnd.number, {rnd.line})  # (the round's next line now stands there)
+
+
+def drop_round_line_renumbered(text: str, rnd: RoundRecord, rng: random.Random, style: tuple[Form, str]) -> Planted | None:
+    """The ``Round`` line of a round after the first left out, and the later rounds
+    numbered as if it had never been (each one less)."""
+    planted = drop_round_line(text, rnd, rng, style)
+    if planted is None:
+        return None
+    lines = planted.text.split("\n")
+    touched = set(planted.lines)
+    for n, line in enumerate(lines[rnd.line - 1 :], rnd.line):
+        words = line.split(" ", 2)
+        if words[0] == "Round" and int(words[1]) > rnd.number:
+            lines[n - 1] = " ".join([words[0], str(int(words[1]) - 1), *words[2:]])
+            touched.add(n)
+    return Planted("\n".join(lines), rnd.number, touched)
+
+
 Plant = Callable[[str, RoundRecord, random.Random, tuple[Form, str]], "Planted | None"]
 KINDS: dict[str, Plant] = {
     "swapped-row": swap_row,
@@ -218,9 +254,11 @@ KINDS: dict[str, Plant] = {
     "no-fill-word": no_fill,
     "reversed-lineup": reverse_lineup,
     "round-number": misnumber_round,
+    "missing-round": drop_round_line,
+    "missing-round-renumbered": drop_round_line_renumbered,
 }
 #: the kind of diagnostic each planted slip is reported with, where it differs
-REPORTED = {"no-fill-word": "fill-word"}
+REPORTED = {"no-fill-word": "fill-word", "missing-round-renumbered": "missing-round"}
 COLOUR_ONLY = {"mirrored-arrows", "distance-plus-one"}
 STYLES = [(Form.TEXT, "en"), (Form.TEXT, "de"), (Form.TEXT, "hu"), (Form.SHORT, "en"), (Form.SYMBOLS, "en"), (Form.COORDS, "en")]
 

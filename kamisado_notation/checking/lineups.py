@@ -22,7 +22,7 @@ from ..engine.position import Position
 from ..notation.record import Entry, Lineup, RoundRecord
 from .correct import LOOKAHEAD, exact_move
 
-__all__ = ["check_lineups", "fill_slip", "likely_fill", "missing_fill", "next_round_check", "plays"]
+__all__ = ["check_lineups", "fill_slip", "likely_fill", "missing_fill", "new_round_fill", "next_round_check", "plays"]
 
 
 def _home_row(start: Position, lineup: Lineup) -> list[Colour | None]:
@@ -108,6 +108,36 @@ def likely_fill(game: Match, rec: RoundRecord) -> Fill | None:
     end, challenger = game.position, game.results[-1].winner.other
     fits = [how for how in Fill if _fits(end, challenger, rec, how)]
     return fits[0] if len(fits) == 1 else None
+
+
+def _played(end: Position, challenger: Side, rec: RoundRecord, how: Fill) -> int:
+    """How many of round ``rec``'s entries replay as written, filled ``how`` from
+    ``end`` with ``challenger`` first, up to the first that does not or to the round's
+    end; ``-1`` when its lineups do not hold."""
+    position = fill(end, how, challenger=challenger)
+    if rec.lineups and check_lineups(rec, how, position, 0):
+        return -1
+    count = 0
+    for e in rec.entries:
+        if e.placeholder:
+            continue
+        if round_result(position) is not None or not plays(position, e):
+            break
+        count += 1
+    return count
+
+
+def new_round_fill(end: Position, challenger: Side, rec: RoundRecord) -> Fill | None:
+    """The fill of round ``rec``, whose ``Round`` line was left out, from ``end`` (the
+    round before's end), ``challenger`` first: the one under which its lineups hold and
+    more of its entries replay as written than under the other — at least its first
+    :data:`~.correct.LOOKAHEAD` (all, when it has fewer); else ``None``. Each fill is
+    replayed once: time linear in the round's length."""
+    played = {how: _played(end, challenger, rec, how) for how in Fill}
+    best = max(played, key=lambda how: played[how])
+    other = Fill.LEFT if best is Fill.RIGHT else Fill.RIGHT
+    enough = min(LOOKAHEAD, sum(1 for e in rec.entries if not e.placeholder))
+    return best if played[best] > played[other] and played[best] >= max(enough, 1) else None
 
 
 def fill_slip(end: Position, challenger: Side, rec: RoundRecord, match_index: int) -> tuple[Fill, Diagnostic] | None:

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, ClassVar
 
-from ..diagnostics import ERROR, WARNING, Diagnostic, Edit, InsertEntry, Renumber, ReplaceEntry, RewriteLine, Severity
+from ..diagnostics import ERROR, WARNING, Diagnostic, Edit, InsertEntry, InsertLine, Renumber, ReplaceEntry, RewriteLine, Severity
 from ..engine.board import SQUARE_COLOURS, Colour, Direction, Side, square_name
 from ..engine.match import (
     HOME_SQUARES,
@@ -41,7 +41,7 @@ from ..errors import IllegalMoveError, PlyError, PositionError
 from ..notation.assembly import TURN_NUMBER, UNKNOWN_WORD
 from ..notation.digits import ascii_number
 from ..notation.headers import AS_HYPHEN, DASHES, HEADER_RULE
-from ..notation.record import Entry, MatchRecord, RoundRecord
+from ..notation.record import Entry, Lineup, MatchRecord, RoundRecord
 from ..notation.style import write_like
 from .correct import (
     LOOKAHEAD,
@@ -56,7 +56,7 @@ from .correct import (
     slot_wording,
     square_fault,
 )
-from .lineups import check_lineups, fill_slip, likely_fill, missing_fill, next_round_check
+from .lineups import check_lineups, fill_slip, likely_fill, missing_fill, new_round_fill, next_round_check
 from .spelling import nearest
 from .targets import format_name, inferred_target, misspelt_format
 
@@ -294,6 +294,10 @@ class _RoundReplayer:
         self.shift = 0  # forgotten forfeits inserted so far: entries' sides shift by one each
         self.inserted: list[int] = []  # the indices of the entries an entry was inserted before
         self.stop_index: int | None = None  # the entry the replay stopped at
+        self.over: int | None = None  # the first entry after the round's end (M7, M8)
+        #: where the round's entries run on into another round whose ``Round`` line was
+        #: left out (:meth:`_MatchReplayer.left_out_round`): how to split it
+        self.split: _LeftOut | None = None
         #: the first entry of the round that is no legal move as written: its index, the
         #: position before it and the push whose back-entry was due
         self.doubt: tuple[int, Position, Move | None] | None = None
@@ -334,7 +338,7 @@ class _RoundReplayer:
         try:
             for idx, entry in enumerate(self.rr.record.entries):
                 if self.cut is not None:
-                    self.check_cut(entry, self.cut)
+                    self.check_cut(idx, entry, self.cut)
                 if entry.placeholder:
                     self.placeholder(idx, entry, challenger)
                     continue
@@ -352,7 +356,7 @@ class _RoundReplayer:
             self.rr.stopped = True
             self.stop_index = idx
         except _Over:
-            pass
+            self.over = idx
 
     def halted(self, entry: Entry, number: int) -> None:
         """The entry where a slip of a whole row or round may start (:attr:`halt`): when
@@ -362,9 +366,13 @@ class _RoundReplayer:
             self.error("syntax", "the round cannot be replayed past this entry as written", entry, number)
             raise _Stop
 
-    def check_cut(self, entry: Entry, cut: tuple[int, int]) -> None:
-        """Stop at the first syntax error inside the round (what was skipped may be a turn)."""
+    def check_cut(self, idx: int, entry: Entry, cut: tuple[int, int]) -> None:
+        """Stop at the first syntax error inside the round (what was skipped may be a
+        turn); where the round was over before it, that entry is the first after its end
+        (:attr:`over`: another round's, perhaps)."""
         if (entry.line, entry.column) >= cut:
+            if self.pending is None and round_result(self.pos) is not None:
+                self.over = idx
             self.cut_reached = True
             raise _Stop
 
@@ -844,12 +852,32 @@ class _Attempt:
     agrees: Callable[[Position], bool] | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class _LeftOut:
+    """A round whose entries run on past its end into the next round, whose ``Round``
+    line was left out (:meth:`_MatchReplayer.left_out_round`): the entry the next round
+    starts at (``index``), its ``fill``, its ``lineups`` (those written after the round's
+    last entry), the ``...`` the reader set aside there (the next round's first entry,
+    Gold being its Challenger), the line the ``Round`` line goes before, the reader's
+    diagnostics it explains, and how the round ended, in words."""
+
+    index: int
+    fill: Fill
+    lineups: list[Lineup]
+    placeholder: Entry | None
+    line: int
+    column: int
+    explained: frozenset[tuple[int, int]]
+    ended: str
+
+
 class _MatchReplayer:
     """Replays a match round by round: the headers (target, start), each round's start
     (its number, the previous round's end, its fill), the rounds, then the result."""
 
     def __init__(self, match: MatchRecord, *, probing: bool = False) -> None:
         self.match = match
+        self.original = match  # (:attr:`match` is a copy once a round is split: :meth:`split_round`)
         self.probing = probing  # a trial replay of :meth:`unseen_ring`: its diagnostics only
         self.diags: list[Diagnostic] = [] if probing else list(match.errors)
         self.rounds: list[RoundReplay] = []
@@ -1045,7 +1073,7 @@ class _MatchReplayer:
         self.diags.sort(key=lambda d: (d.line, d.column))
         winner = game.winner if checks_target else None
         return MatchReplay(
-            record=self.match,
+            record=self.original,
             rounds=self.rounds,
             target=target,
             score=dict(game.score),
@@ -1059,18 +1087,21 @@ class _MatchReplayer:
         """Replay the rounds in order from round ``first`` (the first of ``game``); where
         one cannot be finished, go on from the next round whose lineups pin its start
         (:meth:`unchecked`), with a match of its own (whose score means nothing: ``game``
-        keeps the match's)."""
-        rounds = self.match.rounds
+        keeps the match's). (A round split in two where its ``Round`` line was left out
+        adds a round: :attr:`match` is then a copy with one round more.)"""
         todo: tuple[Match, int] | None = (game, first)
         while todo is not None:
             game, first = todo
             self.restart = None
-            for i in range(first, len(rounds)):
-                position = self.round_start(game, i, i - first, rounds[i])
-                if position is None or not self.play_round(game, i, rounds[i], position):
+            i = first
+            while i < len(self.match.rounds):
+                rec = self.match.rounds[i]
+                position = self.round_start(game, i, i - first, rec)
+                if position is None or not self.play_round(game, i, rec, position):
                     break
                 if self.probing and self.erred():
                     return
+                i += 1
             todo = None if self.probing and self.erred() else self.restart
 
     def erred(self) -> bool:
@@ -1197,6 +1228,7 @@ class _MatchReplayer:
         round is replayed again with it (:meth:`replay_round`)."""
         rr = RoundReplay(rec.number, rec, self.fills.get(i, rec.fill) if i else None, position.copy())
         self.rounds.append(rr)
+        said, fixed = len(self.diags), len(self.fixes)
         if rec.lineups:
             checked = self.lineups_checked.pop(i, None)
             for d in checked if checked is not None else check_lineups(rec, rr.fill, rr.start, self.match.index):
@@ -1207,6 +1239,9 @@ class _MatchReplayer:
         attempt.guess = game.target == _UNKNOWN_TARGET and not self.probing  # (a restart: rings won before unknown)
         attempt.agrees = next_round_check(self.match.rounds[i + 1]) if attempt.ends else None
         runner, rr = self.replay_round(attempt, rr, position)
+        if runner.split is not None:  # the round runs on into the next: replayed again as two
+            del self.diags[said:], self.fixes[fixed:], self.rounds[-1]
+            return self.play_round(game, i, self.split_round(i, runner.split), rr.start.copy())
         self.rounds[-1] = rr
         position = game.position = runner.pos
         if cut is not None and not rr.stopped and position.winner is None and position.deadlock() is None:
@@ -1283,6 +1318,10 @@ class _MatchReplayer:
                 rr, position, self.match.index, attempt.cut, ends=attempt.ends, rings_unknown=attempt.guess, halt=attempt.halt
             )
             runner.run(attempt.challenger)
+            if runner.over is not None and not attempt.slips:
+                runner.split = self.left_out_round(rr, runner)
+                if runner.split is not None:
+                    return runner, rr
             if attempt.halt is not None:  # stopped where the slip may start: its candidates named there
                 last = runner.diagnostics[-1]
                 runner.diagnostics[-1] = replace(last, message=last.message + attempt.maybe)
@@ -1303,6 +1342,76 @@ class _MatchReplayer:
                 entries = [*rr.record.entries[: runner.stop_index], *hypothesis.tail]
                 rr = RoundReplay(rr.number, replace(rr.record, entries=entries), rr.fill, rr.start)
             position = rr.start.copy()
+
+    def left_out_round(self, rr: RoundReplay, runner: _RoundReplayer) -> _LeftOut | None:
+        """Round ``rr``, whose replay ended at its entry :attr:`~_RoundReplayer.over`
+        (M7, M8) with entries left, when those entries are another round's, its ``Round``
+        line left out: they start a line of their own (numbered ``1.``, or not at all),
+        and under exactly one fill from the round's end (the other round's lineups
+        holding) more of them replay as written, at least the first few
+        (:func:`.lineups.new_round_fill`). How to split it, or ``None``."""
+        k, entries = runner.over, rr.record.entries
+        result = round_result(runner.pos)
+        if k is None or not k or result is None or runner.shift:
+            return None
+        first, last = entries[k], entries[k - 1]
+        if first.line <= last.line or first.number not in (None, 1):
+            return None
+        challenger = result.winner.other
+        lineups = [lu for lu in rr.record.lineups if lu.line > last.line]
+        aside = self.set_aside(first, last.line) if challenger is Side.GOLD and first.number is None else None
+        placeholder = Entry(aside.line, aside.column, "...", placeholder=True, number=1) if aside is not None else None
+        rest = [*([placeholder] if placeholder is not None else []), *entries[k:]]
+        how = new_round_fill(runner.pos, challenger, RoundRecord(rr.number + 1, None, first.line, 1, lineups, rest))
+        if how is None:
+            return None
+        explained = {(e.line, e.column) for j, e in enumerate(rest) if e.number == j // 2 + 1 and not j % 2}
+        if aside is not None:
+            explained.add((aside.line, aside.column))
+        line, column = min([(first.line, (placeholder or first).column), *((lu.line, lu.column) for lu in lineups)])
+        by = "reached the home row" if result.by is RoundEnd.HOME_ROW else "won by deadlock"
+        ended = f"{result.winner.title} {by} at ply {rr.plies[-1].number}" if rr.plies else f"{result.winner.title} won"
+        return _LeftOut(k, how, lineups, placeholder, line, column, frozenset(explained), ended)
+
+    def set_aside(self, first: Entry, after: int) -> Diagnostic | None:
+        """The reader's error of a ``...`` it set aside on ``first``'s line, before it
+        (one not at a round's start), which a round left out explains; else ``None``."""
+        return next(
+            (
+                d
+                for d in self.match.errors
+                if d.severity is ERROR and d.rule == "syntax" and not d.kind and d.line == first.line
+                and after < d.line and d.column < first.column
+            ),
+            None,
+        )
+
+    def split_round(self, i: int, left: _LeftOut) -> RoundRecord:
+        """Round ``i`` split where a ``Round`` line was left out (``left``): the error,
+        with the line's insertion for ``fix``; :attr:`match` becomes a copy of the match
+        with the two rounds (the record read is not changed), without the reader's
+        diagnostics the split explains. Round ``i`` as it now is."""
+        rec = self.match.rounds[i]
+        place = i + 2 - self.first_round
+        new = f"Round {place} fill {left.fill.value}"
+        before = [lu for lu in rec.lineups if lu not in left.lineups]
+        rest = [*([left.placeholder] if left.placeholder is not None else []), *rec.entries[left.index :]]
+        head = replace(rec, lineups=before, entries=rec.entries[: left.index])
+        tail = RoundRecord(place, left.fill, left.line, 1, left.lineups, rest)
+        explained = left.explained
+        errors = [d for d in self.match.errors if (d.line, d.column) not in explained]
+        self.match = replace(self.match, rounds=[*self.match.rounds[:i], head, tail, *self.match.rounds[i + 1 :]], errors=errors)
+        self.diags = [d for d in self.diags if not (d.rule == "syntax" and d.kind in ("", TURN_NUMBER) and (d.line, d.column) in explained)]
+        why = f"round {rec.number} is over ({left.ended}), and the entries after it replay as round {place} filled from the {left.fill.value}"
+        edit = InsertLine(left.line, "round", new, why)
+        self.diags.append(
+            Diagnostic(
+                "syntax", f"a '{new}' line seems to be missing before this line: {why}; correction: {new}", left.line,
+                left.column, ERROR, place, None, self.match.index, (new,), "missing-round", (edit,),
+            )
+        )
+        self.fixes.append(edit)
+        return head
 
     def unfollowed(self, runner: _RoundReplayer, rr: RoundReplay, attempt: _Attempt) -> tuple[Diagnostic, Hypothesis | None, None] | None:
         """A round replayed without a stop to an end the next round cannot follow (its
