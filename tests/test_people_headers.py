@@ -207,17 +207,19 @@ def test_a_result_after_the_moves_that_differs_from_the_header_is_an_error() -> 
 
 @many
 @given(cases)
-def test_a_match_pasted_without_headers_after_a_decided_one_is_checked(case: tuple[int, tuple[Form, str], int]) -> None:
+def test_a_match_pasted_without_headers_after_a_decided_one_is_a_match_of_its_own(case: tuple[int, tuple[Form, str], int]) -> None:
     seed, (form, lang), target = case
     first, result = generated(seed, form, lang, target=target)
-    second, _ = generated(seed + 1, form, lang, target=target)
+    second, second_result = generated(seed + 1, form, lang, target=target)
     pasted = second[second.index("Round 1") :]
     text = first.rstrip("\n") + "\n\n" + pasted
     report = check(text)
-    d = next(d for d in diagnostics(report) if d["rule"] == "match")
-    assert d["severity"] == "warning" and "another match" in str(d["message"])
-    assert d["line"] == first.rstrip("\n").count("\n") + 3
-    assert report["valid"] and score(report) == result
+    one, two = report["matches"]  # type: ignore[misc]
+    (d,) = two["diagnostics"]
+    assert d["rule"] == "match" and d["severity"] == "warning" and "another match" in str(d["message"])
+    assert d["line"] == two["line"] == first.rstrip("\n").count("\n") + 3
+    assert (one["index"], two["index"], two["headers"]) == (1, 2, {})
+    assert report["valid"] and [(m["score"]["black"], m["score"]["gold"]) for m in (one, two)] == [result, second_result]
 
 
 def test_a_mistake_in_a_pasted_match_is_found() -> None:

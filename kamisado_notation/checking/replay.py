@@ -22,7 +22,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, ClassVar
 
-from ..diagnostics import ERROR, WARNING, Diagnostic, Edit, InsertEntry, InsertLine, Renumber, ReplaceEntry, RewriteLine, Severity
+from ..diagnostics import (
+    ERROR,
+    WARNING,
+    Diagnostic,
+    Edit,
+    InsertEntry,
+    InsertLine,
+    Renumber,
+    ReplaceEntry,
+    RewriteLine,
+    Severity,
+)
 from ..engine.board import SQUARE_COLOURS, Colour, Direction, Side, square_name
 from ..engine.match import (
     HOME_SQUARES,
@@ -41,7 +52,7 @@ from ..errors import IllegalMoveError, PlyError, PositionError
 from ..notation.assembly import TURN_NUMBER, UNKNOWN_WORD
 from ..notation.digits import ascii_number
 from ..notation.headers import AS_HYPHEN, DASHES, HEADER_RULE
-from ..notation.record import Entry, Lineup, MatchRecord, RoundRecord
+from ..notation.record import Entry, Lineup, MatchRecord, Pasted, RoundRecord
 from ..notation.style import write_like
 from .correct import (
     LOOKAHEAD,
@@ -63,7 +74,7 @@ from .targets import format_name, inferred_target, misspelt_format
 if TYPE_CHECKING:
     from .slips import Hypothesis
 
-__all__ = ["DASHES", "MatchReplay", "Ply", "RoundReplay", "lineup_start", "match_target", "parse_result", "replay"]
+__all__ = ["DASHES", "PASTED", "MatchReplay", "Ply", "RoundReplay", "lineup_start", "match_target", "parse_result", "replay"]
 
 
 class PlyKind(TextEnum):
@@ -972,6 +983,9 @@ class _MatchReplayer:
         """The match's target (``Match``/``Target``; inferred when neither is written
         over more than one round, :mod:`.targets`), and whether it is known."""
         match = self.match
+        if match.pasted is not None and match.rounds:  # another match, pasted without headers
+            self.pasted_warning(match.pasted, match.rounds[0])
+            return match.pasted.target, True
         target_text, match_text = match.header("Target"), match.header("Match")
         if target_text is None and match_text is None:
             return self.inferred_target(), True
@@ -1188,15 +1202,19 @@ class _MatchReplayer:
         the first match's."""
         self.restart = (Match(target=game.target), i)
         self.first_round = i
-        score = f"{game.score[Side.BLACK]}-{game.score[Side.GOLD]}"
-        self.diag(
-            "match",
-            f"a Round 1 after the match was decided in round {len(game.results)} ({score}): read as the start of "
-            f"another match, written without headers, and checked as one (to {_points(game.target)})",
-            (rec.line, rec.column),
-            WARNING,
-            rec.number,
-        )
+        self.pasted_warning(Pasted(game.target, len(game.results), (game.score[Side.BLACK], game.score[Side.GOLD])), rec)
+
+    def pasted_warning(self, pasted: Pasted, rec: RoundRecord) -> None:
+        """The warning at round ``rec``, a ``Round 1`` after the match before was decided
+        (``pasted``: how): another match, written without headers."""
+        self.diags.append(
+            Diagnostic(
+                "match",
+                f"a Round 1 after the match was decided in round {pasted.decided_in} ({pasted.score[0]}-{pasted.score[1]}): "
+                f"read as the start of another match, written without headers, and checked as one (to {_points(pasted.target)})",
+                rec.line, rec.column, WARNING, rec.number, None, self.match.index, kind=PASTED,
+            )
+        )  # fmt: skip
 
     def unread_fill(self, game: Match, rec: RoundRecord, i: int) -> Fill | None:
         """The fill of round ``i``, whose line does not say it: the one its lineups or its
@@ -1569,6 +1587,10 @@ class _MatchReplayer:
             WARNING,
         )
 
+
+#: The :attr:`Diagnostic.kind` of the warning at a ``Round 1`` after a decided match: another
+#: match, pasted without headers (:mod:`.matches` splits it off as a match of its own).
+PASTED = "pasted-match"
 
 #: The target of the match a restart plays (:meth:`_MatchReplayer.unchecked`): the
 #: score from the unfinished round on is unknown, so it never decides the match.
