@@ -67,6 +67,7 @@ from .correct import (
     slot_wording,
     square_fault,
 )
+from .header_slips import format_agrees, header_fixes, misnamed_headers
 from .lineups import check_lineups, fill_slip, likely_fill, missing_fill, new_round_fill, next_round_check
 from .spelling import nearest
 from .targets import format_name, inferred_target, misspelt_format
@@ -904,6 +905,18 @@ class _MatchReplayer:
         self.fills: dict[int, Fill] = {}
         #: round → its lineups' diagnostics, where :meth:`round_start` checked them
         self.lineups_checked: dict[int, list[Diagnostic]] = {}
+        #: headers read as a known one they misspell (:func:`.header_slips.misnamed_headers`)
+        self.misnamed = misnamed_headers(match) if match.headers else {}
+        #: the warning of a misspelt ``Match`` value, and the format it is read as
+        self.format_read: tuple[Diagnostic, str] | None = None
+
+    def header(self, name: str) -> str | None:
+        """The value of the header ``name``, or of the header read as it (a name a slip
+        away: :func:`.header_slips.misnamed_headers`)."""
+        value = self.match.header(name)
+        if value is None and (misnamed := self.misnamed.get(name.lower())) is not None:
+            return misnamed.value
+        return value
 
     def diag(self, rule: str, message: str, at: tuple[int, int], severity: Severity = ERROR, rnd: int | None = None) -> None:
         self.diags.append(Diagnostic(rule, message, at[0], at[1], severity, rnd, None, self.match.index))
@@ -912,7 +925,8 @@ class _MatchReplayer:
         for h in self.match.headers:
             if h.name.lower() == name.lower():
                 return h.line, h.column
-        return self.match.line, 1
+        misnamed = self.misnamed.get(name.lower())
+        return (misnamed.line, misnamed.column) if misnamed is not None else (self.match.line, 1)
 
     def unchecked(self, j: int, why: str, game: Match) -> None:
         """Say once that rounds ``j``… are not checked from the end of the round before
@@ -979,6 +993,18 @@ class _MatchReplayer:
 
     # -- headers
 
+    def header_slips(self, target: int) -> None:
+        """The corrections of the header lines' slips (:mod:`.header_slips`), on their
+        warnings, for ``fix``; a misspelt format is written as read where the match
+        played to ``target`` agrees with it."""
+        before, fmt = self.diags, self.format_read
+        if fmt is not None:
+            text = self.header("Result")
+            claim = parse_result(text) if text is not None else None
+            fmt = fmt if format_agrees(before, target, claim) else None
+        self.diags = header_fixes(self.match, before, self.misnamed, fmt)
+        self.fixes.extend(e for d, was in zip(self.diags, before, strict=True) if d is not was for e in d.edits)
+
     def target(self) -> tuple[int, bool]:
         """The match's target (``Match``/``Target``; inferred when neither is written
         over more than one round, :mod:`.targets`), and whether it is known."""
@@ -986,7 +1012,7 @@ class _MatchReplayer:
         if match.pasted is not None and match.rounds:  # another match, pasted without headers
             self.pasted_warning(match.pasted, match.rounds[0])
             return match.pasted.target, True
-        target_text, match_text = match.header("Target"), match.header("Match")
+        target_text, match_text = self.header("Target"), self.header("Match")
         if target_text is None and match_text is None:
             return self.inferred_target(), True
         target = match_target(match_text, target=target_text)
@@ -999,6 +1025,7 @@ class _MatchReplayer:
         if len(near) == 1:
             message = f'[Match "{match_text}"] is no match format: read as [Match "{near[0]}"] (did you mean {near[0]}?)'
             self.diag(HEADER_RULE, message, self.header_at("Match"), WARNING)
+            self.format_read = self.diags[-1], near[0]
             return MATCH_TARGETS[near[0].lower()], True
         hint = f" (did you mean {' or '.join(near)}?)" if near else ""
         self.diag(
@@ -1016,7 +1043,7 @@ class _MatchReplayer:
         n = _first_match_rounds(self.match.rounds)
         if n <= 1:
             return 1
-        text = self.match.header("Result")
+        text = self.header("Result")
         claim = parse_result(text) if text is not None else None
         target, claimed = inferred_target(claim, self.probe_scores(n), n)
         why = f'as [Result "{text}"] says' if claimed else "the smallest format its rounds fit"
@@ -1065,7 +1092,7 @@ class _MatchReplayer:
     def start(self) -> tuple[Position | None, bool]:
         """Round 1's start (the ``Position`` header, or ``None`` for the initial
         position), and whether it could be read."""
-        text = self.match.header("Position")
+        text = self.header("Position")
         if text is None:
             return None, True
         try:
@@ -1084,6 +1111,8 @@ class _MatchReplayer:
         if replayable:
             self.play_rounds(game)
         self.check_result(game)
+        if not self.probing and (self.misnamed or self.format_read or self.match.errors):
+            self.header_slips(target)
         self.diags.sort(key=lambda d: (d.line, d.column))
         winner = game.winner if checks_target else None
         return MatchReplay(
@@ -1548,7 +1577,7 @@ class _MatchReplayer:
 
     def check_result(self, game: Match) -> None:
         """The ``Result`` header against the score the replay found."""
-        text = self.match.header("Result")
+        text = self.header("Result")
         if text is None or text.strip() in ("*", ""):
             return
         claim = parse_result(text)
