@@ -319,9 +319,9 @@ def test_a_planted_slip_is_found_and_fixed_where_certain(kind: str, style: tuple
     planted = [p for seed in range(10) if (p := plant(kind, seed, style, seed)) is not None]
     assert planted
     certain = [check(kind, original, p) for original, p in planted]
-    # each kind is recognised for certain in most matches (a row left out is the
-    # exception: many rows bridge its gap, and the entries after it rarely tell them apart)
-    assert sum(certain) >= (1 if kind == "missing-row" else len(certain) // 2), (sum(certain), len(certain))
+    # each kind is recognised for certain in most matches (a row left out too: where many
+    # rows bridge its gap alike, the rounds after it tell them apart)
+    assert sum(certain) >= len(certain) // 2, (sum(certain), len(certain))
 
 
 @given(

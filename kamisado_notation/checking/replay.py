@@ -68,7 +68,15 @@ from .correct import (
     square_fault,
 )
 from .header_slips import format_agrees, header_fixes, misnamed_headers
-from .lineups import check_lineups, fill_slip, likely_fill, missing_fill, new_round_fill, next_round_check
+from .lineups import (
+    check_lineups,
+    fill_slip,
+    likely_fill,
+    missing_fill,
+    new_round_fill,
+    next_round_check,
+    rounds_played,
+)
 from .spelling import nearest
 from .targets import format_name, inferred_target, misspelt_format
 
@@ -862,6 +870,7 @@ class _Attempt:
     halt: int | None = None
     maybe: str = ""
     agrees: Callable[[Position], bool] | None = None
+    further: Callable[[Position], tuple[int, int]] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1285,6 +1294,7 @@ class _MatchReplayer:
         attempt = _Attempt(game.challenger if i else position.to_move, i + 1 < len(self.match.rounds), cut)
         attempt.guess = game.target == _UNKNOWN_TARGET and not self.probing  # (a restart: rings won before unknown)
         attempt.agrees = next_round_check(self.match.rounds[i + 1]) if attempt.ends else None
+        attempt.further = rounds_played(self.match.rounds[i + 1 :]) if attempt.ends else None
         runner, rr = self.replay_round(attempt, rr, position)
         if runner.split is not None:  # the round runs on into the next: replayed again as two
             del self.diags[said:], self.fixes[fixed:], self.rounds[-1]
@@ -1483,13 +1493,13 @@ class _MatchReplayer:
             return None
         gold_first, ends = attempt.challenger is Side.GOLD, attempt.ends
         skipped = 1 if entries and entries[0].placeholder else 0
-        stops = [Stop(rr.start, entries, skipped, rr.number, gold_first, ends, start=True, agrees=agrees)]
+        stops = [Stop(rr.start, entries, skipped, rr.number, gold_first, ends, start=True, agrees=agrees, further=attempt.further)]
         gap = next((k for k in range(0, len(entries), 2) if row_off(entries[k], k)), None)
         if gap is not None and gap - skipped <= len(rr.plies):
-            stops.append(Stop(rr.position_at(gap - skipped), entries, gap, rr.number, gold_first, ends, agrees=agrees))
+            stops.append(Stop(rr.position_at(gap - skipped), entries, gap, rr.number, gold_first, ends, agrees=agrees, further=attempt.further))
         if runner.doubt is not None:
             at, position, pending = runner.doubt
-            stops.append(Stop(position, entries, at, rr.number, gold_first, ends, pending, agrees=agrees))
+            stops.append(Stop(position, entries, at, rr.number, gold_first, ends, pending, agrees=agrees, further=attempt.further))
         verdict = explain(stops)
         idx = verdict.index
         if verdict.certain is None and not any(s.index == idx for s in stops[1:]):
@@ -1546,16 +1556,16 @@ class _MatchReplayer:
         if stop is None:
             return self.unfollowed(runner, rr, attempt)
         error = runner.diagnostics[-1]
-        stops = [Stop(runner.pos, entries, stop, rr.number, gold_first, ends, runner.pending, agrees=agrees)]
+        stops = [Stop(runner.pos, entries, stop, rr.number, gold_first, ends, runner.pending, agrees=agrees, further=attempt.further)]
         if runner.doubt is not None and runner.doubt[0] < stop:
             at, position, pending = runner.doubt
-            stops.append(Stop(position, entries, at, rr.number, gold_first, ends, pending, agrees=agrees))
+            stops.append(Stop(position, entries, at, rr.number, gold_first, ends, pending, agrees=agrees, further=attempt.further))
         skipped = 1 if entries and entries[0].placeholder else 0
         gap = next((k for k in range(0, stop, 2) if row_off(entries[k], k)), None)
         if gap is not None and gap - skipped <= len(rr.plies):  # where the turn numbers say a row is missing or twice
-            stops.append(Stop(rr.position_at(gap - skipped), entries, gap, rr.number, gold_first, ends, agrees=agrees))
+            stops.append(Stop(rr.position_at(gap - skipped), entries, gap, rr.number, gold_first, ends, agrees=agrees, further=attempt.further))
         first = 1 if gold_first and entries and entries[0].placeholder else 0
-        stops.append(Stop(rr.start, entries, first, rr.number, gold_first, ends, start=True, agrees=agrees))
+        stops.append(Stop(rr.start, entries, first, rr.number, gold_first, ends, start=True, agrees=agrees, further=attempt.further))
         verdict = explain(stops)
         if verdict.certain is None:
             if not verdict.candidates:
