@@ -490,3 +490,22 @@ def test_fix_of_a_swapped_row_keeps_the_rows_turn_number(seed: int) -> None:
     fixed = fix_text("\n".join(lines)).text.split("\n")
     assert fixed[at].startswith(f"2. {black}   {gold} {{fix: was {gold}   {black}, the two entries of this row are swapped}}")
     assert validate_text("\n".join(fixed)).valid
+
+
+def test_a_round_line_left_out_is_named_and_inserted() -> None:
+    """Round 3's line left out where Gold starts it (its ``...`` then stands inside round
+    2, which the reader sets aside): one error, at that line, in a player's words; ``fix``
+    inserts the line there; the rounds after it judged with the real winners."""
+    text = written(3, Form.TEXT, "en")
+    lines = text.split("\n")
+    at = lines.index("Round 3 fill left")
+    assert lines[at + 1].startswith("1. ...")
+    slipped = "\n".join(lines[:at] + lines[at + 1 :])
+    (d,) = validate_text(slipped).all_diagnostics()
+    assert (d.severity, d.rule, d.kind, d.line) == ("error", "syntax", "missing-round", at + 1)
+    assert d.message.startswith("a 'Round 3 fill left' line seems to be missing before this line: round 2 is over (")
+    assert d.suggestions == ("Round 3 fill left",)
+    assert winners(slipped) == winners(text)
+    fixed = fix_text(slipped)
+    assert fixed.valid and fixed.text.split("\n")[at].startswith("Round 3 fill left {fix: inserted, round 2 is over")
+    assert moves_of(fixed.text) == moves_of(text)

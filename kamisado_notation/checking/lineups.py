@@ -126,13 +126,14 @@ def new_round_fill(end: Position, challenger: Side, rec: RoundRecord) -> Fill | 
     """The fill of round ``rec``, whose ``Round`` line was left out, from ``end`` (the
     round before's end), ``challenger`` first: the one under which its lineups hold and
     more of its entries replay as written than under the other — at least its first
-    :data:`~.correct.LOOKAHEAD` (all, when it has fewer); else ``None``. Each fill is
-    replayed once: time linear in the round's length."""
+    :data:`~.correct.LOOKAHEAD` (all, when it has fewer, but two at least: no round is
+    won in one move); else ``None``. Each fill is replayed once: time linear in the
+    round's length."""
     played = {how: _played(end, challenger, rec, how) for how in Fill}
     best = max(played, key=lambda how: played[how])
     other = Fill.LEFT if best is Fill.RIGHT else Fill.RIGHT
     enough = min(LOOKAHEAD, sum(1 for e in rec.entries if not e.placeholder))
-    return best if played[best] > played[other] and played[best] >= max(enough, 1) else None
+    return best if played[best] > played[other] and played[best] >= max(enough, 2) else None
 
 
 def fill_slip(end: Position, challenger: Side, rec: RoundRecord, match_index: int) -> tuple[Fill, Diagnostic] | None:
