@@ -11,8 +11,8 @@ file order, so the matches after it in the file are numbered one more than the r
 numbers them. Every command that counts matches (``validate``, ``convert``, ``show
 --match``, ``draw``, ``standings``) counts them this way.
 
-Finding it needs a replay of the rounds before the ``Round 1``, only where there is
-one; a record without one costs nothing more.
+Finding it needs a replay of the whole match, only where a ``Round 1`` follows other
+rounds; a record without one costs nothing more.
 """
 
 from __future__ import annotations
@@ -33,52 +33,59 @@ __all__ = ["match_parts", "renumbered", "replay_matches", "split_matches"]
 def match_parts(match: MatchRecord) -> list[tuple[MatchRecord, MatchReplay | None]]:
     """The matches ``match`` holds (itself alone, or the matches it is split into, the
     later ones numbered ``match.index + 1``…), each with its replay where finding it
-    needed one (``None`` where it did not)."""
-    from .replay import MatchStatus, replay
+    needed one (``None`` where it did not). Where a ``Round 1`` follows other rounds,
+    the whole is replayed once to find where the matches start (a ``Round 1`` after a
+    decided match), then each part: time linear in the record."""
+    from .replay import PASTED, replay
 
+    rounds = match.rounds
+    if not any(r.number == 1 and not r.unread for r in rounds[1:]):
+        return [(match, None)]
+    whole = replay(match)
+    starts = {d.line for d in whole.diagnostics if d.kind == PASTED}
+    cuts = [k for k in range(1, len(rounds)) if rounds[k].line in starts]
+    if not cuts:
+        return [(match, whole)]
     parts: list[tuple[MatchRecord, MatchReplay | None]] = []
-    while True:
-        rounds = match.rounds
-        for k in range(1, len(rounds)):
-            if rounds[k].number != 1 or rounds[k].unread:
-                continue
-            head = _head(match, k)
-            judged = replay(head)
-            if judged.status is MatchStatus.COMPLETE:  # decided: what follows is another match
-                break
-        else:
-            parts.append((match, None))
-            return parts
-        parts.append((head, judged))
-        score = (judged.score[Side.BLACK], judged.score[Side.GOLD])
-        decided_in = sum(1 for rr in judged.rounds if rr.result is not None)
-        match = _rest(match, k, Pasted(judged.target, decided_in, score))
+    judged: MatchReplay | None = None
+    for n, (first, end) in enumerate(zip([0, *cuts], [*cuts, len(rounds)], strict=True)):
+        pasted = _pasted(judged) if judged is not None else None
+        part = _part(match, first, end, match.index + n, pasted)
+        judged = replay(part)
+        parts.append((part, judged))
+    return parts
 
 
-def _head(match: MatchRecord, k: int) -> MatchRecord:
-    """Rounds ``0…k-1`` of ``match``: its headers, its index, their diagnostics."""
-    last = match.rounds[k].line
-    return replace(
-        match,
-        rounds=match.rounds[:k],
-        errors=[d for d in match.errors if d.line < last],
-        turnless={n for n in match.turnless if n < last},
-    )
+def _pasted(before: MatchReplay) -> Pasted:
+    """What a match pasted after the match ``before`` replayed takes from it."""
+    decided_in = sum(1 for rr in before.rounds if rr.result is not None)
+    return Pasted(before.target, decided_in, (before.score[Side.BLACK], before.score[Side.GOLD]))
 
 
-def _rest(match: MatchRecord, k: int, pasted: Pasted) -> MatchRecord:
-    """Rounds ``k``… of ``match``, another match pasted after the rounds before
-    (``pasted``): numbered one more, with no headers, their diagnostics."""
-    start, index = match.rounds[k].line, match.index + 1
+def _part(match: MatchRecord, first: int, end: int, index: int, pasted: Pasted | None) -> MatchRecord:
+    """Rounds ``first`` to ``end - 1`` of ``match``, with their diagnostics: the first
+    part keeps the match's headers and index; a later one (``pasted`` after the part
+    before) is match ``index``, starting at its ``Round 1``, with no headers."""
+    rounds = match.rounds
+    low = rounds[first].line if first else 0
+    high = rounds[end].line if end < len(rounds) else None
+
+    def inside(line: int) -> bool:
+        return low <= line and (high is None or line < high)
+
+    errors = [d for d in match.errors if inside(d.line)]
+    turnless = {n for n in match.turnless if inside(n)}
+    if not first:
+        return replace(match, rounds=rounds[:end], errors=errors, turnless=turnless)
     return replace(
         match,
         index=index,
-        line=start,
+        line=low,
         headers=Headers(),
         comments=[],
-        rounds=match.rounds[k:],
-        errors=[replace(d, match=index) for d in match.errors if d.line >= start],
-        turnless={n for n in match.turnless if n >= start},
+        rounds=rounds[first:end],
+        errors=[replace(d, match=index) for d in errors],
+        turnless=turnless,
         pasted=pasted,
     )
 
