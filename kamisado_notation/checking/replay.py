@@ -1419,7 +1419,9 @@ class _MatchReplayer:
         aside = self.set_aside(first, last.line) if challenger is Side.GOLD and first.number is None else None
         placeholder = Entry(aside.line, aside.column, "...", placeholder=True, number=1) if aside is not None else None
         rest = [*([placeholder] if placeholder is not None else []), *entries[k:]]
-        how = new_round_fill(runner.pos, challenger, RoundRecord(rr.number + 1, None, first.line, 1, lineups, rest))
+        end = runner.pos.copy()
+        place_ring(end, result)  # (won in the round: the new round's Sumo moves need it)
+        how = new_round_fill(end, challenger, RoundRecord(rr.number + 1, None, first.line, 1, lineups, rest))
         if how is None:
             return None
         explained = {(e.line, e.column) for j, e in enumerate(rest) if e.number == j // 2 + 1 and not j % 2}
