@@ -509,3 +509,14 @@ def test_a_round_line_left_out_is_named_and_inserted() -> None:
     fixed = fix_text(slipped)
     assert fixed.valid and fixed.text.split("\n")[at].startswith("Round 3 fill left {fix: inserted, round 2 is over")
     assert moves_of(fixed.text) == moves_of(text)
+
+
+def test_a_swapped_row_whose_first_entry_is_a_forfeit_is_no_forgotten_forfeit() -> None:
+    """``Brown Right 1 Pink   Pink 0 Brown`` for ``Pink 0 Brown   Brown Right 1 Pink``:
+    Black's pink is blocked, so the first entry also reads as Gold's move after a
+    forfeit left out; but the row swapped back is legal as written and the round then
+    ends as the record goes on (a deadlock), where the forgotten forfeit blames the next
+    row. (Found by the property above.)"""
+    found = plant("swapped-row", 130, (Form.TEXT, "en"), 209864)
+    assert found is not None
+    assert check("swapped-row", *found)

@@ -511,7 +511,7 @@ class _RoundReplayer:
         entries = self.rr.record.entries
         following = entries[idx + 1 : idx + 1 + LOOKAHEAD]
         fix = correct(self.pos, entry, following, ends=self.ends and idx + 1 == len(entries))
-        if fix.forfeit is not None:
+        if fix.forfeit is not None and not self.row_slip_likelier(idx, entry):  # (a row swapped: its forfeit first)
             return self.forgotten_forfeit(idx, entry, number, fix.forfeit)
         if self.doubt is None:  # where a slip of a whole row or round may start (:mod:`.slips`)
             self.doubt = (idx, self.pos.copy(), self.pending)
