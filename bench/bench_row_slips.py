@@ -4,7 +4,8 @@ sizes: the replay's hypotheses at each stop must keep the time linear in the rec
 A generated match (``--target`` points, a Marathon by default) and one ``--factor``
 times longer (its target that many times higher) are written in the text form; in every
 round one slip is planted in turn: the two entries of a row swapped, a row written
-twice, every distance one too many. Each is validated as users run it
+twice, every distance one too many, none, the ``Round`` line left out (after the round
+without a slip, which its entries then run on from). Each is validated as users run it
 (``validate_text``); printed: CPU seconds per round (``time.process_time``, median of
 ``--runs``) with and without the slips, the cost of the slips as a ratio to the clean
 record at the same size, and the ratio of the per-round times of the two sizes (about
@@ -51,9 +52,10 @@ def slipped(text: str) -> tuple[str, int]:
     lines = text.split("\n")
     edits: list[tuple[Entry, str]] = []
     twice: list[int] = []
+    left_out: list[int] = []
     for n, rnd in enumerate(match.rounds):
         found = rows(rnd)
-        kind = n % 3
+        kind = n % 5
         if kind == 0 and found:
             a, b = rnd.entries[found[-1]], rnd.entries[found[-1] + 1]
             edits += [(a, b.text), (b, a.text)]
@@ -65,12 +67,17 @@ def slipped(text: str) -> tuple[str, int]:
                 for e in rnd.entries
                 if e.distance and e.direction is not Direction.BACK
             ]
+        elif kind == 4:
+            left_out.append(rnd.line)
     for entry, new in sorted(edits, key=lambda c: (c[0].line, -c[0].column)):
         line = lines[entry.line - 1]
         start = entry.column - 1
         lines[entry.line - 1] = line[:start] + new + line[start + len(entry.text) :]
-    for number in sorted(twice, reverse=True):
-        lines.insert(number, lines[number - 1])
+    for number, twice_over in sorted([(n, True) for n in twice] + [(n, False) for n in left_out], reverse=True):
+        if twice_over:
+            lines.insert(number, lines[number - 1])
+        else:
+            del lines[number - 1]
     return "\n".join(lines), len(match.rounds)
 
 
@@ -96,7 +103,7 @@ def main() -> None:
         clean = written(args.seed, target)
         text, rounds = slipped(clean)
         report = validate_text(text)
-        found = sum(1 for d in report.all_diagnostics() if d.kind in ("swapped-row", "repeated-row", "distance-plus-one"))
+        found = sum(1 for d in report.all_diagnostics() if d.kind in ("swapped-row", "repeated-row", "distance-plus-one", "missing-round"))
         slips, plain = per_round(text, rounds, args.runs), per_round(clean, rounds, args.runs)
         figures.append(slips)
         print(

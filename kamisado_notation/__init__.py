@@ -102,6 +102,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "MatchStatus": ("checking.replay", "MatchStatus"),
     "PlyKind": ("checking.replay", "PlyKind"),
     "replay_match": ("checking.replay", "replay"),
+    "replay_matches": ("checking.matches", "replay_matches"),
     "validate_file": ("checking.validate", "validate_file"),
     "Standings": ("checking.standings", "Standings"),
     "standings": ("checking.standings", "standings"),

@@ -7,6 +7,7 @@ from .checking.correct import correct as correct_entry
 from .checking.edits import apply_edits as apply_edits
 from .checking.fix import FixReport as FixReport
 from .checking.fix import fix_text as fix_text
+from .checking.matches import replay_matches as replay_matches
 from .checking.replay import MatchReplay as MatchReplay
 from .checking.replay import MatchStatus as MatchStatus
 from .checking.replay import PlyKind as PlyKind
@@ -132,6 +133,7 @@ __all__ = [
     "record_from_json",
     "record_paths",
     "replay_match",
+    "replay_matches",
     "square_name",
     "standings",
     "validate_file",

@@ -11,8 +11,9 @@ correct carries the corrected entry in ``suggestions`` (:mod:`kamisado_notation.
 A diagnostic is data, not only words: ``kind`` says which slip it is in a machine's terms
 (``"slot"``, ``"swapped-row"``…; ``""`` for a plain rules verdict) and ``edits`` is its
 certain correction as a list of record edits (:data:`Edit`: replace, insert, delete or
-swap entries and rows; rewrite a ``Round``, ``Lineup`` or header line), which ``kamisado
-fix`` applies and nothing has to read back out of the message. An edit is placed by the
+swap entries and rows; insert a ``Round`` line left out; rewrite a ``Round``, ``Lineup``
+or header line), which ``kamisado fix`` applies and nothing has to read back out of the
+message. An edit is placed by the
 line and column of what it changes, so it means the same to every consumer of the text.
 """
 
@@ -32,6 +33,7 @@ __all__ = [
     "Diagnostic",
     "Edit",
     "InsertEntry",
+    "InsertLine",
     "InsertRow",
     "Renumber",
     "ReplaceEntry",
@@ -100,6 +102,16 @@ class InsertRow(NamedTuple):
     why: str
 
 
+class InsertLine(NamedTuple):
+    """A line ``new`` that is not a row of entries (a ``Round`` line left out: ``what``
+    says which) is written before line ``line``."""
+
+    line: int
+    what: str
+    new: str
+    why: str
+
+
 class DeleteRow(NamedTuple):
     """Line ``line``, the row written ``old``, goes."""
 
@@ -129,7 +141,7 @@ class Renumber(NamedTuple):
 
 
 #: One edit of a record's text; each says why (the ``{fix: …}`` mark ``kamisado fix`` writes).
-Edit = ReplaceEntry | InsertEntry | DeleteEntry | SwapEntries | InsertRow | DeleteRow | RewriteLine | Renumber
+Edit = ReplaceEntry | InsertEntry | DeleteEntry | SwapEntries | InsertRow | InsertLine | DeleteRow | RewriteLine | Renumber
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from kamisado_notation.checking.fix import fix_text
 from kamisado_notation.checking.validate import FileReport, validate_text
 from kamisado_notation.notation import parse_record
 from kamisado_notation.notation.fast_paths import general_paths
@@ -92,11 +93,64 @@ def test_a_misspelt_header_name_is_warned_with_a_did_you_mean(case: tuple[int, t
     assert report["valid"] and score(report) == result
 
 
-def test_reslut_under_a_wrong_result_is_no_longer_silent() -> None:
+def headers(text: str) -> list[tuple[str, str]]:
+    (m,) = parse_record(text).matches
+    return list(m.headers.items())
+
+
+def test_reslut_under_a_wrong_result_is_read_as_the_result() -> None:
+    """A match with no ``Result`` header reads ``[Reslut …]`` as its result: a wrong
+    one is a wrong result, and ``fix`` renames the header (the result stays a claim)."""
     text, (b, g) = generated(21)
     spoilt = text.replace(f'[Result "{b}-{g}"]', f'[Reslut "{g}-{b}"]')
+    warning, error = diagnostics(check(spoilt))
+    assert (warning["rule"], warning["severity"], error["rule"], error["severity"]) == ("header", "warning", "result", "error")
+    assert warning["line"] == error["line"] and "did you mean [Result]" in str(warning["message"])
+    assert "read as one" in str(warning["message"]) and f"not {g}-{b}" in str(error["message"])
+    fixed = fix_text(spoilt)
+    assert ("Result", f"{g}-{b}") in headers(fixed.text) and not fixed.valid
+    # with a Result header too, the misspelt one is only named, and kept as written
+    both = text.replace(f'[Result "{b}-{g}"]', f'[Result "{b}-{g}"]\n[Reslut "{g}-{b}"]')
+    d = only(check(both), "header")
+    assert "did you mean [Result]" in str(d["message"]) and "correction" not in str(d["message"])
+    assert fix_text(both).text == both
+
+
+@many
+@given(cases, st.data())
+def test_fix_corrects_a_headers_slips(case: tuple[int, tuple[Form, str], int], data: st.DataObject) -> None:
+    """A misspelt name (where the match has no header of that name), a value without
+    quotes, a misspelt format, or all at once: ``fix`` gives back the headers as they
+    were, each rewritten line marked."""
+    seed, (form, lang), target = case
+    text, result = generated(seed, form, lang, target=target)
+    name = data.draw(st.sampled_from(["Event", "Black", "Gold", "Match", "Result"]))
+    wrong = data.draw(st.sampled_from(slips(name)))
+    misspelt = data.draw(st.booleans())
+    unquoted = data.draw(st.booleans()) or not misspelt
+    line = next(x for x in text.split("\n") if x.startswith(f"[{name} "))
+    value = line[len(name) + 3 : -2]
+    if name == "Match" and data.draw(st.booleans()):
+        value = data.draw(st.sampled_from(slips(value)))
+    spoilt = text.replace(line, f"[{wrong if misspelt else name} " + (value if unquoted and " " not in value else f'"{value}"') + "]")
+    if spoilt == text:
+        return
+    report = check(spoilt)
+    assert report["valid"] and score(report) == result
+    fixed = fix_text(spoilt)
+    assert fixed.valid and headers(fixed.text) == headers(text)
+    (mark,) = [x for x in fixed.text.split("\n") if "{fix: was " in x]
+    assert mark.startswith(line + " {fix: was ")
+
+
+def test_a_misspelt_format_the_rounds_do_not_agree_with_is_not_written() -> None:
+    """``Lnog`` in a Standard match: read as Long (the warning says so), but the
+    Result is no final score of a Long match, so ``fix`` leaves the line as written."""
+    text, _result = generated(5)
+    spoilt = text.replace('[Match "Standard"]', '[Match "Lnog"]')
     d = only(check(spoilt), "header")
-    assert "did you mean [Result]" in str(d["message"])
+    assert 'read as [Match "Long"]' in str(d["message"]) and "correction" not in str(d["message"])
+    assert fix_text(spoilt).text == spoilt
 
 
 @pytest.mark.parametrize("name", ["Venue", "Opening", "Clock", "Black2Elo", "Referee", "ECO"])
@@ -207,17 +261,19 @@ def test_a_result_after_the_moves_that_differs_from_the_header_is_an_error() -> 
 
 @many
 @given(cases)
-def test_a_match_pasted_without_headers_after_a_decided_one_is_checked(case: tuple[int, tuple[Form, str], int]) -> None:
+def test_a_match_pasted_without_headers_after_a_decided_one_is_a_match_of_its_own(case: tuple[int, tuple[Form, str], int]) -> None:
     seed, (form, lang), target = case
     first, result = generated(seed, form, lang, target=target)
-    second, _ = generated(seed + 1, form, lang, target=target)
+    second, second_result = generated(seed + 1, form, lang, target=target)
     pasted = second[second.index("Round 1") :]
     text = first.rstrip("\n") + "\n\n" + pasted
     report = check(text)
-    d = next(d for d in diagnostics(report) if d["rule"] == "match")
-    assert d["severity"] == "warning" and "another match" in str(d["message"])
-    assert d["line"] == first.rstrip("\n").count("\n") + 3
-    assert report["valid"] and score(report) == result
+    one, two = report["matches"]  # type: ignore[misc]
+    (d,) = two["diagnostics"]
+    assert d["rule"] == "match" and d["severity"] == "warning" and "another match" in str(d["message"])
+    assert d["line"] == two["line"] == first.rstrip("\n").count("\n") + 3
+    assert (one["index"], two["index"], two["headers"]) == (1, 2, {})
+    assert report["valid"] and [(m["score"]["black"], m["score"]["gold"]) for m in (one, two)] == [result, second_result]
 
 
 def test_a_mistake_in_a_pasted_match_is_found() -> None:

@@ -25,6 +25,7 @@ from ..errors import DiscardOutput, FormatError
 from ..notation.files import stream_record
 from ..notation.record import Entry, MatchRecord
 from ..notation.writer import Form, RecordWriter
+from .matches import split_matches
 
 if TYPE_CHECKING:
     from .replay import MatchReplay
@@ -83,7 +84,7 @@ def convert_file(path: str, out: TextIO, *, form: Form, lang: str = "en", encodi
     writer = RecordWriter(out, form=form, lang=lang, path=record.path)
     problems = ConversionProblems(record.path)
     match_syntax: list[Diagnostic] = []
-    for m in matches:
+    for m in split_matches(matches):  # (a match pasted in without headers is one)
         problems.matches += 1
         match_syntax.extend(_lost(m))
         if not match_syntax and problems.unresolved is None:
@@ -187,7 +188,7 @@ def convert_foreign(path: str, output: str, *, form: str, encoding: str | None =
         problems = ConversionProblems(record.path)
         texts: list[str] = []
         match_syntax: list[Diagnostic] = []
-        for m in matches:
+        for m in split_matches(matches):
             problems.matches += 1
             match_syntax.extend(_lost(m))
             if not match_syntax and problems.unresolved is None and problems.format_error is None:

@@ -21,6 +21,7 @@ from ..diagnostics import (
     DeleteRow,
     Edit,
     InsertEntry,
+    InsertLine,
     InsertRow,
     Renumber,
     ReplaceEntry,
@@ -119,7 +120,7 @@ def edit_text(text: str, edits: Iterable[Edit]) -> Applied:
     before: dict[int, list[str]] = defaultdict(list)  # line → rows inserted before it
     whole: dict[int, DeleteRow | RewriteLine] = {}  # line → the edit that replaces it
     for edit in edits:
-        if isinstance(edit, InsertRow):
+        if isinstance(edit, (InsertRow, InsertLine)):
             before[edit.line].append(f"{edit.new} {_mark('inserted', edit.why)}")
         elif isinstance(edit, (DeleteRow, RewriteLine)):
             whole[edit.line] = edit

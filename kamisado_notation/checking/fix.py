@@ -54,13 +54,16 @@ class FixedPart:
     """A part of a record fixed as :func:`fix_lines` goes: the lines from ``first_line``
     (the lines before the first match, or one match with the lines after it up to the
     next), as ``text`` corrected; the ``corrections`` made and what is still wrong
-    (``remaining``), at the record's own lines; ``valid``: no error remains in it."""
+    (``remaining``), at the record's own lines; ``valid``: no error remains in it;
+    ``matches``: how many it holds (another pasted in without headers counts,
+    :mod:`.matches`)."""
 
     text: str
     first_line: int
     corrections: list[Diagnostic] = field(default_factory=list)
     remaining: list[Diagnostic] = field(default_factory=list)
     valid: bool = True
+    matches: int = 0
 
 
 def fix_file(path: str, *, encoding: str | None = None) -> Iterator[FixedPart]:
@@ -93,8 +96,9 @@ def fix_lines(lines: Iterable[str], *, path: str = "<string>") -> Iterator[Fixed
     for match in iter_matches(kept(), path=path):
         if match.line > first:  # the part before it is complete
             text = "".join(held.popleft() for _ in range(match.line - first))
-            yield from _once_a_file(_fixed(text, first, path, matches, leading=not started), parts)
-            matches += started
+            part = _fixed(text, first, path, matches, leading=not started)
+            yield from _once_a_file(part, parts)
+            matches += part.matches
         first, started = match.line, True
     yield from _once_a_file(_fixed("".join(held), first, path, matches, leading=False, alone=not started), parts)
 
@@ -128,6 +132,7 @@ def _fixed(text: str, first_line: int, path: str, before: int, *, leading: bool,
         [_moved_down(d, offset, before) for d in corrections],
         [_moved_down(d, offset, before) for d in report.all_diagnostics()],
         report.valid,
+        len(report.matches),
     )
 
 
@@ -179,11 +184,12 @@ def _corrected(text: str, path: str) -> tuple[str, list[Diagnostic], FileReport]
 def _certain(text: str, path: str) -> tuple[list[Edit], list[Diagnostic]]:
     """The certain corrections of ``text``, as record edits, and the diagnostics that
     carry them."""
+    from .matches import split_matches
     from .replay import replay
 
     fixes: list[Edit] = []
     found: list[Diagnostic] = []
-    for match in parse_record(text, path=path).matches:
+    for match in split_matches(parse_record(text, path=path).matches):  # (numbered as validate numbers them)
         result = replay(match)
         fixes.extend(result.fixes)
         found.extend(d for d in result.diagnostics if d.edits)

@@ -13,16 +13,18 @@ error, and ``fix`` rewrites the line (:class:`~kamisado_notation.diagnostics.Rew
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..diagnostics import ERROR, Diagnostic, RewriteLine
 from ..engine.board import Colour, Side
-from ..engine.match import HOME_SQUARES, Fill, Match, fill, round_result
+from ..engine.match import HOME_SQUARES, Fill, Match, fill, place_ring, round_result
 from ..engine.position import Position
 from ..notation.record import Entry, Lineup, RoundRecord
-from .correct import LOOKAHEAD, exact_move
+from .correct import LOOKAHEAD, exact_move, play_as_written
 
-__all__ = ["check_lineups", "fill_slip", "likely_fill", "missing_fill", "next_round_check", "plays"]
+__all__ = [
+    "check_lineups", "fill_slip", "likely_fill", "missing_fill", "new_round_fill", "next_round_check", "plays", "rounds_played",
+]  # fmt: skip
 
 
 def _home_row(start: Position, lineup: Lineup) -> list[Colour | None]:
@@ -110,6 +112,30 @@ def likely_fill(game: Match, rec: RoundRecord) -> Fill | None:
     return fits[0] if len(fits) == 1 else None
 
 
+def _played(end: Position, challenger: Side, rec: RoundRecord, how: Fill) -> int:
+    """How many of round ``rec``'s entries replay as written, filled ``how`` from
+    ``end`` with ``challenger`` first, up to the first that does not or to the round's
+    end; ``-1`` when its lineups do not hold."""
+    position = fill(end, how, challenger=challenger)
+    if rec.lineups and check_lineups(rec, how, position, 0):
+        return -1
+    return sum(1 for _move in play_as_written(position, [e for e in rec.entries if not e.placeholder]))
+
+
+def new_round_fill(end: Position, challenger: Side, rec: RoundRecord) -> Fill | None:
+    """The fill of round ``rec``, whose ``Round`` line was left out, from ``end`` (the
+    round before's end), ``challenger`` first: the one under which its lineups hold and
+    more of its entries replay as written than under the other — at least its first
+    :data:`~.correct.LOOKAHEAD` (all, when it has fewer, but two at least: no round is
+    won in one move); else ``None``. Each fill is replayed once: time linear in the
+    round's length."""
+    played = {how: _played(end, challenger, rec, how) for how in Fill}
+    best = max(played, key=lambda how: played[how])
+    other = Fill.LEFT if best is Fill.RIGHT else Fill.RIGHT
+    enough = min(LOOKAHEAD, sum(1 for e in rec.entries if not e.placeholder))
+    return best if played[best] > played[other] and played[best] >= max(enough, 2) else None
+
+
 def fill_slip(end: Position, challenger: Side, rec: RoundRecord, match_index: int) -> tuple[Fill, Diagnostic] | None:
     """Round ``rec``'s fill word contradicted by the round, whose lineups fail under it
     (the caller has found so), from ``end``, the round before's end, ``challenger``
@@ -159,3 +185,39 @@ def next_round_check(nxt: RoundRecord) -> Callable[[Position], bool] | None:
         return all(plays(start, e) for e in nxt.entries[:LOOKAHEAD] if not e.placeholder)
 
     return agrees
+
+
+#: How many rounds after a round :func:`rounds_played` replays at most (time linear).
+AHEAD = 3
+
+
+def rounds_played(following: Sequence[RoundRecord]) -> Callable[[Position], tuple[int, int]] | None:
+    """How far the rounds ``following`` a round (up to :data:`AHEAD` of them) replay as
+    written after it ended in a given position: how many of them to their last entry,
+    and how many entries. Each is filled as its line says from the end of the one
+    before (the ring won there placed), its lineups holding; the next one only when this
+    one replays to its last entry. ``None`` when the round after names no fill."""
+    ahead = list(following[:AHEAD])
+    if not ahead or ahead[0].fill is None:
+        return None
+
+    def played(end: Position) -> tuple[int, int]:
+        whole = total = 0
+        for rec in ahead:
+            result = round_result(end)
+            if result is None or rec.fill is None:
+                break
+            end = end.copy()
+            place_ring(end, result)
+            end = fill(end, rec.fill, challenger=result.winner.other)
+            if rec.lineups and check_lineups(rec, rec.fill, end, 0):
+                break
+            entries = [e for e in rec.entries if not e.placeholder]
+            count = sum(1 for _move in play_as_written(end, entries))
+            total += count
+            if count < len(entries):
+                break
+            whole += 1
+        return whole, total
+
+    return played

@@ -22,7 +22,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, ClassVar
 
-from ..diagnostics import ERROR, WARNING, Diagnostic, Edit, InsertEntry, Renumber, ReplaceEntry, RewriteLine, Severity
+from ..diagnostics import (
+    ERROR,
+    WARNING,
+    Diagnostic,
+    Edit,
+    InsertEntry,
+    InsertLine,
+    Renumber,
+    ReplaceEntry,
+    RewriteLine,
+    Severity,
+)
 from ..engine.board import SQUARE_COLOURS, Colour, Direction, Side, square_name
 from ..engine.match import (
     HOME_SQUARES,
@@ -41,7 +52,7 @@ from ..errors import IllegalMoveError, PlyError, PositionError
 from ..notation.assembly import TURN_NUMBER, UNKNOWN_WORD
 from ..notation.digits import ascii_number
 from ..notation.headers import AS_HYPHEN, DASHES, HEADER_RULE
-from ..notation.record import Entry, MatchRecord, RoundRecord
+from ..notation.record import Entry, Lineup, MatchRecord, Pasted, RoundRecord
 from ..notation.style import write_like
 from .correct import (
     LOOKAHEAD,
@@ -56,14 +67,23 @@ from .correct import (
     slot_wording,
     square_fault,
 )
-from .lineups import check_lineups, fill_slip, likely_fill, missing_fill, next_round_check
+from .header_slips import format_agrees, header_fixes, misnamed_headers
+from .lineups import (
+    check_lineups,
+    fill_slip,
+    likely_fill,
+    missing_fill,
+    new_round_fill,
+    next_round_check,
+    rounds_played,
+)
 from .spelling import nearest
 from .targets import format_name, inferred_target, misspelt_format
 
 if TYPE_CHECKING:
     from .slips import Hypothesis
 
-__all__ = ["DASHES", "MatchReplay", "Ply", "RoundReplay", "lineup_start", "match_target", "parse_result", "replay"]
+__all__ = ["DASHES", "PASTED", "MatchReplay", "Ply", "RoundReplay", "lineup_start", "match_target", "parse_result", "replay"]
 
 
 class PlyKind(TextEnum):
@@ -294,6 +314,10 @@ class _RoundReplayer:
         self.shift = 0  # forgotten forfeits inserted so far: entries' sides shift by one each
         self.inserted: list[int] = []  # the indices of the entries an entry was inserted before
         self.stop_index: int | None = None  # the entry the replay stopped at
+        self.over: int | None = None  # the first entry after the round's end (M7, M8)
+        #: where the round's entries run on into another round whose ``Round`` line was
+        #: left out (:meth:`_MatchReplayer.left_out_round`): how to split it
+        self.split: _LeftOut | None = None
         #: the first entry of the round that is no legal move as written: its index, the
         #: position before it and the push whose back-entry was due
         self.doubt: tuple[int, Position, Move | None] | None = None
@@ -334,7 +358,7 @@ class _RoundReplayer:
         try:
             for idx, entry in enumerate(self.rr.record.entries):
                 if self.cut is not None:
-                    self.check_cut(entry, self.cut)
+                    self.check_cut(idx, entry, self.cut)
                 if entry.placeholder:
                     self.placeholder(idx, entry, challenger)
                     continue
@@ -352,7 +376,7 @@ class _RoundReplayer:
             self.rr.stopped = True
             self.stop_index = idx
         except _Over:
-            pass
+            self.over = idx
 
     def halted(self, entry: Entry, number: int) -> None:
         """The entry where a slip of a whole row or round may start (:attr:`halt`): when
@@ -362,9 +386,13 @@ class _RoundReplayer:
             self.error("syntax", "the round cannot be replayed past this entry as written", entry, number)
             raise _Stop
 
-    def check_cut(self, entry: Entry, cut: tuple[int, int]) -> None:
-        """Stop at the first syntax error inside the round (what was skipped may be a turn)."""
+    def check_cut(self, idx: int, entry: Entry, cut: tuple[int, int]) -> None:
+        """Stop at the first syntax error inside the round (what was skipped may be a
+        turn); where the round was over before it, that entry is the first after its end
+        (:attr:`over`: another round's, perhaps)."""
         if (entry.line, entry.column) >= cut:
+            if self.pending is None and round_result(self.pos) is not None:
+                self.over = idx
             self.cut_reached = True
             raise _Stop
 
@@ -483,7 +511,7 @@ class _RoundReplayer:
         entries = self.rr.record.entries
         following = entries[idx + 1 : idx + 1 + LOOKAHEAD]
         fix = correct(self.pos, entry, following, ends=self.ends and idx + 1 == len(entries))
-        if fix.forfeit is not None:
+        if fix.forfeit is not None and not self.row_slip_likelier(idx, entry):  # (a row swapped: its forfeit first)
             return self.forgotten_forfeit(idx, entry, number, fix.forfeit)
         if self.doubt is None:  # where a slip of a whole row or round may start (:mod:`.slips`)
             self.doubt = (idx, self.pos.copy(), self.pending)
@@ -842,6 +870,26 @@ class _Attempt:
     halt: int | None = None
     maybe: str = ""
     agrees: Callable[[Position], bool] | None = None
+    further: Callable[[Position], tuple[int, int]] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _LeftOut:
+    """A round whose entries run on past its end into the next round, whose ``Round``
+    line was left out (:meth:`_MatchReplayer.left_out_round`): the entry the next round
+    starts at (``index``), its ``fill``, its ``lineups`` (those written after the round's
+    last entry), the ``...`` the reader set aside there (the next round's first entry,
+    Gold being its Challenger), the line the ``Round`` line goes before, the reader's
+    diagnostics it explains, and how the round ended, in words."""
+
+    index: int
+    fill: Fill
+    lineups: list[Lineup]
+    placeholder: Entry | None
+    line: int
+    column: int
+    explained: frozenset[tuple[int, int]]
+    ended: str
 
 
 class _MatchReplayer:
@@ -850,6 +898,7 @@ class _MatchReplayer:
 
     def __init__(self, match: MatchRecord, *, probing: bool = False) -> None:
         self.match = match
+        self.original = match  # (:attr:`match` is a copy once a round is split: :meth:`split_round`)
         self.probing = probing  # a trial replay of :meth:`unseen_ring`: its diagnostics only
         self.diags: list[Diagnostic] = [] if probing else list(match.errors)
         self.rounds: list[RoundReplay] = []
@@ -865,6 +914,18 @@ class _MatchReplayer:
         self.fills: dict[int, Fill] = {}
         #: round → its lineups' diagnostics, where :meth:`round_start` checked them
         self.lineups_checked: dict[int, list[Diagnostic]] = {}
+        #: headers read as a known one they misspell (:func:`.header_slips.misnamed_headers`)
+        self.misnamed = misnamed_headers(match) if match.headers else {}
+        #: the warning of a misspelt ``Match`` value, and the format it is read as
+        self.format_read: tuple[Diagnostic, str] | None = None
+
+    def header(self, name: str) -> str | None:
+        """The value of the header ``name``, or of the header read as it (a name a slip
+        away: :func:`.header_slips.misnamed_headers`)."""
+        value = self.match.header(name)
+        if value is None and (misnamed := self.misnamed.get(name.lower())) is not None:
+            return misnamed.value
+        return value
 
     def diag(self, rule: str, message: str, at: tuple[int, int], severity: Severity = ERROR, rnd: int | None = None) -> None:
         self.diags.append(Diagnostic(rule, message, at[0], at[1], severity, rnd, None, self.match.index))
@@ -873,7 +934,8 @@ class _MatchReplayer:
         for h in self.match.headers:
             if h.name.lower() == name.lower():
                 return h.line, h.column
-        return self.match.line, 1
+        misnamed = self.misnamed.get(name.lower())
+        return (misnamed.line, misnamed.column) if misnamed is not None else (self.match.line, 1)
 
     def unchecked(self, j: int, why: str, game: Match) -> None:
         """Say once that rounds ``j``… are not checked from the end of the round before
@@ -940,11 +1002,26 @@ class _MatchReplayer:
 
     # -- headers
 
+    def header_slips(self, target: int) -> None:
+        """The corrections of the header lines' slips (:mod:`.header_slips`), on their
+        warnings, for ``fix``; a misspelt format is written as read where the match
+        played to ``target`` agrees with it."""
+        before, fmt = self.diags, self.format_read
+        if fmt is not None:
+            text = self.header("Result")
+            claim = parse_result(text) if text is not None else None
+            fmt = fmt if format_agrees(before, target, claim) else None
+        self.diags = header_fixes(self.match, before, self.misnamed, fmt)
+        self.fixes.extend(e for d, was in zip(self.diags, before, strict=True) if d is not was for e in d.edits)
+
     def target(self) -> tuple[int, bool]:
         """The match's target (``Match``/``Target``; inferred when neither is written
         over more than one round, :mod:`.targets`), and whether it is known."""
         match = self.match
-        target_text, match_text = match.header("Target"), match.header("Match")
+        if match.pasted is not None and match.rounds:  # another match, pasted without headers
+            self.pasted_warning(match.pasted, match.rounds[0])
+            return match.pasted.target, True
+        target_text, match_text = self.header("Target"), self.header("Match")
         if target_text is None and match_text is None:
             return self.inferred_target(), True
         target = match_target(match_text, target=target_text)
@@ -957,6 +1034,7 @@ class _MatchReplayer:
         if len(near) == 1:
             message = f'[Match "{match_text}"] is no match format: read as [Match "{near[0]}"] (did you mean {near[0]}?)'
             self.diag(HEADER_RULE, message, self.header_at("Match"), WARNING)
+            self.format_read = self.diags[-1], near[0]
             return MATCH_TARGETS[near[0].lower()], True
         hint = f" (did you mean {' or '.join(near)}?)" if near else ""
         self.diag(
@@ -974,7 +1052,7 @@ class _MatchReplayer:
         n = _first_match_rounds(self.match.rounds)
         if n <= 1:
             return 1
-        text = self.match.header("Result")
+        text = self.header("Result")
         claim = parse_result(text) if text is not None else None
         target, claimed = inferred_target(claim, self.probe_scores(n), n)
         why = f'as [Result "{text}"] says' if claimed else "the smallest format its rounds fit"
@@ -1023,7 +1101,7 @@ class _MatchReplayer:
     def start(self) -> tuple[Position | None, bool]:
         """Round 1's start (the ``Position`` header, or ``None`` for the initial
         position), and whether it could be read."""
-        text = self.match.header("Position")
+        text = self.header("Position")
         if text is None:
             return None, True
         try:
@@ -1042,10 +1120,12 @@ class _MatchReplayer:
         if replayable:
             self.play_rounds(game)
         self.check_result(game)
+        if not self.probing and (self.misnamed or self.format_read or self.match.errors):
+            self.header_slips(target)
         self.diags.sort(key=lambda d: (d.line, d.column))
         winner = game.winner if checks_target else None
         return MatchReplay(
-            record=self.match,
+            record=self.original,
             rounds=self.rounds,
             target=target,
             score=dict(game.score),
@@ -1059,18 +1139,21 @@ class _MatchReplayer:
         """Replay the rounds in order from round ``first`` (the first of ``game``); where
         one cannot be finished, go on from the next round whose lineups pin its start
         (:meth:`unchecked`), with a match of its own (whose score means nothing: ``game``
-        keeps the match's)."""
-        rounds = self.match.rounds
+        keeps the match's). (A round split in two where its ``Round`` line was left out
+        adds a round: :attr:`match` is then a copy with one round more.)"""
         todo: tuple[Match, int] | None = (game, first)
         while todo is not None:
             game, first = todo
             self.restart = None
-            for i in range(first, len(rounds)):
-                position = self.round_start(game, i, i - first, rounds[i])
-                if position is None or not self.play_round(game, i, rounds[i], position):
+            i = first
+            while i < len(self.match.rounds):
+                rec = self.match.rounds[i]
+                position = self.round_start(game, i, i - first, rec)
+                if position is None or not self.play_round(game, i, rec, position):
                     break
                 if self.probing and self.erred():
                     return
+                i += 1
             todo = None if self.probing and self.erred() else self.restart
 
     def erred(self) -> bool:
@@ -1157,15 +1240,19 @@ class _MatchReplayer:
         the first match's."""
         self.restart = (Match(target=game.target), i)
         self.first_round = i
-        score = f"{game.score[Side.BLACK]}-{game.score[Side.GOLD]}"
-        self.diag(
-            "match",
-            f"a Round 1 after the match was decided in round {len(game.results)} ({score}): read as the start of "
-            f"another match, written without headers, and checked as one (to {_points(game.target)})",
-            (rec.line, rec.column),
-            WARNING,
-            rec.number,
-        )
+        self.pasted_warning(Pasted(game.target, len(game.results), (game.score[Side.BLACK], game.score[Side.GOLD])), rec)
+
+    def pasted_warning(self, pasted: Pasted, rec: RoundRecord) -> None:
+        """The warning at round ``rec``, a ``Round 1`` after the match before was decided
+        (``pasted``: how): another match, written without headers."""
+        self.diags.append(
+            Diagnostic(
+                "match",
+                f"a Round 1 after the match was decided in round {pasted.decided_in} ({pasted.score[0]}-{pasted.score[1]}): "
+                f"read as the start of another match, written without headers, and checked as one (to {_points(pasted.target)})",
+                rec.line, rec.column, WARNING, rec.number, None, self.match.index, kind=PASTED,
+            )
+        )  # fmt: skip
 
     def unread_fill(self, game: Match, rec: RoundRecord, i: int) -> Fill | None:
         """The fill of round ``i``, whose line does not say it: the one its lineups or its
@@ -1197,6 +1284,7 @@ class _MatchReplayer:
         round is replayed again with it (:meth:`replay_round`)."""
         rr = RoundReplay(rec.number, rec, self.fills.get(i, rec.fill) if i else None, position.copy())
         self.rounds.append(rr)
+        said, fixed = len(self.diags), len(self.fixes)
         if rec.lineups:
             checked = self.lineups_checked.pop(i, None)
             for d in checked if checked is not None else check_lineups(rec, rr.fill, rr.start, self.match.index):
@@ -1206,7 +1294,11 @@ class _MatchReplayer:
         attempt = _Attempt(game.challenger if i else position.to_move, i + 1 < len(self.match.rounds), cut)
         attempt.guess = game.target == _UNKNOWN_TARGET and not self.probing  # (a restart: rings won before unknown)
         attempt.agrees = next_round_check(self.match.rounds[i + 1]) if attempt.ends else None
+        attempt.further = rounds_played(self.match.rounds[i + 1 :]) if attempt.ends else None
         runner, rr = self.replay_round(attempt, rr, position)
+        if runner.split is not None:  # the round runs on into the next: replayed again as two
+            del self.diags[said:], self.fixes[fixed:], self.rounds[-1]
+            return self.play_round(game, i, self.split_round(i, runner.split), rr.start.copy())
         self.rounds[-1] = rr
         position = game.position = runner.pos
         if cut is not None and not rr.stopped and position.winner is None and position.deadlock() is None:
@@ -1283,6 +1375,10 @@ class _MatchReplayer:
                 rr, position, self.match.index, attempt.cut, ends=attempt.ends, rings_unknown=attempt.guess, halt=attempt.halt
             )
             runner.run(attempt.challenger)
+            if runner.over is not None and not attempt.slips:
+                runner.split = self.left_out_round(rr, runner)
+                if runner.split is not None:
+                    return runner, rr
             if attempt.halt is not None:  # stopped where the slip may start: its candidates named there
                 last = runner.diagnostics[-1]
                 runner.diagnostics[-1] = replace(last, message=last.message + attempt.maybe)
@@ -1303,6 +1399,78 @@ class _MatchReplayer:
                 entries = [*rr.record.entries[: runner.stop_index], *hypothesis.tail]
                 rr = RoundReplay(rr.number, replace(rr.record, entries=entries), rr.fill, rr.start)
             position = rr.start.copy()
+
+    def left_out_round(self, rr: RoundReplay, runner: _RoundReplayer) -> _LeftOut | None:
+        """Round ``rr``, whose replay ended at its entry :attr:`~_RoundReplayer.over`
+        (M7, M8) with entries left, when those entries are another round's, its ``Round``
+        line left out: they start a line of their own (numbered ``1.``, or not at all),
+        and under exactly one fill from the round's end (the other round's lineups
+        holding) more of them replay as written, at least the first few
+        (:func:`.lineups.new_round_fill`). How to split it, or ``None``."""
+        k, entries = runner.over, rr.record.entries
+        result = round_result(runner.pos)
+        if k is None or not k or result is None or runner.shift:
+            return None
+        first, last = entries[k], entries[k - 1]
+        if first.line <= last.line or first.number not in (None, 1):
+            return None
+        challenger = result.winner.other
+        lineups = [lu for lu in rr.record.lineups if lu.line > last.line]
+        aside = self.set_aside(first, last.line) if challenger is Side.GOLD and first.number is None else None
+        placeholder = Entry(aside.line, aside.column, "...", placeholder=True, number=1) if aside is not None else None
+        rest = [*([placeholder] if placeholder is not None else []), *entries[k:]]
+        end = runner.pos.copy()
+        place_ring(end, result)  # (won in the round: the new round's Sumo moves need it)
+        how = new_round_fill(end, challenger, RoundRecord(rr.number + 1, None, first.line, 1, lineups, rest))
+        if how is None:
+            return None
+        explained = {(e.line, e.column) for j, e in enumerate(rest) if e.number == j // 2 + 1 and not j % 2}
+        if aside is not None:
+            explained.add((aside.line, aside.column))
+        line, column = min([(first.line, (placeholder or first).column), *((lu.line, lu.column) for lu in lineups)])
+        by = "reached the home row" if result.by is RoundEnd.HOME_ROW else "won by deadlock"
+        ended = f"{result.winner.title} {by} at ply {rr.plies[-1].number}" if rr.plies else f"{result.winner.title} won"
+        return _LeftOut(k, how, lineups, placeholder, line, column, frozenset(explained), ended)
+
+    def set_aside(self, first: Entry, after: int) -> Diagnostic | None:
+        """The reader's error of a ``...`` it set aside on ``first``'s line, before it
+        (one not at a round's start), which a round left out explains; else ``None``."""
+        return next(
+            (
+                d
+                for d in self.match.errors
+                if d.severity is ERROR and d.rule == "syntax" and not d.kind and d.line == first.line
+                and after < d.line and d.column < first.column
+            ),
+            None,
+        )
+
+    def split_round(self, i: int, left: _LeftOut) -> RoundRecord:
+        """Round ``i`` split where a ``Round`` line was left out (``left``): the error,
+        with the line's insertion for ``fix``; :attr:`match` becomes a copy of the match
+        with the two rounds (the record read is not changed), without the reader's
+        diagnostics the split explains. Round ``i`` as it now is."""
+        rec = self.match.rounds[i]
+        place = i + 2 - self.first_round
+        new = f"Round {place} fill {left.fill.value}"
+        before = [lu for lu in rec.lineups if lu not in left.lineups]
+        rest = [*([left.placeholder] if left.placeholder is not None else []), *rec.entries[left.index :]]
+        head = replace(rec, lineups=before, entries=rec.entries[: left.index])
+        tail = RoundRecord(place, left.fill, left.line, 1, left.lineups, rest)
+        explained = left.explained
+        errors = [d for d in self.match.errors if (d.line, d.column) not in explained]
+        self.match = replace(self.match, rounds=[*self.match.rounds[:i], head, tail, *self.match.rounds[i + 1 :]], errors=errors)
+        self.diags = [d for d in self.diags if not (d.rule == "syntax" and d.kind in ("", TURN_NUMBER) and (d.line, d.column) in explained)]
+        why = f"round {rec.number} is over ({left.ended}), and the entries after it replay as round {place} filled from the {left.fill.value}"
+        edit = InsertLine(left.line, "round", new, why)
+        self.diags.append(
+            Diagnostic(
+                "syntax", f"a '{new}' line seems to be missing before this line: {why}; correction: {new}", left.line,
+                left.column, ERROR, place, None, self.match.index, (new,), "missing-round", (edit,),
+            )
+        )
+        self.fixes.append(edit)
+        return head
 
     def unfollowed(self, runner: _RoundReplayer, rr: RoundReplay, attempt: _Attempt) -> tuple[Diagnostic, Hypothesis | None, None] | None:
         """A round replayed without a stop to an end the next round cannot follow (its
@@ -1327,13 +1495,13 @@ class _MatchReplayer:
             return None
         gold_first, ends = attempt.challenger is Side.GOLD, attempt.ends
         skipped = 1 if entries and entries[0].placeholder else 0
-        stops = [Stop(rr.start, entries, skipped, rr.number, gold_first, ends, start=True, agrees=agrees)]
+        stops = [Stop(rr.start, entries, skipped, rr.number, gold_first, ends, start=True, agrees=agrees, further=attempt.further)]
         gap = next((k for k in range(0, len(entries), 2) if row_off(entries[k], k)), None)
         if gap is not None and gap - skipped <= len(rr.plies):
-            stops.append(Stop(rr.position_at(gap - skipped), entries, gap, rr.number, gold_first, ends, agrees=agrees))
+            stops.append(Stop(rr.position_at(gap - skipped), entries, gap, rr.number, gold_first, ends, agrees=agrees, further=attempt.further))
         if runner.doubt is not None:
             at, position, pending = runner.doubt
-            stops.append(Stop(position, entries, at, rr.number, gold_first, ends, pending, agrees=agrees))
+            stops.append(Stop(position, entries, at, rr.number, gold_first, ends, pending, agrees=agrees, further=attempt.further))
         verdict = explain(stops)
         idx = verdict.index
         if verdict.certain is None and not any(s.index == idx for s in stops[1:]):
@@ -1390,16 +1558,16 @@ class _MatchReplayer:
         if stop is None:
             return self.unfollowed(runner, rr, attempt)
         error = runner.diagnostics[-1]
-        stops = [Stop(runner.pos, entries, stop, rr.number, gold_first, ends, runner.pending, agrees=agrees)]
+        stops = [Stop(runner.pos, entries, stop, rr.number, gold_first, ends, runner.pending, agrees=agrees, further=attempt.further)]
         if runner.doubt is not None and runner.doubt[0] < stop:
             at, position, pending = runner.doubt
-            stops.append(Stop(position, entries, at, rr.number, gold_first, ends, pending, agrees=agrees))
+            stops.append(Stop(position, entries, at, rr.number, gold_first, ends, pending, agrees=agrees, further=attempt.further))
         skipped = 1 if entries and entries[0].placeholder else 0
         gap = next((k for k in range(0, stop, 2) if row_off(entries[k], k)), None)
         if gap is not None and gap - skipped <= len(rr.plies):  # where the turn numbers say a row is missing or twice
-            stops.append(Stop(rr.position_at(gap - skipped), entries, gap, rr.number, gold_first, ends, agrees=agrees))
+            stops.append(Stop(rr.position_at(gap - skipped), entries, gap, rr.number, gold_first, ends, agrees=agrees, further=attempt.further))
         first = 1 if gold_first and entries and entries[0].placeholder else 0
-        stops.append(Stop(rr.start, entries, first, rr.number, gold_first, ends, start=True, agrees=agrees))
+        stops.append(Stop(rr.start, entries, first, rr.number, gold_first, ends, start=True, agrees=agrees, further=attempt.further))
         verdict = explain(stops)
         if verdict.certain is None:
             if not verdict.candidates:
@@ -1421,7 +1589,7 @@ class _MatchReplayer:
 
     def check_result(self, game: Match) -> None:
         """The ``Result`` header against the score the replay found."""
-        text = self.match.header("Result")
+        text = self.header("Result")
         if text is None or text.strip() in ("*", ""):
             return
         claim = parse_result(text)
@@ -1460,6 +1628,10 @@ class _MatchReplayer:
             WARNING,
         )
 
+
+#: The :attr:`Diagnostic.kind` of the warning at a ``Round 1`` after a decided match: another
+#: match, pasted without headers (:mod:`.matches` splits it off as a match of its own).
+PASTED = "pasted-match"
 
 #: The target of the match a restart plays (:meth:`_MatchReplayer.unchecked`): the
 #: score from the unfinished round on is unknown, so it never decides the match.

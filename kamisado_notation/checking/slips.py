@@ -18,7 +18,10 @@ least :data:`AGREE` entries past its own edits; the replay then goes on with it,
 ``fix`` makes its edits. Otherwise the ones that explain something are named as
 candidates. A slip of a whole round is assumed only where it explains two entries or more,
 and a row left out only where the round then ends as the record goes on (many rows may
-bridge a gap, and they may differ only in a tower that moves again much later).
+bridge a gap, and they may differ only in a tower that moves again much later). Rows
+that replay the rest of their round alike are told apart by the rounds after it: the
+one after whose end they replay furthest as written (up to :data:`~.lineups.AHEAD`
+rounds, through the next one at least) is certain when it is the only one.
 """
 
 from __future__ import annotations
@@ -75,6 +78,8 @@ class Trial:
     count: int
     moves: list[Move | None]
     whole: bool
+    #: the position after the last entry replayed
+    end: Position
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +118,10 @@ class Stop:
     #: whether a position the round ends in agrees with what follows it (the next
     #: round's lineups); ``None`` when nothing follows that could tell
     agrees: Callable[[Position], bool] | None = None
+    #: how many entries of the rounds after replay as written after a position the
+    #: round ends in (:func:`~.lineups.rounds_played`): what tells rows that fit a gap
+    #: alike apart; ``None`` when nothing follows that could tell
+    further: Callable[[Position], tuple[int, int]] | None = None
 
 
 # ---------------------------------------------------------------------- the trial
@@ -128,7 +137,7 @@ def _trial(stop: Stop, hypothesis: Hypothesis) -> Trial:
     pending = last if last is not None and last.push else None
     over = position.winner is not None or position.deadlock() is not None
     whole = count == len(hypothesis.tail) and pending is None and over and (stop.agrees is None or stop.agrees(position))
-    return Trial(hypothesis, count, moves, whole)
+    return Trial(hypothesis, count, moves, whole, position)
 
 
 def explain(stops: Sequence[Stop]) -> Verdict:
@@ -144,11 +153,29 @@ def explain(stops: Sequence[Stop]) -> Verdict:
     useful.sort(key=_rank)
     stop, best = useful[0]
     unique = len(useful) == 1 or _rank(useful[1]) > _rank(useful[0])
+    if not unique and best.whole:
+        told = _told_apart([u for u in useful if _rank(u) == _rank(useful[0])])
+        if told is not None:
+            (stop, best), unique = told, True
     enough = best.whole or (best.count > best.hypothesis.last_edited + AGREE and best.hypothesis.kind != "missing-row")
     if unique and enough:
         h = best.hypothesis
         return Verdict(h, h.edits(best.moves), _suggestion(stop, best), index=stop.index + h.first, start=stop.index)
     return Verdict(candidates=tuple(t.hypothesis for _stop, t in useful), index=stop.index + best.hypothesis.first)
+
+
+def _told_apart(tied: list[tuple[Stop, Trial]]) -> tuple[Stop, Trial] | None:
+    """Of rows left out that each replay the rest of their round to its end (``tied``),
+    the one after whose end the rounds after replay furthest as written, when it is the
+    only one and gets through the next round: the others would each need another slip
+    there. Each is tried once, a few rounds ahead at most (:data:`~.lineups.AHEAD`):
+    the time is linear."""
+    further = tied[0][0].further
+    if further is None or any(t.hypothesis.kind != "missing-row" for _s, t in tied):
+        return None
+    reach = [further(t.end) for _s, t in tied]
+    best = max(reach)
+    return tied[reach.index(best)] if reach.count(best) == 1 and best[0] >= 1 else None
 
 
 def _rank(tried: tuple[Stop, Trial]) -> tuple[bool, int, int]:

@@ -56,8 +56,11 @@ __all__ = [
     "FileReport",
     "FileValidation",
     "MatchSummary",
+    "judged_summaries",
     "merge_blocks",
+    "numbered",
     "report_json",
+    "summaries",
     "summarize",
     "summarize_judged",
     "summary_of",
@@ -151,10 +154,37 @@ class FileReport:
 
 
 def summarize(match: MatchRecord) -> MatchSummary:
-    """Replay ``match`` and keep only its summary."""
+    """Replay ``match`` and keep only its summary (the match as read: for the matches it
+    holds, another pasted in without headers counted as one, :func:`summaries`)."""
     from .replay import replay
 
     return summary_of(replay(match))
+
+
+def summaries(match: MatchRecord) -> list[MatchSummary]:
+    """The summaries of the matches ``match`` holds (one, or more where another match
+    was pasted in without headers: :mod:`.matches`), numbered from ``match.index``."""
+    from .matches import replay_matches
+
+    return [summary_of(r) for r in replay_matches(match)]
+
+
+def numbered(groups: Iterable[list[MatchSummary]]) -> Iterator[MatchSummary]:
+    """The summaries of a stream of matches as read (a list for each), numbered in file
+    order: each after a match that held more than one numbered that much more."""
+    added = 0
+    for group in groups:
+        for s in group:
+            _shift(s, added)
+            yield s
+        added += len(group) - 1
+
+
+def _shift(s: MatchSummary, added: int) -> None:
+    """Number ``s`` and its diagnostics ``added`` more."""
+    if added:
+        s.index += added
+        s.diagnostics = [d if d.match is None else replace(d, match=d.match + added) for d in s.diagnostics]
 
 
 def summary_of(r: MatchReplay) -> MatchSummary:
@@ -174,6 +204,12 @@ def summary_of(r: MatchReplay) -> MatchSummary:
         diagnostics=r.diagnostics,
         headers=match.headers.as_dict(),
     )
+
+
+def judged_summaries(judged: Judged) -> list[MatchSummary]:
+    """:func:`summarize_judged`, for every match it holds (:func:`summaries`): the fused
+    path's verdict vouches for one match only."""
+    return [summarize_judged(judged)] if judged.verdict is not None else summaries(judged.record())
 
 
 def summarize_judged(judged: Judged) -> MatchSummary:
@@ -221,7 +257,7 @@ def validate_matches(
 ) -> FileReport:
     """Validate a stream of matches read from ``path`` (into ``report``, if given, so that
     what was checked before a read error is kept)."""
-    return _collect(map(summarize, matches), FileReport(path) if report is None else report, on_match)
+    return _collect(numbered(map(summaries, matches)), FileReport(path) if report is None else report, on_match)
 
 
 def _collect(
@@ -249,7 +285,7 @@ def validate_text(text: str, *, path: str = "<string>") -> FileReport:
     record = RecordFile(path)
     if validating_fast():
         judged = judge_lines(block_lines(text, record, True), path, record)
-        report = _collect(map(summarize_judged, judged), FileReport(path), None)
+        report = _collect(numbered(map(judged_summaries, judged)), FileReport(path), None)
     else:
         record = parse_record(text, path=path)
         report = validate_matches(path, record.matches)
@@ -377,8 +413,7 @@ def _stream_summaries(
 def _record_summaries(source: JsonMatches, fv: FileValidation) -> Iterator[MatchSummary]:
     """The summaries of a JSON record's matches as they are read; its own diagnostics
     (a fault that ended the reading) once they are."""
-    for m in source.matches:
-        yield summarize(m)
+    yield from numbered(map(summaries, source.matches))
     fv.errors.extend(source.record.errors)
 
 
@@ -502,16 +537,16 @@ def validate_block(block: Block) -> BlockReport:
     read = RecordFile(block.path)  # the reader's: the syntax errors before the first match
     if validating_fast():
         judge = Judge(block.path, read, list(lines), first_line=block.first_line)
-        summaries = list(map(summarize_judged, judge.run()))
+        found = list(numbered(map(judged_summaries, judge.run())))
         open_end = judge.open_end
     else:
         asm = Assembler(block.path)
         reader = Reader(asm, first_line=block.first_line)
-        summaries = list(map(summarize, reader.read(lines)))
+        found = list(numbered(map(summaries, reader.read(lines))))
         read.errors.extend(asm.file_errors)
         open_end = reader.started
-    first_line = summaries[0].line if summaries else None
-    return BlockReport(summaries, read.errors, first_line, open_end, decoded.errors, lines.stopped)
+    first_line = found[0].line if found else None
+    return BlockReport(found, read.errors, first_line, open_end, decoded.errors, lines.stopped)
 
 
 def merge_blocks(
@@ -584,9 +619,7 @@ class _Current:
 
     def _numbered(self, i: int) -> MatchSummary:
         s = self.report.summaries[i]
-        if self.base:
-            s.index += self.base
-            s.diagnostics = [d if d.match is None else replace(d, match=d.match + self.base) for d in s.diagnostics]
+        _shift(s, self.base)
         return s
 
 

@@ -64,6 +64,7 @@ def _load(argument: str, match: int, encoding: str | None) -> tuple[str, Any, An
     file in a folder that cannot be read is said and passed over (its matches are not
     counted)."""
     try:
+        from ..checking.matches import split_matches
         from ..checking.replay import replay
         from ..notation import RecordIOError
         from ..notation.files import nth_match
@@ -76,7 +77,7 @@ def _load(argument: str, match: int, encoding: str | None) -> tuple[str, Any, An
     seen = 0
     for path in paths:
         try:
-            record, match_record, count = nth_match(path, match - seen, encoding=codec)  # reads no further
+            record, match_record, count = nth_match(path, match - seen, encoding=codec, split=split_matches)  # reads no further
         except RecordIOError as e:
             if not folder:
                 fail(str(e))

@@ -25,6 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from html import escape
 
+from ..checking.matches import split_matches
 from ..checking.replay import MatchReplay, MatchStatus, PlyKind, RoundReplay, replay
 from ..checking.standings import ROW_FIELDS, Standings, Tally
 from ..checking.validate import no_match, summary_of
@@ -94,7 +95,7 @@ def read_matches(
         count = len(matches)
         try:
             record, stream = stream_record(path, encoding=encoding)
-            matches += (PageMatch(record.path, replay(m)) for m in stream)
+            matches += (PageMatch(record.path, replay(m)) for m in split_matches(stream))  # (pasted matches apart)
         except RecordIOError as e:
             problems.append((name, Diagnostic("io", e.reason, 0, 0)))
             continue

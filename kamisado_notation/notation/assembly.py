@@ -14,7 +14,7 @@ import re
 from ..diagnostics import ERROR, WARNING, DeleteEntry, Diagnostic, Severity
 from ..errors import FillerWord, NotationError
 from .fast_paths import EntryRead, row_entries
-from .headers import AS_HYPHEN, HEADER_RULE, KNOWN_LOWER, header_name_warning
+from .headers import AS_HYPHEN, HEADER_NAME, HEADER_RULE, KNOWN_LOWER, header_name_warning
 from .line_reader import RecordEvents, first_word
 from .record import Comment, Entry, Header, Lineup, MatchRecord, RoundRecord
 
@@ -103,7 +103,7 @@ class Assembler(RecordEvents[MatchRecord]):
         """Warn of an unknown header name close to a known one (:mod:`.headers`)."""
         warning = header_name_warning(header.name)
         if warning is not None:
-            self.error(header.line, header.column, warning, severity=WARNING, rule=HEADER_RULE)
+            self.error(header.line, header.column, warning, severity=WARNING, rule=HEADER_RULE, kind=HEADER_NAME)
 
     def result_claim(self, value: str, line: int, column: int) -> None:
         """A result written after the moves (``3-2``, as PGN does): the match's

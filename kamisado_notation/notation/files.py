@@ -37,7 +37,7 @@ from __future__ import annotations
 import os
 import re
 import sys
-from collections.abc import Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from itertools import chain
@@ -416,15 +416,23 @@ def read_record(path: Source, *, encoding: str | None = None) -> RecordFile:
     return record
 
 
-def nth_match(path: str, n: int, *, encoding: str | None = None) -> tuple[RecordFile, MatchRecord | None, int]:
+def nth_match(
+    path: str,
+    n: int,
+    *,
+    encoding: str | None = None,
+    split: Callable[[Iterable[MatchRecord]], Iterator[MatchRecord]] | None = None,
+) -> tuple[RecordFile, MatchRecord | None, int]:
     """Match ``n`` (1-based) of the record file at ``path``, read up to it and no further:
     the :class:`RecordFile` (its ``errors`` complete only when the file was read to the
     end), the match (``None`` when the file holds fewer), and how many matches were
-    read. ``encoding``: as for :func:`stream_record`."""
+    read. ``encoding``: as for :func:`stream_record`; ``split``: what makes the matches
+    read into those counted (a match pasted in without headers is one:
+    :func:`kamisado_notation.checking.matches.split_matches`)."""
     record, matches = stream_record(path, encoding=encoding)
     count = 0
     try:
-        for m in matches:
+        for m in split(matches) if split is not None else matches:
             count += 1
             if count == n:
                 return record, m, count

@@ -55,7 +55,7 @@ from .fast_paths import (
     read_row,
     reading_fast,
 )
-from .headers import HEADER_RULE, trailing_result, unquoted_header
+from .headers import HEADER_RULE, UNQUOTED, trailing_result, unquoted_header
 from .record import Comment, Entry, Header, Item, Lineup, RoundRecord
 from .tokens import KINDS_LIMIT
 
@@ -437,7 +437,7 @@ class Reader(Generic[T]):
             done = self.element(Header(name, value, number, column))
             self.events.grammar_line(number)
             message = f"[{name} {value}] has no quotes around its value: read as [{name} \"{value}\"]"
-            self.events.error(number, column, message, severity=WARNING, rule=HEADER_RULE)
+            self.events.error(number, column, message, severity=WARNING, rule=HEADER_RULE, kind=UNQUOTED)
             return iter([done] if done is not None else [])
         result = trailing_result(text) if self.started else None
         if result is None or first_word(result[0]) in ("round", "lineup") or result[0].lstrip().startswith("["):

@@ -19,7 +19,9 @@ from ..engine.board import Colour, Direction, Side
 from ..engine.match import Fill
 from ..errors import HeaderError
 
-__all__ = ["Comment", "Entry", "Header", "Headers", "Item", "Lineup", "MatchRecord", "RecordFile", "RoundRecord", "Spanned"]
+__all__ = [
+    "Comment", "Entry", "Header", "Headers", "Item", "Lineup", "MatchRecord", "Pasted", "RecordFile", "RoundRecord", "Spanned",
+]  # fmt: skip
 
 
 @dataclass(slots=True)
@@ -190,6 +192,19 @@ class RoundRecord:
         return Side.BLACK if index % 2 == 0 else Side.GOLD
 
 
+@dataclass(frozen=True, slots=True)
+class Pasted:
+    """What a match written without headers after a decided one (another match pasted
+    in, which :mod:`kamisado_notation.checking.matches` splits off as a match of its
+    own) takes from the match before it: the ``target`` it is checked to, and the
+    round that decided that match (``decided_in``) and its ``score`` (Black's, Gold's),
+    for the warning that says so."""
+
+    target: int
+    decided_in: int
+    score: tuple[int, int]
+
+
 @dataclass(slots=True)
 class MatchRecord:
     """One match: headers, then rounds. ``errors`` are its syntax diagnostics (a match
@@ -204,6 +219,9 @@ class MatchRecord:
     #: Lines whose syntax error lost no turn (a ``Round`` or ``Lineup`` line, a row
     #: whose unknown words were read past): the replay of a round does not stop there.
     turnless: set[int] = field(default_factory=set)
+    #: A match written without headers after a decided one, split off as a match of
+    #: its own: what it takes from that one (``None`` for a match as read).
+    pasted: Pasted | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.headers, Headers):

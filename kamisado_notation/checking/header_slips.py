@@ -1,0 +1,95 @@
+"""The slips of header lines that ``kamisado fix`` corrects (``docs/notation.md``, "Records
+as people write them"), each a rewrite of the header's line
+(:class:`~kamisado_notation.diagnostics.RewriteLine`) on the warning that names it:
+
+- a value without its quotes (``[Match Standard]``) is written quoted;
+- a name a slip away from one known name (``[Reslut "2-3"]``), in a match that has no
+  header of that name, is *read* as that header (a wrong result under ``[Reslut]`` is a
+  wrong result), the warning says so, and ``fix`` renames it; where the match has that
+  header too, the misspelt one is only warned of and kept as written;
+- a ``Match`` value a slip away from one format (``Standart``), read as that format
+  (:mod:`.targets`), is written so when the rounds agree with it: no error about the
+  match's score or end.
+
+A line with more than one of these slips is rewritten once, with all of them corrected.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..diagnostics import ERROR, Diagnostic, RewriteLine
+from ..notation.headers import HEADER_NAME, KNOWN_HEADERS, KNOWN_LOWER, UNQUOTED, did_you_mean
+from ..notation.record import Header, MatchRecord
+from ..notation.writer import quote
+
+__all__ = ["format_agrees", "header_fixes", "misnamed_headers"]
+
+
+def format_agrees(diagnostics: list[Diagnostic], target: int, claim: tuple[int, int] | None) -> bool:
+    """Whether a match read to ``target`` agrees with it: no error says its score or end
+    disagrees (decided before its last round, a ``Result`` the rounds do not give), and
+    its ``Result`` ``claim``, if any, is a final score of that target (the winner at or
+    above it, the loser below)."""
+    if any(d.severity is ERROR and d.rule in ("result", "match") for d in diagnostics):
+        return False
+    return claim is None or min(claim) < target <= max(claim)
+
+
+def misnamed_headers(match: MatchRecord) -> dict[str, Header]:
+    """The headers of ``match`` read as a known header they misspell: the known name
+    (lower case) → the first header one slip away from it and from no other known
+    name, where the match has no header of that name."""
+    found: dict[str, Header] = {}
+    for h in match.headers:
+        if h.name.lower() in KNOWN_LOWER:
+            continue
+        near = did_you_mean(h.name, KNOWN_HEADERS)
+        if len(near) == 1 and match.headers.get(near[0]) is None and near[0].lower() not in found:
+            found[near[0].lower()] = h
+    return found
+
+
+def header_fixes(
+    match: MatchRecord, diagnostics: list[Diagnostic], misnamed: dict[str, Header], fmt: tuple[Diagnostic, str] | None
+) -> list[Diagnostic]:
+    """``diagnostics`` (a match's, the reader's among them) with the corrections of its
+    header slips on the warnings that name them: ``misnamed`` (:func:`misnamed_headers`),
+    and ``fmt``, the warning of a misspelt ``Match`` value with the format it was read
+    as, when the rounds agree with it (:func:`format_agrees`)."""
+    renamed = {id(h): _PROPER[name] for name, h in misnamed.items()}
+    out = list(diagnostics)
+    for h in match.headers:
+        named = renamed.get(id(h))
+        slips = [
+            i
+            for i, d in enumerate(out)
+            if (d.line, d.column) == (h.line, h.column) and (d.kind == UNQUOTED or (d.kind == HEADER_NAME and named is not None))
+        ]
+        value = h.value
+        if fmt is not None and (fmt[0].line, fmt[0].column) == (h.line, h.column):
+            value = fmt[1]
+            slips.append(out.index(fmt[0]))
+        if slips:
+            _correct(out, sorted(slips), h, named, value)
+    return out
+
+
+def _correct(out: list[Diagnostic], slips: list[int], h: Header, named: str | None, value: str) -> None:
+    """The warnings ``slips`` of header ``h`` given its rewrite (``named``: the name it
+    is read as, ``value``: as it is read); the first carries the edit."""
+    new = f"[{named or h.name} {quote(value)}]"
+    words = [f"the header's name is {named}"] if named is not None else []
+    words += ["a header's value is written in quotes"] if any(out[i].kind == UNQUOTED for i in slips) else []
+    words += [f"the match format is {value}"] if value != h.value else []
+    edit = RewriteLine(h.line, "header", h.name, new, ", ".join(words))
+    for i in slips:
+        d = out[i]
+        message = d.message
+        if d.kind == HEADER_NAME:
+            message = f"unknown header [{h.name}]: did you mean [{named}]? The match has no [{named}] header: read as one"
+        out[i] = replace(d, message=f"{message}; correction: {new}", suggestions=(new,), edits=(edit,) if i == slips[0] else ())
+
+
+#: A known header's name as written in :data:`KNOWN_HEADERS`, by its lower case.
+_PROPER = {name.lower(): name for name in KNOWN_HEADERS}

@@ -1,0 +1,117 @@
+"""The matches a record holds, as a tournament director counts them: a match written
+without headers after a decided one (another match pasted in) is a match of its own.
+
+The reader starts a new match at a header after rounds; a second match copied in
+without its headers reads as more rounds of the first. Where a ``Round 1`` follows
+other rounds and the rounds before it decided the match, it starts another match: it is
+split off (a copy: the record read is not changed) with no headers, checked to the
+target of the match before it, with a warning that says so
+(:attr:`~kamisado_notation.notation.record.MatchRecord.pasted`). It is numbered in
+file order, so the matches after it in the file are numbered one more than the reader
+numbers them. Every command that counts matches (``validate``, ``convert``, ``show
+--match``, ``draw``, ``standings``) counts them this way.
+
+Finding it needs a replay of the whole match, only where a ``Round 1`` follows other
+rounds; a record without one costs nothing more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from ..engine.board import Side
+from ..notation.record import Headers, MatchRecord, Pasted
+
+if TYPE_CHECKING:
+    from .replay import MatchReplay
+
+__all__ = ["match_parts", "renumbered", "replay_matches", "split_matches"]
+
+
+def match_parts(match: MatchRecord) -> list[tuple[MatchRecord, MatchReplay | None]]:
+    """The matches ``match`` holds (itself alone, or the matches it is split into, the
+    later ones numbered ``match.index + 1``…), each with its replay where finding it
+    needed one (``None`` where it did not). Where a ``Round 1`` follows other rounds,
+    the whole is replayed once to find where the matches start (a ``Round 1`` after a
+    decided match), then each part: time linear in the record."""
+    from .replay import PASTED, replay
+
+    rounds = match.rounds
+    if not any(r.number == 1 and not r.unread for r in rounds[1:]):
+        return [(match, None)]
+    whole = replay(match)
+    starts = {d.line for d in whole.diagnostics if d.kind == PASTED}
+    cuts = [k for k in range(1, len(rounds)) if rounds[k].line in starts]
+    if not cuts:
+        return [(match, whole)]
+    parts: list[tuple[MatchRecord, MatchReplay | None]] = []
+    judged: MatchReplay | None = None
+    for n, (first, end) in enumerate(zip([0, *cuts], [*cuts, len(rounds)], strict=True)):
+        pasted = _pasted(judged) if judged is not None else None
+        part = _part(match, first, end, match.index + n, pasted)
+        judged = replay(part)
+        parts.append((part, judged))
+    return parts
+
+
+def _pasted(before: MatchReplay) -> Pasted:
+    """What a match pasted after the match ``before`` replayed takes from it."""
+    decided_in = sum(1 for rr in before.rounds if rr.result is not None)
+    return Pasted(before.target, decided_in, (before.score[Side.BLACK], before.score[Side.GOLD]))
+
+
+def _part(match: MatchRecord, first: int, end: int, index: int, pasted: Pasted | None) -> MatchRecord:
+    """Rounds ``first`` to ``end - 1`` of ``match``, with their diagnostics: the first
+    part keeps the match's headers and index; a later one (``pasted`` after the part
+    before) is match ``index``, starting at its ``Round 1``, with no headers."""
+    rounds = match.rounds
+    low = rounds[first].line if first else 0
+    high = rounds[end].line if end < len(rounds) else None
+
+    def inside(line: int) -> bool:
+        return low <= line and (high is None or line < high)
+
+    errors = [d for d in match.errors if inside(d.line)]
+    turnless = {n for n in match.turnless if inside(n)}
+    if not first:
+        return replace(match, rounds=rounds[:end], errors=errors, turnless=turnless)
+    return replace(
+        match,
+        index=index,
+        line=low,
+        headers=Headers(),
+        comments=[],
+        rounds=rounds[first:end],
+        errors=[replace(d, match=index) for d in errors],
+        turnless=turnless,
+        pasted=pasted,
+    )
+
+
+def replay_matches(match: MatchRecord) -> list[MatchReplay]:
+    """Every match ``match`` holds (:func:`match_parts`), replayed."""
+    from .replay import replay
+
+    return [judged if judged is not None else replay(part) for part, judged in match_parts(match)]
+
+
+def split_matches(matches: Iterable[MatchRecord]) -> Iterator[MatchRecord]:
+    """The matches of a stream of matches as read, each split into those it holds
+    (:func:`match_parts`), numbered in file order."""
+    added = 0
+    for match in matches:
+        parts = match_parts(match)
+        for part, _judged in parts:
+            yield renumbered(part, added)
+        added += len(parts) - 1
+
+
+def renumbered(match: MatchRecord, added: int) -> MatchRecord:
+    """``match`` numbered ``added`` more (matches split off before it in its file), its
+    diagnostics too; itself when ``added`` is 0."""
+    if not added:
+        return match
+    index = match.index + added
+    return replace(match, index=index, errors=[replace(d, match=index) for d in match.errors])
