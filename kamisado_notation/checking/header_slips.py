@@ -57,10 +57,10 @@ def header_fixes(
     header slips on the warnings that name them: ``misnamed`` (:func:`misnamed_headers`),
     and ``fmt``, the warning of a misspelt ``Match`` value with the format it was read
     as, when the rounds agree with it (:func:`format_agrees`)."""
-    renamed = {id(h): _PROPER[name] for name, h in misnamed.items()}
+    renamed = {(h.line, h.column): _PROPER[name] for name, h in misnamed.items()}  # (a header a line)
     out = list(diagnostics)
     for h in match.headers:
-        named = renamed.get(id(h))
+        named = renamed.get((h.line, h.column))
         slips = [
             i
             for i, d in enumerate(out)
