@@ -2,9 +2,10 @@
 forms and languages, with the project's parser against the same grammar and transformer
 on lark's own contextual lexer, measured in the same run (interleaved, best of each).
 
-The project's parser, in two figures: ``parse_record`` as it is (the lines a record is
-mostly made of are read whole by one regex each and dict lookups; any other line goes to
-the general path), and the general path alone (one regex tokenises a line; lark's LALR
+The project's parser, in two figures: ``parse_record`` as it is (the one reader: a row
+whose entries it read before by two string splits and dict lookups, the lines a record
+is mostly made of by one regex each and dict lookups; any other line by the general
+path), and the general path alone (one regex tokenises a line; lark's LALR
 parser, fed those tokens by ``FastLexer``, parses it and the transformer builds the
 model as it reduces).
 

@@ -119,3 +119,25 @@ def test_a_header_after_the_rounds_starts_the_next_match_for_every_consumer() ->
     assert [m.line for m in iter_matches(lines)] == [1, 4]
     assert [[h.name for h in headers] for headers in iter_headers(lines)] == [["Black"], ["Black", "Gold"]]
     assert list(Reader(PlyCounter()).read(lines)) == [1, 0]
+
+
+def test_runs_of_rows_break_where_the_turns_do() -> None:
+    """The first tier gives rows in runs; a run ends where a row's turn number does not
+    follow, where a row has one entry, at a '...' and at any other line: the record is
+    the grammar's in every case (its turn-number warnings included)."""
+    rows = ["1. Pu L1 Pu  Ye R1 Ye", "2. Pu L1 Pu  Ye R1 Ye", "3. Pu L1 Pu"]
+    shapes = [
+        rows,
+        [rows[0], rows[0], rows[1]],  # a turn repeated
+        [rows[0], rows[2], rows[1]],  # one entry mid-round
+        [rows[0], "2. ...  Ye R1 Ye", rows[1]],  # '...' mid-round
+        [rows[0], "", rows[1], "# note", rows[2]],  # a blank line and a comment inside
+        [rows[1], rows[0], rows[2]],  # turn numbers out of order
+    ]
+    for shape in shapes:
+        text = "\n".join(["Round 1", *shape, *shape])  # (the second time, the first tier reads them)
+        parse_record(text)
+        with general_paths(validating=False):
+            grammar = parse_record(text)
+        assert parse_record(text) == grammar, shape
+        assert list(Reader(PlyCounter()).read(text.split("\n"))) == [sum(not e.placeholder for r in grammar.matches[0].rounds for e in r.entries)]
