@@ -497,11 +497,14 @@ class Judge(RecordEvents[Judged]):
 
     def lineup(self, lineup: Lineup) -> None:
         fused = self.fused
-        if fused is not None:
-            try:
-                fused.lineup(lineup)  # (nothing to play first: after entries it is the full path's)
-            except _Fallback:
-                self.fused = None
+        if fused is None or (  # (as a rule: the lineup the round started with, before its entries)
+            fused.rounds and not fused.idx and lineup.rings is None and fused.pos.where[lineup.side] == _lineup_where(lineup)
+        ):
+            return
+        try:
+            fused.lineup(lineup)  # (nothing to play first: after entries it is the full path's)
+        except _Fallback:
+            self.fused = None
 
     def entries(self, entries: list[Entry]) -> None:
         self._take(entries)

@@ -159,6 +159,7 @@ class Reader(Generic[T]):
         """The matches of ``lines``, as the consumer makes them, as the lines come."""
         events = self.events
         rows, blank, round_line, lineup = events.rows, events.blank, events.round_line, events.lineup
+        blanks = type(events).blank is not RecordEvents.blank  # (else a blank line is nothing to tell)
         known, turns, lines_read = known_entry, TURN_NUMBERS, _KNOWN_LINES.get
         fast = reading_fast()  # (off only inside fast_paths.general_paths)
         keeps = events.keeps
@@ -205,7 +206,8 @@ class Reader(Generic[T]):
                     rows(run_at, run_turn, run, run_lines)
                     run, next_turn = [], 0
                 if not line:
-                    blank()
+                    if blanks:
+                        blank()
                     continue
                 seen = lines_read(line)  # a header, Round or Lineup line
                 if seen is not None:
