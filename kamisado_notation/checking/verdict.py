@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from operator import attrgetter
+from operator import itemgetter
 
 from ..diagnostics import ERROR, Diagnostic, Severity
 from ..engine.board import SQUARE_COLOURS, Colour, Direction, Side
@@ -400,7 +400,7 @@ class _Fused:
 # ---------------------------------------------------------- the reader's consumer
 
 
-_WRITTEN = attrgetter("written")  # an EntryRead's move as the engine plays it
+_WRITTEN = itemgetter(0)  # an EntryRead's move as the engine plays it (``written``)
 
 
 class Judge(RecordEvents[Judged]):
@@ -497,10 +497,12 @@ class Judge(RecordEvents[Judged]):
 
     def lineup(self, lineup: Lineup) -> None:
         fused = self.fused
-        if fused is None or (  # (as a rule: the lineup the round started with, before its entries)
-            fused.rounds and not fused.idx and lineup.rings is None and fused.pos.where[lineup.side] == _lineup_where(lineup)
-        ):
+        if fused is None:
             return
+        if fused.rounds and not fused.idx and lineup.rings is None:  # (as a rule: the lineup the round started with)
+            where = _WHERE.get((lineup.side, *lineup.colours))
+            if (where if where is not None else _lineup_where(lineup)) == fused.pos.where[lineup.side]:
+                return
         try:
             fused.lineup(lineup)  # (nothing to play first: after entries it is the full path's)
         except _Fallback:

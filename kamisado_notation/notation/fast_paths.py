@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from enum import Enum
-from typing import Final, Literal
+from typing import Final, Literal, NamedTuple
 
 from ..engine.board import Colour, Direction
 from ..engine.position import WrittenMove
@@ -135,24 +135,24 @@ _SHARED: dict[WrittenMove, WrittenMove] = {}
 _UNPLAYABLE: WrittenMove = (None, None, 0, None, -1, -1)
 
 
-class EntryRead:
+class EntryRead(NamedTuple):
     """An entry's text as the fast paths read it, once for every row that holds it.
 
-    ``fields``: its slots, the :class:`Entry` fields after ``text`` up to ``placeholder``
-    (:data:`Fields`). ``written``: the move as the engine plays it
+    ``written``: the move as the engine plays it
     (:data:`~kamisado_notation.engine.position.WrittenMove`, for
     :meth:`Position.play_written`); for an entry that does not say all of it (a push
-    mark: the engine must find the push), one it never plays as an ordinary move."""
+    mark: the engine must find the push), one it never plays as an ordinary move.
+    ``fields``: its slots, the :class:`Entry` fields after ``text`` up to
+    ``placeholder`` (:data:`Fields`). ``text``: the entry as written. (A tuple: the fast
+    verdict takes ``written`` off a run of them in one C call.)"""
 
-    __slots__ = ("fields", "text", "written")
+    written: WrittenMove
+    fields: Fields
+    text: str
 
-    def __init__(self, text: str, fields: Fields) -> None:
-        self.text = text
-        self.fields = fields
-        self.written = as_written(fields)
 
-    def __repr__(self) -> str:
-        return f"EntryRead({self.text!r})"
+def _read(text: str, fields: Fields) -> EntryRead:
+    return EntryRead(as_written(fields), fields, text)
 
 
 def _written(f: Fields) -> WrittenMove | None:
@@ -203,7 +203,7 @@ def _f_read(text: str) -> EntryRead | Literal[False]:
     coords, tower, word, arrow, distance, square = m.groups()
     read: EntryRead | Literal[False]
     if coords is not None:
-        read = EntryRead(
+        read = _read(
             text, (None, None, None, None, _F_SQUARES[coords[0:2]], _F_SQUARES[coords[3:5]], coords[-1] == "*", False)
         )
     else:
@@ -212,9 +212,11 @@ def _f_read(text: str) -> EntryRead | Literal[False]:
         if colour is _NO or on is _NO or direction is _NO or (direction is None) != (n == 0):
             read = False
         else:
-            read = EntryRead(text, (colour, direction, n, on, None, None, False, False))
+            read = _read(text, (colour, direction, n, on, None, None, False, False))
     if len(_READS) < KINDS_LIMIT and len(text) <= CACHED_CHARS:  # no long garbage kept
         _READS[text] = read
+        if read:
+            _KNOWN[text] = read
     return read
 
 
@@ -226,13 +228,17 @@ def entry_read(text: str) -> EntryRead | Literal[False]:
     return _f_read(text) if read is None else read
 
 
+#: the entries of :data:`_READS` the fast paths read (no False)
+_KNOWN: dict[str, EntryRead] = {}
 #: ``known_entry(text)``: the memo of :func:`entry_read` — an entry text the row regex
-#: read before (an :class:`EntryRead`), or None (never read) or False (the grammar's).
-known_entry: Callable[[str], EntryRead | Literal[False] | None] = _READS.get
+#: read before (an :class:`EntryRead`), or None (never read, or the grammar's).
+known_entry: Callable[[str], EntryRead | None] = _KNOWN.get
 
 #: turn number as a row writes it → its value, for the reader's first tier (a turn
 #: number written otherwise, ``01.``, or past 1000 goes to the row regex)
 TURN_NUMBERS: Final = {str(n): n for n in range(1, 1001)}
+#: ``TURN_TEXTS[n]``: turn number ``n`` as a row writes it (None past 1000)
+TURN_TEXTS: Final[list[str | None]] = [None, *TURN_NUMBERS, None]
 
 
 def fast_row(text: str, number: int) -> tuple[list[Entry], Comment | None] | None:

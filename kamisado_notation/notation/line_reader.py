@@ -46,6 +46,7 @@ from .fast_paths import (
     ROW_RE,
     SEG_RE,
     TURN_NUMBERS,
+    TURN_TEXTS,
     EntryRead,
     blank_braced,
     fast_match,
@@ -169,29 +170,38 @@ class Reader(Generic[T]):
         run: list[EntryRead | None] = []
         run_lines: list[str] = []
         run_at = run_turn = next_turn = 0
+        next_text: str | None = None  # how the run's next row writes its turn number
+        texts = TURN_TEXTS
         started = self.started  # (a copy, for speed: read again after each call that may change it)
         for line in lines:
             number += 1
             # tier 1: what tier 2 read before
+            turn, dot, rest = line.partition(". ")
+            if turn == next_text and dot:  # the next row of a run, as a rule: the run goes on
+                first, gap, second = rest.partition("  ")
+                if gap:
+                    a = known(first)
+                    b = known(second.strip(" "))
+                    if a is not None and b is not None:
+                        run += (a, b)
+                        run_lines.append(line)
+                        next_turn += 1
+                        next_text = texts[next_turn]
+                        continue
             if fast:
                 if started:  # a row of known entries (no match starts there)
-                    turn, dot, rest = line.partition(". ")
                     t = turns.get(turn) if dot else None
                     if t is not None:
                         first, gap, second = rest.partition("  ")
                         a = known(first)
                         b = known(second.strip(" ")) if gap else None
-                        if b and a and t == next_turn:  # the run goes on
-                            run += (a, b)
-                            run_lines.append(line)
-                            next_turn = t + 1
-                            continue
-                        if b and (a or first == "..."):  # a run starts
+                        if b is not None and (a is not None or first == "..."):  # a run starts
                             if run:
                                 rows(run_at, run_turn, run, run_lines)
-                            run, run_lines, run_at, run_turn, next_turn = [a or None, b], [line], number, t, t + 1
+                            run, run_lines, run_at, run_turn, next_turn = [a, b], [line], number, t, t + 1
+                            next_text = texts[next_turn]
                             continue
-                        if a and not gap:  # the run's last row (Gold's entry is not written yet)
+                        if a is not None and not gap:  # the run's last row (Gold's entry is not written yet)
                             if t == next_turn:
                                 run.append(a)
                                 run_lines.append(line)
@@ -200,19 +210,20 @@ class Reader(Generic[T]):
                                 if run:
                                     rows(run_at, run_turn, run, run_lines)
                                 rows(number, t, [a], [line])
-                            run, next_turn = [], 0
+                            run, next_turn, next_text = [], 0, None
                             continue
                 if run:
                     rows(run_at, run_turn, run, run_lines)
-                    run, next_turn = [], 0
+                    run, next_turn, next_text = [], 0, None
                 if not line:
                     if blanks:
                         blank()
                     continue
                 seen = lines_read(line)  # a header, Round or Lineup line
                 if seen is not None:
-                    if type(seen) is not Header and self.in_match:  # round content: no match starts
-                        self.started = started = True
+                    if type(seen) is not Header and (started or self.in_match):  # round content: no match starts
+                        if not started:
+                            self.started = started = True
                         if keeps:
                             seen = _again(seen, number)
                         if type(seen) is RoundRecord:
