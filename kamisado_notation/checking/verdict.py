@@ -518,17 +518,18 @@ class Judge(RecordEvents[Judged]):
         # the hot path: a run of rows, the first turn number right, goes to the entries the
         # fused replay plays next (no loop here)
         idx = fused.idx
-        if fused.rounds and (turn is None or (not idx & 1 and turn == (idx >> 1) + 1)):
-            if reads[0] is None:  # '...': Gold starts the round
-                try:
-                    fused.placeholder()
-                except _Fallback:
-                    self.fused = None
-                    return
-                fused.reads += reads[1:]  # type: ignore[arg-type]  # (only the first may be '...')
-            else:
-                fused.reads += reads  # type: ignore[arg-type]
-            fused.idx = idx + len(reads)
+        if turn == (idx >> 1) + 1 and not idx & 1 and fused.rounds:
+            if reads[0] is not None:
+                fused.reads += reads  # type: ignore[arg-type]  # (only the first may be '...')
+                fused.idx = idx + len(reads)
+                return
+            try:  # '...': Gold starts the round
+                fused.placeholder()
+            except _Fallback:
+                self.fused = None
+                return
+            fused.reads += reads[1:]  # type: ignore[arg-type]
+            fused.idx = len(reads)
             return
         try:  # anything else, a row at a time by the fused replay's own reading
             for k in range(len(lines)):
