@@ -189,8 +189,8 @@ class Reader(Generic[T]):
                         next_text = texts[next_turn]
                         continue
             if fast:
-                if started:  # a row of known entries (no match starts there)
-                    t = turns.get(turn) if dot else None
+                if dot and started:  # a row of known entries (no match starts there)
+                    t = turns.get(turn)
                     if t is not None:
                         first, gap, second = rest.partition("  ")
                         a = known(first)
