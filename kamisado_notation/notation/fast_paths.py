@@ -308,10 +308,7 @@ def fast_match(m: re.Match[str], number: int) -> tuple[list[Entry], Comment | No
     if read is None:
         return None
     turn, a, b, comment = read
-    entries = [_f_entry(number, m.start(2 if a is None else 3) + 1, "..." if a is None else a.text, turn)]
-    if b is not None:
-        entries.append(_f_entry(number, m.start(4) + 1, b.text, None))
-    return [e for e in entries if e is not None], comment
+    return row_entries(number, turn, a, b, m.string), comment
 
 
 # A line of more than two entries (a whole round on one line, as self-play tools write
