@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from test_row_slips import only_match, plant, rewrite, written
+from typer.testing import CliRunner
 
 from kamisado_notation import (
     ArgumentError,
@@ -26,8 +27,10 @@ from kamisado_notation import (
     read_record,
     replay_match,
 )
+from kamisado_notation.cli.app import app
 
 SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.kmr"))
+runner = CliRunner()
 
 
 def test_every_ply_of_a_sample_is_its_written_entry() -> None:
@@ -137,6 +140,21 @@ def test_an_entry_the_replay_puts_in_points_nowhere(seed: int, tmp_path: Path) -
     path.write_text(slipped, encoding="utf-8")
     page = html_page([str(path)]).text
     assert page.count('class="e inserted"') == 1
+
+
+def test_a_page_of_rounds_with_guessed_rings_is_drawn() -> None:
+    # Round 1 stops on an entry nothing explains; round 4 is checked from its lineups, and
+    # a push there is legal only if the pushing tower is a Sumo, which the rounds not
+    # checked may have made it: the replay takes it to be one (a warning), and so does the page
+    text = written(156, Form.TEXT, "en")
+    entry = only_match(text).rounds[0].entries[2]
+    spoilt = rewrite(text, [(entry, "Orange Forward 9 Orange")])
+    result = runner.invoke(app, ["html", "-o", "-", "-"], input=spoilt)
+    assert result.exit_code == 1 and (result.exception is None or isinstance(result.exception, SystemExit)), result.exception
+    replayed = replay_match(only_match(spoilt))
+    assert any(d.kind == "unknown-ring" for d in replayed.diagnostics)
+    for rnd in replayed.rounds:
+        assert f'href="#m1r{rnd.number}p{len(rnd.plies)}"' in result.stdout
 
 
 def test_moves_are_given_a_match_each() -> None:

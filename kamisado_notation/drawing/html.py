@@ -192,7 +192,7 @@ def _round_plies(rnd: RoundReplay, kit: _Kit) -> list[object]:
         if n:
             ply = rnd.plies[n - 1]
             if ply.kind is not PlyKind.BACK and ply.move is not None:  # the push moved it
-                position.play(ply.move)
+                position.apply(ply.move)  # (as the replay played it: a Sumo ring it had to guess is no error)
         last = shown_move(rnd, n)
         under, over = placed_marks(position, marks(position, last_move=last))
         text = _EMPTY_RUN.sub(lambda run: str(len(run.group())), position.to_string())
