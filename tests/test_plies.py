@@ -2,7 +2,8 @@
 the round as written, ``RoundReplay.index`` the round's in the match, also where a
 certain correction moved an entry (a swapped row) or rewrote it (mirrored arrows); an
 entry the replay put in (a forgotten forfeit, a row left out) points nowhere. The
-writer (``convert``), ``html`` and ``fix`` find entries by those places.
+writer (``convert``), ``html`` and ``fix`` find entries by those places. And the
+replay hands over each diagnostic once, in line order, whatever the slip.
 
 The slipped records are generated matches with a slip planted where the test chooses
 (the planting of tests/test_row_slips.py); the facts checked are the written record's
@@ -14,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_row_slips import only_match, plant, rewrite, written
+from test_row_slips import KINDS, STYLES, only_match, plant, rewrite, written
 from typer.testing import CliRunner
 
 from kamisado_notation import (
@@ -28,6 +29,7 @@ from kamisado_notation import (
     replay_match,
 )
 from kamisado_notation.cli.app import app
+from kamisado_notation.notation import parse_record
 
 SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.kmr"))
 runner = CliRunner()
@@ -165,3 +167,39 @@ def test_moves_are_given_a_match_each() -> None:
         format_record(record, form=Form.COORDS, moves=[*moves, *moves])
     two = RecordFile("two.kmr", matches=[*record.matches, *record.matches])
     assert format_record(two, form=Form.JSON, moves=[*moves, None]) != format_record(two, form=Form.JSON, moves=[None, *moves])
+
+
+# ------------------------------------------------------------------ each diagnostic once
+
+
+def _once_each_in_line_order(text: str) -> None:
+    for match in parse_record(text).matches:
+        found = replay_match(match).diagnostics
+        assert len(set(found)) == len(found), [d.format("t") for d in found]
+        assert found == sorted(found, key=lambda d: (d.line, d.column))
+
+
+def test_each_diagnostic_of_a_sample_stands_once() -> None:
+    for path in SAMPLES:
+        _once_each_in_line_order(path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_each_diagnostic_of_a_planted_slip_stands_once(kind: str) -> None:
+    planted = [p for seed in range(4) for style in STYLES if (p := plant(kind, seed, style, seed)) is not None]
+    assert planted
+    for _original, slipped in planted:
+        _once_each_in_line_order(slipped.text)
+
+
+def test_each_diagnostic_of_words_read_past_stands_once() -> None:
+    # unknown words (the reader's syntax errors, which the replay completes) and a row
+    # swapped after them, in the same round
+    text, swapped, _row = _swapped(0)
+    entries = only_match(text).rounds[0].entries
+    misspelt = {"Left": "Lfet", "Right": "Rihgt", "Forward": "Froward"}
+    tower, direction, *rest = entries[2].text.split()
+    spoilt = rewrite(swapped, [(entries[2], " ".join([tower, misspelt[direction], *rest]))])
+    kinds = {d.kind for d in replay_match(only_match(spoilt)).diagnostics}
+    assert {"unknown-word", "swapped-row"} <= kinds, kinds
+    _once_each_in_line_order(spoilt)
