@@ -214,7 +214,13 @@ class MatchReplay:
         the record, for writing the match in another form
         (:func:`~kamisado_notation.notation.writer.format_record`). An entry with an
         error keeps what was written (the move the replay went on with may be a
-        correction), and so does one a correction rewrote."""
+        correction), and so does one a correction rewrote.
+
+        >>> from kamisado_notation import read_record, replay_match
+        >>> judged = replay_match(read_record("samples/standard-match.kmr").matches[0])
+        >>> judged.record.rounds[0].entries[1].text, judged.resolved_moves().move_of(0, 1)
+        ('Orange Forward 4 Yellow', <Move Gold Orange h1-h5 Forward 4>)
+        """
         wrong = {(d.line, d.column) for d in self.diagnostics if d.severity is ERROR}
         rounds = self.record.rounds
         found: dict[tuple[int, int], Move] = {}
