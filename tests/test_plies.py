@@ -15,6 +15,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_row_slips import KINDS, STYLES, only_match, plant, rewrite, written
 from typer.testing import CliRunner
 
@@ -167,6 +169,26 @@ def test_moves_are_given_a_match_each() -> None:
         format_record(record, form=Form.COORDS, moves=[*moves, *moves])
     two = RecordFile("two.kmr", matches=[*record.matches, *record.matches])
     assert format_record(two, form=Form.JSON, moves=[*moves, None]) != format_record(two, form=Form.JSON, moves=[None, *moves])
+
+
+@settings(max_examples=40)
+@given(kind=st.sampled_from(sorted(KINDS)), seed=st.integers(0, 10**6), pick=st.integers(0, 10**6), style=st.sampled_from(STYLES))
+def test_property_a_ply_points_at_an_entry_written_where_it_stands(kind: str, seed: int, pick: int, style: tuple[Form, str]) -> None:
+    found = plant(kind, seed, style, pick)
+    if found is None:
+        return
+    match = only_match(found[1].text)
+    replayed = replay_match(match)
+    _once_each_in_line_order(found[1].text)
+    for rnd in replayed.rounds:
+        entries = match.rounds[rnd.index].entries
+        played = [p.index for p in rnd.plies if p.index is not None]
+        assert len(set(played)) == len(played)  # a written entry is played once at most
+        for p in rnd.plies:
+            if p.index is not None:  # moved or rewritten, an entry stands where it is written
+                written_entry = entries[p.index]
+                assert (p.entry.line, p.entry.column) == (written_entry.line, written_entry.column)
+                assert not written_entry.placeholder
 
 
 # ------------------------------------------------------------------ each diagnostic once
