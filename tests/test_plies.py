@@ -117,6 +117,30 @@ def test_entries_a_correction_rewrote_keep_their_place() -> None:
     assert found >= 3
 
 
+def test_the_two_parts_of_a_round_whose_round_line_was_left_out_point_into_it() -> None:
+    found = 0
+    for seed in range(8):
+        planted = plant("missing-round", seed, (Form.TEXT, "en"), seed)
+        if planted is None:
+            continue
+        match = only_match(planted[1].text)
+        replayed = replay_match(match)
+        if not any(d.kind == "missing-round" for d in replayed.diagnostics):
+            continue
+        indices = [rnd.index for rnd in replayed.rounds]
+        (split,) = [j for j in set(indices) if indices.count(j) == 2]  # one written round, replayed as two
+        head, tail = [rnd for rnd in replayed.rounds if rnd.index == split]
+        entries = match.rounds[split].entries
+        for rnd in (head, tail):
+            assert all(p.entry is entries[p.index] for p in rnd.plies if p.index is not None)
+        last = max(p.index for p in head.plies if p.index is not None)
+        assert min(p.index for p in tail.plies if p.index is not None) == last + 1  # the tail goes on where the head ends
+        second = [p for p in tail.plies if p.index is not None][1]  # (the first is where the error stands)
+        assert second.index is not None and replayed.resolved_moves().move_of(split, second.index) == second.move
+        found += 1
+    assert found >= 2
+
+
 def _without_forfeit(seed: int) -> tuple[str, int, int]:
     """A generated match with its first forfeit entry left out: the text, and the
     round and entry index where the forfeit stood."""

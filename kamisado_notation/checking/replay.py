@@ -955,6 +955,10 @@ class _MatchReplayer:
     def __init__(self, match: MatchRecord, *, probing: bool = False) -> None:
         self.match = match
         self.original = match  # (:attr:`match` is a copy once a round is split: :meth:`split_round`)
+        #: where each round of :attr:`match` is written in :attr:`original`: the round's
+        #: index there, and the index there of its first entry (not 0 for the later part
+        #: of a round split in two)
+        self.written = [(k, 0) for k in range(len(match.rounds))]
         self.probing = probing  # a trial replay of :meth:`unseen_ring`: its diagnostics only
         self.diags: list[Diagnostic] = [] if probing else list(match.errors)
         self.rounds: list[RoundReplay] = []
@@ -1338,7 +1342,7 @@ class _MatchReplayer:
         """Replay round ``i`` from ``position``; ``False`` when it stopped. Where it stops
         at a slip of a whole row or round (:mod:`.slips`) whose correction is certain, the
         round is replayed again with it (:meth:`replay_round`)."""
-        rr = RoundReplay(rec.number, i, rec, self.fills.get(i, rec.fill) if i else None, position.copy())
+        rr = RoundReplay(rec.number, self.written[i][0], rec, self.fills.get(i, rec.fill) if i else None, position.copy())
         self.rounds.append(rr)
         said, fixed = len(self.diags), len(self.fixes)
         if rec.lineups:
@@ -1356,6 +1360,7 @@ class _MatchReplayer:
             del self.diags[said:], self.fixes[fixed:], self.rounds[-1]
             return self.play_round(game, i, self.split_round(i, runner.split), rr.start.copy())
         self.rounds[-1] = rr
+        self.place_plies(rr, i)
         position = game.position = runner.pos
         if cut is not None and not rr.stopped and position.winner is None and position.deadlock() is None:
             rr.stopped = runner.cut_reached = True  # the round's last rows were lost: not its end
@@ -1373,6 +1378,16 @@ class _MatchReplayer:
         if not (rr.plies and rr.plies[-1].kind is PlyKind.PUSH):  # else the back-entry is due
             rr.result = game.finish_round()
         return True
+
+    def place_plies(self, rr: RoundReplay, i: int) -> None:
+        """The plies of ``rr``, round ``i`` of :attr:`match`, pointed at their entries in
+        the round as written (:attr:`Ply.index`): the later part of a round split in two
+        starts inside it."""
+        first = self.written[i][1]
+        if first:
+            for ply in rr.plies:
+                if ply.index is not None:
+                    ply.index += first
 
     def read_past(self, completed: list[tuple[Entry, tuple[str, ...], Edit | None]]) -> None:
         """The reader's error of each unknown word read past (its :attr:`Diagnostic.kind`
@@ -1520,6 +1535,8 @@ class _MatchReplayer:
         explained = left.explained
         errors = [d for d in self.match.errors if (d.line, d.column) not in explained]
         self.match = replace(self.match, rounds=[*self.match.rounds[:i], head, tail, *self.match.rounds[i + 1 :]], errors=errors)
+        k, first = self.written[i]
+        self.written.insert(i + 1, (k, first + left.index - (1 if left.placeholder is not None else 0)))  # (a '...' put in: not written)
         self.diags = [d for d in self.diags if not (d.rule == "syntax" and d.kind in ("", TURN_NUMBER) and (d.line, d.column) in explained)]
         why = f"round {rec.number} is over ({left.ended}), and the entries after it replay as round {place} filled from the {left.fill.value}"
         edit = InsertLine(left.line, "round", new, why)

@@ -358,7 +358,7 @@ def _match_html(i: int, pm: PageMatch) -> str:
     record = r.record
     attached = _attach(r)
     headers = "".join(f"<dt>{escape(h.name)}</dt><dd>{escape(h.value)}</dd>" for h in record.headers)
-    replayed = {rnd.index: rnd for rnd in r.rounds}
+    replayed = _replayed(r)
     score = score_of(r.rounds[0].start) if r.rounds else {Side.BLACK: 0, Side.GOLD: 0}
     rounds = []
     for j, rec in enumerate(record.rounds):
@@ -416,12 +416,21 @@ def _items(rec: RoundRecord, rnd: RoundReplay | None) -> list[_Item]:
     return items
 
 
+def _replayed(r: MatchReplay) -> dict[int, RoundReplay]:
+    """The replayed rounds by the index of the round they replay in the record. (A round
+    the replay split in two, its ``Round`` line left out, is shown as not replayed.)"""
+    found: dict[int, list[RoundReplay]] = {}
+    for rnd in r.rounds:
+        found.setdefault(rnd.index, []).append(rnd)
+    return {j: parts[0] for j, parts in found.items() if len(parts) == 1}
+
+
 def _attach(r: MatchReplay) -> dict[int, dict[int, list[Diagnostic]]]:
     """Each diagnostic by where the page shows it: ``[round index][ply]`` (ply 0: at
     the round's heading); ``[-1][-1]``: at the match's top. An entry is found by the
     place the diagnostic points at, else by its round and ply."""
     record = r.record
-    replayed = {rnd.index: rnd for rnd in r.rounds}
+    replayed = _replayed(r)
     lists = [_items(rec, replayed.get(j)) for j, rec in enumerate(record.rounds)]
     out: dict[int, dict[int, list[Diagnostic]]] = {}
     for d in r.diagnostics:
