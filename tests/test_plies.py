@@ -12,6 +12,7 @@ own (which entry is where), not the replay's workings.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -30,8 +31,9 @@ from kamisado_notation import (
     read_record,
     replay_match,
 )
+from kamisado_notation.checking.replay import MatchReplay
 from kamisado_notation.cli.app import app
-from kamisado_notation.notation import parse_record
+from kamisado_notation.notation import MatchRecord, parse_record
 
 SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.kmr"))
 runner = CliRunner()
@@ -92,17 +94,23 @@ def test_a_swapped_row_is_played_in_its_order_from_where_it_is_written(seed: int
     assert rnd.result is not None and "Not replayed" not in page
 
 
-def test_entries_a_correction_rewrote_keep_their_place() -> None:
-    found = 0
-    for seed in range(12):
-        planted = plant("mirrored-arrows", seed, (Form.TEXT, "en"), seed)
+def _reported(kind: str, seeds: int) -> Iterator[tuple[MatchRecord, MatchReplay, int]]:
+    """Generated matches with a slip of ``kind`` planted, where the replay corrects it
+    for certain: the record, its replay and the number of the round of the slip."""
+    for seed in range(seeds):
+        planted = plant(kind, seed, (Form.TEXT, "en"), seed)
         if planted is None:
             continue
         match = only_match(planted[1].text)
         replayed = replay_match(match)
-        if not any(d.kind == "mirrored-arrows" and d.edits for d in replayed.diagnostics):
-            continue
-        (rnd,) = [r for r in replayed.rounds if r.number == planted[1].round]
+        if any(d.kind == kind and d.edits for d in replayed.diagnostics):
+            yield match, replayed, planted[1].round
+
+
+def test_entries_a_correction_rewrote_keep_their_place() -> None:
+    found = 0
+    for match, replayed, number in _reported("mirrored-arrows", 12):
+        (rnd,) = [r for r in replayed.rounds if r.number == number]
         entries = match.rounds[rnd.index].entries
         rewritten = [p for p in rnd.plies if p.index is not None and p.entry != entries[p.index]]
         assert len(rewritten) >= 2 and all(p.index is not None for p in rnd.plies)
@@ -119,14 +127,7 @@ def test_entries_a_correction_rewrote_keep_their_place() -> None:
 
 def test_the_two_parts_of_a_round_whose_round_line_was_left_out_point_into_it() -> None:
     found = 0
-    for seed in range(8):
-        planted = plant("missing-round", seed, (Form.TEXT, "en"), seed)
-        if planted is None:
-            continue
-        match = only_match(planted[1].text)
-        replayed = replay_match(match)
-        if not any(d.kind == "missing-round" for d in replayed.diagnostics):
-            continue
+    for match, replayed, _number in _reported("missing-round", 8):
         indices = [rnd.index for rnd in replayed.rounds]
         (split,) = [j for j in set(indices) if indices.count(j) == 2]  # one written round, replayed as two
         head, tail = [rnd for rnd in replayed.rounds if rnd.index == split]
