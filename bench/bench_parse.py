@@ -50,13 +50,8 @@ def corpus(moves: int, seed: int) -> tuple[str, int]:
         rec = generate_records(match="standard", seed=seed * 100_003 + n, count=1)
         form = rng.choice(_COLOUR_FORMS + (Form.COORDS,))
         lang = rng.choice(LANGUAGES)
-        movemap = {}
-        if form is Form.COORDS:
-            for rr in replay(rec.matches[0]).rounds:
-                for ply in rr.plies:
-                    if ply.move is not None:
-                        movemap[id(ply.entry)] = ply.move
-        parts.append(format_record(rec, form=form, lang=lang, moves=movemap))
+        resolved = [replay(rec.matches[0]).resolved_moves()] if form is Form.COORDS else None
+        parts.append(format_record(rec, form=form, lang=lang, moves=resolved))
         total += sum(1 for m in rec.matches for r in m.rounds for e in r.entries if not e.placeholder)
     return "\n".join(parts), total
 

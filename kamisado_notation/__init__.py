@@ -94,6 +94,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "format_move": ("notation", "format_move"),
     "format_entry": ("notation", "format_entry"),
     "format_record": ("notation", "format_record"),
+    "ResolvedMoves": ("notation", "ResolvedMoves"),
     # other programs' records and positions (docs/formats.md)
     "reading_as": ("notation.foreign", "reading_as"),
     "parse_position": ("notation.foreign", "parse_position"),

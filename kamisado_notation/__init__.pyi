@@ -53,6 +53,7 @@ from .notation import Form as Form
 from .notation import Headers as Headers
 from .notation import MatchRecord as MatchRecord
 from .notation import RecordFile as RecordFile
+from .notation import ResolvedMoves as ResolvedMoves
 from .notation import format_entry as format_entry
 from .notation import format_move as format_move
 from .notation import format_record as format_record
@@ -101,6 +102,7 @@ __all__ = [
     "RecordFile",
     "RecordIOError",
     "Recorder",
+    "ResolvedMoves",
     "RoundEnd",
     "RoundResult",
     "Severity",

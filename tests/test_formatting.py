@@ -15,7 +15,15 @@ from kamisado_notation.engine.board import SQUARE_COLOURS, Colour, Direction, Si
 from kamisado_notation.engine.position import Move, Position
 from kamisado_notation.notation import parse_entry, parse_record
 from kamisado_notation.notation.record import RecordFile
-from kamisado_notation.notation.writer import LANGUAGES, Form, FormatError, format_entry, format_move, format_record
+from kamisado_notation.notation.writer import (
+    LANGUAGES,
+    Form,
+    FormatError,
+    ResolvedMoves,
+    format_entry,
+    format_move,
+    format_record,
+)
 from kamisado_notation.play.generate import generate_records
 
 COLOUR_FORMS = (Form.SYMBOLS, Form.TEXT, Form.SHORT)
@@ -122,15 +130,15 @@ def test_every_move_of_random_games_round_trips_in_every_form_and_language(seed:
             assert format_entry(e, form=form, lang=lang, move=move) == text
 
 
-def semantic(record: RecordFile, moves: dict[int, Move] | None = None) -> list:
+def semantic(record: RecordFile, moves: list[ResolvedMoves] | None = None) -> list:
     """A record without positions: what converting must keep. Entries as moves' slots
-    (resolved through ``moves`` for coordinates)."""
+    (resolved through ``moves``, a match's each, for coordinates)."""
 
-    def entry(e):  # type: ignore[no-untyped-def]
+    def entry(i, j, k, e):  # type: ignore[no-untyped-def]
         if e.placeholder:
             return "..."
-        if e.is_coords and moves and id(e) in moves:
-            m = moves[id(e)]
+        m = moves[i].move_of(j, k) if moves and e.is_coords else None
+        if m is not None:
             return (m.tower, m.direction if m.distance else None, m.distance, m.square_colour)
         if e.is_coords:
             return (e.origin, e.target, e.push_mark)
@@ -141,23 +149,17 @@ def semantic(record: RecordFile, moves: dict[int, Move] | None = None) -> list:
             [(h.name, h.value, [c.text for c in h.comments]) for h in m.headers],
             [c.text for c in m.comments],
             [
-                (r.number, r.fill, [(lu.side, lu.colours) for lu in r.lineups], [entry(e) for e in r.entries],
+                (r.number, r.fill, [(lu.side, lu.colours) for lu in r.lineups], [entry(i, j, k, e) for k, e in enumerate(r.entries)],
                  [[c.text for c in e.comments] for e in r.entries], [c.text for c in r.comments])
-                for r in m.rounds
+                for j, r in enumerate(m.rounds)
             ],
         )
-        for m in record.matches
+        for i, m in enumerate(record.matches)
     ]
 
 
-def replay_moves(record: RecordFile) -> dict[int, Move]:
-    moves = {}
-    for m in record.matches:
-        for rr in replay(m).rounds:
-            for ply in rr.plies:
-                if ply.move is not None:
-                    moves[id(ply.entry)] = ply.move
-    return moves
+def replay_moves(record: RecordFile) -> list[ResolvedMoves]:
+    return [replay(m).resolved_moves() for m in record.matches]
 
 
 @settings(max_examples=6, deadline=None)

@@ -27,7 +27,7 @@ from kamisado_notation.notation import (
     record_from_json,
 )
 from kamisado_notation.notation.record import RecordFile
-from kamisado_notation.notation.writer import Form, format_record, record_json
+from kamisado_notation.notation.writer import Form, ResolvedMoves, format_record, record_json
 from kamisado_notation.play.generate import generate_records
 
 SAMPLES = Path(__file__).parent.parent / "samples"
@@ -46,12 +46,9 @@ def _text(record: RecordFile, form: Form = Form.TEXT) -> str:
     return format_record(record, form=form, moves=_resolved_moves(record, form))
 
 
-def _resolved_moves(record: RecordFile, form: Form) -> dict[int, object]:
+def _resolved_moves(record: RecordFile, form: Form) -> list[ResolvedMoves]:
     """Every match's resolved moves, as ``convert`` finds them."""
-    moves: dict[int, object] = {}
-    for m in record.matches:
-        moves.update(resolve_moves(m, form)[0])
-    return moves
+    return [resolve_moves(m, form)[0] for m in record.matches]
 
 
 def _replays(record: RecordFile) -> list:
@@ -250,10 +247,7 @@ def _never_raises_but_notation_error(value: object) -> None:
     except NotationError:
         return
     assert isinstance(record, RecordFile)
-    moves = {}
-    for m in record.matches:  # what convert does: replay, then write
-        for rr in replay(m).rounds:
-            moves.update((id(p.entry), p.move) for p in rr.plies if p.move is not None)
+    moves = [replay(m).resolved_moves() for m in record.matches]  # what convert does: replay, then write
     for form in (Form.TEXT, Form.COORDS, Form.JSON):
         try:
             format_record(record, form=form, moves=moves)

@@ -226,12 +226,10 @@ def test_a_line_too_long_and_binary_data_read_in_blocks_as_in_one_go(tmp_path: P
 def _whole(path: str, form: Form, lang: str = "en") -> str:
     """``convert``'s output as it was: the whole record, formatted at once."""
     record = read_record(path)
-    moves: dict[int, object] = {}
-    for m in record.matches:
-        moves.update(resolve_moves(m, form)[0])
+    moves = [resolve_moves(m, form)[0] for m in record.matches]
     if form is Form.JSON:
-        return json.dumps(record_json(record, moves), ensure_ascii=False, indent=2) + "\n"  # type: ignore[arg-type]
-    return format_record(record, form=form, lang=lang, moves=moves)  # type: ignore[arg-type]
+        return json.dumps(record_json(record, moves), ensure_ascii=False, indent=2) + "\n"
+    return format_record(record, form=form, lang=lang, moves=moves)
 
 
 @pytest.mark.parametrize("form", list(Form))

@@ -16,19 +16,15 @@ reported: :func:`convert_to` writes the output (through the safe writer,
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TextIO
+from typing import TextIO
 
 from ..diagnostics import Diagnostic, Severity
 from ..engine.board import Side
-from ..engine.position import Move
 from ..errors import DiscardOutput, FormatError
 from ..notation.files import stream_record
 from ..notation.record import Entry, MatchRecord
-from ..notation.writer import Form, RecordWriter
+from ..notation.writer import Form, RecordWriter, ResolvedMoves
 from .matches import split_matches
-
-if TYPE_CHECKING:
-    from .replay import MatchReplay
 
 __all__ = [
     "FOREIGN_FORMS",
@@ -137,40 +133,29 @@ def _convert_match(m: MatchRecord, form: Form, writer: RecordWriter, problems: C
         problems.format_error = e
 
 
-def resolve_moves(match: MatchRecord, form: Form) -> tuple[dict[int, Move], Unresolved | None]:
-    """``id(entry)`` → resolved move from the replay, when writing ``match`` in ``form``
-    needs the board (coordinates ↔ colours; JSON gets both where the replay reaches) —
-    only for entries without an error, which keep what was written — and why the match
-    cannot be written in ``form``, if it cannot."""
+def resolve_moves(match: MatchRecord, form: Form) -> tuple[ResolvedMoves, Unresolved | None]:
+    """The moves the replay resolved (:meth:`MatchReplay.resolved_moves
+    <kamisado_notation.checking.replay.MatchReplay.resolved_moves>`), when writing
+    ``match`` in ``form`` needs the board (coordinates ↔ colours; JSON gets both where the
+    replay reaches) — only for entries without an error, which keep what was written —
+    and why the match cannot be written in ``form``, if it cannot."""
     from .replay import replay
 
     def needs_board(entry: Entry) -> bool:
         return not entry.placeholder and entry.is_coords != (form is Form.COORDS)
 
-    wanted = [e for r in match.rounds for e in r.entries if form is Form.JSON or needs_board(e)]
+    wanted = [(j, k, e) for j, r in enumerate(match.rounds) for k, e in enumerate(r.entries) if form is Form.JSON or needs_board(e)]
     if not wanted:
-        return {}, None
+        return ResolvedMoves(), None
     result = replay(match)
-    errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
-    moves = _moves_as_written(result, errors)
+    moves = result.resolved_moves()
     if form is Form.JSON:
         return moves, None
-    if errors and any(needs_board(e) for e in wanted):
+    errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
+    if errors and any(needs_board(e) for _j, _k, e in wanted):
         return moves, Unresolved(match.index, form, errors=tuple(errors))
-    missing = [e for e in wanted if needs_board(e) and id(e) not in moves]
+    missing = [e for j, k, e in wanted if needs_board(e) and moves.move_of(j, k) is None]
     return moves, Unresolved(match.index, form, entry=missing[0]) if missing else None
-
-
-def _moves_as_written(result: MatchReplay, errors: list[Diagnostic]) -> dict[int, Move]:
-    """``id(entry)`` → the replay's move, for the entries without an error: an entry
-    with one keeps what was written (its move may be a correction)."""
-    wrong = {(d.line, d.column) for d in errors}
-    return {
-        id(ply.entry): ply.move
-        for rr in result.rounds
-        for ply in rr.plies
-        if ply.move is not None and (ply.entry.line, ply.entry.column) not in wrong
-    }
 
 
 def convert_foreign(path: str, output: str, *, form: str, encoding: str | None = None) -> ConversionProblems:

@@ -54,6 +54,7 @@ from ..notation.digits import ascii_number
 from ..notation.headers import AS_HYPHEN, DASHES, HEADER_RULE
 from ..notation.record import Entry, Lineup, MatchRecord, Pasted, RoundRecord
 from ..notation.style import write_like
+from ..notation.writer import ResolvedMoves
 from .correct import (
     LOOKAHEAD,
     Candidate,
@@ -106,21 +107,39 @@ class MatchStatus(TextEnum):
 class Ply:
     """One entry of a round, judged. ``kind`` says what it is (:class:`PlyKind`; for
     ``BACK``, a push's back-entry, whose ``move`` describes the farthest pushed
-    tower going back one square; the engine applied it with the push)."""
+    tower going back one square; the engine applied it with the push).
+
+    ``index`` is where the entry is written: ``entries[index]`` of the round's record
+    as written (``MatchReplay.record.rounds[RoundReplay.index]``), also when a correction
+    moved it (a swapped row) or rewrote it (``entry`` is then the corrected one); ``None``
+    for an entry the record does not hold, which the replay put in (a forgotten forfeit,
+    a push's missing back-entry, a row left out).
+
+    >>> from kamisado_notation import read_record, replay_match
+    >>> match = read_record("samples/standard-match.kmr").matches[0]
+    >>> first = replay_match(match).rounds[1].plies[0]  # round 2 is written '...' first (Gold starts)
+    >>> first.index, first.entry is match.rounds[1].entries[1], first.move
+    (1, True, <Move Gold Blue d1-h5 Right 4>)
+    """
 
     number: int
     side: Side
     entry: Entry
     kind: PlyKind
     move: Move | None
+    index: int | None
 
 
 @dataclass
 class RoundReplay:
     """A round as replayed: its start, its plies, and how it ended (``None`` while in
-    progress or when the replay stopped)."""
+    progress or when the replay stopped). ``index`` is the round's place in the match
+    record (``MatchReplay.record.rounds[index]``, from 0); ``record`` is the round as
+    replayed: the one written, or, where a certain correction of a whole row or round
+    was made (a swapped row, a repeated one), the round with it made."""
 
     number: int
+    index: int
     record: RoundRecord
     fill: Fill | None
     start: Position
@@ -170,7 +189,10 @@ class RoundReplay:
 @dataclass
 class MatchReplay:
     """A match as replayed: its rounds, score, winner and every diagnostic (the record's
-    syntax errors and the rules' verdicts), in line order."""
+    syntax errors and the rules' verdicts), each once, in line order: a syntax error the
+    replay explains stands once, with what it found (the move an unknown word stands
+    for), or not at all when a correction explains it (a turn number a row left out
+    makes wrong)."""
 
     record: MatchRecord
     rounds: list[RoundReplay]
@@ -186,6 +208,29 @@ class MatchReplay:
     @property
     def valid(self) -> bool:
         return not any(d.severity == ERROR for d in self.diagnostics)
+
+    def resolved_moves(self) -> ResolvedMoves:
+        """The move of each written entry the replay played as written, by its place in
+        the record, for writing the match in another form
+        (:func:`~kamisado_notation.notation.writer.format_record`). An entry with an
+        error keeps what was written (the move the replay went on with may be a
+        correction), and so does one a correction rewrote.
+
+        >>> from kamisado_notation import read_record, replay_match
+        >>> judged = replay_match(read_record("samples/standard-match.kmr").matches[0])
+        >>> judged.record.rounds[0].entries[1].text, judged.resolved_moves().move_of(0, 1)
+        ('Orange Forward 4 Yellow', <Move Gold Orange h1-h5 Forward 4>)
+        """
+        wrong = {(d.line, d.column) for d in self.diagnostics if d.severity is ERROR}
+        rounds = self.record.rounds
+        found: dict[tuple[int, int], Move] = {}
+        for rnd in self.rounds:
+            written = rounds[rnd.index].entries
+            for ply in rnd.plies:
+                k, entry = ply.index, ply.entry
+                if k is not None and ply.move is not None and entry == written[k] and (entry.line, entry.column) not in wrong:
+                    found[rnd.index, k] = ply.move
+        return ResolvedMoves(found)
 
 
 # ----------------------------------------------------------------- headers
@@ -294,8 +339,12 @@ class _RoundReplayer:
         ends: bool = False,
         rings_unknown: bool = False,
         halt: int | None = None,
+        places: list[int | None] | None = None,
     ) -> None:
         self.rr = rr
+        #: where each entry of the round as replayed is written (:attr:`Ply.index`), when
+        #: a correction made it differ from the round as written
+        self.places = places
         #: the entry to stop at when it is not legal as written, even if a one-slot
         #: correction would do: a slip of a whole row or round may start there
         self.halt = halt
@@ -353,7 +402,7 @@ class _RoundReplayer:
         explanations. Anything else (a push, a forfeit, a back-entry, any doubt) goes
         through :meth:`special`, which reports what is wrong; so the diagnostics are the
         same whichever path an entry takes."""
-        plies, hot, to_move, halt = self.rr.plies, self.play_as_written, self.pos, self.halt
+        plies, hot, to_move, halt, places = self.rr.plies, self.play_as_written, self.pos, self.halt, self.places
         number = 0
         try:
             for idx, entry in enumerate(self.rr.record.entries):
@@ -369,7 +418,7 @@ class _RoundReplayer:
                 if self.pending is None and self.chain is None and side is to_move.to_move and entry.unread is None:
                     move = hot(entry, side)
                     if move is not None:
-                        plies.append(Ply(number, side, entry, PlyKind.MOVE, move))
+                        plies.append(Ply(number, side, entry, PlyKind.MOVE, move, idx if places is None else places[idx]))
                         continue
                 self.special(idx, entry, number, challenger)
         except _Stop:
@@ -434,7 +483,7 @@ class _RoundReplayer:
             self.missing_placeholder(entry, number)
         side = _SIDES[(idx + self.shift) & 1]
         if self.pending is not None:
-            self.rr.plies.append(self.back_entry(entry, number, self.pending))
+            self.rr.plies.append(self.back_entry(idx, entry, number, self.pending))
             self.pending = None
             return
         if pos.winner is not None:
@@ -447,7 +496,7 @@ class _RoundReplayer:
         move = self.unread(idx, entry) if entry.unread is not None else exact_move(pos, entry)
         if move is None:
             move = self.slip(idx, entry, number)
-        self.play(entry, number, move)
+        self.play(idx, entry, number, move)
 
     def missing_placeholder(self, entry: Entry, number: int) -> None:
         """Gold is the Challenger, yet the round's first entry is no ``...``. When it is a
@@ -487,9 +536,13 @@ class _RoundReplayer:
             raise _Over
         self.chain.add(key)
 
-    def play(self, entry: Entry, number: int, move: Move) -> None:
+    def place(self, idx: int) -> int | None:
+        """Where entry ``idx`` of the round as replayed is written (:attr:`Ply.index`)."""
+        return idx if self.places is None else self.places[idx]
+
+    def play(self, idx: int, entry: Entry, number: int, move: Move) -> None:
         kind = PlyKind.PUSH if move.push else PlyKind.FORFEIT if move.distance == 0 else PlyKind.MOVE
-        self.rr.plies.append(Ply(number, move.side, entry, kind, move))
+        self.rr.plies.append(Ply(number, move.side, entry, kind, move, self.place(idx)))
         self.pos.apply(move)
         if move.push:
             self.pending = move
@@ -647,7 +700,7 @@ class _RoundReplayer:
             edits=(InsertEntry(entry.line, entry.column, text, f"{side.title}'s {colour.name.lower()} tower is blocked and forfeits (M6)"),),
         )
         inserted = Entry(entry.line, entry.column, text=text, tower=colour, distance=0, square_colour=forfeit.square_colour)
-        self.rr.plies.append(Ply(number, side, inserted, PlyKind.FORFEIT, forfeit))
+        self.rr.plies.append(Ply(number, side, inserted, PlyKind.FORFEIT, forfeit, None))
         pos.apply(forfeit)
         self.inserted.append(idx)
         self.shift += 1
@@ -742,9 +795,9 @@ class _RoundReplayer:
 
     # -- a push's back-entry
 
-    def back_entry(self, entry: Entry, number: int, push: Move) -> Ply:
-        """The pushed player's back-entry after ``push`` (S3); a missing one stops the
-        round, a wrong one is reported (with the right one) and the replay goes on."""
+    def back_entry(self, idx: int, entry: Entry, number: int, push: Move) -> Ply:
+        """The pushed player's back-entry after ``push``, entry ``idx`` (S3); a missing one
+        stops the round, a wrong one is reported (with the right one) and the replay goes on."""
         back = back_move(push, self.pos)
         assert back.tower is not None  # (the back-entry moves the farthest pushed tower)
         expected = f"{back.tower.title} Back 1 {back.square_colour.title} ({back.coords()})"
@@ -770,7 +823,7 @@ class _RoundReplayer:
                 kind="back-entry",
                 edits=(ReplaceEntry(entry.line, entry.column, entry.text, text, "; ".join(wrong)),),
             )
-        return Ply(number, back.side, entry, PlyKind.BACK, back)
+        return Ply(number, back.side, entry, PlyKind.BACK, back, self.place(idx))
 
     @staticmethod
     def is_back_entry(entry: Entry, back: Move) -> bool:
@@ -859,7 +912,9 @@ class _Attempt:
     """How a round is replayed (:meth:`_MatchReplayer.replay_round`): who moves first,
     whether it must end, the syntax error it stops at, whether the rings won before are
     unknown; and what its replays found: the slips of whole rows or rounds corrected, the
-    entries they removed, and the entry to stop at, with the candidates named there."""
+    entries they removed, where each entry of the round so corrected is written
+    (``places``: ``None`` while none is), and the entry to stop at, with the candidates
+    named there."""
 
     challenger: Side
     ends: bool
@@ -867,6 +922,7 @@ class _Attempt:
     guess: bool = False
     slips: list[Diagnostic] = field(default_factory=list)
     removed: list[Entry] = field(default_factory=list)
+    places: list[int | None] | None = None
     halt: int | None = None
     maybe: str = ""
     agrees: Callable[[Position], bool] | None = None
@@ -899,6 +955,10 @@ class _MatchReplayer:
     def __init__(self, match: MatchRecord, *, probing: bool = False) -> None:
         self.match = match
         self.original = match  # (:attr:`match` is a copy once a round is split: :meth:`split_round`)
+        #: where each round of :attr:`match` is written in :attr:`original`: the round's
+        #: index there, and the index there of its first entry (not 0 for the later part
+        #: of a round split in two)
+        self.written = [(k, 0) for k in range(len(match.rounds))]
         self.probing = probing  # a trial replay of :meth:`unseen_ring`: its diagnostics only
         self.diags: list[Diagnostic] = [] if probing else list(match.errors)
         self.rounds: list[RoundReplay] = []
@@ -1282,7 +1342,7 @@ class _MatchReplayer:
         """Replay round ``i`` from ``position``; ``False`` when it stopped. Where it stops
         at a slip of a whole row or round (:mod:`.slips`) whose correction is certain, the
         round is replayed again with it (:meth:`replay_round`)."""
-        rr = RoundReplay(rec.number, rec, self.fills.get(i, rec.fill) if i else None, position.copy())
+        rr = RoundReplay(rec.number, self.written[i][0], rec, self.fills.get(i, rec.fill) if i else None, position.copy())
         self.rounds.append(rr)
         said, fixed = len(self.diags), len(self.fixes)
         if rec.lineups:
@@ -1300,11 +1360,12 @@ class _MatchReplayer:
             del self.diags[said:], self.fixes[fixed:], self.rounds[-1]
             return self.play_round(game, i, self.split_round(i, runner.split), rr.start.copy())
         self.rounds[-1] = rr
+        self.place_plies(rr, i)
         position = game.position = runner.pos
         if cut is not None and not rr.stopped and position.winner is None and position.deadlock() is None:
             rr.stopped = runner.cut_reached = True  # the round's last rows were lost: not its end
         if runner.inserted or attempt.slips:
-            self.renumber(rec, rr.record.entries, runner.inserted, attempt.removed)
+            self.renumber(rr.record.entries, attempt.places, runner.inserted, attempt.removed)
         runner.diagnostics.extend(attempt.slips)
         if runner.completed:
             self.read_past(runner.completed)
@@ -1317,6 +1378,16 @@ class _MatchReplayer:
         if not (rr.plies and rr.plies[-1].kind is PlyKind.PUSH):  # else the back-entry is due
             rr.result = game.finish_round()
         return True
+
+    def place_plies(self, rr: RoundReplay, i: int) -> None:
+        """The plies of ``rr``, round ``i`` of :attr:`match`, pointed at their entries in
+        the round as written (:attr:`Ply.index`): the later part of a round split in two
+        starts inside it."""
+        first = self.written[i][1]
+        if first:
+            for ply in rr.plies:
+                if ply.index is not None:
+                    ply.index += first
 
     def read_past(self, completed: list[tuple[Entry, tuple[str, ...], Edit | None]]) -> None:
         """The reader's error of each unknown word read past (its :attr:`Diagnostic.kind`
@@ -1340,14 +1411,14 @@ class _MatchReplayer:
                     self.diags[i] = replace(d, message=message, suggestions=suggestions, edits=edits)
                     break
 
-    def renumber(self, rec: RoundRecord, entries: list[Entry], inserted: list[int], removed: list[Entry]) -> None:
-        """The turn numbers of round ``rec`` once its certain corrections are made:
-        ``entries`` as corrected (rows inserted, swapped or removed), with an entry
-        inserted before each of ``inserted`` (a missing ``...``, a forgotten forfeit:
-        every later entry one slot early). The reader's warnings these explain are
-        dropped, and those of ``removed`` entries, so that one slip is one diagnostic, not
-        one more a row; a number they leave wrong is renumbered (an edit for ``fix``)."""
-        written = {id(e): k for k, e in enumerate(rec.entries)}
+    def renumber(self, entries: list[Entry], places: list[int | None] | None, inserted: list[int], removed: list[Entry]) -> None:
+        """The turn numbers of a round once its certain corrections are made: ``entries``
+        as corrected (rows inserted, swapped or removed; ``places``: where each is
+        written, ``None`` when none is moved), with an entry inserted before each of
+        ``inserted`` (a missing ``...``, a forgotten forfeit: every later entry one slot
+        early). The reader's warnings these explain are dropped, and those of ``removed``
+        entries, so that one slip is one diagnostic, not one more a row; a number they
+        leave wrong is renumbered (an edit for ``fix``)."""
         explained = {(e.line, e.column) for e in removed}
         shift = 0
         for idx, entry in enumerate(entries):
@@ -1356,12 +1427,13 @@ class _MatchReplayer:
             real = idx + shift
             if entry.number is None:
                 continue
+            written = idx if places is None else places[idx]  # (None: an entry inserted)
             if real % 2 == 0 and entry.number == real // 2 + 1:
                 explained.add((entry.line, entry.column))
             elif real % 2 == 1 and entry.number == real // 2 + 1 and entries[idx - 1].line == entry.line:
                 # the row's number, written before it: its entries swapped places, the row did not
                 explained.add((entry.line, entry.column))
-            elif not at and written.get(id(entry), real) != real:  # moved by what was inserted or removed
+            elif not at and written is not None and written != real:  # moved by what was inserted or removed
                 self.fixes.append(Renumber(entry.line, entry.column, real // 2 + 1 if real % 2 == 0 else None))
         self.diags = [d for d in self.diags if not (d.kind == TURN_NUMBER and (d.line, d.column) in explained)]
 
@@ -1372,7 +1444,8 @@ class _MatchReplayer:
         to the entry where the likeliest slips start. The last replayer, and its round."""
         while True:
             runner = _RoundReplayer(
-                rr, position, self.match.index, attempt.cut, ends=attempt.ends, rings_unknown=attempt.guess, halt=attempt.halt
+                rr, position, self.match.index, attempt.cut, ends=attempt.ends, rings_unknown=attempt.guess, halt=attempt.halt,
+                places=attempt.places,
             )
             runner.run(attempt.challenger)
             if runner.over is not None and not attempt.slips:
@@ -1396,8 +1469,10 @@ class _MatchReplayer:
             else:
                 attempt.slips.append(slip)
                 attempt.removed.extend(hypothesis.removed)
-                entries = [*rr.record.entries[: runner.stop_index], *hypothesis.tail]
-                rr = RoundReplay(rr.number, replace(rr.record, entries=entries), rr.fill, rr.start)
+                stop, entries = runner.stop_index, rr.record.entries
+                places: list[int | None] = attempt.places if attempt.places is not None else list(range(len(entries)))
+                attempt.places = places[:stop] + _tail_places(entries[stop:], places[stop:], hypothesis.tail)
+                rr = RoundReplay(rr.number, rr.index, replace(rr.record, entries=[*entries[:stop], *hypothesis.tail]), rr.fill, rr.start)
             position = rr.start.copy()
 
     def left_out_round(self, rr: RoundReplay, runner: _RoundReplayer) -> _LeftOut | None:
@@ -1460,6 +1535,8 @@ class _MatchReplayer:
         explained = left.explained
         errors = [d for d in self.match.errors if (d.line, d.column) not in explained]
         self.match = replace(self.match, rounds=[*self.match.rounds[:i], head, tail, *self.match.rounds[i + 1 :]], errors=errors)
+        k, first = self.written[i]
+        self.written.insert(i + 1, (k, first + left.index - (1 if left.placeholder is not None else 0)))  # (a '...' put in: not written)
         self.diags = [d for d in self.diags if not (d.rule == "syntax" and d.kind in ("", TURN_NUMBER) and (d.line, d.column) in explained)]
         why = f"round {rec.number} is over ({left.ended}), and the entries after it replay as round {place} filled from the {left.fill.value}"
         edit = InsertLine(left.line, "round", new, why)
@@ -1636,6 +1713,22 @@ PASTED = "pasted-match"
 #: The target of the match a restart plays (:meth:`_MatchReplayer.unchecked`): the
 #: score from the unfinished round on is unknown, so it never decides the match.
 _UNKNOWN_TARGET = 10**9
+
+
+def _tail_places(old: list[Entry], places: list[int | None], tail: list[Entry]) -> list[int | None]:
+    """Where each entry of a correction's ``tail``, which replaces the entries ``old``
+    (written at ``places``), is written: an entry of ``old``, moved or not, where it was;
+    one the correction rewrote (a copy with a slot changed, at the place of an entry of
+    ``old`` the tail no longer holds) at that entry's place; one it inserted (written
+    where its neighbour is) nowhere (``None``)."""
+    kept = [next((j for j, e in enumerate(old) if e is t), None) for t in tail]
+    gone = [j for j in range(len(old)) if j not in kept]
+    out: list[int | None] = []
+    for t, j in zip(tail, kept, strict=True):
+        if j is None:
+            j = next((g for g in gone if (old[g].line, old[g].column) == (t.line, t.column)), None)
+        out.append(None if j is None else places[j])
+    return out
 
 
 def _first_match_rounds(rounds: list[RoundRecord]) -> int:

@@ -57,12 +57,13 @@ _FILE_HELP = "A match record (.kmr, or its JSON form), or a folder of them: its 
 # ----------------------------------------------------------------- reading a record
 
 
-def _load(argument: str, match: int, encoding: str | None) -> tuple[str, Any, Any]:
+def _load(argument: str, match: int, encoding: str | None) -> tuple[str, Any]:
     """The match record ``match`` (1-based) of the record FILE ``argument`` — or of a
     folder's record files read one after another, in name order; in ``encoding`` when
-    given — with the file it is in and its replay. Exit 2 when the file cannot be read or holds no such match; a
-    file in a folder that cannot be read is said and passed over (its matches are not
-    counted)."""
+    given — with the file it is in and its replay (whose diagnostics are the match's syntax
+    errors and the rules', once each, in line order). Exit 2 when the file cannot be read
+    or holds no such match; a file in a folder that cannot be read is said and passed over
+    (its matches are not counted)."""
     try:
         from ..checking.matches import split_matches
         from ..checking.replay import replay
@@ -84,7 +85,7 @@ def _load(argument: str, match: int, encoding: str | None) -> tuple[str, Any, An
             say(str(e))
             continue
         if match_record is not None:
-            return path, match_record, replay(match_record)
+            return path, replay(match_record)
         if not count and not folder:
             _report(record.path, record.errors)
             fail(f"{record.path}: the file holds no match", code=EXIT_INVALID)
@@ -92,16 +93,6 @@ def _load(argument: str, match: int, encoding: str | None) -> tuple[str, Any, An
     if not seen:
         fail(f"{argument}: the folder holds no match", code=EXIT_INVALID)
     fail(f"{argument} holds {seen} match{'es' if seen != 1 else ''}, not {match}")
-
-
-def _diagnostics(match_record: Any, match_replay: Any) -> list[Any]:
-    """The syntax errors and the replay's diagnostics, once each, in file order. (The
-    replay's hold the syntax errors, some with the correction it found: those are shown.)
-    Duplicates are found through a dict (a diagnostic is a frozen value): time linear in
-    their number (``bench/bench_diagnostics.py``)."""
-    found = getattr(match_replay, "diagnostics", None)
-    seen = dict.fromkeys(found if found is not None else getattr(match_record, "errors", []))
-    return sorted(seen, key=lambda d: (d.line, d.column))
 
 
 def _report(path: str, diagnostics: list[Any]) -> None:
@@ -243,8 +234,8 @@ def show(
     _not_with_json(as_json, svg=svg, terminal_svg=terminal_svg, flip=flip, glyphs=glyphs)
     title_needs_svg(title, svg)
     refuse_input((svg, terminal_svg), file)
-    file, match_record, match_replay = _load(file, match, encoding)
-    diagnostics = _diagnostics(match_record, match_replay)
+    file, match_replay = _load(file, match, encoding)
+    diagnostics = match_replay.diagnostics
     rnd = _round_of(match_replay, round_, file, diagnostics)
     n = _ply_of(rnd, ply)
     position = rnd.position_at(n)
@@ -297,8 +288,8 @@ def replay(
 
     if step and file == "-":
         fail("--step reads its keys from standard input, so the record cannot come from it")
-    file, match_record, match_replay = _load(file, match, encoding)
-    diagnostics = _diagnostics(match_record, match_replay)
+    file, match_replay = _load(file, match, encoding)
+    diagnostics = match_replay.diagnostics
     out = console(no_color=no_color, width=_tty_width())
     for rnd in match_replay.rounds:
         for n in range(len(rnd.plies) + 1):
@@ -401,8 +392,8 @@ def lineup(
         return
     match = match or 1
     refuse_input((svg, terminal_svg), source)
-    source, match_record, match_replay = _load(source, match, encoding)
-    diagnostics = _diagnostics(match_record, match_replay)
+    source, match_replay = _load(source, match, encoding)
+    diagnostics = match_replay.diagnostics
     rnd = _round_of(match_replay, round_, source, diagnostics)
     rounds = list(match_replay.rounds)
     index = rounds.index(rnd)

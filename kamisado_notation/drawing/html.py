@@ -192,7 +192,7 @@ def _round_plies(rnd: RoundReplay, kit: _Kit) -> list[object]:
         if n:
             ply = rnd.plies[n - 1]
             if ply.kind is not PlyKind.BACK and ply.move is not None:  # the push moved it
-                position.play(ply.move)
+                position.apply(ply.move)  # (as the replay played it: a Sumo ring it had to guess is no error)
         last = shown_move(rnd, n)
         under, over = placed_marks(position, marks(position, last_move=last))
         text = _EMPTY_RUN.sub(lambda run: str(len(run.group())), position.to_string())
@@ -358,11 +358,11 @@ def _match_html(i: int, pm: PageMatch) -> str:
     record = r.record
     attached = _attach(r)
     headers = "".join(f"<dt>{escape(h.name)}</dt><dd>{escape(h.value)}</dd>" for h in record.headers)
-    by_record = {id(rnd.record): rnd for rnd in r.rounds}
+    replayed = _replayed(r)
     score = score_of(r.rounds[0].start) if r.rounds else {Side.BLACK: 0, Side.GOLD: 0}
     rounds = []
     for j, rec in enumerate(record.rounds):
-        rnd = by_record.get(id(rec))
+        rnd = replayed.get(j)
         if rnd is not None and rnd.result is not None:
             score[rnd.result.winner] += rnd.result.points
         rounds.append(_round_html(i, rec, rnd, attached.get(j, {}), dict(score)))
@@ -404,16 +404,25 @@ class _Item:
 
 
 def _items(rec: RoundRecord, rnd: RoundReplay | None) -> list[_Item]:
-    """The round's entries: those replayed, then those written beyond where the replay
-    stopped."""
+    """The round's entries: those replayed (one the replay put in, which the record does
+    not hold, marked so), then those written beyond where the replay stopped."""
     plies = rnd.plies if rnd is not None else []
-    written = [(rec.side_of(n), e) for n, e in enumerate(rec.entries) if not e.placeholder]
-    entries = [e for _, e in written]
-    ids = {id(e) for e in entries}
-    items = [_Item(k, p.side, p.entry, p.kind.value if id(p.entry) in ids else "inserted", True) for k, p in enumerate(plies, 1)]
-    done = next((n + 1 for n, e in enumerate(entries) if plies and e is plies[-1].entry), len(plies))
-    items += (_Item(len(items) + 1, side, e, "unplayed", False) for side, e in written[done:])
+    items = [_Item(k, p.side, p.entry, p.kind.value if p.index is not None else "inserted", True) for k, p in enumerate(plies, 1)]
+    written = [(n, e) for n, e in enumerate(rec.entries) if not e.placeholder]
+    last = plies[-1].index if plies else -1  # (None: put in by the replay; as many written ones replayed as plies)
+    rest = written[len(plies) :] if last is None else [(n, e) for n, e in written if n > last]
+    first = len(items) + 1
+    items += [_Item(first + k, rec.side_of(n), e, "unplayed", False) for k, (n, e) in enumerate(rest)]
     return items
+
+
+def _replayed(r: MatchReplay) -> dict[int, RoundReplay]:
+    """The replayed rounds by the index of the round they replay in the record. (A round
+    the replay split in two, its ``Round`` line left out, is shown as not replayed.)"""
+    found: dict[int, list[RoundReplay]] = {}
+    for rnd in r.rounds:
+        found.setdefault(rnd.index, []).append(rnd)
+    return {j: parts[0] for j, parts in found.items() if len(parts) == 1}
 
 
 def _attach(r: MatchReplay) -> dict[int, dict[int, list[Diagnostic]]]:
@@ -421,8 +430,8 @@ def _attach(r: MatchReplay) -> dict[int, dict[int, list[Diagnostic]]]:
     the round's heading); ``[-1][-1]``: at the match's top. An entry is found by the
     place the diagnostic points at, else by its round and ply."""
     record = r.record
-    by_record = {id(rnd.record): rnd for rnd in r.rounds}
-    lists = [_items(rec, by_record.get(id(rec))) for rec in record.rounds]
+    replayed = _replayed(r)
+    lists = [_items(rec, replayed.get(j)) for j, rec in enumerate(record.rounds)]
     out: dict[int, dict[int, list[Diagnostic]]] = {}
     for d in r.diagnostics:
         j, ply = _place(d, record, lists)

@@ -37,7 +37,7 @@ from .files import (
 from .reader import iter_headers, iter_matches, parse_entry, parse_record, read_entry
 from .record import Comment, Entry, Header, Headers, Lineup, MatchRecord, RecordFile, RoundRecord
 from .tokens import MAX_DIGITS
-from .writer import Form, format_entry, format_move, format_record, record_json
+from .writer import Form, ResolvedMoves, format_entry, format_move, format_record, record_json
 
 if TYPE_CHECKING:
     from .grammar import build_parser, grammar_text
@@ -59,6 +59,7 @@ __all__ = [
     "NotationError",
     "RecordFile",
     "RecordIOError",
+    "ResolvedMoves",
     "RoundRecord",
     "build_parser",
     "format_entry",

@@ -5,13 +5,15 @@ Forms are data: a colour form writes four slots (tower, direction, distance, squ
 the words of :mod:`kamisado_notation.notation.vocabulary`; the coordinate form writes ``from-to``;
 the JSON form writes the lossless document described in ``docs/json-record.md``.
 Converting between a colour form and coordinates needs the board, so the caller passes
-the resolved :class:`~kamisado_notation.engine.position.Move` (from the replay).
+the resolved :class:`~kamisado_notation.engine.position.Move` of each entry, by its place in
+the match (:class:`ResolvedMoves`, which the replay makes).
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from enum import Enum
 from json.encoder import encode_basestring
 from typing import TextIO
@@ -22,12 +24,12 @@ from ..display import json_safe, json_text
 from ..engine.board import SQUARE_COLOURS, Colour, Direction, Side, Square, square_name
 from ..engine.match import Fill
 from ..engine.position import Move
-from ..errors import FormatError
+from ..errors import ArgumentError, FormatError
 from .json_text import dumps_indented
 from .record import Comment, Entry, MatchRecord, RecordFile, RoundRecord
 from .vocabulary import LANGUAGES, write_colour, write_direction
 
-__all__ = ["LANGUAGES", "Form", "RecordWriter", "format_entry", "format_move", "format_record", "record_json"]
+__all__ = ["LANGUAGES", "Form", "RecordWriter", "ResolvedMoves", "format_entry", "format_move", "format_record", "record_json"]
 
 
 class Form(Enum):
@@ -36,6 +38,36 @@ class Form(Enum):
     SHORT = "short"
     COORDS = "coords"
     JSON = "json"
+
+
+@dataclass(frozen=True, slots=True)
+class ResolvedMoves:
+    """The moves of a match's written entries, each by its place: ``(round index, entry
+    index)``, the entry ``match.rounds[round_index].entries[entry_index]``. What the
+    writer needs where an entry does not hold what the form writes (coordinates for a
+    colour entry and back; the JSON form gives both): the replay resolves the entries on
+    the board, :meth:`MatchReplay.resolved_moves
+    <kamisado_notation.checking.replay.MatchReplay.resolved_moves>`. An entry without a
+    move is written from its own slots.
+
+    >>> from kamisado_notation import read_record, replay_match
+    >>> match = read_record("samples/standard-match.kmr").matches[0]
+    >>> moves = replay_match(match).resolved_moves()
+    >>> match.rounds[0].entries[0].text, moves.move_of(0, 0)
+    ('Red Forward 5 Orange', <Move Black Red f8-f3 Forward 5>)
+    >>> format_record(RecordFile("", matches=[match]), form=Form.COORDS, moves=[moves]).splitlines()[10]
+    '1. f8-f3   h1-h5'
+    """
+
+    by_place: Mapping[tuple[int, int], Move] = field(default_factory=dict)
+
+    def move_of(self, round_index: int, entry_index: int) -> Move | None:
+        """The move of entry ``entry_index`` of round ``round_index`` (both from 0), if known."""
+        return self.by_place.get((round_index, entry_index))
+
+
+#: No move known: every entry written from its own slots.
+_NO_MOVES = ResolvedMoves()
 
 
 def _check(form: Form, lang: str) -> None:
@@ -201,7 +233,7 @@ def _with_comments(text: str, comments: list[Comment]) -> list[str]:
     return out
 
 
-def _round_lines(r: RoundRecord, form: Form, lang: str, moves: Mapping[int, Move]) -> list[str]:
+def _round_lines(r: RoundRecord, j: int, form: Form, lang: str, moves: ResolvedMoves) -> list[str]:
     head = f"Round {r.number}" + (f" fill {r.fill.name.lower()}" if r.fill is not None else "")
     out = _with_comments(head, r.comments)
     for lineup in r.lineups:
@@ -209,7 +241,7 @@ def _round_lines(r: RoundRecord, form: Form, lang: str, moves: Mapping[int, Move
         words = " ".join(c.title + "+" * n for c, n in zip(lineup.colours, rings, strict=False))
         out.extend(_with_comments(f"Lineup {lineup.side.title}: {words}", lineup.comments))
     cells = [
-        format_entry(e, form=form, lang=lang, move=moves.get(id(e))) + _braced(e.comments) for e in r.entries
+        format_entry(e, form=form, lang=lang, move=moves.move_of(j, k)) + _braced(e.comments) for k, e in enumerate(r.entries)
     ]
     width = max((cell_len(cells[i]) for i in range(0, len(cells), 2)), default=0)
     for i in range(0, len(cells), 2):
@@ -229,26 +261,29 @@ def _round_lines(r: RoundRecord, form: Form, lang: str, moves: Mapping[int, Move
     return out
 
 
-def _match_lines(m: MatchRecord, form: Form, lang: str, moves: Mapping[int, Move]) -> list[str]:
+def _match_lines(m: MatchRecord, form: Form, lang: str, moves: ResolvedMoves) -> list[str]:
     out = []
     for c in m.comments:
         out.append(f"{{{c.text}}}" if c.braced else f"#{c.text}")
     for h in m.headers:
         out.extend(_with_comments(f"[{h.name} {quote(h.value)}]", h.comments))
-    for r in m.rounds:
+    for j, r in enumerate(m.rounds):
         if out:
             out.append("")
-        out.extend(_round_lines(r, form, lang, moves))
+        out.extend(_round_lines(r, j, form, lang, moves))
     return out
 
 
-def format_record(record: RecordFile, *, form: Form, lang: str = "en", moves: Mapping[int, Move] | None = None) -> str:
+def format_record(
+    record: RecordFile, *, form: Form, lang: str = "en", moves: Sequence[ResolvedMoves | None] | None = None
+) -> str:
     r"""The whole record in ``form``, in the canonical layout: per match its comments,
     headers (order kept), a blank line, then per round ``Round N [fill left|right]``, its
     lineups and numbered rows ``1. <Black entry>   <Gold entry>`` (``...`` for an absent
-    Black entry). Comments stay at their element. ``moves`` maps ``id(entry)`` to the
-    resolved move where the form needs the board (coordinates ↔ colours). For a record
-    too large to hold, :class:`RecordWriter` writes the same text a match at a time.
+    Black entry). Comments stay at their element. ``moves``: each match's resolved moves
+    (:class:`ResolvedMoves`), in the order of ``record.matches``, where the form needs the
+    board (coordinates ↔ colours). For a record too large to hold, :class:`RecordWriter`
+    writes the same text a match at a time.
 
     >>> from kamisado_notation.notation import parse_record
     >>> format_record(parse_record("Round 1\n1. Purple Left 1 Purple"), form=Form.SHORT)
@@ -256,8 +291,8 @@ def format_record(record: RecordFile, *, form: Form, lang: str = "en", moves: Ma
     """
     out = io.StringIO()
     writer = RecordWriter(out, form=form, lang=lang, path=record.path)
-    for m in record.matches:
-        writer.match(m, moves)
+    for k, m in enumerate(record.matches):
+        writer.match(m, _of_match(moves, k, len(record.matches)))
     writer.close(record)
     return out.getvalue()
 
@@ -275,9 +310,10 @@ class RecordWriter:
         self.out, self.form, self.lang, self.path = out, form, lang, path
         self.written = 0  # matches (and closing block) written
 
-    def match(self, m: MatchRecord, moves: Mapping[int, Move] | None = None) -> None:
-        """Write match ``m``; a :class:`FormatError` writes nothing of it."""
-        moves = moves or {}
+    def match(self, m: MatchRecord, moves: ResolvedMoves | None = None) -> None:
+        """Write match ``m``, its entries' ``moves`` where the form needs the board; a
+        :class:`FormatError` writes nothing of it."""
+        moves = moves or _NO_MOVES
         if self.form is Form.JSON:
             text = json_safe(dumps_indented(_match_json(m, moves), 2))
             head = ",\n    " if self.written else f'{self._json_start()}[\n    '
@@ -305,17 +341,27 @@ class RecordWriter:
         return '{\n  "path": ' + json_safe(encode_basestring(self.path)) + ',\n  "matches": '
 
 
-def record_json(record: RecordFile, moves: Mapping[int, Move] | None = None) -> dict[str, object]:
-    """The lossless JSON document of a record (``docs/json-record.md``)."""
-    moves = moves or {}
+def record_json(record: RecordFile, moves: Sequence[ResolvedMoves | None] | None = None) -> dict[str, object]:
+    """The lossless JSON document of a record (``docs/json-record.md``); ``moves`` as for
+    :func:`format_record`."""
     return {
         "path": record.path,
-        "matches": [_match_json(m, moves) for m in record.matches],
+        "matches": [_match_json(m, _of_match(moves, k, len(record.matches))) for k, m in enumerate(record.matches)],
         "comments": [_comment_json(c) for c in record.comments],
     }
 
 
-def _match_json(m: MatchRecord, moves: Mapping[int, Move]) -> dict[str, object]:
+def _of_match(moves: Sequence[ResolvedMoves | None] | None, k: int, count: int) -> ResolvedMoves:
+    """Match ``k``'s moves of a record's ``moves``, one for each of its ``count`` matches
+    (none when not given)."""
+    if moves is None:
+        return _NO_MOVES
+    if len(moves) != count:
+        raise ArgumentError(f"moves are given for {len(moves)} matches, but the record holds {count}")
+    return moves[k] or _NO_MOVES
+
+
+def _match_json(m: MatchRecord, moves: ResolvedMoves) -> dict[str, object]:
     """One match of :func:`record_json`."""
     return {
         "index": m.index,
@@ -325,11 +371,11 @@ def _match_json(m: MatchRecord, moves: Mapping[int, Move]) -> dict[str, object]:
             {"name": h.name, "value": h.value, "line": h.line, "column": h.column, "comments": [_comment_json(c) for c in h.comments]}
             for h in m.headers
         ],
-        "rounds": [_round_json(r, moves) for r in m.rounds],
+        "rounds": [_round_json(r, j, moves) for j, r in enumerate(m.rounds)],
     }
 
 
-def _round_json(r: RoundRecord, moves: Mapping[int, Move]) -> dict[str, object]:
+def _round_json(r: RoundRecord, j: int, moves: ResolvedMoves) -> dict[str, object]:
     return {
         "number": r.number,
         "fill": r.fill.name.lower() if isinstance(r.fill, Fill) else None,
@@ -347,5 +393,5 @@ def _round_json(r: RoundRecord, moves: Mapping[int, Move]) -> dict[str, object]:
             }
             for lu in r.lineups
         ],
-        "entries": [_entry_json(e, r.side_of(i), moves.get(id(e))) for i, e in enumerate(r.entries)],
+        "entries": [_entry_json(e, r.side_of(i), moves.move_of(j, i)) for i, e in enumerate(r.entries)],
     }
