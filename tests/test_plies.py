@@ -12,6 +12,7 @@ own (which entry is where), not the replay's workings.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -26,6 +27,7 @@ from kamisado_notation import (
     Form,
     PlyKind,
     RecordFile,
+    Side,
     format_record,
     html_page,
     read_record,
@@ -138,6 +140,38 @@ def test_the_two_parts_of_a_round_whose_round_line_was_left_out_point_into_it() 
         assert min(p.index for p in tail.plies if p.index is not None) == last + 1  # the tail goes on where the head ends
         second = [p for p in tail.plies if p.index is not None][1]  # (the first is where the error stands)
         assert second.index is not None and replayed.resolved_moves().move_of(split, second.index) == second.move
+        found += 1
+    assert found >= 2
+
+
+def test_a_round_whose_round_line_was_left_out_is_shown_as_its_two_rounds(tmp_path: Path) -> None:
+    """The page shows the written round as the two rounds it replays as: each replayed,
+    its plies linked, the second saying its Round line was left out and holding the
+    error that says so; the running score counts both, and ends at the match's."""
+    found = 0
+    for seed in range(8):
+        planted = plant("missing-round", seed, (Form.TEXT, "en"), seed)
+        if planted is None:
+            continue
+        replayed = replay_match(only_match(planted[1].text))
+        if not any(d.kind == "missing-round" and d.edits for d in replayed.diagnostics):
+            continue
+        path = tmp_path / f"missing-{seed}.kmr"
+        path.write_text(planted[1].text, encoding="utf-8")
+        page = html_page([str(path)]).text
+        assert "Not replayed" not in page
+        indices = [rnd.index for rnd in replayed.rounds]
+        (split,) = [j for j in set(indices) if indices.count(j) == 2]
+        head, tail = [rnd for rnd in replayed.rounds if rnd.index == split]
+        for rnd in (head, tail):
+            assert f'<h3><a href="#m1r{rnd.number}p0">Round {rnd.number}</a>' in page
+            assert all(f'href="#m1r{rnd.number}p{n}"' in page for n in range(1, len(rnd.plies) + 1))
+        section = page[page.index(f'aria-label="Round {tail.number}"') :]
+        section = section[: section.index("</section>")]
+        assert "its Round line left out" in section and "seems to be missing" in section
+        scores = re.findall(r'class="score">Black (\d+) – (\d+) Gold', page)
+        assert len(scores) == sum(rnd.result is not None for rnd in replayed.rounds)
+        assert tuple(map(int, scores[-1])) == (replayed.score[Side.BLACK], replayed.score[Side.GOLD])
         found += 1
     assert found >= 2
 

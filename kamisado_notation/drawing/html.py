@@ -356,16 +356,16 @@ def _match_html(i: int, pm: PageMatch) -> str:
     """A match: its headers, how it stands, its problems, its rounds."""
     r = pm.replay
     record = r.record
-    attached = _attach(r)
+    sections = _sections(r)
+    attached = _attach(r, sections)
     headers = "".join(f"<dt>{escape(h.name)}</dt><dd>{escape(h.value)}</dd>" for h in record.headers)
-    replayed = _replayed(r)
     score = score_of(r.rounds[0].start) if r.rounds else {Side.BLACK: 0, Side.GOLD: 0}
     rounds = []
-    for j, rec in enumerate(record.rounds):
-        rnd = replayed.get(j)
+    for k, section in enumerate(sections):
+        rnd = section.rnd
         if rnd is not None and rnd.result is not None:
             score[rnd.result.winner] += rnd.result.points
-        rounds.append(_round_html(i, rec, rnd, attached.get(j, {}), dict(score)))
+        rounds.append(_round_html(i, section, attached.get(k, {}), dict(score)))
     top = attached.get(-1, {}).get(-1, [])
     return (
         f'<article class="match" id="match-{i}" data-match="{i}" hidden>'
@@ -403,12 +403,49 @@ class _Item:
     replayed: bool
 
 
-def _items(rec: RoundRecord, rnd: RoundReplay | None) -> list[_Item]:
-    """The round's entries: those replayed (one the replay put in, which the record does
-    not hold, marked so), then those written beyond where the replay stopped."""
+@dataclass(frozen=True)
+class _Section:
+    """A round as the page shows it: the round as written (``index`` in the match), as
+    replayed (None: not reached), and the written entries it shows, those before
+    ``end`` (None: to the round's end). A round whose ``Round`` line was left out after
+    it is replayed as two, and shown as two sections of the one written round."""
+
+    index: int
+    rec: RoundRecord
+    rnd: RoundReplay | None
+    end: int | None = None
+    split: bool = False  # a section after the first of a written round (its Round line left out)
+
+    @property
+    def number(self) -> int:
+        return self.rnd.number if self.rnd is not None else self.rec.number
+
+
+def _sections(r: MatchReplay) -> list[_Section]:
+    """The rounds as the page shows them, in order (:class:`_Section`)."""
+    parts: dict[int, list[RoundReplay]] = {}
+    for rnd in r.rounds:
+        parts.setdefault(rnd.index, []).append(rnd)
+    out = []
+    for j, rec in enumerate(r.record.rounds):
+        found = parts.get(j, [])
+        if len(found) <= 1:
+            out.append(_Section(j, rec, found[0] if found else None))
+            continue
+        starts = [next((p.index for p in rnd.plies if p.index is not None), None) for rnd in found]
+        for k, rnd in enumerate(found):
+            out.append(_Section(j, rec, rnd, starts[k + 1] if k + 1 < len(found) else None, split=k > 0))
+    return out
+
+
+def _items(section: _Section) -> list[_Item]:
+    """The section's entries: those replayed (one the replay put in, which the record
+    does not hold, marked so), then those written beyond where the replay stopped (up to
+    the section's end)."""
+    rec, rnd, end = section.rec, section.rnd, section.end
     plies = rnd.plies if rnd is not None else []
     items = [_Item(k, p.side, p.entry, p.kind.value if p.index is not None else "inserted", True) for k, p in enumerate(plies, 1)]
-    written = [(n, e) for n, e in enumerate(rec.entries) if not e.placeholder]
+    written = [(n, e) for n, e in enumerate(rec.entries) if not e.placeholder and (end is None or n < end)]
     last = plies[-1].index if plies else -1  # (None: put in by the replay; as many written ones replayed as plies)
     rest = written[len(plies) :] if last is None else [(n, e) for n, e in written if n > last]
     first = len(items) + 1
@@ -416,48 +453,42 @@ def _items(rec: RoundRecord, rnd: RoundReplay | None) -> list[_Item]:
     return items
 
 
-def _replayed(r: MatchReplay) -> dict[int, RoundReplay]:
-    """The replayed rounds by the index of the round they replay in the record. (A round
-    the replay split in two, its ``Round`` line left out, is shown as not replayed.)"""
-    found: dict[int, list[RoundReplay]] = {}
-    for rnd in r.rounds:
-        found.setdefault(rnd.index, []).append(rnd)
-    return {j: parts[0] for j, parts in found.items() if len(parts) == 1}
-
-
-def _attach(r: MatchReplay) -> dict[int, dict[int, list[Diagnostic]]]:
-    """Each diagnostic by where the page shows it: ``[round index][ply]`` (ply 0: at
-    the round's heading); ``[-1][-1]``: at the match's top. An entry is found by the
-    place the diagnostic points at, else by its round and ply."""
-    record = r.record
-    replayed = _replayed(r)
-    lists = [_items(rec, replayed.get(j)) for j, rec in enumerate(record.rounds)]
+def _attach(r: MatchReplay, sections: list[_Section]) -> dict[int, dict[int, list[Diagnostic]]]:
+    """Each diagnostic by where the page shows it: ``[section][ply]`` (ply 0: at the
+    round's heading); ``[-1][-1]``: at the match's top. An entry is found by the place
+    the diagnostic points at, else by its round and ply."""
+    lists = [_items(section) for section in sections]
     out: dict[int, dict[int, list[Diagnostic]]] = {}
     for d in r.diagnostics:
-        j, ply = _place(d, record, lists)
-        out.setdefault(j, {}).setdefault(ply, []).append(d)
+        k, ply = _place(d, sections, lists)
+        out.setdefault(k, {}).setdefault(ply, []).append(d)
     return out
 
 
-def _place(d: Diagnostic, record: MatchRecord, lists: list[list[_Item]]) -> tuple[int, int]:
-    for j, items in enumerate(lists):
+def _place(d: Diagnostic, sections: list[_Section], lists: list[list[_Item]]) -> tuple[int, int]:
+    for k, items in enumerate(lists):
         for item in items:
             if item.entry.covers(d.line, d.column):
-                return j, item.ply
-    for j, rec in enumerate(record.rounds):
-        if d.round == rec.number:
-            known = d.ply is not None and 0 < d.ply <= len(lists[j])
-            return j, d.ply if known and d.ply is not None else 0
-        if d.line == rec.line or any(d.line == lu.line for lu in rec.lineups):
-            return j, 0
+                return k, item.ply
+    for k, section in enumerate(sections):
+        if section.split and lists[k] and lists[k - 1] and lists[k - 1][-1].entry.line < d.line <= lists[k][0].entry.line:
+            return k, 0  # (between the part before and this one's first entry: where its Round line is missing)
+    for k, section in enumerate(sections):
+        if d.round == section.number:
+            known = d.ply is not None and 0 < d.ply <= len(lists[k])
+            return k, d.ply if known and d.ply is not None else 0
+        rec = section.rec
+        if not section.split and (d.line == rec.line or any(d.line == lu.line for lu in rec.lineups)):
+            return k, 0
     return -1, -1
 
 
-def _round_html(
-    i: int, rec: RoundRecord, rnd: RoundReplay | None, attached: dict[int, list[Diagnostic]], score: dict[Side, int]
-) -> str:
-    fill = f" · fill {rec.fill.value}" if rec.fill is not None else ""
-    number = rnd.number if rnd is not None else rec.number
+def _round_html(i: int, section: _Section, attached: dict[int, list[Diagnostic]], score: dict[Side, int]) -> str:
+    rec, rnd, number = section.rec, section.rnd, section.number
+    filled = rnd.fill if section.split and rnd is not None else rec.fill  # (as written; a part: as replayed)
+    fill = f" · fill {filled.value}" if filled is not None else ""
+    if section.split:
+        fill += " · its Round line left out"
     heading = f'<a href="#m{i}r{number}p0">Round {number}</a>' if rnd is not None else f"Round {number}"
     parts = [f'<section class="round" aria-label="Round {number}"><h3>{heading}{fill}</h3>']
     if rnd is not None:
@@ -465,7 +496,7 @@ def _round_html(
     else:
         parts.append('<p class="unplayed">Not replayed: the replay could not reach this round.</p>')
     parts.append(_diagnostics_html(attached.get(0, [])))
-    parts.append(_moves_html(i, number, _items(rec, rnd), attached))
+    parts.append(_moves_html(i, number, _items(section), attached))
     if rnd is not None and rnd.result is not None:
         res = rnd.result
         how = "reaches the home row" if res.by is RoundEnd.HOME_ROW else "wins by deadlock"
