@@ -18,7 +18,9 @@ leaves it to the next):
 1. **known rows**: ``N. A  B`` (or ``N. A``, ``N. ...  B``), where ``A`` and ``B`` are
    entry texts the row regex read before (:func:`~.fast_paths.known_entry`, a memo of
    tier 2) and ``N`` is written plainly: two string splits and two dict lookups — most
-   lines of a record;
+   lines of a record; rows whose turn numbers follow one another come in one ``rows``
+   event. A blank line, and a header, ``Round`` or ``Lineup`` line tier 2 read before
+   (with no comment, of ASCII only), are taken by their text;
 2. **the whole-line regexes** (:mod:`.fast_paths`): a row, a line of many entries, a
    header, ``Round`` or ``Lineup`` line; a line whose braced comments alone keep it from
    them is read with the comments blanked;
