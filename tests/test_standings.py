@@ -191,3 +191,21 @@ def test_a_name_with_control_characters_is_shown_escaped_in_every_format(tmp_pat
     assert "Eve\\\\x1b\\[2J" in md and "Mal\\|lory\\*" in md
     doc = json.loads(runner.invoke(app, ["standings", "--json", str(tmp_path)]).stdout)
     assert {p["name"] for p in doc["players"]} == {"Eve\x1b[2J", "Mal|lory*"}  # JSON escapes, and keeps, the name
+
+
+def test_a_player_header_a_slip_away_names_the_player_as_the_replay_reads_it() -> None:
+    """``[Blakc "Ann"]``: the replay reads it as Black (with a warning), and so do the
+    standings: the match counts for Ann; a name far from every known one names no one."""
+    tally = Tally()
+    texts = [generated(21, "Ann", "Bob").replace("[Black ", "[Blakc "), generated(22, "Bob", "Ann").replace("[Gold ", "[Glod ")]
+    for text in texts:
+        report = validate_text(text, path="x.kmr")
+        (s,) = report.matches
+        assert s.valid and any(d.rule == "header" and "did you mean [" in d.message for d in s.diagnostics)
+        tally.add_match("x.kmr", s)
+    table = tally.standings()
+    assert {p.name: p.played for p in table.players} == {"Ann": 2, "Bob": 2} and not table.left_out
+    both = Tally()
+    (s,) = validate_text(generated(23, "Ann", "Bob").replace("[Black ", "[Bxxxx "), path="y.kmr").matches
+    both.add_match("y.kmr", s)
+    assert [lo.kind for lo in both.standings().left_out] == ["unnamed"]

@@ -16,6 +16,7 @@ A line with more than one of these slips is rewritten once, with all of them cor
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from ..diagnostics import ERROR, Diagnostic, RewriteLine
@@ -23,7 +24,7 @@ from ..notation.headers import HEADER_NAME, KNOWN_HEADERS, KNOWN_LOWER, UNQUOTED
 from ..notation.record import Header, MatchRecord
 from ..notation.writer import quote
 
-__all__ = ["format_agrees", "header_fixes", "misnamed_headers"]
+__all__ = ["format_agrees", "header_fixes", "misnamed", "misnamed_headers"]
 
 
 def format_agrees(diagnostics: list[Diagnostic], target: int, claim: tuple[int, int] | None) -> bool:
@@ -36,18 +37,32 @@ def format_agrees(diagnostics: list[Diagnostic], target: int, claim: tuple[int, 
     return claim is None or min(claim) < target <= max(claim)
 
 
-def misnamed_headers(match: MatchRecord) -> dict[str, Header]:
-    """The headers of ``match`` read as a known header they misspell: the known name
-    (lower case) → the first header one slip away from it and from no other known
-    name, where the match has no header of that name."""
-    found: dict[str, Header] = {}
-    for h in match.headers:
-        if h.name.lower() in KNOWN_LOWER:
+def misnamed(names: Sequence[str]) -> dict[str, str]:
+    """Of a match's header names (as written, in order), those read as a known name they
+    misspell: the known name (lower case) → the first name one slip away from it and
+    from no other known name, where no header has the known name itself.
+
+    >>> misnamed(["Event", "Blakc", "Gold", "Reslut"])
+    {'black': 'Blakc', 'result': 'Reslut'}
+    """
+    written = {name.lower() for name in names}
+    found: dict[str, str] = {}
+    for name in names:
+        if name.lower() in KNOWN_LOWER:
             continue
-        near = did_you_mean(h.name, KNOWN_HEADERS)
-        if len(near) == 1 and match.headers.get(near[0]) is None and near[0].lower() not in found:
-            found[near[0].lower()] = h
+        near = did_you_mean(name, KNOWN_HEADERS)
+        if len(near) == 1 and near[0].lower() not in written and near[0].lower() not in found:
+            found[near[0].lower()] = name
     return found
+
+
+def misnamed_headers(match: MatchRecord) -> dict[str, Header]:
+    """The headers of ``match`` read as a known header they misspell (:func:`misnamed`):
+    the known name (lower case) → the header."""
+    first: dict[str, Header] = {}
+    for h in match.headers:
+        first.setdefault(h.name, h)
+    return {known: first[name] for known, name in misnamed([h.name for h in match.headers]).items()}
 
 
 def header_fixes(

@@ -28,6 +28,7 @@ from dataclasses import astuple, dataclass, field, fields
 from ..diagnostics import ERROR
 from ..display import printable
 from ..engine.board import Side
+from .header_slips import misnamed
 from .replay import MatchStatus
 from .validate import FileValidation, MatchSummary, validate_paths
 
@@ -257,8 +258,12 @@ class _Row:
 
 
 def _names(summary: MatchSummary) -> tuple[str, str] | None:
-    """The two players' names as written (``None`` when one is missing or blank)."""
+    """The two players' names as written (``None`` when one is missing or blank), a
+    header name a slip away from ``Black`` or ``Gold`` read as the replay reads it
+    (``[Blakc "Ann"]`` names Black, with its warning)."""
     headers = {k.lower(): v for k, v in summary.headers.items()}
+    for known, name in misnamed(list(summary.headers)).items():
+        headers.setdefault(known, summary.headers[name])
     black = headers.get("black", "").strip()
     gold = (headers.get("gold") or headers.get("white") or "").strip()
     return (black, gold) if black and gold else None
