@@ -85,6 +85,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "parse_record": ("notation", "parse_record"),
     "read_entry": ("notation", "read_entry"),
     "read_record": ("notation", "read_record"),
+    "iter_headers": ("notation", "iter_headers"),
     "iter_matches": ("notation", "iter_matches"),
     "open_matches": ("notation", "open_matches"),
     "record_from_json": ("notation", "record_from_json"),

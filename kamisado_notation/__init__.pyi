@@ -57,6 +57,7 @@ from .notation import ResolvedMoves as ResolvedMoves
 from .notation import format_entry as format_entry
 from .notation import format_move as format_move
 from .notation import format_record as format_record
+from .notation import iter_headers as iter_headers
 from .notation import iter_matches as iter_matches
 from .notation import open_matches as open_matches
 from .notation import parse_entry as parse_entry
@@ -121,6 +122,7 @@ __all__ = [
     "format_move",
     "format_record",
     "html_page",
+    "iter_headers",
     "iter_matches",
     "lineup",
     "open_matches",
