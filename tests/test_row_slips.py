@@ -520,3 +520,14 @@ def test_a_swapped_row_whose_first_entry_is_a_forfeit_is_no_forgotten_forfeit() 
     found = plant("swapped-row", 130, (Form.TEXT, "en"), 209864)
     assert found is not None
     assert check("swapped-row", *found)
+
+
+def test_a_swapped_row_whose_gold_entry_alone_is_wrong_is_named() -> None:
+    """``Purple Forward 3 Orange   Brown Forward 3 Purple`` for the row the other way
+    round, at a round's start: Black's free choice takes Gold's move as legal, so only the
+    second entry is wrong, and one slot (its tower) would correct it, after which the next
+    row is blamed. The row swapped back is legal: the slip is named at the row. (Found by
+    the property above in the explore profile.)"""
+    found = plant("swapped-row", 104, (Form.TEXT, "en"), 430)
+    assert found is not None
+    assert check("swapped-row", *found)

@@ -564,11 +564,12 @@ class _RoundReplayer:
         entries = self.rr.record.entries
         following = entries[idx + 1 : idx + 1 + LOOKAHEAD]
         fix = correct(self.pos, entry, following, ends=self.ends and idx + 1 == len(entries))
-        if fix.forfeit is not None and not self.row_slip_likelier(idx, entry):  # (a row swapped: its forfeit first)
+        before = self.row_swapped_before(idx, entry)  # (Black's entry legal, Gold's not: the row swapped?)
+        if fix.forfeit is not None and before is None and not self.row_slip_likelier(idx, entry):  # (a row swapped: its forfeit first)
             return self.forgotten_forfeit(idx, entry, number, fix.forfeit)
         if self.doubt is None:  # where a slip of a whole row or round may start (:mod:`.slips`)
-            self.doubt = (idx, self.pos.copy(), self.pending)
-        if idx == self.halt or (fix.certain is not None and self.row_slip_likelier(idx, entry)):
+            self.doubt = (idx, self.pos.copy(), self.pending) if before is None else (idx - 1, before, None)
+        if idx == self.halt or (fix.certain is not None and (before is not None or self.row_slip_likelier(idx, entry))):
             self.report(fault, entry, number, replace(fix, certain=None))
             raise _Stop
         self.report(fault, entry, number, fix)
@@ -601,6 +602,31 @@ class _RoundReplayer:
             return exact_move(pos, entry) is not None
         finally:
             pos.undo()
+
+    def row_swapped_before(self, idx: int, entry: Entry) -> Position | None:
+        """Where Gold's ``entry`` is wrong after Black's entry of its row was legal as
+        written (a free choice at a round's start takes most moves), and the row is legal
+        written the other way round: the position before the row, where a slip of the
+        row starts; else ``None``."""
+        plies, entries, pos = self.rr.plies, self.rr.record.entries, self.pos
+        if self.shift or not idx % 2 or self.pending is not None or not plies:
+            return None
+        first = entries[idx - 1]
+        last = plies[-1]
+        if first.line != entry.line or last.entry is not first or last.kind is not PlyKind.MOVE or last.move is None:
+            return None
+        pos.undo()
+        try:
+            before = pos.copy()
+        finally:
+            pos.apply(last.move)
+        move = exact_move(before, entry)
+        if move is None or move.push:
+            return None
+        before.apply(move)
+        legal = exact_move(before, first) is not None
+        before.undo()
+        return before if legal else None
 
     def unseen_sumo(self, entry: Entry, number: int, rule: str) -> Move | None:
         """``entry`` as written when it is legal with more Sumo rings on the moving tower
