@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 
-from ..diagnostics import ERROR, Diagnostic, Severity
+from ..diagnostics import Diagnostic
 from ..engine.board import SQUARE_COLOURS, Colour, Direction, Side
 from ..engine.match import HOME_SQUARES, Fill, Match, RoundResult
 from ..engine.position import Move, Position, WrittenMove
@@ -543,19 +543,9 @@ class Judge(RecordEvents[Judged]):
     def grammar_line(self, number: int) -> None:
         self.fused = None
 
-    def error(
-        self,
-        line: int,
-        column: int,
-        message: str,
-        *,
-        severity: Severity = ERROR,
-        lost: bool = True,
-        rule: str = "syntax",
-        kind: str = "",
-    ) -> None:
+    def error(self, diagnostic: Diagnostic, *, lost: bool = True) -> None:
         if not self.index:  # a diagnostic of the file, as the record builder keeps it
-            self.file_errors.append(Diagnostic(rule, message, line, column, severity, kind=kind))
+            self.file_errors.append(diagnostic)
         self.fused = None
 
     def read_past(self, unknown: list[NotationError], number: int) -> None:

@@ -10,6 +10,7 @@ full of illegal moves still assembles; a syntax error becomes a
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ..diagnostics import ERROR, WARNING, DeleteEntry, Diagnostic, Severity
 from ..errors import FillerWord, NotationError
@@ -103,7 +104,7 @@ class Assembler(RecordEvents[MatchRecord]):
         """Warn of an unknown header name close to a known one (:mod:`.headers`)."""
         warning = header_name_warning(header.name)
         if warning is not None:
-            self.error(header.line, header.column, warning, severity=WARNING, rule=HEADER_RULE, kind=HEADER_NAME)
+            self._error(header.line, header.column, warning, severity=WARNING, rule=HEADER_RULE, kind=HEADER_NAME)
 
     def result_claim(self, value: str, line: int, column: int) -> None:
         """A result written after the moves (``3-2``, as PGN does): the match's
@@ -113,12 +114,12 @@ class Assembler(RecordEvents[MatchRecord]):
         if header is None:
             self.match.headers.append(Header("Result", value, line, column))
             message = f"a result after the moves (as PGN writes it) is read as the match's [Result \"{value}\"]"
-            self.error(line, column, message, severity=WARNING, rule=HEADER_RULE)
+            self._error(line, column, message, severity=WARNING, rule=HEADER_RULE)
         elif re.sub(r"\s", "", header).translate(AS_HYPHEN) == value:
-            self.error(line, column, f"the result after the moves repeats [Result \"{header}\"]", severity=WARNING, rule=HEADER_RULE)
+            self._error(line, column, f"the result after the moves repeats [Result \"{header}\"]", severity=WARNING, rule=HEADER_RULE)
         else:
             message = f"the result after the moves, {value}, is not the one of [Result \"{header}\"]"
-            self.error(line, column, message, rule="result", lost=False)
+            self._error(line, column, message, rule="result", lost=False)
 
     def rows(self, number: int, turn: int | None, reads: list[EntryRead | None], lines: list[str]) -> None:
         for k, line in enumerate(lines):
@@ -146,7 +147,7 @@ class Assembler(RecordEvents[MatchRecord]):
             return
         if entry.number is not None and not self.broken and (index % 2 or entry.number != index // 2 + 1):
             expected = "no turn number before Gold's entry" if index % 2 else f"turn number {index // 2 + 1}."
-            self.error(
+            self._error(
                 entry.line, entry.column, f"turn number {entry.number}. is wrong here: expected {expected}",
                 severity=WARNING, kind=TURN_NUMBER,
             )
@@ -162,13 +163,13 @@ class Assembler(RecordEvents[MatchRecord]):
         pgn = text[0].isdecimal()
         if index != 0:
             if pgn and index % 2 and entry.number == index // 2 + 1:
-                self.error(entry.line, entry.column, f"'{text}' (PGN style) is read as marking Gold's entry of turn "
+                self._error(entry.line, entry.column, f"'{text}' (PGN style) is read as marking Gold's entry of turn "
                            f"{entry.number}: no turn number is needed before it", severity=WARNING)
             else:
-                self.error(entry.line, entry.column, "'...' stands only for Black's first entry of a round (when Gold starts)")
+                self._error(entry.line, entry.column, "'...' stands only for Black's first entry of a round (when Gold starts)")
             return False
         if text != "...":
-            self.error(entry.line, entry.column, _tolerated(text, entry.number, pgn), severity=WARNING)
+            self._error(entry.line, entry.column, _tolerated(text, entry.number, pgn), severity=WARNING)
         return True
 
     def comment(self, comment: Comment) -> None:
@@ -179,7 +180,18 @@ class Assembler(RecordEvents[MatchRecord]):
         else:  # on a line of its own: the previous element's, unless a new match starts
             self.held.append(comment)
 
-    def error(
+    def error(self, diagnostic: Diagnostic, *, lost: bool = True) -> None:
+        """A diagnostic of the reading, put in its match with its round (or, before any
+        match, among the file's); ``lost``: an error that left entries out."""
+        if diagnostic.severity is ERROR and lost:
+            self.broken = True  # entries were lost: the round's turn numbers prove nothing now
+        if self.match is None:
+            self.file_errors.append(diagnostic)
+        else:
+            number = self.round.number if self.round is not None else None
+            self.match.errors.append(replace(diagnostic, round=number, match=self.match.index))
+
+    def _error(
         self,
         line: int,
         column: int,
@@ -190,19 +202,8 @@ class Assembler(RecordEvents[MatchRecord]):
         rule: str = "syntax",
         kind: str = "",
     ) -> None:
-        """A syntax diagnostic (or one of ``rule``; ``kind``: :attr:`Diagnostic.kind`);
-        ``lost``: an error that left entries out."""
-        if severity is ERROR and lost:
-            self.broken = True  # entries were lost: the round's turn numbers prove nothing now
-        if self.match is None:
-            self.file_errors.append(Diagnostic(rule, message, line, column, severity, kind=kind))
-        else:
-            self.match.errors.append(
-                Diagnostic(
-                    rule, message, line, column, severity,
-                    round=self.round.number if self.round is not None else None, match=self.match.index, kind=kind,
-                )
-            )
+        """:meth:`error` of a diagnostic of ``rule`` (``kind``: :attr:`Diagnostic.kind`)."""
+        self.error(Diagnostic(rule, message, line, column, severity, kind=kind), lost=lost)
 
     def read_past(self, unknown: list[NotationError], number: int) -> None:
         """The errors of the unknown words read past in row ``number``, whose entries
@@ -211,7 +212,7 @@ class Assembler(RecordEvents[MatchRecord]):
             if isinstance(error, FillerWord):
                 self.filler(error)
             else:
-                self.error(error.line, error.column, str(error), lost=False, kind=UNKNOWN_WORD)
+                self._error(error.line, error.column, str(error), lost=False, kind=UNKNOWN_WORD)
         assert self.match is not None  # (the row's entries are in it)
         self.match.turnless.add(number)
 

@@ -39,7 +39,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Generic, TypeVar
 
-from ..diagnostics import ERROR, WARNING, Severity
+from ..diagnostics import WARNING, Diagnostic
 from ..errors import NotationError
 from .digits import lookalike_digit
 from .fast_paths import (
@@ -115,19 +115,10 @@ class RecordEvents(Generic[T]):
         line the fast tiers leave); given after each element of such a line (none for
         a line of comments only)."""
 
-    def error(
-        self,
-        line: int,
-        column: int,
-        message: str,
-        *,
-        severity: Severity = ERROR,
-        lost: bool = True,
-        rule: str = "syntax",
-        kind: str = "",
-    ) -> None:
-        """A diagnostic of the reading (a syntax error, or a warning): ``lost``, an error
-        that left entries out; ``rule`` and ``kind`` as in :class:`~..diagnostics.Diagnostic`."""
+    def error(self, diagnostic: Diagnostic, *, lost: bool = True) -> None:
+        """A diagnostic of the reading (a syntax error, or a warning), its round and
+        match not set (the consumer knows them); ``lost``: an error that left entries
+        out."""
 
     def read_past(self, unknown: list[NotationError], number: int) -> None:
         """The errors of the unknown words read past in row ``number`` (whose entries
@@ -277,7 +268,7 @@ class Reader(Generic[T]):
         bad = lookalike_digit(line, number)
         if bad is None:
             return False
-        self.events.error(bad.line, bad.column, str(bad))
+        self.events.error(Diagnostic("syntax", str(bad), bad.line, bad.column))
         return True
 
     # -- elements: where a match starts
@@ -452,7 +443,7 @@ class Reader(Generic[T]):
             done = self.element(Header(name, value, number, column))
             self.events.grammar_line(number)
             message = f"[{name} {value}] has no quotes around its value: read as [{name} \"{value}\"]"
-            self.events.error(number, column, message, severity=WARNING, rule=HEADER_RULE, kind=UNQUOTED)
+            self.events.error(Diagnostic(HEADER_RULE, message, number, column, WARNING, kind=UNQUOTED))
             return iter([done] if done is not None else [])
         result = trailing_result(text) if self.started else None
         if result is None or first_word(result[0]) in ("round", "lineup") or result[0].lstrip().startswith("["):
@@ -471,10 +462,10 @@ class Reader(Generic[T]):
         try:
             return read_line(text, number)
         except NotationError as e:
-            self.events.error(e.line, e.column, str(e))
+            self.events.error(Diagnostic("syntax", str(e), e.line, e.column))
             self._unread(text, number)
         except RecursionError:  # pragma: no cover - nothing here recurses on input depth
-            self.events.error(number, 1, "too deeply nested")
+            self.events.error(Diagnostic("syntax", "too deeply nested", number, 1))
         return None
 
     def _unread(self, text: str, number: int) -> None:
