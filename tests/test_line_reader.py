@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from kamisado_notation.engine.position import WrittenMove
 from kamisado_notation.notation import iter_headers, iter_matches, parse_record
-from kamisado_notation.notation.fast_paths import EntryRead, general_paths
+from kamisado_notation.notation.fast_paths import EntryRead, Fields, general_paths, move_fields
 from kamisado_notation.notation.line_reader import Reader, RecordEvents
 from kamisado_notation.notation.record import Entry, Header, RecordFile
 from kamisado_notation.notation.writer import LANGUAGES, Form, format_record
@@ -112,6 +113,55 @@ def test_a_consumer_of_ones_own_sees_every_entry(seed: int, matches: int) -> Non
     record = parse_record(text)
     assert counted == [sum(not e.placeholder for r in m.rounds for e in r.entries) for m in record.matches]
     assert sum(counted) > 0
+
+
+class MovePlayer(RecordEvents[list[Fields]]):
+    """A consumer that plays the rows (the fast verdict's way): each entry's fields, as
+    its written move gives them back."""
+
+    plays = True
+
+    def __init__(self) -> None:
+        self.fields: list[Fields] | None = None
+
+    def begin_match(self, line: int) -> list[Fields] | None:
+        done, self.fields = self.fields, []
+        return done
+
+    def moves(self, number: int, turn: int | None, moves: list[WrittenMove | None], lines: list[str]) -> None:
+        assert self.fields is not None
+        self.fields += [move_fields(w) for w in moves if w is not None]
+
+    def entries(self, entries: list[Entry]) -> None:
+        assert self.fields is not None
+        self.fields += [
+            (e.tower, e.direction, e.distance, e.square_colour, e.origin, e.target, e.push_mark, e.placeholder)
+            for e in entries
+            if not e.placeholder
+        ]
+
+    def end(self) -> list[Fields] | None:
+        done, self.fields = self.fields, None
+        return done
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.integers(1, 3))
+@example(5, 3)  # (pushes written with their mark, d1-d3*)
+def test_a_consumer_that_plays_the_rows_gets_every_entry_back(seed: int, matches: int) -> None:
+    """Rows given as the moves the engine plays keep all of each entry (a push mark
+    included): its fields come back as the record builder reads them, whichever tier
+    read the row (the text is read twice: the second time, the first tier has it)."""
+    text = random_record(random.Random(seed), matches)
+    lines = text.split("\n")
+    record = parse_record(text)
+    expected = [
+        [(e.tower, e.direction, e.distance, e.square_colour, e.origin, e.target, e.push_mark, e.placeholder) for r in m.rounds for e in r.entries if not e.placeholder]
+        for m in record.matches
+    ]
+    assert list(Reader(MovePlayer()).read(lines)) == expected
+    assert list(Reader(MovePlayer()).read(lines)) == expected
+    assert any(f[6] for match in expected for f in match) == ("*" in text)
 
 
 def test_a_header_after_the_rounds_starts_the_next_match_for_every_consumer() -> None:

@@ -7,8 +7,8 @@ Here :class:`Judge` is a consumer of the same reader as the record builder
 (:class:`~kamisado_notation.notation.line_reader.Reader`: one place decides how a line
 is read and where a match starts), and plays what it is given straight on the board,
 with no object per entry: each row's entries, read once for every row that holds them
-(:class:`~kamisado_notation.notation.fast_paths.EntryRead`), go as the engine plays them
-to :meth:`Position.play_written` in runs; a push or a forfeit to :meth:`Position.resolve`
+and given as the engine plays them (the reader's ``moves``), go to
+:meth:`Position.play_written` in runs; a push or a forfeit to :meth:`Position.resolve`
 and :meth:`Position.play`; the match's flow, rings and score are
 :class:`~kamisado_notation.engine.match.Match`'s. The rules stay in the engine: this
 module only decides whether a match is plainly valid.
@@ -27,14 +27,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from operator import itemgetter
 
 from ..diagnostics import Diagnostic
 from ..engine.board import SQUARE_COLOURS, Colour, Direction, Side
 from ..engine.match import HOME_SQUARES, Fill, Match, RoundResult
 from ..engine.position import Move, Position, WrittenMove
 from ..errors import IllegalMoveError, MatchError, NotationError, PositionError
-from ..notation.fast_paths import EntryRead, Fields, as_written
+from ..notation.fast_paths import Fields, as_written, move_fields
 from ..notation.headers import KNOWN_LOWER, header_name_warning
 from ..notation.line_reader import Reader, RecordEvents
 from ..notation.reader import read_lines
@@ -135,8 +134,9 @@ class _Fused:
         self.game: Match | None = None
         self.rounds: list[tuple[int, RoundResult | None]] = []
         self.idx = 0  # entries of the round so far (the '...' placeholder included)
-        #: the round's last entries, not played yet (:meth:`flush` plays them as a run)
-        self.reads: list[EntryRead] = []
+        #: the round's last entries as the engine plays them, not played yet (:meth:`flush`
+        #: plays them as a run)
+        self.reads: list[WrittenMove] = []
         self.pending: Move | None = None  # a push whose back-entry is due
         self.placeheld = False  # the round opened with '...'
         self.start_to_move = _SIDES[0]
@@ -224,7 +224,7 @@ class _Fused:
 
     # -- entries
 
-    def row(self, turn: int | None, first: EntryRead | None, second: EntryRead | None) -> None:
+    def row(self, turn: int | None, first: WrittenMove | None, second: WrittenMove | None) -> None:
         """A row the reader's fast tiers read: a turn number, an entry or '...' (None),
         perhaps a second entry, added to those :meth:`flush` plays."""
         if not self.rounds:
@@ -273,17 +273,16 @@ class _Fused:
 
     def flush(self) -> None:
         """Play the rows' entries given since the last flush (:meth:`_play`)."""
-        reads = self.reads
-        if reads:
-            written = list(map(_WRITTEN, reads))
+        written = self.reads
+        if written:
+            self.reads = []
             first = self.idx - len(written)
             pos = self.pos
             start = 0  # (as a rule all are ordinary moves in turn: one run for the engine)
             if self.pending is None and pos.to_move is _SIDES[first & 1]:
                 start = pos.play_written(written)
             if start < len(written):
-                self._play(written, first, lambda i: reads[i].fields, start)
-            self.reads = []
+                self._play(written, first, lambda i: move_fields(written[i]), start)
 
     def _play(
         self, written: list[WrittenMove], first: int, fields: Callable[[int], Fields], start: int = 0
@@ -400,9 +399,6 @@ class _Fused:
 # ---------------------------------------------------------- the reader's consumer
 
 
-_WRITTEN = itemgetter(0)  # an EntryRead's move as the engine plays it (``written``)
-
-
 class Judge(RecordEvents[Judged]):
     """The fast verdict: a consumer of the one reader (:class:`~.notation.line_reader.Reader`,
     which decides how each line is read and where each match starts) that runs the fused
@@ -411,6 +407,7 @@ class Judge(RecordEvents[Judged]):
     replay gives up on is read again, its own lines only, through the full path."""
 
     keeps = False  # (the fused replay reads the number and fill, the side and colours)
+    plays = True  # (rows come as the moves the engine plays)
 
     def __init__(self, path: str, record: RecordFile | None, lines: Sequence[str], *, first_line: int = 1) -> None:
         self.path = path
@@ -511,29 +508,32 @@ class Judge(RecordEvents[Judged]):
     def entries(self, entries: list[Entry]) -> None:
         self._take(entries)
 
-    def rows(self, number: int, turn: int | None, reads: list[EntryRead | None], lines: list[str]) -> None:
+    def moves(self, number: int, turn: int | None, moves: list[WrittenMove | None], lines: list[str]) -> None:
         fused = self.fused
         if fused is None:
             return
         # the hot path: a run of rows, the first turn number right, goes to the entries the
-        # fused replay plays next (no loop here)
+        # fused replay plays next (no loop here; as a rule, the run is the round's list)
         idx = fused.idx
         if turn == (idx >> 1) + 1 and not idx & 1 and fused.rounds:
-            if reads[0] is not None:
-                fused.reads += reads  # type: ignore[arg-type]  # (only the first may be '...')
-                fused.idx = idx + len(reads)
+            if moves[0] is not None:
+                if fused.reads:
+                    fused.reads += moves  # type: ignore[arg-type]  # (only the first may be '...')
+                else:
+                    fused.reads = moves  # type: ignore[assignment]
+                fused.idx = idx + len(moves)
                 return
             try:  # '...': Gold starts the round
                 fused.placeholder()
             except _Fallback:
                 self.fused = None
                 return
-            fused.reads += reads[1:]  # type: ignore[arg-type]
-            fused.idx = len(reads)
+            fused.reads += moves[1:]  # type: ignore[arg-type]
+            fused.idx = len(moves)
             return
         try:  # anything else, a row at a time by the fused replay's own reading
             for k in range(len(lines)):
-                pair = reads[2 * k : 2 * k + 2]
+                pair = moves[2 * k : 2 * k + 2]
                 fused.row(None if turn is None else turn + k, pair[0], pair[1] if len(pair) > 1 else None)
         except _Fallback:
             self.fused = None

@@ -131,8 +131,9 @@ _READS: dict[str, EntryRead | Literal[False]] = {}
 #: each written move once: the texts of one move (its forms: text, symbols, short)
 #: share it, so that the engine's hot loop reads less memory in a file that mixes them
 _SHARED: dict[WrittenMove, WrittenMove] = {}
-#: what the engine never plays as an ordinary move (no tower named nor a direction)
-_UNPLAYABLE: WrittenMove = (None, None, 0, None, -1, -1)
+#: what the engine never plays as an ordinary move (no tower named nor a direction): an
+#: entry's :attr:`EntryRead.written` when it does not say all of its move
+UNPLAYABLE: WrittenMove = (None, None, 0, None, -1, -1)
 
 
 class EntryRead(NamedTuple):
@@ -155,18 +156,41 @@ def _read(text: str, fields: Fields) -> EntryRead:
     return EntryRead(as_written(fields), fields, text)
 
 
+#: added to the origin of a coordinate entry with a push mark (``d1-d3*``) in its written
+#: move: no square, so the engine never plays it as an ordinary move (the push is found by
+#: :meth:`Position.resolve_coords`), and :func:`move_fields` gives the mark back
+PUSH_MARKED: Final = 64
+
+
 def _written(f: Fields) -> WrittenMove | None:
-    """An entry's fields as the engine plays them, when they say all of the move."""
+    """An entry's fields as the engine plays them, when they say all of the move (a push
+    mark on a coordinate entry: see :data:`PUSH_MARKED`)."""
     tower, direction, distance, square, origin, target, mark, placeholder = f
-    if mark or placeholder:
+    if placeholder or (mark and origin is None):
         return None
     if origin is not None:
-        w: WrittenMove = (None, None, 0, None, origin, target) if target is not None else _UNPLAYABLE
+        w: WrittenMove = (None, None, 0, None, origin | PUSH_MARKED if mark else origin, target) if target is not None else UNPLAYABLE
     else:
-        w = (tower, direction, distance or 0, square, -1, -1) if square is not None and distance is not None else _UNPLAYABLE
-    if w is _UNPLAYABLE:
+        w = (tower, direction, distance or 0, square, -1, -1) if square is not None and distance is not None else UNPLAYABLE
+    if w is UNPLAYABLE:
         return None
     return _SHARED.setdefault(w, w) if len(_SHARED) < KINDS_LIMIT else w
+
+
+def move_fields(w: WrittenMove) -> Fields:
+    """The fields of an entry whose text :func:`known_move` gives as ``w``: the inverse of
+    :func:`as_written` for every entry the fast paths read.
+
+    >>> read = entry_read("Pu L1 Gr")
+    >>> known_move("Pu L1 Gr") is read.written and move_fields(read.written) == read.fields
+    True
+    """
+    tower, direction, distance, square, origin, target = w
+    if origin >= 0:
+        if origin & PUSH_MARKED:
+            return (None, None, None, None, origin ^ PUSH_MARKED, target, True, False)
+        return (None, None, None, None, origin, target, False, False)
+    return (tower, direction, distance, square, None, None, False, False)
 
 
 def as_written(f: Fields) -> WrittenMove:
@@ -174,7 +198,7 @@ def as_written(f: Fields) -> WrittenMove:
     move written as a push, or without its square's colour, is one the engine never plays
     as an ordinary move (then :meth:`Position.resolve` has the word for it)."""
     w = _written(f)
-    return _UNPLAYABLE if w is None else w
+    return UNPLAYABLE if w is None else w
 
 
 def _f_colour(word: str) -> Colour | _No:
@@ -217,6 +241,7 @@ def _f_read(text: str) -> EntryRead | Literal[False]:
         _READS[text] = read
         if read:
             _KNOWN[text] = read
+            _MOVES[text] = read.written
     return read
 
 
@@ -233,6 +258,14 @@ _KNOWN: dict[str, EntryRead] = {}
 #: ``known_entry(text)``: the memo of :func:`entry_read` — an entry text the row regex
 #: read before (an :class:`EntryRead`), or None (never read, or the grammar's).
 known_entry: Callable[[str], EntryRead | None] = _KNOWN.get
+
+#: the entries of :data:`_KNOWN` as the engine plays them: what the first tier gives a
+#: consumer that plays the rows (``RecordEvents.plays``); :func:`move_fields` gives their
+#: fields back
+_MOVES: dict[str, WrittenMove] = {}
+#: ``known_move(text)``: the written move of an entry text :func:`known_entry` knows
+#: (:data:`_MOVES`), or None.
+known_move: Callable[[str], WrittenMove | None] = _MOVES.get
 
 #: turn number as a row writes it → its value, for the reader's first tier (a turn
 #: number written otherwise, ``01.``, or past 1000 goes to the row regex)

@@ -36,10 +36,11 @@ could not be read).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
-from typing import Generic, TypeVar
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, Generic, TypeVar
 
 from ..diagnostics import WARNING, Diagnostic
+from ..engine.position import WrittenMove
 from ..errors import NotationError
 from .digits import lookalike_digit
 from .fast_paths import (
@@ -55,6 +56,7 @@ from .fast_paths import (
     fast_other,
     fast_segments,
     known_entry,
+    known_move,
     read_row,
     reading_fast,
 )
@@ -77,6 +79,9 @@ class RecordEvents(Generic[T]):
     #: line it was given before as the same object again, its ``line`` that of the
     #: first (:meth:`begin_match` has the right one).
     keeps: bool = True
+    #: Whether the consumer plays the rows (the fast verdict): then a row of the fast
+    #: tiers comes as :meth:`moves`, not :meth:`rows`.
+    plays: bool = False
 
     def begin_match(self, line: int) -> T | None:
         """A match starts with the element read next (at ``line``); the one before, if
@@ -99,6 +104,12 @@ class RecordEvents(Generic[T]):
         their slots (only the last row may have one entry; ``reads[0]`` None is ``...``).
         A run of rows comes at once: the fast verdict plays it as one run of moves.
         :func:`~.fast_paths.row_entries` makes a row's :class:`Entry` objects."""
+
+    def moves(self, number: int, turn: int | None, moves: list[WrittenMove | None], lines: list[str]) -> None:
+        """The rows of :meth:`rows`, given instead to a consumer that plays them
+        (:attr:`plays`): each entry as the engine plays it (``moves[2k]`` None is
+        ``...``), the list the consumer's to keep; :func:`~.fast_paths.move_fields` gives
+        an entry's fields back."""
 
     def entries(self, entries: list[Entry]) -> None:
         """Entries as :class:`Entry` objects: a line of many entries, or an entry the
@@ -152,15 +163,18 @@ class Reader(Generic[T]):
     def read(self, lines: Iterable[str]) -> Iterator[T]:  # noqa: C901 - the hot loop: tier 1 in one body (no call per line)
         """The matches of ``lines``, as the consumer makes them, as the lines come."""
         events = self.events
-        rows, blank, round_line, lineup = events.rows, events.blank, events.round_line, events.lineup
+        blank, round_line, lineup = events.blank, events.round_line, events.lineup
         blanks = type(events).blank is not RecordEvents.blank  # (else a blank line is nothing to tell)
-        known, turns, lines_read = known_entry, TURN_NUMBERS, _KNOWN_LINES.get
+        # a row's entries: as the fast tiers read them, or as the engine plays them
+        rows: Callable[[int, int | None, list[Any], list[str]], None] = events.moves if events.plays else events.rows
+        known: Callable[[str], object] = known_move if events.plays else known_entry
+        turns, lines_read = TURN_NUMBERS, _KNOWN_LINES.get
         fast = reading_fast()  # (off only inside fast_paths.general_paths)
         keeps = events.keeps
         number = self.number
         # a run of rows of known entries, given at once: their entries, lines, the first's
         # line and turn number, and the turn number a row must have to join it
-        run: list[EntryRead | None] = []
+        run: list[Any] = []  # (EntryRead or WrittenMove; None: '...')
         run_lines: list[str] = []
         run_at = run_turn = next_turn = 0
         next_text: str | None = None  # how the run's next row writes its turn number
@@ -319,7 +333,14 @@ class Reader(Generic[T]):
                 return False
             turn, a, b, comment = read
             self._content(number)
-            self.events.rows(number, turn, [a] if b is None else [a, b], [line])
+            events = self.events
+            if events.plays:
+                written = [None if a is None else a.written]
+                if b is not None:
+                    written.append(b.written)
+                events.moves(number, turn, written, [line])
+            else:
+                events.rows(number, turn, [a] if b is None else [a, b], [line])
         elif len(line) > 40 and not line.startswith(OTHER_STARTS):  # more than two entries?
             got = fast_segments(line, number, SEG_RE.match)
             if got is None:
