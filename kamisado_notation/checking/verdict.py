@@ -171,27 +171,29 @@ class _Fused:
         return self.game
 
     def round(self, number: int, fill: Fill | None) -> None:
-        """A ``Round`` line: end the round in play and start this one (F1). (Its
-        entries were played: :meth:`take` flushes them.)"""
-        i = len(self.rounds)
-        if not i:
-            game = self._begin()
-            if number != 1:
-                raise _Fallback
-        else:
-            assert self.game is not None
+        """A ``Round`` line: play the last entries of the round in play, end it and start
+        this one (F1)."""
+        rounds = self.rounds
+        i = len(rounds)
+        if i:
+            if self.reads:
+                self.flush()
             game = self.game
-            self._close_round(game)  # (unless a push's back-entry is due: refused below)
-            if fill is None or number != i + 1:
-                raise _Fallback
+            assert game is not None
+            if self.pending is not None or fill is None or number != i + 1:
+                raise _Fallback  # (a push's back-entry due: the round is not over)
+            rounds[-1] = (number - 1, game.finish_round())
             try:
-                game.next_round(fill)  # (refused when round i is not over, or the match is)
+                pos = game.next_round(fill)  # (refused when round i is not over, or the match is)
             except MatchError:
                 raise _Fallback from None
-        self.pos = pos = game.position
-        self.rounds.append((number, None))
+        else:
+            if number != 1:
+                raise _Fallback
+            pos = self._begin().position
+        self.pos = pos
+        rounds.append((number, None))
         self.idx = 0
-        self.pending = None
         self.placeheld = False
         self.chain = None
         self.start_to_move = pos.to_move
@@ -487,7 +489,6 @@ class Judge(RecordEvents[Judged]):
         fused = self.fused
         if fused is not None:
             try:
-                fused.flush()
                 fused.round(rnd.number, rnd.fill)
             except _Fallback:
                 self.fused = None

@@ -251,7 +251,8 @@ def round_result(position: Position) -> RoundResult | None:
             sq = next((s for s in where if s >> 3 == goal), -1)
         t = position.board[sq] if sq >= 0 else None
         assert t is not None, "winner without a tower on the home row"
-        return _result(side, _HOME_ROW, t.colour, _RING_POINTS[t.rings])
+        result = _RESULTS.get((side, _HOME_ROW, t.colour, _RING_POINTS[t.rings]))  # (as a rule, made before)
+        return result if result is not None else _result(side, _HOME_ROW, t.colour, _RING_POINTS[t.rings])
     loser = position.deadlock()
     if loser is None:
         return None
