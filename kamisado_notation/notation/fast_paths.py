@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from enum import Enum
-from typing import Final, Literal, NamedTuple
+from typing import Final, Literal, NamedTuple, TypeVar
 
 from ..engine.board import Colour, Direction
 from ..engine.position import WrittenMove
@@ -266,6 +266,27 @@ _MOVES: dict[str, WrittenMove] = {}
 #: ``known_move(text)``: the written move of an entry text :func:`known_entry` knows
 #: (:data:`_MOVES`), or None.
 known_move: Callable[[str], WrittenMove | None] = _MOVES.get
+
+_V = TypeVar("_V")
+
+
+def _padded(memo: dict[str, _V]) -> Callable[[str], _V | None]:
+    def padded(text: str) -> _V | None:
+        stripped = text.strip(" ")
+        got = memo.get(stripped)
+        if got is not None and len(memo) < KINDS_LIMIT and len(text) <= CACHED_CHARS:
+            memo[text] = got  # (found by its padded text the next time)
+        return got
+
+    padded.__doc__ = """What the memo has for ``text`` written with spaces around it (a row's
+    second entry in an aligned column, ``"   Blue Forward 6 Brown"``), remembered under
+    ``text`` too, so that the first tier finds it next time with no new string."""
+    return padded
+
+
+#: :func:`known_entry` and :func:`known_move` of an entry text with spaces around it
+known_padded_entry = _padded(_KNOWN)
+known_padded_move = _padded(_MOVES)
 
 #: turn number as a row writes it → its value, for the reader's first tier (a turn
 #: number written otherwise, ``01.``, or past 1000 goes to the row regex)
