@@ -746,6 +746,7 @@ class Position:
         n = len(moves)
         if winner is not None:
             return start  # M7: the round is over
+        s = 1 if side is Side.GOLD else 0  # the mover, as an int: tables indexed by an enum are slower to read
         i = start
         for i in range(start, n):
             tower, direction, distance, lands_on, origin, target = moves[i]
@@ -755,7 +756,7 @@ class Position:
                 t = board[origin]
                 if t is None or t.side is not side:
                     break
-                path = from_to[side][t.rings][origin << 6 | target]
+                path = from_to[s][t.rings][origin << 6 | target]
                 if path is None:
                     break  # M1: not forward or diagonally forward in a straight line; S1/DS1/TS1
                 tower = t.colour
@@ -768,12 +769,12 @@ class Position:
                         break  # T1: the first move of a round names its tower
                 elif need is not None and tower is not need:
                     break  # T2
-                origin = every_where[side][tower]
+                origin = every_where[s][tower]
                 t = board[origin]
                 if distance < 1:
                     break
                 try:  # (BACK or None: no such direction; beyond the board's edge or the range)
-                    path = _PATHS[side][origin][t.rings][direction][distance - 1]  # type: ignore[union-attr,index]  # hot: where[] always points at a tower; a None direction raises TypeError
+                    path = _PATHS[s][origin][t.rings][direction][distance - 1]  # type: ignore[union-attr,index]  # hot: where[] always points at a tower; a None direction raises TypeError
                 except (IndexError, TypeError):
                     break
                 target = path[-1]
@@ -787,12 +788,13 @@ class Position:
                 stack.append((origin, target, tower, need, side, last))
                 board[origin] = None
                 board[target] = t
-                every_where[side][tower] = target
-                last, need, side = side, colour, _OTHER[side]
-                if target >> 3 == _GOAL_RANK[last]:
+                every_where[s][tower] = target
+                last, need, side = side, colour, _OTHER[s]
+                if target >> 3 == _GOAL_RANK[s]:
                     winner = last  # M7: the round is over
                     i += 1
                     break
+                s ^= 1
                 continue
             break  # (i: the move not played)
         else:
