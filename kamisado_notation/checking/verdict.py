@@ -119,7 +119,6 @@ class _Fused:
         "pending",
         "placeheld",
         "pos",
-        "reads",
         "rounds",
         "start_to_move",
     )
@@ -134,9 +133,6 @@ class _Fused:
         self.game: Match | None = None
         self.rounds: list[tuple[int, RoundResult | None]] = []
         self.idx = 0  # entries of the round so far (the '...' placeholder included)
-        #: the round's last entries as the engine plays them, not played yet (:meth:`flush`
-        #: plays them as a run)
-        self.reads: list[WrittenMove] = []
         self.pending: Move | None = None  # a push whose back-entry is due
         self.placeheld = False  # the round opened with '...'
         self.start_to_move = _SIDES[0]
@@ -176,8 +172,6 @@ class _Fused:
         rounds = self.rounds
         i = len(rounds)
         if i:
-            if self.reads:
-                self.flush()
             game = self.game
             assert game is not None
             if self.pending is not None or fill is None or number != i + 1:
@@ -214,7 +208,6 @@ class _Fused:
 
     def take(self, item: _Element) -> None:
         """A header, ``Round`` or ``Lineup`` line, or the entries of a line of many."""
-        self.flush()
         if isinstance(item, RoundRecord):
             self.round(item.number, item.fill)
         elif isinstance(item, Header):
@@ -228,7 +221,7 @@ class _Fused:
 
     def row(self, turn: int | None, first: WrittenMove | None, second: WrittenMove | None) -> None:
         """A row the reader's fast tiers read: a turn number, an entry or '...' (None),
-        perhaps a second entry, added to those :meth:`flush` plays."""
+        perhaps a second entry, played at once (:meth:`play`)."""
         if not self.rounds:
             self.round(1, None)  # entries before any Round line: an implicit round 1
         idx = self.idx
@@ -237,11 +230,9 @@ class _Fused:
         if first is None:
             self.placeholder()
         else:
-            self.reads.append(first)
-            self.idx = idx + 1
+            self.play([first])
         if second is not None:
-            self.reads.append(second)
-            self.idx += 1
+            self.play([second])
 
     def entries(self, entries: list[Entry]) -> None:
         """The entries of a line of many (each with its own turn number, if any)."""
@@ -268,23 +259,20 @@ class _Fused:
         self.placeheld = True
 
     def entry(self, f: Fields) -> None:
-        """One entry the hot path did not take: played at once, after those before it."""
-        self.flush()
+        """One entry the hot path did not take, played at once."""
         self.idx += 1
         self._play([as_written(f)], self.idx - 1, lambda _i: f)
 
-    def flush(self) -> None:
-        """Play the rows' entries given since the last flush (:meth:`_play`)."""
-        written = self.reads
-        if written:
-            self.reads = []
-            first = self.idx - len(written)
-            pos = self.pos
-            start = 0  # (as a rule all are ordinary moves in turn: one run for the engine)
-            if self.pending is None and pos.to_move is _SIDES[first & 1]:
-                start = pos.play_written(written)
-            if start < len(written):
-                self._play(written, first, lambda i: move_fields(written[i]), start)
+    def play(self, written: list[WrittenMove]) -> None:
+        """Play the entries of a run of rows, as the engine plays them (:meth:`_play`)."""
+        first = self.idx
+        self.idx = first + len(written)
+        pos = self.pos
+        start = 0  # (as a rule all are ordinary moves in turn: one run for the engine)
+        if self.pending is None and pos.to_move is _SIDES[first & 1]:
+            start = pos.play_written(written)
+        if start < len(written):
+            self._play(written, first, lambda i: move_fields(written[i]), start)
 
     def _play(
         self, written: list[WrittenMove], first: int, fields: Callable[[int], Fields], start: int = 0
@@ -365,7 +353,6 @@ class _Fused:
 
     def verdict(self) -> Verdict:
         """The match's verdict, its last round scored and its ``Result`` checked."""
-        self.flush()
         game = self.game if self.game is not None else self._begin()
         if self.rounds:
             self._close_round(game)
@@ -481,7 +468,7 @@ class Judge(RecordEvents[Judged]):
         fused = self.fused
         if fused is not None:
             try:
-                fused.header(header)  # (of a match with no rounds yet: nothing to play first)
+                fused.header(header)
             except _Fallback:
                 self.fused = None
 
@@ -502,7 +489,7 @@ class Judge(RecordEvents[Judged]):
             if (where if where is not None else _lineup_where(lineup)) == fused.pos.where[lineup.side]:
                 return
         try:
-            fused.lineup(lineup)  # (nothing to play first: after entries it is the full path's)
+            fused.lineup(lineup)  # (after entries it is the full path's)
         except _Fallback:
             self.fused = None
 
@@ -513,24 +500,19 @@ class Judge(RecordEvents[Judged]):
         fused = self.fused
         if fused is None:
             return
-        # the hot path: a run of rows, the first turn number right, goes to the entries the
-        # fused replay plays next (no loop here; as a rule, the run is the round's list)
+        # the hot path: a run of rows, the first turn number right, played as one run (as
+        # a rule, the run is the round's entries)
         idx = fused.idx
-        if turn == (idx >> 1) + 1 and not idx & 1 and fused.rounds:
-            if moves[0] is not None:
-                if fused.reads:
-                    fused.reads += moves  # type: ignore[arg-type]  # (only the first may be '...')
-                else:
-                    fused.reads = moves  # type: ignore[assignment]
-                fused.idx = idx + len(moves)
+        try:
+            if turn == (idx >> 1) + 1 and not idx & 1 and fused.rounds:
+                if moves[0] is not None:
+                    fused.play(moves)  # type: ignore[arg-type]  # (only the first may be '...')
+                    return
+                fused.placeholder()  # '...': Gold starts the round
+                fused.play(moves[1:])  # type: ignore[arg-type]
                 return
-            try:  # '...': Gold starts the round
-                fused.placeholder()
-            except _Fallback:
-                self.fused = None
-                return
-            fused.reads += moves[1:]  # type: ignore[arg-type]
-            fused.idx = len(moves)
+        except _Fallback:
+            self.fused = None
             return
         try:  # anything else, a row at a time by the fused replay's own reading
             for k in range(len(lines)):
