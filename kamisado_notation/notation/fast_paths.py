@@ -253,7 +253,8 @@ def entry_read(text: str) -> EntryRead | Literal[False]:
     return _f_read(text) if read is None else read
 
 
-#: the entries of :data:`_READS` the fast paths read (no False)
+#: the entries of :data:`_READS` the fast paths read (no False), and the same texts with
+#: spaces around them as rows write them (:func:`_padded`)
 _KNOWN: dict[str, EntryRead] = {}
 #: ``known_entry(text)``: the memo of :func:`entry_read` — an entry text the row regex
 #: read before (an :class:`EntryRead`), or None (never read, or the grammar's).
@@ -271,16 +272,18 @@ _V = TypeVar("_V")
 
 
 def _padded(memo: dict[str, _V]) -> Callable[[str], _V | None]:
+    """A lookup in ``memo`` of an entry text written with spaces around it (a row's
+    second entry in an aligned column, ``"   Blue Forward 6 Brown"``) that remembers what
+    it found under the padded text too, so that the first tier finds it there next time
+    and makes no new string."""
+
     def padded(text: str) -> _V | None:
         stripped = text.strip(" ")
         got = memo.get(stripped)
         if got is not None and len(memo) < KINDS_LIMIT and len(text) <= CACHED_CHARS:
-            memo[text] = got  # (found by its padded text the next time)
+            memo[text] = got
         return got
 
-    padded.__doc__ = """What the memo has for ``text`` written with spaces around it (a row's
-    second entry in an aligned column, ``"   Blue Forward 6 Brown"``), remembered under
-    ``text`` too, so that the first tier finds it next time with no new string."""
     return padded
 
 
