@@ -9,7 +9,9 @@ comment, a blank line, a syntax error. Consumers decide what to make of it:
 - the record builder, :class:`~.assembly.Assembler` (the record model: every reader of
   text ends there);
 - the fast verdict, :class:`~kamisado_notation.checking.verdict.Judge` (plays the rows
-  straight on the position, and hands a match to the full replay at its first anomaly);
+  straight on the position, and hands a match to the full replay at its first anomaly;
+  it says so, :attr:`RecordEvents.plays`, and is given each row's entries as the engine
+  plays them, :meth:`RecordEvents.moves`);
 - the header scan, :class:`HeaderScan` (each match's headers, for a listing).
 
 How a line is read, tier by tier (each tier reads a line exactly as the next would, or
