@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ..diagnostics import Diagnostic
 from ..engine.board import SQUARE_COLOURS, Colour, Direction, Side
@@ -42,9 +43,7 @@ from .replay import MatchStatus, match_target, parse_result
 
 __all__ = ["Judge", "Judged", "Verdict", "judge_lines"]
 
-#: one element of a match as a line gives it: a header, a ``Round`` or ``Lineup`` line,
-#: or the entries of a line of many
-_Element = Header | RoundRecord | Lineup | list[Entry]
+_A = TypeVar("_A")
 
 _SIDES = (Side.BLACK, Side.GOLD)  # whose entry, by its index's parity in the round
 # (an enum's member, read from the class, costs a lookup)
@@ -205,17 +204,6 @@ class _Fused:
             raise _Fallback  # after entries: the full path checks it against the round's start
         if self.pos.where[lu.side] != _lineup_where(lu) or lu.rings is not None:
             raise _Fallback  # (the full path checks a lineup's ring marks)
-
-    def take(self, item: _Element) -> None:
-        """A header, ``Round`` or ``Lineup`` line, or the entries of a line of many."""
-        if isinstance(item, RoundRecord):
-            self.round(item.number, item.fill)
-        elif isinstance(item, Header):
-            self.header(item)
-        elif isinstance(item, Lineup):
-            self.lineup(item)
-        else:
-            self.entries(item)
 
     # -- entries
 
@@ -456,24 +444,21 @@ class Judge(RecordEvents[Judged]):
 
     # -- elements: the fused replay takes them, or the match goes to the full path
 
-    def _take(self, item: _Element) -> None:
+    def _step(self, step: Callable[[_Fused, _A], None], arg: _A) -> None:
+        """``step`` of the fused replay, while the match is fused; the match goes to the
+        full path if it gives up."""
         fused = self.fused
         if fused is not None:
             try:
-                fused.take(item)
+                step(fused, arg)
             except _Fallback:
                 self.fused = None
 
     def header(self, header: Header) -> None:
-        fused = self.fused
-        if fused is not None:
-            try:
-                fused.header(header)
-            except _Fallback:
-                self.fused = None
+        self._step(_Fused.header, header)
 
     def round_line(self, rnd: RoundRecord) -> None:
-        fused = self.fused
+        fused = self.fused  # (a step of its own, inline: one a round)
         if fused is not None:
             try:
                 fused.round(rnd.number, rnd.fill)
@@ -488,13 +473,10 @@ class Judge(RecordEvents[Judged]):
             where = _WHERE.get((lineup.side, *lineup.colours))
             if (where if where is not None else _lineup_where(lineup)) == fused.pos.where[lineup.side]:
                 return
-        try:
-            fused.lineup(lineup)  # (after entries it is the full path's)
-        except _Fallback:
-            self.fused = None
+        self._step(_Fused.lineup, lineup)  # (after entries it is the full path's)
 
     def entries(self, entries: list[Entry]) -> None:
-        self._take(entries)
+        self._step(_Fused.entries, entries)
 
     def moves(self, number: int, turn: int | None, moves: list[WrittenMove | None], lines: list[str]) -> None:
         fused = self.fused
