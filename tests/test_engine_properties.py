@@ -234,6 +234,8 @@ def one_by_one(pos: Position, written: list[tuple], start: int) -> int:  # type:
     """The reference: each move resolved and checked on its own, then play()ed."""
     for i in range(start, len(written)):
         tower, direction, distance, lands_on, origin, target = written[i]
+        tower, lands_on = (None if c is None else Colour(c) for c in (tower, lands_on))  # (written as values, perhaps)
+        direction = None if direction is None else Direction(direction)
         if pos.winner is not None:
             return i
         try:
@@ -257,11 +259,13 @@ def one_by_one(pos: Position, written: list[tuple], start: int) -> int:  # type:
 def written_runs(draw):  # type: ignore[no-untyped-def]
     """A position, and a run of moves written from a random game from it, some of them
     spoilt (another tower, direction, distance or colour, other squares or none, a
-    push or a forfeit written as it is, a back move)."""
+    push or a forfeit written as it is, a back move); the colours and directions as
+    members, or as their values (as the readers give them)."""
     pos = draw(positions(max_plies=30))
     rng = draw(st.randoms(use_true_random=False))
     game = pos.copy()
     written = []
+    as_values = draw(st.booleans())
     for _ in range(draw(st.integers(0, 16))):
         need = game.tower
         move = step(game, rng)
@@ -276,6 +280,8 @@ def written_runs(draw):  # type: ignore[no-untyped-def]
             value = {0: rng.choice(list(Colour)), 1: rng.choice([*Direction, None]), 2: rng.randrange(-1, 9),
                      3: rng.choice(list(Colour)), 4: rng.randrange(-1, 80), 5: rng.randrange(-80, 80)}[k]
             w = w[:k] + (value,) + w[k + 1:]
+        if as_values:
+            w = tuple(None if v is None else int(v) for v in w[:4]) + w[4:]
         written.append(w)
     return pos, written, min(len(written), draw(st.sampled_from((0, 0, 0, 1, 2))))
 
@@ -289,8 +295,10 @@ def test_play_written_is_resolve_then_play_one_by_one(run) -> None:  # type: ign
     assert got == one_by_one(slow, written, start)
     assert (fast, fast.winner, fast.where, fast.last_mover) == (slow, slow.winner, slow.where, slow.last_mover)
     assert fast.history == slow.history
+    # the colours come back as words, whichever way they were written
+    assert all(type(m.tower) is Colour for m in fast.history) and type(fast.tower) in (Colour, type(None))
     for _ in range(len(fast.history)):
-        fast.undo()
+        assert type(fast.undo().tower) is Colour and type(fast.tower) in (Colour, type(None))
     assert (fast, fast.winner, fast.where) == (pos, pos.winner, pos.where)
 
 

@@ -85,6 +85,11 @@ _REACH = tuple(
 )
 #: ``_OTHER[side]`` is ``side.other`` without the property call (hot in play/undo).
 _OTHER = (Side.GOLD, Side.BLACK)
+_GOLD = Side.GOLD
+_COLOURS = tuple(Colour)  # by value: a colour from its int
+_VALUE = tuple(range(8))  # a colour's int, from the colour (an exact int compares fastest)
+#: each square's colour as an int (:data:`~.board.SQUARE_COLOURS`' values), for the hot loop
+_SQUARE_VALUES = tuple(int(c) for c in SQUARE_COLOURS)
 #: What a push adds to a pushed tower's square, by the pusher's side (one rank back).
 _PUSH_STEP = (-8, 8)
 # Rank index of the row a side must reach to win the round (M7).
@@ -202,11 +207,11 @@ _KEY = tuple(tuple((side * 8 + colour) * 64 for colour in Colour) for side in Si
 
 
 def _ordinary_moves(
-    key: int, side: Side, colour: Colour, origin: int
+    key: int, side: Side, colour: int, origin: int
 ) -> tuple[tuple[Move, ...], ...]:
     every = tuple(
         tuple(
-            Move(side, colour, origin, target, direction, distance)
+            Move(side, _COLOURS[colour], origin, target, direction, distance)  # (colour: perhaps its int)
             for distance, target in enumerate(RAYS[side][origin][direction], 1)
         )
         for direction in _MOVE_DIRECTIONS
@@ -250,14 +255,14 @@ def _from_to_table() -> _FromTo:
 _Played = tuple[Move, Colour | None, Side, Side, Side | None]
 #: What :meth:`Position.play_written` pushes for an ordinary move: its origin, target and
 #: tower, then the tower to move, the side to move and the last mover before it (no one
-#: had won). The :class:`Move` is found from them when it is asked for
+#: had won); the colours as their values (ints). The :class:`Move` is found from them when it is asked for
 #: (:func:`_undone_move`): a replay asks for few of them, and every shared ``Move`` it
 #: does not touch is memory it does not read.
-_Written = tuple[int, int, Colour, Colour | None, Side, Side]
+_Written = tuple[int, int, int, int | None, Side, Side]
 _Undo = _Played | _Written
 
 
-def _ordinary_move(side: Side, tower: Colour, origin: int, target: int) -> Move:
+def _ordinary_move(side: Side, tower: int, origin: int, target: int) -> Move:
     """The shared :class:`Move` of ``side``'s ``tower`` from ``origin`` to ``target`` (an
     ordinary move, M1)."""
     direction, distance = MOVE_STEPS[side][origin][target]
@@ -278,7 +283,10 @@ def _undone_move(u: _Undo) -> Move:
 #: that must move (T2); ``lands_on`` is the colour of the square it lands on, when the
 #: record writes it (else ``None``). A move written from square to square gives
 #: ``origin`` and ``target`` instead (the other slots are then not read); ``-1`` when not.
-WrittenMove = tuple[Colour | None, Direction | None, int, Colour | None, int, int]
+#: The colours and the direction may be :class:`Colour` and :class:`Direction` members or
+#: their values: the readers give values (plain ints), which the engine's tables are
+#: indexed by fastest.
+WrittenMove = tuple[int | None, int | None, int, int | None, int, int]
 
 
 class Position:
@@ -668,7 +676,8 @@ class Position:
         except IndexError:
             raise KamisadoError("nothing to undo: no move was played on this position") from None
         if len(u) == 6:  # an ordinary move play_written played
-            origin, target, tower, self.tower, self.to_move, self.last_mover = u
+            origin, target, tower, need, self.to_move, self.last_mover = u
+            self.tower = None if need is None else _COLOURS[need]  # (play_written keeps values)
             self.winner = None
             board = self.board
             board[origin] = board[target]
@@ -741,12 +750,14 @@ class Position:
         2
         """
         board, every_where, stack = self.board, self.where, self._stack
-        need, side, last, winner = self.tower, self.to_move, self.last_mover, self.winner
+        side, last, winner = self.to_move, self.last_mover, self.winner
+        # the colours as values (exact ints compare and index fastest)
+        need: int | None = None if self.tower is None else _VALUE[self.tower]
         from_to = _FROM_TO if _FROM_TO is not None else _from_to_table()
         n = len(moves)
         if winner is not None:
             return start  # M7: the round is over
-        s = 1 if side is Side.GOLD else 0  # the mover, as an int: tables indexed by an enum are slower to read
+        s = 1 if side is _GOLD else 0  # the mover, as an int: tables indexed by an enum are slower to read
         i = start
         for i in range(start, n):
             tower, direction, distance, lands_on, origin, target = moves[i]
@@ -759,15 +770,15 @@ class Position:
                 path = from_to[s][t.rings][origin << 6 | target]
                 if path is None:
                     break  # M1: not forward or diagonally forward in a straight line; S1/DS1/TS1
-                tower = t.colour
-                if need is not None and tower is not need:
+                tower = _VALUE[t.colour]
+                if need is not None and tower != need:
                     break  # T2
             else:
                 if tower is None:
                     tower = need
                     if tower is None:
                         break  # T1: the first move of a round names its tower
-                elif need is not None and tower is not need:
+                elif need is not None and tower != need:
                     break  # T2
                 origin = every_where[s][tower]
                 t = board[origin]
@@ -782,8 +793,8 @@ class Position:
                 if board[sq] is not None:
                     break
             else:
-                colour = SQUARE_COLOURS[target]
-                if lands_on is not None and colour is not lands_on:
+                colour = _SQUARE_VALUES[target]
+                if lands_on is not None and colour != lands_on:
                     break
                 stack.append((origin, target, tower, need, side, last))
                 board[origin] = None
@@ -799,7 +810,8 @@ class Position:
             break  # (i: the move not played)
         else:
             i = n
-        self.tower, self.to_move, self.last_mover, self.winner = need, side, last, winner
+        self.tower = None if need is None else _COLOURS[need]
+        self.to_move, self.last_mover, self.winner = side, last, winner
         return i
 
     @property

@@ -134,6 +134,7 @@ _SHARED: dict[WrittenMove, WrittenMove] = {}
 #: what the engine never plays as an ordinary move (no tower named nor a direction): an
 #: entry's :attr:`EntryRead.written` when it does not say all of its move
 UNPLAYABLE: WrittenMove = (None, None, 0, None, -1, -1)
+_COLOURS, _DIRECTIONS = tuple(Colour), tuple(Direction)  # by value
 
 
 class EntryRead(NamedTuple):
@@ -171,10 +172,18 @@ def _written(f: Fields) -> WrittenMove | None:
     if origin is not None:
         w: WrittenMove = (None, None, 0, None, origin | PUSH_MARKED if mark else origin, target) if target is not None else UNPLAYABLE
     else:
-        w = (tower, direction, distance or 0, square, -1, -1) if square is not None and distance is not None else UNPLAYABLE
+        w = (
+            (_value(tower), _value(direction), distance or 0, int(square), -1, -1)
+            if square is not None and distance is not None
+            else UNPLAYABLE
+        )
     if w is UNPLAYABLE:
         return None
     return _SHARED.setdefault(w, w) if len(_SHARED) < KINDS_LIMIT else w
+
+
+def _value(word: Colour | Direction | None) -> int | None:
+    return None if word is None else int(word)
 
 
 def move_fields(w: WrittenMove) -> Fields:
@@ -190,7 +199,16 @@ def move_fields(w: WrittenMove) -> Fields:
         if origin & PUSH_MARKED:
             return (None, None, None, None, origin ^ PUSH_MARKED, target, True, False)
         return (None, None, None, None, origin, target, False, False)
-    return (tower, direction, distance, square, None, None, False, False)
+    return (
+        None if tower is None else _COLOURS[tower],
+        None if direction is None else _DIRECTIONS[direction],
+        distance,
+        None if square is None else _COLOURS[square],
+        None,
+        None,
+        False,
+        False,
+    )
 
 
 def as_written(f: Fields) -> WrittenMove:
