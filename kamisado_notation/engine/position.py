@@ -764,15 +764,19 @@ class Position:
             if origin >= 0:  # from-to: the tower on that square, if it is the mover's
                 if (origin | target) >> 6:
                     break  # (no square)
-                t = board[origin]
-                if t is None or t.side is not side:
-                    break
-                path = from_to[s][t.rings][origin << 6 | target]
+                if need is not None:  # the tower that must move stands there (T2)
+                    if every_where[s][need] != origin:
+                        break
+                    tower = need
+                    t = board[origin]
+                else:  # a free choice (T1): one of the mover's towers
+                    t = board[origin]
+                    if t is None or t.side is not side:
+                        break
+                    tower = _VALUE[t.colour]
+                path = from_to[s][t.rings][origin << 6 | target]  # type: ignore[union-attr]  # (where[] points at a tower)
                 if path is None:
                     break  # M1: not forward or diagonally forward in a straight line; S1/DS1/TS1
-                tower = _VALUE[t.colour]
-                if need is not None and tower != need:
-                    break  # T2
             else:
                 if tower is None:
                     tower = need
