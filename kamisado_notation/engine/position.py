@@ -86,6 +86,7 @@ _REACH = tuple(
 #: ``_OTHER[side]`` is ``side.other`` without the property call (hot in play/undo).
 _OTHER = (Side.GOLD, Side.BLACK)
 _GOLD = Side.GOLD
+_SIDES = (Side.BLACK, Side.GOLD)  # by value
 _COLOURS = tuple(Colour)  # by value: a colour from its int
 _VALUE = tuple(range(8))  # a colour's int, from the colour (an exact int compares fastest)
 #: each square's colour as an int (:data:`~.board.SQUARE_COLOURS`' values), for the hot loop
@@ -255,10 +256,10 @@ def _from_to_table() -> _FromTo:
 _Played = tuple[Move, Colour | None, Side, Side, Side | None]
 #: What :meth:`Position.play_written` pushes for an ordinary move: its origin, target and
 #: tower, then the tower to move, the side to move and the last mover before it (no one
-#: had won); the colours as their values (ints). The :class:`Move` is found from them when it is asked for
+#: had won); the colours and sides as their values (ints). The :class:`Move` is found from them when it is asked for
 #: (:func:`_undone_move`): a replay asks for few of them, and every shared ``Move`` it
 #: does not touch is memory it does not read.
-_Written = tuple[int, int, int, int | None, Side, Side]
+_Written = tuple[int, int, int, int | None, int, int]
 _Undo = _Played | _Written
 
 
@@ -274,8 +275,8 @@ def _undone_move(u: _Undo) -> Move:
     """The move an undo entry takes back."""
     if len(u) == 5:
         return u[0]
-    origin, target, tower, _, side, _ = u
-    return _ordinary_move(side, tower, origin, target)
+    origin, target, tower, _, mover, _ = u
+    return _ordinary_move(_SIDES[mover], tower, origin, target)
 
 
 #: An ordinary move as a record writes it, for :meth:`Position.play_written`: ``(tower,
@@ -676,8 +677,9 @@ class Position:
         except IndexError:
             raise KamisadoError("nothing to undo: no move was played on this position") from None
         if len(u) == 6:  # an ordinary move play_written played
-            origin, target, tower, need, self.to_move, self.last_mover = u
+            origin, target, tower, need, mover, last = u
             self.tower = None if need is None else _COLOURS[need]  # (play_written keeps values)
+            self.to_move, self.last_mover = _SIDES[mover], _SIDES[last]
             self.winner = None
             board = self.board
             board[origin] = board[target]
@@ -750,14 +752,15 @@ class Position:
         2
         """
         board, every_where, stack = self.board, self.where, self._stack
-        side, last, winner = self.to_move, self.last_mover, self.winner
-        # the colours as values (exact ints compare and index fastest)
+        winner = self.winner
+        # the sides and colours as values (exact ints compare and index fastest)
         need: int | None = None if self.tower is None else _VALUE[self.tower]
+        s = 1 if self.to_move is _GOLD else 0  # the mover
+        last = 1 if self.last_mover is _GOLD else 0
         from_to = _FROM_TO if _FROM_TO is not None else _from_to_table()
         n = len(moves)
         if winner is not None:
             return start  # M7: the round is over
-        s = 1 if side is _GOLD else 0  # the mover, as an int: tables indexed by an enum are slower to read
         i = start
         for i in range(start, n):
             tower, direction, distance, lands_on, origin, target = moves[i]
@@ -771,10 +774,10 @@ class Position:
                     t = board[origin]
                 else:  # a free choice (T1): one of the mover's towers
                     t = board[origin]
-                    if t is None or t.side is not side:
+                    if t is None or t.side is not _SIDES[s]:
                         break
                     tower = _VALUE[t.colour]
-                path = from_to[s][t.rings][origin << 6 | target]  # type: ignore[union-attr]  # (where[] points at a tower)
+                path = from_to[s][t[2]][origin << 6 | target]  # type: ignore[index]  # (where[] points at a tower; [2]: its rings, read faster than by name)
                 if path is None:
                     break  # M1: not forward or diagonally forward in a straight line; S1/DS1/TS1
             else:
@@ -789,7 +792,7 @@ class Position:
                 if distance < 1:
                     break
                 try:  # (BACK or None: no such direction; beyond the board's edge or the range)
-                    path = _PATHS[s][origin][t.rings][direction][distance - 1]  # type: ignore[union-attr,index]  # hot: where[] always points at a tower; a None direction raises TypeError
+                    path = _PATHS[s][origin][t[2]][direction][distance - 1]  # type: ignore[index]  # hot: where[] always points at a tower; a None direction raises TypeError
                 except (IndexError, TypeError):
                     break
                 target = path[-1]
@@ -800,22 +803,23 @@ class Position:
                 colour = _SQUARE_VALUES[target]
                 if lands_on is not None and colour != lands_on:
                     break
-                stack.append((origin, target, tower, need, side, last))
+                stack.append((origin, target, tower, need, s, last))
                 board[origin] = None
                 board[target] = t
                 every_where[s][tower] = target
-                last, need, side = side, colour, _OTHER[s]
-                if target >> 3 == _GOAL_RANK[s]:
-                    winner = last  # M7: the round is over
+                need = colour
+                last = s
+                s ^= 1
+                if target >> 3 == _GOAL_RANK[last]:
+                    winner = _SIDES[last]  # M7: the round is over
                     i += 1
                     break
-                s ^= 1
                 continue
             break  # (i: the move not played)
         else:
             i = n
         self.tower = None if need is None else _COLOURS[need]
-        self.to_move, self.last_mover, self.winner = side, last, winner
+        self.to_move, self.last_mover, self.winner = _SIDES[s], _SIDES[last], winner
         return i
 
     @property
