@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from enum import Enum
-from typing import Final, Literal, NamedTuple, TypeVar
+from typing import Final, Literal, NamedTuple
 
 from ..engine.board import Colour, Direction
 from ..engine.position import WrittenMove
@@ -271,8 +271,7 @@ def entry_read(text: str) -> EntryRead | Literal[False]:
     return _f_read(text) if read is None else read
 
 
-#: the entries of :data:`_READS` the fast paths read (no False), and the same texts with
-#: spaces around them as rows write them (:func:`_padded`)
+#: the entries of :data:`_READS` the fast paths read (no False)
 _KNOWN: dict[str, EntryRead] = {}
 #: ``known_entry(text)``: the memo of :func:`entry_read` — an entry text the row regex
 #: read before (an :class:`EntryRead`), or None (never read, or the grammar's).
@@ -285,29 +284,6 @@ _MOVES: dict[str, WrittenMove] = {}
 #: ``known_move(text)``: the written move of an entry text :func:`known_entry` knows
 #: (:data:`_MOVES`), or None.
 known_move: Callable[[str], WrittenMove | None] = _MOVES.get
-
-_V = TypeVar("_V")
-
-
-def _padded(memo: dict[str, _V]) -> Callable[[str], _V | None]:
-    """A lookup in ``memo`` of an entry text written with spaces around it (a row's
-    second entry in an aligned column, ``"   Blue Forward 6 Brown"``) that remembers what
-    it found under the padded text too, so that the first tier finds it there next time
-    and makes no new string."""
-
-    def padded(text: str) -> _V | None:
-        stripped = text.strip(" ")
-        got = memo.get(stripped)
-        if got is not None and len(memo) < KINDS_LIMIT and len(text) <= CACHED_CHARS:
-            memo[text] = got
-        return got
-
-    return padded
-
-
-#: :func:`known_entry` and :func:`known_move` of an entry text with spaces around it
-known_padded_entry = _padded(_KNOWN)
-known_padded_move = _padded(_MOVES)
 
 #: turn number as a row writes it → its value, for the reader's first tier (a turn
 #: number written otherwise, ``01.``, or past 1000 goes to the row regex)

@@ -59,8 +59,6 @@ from .fast_paths import (
     fast_segments,
     known_entry,
     known_move,
-    known_padded_entry,
-    known_padded_move,
     read_row,
     reading_fast,
 )
@@ -172,7 +170,6 @@ class Reader(Generic[T]):
         # a row's entries: as the fast tiers read them, or as the engine plays them
         rows: Callable[[int, int | None, list[Any], list[str]], None] = events.moves if events.plays else events.rows
         known: Callable[[str], object] = known_move if events.plays else known_entry
-        padded: Callable[[str], object] = known_padded_move if events.plays else known_padded_entry
         turns, lines_read = TURN_NUMBERS, _KNOWN_LINES.get
         fast = reading_fast()  # (off only inside fast_paths.general_paths)
         keeps = events.keeps
@@ -193,9 +190,7 @@ class Reader(Generic[T]):
                 first, gap, second = rest.partition("  ")
                 if gap:
                     a = known(first)
-                    b = known(second)
-                    if b is None:
-                        b = padded(second)
+                    b = known(second.strip(" "))  # (an aligned column: spaces before it)
                     if a is not None and b is not None:
                         run += (a, b)
                         run_lines.append(line)
@@ -208,7 +203,7 @@ class Reader(Generic[T]):
                     if t is not None:
                         first, gap, second = rest.partition("  ")
                         a = known(first)
-                        b = (known(second) or padded(second)) if gap else None
+                        b = known(second.strip(" ")) if gap else None
                         if b is not None and (a is not None or first == "..."):  # a run starts
                             if run:
                                 rows(run_at, run_turn, run, run_lines)
