@@ -51,23 +51,15 @@ _BACK, _COMPLETE, _IN_PROGRESS = Direction.BACK, MatchStatus.COMPLETE, MatchStat
 _HEADERS = ("match", "target", "position", "result")  # the headers the replay reads
 
 
-def _lineup_where(lu: Lineup) -> list[int]:
-    """The side's ``Position.where`` that ``lu`` says (each colour's square), or, when it
-    does not name the eight colours once each, a list no position has. (A record repeats
-    its lineups: kept by side and colours.)"""
-    key = (lu.side, *lu.colours)
-    where = _WHERE.get(key)
-    if where is None:
-        where = [-2] * 8
-        if len(lu.colours) == 8:
-            for colour, sq in zip(lu.colours, HOME_SQUARES[lu.side], strict=True):
-                where[colour] = sq
-        if len(_WHERE) < 40_320 * 2:  # (8! lineups a side at most)
-            _WHERE[key] = where
-    return where
+#: each side's home squares from his own left, the squares a ``Lineup`` line's colours name
+_HOME = tuple(list(squares) for squares in HOME_SQUARES)
 
 
-_WHERE: dict[tuple[int, ...], list[int]] = {}
+def _lineup_holds(pos: Position, lu: Lineup) -> bool:
+    """Whether ``lu`` says the home row ``pos`` has, and marks no rings (the full path
+    checks those). (Compared square by square in C: a memo of the lineups read would
+    grow with every one of them, and a record rarely repeats one.)"""
+    return lu.rings is None and list(map(pos.where[lu.side].__getitem__, lu.colours)) == _HOME[lu.side]
 
 
 @dataclass(slots=True)
@@ -202,8 +194,8 @@ class _Fused:
             self.round(1, None)  # an implicit round 1
         if self.idx:
             raise _Fallback  # after entries: the full path checks it against the round's start
-        if self.pos.where[lu.side] != _lineup_where(lu) or lu.rings is not None:
-            raise _Fallback  # (the full path checks a lineup's ring marks)
+        if not _lineup_holds(self.pos, lu):
+            raise _Fallback
 
     # -- entries
 
@@ -469,10 +461,8 @@ class Judge(RecordEvents[Judged]):
         fused = self.fused
         if fused is None:
             return
-        if fused.rounds and not fused.idx and lineup.rings is None:  # (as a rule: the lineup the round started with)
-            where = _WHERE.get((lineup.side, *lineup.colours))
-            if (where if where is not None else _lineup_where(lineup)) == fused.pos.where[lineup.side]:
-                return
+        if fused.rounds and not fused.idx and _lineup_holds(fused.pos, lineup):  # (as a rule: the lineup the round started with)
+            return
         self._step(_Fused.lineup, lineup)  # (after entries it is the full path's)
 
     def entries(self, entries: list[Entry]) -> None:
