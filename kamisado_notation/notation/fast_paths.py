@@ -14,7 +14,7 @@ two ways to the same results. No public call takes a flag for it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from enum import Enum
@@ -284,6 +284,10 @@ _MOVES: dict[str, WrittenMove] = {}
 #: ``known_move(text)``: the written move of an entry text :func:`known_entry` knows
 #: (:data:`_MOVES`), or None.
 known_move: Callable[[str], WrittenMove | None] = _MOVES.get
+#: the two memos, for the reader's first tier (which looks them up by subscript, the
+#: fastest way Python has; nothing else writes to them)
+ENTRY_MEMO: Final[Mapping[str, EntryRead]] = _KNOWN
+MOVE_MEMO: Final[Mapping[str, WrittenMove]] = _MOVES
 
 #: turn number as a row writes it → its value, for the reader's first tier (a turn
 #: number written otherwise, ``01.``, or past 1000 goes to the row regex)

@@ -38,7 +38,7 @@ could not be read).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 from ..diagnostics import WARNING, Diagnostic
@@ -46,6 +46,8 @@ from ..engine.position import WrittenMove
 from ..errors import NotationError
 from .digits import lookalike_digit
 from .fast_paths import (
+    ENTRY_MEMO,
+    MOVE_MEMO,
     OTHER_RE,
     OTHER_STARTS,
     ROW_RE,
@@ -57,8 +59,6 @@ from .fast_paths import (
     fast_match,
     fast_other,
     fast_segments,
-    known_entry,
-    known_move,
     read_row,
     reading_fast,
 )
@@ -169,7 +169,8 @@ class Reader(Generic[T]):
         blanks = type(events).blank is not RecordEvents.blank  # (else a blank line is nothing to tell)
         # a row's entries: as the fast tiers read them, or as the engine plays them
         rows: Callable[[int, int | None, list[Any], list[str]], None] = events.moves if events.plays else events.rows
-        known: Callable[[str], object] = known_move if events.plays else known_entry
+        memo: Mapping[str, object] = MOVE_MEMO if events.plays else ENTRY_MEMO
+        known = memo.get
         turns, lines_read = TURN_NUMBERS, _KNOWN_LINES.get
         fast = reading_fast()  # (off only inside fast_paths.general_paths)
         keeps = events.keeps
@@ -186,13 +187,14 @@ class Reader(Generic[T]):
             number += 1
             # tier 1: what tier 2 read before
             turn, dot, rest = line.partition(". ")
-            if turn == next_text and dot:  # the next row of a run, as a rule: the run goes on
+            if turn == next_text:  # the next row of a run, as a rule: the run goes on
                 first, gap, second = rest.partition("  ")
                 if gap:
-                    a = known(first)
-                    b = known(second.strip(" "))  # (an aligned column: spaces before it)
-                    if a is not None and b is not None:
-                        run += (a, b)
+                    try:  # (a subscript, faster than get(); a miss is rare, then the next tier)
+                        run += (memo[first], memo[second.strip(" ")])  # (an aligned column: spaces before it)
+                    except KeyError:
+                        pass
+                    else:
                         run_lines.append(line)
                         next_turn += 1
                         next_text = texts[next_turn]
