@@ -95,6 +95,9 @@ _SQUARE_VALUES = tuple(int(c) for c in SQUARE_COLOURS)
 _PUSH_STEP = (-8, 8)
 # Rank index of the row a side must reach to win the round (M7).
 _GOAL_RANK = (0, 7)
+#: ``_END_RANK[sq]``: ``sq`` is on the first or the last rank, where a move forward ends
+#: only on the opponent's home row (M7)
+_END_RANK = tuple(sq >> 3 in (0, 7) for sq in range(64))
 
 
 class Tower(NamedTuple):
@@ -810,7 +813,7 @@ class Position:
                 need = colour
                 last = s
                 s ^= 1
-                if target >> 3 == _GOAL_RANK[last]:
+                if _END_RANK[target]:  # (a move forward never ends on the mover's own home row)
                     winner = _SIDES[last]  # M7: the round is over
                     i += 1
                     break
