@@ -111,20 +111,22 @@ assert all(
     order[i] == i ^ order[0] for orders in _TAKING_ORDER for order in orders for i in range(64)
 ), "the taking order is not an XOR of the square"
 #: ``_PLACE_KEY[side][how is Fill.RIGHT][sq]``: where the tower on ``sq`` goes among the
-#: side's new home squares in the board's order (a1…h1, a8…h8), times 64, plus ``sq``:
-#: fill left places the first tower taken on the own left square (Gold's a1, Black's h8),
-#: fill right on the own right one (F3/F4), so the rank is the one in the taking order or
-#: its reverse. A replay fills once every round, so fill only sorts these (small ints,
-#: which Python does not allocate), and each gives its square back (``key & 63``).
+#: side's new home squares in the board's order (a1…h1, a8…h8), as a rank among all 64
+#: squares: fill left places the first tower taken on the own left square (Gold's a1,
+#: Black's h8), fill right on the own right one (F3/F4), so the rank is the one in the
+#: taking order or its reverse. A replay fills once every round, so fill only sorts
+#: these (small ints, which Python does not allocate), and
+#: ``_PLACE_SQUARE[side][how is Fill.RIGHT][rank]`` gives each its square back (a
+#: lookup: Python 3.11 runs the bitwise operators on ints by their slow path).
 _PLACE_KEY = tuple(
     tuple(
-        tuple(
-            (i if (side is Side.GOLD) != bool(right) else 63 - i) * 64 + sq
-            for sq, i in enumerate(sq ^ mask for sq in range(64))
-        )
+        tuple((i if (side is Side.GOLD) != bool(right) else 63 - i) for i in (sq ^ mask for sq in range(64)))
         for right, mask in enumerate(masks)
     )
     for side, masks in zip(Side, _RANK_MASK, strict=True)
+)
+_PLACE_SQUARE = tuple(
+    tuple(tuple(sorted(range(64), key=keys.__getitem__)) for keys in by_fill) for by_fill in _PLACE_KEY
 )
 _SIDES = (Side.BLACK, Side.GOLD)
 _OTHER = (Side.GOLD, Side.BLACK)  # ``_OTHER[side]`` is ``side.other``, without the property
@@ -163,12 +165,13 @@ def fill(position: Position, how: Fill, *, challenger: Side) -> Position:
     if -1 in black or -1 in gold:
         return _fill_some(position, right, challenger)
     kb, kg = _PLACE_KEY[0][right], _PLACE_KEY[1][right]
+    sb, sg = _PLACE_SQUARE[0][right], _PLACE_SQUARE[1][right]
     board: list[Tower | None] = [None] * 64
     a, b, c, d, e, f, g, h = black  # (each side's eight sorted in one C call)
     ranked = sorted((kb[a], kb[b], kb[c], kb[d], kb[e], kb[f], kb[g], kb[h]))
     placed = [0] * 8
     for home, key in enumerate(ranked, 56):  # (the placing goes up the board's squares: a8…h8)
-        t = old[key & 63]
+        t = old[sb[key]]
         board[home] = t
         placed[t[1]] = home  # type: ignore[index]  # (a tower stands on each square where[] gives; [1]: its colour)
     a, b, c, d, e, f, g, h = gold
@@ -176,7 +179,7 @@ def fill(position: Position, how: Fill, *, challenger: Side) -> Position:
     where = [placed, [0] * 8]
     placed = where[1]
     for home, key in enumerate(ranked):  # (a1…h1)
-        t = old[key & 63]
+        t = old[sg[key]]
         board[home] = t
         placed[t[1]] = home  # type: ignore[index]
     return Position._from_lists(board, where, challenger, None, _OTHER[challenger], home_rows=True)
@@ -189,14 +192,14 @@ def _fill_some(position: Position, right: bool, challenger: Side) -> Position:
     board: list[Tower | None] = [None] * 64
     where = [[-1] * 8, [-1] * 8]
     for side in _SIDES:
-        key = _PLACE_KEY[side][right]
+        key, square = _PLACE_KEY[side][right], _PLACE_SQUARE[side][right]
         ranked = sorted([key[sq] for sq in position.where[side] if sq >= 0])
         home = 56 if side is _BLACK else 0
         if (side is _GOLD) == right:  # the first placed goes on h1 (Gold filling right) or
             home += 8 - len(ranked)  # h8 (Black filling left): the row's last squares (F3/F4)
         placed = where[side]
         for k in ranked:
-            t = old[k & 63]
+            t = old[square[k]]
             board[home] = t
             placed[t.colour] = home  # type: ignore[union-attr]
             home += 1

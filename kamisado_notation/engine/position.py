@@ -768,8 +768,8 @@ class Position:
         for i in range(start, n):
             tower, direction, distance, lands_on, origin, target = moves[i]
             if origin >= 0:  # from-to: the tower on that square, if it is the mover's
-                if (origin | target) >> 6:
-                    break  # (no square)
+                if origin > 63 or not 0 <= target < 64:
+                    break  # (no square; a marked push's origin is 64 up)
                 if need is not None:  # the tower that must move stands there (T2)
                     if every_where[s][need] != origin:
                         break
@@ -780,7 +780,7 @@ class Position:
                     if t is None or t.side is not _SIDES[s]:
                         break
                     tower = _VALUE[t.colour]
-                path = from_to[s][t[2]][origin << 6 | target]  # type: ignore[index]  # (where[] points at a tower; [2]: its rings, read faster than by name)
+                path = from_to[s][t[2]][origin * 64 + target]  # type: ignore[index]  # (where[] points at a tower; [2]: its rings, read faster than by name)
                 if path is None:
                     break  # M1: not forward or diagonally forward in a straight line; S1/DS1/TS1
             else:
@@ -812,7 +812,7 @@ class Position:
                 every_where[s][tower] = target
                 need = colour
                 last = s
-                s ^= 1
+                s = 1 - s  # (Python 3.11 runs + and - on ints faster than the bitwise operators)
                 if _END_RANK[target]:  # (a move forward never ends on the mover's own home row)
                     winner = _SIDES[last]  # M7: the round is over
                     i += 1
