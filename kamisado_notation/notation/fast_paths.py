@@ -292,8 +292,12 @@ MOVE_MEMO: Final[Mapping[str, WrittenMove]] = _MOVES
 #: turn number as a row writes it → its value, for the reader's first tier (a turn
 #: number written otherwise, ``01.``, or past 1000 goes to the row regex)
 TURN_NUMBERS: Final = {str(n): n for n in range(1, 1001)}
-#: ``TURN_TEXTS[n]``: turn number ``n`` as a row writes it (None past 1000)
-TURN_TEXTS: Final[list[str | None]] = [None, *TURN_NUMBERS, None]
+#: what no turn number of a line is: a line break (a line has none). The reader's first
+#: tier compares it where no turn number is due: a str with a str, which Python 3.11
+#: specialises (a str with None would undo that on every round)
+NO_TURN: Final = "\n"
+#: ``TURN_TEXTS[n]``: turn number ``n`` as a row writes it (:data:`NO_TURN` past 1000)
+TURN_TEXTS: Final[list[str]] = [NO_TURN, *TURN_NUMBERS, NO_TURN]
 
 
 def fast_row(text: str, number: int) -> tuple[list[Entry], Comment | None] | None:

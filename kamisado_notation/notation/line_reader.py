@@ -48,6 +48,7 @@ from .digits import lookalike_digit
 from .fast_paths import (
     ENTRY_MEMO,
     MOVE_MEMO,
+    NO_TURN,
     OTHER_RE,
     OTHER_STARTS,
     ROW_RE,
@@ -180,7 +181,7 @@ class Reader(Generic[T]):
         run: list[Any] = []  # (EntryRead or WrittenMove; None: '...')
         run_lines: list[str] = []
         run_at = run_turn = next_turn = 0
-        next_text: str | None = None  # how the run's next row writes its turn number
+        next_text = NO_TURN  # how the run's next row writes its turn number
         texts = TURN_TEXTS
         started = self.started  # (a copy, for speed: read again after each call that may change it)
         for line in lines:
@@ -191,10 +192,13 @@ class Reader(Generic[T]):
                 first, gap, second = rest.partition("  ")
                 if gap:
                     try:  # (a subscript, faster than get(); a miss is rare, then the next tier)
-                        run += (memo[first], memo[second.strip(" ")])  # (an aligned column: spaces before it)
+                        a = memo[first]
+                        b = memo[second.strip(" ")]  # (an aligned column: spaces before it)
                     except KeyError:
                         pass
                     else:
+                        run.append(a)
+                        run.append(b)
                         run_lines.append(line)
                         next_turn += 1
                         next_text = texts[next_turn]
@@ -221,11 +225,11 @@ class Reader(Generic[T]):
                                 if run:
                                     rows(run_at, run_turn, run, run_lines)
                                 rows(number, t, [a], [line])
-                            run, next_turn, next_text = [], 0, None
+                            run, next_turn, next_text = [], 0, NO_TURN
                             continue
                 if run:
                     rows(run_at, run_turn, run, run_lines)
-                    run, next_turn, next_text = [], 0, None
+                    run, next_turn, next_text = [], 0, NO_TURN
                 if not line:
                     if blanks:
                         blank()
