@@ -128,6 +128,16 @@ _PLACE_KEY = tuple(
 _PLACE_SQUARE = tuple(
     tuple(tuple(sorted(range(64), key=keys.__getitem__)) for keys in by_fill) for by_fill in _PLACE_KEY
 )
+#: what :func:`fill` sorts: ``_COLOUR_KEY[side][how is Fill.RIGHT][colour][sq]``, the
+#: rank of ``sq`` (:data:`_PLACE_KEY`) times 8 plus the colour of the tower there, so that
+#: each sorted key gives back its square (``_KEY_SQUARE[side][how is Fill.RIGHT][key]``)
+#: and the tower's colour (``_KEY_COLOUR[key]``) by a lookup, where ``where`` is set
+_COLOUR_KEY = tuple(
+    tuple(tuple(tuple(rank * 8 + colour for rank in ranks) for colour in range(8)) for ranks in by_fill)
+    for by_fill in _PLACE_KEY
+)
+_KEY_SQUARE = tuple(tuple(tuple(squares[key >> 3] for key in range(512)) for squares in by_fill) for by_fill in _PLACE_SQUARE)
+_KEY_COLOUR = tuple(key & 7 for key in range(512))
 _SIDES = (Side.BLACK, Side.GOLD)
 _OTHER = (Side.GOLD, Side.BLACK)  # ``_OTHER[side]`` is ``side.other``, without the property
 _COLOURS = tuple(Colour)  # by value, without the enum's lookup
@@ -164,24 +174,25 @@ def fill(position: Position, how: Fill, *, challenger: Side) -> Position:
     black, gold = position.where
     if -1 in black or -1 in gold:
         return _fill_some(position, right, challenger)
-    kb, kg = _PLACE_KEY[0][right], _PLACE_KEY[1][right]
-    sb, sg = _PLACE_SQUARE[0][right], _PLACE_SQUARE[1][right]
+    colour_of = _KEY_COLOUR
     board: list[Tower | None] = [None] * 64
-    a, b, c, d, e, f, g, h = black  # (each side's eight sorted in one C call)
-    ranked = sorted((kb[a], kb[b], kb[c], kb[d], kb[e], kb[f], kb[g], kb[h]))
+    k0, k1, k2, k3, k4, k5, k6, k7 = _COLOUR_KEY[0][right]  # (each side's eight sorted in one C call)
+    a, b, c, d, e, f, g, h = black
+    ranked = sorted((k0[a], k1[b], k2[c], k3[d], k4[e], k5[f], k6[g], k7[h]))
+    square_of = _KEY_SQUARE[0][right]
     placed = [0] * 8
     for home, key in enumerate(ranked, 56):  # (the placing goes up the board's squares: a8…h8)
-        t = old[sb[key]]
-        board[home] = t
-        placed[t[1]] = home  # type: ignore[index]  # (a tower stands on each square where[] gives; [1]: its colour)
+        board[home] = old[square_of[key]]
+        placed[colour_of[key]] = home
+    k0, k1, k2, k3, k4, k5, k6, k7 = _COLOUR_KEY[1][right]
     a, b, c, d, e, f, g, h = gold
-    ranked = sorted((kg[a], kg[b], kg[c], kg[d], kg[e], kg[f], kg[g], kg[h]))
+    ranked = sorted((k0[a], k1[b], k2[c], k3[d], k4[e], k5[f], k6[g], k7[h]))
+    square_of = _KEY_SQUARE[1][right]
     where = [placed, [0] * 8]
     placed = where[1]
     for home, key in enumerate(ranked):  # (a1…h1)
-        t = old[sg[key]]
-        board[home] = t
-        placed[t[1]] = home  # type: ignore[index]
+        board[home] = old[square_of[key]]
+        placed[colour_of[key]] = home
     return Position._from_lists(board, where, challenger, None, _OTHER[challenger], home_rows=True)
 
 

@@ -259,9 +259,9 @@ def _from_to_table() -> _FromTo:
 _Played = tuple[Move, Colour | None, Side, Side, Side | None]
 #: What :meth:`Position.play_written` pushes for an ordinary move: its origin, target and
 #: tower, then the tower to move, the side to move and the last mover before it (no one
-#: had won); the colours and sides as their values (ints). The :class:`Move` is found from them when it is asked for
-#: (:func:`_undone_move`): a replay asks for few of them, and every shared ``Move`` it
-#: does not touch is memory it does not read.
+#: had won), the colours and sides as their values (ints). The :class:`Move` is found
+#: from them when it is asked for (:func:`_undone_move`): a replay asks for few of them,
+#: and every shared ``Move`` it does not touch is memory it does not read.
 _Written = tuple[int, int, int, int | None, int, int]
 _Undo = _Played | _Written
 
