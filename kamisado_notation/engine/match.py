@@ -232,6 +232,9 @@ class RoundResult:
 _RINGED: dict[Tower, Tower] = {}
 #: every :class:`RoundResult` made, by its fields: a replay ends a round every few plies
 _RESULTS: dict[tuple[Side, RoundEnd, Colour, int], RoundResult] = {}
+#: the result of a round won on the home row, by the tower that got there (its side,
+#: colour and rings say it all)
+_HOME_RESULTS: dict[Tower, RoundResult] = {}
 
 
 def _result(winner: Side, by: RoundEnd, tower: Colour, points: int) -> RoundResult:
@@ -259,14 +262,21 @@ def round_result(position: Position) -> RoundResult | None:
         # holds Black's lowest square (his goal is rank 1, squares 0-7) or Gold's
         # highest (rank 8); a missing tower (-1, a hand-made position) may hide it.
         where = position.where[side]
-        goal = _GOAL_RANK[side]
-        sq = max(where) if side is _GOLD else min(where)
-        if sq >> 3 != goal:
+        if side is _GOLD:
+            sq = max(where)
+            home = sq >= 56
+        else:
+            sq = min(where)
+            home = 0 <= sq < 8
+        if not home:
+            goal = _GOAL_RANK[side]
             sq = next((s for s in where if s >> 3 == goal), -1)
         t = position.board[sq] if sq >= 0 else None
         assert t is not None, "winner without a tower on the home row"
-        result = _RESULTS.get((side, _HOME_ROW, t.colour, _RING_POINTS[t.rings]))  # (as a rule, made before)
-        return result if result is not None else _result(side, _HOME_ROW, t.colour, _RING_POINTS[t.rings])
+        result = _HOME_RESULTS.get(t)  # (as a rule, made before)
+        if result is None:
+            result = _HOME_RESULTS[t] = _result(side, _HOME_ROW, t.colour, _RING_POINTS[t.rings])
+        return result
     loser = position.deadlock()
     if loser is None:
         return None
