@@ -476,7 +476,7 @@ class Judge(RecordEvents[Judged]):
         # a rule, the run is the round's entries)
         idx = fused.idx
         try:
-            if turn == (idx >> 1) + 1 and not idx & 1 and fused.rounds:
+            if turn is not None and idx == 2 * turn - 2 and fused.rounds:  # (Black's slot of row `turn`)
                 if moves[0] is not None:
                     fused.play(moves)  # type: ignore[arg-type]  # (only the first may be '...')
                     return
