@@ -114,10 +114,10 @@ assert all(
 #: side's new home squares in the board's order (a1…h1, a8…h8), as a rank among all 64
 #: squares: fill left places the first tower taken on the own left square (Gold's a1,
 #: Black's h8), fill right on the own right one (F3/F4), so the rank is the one in the
-#: taking order or its reverse. A replay fills once every round, so fill only sorts
-#: these (small ints, which Python does not allocate), and
-#: ``_PLACE_SQUARE[side][how is Fill.RIGHT][rank]`` gives each its square back (a
-#: lookup: Python 3.11 runs the bitwise operators on ints by their slow path).
+#: taking order or its reverse. ``_PLACE_SQUARE[side][how is Fill.RIGHT][rank]`` gives
+#: the square back. A replay fills once every round, so fill only sorts ints taken
+#: from tables made from these (no int is made while it runs), and looks up what it
+#: needs (Python 3.11 runs the bitwise operators on ints by their slow path).
 _PLACE_KEY = tuple(
     tuple(
         tuple((i if (side is Side.GOLD) != bool(right) else 63 - i) for i in (sq ^ mask for sq in range(64)))
