@@ -68,6 +68,51 @@ def test_every_tier_reads_a_row_as_the_grammar_reads_it(seed: int, rnd: random.R
     assert again == grammar
 
 
+def relined(text: str, rnd: random.Random) -> str:
+    """``text`` with its ``Lineup`` lines written in other ways: as they were (one space
+    between words), short colour words, lower case, more blanks or a tab, a comment, a
+    ring mark, a colour word missing or not a colour, a space before the colon."""
+    short = {c: c[:2] for c in ("Brown", "Green", "Red", "Yellow", "Pink", "Purple", "Blue", "Orange")}
+    lines = text.split("\n")
+    for k, line in enumerate(lines):
+        if not line.startswith("Lineup"):
+            continue
+        words = line.split(" ")
+        way = rnd.randrange(10)
+        if way == 1:
+            words = [short.get(w, w) for w in words]
+        elif way == 2:
+            words = [w.lower() for w in words]
+        elif way == 3:
+            words[rnd.randrange(1, 10)] = rnd.choice(["", "\t"]) + words[rnd.randrange(1, 10)]
+        elif way == 4:
+            words.append(rnd.choice(["# a note", "#x", "{c}"]))
+        elif way == 5:
+            words[rnd.randrange(2, 10)] += "+"
+        elif way == 6:
+            del words[rnd.randrange(2, 10)]
+        elif way == 7:
+            words[rnd.randrange(2, 10)] = rnd.choice(["Grey", "Xx", "5", "Brownish"])
+        elif way == 8:
+            words[1] = words[1].replace(":", " :")
+        lines[k] = " ".join(words)
+    return "\n".join(lines)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), st.randoms(use_true_random=False))
+def test_every_tier_reads_a_lineup_line_as_the_grammar_reads_it(seed: int, rnd: random.Random) -> None:
+    """A lineup line read the first time (the plain ones without the regex), again (from
+    the memo of lines) and by the grammar: the same lineup, or the same diagnostics."""
+    text = relined(random_record(random.Random(seed), 2), rnd)
+    first = parse_record(text)
+    again = parse_record(text)
+    with general_paths(validating=False):
+        grammar = parse_record(text)
+    assert first == grammar
+    assert again == grammar
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 10**6), st.integers(1, 4), st.randoms(use_true_random=False))
 def test_the_header_scan_tells_matches_apart_as_the_record_builder_does(seed: int, matches: int, rnd: random.Random) -> None:

@@ -57,6 +57,7 @@ from .fast_paths import (
     TURN_TEXTS,
     EntryRead,
     blank_braced,
+    fast_lineup,
     fast_match,
     fast_other,
     fast_segments,
@@ -364,11 +365,16 @@ class Reader(Generic[T]):
     def _other(self, line: str, number: int) -> tuple[bool, T | None]:
         """A header, ``Round`` or ``Lineup`` line by its regex: whether it took the line,
         and the match the line completes."""
-        o = OTHER_RE.match(line)
-        read = fast_other(o, number) if o is not None else None
-        if read is None:
-            return False, None
-        item, comment = read
+        item: Header | RoundRecord | Lineup
+        plain = fast_lineup(line, number) if line.startswith(_LINEUP_STARTS) else None
+        if plain is not None:
+            item, comment = plain, None
+        else:
+            o = OTHER_RE.match(line)
+            read = fast_other(o, number) if o is not None else None
+            if read is None:
+                return False, None
+            item, comment = read
         if comment is None and line.isascii() and len(_KNOWN_LINES) < KINDS_LIMIT:  # (see _KNOWN_LINES)
             _KNOWN_LINES[line] = _again(item, 0)
         done = self.element(item)
@@ -508,6 +514,7 @@ class Reader(Generic[T]):
         self.events.unread_line(text, number)
 
 
+_LINEUP_STARTS = ("Lineup ", "lineup ")
 #: a header, ``Round`` or ``Lineup`` line tier 2 read (one with no comment, and of ASCII
 #: only: no digit there needs the check of :mod:`.digits`) → what it read there, for
 #: tier 1: a record repeats them
