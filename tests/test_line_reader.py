@@ -68,34 +68,39 @@ def test_every_tier_reads_a_row_as_the_grammar_reads_it(seed: int, rnd: random.R
     assert again == grammar
 
 
+_SHORT = {c: c[:2] for c in ("Brown", "Green", "Red", "Yellow", "Pink", "Purple", "Blue", "Orange")}
+
+
+def _relined(words: list[str], way: int, rnd: random.Random) -> list[str]:
+    """A lineup line's words (``Lineup``, ``Black:``, eight colours) written another way."""
+    words = list(words)
+    if way == 1:
+        words = [_SHORT.get(w, w) for w in words]
+    elif way == 2:
+        words = [w.lower() for w in words]
+    elif way == 3:
+        words[rnd.randrange(1, 10)] = rnd.choice(["", "\t"]) + words[rnd.randrange(1, 10)]
+    elif way == 4:
+        words.append(rnd.choice(["# a note", "#x", "{c}"]))
+    elif way == 5:
+        words[rnd.randrange(2, 10)] += "+"
+    elif way == 6:
+        del words[rnd.randrange(2, 10)]
+    elif way == 7:
+        words[rnd.randrange(2, 10)] = rnd.choice(["Grey", "Xx", "5", "Brownish"])
+    elif way == 8:
+        words[1] = words[1].replace(":", " :")
+    return words  # (0, 9: as written)
+
+
 def relined(text: str, rnd: random.Random) -> str:
     """``text`` with its ``Lineup`` lines written in other ways: as they were (one space
     between words), short colour words, lower case, more blanks or a tab, a comment, a
     ring mark, a colour word missing or not a colour, a space before the colon."""
-    short = {c: c[:2] for c in ("Brown", "Green", "Red", "Yellow", "Pink", "Purple", "Blue", "Orange")}
     lines = text.split("\n")
     for k, line in enumerate(lines):
-        if not line.startswith("Lineup"):
-            continue
-        words = line.split(" ")
-        way = rnd.randrange(10)
-        if way == 1:
-            words = [short.get(w, w) for w in words]
-        elif way == 2:
-            words = [w.lower() for w in words]
-        elif way == 3:
-            words[rnd.randrange(1, 10)] = rnd.choice(["", "\t"]) + words[rnd.randrange(1, 10)]
-        elif way == 4:
-            words.append(rnd.choice(["# a note", "#x", "{c}"]))
-        elif way == 5:
-            words[rnd.randrange(2, 10)] += "+"
-        elif way == 6:
-            del words[rnd.randrange(2, 10)]
-        elif way == 7:
-            words[rnd.randrange(2, 10)] = rnd.choice(["Grey", "Xx", "5", "Brownish"])
-        elif way == 8:
-            words[1] = words[1].replace(":", " :")
-        lines[k] = " ".join(words)
+        if line.startswith("Lineup"):
+            lines[k] = " ".join(_relined(line.split(" "), rnd.randrange(10), rnd))
     return "\n".join(lines)
 
 
