@@ -187,11 +187,11 @@ def _value(word: Colour | Direction | None) -> int | None:
 
 
 def move_fields(w: WrittenMove) -> Fields:
-    """The fields of an entry whose text :func:`known_move` gives as ``w``: the inverse of
+    """The fields of an entry whose text :data:`MOVE_MEMO` gives as ``w``: the inverse of
     :func:`as_written` for every entry the fast paths read.
 
     >>> read = entry_read("Pu L1 Gr")
-    >>> known_move("Pu L1 Gr") is read.written and move_fields(read.written) == read.fields
+    >>> MOVE_MEMO["Pu L1 Gr"] is read.written and move_fields(read.written) == read.fields
     True
     """
     tower, direction, distance, square, origin, target = w
@@ -266,26 +266,21 @@ def _f_read(text: str) -> EntryRead | Literal[False]:
 def entry_read(text: str) -> EntryRead | Literal[False]:
     """How the fast paths read the entry ``text`` (one an entry group of :data:`ROW_RE`
     or :data:`SEG_RE` matched), or False when the general path must read it. Memoised:
-    :func:`known_entry` finds it again by its text alone."""
+    :data:`ENTRY_MEMO` holds it under its text alone."""
     read = _READS.get(text)
     return _f_read(text) if read is None else read
 
 
 #: the entries of :data:`_READS` the fast paths read (no False)
 _KNOWN: dict[str, EntryRead] = {}
-#: ``known_entry(text)``: the memo of :func:`entry_read` — an entry text the row regex
-#: read before (an :class:`EntryRead`), or None (never read, or the grammar's).
-known_entry: Callable[[str], EntryRead | None] = _KNOWN.get
-
 #: the entries of :data:`_KNOWN` as the engine plays them: what the first tier gives a
 #: consumer that plays the rows (``RecordEvents.plays``); :func:`move_fields` gives their
 #: fields back
 _MOVES: dict[str, WrittenMove] = {}
-#: ``known_move(text)``: the written move of an entry text :func:`known_entry` knows
-#: (:data:`_MOVES`), or None.
-known_move: Callable[[str], WrittenMove | None] = _MOVES.get
-#: the two memos, for the reader's first tier (which looks them up by subscript, the
-#: fastest way Python has; nothing else writes to them)
+#: the memo of :func:`entry_read` (an entry text the row regex read before → its
+#: :class:`EntryRead`), and the same entries as the engine plays them (→ their
+#: ``WrittenMove``), for the reader's first tier, which looks them up by subscript (the
+#: fastest way Python has; nothing but :func:`entry_read` writes to them)
 ENTRY_MEMO: Final[Mapping[str, EntryRead]] = _KNOWN
 MOVE_MEMO: Final[Mapping[str, WrittenMove]] = _MOVES
 

@@ -18,7 +18,7 @@ How a line is read, tier by tier (each tier reads a line exactly as the next wou
 leaves it to the next):
 
 1. **known rows**: ``N. A  B`` (or ``N. A``, ``N. ...  B``), where ``A`` and ``B`` are
-   entry texts the row regex read before (:func:`~.fast_paths.known_entry`, a memo of
+   entry texts the row regex read before (:data:`~.fast_paths.ENTRY_MEMO`, a memo of
    tier 2) and ``N`` is written plainly: two string splits and two dict lookups — most
    lines of a record; rows whose turn numbers follow one another come in one ``rows``
    event. A blank line, and a header, ``Round`` or ``Lineup`` line tier 2 read before
