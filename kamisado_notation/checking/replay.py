@@ -34,7 +34,7 @@ from ..diagnostics import (
     RewriteLine,
     Severity,
 )
-from ..engine.board import SQUARE_COLOURS, Colour, Direction, Side, square_name
+from ..engine.board import SIDES, SQUARE_COLOURS, Colour, Direction, Side, square_name
 from ..engine.match import (
     HOME_SQUARES,
     MATCH_TARGETS,
@@ -302,7 +302,6 @@ def _legal_list(position: Position, colour: Colour) -> str:
 
 # ------------------------------------------------------------------- replay
 
-_SIDES = (Side.BLACK, Side.GOLD)  # whose entry, by its index's parity
 
 
 class _Stop(Exception):
@@ -414,7 +413,7 @@ class _RoundReplayer:
                 number += 1
                 if idx == halt:
                     self.halted(entry, number)
-                side = _SIDES[(idx + self.shift) & 1]
+                side = SIDES[(idx + self.shift) & 1]
                 if self.pending is None and self.chain is None and side is to_move.to_move and entry.unread is None:
                     move = hot(entry, side)
                     if move is not None:
@@ -481,7 +480,7 @@ class _RoundReplayer:
         pos = self.pos
         if idx == 0 and challenger is Side.GOLD:
             self.missing_placeholder(entry, number)
-        side = _SIDES[(idx + self.shift) & 1]
+        side = SIDES[(idx + self.shift) & 1]
         if self.pending is not None:
             self.rr.plies.append(self.back_entry(idx, entry, number, self.pending))
             self.pending = None

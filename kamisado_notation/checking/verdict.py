@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from ..diagnostics import Diagnostic
-from ..engine.board import SQUARE_COLOURS, Colour, Direction, Side
+from ..engine.board import SIDES, SQUARE_COLOURS, Colour, Direction, Side
 from ..engine.match import HOME_SQUARES, Fill, Match, RoundResult
 from ..engine.position import Move, Position, WrittenMove
 from ..errors import IllegalMoveError, MatchError, NotationError, PositionError
@@ -45,7 +45,6 @@ __all__ = ["Judge", "Judged", "Verdict", "judge_lines"]
 
 _A = TypeVar("_A")
 
-_SIDES = (Side.BLACK, Side.GOLD)  # whose entry, by its index's parity in the round
 # (an enum's member, read from the class, costs a lookup)
 _BACK, _COMPLETE, _IN_PROGRESS = Direction.BACK, MatchStatus.COMPLETE, MatchStatus.IN_PROGRESS
 _HEADERS = ("match", "target", "position", "result")  # the headers the replay reads
@@ -126,7 +125,7 @@ class _Fused:
         self.idx = 0  # entries of the round so far (the '...' placeholder included)
         self.pending: Move | None = None  # a push whose back-entry is due
         self.placeheld = False  # the round opened with '...'
-        self.start_to_move = _SIDES[0]
+        self.start_to_move = SIDES[0]
         #: once deadlocked (M8), the (side, tower) of each forced zero entry written
         self.chain: set[tuple[Side, Colour | None]] | None = None
 
@@ -233,7 +232,7 @@ class _Fused:
 
     def placeholder(self) -> None:
         """'...': Black's slot when Gold, the Challenger, moves first (T1)."""
-        if self.idx or self.pos.to_move is not _SIDES[1]:
+        if self.idx or self.pos.to_move is not SIDES[1]:
             raise _Fallback
         self.idx = 1
         self.placeheld = True
@@ -249,7 +248,7 @@ class _Fused:
         self.idx = first + len(written)
         pos = self.pos
         start = 0  # (as a rule all are ordinary moves in turn: one run for the engine)
-        if self.pending is None and pos.to_move is _SIDES[first & 1]:
+        if self.pending is None and pos.to_move is SIDES[first & 1]:
             start = pos.play_written(written)
         if start < len(written):
             self._play(written, first, lambda i: move_fields(written[i]), start)
@@ -268,7 +267,7 @@ class _Fused:
             if self.pending is not None:
                 self._back(fields(i))
             else:
-                if pos.to_move is not _SIDES[(first + i) & 1]:
+                if pos.to_move is not SIDES[(first + i) & 1]:
                     raise _Fallback  # (sides alternate within a run of ordinary moves)
                 i = pos.play_written(written, i)
                 if i == n:
@@ -361,7 +360,7 @@ class _Fused:
         if result is not None:
             return result.winner.other  # the loser is the next round's Challenger
         if self.idx > self.placeheld:  # the round has plies: the side after the last one's
-            return _SIDES[self.idx & 1]
+            return SIDES[self.idx & 1]
         return self.start_to_move
 
 

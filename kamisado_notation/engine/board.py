@@ -13,7 +13,10 @@ from ..errors import SquareError
 
 __all__ = [
     "BOARD_ROWS",
+    "COLOURS",
+    "DIRECTIONS",
     "MOVE_STEPS",
+    "SIDES",
     "SQUARES",
     "SQUARE_COLOURS",
     "Colour",
@@ -128,6 +131,13 @@ SQUARES = range(64)
 SQUARE_COLOURS: tuple[Colour, ...] = tuple(
     BOARD_ROWS[7 - sq // 8][sq % 8] for sq in SQUARES
 )
+
+#: the members in value order (``SIDES[1]`` is Gold, ``COLOURS[c]`` the colour of value
+#: ``c``): the engine's hot loops keep sides, colours and directions as plain ints (a
+#: list indexed by an enum is read by Python's slow path) and give members back by these
+SIDES: tuple[Side, ...] = tuple(Side)
+COLOURS: tuple[Colour, ...] = tuple(Colour)
+DIRECTIONS: tuple[Direction, ...] = tuple(Direction)
 
 _FILES = "abcdefgh"
 _SQUARE_NAMES = tuple(_FILES[sq % 8] + str(sq // 8 + 1) for sq in SQUARES)

@@ -14,7 +14,7 @@ from enum import Enum
 
 from ..enums import TextEnum
 from ..errors import MatchError
-from .board import SQUARE_COLOURS, Colour, Side, square_file
+from .board import SIDES, SQUARE_COLOURS, Colour, Side, square_file
 from .position import Position, Tower
 
 __all__ = [
@@ -138,9 +138,7 @@ _COLOUR_KEY = tuple(
 )
 _KEY_SQUARE = tuple(tuple(tuple(squares[key >> 3] for key in range(512)) for squares in by_fill) for by_fill in _PLACE_SQUARE)
 _KEY_COLOUR = tuple(key & 7 for key in range(512))
-_SIDES = (Side.BLACK, Side.GOLD)
 _OTHER = (Side.GOLD, Side.BLACK)  # ``_OTHER[side]`` is ``side.other``, without the property
-_COLOURS = tuple(Colour)  # by value, without the enum's lookup
 
 
 def fill_order(position: Position, side: Side, how: Fill) -> list[Tower]:
@@ -204,7 +202,7 @@ def _fill_some(position: Position, right: bool, challenger: Side) -> Position:
     old = position.board
     board: list[Tower | None] = [None] * 64
     where = [[-1] * 8, [-1] * 8]
-    for side in _SIDES:
+    for side in SIDES:
         key, square = _PLACE_KEY[side][right], _PLACE_SQUARE[side][right]
         ranked = sorted([key[sq] for sq in position.where[side] if sq >= 0])
         home = 56 if side is _BLACK else 0

@@ -25,8 +25,10 @@ from typing import ClassVar, NamedTuple
 from ..errors import IllegalMoveError, KamisadoError, PositionError
 from .board import (
     COLOUR_LETTERS,
+    COLOURS,
     MOVE_STEPS,
     RAYS,
+    SIDES,
     SQUARE_COLOURS,
     Colour,
     Direction,
@@ -86,8 +88,6 @@ _REACH = tuple(
 #: ``_OTHER[side]`` is ``side.other`` without the property call (hot in play/undo).
 _OTHER = (Side.GOLD, Side.BLACK)
 _GOLD = Side.GOLD
-_SIDES = (Side.BLACK, Side.GOLD)  # by value
-_COLOURS = tuple(Colour)  # by value: a colour from its int
 _VALUE = tuple(range(8))  # a colour's int, from the colour (an exact int compares fastest)
 #: each square's colour as an int (:data:`~.board.SQUARE_COLOURS`' values), for the hot loop
 _SQUARE_VALUES = tuple(int(c) for c in SQUARE_COLOURS)
@@ -215,7 +215,7 @@ def _ordinary_moves(
 ) -> tuple[tuple[Move, ...], ...]:
     every = tuple(
         tuple(
-            Move(side, _COLOURS[colour], origin, target, direction, distance)  # (colour: perhaps its int)
+            Move(side, COLOURS[colour], origin, target, direction, distance)  # (colour: perhaps its int)
             for distance, target in enumerate(RAYS[side][origin][direction], 1)
         )
         for direction in _MOVE_DIRECTIONS
@@ -279,7 +279,7 @@ def _undone_move(u: _Undo) -> Move:
     if len(u) == 5:
         return u[0]
     origin, target, tower, _, mover, _ = u
-    return _ordinary_move(_SIDES[mover], tower, origin, target)
+    return _ordinary_move(SIDES[mover], tower, origin, target)
 
 
 #: An ordinary move as a record writes it, for :meth:`Position.play_written`: ``(tower,
@@ -681,8 +681,8 @@ class Position:
             raise KamisadoError("nothing to undo: no move was played on this position") from None
         if len(u) == 6:  # an ordinary move play_written played
             origin, target, tower, need, mover, last = u
-            self.tower = None if need is None else _COLOURS[need]  # (play_written keeps values)
-            self.to_move, self.last_mover = _SIDES[mover], _SIDES[last]
+            self.tower = None if need is None else COLOURS[need]  # (play_written keeps values)
+            self.to_move, self.last_mover = SIDES[mover], SIDES[last]
             self.winner = None
             board = self.board
             board[origin] = board[target]
@@ -777,7 +777,7 @@ class Position:
                     t = board[origin]
                 else:  # a free choice (T1): one of the mover's towers
                     t = board[origin]
-                    if t is None or t.side is not _SIDES[s]:
+                    if t is None or t.side is not SIDES[s]:
                         break
                     tower = _VALUE[t.colour]
                 path = from_to[s][t[2]][origin * 64 + target]  # type: ignore[index]  # (where[] points at a tower; [2]: its rings, read faster than by name)
@@ -814,15 +814,15 @@ class Position:
                 last = s
                 s = 1 - s  # (Python 3.11 runs + and - on ints faster than the bitwise operators)
                 if _END_RANK[target]:  # (a move forward never ends on the mover's own home row)
-                    winner = _SIDES[last]  # M7: the round is over
+                    winner = SIDES[last]  # M7: the round is over
                     i += 1
                     break
                 continue
             break  # (i: the move not played)
         else:
             i = n
-        self.tower = None if need is None else _COLOURS[need]
-        self.to_move, self.last_mover, self.winner = _SIDES[s], _SIDES[last], winner
+        self.tower = None if need is None else COLOURS[need]
+        self.to_move, self.last_mover, self.winner = SIDES[s], SIDES[last], winner
         return i
 
     @property

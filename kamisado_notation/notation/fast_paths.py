@@ -20,7 +20,7 @@ from contextvars import ContextVar
 from enum import Enum
 from typing import Final, Literal, NamedTuple
 
-from ..engine.board import Colour, Direction
+from ..engine.board import COLOURS, DIRECTIONS, Colour, Direction
 from ..engine.position import WrittenMove
 from .record import Comment, Entry, Header, Lineup, RoundRecord
 from .tokens import ARROWS, CACHED_CHARS, KINDS_LIMIT, MAX_DIGITS, POSSESSIVE, SQUARES, STRING, unescape
@@ -134,7 +134,6 @@ _SHARED: dict[WrittenMove, WrittenMove] = {}
 #: what the engine never plays as an ordinary move (no tower named nor a direction): an
 #: entry's :attr:`EntryRead.written` when it does not say all of its move
 UNPLAYABLE: WrittenMove = (None, None, 0, None, -1, -1)
-_COLOURS, _DIRECTIONS = tuple(Colour), tuple(Direction)  # by value
 
 
 class EntryRead(NamedTuple):
@@ -200,10 +199,10 @@ def move_fields(w: WrittenMove) -> Fields:
             return (None, None, None, None, origin ^ PUSH_MARKED, target, True, False)
         return (None, None, None, None, origin, target, False, False)
     return (
-        None if tower is None else _COLOURS[tower],
-        None if direction is None else _DIRECTIONS[direction],
+        None if tower is None else COLOURS[tower],
+        None if direction is None else DIRECTIONS[direction],
         distance,
-        None if square is None else _COLOURS[square],
+        None if square is None else COLOURS[square],
         None,
         None,
         False,
