@@ -50,15 +50,11 @@ _BACK, _COMPLETE, _IN_PROGRESS = Direction.BACK, MatchStatus.COMPLETE, MatchStat
 _HEADERS = ("match", "target", "position", "result")  # the headers the replay reads
 
 
-#: each side's home squares from his own left, the squares a ``Lineup`` line's colours name
-_HOME = tuple(list(squares) for squares in HOME_SQUARES)
-
-
 def _lineup_holds(pos: Position, lu: Lineup) -> bool:
     """Whether ``lu`` says the home row ``pos`` has, and marks no rings (the full path
     checks those). (Compared square by square in C: a memo of the lineups read would
     grow with every one of them, and a record rarely repeats one.)"""
-    return lu.rings is None and list(map(pos.where[lu.side].__getitem__, lu.colours)) == _HOME[lu.side]
+    return lu.rings is None and tuple(map(pos.where[lu.side].__getitem__, lu.colours)) == HOME_SQUARES[lu.side]
 
 
 @dataclass(slots=True)
