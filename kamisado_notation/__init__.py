@@ -38,6 +38,8 @@ from __future__ import annotations
 
 from importlib import import_module
 
+from .wiring import set_text_doors_loader
+
 __version__ = "0.1.0"
 
 #: public name -> (module that defines it, its name there)
@@ -76,6 +78,10 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "Diagnostic": ("diagnostics", "Diagnostic"),
     "Severity": ("diagnostics", "Severity"),
     "Edit": ("diagnostics", "Edit"),
+    "Kind": ("diagnostics", "Kind"),
+    "edit_from_json": ("diagnostics", "edit_from_json"),
+    "edit_to_json": ("diagnostics", "edit_to_json"),
+    "UnknownWord": ("errors", "UnknownWord"),
     # notation
     "Entry": ("notation", "Entry"),
     "Headers": ("notation", "Headers"),
@@ -122,6 +128,10 @@ _EXPORTS: dict[str, tuple[str, str]] = {
 }
 
 __all__ = [*_EXPORTS, "__version__"]  # noqa: PLE0604  (the keys are the names)
+
+# The engine reads and writes moves as text through doors the checking layer installs
+# (kamisado_notation.wiring): the façade, above every layer, says what loads them.
+set_text_doors_loader(lambda: import_module(".checking.moves", __name__))
 
 def __getattr__(name: str) -> object:
     try:

@@ -18,7 +18,10 @@ from .checking.validate import validate_file as validate_file
 from .checking.validate import validate_text as validate_text
 from .diagnostics import Diagnostic as Diagnostic
 from .diagnostics import Edit as Edit
+from .diagnostics import Kind as Kind
 from .diagnostics import Severity as Severity
+from .diagnostics import edit_from_json as edit_from_json
+from .diagnostics import edit_to_json as edit_to_json
 from .drawing.html import html_page as html_page
 from .engine.board import Colour as Colour
 from .engine.board import Direction as Direction
@@ -48,6 +51,7 @@ from .errors import PlyError as PlyError
 from .errors import PositionError as PositionError
 from .errors import RecordIOError as RecordIOError
 from .errors import SquareError as SquareError
+from .errors import UnknownWord as UnknownWord
 from .notation import Entry as Entry
 from .notation import Form as Form
 from .notation import Headers as Headers
@@ -88,6 +92,7 @@ __all__ = [
     "Headers",
     "IllegalMoveError",
     "KamisadoError",
+    "Kind",
     "Match",
     "MatchError",
     "MatchRecord",
@@ -112,10 +117,13 @@ __all__ = [
     "SquareError",
     "Standings",
     "Tower",
+    "UnknownWord",
     "WrittenMove",
     "__version__",
     "apply_edits",
     "correct_entry",
+    "edit_from_json",
+    "edit_to_json",
     "fill",
     "fix_text",
     "format_entry",

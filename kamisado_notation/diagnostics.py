@@ -24,8 +24,10 @@ from typing import NamedTuple
 
 from .display import printable
 from .enums import TextEnum
+from .errors import FormatError
 
 __all__ = [
+    "EDIT_NAMES",
     "ERROR",
     "WARNING",
     "DeleteEntry",
@@ -35,11 +37,14 @@ __all__ = [
     "InsertEntry",
     "InsertLine",
     "InsertRow",
+    "Kind",
     "Renumber",
     "ReplaceEntry",
     "RewriteLine",
     "Severity",
     "SwapEntries",
+    "edit_from_json",
+    "edit_to_json",
 ]
 
 
@@ -52,6 +57,42 @@ class Severity(TextEnum):
 
 ERROR = Severity.ERROR
 WARNING = Severity.WARNING
+
+
+class Kind(TextEnum):
+    """Which slip a diagnostic names, in a machine's terms (the ``kind`` of ``--json``).
+    ``NONE`` (``""``) is a rules verdict or a syntax error with no slip named. The values
+    are the JSON's strings; docs/json-record.md says what each means."""
+
+    NONE = ""
+    # one entry
+    SLOT = "slot"
+    UNKNOWN_WORD = "unknown-word"
+    FILLER_WORD = "filler-word"
+    FORGOTTEN_FORFEIT = "forgotten-forfeit"
+    BACK_ENTRY = "back-entry"
+    MISSING_PLACEHOLDER = "missing-placeholder"
+    EXTRA_PLACEHOLDER = "extra-placeholder"
+    UNKNOWN_RING = "unknown-ring"
+    TURN_NUMBER = "turn-number"
+    # rows and rounds
+    SWAPPED_ROW = "swapped-row"
+    REPEATED_ROW = "repeated-row"
+    MISSING_ROW = "missing-row"
+    MISSING_BACK_ENTRY = "missing-back-entry"
+    MIRRORED_ARROWS = "mirrored-arrows"
+    DISTANCE_PLUS_ONE = "distance-plus-one"
+    # Round and Lineup lines
+    FILL_WORD = "fill-word"
+    ROUND_NUMBER = "round-number"
+    MISSING_ROUND = "missing-round"
+    REVERSED_LINEUP = "reversed-lineup"
+    LINEUP_RINGS = "lineup-rings"
+    # headers and matches
+    UNQUOTED_HEADER = "unquoted-header"
+    HEADER_NAME = "header-name"
+    PASTED_MATCH = "pasted-match"
+    NO_MATCH = "no-match"
 
 
 class ReplaceEntry(NamedTuple):
@@ -143,6 +184,49 @@ class Renumber(NamedTuple):
 #: One edit of a record's text; each says why (the ``{fix: …}`` mark ``kamisado fix`` writes).
 Edit = ReplaceEntry | InsertEntry | DeleteEntry | SwapEntries | InsertRow | InsertLine | DeleteRow | RewriteLine | Renumber
 
+#: Each kind of edit by the name ``--json`` gives it (its ``"edit"`` member).
+EDIT_NAMES: dict[str, type[Edit]] = {
+    "replace-entry": ReplaceEntry,
+    "insert-entry": InsertEntry,
+    "delete-entry": DeleteEntry,
+    "swap-entries": SwapEntries,
+    "insert-row": InsertRow,
+    "insert-line": InsertLine,
+    "delete-row": DeleteRow,
+    "rewrite-line": RewriteLine,
+    "renumber": Renumber,
+}
+_EDIT_NAME = {kind: name for name, kind in EDIT_NAMES.items()}
+
+
+def edit_to_json(edit: Edit) -> dict[str, object]:
+    """``edit`` as the JSON object ``--json`` writes: ``{"edit": "replace-entry", "line": 12,
+    "column": 5, "old": …, "new": …, "why": …}`` (its fields, named as in its class)."""
+    return {"edit": _EDIT_NAME[type(edit)], **edit._asdict()}
+
+
+def edit_from_json(data: object) -> Edit:
+    """The edit :func:`edit_to_json` wrote (so a program can apply the corrections of
+    ``validate --json`` with :func:`~kamisado_notation.checking.edits.apply_edits`).
+    Raises :class:`~kamisado_notation.errors.FormatError` naming what is wrong."""
+    if not isinstance(data, dict) or data.get("edit") not in EDIT_NAMES:
+        raise FormatError(f"not an edit: {data!r:.80}")
+    kind = EDIT_NAMES[data["edit"]]
+    fields = kind._fields
+    if set(data) - {"edit"} != set(fields):
+        raise FormatError(f"a {data['edit']!r} edit has the members {', '.join(fields)}")
+    values = [data[name] for name in fields]
+    for name, value in zip(fields, values, strict=True):
+        if name == "number":  # (a Renumber's: None blanks the turn number)
+            ok, wanted = value is None or type(value) is int, "a number or null"
+        elif name in ("line", "column", "other"):
+            ok, wanted = type(value) is int, "a number"
+        else:
+            ok, wanted = isinstance(value, str), "text"
+        if not ok:
+            raise FormatError(f"a {data['edit']!r} edit's {name!r} is not {wanted}: {value!r:.80}")
+    return kind(*values)
+
 
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
@@ -157,8 +241,8 @@ class Diagnostic:
     #: Complete entries that would make the entry right, in the form and language it was
     #: written in, most likely first (empty when there are none): README: ``suggestions``.
     suggestions: tuple[str, ...] = ()
-    #: Which slip this is, for a program (``""``: a rules verdict with no slip named).
-    kind: str = ""
+    #: Which slip this is, for a program (:attr:`Kind.NONE`: a rules verdict with no slip named).
+    kind: Kind = Kind.NONE
     #: The certain correction, as edits of the record (empty when there is none).
     edits: tuple[Edit, ...] = ()
 
@@ -181,4 +265,6 @@ class Diagnostic:
             "rule": self.rule,
             "message": self.message,
             "suggestions": list(self.suggestions),
+            "kind": self.kind,
+            "edits": [edit_to_json(e) for e in self.edits],
         }

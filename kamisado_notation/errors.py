@@ -27,6 +27,7 @@ __all__ = [
     "RecordIOError",
     "ResourceError",
     "SquareError",
+    "UnknownWord",
 ]
 
 
@@ -116,6 +117,16 @@ class NotationError(KamisadoError):
 class FillerWord(NotationError):
     """A word between two entries of a row that means nothing to the record (``pushes``,
     ``then``), which the reader reads as nothing, with a warning: ``word`` is the word."""
+
+    def __init__(self, message: str, *, line: int = 1, column: int = 1, word: str = "") -> None:
+        super().__init__(message, line=line, column=column)
+        self.word = word
+
+
+class UnknownWord(NotationError):
+    """A word that is no word of the notation where the line wanted one (``Purpel``,
+    ``Lfet``): ``word`` is the word as written. The reader may read it past and let the
+    replay tell its slot from the entry's other slots."""
 
     def __init__(self, message: str, *, line: int = 1, column: int = 1, word: str = "") -> None:
         super().__init__(message, line=line, column=column)

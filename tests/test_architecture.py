@@ -19,7 +19,7 @@ NAME = "kamisado_notation"
 #: The layers, bottom up: a module imports only from its own layer or those below. The
 #: values are the package's top-level modules; every other layer is a subpackage.
 LAYERS: list[tuple[str, set[str]]] = [
-    ("values", {"enums", "errors", "diagnostics", "display"}),
+    ("values", {"enums", "errors", "diagnostics", "display", "wiring"}),
     ("io", {"io"}),  # the safe writer, worker processes: nothing of Kamisado
     ("engine", {"engine"}),  # board, position, match, perft: nothing of text
     ("notation", {"notation"}),  # text and JSON in and out; JSON views of engine objects
@@ -46,13 +46,47 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
+def is_module(name: str) -> bool:
+    """Whether ``kamisado_notation.x.y`` is a module or subpackage of the package's tree."""
+    sub = PACKAGE.parent / Path(*name.split("."))
+    return (sub / "__init__.py").exists() or sub.with_suffix(".py").exists()
+
+
+def named_modules(node: ast.AST, package: str) -> set[str]:
+    """The package modules a node names as a string: an ``import_module`` or
+    ``__import__`` call (a relative name resolved against ``package``), or any string
+    that is a module's dotted name. A name built at run time cannot be read: a call with
+    one is refused outright (``test_no_module_is_loaded_by_a_name_built_at_run_time``)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.startswith(NAME + "."):
+        return {node.value} if is_module(node.value) else set()
+    if isinstance(node, ast.Call) and dynamic_loader(node) and node.args and isinstance(node.args[0], ast.Constant):
+        name = str(node.args[0].value)
+        if len(node.args) > 1 and isinstance(node.args[1], ast.Constant):  # (name, package)
+            package = str(node.args[1].value)
+        if name.startswith("."):
+            level = len(name) - len(name.lstrip("."))
+            base = package.split(".")
+            name = ".".join([*base[: len(base) - (level - 1)], name.lstrip(".")])
+        return {name} if name.startswith(NAME) else set()
+    return set()
+
+
+def dynamic_loader(node: ast.Call) -> bool:
+    func = node.func
+    return (isinstance(func, ast.Name) and func.id in ("import_module", "__import__")) or (
+        isinstance(func, ast.Attribute) and func.attr in ("import_module", "__import__")
+    )
+
+
 def imports(path: Path) -> set[str]:
     """The package modules ``path`` imports, anywhere in it (function bodies and
-    ``TYPE_CHECKING`` blocks too)."""
+    ``TYPE_CHECKING`` blocks too), by an import statement, an ``import_module`` or
+    ``__import__`` call or a module's name written as a string."""
     here = module_name(path)
     package = here if path.name == "__init__.py" else here.rsplit(".", 1)[0]
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        found |= named_modules(node, package)
         if isinstance(node, ast.Import):
             found.update(a.name for a in node.names if a.name.startswith(NAME))
         elif isinstance(node, ast.ImportFrom):
@@ -80,6 +114,29 @@ def graph() -> dict[str, set[str]]:
     for targets in edges.values():
         targets.discard(NAME)
     return edges
+
+
+def test_no_module_is_loaded_by_a_name_built_at_run_time() -> None:
+    """Outside the façade, every ``import_module``/``__import__`` names its module by a
+    string written in the code, so that the graph sees every import."""
+    built = [
+        f"{module_name(p)}:{node.lineno}"
+        for p in PACKAGE.rglob("*.py")
+        if p != PACKAGE / "__init__.py"
+        for node in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call) and dynamic_loader(node) and not (node.args and isinstance(node.args[0], ast.Constant))
+    ]
+    assert built == []
+
+
+def test_the_graph_sees_string_imports() -> None:
+    """The reader of imports itself: a module named to ``import_module`` or in a string
+    is an import (an engine that loaded the checking layer so was a circle unseen)."""
+    tree = ast.parse('import_module("kamisado_notation.checking.moves")\nx = "kamisado_notation.notation.writer"\n'
+                     'importlib.import_module(".play", "kamisado_notation")\n__import__("..notation.grammar")\n'
+                     'y = "kamisado_notation.no_such_module"\n')
+    found = set().union(*(named_modules(node, f"{NAME}.engine") for node in ast.walk(tree)))
+    assert found == {f"{NAME}.checking.moves", f"{NAME}.notation.writer", f"{NAME}.play", f"{NAME}.notation.grammar"}
 
 
 def test_every_module_imports_only_its_own_layer_or_below() -> None:

@@ -47,6 +47,11 @@ def test_json_has_exactly_the_spec_fields() -> None:
         "severity": "error", "line": 2, "column": 4, "round": 1, "ply": 1, "rule": "square",
         "message": "Black's yellow tower ends on f7, a yellow square, not red; correction: Yellow Left 1 Yellow",
         "suggestions": ["Yellow Left 1 Yellow"],
+        "kind": "slot",
+        "edits": [{
+            "edit": "replace-entry", "line": 2, "column": 4, "old": "Yellow Left 1 Red", "new": "Yellow Left 1 Yellow",
+            "why": "the square: f7 is yellow, not red",
+        }],
     }
     assert not b["valid"] and g["valid"]
 

@@ -23,10 +23,10 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
-from ..diagnostics import Diagnostic, Edit, Severity
+from ..diagnostics import Diagnostic, Edit, Kind, Severity
 from ..notation import iter_matches, parse_record
 from .edits import Applied, edit_text
-from .validate import NO_MATCH_KIND, FileReport, validate_text
+from .validate import FileReport, validate_text
 
 __all__ = ["FixReport", "FixedPart", "fix_file", "fix_lines", "fix_text"]
 
@@ -125,7 +125,7 @@ def _fixed(text: str, first_line: int, path: str, before: int, *, leading: bool,
         return FixedPart(text, first_line, [], errors, not any(d.severity is Severity.ERROR for d in errors))
     fixed, corrections, report = _corrected(text, path)
     if not alone:
-        report.diagnostics = [d for d in report.diagnostics if d.kind != NO_MATCH_KIND]
+        report.diagnostics = [d for d in report.diagnostics if d.kind is not Kind.NO_MATCH]
     return FixedPart(
         fixed,
         first_line,

@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..diagnostics import ERROR, Diagnostic, RewriteLine
-from ..notation.headers import HEADER_NAME, KNOWN_HEADERS, KNOWN_LOWER, UNQUOTED, did_you_mean
+from ..diagnostics import ERROR, Diagnostic, Kind, RewriteLine
+from ..notation.headers import KNOWN_HEADERS, KNOWN_LOWER, did_you_mean
 from ..notation.record import Header, MatchRecord
 from ..notation.writer import quote
 
@@ -79,7 +79,7 @@ def header_fixes(
         slips = [
             i
             for i, d in enumerate(out)
-            if (d.line, d.column) == (h.line, h.column) and (d.kind == UNQUOTED or (d.kind == HEADER_NAME and named is not None))
+            if (d.line, d.column) == (h.line, h.column) and (d.kind is Kind.UNQUOTED_HEADER or (d.kind is Kind.HEADER_NAME and named is not None))
         ]
         value = h.value
         if fmt is not None and (fmt[0].line, fmt[0].column) == (h.line, h.column):
@@ -95,13 +95,13 @@ def _correct(out: list[Diagnostic], slips: list[int], h: Header, named: str | No
     is read as, ``value``: as it is read); the first carries the edit."""
     new = f"[{named or h.name} {quote(value)}]"
     words = [f"the header's name is {named}"] if named is not None else []
-    words += ["a header's value is written in quotes"] if any(out[i].kind == UNQUOTED for i in slips) else []
+    words += ["a header's value is written in quotes"] if any(out[i].kind is Kind.UNQUOTED_HEADER for i in slips) else []
     words += [f"the match format is {value}"] if value != h.value else []
     edit = RewriteLine(h.line, "header", h.name, new, ", ".join(words))
     for i in slips:
         d = out[i]
         message = d.message
-        if d.kind == HEADER_NAME:
+        if d.kind is Kind.HEADER_NAME:
             message = f"unknown header [{h.name}]: did you mean [{named}]? The match has no [{named}] header: read as one"
         out[i] = replace(d, message=f"{message}; correction: {new}", suggestions=(new,), edits=(edit,) if i == slips[0] else ())
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..diagnostics import ERROR, Diagnostic, RewriteLine
+from ..diagnostics import ERROR, Diagnostic, Kind, RewriteLine
 from ..engine.board import Colour, Side
 from ..engine.match import HOME_SQUARES, Fill, Match, fill, place_ring, round_result
 from ..engine.position import Position
@@ -47,13 +47,13 @@ def check_lineups(rec: RoundRecord, how: Fill | None, start: Position, match_ind
             continue
         names = " ".join(c.title if c is not None else "-" for c in actual)
         message = f"{lu.side.title}'s lineup {said} is {names} (from his left), not " + " ".join(c.title for c in lu.colours)
-        kind = ""
+        kind = Kind.NONE
         edits: tuple[RewriteLine, ...] = ()
         if list(reversed(lu.colours)) == actual:
             written = f"Lineup {lu.side.title}: {names}"
             why = f"{lu.side.title}'s lineup was written from the board's left, not from his own"
             message += f"; it is written in reverse (from the board's left); correction: {written}"
-            kind, edits = "reversed-lineup", (RewriteLine(lu.line, "lineup", _written(lu), written, why),)
+            kind, edits = Kind.REVERSED_LINEUP, (RewriteLine(lu.line, "lineup", _written(lu), written, why),)
         out.append(Diagnostic(rule, message, lu.line, lu.column, ERROR, rec.number, None, match_index, (), kind, edits))
     return out
 
@@ -73,7 +73,7 @@ def _rings(rec: RoundRecord, lu: Lineup, start: Position, rule: str, match_index
                     rule,
                     f"{lu.side.title}'s {colour.name.lower()} tower has {_rings_words(rings)} "
                     f"(won in the rounds before), not {_rings_words(marked)} as the lineup marks it",
-                    lu.line, lu.column, ERROR, rec.number, None, match_index, (), "lineup-rings",
+                    lu.line, lu.column, ERROR, rec.number, None, match_index, (), Kind.LINEUP_RINGS,
                 )
             )
     return out
@@ -153,7 +153,7 @@ def fill_slip(end: Position, challenger: Side, rec: RoundRecord, match_index: in
     chooser = f"{challenger.other.title}, who won round {rec.number - 1}, chooses"
     message = f"round {rec.number} says 'fill {written.value}' ({chooser}), but {why}; correction: {new}"
     edit = RewriteLine(rec.line, "round", f"Round {rec.number} fill {written.value}", new, why)
-    return other, Diagnostic("F1", message, rec.line, rec.column, ERROR, rec.number, None, match_index, (new,), "fill-word", (edit,))
+    return other, Diagnostic("F1", message, rec.line, rec.column, ERROR, rec.number, None, match_index, (new,), Kind.FILL_WORD, (edit,))
 
 
 def missing_fill(game: Match, rec: RoundRecord) -> tuple[Fill, str, RewriteLine] | None:

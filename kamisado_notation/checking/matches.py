@@ -21,6 +21,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from ..diagnostics import Kind
 from ..engine.board import Side
 from ..notation.record import Headers, MatchRecord, Pasted
 
@@ -36,13 +37,13 @@ def match_parts(match: MatchRecord) -> list[tuple[MatchRecord, MatchReplay | Non
     needed one (``None`` where it did not). Where a ``Round 1`` follows other rounds,
     the whole is replayed once to find where the matches start (a ``Round 1`` after a
     decided match), then each part: time linear in the record."""
-    from .replay import PASTED, replay
+    from .replay import replay
 
     rounds = match.rounds
     if not any(r.number == 1 and not r.unread for r in rounds[1:]):
         return [(match, None)]
     whole = replay(match)
-    starts = {d.line for d in whole.diagnostics if d.kind == PASTED}
+    starts = {d.line for d in whole.diagnostics if d.kind is Kind.PASTED_MATCH}
     cuts = [k for k in range(1, len(rounds)) if rounds[k].line in starts]
     if not cuts:
         return [(match, whole)]

@@ -29,6 +29,7 @@ from ..diagnostics import (
     Edit,
     InsertEntry,
     InsertLine,
+    Kind,
     Renumber,
     ReplaceEntry,
     RewriteLine,
@@ -49,7 +50,6 @@ from ..engine.match import (
 from ..engine.position import Move, Position, Tower, WrittenMove
 from ..enums import TextEnum
 from ..errors import IllegalMoveError, PlyError, PositionError
-from ..notation.assembly import TURN_NUMBER, UNKNOWN_WORD
 from ..notation.digits import ascii_number
 from ..notation.headers import AS_HYPHEN, DASHES, HEADER_RULE
 from ..notation.record import Entry, Lineup, MatchRecord, Pasted, RoundRecord
@@ -84,7 +84,7 @@ from .targets import format_name, inferred_target, misspelt_format
 if TYPE_CHECKING:
     from .slips import Hypothesis
 
-__all__ = ["DASHES", "PASTED", "MatchReplay", "Ply", "RoundReplay", "lineup_start", "match_target", "parse_result", "replay"]
+__all__ = ["DASHES", "MatchReplay", "Ply", "RoundReplay", "lineup_start", "match_target", "parse_result", "replay"]
 
 
 class PlyKind(TextEnum):
@@ -381,7 +381,7 @@ class _RoundReplayer:
         severity: Severity = ERROR,
         suggestions: tuple[str, ...] = (),
         *,
-        kind: str = "",
+        kind: Kind = Kind.NONE,
         edits: tuple[Edit, ...] = (),
     ) -> None:
         """Report ``message`` at ``entry``; ``edits``, its certain correction, are kept for ``fix``."""
@@ -512,7 +512,7 @@ class _RoundReplayer:
             entry,
             number,
             suggestions=(f"...   {entry.text}",),
-            kind="missing-placeholder",
+            kind=Kind.MISSING_PLACEHOLDER,
             edits=(InsertEntry(entry.line, entry.column, "...", "Gold is the Challenger and moves first: '...' stands for Black (T1)"),),
         )
         self.inserted.append(0)
@@ -654,7 +654,7 @@ class _RoundReplayer:
                     entry,
                     number,
                     WARNING,
-                    kind="unknown-ring",
+                    kind=Kind.UNKNOWN_RING,
                 )
                 return move
         pos.board[sq] = tower
@@ -670,7 +670,7 @@ class _RoundReplayer:
             else:
                 message = f"{fault.message}; the slip is {wording}; correction: {text}"
             edit = ReplaceEntry(entry.line, entry.column, entry.text, text, wording)
-            self.error(fault.rule, message, entry, number, suggestions=(text,), kind="slot", edits=(edit,))
+            self.error(fault.rule, message, entry, number, suggestions=(text,), kind=Kind.SLOT, edits=(edit,))
             return
         message = fault.message
         if fault.tower is not None:
@@ -721,7 +721,7 @@ class _RoundReplayer:
             entry,
             number,
             suggestions=(f"{text}   {entry.text}",),
-            kind="forgotten-forfeit",
+            kind=Kind.FORGOTTEN_FORFEIT,
             edits=(InsertEntry(entry.line, entry.column, text, f"{side.title}'s {colour.name.lower()} tower is blocked and forfeits (M6)"),),
         )
         inserted = Entry(entry.line, entry.column, text=text, tower=colour, distance=0, square_colour=forfeit.square_colour)
@@ -845,7 +845,7 @@ class _RoundReplayer:
                 entry,
                 number,
                 suggestions=(text,),
-                kind="back-entry",
+                kind=Kind.BACK_ENTRY,
                 edits=(ReplaceEntry(entry.line, entry.column, entry.text, text, "; ".join(wrong)),),
             )
         return Ply(number, back.side, entry, PlyKind.BACK, back, self.place(idx))
@@ -1298,7 +1298,7 @@ class _MatchReplayer:
         self.diags.append(
             Diagnostic(
                 "syntax", f"this is round {number}, not round {rec.number}", rec.line, rec.column, ERROR, rec.number, None,
-                self.match.index, (), "round-number", edits,
+                self.match.index, (), Kind.ROUND_NUMBER, edits,
             )
         )
         self.fixes.extend(edits)
@@ -1335,7 +1335,7 @@ class _MatchReplayer:
                 "match",
                 f"a Round 1 after the match was decided in round {pasted.decided_in} ({pasted.score[0]}-{pasted.score[1]}): "
                 f"read as the start of another match, written without headers, and checked as one (to {_points(pasted.target)})",
-                rec.line, rec.column, WARNING, rec.number, None, self.match.index, kind=PASTED,
+                rec.line, rec.column, WARNING, rec.number, None, self.match.index, kind=Kind.PASTED_MATCH,
             )
         )  # fmt: skip
 
@@ -1354,7 +1354,7 @@ class _MatchReplayer:
         if inferred is not None:  # the round's lineups and first entries say which
             how, words, edit = inferred
             self.diags.append(
-                Diagnostic("F1", message + words, rec.line, rec.column, ERROR, rec.number, None, self.match.index, (edit.new,), "fill-word", (edit,))
+                Diagnostic("F1", message + words, rec.line, rec.column, ERROR, rec.number, None, self.match.index, (edit.new,), Kind.FILL_WORD, (edit,))
             )
             self.fixes.append(edit)
             self.fills[i] = how
@@ -1420,7 +1420,7 @@ class _MatchReplayer:
         edit too), else the candidates."""
         for entry, suggestions, certain in completed:
             for i, d in enumerate(self.diags):
-                if d.kind == UNKNOWN_WORD and entry.covers(d.line, d.column):
+                if d.kind is Kind.UNKNOWN_WORD and entry.covers(d.line, d.column):
                     edits = (certain,) if certain is not None else ()
                     if certain is not None and len(suggestions) > 1:  # the spelling told them apart
                         message = (
@@ -1460,7 +1460,7 @@ class _MatchReplayer:
                 explained.add((entry.line, entry.column))
             elif not at and written is not None and written != real:  # moved by what was inserted or removed
                 self.fixes.append(Renumber(entry.line, entry.column, real // 2 + 1 if real % 2 == 0 else None))
-        self.diags = [d for d in self.diags if not (d.kind == TURN_NUMBER and (d.line, d.column) in explained)]
+        self.diags = [d for d in self.diags if not (d.kind is Kind.TURN_NUMBER and (d.line, d.column) in explained)]
 
     def replay_round(self, attempt: _Attempt, rr: RoundReplay, position: Position) -> tuple[_RoundReplayer, RoundReplay]:
         """Replay ``rr``'s round from ``position``; where it stops at a slip of a whole
@@ -1562,13 +1562,13 @@ class _MatchReplayer:
         self.match = replace(self.match, rounds=[*self.match.rounds[:i], head, tail, *self.match.rounds[i + 1 :]], errors=errors)
         k, first = self.written[i]
         self.written.insert(i + 1, (k, first + left.index - (1 if left.placeholder is not None else 0)))  # (a '...' put in: not written)
-        self.diags = [d for d in self.diags if not (d.rule == "syntax" and d.kind in ("", TURN_NUMBER) and (d.line, d.column) in explained)]
+        self.diags = [d for d in self.diags if not (d.rule == "syntax" and d.kind in (Kind.NONE, Kind.TURN_NUMBER) and (d.line, d.column) in explained)]
         why = f"round {rec.number} is over ({left.ended}), and the entries after it replay as round {place} filled from the {left.fill.value}"
         edit = InsertLine(left.line, "round", new, why)
         self.diags.append(
             Diagnostic(
                 "syntax", f"a '{new}' line seems to be missing before this line: {why}; correction: {new}", left.line,
-                left.column, ERROR, place, None, self.match.index, (new,), "missing-round", (edit,),
+                left.column, ERROR, place, None, self.match.index, (new,), Kind.MISSING_ROUND, (edit,),
             )
         )
         self.fixes.append(edit)
@@ -1730,10 +1730,6 @@ class _MatchReplayer:
             WARNING,
         )
 
-
-#: The :attr:`Diagnostic.kind` of the warning at a ``Round 1`` after a decided match: another
-#: match, pasted without headers (:mod:`.matches` splits it off as a match of its own).
-PASTED = "pasted-match"
 
 #: The target of the match a restart plays (:meth:`_MatchReplayer.unchecked`): the
 #: score from the unfinished round on is unknown, so it never decides the match.

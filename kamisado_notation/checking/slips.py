@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from ..diagnostics import DeleteEntry, DeleteRow, Edit, InsertEntry, InsertRow, ReplaceEntry, SwapEntries
+from ..diagnostics import DeleteEntry, DeleteRow, Edit, InsertEntry, InsertRow, Kind, ReplaceEntry, SwapEntries
 from ..engine.board import Direction, Side
 from ..engine.position import Move, Position
 from ..notation.record import Entry
@@ -57,7 +57,7 @@ class Hypothesis:
     the index in ``tail`` of the last entry the hypothesis changed (what it must explain
     past); ``removed`` are the written entries it leaves out."""
 
-    kind: str
+    kind: Kind
     wording: str
     tail: list[Entry]
     edits: _Edits
@@ -157,7 +157,7 @@ def explain(stops: Sequence[Stop]) -> Verdict:
         told = _told_apart([u for u in useful if _rank(u) == _rank(useful[0])])
         if told is not None:
             (stop, best), unique = told, True
-    enough = best.whole or (best.count > best.hypothesis.last_edited + AGREE and best.hypothesis.kind != "missing-row")
+    enough = best.whole or (best.count > best.hypothesis.last_edited + AGREE and best.hypothesis.kind is not Kind.MISSING_ROW)
     if unique and enough:
         h = best.hypothesis
         return Verdict(h, h.edits(best.moves), _suggestion(stop, best), index=stop.index + h.first, start=stop.index)
@@ -171,7 +171,7 @@ def _told_apart(tied: list[tuple[Stop, Trial]]) -> tuple[Stop, Trial] | None:
     there. Each is tried once, a few rounds ahead at most (:data:`~.lineups.AHEAD`):
     the time is linear."""
     further = tied[0][0].further
-    if further is None or any(t.hypothesis.kind != "missing-row" for _s, t in tied):
+    if further is None or any(t.hypothesis.kind is not Kind.MISSING_ROW for _s, t in tied):
         return None
     reach = [further(t.end) for _s, t in tied]
     best = max(reach)
@@ -196,7 +196,7 @@ def candidate_words(candidates: Sequence[Hypothesis]) -> str:
         kinds.setdefault(h.kind, []).append(h)
     words = []
     for kind, found in list(kinds.items())[:CANDIDATES]:
-        if kind == "missing-row" and len(found) > 1:
+        if kind is Kind.MISSING_ROW and len(found) > 1:
             words.append(f"a row seems to be missing before this line ({len(found)} rows of legal moves fit)")
         else:
             words.append(found[0].wording)
@@ -248,7 +248,7 @@ def _swapped_row(stop: Stop) -> Hypothesis | None:
     def edits(_moves: Sequence[Move | None]) -> tuple[Edit, ...]:
         return (SwapEntries(first.line, first.column, first.text, second.column, second.text, why),)
 
-    return Hypothesis("swapped-row", why, tail, edits, 1, shows=2)
+    return Hypothesis(Kind.SWAPPED_ROW, why, tail, edits, 1, shows=2)
 
 
 def _repeated_row(stop: Stop) -> Hypothesis | None:
@@ -268,7 +268,7 @@ def _repeated_row(stop: Stop) -> Hypothesis | None:
         written = f"{row[0].text}   {row[1].text}"
         return (DeleteRow(line, written, "a row written twice"),)
 
-    return Hypothesis("repeated-row", why, list(entries[i + 2 :]), edits, -1, removed=tuple(row))
+    return Hypothesis(Kind.REPEATED_ROW, why, list(entries[i + 2 :]), edits, -1, removed=tuple(row))
 
 
 def _missing_row(stop: Stop) -> list[Hypothesis]:
@@ -298,7 +298,7 @@ def _inserted_row(stop: Stop, a: Move, b: Move) -> Hypothesis:
     def edits(_moves: Sequence[Move | None]) -> tuple[Edit, ...]:
         return (InsertRow(entry.line, row, "a row left out"),)
 
-    return Hypothesis("missing-row", why, [first, second, *entries[i:]], edits, 1, shows=2)
+    return Hypothesis(Kind.MISSING_ROW, why, [first, second, *entries[i:]], edits, 1, shows=2)
 
 
 #: How many rows may bridge a gap for the entries after it to tell them apart: from
@@ -355,7 +355,7 @@ def _extra_placeholder(stop: Stop) -> Hypothesis | None:
     def edits(_moves: Sequence[Move | None]) -> tuple[Edit, ...]:
         return (DeleteEntry(dots.line, dots.column, dots.text, "Black moves first: no '...' (T1)"),)
 
-    return Hypothesis("extra-placeholder", why, list(entries[1:]), edits, -1, removed=(dots,))
+    return Hypothesis(Kind.EXTRA_PLACEHOLDER, why, list(entries[1:]), edits, -1, removed=(dots,))
 
 
 def _missing_back_entry(stop: Stop) -> Hypothesis | None:
@@ -377,7 +377,7 @@ def _missing_back_entry(stop: Stop) -> Hypothesis | None:
         # the entry starts the next row: the back-entry ends the push's row
         return (InsertEntry(before.line, before.column + len(before.text), f"   {inserted.text}", reason),)
 
-    return Hypothesis("missing-back-entry", why, tail, edits, 0, shows=2)
+    return Hypothesis(Kind.MISSING_BACK_ENTRY, why, tail, edits, 0, shows=2)
 
 
 _MIRROR = {Direction.LEFT: Direction.RIGHT, Direction.RIGHT: Direction.LEFT}
@@ -399,7 +399,7 @@ def _mirrored(stop: Stop, side: Side) -> Hypothesis | None:
         assert e.direction is not None
         tail[k - i] = replace(e, direction=_MIRROR[e.direction])
     why = f"{side.title}'s arrows in round {stop.round} read as seen from {side.other.title}'s side"
-    return Hypothesis("mirrored-arrows", why, tail, _rewritten(stop, changed, why), changed[-1] - i, shows=1, first=changed[0] - i)
+    return Hypothesis(Kind.MIRRORED_ARROWS, why, tail, _rewritten(stop, changed, why), changed[-1] - i, shows=1, first=changed[0] - i)
 
 
 def _distance_plus_one(stop: Stop) -> Hypothesis | None:
@@ -414,7 +414,7 @@ def _distance_plus_one(stop: Stop) -> Hypothesis | None:
         e = entries[k]
         tail[k - i] = replace(e, distance=(e.distance or 0) - 1)
     why = f"every distance in round {stop.round} is one too many (the start square counted)"
-    return Hypothesis("distance-plus-one", why, tail, _rewritten(stop, changed, why), changed[-1] - i, shows=1, first=changed[0] - i)
+    return Hypothesis(Kind.DISTANCE_PLUS_ONE, why, tail, _rewritten(stop, changed, why), changed[-1] - i, shows=1, first=changed[0] - i)
 
 
 def _rewritten(stop: Stop, changed: list[int], why: str) -> _Edits:

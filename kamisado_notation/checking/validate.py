@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from itertools import chain
 from typing import TYPE_CHECKING, TextIO
 
-from ..diagnostics import ERROR, Diagnostic
+from ..diagnostics import ERROR, Diagnostic, Kind
 from ..display import json_text, printable
 from ..engine.board import Side
 from ..engine.match import RoundResult
@@ -50,7 +50,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "NO_MATCH",
-    "NO_MATCH_KIND",
     "VALIDATE_BLOCK_BYTES",
     "BlockReport",
     "FileReport",
@@ -639,14 +638,11 @@ def _no_match(matches: int, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
 
 #: The message for a file that holds no match.
 NO_MATCH = "the file holds no match"
-#: The :attr:`Diagnostic.kind` of that error (a part of a file, such as ``fix`` cuts,
-#: may hold no match where the file does: ``fix`` drops it there).
-NO_MATCH_KIND = "no-match"
 
 
 def no_match() -> Diagnostic:
     """The error of a file that holds no match."""
-    return Diagnostic("syntax", NO_MATCH, 1, 1, kind=NO_MATCH_KIND)
+    return Diagnostic("syntax", NO_MATCH, 1, 1, kind=Kind.NO_MATCH)
 
 
 def report_json(reports: list[FileReport]) -> dict[str, object]:

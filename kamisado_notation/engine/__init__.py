@@ -2,7 +2,8 @@
 rings, scores) and perft.
 
 Nothing in this subpackage knows text: it imports only the values at the package's top
-(:mod:`kamisado_notation.errors`, :mod:`kamisado_notation.enums`). Modules, bottom up:
+(:mod:`kamisado_notation.errors`, :mod:`kamisado_notation.enums`,
+:mod:`kamisado_notation.wiring`). Modules, bottom up:
 :mod:`.board` (colours, sides, directions, squares), :mod:`.position` (towers, moves,
 legality, Sumo pushes, forfeits, deadlock), :mod:`.match` (rounds, rings, points, fills),
 :mod:`.perft` (counting the move tree).
@@ -10,6 +11,6 @@ legality, Sumo pushes, forfeits, deadlock), :mod:`.match` (rounds, rings, points
 :meth:`Position.parse_move <.position.Position.parse_move>`, :meth:`Position.play_text
 <.position.Position.play_text>` and :meth:`Move.text <.position.Move.text>` take or give
 text: they go through doors (:class:`.position.TextDoors`) that
-:mod:`kamisado_notation.checking.moves` installs, loaded by name on first use — the engine
-imports nothing above it.
+:mod:`kamisado_notation.checking.moves` installs, loaded on first use by what the
+package's façade set in :mod:`kamisado_notation.wiring` — the engine names nothing above it.
 """

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from importlib import import_module
 from typing import ClassVar, NamedTuple
 
 from ..errors import IllegalMoveError, KamisadoError, PositionError
+from ..wiring import load_text_doors
 from .board import (
     COLOUR_LETTERS,
     COLOURS,
@@ -1040,7 +1040,8 @@ class Position:
 class TextDoors(NamedTuple):
     """How the engine reads and writes one move as text without knowing text: the
     notation's reader and writer, which :mod:`kamisado_notation.checking.moves` installs
-    with :func:`install_text_doors` when it is imported."""
+    with :func:`install_text_doors` when it is imported (:mod:`kamisado_notation.wiring`
+    says who imports it)."""
 
     read: Callable[[Position, str], Move]
     write: Callable[[Move, str, str], str]
@@ -1055,8 +1056,10 @@ def install_text_doors(doors: TextDoors) -> None:
 
 
 def _text_doors() -> TextDoors:
-    if not _DOORS:  # the layer above installs them; the engine names it, never imports it
-        import_module("kamisado_notation.checking.moves")
+    if not _DOORS:  # the layer above installs them, loaded as the package wired it
+        load_text_doors()
+    if not _DOORS:  # pragma: no cover - only without the package's façade
+        raise RuntimeError("no reader of moves as text is installed (kamisado_notation.checking.moves installs it)")
     return _DOORS[0]
 
 

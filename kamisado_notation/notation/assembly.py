@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ..diagnostics import ERROR, WARNING, DeleteEntry, Diagnostic, Severity
+from ..diagnostics import ERROR, WARNING, DeleteEntry, Diagnostic, Kind, Severity
 from ..errors import FillerWord, NotationError
 from .fast_paths import EntryRead, row_entries
-from .headers import AS_HYPHEN, HEADER_NAME, HEADER_RULE, KNOWN_LOWER, header_name_warning
+from .headers import AS_HYPHEN, HEADER_RULE, KNOWN_LOWER, header_name_warning
 from .line_reader import RecordEvents, first_word
 from .record import Comment, Entry, Header, Lineup, MatchRecord, RoundRecord
 
@@ -104,7 +104,7 @@ class Assembler(RecordEvents[MatchRecord]):
         """Warn of an unknown header name close to a known one (:mod:`.headers`)."""
         warning = header_name_warning(header.name)
         if warning is not None:
-            self._error(header.line, header.column, warning, severity=WARNING, rule=HEADER_RULE, kind=HEADER_NAME)
+            self._error(header.line, header.column, warning, severity=WARNING, rule=HEADER_RULE, kind=Kind.HEADER_NAME)
 
     def result_claim(self, value: str, line: int, column: int) -> None:
         """A result written after the moves (``3-2``, as PGN does): the match's
@@ -149,7 +149,7 @@ class Assembler(RecordEvents[MatchRecord]):
             expected = "no turn number before Gold's entry" if index % 2 else f"turn number {index // 2 + 1}."
             self._error(
                 entry.line, entry.column, f"turn number {entry.number}. is wrong here: expected {expected}",
-                severity=WARNING, kind=TURN_NUMBER,
+                severity=WARNING, kind=Kind.TURN_NUMBER,
             )
         r.entries.append(entry)
         self.last = entry
@@ -200,7 +200,7 @@ class Assembler(RecordEvents[MatchRecord]):
         severity: Severity = ERROR,
         lost: bool = True,
         rule: str = "syntax",
-        kind: str = "",
+        kind: Kind = Kind.NONE,
     ) -> None:
         """:meth:`error` of a diagnostic of ``rule`` (``kind``: :attr:`Diagnostic.kind`)."""
         self.error(Diagnostic(rule, message, line, column, severity, kind=kind), lost=lost)
@@ -212,7 +212,7 @@ class Assembler(RecordEvents[MatchRecord]):
             if isinstance(error, FillerWord):
                 self.filler(error)
             else:
-                self._error(error.line, error.column, str(error), lost=False, kind=UNKNOWN_WORD)
+                self._error(error.line, error.column, str(error), lost=False, kind=Kind.UNKNOWN_WORD)
         assert self.match is not None  # (the row's entries are in it)
         self.match.turnless.add(number)
 
@@ -225,7 +225,7 @@ class Assembler(RecordEvents[MatchRecord]):
             Diagnostic(
                 "syntax", str(error), error.line, error.column, WARNING,
                 round=self.round.number if self.round is not None else None, match=self.match.index,
-                kind=FILLER, edits=(edit,),
+                kind=Kind.FILLER_WORD, edits=(edit,),
             )
         )
 
@@ -247,15 +247,6 @@ class Assembler(RecordEvents[MatchRecord]):
         done, self.match = self.match, None
         return done
 
-
-#: The :attr:`Diagnostic.kind` of a wrong turn number's warning (which the replay drops
-#: where an entry or row it found missing, or written twice, explains it).
-TURN_NUMBER = "turn-number"
-#: The :attr:`Diagnostic.kind` of a word between two entries read as nothing (``pushes``).
-FILLER = "filler-word"
-#: The :attr:`Diagnostic.kind` of an unknown word read past (the replay completes it with
-#: the legal move the entry's other slots name).
-UNKNOWN_WORD = "unknown-word"
 
 
 def _tolerated(text: str, number: int | None, pgn: bool) -> str:

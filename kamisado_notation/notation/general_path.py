@@ -15,7 +15,7 @@ from itertools import chain
 
 from lark.exceptions import UnexpectedInput
 
-from ..errors import FillerWord, NotationError
+from ..errors import FillerWord, NotationError, UnknownWord
 from .grammar import _parser
 from .lexing import Line, lex_line
 from .record import Comment, Item
@@ -92,7 +92,7 @@ def read_line(text: str, number: int) -> tuple[list[Item], list[Comment], list[N
 def _without_filler(text: str, number: int, error: NotationError) -> tuple[str, FillerWord] | None:
     """``text`` with the filler word ``error`` names blanked (its columns kept), and the
     warning for it; ``None`` when the word is none."""
-    if error.line != number or not str(error).startswith("unknown word "):
+    if error.line != number or not isinstance(error, UnknownWord):
         return None
     start = error.column - 1
     m = _WORD.match(text, start)
@@ -140,7 +140,7 @@ def read_past_words(text: str, number: int, error: NotationError) -> tuple[list[
 def _unknown_word(text: str, number: int, error: NotationError) -> int | None:
     """Where the word ``error`` names as unknown starts in ``text``, when it is no colour
     or direction at all (a misspelt one, or another word), else ``None``."""
-    if error.line != number or not str(error).startswith("unknown word "):
+    if error.line != number or not isinstance(error, UnknownWord):
         return None
     start = error.column - 1
     m = _WORD.match(text, start)

@@ -17,11 +17,9 @@ import re
 __all__ = [
     "AS_HYPHEN",
     "DASHES",
-    "HEADER_NAME",
     "HEADER_RULE",
     "KNOWN_HEADERS",
     "KNOWN_LOWER",
-    "UNQUOTED",
     "did_you_mean",
     "edit_distance",
     "header_name_warning",
@@ -31,10 +29,6 @@ __all__ = [
 
 #: The rule id of the warnings about headers.
 HEADER_RULE = "header"
-#: The :attr:`~kamisado_notation.diagnostics.Diagnostic.kind` of the warning of a value
-#: without quotes, and of an unknown name close to a known one (``kamisado fix``
-#: corrects them: :mod:`kamisado_notation.checking.header_slips`).
-UNQUOTED, HEADER_NAME = "unquoted-header", "header-name"
 
 #: The dashes a word processor puts where ``-`` was typed, read as ``-`` in a result.
 DASHES = {"\u2013": "en dash", "\u2014": "em dash", "\u2212": "minus sign"}

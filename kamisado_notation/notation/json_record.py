@@ -37,11 +37,11 @@ from contextlib import contextmanager
 from enum import Enum
 from typing import Final, Literal, TypedDict, TypeVar, overload
 
-from ..diagnostics import Diagnostic
+from ..diagnostics import Diagnostic, Kind
 from ..engine.board import Colour, Direction, Side, parse_square
 from ..engine.match import Fill
 from ..errors import NotationError
-from .assembly import UNKNOWN_WORD, Assembler
+from .assembly import Assembler
 from .json_stream import JsonStream, check_text
 from .reader import read_entry
 from .record import Comment, Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
@@ -347,7 +347,7 @@ def _entry(r: _Reader, index: int, default_line: int, match: MatchRecord, round_
     for e in unknown:  # the error a .kmr reader gives it, where the entry stands; no turn lost
         match.errors.append(
             Diagnostic(
-                "syntax", str(e), entry.line, entry.column + e.column - 1, round=round_number, match=match.index, kind=UNKNOWN_WORD
+                "syntax", str(e), entry.line, entry.column + e.column - 1, round=round_number, match=match.index, kind=Kind.UNKNOWN_WORD
             )
         )
         match.turnless.add(entry.line)

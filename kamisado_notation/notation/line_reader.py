@@ -41,7 +41,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
-from ..diagnostics import WARNING, Diagnostic
+from ..diagnostics import WARNING, Diagnostic, Kind
 from ..engine.position import WrittenMove
 from ..errors import NotationError
 from .digits import lookalike_digit
@@ -64,7 +64,7 @@ from .fast_paths import (
     read_row,
     reading_fast,
 )
-from .headers import HEADER_RULE, UNQUOTED, trailing_result, unquoted_header
+from .headers import HEADER_RULE, trailing_result, unquoted_header
 from .record import Comment, Entry, Header, Item, Lineup, RoundRecord
 from .tokens import KINDS_LIMIT
 
@@ -478,7 +478,7 @@ class Reader(Generic[T]):
             done = self.element(Header(name, value, number, column))
             self.events.grammar_line(number)
             message = f"[{name} {value}] has no quotes around its value: read as [{name} \"{value}\"]"
-            self.events.error(Diagnostic(HEADER_RULE, message, number, column, WARNING, kind=UNQUOTED))
+            self.events.error(Diagnostic(HEADER_RULE, message, number, column, WARNING, kind=Kind.UNQUOTED_HEADER))
             return iter([done] if done is not None else [])
         result = trailing_result(text) if self.started else None
         if result is None or first_word(result[0]) in ("round", "lineup") or result[0].lstrip().startswith("["):

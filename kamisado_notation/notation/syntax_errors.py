@@ -15,7 +15,7 @@ from typing import Protocol
 from lark import Token
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 
-from ..errors import NotationError
+from ..errors import NotationError, UnknownWord
 
 
 class Seen(Protocol):
@@ -134,7 +134,10 @@ def as_notation_error(e: Exception, batch: Seen) -> NotationError:
             kind = {"NAME": "unknown word", "INT": "number", "TURN": "turn number"}.get(tok.type, "unexpected")
             what, line, col = f"{kind} {quote(str(tok))}", tok.line, tok.column
         prev = batch.prev if batch.last is tok else batch.last
-        return NotationError(f"{what}: expected {_expected_words(e.expected, prev)}", line=line or 1, column=col or 1)
+        message = f"{what}: expected {_expected_words(e.expected, prev)}"
+        if tok.type == "NAME":
+            return UnknownWord(message, line=line or 1, column=col or 1, word=str(tok))
+        return NotationError(message, line=line or 1, column=col or 1)
     if isinstance(e, UnexpectedInput):
         return NotationError(str(e).splitlines()[0], line=getattr(e, "line", 1), column=getattr(e, "column", 1))
     return NotationError(f"unreadable: {e}")

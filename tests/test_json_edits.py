@@ -1,0 +1,111 @@
+"""A diagnostic's correction is data all the way out: ``validate --json`` carries each
+diagnostic's ``kind`` and its ``edits``, and a program that applies those edits (with
+:func:`~kamisado_notation.apply_edits`, as long as any are left) writes exactly what
+``kamisado fix`` writes. The records are generated matches with a slip planted where the
+truth is known (tests/test_row_slips.py plants them), the samples and one-slot slips.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from test_row_slips import KINDS, STYLES, plant
+from typer.testing import CliRunner
+
+from kamisado_notation import Kind, apply_edits, edit_from_json, edit_to_json
+from kamisado_notation.cli.app import app
+from kamisado_notation.diagnostics import EDIT_NAMES
+from kamisado_notation.errors import FormatError
+
+ROOT = Path(__file__).resolve().parent.parent
+runner = CliRunner()
+
+
+def json_diagnostics(path: Path) -> list[dict[str, object]]:
+    result = runner.invoke(app, ["validate", "--json", str(path)])
+    assert result.exit_code in (0, 1), result.output
+    files = json.loads(result.stdout)["files"]
+    return [d for f in files for d in [*f["diagnostics"], *(d for m in f["matches"] for d in m["diagnostics"])]]
+
+
+def fixed_from_json(path: Path) -> str:
+    """The record corrected by a program that reads only ``validate --json``."""
+    text = path.read_text(encoding="utf-8")
+    for _ in range(10):
+        edits = [edit_from_json(e) for d in json_diagnostics(path) for e in d["edits"]]  # type: ignore[attr-defined]
+        if not edits:
+            break
+        text = apply_edits(text, edits)
+        path.write_text(text, encoding="utf-8")
+    return text
+
+
+def fixed_by_command(path: Path, out: Path) -> str:
+    result = runner.invoke(app, ["fix", str(path), "-o", str(out)])
+    assert result.exit_code in (0, 1), result.output
+    return out.read_text(encoding="utf-8") if out.exists() else path.read_text(encoding="utf-8")
+
+
+def assert_same_as_fix(text: str, folder: Path) -> list[dict[str, object]]:
+    record, copy = folder / "r.kmr", folder / "json.kmr"
+    record.write_text(text, encoding="utf-8")
+    copy.write_text(text, encoding="utf-8")
+    diagnostics = json_diagnostics(record)
+    assert fixed_from_json(copy) == fixed_by_command(record, folder / "fixed.kmr")
+    return diagnostics
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_each_row_and_round_slip_is_fixed_the_same_from_the_json(kind: str, tmp_path: Path) -> None:
+    found = next(p for seed in range(10) if (p := plant(kind, seed, STYLES[0], seed)) is not None)
+    diagnostics = assert_same_as_fix(found[1].text, tmp_path)
+    kinds = {d["kind"] for d in diagnostics}
+    # every diagnostic names its kind from the one closed set, and the planted one is there
+    assert kinds <= {k.value for k in Kind}
+    assert {"no-fill-word": "fill-word", "missing-round-renumbered": "missing-round"}.get(kind, kind) in kinds or not any(
+        d["severity"] == "error" for d in diagnostics
+    )
+
+
+@pytest.mark.parametrize("sample", ["broken.kmr", "pushes.kmr", "club-night.kmr"])
+def test_the_samples_are_fixed_the_same_from_the_json(sample: str, tmp_path: Path) -> None:
+    assert_same_as_fix((ROOT / "samples" / sample).read_text(encoding="utf-8"), tmp_path)
+
+
+def test_a_slot_slip_in_json_names_its_kind_and_edit(tmp_path: Path) -> None:
+    text = "Round 1\n1. Yellow Left 1 Red   Yellow Right 1 Green\n"
+    (d,) = assert_same_as_fix(text, tmp_path)
+    assert d["kind"] == "slot"
+    assert d["edits"] == [
+        {"edit": "replace-entry", "line": 2, "column": 4, "old": "Yellow Left 1 Red", "new": "Yellow Left 1 Yellow",
+         "why": "the square: f7 is yellow, not red"},
+    ]
+
+
+@given(kind=st.sampled_from(sorted(KINDS)), seed=st.integers(0, 10**6), style=st.sampled_from(STYLES))
+def test_property_the_json_edits_make_what_fix_makes(kind: str, seed: int, style: object, tmp_path_factory: pytest.TempPathFactory) -> None:
+    found = plant(kind, seed % 1000, style, seed)  # type: ignore[arg-type]
+    if found is not None:
+        assert_same_as_fix(found[1].text, tmp_path_factory.mktemp("r"))
+
+
+@given(st.sampled_from(sorted(EDIT_NAMES)), st.lists(st.one_of(st.integers(-5, 99), st.text(max_size=8), st.none()), min_size=6, max_size=6))
+def test_property_edits_go_through_json_and_back(name: str, values: list[object]) -> None:
+    kind = EDIT_NAMES[name]
+    fields = {f: values[i] for i, f in enumerate(kind._fields)}
+    try:
+        edit = edit_from_json({"edit": name, **fields})
+    except FormatError as e:
+        assert "edit" in str(e)  # a wrong member type is named, never a crash
+        return
+    assert edit_from_json(json.loads(json.dumps(edit_to_json(edit)))) == edit
+
+
+@pytest.mark.parametrize("data", [None, [], {"edit": "shuffle"}, {"edit": "delete-row", "line": 3}, {"edit": "delete-row", "line": "3", "old": "", "why": ""}])
+def test_a_malformed_edit_is_a_format_error(data: object) -> None:
+    with pytest.raises(FormatError):
+        edit_from_json(data)
