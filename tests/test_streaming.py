@@ -31,7 +31,7 @@ from kamisado_notation.checking.validate import (
     write_report_json,
 )
 from kamisado_notation.cli.app import app
-from kamisado_notation.diagnostics import Diagnostic
+from kamisado_notation.diagnostics import Diagnostic, Kind
 from kamisado_notation.display import json_text
 from kamisado_notation.errors import KamisadoError, RecordIOError
 from kamisado_notation.notation import MAX_LINE, open_matches, read_record, source_name
@@ -81,7 +81,7 @@ def old_report(path: str) -> FileReport:
     except KamisadoError as e:
         report.diagnostics.append(Diagnostic("syntax", str(e), getattr(e, "line", 1), getattr(e, "column", 1)))
     if not report.matches and not any(d.severity == "error" for d in report.diagnostics):
-        report.diagnostics.append(Diagnostic("syntax", NO_MATCH, 1, 1))
+        report.diagnostics.append(Diagnostic("syntax", NO_MATCH, 1, 1, kind=Kind.NO_MATCH))
     return report
 
 
