@@ -353,7 +353,7 @@ def test_a_replayed_round_plays_like_the_engine(seed: int) -> None:
         end = r.start.copy()
         for p in r.plies:
             if p.kind != "back":
-                end.play(p.move)  # type: ignore[arg-type]
+                end.play(p.move)
         assert end.winner is not None or end.deadlock() is not None
         result = r.result
         winner = end.winner if end.winner is not None else end.deadlock().other  # type: ignore[union-attr]

@@ -201,7 +201,7 @@ def _foreign_match(m: MatchRecord, form: str, texts: list[str], problems: Conver
     if refusal is not None:
         problems.format_error = FormatError(refusal)
         return
-    moves = [ply.move for rr in result.rounds for ply in rr.plies if ply.move is not None]
+    moves = [ply.move for rr in result.rounds for ply in rr.plies]
     if form == "hamisado":
         texts.append(hamisado_moves(moves) + "\n")
         return

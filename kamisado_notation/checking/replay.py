@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from ..diagnostics import (
     ERROR,
@@ -68,7 +68,6 @@ from .correct import (
     slot_wording,
     square_fault,
 )
-from .header_slips import format_agrees, header_fixes, misnamed_headers
 from .lineups import (
     check_lineups,
     fill_slip,
@@ -78,11 +77,10 @@ from .lineups import (
     next_round_check,
     rounds_played,
 )
-from .spelling import nearest
+from .slips import Hypothesis, Stop, candidate_words, explain, row_off
+from .slips.headers import format_agrees, header_fixes, misnamed_headers
+from .slips.spelling import nearest
 from .targets import format_name, inferred_target, misspelt_format
-
-if TYPE_CHECKING:
-    from .slips import Hypothesis
 
 __all__ = ["DASHES", "MatchReplay", "Ply", "RoundReplay", "lineup_start", "match_target", "parse_result", "replay"]
 
@@ -126,7 +124,7 @@ class Ply:
     side: Side
     entry: Entry
     kind: PlyKind
-    move: Move | None
+    move: Move
     index: int | None
 
 
@@ -173,17 +171,14 @@ class RoundReplay:
             raise PlyError(f"round {self.number} has positions 0 to {count - 1} (or -{count} to -1), not {ply}")
         position = self.start.copy()
         for p in self.plies[:n]:
-            if p.kind is not PlyKind.BACK and p.move is not None:
+            if p.kind is not PlyKind.BACK:
                 position.apply(p.move)
         return position
 
     def last_move(self, ply: int | None = None) -> Move | None:
         """The move of ply ``ply`` (default: the last replayed), to highlight in a diagram."""
         plies = self.plies if ply is None else self.plies[: max(ply, 0)]
-        for p in reversed(plies):
-            if p.move is not None:
-                return p.move
-        return None
+        return plies[-1].move if plies else None
 
 
 @dataclass
@@ -228,7 +223,7 @@ class MatchReplay:
             written = rounds[rnd.index].entries
             for ply in rnd.plies:
                 k, entry = ply.index, ply.entry
-                if k is not None and ply.move is not None and entry == written[k] and (entry.line, entry.column) not in wrong:
+                if k is not None and entry == written[k] and (entry.line, entry.column) not in wrong:
                     found[rnd.index, k] = ply.move
         return ResolvedMoves(found)
 
@@ -583,8 +578,6 @@ class _RoundReplayer:
         ``entry``: its written turn number is one off the row's place (a row left out or
         written twice), or its two entries are legal as written the other way round. The
         replay then stops there for :mod:`.slips` to tell."""
-        from .slips import row_off  # (slips are looked for only at a stop: start-up time)
-
         if self.shift or idx % 2:
             return False
         if row_off(entry, idx):
@@ -612,7 +605,7 @@ class _RoundReplayer:
             return None
         first = entries[idx - 1]
         last = plies[-1]
-        if first.line != entry.line or last.entry is not first or last.kind is not PlyKind.MOVE or last.move is None:
+        if first.line != entry.line or last.entry is not first or last.kind is not PlyKind.MOVE:
             return None
         pos.undo()
         try:
@@ -882,7 +875,7 @@ class _RoundReplayer:
 
 def _spelt(entry: Entry, suggestions: tuple[str, ...]) -> int | None:
     """Which of ``suggestions`` (the legal moves an entry with an unknown word may stand
-    for, written as it was) spells the unknown word nearest (:mod:`.spelling`), where the
+    for, written as it was) spells the unknown word nearest (:mod:`.slips.spelling`), where the
     entry and each suggestion have their words one a slot (the text and short forms)."""
     at = {"tower": 0, "direction": 1, "square": 3}
     slots = [at[name] for name in (entry.unread or "").split() if name in at]
@@ -999,14 +992,14 @@ class _MatchReplayer:
         self.fills: dict[int, Fill] = {}
         #: round → its lineups' diagnostics, where :meth:`round_start` checked them
         self.lineups_checked: dict[int, list[Diagnostic]] = {}
-        #: headers read as a known one they misspell (:func:`.header_slips.misnamed_headers`)
+        #: headers read as a known one they misspell (:func:`.slips.headers.misnamed_headers`)
         self.misnamed = misnamed_headers(match) if match.headers else {}
         #: the warning of a misspelt ``Match`` value, and the format it is read as
         self.format_read: tuple[Diagnostic, str] | None = None
 
     def header(self, name: str) -> str | None:
         """The value of the header ``name``, or of the header read as it (a name a slip
-        away: :func:`.header_slips.misnamed_headers`)."""
+        away: :func:`.slips.headers.misnamed_headers`)."""
         value = self.match.header(name)
         if value is None and (misnamed := self.misnamed.get(name.lower())) is not None:
             return misnamed.value
@@ -1088,7 +1081,7 @@ class _MatchReplayer:
     # -- headers
 
     def header_slips(self, target: int) -> None:
-        """The corrections of the header lines' slips (:mod:`.header_slips`), on their
+        """The corrections of the header lines' slips (:mod:`.slips.headers`), on their
         warnings, for ``fix``; a misspelt format is written as read where the match
         played to ``target`` agrees with it."""
         before, fmt = self.diags, self.format_read
@@ -1582,13 +1575,6 @@ class _MatchReplayer:
         left out or written twice) and from the start (:mod:`.slips`). The slip, when
         certain; else, when candidates start at such an entry, an error there naming them,
         without a hypothesis (the round stops there); else ``None``."""
-        from .slips import (  # (slips are looked for only at a stop: start-up time)
-            Stop,
-            candidate_words,
-            explain,
-            row_off,
-        )
-
         if runner.doubt is None and not self.match.errors and (not attempt.ends or runner.pos.winner is not None):
             return None  # (every entry legal as written, no turn number off, an end: nothing to doubt)
         entries, agrees = rr.record.entries, attempt.agrees
@@ -1650,8 +1636,6 @@ class _MatchReplayer:
         earlier entry, taken for a one-slot slip, a diagnostic whose message names them
         and that entry, where the round is to stop; else ``None`` (the error names the
         candidates, if any)."""
-        from .slips import Stop, candidate_words, explain, row_off  # (only at a stop: start-up time)
-
         stop = runner.stop_index
         if runner.cut_reached or runner.shift or after > len(rr.record.entries):
             return None

@@ -28,8 +28,8 @@ from dataclasses import astuple, dataclass, field, fields
 from ..diagnostics import ERROR
 from ..display import printable
 from ..engine.board import Side
-from .header_slips import misnamed
 from .replay import MatchStatus
+from .slips.headers import misnamed
 from .validate import FileValidation, MatchSummary, validate_paths
 
 __all__ = ["INVALID", "IN_PROGRESS", "ROW_FIELDS", "UNNAMED", "UNREADABLE", "LeftOut", "PlayerRow", "Standings", "Tally", "player_key", "standings"]

@@ -191,7 +191,7 @@ def _round_plies(rnd: RoundReplay, kit: _Kit) -> list[object]:
     for n in range(len(rnd.plies) + 1):
         if n:
             ply = rnd.plies[n - 1]
-            if ply.kind is not PlyKind.BACK and ply.move is not None:  # the push moved it
+            if ply.kind is not PlyKind.BACK:  # (a back-entry: the push moved it)
                 position.apply(ply.move)  # (as the replay played it: a Sumo ring it had to guess is no error)
         last = shown_move(rnd, n)
         under, over = placed_marks(position, marks(position, last_move=last))

@@ -730,7 +730,7 @@ def shown_move(replay: RoundReplay, ply: int | None = None) -> Move | None:
     from ..checking.replay import PlyKind
 
     n = len(replay.plies) if ply is None else ply
-    return next((p.move for p in reversed(replay.plies[:n]) if p.move is not None and p.kind is not PlyKind.BACK), None)
+    return next((p.move for p in reversed(replay.plies[:n]) if p.kind is not PlyKind.BACK), None)
 
 
 # ----------------------------------------------------------------- notebooks

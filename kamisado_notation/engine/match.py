@@ -14,7 +14,7 @@ from enum import Enum
 
 from ..enums import TextEnum
 from ..errors import MatchError
-from .board import SIDES, SQUARE_COLOURS, Colour, Side, square_file
+from .board import SIDES, SQUARE_COLOURS, Colour, Side
 from .position import Position, Tower
 
 __all__ = [
@@ -374,17 +374,6 @@ class Match:
         return self.challenger.other
 
 
-def lineup_files(side: Side) -> list[int]:
-    """The files of ``side``'s home row from his own left, for drawing lineups."""
-    return _files_from_left(side)
-
-
 #: ``HOME_SQUARES[side]``: ``side``'s home-row squares from his own left (the Brown
 #: square) to his right, the order of a ``Lineup`` line.
 HOME_SQUARES = tuple(tuple(_rows_from_home(side)[0] * 8 + f for f in _files_from_left(side)) for side in Side)
-
-
-def own_file(side: Side, sq: int) -> int:
-    """``sq``'s file counted from ``side``'s own left (0..7)."""
-    f = square_file(sq)
-    return f if side is Side.GOLD else 7 - f

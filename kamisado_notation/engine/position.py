@@ -145,10 +145,6 @@ class Move:
         return self.distance == 0
 
     @property
-    def is_push(self) -> bool:
-        return bool(self.push)
-
-    @property
     def pushed_to(self) -> int | None:
         """Where the farthest pushed tower ends (the square that names the next tower, S3)."""
         if not self.push:

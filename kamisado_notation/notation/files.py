@@ -45,6 +45,7 @@ from typing import IO, BinaryIO, TypeVar, Union
 
 from ..diagnostics import ERROR, Diagnostic
 from ..errors import NoRecordsError, NotationError, RecordIOError
+from ..io.output import STDIN
 from .blocks import BLOCK_BYTES, Block, cut_blocks
 from .encodings import bom_encoding, check_encoding, not_utf8, transcoded
 from .foreign import FOREIGN, sniff
@@ -75,8 +76,6 @@ __all__ = [
     "stream_record",
 ]
 
-#: The file name that means standard input.
-STDIN = "-"
 #: The longest match (or other top-level value) of a JSON record read, in bytes (a
 #: JSON record is read a match at a time); also the longest file ``read_text`` reads.
 MAX_JSON = 256 << 20

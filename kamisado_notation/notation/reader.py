@@ -212,20 +212,6 @@ def read_lines(
         _file.comments.extend(asm.pending)
 
 
-def split_lines(text: str) -> Iterator[str]:
-    """The lines of ``text`` (str or bytes) split at "\n" only, each with its ending."""
-    nl = "\n" if isinstance(text, str) else b"\n"
-    start = 0
-    n = len(text)
-    while start < n:
-        end = text.find(nl, start)
-        if end < 0:
-            yield text[start:]
-            return
-        yield text[start : end + 1]
-        start = end + 1
-
-
 def parse_record(text: str, *, path: str = "<string>") -> RecordFile:
     r"""A whole record from text. Never raises on bad text: syntax problems are
     ``Diagnostic(rule="syntax")`` in ``MatchRecord.errors`` (or ``RecordFile.errors``

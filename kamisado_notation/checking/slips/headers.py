@@ -19,10 +19,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..diagnostics import ERROR, Diagnostic, Kind, RewriteLine
-from ..notation.headers import KNOWN_HEADERS, KNOWN_LOWER, did_you_mean
-from ..notation.record import Header, MatchRecord
-from ..notation.writer import quote
+from ...diagnostics import ERROR, Diagnostic, Kind, RewriteLine
+from ...notation.headers import KNOWN_HEADERS, KNOWN_LOWER, did_you_mean
+from ...notation.record import Header, MatchRecord
+from ...notation.writer import quote
 
 __all__ = ["format_agrees", "header_fixes", "misnamed", "misnamed_headers"]
 

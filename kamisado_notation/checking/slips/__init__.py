@@ -1,0 +1,69 @@
+"""Slips of a whole row or round: what a record that stopped the replay may have meant.
+
+This package is the home of the slips: each family is a module of it that registers the
+readings it recognises (:func:`recognises`) and the record edits each proposes. The
+families: :mod:`.rows` (a row's entries swapped, a row written twice or left out),
+:mod:`.rounds` (a ``...`` where Black starts, one side's arrows mirrored, every distance
+one too many), :mod:`.pushes` (a push written without its back-entry), and, called where
+the replay meets them, :mod:`.spelling` (an unknown word's slot told by the legal moves)
+and :mod:`.headers` (headers as people write them). Adding a slip of a row or a round is
+one function in one of these modules (or a new module imported below), registered with
+its :class:`~kamisado_notation.diagnostics.Kind`; :func:`explain` tries every one.
+
+The replay corrects one wrong slot of an entry (:mod:`.correct`); some slips people make
+spoil more than one slot, and several entries: the two entries of a row written the other
+way round, a row left out or written twice, one player's Left and Right mirrored for a
+whole round (written from the other player's side), every distance one too many (the
+start square counted), a ``...`` where Black starts, a push written without the pushed
+player's back-entry. Each is a *hypothesis*: the round's entries from the stop on as they
+would read without the slip, and the record edits that make them so
+(:data:`~kamisado_notation.diagnostics.Edit`).
+
+At a stop the replay asks :func:`explain` which hypothesis explains the most of what
+follows: each is replayed forward from the stop, exactly as written, until its first
+entry that is no legal move (so the cost is the round's rest, once for each of a handful
+of hypotheses: linear in the record). One is *certain* when it is the only best, and
+replays the rest of the round to its end (a tower on the home row, or a deadlock) or at
+least :data:`AGREE` entries past its own edits; the replay then goes on with it, and
+``fix`` makes its edits. Otherwise the ones that explain something are named as
+candidates. A slip of a whole round is assumed only where it explains two entries or more,
+and a row left out only where the round then ends as the record goes on (many rows may
+bridge a gap, and they may differ only in a tower that moves again much later). Rows
+that replay the rest of their round alike are told apart by the rounds after it: the
+one after whose end they replay furthest as written (up to :data:`~.lineups.AHEAD`
+rounds, through the next one at least) is certain when it is the only one.
+"""
+
+from __future__ import annotations
+
+# The families register their recognisers when imported (each says its precedence).
+from . import pushes, rounds, rows  # noqa: F401
+from .hypotheses import (
+    AGREE,
+    EditsOf,
+    Explanation,
+    Hypothesis,
+    Recogniser,
+    Stop,
+    candidate_words,
+    entry_of,
+    explain,
+    recognisers,
+    recognises,
+    row_off,
+)
+
+__all__ = [
+    "AGREE",
+    "EditsOf",
+    "Explanation",
+    "Hypothesis",
+    "Recogniser",
+    "Stop",
+    "candidate_words",
+    "entry_of",
+    "explain",
+    "recognisers",
+    "recognises",
+    "row_off",
+]

@@ -1,0 +1,120 @@
+"""Slips of a row: its two entries swapped (Gold's written first), a row written twice, a
+row left out (where exactly the rounds after it tell which row fits the gap)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...diagnostics import DeleteRow, Edit, InsertRow, Kind, SwapEntries
+from ...engine.position import Move, Position
+from ...notation.record import Entry
+from ..correct import exact_move
+from .hypotheses import Hypothesis, Stop, entry_of, recognises
+
+__all__ = ["BRIDGES", "missing_row", "repeated_row", "swapped_row"]
+
+def _row_start(stop: Stop) -> bool:
+    """Whether the stop is at a row's first entry (Black's slot)."""
+    return stop.index % 2 == 0
+
+
+@recognises(Kind.SWAPPED_ROW, precedence=10)
+def swapped_row(stop: Stop) -> Hypothesis | None:
+    """The stop's row written Gold's entry first."""
+    i, entries = stop.index, stop.entries
+    if not _row_start(stop) or i + 1 >= len(entries):
+        return None
+    first, second = entries[i], entries[i + 1]
+    if first.placeholder or second.placeholder or first.line != second.line:
+        return None
+    tail = [second, first, *entries[i + 2 :]]
+    why = "the two entries of this row are swapped"
+
+    def edits(_moves: Sequence[Move | None]) -> tuple[Edit, ...]:
+        return (SwapEntries(first.line, first.column, first.text, second.column, second.text, why),)
+
+    return Hypothesis(Kind.SWAPPED_ROW, why, tail, edits, 1, shows=2)
+
+
+@recognises(Kind.REPEATED_ROW, precedence=20)
+def repeated_row(stop: Stop) -> Hypothesis | None:
+    """The stop's row a copy of the row before it, on a line of its own."""
+    i, entries = stop.index, stop.entries
+    if not _row_start(stop) or i < 2 or i + 1 >= len(entries):
+        return None
+    row, before = entries[i : i + 2], entries[i - 2 : i]
+    if [e.text for e in row] != [e.text for e in before] or row[0].line == before[0].line or row[1].line != row[0].line:
+        return None
+    if any(e.line == row[0].line for e in entries if e not in row):
+        return None
+    line = row[0].line
+    why = f"this row repeats line {before[0].line}"
+
+    def edits(_moves: Sequence[Move | None]) -> tuple[Edit, ...]:
+        written = f"{row[0].text}   {row[1].text}"
+        return (DeleteRow(line, written, "a row written twice"),)
+
+    return Hypothesis(Kind.REPEATED_ROW, why, list(entries[i + 2 :]), edits, -1, removed=tuple(row))
+
+
+@recognises(Kind.MISSING_ROW, precedence=30)
+def missing_row(stop: Stop) -> list[Hypothesis]:
+    """A row left out before the stop's row: each pair of legal moves after which the
+    stop's entry is legal as written (the entries after it tell them apart)."""
+    i, entries, position = stop.index, stop.entries, stop.position
+    if not _row_start(stop) or i == 0 or position.winner is not None or stop.pending is not None:
+        return []
+    entry = entries[i]
+    if entries[i - 1].line == entry.line or entry.placeholder:
+        return []
+    pairs = _bridges(position.copy(), entry)
+    if len(pairs) >= BRIDGES:  # too many rows fit for the entries after them to tell
+        return []
+    return [_inserted_row(stop, a, b) for a, b in pairs]
+
+
+def _inserted_row(stop: Stop, a: Move, b: Move) -> Hypothesis:
+    """The row of moves ``a`` and ``b`` inserted before the stop's row."""
+    i, entries = stop.index, stop.entries
+    entry = entries[i]
+    first, second = entry_of(a, entry, entries), entry_of(b, entry, entries)
+    number = f"{i // 2 + 1}. " if entry.number is not None else ""
+    row = f"{number}{first.text}   {second.text}"
+    why = f"a row seems to be missing before this line: {row}"
+
+    def edits(_moves: Sequence[Move | None]) -> tuple[Edit, ...]:
+        return (InsertRow(entry.line, row, "a row left out"),)
+
+    return Hypothesis(Kind.MISSING_ROW, why, [first, second, *entries[i:]], edits, 1, shows=2)
+
+
+#: How many rows may bridge a gap for the entries after it to tell them apart: from
+#: this many on, none is tried.
+BRIDGES = 48
+
+
+def _bridges(position: Position, entry: Entry) -> list[tuple[Move, Move]]:
+    """The pairs of ordinary legal moves (no push, no forfeit) after which ``entry`` is
+    legal as written, at most :data:`BRIDGES` of them."""
+    found: list[tuple[Move, Move]] = []
+    for a in position.legal_moves():
+        if a.push or not a.distance:
+            continue
+        position.apply(a)
+        try:
+            if position.winner is not None:
+                continue
+            for b in position.legal_moves():
+                if b.push or not b.distance:
+                    continue
+                position.apply(b)
+                try:
+                    if position.winner is None and exact_move(position, entry) is not None:
+                        found.append((a, b))
+                        if len(found) >= BRIDGES:
+                            return found
+                finally:
+                    position.undo()
+        finally:
+            position.undo()
+    return found

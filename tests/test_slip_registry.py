@@ -1,0 +1,34 @@
+"""The slips of a row or a round have one home: each family module registers what it
+recognises, and the replay's search (:func:`~kamisado_notation.checking.slips.explain`)
+tries exactly what is registered."""
+
+from __future__ import annotations
+
+from test_row_slips import KINDS, STYLES, plant
+
+from kamisado_notation import Kind, validate_text
+from kamisado_notation.checking.slips import recognisers
+
+#: the planted slips of tests/test_row_slips.py that the search of a row or round finds
+#: (the others are Round and Lineup line slips, found where the replay starts a round)
+SEARCHED = {"swapped-row", "repeated-row", "missing-row", "extra-placeholder", "missing-back-entry", "mirrored-arrows", "distance-plus-one"}
+
+
+def test_each_kind_is_registered_once_in_a_clear_order() -> None:
+    found = recognisers()
+    kinds = [r.kind for r in found]
+    assert len(set(kinds)) == len(kinds)
+    assert {k.value for k in kinds} == SEARCHED
+    precedences = [r.precedence for r in found]
+    assert precedences == sorted(set(precedences))  # distinct, and tried in that order
+    # only the slips of a whole round are tried from a round's start
+    assert {r.kind for r in found if r.whole_round} == {Kind.MIRRORED_ARROWS, Kind.DISTANCE_PLUS_ONE}
+
+
+def test_each_registered_kind_is_found_where_it_is_planted() -> None:
+    for kind in sorted(SEARCHED):
+        planted = [p for seed in range(6) if (p := plant(kind, seed, STYLES[0], seed)) is not None]
+        assert planted, kind
+        named = {d.kind for _original, p in planted for d in validate_text(p.text, path="t.kmr").all_diagnostics()}
+        assert Kind(kind) in named, (kind, named)
+    assert SEARCHED <= set(KINDS)
