@@ -1,5 +1,6 @@
 """Hypotheses of a slip of a whole row or round, the registry of the recognisers that
-propose them, and :func:`explain`, which tries them all (the package's docstring says how)."""
+propose them, and :func:`explain`, which tries them all (the package's docstring says how;
+its ``__all__`` lists the names of this module it offers)."""
 
 from __future__ import annotations
 
@@ -11,21 +12,6 @@ from ...engine.position import Move, Position
 from ...notation.record import Entry
 from ...notation.style import write_like
 from ..correct import play_as_written
-
-__all__ = [
-    "AGREE",
-    "EditsOf",
-    "Explanation",
-    "Hypothesis",
-    "Recogniser",
-    "Stop",
-    "candidate_words",
-    "entry_of",
-    "explain",
-    "recognisers",
-    "recognises",
-    "row_off",
-]
 
 #: How many entries after its own edits a hypothesis must replay to be certain when it
 #: does not reach the round's end.
