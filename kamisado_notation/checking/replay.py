@@ -35,7 +35,7 @@ from ..diagnostics import (
     RewriteLine,
     Severity,
 )
-from ..engine.board import SIDES, SQUARE_COLOURS, Colour, Direction, Side, square_name
+from ..engine.board import SIDES, Colour, Side, square_name
 from ..engine.match import (
     HOME_SQUARES,
     MATCH_TARGETS,
@@ -49,7 +49,7 @@ from ..engine.match import (
 )
 from ..engine.position import Move, Position, Tower, WrittenMove
 from ..enums import TextEnum
-from ..errors import IllegalMoveError, PlyError, PositionError
+from ..errors import PlyError, PositionError
 from ..notation.digits import ascii_number
 from ..notation.headers import AS_HYPHEN, DASHES, HEADER_RULE
 from ..notation.record import Entry, Lineup, MatchRecord, Pasted, RoundRecord
@@ -57,16 +57,12 @@ from ..notation.style import write_like
 from ..notation.writer import ResolvedMoves
 from .correct import (
     LOOKAHEAD,
-    Candidate,
     Correction,
     Slot,
-    article,
     back_move,
     correct,
     exact_move,
-    push_mark_fault,
     slot_wording,
-    square_fault,
 )
 from .lineups import (
     check_lineups,
@@ -78,8 +74,10 @@ from .lineups import (
     rounds_played,
 )
 from .slips import Hypothesis, Stop, candidate_words, explain, row_off
+from .slips.faults import Fault, describe, differs, entry_fault, legal_list, tower_name
 from .slips.headers import format_agrees, header_fixes, misnamed_headers
-from .slips.spelling import nearest
+from .slips.pushes import back_entry_slips, is_back_entry
+from .slips.spelling import spelt
 from .targets import format_name, inferred_target, misspelt_format
 
 __all__ = ["DASHES", "MatchReplay", "Ply", "RoundReplay", "lineup_start", "match_target", "parse_result", "replay"]
@@ -257,44 +255,6 @@ def parse_result(value: str) -> tuple[int, int] | None:
 # ------------------------------------------------------------------ wording
 
 
-def _tower_name(side: Side, colour: Colour) -> str:
-    return f"{side.title}'s {colour.name.lower()} tower"
-
-
-def _why_this_tower(position: Position) -> str:
-    """Why the side to move must move ``position.tower`` (T2, M6, S3)."""
-    colour = position.tower
-    assert colour is not None
-    c = colour.name.lower()
-    history = position.history
-    if not history:
-        return f"the position says {position.to_move.title} moves {c}"
-    last = history[-1]
-    onto = last.pushed_to  # (None unless a push)
-    if onto is not None:
-        pushed = position.tower_at(onto)
-        what = _tower_name(pushed.side, pushed.colour) if pushed is not None else "a tower"
-        return f"{last.side.title}'s push moved {what} onto {article(colour)} {c} square, so {last.side.title} moves again (S3)"
-    if last.is_forfeit:
-        assert last.tower is not None  # (a forfeit names the blocked tower)
-        return f"{last.side.title}'s {last.tower.name.lower()} tower is blocked on {article(colour)} {c} square (M6)"
-    return f"{last.side.title}'s last move ended on {article(colour)} {c} square"
-
-
-def _describe(move: Move) -> str:
-    return f"{move} ({move.coords()})"
-
-
-def _legal_list(position: Position, colour: Colour) -> str:
-    """The moves of the side to move's ``colour`` tower, for an error message."""
-    moves = position.tower_moves(colour)
-    name = _tower_name(position.to_move, colour)
-    where = square_name(position.square_of(position.to_move, colour))
-    if not moves:
-        return f"{name} on {where} cannot move and must forfeit ({colour.title} 0 {SQUARE_COLOURS[position.square_of(position.to_move, colour)].title})"
-    return f"legal moves of {name} on {where}: " + ", ".join(_describe(m) for m in moves)
-
-
 # ------------------------------------------------------------------- replay
 
 
@@ -305,18 +265,6 @@ class _Stop(Exception):
 
 class _Over(Exception):
     """An entry after the end of the round (M7, M8) was reported; the round keeps its result."""
-
-
-@dataclass(frozen=True, slots=True)
-class _Fault:
-    """What is wrong with an entry as written: the rule, the message, the written move
-    when it is legal but mis-annotated (a wrong square colour or push mark), and the
-    tower whose legal moves explain a move the rules forbid."""
-
-    rule: str
-    message: str
-    move: Move | None = None
-    tower: Colour | None = None
 
 
 class _RoundReplayer:
@@ -547,7 +495,7 @@ class _RoundReplayer:
         """An entry that is not a legal move as written: report what is wrong and the
         correction; return the move the replay goes on with (the correction when it is
         certain, the written move when only its annotation is wrong), or stop."""
-        fault = self.fault(entry)
+        fault = entry_fault(self.pos, entry)
         if fault.rule == "M8":  # the round is over: nothing to correct
             self.error(fault.rule, fault.message, entry, number)
             raise _Stop
@@ -642,7 +590,7 @@ class _RoundReplayer:
                 what = ("a Sumo", "a Double Sumo", "a Triple Sumo")[rings - 1]
                 self.error(
                     rule,
-                    f"{entry.text} is legal only if {_tower_name(side, colour)} is {what}, which the rounds not "
+                    f"{entry.text} is legal only if {tower_name(side, colour)} is {what}, which the rounds not "
                     "checked may have made it: the move cannot be checked, and the tower is taken to be one",
                     entry,
                     number,
@@ -653,7 +601,7 @@ class _RoundReplayer:
         pos.board[sq] = tower
         return None
 
-    def report(self, fault: _Fault, entry: Entry, number: int, fix: Correction) -> None:
+    def report(self, fault: Fault, entry: Entry, number: int, fix: Correction) -> None:
         if fix.certain is not None:
             text = self.write_like(entry, fix.certain.move)
             wording = slot_wording(entry, fix.certain, self.pos)
@@ -667,9 +615,9 @@ class _RoundReplayer:
             return
         message = fault.message
         if fault.tower is not None:
-            message += f"; {_legal_list(self.pos, fault.tower)}"
+            message += f"; {legal_list(self.pos, fault.tower)}"
         if fix.candidates:
-            nearest = ", ".join(f"{self.write_like(entry, c.move)} ({_differs(c)})" for c in fix.candidates)
+            nearest = ", ".join(f"{self.write_like(entry, c.move)} ({differs(c)})" for c in fix.candidates)
             message += f"; no single correction: nearest {nearest}"
         suggestions = tuple(self.write_like(entry, c.move) for c in fix.candidates)
         self.error(fault.rule, message, entry, number, suggestions=suggestions)
@@ -687,13 +635,13 @@ class _RoundReplayer:
         slots = " and the ".join((entry.unread or "").split())
         why = f"an unknown word for the {slots}" if " " not in (entry.unread or "") else f"unknown words for the {slots}"
         if certain is None:
-            spelt = _spelt(entry, suggestions)
-            if spelt is None:
+            best = spelt(entry, suggestions)
+            if best is None:
                 self.completed.append((entry, suggestions, None))
                 self.cut_reached = True
                 raise _Stop
-            certain = fix.candidates[spelt]
-            suggestions = (suggestions[spelt], *suggestions[:spelt], *suggestions[spelt + 1 :])
+            certain = fix.candidates[best]
+            suggestions = (suggestions[best], *suggestions[:best], *suggestions[best + 1 :])
             why = f"a misspelt word for the {slots}" if " " not in (entry.unread or "") else f"misspelt words for the {slots}"
         edit = ReplaceEntry(entry.line, entry.column, entry.text, suggestions[0], why)
         self.completed.append((entry, suggestions, edit))
@@ -709,7 +657,7 @@ class _RoundReplayer:
         assert colour is not None
         self.error(
             "M6",
-            f"{_tower_name(side, colour)} on {square_name(sq)} cannot move, so {side.title} forfeits "
+            f"{tower_name(side, colour)} on {square_name(sq)} cannot move, so {side.title} forfeits "
             f"the turn: the entry {text} is missing before this one, which is {side.other.title}'s",
             entry,
             number,
@@ -726,91 +674,6 @@ class _RoundReplayer:
         assert move is not None
         return move
 
-    def fault(self, entry: Entry) -> _Fault:
-        """What is wrong with ``entry`` as written (it is not a legal move as written)."""
-        pos = self.pos
-        origin = entry.origin
-        need = pos.tower
-        colour: Colour | None
-        if origin is not None:  # the coordinate form
-            t = pos.board[origin]
-            if t is None or t.side is not pos.to_move:
-                return self.bad_origin(origin)
-            colour = t.colour
-        else:
-            colour = entry.tower if entry.tower is not None else need
-            if colour is None:
-                return _Fault("T1", "the first move of a round names its tower")
-        if need is not None and colour != need:
-            return self.wrong_tower(colour)
-        return self.move_fault(entry, colour)
-
-    def move_fault(self, entry: Entry, colour: Colour) -> _Fault:
-        """The fault of the right tower's move: the rule it breaks, or its annotation."""
-        pos = self.pos
-        origin = entry.origin
-        try:
-            if origin is not None:
-                assert entry.target is not None  # (the coordinate form has both squares)
-                move = pos.resolve_coords(origin, entry.target)
-            else:
-                move = pos.resolve(entry.direction, entry.distance or 0, tower=colour)
-        except IllegalMoveError as e:
-            zero = entry.distance == 0 if origin is None else origin == entry.target
-            if not zero and pos.must_forfeit():  # checked only here: the common path is a legal move
-                return self.blocked(colour)
-            return _Fault(e.rule, f"{entry.text or 'this move'}: {e}", tower=colour)
-        if origin is not None:
-            return _Fault("push-entry", push_mark_fault(move), move)
-        written = entry.square_colour
-        assert written is not None  # (the colour form names its square)
-        return _Fault("square", square_fault(move, written), move)
-
-    def bad_origin(self, origin: int) -> _Fault:
-        """A coordinate entry starting where the side to move has no tower (T1/T2)."""
-        pos = self.pos
-        side = pos.to_move
-        t = pos.board[origin]
-        if pos.tower is not None and pos.must_forfeit() and pos.deadlock() is not None:
-            return self.blocked(pos.tower)  # the round is over (M8)
-        what = "no tower" if t is None else _tower_name(t.side, t.colour)
-        need = (
-            f"; {side.title} must move the {pos.tower.name.lower()} tower on "
-            f"{square_name(pos.square_of(side, pos.tower))}: {_why_this_tower(pos)}"
-            if pos.tower is not None
-            else f"; {side.title} moves one of his own towers"
-        )
-        return _Fault("T1" if pos.tower is None else "T2", f"{square_name(origin)} holds {what}{need}")
-
-    def wrong_tower(self, colour: Colour) -> _Fault:
-        """Not the tower that must move (T2): say which one must, and why."""
-        pos = self.pos
-        side, need = pos.to_move, pos.tower
-        assert need is not None
-        if pos.must_forfeit():
-            return self.blocked(need)
-        return _Fault(
-            "T2",
-            f"{side.title} must move the {need.name.lower()} tower (on "
-            f"{square_name(pos.square_of(side, need))}), not the {colour.name.lower()} "
-            f"one: {_why_this_tower(pos)}",
-        )
-
-    def blocked(self, colour: Colour) -> _Fault:
-        """A move written for a tower that cannot move: M8 when the round is deadlocked
-        (it is over), else M6 (the tower forfeits)."""
-        pos = self.pos
-        side = pos.to_move
-        loser = pos.deadlock()
-        if loser is not None:
-            return _Fault("M8", f"the round is over: deadlock, {loser.title} made the last move and loses")
-        sq = pos.square_of(side, colour)
-        return _Fault(
-            "M6",
-            f"{_tower_name(side, colour)} on {square_name(sq)} cannot move, so {side.title} "
-            f"forfeits the turn: {colour.title} 0 {SQUARE_COLOURS[sq].title} ({square_name(sq)}-{square_name(sq)})",
-        )
-
     # -- a push's back-entry
 
     def back_entry(self, idx: int, entry: Entry, number: int, push: Move) -> Ply:
@@ -819,17 +682,17 @@ class _RoundReplayer:
         back = back_move(push, self.pos)
         assert back.tower is not None  # (the back-entry moves the farthest pushed tower)
         expected = f"{back.tower.title} Back 1 {back.square_colour.title} ({back.coords()})"
-        if not self.is_back_entry(entry, back):
+        if not is_back_entry(entry, back):
             self.error(
                 "push-entry",
-                f"{push.side.title}'s Sumo push ({_describe(push)}) makes {push.side.other.title} "
+                f"{push.side.title}'s Sumo push ({describe(push)}) makes {push.side.other.title} "
                 f"forfeit this turn: the entry is the back-entry {expected}",
                 entry,
                 number,
                 suggestions=(f"{self.write_like(entry, back)}   {entry.text}",),
             )
             raise _Stop
-        wrong = self.back_entry_slips(entry, push, back)
+        wrong = back_entry_slips(self.pos, entry, push, back)
         if wrong:
             text = self.write_like(entry, back)
             self.error(
@@ -843,67 +706,10 @@ class _RoundReplayer:
             )
         return Ply(number, back.side, entry, PlyKind.BACK, back, self.place(idx))
 
-    @staticmethod
-    def is_back_entry(entry: Entry, back: Move) -> bool:
-        """Whether ``entry`` is meant as the back-entry (right or wrong in its details)."""
-        if entry.is_coords:
-            return entry.origin in (back.origin, back.target) and entry.origin != entry.target
-        return entry.direction is Direction.BACK
-
-    def back_entry_slips(self, entry: Entry, push: Move, back: Move) -> list[str]:
-        """What is wrong in a back-entry, slot by slot."""
-        if entry.is_coords:
-            return [] if (entry.origin, entry.target) == (back.origin, back.target) else [f"not {entry.text}"]
-        wrong = []
-        assert back.tower is not None  # (the back-entry moves the farthest pushed tower)
-        if entry.tower is not None and entry.tower != back.tower:
-            named, farthest = entry.tower.name.lower(), back.tower.name.lower()
-            if len(push.push) > 1 and entry.tower is _nearest_pushed(push, self.pos):
-                wrong.append(f"{named} is the nearest pushed tower; the back-entry names the farthest, {farthest}")
-            else:
-                wrong.append(f"the farthest pushed tower is {farthest}, not {named}")
-        if entry.distance != 1:
-            wrong.append(f"a pushed tower goes back 1 square, not {entry.distance}")
-        square = back.square_colour
-        if entry.square_colour is not None and entry.square_colour != square:
-            wrong.append(
-                f"it was pushed onto {square_name(back.target)}, {article(square)} {square.name.lower()} square, "
-                f"not {entry.square_colour.name.lower()}"
-            )
-        return wrong
-
-
-def _spelt(entry: Entry, suggestions: tuple[str, ...]) -> int | None:
-    """Which of ``suggestions`` (the legal moves an entry with an unknown word may stand
-    for, written as it was) spells the unknown word nearest (:mod:`.slips.spelling`), where the
-    entry and each suggestion have their words one a slot (the text and short forms)."""
-    at = {"tower": 0, "direction": 1, "square": 3}
-    slots = [at[name] for name in (entry.unread or "").split() if name in at]
-    words = entry.text.split()
-    if not slots or len(words) != 4 or len(suggestions) < 2:
-        return None
-    spellings = [s.split() for s in suggestions]
-    if any(len(w) != 4 for w in spellings):
-        return None
-    return nearest([words[k] for k in slots], [[w[k] for k in slots] for w in spellings])
-
-
-def _nearest_pushed(push: Move, position: Position) -> Colour | None:
-    """The colour of the nearest tower ``push`` pushed (now one square beyond where it stood)."""
-    step = 8 if push.side is Side.GOLD else -8
-    t = position.tower_at(push.push[0] + step)
-    return t.colour if t is not None else None
-
-
 def _best_follows(move: Move, fix: Correction) -> bool:
     """Whether ``move`` is continued by the record as well as any candidate of ``fix``."""
     best = max((c.follows for c in fix.candidates), default=0)
     return any(c.move == move and c.follows == best for c in fix.candidates) or not fix.candidates
-
-
-def _differs(candidate: Candidate) -> str:
-    slots = [str(s) for s in candidate.differs]
-    return ("the " + " and the ".join(slots) + " differ" + ("s" if len(slots) == 1 else "")) if slots else "as written"
 
 
 def _points(n: int) -> str:

@@ -1,17 +1,19 @@
 """Slips of a push: a push written as one entry, the pushed player's back-entry left out
-(S3); ``fix`` inserts it."""
+(S3), which ``fix`` inserts; and a back-entry written wrong, slot by slot (the nearest
+pushed tower named for the farthest, a distance other than 1, the square's colour)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from ...diagnostics import Edit, InsertEntry, Kind
-from ...engine.board import Direction
-from ...engine.position import Move
-from ..correct import back_move
+from ...engine.board import Colour, Direction, Side, square_name
+from ...engine.position import Move, Position
+from ...notation.record import Entry
+from ..correct import article, back_move
 from .hypotheses import Hypothesis, Stop, entry_of, recognises
 
-__all__ = ["missing_back_entry"]
+__all__ = ["back_entry_slips", "is_back_entry", "missing_back_entry"]
 
 @recognises(Kind.MISSING_BACK_ENTRY, precedence=50)
 def missing_back_entry(stop: Stop) -> Hypothesis | None:
@@ -34,3 +36,43 @@ def missing_back_entry(stop: Stop) -> Hypothesis | None:
         return (InsertEntry(before.line, before.column + len(before.text), f"   {inserted.text}", reason),)
 
     return Hypothesis(Kind.MISSING_BACK_ENTRY, why, tail, edits, 0, shows=2)
+
+
+# ------------------------------------------------ a back-entry written, checked
+
+
+def is_back_entry(entry: Entry, back: Move) -> bool:
+    """Whether ``entry`` is meant as the back-entry (right or wrong in its details)."""
+    if entry.is_coords:
+        return entry.origin in (back.origin, back.target) and entry.origin != entry.target
+    return entry.direction is Direction.BACK
+
+
+def back_entry_slips(pos: Position, entry: Entry, push: Move, back: Move) -> list[str]:
+    """What is wrong in a back-entry, slot by slot."""
+    if entry.is_coords:
+        return [] if (entry.origin, entry.target) == (back.origin, back.target) else [f"not {entry.text}"]
+    wrong = []
+    assert back.tower is not None  # (the back-entry moves the farthest pushed tower)
+    if entry.tower is not None and entry.tower != back.tower:
+        named, farthest = entry.tower.name.lower(), back.tower.name.lower()
+        if len(push.push) > 1 and entry.tower is _nearest_pushed(push, pos):
+            wrong.append(f"{named} is the nearest pushed tower; the back-entry names the farthest, {farthest}")
+        else:
+            wrong.append(f"the farthest pushed tower is {farthest}, not {named}")
+    if entry.distance != 1:
+        wrong.append(f"a pushed tower goes back 1 square, not {entry.distance}")
+    square = back.square_colour
+    if entry.square_colour is not None and entry.square_colour != square:
+        wrong.append(
+            f"it was pushed onto {square_name(back.target)}, {article(square)} {square.name.lower()} square, "
+            f"not {entry.square_colour.name.lower()}"
+        )
+    return wrong
+
+
+def _nearest_pushed(push: Move, position: Position) -> Colour | None:
+    """The colour of the nearest tower ``push`` pushed (now one square beyond where it stood)."""
+    step = 8 if push.side is Side.GOLD else -8
+    t = position.tower_at(push.push[0] + step)
+    return t.colour if t is not None else None

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["distance", "nearest"]
+from ...notation.record import Entry
+
+__all__ = ["distance", "nearest", "spelt"]
 
 
 def distance(a: str, b: str) -> int:
@@ -45,3 +47,18 @@ def nearest(words: Sequence[str], spellings: Sequence[Sequence[str]]) -> int | N
     if any(distance(w, s) > max(1, len(w) // 3) for w, s in zip(words, spellings[k], strict=True)):
         return None
     return k
+
+
+def spelt(entry: Entry, suggestions: tuple[str, ...]) -> int | None:
+    """Which of ``suggestions`` (the legal moves an entry with an unknown word may stand
+    for, written as it was) spells the unknown word nearest (:func:`nearest`), where the
+    entry and each suggestion have their words one a slot (the text and short forms)."""
+    at = {"tower": 0, "direction": 1, "square": 3}
+    slots = [at[name] for name in (entry.unread or "").split() if name in at]
+    words = entry.text.split()
+    if not slots or len(words) != 4 or len(suggestions) < 2:
+        return None
+    spellings = [s.split() for s in suggestions]
+    if any(len(w) != 4 for w in spellings):
+        return None
+    return nearest([words[k] for k in slots], [[w[k] for k in slots] for w in spellings])
