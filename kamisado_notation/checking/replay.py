@@ -77,6 +77,8 @@ from .slips import Hypothesis, Stop, candidate_words, explain, row_off
 from .slips.faults import Fault, describe, differs, entry_fault, legal_list, tower_name
 from .slips.headers import format_agrees, header_fixes, misnamed_headers
 from .slips.pushes import back_entry_slips, is_back_entry
+from .slips.rings import unseen_sumo
+from .slips.rows import row_slip_likelier, row_swapped_before
 from .slips.spelling import spelt
 from .targets import format_name, inferred_target, misspelt_format
 
@@ -500,18 +502,19 @@ class _RoundReplayer:
             self.error(fault.rule, fault.message, entry, number)
             raise _Stop
         if self.rings_unknown:
-            sumo = self.unseen_sumo(entry, number, fault.rule)
+            sumo = unseen_sumo(self.pos, entry)
             if sumo is not None:
-                return sumo
+                self.error(fault.rule, sumo[1], entry, number, WARNING, kind=Kind.UNKNOWN_RING)
+                return sumo[0]
         entries = self.rr.record.entries
         following = entries[idx + 1 : idx + 1 + LOOKAHEAD]
         fix = correct(self.pos, entry, following, ends=self.ends and idx + 1 == len(entries))
-        before = self.row_swapped_before(idx, entry)  # (Black's entry legal, Gold's not: the row swapped?)
-        if fix.forfeit is not None and before is None and not self.row_slip_likelier(idx, entry):  # (a row swapped: its forfeit first)
+        before = self.row_swapped_before(idx)  # (Black's entry legal, Gold's not: the row swapped?)
+        if fix.forfeit is not None and before is None and not self.row_slip_likelier(idx):  # (a row swapped: its forfeit first)
             return self.forgotten_forfeit(idx, entry, number, fix.forfeit)
         if self.doubt is None:  # where a slip of a whole row or round may start (:mod:`.slips`)
             self.doubt = (idx, self.pos.copy(), self.pending) if before is None else (idx - 1, before, None)
-        if idx == self.halt or (fix.certain is not None and (before is not None or self.row_slip_likelier(idx, entry))):
+        if idx == self.halt or (fix.certain is not None and (before is not None or self.row_slip_likelier(idx))):
             self.report(fault, entry, number, replace(fix, certain=None))
             raise _Stop
         self.report(fault, entry, number, fix)
@@ -521,85 +524,21 @@ class _RoundReplayer:
             return fault.move  # only its annotation is wrong, as far as the record tells
         raise _Stop
 
-    def row_slip_likelier(self, idx: int, entry: Entry) -> bool:
-        """Whether a slip of the row ``entry`` starts is likelier than a one-slot slip of
-        ``entry``: its written turn number is one off the row's place (a row left out or
-        written twice), or its two entries are legal as written the other way round. The
-        replay then stops there for :mod:`.slips` to tell."""
-        if self.shift or idx % 2:
-            return False
-        if row_off(entry, idx):
-            return True
-        entries = self.rr.record.entries
-        if idx + 1 >= len(entries) or entries[idx + 1].line != entry.line or self.pending is not None:
-            return False
-        pos = self.pos
-        first = exact_move(pos, entries[idx + 1])
-        if first is None or first.push:
-            return False
-        pos.apply(first)
-        try:
-            return exact_move(pos, entry) is not None
-        finally:
-            pos.undo()
+    def row_slip_likelier(self, idx: int) -> bool:
+        """:func:`.slips.rows.row_slip_likelier` here (never after a forgotten forfeit:
+        the entries' sides moved)."""
+        return not self.shift and row_slip_likelier(self.pos, self.rr.record.entries, idx, self.pending)
 
-    def row_swapped_before(self, idx: int, entry: Entry) -> Position | None:
-        """Where Gold's ``entry`` is wrong after Black's entry of its row was legal as
-        written (a free choice at a round's start takes most moves), and the row is legal
-        written the other way round: the position before the row, where a slip of the
-        row starts; else ``None``."""
-        plies, entries, pos = self.rr.plies, self.rr.record.entries, self.pos
-        if self.shift or not idx % 2 or self.pending is not None or not plies:
+    def row_swapped_before(self, idx: int) -> Position | None:
+        """:func:`.slips.rows.row_swapped_before` here, where the last ply is Black's entry
+        of the row played as an ordinary move (never after a forgotten forfeit)."""
+        plies = self.rr.plies
+        if self.shift or self.pending is not None or not plies or not idx % 2:
             return None
-        first = entries[idx - 1]
         last = plies[-1]
-        if first.line != entry.line or last.entry is not first or last.kind is not PlyKind.MOVE:
+        if last.entry is not self.rr.record.entries[idx - 1] or last.kind is not PlyKind.MOVE:
             return None
-        pos.undo()
-        try:
-            before = pos.copy()
-        finally:
-            pos.apply(last.move)
-        move = exact_move(before, entry)
-        if move is None or move.push:
-            return None
-        before.apply(move)
-        legal = exact_move(before, first) is not None
-        before.undo()
-        return before if legal else None
-
-    def unseen_sumo(self, entry: Entry, number: int, rule: str) -> Move | None:
-        """``entry`` as written when it is legal with more Sumo rings on the moving tower
-        than the replay knows of (S1, S2: a Sumo moves less far and may push), which rounds
-        it could not finish may have given it: a warning that the move cannot be checked,
-        and the rings put on the tower; else ``None``."""
-        pos = self.pos
-        side = pos.to_move
-        colour = pos.tower if pos.tower is not None else entry.tower
-        if entry.origin is not None and (t := pos.board[entry.origin]) is not None and t.side is side:
-            colour = t.colour
-        if colour is None:
-            return None
-        sq = pos.square_of(side, colour)
-        tower = pos.board[sq]
-        assert tower is not None  # (the side to move has each of its towers)
-        for rings in range(tower.rings + 1, 4):
-            pos.board[sq] = Tower(side, colour, rings)
-            move = exact_move(pos, entry)
-            if move is not None:
-                what = ("a Sumo", "a Double Sumo", "a Triple Sumo")[rings - 1]
-                self.error(
-                    rule,
-                    f"{entry.text} is legal only if {tower_name(side, colour)} is {what}, which the rounds not "
-                    "checked may have made it: the move cannot be checked, and the tower is taken to be one",
-                    entry,
-                    number,
-                    WARNING,
-                    kind=Kind.UNKNOWN_RING,
-                )
-                return move
-        pos.board[sq] = tower
-        return None
+        return row_swapped_before(self.pos, self.rr.record.entries, idx, last.move)
 
     def report(self, fault: Fault, entry: Entry, number: int, fix: Correction) -> None:
         if fix.certain is not None:

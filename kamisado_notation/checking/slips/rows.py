@@ -9,9 +9,9 @@ from ...diagnostics import DeleteRow, Edit, InsertRow, Kind, SwapEntries
 from ...engine.position import Move, Position
 from ...notation.record import Entry
 from ..correct import exact_move
-from .hypotheses import Hypothesis, Stop, entry_of, recognises
+from .hypotheses import Hypothesis, Stop, entry_of, recognises, row_off
 
-__all__ = ["BRIDGES", "missing_row", "repeated_row", "swapped_row"]
+__all__ = ["BRIDGES", "missing_row", "repeated_row", "row_slip_likelier", "row_swapped_before", "swapped_row"]
 
 def _row_start(stop: Stop) -> bool:
     """Whether the stop is at a row's first entry (Black's slot)."""
@@ -118,3 +118,53 @@ def _bridges(position: Position, entry: Entry) -> list[tuple[Move, Move]]:
         finally:
             position.undo()
     return found
+
+
+# ------------------------------------- where a row slip is likelier than one slot
+
+
+def row_slip_likelier(pos: Position, entries: Sequence[Entry], idx: int, pending: Move | None) -> bool:
+    """Whether a slip of the row entry ``idx`` of ``entries`` starts (in ``pos``, with the
+    back-entry of ``pending`` due) is likelier than a one-slot slip of that entry: its
+    written turn number is one off the row's place (a row left out or written twice), or
+    its two entries are legal as written the other way round. The replay then stops there
+    for :func:`~.hypotheses.explain` to tell."""
+    entry = entries[idx]
+    if idx % 2:
+        return False
+    if row_off(entry, idx):
+        return True
+    if idx + 1 >= len(entries) or entries[idx + 1].line != entry.line or pending is not None:
+        return False
+    first = exact_move(pos, entries[idx + 1])
+    if first is None or first.push:
+        return False
+    pos.apply(first)
+    try:
+        return exact_move(pos, entry) is not None
+    finally:
+        pos.undo()
+
+
+def row_swapped_before(pos: Position, entries: Sequence[Entry], idx: int, last: Move) -> Position | None:
+    """Where Gold's entry ``idx`` of ``entries`` is wrong in ``pos`` after Black's entry
+    of its row was legal as written and played as ``last`` (an ordinary move), and the
+    row is legal written the other way round (a free choice at a round's start takes
+    most moves): the position before the row, where a slip of the row starts; else
+    ``None``."""
+    entry = entries[idx]
+    first = entries[idx - 1]
+    if not idx % 2 or first.line != entry.line:
+        return None
+    pos.undo()
+    try:
+        before = pos.copy()
+    finally:
+        pos.apply(last)
+    move = exact_move(before, entry)
+    if move is None or move.push:
+        return None
+    before.apply(move)
+    legal = exact_move(before, first) is not None
+    before.undo()
+    return before if legal else None
