@@ -38,7 +38,6 @@ from ..diagnostics import (
 from ..engine.board import SIDES, Colour, Side, square_name
 from ..engine.match import (
     HOME_SQUARES,
-    MATCH_TARGETS,
     Fill,
     Match,
     RoundEnd,
@@ -49,9 +48,8 @@ from ..engine.match import (
 )
 from ..engine.position import Move, Position, Tower, WrittenMove
 from ..enums import TextEnum
-from ..errors import PlyError, PositionError
-from ..notation.digits import ascii_number
-from ..notation.headers import AS_HYPHEN, DASHES, HEADER_RULE
+from ..errors import PlyError
+from ..notation.headers import DASHES
 from ..notation.record import Entry, Lineup, MatchRecord, Pasted, RoundRecord
 from ..notation.style import write_like
 from ..notation.writer import ResolvedMoves
@@ -73,14 +71,14 @@ from .lineups import (
     next_round_check,
     rounds_played,
 )
+from .match_headers import MatchHeaders, match_target, parse_result, pasted_warning
 from .slips import Hypothesis, Stop, candidate_words, explain, row_off
 from .slips.faults import Fault, describe, differs, entry_fault, legal_list, tower_name
-from .slips.headers import format_agrees, header_fixes, misnamed_headers
+from .slips.headers import format_agrees, header_fixes
 from .slips.pushes import back_entry_slips, is_back_entry
 from .slips.rings import unseen_sumo
 from .slips.rows import row_slip_likelier, row_swapped_before
 from .slips.spelling import spelt
-from .targets import format_name, inferred_target, misspelt_format
 
 __all__ = ["DASHES", "MatchReplay", "Ply", "RoundReplay", "lineup_start", "match_target", "parse_result", "replay"]
 
@@ -229,29 +227,6 @@ class MatchReplay:
 
 
 # ----------------------------------------------------------------- headers
-
-
-def match_target(value: str | None, *, target: str | None = None) -> int | None:
-    """The target of a ``Match`` header (``Standard`` → 3) or a ``Target`` header
-    (``"5"``); 1 when neither is given; ``None`` when the value makes no sense."""
-    if target is not None:
-        n = ascii_number(target)  # not "５", not "1_0"
-        return n if n is not None and n >= 1 else None
-    if value is None:
-        return 1
-    key = value.strip().lower()
-    key = key.removesuffix(" round")
-    return MATCH_TARGETS.get(key)
-
-
-def parse_result(value: str) -> tuple[int, int] | None:
-    """``"1-3"`` → ``(1, 3)`` (Black's points, Gold's); ``None`` when not of that form.
-    An en dash, an em dash or a minus sign (:data:`DASHES`) is read as the ``-``."""
-    parts = value.strip().translate(AS_HYPHEN).split("-")
-    if len(parts) != 2:
-        return None
-    b, g = (ascii_number(p) for p in parts)
-    return (b, g) if b is not None and g is not None else None
 
 
 # ------------------------------------------------------------------ wording
@@ -651,10 +626,6 @@ def _best_follows(move: Move, fix: Correction) -> bool:
     return any(c.move == move and c.follows == best for c in fix.candidates) or not fix.candidates
 
 
-def _points(n: int) -> str:
-    return f"{n} point" if n == 1 else f"{n} points"
-
-
 def _syntax_cut(match: MatchRecord, round_index: int) -> tuple[int, int] | None:
     """The first syntax error inside round ``round_index``'s lines: the replay of that
     round stops there, since what the parser skipped may be a turn."""
@@ -737,28 +708,11 @@ class _MatchReplayer:
         self.fills: dict[int, Fill] = {}
         #: round → its lineups' diagnostics, where :meth:`round_start` checked them
         self.lineups_checked: dict[int, list[Diagnostic]] = {}
-        #: headers read as a known one they misspell (:func:`.slips.headers.misnamed_headers`)
-        self.misnamed = misnamed_headers(match) if match.headers else {}
-        #: the warning of a misspelt ``Match`` value, and the format it is read as
-        self.format_read: tuple[Diagnostic, str] | None = None
-
-    def header(self, name: str) -> str | None:
-        """The value of the header ``name``, or of the header read as it (a name a slip
-        away: :func:`.slips.headers.misnamed_headers`)."""
-        value = self.match.header(name)
-        if value is None and (misnamed := self.misnamed.get(name.lower())) is not None:
-            return misnamed.value
-        return value
+        #: the match's headers as the replay reads them
+        self.headers = MatchHeaders(match, self.probe_scores)
 
     def diag(self, rule: str, message: str, at: tuple[int, int], severity: Severity = ERROR, rnd: int | None = None) -> None:
         self.diags.append(Diagnostic(rule, message, at[0], at[1], severity, rnd, None, self.match.index))
-
-    def header_at(self, name: str) -> tuple[int, int]:
-        for h in self.match.headers:
-            if h.name.lower() == name.lower():
-                return h.line, h.column
-        misnamed = self.misnamed.get(name.lower())
-        return (misnamed.line, misnamed.column) if misnamed is not None else (self.match.line, 1)
 
     def unchecked(self, j: int, why: str, game: Match) -> None:
         """Say once that rounds ``j``… are not checked from the end of the round before
@@ -829,72 +783,19 @@ class _MatchReplayer:
         """The corrections of the header lines' slips (:mod:`.slips.headers`), on their
         warnings, for ``fix``; a misspelt format is written as read where the match
         played to ``target`` agrees with it."""
-        before, fmt = self.diags, self.format_read
+        before, fmt = self.diags, self.headers.format_read
         if fmt is not None:
-            text = self.header("Result")
+            text = self.headers.value("Result")
             claim = parse_result(text) if text is not None else None
             fmt = fmt if format_agrees(before, target, claim) else None
-        self.diags = header_fixes(self.match, before, self.misnamed, fmt)
+        self.diags = header_fixes(self.match, before, self.headers.misnamed, fmt)
         self.fixes.extend(e for d, was in zip(self.diags, before, strict=True) if d is not was for e in d.edits)
-
-    def target(self) -> tuple[int, bool]:
-        """The match's target (``Match``/``Target``; inferred when neither is written
-        over more than one round, :mod:`.targets`), and whether it is known."""
-        match = self.match
-        if match.pasted is not None and match.rounds:  # another match, pasted without headers
-            self.pasted_warning(match.pasted, match.rounds[0])
-            return match.pasted.target, True
-        target_text, match_text = self.header("Target"), self.header("Match")
-        if target_text is None and match_text is None:
-            return self.inferred_target(), True
-        target = match_target(match_text, target=target_text)
-        if target is not None:
-            if target_text is not None and match_text is not None:
-                self.check_match_header(match_text, target_text, target)
-            return target, True
-        name = "Target" if target_text is not None else "Match"
-        near = misspelt_format(match_text) if target_text is None and match_text is not None else []
-        if len(near) == 1:
-            message = f'[Match "{match_text}"] is no match format: read as [Match "{near[0]}"] (did you mean {near[0]}?)'
-            self.diag(HEADER_RULE, message, self.header_at("Match"), WARNING)
-            self.format_read = self.diags[-1], near[0]
-            return MATCH_TARGETS[near[0].lower()], True
-        hint = f" (did you mean {' or '.join(near)}?)" if near else ""
-        self.diag(
-            "syntax",
-            f"[{name} \"{target_text if target_text is not None else match_text}\"] is not a match "
-            f"format: Single, Standard, Long, Marathon, or [Target \"N\"] with N ≥ 1{hint}",
-            self.header_at(name),
-        )
-        return 10**9, False
-
-    def inferred_target(self) -> int:
-        """The target of a match with no ``Match`` or ``Target`` header: a single round
-        (1) when it has one round; else the smallest format its ``Result`` and its
-        rounds fit (:func:`.targets.inferred_target`), with a warning."""
-        n = _first_match_rounds(self.match.rounds)
-        if n <= 1:
-            return 1
-        text = self.header("Result")
-        claim = parse_result(text) if text is not None else None
-        target, claimed = inferred_target(claim, self.probe_scores(n), n)
-        why = f'as [Result "{text}"] says' if claimed else "the smallest format its rounds fit"
-        if target is None:
-            return 1
-        self.diag(
-            HEADER_RULE,
-            f"no [Match] or [Target] header, and {n} rounds: read as a {format_name(target)} match "
-            f"(to {_points(target)}), {why}",
-            (self.match.line, 1),
-            WARNING,
-        )
-        return target
 
     def probe_scores(self, n: int) -> list[tuple[int, int]]:
         """The score (Black's, Gold's) after each of the first ``n`` rounds that a trial
         replay with no target finishes (it stops at the first error)."""
         probe = _MatchReplayer(replace(self.match, rounds=self.match.rounds[:n]), probing=True)
-        start, _ok = probe.start()
+        start, _ok = probe.headers.start()
         game = Match(target=_UNKNOWN_TARGET, start=start)
         score = [game.score[Side.BLACK], game.score[Side.GOLD]]
         probe.play_rounds(game)
@@ -906,44 +807,18 @@ class _MatchReplayer:
             scores.append((score[0], score[1]))
         return scores
 
-    def check_match_header(self, match_text: str, target_text: str, target: int) -> None:
-        """Both ``Match`` and ``Target``: ``Target`` decides (it is the more precise);
-        a ``Match`` that names another target, or none, is a warning naming both."""
-        named = match_target(match_text)
-        if named == target:
-            return
-        what = f"a {match_text.strip()} match is played to {_points(named)}" if named is not None else "that is no match format"
-        self.diag(
-            "syntax",
-            f'[Match "{match_text}"] and [Target "{target_text}"] disagree ({what}): the target is '
-            f"{_points(target)}, as [Target] says",
-            self.header_at("Match"),
-            WARNING,
-        )
-
-    def start(self) -> tuple[Position | None, bool]:
-        """Round 1's start (the ``Position`` header, or ``None`` for the initial
-        position), and whether it could be read."""
-        text = self.header("Position")
-        if text is None:
-            return None, True
-        try:
-            return Position.from_string(text), True
-        except PositionError as e:
-            self.diag("syntax", f"bad [Position] header, {e.field}: {e}", self.header_at("Position"))
-            return None, False
-
     # -- rounds
 
     def run(self) -> MatchReplay:
-        target, checks_target = self.target()
-        start, replayable = self.start()
+        target, checks_target = self.headers.target()
+        start, replayable = self.headers.start()
+        self.diags.extend(self.headers.found)
         game = Match(target=target, start=start)
         self.complete = replayable
         if replayable:
             self.play_rounds(game)
         self.check_result(game)
-        if not self.probing and (self.misnamed or self.format_read or self.match.errors):
+        if not self.probing and (self.headers.misnamed or self.headers.format_read or self.match.errors):
             self.header_slips(target)
         self.diags.sort(key=lambda d: (d.line, d.column))
         winner = game.winner if checks_target else None
@@ -1063,19 +938,7 @@ class _MatchReplayer:
         the first match's."""
         self.restart = (Match(target=game.target), i)
         self.first_round = i
-        self.pasted_warning(Pasted(game.target, len(game.results), (game.score[Side.BLACK], game.score[Side.GOLD])), rec)
-
-    def pasted_warning(self, pasted: Pasted, rec: RoundRecord) -> None:
-        """The warning at round ``rec``, a ``Round 1`` after the match before was decided
-        (``pasted``: how): another match, written without headers."""
-        self.diags.append(
-            Diagnostic(
-                "match",
-                f"a Round 1 after the match was decided in round {pasted.decided_in} ({pasted.score[0]}-{pasted.score[1]}): "
-                f"read as the start of another match, written without headers, and checked as one (to {_points(pasted.target)})",
-                rec.line, rec.column, WARNING, rec.number, None, self.match.index, kind=Kind.PASTED_MATCH,
-            )
-        )  # fmt: skip
+        self.diags.append(pasted_warning(Pasted(game.target, len(game.results), (game.score[Side.BLACK], game.score[Side.GOLD])), rec, self.match.index))
 
     def unread_fill(self, game: Match, rec: RoundRecord, i: int) -> Fill | None:
         """The fill of round ``i``, whose line does not say it: the one its lineups or its
@@ -1420,7 +1283,7 @@ class _MatchReplayer:
 
     def check_result(self, game: Match) -> None:
         """The ``Result`` header against the score the replay found."""
-        text = self.header("Result")
+        text = self.headers.value("Result")
         if text is None or text.strip() in ("*", ""):
             return
         claim = parse_result(text)
@@ -1428,12 +1291,12 @@ class _MatchReplayer:
         if claim is not None and not text.isascii():
             self.dashes(text, claim)
         if claim is None:
-            self.diag("result", f"[Result \"{text}\"] is not Black's points - Gold's points (\"1-3\")", self.header_at("Result"))
+            self.diag("result", f"[Result \"{text}\"] is not Black's points - Gold's points (\"1-3\")", self.headers.at("Result"))
         elif self.complete and claim != score:
             self.diag(
                 "result",
                 f"the record gives {score[0]}-{score[1]} (Black-Gold), not {claim[0]}-{claim[1]}{self.stops_at(game)}",
-                self.header_at("Result"),
+                self.headers.at("Result"),
             )
 
     def stops_at(self, game: Match) -> str:
@@ -1455,7 +1318,7 @@ class _MatchReplayer:
         self.diag(
             "syntax",
             f"[Result \"{text}\"] is read as {claim[0]}-{claim[1]} (the {' and the '.join(names)} as '-')",
-            self.header_at("Result"),
+            self.headers.at("Result"),
             WARNING,
         )
 
@@ -1479,12 +1342,6 @@ def _tail_places(old: list[Entry], places: list[int | None], tail: list[Entry]) 
             j = next((g for g in gone if (old[g].line, old[g].column) == (t.line, t.column)), None)
         out.append(None if j is None else places[j])
     return out
-
-
-def _first_match_rounds(rounds: list[RoundRecord]) -> int:
-    """How many rounds the first match of a record holds: up to a ``Round 1`` after
-    others (another match pasted without headers, :meth:`_MatchReplayer.pasted`)."""
-    return next((k for k in range(1, len(rounds)) if rounds[k].number == 1), len(rounds))
 
 
 def lineup_start(rec: RoundRecord, rings_from: Position) -> Position | None:
