@@ -18,24 +18,20 @@ reach is reported as if it had been checked.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field, replace
-from typing import ClassVar
+from dataclasses import replace
 
 from ..diagnostics import (
     ERROR,
     WARNING,
     Diagnostic,
     Edit,
-    InsertEntry,
     InsertLine,
     Kind,
     Renumber,
-    ReplaceEntry,
     RewriteLine,
     Severity,
 )
-from ..engine.board import SIDES, Colour, Side, square_name
+from ..engine.board import Colour, Side
 from ..engine.match import (
     HOME_SQUARES,
     Fill,
@@ -46,22 +42,9 @@ from ..engine.match import (
     place_ring,
     round_result,
 )
-from ..engine.position import Move, Position, Tower, WrittenMove
-from ..enums import TextEnum
-from ..errors import PlyError
+from ..engine.position import Position, Tower
 from ..notation.headers import DASHES
-from ..notation.record import Entry, Lineup, MatchRecord, Pasted, RoundRecord
-from ..notation.style import write_like
-from ..notation.writer import ResolvedMoves
-from .correct import (
-    LOOKAHEAD,
-    Correction,
-    Slot,
-    back_move,
-    correct,
-    exact_move,
-    slot_wording,
-)
+from ..notation.record import Entry, MatchRecord, Pasted, RoundRecord
 from .lineups import (
     check_lineups,
     fill_slip,
@@ -72,614 +55,24 @@ from .lineups import (
     rounds_played,
 )
 from .match_headers import MatchHeaders, match_target, parse_result, pasted_warning
+from .replayed import MatchReplay, MatchStatus, Ply, PlyKind, RoundReplay
+from .round_replay import Attempt, LeftOut, RoundReplayer, syntax_cut
 from .slips import Hypothesis, Stop, candidate_words, explain, row_off
-from .slips.faults import Fault, describe, differs, entry_fault, legal_list, tower_name
 from .slips.headers import format_agrees, header_fixes
-from .slips.pushes import back_entry_slips, is_back_entry
-from .slips.rings import unseen_sumo
-from .slips.rows import row_slip_likelier, row_swapped_before
-from .slips.spelling import spelt
 
-__all__ = ["DASHES", "MatchReplay", "Ply", "RoundReplay", "lineup_start", "match_target", "parse_result", "replay"]
+__all__ = [
+    "DASHES",
+    "MatchReplay",
+    "MatchStatus",
+    "Ply",
+    "PlyKind",
+    "RoundReplay",
+    "lineup_start",
+    "match_target",
+    "parse_result",
+    "replay",
+]
 
-
-class PlyKind(TextEnum):
-    """What an entry of a round is."""
-
-    MOVE = "move"  #: an ordinary move
-    PUSH = "push"  #: a Sumo push (S2–S11)
-    FORFEIT = "forfeit"  #: a blocked tower's zero entry (M6)
-    BACK = "back"  #: a push's back-entry: the farthest pushed tower, back one square
-
-
-class MatchStatus(TextEnum):
-    """Whether a match was decided (the README's ``status``)."""
-
-    COMPLETE = "complete"
-    IN_PROGRESS = "in-progress"
-
-
-@dataclass(slots=True)
-class Ply:
-    """One entry of a round, judged. ``kind`` says what it is (:class:`PlyKind`; for
-    ``BACK``, a push's back-entry, whose ``move`` describes the farthest pushed
-    tower going back one square; the engine applied it with the push).
-
-    ``index`` is where the entry is written: ``entries[index]`` of the round's record
-    as written (``MatchReplay.record.rounds[RoundReplay.index]``), also when a correction
-    moved it (a swapped row) or rewrote it (``entry`` is then the corrected one); ``None``
-    for an entry the record does not hold, which the replay put in (a forgotten forfeit,
-    a push's missing back-entry, a row left out).
-
-    >>> from kamisado_notation import read_record, replay_match
-    >>> match = read_record("samples/standard-match.kmr").matches[0]
-    >>> first = replay_match(match).rounds[1].plies[0]  # round 2 is written '...' first (Gold starts)
-    >>> first.index, first.entry is match.rounds[1].entries[1], first.move
-    (1, True, <Move Gold Blue d1-h5 Right 4>)
-    """
-
-    number: int
-    side: Side
-    entry: Entry
-    kind: PlyKind
-    move: Move
-    index: int | None
-
-
-@dataclass
-class RoundReplay:
-    """A round as replayed: its start, its plies, and how it ended (``None`` while in
-    progress or when the replay stopped). ``index`` is the round's place in the match
-    record (``MatchReplay.record.rounds[index]``, from 0); ``record`` is the round as
-    replayed: the one written, or, where a certain correction of a whole row or round
-    was made (a swapped row, a repeated one), the round with it made."""
-
-    number: int
-    index: int
-    record: RoundRecord
-    fill: Fill | None
-    start: Position
-    plies: list[Ply] = field(default_factory=list)
-    result: RoundResult | None = None
-    stopped: bool = False
-
-    #: How a notebook draws a round: set by :mod:`kamisado_notation.drawing.svg` when it is imported.
-    _svg_hook: ClassVar[Callable[[RoundReplay], str] | None] = None
-
-    def _repr_svg_(self) -> str | None:
-        """The round's last position as SVG, for notebooks; ``None`` until installed."""
-        hook = type(self)._svg_hook
-        return hook(self) if hook is not None else None
-
-    def position_at(self, ply: int | None = None) -> Position:
-        """The position after ``ply`` plies: ``0`` is the round's start, ``len(plies)``
-        (or ``-1``, or ``None``) the position after the last replayed ply; negative
-        numbers count from the end as a Python sequence does, and a ply beyond either end
-        raises :class:`~kamisado_notation.errors.PlyError` (an ``IndexError``). Replays from
-        the start rather than keeping snapshots.
-
-        >>> from kamisado_notation import read_record, replay_match
-        >>> rnd = replay_match(read_record("samples/standard-match.kmr").matches[0]).rounds[0]
-        >>> rnd.position_at(0) == rnd.start, rnd.position_at(-1) == rnd.position_at(len(rnd.plies))
-        (True, True)
-        """
-        count = len(self.plies) + 1  # the positions: the start, then one after each ply
-        n = count - 1 if ply is None else ply + count if ply < 0 else ply
-        if not 0 <= n < count:
-            raise PlyError(f"round {self.number} has positions 0 to {count - 1} (or -{count} to -1), not {ply}")
-        position = self.start.copy()
-        for p in self.plies[:n]:
-            if p.kind is not PlyKind.BACK:
-                position.apply(p.move)
-        return position
-
-    def last_move(self, ply: int | None = None) -> Move | None:
-        """The move of ply ``ply`` (default: the last replayed), to highlight in a diagram."""
-        plies = self.plies if ply is None else self.plies[: max(ply, 0)]
-        return plies[-1].move if plies else None
-
-
-@dataclass
-class MatchReplay:
-    """A match as replayed: its rounds, score, winner and every diagnostic (the record's
-    syntax errors and the rules' verdicts), each once, in line order: a syntax error the
-    replay explains stands once, with what it found (the move an unknown word stands
-    for), or not at all when a correction explains it (a turn number a row left out
-    makes wrong)."""
-
-    record: MatchRecord
-    rounds: list[RoundReplay]
-    target: int
-    score: dict[Side, int]
-    winner: Side | None
-    status: MatchStatus
-    diagnostics: list[Diagnostic]
-    #: The certain corrections found, as edits of the record in record order (what
-    #: ``kamisado fix`` writes); each is also on its diagnostic (:attr:`Diagnostic.edits`).
-    fixes: list[Edit] = field(default_factory=list)
-
-    @property
-    def valid(self) -> bool:
-        return not any(d.severity == ERROR for d in self.diagnostics)
-
-    def resolved_moves(self) -> ResolvedMoves:
-        """The move of each written entry the replay played as written, by its place in
-        the record, for writing the match in another form
-        (:func:`~kamisado_notation.notation.writer.format_record`). An entry with an
-        error keeps what was written (the move the replay went on with may be a
-        correction), and so does one a correction rewrote.
-
-        >>> from kamisado_notation import read_record, replay_match
-        >>> judged = replay_match(read_record("samples/standard-match.kmr").matches[0])
-        >>> judged.record.rounds[0].entries[1].text, judged.resolved_moves().move_of(0, 1)
-        ('Orange Forward 4 Yellow', <Move Gold Orange h1-h5 Forward 4>)
-        """
-        wrong = {(d.line, d.column) for d in self.diagnostics if d.severity is ERROR}
-        rounds = self.record.rounds
-        found: dict[tuple[int, int], Move] = {}
-        for rnd in self.rounds:
-            written = rounds[rnd.index].entries
-            for ply in rnd.plies:
-                k, entry = ply.index, ply.entry
-                if k is not None and entry == written[k] and (entry.line, entry.column) not in wrong:
-                    found[rnd.index, k] = ply.move
-        return ResolvedMoves(found)
-
-
-# ----------------------------------------------------------------- headers
-
-
-# ------------------------------------------------------------------ wording
-
-
-# ------------------------------------------------------------------- replay
-
-
-
-class _Stop(Exception):
-    """The round's replay cannot go on (a rules error was reported)."""
-
-
-class _Over(Exception):
-    """An entry after the end of the round (M7, M8) was reported; the round keeps its result."""
-
-
-class _RoundReplayer:
-    """Replays one round's entries on ``position`` (played in place), collecting plies
-    and diagnostics. ``ends``: a later round follows, so this one must end."""
-
-    def __init__(
-        self,
-        rr: RoundReplay,
-        position: Position,
-        match_index: int,
-        cut: tuple[int, int] | None,
-        *,
-        ends: bool = False,
-        rings_unknown: bool = False,
-        halt: int | None = None,
-        places: list[int | None] | None = None,
-    ) -> None:
-        self.rr = rr
-        #: where each entry of the round as replayed is written (:attr:`Ply.index`), when
-        #: a correction made it differ from the round as written
-        self.places = places
-        #: the entry to stop at when it is not legal as written, even if a one-slot
-        #: correction would do: a slip of a whole row or round may start there
-        self.halt = halt
-        #: the rings won in rounds the replay could not finish are unknown: a move legal
-        #: only with more rings than the replay knows of is taken as made by a Sumo
-        self.rings_unknown = rings_unknown
-        self.pos = position
-        self.match_index = match_index
-        self.cut = cut
-        self.ends = ends
-        self.diagnostics: list[Diagnostic] = []
-        self.fixes: list[Edit] = []
-        self.cut_reached = False
-        self.pending: Move | None = None  # a push whose back-entry is due
-        self.chain: set[tuple[Side, Colour | None]] | None = None  # forfeits into a deadlock (M8)
-        self.shift = 0  # forgotten forfeits inserted so far: entries' sides shift by one each
-        self.inserted: list[int] = []  # the indices of the entries an entry was inserted before
-        self.stop_index: int | None = None  # the entry the replay stopped at
-        self.over: int | None = None  # the first entry after the round's end (M7, M8)
-        #: where the round's entries run on into another round whose ``Round`` line was
-        #: left out (:meth:`_MatchReplayer.left_out_round`): how to split it
-        self.split: _LeftOut | None = None
-        #: the first entry of the round that is no legal move as written: its index, the
-        #: position before it and the push whose back-entry was due
-        self.doubt: tuple[int, Position, Move | None] | None = None
-        # entries with a word not read: their suggestions, and the correction when certain
-        self.completed: list[tuple[Entry, tuple[str, ...], Edit | None]] = []
-
-    def error(
-        self,
-        rule: str,
-        message: str,
-        entry: Entry,
-        ply: int | None,
-        severity: Severity = ERROR,
-        suggestions: tuple[str, ...] = (),
-        *,
-        kind: Kind = Kind.NONE,
-        edits: tuple[Edit, ...] = (),
-    ) -> None:
-        """Report ``message`` at ``entry``; ``edits``, its certain correction, are kept for ``fix``."""
-        self.diagnostics.append(
-            Diagnostic(
-                rule, message, entry.line, entry.column, severity, self.rr.number, ply, self.match_index, suggestions, kind, edits
-            )
-        )
-        self.fixes.extend(edits)
-
-    def run(self, challenger: Side) -> None:
-        """Replay the round's entries; a slip with a certain correction is reported and
-        the replay goes on from the corrected move, any other rules error stops it.
-
-        The hot path: an ordinary move written without a fault is played by
-        :meth:`play_as_written`, in the engine's own terms and without building
-        explanations. Anything else (a push, a forfeit, a back-entry, any doubt) goes
-        through :meth:`special`, which reports what is wrong; so the diagnostics are the
-        same whichever path an entry takes."""
-        plies, hot, to_move, halt, places = self.rr.plies, self.play_as_written, self.pos, self.halt, self.places
-        number = 0
-        try:
-            for idx, entry in enumerate(self.rr.record.entries):
-                if self.cut is not None:
-                    self.check_cut(idx, entry, self.cut)
-                if entry.placeholder:
-                    self.placeholder(idx, entry, challenger)
-                    continue
-                number += 1
-                if idx == halt:
-                    self.halted(entry, number)
-                side = SIDES[(idx + self.shift) & 1]
-                if self.pending is None and self.chain is None and side is to_move.to_move and entry.unread is None:
-                    move = hot(entry, side)
-                    if move is not None:
-                        plies.append(Ply(number, side, entry, PlyKind.MOVE, move, idx if places is None else places[idx]))
-                        continue
-                self.special(idx, entry, number, challenger)
-        except _Stop:
-            self.rr.stopped = True
-            self.stop_index = idx
-        except _Over:
-            self.over = idx
-
-    def halted(self, entry: Entry, number: int) -> None:
-        """The entry where a slip of a whole row or round may start (:attr:`halt`): when
-        it is legal as written, the replay stops before it all the same (else :meth:`slip`
-        stops there)."""
-        if self.pending is None and exact_move(self.pos, entry) is not None:
-            self.error("syntax", "the round cannot be replayed past this entry as written", entry, number)
-            raise _Stop
-
-    def check_cut(self, idx: int, entry: Entry, cut: tuple[int, int]) -> None:
-        """Stop at the first syntax error inside the round (what was skipped may be a
-        turn); where the round was over before it, that entry is the first after its end
-        (:attr:`over`: another round's, perhaps)."""
-        if (entry.line, entry.column) >= cut:
-            if self.pending is None and round_result(self.pos) is not None:
-                self.over = idx
-            self.cut_reached = True
-            raise _Stop
-
-    def play_as_written(self, entry: Entry, side: Side) -> Move | None:
-        """The hot path: play ``entry`` when it is an ordinary move written without a
-        fault (T1/T2, M1–M3, S1/DS1/TS1, the square colour), else change nothing
-        (:meth:`Position.play_written`); the caller has checked that it is ``side``'s
-        turn."""
-        pos = self.pos
-        origin, target = entry.origin, entry.target
-        if origin is not None:  # the coordinate form: from-to (a target always)
-            if entry.push_mark or target is None:
-                return None
-            written: WrittenMove = (None, None, 0, None, origin, target)
-        else:  # the colour form: Tower Direction Distance Square
-            written = (entry.tower, entry.direction, entry.distance or 0, entry.square_colour, -1, -1)
-        return pos.last_move if pos.play_written((written,)) else None
-
-    def write_like(self, entry: Entry, move: Move) -> str:
-        """``move`` written as ``entry`` was (where its own words leave the language open,
-        the round's entries tell it)."""
-        return write_like(entry, move, self.rr.record.entries)
-
-    def placeholder(self, idx: int, entry: Entry, challenger: Side) -> None:
-        """The ``...`` that stands for Black when Gold is the Challenger (T1)."""
-        if idx == 0 and challenger is Side.GOLD:
-            return
-        if idx == 0:
-            self.error("T1", "'...' stands for Black when Gold moves first, but Black is the Challenger and moves first", entry, None)
-        else:
-            self.error("T1", "'...' may only stand for Black's first entry of a round", entry, None)
-        raise _Stop
-
-    def special(self, idx: int, entry: Entry, number: int, challenger: Side) -> None:
-        """Any entry the hot path did not play: check it, report, and play it (or its
-        correction) or stop."""
-        pos = self.pos
-        if idx == 0 and challenger is Side.GOLD:
-            self.missing_placeholder(entry, number)
-        side = SIDES[(idx + self.shift) & 1]
-        if self.pending is not None:
-            self.rr.plies.append(self.back_entry(idx, entry, number, self.pending))
-            self.pending = None
-            return
-        if pos.winner is not None:
-            self.error("M7", f"the round is over: {pos.winner.title} reached the home row at ply {number - 1}", entry, number)
-            raise _Over
-        self.check_deadlock(entry, number)
-        if side is not pos.to_move:  # entries alternate, and so do turns: not expected
-            self.error("T2", f"it is {pos.to_move.title}'s turn, not {side.title}'s", entry, number)
-            raise _Stop
-        move = self.unread(idx, entry) if entry.unread is not None else exact_move(pos, entry)
-        if move is None:
-            move = self.slip(idx, entry, number)
-        self.play(idx, entry, number, move)
-
-    def missing_placeholder(self, entry: Entry, number: int) -> None:
-        """Gold is the Challenger, yet the round's first entry is no ``...``. When it is a
-        legal move of Gold's as written, the ``...`` was left out (every entry one slot
-        early): one error, and the replay goes on as if it were there (so the entries'
-        turn numbers are judged with it, :meth:`_MatchReplayer.drop_explained`); else stop."""
-        if exact_move(self.pos, entry) is None:
-            self.error("T1", "Gold is the Challenger and moves first: Black's first slot is '...'", entry, number)
-            raise _Stop
-        self.error(
-            "T1",
-            "Gold is the Challenger and moves first, so the round starts with '...' for Black: it is missing; "
-            "the entries are read as if it were there (this one as Gold's first move)",
-            entry,
-            number,
-            suggestions=(f"...   {entry.text}",),
-            kind=Kind.MISSING_PLACEHOLDER,
-            edits=(InsertEntry(entry.line, entry.column, "...", "Gold is the Challenger and moves first: '...' stands for Black (T1)"),),
-        )
-        self.inserted.append(0)
-        self.shift += 1
-
-    def check_deadlock(self, entry: Entry, number: int) -> None:
-        """Deadlocked (M8): only the forced zero entries leading into it may follow. Only
-        an actual move can start a deadlock, so finding it at the first zero entry is soon
-        enough (a move that cannot be made is reported by :meth:`slip`)."""
-        pos = self.pos
-        zero = entry.distance == 0 if entry.origin is None else entry.origin == entry.target
-        if self.chain is None and zero and pos.deadlock() is not None:
-            self.chain = set()
-        if self.chain is None:
-            return
-        key = (pos.to_move, pos.tower)
-        if key in self.chain or not zero:
-            loser = pos.deadlock()
-            self.error("M8", f"the round is over: deadlock, {loser.title if loser else '?'} made the last move and loses", entry, number)
-            raise _Over
-        self.chain.add(key)
-
-    def place(self, idx: int) -> int | None:
-        """Where entry ``idx`` of the round as replayed is written (:attr:`Ply.index`)."""
-        return idx if self.places is None else self.places[idx]
-
-    def play(self, idx: int, entry: Entry, number: int, move: Move) -> None:
-        kind = PlyKind.PUSH if move.push else PlyKind.FORFEIT if move.distance == 0 else PlyKind.MOVE
-        self.rr.plies.append(Ply(number, move.side, entry, kind, move, self.place(idx)))
-        self.pos.apply(move)
-        if move.push:
-            self.pending = move
-
-    # -- a slip
-
-    def slip(self, idx: int, entry: Entry, number: int) -> Move:
-        """An entry that is not a legal move as written: report what is wrong and the
-        correction; return the move the replay goes on with (the correction when it is
-        certain, the written move when only its annotation is wrong), or stop."""
-        fault = entry_fault(self.pos, entry)
-        if fault.rule == "M8":  # the round is over: nothing to correct
-            self.error(fault.rule, fault.message, entry, number)
-            raise _Stop
-        if self.rings_unknown:
-            sumo = unseen_sumo(self.pos, entry)
-            if sumo is not None:
-                self.error(fault.rule, sumo[1], entry, number, WARNING, kind=Kind.UNKNOWN_RING)
-                return sumo[0]
-        entries = self.rr.record.entries
-        following = entries[idx + 1 : idx + 1 + LOOKAHEAD]
-        fix = correct(self.pos, entry, following, ends=self.ends and idx + 1 == len(entries))
-        before = self.row_swapped_before(idx)  # (Black's entry legal, Gold's not: the row swapped?)
-        if fix.forfeit is not None and before is None and not self.row_slip_likelier(idx):  # (a row swapped: its forfeit first)
-            return self.forgotten_forfeit(idx, entry, number, fix.forfeit)
-        if self.doubt is None:  # where a slip of a whole row or round may start (:mod:`.slips`)
-            self.doubt = (idx, self.pos.copy(), self.pending) if before is None else (idx - 1, before, None)
-        if idx == self.halt or (fix.certain is not None and (before is not None or self.row_slip_likelier(idx))):
-            self.report(fault, entry, number, replace(fix, certain=None))
-            raise _Stop
-        self.report(fault, entry, number, fix)
-        if fix.certain is not None:
-            return fix.certain.move
-        if fault.move is not None and _best_follows(fault.move, fix):
-            return fault.move  # only its annotation is wrong, as far as the record tells
-        raise _Stop
-
-    def row_slip_likelier(self, idx: int) -> bool:
-        """:func:`.slips.rows.row_slip_likelier` here (never after a forgotten forfeit:
-        the entries' sides moved)."""
-        return not self.shift and row_slip_likelier(self.pos, self.rr.record.entries, idx, self.pending)
-
-    def row_swapped_before(self, idx: int) -> Position | None:
-        """:func:`.slips.rows.row_swapped_before` here, where the last ply is Black's entry
-        of the row played as an ordinary move (never after a forgotten forfeit)."""
-        plies = self.rr.plies
-        if self.shift or self.pending is not None or not plies or not idx % 2:
-            return None
-        last = plies[-1]
-        if last.entry is not self.rr.record.entries[idx - 1] or last.kind is not PlyKind.MOVE:
-            return None
-        return row_swapped_before(self.pos, self.rr.record.entries, idx, last.move)
-
-    def report(self, fault: Fault, entry: Entry, number: int, fix: Correction) -> None:
-        if fix.certain is not None:
-            text = self.write_like(entry, fix.certain.move)
-            wording = slot_wording(entry, fix.certain, self.pos)
-            said = {"square": (Slot.SQUARE,), "T2": (Slot.TOWER,)}.get(fault.rule)
-            if fix.certain.differs == said:  # the message names the slot already
-                message = f"{fault.message}; correction: {text}"
-            else:
-                message = f"{fault.message}; the slip is {wording}; correction: {text}"
-            edit = ReplaceEntry(entry.line, entry.column, entry.text, text, wording)
-            self.error(fault.rule, message, entry, number, suggestions=(text,), kind=Kind.SLOT, edits=(edit,))
-            return
-        message = fault.message
-        if fault.tower is not None:
-            message += f"; {legal_list(self.pos, fault.tower)}"
-        if fix.candidates:
-            nearest = ", ".join(f"{self.write_like(entry, c.move)} ({differs(c)})" for c in fix.candidates)
-            message += f"; no single correction: nearest {nearest}"
-        suggestions = tuple(self.write_like(entry, c.move) for c in fix.candidates)
-        self.error(fault.rule, message, entry, number, suggestions=suggestions)
-
-    def unread(self, idx: int, entry: Entry) -> Move:
-        """An entry with a word the reader could not read (its syntax error is the
-        reader's): the legal move its other three slots name, when only one does (or the
-        entries after it tell which), is the entry's move, and its suggestion and fix;
-        else the replay stops there, as at any syntax error."""
-        entries = self.rr.record.entries
-        following = entries[idx + 1 : idx + 1 + LOOKAHEAD]
-        fix = correct(self.pos, entry, following, ends=self.ends and idx + 1 == len(entries))
-        certain = fix.certain
-        suggestions = tuple(self.write_like(entry, c.move) for c in (fix.candidates if certain is None else (certain,)))
-        slots = " and the ".join((entry.unread or "").split())
-        why = f"an unknown word for the {slots}" if " " not in (entry.unread or "") else f"unknown words for the {slots}"
-        if certain is None:
-            best = spelt(entry, suggestions)
-            if best is None:
-                self.completed.append((entry, suggestions, None))
-                self.cut_reached = True
-                raise _Stop
-            certain = fix.candidates[best]
-            suggestions = (suggestions[best], *suggestions[:best], *suggestions[best + 1 :])
-            why = f"a misspelt word for the {slots}" if " " not in (entry.unread or "") else f"misspelt words for the {slots}"
-        edit = ReplaceEntry(entry.line, entry.column, entry.text, suggestions[0], why)
-        self.completed.append((entry, suggestions, edit))
-        self.fixes.append(edit)
-        return certain.move
-
-    def forgotten_forfeit(self, idx: int, entry: Entry, number: int, forfeit: Move) -> Move:
-        """A blocked tower's forfeit left out (M6): report it, insert it, and go on with
-        the entry as the opponent's move."""
-        pos = self.pos
-        text = self.write_like(entry, forfeit)
-        side, colour, sq = forfeit.side, forfeit.tower, forfeit.origin
-        assert colour is not None
-        self.error(
-            "M6",
-            f"{tower_name(side, colour)} on {square_name(sq)} cannot move, so {side.title} forfeits "
-            f"the turn: the entry {text} is missing before this one, which is {side.other.title}'s",
-            entry,
-            number,
-            suggestions=(f"{text}   {entry.text}",),
-            kind=Kind.FORGOTTEN_FORFEIT,
-            edits=(InsertEntry(entry.line, entry.column, text, f"{side.title}'s {colour.name.lower()} tower is blocked and forfeits (M6)"),),
-        )
-        inserted = Entry(entry.line, entry.column, text=text, tower=colour, distance=0, square_colour=forfeit.square_colour)
-        self.rr.plies.append(Ply(number, side, inserted, PlyKind.FORFEIT, forfeit, None))
-        pos.apply(forfeit)
-        self.inserted.append(idx)
-        self.shift += 1
-        move = exact_move(pos, entry)
-        assert move is not None
-        return move
-
-    # -- a push's back-entry
-
-    def back_entry(self, idx: int, entry: Entry, number: int, push: Move) -> Ply:
-        """The pushed player's back-entry after ``push``, entry ``idx`` (S3); a missing one
-        stops the round, a wrong one is reported (with the right one) and the replay goes on."""
-        back = back_move(push, self.pos)
-        assert back.tower is not None  # (the back-entry moves the farthest pushed tower)
-        expected = f"{back.tower.title} Back 1 {back.square_colour.title} ({back.coords()})"
-        if not is_back_entry(entry, back):
-            self.error(
-                "push-entry",
-                f"{push.side.title}'s Sumo push ({describe(push)}) makes {push.side.other.title} "
-                f"forfeit this turn: the entry is the back-entry {expected}",
-                entry,
-                number,
-                suggestions=(f"{self.write_like(entry, back)}   {entry.text}",),
-            )
-            raise _Stop
-        wrong = back_entry_slips(self.pos, entry, push, back)
-        if wrong:
-            text = self.write_like(entry, back)
-            self.error(
-                "push-entry",
-                f"the back-entry of the push is {expected}: " + "; ".join(wrong),
-                entry,
-                number,
-                suggestions=(text,),
-                kind=Kind.BACK_ENTRY,
-                edits=(ReplaceEntry(entry.line, entry.column, entry.text, text, "; ".join(wrong)),),
-            )
-        return Ply(number, back.side, entry, PlyKind.BACK, back, self.place(idx))
-
-def _best_follows(move: Move, fix: Correction) -> bool:
-    """Whether ``move`` is continued by the record as well as any candidate of ``fix``."""
-    best = max((c.follows for c in fix.candidates), default=0)
-    return any(c.move == move and c.follows == best for c in fix.candidates) or not fix.candidates
-
-
-def _syntax_cut(match: MatchRecord, round_index: int) -> tuple[int, int] | None:
-    """The first syntax error inside round ``round_index``'s lines: the replay of that
-    round stops there, since what the parser skipped may be a turn."""
-    rounds = match.rounds
-    lo = rounds[round_index].line
-    hi = rounds[round_index + 1].line if round_index + 1 < len(rounds) else None
-    cut = None
-    for d in match.errors:
-        if d.severity == ERROR and lo <= d.line and (hi is None or d.line < hi) and d.line not in match.turnless:
-            key = (d.line, d.column)
-            if cut is None or key < cut:
-                cut = key
-    return cut
-
-
-@dataclass
-class _Attempt:
-    """How a round is replayed (:meth:`_MatchReplayer.replay_round`): who moves first,
-    whether it must end, the syntax error it stops at, whether the rings won before are
-    unknown; and what its replays found: the slips of whole rows or rounds corrected, the
-    entries they removed, where each entry of the round so corrected is written
-    (``places``: ``None`` while none is), and the entry to stop at, with the candidates
-    named there."""
-
-    challenger: Side
-    ends: bool
-    cut: tuple[int, int] | None
-    guess: bool = False
-    slips: list[Diagnostic] = field(default_factory=list)
-    removed: list[Entry] = field(default_factory=list)
-    places: list[int | None] | None = None
-    halt: int | None = None
-    maybe: str = ""
-    agrees: Callable[[Position], bool] | None = None
-    further: Callable[[Position], tuple[int, int]] | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class _LeftOut:
-    """A round whose entries run on past its end into the next round, whose ``Round``
-    line was left out (:meth:`_MatchReplayer.left_out_round`): the entry the next round
-    starts at (``index``), its ``fill``, its ``lineups`` (those written after the round's
-    last entry), the ``...`` the reader set aside there (the next round's first entry,
-    Gold being its Challenger), the line the ``Round`` line goes before, the reader's
-    diagnostics it explains, and how the round ended, in words."""
-
-    index: int
-    fill: Fill
-    lineups: list[Lineup]
-    placeholder: Entry | None
-    line: int
-    column: int
-    explained: frozenset[tuple[int, int]]
-    ended: str
 
 
 class _MatchReplayer:
@@ -976,8 +369,8 @@ class _MatchReplayer:
             for d in checked if checked is not None else check_lineups(rec, rr.fill, rr.start, self.match.index):
                 self.diags.append(d)
                 self.fixes.extend(d.edits)
-        cut = _syntax_cut(self.match, i) if self.match.errors else None
-        attempt = _Attempt(game.challenger if i else position.to_move, i + 1 < len(self.match.rounds), cut)
+        cut = syntax_cut(self.match, i) if self.match.errors else None
+        attempt = Attempt(game.challenger if i else position.to_move, i + 1 < len(self.match.rounds), cut)
         attempt.guess = game.target == _UNKNOWN_TARGET and not self.probing  # (a restart: rings won before unknown)
         attempt.agrees = next_round_check(self.match.rounds[i + 1]) if attempt.ends else None
         attempt.further = rounds_played(self.match.rounds[i + 1 :]) if attempt.ends else None
@@ -1063,13 +456,13 @@ class _MatchReplayer:
                 self.fixes.append(Renumber(entry.line, entry.column, real // 2 + 1 if real % 2 == 0 else None))
         self.diags = [d for d in self.diags if not (d.kind is Kind.TURN_NUMBER and (d.line, d.column) in explained)]
 
-    def replay_round(self, attempt: _Attempt, rr: RoundReplay, position: Position) -> tuple[_RoundReplayer, RoundReplay]:
+    def replay_round(self, attempt: Attempt, rr: RoundReplay, position: Position) -> tuple[RoundReplayer, RoundReplay]:
         """Replay ``rr``'s round from ``position``; where it stops at a slip of a whole
         row or round whose correction is certain, again from its start with the slip
         corrected (each time further on: the slips found are kept in ``attempt``), or up
         to the entry where the likeliest slips start. The last replayer, and its round."""
         while True:
-            runner = _RoundReplayer(
+            runner = RoundReplayer(
                 rr, position, self.match.index, attempt.cut, ends=attempt.ends, rings_unknown=attempt.guess, halt=attempt.halt,
                 places=attempt.places,
             )
@@ -1101,8 +494,8 @@ class _MatchReplayer:
                 rr = RoundReplay(rr.number, rr.index, replace(rr.record, entries=[*entries[:stop], *hypothesis.tail]), rr.fill, rr.start)
             position = rr.start.copy()
 
-    def left_out_round(self, rr: RoundReplay, runner: _RoundReplayer) -> _LeftOut | None:
-        """Round ``rr``, whose replay ended at its entry :attr:`~_RoundReplayer.over`
+    def left_out_round(self, rr: RoundReplay, runner: RoundReplayer) -> LeftOut | None:
+        """Round ``rr``, whose replay ended at its entry :attr:`~RoundReplayer.over`
         (M7, M8) with entries left, when those entries are another round's, its ``Round``
         line left out: they start a line of their own (numbered ``1.``, or not at all),
         and under exactly one fill from the round's end (the other round's lineups
@@ -1131,7 +524,7 @@ class _MatchReplayer:
         line, column = min([(first.line, (placeholder or first).column), *((lu.line, lu.column) for lu in lineups)])
         by = "reached the home row" if result.by is RoundEnd.HOME_ROW else "won by deadlock"
         ended = f"{result.winner.title} {by} at ply {rr.plies[-1].number}" if rr.plies else f"{result.winner.title} won"
-        return _LeftOut(k, how, lineups, placeholder, line, column, frozenset(explained), ended)
+        return LeftOut(k, how, lineups, placeholder, line, column, frozenset(explained), ended)
 
     def set_aside(self, first: Entry, after: int) -> Diagnostic | None:
         """The reader's error of a ``...`` it set aside on ``first``'s line, before it
@@ -1146,7 +539,7 @@ class _MatchReplayer:
             None,
         )
 
-    def split_round(self, i: int, left: _LeftOut) -> RoundRecord:
+    def split_round(self, i: int, left: LeftOut) -> RoundRecord:
         """Round ``i`` split where a ``Round`` line was left out (``left``): the error,
         with the line's insertion for ``fix``; :attr:`match` becomes a copy of the match
         with the two rounds (the record read is not changed), without the reader's
@@ -1175,7 +568,7 @@ class _MatchReplayer:
         self.fixes.append(edit)
         return head
 
-    def unfollowed(self, runner: _RoundReplayer, rr: RoundReplay, attempt: _Attempt) -> tuple[Diagnostic, Hypothesis | None, None] | None:
+    def unfollowed(self, runner: RoundReplayer, rr: RoundReplay, attempt: Attempt) -> tuple[Diagnostic, Hypothesis | None, None] | None:
         """A round replayed without a stop to an end the next round cannot follow (its
         lineups or its first entries; or no end, when a round follows): a slip the
         replay took for one-slot slips, or legal as written, is tried from the round's
@@ -1222,7 +615,7 @@ class _MatchReplayer:
         self.fixes.extend(verdict.edits)
         return slip, h, None
 
-    def stop_at(self, runner: _RoundReplayer, rr: RoundReplay, idx: int, error: Diagnostic) -> None:
+    def stop_at(self, runner: RoundReplayer, rr: RoundReplay, idx: int, error: Diagnostic) -> None:
         """Stop ``rr`` before its entry ``idx`` (legal as written, but a slip before it
         is certain, its correction not), reporting ``error`` there: what came after is
         not checked."""
@@ -1236,7 +629,7 @@ class _MatchReplayer:
         runner.fixes = [f for f in runner.fixes if (f.line, getattr(f, "column", 0)) < at]
 
     def row_slip(
-        self, runner: _RoundReplayer, rr: RoundReplay, attempt: _Attempt, *, after: int
+        self, runner: RoundReplayer, rr: RoundReplay, attempt: Attempt, *, after: int
     ) -> tuple[Diagnostic, Hypothesis | None, int | None] | None:
         """Where ``runner`` stopped at a rules error, the slip of a whole row or round
         that explains it (:func:`.slips.explain`): when certain, its diagnostic (in place
@@ -1394,3 +787,4 @@ def replay(match: MatchRecord) -> MatchReplay:
     (True, 'complete', ['Black', 'Gold', 'Gold', 'Black', 'Gold'])
     """
     return _MatchReplayer(match).run()
+
