@@ -40,13 +40,13 @@ from ..notation.fast_paths import validating_fast
 from ..notation.line_reader import Reader
 from ..notation.record import MatchRecord, RecordFile
 from ..notation.text import TEXT_RULE
-from .replay import MatchStatus, PlyKind
+from .replayed import MatchStatus, PlyKind
 from .verdict import Judge, Judged, judge_lines
 
 if TYPE_CHECKING:
     from ..io.parallel import Failure
     from ..notation.files import JsonMatches
-    from .replay import MatchReplay
+    from .replayed import MatchReplay
 
 __all__ = [
     "NO_MATCH",
