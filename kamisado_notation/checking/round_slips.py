@@ -6,7 +6,7 @@ finds is a diagnostic: the slip and its edits when certain, else the candidates 
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from ..diagnostics import (
     ERROR,
@@ -16,42 +16,83 @@ from ..engine.board import Side
 from ..engine.match import (
     round_result,
 )
+from ..engine.position import Move, Position
 from ..notation.record import MatchRecord
 from .replayed import RoundReplay
 from .round_replay import Attempt, RoundReplayer
-from .slips import Hypothesis, Stop, candidate_words, explain, row_off
+from .slips import Explanation, Hypothesis, Stop, candidate_words, explain, row_off
 
 __all__ = ["row_slip", "stop_at", "unfollowed"]
+
+
+@dataclass(frozen=True, slots=True)
+class _Search:
+    """The round ``rr`` searched for a slip, replayed as ``attempt`` says: what every
+    place a slip may start at shares."""
+
+    rr: RoundReplay
+    attempt: Attempt
+
+    def at(self, position: Position, index: int, pending: Move | None = None, *, start: bool = False) -> Stop:
+        """A slip starting at entry ``index`` of the round, in ``position``."""
+        a, rr = self.attempt, self.rr
+        return Stop(
+            position, rr.record.entries, index, rr.number, a.challenger is Side.GOLD, a.ends, pending,
+            start=start, agrees=a.agrees, further=a.further,
+        )  # fmt: skip
+
+    @property
+    def skipped(self) -> int:
+        """1 when the round's first entry is a ``...`` (no ply)."""
+        entries = self.rr.record.entries
+        return 1 if entries and entries[0].placeholder else 0
+
+    def gap(self, before: int) -> tuple[int | None, Stop | None]:
+        """The first row before entry ``before`` whose turn number is one off its place
+        (a row left out or written twice before it), and a slip starting there when the
+        replay reached it."""
+        entries = self.rr.record.entries
+        gap = next((k for k in range(0, before, 2) if row_off(entries[k], k)), None)
+        if gap is None or gap - self.skipped > len(self.rr.plies):
+            return gap, None
+        return gap, self.at(self.rr.position_at(gap - self.skipped), gap)
+
+    def doubt(self, runner: RoundReplayer, before: int | None = None) -> Stop | None:
+        """A slip starting at the round's first entry that was no legal move as written
+        (before entry ``before``, when given)."""
+        if runner.doubt is None or (before is not None and runner.doubt[0] >= before):
+            return None
+        at, position, pending = runner.doubt
+        return self.at(position, at, pending)
+
+
+def _wording(verdict: Explanation) -> tuple[str, tuple[str, ...]]:
+    """The message and suggestions of a certain slip."""
+    assert verdict.certain is not None
+    message = verdict.certain.wording + (f"; correction: {verdict.suggestion}" if verdict.suggestion else "")
+    return message, (verdict.suggestion,) if verdict.suggestion else ()
 
 
 def row_slip(
     runner: RoundReplayer, rr: RoundReplay, attempt: Attempt, match: MatchRecord, *, after: int
 ) -> tuple[Diagnostic, Hypothesis | None, int | None] | None:
-    """Where ``runner`` stopped at a rules error, the slip of a whole row or round
-    that explains it (:func:`.slips.explain`): when certain, its diagnostic (in place
-    of the error's, its edits on it) and the hypothesis; when the likeliest candidates start at an
-    earlier entry, taken for a one-slot slip, a diagnostic whose message names them
+    """Where ``runner`` stopped at a rules error, the slip of a whole row or round that
+    explains it (:func:`.slips.explain`): when certain, its diagnostic (in place of the
+    error's, its edits on it) and the hypothesis; when the likeliest candidates start at
+    an earlier entry, taken for a one-slot slip, a diagnostic whose message names them
     and that entry, where the round is to stop; else ``None`` (the error names the
     candidates, if any)."""
     stop = runner.stop_index
     if runner.cut_reached or runner.shift or after > len(rr.record.entries):
         return None
-    entries = rr.record.entries
-    gold_first, ends, agrees = attempt.challenger is Side.GOLD, attempt.ends, attempt.agrees
     if stop is None:
         return unfollowed(runner, rr, attempt, match)
+    search = _Search(rr, attempt)
     error = runner.diagnostics[-1]
-    stops = [Stop(runner.pos, entries, stop, rr.number, gold_first, ends, runner.pending, agrees=agrees, further=attempt.further)]
-    if runner.doubt is not None and runner.doubt[0] < stop:
-        at, position, pending = runner.doubt
-        stops.append(Stop(position, entries, at, rr.number, gold_first, ends, pending, agrees=agrees, further=attempt.further))
-    skipped = 1 if entries and entries[0].placeholder else 0
-    gap = next((k for k in range(0, stop, 2) if row_off(entries[k], k)), None)
-    if gap is not None and gap - skipped <= len(rr.plies):  # where the turn numbers say a row is missing or twice
-        stops.append(Stop(rr.position_at(gap - skipped), entries, gap, rr.number, gold_first, ends, agrees=agrees, further=attempt.further))
-    first = 1 if gold_first and entries and entries[0].placeholder else 0
-    stops.append(Stop(rr.start, entries, first, rr.number, gold_first, ends, start=True, agrees=agrees, further=attempt.further))
-    verdict = explain(stops)
+    _gap, gap = search.gap(stop)
+    first = 1 if attempt.challenger is Side.GOLD and search.skipped else 0
+    places = [search.at(runner.pos, stop, runner.pending), search.doubt(runner, stop), gap, search.at(rr.start, first, start=True)]
+    verdict = explain([s for s in places if s is not None])
     if verdict.certain is None:
         if not verdict.candidates:
             return None
@@ -60,61 +101,59 @@ def row_slip(
             return replace(error, message=maybe), None, verdict.index
         runner.diagnostics[-1] = replace(error, message=error.message + maybe)
         return None
-    h, stop = verdict.certain, verdict.index
-    message = h.wording + (f"; correction: {verdict.suggestion}" if verdict.suggestion else "")
-    suggestions = (verdict.suggestion,) if verdict.suggestion else ()
-    entry = entries[stop]
+    message, suggestions = _wording(verdict)
+    entry = rr.record.entries[verdict.index]
     there = next((d for d in runner.diagnostics if (d.line, d.column) == (entry.line, entry.column)), error)
-    slip = replace(there, message=message, suggestions=suggestions, kind=h.kind, edits=verdict.edits, line=entry.line, column=entry.column)
+    slip = replace(there, message=message, suggestions=suggestions, kind=verdict.certain.kind, edits=verdict.edits, line=entry.line, column=entry.column)
     runner.stop_index = verdict.start
-    return slip, h, None
+    return slip, verdict.certain, None
+
+
+def _followed(runner: RoundReplayer, attempt: Attempt, match: MatchRecord) -> bool:
+    """Whether a round replayed without a stop ends where what follows it can follow
+    (nothing to doubt: every entry legal as written, no turn number off, an end)."""
+    if runner.doubt is None and not match.errors and (not attempt.ends or runner.pos.winner is not None):
+        return True
+    over = round_result(runner.pos) is not None
+    agrees = attempt.agrees
+    return not (attempt.ends and not over) and (agrees is None or not over or agrees(runner.pos))
 
 
 def unfollowed(runner: RoundReplayer, rr: RoundReplay, attempt: Attempt, match: MatchRecord) -> tuple[Diagnostic, Hypothesis | None, None] | None:
-    """A round ``rr`` of ``match`` replayed without a stop to an end the next round cannot follow (its
-    lineups or its first entries; or no end, when a round follows): a slip the
-    replay took for one-slot slips, or legal as written, is tried from the round's
-    first doubtful entry, from a row whose turn number is one off its place (a row
-    left out or written twice) and from the start (:mod:`.slips`). The slip, when
-    certain (its edits on the diagnostic); else, when candidates start at such an entry, an error there naming them,
-    without a hypothesis (the round stops there); else ``None``."""
-    if runner.doubt is None and not match.errors and (not attempt.ends or runner.pos.winner is not None):
-        return None  # (every entry legal as written, no turn number off, an end: nothing to doubt)
-    entries, agrees = rr.record.entries, attempt.agrees
-    over = round_result(runner.pos) is not None
-    if not (attempt.ends and not over) and (agrees is None or not over or agrees(runner.pos)):
+    """A round ``rr`` of ``match`` replayed without a stop to an end the next round cannot
+    follow (its lineups or its first entries; or no end, when a round follows): a slip
+    the replay took for one-slot slips, or legal as written, is tried from the round's
+    first doubtful entry, from a row whose turn number is one off its place (a row left
+    out or written twice) and from the start (:mod:`.slips`). The slip, when certain (its
+    edits on the diagnostic); else, when candidates start at such an entry, an error
+    there naming them, without a hypothesis (the round stops there); else ``None``."""
+    if _followed(runner, attempt, match):
         return None
-    gold_first, ends = attempt.challenger is Side.GOLD, attempt.ends
-    skipped = 1 if entries and entries[0].placeholder else 0
-    stops = [Stop(rr.start, entries, skipped, rr.number, gold_first, ends, start=True, agrees=agrees, further=attempt.further)]
-    gap = next((k for k in range(0, len(entries), 2) if row_off(entries[k], k)), None)
-    if gap is not None and gap - skipped <= len(rr.plies):
-        stops.append(Stop(rr.position_at(gap - skipped), entries, gap, rr.number, gold_first, ends, agrees=agrees, further=attempt.further))
-    if runner.doubt is not None:
-        at, position, pending = runner.doubt
-        stops.append(Stop(position, entries, at, rr.number, gold_first, ends, pending, agrees=agrees, further=attempt.further))
-    verdict = explain(stops)
+    search = _Search(rr, attempt)
+    entries, skipped = rr.record.entries, search.skipped
+    gap, at_gap = search.gap(len(entries))
+    places = [s for s in (search.at(rr.start, skipped, start=True), at_gap, search.doubt(runner)) if s is not None]
+    verdict = explain(places)
     idx = verdict.index
-    if verdict.certain is None and not any(s.index == idx for s in stops[1:]):
+    if verdict.certain is None and not any(s.index == idx for s in places[1:]):
         return None
     entry = entries[idx]
     there = next((d for d in runner.diagnostics if (d.line, d.column) == (entry.line, entry.column)), None)
     rule = there.rule if there is not None else "syntax"
     runner.stop_index = verdict.start if verdict.certain is not None else idx
-    h = verdict.certain
-    if h is None:
+    if verdict.certain is None:
         gap_words = ", and the turn numbers say a row is missing or written twice here" if idx == gap else ""
         message = (
             f"round {rr.number} as written does not end where the next round can follow{gap_words}; "
             f"perhaps {candidate_words(verdict.candidates)}"
         )
         return Diagnostic(rule, message, entry.line, entry.column, ERROR, rr.number, idx - skipped + 1, match.index), None, None
-    message = h.wording + (f"; correction: {verdict.suggestion}" if verdict.suggestion else "")
-    suggestions = (verdict.suggestion,) if verdict.suggestion else ()
+    message, suggestions = _wording(verdict)
     slip = Diagnostic(
-        rule, message, entry.line, entry.column, ERROR, rr.number, idx - skipped + 1, match.index, suggestions, h.kind, verdict.edits
-    )
-    return slip, h, None
+        rule, message, entry.line, entry.column, ERROR, rr.number, idx - skipped + 1, match.index, suggestions,
+        verdict.certain.kind, verdict.edits,
+    )  # fmt: skip
+    return slip, verdict.certain, None
 
 
 def stop_at(runner: RoundReplayer, rr: RoundReplay, idx: int, error: Diagnostic) -> None:
