@@ -365,15 +365,9 @@ class _MatchReplayer:
         self.rounds.append(rr)
         said, fixed = len(self.diags), len(self.fixes)
         if rec.lineups:
-            checked = self.lineups_checked.pop(i, None)
-            for d in checked if checked is not None else check_lineups(rec, rr.fill, rr.start, self.match.index):
-                self.diags.append(d)
-                self.fixes.extend(d.edits)
-        cut = syntax_cut(self.match, i) if self.match.errors else None
-        attempt = Attempt(game.challenger if i else position.to_move, i + 1 < len(self.match.rounds), cut)
-        attempt.guess = game.target == _UNKNOWN_TARGET and not self.probing  # (a restart: rings won before unknown)
-        attempt.agrees = next_round_check(self.match.rounds[i + 1]) if attempt.ends else None
-        attempt.further = rounds_played(self.match.rounds[i + 1 :]) if attempt.ends else None
+            self.check_lineups(i, rr)
+        attempt = self.attempt(game, i, position)
+        cut = attempt.cut
         runner, rr = self.replay_round(attempt, rr, position)
         if runner.split is not None:  # the round runs on into the next: replayed again as two
             del self.diags[said:], self.fixes[fixed:], self.rounds[-1]
@@ -383,13 +377,7 @@ class _MatchReplayer:
         position = game.position = runner.pos
         if cut is not None and not rr.stopped and position.winner is None and position.deadlock() is None:
             rr.stopped = runner.cut_reached = True  # the round's last rows were lost: not its end
-        if runner.inserted or attempt.slips:
-            self.renumber(rr.record.entries, attempt.places, runner.inserted, attempt.removed)
-        runner.diagnostics.extend(attempt.slips)
-        if runner.completed:
-            self.read_past(runner.completed)
-        self.diags.extend(runner.diagnostics)
-        self.fixes.extend(runner.fixes)
+        self.take_findings(runner, rr, attempt)
         if rr.stopped:
             why = "a syntax error" if runner.cut_reached else "a rules error"
             self.unchecked(i + 1, f"round {rec.number} could not be replayed past {why}", game)
@@ -397,6 +385,38 @@ class _MatchReplayer:
         if not (rr.plies and rr.plies[-1].kind is PlyKind.PUSH):  # else the back-entry is due
             rr.result = game.finish_round()
         return True
+
+    def check_lineups(self, i: int, rr: RoundReplay) -> None:
+        """Round ``i``'s ``Lineup`` lines against its start (checked already where
+        :meth:`round_start` needed them)."""
+        checked = self.lineups_checked.pop(i, None)
+        for d in checked if checked is not None else check_lineups(rr.record, rr.fill, rr.start, self.match.index):
+            self.diags.append(d)
+            self.fixes.extend(d.edits)
+
+    def attempt(self, game: Match, i: int, position: Position) -> Attempt:
+        """How round ``i`` is replayed from ``position`` (:class:`Attempt`): who moves
+        first, whether it must end (a round follows: what it must agree with), the syntax
+        error it stops at, whether the rings won before are unknown (a restart)."""
+        rounds = self.match.rounds
+        cut = syntax_cut(self.match, i) if self.match.errors else None
+        attempt = Attempt(game.challenger if i else position.to_move, i + 1 < len(rounds), cut)
+        attempt.guess = game.target == _UNKNOWN_TARGET and not self.probing
+        if attempt.ends:
+            attempt.agrees, attempt.further = next_round_check(rounds[i + 1]), rounds_played(rounds[i + 1 :])
+        return attempt
+
+    def take_findings(self, runner: RoundReplayer, rr: RoundReplay, attempt: Attempt) -> None:
+        """What the round's replay found, into the match's: its diagnostics and edits,
+        the slips of whole rows it corrected, the turn numbers they moved, the unknown
+        words it read past."""
+        if runner.inserted or attempt.slips:
+            self.renumber(rr.record.entries, attempt.places, runner.inserted, attempt.removed)
+        runner.diagnostics.extend(attempt.slips)
+        if runner.completed:
+            self.read_past(runner.completed)
+        self.diags.extend(runner.diagnostics)
+        self.fixes.extend(runner.fixes)
 
     def place_plies(self, rr: RoundReplay, i: int) -> None:
         """The plies of ``rr``, round ``i`` of :attr:`match`, pointed at their entries in
