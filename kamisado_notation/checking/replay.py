@@ -40,7 +40,6 @@ from ..engine.match import (
     RoundResult,
     fill,
     place_ring,
-    round_result,
 )
 from ..engine.position import Position, Tower
 from ..notation.headers import DASHES
@@ -50,14 +49,13 @@ from .lineups import (
     fill_slip,
     likely_fill,
     missing_fill,
-    new_round_fill,
     next_round_check,
     rounds_played,
 )
 from .match_headers import MatchHeaders, match_target, parse_result, pasted_warning
 from .replayed import MatchReplay, MatchStatus, Ply, PlyKind, RoundReplay
 from .round_replay import Attempt, LeftOut, RoundReplayer, syntax_cut
-from .round_slips import row_slip, stop_at
+from .round_slips import left_out_round, row_slip, stop_at
 from .slips.headers import format_agrees, header_fixes
 
 __all__ = [
@@ -488,7 +486,7 @@ class _MatchReplayer:
             )
             runner.run(attempt.challenger)
             if runner.over is not None and not attempt.slips:
-                runner.split = self.left_out_round(rr, runner)
+                runner.split = left_out_round(rr, runner, self.match)
                 if runner.split is not None:
                     return runner, rr
             if attempt.halt is not None:  # stopped where the slip may start: its candidates named there
@@ -515,51 +513,6 @@ class _MatchReplayer:
                 attempt.places = places[:stop] + _tail_places(entries[stop:], places[stop:], hypothesis.tail)
                 rr = RoundReplay(rr.number, rr.index, replace(rr.record, entries=[*entries[:stop], *hypothesis.tail]), rr.fill, rr.start)
             position = rr.start.copy()
-
-    def left_out_round(self, rr: RoundReplay, runner: RoundReplayer) -> LeftOut | None:
-        """Round ``rr``, whose replay ended at its entry :attr:`~RoundReplayer.over`
-        (M7, M8) with entries left, when those entries are another round's, its ``Round``
-        line left out: they start a line of their own (numbered ``1.``, or not at all),
-        and under exactly one fill from the round's end (the other round's lineups
-        holding) more of them replay as written, at least the first few
-        (:func:`.lineups.new_round_fill`). How to split it, or ``None``."""
-        k, entries = runner.over, rr.record.entries
-        result = round_result(runner.pos)
-        if k is None or not k or result is None or runner.shift:
-            return None
-        first, last = entries[k], entries[k - 1]
-        if first.line <= last.line or first.number not in (None, 1):
-            return None
-        challenger = result.winner.other
-        lineups = [lu for lu in rr.record.lineups if lu.line > last.line]
-        aside = self.set_aside(first, last.line) if challenger is Side.GOLD and first.number is None else None
-        placeholder = Entry(aside.line, aside.column, "...", placeholder=True, number=1) if aside is not None else None
-        rest = [*([placeholder] if placeholder is not None else []), *entries[k:]]
-        end = runner.pos.copy()
-        place_ring(end, result)  # (won in the round: the new round's Sumo moves need it)
-        how = new_round_fill(end, challenger, RoundRecord(rr.number + 1, None, first.line, 1, lineups, rest))
-        if how is None:
-            return None
-        explained = {(e.line, e.column) for j, e in enumerate(rest) if e.number == j // 2 + 1 and not j % 2}
-        if aside is not None:
-            explained.add((aside.line, aside.column))
-        line, column = min([(first.line, (placeholder or first).column), *((lu.line, lu.column) for lu in lineups)])
-        by = "reached the home row" if result.by is RoundEnd.HOME_ROW else "won by deadlock"
-        ended = f"{result.winner.title} {by} at ply {rr.plies[-1].number}" if rr.plies else f"{result.winner.title} won"
-        return LeftOut(k, how, lineups, placeholder, line, column, frozenset(explained), ended)
-
-    def set_aside(self, first: Entry, after: int) -> Diagnostic | None:
-        """The reader's error of a ``...`` it set aside on ``first``'s line, before it
-        (one not at a round's start), which a round left out explains; else ``None``."""
-        return next(
-            (
-                d
-                for d in self.match.errors
-                if d.severity is ERROR and d.rule == "syntax" and not d.kind and d.line == first.line
-                and after < d.line and d.column < first.column
-            ),
-            None,
-        )
 
     def split_round(self, i: int, left: LeftOut) -> RoundRecord:
         """Round ``i`` split where a ``Round`` line was left out (``left``): the error,

@@ -2,27 +2,25 @@
 stopped at a rules error, or ran to an end the next round cannot follow, the places a
 slip may start (the stop, the round's first doubtful entry, a row whose turn number is
 one off its place, the round's start) are handed to :func:`.slips.explain`, and what it
-finds is a diagnostic: the slip and its edits when certain, else the candidates named."""
+finds is a diagnostic: the slip and its edits when certain, else the candidates named.
+And a round whose entries run on past its end into the next round, its ``Round`` line
+left out (:func:`left_out_round`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..diagnostics import (
-    ERROR,
-    Diagnostic,
-)
+from ..diagnostics import ERROR, Diagnostic
 from ..engine.board import Side
-from ..engine.match import (
-    round_result,
-)
+from ..engine.match import RoundEnd, RoundResult, place_ring, round_result
 from ..engine.position import Move, Position
-from ..notation.record import MatchRecord
+from ..notation.record import Entry, MatchRecord, RoundRecord
+from .lineups import new_round_fill
 from .replayed import RoundReplay
-from .round_replay import Attempt, RoundReplayer
+from .round_replay import Attempt, LeftOut, RoundReplayer
 from .slips import Explanation, Hypothesis, Stop, candidate_words, explain, row_off
 
-__all__ = ["row_slip", "stop_at", "unfollowed"]
+__all__ = ["left_out_round", "row_slip", "stop_at", "unfollowed"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +152,69 @@ def unfollowed(runner: RoundReplayer, rr: RoundReplay, attempt: Attempt, match: 
         verdict.certain.kind, verdict.edits,
     )  # fmt: skip
     return slip, verdict.certain, None
+
+
+def left_out_round(rr: RoundReplay, runner: RoundReplayer, match: MatchRecord) -> LeftOut | None:
+    """Round ``rr``, whose replay ended at its entry :attr:`~RoundReplayer.over`
+    (M7, M8) with entries left, when those entries are another round's, its ``Round``
+    line left out: they start a line of their own (numbered ``1.``, or not at all),
+    and under exactly one fill from the round's end (the other round's lineups
+    holding) more of them replay as written, at least the first few
+    (:func:`.lineups.new_round_fill`). How to split it, or ``None``."""
+    run_on = _runs_on(rr, runner)
+    if run_on is None:
+        return None
+    k, result = run_on
+    entries = rr.record.entries
+    first, last = entries[k], entries[k - 1]
+    challenger = result.winner.other
+    lineups = [lu for lu in rr.record.lineups if lu.line > last.line]
+    aside = _set_aside(match, first, last.line) if challenger is Side.GOLD and first.number is None else None
+    placeholder = Entry(aside.line, aside.column, "...", placeholder=True, number=1) if aside is not None else None
+    rest = [*([placeholder] if placeholder is not None else []), *entries[k:]]
+    end = runner.pos.copy()
+    place_ring(end, result)  # (won in the round: the new round's Sumo moves need it)
+    how = new_round_fill(end, challenger, RoundRecord(rr.number + 1, None, first.line, 1, lineups, rest))
+    if how is None:
+        return None
+    # the reader's errors the split explains: the turn numbers 1., 2.… of the new round, the '...' set aside
+    explained = {(e.line, e.column) for j, e in enumerate(rest) if e.number == j // 2 + 1 and not j % 2}
+    explained |= {(aside.line, aside.column)} if aside is not None else set()
+    line, column = min([(first.line, (placeholder or first).column), *((lu.line, lu.column) for lu in lineups)])
+    return LeftOut(k, how, lineups, placeholder, line, column, frozenset(explained), _ended(rr, result))
+
+
+def _runs_on(rr: RoundReplay, runner: RoundReplayer) -> tuple[int, RoundResult] | None:
+    """Where round ``rr``'s entries run on past its end (M7, M8) on a line of their own,
+    numbered ``1.`` or not at all: the index of the first, and how the round ended."""
+    k, entries = runner.over, rr.record.entries
+    result = round_result(runner.pos)
+    if not k or result is None or runner.shift:
+        return None
+    first, last = entries[k], entries[k - 1]
+    if first.line <= last.line or first.number not in (None, 1):
+        return None
+    return k, result
+
+
+def _ended(rr: RoundReplay, result: RoundResult) -> str:
+    """How round ``rr`` ended, in words."""
+    by = "reached the home row" if result.by is RoundEnd.HOME_ROW else "won by deadlock"
+    return f"{result.winner.title} {by} at ply {rr.plies[-1].number}" if rr.plies else f"{result.winner.title} won"
+
+
+def _set_aside(match: MatchRecord, first: Entry, after: int) -> Diagnostic | None:
+    """The reader's error of a ``...`` it set aside on ``first``'s line, before it
+    (one not at a round's start), which a round left out explains; else ``None``."""
+    return next(
+        (
+            d
+            for d in match.errors
+            if d.severity is ERROR and d.rule == "syntax" and not d.kind and d.line == first.line
+            and after < d.line and d.column < first.column
+        ),
+        None,
+    )
 
 
 def stop_at(runner: RoundReplayer, rr: RoundReplay, idx: int, error: Diagnostic) -> None:
