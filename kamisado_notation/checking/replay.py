@@ -27,7 +27,6 @@ from ..diagnostics import (
     Edit,
     InsertLine,
     Kind,
-    Renumber,
     RewriteLine,
     Severity,
 )
@@ -57,6 +56,7 @@ from .replayed import MatchReplay, MatchStatus, Ply, PlyKind, RoundReplay
 from .round_replay import Attempt, LeftOut, RoundReplayer, syntax_cut
 from .round_slips import left_out_round, row_slip, stop_at
 from .slips.headers import format_agrees, header_fixes
+from .slips.turn_numbers import renumbered
 
 __all__ = [
     "DASHES",
@@ -449,29 +449,12 @@ class _MatchReplayer:
                     break
 
     def renumber(self, entries: list[Entry], places: list[int | None] | None, inserted: list[int], removed: list[Entry]) -> None:
-        """The turn numbers of a round once its certain corrections are made: ``entries``
-        as corrected (rows inserted, swapped or removed; ``places``: where each is
-        written, ``None`` when none is moved), with an entry inserted before each of
-        ``inserted`` (a missing ``...``, a forgotten forfeit: every later entry one slot
-        early). The reader's warnings these explain are dropped, and those of ``removed``
-        entries, so that one slip is one diagnostic, not one more a row; a number they
+        """The turn numbers of a round once its certain corrections are made
+        (:func:`.slips.turn_numbers.renumbered`): the reader's warnings they explain are
+        dropped, so that one slip is one diagnostic, not one more a row; a number they
         leave wrong is renumbered (an edit for ``fix``)."""
-        explained = {(e.line, e.column) for e in removed}
-        shift = 0
-        for idx, entry in enumerate(entries):
-            at = inserted.count(idx)
-            shift += at
-            real = idx + shift
-            if entry.number is None:
-                continue
-            written = idx if places is None else places[idx]  # (None: an entry inserted)
-            if real % 2 == 0 and entry.number == real // 2 + 1:
-                explained.add((entry.line, entry.column))
-            elif real % 2 == 1 and entry.number == real // 2 + 1 and entries[idx - 1].line == entry.line:
-                # the row's number, written before it: its entries swapped places, the row did not
-                explained.add((entry.line, entry.column))
-            elif not at and written is not None and written != real:  # moved by what was inserted or removed
-                self.fixes.append(Renumber(entry.line, entry.column, real // 2 + 1 if real % 2 == 0 else None))
+        explained, edits = renumbered(entries, places, inserted, removed)
+        self.fixes.extend(edits)
         self.diags = [d for d in self.diags if not (d.kind is Kind.TURN_NUMBER and (d.line, d.column) in explained)]
 
     def replay_round(self, attempt: Attempt, rr: RoundReplay, position: Position) -> tuple[RoundReplayer, RoundReplay]:
