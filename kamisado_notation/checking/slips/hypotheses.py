@@ -182,17 +182,32 @@ def explain(stops: Sequence[Stop]) -> Explanation:
     if not useful:
         return Explanation()
     useful.sort(key=_rank)
-    stop, best = useful[0]
-    unique = len(useful) == 1 or _rank(useful[1]) > _rank(useful[0])
-    if not unique and best.whole:
-        told = _told_apart([u for u in useful if _rank(u) == _rank(useful[0])])
-        if told is not None:
-            (stop, best), unique = told, True
-    enough = best.whole or (best.count > best.hypothesis.last_edited + AGREE and best.hypothesis.kind is not Kind.MISSING_ROW)
-    if unique and enough:
+    (stop, best), unique = _best(useful)
+    if unique and _enough(best):
         h = best.hypothesis
         return Explanation(h, h.edits(best.moves), _suggestion(stop, best), index=stop.index + h.first, start=stop.index)
     return Explanation(candidates=tuple(t.hypothesis for _stop, t in useful), index=stop.index + best.hypothesis.first)
+
+
+def _best(ranked: list[tuple[Stop, Trial]]) -> tuple[tuple[Stop, Trial], bool]:
+    """The best of the trials ``ranked`` (best first), and whether it is the only best
+    (rows left out that replay the round to its end alike told apart by the rounds
+    after, :func:`_told_apart`)."""
+    if len(ranked) == 1 or _rank(ranked[1]) > _rank(ranked[0]):
+        return ranked[0], True
+    if ranked[0][1].whole:
+        told = _told_apart([u for u in ranked if _rank(u) == _rank(ranked[0])])
+        if told is not None:
+            return told, True
+    return ranked[0], False
+
+
+def _enough(trial: Trial) -> bool:
+    """Whether a trial agrees with the record long enough to be certain: to the round's
+    end, or :data:`AGREE` entries past its own edits (never for a row left out, which
+    many rows may bridge alike for a while)."""
+    h = trial.hypothesis
+    return trial.whole or (trial.count > h.last_edited + AGREE and h.kind is not Kind.MISSING_ROW)
 
 
 def _told_apart(tied: list[tuple[Stop, Trial]]) -> tuple[Stop, Trial] | None:
