@@ -14,7 +14,7 @@ from ..engine.match import MATCH_TARGETS
 from ..engine.position import Position
 from ..errors import PositionError
 from ..notation.digits import ascii_number
-from ..notation.headers import AS_HYPHEN, HEADER_RULE
+from ..notation.headers import AS_HYPHEN, DASHES, HEADER_RULE
 from ..notation.record import MatchRecord, Pasted, RoundRecord
 from .slips.headers import misnamed_headers
 from .targets import format_name, inferred_target, misspelt_format
@@ -157,6 +157,35 @@ class MatchHeaders:
         except PositionError as e:
             self.diag("syntax", f"bad [Position] header, {e.field}: {e}", self.at("Position"))
             return None, False
+
+    def check_result(self, score: tuple[int, int], *, checked: bool, stops: str = "") -> None:
+        """The ``Result`` header against the ``score`` (Black's, Gold's) the replay found,
+        when it ``checked`` the whole match (``stops``: where the record stops, in words,
+        when it stops before the match is decided)."""
+        text = self.value("Result")
+        if text is None or text.strip() in ("*", ""):
+            return
+        claim = parse_result(text)
+        if claim is not None and not text.isascii():
+            self.dashes(text, claim)
+        if claim is None:
+            self.diag("result", f"[Result \"{text}\"] is not Black's points - Gold's points (\"1-3\")", self.at("Result"))
+        elif checked and claim != score:
+            self.diag(
+                "result",
+                f"the record gives {score[0]}-{score[1]} (Black-Gold), not {claim[0]}-{claim[1]}{stops}",
+                self.at("Result"),
+            )
+
+    def dashes(self, text: str, claim: tuple[int, int]) -> None:
+        """A ``Result`` read with a dash for its ``-`` (:data:`DASHES`): a warning saying so."""
+        names = sorted({f"{name} '{c}'" for c, name in DASHES.items() if c in text})
+        self.diag(
+            "syntax",
+            f"[Result \"{text}\"] is read as {claim[0]}-{claim[1]} (the {' and the '.join(names)} as '-')",
+            self.at("Result"),
+            WARNING,
+        )
 
 
 def pasted_warning(pasted: Pasted, rec: RoundRecord, match_index: int | None) -> Diagnostic:

@@ -56,6 +56,7 @@ from .replayed import MatchReplay, MatchStatus, Ply, PlyKind, RoundReplay
 from .round_replay import Attempt, LeftOut, RoundReplayer, syntax_cut
 from .round_slips import left_out_round, row_slip, stop_at
 from .slips.headers import format_agrees, header_fixes
+from .slips.spelling import completed_word
 from .slips.turn_numbers import renumbered
 
 __all__ = [
@@ -204,11 +205,13 @@ class _MatchReplayer:
         target, checks_target = self.headers.target()
         start, replayable = self.headers.start()
         self.diags.extend(self.headers.found)
+        found = len(self.headers.found)
         game = Match(target=target, start=start)
         self.complete = replayable
         if replayable:
             self.play_rounds(game)
-        self.check_result(game)
+        self.headers.check_result((game.score[Side.BLACK], game.score[Side.GOLD]), checked=self.complete, stops=self.stops_at(game))
+        self.diags.extend(self.headers.found[found:])
         if not self.probing and (self.headers.misnamed or self.headers.format_read or self.match.errors):
             self.header_slips(target)
         self.diags.sort(key=lambda d: (d.line, d.column))
@@ -433,19 +436,7 @@ class _MatchReplayer:
         for entry, suggestions, certain in completed:
             for i, d in enumerate(self.diags):
                 if d.kind is Kind.UNKNOWN_WORD and entry.covers(d.line, d.column):
-                    edits = (certain,) if certain is not None else ()
-                    if certain is not None and len(suggestions) > 1:  # the spelling told them apart
-                        message = (
-                            f"{d.message}; the entry's other slots allow {' or '.join(suggestions)}, and the word is "
-                            f"spelt nearest the first; correction: {suggestions[0]}"
-                        )
-                    elif certain:
-                        message = f"{d.message}; the entry's other slots name one legal move; correction: {suggestions[0]}"
-                    elif suggestions:
-                        message = f"{d.message}; the entry's other slots allow {' or '.join(suggestions)}: no single correction"
-                    else:
-                        message = f"{d.message}; no legal move agrees with the entry's other slots"
-                    self.diags[i] = replace(d, message=message, suggestions=suggestions, edits=edits)
+                    self.diags[i] = completed_word(d, suggestions, certain)
                     break
 
     def renumber(self, entries: list[Entry], places: list[int | None] | None, inserted: list[int], removed: list[Entry]) -> None:
@@ -526,24 +517,6 @@ class _MatchReplayer:
         self.fixes.append(edit)
         return head
 
-    def check_result(self, game: Match) -> None:
-        """The ``Result`` header against the score the replay found."""
-        text = self.headers.value("Result")
-        if text is None or text.strip() in ("*", ""):
-            return
-        claim = parse_result(text)
-        score = (game.score[Side.BLACK], game.score[Side.GOLD])
-        if claim is not None and not text.isascii():
-            self.dashes(text, claim)
-        if claim is None:
-            self.diag("result", f"[Result \"{text}\"] is not Black's points - Gold's points (\"1-3\")", self.headers.at("Result"))
-        elif self.complete and claim != score:
-            self.diag(
-                "result",
-                f"the record gives {score[0]}-{score[1]} (Black-Gold), not {claim[0]}-{claim[1]}{self.stops_at(game)}",
-                self.headers.at("Result"),
-            )
-
     def stops_at(self, game: Match) -> str:
         """Where a record that stops before its match is decided stops: its last round
         and ply read (``""`` for a decided match)."""
@@ -557,15 +530,6 @@ class _MatchReplayer:
         return f"; the record stops {where}, at ply {ply.number} (line {ply.entry.line})"
 
 
-    def dashes(self, text: str, claim: tuple[int, int]) -> None:
-        """A ``Result`` read with a dash for its ``-`` (:data:`DASHES`): a warning saying so."""
-        names = sorted({f"{name} '{c}'" for c, name in DASHES.items() if c in text})
-        self.diag(
-            "syntax",
-            f"[Result \"{text}\"] is read as {claim[0]}-{claim[1]} (the {' and the '.join(names)} as '-')",
-            self.headers.at("Result"),
-            WARNING,
-        )
 
 
 #: The target of the match a restart plays (:meth:`_MatchReplayer.unchecked`): the

@@ -14,10 +14,12 @@ correction is then certain because the spelling and the legal moves agree.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
+from ...diagnostics import Diagnostic, Edit
 from ...notation.record import Entry
 
-__all__ = ["distance", "nearest", "spelt"]
+__all__ = ["completed_word", "distance", "nearest", "spelt"]
 
 
 def distance(a: str, b: str) -> int:
@@ -62,3 +64,21 @@ def spelt(entry: Entry, suggestions: tuple[str, ...]) -> int | None:
     if any(len(w) != 4 for w in spellings):
         return None
     return nearest([words[k] for k in slots], [[w[k] for k in slots] for w in spellings])
+
+
+def completed_word(error: Diagnostic, suggestions: tuple[str, ...], certain: Edit | None) -> Diagnostic:
+    """The reader's ``error`` of an unknown word read past, completed by the replay: the
+    entries its other slots allow (``suggestions``, nearest spelling first) and the
+    correction when certain (its ``certain`` edit), else the candidates."""
+    if certain is not None and len(suggestions) > 1:  # the spelling told them apart
+        message = (
+            f"{error.message}; the entry's other slots allow {' or '.join(suggestions)}, and the word is "
+            f"spelt nearest the first; correction: {suggestions[0]}"
+        )
+    elif certain:
+        message = f"{error.message}; the entry's other slots name one legal move; correction: {suggestions[0]}"
+    elif suggestions:
+        message = f"{error.message}; the entry's other slots allow {' or '.join(suggestions)}: no single correction"
+    else:
+        message = f"{error.message}; no legal move agrees with the entry's other slots"
+    return replace(error, message=message, suggestions=suggestions, edits=(certain,) if certain is not None else ())
