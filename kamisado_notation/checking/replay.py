@@ -43,7 +43,12 @@ from ..engine.match import (
 from ..engine.position import Position, Tower
 from ..notation.headers import DASHES
 from ..notation.record import Entry, MatchRecord, Pasted, RoundRecord
-from .lineups import (
+from .match_headers import MatchHeaders, match_target, parse_result, pasted_warning
+from .replayed import MatchReplay, MatchStatus, Ply, PlyKind, RoundReplay
+from .round_replay import Attempt, LeftOut, RoundReplayer, syntax_cut
+from .round_slips import left_out_round, row_slip, stop_at
+from .slips.headers import format_agrees, header_fixes
+from .slips.lineups import (
     check_lineups,
     fill_slip,
     likely_fill,
@@ -51,11 +56,6 @@ from .lineups import (
     next_round_check,
     rounds_played,
 )
-from .match_headers import MatchHeaders, match_target, parse_result, pasted_warning
-from .replayed import MatchReplay, MatchStatus, Ply, PlyKind, RoundReplay
-from .round_replay import Attempt, LeftOut, RoundReplayer, syntax_cut
-from .round_slips import left_out_round, row_slip, stop_at
-from .slips.headers import format_agrees, header_fixes
 from .slips.spelling import completed_word
 from .slips.turn_numbers import renumbered
 
@@ -313,7 +313,7 @@ class _MatchReplayer:
     def written_fill(self, game: Match, end: Position, rec: RoundRecord, i: int) -> Position | None:
         """Round ``i``, whose lineups fail under the fill its line names (from ``end``,
         the round before's end): its start under the other fill, where the round's
-        lineups and first entries say the word is a slip (:func:`.lineups.fill_slip`,
+        lineups and first entries say the word is a slip (:func:`.slips.lineups.fill_slip`,
         reported); else ``None``."""
         slip = fill_slip(end, game.challenger, rec, self.match.index)
         if slip is None:

@@ -15,10 +15,10 @@ from ..engine.board import Side
 from ..engine.match import RoundEnd, RoundResult, place_ring, round_result
 from ..engine.position import Move, Position
 from ..notation.record import Entry, MatchRecord, RoundRecord
-from .lineups import new_round_fill
 from .replayed import RoundReplay
 from .round_replay import Attempt, LeftOut, RoundReplayer
 from .slips import Explanation, Hypothesis, Stop, candidate_words, explain, row_off
+from .slips.lineups import new_round_fill
 
 __all__ = ["left_out_round", "row_slip", "stop_at", "unfollowed"]
 
@@ -160,7 +160,7 @@ def left_out_round(rr: RoundReplay, runner: RoundReplayer, match: MatchRecord) -
     line left out: they start a line of their own (numbered ``1.``, or not at all),
     and under exactly one fill from the round's end (the other round's lineups
     holding) more of them replay as written, at least the first few
-    (:func:`.lineups.new_round_fill`). How to split it, or ``None``."""
+    (:func:`.slips.lineups.new_round_fill`). How to split it, or ``None``."""
     run_on = _runs_on(rr, runner)
     if run_on is None:
         return None

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..diagnostics import ERROR, Diagnostic, Kind, RewriteLine
-from ..engine.board import Colour, Side
-from ..engine.match import HOME_SQUARES, Fill, Match, fill, place_ring, round_result
-from ..engine.position import Position
-from ..notation.record import Entry, Lineup, RoundRecord
-from .correct import LOOKAHEAD, exact_move, play_as_written
+from ...diagnostics import ERROR, Diagnostic, Kind, RewriteLine
+from ...engine.board import Colour, Side
+from ...engine.match import HOME_SQUARES, Fill, Match, fill, place_ring, round_result
+from ...engine.position import Position
+from ...notation.record import Entry, Lineup, RoundRecord
+from ..correct import LOOKAHEAD, exact_move, play_as_written
 
 __all__ = [
     "check_lineups", "fill_slip", "likely_fill", "missing_fill", "new_round_fill", "next_round_check", "plays", "rounds_played",
