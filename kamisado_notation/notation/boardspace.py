@@ -27,7 +27,7 @@ from ..diagnostics import WARNING, Diagnostic
 from ..engine.board import Side, square, square_file, square_rank
 from ..engine.position import Move, Position
 from ..errors import KamisadoError
-from .foreign_match import Located, Played, build_match, round_winner, single_round_refusal
+from .foreign_match import Located, Played, build_match, round_score, round_winner, single_round_refusal
 from .record import MatchRecord, RecordFile
 
 __all__ = ["SETUP", "BoardSpaceGame", "boardspace_game", "boardspace_refusal", "format_boardspace", "read_boardspace"]
@@ -237,7 +237,7 @@ class _Game:
         headers.append(("Match", "Single"))
         winner = None if self.position is None else round_winner(self.position)
         if winner is not None:
-            headers.append(("Result", "1-0" if winner is Side.BLACK else "0-1"))
+            headers.append(("Result", round_score(winner)))
         if self.root.get("RE", ("", 0))[0]:
             headers.append(("BoardSpaceResult", self.root["RE"][0]))
         if self.resigned is not None:

@@ -26,7 +26,7 @@ from ..diagnostics import WARNING, Diagnostic
 from ..engine.board import Side, square
 from ..engine.position import Position
 from ..errors import KamisadoError
-from .foreign_match import Located, Played, build_match, round_winner
+from .foreign_match import Located, Played, build_match, round_score, round_winner
 from .record import MatchRecord, RecordFile
 
 __all__ = ["from_hackerrank_square", "read_hackerrank"]
@@ -160,9 +160,9 @@ def _verdict(turns: list[Played], black: str, gold: str) -> list[tuple[str, str]
     except KamisadoError:
         return []
     winner = round_winner(position)
-    headers = [] if winner is None else [("Result", _score(winner))]
+    headers = [] if winner is None else [("Result", round_score(winner))]
     if position.winner is not None:
-        return [*headers, ("HackerRankResult", _score(position.winner))]
+        return [*headers, ("HackerRankResult", round_score(position.winner))]
     if not position.must_forfeit():
         return [*headers, ("Termination", "the log ends before the game does")]
     loser = position.to_move
@@ -170,9 +170,5 @@ def _verdict(turns: list[Played], black: str, gold: str) -> list[tuple[str, str]
     what = f"{loser.title}'s {tower.colour.name.lower()} tower" if tower is not None else "the tower to move"
     name = black if loser is Side.BLACK else gold
     why = f"{what} is blocked: HackerRank's rules end the game there, and {name} loses"
-    return [*headers, ("HackerRankResult", _score(loser.other)), ("Termination", why)]
+    return [*headers, ("HackerRankResult", round_score(loser.other)), ("Termination", why)]
 
-
-def _score(winner: Side) -> str:
-    """A single round's result as the ``Result`` header writes it."""
-    return "1-0" if winner is Side.BLACK else "0-1"

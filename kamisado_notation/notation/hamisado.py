@@ -23,8 +23,8 @@ from collections.abc import Iterator, Sequence
 
 from ..engine.board import SQUARE_COLOURS, Colour, Side, square, square_file, square_rank
 from ..engine.position import Move, Position, Tower
-from ..errors import PositionError
-from .foreign_match import Located, Played, build_match, single_round_refusal
+from ..errors import KamisadoError, PositionError
+from .foreign_match import Located, Played, build_match, round_score, round_winner, single_round_refusal
 from .record import MatchRecord, RecordFile
 
 __all__ = [
@@ -69,11 +69,18 @@ def hamisado_moves(moves: Sequence[Move]) -> str:
 def hamisado_refusal(match: MatchRecord, rounds: int, target: int) -> str | None:
     """Why ``match`` (of ``rounds`` rounds, to ``target`` points) cannot be written as a
     hamisado move list, which holds the moves of one round from the initial position and
-    nothing else (no header but ``Match "Single"``, no comment); ``None`` when it can."""
+    nothing else (no header but ``Match "Single"`` and those the moves decide:
+    ``Result``, ``HamisadoResult`` and the ``Termination`` beside it; no comment);
+    ``None`` when it can."""
     refusal = single_round_refusal(match, rounds, target, "a hamisado move list")
     if refusal is not None:
         return refusal
-    kept = [h.name for h in match.headers if (h.name.lower(), h.value.lower()) not in (("match", "single"), ("target", "1"))]
+    derived = {"result", "hamisadoresult"} | ({"termination"} if match.header("HamisadoResult") else set())
+    kept = [
+        h.name
+        for h in match.headers
+        if (h.name.lower(), h.value.lower()) not in (("match", "single"), ("target", "1")) and h.name.lower() not in derived
+    ]
     if kept:
         return f"match {match.index} has headers ({', '.join(kept)}) that a hamisado move list cannot hold: nothing converted"
     comments = [match.comments, *(h.comments for h in match.headers)]
@@ -102,9 +109,46 @@ def read_hamisado(text: str, record: RecordFile) -> Iterator[MatchRecord]:
             turns.append(Played(origin, target, offset + word.start()))
         if turns:
             index += 1
-            yield build_match(index, turns[0].offset, where, [("Match", "Single")], turns)
+            yield build_match(index, turns[0].offset, where, [("Match", "Single"), *_verdict(turns)], turns)
         offset += len(line)
     del record  # (a move list has nothing that belongs to no match)
+
+
+def _verdict(turns: Sequence[Played]) -> list[tuple[str, str]]:
+    """How the round ended, by the rulebook (``Result``: a tower on its opponent's home
+    row, M7, or a deadlock, M8) and by hamisado (``HamisadoResult``: ``Game.hs``,
+    ``roundResult``), with a ``Termination`` where hamisado's verdict is its own: it ends
+    a round after any two passes in a row and gives it to the side that passed last, the
+    last to make a real move, where the rulebook gives a deadlock to the other side (M8)
+    and plays on when the towers can move again (M6). Nothing when the moves cannot be
+    played (the replay says why)."""
+    position = Position.initial()
+    theirs: Side | None = None
+    why = ""
+    try:
+        for n, turn in enumerate(turns):
+            mover = position.to_move
+            position.play(position.resolve_coords(turn.origin, turn.target))
+            if theirs is not None:
+                continue  # (hamisado's doMoves plays nothing after the end)
+            if position.winner is not None:
+                theirs = position.winner
+            elif n and turn.origin == turn.target and turns[n - 1].origin == turns[n - 1].target:
+                theirs = mover
+                why = (
+                    f"two passes in a row (moves {n} and {n + 1}): hamisado ends the round there and gives it to "
+                    f"{mover.title}, who passed last"
+                )
+    except KamisadoError:
+        return []
+    ours = round_winner(position)
+    headers = [] if ours is None else [("Result", round_score(ours))]
+    if theirs is not None:
+        headers.append(("HamisadoResult", round_score(theirs)))
+    if why:
+        headers.append(("Termination", why))
+    return headers
+
 
 
 def is_hamisado_position(text: str) -> bool:
