@@ -1,13 +1,18 @@
-"""BoardSpace's SGF for Kamisado, read into the record model and written from it
-(``docs/formats.md``).
+"""BoardSpace's SGF for Kamisado, read into the record model and written from it, as
+BoardSpace's published Java reads and writes it (``docs/formats.md`` names the file and
+function of each rule).
 
-A BoardSpace game record is an SGF game tree: a root node with ``GM[Kamisado]``, the
-players' names (``P0[id "name"]``, ``P1[id "name"]``), the date (``DT``) and the result
-(``RE``); then one node per step, each a ``P0[…]`` or ``P1[…]`` holding the step's number
-and BoardSpace's own words: ``Start P0`` (who starts), ``Move C 1 C 5`` (a tower from
-column C, row 1 to C 5), or ``Pickb C 1`` and ``Dropb C 5`` (picking it up and dropping
-it), then ``Done`` (the turn confirmed); ``Pass`` or a ``Done`` with no move before it is
-a blocked tower's forfeit; ``Resign`` then ``Done`` resigns.
+A BoardSpace game record is an SGF game tree (``commonCanvas.printGameRecord``): a root
+node with ``GM[Kamisado]``, the set-up (``SU[kamisado <key>]``), the date, the game's
+name, the result and the players (``P0[id "name"]``); then one node per step, each a
+``P0[…]`` or ``P1[…]`` holding the step's number and BoardSpace's own words
+(``KamisadoMovespec``): ``Start P0`` (who is to move), ``Move C 1 C 5`` (a tower from
+column C, row 1 to C 5), or ``Pickb C 1`` and ``Dropb C 5``, then ``Done `` (the turn
+confirmed); ``Pass `` or a ``Done`` with no move before it is a blocked tower's forfeit;
+``Resign`` then ``Done`` resigns; ``WinOnTime`` ends the game on time; ``Edit`` opens
+the edit mode. A last node holds the players' clocks (``P0[time 0:01:23 ]``): a value
+whose first word is ``id``, ``time``, ``ranking`` or ``country`` is information about
+the player in any node (``parsePlayerInfo``), not a step.
 
 BoardSpace's squares are ours (column A–H is file a–h, row 1–8 rank 1–8, with the same
 colours), and player 0 starts at row 1. The player who moves first is Black, so when

@@ -1,19 +1,26 @@
-"""hamisado's notations (the Haskell engine ``sphynx/hamisado``): its moves, its move
-lists and its position diagrams, read into ours and written from them
-(``docs/formats.md``).
+"""hamisado's move notation (the Haskell engine ``sphynx/hamisado``), read into ours and
+written from it, and two notations of our own built on it: move lists and position
+diagrams (``docs/formats.md``).
 
 hamisado names squares as we do (file A–H, rank 1–8, the same colours), but its Black
-starts on rank 1 and moves up, and moves first: its board is ours turned half round
-(its ``A1`` is our h8; every square keeps its colour). A move is ``E8-E3``; a blocked
-tower's pass names its square twice (``A7-A7``). A move list is a line of moves, as the
-engine prints its lines of play (``[E8-E3,C1-C7]``; brackets, commas and spaces alike).
+starts on rank 1 and moves up, and moves first (``Board/Common.hs``, ``Game.hs``): its
+board is ours turned half round (its ``A1`` is our h8; every square keeps its colour).
+A move is ``E8-E3``; a blocked tower's pass names its square twice (``A7-A7``):
+``Types.hs``, ``Move``'s ``show`` and ``parseMove``.
 
-A position is a diagram of both sides' towers, each a word of two letters of its
+hamisado reads and prints one move at a time; the only list of moves it prints is a
+principal variation (``PV: [E8-E3,C1-C7]``, Haskell's ``show`` of a list). A *move list*
+is that bracketed form used for a whole round from the initial position, one a line: our
+convention (brackets, commas and spaces alike). Read, it carries the rulebook's verdict
+(``Result``) and hamisado's (``HamisadoResult``: ``Game.hs``'s ``roundResult`` also ends
+a round after two passes in a row, given to the side that passed last).
+
+A *diagram* is our own one-line position: both sides' towers, each two letters of its
 colour, its square and an optional Sumo mark (``BRh8 GRg8 … ORa8!``: ``!`` one ring,
-``@`` two, ``#`` three). We write a diagram on one line as hamisado's ``Diagram`` holds
-it: Black's towers, ``/``, White's towers, ``/``, the player to move, and, optionally,
-``/`` and the moves that led there, in play order (the last one's square names the tower
-to move; with none, the choice is free).
+``@`` two, ``#`` three), the code a comment of hamisado's first ``Notation.hs``
+described; then ``/`` and the player to move, and, optionally, ``/`` and the moves that
+led there, in play order (the last one's square names the tower to move; with none, the
+choice is free).
 """
 
 from __future__ import annotations
