@@ -51,6 +51,7 @@ def test_it_is_written_as_boardspace_writes_it() -> None:
     result = runner.invoke(app, ["convert", str(FIXTURES / "boardspace-kamisado.sgf"), "--to", "boardspace"])
     assert result.exit_code == 0, result.output
     assert "GM[Kamisado]" in result.stdout and 'P0[id "alice"]' in result.stdout
+    assert "SU[kamisado 0]" in result.stdout and "GN[hand-written from BoardSpace's published source]" in result.stdout
     steps = re.findall(r"; (P[01])\[(\d+) ([^\]]*)\]", result.stdout)
     assert [(p, words) for p, _, words in steps] == [  # KamisadoMovespec.moveString: "Done " has its space
         ("P0", "Start P0"),
@@ -354,3 +355,15 @@ def test_what_we_write_boardspace_reads(seed: int) -> None:
         ours = coords_moves(runner.invoke(app, ["convert", str(kmr), "--to", "coords"]).stdout)
     assert names[0] == 'Mary "Q" Ann [2]'
     assert moves == [None if m[:2] == m[3:] else m for m in ours]
+
+
+def test_a_name_is_read_as_boardspace_reads_it(tmp_path: Path) -> None:
+    """``parsePlayerInfo`` takes the name as ``lib.Tokenizer`` reads the next token: a
+    quoted string with \\ escapes, or a word."""
+    for written, name in (('id "Mary \\\\"Q\\\\" Ann \\[2\\]"', 'Mary "Q" Ann [2]'), ("id alice", "alice")):
+        sgf = tmp_path / "names.sgf"
+        sgf.write_text(f"(;GM[Kamisado]SU[kamisado 1]P0[{written}];P0[0 Start P0])", encoding="utf-8")
+        result = runner.invoke(app, ["convert", str(sgf), "--to", "json"])
+        assert result.exit_code == 0, result.output
+        headers = {h["name"]: h["value"] for h in json.loads(result.stdout)["matches"][0]["headers"]}
+        assert headers["Black"] == name
