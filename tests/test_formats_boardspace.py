@@ -154,22 +154,27 @@ def test_a_folder_reads_its_sgf_games_and_fix_passes_them_over(tmp_path: Path) -
 # any node) and ``lib.Tokenizer`` (a quoted token, \ taking the next character as is).
 
 
-def _bs(square_name: str) -> str:
-    """BoardSpace's ``column row`` of our square when player 0 starts (our Black): player
-    0's row 1 is our rank 8 read from file h (the board turned half round)."""
+def _bs(square_name: str, first: int = 0) -> str:
+    """BoardSpace's ``column row`` of our square when player ``first`` starts (our
+    Black): when player 0 does, its row 1 is our rank 8 read from file h (the board
+    turned half round); when player 1 does, its row 8 is our rank 8."""
+    if first == 1:
+        return f"{square_name[0].upper()} {square_name[1]}"
     return f"{chr(ord('A') + ord('h') - ord(square_name[0]))} {9 - int(square_name[1])}"
 
 
-def _steps(moves: list[str]) -> list[tuple[int, str]]:
-    """Our coordinate moves (Black's first) as the steps BoardSpace records for them:
-    ``Start P0``, then per turn ``Move`` and ``Done `` (a forfeit ``Pass ``)."""
-    steps = [(0, "Start P0")]
+def _steps(moves: list[str], first: int = 0) -> list[tuple[int, str]]:
+    """Our coordinate moves (Black's first) as the steps BoardSpace records for them when
+    player ``first`` starts: ``Start Pn``, then per turn ``Move`` and ``Done `` (a
+    forfeit ``Pass ``)."""
+    steps = [(first, f"Start P{first}")]
     for turn, move in enumerate(moves):
         origin, target = move.split("-")
+        player = first if turn % 2 == 0 else 1 - first
         if origin == target:
-            steps.append((turn % 2, "Pass "))
+            steps.append((player, "Pass "))
         else:
-            steps += [(turn % 2, f"Move {_bs(origin)} {_bs(target)}"), (turn % 2, "Done ")]
+            steps += [(player, f"Move {_bs(origin, first)} {_bs(target, first)}"), (player, "Done ")]
     return steps
 
 
@@ -218,6 +223,16 @@ def test_a_record_as_boardspace_prints_it_reads_with_its_clocks(tmp_path: Path) 
         assert header in text
     for header in ('[BlackTime "0:01:23"]', '[GoldTime "0:00:45"]', '[BlackRanking "1512"]', '[GoldCountry "Japan"]'):
         assert header in text
+
+
+@given(st.integers(min_value=0, max_value=2**32 - 1), st.integers(min_value=0, max_value=1))
+def test_every_generated_round_as_boardspace_prints_it_reads_back(seed: int, first: int) -> None:
+    """Half the rounds start with ``Start P1``: player 1 is then Black, on row 8."""
+    moves, result = _a_round(seed)
+    with tempfile.TemporaryDirectory() as tmp:
+        read, text = _read(Path(tmp), _print_game_record(_steps(moves, first)))
+    assert read == moves and f'[Result "{result}"]' in text
+    assert (f'[Black "{"bob" if first else "alice"}"]') in text
 
 
 def test_a_resignation_and_a_game_lost_on_time(tmp_path: Path) -> None:
