@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+import tempfile
 from pathlib import Path
 
 from foreign_round_trip import coords_moves, round_trip
@@ -20,6 +21,8 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from kamisado_notation.cli.app import app
+from kamisado_notation.engine.board import square_name
+from kamisado_notation.engine.position import Position
 from kamisado_notation.notation.writer import Form
 from kamisado_notation.play.generate import generate_match
 
@@ -128,3 +131,21 @@ def test_hamisados_deadlock_is_kept_beside_ours(tmp_path: Path) -> None:
 def _theirs(square: str) -> str:
     """hamisado's square of ours: its board is ours turned half round."""
     return f"{chr(ord('A') + ord('h') - ord(square[0]))}{9 - int(square[1])}"
+
+
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_random_games_as_hamisado_plays_them_keep_its_verdict(seed: int) -> None:
+    """Random games played on to hamisado's end (its passes written, as ``passMove``
+    makes them): read back, each has the verdict ``Game.hs`` gives it."""
+    rng, position, moves = random.Random(seed), Position.initial(), []
+    while _hamisado_result(moves) is None:
+        move = position.forfeit_move() if position.must_forfeit() else rng.choice(position.legal_moves())
+        position.play(move)
+        moves.append(f"{_theirs(square_name(move.origin))}-{_theirs(square_name(move.target))}")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "game.txt"
+        path.write_text("[" + ",".join(moves) + "]\n", encoding="utf-8")
+        result = runner.invoke(app, ["convert", str(path), "--to", "text"])
+        checked = runner.invoke(app, ["validate", str(path)])
+    assert result.exit_code == 0 and checked.exit_code == 0, result.output + checked.output
+    assert f'[HamisadoResult "{_hamisado_result(moves)}"]' in result.stdout
