@@ -223,6 +223,10 @@ def test_a_record_as_boardspace_prints_it_reads_with_its_clocks(tmp_path: Path) 
         assert header in text
     for header in ('[BlackTime "0:01:23"]', '[GoldTime "0:00:45"]', '[BlackRanking "1512"]', '[GoldCountry "Japan"]'):
         assert header in text
+    again = runner.invoke(app, ["convert", str(tmp_path / "game.sgf"), "--to", "boardspace"])
+    assert again.exit_code == 0, again.output
+    assert again.stdout.endswith(";\nP0[time 0:01:23 ]\nP1[time 0:00:45 ]\n)\n")
+    assert f"RE[Game won by {winner}]" in again.stdout and "GN[g-alice-bob-42]" in again.stdout
 
 
 @given(st.integers(min_value=0, max_value=2**32 - 1), st.integers(min_value=0, max_value=1))
