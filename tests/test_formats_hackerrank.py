@@ -171,3 +171,33 @@ def test_a_log_nested_without_end_is_refused(tmp_path: Path) -> None:
     result = runner.invoke(app, ["validate", str(deep)])
     assert result.exit_code == 1
     assert f"{deep}:1:2: error[syntax] not a HackerRank game log: a game nested too deep to read" in result.output
+
+
+def test_a_log_where_player_2_starts_is_read_with_the_board_as_it_stands(tmp_path: Path) -> None:
+    """Player 2's towers (small letters) start on row 0 and move down the board as drawn
+    (Netsensia's ``kamisado.php``: ``getMoves``, ``yDir = 1`` for player 2). When the
+    first board names player 2 to move, player 2 is Black, who starts at the top of our
+    board: their row r, column c is our file a+c, rank 8−r, every square keeping its
+    colour. The game is written as the harness writes one (a first board and an answer)."""
+    board = _pages(_games()[2])[0][0]
+    player, rows, tower = _board(board)
+    assert (player, tower) == ("1", "-") and all(cell[1].islower() for cell in rows[0])
+    for r in range(8):
+        for c in range(8):
+            assert OUR_BOARD[r][c] == rows[r][c][0]  # (our rank 8−r, file a+c)
+    answer = "0 3 4 3"
+    assert _played(rows, answer)[4][3][1] == rows[0][3][1]  # a legal answer: the path is free
+    game = {
+        "id": 1,
+        "player-1": "first",
+        "player-2": "second",
+        "inputs": json.dumps({"payload": ["2" + board[1:]], "next": ""}),
+        "outputs": json.dumps({"payload": [answer], "next": ""}),
+    }
+    log = tmp_path / "allgames-1"
+    log.write_text(json.dumps([game]), encoding="utf-8")
+    converted = runner.invoke(app, ["convert", str(log), "--to", "coords"])
+    assert converted.exit_code == 0, converted.output
+    assert '[Black "second"]' in converted.stdout and '[Gold "first"]' in converted.stdout
+    assert "1. d8-d4" in converted.stdout
+    assert runner.invoke(app, ["validate", str(log)]).exit_code == 0

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+import tempfile
 from pathlib import Path
 
 from foreign_round_trip import coords_moves, round_trip
@@ -20,6 +21,8 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from kamisado_notation.cli.app import app
+from kamisado_notation.engine.board import square_name
+from kamisado_notation.engine.position import Position
 from kamisado_notation.notation.writer import Form
 from kamisado_notation.play.generate import generate_match
 
@@ -43,11 +46,13 @@ def test_a_move_list_is_written_back_as_it_was() -> None:
 
 
 @given(st.integers(min_value=0, max_value=2**32 - 1))
-def test_every_generated_round_round_trips(seed: int) -> None:
+def test_every_generated_round_round_trips_with_both_verdicts(seed: int) -> None:
     match = generate_match(random.Random(seed), target=1)
     match.headers[:] = [h for h in match.headers if h.name == "Match"]
-    original, back, _ = round_trip(match, "hamisado", form=Form.SHORT)
+    original, back, text = round_trip(match, "hamisado", form=Form.SHORT)
     assert back == original
+    theirs = _hamisado_result(["-".join(_theirs(sq) for sq in m.split("-")) for m in back])
+    assert (f'[HamisadoResult "{theirs}"]' in text) if theirs else ("HamisadoResult" not in text)
 
 
 def test_headers_it_cannot_hold_are_refused(tmp_path: Path) -> None:
@@ -76,3 +81,71 @@ def test_a_tower_of_four_rings_is_no_position() -> None:
     result = runner.invoke(app, ["moves", INITIAL.replace("ORa8", "ORa8$")])
     assert result.exit_code == 2
     assert "has four rings" in result.output
+
+
+def _hamisado_result(moves: list[str]) -> str | None:
+    """hamisado's verdict on a move list, written from its ``Game.hs``: Black moves
+    first (``position0``); after a move, the mover has won when its target is on the
+    home row of the side now to move (``homeRow Black = 1``, ``White = 8``), or when it
+    and the move before it are both passes (``isPass``: from = to); ``doMoves`` plays
+    nothing after that."""
+    for n, move in enumerate(moves):
+        origin, target = move.split("-")
+        to_move = "White" if n % 2 == 0 else "Black"
+        home = "1" if to_move == "Black" else "8"
+        previous = moves[n - 1].split("-") if n else ["", "-"]
+        if target[1] == home or (origin == target and previous[0] == previous[1]):
+            return "1-0" if n % 2 == 0 else "0-1"
+    return None
+
+
+#: Move lists as hamisado prints a list of moves (``show [Move]``: ``Types.hs``' ``%s%d-%s%d``
+#: in Haskell's brackets and commas): a deadlock with the two passes into it (M8 gives it
+#: to Black, Gold having moved last; hamisado to Gold, who passed last); two passes in a
+#: row in a round the rulebook plays on (M6: Black can move again). Rounds won on the home
+#: row are the generated ones below.
+DEADLOCK = "[A1-F6,H8-H3,B1-B4,F8-H6,G1-E3,H6-F4,E3-A7,F4-D2,A7-A7,D2-D2]"
+OPEN = "[B1-B4,F8-E7,G1-E3,E7-F6,A1-A7,F6-D4,A7-A7,D4-C3,A7-A7,C3-D2,E3-E5,H8-F6,A7-A7,D2-D2]"
+
+
+def test_hamisados_deadlock_is_kept_beside_ours(tmp_path: Path) -> None:
+    cases = [(DEADLOCK, "1-0", "0-1"), (OPEN, None, "0-1")]
+    for text, ours, theirs in cases:
+        assert _hamisado_result(text.strip("[]").split(",")) == theirs
+        path = tmp_path / "game.txt"
+        path.write_text(text + "\n", encoding="utf-8")
+        result = runner.invoke(app, ["convert", str(path), "--to", "text"])
+        assert result.exit_code == 0, result.output
+        assert f'[HamisadoResult "{theirs}"]' in result.stdout
+        assert ("[Result" in result.stdout) == (ours is not None)
+        if ours is not None:
+            assert f'[Result "{ours}"]' in result.stdout
+        assert "hamisado ends the round there and gives it to Gold, who passed last" in result.stdout
+        checked = runner.invoke(app, ["validate", str(path)])
+        assert checked.exit_code == 0, checked.output
+        back = runner.invoke(app, ["convert", str(path), "--to", "hamisado"])  # the verdicts come from the moves
+        assert back.exit_code == 0, back.output
+        assert back.stdout == text + "\n"
+
+
+def _theirs(square: str) -> str:
+    """hamisado's square of ours: its board is ours turned half round."""
+    return f"{chr(ord('A') + ord('h') - ord(square[0]))}{9 - int(square[1])}"
+
+
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_random_games_as_hamisado_plays_them_keep_its_verdict(seed: int) -> None:
+    """Random games played on to hamisado's end (its passes written, as ``passMove``
+    makes them): read back, each has the verdict ``Game.hs`` gives it."""
+    rng, position, moves = random.Random(seed), Position.initial(), []
+    while _hamisado_result(moves) is None:
+        move = position.forfeit_move() if position.must_forfeit() else rng.choice(position.legal_moves())
+        position.play(move)
+        moves.append(f"{_theirs(square_name(move.origin))}-{_theirs(square_name(move.target))}")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "game.txt"
+        path.write_text("[" + ",".join(moves) + "]\n", encoding="utf-8")
+        result = runner.invoke(app, ["convert", str(path), "--to", "text"])
+        checked = runner.invoke(app, ["validate", str(path)])
+    assert result.exit_code == 0 and checked.exit_code == 0, result.output + checked.output
+    assert f'[HamisadoResult "{_hamisado_result(moves)}"]' in result.stdout

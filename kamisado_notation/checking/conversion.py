@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from ..diagnostics import Diagnostic, Severity
-from ..engine.board import Side
 from ..errors import DiscardOutput, FormatError
 from ..notation.files import stream_record
 from ..notation.record import Entry, MatchRecord
@@ -187,7 +186,7 @@ def convert_foreign(path: str, output: str, *, form: str, encoding: str | None =
 
 def _foreign_match(m: MatchRecord, form: str, texts: list[str], problems: ConversionProblems) -> None:
     """``m`` in ``form`` appended to ``texts``, or why it cannot be in ``problems``."""
-    from ..notation.boardspace import BoardSpaceGame, boardspace_refusal, format_boardspace
+    from ..notation.boardspace import boardspace_game, boardspace_refusal, format_boardspace
     from ..notation.hamisado import hamisado_moves, hamisado_refusal
     from .replay import replay
 
@@ -205,8 +204,5 @@ def _foreign_match(m: MatchRecord, form: str, texts: list[str], problems: Conver
     if form == "hamisado":
         texts.append(hamisado_moves(moves) + "\n")
         return
-    black, gold = (m.header(side) or side for side in ("Black", "Gold"))
     end = result.rounds[0].result if result.rounds else None
-    won = f"Game won by {black if end.winner is Side.BLACK else gold}" if end is not None else ""
-    game = BoardSpaceGame(black, gold, tuple(moves), date=m.header("Date") or "", result=won or m.header("BoardSpaceResult") or "")
-    texts.append(format_boardspace([game]))
+    texts.append(format_boardspace([boardspace_game(m, moves, None if end is None else end.winner)]))

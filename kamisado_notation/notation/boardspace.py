@@ -1,13 +1,18 @@
-"""BoardSpace's SGF for Kamisado, read into the record model and written from it
-(``docs/formats.md``).
+"""BoardSpace's SGF for Kamisado, read into the record model and written from it, as
+BoardSpace's published Java reads and writes it (``docs/formats.md`` names the file and
+function of each rule).
 
-A BoardSpace game record is an SGF game tree: a root node with ``GM[Kamisado]``, the
-players' names (``P0[id "name"]``, ``P1[id "name"]``), the date (``DT``) and the result
-(``RE``); then one node per step, each a ``P0[…]`` or ``P1[…]`` holding the step's number
-and BoardSpace's own words: ``Start P0`` (who starts), ``Move C 1 C 5`` (a tower from
-column C, row 1 to C 5), or ``Pickb C 1`` and ``Dropb C 5`` (picking it up and dropping
-it), then ``Done`` (the turn confirmed); ``Pass`` or a ``Done`` with no move before it is
-a blocked tower's forfeit; ``Resign`` then ``Done`` resigns.
+A BoardSpace game record is an SGF game tree (``commonCanvas.printGameRecord``): a root
+node with ``GM[Kamisado]``, the set-up (``SU[kamisado <key>]``), the date, the game's
+name, the result and the players (``P0[id "name"]``); then one node per step, each a
+``P0[…]`` or ``P1[…]`` holding the step's number and BoardSpace's own words
+(``KamisadoMovespec``): ``Start P0`` (who is to move), ``Move C 1 C 5`` (a tower from
+column C, row 1 to C 5), or ``Pickb C 1`` and ``Dropb C 5``, then ``Done `` (the turn
+confirmed); ``Pass `` or a ``Done`` with no move before it is a blocked tower's forfeit;
+``Resign`` then ``Done`` resigns; ``WinOnTime`` ends the game on time; ``Edit`` opens
+the edit mode. A last node holds the players' clocks (``P0[time 0:01:23 ]``): a value
+whose first word is ``id``, ``time``, ``ranking`` or ``country`` is information about
+the player in any node (``parsePlayerInfo``), not a step.
 
 BoardSpace's squares are ours (column A–H is file a–h, row 1–8 rank 1–8, with the same
 colours), and player 0 starts at row 1. The player who moves first is Black, so when
@@ -27,15 +32,15 @@ from ..diagnostics import WARNING, Diagnostic
 from ..engine.board import Side, square, square_file, square_rank
 from ..engine.position import Move, Position
 from ..errors import KamisadoError
-from .foreign_match import Located, Played, build_match, round_winner, single_round_refusal
+from .foreign_match import Located, Played, build_match, round_score, round_winner, single_round_refusal
 from .record import MatchRecord, RecordFile
 
-__all__ = ["BoardSpaceGame", "boardspace_refusal", "format_boardspace", "read_boardspace"]
+__all__ = ["SETUP", "BoardSpaceGame", "boardspace_game", "boardspace_refusal", "format_boardspace", "read_boardspace"]
 
 _SPACE = re.compile(r"\s*")
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9]*")
-_PLAYER_ID = re.compile(r'\s*id\s+"((?:[^"\\]|\\.)*)"\s*')
 _CELL = re.compile(r"[A-Ha-h]$")
+_WORD = re.compile(r'[^\s"()\[\]{}]*')  # a token of lib.Tokenizer: up to a delimiter or a singleton
 _MAX_DEPTH = 64  # nested variations read (BoardSpace's games have none)
 
 
@@ -152,22 +157,30 @@ def read_boardspace(text: str, record: RecordFile) -> Iterator[MatchRecord]:
 
 
 class _Game:
-    """One game tree read: its root's facts, then its steps, played on a position (a
-    blocked tower's forfeit needs it: BoardSpace's pass names no square)."""
+    """One game tree read as BoardSpace replays it (``commonCanvas.ReplayGame``): its
+    root's facts, then each node's ``P0``/``P1`` values, player information or steps,
+    the steps driving the state ``KamisadoBoard.Execute`` keeps (whose turn it is, the
+    edit mode, a resignation pending its ``Done``) over our position (a blocked tower's
+    forfeit needs it: BoardSpace's pass names no square)."""
 
     def __init__(self, tree: _Tree, where: Located, record: RecordFile) -> None:
         self.tree = tree
         self.where = where
         self.record = record
         self.names: dict[int, str] = {}
+        self.info: dict[tuple[int, str], str] = {}  # (player, time|ranking|country): value
         self.root: dict[str, tuple[str, int]] = {}
         self.first = 0  # the player who starts: Black
+        self.turn = 0  # BoardSpace's whoseTurn (KamisadoBoard.doInit: player 0)
+        self.editing: int | None = None  # the offset of the Edit whose edit mode is on
         self.turns: list[Played] = []
         self.position: Position | None = Position.initial()
         self.picked: int | None = None
         self.dropped: int | None = None
         self.moved: tuple[int, int] | None = None
+        self.resigning = False  # Resign seen, its Done not yet
         self.resigned: int | None = None
+        self.on_time: int | None = None  # the player WinOnTime made the winner
 
     def match(self, index: int) -> MatchRecord:
         if not self.tree.nodes:
@@ -177,7 +190,8 @@ class _Game:
             for prop in node:
                 if prop.ident in ("P0", "P1"):
                     for value, offset in prop.values:
-                        self._step(int(prop.ident[1]), value, offset)
+                        if not self._player_info(int(prop.ident[1]), value):
+                            self._step(int(prop.ident[1]), value, offset)
         if self.tree.variations:
             line, column = self.where(self.tree.offset)
             message = "the game has variations: its main line is read, the other branches are not"
@@ -188,9 +202,8 @@ class _Game:
         for prop in node:
             value, offset = prop.values[0]
             if prop.ident in ("P0", "P1"):
-                m = _PLAYER_ID.fullmatch(value)
-                if m is not None:
-                    self.names[int(prop.ident[1])] = re.sub(r"\\(.)", r"\1", m.group(1))
+                for each, _ in prop.values:
+                    self._player_info(int(prop.ident[1]), each)
             else:
                 self.root.setdefault(prop.ident, (value, offset))
         game = self.root.get("GM")
@@ -199,22 +212,49 @@ class _Game:
         if game[0].strip().lower() != "kamisado":
             raise self.where.error(f"an SGF of another game: GM[{game[0]}]; only GM[Kamisado] is read", game[1])
 
+    def _player_info(self, player: int, value: str) -> bool:
+        """Whether ``value`` (of ``P0`` or ``P1``, in any node) is information about the
+        player, as ``commonCanvas.parsePlayerInfo`` takes it: its first word ``id`` (the
+        name), ``time``, ``ranking`` or ``country``; kept."""
+        words = value.split(maxsplit=1)
+        key = words[0] if words else ""
+        if key == "id":
+            self.names[player] = _player_name(words[1] if len(words) > 1 else "")
+        elif key in _PLAYER_INFO:
+            self.info[player, key] = words[1].strip() if len(words) > 1 else ""
+        else:
+            return False
+        return True
+
+    def _name(self, player: int) -> str:
+        return self.names.get(player, f"P{player}")
+
+    def _side(self, player: int) -> Side:
+        return Side.BLACK if player == self.first else Side.GOLD
+
     def _headers(self) -> list[tuple[str, str]]:
         black, gold = self.first, 1 - self.first
         headers = [("Site", "BoardSpace")]
         for ident, name in (("GN", "Game"), ("DT", "Date")):
             if self.root.get(ident, ("", 0))[0]:
                 headers.append((name, self.root[ident][0]))
-        headers += [("Black", self.names.get(black, f"P{black}")), ("Gold", self.names.get(gold, f"P{gold}"))]
+        headers += [("Black", self._name(black)), ("Gold", self._name(gold))]
         headers.append(("Match", "Single"))
         winner = None if self.position is None else round_winner(self.position)
         if winner is not None:
-            headers.append(("Result", "1-0" if winner is Side.BLACK else "0-1"))
+            headers.append(("Result", round_score(winner)))
         if self.root.get("RE", ("", 0))[0]:
             headers.append(("BoardSpaceResult", self.root["RE"][0]))
         if self.resigned is not None:
-            side = Side.BLACK if self.resigned == self.first else Side.GOLD
-            headers.append(("Termination", f"{side.title} ({self.names.get(self.resigned, f'P{self.resigned}')}) resigned"))
+            side = self._side(self.resigned)
+            headers.append(("Termination", f"{side.title} ({self._name(self.resigned)}) resigned"))
+        elif self.on_time is not None:
+            loser = 1 - self.on_time
+            headers.append(("Termination", f"{self._side(loser).title} ({self._name(loser)}) lost on time"))
+        for player in (black, gold):
+            for key, suffix in _PLAYER_INFO.items():
+                if (player, key) in self.info:
+                    headers.append((f"{self._side(player).title}{suffix}", self.info[player, key]))
         return headers
 
     def _cell(self, words: Sequence[str], at: int, offset: int) -> int:
@@ -231,7 +271,7 @@ class _Game:
         return square(file_index, rank_index)
 
     def _step(self, player: int, value: str, offset: int) -> None:
-        """One step of ``player`` (``P0[…]`` or ``P1[…]``): its number, then its words."""
+        """One step (``KamisadoMovespec.parse``): an optional number, then its words."""
         words = value.split()
         if words and words[0].isdigit():
             words = words[1:]
@@ -241,39 +281,96 @@ class _Game:
         step = _STEPS.get(op)
         if step is None:
             raise self.where.error(f"a step BoardSpace's Kamisado has not: {value!r}", offset)
-        step(self, player, words, offset)
+        step(self, words, offset)
 
-    def _start(self, player: int, words: list[str], offset: int) -> None:
-        self.first = 1 if [w.upper() for w in words[1:2]] == ["P1"] else 0
+    def _start(self, words: list[str], offset: int) -> None:
+        """``Start Pn``: player n to move (``KamisadoBoard.Execute``, ``MOVE_START``). The
+        first, before any turn, also says who starts (Black); a later one ends an edit
+        mode and can only give the turn to the player whose turn it is by the rules."""
+        named = [w.upper() for w in words[1:2]]
+        if named not in (["P0"], ["P1"]):
+            raise self.where.error(f"a Start names its player, P0 or P1: {' '.join(words)!r}", offset)
+        player = int(named[0][1])
+        self.editing = None
+        self.resigning = False
+        self.picked = self.dropped = self.moved = None
+        if not self.turns:
+            self.first = self.turn = player
+            return
+        self.turn = player
+        self._check_turn(offset)
 
-    def _move(self, player: int, words: list[str], offset: int) -> None:
+    def _check_turn(self, offset: int) -> None:
+        """BoardSpace's turn (:attr:`turn`) is the rules' (M3), else the record cannot
+        hold the game."""
+        if self.position is None or round_winner(self.position) is not None:
+            return
+        mover = self.first if self.position.to_move is Side.BLACK else 1 - self.first
+        if self.turn != mover:
+            raise self.where.error(
+                f"BoardSpace gives the turn to P{self.turn} ({self._name(self.turn)}) here, and by the rules "
+                f"{self.position.to_move.title} (P{mover}) is to move: a record cannot hold a turn given away",
+                offset,
+            )
+
+    def _edit(self, words: list[str], offset: int) -> None:
+        """``Edit``: the edit mode, where a pick and a drop rearrange the board
+        (``MOVE_EDIT``: the turn is kept; a pending move is dropped)."""
+        self.editing = offset
+        self.picked = self.dropped = self.moved = None
+
+    def _move(self, words: list[str], offset: int) -> None:
+        if self.editing is not None:
+            self._rearranged(offset)
         self.moved = (self._cell(words, 1, offset), self._cell(words, 3, offset))
 
-    def _pick(self, player: int, words: list[str], offset: int) -> None:
+    def _pick(self, words: list[str], offset: int) -> None:
         cell = self._cell(words, 1, offset)
         if cell == self.dropped:
             self.dropped = None  # picked up again where it was dropped
         else:
             self.picked = cell
 
-    def _drop(self, player: int, words: list[str], offset: int) -> None:
+    def _drop(self, words: list[str], offset: int) -> None:
         cell = self._cell(words, 1, offset)
         if cell == self.picked and self.dropped is None:
             self.picked = None  # put back where it was picked up
+        elif self.editing is not None:
+            self._rearranged(offset)
         else:
             self.dropped = cell
 
-    def _resign(self, player: int, words: list[str], offset: int) -> None:
-        self.resigned = player
+    def _rearranged(self, offset: int) -> None:
+        line, column = self.where(self.editing or 0)
+        raise self.where.error(
+            f"a tower moved in the edit mode begun at {line}:{column} (Edit): the board is rearranged, "
+            "and a record holds no rearranged board",
+            offset,
+        )
 
-    def _done(self, player: int, words: list[str], offset: int) -> None:
-        """A turn confirmed (``Done``, or ``Pass``): the move made in it, or the
-        blocked tower's forfeit."""
+    def _resign(self, words: list[str], offset: int) -> None:
+        self.resigning = not self.resigning  # a second Resign takes it back (MOVE_RESIGN)
+
+    def _win_on_time(self, words: list[str], offset: int) -> None:
+        """``WinOnTime``: the game over, won by the player whose turn it is
+        (``MOVE_GAMEOVERONTIME``: ``setGameOver(true, false)``)."""
+        self.on_time = self.turn
+
+    def _done(self, words: list[str], offset: int) -> None:
+        """A turn confirmed (``Done``, or ``Pass``: ``KamisadoBoard.doDone``): the move
+        made in it, or the blocked tower's forfeit; the resignation pending; or the end
+        of the edit mode (no turn)."""
+        if self.editing is not None:
+            self.editing = None
+            self._check_turn(offset)
+            return
         move = self.moved
         if move is None and self.picked is not None and self.dropped is not None:
             move = (self.picked, self.dropped)
         self.moved = self.picked = self.dropped = None
-        if self.resigned == player:
+        if self.resigning:
+            self.resigning = False
+            self.resigned = self.turn
             return
         if move is None:
             if self.position is None:
@@ -281,6 +378,7 @@ class _Game:
             forfeit = self.position.forfeit_move()
             move = (forfeit.origin, forfeit.target)
         self.turns.append(Played(move[0], move[1], offset))
+        self.turn = 1 - self.turn
         if self.position is not None:
             try:
                 self.position.play(self.position.resolve_coords(*move))
@@ -288,18 +386,41 @@ class _Game:
                 self.position = None  # (the replay says what is wrong with it)
 
 
-#: Each step BoardSpace's Kamisado has, read by the method of its word.
-_STEPS: dict[str, Callable[[_Game, int, list[str], int], None]] = {
+def _player_name(text: str) -> str:
+    """The name of an ``id`` (``commonCanvas.parsePlayerInfo``): the next token as
+    ``lib.Tokenizer`` reads it, a word, or a quoted string whose ``\\`` takes the next
+    character as it is (``id "Mary \\"Q\\" Ann"`` is ``Mary "Q" Ann``)."""
+    text = text.lstrip(" \t\r\n")
+    if not text.startswith('"'):
+        return _WORD.match(text).group()  # type: ignore[union-attr]
+    out: list[str] = []
+    chars = iter(text[1:])
+    for c in chars:
+        if c == '"':
+            break
+        out.append(next(chars, "") if c == "\\" else c)
+    return "".join(out)
+
+
+#: The player information other than the name (``commonCanvas.parsePlayerInfo``), each
+#: kept in a header named after the player's side (``BlackTime``…).
+_PLAYER_INFO = {"time": "Time", "ranking": "Ranking", "country": "Country"}
+#: Each step BoardSpace's Kamisado has (``KamisadoMovespec``'s dictionary and
+#: ``Opcodes``), read by the method of its word.
+_STEPS: dict[str, Callable[[_Game, list[str], int], None]] = {
     "start": _Game._start,
+    "edit": _Game._edit,
     "move": _Game._move,
     "pickb": _Game._pick,
     "dropb": _Game._drop,
     "resign": _Game._resign,
+    "winontime": _Game._win_on_time,
     "done": _Game._done,
     "pass": _Game._done,
 }
-#: Steps that change no move: the end of a game on time, and the editing of a review.
-_IGNORED = frozenset({"gameovertime", "gameoverontime", "edit", "undo", "reset"})
+#: Steps that change no move: undo requests and their answers (the undone steps are
+#: not in a record), a reset, a null move.
+_IGNORED = frozenset({"undo", "reset", "pleaseundo", "dontundo", "allowundo", "nullmove"})
 
 
 # ------------------------------------------------------------------ writing
@@ -308,13 +429,34 @@ _IGNORED = frozenset({"gameovertime", "gameoverontime", "edit", "undo", "reset"}
 @dataclass(frozen=True, slots=True)
 class BoardSpaceGame:
     """What a BoardSpace game record carries of a single round: the players (Black's
-    first: Black is player 0, who starts), the date, the result, and the moves."""
+    first: Black is player 0, who starts), the date, the game's name, the result, the
+    moves, and the players' clocks (Black's, Gold's; empty when unknown)."""
 
     black: str
     gold: str
     moves: tuple[Move, ...]
     date: str = ""
     result: str = ""
+    name: str = ""
+    times: tuple[str, str] = ("", "")
+
+
+def boardspace_game(match: MatchRecord, moves: Sequence[Move], winner: Side | None) -> BoardSpaceGame:
+    """``match``, a single round whose ``moves`` the replay found (won by ``winner``), as
+    a BoardSpace game: its players, ``Date``, ``Game``, the clocks a BoardSpace record
+    read gave (``BlackTime``, ``GoldTime``), and the result as BoardSpace words it
+    (``Game won by NAME``), else the ``BoardSpaceResult`` read."""
+    black, gold = (match.header(side) or side for side in ("Black", "Gold"))
+    won = "" if winner is None else f"Game won by {black if winner is Side.BLACK else gold}"
+    return BoardSpaceGame(
+        black,
+        gold,
+        tuple(moves),
+        date=match.header("Date") or "",
+        result=won or match.header("BoardSpaceResult") or "",
+        name=match.header("Game") or "",
+        times=(match.header("BlackTime") or "", match.header("GoldTime") or ""),
+    )
 
 
 def boardspace_refusal(match: MatchRecord, rounds: int, target: int) -> str | None:
@@ -330,37 +472,52 @@ def _bs_cell(sq: int) -> str:
 
 
 def _escape(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("]", "\\]")
+    """``text`` as ``sgf_property.bracketedString`` writes a value: ``\\``, ``]`` and
+    ``[`` escaped."""
+    return re.sub(r"([\\\[\]])", r"\\\1", text)
 
 
 def _player_id(name: str) -> str:
+    """``id "name"``, the name quoted as ``lib.Tokenizer`` reads it back."""
     return _escape('id "' + name.replace("\\", "\\\\").replace('"', '\\"') + '"')
 
 
+#: What BoardSpace writes in ``SU`` (``KamisadoViewer.gameType``: the variation and
+#: the random key, unused by Kamisado and read as a number): the key is written as 0.
+SETUP = "kamisado 0"
+
+
 def format_boardspace(games: Sequence[BoardSpaceGame]) -> str:
-    """The SGF text of ``games`` as BoardSpace writes a Kamisado game (one game tree
-    each): the root with the game, players, date and result, then ``Start P0`` and, for
-    each turn, ``Move`` and ``Done`` (``Pass`` for a blocked tower's forfeit)."""
+    """The SGF text of ``games`` as BoardSpace writes a Kamisado game
+    (``commonCanvas.printGameRecord``, one game tree each): the root with the game,
+    set-up, date, name, result and players, then ``Start P0`` and, for each turn,
+    ``Move`` and ``Done`` (``Pass`` for a blocked tower's forfeit), the words as
+    ``KamisadoMovespec.moveString`` writes them, numbered from 0; the players' clocks in
+    a last node when they are known."""
     out = []
     for game in games:
-        lines = ["(;", "GM[Kamisado]VV[1]", "SU[kamisado]"]
+        lines = ["(;", "GM[Kamisado]VV[1]", f"SU[{SETUP}]"]
         if game.date:
             lines.append(f"DT[{_escape(game.date)}]")
-        lines += [f"P0[{_player_id(game.black)}]", f"P1[{_player_id(game.gold)}]"]
+        if game.name:
+            lines.append(f"GN[{_escape(game.name)}]")
         if game.result:
             lines.append(f"RE[{_escape(game.result)}]")
+        lines += [f"P0[{_player_id(game.black)}]", f"P1[{_player_id(game.gold)}]"]
         lines.append("; P0[0 Start P0]")
         step = 1
         for move in game.moves:
             player = f"P{int(move.side)}"
             if move.is_forfeit:
-                lines.append(f"; {player}[{step} Pass]")
+                lines.append(f"; {player}[{step} Pass ]")
                 step += 1
                 continue
             lines.append(f"; {player}[{step} Move {_bs_cell(move.origin)} {_bs_cell(move.target)}]")
-            lines.append(f"; {player}[{step + 1} Done]")
+            lines.append(f"; {player}[{step + 1} Done ]")
             step += 2
+        if any(game.times):
+            lines.append(";")
+            lines += [f"P{i}[time {_escape(t)} ]" for i, t in enumerate(game.times) if t]
         lines.append(")")
         out.append("\n".join(lines) + "\n")
     return "".join(out)
-

@@ -107,9 +107,9 @@ def read_foreign(name: str, text: str, record: RecordFile) -> Iterator[MatchReco
 
 
 def parse_position(text: str) -> Position:
-    """A position from our position string (``docs/notation.md``) or from a hamisado
-    diagram (``BRa1 … / ORa8 … / Black``, :mod:`.hamisado`), told apart by the first
-    word. Raises :class:`~kamisado_notation.errors.PositionError`.
+    """A position from our position string (``docs/notation.md``) or from a diagram in
+    hamisado's squares (``BRa1 … / ORa8 … / Black``, :mod:`.hamisado`), told apart by
+    the first word. Raises :class:`~kamisado_notation.errors.PositionError`.
 
     >>> initial = "BRa1 GRb1 REc1 YEd1 PIe1 PUf1 BLg1 ORh1 / ORa8 BLb8 PUc8 PId8 YEe8 REf8 GRg8 BRh8 / Black"
     >>> parse_position(initial) == Position.initial()

@@ -14,7 +14,7 @@ from ..errors import NotationError
 from .assembly import Assembler
 from .record import Entry, Header, MatchRecord, RoundRecord
 
-__all__ = ["Located", "Played", "build_match", "round_winner", "single_round_refusal"]
+__all__ = ["Located", "Played", "build_match", "round_score", "round_winner", "single_round_refusal"]
 
 
 class Located:
@@ -84,3 +84,9 @@ def round_winner(position: Position) -> Side | None:
         return position.winner
     loser = position.deadlock()
     return None if loser is None else loser.other
+
+
+def round_score(winner: Side) -> str:
+    """A single round won by ``winner`` as the ``Result`` header writes it (and the
+    headers of another program's verdict): Black's points, then Gold's."""
+    return "1-0" if winner is Side.BLACK else "0-1"

@@ -4,9 +4,12 @@ A log is a JSON array of games, each an object with the two bots' names
 (``player-1``, ``player-2``) and two pages, ``inputs`` and ``outputs``, each the JSON
 text of an object whose ``payload`` lists, turn by turn, the board a bot was given and
 the move it answered (``"r1 c1 r2 c2"``: rows and columns from 0, row 0 at the top of
-the board as the log draws it). The player named first on a board (``1``) moves first:
-Black. Their board is ours turned half round (every square keeps its colour): their row
-``r``, column ``c`` is our file ``h`` − ``c``, rank ``r`` + 1.
+the board as the log draws it). The player the first board names to move (``1``, or
+``2``) moves first: Black. Player 1's towers start on row 7 and move up, player 2's on
+row 0 (Netsensia's bot, ``kamisado.php``: ``readBoard``, ``getMoves``); our Black starts
+at the top, so when player 1 starts, their board is ours turned half round (every square
+keeps its colour): their row ``r``, column ``c`` is our file ``h`` − ``c``, rank ``r`` +
+1; when player 2 starts, it is ours as it stands.
 
 Their rules end a game when the tower to move is blocked (its player loses); the
 rulebook does not (M6: the turn is forfeited), so such a game is read as a round in
@@ -26,7 +29,7 @@ from ..diagnostics import WARNING, Diagnostic
 from ..engine.board import Side, square
 from ..engine.position import Position
 from ..errors import KamisadoError
-from .foreign_match import Located, Played, build_match, round_winner
+from .foreign_match import Located, Played, build_match, round_score, round_winner
 from .record import MatchRecord, RecordFile
 
 __all__ = ["from_hackerrank_square", "read_hackerrank"]
@@ -36,10 +39,12 @@ _SPACE = re.compile(r"[ \t\r\n]*")
 _DECODER = json.JSONDecoder()
 
 
-def from_hackerrank_square(row: int, column: int) -> int:
+def from_hackerrank_square(row: int, column: int, *, turned: bool = True) -> int:
     """Our square of HackerRank's ``row``, ``column`` (0-based, row 0 at the top of
-    their board): the board turned half round."""
-    return square(7 - column, row)
+    their board, player 1's towers starting on row 7): the board turned half round when
+    player 1 moves first (our Black starts at the top); as it stands (``turned=False``)
+    when player 2, whose towers start on row 0, does."""
+    return square(7 - column, row) if turned else square(column, 7 - row)
 
 
 def read_hackerrank(text: str, record: RecordFile) -> Iterator[MatchRecord]:
@@ -123,17 +128,18 @@ def _game(
     if following:
         message = f"{name} goes on in a page ({following!r}) that is not in the file: read as far as it goes"
         record.errors.append(Diagnostic("syntax", message, line, column, WARNING))
-    black, gold = (second, first) if boards and boards[0].startswith("2") else (first, second)
-    turns = _turns(answers, text, offset + text[offset:].find('"outputs"'), where, name)
+    second_first = bool(boards) and boards[0].startswith("2")
+    black, gold = (second, first) if second_first else (first, second)
+    turns = _turns(answers, text, offset + text[offset:].find('"outputs"'), where, name, turned=not second_first)
     headers = [("Site", "HackerRank"), ("Game", str(game.get("id", number))), ("Black", black), ("Gold", gold)]
     headers.append(("Match", "Single"))
     headers.extend(_verdict(turns, black, gold))
     return build_match(index, offset, where, headers, turns)
 
 
-def _turns(answers: list[str], text: str, cursor: int, where: Located, name: str) -> list[Played]:
-    """The answered moves in our squares, each at its place in the file (found in
-    order after the ``outputs`` key)."""
+def _turns(answers: list[str], text: str, cursor: int, where: Located, name: str, *, turned: bool) -> list[Played]:
+    """The answered moves in our squares (:func:`from_hackerrank_square`), each at its
+    place in the file (found in order after the ``outputs`` key)."""
     turns = []
     for n, answer in enumerate(answers, 1):
         found = text.find(answer, cursor)
@@ -142,7 +148,7 @@ def _turns(answers: list[str], text: str, cursor: int, where: Located, name: str
         if m is None:
             raise where.error(f"{name}: move {n} {answer!r} is not four numbers 0-7 ('r1 c1 r2 c2')", at)
         r1, c1, r2, c2 = (int(g) for g in m.groups())
-        turns.append(Played(from_hackerrank_square(r1, c1), from_hackerrank_square(r2, c2), at))
+        turns.append(Played(from_hackerrank_square(r1, c1, turned=turned), from_hackerrank_square(r2, c2, turned=turned), at))
         cursor = at + len(answer)
     return turns
 
@@ -160,9 +166,9 @@ def _verdict(turns: list[Played], black: str, gold: str) -> list[tuple[str, str]
     except KamisadoError:
         return []
     winner = round_winner(position)
-    headers = [] if winner is None else [("Result", _score(winner))]
+    headers = [] if winner is None else [("Result", round_score(winner))]
     if position.winner is not None:
-        return [*headers, ("HackerRankResult", _score(position.winner))]
+        return [*headers, ("HackerRankResult", round_score(position.winner))]
     if not position.must_forfeit():
         return [*headers, ("Termination", "the log ends before the game does")]
     loser = position.to_move
@@ -170,9 +176,5 @@ def _verdict(turns: list[Played], black: str, gold: str) -> list[tuple[str, str]
     what = f"{loser.title}'s {tower.colour.name.lower()} tower" if tower is not None else "the tower to move"
     name = black if loser is Side.BLACK else gold
     why = f"{what} is blocked: HackerRank's rules end the game there, and {name} loses"
-    return [*headers, ("HackerRankResult", _score(loser.other)), ("Termination", why)]
+    return [*headers, ("HackerRankResult", round_score(loser.other)), ("Termination", why)]
 
-
-def _score(winner: Side) -> str:
-    """A single round's result as the ``Result`` header writes it."""
-    return "1-0" if winner is Side.BLACK else "0-1"

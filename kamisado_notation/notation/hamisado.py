@@ -1,19 +1,26 @@
-"""hamisado's notations (the Haskell engine ``sphynx/hamisado``): its moves, its move
-lists and its position diagrams, read into ours and written from them
-(``docs/formats.md``).
+"""hamisado's move notation (the Haskell engine ``sphynx/hamisado``), read into ours and
+written from it, and two notations of our own built on it: move lists and position
+diagrams (``docs/formats.md``).
 
 hamisado names squares as we do (file A–H, rank 1–8, the same colours), but its Black
-starts on rank 1 and moves up, and moves first: its board is ours turned half round
-(its ``A1`` is our h8; every square keeps its colour). A move is ``E8-E3``; a blocked
-tower's pass names its square twice (``A7-A7``). A move list is a line of moves, as the
-engine prints its lines of play (``[E8-E3,C1-C7]``; brackets, commas and spaces alike).
+starts on rank 1 and moves up, and moves first (``Board/Common.hs``, ``Game.hs``): its
+board is ours turned half round (its ``A1`` is our h8; every square keeps its colour).
+A move is ``E8-E3``; a blocked tower's pass names its square twice (``A7-A7``):
+``Types.hs``, ``Move``'s ``show`` and ``parseMove``.
 
-A position is a diagram of both sides' towers, each a word of two letters of its
+hamisado reads and prints one move at a time; the only list of moves it prints is a
+principal variation (``PV: [E8-E3,C1-C7]``, Haskell's ``show`` of a list). A *move list*
+is that bracketed form used for a whole round from the initial position, one a line: our
+convention (brackets, commas and spaces alike). Read, it carries the rulebook's verdict
+(``Result``) and hamisado's (``HamisadoResult``: ``Game.hs``'s ``roundResult`` also ends
+a round after two passes in a row, given to the side that passed last).
+
+A *diagram* is our own one-line position: both sides' towers, each two letters of its
 colour, its square and an optional Sumo mark (``BRh8 GRg8 … ORa8!``: ``!`` one ring,
-``@`` two, ``#`` three). We write a diagram on one line as hamisado's ``Diagram`` holds
-it: Black's towers, ``/``, White's towers, ``/``, the player to move, and, optionally,
-``/`` and the moves that led there, in play order (the last one's square names the tower
-to move; with none, the choice is free).
+``@`` two, ``#`` three), the code a comment of hamisado's first ``Notation.hs``
+described; then ``/`` and the player to move, and, optionally, ``/`` and the moves that
+led there, in play order (the last one's square names the tower to move; with none, the
+choice is free).
 """
 
 from __future__ import annotations
@@ -23,8 +30,8 @@ from collections.abc import Iterator, Sequence
 
 from ..engine.board import SQUARE_COLOURS, Colour, Side, square, square_file, square_rank
 from ..engine.position import Move, Position, Tower
-from ..errors import PositionError
-from .foreign_match import Located, Played, build_match, single_round_refusal
+from ..errors import KamisadoError, PositionError
+from .foreign_match import Located, Played, build_match, round_score, round_winner, single_round_refusal
 from .record import MatchRecord, RecordFile
 
 __all__ = [
@@ -69,11 +76,18 @@ def hamisado_moves(moves: Sequence[Move]) -> str:
 def hamisado_refusal(match: MatchRecord, rounds: int, target: int) -> str | None:
     """Why ``match`` (of ``rounds`` rounds, to ``target`` points) cannot be written as a
     hamisado move list, which holds the moves of one round from the initial position and
-    nothing else (no header but ``Match "Single"``, no comment); ``None`` when it can."""
+    nothing else (no header but ``Match "Single"`` and those the moves decide:
+    ``Result``, ``HamisadoResult`` and the ``Termination`` beside it; no comment);
+    ``None`` when it can."""
     refusal = single_round_refusal(match, rounds, target, "a hamisado move list")
     if refusal is not None:
         return refusal
-    kept = [h.name for h in match.headers if (h.name.lower(), h.value.lower()) not in (("match", "single"), ("target", "1"))]
+    derived = {"result", "hamisadoresult"} | ({"termination"} if match.header("HamisadoResult") else set())
+    kept = [
+        h.name
+        for h in match.headers
+        if (h.name.lower(), h.value.lower()) not in (("match", "single"), ("target", "1")) and h.name.lower() not in derived
+    ]
     if kept:
         return f"match {match.index} has headers ({', '.join(kept)}) that a hamisado move list cannot hold: nothing converted"
     comments = [match.comments, *(h.comments for h in match.headers)]
@@ -102,9 +116,46 @@ def read_hamisado(text: str, record: RecordFile) -> Iterator[MatchRecord]:
             turns.append(Played(origin, target, offset + word.start()))
         if turns:
             index += 1
-            yield build_match(index, turns[0].offset, where, [("Match", "Single")], turns)
+            yield build_match(index, turns[0].offset, where, [("Match", "Single"), *_verdict(turns)], turns)
         offset += len(line)
     del record  # (a move list has nothing that belongs to no match)
+
+
+def _verdict(turns: Sequence[Played]) -> list[tuple[str, str]]:
+    """How the round ended, by the rulebook (``Result``: a tower on its opponent's home
+    row, M7, or a deadlock, M8) and by hamisado (``HamisadoResult``: ``Game.hs``,
+    ``roundResult``), with a ``Termination`` where hamisado's verdict is its own: it ends
+    a round after any two passes in a row and gives it to the side that passed last, the
+    last to make a real move, where the rulebook gives a deadlock to the other side (M8)
+    and plays on when the towers can move again (M6). Nothing when the moves cannot be
+    played (the replay says why)."""
+    position = Position.initial()
+    theirs: Side | None = None
+    why = ""
+    try:
+        for n, turn in enumerate(turns):
+            mover = position.to_move
+            position.play(position.resolve_coords(turn.origin, turn.target))
+            if theirs is not None:
+                continue  # (hamisado's doMoves plays nothing after the end)
+            if position.winner is not None:
+                theirs = position.winner
+            elif n and turn.origin == turn.target and turns[n - 1].origin == turns[n - 1].target:
+                theirs = mover
+                why = (
+                    f"two passes in a row (moves {n} and {n + 1}): hamisado ends the round there and gives it to "
+                    f"{mover.title}, who passed last"
+                )
+    except KamisadoError:
+        return []
+    ours = round_winner(position)
+    headers = [] if ours is None else [("Result", round_score(ours))]
+    if theirs is not None:
+        headers.append(("HamisadoResult", round_score(theirs)))
+    if why:
+        headers.append(("Termination", why))
+    return headers
+
 
 
 def is_hamisado_position(text: str) -> bool:
