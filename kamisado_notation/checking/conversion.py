@@ -21,12 +21,12 @@ from typing import TextIO
 from ..diagnostics import Diagnostic, Severity
 from ..errors import DiscardOutput, FormatError
 from ..notation.files import stream_record
+from ..notation.formats import FORMATS
 from ..notation.record import Entry, MatchRecord
 from ..notation.writer import Form, RecordWriter, ResolvedMoves
 from .matches import split_matches
 
 __all__ = [
-    "FOREIGN_FORMS",
     "ConversionProblems",
     "Unresolved",
     "convert_file",
@@ -35,10 +35,6 @@ __all__ = [
     "resolve_moves",
 ]
 
-#: The other programs' formats a record can be written in (``docs/formats.md``).
-FOREIGN_FORMS = ("boardspace", "hamisado")
-
-
 @dataclass(frozen=True, slots=True)
 class Unresolved:
     """Why match ``match`` cannot be written in ``form``, which needs the board: the
@@ -46,7 +42,7 @@ class Unresolved:
     first), or else the first ``entry`` the replay did not reach."""
 
     match: int
-    form: Form | str  # (a str: one of FOREIGN_FORMS)
+    form: Form | str  # (a str: an other program's format, :data:`~kamisado_notation.notation.formats.FORMATS`)
     errors: tuple[Diagnostic, ...] = ()
     entry: Entry | None = None
 
@@ -159,7 +155,7 @@ def resolve_moves(match: MatchRecord, form: Form) -> tuple[ResolvedMoves, Unreso
 
 def convert_foreign(path: str, output: str, *, form: str, encoding: str | None = None) -> ConversionProblems:
     """Write the record file at ``path`` in another program's format ``form`` (one of
-    :data:`FOREIGN_FORMS`) into the file ``output`` (``-``: standard output) through the
+    :data:`~kamisado_notation.notation.formats.FORMATS` that it writes) into the file ``output`` (``-``: standard output) through the
     safe writer, only when the result is ``ok`` — else nothing is written. Every match
     is replayed: what is written is what the rules made of it, so a match with errors is
     refused (``kamisado fix`` it first), and so is one the format cannot hold
@@ -186,8 +182,6 @@ def convert_foreign(path: str, output: str, *, form: str, encoding: str | None =
 
 def _foreign_match(m: MatchRecord, form: str, texts: list[str], problems: ConversionProblems) -> None:
     """``m`` in ``form`` appended to ``texts``, or why it cannot be in ``problems``."""
-    from ..notation.boardspace import boardspace_game, boardspace_refusal, format_boardspace
-    from ..notation.hamisado import hamisado_moves, hamisado_refusal
     from .replay import replay
 
     result = replay(m)
@@ -195,14 +189,13 @@ def _foreign_match(m: MatchRecord, form: str, texts: list[str], problems: Conver
     if errors:
         problems.unresolved = Unresolved(m.index, form, errors=errors)
         return
-    refuse = boardspace_refusal if form == "boardspace" else hamisado_refusal
-    refusal = refuse(m, len(m.rounds), result.target)
+    writer = FORMATS[form].writer
+    assert writer is not None  # (a format that is written)
+    written = writer()
+    refusal = written.refusal(m, len(m.rounds), result.target)
     if refusal is not None:
         problems.format_error = FormatError(refusal)
         return
     moves = [ply.move for rr in result.rounds for ply in rr.plies]
-    if form == "hamisado":
-        texts.append(hamisado_moves(moves) + "\n")
-        return
     end = result.rounds[0].result if result.rounds else None
-    texts.append(format_boardspace([boardspace_game(m, moves, None if end is None else end.winner)]))
+    texts.append(written.write(m, moves, None if end is None else end.winner))

@@ -235,7 +235,8 @@ def read_position(text: str) -> Position:
 def _read_as(ctx: typer.Context, value: str | None) -> str | None:
     """``--from``: every record file the command opens is read as ``value`` (found by
     content when ``None``), until the command ends."""
-    from ..notation.foreign import FORMATS, reading_as
+    from ..notation.foreign import reading_as
+    from ..notation.formats import FORMATS
 
     if value is not None and value not in FORMATS:
         raise typer.BadParameter(f"must be one of {', '.join(FORMATS)}, not {value!r}")

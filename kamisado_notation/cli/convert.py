@@ -32,12 +32,6 @@ if TYPE_CHECKING:
     from ..checking.conversion import ConversionProblems
     from ..notation.writer import Form
 
-_FORMS = ("symbols", "text", "short", "coords", "json", "boardspace", "hamisado")
-#: The file name ending of each form's outputs in a folder (``.kmr`` for the others).
-_SUFFIXES = {"json": ".json", "boardspace": ".sgf", "hamisado": ".txt"}
-_LANGS = ("en", "de", "hu", "pt", "ro", "ru")
-
-
 def convert(
     files: list[str] = typer.Argument(..., metavar="FILE|DIR...", help="Match records (.kmr, or their JSON form), or folders of them."),
     to: str = typer.Option(..., "--to", help="symbols | text | short | coords | json, or another program's: boardspace | hamisado"),
@@ -70,11 +64,12 @@ def convert(
 def _convert_one(path: str, output: str, *, to: str, lang: str, encoding: str | None) -> ConversionProblems:
     """The record ``path`` (in ``encoding``, when given) converted into ``output`` in the
     form ``to``, ours or another program's
-    (:data:`~kamisado_notation.checking.conversion.FOREIGN_FORMS`)."""
-    from ..checking.conversion import FOREIGN_FORMS, convert_foreign, convert_to
+    (:data:`~kamisado_notation.notation.formats.FORMATS`)."""
+    from ..checking.conversion import convert_foreign, convert_to
+    from ..notation.formats import FORMATS
     from ..notation.writer import Form
 
-    if to in FOREIGN_FORMS:
+    if to in FORMATS and FORMATS[to].foreign:  # (an other program's: --to names only those written)
         return convert_foreign(path, output, form=to, encoding=encoding)
     return convert_to(path, output, form=Form(to), lang=lang, encoding=encoding)
 
@@ -85,6 +80,7 @@ def _convert_into(folder: str, arguments: list[str], *, to: str, lang: str, enco
     from ..errors import NoRecordsError, OutputError, RecordIOError
     from ..io.output import output_paths
     from ..notation.files import named_record_paths
+    from ..notation.formats import output_suffix
 
     try:
         named = named_record_paths(arguments)
@@ -93,7 +89,7 @@ def _convert_into(folder: str, arguments: list[str], *, to: str, lang: str, enco
     inputs = [path for path, _name in named]
     if inputs.count("-") > 1:
         fail("standard input (-) can be read only once")
-    outputs = output_paths([name for _path, name in named], folder, _SUFFIXES.get(to, ".kmr"), inputs=inputs)
+    outputs = output_paths([name for _path, name in named], folder, output_suffix(to), inputs=inputs)
     status = EXIT_OK
     for path, out in zip(inputs, outputs, strict=True):
         try:
@@ -115,10 +111,12 @@ def _convert_into(folder: str, arguments: list[str], *, to: str, lang: str, enco
 
 
 def _check_options(to: str, lang: str) -> None:
-    if to not in _FORMS:
-        fail(f"--to must be one of {', '.join(_FORMS)}, not {to!r}")
-    if lang not in _LANGS:
-        fail(f"--lang must be one of {', '.join(_LANGS)}, not {lang!r}")
+    from ..notation.formats import LANGUAGES, WRITTEN_FORMS
+
+    if to not in WRITTEN_FORMS:
+        fail(f"--to must be one of {', '.join(WRITTEN_FORMS)}, not {to!r}")
+    if lang not in LANGUAGES:
+        fail(f"--lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
     if lang != "en" and to != "text":
         # only the text form has words; symbols, codes and coordinates are the same in
         # every language (docs/notation.md §4)

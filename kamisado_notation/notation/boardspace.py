@@ -459,6 +459,12 @@ def boardspace_game(match: MatchRecord, moves: Sequence[Move], winner: Side | No
     )
 
 
+def write_boardspace_match(match: MatchRecord, moves: Sequence[Move], winner: Side | None) -> str:
+    """``match``, a single round the replay found to be ``moves`` (won by ``winner``), as
+    BoardSpace's SGF (:func:`boardspace_game`, :func:`format_boardspace`)."""
+    return format_boardspace([boardspace_game(match, moves, winner)])
+
+
 def boardspace_refusal(match: MatchRecord, rounds: int, target: int) -> str | None:
     """Why ``match`` (of ``rounds`` rounds, to ``target`` points) cannot be written as a
     BoardSpace game, which is a single round from the initial position; ``None`` when

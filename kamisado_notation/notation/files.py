@@ -48,7 +48,8 @@ from ..errors import NoRecordsError, NotationError, RecordIOError
 from ..io.output import STDIN
 from .blocks import BLOCK_BYTES, Block, cut_blocks
 from .encodings import bom_encoding, check_encoding, not_utf8, transcoded
-from .foreign import FOREIGN, sniff
+from .foreign import sniff
+from .formats import FORMATS, folder_suffixes
 from .lines import MAX_LINE, Binary, DecodedLines, LineBlocks, LongLine, raw_lines
 from .reader import read_lines
 from .record import MatchRecord, RecordFile
@@ -132,7 +133,7 @@ def _io_error(path: str, e: OSError) -> RecordIOError:
 
 #: The endings (of a file's name, in any case) of the record files a folder holds: a
 #: ``.kmr`` text, the JSON form of a record, and BoardSpace's SGF (``docs/formats.md``).
-RECORD_SUFFIXES = (".kmr", ".json", ".sgf")
+RECORD_SUFFIXES = folder_suffixes()
 
 
 def record_paths(arguments: Iterable[str]) -> list[str]:
@@ -280,7 +281,7 @@ def is_json_record(path: str) -> bool:
 
 def file_format(path: str) -> str:
     """The format the file ``path`` is read in (one of
-    :data:`~kamisado_notation.notation.foreign.FORMATS`: found by content, or the one
+    :data:`~kamisado_notation.notation.formats.FORMATS`: found by content, or the one
     :func:`~kamisado_notation.notation.foreign.reading_as` insists on); only a regular
     file is opened to tell, so that a pipe is not consumed (``"kmr"`` for anything else,
     and for a file that cannot be read: the reader says why)."""
@@ -325,7 +326,7 @@ class _Opened:
         #: the format the file is read in (:func:`~.foreign.sniff`)
         self.form = sniff(path, self.head)
         self.json = self.form == "json"
-        self.foreign = self.form in FOREIGN
+        self.foreign = FORMATS[self.form].foreign
 
     def all_chunks(self) -> Iterator[bytes]:
         if self.head:

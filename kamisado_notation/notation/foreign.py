@@ -19,42 +19,30 @@ readers share are in :mod:`.foreign_match`).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
 from ..engine.position import Position
 from ..errors import ArgumentError
+from .formats import FORMATS, sniffed
 from .record import MatchRecord, RecordFile
 
 __all__ = [
-    "FOREIGN",
-    "FORMATS",
     "parse_position",
     "read_foreign",
     "reading_as",
     "sniff",
 ]
 
-#: Every format a record file can be read in (``--from NAME``); the first two are ours.
-FORMATS = ("kmr", "json", "hackerrank", "boardspace", "hamisado")
-#: The other programs' formats, each read by the module of its name.
-FOREIGN = FORMATS[2:]
-
 #: The format the files read now must be in (``None``: found by content).
 _SOURCE: ContextVar[str | None] = ContextVar("kamisado_source", default=None)
 
-_SPACE = rb"(?:\xef\xbb\xbf)?[ \t\r\n]*"
-_HACKERRANK = re.compile(_SPACE + rb"\[" + rb"[ \t\r\n]*\{")
-_SGF = re.compile(_SPACE + rb"\([ \t\r\n]*;")
-_HAMISADO = re.compile(_SPACE + rb"\[?[ \t\r\n]*[A-H][1-8]-[A-H][1-8][ \t\r\n,\]]")
-_JSON_RECORD = re.compile(_SPACE + rb'\{[ \t\r\n]*"(?:[^"\\\n]|\\.)*"[ \t\r\n]*:')
 
 
 @contextmanager
 def reading_as(name: str | None) -> Iterator[None]:
-    """Read every record file opened within as format ``name`` (one of :data:`FORMATS`;
+    """Read every record file opened within as format ``name`` (one of :data:`~.formats.FORMATS`;
     ``None``: by content). :class:`~kamisado_notation.errors.ArgumentError` for an unknown name.
 
     >>> from kamisado_notation.notation import read_record
@@ -73,7 +61,7 @@ def reading_as(name: str | None) -> Iterator[None]:
 
 def sniff(path: str, head: bytes) -> str:
     """The format of a file whose name is ``path`` and whose first block is ``head``
-    (one of :data:`FORMATS`): the one :func:`reading_as` insists on, else the content's
+    (one of :data:`~.formats.FORMATS`): the one :func:`reading_as` insists on, else the content's
     (a JSON array: a HackerRank log, the only format that is one; ``(;``: an SGF; an
     upper-case move ``A1-A2`` first: a hamisado move list; a JSON object: the JSON form
     of a record), else ``.json`` in the name for the JSON form, else a ``.kmr``."""
@@ -82,28 +70,20 @@ def sniff(path: str, head: bytes) -> str:
         return forced
     if b"\0" in head:
         return "kmr"  # (binary data: the text reader says where)
-    for name, pattern in (("hackerrank", _HACKERRANK), ("boardspace", _SGF), ("hamisado", _HAMISADO), ("json", _JSON_RECORD)):
-        if pattern.match(head):
-            return name
+    found = sniffed(head)
+    if found is not None:
+        return found
     return "json" if path.lower().endswith(".json") else "kmr"
 
 
 def read_foreign(name: str, text: str, record: RecordFile) -> Iterator[MatchRecord]:
-    """The matches of ``text``, a whole file in format ``name`` (one of :data:`FOREIGN`);
+    """The matches of ``text``, a whole file in format ``name`` (an other program's, :data:`~.formats.FORMATS`);
     what belongs to no match (a game with no moves) goes to ``record.errors`` as a
     warning. The first fault that stops the reading raises :class:`NotationError` at its
     line and column (the matches before it have been yielded)."""
-    if name == "hackerrank":
-        from .hackerrank import read_hackerrank
-
-        return read_hackerrank(text, record)
-    if name == "boardspace":
-        from .boardspace import read_boardspace
-
-        return read_boardspace(text, record)
-    from .hamisado import read_hamisado
-
-    return read_hamisado(text, record)
+    reader = FORMATS[name].reader
+    assert reader is not None  # (one of the other programs' formats)
+    return reader()(text, record)
 
 
 def parse_position(text: str) -> Position:

@@ -73,6 +73,12 @@ def hamisado_moves(moves: Sequence[Move]) -> str:
     return "[" + ",".join(hamisado_move(m) for m in moves) + "]"
 
 
+def write_hamisado_match(match: MatchRecord, moves: Sequence[Move], winner: Side | None) -> str:
+    """``match``, a single round the replay found to be ``moves``, as a hamisado move list
+    on a line of its own (the list holds nothing else: hamisado's verdict follows from it)."""
+    return hamisado_moves(moves) + "\n"
+
+
 def hamisado_refusal(match: MatchRecord, rounds: int, target: int) -> str | None:
     """Why ``match`` (of ``rounds`` rounds, to ``target`` points) cannot be written as a
     hamisado move list, which holds the moves of one round from the initial position and
