@@ -115,6 +115,12 @@ def test_the_standings_of_a_round_robin_are_those_counted_from_the_records(event
     assert left["97-gone.kmr", 0] == "cannot be read: no such file"
     assert left["98-unfinished.kmr", 1].startswith("in progress, ")
     assert left["99-invalid.kmr", 1].startswith("invalid: line 8: error[square] ")
+    kinds = {os.path.basename(lo["path"]): (lo["kind"], lo["black"], lo["gold"]) for lo in doc["left_out"]}
+    assert kinds == {
+        "97-gone.kmr": ("unreadable", None, None),
+        "98-unfinished.kmr": ("in-progress", "Cy Young", "Bob Smith"),
+        "99-invalid.kmr": ("invalid", "Ann Lee", "Dee Dee"),
+    }
     assert "'Bob Smith', 'bob  smith' are counted as one player, 'Bob Smith'" in r.stderr
 
 
@@ -139,7 +145,7 @@ def test_the_terminal_table_names_every_player_and_what_was_left_out(event) -> N
     assert "Standings (12 matches counted)" in r.stdout and "Crosstable" in r.stdout
     for p in PLAYERS:
         assert p in r.stdout
-    assert "Left out (3):" in r.stdout and "99-invalid.kmr:1: invalid" in r.stdout
+    assert "Left out (3):" in r.stdout and "99-invalid.kmr:1: Ann Lee v Dee Dee: invalid" in r.stdout
 
 
 def test_the_library_counts_as_the_command_does(event) -> None:  # type: ignore[no-untyped-def]
@@ -156,7 +162,7 @@ def test_invalid_without_unreadable_is_exit_1_and_a_clean_event_exit_0(tmp_path:
     assert r.exit_code == 0 and r.stderr == ""
     (tmp_path / "bad.kmr").write_text(spoiled(generated(8, "Ann", "Bob")), encoding="utf-8")
     r = runner.invoke(app, ["standings", "--csv", str(tmp_path)])
-    assert r.exit_code == 1 and "bad.kmr:1: left out: invalid" in r.stderr
+    assert r.exit_code == 1 and "bad.kmr:1: left out: Ann v Bob: invalid" in r.stderr
     assert [line.split(",")[:2] for line in r.stdout.splitlines()[1:]] in ([["Ann", "1"], ["Bob", "1"]], [["Bob", "1"], ["Ann", "1"]])
 
 

@@ -72,9 +72,31 @@ class LeftOut:
     line: int
     why: str
     kind: str = INVALID
+    #: The players' names as the match's headers write them (Black, Gold; ``""`` for a
+    #: name not written); ``None`` for a whole file.
+    players: tuple[str, str] | None = None
+
+    @property
+    def who(self) -> str:
+        """The players as a line names them: ``Ann v Bob`` (``Black not named v Bob``),
+        or ``""`` for a whole file."""
+        if self.players is None:
+            return ""
+        black, gold = (name or f"{side.title} not named" for name, side in zip(self.players, Side, strict=True))
+        return f"{black} v {gold}"
+
+    def line_text(self, note: str = "") -> str:
+        """The line that lists it: ``path:line: Ann v Bob: why`` (``note`` after the
+        place: ``path:line: left out: Ann v Bob: why``)."""
+        parts = [f"{self.path}:{self.line}", note, self.who, self.why]
+        return ": ".join(part for part in parts if part)
 
     def to_json(self) -> dict[str, object]:
-        return {"path": printable(self.path), "line": self.line, "why": self.why}
+        black, gold = self.players if self.players is not None else (None, None)
+        return {
+            "path": printable(self.path), "line": self.line, "why": self.why, "kind": self.kind,
+            "black": black or None, "gold": gold or None,
+        }  # fmt: skip
 
 
 @dataclass(slots=True)
@@ -93,6 +115,9 @@ class Standings:
     warnings: list[str] = field(default_factory=list)
     #: Matches counted.
     counted: int = 0
+    #: Where each result of :attr:`crosstable` was read: ``places[a][b][k]`` is the
+    #: (path, line) of the match of ``crosstable[a][b][k]``.
+    places: dict[str, dict[str, list[tuple[str, int]]]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, object]:
         """The document of ``standings --json``: ``players``, ``crosstable`` and
@@ -135,7 +160,7 @@ class Standings:
                 out.append(f"| {rank} | {_md(p.name)} | " + " | ".join(cells) + " |")
         if self.left_out:
             out += ["", "## Left out", ""]
-            out += [f"- {_md(lo.path)}, line {lo.line}: {_md(lo.why)}" for lo in self.left_out]
+            out += [f"- {_md(lo.path)}, line {lo.line}: {_md(lo.who) + ': ' if lo.who else ''}{_md(lo.why)}" for lo in self.left_out]
         return "\n".join(out) + "\n"
 
 
@@ -183,16 +208,18 @@ class Tally:
 
     def add_match(self, path: str, summary: MatchSummary) -> None:
         """Count one match of the file ``path``, or leave it out saying why."""
-        names = _names(summary)
+        written = _written_names(summary)
+        names = written if all(written) else None
         left_out = _not_counted(summary, names)
         if left_out is not None or names is None:
             kind, why = left_out or (UNNAMED, "")
-            self._left_out.append(LeftOut(path, summary.line, why, kind))
+            self._left_out.append(LeftOut(path, summary.line, why, kind, written))
             return
         self._counted += 1
+        place = (path, summary.line)
         black, gold = (self._row(n) for n in names)
-        black.add(gold, summary.score[Side.BLACK], summary.score[Side.GOLD], summary.winner is Side.BLACK)
-        gold.add(black, summary.score[Side.GOLD], summary.score[Side.BLACK], summary.winner is Side.GOLD)
+        black.add(gold, summary.score[Side.BLACK], summary.score[Side.GOLD], summary.winner is Side.BLACK, place)
+        gold.add(black, summary.score[Side.GOLD], summary.score[Side.BLACK], summary.winner is Side.GOLD, place)
 
     def _row(self, name: str) -> _Row:
         key = player_key(name)
@@ -208,12 +235,14 @@ class Tally:
         """The standings of the matches counted so far."""
         ranked = sorted(self._rows.values(), key=_Row.rank_key)
         crosstable = {a.name: {b.name: list(a.results[b.name]) for b in ranked if b.name in a.results} for a in ranked}
+        places = {a.name: {b.name: list(a.places[b.name]) for b in ranked if b.name in a.places} for a in ranked}
         return Standings(
             players=[r.row() for r in ranked],
             crosstable=crosstable,
             left_out=list(self._left_out),
             warnings=self._warnings(),
             counted=self._counted,
+            places=places,
         )
 
     def _warnings(self) -> list[str]:
@@ -241,14 +270,16 @@ class _Row:
         self.name = name
         self.played = self.won = self.lost = self.points = self.against = 0
         self.results: dict[str, list[str]] = {}
+        self.places: dict[str, list[tuple[str, int]]] = {}
 
-    def add(self, opponent: _Row, points: int, against: int, won: bool) -> None:
+    def add(self, opponent: _Row, points: int, against: int, won: bool, place: tuple[str, int]) -> None:
         self.played += 1
         self.won += won
         self.lost += not won
         self.points += points
         self.against += against
         self.results.setdefault(opponent.name, []).append(f"{points}-{against}")
+        self.places.setdefault(opponent.name, []).append(place)
 
     def rank_key(self) -> tuple[int, int, int, str]:
         return -self.won, -(self.points - self.against), -self.points, player_key(self.name)
@@ -257,16 +288,16 @@ class _Row:
         return PlayerRow(self.name, self.played, self.won, self.lost, self.points, self.against)
 
 
-def _names(summary: MatchSummary) -> tuple[str, str] | None:
-    """The two players' names as written (``None`` when one is missing or blank), a
-    header name a slip away from ``Black`` or ``Gold`` read as the replay reads it
+def _written_names(summary: MatchSummary) -> tuple[str, str]:
+    """The two players' names as written (``""`` for one missing or blank), a header
+    name a slip away from ``Black`` or ``Gold`` read as the replay reads it
     (``[Blakc "Ann"]`` names Black, with its warning)."""
     headers = {k.lower(): v for k, v in summary.headers.items()}
     for known, name in misnamed(list(summary.headers)).items():
         headers.setdefault(known, summary.headers[name])
     black = headers.get("black", "").strip()
     gold = (headers.get("gold") or headers.get("white") or "").strip()
-    return (black, gold) if black and gold else None
+    return black, gold
 
 
 def _not_counted(summary: MatchSummary, names: tuple[str, str] | None) -> tuple[str, str] | None:

@@ -79,7 +79,7 @@ def _print(table: Standings, *, as_json: bool, as_csv: bool, as_markdown: bool, 
     elif as_csv:
         sys.stdout.write(table.to_csv())
         for lo in table.left_out:
-            sys.stderr.write(printable(f"{lo.path}:{lo.line}: left out: {lo.why}") + "\n")
+            sys.stderr.write(printable(lo.line_text("left out")) + "\n")
     elif as_markdown:
         sys.stdout.write(table.to_markdown())
     else:
@@ -161,4 +161,4 @@ def _print_tables(out: Console, table: Standings) -> None:
     if table.left_out:
         out.print(f"Left out ({len(table.left_out)}):")
         for lo in table.left_out:
-            out.print(escape(printable(f"  {lo.path}:{lo.line}: {lo.why}")), soft_wrap=True)
+            out.print(escape(printable(f"  {lo.line_text()}")), soft_wrap=True)
