@@ -790,6 +790,7 @@ a{color:#1d4f91}
 .index,.problems,.standings{margin:.5rem}
 .moves{grid-template-columns:2.2rem 1fr 1fr}
 .moves .e{min-height:44px;padding:10px .4rem}
+.moves .n{padding-top:10px}
 .moves .said{padding-left:.5rem}
 .standings th,.standings td{padding:.15rem .3rem}
 }
