@@ -32,7 +32,10 @@ from .header_slips import misnamed
 from .replay import MatchStatus
 from .validate import FileValidation, MatchSummary, validate_paths
 
-__all__ = ["INVALID", "IN_PROGRESS", "ROW_FIELDS", "UNNAMED", "UNREADABLE", "LeftOut", "PlayerRow", "Standings", "Tally", "player_key", "standings"]
+__all__ = [
+    "INVALID", "IN_PROGRESS", "ROW_FIELDS", "UNNAMED", "UNREADABLE", "EventTally", "LeftOut", "PlayerRow", "Standings", "Tally",
+    "event_name", "file_left_out", "markdown_text", "player_key", "standings",
+]  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,20 +154,20 @@ class Standings:
         name stays text)."""
         out = ["## Standings", "", "| # | " + " | ".join(ROW_FIELDS) + " |", "|---" * (len(ROW_FIELDS) + 1) + "|"]
         for rank, p in enumerate(self.players, 1):
-            out.append(f"| {rank} | {_md(p.name)} | " + " | ".join(str(v) for v in astuple(p)[1:]) + " |")
+            out.append(f"| {rank} | {markdown_text(p.name)} | " + " | ".join(str(v) for v in astuple(p)[1:]) + " |")
         if self.players:
             numbers = range(1, len(self.players) + 1)
             out += ["", "## Crosstable", "", "| # | name | " + " | ".join(map(str, numbers)) + " |"]
             out.append("|---" * (len(self.players) + 2) + "|")
             for rank, (p, cells) in enumerate(zip(self.players, self.grid(), strict=True), 1):
-                out.append(f"| {rank} | {_md(p.name)} | " + " | ".join(cells) + " |")
+                out.append(f"| {rank} | {markdown_text(p.name)} | " + " | ".join(cells) + " |")
         if self.left_out:
             out += ["", "## Left out", ""]
-            out += [f"- {_md(lo.path)}, line {lo.line}: {_md(lo.who) + ': ' if lo.who else ''}{_md(lo.why)}" for lo in self.left_out]
+            out += [f"- {markdown_text(lo.path)}, line {lo.line}: {markdown_text(lo.who) + ': ' if lo.who else ''}{markdown_text(lo.why)}" for lo in self.left_out]
         return "\n".join(out) + "\n"
 
 
-def _md(text: str) -> str:
+def markdown_text(text: str) -> str:
     """``text`` as Markdown text that shows as written (control characters escaped)."""
     return "".join("\\" + c if c in _MD_SPECIAL else c for c in printable(" ".join(text.split())))
 
@@ -200,11 +203,7 @@ class Tally:
         what cannot count."""
         for summary in fv:
             self.add_match(fv.path, summary)
-        for d in fv.diagnostics:
-            if d.severity == ERROR:
-                unreadable = d.rule == "io"
-                why = f"cannot be read: {d.message}" if unreadable else f"error[{d.rule}] {d.message}"
-                self._left_out.append(LeftOut(fv.path, d.line, why, UNREADABLE if unreadable else INVALID))
+        self._left_out += file_left_out(fv)
 
     def add_match(self, path: str, summary: MatchSummary) -> None:
         """Count one match of the file ``path``, or leave it out saying why."""
@@ -263,6 +262,69 @@ class Tally:
         return [printable(w) for w in out]
 
 
+def file_left_out(fv: FileValidation) -> list[LeftOut]:
+    """What a file's own errors leave out (after its matches were iterated): the file
+    when it cannot be read, and any error of its own, which may hide matches."""
+    out = []
+    for d in fv.diagnostics:
+        if d.severity == ERROR:
+            unreadable = d.rule == "io"
+            why = f"cannot be read: {d.message}" if unreadable else f"error[{d.rule}] {d.message}"
+            out.append(LeftOut(fv.path, d.line, why, UNREADABLE if unreadable else INVALID))
+    return out
+
+
+def event_name(header: str | None) -> str:
+    """A match's event as its ``Event`` header (``header``) writes it, runs of spaces as
+    one (``""`` without one)."""
+    return " ".join((header or "").split())
+
+
+class EventTally:
+    """Standings event by event: each match counts in the table of its ``Event`` header
+    (events compared as names are, :func:`player_key`; a match without one in the table
+    of no event), so one folder of several events gives one table each; with ``event``,
+    only that event's matches are counted (the others are counted in
+    :attr:`other_events`). A file that cannot be read, or its own error, may hide
+    matches of any event: it is left out in every table."""
+
+    def __init__(self, event: str | None = None) -> None:
+        self._only = None if event is None else player_key(event)
+        self._tallies: dict[str, tuple[str, Tally]] = {}
+        self._files: list[LeftOut] = []
+        self._order: dict[str, int] = {}  # each file's place in the reading order
+        #: Matches not counted because they belong to another event than ``event``.
+        self.other_events = 0
+        #: Every event met (its first spelling), the others included.
+        self.events: dict[str, str] = {}
+
+    def add_file(self, fv: FileValidation) -> None:
+        """Count the matches of one file's validation, each in its event's table."""
+        self._order.setdefault(fv.path, len(self._order))
+        for summary in fv:
+            name = event_name(next((v for k, v in summary.headers.items() if k.lower() == "event"), None))  # (any case, as the reader)
+            key = player_key(name)
+            self.events.setdefault(key, name)
+            if self._only is not None and key != self._only:
+                self.other_events += 1
+                continue
+            self._tallies.setdefault(key, (name, Tally()))[1].add_match(fv.path, summary)
+        self._files += file_left_out(fv)
+
+    def standings(self) -> list[tuple[str, Standings]]:
+        """Each event's name (``""``: no event) and standings, in the order the events
+        were first read; one table (of no event) when no match was counted."""
+        tallies = list(self._tallies.values()) or [("", Tally())]
+        out = []
+        files = set(self._files)
+        for name, tally in tallies:
+            table = tally.standings()
+            # in the reading order, a file's own errors after its matches (as Tally lists them)
+            table.left_out = sorted(table.left_out + self._files, key=lambda lo: (self._order[lo.path], lo in files))
+            out.append((name, table))
+        return out
+
+
 class _Row:
     """A player's counts as they grow, and the results against each opponent."""
 
@@ -318,21 +380,27 @@ def _not_counted(summary: MatchSummary, names: tuple[str, str] | None) -> tuple[
 
 
 def standings(
-    paths: Iterable[str], *, jobs: int = 1, on_file: Callable[[FileValidation], None] | None = None
+    paths: Iterable[str],
+    *,
+    jobs: int = 1,
+    on_file: Callable[[FileValidation], None] | None = None,
+    event: str | None = None,
 ) -> Standings:
     """The standings of the matches in the record files ``paths`` (``-``: standard
     input; a folder: :func:`~kamisado_notation.notation.files.record_paths` first), each
     match validated in full (``jobs`` worker processes, as
     :func:`~kamisado_notation.validate.validate_paths` shares them out). ``on_file`` is
     called with each file's validation once it is counted (for a progress bar).
+    ``event``: only the matches of that event (:class:`EventTally` counts every event
+    apart, as ``kamisado standings`` does); without it, every match in one table.
 
     >>> table = standings(["samples/club-night.kmr"])
     >>> [(p.name, p.won, p.lost) for p in table.players], len(table.left_out)
     ([], 3)
     """
-    tally = Tally()
+    tally = Tally() if event is None else EventTally(event)
     for fv in validate_paths(paths, jobs=jobs):
         tally.add_file(fv)
         if on_file is not None:
             on_file(fv)
-    return tally.standings()
+    return tally.standings() if isinstance(tally, Tally) else tally.standings()[0][1]

@@ -28,7 +28,7 @@ from pathlib import PurePath
 
 from ..checking.matches import split_matches
 from ..checking.replay import MatchReplay, MatchStatus, PlyKind, RoundReplay, replay
-from ..checking.standings import ROW_FIELDS, LeftOut, Standings, Tally, player_key
+from ..checking.standings import ROW_FIELDS, LeftOut, Standings, Tally, event_name, player_key
 from ..checking.validate import no_match, summary_of
 from ..diagnostics import ERROR, Diagnostic
 from ..engine.board import SQUARE_COLOURS, Colour, Side, square_name
@@ -348,9 +348,9 @@ def _events(matches: Sequence[PageMatch]) -> dict[str, list[PageMatch]]:
     names: dict[str, str] = {}
     groups: dict[str, list[PageMatch]] = {}
     for pm in matches:
-        event = " ".join((pm.replay.record.headers.get("Event") or "").split())
+        event = event_name(pm.replay.record.header("Event"))
         if event:
-            name = names.setdefault(event.casefold(), event)
+            name = names.setdefault(player_key(event), event)
             groups.setdefault(name, []).append(pm)
     return groups
 
