@@ -272,3 +272,24 @@ def test_a_left_out_pairing_names_its_players_in_every_output(tmp_path: Path) ->
     assert "bad.kmr, line 1: Ann v Bob: invalid" in markdown
     doc = json.loads(runner.invoke(app, ["standings", "--json", str(tmp_path)]).stdout)
     assert [(lo["kind"], lo["black"], lo["gold"]) for lo in doc["left_out"]] == [("invalid", "Ann", "Bob")]
+
+
+def test_a_match_lost_by_a_fault_counts_for_the_other_player(tmp_path: Path) -> None:
+    """The arena's ``Termination`` (an engine's time forfeit) and a resignation decide a
+    match the board did not: it counts, won by the other side, with the points as played."""
+    from kamisado_notation import Recorder, Side
+
+    rec = Recorder("Standard", black="Ann", gold="Bob", event="Arena")
+    for _ in range(3):
+        rec.play(rec.legal_moves()[0])
+    rec.terminate(Side.BLACK, "time forfeit")
+    (tmp_path / "1.kmr").write_text(rec.text(), encoding="utf-8")
+    resigned = generated(60, "Cy", "Ann").replace('[Event "kamisado generate"]', '[Event "Arena"]').replace("[Result ", "[Claimed ")
+    resigned = resigned[: resigned.index("Round 2")].replace('[Match "Standard"]', '[Match "Standard"]\n[Termination "Gold resigns"]')
+    (tmp_path / "2.kmr").write_text(resigned, encoding="utf-8")
+    unfinished = generated(61, "Cy", "Bob").replace('[Event "kamisado generate"]', '[Event "Arena"]').replace("[Result ", "[Claimed ")
+    (tmp_path / "3.kmr").write_text(unfinished[: unfinished.index("Round 2")], encoding="utf-8")
+    table = standings(record_paths([str(tmp_path)]))
+    rows = {p.name: (p.played, p.won, p.lost) for p in table.players}
+    assert rows == {"Bob": (1, 1, 0), "Ann": (2, 0, 2), "Cy": (1, 1, 0)}
+    assert [(os.path.basename(lo.path), lo.kind) for lo in table.left_out] == [("3.kmr", "in-progress")]

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import astuple, dataclass, field, fields
@@ -34,7 +35,7 @@ from .validate import FileValidation, MatchSummary, validate_paths
 
 __all__ = [
     "INVALID", "IN_PROGRESS", "ROW_FIELDS", "UNNAMED", "UNREADABLE", "EventTally", "LeftOut", "PlayerRow", "Standings", "Tally",
-    "event_name", "file_left_out", "markdown_text", "player_key", "standings",
+    "event_name", "fault_loser", "file_left_out", "markdown_text", "player_key", "standings",
 ]  # fmt: skip
 
 
@@ -216,9 +217,10 @@ class Tally:
             return
         self._counted += 1
         place = (path, summary.line)
+        winner = summary.winner if summary.winner is not None else _other(fault_loser(summary))
         black, gold = (self._row(n) for n in names)
-        black.add(gold, summary.score[Side.BLACK], summary.score[Side.GOLD], summary.winner is Side.BLACK, place)
-        gold.add(black, summary.score[Side.GOLD], summary.score[Side.BLACK], summary.winner is Side.GOLD, place)
+        black.add(gold, summary.score[Side.BLACK], summary.score[Side.GOLD], winner is Side.BLACK, place)
+        gold.add(black, summary.score[Side.GOLD], summary.score[Side.BLACK], winner is Side.GOLD, place)
 
     def _row(self, name: str) -> _Row:
         key = player_key(name)
@@ -362,6 +364,25 @@ def _written_names(summary: MatchSummary) -> tuple[str, str]:
     return black, gold
 
 
+#: A ``Termination`` that names a loser: the arena's ``Gold loses: time forfeit``, a
+#: resignation (``Black resigns``, BoardSpace's ``Black (name) resigned``).
+_FAULT = re.compile(r"\s*(black|gold|white)\b.*?\b(?:loses|resigns|resigned)\b", re.IGNORECASE)
+
+
+def fault_loser(summary: MatchSummary) -> Side | None:
+    """The side a match not decided on the board was lost by, as its ``Termination``
+    header says (a fault, a resignation; :data:`_FAULT`), or ``None``."""
+    termination = next((v for k, v in summary.headers.items() if k.lower() == "termination"), "")
+    found = _FAULT.match(termination)
+    if found is None:
+        return None
+    return Side.BLACK if found.group(1).lower() == "black" else Side.GOLD
+
+
+def _other(side: Side | None) -> Side | None:
+    return None if side is None else side.other
+
+
 def _not_counted(summary: MatchSummary, names: tuple[str, str] | None) -> tuple[str, str] | None:
     """The kind and the reason why a match does not count, if it does not: invalid (its
     first error), not finished, its players not named or one."""
@@ -369,7 +390,7 @@ def _not_counted(summary: MatchSummary, names: tuple[str, str] | None) -> tuple[
         errors = [d for d in summary.diagnostics if d.severity == ERROR]
         first = min(errors, key=lambda d: (d.line, d.column)) if errors else None
         return INVALID, "invalid" + (f": line {first.line}: error[{first.rule}] {first.message}" if first else "")
-    if summary.status is not MatchStatus.COMPLETE:
+    if summary.status is not MatchStatus.COMPLETE and fault_loser(summary) is None:
         black, gold = summary.score[Side.BLACK], summary.score[Side.GOLD]
         return IN_PROGRESS, f"in progress, {black}-{gold} (Black-Gold) of {summary.target}"
     if names is None:
