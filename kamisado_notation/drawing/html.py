@@ -784,6 +784,7 @@ a{color:#1d4f91}
 .board-sticky{position:sticky;top:0;z-index:2;padding:.3rem 0 0;border-bottom:1px solid var(--line)}
 #board{padding:2px;border:none;background:none}
 #board svg{width:auto;max-width:100%;max-height:calc(100vh - 9.5rem);margin:0 auto}
+#pieces .letter{font-size:19px;transform:translateY(1.5px)}
 .controls{margin:.3rem 0}
 .controls button{max-width:none}
 .caption{min-height:0;font-size:.9rem}
