@@ -427,3 +427,16 @@ def test_the_squares_colour_codes_are_an_option(browser: Any, event: tuple[str, 
     assert browser.execute_script(shown) != "none"
     codes = browser.execute_script("return Array.from(document.querySelectorAll('#square-codes text')).map(function (e) { return e.textContent; })")
     assert sorted(set(codes)) == ["Bl", "Br", "Gr", "Or", "Pi", "Pu", "Re", "Ye"] and len(codes) == 64
+
+
+def test_without_javascript_every_match_is_shown(browser: Any, event: tuple[str, Path]) -> None:
+    browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    try:
+        _open(browser, event[0])
+        shown = browser.execute_script  # (scripts from the driver still run)
+        assert shown("return document.querySelectorAll('article.match').length") == 30
+        assert shown("return Array.from(document.querySelectorAll('article.match')).every(function (a) { return a.offsetHeight > 0; })")
+        assert "needs JavaScript" in browser.find_element("css selector", "body").text
+        assert COMMENT in browser.find_element("id", "match-1").text
+    finally:
+        browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
