@@ -284,8 +284,10 @@ def event_name(header: str | None) -> str:
 
 class EventTally:
     """Standings event by event: each match counts in the table of its ``Event`` header
-    (events compared as names are, :func:`player_key`; a match without one in the table
-    of no event), so one folder of several events gives one table each; with ``event``,
+    (events compared as names are, :func:`player_key`; a match without one is of the
+    event of the match before it in its file, as a match pasted in without headers is,
+    and else in the table of no event), so one folder of several events gives one table
+    each; with ``event``,
     only that event's matches are counted (the others are counted in
     :attr:`other_events`). A file that cannot be read, or its own error, may hide
     matches of any event: it is left out in every table."""
@@ -303,8 +305,11 @@ class EventTally:
     def add_file(self, fv: FileValidation) -> None:
         """Count the matches of one file's validation, each in its event's table."""
         self._order.setdefault(fv.path, len(self._order))
+        before = ""
         for summary in fv:
-            name = event_name(next((v for k, v in summary.headers.items() if k.lower() == "event"), None))  # (any case, as the reader)
+            # (any case, as the reader reads it; a match without the header, a match pasted
+            # in without headers say, is of the event of the match before it in the file)
+            name = before = event_name(next((v for k, v in summary.headers.items() if k.lower() == "event"), None)) or before
             key = player_key(name)
             self.events.setdefault(key, name)
             if self._only is not None and key != self._only:

@@ -344,11 +344,14 @@ def _standings_html(matches: Sequence[PageMatch]) -> str:
 
 
 def _events(matches: Sequence[PageMatch]) -> dict[str, list[PageMatch]]:
-    """The matches by event, each event named as first written."""
+    """The matches by event, each event named as first written; a match without an
+    ``Event`` header is of the event of the match before it in its file (as ``kamisado
+    standings`` counts it: :class:`~kamisado_notation.checking.standings.EventTally`)."""
     names: dict[str, str] = {}
     groups: dict[str, list[PageMatch]] = {}
+    before: dict[str, str] = {}  # each file's last event
     for pm in matches:
-        event = event_name(pm.replay.record.header("Event"))
+        event = before[pm.path] = event_name(pm.replay.record.header("Event")) or before.get(pm.path, "")
         if event:
             name = names.setdefault(player_key(event), event)
             groups.setdefault(name, []).append(pm)
