@@ -54,11 +54,12 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "Tower": ("engine.position", "Tower"),
     "Move": ("engine.position", "Move"),
     "Position": ("engine.position", "Position"),
+    "Outcome": ("engine.position", "Outcome"),
+    "RoundEnd": ("engine.position", "RoundEnd"),
     "WrittenMove": ("engine.position", "WrittenMove"),
     # match flow
     "Fill": ("engine.match", "Fill"),
     "Match": ("engine.match", "Match"),
-    "RoundEnd": ("engine.match", "RoundEnd"),
     "RoundResult": ("engine.match", "RoundResult"),
     "fill": ("engine.match", "fill"),
     "lineup": ("engine.match", "lineup"),

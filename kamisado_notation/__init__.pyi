@@ -31,12 +31,13 @@ from .engine.board import parse_square as parse_square
 from .engine.board import square_name as square_name
 from .engine.match import Fill as Fill
 from .engine.match import Match as Match
-from .engine.match import RoundEnd as RoundEnd
 from .engine.match import RoundResult as RoundResult
 from .engine.match import fill as fill
 from .engine.match import lineup as lineup
 from .engine.position import Move as Move
+from .engine.position import Outcome as Outcome
 from .engine.position import Position as Position
+from .engine.position import RoundEnd as RoundEnd
 from .engine.position import Tower as Tower
 from .engine.position import WrittenMove as WrittenMove
 from .errors import ArgumentError as ArgumentError
@@ -101,6 +102,7 @@ __all__ = [
     "Move",
     "NoRecordsError",
     "NotationError",
+    "Outcome",
     "PlyError",
     "PlyKind",
     "Position",

@@ -27,6 +27,19 @@ def test_the_readme_example_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     assert result.attempted > 10 and result.failed == 0
 
 
+def test_the_library_reference_runs_and_names_every_public_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``docs/library.md``: every example runs, and every public name (and the names a
+    user otherwise finds only by reading code) has its entry."""
+    monkeypatch.chdir(ROOT)
+    result = doctest.testfile(str(ROOT / "docs/library.md"), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 60 and result.failed == 0
+    text = (ROOT / "docs/library.md").read_text(encoding="utf-8")
+    missing = [name for name in kamisado_notation.__all__ if f"`{name}" not in text]
+    assert missing == []
+    for name in ("svg.board", "Position.from_string", "`start`", "position_at", "perft", "copy(stack=True)", "outcome()"):
+        assert name in text, name
+
+
 @pytest.mark.parametrize("name", ["kamisado_notation", *MODULES])
 def test_docstring_examples_run(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)

@@ -36,8 +36,9 @@ def _chromium() -> tuple[str, str]:
     return browser, driver
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+def start_chrome(*arguments: str) -> Any:
+    """Headless Chromium driven by selenium, with ``arguments`` besides the usual ones;
+    the test skips where it cannot be had."""
     webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install '.[browser]')")
     from selenium.common.exceptions import WebDriverException
     from selenium.webdriver.chrome.service import Service
@@ -45,12 +46,17 @@ def browser() -> Iterator[Any]:
     binary, driver_path = _chromium()
     options = webdriver.ChromeOptions()
     options.binary_location = binary
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,900"):
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", *arguments):
         options.add_argument(argument)
     try:
-        driver = webdriver.Chrome(options=options, service=Service(driver_path))
+        return webdriver.Chrome(options=options, service=Service(driver_path))
     except WebDriverException as e:  # a browser that does not start is a machine without one
         pytest.skip(f"Chromium does not start here: {str(e).splitlines()[0]}")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    driver = start_chrome("--window-size=1280,900")
     yield driver
     driver.quit()
 
@@ -219,7 +225,7 @@ def test_f_flips_the_board_and_keeps_the_position(browser: Any, pages: dict[str,
     assert rank_8_at_the_top()
     _press(browser, "f")
     assert not rank_8_at_the_top()
-    assert _shown(browser) == before
+    assert _shown(browser) == (before[0] + "f", before[1])  # the flip is in the link
     assert browser.find_element("css selector", "[data-go=flip]").get_attribute("aria-pressed") == "true"
     _press(browser, "f")
     assert rank_8_at_the_top()

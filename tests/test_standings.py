@@ -104,7 +104,7 @@ def test_the_standings_of_a_round_robin_are_those_counted_from_the_records(event
     r = runner.invoke(app, ["standings", "--json", str(root)])
     assert r.exit_code == 2, r.output  # a file cannot be read: said, and the others count
     doc = json.loads(r.stdout)
-    assert list(doc) == ["players", "crosstable", "left_out"]
+    assert list(doc) == ["event", "players", "crosstable", "left_out"] and doc["event"] == "kamisado generate"
     assert [p["name"] for p in doc["players"]] == ranked(rows)
     for p in doc["players"]:
         assert list(p) == ["name", "played", "won", "lost", "points", "against"]
@@ -115,6 +115,12 @@ def test_the_standings_of_a_round_robin_are_those_counted_from_the_records(event
     assert left["97-gone.kmr", 0] == "cannot be read: no such file"
     assert left["98-unfinished.kmr", 1].startswith("in progress, ")
     assert left["99-invalid.kmr", 1].startswith("invalid: line 8: error[square] ")
+    kinds = {os.path.basename(lo["path"]): (lo["kind"], lo["black"], lo["gold"]) for lo in doc["left_out"]}
+    assert kinds == {
+        "97-gone.kmr": ("unreadable", None, None),
+        "98-unfinished.kmr": ("in-progress", "Cy Young", "Bob Smith"),
+        "99-invalid.kmr": ("invalid", "Ann Lee", "Dee Dee"),
+    }
     assert "'Bob Smith', 'bob  smith' are counted as one player, 'Bob Smith'" in r.stderr
 
 
@@ -136,17 +142,17 @@ def test_the_terminal_table_names_every_player_and_what_was_left_out(event) -> N
     root = event[0]
     r = runner.invoke(app, ["standings", "--no-color", str(root)], env={"COLUMNS": "160"})
     assert r.exit_code == 2
-    assert "Standings (12 matches counted)" in r.stdout and "Crosstable" in r.stdout
+    assert "Standings: kamisado generate (12 matches counted)" in r.stdout and "Crosstable" in r.stdout
     for p in PLAYERS:
         assert p in r.stdout
-    assert "Left out (3):" in r.stdout and "99-invalid.kmr:1: invalid" in r.stdout
+    assert "Left out (3):" in r.stdout and "99-invalid.kmr:1: Ann Lee v Dee Dee: invalid" in r.stdout
 
 
 def test_the_library_counts_as_the_command_does(event) -> None:  # type: ignore[no-untyped-def]
     root = event[0]
     table = standings(record_paths([str(root)]))
     doc = json.loads(runner.invoke(app, ["standings", "--json", str(root)]).stdout)
-    assert table.to_json() == doc and table.counted == 12
+    assert {"event": "kamisado generate", **table.to_json()} == doc and table.counted == 12
 
 
 def test_invalid_without_unreadable_is_exit_1_and_a_clean_event_exit_0(tmp_path: Path) -> None:
@@ -156,7 +162,7 @@ def test_invalid_without_unreadable_is_exit_1_and_a_clean_event_exit_0(tmp_path:
     assert r.exit_code == 0 and r.stderr == ""
     (tmp_path / "bad.kmr").write_text(spoiled(generated(8, "Ann", "Bob")), encoding="utf-8")
     r = runner.invoke(app, ["standings", "--csv", str(tmp_path)])
-    assert r.exit_code == 1 and "bad.kmr:1: left out: invalid" in r.stderr
+    assert r.exit_code == 1 and "bad.kmr:1: left out: Ann v Bob: invalid" in r.stderr
     assert [line.split(",")[:2] for line in r.stdout.splitlines()[1:]] in ([["Ann", "1"], ["Bob", "1"]], [["Bob", "1"], ["Ann", "1"]])
 
 
@@ -209,3 +215,81 @@ def test_a_player_header_a_slip_away_names_the_player_as_the_replay_reads_it() -
     (s,) = validate_text(generated(23, "Ann", "Bob").replace("[Black ", "[Bxxxx "), path="y.kmr").matches
     both.add_match("y.kmr", s)
     assert [lo.kind for lo in both.standings().left_out] == ["unnamed"]
+
+
+def _two_events(root: Path) -> dict[str, dict[str, int]]:
+    """A folder with the matches of two events (a third player in both), and the matches
+    won by each player in each event, counted from the records."""
+    won: dict[str, dict[str, int]] = {"spring cup": {}, "autumn open": {}}  # by the event without case
+    games = [("Spring Cup", "Ann", "Bob"), ("Autumn  open", "Cy", "Dee"), ("spring cup", "Bob", "Ann"), ("Autumn Open", "Ann", "Cy")]
+    for seed, (event_written, black, gold) in enumerate(games, 40):
+        text = generated(seed, black, gold, "single").replace('[Event "kamisado generate"]', f'[Event "{event_written}"]')
+        (root / f"{seed}.kmr").write_text(text, encoding="utf-8")
+        b, g = result_of(text)
+        table = won["spring cup" if "spring" in event_written.lower() else "autumn open"]
+        for name in (black, gold):
+            table.setdefault(name, 0)
+        table[black if b > g else gold] += 1
+    (root / "99-no-event.kmr").write_text(generated(50, "Eve", "Fay", "single").replace('[Event "kamisado generate"]\n', ""), encoding="utf-8")
+    return won
+
+
+def test_one_table_per_event_and_event_chooses_one(tmp_path: Path) -> None:
+    won = _two_events(tmp_path)
+    r = runner.invoke(app, ["standings", "--json", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    docs = json.loads(r.stdout)["events"]
+    assert [d["event"] for d in docs] == ["Spring Cup", "Autumn open", None]  # as first written (spaces as one), in reading order
+    for doc in docs[:2]:
+        assert {p["name"]: p["won"] for p in doc["players"]} == won[doc["event"].lower()]
+    assert [p["name"] for p in docs[2]["players"]] in (["Eve", "Fay"], ["Fay", "Eve"])
+    r = runner.invoke(app, ["standings", "--json", "--event", "AUTUMN   open", str(tmp_path)])
+    assert r.exit_code == 0 and "3 matches of other events not counted" in r.stderr
+    doc = json.loads(r.stdout)
+    assert doc["event"] == "Autumn open" and {p["name"]: p["won"] for p in doc["players"]} == won["autumn open"]
+    assert standings(record_paths([str(tmp_path)]), event="spring cup").to_json()["players"] == docs[0]["players"]
+    r = runner.invoke(app, ["standings", "--no-color", str(tmp_path)], env={"COLUMNS": "160"})
+    assert "Standings: Spring Cup (2 matches counted)" in r.stdout and "Standings: Autumn open (2 matches counted)" in r.stdout
+    assert "Standings (1 match counted)" in r.stdout  # the match of no event
+    markdown = runner.invoke(app, ["standings", "--markdown", str(tmp_path)]).stdout
+    assert markdown.startswith("# Spring Cup\n\n## Standings") and "\n# Autumn open\n" in markdown and "\n# (no event)\n" in markdown
+
+
+def test_a_csv_of_several_events_asks_for_one_and_an_unknown_event_is_named(tmp_path: Path) -> None:
+    _two_events(tmp_path)
+    r = runner.invoke(app, ["standings", "--csv", str(tmp_path)])
+    assert r.exit_code == 2 and "3 events" in r.stderr and "--event NAME" in r.stderr and r.stdout == ""
+    r = runner.invoke(app, ["standings", "--csv", "--event", "Spring Cup", str(tmp_path)])
+    assert r.exit_code == 0 and r.stdout.splitlines()[0] == "name,played,won,lost,points,against"
+    r = runner.invoke(app, ["standings", "--event", "Winter", str(tmp_path)])
+    assert r.exit_code == 2 and "no match of the event 'Winter'" in r.stderr and "'Spring Cup'" in r.stderr
+
+
+def test_a_left_out_pairing_names_its_players_in_every_output(tmp_path: Path) -> None:
+    (tmp_path / "bad.kmr").write_text(spoiled(generated(8, "Ann", "Bob")), encoding="utf-8")
+    (tmp_path / "good.kmr").write_text(generated(9, "Ann", "Cy"), encoding="utf-8")
+    markdown = runner.invoke(app, ["standings", "--markdown", str(tmp_path)]).stdout
+    assert "bad.kmr, line 1: Ann v Bob: invalid" in markdown
+    doc = json.loads(runner.invoke(app, ["standings", "--json", str(tmp_path)]).stdout)
+    assert [(lo["kind"], lo["black"], lo["gold"]) for lo in doc["left_out"]] == [("invalid", "Ann", "Bob")]
+
+
+def test_a_match_lost_by_a_fault_counts_for_the_other_player(tmp_path: Path) -> None:
+    """The arena's ``Termination`` (an engine's time forfeit) and a resignation decide a
+    match the board did not: it counts, won by the other side, with the points as played."""
+    from kamisado_notation import Recorder, Side
+
+    rec = Recorder("Standard", black="Ann", gold="Bob", event="Arena")
+    for _ in range(3):
+        rec.play(rec.legal_moves()[0])
+    rec.terminate(Side.BLACK, "time forfeit")
+    (tmp_path / "1.kmr").write_text(rec.text(), encoding="utf-8")
+    resigned = generated(60, "Cy", "Ann").replace('[Event "kamisado generate"]', '[Event "Arena"]').replace("[Result ", "[Claimed ")
+    resigned = resigned[: resigned.index("Round 2")].replace('[Match "Standard"]', '[Match "Standard"]\n[Termination "Gold resigns"]')
+    (tmp_path / "2.kmr").write_text(resigned, encoding="utf-8")
+    unfinished = generated(61, "Cy", "Bob").replace('[Event "kamisado generate"]', '[Event "Arena"]').replace("[Result ", "[Claimed ")
+    (tmp_path / "3.kmr").write_text(unfinished[: unfinished.index("Round 2")], encoding="utf-8")
+    table = standings(record_paths([str(tmp_path)]))
+    rows = {p.name: (p.played, p.won, p.lost) for p in table.players}
+    assert rows == {"Bob": (1, 1, 0), "Ann": (2, 0, 2), "Cy": (1, 1, 0)}
+    assert [(os.path.basename(lo.path), lo.kind) for lo in table.left_out] == [("3.kmr", "in-progress")]

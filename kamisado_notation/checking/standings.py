@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import astuple, dataclass, field, fields
@@ -32,7 +33,10 @@ from .replay import MatchStatus
 from .slips.headers import misnamed
 from .validate import FileValidation, MatchSummary, validate_paths
 
-__all__ = ["INVALID", "IN_PROGRESS", "ROW_FIELDS", "UNNAMED", "UNREADABLE", "LeftOut", "PlayerRow", "Standings", "Tally", "player_key", "standings"]
+__all__ = [
+    "INVALID", "IN_PROGRESS", "ROW_FIELDS", "UNNAMED", "UNREADABLE", "EventTally", "LeftOut", "PlayerRow", "Standings", "Tally",
+    "event_name", "fault_loser", "file_left_out", "markdown_text", "player_key", "standings",
+]  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,9 +76,31 @@ class LeftOut:
     line: int
     why: str
     kind: str = INVALID
+    #: The players' names as the match's headers write them (Black, Gold; ``""`` for a
+    #: name not written); ``None`` for a whole file.
+    players: tuple[str, str] | None = None
+
+    @property
+    def who(self) -> str:
+        """The players as a line names them: ``Ann v Bob`` (``Black not named v Bob``),
+        or ``""`` for a whole file."""
+        if self.players is None:
+            return ""
+        black, gold = (name or f"{side.title} not named" for name, side in zip(self.players, Side, strict=True))
+        return f"{black} v {gold}"
+
+    def line_text(self, note: str = "") -> str:
+        """The line that lists it: ``path:line: Ann v Bob: why`` (``note`` after the
+        place: ``path:line: left out: Ann v Bob: why``)."""
+        parts = [f"{self.path}:{self.line}", note, self.who, self.why]
+        return ": ".join(part for part in parts if part)
 
     def to_json(self) -> dict[str, object]:
-        return {"path": printable(self.path), "line": self.line, "why": self.why}
+        black, gold = self.players if self.players is not None else (None, None)
+        return {
+            "path": printable(self.path), "line": self.line, "why": self.why, "kind": self.kind,
+            "black": black or None, "gold": gold or None,
+        }  # fmt: skip
 
 
 @dataclass(slots=True)
@@ -93,6 +119,9 @@ class Standings:
     warnings: list[str] = field(default_factory=list)
     #: Matches counted.
     counted: int = 0
+    #: Where each result of :attr:`crosstable` was read: ``places[a][b][k]`` is the
+    #: (path, line) of the match of ``crosstable[a][b][k]``.
+    places: dict[str, dict[str, list[tuple[str, int]]]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, object]:
         """The document of ``standings --json``: ``players``, ``crosstable`` and
@@ -126,20 +155,20 @@ class Standings:
         name stays text)."""
         out = ["## Standings", "", "| # | " + " | ".join(ROW_FIELDS) + " |", "|---" * (len(ROW_FIELDS) + 1) + "|"]
         for rank, p in enumerate(self.players, 1):
-            out.append(f"| {rank} | {_md(p.name)} | " + " | ".join(str(v) for v in astuple(p)[1:]) + " |")
+            out.append(f"| {rank} | {markdown_text(p.name)} | " + " | ".join(str(v) for v in astuple(p)[1:]) + " |")
         if self.players:
             numbers = range(1, len(self.players) + 1)
             out += ["", "## Crosstable", "", "| # | name | " + " | ".join(map(str, numbers)) + " |"]
             out.append("|---" * (len(self.players) + 2) + "|")
             for rank, (p, cells) in enumerate(zip(self.players, self.grid(), strict=True), 1):
-                out.append(f"| {rank} | {_md(p.name)} | " + " | ".join(cells) + " |")
+                out.append(f"| {rank} | {markdown_text(p.name)} | " + " | ".join(cells) + " |")
         if self.left_out:
             out += ["", "## Left out", ""]
-            out += [f"- {_md(lo.path)}, line {lo.line}: {_md(lo.why)}" for lo in self.left_out]
+            out += [f"- {markdown_text(lo.path)}, line {lo.line}: {markdown_text(lo.who) + ': ' if lo.who else ''}{markdown_text(lo.why)}" for lo in self.left_out]
         return "\n".join(out) + "\n"
 
 
-def _md(text: str) -> str:
+def markdown_text(text: str) -> str:
     """``text`` as Markdown text that shows as written (control characters escaped)."""
     return "".join("\\" + c if c in _MD_SPECIAL else c for c in printable(" ".join(text.split())))
 
@@ -175,24 +204,23 @@ class Tally:
         what cannot count."""
         for summary in fv:
             self.add_match(fv.path, summary)
-        for d in fv.diagnostics:
-            if d.severity == ERROR:
-                unreadable = d.rule == "io"
-                why = f"cannot be read: {d.message}" if unreadable else f"error[{d.rule}] {d.message}"
-                self._left_out.append(LeftOut(fv.path, d.line, why, UNREADABLE if unreadable else INVALID))
+        self._left_out += file_left_out(fv)
 
     def add_match(self, path: str, summary: MatchSummary) -> None:
         """Count one match of the file ``path``, or leave it out saying why."""
-        names = _names(summary)
+        written = _written_names(summary)
+        names = written if all(written) else None
         left_out = _not_counted(summary, names)
         if left_out is not None or names is None:
             kind, why = left_out or (UNNAMED, "")
-            self._left_out.append(LeftOut(path, summary.line, why, kind))
+            self._left_out.append(LeftOut(path, summary.line, why, kind, written))
             return
         self._counted += 1
+        place = (path, summary.line)
+        winner = summary.winner if summary.winner is not None else _other(fault_loser(summary))
         black, gold = (self._row(n) for n in names)
-        black.add(gold, summary.score[Side.BLACK], summary.score[Side.GOLD], summary.winner is Side.BLACK)
-        gold.add(black, summary.score[Side.GOLD], summary.score[Side.BLACK], summary.winner is Side.GOLD)
+        black.add(gold, summary.score[Side.BLACK], summary.score[Side.GOLD], winner is Side.BLACK, place)
+        gold.add(black, summary.score[Side.GOLD], summary.score[Side.BLACK], winner is Side.GOLD, place)
 
     def _row(self, name: str) -> _Row:
         key = player_key(name)
@@ -208,12 +236,14 @@ class Tally:
         """The standings of the matches counted so far."""
         ranked = sorted(self._rows.values(), key=_Row.rank_key)
         crosstable = {a.name: {b.name: list(a.results[b.name]) for b in ranked if b.name in a.results} for a in ranked}
+        places = {a.name: {b.name: list(a.places[b.name]) for b in ranked if b.name in a.places} for a in ranked}
         return Standings(
             players=[r.row() for r in ranked],
             crosstable=crosstable,
             left_out=list(self._left_out),
             warnings=self._warnings(),
             counted=self._counted,
+            places=places,
         )
 
     def _warnings(self) -> list[str]:
@@ -234,6 +264,74 @@ class Tally:
         return [printable(w) for w in out]
 
 
+def file_left_out(fv: FileValidation) -> list[LeftOut]:
+    """What a file's own errors leave out (after its matches were iterated): the file
+    when it cannot be read, and any error of its own, which may hide matches."""
+    out = []
+    for d in fv.diagnostics:
+        if d.severity == ERROR:
+            unreadable = d.rule == "io"
+            why = f"cannot be read: {d.message}" if unreadable else f"error[{d.rule}] {d.message}"
+            out.append(LeftOut(fv.path, d.line, why, UNREADABLE if unreadable else INVALID))
+    return out
+
+
+def event_name(header: str | None) -> str:
+    """A match's event as its ``Event`` header (``header``) writes it, runs of spaces as
+    one (``""`` without one)."""
+    return " ".join((header or "").split())
+
+
+class EventTally:
+    """Standings event by event: each match counts in the table of its ``Event`` header
+    (events compared as names are, :func:`player_key`; a match without one is of the
+    event of the match before it in its file, as a match pasted in without headers is,
+    and else in the table of no event), so one folder of several events gives one table
+    each; with ``event``,
+    only that event's matches are counted (the others are counted in
+    :attr:`other_events`). A file that cannot be read, or its own error, may hide
+    matches of any event: it is left out in every table."""
+
+    def __init__(self, event: str | None = None) -> None:
+        self._only = None if event is None else player_key(event)
+        self._tallies: dict[str, tuple[str, Tally]] = {}
+        self._files: list[LeftOut] = []
+        self._order: dict[str, int] = {}  # each file's place in the reading order
+        #: Matches not counted because they belong to another event than ``event``.
+        self.other_events = 0
+        #: Every event met (its first spelling), the others included.
+        self.events: dict[str, str] = {}
+
+    def add_file(self, fv: FileValidation) -> None:
+        """Count the matches of one file's validation, each in its event's table."""
+        self._order.setdefault(fv.path, len(self._order))
+        before = ""
+        for summary in fv:
+            # (any case, as the reader reads it; a match without the header, a match pasted
+            # in without headers say, is of the event of the match before it in the file)
+            name = before = event_name(next((v for k, v in summary.headers.items() if k.lower() == "event"), None)) or before
+            key = player_key(name)
+            self.events.setdefault(key, name)
+            if self._only is not None and key != self._only:
+                self.other_events += 1
+                continue
+            self._tallies.setdefault(key, (name, Tally()))[1].add_match(fv.path, summary)
+        self._files += file_left_out(fv)
+
+    def standings(self) -> list[tuple[str, Standings]]:
+        """Each event's name (``""``: no event) and standings, in the order the events
+        were first read; one table (of no event) when no match was counted."""
+        tallies = list(self._tallies.values()) or [("", Tally())]
+        out = []
+        files = set(self._files)
+        for name, tally in tallies:
+            table = tally.standings()
+            # in the reading order, a file's own errors after its matches (as Tally lists them)
+            table.left_out = sorted(table.left_out + self._files, key=lambda lo: (self._order[lo.path], lo in files))
+            out.append((name, table))
+        return out
+
+
 class _Row:
     """A player's counts as they grow, and the results against each opponent."""
 
@@ -241,14 +339,16 @@ class _Row:
         self.name = name
         self.played = self.won = self.lost = self.points = self.against = 0
         self.results: dict[str, list[str]] = {}
+        self.places: dict[str, list[tuple[str, int]]] = {}
 
-    def add(self, opponent: _Row, points: int, against: int, won: bool) -> None:
+    def add(self, opponent: _Row, points: int, against: int, won: bool, place: tuple[str, int]) -> None:
         self.played += 1
         self.won += won
         self.lost += not won
         self.points += points
         self.against += against
         self.results.setdefault(opponent.name, []).append(f"{points}-{against}")
+        self.places.setdefault(opponent.name, []).append(place)
 
     def rank_key(self) -> tuple[int, int, int, str]:
         return -self.won, -(self.points - self.against), -self.points, player_key(self.name)
@@ -257,16 +357,35 @@ class _Row:
         return PlayerRow(self.name, self.played, self.won, self.lost, self.points, self.against)
 
 
-def _names(summary: MatchSummary) -> tuple[str, str] | None:
-    """The two players' names as written (``None`` when one is missing or blank), a
-    header name a slip away from ``Black`` or ``Gold`` read as the replay reads it
+def _written_names(summary: MatchSummary) -> tuple[str, str]:
+    """The two players' names as written (``""`` for one missing or blank), a header
+    name a slip away from ``Black`` or ``Gold`` read as the replay reads it
     (``[Blakc "Ann"]`` names Black, with its warning)."""
     headers = {k.lower(): v for k, v in summary.headers.items()}
     for known, name in misnamed(list(summary.headers)).items():
         headers.setdefault(known, summary.headers[name])
     black = headers.get("black", "").strip()
     gold = (headers.get("gold") or headers.get("white") or "").strip()
-    return (black, gold) if black and gold else None
+    return black, gold
+
+
+#: A ``Termination`` that names a loser: the arena's ``Gold loses: time forfeit``, a
+#: resignation (``Black resigns``, BoardSpace's ``Black (name) resigned``).
+_FAULT = re.compile(r"\s*(black|gold|white)\b.*?\b(?:loses|resigns|resigned)\b", re.IGNORECASE)
+
+
+def fault_loser(summary: MatchSummary) -> Side | None:
+    """The side a match not decided on the board was lost by, as its ``Termination``
+    header says (a fault, a resignation; :data:`_FAULT`), or ``None``."""
+    termination = next((v for k, v in summary.headers.items() if k.lower() == "termination"), "")
+    found = _FAULT.match(termination)
+    if found is None:
+        return None
+    return Side.BLACK if found.group(1).lower() == "black" else Side.GOLD
+
+
+def _other(side: Side | None) -> Side | None:
+    return None if side is None else side.other
 
 
 def _not_counted(summary: MatchSummary, names: tuple[str, str] | None) -> tuple[str, str] | None:
@@ -276,7 +395,7 @@ def _not_counted(summary: MatchSummary, names: tuple[str, str] | None) -> tuple[
         errors = [d for d in summary.diagnostics if d.severity == ERROR]
         first = min(errors, key=lambda d: (d.line, d.column)) if errors else None
         return INVALID, "invalid" + (f": line {first.line}: error[{first.rule}] {first.message}" if first else "")
-    if summary.status is not MatchStatus.COMPLETE:
+    if summary.status is not MatchStatus.COMPLETE and fault_loser(summary) is None:
         black, gold = summary.score[Side.BLACK], summary.score[Side.GOLD]
         return IN_PROGRESS, f"in progress, {black}-{gold} (Black-Gold) of {summary.target}"
     if names is None:
@@ -287,21 +406,27 @@ def _not_counted(summary: MatchSummary, names: tuple[str, str] | None) -> tuple[
 
 
 def standings(
-    paths: Iterable[str], *, jobs: int = 1, on_file: Callable[[FileValidation], None] | None = None
+    paths: Iterable[str],
+    *,
+    jobs: int = 1,
+    on_file: Callable[[FileValidation], None] | None = None,
+    event: str | None = None,
 ) -> Standings:
     """The standings of the matches in the record files ``paths`` (``-``: standard
     input; a folder: :func:`~kamisado_notation.notation.files.record_paths` first), each
     match validated in full (``jobs`` worker processes, as
     :func:`~kamisado_notation.validate.validate_paths` shares them out). ``on_file`` is
     called with each file's validation once it is counted (for a progress bar).
+    ``event``: only the matches of that event (:class:`EventTally` counts every event
+    apart, as ``kamisado standings`` does); without it, every match in one table.
 
     >>> table = standings(["samples/club-night.kmr"])
     >>> [(p.name, p.won, p.lost) for p in table.players], len(table.left_out)
     ([], 3)
     """
-    tally = Tally()
+    tally = Tally() if event is None else EventTally(event)
     for fv in validate_paths(paths, jobs=jobs):
         tally.add_file(fv)
         if on_file is not None:
             on_file(fv)
-    return tally.standings()
+    return tally.standings() if isinstance(tally, Tally) else tally.standings()[0][1]

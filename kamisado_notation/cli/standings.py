@@ -46,44 +46,69 @@ def standings(
     as_csv: bool = typer.Option(False, "--csv", help="The players as CSV, with a header row."),
     as_markdown: bool = typer.Option(False, "--markdown", help="Standings, crosstable and matches left out, as Markdown."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=MAX_JOBS, help="Worker processes validating the matches (no more than the processors)."),
+    event: str | None = typer.Option(None, "--event", metavar="NAME", help="Only the matches of this event (its Event header, without case)."),
     no_color: bool = typer.Option(False, "--no-color", help="No colours."),
     encoding: str | None = ENCODING,
 ) -> NoReturn:
-    """The standings of the valid, complete matches: won, lost, points; a crosstable."""
-    from ..checking.standings import Tally
+    """The standings of the valid, complete matches: won, lost, points; a crosstable.
+    One table per event (the Event header) when the records hold several."""
+    from ..checking.standings import EventTally
     from ..checking.validate import validate_paths
+    from ..display import printable
     from ..errors import ResourceError
 
     if as_json + as_csv + as_markdown > 1:
         fail("give one of --json, --csv and --markdown")
     paths = read_inputs(files)
     codec = checked_encoding(encoding)
-    tally = Tally()
+    tally = EventTally(event)
     try:
         for fv in _with_progress(validate_paths(paths, jobs=jobs, encoding=codec), len(paths)):
             tally.add_file(fv)
     except ResourceError as e:  # the workers cannot be started: why, not a traceback
         fail(str(e))
-    table = tally.standings()
-    for warning in table.warnings:
-        sys.stderr.write(f"kamisado: warning: {warning}\n")
-    _print(table, as_json=as_json, as_csv=as_csv, as_markdown=as_markdown, no_color=no_color)
-    raise typer.Exit(_status(table))
+    tables = tally.standings()
+    events = ", ".join(repr(name or "(no event)") for name in tally.events.values())
+    if event is not None and not any(table.counted or table.left_out for _, table in tables) and tally.other_events:
+        fail(printable(f"no match of the event {event!r}: the records hold {events}"))
+    if as_csv and len(tables) > 1:
+        fail(printable(f"the records hold {len(tables)} events ({events}): a CSV is one table, give --event NAME"))
+    if tally.other_events:
+        sys.stderr.write(printable(f"kamisado: {tally.other_events} match{'es' if tally.other_events != 1 else ''} of other events not counted") + "\n")
+    for _, table in tables:
+        for warning in table.warnings:
+            sys.stderr.write(f"kamisado: warning: {warning}\n")
+    _print(tables, as_json=as_json, as_csv=as_csv, as_markdown=as_markdown, no_color=no_color)
+    raise typer.Exit(max(_status(table) for _, table in tables))
 
 
-def _print(table: Standings, *, as_json: bool, as_csv: bool, as_markdown: bool, no_color: bool) -> None:
+def _print(tables: list[tuple[str, Standings]], *, as_json: bool, as_csv: bool, as_markdown: bool, no_color: bool) -> None:
+    """One table as before; several, each under its event's name (JSON: ``events``)."""
     from ..display import printable
 
+    several = len(tables) > 1
     if as_json:
-        emit_json(table.to_json())
+        docs = [{"event": name or None, **table.to_json()} for name, table in tables]
+        emit_json({"events": docs} if several else docs[0])
     elif as_csv:
+        table = tables[0][1]
         sys.stdout.write(table.to_csv())
         for lo in table.left_out:
-            sys.stderr.write(printable(f"{lo.path}:{lo.line}: left out: {lo.why}") + "\n")
+            sys.stderr.write(printable(lo.line_text("left out")) + "\n")
     elif as_markdown:
-        sys.stdout.write(table.to_markdown())
+        for k, (name, table) in enumerate(tables):
+            head = f"# {_md_event(name)}\n\n" if several or name else ""
+            sys.stdout.write(("\n" if k else "") + head + table.to_markdown())
     else:
-        _print_tables(console(no_color=no_color), table)
+        out = console(no_color=no_color)
+        for name, table in tables:
+            _print_tables(out, table, name)
+
+
+def _md_event(name: str) -> str:
+    from ..checking.standings import markdown_text
+
+    return markdown_text(name) if name else "(no event)"
 
 
 def _status(table: Standings) -> int:
@@ -137,16 +162,17 @@ def _fits(out: Console, table: Table) -> bool:
     return Measurement.get(out, out.options.update_width(1 << 16), table).maximum <= out.width
 
 
-def _print_tables(out: Console, table: Standings) -> None:
-    """The standings, the crosstable (when it fits) and the matches left out, as rich
-    tables; every name and path escaped."""
+def _print_tables(out: Console, table: Standings, event: str = "") -> None:
+    """The standings (of ``event``, when named), the crosstable (when it fits) and the
+    matches left out, as rich tables; every name and path escaped."""
     from rich.markup import escape
     from rich.table import Table
 
     from ..checking.standings import ROW_FIELDS
     from ..display import printable
 
-    rows = Table(title=f"Standings ({table.counted} match{'es' if table.counted != 1 else ''} counted)", title_justify="left")
+    of = f": {escape(printable(event))}" if event else ""
+    rows = Table(title=f"Standings{of} ({table.counted} match{'es' if table.counted != 1 else ''} counted)", title_justify="left")
     rows.add_column("#", justify="right")
     for name in ROW_FIELDS:
         rows.add_column(name, justify="left" if name == "name" else "right")
@@ -161,4 +187,4 @@ def _print_tables(out: Console, table: Standings) -> None:
     if table.left_out:
         out.print(f"Left out ({len(table.left_out)}):")
         for lo in table.left_out:
-            out.print(escape(printable(f"  {lo.path}:{lo.line}: {lo.why}")), soft_wrap=True)
+            out.print(escape(printable(f"  {lo.line_text()}")), soft_wrap=True)

@@ -24,18 +24,20 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from html import escape
+from pathlib import PurePath
 
 from ..checking.matches import split_matches
 from ..checking.replay import MatchReplay, MatchStatus, PlyKind, RoundReplay, replay
-from ..checking.standings import ROW_FIELDS, Standings, Tally
+from ..checking.standings import ROW_FIELDS, LeftOut, Standings, Tally, event_name, player_key
 from ..checking.validate import no_match, summary_of
 from ..diagnostics import ERROR, Diagnostic
-from ..engine.board import Side
+from ..engine.board import SQUARE_COLOURS, Colour, Side, square_name
 from ..engine.match import HOME_SQUARES, RoundEnd, score_of
-from ..engine.position import Position, Tower
-from ..errors import RecordIOError
+from ..engine.position import Move, Position, Tower
+from ..errors import KamisadoError, RecordIOError
 from ..notation.files import record_paths, source_name, stream_record
-from ..notation.record import Entry, MatchRecord, RoundRecord
+from ..notation.record import Comment, Entry, MatchRecord, RecordFile, RoundRecord
+from ..notation.writer import Form, format_record
 from .svg import Placed, board_pieces, marks, placed_marks, shown_move, status_lines, tower_pieces
 
 __all__ = ["Page", "PageMatch", "html_page", "page_text", "read_matches"]
@@ -114,10 +116,16 @@ def page_text(
 ) -> str:
     """The page (HTML) of ``matches``, with the files' own ``problems`` listed at the top."""
     kit = _Kit()
-    data = [_match_data(pm.replay, kit) for pm in matches]
+    data = [_match_data(i, pm, kit) for i, pm in enumerate(matches, 1)]
     heading = title or _default_title(matches)
     articles = "".join(_match_html(i, pm) for i, pm in enumerate(matches, 1))
-    payload = {"glyphs": glyphs, "pieces": kit.pieces(), "matches": data}
+    payload = {
+        "glyphs": glyphs,
+        "pieces": kit.pieces(),
+        "colours": [c.name.lower() for c in Colour],  # (the script names towers and squares in words)
+        "squares": [f"{c.name.lower()} square" for c in SQUARE_COLOURS],
+        "matches": data,
+    }
     body = [
         f"<header class=\"page-head\"><h1>{escape(heading)}</h1>{_sources(matches)}</header>",
         _problems_html(problems),
@@ -172,6 +180,7 @@ class _Kit:
         return {
             "frame": [at(w.frame) for w in ways],
             "text": [at(w.square_text) for w in ways],
+            "codes": [at(board_pieces(flip=flip, square_text="codes").square_text) for flip in (False, True)],
             "centres": [[round(c, 2) for xy in w.centres for c in xy] for w in ways],
             "marks": [[at(w.marks[key]) for key in self.placed] for w in ways],
             "towers": {letter: at(drawing) for letter, drawing in tower_pieces(self.towers.values()).items()},
@@ -179,25 +188,77 @@ class _Kit:
         }
 
 
-def _match_data(match: MatchReplay, kit: _Kit) -> dict[str, object]:
-    """A match's positions for the script: by round, each ply's position string, its
-    marks under and over the towers, and the sentences that say it."""
-    return {"rounds": [{"n": rnd.number, "plies": _round_plies(rnd, kit)} for rnd in match.rounds]}
+def _match_data(i: int, pm: PageMatch, kit: _Kit) -> dict[str, object]:
+    """A match's positions for the script: the players; by round, the score before it
+    and after it, and each ply's position string, its marks under and over the towers,
+    the sentences that say it and the comments written at its entry; and the match's
+    record as ``.kmr`` text, for the download (``None`` when it cannot be written)."""
+    match = pm.replay
+    record = match.record
+    score = score_of(match.rounds[0].start) if match.rounds else {Side.BLACK: 0, Side.GOLD: 0}
+    rounds = []
+    for rnd in match.rounds:
+        before = [score[Side.BLACK], score[Side.GOLD]]
+        if rnd.result is not None:
+            score[rnd.result.winner] += rnd.result.points
+        after = [score[Side.BLACK], score[Side.GOLD]] if rnd.result is not None else None
+        rounds.append({"n": rnd.number, "s": before, "e": after, "plies": _round_plies(rnd, kit)})
+    return {
+        "who": [_name(record, Side.BLACK), _name(record, Side.GOLD)],
+        "file": _download_name(i, pm.path),
+        "kmr": _record_text(pm),
+        "rounds": rounds,
+    }
 
 
 def _round_plies(rnd: RoundReplay, kit: _Kit) -> list[object]:
     plies: list[object] = []
     position = rnd.start.copy()
     for n in range(len(rnd.plies) + 1):
+        lines: list[str] = []
+        comments = ""
         if n:
             ply = rnd.plies[n - 1]
             if ply.kind is not PlyKind.BACK:  # (a back-entry: the push moved it)
                 position.apply(ply.move)  # (as the replay played it: a Sumo ring it had to guess is no error)
+            elif ply.kind is PlyKind.BACK and ply.move is not None:
+                lines.append(_back_entry_line(ply.side, ply.move))
+            comments = _comments_text(ply.entry.comments) if ply.index is not None else ""
         last = shown_move(rnd, n)
         under, over = placed_marks(position, marks(position, last_move=last))
         text = _EMPTY_RUN.sub(lambda run: str(len(run.group())), position.to_string())
-        plies.append([text, kit.add(position, under), kit.add(position, over), status_lines(position, last)])
+        shown: list[object] = [text, kit.add(position, under), kit.add(position, over), lines + status_lines(position, last)]
+        plies.append([*shown, comments] if comments else shown)
     return plies
+
+
+def _back_entry_line(side: Side, back: Move) -> str:
+    """What a push's back-entry ply is, said on its own: the board is the push's."""
+    return (
+        f"{side.title}'s turn is the push's back-entry (S3): the pushed {back.tower.name.lower() if back.tower else ''} "
+        f"tower went back to {square_name(back.target)} with the push, and {side.title} forfeits the turn."
+    )
+
+
+def _comments_text(comments: Sequence[Comment]) -> str:
+    """Comments as the page shows them: their text, one after another."""
+    return " ".join(" ".join(c.text.split()) for c in comments if c.text.strip())
+
+
+def _download_name(i: int, path: str) -> str:
+    """The file name of a match's download: its file's name and its number on the page."""
+    stem = re.sub(r"[^\w.-]+", "-", PurePath(path).stem).strip("-.") or "match"
+    return f"{stem}-match-{i}.kmr"
+
+
+def _record_text(pm: PageMatch) -> str | None:
+    """The match's record as ``.kmr`` text in the text form (comments, headers and
+    lineups kept), or ``None`` when an entry cannot be written so."""
+    match = pm.replay
+    try:
+        return format_record(RecordFile(pm.path, [match.record]), form=Form.TEXT, moves=[match.resolved_moves()])
+    except KamisadoError:
+        return None
 
 
 #: A run of empty squares in a position string, which the page writes as its length
@@ -228,8 +289,15 @@ def _sources(matches: Sequence[PageMatch]) -> str:
     return f'<p class="sources">{escape(what)}</p>'
 
 
+def _name(record: MatchRecord, side: Side) -> str:
+    """The player of ``side`` as the headers name him, or ``Black not named``."""
+    name = record.header("Black") if side is Side.BLACK else record.header("Gold") or record.header("White")
+    return name or f"{side.title} not named"
+
+
 def _players(record: MatchRecord) -> str:
-    return f"{record.header('Black') or 'Black'} – {record.header('Gold') or record.header('White') or 'Gold'}"
+    """``Ann v Bob``: Black's player first (``v``, not a dash: a dash reads as one name)."""
+    return f"{_name(record, Side.BLACK)} v {_name(record, Side.GOLD)}"
 
 
 def _problems_html(problems: Sequence[tuple[str, Diagnostic]]) -> str:
@@ -253,7 +321,7 @@ def _index_html(matches: Sequence[PageMatch]) -> str:
             f'<li><a href="{_href(i, r)}">{escape(_players(record))}</a> '
             f'<span class="event">{escape(event)}</span> <span class="score">{score}</span>'
             f"{' (in progress)' if r.status is MatchStatus.IN_PROGRESS else ''}{state}</li>"
-        )
+        )  # (a row is a tap target of 44 px: the style)
     return (
         f'<nav class="index" aria-label="Matches"><details id="index" open><summary><h2>Matches ({len(matches)})</h2></summary>'
         f'<ol>{"".join(rows)}</ol></details></nav>'
@@ -276,13 +344,16 @@ def _standings_html(matches: Sequence[PageMatch]) -> str:
 
 
 def _events(matches: Sequence[PageMatch]) -> dict[str, list[PageMatch]]:
-    """The matches by event, each event named as first written."""
+    """The matches by event, each event named as first written; a match without an
+    ``Event`` header is of the event of the match before it in its file (as ``kamisado
+    standings`` counts it: :class:`~kamisado_notation.checking.standings.EventTally`)."""
     names: dict[str, str] = {}
     groups: dict[str, list[PageMatch]] = {}
+    before: dict[str, str] = {}  # each file's last event
     for pm in matches:
-        event = " ".join((pm.replay.record.headers.get("Event") or "").split())
+        event = before[pm.path] = event_name(pm.replay.record.header("Event")) or before.get(pm.path, "")
         if event:
-            name = names.setdefault(event.casefold(), event)
+            name = names.setdefault(player_key(event), event)
             groups.setdefault(name, []).append(pm)
     return groups
 
@@ -290,34 +361,75 @@ def _events(matches: Sequence[PageMatch]) -> dict[str, list[PageMatch]]:
 def _standings_section(event: str, table: Standings, index: dict[tuple[str, int], int]) -> str:
     parts = [f'<section class="standings" aria-label="Standings: {escape(event)}"><h2>Standings: {escape(event)}</h2>']
     if table.players:
-        rows = [(p.name, [getattr(p, f) for f in ROW_FIELDS[1:]]) for p in table.players]
+        rows = [(p.name, [escape(str(getattr(p, f))) for f in ROW_FIELDS[1:]]) for p in table.players]
         parts.append(_ranked_table(["#", *ROW_FIELDS], rows))
         numbers = [str(n) for n in range(1, len(table.players) + 1)]
-        parts.append("<h3>Crosstable</h3><p class=\"note\">Each row's results against each column (by rank), its points first.</p>")
-        parts.append(_ranked_table(["#", "name", *numbers], [(p.name, cells) for p, cells in zip(table.players, table.grid(), strict=True)]))
+        parts.append(
+            "<h3>Crosstable</h3><p class=\"note\">Each row's results against each column (by rank), its points "
+            "first; each a link to its match. ✗: a match between them left out (see below).</p>"
+        )
+        parts.append(_ranked_table(["#", "name", *numbers], list(zip((p.name for p in table.players), _crosstable_cells(table, index), strict=True)), cross=True))
     else:
         parts.append("<p>No match counts yet: only valid, finished matches between two named players do.</p>")
     if table.left_out:
-        items = "".join(_left_out_html(lo.path, lo.line, lo.why, index) for lo in table.left_out)
-        parts.append(f'<details class="left-out"><summary>Left out ({len(table.left_out)})</summary><ul>{items}</ul></details>')
+        items = "".join(_left_out_html(lo, index) for lo in table.left_out)
+        parts.append(f'<details class="left-out" open><summary>Left out ({len(table.left_out)})</summary><ul>{items}</ul></details>')
     parts += (f'<p class="warning">{escape(w)}</p>' for w in table.warnings)
     return "".join(parts) + "</section>"
 
 
-def _ranked_table(columns: Sequence[str], rows: Sequence[tuple[str, Sequence[object]]]) -> str:
-    """A table of players in ranking order: the rank, the name, the cells."""
+def _crosstable_cells(table: Standings, index: dict[tuple[str, int], int]) -> list[list[str]]:
+    """The crosstable's cells as HTML: each result a link to its match, then a ``✗``
+    link for each match between the two that was left out."""
+    names = [p.name for p in table.players]
+    rank = {player_key(name): name for name in names}
+    left: dict[tuple[str, str], list[LeftOut]] = {}
+    for lo in table.left_out:
+        if lo.players is not None and all(lo.players):
+            a, b = (rank.get(player_key(n)) for n in lo.players)
+            if a is not None and b is not None and a != b:
+                left.setdefault((a, b), []).append(lo)
+                left.setdefault((b, a), []).append(lo)
+    grid = []
+    for a in names:
+        row = []
+        for b in names:
+            if a == b:
+                row.append("—")
+                continue
+            results = table.crosstable[a].get(b, [])
+            places = table.places.get(a, {}).get(b, [])
+            links = [_match_link(index.get(place), result, f"{a} v {b}: {result}") for result, place in zip(results, places, strict=True)]
+            links += [_match_link(index.get((lo.path, lo.line)), "✗", f"{a} v {b}: left out, {lo.why}", cls="left") for lo in left.get((a, b), [])]
+            row.append(" ".join(links))
+        grid.append(row)
+    return grid
+
+
+def _match_link(i: int | None, text: str, label: str, cls: str = "") -> str:
+    """``text`` as a link to match ``i`` of the page (just the text when it is not on it)."""
+    attrs = f' class="{cls}"' if cls else ""
+    if i is None:
+        return f'<span{attrs} title="{escape(label)}">{escape(text)}</span>'
+    return f'<a{attrs} href="#m{i}" title="{escape(label)}" aria-label="{escape(label)}">{escape(text)}</a>'
+
+
+def _ranked_table(columns: Sequence[str], rows: Sequence[tuple[str, Sequence[str]]], *, cross: bool = False) -> str:
+    """A table of players in ranking order: the rank, the name, the cells (HTML)."""
     head = "".join(f'<th scope="col">{escape(c)}</th>' for c in columns)
     body = "".join(
-        f'<tr><td>{rank}</td><th scope="row">{escape(name)}</th>' + "".join(f"<td>{escape(str(c))}</td>" for c in cells) + "</tr>"
+        f'<tr><td>{rank}</td><th scope="row">{escape(name)}</th>' + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
         for rank, (name, cells) in enumerate(rows, 1)
     )
-    return f'<div class="scroll"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
+    kind = ' class="cross"' if cross else ""
+    return f'<div class="scroll"><table{kind}><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
 
 
-def _left_out_html(path: str, line: int, why: str, index: dict[tuple[str, int], int]) -> str:
-    i = index.get((path, line))
-    where = f'<a href="#m{i}">Match {i}</a>' if i is not None else escape(f"{path}, line {line}")
-    return f"<li>{where}: {escape(why)}</li>"
+def _left_out_html(lo: LeftOut, index: dict[tuple[str, int], int]) -> str:
+    i = index.get((lo.path, lo.line))
+    where = f'<a href="#m{i}">Match {i}</a>' if i is not None else escape(f"{lo.path}, line {lo.line}")
+    who = f" ({escape(lo.who)})" if lo.who else ""
+    return f"<li>{where}{who}: {escape(lo.why)}</li>"
 
 
 def _href(i: int, match: MatchReplay, rnd: RoundReplay | None = None, ply: int = 0) -> str:
@@ -329,12 +441,15 @@ def _href(i: int, match: MatchReplay, rnd: RoundReplay | None = None, ply: int =
     return f"#m{i}r{rnd.number}p{ply}"
 
 
-_VIEWER = """<main class="viewer">
+_VIEWER = """<noscript><style>article.match[hidden]{{display:block}}.board-pane{{display:none}}</style>
+<p class="noscript">The board needs JavaScript; every match's record is shown below.</p></noscript>
+<main class="viewer" id="viewer">
 <div class="board-pane">
-<figure id="board" data-position="" aria-labelledby="board-label">
+<div class="board-sticky" id="board-sticky">
+<p class="players" id="players"><span class="who black" id="black-name"></span> <span class="score" id="score"></span> <span class="who gold" id="gold-name"></span></p>
+<figure id="board" data-position="" role="group" aria-labelledby="board-label">
 <svg viewBox="0 0 {size} {size}" role="img" aria-labelledby="board-label"><title id="board-label">Kamisado board</title>
-<g id="frame"></g><g id="square-text"></g><g id="pieces"></g></svg>
-<figcaption id="caption"></figcaption>
+<g id="frame"></g><g id="square-text"></g><g id="square-codes"></g><g id="pieces"></g></svg>
 </figure>
 <div class="controls" role="toolbar" aria-label="Moves">
 <button type="button" data-go="home" title="First position (Home)" aria-label="First position">«</button>
@@ -342,10 +457,22 @@ _VIEWER = """<main class="viewer">
 <button type="button" data-go="next" title="Next ply (→)" aria-label="Next ply">›</button>
 <button type="button" data-go="end" title="Last position (End)" aria-label="Last position">»</button>
 <button type="button" data-go="flip" title="Turn the board (f)" aria-pressed="false">Flip</button>
+</div>
+</div>
+<div class="board-more">
+<div id="caption" class="caption"></div>
+<p id="comment" class="comment" hidden></p>
+<div class="options">
 <label><input type="checkbox" id="glyphs"{glyphs}> Glyphs</label>
+<label><input type="checkbox" id="codes"> Codes</label>
+<button type="button" id="copy" title="Copy the position string">Copy position</button>
+<button type="button" id="download" title="Download this match's record (.kmr)">Download .kmr</button>
 </div>
 <p id="where" class="where"></p>
 <p id="say" class="visually-hidden" aria-live="polite"></p>
+<p id="told" class="told" aria-live="polite"></p>
+<table id="squares" class="visually-hidden"><caption>The board square by square, from a8</caption><tbody></tbody></table>
+</div>
 </div>
 <div class="record-pane">
 {articles}</div>
@@ -373,6 +500,7 @@ def _match_html(i: int, pm: PageMatch) -> str:
         f'<p class="file">{escape(pm.path)}, line {record.line}</p>'
         f'<dl class="headers">{headers}</dl>'
         f"<p class=\"state\">{escape(_state(r))}</p>"
+        + _said_html(record.comments)
         + _diagnostics_html(top)
         + "".join(rounds)
         + "</article>\n"
@@ -495,6 +623,7 @@ def _round_html(i: int, section: _Section, attached: dict[int, list[Diagnostic]]
         parts.append(_lineups_html(rnd.start))
     else:
         parts.append('<p class="unplayed">Not replayed: the replay could not reach this round.</p>')
+    parts.append(_said_html(rec.comments if not section.split else []))
     parts.append(_diagnostics_html(attached.get(0, [])))
     parts.append(_moves_html(i, number, _items(section), attached))
     if rnd is not None and rnd.result is not None:
@@ -507,6 +636,12 @@ def _round_html(i: int, section: _Section, attached: dict[int, list[Diagnostic]]
         )
     parts.append("</section>")
     return "".join(parts)
+
+
+def _said_html(comments: Sequence[Comment]) -> str:
+    """The comments of a match or a round (before its first entry), as a paragraph."""
+    text = _comments_text(comments)
+    return f'<p class="said">{escape(text)}</p>' if text else ""
 
 
 def _lineups_html(start: Position) -> str:
@@ -532,13 +667,18 @@ def _moves_html(i: int, number: int, items: list[_Item], attached: dict[int, lis
     for n, row in enumerate(rows, 1):
         cells = "".join(_entry_html(i, number, item) for item in (row + [None])[:2])
         found = [d for item in row if item is not None for d in attached.get(item.ply, [])]
-        out.append(f'<li><span class="n">{n}.</span>{cells}{_diagnostics_html(found)}</li>')
+        said = "".join(
+            f'<p class="said"><span class="whose">{item.side.title}:</span> {escape(text)}</p>'
+            for item in row
+            if item is not None and item.kind != "inserted" and (text := _comments_text(item.entry.comments))
+        )
+        out.append(f'<li><span class="n">{n}.</span>{cells}{said}{_diagnostics_html(found)}</li>')
     return f'<ol class="moves">{"".join(out)}</ol>'
 
 
 def _entry_html(i: int, number: int, item: _Item | None) -> str:
     if item is None:
-        return '<span class="e empty">…</span>'
+        return '<span class="e empty" aria-hidden="true">…</span>'
     text = escape(item.entry.text or "?")
     if not item.replayed:
         return f'<span class="e unplayed" title="not replayed">{text}</span>'
@@ -561,98 +701,135 @@ def _diagnostic_html(d: Diagnostic) -> str:
 # ------------------------------------------------------------------ style and script
 
 _STYLE = """
-:root{--ink:#141414;--paper:#fff;--soft:#f3f1ec;--line:#d8d3c8;--accent:#b8860b;--bad:#c00000;--warn:#8a5a00}
+:root{--ink:#141414;--paper:#fff;--soft:#f3f1ec;--line:#d8d3c8;--accent:#b8860b;--bad:#c00000;--warn:#8a5a00;--muted:#555}
 *{box-sizing:border-box}
 body{margin:0;font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--ink);background:var(--soft)}
 h1{font-size:1.5rem;margin:0}h2{font-size:1.2rem;margin:.2rem 0 .4rem}h3{font-size:1rem;margin:1rem 0 .3rem}
 a{color:#1d4f91}
 .page-head{padding:.8rem 1rem;background:var(--ink);color:var(--paper)}
 .sources{margin:.2rem 0 0;opacity:.8;font-size:.9rem}
+.noscript{margin:.8rem 1rem;font-weight:600}
 .index,.problems,.standings{margin:.8rem 1rem;padding:.6rem 1rem;background:var(--paper);border:1px solid var(--line);border-radius:6px}
 .index ol{margin:0;padding-left:1.6rem;columns:2 22rem}
-.index .event{color:#555;font-size:.9rem}.index .score{font-variant-numeric:tabular-nums}
+.index li{min-height:44px;display:list-item}
+.index li a{display:inline-block;min-height:44px;padding:10px 0;line-height:24px}
+.index .event{color:var(--muted);font-size:.9rem}.index .score{font-variant-numeric:tabular-nums;white-space:nowrap}
 .index a[aria-current]{font-weight:bold}
-.index summary{cursor:pointer}.index summary h2{display:inline}
-.viewer{display:grid;grid-template-columns:minmax(280px,560px) minmax(0,1fr);gap:1rem;align-items:start;margin:.8rem 1rem}
-.board-pane{position:sticky;top:.5rem}
+.index summary{cursor:pointer;min-height:44px;padding:6px 0}.index summary h2{display:inline}
+.viewer{display:grid;grid-template-columns:minmax(280px,min(560px,calc(100vh - 9rem))) minmax(0,1fr);gap:1rem;align-items:start;margin:.8rem 1rem}
+.board-pane{position:sticky;top:.5rem;z-index:1}
+.board-sticky{background:var(--soft)}
+.players{display:flex;align-items:baseline;gap:.5rem;margin:0 0 .3rem;font-weight:600;white-space:nowrap}
+.players .who{overflow:hidden;text-overflow:ellipsis;min-width:0;flex:1 1 0}
+.players .gold{text-align:right}
+.players .black::before{content:"";display:inline-block;width:.8em;height:.8em;margin-right:.3em;border-radius:50%;background:#111;vertical-align:-.05em}
+.players .gold::after{content:"";display:inline-block;width:.8em;height:.8em;margin-left:.3em;border-radius:50%;background:#d4a017;border:1px solid #7a5c00;vertical-align:-.05em}
+.players .score{font-variant-numeric:tabular-nums;padding:0 .4rem;border:1px solid var(--line);border-radius:4px;background:var(--paper)}
 #board{margin:0;background:var(--paper);border:1px solid var(--line);border-radius:6px;padding:6px}
 #board svg{display:block;width:100%;height:auto}
-#caption{min-height:2.9em;padding:.3rem .2rem 0;font-size:.95rem}
-#caption span{display:block}
-.controls{display:flex;flex-wrap:wrap;gap:.4rem;align-items:center;margin:.5rem 0}
-.controls button{font:inherit;min-width:2.8rem;min-height:2.4rem;border:1px solid var(--line);border-radius:5px;background:var(--paper);cursor:pointer}
+#square-codes text{font-weight:700}
+.caption{min-height:2.9em;padding:.3rem .2rem 0;font-size:.95rem}
+.caption span{display:block}
+.comment{margin:.3rem 0;padding:.3rem .6rem;border-left:3px solid var(--accent);background:var(--paper);font-style:italic}
+.controls,.options{display:flex;flex-wrap:wrap;gap:.4rem;align-items:center;margin:.5rem 0}
+.controls button,.options button{font:inherit;min-width:44px;min-height:44px;padding:0 .7rem;border:1px solid var(--line);border-radius:5px;background:var(--paper);color:var(--ink);cursor:pointer}
+.controls button{flex:1 1 0;max-width:5rem}
 .controls button[aria-pressed=true]{background:var(--ink);color:var(--paper)}
-.controls label{margin-left:.3rem}
+.options label{display:inline-flex;align-items:center;gap:.4rem;min-height:44px;padding:0 .5rem 0 .2rem;cursor:pointer}
+.options input{width:22px;height:22px;margin:0}
+.told{margin:0;min-height:1.2em;font-size:.9rem;color:var(--muted)}
 .where{margin:0;font-weight:600}
 .record-pane{min-width:0}
 .match{background:var(--paper);border:1px solid var(--line);border-radius:6px;padding:.6rem 1rem 1rem}
-.file{margin:0;color:#555;font-size:.85rem;overflow-wrap:anywhere}
+.file{margin:0;color:var(--muted);font-size:.85rem;overflow-wrap:anywhere}
 .headers{display:grid;grid-template-columns:max-content 1fr;gap:.1rem .8rem;margin:.5rem 0}
 .headers dt{font-weight:600}.headers dd{margin:0;overflow-wrap:anywhere}
 .state{margin:.4rem 0;font-weight:600}
+.said{margin:.2rem 0 .4rem;color:#3b3b3b;font-style:italic;overflow-wrap:anywhere}
+.said .whose{font-style:normal;font-weight:600}
 .round{border-top:1px solid var(--line)}
 .lineups{margin:0 0 .3rem;padding:0;list-style:none;font-size:.85rem;color:#444}
 .moves{list-style:none;margin:0;padding:0;display:grid;grid-template-columns:2.6rem minmax(0,13rem) minmax(0,13rem);column-gap:.3rem}
 .moves>li{display:contents}
-.moves .n{color:#777;text-align:right;padding:.15rem .3rem .15rem 0;font-variant-numeric:tabular-nums}
+.moves .n{color:#595959;text-align:right;padding:.15rem .3rem .15rem 0;font-variant-numeric:tabular-nums}
 .moves .e{display:block;padding:.15rem .4rem;border-radius:4px;text-decoration:none;color:var(--ink);overflow-wrap:anywhere}
 .moves a.e:hover{background:#efe6cf}
 .moves a.e:focus-visible{outline:3px solid #1d4f91}
 .moves .e.push{font-weight:600}.moves .e.push::after{content:" ⇡";color:var(--accent)}
-.moves .e.forfeit,.moves .e.back{color:#555;font-style:italic}
-.moves .e.unplayed{color:#888;text-decoration:line-through dotted}
+.moves .e.forfeit,.moves .e.back{color:var(--muted);font-style:italic}
+.moves .e.unplayed{color:#767676;text-decoration:line-through dotted}
 .moves .e.inserted{font-style:italic;border:1px dashed var(--bad)}
-.moves .e.empty{color:#999}
+.moves .e.empty{color:#767676}
 .moves a.e.current{background:var(--ink);color:var(--paper)}
-.moves .diags{grid-column:1/-1}
+.moves .diags,.moves .said{grid-column:1/-1}
+.moves .said{padding-left:2.9rem;font-size:.92rem}
 .diags{margin:.2rem 0 .4rem;padding:0 0 0 1rem;font-size:.88rem;list-style:none}
 .diags li{border-left:3px solid var(--bad);padding:.1rem .5rem;margin:.15rem 0;background:#fff4f4;overflow-wrap:anywhere}
 .diags .error{color:var(--bad);font-weight:700}.diags .warning{color:var(--warn);font-weight:700}
 .diags li:has(.warning){border-color:var(--warn);background:#fffaf0}
 .result{margin:.3rem 0;font-size:.95rem}.result .score{font-weight:700;white-space:nowrap}
-.unplayed{color:#777}
+.unplayed{color:#6b6b6b}
 .bad{color:var(--bad);font-weight:700}
 .standings table{border-collapse:collapse;margin:.4rem 0;font-variant-numeric:tabular-nums}
 .standings .scroll{overflow-x:auto}
-.standings th[scope=row]{text-align:left}
-.standings h3{margin:.6rem 0 .1rem}.standings .note{margin:0;font-size:.85rem;color:#555}
-.left-out summary{cursor:pointer;font-weight:600;margin-top:.5rem}
-.standings th,.standings td{border:1px solid var(--line);padding:.2rem .5rem;text-align:right}
+.standings th[scope=row]{text-align:left;white-space:nowrap}
+.standings h3{margin:.6rem 0 .1rem}.standings .note{margin:0;font-size:.85rem;color:var(--muted)}
+.left-out summary{cursor:pointer;font-weight:600;margin-top:.5rem;min-height:44px;padding:10px 0}
+.left-out li{padding:.2rem 0}
+.standings th,.standings td{border:1px solid var(--line);padding:.2rem .5rem;text-align:right;white-space:nowrap}
 .standings th:first-child,.standings td:first-child{text-align:left}
+.cross td a{display:inline-block;min-width:44px;min-height:44px;line-height:44px;text-align:center;text-decoration:none}
+.cross td a.left,.cross td span.left{color:var(--bad);font-weight:700}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media (max-width:760px){
-.viewer{grid-template-columns:1fr;margin:.5rem}
-.board-pane{position:static}
+.viewer{grid-template-columns:minmax(0,1fr);margin:0 .5rem;gap:.3rem}
+.board-pane{display:contents}
+.board-sticky{position:sticky;top:0;z-index:2;padding:.3rem 0 0;border-bottom:1px solid var(--line)}
+#board{padding:2px;border:none;background:none}
+#board svg{width:auto;max-width:100%;max-height:calc(100vh - 9.5rem);margin:0 auto}
+#pieces .letter{font-size:19px;transform:translateY(1.5px)}
+.controls{margin:.3rem 0}
+.controls button{max-width:none}
+.caption{min-height:0;font-size:.9rem}
 .index,.problems,.standings{margin:.5rem}
 .moves{grid-template-columns:2.2rem 1fr 1fr}
+.moves .e{min-height:44px;padding:10px .4rem}
+.moves .n{padding-top:10px}
+.moves .said{padding-left:.5rem}
 .standings th,.standings td{padding:.15rem .3rem}
 }
 @media print{
-body{background:#fff;font-size:11pt}
-.page-head{background:none;color:#000;padding:0 0 .4rem}
-.controls,.index{display:none}
+body{background:#fff;font-size:11pt;display:flex;flex-direction:column}
+.page-head{background:none;color:#000;padding:0 0 .4rem;order:-3}
+.viewer{order:-2}
+.controls,.options,.index,.told,noscript{display:none}
 .viewer{display:block;margin:0}
-.board-pane{position:static;width:12cm;break-inside:avoid}
+.board-pane,.board-sticky{position:static;width:12cm;break-inside:avoid}
+.board-sticky{border:none;background:none}
 #board,.match,.problems,.standings{border:none;padding:0}
 .moves a.e{color:#000}.moves a.e.current{background:none;color:#000;outline:2px solid #000}
+.moves .e{min-height:0;padding:.1rem .3rem}
+.standings{break-before:page}
 a{color:#000;text-decoration:none}
 }
 """
 
 # The script: reads the page's data, draws the board from the SVG module's pieces
-# (towers from the position string, marks as listed), follows keys, clicks and the hash.
+# (towers from the position string, marks as listed), follows keys, clicks and the hash;
+# keeps the board in view (sticky, or scrolled to when a link opens a position); says
+# the board in words (its name, a table of its squares) for screen readers.
 _SCRIPT = """
 (function () {
 "use strict";
 var D = JSON.parse(document.getElementById("kamisado-data").textContent);
 var P = D.pieces, M = D.matches;
-var board = document.getElementById("board"), frame = document.getElementById("frame");
-var text = document.getElementById("square-text"), layer = document.getElementById("pieces");
-var caption = document.getElementById("caption"), where = document.getElementById("where");
-var say = document.getElementById("say"), label = document.getElementById("board-label");
-var glyphs = document.getElementById("glyphs"), flipButton = document.querySelector("[data-go=flip]");
+function $(id) { return document.getElementById(id); }
+var board = $("board"), frame = $("frame"), text = $("square-text"), codes = $("square-codes"), layer = $("pieces");
+var caption = $("caption"), comment = $("comment"), where = $("where"), say = $("say"), told = $("told");
+var label = $("board-label"), glyphs = $("glyphs"), codesBox = $("codes"), flipButton = document.querySelector("[data-go=flip]");
+var viewer = $("viewer"), sticky = $("board-sticky"), squares = document.querySelector("#squares tbody");
 var state = {m: 0, r: 0, p: 0, flip: 0, drawnFlip: -1};
-var FILES = "abcdefgh";
+var FILES = "abcdefgh", LETTERS = "NGRYKPBO";
 M.forEach(function (match) {
   match.rounds.forEach(function (round) {
     round.plies.forEach(function (ply) {
@@ -662,28 +839,31 @@ M.forEach(function (match) {
 });
 
 function squareName(sq) { return FILES[sq % 8] + (Math.floor(sq / 8) + 1); }
-
 function piece(n) { return P.strings[n]; }
 
-function place(piece, sq) {
+function place(drawing, sq) {
   var c = P.centres[state.flip];
-  return '<g class="at ' + squareName(sq) + '" transform="translate(' + c[2 * sq] + "," + c[2 * sq + 1] + ')">' + piece + "</g>";
+  return '<g class="at ' + squareName(sq) + '" transform="translate(' + c[2 * sq] + "," + c[2 * sq + 1] + ')">' + drawing + "</g>";
 }
 
-function towers(position) {
-  var ranks = position.split(" ")[0].split("/"), out = [];
+function cells(position) {
+  var ranks = position.split(" ")[0].split("/"), out = {};
   for (var i = 0; i < 8; i++) {
     var row = ranks[i], file = 0, j = 0;
     while (j < row.length) {
       var cell = row[j++];
       if (cell !== ".") {
         while (row[j] === "+") { cell += row[j++]; }
-        out.push(place(piece(P.towers[cell]), (7 - i) * 8 + file));
+        out[(7 - i) * 8 + file] = cell;
       }
       file++;
     }
   }
-  return out.join("");
+  return out;
+}
+
+function towers(found) {
+  return Object.keys(found).map(function (sq) { return place(piece(P.towers[found[sq]]), +sq); }).join("");
 }
 
 function marks(list) {
@@ -691,58 +871,138 @@ function marks(list) {
   return list.map(function (m) { return place(piece(f[m[0]]), m[1]); }).join("");
 }
 
+function towerWords(cell) {
+  var colour = D.colours[LETTERS.indexOf(cell[0].toUpperCase())];
+  var rings = cell.length - 1;
+  return (cell[0] === cell[0].toLowerCase() ? "Black" : "Gold") + "'s " + colour + (rings ? " " + ["", "Sumo", "Double Sumo", "Triple Sumo"][rings] : " tower");
+}
+
+function walk(found) {
+  var rows = [];
+  for (var k = 0; k < 8; k++) {
+    var rank = state.flip ? k : 7 - k, tds = [];
+    for (var f = 0; f < 8; f++) {
+      var file = state.flip ? 7 - f : f, sq = rank * 8 + file;
+      tds.push("<td>" + squareName(sq) + ", " + D.squares[sq] + (found[sq] ? ": " + towerWords(found[sq]) : ": empty") + "</td>");
+    }
+    rows.push('<tr><th scope="row">rank ' + (rank + 1) + "</th>" + tds.join("") + "</tr>");
+  }
+  squares.innerHTML = rows.join("");
+}
+
 function rounds() { return M[state.m] ? M[state.m].rounds : []; }
 function plies() { var r = rounds()[state.r]; return r ? r.plies : []; }
+
+function score() {
+  var round = rounds()[state.r];
+  if (!round) { return [0, 0]; }
+  return round.e && state.p === round.plies.length - 1 ? round.e : round.s;
+}
 
 function draw() {
   if (state.drawnFlip !== state.flip) {
     frame.innerHTML = piece(P.frame[state.flip]);
     text.innerHTML = piece(P.text[state.flip]);
+    codes.innerHTML = piece(P.codes[state.flip]);
     state.drawnFlip = state.flip;
   }
   text.style.display = glyphs.checked ? "" : "none";
+  codes.style.display = codesBox.checked && !glyphs.checked ? "" : "none";
   flipButton.setAttribute("aria-pressed", state.flip ? "true" : "false");
-  var ply = plies()[state.p];
+  var match = M[state.m], ply = plies()[state.p];
+  $("black-name").textContent = match ? match.who[0] : "";
+  $("gold-name").textContent = match ? match.who[1] : "";
+  var points = score();
+  $("score").textContent = points[0] + "\u2013" + points[1];
+  $("score").setAttribute("aria-label", "score: Black " + points[0] + ", Gold " + points[1]);
+  $("download").disabled = !(match && match.kmr);
   if (!ply) {
     layer.innerHTML = "";
     board.setAttribute("data-position", "");
+    label.textContent = "Kamisado board: no position";
     caption.textContent = "No position to show: no round of this match was replayed.";
+    comment.hidden = true;
     where.textContent = "Match " + (state.m + 1);
+    squares.innerHTML = "";
     return;
   }
-  layer.innerHTML = marks(ply[1]) + towers(ply[0]) + marks(ply[2]);
+  var found = cells(ply[0]);
+  layer.innerHTML = marks(ply[1]) + towers(found) + marks(ply[2]);
   board.setAttribute("data-position", ply[0]);
-  label.textContent = "Kamisado board: " + ply[0];
   caption.innerHTML = "";
   ply[3].forEach(function (line) {
     var s = document.createElement("span");
     s.textContent = line;
     caption.appendChild(s);
   });
+  comment.textContent = ply[4] || "";
+  comment.hidden = !ply[4];
   var round = rounds()[state.r];
   var here = "Match " + (state.m + 1) + ", round " + round.n + ", ply " + state.p + " of " + (plies().length - 1);
   where.textContent = here;
-  say.textContent = here + ". " + ply[3].join(" ");
+  label.textContent = "Kamisado board, " + here.charAt(0).toLowerCase() + here.slice(1) + ". " + ply[3].join(" ");
+  say.textContent = here + ". " + ply[3].join(" ") + (ply[4] ? " Comment: " + ply[4] : "");
+  walk(found);
 }
 
 function hash() {
   var round = rounds()[state.r];
-  return "#m" + (state.m + 1) + (round ? "r" + round.n + "p" + state.p : "");
+  return "#m" + (state.m + 1) + (round ? "r" + round.n + "p" + state.p : "") + (state.flip ? "f" : "");
+}
+
+function narrow() { return window.matchMedia && window.matchMedia("(max-width: 760px)").matches; }
+
+function keepClear() {
+  /* On a phone the board sticks to the top: what is scrolled into view goes below it. */
+  document.documentElement.style.scrollPaddingTop = narrow() ? sticky.offsetHeight + 8 + "px" : "";
+}
+
+function boardInView() {
+  var r = board.getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= window.innerHeight;
+}
+
+function reveal(entry) {
+  keepClear();
+  if (!boardInView()) {
+    window.scrollTo(0, Math.max(viewer.getBoundingClientRect().top + window.pageYOffset - 8, 0));
+  }
+  if (entry && entry.scrollIntoView) { entry.scrollIntoView({block: "nearest"}); }
+}
+
+var KINDS = {push: ", a Sumo push", forfeit: ", a forfeit", back: ", the push's back-entry", inserted: ", put in by the replay"};
+
+function nameMoves(article) {
+  /* Each move link's name for a screen reader: its row number, whose it is, what it is
+     ("3. Gold, a forfeit: Orange 0 Yellow"), given when its match is first shown. */
+  if (article.hasAttribute("data-labelled")) { return; }
+  article.setAttribute("data-labelled", "");
+  article.querySelectorAll("ol.moves > li").forEach(function (li, k) {
+    var cells = li.querySelectorAll(":scope > .e");
+    cells.forEach(function (cell, c) {
+      if (cell.tagName !== "A") { return; }
+      var kind = "";
+      Object.keys(KINDS).forEach(function (name) { if (cell.classList.contains(name)) { kind = KINDS[name]; } });
+      cell.setAttribute("aria-label", (k + 1) + ". " + (c ? "Gold" : "Black") + kind + ": " + cell.textContent);
+    });
+  });
 }
 
 function mark(follow) {
-  var h = hash();
+  var h = hash().replace(/f$/, "");
   document.querySelectorAll("article.match").forEach(function (a) {
     a.hidden = a.getAttribute("data-match") !== String(state.m + 1);
+    if (!a.hidden) { nameMoves(a); }
   });
   document.querySelectorAll("a.current").forEach(function (a) {
     a.classList.remove("current");
     a.removeAttribute("aria-current");
   });
+  var current = null;
   document.querySelectorAll('a.e[href="' + h + '"]').forEach(function (a) {
     a.classList.add("current");
     a.setAttribute("aria-current", "step");
-    if (follow && a.scrollIntoView) { a.scrollIntoView({block: "nearest"}); }
+    current = a;
   });
   document.querySelectorAll(".index a").forEach(function (a) {
     if (a.getAttribute("href").indexOf("#m" + (state.m + 1) + "r") === 0 || a.getAttribute("href") === "#m" + (state.m + 1)) {
@@ -751,23 +1011,30 @@ function mark(follow) {
       a.removeAttribute("aria-current");
     }
   });
+  if (follow) { reveal(current); }
 }
 
 function go(m, r, p, follow) {
+  var other = m !== state.m;
   state.m = m; state.r = r; state.p = p;
   draw();
   mark(follow);
-  if (location.hash !== hash()) { history.replaceState(null, "", hash()); }
+  if (location.hash !== hash()) {
+    /* One history entry a match: stepping within it replaces the entry (keys, buttons
+       and clicks alike), going to another match adds one, so Back returns to it. */
+    if (other && follow === "push") { history.pushState(null, "", hash()); } else { history.replaceState(null, "", hash()); }
+  }
 }
 
 function open(h, follow) {
-  var found = /^#m(\\d+)(?:r(\\d+))?(?:p(\\d+))?$/.exec(h || "");
+  var found = /^#m(\\d+)(?:r(\\d+))?(?:p(\\d+))?(f)?$/i.exec(h || "");
   var m = found ? Math.min(Math.max(parseInt(found[1], 10) - 1, 0), M.length - 1) : 0;
   var list = M[m] ? M[m].rounds : [], r = 0, p = 0;
   if (found && found[2]) {
     for (var i = 0; i < list.length; i++) { if (String(list[i].n) === found[2]) { r = i; break; } }
   }
   if (found && found[3] && list[r]) { p = Math.min(parseInt(found[3], 10), list[r].plies.length - 1); }
+  if (found) { state.flip = found[4] ? 1 : 0; }
   go(m, r, p, follow);
 }
 
@@ -790,31 +1057,97 @@ var moves = {
 };
 
 function act(what) {
-  if (what === "flip") { state.flip = 1 - state.flip; draw(); return; }
+  if (what === "flip") {
+    state.flip = 1 - state.flip;
+    draw();
+    history.replaceState(null, "", hash());
+    return;
+  }
   if (!rounds().length) { return; }
   var to = moves[what]();
   if (to) { go(state.m, to[0], Math.max(to[1], 0), true); }
 }
 
 var KEYS = {ArrowRight: "next", ArrowLeft: "prev", Home: "home", End: "end", PageDown: "nextRound", PageUp: "prevRound", f: "flip", F: "flip"};
+var PAGE_KEYS = {Home: 1, End: 1, PageDown: 1, PageUp: 1};
 
 document.addEventListener("keydown", function (e) {
   if (e.altKey || e.ctrlKey || e.metaKey) { return; }
   var t = e.target;
-  if (t && (t.tagName === "INPUT" && t.type !== "checkbox" || t.tagName === "TEXTAREA" || t.isContentEditable)) { return; }
+  if (t && (t.tagName === "INPUT" && t.type !== "checkbox" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable)) { return; }
   var what = KEYS[e.key];
   if (!what) { return; }
+  /* Home, End and the page keys scroll the page as usual, except on the board or the moves. */
+  if (PAGE_KEYS[e.key] && !(t === document.body || t === document.documentElement || viewer.contains(t))) { return; }
   e.preventDefault();
   act(what);
 });
 document.querySelectorAll("[data-go]").forEach(function (b) {
   b.addEventListener("click", function () { act(b.getAttribute("data-go")); });
 });
+document.addEventListener("click", function (e) {
+  var a = e.target.closest ? e.target.closest('a[href^="#m"]') : null;
+  if (!a || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) { return; }
+  e.preventDefault();
+  var h = a.getAttribute("href");
+  open(state.flip && !/f$/i.test(h) ? h + "f" : h, "push");
+});
 glyphs.addEventListener("change", draw);
-window.addEventListener("hashchange", function () { if (location.hash !== hash()) { open(location.hash); } });
-var narrow = window.matchMedia && window.matchMedia("(max-width: 760px)").matches;
-var index = document.getElementById("index");
-if (index && narrow) { index.open = false; }
-open(location.hash, !narrow && location.hash !== "");
+codesBox.addEventListener("change", draw);
+
+function tell(message) {
+  told.textContent = message;
+  window.setTimeout(function () { if (told.textContent === message) { told.textContent = ""; } }, 4000);
+}
+
+$("copy").addEventListener("click", function () {
+  var position = board.getAttribute("data-position");
+  function fallback() {
+    var area = document.createElement("textarea");
+    area.value = position;
+    area.setAttribute("readonly", "");
+    area.style.position = "fixed";
+    area.style.opacity = "0";
+    document.body.appendChild(area);
+    area.select();
+    var done = false;
+    try { done = document.execCommand("copy"); } catch (err) { done = false; }
+    document.body.removeChild(area);
+    tell(done ? "Position copied." : "Copy this position: " + position);
+  }
+  if (navigator.clipboard && navigator.clipboard.writeText) {
+    navigator.clipboard.writeText(position).then(function () { tell("Position copied."); }, fallback);
+  } else {
+    fallback();
+  }
+});
+$("download").addEventListener("click", function () {
+  var match = M[state.m];
+  if (!match || !match.kmr) { return; }
+  var url = URL.createObjectURL(new Blob([match.kmr], {type: "text/plain;charset=utf-8"}));
+  var a = document.createElement("a");
+  a.href = url;
+  a.download = match.file;
+  document.body.appendChild(a);
+  a.click();
+  document.body.removeChild(a);
+  window.setTimeout(function () { URL.revokeObjectURL(url); }, 1000);
+  tell("Downloading " + match.file + ".");
+});
+
+window.addEventListener("hashchange", function () { if (location.hash !== hash()) { open(location.hash, true); } });
+window.addEventListener("popstate", function () { if (location.hash !== hash()) { open(location.hash, true); } });
+window.addEventListener("resize", keepClear);
+var opened = [];
+window.addEventListener("beforeprint", function () {
+  document.querySelectorAll("details:not([open])").forEach(function (d) { d.open = true; opened.push(d); });
+});
+window.addEventListener("afterprint", function () {
+  opened.forEach(function (d) { d.open = false; });
+  opened = [];
+});
+var index = $("index");
+if (index && narrow()) { index.open = false; }
+open(location.hash, location.hash !== "");
 }());
 """

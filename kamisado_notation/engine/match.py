@@ -12,10 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from ..enums import TextEnum
 from ..errors import MatchError
 from .board import SIDES, SQUARE_COLOURS, Colour, Side
-from .position import Position, Tower
+from .position import Position, RoundEnd, Tower
 
 __all__ = [
     "HOME_SQUARES",
@@ -42,13 +41,6 @@ MATCH_TARGETS = {"single": 1, "standard": 3, "long": 7, "marathon": 15}
 _RING_POINTS = (1, 2, 4, 8)
 # What a tower with 0..3 rings is worth in all: the rings are the score.
 _TOWER_VALUE = (0, 1, 3, 7)
-
-
-class RoundEnd(TextEnum):
-    """How a round ended (the README's ``by``)."""
-
-    HOME_ROW = "home-row"  #: a tower reached the opponent's home row (M7)
-    DEADLOCK = "deadlock"  #: forfeits would repeat forever (M8)
 
 
 class Fill(Enum):

@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
+from ..enums import TextEnum
 from ..errors import IllegalMoveError, KamisadoError, PositionError
 from ..wiring import load_text_doors
 from .board import (
@@ -44,7 +45,9 @@ __all__ = [
     "RANGE",
     "RING_NAMES",
     "Move",
+    "Outcome",
     "Position",
+    "RoundEnd",
     "Tower",
     "WrittenMove",
 ]
@@ -289,6 +292,29 @@ def _undone_move(u: _Undo) -> Move:
 WrittenMove = tuple[int | None, int | None, int, int | None, int, int]
 
 
+class RoundEnd(TextEnum):
+    """How a round ended (the README's ``by``)."""
+
+    HOME_ROW = "home-row"  #: a tower reached the opponent's home row (M7)
+    DEADLOCK = "deadlock"  #: forfeits would repeat forever (M8)
+
+
+class Outcome(NamedTuple):
+    """How a round is over, as :meth:`Position.outcome` says it (python-chess's
+    ``Outcome``): who won and how. The ring the winner takes and what it scores are the
+    match's (:func:`~kamisado_notation.engine.match.round_result`)."""
+
+    winner: Side
+    by: RoundEnd
+
+
+def _wrong_type(value: object, call: str, expected: str) -> TypeError:
+    """The ``TypeError`` of an argument of ``call`` that is not the ``expected`` type,
+    naming what was given (with a hint where text was given for a move)."""
+    hint = " (read text with parse_move or play_text)" if isinstance(value, str) and expected == "a Move" else ""
+    return TypeError(f"{call} expects {expected}, not {type(value).__name__} {value!r}{hint}")
+
+
 class Position:
     """A position within a round: where the towers stand, who is to move, and which tower.
 
@@ -343,15 +369,38 @@ class Position:
         """
         return _parse_position(text)
 
-    def copy(self) -> Position:
-        """An independent copy (without the undo history)."""
-        return Position._from_lists(
+    def copy(self, *, stack: bool = False) -> Position:
+        """An independent copy: a move played on either leaves the other as it was. With
+        ``stack`` the copy keeps the moves played, so :meth:`undo` takes them back on it
+        too (python-chess's ``copy(stack=True)``); without it (the default here: a
+        replay copies a position every round and never undoes it) the copy starts with
+        no history. :func:`copy.copy` and :func:`copy.deepcopy` keep the history.
+
+        >>> position = Position.initial()
+        >>> _ = position.play_text("d8-d4")
+        >>> len(position.copy().history), len(position.copy(stack=True).history)
+        (0, 1)
+        >>> replica = position.copy(stack=True)
+        >>> replica.undo().coords(), position.last_move.coords()
+        ('d8-d4', 'd8-d4')
+        """
+        position = Position._from_lists(
             self.board.copy(),
             [self.where[0].copy(), self.where[1].copy()],
             self.to_move,
             self.tower,
             self.last_mover,
         )
+        if stack:
+            position._stack = self._stack.copy()  # entries are tuples of values: shared safely
+        return position
+
+    def __copy__(self) -> Position:
+        return self.copy(stack=True)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Position:
+        # Towers, moves and the undo entries are immutable values: copying the lists is deep.
+        return self.copy(stack=True)
 
     @classmethod
     def _from_lists(
@@ -589,7 +638,35 @@ class Position:
                 colour = SQUARE_COLOURS[self.where[side][colour]]
                 side = side.other
 
+    def outcome(self) -> Outcome | None:
+        """How the round is over in this position, in one value: who won and how
+        (:class:`RoundEnd`: a tower on the opponent's home row, M7, or a deadlock, M8);
+        ``None`` while the round goes on.
+
+        >>> Position.initial().outcome() is None
+        True
+        >>> position = Position.from_string("obpkyrg./......../......../......../......../......B./......n./NGRYKP.O b N")
+        >>> _ = position.play_text("g2-g1")
+        >>> position.outcome()
+        Outcome(winner=<Side.BLACK: 0>, by=<RoundEnd.HOME_ROW: 'home-row'>)
+
+        Rulebook figure 6(c): Gold's red tower and then Black's green are blocked, for
+        ever; Black made the last move, so Gold wins (:meth:`deadlock` names the loser):
+
+        >>> figure = Position.from_string("ob..y..n/......../...gkNp./..OrYR../......../.......B/......../.G..KP.. g R")
+        >>> figure.outcome().winner.title, str(figure.outcome().by), figure.deadlock().title
+        ('Gold', 'deadlock', 'Black')
+        """
+        if self.winner is not None:
+            return Outcome(self.winner, RoundEnd.HOME_ROW)
+        loser = self.deadlock()
+        return None if loser is None else Outcome(_OTHER[loser], RoundEnd.DEADLOCK)
+
     def is_legal(self, move: Move) -> bool:
+        """``move`` is a legal move of this position (``TypeError`` for what is no
+        :class:`Move`)."""
+        if not isinstance(move, Move):
+            raise _wrong_type(move, "Position.is_legal", "a Move")
         if move.is_forfeit:
             return self.must_forfeit() and move == self.forfeit_move()
         return move in self.legal_moves()
@@ -611,13 +688,24 @@ class Position:
         T2 it is Gold's turn, not Black's
         >>> position.to_string()
         'obpkyrg./......../......../.......n/......../......../......../NGRYKPBO g Y'
+
+        A move written as text is read by :meth:`play_text`; ``play`` takes a :class:`Move`:
+
+        >>> position.play("a1-a2")
+        Traceback (most recent call last):
+        ...
+        TypeError: Position.play expects a Move, not str 'a1-a2' (read text with parse_move or play_text)
         """
+        if not isinstance(move, Move):
+            raise _wrong_type(move, "Position.play", "a Move")
         self.check(move)
         self.apply(move)
 
     def check(self, move: Move) -> None:
         """Raise :class:`IllegalMoveError` (with the rule) unless ``move`` is a legal move
-        of this position; change nothing."""
+        of this position; change nothing. ``TypeError`` for what is no :class:`Move`."""
+        if not isinstance(move, Move):
+            raise _wrong_type(move, "Position.check", "a Move")
         if move.side is not self.to_move:
             raise IllegalMoveError(f"it is {self.to_move}'s turn, not {move.side}'s", rule="T2")
         if move.is_forfeit and self.tower is None and self.winner is None:
@@ -853,6 +941,8 @@ class Position:
         ...     print(e.rule, e.slot, e)
         square square Red Left 2 Green: Black's red tower ends on h6, a blue square, not green
         """
+        if not isinstance(text, str):
+            raise _wrong_type(text, "Position.parse_move", "the text of one entry (str)")
         return _text_doors().read(self, text)
 
     def play_text(self, text: str) -> Move:

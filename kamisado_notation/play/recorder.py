@@ -11,11 +11,14 @@ out (lines and columns) as that writer lays it out.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+
 from ..checking.correct import back_move
 from ..engine.board import SQUARE_COLOURS, Colour, Direction, Side
 from ..engine.match import MATCH_TARGETS, Fill, Match, RoundEnd, RoundResult, lineup
 from ..engine.position import Move, Position
 from ..errors import IllegalMoveError, MatchError
+from ..notation.headers import KNOWN_HEADERS, did_you_mean
 from ..notation.record import Comment, Entry, Header, Headers, Lineup, MatchRecord, RecordFile, RoundRecord
 from ..notation.writer import Form, format_record
 
@@ -47,9 +50,28 @@ def placeholder_entry(*, line: int = 0, column: int = 0) -> Entry:
     return Entry(line, column, text="...", placeholder=True, number=1)
 
 
-def _header_name(name: str) -> str:
-    """A keyword argument as a header's name: ``site`` → ``Site`` (``Date`` as given)."""
-    return name[:1].upper() + name[1:]
+#: The headers a keyword may name, by the keyword in lower case: those a record knows,
+#: less the ones with their own parameter or written by the recorder itself
+#: (``site="Club"`` and ``SITE="Club"`` are both ``[Site "Club"]``).
+_KEYWORD_HEADERS = {
+    name.lower(): name
+    for name in KNOWN_HEADERS
+    if name not in ("Black", "Gold", "White", "Event", "Match", "Target", "Position", "Result")
+}
+
+
+def _check_keyword(key: str) -> None:
+    """Refuse a keyword of :class:`Recorder` that names no header it writes, as Python
+    refuses an unexpected keyword, with the likely one."""
+    if key.lower() in _KEYWORD_HEADERS:
+        return
+    names = ("black", "gold", "event", "position", *sorted(_KEYWORD_HEADERS))
+    near = did_you_mean(key.lower(), names)
+    hint = f" (did you mean {' or '.join(near)}?)" if near else ""
+    raise TypeError(
+        f"Recorder() got an unexpected keyword argument {key!r}{hint}; "
+        "headers of other names go in headers={name: value}"
+    )
 
 
 class _Round:
@@ -69,10 +91,13 @@ class Recorder:
     """A match written as it is played.
 
     ``match`` is a format (``"Single"``, ``"Standard"``, ``"Long"``, ``"Marathon"``) or a
-    target in points; ``black``, ``gold`` and ``event`` and any other keyword become
-    headers (``site="Club"`` is ``[Site "Club"]``); ``position`` starts round 1 from a
-    position string or :class:`Position` (a ``[Position]`` header) instead of the initial
-    one.
+    target in points; ``black``, ``gold`` and ``event`` become headers, and so does a
+    keyword named after another header a record knows (``site="Club"`` is ``[Site
+    "Club"]``; ``date``, ``round``, ``game``, ``annotator``, ``time``, ``comment``, in any
+    case). Any other keyword is a ``TypeError`` (a slip such as ``blak="Bob"`` is never
+    written as a header): headers of other names go in ``headers``, a mapping or pairs,
+    written in their order. ``position`` starts round 1 from a position string or
+    :class:`Position` (a ``[Position]`` header) instead of the initial one.
 
     >>> rec = Recorder("Single", black="Ann", gold="Bob")
     >>> rec.play("Pink Forward 4 Brown").coords()    # any form and language: checked
@@ -102,9 +127,12 @@ class Recorder:
         gold: str | None = None,
         event: str | None = None,
         position: Position | str | None = None,
-        **headers: str,
+        headers: Mapping[str, str] | Iterable[tuple[str, str]] = (),
+        **named: str,
     ) -> None:
         target = _target(match)
+        for key in named:
+            _check_keyword(key)
         self._headers: list[tuple[str, str]] = []
         for key, value in (("Event", event), ("Black", black), ("Gold", gold)):
             if value is not None:
@@ -114,7 +142,8 @@ class Recorder:
         start = Position.from_string(position) if isinstance(position, str) else position
         if start is not None:
             self._headers.append(("Position", start.to_string()))
-        self._headers.extend((_header_name(k), v) for k, v in headers.items())
+        self._headers.extend((_KEYWORD_HEADERS[k.lower()], v) for k, v in named.items())
+        self._headers.extend(headers.items() if isinstance(headers, Mapping) else headers)
         self._header_comments: dict[str, list[str]] = {}
         self._match = Match(target=target, start=start)
         self._rounds = [_Round(1, None)]
@@ -388,6 +417,8 @@ def _resolve(position: Position, move: str | Move) -> Move:
     breaks. Forfeits are never the caller's: the recorder plays the forced ones."""
     if isinstance(move, str):
         resolved = position.parse_move(move)
+    elif not isinstance(move, Move):
+        raise TypeError(f"Recorder.play expects an entry's text or a Move, not {type(move).__name__} {move!r}")
     else:
         if move.is_forfeit:
             raise IllegalMoveError("forfeits are written by the recorder when the rules force them", rule="M5")
