@@ -14,6 +14,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -91,8 +92,17 @@ def _shown(driver: Any) -> tuple[str, str]:
 
 
 def _open(driver: Any, url: str) -> None:
+    """Open ``url`` in a new document; with a link to a ply, wait until the page has shown
+    it (its board's name is no longer the page's first one: on a busy machine the test
+    may otherwise look before the script has drawn)."""
     driver.get("about:blank")  # a new document, not a move within the old one
     driver.get(url)
+    if "#" in url:
+        shown = "var b = document.getElementById('board-label'); return !b || b.textContent !== 'Kamisado board';"
+        for _ in range(100):
+            if driver.execute_script(shown):
+                break
+            time.sleep(0.05)
 
 
 def _press(driver: Any, key: str) -> None:
