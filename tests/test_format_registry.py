@@ -13,7 +13,14 @@ from typer.testing import CliRunner
 from kamisado_notation import read_record, reading_as, replay_match
 from kamisado_notation.cli.app import app
 from kamisado_notation.notation.files import RECORD_SUFFIXES
-from kamisado_notation.notation.formats import FORMATS, LANGUAGES, WRITTEN_FORMS, folder_suffixes, output_suffix, sniffed
+from kamisado_notation.notation.formats import (
+    FORMATS,
+    LANGUAGES,
+    WRITTEN_FORMS,
+    folder_suffixes,
+    output_suffix,
+    sniffed,
+)
 from kamisado_notation.notation.record import RecordFile
 from kamisado_notation.notation.writer import Form, format_record
 from kamisado_notation.play.generate import generate_match
