@@ -136,21 +136,23 @@ def resolve_moves(match: MatchRecord, form: Form) -> tuple[ResolvedMoves, Unreso
     and why the match cannot be written in ``form``, if it cannot."""
     from .replay import replay
 
-    def needs_board(entry: Entry) -> bool:
-        return not entry.placeholder and entry.is_coords != (form is Form.COORDS)
-
-    wanted = [(j, k, e) for j, r in enumerate(match.rounds) for k, e in enumerate(r.entries) if form is Form.JSON or needs_board(e)]
+    if form is Form.JSON:  # (both squares and colours, where the replay reaches)
+        return (replay(match).resolved_moves() if any(r.entries for r in match.rounds) else ResolvedMoves()), None
+    wanted = [(j, k, e) for j, r in enumerate(match.rounds) for k, e in enumerate(r.entries) if _needs_board(e, form)]
     if not wanted:
         return ResolvedMoves(), None
     result = replay(match)
     moves = result.resolved_moves()
-    if form is Form.JSON:
-        return moves, None
     errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
-    if errors and any(needs_board(e) for _j, _k, e in wanted):
+    if errors:
         return moves, Unresolved(match.index, form, errors=tuple(errors))
-    missing = [e for j, k, e in wanted if needs_board(e) and moves.move_of(j, k) is None]
+    missing = [e for j, k, e in wanted if moves.move_of(j, k) is None]
     return moves, Unresolved(match.index, form, entry=missing[0]) if missing else None
+
+
+def _needs_board(entry: Entry, form: Form) -> bool:
+    """Whether writing ``entry`` in ``form`` needs the board (coordinates ↔ colours)."""
+    return not entry.placeholder and entry.is_coords != (form is Form.COORDS)
 
 
 def convert_foreign(path: str, output: str, *, form: str, encoding: str | None = None) -> ConversionProblems:

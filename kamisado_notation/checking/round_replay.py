@@ -294,17 +294,10 @@ class RoundReplayer:
         correction; return the move the replay goes on with (the correction when it is
         certain, the written move when only its annotation is wrong), or stop."""
         fault = entry_fault(self.pos, entry)
-        if fault.rule == "M8":  # the round is over: nothing to correct
-            self.error(fault.rule, fault.message, entry, number)
-            raise RoundStopped
-        if self.rings_unknown:
-            sumo = unseen_sumo(self.pos, entry)
-            if sumo is not None:
-                self.error(fault.rule, sumo[1], entry, number, WARNING, kind=Kind.UNKNOWN_RING)
-                return sumo[0]
-        entries = self.rr.record.entries
-        following = entries[idx + 1 : idx + 1 + LOOKAHEAD]
-        fix = correct(self.pos, entry, following, ends=self.ends and idx + 1 == len(entries))
+        sumo = self.uncorrectable(fault, entry, number)
+        if sumo is not None:
+            return sumo
+        fix = self.correction(idx, entry)
         before = self.row_swapped_before(idx)  # (Black's entry legal, Gold's not: the row swapped?)
         if fix.forfeit is not None and before is None and not self.row_slip_likelier(idx):  # (a row swapped: its forfeit first)
             return self.forgotten_forfeit(idx, entry, number, fix.forfeit)
@@ -319,6 +312,26 @@ class RoundReplayer:
         if fault.move is not None and _best_follows(fault.move, fix):
             return fault.move  # only its annotation is wrong, as far as the record tells
         raise RoundStopped
+
+    def uncorrectable(self, fault: Fault, entry: Entry, number: int) -> Move | None:
+        """Where nothing is to be corrected: the round is over (M8: reported, the replay
+        stops), or the move is legal with Sumo rings the replay cannot know of (reported
+        as not checkable: the move, taken as made by a Sumo); else ``None``."""
+        if fault.rule == "M8":
+            self.error(fault.rule, fault.message, entry, number)
+            raise RoundStopped
+        sumo = unseen_sumo(self.pos, entry) if self.rings_unknown else None
+        if sumo is None:
+            return None
+        self.error(fault.rule, sumo[1], entry, number, WARNING, kind=Kind.UNKNOWN_RING)
+        return sumo[0]
+
+    def correction(self, idx: int, entry: Entry) -> Correction:
+        """The moves entry ``idx`` may stand for (:func:`.correct.correct`), the entries
+        after it telling them apart."""
+        entries = self.rr.record.entries
+        following = entries[idx + 1 : idx + 1 + LOOKAHEAD]
+        return correct(self.pos, entry, following, ends=self.ends and idx + 1 == len(entries))
 
     def row_slip_likelier(self, idx: int) -> bool:
         """:func:`.slips.rows.row_slip_likelier` here (never after a forgotten forfeit:
@@ -362,9 +375,7 @@ class RoundReplayer:
         reader's): the legal move its other three slots name, when only one does (or the
         entries after it tell which), is the entry's move, and its suggestion and fix;
         else the replay stops there, as at any syntax error."""
-        entries = self.rr.record.entries
-        following = entries[idx + 1 : idx + 1 + LOOKAHEAD]
-        fix = correct(self.pos, entry, following, ends=self.ends and idx + 1 == len(entries))
+        fix = self.correction(idx, entry)
         certain = fix.certain
         suggestions = tuple(self.write_like(entry, c.move) for c in (fix.candidates if certain is None else (certain,)))
         slots = " and the ".join((entry.unread or "").split())
