@@ -440,3 +440,11 @@ def test_without_javascript_every_match_is_shown(browser: Any, event: tuple[str,
         assert COMMENT in browser.find_element("id", "match-1").text
     finally:
         browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+
+
+def test_nothing_makes_the_page_wider_than_the_screen(browser: Any, event: tuple[str, Path]) -> None:
+    """No element runs past the screen's width (a phone would zoom the whole page out to
+    fit it): the square-by-square table for screen readers is hidden, not just clipped."""
+    _open(browser, event[0] + "#m1r1p3")
+    wide = browser.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+    assert wide[0] <= wide[1], wide

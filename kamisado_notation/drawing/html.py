@@ -471,7 +471,7 @@ _VIEWER = """<noscript><style>article.match[hidden]{{display:block}}.board-pane{
 <p id="where" class="where"></p>
 <p id="say" class="visually-hidden" aria-live="polite"></p>
 <p id="told" class="told" aria-live="polite"></p>
-<table id="squares" class="visually-hidden"><caption>The board square by square, from a8</caption><tbody></tbody></table>
+<div class="visually-hidden"><table id="squares"><caption>The board square by square, from a8</caption><tbody></tbody></table></div>
 </div>
 </div>
 <div class="record-pane">
