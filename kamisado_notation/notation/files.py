@@ -49,7 +49,7 @@ from ..io.output import STDIN
 from .blocks import BLOCK_BYTES, Block, cut_blocks
 from .encodings import bom_encoding, check_encoding, not_utf8, transcoded
 from .foreign import sniff
-from .formats import FORMATS, folder_suffixes
+from .formats import FORMATS, folder_suffixes, sniffed
 from .lines import MAX_LINE, Binary, DecodedLines, LineBlocks, LongLine, raw_lines
 from .reader import read_lines
 from .record import MatchRecord, RecordFile
@@ -260,17 +260,14 @@ def _chunks(f: IO[bytes] | IO[str], path: str) -> Iterator[bytes]:
 # --------------------------------------------------------------------- sniffing
 
 
-# A JSON record document starts as an object with a key does. A .kmr starts so only when
-# its first line is a braced comment that opens with '"…":' (a freak); one that opens
-# with "{" alone, like "{Game 1}", stays a .kmr.
-_JSON_START = re.compile(rb'\A(?:\xef\xbb\xbf)?[ \t\r\n]*\{[ \t\r\n]*"(?:[^"\\\n]|\\.)*"[ \t\r\n]*:')
-
 
 def looks_like_json(path: str, head: bytes) -> bool:
     """Whether a file holds the JSON form of a record (``docs/json-record.md``): its name
     ends in ``.json``, or ``head`` (its first block) starts, after an optional BOM and
-    whitespace, as a JSON object does: ``{"key":``."""
-    return path.lower().endswith(".json") or _JSON_START.match(head) is not None
+    whitespace, as a JSON object does: ``{"key":`` (the registry's pattern: a ``.kmr``
+    starts so only when its first line is a braced comment that opens with ``"…":``, a
+    freak; one that opens with ``{`` alone, like ``{Game 1}``, stays a ``.kmr``)."""
+    return path.lower().endswith(".json") or sniffed(head) == "json"
 
 
 def is_json_record(path: str) -> bool:
