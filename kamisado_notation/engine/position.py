@@ -621,7 +621,10 @@ class Position:
 
     def check(self, move: Move) -> None:
         """Raise :class:`IllegalMoveError` (with the rule) unless ``move`` is a legal move
-        of this position; change nothing."""
+        of this position; change nothing. A ``move`` that is no :class:`Move` raises
+        :class:`TypeError`."""
+        if not isinstance(move, Move):
+            raise TypeError(f"a Move is expected, not {type(move).__name__}: {move!r:.60}")
         if move.side is not self.to_move:
             raise IllegalMoveError(f"it is {self.to_move}'s turn, not {move.side}'s", rule="T2")
         if move.is_forfeit and self.tower is None and self.winner is None:

@@ -37,9 +37,11 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 
+from ..display import printable
 from ..engine.board import Side, parse_square
 from ..engine.match import MATCH_TARGETS
 from ..errors import IllegalMoveError, KamisadoError
+from ..notation.text import one_plain_line
 from .recorder import Recorder
 
 __all__ = [
@@ -397,7 +399,7 @@ def play_match(
             _guard(chooser, referee.turn, rec)
     except _Lost as lost:
         rec = rec or _recorder(settings, names, order, number)
-        rec.terminate(lost.side, lost.fault.reason, comment=f"{names[lost.side]}: {lost.fault}")
+        rec.terminate(lost.side, lost.fault.reason, comment=_recorded(f"{names[lost.side]}: {lost.fault}"))
         return MatchOutcome(number, black, rec, lost.fault.reason, f"{lost.side.title} ({names[lost.side]}) {lost.fault}", engines)
     finally:
         for engine in engines:
@@ -419,10 +421,20 @@ def _guard(side: Side, call: Callable[..., None], *args: object) -> None:
 
 
 def _recorder(settings: ArenaSettings, names: list[str], commands: tuple[str, str], number: int) -> Recorder:
-    rec = Recorder(settings.match.capitalize(), event="kamisado arena", black=names[0], gold=names[1], Game=str(number))
-    rec.comment_header("Black", f"engine: {commands[0]}")
-    rec.comment_header("Gold", f"engine: {commands[1]}")
+    """The match's recorder, its headers naming the engines (their names and commands
+    as :func:`_recorded` writes them)."""
+    rec = Recorder(settings.match.capitalize(), event="kamisado arena", black=_recorded(names[0]), gold=_recorded(names[1]), Game=str(number))
+    rec.comment_header("Black", _recorded(f"engine: {commands[0]}"))
+    rec.comment_header("Gold", _recorded(f"engine: {commands[1]}"))
     return rec
+
+
+def _recorded(text: str) -> str:
+    """An engine's name, command or fault as the record writes it: control characters
+    escaped (:func:`~kamisado_notation.display.printable`: a line break in a command is
+    ``\\x0a``, never a line of its own, so no header is forged) and what a line reads
+    otherwise made plain (:func:`~kamisado_notation.notation.text.one_plain_line`)."""
+    return one_plain_line(printable(text))
 
 
 # ---------------------------------------------------------------- many matches

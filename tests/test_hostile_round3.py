@@ -1,0 +1,160 @@
+"""The third hostile round (issue 32): formula-free CSV aside (``test_standings``), what a
+writer writes reads back the same (no header forged through a line break), hangs, quadratic
+readers, tracebacks and memory, each through the entry point a user or a caller meets.
+Processes of their own where the fault is a process's (the arena, signals)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from test_hostile_round2 import kamisado  # the command line in a process of its own
+
+from kamisado_notation import Position, Recorder
+from kamisado_notation.engine.board import Side
+from kamisado_notation.notation import parse_record
+from kamisado_notation.notation.record import Header, MatchRecord, RecordFile
+from kamisado_notation.notation.writer import Form, format_record
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILT_IN = f"{sys.executable} -m kamisado_notation.cli.app engine"
+
+
+def _headers(text: str) -> list[tuple[str, str]]:
+    (match,) = parse_record(text).matches
+    return [(h.name, h.value) for h in match.headers]
+
+
+# ------------------------------------------- 3. headers forged through line breaks
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: Recorder(black='Ann\n[Gold "Mallory"]'),
+        lambda: Recorder(gold="Bob\r[Result \"1-0\"]"),
+        lambda: Recorder(**{"Bad name]": "x"}),
+        lambda: Recorder(**{"9lives": "x"}),
+        lambda: Recorder(event="zero\u200bwidth"),
+        lambda: Recorder().comment_header("Black", 'engine\n[Gold "Mallory"]'),
+        lambda: Recorder().play("Pink Forward 4 Brown", comments=["a } b"]),
+    ],
+)
+def test_the_recorder_refuses_what_a_record_line_cannot_keep(make) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(ValueError, match="cannot|not a header name"):
+        make()
+
+
+@given(name=st.text(max_size=12), value=st.text(max_size=30))
+def test_property_a_header_the_recorder_takes_reads_back_the_same(name: str, value: str) -> None:
+    """Whatever the Recorder is given as a header, it refuses it or writes a record whose
+    reader gives back that very header (nothing dropped, nothing added)."""
+    try:
+        rec = Recorder("Single", black="Ann", gold="Bob", **{name: value})
+    except ValueError:
+        return
+    rec.play("Pink Forward 4 Brown")
+    assert _headers(rec.text()) == [("Black", "Ann"), ("Gold", "Bob"), ("Match", "Single"), (name[:1].upper() + name[1:], value)]
+
+
+@given(value=st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc", "Cf", "Zl", "Zp", "Zs")), max_size=30))
+def test_property_a_value_of_printable_characters_is_always_taken(value: str) -> None:
+    rec = Recorder("Single", black=value, gold="Bob")
+    assert _headers(rec.text())[0] == ("Black", value)
+
+
+def test_the_writer_refuses_a_header_or_comment_it_cannot_write_back() -> None:
+    """The root: a match record built by hand with a line break in a header is refused by
+    the writer (``ValueError``), never written as two lines."""
+    match = MatchRecord(index=1, line=1, headers=[Header("Black", 'Ann\n[Gold "Mallory"]', 1, 1)])
+    with pytest.raises(ValueError, match="cannot hold"):
+        format_record(RecordFile("x.kmr", matches=[match]), form=Form.TEXT)
+
+
+def test_an_arena_command_with_a_line_break_forges_no_header(tmp_path: Path) -> None:
+    """A real arena: an engine command holding a line break and ``[Gold "Mallory"]``
+    (``sh -c`` ignores its ``$0``) is written as one comment line: every record has its
+    own Black and Gold headers only, and the standings do not know Mallory."""
+    forged = f"sh -c 'exec {BUILT_IN}' '\n[Gold \"Mallory\"]\n[Black \"Mallory\"]'"
+    out = tmp_path / "out.kmr"
+    r = kamisado("arena", forged, f"{BUILT_IN} --level random --seed 2", "--games", "2", "--match", "single",
+                 "--movetime", "30", "--grace", "2000", "-o", str(out), cwd=tmp_path, timeout=120)
+    assert r.returncode == 0, r.stderr
+    text = out.read_text(encoding="utf-8")
+    assert not any(line.startswith(("[Gold \"Mallory", "[Black \"Mallory")) for line in text.splitlines())
+    for match in parse_record(text).matches:
+        names = [h.name for h in match.headers]
+        assert names.count("Black") == 1 and names.count("Gold") == 1
+        assert "Mallory" not in (match.header("Black") or "") + (match.header("Gold") or "")
+    doc = json.loads(kamisado("standings", "--json", str(out)).stdout)
+    assert doc["players"] and not any("Mallory" in p["name"] for p in doc["players"])
+
+
+SGF = """(;
+GM[Kamisado]VV[1]
+SU[kamisado]
+GN[first line
+second line]
+P0[id "ali
+ce"]
+P1[id "bob\u200b"]
+; P0[0 Start P0]
+; P0[1 Move D 1 D 7]
+; P0[2 Done]
+)
+"""
+
+
+def test_an_sgf_name_with_a_line_break_converts_to_a_record_that_reads_back(tmp_path: Path) -> None:
+    src = tmp_path / "game.sgf"
+    src.write_text(SGF, encoding="utf-8")
+    r = kamisado("convert", str(src), "--to", "text")
+    assert r.returncode == 0, r.stderr
+    text = r.stdout.decode()
+    headers = dict(_headers(text))
+    assert headers["Black"] == "ali ce" and headers["Gold"] == "bob"
+    checked = kamisado("validate", "-", stdin=r.stdout)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_a_hackerrank_name_with_a_line_break_converts_to_a_record_that_reads_back(tmp_path: Path) -> None:
+    games = json.loads((ROOT / "tests" / "fixtures" / "allgames-21996474").read_text(encoding="utf-8"))
+    for game in games:
+        game["player-1"] = 'chris\n[Gold "Mallory"]'
+    src = tmp_path / "log.json"
+    src.write_text(json.dumps(games), encoding="utf-8")
+    r = kamisado("convert", str(src), "--to", "text")
+    assert r.returncode == 0, r.stderr
+    matches = parse_record(r.stdout.decode()).matches
+    assert len(matches) == 12  # (as test_formats_hackerrank converts the log)
+    for match in matches:
+        assert [h.name for h in match.headers].count("Gold") == 1
+        assert 'chris [Gold "Mallory"]' in (match.header("Black"), match.header("Gold"))
+
+
+# ------------------------------------------- 7. tracebacks: a TypeError saying what
+
+
+@pytest.mark.parametrize(
+    ("call", "expected"),
+    [
+        (lambda: Recorder().play(123), "a move is text or a Move"),
+        (lambda: Recorder().play(None), "a move is text or a Move"),
+        (lambda: Recorder(black=5), "a header's value is a str"),  # type: ignore[arg-type]
+        (lambda: Recorder().terminate("black", "illegal move"), "the loser is a Side"),  # type: ignore[arg-type]
+        (lambda: Position.initial().play(None), "a Move is expected"),  # type: ignore[arg-type]
+    ],
+)
+def test_a_wrong_argument_type_is_a_type_error_saying_what_was_expected(call, expected: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(TypeError, match=expected):
+        call()
+
+
+def test_terminate_with_a_side_still_writes_its_termination() -> None:
+    rec = Recorder("Single", black="Ann", gold="Bob")
+    rec.terminate(Side.GOLD, "time forfeit")
+    assert ("Termination", "Gold loses: time forfeit") in _headers(rec.text())
