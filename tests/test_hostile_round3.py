@@ -223,3 +223,22 @@ def test_memory_kept_does_not_grow_with_the_matches(
     # (before: 2.2x for validate and --json, 3.8x for fix; after: at most 1.45x, which
     # is --json's spool of a file's matches filling to its bound, 1 MiB of text)
     assert peaks[8000] < 1.6 * peaks[2000], peaks
+
+
+# ------------------------------------------- 2. arena -o onto an engine found on PATH
+
+
+def test_arena_output_onto_an_engine_found_on_path_is_refused(tmp_path: Path) -> None:
+    """``PATH=bin:$PATH kamisado arena "myeng" "myeng" -o bin/myeng``: the program the
+    shell runs for ``myeng`` is an input, never overwritten (exit 2, the file as it was)."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    engine = bin_dir / "myeng"
+    engine.write_text(f"#!/bin/sh\nexec {BUILT_IN} --level random --seed 3\n", encoding="utf-8")
+    engine.chmod(0o755)
+    before = engine.read_bytes()
+    path = f"{bin_dir}{os.pathsep}{os.environ['PATH']}"
+    r = kamisado("arena", "myeng", "myeng", "--games", "1", "--match", "single", "--movetime", "30", "--grace", "2000",
+                 "-o", "bin/myeng", cwd=tmp_path, env={"PATH": path})
+    assert r.returncode == 2, r.stderr
+    assert b"myeng" in r.stderr and engine.read_bytes() == before

@@ -86,11 +86,19 @@ def _check(first: str, second: str, match: str) -> None:
 
 
 def _files_of(*commands: str) -> list[str]:
-    """The files the engines' commands name (the programs, their scripts): never an output."""
+    """The files the engines' commands name, never an output: the programs, as the shell
+    finds them (a bare name on ``PATH`` too: ``myeng`` is ``bin/myeng`` when ``bin`` is on
+    it), and the words that are files (their scripts)."""
     import os
     import shlex
+    import shutil
 
-    return [word for command in commands for word in shlex.split(command) if os.path.isfile(word)]
+    files = []
+    for command in commands:
+        words = shlex.split(command)
+        program = shutil.which(words[0]) if words else None
+        files += ([program] if program is not None else []) + [word for word in words if os.path.isfile(word)]
+    return files
 
 
 @contextmanager
