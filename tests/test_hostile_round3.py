@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -242,3 +243,73 @@ def test_arena_output_onto_an_engine_found_on_path_is_refused(tmp_path: Path) ->
                  "-o", "bin/myeng", cwd=tmp_path, env={"PATH": path})
     assert r.returncode == 2, r.stderr
     assert b"myeng" in r.stderr and engine.read_bytes() == before
+
+
+# ------------------------------------------- 5. hangs: a detached child, a signal, a FIFO
+
+
+def _pids_in(folder: Path) -> list[int]:
+    return [int(p.read_text()) for p in folder.glob("*.pid") if p.read_text().strip()]
+
+
+def _kill_all(pids: list[int]) -> None:
+    import signal
+
+    for pid in pids:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
+def test_an_engine_whose_detached_child_holds_its_output_does_not_hang_the_arena(tmp_path: Path) -> None:
+    """The engine starts a child in a session of its own (``setsid``), which the arena's
+    kill of the engine's process group does not reach and which keeps the engine's
+    output pipe open: the arena still ends each match and exits."""
+    engine = tmp_path / "detaching"
+    engine.write_text(
+        "#!/bin/sh\n"
+        f"setsid sh -c 'echo $$ > {tmp_path}/child-$PPID-$$.pid; exec sleep 300' &\n"
+        f"exec {BUILT_IN} --level random --seed 4\n",
+        encoding="utf-8",
+    )
+    engine.chmod(0o755)
+    try:
+        r = kamisado("arena", str(engine), f"{BUILT_IN} --level random --seed 5", "--games", "2", "--match", "single",
+                     "--movetime", "30", "--grace", "2000", timeout=60)
+        assert r.returncode == 0, r.stderr
+        assert b"2 matches" in r.stdout
+    finally:
+        _kill_all(_pids_in(tmp_path))
+
+
+@pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP"])
+def test_a_signal_stops_the_arena_at_once_keeping_the_finished_matches(tmp_path: Path, signame: str) -> None:
+    """SIGTERM or SIGHUP in the middle of many matches: the arena stops its engines at
+    once (not after the match in play), writes the finished matches (a valid record, no
+    temporary file left) and exits with 128 + the signal's number."""
+    import signal
+    import time
+
+    out = tmp_path / "out.kmr"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "kamisado_notation.cli.app", "arena", BUILT_IN, f"{BUILT_IN} --level random --seed 6",
+         "--games", "200", "--match", "marathon", "--movetime", "40", "--grace", "2000", "-o", str(out)],
+        cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    try:
+        time.sleep(4)  # (engines started, a match in play)
+        assert proc.poll() is None
+        sent = time.monotonic()
+        proc.send_signal(getattr(signal, signame))
+        _, err = proc.communicate(timeout=30)
+        took = time.monotonic() - sent
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 128 + getattr(signal, signame), err
+    assert took < 10, took  # (a marathon match in play would take far longer)
+    assert [p.name for p in tmp_path.iterdir()] in (["out.kmr"], [])
+    assert b"interrupted" in err
