@@ -23,6 +23,7 @@ from kamisado_notation.notation.record import Header, MatchRecord, RecordFile
 from kamisado_notation.notation.writer import Form, format_record
 
 ROOT = Path(__file__).resolve().parent.parent
+GOOD_TEXT = (ROOT / "samples" / "standard-match.kmr").read_text(encoding="utf-8")
 BUILT_IN = f"{sys.executable} -m kamisado_notation.cli.app engine"
 
 
@@ -313,3 +314,49 @@ def test_a_signal_stops_the_arena_at_once_keeping_the_finished_matches(tmp_path:
     assert took < 10, took  # (a marathon match in play would take far longer)
     assert [p.name for p in tmp_path.iterdir()] in (["out.kmr"], [])
     assert b"interrupted" in err
+
+
+@pytest.mark.parametrize("command", [["validate"], ["standings"], ["html", "-o", "{out}"]], ids=["validate", "standings", "html"])
+def test_a_named_pipe_called_kmr_in_a_folder_is_passed_over(tmp_path: Path, command: list[str]) -> None:
+    """A FIFO named ``x.kmr`` in a folder (no one writes to it: reading it would block
+    for ever) is no record file: the folder's records are read, the command ends."""
+    folder = tmp_path / "event"
+    folder.mkdir()
+    os.mkfifo(folder / "a-pipe.kmr")
+    (folder / "b.kmr").write_text(GOOD_TEXT, encoding="utf-8")
+    args = [a.replace("{out}", str(tmp_path / "page.html")) for a in command]
+    r = kamisado(*args, str(folder), timeout=60)
+    assert r.returncode in (0, 1), r.stderr
+    assert b"a-pipe" not in r.stdout + r.stderr
+
+
+def test_an_empty_folder_among_many_files_is_reported_and_the_others_validated(tmp_path: Path) -> None:
+    """``validate --json good.kmr empty/ missing.kmr``: the empty folder is reported in
+    the JSON (an ``io`` diagnostic), as the missing file is, and the good file is
+    validated; exit 2 (a file could not be read). Alone, a folder with no record is
+    still one message and exit 1."""
+    good, empty = tmp_path / "good.kmr", tmp_path / "empty"
+    good.write_text(GOOD_TEXT, encoding="utf-8")
+    empty.mkdir()
+    r = kamisado("validate", "--json", str(good), str(empty), str(tmp_path / "missing.kmr"))
+    assert r.returncode == 2, r.stderr
+    files = {Path(f["path"]).name: f for f in json.loads(r.stdout)["files"]}
+    assert files["good.kmr"]["valid"] and len(files["good.kmr"]["matches"]) == 1
+    assert [d["message"] for d in files["empty"]["diagnostics"]] == ["the folder holds no record file (.kmr, .json or .sgf)"]
+    assert [d["message"] for d in files["missing.kmr"]["diagnostics"]] == ["no such file"]
+    alone = kamisado("validate", str(empty))
+    assert alone.returncode == 1 and b"holds no record file" in alone.stderr
+
+
+def test_validate_corpus_reads_a_folder_as_the_command_does(tmp_path: Path) -> None:
+    pytest.importorskip("dask")
+    from kamisado_notation.checking.distributed import validate_corpus
+
+    sub = tmp_path / "event" / "round-1"
+    sub.mkdir(parents=True)
+    (sub / "a.kmr").write_text(GOOD_TEXT, encoding="utf-8")
+    (tmp_path / "event" / "notes.txt").write_text("x\n", encoding="utf-8")
+    doc = validate_corpus([str(tmp_path / "event")], scheduler="synchronous")
+    cli = kamisado("validate", "--json", str(tmp_path / "event"))
+    assert json.loads(cli.stdout) == doc
+    assert [Path(f["path"]).name for f in doc["files"]] == ["a.kmr"]  # type: ignore[index]
