@@ -360,3 +360,61 @@ def test_validate_corpus_reads_a_folder_as_the_command_does(tmp_path: Path) -> N
     cli = kamisado("validate", "--json", str(tmp_path / "event"))
     assert json.loads(cli.stdout) == doc
     assert [Path(f["path"]).name for f in doc["files"]] == ["a.kmr"]  # type: ignore[index]
+
+
+# ------------------------------------------- 6. readers linear in the file
+
+
+class _CountingText(str):
+    """A text whose ``find`` counts the characters it may scan."""
+
+    scanned = 0
+
+    def find(self, sub: str, start: int | None = None, end: int | None = None) -> int:  # type: ignore[override]
+        lo = start or 0
+        hi = len(self) if end is None else min(end, len(self))
+        _CountingText.scanned += max(0, hi - lo)
+        return super().find(sub, start, end)
+
+
+def _escaped_log(copies: int) -> str:
+    """The fixture's log ``copies`` times over, every space in its strings written as
+    ``\\u0020`` (as some JSON writers escape): no answer is found as written."""
+    games = json.loads((ROOT / "tests" / "fixtures" / "allgames-21996474").read_text(encoding="utf-8"))
+    return json.dumps(games * copies, separators=(",", ":")).replace(" ", "\\u0020")
+
+
+def test_a_hackerrank_log_with_escaped_answers_is_read_in_linear_time() -> None:
+    """Each answer is looked for in its own game, not from there to the end of the file
+    (22 s for 2,000 games, past 300 s for 4,000): the characters searched grow as the
+    file does (counted, not timed)."""
+    from kamisado_notation.notation.hackerrank import read_hackerrank
+
+    scanned = {}
+    for copies in (10, 40):
+        text = _escaped_log(copies)
+        _CountingText.scanned = 0
+        matches = list(read_hackerrank(_CountingText(text), RecordFile("log.json")))
+        assert len(matches) == 12 * copies
+        scanned[copies] = _CountingText.scanned / len(text)
+    assert scanned[40] < 1.5 * scanned[10], scanned  # (per character of the file: flat, not 4x)
+
+
+def test_a_number_longer_than_python_reads_in_a_hackerrank_log_is_a_diagnostic(tmp_path: Path) -> None:
+    """A 5,000-digit number (past Python's 4,300-digit limit on reading an int) in a
+    game, or in a page inside one: a syntax error naming it, no traceback, in every
+    command that reads the log."""
+    games = json.loads((ROOT / "tests" / "fixtures" / "allgames-21996474").read_text(encoding="utf-8"))
+    digits = "9" * 5000
+    top = json.dumps(games[:3]).replace("\"id\": 5807881", "\"id\": " + digits, 1)
+    games[1]["outputs"] = games[1]["outputs"].replace('"index" : 0', '"index" : ' + digits, 1)
+    inner = json.dumps(games[:3])
+    assert digits in top and digits in inner
+    for name, text in (("top.json", top), ("inner.json", inner)):
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        for args in (["validate", str(path)], ["convert", str(path), "--to", "text"], ["standings", str(path)],
+                     ["html", str(path), "-o", str(tmp_path / "p.html")]):
+            r = kamisado(*args)
+            assert r.returncode == 1 and b"Traceback" not in r.stderr, (args, r.stderr[-500:])
+            assert b"a number too long to read (more than 4,300 digits)" in r.stdout + r.stderr, args
