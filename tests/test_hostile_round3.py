@@ -418,3 +418,34 @@ def test_a_number_longer_than_python_reads_in_a_hackerrank_log_is_a_diagnostic(t
             r = kamisado(*args)
             assert r.returncode == 1 and b"Traceback" not in r.stderr, (args, r.stderr[-500:])
             assert b"a number too long to read (more than 4,300 digits)" in r.stdout + r.stderr, args
+
+
+def test_the_page_places_diagnostics_without_looking_at_every_entry_for_each(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``html`` of a round of n broken rows (a diagnostic each): the entries looked at
+    to place the diagnostics grow as n, not as n² (12,000 rows took 11.9 s, 3,000
+    0.9 s). Counted: calls of ``Entry.covers``."""
+    from typer.testing import CliRunner
+
+    from kamisado_notation.cli.app import app
+    from kamisado_notation.notation.record import Entry
+
+    calls = 0
+    covers = Entry.covers
+
+    def counting(self: Entry, line: int, column: int) -> bool:
+        nonlocal calls
+        calls += 1
+        return covers(self, line, column)
+
+    monkeypatch.setattr(Entry, "covers", counting)
+    counted = {}
+    for n in (200, 800):
+        rows = "\n".join(f"{i}. Pink Banana 4 Brown   Brown Forward 5 Green" for i in range(1, n + 1))
+        path = tmp_path / f"broken{n}.kmr"
+        path.write_text(f'[Black "Ann"]\n[Gold "Bob"]\n\nRound 1\n{rows}\n', encoding="utf-8")
+        calls = 0
+        r = CliRunner().invoke(app, ["html", str(path), "-o", str(tmp_path / f"p{n}.html")])
+        assert r.exit_code == 1 and (tmp_path / f"p{n}.html").exists(), r.output
+        assert (tmp_path / f"p{n}.html").read_text(encoding="utf-8").count('class="diags"') >= n
+        counted[n] = calls
+    assert counted[800] < 6 * counted[200], counted

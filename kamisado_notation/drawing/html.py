@@ -458,18 +458,23 @@ def _attach(r: MatchReplay, sections: list[_Section]) -> dict[int, dict[int, lis
     round's heading); ``[-1][-1]``: at the match's top. An entry is found by the place
     the diagnostic points at, else by its round and ply."""
     lists = [_items(section) for section in sections]
+    by_line: dict[int, list[tuple[int, _Item]]] = {}  # (so a diagnostic is placed without a look at every entry)
+    for k, items in enumerate(lists):
+        for item in items:
+            by_line.setdefault(item.entry.line, []).append((k, item))
     out: dict[int, dict[int, list[Diagnostic]]] = {}
     for d in r.diagnostics:
-        k, ply = _place(d, sections, lists)
+        k, ply = _place(d, sections, lists, by_line)
         out.setdefault(k, {}).setdefault(ply, []).append(d)
     return out
 
 
-def _place(d: Diagnostic, sections: list[_Section], lists: list[list[_Item]]) -> tuple[int, int]:
-    for k, items in enumerate(lists):
-        for item in items:
-            if item.entry.covers(d.line, d.column):
-                return k, item.ply
+def _place(
+    d: Diagnostic, sections: list[_Section], lists: list[list[_Item]], by_line: dict[int, list[tuple[int, _Item]]]
+) -> tuple[int, int]:
+    for k, item in by_line.get(d.line, ()):
+        if item.entry.covers(d.line, d.column):
+            return k, item.ply
     for k, section in enumerate(sections):
         if section.split and lists[k] and lists[k - 1] and lists[k - 1][-1].entry.line < d.line <= lists[k][0].entry.line:
             return k, 0  # (between the part before and this one's first entry: where its Round line is missing)
