@@ -449,3 +449,33 @@ def test_the_page_places_diagnostics_without_looking_at_every_entry_for_each(tmp
         assert (tmp_path / f"p{n}.html").read_text(encoding="utf-8").count('class="diags"') >= n
         counted[n] = calls
     assert counted[800] < 6 * counted[200], counted
+
+
+# ------------------------------------------- 8. memory: the engine's echo; 10. file names
+
+
+def test_the_engine_does_not_echo_a_huge_bad_position_line() -> None:
+    """``kamisado engine`` given a 5 MB ``position`` line that is no position answers one
+    short ``info error`` line (it echoed 2 MB, past the arena's own 64 KiB line limit)."""
+    bad = b"position " + b"x" * 5_000_000 + b"\nisready\nquit\n"
+    r = kamisado("engine", "--level", "random", stdin=bad)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.decode().splitlines()
+    assert lines[-1] == "readyok" and lines[0].startswith("info error bad position")
+    assert max(len(line) for line in lines) < 300
+
+
+def test_a_file_name_that_is_not_utf8_in_a_folder_is_shown_escaped_on_the_page(tmp_path: Path) -> None:
+    """``html DIR -o p.html`` with ``café.kmr`` named in Latin-1 (byte 0xe9): the page is
+    written (it blamed the output: "cannot write p.html: surrogates not allowed"), valid
+    UTF-8, the name shown as ``validate`` shows it."""
+    folder = tmp_path / "event"
+    folder.mkdir()
+    with open(os.path.join(os.fsencode(folder), b"caf\xe9.kmr"), "w", encoding="utf-8") as f:
+        f.write(GOOD_TEXT)
+    page = tmp_path / "p.html"
+    r = kamisado("html", str(folder), "-o", str(page))
+    assert r.returncode == 0, r.stderr
+    text = page.read_bytes().decode("utf-8")  # (strict: raises on anything that is not UTF-8)
+    assert "caf\\xe9.kmr" in text
+    assert b"caf\\xe9.kmr" in kamisado("validate", str(folder)).stdout

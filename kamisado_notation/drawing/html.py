@@ -30,6 +30,7 @@ from ..checking.replay import MatchReplay, MatchStatus, PlyKind, RoundReplay, re
 from ..checking.standings import ROW_FIELDS, Standings, Tally
 from ..checking.validate import no_match, summary_of
 from ..diagnostics import ERROR, Diagnostic
+from ..display import json_safe, printable
 from ..engine.board import Side
 from ..engine.match import HOME_SQUARES, RoundEnd, score_of
 from ..engine.position import Position, Tower
@@ -127,13 +128,19 @@ def page_text(
         f'<script type="application/json" id="kamisado-data">{_script_json(payload)}</script>',
         f"<script>{_SCRIPT}</script>",
     ]
-    return (
+    text = (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(heading)}</title><style>{_STYLE}</style></head>\n<body>\n"
         + "\n".join(part for part in body if part)
         + "\n</body></html>\n"
     )
+    # a file name that is not UTF-8 (its bytes read as lone surrogates) shown as
+    # `validate` shows it (café in Latin-1: caf\xe9): a page is UTF-8, which holds no surrogate
+    return _SURROGATE.sub(lambda m: printable(m[0]), text)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 # ------------------------------------------------------------------ the board's data
@@ -206,8 +213,9 @@ _EMPTY_RUN = re.compile(r"\.+")
 
 
 def _script_json(value: object) -> str:
-    """JSON that cannot end the ``<script>`` element it stands in."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+    """JSON that cannot end the ``<script>`` element it stands in, and holds no lone
+    surrogate (a file name's undecodable byte: ``\\udce9``, as :func:`json_safe` writes it)."""
+    return json_safe(json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c"))
 
 
 # ------------------------------------------------------------------ the page's text
