@@ -479,3 +479,23 @@ def test_a_file_name_that_is_not_utf8_in_a_folder_is_shown_escaped_on_the_page(t
     text = page.read_bytes().decode("utf-8")  # (strict: raises on anything that is not UTF-8)
     assert "caf\\xe9.kmr" in text
     assert b"caf\\xe9.kmr" in kamisado("validate", str(folder)).stdout
+
+
+def test_an_sgf_game_of_many_nodes_is_read_without_holding_them(tmp_path: Path) -> None:
+    """One game of 100,000 nodes (picks and drops put back: no move): the reader keeps a
+    node while it reads it, not the game's tree (it took ~30x the file in memory; a
+    10 MB SGF, 916 MB). Counted: tracemalloc's peak against the text's length."""
+    import tracemalloc
+
+    from kamisado_notation.notation.boardspace import read_boardspace
+
+    body = "".join(f"; P0[{2 * i} Pickb D 1]\n; P0[{2 * i + 1} Dropb D 1]\n" for i in range(1, 50_000))
+    text = f'(;\nGM[Kamisado]VV[1]\nSU[kamisado]\nP0[id "a"]\nP1[id "b"]\n; P0[0 Start P0]\n{body})\n'
+    tracemalloc.start()
+    try:
+        (match,) = read_boardspace(text, RecordFile("big.sgf"))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert match.header("Black") == "a" and not match.rounds[0].entries
+    assert peak < 5 * len(text), peak / len(text)
