@@ -499,3 +499,30 @@ def test_an_sgf_game_of_many_nodes_is_read_without_holding_them(tmp_path: Path) 
         tracemalloc.stop()
     assert match.header("Black") == "a" and not match.rounds[0].entries
     assert peak < 5 * len(text), peak / len(text)
+
+
+def test_a_hamisado_line_longer_than_a_record_line_is_skipped_not_built(tmp_path: Path) -> None:
+    """A hamisado move list of 2.4 MB on one line (400,000 moves) is longer than a
+    ``.kmr`` line may be: a syntax error at its line, skipped, and the next line read
+    (a 15 MB line took 1.1 GB: a match of millions of entries). Counted: tracemalloc's
+    peak against the text's length."""
+    import tracemalloc
+
+    from kamisado_notation.notation.hamisado import read_hamisado
+
+    game = (ROOT / "tests" / "fixtures" / "hamisado-readme-game.txt").read_text(encoding="utf-8").splitlines()[0]
+    text = "E8-E3 " * 400_000 + "\n" + game + "\n"
+    record = RecordFile("long.txt")
+    tracemalloc.start()
+    try:
+        matches = list(read_hamisado(text, record))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert len(matches) == 1 and matches[0].rounds[0].entries and matches[0].line == 2
+    assert [(d.line, d.message) for d in record.errors] == [(1, "the line is longer than 1048576 bytes; skipped")]
+    assert peak < 2 * len(text), peak / len(text)
+    path = tmp_path / "long.txt"
+    path.write_text(text, encoding="utf-8")
+    r = kamisado("validate", "--from", "hamisado", str(path))
+    assert r.returncode == 1 and b"long.txt:1:1: error[syntax] the line is longer than" in r.stdout, r.stdout[-300:]
