@@ -546,3 +546,31 @@ def test_the_page_of_many_matches_holds_its_text_not_every_replay(corpora: dict[
         tracemalloc.stop()
     assert page.matches == 2000
     assert peak < 7 * len(page.text), peak / len(page.text)  # (before: 11.3x; now 4.5x)
+
+
+def test_an_answer_keeps_only_the_last_info_lines_however_many_come(tmp_path: Path) -> None:
+    """An engine that writes 2,000 ``info`` lines of 30 KB before its move (a real
+    process): the answer holds the last three, not all 60 MB of them (4,000 lines of
+    64 KB took the arena to 277 MB, per engine and move)."""
+    from kamisado_notation.play.arena import EngineProcess
+
+    script = tmp_path / "chatty.py"
+    script.write_text(
+        "import sys\n"
+        "sys.stdin.readline()\n"
+        "for i in range(2000):\n"
+        "    sys.stdout.write(f'info {i} ' + 'x' * 30000 + '\\n')\n"
+        "sys.stdout.write('bestmove a1-a2\\n')\n"
+        "sys.stdout.flush()\n"
+        "sys.stdin.readline()\n",
+        encoding="utf-8",
+    )
+    engine = EngineProcess(f"{sys.executable} {script}")
+    engine.start()
+    try:
+        engine.send("go")
+        line, infos = engine.answer(("bestmove",), seconds=60, asked="go")
+    finally:
+        engine.close()
+    assert line == "bestmove a1-a2"
+    assert [i.split()[0] for i in infos] == ["1997", "1998", "1999"]
