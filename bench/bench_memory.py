@@ -42,18 +42,20 @@ COMMANDS = {
 }
 
 
-# Runs the command line as ``python -m`` would, and writes its peak RSS (KiB) to the
-# file named first when it exits.
+# Runs the command line as the console script does, but for its ``os._exit`` (which
+# skips everything after it), and writes its peak RSS (KiB) to the file named first.
 _MEASURED = """\
-import atexit, runpy, sys
+import sys
 out, sys.argv = sys.argv[1], ["kamisado", *sys.argv[2:]]
-def peak():
-    with open("/proc/self/status") as f:
-        hwm = next(line.split()[1] for line in f if line.startswith("VmHWM:"))
-    with open(out, "w") as f:
-        f.write(hwm)
-atexit.register(peak)
-runpy.run_module("kamisado_notation.cli.app", run_name="__main__", alter_sys=True)
+from kamisado_notation.cli.app import main
+try:
+    main()
+except SystemExit:
+    pass
+with open("/proc/self/status") as f:
+    hwm = next(line.split()[1] for line in f if line.startswith("VmHWM:"))
+with open(out, "w") as f:
+    f.write(hwm)
 """
 
 
