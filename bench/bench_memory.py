@@ -1,8 +1,8 @@
 """Peak memory of the commands that read whole record files, as a ratio between a corpus
-and the same corpus repeated 20 times (issue 11: memory flat in the number of matches;
-issue 20: ``fix`` too).
+and the same corpus repeated K times (issue 11: memory flat in the number of matches;
+issue 20: ``fix`` too; issue 32: ``standings`` and ``html``, and 20x and 40x at once).
 
-    python3 bench/bench_memory.py [--matches N] [--times K] [--root DIR]
+    python3 bench/bench_memory.py [--matches N] [--times K [K ...]] [--root DIR]
 
 Each command runs in a subprocess; its peak resident set size is its own ``VmHWM``
 (``/proc/self/status``, read as it exits), not the ``ru_maxrss`` that ``os.wait4``
@@ -10,7 +10,9 @@ reports: that one counts the memory the child had before it started Python, a co
 this script's own at the fork (a floor that hid every command's figure). ``--root`` is
 the source tree to measure (on ``PYTHONPATH``; default: this one), so an older checkout
 can be measured the same way. Goal: every ratio ≤ 1.3 (peak memory depends on the
-largest match, not on the file).
+largest match, not on the file), but for ``html``, whose page holds every match (its
+memory grows as the page does: a few times the page's size), and ``standings``, whose
+crosstable lists every result.
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ COMMANDS = {
     "convert --to json": ["convert", "{file}", "--to", "json"],
     "show --match 2": ["show", "{file}", "--match", "2", "--no-color"],
     "fix": ["fix", "{file}"],
+    "standings --json": ["standings", "--json", "{file}"],
+    "html": ["html", "{file}", "-o", "{page}"],
     # the same corpus in the JSON form of a record (``convert --to json``), read back
     "validate (JSON)": ["validate", "{json}"],
     "convert (JSON) --to short": ["convert", "{json}", "--to", "short"],
@@ -38,18 +42,20 @@ COMMANDS = {
 }
 
 
-# Runs the command line as ``python -m`` would, and writes its peak RSS (KiB) to the
-# file named first when it exits.
+# Runs the command line as the console script does, but for its ``os._exit`` (which
+# skips everything after it), and writes its peak RSS (KiB) to the file named first.
 _MEASURED = """\
-import atexit, runpy, sys
+import sys
 out, sys.argv = sys.argv[1], ["kamisado", *sys.argv[2:]]
-def peak():
-    with open("/proc/self/status") as f:
-        hwm = next(line.split()[1] for line in f if line.startswith("VmHWM:"))
-    with open(out, "w") as f:
-        f.write(hwm)
-atexit.register(peak)
-runpy.run_module("kamisado_notation.cli.app", run_name="__main__", alter_sys=True)
+from kamisado_notation.cli.app import main
+try:
+    main()
+except SystemExit:
+    pass
+with open("/proc/self/status") as f:
+    hwm = next(line.split()[1] for line in f if line.startswith("VmHWM:"))
+with open(out, "w") as f:
+    f.write(hwm)
 """
 
 
@@ -64,18 +70,33 @@ def peak_kb(root: Path, args: list[str]) -> int:
         return int(out.read())
 
 
-def corpus(root: Path, folder: str, matches: int, times: int) -> tuple[str, str]:
-    """A generated corpus of ``matches`` standard matches, and it repeated ``times`` times
-    (each also in the JSON form, beside it with ``.json`` for ``.kmr``)."""
-    small, large = os.path.join(folder, "corpus.kmr"), os.path.join(folder, f"corpus-x{times}.kmr")
+def corpus(root: Path, folder: str, matches: int, times: list[int]) -> list[str]:
+    """A generated corpus of ``matches`` standard matches (its players named from eight,
+    so that the standings count them), and it repeated each of ``times`` times (each also
+    in the JSON form, beside it with ``.json`` for ``.kmr``)."""
+    paths = [os.path.join(folder, "corpus.kmr"), *(os.path.join(folder, f"corpus-x{t}.kmr") for t in times)]
     env = {**os.environ, "PYTHONPATH": str(root)}
     app = [sys.executable, "-m", "kamisado_notation.cli.app"]
     text = subprocess.run([*app, "generate", "--seed", "1", "--count", str(matches)], capture_output=True, env=env, cwd=root, check=True).stdout
-    Path(small).write_bytes(text)
-    Path(large).write_bytes(b"\n".join([text] * times))
-    for path in (small, large):
+    text = _named(text)
+    for path, t in zip(paths, [1, *times], strict=True):
+        Path(path).write_bytes(b"\n".join([text] * t))
         subprocess.run([*app, "convert", path, "--to", "json", "-o", _json(path)], env=env, cwd=root, check=True)
-    return small, large
+    return paths
+
+
+def _named(text: bytes) -> bytes:
+    """The generated matches with their players named ``P0``…``P7`` in turn (each
+    match's two different), where the generator names both ``Random``."""
+    out, k = [], 0
+    for line in text.split(b"\n"):
+        if line == b'[Black "Random"]':
+            k += 1
+            line = b'[Black "P%d"]' % (k % 8)
+        elif line == b'[Gold "Random"]':
+            line = b'[Gold "P%d"]' % ((k + 1 + (k // 8) % 7) % 8)  # (1 to 7 on from Black: never Black)
+        out.append(line)
+    return b"\n".join(out)
 
 
 def _json(path: str) -> str:
@@ -83,27 +104,27 @@ def _json(path: str) -> str:
 
 
 def _args(template: list[str], path: str) -> list[str]:
-    return [path if t == "{file}" else _json(path) if t == "{json}" else t for t in template]
+    page = path.removesuffix(".kmr") + ".html"
+    return [path if t == "{file}" else _json(path) if t == "{json}" else page if t == "{page}" else t for t in template]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=1000)
-    parser.add_argument("--times", type=int, default=20)
+    parser.add_argument("--times", type=int, nargs="+", default=[20, 40])
     parser.add_argument("--root", type=Path, default=ROOT)
     parser.add_argument("--commands", nargs="+", choices=list(COMMANDS), default=list(COMMANDS))
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        small, large = corpus(ROOT, tmp, args.matches, args.times)
-        sizes = (f"{os.path.getsize(small) / 1e6:.1f} MB and {os.path.getsize(large) / 1e6:.1f} MB; JSON "
-                 f"{os.path.getsize(_json(small)) / 1e6:.1f} MB and {os.path.getsize(_json(large)) / 1e6:.1f} MB")
-        print(f"code: {args.root}; corpus: {args.matches} standard matches ({sizes}, x{args.times})")
-        print(f"{'command':26} {'corpus':>10} {'x' + str(args.times):>10} {'ratio':>7}")
+        paths = corpus(ROOT, tmp, args.matches, args.times)
+        sizes = ", ".join(f"{os.path.getsize(p) / 1e6:.1f} MB" for p in paths)
+        print(f"code: {args.root}; corpus: {args.matches} standard matches ({sizes}; x1, " + ", ".join(f"x{t}" for t in args.times) + ")")
+        columns = ["x1", *(f"x{t}" for t in args.times)]
+        print(f"{'command':26} " + " ".join(f"{c:>10}" for c in columns) + " " + " ".join(f"{'ratio ' + c:>10}" for c in columns[1:]))
         for name in args.commands:
             template = COMMANDS[name]
-            a = peak_kb(args.root, _args(template, small))
-            b = peak_kb(args.root, _args(template, large))
-            print(f"{name:26} {a / 1024:8.1f}MB {b / 1024:8.1f}MB {b / a:7.2f}")
+            peaks = [peak_kb(args.root, _args(template, p)) for p in paths]
+            print(f"{name:26} " + " ".join(f"{p / 1024:8.1f}MB" for p in peaks) + " " + " ".join(f"{p / peaks[0]:10.2f}" for p in peaks[1:]))
 
 
 if __name__ == "__main__":

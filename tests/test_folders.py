@@ -52,10 +52,14 @@ def test_a_folder_whose_records_were_listed_before_is_not_empty_and_a_loop_holds
 
 
 def test_a_folder_with_no_record_is_an_error_that_names_it(tmp_path: Path) -> None:
+    """Alone, a folder with no record is an error; among other arguments it is listed as
+    itself, for its reader to report (as a file that is not there is), and the others
+    are read (``test_hostile_round3``)."""
     tree(tmp_path, ["empty/notes.txt", "full/a.kmr"])
     with pytest.raises(NoRecordsError, match="empty: the folder holds no record file") as e:
-        record_paths([str(tmp_path / "full"), str(tmp_path / "empty")])
+        record_paths([str(tmp_path / "empty")])
     assert e.value.path == str(tmp_path / "empty")
+    assert record_paths([str(tmp_path / "full"), str(tmp_path / "empty")]) == [str(tmp_path / "full" / "a.kmr"), str(tmp_path / "empty")]
 
 
 def test_a_link_to_nowhere_in_a_folder_is_listed_for_its_reader_to_report(tmp_path: Path) -> None:

@@ -293,3 +293,40 @@ def test_a_match_lost_by_a_fault_counts_for_the_other_player(tmp_path: Path) -> 
     rows = {p.name: (p.played, p.won, p.lost) for p in table.players}
     assert rows == {"Bob": (1, 1, 0), "Ann": (2, 0, 2), "Cy": (1, 1, 0)}
     assert [(os.path.basename(lo.path), lo.kind) for lo in table.left_out] == [("3.kmr", "in-progress")]
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # OWASP, "CSV Injection"
+
+
+@pytest.mark.parametrize("name", ['=HYPERLINK("http://evil","x")', "+cmd|' /C calc'!A0", "@SUM(A1:A9)", "-2+3+cmd"])
+def test_a_name_a_spreadsheet_reads_as_a_formula_is_text_in_the_csv(tmp_path: Path, name: str) -> None:
+    """OWASP's CSV injection: a cell starting ``= + - @``, a tab or a carriage return is
+    a formula to Excel and LibreOffice; the CSV writes it with a leading ``'``."""
+    escaped = name.replace("\\", "\\\\").replace('"', '\\"')  # as a .kmr header value
+    (tmp_path / "a.kmr").write_text(generated(31, escaped, "Bob"), encoding="utf-8")
+    r = runner.invoke(app, ["standings", "--csv", str(tmp_path)])
+    assert r.exit_code == 0, r.stderr
+    cells = [row[0] for row in csv.reader(io.StringIO(r.stdout))][1:]
+    assert sorted(cells) == sorted(["'" + name, "Bob"])
+    doc = json.loads(runner.invoke(app, ["standings", "--json", str(tmp_path)]).stdout)
+    assert name in {p["name"] for p in doc["players"]}  # JSON is no spreadsheet: the name as written
+
+
+@pytest.mark.parametrize("start", FORMULA_STARTS)
+def test_every_start_of_a_formula_is_kept_text_by_the_library(start: str) -> None:
+    from kamisado_notation.checking.standings import PlayerRow, Standings
+
+    table = Standings(players=[PlayerRow(start + "1+2"), PlayerRow("Ann-Lee"), PlayerRow("")], crosstable={})
+    rows = list(csv.reader(io.StringIO(table.to_csv())))[1:]
+    assert rows[0][0][:1] not in FORMULA_STARTS and rows[0][0] in ("'" + start + "1+2", "\\x0d1+2")  # (a CR shown escaped)
+    assert [row[0] for row in rows[1:]] == ["Ann-Lee", ""]
+
+
+def test_one_name_in_composed_and_decomposed_unicode_is_one_player(tmp_path: Path) -> None:
+    """``Zoë`` in NFC (one code point ë) and in NFD (e + U+0308) is one person."""
+    nfc, nfd = "Zo\u00eb", "Zoe\u0308"
+    (tmp_path / "a.kmr").write_text(generated(41, nfc, "Ann"), encoding="utf-8")
+    (tmp_path / "b.kmr").write_text(generated(42, "Ann", nfd), encoding="utf-8")
+    doc = json.loads(runner.invoke(app, ["standings", "--json", str(tmp_path)]).stdout)
+    assert {p["name"]: p["played"] for p in doc["players"]} == {nfc: 2, "Ann": 2}
+    assert player_key(nfd) == player_key(nfc)

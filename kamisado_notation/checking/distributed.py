@@ -31,11 +31,15 @@ def file_json(path: str) -> dict[str, object]:
 
 def validation_bag(paths: Iterable[str], *, partition_size: int = 1) -> dask.bag.Bag:
     """A lazy ``dask.bag`` of :func:`file_json` over ``paths``, in order: gather it, or
-    keep it distributed (``.map(json.dumps).to_textfiles(...)``, ``.filter(...)``)."""
+    keep it distributed (``.map(json.dumps).to_textfiles(...)``, ``.filter(...)``). A
+    folder is the record files in it and below it, as ``kamisado validate`` reads it
+    (:func:`~kamisado_notation.notation.files.record_paths`)."""
     import dask.bag as db
 
+    from ..notation.files import record_paths
+
     from_sequence: Any = db.from_sequence  # (dask is not typed)
-    return cast("dask.bag.Bag", from_sequence(list(paths), partition_size=partition_size).map(file_json))
+    return cast("dask.bag.Bag", from_sequence(record_paths(paths), partition_size=partition_size).map(file_json))
 
 
 def validate_corpus(paths: Iterable[str], **compute: Any) -> dict[str, object]:

@@ -19,6 +19,7 @@ reach is reported as if it had been checked.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 
 from ..diagnostics import (
     ERROR,
@@ -101,7 +102,8 @@ class _MatchReplayer:
         #: round → its lineups' diagnostics, where :meth:`round_start` checked them
         self.lineups_checked: dict[int, list[Diagnostic]] = {}
         #: the match's headers as the replay reads them
-        self.headers = MatchHeaders(match, self.probe_scores)
+        # (a function of the record, not of this replayer: no cycle through the headers)
+        self.headers = MatchHeaders(match, partial(_probe_scores, match))
 
     def diag(self, rule: str, message: str, at: tuple[int, int], severity: Severity = ERROR, rnd: int | None = None) -> None:
         self.diags.append(Diagnostic(rule, message, at[0], at[1], severity, rnd, None, self.match.index))
@@ -182,22 +184,6 @@ class _MatchReplayer:
             fmt = fmt if format_agrees(before, target, claim) else None
         self.diags = header_fixes(self.match, before, self.headers.misnamed, fmt)
         self.fixes.extend(e for d, was in zip(self.diags, before, strict=True) if d is not was for e in d.edits)
-
-    def probe_scores(self, n: int) -> list[tuple[int, int]]:
-        """The score (Black's, Gold's) after each of the first ``n`` rounds that a trial
-        replay with no target finishes (it stops at the first error)."""
-        probe = _MatchReplayer(replace(self.match, rounds=self.match.rounds[:n]), probing=True)
-        start, _ok = probe.headers.start()
-        game = Match(target=_UNKNOWN_TARGET, start=start)
-        score = [game.score[Side.BLACK], game.score[Side.GOLD]]
-        probe.play_rounds(game)
-        scores = []
-        for rr in probe.rounds:
-            if rr.result is None:
-                break
-            score[rr.result.winner is Side.GOLD] += rr.result.points
-            scores.append((score[0], score[1]))
-        return scores
 
     # -- rounds
 
@@ -535,6 +521,23 @@ class _MatchReplayer:
 #: The target of the match a restart plays (:meth:`_MatchReplayer.unchecked`): the
 #: score from the unfinished round on is unknown, so it never decides the match.
 _UNKNOWN_TARGET = 10**9
+
+
+def _probe_scores(match: MatchRecord, n: int) -> list[tuple[int, int]]:
+    """The score (Black's, Gold's) after each of the first ``n`` rounds of ``match`` that
+    a trial replay with no target finishes (it stops at the first error)."""
+    probe = _MatchReplayer(replace(match, rounds=match.rounds[:n]), probing=True)
+    start, _ok = probe.headers.start()
+    game = Match(target=_UNKNOWN_TARGET, start=start)
+    score = [game.score[Side.BLACK], game.score[Side.GOLD]]
+    probe.play_rounds(game)
+    scores = []
+    for rr in probe.rounds:
+        if rr.result is None:
+            break
+        score[rr.result.winner is Side.GOLD] += rr.result.points
+        scores.append((score[0], score[1]))
+    return scores
 
 
 def _tail_places(old: list[Entry], places: list[int | None], tail: list[Entry]) -> list[int | None]:

@@ -8,8 +8,9 @@ counts; every other one is left out, with its file, line and why (:class:`LeftOu
 is a file that cannot be read or holds no match.
 
 A player is named by the match's ``Black`` header and its ``Gold`` header (``White`` in
-editions that call Gold so). Names are compared without case and without repeated
-spaces (:func:`player_key`): the name shown is the one written first. Spellings counted
+editions that call Gold so). Names are compared without case, without repeated spaces
+and in one Unicode form (:func:`player_key`): the name shown is the one written first
+(in the composed form NFC). Spellings counted
 as one player, and names that differ only by accents or punctuation (counted apart),
 are reported in :attr:`Standings.warnings`.
 
@@ -135,11 +136,12 @@ class Standings:
     def to_csv(self) -> str:
         """The players as CSV: a header row of the field names (:data:`ROW_FIELDS`), then a
         row per player in ranking order (a name's control characters escaped, as
-        :func:`~kamisado_notation.display.printable` shows them)."""
+        :func:`~kamisado_notation.display.printable` shows them, and a name a spreadsheet
+        would read as a formula kept text: :func:`_csv_text`)."""
         text = io.StringIO()
         writer = csv.writer(text, lineterminator="\n")
         writer.writerow(ROW_FIELDS)
-        writer.writerows((printable(p.name), *astuple(p)[1:]) for p in self.players)
+        writer.writerows((_csv_text(printable(p.name)), *astuple(p)[1:]) for p in self.players)
         return text.getvalue()
 
     def grid(self) -> list[list[str]]:
@@ -168,6 +170,22 @@ class Standings:
         return "\n".join(out) + "\n"
 
 
+def _csv_text(cell: str) -> str:
+    """``cell`` as a CSV cell that a spreadsheet shows as text: one that starts with
+    ``=``, ``+``, ``-``, ``@``, a tab or a carriage return (what Excel, LibreOffice and
+    Google Sheets read as the start of a formula) gets a leading ``'``, as OWASP's
+    advice on CSV injection has it (``=HYPERLINK(…)`` → ``'=HYPERLINK(…)``).
+
+    >>> _csv_text("=1+2"), _csv_text("Ann")
+    ("'=1+2", 'Ann')
+    """
+    return "'" + cell if cell[:1] in _FORMULA_STARTS and cell else cell
+
+
+# The first characters of a cell that a spreadsheet reads as a formula.
+_FORMULA_STARTS = frozenset("=+-@\t\r")
+
+
 def markdown_text(text: str) -> str:
     """``text`` as Markdown text that shows as written (control characters escaped)."""
     return "".join("\\" + c if c in _MD_SPECIAL else c for c in printable(" ".join(text.split())))
@@ -178,9 +196,10 @@ _MD_SPECIAL = frozenset("\\`*_[]<>|~")
 
 
 def player_key(name: str) -> str:
-    """The form in which two names of one player are equal: without case and with runs
-    of spaces as one (``"Bob  Smith"``, ``"bob smith"`` → ``"bob smith"``)."""
-    return " ".join(name.split()).casefold()
+    """The form in which two names of one player are equal: without case, with runs of
+    spaces as one (``"Bob  Smith"``, ``"bob smith"`` → ``"bob smith"``) and in Unicode's
+    composed form NFC (``"Zoë"`` typed as ``e`` + a combining diaeresis is ``"Zoë"``)."""
+    return unicodedata.normalize("NFC", " ".join(name.split()).casefold())
 
 
 def _loose_key(name: str) -> str:
@@ -223,6 +242,7 @@ class Tally:
         gold.add(black, summary.score[Side.GOLD], summary.score[Side.BLACK], winner is Side.GOLD, place)
 
     def _row(self, name: str) -> _Row:
+        name = unicodedata.normalize("NFC", name)  # one spelling for what shows the same
         key = player_key(name)
         spellings = self._spellings.setdefault(key, [])
         if name not in spellings:

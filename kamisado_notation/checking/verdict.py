@@ -386,19 +386,20 @@ class Judge(RecordEvents[Judged]):
         self.start = first_line
         self.fused: _Fused | None = None
         self.file_errors: list[Diagnostic] = []
-        self.reader: Reader[Judged] = Reader(self, first_line=first_line)
+        #: Whether the last match had begun its rounds (so that a header line after these
+        #: lines would start a new match); known once :meth:`run` has ended.
+        self.open_end = False
 
     def run(self) -> Iterator[Judged]:
-        """Each match of the lines, judged, as the reader completes it."""
-        yield from self.reader.read(self.lines)
+        """Each match of the lines, judged, as the reader completes it. The reader is
+        this run's own: the judge holds no reference to it (the reader refers to the
+        judge), so no cycle keeps the block's lines alive after the block until a full
+        garbage collection (memory grew with the matches of a file)."""
+        reader: Reader[Judged] = Reader(self, first_line=self.first_line)
+        yield from reader.read(self.lines)
+        self.open_end = reader.started
         if self.record is not None:
             self.record.errors.extend(self.file_errors)
-
-    @property
-    def open_end(self) -> bool:
-        """Whether the last match had begun its rounds (so that a header line after these
-        lines would start a new match); known once :meth:`run` has ended."""
-        return self.reader.started
 
     # -- matches
 

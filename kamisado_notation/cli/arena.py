@@ -52,7 +52,8 @@ def arena(
                     written[0] += 1
                 advance()
 
-            result = run_arena((first, second), settings, games=games, jobs=jobs, on_match=on_match)
+            with _stopped_by_signals() as signalled:
+                result = run_arena((first, second), settings, games=games, jobs=jobs, on_match=on_match)
     except OutputError as e:
         fail(str(e))
     if as_json:
@@ -61,7 +62,36 @@ def arena(
         _table(result, no_color=no_color)
     if result.interrupted:
         err.print(f"interrupted: {len(result.outcomes)} finished matches kept", markup=False)
-        raise typer.Exit(EXIT_INTERRUPTED)
+        raise typer.Exit(128 + signalled[0] if signalled else EXIT_INTERRUPTED)
+
+
+@contextmanager
+def _stopped_by_signals() -> Iterator[list[int]]:
+    """``SIGTERM`` and ``SIGHUP`` (unless ignored, as under ``nohup``) stop the arena as
+    Ctrl-C does: every engine stopped at once, the finished matches written (the output
+    file completed, no temporary file left), the table printed; the exit status is then
+    128 + the signal's number. The list given holds the signal that came."""
+    import signal
+    import threading
+
+    signalled: list[int] = []
+    if threading.current_thread() is not threading.main_thread():  # (only the main thread sets handlers)
+        yield signalled
+        return
+
+    def stop(signum: int, _frame: object) -> None:
+        signalled.append(signum)
+        raise KeyboardInterrupt
+
+    before = {signum: signal.getsignal(signum) for signum in (signal.SIGTERM, signal.SIGHUP)}
+    taken = {signum: handler for signum, handler in before.items() if handler is not None and handler is not signal.SIG_IGN}
+    for signum in taken:
+        signal.signal(signum, stop)
+    try:
+        yield signalled
+    finally:
+        for signum, handler in taken.items():
+            signal.signal(signum, handler)
 
 
 def _check(first: str, second: str, match: str) -> None:
@@ -86,11 +116,19 @@ def _check(first: str, second: str, match: str) -> None:
 
 
 def _files_of(*commands: str) -> list[str]:
-    """The files the engines' commands name (the programs, their scripts): never an output."""
+    """The files the engines' commands name, never an output: the programs, as the shell
+    finds them (a bare name on ``PATH`` too: ``myeng`` is ``bin/myeng`` when ``bin`` is on
+    it), and the words that are files (their scripts)."""
     import os
     import shlex
+    import shutil
 
-    return [word for command in commands for word in shlex.split(command) if os.path.isfile(word)]
+    files = []
+    for command in commands:
+        words = shlex.split(command)
+        program = shutil.which(words[0]) if words else None
+        files += ([program] if program is not None else []) + [word for word in words if os.path.isfile(word)]
+    return files
 
 
 @contextmanager

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import PurePath
@@ -29,8 +29,9 @@ from pathlib import PurePath
 from ..checking.matches import split_matches
 from ..checking.replay import MatchReplay, MatchStatus, PlyKind, RoundReplay, replay
 from ..checking.standings import ROW_FIELDS, LeftOut, Standings, Tally, event_name, player_key
-from ..checking.validate import no_match, summary_of
+from ..checking.validate import MatchSummary, no_match, summary_of
 from ..diagnostics import ERROR, Diagnostic
+from ..display import json_safe, printable
 from ..engine.board import SQUARE_COLOURS, Colour, Side, square_name
 from ..engine.match import HOME_SQUARES, RoundEnd, score_of
 from ..engine.position import Move, Position, Tower
@@ -78,10 +79,14 @@ def html_page(
     ``glyphs`` shows the squares' Chinese characters from the start (the reader can
     turn them on and off); ``encoding``: the files', when not UTF-8
     (:func:`~kamisado_notation.notation.files.stream_record`)."""
-    matches, file_problems = read_matches(paths, encoding=encoding)
-    problems = [*file_problems, *((pm.path, d) for pm in matches for d in pm.replay.diagnostics)]
-    text = page_text(matches, file_problems, title=title, glyphs=glyphs)
-    return Page(text=text, matches=len(matches), problems=problems)
+    file_problems: list[tuple[str, Diagnostic]] = []
+    match_problems: list[tuple[str, Diagnostic]] = []
+    parts = _Parts()
+    for pm in _each_match(paths, encoding, file_problems):  # (a match's replay is dropped once it is drawn)
+        parts.add(pm)
+        match_problems += ((pm.path, d) for d in pm.replay.diagnostics)
+    text = parts.text(file_problems, title=title, glyphs=glyphs)
+    return Page(text=text, matches=parts.count, problems=file_problems + match_problems)
 
 
 def read_matches(
@@ -90,21 +95,28 @@ def read_matches(
     """Every match of the record files ``paths`` (a folder: those in it; in
     ``encoding`` when given), replayed, and the diagnostics of the files themselves (one
     that cannot be read, one that holds no match)."""
-    matches: list[PageMatch] = []
     problems: list[tuple[str, Diagnostic]] = []
+    matches = list(_each_match(paths, encoding, problems))
+    return matches, problems
+
+
+def _each_match(paths: Iterable[str], encoding: str | None, problems: list[tuple[str, Diagnostic]]) -> Iterator[PageMatch]:
+    """:func:`read_matches` a match at a time, the files' own diagnostics added to
+    ``problems`` as each file is read."""
     for path in record_paths(paths):
         name = source_name(path)
-        count = len(matches)
+        count = 0
         try:
             record, stream = stream_record(path, encoding=encoding)
-            matches += (PageMatch(record.path, replay(m)) for m in split_matches(stream))  # (pasted matches apart)
+            for m in split_matches(stream):  # (pasted matches apart)
+                count += 1
+                yield PageMatch(record.path, replay(m))
         except RecordIOError as e:
             problems.append((name, Diagnostic("io", e.reason, 0, 0)))
             continue
         problems += ((name, d) for d in record.errors)
-        if len(matches) == count and not record.errors:
+        if not count and not record.errors:
             problems.append((name, no_match()))
-    return matches, problems
 
 
 def page_text(
@@ -115,33 +127,123 @@ def page_text(
     glyphs: bool = False,
 ) -> str:
     """The page (HTML) of ``matches``, with the files' own ``problems`` listed at the top."""
-    kit = _Kit()
-    data = [_match_data(i, pm, kit) for i, pm in enumerate(matches, 1)]
-    heading = title or _default_title(matches)
-    articles = "".join(_match_html(i, pm) for i, pm in enumerate(matches, 1))
-    payload = {
-        "glyphs": glyphs,
-        "pieces": kit.pieces(),
-        "colours": [c.name.lower() for c in Colour],  # (the script names towers and squares in words)
-        "squares": [f"{c.name.lower()} square" for c in SQUARE_COLOURS],
-        "matches": data,
-    }
-    body = [
-        f"<header class=\"page-head\"><h1>{escape(heading)}</h1>{_sources(matches)}</header>",
-        _problems_html(problems),
-        _index_html(matches),
-        _standings_html(matches),
-        _VIEWER.format(size=kit.size, glyphs=" checked" if glyphs else "", articles=articles),
-        f'<script type="application/json" id="kamisado-data">{_script_json(payload)}</script>',
-        f"<script>{_SCRIPT}</script>",
-    ]
-    return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{escape(heading)}</title><style>{_STYLE}</style></head>\n<body>\n"
-        + "\n".join(part for part in body if part)
-        + "\n</body></html>\n"
-    )
+    parts = _Parts()
+    for pm in matches:
+        parts.add(pm)
+    return parts.text(problems, title=title, glyphs=glyphs)
+
+
+class _Parts:
+    """The page's parts, gathered a match at a time: of each match, only what the page
+    shows of it, as text (its article, its positions' JSON, its index row) and its
+    summary where the standings may need it; never its replay, so that memory is that of
+    the page's text, not of every match replayed (10,000 matches took 1.2 GB)."""
+
+    def __init__(self) -> None:
+        self.kit = _Kit()
+        self.count = 0
+        self.data: list[str] = []  # each match's positions, as JSON
+        self.articles: list[str] = []
+        self.rows: list[str] = []  # each match's line in the index
+        self.titles: dict[str, None] = {}  # the first events named (for the default title)
+        self.files: dict[str, None] = {}
+        self.names: dict[str, str] = {}  # an event as first written, by its key
+        self.groups: dict[str, list[tuple[str, MatchSummary]]] = {}  # the matches of each event
+        self.index: dict[tuple[str, int], int] = {}  # a match's number by its file and line
+        self.before: dict[str, str] = {}  # each file's last event
+
+    def add(self, pm: PageMatch) -> None:
+        self.count += 1
+        i, r = self.count, pm.replay
+        self.data.append(_script_json(_match_data(i, pm, self.kit)))
+        self.articles.append(_match_html(i, pm))
+        self.rows.append(_index_row(i, r))
+        event = r.record.header("Event")
+        if event and len(self.titles) < 4:
+            self.titles.setdefault(event)
+        self.files.setdefault(pm.path)
+        # a match without an Event header is of the event of the match before it in its
+        # file (as `kamisado standings` counts it: checking.standings.EventTally)
+        grouped = self.before[pm.path] = event_name(r.record.header("Event")) or self.before.get(pm.path, "")
+        if grouped:
+            name = self.names.setdefault(player_key(grouped), grouped)
+            self.groups.setdefault(name, []).append((pm.path, summary_of(r)))
+            self.index[(pm.path, r.record.line)] = i
+
+    def text(self, problems: Sequence[tuple[str, Diagnostic]], *, title: str | None, glyphs: bool) -> str:
+        """The page: its pieces joined once (the articles are not copied into a bigger
+        piece first: the page is built in one copy of its text)."""
+        heading = escape(title or self._default_title())
+        viewer_head, viewer_tail = _VIEWER.format(size=self.kit.size, glyphs=" checked" if glyphs else "", articles="\0").split("\0")
+        top = [
+            f"<header class=\"page-head\"><h1>{heading}</h1>{self._sources()}</header>",
+            _problems_html(problems),
+            self._index(),
+            self._standings(),
+        ]
+        pieces = [
+            (
+                '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+                '<meta name="viewport" content="width=device-width, initial-scale=1">'
+                f"<title>{heading}</title><style>{_STYLE}</style></head>\n<body>\n"
+            ),
+            *(part + "\n" for part in top if part),
+            viewer_head,
+            *self.articles,
+            viewer_tail,
+            '\n<script type="application/json" id="kamisado-data">{"glyphs":' + json.dumps(glyphs) + ',"pieces":'
+            + _script_json(self.kit.pieces())
+            # (the script names towers and squares in words)
+            + ',"colours":' + _script_json([c.name.lower() for c in Colour])
+            + ',"squares":' + _script_json([f"{c.name.lower()} square" for c in SQUARE_COLOURS])
+            + ',"matches":[',
+            ",".join(self.data),
+            f"]}}</script>\n<script>{_SCRIPT}</script>\n</body></html>\n",
+        ]
+        # a file name that is not UTF-8 (its bytes read as lone surrogates) shown as
+        # `validate` shows it (café in Latin-1: caf\xe9): a page is UTF-8, which holds no surrogate
+        return "".join(_SURROGATE.sub(_shown, piece) for piece in pieces)
+
+    def _default_title(self) -> str:
+        events = list(self.titles)
+        if events:
+            return " · ".join(events[:3]) + (" …" if len(events) > 3 else "")
+        files = list(self.files)
+        return "Kamisado: " + (", ".join(files[:3]) + (" …" if len(files) > 3 else "") if files else "no match")
+
+    def _sources(self) -> str:
+        n, files = self.count, len(self.files)
+        what = f"{n} match{'es' if n != 1 else ''} from {files} file{'s' if files != 1 else ''}"
+        return f'<p class="sources">{escape(what)}</p>'
+
+    def _index(self) -> str:
+        """The list of the matches, each a link to its start, when there is more than one."""
+        if self.count < 2:
+            return ""
+        return (
+            f'<nav class="index" aria-label="Matches"><details id="index" open><summary><h2>Matches ({self.count})</h2></summary>'
+            f'<ol>{"".join(self.rows)}</ol></details></nav>'
+        )
+
+    def _standings(self) -> str:
+        """The standings, crosstable and matches left out
+        (:mod:`~kamisado_notation.checking.standings`) of every event that several matches
+        share (``Event`` headers compared without case or repeated spaces)."""
+        sections = []
+        for event, group in self.groups.items():
+            if len(group) > 1:
+                tally = Tally()
+                for path, summary in group:
+                    tally.add_match(path, summary)
+                sections.append(_standings_section(event, tally.standings(), self.index))
+        return "\n".join(sections)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _shown(m: re.Match[str]) -> str:
+    return printable(m[0])
 
 
 # ------------------------------------------------------------------ the board's data
@@ -267,26 +369,12 @@ _EMPTY_RUN = re.compile(r"\.+")
 
 
 def _script_json(value: object) -> str:
-    """JSON that cannot end the ``<script>`` element it stands in."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+    """JSON that cannot end the ``<script>`` element it stands in, and holds no lone
+    surrogate (a file name's undecodable byte: ``\\udce9``, as :func:`json_safe` writes it)."""
+    return json_safe(json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c"))
 
 
 # ------------------------------------------------------------------ the page's text
-
-
-def _default_title(matches: Sequence[PageMatch]) -> str:
-    events = list(dict.fromkeys(e for pm in matches if (e := pm.replay.record.header("Event"))))
-    if events:
-        return " · ".join(events[:3]) + (" …" if len(events) > 3 else "")
-    files = list(dict.fromkeys(pm.path for pm in matches))
-    return "Kamisado: " + (", ".join(files[:3]) + (" …" if len(files) > 3 else "") if files else "no match")
-
-
-def _sources(matches: Sequence[PageMatch]) -> str:
-    files = list(dict.fromkeys(pm.path for pm in matches))
-    n = len(matches)
-    what = f"{n} match{'es' if n != 1 else ''} from {len(files)} file{'s' if len(files) != 1 else ''}"
-    return f'<p class="sources">{escape(what)}</p>'
 
 
 def _name(record: MatchRecord, side: Side) -> str:
@@ -307,55 +395,18 @@ def _problems_html(problems: Sequence[tuple[str, Diagnostic]]) -> str:
     return f'<section class="problems" aria-label="Files"><h2>Files with problems</h2><ul class="diags">{items}</ul></section>'
 
 
-def _index_html(matches: Sequence[PageMatch]) -> str:
-    """The list of the matches, each a link to its start, when there is more than one."""
-    if len(matches) < 2:
-        return ""
-    rows = []
-    for i, pm in enumerate(matches, 1):
-        record, r = pm.replay.record, pm.replay
-        event = record.header("Event") or ""
-        score = f"{r.score[Side.BLACK]}–{r.score[Side.GOLD]}"
-        state = "" if r.valid else ' <span class="bad">invalid</span>'
-        rows.append(
-            f'<li><a href="{_href(i, r)}">{escape(_players(record))}</a> '
-            f'<span class="event">{escape(event)}</span> <span class="score">{score}</span>'
-            f"{' (in progress)' if r.status is MatchStatus.IN_PROGRESS else ''}{state}</li>"
-        )  # (a row is a tap target of 44 px: the style)
+def _index_row(i: int, r: MatchReplay) -> str:
+    """Match ``i``'s line in the index: its players (a link to its start), its event, its
+    score and state."""
+    record = r.record
+    event = record.header("Event") or ""
+    score = f"{r.score[Side.BLACK]}–{r.score[Side.GOLD]}"
+    state = "" if r.valid else ' <span class="bad">invalid</span>'
     return (
-        f'<nav class="index" aria-label="Matches"><details id="index" open><summary><h2>Matches ({len(matches)})</h2></summary>'
-        f'<ol>{"".join(rows)}</ol></details></nav>'
+        f'<li><a href="{_href(i, r)}">{escape(_players(record))}</a> '
+        f'<span class="event">{escape(event)}</span> <span class="score">{score}</span>'
+        f"{' (in progress)' if r.status is MatchStatus.IN_PROGRESS else ''}{state}</li>"
     )
-
-
-def _standings_html(matches: Sequence[PageMatch]) -> str:
-    """The standings, crosstable and matches left out
-    (:mod:`~kamisado_notation.checking.standings`) of every event that several matches
-    share (``Event`` headers compared without case or repeated spaces)."""
-    index = {(pm.path, pm.replay.record.line): i for i, pm in enumerate(matches, 1)}
-    sections = []
-    for event, group in _events(matches).items():
-        if len(group) > 1:
-            tally = Tally()
-            for pm in group:
-                tally.add_match(pm.path, summary_of(pm.replay))
-            sections.append(_standings_section(event, tally.standings(), index))
-    return "\n".join(sections)
-
-
-def _events(matches: Sequence[PageMatch]) -> dict[str, list[PageMatch]]:
-    """The matches by event, each event named as first written; a match without an
-    ``Event`` header is of the event of the match before it in its file (as ``kamisado
-    standings`` counts it: :class:`~kamisado_notation.checking.standings.EventTally`)."""
-    names: dict[str, str] = {}
-    groups: dict[str, list[PageMatch]] = {}
-    before: dict[str, str] = {}  # each file's last event
-    for pm in matches:
-        event = before[pm.path] = event_name(pm.replay.record.header("Event")) or before.get(pm.path, "")
-        if event:
-            name = names.setdefault(player_key(event), event)
-            groups.setdefault(name, []).append(pm)
-    return groups
 
 
 def _standings_section(event: str, table: Standings, index: dict[tuple[str, int], int]) -> str:
@@ -586,18 +637,23 @@ def _attach(r: MatchReplay, sections: list[_Section]) -> dict[int, dict[int, lis
     round's heading); ``[-1][-1]``: at the match's top. An entry is found by the place
     the diagnostic points at, else by its round and ply."""
     lists = [_items(section) for section in sections]
+    by_line: dict[int, list[tuple[int, _Item]]] = {}  # (so a diagnostic is placed without a look at every entry)
+    for k, items in enumerate(lists):
+        for item in items:
+            by_line.setdefault(item.entry.line, []).append((k, item))
     out: dict[int, dict[int, list[Diagnostic]]] = {}
     for d in r.diagnostics:
-        k, ply = _place(d, sections, lists)
+        k, ply = _place(d, sections, lists, by_line)
         out.setdefault(k, {}).setdefault(ply, []).append(d)
     return out
 
 
-def _place(d: Diagnostic, sections: list[_Section], lists: list[list[_Item]]) -> tuple[int, int]:
-    for k, items in enumerate(lists):
-        for item in items:
-            if item.entry.covers(d.line, d.column):
-                return k, item.ply
+def _place(
+    d: Diagnostic, sections: list[_Section], lists: list[list[_Item]], by_line: dict[int, list[tuple[int, _Item]]]
+) -> tuple[int, int]:
+    for k, item in by_line.get(d.line, ()):
+        if item.entry.covers(d.line, d.column):
+            return k, item.ply
     for k, section in enumerate(sections):
         if section.split and lists[k] and lists[k - 1] and lists[k - 1][-1].entry.line < d.line <= lists[k][0].entry.line:
             return k, 0  # (between the part before and this one's first entry: where its Round line is missing)

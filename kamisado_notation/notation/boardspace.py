@@ -56,11 +56,13 @@ class _Property:
 
 @dataclass(slots=True)
 class _Tree:
-    """A game tree's main line: its nodes (each a list of properties); ``variations``:
-    whether a branch other than the first was left unread."""
+    """A game tree's main line: its nodes (each a list of properties), read as they are
+    asked for (a game of a million nodes is never held: memory stays that of a node);
+    ``variations``: whether a branch other than the first was left unread (known once
+    the nodes are)."""
 
     offset: int
-    nodes: list[list[_Property]] = field(default_factory=list)
+    nodes: Iterator[list[_Property]] = field(default_factory=lambda: iter(()))
     variations: bool = False
 
 
@@ -76,40 +78,46 @@ class _Sgf:
         self.i = _SPACE.match(self.text, self.i).end()  # type: ignore[union-attr]
 
     def trees(self) -> Iterator[_Tree]:
+        """Each game tree; the caller reads its nodes before asking for the next."""
         self.skip()
         while self.i < len(self.text):
             if self.text[self.i] != "(":
                 raise self.where.error(f"not an SGF game record: expected '(' to start a game, found {self.text[self.i]!r}", self.i)
-            yield self.tree()
+            tree = _Tree(self.i)
+            tree.nodes = self.main_line(tree)
+            yield tree
+            for _ in tree.nodes:  # (what the caller left unread)
+                pass
             self.skip()
 
-    def tree(self, depth: int = 0) -> _Tree:
-        tree = _Tree(self.i)
+    def main_line(self, tree: _Tree, depth: int = 0) -> Iterator[list[_Property]]:
+        """The nodes of the tree (or branch) at the current place, its first branches'
+        after its own; the other branches are read past (``tree.variations`` set)."""
+        start = self.i
         if depth > _MAX_DEPTH:
             raise self.where.error(f"not a BoardSpace game record: variations nested more than {_MAX_DEPTH} deep", self.i)
         self.i += 1
         self.skip()
         while self.i < len(self.text) and self.text[self.i] == ";":
             self.i += 1
-            tree.nodes.append(self.node())
+            yield self.node()
             self.skip()
         first = True
         while self.i < len(self.text) and self.text[self.i] == "(":
-            branch = self.tree(depth + 1)
             if first:
-                tree.nodes.extend(branch.nodes)
-                tree.variations |= branch.variations
+                yield from self.main_line(tree, depth + 1)
             else:
                 tree.variations = True
+                for _ in self.main_line(tree, depth + 1):
+                    pass
             first = False
             self.skip()
         if self.i >= len(self.text):
-            line, column = self.where(tree.offset)
+            line, column = self.where(start)
             raise self.where.error(f"the SGF ends before the ')' that closes the game opened at {line}:{column} (truncated?)", self.i)
         if self.text[self.i] != ")":
             raise self.where.error(f"not an SGF game record: unexpected {self.text[self.i]!r}", self.i)
         self.i += 1
-        return tree
 
     def node(self) -> list[_Property]:
         properties = []
@@ -183,10 +191,11 @@ class _Game:
         self.on_time: int | None = None  # the player WinOnTime made the winner
 
     def match(self, index: int) -> MatchRecord:
-        if not self.tree.nodes:
+        root = next(self.tree.nodes, None)
+        if root is None:
             raise self.where.error("not a BoardSpace game record: a game with no node", self.tree.offset)
-        self._root(self.tree.nodes[0])
-        for node in self.tree.nodes[1:]:
+        self._root(root)
+        for node in self.tree.nodes:
             for prop in node:
                 if prop.ident in ("P0", "P1"):
                     for value, offset in prop.values:

@@ -119,7 +119,7 @@ def _io_error(path: str, e: OSError) -> RecordIOError:
     if isinstance(e, IsADirectoryError) and not os.access(path, os.R_OK | os.X_OK):
         reason = "a folder that cannot be read: permission denied"
     elif isinstance(e, IsADirectoryError):
-        reason = "is a directory, not a record file"
+        reason = "is a directory, not a record file" if _walk(path, "", [], {}) else NO_RECORDS
     elif isinstance(e, FileNotFoundError):
         reason = "no such file"
     elif isinstance(e, PermissionError):
@@ -134,6 +134,8 @@ def _io_error(path: str, e: OSError) -> RecordIOError:
 #: The endings (of a file's name, in any case) of the record files a folder holds: a
 #: ``.kmr`` text, the JSON form of a record, and BoardSpace's SGF (``docs/formats.md``).
 RECORD_SUFFIXES = folder_suffixes()
+#: Why a folder read as a record file, among other arguments, is no record.
+NO_RECORDS = f"the folder holds no record file ({', '.join(RECORD_SUFFIXES[:-1])} or {RECORD_SUFFIXES[-1]})"
 
 
 def record_paths(arguments: Iterable[str]) -> list[str]:
@@ -154,8 +156,14 @@ def record_paths(arguments: Iterable[str]) -> list[str]:
     and the others count); a subfolder that cannot be listed is listed as itself, for
     the same reason.
 
-    Raises :class:`~kamisado_notation.errors.NoRecordsError` for a folder that holds
-    no record file.
+    What is not a regular file (a named pipe, a device, a socket) is passed over in a
+    folder, however it is named: reading it could block for ever (a pipe no one writes
+    to); an argument is kept as given, and its reader says what it is.
+
+    Raises :class:`~kamisado_notation.errors.NoRecordsError` when the only argument is a
+    folder that holds no record file; among other arguments, such a folder is kept as
+    given, so that its reader reports it (``io``: :data:`NO_RECORDS`), as a file that is
+    not there is reported, and the other files are read all the same.
 
     >>> record_paths(["samples/pushes.kmr", "-"])
     ['samples/pushes.kmr', '-']
@@ -175,13 +183,17 @@ def named_record_paths(arguments: Iterable[str]) -> list[tuple[str, str]]:
     """
     found: list[tuple[str, str]] = []
     seen: dict[tuple[int, int], int] = {}  # (device, inode) of each file and folder met -> a folder's records
+    arguments = list(arguments)
     for argument in arguments:
+        name = "stdin" if argument == STDIN else os.path.basename(os.path.normpath(argument))
         if argument == STDIN or not os.path.isdir(argument):
             _first_visit(argument, seen)  # (kept as given, even twice; a folder does not list it again)
-            found.append((argument, "stdin" if argument == STDIN else os.path.basename(os.path.normpath(argument))))
+            found.append((argument, name))
             continue
         if not _walk(argument, "", found, seen):
-            raise NoRecordsError(argument)
+            if len(arguments) == 1:
+                raise NoRecordsError(argument)
+            found.append((argument, name))  # (its reader reports it; the others are read)
     return found
 
 
@@ -228,7 +240,7 @@ def _walk(folder: str, name: str, found: list[tuple[str, str]], seen: dict[tuple
         path, below = os.path.join(folder, entry.name), os.path.join(name, entry.name)
         if _is_dir(entry):
             held += _walk(path, below, found, seen)
-        elif entry.name.lower().endswith(RECORD_SUFFIXES):
+        elif entry.name.lower().endswith(RECORD_SUFFIXES) and _is_file(entry):
             held += 1
             if _first_visit(path, seen):
                 found.append((path, below))
@@ -242,6 +254,15 @@ def _is_dir(entry: os.DirEntry[str]) -> bool:
         return entry.is_dir()
     except OSError:
         return False
+
+
+def _is_file(entry: os.DirEntry[str]) -> bool:
+    """Whether ``entry`` is a regular file (a link followed), or cannot be looked at (its
+    reader says why); not a named pipe, a device or a socket."""
+    try:
+        return entry.is_file() or not os.path.exists(entry.path)
+    except OSError:
+        return True
 
 
 def _chunks(f: IO[bytes] | IO[str], path: str) -> Iterator[bytes]:

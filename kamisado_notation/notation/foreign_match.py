@@ -13,6 +13,7 @@ from ..engine.position import Position
 from ..errors import NotationError
 from .assembly import Assembler
 from .record import Entry, Header, MatchRecord, RoundRecord
+from .text import one_plain_line
 
 __all__ = ["Located", "Played", "build_match", "round_score", "round_winner", "single_round_refusal"]
 
@@ -48,12 +49,14 @@ def build_match(
 ) -> MatchRecord:
     """A one-round match record: ``headers`` (name, value), then ``turns`` as entries in
     the coordinate form, Black's first (the first mover is Black in every format read),
-    each at its place in the file; the headers and the round at ``offset``."""
+    each at its place in the file; the headers and the round at ``offset``. A value is
+    taken as a ``.kmr`` line reads it back (:func:`~.text.one_plain_line`: a name with a
+    line break is one line), so that the match converted reads back the same."""
     line, column = where(offset)
     builder = Assembler("", first_index=index)  # the record builder, given what the .kmr reader gives it
     builder.begin_match(line)
     for name, value in headers:
-        builder.header(Header(name, value, line, column))
+        builder.header(Header(name, one_plain_line(value), line, column))
     builder.round_line(RoundRecord(1, None, line, column))
     for turn in turns:
         at_line, at_column = where(turn.offset)

@@ -39,6 +39,10 @@ _SPACE = re.compile(r"[ \t\r\n]*")
 _DECODER = json.JSONDecoder()
 
 
+#: Why a log holding a number longer than Python reads (4,300 digits) is no log.
+_LONG_NUMBER = "a number too long to read (more than 4,300 digits)"
+
+
 def from_hackerrank_square(row: int, column: int, *, turned: bool = True) -> int:
     """Our square of HackerRank's ``row``, ``column`` (0-based, row 0 at the top of
     their board, player 1's towers starting on row 7): the board turned half round when
@@ -53,15 +57,15 @@ def read_hackerrank(text: str, record: RecordFile) -> Iterator[MatchRecord]:
     the first place that is not such a log."""
     where = Located(text)
     index = 0
-    for number, (offset, game) in enumerate(_games(text, where), 1):
-        match = _game(game, number, offset, text, where, index + 1, record)
+    for number, (offset, end, game) in enumerate(_games(text, where), 1):
+        match = _game(game, number, (offset, end), text, where, index + 1, record)
         if match is not None:
             index += 1
             yield match
 
 
-def _games(text: str, where: Located) -> Iterator[tuple[int, object]]:
-    """Each element of the top-level JSON array, with its offset."""
+def _games(text: str, where: Located) -> Iterator[tuple[int, int, object]]:
+    """Each element of the top-level JSON array, with its offset and where it ends."""
     i = _SPACE.match(text, 1 if text.startswith("\ufeff") else 0).end()  # type: ignore[union-attr]
     if not text.startswith("[", i):
         raise where.error("not a HackerRank game log: expected a JSON array of games", i)
@@ -75,7 +79,9 @@ def _games(text: str, where: Located) -> Iterator[tuple[int, object]]:
             raise where.error(f"not a HackerRank game log: {e.msg}", e.pos) from None
         except RecursionError:
             raise where.error("not a HackerRank game log: a game nested too deep to read", i) from None
-        yield i, value
+        except ValueError:  # (Python's limit on the digits of a number)
+            raise where.error(f"not a HackerRank game log: {_LONG_NUMBER}", i) from None
+        yield i, end, value
         i = _SPACE.match(text, end).end()  # type: ignore[union-attr]
         if text.startswith("]", i):
             rest = _SPACE.match(text, i + 1).end()  # type: ignore[union-attr]
@@ -100,8 +106,8 @@ def _payload(page: str, key: str, number: int, offset: int, where: Located) -> t
     empty when the page is the last)."""
     try:
         doc = json.loads(page)
-    except (json.JSONDecodeError, RecursionError) as e:
-        why = e.msg if isinstance(e, json.JSONDecodeError) else "nested too deep"
+    except (ValueError, RecursionError) as e:
+        why = e.msg if isinstance(e, json.JSONDecodeError) else "nested too deep" if isinstance(e, RecursionError) else _LONG_NUMBER
         raise where.error(f"not a HackerRank game log: game {number}'s {key!r} is not a JSON page ({why})", offset) from None
     payload = doc.get("payload") if isinstance(doc, dict) else None
     if not isinstance(payload, list) or not all(isinstance(p, str) for p in payload):
@@ -111,10 +117,12 @@ def _payload(page: str, key: str, number: int, offset: int, where: Located) -> t
 
 
 def _game(
-    game: object, number: int, offset: int, text: str, where: Located, index: int, record: RecordFile
+    game: object, number: int, span: tuple[int, int], text: str, where: Located, index: int, record: RecordFile
 ) -> MatchRecord | None:
-    """Game ``number`` of the log, at ``offset``, as match ``index`` of the file (``None``
-    for a game with no moves, a warning in ``record.errors``)."""
+    """Game ``number`` of the log, at ``span`` (its start and end in ``text``), as match
+    ``index`` of the file (``None`` for a game with no moves, a warning in
+    ``record.errors``)."""
+    offset, end = span
     if not isinstance(game, dict):
         raise where.error("not a HackerRank game log: a game is not a JSON object", offset)
     first, second = (_field(game, key, number, offset, where) for key in ("player-1", "player-2"))
@@ -130,19 +138,24 @@ def _game(
         record.errors.append(Diagnostic("syntax", message, line, column, WARNING))
     second_first = bool(boards) and boards[0].startswith("2")
     black, gold = (second, first) if second_first else (first, second)
-    turns = _turns(answers, text, offset + text[offset:].find('"outputs"'), where, name, turned=not second_first)
+    outputs = text.find('"outputs"', offset, end)
+    turns = _turns(answers, text, (offset if outputs < 0 else outputs, end), where, name, turned=not second_first)
     headers = [("Site", "HackerRank"), ("Game", str(game.get("id", number))), ("Black", black), ("Gold", gold)]
     headers.append(("Match", "Single"))
     headers.extend(_verdict(turns, black, gold))
     return build_match(index, offset, where, headers, turns)
 
 
-def _turns(answers: list[str], text: str, cursor: int, where: Located, name: str, *, turned: bool) -> list[Played]:
+def _turns(answers: list[str], text: str, span: tuple[int, int], where: Located, name: str, *, turned: bool) -> list[Played]:
     """The answered moves in our squares (:func:`from_hackerrank_square`), each at its
-    place in the file (found in order after the ``outputs`` key)."""
+    place in the file: found in order from the ``outputs`` key to the game's end
+    (``span``), never further, so that an answer written otherwise (with ``\\uXXXX``
+    escapes) costs a search of its game, not of the rest of the file; such an answer is
+    placed where the last one was."""
+    cursor, end = span
     turns = []
     for n, answer in enumerate(answers, 1):
-        found = text.find(answer, cursor)
+        found = text.find(answer, cursor, end)
         at = found if found >= 0 else cursor
         m = _ANSWER.fullmatch(answer)
         if m is None:

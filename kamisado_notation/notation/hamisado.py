@@ -28,10 +28,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 
+from ..diagnostics import Diagnostic
 from ..engine.board import SQUARE_COLOURS, Colour, Side, square, square_file, square_rank
 from ..engine.position import Move, Position, Tower
 from ..errors import KamisadoError, PositionError
 from .foreign_match import Located, Played, build_match, round_score, round_winner, single_round_refusal
+from .lines import MAX_LINE
 from .record import MatchRecord, RecordFile
 
 __all__ = [
@@ -50,6 +52,8 @@ _RINGS = {"": 0, "!": 1, "@": 2, "#": 3}
 _PIECE = re.compile(r"([A-Za-z]{2})([A-Ha-h])([1-8])([!@#$]?)")
 _MOVE = re.compile(r"([A-Ha-h])([1-8])-([A-Ha-h])([1-8])")
 _WORD = re.compile(r"[^\s,\[\]]+")
+# A line, its ending included (the line breaks Located counts).
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n|$)")
 _SIDES = {"black": Side.BLACK, "white": Side.GOLD, "gold": Side.GOLD}
 
 
@@ -107,24 +111,29 @@ def hamisado_refusal(match: MatchRecord, rounds: int, target: int) -> str | None
 def read_hamisado(text: str, record: RecordFile) -> Iterator[MatchRecord]:
     """The matches of a file of hamisado move lists, one a non-empty line, each a single
     round from the initial position. Raises :class:`NotationError` at a word that is not
-    a move."""
+    a move. A line longer than :data:`~.lines.MAX_LINE` (as a ``.kmr`` line is) is a
+    syntax error in ``record.errors``, skipped: a match of millions of moves is never
+    built."""
     where = Located(text)
-    offset = 1 if text.startswith("\ufeff") else 0
+    start = 1 if text.startswith("\ufeff") else 0
     index = 0
-    for line in text[offset:].splitlines(keepends=True):
+    for line in _LINE.finditer(text, start):
+        begin, end = line.span()
+        if end - begin > MAX_LINE:
+            number, column = where(begin)
+            record.errors.append(Diagnostic("syntax", f"the line is longer than {MAX_LINE} bytes; skipped", number, column))
+            continue
         turns = []
-        for word in _WORD.finditer(line):
+        for word in _WORD.finditer(text, begin, end):
             m = _MOVE.fullmatch(word.group())
             if m is None:
-                raise where.error(f"not a hamisado move: {word.group()!r} (a move is like E8-E3)", offset + word.start())
+                raise where.error(f"not a hamisado move: {word.group()!r} (a move is like E8-E3)", word.start())
             origin = from_hamisado_square(m.group(1) + m.group(2))
             target = from_hamisado_square(m.group(3) + m.group(4))
-            turns.append(Played(origin, target, offset + word.start()))
+            turns.append(Played(origin, target, word.start()))
         if turns:
             index += 1
             yield build_match(index, turns[0].offset, where, [("Match", "Single"), *_verdict(turns)], turns)
-        offset += len(line)
-    del record  # (a move list has nothing that belongs to no match)
 
 
 def _verdict(turns: Sequence[Played]) -> list[tuple[str, str]]:

@@ -31,7 +31,6 @@ the last a round (in a ``.kmr`` a header after moves is what starts the next mat
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from enum import Enum
@@ -46,7 +45,7 @@ from .json_stream import JsonStream, check_text
 from .reader import read_entry
 from .record import Comment, Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
 from .tokens import MAX_DIGITS
-from .writer import Form, format_entry
+from .writer import HEADER_NAME_PATTERN, Form, format_entry
 
 __all__ = ["decode_utf8", "read_json_matches", "record_from_json"]
 
@@ -54,7 +53,7 @@ _COLOURS = {c.name.lower(): c for c in Colour}
 _DIRECTIONS = {d.name.lower(): d for d in Direction}
 _SIDES = {s.name.lower(): s for s in Side}
 _FILLS = {f.value: f for f in Fill}
-_NAME = re.compile(r"[^\W\d][\w-]*")  # the grammar's NAME
+_NAME = HEADER_NAME_PATTERN  # the grammar's NAME
 _MAX_NUMBER = 10**MAX_DIGITS - 1  # the largest number a .kmr line can hold
 _MAX_LINE = 2**63 - 1
 _T = TypeVar("_T")

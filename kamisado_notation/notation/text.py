@@ -23,7 +23,7 @@ from collections.abc import Iterable
 
 from ..diagnostics import WARNING, Diagnostic
 
-__all__ = ["TEXT_RULE", "has_odd", "iter_plain", "plain_line", "plain_lines", "plain_text", "text_warning"]
+__all__ = ["TEXT_RULE", "has_odd", "iter_plain", "one_plain_line", "plain_line", "plain_lines", "plain_text", "text_warning", "unkept"]
 
 #: The rule id of the warning about such characters.
 TEXT_RULE = "text"
@@ -37,6 +37,27 @@ _ALL = _QUOTES + _INVISIBLE + _SPACES
 _CHARS = re.compile(f"[{_INVISIBLE}{_SPACES}]")
 # A header line whose value is delimited by a typographic quote on either side.
 _HEADER = re.compile(rf'(\s*\[\s*\w[\w-]*\s*)([{_QUOTES}"])(.*)([{_QUOTES}"])(\s*\].*)')
+
+
+# What a .kmr line cannot keep as written: a line break ends it, and the characters above
+# are read otherwise.
+_UNKEPT = re.compile(f"[\r\n{_INVISIBLE}{_SPACES}]")
+_LINE_BREAKS = re.compile("\r\n|\r|\n")
+
+
+def unkept(text: str) -> str | None:
+    """The first character of ``text`` (a header's value, a comment) that a ``.kmr``
+    line cannot keep as written (a line break, or a character read otherwise), or
+    ``None``."""
+    m = _UNKEPT.search(text)
+    return None if m is None else m[0]
+
+
+def one_plain_line(text: str) -> str:
+    """``text`` (another program's name or title) as a ``.kmr`` line reads it back: a
+    line break as a space, an invisible character as nothing, a no-break space as a
+    space (``"ali\\nce"`` → ``"ali ce"``)."""
+    return _LINE_BREAKS.sub(" ", text).translate(_DROP) if _UNKEPT.search(text) else text
 
 
 def has_odd(text: str) -> bool:

@@ -12,6 +12,7 @@ the match (:class:`ResolvedMoves`, which the replay makes).
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -26,10 +27,23 @@ from ..engine.match import Fill
 from ..engine.position import Move
 from ..errors import ArgumentError, FormatError
 from .json_text import dumps_indented
-from .record import Comment, Entry, MatchRecord, RecordFile, RoundRecord
+from .record import Comment, Entry, Header, MatchRecord, RecordFile, RoundRecord
+from .text import unkept
 from .vocabulary import LANGUAGES, write_colour, write_direction
 
-__all__ = ["LANGUAGES", "Form", "RecordWriter", "ResolvedMoves", "format_entry", "format_move", "format_record", "record_json"]
+__all__ = [
+    "HEADER_NAME_PATTERN",
+    "LANGUAGES",
+    "Form",
+    "RecordWriter",
+    "ResolvedMoves",
+    "check_comment",
+    "check_header",
+    "format_entry",
+    "format_move",
+    "format_record",
+    "record_json",
+]
 
 
 class Form(Enum):
@@ -209,16 +223,71 @@ def _coords(origin: Square, target: Square, push: bool) -> str:
 # ------------------------------------------------------------------------ records
 
 
+#: A header's name, as the grammar has it: a letter, then letters, digits, ``_`` or ``-``.
+HEADER_NAME_PATTERN = re.compile(r"[^\W\d][\w-]*")
+
+
+def check_header(name: object, value: object) -> None:
+    r"""Raise unless ``[name "value"]`` is a line that reads back as this header:
+    :class:`TypeError` for a name or value that is no ``str``, :class:`ValueError` for a
+    name that is not a header name (:data:`HEADER_NAME_PATTERN`: ``"Bad name]"`` would
+    be dropped on reading) or a value holding a line break (which would end the line and
+    start another: a forged header) or a character a line reads otherwise (a zero-width
+    or no-break space, :func:`~.text.unkept`).
+
+    >>> check_header("Black", "Ann\n[Gold \"Mallory\"]")
+    Traceback (most recent call last):
+    ...
+    ValueError: the value of the header Black cannot hold '\n': a .kmr line cannot keep it
+    """
+    for what, text in (("name", name), ("value", value)):
+        if not isinstance(text, str):
+            raise TypeError(f"a header's {what} is a str, not {type(text).__name__}: {text!r}")
+    assert isinstance(name, str) and isinstance(value, str)
+    if not HEADER_NAME_PATTERN.fullmatch(name):
+        raise ValueError(f"{name!r} is not a header name (a letter, then letters, digits, '_' or '-')")
+    odd = unkept(value)
+    if odd is not None:
+        raise ValueError(f"the value of the header {name} cannot hold {odd!r}: a .kmr line cannot keep it")
+
+
+def check_comment(text: object, *, braced: bool = False) -> None:
+    """Raise unless ``text`` written as a comment (``{text}`` when ``braced``, else
+    ``#text``) reads back as this comment: :class:`TypeError` for no ``str``,
+    :class:`ValueError` for a line break or a character a line reads otherwise, or a
+    ``}`` in a braced comment (it would end the comment there)."""
+    if not isinstance(text, str):
+        raise TypeError(f"a comment is a str, not {type(text).__name__}: {text!r}")
+    odd = unkept(text) or ("}" if braced and "}" in text else None)
+    if odd is not None:
+        raise ValueError(f"a {'braced ' if braced else ''}comment cannot hold {odd!r}: a .kmr line cannot keep it ({text[:40]!r})")
+
+
 def quote(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+def _header_line(h: Header) -> str:
+    check_header(h.name, h.value)
+    return f"[{h.name} {quote(h.value)}]"
+
+
 def _braced(comments: list[Comment]) -> str:
-    return "".join(f" {{{c.text}}}" for c in comments if c.braced)
+    return "".join(f" {{{_checked(c)}}}" for c in comments if c.braced)
 
 
 def _line_comments(comments: list[Comment]) -> list[str]:
-    return [c.text for c in comments if not c.braced]
+    return [_checked(c) for c in comments if not c.braced]
+
+
+def _comment_line(c: Comment) -> str:
+    """A comment on a line of its own."""
+    return f"{{{_checked(c)}}}" if c.braced else f"#{_checked(c)}"
+
+
+def _checked(c: Comment) -> str:
+    check_comment(c.text, braced=c.braced)
+    return c.text
 
 
 def _with_comments(text: str, comments: list[Comment]) -> list[str]:
@@ -264,9 +333,9 @@ def _round_lines(r: RoundRecord, j: int, form: Form, lang: str, moves: ResolvedM
 def _match_lines(m: MatchRecord, form: Form, lang: str, moves: ResolvedMoves) -> list[str]:
     out = []
     for c in m.comments:
-        out.append(f"{{{c.text}}}" if c.braced else f"#{c.text}")
+        out.append(_comment_line(c))
     for h in m.headers:
-        out.extend(_with_comments(f"[{h.name} {quote(h.value)}]", h.comments))
+        out.extend(_with_comments(_header_line(h), h.comments))
     for j, r in enumerate(m.rounds):
         if out:
             out.append("")
@@ -330,7 +399,7 @@ class RecordWriter:
             start = "\n  ]" if self.written else f"{self._json_start()}[]"
             self.out.write(f'{start},\n  "comments": {comments}\n}}\n')
             return
-        tail = [f"{{{c.text}}}" if c.braced else f"#{c.text}" for c in record.comments]
+        tail = [_comment_line(c) for c in record.comments]
         if tail:
             self.out.write(("\n\n" if self.written else "") + "\n".join(tail))
             self.written += 1

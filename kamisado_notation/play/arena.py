@@ -33,13 +33,16 @@ import signal
 import subprocess
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 
+from ..display import printable
 from ..engine.board import Side, parse_square
 from ..engine.match import MATCH_TARGETS
 from ..errors import IllegalMoveError, KamisadoError
+from ..notation.text import one_plain_line
 from .recorder import Recorder
 
 __all__ = [
@@ -66,6 +69,9 @@ MAX_LINES = 10_000
 INFO_KEPT, INFO_LENGTH = 3, 200
 #: How long an engine has to quit before its process group is killed (seconds).
 QUIT_WAIT = 0.3
+#: How often (seconds) the reader of an engine's output looks whether the engine is
+#: closed, and how much it reads at a time (bytes).
+_POLL, _CHUNK = 0.05, 64 * 1024
 #: How long the arena waits for room in an engine's input pipe (seconds).
 WRITE_WAIT = 2.0
 
@@ -94,6 +100,7 @@ class EngineProcess:
         self._count = 0  # lines read since the last command
         self._proc: subprocess.Popen[bytes] | None = None
         self._reader: threading.Thread | None = None
+        self._closing = threading.Event()
 
     def start(self) -> None:
         """Start the process in its own process group; :class:`EngineFault` (crash) when
@@ -113,24 +120,50 @@ class EngineProcess:
         self._reader.start()
 
     def _read(self) -> None:
+        """Put each line of the engine's output in the queue until it ends or the engine
+        is closed. The pipe is read with ``select`` and ``os.read``, never a blocking
+        ``readline``: a child the engine detached (``setsid``) may hold the pipe open
+        after the engine is killed, and the reader then ends when :meth:`close` says so
+        instead of blocking for ever (and the pipe is closed without waiting for it)."""
         assert self._proc is not None and self._proc.stdout is not None
-        out = self._proc.stdout
+        fd = self._proc.stdout.fileno()
+        pending = bytearray()  # the start of a line not ended yet
         try:
-            while True:
-                raw = out.readline(MAX_LINE + 1)
-                if not raw:
+            while not self._closing.is_set():
+                if not select.select([fd], [], [], _POLL)[0]:
+                    continue
+                chunk = os.read(fd, _CHUNK)
+                if not chunk:
                     break
-                if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
-                    self._lines.put(EngineFault(f"wrote a line longer than {MAX_LINE} bytes", reason="flood"))
+                seen = len(pending)  # (searched already: no line break there)
+                pending += chunk
+                taken = self._lines_of(pending, seen)
+                if isinstance(taken, EngineFault):
+                    self._lines.put(taken)
                     return
-                self._count += 1
-                if self._count > MAX_LINES:
-                    self._lines.put(EngineFault(f"wrote more than {MAX_LINES} lines for one command", reason="flood"))
-                    return
-                self._lines.put(raw.decode("utf-8", errors="replace").strip())
+                del pending[:taken]
+            if pending and not self._closing.is_set():
+                self._lines.put(pending.decode("utf-8", errors="replace").strip())
         except (OSError, ValueError):
             pass
         self._lines.put(_EXITED)
+
+    def _lines_of(self, data: bytearray, seen: int) -> int | EngineFault:
+        """Queue the whole lines of ``data`` (no line break in its first ``seen`` bytes)
+        and give how many bytes they took; or the fault of a line longer than
+        :data:`MAX_LINE` or of more than :data:`MAX_LINES` lines."""
+        start, end = 0, data.find(b"\n", seen)
+        while end >= 0:
+            if end - start > MAX_LINE:
+                break
+            self._count += 1
+            if self._count > MAX_LINES:
+                return EngineFault(f"wrote more than {MAX_LINES} lines for one command", reason="flood")
+            self._lines.put(data[start:end].decode("utf-8", errors="replace").strip())
+            start, end = end + 1, data.find(b"\n", end + 1)
+        if (end if end >= 0 else len(data)) - start > MAX_LINE:
+            return EngineFault(f"wrote a line longer than {MAX_LINE} bytes", reason="flood")
+        return start
 
     def send(self, line: str) -> None:
         """Write one command; :class:`EngineFault` when the engine has gone (crash) or
@@ -161,11 +194,11 @@ class EngineProcess:
 
     def answer(self, words: tuple[str, ...], *, seconds: float, asked: str) -> tuple[str, list[str]]:
         """The first line starting with one of ``words``, within ``seconds``, and the
-        ``info`` lines before it; other lines are ignored. :class:`EngineFault` when none
+        last :data:`INFO_KEPT` ``info`` lines before it (no more are held); other lines are ignored. :class:`EngineFault` when none
         comes in time (``asked`` names the command in the message), the engine exits,
         or floods its output."""
         deadline = time.monotonic() + seconds
-        infos: list[str] = []
+        infos: deque[str] = deque(maxlen=INFO_KEPT)  # (only the last are kept: memory bounded)
         while True:
             left = deadline - time.monotonic()
             try:
@@ -181,7 +214,7 @@ class EngineProcess:
             if first == "info":
                 infos.append(item[4:].strip())
             elif first in words:
-                return item, infos
+                return item, list(infos)
 
     def drain(self) -> None:
         """Forget the lines read and not yet asked for (remarks between commands)."""
@@ -228,10 +261,11 @@ class EngineProcess:
         except (ProcessLookupError, PermissionError):
             pass
         proc.wait()
+        self._closing.set()  # (the reader stops within _POLL seconds, even on a pipe held open)
+        if self._reader is not None:
+            self._reader.join()
         if proc.stdout is not None:
             proc.stdout.close()
-        if self._reader is not None:
-            self._reader.join(timeout=1)
 
 
 def _default_name(command: str) -> str:
@@ -397,7 +431,7 @@ def play_match(
             _guard(chooser, referee.turn, rec)
     except _Lost as lost:
         rec = rec or _recorder(settings, names, order, number)
-        rec.terminate(lost.side, lost.fault.reason, comment=f"{names[lost.side]}: {lost.fault}")
+        rec.terminate(lost.side, lost.fault.reason, comment=_recorded(f"{names[lost.side]}: {lost.fault}"))
         return MatchOutcome(number, black, rec, lost.fault.reason, f"{lost.side.title} ({names[lost.side]}) {lost.fault}", engines)
     finally:
         for engine in engines:
@@ -419,10 +453,20 @@ def _guard(side: Side, call: Callable[..., None], *args: object) -> None:
 
 
 def _recorder(settings: ArenaSettings, names: list[str], commands: tuple[str, str], number: int) -> Recorder:
-    rec = Recorder(settings.match.capitalize(), event="kamisado arena", black=names[0], gold=names[1], Game=str(number))
-    rec.comment_header("Black", f"engine: {commands[0]}")
-    rec.comment_header("Gold", f"engine: {commands[1]}")
+    """The match's recorder, its headers naming the engines (their names and commands
+    as :func:`_recorded` writes them)."""
+    rec = Recorder(settings.match.capitalize(), event="kamisado arena", black=_recorded(names[0]), gold=_recorded(names[1]), Game=str(number))
+    rec.comment_header("Black", _recorded(f"engine: {commands[0]}"))
+    rec.comment_header("Gold", _recorded(f"engine: {commands[1]}"))
     return rec
+
+
+def _recorded(text: str) -> str:
+    """An engine's name, command or fault as the record writes it: control characters
+    escaped (:func:`~kamisado_notation.display.printable`: a line break in a command is
+    ``\\x0a``, never a line of its own, so no header is forged) and what a line reads
+    otherwise made plain (:func:`~kamisado_notation.notation.text.one_plain_line`)."""
+    return one_plain_line(printable(text))
 
 
 # ---------------------------------------------------------------- many matches
@@ -519,7 +563,8 @@ def run_arena(
     """Play ``games`` matches, colours alternating (the first engine is Black in odd
     matches), ``jobs`` at a time; ``on_match`` is called with each match as it ends (to
     write it). A Ctrl-C (:class:`KeyboardInterrupt`) stops every engine, drops the
-    matches not finished, and returns what was: ``interrupted`` is then set."""
+    matches not finished, and returns what was: ``interrupted`` is then set. Any other
+    exception (a signal's) stops every engine too, and goes on."""
     arena = _Arena(commands, settings)
     result = ArenaResult(commands)
     numbers: Iterator[int] = iter(range(1, games + 1))
@@ -536,6 +581,9 @@ def run_arena(
     except KeyboardInterrupt:
         result.interrupted = True
         arena.stop()
+    except BaseException:  # (another way out, a signal's: the engines stopped at once, not after their match)
+        arena.stop()
+        raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
     return result

@@ -28,6 +28,12 @@ from .search import Searcher
 __all__ = ["serve"]
 
 
+#: How much of the reason an ``info error`` line gives (characters): a bad line quoted
+#: whole would make the line as long as the bad one, past what an arena reads
+#: (:data:`~kamisado_notation.play.arena.MAX_LINE`).
+_ECHOED = 200
+
+
 def _reply(out: TextIO, *lines: str) -> None:
     out.write("".join(line + "\n" for line in lines))
     out.flush()
@@ -74,7 +80,7 @@ class _Engine:
         try:
             self.position = Position.from_string(" ".join(words[1:]))
         except ValueError as e:
-            _reply(self.out, f"info error bad position: {e}")
+            _reply(self.out, f"info error bad position: {str(e)[:_ECHOED]}")  # (a 5 MB line is not echoed)
             self.position = None
             return
         if words[0] == "fill":

@@ -20,7 +20,7 @@ from ..engine.position import Move, Position
 from ..errors import IllegalMoveError, MatchError
 from ..notation.headers import KNOWN_HEADERS, did_you_mean
 from ..notation.record import Comment, Entry, Header, Headers, Lineup, MatchRecord, RecordFile, RoundRecord
-from ..notation.writer import Form, format_record
+from ..notation.writer import Form, check_comment, check_header, format_record
 
 __all__ = ["Recorder", "entry_from_move", "placeholder_entry"]
 
@@ -144,6 +144,8 @@ class Recorder:
             self._headers.append(("Position", start.to_string()))
         self._headers.extend((_KEYWORD_HEADERS[k.lower()], v) for k, v in named.items())
         self._headers.extend(headers.items() if isinstance(headers, Mapping) else headers)
+        for key, value in self._headers:
+            check_header(key, value)  # what the record writes reads back the same
         self._header_comments: dict[str, list[str]] = {}
         self._match = Match(target=target, start=start)
         self._rounds = [_Round(1, None)]
@@ -237,7 +239,9 @@ class Recorder:
 
     def comment_header(self, name: str, text: str) -> None:
         """Write ``# text`` after the header ``name`` (a ``Termination`` comment is its
-        detail)."""
+        detail). Raises :class:`ValueError` for a line break in ``text`` (it would start
+        a line of its own: :func:`~kamisado_notation.notation.writer.check_comment`)."""
+        check_comment(text)
         self._header_comments.setdefault(name, []).append(text)
 
     # ------------------------------------------------------------------ playing
@@ -246,10 +250,14 @@ class Recorder:
         """Play ``move`` (text in any form and language, or a :class:`Move`) for the side
         to move, then write what the rules force: the back-entry of a push (S3), forfeits
         (M6), the end of the round (M7, M8) and of the match. ``comments`` go after the
-        move's entry. Raises :class:`IllegalMoveError` (naming the rule; the recorder is
-        unchanged), :class:`~kamisado_notation.errors.NotationError` for text that is no
-        move, and :class:`MatchError` while a fill is awaited or when the match is over."""
+        move's entry (braced: no ``}`` or line break in one). Raises :class:`IllegalMoveError`
+        (naming the rule; the recorder is unchanged), :class:`~kamisado_notation.errors.NotationError`
+        for text that is no move, :class:`MatchError` while a fill is awaited or when the
+        match is over, and :class:`TypeError` for a ``move`` that is neither text nor a
+        :class:`Move`."""
         self._check_turn()
+        for text in comments or ():
+            check_comment(text, braced=True)
         position = self._match.position
         resolved = _resolve(position, move)
         rnd = self._rounds[-1]
@@ -301,6 +309,8 @@ class Recorder:
         """End the match now, lost by ``loser`` for ``reason`` (``"time forfeit"``,
         ``"illegal move"``…): a ``Termination`` header ``"Gold loses: time forfeit"``,
         with ``comment`` after it. The record keeps the moves and points as played."""
+        if not isinstance(loser, Side):
+            raise TypeError(f"the loser is a Side (Side.BLACK or Side.GOLD), not {type(loser).__name__}: {loser!r}")
         if self.over:
             raise MatchError("the match is over")
         self._termination = (loser, reason)
@@ -418,7 +428,7 @@ def _resolve(position: Position, move: str | Move) -> Move:
     if isinstance(move, str):
         resolved = position.parse_move(move)
     elif not isinstance(move, Move):
-        raise TypeError(f"Recorder.play expects an entry's text or a Move, not {type(move).__name__} {move!r}")
+        raise TypeError(f"a move is text or a Move, not {type(move).__name__}: {move!r:.60}")
     else:
         if move.is_forfeit:
             raise IllegalMoveError("forfeits are written by the recorder when the rules force them", rule="M5")
