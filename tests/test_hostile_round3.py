@@ -145,8 +145,8 @@ def test_a_hackerrank_name_with_a_line_break_converts_to_a_record_that_reads_bac
 @pytest.mark.parametrize(
     ("call", "expected"),
     [
-        (lambda: Recorder().play(123), "a move is text or a Move"),
-        (lambda: Recorder().play(None), "a move is text or a Move"),
+        (lambda: Recorder().play(123), "expects an entry's text or a Move"),
+        (lambda: Recorder().play(None), "expects an entry's text or a Move"),
         (lambda: Recorder(black=5), "a header's value is a str"),  # type: ignore[arg-type]
         (lambda: Recorder().terminate("black", "illegal move"), "the loser is a Side"),  # type: ignore[arg-type]
         (lambda: Position.initial().play(None), "expects a Move"),  # type: ignore[arg-type]

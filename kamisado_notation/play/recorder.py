@@ -428,7 +428,7 @@ def _resolve(position: Position, move: str | Move) -> Move:
     if isinstance(move, str):
         resolved = position.parse_move(move)
     elif not isinstance(move, Move):
-        raise TypeError(f"a move is text or a Move, not {type(move).__name__}: {move!r:.60}")
+        raise TypeError(f"Recorder.play expects an entry's text or a Move, not {type(move).__name__} {move!r:.60}")
     else:
         if move.is_forfeit:
             raise IllegalMoveError("forfeits are written by the recorder when the rules force them", rule="M5")
