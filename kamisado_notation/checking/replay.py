@@ -277,11 +277,12 @@ class _MatchReplayer:
             self.diag(
                 "M7",
                 f"round {i} is not over after its last entry (no tower reached the home row "
-                f"and no deadlock), so round {rec.number} cannot start",
+                f"and no deadlock), so round {rec.number} cannot start where it ended",
                 at,
                 rnd=rec.number,
             )
-            self.unchecked(i + 1, f"round {rec.number} cannot start", game)
+            # (its own lineups may pin its start: the replay goes on from this round)
+            self.unchecked(i, f"round {self.match.rounds[i - 1].number} is not over", game)
             return None
         how = rec.fill if rec.fill is not None else self.unread_fill(game, rec, i)
         if how is None:
