@@ -41,6 +41,7 @@ __all__ = [
     "Renumber",
     "ReplaceEntry",
     "RewriteLine",
+    "RewriteMark",
     "Severity",
     "SwapEntries",
     "edit_from_json",
@@ -69,6 +70,8 @@ class Kind(TextEnum):
     SLOT = "slot"
     UNKNOWN_WORD = "unknown-word"
     FILLER_WORD = "filler-word"
+    PUNCTUATION = "punctuation"
+    CHESS_MARK = "chess-mark"
     FORGOTTEN_FORFEIT = "forgotten-forfeit"
     BACK_ENTRY = "back-entry"
     MISSING_PLACEHOLDER = "missing-placeholder"
@@ -171,6 +174,19 @@ class RewriteLine(NamedTuple):
     why: str
 
 
+class RewriteMark(NamedTuple):
+    """The mark written ``old`` right after an entry, at ``line``:``column`` (punctuation,
+    a chess mark), becomes ``new``: nothing for punctuation, a braced comment for a chess
+    mark (the player's word on the move is kept). Not marked: the one warning of its
+    style says it for every mark of the match."""
+
+    line: int
+    column: int
+    old: str
+    new: str
+    why: str
+
+
 class Renumber(NamedTuple):
     """The turn number written before the entry at ``line``:``column`` becomes ``number``
     (``None``: blanked, the entry being Gold's now): entries inserted or removed before it
@@ -182,7 +198,9 @@ class Renumber(NamedTuple):
 
 
 #: One edit of a record's text; each says why (the ``{fix: …}`` mark ``kamisado fix`` writes).
-Edit = ReplaceEntry | InsertEntry | DeleteEntry | SwapEntries | InsertRow | InsertLine | DeleteRow | RewriteLine | Renumber
+Edit = (
+    ReplaceEntry | InsertEntry | DeleteEntry | SwapEntries | InsertRow | InsertLine | DeleteRow | RewriteLine | RewriteMark | Renumber
+)
 
 #: Each kind of edit by the name ``--json`` gives it (its ``"edit"`` member).
 EDIT_NAMES: dict[str, type[Edit]] = {
@@ -194,6 +212,7 @@ EDIT_NAMES: dict[str, type[Edit]] = {
     "insert-line": InsertLine,
     "delete-row": DeleteRow,
     "rewrite-line": RewriteLine,
+    "rewrite-mark": RewriteMark,
     "renumber": Renumber,
 }
 _EDIT_NAME = {kind: name for name, kind in EDIT_NAMES.items()}

@@ -18,6 +18,7 @@ __all__ = [
     "HeaderError",
     "IllegalMoveError",
     "KamisadoError",
+    "MarkAfterEntry",
     "MatchError",
     "NoRecordsError",
     "NotationError",
@@ -121,6 +122,21 @@ class FillerWord(NotationError):
     def __init__(self, message: str, *, line: int = 1, column: int = 1, word: str = "") -> None:
         super().__init__(message, line=line, column=column)
         self.word = word
+
+
+class MarkAfterEntry(NotationError):
+    """Punctuation (``Green,`` ``Yellow.`` ``;``) or a chess mark (``!`` ``?`` ``!?``
+    ``??``) written right after an entry, which the reader reads as the entry, with a
+    warning: ``mark`` is the mark as written."""
+
+    def __init__(self, message: str, *, line: int = 1, column: int = 1, mark: str = "") -> None:
+        super().__init__(message, line=line, column=column)
+        self.mark = mark
+
+    @property
+    def chess(self) -> bool:
+        """Whether it is a chess mark (a player's word on the move), not punctuation."""
+        return "!" in self.mark or "?" in self.mark
 
 
 class UnknownWord(NotationError):

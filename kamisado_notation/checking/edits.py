@@ -4,7 +4,8 @@ The record is edited, not rewritten: each edit (:data:`~kamisado_notation.diagno
 changes the text where it stands, and is marked by a ``{fix: …}`` comment saying what was
 written and why it changed (``{fix: was Purple Lfet 5 Green, …}``, ``{fix: inserted, …}``,
 ``{fix: removed …, …}``). A renumbered turn number is not marked: the edit that moved it
-is. Everything else — headers, comments, lineups, the layout — stays as written, and the
+is; nor is a mark after an entry rewritten (:class:`~kamisado_notation.diagnostics.RewriteMark`:
+the one warning of its style says it). Everything else — headers, comments, lineups, the layout — stays as written, and the
 edits are placed by the lines and columns of the text as it was, so their order does not
 matter.
 """
@@ -26,6 +27,7 @@ from ..diagnostics import (
     Renumber,
     ReplaceEntry,
     RewriteLine,
+    RewriteMark,
     SwapEntries,
 )
 
@@ -95,6 +97,9 @@ def _spans(edit: Edit, line: str) -> list[_Span]:
         between = line[start + len(edit.first) : other]
         written = _plain(edit.first + between + edit.second)
         return [(start, other + len(edit.second), f"{edit.second}{between}{edit.first} {_mark('was ' + written, edit.why)}")]
+    if isinstance(edit, RewriteMark):
+        start = edit.column - 1
+        return [(start, start + len(edit.old), edit.new)]
     if isinstance(edit, Renumber):
         m = _NUMBER.search(line, 0, edit.column - 1)
         if m is None:

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ..diagnostics import ERROR, WARNING, DeleteEntry, Diagnostic, Kind, Severity
-from ..errors import FillerWord, NotationError
+from ..diagnostics import ERROR, WARNING, DeleteEntry, Diagnostic, Kind, RewriteMark, Severity
+from ..errors import FillerWord, MarkAfterEntry, NotationError
 from .fast_paths import EntryRead, row_entries
 from .headers import AS_HYPHEN, HEADER_RULE, KNOWN_LOWER, header_name_warning
 from .line_reader import RecordEvents, first_word
@@ -41,6 +41,9 @@ class Assembler(RecordEvents[MatchRecord]):
         self.split = 0  # held[:split] came before the last blank line
         self.file_errors: list[Diagnostic] = []
         self.broken = False
+        #: each style of mark after entries (:meth:`mark`) → its one warning's place in
+        #: the match's errors
+        self.marks: dict[Kind, int] = {}
 
     # ---- elements
     def begin_match(self, line: int) -> MatchRecord | None:
@@ -54,6 +57,7 @@ class Assembler(RecordEvents[MatchRecord]):
         self.round = None
         self.broken = False
         self.last = None
+        self.marks = {}
         return done
 
     def _current(self) -> MatchRecord:
@@ -211,6 +215,8 @@ class Assembler(RecordEvents[MatchRecord]):
         for error in unknown:
             if isinstance(error, FillerWord):
                 self.filler(error)
+            elif isinstance(error, MarkAfterEntry):
+                self.mark(error)
             else:
                 self._error(error.line, error.column, str(error), lost=False, kind=Kind.UNKNOWN_WORD)
         assert self.match is not None  # (the row's entries are in it)
@@ -226,6 +232,35 @@ class Assembler(RecordEvents[MatchRecord]):
                 "syntax", str(error), error.line, error.column, WARNING,
                 round=self.round.number if self.round is not None else None, match=self.match.index,
                 kind=Kind.FILLER_WORD, edits=(edit,),
+            )
+        )
+
+    def mark(self, error: MarkAfterEntry) -> None:
+        """A mark after an entry read as nothing: one warning a match for each style
+        (punctuation, chess marks), at its first, naming the marks and how many; ``fix``
+        takes punctuation out and writes a chess mark as a comment after its entry (the
+        player's word on the move is kept)."""
+        match = self._current()
+        kind = Kind.CHESS_MARK if error.chess else Kind.PUNCTUATION
+        why = "a chess mark" if error.chess else "punctuation after an entry"
+        edit = RewriteMark(error.line, error.column, error.mark, f" {{{error.mark}}}" if error.chess else "", why)
+        at = self.marks.get(kind)
+        first = match.errors[at] if at is not None else None
+        edits = (*first.edits, edit) if first is not None else (edit,)
+        said = " ".join(repr(m) for m in dict.fromkeys(e.old for e in edits if isinstance(e, RewriteMark)))
+        count = f"{len(edits)} in this match, the first here" if len(edits) > 1 else "here"
+        if error.chess:
+            message = f"chess marks after entries ({said}) are read as the entries they follow ({count}); fix writes each as a comment"
+        else:
+            message = f"punctuation after entries ({said}) is read as the entries it follows ({count}); fix takes it out"
+        if first is not None and at is not None:
+            match.errors[at] = replace(first, message=message, edits=edits)
+            return
+        self.marks[kind] = len(match.errors)
+        match.errors.append(
+            Diagnostic(
+                "syntax", message, error.line, error.column, WARNING,
+                round=self.round.number if self.round is not None else None, match=match.index, kind=kind, edits=edits,
             )
         )
 

@@ -15,7 +15,7 @@ from itertools import chain
 
 from lark.exceptions import UnexpectedInput
 
-from ..errors import FillerWord, NotationError, UnknownWord
+from ..errors import FillerWord, MarkAfterEntry, NotationError, UnknownWord
 from .grammar import _parser
 from .lexing import Line, lex_line
 from .record import Comment, Item
@@ -67,16 +67,24 @@ FILLERS = frozenset({"pushes", "push", "then", "and"})
 
 
 def read_line(text: str, number: int) -> tuple[list[Item], list[Comment], list[NotationError]]:
-    """:func:`parse_line`, with a row's unknown words read past
-    (:func:`read_past_words`) and words between two entries that mean nothing
-    (:data:`FILLERS`) left out: the items, the comments, and the errors of the words read
-    past or left out (:class:`FillerWord`; none when the line is well-formed). Raises the
-    line's :class:`NotationError` when it cannot be read even so."""
+    """:func:`parse_line`, with marks after entries (:func:`without_marks`) and words
+    between two entries that mean nothing (:data:`FILLERS`) left out and a row's unknown
+    words read past (:func:`read_past_words`): the items, the comments, and the errors of
+    the marks and words left out or read past (:class:`MarkAfterEntry`,
+    :class:`FillerWord`; none when the line is well-formed). Raises the line's
+    :class:`NotationError` when it cannot be read even so."""
     fillers: list[NotationError] = []
+    marked = False
     while True:
         try:
             items, comments = parse_line(text, number)
         except NotationError as e:
+            marks = None if marked else without_marks(text, number, e)
+            if marks is not None:
+                text, found = marks
+                fillers.extend(found)
+                marked = True
+                continue
             blanked = _without_filler(text, number, e)
             if blanked is not None and len(fillers) < MAX_READ_PAST:
                 text, filler = blanked
@@ -87,6 +95,40 @@ def read_line(text: str, number: int) -> tuple[list[Item], list[Comment], list[N
                 raise
             return read[0], read[1], [*fillers, *read[2]]
         return items, comments, fillers
+
+
+#: A mark people write right after an entry: punctuation (``Green,`` ``Yellow.``) or a
+#: chess mark (``!`` ``?`` ``!?`` ``??``), after a letter or digit (or a push's or a
+#: ring's mark, ``*`` ``+``) and before a blank, a braced comment or the line's end.
+_MARK = re.compile(r"(?:(?<=[^\W_])|(?<=[*+]))[,.;!?]+(?=\s|\{|$)")
+#: The word a mark follows (the blanks before it end it).
+_TOKEN_START = re.compile(r"\S*$")
+
+
+def without_marks(text: str, number: int, error: NotationError) -> tuple[str, list[MarkAfterEntry]] | None:
+    """``text`` with every mark written right after a word of a row (:data:`_MARK`, after
+    a word with a letter in it: never a turn number's full stop) blanked, its columns kept,
+    and a warning for each; ``None`` when ``error`` is not at one of them (the line is
+    read as before). All at once: one more parse of the line however many there are."""
+    if error.line != number:
+        return None
+    spans = [m for m in _MARK.finditer(text) if _after_word(text, m.start())]
+    if not any(m.start() == error.column - 1 for m in spans):
+        return None
+    marks = [
+        MarkAfterEntry(f"{quote(m.group())} after an entry is read as nothing", line=number, column=m.start() + 1, mark=m.group())
+        for m in spans
+    ]
+    out = list(text)
+    for m in spans:
+        out[m.start() : m.end()] = " " * len(m.group())
+    return "".join(out), marks
+
+
+def _after_word(text: str, at: int) -> bool:
+    """Whether the text before ``at`` ends in a word with a letter in it."""
+    token = _TOKEN_START.search(text, 0, at)
+    return token is not None and any(c.isalpha() for c in token.group())
 
 
 def _without_filler(text: str, number: int, error: NotationError) -> tuple[str, FillerWord] | None:
