@@ -93,8 +93,11 @@ class Kind(TextEnum):
     LINEUP_RINGS = "lineup-rings"
     # headers and matches
     UNQUOTED_HEADER = "unquoted-header"
+    RESULT_SEPARATOR = "result-separator"
     HEADER_NAME = "header-name"
     PASTED_MATCH = "pasted-match"
+    RUNNING_SCORE = "running-score"
+    RESIGNATION = "resignation"
     NO_MATCH = "no-match"
 
 

@@ -177,3 +177,99 @@ def test_fix_names_the_mark_styles_on_the_command_line(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert f"{path}:{es[0].line}:{es[0].column + len(es[0].text)}: fixed[syntax] punctuation after entries (',')" in result.stderr
     assert "{!?}" in result.stdout and moves_of(result.stdout) == moves_of(original)
+
+
+# -- results: a colon, a running score after each round, a resignation
+
+
+def rounds_ends(text: str) -> list[int]:
+    """The line of each round's last entry."""
+    return [r.entries[-1].line for r in only_match(text).rounds]
+
+
+def scores_after_rounds(text: str) -> list[tuple[int, int]]:
+    """The score (Black's, Gold's) after each round, from the replay."""
+    score = [0, 0]
+    out = []
+    for rr in replay(only_match(text)).rounds:
+        assert rr.result is not None
+        score[rr.result.winner.name == "GOLD"] += rr.result.points
+        out.append((score[0], score[1]))
+    return out
+
+
+def with_running_scores(text: str, rng: random.Random, false_at: int | None = None) -> tuple[str, dict[int, int]]:
+    """``text`` with the score written after each round but the last (at the end of its
+    last row, or on a line of its own), the one after round ``false_at`` (1-based) one
+    point off for Black; the line of each score by its round."""
+    lines = text.split("\n")
+    scores = scores_after_rounds(text)
+    own_line = {k: rng.random() < 0.5 for k in range(1, len(scores))}
+    for k, end in reversed(list(enumerate(rounds_ends(text)[:-1], 1))):  # (from the last: lines stay true)
+        b, g = scores[k - 1]
+        score = f"{b + (k == false_at)}-{g}"
+        if own_line[k]:
+            lines.insert(end, score)
+        else:
+            lines[end - 1] += f"   {score}"
+    where, inserted = {}, 0
+    for k, end in enumerate(rounds_ends(text)[:-1], 1):
+        where[k] = end + inserted + own_line[k]
+        inserted += own_line[k]
+    return "\n".join(lines), where
+
+
+@pytest.mark.parametrize("style", STYLES, ids=lambda s: f"{s[0].value}-{s[1]}")
+def test_a_running_score_after_each_round_is_checked_against_the_replay(style: tuple[Form, str]) -> None:
+    for seed in range(3):
+        original = written(seed, *style)
+        scored, where = with_running_scores(original, random.Random(seed))
+        diagnostics = validate_text(scored).all_diagnostics()
+        assert not [d for d in diagnostics if d.severity == "error"], [d.format("t") for d in diagnostics]
+        (warning,) = [d for d in diagnostics if d.kind == "running-score"]
+        assert warning.severity == "warning" and warning.line == where[1]
+        assert winners(scored) == winners(original)
+
+
+@given(seed=st.integers(0, 10**6), pick=st.integers(0, 10**6), style=st.sampled_from(STYLES))
+def test_property_a_false_running_score_is_the_only_error(seed: int, pick: int, style: tuple[Form, str]) -> None:
+    original = written(seed, *style)
+    n = len(only_match(original).rounds)
+    if n < 2:
+        return
+    false_at = 1 + pick % (n - 1)
+    scored, where = with_running_scores(original, random.Random(pick), false_at)
+    errors = [d for d in validate_text(scored).all_diagnostics() if d.severity == "error"]
+    assert [(d.line, d.rule, d.kind) for d in errors] == [(where[false_at], "result", "running-score")]
+    assert f"the score after round {false_at} is" in errors[0].message
+    assert winners(scored) == winners(original)
+
+
+@pytest.mark.parametrize("written_as", ["3:2", "3 : 2"])
+def test_a_result_with_a_colon_is_read_as_with_a_hyphen(written_as: str) -> None:
+    original = written(3, Form.TEXT, "en")
+    assert '[Result "3-2"]' in original
+    colon = original.replace('[Result "3-2"]', f'[Result "{written_as}"]')
+    report = validate_text(colon)
+    (d,) = report.all_diagnostics()
+    assert report.valid and d.kind == "result-separator" and d.line == 5 and "the colon ':' as '-'" in d.message
+    fixed = fix_text(colon)
+    assert fixed.valid and fixed.text.split("\n")[4].startswith('[Result "3-2"] {fix: was')
+    assert moves_of(fixed.text) == moves_of(original)
+    # and a false one is the error it always was
+    wrong = [d for d in validate_text(original.replace('[Result "3-2"]', '[Result "2:3"]')).all_diagnostics() if d.severity == "error"]
+    assert [(d.rule, d.line) for d in wrong] == [("result", 5)]
+
+
+@pytest.mark.parametrize("said", ["Gold resigns", "black resigned.", "Gold gives up"])
+def test_a_resignation_line_is_a_warning_and_a_termination(said: str) -> None:
+    original = written(3, Form.TEXT, "en").replace('[Result "3-2"]\n', "")
+    cut = "\n".join(original.split("\n")[: rounds_ends(original)[2]])  # three rounds played
+    resigned = cut + "\n" + said + "\n"
+    report = validate_text(resigned)
+    assert report.valid, [d.format("t") for d in report.all_diagnostics()]
+    (d,) = [d for d in report.all_diagnostics() if d.kind == "resignation"]
+    side = said.split()[0].title()
+    assert (d.severity, d.line) == ("warning", resigned.count("\n")) and f'[Termination "{side} resigned"]' in d.message
+    assert only_match(resigned).header("Termination") == f"{side} resigned"
+    assert winners(resigned) == {k: w for k, w in winners(original).items() if k <= 3}

@@ -17,7 +17,7 @@ from ..errors import FillerWord, MarkAfterEntry, NotationError
 from .fast_paths import EntryRead, row_entries
 from .headers import AS_HYPHEN, HEADER_RULE, KNOWN_LOWER, header_name_warning
 from .line_reader import RecordEvents, first_word
-from .record import Comment, Entry, Header, Lineup, MatchRecord, RoundRecord
+from .record import Comment, Entry, Header, Lineup, MatchRecord, RoundRecord, ScoreLine
 
 #: What comments can follow: any element of a record.
 Element = Header | RoundRecord | Lineup | Entry
@@ -44,12 +44,16 @@ class Assembler(RecordEvents[MatchRecord]):
         #: each style of mark after entries (:meth:`mark`) → its one warning's place in
         #: the match's errors
         self.marks: dict[Kind, int] = {}
+        #: a result written after the moves of the round being read: a running score
+        #: when another round follows (:meth:`round_line`), else the match's result
+        self.score: ScoreLine | None = None
 
     # ---- elements
     def begin_match(self, line: int) -> MatchRecord | None:
         # comments on lines of their own before the header that opens this match: the
         # block after the last blank line is its; the rest stays behind
         self._release_held(self.split if self.match is not None else None)
+        self._final_score()
         done = self.match
         self.index += 1
         self.match = MatchRecord(self.index, line, comments=self.pending)
@@ -94,6 +98,8 @@ class Assembler(RecordEvents[MatchRecord]):
 
     def round_line(self, rnd: RoundRecord) -> None:
         self._release_held()
+        if self.score is not None and self.round is not None:
+            self._running_score(self.round, self.score)
         self.round = rnd
         self.broken = False
         self._current().rounds.append(rnd)
@@ -111,9 +117,39 @@ class Assembler(RecordEvents[MatchRecord]):
             self._error(header.line, header.column, warning, severity=WARNING, rule=HEADER_RULE, kind=Kind.HEADER_NAME)
 
     def result_claim(self, value: str, line: int, column: int) -> None:
-        """A result written after the moves (``3-2``, as PGN does): the match's
-        ``Result`` claim when it has none (a warning), else checked against it."""
-        assert self.match is not None  # (after rounds)
+        """A result written after the moves (``3-2``, as PGN does): held until it is
+        known whether another round follows (a running score, :meth:`_running_score`)
+        or not (the match's result, :meth:`_final_score`)."""
+        self._final_score()  # (two in one round: the first is taken as a result)
+        self.score = ScoreLine(value, line, column)
+
+    def resignation(self, side: str, line: int, column: int) -> None:
+        """A line that says ``side`` resigned: the match's ``Termination`` (when it has
+        none), with a warning; the moves and points stay as played."""
+        match = self._current()
+        said = f"{side} resigned"
+        if match.header("Termination") is None:
+            match.headers.append(Header("Termination", said, line, column))
+        message = f"read as {side}'s resignation, [Termination \"{said}\"]: the moves and points stand as played"
+        self._error(line, column, message, severity=WARNING, rule=HEADER_RULE, kind=Kind.RESIGNATION)
+
+    def _running_score(self, rnd: RoundRecord, score: ScoreLine) -> None:
+        """A score written after round ``rnd``, which another round follows: the score
+        so far, which the replay checks; one warning a match says how it is read."""
+        match = self._current()
+        self.score = None
+        rnd.score = score
+        if not any(d.kind is Kind.RUNNING_SCORE for d in match.errors):
+            message = f"a score after round {rnd.number} ({score.value}) is read as the score so far, and checked against the replay"
+            self._error(score.line, score.column, message, severity=WARNING, rule=HEADER_RULE, kind=Kind.RUNNING_SCORE)
+
+    def _final_score(self) -> None:
+        """The result held (:meth:`result_claim`), written after the match's last round:
+        the match's ``Result`` claim when it has none (a warning), else checked against it."""
+        if self.score is None or self.match is None:
+            return
+        value, line, column = self.score.value, self.score.line, self.score.column
+        self.score = None
         header = self.match.header("Result")
         if header is None:
             self.match.headers.append(Header("Result", value, line, column))
@@ -279,6 +315,7 @@ class Assembler(RecordEvents[MatchRecord]):
 
     def end(self) -> MatchRecord | None:
         self._release_held()
+        self._final_score()
         done, self.match = self.match, None
         return done
 

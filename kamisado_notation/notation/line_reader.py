@@ -64,7 +64,7 @@ from .fast_paths import (
     read_row,
     reading_fast,
 )
-from .headers import HEADER_RULE, trailing_result, unquoted_header
+from .headers import HEADER_RULE, resignation, trailing_result, unquoted_header
 from .record import Comment, Entry, Header, Item, Lineup, RoundRecord
 from .tokens import KINDS_LIMIT
 
@@ -143,6 +143,9 @@ class RecordEvents(Generic[T]):
     def unread_line(self, text: str, number: int) -> None:
         """Line ``number`` could not be read (its error was given): a ``Round`` or
         ``Lineup`` line all the same, by its first word."""
+
+    def resignation(self, side: str, line: int, column: int) -> None:
+        """A line that says ``side`` (``"Black"`` or ``"Gold"``) resigned (``Gold resigns``)."""
 
     def result_claim(self, value: str, line: int, column: int) -> None:
         """A result written after the moves (``3-2``, as PGN does)."""
@@ -469,9 +472,9 @@ class Reader(Generic[T]):
             self.events.read_past(unknown, number)
 
     def _header_slip(self, text: str, number: int) -> Iterator[T] | None:
-        """A header written without quotes, or a result written after the moves, read
-        with a warning (:mod:`.headers`): what the line completes; ``None`` for any
-        other line."""
+        """A header written without quotes, a result written after the moves or a line
+        that says a side resigned, read with a warning (:mod:`.headers`): what the line
+        completes; ``None`` for any other line."""
         unquoted = unquoted_header(text)
         if unquoted is not None:
             name, value, column = unquoted
@@ -480,6 +483,11 @@ class Reader(Generic[T]):
             message = f"[{name} {value}] has no quotes around its value: read as [{name} \"{value}\"]"
             self.events.error(Diagnostic(HEADER_RULE, message, number, column, WARNING, kind=Kind.UNQUOTED_HEADER))
             return iter([done] if done is not None else [])
+        resigned = resignation(text) if self.started else None
+        if resigned is not None:
+            self.events.grammar_line(number)
+            self.events.resignation(resigned[0], number, resigned[1])
+            return iter(())
         result = trailing_result(text) if self.started else None
         if result is None or first_word(result[0]) in ("round", "lineup") or result[0].lstrip().startswith("["):
             return None
