@@ -87,6 +87,9 @@ class Kind(TextEnum):
     DISTANCE_PLUS_ONE = "distance-plus-one"
     # Round and Lineup lines
     FILL_WORD = "fill-word"
+    ROUND_LINE = "round-line"
+    LINEUP_LINE = "lineup-line"
+    LINEUP_COLOUR_MISSING = "lineup-colour-missing"
     ROUND_NUMBER = "round-number"
     MISSING_ROUND = "missing-round"
     REVERSED_LINEUP = "reversed-lineup"

@@ -21,7 +21,7 @@ from kamisado_notation.checking.replay import replay
 from kamisado_notation.checking.validate import validate_text
 from kamisado_notation.cli.app import app
 from kamisado_notation.engine.match import RoundEnd
-from kamisado_notation.notation.record import Entry
+from kamisado_notation.notation.record import Entry, Lineup
 from kamisado_notation.notation.writer import Form
 
 runner = CliRunner()
@@ -273,3 +273,87 @@ def test_a_resignation_line_is_a_warning_and_a_termination(said: str) -> None:
     assert (d.severity, d.line) == ("warning", resigned.count("\n")) and f'[Termination "{side} resigned"]' in d.message
     assert only_match(resigned).header("Termination") == f"{side} resigned"
     assert winners(resigned) == {k: w for k, w in winners(original).items() if k <= 3}
+
+
+# -- Round and Lineup lines in other shapes
+
+ROUND_SHAPES = [
+    lambda n, fill: f"round {n}, fill {fill}",
+    lambda n, fill: f"ROUND {n} - FILL {fill.upper()}",
+    lambda n, fill: f"Round {n}: fill {fill}",
+    lambda n, fill: f"Round {n} (fill {fill})",
+    lambda n, fill: f"Round {n} fill-{fill}",
+]
+
+
+def reshape_round(text: str, pick: int) -> tuple[str, int]:
+    """``text`` with one ``Round`` line after the first in another shape (``pick``
+    chooses which and how); the line."""
+    rounds = [r for r in only_match(text).rounds if r.fill is not None]
+    rnd = rounds[pick % len(rounds)]
+    lines = text.split("\n")
+    assert lines[rnd.line - 1] == f"Round {rnd.number} fill {rnd.fill.value}"  # type: ignore[union-attr]
+    lines[rnd.line - 1] = ROUND_SHAPES[pick // len(rounds) % len(ROUND_SHAPES)](rnd.number, rnd.fill.value)  # type: ignore[union-attr]
+    return "\n".join(lines), rnd.line
+
+
+def check_warned_and_fixed(original: str, slipped: str, line: int, kind: str) -> None:
+    report = validate_text(slipped)
+    diagnostics = report.all_diagnostics()
+    assert report.valid, [d.format("t") for d in diagnostics]
+    assert [(d.kind, d.line, d.severity) for d in diagnostics if d.kind == kind] == [(kind, line, "warning")]
+    assert winners(slipped) == winners(original)
+    fixed = fix_text(slipped)
+    assert fixed.valid and moves_of(fixed.text) == moves_of(original)
+    assert fixed.text.split("\n")[line - 1].startswith(original.split("\n")[line - 1] + " {fix: was ")
+
+
+@pytest.mark.parametrize("style", STYLES, ids=lambda s: f"{s[0].value}-{s[1]}")
+def test_round_lines_in_other_shapes_are_read_and_fixed(style: tuple[Form, str]) -> None:
+    original = written(3, *style)
+    for pick in range(len(ROUND_SHAPES) * 2):
+        check_warned_and_fixed(original, *reshape_round(original, pick), "round-line")
+
+
+@given(seed=st.integers(0, 10**6), pick=st.integers(0, 10**6), style=st.sampled_from(STYLES))
+def test_property_a_round_line_in_another_shape_costs_nothing(seed: int, pick: int, style: tuple[Form, str]) -> None:
+    original = written(seed, *style)
+    if any(r.fill is not None for r in only_match(original).rounds):
+        check_warned_and_fixed(original, *reshape_round(original, pick), "round-line")
+
+
+def lineup_lines(text: str) -> list[Lineup]:
+    return [lu for r in only_match(text).rounds for lu in r.lineups]
+
+
+def test_a_lineup_with_commas_is_read_and_fixed() -> None:
+    seen = 0
+    for seed, style in enumerate(STYLES * 3):
+        original = written(seed, *style)
+        for lu in lineup_lines(original)[:2]:
+            lines = original.split("\n")
+            head, colours = lines[lu.line - 1].split(": ")
+            lines[lu.line - 1] = f"{head}: " + ", ".join(colours.split())
+            check_warned_and_fixed(original, "\n".join(lines), lu.line, "lineup-line")
+            seen += 1
+    assert seen >= 6
+
+
+def test_a_lineup_missing_a_colour_names_it() -> None:
+    seen = 0
+    for seed, style in enumerate(STYLES * 3):
+        original = written(seed, *style)
+        rng = random.Random(seed)
+        for lu in lineup_lines(original)[:2]:
+            lines = original.split("\n")
+            head, colours = lines[lu.line - 1].split(": ")
+            words = colours.split()
+            gone = rng.randrange(8)
+            lines[lu.line - 1] = f"{head}: " + " ".join(words[:gone] + words[gone + 1 :])
+            slipped = "\n".join(lines)
+            errors = [d for d in validate_text(slipped).all_diagnostics() if d.severity == "error"]
+            assert [(d.line, d.kind) for d in errors] == [(lu.line, "lineup-colour-missing")]
+            assert f"{lu.colours[gone].title} is left out" in errors[0].message
+            assert winners(slipped) == winners(original)
+            seen += 1
+    assert seen >= 6

@@ -108,9 +108,9 @@ _TOKEN_START = re.compile(r"\S*$")
 def without_marks(text: str, number: int, error: NotationError) -> tuple[str, list[MarkAfterEntry]] | None:
     """``text`` with every mark written right after a word of a row (:data:`_MARK`, after
     a word with a letter in it: never a turn number's full stop) blanked, its columns kept,
-    and a warning for each; ``None`` when ``error`` is not at one of them (the line is
-    read as before). All at once: one more parse of the line however many there are."""
-    if error.line != number:
+    and a warning for each; ``None`` when ``error`` is not at one of them, or the line is
+    a ``Round`` or ``Lineup`` line (the line is read as before). All at once: one more parse of the line however many there are."""
+    if error.line != number or text.split(None, 1)[0].lower() in ("round", "lineup"):  # (their shapes: .line_shapes)
         return None
     spans = [m for m in _MARK.finditer(text) if _after_word(text, m.start())]
     if not any(m.start() == error.column - 1 for m in spans):

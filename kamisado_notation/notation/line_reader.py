@@ -166,6 +166,8 @@ class Reader(Generic[T]):
         self.number = first_line - 1  # the line read last
         self.in_match = False
         self.started = False
+        #: the match a Round or Lineup line in another shape completed (:meth:`_read_line`)
+        self.shaped: T | None = None
 
     def read(self, lines: Iterable[str]) -> Iterator[T]:  # noqa: C901 - the hot loop: tier 1 in one body (no call per line)
         """The matches of ``lines``, as the consumer makes them, as the lines come."""
@@ -461,6 +463,9 @@ class Reader(Generic[T]):
             return
         read = self._read_line(text, number)
         if read is None:
+            if self.shaped is not None:
+                yield self.shaped
+                self.shaped = None
             return
         items, comments, unknown = read
         if not items and not comments:
@@ -499,13 +504,23 @@ class Reader(Generic[T]):
 
     def _read_line(self, text: str, number: int) -> tuple[list[Item], list[Comment], list[NotationError]] | None:
         """The items and comments of line ``number``, with the errors of the unknown
-        words read past in it; ``None`` when it cannot be read (its error given)."""
+        words read past in it; ``None`` when it cannot be read (its error given), or
+        when it is a ``Round`` or ``Lineup`` line in another shape
+        (:func:`~.line_shapes.line_shape`: given as an element, the match it completes
+        in :attr:`shaped`)."""
         from .general_path import read_line  # the grammar (lark): only for a line the fast tiers leave
+        from .line_shapes import line_shape
 
         try:
             return read_line(text, number)
         except NotationError as e:
-            self.events.error(Diagnostic("syntax", str(e), e.line, e.column))
+            shaped = line_shape(text, number) if first_word(text) in ("round", "lineup") else None
+            if shaped is not None and shaped.item is not None:  # a Round or Lineup line in another shape
+                self.shaped = self.element(shaped.item)
+                self.events.grammar_line(number)
+                self.events.error(shaped.diagnostic)
+                return None
+            self.events.error(shaped.diagnostic if shaped is not None else Diagnostic("syntax", str(e), e.line, e.column))
             self._unread(text, number)
         except RecursionError:  # pragma: no cover - nothing here recurses on input depth
             self.events.error(Diagnostic("syntax", "too deeply nested", number, 1))
