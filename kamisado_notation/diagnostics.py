@@ -72,6 +72,8 @@ class Kind(TextEnum):
     FILLER_WORD = "filler-word"
     PUNCTUATION = "punctuation"
     CHESS_MARK = "chess-mark"
+    TURN_MARK = "turn-mark"
+    COMMENT_MARK = "comment-mark"
     FORGOTTEN_FORFEIT = "forgotten-forfeit"
     BACK_ENTRY = "back-entry"
     MISSING_PLACEHOLDER = "missing-placeholder"
@@ -181,10 +183,11 @@ class RewriteLine(NamedTuple):
 
 
 class RewriteMark(NamedTuple):
-    """The mark written ``old`` right after an entry, at ``line``:``column`` (punctuation,
-    a chess mark), becomes ``new``: nothing for punctuation, a braced comment for a chess
-    mark (the player's word on the move is kept). Not marked: the one warning of its
-    style says it for every mark of the match."""
+    """The mark written ``old`` at ``line``:``column`` in another style than ours becomes
+    ``new``: punctuation after an entry nothing, a chess mark a braced comment after its
+    entry (the player's word on the move is kept), a turn number ``1)`` ``1.``, a comment
+    ``// …`` or ``( … )`` one after ``#`` or in braces. Not marked: the one warning of
+    its style says it for every mark of the match."""
 
     line: int
     column: int

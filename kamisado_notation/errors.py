@@ -18,7 +18,6 @@ __all__ = [
     "HeaderError",
     "IllegalMoveError",
     "KamisadoError",
-    "MarkAfterEntry",
     "MatchError",
     "NoRecordsError",
     "NotationError",
@@ -28,6 +27,7 @@ __all__ = [
     "RecordIOError",
     "ResourceError",
     "SquareError",
+    "StyleMark",
     "UnknownWord",
 ]
 
@@ -124,19 +124,19 @@ class FillerWord(NotationError):
         self.word = word
 
 
-class MarkAfterEntry(NotationError):
-    """Punctuation (``Green,`` ``Yellow.`` ``;``) or a chess mark (``!`` ``?`` ``!?``
-    ``??``) written right after an entry, which the reader reads as the entry, with a
-    warning: ``mark`` is the mark as written."""
+class StyleMark(NotationError):
+    """A mark written in another style than ours that the reader reads as ours, with a
+    warning: punctuation after an entry (``Green,``), a chess mark (``Brown!?``), a
+    turn number written ``1)`` or ``1:``, a comment written ``// …`` or ``( … )``.
+    ``mark`` is the mark as written, ``new`` what ``fix`` writes for it, ``style`` the
+    style's name (the diagnostic's kind: ``punctuation``, ``chess-mark``, ``turn-mark``,
+    ``comment-mark``)."""
 
-    def __init__(self, message: str, *, line: int = 1, column: int = 1, mark: str = "") -> None:
+    def __init__(self, message: str, *, line: int = 1, column: int = 1, mark: str = "", new: str = "", style: str = "") -> None:
         super().__init__(message, line=line, column=column)
         self.mark = mark
-
-    @property
-    def chess(self) -> bool:
-        """Whether it is a chess mark (a player's word on the move), not punctuation."""
-        return "!" in self.mark or "?" in self.mark
+        self.new = new
+        self.style = style
 
 
 class UnknownWord(NotationError):

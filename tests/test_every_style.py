@@ -8,6 +8,7 @@ move is certain. The planting and the checks know nothing of how a style is reco
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -116,22 +117,30 @@ def mark_entries(text: str, rng: random.Random, marks: list[str], share: float) 
     return rewrite(text, [(e, e.text + mark) for e, mark in changes]), changes
 
 
-def check_marks(original: str, marked: str, changes: list[tuple[Entry, str]], kind: str) -> None:
-    report = validate_text(marked, path="t.kmr")
+def check_style(original: str, slipped: str, first: tuple[int, int], kind: str, marks: list[str]) -> str:
+    """The checks of a style planted in ``original``: read with one warning of ``kind``
+    at ``first`` (line, column) naming each of ``marks``, nothing else said of the
+    record, the rounds judged as before, and ``fix`` gives back the moves: its text."""
+    report = validate_text(slipped, path="t.kmr")
     diagnostics = report.all_diagnostics()
     assert report.valid, [d.format("t") for d in diagnostics if d.severity == "error"]
     (warning,) = [d for d in diagnostics if d.kind == kind]  # one warning a match for the style
-    first = min(changes, key=lambda c: (c[0].line, c[0].column))[0]
-    assert (warning.severity, warning.line, warning.column) == ("warning", first.line, first.column + len(first.text))
-    assert all(f"'{mark}'" in warning.message for _, mark in changes)
-    assert winners(marked) == winners(original)
-    fixed = fix_text(marked, path="t.kmr")
+    assert (warning.severity, warning.line, warning.column) == ("warning", *first)
+    assert all(f"'{mark}'" in warning.message for mark in marks)
+    assert winners(slipped) == winners(original)
+    fixed = fix_text(slipped, path="t.kmr")
     assert fixed.valid and not [d for d in fixed.remaining.all_diagnostics() if d.kind == kind]  # type: ignore[union-attr]
     assert moves_of(fixed.text) == moves_of(original)
+    return fixed.text
+
+
+def check_marks(original: str, marked: str, changes: list[tuple[Entry, str]], kind: str) -> None:
+    first = min(changes, key=lambda c: (c[0].line, c[0].column))[0]
+    fixed = check_style(original, marked, (first.line, first.column + len(first.text)), kind, [m for _, m in changes])
     if kind == "punctuation":
-        assert fixed.text == original
+        assert fixed == original
     else:  # each chess mark kept as a comment after its entry
-        lines = fixed.text.split("\n")
+        lines = fixed.split("\n")
         for e, mark in changes:
             assert f"{{{mark}}}" in lines[e.line - 1]
 
@@ -357,3 +366,60 @@ def test_a_lineup_missing_a_colour_names_it() -> None:
             assert winners(slipped) == winners(original)
             seen += 1
     assert seen >= 6
+
+
+# -- turn numbers written 1) or 1:, comments written // … or ( … )
+
+_TURN = re.compile(r"(\d+)\.(?=\s)")
+
+
+def with_turn_marks(text: str, rng: random.Random, share: float) -> tuple[str, list[tuple[int, str]]]:
+    """``text`` with about ``share`` of its rows' turn numbers (one at least) written
+    ``N)``, ``N.)`` or ``N:``; where (line) and how."""
+    lines = text.split("\n")
+    rows = [k for k, line in enumerate(lines) if _TURN.match(line)]
+    chosen = [k for k in rows if rng.random() < share] or [rng.choice(rows)]
+    out = []
+    for k in chosen:
+        mark = _TURN.sub(lambda m: m[1] + rng.choice([")", ".)", ":"]), lines[k], count=1)
+        out.append((k + 1, mark.split()[0]))
+        lines[k] = mark
+    return "\n".join(lines), out
+
+
+@given(seed=st.integers(0, 10**6), pick=st.integers(0, 10**6), style=st.sampled_from(STYLES), share=st.sampled_from([0.0, 0.2, 1.0]))
+def test_property_turn_numbers_written_otherwise_are_read_and_fixed(seed: int, pick: int, style: tuple[Form, str], share: float) -> None:
+    original = written(seed, *style)
+    slipped, marks = with_turn_marks(original, random.Random(pick), share)
+    fixed = check_style(original, slipped, (marks[0][0], 1), "turn-mark", [m for _, m in marks])
+    assert fixed == original
+
+
+def with_comments(text: str, rng: random.Random, share: float) -> tuple[str, list[tuple[Entry, str]]]:
+    """``text`` with a comment written ``( … )`` after about ``share`` of its entries, or
+    ``// …`` after the last entry of their row (one at least)."""
+    es = entries_of(text)
+    last = {}
+    for e in es:
+        last[e.line] = e  # (the last entry of each line)
+    chosen = [e for e in es if rng.random() < share] or [rng.choice(es)]
+    changes = []
+    for e in chosen:
+        if last[e.line] is e and rng.random() < 0.5:
+            changes.append((e, e.text + "  // " + rng.choice(["good", "a fine move, I think!", "forced"])))
+        else:
+            changes.append((e, e.text + " (" + rng.choice(["forced", "1. the best?", "!"]) + ")"))
+    return rewrite(text, changes), changes
+
+
+@given(seed=st.integers(0, 10**6), pick=st.integers(0, 10**6), style=st.sampled_from(STYLES), share=st.sampled_from([0.0, 0.2, 1.0]))
+def test_property_comments_written_otherwise_are_read_and_fixed(seed: int, pick: int, style: tuple[Form, str], share: float) -> None:
+    original = written(seed, *style)
+    slipped, changes = with_comments(original, random.Random(pick), share)
+    e, new = min(changes, key=lambda c: (c[0].line, c[0].column))
+    first = (e.line, e.column + len(e.text) + (2 if "//" in new else 1))
+    marks = ["//" if "//" in n else n[len(x.text) + 1 :] for x, n in changes]
+    fixed = check_style(original, slipped, first, "comment-mark", marks).split("\n")
+    for x, n in changes:  # each comment kept, in our shape
+        comment = "# " + n.split("// ")[1] if "//" in n else "{" + n[len(x.text) + 2 : -1] + "}"
+        assert comment in fixed[x.line - 1]

@@ -13,7 +13,7 @@ import re
 from dataclasses import replace
 
 from ..diagnostics import ERROR, WARNING, DeleteEntry, Diagnostic, Kind, RewriteMark, Severity
-from ..errors import FillerWord, MarkAfterEntry, NotationError
+from ..errors import FillerWord, NotationError, StyleMark
 from .fast_paths import EntryRead, row_entries
 from .headers import AS_HYPHEN, HEADER_RULE, KNOWN_LOWER, header_name_warning
 from .line_reader import RecordEvents, first_word
@@ -251,7 +251,7 @@ class Assembler(RecordEvents[MatchRecord]):
         for error in unknown:
             if isinstance(error, FillerWord):
                 self.filler(error)
-            elif isinstance(error, MarkAfterEntry):
+            elif isinstance(error, StyleMark):
                 self.mark(error)
             else:
                 self._error(error.line, error.column, str(error), lost=False, kind=Kind.UNKNOWN_WORD)
@@ -271,24 +271,20 @@ class Assembler(RecordEvents[MatchRecord]):
             )
         )
 
-    def mark(self, error: MarkAfterEntry) -> None:
-        """A mark after an entry read as nothing: one warning a match for each style
-        (punctuation, chess marks), at its first, naming the marks and how many; ``fix``
-        takes punctuation out and writes a chess mark as a comment after its entry (the
-        player's word on the move is kept)."""
+    def mark(self, error: StyleMark) -> None:
+        """A mark of another style read as ours: one warning a match for each style
+        (:data:`_STYLES`), at its first mark, naming the marks and how many; ``fix``
+        writes each as :attr:`StyleMark.new` says (a chess mark as a comment after its
+        entry: the player's word on the move is kept)."""
         match = self._current()
-        kind = Kind.CHESS_MARK if error.chess else Kind.PUNCTUATION
-        why = "a chess mark" if error.chess else "punctuation after an entry"
-        edit = RewriteMark(error.line, error.column, error.mark, f" {{{error.mark}}}" if error.chess else "", why)
+        kind = Kind(error.style)
+        edit = RewriteMark(error.line, error.column, error.mark, error.new, _STYLES[kind][0])
         at = self.marks.get(kind)
         first = match.errors[at] if at is not None else None
         edits = (*first.edits, edit) if first is not None else (edit,)
         said = " ".join(repr(m) for m in dict.fromkeys(e.old for e in edits if isinstance(e, RewriteMark)))
         count = f"{len(edits)} in this match, the first here" if len(edits) > 1 else "here"
-        if error.chess:
-            message = f"chess marks after entries ({said}) are read as the entries they follow ({count}); fix writes each as a comment"
-        else:
-            message = f"punctuation after entries ({said}) is read as the entries it follows ({count}); fix takes it out"
+        message = _STYLES[kind][1].format(said=said, count=count)
         if first is not None and at is not None:
             match.errors[at] = replace(first, message=message, edits=edits)
             return
@@ -319,6 +315,24 @@ class Assembler(RecordEvents[MatchRecord]):
         done, self.match = self.match, None
         return done
 
+
+
+#: Each style of mark :meth:`Assembler.mark` reads: why ``fix`` rewrites it, and its warning.
+_STYLES = {
+    Kind.PUNCTUATION: (
+        "punctuation after an entry",
+        "punctuation after entries ({said}) is read as the entries it follows ({count}); fix takes it out",
+    ),
+    Kind.CHESS_MARK: (
+        "a chess mark",
+        "chess marks after entries ({said}) are read as the entries they follow ({count}); fix writes each as a comment",
+    ),
+    Kind.TURN_MARK: ("a turn number", "turn numbers written {said} are read as written with a full stop ('1.') ({count}); fix writes them so"),
+    Kind.COMMENT_MARK: (
+        "a comment",
+        "comments written {said} are read as comments ({count}); fix writes them in braces or after '#'",
+    ),
+}
 
 
 def _tolerated(text: str, number: int | None, pgn: bool) -> str:

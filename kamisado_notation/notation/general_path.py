@@ -15,7 +15,7 @@ from itertools import chain
 
 from lark.exceptions import UnexpectedInput
 
-from ..errors import FillerWord, MarkAfterEntry, NotationError, UnknownWord
+from ..errors import FillerWord, NotationError, StyleMark, UnknownWord
 from .grammar import _parser
 from .lexing import Line, lex_line
 from .record import Comment, Item
@@ -70,7 +70,7 @@ def read_line(text: str, number: int) -> tuple[list[Item], list[Comment], list[N
     """:func:`parse_line`, with marks after entries (:func:`without_marks`) and words
     between two entries that mean nothing (:data:`FILLERS`) left out and a row's unknown
     words read past (:func:`read_past_words`): the items, the comments, and the errors of
-    the marks and words left out or read past (:class:`MarkAfterEntry`,
+    the marks and words left out or read past (:class:`StyleMark`,
     :class:`FillerWord`; none when the line is well-formed). Raises the line's
     :class:`NotationError` when it cannot be read even so."""
     fillers: list[NotationError] = []
@@ -103,26 +103,68 @@ def read_line(text: str, number: int) -> tuple[list[Item], list[Comment], list[N
 _MARK = re.compile(r"(?:(?<=[^\W_])|(?<=[*+]))[,.;!?]+(?=\s|\{|$)")
 #: The word a mark follows (the blanks before it end it).
 _TOKEN_START = re.compile(r"\S*$")
+#: A turn number written ``1)``, ``1.)`` or ``1:``, before a blank.
+_TURN_MARK = re.compile(r"(?<!\S)(\d{1,4})(\.?\)|:)(?=\s)")
+#: A comment written ``// …`` (to the end of the line) after a blank or at the start.
+_SLASHES = re.compile(r"(?<!\S)//")
+#: A braced comment (the grammar's ``BRACED``).
+_BRACED = re.compile(r"\{[^}\n]*\}")
+#: A comment written ``( … )``, on one line, with no brackets or braces inside.
+_BRACKETS = re.compile(r"\(([^(){}\n]*)\)")
 
 
-def without_marks(text: str, number: int, error: NotationError) -> tuple[str, list[MarkAfterEntry]] | None:
-    """``text`` with every mark written right after a word of a row (:data:`_MARK`, after
-    a word with a letter in it: never a turn number's full stop) blanked, its columns kept,
-    and a warning for each; ``None`` when ``error`` is not at one of them, or the line is
-    a ``Round`` or ``Lineup`` line (the line is read as before). All at once: one more parse of the line however many there are."""
-    if error.line != number or text.split(None, 1)[0].lower() in ("round", "lineup"):  # (their shapes: .line_shapes)
+def without_marks(text: str, number: int, error: NotationError) -> tuple[str, list[StyleMark]] | None:
+    """``text`` with every mark of another style read as ours (:func:`_styled`), each in
+    as many characters (columns are kept), and a warning for each; ``None`` when
+    ``error`` is at none of them, or the line is a ``Round`` or ``Lineup`` line (their
+    shapes are :mod:`.line_shapes`'). All at once: one more parse of the line however
+    many there are."""
+    if error.line != number or text.split(None, 1)[0].lower() in ("round", "lineup"):
         return None
-    spans = [m for m in _MARK.finditer(text) if _after_word(text, m.start())]
-    if not any(m.start() == error.column - 1 for m in spans):
+    found = _styled(text)
+    at = error.column - 1
+    after_slashes = any(mark == "//" and s <= at for s, mark, *_ in found)  # (the lexer reads on to the end)
+    if not after_slashes and not any(s <= at < s + len(mark) for s, mark, *_ in found):
         return None
-    marks = [
-        MarkAfterEntry(f"{quote(m.group())} after an entry is read as nothing", line=number, column=m.start() + 1, mark=m.group())
-        for m in spans
-    ]
-    out = list(text)
-    for m in spans:
-        out[m.start() : m.end()] = " " * len(m.group())
+    marks, out = [], list(text)
+    for start, mark, read, new, style in found:
+        out[start : start + len(mark)] = read
+        message = f"{quote(mark)} is read as {quote(read.strip())}" if read.strip() else f"{quote(mark)} is read as nothing"
+        marks.append(StyleMark(message, line=number, column=start + 1, mark=mark, new=new, style=style))
     return "".join(out), marks
+
+
+def _styled(text: str) -> list[tuple[int, str, str, str, str]]:
+    """The marks of other styles in ``text``, in order: (start, the mark, what it is read
+    as, what ``fix`` writes, the style). A comment written ``//`` is read as a ``#`` one
+    and one written ``( … )`` as a braced one, a turn number ``1)`` or ``1:`` as ``1.``,
+    and punctuation and chess marks right after a word of a row (:data:`_MARK`, after a
+    word with a letter in it: never a turn number's full stop) as nothing; nothing inside
+    a comment is one."""
+    found: list[tuple[int, str, str, str, str]] = []
+    inside = [(m.start(), m.end()) for m in _BRACED.finditer(text)]
+
+    def free(at: int) -> bool:
+        return not any(a <= at < b for a, b in inside)
+
+    end = len(text)
+    slashes = next((m for m in _SLASHES.finditer(text) if free(m.start())), None)
+    if slashes is not None:
+        end = slashes.start()
+        found.append((end, "//", " #", "#", "comment-mark"))
+    found += [(m.start(), m.group(), "{" + m[1] + "}", "{" + m[1] + "}", "comment-mark") for m in _BRACKETS.finditer(text, 0, end) if free(m.start())]
+    inside += [(s, s + len(mark)) for s, mark, *_ in found]
+    found += [
+        (m.start(), m.group(), f"{m[1]}.".ljust(len(m.group())), f"{m[1]}.", "turn-mark")
+        for m in _TURN_MARK.finditer(text, 0, end)
+        if free(m.start())
+    ]
+    for m in _MARK.finditer(text, 0, end):
+        if _after_word(text, m.start()) and free(m.start()):
+            chess = "!" in m.group() or "?" in m.group()
+            new = f" {{{m.group()}}}" if chess else ""
+            found.append((m.start(), m.group(), " " * len(m.group()), new, "chess-mark" if chess else "punctuation"))
+    return sorted(found)
 
 
 def _after_word(text: str, at: int) -> bool:
