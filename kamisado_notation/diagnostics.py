@@ -74,6 +74,8 @@ class Kind(TextEnum):
     CHESS_MARK = "chess-mark"
     TURN_MARK = "turn-mark"
     COMMENT_MARK = "comment-mark"
+    ABBREVIATION = "abbreviation"
+    UMLAUTS = "umlauts"
     FORGOTTEN_FORFEIT = "forgotten-forfeit"
     BACK_ENTRY = "back-entry"
     MISSING_PLACEHOLDER = "missing-placeholder"

@@ -423,3 +423,63 @@ def test_property_comments_written_otherwise_are_read_and_fixed(seed: int, pick:
     for x, n in changes:  # each comment kept, in our shape
         comment = "# " + n.split("// ")[1] if "//" in n else "{" + n[len(x.text) + 2 : -1] + "}"
         assert comment in fixed[x.line - 1]
+
+
+# -- abbreviations, German without umlauts
+
+SHORTENED = {
+    "en": {
+        "Purple": ["Purp", "Pur"], "Orange": ["Orng", "Org"], "Yellow": ["Yel", "Yell"], "Green": ["Grn", "Gree"],
+        "Brown": ["Brn"], "Blue": ["Blu"], "Pink": ["Pnk"], "Red": ["Rd"],
+        "Forward": ["Fwd", "Str", "Frwd"], "Left": ["Lt", "Lft"], "Right": ["Rt", "Rght"], "Back": ["Bck"],
+    },
+    "de": {"grün": ["gruen"], "vorwärts": ["vorwaerts"], "zurück": ["zurueck"]},
+}  # fmt: skip
+
+
+def shorten(text: str, lang: str, rng: random.Random, share: float) -> tuple[str, list[tuple[int, int, str]]] | None:
+    """``text`` (the text form in ``lang``) with about ``share`` of the words
+    :data:`SHORTENED` has written so (one at least); where (line, column) and how."""
+    table = SHORTENED[lang]
+    places = []
+    for e in entries_of(text):
+        column = e.column
+        for word in e.text.split(" "):
+            if word in table:
+                places.append((e.line, column, word))
+            column += len(word) + 1
+    if not places:
+        return None
+    chosen = [p for p in places if rng.random() < share] or [rng.choice(places)]
+    lines = text.split("\n")
+    out = []
+    for line, column, word in sorted(chosen, key=lambda p: (p[0], -p[1])):  # (from the right: columns stay true)
+        new = rng.choice(table[word])
+        row = lines[line - 1]
+        lines[line - 1] = row[: column - 1] + new + row[column - 1 + len(word) :]
+        out.append((line, column, new))
+    return "\n".join(lines), sorted(out)
+
+
+@given(seed=st.integers(0, 10**6), pick=st.integers(0, 10**6), lang=st.sampled_from(["en", "de"]), share=st.sampled_from([0.0, 0.2, 1.0]))
+def test_property_abbreviations_and_missing_umlauts_are_read_and_fixed(seed: int, pick: int, lang: str, share: float) -> None:
+    original = written(seed, Form.TEXT, lang)
+    planted = shorten(original, lang, random.Random(pick), share)
+    if planted is None:
+        return
+    slipped, places = planted
+    kind = "abbreviation" if lang == "en" else "umlauts"
+    # (columns move as the words before them on the line are shortened: the first one's stays)
+    fixed = check_style(original, slipped, places[0][:2], kind, [w for _, _, w in places])
+    assert fixed == original  # each word written in full again, as the record writes it
+
+
+def test_an_abbreviation_beside_a_misspelt_word_is_read_and_the_misspelling_corrected() -> None:
+    original = written(3, Form.TEXT, "en")
+    e = entries_of(original)[4]
+    tower, direction, distance, square = e.text.split()
+    slipped = rewrite(original, [(e, f"{tower[:-1] + tower[-1] * 2} {direction} {distance} {SHORTENED['en'][square][0]}")])
+    diagnostics = validate_text(slipped).all_diagnostics()
+    assert {d.kind for d in diagnostics if d.line == e.line} >= {"abbreviation"}
+    fixed = fix_text(slipped)
+    assert fixed.valid and moves_of(fixed.text) == moves_of(original)

@@ -110,6 +110,12 @@ def _spans(edit: Edit, line: str) -> list[_Span]:
     return []
 
 
+def _outermost(changes: list[_Span]) -> list[_Span]:
+    """``changes`` without those inside another (a word's abbreviation written in full
+    within an entry another edit rewrites whole: the entry's new text says it all)."""
+    return [c for c in changes if not (c[0] < c[1] and any(o is not c and o[0] <= c[0] and c[1] <= o[1] and o[1] - o[0] > c[1] - c[0] for o in changes))]
+
+
 def apply_edits(text: str, edits: Iterable[Edit]) -> str:
     """``text`` with ``edits`` made (see the module docstring)."""
     return edit_text(text, edits).text
@@ -133,6 +139,7 @@ def edit_text(text: str, edits: Iterable[Edit]) -> Applied:
             spans[edit.line].extend(_spans(edit, lines[edit.line - 1]))
     for number, changes in spans.items():
         line = lines[number - 1]
+        changes[:] = _outermost(changes)
         for start, end, new in sorted(changes, reverse=True):
             line = line[:start] + new + line[end:]
         lines[number - 1] = line

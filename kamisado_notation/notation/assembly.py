@@ -328,6 +328,11 @@ _STYLES = {
         "chess marks after entries ({said}) are read as the entries they follow ({count}); fix writes each as a comment",
     ),
     Kind.TURN_MARK: ("a turn number", "turn numbers written {said} are read as written with a full stop ('1.') ({count}); fix writes them so"),
+    Kind.ABBREVIATION: (
+        "an abbreviation",
+        "abbreviations ({said}) are read as the words they shorten ({count}); fix writes the words",
+    ),
+    Kind.UMLAUTS: ("the word's umlauts", "words written without umlauts ({said}) are read as the words ({count}); fix writes them"),
     Kind.COMMENT_MARK: (
         "a comment",
         "comments written {said} are read as comments ({count}); fix writes them in braces or after '#'",
