@@ -41,9 +41,9 @@ class Assembler(RecordEvents[MatchRecord]):
         self.split = 0  # held[:split] came before the last blank line
         self.file_errors: list[Diagnostic] = []
         self.broken = False
-        #: each style of mark after entries (:meth:`mark`) → its one warning's place in
-        #: the match's errors
-        self.marks: dict[Kind, int] = {}
+        #: each style of mark read as ours (:meth:`mark`) → its one warning's place in
+        #: the match's errors, and the edits of its marks
+        self.marks: dict[Kind, tuple[int, list[RewriteMark]]] = {}
         #: a result written after the moves of the round being read: a running score
         #: when another round follows (:meth:`round_line`), else the match's result
         self.score: ScoreLine | None = None
@@ -54,6 +54,7 @@ class Assembler(RecordEvents[MatchRecord]):
         # block after the last blank line is its; the rest stays behind
         self._release_held(self.split if self.match is not None else None)
         self._final_score()
+        self._said_marks()
         done = self.match
         self.index += 1
         self.match = MatchRecord(self.index, line, comments=self.pending)
@@ -273,28 +274,37 @@ class Assembler(RecordEvents[MatchRecord]):
 
     def mark(self, error: StyleMark) -> None:
         """A mark of another style read as ours: one warning a match for each style
-        (:data:`_STYLES`), at its first mark, naming the marks and how many; ``fix``
-        writes each as :attr:`StyleMark.new` says (a chess mark as a comment after its
-        entry: the player's word on the move is kept)."""
+        (:data:`_STYLES`), at its first mark, naming the marks and how many
+        (:meth:`_said_marks`, when the match is complete); ``fix`` writes each as
+        :attr:`StyleMark.new` says (a chess mark as a comment after its entry: the
+        player's word on the move is kept)."""
         match = self._current()
         kind = Kind(error.style)
         edit = RewriteMark(error.line, error.column, error.mark, error.new, _STYLES[kind][0])
-        at = self.marks.get(kind)
-        first = match.errors[at] if at is not None else None
-        edits = (*first.edits, edit) if first is not None else (edit,)
-        said = " ".join(repr(m) for m in dict.fromkeys(e.old for e in edits if isinstance(e, RewriteMark)))
-        count = f"{len(edits)} in this match, the first here" if len(edits) > 1 else "here"
-        message = _STYLES[kind][1].format(said=said, count=count)
-        if first is not None and at is not None:
-            match.errors[at] = replace(first, message=message, edits=edits)
+        held = self.marks.get(kind)
+        if held is not None:
+            held[1].append(edit)
             return
-        self.marks[kind] = len(match.errors)
+        self.marks[kind] = (len(match.errors), [edit])
         match.errors.append(
             Diagnostic(
-                "syntax", message, error.line, error.column, WARNING,
-                round=self.round.number if self.round is not None else None, match=match.index, kind=kind, edits=edits,
+                "syntax", "", error.line, error.column, WARNING,
+                round=self.round.number if self.round is not None else None, match=match.index, kind=kind,
             )
         )
+
+    def _said_marks(self) -> None:
+        """Each style's warning (:meth:`mark`) with its words and edits, once the match
+        is complete (a mark at a time would copy them all at each: quadratic)."""
+        if self.match is None:
+            return
+        for kind, (at, edits) in self.marks.items():
+            marks = list(dict.fromkeys(e.old for e in edits))
+            said = " ".join(repr(m) for m in marks[:4]) + (" …" if len(marks) > 4 else "")
+            count = f"{len(edits)} in this match, the first here" if len(edits) > 1 else "here"
+            message = _STYLES[kind][1].format(said=said, count=count)
+            self.match.errors[at] = replace(self.match.errors[at], message=message, edits=tuple(edits))
+        self.marks = {}
 
     def unread_line(self, text: str, number: int) -> None:
         """A line that could not be read: when it is a ``Round`` line, the entries after
@@ -312,6 +322,7 @@ class Assembler(RecordEvents[MatchRecord]):
     def end(self) -> MatchRecord | None:
         self._release_held()
         self._final_score()
+        self._said_marks()
         done, self.match = self.match, None
         return done
 

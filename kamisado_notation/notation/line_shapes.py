@@ -2,7 +2,8 @@
 ``ROUND 3 - FILL RIGHT``, ``Round 4: fill left``, ``Round 5 (fill right)``, a lineup's
 colours with commas between them. The reader tries these only on a line the grammar
 rejects (its third tier): each is read as the line it stands for, with a warning that
-names the shape, and ``kamisado fix`` writes it in our shape. A lineup that names seven
+names the shape, and ``kamisado fix`` writes it in our shape (a lineup's abbreviated
+colours in full too). A lineup that names seven
 colours of eight is an error that names the one left out.
 """
 
@@ -15,7 +16,7 @@ from ..diagnostics import WARNING, Diagnostic, Kind, RewriteLine
 from ..engine.board import Colour
 from ..engine.match import Fill
 from .record import Lineup, RoundRecord
-from .vocabulary import colour_of, side_of
+from .vocabulary import colour_of, side_of, spelt_as
 
 __all__ = ["Shaped", "line_shape"]
 
@@ -70,30 +71,38 @@ def _lineup_shape(text: str, number: int) -> Shaped | None:
     words = [w for w in _SEPARATORS.split(m[3]) if w]
     read = [_COLOUR.fullmatch(w) for w in words]
     colours: list[Colour] = []
+    ours_words: list[str] = []  # (each colour as we write it: an abbreviation in full)
     for r in read:
-        if r is None or (colour := _colour(r[1])) is None:
+        found = _colour(r[1]) if r is not None else None
+        if r is None or found is None:
             return None
-        colours.append(colour)
+        colours.append(found[0])
+        ours_words.append(found[1] + r[2])
     side = side_of(m[2])
     column = m.start(1) + 1
     if len(colours) == 7 and len(set(colours)) == 7:
         (missing,) = set(Colour) - set(colours)
         message = f"{side.title}'s lineup names seven colours: {missing.title} is left out"
         return Shaped(None, Diagnostic("syntax", message, number, column, kind=Kind.LINEUP_COLOUR_MISSING))
-    if len(colours) != 8 or not re.search(r"[,;]", m[3]):
+    commas = re.search(r"[,;]", m[3]) is not None
+    if len(colours) != 8 or not (commas or ours_words != words):
         return None
     rings = [len(r[2]) for r in read if r is not None]
-    ours = f"Lineup {side.title}: " + " ".join(words)
-    edit = RewriteLine(number, "lineup", text.strip(), ours, "a lineup's colours with blanks between them")
-    message = f"the commas between a lineup's colours are read as blanks: {ours!r}"
+    ours = f"Lineup {side.title}: " + " ".join(ours_words)
+    why = "a lineup's colours with blanks between them" if commas else "a lineup's colours in full"
+    edit = RewriteLine(number, "lineup", text.strip(), ours, why)
+    message = f"{text.strip()!r} is read as {ours!r} (a Lineup line in another shape)"
     return Shaped(
         Lineup(side, colours, number, column, rings=rings if any(rings) else None),
         Diagnostic("syntax", message, number, column, WARNING, kind=Kind.LINEUP_LINE, edits=(edit,)),
     )
 
 
-def _colour(word: str) -> Colour | None:
+def _colour(word: str) -> tuple[Colour, str] | None:
+    """The colour ``word`` names, and the word as we write it: itself, or the word an
+    abbreviation or a word without its umlauts stands for (:func:`.vocabulary.spelt_as`)."""
     try:
-        return colour_of(word)
+        return colour_of(word), word
     except KeyError:
-        return None
+        spelt = spelt_as(word)
+        return (colour_of(spelt[1]), spelt[1]) if spelt is not None and spelt[0] == "COLOUR" else None
