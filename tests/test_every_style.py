@@ -483,3 +483,21 @@ def test_an_abbreviation_beside_a_misspelt_word_is_read_and_the_misspelling_corr
     assert {d.kind for d in diagnostics if d.line == e.line} >= {"abbreviation"}
     fixed = fix_text(slipped)
     assert fixed.valid and moves_of(fixed.text) == moves_of(original)
+
+
+# -- fix names the input's path on every line it prints
+
+
+def test_fix_names_the_input_and_its_lines_on_what_remains_too(tmp_path: Path) -> None:
+    original = written(3, Form.TEXT, "en")
+    es = entries_of(original)
+    # a mark fix takes out, and later a wrong entry nothing corrects (a row inserted by
+    # fix before it would move its line in the output)
+    slipped = rewrite(original, [(es[1], es[1].text + ","), (es[6], "Orange Forward 9 Orange")])
+    path = tmp_path / "in.kmr"
+    path.write_text(slipped, encoding="utf-8")
+    result = runner.invoke(app, ["fix", str(path), "-o", str(tmp_path / "out.kmr")])
+    assert result.exit_code == 1
+    lines = [line for line in result.stderr.splitlines() if line]
+    assert lines and all(line.startswith(f"{path}:") for line in lines), lines
+    assert any(line.startswith(f"{path}:{es[6].line}:{es[6].column}: error[") for line in lines), lines
