@@ -22,6 +22,7 @@ from kamisado_notation.checking.replay import replay
 from kamisado_notation.checking.validate import validate_text
 from kamisado_notation.cli.app import app
 from kamisado_notation.engine.match import RoundEnd
+from kamisado_notation.notation import parse_record
 from kamisado_notation.notation.record import Entry, Lineup
 from kamisado_notation.notation.writer import Form
 
@@ -501,3 +502,15 @@ def test_fix_names_the_input_and_its_lines_on_what_remains_too(tmp_path: Path) -
     lines = [line for line in result.stderr.splitlines() if line]
     assert lines and all(line.startswith(f"{path}:") for line in lines), lines
     assert any(line.startswith(f"{path}:{es[6].line}:{es[6].column}: error[") for line in lines), lines
+
+
+def test_no_mark_inside_a_comment_is_read_or_rewritten() -> None:
+    original = written(3, Form.TEXT, "en")
+    es = entries_of(original)
+    comment = "# see 1) this, // that (and this!) {too}"
+    slipped = rewrite(original, [(es[1], es[1].text + ",  " + comment)])
+    (m,) = parse_record(slipped).matches
+    (said,) = [c.text for r in m.rounds for e in r.entries for c in e.comments]
+    assert said == comment[1:]
+    fixed = fix_text(slipped)
+    assert fixed.valid and comment in fixed.text and moves_of(fixed.text) == moves_of(original)

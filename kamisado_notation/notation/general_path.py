@@ -184,12 +184,16 @@ def _styled(text: str) -> list[tuple[int, str, str, str, str]]:
     and one written ``( … )`` as a braced one, a turn number ``1)`` or ``1:`` as ``1.``,
     and punctuation and chess marks right after a word of a row (:data:`_MARK`, after a
     word with a letter in it: never a turn number's full stop) as nothing; nothing inside
-    a comment is one."""
+    a comment (braced, or after ``#``) is one."""
     found: list[tuple[int, str, str, str, str]] = []
     inside = [(m.start(), m.end()) for m in _BRACED.finditer(text)]
 
     def free(at: int) -> bool:
         return not any(a <= at < b for a, b in inside)
+
+    hashed = next((k for k, c in enumerate(text) if c == "#" and free(k)), None)
+    if hashed is not None:  # (a comment to the end of the line)
+        inside.append((hashed, len(text)))
 
     end = len(text)
     slashes = next((m for m in _SLASHES.finditer(text) if free(m.start())), None)
