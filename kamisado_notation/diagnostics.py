@@ -41,6 +41,7 @@ __all__ = [
     "Renumber",
     "ReplaceEntry",
     "RewriteLine",
+    "RewriteMark",
     "Severity",
     "SwapEntries",
     "edit_from_json",
@@ -69,6 +70,12 @@ class Kind(TextEnum):
     SLOT = "slot"
     UNKNOWN_WORD = "unknown-word"
     FILLER_WORD = "filler-word"
+    PUNCTUATION = "punctuation"
+    CHESS_MARK = "chess-mark"
+    TURN_MARK = "turn-mark"
+    COMMENT_MARK = "comment-mark"
+    ABBREVIATION = "abbreviation"
+    UMLAUTS = "umlauts"
     FORGOTTEN_FORFEIT = "forgotten-forfeit"
     BACK_ENTRY = "back-entry"
     MISSING_PLACEHOLDER = "missing-placeholder"
@@ -84,14 +91,20 @@ class Kind(TextEnum):
     DISTANCE_PLUS_ONE = "distance-plus-one"
     # Round and Lineup lines
     FILL_WORD = "fill-word"
+    ROUND_LINE = "round-line"
+    LINEUP_LINE = "lineup-line"
+    LINEUP_COLOUR_MISSING = "lineup-colour-missing"
     ROUND_NUMBER = "round-number"
     MISSING_ROUND = "missing-round"
     REVERSED_LINEUP = "reversed-lineup"
     LINEUP_RINGS = "lineup-rings"
     # headers and matches
     UNQUOTED_HEADER = "unquoted-header"
+    RESULT_SEPARATOR = "result-separator"
     HEADER_NAME = "header-name"
     PASTED_MATCH = "pasted-match"
+    RUNNING_SCORE = "running-score"
+    RESIGNATION = "resignation"
     NO_MATCH = "no-match"
 
 
@@ -171,6 +184,20 @@ class RewriteLine(NamedTuple):
     why: str
 
 
+class RewriteMark(NamedTuple):
+    """The mark written ``old`` at ``line``:``column`` in another style than ours becomes
+    ``new``: punctuation after an entry nothing, a chess mark a braced comment after its
+    entry (the player's word on the move is kept), a turn number ``1)`` ``1.``, a comment
+    ``// …`` or ``( … )`` one after ``#`` or in braces. Not marked: the one warning of
+    its style says it for every mark of the match."""
+
+    line: int
+    column: int
+    old: str
+    new: str
+    why: str
+
+
 class Renumber(NamedTuple):
     """The turn number written before the entry at ``line``:``column`` becomes ``number``
     (``None``: blanked, the entry being Gold's now): entries inserted or removed before it
@@ -182,7 +209,9 @@ class Renumber(NamedTuple):
 
 
 #: One edit of a record's text; each says why (the ``{fix: …}`` mark ``kamisado fix`` writes).
-Edit = ReplaceEntry | InsertEntry | DeleteEntry | SwapEntries | InsertRow | InsertLine | DeleteRow | RewriteLine | Renumber
+Edit = (
+    ReplaceEntry | InsertEntry | DeleteEntry | SwapEntries | InsertRow | InsertLine | DeleteRow | RewriteLine | RewriteMark | Renumber
+)
 
 #: Each kind of edit by the name ``--json`` gives it (its ``"edit"`` member).
 EDIT_NAMES: dict[str, type[Edit]] = {
@@ -194,6 +223,7 @@ EDIT_NAMES: dict[str, type[Edit]] = {
     "insert-line": InsertLine,
     "delete-row": DeleteRow,
     "rewrite-line": RewriteLine,
+    "rewrite-mark": RewriteMark,
     "renumber": Renumber,
 }
 _EDIT_NAME = {kind: name for name, kind in EDIT_NAMES.items()}

@@ -27,6 +27,7 @@ __all__ = [
     "RecordIOError",
     "ResourceError",
     "SquareError",
+    "StyleMark",
     "UnknownWord",
 ]
 
@@ -121,6 +122,21 @@ class FillerWord(NotationError):
     def __init__(self, message: str, *, line: int = 1, column: int = 1, word: str = "") -> None:
         super().__init__(message, line=line, column=column)
         self.word = word
+
+
+class StyleMark(NotationError):
+    """A mark written in another style than ours that the reader reads as ours, with a
+    warning: punctuation after an entry (``Green,``), a chess mark (``Brown!?``), a
+    turn number written ``1)`` or ``1:``, a comment written ``// …`` or ``( … )``.
+    ``mark`` is the mark as written, ``new`` what ``fix`` writes for it, ``style`` the
+    style's name (the diagnostic's kind: ``punctuation``, ``chess-mark``, ``turn-mark``,
+    ``comment-mark``)."""
+
+    def __init__(self, message: str, *, line: int = 1, column: int = 1, mark: str = "", new: str = "", style: str = "") -> None:
+        super().__init__(message, line=line, column=column)
+        self.mark = mark
+        self.new = new
+        self.style = style
 
 
 class UnknownWord(NotationError):

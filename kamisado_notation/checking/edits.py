@@ -4,7 +4,8 @@ The record is edited, not rewritten: each edit (:data:`~kamisado_notation.diagno
 changes the text where it stands, and is marked by a ``{fix: …}`` comment saying what was
 written and why it changed (``{fix: was Purple Lfet 5 Green, …}``, ``{fix: inserted, …}``,
 ``{fix: removed …, …}``). A renumbered turn number is not marked: the edit that moved it
-is. Everything else — headers, comments, lineups, the layout — stays as written, and the
+is; nor is a mark after an entry rewritten (:class:`~kamisado_notation.diagnostics.RewriteMark`:
+the one warning of its style says it). Everything else — headers, comments, lineups, the layout — stays as written, and the
 edits are placed by the lines and columns of the text as it was, so their order does not
 matter.
 """
@@ -26,6 +27,7 @@ from ..diagnostics import (
     Renumber,
     ReplaceEntry,
     RewriteLine,
+    RewriteMark,
     SwapEntries,
 )
 
@@ -95,6 +97,9 @@ def _spans(edit: Edit, line: str) -> list[_Span]:
         between = line[start + len(edit.first) : other]
         written = _plain(edit.first + between + edit.second)
         return [(start, other + len(edit.second), f"{edit.second}{between}{edit.first} {_mark('was ' + written, edit.why)}")]
+    if isinstance(edit, RewriteMark):
+        start = edit.column - 1
+        return [(start, start + len(edit.old), edit.new)]
     if isinstance(edit, Renumber):
         m = _NUMBER.search(line, 0, edit.column - 1)
         if m is None:
@@ -103,6 +108,12 @@ def _spans(edit: Edit, line: str) -> list[_Span]:
         number = f"{edit.number}." if edit.number is not None else ""
         return [(m.start(1), m.end(1) + 1, number.ljust(width))]
     return []
+
+
+def _outermost(changes: list[_Span]) -> list[_Span]:
+    """``changes`` without those inside another (a word's abbreviation written in full
+    within an entry another edit rewrites whole: the entry's new text says it all)."""
+    return [c for c in changes if not (c[0] < c[1] and any(o is not c and o[0] <= c[0] and c[1] <= o[1] and o[1] - o[0] > c[1] - c[0] for o in changes))]
 
 
 def apply_edits(text: str, edits: Iterable[Edit]) -> str:
@@ -128,6 +139,7 @@ def edit_text(text: str, edits: Iterable[Edit]) -> Applied:
             spans[edit.line].extend(_spans(edit, lines[edit.line - 1]))
     for number, changes in spans.items():
         line = lines[number - 1]
+        changes[:] = _outermost(changes)
         for start, end, new in sorted(changes, reverse=True):
             line = line[:start] + new + line[end:]
         lines[number - 1] = line

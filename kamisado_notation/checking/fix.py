@@ -54,7 +54,8 @@ class FixedPart:
     """A part of a record fixed as :func:`fix_lines` goes: the lines from ``first_line``
     (the lines before the first match, or one match with the lines after it up to the
     next), as ``text`` corrected; the ``corrections`` made and what is still wrong
-    (``remaining``), at the record's own lines; ``valid``: no error remains in it;
+    (``remaining``), both at the lines of the record as given (a line fix inserted is
+    placed at the line it stands before), so that one path names them all; ``valid``: no error remains in it;
     ``matches``: how many it holds (another pasted in without headers counts,
     :mod:`.matches`)."""
 
@@ -123,14 +124,14 @@ def _fixed(text: str, first_line: int, path: str, before: int, *, leading: bool,
         record = parse_record(text, path=path)
         errors = [_moved_down(d, offset, before) for d in record.errors]
         return FixedPart(text, first_line, [], errors, not any(d.severity is Severity.ERROR for d in errors))
-    fixed, corrections, report = _corrected(text, path)
+    fixed, corrections, report, earlier = _corrected(text, path)
     if not alone:
         report.diagnostics = [d for d in report.diagnostics if d.kind is not Kind.NO_MATCH]
     return FixedPart(
         fixed,
         first_line,
         [_moved_down(d, offset, before) for d in corrections],
-        [_moved_down(d, offset, before) for d in report.all_diagnostics()],
+        [_moved_down(_as_first_given(d, earlier), offset, before) for d in report.all_diagnostics()],
         report.valid,
         len(report.matches),
     )
@@ -154,14 +155,16 @@ def fix_text(text: str, *, path: str = "<string>") -> FixReport:
     changes nothing); see the module docstring. Typographic quotes, zero-width
     characters, soft hyphens and no-break spaces are written plain
     (:mod:`~kamisado_notation.notation.text`; their warning is then a correction)."""
-    return FixReport(*_corrected(text, path))
+    return FixReport(*_corrected(text, path)[:3])
 
 
-def _corrected(text: str, path: str) -> tuple[str, list[Diagnostic], FileReport]:
+def _corrected(text: str, path: str) -> tuple[str, list[Diagnostic], FileReport, list[Applied]]:
     """``text`` corrected until no correction is certain, the corrections made (the
-    diagnostics of the text as it was at each round, at the columns of ``text``), and the
-    validation of the result. Each round's result is validated (what remains must be
-    said); only when that still suggests a correction is the text read for more."""
+    diagnostics of the text as it was at each round, at the columns of ``text``), the
+    validation of the result, and what each round's edits changed (to place a
+    diagnostic of the result in ``text``: :func:`_as_first_given`). Each round's result
+    is validated (what remains must be said); only when that still suggests a correction
+    is the text read for more."""
     from ..notation.text import plain_text
 
     text, plain = plain_text(text)
@@ -177,8 +180,8 @@ def _corrected(text: str, path: str) -> tuple[str, list[Diagnostic], FileReport]
         earlier.append(applied)
         report = validate_text(text, path=path)
         if not any(d.suggestions for d in report.all_diagnostics()):  # nothing more can be certain
-            return text, sorted(corrections, key=lambda d: (d.line, d.column)), report
-    return text, sorted(corrections, key=lambda d: (d.line, d.column)), validate_text(text, path=path)
+            return text, sorted(corrections, key=lambda d: (d.line, d.column)), report, earlier
+    return text, sorted(corrections, key=lambda d: (d.line, d.column)), validate_text(text, path=path), earlier
 
 
 def _certain(text: str, path: str) -> tuple[list[Edit], list[Diagnostic]]:

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..diagnostics import ERROR, WARNING, Diagnostic, Kind, Severity
+from ..diagnostics import ERROR, WARNING, Diagnostic, Kind, RewriteLine, Severity
 from ..engine.match import MATCH_TARGETS
 from ..engine.position import Position
 from ..errors import PositionError
 from ..notation.digits import ascii_number
-from ..notation.headers import AS_HYPHEN, DASHES, HEADER_RULE
+from ..notation.headers import HEADER_RULE, RESULT_AS_HYPHEN, RESULT_SEPARATORS
 from ..notation.record import MatchRecord, Pasted, RoundRecord
 from .slips.headers import misnamed_headers
 from .targets import format_name, inferred_target, misspelt_format
@@ -37,8 +37,9 @@ def match_target(value: str | None, *, target: str | None = None) -> int | None:
 
 def parse_result(value: str) -> tuple[int, int] | None:
     """``"1-3"`` → ``(1, 3)`` (Black's points, Gold's); ``None`` when not of that form.
-    An en dash, an em dash or a minus sign (:data:`DASHES`) is read as the ``-``."""
-    parts = value.strip().translate(AS_HYPHEN).split("-")
+    An en dash, an em dash, a minus sign or a colon (:data:`RESULT_SEPARATORS`) is read
+    as the ``-``."""
+    parts = value.strip().translate(RESULT_AS_HYPHEN).split("-")
     if len(parts) != 2:
         return None
     b, g = (ascii_number(p) for p in parts)
@@ -166,7 +167,7 @@ class MatchHeaders:
         if text is None or text.strip() in ("*", ""):
             return
         claim = parse_result(text)
-        if claim is not None and not text.isascii():
+        if claim is not None and (not text.isascii() or ":" in text):
             self.dashes(text, claim)
         if claim is None:
             self.diag("result", f"[Result \"{text}\"] is not Black's points - Gold's points (\"1-3\")", self.at("Result"))
@@ -178,14 +179,18 @@ class MatchHeaders:
             )
 
     def dashes(self, text: str, claim: tuple[int, int]) -> None:
-        """A ``Result`` read with a dash for its ``-`` (:data:`DASHES`): a warning saying so."""
-        names = sorted({f"{name} '{c}'" for c, name in DASHES.items() if c in text})
-        self.diag(
-            "syntax",
-            f"[Result \"{text}\"] is read as {claim[0]}-{claim[1]} (the {' and the '.join(names)} as '-')",
-            self.at("Result"),
-            WARNING,
-        )
+        """A ``Result`` read with a dash or a colon for its ``-`` (:data:`RESULT_SEPARATORS`):
+        a warning saying so (kind ``result-separator``), and ``fix`` writes the ``-``."""
+        names = sorted({f"{name} '{c}'" for c, name in RESULT_SEPARATORS.items() if c in text})
+        new = f"{claim[0]}-{claim[1]}"
+        line, column = self.at("Result")
+        edit = RewriteLine(line, "header", "Result", f'[Result "{new}"]', "a result is written with '-'")
+        self.found.append(
+            Diagnostic(
+                "syntax", f"[Result \"{text}\"] is read as {new} (the {' and the '.join(names)} as '-')", line, column,
+                WARNING, None, None, self.match.index, (), Kind.RESULT_SEPARATOR, (edit,),
+            )
+        )  # fmt: skip
 
 
 def pasted_warning(pasted: Pasted, rec: RoundRecord, match_index: int | None) -> Diagnostic:

@@ -104,6 +104,9 @@ class _MatchReplayer:
         #: the match's headers as the replay reads them
         # (a function of the record, not of this replayer: no cycle through the headers)
         self.headers = MatchHeaders(match, partial(_probe_scores, match))
+        #: the match being replayed from its first round (not a restart's, whose score
+        #: means nothing): where a running score is checked
+        self.game: Match | None = None
 
     def diag(self, rule: str, message: str, at: tuple[int, int], severity: Severity = ERROR, rnd: int | None = None) -> None:
         self.diags.append(Diagnostic(rule, message, at[0], at[1], severity, rnd, None, self.match.index))
@@ -192,12 +195,14 @@ class _MatchReplayer:
         start, replayable = self.headers.start()
         self.diags.extend(self.headers.found)
         found = len(self.headers.found)
-        game = Match(target=target, start=start)
+        game = self.game = Match(target=target, start=start)
         self.complete = replayable
         if replayable:
             self.play_rounds(game)
         self.headers.check_result((game.score[Side.BLACK], game.score[Side.GOLD]), checked=self.complete, stops=self.stops_at(game))
         self.diags.extend(self.headers.found[found:])
+        if not self.probing:
+            self.fixes.extend(e for d in self.headers.found[found:] for e in d.edits)
         if not self.probing and (self.headers.misnamed or self.headers.format_read or self.match.errors):
             self.header_slips(target)
         self.diags.sort(key=lambda d: (d.line, d.column))
@@ -263,11 +268,12 @@ class _MatchReplayer:
             self.diag(
                 "M7",
                 f"round {i} is not over after its last entry (no tower reached the home row "
-                f"and no deadlock), so round {rec.number} cannot start",
+                f"and no deadlock), so round {rec.number} cannot start where it ended",
                 at,
                 rnd=rec.number,
             )
-            self.unchecked(i + 1, f"round {rec.number} cannot start", game)
+            # (its own lineups may pin its start: the replay goes on from this round)
+            self.unchecked(i, f"round {self.match.rounds[i - 1].number} is not over", game)
             return None
         how = rec.fill if rec.fill is not None else self.unread_fill(game, rec, i)
         if how is None:
@@ -371,7 +377,22 @@ class _MatchReplayer:
             return False
         if not (rr.plies and rr.plies[-1].kind is PlyKind.PUSH):  # else the back-entry is due
             rr.result = game.finish_round()
+        if rec.score is not None and rr.result is not None and game is self.game and not self.probing:
+            self.running_score(rec, (game.score[Side.BLACK], game.score[Side.GOLD]))
         return True
+
+    def running_score(self, rec: RoundRecord, score: tuple[int, int]) -> None:
+        """The score written after round ``rec`` against the ``score`` (Black's, Gold's)
+        after it: an error only where it is false."""
+        written = rec.score
+        assert written is not None
+        if parse_result(written.value) != score:
+            self.diags.append(
+                Diagnostic(
+                    "result", f"the score after round {rec.number} is {score[0]}-{score[1]} (Black-Gold), not {written.value}",
+                    written.line, written.column, ERROR, rec.number, None, self.match.index, (), Kind.RUNNING_SCORE,
+                )
+            )  # fmt: skip
 
     def check_lineups(self, i: int, rr: RoundReplay) -> None:
         """Round ``i``'s ``Lineup`` lines against its start (checked already where

@@ -334,8 +334,8 @@ class _Fused:
             self._close_round(game)
         score = dict(game.score)
         claim = self.headers.get("result", "").strip()
-        if claim not in ("*", "") and (not claim.isascii() or parse_result(claim) != (score[Side.BLACK], score[Side.GOLD])):
-            raise _Fallback  # (a dash read as '-': the full path's warning)
+        if claim not in ("*", "") and (not claim.isascii() or ":" in claim or parse_result(claim) != (score[Side.BLACK], score[Side.GOLD])):
+            raise _Fallback  # (a dash or a colon read as '-': the full path's warning)
         winner = game.winner
         return Verdict(
             index=self.index,
@@ -507,6 +507,9 @@ class Judge(RecordEvents[Judged]):
         self.fused = None
 
     def result_claim(self, value: str, line: int, column: int) -> None:
+        self.fused = None
+
+    def resignation(self, side: str, line: int, column: int) -> None:
         self.fused = None
 
 

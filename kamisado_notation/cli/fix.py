@@ -109,7 +109,7 @@ def _fix_one(file: str, target: str | None, *, in_place: bool, encoding: str | N
     from ..errors import NotationError, OutputError, RecordIOError
 
     _kmr_only(file)
-    fixing = _Fixing(file, target if target is not None else file, encoding)
+    fixing = _Fixing(file, encoding)
     try:
         fixing.run(target, in_place=in_place)
     except OutputError as e:
@@ -125,10 +125,10 @@ def _fix_one(file: str, target: str | None, *, in_place: bool, encoding: str | N
 class _Fixing:
     """One run of ``kamisado fix`` on ``file``: the record fixed a match at a time
     (:func:`~kamisado_notation.checking.fix.fix_file`), each part written as it comes
-    and its diagnostics printed (those of the result named ``shown``)."""
+    and its diagnostics printed, each named by ``file`` at its lines."""
 
-    def __init__(self, file: str, shown: str, encoding: str | None) -> None:
-        self.file, self.shown, self.encoding = file, shown, encoding
+    def __init__(self, file: str, encoding: str | None) -> None:
+        self.file, self.encoding = file, encoding
         self.valid, self.changed = True, False
         self.backup: str | None = None  # the backup this run made
 
@@ -153,8 +153,8 @@ class _Fixing:
 
         for d in part.corrections:
             sys.stderr.write(printable(f"{self.file}:{d.line}:{d.column}: fixed[{d.rule}] {d.message}") + "\n")
-        for d in part.remaining:
-            sys.stderr.write(d.format(self.shown) + "\n")
+        for d in part.remaining:  # (at the input's lines, as the corrections: one path names both)
+            sys.stderr.write(d.format(self.file) + "\n")
         self.valid = self.valid and part.valid
         self.changed = self.changed or bool(part.corrections)
 

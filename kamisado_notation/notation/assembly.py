@@ -12,12 +12,12 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ..diagnostics import ERROR, WARNING, DeleteEntry, Diagnostic, Kind, Severity
-from ..errors import FillerWord, NotationError
+from ..diagnostics import ERROR, WARNING, DeleteEntry, Diagnostic, Kind, RewriteMark, Severity
+from ..errors import FillerWord, NotationError, StyleMark
 from .fast_paths import EntryRead, row_entries
 from .headers import AS_HYPHEN, HEADER_RULE, KNOWN_LOWER, header_name_warning
 from .line_reader import RecordEvents, first_word
-from .record import Comment, Entry, Header, Lineup, MatchRecord, RoundRecord
+from .record import Comment, Entry, Header, Lineup, MatchRecord, RoundRecord, ScoreLine
 
 #: What comments can follow: any element of a record.
 Element = Header | RoundRecord | Lineup | Entry
@@ -41,12 +41,20 @@ class Assembler(RecordEvents[MatchRecord]):
         self.split = 0  # held[:split] came before the last blank line
         self.file_errors: list[Diagnostic] = []
         self.broken = False
+        #: each style of mark read as ours (:meth:`mark`) → its one warning's place in
+        #: the match's errors, and the edits of its marks
+        self.marks: dict[Kind, tuple[int, list[RewriteMark]]] = {}
+        #: a result written after the moves of the round being read: a running score
+        #: when another round follows (:meth:`round_line`), else the match's result
+        self.score: ScoreLine | None = None
 
     # ---- elements
     def begin_match(self, line: int) -> MatchRecord | None:
         # comments on lines of their own before the header that opens this match: the
         # block after the last blank line is its; the rest stays behind
         self._release_held(self.split if self.match is not None else None)
+        self._final_score()
+        self._said_marks()
         done = self.match
         self.index += 1
         self.match = MatchRecord(self.index, line, comments=self.pending)
@@ -54,6 +62,7 @@ class Assembler(RecordEvents[MatchRecord]):
         self.round = None
         self.broken = False
         self.last = None
+        self.marks = {}
         return done
 
     def _current(self) -> MatchRecord:
@@ -90,6 +99,8 @@ class Assembler(RecordEvents[MatchRecord]):
 
     def round_line(self, rnd: RoundRecord) -> None:
         self._release_held()
+        if self.score is not None and self.round is not None:
+            self._running_score(self.round, self.score)
         self.round = rnd
         self.broken = False
         self._current().rounds.append(rnd)
@@ -107,9 +118,39 @@ class Assembler(RecordEvents[MatchRecord]):
             self._error(header.line, header.column, warning, severity=WARNING, rule=HEADER_RULE, kind=Kind.HEADER_NAME)
 
     def result_claim(self, value: str, line: int, column: int) -> None:
-        """A result written after the moves (``3-2``, as PGN does): the match's
-        ``Result`` claim when it has none (a warning), else checked against it."""
-        assert self.match is not None  # (after rounds)
+        """A result written after the moves (``3-2``, as PGN does): held until it is
+        known whether another round follows (a running score, :meth:`_running_score`)
+        or not (the match's result, :meth:`_final_score`)."""
+        self._final_score()  # (two in one round: the first is taken as a result)
+        self.score = ScoreLine(value, line, column)
+
+    def resignation(self, side: str, line: int, column: int) -> None:
+        """A line that says ``side`` resigned: the match's ``Termination`` (when it has
+        none), with a warning; the moves and points stay as played."""
+        match = self._current()
+        said = f"{side} resigned"
+        if match.header("Termination") is None:
+            match.headers.append(Header("Termination", said, line, column))
+        message = f"read as {side}'s resignation, [Termination \"{said}\"]: the moves and points stand as played"
+        self._error(line, column, message, severity=WARNING, rule=HEADER_RULE, kind=Kind.RESIGNATION)
+
+    def _running_score(self, rnd: RoundRecord, score: ScoreLine) -> None:
+        """A score written after round ``rnd``, which another round follows: the score
+        so far, which the replay checks; one warning a match says how it is read."""
+        match = self._current()
+        self.score = None
+        rnd.score = score
+        if not any(d.kind is Kind.RUNNING_SCORE for d in match.errors):
+            message = f"a score after round {rnd.number} ({score.value}) is read as the score so far, and checked against the replay"
+            self._error(score.line, score.column, message, severity=WARNING, rule=HEADER_RULE, kind=Kind.RUNNING_SCORE)
+
+    def _final_score(self) -> None:
+        """The result held (:meth:`result_claim`), written after the match's last round:
+        the match's ``Result`` claim when it has none (a warning), else checked against it."""
+        if self.score is None or self.match is None:
+            return
+        value, line, column = self.score.value, self.score.line, self.score.column
+        self.score = None
         header = self.match.header("Result")
         if header is None:
             self.match.headers.append(Header("Result", value, line, column))
@@ -211,6 +252,8 @@ class Assembler(RecordEvents[MatchRecord]):
         for error in unknown:
             if isinstance(error, FillerWord):
                 self.filler(error)
+            elif isinstance(error, StyleMark):
+                self.mark(error)
             else:
                 self._error(error.line, error.column, str(error), lost=False, kind=Kind.UNKNOWN_WORD)
         assert self.match is not None  # (the row's entries are in it)
@@ -229,6 +272,40 @@ class Assembler(RecordEvents[MatchRecord]):
             )
         )
 
+    def mark(self, error: StyleMark) -> None:
+        """A mark of another style read as ours: one warning a match for each style
+        (:data:`_STYLES`), at its first mark, naming the marks and how many
+        (:meth:`_said_marks`, when the match is complete); ``fix`` writes each as
+        :attr:`StyleMark.new` says (a chess mark as a comment after its entry: the
+        player's word on the move is kept)."""
+        match = self._current()
+        kind = Kind(error.style)
+        edit = RewriteMark(error.line, error.column, error.mark, error.new, _STYLES[kind][0])
+        held = self.marks.get(kind)
+        if held is not None:
+            held[1].append(edit)
+            return
+        self.marks[kind] = (len(match.errors), [edit])
+        match.errors.append(
+            Diagnostic(
+                "syntax", "", error.line, error.column, WARNING,
+                round=self.round.number if self.round is not None else None, match=match.index, kind=kind,
+            )
+        )
+
+    def _said_marks(self) -> None:
+        """Each style's warning (:meth:`mark`) with its words and edits, once the match
+        is complete (a mark at a time would copy them all at each: quadratic)."""
+        if self.match is None:
+            return
+        for kind, (at, edits) in self.marks.items():
+            marks = list(dict.fromkeys(e.old for e in edits))
+            said = " ".join(repr(m) for m in marks[:4]) + (" …" if len(marks) > 4 else "")
+            count = f"{len(edits)} in this match, the first here" if len(edits) > 1 else "here"
+            message = _STYLES[kind][1].format(said=said, count=count)
+            self.match.errors[at] = replace(self.match.errors[at], message=message, edits=tuple(edits))
+        self.marks = {}
+
     def unread_line(self, text: str, number: int) -> None:
         """A line that could not be read: when it is a ``Round`` line, the entries after
         it still start a new round (unread, so its fill is unknown), not the round
@@ -244,9 +321,34 @@ class Assembler(RecordEvents[MatchRecord]):
 
     def end(self) -> MatchRecord | None:
         self._release_held()
+        self._final_score()
+        self._said_marks()
         done, self.match = self.match, None
         return done
 
+
+
+#: Each style of mark :meth:`Assembler.mark` reads: why ``fix`` rewrites it, and its warning.
+_STYLES = {
+    Kind.PUNCTUATION: (
+        "punctuation after an entry",
+        "punctuation after entries ({said}) is read as the entries it follows ({count}); fix takes it out",
+    ),
+    Kind.CHESS_MARK: (
+        "a chess mark",
+        "chess marks after entries ({said}) are read as the entries they follow ({count}); fix writes each as a comment",
+    ),
+    Kind.TURN_MARK: ("a turn number", "turn numbers written {said} are read as written with a full stop ('1.') ({count}); fix writes them so"),
+    Kind.ABBREVIATION: (
+        "an abbreviation",
+        "abbreviations ({said}) are read as the words they shorten ({count}); fix writes the words",
+    ),
+    Kind.UMLAUTS: ("the word's umlauts", "words written without umlauts ({said}) are read as the words ({count}); fix writes them"),
+    Kind.COMMENT_MARK: (
+        "a comment",
+        "comments written {said} are read as comments ({count}); fix writes them in braces or after '#'",
+    ),
+}
 
 
 def _tolerated(text: str, number: int | None, pgn: bool) -> str:

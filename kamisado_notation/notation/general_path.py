@@ -11,28 +11,39 @@ it no longer paid for itself: ``docs/record-decisions.md``.)
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from itertools import chain
+from types import MappingProxyType
 
 from lark.exceptions import UnexpectedInput
 
-from ..errors import FillerWord, NotationError, UnknownWord
+from ..errors import FillerWord, NotationError, StyleMark, UnknownWord
 from .grammar import _parser
 from .lexing import Line, lex_line
 from .record import Comment, Item
 from .syntax_errors import as_notation_error, quote
-from .vocabulary import word_kinds
+from .vocabulary import spelt_as, word_kinds
+
+#: No words read as others (:func:`parse_line`'s ``spelled``).
+_NONE: Mapping[int, tuple[str, str]] = MappingProxyType({})
 
 
-def parse_line(text: str, number: int, *, read_past: frozenset[int] = frozenset()) -> tuple[list[Item], list[Comment]]:
+def parse_line(
+    text: str, number: int, *, read_past: frozenset[int] = frozenset(), spelled: Mapping[int, tuple[str, str]] = _NONE
+) -> tuple[list[Item], list[Comment]]:
     """The items of one line (headers, rounds, lineups, lists of ``(entry, start, end)``)
     and its comments. Raises :class:`NotationError` for the line's first lexical error
     or, when it has none, for the first place the grammar rejects. ``read_past``: the
     start indices of words to take for whatever slot of an entry (a colour or a
-    direction) the grammar expects there (:func:`read_past_words`)."""
+    direction) the grammar expects there (:func:`read_past_words`); ``spelled``: the
+    start indices of words read as others (:func:`~.vocabulary.spelt_as`: ``Purp`` as
+    ``Purple``) → (the terminal, the word); the entry's text stays as written."""
     comments: list[Comment] = []
     tokens = lex_line(text, number, comments)
     if read_past:
         tokens = ((_ANY_SLOT if t[2] in read_past else t[0], t[1], t[2], t[3]) for t in tokens)
+    if spelled:
+        tokens = (((spelled[t[2]][0],), spelled[t[2]][1], t[2], t[3]) if t[2] in spelled else t for t in tokens)
     first = next(tokens, None)
     if first is None:  # blank, or comments only
         return [], comments
@@ -67,43 +78,163 @@ FILLERS = frozenset({"pushes", "push", "then", "and"})
 
 
 def read_line(text: str, number: int) -> tuple[list[Item], list[Comment], list[NotationError]]:
-    """:func:`parse_line`, with a row's unknown words read past
-    (:func:`read_past_words`) and words between two entries that mean nothing
-    (:data:`FILLERS`) left out: the items, the comments, and the errors of the words read
-    past or left out (:class:`FillerWord`; none when the line is well-formed). Raises the
-    line's :class:`NotationError` when it cannot be read even so."""
+    """:func:`parse_line`, with marks after entries (:func:`without_marks`) and words
+    between two entries that mean nothing (:data:`FILLERS`) left out and a row's unknown
+    words read past (:func:`read_past_words`): the items, the comments, and the errors of
+    the marks and words left out or read past (:class:`StyleMark`,
+    :class:`FillerWord`; none when the line is well-formed). Raises the line's
+    :class:`NotationError` when it cannot be read even so."""
     fillers: list[NotationError] = []
+    notes: list[NotationError] = []  # (the marks and words of other styles read as ours)
+    marked = False
+    spelled: dict[int, tuple[str, str]] = {}
     while True:
         try:
-            items, comments = parse_line(text, number)
+            items, comments = parse_line(text, number, spelled=spelled)
         except NotationError as e:
+            marks = None if marked else without_marks(text, number, e)
+            if marks is not None:
+                text, found = marks
+                notes.extend(found)
+                marked = True
+                continue
             blanked = _without_filler(text, number, e)
             if blanked is not None and len(fillers) < MAX_READ_PAST:
                 text, filler = blanked
                 fillers.append(filler)
                 continue
-            read = read_past_words(text, number, e)
+            spelt = _spelt_word(text, number, e)
+            if spelt is not None and spelt[0] not in spelled and len(spelled) < MAX_SPELT:
+                start, terminal, word, note = spelt
+                spelled[start] = (terminal, word)
+                notes.append(note)
+                continue
+            read = read_past_words(text, number, e, spelled)
             if read is None:
                 raise
-            return read[0], read[1], [*fillers, *read[2]]
-        return items, comments, fillers
+            return read[0], read[1], [*notes, *fillers, *read[2]]
+        return items, comments, [*notes, *fillers]
+
+
+#: The most words of one line read as others (:func:`_spelt_word`): every word of a row.
+MAX_SPELT = 8
+
+
+def _spelt_word(text: str, number: int, error: NotationError) -> tuple[int, str, str, StyleMark] | None:
+    """The unknown word ``error`` names, where it stands for a word of the notation
+    (:func:`~.vocabulary.spelt_as`: an abbreviation, German without umlauts): its start,
+    the terminal and the word it is read as, and the warning; else ``None``."""
+    m = _named_word(text, number, error)
+    found = spelt_as(m.group()) if m is not None else None
+    if m is None or found is None:
+        return None
+    terminal, word, style = found
+    note = StyleMark(f"{quote(m.group())} is read as {quote(word)}", line=number, column=m.start() + 1, mark=m.group(), new=word, style=style)
+    return m.start(), terminal, word, note
+
+
+def _named_word(text: str, number: int, error: NotationError) -> re.Match[str] | None:
+    """The word an :class:`UnknownWord` ``error`` of line ``number`` names, in ``text``."""
+    if error.line != number or not isinstance(error, UnknownWord):
+        return None
+    m = _WORD.match(text, error.column - 1)
+    return m if m is not None and m.start() == error.column - 1 else None
+
+
+#: A mark people write right after an entry: punctuation (``Green,`` ``Yellow.``) or a
+#: chess mark (``!`` ``?`` ``!?`` ``??``), after a letter or digit (or a push's or a
+#: ring's mark, ``*`` ``+``) and before a blank, a braced comment or the line's end.
+_MARK = re.compile(r"(?:(?<=[^\W_])|(?<=[*+]))[,.;!?]+(?=\s|\{|$)")
+#: The word a mark follows (the blanks before it end it).
+_TOKEN_START = re.compile(r"\S*$")
+#: A turn number written ``1)``, ``1.)`` or ``1:``, before a blank.
+_TURN_MARK = re.compile(r"(?<!\S)(\d{1,4})(\.?\)|:)(?=\s)")
+#: A comment written ``// …`` (to the end of the line) after a blank or at the start.
+_SLASHES = re.compile(r"(?<!\S)//")
+#: A braced comment (the grammar's ``BRACED``).
+_BRACED = re.compile(r"\{[^}\n]*\}")
+#: A comment written ``( … )``, on one line, with no brackets or braces inside.
+_BRACKETS = re.compile(r"\(([^(){}\n]*)\)")
+
+
+def without_marks(text: str, number: int, error: NotationError) -> tuple[str, list[StyleMark]] | None:
+    """``text`` with every mark of another style read as ours (:func:`_styled`), each in
+    as many characters (columns are kept), and a warning for each; ``None`` when
+    ``error`` is at none of them, or the line is a ``Round`` or ``Lineup`` line (their
+    shapes are :mod:`.line_shapes`'). All at once: one more parse of the line however
+    many there are."""
+    if error.line != number or text.split(None, 1)[0].lower() in ("round", "lineup"):
+        return None
+    found = _styled(text)
+    at = error.column - 1
+    after_slashes = any(mark == "//" and s <= at for s, mark, *_ in found)  # (the lexer reads on to the end)
+    if not after_slashes and not any(s <= at < s + len(mark) for s, mark, *_ in found):
+        return None
+    marks, out = [], list(text)
+    for start, mark, read, new, style in found:
+        out[start : start + len(mark)] = read
+        message = f"{quote(mark)} is read as {quote(read.strip())}" if read.strip() else f"{quote(mark)} is read as nothing"
+        marks.append(StyleMark(message, line=number, column=start + 1, mark=mark, new=new, style=style))
+    return "".join(out), marks
+
+
+def _styled(text: str) -> list[tuple[int, str, str, str, str]]:
+    """The marks of other styles in ``text``, in order: (start, the mark, what it is read
+    as, what ``fix`` writes, the style). A comment written ``//`` is read as a ``#`` one
+    and one written ``( … )`` as a braced one, a turn number ``1)`` or ``1:`` as ``1.``,
+    and punctuation and chess marks right after a word of a row (:data:`_MARK`, after a
+    word with a letter in it: never a turn number's full stop) as nothing; nothing inside
+    a comment (braced, or after ``#``) is one."""
+    found: list[tuple[int, str, str, str, str]] = []
+    inside = [(m.start(), m.end()) for m in _BRACED.finditer(text)]
+
+    def free(at: int) -> bool:
+        return not any(a <= at < b for a, b in inside)
+
+    hashed = next((k for k, c in enumerate(text) if c == "#" and free(k)), None)
+    if hashed is not None:  # (a comment to the end of the line)
+        inside.append((hashed, len(text)))
+
+    end = len(text)
+    slashes = next((m for m in _SLASHES.finditer(text) if free(m.start())), None)
+    if slashes is not None:
+        end = slashes.start()
+        found.append((end, "//", " #", "#", "comment-mark"))
+    found += [(m.start(), m.group(), "{" + m[1] + "}", "{" + m[1] + "}", "comment-mark") for m in _BRACKETS.finditer(text, 0, end) if free(m.start())]
+    inside += [(s, s + len(mark)) for s, mark, *_ in found]
+    found += [
+        (m.start(), m.group(), f"{m[1]}.".ljust(len(m.group())), f"{m[1]}.", "turn-mark")
+        for m in _TURN_MARK.finditer(text, 0, end)
+        if free(m.start())
+    ]
+    for m in _MARK.finditer(text, 0, end):
+        if _after_word(text, m.start()) and free(m.start()):
+            chess = "!" in m.group() or "?" in m.group()
+            new = f" {{{m.group()}}}" if chess else ""
+            found.append((m.start(), m.group(), " " * len(m.group()), new, "chess-mark" if chess else "punctuation"))
+    return sorted(found)
+
+
+def _after_word(text: str, at: int) -> bool:
+    """Whether the text before ``at`` ends in a word with a letter in it."""
+    token = _TOKEN_START.search(text, 0, at)
+    return token is not None and any(c.isalpha() for c in token.group())
 
 
 def _without_filler(text: str, number: int, error: NotationError) -> tuple[str, FillerWord] | None:
     """``text`` with the filler word ``error`` names blanked (its columns kept), and the
     warning for it; ``None`` when the word is none."""
-    if error.line != number or not isinstance(error, UnknownWord):
+    m = _named_word(text, number, error)
+    if m is None or m.group().casefold() not in FILLERS:
         return None
-    start = error.column - 1
-    m = _WORD.match(text, start)
-    if m is None or m.start() != start or m.group().casefold() not in FILLERS:
-        return None
-    word = m.group()
+    word, start = m.group(), m.start()
     warning = FillerWord(f"{quote(word)} between two entries is read as nothing", line=number, column=start + 1, word=word)
     return text[:start] + " " * len(word) + text[m.end() :], warning
 
 
-def read_past_words(text: str, number: int, error: NotationError) -> tuple[list[Item], list[Comment], list[NotationError]] | None:
+def read_past_words(
+    text: str, number: int, error: NotationError, spelled: Mapping[int, tuple[str, str]] = _NONE
+) -> tuple[list[Item], list[Comment], list[NotationError]] | None:
     """A row of entries that ``error`` (:func:`parse_line`'s) rejected for an unknown
     word, read with each unknown word standing for the slot it is in (the entry's
     :attr:`~.record.Entry.unread`), so that the row keeps its turns and the replay can
@@ -116,6 +247,8 @@ def read_past_words(text: str, number: int, error: NotationError) -> tuple[list[
     if not words or words[0][:1] == "[" or words[0].lower() in ("round", "lineup"):
         return None
     errors = [error]
+    notes: list[NotationError] = []  # (words after it read as others: an abbreviation…)
+    spelled = dict(spelled)
     past: set[int] = set()
     while True:
         start = _unknown_word(text, number, errors[-1])
@@ -123,28 +256,43 @@ def read_past_words(text: str, number: int, error: NotationError) -> tuple[list[
             return None
         past.add(start)
         try:
-            items, comments = parse_line(text, number, read_past=frozenset(past))
-        except NotationError as again:
-            errors.append(again)
-            continue
+            read = _parse_spelling(text, number, frozenset(past), spelled, notes)
         except (UnexpectedInput, KeyError):  # pragma: no cover - a word read past outside a row
             return None
+        if isinstance(read, NotationError):
+            errors.append(read)
+            continue
+        items, comments = read
         if not all(type(item) is list for item in items):
             return None
         spans = [(begin, end) for item in items for entry, begin, end in item if entry.unread]  # type: ignore[union-attr]
         if not all(any(b <= p < e for b, e in spans) for p in past) or not all(any(b <= p < e for p in past) for b, e in spans):
             return None
-        return items, comments, errors
+        return items, comments, [*notes, *errors]
+
+
+def _parse_spelling(
+    text: str, number: int, past: frozenset[int], spelled: dict[int, tuple[str, str]], notes: list[NotationError]
+) -> tuple[list[Item], list[Comment]] | NotationError:
+    """:func:`parse_line` with the words at ``past`` read past, each further word it
+    rejects that stands for a word of the notation read as that word (``spelled`` and
+    ``notes`` take it): what it read, or the error it stops at."""
+    while True:
+        try:
+            return parse_line(text, number, read_past=past, spelled=spelled)
+        except NotationError as again:
+            spelt = _spelt_word(text, number, again)
+            if spelt is None or spelt[0] in spelled or len(spelled) >= MAX_SPELT:
+                return again
+            spelled[spelt[0]] = (spelt[1], spelt[2])
+            notes.append(spelt[3])
 
 
 def _unknown_word(text: str, number: int, error: NotationError) -> int | None:
     """Where the word ``error`` names as unknown starts in ``text``, when it is no colour
     or direction at all (a misspelt one, or another word), else ``None``."""
-    if error.line != number or not isinstance(error, UnknownWord):
-        return None
-    start = error.column - 1
-    m = _WORD.match(text, start)
-    if m is None or m.start() != start:
+    m = _named_word(text, number, error)
+    if m is None:
         return None
     kinds = word_kinds(m.group())
-    return None if "COLOUR" in kinds or "DIRECTION" in kinds else start
+    return None if "COLOUR" in kinds or "DIRECTION" in kinds else m.start()

@@ -20,9 +20,12 @@ __all__ = [
     "HEADER_RULE",
     "KNOWN_HEADERS",
     "KNOWN_LOWER",
+    "RESULT_AS_HYPHEN",
+    "RESULT_SEPARATORS",
     "did_you_mean",
     "edit_distance",
     "header_name_warning",
+    "resignation",
     "trailing_result",
     "unquoted_header",
 ]
@@ -34,6 +37,11 @@ HEADER_RULE = "header"
 DASHES = {"\u2013": "en dash", "\u2014": "em dash", "\u2212": "minus sign"}
 #: ``str.translate`` table of :data:`DASHES` to ``-``.
 AS_HYPHEN = str.maketrans(dict.fromkeys(DASHES, "-"))
+#: What people write between a result's two scores besides ``-``: the dashes and a
+#: colon (``3:2``, as a score is shown); each is read as ``-`` with a warning.
+RESULT_SEPARATORS = {**DASHES, ":": "colon"}
+#: ``str.translate`` table of :data:`RESULT_SEPARATORS` to ``-``.
+RESULT_AS_HYPHEN = str.maketrans(dict.fromkeys(RESULT_SEPARATORS, "-"))
 
 #: The header names with a meaning (``docs/notation.md``), and the usual ones of a game
 #: record: an unknown name close to one of these is warned.
@@ -102,3 +110,13 @@ def trailing_result(text: str) -> tuple[str, str, int] | None:
     if m is None:
         return None
     return (m[1] or ""), f"{int(m[2])}-{int(m[3])}", m.start(2) + 1
+
+
+_RESIGNS = re.compile(r"\s*(black|gold)\s+(?:resigns|resigned|has resigned|gives up)\.?\s*", re.IGNORECASE)
+
+
+def resignation(text: str) -> tuple[str, int] | None:
+    """A line that says a side resigned (``Gold resigns``, ``Black resigned.``): the
+    side (``"Black"`` or ``"Gold"``) and its column; ``None`` for any other line."""
+    m = _RESIGNS.fullmatch(text)
+    return (m[1].title(), m.start(1) + 1) if m is not None else None

@@ -64,7 +64,7 @@ from .fast_paths import (
     read_row,
     reading_fast,
 )
-from .headers import HEADER_RULE, trailing_result, unquoted_header
+from .headers import HEADER_RULE, resignation, trailing_result, unquoted_header
 from .record import Comment, Entry, Header, Item, Lineup, RoundRecord
 from .tokens import KINDS_LIMIT
 
@@ -144,6 +144,9 @@ class RecordEvents(Generic[T]):
         """Line ``number`` could not be read (its error was given): a ``Round`` or
         ``Lineup`` line all the same, by its first word."""
 
+    def resignation(self, side: str, line: int, column: int) -> None:
+        """A line that says ``side`` (``"Black"`` or ``"Gold"``) resigned (``Gold resigns``)."""
+
     def result_claim(self, value: str, line: int, column: int) -> None:
         """A result written after the moves (``3-2``, as PGN does)."""
 
@@ -163,6 +166,8 @@ class Reader(Generic[T]):
         self.number = first_line - 1  # the line read last
         self.in_match = False
         self.started = False
+        #: the match a Round or Lineup line in another shape completed (:meth:`_read_line`)
+        self.shaped: T | None = None
 
     def read(self, lines: Iterable[str]) -> Iterator[T]:  # noqa: C901 - the hot loop: tier 1 in one body (no call per line)
         """The matches of ``lines``, as the consumer makes them, as the lines come."""
@@ -458,6 +463,9 @@ class Reader(Generic[T]):
             return
         read = self._read_line(text, number)
         if read is None:
+            if self.shaped is not None:
+                yield self.shaped
+                self.shaped = None
             return
         items, comments, unknown = read
         if not items and not comments:
@@ -469,9 +477,9 @@ class Reader(Generic[T]):
             self.events.read_past(unknown, number)
 
     def _header_slip(self, text: str, number: int) -> Iterator[T] | None:
-        """A header written without quotes, or a result written after the moves, read
-        with a warning (:mod:`.headers`): what the line completes; ``None`` for any
-        other line."""
+        """A header written without quotes, a result written after the moves or a line
+        that says a side resigned, read with a warning (:mod:`.headers`): what the line
+        completes; ``None`` for any other line."""
         unquoted = unquoted_header(text)
         if unquoted is not None:
             name, value, column = unquoted
@@ -480,6 +488,11 @@ class Reader(Generic[T]):
             message = f"[{name} {value}] has no quotes around its value: read as [{name} \"{value}\"]"
             self.events.error(Diagnostic(HEADER_RULE, message, number, column, WARNING, kind=Kind.UNQUOTED_HEADER))
             return iter([done] if done is not None else [])
+        resigned = resignation(text) if self.started else None
+        if resigned is not None:
+            self.events.grammar_line(number)
+            self.events.resignation(resigned[0], number, resigned[1])
+            return iter(())
         result = trailing_result(text) if self.started else None
         if result is None or first_word(result[0]) in ("round", "lineup") or result[0].lstrip().startswith("["):
             return None
@@ -491,13 +504,23 @@ class Reader(Generic[T]):
 
     def _read_line(self, text: str, number: int) -> tuple[list[Item], list[Comment], list[NotationError]] | None:
         """The items and comments of line ``number``, with the errors of the unknown
-        words read past in it; ``None`` when it cannot be read (its error given)."""
+        words read past in it; ``None`` when it cannot be read (its error given), or
+        when it is a ``Round`` or ``Lineup`` line in another shape
+        (:func:`~.line_shapes.line_shape`: given as an element, the match it completes
+        in :attr:`shaped`)."""
         from .general_path import read_line  # the grammar (lark): only for a line the fast tiers leave
+        from .line_shapes import line_shape
 
         try:
             return read_line(text, number)
         except NotationError as e:
-            self.events.error(Diagnostic("syntax", str(e), e.line, e.column))
+            shaped = line_shape(text, number) if first_word(text) in ("round", "lineup") else None
+            if shaped is not None and shaped.item is not None:  # a Round or Lineup line in another shape
+                self.shaped = self.element(shaped.item)
+                self.events.grammar_line(number)
+                self.events.error(shaped.diagnostic)
+                return None
+            self.events.error(shaped.diagnostic if shaped is not None else Diagnostic("syntax", str(e), e.line, e.column))
             self._unread(text, number)
         except RecursionError:  # pragma: no cover - nothing here recurses on input depth
             self.events.error(Diagnostic("syntax", "too deeply nested", number, 1))

@@ -20,7 +20,7 @@ from ..engine.match import Fill
 from ..errors import HeaderError
 
 __all__ = [
-    "Comment", "Entry", "Header", "Headers", "Item", "Lineup", "MatchRecord", "Pasted", "RecordFile", "RoundRecord", "Spanned",
+    "Comment", "Entry", "Header", "Headers", "Item", "Lineup", "MatchRecord", "Pasted", "RecordFile", "RoundRecord", "ScoreLine", "Spanned",
 ]  # fmt: skip
 
 
@@ -171,6 +171,17 @@ class Lineup:
     rings: list[int] | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    """A score written after a round (``1-0``, as people keep a running score): the text
+    as read (``"1-0"``) and where it stands. The replay checks it against the score
+    after that round."""
+
+    value: str
+    line: int
+    column: int
+
+
 @dataclass(slots=True)
 class RoundRecord:
     """``Round N [fill left|right]`` with its lineups and entries. ``entries`` alternate
@@ -186,6 +197,8 @@ class RoundRecord:
     entries: list[Entry] = field(default_factory=list)
     comments: list[Comment] = field(default_factory=list)
     unread: bool = False
+    #: the score written after the round, when another round follows it
+    score: ScoreLine | None = None
 
     def side_of(self, index: int) -> Side:
         """Whose entry ``entries[index]`` is."""

@@ -28,6 +28,7 @@ __all__ = [
     "lark_terminals",
     "normalise",
     "side_of",
+    "spelt_as",
     "word_kinds",
     "word_styles",
     "write_colour",
@@ -128,6 +129,71 @@ def word_kinds(word: str) -> tuple[str, ...]:
         if len(_cache) < _CACHE_LIMIT and len(word) <= _CACHED_CHARS:  # no long garbage kept
             _cache[word] = kinds
     return kinds
+
+
+# ------------------------------------------------------------------ words people shorten
+
+def _full_words() -> dict[str, tuple[str, str, str]]:
+    """Each word of a language, normalised → (its slot's terminal, the word as written,
+    the English word of its meaning); a word two languages share is the first's."""
+    out: dict[str, tuple[str, str, str]] = {}
+    rows = [("COLOUR", r[4]) for r in _COLOURS.values()] + [("DIRECTION", r[3]) for r in _DIRECTIONS.values()]
+    for terminal, words in rows:
+        for ws in words.values():
+            for w in ws:
+                out.setdefault(normalise(w), (terminal, w, words["en"][0]))
+    return out
+
+
+_FULL_WORDS = _full_words()
+#: The usual abbreviations that no rule finds (two letters, or letters not in order).
+_ABBREVIATIONS = {"lt": "left", "rt": "right", "fw": "forward", "fd": "forward", "bk": "back", "st": "straight", "rd": "red"}
+#: German written without umlauts, and ß written ss.
+_UMLAUTS = (("ae", "a"), ("oe", "o"), ("ue", "u"), ("ss", "ß"))
+
+
+def spelt_as(word: str) -> tuple[str, str, str] | None:
+    """The word of a colour or direction ``word`` stands for, where it is no word of the
+    notation: German written without its umlauts (``gruen``, ``vorwaerts``: style
+    ``umlauts``), or an abbreviation (``Purp``, ``Orng``, ``Yel``, ``Fwd``, ``Lt``, ``Rt``,
+    ``Str``: style ``abbreviation``) — a usual one, or at least three letters that begin
+    the words of exactly one meaning (``Purp``, ``Yel``) or are their first letter and
+    then consonants only, in order (``Orng``, ``Frwd``, ``Grn``). A word with a letter
+    left out inside (``Gren``, ``Yelow``) is a misspelling, not an abbreviation. The
+    slot's terminal (``COLOUR`` or ``DIRECTION``), the word as the notation writes it,
+    the style; ``None`` when it stands for no one word."""
+    key = normalise(word)
+    if not key.isalpha():
+        return None
+    plain = key
+    for written, read in _UMLAUTS:
+        plain = plain.replace(written, read)
+    if plain != key:
+        full = _FULL_WORDS.get(normalise(plain))
+        if full is not None:
+            return full[0], full[1], "umlauts"
+    named = _ABBREVIATIONS.get(key)
+    if named is not None:
+        return _FULL_WORDS[named][0], _FULL_WORDS[named][1], "abbreviation"
+    if len(key) < 3:
+        return None
+    # (one meaning, in any language: Brn is Brown's and braun's; written as in English)
+    skeleton = not any(c in _VOWELS for c in key[1:])
+    found = {
+        (v[0], v[2])
+        for w, v in _FULL_WORDS.items()
+        if len(w) > len(key) and (w.startswith(key) or (skeleton and w[0] == key[0] and _in_order(key, w)))
+    }
+    return (*found.pop(), "abbreviation") if len(found) == 1 else None
+
+
+_VOWELS = frozenset("aeiouy")
+
+
+def _in_order(letters: str, word: str) -> bool:
+    """Whether ``letters`` are found in ``word`` in their order."""
+    rest = iter(word)
+    return all(c in rest for c in letters)
 
 
 _colour_cache: dict[str, Colour] = {}

@@ -1,0 +1,150 @@
+"""The cost a line of the recovering reader on records written in other people's styles,
+and that it stays linear in the record's length.
+
+Generated matches (text form, English) are written in our style and then in each style
+people use (SPEC §7, "Read leniently, report precisely"): punctuation after every entry,
+chess marks, turn numbers written ``1)``, comments written ``( … )`` and ``// …``,
+abbreviations (``Purp``, ``Fwd``, ``Lt``), ``Round`` lines in other shapes with lineups
+with commas, a running score after each round, and all of them at once. For each, the
+CPU time a line (``time.process_time``, median of ``--runs``) of reading the record
+(``parse_record``) and of validating it (``validate_text``: the reader and the replay,
+what ``kamisado validate`` does), at 1x, 4x and 16x ``--matches`` matches; ``x ours``
+is the validation's cost a line against our style's at the same size, ``16x/1x`` the
+cost a line at 16x over that at 1x (about 1.0 when linear, 16 when quadratic). Figures
+are ratios measured in the same run, never absolute targets.
+
+    python3 bench/bench_lenient.py [--matches 10] [--runs 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from kamisado_notation.checking.replay import replay
+from kamisado_notation.checking.validate import validate_text
+from kamisado_notation.notation import parse_record
+from kamisado_notation.notation.record import Entry, RecordFile
+from kamisado_notation.notation.writer import Form, format_record
+from kamisado_notation.play.generate import generate_match
+
+
+def ours(seed: int) -> str:
+    """A generated match (to 3 points, with lineups in some rounds) in our style."""
+    match = generate_match(random.Random(seed), target=3)
+    return format_record(RecordFile("<bench>", matches=[match]), form=Form.TEXT, lang="en")
+
+
+def entries(text: str) -> list[Entry]:
+    return [e for m in parse_record(text).matches for r in m.rounds for e in r.entries if not e.placeholder]
+
+
+def after_entries(text: str, mark: Callable[[int], str]) -> str:
+    """``text`` with ``mark(k)`` written right after its k-th entry."""
+    lines = text.split("\n")
+    for k, e in sorted(enumerate(entries(text)), key=lambda c: (c[1].line, -c[1].column)):
+        end = e.column - 1 + len(e.text)
+        row = lines[e.line - 1]
+        lines[e.line - 1] = row[:end] + mark(k) + row[end:]
+    return "\n".join(lines)
+
+
+_ABBREVIATED = {"Purple": "Purp", "Orange": "Orng", "Yellow": "Yel", "Forward": "Fwd", "Left": "Lt", "Right": "Rt"}
+_ROW = re.compile(r"^(\d+)\.(?= )", re.MULTILINE)
+
+
+def abbreviated(text: str) -> str:
+    """``text`` with the words of :data:`_ABBREVIATED` shortened in its rows (not its headers)."""
+    headers, rows = text.split("\n\n", 1)
+    return headers + "\n\n" + re.sub(r"\b(" + "|".join(_ABBREVIATED) + r")\b", lambda m: _ABBREVIATED[m[1]], rows)
+
+
+def round_shapes(text: str) -> str:
+    text = re.sub(r"^Round (\d+) fill (left|right)$", lambda m: f"ROUND {m[1]} - FILL {m[2].upper()}", text, flags=re.MULTILINE)
+    return re.sub(r"^(Lineup \w+: )(.*)$", lambda m: m[1] + ", ".join(m[2].split()), text, flags=re.MULTILINE)
+
+
+def running_scores(text: str) -> str:
+    """``text`` with the score after each round but the last written on a line of its own."""
+    (match,) = parse_record(text).matches
+    lines = text.split("\n")
+    score = [0, 0]
+    ends = []
+    for rnd, judged in zip(match.rounds, replay(match).rounds, strict=False):
+        if judged.result is None:
+            break
+        score[judged.result.winner.name == "GOLD"] += judged.result.points
+        ends.append((rnd.entries[-1].line, f"{score[0]}-{score[1]}"))
+    for line, said in reversed(ends[:-1]):
+        lines.insert(line, said)
+    return "\n".join(lines)
+
+
+#: style → the record in it, from ours
+STYLES: dict[str, Callable[[str], str]] = {
+    "ours": lambda t: t,
+    "punctuation": lambda t: after_entries(t, lambda k: ","),
+    "chess marks": lambda t: after_entries(t, lambda k: "!?" if k % 3 == 0 else ""),
+    "turn 1)": lambda t: _ROW.sub(lambda m: m[1] + ")", t),
+    "comments ( ) //": lambda t: after_entries(t, lambda k: " (forced)" if k % 4 == 0 else ""),
+    "abbreviations": lambda t: abbreviated(t),
+    "round/lineup shapes": round_shapes,
+    "running scores": running_scores,
+}
+STYLES["all"] = lambda t: round_shapes(STYLES["abbreviations"](STYLES["turn 1)"](after_entries(running_scores(t), lambda k: ",!?"[k % 3] + (" (forced)" if k % 4 == 0 else "")))))
+
+
+def record(style: str, matches: int) -> str:
+    """``matches`` generated matches, each written in ``style``."""
+    return "\n".join(STYLES[style](ours(seed)) for seed in range(matches))
+
+
+def cpu_a_line(run: Callable[[str], object], text: str, runs: int) -> float:
+    """Median CPU microseconds a line of ``run(text)``."""
+    times = []
+    for _ in range(runs):
+        t = time.process_time()
+        run(text)
+        times.append(time.process_time() - t)
+    return statistics.median(times) / text.count("\n") * 1e6
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--matches", type=int, default=10, help="matches at 1x (default 10)")
+    ap.add_argument("--runs", type=int, default=3)
+    args = ap.parse_args()
+    sizes = (1, 4, 16)
+    print(f"{args.matches} generated matches at 1x, text form; CPU µs a line, median of {args.runs} runs")
+    print(f"{'style':22}{'read 1x':>10}{'validate 1x':>13}{'4x':>9}{'16x':>9}{'x ours':>9}{'16x/1x':>9}  warnings, errors")
+    base: dict[int, float] = {}
+    validate_text(record("all", 1))  # (the grammar is built on first use: not a style's cost)
+    for style in STYLES:
+        validate = {}
+        for k in sizes:
+            text = record(style, args.matches * k)
+            validate[k] = cpu_a_line(validate_text, text, args.runs)
+            if k == 1:
+                read = cpu_a_line(parse_record, text, args.runs)
+                said = validate_text(text).all_diagnostics()
+                counts = f"{sum(d.severity == 'warning' for d in said)}, {sum(d.severity == 'error' for d in said)}"
+        if style == "ours":
+            base = validate
+        ratio = validate[16] / base[16]
+        print(
+            f"{style:22}{read:>10.1f}{validate[1]:>13.1f}{validate[4]:>9.1f}{validate[16]:>9.1f}"
+            f"{ratio:>8.2f}x{validate[16] / validate[1]:>9.2f}  {counts}"
+        )
+    print("goals: every style validates with no error; cost a line linear (16x/1x about 1)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,108 @@
+"""``Round`` and ``Lineup`` lines in the shapes people write them: ``round 2, fill left``,
+``ROUND 3 - FILL RIGHT``, ``Round 4: fill left``, ``Round 5 (fill right)``, a lineup's
+colours with commas between them. The reader tries these only on a line the grammar
+rejects (its third tier): each is read as the line it stands for, with a warning that
+names the shape, and ``kamisado fix`` writes it in our shape (a lineup's abbreviated
+colours in full too). A lineup that names seven
+colours of eight is an error that names the one left out.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..diagnostics import WARNING, Diagnostic, Kind, RewriteLine
+from ..engine.board import Colour
+from ..engine.match import Fill
+from .record import Lineup, RoundRecord
+from .vocabulary import colour_of, side_of, spelt_as
+
+__all__ = ["Shaped", "line_shape"]
+
+#: ``Round N`` with a comma, colon, full stop or dash after the number, and ``fill left``
+#: (or ``fill-left``, ``fill: left``, the fill alone) bare or in brackets, in any case.
+_ROUND = re.compile(
+    r"\s*(round)\s*(\d{1,4})\s*[,:;.\-\u2013\u2014]?\s*(?:(\()\s*)?(?:fill\s*[-:]?\s*)?(left|right)?\s*(\))?\s*\.?\s*",
+    re.IGNORECASE,
+)
+#: ``Lineup Black:`` and what follows it.
+_LINEUP = re.compile(r"\s*(lineup)\s+(black|gold|white)\s*:?(.*)", re.IGNORECASE)
+#: What separates a lineup's colours as people write them.
+_SEPARATORS = re.compile(r"[\s,;]+")
+#: One colour of a lineup, with its Sumo rings' marks.
+_COLOUR = re.compile(r"([^\W\d_]+)(\+*)")
+
+
+@dataclass(frozen=True)
+class Shaped:
+    """What a line in another shape is read as: the ``Round`` or ``Lineup`` line (None
+    when it cannot be: a lineup with a colour left out) and the diagnostic that says so."""
+
+    item: RoundRecord | Lineup | None
+    diagnostic: Diagnostic
+
+
+def line_shape(text: str, number: int) -> Shaped | None:
+    """Line ``number`` (``text``), which the grammar rejected, read as a ``Round`` or
+    ``Lineup`` line in another shape; ``None`` when it is none."""
+    return _round_shape(text, number) or _lineup_shape(text, number)
+
+
+def _round_shape(text: str, number: int) -> Shaped | None:
+    m = _ROUND.fullmatch(text)
+    if m is None or bool(m[3]) != bool(m[5]):
+        return None
+    fill = Fill(m[4].lower()) if m[4] else None
+    ours = f"Round {int(m[2])}" + (f" fill {fill.value}" if fill is not None else "")
+    column = m.start(1) + 1
+    edit = RewriteLine(number, "round", text.strip(), ours, "a Round line in our shape")
+    message = f"{text.strip()!r} is read as {ours!r} (a Round line in another shape)"
+    return Shaped(
+        RoundRecord(int(m[2]), fill, number, column),
+        Diagnostic("syntax", message, number, column, WARNING, kind=Kind.ROUND_LINE, edits=(edit,)),
+    )
+
+
+def _lineup_shape(text: str, number: int) -> Shaped | None:
+    m = _LINEUP.fullmatch(text)
+    if m is None:
+        return None
+    words = [w for w in _SEPARATORS.split(m[3]) if w]
+    read = [_COLOUR.fullmatch(w) for w in words]
+    colours: list[Colour] = []
+    ours_words: list[str] = []  # (each colour as we write it: an abbreviation in full)
+    for r in read:
+        found = _colour(r[1]) if r is not None else None
+        if r is None or found is None:
+            return None
+        colours.append(found[0])
+        ours_words.append(found[1] + r[2])
+    side = side_of(m[2])
+    column = m.start(1) + 1
+    if len(colours) == 7 and len(set(colours)) == 7:
+        (missing,) = set(Colour) - set(colours)
+        message = f"{side.title}'s lineup names seven colours: {missing.title} is left out"
+        return Shaped(None, Diagnostic("syntax", message, number, column, kind=Kind.LINEUP_COLOUR_MISSING))
+    commas = re.search(r"[,;]", m[3]) is not None
+    if len(colours) != 8 or not (commas or ours_words != words):
+        return None
+    rings = [len(r[2]) for r in read if r is not None]
+    ours = f"Lineup {side.title}: " + " ".join(ours_words)
+    why = "a lineup's colours with blanks between them" if commas else "a lineup's colours in full"
+    edit = RewriteLine(number, "lineup", text.strip(), ours, why)
+    message = f"{text.strip()!r} is read as {ours!r} (a Lineup line in another shape)"
+    return Shaped(
+        Lineup(side, colours, number, column, rings=rings if any(rings) else None),
+        Diagnostic("syntax", message, number, column, WARNING, kind=Kind.LINEUP_LINE, edits=(edit,)),
+    )
+
+
+def _colour(word: str) -> tuple[Colour, str] | None:
+    """The colour ``word`` names, and the word as we write it: itself, or the word an
+    abbreviation or a word without its umlauts stands for (:func:`.vocabulary.spelt_as`)."""
+    try:
+        return colour_of(word), word
+    except KeyError:
+        spelt = spelt_as(word)
+        return (colour_of(spelt[1]), spelt[1]) if spelt is not None and spelt[0] == "COLOUR" else None
