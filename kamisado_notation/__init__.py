@@ -117,6 +117,9 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "apply_edits": ("checking.edits", "apply_edits"),
     # playing matches
     "Recorder": ("play.recorder", "Recorder"),
+    # analysis (docs/analysis.md)
+    "Solution": ("play.solve", "Solution"),
+    "solve": ("play.solve", "solve"),
     # drawing
     "html_page": ("drawing.html", "html_page"),
 }

@@ -70,6 +70,8 @@ from .notation import record_paths as record_paths
 from .notation.foreign import parse_position as parse_position
 from .notation.foreign import reading_as as reading_as
 from .play.recorder import Recorder as Recorder
+from .play.solve import Solution as Solution
+from .play.solve import solve as solve
 
 __version__: str
 __all__ = [
@@ -108,6 +110,7 @@ __all__ = [
     "RoundResult",
     "Severity",
     "Side",
+    "Solution",
     "Square",
     "SquareError",
     "Standings",
@@ -138,6 +141,7 @@ __all__ = [
     "record_paths",
     "replay_match",
     "replay_matches",
+    "solve",
     "square_name",
     "standings",
     "validate_file",
