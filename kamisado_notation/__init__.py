@@ -119,6 +119,10 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "Recorder": ("play.recorder", "Recorder"),
     # analysis (docs/analysis.md)
     "Solution": ("play.solve", "Solution"),
+    "MatchAnalysis": ("play.analyse", "MatchAnalysis"),
+    "MoveJudgement": ("play.analyse", "MoveJudgement"),
+    "analyse": ("play.analyse", "analyse"),
+    "annotate": ("play.analyse", "annotate"),
     "solve": ("play.solve", "solve"),
     # drawing
     "html_page": ("drawing.html", "html_page"),

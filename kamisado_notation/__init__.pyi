@@ -69,6 +69,10 @@ from .notation import record_from_json as record_from_json
 from .notation import record_paths as record_paths
 from .notation.foreign import parse_position as parse_position
 from .notation.foreign import reading_as as reading_as
+from .play.analyse import MatchAnalysis as MatchAnalysis
+from .play.analyse import MoveJudgement as MoveJudgement
+from .play.analyse import analyse as analyse
+from .play.analyse import annotate as annotate
 from .play.recorder import Recorder as Recorder
 from .play.solve import Solution as Solution
 from .play.solve import solve as solve
@@ -91,11 +95,13 @@ __all__ = [
     "IllegalMoveError",
     "KamisadoError",
     "Match",
+    "MatchAnalysis",
     "MatchError",
     "MatchRecord",
     "MatchReplay",
     "MatchStatus",
     "Move",
+    "MoveJudgement",
     "NoRecordsError",
     "NotationError",
     "PlyError",
@@ -117,6 +123,8 @@ __all__ = [
     "Tower",
     "WrittenMove",
     "__version__",
+    "analyse",
+    "annotate",
     "apply_edits",
     "correct_entry",
     "fill",

@@ -28,6 +28,7 @@ COMMANDS: dict[str, Callable[..., None]] = {
     "fix": fix.fix,
     "perft": engine.perft,
     "solve": analysis.solve,
+    "analyze": analysis.analyze,
     "standings": standings.standings,
     "arena": arena.arena,
     "engine": arena.engine,

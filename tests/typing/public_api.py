@@ -12,6 +12,7 @@ from kamisado_notation import diagnostics, notation
 from kamisado_notation.checking import replay, validate
 from kamisado_notation.drawing import html as html_drawing
 from kamisado_notation.engine import board, match, position
+from kamisado_notation.play import analyse as analysing
 from kamisado_notation.play import solve as solver
 
 assert_type(kamisado_notation.Position, type[position.Position])
@@ -88,3 +89,7 @@ assert_type(solution, solver.Solution)
 assert_type(solution.turns, int | None)
 assert_type(solution.best, position.Move | None)
 assert_type(solution.as_dict(), dict[str, Any])
+analyses = kamisado_notation.analyse("samples/single-round.kmr", depth=2)
+assert_type(analyses, list[analysing.MatchAnalysis])
+assert_type(analyses[0].moves[0].mark, str)
+assert_type(kamisado_notation.annotate("Round 1\n", analyses), str)
