@@ -182,3 +182,37 @@ def test_the_command_prints_the_answer_and_its_json() -> None:
     assert r.exit_code == 0 and r.stdout.startswith("unknown for Black (searched 3 turns deep)")
     r = runner.invoke(app, ["solve", "obpkyrgn/8 b -"])
     assert r.exit_code == 2 and "bad position string" in r.stderr
+
+
+def _engine_answers(position: str) -> list[str]:
+    import io
+
+    from kamisado_notation.play.protocol import serve
+    from kamisado_notation.play.search import Searcher
+
+    out = io.StringIO()
+    serve(Searcher(), name="t", author="t", stdin=io.StringIO(f"position {position}\ngo movetime 3000\n"), stdout=out)
+    return out.getvalue().splitlines()
+
+
+def test_the_engine_plays_a_proven_win_fastest_and_says_so() -> None:
+    lines = _engine_answers(WON_IN_15)
+    info = next(line for line in lines if line.startswith("info "))
+    assert " score win 15 " in info
+    assert len(info.split(" pv ")[1].split()) == 15  # the principal variation to the end
+    move = lines[-1].removeprefix("bestmove ")
+    after = Position.from_string(WON_IN_15)
+    after.play_text(move)
+    assert (solve(after).result, solve(after).turns) == ("loss", 14)  # the win kept, no slower
+
+
+def test_the_engine_holds_out_longest_in_a_proven_loss() -> None:
+    # Gold to move in the position after Black's best first move of WON_IN_15
+    start = Position.from_string(WON_IN_15)
+    start.play_text("h8-f6")
+    lost = start.to_string()
+    lines = _engine_answers(lost)
+    assert any(" score loss 14 " in line for line in lines if line.startswith("info "))
+    after = Position.from_string(lost)
+    after.play_text(lines[-1].removeprefix("bestmove "))
+    assert (solve(after).result, solve(after).turns) == ("win", 13)

@@ -1,0 +1,145 @@
+"""The solver (docs/analysis.md): its speed and what each of its parts is worth, measured
+against the plain alpha-beta of the same code (``Solver(table=False, ordering=False)``)
+in the same run, in CPU time.
+
+1. The time to solve positions 10, 20 and 30 turns before the end of real rounds (the
+   samples' matches) and generated ones (random legal rounds), with each variant of the
+   solver: the whole solver, without the transposition table, without the move
+   ordering, and the plain alpha-beta. A variant that does not prove a position within
+   ``--cap`` seconds counts the cap (so its median is a lower bound: ``>``).
+2. Nodes a second of the whole solver over those positions.
+3. How far from the start of a real round the solver proves within ``--budget``
+   seconds: the position fewest turns from the round's start that it proves, walking
+   back from the end two turns at a time; and the initial position itself.
+
+    python3 bench/bench_solve.py [--positions 6] [--cap 20] [--budget 60]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from kamisado_notation import Position, read_record, replay_match
+from kamisado_notation.checking.replay import PlyKind
+from kamisado_notation.play.solve import Solver
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+VARIANTS = {
+    "solver": {"table": True, "ordering": True},
+    "no table": {"table": False, "ordering": True},
+    "no ordering": {"table": True, "ordering": False},
+    "plain alpha-beta": {"table": False, "ordering": False},
+}
+
+
+def real_rounds() -> list[list[Position]]:
+    """The positions of each finished round of the sample matches, one before each turn
+    (moves and forfeits; a push's back-entry is part of its push), then the end."""
+    rounds = []
+    for name in ("standard-match.kmr", "long-match.kmr", "marathon-match.kmr"):
+        for match in read_record(str(SAMPLES / name)).matches:
+            for rnd in replay_match(match).rounds:
+                if rnd.result is None:
+                    continue
+                pos = rnd.start.copy()
+                line = [pos.copy()]
+                for ply in rnd.plies:
+                    if ply.kind is PlyKind.BACK or ply.move is None:
+                        continue
+                    pos.apply(ply.move)
+                    line.append(pos.copy())
+                rounds.append(line)
+    return rounds
+
+
+def generated_rounds(count: int, seed: int) -> list[list[Position]]:
+    """Random legal rounds from the initial position (a blocked side forfeiting)."""
+    rng = random.Random(seed)
+    rounds = []
+    while len(rounds) < count:
+        pos = Position.initial()
+        line = [pos.copy()]
+        while pos.winner is None:
+            moves = pos.legal_moves()
+            if not moves and pos.deadlock() is not None:
+                break
+            pos.apply(rng.choice(moves) if moves else pos.forfeit_move())
+            line.append(pos.copy())
+        rounds.append(line)
+    return rounds
+
+
+def before_the_end(rounds: list[list[Position]], turns: int, count: int) -> list[Position]:
+    """Positions ``turns`` turns before the end of the longest of ``rounds``."""
+    long_enough = sorted((r for r in rounds if len(r) > turns + 1), key=len, reverse=True)
+    return [r[-1 - turns] for r in long_enough[:count]]
+
+
+def cpu_solve(position: Position, cap: float, **variant: bool) -> tuple[bool, float, int]:
+    solver = Solver(**variant)
+    start = time.process_time()
+    answer = solver.solve(position, time=cap)
+    return answer.proven, time.process_time() - start, answer.nodes
+
+
+def compare(label: str, positions: list[Position], cap: float) -> None:
+    if not positions:
+        print(f"  {label}: no round that long")
+        return
+    cells = []
+    for name, variant in VARIANTS.items():
+        results = [cpu_solve(p, cap, **variant) for p in positions]
+        proven = sum(ok for ok, _, _ in results)
+        seconds = [s if ok else max(s, cap) for ok, s, _ in results]
+        more = "" if proven == len(results) else ">"
+        cells.append(f"{name} {more}{statistics.median(seconds):.3f} s ({proven}/{len(results)} proven)")
+        if name == "solver":
+            nodes = sum(n for _, _, n in results)
+            cells[-1] += f", {nodes / max(sum(s for _, s, _ in results), 1e-9):,.0f} nodes/s"
+    print(f"  {label}, median CPU time to prove: " + "; ".join(cells))
+
+
+def reach(rounds: list[list[Position]], budget: float) -> None:
+    """Walking back from the end of the longest real round: the earliest position proven."""
+    line = max(rounds, key=len)
+    earliest = None
+    for index in range(len(line) - 3, -1, -2):
+        proven, seconds, _ = cpu_solve(line[index], budget)
+        if not proven:
+            break
+        earliest = (index, len(line) - 1 - index, seconds)
+    if earliest is None:
+        print(f"  nothing proven within {budget:.0f} s")
+    else:
+        index, left, seconds = earliest
+        print(f"  longest sample round ({len(line) - 1} turns): proved the position after turn {index} ({left} turns before the end) in {seconds:.1f} s; {index - 2} not within {budget:.0f} s")
+    proven, seconds, nodes = cpu_solve(Position.initial(), budget)
+    print(f"  the initial position: {'proven' if proven else 'not proven'} in {seconds:.0f} s ({nodes:,} nodes)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=6, help="positions of each kind and distance")
+    parser.add_argument("--cap", type=float, default=20.0, help="seconds a variant may take on one position")
+    parser.add_argument("--budget", type=float, default=60.0, help="seconds for the reach from the start (SPEC: 600)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    real = real_rounds()
+    generated = generated_rounds(40, args.seed)
+    for turns in (10, 20, 30):
+        print(f"{turns} turns before the end:")
+        compare("real rounds", before_the_end(real, turns, args.positions), args.cap)
+        compare("generated rounds", before_the_end(generated, turns, args.positions), args.cap)
+    print(f"how far from the start the solver proves within {args.budget:.0f} s:")
+    reach(real, args.budget)
+
+
+if __name__ == "__main__":
+    main()
