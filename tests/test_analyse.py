@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -55,25 +56,52 @@ def test_the_marks_agree_with_an_exhaustive_search(rng: random.Random, pick: int
         assert judged[0].best in keeping  # the best move keeps the win
 
 
+#: The end of ``samples/single-round.kmr`` as a puzzle: near enough to the end for the
+#: solver to prove every position within 12 turns, so the analysis is the same on any
+#: machine (no time limit binds).
+END_OF_ROUND = """[Event "The end of samples/single-round.kmr"]
+[Position "ob.kyr../......nO/......../N.p...../...B..../......../......g./.GRYKP.. b K"]
+Round 1
+1. d8-h4   e1-b4
+2. f8-d6   c1-d2   # a comment of the record's own
+3. b8-b6   b4-b5
+4. c5-c1
+"""
+#: The marks checked by hand (docs/analysis.md): Gold's e1-b4, Black's f8-d6 and Gold's
+#: c1-d2 each let a win go into a loss; b8-b6 is Black's only move that keeps the win.
+MARKS = ["", "??", "??", "??", "!", "", ""]
+
+
 def test_an_annotated_record_validates_and_keeps_its_comments(tmp_path: Path) -> None:
-    source = Path("samples/single-round.kmr")
+    source = tmp_path / "end.kmr"
+    source.write_text(END_OF_ROUND, encoding="utf-8")
     out = tmp_path / "analysed.kmr"
     runner = CliRunner()
     r = runner.invoke(app, ["analyze", str(source), "--depth", "12", "--time", "600000", "-o", str(out)])
     assert r.exit_code == 0, r.output
     text = out.read_text(encoding="utf-8")
-    assert text.count("{analysis: ") >= 5 and "{analysis: ?? " in text
+    assert "1. d8-h4 {analysis: loss 12 → loss 9; best d8-c7}   e1-b4 {analysis: ?? win 9 → loss 11; best e1-e6}" in text
+    assert "c1-d2 {analysis: ?? win 9 → loss 3; best c1-e3}   # a comment of the record's own" in text
+    judged = analyse(parse_record(END_OF_ROUND).matches[0], depth=12, time=None)[0].moves
+    assert [j.mark for j in judged] == MARKS
     report = validate_text(text)
-    assert all(m.valid for m in report.matches) and report.matches
+    assert report.matches and all(m.valid for m in report.matches)
     # the comments survive a conversion, and analysing again replaces them
     r = runner.invoke(app, ["convert", str(out), "--to", "symbols"])
-    assert r.exit_code == 0 and r.stdout.count("{analysis: ") == text.count("{analysis: ")
+    assert r.exit_code == 0 and r.stdout.count("{analysis: ") == text.count("{analysis: ") == 7
     again = tmp_path / "again.kmr"
     r = runner.invoke(app, ["analyze", str(out), "--depth", "12", "--time", "600000", "-o", str(again)])
     assert r.exit_code == 0 and again.read_text(encoding="utf-8") == text
-    # the lines without analysis are as they were
-    plain = [line for line in text.splitlines() if "{analysis" not in line]
-    assert all(line in source.read_text(encoding="utf-8").splitlines() for line in plain)
+    # the record is otherwise as written
+    assert re.sub(r" \{analysis:[^}]*\}", "", text) == END_OF_ROUND
+
+
+def test_a_record_of_another_format_is_refused(tmp_path: Path) -> None:
+    source = tmp_path / "end.json"
+    r = CliRunner().invoke(app, ["convert", "-", "--to", "json"], input=END_OF_ROUND)
+    source.write_text(r.stdout, encoding="utf-8")
+    r = CliRunner().invoke(app, ["analyze", str(source)])
+    assert r.exit_code == 2 and "convert it to .kmr" in r.stderr
 
 
 def test_the_json_lists_every_move_judged() -> None:

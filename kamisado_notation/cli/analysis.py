@@ -75,7 +75,7 @@ def analyze(
     written into the records as {analysis: …} comments."""
     from ..errors import NotationError, RecordIOError
     from ..notation import parse_record
-    from ..notation.files import read_text
+    from ..notation.files import file_format, read_text
     from ..play.analyse import analyse, annotate
 
     codec = checked_encoding(encoding)
@@ -89,12 +89,13 @@ def analyze(
     texts, reports = [], []
     err = console(stderr=True)
     for path in paths:
+        kind = file_format(path)
+        if kind != "kmr":  # (the comments go into the record's own text)
+            fail(f"{path}: a {kind} record has no place for the comments: convert it to .kmr first (kamisado convert --to text)")
         try:
             text = read_text(path, encoding=codec)
         except (RecordIOError, NotationError) as e:
             fail(f"{path}: {e}")
-        if text.lstrip("\ufeff \t\r\n").startswith(("{", "[")):
-            fail(f"{path}: a JSON record has no place for comments: convert it to .kmr first (kamisado convert --to text)")
         record = parse_record(text.removeprefix("\ufeff"), path=path)
         with _progress(err, path) as tick:
             analyses = analyse(record, depth=depth, time=time_ms / 1000, progress=tick)

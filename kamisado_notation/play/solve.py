@@ -177,8 +177,8 @@ class Solver:
             return Solution(text, "unknown", None, best, (best,) if best else (), reached, self.nodes, _clock() - start)
         turns = _MATE - abs(score)
         self._deadline = None  # (the principal variation is read from a warm table)
-        pv = self._variation(pos, turns)
-        return Solution(text, "win" if score > 0 else "loss", turns, pv[0], tuple(pv), reached, self.nodes, _clock() - start)
+        pv = self._variation(pos, turns) or ([best] if best is not None else [])
+        return Solution(text, "win" if score > 0 else "loss", turns, pv[0] if pv else None, tuple(pv), reached, self.nodes, _clock() - start)
 
     # ------------------------------------------------------------------ search
 
