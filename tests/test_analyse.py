@@ -110,7 +110,10 @@ def test_the_json_lists_every_move_judged() -> None:
     out = json.loads(r.stdout)
     moves = out["files"][0]["matches"][0]["moves"]
     assert len(moves) == 13 and moves[0]["move"] == "g8-g2" and moves[-1]["after"] == "win 0"
-    assert set(moves[0]) == {"round", "ply", "line", "column", "side", "move", "before", "after", "mark", "best"}
+    assert set(moves[0]) == {"round", "ply", "line", "column", "side", "move", "before", "after", "mark", "best", "eval_before", "eval_after"}
+    # the engine's evaluation where nothing is proven, and only there
+    assert all((m["eval_before"] is None) == (m["before"] != "unknown") for m in moves)
+    assert all((m["eval_after"] is None) == (m["after"] != "unknown") for m in moves)
 
 
 def test_analyze_never_writes_onto_its_input(tmp_path: Path) -> None:
@@ -119,3 +122,15 @@ def test_analyze_never_writes_onto_its_input(tmp_path: Path) -> None:
     r = CliRunner().invoke(app, ["analyze", str(copy), "-o", str(copy)])
     assert r.exit_code == 2
     assert copy.read_text(encoding="utf-8") == Path("samples/single-round.kmr").read_text(encoding="utf-8")
+
+
+def test_jobs_judge_the_matches_alike(tmp_path: Path) -> None:
+    source = tmp_path / "two.kmr"
+    source.write_text(END_OF_ROUND + "\n" + END_OF_ROUND.replace("The end", "Again, the end"), encoding="utf-8")
+    runner = CliRunner()
+    one = runner.invoke(app, ["analyze", str(source), "--depth", "12", "--time", "600000", "--json"])
+    two = runner.invoke(app, ["analyze", str(source), "--depth", "12", "--time", "600000", "--json", "-j", "2"])
+    assert one.exit_code == two.exit_code == 0, two.output
+    assert one.stdout == two.stdout
+    matches = json.loads(two.stdout)["files"][0]["matches"]
+    assert [[m["mark"] for m in match["moves"]] for match in matches] == [MARKS, MARKS]

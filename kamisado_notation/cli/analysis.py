@@ -12,6 +12,7 @@ import typer
 
 from .common import (
     ENCODING,
+    MAX_JOBS,
     checked_encoding,
     console,
     emit_json,
@@ -67,13 +68,14 @@ def analyze(
     time_ms: int = typer.Option(1000, "--time", min=1, metavar="MS", help="The solver's time for each position (milliseconds)."),
     output: str | None = typer.Option(None, "-o", "--output", metavar="OUT.kmr", help="Write the annotated records here (default: standard output)."),
     as_json: bool = typer.Option(False, "--json", help="The judgements as JSON instead of the annotated records."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=MAX_JOBS, help="Analyse this many matches at once (worker processes)."),
     encoding: str | None = ENCODING,
 ) -> None:
     """Judge every move of every round with the solver: its value before and after for
     the player who made it, ?? (a proven win let go into a loss), ? (a win let go), !
     (the only move that keeps a win) and the best move where the played one was worse,
     written into the records as {analysis: …} comments."""
-    from ..errors import NotationError, RecordIOError
+    from ..errors import KamisadoError, NotationError, RecordIOError
     from ..notation import parse_record
     from ..notation.files import file_format, read_text
     from ..play.analyse import analyse, annotate
@@ -98,7 +100,10 @@ def analyze(
             fail(f"{path}: {e}")
         record = parse_record(text.removeprefix("\ufeff"), path=path)
         with _progress(err, path) as tick:
-            analyses = analyse(record, depth=depth, time=time_ms / 1000, progress=tick)
+            try:
+                analyses = analyse(record, depth=depth, time=time_ms / 1000, progress=tick, jobs=jobs)
+            except KamisadoError as e:  # (a worker process died or failed)
+                fail(f"{path}: {e}")
         texts.append(annotate(text, analyses))
         reports.append({"path": path, "matches": [a.as_dict() for a in analyses]})
     if as_json:
@@ -117,7 +122,8 @@ def _joined(texts: list[str]) -> list[str]:
 
 @contextmanager
 def _progress(err: Console, path: str) -> Iterator[Callable[[int], None]]:
-    """A line on standard error, on a terminal only, counting the positions solved."""
+    """A line on standard error, on a terminal only, counting the positions solved (the
+    matches, with ``--jobs``)."""
     if not err.is_terminal:
         yield lambda done: None
         return
@@ -125,4 +131,4 @@ def _progress(err: Console, path: str) -> Iterator[Callable[[int], None]]:
 
     with Progress(SpinnerColumn(), TextColumn("{task.description}"), console=err, transient=True) as bar:
         task = bar.add_task(f"analysing {path}")
-        yield lambda done: bar.update(task, description=f"analysing {path}: {done} positions solved")
+        yield lambda done: bar.update(task, description=f"analysing {path}: {done} done")

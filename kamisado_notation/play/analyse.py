@@ -24,7 +24,10 @@ from typing import Any
 
 from ..checking.replay import MatchReplay, PlyKind, RoundReplay, replay
 from ..engine.position import Move, Position
+from ..errors import KamisadoError
+from ..io.parallel import map_in_order
 from ..notation import Entry, MatchRecord, RecordFile, read_record
+from .search import evaluate
 from .solve import Solution, Solver
 
 __all__ = ["MatchAnalysis", "MoveJudgement", "analyse", "annotate"]
@@ -41,7 +44,9 @@ class MoveJudgement:
     counts, the entry's line and column in the file and its text as ``written``, ``None``
     for an entry the replay put in), who played it, the move (coordinates), its value for that player ``before`` and
     ``after`` (``win N``, ``loss N`` or ``unknown``), the ``mark`` (``??``, ``?``, ``!``
-    or ``""``) and the ``best`` move (coordinates) where the played one was worse."""
+    or ``""``) and the ``best`` move (coordinates) where the played one was worse.
+    ``eval_before``/``eval_after``: the built-in engine's evaluation
+    (:func:`~.search.evaluate`, points for the mover) where the value is unknown."""
 
     round: int
     ply: int
@@ -54,6 +59,8 @@ class MoveJudgement:
     after: str
     mark: str = ""
     best: str | None = None
+    eval_before: int | None = None
+    eval_after: int | None = None
 
     def comment(self) -> str:
         """The braced comment :func:`annotate` writes after the move."""
@@ -66,7 +73,7 @@ class MoveJudgement:
         return {
             "round": self.round, "ply": self.ply, "line": self.line, "column": self.column,
             "side": self.side, "move": self.move, "before": self.before, "after": self.after,
-            "mark": self.mark, "best": self.best,
+            "mark": self.mark, "best": self.best, "eval_before": self.eval_before, "eval_after": self.eval_after,
         }
 
 
@@ -89,11 +96,15 @@ def analyse(
     depth: int | None = None,
     time: float | None = DEFAULT_TIME,
     progress: Callable[[int], None] | None = None,
+    jobs: int = 1,
 ) -> list[MatchAnalysis]:
     """Judge every move of every match of ``source`` (a record file's path, a read
     :class:`RecordFile`, or one :class:`MatchRecord`), each position solved within
     ``depth`` turns and ``time`` seconds (1 s by default). ``progress`` is called with
-    the number of positions solved so far, after each one.
+    the number of positions solved so far, after each one (with ``jobs`` above 1: the
+    matches judged so far). ``jobs``: worker processes, a match each at a time
+    (:func:`~kamisado_notation.io.parallel.map_in_order`); a worker that dies or raises
+    is a :class:`~kamisado_notation.errors.KamisadoError` naming the match.
 
     >>> judged = analyse("samples/single-round.kmr", depth=8)[0].moves
     >>> [(m.move, m.before, m.after, m.mark) for m in judged][-2:]
@@ -104,10 +115,26 @@ def analyse(
     else:
         matches = (source if isinstance(source, RecordFile) else read_record(source)).matches
     counter = _Counter(progress)
-    return [
-        MatchAnalysis(i, match.line, _judge_match(replay(match), depth=depth, time=time, counter=counter))
-        for i, match in enumerate(matches, 1)
-    ]
+    if jobs == 1 or len(matches) < 2:
+        return [
+            MatchAnalysis(i, match.line, _judge_match(replay(match), depth=depth, time=time, counter=counter))
+            for i, match in enumerate(matches, 1)
+        ]
+    analyses = []
+    numbered = list(enumerate(matches, 1))
+    for (i, match), judged in map_in_order(_judge_in_worker, numbered, jobs, work=lambda item: (item[1], depth, time)):
+        if not isinstance(judged, list):
+            why = "its worker process died" if judged is None or judged.died else judged.error
+            raise KamisadoError(f"match {i} (line {match.line}) could not be analysed: {why}")
+        analyses.append(MatchAnalysis(i, match.line, judged))
+        counter.tick()
+    return analyses
+
+
+def _judge_in_worker(work: tuple[MatchRecord, int | None, float | None]) -> list[MoveJudgement]:
+    """One match judged, in a worker process."""
+    match, depth, time = work
+    return _judge_match(replay(match), depth=depth, time=time, counter=_Counter(None))
 
 
 class _Counter:
@@ -147,6 +174,7 @@ def _judge_round(rnd: RoundReplay, written: Sequence[Entry], *, depth: int | Non
         choices = pos.legal_moves()
         mover = pos.to_move
         before = _view(here)
+        eval_before = evaluate(pos) if before[0] == 0 else None
         only = before[0] > 0 and len(choices) > 1 and _only_winning_move(solver, pos, choices, move, depth, time)
         pos.apply(move)
         there = value(pos)
@@ -154,13 +182,14 @@ def _judge_round(rnd: RoundReplay, written: Sequence[Entry], *, depth: int | Non
             here = there
             continue
         after = _view(there, flip=pos.to_move is not mover)
+        eval_after = None if after[0] else evaluate(pos) * (1 if pos.to_move is mover else -1)
         best = here.best.coords() if here.best is not None and _worse(after, before) else None
         # (an entry the replay put in or corrected is not where the text has it)
         entry = ply.entry if ply.index is not None and written[ply.index] is ply.entry else None
         judged = MoveJudgement(
             rnd.number, number, entry.line if entry else None, entry.column if entry else None,
             entry.text if entry else None, mover.name.lower(), move.coords(),
-            _text(before), _text(after), _mark(before, after, only), best,
+            _text(before), _text(after), _mark(before, after, only), best, eval_before, eval_after,
         )
         yield judged
         here = there
