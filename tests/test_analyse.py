@@ -134,3 +134,23 @@ def test_jobs_judge_the_matches_alike(tmp_path: Path) -> None:
     assert one.stdout == two.stdout
     matches = json.loads(two.stdout)["files"][0]["matches"]
     assert [[m["mark"] for m in match["moves"]] for match in matches] == [MARKS, MARKS]
+
+
+def test_the_page_shows_the_marks_and_a_strip_of_values(tmp_path: Path) -> None:
+    from kamisado_notation import html_page
+
+    source = tmp_path / "end.kmr"
+    source.write_text(END_OF_ROUND, encoding="utf-8")
+    out = tmp_path / "analysed.kmr"
+    r = CliRunner().invoke(app, ["analyze", str(source), "--depth", "12", "--time", "600000", "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    page = html_page([str(out)]).text
+    marks = re.findall(r'<span class="mark[^"]*" title="([^"]*)">([?!]+)</span>', page)
+    assert [m for _, m in marks] == [m for m in MARKS if m]
+    assert marks[0][0] == "win 9 → loss 11; best e1-e6"
+    strip = re.search(r'<div class="strip"[^>]*>(.*?)</div>', page)
+    assert strip is not None
+    cells = re.findall(r'class="v (\w)"', strip.group(1))
+    # after each move, who wins: Gold (d8-h4 lost), Black (e1-b4 let it go), Gold, Black…
+    assert cells == ["g", "b", "g", "b", "b", "b", "b"]
+    assert "strip" not in html_page(["samples/single-round.kmr"]).text.split("<style>")[-1].split("</style>")[-1]

@@ -30,7 +30,7 @@ from ..notation import Entry, MatchRecord, RecordFile, read_record
 from .search import evaluate
 from .solve import Solution, Solver
 
-__all__ = ["MatchAnalysis", "MoveJudgement", "analyse", "annotate"]
+__all__ = ["MatchAnalysis", "MoveJudgement", "analyse", "annotate", "read_comment"]
 
 #: The solver's time for each position of a record when no limit is given (seconds).
 DEFAULT_TIME = 1.0
@@ -279,3 +279,24 @@ def annotate(text: str, analyses: Sequence[MatchAnalysis]) -> str:
             line = line[:end] + " " + judged.comment() + line[cut:]
         lines[number - 1] = line
     return "".join(lines)
+
+
+#: An analysis comment's text (without the braces): the mark, the values, the best move.
+_COMMENT = re.compile(r"analysis: (?:(\?\?|\?|!) )?(win \d+|loss \d+|unknown) → (win \d+|loss \d+|unknown)(?:; best (\S+))?\s*$")
+
+
+def read_comment(text: str) -> tuple[str, str, str, str | None] | None:
+    """An ``{analysis: …}`` comment read back (``text`` without the braces): the mark,
+    the value before and after for the mover, and the best move; ``None`` for another
+    comment. The web page shows a record's analysis from its comments.
+
+    >>> read_comment("analysis: ?? win 9 → loss 11; best e1-e6")
+    ('??', 'win 9', 'loss 11', 'e1-e6')
+    >>> read_comment("a comment of one's own") is None
+    True
+    """
+    found = _COMMENT.match(text.strip())
+    if found is None:
+        return None
+    mark, before, after, best = found.groups()
+    return mark or "", before, after, best
