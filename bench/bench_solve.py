@@ -114,11 +114,11 @@ def compare(label: str, positions: list[Position], cap: float) -> None:
         proven = sum(ok for ok, _, _ in results)
         seconds = [s if ok else max(s, cap) for ok, s, _ in results]
         more = "" if proven == len(results) else ">"
-        cells.append(f"{name} {more}{statistics.median(seconds):.3f} s ({proven}/{len(results)} proven)")
+        cells.append(f"{name} {more}{statistics.median(seconds):.3f} s, total {more}{sum(seconds):.2f} s ({proven}/{len(results)} proven)")
         if name == "solver":
             nodes = sum(n for _, _, n in results)
             cells[-1] += f", {nodes / max(sum(s for _, s, _ in results), 1e-9):,.0f} nodes/s"
-    print(f"  {label}, median CPU time to prove: " + "; ".join(cells))
+    print(f"  {label}, CPU time to prove (median, total): " + "; ".join(cells))
 
 
 def reach(rounds: list[list[Position]], budget: float) -> None:

@@ -180,6 +180,8 @@ def test_the_command_prints_the_answer_and_its_json() -> None:
     assert r.exit_code == 0 and r.stdout.startswith("Black wins in 15 turns\n")
     r = runner.invoke(app, ["solve", "--depth", "3", WON_IN_15])
     assert r.exit_code == 0 and r.stdout.startswith("unknown for Black (searched 3 turns deep)")
+    r = runner.invoke(app, ["solve", "obpkyrg./......../......../......../......../......../N......./nGRYKPBO g N"])
+    assert r.exit_code == 0 and r.stdout.startswith("the round is over: Gold has lost\n")
     r = runner.invoke(app, ["solve", "obpkyrgn/8 b -"])
     assert r.exit_code == 2 and "bad position string" in r.stderr
 

@@ -48,7 +48,9 @@ def solve(
         emit_json(answer.as_dict())
         return
     who = pos.to_move.title
-    if answer.proven:
+    if answer.proven and answer.turns == 0:
+        head = f"the round is over: {who} has {'won' if answer.result == 'win' else 'lost'}"
+    elif answer.proven:
         turns = f"{answer.turns} turn{'s' if answer.turns != 1 else ''}"
         head = f"{who} {'wins' if answer.result == 'win' else 'loses'} in {turns}"
     else:
