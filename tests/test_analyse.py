@@ -34,7 +34,8 @@ def _puzzle(pos: Position, coords: str) -> str:
 @given(st.randoms(use_true_random=False), st.integers(0, 10**6))
 def test_the_marks_agree_with_an_exhaustive_search(rng: random.Random, pick: int) -> None:
     pos = near_the_end(rng)
-    before = exhaustive(pos.copy(), DEPTH, {})
+    memo: dict[tuple[str, int], tuple[str, int] | None] = {}  # (one table: the same positions recur)
+    before = exhaustive(pos.copy(), DEPTH, memo)
     moves = pos.legal_moves()
     if before is None or before[0] != "win" or not moves:
         return
@@ -42,7 +43,7 @@ def test_the_marks_agree_with_an_exhaustive_search(rng: random.Random, pick: int
     for move in moves:
         child = pos.copy()
         child.play(move)
-        after[move.coords()] = _flip(exhaustive(child, DEPTH - 1, {}), child.to_move is not pos.to_move)
+        after[move.coords()] = _flip(exhaustive(child, DEPTH - 1, memo), child.to_move is not pos.to_move)
     played = sorted(after)[pick % len(after)]
     keeping = [c for c, v in after.items() if v is not None and v[0] == "win"]
     if after[played] is None or any(v is None for v in after.values()):
