@@ -15,6 +15,7 @@ from test_engine_properties import random_start
 
 from kamisado_notation import Position, Side, solve
 from kamisado_notation.errors import ArgumentError
+from kamisado_notation.play.solve import Solver
 
 #: The exhaustive search's depth (turns): deep enough for forfeits, pushes and a
 #: loser's choice of lines, shallow enough to be exhaustive in a test.
@@ -221,3 +222,41 @@ def test_the_engine_holds_out_longest_in_a_proven_loss() -> None:
     after = Position.from_string(lost)
     after.play_text(lines[-1].removeprefix("bestmove "))
     assert (solve(after).result, solve(after).turns) == ("win", 13)
+
+
+@settings(max_examples=60)
+@given(st.randoms(use_true_random=False))
+def test_proof_numbers_agree_with_the_exhaustive_search(rng: random.Random) -> None:
+    """The proof-number search (the deepening stopped after one turn) proves exactly what
+    the exhaustive search does within the depth, with the same turns, and its variation
+    is legal and ends the round in that many turns."""
+    pos = near_the_end(rng)
+    truth = exhaustive(pos.copy(), DEPTH, {})
+    answer = Solver(deepening=1).solve(pos, depth=DEPTH)
+    assert ((answer.result, answer.turns) if answer.proven else None) == truth, pos.to_string()
+    if answer.proven:
+        assert answer.turns is not None and len(answer.pv) == answer.turns and answer.best == answer.pv[0]
+        line = pos.copy()
+        for move in answer.pv:
+            line.play(move)
+        assert line.winner is not None or line.deadlock() is not None
+
+
+#: A round that ends in a deadlock: Black wins in 8 turns (Gold's last move is into the
+#: deadlock). The transposition table once kept a win seen a turn beyond its search's
+#: depth as if it were the fastest, and read this as a win in 9.
+DEADLOCK_IN_8 = "...p..b./.......n+++/Ko++y+r+g+++.../P++..R..Y./B+......./......../.....O.k++/.N+++..G... b G"
+
+
+def test_the_turns_to_a_deadlock_are_the_fewest_with_every_method() -> None:
+    pos = Position.from_string(DEADLOCK_IN_8)
+    assert exhaustive(pos.copy(), 8, {}) == ("win", 8)
+    for solver in (Solver(), Solver(table=False), Solver(deepening=1), Solver(proof=False)):
+        answer = solver.solve(pos)
+        assert (answer.result, answer.turns, len(answer.pv)) == ("win", 8, 8)
+        line = pos.copy()
+        for turns_left, move in zip(range(8, 0, -1), answer.pv, strict=True):
+            here = solve(line)
+            assert here.turns == turns_left and here.result == ("win" if line.to_move is Side.BLACK else "loss")
+            line.play(move)
+        assert line.deadlock() is Side.GOLD

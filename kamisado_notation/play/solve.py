@@ -23,8 +23,11 @@ the same code (``Solver(table=False, ordering=False)``):
   lose at once: the opponent's next tower walks home), Sumo pushes and moves that open a
   path for the moved tower (a threat) first among them.
 
-A proven value stays true at every depth, so the table keeps proven bounds whatever the
-depth that found them; an unproven bound serves only a search no deeper than its own.
+An entry serves a search no deeper than the one that made it; a proven value serves a
+deeper one too when its turns are within both depths (the fewest turns to a win, the most
+to a loss, are then what the deeper search would find: a value proven beyond its search's
+depth — a move home seen on the turn after it — is not, and reusing it made a win in 6
+read as a win in 7).
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from typing import Any
 from ..engine.board import RAYS, SQUARE_COLOURS, Direction, Side
 from ..engine.position import RANGE, Move, Position
 from ..errors import ArgumentError
+from .proof import prove
 
 __all__ = ["MAX_TURNS", "Solution", "Solver", "open_towers", "solve"]
 
@@ -48,6 +52,10 @@ _PROVEN = _MATE - 10_000
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _GOAL = (0, 7)  # the rank each side must reach (M7)
 _OTHER = (Side.GOLD, Side.BLACK)
+#: The turns the iterative deepening searches (with no time limit) before proof-number
+#: search takes over, and its share of a time limit.
+DEEPENING = 10
+DEEPENING_SHARE = 0.25
 #: Entries the transposition table holds before it starts afresh (a few hundred MB).
 TABLE_SIZE = 2_000_000
 
@@ -138,9 +146,11 @@ class Solver:
     switch the transposition table and the move ordering off: the plain alpha-beta of
     the same code, for measuring what each is worth."""
 
-    def __init__(self, *, table: bool = True, ordering: bool = True) -> None:
+    def __init__(self, *, table: bool = True, ordering: bool = True, proof: bool = True, deepening: int = DEEPENING) -> None:
         self.use_table = table
         self.ordering = ordering
+        self.proof = proof
+        self.deepening = deepening
         self.table: dict[int, tuple[int, int, int, Move | None]] = {}
         self.nodes = 0
         self._deadline: float | None = None
@@ -148,12 +158,7 @@ class Solver:
     def solve(self, position: Position, *, depth: int | None = None, time: float | None = None) -> Solution:
         """Solve ``position`` (never changed: the search plays on a copy) within ``depth``
         turns (default :data:`MAX_TURNS`) and ``time`` seconds (default: no limit)."""
-        if not isinstance(position, Position):
-            raise TypeError(f"solve takes a Position, not {type(position).__name__}")
-        if depth is not None and (not isinstance(depth, int) or isinstance(depth, bool) or depth < 0):
-            raise ArgumentError(f"the depth is a whole number of turns, 0 or more, not {depth!r}")
-        if time is not None and (isinstance(time, bool) or not isinstance(time, int | float) or time <= 0):
-            raise ArgumentError(f"the time is a number of seconds above 0, not {time!r}")
+        _check(position, depth, time)
         start = _clock()
         self.nodes = 0
         self._deadline = None if time is None else start + time
@@ -163,22 +168,105 @@ class Solver:
         if end is not None:
             return Solution(text, end, 0, None, (), 0, 0, _clock() - start)
         limit = MAX_TURNS if depth is None else depth
+        deadline = self._deadline
+        if self.proof and limit > self.deepening:  # deepening first, then proof numbers
+            self._deadline = None if time is None else start + time * DEEPENING_SHARE
+            deepest = self.deepening if time is None else limit
+        else:
+            deepest = limit
         best: Move | None = None
         score, reached = 0, 0
-        for d in range(1, limit + 1):
+        while True:
+            found = _MATE - abs(score) if abs(score) > _PROVEN else None
+            # a win seen beyond the depth (a move home is seen without a turn left to
+            # search) may not be the fastest: deeper, until the depth reaches its turns
+            if (found is not None and found <= reached) or (found is None and reached >= deepest):
+                break
             try:
-                score, move = self._root(pos, d)
+                score, move = self._root(pos, reached + 1)
             except _OutOfTime:
+                if found is not None:  # proven, but not that the turns are the fewest
+                    return Solution(text, "win" if score > 0 else "loss", None, best, (best,) if best else (), reached, self.nodes, _clock() - start)
                 break
-            reached, best = d, move if move is not None else best
-            if abs(score) > _PROVEN:
-                break
+            reached, best = reached + 1, move if move is not None else best
+        if abs(score) <= _PROVEN and self.proof and reached < limit:
+            proven = self._by_proof_numbers(pos, text, reached, limit, deadline, start)
+            if proven is not None:
+                return proven
         if abs(score) <= _PROVEN:
             return Solution(text, "unknown", None, best, (best,) if best else (), reached, self.nodes, _clock() - start)
         turns = _MATE - abs(score)
         self._deadline = None  # (the principal variation is read from a warm table)
         pv = self._variation(pos, turns) or ([best] if best is not None else [])
         return Solution(text, "win" if score > 0 else "loss", turns, pv[0] if pv else None, tuple(pv), reached, self.nodes, _clock() - start)
+
+    # ------------------------------------------------------------ proof numbers
+
+    def _by_proof_numbers(
+        self, pos: Position, text: str, reached: int, limit: int, deadline: float | None, start: float
+    ) -> Solution | None:
+        """The answer by proof-number search (:mod:`.proof`) where the deepening proved
+        nothing within ``reached`` turns: the result within ``limit``, then its number of
+        turns (the fewest within which the winner's win is proven: galloping up from
+        ``reached + 1``, then halving), then the principal variation, turn by turn. ``None`` when the result is not proven in the time."""
+        me, other = pos.to_move, _OTHER[pos.to_move]
+        result = None
+        for winner, name in ((me, "win"), (other, "loss")):
+            answer = prove(pos, winner, within=limit, deadline=deadline)
+            self.nodes += answer.nodes
+            if answer.proven is None:
+                return None
+            if answer.proven:
+                result = winner, name
+                break
+        if result is None:
+            return None  # neither wins within the limit (deadlocks aside, a deeper limit will tell)
+        winner, name = result
+        low, high, step = reached + 1, limit, 1
+        while low + step - 1 < high:  # galloping up from the deepening's depth: the turns are near it
+            answer = prove(pos, winner, within=low + step - 1, deadline=deadline)
+            self.nodes += answer.nodes
+            if answer.proven is None:
+                return Solution(text, name, None, None, (), reached, self.nodes, _clock() - start)
+            if answer.proven:
+                high = low + step - 1
+                break
+            low, step = low + step, step * 2
+        while low < high:
+            middle = (low + high) // 2
+            answer = prove(pos, winner, within=middle, deadline=deadline)
+            self.nodes += answer.nodes
+            if answer.proven is None:
+                return Solution(text, name, None, None, (), reached, self.nodes, _clock() - start)
+            low, high = (low, middle) if answer.proven else (middle + 1, high)
+        pv = self._proof_variation(pos, winner, low, deadline)
+        return Solution(text, name, low, pv[0] if pv else None, tuple(pv), reached, self.nodes, _clock() - start)
+
+    def _proof_variation(self, pos: Position, winner: Side, turns: int, deadline: float | None) -> list[Move]:
+        """The principal variation of a round ``winner`` wins in ``turns``: the winner's
+        move that keeps the win within the turns left, the loser's that escapes a win
+        one turn sooner (so holds out longest); as far as the time allows."""
+        line: list[Move] = []
+        while turns > 0 and _round_over(pos) is None:
+            moves = pos.legal_moves()
+            if not moves:
+                move: Move | None = pos.forfeit_move()
+            elif pos.to_move is winner:
+                answer = prove(pos, winner, within=turns, deadline=deadline)
+                self.nodes += answer.nodes
+                move = answer.move
+            else:
+                answer = prove(pos, winner, within=turns - 1, deadline=deadline)
+                self.nodes += answer.nodes
+                move = answer.move if answer.proven is False else None
+            if move is None:
+                break
+            line.append(move)
+            pos.apply(move)
+            turns -= 1
+        for _ in line:
+            pos.undo()
+        return line
 
     # ------------------------------------------------------------------ search
 
@@ -225,7 +313,7 @@ class Solver:
             if entry is not None:
                 stored_depth, bound, stored, table_move = entry
                 value = _from_table(stored, ply)
-                if stored_depth >= depth or abs(value) > _PROVEN:
+                if stored_depth >= depth or _MATE - abs(stored) <= min(stored_depth, depth):
                     if bound == _EXACT:
                         return value
                     if bound == _LOWER and value >= beta:
@@ -244,8 +332,8 @@ class Solver:
         for move in moves:
             if move.target >> 3 == goal:
                 return _MATE - ply - 1  # M7: won with this turn
-        if depth <= 1:
-            return 0  # nothing to prove in the turns left (a win needs a move home)
+        if depth <= 1:  # one turn left: a win needs a move home; a loss, every move into a deadlock
+            return -(_MATE - ply - 1) if depth == 1 and self._all_deadlock(pos, moves) else 0
         original_alpha = alpha
         best, best_move = -_MATE, None
         for move in self._ordered(pos, moves, table_move) if self.ordering else moves:
@@ -262,6 +350,20 @@ class Solver:
                 self.table.clear()
             self.table[key] = (depth, bound, _to_table(best, ply), best_move)
         return best
+
+    @staticmethod
+    def _all_deadlock(pos: Position, moves: list[Move]) -> bool:
+        """Whether every move of the side to move leads into a deadlock, which the last
+        mover loses (M8): a loss with this turn."""
+        side = pos.to_move
+        for move in moves:
+            pos.apply(move)
+            try:
+                if pos.has_moves() or pos.deadlock() is not side:
+                    return False
+            finally:
+                pos.undo()
+        return True
 
     def _table_move(self, key: int) -> Move | None:
         entry = self.table.get(key) if self.use_table else None
@@ -305,6 +407,15 @@ class Solver:
         for _ in range(played):
             pos.undo()
         return line
+
+
+def _check(position: Position, depth: int | None, time: float | None) -> None:
+    if not isinstance(position, Position):
+        raise TypeError(f"solve takes a Position, not {type(position).__name__}")
+    if depth is not None and (not isinstance(depth, int) or isinstance(depth, bool) or depth < 0):
+        raise ArgumentError(f"the depth is a whole number of turns, 0 or more, not {depth!r}")
+    if time is not None and (isinstance(time, bool) or not isinstance(time, int | float) or time <= 0):
+        raise ArgumentError(f"the time is a number of seconds above 0, not {time!r}")
 
 
 def _to_table(score: int, ply: int) -> int:
