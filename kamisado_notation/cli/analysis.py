@@ -51,8 +51,8 @@ def solve(
     if answer.proven and answer.turns == 0:
         head = f"the round is over: {who} has {'won' if answer.result == 'win' else 'lost'}"
     elif answer.proven:
-        turns = f"{answer.turns} turn{'s' if answer.turns != 1 else ''}"
-        head = f"{who} {'wins' if answer.result == 'win' else 'loses'} in {turns}"
+        turns = f"{answer.turns} turn{'s' if answer.turns != 1 else ''}" if answer.turns is not None else "(turns not found in the time)"
+        head = f"{who} {'wins' if answer.result == 'win' else 'loses'}{' in' if answer.turns is not None else ''} {turns}"
     else:
         head = f"unknown for {who} (searched {answer.depth} turns deep)"
     lines = [head]

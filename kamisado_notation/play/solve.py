@@ -10,9 +10,11 @@ loss in 6 better than one in 2.
 The search proves rather than guesses: a negamax with alpha-beta over three kinds of
 value, a loss in ``n`` turns < *unknown* < a win in ``n`` turns, where a position whose
 outcome lies beyond the depth is *unknown* (0). It is deepened one turn at a time, so the
-first depth at which the root's value is proven is the number of turns to the end. What
-makes it fast, each measured by ``bench/bench_solve.py`` against the plain alpha-beta of
-the same code (``Solver(table=False, ordering=False)``):
+depth at which the root's value is proven is the number of turns to the end. Where the
+deepening proves nothing in its first turns (or its share of the time), proof-number
+search (:mod:`.proof`) proves the result, then the turns and the variation. What makes
+it fast, each measured by ``bench/bench_solve.py`` against the plain alpha-beta of the
+same code (``Solver(table=False, ordering=False, proof=False)``):
 
 - a **transposition table** keyed by the position's Zobrist key
   (:meth:`Position.key`), kept up to date move by move (:meth:`Position.key_change`):
@@ -104,7 +106,8 @@ class Solution:
     """The solver's answer for ``position`` (a position string): ``result`` is ``"win"``
     or ``"loss"`` for the side to move when proven, ``"unknown"`` when not within the
     depth or time; ``turns`` the turns to the round's end under best play (``None`` when
-    unknown); ``best`` a move that keeps the proven result (``None`` when the round is
+    unknown, or when the time ran out after the result was proven but before its turns
+    were found); ``best`` a move that keeps the proven result (``None`` when the round is
     over or nothing is proven lost or won and no move was searched); ``pv`` the principal
     variation from ``best`` on, to the end when proven; ``depth`` the deepest search
     finished, in turns; ``nodes`` the positions searched; ``seconds`` the time taken."""
@@ -137,7 +140,9 @@ class Solution:
 
     def score(self) -> str:
         """The protocol's score (SPEC §13): ``win N``, ``loss N`` or ``unknown``."""
-        return f"{self.result} {self.turns}" if self.proven else "unknown"
+        if not self.proven:
+            return "unknown"
+        return f"{self.result} {self.turns}" if self.turns is not None else self.result
 
 
 class Solver:
