@@ -579,7 +579,7 @@ def _strip_html(i: int, number: int, items: list[_Item]) -> str:
         else:
             mover_wins = after.startswith("win")
             winner = item.side if mover_wins else item.side.other
-            who, words = ("b" if winner is Side.BLACK else "g"), f"{winner.title} wins in {after.split()[1]}"
+            who, words = ("b" if winner is Side.BLACK else "g"), f"{winner.title} wins" + (f" in {after.split()[1]}" if " " in after else "")
         cells.append(f'<a class="v {who}" href="#m{i}r{number}p{item.ply}" title="after ply {item.ply}: {words}"></a>')
     if not judged_any:
         return ""

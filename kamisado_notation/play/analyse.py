@@ -196,30 +196,36 @@ def _judge_round(rnd: RoundReplay, written: Sequence[Entry], *, depth: int | Non
 
 
 #: A value from the mover's view: (+1 win, -1 loss, 0 unknown; turns).
-_Value = tuple[int, int]
+_Value = tuple[int, int | None]
 
 
 def _view(answer: Solution, *, flip: bool = False) -> _Value:
     sign = {"win": 1, "loss": -1}.get(answer.result, 0)
-    return (-sign if flip else sign, answer.turns or 0)
+    return (-sign if flip else sign, answer.turns)
 
 
 def _text(value: _Value) -> str:
+    """``win 5``, ``loss 2``, ``unknown``; ``win``/``loss`` alone when proven without its
+    turns (the time ran out before they were found)."""
     sign, turns = value
-    return _UNKNOWN if sign == 0 else f"{'win' if sign > 0 else 'loss'} {turns}"
+    if sign == 0:
+        return _UNKNOWN
+    return f"{'win' if sign > 0 else 'loss'}{'' if turns is None else f' {turns}'}"
 
 
 def _rank(value: _Value, *, played: bool) -> tuple[int, int]:
     """An order on values for the mover: a faster win, then a slower loss, is better.
     ``played``: the value after a move, one turn nearer the end than before it."""
     sign, turns = value
-    turns += 1 if played else 0
+    turns = (turns or 0) + (1 if played else 0)
     return (sign, -turns if sign > 0 else turns)
 
 
 def _worse(after: _Value, before: _Value) -> bool:
     if before[0] == 0:
         return after[0] < 0
+    if after[0] == before[0] and (after[1] is None or before[1] is None):
+        return False  # (the same result, one of the turns not found: no telling)
     return _rank(after, played=True) < _rank(before, played=False)
 
 
@@ -282,7 +288,7 @@ def annotate(text: str, analyses: Sequence[MatchAnalysis]) -> str:
 
 
 #: An analysis comment's text (without the braces): the mark, the values, the best move.
-_COMMENT = re.compile(r"analysis: (?:(\?\?|\?|!) )?(win \d+|loss \d+|unknown) → (win \d+|loss \d+|unknown)(?:; best (\S+))?\s*$")
+_COMMENT = re.compile(r"analysis: (?:(\?\?|\?|!) )?(win(?: \d+)?|loss(?: \d+)?|unknown) → (win(?: \d+)?|loss(?: \d+)?|unknown)(?:; best (\S+))?\s*$")
 
 
 def read_comment(text: str) -> tuple[str, str, str, str | None] | None:
