@@ -124,6 +124,13 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "apply_edits": ("checking.edits", "apply_edits"),
     # playing matches
     "Recorder": ("play.recorder", "Recorder"),
+    # analysis (docs/analysis.md)
+    "Solution": ("play.solve", "Solution"),
+    "MatchAnalysis": ("play.analyse", "MatchAnalysis"),
+    "MoveJudgement": ("play.analyse", "MoveJudgement"),
+    "analyse": ("play.analyse", "analyse"),
+    "annotate": ("play.analyse", "annotate"),
+    "solve": ("play.solve", "solve"),
     # drawing
     "html_page": ("drawing.html", "html_page"),
 }

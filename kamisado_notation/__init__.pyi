@@ -74,7 +74,13 @@ from .notation import record_from_json as record_from_json
 from .notation import record_paths as record_paths
 from .notation.foreign import parse_position as parse_position
 from .notation.foreign import reading_as as reading_as
+from .play.analyse import MatchAnalysis as MatchAnalysis
+from .play.analyse import MoveJudgement as MoveJudgement
+from .play.analyse import analyse as analyse
+from .play.analyse import annotate as annotate
 from .play.recorder import Recorder as Recorder
+from .play.solve import Solution as Solution
+from .play.solve import solve as solve
 
 __version__: str
 __all__ = [
@@ -95,11 +101,13 @@ __all__ = [
     "KamisadoError",
     "Kind",
     "Match",
+    "MatchAnalysis",
     "MatchError",
     "MatchRecord",
     "MatchReplay",
     "MatchStatus",
     "Move",
+    "MoveJudgement",
     "NoRecordsError",
     "NotationError",
     "Outcome",
@@ -115,6 +123,7 @@ __all__ = [
     "RoundResult",
     "Severity",
     "Side",
+    "Solution",
     "Square",
     "SquareError",
     "Standings",
@@ -122,6 +131,8 @@ __all__ = [
     "UnknownWord",
     "WrittenMove",
     "__version__",
+    "analyse",
+    "annotate",
     "apply_edits",
     "correct_entry",
     "edit_from_json",
@@ -148,6 +159,7 @@ __all__ = [
     "record_paths",
     "replay_match",
     "replay_matches",
+    "solve",
     "square_name",
     "standings",
     "validate_file",

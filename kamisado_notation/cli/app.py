@@ -12,7 +12,7 @@ import typer
 
 from ..display import printable
 from ..io.output import file_identity
-from . import arena, convert, draw, engine, fix, page, standings
+from . import analysis, arena, convert, draw, engine, fix, page, standings
 from . import validate as validate_cli
 from .common import EXIT_INTERRUPTED, EXIT_USAGE, cap_terminal_size, tune_gc
 
@@ -27,6 +27,8 @@ COMMANDS: dict[str, Callable[..., None]] = {
     "generate": validate_cli.generate,
     "fix": fix.fix,
     "perft": engine.perft,
+    "solve": analysis.solve,
+    "analyze": analysis.analyze,
     "standings": standings.standings,
     "arena": arena.arena,
     "engine": arena.engine,

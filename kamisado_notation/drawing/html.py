@@ -39,6 +39,7 @@ from ..errors import KamisadoError, RecordIOError
 from ..notation.files import record_paths, source_name, stream_record
 from ..notation.record import Comment, Entry, MatchRecord, RecordFile, RoundRecord
 from ..notation.writer import Form, format_record
+from ..play.analyse import read_comment
 from .svg import Placed, board_pieces, marks, placed_marks, shown_move, status_lines, tower_pieces
 
 __all__ = ["Page", "PageMatch", "html_page", "page_text", "read_matches"]
@@ -681,6 +682,7 @@ def _round_html(i: int, section: _Section, attached: dict[int, list[Diagnostic]]
         parts.append('<p class="unplayed">Not replayed: the replay could not reach this round.</p>')
     parts.append(_said_html(rec.comments if not section.split else []))
     parts.append(_diagnostics_html(attached.get(0, [])))
+    parts.append(_strip_html(i, number, _items(section)))
     parts.append(_moves_html(i, number, _items(section), attached))
     if rnd is not None and rnd.result is not None:
         res = rnd.result
@@ -740,7 +742,44 @@ def _entry_html(i: int, number: int, item: _Item | None) -> str:
         return f'<span class="e unplayed" title="not replayed">{text}</span>'
     kind = "" if item.kind == "move" else f" {item.kind}"
     note = ' title="not in the record: the replay puts it here"' if item.kind == "inserted" else ""
+    judged = _analysis(item.entry)
+    if judged is not None and judged[0]:  # the solver's mark (docs/analysis.md)
+        mark, before, after, best = judged
+        why = f"{before} → {after}" + (f"; best {best}" if best else "")
+        text += f' <span class="mark m{len(mark)}{"g" if mark == "!" else ""}" title="{escape(why)}">{mark}</span>'
     return f'<a class="e{kind}" href="#m{i}r{number}p{item.ply}"{note}>{text}</a>'
+
+
+def _analysis(entry: Entry) -> tuple[str, str, str, str | None] | None:
+    """The entry's ``{analysis: …}`` comment read (``kamisado analyze``), if it has one."""
+    for comment in entry.comments:
+        if comment.braced and (found := read_comment(comment.text)) is not None:
+            return found
+    return None
+
+
+def _strip_html(i: int, number: int, items: list[_Item]) -> str:
+    """A strip of the values over the round, one cell a move: who wins after it (Black
+    dark, Gold gold, grey where unproven), from the ``{analysis: …}`` comments; none for
+    a round without them."""
+    cells = []
+    judged_any = False
+    for item in items:
+        if not item.replayed or item.kind not in ("move", "push"):
+            continue  # (forced entries are not judged)
+        judged = _analysis(item.entry)
+        judged_any = judged_any or judged is not None
+        after = judged[2] if judged is not None else "unknown"
+        if after == "unknown":
+            who, words = "u", "unknown"
+        else:
+            mover_wins = after.startswith("win")
+            winner = item.side if mover_wins else item.side.other
+            who, words = ("b" if winner is Side.BLACK else "g"), f"{winner.title} wins" + (f" in {after.split()[1]}" if " " in after else "")
+        cells.append(f'<a class="v {who}" href="#m{i}r{number}p{item.ply}" title="after ply {item.ply}: {words}"></a>')
+    if not judged_any:
+        return ""
+    return f'<div class="strip" aria-label="The solver\'s value after each move">{"".join(cells)}</div>'
 
 
 def _diagnostics_html(found: Sequence[Diagnostic]) -> str:
@@ -815,6 +854,9 @@ a{color:#1d4f91}
 .moves .e.forfeit,.moves .e.back{color:var(--muted);font-style:italic}
 .moves .e.unplayed{color:#767676;text-decoration:line-through dotted}
 .moves .e.inserted{font-style:italic;border:1px dashed var(--bad)}
+.mark{font-weight:700;color:var(--bad)}.mark.m1g{color:#1a7f37}
+.strip{display:flex;gap:2px;margin:.3rem 0 .5rem}.strip .v{flex:1;min-width:4px;height:14px;border-radius:2px}
+.strip .b{background:#222}.strip .g{background:#d4a017}.strip .u{background:#ccc}
 .moves .e.empty{color:#767676}
 .moves a.e.current{background:var(--ink);color:var(--paper)}
 .moves .diags,.moves .said{grid-column:1/-1}

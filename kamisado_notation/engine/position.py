@@ -17,6 +17,7 @@ Engine decisions (documented in ``docs/rules-decisions.md``):
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
@@ -101,6 +102,18 @@ _GOAL_RANK = (0, 7)
 #: ``_END_RANK[sq]``: ``sq`` is on the first or the last rank, where a move forward ends
 #: only on the opponent's home row (M7)
 _END_RANK = tuple(sq >> 3 in (0, 7) for sq in range(64))
+
+# Zobrist keys (:meth:`Position.key`): one random 64-bit number for each tower on each
+# square (``_PLACE_KEYS[side][colour][sq]``), for each tower's rings
+# (``_RING_KEYS[side][colour][rings]``: a round never changes them, so a move's change of
+# the key does not depend on them), and for each turn (``_TURN_KEYS[side][tower][flag]``:
+# the side to move, the tower it must move, 8 for a free choice, and whether it also made
+# the last move). Fixed numbers (a seeded generator), so a key is the same in every run.
+_ZOBRIST = random.Random(0x4B414D49)
+_PLACE_KEYS = tuple(tuple(tuple(_ZOBRIST.getrandbits(64) for _sq in range(64)) for _c in range(8)) for _s in range(2))
+_RING_KEYS = tuple(tuple(tuple(_ZOBRIST.getrandbits(64) if r else 0 for r in range(4)) for _c in range(8)) for _s in range(2))
+_TURN_KEYS = tuple(tuple((_ZOBRIST.getrandbits(64), _ZOBRIST.getrandbits(64)) for _t in range(9)) for _s in range(2))
+del _ZOBRIST
 
 
 class Tower(NamedTuple):
@@ -487,9 +500,63 @@ class Position:
             and self.last_mover == other.last_mover
         )
 
-    #: Unhashable: a position is mutable. mypy cannot be told so without an ignore
-    #: (typeshed spells unhashable classes the same way).
-    __hash__: ClassVar[None] = None  # type: ignore[assignment]
+    def __hash__(self) -> int:
+        """:meth:`key`: equal positions (the same position string) hash alike. A position
+        is mutable: one changed while it is a set's member or a dict's key is lost there,
+        as a list would be, so key a table by :meth:`to_string` or :meth:`key` taken at
+        the time."""
+        return self.key()
+
+    def key(self) -> int:
+        """The position's Zobrist key, a 64-bit number: equal positions (board, rings, side
+        and tower to move, the last mover) have equal keys, and different ones almost
+        never. A search keeps it up to date move by move instead of recomputing it:
+        ``key ^ position.key_change(move)`` is the key after ``move``.
+
+        >>> start = Position.initial()
+        >>> start.key() == Position.from_string(start.to_string()).key()
+        True
+        >>> move = start.legal_moves()[0]
+        >>> change = start.key_change(move)
+        >>> start.apply(move)
+        >>> start.key() == Position.initial().key() ^ change
+        True
+        """
+        board = self.board
+        key = self.turn_key()
+        for side in (0, 1):
+            place, ring = _PLACE_KEYS[side], _RING_KEYS[side]
+            for colour, sq in enumerate(self.where[side]):
+                if sq >= 0:
+                    key ^= place[colour][sq] ^ ring[colour][board[sq][2]]  # type: ignore[index]  # where[] points at a tower; [2]: its rings
+        return key
+
+    def turn_key(self) -> int:
+        """The part of :meth:`key` that says whose turn it is (the side and tower to move,
+        and whether that side also made the last move: a forfeit's mark, M8)."""
+        side = self.to_move
+        tower = self.tower
+        return _TURN_KEYS[side][8 if tower is None else tower][self.last_mover is side]
+
+    def key_change(self, move: Move) -> int:
+        """What playing ``move`` (a legal move of this position, not yet played) does to
+        :meth:`key`: XOR it into the key. Every tower it moves (the pushed ones too) and
+        the turn after it; the rings are not read (a round never changes them)."""
+        side = move.side
+        change = self.turn_key()
+        if move.distance == 0:  # a forfeit (M6): only the turn changes
+            tower = 8 if move.tower is None else _SQUARE_VALUES[move.origin]
+            return change ^ _TURN_KEYS[_OTHER[side]][tower][self.last_mover is not side]
+        place = _PLACE_KEYS[side][move.tower]  # type: ignore[index]  # only a forfeit has no tower
+        change ^= place[move.origin] ^ place[move.target]
+        if move.push:  # S3: the pushed towers go back a square, the pusher moves again
+            step = _PUSH_STEP[side]
+            theirs = _PLACE_KEYS[_OTHER[side]]
+            for sq in move.push:
+                colour = self.board[sq][1]  # type: ignore[index]  # a pushed square holds a tower
+                change ^= theirs[colour][sq] ^ theirs[colour][sq + step]
+            return change ^ _TURN_KEYS[side][_SQUARE_VALUES[move.push[-1] + step]][1]
+        return change ^ _TURN_KEYS[_OTHER[side]][_SQUARE_VALUES[move.target]][0]
 
     # ------------------------------------------------------------------- the rules
     #

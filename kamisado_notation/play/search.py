@@ -18,7 +18,10 @@ The evaluation (:func:`evaluate`), in points from the side to move's view:
 - **advance**: :data:`ADVANCE` for each rank a tower has advanced (a closer tower reaches
   the home row with a shorter path, and blocks the opponent's towers).
 
-A move that wins the round is played at once; moves are tried winning first, then
+Before searching, the engine asks the solver (:mod:`.solve`) for a sixth of the move
+time: a position it proves is played by the solver's move, a proven win in the fewest
+turns and a proven loss in the most, and reported as ``score win N`` / ``score loss N``
+with the solver's principal variation (SPEC §13). Otherwise, a move that wins the round is played at once; moves are tried winning first, then
 pushes, then the moves that hand the opponent no open path; the previous iteration's
 best move first at the root. Forced forfeits (M6) are played without counting a ply,
 and a Sumo push keeps the pusher to move (S3): the negamax negates a child's value only
@@ -33,10 +36,11 @@ import random
 import time
 from dataclasses import dataclass
 
-from ..engine.board import RAYS, SQUARE_COLOURS, Direction, Side
+from ..engine.board import SQUARE_COLOURS, Side
 from ..engine.match import Fill, fill, round_result
-from ..engine.position import RANGE, Move, Position
+from ..engine.position import Move, Position
 from ..errors import ArgumentError
+from .solve import Solution, Solver, open_towers
 
 __all__ = ["ADVANCE", "NO_SAFE_MOVE", "OPEN_PATH", "RING", "SAFE_MOVE", "WIN", "SearchResult", "Searcher", "evaluate", "open_towers"]
 
@@ -54,43 +58,9 @@ RING = 120
 ADVANCE = 2
 
 _GOAL = (0, 7)  # the rank each side must reach (M7)
-_DIRECTIONS = (Direction.FORWARD, Direction.LEFT, Direction.RIGHT)
 _OTHER = (Side.GOLD, Side.BLACK)
-# ``_GOAL_RAYS[side][sq]``: the rays from ``sq`` that end on ``side``'s goal rank, each
-# with the ring counts whose range reaches that far.
-_GOAL_RAYS = tuple(
-    tuple(
-        tuple(
-            (ray, len(ray))
-            for ray in (RAYS[side][sq][d] for d in _DIRECTIONS)
-            if ray and ray[-1] >> 3 == _GOAL[side]
-        )
-        for sq in range(64)
-    )
-    for side in Side
-)
-
-
 class _OutOfTime(Exception):
     """The search's time is up: the last finished iteration's move stands."""
-
-
-def open_towers(position: Position, side: Side) -> int:
-    """``side``'s towers that could move onto their goal rank now (an empty path within
-    the tower's range), as a bit mask by colour (bit ``colour`` set)."""
-    board = position.board
-    goal_rays = _GOAL_RAYS[side]
-    mask = 0
-    for colour, sq in enumerate(position.where[side]):
-        t = board[sq] if sq >= 0 else None
-        if t is None:
-            continue
-        reach = RANGE[t.rings]
-        for ray, length in goal_rays[sq]:
-            if length <= reach and not any(map(board.__getitem__, ray)):  # (a tower is a true tuple)
-                mask |= 1 << colour
-                break
-    return mask
 
 
 def evaluate(position: Position) -> int:
@@ -119,18 +89,25 @@ def evaluate(position: Position) -> int:
 @dataclass(frozen=True)
 class SearchResult:
     """The move chosen, its value for the side to move, the depth of the last finished
-    iteration, and the nodes searched."""
+    iteration, and the nodes searched. ``proven``: the solver's ``win N`` or ``loss N``
+    (turns to the round's end, SPEC §12) when it proved the position, and then ``pv``
+    its principal variation."""
 
     move: Move
     score: int
     depth: int
     nodes: int
     seconds: float
+    proven: str | None = None
+    pv: tuple[Move, ...] = ()
 
     def info(self) -> str:
-        """The protocol's ``info`` line for this result (without ``info``)."""
+        """The protocol's ``info`` line for this result (without ``info``): the score is
+        ``win N``/``loss N`` when proven (SPEC §13)."""
         nps = int(self.nodes / self.seconds) if self.seconds > 0 else 0
-        return f"depth {self.depth} score {self.score} nodes {self.nodes} nps {nps} time {int(self.seconds * 1000)} pv {self.move.coords()}"
+        score = self.proven if self.proven is not None else str(self.score)
+        pv = " ".join(m.coords() for m in self.pv or (self.move,))
+        return f"depth {self.depth} score {score} nodes {self.nodes} nps {nps} time {int(self.seconds * 1000)} pv {pv}"
 
 
 class Searcher:
@@ -146,6 +123,7 @@ class Searcher:
         self.rng = random.Random(seed)
         self.nodes = 0
         self._deadline = 0.0
+        self.solver = Solver()  # (its table is kept from move to move)
 
     # ------------------------------------------------------------------ moves
 
@@ -158,6 +136,11 @@ class Searcher:
             raise ArgumentError("the side to move has no move (it forfeits, or the round is over)")
         if self.level == "random":
             return SearchResult(self.rng.choice(moves), 0, 0, 0, time.perf_counter() - start)
+        proof = self._prove(position, movetime_ms)
+        if proof.turns is not None and proof.best is not None:  # proven: play it
+            self.nodes = proof.nodes
+            score = WIN - proof.turns if proof.result == "win" else -(WIN - proof.turns)
+            return SearchResult(proof.best, score, proof.depth, proof.nodes, time.perf_counter() - start, proof.score(), proof.pv)
         self.nodes = 0
         self._deadline = start + movetime_ms / 2000
         pos = position.copy()
@@ -172,6 +155,13 @@ class Searcher:
                 if abs(score) >= WIN - 100:
                     break  # a forced win or loss: deeper changes nothing
         return SearchResult(best, score, depth, self.nodes, time.perf_counter() - start)
+
+    def _prove(self, position: Position, movetime_ms: int) -> Solution:
+        """The solver's answer for ``position`` within a sixth of the move time (and, with
+        a depth, that many turns): a proven win is played in the fewest turns and a
+        proven loss in the most."""
+        depth = self.max_depth if self.max_depth < 64 else None
+        return self.solver.solve(position, depth=depth, time=movetime_ms / 6000)
 
     def _root(self, pos: Position, moves: list[Move], first: Move, depth: int) -> tuple[Move, int]:
         ordered = [first, *(m for m in self._order(pos, moves) if m != first)]

@@ -3,6 +3,8 @@ names have their real types, not ``Any``, although the package loads them lazily
 
 from __future__ import annotations
 
+from typing import Any
+
 from typing_extensions import assert_type
 
 import kamisado_notation
@@ -10,6 +12,8 @@ from kamisado_notation import diagnostics, notation
 from kamisado_notation.checking import replay, validate
 from kamisado_notation.drawing import html as html_drawing
 from kamisado_notation.engine import board, match, position
+from kamisado_notation.play import analyse as analysing
+from kamisado_notation.play import solve as solver
 
 assert_type(kamisado_notation.Position, type[position.Position])
 assert_type(kamisado_notation.Move, type[position.Move])
@@ -82,3 +86,13 @@ except kamisado_notation.SquareError as off_board:
 fixed_text = kamisado_notation.apply_edits("Round 1\n", judged.fixes)
 assert_type(fixed_text, str)
 assert_type(judged.diagnostics[0].edits if judged.diagnostics else (), tuple[kamisado_notation.Edit, ...])
+
+solution = kamisado_notation.solve(initial, depth=1, time=0.5)
+assert_type(solution, solver.Solution)
+assert_type(solution.turns, int | None)
+assert_type(solution.best, position.Move | None)
+assert_type(solution.as_dict(), dict[str, Any])
+analyses = kamisado_notation.analyse("samples/single-round.kmr", depth=2)
+assert_type(analyses, list[analysing.MatchAnalysis])
+assert_type(analyses[0].moves[0].mark, str)
+assert_type(kamisado_notation.annotate("Round 1\n", analyses), str)
