@@ -44,3 +44,15 @@ def test_the_type_stub_is_generated_from_the_one_export_list() -> None:
     stub = Path(k.__file__).with_suffix(".pyi").read_text(encoding="utf-8")
     assert stub == k._type_stub()
     assert set(k.__all__) == {*k._EXPORTS, "__version__"}
+
+
+def test_the_wheel_lists_every_subpackage() -> None:
+    """``pyproject.toml`` names the packages the wheel holds one by one (the grammars are
+    mapped in from the top): every folder of the package with an ``__init__.py`` is
+    there, or an installed toolkit fails at its first import of it."""
+    tomllib = pytest.importorskip("tomllib", reason="tomllib is Python 3.11's")
+    root = Path(k.__file__).resolve().parent
+    project = tomllib.loads((root.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    listed = set(project["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(root.parent).parts) for p in root.rglob("__init__.py")}
+    assert found <= listed, sorted(found - listed)
