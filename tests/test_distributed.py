@@ -45,3 +45,23 @@ def test_dask_cluster_gives_the_validate_json_document(tmp_path: Path) -> None:
 
 def _env() -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": str(ROOT)}
+
+
+def test_dask_cluster_gives_the_analyze_json_document() -> None:
+    """A corpus analysed on a local cluster of worker processes (docs/dask.md) gives the
+    document ``kamisado analyze --json`` writes, with the same depth and time."""
+    distributed = pytest.importorskip("distributed")
+    from kamisado_notation.play.distributed import analyse_corpus
+
+    paths = [str(SAMPLES / "single-round.kmr"), str(SAMPLES / "pushes.kmr")]
+    with distributed.LocalCluster(
+        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
+    ) as cluster, distributed.Client(cluster):
+        doc = analyse_corpus(paths, depth=3, time=1.0)
+    cli = subprocess.run(
+        [sys.executable, "-m", "kamisado_notation.cli.app", "analyze", "--json", "--depth", "3", "--time", "1000", *paths],
+        capture_output=True, env=_env(), check=False,
+    )
+    assert cli.returncode == 0, cli.stderr
+    assert doc == json.loads(cli.stdout)
+    assert sum(len(f["matches"]) for f in doc["files"]) >= 2  # type: ignore[index, arg-type]
