@@ -377,15 +377,17 @@ class _MatchReplayer:
             return False
         if not (rr.plies and rr.plies[-1].kind is PlyKind.PUSH):  # else the back-entry is due
             rr.result = game.finish_round()
-        if rec.score is not None and rr.result is not None and game is self.game and not self.probing:
-            self.running_score(rec, (game.score[Side.BLACK], game.score[Side.GOLD]))
+        self.running_score(game, rec, rr)
         return True
 
-    def running_score(self, rec: RoundRecord, score: tuple[int, int]) -> None:
-        """The score written after round ``rec`` against the ``score`` (Black's, Gold's)
-        after it: an error only where it is false."""
+    def running_score(self, game: Match, rec: RoundRecord, rr: RoundReplay) -> None:
+        """The score written after round ``rec`` (when it is, the round ended and the
+        match is the one replayed from its first round) against the score after it: an
+        error only where it is false."""
         written = rec.score
-        assert written is not None
+        if written is None or rr.result is None or game is not self.game or self.probing:
+            return
+        score = (game.score[Side.BLACK], game.score[Side.GOLD])
         if parse_result(written.value) != score:
             self.diags.append(
                 Diagnostic(
