@@ -152,7 +152,6 @@ _TURN_MARK = re.compile(r"(?<!\S)(\d{1,4})(\.?\)|:)(?=\s)")
 #: A comment written ``// …`` (to the end of the line) after a blank or at the start.
 _SLASHES = re.compile(r"(?<!\S)//")
 #: A braced comment (the grammar's ``BRACED``).
-_BRACED = re.compile(r"\{[^}\n]*\}")
 #: A comment written ``( … )``, on one line, with no brackets or braces inside.
 _BRACKETS = re.compile(r"\(([^(){}\n]*)\)")
 
@@ -178,6 +177,25 @@ def without_marks(text: str, number: int, error: NotationError) -> tuple[str, li
     return "".join(out), marks
 
 
+def _braced(text: str) -> list[tuple[int, int]]:
+    """Where the braced comments of ``text`` are (each from a ``{`` to the first ``}``
+    after it on its line), found by scanning once: a pattern tried at each ``{`` would
+    scan a line of unclosed braces once a brace (quadratic in the line)."""
+    spans = []
+    at = text.find("{")
+    while at >= 0:
+        close = text.find("}", at + 1)
+        if close < 0:
+            break  # (no later brace closes either)
+        newline = text.find("\n", at + 1, close)
+        if newline >= 0:  # (every brace before the line's end stays open)
+            at = text.find("{", newline + 1)
+            continue
+        spans.append((at, close + 1))
+        at = text.find("{", close + 1)
+    return spans
+
+
 def _styled(text: str) -> list[tuple[int, str, str, str, str]]:
     """The marks of other styles in ``text``, in order: (start, the mark, what it is read
     as, what ``fix`` writes, the style). A comment written ``//`` is read as a ``#`` one
@@ -186,7 +204,7 @@ def _styled(text: str) -> list[tuple[int, str, str, str, str]]:
     word with a letter in it: never a turn number's full stop) as nothing; nothing inside
     a comment (braced, or after ``#``) is one."""
     found: list[tuple[int, str, str, str, str]] = []
-    inside = [(m.start(), m.end()) for m in _BRACED.finditer(text)]
+    inside = _braced(text)
 
     def free(at: int) -> bool:
         return not any(a <= at < b for a, b in inside)
