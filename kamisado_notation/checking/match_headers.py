@@ -13,37 +13,12 @@ from ..diagnostics import ERROR, WARNING, Diagnostic, Kind, RewriteLine, Severit
 from ..engine.match import MATCH_TARGETS
 from ..engine.position import Position
 from ..errors import PositionError
-from ..notation.digits import ascii_number
-from ..notation.headers import HEADER_RULE, RESULT_AS_HYPHEN, RESULT_SEPARATORS
+from ..notation.headers import HEADER_RULE, RESULT_SEPARATORS
 from ..notation.record import MatchRecord, Pasted, RoundRecord
 from .slips.headers import misnamed_headers
-from .targets import format_name, inferred_target, misspelt_format
+from .targets import format_name, inferred_target, match_target, misspelt_format, parse_result
 
-__all__ = ["MatchHeaders", "first_match_rounds", "match_target", "parse_result", "pasted_warning", "points"]
-
-
-def match_target(value: str | None, *, target: str | None = None) -> int | None:
-    """The target of a ``Match`` header (``Standard`` → 3) or a ``Target`` header
-    (``"5"``); 1 when neither is given; ``None`` when the value makes no sense."""
-    if target is not None:
-        n = ascii_number(target)  # not "５", not "1_0"
-        return n if n is not None and n >= 1 else None
-    if value is None:
-        return 1
-    key = value.strip().lower()
-    key = key.removesuffix(" round")
-    return MATCH_TARGETS.get(key)
-
-
-def parse_result(value: str) -> tuple[int, int] | None:
-    """``"1-3"`` → ``(1, 3)`` (Black's points, Gold's); ``None`` when not of that form.
-    An en dash, an em dash, a minus sign or a colon (:data:`RESULT_SEPARATORS`) is read
-    as the ``-``."""
-    parts = value.strip().translate(RESULT_AS_HYPHEN).split("-")
-    if len(parts) != 2:
-        return None
-    b, g = (ascii_number(p) for p in parts)
-    return (b, g) if b is not None and g is not None else None
+__all__ = ["MatchHeaders", "first_match_rounds", "pasted_warning", "points"]
 
 
 class MatchHeaders:

@@ -44,7 +44,7 @@ from ..engine.match import (
 from ..engine.position import Position, Tower
 from ..notation.headers import DASHES
 from ..notation.record import Entry, MatchRecord, Pasted, RoundRecord
-from .match_headers import MatchHeaders, match_target, parse_result, pasted_warning
+from .match_headers import MatchHeaders, pasted_warning
 from .replayed import MatchReplay, MatchStatus, Ply, PlyKind, RoundReplay
 from .round_replay import Attempt, LeftOut, RoundReplayer, syntax_cut
 from .round_slips import left_out_round, row_slip, stop_at
@@ -59,6 +59,7 @@ from .slips.lineups import (
 )
 from .slips.spelling import completed_word
 from .slips.turn_numbers import renumbered
+from .targets import match_target, parse_result
 
 __all__ = [
     "DASHES",

@@ -17,9 +17,19 @@
 from __future__ import annotations
 
 from ..engine.match import MATCH_TARGETS
-from ..notation.headers import did_you_mean
+from ..notation.digits import ascii_number
+from ..notation.headers import RESULT_AS_HYPHEN, did_you_mean
 
-__all__ = ["FORMATS", "fits", "format_name", "inferred_target", "misspelt_format", "targets_from_result"]
+__all__ = [
+    "FORMATS",
+    "fits",
+    "format_name",
+    "inferred_target",
+    "match_target",
+    "misspelt_format",
+    "parse_result",
+    "targets_from_result",
+]
 
 #: The match formats by target, smallest first.
 FORMATS = sorted(MATCH_TARGETS.items(), key=lambda kv: kv[1])
@@ -64,3 +74,27 @@ def inferred_target(claim: tuple[int, int] | None, scores: list[tuple[int, int]]
     if claimed:
         return next((t for t in claimed if fits(scores, rounds, t)), claimed[0]), True
     return next((t for _name, t in FORMATS[1:] if fits(scores, rounds, t)), None), False
+
+
+def match_target(value: str | None, *, target: str | None = None) -> int | None:
+    """The target of a ``Match`` header (``Standard`` → 3) or a ``Target`` header
+    (``"5"``); 1 when neither is given; ``None`` when the value makes no sense."""
+    if target is not None:
+        n = ascii_number(target)  # not "５", not "1_0"
+        return n if n is not None and n >= 1 else None
+    if value is None:
+        return 1
+    key = value.strip().lower()
+    key = key.removesuffix(" round")
+    return MATCH_TARGETS.get(key)
+
+
+def parse_result(value: str) -> tuple[int, int] | None:
+    """``"1-3"`` → ``(1, 3)`` (Black's points, Gold's); ``None`` when not of that form.
+    An en dash, an em dash, a minus sign or a colon (:data:`~kamisado_notation.notation.headers.RESULT_SEPARATORS`) is read
+    as the ``-``."""
+    parts = value.strip().translate(RESULT_AS_HYPHEN).split("-")
+    if len(parts) != 2:
+        return None
+    b, g = (ascii_number(p) for p in parts)
+    return (b, g) if b is not None and g is not None else None

@@ -39,8 +39,8 @@ from ..notation.headers import KNOWN_LOWER, header_name_warning
 from ..notation.line_reader import Reader, RecordEvents
 from ..notation.reader import read_lines
 from ..notation.record import Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord, add_header
-from .match_headers import match_target, parse_result
 from .replayed import MatchStatus
+from .targets import match_target, parse_result
 
 __all__ = ["Judge", "Judged", "Verdict", "judge_lines"]
 
