@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -70,11 +70,8 @@ class MoveJudgement:
         return "{analysis: " + text + "}"
 
     def as_dict(self) -> dict[str, Any]:
-        return {
-            "round": self.round, "ply": self.ply, "line": self.line, "column": self.column,
-            "side": self.side, "move": self.move, "before": self.before, "after": self.after,
-            "mark": self.mark, "best": self.best, "eval_before": self.eval_before, "eval_after": self.eval_after,
-        }
+        """Its fields in order, as ``analyze --json`` writes them (the entry's text left out)."""
+        return {name: value for name, value in asdict(self).items() if name != "written"}
 
 
 @dataclass(frozen=True)
