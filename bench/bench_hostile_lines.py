@@ -29,7 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kamisado_notation.notation import parse_record
-from kamisado_notation.notation.fast_paths import general_paths
+from kamisado_notation.notation.kmr.fast_paths import general_paths
 
 #: shape → the line of about ``size`` characters
 SHAPES: dict[str, Callable[[int], str]] = {

@@ -35,7 +35,7 @@ try:
 except ImportError:
     pass
 try:  # (a tree with the one switch; an older one took fused= on each call)
-    from kamisado_notation.notation.fast_paths import general_paths
+    from kamisado_notation.notation.kmr.fast_paths import general_paths
 except ImportError:
     general_paths = None
 for _ in range(int(sys.argv[3])):

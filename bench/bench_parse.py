@@ -31,7 +31,7 @@ from kamisado_notation.notation import (
     lexing,
     parse_record,
 )
-from kamisado_notation.notation.fast_paths import general_paths
+from kamisado_notation.notation.kmr.fast_paths import general_paths
 from kamisado_notation.notation.record import RecordFile
 from kamisado_notation.notation.writer import LANGUAGES, Form, format_record
 from kamisado_notation.play.generate import generate_records

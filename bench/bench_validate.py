@@ -24,7 +24,7 @@ a moment apart does not see most of that drift.
   read game by game with ``chess.pgn.read_game`` (which parses every SAN move and plays
   it on a board, as the validator replays every entry). Goal: ``validate`` ≥ 8× it;
 - ``regex floor``: reading the same file and one ``re.finditer`` over its whole text
-  with the entry pattern (:data:`~kamisado_notation.notation.fast_paths.SEG_RE`), the
+  with the entry pattern (:data:`~kamisado_notation.notation.kmr.fast_paths.SEG_RE`), the
   least any reader can do. Goal: ``validate`` within 5× of it;
 - ``lines floor``: iterating the file's lines (``for line in file``), what any reader of
   a record pays before it looks at a line;
@@ -73,7 +73,7 @@ except ImportError:  # an older tree (for a before/after run): the same policy
 
 from kamisado_notation.checking.validate import validate_file
 from kamisado_notation.engine.match import MATCH_TARGETS
-from kamisado_notation.notation.fast_paths import SEG_RE
+from kamisado_notation.notation.kmr.fast_paths import SEG_RE
 from kamisado_notation.notation.record import MatchRecord, RecordFile
 from kamisado_notation.notation.writer import Form, format_record
 from kamisado_notation.play.generate import generate_match
@@ -82,7 +82,7 @@ FORMS = (Form.TEXT, Form.SYMBOLS, Form.SHORT, Form.COORDS)
 #: Whether this tree's validate_file has the fused path and its switch (a run on an
 #: older tree measures its only path).
 try:
-    from kamisado_notation.notation.fast_paths import general_paths
+    from kamisado_notation.notation.kmr.fast_paths import general_paths
 except ImportError:  # an older tree took fused= on each call
     general_paths = None  # type: ignore[assignment]
 HAS_FUSED = general_paths is not None or "fused" in inspect.signature(validate_file).parameters

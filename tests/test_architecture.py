@@ -195,7 +195,7 @@ def test_no_import_cycle() -> None:
 def test_the_walker_sees_imports_in_function_bodies() -> None:
     # the graph is only as good as this: position.py's lazy imports would count too
     edges = graph()
-    assert "kamisado_notation.notation.reader" in edges["kamisado_notation.notation.files"]
+    assert "kamisado_notation.notation.kmr.reader" in edges["kamisado_notation.notation.files.opening"]
     assert "kamisado_notation.checking.replay" in edges["kamisado_notation.cli.draw"]  # imported inside commands
 
 

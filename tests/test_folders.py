@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from kamisado_notation.cli.app import app
 from kamisado_notation.errors import NoRecordsError
-from kamisado_notation.notation.files import record_paths
+from kamisado_notation.notation.files.opening import record_paths
 
 AS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from kamisado_notation import read_record, reading_as, replay_match
 from kamisado_notation.cli.app import app
-from kamisado_notation.notation.files import RECORD_SUFFIXES
+from kamisado_notation.notation.files.opening import RECORD_SUFFIXES
 from kamisado_notation.notation.formats import (
     FORMATS,
     LANGUAGES,

@@ -15,15 +15,13 @@ from kamisado_notation.errors import KamisadoError
 from kamisado_notation.notation import (
     NotationError,
     build_parser,
-    fast_paths,
-    general_path,
     iter_matches,
-    lexing,
     parse_entry,
     parse_record,
     read_record,
 )
-from kamisado_notation.notation.fast_paths import general_paths
+from kamisado_notation.notation.kmr import fast_paths, general_path, lexing
+from kamisado_notation.notation.kmr.fast_paths import general_paths
 from kamisado_notation.notation.record import RecordFile
 
 # Text that looks like notation, so that the fuzzing reaches deep into the grammar.

@@ -274,7 +274,7 @@ def test_memory_stays_bounded_on_an_endless_line() -> None:
     import itertools
     import tracemalloc
 
-    from kamisado_notation.notation.lines import LineBlocks, LongLine
+    from kamisado_notation.notation.files.lines import LineBlocks, LongLine
 
     chunks = itertools.chain(itertools.repeat(b"x" * 4096, 25_000), [b"\nRound 1\n"])  # a 100 MB line
     tracemalloc.start()
@@ -288,7 +288,8 @@ def test_memory_stays_bounded_on_an_endless_line() -> None:
 
 
 def test_lines_split_across_blocks_and_line_endings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from kamisado_notation.notation import files, read_record
+    from kamisado_notation.notation import read_record
+    from kamisado_notation.notation.files import opening as files
 
     text = GOOD.replace("\n", "\r") + "2. Ye R1 Pu   Pu L2 Pu\r\n3. Pu L1 Pu\n"
     p = tmp_path / "mac.kmr"

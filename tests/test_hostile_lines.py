@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from kamisado_notation.cli.app import app
 from kamisado_notation.diagnostics import Diagnostic
 from kamisado_notation.notation import MatchRecord, parse_record
-from kamisado_notation.notation.fast_paths import general_paths
+from kamisado_notation.notation.kmr.fast_paths import general_paths
 from kamisado_notation.notation.record import RecordFile
 
 PATHS = pytest.mark.parametrize("fast", [True, False], ids=["fast paths", "general path"])

@@ -587,7 +587,7 @@ def test_fix_reads_each_line_exactly_as_written_whatever_the_chunks(pieces: list
     "\\r\\n" split between two reads is one ending."""
     import io
 
-    from kamisado_notation.notation import files
+    from kamisado_notation.notation.files import opening as files
 
     text = "".join(pieces)
     original = files._BLOCK

@@ -388,7 +388,7 @@ def test_a_hackerrank_log_with_escaped_answers_is_read_in_linear_time() -> None:
     """Each answer is looked for in its own game, not from there to the end of the file
     (22 s for 2,000 games, past 300 s for 4,000): the characters searched grow as the
     file does (counted, not timed)."""
-    from kamisado_notation.notation.hackerrank import read_hackerrank
+    from kamisado_notation.notation.foreign.hackerrank import read_hackerrank
 
     scanned = {}
     for copies in (10, 40):
@@ -487,7 +487,7 @@ def test_an_sgf_game_of_many_nodes_is_read_without_holding_them(tmp_path: Path) 
     10 MB SGF, 916 MB). Counted: tracemalloc's peak against the text's length."""
     import tracemalloc
 
-    from kamisado_notation.notation.boardspace import read_boardspace
+    from kamisado_notation.notation.foreign.boardspace import read_boardspace
 
     body = "".join(f"; P0[{2 * i} Pickb D 1]\n; P0[{2 * i + 1} Dropb D 1]\n" for i in range(1, 50_000))
     text = f'(;\nGM[Kamisado]VV[1]\nSU[kamisado]\nP0[id "a"]\nP1[id "b"]\n; P0[0 Start P0]\n{body})\n'
@@ -508,7 +508,7 @@ def test_a_hamisado_line_longer_than_a_record_line_is_skipped_not_built(tmp_path
     peak against the text's length."""
     import tracemalloc
 
-    from kamisado_notation.notation.hamisado import read_hamisado
+    from kamisado_notation.notation.foreign.hamisado import read_hamisado
 
     game = (ROOT / "tests" / "fixtures" / "hamisado-readme-game.txt").read_text(encoding="utf-8").splitlines()[0]
     text = "E8-E3 " * 400_000 + "\n" + game + "\n"

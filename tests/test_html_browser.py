@@ -23,7 +23,7 @@ import pytest
 
 from kamisado_notation.checking.replay import replay
 from kamisado_notation.drawing import svg
-from kamisado_notation.notation.files import read_record
+from kamisado_notation.notation.files.opening import read_record
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 PAGES = ["pushes.kmr", "forfeit.kmr", "deadlock.kmr"]

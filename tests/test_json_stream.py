@@ -1,4 +1,4 @@
-"""A JSON record read a match at a time (``notation.json_stream``,
+"""A JSON record read a match at a time (``notation.json.stream``,
 ``json_record.read_json_matches``): however the bytes are cut into blocks, the matches
 and the errors are those of the whole document — the records of the decoded document
 (``record_from_json`` of a dict, which ``json.loads`` decoded), and the message, line
@@ -19,8 +19,8 @@ from typer.testing import CliRunner
 from kamisado_notation.cli.app import app
 from kamisado_notation.errors import NotationError
 from kamisado_notation.notation import open_matches, parse_record, read_json_record, record_from_json
-from kamisado_notation.notation.files import nth_match
-from kamisado_notation.notation.json_record import read_json_matches
+from kamisado_notation.notation.files.opening import nth_match
+from kamisado_notation.notation.json.reading import read_json_matches
 from kamisado_notation.notation.record import RecordFile
 from kamisado_notation.notation.writer import Form, format_record
 from kamisado_notation.play.generate import generate_records

@@ -1,4 +1,4 @@
-"""One reader, many consumers (kamisado_notation.notation.line_reader).
+"""One reader, many consumers (kamisado_notation.notation.kmr.line_reader).
 
 The reader decides how each line is read (rows of entries it read before, then the
 whole-line regexes, then the grammar) and where each match starts; the record builder,
@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 from kamisado_notation.engine.position import WrittenMove
 from kamisado_notation.notation import iter_headers, iter_matches, parse_record
-from kamisado_notation.notation.fast_paths import EntryRead, Fields, general_paths, move_fields
-from kamisado_notation.notation.line_reader import Reader, RecordEvents
+from kamisado_notation.notation.kmr.fast_paths import EntryRead, Fields, general_paths, move_fields
+from kamisado_notation.notation.kmr.line_reader import Reader, RecordEvents
 from kamisado_notation.notation.record import Entry, Header, RecordFile
 from kamisado_notation.notation.writer import LANGUAGES, Form, format_record
 from kamisado_notation.play.generate import generate_match

@@ -352,7 +352,7 @@ def test_reading_leaves_the_garbage_collector_as_it_found_it(tmp_path: Path) -> 
 
 
 def test_files_are_read_in_blocks_of_whole_lines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from kamisado_notation.notation import files
+    from kamisado_notation.notation.files import opening as files
 
     p = tmp_path / "a.kmr"
     p.write_bytes(("\ufeff" + SPEC_RECORD + "Pu L1 Pu\rYe L1 Ye").replace("\n", "\r\n").encode("utf-8"))

@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 from kamisado_notation.checking.fix import fix_text
 from kamisado_notation.checking.validate import FileReport, validate_text
 from kamisado_notation.notation import parse_record
-from kamisado_notation.notation.fast_paths import general_paths
-from kamisado_notation.notation.headers import KNOWN_HEADERS, edit_distance
+from kamisado_notation.notation.kmr.fast_paths import general_paths
+from kamisado_notation.notation.kmr.headers import KNOWN_HEADERS, edit_distance
 from kamisado_notation.notation.record import RecordFile
 from kamisado_notation.notation.writer import Form, format_record
 from kamisado_notation.play.generate import generate_match

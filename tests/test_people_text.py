@@ -25,7 +25,7 @@ from kamisado_notation.checking.fix import fix_text
 from kamisado_notation.checking.validate import validate_file, validate_paths, validate_text
 from kamisado_notation.cli.app import app
 from kamisado_notation.notation import read_record
-from kamisado_notation.notation.fast_paths import general_paths
+from kamisado_notation.notation.kmr.fast_paths import general_paths
 from kamisado_notation.notation.record import RecordFile
 from kamisado_notation.notation.writer import Form, format_record
 from kamisado_notation.play.generate import generate_match
@@ -203,7 +203,7 @@ def test_a_file_in_another_encoding_is_one_error_and_encoding_reads_it(tmp_path:
 
 
 def test_the_likely_encoding_is_named() -> None:
-    from kamisado_notation.notation.encodings import likely_encodings
+    from kamisado_notation.notation.files.encodings import likely_encodings
 
     hungarian = "1. sárga előre 6 sárga      sárga jobbra 3 lila".encode("cp1250")
     assert likely_encodings(hungarian)[0] in ("cp1250", "iso8859_2")
@@ -239,7 +239,7 @@ def test_the_detector_is_imported_only_for_a_file_not_in_utf8(tmp_path: Path) ->
 def test_a_word_processor_file_is_cut_into_blocks_as_any_other(tmp_path: Path) -> None:
     # every header's quotes typographic: the blocks are still cut at each match (memory
     # stays flat for a huge file), and reading them gives what reading the file whole does
-    from kamisado_notation.notation.files import open_blocks
+    from kamisado_notation.notation.files.opening import open_blocks
 
     text = generated(9, matches=5)
     curly = "\n".join(

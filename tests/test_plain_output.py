@@ -29,7 +29,7 @@ from rich.rule import Rule
 from kamisado_notation.checking.replay import replay
 from kamisado_notation.drawing.render import board_diagram, moves_diagram, plain_rule
 from kamisado_notation.engine.position import Position
-from kamisado_notation.notation.files import nth_match
+from kamisado_notation.notation.files.opening import nth_match
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "samples"

@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from kamisado_notation.checking.standings import Tally, player_key, standings
 from kamisado_notation.checking.validate import validate_text
 from kamisado_notation.cli.app import app
-from kamisado_notation.notation.files import record_paths
+from kamisado_notation.notation.files.opening import record_paths
 from kamisado_notation.notation.record import RecordFile
 from kamisado_notation.notation.writer import Form, format_record, record_json
 from kamisado_notation.play.generate import iter_generated

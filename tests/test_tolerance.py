@@ -22,7 +22,7 @@ from kamisado_notation.checking.validate import FileReport, validate_text
 from kamisado_notation.cli.app import app
 from kamisado_notation.diagnostics import ERROR, WARNING
 from kamisado_notation.notation import parse_record
-from kamisado_notation.notation.fast_paths import general_paths
+from kamisado_notation.notation.kmr.fast_paths import general_paths
 from kamisado_notation.notation.record import Entry, RecordFile
 from kamisado_notation.notation.writer import LANGUAGES, Form, format_record
 from kamisado_notation.play.generate import generate_match

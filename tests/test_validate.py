@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from kamisado_notation.checking.validate import FileReport, MatchSummary, report_json, validate_file, validate_text
 from kamisado_notation.cli.app import app
-from kamisado_notation.notation.fast_paths import general_paths
+from kamisado_notation.notation.kmr.fast_paths import general_paths
 
 GOOD = '[Match "Single"]\n[Result "1-0"]\n\nRound 1\n1. Gr F6 Or    Or F6 Pu\n2. Pu F3 Bl    Bl L3 Br\n3. Br R1 Br    Br F4 Pi\n4. Pi L4 Pi    Pi L3 Re\n5. Re R2 Re    Re R1 Bl\n6. Bl F2 Pi    Pi F1 Pu\n7. Pu F4 Re\n'
 # e8-f7 ends on yellow, not red.

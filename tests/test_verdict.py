@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from kamisado_notation.checking.validate import FileReport, validate_file, validate_text
 from kamisado_notation.checking.verdict import judge_lines
-from kamisado_notation.notation.fast_paths import general_paths
-from kamisado_notation.notation.reader import block_lines
+from kamisado_notation.notation.kmr.fast_paths import general_paths
+from kamisado_notation.notation.kmr.reader import block_lines
 from kamisado_notation.notation.record import RecordFile
 from kamisado_notation.notation.writer import LANGUAGES, Form, format_record
 from kamisado_notation.play.generate import generate_match
@@ -350,7 +350,7 @@ def test_the_general_paths_switch_turns_the_fast_paths_off(reading: bool) -> Non
         "import sys\n"
         "from kamisado_notation.checking import verdict\n"
         "from kamisado_notation.checking.validate import validate_text\n"
-        "from kamisado_notation.notation.fast_paths import general_paths\n"
+        "from kamisado_notation.notation.kmr.fast_paths import general_paths\n"
         "judged = []\n"
         "real = verdict.Judge.run\n"
         "verdict.Judge.run = lambda self, lines: judged.append(1) or real(self, lines)\n"

@@ -20,7 +20,7 @@ from typing import TextIO
 
 from ..diagnostics import Diagnostic, Severity
 from ..errors import DiscardOutput, FormatError
-from ..notation.files import stream_record
+from ..notation.files.opening import stream_record
 from ..notation.formats import FORMATS
 from ..notation.record import Entry, MatchRecord
 from ..notation.writer import Form, RecordWriter, ResolvedMoves
@@ -70,7 +70,7 @@ def convert_file(path: str, out: TextIO, *, form: Form, lang: str = "en", encodi
     time; what is written is whole only when the result is ``ok``. Raises
     :class:`~kamisado_notation.errors.RecordIOError` when the file cannot be read.
     ``encoding``: the file's, when it is not UTF-8
-    (:func:`~kamisado_notation.notation.files.stream_record`)."""
+    (:func:`~kamisado_notation.notation.files.opening.stream_record`)."""
     record, matches = stream_record(path, encoding=encoding)
     writer = RecordWriter(out, form=form, lang=lang, path=record.path)
     problems = ConversionProblems(record.path)

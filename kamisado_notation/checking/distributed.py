@@ -33,10 +33,10 @@ def validation_bag(paths: Iterable[str], *, partition_size: int = 1) -> dask.bag
     """A lazy ``dask.bag`` of :func:`file_json` over ``paths``, in order: gather it, or
     keep it distributed (``.map(json.dumps).to_textfiles(...)``, ``.filter(...)``). A
     folder is the record files in it and below it, as ``kamisado validate`` reads it
-    (:func:`~kamisado_notation.notation.files.record_paths`)."""
+    (:func:`~kamisado_notation.notation.files.opening.record_paths`)."""
     import dask.bag as db
 
-    from ..notation.files import record_paths
+    from ..notation.files.opening import record_paths
 
     from_sequence: Any = db.from_sequence  # (dask is not typed)
     return cast("dask.bag.Bag", from_sequence(record_paths(paths), partition_size=partition_size).map(file_json))

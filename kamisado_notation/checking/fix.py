@@ -70,10 +70,10 @@ class FixedPart:
 def fix_file(path: str, *, encoding: str | None = None) -> Iterator[FixedPart]:
     """:func:`fix_lines` of the ``.kmr`` file ``path`` (``-``: standard input; in
     ``encoding`` when given, written as UTF-8) read a line at a time
-    (:func:`~kamisado_notation.notation.files.written_lines`: raises
+    (:func:`~kamisado_notation.notation.files.opening.written_lines`: raises
     :class:`~kamisado_notation.errors.RecordIOError` when it cannot be read and
     :class:`~kamisado_notation.errors.NotationError` at binary data or invalid UTF-8)."""
-    from ..notation.files import source_name, written_lines
+    from ..notation.files.opening import source_name, written_lines
 
     return fix_lines(written_lines(path, encoding=encoding), path=source_name(path))
 
@@ -154,7 +154,7 @@ def fix_text(text: str, *, path: str = "<string>") -> FixReport:
     """``text`` with every certain correction made (so that fixing the result again
     changes nothing); see the module docstring. Typographic quotes, zero-width
     characters, soft hyphens and no-break spaces are written plain
-    (:mod:`~kamisado_notation.notation.text`; their warning is then a correction)."""
+    (:mod:`~kamisado_notation.notation.files.text`; their warning is then a correction)."""
     return FixReport(*_corrected(text, path)[:3])
 
 
@@ -165,7 +165,7 @@ def _corrected(text: str, path: str) -> tuple[str, list[Diagnostic], FileReport,
     diagnostic of the result in ``text``: :func:`_as_first_given`). Each round's result
     is validated (what remains must be said); only when that still suggests a correction
     is the text read for more."""
-    from ..notation.text import plain_text
+    from ..notation.files.text import plain_text
 
     text, plain = plain_text(text)
     corrections: list[Diagnostic] = [plain] if plain is not None else []

@@ -13,7 +13,7 @@ from ..diagnostics import ERROR, WARNING, Diagnostic, Kind, RewriteLine, Severit
 from ..engine.match import MATCH_TARGETS
 from ..engine.position import Position
 from ..errors import PositionError
-from ..notation.headers import HEADER_RULE, RESULT_SEPARATORS
+from ..notation.kmr.headers import HEADER_RULE, RESULT_SEPARATORS
 from ..notation.record import MatchRecord, Pasted, RoundRecord
 from .slips.headers import misnamed_headers
 from .targets import format_name, inferred_target, match_target, misspelt_format, parse_result

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..engine.board import Direction
 from ..engine.position import Move, Position, TextDoors, install_text_doors
 from ..errors import FormatError, IllegalMoveError
-from ..notation.reader import parse_entry
+from ..notation.kmr.reader import parse_entry
 from ..notation.record import Entry
 from ..notation.writer import Form, format_move
 from .correct import Slot, candidates, exact_move, push_mark_fault, square_fault

@@ -42,7 +42,7 @@ from ..engine.match import (
     place_ring,
 )
 from ..engine.position import Position, Tower
-from ..notation.headers import DASHES
+from ..notation.kmr.headers import DASHES
 from ..notation.record import Entry, MatchRecord, Pasted, RoundRecord
 from .match_headers import MatchHeaders, pasted_warning
 from .replayed import MatchReplay, MatchStatus, Ply, PlyKind, RoundReplay

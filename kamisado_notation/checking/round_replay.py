@@ -25,8 +25,8 @@ from ..engine.match import (
     round_result,
 )
 from ..engine.position import Move, Position, WrittenMove
+from ..notation.kmr.style import write_like
 from ..notation.record import Entry, Lineup, MatchRecord
-from ..notation.style import write_like
 from .correct import (
     LOOKAHEAD,
     Correction,

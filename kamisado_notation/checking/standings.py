@@ -433,7 +433,7 @@ def standings(
     event: str | None = None,
 ) -> Standings:
     """The standings of the matches in the record files ``paths`` (``-``: standard
-    input; a folder: :func:`~kamisado_notation.notation.files.record_paths` first), each
+    input; a folder: :func:`~kamisado_notation.notation.files.opening.record_paths` first), each
     match validated in full (``jobs`` worker processes, as
     :func:`~kamisado_notation.validate.validate_paths` shares them out). ``on_file`` is
     called with each file's validation once it is counted (for a progress bar).

@@ -2,7 +2,7 @@
 "Headers as people write them"): a misspelt ``Match`` value, or no ``Match`` and no
 ``Target`` header over more than one round.
 
-- ``[Match "Standart"]``: the format one slip away (:func:`~kamisado_notation.notation.headers.did_you_mean`)
+- ``[Match "Standart"]``: the format one slip away (:func:`~kamisado_notation.notation.kmr.headers.did_you_mean`)
   is read, with a warning, when it is the only one that close; several that close are
   named in the error.
 - No ``Match`` or ``Target`` header and more than one round: a record of one round is a
@@ -17,8 +17,8 @@
 from __future__ import annotations
 
 from ..engine.match import MATCH_TARGETS
-from ..notation.digits import ascii_number
-from ..notation.headers import RESULT_AS_HYPHEN, did_you_mean
+from ..notation.kmr.digits import ascii_number
+from ..notation.kmr.headers import RESULT_AS_HYPHEN, did_you_mean
 
 __all__ = [
     "FORMATS",
@@ -91,7 +91,7 @@ def match_target(value: str | None, *, target: str | None = None) -> int | None:
 
 def parse_result(value: str) -> tuple[int, int] | None:
     """``"1-3"`` → ``(1, 3)`` (Black's points, Gold's); ``None`` when not of that form.
-    An en dash, an em dash, a minus sign or a colon (:data:`~kamisado_notation.notation.headers.RESULT_SEPARATORS`) is read
+    An en dash, an em dash, a minus sign or a colon (:data:`~kamisado_notation.notation.kmr.headers.RESULT_SEPARATORS`) is read
     as the ``-``."""
     parts = value.strip().translate(RESULT_AS_HYPHEN).split("-")
     if len(parts) != 2:

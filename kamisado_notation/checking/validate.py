@@ -6,7 +6,7 @@ Files are read as a stream of matches, and each match's replay is reduced to a
 read. :func:`validate_stream` gives a file's summaries one at a time
 (:class:`FileValidation`), so memory does not grow with the number of matches;
 :func:`validate_file` collects them into a :class:`FileReport`. A ``.kmr`` file is read
-in blocks of whole matches (:mod:`~kamisado_notation.notation.blocks`, cut as the one
+in blocks of whole matches (:mod:`~kamisado_notation.notation.files.blocks`, cut as the one
 opener reads it: standard input and pipes too), each a pure function of its bytes
 (:func:`validate_block`), so blocks can go to worker processes (:func:`validate_paths`
 with ``jobs``, through :mod:`kamisado_notation.io.parallel`, which keeps every result
@@ -18,7 +18,7 @@ A ``.kmr`` text goes first through the fused path (:mod:`kamisado_notation.check
 lines straight into the replay, no object per entry), which gives a valid match's
 summary; a match it cannot vouch for is read and replayed by the full path
 (:func:`summarize`), which gives every diagnostic. Inside
-:func:`~kamisado_notation.notation.fast_paths.general_paths` every match goes through the
+:func:`~kamisado_notation.notation.kmr.fast_paths.general_paths` every match goes through the
 full path: the reports are the same (for tests and benchmarks).
 """
 
@@ -34,18 +34,18 @@ from ..display import json_text, printable
 from ..engine.board import Side
 from ..engine.match import RoundResult
 from ..errors import RecordIOError
-from ..notation.assembly import Assembler
-from ..notation.blocks import Block, decode_block
-from ..notation.fast_paths import validating_fast
-from ..notation.line_reader import Reader
+from ..notation.files.blocks import Block, decode_block
+from ..notation.files.text import TEXT_RULE
+from ..notation.kmr.assembly import Assembler
+from ..notation.kmr.fast_paths import validating_fast
+from ..notation.kmr.line_reader import Reader
 from ..notation.record import MatchRecord, RecordFile
-from ..notation.text import TEXT_RULE
 from .replayed import MatchStatus, PlyKind
 from .verdict import Judge, Judged, judge_lines
 
 if TYPE_CHECKING:
     from ..io.parallel import Failure
-    from ..notation.files import JsonMatches
+    from ..notation.files.opening import JsonMatches
     from .replayed import MatchReplay
 
 __all__ = [
@@ -99,7 +99,7 @@ class MatchSummary:
     headers: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, object]:
-        from ..notation.export import colour_name, side_name
+        from ..notation.json.export import colour_name, side_name
 
         return {
             "index": self.index,
@@ -279,7 +279,7 @@ def validate_text(text: str, *, path: str = "<string>") -> FileReport:
     ['square']
     """
     from ..notation import parse_record
-    from ..notation.reader import block_lines
+    from ..notation.kmr.reader import block_lines
 
     record = RecordFile(path)
     if validating_fast():
@@ -302,7 +302,7 @@ def validate_file(
     read gives a report with one ``io`` diagnostic; what belongs to no match (errors
     before the first match, a line too long, binary data) is among the report's own
     diagnostics. ``encoding``: the file's, when it is not UTF-8
-    (:func:`~kamisado_notation.notation.files.stream_record`).
+    (:func:`~kamisado_notation.notation.files.opening.stream_record`).
 
     >>> report = validate_file("samples/standard-match.kmr")
     >>> report.valid, len(report.matches)
@@ -388,7 +388,7 @@ def validate_stream(
     """Validate the file at ``path`` (``-``: standard input) one block of matches at a
     time, in this process (a JSON record a match at a time; ``encoding``: as for
     :func:`validate_file`)."""
-    from ..notation.files import source_name
+    from ..notation.files.opening import source_name
 
     return FileValidation(source_name(path), lambda fv: _stream_summaries(path, size, fv, encoding))
 
@@ -396,7 +396,7 @@ def validate_stream(
 def _stream_summaries(
     path: str, size: int, fv: FileValidation, encoding: str | None
 ) -> Iterator[MatchSummary]:
-    from ..notation.files import JsonMatches, open_blocks
+    from ..notation.files.opening import JsonMatches, open_blocks
 
     try:
         source = open_blocks(path, size=size, encoding=encoding)
@@ -448,7 +448,7 @@ def validate_paths(
     from itertools import groupby
 
     from ..io.parallel import map_in_order
-    from ..notation.files import source_name
+    from ..notation.files.opening import source_name
 
     def work(item: tuple[int, object]) -> Block | None:
         return item[1] if isinstance(item[1], Block) else None
@@ -462,7 +462,7 @@ def _blocks_of(paths: list[str], size: int, encoding: str | None) -> Iterator[tu
     """``(file number, Block)`` for every block of every ``.kmr`` file, read in this
     process; a JSON record (its matches as they are read), or the error that stops a file's reading, as
     ``(file number, that record or error)``."""
-    from ..notation.files import JsonMatches, open_blocks
+    from ..notation.files.opening import JsonMatches, open_blocks
 
     for number, path in enumerate(paths):
         try:
@@ -479,7 +479,7 @@ def _blocks_of(paths: list[str], size: int, encoding: str | None) -> Iterator[tu
 def _validation(path: str, items: Iterator[tuple[tuple[int, object], BlockReport | Failure | None]]) -> FileValidation:
     """A file's validation from its items and their results (:func:`_blocks_of`)."""
     from ..io.parallel import Failure  # (only with workers: its imports cost start-up time)
-    from ..notation.files import JsonMatches
+    from ..notation.files.opening import JsonMatches
 
     head = next(items)
     first = head[0][1]
@@ -512,7 +512,7 @@ def _failed(failure: Failure | None) -> str:
 
 @dataclass(slots=True)
 class BlockReport:
-    """What validating one :class:`~kamisado_notation.notation.blocks.Block` found: its
+    """What validating one :class:`~kamisado_notation.notation.files.blocks.Block` found: its
     matches' summaries (indices counted from 1 in the block), the syntax errors before
     its first match (``leading``), the line where its first match starts, whether its
     last match had begun its rounds (``open_end``: a header after it starts a new

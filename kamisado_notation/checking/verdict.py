@@ -4,7 +4,7 @@ and a summary are wanted (``kamisado validate``).
 The full path reads each match into the record model (an :class:`Entry` per entry), then
 replays it (a :class:`~kamisado_notation.checking.replay.Ply` per entry) and judges it.
 Here :class:`Judge` is a consumer of the same reader as the record builder
-(:class:`~kamisado_notation.notation.line_reader.Reader`: one place decides how a line
+(:class:`~kamisado_notation.notation.kmr.line_reader.Reader`: one place decides how a line
 is read and where a match starts), and plays what it is given straight on the board,
 with no object per entry: each row's entries, read once for every row that holds them
 and given as the engine plays them (the reader's ``moves``), go to
@@ -34,10 +34,10 @@ from ..engine.board import SIDES, SQUARE_COLOURS, Colour, Direction, Side
 from ..engine.match import HOME_SQUARES, Fill, Match, RoundResult
 from ..engine.position import Move, Position, WrittenMove
 from ..errors import IllegalMoveError, MatchError, NotationError, PositionError
-from ..notation.fast_paths import Fields, as_written, move_fields
-from ..notation.headers import KNOWN_LOWER, header_name_warning
-from ..notation.line_reader import Reader, RecordEvents
-from ..notation.reader import read_lines
+from ..notation.kmr.fast_paths import Fields, as_written, move_fields
+from ..notation.kmr.headers import KNOWN_LOWER, header_name_warning
+from ..notation.kmr.line_reader import Reader, RecordEvents
+from ..notation.kmr.reader import read_lines
 from ..notation.record import Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord, add_header
 from .replayed import MatchStatus
 from .targets import match_target, parse_result
@@ -517,5 +517,5 @@ def judge_lines(lines: Iterable[str], path: str, record: RecordFile | None = Non
     """The matches of a record's lines (without their endings), each judged by the fused
     path where it can be and ready to be read through the full path. Diagnostics of the
     file (a syntax error before the first match) go to ``record.errors``, as
-    :func:`~kamisado_notation.notation.reader.read_lines` puts them."""
+    :func:`~kamisado_notation.notation.kmr.reader.read_lines` puts them."""
     return Judge(path, record, lines if isinstance(lines, list) else list(lines), first_line=first_line).run()

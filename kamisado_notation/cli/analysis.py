@@ -79,7 +79,7 @@ def analyze(
     written into the records as {analysis: …} comments."""
     from ..errors import KamisadoError, NotationError, RecordIOError
     from ..notation import parse_record
-    from ..notation.files import file_format, read_text
+    from ..notation.files.opening import file_format, read_text
     from ..play.analyse import analyse, annotate
 
     codec = checked_encoding(encoding)

@@ -132,7 +132,7 @@ def checked_encoding(name: str | None) -> str | None:
     encoding by that name."""
     if name is None:
         return None
-    from ..notation.encodings import check_encoding
+    from ..notation.files.encodings import check_encoding
 
     try:
         return check_encoding(name)
@@ -174,10 +174,10 @@ def write_file(path: str, text: str, *, inputs: list[str]) -> None:
 
 def record_files(arguments: list[str]) -> list[str]:
     """The record files ``arguments`` name, each folder as the record files in it and
-    below it (:func:`~kamisado_notation.notation.files.record_paths`); a folder that holds
+    below it (:func:`~kamisado_notation.notation.files.opening.record_paths`); a folder that holds
     none is one line and exit 1, before anything is read."""
     from ..errors import NoRecordsError
-    from ..notation.files import record_paths
+    from ..notation.files.opening import record_paths
 
     try:
         return record_paths(arguments)
@@ -223,7 +223,7 @@ def read_position(text: str) -> Position:
     """A :class:`Position` from a position string (ours, or a hamisado diagram), or a
     one-line error and exit 2."""
     from ..errors import PositionError
-    from ..notation.foreign import parse_position
+    from ..notation.foreign.dispatch import parse_position
 
     try:
         return parse_position(text)
@@ -235,7 +235,7 @@ def read_position(text: str) -> Position:
 def _read_as(ctx: typer.Context, value: str | None) -> str | None:
     """``--from``: every record file the command opens is read as ``value`` (found by
     content when ``None``), until the command ends."""
-    from ..notation.foreign import reading_as
+    from ..notation.foreign.dispatch import reading_as
     from ..notation.formats import FORMATS
 
     if value is not None and value not in FORMATS:

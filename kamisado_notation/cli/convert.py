@@ -79,7 +79,7 @@ def _convert_into(folder: str, arguments: list[str], *, to: str, lang: str, enco
     ``folder``, one output each."""
     from ..errors import NoRecordsError, OutputError, RecordIOError
     from ..io.output import output_paths
-    from ..notation.files import named_record_paths
+    from ..notation.files.opening import named_record_paths
     from ..notation.formats import output_suffix
 
     try:

@@ -68,7 +68,7 @@ def _fix_many(arguments: list[str], folder: str | None, encoding: str | None) ->
     place (``folder`` None) or into ``folder``; the exit status of the worst."""
     from ..errors import NoRecordsError
     from ..io.output import output_paths
-    from ..notation.files import file_format, named_record_paths
+    from ..notation.files.opening import file_format, named_record_paths
 
     try:
         named = named_record_paths(arguments)
@@ -222,7 +222,7 @@ def _rewritable(file: str) -> None:
 def _kmr_only(file: str) -> None:
     """Exit 2 unless ``file`` (``-``: standard input) is a ``.kmr`` record: ``fix``
     edits its text."""
-    from ..notation.files import file_format
+    from ..notation.files.opening import file_format
 
     form = "kmr" if file == "-" else file_format(file)
     if form == "json":

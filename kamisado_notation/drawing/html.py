@@ -36,7 +36,7 @@ from ..engine.board import SQUARE_COLOURS, Colour, Side, square_name
 from ..engine.match import HOME_SQUARES, RoundEnd, score_of
 from ..engine.position import Move, Position, Tower
 from ..errors import KamisadoError, RecordIOError
-from ..notation.files import record_paths, source_name, stream_record
+from ..notation.files.opening import record_paths, source_name, stream_record
 from ..notation.record import Comment, Entry, MatchRecord, RecordFile, RoundRecord
 from ..notation.writer import Form, format_record
 from ..play.analyse import read_comment
@@ -73,13 +73,13 @@ def html_page(
     paths: Iterable[str], *, title: str | None = None, glyphs: bool = False, encoding: str | None = None
 ) -> Page:
     """The page of every match in the record files ``paths`` (``-``: standard input; a
-    folder: the record files in it, :func:`~kamisado_notation.notation.files.record_paths`),
+    folder: the record files in it, :func:`~kamisado_notation.notation.files.opening.record_paths`),
     in order: a file that cannot be read is a diagnostic of that file, and the others are
     shown all the same; a folder with no record file raises
     :class:`~kamisado_notation.errors.NoRecordsError`. ``title`` heads the page (default: the events, or the files);
     ``glyphs`` shows the squares' Chinese characters from the start (the reader can
     turn them on and off); ``encoding``: the files', when not UTF-8
-    (:func:`~kamisado_notation.notation.files.stream_record`)."""
+    (:func:`~kamisado_notation.notation.files.opening.stream_record`)."""
     file_problems: list[tuple[str, Diagnostic]] = []
     match_problems: list[tuple[str, Diagnostic]] = []
     parts = _Parts()

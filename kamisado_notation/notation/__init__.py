@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..errors import FormatError, NotationError, RecordIOError
-from .files import (
+from .files.opening import (
     MAX_JSON,
     MAX_LINE,
     STDIN,
@@ -34,14 +34,14 @@ from .files import (
     record_paths,
     source_name,
 )
-from .reader import iter_headers, iter_matches, parse_entry, parse_record, read_entry
+from .kmr.reader import iter_headers, iter_matches, parse_entry, parse_record, read_entry
+from .kmr.tokens import MAX_DIGITS
 from .record import Comment, Entry, Header, Headers, Lineup, MatchRecord, RecordFile, RoundRecord
-from .tokens import MAX_DIGITS
 from .writer import Form, ResolvedMoves, format_entry, format_move, format_record, record_json
 
 if TYPE_CHECKING:
-    from .grammar import build_parser, grammar_text
-    from .json_record import record_from_json
+    from .json.reading import record_from_json
+    from .kmr.grammar import build_parser, grammar_text
 
 __all__ = [
     "MAX_DIGITS",
@@ -89,11 +89,11 @@ def __getattr__(name: str) -> Any:
     importing the package does not import lark, which only the general path of the
     reader needs, nor the JSON reader, which only JSON records need (start-up time)."""
     if name in ("build_parser", "grammar_text"):
-        from . import grammar
+        from .kmr import grammar
 
         return getattr(grammar, name)
     if name == "record_from_json":
-        from .json_record import record_from_json
+        from .json.reading import record_from_json
 
         return record_from_json
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -83,31 +83,31 @@ class RecordFormat:
 
 
 def _hackerrank() -> ForeignReader:
-    from .hackerrank import read_hackerrank
+    from .foreign.hackerrank import read_hackerrank
 
     return read_hackerrank
 
 
 def _boardspace() -> ForeignReader:
-    from .boardspace import read_boardspace
+    from .foreign.boardspace import read_boardspace
 
     return read_boardspace
 
 
 def _boardspace_writer() -> ForeignWriter:
-    from .boardspace import boardspace_refusal, write_boardspace_match
+    from .foreign.boardspace import boardspace_refusal, write_boardspace_match
 
     return ForeignWriter(boardspace_refusal, write_boardspace_match)
 
 
 def _hamisado() -> ForeignReader:
-    from .hamisado import read_hamisado
+    from .foreign.hamisado import read_hamisado
 
     return read_hamisado
 
 
 def _hamisado_writer() -> ForeignWriter:
-    from .hamisado import hamisado_refusal, write_hamisado_match
+    from .foreign.hamisado import hamisado_refusal, write_hamisado_match
 
     return ForeignWriter(hamisado_refusal, write_hamisado_match)
 

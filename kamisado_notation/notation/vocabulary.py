@@ -275,7 +275,7 @@ def word_styles(word: str) -> frozenset[tuple[str, str]]:
     """The (form, language) pairs a colour or direction word belongs to: ``"紫"`` →
     ``{("symbols", "")}``, ``"Pu"`` → ``{("short", "")}``, ``"rosa"`` →
     ``{("text", "de"), ("text", "pt")}``; empty for any other word. Lets a correction be
-    written as the entry was (:mod:`kamisado_notation.notation.style`)."""
+    written as the entry was (:mod:`kamisado_notation.notation.kmr.style`)."""
     return frozenset(_STYLES.get(normalise(word), ()))
 
 

@@ -33,7 +33,7 @@ def analysis_bag(
     files in it and below it, as the commands read it), in order."""
     import dask.bag as db
 
-    from ..notation.files import record_paths
+    from ..notation.files.opening import record_paths
 
     from_sequence: Any = db.from_sequence  # (dask is not typed)
     task = partial(file_analysis, depth=depth, time=time)

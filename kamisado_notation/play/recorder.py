@@ -18,7 +18,7 @@ from ..engine.board import SQUARE_COLOURS, Colour, Direction, Side
 from ..engine.match import MATCH_TARGETS, Fill, Match, RoundEnd, RoundResult, lineup
 from ..engine.position import Move, Position
 from ..errors import IllegalMoveError, MatchError
-from ..notation.headers import KNOWN_HEADERS, did_you_mean
+from ..notation.kmr.headers import KNOWN_HEADERS, did_you_mean
 from ..notation.record import Comment, Entry, Header, Headers, Lineup, MatchRecord, RecordFile, RoundRecord
 from ..notation.writer import Form, check_comment, check_header, format_record
 

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ...diagnostics import ERROR, Diagnostic, Kind, RewriteLine
-from ...notation.headers import KNOWN_HEADERS, KNOWN_LOWER, did_you_mean
+from ...notation.kmr.headers import KNOWN_HEADERS, KNOWN_LOWER, did_you_mean
 from ...notation.record import Header, MatchRecord
 from ...notation.writer import quote
 

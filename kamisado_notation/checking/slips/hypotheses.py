@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 
 from ...diagnostics import Edit, Kind
 from ...engine.position import Move, Position
+from ...notation.kmr.style import write_like
 from ...notation.record import Entry
-from ...notation.style import write_like
 from ..correct import play_as_written
 
 #: How many entries after its own edits a hypothesis must replay to be certain when it

@@ -10,7 +10,7 @@ from dataclasses import replace
 from ...diagnostics import DeleteEntry, Edit, Kind, ReplaceEntry
 from ...engine.board import Direction, Side
 from ...engine.position import Move
-from ...notation.style import write_like
+from ...notation.kmr.style import write_like
 from .hypotheses import EditsOf, Hypothesis, Stop, recognises
 
 __all__ = ["distance_plus_one", "extra_placeholder", "mirrored_arrows"]

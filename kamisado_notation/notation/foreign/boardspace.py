@@ -28,12 +28,12 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from ..diagnostics import WARNING, Diagnostic
-from ..engine.board import Side, square, square_file, square_rank
-from ..engine.position import Move, Position
-from ..errors import KamisadoError
-from .foreign_match import Located, Played, build_match, round_score, round_winner, single_round_refusal
-from .record import MatchRecord, RecordFile
+from ...diagnostics import WARNING, Diagnostic
+from ...engine.board import Side, square, square_file, square_rank
+from ...engine.position import Move, Position
+from ...errors import KamisadoError
+from ..record import MatchRecord, RecordFile
+from .common import Located, Played, build_match, round_score, round_winner, single_round_refusal
 
 __all__ = ["SETUP", "BoardSpaceGame", "boardspace_game", "boardspace_refusal", "format_boardspace", "read_boardspace"]
 

@@ -28,13 +28,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 
-from ..diagnostics import Diagnostic
-from ..engine.board import SQUARE_COLOURS, Colour, Side, square, square_file, square_rank
-from ..engine.position import Move, Position, Tower
-from ..errors import KamisadoError, PositionError
-from .foreign_match import Located, Played, build_match, round_score, round_winner, single_round_refusal
-from .lines import MAX_LINE
-from .record import MatchRecord, RecordFile
+from ...diagnostics import Diagnostic
+from ...engine.board import SQUARE_COLOURS, Colour, Side, square, square_file, square_rank
+from ...engine.position import Move, Position, Tower
+from ...errors import KamisadoError, PositionError
+from ..files.lines import MAX_LINE
+from ..record import MatchRecord, RecordFile
+from .common import Located, Played, build_match, round_score, round_winner, single_round_refusal
 
 __all__ = [
     "from_hamisado_square",

@@ -19,10 +19,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import chain
 
-from ..diagnostics import Diagnostic
+from ...diagnostics import Diagnostic
+from ..kmr.reader import block_lines
+from ..record import RecordFile
 from .encodings import ENCODING_RULE, not_utf8
-from .reader import block_lines
-from .record import RecordFile
 
 __all__ = ["MAX_LINE", "Binary", "DecodedLines", "LineBlocks", "LongLine", "Piece", "count_lines", "raw_lines"]
 

@@ -77,7 +77,7 @@ def likely_encodings(data: bytes) -> list[str]:
     detector did not name it."""
     from charset_normalizer import from_bytes  # (only for a file that is not UTF-8: start-up time)
 
-    from .reader import parse_record
+    from ..kmr.reader import parse_record
 
     names = [codecs.lookup(m.encoding).name for m in list(from_bytes(data))[:_WEIGHED]]
     weighed: list[tuple[int, str]] = []

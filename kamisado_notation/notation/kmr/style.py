@@ -15,10 +15,10 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from ..engine.position import Move
-from .record import Entry
-from .vocabulary import LANGUAGES, word_styles
-from .writer import Form, format_move
+from ...engine.position import Move
+from ..record import Entry
+from ..vocabulary import LANGUAGES, word_styles
+from ..writer import Form, format_move
 
 __all__ = ["entry_style", "write_like"]
 

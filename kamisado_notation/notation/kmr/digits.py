@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from ..errors import NotationError
+from ...errors import NotationError
 
 __all__ = ["ascii_number", "lookalike_digit", "lookalike_message"]
 

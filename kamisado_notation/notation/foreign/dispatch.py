@@ -23,10 +23,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from ..engine.position import Position
-from ..errors import ArgumentError
-from .formats import FORMATS, sniffed
-from .record import MatchRecord, RecordFile
+from ...engine.position import Position
+from ...errors import ArgumentError
+from ..formats import FORMATS, sniffed
+from ..record import MatchRecord, RecordFile
 
 __all__ = [
     "parse_position",

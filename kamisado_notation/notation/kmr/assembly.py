@@ -12,12 +12,12 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ..diagnostics import ERROR, WARNING, DeleteEntry, Diagnostic, Kind, RewriteMark, Severity
-from ..errors import FillerWord, NotationError, StyleMark
+from ...diagnostics import ERROR, WARNING, DeleteEntry, Diagnostic, Kind, RewriteMark, Severity
+from ...errors import FillerWord, NotationError, StyleMark
+from ..record import Comment, Entry, Header, Lineup, MatchRecord, RoundRecord, ScoreLine
 from .fast_paths import EntryRead, row_entries
 from .headers import AS_HYPHEN, HEADER_RULE, KNOWN_LOWER, header_name_warning
 from .line_reader import RecordEvents, first_word
-from .record import Comment, Entry, Header, Lineup, MatchRecord, RoundRecord, ScoreLine
 
 #: What comments can follow: any element of a record.
 Element = Header | RoundRecord | Lineup | Entry

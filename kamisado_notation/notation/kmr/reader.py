@@ -45,11 +45,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from ..errors import NotationError
+from ...errors import NotationError
+from ..files.text import has_odd, iter_plain, plain_lines
+from ..record import Entry, Headers, MatchRecord, RecordFile
 from .assembly import Assembler
 from .line_reader import HeaderScan, Reader
-from .record import Entry, Headers, MatchRecord, RecordFile
-from .text import has_odd, iter_plain, plain_lines
 
 # The grammar (lark) is imported only where a line needs it (:func:`parse_entry`,
 # ``line_reader.Reader.feed``): a record the fast paths read whole never loads it.

@@ -17,12 +17,12 @@ from types import MappingProxyType
 
 from lark.exceptions import UnexpectedInput
 
-from ..errors import FillerWord, NotationError, StyleMark, UnknownWord
+from ...errors import FillerWord, NotationError, StyleMark, UnknownWord
+from ..record import Comment, Item
+from ..vocabulary import spelt_as, word_kinds
 from .grammar import _parser
 from .lexing import Line, lex_line
-from .record import Comment, Item
 from .syntax_errors import as_notation_error, quote
-from .vocabulary import spelt_as, word_kinds
 
 #: No words read as others (:func:`parse_line`'s ``spelled``).
 _NONE: Mapping[int, tuple[str, str]] = MappingProxyType({})

@@ -14,7 +14,7 @@ match surely starts: at a header line (``[Name "value"]``) whose nearest line ab
 blank and not a comment, is not a header (so the match before has moves or a ``Round``
 line), together with the comment lines written just above it (they belong to the new
 match, docs/notation.md §7). The cut is found on the bytes, without parsing; the reader of a block
-reports what it saw at both ends (:class:`~kamisado_notation.notation.assembly.Assembler`
+reports what it saw at both ends (:class:`~kamisado_notation.notation.kmr.assembly.Assembler`
 ``started`` and ``file_errors``), so a caller can check each cut and read two blocks as
 one where a cut was wrong (a "header" that a syntax error hides, say). Each block knows
 its first line number, so its diagnostics carry the file's line numbers.
@@ -26,8 +26,8 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from ..record import RecordFile
 from .lines import DecodedLines, Piece, count_lines
-from .record import RecordFile
 
 __all__ = ["BLOCK_BYTES", "Block", "cut_blocks", "decode_block"]
 

@@ -15,7 +15,7 @@ from typing import Protocol
 from lark import Token
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 
-from ..errors import NotationError, UnknownWord
+from ...errors import NotationError, UnknownWord
 
 
 class Seen(Protocol):

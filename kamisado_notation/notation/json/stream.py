@@ -25,7 +25,7 @@ import json
 import re
 from collections.abc import Iterable, Iterator
 
-from ..errors import NotationError
+from ...errors import NotationError
 
 __all__ = ["JsonStream", "check_text"]
 

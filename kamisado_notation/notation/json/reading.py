@@ -36,16 +36,16 @@ from contextlib import contextmanager
 from enum import Enum
 from typing import Final, Literal, TypedDict, TypeVar, overload
 
-from ..diagnostics import Diagnostic, Kind
-from ..engine.board import Colour, Direction, Side, parse_square
-from ..engine.match import Fill
-from ..errors import NotationError
-from .assembly import Assembler
-from .json_stream import JsonStream, check_text
-from .reader import read_entry
-from .record import Comment, Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
-from .tokens import MAX_DIGITS
-from .writer import HEADER_NAME_PATTERN, Form, format_entry
+from ...diagnostics import Diagnostic, Kind
+from ...engine.board import Colour, Direction, Side, parse_square
+from ...engine.match import Fill
+from ...errors import NotationError
+from ..kmr.assembly import Assembler
+from ..kmr.reader import read_entry
+from ..kmr.tokens import MAX_DIGITS
+from ..record import Comment, Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
+from ..writer import HEADER_NAME_PATTERN, Form, format_entry
+from .stream import JsonStream, check_text
 
 __all__ = ["decode_utf8", "read_json_matches", "record_from_json"]
 

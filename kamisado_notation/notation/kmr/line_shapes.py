@@ -12,11 +12,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..diagnostics import WARNING, Diagnostic, Kind, RewriteLine
-from ..engine.board import Colour
-from ..engine.match import Fill
-from .record import Lineup, RoundRecord
-from .vocabulary import colour_of, side_of, spelt_as
+from ...diagnostics import WARNING, Diagnostic, Kind, RewriteLine
+from ...engine.board import Colour
+from ...engine.match import Fill
+from ..record import Lineup, RoundRecord
+from ..vocabulary import colour_of, side_of, spelt_as
 
 __all__ = ["Shaped", "line_shape"]
 

@@ -25,12 +25,12 @@ import json
 import re
 from collections.abc import Iterator
 
-from ..diagnostics import WARNING, Diagnostic
-from ..engine.board import Side, square
-from ..engine.position import Position
-from ..errors import KamisadoError
-from .foreign_match import Located, Played, build_match, round_score, round_winner
-from .record import MatchRecord, RecordFile
+from ...diagnostics import WARNING, Diagnostic
+from ...engine.board import Side, square
+from ...engine.position import Position
+from ...errors import KamisadoError
+from ..record import MatchRecord, RecordFile
+from .common import Located, Played, build_match, round_score, round_winner
 
 __all__ = ["from_hackerrank_square", "read_hackerrank"]
 

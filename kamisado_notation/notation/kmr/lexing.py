@@ -18,11 +18,11 @@ from lark.common import LexerConf
 from lark.lexer import Lexer, LexerState
 from lark.parsers.lalr_parser_state import ParserState
 
-from ..errors import NotationError
-from .record import Comment
+from ...errors import NotationError
+from ..record import Comment
+from ..vocabulary import word_kinds
 from .syntax_errors import quote
 from .tokens import ARROWS, CACHED_CHARS, KINDS_LIMIT, STRING
-from .vocabulary import word_kinds
 
 # ------------------------------------------------------------------------------ lexer
 

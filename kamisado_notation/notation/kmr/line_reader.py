@@ -41,9 +41,10 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
-from ..diagnostics import WARNING, Diagnostic, Kind
-from ..engine.position import WrittenMove
-from ..errors import NotationError
+from ...diagnostics import WARNING, Diagnostic, Kind
+from ...engine.position import WrittenMove
+from ...errors import NotationError
+from ..record import Comment, Entry, Header, Item, Lineup, RoundRecord
 from .digits import lookalike_digit
 from .fast_paths import (
     ENTRY_MEMO,
@@ -65,7 +66,6 @@ from .fast_paths import (
     reading_fast,
 )
 from .headers import HEADER_RULE, resignation, trailing_result, unquoted_header
-from .record import Comment, Entry, Header, Item, Lineup, RoundRecord
 from .tokens import KINDS_LIMIT
 
 __all__ = ["HeaderScan", "Reader", "RecordEvents", "first_word"]

@@ -20,11 +20,11 @@ from contextvars import ContextVar
 from enum import Enum
 from typing import Final, Literal, NamedTuple
 
-from ..engine.board import COLOURS, DIRECTIONS, Colour, Direction
-from ..engine.position import WrittenMove
-from .record import Comment, Entry, Header, Lineup, RoundRecord
+from ...engine.board import COLOURS, DIRECTIONS, Colour, Direction
+from ...engine.position import WrittenMove
+from ..record import Comment, Entry, Header, Lineup, RoundRecord
+from ..vocabulary import colour_of, direction_of, fill_of, side_of, word_kinds
 from .tokens import ARROWS, CACHED_CHARS, KINDS_LIMIT, MAX_DIGITS, POSSESSIVE, SQUARES, STRING, unescape
-from .vocabulary import colour_of, direction_of, fill_of, side_of, word_kinds
 
 # ------------------------------------------------------------------ the switch
 

@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING
 
 from lark import Lark, Token, Transformer, v_args
 
-from ..engine.board import Colour, Direction
-from ..errors import NotationError
+from ...engine.board import Colour, Direction
+from ...errors import NotationError
+from ..record import Entry, Header, Item, Lineup, RoundRecord, Spanned
+from ..vocabulary import colour_of, direction_of, fill_of, side_of
 from .lexing import FastLexer
-from .record import Entry, Header, Item, Lineup, RoundRecord, Spanned
 from .syntax_errors import quote
 from .tokens import MAX_DIGITS, SQUARES, unescape
-from .vocabulary import colour_of, direction_of, fill_of, side_of
 
 # ---------------------------------------------------------------------------- grammar
 
@@ -32,7 +32,7 @@ def _grammar_file(name: str) -> str:
     try:
         return resources.files("kamisado_notation.grammars").joinpath(name).read_text(encoding="utf-8")
     except (ModuleNotFoundError, FileNotFoundError, OSError):
-        return (Path(__file__).parents[2] / "grammars" / name).read_text(encoding="utf-8")
+        return (Path(__file__).parents[3] / "grammars" / name).read_text(encoding="utf-8")
 
 
 def grammar_text() -> str:
