@@ -1,5 +1,5 @@
 """What reading a word processor's characters as plain ones costs a record without them
-(``kamisado_notation.notation.files.text``), as a share of validating it, measured in the
+(``kamisado_notation.notation.text``), as a share of validating it, measured in the
 same run.
 
     python3 bench/bench_plain_text.py [--matches 60] [--runs 7]
@@ -24,8 +24,8 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from kamisado_notation.checking.validate import validate_text
-from kamisado_notation.notation.files.text import has_odd
 from kamisado_notation.notation.record import RecordFile
+from kamisado_notation.notation.text import has_odd
 from kamisado_notation.notation.writer import Form, format_record
 from kamisado_notation.play.generate import generate_match
 

@@ -104,8 +104,8 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "format_record": ("notation", "format_record"),
     "ResolvedMoves": ("notation", "ResolvedMoves"),
     # other programs' records and positions (docs/formats.md)
-    "reading_as": ("notation.foreign.dispatch", "reading_as"),
-    "parse_position": ("notation.foreign.dispatch", "parse_position"),
+    "reading_as": ("notation.formats", "reading_as"),
+    "parse_position": ("notation.formats", "parse_position"),
     # replay and validation
     "MatchReplay": ("checking.replay", "MatchReplay"),
     "MatchStatus": ("checking.replay", "MatchStatus"),

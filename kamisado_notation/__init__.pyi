@@ -72,8 +72,8 @@ from .notation import read_json_record as read_json_record
 from .notation import read_record as read_record
 from .notation import record_from_json as record_from_json
 from .notation import record_paths as record_paths
-from .notation.foreign.dispatch import parse_position as parse_position
-from .notation.foreign.dispatch import reading_as as reading_as
+from .notation.formats import parse_position as parse_position
+from .notation.formats import reading_as as reading_as
 from .play.analyse import MatchAnalysis as MatchAnalysis
 from .play.analyse import MoveJudgement as MoveJudgement
 from .play.analyse import analyse as analyse

@@ -294,7 +294,7 @@ from hypothesis import strategies as st
 def test_show_json_is_the_replay_at_any_point(name: str, data: st.DataObject) -> None:
     from kamisado_notation.checking.replay import replay
     from kamisado_notation.notation import read_record
-    from kamisado_notation.notation.json.export import move_json
+    from kamisado_notation.notation.export import move_json
 
     path = str(SAMPLES / name)
     matches = read_record(path).matches

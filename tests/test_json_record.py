@@ -1,4 +1,4 @@
-"""The JSON record read back (``kamisado_notation.notation.json.reading``): ``.kmr → json → .kmr``
+"""The JSON record read back (``kamisado_notation.notation.json_form.reading``): ``.kmr → json → .kmr``
 loses nothing, validation of the JSON is the validation of the record, and malformed
 JSON is only ever a :class:`NotationError` (or a syntax diagnostic from the readers)."""
 

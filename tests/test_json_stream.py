@@ -1,4 +1,4 @@
-"""A JSON record read a match at a time (``notation.json.stream``,
+"""A JSON record read a match at a time (``notation.json_form.stream``,
 ``json_record.read_json_matches``): however the bytes are cut into blocks, the matches
 and the errors are those of the whole document — the records of the decoded document
 (``record_from_json`` of a dict, which ``json.loads`` decoded), and the message, line
@@ -20,7 +20,7 @@ from kamisado_notation.cli.app import app
 from kamisado_notation.errors import NotationError
 from kamisado_notation.notation import open_matches, parse_record, read_json_record, record_from_json
 from kamisado_notation.notation.files.opening import nth_match
-from kamisado_notation.notation.json.reading import read_json_matches
+from kamisado_notation.notation.json_form.reading import read_json_matches
 from kamisado_notation.notation.record import RecordFile
 from kamisado_notation.notation.writer import Form, format_record
 from kamisado_notation.play.generate import generate_records

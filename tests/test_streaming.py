@@ -36,7 +36,7 @@ from kamisado_notation.display import json_text
 from kamisado_notation.errors import KamisadoError, RecordIOError
 from kamisado_notation.notation import MAX_LINE, open_matches, read_record, source_name
 from kamisado_notation.notation.files.opening import nth_match
-from kamisado_notation.notation.json.text import dumps_indented
+from kamisado_notation.notation.json_text import dumps_indented
 from kamisado_notation.notation.writer import Form, format_record, record_json
 from kamisado_notation.play.generate import generate_records
 

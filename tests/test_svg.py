@@ -237,7 +237,7 @@ def test_lineup_numbers_the_fill_order_and_says_which_round() -> None:
     black = {"g8": "1", "f8": "2", "c8": "3", "a6": "4", "h5": "5", "d5": "6", "b3": "7", "h2": "8"}
     assert labels == {**gold, **black}
     # the same numbers as the engine's fill order (F3), Gold's purple taking its ring first
-    from kamisado_notation.notation.json.export import with_ring
+    from kamisado_notation.notation.export import with_ring
 
     ended = with_ring(pos)
     for side in Side:

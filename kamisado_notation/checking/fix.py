@@ -154,7 +154,7 @@ def fix_text(text: str, *, path: str = "<string>") -> FixReport:
     """``text`` with every certain correction made (so that fixing the result again
     changes nothing); see the module docstring. Typographic quotes, zero-width
     characters, soft hyphens and no-break spaces are written plain
-    (:mod:`~kamisado_notation.notation.files.text`; their warning is then a correction)."""
+    (:mod:`~kamisado_notation.notation.text`; their warning is then a correction)."""
     return FixReport(*_corrected(text, path)[:3])
 
 
@@ -165,7 +165,7 @@ def _corrected(text: str, path: str) -> tuple[str, list[Diagnostic], FileReport,
     diagnostic of the result in ``text``: :func:`_as_first_given`). Each round's result
     is validated (what remains must be said); only when that still suggests a correction
     is the text read for more."""
-    from ..notation.files.text import plain_text
+    from ..notation.text import plain_text
 
     text, plain = plain_text(text)
     corrections: list[Diagnostic] = [plain] if plain is not None else []

@@ -35,11 +35,11 @@ from ..engine.board import Side
 from ..engine.match import RoundResult
 from ..errors import RecordIOError
 from ..notation.files.blocks import Block, decode_block
-from ..notation.files.text import TEXT_RULE
 from ..notation.kmr.assembly import Assembler
 from ..notation.kmr.fast_paths import validating_fast
 from ..notation.kmr.line_reader import Reader
 from ..notation.record import MatchRecord, RecordFile
+from ..notation.text import TEXT_RULE
 from .replayed import MatchStatus, PlyKind
 from .verdict import Judge, Judged, judge_lines
 
@@ -99,7 +99,7 @@ class MatchSummary:
     headers: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, object]:
-        from ..notation.json.export import colour_name, side_name
+        from ..notation.export import colour_name, side_name
 
         return {
             "index": self.index,

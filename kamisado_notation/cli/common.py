@@ -223,7 +223,7 @@ def read_position(text: str) -> Position:
     """A :class:`Position` from a position string (ours, or a hamisado diagram), or a
     one-line error and exit 2."""
     from ..errors import PositionError
-    from ..notation.foreign.dispatch import parse_position
+    from ..notation.formats import parse_position
 
     try:
         return parse_position(text)
@@ -235,8 +235,7 @@ def read_position(text: str) -> Position:
 def _read_as(ctx: typer.Context, value: str | None) -> str | None:
     """``--from``: every record file the command opens is read as ``value`` (found by
     content when ``None``), until the command ends."""
-    from ..notation.foreign.dispatch import reading_as
-    from ..notation.formats import FORMATS
+    from ..notation.formats import FORMATS, reading_as
 
     if value is not None and value not in FORMATS:
         raise typer.BadParameter(f"must be one of {', '.join(FORMATS)}, not {value!r}")

@@ -229,7 +229,7 @@ def show(
     Also prints the match's rounds, winners, points and running score.
     """
     from ..drawing.render import board_diagram, match_summary
-    from ..notation.json.export import colour_name, move_json, side_name
+    from ..notation.export import colour_name, move_json, side_name
 
     _not_with_json(as_json, svg=svg, terminal_svg=terminal_svg, flip=flip, glyphs=glyphs)
     title_needs_svg(title, svg)
@@ -374,7 +374,7 @@ def lineup(
     FILE --round R draws the fill before round R of a record; POSITION --fill left|right
     fills from a position string (the end of a round). An existing file wins.
     """
-    from ..notation.json.export import lineup_json
+    from ..notation.export import lineup_json
 
     _not_with_json(as_json, svg=svg, terminal_svg=terminal_svg, flip=flip, glyphs=glyphs)
     title_needs_svg(title, svg)
@@ -471,7 +471,7 @@ def _draw_lineup(out: Any, position: Any, how: Any, drawing: _Drawing, *, round_
 def _round_lineup_json(rnd: Any, match: int) -> dict[str, object]:
     """The lineups a record's round starts with, from each player's own left."""
     from ..engine.board import Side
-    from ..notation.json.export import colour_name
+    from ..notation.export import colour_name
 
     # null where the home square holds none of his towers (a round from a [Position] header)
     lineups = {

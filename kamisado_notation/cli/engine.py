@@ -29,7 +29,7 @@ def moves(
     terminal_svg: str | None = typer.Option(None, "--terminal-svg", metavar="OUT", help="Also save the terminal output as an SVG picture."),
 ) -> None:
     """The legal moves of the side to move, with a diagram of the targets."""
-    from ..notation.json.export import moves_json
+    from ..notation.export import moves_json
 
     title_needs_svg(title, svg)
     if as_json and (svg is not None or terminal_svg is not None or glyphs):
@@ -60,8 +60,8 @@ def _moves_of_lines(*, as_json: bool, no_color: bool, glyphs: bool) -> None:
     error line, or a JSON error object), so that answer N is about line N; exit 2 when
     any line was not a position."""
     from ..notation import input_lines
-    from ..notation.foreign.dispatch import parse_position
-    from ..notation.json.export import moves_json
+    from ..notation.export import moves_json
+    from ..notation.formats import parse_position
 
     bad = 0
     out = console(no_color=no_color)

@@ -196,7 +196,7 @@ def fill_marks(position: Position, how: Fill) -> tuple[Position, Marks, Position
     """Filling ``how`` after the round that ended in ``position`` (F1–F4, figures
     7(b)–7(g)): that position with the winner's ring on, its marks (each tower numbered
     in the order its owner takes it), and the next round's start."""
-    from ..notation.json.export import round_start, with_ring
+    from ..notation.export import round_start, with_ring
 
     ended = with_ring(position)
     labels: dict[int, str] = {}

@@ -40,7 +40,7 @@ from .record import Comment, Entry, Header, Headers, Lineup, MatchRecord, Record
 from .writer import Form, ResolvedMoves, format_entry, format_move, format_record, record_json
 
 if TYPE_CHECKING:
-    from .json.reading import record_from_json
+    from .json_form.reading import record_from_json
     from .kmr.grammar import build_parser, grammar_text
 
 __all__ = [
@@ -93,7 +93,7 @@ def __getattr__(name: str) -> Any:
 
         return getattr(grammar, name)
     if name == "record_from_json":
-        from .json.reading import record_from_json
+        from .json_form.reading import record_from_json
 
         return record_from_json
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

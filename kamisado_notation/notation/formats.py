@@ -6,8 +6,14 @@ Ours are the ``.kmr`` text (written in four forms: symbols, text, short, coordin
 its JSON form; the others are other programs' (``docs/formats.md``): HackerRank's game
 logs (read only), BoardSpace's SGF and hamisado's move lists. Every command's choices,
 the files a folder is read for, how a file's format is told (:func:`sniff`) and which
-module reads or writes it come from :data:`FORMATS`. A new format is one entry here and
-the module that reads (and writes) it.
+module reads or writes it come from :data:`FORMATS`; :func:`read_foreign` is the one place
+that hands a file in another program's format to its reader, and :func:`reading_as` (the
+command line's ``--from NAME``) insists on a format, so that a file that is not what it is
+said to be gets its reader's diagnostic instead of being read as something else. A new
+format is one entry here and the module that reads (and writes) it (``foreign/``: each
+reader turns a file into the record model at the lines and columns the file has its moves,
+the moves as entries in the coordinate form; what the readers share is
+:mod:`.foreign.common`).
 
 A reader or writer is loaded on first use (a command that reads ``.kmr`` files never
 loads the SGF reader). A format's patterns are disjoint (a JSON object, a JSON array of
@@ -19,10 +25,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from ..engine.board import Side
-from ..engine.position import Move
+from ..engine.position import Move, Position
+from ..errors import ArgumentError
 from .record import MatchRecord, RecordFile
 from .vocabulary import LANGUAGES
 from .writer import Form
@@ -36,6 +45,10 @@ __all__ = [
     "RecordFormat",
     "folder_suffixes",
     "output_suffix",
+    "parse_position",
+    "read_foreign",
+    "reading_as",
+    "sniff",
     "sniffed",
 ]
 
@@ -159,3 +172,70 @@ def output_suffix(form: str) -> str:
 def sniffed(head: bytes) -> str | None:
     """The format whose files start as ``head`` does, if any."""
     return next((f.name for f in FORMATS.values() if f.pattern is not None and f.pattern.match(head)), None)
+
+
+#: The format the files read now must be in (``None``: found by content).
+_SOURCE: ContextVar[str | None] = ContextVar("kamisado_source", default=None)
+
+
+
+@contextmanager
+def reading_as(name: str | None) -> Iterator[None]:
+    """Read every record file opened within as format ``name`` (one of :data:`FORMATS`;
+    ``None``: by content). :class:`~kamisado_notation.errors.ArgumentError` for an unknown name.
+
+    >>> from kamisado_notation.notation import read_record
+    >>> with reading_as("hackerrank"):
+    ...     read_record("samples/single-round.kmr").errors[0].message
+    'not a HackerRank game log: expected a JSON array of games'
+    """
+    if name is not None and name not in FORMATS:
+        raise ArgumentError(f"unknown record format {name!r}: expected one of {', '.join(FORMATS)}")
+    token = _SOURCE.set(name)
+    try:
+        yield
+    finally:
+        _SOURCE.reset(token)
+
+
+def sniff(path: str, head: bytes) -> str:
+    """The format of a file whose name is ``path`` and whose first block is ``head``
+    (one of :data:`FORMATS`): the one :func:`reading_as` insists on, else the content's
+    (a JSON array: a HackerRank log, the only format that is one; ``(;``: an SGF; an
+    upper-case move ``A1-A2`` first: a hamisado move list; a JSON object: the JSON form
+    of a record), else ``.json`` in the name for the JSON form, else a ``.kmr``."""
+    forced = _SOURCE.get()
+    if forced is not None:
+        return forced
+    if b"\0" in head:
+        return "kmr"  # (binary data: the text reader says where)
+    found = sniffed(head)
+    if found is not None:
+        return found
+    return "json" if path.lower().endswith(".json") else "kmr"
+
+
+def read_foreign(name: str, text: str, record: RecordFile) -> Iterator[MatchRecord]:
+    """The matches of ``text``, a whole file in format ``name`` (an other program's, :data:`FORMATS`);
+    what belongs to no match (a game with no moves) goes to ``record.errors`` as a
+    warning. The first fault that stops the reading raises :class:`NotationError` at its
+    line and column (the matches before it have been yielded)."""
+    reader = FORMATS[name].reader
+    assert reader is not None  # (one of the other programs' formats)
+    return reader()(text, record)
+
+
+def parse_position(text: str) -> Position:
+    """A position from our position string (``docs/notation.md``) or from a diagram in
+    hamisado's squares (``BRa1 … / ORa8 … / Black``, :mod:`.foreign.hamisado`), told apart by
+    the first word. Raises :class:`~kamisado_notation.errors.PositionError`.
+
+    >>> initial = "BRa1 GRb1 REc1 YEd1 PIe1 PUf1 BLg1 ORh1 / ORa8 BLb8 PUc8 PId8 YEe8 REf8 GRg8 BRh8 / Black"
+    >>> parse_position(initial) == Position.initial()
+    True
+    """
+    from .foreign.hamisado import is_hamisado_position, parse_hamisado_position
+
+    if is_hamisado_position(text):
+        return parse_hamisado_position(text)
+    return Position.from_string(text)

@@ -26,9 +26,9 @@ from ..engine.board import SQUARE_COLOURS, Colour, Direction, Side, Square, squa
 from ..engine.match import Fill
 from ..engine.position import Move
 from ..errors import ArgumentError, FormatError
-from .files.text import unkept
-from .json.text import dumps_indented
+from .json_text import dumps_indented
 from .record import Comment, Entry, Header, MatchRecord, RecordFile, RoundRecord
+from .text import unkept
 from .vocabulary import LANGUAGES, write_colour, write_direction
 
 __all__ = [
@@ -160,7 +160,7 @@ def format_move(move: Move, *, form: Form = Form.TEXT, lang: str = "en") -> str:
     if form is Form.COORDS:
         return _coords(move.origin, move.target, bool(move.push))
     if form is Form.JSON:
-        from .json.export import move_json
+        from .export import move_json
 
         d = move_json(move)
         d["side"] = move.side.name.lower()

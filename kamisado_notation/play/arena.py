@@ -42,7 +42,7 @@ from ..display import printable
 from ..engine.board import Side, parse_square
 from ..engine.match import MATCH_TARGETS
 from ..errors import IllegalMoveError, KamisadoError
-from ..notation.files.text import one_plain_line
+from ..notation.text import one_plain_line
 from .recorder import Recorder
 
 __all__ = [
@@ -465,7 +465,7 @@ def _recorded(text: str) -> str:
     """An engine's name, command or fault as the record writes it: control characters
     escaped (:func:`~kamisado_notation.display.printable`: a line break in a command is
     ``\\x0a``, never a line of its own, so no header is forged) and what a line reads
-    otherwise made plain (:func:`~kamisado_notation.notation.files.text.one_plain_line`)."""
+    otherwise made plain (:func:`~kamisado_notation.notation.text.one_plain_line`)."""
     return one_plain_line(printable(text))
 
 

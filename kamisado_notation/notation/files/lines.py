@@ -21,14 +21,11 @@ from itertools import chain
 
 from ...diagnostics import Diagnostic
 from ..kmr.reader import block_lines
+from ..kmr.tokens import MAX_LINE
 from ..record import RecordFile
 from .encodings import ENCODING_RULE, not_utf8
 
 __all__ = ["MAX_LINE", "Binary", "DecodedLines", "LineBlocks", "LongLine", "Piece", "count_lines", "raw_lines"]
-
-#: The longest line a record may hold, in bytes (without its ending): no record line
-#: comes near it, and a longer one is skipped rather than held in memory.
-MAX_LINE = 1 << 20
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,7 @@
 """Record files: opening them, telling a ``.kmr`` from the JSON form, and reading either
 into the record model — the one opener above the two readers
 (:mod:`~kamisado_notation.notation.kmr.reader` for text,
-:mod:`~kamisado_notation.notation.json.reading` for JSON).
+:mod:`~kamisado_notation.notation.json_form.reading` for JSON).
 
 Any file is read the same way: a regular file, ``-`` (standard input), a FIFO, a
 process substitution (``<(…)``), a device. Nothing is read twice and nothing is sought:
@@ -46,8 +46,7 @@ from typing import IO, BinaryIO, TypeVar, Union
 from ...diagnostics import ERROR, Diagnostic
 from ...errors import NoRecordsError, NotationError, RecordIOError
 from ...io.output import STDIN
-from ..foreign.dispatch import sniff
-from ..formats import FORMATS, folder_suffixes, sniffed
+from ..formats import FORMATS, folder_suffixes, sniff, sniffed
 from ..kmr.reader import read_lines
 from ..record import MatchRecord, RecordFile
 from .blocks import BLOCK_BYTES, Block, cut_blocks
@@ -300,7 +299,7 @@ def is_json_record(path: str) -> bool:
 def file_format(path: str) -> str:
     """The format the file ``path`` is read in (one of
     :data:`~kamisado_notation.notation.formats.FORMATS`: found by content, or the one
-    :func:`~kamisado_notation.notation.foreign.dispatch.reading_as` insists on); only a regular
+    :func:`~kamisado_notation.notation.formats.reading_as` insists on); only a regular
     file is opened to tell, so that a pipe is not consumed (``"kmr"`` for anything else,
     and for a file that cannot be read: the reader says why)."""
     head = b""
@@ -362,7 +361,7 @@ class _Opened:
         """The matches of a JSON record document as it is read
         (:func:`~.json_record.read_json_matches`); the first fault of the document is one
         diagnostic in ``record.errors``, and nothing after it is read."""
-        from ..json.reading import read_json_matches  # (only JSON records need it: start-up time)
+        from ..json_form.reading import read_json_matches  # (only JSON records need it: start-up time)
 
         try:
             yield from read_json_matches(self.all_chunks(), record, limit=MAX_JSON)
@@ -375,8 +374,8 @@ class _Opened:
         """The matches of a file in another program's format (:mod:`.foreign`), read
         whole (at most :data:`MAX_JSON` bytes); the fault that ends the reading is one
         diagnostic in ``record.errors``."""
-        from ..foreign.dispatch import read_foreign
-        from ..json.reading import decode_utf8
+        from ..formats import read_foreign
+        from ..json_form.reading import decode_utf8
 
         try:
             raw = bytearray()
@@ -416,7 +415,7 @@ def stream_record(path: Source, *, encoding: str | None = None) -> tuple[RecordF
 def read_record(path: Source, *, encoding: str | None = None) -> RecordFile:
     """A record file (UTF-8, with or without BOM; lines ended by LF, CRLF or CR), or the
     JSON form of one (:func:`looks_like_json`; read by
-    :mod:`~kamisado_notation.notation.json.reading`); ``-`` is standard input, and an open
+    :mod:`~kamisado_notation.notation.json_form.reading`); ``-`` is standard input, and an open
     stream of text or bytes is read to its end (its ``name``, if any, names it). A missing or
     unreadable file raises :class:`RecordIOError`; invalid UTF-8, binary data and a line
     over :data:`MAX_LINE` are diagnostics at their line, a malformed JSON document one

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from ...engine.board import Side, square_name
 from ...engine.position import Position
 from ...errors import NotationError
-from ..files.text import one_plain_line
 from ..kmr.assembly import Assembler
 from ..record import Entry, Header, MatchRecord, RoundRecord
+from ..text import one_plain_line
 
 __all__ = ["Located", "Played", "build_match", "round_score", "round_winner", "single_round_refusal"]
 

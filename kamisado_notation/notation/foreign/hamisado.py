@@ -32,7 +32,7 @@ from ...diagnostics import Diagnostic
 from ...engine.board import SQUARE_COLOURS, Colour, Side, square, square_file, square_rank
 from ...engine.position import Move, Position, Tower
 from ...errors import KamisadoError, PositionError
-from ..files.lines import MAX_LINE
+from ..kmr.tokens import MAX_LINE
 from ..record import MatchRecord, RecordFile
 from .common import Located, Played, build_match, round_score, round_winner, single_round_refusal
 
@@ -111,7 +111,7 @@ def hamisado_refusal(match: MatchRecord, rounds: int, target: int) -> str | None
 def read_hamisado(text: str, record: RecordFile) -> Iterator[MatchRecord]:
     """The matches of a file of hamisado move lists, one a non-empty line, each a single
     round from the initial position. Raises :class:`NotationError` at a word that is not
-    a move. A line longer than :data:`~.lines.MAX_LINE` (as a ``.kmr`` line is) is a
+    a move. A line longer than :data:`~..kmr.tokens.MAX_LINE` (as a ``.kmr`` line is) is a
     syntax error in ``record.errors``, skipped: a match of millions of moves is never
     built."""
     where = Located(text)

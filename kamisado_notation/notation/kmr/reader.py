@@ -46,8 +46,8 @@ import re
 from collections.abc import Iterable, Iterator
 
 from ...errors import NotationError
-from ..files.text import has_odd, iter_plain, plain_lines
 from ..record import Entry, Headers, MatchRecord, RecordFile
+from ..text import has_odd, iter_plain, plain_lines
 from .assembly import Assembler
 from .line_reader import HeaderScan, Reader
 

@@ -1,5 +1,6 @@
 """The pieces of a line's syntax that need no grammar: the longest number, coordinate
-names, the direction arrows, header-value escapes and the bound on the caches of words.
+names, the direction arrows, header-value escapes, the longest line and the bound on the
+caches of words.
 
 Shared by the grammar (:mod:`.grammar`, :mod:`.lexing`) and the whole-line fast paths
 (:mod:`.fast_paths`), and kept apart from lark so that a record read by the fast paths
@@ -11,7 +12,7 @@ from __future__ import annotations
 import re
 import sys
 
-__all__ = ["ARROWS", "CACHED_CHARS", "KINDS_LIMIT", "MAX_DIGITS", "POSSESSIVE", "SQUARES", "STRING", "unescape"]
+__all__ = ["ARROWS", "CACHED_CHARS", "KINDS_LIMIT", "MAX_DIGITS", "MAX_LINE", "POSSESSIVE", "SQUARES", "STRING", "unescape"]
 
 #: Longest number accepted as a distance, turn or round number (a 5,000-digit distance is
 #: a syntax error, not a hang or an overflow).
@@ -22,6 +23,10 @@ SQUARES = {f + r: (int(r) - 1) * 8 + "abcdefgh".index(f) for f in "abcdefgh" for
 
 #: The direction arrows, ASCII and Unicode (docs/notation.md §4), each a token of its own.
 ARROWS = frozenset("↑↖↗↓^\\/")
+
+#: The longest line a record may hold, in bytes (without its ending): no record line
+#: comes near it, and a longer one is skipped rather than held in memory (in every format).
+MAX_LINE = 1 << 20
 
 #: How many spellings a cache of words keeps: garbage must not grow memory without bound.
 KINDS_LIMIT = 20_000

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from ...diagnostics import WARNING, Diagnostic
+from ..diagnostics import WARNING, Diagnostic
 
 __all__ = ["TEXT_RULE", "has_odd", "iter_plain", "one_plain_line", "plain_line", "plain_lines", "plain_text", "text_warning", "unkept"]
 

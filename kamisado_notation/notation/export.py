@@ -3,9 +3,9 @@ lowercase English names, sides ``"black"``/``"gold"``, squares algebraic."""
 
 from __future__ import annotations
 
-from ...engine.board import Colour, Side, square_name
-from ...engine.match import Fill, fill, lineup, place_ring, round_result
-from ...engine.position import Move, Position
+from ..engine.board import Colour, Side, square_name
+from ..engine.match import Fill, fill, lineup, place_ring, round_result
+from ..engine.position import Move, Position
 
 __all__ = ["colour_name", "lineup_json", "move_json", "moves_json", "round_start", "side_name", "with_ring"]
 
