@@ -29,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kamisado_notation.checking.replay import replay
+from kamisado_notation.checking.replay import replay_match
 from kamisado_notation.checking.validate import validate_text
 from kamisado_notation.notation import parse_record
 from kamisado_notation.notation.record import Entry, RecordFile
@@ -78,7 +78,7 @@ def running_scores(text: str) -> str:
     lines = text.split("\n")
     score = [0, 0]
     ends = []
-    for rnd, judged in zip(match.rounds, replay(match).rounds, strict=False):
+    for rnd, judged in zip(match.rounds, replay_match(match).rounds, strict=False):
         if judged.result is None:
             break
         score[judged.result.winner.name == "GOLD"] += judged.result.points

@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import kamisado_notation.checking.replay as replay_module
 from kamisado_notation.checking.fix import fix_text
-from kamisado_notation.checking.replay import PlyKind, replay
+from kamisado_notation.checking.replay import PlyKind, replay_match
 from kamisado_notation.checking.validate import validate_text
 from kamisado_notation.notation import parse_record
 from kamisado_notation.notation.record import RecordFile
@@ -52,7 +52,7 @@ def moves(text: str) -> list[list[int]]:
     return [
         [p.move.origin * 64 + p.move.target for p in rr.plies if p.move and p.kind is not PlyKind.BACK]
         for m in parse_record(text).matches
-        for rr in replay(m).rounds
+        for rr in replay_match(m).rounds
     ]
 
 

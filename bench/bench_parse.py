@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kamisado_notation.checking.replay import replay
+from kamisado_notation.checking.replay import replay_match
 from kamisado_notation.cli.common import tune_gc
 from kamisado_notation.notation import (
     build_parser,
@@ -50,7 +50,7 @@ def corpus(moves: int, seed: int) -> tuple[str, int]:
         rec = generate_records(match="standard", seed=seed * 100_003 + n, count=1)
         form = rng.choice(_COLOUR_FORMS + (Form.COORDS,))
         lang = rng.choice(LANGUAGES)
-        resolved = [replay(rec.matches[0]).resolved_moves()] if form is Form.COORDS else None
+        resolved = [replay_match(rec.matches[0]).resolved_moves()] if form is Form.COORDS else None
         parts.append(format_record(rec, form=form, lang=lang, moves=resolved))
         total += sum(1 for m in rec.matches for r in m.rounds for e in r.entries if not e.placeholder)
     return "\n".join(parts), total

@@ -27,7 +27,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from kamisado_notation.checking.replay import replay
+from kamisado_notation.checking.replay import replay_match
 from kamisado_notation.play.generate import generate_match
 
 PLAIN = "import sys; from kamisado_notation.cli.app import console; sys.argv[0] = 'kamisado'; console()"
@@ -41,7 +41,7 @@ def positions(count: int) -> list[str]:
     """``count`` positions: every position of generated matches, in order."""
     rng, out = random.Random(11), list[str]()
     while len(out) < count:
-        for rnd in replay(generate_match(rng, target=7)).rounds:
+        for rnd in replay_match(generate_match(rng, target=7)).rounds:
             out += [rnd.position_at(n).to_string() for n in range(len(rnd.plies) + 1)]
     return out[:count]
 

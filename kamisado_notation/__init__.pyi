@@ -3,7 +3,7 @@
 # (tests/test_package.py checks that it is current).
 
 from .checking.correct import Correction as Correction
-from .checking.correct import correct as correct_entry
+from .checking.correct import correct_entry as correct_entry
 from .checking.edits import apply_edits as apply_edits
 from .checking.fix import FixReport as FixReport
 from .checking.fix import fix_text as fix_text
@@ -11,7 +11,7 @@ from .checking.matches import replay_matches as replay_matches
 from .checking.replay import MatchReplay as MatchReplay
 from .checking.replay import MatchStatus as MatchStatus
 from .checking.replay import PlyKind as PlyKind
-from .checking.replay import replay as replay_match
+from .checking.replay import replay_match as replay_match
 from .checking.standings import Standings as Standings
 from .checking.standings import standings as standings
 from .checking.validate import validate_file as validate_file
@@ -67,7 +67,6 @@ from .notation import iter_matches as iter_matches
 from .notation import open_matches as open_matches
 from .notation import parse_entry as parse_entry
 from .notation import parse_record as parse_record
-from .notation import read_entry as read_entry
 from .notation import read_json_record as read_json_record
 from .notation import read_record as read_record
 from .notation import record_from_json as record_from_json
@@ -151,7 +150,6 @@ __all__ = [
     "parse_position",
     "parse_record",
     "parse_square",
-    "read_entry",
     "read_json_record",
     "read_record",
     "reading_as",

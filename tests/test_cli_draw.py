@@ -61,13 +61,13 @@ def test_show_draws_the_end_of_the_first_match_with_its_summary() -> None:
 
 
 def test_show_json_at_a_ply_agrees_with_the_replay() -> None:
-    from kamisado_notation.checking.replay import replay
+    from kamisado_notation.checking.replay import replay_match
     from kamisado_notation.notation import read_record
 
     r = run("show", STANDARD, "--round", "2", "--ply", "3", "--json")
     assert r.exit_code == 0
     data = json.loads(r.stdout)
-    rnd = replay(read_record(STANDARD).matches[0]).rounds[1]
+    rnd = replay_match(read_record(STANDARD).matches[0]).rounds[1]
     position = rnd.position_at(3)
     assert data["position"] == position.to_string()
     assert Position.from_string(data["position"]) == position
@@ -181,13 +181,13 @@ def test_svg_to_an_unwritable_place_exits_2(tmp_path: Path) -> None:
 
 
 def test_replay_draws_a_diagram_per_entry() -> None:
-    from kamisado_notation.checking.replay import replay
+    from kamisado_notation.checking.replay import replay_match
     from kamisado_notation.notation import read_record
 
     name = str(SAMPLES / "single-round.kmr")
     r = run("replay", name)
     assert r.exit_code == 0
-    (rnd,) = replay(read_record(name).matches[0]).rounds
+    (rnd,) = replay_match(read_record(name).matches[0]).rounds
     boards = len(rank_lines(r.stdout)) // 8
     assert boards == len(rnd.plies) + 1  # the start, then one per entry
     assert "Round 1, ply 1 — " in r.stdout
@@ -292,14 +292,14 @@ from hypothesis import strategies as st
 @settings(max_examples=25, deadline=None)
 @given(st.sampled_from(["standard-match.kmr", "long-match.kmr", "mixed-forms.kmr", "pushes.kmr"]), st.data())
 def test_show_json_is_the_replay_at_any_point(name: str, data: st.DataObject) -> None:
-    from kamisado_notation.checking.replay import replay
+    from kamisado_notation.checking.replay import replay_match
     from kamisado_notation.notation import read_record
     from kamisado_notation.notation.export import move_json
 
     path = str(SAMPLES / name)
     matches = read_record(path).matches
     m = data.draw(st.integers(1, len(matches)))
-    mr = replay(matches[m - 1])
+    mr = replay_match(matches[m - 1])
     rnd = data.draw(st.sampled_from(mr.rounds))
     ply = data.draw(st.integers(0, len(rnd.plies)))
     r = run("show", path, "--match", str(m), "--round", str(rnd.number), "--ply", str(ply), "--json")

@@ -55,7 +55,7 @@ def test_the_main_functions_have_examples() -> None:
 
     main_calls = (
         kamisado_notation, notation.parse_record, notation.read_record, notation.open_matches, notation.iter_matches,
-        notation.parse_entry, notation.format_move, notation.format_entry, notation.format_record, replay.replay,
+        notation.parse_entry, notation.format_move, notation.format_entry, notation.format_record, replay.replay_match,
         validate.validate_text, validate.validate_file, Position.from_string, Position.legal_moves, Position.resolve,
         Position.play_ordinary, perft.perft,
     )

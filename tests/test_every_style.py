@@ -18,7 +18,7 @@ from test_row_slips import STYLES, Planted, moves_of, only_match, rewrite, winne
 from typer.testing import CliRunner
 
 from kamisado_notation.checking.fix import fix_text
-from kamisado_notation.checking.replay import replay
+from kamisado_notation.checking.replay import replay_match
 from kamisado_notation.checking.validate import validate_text
 from kamisado_notation.cli.app import app
 from kamisado_notation.engine.match import RoundEnd
@@ -36,7 +36,7 @@ def drop_winning_move(text: str, pick: int) -> Planted | None:
     lines (``pick`` chooses which such round); the slip's round and the lines it touched
     (the round's last row and the next round's line, where its end is missed)."""
     m = only_match(text)
-    ends = [rr.result.by if rr.result else None for rr in replay(m).rounds]
+    ends = [rr.result.by if rr.result else None for rr in replay_match(m).rounds]
     found = [
         k
         for k in range(len(m.rounds) - 1)
@@ -201,7 +201,7 @@ def scores_after_rounds(text: str) -> list[tuple[int, int]]:
     """The score (Black's, Gold's) after each round, from the replay."""
     score = [0, 0]
     out = []
-    for rr in replay(only_match(text)).rounds:
+    for rr in replay_match(only_match(text)).rounds:
         assert rr.result is not None
         score[rr.result.winner.name == "GOLD"] += rr.result.points
         out.append((score[0], score[1]))

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from kamisado_notation.checking.fix import fix_text
-from kamisado_notation.checking.replay import PlyKind, replay
+from kamisado_notation.checking.replay import PlyKind, replay_match
 from kamisado_notation.checking.validate import validate_text
 from kamisado_notation.cli.app import app
 from kamisado_notation.engine.board import SQUARE_COLOURS, Colour, Direction
@@ -48,7 +48,7 @@ def moves_of(text: str) -> list[list[tuple[int, int, int]]]:
     (m,) = parse_record(text).matches
     return [
         [(p.move.origin, p.move.target, p.move.distance) for p in rr.plies if p.move and p.kind is not PlyKind.BACK]
-        for rr in replay(m).rounds
+        for rr in replay_match(m).rounds
     ]
 
 
@@ -66,7 +66,7 @@ class Spot:
 def spots(text: str) -> list[Spot]:
     (m,) = parse_record(text).matches
     out = []
-    for rr in replay(m).rounds:
+    for rr in replay_match(m).rounds:
         for i, p in enumerate(rr.plies):
             if p.kind is PlyKind.MOVE and p.move is not None:
                 out.append(Spot(rr.number, p.number, p.entry, p.move, rr.position_at(i)))
@@ -200,7 +200,7 @@ def test_two_slips_in_different_rounds_are_both_reported_and_nothing_else() -> N
 def forfeit_spot(text: str) -> tuple[int, Entry, Entry]:
     """A round's forfeit entry (not one leading into a deadlock) and the entry after it."""
     (m,) = parse_record(text).matches
-    for rr in replay(m).rounds:
+    for rr in replay_match(m).rounds:
         for i, p in enumerate(rr.plies[:-1]):
             if p.kind is PlyKind.FORFEIT and rr.position_at(i).deadlock() is None and rr.plies[i + 1].kind is PlyKind.MOVE:
                 return rr.number, p.entry, rr.plies[i + 1].entry

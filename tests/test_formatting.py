@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kamisado_notation.checking.replay import replay
+from kamisado_notation.checking.replay import replay_match
 from kamisado_notation.engine.board import SQUARE_COLOURS, Colour, Direction, Side, parse_square
 from kamisado_notation.engine.position import Move, Position
 from kamisado_notation.notation import parse_entry, parse_record
@@ -159,7 +159,7 @@ def semantic(record: RecordFile, moves: list[ResolvedMoves] | None = None) -> li
 
 
 def replay_moves(record: RecordFile) -> list[ResolvedMoves]:
-    return [replay(m).resolved_moves() for m in record.matches]
+    return [replay_match(m).resolved_moves() for m in record.matches]
 
 
 @settings(max_examples=6, deadline=None)

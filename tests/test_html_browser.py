@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from kamisado_notation.checking.replay import replay
+from kamisado_notation.checking.replay import replay_match
 from kamisado_notation.drawing import svg
 from kamisado_notation.notation.files.opening import read_record
 
@@ -79,7 +79,7 @@ def _expected(record: str) -> list[tuple[str, str]]:
     """Every ply of every match of ``record``: its link and the library's position."""
     out = []
     for m, match in enumerate(read_record(str(SAMPLES / record)).matches, 1):
-        for rnd in replay(match).rounds:
+        for rnd in replay_match(match).rounds:
             for ply in range(len(rnd.plies) + 1):
                 out.append((f"#m{m}r{rnd.number}p{ply}", rnd.position_at(ply).to_string()))
     return out
@@ -169,7 +169,7 @@ def test_home_end_and_the_page_keys_go_to_the_ends_of_the_match_and_of_its_round
     from selenium.webdriver.common.keys import Keys
 
     url = _page(tmp_path_factory, "standard-match.kmr")
-    rounds = replay(read_record(str(SAMPLES / "standard-match.kmr")).matches[0]).rounds
+    rounds = replay_match(read_record(str(SAMPLES / "standard-match.kmr")).matches[0]).rounds
     starts = [(f"#m1r{r.number}p0", r.position_at(0).to_string()) for r in rounds]
     last = rounds[-1]
     end = (f"#m1r{last.number}p{len(last.plies)}", last.position_at().to_string())
@@ -201,7 +201,7 @@ def _drawn(driver: Any) -> list[tuple[str, str]]:
 def _module_drawing(position_text: str, record: str, link: str) -> list[tuple[str, str]]:
     """The same for the SVG module's own drawing of that ply: its towers and marks."""
     m, r, p = (int(x) for x in re.findall(r"\d+", link))
-    match = replay(read_record(str(SAMPLES / record)).matches[m - 1])
+    match = replay_match(read_record(str(SAMPLES / record)).matches[m - 1])
     rnd = next(x for x in match.rounds if x.number == r)
     drawing = svg.board(rnd.position_at(p), last_move=svg.shown_move(rnd, p))
     assert rnd.position_at(p).to_string() == position_text
@@ -245,7 +245,7 @@ def test_the_current_move_is_said_in_words_for_screen_readers(browser: Any, page
     _open(browser, pages["forfeit.kmr"] + "#m1r1p1")
     say = browser.find_element("id", "say")
     assert say.get_attribute("aria-live") == "polite"
-    record = replay(read_record(str(SAMPLES / "forfeit.kmr")).matches[0]).rounds[0]
+    record = replay_match(read_record(str(SAMPLES / "forfeit.kmr")).matches[0]).rounds[0]
     lines = svg.status_lines(record.position_at(1), svg.shown_move(record, 1))
     text = browser.execute_script("return document.getElementById('say').textContent")
     assert text.startswith("Match 1, round 1, ply 1")

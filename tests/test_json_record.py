@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from kamisado_notation.checking.conversion import resolve_moves
-from kamisado_notation.checking.replay import replay
+from kamisado_notation.checking.replay import replay_match
 from kamisado_notation.checking.validate import validate_file
 from kamisado_notation.cli.app import app
 from kamisado_notation.errors import KamisadoError
@@ -54,7 +54,7 @@ def _resolved_moves(record: RecordFile, form: Form) -> list[ResolvedMoves]:
 def _replays(record: RecordFile) -> list:
     out = []
     for m in record.matches:
-        r = replay(m)
+        r = replay_match(m)
         out.append((r.valid, r.status, dict(r.score), list(r.diagnostics)))
     return out
 
@@ -247,7 +247,7 @@ def _never_raises_but_notation_error(value: object) -> None:
     except NotationError:
         return
     assert isinstance(record, RecordFile)
-    moves = [replay(m).resolved_moves() for m in record.matches]  # what convert does: replay, then write
+    moves = [replay_match(m).resolved_moves() for m in record.matches]  # what convert does: replay, then write
     for form in (Form.TEXT, Form.COORDS, Form.JSON):
         try:
             format_record(record, form=form, moves=moves)

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from kamisado_notation.engine.position import WrittenMove
 from kamisado_notation.notation import iter_headers, iter_matches, parse_record
-from kamisado_notation.notation.kmr.fast_paths import EntryRead, Fields, general_paths, move_fields
+from kamisado_notation.notation.kmr.fast_paths import EntryRead, EntrySlots, general_paths, move_slots
 from kamisado_notation.notation.kmr.line_reader import Reader, RecordEvents
 from kamisado_notation.notation.record import Entry, Header, RecordFile
 from kamisado_notation.notation.writer import LANGUAGES, Form, format_record
@@ -165,22 +165,22 @@ def test_a_consumer_of_ones_own_sees_every_entry(seed: int, matches: int) -> Non
     assert sum(counted) > 0
 
 
-class MovePlayer(RecordEvents[list[Fields]]):
+class MovePlayer(RecordEvents[list[EntrySlots]]):
     """A consumer that plays the rows (the fast verdict's way): each entry's fields, as
     its written move gives them back."""
 
     plays = True
 
     def __init__(self) -> None:
-        self.fields: list[Fields] | None = None
+        self.fields: list[EntrySlots] | None = None
 
-    def begin_match(self, line: int) -> list[Fields] | None:
+    def begin_match(self, line: int) -> list[EntrySlots] | None:
         done, self.fields = self.fields, []
         return done
 
     def moves(self, number: int, turn: int | None, moves: list[WrittenMove | None], lines: list[str]) -> None:
         assert self.fields is not None
-        self.fields += [move_fields(w) for w in moves if w is not None]
+        self.fields += [move_slots(w) for w in moves if w is not None]
 
     def entries(self, entries: list[Entry]) -> None:
         assert self.fields is not None
@@ -190,7 +190,7 @@ class MovePlayer(RecordEvents[list[Fields]]):
             if not e.placeholder
         ]
 
-    def end(self) -> list[Fields] | None:
+    def end(self) -> list[EntrySlots] | None:
         done, self.fields = self.fields, None
         return done
 

@@ -385,3 +385,21 @@ def test_a_text_splits_into_lines_as_a_file_does(text: str) -> None:
     by_lines = RecordFile("<string>")
     by_lines.matches.extend(iter_matches(lines, _file=by_lines))
     assert parse_record(text) == by_lines
+
+
+def test_a_header_name_is_defined_once() -> None:
+    """The grammar, the whole-line fast path, the unquoted-header reader, the plain-text
+    reader and the block cutter all read a header's name as record.HEADER_NAME says."""
+    import re as _re
+
+    from kamisado_notation.notation import grammar_text, parse_record
+    from kamisado_notation.notation.record import HEADER_NAME
+
+    assert f"NAME: /{HEADER_NAME}/" in grammar_text()
+    # in bytes the same pattern is the strict ASCII form: a letter or '_' first
+    first = _re.compile(HEADER_NAME.encode())
+    assert [b for b in range(256) if first.match(bytes([b]))] == [b for b in range(256) if chr(b).isascii() and (chr(b).isalpha() or chr(b) == "_")]
+    for name, ok in [("Event", True), ("_x-1", True), ("Über", True), ("1st", False), ("-x", False)]:
+        rec = parse_record(f'[{name} "v"]\n\nRound 1\n1. d8-d4\n')
+        got = [h.name for m in rec.matches for h in m.headers]
+        assert (got == [name]) is ok, (name, got, rec.errors)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import kamisado_notation as k
-from kamisado_notation.checking.replay import replay
+from kamisado_notation.checking.replay import replay_match
 
 SAMPLES = Path(__file__).parent.parent / "samples"
 
@@ -26,7 +26,7 @@ def test_unknown_name_is_an_attribute_error() -> None:
 
 def test_parse_replay_and_list_moves_from_the_package() -> None:
     record = k.read_record(str(SAMPLES / "standard-match.kmr"))
-    match = replay(record.matches[0])
+    match = replay_match(record.matches[0])
     assert match.valid
     assert match.status == "complete"
     # a Standard match ends when one side reaches 3 points

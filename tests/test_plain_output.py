@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from rich.console import Console, RenderableType
 from rich.rule import Rule
 
-from kamisado_notation.checking.replay import replay
+from kamisado_notation.checking.replay import replay_match
 from kamisado_notation.drawing.render import board_diagram, moves_diagram, plain_rule
 from kamisado_notation.engine.position import Position
 from kamisado_notation.notation.files.opening import nth_match
@@ -61,7 +61,7 @@ def sample_positions() -> list[str]:
     for name in ("marathon-match.kmr", "pushes.kmr", "deadlock.kmr", "forfeit.kmr"):
         _, match_record, _ = nth_match(str(SAMPLES / name), 1)
         assert match_record is not None
-        for rnd in replay(match_record).rounds:
+        for rnd in replay_match(match_record).rounds:
             out += [rnd.position_at(n).to_string() for n in range(len(rnd.plies) + 1)]
     return out
 

@@ -427,11 +427,11 @@ def test_lineup_fill_right_of_figures_7e_to_7g() -> None:
 def _standard_match():  # type: ignore[no-untyped-def]
     from pathlib import Path
 
-    from kamisado_notation.checking.replay import replay
+    from kamisado_notation.checking.replay import replay_match
     from kamisado_notation.notation import read_record
 
     path = Path(__file__).resolve().parent.parent / "samples" / "standard-match.kmr"
-    return replay(read_record(str(path)).matches[0])
+    return replay_match(read_record(str(path)).matches[0])
 
 
 def test_match_summary_keeps_the_running_score() -> None:
@@ -459,11 +459,11 @@ def test_match_summary_does_not_count_past_a_round_the_replay_stopped_in() -> No
     round 2 on, while rounds 3… keep their own winner and points."""
     from test_tolerance import slipped  # a record with such a round, and lineups after it
 
-    from kamisado_notation.checking.replay import replay
+    from kamisado_notation.checking.replay import replay_match
     from kamisado_notation.notation import parse_record
 
     text, _bad, _late = slipped(with_lineups=True)
-    mr = replay(parse_record(text).matches[0])
+    mr = replay_match(parse_record(text).matches[0])
     assert mr.rounds[1].stopped and mr.rounds[2].result is not None
     table = draw(match_summary(mr))
     rows = [[c.strip() for c in line.strip("│").split("│")] for line in table.splitlines() if re.match(r"^│\s+\d", line)]

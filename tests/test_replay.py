@@ -9,7 +9,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kamisado_notation.checking.replay import MatchReplay, replay
+from kamisado_notation.checking.replay import MatchReplay, replay_match
 from kamisado_notation.engine.board import (
     RAYS,
     SQUARE_COLOURS,
@@ -63,7 +63,7 @@ def errors(m):  # type: ignore[no-untyped-def]
 def test_opening_from_the_spec_is_legal_and_names_the_next_tower() -> None:
     # docs/notation.md §7: Black's yellow (e8) goes left (towards h) one square to f7, a yellow
     # square; Gold must then move yellow: d1 left 3 -> a4 (yellow).
-    m = replay(record(rnd(1, E("Yellow", "L", 1, "Yellow"), E("Yellow", "L", 3, "Yellow"))))
+    m = replay_match(record(rnd(1, E("Yellow", "L", 1, "Yellow"), E("Yellow", "L", 3, "Yellow"))))
     assert m.valid, m.diagnostics
     plies = m.rounds[0].plies
     assert [p.move.coords() for p in plies] == ["e8-f7", "d1-a4"]  # type: ignore[union-attr]
@@ -74,14 +74,14 @@ def test_opening_from_the_spec_is_legal_and_names_the_next_tower() -> None:
 
 
 def test_wrong_tower_names_the_tower_and_why() -> None:
-    m = replay(record(rnd(1, E("Yellow", "L", 1, "Yellow"), E("Red", "F", 1, "Orange"))))
+    m = replay_match(record(rnd(1, E("Yellow", "L", 1, "Yellow"), E("Red", "F", 1, "Orange"))))
     (d,) = errors(m)
     assert (d.rule, d.round, d.ply, d.line) == ("T2", 1, 2, 11)
     assert "yellow" in d.message and "Black's last move ended on a yellow square" in d.message
 
 
 def test_wrong_square_is_reported_and_the_replay_goes_on() -> None:
-    m = replay(record(rnd(1, E("Yellow", "L", 1, "Red"), E("Yellow", "L", 3, "Yellow"))))
+    m = replay_match(record(rnd(1, E("Yellow", "L", 1, "Red"), E("Yellow", "L", 3, "Yellow"))))
     (d,) = errors(m)
     assert (d.rule, d.ply) == ("square", 1)
     assert "yellow square" in d.message and "f7" in d.message
@@ -90,7 +90,7 @@ def test_wrong_square_is_reported_and_the_replay_goes_on() -> None:
 
 def test_impossible_move_lists_the_legal_moves() -> None:
     # Gold's yellow d1 forward 7 would land on d8, where Black's pink stands (M3).
-    m = replay(record(rnd(1, E("Yellow", "L", 1, "Yellow"), E("Yellow", "F", 7, "Pink"), E("Red", "F", 1, "Red"))))
+    m = replay_match(record(rnd(1, E("Yellow", "L", 1, "Yellow"), E("Yellow", "F", 7, "Pink"), E("Red", "F", 1, "Red"))))
     (d,) = errors(m)
     assert (d.rule, d.ply) == ("M3", 2)
     assert "legal moves of Gold's yellow tower on d1" in d.message and "d1-a4" in d.message
@@ -98,9 +98,9 @@ def test_impossible_move_lists_the_legal_moves() -> None:
 
 
 def test_coordinates_resolve_like_colours() -> None:
-    m = replay(record(rnd(1, C("e8-f7"), C("d1-a4"))))
+    m = replay_match(record(rnd(1, C("e8-f7"), C("d1-a4"))))
     assert m.valid
-    m = replay(record(rnd(1, C("e8-f7"), C("e1-e2"))))
+    m = replay_match(record(rnd(1, C("e8-f7"), C("e1-e2"))))
     (d,) = errors(m)
     assert (d.rule, d.ply) == ("T2", 2) and "d1" in d.message
 
@@ -115,7 +115,7 @@ def _home_win(rings: int, match: str) -> MatchReplay:  # type: ignore[name-defin
     # Black's purple (on d2) must move (Gold's yellow ended on d3, a purple square) and
     # its only move is forward one to d1, Gold's home row: it wins the round.
     headers = {"Match": match, "Position": SUMO_HOME.format(r="+" * rings)}
-    return replay(record(rnd(1, E("Purple", "F", 1, "Yellow")), headers=headers))
+    return replay_match(record(rnd(1, E("Purple", "F", 1, "Yellow")), headers=headers))
 
 
 def test_standard_ends_when_a_sumo_becomes_a_double_sumo() -> None:
@@ -141,7 +141,7 @@ def test_a_triple_reaching_the_home_row_scores_8() -> None:
 def test_a_round_after_the_match_was_decided() -> None:
     extra = rnd(2, E("Brown", "F", 1, "Purple"), fill=Fill.LEFT, line=20)
     headers = {"Match": "Standard", "Position": SUMO_HOME.format(r="+")}
-    m = replay(record(rnd(1, E("Purple", "F", 1, "Yellow")), extra, headers=headers))
+    m = replay_match(record(rnd(1, E("Purple", "F", 1, "Yellow")), extra, headers=headers))
     (d,) = errors(m)
     assert (d.rule, d.line, d.round) == ("match", 20, 2)
 
@@ -152,7 +152,7 @@ def test_a_round_after_the_match_was_decided() -> None:
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10**6), fmt=st.sampled_from(sorted(MATCH_TARGETS)), coords=st.booleans())
 def test_generated_matches_validate(seed: int, fmt: str, coords: bool) -> None:
-    m = replay(generate_match(random.Random(seed), target=MATCH_TARGETS[fmt], coords=coords))
+    m = replay_match(generate_match(random.Random(seed), target=MATCH_TARGETS[fmt], coords=coords))
     assert m.valid, m.diagnostics
     assert m.status == "complete"
     assert m.score[m.winner] >= MATCH_TARGETS[fmt]  # type: ignore[index]
@@ -180,7 +180,7 @@ def _matches_legal(position: Position, e: Entry) -> bool:
 @given(seed=st.integers(0, 10**6), pick=st.integers(0, 10**6), what=st.sampled_from(["tower", "distance", "square", "forfeit"]), value=st.integers(0, 7))
 def test_one_changed_entry_is_reported_at_that_entry(seed: int, pick: int, what: str, value: int) -> None:
     match = generate_match(random.Random(seed), target=3)
-    good = replay(match)
+    good = replay_match(match)
     plies = [(ri, p) for ri, r in enumerate(good.rounds) for p in r.plies]
     ri, ply = plies[pick % len(plies)]
     e = ply.entry
@@ -197,7 +197,7 @@ def test_one_changed_entry_is_reported_at_that_entry(seed: int, pick: int, what:
         e.distance, e.direction = 0, None
     if (e.tower, e.direction, e.distance, e.square_colour) == (ply.move.tower, ply.move.direction, ply.move.distance, ply.move.square_colour):  # type: ignore[union-attr]
         return  # no change
-    bad = replay(match)
+    bad = replay_match(match)
     # The first error at an entry (a wrong score then also contradicts the Result header).
     at_entries = [d for d in errors(bad) if d.ply is not None]
     first = at_entries[0] if at_entries else None
@@ -216,7 +216,7 @@ def test_a_push_and_its_back_entry() -> None:
     # Black's Double Sumo blue on e6 pushes Gold's yellow (e5) and pink (e4) one square:
     # pink lands on e3, a red square, so Black moves again, with red (S3).
     headers = {"Match": "Long", "Position": "o.pkyrgn/......../....b++.../....Y.../....K+.../......../......../NGR..PBO b B"}
-    m = replay(record(rnd(1, E("Blue", "F", 1, "Brown"), E("Pink", "B", 1, "Red"), E("Red", "L", 1, "Brown")), headers=headers))
+    m = replay_match(record(rnd(1, E("Blue", "F", 1, "Brown"), E("Pink", "B", 1, "Red"), E("Red", "L", 1, "Brown")), headers=headers))
     assert m.valid, m.diagnostics
     r = m.rounds[0]
     assert [p.kind for p in r.plies] == ["push", "back", "move"]
@@ -270,7 +270,7 @@ def _one_entry_round(pos: Position, entry: Entry) -> MatchReplay:
     for e in entries:
         e.line = 10
     entry.column = 20
-    return replay(record(RoundRecord(1, None, 9, 1, entries=entries), headers={"Match": "Marathon", "Position": pos.to_string()}))
+    return replay_match(record(RoundRecord(1, None, 9, 1, entries=entries), headers={"Match": "Marathon", "Position": pos.to_string()}))
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -347,7 +347,7 @@ def test_an_entry_is_accepted_exactly_when_the_move_generator_has_it(
 def test_a_replayed_round_plays_like_the_engine(seed: int) -> None:
     """Every round of a generated match ends where Position.play takes its plies, and
     the next round starts from that end, filled as the record says (F1-F4)."""
-    m = replay(generate_match(random.Random(seed), target=7))
+    m = replay_match(generate_match(random.Random(seed), target=7))
     assert m.valid, m.diagnostics
     for r, nxt in itertools.pairwise(m.rounds):
         end = r.start.copy()

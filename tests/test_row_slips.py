@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from kamisado_notation.checking.fix import fix_text
-from kamisado_notation.checking.replay import PlyKind, replay
+from kamisado_notation.checking.replay import PlyKind, replay_match
 from kamisado_notation.checking.validate import validate_text
 from kamisado_notation.cli.app import app
 from kamisado_notation.engine.board import Direction
@@ -52,7 +52,7 @@ def moves_of(text: str) -> list[list[tuple[int, int, int]]]:
     """Each round's moves as (origin, target, distance), back-entries left out."""
     return [
         [(p.move.origin, p.move.target, p.move.distance) for p in rr.plies if p.move and p.kind is not PlyKind.BACK]
-        for rr in replay(only_match(text)).rounds
+        for rr in replay_match(only_match(text)).rounds
     ]
 
 
@@ -63,7 +63,7 @@ def winners(text: str) -> dict[int, str | None]:
     places = {r.line: n for n, r in enumerate(m.rounds, 1)}
     out: dict[int, str | None] = {}
     added = place = 0
-    for rr in replay(m).rounds:
+    for rr in replay_match(m).rounds:
         if rr.record.line in places:
             place = places[rr.record.line] + added
         else:  # (a round the replay split off: after the one before)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from kamisado_notation.checking.replay import replay
+from kamisado_notation.checking.replay import replay_match
 from kamisado_notation.checking.validate import validate_file
 from kamisado_notation.engine.board import Side
 from kamisado_notation.notation import read_record
@@ -34,7 +34,7 @@ def test_every_sample_validates(name: str) -> None:
 
 
 def _replays(name: str) -> list:  # type: ignore[type-arg]
-    return [replay(m) for m in read_record(str(SAMPLES / name)).matches]
+    return [replay_match(m) for m in read_record(str(SAMPLES / name)).matches]
 
 
 @pytest.mark.parametrize(

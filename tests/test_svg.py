@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_render import SPEC_GRID  # docs/notation.md §1, written out once for the tests
 
-from kamisado_notation.checking.replay import replay
+from kamisado_notation.checking.replay import replay_match
 from kamisado_notation.drawing import svg
 from kamisado_notation.engine.board import Side, parse_square, square_name
 from kamisado_notation.engine.match import Fill, fill_order
@@ -266,7 +266,7 @@ def squares_of_panels(root: ET.Element) -> list[dict[str, ET.Element]]:
 def test_positions_and_rounds_draw_themselves_once_svg_is_imported() -> None:
     document = Position.initial()._repr_svg_()
     assert document is not None and len(squares(parse(document))) == 64
-    mr = replay(read_record(str(ROOT / "samples" / "pushes.kmr")).matches[1])
+    mr = replay_match(read_record(str(ROOT / "samples" / "pushes.kmr")).matches[1])
     drawn = parse(mr.rounds[0]._repr_svg_())
     assert having(drawn, "title")[0].text == f"Round 1, after ply {len(mr.rounds[0].plies)} of {len(mr.rounds[0].plies)}"
     assert having(drawn, "last-move")

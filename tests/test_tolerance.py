@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from kamisado_notation.checking.fix import fix_text
-from kamisado_notation.checking.replay import MatchReplay, PlyKind, replay
+from kamisado_notation.checking.replay import MatchReplay, PlyKind, replay_match
 from kamisado_notation.checking.validate import FileReport, validate_text
 from kamisado_notation.cli.app import app
 from kamisado_notation.diagnostics import ERROR, WARNING
@@ -38,7 +38,7 @@ def written(seed: int, form: Form = Form.TEXT, lang: str = "en", target: int = 3
 
 def judged(text: str) -> MatchReplay:
     (match,) = parse_record(text).matches
-    return replay(match)
+    return replay_match(match)
 
 
 def moves(r: MatchReplay) -> list[list[tuple[int, int]]]:

@@ -20,12 +20,12 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from kamisado_notation.checking.fix import fix_text
-from kamisado_notation.checking.replay import PlyKind, replay
+from kamisado_notation.checking.replay import PlyKind, replay_match
 from kamisado_notation.checking.validate import validate_file, validate_text
 from kamisado_notation.cli.app import app
 from kamisado_notation.engine.board import SQUARE_COLOURS
 from kamisado_notation.engine.position import Move, Position
-from kamisado_notation.errors import FormatError
+from kamisado_notation.errors import FormatError, NotationError
 from kamisado_notation.notation import parse_entry, parse_record, record_from_json
 from kamisado_notation.notation.record import Entry, RecordFile
 from kamisado_notation.notation.vocabulary import word_kinds
@@ -46,7 +46,7 @@ def errors(text: str):  # type: ignore[no-untyped-def]
 
 def moves_of(text: str) -> list[list[tuple[int, int, int]]]:
     (m,) = parse_record(text).matches
-    return [[(p.move.origin, p.move.target, p.move.distance) for p in rr.plies if p.move] for rr in replay(m).rounds]
+    return [[(p.move.origin, p.move.target, p.move.distance) for p in rr.plies if p.move] for rr in replay_match(m).rounds]
 
 
 def spoil(text: str, line: int, column: int, entry_text: str, slot: str, word: str) -> tuple[str, int]:
@@ -96,7 +96,7 @@ def test_the_other_three_slots_name_the_move(written: str, slot: str) -> None:
     (m,) = parse_record(text).matches
     assert m.rounds[0].entries[0].unread == slot
     # the replay went on: Gold's green tower moved (h3 is green), and it is Black's turn
-    (result,) = replay(m).rounds
+    (result,) = replay_match(m).rounds
     assert [p.move.coords() for p in result.plies if p.move] == ["c8-h3", "b1-b2"]
     fixed = fix_text(text, path="t.kmr")
     assert fixed.valid and fixed.text.startswith("Round 1\n1. Purple Left 5 Green {fix: was ")
@@ -143,7 +143,7 @@ def test_a_round_whose_first_move_the_slots_do_not_decide_stops_there() -> None:
     assert [(d.rule, d.line, d.column) for d in ds] == [("syntax", 3, 4)]
     assert "no single correction" in ds[0].message
     assert sorted(ds[0].suggestions) == ["Green Forward 1 Red", "Orange Forward 1 Red"]
-    (result,) = replay(parse_record(text).matches[0]).rounds
+    (result,) = replay_match(parse_record(text).matches[0]).rounds
     assert result.stopped and result.plies == []
     fixed = fix_text(text)
     assert not fixed.valid and fixed.text == text  # nothing certain: kept as written
@@ -222,7 +222,7 @@ def test_property_an_unknown_word_is_read_past_and_fixed(seed: int, pick: int, s
     match = generate_match(random.Random(seed), target=1)
     text = format_record(RecordFile("<t>", matches=[match]), form=form, lang=lang)
     (m,) = parse_record(text).matches
-    (rr,) = replay(m).rounds
+    (rr,) = replay_match(m).rounds
     spots = [(i, p) for i, p in enumerate(rr.plies) if p.kind is PlyKind.MOVE and p.move is not None]
     i, ply = spots[pick % len(spots)]
     assert ply.move is not None
@@ -297,3 +297,29 @@ def test_convert_keeps_the_entry_as_written_and_coordinates_refuse_it(tmp_path: 
     path.write_text("Round 1\n1. Purple Left 5 5 Green   Green Forward 1 Brown\n", encoding="utf-8")
     r = runner.invoke(app, ["convert", str(path), "--to", "short", "-o", str(out)])
     assert r.exit_code == 1 and "could not be read; nothing converted" in r.output and not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("written", "unread", "slot", "word"),
+    [
+        ("Purple Lfet 5 Green", "direction", "direction", "Lfet"),
+        ("Purpel Left 5 Green", "tower", "tower", "Purpel"),
+        ("Purple Left 5 Grene", "square", "square_colour", "Grene"),
+    ],
+)
+def test_parse_entry_raises_at_an_unknown_word_unless_given_a_list_for_it(written: str, unread: str, slot: str, word: str) -> None:
+    # strict: the unknown word is the error, at its column
+    with pytest.raises(NotationError) as raised:
+        parse_entry(written)
+    assert raised.value.column == written.index(word) + 1
+    # lenient: the slot is left unread, the rest of the entry kept, the same error listed
+    unknown: list[NotationError] = []
+    entry = parse_entry(written, errors=unknown)
+    assert [(e.column, str(e)) for e in unknown] == [(raised.value.column, str(raised.value))]
+    assert entry.unread == unread
+    assert getattr(entry, slot) is None and entry.distance == 5
+    # a text that is no move raises either way, and a good move leaves the list empty
+    with pytest.raises(NotationError):
+        parse_entry("Purple Left", errors=[])
+    clean: list[NotationError] = []
+    assert parse_entry("Purple Left 5 Green", errors=clean).tower is not None and clean == []

@@ -134,14 +134,14 @@ def resolve_moves(match: MatchRecord, form: Form) -> tuple[ResolvedMoves, Unreso
     ``match`` in ``form`` needs the board (coordinates ↔ colours; JSON gets both where the
     replay reaches) — only for entries without an error, which keep what was written —
     and why the match cannot be written in ``form``, if it cannot."""
-    from .replay import replay
+    from .replay import replay_match
 
     if form is Form.JSON:  # (both squares and colours, where the replay reaches)
-        return (replay(match).resolved_moves() if any(r.entries for r in match.rounds) else ResolvedMoves()), None
+        return (replay_match(match).resolved_moves() if any(r.entries for r in match.rounds) else ResolvedMoves()), None
     wanted = [(j, k, e) for j, r in enumerate(match.rounds) for k, e in enumerate(r.entries) if _needs_board(e, form)]
     if not wanted:
         return ResolvedMoves(), None
-    result = replay(match)
+    result = replay_match(match)
     moves = result.resolved_moves()
     errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
     if errors:
@@ -184,9 +184,9 @@ def convert_foreign(path: str, output: str, *, form: str, encoding: str | None =
 
 def _foreign_match(m: MatchRecord, form: str, texts: list[str], problems: ConversionProblems) -> None:
     """``m`` in ``form`` appended to ``texts``, or why it cannot be in ``problems``."""
-    from .replay import replay
+    from .replay import replay_match
 
-    result = replay(m)
+    result = replay_match(m)
     errors = tuple(d for d in result.diagnostics if d.severity is Severity.ERROR)
     if errors:
         problems.unresolved = Unresolved(m.index, form, errors=errors)

@@ -37,7 +37,7 @@ __all__ = [
     "article",
     "back_move",
     "candidates",
-    "correct",
+    "correct_entry",
     "exact_move",
     "play_as_written",
     "push_mark_fault",
@@ -241,7 +241,7 @@ def candidates(position: Position, entry: Entry) -> list[Candidate]:
     return found
 
 
-def correct(position: Position, entry: Entry, following: Sequence[Entry] = (), *, ends: bool = False) -> Correction:
+def correct_entry(position: Position, entry: Entry, following: Sequence[Entry] = (), *, ends: bool = False) -> Correction:
     """The correction of ``entry``, which is not a legal move in ``position`` as
     written; ``following`` are the entries after it in its round (to tell candidates
     apart), ``ends`` says the round must end with this entry (a later round follows).

@@ -30,6 +30,7 @@ from ..diagnostics import (
     RewriteMark,
     SwapEntries,
 )
+from ..notation.text import LINE
 
 __all__ = ["Applied", "apply_edits", "edit_text"]
 
@@ -38,8 +39,6 @@ _NUMBER = re.compile(r"(\d+)\.(\s*)$")
 
 #: A change within a line: (start, end, new text), 0-based columns of the line as written.
 _Span = tuple[int, int, str]
-#: A line with its ending (as the reader cuts lines: "\r\n", "\n" or "\r" alone).
-_LINE = re.compile(r"[^\r\n]*(?:\r\n|\n|\r)|[^\r\n]+\Z")
 
 
 @dataclass(frozen=True)
@@ -126,7 +125,7 @@ def edit_text(text: str, edits: Iterable[Edit]) -> Applied:
     made from the right, so that the columns of the others stay true; a row inserted
     before a line takes that line's indentation and line ending."""
     bom = "\ufeff" if text.startswith("\ufeff") else ""
-    lines = _LINE.findall(text, len(bom))
+    lines = LINE.findall(text, len(bom))
     spans: dict[int, list[_Span]] = defaultdict(list)
     before: dict[int, list[str]] = defaultdict(list)  # line → rows inserted before it
     whole: dict[int, DeleteRow | RewriteLine] = {}  # line → the edit that replaces it

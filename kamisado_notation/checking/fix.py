@@ -188,12 +188,12 @@ def _certain(text: str, path: str) -> tuple[list[Edit], list[Diagnostic]]:
     """The certain corrections of ``text``, as record edits, and the diagnostics that
     carry them."""
     from .matches import split_matches
-    from .replay import replay
+    from .replay import replay_match
 
     fixes: list[Edit] = []
     found: list[Diagnostic] = []
     for match in split_matches(parse_record(text, path=path).matches):  # (numbered as validate numbers them)
-        result = replay(match)
+        result = replay_match(match)
         fixes.extend(result.fixes)
         found.extend(d for d in result.diagnostics if d.edits)
     return fixes, found

@@ -37,12 +37,12 @@ def match_parts(match: MatchRecord) -> list[tuple[MatchRecord, MatchReplay | Non
     needed one (``None`` where it did not). Where a ``Round 1`` follows other rounds,
     the whole is replayed once to find where the matches start (a ``Round 1`` after a
     decided match), then each part: time linear in the record."""
-    from .replay import replay
+    from .replay import replay_match
 
     rounds = match.rounds
     if not any(r.number == 1 and not r.unread for r in rounds[1:]):
         return [(match, None)]
-    whole = replay(match)
+    whole = replay_match(match)
     starts = {d.line for d in whole.diagnostics if d.kind is Kind.PASTED_MATCH}
     cuts = [k for k in range(1, len(rounds)) if rounds[k].line in starts]
     if not cuts:
@@ -52,7 +52,7 @@ def match_parts(match: MatchRecord) -> list[tuple[MatchRecord, MatchReplay | Non
     for n, (first, end) in enumerate(zip([0, *cuts], [*cuts, len(rounds)], strict=True)):
         pasted = _pasted(judged) if judged is not None else None
         part = _part(match, first, end, match.index + n, pasted)
-        judged = replay(part)
+        judged = replay_match(part)
         parts.append((part, judged))
     return parts
 
@@ -93,9 +93,9 @@ def _part(match: MatchRecord, first: int, end: int, index: int, pasted: Pasted |
 
 def replay_matches(match: MatchRecord) -> list[MatchReplay]:
     """Every match ``match`` holds (:func:`match_parts`), replayed."""
-    from .replay import replay
+    from .replay import replay_match
 
-    return [judged if judged is not None else replay(part) for part, judged in match_parts(match)]
+    return [judged if judged is not None else replay_match(part) for part, judged in match_parts(match)]
 
 
 def split_matches(matches: Iterable[MatchRecord]) -> Iterator[MatchRecord]:

@@ -71,7 +71,7 @@ __all__ = [
     "lineup_start",
     "match_target",
     "parse_result",
-    "replay",
+    "replay_match",
 ]
 
 
@@ -621,11 +621,11 @@ def _restart_wording(rounds: list[RoundRecord], j: int, k: int) -> str:
     )
 
 
-def replay(match: MatchRecord) -> MatchReplay:
+def replay_match(match: MatchRecord) -> MatchReplay:
     """Replay ``match`` and judge it; see the module docstring for the error policy.
 
     >>> from kamisado_notation.notation import read_record
-    >>> judged = replay(read_record("samples/standard-match.kmr").matches[0])
+    >>> judged = replay_match(read_record("samples/standard-match.kmr").matches[0])
     >>> judged.valid, str(judged.status), [r.result.winner.title for r in judged.rounds]
     (True, 'complete', ['Black', 'Gold', 'Gold', 'Black', 'Gold'])
     """

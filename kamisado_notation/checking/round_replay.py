@@ -32,7 +32,7 @@ from .correct import (
     Correction,
     Slot,
     back_move,
-    correct,
+    correct_entry,
     exact_move,
     slot_wording,
 )
@@ -236,7 +236,7 @@ class RoundReplayer:
         move = self.unread(idx, entry) if entry.unread is not None else exact_move(pos, entry)
         if move is None:
             move = self.slip(idx, entry, number)
-        self.play(idx, entry, number, move)
+        self.record_ply(idx, entry, number, move)
 
     def missing_placeholder(self, entry: Entry, number: int) -> None:
         """Gold is the Challenger, yet the round's first entry is no ``...``. When it is a
@@ -280,7 +280,8 @@ class RoundReplayer:
         """Where entry ``idx`` of the round as replayed is written (:attr:`Ply.index`)."""
         return idx if self.places is None else self.places[idx]
 
-    def play(self, idx: int, entry: Entry, number: int, move: Move) -> None:
+    def record_ply(self, idx: int, entry: Entry, number: int, move: Move) -> None:
+        """Play ``move`` (entry ``idx``, turn ``number``) and keep it as the round's next ply."""
         kind = PlyKind.PUSH if move.push else PlyKind.FORFEIT if move.distance == 0 else PlyKind.MOVE
         self.rr.plies.append(Ply(number, move.side, entry, kind, move, self.place(idx)))
         self.pos.apply(move)
@@ -331,7 +332,7 @@ class RoundReplayer:
         after it telling them apart."""
         entries = self.rr.record.entries
         following = entries[idx + 1 : idx + 1 + LOOKAHEAD]
-        return correct(self.pos, entry, following, ends=self.ends and idx + 1 == len(entries))
+        return correct_entry(self.pos, entry, following, ends=self.ends and idx + 1 == len(entries))
 
     def row_slip_likelier(self, idx: int) -> bool:
         """:func:`.slips.rows.row_slip_likelier` here (never after a forgotten forfeit:

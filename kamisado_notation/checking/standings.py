@@ -32,7 +32,7 @@ from ..display import printable
 from ..engine.board import Side
 from .replay import MatchStatus
 from .slips.headers import misnamed
-from .validate import FileValidation, MatchSummary, validate_paths
+from .validate import FileReportStream, MatchSummary, validate_paths
 
 __all__ = [
     "INVALID", "IN_PROGRESS", "ROW_FIELDS", "UNNAMED", "UNREADABLE", "EventTally", "LeftOut", "PlayerRow", "Standings", "Tally",
@@ -218,7 +218,7 @@ class Tally:
         self._left_out: list[LeftOut] = []
         self._counted = 0
 
-    def add_file(self, fv: FileValidation) -> None:
+    def add_file(self, fv: FileReportStream) -> None:
         """Count the matches of one file's validation (iterating it), and leave out
         what cannot count."""
         for summary in fv:
@@ -284,7 +284,7 @@ class Tally:
         return [printable(w) for w in out]
 
 
-def file_left_out(fv: FileValidation) -> list[LeftOut]:
+def file_left_out(fv: FileReportStream) -> list[LeftOut]:
     """What a file's own errors leave out (after its matches were iterated): the file
     when it cannot be read, and any error of its own, which may hide matches."""
     out = []
@@ -322,7 +322,7 @@ class EventTally:
         #: Every event met (its first spelling), the others included.
         self.events: dict[str, str] = {}
 
-    def add_file(self, fv: FileValidation) -> None:
+    def add_file(self, fv: FileReportStream) -> None:
         """Count the matches of one file's validation, each in its event's table."""
         self._order.setdefault(fv.path, len(self._order))
         before = ""
@@ -429,7 +429,7 @@ def standings(
     paths: Iterable[str],
     *,
     jobs: int = 1,
-    on_file: Callable[[FileValidation], None] | None = None,
+    on_file: Callable[[FileReportStream], None] | None = None,
     event: str | None = None,
 ) -> Standings:
     """The standings of the matches in the record files ``paths`` (``-``: standard

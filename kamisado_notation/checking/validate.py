@@ -4,7 +4,7 @@ per match (README: ``kamisado validate``).
 Files are read as a stream of matches, and each match's replay is reduced to a
 :class:`MatchSummary` (its score, round results and diagnostics) before the next one is
 read. :func:`validate_stream` gives a file's summaries one at a time
-(:class:`FileValidation`), so memory does not grow with the number of matches;
+(:class:`FileReportStream`), so memory does not grow with the number of matches;
 :func:`validate_file` collects them into a :class:`FileReport`. A ``.kmr`` file is read
 in blocks of whole matches (:mod:`~kamisado_notation.notation.files.blocks`, cut as the one
 opener reads it: standard input and pipes too), each a pure function of its bytes
@@ -53,7 +53,7 @@ __all__ = [
     "VALIDATE_BLOCK_BYTES",
     "BlockReport",
     "FileReport",
-    "FileValidation",
+    "FileReportStream",
     "MatchSummary",
     "judged_summaries",
     "merge_blocks",
@@ -155,9 +155,9 @@ class FileReport:
 def summarize(match: MatchRecord) -> MatchSummary:
     """Replay ``match`` and keep only its summary (the match as read: for the matches it
     holds, another pasted in without headers counted as one, :func:`summaries`)."""
-    from .replay import replay
+    from .replay import replay_match
 
-    return summary_of(replay(match))
+    return summary_of(replay_match(match))
 
 
 def summaries(match: MatchRecord) -> list[MatchSummary]:
@@ -311,7 +311,7 @@ def validate_file(
     return validate_stream(path, encoding=encoding).report(on_match=on_match)
 
 
-class FileValidation:
+class FileReportStream:
     """One file's validation as a stream: iterate it once for the match summaries, in
     order; then :attr:`diagnostics` (what belongs to no match) and the counts are
     complete. They are found as the file is read, each before the first summary of a
@@ -321,7 +321,7 @@ class FileValidation:
     summary); ``closing``, what is known only at the end (a file that cannot be read, or
     no further; a file with no match)."""
 
-    def __init__(self, path: str, summaries: Callable[[FileValidation], Iterator[MatchSummary]]) -> None:
+    def __init__(self, path: str, summaries: Callable[[FileReportStream], Iterator[MatchSummary]]) -> None:
         self.path = path
         self.errors: list[Diagnostic] = []
         self.leading: list[Diagnostic] = []
@@ -357,7 +357,7 @@ class FileValidation:
         return report
 
 
-def in_line_order(fv: FileValidation) -> Iterator[tuple[MatchSummary | None, list[Diagnostic]]]:
+def in_line_order(fv: FileReportStream) -> Iterator[tuple[MatchSummary | None, list[Diagnostic]]]:
     """Iterate ``fv``: ``(summary, diagnostics)`` for each match, then ``(None,
     diagnostics)``, where the diagnostics, given in turn, are the file's and its
     matches' in line order (as :meth:`FileReport.all_diagnostics` orders them) as soon as
@@ -384,17 +384,17 @@ def _line_order(d: Diagnostic) -> tuple[int, int]:
 
 def validate_stream(
     path: str, *, size: int = VALIDATE_BLOCK_BYTES, encoding: str | None = None
-) -> FileValidation:
+) -> FileReportStream:
     """Validate the file at ``path`` (``-``: standard input) one block of matches at a
     time, in this process (a JSON record a match at a time; ``encoding``: as for
     :func:`validate_file`)."""
     from ..notation.files.opening import source_name
 
-    return FileValidation(source_name(path), lambda fv: _stream_summaries(path, size, fv, encoding))
+    return FileReportStream(source_name(path), lambda fv: _stream_summaries(path, size, fv, encoding))
 
 
 def _stream_summaries(
-    path: str, size: int, fv: FileValidation, encoding: str | None
+    path: str, size: int, fv: FileReportStream, encoding: str | None
 ) -> Iterator[MatchSummary]:
     from ..notation.files.opening import JsonMatches, open_blocks
 
@@ -409,7 +409,7 @@ def _stream_summaries(
     yield from merge_blocks(((block, validate_block(block)) for block in source), fv)
 
 
-def _record_summaries(source: JsonMatches, fv: FileValidation) -> Iterator[MatchSummary]:
+def _record_summaries(source: JsonMatches, fv: FileReportStream) -> Iterator[MatchSummary]:
     """The summaries of a JSON record's matches as they are read; its own diagnostics
     (a fault that ended the reading) once they are."""
     yield from numbered(map(summaries, source.matches))
@@ -433,12 +433,12 @@ def validate_paths(
     size: int = VALIDATE_BLOCK_BYTES,
     worker: BlockWorker | None = None,
     encoding: str | None = None,
-) -> Iterator[FileValidation]:
+) -> Iterator[FileReportStream]:
     """Validate the files ``paths`` in order (``-``: standard input), with ``jobs`` worker
     processes sharing out the blocks of every file (so one large file uses them all);
     the results are those of ``jobs=1``. A block whose worker dies (killed, out of
     memory) or fails ends its file's validation with an ``io`` diagnostic that says so;
-    every other file gets its real result. Each file's :class:`FileValidation` must be
+    every other file gets its real result. Each file's :class:`FileReportStream` must be
     iterated before the next. ``worker``: :func:`validate_block` unless given;
     ``encoding``: the files', as for :func:`validate_file`."""
     paths = list(paths)
@@ -476,7 +476,7 @@ def _blocks_of(paths: list[str], size: int, encoding: str | None) -> Iterator[tu
             yield number, e
 
 
-def _validation(path: str, items: Iterator[tuple[tuple[int, object], BlockReport | Failure | None]]) -> FileValidation:
+def _validation(path: str, items: Iterator[tuple[tuple[int, object], BlockReport | Failure | None]]) -> FileReportStream:
     """A file's validation from its items and their results (:func:`_blocks_of`)."""
     from ..io.parallel import Failure  # (only with workers: its imports cost start-up time)
     from ..notation.files.opening import JsonMatches
@@ -484,7 +484,7 @@ def _validation(path: str, items: Iterator[tuple[tuple[int, object], BlockReport
     head = next(items)
     first = head[0][1]
     if isinstance(first, JsonMatches):
-        return FileValidation(path, lambda fv: _record_summaries(first, fv))
+        return FileReportStream(path, lambda fv: _record_summaries(first, fv))
 
     def pairs() -> Iterator[tuple[Block, BlockReport]]:
         for (_number, item), result in chain([head], items):
@@ -495,7 +495,7 @@ def _validation(path: str, items: Iterator[tuple[tuple[int, object], BlockReport
                 raise RecordIOError(why, reason=why)
             yield item, result
 
-    return FileValidation(path, lambda fv: merge_blocks(pairs(), fv))
+    return FileReportStream(path, lambda fv: merge_blocks(pairs(), fv))
 
 
 def _failed(failure: Failure | None) -> str:
@@ -549,7 +549,7 @@ def validate_block(block: Block) -> BlockReport:
 
 
 def merge_blocks(
-    pairs: Iterable[tuple[Block, BlockReport]], fv: FileValidation
+    pairs: Iterable[tuple[Block, BlockReport]], fv: FileReportStream
 ) -> Iterator[MatchSummary]:
     """The summaries of a file from its blocks and their reports, in order, as reading
     the file in one go gives them: indices counted through the file; where a cut between
@@ -582,7 +582,7 @@ def merge_blocks(
         yield from cur.rest()
 
 
-def _add_reading_errors(fv: FileValidation, errors: list[Diagnostic]) -> None:
+def _add_reading_errors(fv: FileReportStream, errors: list[Diagnostic]) -> None:
     """A block's reading errors into ``fv``; a file has one ``text`` warning, the first
     block's that has one (each block read alone has its own)."""
     for d in errors:
@@ -655,7 +655,7 @@ def report_json(reports: list[FileReport]) -> dict[str, object]:
 _SPOOL_CHARS = 1 << 20
 
 
-def write_report_json(validations: Iterable[FileValidation], out: TextIO, *, ascii_only: bool = False) -> None:
+def write_report_json(validations: Iterable[FileReportStream], out: TextIO, *, ascii_only: bool = False) -> None:
     """Write the ``validate --json`` document the README describes (the text of
     ``json_text(report_json(...))`` and a newline:
     :func:`~kamisado_notation.display.json_text`, ``ascii_only`` as there) to ``out`` as

@@ -34,7 +34,7 @@ from ..engine.board import SIDES, SQUARE_COLOURS, Colour, Direction, Side
 from ..engine.match import HOME_SQUARES, Fill, Match, RoundResult
 from ..engine.position import Move, Position, WrittenMove
 from ..errors import IllegalMoveError, MatchError, NotationError, PositionError
-from ..notation.kmr.fast_paths import Fields, as_written, move_fields
+from ..notation.kmr.fast_paths import EntrySlots, as_written, move_slots
 from ..notation.kmr.headers import KNOWN_LOWER, header_name_warning
 from ..notation.kmr.line_reader import Reader, RecordEvents
 from ..notation.kmr.reader import read_lines
@@ -197,7 +197,7 @@ class _Fused:
 
     def row(self, turn: int | None, first: WrittenMove | None, second: WrittenMove | None) -> None:
         """A row the reader's fast tiers read: a turn number, an entry or '...' (None),
-        perhaps a second entry, played at once (:meth:`play`)."""
+        perhaps a second entry, played at once (:meth:`play_rows`)."""
         if not self.rounds:
             self.round(1, None)  # entries before any Round line: an implicit round 1
         idx = self.idx
@@ -206,9 +206,9 @@ class _Fused:
         if first is None:
             self.placeholder()
         else:
-            self.play([first])
+            self.play_rows([first])
         if second is not None:
-            self.play([second])
+            self.play_rows([second])
 
     def entries(self, entries: list[Entry]) -> None:
         """The entries of a line of many (each with its own turn number, if any)."""
@@ -234,13 +234,13 @@ class _Fused:
         self.idx = 1
         self.placeheld = True
 
-    def entry(self, f: Fields) -> None:
+    def entry(self, f: EntrySlots) -> None:
         """One entry the hot path did not take, played at once."""
         self.idx += 1
-        self._play([as_written(f)], self.idx - 1, lambda _i: f)
+        self._play_from([as_written(f)], self.idx - 1, lambda _i: f)
 
-    def play(self, written: list[WrittenMove]) -> None:
-        """Play the entries of a run of rows, as the engine plays them (:meth:`_play`)."""
+    def play_rows(self, written: list[WrittenMove]) -> None:
+        """Play the entries of a run of rows, as the engine plays them (:meth:`_play_from`)."""
         first = self.idx
         self.idx = first + len(written)
         pos = self.pos
@@ -248,31 +248,31 @@ class _Fused:
         if self.pending is None and pos.to_move is SIDES[first & 1]:
             start = pos.play_written(written)
         if start < len(written):
-            self._play(written, first, lambda i: move_fields(written[i]), start)
+            self._play_from(written, first, lambda i: move_slots(written[i]), start)
 
-    def _play(
-        self, written: list[WrittenMove], first: int, fields: Callable[[int], Fields], start: int = 0
+    def _play_from(
+        self, written: list[WrittenMove], first: int, slots: Callable[[int], EntrySlots], start: int = 0
     ) -> None:
         """Play entries from ``start`` on, the first the round's entry ``first``: runs of
         ordinary moves written without a fault by the engine
         (:meth:`Position.play_written`), anything else by :meth:`_other` (with the
-        entry's ``fields``), a back-entry by :meth:`_back`."""
+        entry's ``slots``), a back-entry by :meth:`_back`."""
         pos = self.pos
         n = len(written)
         i = start
         while i < n:
             if self.pending is not None:
-                self._back(fields(i))
+                self._back(slots(i))
             else:
                 if pos.to_move is not SIDES[(first + i) & 1]:
                     raise _Fallback  # (sides alternate within a run of ordinary moves)
                 i = pos.play_written(written, i)
                 if i == n:
                     break
-                self._other(pos, fields(i))
+                self._other(pos, slots(i))
             i += 1
 
-    def _other(self, pos: Position, f: Fields) -> None:
+    def _other(self, pos: Position, f: EntrySlots) -> None:
         """A push, a forfeit, or a move the engine refuses (then :class:`_Fallback`)."""
         tower, direction, distance, square, origin, target, mark, _ = f
         if distance == 0 if origin is None else origin == target:
@@ -304,7 +304,7 @@ class _Fused:
                 raise _Fallback
             self.chain.add(key)
 
-    def _back(self, f: Fields) -> None:
+    def _back(self, f: EntrySlots) -> None:
         """The pushed player's back-entry: the farthest pushed tower, back one (S3)."""
         push, pos = self.pending, self.pos
         assert push is not None and push.pushed_to is not None
@@ -475,10 +475,10 @@ class Judge(RecordEvents[Judged]):
         try:
             if turn is not None and idx == 2 * turn - 2 and fused.rounds:  # (Black's slot of row `turn`)
                 if moves[0] is not None:
-                    fused.play(moves)  # type: ignore[arg-type]  # (only the first may be '...')
+                    fused.play_rows(moves)  # type: ignore[arg-type]  # (only the first may be '...')
                     return
                 fused.placeholder()  # '...': Gold starts the round
-                fused.play(moves[1:])  # type: ignore[arg-type]
+                fused.play_rows(moves[1:])  # type: ignore[arg-type]
                 return
         except _Fallback:
             self.fused = None

@@ -66,7 +66,7 @@ def _load(argument: str, match: int, encoding: str | None) -> tuple[str, Any]:
     (its matches are not counted)."""
     try:
         from ..checking.matches import split_matches
-        from ..checking.replay import replay
+        from ..checking.replay import replay_match
         from ..notation import RecordIOError
         from ..notation.files.opening import nth_match
     except ImportError as e:  # pragma: no cover - a partial build
@@ -85,7 +85,7 @@ def _load(argument: str, match: int, encoding: str | None) -> tuple[str, Any]:
             say(str(e))
             continue
         if match_record is not None:
-            return path, replay(match_record)
+            return path, replay_match(match_record)
         if not count and not folder:
             _report(record.path, record.errors)
             fail(f"{record.path}: the file holds no match", code=EXIT_INVALID)

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from rich.table import Table
 
     from ..checking.standings import Standings
-    from ..checking.validate import FileValidation
+    from ..checking.validate import FileReportStream
 
 #: From this many files on, a terminal shows a progress bar.
 _MANY_FILES = 20
@@ -119,7 +119,7 @@ def _status(table: Standings) -> int:
     return EXIT_USAGE if UNREADABLE in kinds else EXIT_INVALID if INVALID in kinds else EXIT_OK
 
 
-def _with_progress(validations: Iterator[FileValidation], total: int) -> Iterator[FileValidation]:
+def _with_progress(validations: Iterator[FileReportStream], total: int) -> Iterator[FileReportStream]:
     """``validations``, with a progress bar on standard error when it is a terminal and
     there are many files."""
     err = console(stderr=True)

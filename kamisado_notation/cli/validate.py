@@ -33,7 +33,7 @@ from .common import (
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from ..checking.validate import FileValidation, MatchSummary
+    from ..checking.validate import FileReportStream, MatchSummary
     from ..diagnostics import Diagnostic
     from ..notation.writer import Form
 
@@ -63,7 +63,7 @@ def validate(
         fail("--quiet does not apply to --json (which prints no summaries)")
     files = read_inputs(files)
     codec = checked_encoding(encoding)
-    done: list[FileValidation] = []
+    done: list[FileReportStream] = []
     try:
         _report(files, done, jobs=jobs, as_json=as_json, quiet=quiet, no_color=no_color, encoding=codec)
     except ResourceError as e:  # the workers cannot be started: why, not a traceback
@@ -75,7 +75,7 @@ def validate(
 
 
 def _report(
-    files: list[str], done: list[FileValidation], *, jobs: int, as_json: bool, quiet: bool, no_color: bool, encoding: str | None
+    files: list[str], done: list[FileReportStream], *, jobs: int, as_json: bool, quiet: bool, no_color: bool, encoding: str | None
 ) -> None:
     """Validate ``files`` (in ``encoding``, when given) and print what is found (each
     file's validation kept in ``done``)."""
@@ -94,14 +94,14 @@ def _report(
         out.print(escape(_total(done)), soft_wrap=True)
 
 
-def _kept(streams: Iterator[FileValidation], done: list[FileValidation]) -> Iterator[FileValidation]:
+def _kept(streams: Iterator[FileReportStream], done: list[FileReportStream]) -> Iterator[FileReportStream]:
     """``streams``, each also kept in ``done`` (after its matches, only counts remain)."""
     for fv in streams:
         done.append(fv)
         yield fv
 
 
-def _with_progress(fv: FileValidation, items: Iterator[_Item], *, shown: bool) -> Iterator[_Item]:
+def _with_progress(fv: FileReportStream, items: Iterator[_Item], *, shown: bool) -> Iterator[_Item]:
     """``items``, with a progress bar on stderr when it is a terminal and the file is
     long work."""
     try:
@@ -114,7 +114,7 @@ def _with_progress(fv: FileValidation, items: Iterator[_Item], *, shown: bool) -
     return _ticking(fv, items, err)
 
 
-def _ticking(fv: FileValidation, items: Iterator[_Item], err: Console) -> Iterator[_Item]:
+def _ticking(fv: FileReportStream, items: Iterator[_Item], err: Console) -> Iterator[_Item]:
     from rich.markup import escape
     from rich.progress import Progress
 
@@ -129,7 +129,7 @@ def _ticking(fv: FileValidation, items: Iterator[_Item], err: Console) -> Iterat
             yield item
 
 
-def _print_file(out: Console, fv: FileValidation, *, quiet: bool, progress: bool) -> None:
+def _print_file(out: Console, fv: FileReportStream, *, quiet: bool, progress: bool) -> None:
     """One file's diagnostics as its summaries come, in line order
     (:func:`~kamisado_notation.checking.validate.in_line_order`), then its summary: a line per
     match for up to 20. Only the first 21 summaries are kept."""
@@ -161,7 +161,7 @@ def _print_file(out: Console, fv: FileValidation, *, quiet: bool, progress: bool
         out.print(escape(_match_line(m)), soft_wrap=True)
 
 
-def _total(done: list[FileValidation]) -> str:
+def _total(done: list[FileReportStream]) -> str:
     """The total line of several files."""
     matches = sum(fv.matches for fv in done)
     valid = sum(fv.valid_matches for fv in done)

@@ -27,7 +27,7 @@ from html import escape
 from pathlib import PurePath
 
 from ..checking.matches import split_matches
-from ..checking.replay import MatchReplay, MatchStatus, PlyKind, RoundReplay, replay
+from ..checking.replay import MatchReplay, MatchStatus, PlyKind, RoundReplay, replay_match
 from ..checking.standings import ROW_FIELDS, LeftOut, Standings, Tally, event_name, player_key
 from ..checking.validate import MatchSummary, no_match, summary_of
 from ..diagnostics import ERROR, Diagnostic
@@ -111,7 +111,7 @@ def _each_match(paths: Iterable[str], encoding: str | None, problems: list[tuple
             record, stream = stream_record(path, encoding=encoding)
             for m in split_matches(stream):  # (pasted matches apart)
                 count += 1
-                yield PageMatch(record.path, replay(m))
+                yield PageMatch(record.path, replay_match(m))
         except RecordIOError as e:
             problems.append((name, Diagnostic("io", e.reason, 0, 0)))
             continue

@@ -34,7 +34,7 @@ from .files.opening import (
     record_paths,
     source_name,
 )
-from .kmr.reader import iter_headers, iter_matches, parse_entry, parse_record, read_entry
+from .kmr.reader import iter_headers, iter_matches, parse_entry, parse_record
 from .kmr.tokens import MAX_DIGITS
 from .record import Comment, Entry, Header, Headers, Lineup, MatchRecord, RecordFile, RoundRecord
 from .writer import Form, ResolvedMoves, format_entry, format_move, format_record, record_json
@@ -74,7 +74,6 @@ __all__ = [
     "open_record_file",
     "parse_entry",
     "parse_record",
-    "read_entry",
     "read_json_record",
     "read_record",
     "record_from_json",

@@ -20,8 +20,15 @@ from ..engine.match import Fill
 from ..errors import HeaderError
 
 __all__ = [
-    "Comment", "Entry", "Header", "Headers", "Item", "Lineup", "MatchRecord", "Pasted", "RecordFile", "RoundRecord", "ScoreLine", "Spanned",
+    "HEADER_NAME", "Comment", "Entry", "Header", "Headers", "Item", "Lineup", "MatchRecord", "Pasted", "RecordFile", "RoundRecord", "ScoreLine", "Spanned",
 ]  # fmt: skip
+
+
+#: What a header's name is, for every reader and writer of a header line (``[Name
+#: "value"]``): a letter or ``_``, then letters, digits, ``_`` and ``-`` — the grammar's
+#: ``NAME`` (``grammars/kmr.lark``). In a bytes pattern ``\w`` is ASCII, which is the
+#: block cutter's strict form.
+HEADER_NAME = r"[^\W\d][\w-]*"
 
 
 @dataclass(slots=True)

@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterable
 
 from ..diagnostics import WARNING, Diagnostic
+from .record import HEADER_NAME
 
 __all__ = ["TEXT_RULE", "has_odd", "iter_plain", "one_plain_line", "plain_line", "plain_lines", "plain_text", "text_warning", "unkept"]
 
@@ -36,13 +37,16 @@ _DROP = {ord(c): None for c in _INVISIBLE} | {ord(c): " " for c in _SPACES}
 _ALL = _QUOTES + _INVISIBLE + _SPACES
 _CHARS = re.compile(f"[{_INVISIBLE}{_SPACES}]")
 # A header line whose value is delimited by a typographic quote on either side.
-_HEADER = re.compile(rf'(\s*\[\s*\w[\w-]*\s*)([{_QUOTES}"])(.*)([{_QUOTES}"])(\s*\].*)')
+_HEADER = re.compile(rf'(\s*\[\s*{HEADER_NAME}\s*)([{_QUOTES}"])(.*)([{_QUOTES}"])(\s*\].*)')
 
 
 # What a .kmr line cannot keep as written: a line break ends it, and the characters above
 # are read otherwise.
 _UNKEPT = re.compile(f"[\r\n{_INVISIBLE}{_SPACES}]")
-_LINE_BREAKS = re.compile("\r\n|\r|\n")
+#: A line ending, as every reader of records cuts lines: "\r\n", "\n", or "\r" alone (an
+#: old Mac file); :data:`LINE_BREAK_BYTES` the same in bytes.
+LINE_BREAK = re.compile("\r\n|\r|\n")
+LINE_BREAK_BYTES = re.compile(rb"\r\n|\r|\n")
 
 
 def unkept(text: str) -> str | None:
@@ -57,7 +61,7 @@ def one_plain_line(text: str) -> str:
     """``text`` (another program's name or title) as a ``.kmr`` line reads it back: a
     line break as a space, an invisible character as nothing, a no-break space as a
     space (``"ali\\nce"`` → ``"ali ce"``)."""
-    return _LINE_BREAKS.sub(" ", text).translate(_DROP) if _UNKEPT.search(text) else text
+    return LINE_BREAK.sub(" ", text).translate(_DROP) if _UNKEPT.search(text) else text
 
 
 def has_odd(text: str) -> bool:
@@ -117,8 +121,9 @@ def plain_lines(lines: list[str], errors: list[Diagnostic] | None, first_line: i
     return out
 
 
-#: A line with its ending ("\n", "\r\n" or "\r" alone), as the reader cuts lines.
-_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+#: A line with its ending (:data:`LINE_BREAK`; the last perhaps without one), as the reader
+#: cuts lines.
+LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
 
 
 def plain_text(text: str) -> tuple[str, Diagnostic | None]:
@@ -127,7 +132,7 @@ def plain_text(text: str) -> tuple[str, Diagnostic | None]:
     if not has_odd(text):
         return text, None
     bom = "\ufeff" if text.startswith("\ufeff") else ""
-    lines = _LINE.findall(text[len(bom) :])
+    lines = LINE.findall(text[len(bom) :])
     errors: list[Diagnostic] = []
     out = []
     for number, line in enumerate(lines, 1):

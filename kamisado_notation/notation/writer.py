@@ -27,7 +27,7 @@ from ..engine.match import Fill
 from ..engine.position import Move
 from ..errors import ArgumentError, FormatError
 from .json_text import dumps_indented
-from .record import Comment, Entry, Header, MatchRecord, RecordFile, RoundRecord
+from .record import HEADER_NAME, Comment, Entry, Header, MatchRecord, RecordFile, RoundRecord
 from .text import unkept
 from .vocabulary import LANGUAGES, write_colour, write_direction
 
@@ -224,7 +224,7 @@ def _coords(origin: Square, target: Square, push: bool) -> str:
 
 
 #: A header's name, as the grammar has it: a letter, then letters, digits, ``_`` or ``-``.
-HEADER_NAME_PATTERN = re.compile(r"[^\W\d][\w-]*")
+HEADER_NAME_PATTERN = re.compile(HEADER_NAME)
 
 
 def check_header(name: object, value: object) -> None:

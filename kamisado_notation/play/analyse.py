@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..checking.replay import MatchReplay, PlyKind, RoundReplay, replay
+from ..checking.replay import MatchReplay, PlyKind, RoundReplay, replay_match
 from ..engine.position import Move, Position
 from ..errors import KamisadoError
 from ..io.parallel import map_in_order
@@ -114,7 +114,7 @@ def analyse(
     counter = _Counter(progress)
     if jobs == 1 or len(matches) < 2:
         return [
-            MatchAnalysis(i, match.line, _judge_match(replay(match), depth=depth, time=time, counter=counter))
+            MatchAnalysis(i, match.line, _judge_match(replay_match(match), depth=depth, time=time, counter=counter))
             for i, match in enumerate(matches, 1)
         ]
     analyses = []
@@ -131,7 +131,7 @@ def analyse(
 def _judge_in_worker(work: tuple[MatchRecord, int | None, float | None]) -> list[MoveJudgement]:
     """One match judged, in a worker process."""
     match, depth, time = work
-    return _judge_match(replay(match), depth=depth, time=time, counter=_Counter(None))
+    return _judge_match(replay_match(match), depth=depth, time=time, counter=_Counter(None))
 
 
 class _Counter:

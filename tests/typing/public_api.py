@@ -45,9 +45,9 @@ assert_type(judged.rounds[0].index, int)
 assert_type(judged.rounds[0].plies[0].index, int | None)
 assert_type(kamisado_notation.format_record(record, form=kamisado_notation.Form.COORDS, moves=[judged.resolved_moves()]), str)
 assert_type(kamisado_notation.validate_file("samples/standard-match.kmr"), validate.FileReport)
-entry, unknown = kamisado_notation.read_entry("Purple Lfet 5 Green")
+unknown: list[kamisado_notation.NotationError] = []
+entry = kamisado_notation.parse_entry("Purple Lfet 5 Green", errors=unknown)
 assert_type(entry, notation.Entry)
-assert_type(unknown, list[kamisado_notation.NotationError])
 assert_type(entry.unread, str | None)
 
 move = initial.parse_move("Pink Forward 4 Brown")

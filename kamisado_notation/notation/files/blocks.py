@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from ..record import RecordFile
+from ..record import HEADER_NAME, RecordFile
 from .lines import DecodedLines, Piece, count_lines
 
 __all__ = ["BLOCK_BYTES", "Block", "cut_blocks", "decode_block"]
@@ -43,7 +43,7 @@ _LINE_START = rb"(?:^|(?<=\r))"
 _QUOTE = rb'(?:"|\xe2\x80[\x98-\x9f\xb9\xba]|\xc2[\xab\xbb]|\xef\xbc\x82)'
 # A header line the reader surely reads as a header (ASCII names; the strict form).
 _HEADER = re.compile(
-    _LINE_START + rb"[ \t]*\[[ \t]*[A-Za-z_][\w-]*[ \t]*" + _QUOTE + rb'(?:[^"\\\r\n]|\\.)*?' + _QUOTE
+    _LINE_START + rb"[ \t]*\[[ \t]*" + HEADER_NAME.encode() + rb"[ \t]*" + _QUOTE + rb'(?:[^"\\\r\n]|\\.)*?' + _QUOTE
     + rb"[ \t]*\][ \t]*(?=[\r\n]|\Z)",
     re.MULTILINE,
 )

@@ -23,6 +23,7 @@ from ...diagnostics import Diagnostic
 from ..kmr.reader import block_lines
 from ..kmr.tokens import MAX_LINE
 from ..record import RecordFile
+from ..text import LINE_BREAK_BYTES
 from .encodings import ENCODING_RULE, not_utf8
 
 __all__ = ["MAX_LINE", "Binary", "DecodedLines", "LineBlocks", "LongLine", "Piece", "count_lines", "raw_lines"]
@@ -220,7 +221,7 @@ class DecodedLines:
 
 def raw_lines(block: bytes) -> list[bytes]:
     """The lines of a block of whole lines, without their endings."""
-    lines = re.split(rb"\r\n|\r|\n", block)
+    lines = LINE_BREAK_BYTES.split(block)
     if not lines[-1]:
         lines.pop()
     return lines

@@ -35,7 +35,6 @@ A ``.kmr`` is read as a stream of matches (:func:`stream_record`, :func:`open_ma
 from __future__ import annotations
 
 import os
-import re
 import sys
 from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import ExitStack, contextmanager
@@ -49,6 +48,7 @@ from ...io.output import STDIN
 from ..formats import FORMATS, folder_suffixes, sniff, sniffed
 from ..kmr.reader import read_lines
 from ..record import MatchRecord, RecordFile
+from ..text import LINE_BREAK_BYTES
 from .blocks import BLOCK_BYTES, Block, cut_blocks
 from .encodings import bom_encoding, check_encoding, not_utf8, transcoded
 from .lines import MAX_LINE, Binary, DecodedLines, LineBlocks, LongLine, raw_lines
@@ -552,8 +552,6 @@ def read_text(path: str, *, encoding: str | None = None) -> str:
     return "".join(text)
 
 
-#: A line ending: "\r\n", "\n", or "\r" alone (an old Mac file).
-_ENDING = re.compile(rb"\r\n|\n|\r")
 
 
 def written_lines(path: Source, *, encoding: str | None = None) -> Iterator[str]:
@@ -569,7 +567,7 @@ def written_lines(path: Source, *, encoding: str | None = None) -> Iterator[str]
         for chunk in opened.all_chunks():
             data, start = carry + chunk, 0
             nul = data.find(b"\0")
-            for m in _ENDING.finditer(data, 0, nul if nul >= 0 else len(data)):
+            for m in LINE_BREAK_BYTES.finditer(data, 0, nul if nul >= 0 else len(data)):
                 if m.end() == len(data) and m.group() == b"\r":
                     break  # perhaps the first half of a "\r\n" cut by the chunks
                 number += 1

@@ -4,7 +4,6 @@ turns, and why a record cannot be written in a format of single rounds."""
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
@@ -13,7 +12,7 @@ from ...engine.position import Position
 from ...errors import NotationError
 from ..kmr.assembly import Assembler
 from ..record import Entry, Header, MatchRecord, RoundRecord
-from ..text import one_plain_line
+from ..text import LINE_BREAK, one_plain_line
 
 __all__ = ["Located", "Played", "build_match", "round_score", "round_winner", "single_round_refusal"]
 
@@ -23,7 +22,7 @@ class Located:
 
     def __init__(self, text: str) -> None:
         self.starts = [0]
-        self.starts.extend(m.end() for m in re.finditer(r"\r\n|\r|\n", text))
+        self.starts.extend(m.end() for m in LINE_BREAK.finditer(text))
 
     def __call__(self, offset: int) -> tuple[int, int]:
         line = bisect_right(self.starts, offset)

@@ -34,6 +34,7 @@ from ...engine.position import Move, Position, Tower
 from ...errors import KamisadoError, PositionError
 from ..kmr.tokens import MAX_LINE
 from ..record import MatchRecord, RecordFile
+from ..text import LINE
 from .common import Located, Played, build_match, round_score, round_winner, single_round_refusal
 
 __all__ = [
@@ -52,8 +53,6 @@ _RINGS = {"": 0, "!": 1, "@": 2, "#": 3}
 _PIECE = re.compile(r"([A-Za-z]{2})([A-Ha-h])([1-8])([!@#$]?)")
 _MOVE = re.compile(r"([A-Ha-h])([1-8])-([A-Ha-h])([1-8])")
 _WORD = re.compile(r"[^\s,\[\]]+")
-# A line, its ending included (the line breaks Located counts).
-_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n|$)")
 _SIDES = {"black": Side.BLACK, "white": Side.GOLD, "gold": Side.GOLD}
 
 
@@ -117,7 +116,7 @@ def read_hamisado(text: str, record: RecordFile) -> Iterator[MatchRecord]:
     where = Located(text)
     start = 1 if text.startswith("\ufeff") else 0
     index = 0
-    for line in _LINE.finditer(text, start):
+    for line in LINE.finditer(text, start):
         begin, end = line.span()
         if end - begin > MAX_LINE:
             number, column = where(begin)

@@ -3,7 +3,7 @@ model — the inverse of :func:`kamisado_notation.notation.writer.record_json`, 
 ``.kmr → json → .kmr`` loses nothing.
 
 Each entry is rebuilt in the form it was written: when the document carries the entry's
-``text``, :func:`~kamisado_notation.notation.read_entry` says which slots were written
+``text``, :func:`~kamisado_notation.notation.parse_entry` says which slots were written
 (colours or coordinates) and the document's slots must agree with it (an unknown word in
 one slot is read past, as the ``.kmr`` reader reads it, and is the same syntax error in
 the match's ``errors``, so that a record with one converts and reads back whole); without ``text`` (or
@@ -41,7 +41,7 @@ from ...engine.board import Colour, Direction, Side, parse_square
 from ...engine.match import Fill
 from ...errors import NotationError
 from ..kmr.assembly import Assembler
-from ..kmr.reader import read_entry
+from ..kmr.reader import parse_entry
 from ..kmr.tokens import MAX_DIGITS
 from ..record import Comment, Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
 from ..writer import HEADER_NAME_PATTERN, Form, format_entry
@@ -280,7 +280,8 @@ def _from_text(r: _Reader, text: str, slots: _Slots) -> tuple[Entry, list[Notati
     """The entry its text says (an unknown word read past, as the ``.kmr`` reader reads
     it, with its error), checked against the slots the document gives."""
     try:
-        entry, unknown = read_entry(text)
+        unknown: list[NotationError] = []
+        entry = parse_entry(text, errors=unknown)
     except NotationError as e:
         raise _Bad(r.at("text"), f"{_short(text)} is not one move: {e}") from None
     # the slots written must agree with the text (the others come from the replay)

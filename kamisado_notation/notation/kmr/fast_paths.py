@@ -22,7 +22,7 @@ from typing import Final, Literal, NamedTuple
 
 from ...engine.board import COLOURS, DIRECTIONS, Colour, Direction
 from ...engine.position import WrittenMove
-from ..record import Comment, Entry, Header, Lineup, RoundRecord
+from ..record import HEADER_NAME, Comment, Entry, Header, Lineup, RoundRecord
 from ..vocabulary import colour_of, direction_of, fill_of, side_of, word_kinds
 from .tokens import ARROWS, CACHED_CHARS, KINDS_LIMIT, MAX_DIGITS, POSSESSIVE, SQUARES, STRING, unescape
 
@@ -106,10 +106,10 @@ ROW_RE = re.compile(
     rf"[ \t]*(?:([0-9]{{1,{MAX_DIGITS}}})\.[ \t]+)?(?:(\.\.\.)|({_ANY_ENTRY}))(?:[ \t]+({_ANY_ENTRY}))?[ \t]*(#.*)?\Z"
 )
 
-#: An entry's fields as the fast paths read them, the Entry fields after ``text`` up to
+#: An entry's slots as the fast paths read them, the Entry fields after ``text`` up to
 #: ``placeholder``: tower, direction, distance, square colour, origin, target, push
 #: mark, placeholder.
-Fields = tuple[Colour | None, Direction | None, int | None, Colour | None, int | None, int | None, bool, bool]
+EntrySlots = tuple[Colour | None, Direction | None, int | None, Colour | None, int | None, int | None, bool, bool]
 
 
 class _No(Enum):
@@ -143,26 +143,26 @@ class EntryRead(NamedTuple):
     (:data:`~kamisado_notation.engine.position.WrittenMove`, for
     :meth:`Position.play_written`); for an entry that does not say all of it (a push
     mark: the engine must find the push), one it never plays as an ordinary move.
-    ``fields``: its slots, the :class:`Entry` fields after ``text`` up to
-    ``placeholder`` (:data:`Fields`). ``text``: the entry as written. (A tuple: the fast
+    ``slots``: its slots, the :class:`Entry` fields after ``text`` up to
+    ``placeholder`` (:data:`EntrySlots`). ``text``: the entry as written. (A tuple: the fast
     verdict takes ``written`` off a run of them in one C call.)"""
 
     written: WrittenMove
-    fields: Fields
+    slots: EntrySlots
     text: str
 
 
-def _read(text: str, fields: Fields) -> EntryRead:
-    return EntryRead(as_written(fields), fields, text)
+def _read(text: str, slots: EntrySlots) -> EntryRead:
+    return EntryRead(as_written(slots), slots, text)
 
 
 #: added to the origin of a coordinate entry with a push mark (``d1-d3*``) in its written
 #: move: no square, so the engine never plays it as an ordinary move (the push is found by
-#: :meth:`Position.resolve_coords`), and :func:`move_fields` gives the mark back
+#: :meth:`Position.resolve_coords`), and :func:`move_slots` gives the mark back
 PUSH_MARKED: Final = 64
 
 
-def _written(f: Fields) -> WrittenMove | None:
+def _written(f: EntrySlots) -> WrittenMove | None:
     """An entry's fields as the engine plays them, when they say all of the move (a push
     mark on a coordinate entry: see :data:`PUSH_MARKED`)."""
     tower, direction, distance, square, origin, target, mark, placeholder = f
@@ -185,12 +185,12 @@ def _value(word: Colour | Direction | None) -> int | None:
     return None if word is None else int(word)
 
 
-def move_fields(w: WrittenMove) -> Fields:
+def move_slots(w: WrittenMove) -> EntrySlots:
     """The fields of an entry whose text :data:`MOVE_MEMO` gives as ``w``: the inverse of
     :func:`as_written` for every entry the fast paths read.
 
     >>> read = entry_read("Pu L1 Gr")
-    >>> MOVE_MEMO["Pu L1 Gr"] is read.written and move_fields(read.written) == read.fields
+    >>> MOVE_MEMO["Pu L1 Gr"] is read.written and move_slots(read.written) == read.slots
     True
     """
     tower, direction, distance, square, origin, target = w
@@ -210,7 +210,7 @@ def move_fields(w: WrittenMove) -> Fields:
     )
 
 
-def as_written(f: Fields) -> WrittenMove:
+def as_written(f: EntrySlots) -> WrittenMove:
     """An entry's fields as the engine plays them (:data:`WrittenMove`), for any entry: a
     move written as a push, or without its square's colour, is one the engine never plays
     as an ordinary move (then :meth:`Position.resolve` has the word for it)."""
@@ -273,7 +273,7 @@ def entry_read(text: str) -> EntryRead | Literal[False]:
 #: the entries of :data:`_READS` the fast paths read (no False)
 _KNOWN: dict[str, EntryRead] = {}
 #: the entries of :data:`_KNOWN` as the engine plays them: what the first tier gives a
-#: consumer that plays the rows (``RecordEvents.plays``); :func:`move_fields` gives their
+#: consumer that plays the rows (``RecordEvents.plays``); :func:`move_slots` gives their
 #: fields back
 _MOVES: dict[str, WrittenMove] = {}
 #: the memo of :func:`entry_read` (an entry text the row regex read before → its
@@ -292,15 +292,6 @@ TURN_NUMBERS: Final = {str(n): n for n in range(1, 1001)}
 NO_TURN: Final = "\n"
 #: ``TURN_TEXTS[n]``: turn number ``n`` as a row writes it (:data:`NO_TURN` past 1000)
 TURN_TEXTS: Final[list[str]] = [NO_TURN, *TURN_NUMBERS, NO_TURN]
-
-
-def fast_row(text: str, number: int) -> tuple[list[Entry], Comment | None] | None:
-    """The entries and trailing comment of line ``number`` when it is a plain row (see
-    above); None sends the line to the general path."""
-    m = ROW_RE.match(text)
-    if m is None:
-        return None
-    return fast_match(m, number)
 
 
 #: a row as the fast paths read it: its turn number, its first entry (None: ``...``),
@@ -336,11 +327,11 @@ def row_entries(number: int, turn: int | None, a: EntryRead | None, b: EntryRead
     first = (
         Entry(number, column, "...", placeholder=True, number=turn)
         if a is None
-        else Entry(number, column, text, *a.fields, turn)
+        else Entry(number, column, text, *a.slots, turn)
     )
     if b is None:
         return [first]
-    return [first, Entry(number, line.find(b.text, column - 1 + len(text)) + 1, b.text, *b.fields, None)]
+    return [first, Entry(number, line.find(b.text, column - 1 + len(text)) + 1, b.text, *b.slots, None)]
 
 
 def _f_entry(number: int, column: int, text: str, turn: int | None) -> Entry | None:
@@ -351,7 +342,7 @@ def _f_entry(number: int, column: int, text: str, turn: int | None) -> Entry | N
     read = entry_read(text)
     if not read:
         return None
-    return Entry(number, column, text, *read.fields, turn)
+    return Entry(number, column, text, *read.slots, turn)
 
 
 def fast_match(m: re.Match[str], number: int) -> tuple[list[Entry], Comment | None] | None:
@@ -410,7 +401,7 @@ def fast_segments(
 # lines, with their keywords in the spellings the formatter writes.
 OTHER_RE = re.compile(
     r"[ \t]*(?:"
-    rf"(\[)[ \t]*([^\W\d][\w-]*)[ \t]*({STRING})[ \t]*\]"
+    rf"(\[)[ \t]*({HEADER_NAME})[ \t]*({STRING})[ \t]*\]"
     rf"|(Round|round)[ \t]+([0-9]{{1,{MAX_DIGITS}}})(?:[ \t]+(?:fill|Fill)[ \t]+(left|right|Left|Right))?"
     rf"|(Lineup|lineup)[ \t]+(Black|Gold|White|black|gold|white)[ \t]*:[ \t]*({_F_WORD})"
     + rf"[ \t]+({_F_WORD})" * 7

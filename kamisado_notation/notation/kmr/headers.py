@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from ..record import HEADER_NAME
+
 __all__ = [
     "AS_HYPHEN",
     "DASHES",
@@ -53,7 +55,7 @@ KNOWN_HEADERS = (
 KNOWN_LOWER = frozenset(name.lower() for name in KNOWN_HEADERS)
 
 # A header whose value has no quotes: [Match Standard].
-_UNQUOTED = re.compile(r'\s*\[\s*([^\W\d][\w-]*)\s+([^"\[\]{}#\s](?:[^"\[\]{}#]*[^"\[\]{}#\s])?)\s*\]\s*')
+_UNQUOTED = re.compile(r'\s*\[\s*(' + HEADER_NAME + r')\s+([^"\[\]{}#\s](?:[^"\[\]{}#]*[^"\[\]{}#\s])?)\s*\]\s*')
 # A result written as PGN writes it after the moves: 3-2 (a dash a word processor puts too).
 _RESULT = re.compile(r"(?:(.*\S)\s+|\s*)(\d{1,3})\s*[-\u2013\u2014\u2212]\s*(\d{1,3})\s*")
 

@@ -112,7 +112,7 @@ class RecordEvents(Generic[T]):
     def moves(self, number: int, turn: int | None, moves: list[WrittenMove | None], lines: list[str]) -> None:
         """The rows of :meth:`rows`, given instead to a consumer that plays them
         (:attr:`plays`): each entry as the engine plays it (``moves[2k]`` None is
-        ``...``), the list the consumer's to keep; :func:`~.fast_paths.move_fields` gives
+        ``...``), the list the consumer's to keep; :func:`~.fast_paths.move_slots` gives
         an entry's fields back."""
 
     def entries(self, entries: list[Entry]) -> None:

@@ -42,22 +42,21 @@ the public API and reads whole texts and files.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 
 from ...errors import NotationError
 from ..record import Entry, Headers, MatchRecord, RecordFile
-from ..text import has_odd, iter_plain, plain_lines
+from ..text import LINE_BREAK, has_odd, iter_plain, plain_lines
 from .assembly import Assembler
 from .line_reader import HeaderScan, Reader
 
 # The grammar (lark) is imported only where a line needs it (:func:`parse_entry`,
 # ``line_reader.Reader.feed``): a record the fast paths read whole never loads it.
 
-__all__ = ["iter_headers", "iter_matches", "parse_entry", "parse_record", "read_entry"]
+__all__ = ["iter_headers", "iter_matches", "parse_entry", "parse_record"]
 
 
-def parse_entry(text: str) -> Entry:
+def parse_entry(text: str, *, errors: list[NotationError] | None = None) -> Entry:
     """One move in any form (``紫↖5黃``, ``Purple Left 5 Yellow``, ``Pu L5 Ye``,
     ``lila balra 5 sárga``, ``d8-d4``…). Raises :class:`NotationError`.
 
@@ -66,21 +65,15 @@ def parse_entry(text: str) -> Entry:
     ('Purple', 'LEFT', 5, 'Yellow')
     >>> parse_entry("d8-d4").is_coords
     True
-    """
-    entry, unknown = read_entry(text)
-    if unknown:
-        raise unknown[0]
-    return entry
 
+    Given a list as ``errors``, an unknown word in one of the entry's slots is read past
+    as a record's reader does (the slot ``None``, named in :attr:`Entry.unread`) and its
+    error (columns counted in ``text``) goes to the list; it raises only when the text is
+    no move even so.
 
-def read_entry(text: str) -> tuple[Entry, list[NotationError]]:
-    """One move, as :func:`parse_entry` reads it, but with an unknown word in one of its
-    slots read past, as a record's reader does (the slot ``None``, named in
-    :attr:`Entry.unread`), and that word's error (columns counted in ``text``); no error
-    when the text is a move. Raises :class:`NotationError` when it is no move even so.
-
-    >>> entry, errors = read_entry("Purple Lfet 5 Green")
-    >>> entry.unread, entry.distance, str(errors[0])[:25]
+    >>> unknown: list[NotationError] = []
+    >>> entry = parse_entry("Purple Lfet 5 Green", errors=unknown)
+    >>> entry.unread, entry.distance, str(unknown[0])[:25]
     ('direction', 5, "unknown word 'Lfet': expe")
     """
     if not isinstance(text, str):
@@ -94,7 +87,11 @@ def read_entry(text: str) -> tuple[Entry, list[NotationError]]:
     entries = items[0] if len(items) == 1 and isinstance(items[0], list) else []
     if len(entries) != 1 or entries[0][0].placeholder or entries[0][0].number is not None or comments:
         raise NotationError(f"expected exactly one move, got {quote(text)}")
-    return entries[0][0], unknown
+    if errors is None and unknown:
+        raise unknown[0]
+    if errors is not None:
+        errors += unknown
+    return entries[0][0]
 
 
 # ------------------------------------------------------------------------ whole files
@@ -161,13 +158,12 @@ def _cleaned(lines: Iterable[str], record: RecordFile | None) -> Iterator[str]:
         elif line.endswith("\r"):
             line = line[:-1]
         if "\r" in line or "\n" in line:  # line endings inside the line
-            yield from _LINE_BREAK.split(line)
+            yield from LINE_BREAK.split(line)
         else:
             yield line
 
 
 #: A line ending: "\n", "\r\n", or "\r" alone (old Mac files).
-_LINE_BREAK = re.compile("\r\n|\r|\n")
 
 
 def block_lines(text: str, record: RecordFile | None, first: bool, first_line: int = 1) -> list[str]:
@@ -182,7 +178,7 @@ def block_lines(text: str, record: RecordFile | None, first: bool, first_line: i
     if "\r" in text:
         if record is not None and "\r\n" in text:
             record.crlf = True
-        lines = _LINE_BREAK.split(text)
+        lines = LINE_BREAK.split(text)
     else:
         lines = text.split("\n")
     if not lines[-1]:
