@@ -473,7 +473,8 @@ def _opening(path: str, number: int, raw: str) -> Opening:
             rec.play(word)
         except KamisadoError as e:
             rule = f"{e.rule}: " if isinstance(e, IllegalMoveError) else ""
-            raise ArgumentError(f"{path}:{number}:{found.start() + 1}: {word!r}: {rule}{e}") from None
+            said = f"{rule}{e}" if word in str(e) else f"{word!r}: {rule}{e}"
+            raise ArgumentError(f"{path}:{number}:{found.start() + 1}: {said}") from None
         moves.append(word)
     return Opening(text, number, moves=tuple(moves))
 
