@@ -1,17 +1,20 @@
-"""The arena: two engines, as processes speaking the engine protocol (:mod:`.protocol`,
+"""The arena: engines, as processes speaking the engine protocol (:mod:`.protocol`,
 ``docs/engines.md``), play matches refereed by the rules engine and written through the
-:class:`~.recorder.Recorder`.
+:class:`~.recorder.Recorder`: two engines, a round robin or a gauntlet
+(:func:`run_arena`), from openings or the initial position, under a clock, a move time,
+a depth or a number of nodes (:class:`ArenaSettings`), optionally until an SPRT
+(:class:`Sprt`) decides.
 
-Each match starts both engines afresh (a crash costs one match), shakes hands (``kep``),
-and plays: the arena sends ``position`` and ``go`` to the engine whose turn it is, plays
-the forced forfeits and back-entries itself (the recorder writes them), and asks the
-Defender's engine for the fill. An engine loses the match, and the record says why in
-its ``Termination`` header, when it:
+Each match starts both engines afresh (a crash costs one match), shakes hands (``kep``,
+the options set), and plays: the arena sends ``position`` and ``go`` to the engine whose
+turn it is, plays the forced forfeits and back-entries itself (the recorder writes
+them), and asks the Defender's engine for the fill. An engine loses the match, and the
+record says why in its ``Termination`` header, when it:
 
 - plays an illegal move (``illegal move``), or answers with no move at all
   (``garbage``: ``bestmove`` without coordinates, a fill neither left nor right);
-- answers later than the move time plus the grace (``time forfeit``), or does not
-  answer ``kep`` within the start-up time;
+- answers later than its clock or the move time plus the grace (``time forfeit``), or
+  does not answer ``kep`` within the start-up time;
 - exits, or cannot be started (``crash``);
 - writes more than :data:`MAX_LINES` lines for one command, or a line longer than
   :data:`MAX_LINE` bytes (``flood``).
@@ -1020,7 +1023,11 @@ def run_arena(
         raise ArgumentError("a tournament needs two engines at least")
     if sprt is not None and len(engines) != 2:
         raise ArgumentError("an SPRT compares two engines")
-    specs = prepare_engines(engines, settings, debug=debug.at(0) if debug is not None else None)
+    try:
+        specs = prepare_engines(engines, settings, debug=debug.at(0) if debug is not None else None)
+    except KeyboardInterrupt:  # (before any match: nothing to keep)
+        commands = tuple(_spec(e).command for e in engines)
+        return ArenaResult(commands, names=list(commands), interrupted=True, sprt=sprt)
     arena = _Arena(specs, settings, debug)
     result = ArenaResult(tuple(s.command for s in specs), names=[s.name or s.command for s in specs], sprt=sprt)
     plan: Iterator[tuple[int, tuple[int, int], int, Opening | None]] = iter(schedule(len(specs), games, gauntlet=gauntlet, openings=openings, seed=seed))
