@@ -99,6 +99,7 @@ def test_bestmove_with_ponder_words_plays_and_options_are_set_before_the_match(t
     assert r.returncode == 0, r.stderr
     matches = _matches(out)
     assert all("Termination" not in m for m in matches)  # no match lost as "garbage"
+    assert "{info depth 1 score cp 0}" in out.read_text(encoding="utf-8")  # the engine's remarks kept as comments
     assert json.loads(r.stdout)["engines"][0]["name"] == "pondering"
     sent = log.read_text(encoding="utf-8").splitlines()
     for number in range(2):  # each match (after the first start, which only asks kep)
@@ -278,6 +279,9 @@ def test_the_sprt_stops_when_decided_and_reports_it(tester: str, tmp_path: Path)
     assert summary["engines"][1]["elo"]["diff"] == "-inf"  # told apart from +inf (never both null)
     r = _arena(BUILT_IN, RANDOM, RANDOM, "--sprt", "0", "10", "0.05", "0.05", cwd=tmp_path)
     assert r.returncode == 2 and "--sprt compares two engines" in r.stderr
+    for bad, why in ((("0", "10", "0.5", "0.6"), "error rates"), (("10", "0", "0.05", "0.05"), "elo0 below elo1")):
+        r = _arena(BUILT_IN, RANDOM, "--sprt", *bad, cwd=tmp_path)
+        assert r.returncode == 2 and why in r.stderr and "Traceback" not in r.stderr
 
 
 @given(wins=st.integers(0, 400), losses=st.integers(0, 400), elo0=st.integers(-200, 100), width=st.integers(1, 200))
