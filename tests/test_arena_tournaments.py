@@ -337,3 +337,15 @@ def test_standings_count_the_matches_an_engine_lost_by_a_fault(tester: str, tmp_
     rows = {p["name"]: (p["played"], p["won"], p["lost"]) for p in table["players"]}
     assert rows["Crasher"] == (4, 2, 2) and rows["Never"] == (4, 0, 4)  # Crasher beats Never: Never cannot start
     assert table["left_out"] == []
+
+
+def test_the_arena_plays_the_openings_in_the_seeds_order(tmp_path: Path) -> None:
+    openings = tmp_path / "openings.txt"
+    openings.write_text("a8-a7\nb8-b7\nc8-c7\nd8-d7\n", encoding="utf-8")
+    out = tmp_path / "out.kmr"
+    r = _arena(RANDOM, f"{RANDOM} name=R2", "--openings", str(openings), "--seed", "3", "--games", "8", "--match", "single", "--movetime", "20", "--grace", "2000", "-o", str(out), cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    text = out.read_text(encoding="utf-8")
+    played = {int(game): int(line) for game, line in re.findall(r'\[Game "(\d+)"\]  # opening \(line (\d+)\)', text)}
+    planned = {number: o.line for number, _, _, o in schedule(2, 8, openings=read_openings(str(openings)), seed=3) if o is not None}
+    assert played == planned and sorted(played.values()) == [1, 1, 2, 2, 3, 3, 4, 4]
