@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import TYPE_CHECKING, TextIO
 
 import typer
@@ -47,7 +47,6 @@ def arena(
     """Play matches between engines speaking the engine protocol (two, a round robin or a
     gauntlet) and write their records."""
     from ..errors import ArgumentError, OutputError
-    from ..io.output import open_output
     from ..play.arena import ArenaSettings, Sprt, Traffic, parse_tc, read_openings, run_arena, schedule
 
     specs = _check(engines, match)
@@ -57,19 +56,18 @@ def arena(
         if test is not None and len(specs) != 2:
             raise ArgumentError("--sprt compares two engines")
         opened = read_openings(openings) if openings is not None else []
+        settings = ArenaSettings(
+            match=match.strip().lower(), movetime_ms=_movetime(movetime, clock, depth, nodes), grace_ms=grace,
+            startup_s=startup, tc=clock, depth=depth, nodes=nodes,
+        )  # fmt: skip
     except ArgumentError as e:
         fail(str(e))
-    untimed = clock is None and movetime is None and depth is None and nodes is None
-    settings = ArenaSettings(
-        match=match.strip().lower(), movetime_ms=100 if untimed else movetime, grace_ms=grace, startup_s=startup,
-        tc=clock, depth=depth, nodes=nodes,
-    )  # fmt: skip
     err = console(stderr=True, no_color=no_color)
-    inputs = _files_of(*(s.command for s in specs)) + ([openings] if openings is not None else [])
+    inputs = _files_of(*(s.command for s in specs)) + [openings or ""]
     total = len(schedule(len(specs), games, gauntlet=gauntlet))
     try:
-        writing = open_output(output, inputs=inputs) if output is not None else nullcontext(None)
-        tracing = open_output(debug, inputs=inputs + ([output] if output else [])) if debug is not None else nullcontext(None)
+        writing = _output(output, inputs)
+        tracing = _output(debug, [*inputs, output or ""])
         with writing as out, tracing as trace, _progress(err, total) as advance:
             written = [0]
 
@@ -95,6 +93,18 @@ def arena(
     if result.interrupted:
         err.print(f"interrupted: {len(result.outcomes)} finished matches kept", markup=False)
         raise typer.Exit(128 + signalled[0] if signalled else EXIT_INTERRUPTED)
+
+
+def _movetime(movetime: int | None, *limits: object) -> int | None:
+    """The move time: as given, or 100 ms when no limit is given at all."""
+    return 100 if movetime is None and all(limit is None for limit in limits) else movetime
+
+
+def _output(path: str | None, inputs: list[str]) -> AbstractContextManager[TextIO | None]:
+    """The file ``path`` written safely (never onto ``inputs``), or nothing."""
+    from ..io.output import open_output
+
+    return open_output(path, inputs=[i for i in inputs if i]) if path is not None else nullcontext(None)
 
 
 @contextmanager

@@ -969,29 +969,36 @@ def prepare_engines(engines: Sequence[str | EngineSpec], settings: ArenaSettings
     used = set(given)
     named = []
     for spec in specs:
-        found: list[str] = [spec.command]
-        process = EngineProcess(spec.command, name=spec.name, debug=debug)
-        try:
-            process.start()
-            declared: list[str] | None = hello(process, settings.startup_s, found, 0)
-        except EngineFault:
-            declared = None  # (it loses its matches, and the records say why)
-        finally:
-            process.close()
-        if declared is not None:
-            for key, _ in spec.options:
-                if key not in declared:
-                    has = ", ".join(declared) if declared else "none"
-                    raise ArgumentError(f"the engine {spec.command!r} declares no option {key!r} (it declares: {has})")
+        id_name, declared = _probe(spec, settings.startup_s, debug)
+        for key, _ in spec.options:
+            if declared is not None and key not in declared:
+                has = ", ".join(declared) if declared else "none"
+                raise ArgumentError(f"the engine {spec.command!r} declares no option {key!r} (it declares: {has})")
         name = spec.name
         if name is None:
-            name, copy = found[0], 1
+            name, copy = id_name, 1
             while _name_key(name) in used:
                 copy += 1
-                name = f"{found[0]} #{copy}"
+                name = f"{id_name} #{copy}"
             used.add(_name_key(name))
         named.append(EngineSpec(spec.command, name, spec.options))
     return named
+
+
+def _probe(spec: EngineSpec, seconds: float, debug: Debug | None) -> tuple[str, list[str] | None]:
+    """Start an engine, ask ``kep``, stop it: its ``id name`` (its command without one)
+    and the options it declares (``None`` when it does not start or answer: it loses
+    its matches, and the records say why)."""
+    found: list[str] = [spec.command]
+    process = EngineProcess(spec.command, name=spec.name, debug=debug)
+    try:
+        process.start()
+        declared = hello(process, seconds, found, 0)
+    except EngineFault:
+        return found[0], None
+    finally:
+        process.close()
+    return found[0], declared
 
 
 def _name_key(name: str) -> str:
@@ -1028,28 +1035,9 @@ def run_arena(
     except KeyboardInterrupt:  # (before any match: nothing to keep)
         commands = tuple(_spec(e).command for e in engines)
         return ArenaResult(commands, names=list(commands), interrupted=True, sprt=sprt)
-    arena = _Arena(specs, settings, debug)
     result = ArenaResult(tuple(s.command for s in specs), names=[s.name or s.command for s in specs], sprt=sprt)
-    plan: Iterator[tuple[int, tuple[int, int], int, Opening | None]] = iter(schedule(len(specs), games, gauntlet=gauntlet, openings=openings, seed=seed))
-    pool = ThreadPoolExecutor(max_workers=max(1, jobs))
-    pending = {pool.submit(arena.one, *p) for p in itertools.islice(plan, max(1, jobs))}
-    try:
-        while pending:
-            done, pending = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)
-            for future in done:
-                outcome = future.result()
-                if outcome is not None:
-                    _take(result, outcome, on_match)
-                    if result.sprt_result is None:
-                        pending.update(pool.submit(arena.one, *p) for p in itertools.islice(plan, 1))
-    except KeyboardInterrupt:
-        result.interrupted = True
-        arena.stop()
-    except BaseException:  # (another way out, a signal's: the engines stopped at once, not after their match)
-        arena.stop()
-        raise
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+    plan = schedule(len(specs), games, gauntlet=gauntlet, openings=openings, seed=seed)
+    _Arena(specs, settings, debug).play(result, plan, jobs=jobs, on_match=on_match)
     return result
 
 
@@ -1100,6 +1088,37 @@ class _Arena:
         with self.lock:
             self.running.difference_update(outcome.engines)
         return None if self.stopping.is_set() else outcome
+
+    def play(
+        self,
+        result: ArenaResult,
+        plan: list[tuple[int, tuple[int, int], int, Opening | None]],
+        *,
+        jobs: int,
+        on_match: Callable[[MatchOutcome], None] | None,
+    ) -> None:
+        """Play the matches ``plan`` lists, ``jobs`` at a time, into ``result`` (none
+        started once its SPRT is decided); a Ctrl-C stops them (``interrupted`` set)."""
+        matches = iter(plan)
+        pool = ThreadPoolExecutor(max_workers=max(1, jobs))
+        pending = {pool.submit(self.one, *p) for p in itertools.islice(matches, max(1, jobs))}
+        try:
+            while pending:
+                done, pending = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)
+                for outcome in (future.result() for future in done):
+                    if outcome is None:
+                        continue
+                    _take(result, outcome, on_match)
+                    if result.sprt_result is None:
+                        pending.update(pool.submit(self.one, *p) for p in itertools.islice(matches, 1))
+        except KeyboardInterrupt:
+            result.interrupted = True
+            self.stop()
+        except BaseException:  # (another way out, a signal's: the engines stopped at once, not after their match)
+            self.stop()
+            raise
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
 
     def stop(self) -> None:
         self.stopping.set()
