@@ -3,9 +3,10 @@ engine`` (the toolkit's own engine on the engine protocol); ``docs/engines.md``.
 
 from __future__ import annotations
 
+import math
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import TYPE_CHECKING, TextIO
 
 import typer
@@ -15,33 +16,59 @@ from .common import EXIT_INTERRUPTED, EXIT_USAGE, MAX_JOBS, console, emit_json, 
 if TYPE_CHECKING:  # loaded by the functions that need it: start-up time
     from rich.console import Console
 
-    from ..play.arena import ArenaResult, MatchOutcome
+    from ..play.arena import ArenaResult, EngineSpec, MatchOutcome
 
 
 def arena(
-    first: str = typer.Argument(..., metavar="CMD", help="The first engine's command line (quoted), e.g. 'kamisado engine'."),
-    second: str = typer.Argument(..., metavar="CMD", help="The second engine's command line."),
-    games: int = typer.Option(2, "--games", min=1, help="How many matches; colours alternate."),
+    engines: list[str] = typer.Argument(
+        ..., metavar="CMD...",
+        help="Two engines' command lines or more (each quoted), e.g. 'kamisado engine'; each may end with name=NAME and option.N=V.",
+    ),
+    games: int = typer.Option(2, "--games", min=1, help="How many matches each pair plays; colours alternate."),
+    gauntlet: bool = typer.Option(False, "--gauntlet", help="The first engine against each other one (default: every pair)."),
     match: str = typer.Option("standard", "--match", help="single | standard | long | marathon"),
-    movetime: int = typer.Option(100, "--movetime", min=1, metavar="MS", help="Time for each move and fill, in milliseconds."),
-    grace: int = typer.Option(250, "--grace", min=0, metavar="MS", help="Allowed on top of the move time before an answer is late."),
+    tc: str | None = typer.Option(None, "--tc", metavar="S+INC", help="A clock: a match's seconds for each side + seconds added a move, e.g. 60+0.5."),
+    movetime: int | None = typer.Option(None, "--movetime", min=1, metavar="MS", help="Time for each move and fill, in milliseconds (100 when no other limit is given)."),
+    depth: int | None = typer.Option(None, "--depth", min=1, help="Search depth sent with each go."),
+    nodes: int | None = typer.Option(None, "--nodes", min=1, help="Nodes sent with each go."),
+    grace: int = typer.Option(250, "--grace", min=0, metavar="MS", help="Allowed past a time limit before an answer is late."),
     startup: float = typer.Option(10.0, "--startup", min=0.1, metavar="S", help="Seconds an engine has to start and answer 'kep'."),
+    openings: str | None = typer.Option(None, "--openings", metavar="FILE", help="Openings, one position string or line of first moves a line; each played twice, colours swapped."),
+    seed: int | None = typer.Option(None, "--seed", help="Shuffle the openings' order with this seed."),
+    sprt: tuple[float, float, float, float] | None = typer.Option(
+        None, "--sprt", metavar="ELO0 ELO1 ALPHA BETA", help="Stop when a sequential probability ratio test decides (two engines)."
+    ),
     output: str | None = typer.Option(None, "-o", "--output", metavar="OUT.kmr", help="Write every match's record here as it ends."),
+    debug: str | None = typer.Option(None, "--debug", metavar="FILE", help="Write every line sent to and read from the engines here."),
     jobs: int = typer.Option(1, "--jobs", min=1, max=MAX_JOBS, help="Matches played at once."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable summary."),
     no_color: bool = typer.Option(False, "--no-color", help="No colours."),
 ) -> None:
-    """Play matches between two engines speaking the engine protocol and write their records."""
-    from ..errors import OutputError
-    from ..io.output import open_output
-    from ..play.arena import ArenaSettings, run_arena
+    """Play matches between engines speaking the engine protocol (two, a round robin or a
+    gauntlet) and write their records."""
+    from ..errors import ArgumentError, OutputError
+    from ..play.arena import ArenaSettings, Sprt, Traffic, parse_tc, read_openings, run_arena, schedule
 
-    _check(first, second, match)
-    settings = ArenaSettings(match=match.strip().lower(), movetime_ms=movetime, grace_ms=grace, startup_s=startup)
-    err = console(stderr=True, no_color=no_color)
+    specs = _check(engines, match)
     try:
-        writing = open_output(output, inputs=_files_of(first, second)) if output is not None else nullcontext(None)
-        with writing as out, _progress(err, games) as advance:
+        clock = parse_tc(tc) if tc is not None else None
+        test = Sprt(*sprt) if sprt is not None and None not in sprt else None
+        if test is not None and len(specs) != 2:
+            raise ArgumentError("--sprt compares two engines")
+        opened = read_openings(openings) if openings is not None else []
+        settings = ArenaSettings(
+            match=match.strip().lower(), movetime_ms=_movetime(movetime, clock, depth, nodes), grace_ms=grace,
+            startup_s=startup, tc=clock, depth=depth, nodes=nodes,
+        )  # fmt: skip
+    except ArgumentError as e:
+        fail(str(e))
+    err = console(stderr=True, no_color=no_color)
+    inputs = _files_of(*(s.command for s in specs)) + [openings or ""]
+    total = len(schedule(len(specs), games, gauntlet=gauntlet))
+    try:
+        writing = _output(output, inputs)
+        tracing = _output(debug, [*inputs, output or ""])
+        with writing as out, tracing as trace, _progress(err, total) as advance:
             written = [0]
 
             def on_match(outcome: MatchOutcome) -> None:
@@ -53,8 +80,11 @@ def arena(
                 advance()
 
             with _stopped_by_signals() as signalled:
-                result = run_arena((first, second), settings, games=games, jobs=jobs, on_match=on_match)
-    except OutputError as e:
+                result = run_arena(
+                    specs, settings, games=games, jobs=jobs, gauntlet=gauntlet, openings=opened, seed=seed, sprt=test,
+                    on_match=on_match, debug=Traffic(trace) if trace is not None else None,
+                )  # fmt: skip
+    except (OutputError, ArgumentError) as e:
         fail(str(e))
     if as_json:
         emit_json(result.json())
@@ -63,6 +93,18 @@ def arena(
     if result.interrupted:
         err.print(f"interrupted: {len(result.outcomes)} finished matches kept", markup=False)
         raise typer.Exit(128 + signalled[0] if signalled else EXIT_INTERRUPTED)
+
+
+def _movetime(movetime: int | None, *limits: object) -> int | None:
+    """The move time: as given, or 100 ms when no limit is given at all."""
+    return 100 if movetime is None and all(limit is None for limit in limits) else movetime
+
+
+def _output(path: str | None, inputs: list[str]) -> AbstractContextManager[TextIO | None]:
+    """The file ``path`` written safely (never onto ``inputs``), or nothing."""
+    from ..io.output import open_output
+
+    return open_output(path, inputs=[i for i in inputs if i]) if path is not None else nullcontext(None)
 
 
 @contextmanager
@@ -94,25 +136,32 @@ def _stopped_by_signals() -> Iterator[list[int]]:
             signal.signal(signum, handler)
 
 
-def _check(first: str, second: str, match: str) -> None:
-    """Exit 2 for an unknown format, or a command that is empty, cannot be split, or
-    names a program that is not there."""
+def _check(engines: list[str], match: str) -> list[EngineSpec]:
+    """The engines (:meth:`~kamisado_notation.play.arena.EngineSpec.parse`); exit 2 for
+    an unknown format, fewer than two engines, or a command that is empty, cannot be
+    split, or names a program that is not there."""
     import shlex
     import shutil
 
     from ..engine.match import MATCH_TARGETS
+    from ..errors import ArgumentError
+    from ..play.arena import EngineSpec
 
     if match.strip().lower() not in MATCH_TARGETS:
         fail(f"unknown match format {match!r}: single, standard, long or marathon")
-    for command in (first, second):
+    if len(engines) < 2:
+        fail("an arena needs two engines at least")
+    specs = []
+    for command in engines:
         try:
-            words = shlex.split(command)
-        except ValueError as e:
-            fail(f"cannot read the command {command!r}: {e}")
-        if not words:
-            fail("an engine's command is empty")
-        if shutil.which(words[0]) is None:
-            fail(f"cannot run {words[0]!r} (the engine {command!r}): no such program")
+            spec = EngineSpec.parse(command)
+        except ArgumentError as e:
+            fail(str(e))
+        program = shlex.split(spec.command)[0]
+        if shutil.which(program) is None:
+            fail(f"cannot run {program!r} (the engine {command!r}): no such program")
+        specs.append(spec)
+    return specs
 
 
 def _files_of(*commands: str) -> list[str]:
@@ -146,18 +195,36 @@ def _progress(err: Console, total: int) -> Iterator[Callable[[], None]]:
 
 
 def _table(result: ArenaResult, *, no_color: bool) -> None:
-    """Each engine's matches won and round points, and the rating difference."""
+    """Each engine's matches and rounds, and the ratings: with two engines the first's
+    over the second, with more each one's over its opponents; the SPRT's state."""
     from rich.table import Table
 
     out = console(no_color=no_color)
-    diff, low, high = result.elo()  # (infinite when every match went one way)
     table = Table(title=f"{len(result.outcomes)} matches", title_justify="left")
-    for name in ("engine", "command", "matches won", "round points"):
-        table.add_column(name, justify="right" if name != "engine" and name != "command" else "left")
-    for i in (0, 1):
-        table.add_row(result.names[i], result.commands[i], str(result.won(i)), str(result.points(i)))
+    for name in ("engine", "command", "played", "matches won", "round points", "rounds won"):
+        table.add_column(name, justify="left" if name in ("engine", "command") else "right")
+    count = len(result.commands)
+    for i in range(count):
+        table.add_row(result.names[i], result.commands[i], str(result.played(i)), str(result.won(i)), str(result.points(i)), str(result.rounds(i)[0]))
     out.print(table)
-    out.print(f"Elo difference (first - second): {diff:+.0f}, 95% interval [{low:+.0f}, {high:+.0f}]", markup=False)
+    for i in range(1 if count == 2 else count):
+        who = "Elo difference (first - second)" if count == 2 else f"Elo of {result.names[i]} (over its opponents)"
+        out.print(f"{who}: {_rating(result.elo(i))} from matches, {_rating(result.elo_rounds(i))} from rounds", markup=False)
+    test = result.sprt
+    if test is not None:
+        low, high = test.bounds
+        verdict = {"H1": "H1 accepted", "H0": "H0 accepted", None: "undecided"}[result.sprt_result]
+        out.print(
+            f"SPRT elo0 {test.elo0:g}, elo1 {test.elo1:g}, alpha {test.alpha:g}, beta {test.beta:g}: "
+            f"LLR {result.llr:.2f} in [{low:.2f}, {high:.2f}]: {verdict}",
+            markup=False,
+        )
+
+
+def _rating(rating: tuple[float, float, float]) -> str:
+    """``+191 [+22, +360]``: a rating and its 95% interval (``none`` without results)."""
+    diff, low, high = rating
+    return "none" if math.isnan(diff) else f"{diff:+.0f} [{low:+.0f}, {high:+.0f}]"
 
 
 def _write(out: TextIO, outcome: MatchOutcome, *, first: bool) -> None:

@@ -186,6 +186,11 @@ class Recorder:
         return self._match.results[-1] if self.round_over else None
 
     @property
+    def round_results(self) -> tuple[RoundResult, ...]:
+        """The results of the rounds ended so far, in order."""
+        return tuple(self._match.results)
+
+    @property
     def needs_fill(self) -> bool:
         """The round is over, the match is not: the Defender must choose the fill (F1)."""
         return self.round_over and not self.over
