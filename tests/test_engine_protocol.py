@@ -315,3 +315,31 @@ def test_setoption_and_bestmove_lines() -> None:
     assert parse_bestmove("bestmove b8-b2 ponder a1-a2") == "b8-b2"
     assert parse_bestmove("bestmove d5-d4* ponder") == "d5-d4*"
     assert parse_bestmove("bestmove") is None and parse_bestmove("fill left") is None
+
+
+def test_the_engines_page_shows_the_example_engine_whole_and_a_transcript_that_holds() -> None:
+    text = (ROOT / "docs" / "engines.md").read_text(encoding="utf-8")
+    example = text.split("## The example engine", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    assert example == (ROOT / "examples" / "random_engine.py").read_text(encoding="utf-8")
+    transcript = text.split("A transcript (", 1)[1].split("```\n", 2)[1]
+    position, checked = None, 0
+    for line in transcript.splitlines():
+        if line.startswith("> position "):
+            position = Position.from_string(line.removeprefix("> position "))
+        elif line.startswith("< bestmove "):
+            assert position is not None and position.is_legal(position.parse_move(line.split()[2]))
+            checked += 1
+        elif line.startswith("< info "):
+            info = parse_info(line[2:])
+            assert position is not None and info.score is not None
+            _replay(position.to_string(), info.pv)
+    assert checked == 4
+
+
+def test_the_fourth_field_is_written_after_a_push_as_the_pages_say() -> None:
+    position = Position.from_string("o.pkyrgn/......../....b++.../....Y.../....K+.../......../......../NGR..PBO b B")
+    position.play_text("e6-e5*")
+    after = position.to_string()
+    assert after == "o.pkyrgn/......../......../....b++.../....Y.../....K+.../......../NGR..PBO b R b"
+    for page in ("engines.md", "notation.md"):
+        assert after in (ROOT / "docs" / page).read_text(encoding="utf-8"), page
