@@ -197,6 +197,18 @@ def test_go_infinite_answers_isready_at_once_and_bestmove_only_after_stop(engine
     engine.close()
 
 
+def test_stop_ends_the_solvers_share_too_with_a_searched_move(engine: Engine) -> None:
+    # ten minutes a move: the solver's sixth (100 s, more than PATIENCE) is what stop ends
+    engine.send(f"position {START}", "go movetime 600000", "isready")
+    engine.until("readyok")
+    engine.send("stop")
+    lines = engine.until("bestmove")
+    infos = _infos(lines)
+    assert infos and infos[-1].depth is not None and infos[-1].depth >= 1  # (depth 1 always finishes)
+    assert infos[-1].pv[0] == parse_bestmove(lines[-1])
+    engine.close()
+
+
 def test_a_new_command_ends_an_infinite_search_first(engine: Engine) -> None:
     engine.send(f"position {START}", "go infinite", f"position {WIN_IN_1}", "go depth 3")
     lines = engine.until("bestmove")

@@ -139,7 +139,7 @@ class SearchResult:
 
 
 #: The solver's share of a search that no time limits (``go depth``, ``go infinite``), in
-#: seconds: a ``stop`` is answered at the latest when it ends.
+#: seconds (a ``stop`` ends it too).
 UNTIMED_PROOF = 0.25
 #: The deepest iteration (plies).
 MAX_DEPTH = 64
@@ -165,6 +165,7 @@ class Searcher:
         self._max_nodes: int | None = None
         self._check_at = 0
         self._stop: threading.Event | None = None
+        self._finishing = False
         self._pv: list[tuple[Move, ...]] = [()] * _MAX_PLY  # (each node's variation, by ply)
         self.solver = Solver()  # (its table is kept from move to move)
 
@@ -197,7 +198,7 @@ class Searcher:
         depth_limit = min(self.max_depth, limits.depth or MAX_DEPTH)
         self.nodes = 0
         if limits.nodes is None or limits.movetime is not None:  # (a node count alone stays deterministic)
-            proven = self._proven(position, limits, depth_limit, start)
+            proven = self._proven(position, limits, depth_limit, start, stop)
             if proven is not None:
                 report(proven)
                 return proven
@@ -214,6 +215,7 @@ class Searcher:
         result = SearchResult(best, 0, 0, 0, 0.0, pv=(best,))
         if len(moves) > 1:
             for d in range(1, depth_limit + 1):
+                self._finishing = d == 1  # (depth 1 always finishes: a stop at once still gets a searched move)
                 try:
                     best, score, pv = self._root(pos, moves, best, d)
                 except _OutOfTime:
@@ -224,12 +226,13 @@ class Searcher:
                     break  # a forced win or loss: deeper changes nothing
         return replace(result, nodes=self.nodes, seconds=time.perf_counter() - start)
 
-    def _proven(self, position: Position, limits: Limits, depth: int, start: float) -> SearchResult | None:
+    def _proven(self, position: Position, limits: Limits, depth: int, start: float, stop: threading.Event | None) -> SearchResult | None:
         """The solver's move when it proves ``position`` within a sixth of the move time
-        (with no time limit, :data:`UNTIMED_PROOF`) and ``depth`` turns: a proven win is
-        played in the fewest turns and a proven loss in the most; ``None`` when not."""
+        (with no time limit, :data:`UNTIMED_PROOF`), ``depth`` turns and before ``stop``:
+        a proven win is played in the fewest turns and a proven loss in the most; ``None``
+        when not."""
         seconds = limits.movetime / 6000 if limits.movetime is not None else UNTIMED_PROOF
-        proof = self.solver.solve(position, depth=depth if depth < MAX_DEPTH else None, time=seconds)
+        proof = self.solver.solve(position, depth=depth if depth < MAX_DEPTH else None, time=seconds, stop=stop)
         self.nodes = proof.nodes  # (the solver's nodes count as the search's)
         if proof.best is None or not proof.proven:
             return None
@@ -274,7 +277,11 @@ class Searcher:
         return value
 
     def _check(self) -> None:
-        """Out of time, nodes or stopped: :class:`_OutOfTime`; else the next look set."""
+        """Out of time, nodes or stopped (but in the first iteration): :class:`_OutOfTime`;
+        else the next look set."""
+        if self._finishing:
+            self._check_at = self.nodes + _CHECK_EVERY
+            return
         if self._max_nodes is not None and self.nodes >= self._max_nodes:
             raise _OutOfTime
         if (self._deadline is not None and time.perf_counter() > self._deadline) or (self._stop is not None and self._stop.is_set()):
