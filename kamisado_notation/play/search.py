@@ -152,7 +152,9 @@ _CHECK_EVERY = 256
 class Searcher:
     """Chooses moves and fills. ``depth``: the deepest iteration (``None``: as deep as the
     time allows); ``level="random"`` plays random legal moves (for tests and as the
-    weakest opponent), from ``seed``."""
+    weakest opponent), from ``seed``. With a ``seed``, the search breaks ties between
+    moves of equal value at random (from the seed, so repeatably): two matches between
+    the same engines need not be the same match."""
 
     def __init__(self, *, depth: int | None = None, level: str = "search", seed: int | None = None) -> None:
         if level not in ("search", "random"):
@@ -160,6 +162,7 @@ class Searcher:
         self.max_depth = depth if depth is not None else MAX_DEPTH
         self.level = level
         self.rng = random.Random(seed)
+        self.shuffle = seed is not None  # (a seed breaks ties between equal moves at random)
         self.nodes = 0
         self._deadline: float | None = None
         self._max_nodes: int | None = None
@@ -206,6 +209,8 @@ class Searcher:
         self._max_nodes = limits.nodes
         self._stop = stop
         self._check_at = self.nodes + 1  # (looked at on the first node: the solver may have used them up)
+        if self.shuffle:  # the order decides between moves of equal value: the seed's
+            moves = self.rng.sample(moves, len(moves))
         return self._deepen(position.copy(), moves, depth_limit, start, report)
 
     def _deepen(self, pos: Position, moves: list[Move], depth_limit: int, start: float, report: Callable[[SearchResult], None]) -> SearchResult:
