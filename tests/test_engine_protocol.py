@@ -228,6 +228,16 @@ def test_the_clock_gives_a_move_and_unknown_commands_are_ignored(engine: Engine)
     assert engine.close() == 0
 
 
+def test_limits_of_zero_still_give_a_move(engine: Engine) -> None:
+    legal = {m.coords() for m in Position.from_string(START).legal_moves()}
+    for go in ("go movetime 0", "go depth 0", "go nodes 0", "go btime 0 gtime 0", "go"):
+        engine.send(f"position {START}", go)
+        lines = engine.until("bestmove")
+        assert parse_bestmove(lines[-1]) in legal, go
+        assert all(line.startswith("info depth ") for line in lines[:-1]), lines
+    engine.close()
+
+
 def test_quit_during_a_search_ends_the_engine(engine: Engine) -> None:
     engine.send(f"position {START}", "go infinite")
     assert engine.close() == 0

@@ -198,7 +198,7 @@ class Searcher:
         if self.level == "random":
             return SearchResult(self.rng.choice(moves), 0, 0, 0, time.perf_counter() - start)
         report = on_info if on_info is not None else _quiet
-        depth_limit = min(self.max_depth, limits.depth or MAX_DEPTH)
+        depth_limit = max(1, min(self.max_depth, limits.depth if limits.depth is not None else MAX_DEPTH))
         self.nodes = 0
         if limits.nodes is None or limits.movetime is not None:  # (a node count alone stays deterministic)
             proven = self._proven(position, limits, depth_limit, start, stop)
@@ -236,7 +236,7 @@ class Searcher:
         (with no time limit, :data:`UNTIMED_PROOF`), ``depth`` turns and before ``stop``:
         a proven win is played in the fewest turns and a proven loss in the most; ``None``
         when not."""
-        seconds = limits.movetime / 6000 if limits.movetime is not None else UNTIMED_PROOF
+        seconds = max(limits.movetime, 1) / 6000 if limits.movetime is not None else UNTIMED_PROOF
         proof = self.solver.solve(position, depth=depth if depth < MAX_DEPTH else None, time=seconds, stop=stop)
         self.nodes = proof.nodes  # (the solver's nodes count as the search's)
         if proof.best is None or not proof.proven:
