@@ -26,7 +26,7 @@ from kamisado_notation import Recorder
 from kamisado_notation.engine.perft import perft
 from kamisado_notation.engine.position import Position
 from kamisado_notation.play.arena import ArenaSettings, run_arena
-from kamisado_notation.play.search import Searcher
+from kamisado_notation.play.search import Limits, Searcher
 
 
 def strength(games: int, movetime: int) -> None:
@@ -61,10 +61,12 @@ def positions(count: int, seed: int) -> list[Position]:
 
 
 def _search_rate(sample: list[Position], depth: int) -> float:
+    """The search's own nodes a second: limited by a node count (never reached), a
+    search does not ask the solver first."""
     searcher = Searcher(depth=depth)
     nodes, start = 0, time.process_time()
     for position in sample:
-        nodes += searcher.best_move(position, movetime_ms=10**9).nodes
+        nodes += searcher.search(position, Limits(depth=depth, nodes=10**12)).nodes
     return nodes / (time.process_time() - start)
 
 

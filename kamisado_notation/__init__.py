@@ -76,6 +76,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "PlyError": ("errors", "PlyError"),
     "HeaderError": ("errors", "HeaderError"),
     "ArgumentError": ("errors", "ArgumentError"),
+    "EngineError": ("errors", "EngineError"),
     "Diagnostic": ("diagnostics", "Diagnostic"),
     "Severity": ("diagnostics", "Severity"),
     "Edit": ("diagnostics", "Edit"),
@@ -123,6 +124,8 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "apply_edits": ("checking.edits", "apply_edits"),
     # playing matches
     "Recorder": ("play.recorder", "Recorder"),
+    "EngineClient": ("play.client", "EngineClient"),
+    "EngineAnalysis": ("play.client", "EngineAnalysis"),
     # analysis (docs/analysis.md)
     "Solution": ("play.solve", "Solution"),
     "MatchAnalysis": ("play.analyse", "MatchAnalysis"),

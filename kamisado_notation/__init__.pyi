@@ -41,6 +41,7 @@ from .engine.position import RoundEnd as RoundEnd
 from .engine.position import Tower as Tower
 from .engine.position import WrittenMove as WrittenMove
 from .errors import ArgumentError as ArgumentError
+from .errors import EngineError as EngineError
 from .errors import FormatError as FormatError
 from .errors import HeaderError as HeaderError
 from .errors import IllegalMoveError as IllegalMoveError
@@ -77,6 +78,8 @@ from .play.analyse import MatchAnalysis as MatchAnalysis
 from .play.analyse import MoveJudgement as MoveJudgement
 from .play.analyse import analyse as analyse
 from .play.analyse import annotate as annotate
+from .play.client import EngineAnalysis as EngineAnalysis
+from .play.client import EngineClient as EngineClient
 from .play.recorder import Recorder as Recorder
 from .play.solve import Solution as Solution
 from .play.solve import solve as solve
@@ -89,6 +92,9 @@ __all__ = [
     "Diagnostic",
     "Direction",
     "Edit",
+    "EngineAnalysis",
+    "EngineClient",
+    "EngineError",
     "Entry",
     "Fill",
     "FixReport",

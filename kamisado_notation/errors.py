@@ -13,6 +13,7 @@ from __future__ import annotations
 __all__ = [
     "ArgumentError",
     "DiscardOutput",
+    "EngineError",
     "FillerWord",
     "FormatError",
     "HeaderError",
@@ -97,6 +98,19 @@ class IllegalMoveError(KamisadoError):
         super().__init__(message)
         self.rule = rule
         self.slot = slot
+
+
+class EngineError(KamisadoError):
+    """An engine (a program speaking the engine protocol, docs/engines.md) that failed
+    its caller: ``reason`` says how, in the words of the arena's ``Termination`` header —
+    ``crash`` (it exited, or could not be started), ``time forfeit`` (no answer in time,
+    or it reads nothing), ``garbage`` (an answer that is no move), ``illegal move``,
+    ``flood`` (too many lines, or one too long). The message names the engine's command
+    and what was asked."""
+
+    def __init__(self, message: str, *, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class MatchError(KamisadoError):

@@ -229,11 +229,18 @@ def test_the_engine_speaks_the_protocol() -> None:
     ]
     serve(Searcher(depth=2), name="me", author="us", stdin=io.StringIO("\n".join(commands) + "\n"), stdout=out)
     lines = out.getvalue().splitlines()
-    assert lines[:4] == ["id name me", "id author us", "kepok", "readyok"]
-    assert lines[4].startswith("info depth ")
-    assert lines[5].startswith("bestmove ") and len(lines[5].split()[1]) == 5
-    assert lines[6].startswith("info error bad position") and lines[7].startswith("info error no position")
-    assert len(lines) == 8
+    assert lines[:6] == [
+        "id name me",
+        "id author us",
+        "option name Depth type spin default 2 min 1 max 64",
+        "option name Random type check default false",
+        "kepok",
+        "readyok",
+    ]
+    assert [line.split()[:3] for line in lines[6:8]] == [["info", "depth", "1"], ["info", "depth", "2"]]
+    assert lines[8].startswith("bestmove ") and len(lines[8].split()[1]) == 5
+    assert lines[9].startswith("info error bad position") and lines[10].startswith("info error no position")
+    assert len(lines) == 11
 
 
 def _example_engine() -> ModuleType:

@@ -13,6 +13,7 @@ memory, bounded by ``node_limit``.
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass
 
@@ -47,9 +48,18 @@ class Proof:
     nodes: int
 
 
-def prove(position: Position, side: Side, *, within: int, deadline: float | None = None, node_limit: int = 3_000_000) -> Proof:
+def prove(
+    position: Position,
+    side: Side,
+    *,
+    within: int,
+    deadline: float | None = None,
+    node_limit: int = 3_000_000,
+    stop: threading.Event | None = None,
+) -> Proof:
     """Whether ``side`` wins the round from ``position`` within ``within`` turns, whatever
-    the other side plays (``position`` is not changed)."""
+    the other side plays (``position`` is not changed); ``None`` (not known) when the
+    ``deadline``, the ``node_limit`` or ``stop`` (set by another thread) comes first."""
     pos = position.copy()
     root = _Node(None, None, pos.to_move is side, 0)
     _evaluate(root, pos, side, within)
@@ -57,7 +67,7 @@ def prove(position: Position, side: Side, *, within: int, deadline: float | None
         root.children, root.pn, root.dn = None, 1, 1
     nodes = 0
     while root.pn and root.dn:
-        if nodes > node_limit or (deadline is not None and time.perf_counter() > deadline):
+        if nodes > node_limit or (deadline is not None and time.perf_counter() > deadline) or (stop is not None and stop.is_set()):
             return Proof(None, None, nodes)
         node = root
         depth = 0

@@ -1,31 +1,324 @@
-"""The engine protocol (``docs/engines.md``), engine side: a line protocol over standard
-input and output, modelled on chess's UCI.
+"""The engine protocol (``docs/engines.md``, SPEC §10 and §13): a line protocol over an
+engine's standard input and output, modelled on chess's UCI. This module holds what both
+ends share — the commands and answers as typed values with their parsers and formatters
+(:class:`Go`, :class:`Score`, :class:`Info`, :class:`EngineOption`, :func:`parse_bestmove`,
+:func:`parse_setoption`) — and the engine side, :func:`serve`.
 
 Commands the arena sends, and the answers:
 
-- ``kep`` → ``id name …``, ``id author …`` (optional), ``kepok``;
-- ``isready`` → ``readyok``;
-- ``newmatch TARGET`` (1, 3, 7 or 15 points), ``position POSITION`` (a position string,
-  the tower to move included): no answer;
-- ``go movetime MS`` → ``bestmove FROM-TO`` (coordinates; a push is the pusher's own
-  from-to), sent only when the side to move has a move;
+- ``kep`` → ``id name …``, ``id author …`` (optional), ``option …`` lines (optional),
+  ``kepok``;
+- ``isready`` → ``readyok`` (answered at once, even while the engine searches);
+- ``setoption name N value V``, ``newmatch TARGET`` (1, 3, 7 or 15 points), ``position
+  POSITION`` (a position string, the tower to move included): no answer;
+- ``go`` with ``movetime MS``, ``depth D``, ``nodes N``, ``infinite`` or the clock
+  (``btime``, ``gtime``, ``binc``, ``ginc``, ms) → ``info …`` lines, then ``bestmove
+  FROM-TO`` (coordinates; a push is the pusher's own from-to), sent only when the side to
+  move has a move; ``stop`` ends the search at once with its ``bestmove``;
 - ``fill POSITION`` (the round's end, the winner's ring placed), sent to the Defender →
   ``fill left`` or ``fill right``;
 - ``quit``.
 
 Lines starting ``info`` are the engine's remarks (the arena keeps them as comments);
-anything else an engine or the arena does not know is ignored. :func:`serve` runs an
-engine (a :class:`~.search.Searcher`) on two streams.
+anything else an engine or the arena does not know is ignored, and so are words after
+``bestmove MOVE`` (``ponder …``).
 """
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TextIO
 
+from ..engine.board import Side
 from ..engine.position import Position
-from .search import Searcher
+from ..errors import ArgumentError
+from .search import MAX_DEPTH, Limits, Searcher, SearchResult
 
-__all__ = ["serve"]
+__all__ = [
+    "OPTION_TYPES",
+    "EngineOption",
+    "Go",
+    "Info",
+    "Score",
+    "engine_options",
+    "info_of",
+    "parse_bestmove",
+    "parse_go",
+    "parse_info",
+    "parse_option",
+    "parse_setoption",
+    "serve",
+    "setoption_line",
+]
+
+#: The option types a handshake may declare (SPEC §13; ``combo`` and ``button`` as UCI's).
+OPTION_TYPES = ("spin", "check", "string", "combo", "button")
+
+_GO_NUMBERS = ("movetime", "depth", "nodes", "btime", "gtime", "binc", "ginc", "movestogo")
+
+
+@dataclass(frozen=True)
+class Go:
+    """A ``go`` command: what limits the search. ``movetime`` (ms), ``depth`` (plies),
+    ``nodes``, ``infinite`` (until ``stop``), and the clock: each side's time left
+    (``btime``, ``gtime``, ms) and increment a move (``binc``, ``ginc``), with
+    ``movestogo`` moves to the next time control when there is one. Several limits may
+    be given; the search ends at the first reached. No limit at all is ``infinite``'s
+    opposite: the engine chooses (the built-in engine: 100 ms)."""
+
+    movetime: int | None = None
+    depth: int | None = None
+    nodes: int | None = None
+    infinite: bool = False
+    btime: int | None = None
+    gtime: int | None = None
+    binc: int | None = None
+    ginc: int | None = None
+    movestogo: int | None = None
+
+    def line(self) -> str:
+        """The command as the arena writes it: ``go depth 5 movetime 100``."""
+        words = ["go"]
+        for name in _GO_NUMBERS:
+            value = getattr(self, name)
+            if value is not None:
+                words += [name, str(value)]
+        if self.infinite:
+            words.append("infinite")
+        return " ".join(words)
+
+    def time_for(self, side: Side) -> int | None:
+        """The milliseconds to spend on this move for ``side`` to move: ``movetime``, or
+        a share of ``side``'s clock (its time left over the moves to go — 20 when not
+        given — plus three quarters of its increment, never more than a third of what
+        is left); ``None`` when neither limits the time."""
+        if self.movetime is not None:
+            return self.movetime
+        left, inc = (self.btime, self.binc) if side is Side.BLACK else (self.gtime, self.ginc)
+        if left is None:
+            return None
+        moves = max(self.movestogo or 20, 1)
+        return max(1, min(left // moves + (inc or 0) * 3 // 4, left // 3))
+
+
+def parse_go(line: str) -> Go:
+    """The :class:`Go` of a ``go`` line. Lenient, as engines are: an unknown word, or a
+    limit whose value is not a whole number of at least 0, is ignored."""
+    words = line.split()
+    values: dict[str, int] = {}
+    for i, word in enumerate(words[:-1]):
+        if word in _GO_NUMBERS and words[i + 1].isdigit():
+            values[word] = int(words[i + 1])
+    return Go(infinite="infinite" in words, **values)
+
+
+@dataclass(frozen=True)
+class Score:
+    """An ``info`` line's score, from the side to move's view: ``cp`` (the evaluation, in
+    the engine's own units), or a proven result: ``win N`` / ``loss N``, ``N`` the turns
+    to the round's end (SPEC §12; ``None`` when proven but not yet counted)."""
+
+    kind: str
+    value: int | None
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("cp", "win", "loss"):
+            raise ArgumentError(f"unknown score {self.kind!r}: cp, win or loss")
+
+    @property
+    def proven(self) -> bool:
+        """Whether the score is a proven result (``win`` or ``loss``)."""
+        return self.kind != "cp"
+
+    def __str__(self) -> str:
+        return self.kind if self.value is None else f"{self.kind} {self.value}"
+
+
+@dataclass(frozen=True)
+class Info:
+    """An ``info`` line: ``depth`` (plies), ``score``, ``nodes``, ``nps``, ``time`` (ms),
+    ``pv`` (the principal variation, moves in coordinates), ``string`` (free text, the
+    rest of the line). A field the line does not give is ``None`` (``()`` for ``pv``)."""
+
+    depth: int | None = None
+    score: Score | None = None
+    nodes: int | None = None
+    nps: int | None = None
+    time: int | None = None
+    pv: tuple[str, ...] = ()
+    string: str | None = None
+
+    def line(self) -> str:
+        """The line as an engine writes it: ``info depth 4 score cp 132 nodes … pv e8-e4 …``."""
+        words = ["info"]
+        for name in ("depth", "score", "nodes", "nps", "time"):
+            value = getattr(self, name)
+            if value is not None:
+                words += [name, str(value)]
+        if self.pv:
+            words += ["pv", *self.pv]
+        if self.string is not None:
+            words += ["string", self.string]
+        return " ".join(words)
+
+
+_INFO_NUMBERS = ("depth", "nodes", "nps", "time")
+_INFO_WORDS = frozenset((*_INFO_NUMBERS, "score", "pv", "string"))
+
+
+def parse_info(line: str) -> Info:
+    """The :class:`Info` of an ``info`` line. Lenient: an unknown word and a value that
+    is not a number are skipped; ``score X`` without a unit (older engines) is ``cp``;
+    ``pv`` takes the words up to the next known field; ``string`` the rest of the line."""
+    words = line.split()
+    fields: dict[str, object] = {}
+    i = 1 if words[:1] == ["info"] else 0
+    while i < len(words):
+        word = words[i]
+        i += 1
+        if word == "string":
+            fields["string"] = " ".join(words[i:])
+            break
+        if word in _INFO_NUMBERS and i < len(words) and _is_int(words[i]):
+            fields[word] = int(words[i])
+            i += 1
+        elif word == "score" and i < len(words):
+            score, i = _score_at(words, i)
+            if score is not None:
+                fields["score"] = score
+        elif word == "pv":
+            end = i
+            while end < len(words) and words[end] not in _INFO_WORDS:
+                end += 1
+            fields["pv"] = tuple(words[i:end])
+            i = end
+    return Info(**fields)  # type: ignore[arg-type]
+
+
+def _score_at(words: list[str], i: int) -> tuple[Score | None, int]:
+    """The score whose first word is ``words[i]``, and the index after it."""
+    kind = words[i]
+    if _is_int(kind):
+        return Score("cp", int(kind)), i + 1
+    if kind not in ("cp", "win", "loss"):
+        return None, i
+    if i + 1 < len(words) and _is_int(words[i + 1]):
+        return Score(kind, int(words[i + 1])), i + 2
+    return (Score(kind, None), i + 1) if kind != "cp" else (None, i + 1)
+
+
+def _is_int(word: str) -> bool:
+    return word.removeprefix("-").isdigit()
+
+
+def parse_bestmove(line: str) -> str | None:
+    """The move of a ``bestmove MOVE [ponder …]`` line (the words after the move are
+    ignored), or ``None`` when the line is not one (no move)."""
+    words = line.split()
+    return words[1] if len(words) >= 2 and words[0] == "bestmove" else None
+
+
+@dataclass(frozen=True)
+class EngineOption:
+    """An option an engine declares in its handshake: ``option name N type spin|check|
+    string|combo|button [default V] [min A max B] [var V …]``. ``default`` is the text of
+    the default (``None`` when not given); ``vars`` the choices of a ``combo``."""
+
+    name: str
+    type: str
+    default: str | None = None
+    min: int | None = None
+    max: int | None = None
+    vars: tuple[str, ...] = field(default=())
+
+    def line(self) -> str:
+        """The declaration as an engine writes it."""
+        words = ["option", "name", self.name, "type", self.type]
+        if self.default is not None:
+            words += ["default", self.default]
+        if self.min is not None:
+            words += ["min", str(self.min)]
+        if self.max is not None:
+            words += ["max", str(self.max)]
+        for var in self.vars:
+            words += ["var", var]
+        return " ".join(words)
+
+    def value_text(self, value: object) -> str:
+        """``value`` as ``setoption`` sends it, checked against the declaration: a
+        ``spin`` a whole number within ``min``..``max``, a ``check`` a bool (or
+        ``true``/``false``), a ``combo`` one of its ``vars``. :class:`ArgumentError` when
+        it does not fit."""
+        if self.type == "check":
+            if isinstance(value, bool):
+                return "true" if value else "false"
+            if str(value).lower() in ("true", "false"):
+                return str(value).lower()
+            raise ArgumentError(f"option {self.name}: {value!r} is not true or false")
+        if self.type == "spin":
+            try:
+                number = int(str(value))
+            except ValueError:
+                raise ArgumentError(f"option {self.name}: {value!r} is not a whole number") from None
+            if (self.min is not None and number < self.min) or (self.max is not None and number > self.max):
+                raise ArgumentError(f"option {self.name}: {number} is outside {self.min}..{self.max}")
+            return str(number)
+        text = str(value)
+        if self.type == "combo" and self.vars and text not in self.vars:
+            raise ArgumentError(f"option {self.name}: {text!r} is not one of {', '.join(self.vars)}")
+        if "\n" in text or "\r" in text:
+            raise ArgumentError(f"option {self.name}: a value is one line")
+        return text
+
+
+def parse_option(line: str) -> EngineOption | None:
+    """The :class:`EngineOption` an ``option`` line declares, or ``None`` when the line
+    is not a readable declaration (no name, or a type not in :data:`OPTION_TYPES`). A name
+    or a default may hold spaces (``option name Skill Level type spin default 3``)."""
+    words = line.split()
+    if words[:2] != ["option", "name"] or "type" not in words:
+        return None
+    at = words.index("type")
+    name = " ".join(words[2:at])
+    if not name or at + 1 >= len(words) or words[at + 1] not in OPTION_TYPES:
+        return None
+    kind, rest = words[at + 1], words[at + 2 :]
+    parts: dict[str, list[str]] = {}
+    vars_: list[str] = []
+    key = ""
+    for word in rest:
+        if word in ("default", "min", "max", "var"):
+            key = word
+            if key == "var":
+                vars_.append("")
+            else:
+                parts[key] = []
+        elif key == "var":
+            vars_[-1] = f"{vars_[-1]} {word}".strip()
+        elif key:
+            parts[key].append(word)
+    bounds = {k: int(v[0]) for k, v in parts.items() if k in ("min", "max") and len(v) == 1 and _is_int(v[0])}
+    default = " ".join(parts["default"]) if "default" in parts else None
+    return EngineOption(name, kind, default, bounds.get("min"), bounds.get("max"), tuple(vars_))
+
+
+def setoption_line(name: str, value: str) -> str:
+    """The ``setoption name N value V`` command."""
+    return f"setoption name {name} value {value}"
+
+
+def parse_setoption(line: str) -> tuple[str, str] | None:
+    """The name and the value of a ``setoption name N value V`` line (both may hold
+    spaces; the value is ``""`` when not given), or ``None`` when the line names no
+    option."""
+    words = line.split()
+    if words[:2] != ["setoption", "name"]:
+        return None
+    at = words.index("value") if "value" in words else len(words)
+    name = " ".join(words[2:at])
+    return (name, " ".join(words[at + 1 :])) if name else None
 
 
 #: How much of the reason an ``info error`` line gives (characters): a bad line quoted
@@ -34,64 +327,151 @@ __all__ = ["serve"]
 _ECHOED = 200
 
 
-def _reply(out: TextIO, *lines: str) -> None:
-    out.write("".join(line + "\n" for line in lines))
-    out.flush()
+def engine_options(searcher: Searcher) -> tuple[EngineOption, ...]:
+    """The options the built-in engine declares in its handshake, with ``searcher``'s
+    settings as their defaults (``setoption`` changes them): ``Depth``, the deepest
+    iteration (plies), and ``Random``, random legal moves instead of a search."""
+    return (
+        EngineOption("Depth", "spin", str(searcher.max_depth), 1, MAX_DEPTH),
+        EngineOption("Random", "check", "true" if searcher.level == "random" else "false"),
+    )
 
-
-def _number(words: list[str], name: str, default: int) -> int:
-    """The number after ``name`` in ``words`` (``go movetime 100``), or ``default``."""
-    try:
-        return max(1, int(words[words.index(name) + 1]))
-    except (ValueError, IndexError):
-        return default
+#: The move time of a ``go`` that limits nothing (no time, depth, nodes, not infinite).
+DEFAULT_MOVETIME = 100
 
 
 def serve(searcher: Searcher, *, name: str, author: str, stdin: TextIO, stdout: TextIO) -> None:
     """Answer the protocol's commands from ``stdin`` on ``stdout`` until ``quit`` or the
-    end of the input. A command it cannot read gets an ``info error …`` line and no
-    answer (the arena's clock decides)."""
-    engine = _Engine(searcher, stdout)
-    for line in stdin:
-        words = line.split()
-        if not words:
-            continue
-        if words[0] == "quit":
-            return
-        if words[0] == "kep":
-            _reply(stdout, f"id name {name}", f"id author {author}", "kepok")
-        elif words[0] == "isready":
-            _reply(stdout, "readyok")
-        elif words[0] in ("position", "fill"):
-            engine.position_or_fill(words)
-        elif words[0] == "go":
-            engine.go(words)
+    end of the input. A search runs in a thread of its own, so that ``stop`` and
+    ``isready`` are read and answered while it runs; any other command (but an unknown
+    one, which is ignored) first waits for the search in play to end — an infinite one is
+    stopped — so answers come in the order of the commands. A command it cannot read gets
+    an ``info error …`` line and no answer (the arena's clock decides)."""
+    engine = _Engine(searcher, stdout, name=name, author=author)
+    try:
+        for line in stdin:
+            if not engine.command(line.split()):
+                return
+    finally:
+        engine.finish()
 
 
 class _Engine:
-    """What an engine remembers between commands: the position and the move time."""
+    """What an engine remembers between commands: the position, and the search in play."""
 
-    def __init__(self, searcher: Searcher, out: TextIO) -> None:
+    def __init__(self, searcher: Searcher, out: TextIO, *, name: str, author: str) -> None:
         self.searcher, self.out = searcher, out
+        self.name, self.author = name, author
         self.position: Position | None = None
-        self.movetime = 100
+        self.movetime = DEFAULT_MOVETIME
+        self._lock = threading.Lock()  # (the search thread writes too)
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._infinite = False
+
+    def reply(self, *lines: str) -> None:
+        with self._lock:
+            self.out.write("".join(line + "\n" for line in lines))
+            self.out.flush()
+
+    def command(self, words: list[str]) -> bool:
+        """Carry out one command; ``False`` after ``quit``."""
+        if not words:
+            return True
+        what = words[0]
+        if what == "isready":
+            self.reply("readyok")
+        elif what == "stop":
+            self.finish(stop=True)
+        elif what == "quit":
+            self.finish(stop=True)
+            return False
+        elif what in _COMMANDS:
+            self.finish()
+            _COMMANDS[what](self, words)
+        return True
+
+    def finish(self, *, stop: bool = False) -> None:
+        """Wait for the search in play to end (its ``bestmove`` sent); an infinite one,
+        or any with ``stop``, is stopped first."""
+        thread = self._thread
+        if thread is None:
+            return
+        if stop or self._infinite:
+            self._stop.set()
+        thread.join()
+        self._thread = None
+
+    def handshake(self, words: list[str]) -> None:
+        options = [option.line() for option in engine_options(self.searcher)]
+        self.reply(f"id name {self.name}", f"id author {self.author}", *options, "kepok")
+
+    def setoption(self, words: list[str]) -> None:
+        named = parse_setoption(" ".join(words))
+        option = next((o for o in engine_options(self.searcher) if named is not None and o.name.lower() == named[0].lower()), None)
+        if named is None or option is None:
+            self.reply(f"info error no such option: {' '.join(words[2:])[:_ECHOED]}")
+            return
+        try:
+            value = option.value_text(named[1])
+        except ArgumentError as e:
+            self.reply(f"info error {str(e)[:_ECHOED]}")
+            return
+        if option.name == "Depth":
+            self.searcher.max_depth = int(value)
+        else:
+            self.searcher.level = "random" if value == "true" else "search"
 
     def position_or_fill(self, words: list[str]) -> None:
         try:
             self.position = Position.from_string(" ".join(words[1:]))
         except ValueError as e:
-            _reply(self.out, f"info error bad position: {str(e)[:_ECHOED]}")  # (a 5 MB line is not echoed)
+            self.reply(f"info error bad position: {str(e)[:_ECHOED]}")  # (a 5 MB line is not echoed)
             self.position = None
             return
         if words[0] == "fill":
             how = self.searcher.choose_fill(self.position, movetime_ms=self.movetime)
-            _reply(self.out, f"fill {how.value}")
+            self.reply(f"fill {how.value}")
 
     def go(self, words: list[str]) -> None:
-        self.movetime = _number(words, "movetime", self.movetime)
         if self.position is None or not self.position.legal_moves():
-            _reply(self.out, "info error no position with a move to search")
+            self.reply("info error no position with a move to search")
             return
-        result = self.searcher.best_move(self.position, movetime_ms=self.movetime)
-        remarks = [f"info {result.info()}"] if result.depth else []  # (a random move has none)
-        _reply(self.out, *remarks, f"bestmove {result.move.coords()}")
+        go = parse_go(" ".join(words))
+        movetime = go.time_for(self.position.to_move)
+        if movetime is None and go.depth is None and go.nodes is None and not go.infinite:
+            movetime = self.movetime
+        if movetime is not None:
+            self.movetime = movetime  # (the fill's time, too)
+        limits = Limits(movetime=None if go.infinite else movetime, depth=go.depth, nodes=None if go.infinite else go.nodes)
+        self._stop.clear()
+        self._infinite = go.infinite
+        self._thread = threading.Thread(target=self._search, args=(self.position.copy(), limits), name="search", daemon=True)
+        self._thread.start()
+
+    def _search(self, position: Position, limits: Limits) -> None:
+        """The search thread: ``info`` lines as it deepens, then ``bestmove`` (in an
+        infinite search, only once ``stop`` comes, as UCI has it)."""
+        result = self.searcher.search(position, limits, stop=self._stop, on_info=lambda r: self.reply(info_of(r).line()))
+        if self._infinite:
+            self._stop.wait()
+        self.reply(f"bestmove {result.move.coords()}")
+
+
+_COMMANDS: dict[str, Callable[[_Engine, list[str]], None]] = {
+    "kep": _Engine.handshake,
+    "setoption": _Engine.setoption,
+    "position": _Engine.position_or_fill,
+    "fill": _Engine.position_or_fill,
+    "go": _Engine.go,
+    "newmatch": lambda engine, words: None,
+}
+
+
+def info_of(result: SearchResult) -> Info:
+    """The ``info`` line of a search's result: ``score win N``/``loss N`` when proven,
+    else ``cp``; ``nps`` from the nodes and the time; the principal variation."""
+    score = Score(result.proven, result.turns) if result.proven is not None else Score("cp", result.score)
+    nps = int(result.nodes / result.seconds) if result.seconds > 0 else 0
+    pv = tuple(m.coords() for m in result.pv or (result.move,))
+    return Info(depth=result.depth, score=score, nodes=result.nodes, nps=nps, time=int(result.seconds * 1000), pv=pv)

@@ -33,16 +33,18 @@ round for the last mover's opponent.
 from __future__ import annotations
 
 import random
+import threading
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from ..engine.board import SQUARE_COLOURS, Side
 from ..engine.match import Fill, fill, round_result
 from ..engine.position import Move, Position
 from ..errors import ArgumentError
-from .solve import Solution, Solver, open_towers
+from .solve import Solver, open_towers
 
-__all__ = ["ADVANCE", "NO_SAFE_MOVE", "OPEN_PATH", "RING", "SAFE_MOVE", "WIN", "SearchResult", "Searcher", "evaluate", "open_towers"]
+__all__ = ["ADVANCE", "MAX_DEPTH", "NO_SAFE_MOVE", "OPEN_PATH", "RING", "SAFE_MOVE", "UNTIMED_PROOF", "WIN", "Limits", "SearchResult", "Searcher", "evaluate", "open_towers"]
 
 #: A won round (less the plies to reach it).
 WIN = 100_000
@@ -59,8 +61,26 @@ ADVANCE = 2
 
 _GOAL = (0, 7)  # the rank each side must reach (M7)
 _OTHER = (Side.GOLD, Side.BLACK)
+#: Scores within this many turns of :data:`WIN` are the round's end (no evaluation comes near).
+_PROVEN_WITHIN = 1000
+
+
 class _OutOfTime(Exception):
     """The search's time is up: the last finished iteration's move stands."""
+
+
+def _result(move: Move, score: int, depth: int, nodes: int, seconds: float, pv: tuple[Move, ...]) -> SearchResult:
+    """A finished iteration's result; a score within :data:`_PROVEN_WITHIN` turns of
+    :data:`WIN` is the round's end seen on every line: a proven win or loss in that many
+    turns (SPEC §12: each move and forfeit a turn, a push one)."""
+    turns = WIN - abs(score)
+    if turns <= _PROVEN_WITHIN:
+        return SearchResult(move, score, depth, nodes, seconds, "win" if score > 0 else "loss", pv, turns)
+    return SearchResult(move, score, depth, nodes, seconds, pv=pv)
+
+
+def _quiet(result: SearchResult) -> None:
+    """No report of a search's iterations."""
 
 
 def evaluate(position: Position) -> int:
@@ -87,11 +107,26 @@ def evaluate(position: Position) -> int:
 
 
 @dataclass(frozen=True)
+class Limits:
+    """What ends a search, the first reached: ``movetime`` (ms: the search takes about
+    half, the rest is the answer's way back), ``depth`` (plies, at most the searcher's
+    own), ``nodes``; with none, the search runs until it is stopped (or has nothing
+    deeper to find)."""
+
+    movetime: int | None = None
+    depth: int | None = None
+    nodes: int | None = None
+
+
+@dataclass(frozen=True)
 class SearchResult:
     """The move chosen, its value for the side to move, the depth of the last finished
-    iteration, and the nodes searched. ``proven``: the solver's ``win N`` or ``loss N``
-    (turns to the round's end, SPEC §12) when it proved the position, and then ``pv``
-    its principal variation."""
+    iteration, and the nodes searched. ``pv``: the principal variation, from ``move``
+    on (forced forfeits included, as the moves they are). ``proven``: ``"win"`` or
+    ``"loss"`` when the result of the round is proven (by the solver, or by the search
+    seeing the round's end on every line), and then ``turns`` the turns to the end
+    (SPEC §12; ``None`` when the solver proved the result but had no time to count
+    them)."""
 
     move: Move
     score: int
@@ -100,29 +135,41 @@ class SearchResult:
     seconds: float
     proven: str | None = None
     pv: tuple[Move, ...] = ()
+    turns: int | None = None
 
-    def info(self) -> str:
-        """The protocol's ``info`` line for this result (without ``info``): the score is
-        ``win N``/``loss N`` when proven (SPEC §13)."""
-        nps = int(self.nodes / self.seconds) if self.seconds > 0 else 0
-        score = self.proven if self.proven is not None else str(self.score)
-        pv = " ".join(m.coords() for m in self.pv or (self.move,))
-        return f"depth {self.depth} score {score} nodes {self.nodes} nps {nps} time {int(self.seconds * 1000)} pv {pv}"
+
+#: The solver's share of a search that no time limits (``go depth``, ``go infinite``), in
+#: seconds (a ``stop`` ends it too).
+UNTIMED_PROOF = 0.25
+#: The deepest iteration (plies).
+MAX_DEPTH = 64
+#: The deepest ply a search reaches: its depth, and the forced forfeits on the way.
+_MAX_PLY = 8 * MAX_DEPTH
+#: How many nodes the search visits between two looks at the clock and ``stop``.
+_CHECK_EVERY = 256
 
 
 class Searcher:
     """Chooses moves and fills. ``depth``: the deepest iteration (``None``: as deep as the
     time allows); ``level="random"`` plays random legal moves (for tests and as the
-    weakest opponent), from ``seed``."""
+    weakest opponent), from ``seed``. With a ``seed``, the search breaks ties between
+    moves of equal value at random (from the seed, so repeatably): two matches between
+    the same engines need not be the same match."""
 
     def __init__(self, *, depth: int | None = None, level: str = "search", seed: int | None = None) -> None:
         if level not in ("search", "random"):
             raise ArgumentError(f"unknown level {level!r}: search or random")
-        self.max_depth = depth if depth is not None else 64
+        self.max_depth = depth if depth is not None else MAX_DEPTH
         self.level = level
         self.rng = random.Random(seed)
+        self.shuffle = seed is not None  # (a seed breaks ties between equal moves at random)
         self.nodes = 0
-        self._deadline = 0.0
+        self._deadline: float | None = None
+        self._max_nodes: int | None = None
+        self._check_at = 0
+        self._stop: threading.Event | None = None
+        self._finishing = False
+        self._pv: list[tuple[Move, ...]] = [()] * _MAX_PLY  # (each node's variation, by ply)
         self.solver = Solver()  # (its table is kept from move to move)
 
     # ------------------------------------------------------------------ moves
@@ -130,42 +177,78 @@ class Searcher:
     def best_move(self, position: Position, *, movetime_ms: int = 50) -> SearchResult:
         """The move to play in ``position`` (which must have a legal move), searched for
         at most about half of ``movetime_ms`` (the rest is the answer's way back)."""
+        return self.search(position, Limits(movetime=movetime_ms))
+
+    def search(
+        self,
+        position: Position,
+        limits: Limits,
+        *,
+        stop: threading.Event | None = None,
+        on_info: Callable[[SearchResult], None] | None = None,
+    ) -> SearchResult:
+        """The move to play in ``position`` (which must have a legal move) within
+        ``limits``, or until ``stop`` is set (the last finished iteration's move stands).
+        ``on_info`` is called with the result of each finished iteration (and with the
+        solver's proof), as the protocol's ``info`` lines report them."""
         start = time.perf_counter()
         moves = position.legal_moves()
         if not moves:
             raise ArgumentError("the side to move has no move (it forfeits, or the round is over)")
         if self.level == "random":
             return SearchResult(self.rng.choice(moves), 0, 0, 0, time.perf_counter() - start)
-        proof = self._prove(position, movetime_ms)
-        if proof.turns is not None and proof.best is not None:  # proven: play it
-            self.nodes = proof.nodes
-            score = WIN - proof.turns if proof.result == "win" else -(WIN - proof.turns)
-            return SearchResult(proof.best, score, proof.depth, proof.nodes, time.perf_counter() - start, proof.score(), proof.pv)
+        report = on_info if on_info is not None else _quiet
+        depth_limit = max(1, min(self.max_depth, limits.depth if limits.depth is not None else MAX_DEPTH))
         self.nodes = 0
-        self._deadline = start + movetime_ms / 2000
-        pos = position.copy()
-        best, score, depth = self._order(pos, moves)[0], 0, 0
+        if limits.nodes is None or limits.movetime is not None:  # (a node count alone stays deterministic)
+            proven = self._proven(position, limits, depth_limit, start, stop)
+            if proven is not None:
+                report(proven)
+                return proven
+        self._deadline = start + limits.movetime / 2000 if limits.movetime is not None else None
+        self._max_nodes = limits.nodes
+        self._stop = stop
+        self._check_at = self.nodes + 1  # (looked at on the first node: the solver may have used them up)
+        if self.shuffle:  # the order decides between moves of equal value: the seed's
+            moves = self.rng.sample(moves, len(moves))
+        return self._deepen(position.copy(), moves, depth_limit, start, report)
+
+    def _deepen(self, pos: Position, moves: list[Move], depth_limit: int, start: float, report: Callable[[SearchResult], None]) -> SearchResult:
+        """Iterative deepening to ``depth_limit`` plies, each finished iteration reported;
+        the last finished iteration's result (a single legal move is not searched)."""
+        best = self._order(pos, moves)[0]
+        result = SearchResult(best, 0, 0, 0, 0.0, pv=(best,))
         if len(moves) > 1:
-            for d in range(1, self.max_depth + 1):
+            for d in range(1, depth_limit + 1):
+                self._finishing = d == 1  # (depth 1 always finishes: a stop at once still gets a searched move)
                 try:
-                    best, score = self._root(pos, moves, best, d)
+                    best, score, pv = self._root(pos, moves, best, d)
                 except _OutOfTime:
                     break
-                depth = d
-                if abs(score) >= WIN - 100:
+                result = _result(best, score, d, self.nodes, time.perf_counter() - start, pv)
+                report(result)
+                if result.proven is not None:
                     break  # a forced win or loss: deeper changes nothing
-        return SearchResult(best, score, depth, self.nodes, time.perf_counter() - start)
+        return replace(result, nodes=self.nodes, seconds=time.perf_counter() - start)
 
-    def _prove(self, position: Position, movetime_ms: int) -> Solution:
-        """The solver's answer for ``position`` within a sixth of the move time (and, with
-        a depth, that many turns): a proven win is played in the fewest turns and a
-        proven loss in the most."""
-        depth = self.max_depth if self.max_depth < 64 else None
-        return self.solver.solve(position, depth=depth, time=movetime_ms / 6000)
+    def _proven(self, position: Position, limits: Limits, depth: int, start: float, stop: threading.Event | None) -> SearchResult | None:
+        """The solver's move when it proves ``position`` within a sixth of the move time
+        (with no time limit, :data:`UNTIMED_PROOF`), ``depth`` turns and before ``stop``:
+        a proven win is played in the fewest turns and a proven loss in the most; ``None``
+        when not."""
+        seconds = max(limits.movetime, 1) / 6000 if limits.movetime is not None else UNTIMED_PROOF
+        proof = self.solver.solve(position, depth=depth if depth < MAX_DEPTH else None, time=seconds, stop=stop)
+        self.nodes = proof.nodes  # (the solver's nodes count as the search's)
+        if proof.best is None or not proof.proven:
+            return None
+        turns = proof.turns if proof.turns is not None else 0
+        score = WIN - turns if proof.result == "win" else -(WIN - turns)
+        return SearchResult(proof.best, score, proof.depth, proof.nodes, time.perf_counter() - start, proof.result, proof.pv, proof.turns)
 
-    def _root(self, pos: Position, moves: list[Move], first: Move, depth: int) -> tuple[Move, int]:
+    def _root(self, pos: Position, moves: list[Move], first: Move, depth: int) -> tuple[Move, int, tuple[Move, ...]]:
         ordered = [first, *(m for m in self._order(pos, moves) if m != first)]
         alpha, best = -WIN - 1, first
+        pv: tuple[Move, ...] = (first,)
         side = pos.to_move
         for move in ordered:
             pos.apply(move)
@@ -174,8 +257,8 @@ class Searcher:
             finally:
                 pos.undo()
             if value > alpha:
-                alpha, best = value, move
-        return best, alpha
+                alpha, best, pv = value, move, (move, *self._pv[1])
+        return best, alpha, pv
 
     def _child(self, pos: Position, side: Side, depth: int, alpha: int, beta: int, ply: int) -> int:
         """The value for ``side`` (who just moved) of the position after its move."""
@@ -183,26 +266,54 @@ class Searcher:
             return self._negamax(pos, depth, alpha, beta, ply)
         return -self._negamax(pos, depth, -beta, -alpha, ply)
 
-    def _negamax(self, pos: Position, depth: int, alpha: int, beta: int, ply: int) -> int:
-        self.nodes += 1
-        if self.nodes & 255 == 0 and time.perf_counter() > self._deadline:
+    def _forfeit(self, pos: Position, side: Side, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """The value of ``pos``, where ``side`` to move has no move: a deadlock (M8), or
+        the forced forfeit (M6) played without counting a ply."""
+        loser = pos.deadlock()
+        if loser is not None:
+            return -(WIN - ply) if loser is side else WIN - ply
+        forfeit = pos.forfeit_move()
+        pos.apply(forfeit)
+        try:
+            value = self._child(pos, side, depth, alpha, beta, ply + 1)
+        finally:
+            pos.undo()
+        self._pv[ply] = (forfeit, *self._pv[ply + 1])
+        return value
+
+    def _check(self) -> None:
+        """Out of time, nodes or stopped (but in the first iteration): :class:`_OutOfTime`;
+        else the next look set."""
+        if self._finishing:
+            self._check_at = self.nodes + _CHECK_EVERY
+            return
+        if self._max_nodes is not None and self.nodes >= self._max_nodes:
             raise _OutOfTime
+        if (self._deadline is not None and time.perf_counter() > self._deadline) or (self._stop is not None and self._stop.is_set()):
+            raise _OutOfTime
+        self._check_at = self.nodes + _CHECK_EVERY
+        if self._max_nodes is not None:
+            self._check_at = min(self._check_at, self._max_nodes)
+
+    def _negamax(self, pos: Position, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """The value of ``pos`` for its side to move, ``depth`` plies deep; its
+        principal variation is left in ``self._pv[ply]``."""
+        self.nodes += 1
+        if self.nodes >= self._check_at:
+            self._check()
+        pvs = self._pv
+        pvs[ply] = ()
         side = pos.to_move
         if pos.winner is not None:
             return WIN - ply if pos.winner is side else -(WIN - ply)
         moves = pos.legal_moves()
         if not moves:
-            loser = pos.deadlock()
-            if loser is not None:
-                return -(WIN - ply) if loser is side else WIN - ply
-            pos.apply(pos.forfeit_move())  # M6: forced, not a choice: no ply counted
-            try:
-                return self._child(pos, side, depth, alpha, beta, ply + 1)
-            finally:
-                pos.undo()
+            return self._forfeit(pos, side, depth, alpha, beta, ply)
         goal = _GOAL[side]
-        if any(m.target >> 3 == goal for m in moves):
-            return WIN - ply - 1  # M7: the round is won with the next move
+        for m in moves:
+            if m.target >> 3 == goal:
+                pvs[ply] = (m,)
+                return WIN - ply - 1  # M7: the round is won with the next move
         if depth <= 0:
             return evaluate(pos)
         for move in self._order(pos, moves):
@@ -213,6 +324,7 @@ class Searcher:
                 pos.undo()
             if value > alpha:
                 alpha = value
+                pvs[ply] = (move, *pvs[ply + 1])
                 if alpha >= beta:
                     break
         return alpha

@@ -34,6 +34,7 @@ read as a win in 7).
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -159,13 +160,17 @@ class Solver:
         self.table: dict[int, tuple[int, int, int, Move | None]] = {}
         self.nodes = 0
         self._deadline: float | None = None
+        self._stop: threading.Event | None = None
 
-    def solve(self, position: Position, *, depth: int | None = None, time: float | None = None) -> Solution:
+    def solve(self, position: Position, *, depth: int | None = None, time: float | None = None, stop: threading.Event | None = None) -> Solution:
         """Solve ``position`` (never changed: the search plays on a copy) within ``depth``
-        turns (default :data:`MAX_TURNS`) and ``time`` seconds (default: no limit)."""
+        turns (default :data:`MAX_TURNS`) and ``time`` seconds (default: no limit), or
+        until ``stop`` is set (another thread's: an engine told to ``stop``), which ends
+        it as the time running out does."""
         _check(position, depth, time)
         start = _clock()
         self.nodes = 0
+        self._stop = stop
         self._deadline = None if time is None else start + time
         pos = position.copy()
         text = position.to_string()
@@ -201,7 +206,7 @@ class Solver:
         if abs(score) <= _PROVEN:
             return Solution(text, "unknown", None, best, (best,) if best else (), reached, self.nodes, _clock() - start)
         turns = _MATE - abs(score)
-        self._deadline = None  # (the principal variation is read from a warm table)
+        self._deadline = self._stop = None  # (the principal variation is read from a warm table)
         pv = self._variation(pos, turns) or ([best] if best is not None else [])
         return Solution(text, "win" if score > 0 else "loss", turns, pv[0] if pv else None, tuple(pv), reached, self.nodes, _clock() - start)
 
@@ -217,7 +222,7 @@ class Solver:
         me, other = pos.to_move, _OTHER[pos.to_move]
         result = None
         for winner, name in ((me, "win"), (other, "loss")):
-            answer = prove(pos, winner, within=limit, deadline=deadline)
+            answer = prove(pos, winner, within=limit, deadline=deadline, stop=self._stop)
             self.nodes += answer.nodes
             if answer.proven is None:
                 return None
@@ -229,7 +234,7 @@ class Solver:
         winner, name = result
         low, high, step = reached + 1, limit, 1
         while low + step - 1 < high:  # galloping up from the deepening's depth: the turns are near it
-            answer = prove(pos, winner, within=low + step - 1, deadline=deadline)
+            answer = prove(pos, winner, within=low + step - 1, deadline=deadline, stop=self._stop)
             self.nodes += answer.nodes
             if answer.proven is None:
                 return Solution(text, name, None, None, (), reached, self.nodes, _clock() - start)
@@ -239,7 +244,7 @@ class Solver:
             low, step = low + step, step * 2
         while low < high:
             middle = (low + high) // 2
-            answer = prove(pos, winner, within=middle, deadline=deadline)
+            answer = prove(pos, winner, within=middle, deadline=deadline, stop=self._stop)
             self.nodes += answer.nodes
             if answer.proven is None:
                 return Solution(text, name, None, None, (), reached, self.nodes, _clock() - start)
@@ -257,11 +262,11 @@ class Solver:
             if not moves:
                 move: Move | None = pos.forfeit_move()
             elif pos.to_move is winner:
-                answer = prove(pos, winner, within=turns, deadline=deadline)
+                answer = prove(pos, winner, within=turns, deadline=deadline, stop=self._stop)
                 self.nodes += answer.nodes
                 move = answer.move
             else:
-                answer = prove(pos, winner, within=turns - 1, deadline=deadline)
+                answer = prove(pos, winner, within=turns - 1, deadline=deadline, stop=self._stop)
                 self.nodes += answer.nodes
                 move = answer.move if answer.proven is False else None
             if move is None:
@@ -309,7 +314,9 @@ class Solver:
 
     def _search(self, pos: Position, key: int, depth: int, alpha: int, beta: int, ply: int) -> int:  # noqa: C901 - one node of the search
         self.nodes += 1
-        if self._deadline is not None and self.nodes & 1023 == 0 and _clock() > self._deadline:
+        if self.nodes & 1023 == 0 and (
+            (self._deadline is not None and _clock() > self._deadline) or (self._stop is not None and self._stop.is_set())
+        ):
             raise _OutOfTime
         side = pos.to_move
         table_move = None

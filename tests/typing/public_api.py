@@ -13,6 +13,8 @@ from kamisado_notation.checking import replay, validate
 from kamisado_notation.drawing import html as html_drawing
 from kamisado_notation.engine import board, match, position
 from kamisado_notation.play import analyse as analysing
+from kamisado_notation.play import client as engine_client
+from kamisado_notation.play import protocol
 from kamisado_notation.play import solve as solver
 
 assert_type(kamisado_notation.Position, type[position.Position])
@@ -96,3 +98,20 @@ analyses = kamisado_notation.analyse("samples/single-round.kmr", depth=2)
 assert_type(analyses, list[analysing.MatchAnalysis])
 assert_type(analyses[0].moves[0].mark, str)
 assert_type(kamisado_notation.annotate("Round 1\n", analyses), str)
+
+assert_type(kamisado_notation.EngineClient, type[engine_client.EngineClient])
+assert_type(kamisado_notation.EngineError, type[kamisado_notation.errors.EngineError])
+with kamisado_notation.EngineClient.popen(["kamisado", "engine"], timeout=5.0) as engine:
+    assert_type(engine, engine_client.EngineClient)
+    assert_type(engine.play(initial, movetime=100), position.Move)
+    engine_analysis = engine.analyse("obpkyrgn/......../......../......../......../......../......../NGRYKPBO b -", depth=3)
+    assert_type(engine_analysis, kamisado_notation.EngineAnalysis)
+    assert_type(engine_analysis.score, protocol.Score | None)
+    assert_type(engine_analysis.pv, tuple[position.Move, ...])
+    assert_type(engine.id, dict[str, str])
+    assert_type(engine.options, dict[str, protocol.EngineOption])
+    assert_type(engine.fill(initial), match.Fill)
+    engine.configure({"Depth": 3})
+assert_type(protocol.parse_info("info depth 3 score win 5 pv d8-d4"), protocol.Info)
+assert_type(protocol.parse_go("go depth 3").time_for(board.Side.BLACK), int | None)
+assert_type(protocol.parse_bestmove("bestmove d8-d4 ponder a1-a2"), str | None)
