@@ -1,0 +1,197 @@
+"""The slips of one entry as the round's replay meets them (:class:`EntrySlips`): an
+entry that is no legal move as written (what is wrong, the correction when certain, or
+the candidates), a word the reader could not read, a blocked tower's forfeit left out, a
+push's back-entry. What a slip of a whole row or round is, is :mod:`.slips`'."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..diagnostics import WARNING, InsertEntry, Kind, ReplaceEntry
+from ..engine.board import square_name
+from ..engine.position import Move, Position
+from ..notation.record import Entry
+from .correct import LOOKAHEAD, Correction, Slot, back_move, correct_entry, exact_move, slot_wording
+from .replayed import Ply, PlyKind
+from .round_state import RoundState, RoundStopped
+from .slips.faults import Fault, describe, differs, entry_fault, legal_list, tower_name
+from .slips.pushes import back_entry_slips, is_back_entry
+from .slips.rings import unseen_sumo
+from .slips.rows import row_slip_likelier, row_swapped_before
+from .slips.spelling import spelt
+
+__all__ = ["EntrySlips"]
+
+
+class EntrySlips(RoundState):
+    """The round's replay, where an entry is not what the hot path plays: each method
+    reports what is wrong and returns the move the replay goes on with, or stops it."""
+
+    def slip(self, idx: int, entry: Entry, number: int) -> Move:
+        """An entry that is not a legal move as written: report what is wrong and the
+        correction; return the move the replay goes on with (the correction when it is
+        certain, the written move when only its annotation is wrong), or stop."""
+        fault = entry_fault(self.pos, entry)
+        sumo = self.uncorrectable(fault, entry, number)
+        if sumo is not None:
+            return sumo
+        fix = self.correction(idx, entry)
+        before = self.row_swapped_before(idx)  # (Black's entry legal, Gold's not: the row swapped?)
+        if fix.forfeit is not None and before is None and not self.row_slip_likelier(idx):  # (a row swapped: its forfeit first)
+            return self.forgotten_forfeit(idx, entry, number, fix.forfeit)
+        if self.doubt is None:  # where a slip of a whole row or round may start (:mod:`.slips`)
+            self.doubt = (idx, self.pos.copy(), self.pending) if before is None else (idx - 1, before, None)
+        if idx == self.halt or (fix.certain is not None and (before is not None or self.row_slip_likelier(idx))):
+            self.report(fault, entry, number, replace(fix, certain=None))
+            raise RoundStopped
+        self.report(fault, entry, number, fix)
+        if fix.certain is not None:
+            return fix.certain.move
+        if fault.move is not None and _best_follows(fault.move, fix):
+            return fault.move  # only its annotation is wrong, as far as the record tells
+        raise RoundStopped
+
+    def uncorrectable(self, fault: Fault, entry: Entry, number: int) -> Move | None:
+        """Where nothing is to be corrected: the round is over (M8: reported, the replay
+        stops), or the move is legal with Sumo rings the replay cannot know of (reported
+        as not checkable: the move, taken as made by a Sumo); else ``None``."""
+        if fault.rule == "M8":
+            self.error(fault.rule, fault.message, entry, number)
+            raise RoundStopped
+        sumo = unseen_sumo(self.pos, entry) if self.rings_unknown else None
+        if sumo is None:
+            return None
+        self.error(fault.rule, sumo[1], entry, number, WARNING, kind=Kind.UNKNOWN_RING)
+        return sumo[0]
+
+    def correction(self, idx: int, entry: Entry) -> Correction:
+        """The moves entry ``idx`` may stand for (:func:`.correct.correct`), the entries
+        after it telling them apart."""
+        entries = self.rr.record.entries
+        following = entries[idx + 1 : idx + 1 + LOOKAHEAD]
+        return correct_entry(self.pos, entry, following, ends=self.ends and idx + 1 == len(entries))
+
+    def row_slip_likelier(self, idx: int) -> bool:
+        """:func:`.slips.rows.row_slip_likelier` here (never after a forgotten forfeit:
+        the entries' sides moved)."""
+        return not self.shift and row_slip_likelier(self.pos, self.rr.record.entries, idx, self.pending)
+
+    def row_swapped_before(self, idx: int) -> Position | None:
+        """:func:`.slips.rows.row_swapped_before` here, where the last ply is Black's entry
+        of the row played as an ordinary move (never after a forgotten forfeit)."""
+        plies = self.rr.plies
+        if self.shift or self.pending is not None or not plies or not idx % 2:
+            return None
+        last = plies[-1]
+        if last.entry is not self.rr.record.entries[idx - 1] or last.kind is not PlyKind.MOVE:
+            return None
+        return row_swapped_before(self.pos, self.rr.record.entries, idx, last.move)
+
+    def report(self, fault: Fault, entry: Entry, number: int, fix: Correction) -> None:
+        if fix.certain is not None:
+            text = self.write_like(entry, fix.certain.move)
+            wording = slot_wording(entry, fix.certain, self.pos)
+            said = {"square": (Slot.SQUARE,), "T2": (Slot.TOWER,)}.get(fault.rule)
+            if fix.certain.differs == said:  # the message names the slot already
+                message = f"{fault.message}; correction: {text}"
+            else:
+                message = f"{fault.message}; the slip is {wording}; correction: {text}"
+            edit = ReplaceEntry(entry.line, entry.column, entry.text, text, wording)
+            self.error(fault.rule, message, entry, number, suggestions=(text,), kind=Kind.SLOT, edits=(edit,))
+            return
+        message = fault.message
+        if fault.tower is not None:
+            message += f"; {legal_list(self.pos, fault.tower)}"
+        if fix.candidates:
+            nearest = ", ".join(f"{self.write_like(entry, c.move)} ({differs(c)})" for c in fix.candidates)
+            message += f"; no single correction: nearest {nearest}"
+        suggestions = tuple(self.write_like(entry, c.move) for c in fix.candidates)
+        self.error(fault.rule, message, entry, number, suggestions=suggestions)
+
+    def unread(self, idx: int, entry: Entry) -> Move:
+        """An entry with a word the reader could not read (its syntax error is the
+        reader's): the legal move its other three slots name, when only one does (or the
+        entries after it tell which), is the entry's move, and its suggestion and fix;
+        else the replay stops there, as at any syntax error."""
+        fix = self.correction(idx, entry)
+        certain = fix.certain
+        suggestions = tuple(self.write_like(entry, c.move) for c in (fix.candidates if certain is None else (certain,)))
+        slots = " and the ".join((entry.unread or "").split())
+        why = f"an unknown word for the {slots}" if " " not in (entry.unread or "") else f"unknown words for the {slots}"
+        if certain is None:
+            best = spelt(entry, suggestions)
+            if best is None:
+                self.completed.append((entry, suggestions, None))
+                self.cut_reached = True
+                raise RoundStopped
+            certain = fix.candidates[best]
+            suggestions = (suggestions[best], *suggestions[:best], *suggestions[best + 1 :])
+            why = f"a misspelt word for the {slots}" if " " not in (entry.unread or "") else f"misspelt words for the {slots}"
+        edit = ReplaceEntry(entry.line, entry.column, entry.text, suggestions[0], why)
+        self.completed.append((entry, suggestions, edit))
+        self.fixes.append(edit)
+        return certain.move
+
+    def forgotten_forfeit(self, idx: int, entry: Entry, number: int, forfeit: Move) -> Move:
+        """A blocked tower's forfeit left out (M6): report it, insert it, and go on with
+        the entry as the opponent's move."""
+        pos = self.pos
+        text = self.write_like(entry, forfeit)
+        side, colour, sq = forfeit.side, forfeit.tower, forfeit.origin
+        assert colour is not None
+        self.error(
+            "M6",
+            f"{tower_name(side, colour)} on {square_name(sq)} cannot move, so {side.title} forfeits "
+            f"the turn: the entry {text} is missing before this one, which is {side.other.title}'s",
+            entry,
+            number,
+            suggestions=(f"{text}   {entry.text}",),
+            kind=Kind.FORGOTTEN_FORFEIT,
+            edits=(InsertEntry(entry.line, entry.column, text, f"{side.title}'s {colour.name.lower()} tower is blocked and forfeits (M6)"),),
+        )
+        inserted = Entry(entry.line, entry.column, text=text, tower=colour, distance=0, square_colour=forfeit.square_colour)
+        self.rr.plies.append(Ply(number, side, inserted, PlyKind.FORFEIT, forfeit, None))
+        pos.apply(forfeit)
+        self.inserted.append(idx)
+        self.shift += 1
+        move = exact_move(pos, entry)
+        assert move is not None
+        return move
+
+    # -- a push's back-entry
+
+    def back_entry(self, idx: int, entry: Entry, number: int, push: Move) -> Ply:
+        """The pushed player's back-entry after ``push``, entry ``idx`` (S3); a missing one
+        stops the round, a wrong one is reported (with the right one) and the replay goes on."""
+        back = back_move(push, self.pos)
+        assert back.tower is not None  # (the back-entry moves the farthest pushed tower)
+        expected = f"{back.tower.title} Back 1 {back.square_colour.title} ({back.coords()})"
+        if not is_back_entry(entry, back):
+            self.error(
+                "push-entry",
+                f"{push.side.title}'s Sumo push ({describe(push)}) makes {push.side.other.title} "
+                f"forfeit this turn: the entry is the back-entry {expected}",
+                entry,
+                number,
+                suggestions=(f"{self.write_like(entry, back)}   {entry.text}",),
+            )
+            raise RoundStopped
+        wrong = back_entry_slips(self.pos, entry, push, back)
+        if wrong:
+            text = self.write_like(entry, back)
+            self.error(
+                "push-entry",
+                f"the back-entry of the push is {expected}: " + "; ".join(wrong),
+                entry,
+                number,
+                suggestions=(text,),
+                kind=Kind.BACK_ENTRY,
+                edits=(ReplaceEntry(entry.line, entry.column, entry.text, text, "; ".join(wrong)),),
+            )
+        return Ply(number, back.side, entry, PlyKind.BACK, back, self.place(idx))
+
+
+def _best_follows(move: Move, fix: Correction) -> bool:
+    """Whether ``move`` is continued by the record as well as any candidate of ``fix``."""
+    best = max((c.follows for c in fix.candidates), default=0)
+    return any(c.move == move and c.follows == best for c in fix.candidates) or not fix.candidates

@@ -1,0 +1,296 @@
+"""Where each round of a match starts, as the match's replay finds it
+(:class:`RoundStarts`, the state the replay of a match keeps between its rounds): after
+the round before, from its fill (written, inferred or corrected), where a round cannot
+follow the one before, from its ``Lineup`` lines (:func:`lineup_start`) with the rings
+the later rounds need, and where another match was pasted in without headers. The
+replay of the rounds themselves is :class:`~.replay._MatchReplayer`'s."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import replace
+from functools import partial
+
+from ..diagnostics import ERROR, WARNING, Diagnostic, Edit, Kind, RewriteLine, Severity
+from ..engine.board import Colour, Side
+from ..engine.match import HOME_SQUARES, Fill, Match, RoundEnd, RoundResult, fill, place_ring
+from ..engine.position import Position, Tower
+from ..notation.record import MatchRecord, Pasted, RoundRecord
+from .match_headers import MatchHeaders, pasted_warning
+from .replayed import RoundReplay
+from .slips.lineups import check_lineups, fill_slip, likely_fill, missing_fill
+
+__all__ = ["UNKNOWN_TARGET", "RoundStarts", "lineup_start"]
+
+#: The target of the match a restart plays (:meth:`RoundStarts.unchecked`): the
+#: score from the unfinished round on is unknown, so it never decides the match.
+UNKNOWN_TARGET = 10**9
+
+
+class RoundStarts(ABC):
+    """The state of a match's replay between its rounds, and where each round starts."""
+
+    def __init__(self, match: MatchRecord, *, probing: bool = False) -> None:
+        self.match = match
+        self.original = match  # (:attr:`match` is a copy once a round is split: :meth:`split_round`)
+        #: where each round of :attr:`match` is written in :attr:`original`: the round's
+        #: index there, and the index there of its first entry (not 0 for the later part
+        #: of a round split in two)
+        self.written = [(k, 0) for k in range(len(match.rounds))]
+        self.probing = probing  # a trial replay of :meth:`unseen_ring`: its diagnostics only
+        self.diags: list[Diagnostic] = [] if probing else list(match.errors)
+        self.rounds: list[RoundReplay] = []
+        self.fixes: list[Edit] = [] if probing else [e for d in match.errors for e in d.edits]  # (the reader's)
+        self.complete = True  # the replay reached the end of the record
+        #: where the replay goes on after a round it could not finish: a round whose
+        #: lineups pin its start, and the match from there (:meth:`unchecked`)
+        self.restart: tuple[Match, int] | None = None
+        #: the first round of the match being replayed: another one pasted without
+        #: headers after a decided match starts there (:meth:`pasted`)
+        self.first_round = 0
+        #: the fills the replay took where a round's line names none or the wrong one
+        self.fills: dict[int, Fill] = {}
+        #: round → its lineups' diagnostics, where :meth:`round_start` checked them
+        self.lineups_checked: dict[int, list[Diagnostic]] = {}
+        #: the match's headers as the replay reads them
+        # (a function of the record, not of this replayer: no cycle through the headers)
+        self.headers = MatchHeaders(match, partial(type(self).probe_scores, match))
+        #: the match being replayed from its first round (not a restart's, whose score
+        #: means nothing): where a running score is checked
+        self.game: Match | None = None
+
+    def diag(self, rule: str, message: str, at: tuple[int, int], severity: Severity = ERROR, rnd: int | None = None) -> None:
+        self.diags.append(Diagnostic(rule, message, at[0], at[1], severity, rnd, None, self.match.index))
+
+    def unchecked(self, j: int, why: str, game: Match) -> None:
+        """Say once that rounds ``j``… are not checked from the end of the round before
+        (which the replay did not reach); the first of them whose lineups pin its start
+        is checked from there on (:meth:`restart`), the score not."""
+        self.complete = False
+        rounds = self.match.rounds
+        if j >= len(rounds):
+            return
+        nxt = rounds[j]
+        k, start = next(
+            ((k, p) for k in range(j, len(rounds)) if (p := lineup_start(rounds[k], game.position)) is not None),
+            (None, None),
+        )
+        if k is None or start is None:
+            more = " and the rounds after it are" if j + 1 < len(rounds) else " is"
+            said = f"round {nxt.number}{more} not checked (a round is filled from the end of the one before)"
+        else:
+            start, ring = self.unseen_ring(start, j, k)
+            self.restart = (Match(target=UNKNOWN_TARGET, start=start), k)
+            said = _restart_wording(rounds, j, k) + ring
+        self.diag("match", f"{why}, so {said}", (nxt.line, nxt.column), WARNING, nxt.number)
+
+    def unseen_ring(self, start: Position, j: int, k: int) -> tuple[Position, str]:
+        """``start`` (round ``k``'s, from its lineups) with the ring won in round ``j - 1``,
+        which the replay could not finish, where the rounds after it show it went, and
+        the words that say so. The ring went on a tower of that round's winner (the side
+        not moving first in round ``j``); a Sumo's push of a tower that lacked it would
+        be reported as an error that is none. So the later rounds are replayed with the
+        ring on each of the winner's towers in turn: when exactly one placement replays
+        them further before its first error than without it, that is where it went.
+        Only for one such ring (``k == j``: no round skipped); else ``start`` as it is."""
+        if self.probing or k != j:
+            return start, ""
+        base = self.first_error(start, k)
+        if base is None:
+            return start, ""
+        winner = start.to_move.other
+        better: list[tuple[tuple[int, int], Colour, Position]] = []
+        for colour in Colour:
+            trial = start.copy()
+            place_ring(trial, RoundResult(winner, RoundEnd.HOME_ROW, colour, 0))
+            if trial.rings(winner, colour) == start.rings(winner, colour):
+                continue  # (a Triple Sumo takes no fourth ring)
+            reached = self.first_error(trial, k)
+            if reached is None or reached > base:
+                better.append((reached or (1 << 62, 0), colour, trial))
+        best = max((b[0] for b in better), default=None)
+        found = [b for b in better if b[0] == best]
+        if len(found) != 1:
+            return start, ""
+        _reached, colour, trial = found[0]
+        return trial, (
+            f"; the ring won in round {self.match.rounds[j - 1].number} is taken to be on {winner.title}'s "
+            f"{colour.name.lower()} tower, the one the later rounds need"
+        )
+
+    def first_error(self, start: Position, k: int) -> tuple[int, int] | None:
+        """Where the first rules error is when rounds ``k``… are replayed from ``start``
+        (a trial, which reports nothing), or ``None``."""
+        probe = type(self)(self.match, probing=True)
+        probe.play_rounds(Match(target=UNKNOWN_TARGET, start=start), k)
+        return min(((d.line, d.column) for d in probe.diags if d.severity is ERROR), default=None)
+
+    # -- where a round starts
+
+    def round_start(self, game: Match, i: int, rel: int, rec: RoundRecord) -> Position | None:
+        """Round ``i``'s start (the ``rel``-th round of ``game``), or ``None`` (reported)
+        when it cannot start."""
+        at = (rec.line, rec.column)
+        if rel and game.is_over and rec.number == 1:
+            self.pasted(game, i, rec)
+            return None
+        if rel and game.is_over:
+            self.diag(
+                "match",
+                f"the match was decided in round {len(game.results)} "
+                f"({game.score[Side.BLACK]}-{game.score[Side.GOLD]}, target {game.target}): round {rec.number} is never played",
+                at,
+                rnd=rec.number,
+            )
+            return None
+        if rec.number != i + 1 - self.first_round:
+            self.misnumbered(rec, i + 1 - self.first_round)
+        if rel == 0:
+            return game.position
+        if len(game.results) != rel:
+            self.diag(
+                "M7",
+                f"round {i} is not over after its last entry (no tower reached the home row "
+                f"and no deadlock), so round {rec.number} cannot start where it ended",
+                at,
+                rnd=rec.number,
+            )
+            # (its own lineups may pin its start: the replay goes on from this round)
+            self.unchecked(i, f"round {self.match.rounds[i - 1].number} is not over", game)
+            return None
+        how = rec.fill if rec.fill is not None else self.unread_fill(game, rec, i)
+        if how is None:
+            return None
+        end = game.position
+        start = game.next_round(how)
+        if rec.fill is not None and rec.lineups:
+            checked = self.lineups_checked[i] = check_lineups(rec, how, start, self.match.index)
+            if checked and (other := self.written_fill(game, end, rec, i)) is not None:
+                del self.lineups_checked[i]  # (checked again under the other fill)
+                start = other
+        return start
+
+    def misnumbered(self, rec: RoundRecord, number: int) -> None:
+        """Round ``rec`` numbered otherwise than its place, ``number``: an error, and
+        the line renumbered by ``fix`` (when it was read: its fill is known)."""
+        edits: tuple[Edit, ...] = ()
+        if not rec.unread:
+            new = f"Round {number}" + (f" fill {rec.fill.value}" if rec.fill is not None else "")
+            edits = (RewriteLine(rec.line, "round", f"Round {rec.number}", new, f"this is round {number}"),)
+        self.diags.append(
+            Diagnostic(
+                "syntax", f"this is round {number}, not round {rec.number}", rec.line, rec.column, ERROR, rec.number, None,
+                self.match.index, (), Kind.ROUND_NUMBER, edits,
+            )
+        )
+        self.fixes.extend(edits)
+
+    def written_fill(self, game: Match, end: Position, rec: RoundRecord, i: int) -> Position | None:
+        """Round ``i``, whose lineups fail under the fill its line names (from ``end``,
+        the round before's end): its start under the other fill, where the round's
+        lineups and first entries say the word is a slip (:func:`.slips.lineups.fill_slip`,
+        reported); else ``None``."""
+        slip = fill_slip(end, game.challenger, rec, self.match.index)
+        if slip is None:
+            return None
+        how, error = slip
+        self.diags.append(error)
+        self.fixes.extend(error.edits)
+        self.fills[i] = how
+        game.position = fill(end, how, challenger=game.challenger)
+        return game.position
+
+    def pasted(self, game: Match, i: int, rec: RoundRecord) -> None:
+        """A ``Round 1`` after the match was decided: another match pasted without
+        headers, replayed from round ``i`` on as a match of its own (from the initial
+        position, to the same target), with a warning. The score and ``Result`` stay
+        the first match's."""
+        self.restart = (Match(target=game.target), i)
+        self.first_round = i
+        self.diags.append(pasted_warning(Pasted(game.target, len(game.results), (game.score[Side.BLACK], game.score[Side.GOLD])), rec, self.match.index))
+
+    def unread_fill(self, game: Match, rec: RoundRecord, i: int) -> Fill | None:
+        """The fill of round ``i``, whose line does not say it: the one its lineups or its
+        first entries agree with when its line could not be read; else ``None``, reported."""
+        if rec.unread:
+            how = likely_fill(game, rec)
+            if how is not None:
+                return how
+            self.unchecked(i, f"the fill of round {rec.number} is unknown (its line could not be read)", game)
+            return None
+        winner = game.results[-1].winner
+        message = f"round {rec.number} must say 'fill left' or 'fill right' ({winner.title}, who won round {i}, chooses)"
+        inferred = missing_fill(game, rec)
+        if inferred is not None:  # the round's lineups and first entries say which
+            how, words, edit = inferred
+            self.diags.append(
+                Diagnostic("F1", message + words, rec.line, rec.column, ERROR, rec.number, None, self.match.index, (edit.new,), Kind.FILL_WORD, (edit,))
+            )
+            self.fixes.append(edit)
+            self.fills[i] = how
+            return how
+        self.diag("F1", message, (rec.line, rec.column), rnd=rec.number)
+        self.unchecked(i + 1, f"round {rec.number} has no fill", game)
+        return None
+
+    @classmethod
+    def probe_scores(cls, match: MatchRecord, n: int) -> list[tuple[int, int]]:
+        """The score (Black's, Gold's) after each of the first ``n`` rounds of ``match`` that
+        a trial replay with no target finishes (it stops at the first error)."""
+        probe = cls(replace(match, rounds=match.rounds[:n]), probing=True)
+        start, _ok = probe.headers.start()
+        game = Match(target=UNKNOWN_TARGET, start=start)
+        score = [game.score[Side.BLACK], game.score[Side.GOLD]]
+        probe.play_rounds(game)
+        scores = []
+        for rr in probe.rounds:
+            if rr.result is None:
+                break
+            score[rr.result.winner is Side.GOLD] += rr.result.points
+            scores.append((score[0], score[1]))
+        return scores
+
+    @abstractmethod
+    def play_rounds(self, game: Match, first: int = 0) -> None:
+        """Replay the rounds in order from round ``first`` (:class:`~.replay._MatchReplayer`)."""
+
+
+def lineup_start(rec: RoundRecord, rings_from: Position) -> Position | None:
+    """Round ``rec``'s start as its lineups pin it: both sides' ``Lineup`` lines, each
+    naming the eight colours once; the Sumo rings as on ``rings_from`` (those won in the
+    rounds the replay finished), or as its lineups mark them (``Purple+``); the Challenger
+    Gold when the round starts with ``...``.
+    ``None`` when the lineups do not pin it."""
+    rows: dict[Side, list[Colour]] = {}
+    for lu in rec.lineups:
+        if rows.setdefault(lu.side, lu.colours) != lu.colours or len(set(lu.colours)) != 8:
+            return None
+    if len(rows) != 2:
+        return None
+    marks = {lu.side: lu.rings for lu in rec.lineups if lu.rings is not None}
+    towers = {}
+    for side, colours in rows.items():
+        for k, (sq, colour) in enumerate(zip(HOME_SQUARES[side], colours, strict=True)):
+            was = rings_from.where[side][colour]
+            t = rings_from.board[was] if was >= 0 else None
+            marked = marks.get(side)
+            towers[sq] = Tower(side, colour, marked[k] if marked is not None else t.rings if t is not None else 0)
+    gold_first = bool(rec.entries) and rec.entries[0].placeholder
+    return Position(towers, to_move=Side.GOLD if gold_first else Side.BLACK)
+
+
+def _restart_wording(rounds: list[RoundRecord], j: int, k: int) -> str:
+    """What :meth:`RoundStarts.unchecked` says when round ``k``'s lineups restart the
+    replay after round ``j - 1``."""
+    skipped = (
+        ""
+        if k == j
+        else f"round {rounds[j].number} is not checked, and "
+        if k == j + 1
+        else f"rounds {rounds[j].number} to {rounds[k - 1].number} are not checked, and "
+    )
+    after = " and the rounds after it are" if k + 1 < len(rounds) else " is"
+    return (
+        f"{skipped}round {rounds[k].number}{after} checked from round {rounds[k].number}'s lineups, with "
+        "the Sumo rings won before; the score from here on is unknown"
+    )
