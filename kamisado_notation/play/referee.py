@@ -271,7 +271,9 @@ def play_match(
     given; ``black``: which plays Black), from ``opening`` when given, and return it,
     lost by the engine at fault if one broke the protocol. ``started`` is told of each
     engine process (to stop them from outside: a Ctrl-C); ``debug`` of every line sent
-    and read (engine name, ``>`` or ``<``, the line)."""
+    and read (engine name, ``>`` or ``<``, the line). Raises :class:`ArgumentError` for
+    an option an engine does not declare or whose value does not fit its declaration
+    (:func:`~.arena.run_arena` checks them before the first match)."""
     given = (EngineSpec.of(commands[0]), EngineSpec.of(commands[1]))
     specs = (given[black], given[1 - black])
     engines = (EngineProcess(specs[0].command, name=specs[0].name, debug=debug), EngineProcess(specs[1].command, name=specs[1].name, debug=debug))
