@@ -1,5 +1,5 @@
-"""The arena with real engine processes: the built-in engine against an engine written
-here, and engines that break the protocol (an illegal move, no answer, a crash, garbage,
+"""The arena with real engine processes: the built-in engine against the test engine of
+``arena_engines.py``, and that engine breaking the protocol (an illegal move, no answer, a crash, garbage,
 a flood, an exit at start). Every record the arena writes validates, the loser of a
 broken match is named in its ``Termination`` header, and every wait is bounded by the
 arena's own timeouts (short move times here; no timed assertion)."""
@@ -19,72 +19,22 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from arena_engines import write_engine
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_recorder import random_walk
 
 from kamisado_notation.checking.validate import validate_text
 from kamisado_notation.play.arena import ArenaSettings, play_match
-from kamisado_notation.play.protocol import serve
+from kamisado_notation.play.builtin import serve
 from kamisado_notation.play.search import Searcher
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILT_IN = f"{sys.executable} -m kamisado_notation.cli.app engine"
 
-#: A protocol engine in a few lines, playing random legal moves with the package's
-#: move generator; ``FAULT`` (the first argument) breaks the protocol at its first ``go``.
-ENGINE = '''
-import os, random, sys, time
-from kamisado_notation import Position
-FAULT = sys.argv[1] if len(sys.argv) > 1 else ""
-if len(sys.argv) > 2:
-    open(os.path.join(sys.argv[2], str(os.getpid())), "w").close()
-if FAULT == "exit-at-start":
-    sys.exit(1)
-def say(*lines):
-    sys.stdout.write("".join(l + "\\n" for l in lines)); sys.stdout.flush()
-pos = None
-for line in sys.stdin:
-    w = line.split()
-    if not w:
-        continue
-    if w[0] == "kep" and FAULT != "mute":
-        say("id name tester " + FAULT, "kepok")
-    elif w[0] == "isready":
-        say("readyok")
-    elif w[0] == "position":
-        pos = Position.from_string(" ".join(w[1:]))
-    elif w[0] == "go":
-        if FAULT == "illegal":
-            say("bestmove a1-h8")
-        elif FAULT == "silent":
-            continue
-        elif FAULT == "crash":
-            sys.exit(3)
-        elif FAULT == "garbage":
-            say("\\x00\\xff junk", "bestmove banana")
-        elif FAULT == "flood":
-            while True:
-                say("x" * 80)
-        elif FAULT == "long-line":
-            sys.stdout.write("x" * 100000); sys.stdout.flush()
-            time.sleep(60)
-        else:
-            if FAULT == "slow":
-                time.sleep(0.05)
-            say("info random {braces} # \x1b[31m", "bestmove " + random.choice(pos.legal_moves()).coords())
-    elif w[0] == "fill":
-        say("fill " + random.choice(["left", "right"]))
-    elif w[0] == "quit":
-        break
-'''
-
-
 @pytest.fixture
 def engine_script(tmp_path: Path) -> str:
-    path = tmp_path / "engine.py"
-    path.write_text(ENGINE, encoding="utf-8")
-    return str(path)
+    return str(write_engine(tmp_path))
 
 
 def _arena(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -154,7 +104,7 @@ def test_ctrl_c_keeps_the_finished_matches_and_stops_both_engines(engine_script:
     pids = tmp_path / "pids"
     pids.mkdir()
     out = tmp_path / "out.kmr"
-    engine = f"{sys.executable} {engine_script} slow {pids}"
+    engine = f"{sys.executable} {engine_script} slow {pids} 0.05"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen(
         [sys.executable, "-m", "kamisado_notation.cli.app", "arena", engine, engine, "--games", "50", "--match", "single", "--movetime", "500", "-o", str(out)],

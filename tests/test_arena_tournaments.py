@@ -1,9 +1,9 @@
 """The arena as cutechess users drive it, through real processes: more than two engines
 (round robin, gauntlet), ``name=`` and ``option.N=V`` per engine, openings, clocks,
 depth and nodes, SPRT, ratings from rounds, the traffic log, and standings counting the
-matches lost by a fault. The engines: the built-in one, and an engine written here that
-logs what it is sent, declares options, answers ``bestmove MOVE ponder …`` and can be
-made slow."""
+matches lost by a fault. The engines: the built-in one, and the test engine of
+``arena_engines.py`` (it logs what it is sent, declares options, answers ``bestmove MOVE
+ponder …`` and can be made slow)."""
 
 from __future__ import annotations
 
@@ -18,62 +18,24 @@ import sys
 from pathlib import Path
 
 import pytest
+from arena_engines import write_engine
 from hypothesis import given
 from hypothesis import strategies as st
 from test_arena import _arena
 
 from kamisado_notation.checking.validate import validate_text
+from kamisado_notation.engine.board import Side
 from kamisado_notation.errors import ArgumentError
 from kamisado_notation.play.arena import ArenaSettings, EngineSpec, Sprt, parse_tc, read_openings, schedule
+from kamisado_notation.play.protocol import parse_go
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILT_IN = f"{sys.executable} -m kamisado_notation.cli.app engine"
 RANDOM = f"{BUILT_IN} --level random --seed 7"
 
-#: An engine playing random legal moves (the package's move generator) that declares two
-#: options, writes every command it reads to the file ``LOG`` (its second argument, ``-``
-#: for none), answers ``bestmove MOVE ponder MOVE``; ``NAME`` (its first argument) is its
-#: ``id name``; ``SLEEP`` (its third) seconds it waits before each move; ``crash`` as its
-#: name makes it exit at its first ``go``.
-ENGINE = """
-import random, sys, time
-from kamisado_notation import Position
-NAME, LOG = sys.argv[1], sys.argv[2]
-SLEEP = float(sys.argv[3]) if len(sys.argv) > 3 else 0.0
-log = open(LOG, "a", encoding="utf-8") if LOG != "-" else None
-def say(*lines):
-    sys.stdout.write("".join(l + "\\n" for l in lines)); sys.stdout.flush()
-pos = None
-for line in sys.stdin:
-    if log:
-        log.write(line); log.flush()
-    w = line.split()
-    if not w:
-        continue
-    if w[0] == "kep":
-        say("id name " + NAME, "option name Depth type spin default 2 min 1 max 9",
-            "option name Play Style type string default calm", "kepok")
-    elif w[0] == "isready":
-        say("readyok")
-    elif w[0] == "position":
-        pos = Position.from_string(" ".join(w[1:]))
-    elif w[0] == "go":
-        if NAME == "crash":
-            sys.exit(3)
-        time.sleep(SLEEP)
-        say("info depth 1 score cp 0", "bestmove " + random.choice(pos.legal_moves()).coords() + " ponder a1-a2")
-    elif w[0] == "fill":
-        say("fill left")
-    elif w[0] == "quit":
-        break
-"""
-
-
 @pytest.fixture
 def tester(tmp_path: Path) -> str:
-    path = tmp_path / "tester.py"
-    path.write_text(ENGINE, encoding="utf-8")
-    return f"{sys.executable} {path}"
+    return f"{sys.executable} {write_engine(tmp_path)}"
 
 
 def _standings(path: Path) -> subprocess.CompletedProcess[str]:
@@ -113,6 +75,48 @@ def test_an_option_the_engine_does_not_declare_is_a_usage_error_before_any_match
     assert r.returncode == 2
     assert "declares no option 'Hash' (it declares: Depth, Play Style)" in r.stderr and "Traceback" not in r.stderr
     assert not out.exists() and "match " not in r.stderr
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        ("option.Depth=12", "option Depth: 12 is outside 1..9"),
+        ("option.Depth=0", "option Depth: 0 is outside 1..9"),
+        ("option.Depth=deep", "option Depth: 'deep' is not a whole number"),
+    ],
+)
+def test_an_option_value_that_does_not_fit_its_declaration_is_a_usage_error_before_any_match(tester: str, tmp_path: Path, option: str, message: str) -> None:
+    out = tmp_path / "out.kmr"
+    log = tmp_path / "log.txt"
+    r = _arena(f"{tester} x {log} {option}", RANDOM, "-o", str(out), cwd=tmp_path)
+    assert r.returncode == 2, r.stderr
+    assert message in r.stderr and "engine.py" in r.stderr and "Traceback" not in r.stderr
+    assert not out.exists() and "match " not in r.stderr
+    assert log.read_text(encoding="utf-8").splitlines() == ["kep", "quit"]  # asked its options, nothing set, no match
+
+
+def test_an_option_value_is_sent_as_checked(tester: str, tmp_path: Path) -> None:
+    log = tmp_path / "log.txt"
+    r = _arena(f"{tester} x {log} option.Depth=+3", RANDOM, "--games", "1", "--match", "single", "--movetime", "20", "--grace", "2000", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    sent = log.read_text(encoding="utf-8").splitlines()
+    assert "setoption name Depth value 3" in sent and not any("+3" in line for line in sent)
+
+
+@given(
+    tc=st.none() | st.tuples(st.floats(0.1, 600), st.floats(0, 10)),
+    limits=st.tuples(st.none() | st.integers(1, 10**6), st.none() | st.integers(1, 64), st.none() | st.integers(1, 10**9)),
+    clocks=st.tuples(st.floats(0, 10**7), st.floats(0, 10**7)),
+)
+def test_the_arenas_go_reads_back_as_the_limits_given(tc: tuple[float, float] | None, limits: tuple[int | None, int | None, int | None], clocks: tuple[float, float]) -> None:
+    movetime, depth, nodes = limits
+    how = ArenaSettings(tc=tc, movetime_ms=movetime, depth=depth, nodes=nodes)
+    go = parse_go(how.go({Side.BLACK: clocks[0], Side.GOLD: clocks[1]}))
+    assert (go.movetime, go.depth, go.nodes, go.infinite) == (movetime, depth, nodes, False)
+    if tc is None:
+        assert (go.btime, go.gtime, go.binc, go.ginc) == (None, None, None, None)
+    else:
+        assert (go.btime, go.gtime) == (round(clocks[0]), round(clocks[1])) and go.binc == go.ginc == round(tc[1] * 1000)
 
 
 def test_a_round_robin_of_three_names_two_builds_of_one_id_name_apart(tester: str, tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ from test_recorder import random_walk
 
 from kamisado_notation import EngineAnalysis, EngineClient, EngineError, Fill, Move, Position, validate_text
 from kamisado_notation.errors import ArgumentError
+from kamisado_notation.play.process import EngineFault, EngineProcess, answered_fill, answered_move, hello
 from kamisado_notation.play.protocol import Score
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -193,3 +194,48 @@ def test_the_example_engine_plays_the_built_in_engine_in_the_arena(environment: 
     engines = json.loads(r.stdout)["engines"]
     assert [e["name"] for e in engines] == ["random_engine.py", "kamisado-notation 0.1.0 (alpha-beta)"]
     assert engines[0]["matches_won"] + engines[1]["matches_won"] == 2
+
+
+def test_the_arena_and_the_client_share_one_handshake_and_one_error(misbehaving: str) -> None:
+    assert EngineFault is EngineError  # (one type to catch, the arena's faults and the client's)
+    process = EngineProcess(f"{sys.executable} {misbehaving} ponder")
+    process.start()
+    try:
+        said = hello(process, 10.0)
+    finally:
+        process.close()
+    assert said.id == {"name": "bad ponder"} and list(said.options) == ["Hash"]
+    assert said.setoption_lines([("Hash", "064")]) == ["setoption name Hash value 64"]
+    with pytest.raises(ArgumentError, match="outside 1..1024"):
+        said.setoption_lines([("Hash", 0)])
+    with pytest.raises(ArgumentError, match="declares no option 'Depth' \\(it declares: Hash\\)"):
+        said.setoption_lines([("Depth", 3)])
+    mute = EngineProcess(f"{sys.executable} {misbehaving} mute")
+    mute.start()
+    try:
+        with pytest.raises(EngineError, match="no answer to 'kep'") as late:
+            hello(mute, 0.3)
+    finally:
+        mute.close()
+    assert late.value.reason == "time forfeit"
+
+
+@pytest.mark.parametrize(
+    ("line", "reason"),
+    [
+        ("bestmove a1-a2", "illegal move"),
+        ("bestmove banana", "garbage"),
+        ("bestmove Red Left 2 Blue", "garbage"),  # (a move, not in coordinates)
+        ("bestmove", "garbage"),
+        ("bestmovex d8-d4", "garbage"),
+    ],
+)
+def test_an_answer_is_read_as_the_rules_engine_sees_it(line: str, reason: str) -> None:
+    position = Position.from_string(START)
+    assert answered_move(position, "bestmove d8-d4 ponder a1-a2").coords() == "d8-d4"
+    with pytest.raises(EngineError) as error:
+        answered_move(position, line)
+    assert error.value.reason == reason
+    assert (answered_fill("fill RIGHT"), answered_fill("fill left")) == (Fill.RIGHT, Fill.LEFT)
+    with pytest.raises(EngineError, match="not 'fill left' or 'fill right'"):
+        answered_fill("fill left now")

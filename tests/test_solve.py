@@ -193,7 +193,7 @@ def _engine_answers(position: str) -> list[str]:
     machine, and answers as soon as it has."""
     import io
 
-    from kamisado_notation.play.protocol import serve
+    from kamisado_notation.play.builtin import serve
     from kamisado_notation.play.search import Searcher
 
     out = io.StringIO()

@@ -34,7 +34,7 @@ def arena(
     grace: int = typer.Option(250, "--grace", min=0, metavar="MS", help="Allowed past a time limit before an answer is late."),
     startup: float = typer.Option(10.0, "--startup", min=0.1, metavar="S", help="Seconds an engine has to start and answer 'kep'."),
     openings: str | None = typer.Option(None, "--openings", metavar="FILE", help="Openings, one position string or line of first moves a line; each played twice, colours swapped."),
-    seed: int | None = typer.Option(None, "--seed", help="Shuffle the openings' order with this seed."),
+    seed: int | None = typer.Option(None, "--seed", help="Shuffle the openings' order with this seed (repeatably). It reaches no engine: the built-in engine's ties are seeded by its own --seed, in its command ('kamisado engine --seed 7')."),
     sprt: tuple[float, float, float, float] | None = typer.Option(
         None, "--sprt", metavar="ELO0 ELO1 ALPHA BETA", help="Stop when a sequential probability ratio test decides (two engines)."
     ),
@@ -236,11 +236,11 @@ def _write(out: TextIO, outcome: MatchOutcome, *, first: bool) -> None:
 def engine(
     depth: int | None = typer.Option(None, "--depth", min=1, help="Search this many plies at most (default: as deep as the move time allows)."),
     level: str = typer.Option("search", "--level", help="search | random (random legal moves, for tests)."),
-    seed: int | None = typer.Option(None, "--seed", help="Random seed for --level random."),
+    seed: int | None = typer.Option(None, "--seed", help="Random seed: the moves of --level random; in a search, which of the moves of equal value is played (repeatably)."),
 ) -> None:
     """The toolkit's own engine, speaking the engine protocol on standard input and output."""
     from .. import __version__
-    from ..play.protocol import serve
+    from ..play.builtin import serve
     from ..play.search import Searcher
 
     if level not in ("search", "random"):

@@ -7,5 +7,9 @@ It may import everything below the drawing: the values, :mod:`kamisado_notation.
 :mod:`kamisado_notation.checking`. Modules: :mod:`.recorder` (a match written move by
 move), :mod:`.generate` (random legal matches, written through the recorder),
 :mod:`.search` (the built-in engine's search and evaluation), :mod:`.protocol` (the
-engine protocol, engine side), :mod:`.arena` (engines as processes, matches refereed).
+engine protocol's lines as values, both ends'), :mod:`.builtin` (the built-in engine on
+the protocol), :mod:`.process` (an engine as a process: the handshake, its answers read
+with deadlines), :mod:`.client` (``EngineClient``), :mod:`.referee` (one match between
+two engines, refereed), :mod:`.openings`, :mod:`.ratings` (Elo and the SPRT) and
+:mod:`.arena` (tournaments).
 """

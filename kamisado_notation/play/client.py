@@ -6,7 +6,8 @@ driven from Python, as python-chess's ``chess.engine.SimpleEngine`` drives a UCI
 ...     analysis = engine.analyse(Position.initial(), depth=4)     # its score and pv
 
 Every wait has a deadline and the engine runs as the arena runs it (its own process
-group, its output read without blocking: :class:`~.arena.EngineProcess`), so an engine
+group, its output read without blocking: :class:`~.process.EngineProcess`, with the
+same handshake, :func:`~.process.hello`), so an engine
 that hangs, floods or exits raises :class:`~kamisado_notation.errors.EngineError`
 instead of holding the caller; after that error the engine is stopped and the client
 closed. The moves an engine names are checked by the rules engine: an illegal one is an
@@ -23,9 +24,9 @@ from typing import NoReturn, ParamSpec, TypeVar
 
 from ..engine.match import Fill
 from ..engine.position import Move, Position
-from ..errors import ArgumentError, EngineError, IllegalMoveError, KamisadoError
-from .arena import EngineFault, EngineProcess
-from .protocol import EngineOption, Go, Info, Score, parse_bestmove, parse_info, parse_option, setoption_line
+from ..errors import ArgumentError, EngineError, KamisadoError
+from .process import EngineFault, EngineProcess, Handshake, answered_fill, answered_move, hello
+from .protocol import EngineOption, Go, Info, Score, parse_info
 
 __all__ = ["DEFAULT_TIMEOUT", "EngineAnalysis", "EngineClient"]
 
@@ -61,9 +62,19 @@ class EngineClient:
     def __init__(self, process: EngineProcess, *, timeout: float = DEFAULT_TIMEOUT) -> None:
         self._process = process
         self.timeout = timeout
-        self.id: dict[str, str] = {}
-        self.options: dict[str, EngineOption] = {}
+        self._said = Handshake()
         self._closed = False
+
+    @property
+    def id(self) -> dict[str, str]:
+        """The engine's ``id`` fields: ``name`` (its command's, when it gave none) and
+        ``author`` when it gave one."""
+        return self._said.id
+
+    @property
+    def options(self) -> dict[str, EngineOption]:
+        """The options the engine declared, by name in their order."""
+        return self._said.options
 
     @classmethod
     def popen(cls, command: str | Sequence[str], *, timeout: float = DEFAULT_TIMEOUT) -> EngineClient:
@@ -116,7 +127,7 @@ class EngineClient:
         go = Go(movetime=movetime, depth=depth, nodes=nodes)
         seconds = timeout if timeout is not None else (movetime or 0) / 1000 + self.timeout
         line, infos = self._call(self._ask, f"position {pos.to_string()}", go.line(), ("bestmove",), seconds)
-        move = self._move(pos, parse_bestmove(line), line)
+        move = self._call(answered_move, pos, line)
         info = next((i for i in map(parse_info, reversed(infos)) if i.score is not None), None)
         if info is None:
             return EngineAnalysis(move, None, (move,), None, None, None)
@@ -127,23 +138,14 @@ class EngineClient:
         placed), asked of the engine as the Defender's."""
         pos = _position(position)
         line, _ = self._call(self._ask, f"fill {pos.to_string()}", None, ("fill",), timeout if timeout is not None else self.timeout)
-        words = line.split()
-        if len(words) != 2 or words[1].lower() not in ("left", "right"):
-            self._fail(EngineFault(f"answered the fill with {line[:60]!r}, not 'fill left' or 'fill right'", reason="garbage"))
-        return Fill(words[1].lower())
+        return self._call(answered_fill, line)
 
     def configure(self, options: Mapping[str, object]) -> None:
         """Set options the engine declared (``setoption name N value V``), each value
         checked against its declaration (:meth:`EngineOption.value_text`): an option it
         did not declare, or a value that does not fit, is an :class:`ArgumentError`
         and nothing is sent. The engine's answer is awaited with ``isready``."""
-        lines = []
-        for name, value in options.items():
-            option = self.options.get(name)
-            if option is None:
-                raise ArgumentError(f"the engine declares no option {name!r} (it has: {', '.join(self.options) or 'none'})")
-            lines.append(setoption_line(option.name, option.value_text(value)))
-        for line in lines:
+        for line in self._said.setoption_lines(options.items()):
             self._call(self._process.send, line)
         self.ping()
 
@@ -171,18 +173,8 @@ class EngineClient:
 
     def _start(self) -> None:
         self._process.start()
-        self._process.send("kep")
-        while True:
-            line, _ = self._process.answer(("id", "option", "kepok"), seconds=self.timeout, asked="kep")
-            words = line.split(maxsplit=2)
-            if words[0] == "kepok":
-                break
-            if words[0] == "id" and len(words) == 3 and words[1] in ("name", "author"):
-                self.id[words[1]] = words[2]
-            option = parse_option(line) if words[0] == "option" else None
-            if option is not None:
-                self.options[option.name] = option
-        self.id.setdefault("name", self._process.name)
+        self._said = hello(self._process, self.timeout)
+        self._said.id.setdefault("name", self._process.name)
         self._ask("isready", None, ("readyok",), self.timeout)
 
     def _ask(self, first: str, second: str | None, answers: tuple[str, ...], seconds: float) -> tuple[str, list[str]]:
@@ -207,17 +199,6 @@ class EngineClient:
         """Stop the engine and raise its fault as an :class:`EngineError`."""
         self.quit()
         raise EngineError(f"engine {self._process.command!r}: {fault}", reason=fault.reason) from None
-
-    def _move(self, position: Position, text: str | None, line: str) -> Move:
-        """The move ``text`` names in ``position``; its faults are the engine's."""
-        if text is None:
-            self._fail(EngineFault(f"answered {line[:60]!r}: not 'bestmove FROM-TO'", reason="garbage"))
-        try:
-            return position.parse_move(text)
-        except IllegalMoveError as e:
-            self._fail(EngineFault(f"played {text[:60]}, an illegal move ({e.rule}: {e})", reason="illegal move"))
-        except KamisadoError:
-            self._fail(EngineFault(f"answered {line[:60]!r}: not 'bestmove FROM-TO'", reason="garbage"))
 
 
 def _position(position: Position | str) -> Position:

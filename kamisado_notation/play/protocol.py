@@ -2,7 +2,8 @@
 engine's standard input and output, modelled on chess's UCI. This module holds what both
 ends share — the commands and answers as typed values with their parsers and formatters
 (:class:`Go`, :class:`Score`, :class:`Info`, :class:`EngineOption`, :func:`parse_bestmove`,
-:func:`parse_setoption`) — and the engine side, :func:`serve`.
+:func:`parse_fill`, :func:`parse_setoption`). The built-in engine's side is
+:mod:`.builtin`; an engine as a process, spoken to, is :mod:`.process`.
 
 Commands the arena sends, and the answers:
 
@@ -26,15 +27,10 @@ anything else an engine or the arena does not know is ignored, and so are words 
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TextIO
 
 from ..engine.board import Side
-from ..engine.position import Position
 from ..errors import ArgumentError
-from .search import MAX_DEPTH, Limits, Searcher, SearchResult
 
 __all__ = [
     "OPTION_TYPES",
@@ -42,21 +38,20 @@ __all__ = [
     "Go",
     "Info",
     "Score",
-    "engine_options",
-    "info_of",
     "parse_bestmove",
+    "parse_fill",
     "parse_go",
     "parse_info",
     "parse_option",
     "parse_setoption",
-    "serve",
     "setoption_line",
 ]
 
 #: The option types a handshake may declare (SPEC §13; ``combo`` and ``button`` as UCI's).
 OPTION_TYPES = ("spin", "check", "string", "combo", "button")
 
-_GO_NUMBERS = ("movetime", "depth", "nodes", "btime", "gtime", "binc", "ginc", "movestogo")
+#: The ``go`` limits with a number, in the order :meth:`Go.line` writes them: the clock first.
+_GO_NUMBERS = ("btime", "gtime", "binc", "ginc", "movestogo", "movetime", "depth", "nodes")
 
 
 @dataclass(frozen=True)
@@ -79,7 +74,8 @@ class Go:
     movestogo: int | None = None
 
     def line(self) -> str:
-        """The command as the arena writes it: ``go depth 5 movetime 100``."""
+        """The command as the arena writes it: ``go btime 60000 gtime 60000 binc 500 ginc 500``,
+        ``go movetime 100 depth 5``."""
         words = ["go"]
         for name in _GO_NUMBERS:
             value = getattr(self, name)
@@ -213,6 +209,13 @@ def _is_int(word: str) -> bool:
     return word.removeprefix("-").isdigit()
 
 
+def parse_fill(line: str) -> str | None:
+    """The fill of a ``fill left`` or ``fill right`` answer (``left`` or ``right``, in
+    any case), or ``None`` when the line is not one."""
+    words = line.split()
+    return words[1].lower() if len(words) == 2 and words[0] == "fill" and words[1].lower() in ("left", "right") else None
+
+
 def parse_bestmove(line: str) -> str | None:
     """The move of a ``bestmove MOVE [ponder …]`` line (the words after the move are
     ignored), or ``None`` when the line is not one (no move)."""
@@ -252,25 +255,31 @@ class EngineOption:
         ``true``/``false``), a ``combo`` one of its ``vars``. :class:`ArgumentError` when
         it does not fit."""
         if self.type == "check":
-            if isinstance(value, bool):
-                return "true" if value else "false"
-            if str(value).lower() in ("true", "false"):
-                return str(value).lower()
-            raise ArgumentError(f"option {self.name}: {value!r} is not true or false")
+            return self._check_text(value)
         if self.type == "spin":
-            try:
-                number = int(str(value))
-            except ValueError:
-                raise ArgumentError(f"option {self.name}: {value!r} is not a whole number") from None
-            if (self.min is not None and number < self.min) or (self.max is not None and number > self.max):
-                raise ArgumentError(f"option {self.name}: {number} is outside {self.min}..{self.max}")
-            return str(number)
+            return self._spin_text(value)
         text = str(value)
         if self.type == "combo" and self.vars and text not in self.vars:
             raise ArgumentError(f"option {self.name}: {text!r} is not one of {', '.join(self.vars)}")
         if "\n" in text or "\r" in text:
             raise ArgumentError(f"option {self.name}: a value is one line")
         return text
+
+    def _check_text(self, value: object) -> str:
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        if str(value).lower() in ("true", "false"):
+            return str(value).lower()
+        raise ArgumentError(f"option {self.name}: {value!r} is not true or false")
+
+    def _spin_text(self, value: object) -> str:
+        try:
+            number = int(str(value))
+        except ValueError:
+            raise ArgumentError(f"option {self.name}: {value!r} is not a whole number") from None
+        if (self.min is not None and number < self.min) or (self.max is not None and number > self.max):
+            raise ArgumentError(f"option {self.name}: {number} is outside {self.min}..{self.max}")
+        return str(number)
 
 
 def parse_option(line: str) -> EngineOption | None:
@@ -284,24 +293,30 @@ def parse_option(line: str) -> EngineOption | None:
     name = " ".join(words[2:at])
     if not name or at + 1 >= len(words) or words[at + 1] not in OPTION_TYPES:
         return None
-    kind, rest = words[at + 1], words[at + 2 :]
+    parts, vars_ = _option_fields(words[at + 2 :])
+    bounds = {k: int(v[0]) for k, v in parts.items() if k in ("min", "max") and len(v) == 1 and _is_int(v[0])}
+    default = " ".join(parts["default"]) if "default" in parts else None
+    return EngineOption(name, words[at + 1], default, bounds.get("min"), bounds.get("max"), tuple(vars_))
+
+
+def _option_fields(words: list[str]) -> tuple[dict[str, list[str]], list[str]]:
+    """The words of each field after an option's type (``default``, ``min``, ``max``),
+    and its ``var`` choices (each may hold spaces)."""
     parts: dict[str, list[str]] = {}
     vars_: list[str] = []
     key = ""
-    for word in rest:
-        if word in ("default", "min", "max", "var"):
+    for word in words:
+        if word == "var":
             key = word
-            if key == "var":
-                vars_.append("")
-            else:
-                parts[key] = []
+            vars_.append("")
+        elif word in ("default", "min", "max"):
+            key = word
+            parts[key] = []
         elif key == "var":
             vars_[-1] = f"{vars_[-1]} {word}".strip()
         elif key:
             parts[key].append(word)
-    bounds = {k: int(v[0]) for k, v in parts.items() if k in ("min", "max") and len(v) == 1 and _is_int(v[0])}
-    default = " ".join(parts["default"]) if "default" in parts else None
-    return EngineOption(name, kind, default, bounds.get("min"), bounds.get("max"), tuple(vars_))
+    return parts, vars_
 
 
 def setoption_line(name: str, value: str) -> str:
@@ -320,158 +335,3 @@ def parse_setoption(line: str) -> tuple[str, str] | None:
     name = " ".join(words[2:at])
     return (name, " ".join(words[at + 1 :])) if name else None
 
-
-#: How much of the reason an ``info error`` line gives (characters): a bad line quoted
-#: whole would make the line as long as the bad one, past what an arena reads
-#: (:data:`~kamisado_notation.play.arena.MAX_LINE`).
-_ECHOED = 200
-
-
-def engine_options(searcher: Searcher) -> tuple[EngineOption, ...]:
-    """The options the built-in engine declares in its handshake, with ``searcher``'s
-    settings as their defaults (``setoption`` changes them): ``Depth``, the deepest
-    iteration (plies), and ``Random``, random legal moves instead of a search."""
-    return (
-        EngineOption("Depth", "spin", str(searcher.max_depth), 1, MAX_DEPTH),
-        EngineOption("Random", "check", "true" if searcher.level == "random" else "false"),
-    )
-
-#: The move time of a ``go`` that limits nothing (no time, depth, nodes, not infinite).
-DEFAULT_MOVETIME = 100
-
-
-def serve(searcher: Searcher, *, name: str, author: str, stdin: TextIO, stdout: TextIO) -> None:
-    """Answer the protocol's commands from ``stdin`` on ``stdout`` until ``quit`` or the
-    end of the input. A search runs in a thread of its own, so that ``stop`` and
-    ``isready`` are read and answered while it runs; any other command (but an unknown
-    one, which is ignored) first waits for the search in play to end — an infinite one is
-    stopped — so answers come in the order of the commands. A command it cannot read gets
-    an ``info error …`` line and no answer (the arena's clock decides)."""
-    engine = _Engine(searcher, stdout, name=name, author=author)
-    try:
-        for line in stdin:
-            if not engine.command(line.split()):
-                return
-    finally:
-        engine.finish()
-
-
-class _Engine:
-    """What an engine remembers between commands: the position, and the search in play."""
-
-    def __init__(self, searcher: Searcher, out: TextIO, *, name: str, author: str) -> None:
-        self.searcher, self.out = searcher, out
-        self.name, self.author = name, author
-        self.position: Position | None = None
-        self.movetime = DEFAULT_MOVETIME
-        self._lock = threading.Lock()  # (the search thread writes too)
-        self._thread: threading.Thread | None = None
-        self._stop = threading.Event()
-        self._infinite = False
-
-    def reply(self, *lines: str) -> None:
-        with self._lock:
-            self.out.write("".join(line + "\n" for line in lines))
-            self.out.flush()
-
-    def command(self, words: list[str]) -> bool:
-        """Carry out one command; ``False`` after ``quit``."""
-        if not words:
-            return True
-        what = words[0]
-        if what == "isready":
-            self.reply("readyok")
-        elif what == "stop":
-            self.finish(stop=True)
-        elif what == "quit":
-            self.finish(stop=True)
-            return False
-        elif what in _COMMANDS:
-            self.finish()
-            _COMMANDS[what](self, words)
-        return True
-
-    def finish(self, *, stop: bool = False) -> None:
-        """Wait for the search in play to end (its ``bestmove`` sent); an infinite one,
-        or any with ``stop``, is stopped first."""
-        thread = self._thread
-        if thread is None:
-            return
-        if stop or self._infinite:
-            self._stop.set()
-        thread.join()
-        self._thread = None
-
-    def handshake(self, words: list[str]) -> None:
-        options = [option.line() for option in engine_options(self.searcher)]
-        self.reply(f"id name {self.name}", f"id author {self.author}", *options, "kepok")
-
-    def setoption(self, words: list[str]) -> None:
-        named = parse_setoption(" ".join(words))
-        option = next((o for o in engine_options(self.searcher) if named is not None and o.name.lower() == named[0].lower()), None)
-        if named is None or option is None:
-            self.reply(f"info error no such option: {' '.join(words[2:])[:_ECHOED]}")
-            return
-        try:
-            value = option.value_text(named[1])
-        except ArgumentError as e:
-            self.reply(f"info error {str(e)[:_ECHOED]}")
-            return
-        if option.name == "Depth":
-            self.searcher.max_depth = int(value)
-        else:
-            self.searcher.level = "random" if value == "true" else "search"
-
-    def position_or_fill(self, words: list[str]) -> None:
-        try:
-            self.position = Position.from_string(" ".join(words[1:]))
-        except ValueError as e:
-            self.reply(f"info error bad position: {str(e)[:_ECHOED]}")  # (a 5 MB line is not echoed)
-            self.position = None
-            return
-        if words[0] == "fill":
-            how = self.searcher.choose_fill(self.position, movetime_ms=self.movetime)
-            self.reply(f"fill {how.value}")
-
-    def go(self, words: list[str]) -> None:
-        if self.position is None or not self.position.legal_moves():
-            self.reply("info error no position with a move to search")
-            return
-        go = parse_go(" ".join(words))
-        movetime = go.time_for(self.position.to_move)
-        if movetime is None and go.depth is None and go.nodes is None and not go.infinite:
-            movetime = self.movetime
-        if movetime is not None:
-            self.movetime = movetime  # (the fill's time, too)
-        limits = Limits(movetime=None if go.infinite else movetime, depth=go.depth, nodes=None if go.infinite else go.nodes)
-        self._stop.clear()
-        self._infinite = go.infinite
-        self._thread = threading.Thread(target=self._search, args=(self.position.copy(), limits), name="search", daemon=True)
-        self._thread.start()
-
-    def _search(self, position: Position, limits: Limits) -> None:
-        """The search thread: ``info`` lines as it deepens, then ``bestmove`` (in an
-        infinite search, only once ``stop`` comes, as UCI has it)."""
-        result = self.searcher.search(position, limits, stop=self._stop, on_info=lambda r: self.reply(info_of(r).line()))
-        if self._infinite:
-            self._stop.wait()
-        self.reply(f"bestmove {result.move.coords()}")
-
-
-_COMMANDS: dict[str, Callable[[_Engine, list[str]], None]] = {
-    "kep": _Engine.handshake,
-    "setoption": _Engine.setoption,
-    "position": _Engine.position_or_fill,
-    "fill": _Engine.position_or_fill,
-    "go": _Engine.go,
-    "newmatch": lambda engine, words: None,
-}
-
-
-def info_of(result: SearchResult) -> Info:
-    """The ``info`` line of a search's result: ``score win N``/``loss N`` when proven,
-    else ``cp``; ``nps`` from the nodes and the time; the principal variation."""
-    score = Score(result.proven, result.turns) if result.proven is not None else Score("cp", result.score)
-    nps = int(result.nodes / result.seconds) if result.seconds > 0 else 0
-    pv = tuple(m.coords() for m in result.pv or (result.move,))
-    return Info(depth=result.depth, score=score, nodes=result.nodes, nps=nps, time=int(result.seconds * 1000), pv=pv)

@@ -1,0 +1,76 @@
+"""A tournament's openings (``--openings FILE``): positions or first moves to start matches
+from, each checked by playing it (:func:`read_openings`)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..errors import ArgumentError, IllegalMoveError, KamisadoError, MatchError
+from .recorder import Recorder
+
+__all__ = ["Opening", "read_openings"]
+
+
+@dataclass(frozen=True)
+class Opening:
+    """A line of an openings file: a position string to start from, or the first moves
+    to play from the initial position (``line`` in the file, 1 for the first)."""
+
+    text: str
+    line: int
+    position: str | None = None
+    moves: tuple[str, ...] = ()
+
+
+def read_openings(path: str) -> list[Opening]:
+    """The openings of the file ``path``, one a line: a position string
+    (``notation.md`` §5), or the first moves from the initial position in coordinates,
+    separated by spaces (``d8-d4 a1-a6``; move numbers such as ``1.`` are skipped).
+    Blank lines and lines starting ``#`` are skipped. Each opening is checked by playing
+    it: :class:`ArgumentError` with ``path:line:col`` for a line that is no position or
+    holds a move the rules forbid, or for a file that cannot be read or has no opening."""
+    try:
+        with open(path, encoding="utf-8-sig") as f:
+            lines = f.read().splitlines()
+    except (OSError, UnicodeDecodeError) as e:
+        raise ArgumentError(f"{path}: cannot read the openings: {e}") from None
+    openings = []
+    for number, raw in enumerate(lines, 1):
+        text = raw.strip()
+        if not text or text.startswith("#"):
+            continue
+        openings.append(_opening(path, number, raw))
+    if not openings:
+        raise ArgumentError(f"{path}: no opening in the file (one position string or line of moves a line)")
+    return openings
+
+
+def _opening(path: str, number: int, raw: str) -> Opening:
+    """One line of an openings file, checked (:func:`read_openings`)."""
+    text = raw.strip()
+    col = len(raw) - len(raw.lstrip()) + 1
+    if "/" in text.split()[0]:
+        try:
+            rec = Recorder(position=text)
+        except KamisadoError as e:
+            raise ArgumentError(f"{path}:{number}:{col}: not a position string: {e}") from None
+        if rec.over:
+            raise ArgumentError(f"{path}:{number}:{col}: the match is over in this position")
+        return Opening(text, number, position=text)
+    rec = Recorder()
+    moves = []
+    for found in re.finditer(r"\S+", raw):
+        word = found[0]
+        if re.fullmatch(r"\d+\.+", word):
+            continue
+        try:
+            if rec.needs_fill or rec.over:
+                raise MatchError("the round is over: an opening ends with its round")
+            rec.play(word)
+        except KamisadoError as e:
+            rule = f"{e.rule}: " if isinstance(e, IllegalMoveError) else ""
+            said = f"{rule}{e}" if word in str(e) else f"{word!r}: {rule}{e}"
+            raise ArgumentError(f"{path}:{number}:{found.start() + 1}: {said}") from None
+        moves.append(word)
+    return Opening(text, number, moves=tuple(moves))
