@@ -19,7 +19,7 @@ line and column of what it changes, so it means the same to every consumer of th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from .display import printable
@@ -44,6 +44,8 @@ __all__ = [
     "RewriteMark",
     "Severity",
     "SwapEntries",
+    "compose",
+    "correction",
     "edit_from_json",
     "edit_to_json",
 ]
@@ -258,6 +260,24 @@ def edit_from_json(data: object) -> Edit:
     return kind(*values)
 
 
+def compose(*clauses: str | None) -> str:
+    """A message from its clauses, in the order a reader needs them — what is wrong, what
+    explains it, then the correction (:func:`correction`) — joined by ``"; "``; a clause
+    that is ``None`` or empty is left out. The replay and the slips build every message
+    of more than one clause here (and :meth:`Diagnostic.with_clauses` adds to one), never
+    by appending text.
+
+    >>> compose("Purple cannot move 6 squares", None, correction("Purple Forward 5 Red"))
+    'Purple cannot move 6 squares; correction: Purple Forward 5 Red'
+    """
+    return "; ".join(c for c in clauses if c)
+
+
+def correction(text: str) -> str:
+    """The clause that gives a correction: ``correction: TEXT``."""
+    return f"correction: {text}"
+
+
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     rule: str
@@ -283,6 +303,10 @@ class Diagnostic:
         quote a record, and a record may hold anything."""
         where = f"{path}:{self.line}:{self.column}" if self.line else path
         return printable(f"{where}: {self.severity}[{self.rule}] {self.message}")
+
+    def with_clauses(self, *clauses: str | None) -> Diagnostic:
+        """This diagnostic with ``clauses`` said after its message (:func:`compose`)."""
+        return replace(self, message=compose(self.message, *clauses))
 
     def to_json(self) -> dict[str, object]:
         """The JSON object the README describes (without the match index, which the nesting gives)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..diagnostics import WARNING, InsertEntry, Kind, ReplaceEntry
+from ..diagnostics import WARNING, InsertEntry, Kind, ReplaceEntry, compose, correction
 from ..engine.board import square_name
 from ..engine.position import Move, Position
 from ..notation.record import Entry
@@ -93,18 +93,18 @@ class EntrySlips(RoundState):
             wording = slot_wording(entry, fix.certain, self.pos)
             said = {"square": (Slot.SQUARE,), "T2": (Slot.TOWER,)}.get(fault.rule)
             if fix.certain.differs == said:  # the message names the slot already
-                message = f"{fault.message}; correction: {text}"
+                message = compose(fault.message, correction(text))
             else:
-                message = f"{fault.message}; the slip is {wording}; correction: {text}"
+                message = compose(fault.message, f"the slip is {wording}", correction(text))
             edit = ReplaceEntry(entry.line, entry.column, entry.text, text, wording)
             self.error(fault.rule, message, entry, number, suggestions=(text,), kind=Kind.SLOT, edits=(edit,))
             return
-        message = fault.message
-        if fault.tower is not None:
-            message += f"; {legal_list(self.pos, fault.tower)}"
-        if fix.candidates:
-            nearest = ", ".join(f"{self.write_like(entry, c.move)} ({differs(c)})" for c in fix.candidates)
-            message += f"; no single correction: nearest {nearest}"
+        nearest = ", ".join(f"{self.write_like(entry, c.move)} ({differs(c)})" for c in fix.candidates)
+        message = compose(
+            fault.message,
+            legal_list(self.pos, fault.tower) if fault.tower is not None else None,
+            f"no single correction: nearest {nearest}" if nearest else None,
+        )
         suggestions = tuple(self.write_like(entry, c.move) for c in fix.candidates)
         self.error(fault.rule, message, entry, number, suggestions=suggestions)
 

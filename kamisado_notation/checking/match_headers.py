@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..diagnostics import ERROR, WARNING, Diagnostic, Kind, RewriteLine, Severity
+from ..diagnostics import ERROR, WARNING, Diagnostic, Kind, RewriteLine, Severity, compose
 from ..engine.match import MATCH_TARGETS
 from ..engine.position import Position
 from ..errors import PositionError
@@ -149,7 +149,7 @@ class MatchHeaders:
         elif checked and claim != score:
             self.diag(
                 "result",
-                f"the record gives {score[0]}-{score[1]} (Black-Gold), not {claim[0]}-{claim[1]}{stops}",
+                compose(f"the record gives {score[0]}-{score[1]} (Black-Gold), not {claim[0]}-{claim[1]}", stops),
                 self.at("Result"),
             )
 

@@ -261,7 +261,7 @@ class _MatchReplayer(RoundStarts):
                     return runner, rr
             if attempt.halt is not None:  # stopped where the slip may start: its candidates named there
                 last = runner.diagnostics[-1]
-                runner.diagnostics[-1] = replace(last, message=last.message + attempt.maybe)
+                runner.diagnostics[-1] = last.with_clauses(attempt.maybe)
                 return runner, rr
             found = row_slip(runner, rr, attempt, self.match, after=len(attempt.slips))
             if found is None:
@@ -320,10 +320,10 @@ class _MatchReplayer(RoundStarts):
             return ""
         last = self.rounds[-1]
         if not last.plies:
-            return f"; the record stops at the start of round {last.number} (line {last.record.line})"
+            return f"the record stops at the start of round {last.number} (line {last.record.line})"
         ply = last.plies[-1]
         where = f"after round {last.number}" if last.result is not None else f"in round {last.number}"
-        return f"; the record stops {where}, at ply {ply.number} (line {ply.entry.line})"
+        return f"the record stops {where}, at ply {ply.number} (line {ply.entry.line})"
 
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..diagnostics import ERROR, Diagnostic
+from ..diagnostics import ERROR, Diagnostic, compose, correction
 from ..engine.board import Side
 from ..engine.match import RoundEnd, RoundResult, place_ring, round_result
 from ..engine.position import Move, Position
@@ -67,7 +67,7 @@ class _Search:
 def _wording(verdict: Explanation) -> tuple[str, tuple[str, ...]]:
     """The message and suggestions of a certain slip."""
     assert verdict.certain is not None
-    message = verdict.certain.wording + (f"; correction: {verdict.suggestion}" if verdict.suggestion else "")
+    message = compose(verdict.certain.wording, correction(verdict.suggestion) if verdict.suggestion else None)
     return message, (verdict.suggestion,) if verdict.suggestion else ()
 
 
@@ -94,10 +94,10 @@ def row_slip(
     if verdict.certain is None:
         if not verdict.candidates:
             return None
-        maybe = f"; perhaps {candidate_words(verdict.candidates)}"
+        maybe = f"perhaps {candidate_words(verdict.candidates)}"
         if verdict.index < stop:
             return replace(error, message=maybe), None, verdict.index
-        runner.diagnostics[-1] = replace(error, message=error.message + maybe)
+        runner.diagnostics[-1] = error.with_clauses(maybe)
         return None
     message, suggestions = _wording(verdict)
     entry = rr.record.entries[verdict.index]

@@ -11,7 +11,7 @@ from abc import ABC, abstractmethod
 from dataclasses import replace
 from functools import partial
 
-from ..diagnostics import ERROR, WARNING, Diagnostic, Edit, Kind, RewriteLine, Severity
+from ..diagnostics import ERROR, WARNING, Diagnostic, Edit, Kind, RewriteLine, Severity, compose
 from ..engine.board import Colour, Side
 from ..engine.match import HOME_SQUARES, Fill, Match, RoundEnd, RoundResult, fill, place_ring
 from ..engine.position import Position, Tower
@@ -81,7 +81,7 @@ class RoundStarts(ABC):
         else:
             start, ring = self.unseen_ring(start, j, k)
             self.restart = (Match(target=UNKNOWN_TARGET, start=start), k)
-            said = _restart_wording(rounds, j, k) + ring
+            said = compose(_restart_wording(rounds, j, k), ring)
         self.diag("match", f"{why}, so {said}", (nxt.line, nxt.column), WARNING, nxt.number)
 
     def unseen_ring(self, start: Position, j: int, k: int) -> tuple[Position, str]:
@@ -114,7 +114,7 @@ class RoundStarts(ABC):
             return start, ""
         _reached, colour, trial = found[0]
         return trial, (
-            f"; the ring won in round {self.match.rounds[j - 1].number} is taken to be on {winner.title}'s "
+            f"the ring won in round {self.match.rounds[j - 1].number} is taken to be on {winner.title}'s "
             f"{colour.name.lower()} tower, the one the later rounds need"
         )
 
@@ -224,7 +224,7 @@ class RoundStarts(ABC):
         if inferred is not None:  # the round's lineups and first entries say which
             how, words, edit = inferred
             self.diags.append(
-                Diagnostic("F1", message + words, rec.line, rec.column, ERROR, rec.number, None, self.match.index, (edit.new,), Kind.FILL_WORD, (edit,))
+                Diagnostic("F1", compose(message, words), rec.line, rec.column, ERROR, rec.number, None, self.match.index, (edit.new,), Kind.FILL_WORD, (edit,))
             )
             self.fixes.append(edit)
             self.fills[i] = how

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...diagnostics import compose
 from ...engine.board import SQUARE_COLOURS, Colour, Side, square_name
 from ...engine.position import Move, Position
 from ...errors import IllegalMoveError
@@ -76,12 +77,12 @@ def _bad_origin(pos: Position, origin: int) -> Fault:
         return blocked(pos, pos.tower)  # the round is over (M8)
     what = "no tower" if t is None else tower_name(t.side, t.colour)
     need = (
-        f"; {side.title} must move the {pos.tower.name.lower()} tower on "
+        f"{side.title} must move the {pos.tower.name.lower()} tower on "
         f"{square_name(pos.square_of(side, pos.tower))}: {why_this_tower(pos)}"
         if pos.tower is not None
-        else f"; {side.title} moves one of his own towers"
+        else f"{side.title} moves one of his own towers"
     )
-    return Fault("T1" if pos.tower is None else "T2", f"{square_name(origin)} holds {what}{need}")
+    return Fault("T1" if pos.tower is None else "T2", compose(f"{square_name(origin)} holds {what}", need))
 
 
 def _wrong_tower(pos: Position, colour: Colour) -> Fault:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ...diagnostics import ERROR, Diagnostic, Kind, RewriteLine
+from ...diagnostics import ERROR, Diagnostic, Kind, RewriteLine, compose, correction
 from ...notation.kmr.headers import KNOWN_HEADERS, KNOWN_LOWER, did_you_mean
 from ...notation.record import Header, MatchRecord
 from ...notation.writer import quote
@@ -103,7 +103,7 @@ def _correct(out: list[Diagnostic], slips: list[int], h: Header, named: str | No
         message = d.message
         if d.kind is Kind.HEADER_NAME:
             message = f"unknown header [{h.name}]: did you mean [{named}]? The match has no [{named}] header: read as one"
-        out[i] = replace(d, message=f"{message}; correction: {new}", suggestions=(new,), edits=(edit,) if i == slips[0] else ())
+        out[i] = replace(d, message=compose(message, correction(new)), suggestions=(new,), edits=(edit,) if i == slips[0] else ())
 
 
 #: A known header's name as written in :data:`KNOWN_HEADERS`, by its lower case.

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ...diagnostics import ERROR, Diagnostic, Kind, RewriteLine
+from ...diagnostics import ERROR, Diagnostic, Kind, RewriteLine, compose, correction
 from ...engine.board import Colour, Side
 from ...engine.match import HOME_SQUARES, Fill, Match, fill, place_ring, round_result
 from ...engine.position import Position
@@ -52,7 +52,7 @@ def check_lineups(rec: RoundRecord, how: Fill | None, start: Position, match_ind
         if list(reversed(lu.colours)) == actual:
             written = f"Lineup {lu.side.title}: {names}"
             why = f"{lu.side.title}'s lineup was written from the board's left, not from his own"
-            message += f"; it is written in reverse (from the board's left); correction: {written}"
+            message = compose(message, "it is written in reverse (from the board's left)", correction(written))
             kind, edits = Kind.REVERSED_LINEUP, (RewriteLine(lu.line, "lineup", _written(lu), written, why),)
         out.append(Diagnostic(rule, message, lu.line, lu.column, ERROR, rec.number, None, match_index, (), kind, edits))
     return out
@@ -164,7 +164,7 @@ def missing_fill(game: Match, rec: RoundRecord) -> tuple[Fill, str, RewriteLine]
         return None
     new = f"Round {rec.number} fill {how.value}"
     why = f"the lineups and the first moves of round {rec.number} are those of fill {how.value}"
-    return how, f"; {why}; correction: {new}", RewriteLine(rec.line, "round", f"Round {rec.number}", new, why)
+    return how, compose(why, correction(new)), RewriteLine(rec.line, "round", f"Round {rec.number}", new, why)
 
 
 def next_round_check(nxt: RoundRecord) -> Callable[[Position], bool] | None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ...diagnostics import Diagnostic, Edit
+from ...diagnostics import Diagnostic, Edit, compose, correction
 from ...notation.record import Entry
 
 __all__ = ["completed_word", "distance", "nearest", "spelt"]
@@ -71,14 +71,15 @@ def completed_word(error: Diagnostic, suggestions: tuple[str, ...], certain: Edi
     entries its other slots allow (``suggestions``, nearest spelling first) and the
     correction when certain (its ``certain`` edit), else the candidates."""
     if certain is not None and len(suggestions) > 1:  # the spelling told them apart
-        message = (
-            f"{error.message}; the entry's other slots allow {' or '.join(suggestions)}, and the word is "
-            f"spelt nearest the first; correction: {suggestions[0]}"
+        message = compose(
+            error.message,
+            f"the entry's other slots allow {' or '.join(suggestions)}, and the word is spelt nearest the first",
+            correction(suggestions[0]),
         )
     elif certain:
-        message = f"{error.message}; the entry's other slots name one legal move; correction: {suggestions[0]}"
+        message = compose(error.message, "the entry's other slots name one legal move", correction(suggestions[0]))
     elif suggestions:
-        message = f"{error.message}; the entry's other slots allow {' or '.join(suggestions)}: no single correction"
+        message = compose(error.message, f"the entry's other slots allow {' or '.join(suggestions)}: no single correction")
     else:
-        message = f"{error.message}; no legal move agrees with the entry's other slots"
+        message = compose(error.message, "no legal move agrees with the entry's other slots")
     return replace(error, message=message, suggestions=suggestions, edits=(certain,) if certain is not None else ())
