@@ -48,6 +48,7 @@ from .match_headers import MatchHeaders, pasted_warning
 from .replayed import MatchReplay, MatchStatus, Ply, PlyKind, RoundReplay
 from .round_replay import Attempt, LeftOut, RoundReplayer, syntax_cut
 from .round_slips import left_out_round, row_slip, stop_at
+from .slips.after_end import after_end
 from .slips.headers import format_agrees, header_fixes
 from .slips.lineups import (
     check_lineups,
@@ -479,6 +480,7 @@ class _MatchReplayer:
                 return runner, rr
             found = row_slip(runner, rr, attempt, self.match, after=len(attempt.slips))
             if found is None:
+                self.after_end(runner, rr, attempt)
                 return runner, rr
             slip, hypothesis, halt = found
             if hypothesis is not None:  # certain: its edits are for fix
@@ -497,6 +499,18 @@ class _MatchReplayer:
                 attempt.places = places[:stop] + _tail_places(entries[stop:], places[stop:], hypothesis.tail)
                 rr = RoundReplay(rr.number, rr.index, replace(rr.record, entries=[*entries[:stop], *hypothesis.tail]), rr.fill, rr.start)
             position = rr.start.copy()
+
+    def after_end(self, runner: RoundReplayer, rr: RoundReplay, attempt: Attempt) -> None:
+        """The entries of round ``rr`` after its end (M7, M8), when every entry before
+        was legal as written: their error gets their removal as its correction
+        (:func:`.slips.after_end.after_end`)."""
+        over, said = runner.over, runner.diagnostics
+        if over is None or runner.doubt is not None or not said or said[-1].rule not in ("M7", "M8"):
+            return
+        found = after_end(rr.record.entries, over, said[-1], runner.pos, attempt.agrees)
+        if found is not None:
+            said[-1] = found
+            runner.fixes.extend(found.edits)
 
     def split_round(self, i: int, left: LeftOut) -> RoundRecord:
         """Round ``i`` split where a ``Round`` line was left out (``left``): the error,

@@ -109,7 +109,10 @@ def row_slip(
 
 def _followed(runner: RoundReplayer, attempt: Attempt, match: MatchRecord) -> bool:
     """Whether a round replayed without a stop ends where what follows it can follow
-    (nothing to doubt: every entry legal as written, no turn number off, an end)."""
+    (nothing to doubt: every entry legal as written, no turn number off, an end, no
+    entry after it)."""
+    if runner.over is not None:  # entries after its end: a slip may have ended it early
+        return False
     if runner.doubt is None and not match.errors and (not attempt.ends or runner.pos.winner is not None):
         return True
     over = round_result(runner.pos) is not None

@@ -205,9 +205,14 @@ def _best(ranked: list[tuple[Stop, Trial]]) -> tuple[tuple[Stop, Trial], bool]:
 def _enough(trial: Trial) -> bool:
     """Whether a trial agrees with the record long enough to be certain: to the round's
     end, or :data:`AGREE` entries past its own edits (never for a row left out, which
-    many rows may bridge alike for a while)."""
+    many rows may bridge alike for a while, nor for two entries exchanged, which the
+    same tower's moves may be either way round)."""
     h = trial.hypothesis
-    return trial.whole or (trial.count > h.last_edited + AGREE and h.kind is not Kind.MISSING_ROW)
+    return trial.whole or (trial.count > h.last_edited + AGREE and h.kind not in _WHOLE_ONLY)
+
+
+#: The slips certain only where the round then replays to its end.
+_WHOLE_ONLY = frozenset({Kind.MISSING_ROW, Kind.EXCHANGED_ENTRIES})
 
 
 def _told_apart(tied: list[tuple[Stop, Trial]]) -> tuple[Stop, Trial] | None:
