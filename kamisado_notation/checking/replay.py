@@ -52,6 +52,7 @@ from .slips.after_end import after_end
 from .slips.headers import format_agrees, header_fixes
 from .slips.lineups import (
     check_lineups,
+    entries_fill,
     fill_slip,
     likely_fill,
     missing_fill,
@@ -101,6 +102,8 @@ class _MatchReplayer:
         self.first_round = 0
         #: the fills the replay took where a round's line names none or the wrong one
         self.fills: dict[int, Fill] = {}
+        #: round → the end of the round before it, which its fill filled
+        self.ends: dict[int, Position] = {}
         #: round → its lineups' diagnostics, where :meth:`round_start` checked them
         self.lineups_checked: dict[int, list[Diagnostic]] = {}
         #: the match's headers as the replay reads them
@@ -280,7 +283,7 @@ class _MatchReplayer:
         how = rec.fill if rec.fill is not None else self.unread_fill(game, rec, i)
         if how is None:
             return None
-        end = game.position
+        end = self.ends[i] = game.position
         start = game.next_round(how)
         if rec.fill is not None and rec.lineups:
             checked = self.lineups_checked[i] = check_lineups(rec, how, start, self.match.index)
@@ -367,6 +370,11 @@ class _MatchReplayer:
         if runner.split is not None:  # the round runs on into the next: replayed again as two
             del self.diags[said:], self.fixes[fixed:], self.rounds[-1]
             return self.play_round(game, i, self.split_round(i, runner.split), rr.start.copy())
+        if runner.doubt is not None and (other := self.entries_fill(game, i, rec, attempt)) is not None:
+            del self.diags[said:], self.fixes[fixed:], self.rounds[-1]  # (replayed again with the fill its entries say)
+            self.diags.append(other[1])
+            self.fixes.extend(other[1].edits)
+            return self.play_round(game, i, rec, other[0])
         self.rounds[-1] = rr
         self.place_plies(rr, i)
         position = game.position = runner.pos
@@ -499,6 +507,22 @@ class _MatchReplayer:
                 attempt.places = places[:stop] + _tail_places(entries[stop:], places[stop:], hypothesis.tail)
                 rr = RoundReplay(rr.number, rr.index, replace(rr.record, entries=[*entries[:stop], *hypothesis.tail]), rr.fill, rr.start)
             position = rr.start.copy()
+
+    def entries_fill(self, game: Match, i: int, rec: RoundRecord, attempt: Attempt) -> tuple[Position, Diagnostic] | None:
+        """Round ``i``, with no lineups, some entry of which is no legal move as written
+        under the fill its line names: its start under the other fill and the error,
+        where every entry replays as written so (:func:`.slips.lineups.entries_fill`);
+        else ``None``."""
+        end = self.ends.get(i)
+        if end is None or i in self.fills or self.probing:
+            return None
+        found = entries_fill(end, game.challenger, rec, self.match.index, ends=attempt.ends)
+        if found is None:
+            return None
+        how, error = found
+        self.fills[i] = how
+        game.position = fill(end, how, challenger=game.challenger)
+        return game.position, error
 
     def after_end(self, runner: RoundReplayer, rr: RoundReplay, attempt: Attempt) -> None:
         """The entries of round ``rr`` after its end (M7, M8), when every entry before

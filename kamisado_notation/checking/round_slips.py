@@ -19,6 +19,7 @@ from .replayed import RoundReplay
 from .round_replay import Attempt, LeftOut, RoundReplayer
 from .slips import Explanation, Hypothesis, Stop, candidate_words, explain, row_off
 from .slips.lineups import new_round_fill
+from .slips.rounds import mirrors_corrected
 
 __all__ = ["left_out_round", "row_slip", "stop_at", "unfollowed"]
 
@@ -110,9 +111,11 @@ def row_slip(
 def _followed(runner: RoundReplayer, attempt: Attempt, match: MatchRecord) -> bool:
     """Whether a round replayed without a stop ends where what follows it can follow
     (nothing to doubt: every entry legal as written, no turn number off, an end, no
-    entry after it)."""
+    entry after it, no player's arrows corrected as mirrored twice)."""
     if runner.over is not None:  # entries after its end: a slip may have ended it early
         return False
+    if runner.doubt is not None and mirrors_corrected((p.entry, p.move) for p in runner.rr.plies):
+        return False  # (one player's arrows mirrored from the first row: read as one slip)
     if runner.doubt is None and not match.errors and (not attempt.ends or runner.pos.winner is not None):
         return True
     over = round_result(runner.pos) is not None
