@@ -76,6 +76,7 @@ class Kind(TextEnum):
     COMMENT_MARK = "comment-mark"
     ABBREVIATION = "abbreviation"
     UMLAUTS = "umlauts"
+    SPREADSHEET = "spreadsheet"
     FORGOTTEN_FORFEIT = "forgotten-forfeit"
     BACK_ENTRY = "back-entry"
     MISSING_PLACEHOLDER = "missing-placeholder"
