@@ -4,17 +4,16 @@ player's side), every distance one too many (the start square counted)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
 from ...diagnostics import DeleteEntry, Edit, Kind, ReplaceEntry
 from ...engine.board import Direction, Side
 from ...engine.position import Move
 from ...notation.kmr.style import write_like
-from ...notation.record import Entry
 from .hypotheses import EditsOf, Hypothesis, Stop, recognises
 
-__all__ = ["distance_plus_one", "extra_placeholder", "mirrored_arrows", "mirrors_corrected"]
+__all__ = ["distance_plus_one", "extra_placeholder", "mirrored_arrows"]
 
 @recognises(Kind.EXTRA_PLACEHOLDER, precedence=40)
 def extra_placeholder(stop: Stop) -> Hypothesis | None:
@@ -57,19 +56,6 @@ def _mirrored(stop: Stop, side: Side) -> Hypothesis | None:
         tail[k - i] = replace(e, direction=_MIRROR[e.direction])
     why = f"{side.title}'s arrows in round {stop.round} read as seen from {side.other.title}'s side"
     return Hypothesis(Kind.MIRRORED_ARROWS, why, tail, _rewritten(stop, changed, why), changed[-1] - i, shows=1, first=changed[0] - i)
-
-
-def mirrors_corrected(plies: Iterable[tuple[Entry, Move]]) -> bool:
-    """Whether the one-slot corrections among ``plies`` (each entry as written and the
-    move played for it) mirror one player's Left or Right twice or more: his arrows may
-    be mirrored for the whole round, from its first row (each mirrored entry a certain
-    one-slot slip when taken alone), which a search from the round's start tells."""
-    count = {Side.BLACK: 0, Side.GOLD: 0}
-    for entry, move in plies:
-        written = entry.direction
-        if written in _MIRROR and move.direction is _MIRROR[written] and move.distance == entry.distance and not entry.is_coords:
-            count[move.side] += 1
-    return max(count.values()) >= 2
 
 
 @recognises(Kind.DISTANCE_PLUS_ONE, precedence=70, whole_round=True)
