@@ -47,7 +47,7 @@ def columns_swapped(text: str, rnd: RoundRecord, rng: random.Random, style: Styl
     if len(pairs) < 2 or len(pairs) != len(es) // 2:
         return None
     changes = [c for k in pairs for c in ((es[k], es[k + 1].text), (es[k + 1], es[k].text))]
-    if all(es[k].text == es[k + 1].text for k in pairs):
+    if sum(es[k].text != es[k + 1].text for k in pairs) < 2:  # (else it is one row swapped)
         return None
     return Planted(rewrite(text, changes), rnd.number, {es[k].line for k in pairs})  # (named at its first row)
 

@@ -17,7 +17,7 @@ __all__ = ["ROWS_APART", "exchanged_entries", "swapped_columns"]
 @recognises(Kind.SWAPPED_COLUMNS, precedence=15, whole_round=True)
 def swapped_columns(stop: Stop) -> Hypothesis | None:
     """Every row from the stop's to the round's last written Gold's entry first (two
-    rows at least: one is :func:`.rows.swapped_row`). A round Gold starts is written with
+    rows at least that read otherwise so: one is :func:`.rows.swapped_row`). A round Gold starts is written with
     ``...`` in Black's column: its rows are not tried."""
     i, entries = stop.index, stop.entries
     if i % 2 or stop.gold_first or stop.pending is not None:
@@ -28,7 +28,8 @@ def swapped_columns(stop: Stop) -> Hypothesis | None:
         if first.placeholder or second.placeholder or first.line != second.line:
             break
         swapped.append(k)
-    if len(swapped) < 2 or swapped[-1] + 2 < len(entries) - 1:  # (a last entry alone on its row may follow)
+    changed = [k for k in swapped if entries[k].text != entries[k + 1].text]  # (two same entries read alike both ways)
+    if len(changed) < 2 or swapped[-1] + 2 < len(entries) - 1:  # (a last entry alone on its row may follow)
         return None
     tail = list(entries[i:])
     for k in swapped:
@@ -38,11 +39,10 @@ def swapped_columns(stop: Stop) -> Hypothesis | None:
     def edits(_moves: Sequence[Move | None]) -> tuple[Edit, ...]:
         return tuple(
             SwapEntries(entries[k].line, entries[k].column, entries[k].text, entries[k + 1].column, entries[k + 1].text, why)
-            for k in swapped
-            if entries[k].text != entries[k + 1].text  # (a row of two same entries reads alike both ways)
+            for k in changed
         )
 
-    return Hypothesis(Kind.SWAPPED_COLUMNS, why, tail, edits, swapped[-1] + 1 - i, shows=2)
+    return Hypothesis(Kind.SWAPPED_COLUMNS, why, tail, edits, changed[-1] + 1 - i, shows=2, first=changed[0] - i)
 
 
 #: How many rows apart two exchanged entries may be (the search tries each: the cost at a
