@@ -202,3 +202,27 @@ def test_many_entries_after_a_rounds_end_are_located_not_removed() -> None:
     lines[last:last] = ["9. Red Forward 1 Pink   Pink Forward 1 Red", "10. Red Forward 1 Pink"]
     (d,) = [d for d in validate_text("\n".join(lines)).all_diagnostics() if d.severity == "error"]
     assert (d.rule, d.kind, d.line, d.edits) == ("M7", "", last + 1, ())
+
+
+def test_two_one_slot_slips_in_a_round_stay_two_corrections() -> None:
+    """A round that took two entries for one-slot slips is searched for a slip of a
+    row or round; two real typos (each entry's square colour) are no such slip and stay
+    two corrections, each at its entry, and ``fix`` restores the match."""
+    seen = 0
+    for seed in range(12):
+        original = written(seed, Form.TEXT, "en")
+        rnd = max(only_match(original).rounds, key=lambda r: len(r.entries))
+        plain = [e for e in rnd.entries if e.square_colour is not None and e.distance]
+        if len(plain) < 6:
+            continue
+        a, b = plain[1], plain[4]
+        changes = [(e, e.text.rsplit(" ", 1)[0] + (" Orange" if not e.text.endswith("Orange") else " Red")) for e in (a, b)]
+        slipped = rewrite(original, changes)
+        errors = [d for d in validate_text(slipped).all_diagnostics() if d.severity == "error"]
+        if [d.kind for d in errors] != ["slot", "slot"] or not all(d.edits for d in errors):
+            continue  # (a typo that leaves a legal move, or whose correction is not certain)
+        seen += 1
+        assert [(d.line, d.column) for d in errors] == [(a.line, a.column), (b.line, b.column)]
+        fixed = fix_text(slipped)
+        assert fixed.valid and moves_of(fixed.text) == moves_of(original)
+    assert seen >= 4
