@@ -5,7 +5,11 @@ Generated matches (text form, English) are written in our style and then in each
 people use (SPEC §7, "Read leniently, report precisely"): punctuation after every entry,
 chess marks, turn numbers written ``1)``, comments written ``( … )`` and ``// …``,
 abbreviations (``Purp``, ``Fwd``, ``Lt``), ``Round`` lines in other shapes with lineups
-with commas, a running score after each round, and all of them at once. For each, the
+with commas, a running score after each round, and all of them at once; rows pasted from
+a spreadsheet (tabs, or commas, with a header row); and the slips of a whole round a
+record may have in every round (marked ``*``: errors, each certain and fixed): every
+row written Gold's entry first, a row after the round's end, the other fill word with
+no lineups. For each, the
 CPU time a line (``time.process_time``, median of ``--runs``) of reading the record
 (``parse_record``) and of validating it (``validate_text``: the reader and the replay,
 what ``kamisado validate`` does), at 1x, 4x and 16x ``--matches`` matches; ``x ours``
@@ -88,6 +92,61 @@ def running_scores(text: str) -> str:
     return "\n".join(lines)
 
 
+def spreadsheet(text: str, sep: str) -> str:
+    """``text`` with its rows pasted as a spreadsheet's cells joined by ``sep`` (a bare
+    turn number, an empty cell for ``...``) and a header row after each ``Round`` line."""
+    out = []
+    for line in text.split("\n"):
+        m = _CELLS.match(line)
+        if m is None:
+            out += [line, sep.join(["Turn", "Black", "Gold"])] if line.startswith("Round") else [line]
+            continue
+        cells = ["" if c == "..." else c for c in re.split(r" {2,}", m[2].strip())]
+        out.append(sep.join([m[1], *cells]))
+    return "\n".join(out)
+
+
+_CELLS = re.compile(r"^(\d+)\. (.*)$")
+
+
+def gold_first(text: str) -> str:
+    """``text`` with every round Black starts written Gold's entry first in every row (a
+    slip of the whole round: one error a round, fixed)."""
+    lines = text.split("\n")
+    for match in parse_record(text).matches:
+        for rnd in match.rounds:
+            es = rnd.entries
+            if not es or es[0].placeholder:
+                continue
+            for k in range(0, len(es) - 1, 2):
+                a, b = es[k], es[k + 1]
+                if a.line == b.line:
+                    row = lines[a.line - 1]
+                    between = row[a.column - 1 + len(a.text) : b.column - 1]
+                    lines[a.line - 1] = row[: a.column - 1] + b.text + between + a.text + row[b.column - 1 + len(b.text) :]
+    return "\n".join(lines)
+
+
+def after_end(text: str) -> str:
+    """``text`` with a row written after each round's end (its last entry again): one
+    error a round, which ``fix`` removes."""
+    lines = text.split("\n")
+    ends = [rnd.entries[-1] for m in parse_record(text).matches for rnd in m.rounds if rnd.entries]
+    for last in reversed(ends):
+        lines.insert(last.line, f"9. {last.text}   {last.text}")
+    return "\n".join(lines)
+
+
+def fill_swapped(text: str) -> str:
+    """``text`` with the fill word of every round without lineups the other (its entries
+    tell which is right: one error a round, fixed)."""
+    lines = text.split("\n")
+    for rnd in (r for m in parse_record(text).matches for r in m.rounds if r.fill is not None and not r.lineups):
+        other = "right" if rnd.fill is not None and rnd.fill.value == "left" else "left"
+        lines[rnd.line - 1] = re.sub(r"fill \w+", f"fill {other}", lines[rnd.line - 1])
+    return "\n".join(lines)
+
+
 #: style → the record in it, from ours
 STYLES: dict[str, Callable[[str], str]] = {
     "ours": lambda t: t,
@@ -100,6 +159,11 @@ STYLES: dict[str, Callable[[str], str]] = {
     "running scores": running_scores,
 }
 STYLES["all"] = lambda t: round_shapes(STYLES["abbreviations"](STYLES["turn 1)"](after_entries(running_scores(t), lambda k: ",!?"[k % 3] + (" (forced)" if k % 4 == 0 else "")))))
+STYLES["spreadsheet tabs"] = lambda t: spreadsheet(t, "\t")
+STYLES["spreadsheet csv"] = lambda t: spreadsheet(t, ",")
+#: slips of a whole row or round (errors, each certain and fixed): one a round
+SLIPS: dict[str, Callable[[str], str]] = {"gold first *": gold_first, "after end *": after_end, "fill swapped *": fill_swapped}
+STYLES.update(SLIPS)
 
 
 def record(style: str, matches: int) -> str:
@@ -143,7 +207,7 @@ def main() -> None:
             f"{style:22}{read:>10.1f}{validate[1]:>13.1f}{validate[4]:>9.1f}{validate[16]:>9.1f}"
             f"{ratio:>8.2f}x{validate[16] / validate[1]:>9.2f}  {counts}"
         )
-    print("goals: every style validates with no error; cost a line linear (16x/1x about 1)")
+    print("goals: every style validates with no error (a slip marked * with its errors, each fixed); cost a line linear (16x/1x about 1)")
 
 
 if __name__ == "__main__":

@@ -78,6 +78,7 @@ class Kind(TextEnum):
     COMMENT_MARK = "comment-mark"
     ABBREVIATION = "abbreviation"
     UMLAUTS = "umlauts"
+    SPREADSHEET = "spreadsheet"
     FORGOTTEN_FORFEIT = "forgotten-forfeit"
     BACK_ENTRY = "back-entry"
     MISSING_PLACEHOLDER = "missing-placeholder"
@@ -91,6 +92,9 @@ class Kind(TextEnum):
     MISSING_BACK_ENTRY = "missing-back-entry"
     MIRRORED_ARROWS = "mirrored-arrows"
     DISTANCE_PLUS_ONE = "distance-plus-one"
+    SWAPPED_COLUMNS = "swapped-columns"
+    EXCHANGED_ENTRIES = "exchanged-entries"
+    AFTER_END = "after-end"
     # Round and Lineup lines
     FILL_WORD = "fill-word"
     ROUND_LINE = "round-line"

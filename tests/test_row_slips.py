@@ -182,6 +182,12 @@ def drop_back_entry(text: str, rnd: RoundRecord, rng: random.Random, style: tupl
 def other_fill(text: str, rnd: RoundRecord, rng: random.Random, style: tuple[Form, str]) -> Planted | None:
     if rnd.fill is None or not rnd.lineups:
         return None
+    return fill_word_swapped(text, rnd)
+
+
+def fill_word_swapped(text: str, rnd: RoundRecord) -> Planted:
+    """``text`` with round ``rnd``'s fill word (it has one) the other."""
+    assert rnd.fill is not None
     lines = text.split("\n")
     written = f"fill {rnd.fill.value}"
     assert written in lines[rnd.line - 1]

@@ -20,17 +20,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..diagnostics import (
-    ERROR,
-    Diagnostic,
-    Edit,
-    InsertLine,
-    Kind,
-)
+from ..diagnostics import ERROR, Diagnostic, Edit, InsertLine, Kind, compose, correction
 from ..engine.board import Side
-from ..engine.match import (
-    Match,
-)
+from ..engine.match import Match, fill
 from ..engine.position import Position
 from ..notation.kmr.headers import DASHES
 from ..notation.record import Entry, MatchRecord, RoundRecord
@@ -38,9 +30,11 @@ from .replayed import MatchReplay, MatchStatus, Ply, PlyKind, RoundReplay
 from .round_replay import Attempt, LeftOut, RoundReplayer, syntax_cut
 from .round_slips import left_out_round, row_slip, stop_at
 from .round_starts import UNKNOWN_TARGET, RoundStarts, lineup_start
+from .slips.after_end import after_end
 from .slips.headers import format_agrees, header_fixes
 from .slips.lineups import (
     check_lineups,
+    entries_fill,
     next_round_check,
     rounds_played,
 )
@@ -152,6 +146,11 @@ class _MatchReplayer(RoundStarts):
         if runner.split is not None:  # the round runs on into the next: replayed again as two
             del self.diags[said:], self.fixes[fixed:], self.rounds[-1]
             return self.play_round(game, i, self.split_round(i, runner.split), rr.start.copy())
+        if runner.doubt is not None and (other := self.entries_fill(game, i, rec, attempt)) is not None:
+            del self.diags[said:], self.fixes[fixed:], self.rounds[-1]  # (replayed again with the fill its entries say)
+            self.diags.append(other[1])
+            self.fixes.extend(other[1].edits)
+            return self.play_round(game, i, rec, other[0])
         self.rounds[-1] = rr
         self.place_plies(rr, i)
         position = game.position = runner.pos
@@ -265,6 +264,7 @@ class _MatchReplayer(RoundStarts):
                 return runner, rr
             found = row_slip(runner, rr, attempt, self.match, after=len(attempt.slips))
             if found is None:
+                self.after_end(runner, rr, attempt)
                 return runner, rr
             slip, hypothesis, halt = found
             if hypothesis is not None:  # certain: its edits are for fix
@@ -283,6 +283,34 @@ class _MatchReplayer(RoundStarts):
                 attempt.places = places[:stop] + _tail_places(entries[stop:], places[stop:], hypothesis.tail)
                 rr = RoundReplay(rr.number, rr.index, replace(rr.record, entries=[*entries[:stop], *hypothesis.tail]), rr.fill, rr.start)
             position = rr.start.copy()
+
+    def entries_fill(self, game: Match, i: int, rec: RoundRecord, attempt: Attempt) -> tuple[Position, Diagnostic] | None:
+        """Round ``i``, with no lineups, some entry of which is no legal move as written
+        under the fill its line names: its start under the other fill and the error,
+        where every entry replays as written so (:func:`.slips.lineups.entries_fill`);
+        else ``None``."""
+        end = self.ends.get(i)
+        if end is None or i in self.fills or self.probing:
+            return None
+        found = entries_fill(end, game.challenger, rec, self.match.index, ends=attempt.ends)
+        if found is None:
+            return None
+        how, error = found
+        self.fills[i] = how
+        game.position = fill(end, how, challenger=game.challenger)
+        return game.position, error
+
+    def after_end(self, runner: RoundReplayer, rr: RoundReplay, attempt: Attempt) -> None:
+        """The entries of round ``rr`` after its end (M7, M8), when every entry before
+        was legal as written: their error gets their removal as its correction
+        (:func:`.slips.after_end.after_end`)."""
+        over, said = runner.over, runner.diagnostics
+        if over is None or runner.doubt is not None or not said or said[-1].rule not in ("M7", "M8"):
+            return
+        found = after_end(rr.record.entries, over, said[-1], runner.pos, attempt.agrees)
+        if found is not None:
+            said[-1] = found
+            runner.fixes.extend(found.edits)
 
     def split_round(self, i: int, left: LeftOut) -> RoundRecord:
         """Round ``i`` split where a ``Round`` line was left out (``left``): the error,
@@ -306,7 +334,7 @@ class _MatchReplayer(RoundStarts):
         edit = InsertLine(left.line, "round", new, why)
         self.diags.append(
             Diagnostic(
-                "syntax", f"a '{new}' line seems to be missing before this line: {why}; correction: {new}", left.line,
+                "syntax", compose(f"a '{new}' line seems to be missing before this line: {why}", correction(new)), left.line,
                 left.column, ERROR, place, None, self.match.index, (new,), Kind.MISSING_ROUND, (edit,),
             )
         )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..diagnostics import ERROR, Diagnostic, compose, correction
+from ..diagnostics import ERROR, Diagnostic, Kind, compose, correction
 from ..engine.board import Side
 from ..engine.match import RoundEnd, RoundResult, place_ring, round_result
 from ..engine.position import Move, Position
@@ -109,7 +109,10 @@ def row_slip(
 
 def _followed(runner: RoundReplayer, attempt: Attempt, match: MatchRecord) -> bool:
     """Whether a round replayed without a stop ends where what follows it can follow
-    (nothing to doubt: every entry legal as written, no turn number off, an end)."""
+    (nothing to doubt: every entry legal as written, no turn number off, an end, no
+    entry after it)."""
+    if runner.over is not None:  # entries after its end: a slip may have ended it early
+        return False
     if runner.doubt is None and not match.errors and (not attempt.ends or runner.pos.winner is not None):
         return True
     over = round_result(runner.pos) is not None
@@ -117,15 +120,28 @@ def _followed(runner: RoundReplayer, attempt: Attempt, match: MatchRecord) -> bo
     return not (attempt.ends and not over) and (agrees is None or not over or agrees(runner.pos))
 
 
+def _corrected_twice(runner: RoundReplayer) -> bool:
+    """Whether the replay of a round corrected two of its entries or more as one-slot
+    slips: a slip of a whole row or round may stand behind them (one player's arrows
+    mirrored from the first row, two entries exchanged, each of its entries a certain
+    one-slot slip when taken alone), which only a certain reading replaces."""
+    return sum(d.kind is Kind.SLOT for d in runner.diagnostics) >= 2
+
+
 def unfollowed(runner: RoundReplayer, rr: RoundReplay, attempt: Attempt, match: MatchRecord) -> tuple[Diagnostic, Hypothesis | None, None] | None:
     """A round ``rr`` of ``match`` replayed without a stop to an end the next round cannot
     follow (its lineups or its first entries; or no end, when a round follows): a slip
     the replay took for one-slot slips, or legal as written, is tried from the round's
     first doubtful entry, from a row whose turn number is one off its place (a row left
-    out or written twice) and from the start (:mod:`.slips`). The slip, when certain (its
-    edits on the diagnostic); else, when candidates start at such an entry, an error
-    there naming them, without a hypothesis (the round stops there); else ``None``."""
-    if _followed(runner, attempt, match):
+    out or written twice) and from the start (:mod:`.slips`); so is a round that ends
+    where the next can follow but took two entries or more for one-slot slips, where
+    only a certain reading replaces them (:func:`_corrected_twice`). The slip, when
+    certain (its edits on the diagnostic); else, when candidates start at such an
+    entry, an error there naming them, without a hypothesis (the round stops there);
+    else ``None``."""
+    followed = _followed(runner, attempt, match)
+    corrected = followed and _corrected_twice(runner)
+    if followed and not corrected:
         return None
     search = _Search(rr, attempt)
     entries, skipped = rr.record.entries, search.skipped
@@ -133,7 +149,7 @@ def unfollowed(runner: RoundReplayer, rr: RoundReplay, attempt: Attempt, match: 
     places = [s for s in (search.at(rr.start, skipped, start=True), at_gap, search.doubt(runner)) if s is not None]
     verdict = explain(places)
     idx = verdict.index
-    if verdict.certain is None and not any(s.index == idx for s in places[1:]):
+    if verdict.certain is None and (corrected or not any(s.index == idx for s in places[1:])):
         return None
     entry = entries[idx]
     there = next((d for d in runner.diagnostics if (d.line, d.column) == (entry.line, entry.column)), None)

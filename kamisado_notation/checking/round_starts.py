@@ -50,6 +50,8 @@ class RoundStarts(ABC):
         self.first_round = 0
         #: the fills the replay took where a round's line names none or the wrong one
         self.fills: dict[int, Fill] = {}
+        #: round → the end of the round before it, which its fill filled
+        self.ends: dict[int, Position] = {}
         #: round → its lineups' diagnostics, where :meth:`round_start` checked them
         self.lineups_checked: dict[int, list[Diagnostic]] = {}
         #: the match's headers as the replay reads them
@@ -161,7 +163,7 @@ class RoundStarts(ABC):
         how = rec.fill if rec.fill is not None else self.unread_fill(game, rec, i)
         if how is None:
             return None
-        end = game.position
+        end = self.ends[i] = game.position
         start = game.next_round(how)
         if rec.fill is not None and rec.lineups:
             checked = self.lineups_checked[i] = check_lineups(rec, how, start, self.match.index)

@@ -4,7 +4,9 @@ This package is the home of the slips: each family is a module of it that regist
 readings it recognises (:func:`recognises`) and the record edits each proposes. The
 families: :mod:`.rows` (a row's entries swapped, a row written twice or left out),
 :mod:`.rounds` (a ``...`` where Black starts, one side's arrows mirrored, every distance
-one too many), :mod:`.pushes` (a push written without its back-entry), and, called where
+one too many), :mod:`.exchanges` (a round written Gold's entry first in every row, one
+player's entries of two rows exchanged), :mod:`.pushes` (a push written without its
+back-entry), and, called where
 the replay meets them, :mod:`.spelling` (an unknown word's slot told by the legal moves)
 and :mod:`.headers` (headers as people write them). Adding a slip of a row or a round is
 one function in one of these modules (or a new module imported below), registered with
@@ -37,7 +39,7 @@ rounds, through the next one at least) is certain when it is the only one.
 from __future__ import annotations
 
 # The families register their recognisers when imported (each says its precedence).
-from . import pushes, rounds, rows  # noqa: F401
+from . import exchanges, pushes, rounds, rows  # noqa: F401
 from .hypotheses import (
     AGREE,
     EditsOf,

@@ -160,14 +160,16 @@ def _hypotheses(stop: Stop) -> list[Hypothesis]:
 
 def _trial(stop: Stop, hypothesis: Hypothesis) -> Trial:
     """Replay ``hypothesis``'s tail from the stop, exactly as written, to its first entry
-    that is no legal move."""
+    that is no legal move (whole: to the round's end, from which the round after
+    follows; for the slips of :data:`_OWN_END`, whether or not it does)."""
     position = stop.position.copy()
     moves: list[Move | None] = list(play_as_written(position, hypothesis.tail, stop.pending))
     count = len(moves)
     last = moves[-1] if moves else stop.pending
     pending = last if last is not None and last.push else None
     over = position.winner is not None or position.deadlock() is not None
-    whole = count == len(hypothesis.tail) and pending is None and over and (stop.agrees is None or stop.agrees(position))
+    follows = stop.agrees is None or hypothesis.kind in _OWN_END or stop.agrees(position)
+    whole = count == len(hypothesis.tail) and pending is None and over and follows
     return Trial(hypothesis, count, moves, whole, position)
 
 
@@ -205,9 +207,20 @@ def _best(ranked: list[tuple[Stop, Trial]]) -> tuple[tuple[Stop, Trial], bool]:
 def _enough(trial: Trial) -> bool:
     """Whether a trial agrees with the record long enough to be certain: to the round's
     end, or :data:`AGREE` entries past its own edits (never for a row left out, which
-    many rows may bridge alike for a while)."""
+    many rows may bridge alike for a while, nor for two entries exchanged, which the
+    same tower's moves may be either way round)."""
     h = trial.hypothesis
-    return trial.whole or (trial.count > h.last_edited + AGREE and h.kind is not Kind.MISSING_ROW)
+    return trial.whole or (trial.count > h.last_edited + AGREE and h.kind not in _WHOLE_ONLY)
+
+
+#: The slips certain only where the round then replays to its end.
+_WHOLE_ONLY = frozenset({Kind.MISSING_ROW, Kind.EXCHANGED_ENTRIES})
+#: The slips of a whole round certain where every entry of the round then replays as
+#: written to its end, whether or not the round after follows from there: a player who
+#: writes so writes every round so, and the next round's first entries, as written,
+#: then tell nothing.
+_OWN_END = frozenset({Kind.SWAPPED_COLUMNS, Kind.MIRRORED_ARROWS})
+
 
 
 def _told_apart(tied: list[tuple[Stop, Trial]]) -> tuple[Stop, Trial] | None:

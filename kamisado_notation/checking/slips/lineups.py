@@ -23,7 +23,7 @@ from ...notation.record import Entry, Lineup, RoundRecord
 from ..correct import LOOKAHEAD, exact_move, play_as_written
 
 __all__ = [
-    "check_lineups", "fill_slip", "likely_fill", "missing_fill", "new_round_fill", "next_round_check", "plays", "rounds_played",
+    "check_lineups", "entries_fill", "fill_slip", "likely_fill", "missing_fill", "new_round_fill", "next_round_check", "plays", "rounds_played",
 ]  # fmt: skip
 
 
@@ -151,7 +151,31 @@ def fill_slip(end: Position, challenger: Side, rec: RoundRecord, match_index: in
     new = f"Round {rec.number} fill {other.value}"
     why = f"the lineups and the first moves of round {rec.number} are those of fill {other.value}"
     chooser = f"{challenger.other.title}, who won round {rec.number - 1}, chooses"
-    message = f"round {rec.number} says 'fill {written.value}' ({chooser}), but {why}; correction: {new}"
+    message = compose(f"round {rec.number} says 'fill {written.value}' ({chooser}), but {why}", correction(new))
+    edit = RewriteLine(rec.line, "round", f"Round {rec.number} fill {written.value}", new, why)
+    return other, Diagnostic("F1", message, rec.line, rec.column, ERROR, rec.number, None, match_index, (new,), Kind.FILL_WORD, (edit,))
+
+
+def entries_fill(end: Position, challenger: Side, rec: RoundRecord, match_index: int, *, ends: bool) -> tuple[Fill, Diagnostic] | None:
+    """Round ``rec``'s fill word contradicted by its entries alone (it has no lineups to
+    say so; the caller has found an entry no legal move as written under the word), from
+    ``end``, the round before's end, ``challenger`` first: when under the other fill
+    every entry replays as written and the round ends (``ends``: a round follows; else
+    it may stop unfinished), that fill, and the error with its correction; else
+    ``None``. One replay of the round: linear."""
+    written = rec.fill
+    if written is None or rec.lineups:
+        return None
+    other = Fill.LEFT if written is Fill.RIGHT else Fill.RIGHT
+    position = fill(end, other, challenger=challenger)
+    entries = [e for e in rec.entries if not e.placeholder]
+    played = list(play_as_written(position, entries))
+    if not entries or len(played) < len(entries) or (ends and round_result(position) is None):
+        return None
+    new = f"Round {rec.number} fill {other.value}"
+    why = f"every move of round {rec.number} is legal as written filled from the {other.value}, not from the {written.value}"
+    chooser = f"{challenger.other.title}, who won round {rec.number - 1}, chooses"
+    message = compose(f"round {rec.number} says 'fill {written.value}' ({chooser}), but {why}", correction(new))
     edit = RewriteLine(rec.line, "round", f"Round {rec.number} fill {written.value}", new, why)
     return other, Diagnostic("F1", message, rec.line, rec.column, ERROR, rec.number, None, match_index, (new,), Kind.FILL_WORD, (edit,))
 

@@ -348,6 +348,13 @@ _STYLES = {
         "a comment",
         "comments written {said} are read as comments ({count}); fix writes them in braces or after '#'",
     ),
+    Kind.SPREADSHEET: (
+        "a spreadsheet's cells",
+        (
+            "rows pasted from a spreadsheet (cells separated by tabs, commas or semicolons: {said}) are read as our "
+            "rows (separators and header rows: {count}); fix writes them as rows, a header row as a comment"
+        ),
+    ),
 }
 
 

@@ -504,16 +504,21 @@ class Reader(Generic[T]):
 
     def _read_line(self, text: str, number: int) -> tuple[list[Item], list[Comment], list[NotationError]] | None:
         """The items and comments of line ``number``, with the errors of the unknown
-        words read past in it; ``None`` when it cannot be read (its error given), or
+        words read past in it (and the warnings of a row pasted from a spreadsheet,
+        :func:`~.cells.spreadsheet_row`); ``None`` when it cannot be read (its error given), or
         when it is a ``Round`` or ``Lineup`` line in another shape
         (:func:`~.line_shapes.line_shape`: given as an element, the match it completes
         in :attr:`shaped`)."""
+        from .cells import spreadsheet_row
         from .general_path import read_line  # the grammar (lark): only for a line the fast tiers leave
         from .line_shapes import line_shape
 
         try:
             return read_line(text, number)
         except NotationError as e:
+            cells = spreadsheet_row(text, number, read_line)
+            if cells is not None:  # a row pasted from a spreadsheet
+                return cells
             shaped = line_shape(text, number) if first_word(text) in ("round", "lineup") else None
             if shaped is not None and shaped.item is not None:  # a Round or Lineup line in another shape
                 self.shaped = self.element(shaped.item)

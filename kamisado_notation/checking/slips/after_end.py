@@ -1,0 +1,44 @@
+"""A move written after a round was won (M7) or ended in a deadlock (M8): where every
+entry before it was legal as written and the round's end agrees with the round after
+it, the entry (or the row) is one too many, and ``fix`` removes it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+from ...diagnostics import DeleteEntry, DeleteRow, Diagnostic, Edit, Kind
+from ...engine.position import Position
+from ...notation.record import Entry
+
+__all__ = ["AFTER_END", "after_end"]
+
+#: How many entries after a round's end are taken for entries written one too many (a
+#: row's): more than that, and the round more likely ended too early by a slip before.
+AFTER_END = 2
+
+
+def after_end(
+    entries: Sequence[Entry], over: int, error: Diagnostic, end: Position, agrees: Callable[[Position], bool] | None
+) -> Diagnostic | None:
+    """The error ``error`` (M7 or M8) at entry ``over`` of a round's ``entries``, the
+    first after its end ``end`` (every entry before it legal as written), with the
+    removal of the entries after the end as its certain correction: when there are at
+    most :data:`AFTER_END` of them and the round after agrees with ``end`` (``agrees``,
+    when it can tell). Whole rows go as rows, an entry beside one of the round's as an
+    entry. Else ``None``."""
+    extra = entries[over:]
+    if not extra or len(extra) > AFTER_END or any(e.placeholder for e in extra) or (agrees is not None and not agrees(end)):
+        return None
+    kept = {e.line for e in entries[:over]}
+    why = "written after the round was over"
+    edits: list[Edit] = []
+    for line in sorted({e.line for e in extra}):
+        on_line = [e for e in extra if e.line == line]
+        if line in kept:
+            edits.extend(DeleteEntry(e.line, e.column, e.text, why) for e in on_line)
+        else:
+            edits.append(DeleteRow(line, "   ".join(e.text for e in on_line), why))
+    what, them = ("this entry is", "it") if len(extra) == 1 else (f"these {len(extra)} entries are", "them")
+    message = f"{error.message}; {what} written after its end; correction: remove {them}"
+    return replace(error, message=message, kind=Kind.AFTER_END, edits=tuple(edits))

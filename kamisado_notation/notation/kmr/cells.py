@@ -1,0 +1,140 @@
+"""Rows pasted from a spreadsheet: cells separated by tabs, commas or semicolons, a bare turn number
+in the first cell, an empty cell for ``...``, a header row (``Turn, Black, Gold``).
+
+A line the grammar rejected (the reader's third tier: a record in our style never comes
+here) is read as the row it stands for, with a warning of style ``spreadsheet`` (one a
+match): each separator is read as what our row writes there — after the turn number
+``. ``, between two entries three blanks, after an empty cell ``...``, after the last
+entry nothing — and ``fix`` writes it so (``1,Red Forward 6 Pink,Pink Left 4 Pink`` →
+``1. Red Forward 6 Pink   Pink Left 4 Pink``). A header row is read as a comment, and
+``fix`` writes it after ``#``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ...errors import NotationError, StyleMark
+from ..record import Comment, Item
+from .syntax_errors import quote
+
+__all__ = ["HEADER_WORDS", "STYLE", "spreadsheet_row"]
+
+#: The style's name (the warning's kind).
+STYLE = "spreadsheet"
+
+#: A cell separator: a tab, a comma or a semicolon (a spreadsheet's in a language that
+#: writes a decimal comma), with the blanks around it.
+_SEPARATOR = re.compile(r" *[\t,;] *")
+#: A turn number written alone in its cell (``1``, ``1.``).
+_TURN = re.compile(r" *([0-9]{1,4})\.? *")
+
+#: The words of a spreadsheet's header row besides the sides' names (without case).
+HEADER_WORDS = frozenset({"turn", "move", "moves", "no", "nr", "number", "#", "zug", "lépés", "lepes", ""})
+#: The sides' names in the notation's languages, two of which a header row names.
+_SIDES = frozenset({"black", "gold", "schwarz", "fekete", "arany"})
+
+#: The general path's reading of one line (:func:`~.general_path.read_line`).
+Read = Callable[[str, int], tuple[list[Item], list[Comment], list[NotationError]]]
+
+
+@dataclass(frozen=True, slots=True)
+class _Piece:
+    """A piece of the row as rewritten: where it starts there, where it stands in the
+    line as written, and whether it is copied from it (a cell) or stands for a
+    separator (then every index of it maps to the separator's start)."""
+
+    start: int
+    written: int
+    copied: bool
+
+
+def spreadsheet_row(text: str, number: int, read: Read) -> tuple[list[Item], list[Comment], list[NotationError]] | None:
+    """Line ``number`` (``text``), which the grammar rejected, read as a spreadsheet's
+    row: a header row as a comment, or its cells as our row (``read``: the general
+    path's reading of a line); the items, the comments and the warnings (each
+    :class:`StyleMark` placed in the line as written). ``None`` when it is no such row."""
+    if "\t" not in text and "," not in text and ";" not in text:
+        return None
+    head = text.split(None, 1)
+    if not head or head[0][:1] == "[" or head[0].lower().rstrip(",:") in ("round", "lineup"):
+        return None
+    spans = [(m.start(), m.end()) for m in _SEPARATOR.finditer(text)]
+    cells = [text[a:b] for a, b in zip([0] + [e for _s, e in spans], [s for s, _e in spans] + [len(text)], strict=True)]
+    words = {c.strip().casefold().rstrip(".") for c in cells}
+    if words <= HEADER_WORDS | _SIDES and len(words & _SIDES) >= 2:
+        start = len(text) - len(text.lstrip())
+        row = text[start:].rstrip()
+        note = StyleMark(f"{quote(row)} is read as a comment", line=number, column=start + 1, mark=row, new=f"# {row}", style=STYLE)
+        return [], [Comment(row, number, start + 1)], [note]
+    news = _separators(cells)
+    return _as_row(text, number, spans, cells, news, read) if news is not None else None
+
+
+def _as_row(
+    text: str, number: int, spans: list[tuple[int, int]], cells: list[str], news: list[str], read: Read
+) -> tuple[list[Item], list[Comment], list[NotationError]] | None:
+    """The row of ``cells`` (between the separators at ``spans``), each separator read
+    as ``news`` says, placed in the line as written; ``None`` when it reads as no row."""
+    pieces: list[_Piece] = []
+    out: list[str] = []
+    at = 0
+    for k, cell in enumerate(cells):
+        pieces.append(_Piece(at, spans[k - 1][1] if k else 0, True))
+        out.append(cell)
+        at += len(cell)
+        if k < len(spans):
+            pieces.append(_Piece(at, spans[k][0], False))
+            out.append(news[k])
+            at += len(news[k])
+    try:
+        items, comments, notes = read("".join(out), number)
+    except NotationError:
+        return None
+    rows = [item for item in items if isinstance(item, list)]
+    if not items or len(rows) < len(items):
+        return None
+    for row in rows:
+        for entry, _start, _end in row:
+            entry.column = _written(pieces, entry.column - 1) + 1
+    for comment in comments:
+        comment.column = _written(pieces, comment.column - 1) + 1
+    for note in notes:
+        note.column = _written(pieces, note.column - 1) + 1
+    marks = [
+        StyleMark(f"{quote(text[s:e])} between two cells is read as {quote(new)}", line=number, column=s + 1, mark=text[s:e], new=new, style=STYLE)
+        for (s, e), new in zip(spans, news, strict=True)
+    ]
+    return items, comments, [*notes, *marks]
+
+
+def _separators(cells: list[str]) -> list[str] | None:
+    """What each separator between ``cells`` is read as (and ``fix`` writes): after a
+    turn number's cell ``. ``, between two entries three blanks, after an empty cell of
+    Black's ``...   ``, after the last entry nothing. ``None`` when the cells are no
+    row: one or two entry cells after the turn number's, Black's only of them empty."""
+    turn = _TURN.fullmatch(cells[0])
+    first = 1 if turn is not None else 0
+    last = max((k for k, c in enumerate(cells) if c.strip()), default=-1)
+    entries = cells[first : last + 1]
+    if not 1 <= len(entries) <= 2 or not entries[-1].strip() or (len(entries) == 1 and turn is None and "\t" not in "".join(cells)):
+        return None
+    news = []
+    for k in range(len(cells) - 1):
+        if k >= last:
+            news.append("")  # (after the last entry)
+        elif not cells[k].strip() and k == first:
+            news.append("...   ")  # (Black's empty cell: '...')
+        elif k == 0 and turn is not None:
+            news.append(" " if cells[0].rstrip().endswith(".") else ". ")
+        else:
+            news.append("   ")
+    return news
+
+
+def _written(pieces: list[_Piece], at: int) -> int:
+    """Where index ``at`` of the row as rewritten stands in the line as written."""
+    piece = next(p for p in reversed(pieces) if p.start <= at)
+    return piece.written + (at - piece.start if piece.copied else 0)
