@@ -15,6 +15,7 @@ import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -411,3 +412,28 @@ def test_property_swapped_colours_are_read_or_an_error_never_another_move(seed: 
     planted = swap_colours(original, random.Random(pick))
     if planted is not None:
         check_swapped(original, *planted)
+
+
+def test_a_push_without_its_square_and_its_back_entry_written_pushed() -> None:
+    seen = 0
+    for seed in range(60):
+        original = written(seed, Form.TEXT, "en")
+        js = judged(original)
+        pairs = [(a, b) for a, b in pairwise(js) if a.kind is PlyKind.PUSH and b.kind is PlyKind.BACK]
+        if not pairs:
+            continue
+        push, back = pairs[0]
+        rng = random.Random(seed)
+        changes = [(push.entry, square_left_out(push, Form.TEXT, "en", rng) or ""), (back.entry, "pushed")]
+        slipped = rewrite(original, changes)
+        report = validate_text(slipped)
+        diagnostics = report.all_diagnostics()
+        assert report.valid, [d.format("t") for d in diagnostics]
+        assert sorted((d.kind, d.line) for d in diagnostics) == sorted([("square-left-out", push.entry.line), ("forced-word", back.entry.line)])
+        assert winners(slipped) == winners(original)
+        fixed = fix_text(slipped)
+        assert fixed.valid and moves_of(fixed.text) == moves_of(original)
+        seen += 1
+        if seen == 3:
+            break
+    assert seen == 3

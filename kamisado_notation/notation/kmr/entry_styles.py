@@ -40,7 +40,7 @@ from .style import entry_style
 from .syntax_errors import quote
 from .tokens import ARROWS, MAX_DIGITS
 
-__all__ = ["NUMBER_WORDS", "read_styled_row"]
+__all__ = ["NUMBER_WORDS", "is_style_word", "read_styled_row"]
 
 #: The distances written as words, in each language of the vocabulary (accents and
 #: case aside: :func:`~.vocabulary.normalise`).
@@ -139,6 +139,13 @@ def _tokens(text: str) -> list[tuple[str, int, int]]:
 
 #: The words of the styles, by what they are (:func:`_kind`).
 _STYLE_WORDS = {**dict.fromkeys(_PASS, "PASS"), **dict.fromkeys(_BLOCKED, "BLOCKED"), **dict.fromkeys(_PUSHED, "PUSHED"), **dict.fromkeys(_PUSH, "PUSH")}
+
+
+def is_style_word(word: str) -> bool:
+    """Whether ``word`` is a word of these styles (``pass``, ``pushed``, ``blocked``,
+    ``Sumo``, ``x``, a number's word): never read past as a misspelt colour or direction."""
+    key = normalise(word)
+    return key in _STYLE_WORDS or key in NUMBER_WORDS
 
 
 def _kind(tok: str) -> str:

@@ -20,7 +20,7 @@ from lark.exceptions import UnexpectedInput
 from ...errors import FillerWord, NotationError, StyleMark, UnknownWord
 from ..record import Comment, Item
 from ..vocabulary import spelt_as, word_kinds
-from .entry_styles import read_styled_row
+from .entry_styles import is_style_word, read_styled_row
 from .grammar import _parser
 from .lexing import Line, lex_line
 from .syntax_errors import as_notation_error, quote
@@ -314,9 +314,12 @@ def _parse_spelling(
 
 def _unknown_word(text: str, number: int, error: NotationError) -> int | None:
     """Where the word ``error`` names as unknown starts in ``text``, when it is no colour
-    or direction at all (a misspelt one, or another word), else ``None``."""
+    or direction at all (a misspelt one, or another word) nor a word of an entry style
+    (``pass``, ``five``), else ``None``."""
     m = _named_word(text, number, error)
     if m is None:
         return None
     kinds = word_kinds(m.group())
-    return None if "COLOUR" in kinds or "DIRECTION" in kinds else m.start()
+    if "COLOUR" in kinds or "DIRECTION" in kinds or is_style_word(m.group()):  # (a style's word: :mod:`.entry_styles`)
+        return None
+    return m.start()
