@@ -283,7 +283,7 @@ def test_a_wrong_ring_mark_names_the_towers_real_rings() -> None:
             assert not [d for d in diagnostics if d.severity == "error"]
             (said,) = [d for d in diagnostics if d.kind == "ring-mark" and "but it is" in d.message]
             assert (said.line, said.column) == (j.entry.line, j.entry.column + len(words[0]))
-            real = "a plain tower, with no ring" if not j.rings else "sumo (1 ring)"
+            real = "a plain tower, with no ring" if not j.rings else "a Sumo (1 ring)"
             assert said.message.endswith(real) and "'" + "+" * wrong + "'" in said.message
             assert winners(slipped) == winners(original)
             seen += 1

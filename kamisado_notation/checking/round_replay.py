@@ -26,7 +26,6 @@ from ..engine.match import (
 )
 from ..engine.position import Move, Position, WrittenMove
 from ..notation.kmr.style import write_like
-from ..notation.kmr.syntax_errors import quote
 from ..notation.record import Entry, Lineup, MatchRecord
 from .correct import (
     LOOKAHEAD,
@@ -324,7 +323,7 @@ class RoundReplayer:
         move with a warning; ``fix`` writes the colours in order."""
         text = self.write_like(entry, swapped)
         why = "the tower and square colours swapped"
-        message = f"{quote(entry.text)}: {why}: read as {text}, the one legal move it names; fix writes it so"
+        message = f"{entry.text!r}: {why}: read as {text}, the one legal move it names; fix writes it so"
         edit = ReplaceEntry(entry.line, entry.column, entry.text, text, why)
         self.error("syntax", message, entry, number, WARNING, (text,), kind=Kind.SWAPPED_COLOURS, edits=(edit,))
         return swapped

@@ -20,7 +20,7 @@ from dataclasses import replace
 
 from ..diagnostics import ERROR, WARNING, Diagnostic, Edit, Kind, ReplaceEntry, RewriteMark
 from ..engine.position import RING_NAMES, Move, Position
-from ..notation.kmr.entry_styles import SAID
+from ..notation.kmr.style_names import SAID
 from ..notation.record import Entry, MatchRecord
 from .correct import exact_move
 from .replayed import RoundReplay
@@ -42,7 +42,7 @@ def settled(error: Diagnostic, suggestions: tuple[str, ...], certain: Edit | Non
         message = f"{error.message}: read as {suggestions[0]}, the one legal move it names; fix writes it so"
         return replace(error, message=message, severity=WARNING, suggestions=suggestions[:1], edits=(edit,)), edit
     if suggestions:
-        message = f"{error.message}: it fits {' and '.join(suggestions)}; which one was played the record does not tell"
+        message = f"{error.message}: it may stand for {' or '.join(suggestions)}; which one was played the record does not tell"
     else:
         message = f"{error.message}: no legal move fits what is written"
     return replace(error, message=message, severity=ERROR, suggestions=suggestions, edits=()), None
@@ -64,7 +64,7 @@ def ring_marks(match: MatchRecord, rounds: Sequence[RoundReplay]) -> list[Diagno
             rings = rr.start.rings(move.side, move.tower)
             if rings != len(mark.old):
                 tower = f"{move.side.title}'s {move.tower.name.lower()} tower"
-                real = RING_NAMES[rings].lower() if rings else "a plain tower, with no ring"
+                real = f"a {RING_NAMES[rings]}" if rings else "a plain tower, with no ring"
                 message = f"{tower} is marked {mark.old!r} ({len(mark.old)} Sumo ring{'s' * (len(mark.old) > 1)}), but it is {real}"
                 if rings:
                     message += f" ({rings} ring{'s' * (rings > 1)})"

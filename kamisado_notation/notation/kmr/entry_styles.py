@@ -37,6 +37,7 @@ from ..record import Comment, Entry, Item
 from ..vocabulary import COLOUR_WORDS, colour_of, direction_of, normalise, spelt_as, word_kinds
 from ..writer import Form, format_entry
 from .style import entry_style
+from .style_names import SAID
 from .syntax_errors import quote
 from .tokens import ARROWS, MAX_DIGITS
 
@@ -82,20 +83,6 @@ _ORDER = (
     Kind.FORCED_WORD, Kind.PUSH_MARK, Kind.SQUARE_LEFT_OUT, Kind.DISTANCE_LEFT_OUT, Kind.FORFEIT_DIRECTION,
     Kind.DISTANCE_WORD, Kind.SLOT_ORDER, Kind.RUN_TOGETHER,
 )  # fmt: skip
-#: What each style is read as (the warning's words, before the replay's).
-SAID = {
-    Kind.FORCED_WORD: "a forced entry written as a word",
-    Kind.PUSH_MARK: "a push marked as one",
-    Kind.SQUARE_LEFT_OUT: "the square colour left out",
-    Kind.DISTANCE_LEFT_OUT: "the distance left out",
-    Kind.FORFEIT_DIRECTION: "a forfeit written with a direction",
-    Kind.DISTANCE_WORD: "the distance written as a word",
-    Kind.SLOT_ORDER: "the slots in another order",
-    Kind.RUN_TOGETHER: "two entries run together",
-    Kind.RING_MARK: "ring marks on the tower",
-}
-
-
 @dataclass
 class _Entry:
     """An entry as it is gathered, token by token."""
@@ -391,7 +378,7 @@ def _entry(g: _Entry, text: str, number: int, turn: int | None) -> Entry:
     if distance == 0 and direction is not None:
         direction = None
         g.styles.append(Kind.FORFEIT_DIRECTION)
-    if distance is None and direction is None:
+    if direction is None and distance != 0:  # (the direction left out is no style read here)
         raise _NotARow
     unread = [name for name, value in (("tower", g.tower), ("distance", distance), ("square", g.square)) if value is None]
     if len(unread) > 2:

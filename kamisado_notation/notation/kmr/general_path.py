@@ -111,13 +111,19 @@ def read_line(text: str, number: int, *, entry_styles: bool = True) -> tuple[lis
                 spelled[start] = (terminal, word)
                 notes.append(note)
                 continue
-            read = read_past_words(text, number, e, spelled)
-            if read is None:
-                styled = read_styled_row(text, number) if entry_styles else None
-                if styled is None:
-                    raise
+            # a row in other styles (:mod:`.entry_styles`) first where the word is one of
+            # theirs ('pushed' is no misspelt square), else after the words read past
+            named = _named_word(text, number, e)
+            styled_first = entry_styles and named is not None and is_style_word(named.group())
+            styled = read_styled_row(text, number) if styled_first else None
+            read = read_past_words(text, number, e, spelled) if styled is None else None
+            if read is None and styled is None and entry_styles and not styled_first:
+                styled = read_styled_row(text, number)
+            if styled is not None:
                 kept = [n for n in notes if n.column - 1 not in spelled]  # (its words it reads itself)
                 return styled[0], styled[1], [*kept, *fillers, *styled[2]]
+            if read is None:
+                raise
             return read[0], read[1], [*notes, *fillers, *read[2]]
         return items, comments, [*notes, *fillers]
 
@@ -314,12 +320,9 @@ def _parse_spelling(
 
 def _unknown_word(text: str, number: int, error: NotationError) -> int | None:
     """Where the word ``error`` names as unknown starts in ``text``, when it is no colour
-    or direction at all (a misspelt one, or another word) nor a word of an entry style
-    (``pass``, ``five``), else ``None``."""
+    or direction at all (a misspelt one, or another word), else ``None``."""
     m = _named_word(text, number, error)
     if m is None:
         return None
     kinds = word_kinds(m.group())
-    if "COLOUR" in kinds or "DIRECTION" in kinds or is_style_word(m.group()):  # (a style's word: :mod:`.entry_styles`)
-        return None
-    return m.start()
+    return None if "COLOUR" in kinds or "DIRECTION" in kinds else m.start()
