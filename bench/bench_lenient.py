@@ -6,10 +6,13 @@ people use (SPEC §7, "Read leniently, report precisely"): punctuation after eve
 chess marks, turn numbers written ``1)``, comments written ``( … )`` and ``// …``,
 abbreviations (``Purp``, ``Fwd``, ``Lt``), ``Round`` lines in other shapes with lineups
 with commas, a running score after each round, and all of them at once; rows pasted from
-a spreadsheet (tabs, or commas, with a header row); and the slips of a whole round a
+a spreadsheet (tabs, or commas, with a header row); the slips of a whole round a
 record may have in every round (marked ``*``: errors, each certain and fixed): every
 row written Gold's entry first, a row after the round's end, the other fill word with
-no lineups. For each, the
+no lineups; and the entry styles: ring marks on every tower with rings (``Purple+``),
+forfeits and back-entries written ``pass`` and ``pushed``, the square colour left out of
+every move, every distance written as a word, the slots in another order, and all of
+these at once (a different style on each entry). For each, the
 CPU time a line (``time.process_time``, median of ``--runs``) of reading the record
 (``parse_record``) and of validating it (``validate_text``: the reader and the replay,
 what ``kamisado validate`` does), at 1x, 4x and 16x ``--matches`` matches; ``x ours``
@@ -147,6 +150,54 @@ def fill_swapped(text: str) -> str:
     return "\n".join(lines)
 
 
+_NUMBERS = ["zero", "one", "two", "three", "four", "five", "six", "seven"]
+
+
+def restyled(text: str, write: Callable[[int, Entry, str, int], str]) -> str:
+    """``text`` with each entry rewritten as ``write(k, entry, what, rings)`` says: the
+    k-th entry, what the replay made of it (``move``, ``push``, ``forfeit``, ``back``) and
+    its tower's Sumo rings."""
+    (match,) = parse_record(text).matches
+    lines = text.split("\n")
+    judged = [(p.entry, p.kind.value, rr.start.rings(p.move.side, p.move.tower)) for rr in replay_match(match).rounds for p in rr.plies if p.move.tower]
+    for k, (e, what, rings) in sorted(enumerate(judged), key=lambda c: (c[1][0].line, -c[1][0].column)):
+        row = lines[e.line - 1]
+        start = e.column - 1
+        lines[e.line - 1] = row[:start] + write(k, e, what, rings) + row[start + len(e.text) :]
+    return "\n".join(lines)
+
+
+def ring_marks(k: int, e: Entry, what: str, rings: int) -> str:
+    tower, rest = e.text.split(" ", 1)
+    return f"{tower}{'+' * rings} {rest}" if what != "back" else e.text
+
+
+def forced_words(k: int, e: Entry, what: str, rings: int) -> str:
+    return {"forfeit": "pass", "back": "pushed"}.get(what, e.text)
+
+
+def square_left_out(k: int, e: Entry, what: str, rings: int) -> str:
+    return e.text.rsplit(" ", 1)[0] if what in ("move", "push") else e.text
+
+
+def distance_words(k: int, e: Entry, what: str, rings: int) -> str:
+    words = e.text.split()
+    return " ".join([words[0], words[1], _NUMBERS[int(words[2])], words[3]]) if what in ("move", "push") else e.text
+
+
+def slot_order(k: int, e: Entry, what: str, rings: int) -> str:
+    words = e.text.split()
+    return " ".join([words[0], words[2], words[1], words[3]]) if what in ("move", "push") else e.text
+
+
+def every_entry_style(k: int, e: Entry, what: str, rings: int) -> str:
+    """The entry styles at once, a different one (or two) on each entry."""
+    if what in ("forfeit", "back"):
+        return forced_words(k, e, what, rings)
+    styled = [slot_order, distance_words, square_left_out, lambda *a: e.text][k % 4](k, e, what, rings)
+    return ring_marks(k, Entry(e.line, e.column, styled), what, rings) if k % 2 else styled
+
+
 #: style → the record in it, from ours
 STYLES: dict[str, Callable[[str], str]] = {
     "ours": lambda t: t,
@@ -157,6 +208,12 @@ STYLES: dict[str, Callable[[str], str]] = {
     "abbreviations": lambda t: abbreviated(t),
     "round/lineup shapes": round_shapes,
     "running scores": running_scores,
+    "ring marks": lambda t: restyled(t, ring_marks),
+    "pass, pushed": lambda t: restyled(t, forced_words),
+    "square left out": lambda t: restyled(t, square_left_out),
+    "distance words": lambda t: restyled(t, distance_words),
+    "slot order": lambda t: restyled(t, slot_order),
+    "entry styles, all": lambda t: restyled(t, every_entry_style),
 }
 STYLES["all"] = lambda t: round_shapes(STYLES["abbreviations"](STYLES["turn 1)"](after_entries(running_scores(t), lambda k: ",!?"[k % 3] + (" (forced)" if k % 4 == 0 else "")))))
 STYLES["spreadsheet tabs"] = lambda t: spreadsheet(t, "\t")

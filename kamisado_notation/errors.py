@@ -29,6 +29,7 @@ __all__ = [
     "ResourceError",
     "SquareError",
     "StyleMark",
+    "StyledEntry",
     "UnknownWord",
 ]
 
@@ -150,6 +151,19 @@ class StyleMark(NotationError):
         super().__init__(message, line=line, column=column)
         self.mark = mark
         self.new = new
+        self.style = style
+
+
+class StyledEntry(NotationError):
+    """An entry written in another style whose move only the replay can settle (the
+    square colour or the distance left out, a forced entry written as a word: ``pass``,
+    ``Yellow blocked``, ``pushed``, a push written ``Purple Sumo push``): the entry is
+    read with those slots not read (:attr:`~.notation.record.Entry.unread`), and the
+    replay takes it for the one legal move its other slots name. ``style`` is the
+    style's name (the diagnostic's kind)."""
+
+    def __init__(self, message: str, *, line: int = 1, column: int = 1, style: str = "") -> None:
+        super().__init__(message, line=line, column=column)
         self.style = style
 
 

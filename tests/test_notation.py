@@ -213,7 +213,7 @@ def test_syntax_errors_are_diagnostics_and_later_lines_still_count() -> None:
         "Round 1",
         "1. Purpel ↖1 Yellow   Yellow ↖3 Yellow",  # line 3: bad, an unknown word read past
         "2. Yellow ↗1 Purple   Purple ↖2 Purple",
-        "3. Pu L Pu",  # line 5: bad
+        "3. Pu L Pu Qqq",  # line 5: bad (without 'Qqq', the distance left out: test_entry_styles)
         "Round 2 fill up",  # line 6: bad
         '[Event "y"]',
         "Lineup Gold: Pu Pu",  # line 8: bad, in the second match

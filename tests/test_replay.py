@@ -337,6 +337,12 @@ def test_an_entry_is_accepted_exactly_when_the_move_generator_has_it(
         after = pos.copy()
         after.play(move)
         assert m.rounds[0].position_at() == after
+    elif any(d.kind == "swapped-colours" for d in m.diagnostics):  # (a style, SPEC §7: the colours the other way round)
+        (said,) = m.diagnostics
+        ply = m.rounds[0].plies[-1]
+        assert (said.severity, said.line, said.column) == ("warning", 10, 20)
+        assert ply.move in moves and (ply.move.tower, ply.move.square_colour) == (square, tower) == (pos.tower, tower)
+        assert (ply.move.direction, ply.move.distance) == (d, distance)
     else:
         assert at_entry, f"{entry} in {pos} not reported"
         assert (at_entry[0].line, at_entry[0].column, at_entry[0].ply) == (10, 20, 1)

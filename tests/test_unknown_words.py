@@ -160,7 +160,7 @@ def test_a_round_whose_first_move_the_slots_do_not_decide_stops_there() -> None:
         "1. Purple Left 5 Gren Gren",  # two unknown words in a row, one entry's worth
         "1. Purpel Lfet 5 Gren",  # three unknown words in one entry
         "1. Purple Red 5 Green",  # a colour where the direction goes: no unknown word
-        "1. Purple Left five Green",  # a word where the distance goes
+        "1. Purple Left fiive Green",  # a word where the distance goes (a number's word is read: test_entry_styles)
         "1. Purple Left 5 Green Qqq",  # a word after a whole entry
     ],
 )

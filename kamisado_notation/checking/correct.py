@@ -92,7 +92,7 @@ class Correction:
 def _entry_slots(entry: Entry) -> tuple[object, ...]:
     if entry.is_coords:
         return (entry.origin, entry.target)
-    direction = entry.direction if entry.distance else None
+    direction = entry.direction if entry.distance or entry.distance is None else None  # (None: the distance not read)
     return (entry.tower, direction, entry.distance, entry.square_colour)
 
 
@@ -262,7 +262,8 @@ def correct_entry(position: Position, entry: Entry, following: Sequence[Entry] =
     certain = None
     if near and (len(ranked) == 1 or ranked[0].follows > ranked[1].follows):
         certain = ranked[0]
-    return Correction(tuple(ranked[:NEAREST]), certain)
+    # (the moves a slot not read leaves open are all named: any of them may be the one)
+    return Correction(tuple(ranked if entry.unread and near else ranked[:NEAREST]), certain)
 
 
 def _forgotten_forfeit(position: Position, entry: Entry) -> Correction | None:

@@ -19,6 +19,7 @@ from .slips.pushes import back_entry_slips, is_back_entry
 from .slips.rings import unseen_sumo
 from .slips.rows import row_slip_likelier, row_swapped_before
 from .slips.spelling import spelt
+from .styled_entries import swapped_colours
 
 __all__ = ["EntrySlips"]
 
@@ -36,6 +37,9 @@ class EntrySlips(RoundState):
         if sumo is not None:
             return sumo
         fix = self.correction(idx, entry)
+        swapped = swapped_colours(self.pos, entry) if fix.certain is None else None  # (a one-slot slip first)
+        if swapped is not None and not self.row_slip_likelier(idx):
+            return self.colours_swapped(entry, number, swapped)
         before = self.row_swapped_before(idx)  # (Black's entry legal, Gold's not: the row swapped?)
         if fix.forfeit is not None and before is None and not self.row_slip_likelier(idx):  # (a row swapped: its forfeit first)
             return self.forgotten_forfeit(idx, entry, number, fix.forfeit)
@@ -50,6 +54,17 @@ class EntrySlips(RoundState):
         if fault.move is not None and _best_follows(fault.move, fix):
             return fault.move  # only its annotation is wrong, as far as the record tells
         raise RoundStopped
+
+    def colours_swapped(self, entry: Entry, number: int, swapped: Move) -> Move:
+        """An entry whose tower and square colours, written the other way round, name the
+        legal move ``swapped`` (no one-slot correction is certain): a style, read as that
+        move with a warning; ``fix`` writes the colours in order."""
+        text = self.write_like(entry, swapped)
+        why = "the tower and square colours swapped"
+        message = f"{entry.text!r}: {why}: read as {text}, the one legal move it names; fix writes it so"
+        edit = ReplaceEntry(entry.line, entry.column, entry.text, text, why)
+        self.error("syntax", message, entry, number, WARNING, (text,), kind=Kind.SWAPPED_COLOURS, edits=(edit,))
+        return swapped
 
     def uncorrectable(self, fault: Fault, entry: Entry, number: int) -> Move | None:
         """Where nothing is to be corrected: the round is over (M8: reported, the replay
@@ -188,6 +203,11 @@ class EntrySlips(RoundState):
                 kind=Kind.BACK_ENTRY,
                 edits=(ReplaceEntry(entry.line, entry.column, entry.text, text, "; ".join(wrong)),),
             )
+        elif entry.unread is not None:  # a back-entry written 'pushed': the one there is
+            text = self.write_like(entry, back)
+            edit = ReplaceEntry(entry.line, entry.column, entry.text, text, "the back-entry")
+            self.completed.append((entry, (text,), edit))
+            self.fixes.append(edit)
         return Ply(number, back.side, entry, PlyKind.BACK, back, self.place(idx))
 
 

@@ -40,6 +40,7 @@ from .slips.lineups import (
 )
 from .slips.spelling import completed_word
 from .slips.turn_numbers import renumbered
+from .styled_entries import SETTLED, ring_marks, settled
 from .targets import match_target, parse_result
 
 __all__ = [
@@ -88,6 +89,8 @@ class _MatchReplayer(RoundStarts):
             self.play_rounds(game)
         self.headers.check_result((game.score[Side.BLACK], game.score[Side.GOLD]), checked=self.complete, stops=self.stops_at(game))
         self.diags.extend(self.headers.found[found:])
+        if self.match.errors and any(d.kind is Kind.RING_MARK for d in self.match.errors):
+            self.diags.extend(ring_marks(self.match, self.rounds))
         if not self.probing:
             self.fixes.extend(e for d in self.headers.found[found:] for e in d.edits)
         if not self.probing and (self.headers.misnamed or self.headers.format_read or self.match.errors):
@@ -210,7 +213,7 @@ class _MatchReplayer(RoundStarts):
             self.renumber(rr.record.entries, attempt.places, runner.inserted, attempt.removed)
         runner.diagnostics.extend(attempt.slips)
         if runner.completed:
-            self.read_past(runner.completed)
+            self.read_past(runner.completed, runner.fixes)
         self.diags.extend(runner.diagnostics)
         self.fixes.extend(runner.fixes)
 
@@ -224,11 +227,21 @@ class _MatchReplayer(RoundStarts):
                 if ply.index is not None:
                     ply.index += first
 
-    def read_past(self, completed: list[tuple[Entry, tuple[str, ...], Edit | None]]) -> None:
+    def read_past(self, completed: list[tuple[Entry, tuple[str, ...], Edit | None]], fixes: list[Edit]) -> None:
         """The reader's error of each unknown word read past (its :attr:`Diagnostic.kind`
         says so), with the entries its other slots allow: the correction when certain (its
-        edit too), else the candidates."""
+        edit too), else the candidates. An entry in another style with slots left out
+        (:mod:`.styled_entries`) is a warning when its move is certain (its edit, in
+        ``fixes``, says why), else an error."""
+        styled = {(d.line, d.column): i for i, d in enumerate(self.diags) if d.kind in SETTLED}  # (at their entries)
+        where = {id(e): k for k, e in enumerate(fixes)} if styled else {}
         for entry, suggestions, certain in completed:
+            i = styled.get((entry.line, entry.column))
+            if i is not None:
+                self.diags[i], edit = settled(self.diags[i], suggestions, certain)
+                if certain is not None and edit is not None:
+                    fixes[where[id(certain)]] = edit
+                continue
             for i, d in enumerate(self.diags):
                 if d.kind is Kind.UNKNOWN_WORD and entry.covers(d.line, d.column):
                     self.diags[i] = completed_word(d, suggestions, certain)

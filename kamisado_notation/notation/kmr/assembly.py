@@ -13,7 +13,7 @@ import re
 from dataclasses import replace
 
 from ...diagnostics import ERROR, WARNING, DeleteEntry, Diagnostic, Kind, RewriteMark, Severity
-from ...errors import FillerWord, NotationError, StyleMark
+from ...errors import FillerWord, NotationError, StyledEntry, StyleMark
 from ..record import Comment, Entry, Header, Lineup, MatchRecord, RoundRecord, ScoreLine
 from .fast_paths import EntryRead, row_entries
 from .headers import AS_HYPHEN, HEADER_RULE, KNOWN_LOWER, header_name_warning
@@ -254,6 +254,8 @@ class Assembler(RecordEvents[MatchRecord]):
                 self.filler(error)
             elif isinstance(error, StyleMark):
                 self.mark(error)
+            elif isinstance(error, StyledEntry):  # (the replay settles its move: :mod:`...checking.styled_entries`)
+                self._error(error.line, error.column, str(error), lost=False, kind=Kind(error.style))
             else:
                 self._error(error.line, error.column, str(error), lost=False, kind=Kind.UNKNOWN_WORD)
         assert self.match is not None  # (the row's entries are in it)
@@ -355,6 +357,24 @@ _STYLES = {
             "rows (separators and header rows: {count}); fix writes them as rows, a header row as a comment"
         ),
     ),
+    Kind.RING_MARK: (
+        "ring marks on an entry's tower",
+        (
+            "ring marks on entries' towers ({said}) are read as the towers' Sumo rings and checked against them ({count}); "
+            "fix takes them out"
+        ),
+    ),
+    Kind.PUSH_MARK: ("a push marked as one", "pushes marked as such ({said}) are read as the moves ({count}); fix writes them in our form"),
+    Kind.FORFEIT_DIRECTION: (
+        "a forfeit written with a direction",
+        "forfeits written with a direction ({said}) are read as forfeits ({count}); fix writes them without it",
+    ),
+    Kind.DISTANCE_WORD: ("a distance written as a word", "distances written as words ({said}) are read as numbers ({count}); fix writes the numbers"),
+    Kind.SLOT_ORDER: (
+        "the slots in another order",
+        "entries with their slots in another order ({said}) are read as ours ({count}); fix writes them in our order",
+    ),
+    Kind.RUN_TOGETHER: ("two entries run together", "entries run together with the one before are read as two ({count}); fix puts a blank between"),
 }
 
 

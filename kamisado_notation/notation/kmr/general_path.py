@@ -20,6 +20,7 @@ from lark.exceptions import UnexpectedInput
 from ...errors import FillerWord, NotationError, StyleMark, UnknownWord
 from ..record import Comment, Item
 from ..vocabulary import spelt_as, word_kinds
+from .entry_styles import is_style_word, read_styled_row
 from .grammar import _parser
 from .lexing import Line, lex_line
 from .syntax_errors import as_notation_error, quote
@@ -77,13 +78,14 @@ MAX_READ_PAST = 2
 FILLERS = frozenset({"pushes", "push", "then", "and"})
 
 
-def read_line(text: str, number: int) -> tuple[list[Item], list[Comment], list[NotationError]]:
+def read_line(text: str, number: int, *, entry_styles: bool = True) -> tuple[list[Item], list[Comment], list[NotationError]]:
     """:func:`parse_line`, with marks after entries (:func:`without_marks`) and words
     between two entries that mean nothing (:data:`FILLERS`) left out and a row's unknown
     words read past (:func:`read_past_words`): the items, the comments, and the errors of
     the marks and words left out or read past (:class:`StyleMark`,
-    :class:`FillerWord`; none when the line is well-formed). Raises the line's
-    :class:`NotationError` when it cannot be read even so."""
+    :class:`FillerWord`; none when the line is well-formed). Last, with
+    ``entry_styles``, a row of entries in other styles (:mod:`.entry_styles`). Raises the
+    line's :class:`NotationError` when it cannot be read even so."""
     fillers: list[NotationError] = []
     notes: list[NotationError] = []  # (the marks and words of other styles read as ours)
     marked = False
@@ -109,7 +111,17 @@ def read_line(text: str, number: int) -> tuple[list[Item], list[Comment], list[N
                 spelled[start] = (terminal, word)
                 notes.append(note)
                 continue
-            read = read_past_words(text, number, e, spelled)
+            # a row in other styles (:mod:`.entry_styles`) first where the word is one of
+            # theirs ('pushed' is no misspelt square), else after the words read past
+            named = _named_word(text, number, e)
+            styled_first = entry_styles and named is not None and is_style_word(named.group())
+            styled = read_styled_row(text, number) if styled_first else None
+            read = read_past_words(text, number, e, spelled) if styled is None else None
+            if read is None and styled is None and entry_styles and not styled_first:
+                styled = read_styled_row(text, number)
+            if styled is not None:
+                kept = [n for n in notes if n.column - 1 not in spelled]  # (its words it reads itself)
+                return styled[0], styled[1], [*kept, *fillers, *styled[2]]
             if read is None:
                 raise
             return read[0], read[1], [*notes, *fillers, *read[2]]
@@ -145,8 +157,6 @@ def _named_word(text: str, number: int, error: NotationError) -> re.Match[str] |
 #: chess mark (``!`` ``?`` ``!?`` ``??``), after a letter or digit (or a push's or a
 #: ring's mark, ``*`` ``+``) and before a blank, a braced comment or the line's end.
 _MARK = re.compile(r"(?:(?<=[^\W_])|(?<=[*+]))[,.;!?]+(?=\s|\{|$)")
-#: The word a mark follows (the blanks before it end it).
-_TOKEN_START = re.compile(r"\S*$")
 #: A turn number written ``1)``, ``1.)`` or ``1:``, before a blank.
 _TURN_MARK = re.compile(r"(?<!\S)(\d{1,4})(\.?\)|:)(?=\s)")
 #: A comment written ``// …`` (to the end of the line) after a blank or at the start.
@@ -235,8 +245,10 @@ def _styled(text: str) -> list[tuple[int, str, str, str, str]]:
 
 def _after_word(text: str, at: int) -> bool:
     """Whether the text before ``at`` ends in a word with a letter in it."""
-    token = _TOKEN_START.search(text, 0, at)
-    return token is not None and any(c.isalpha() for c in token.group())
+    begin = at  # (back to the blank before: a search from the line's start, at every mark, was quadratic)
+    while begin > 0 and not text[begin - 1].isspace():
+        begin -= 1
+    return any(c.isalpha() for c in text[begin:at])
 
 
 def _without_filler(text: str, number: int, error: NotationError) -> tuple[str, FillerWord] | None:

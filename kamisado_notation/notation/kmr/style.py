@@ -27,16 +27,18 @@ _WORD = re.compile(r"[^\W\d_]+|[↑↖↗↓^\\/]")
 
 
 def entry_style(entry: Entry, near: Sequence[Entry] = ()) -> tuple[Form, str]:
-    """The (form, language) ``entry`` was written in; ``(Form.TEXT, "en")`` when its
-    text says nothing (an entry built in code). Where its words fit several languages
+    """The (form, language) ``entry`` was written in. When its text says nothing (one
+    word of another style, ``pass``; an entry built in code), the form and language the
+    entries ``near`` it use most (``(Form.TEXT, "en")`` without them). Where its words fit several languages
     (``lila … lila`` is German and Hungarian: the word that told them apart may be the
     one misspelt), the one the entries ``near`` it use most decides, then the order of
     :data:`~kamisado_notation.notation.vocabulary.LANGUAGES`."""
     if entry.is_coords:
         return Form.COORDS, "en"
     langs = _languages(entry)
-    if langs is None:
-        return Form.TEXT, "en"
+    if langs is None:  # (a word of another style alone, 'pass': the entries near it tell)
+        told = Counter(entry_style(e) for e in near if e is not entry and not e.placeholder and (e.is_coords or _languages(e) is not None))
+        return told.most_common(1)[0][0] if told else (Form.TEXT, "en")
     if isinstance(langs, Form):
         return langs, "en"
     if len(langs) > 1 and near:

@@ -1,0 +1,85 @@
+"""Entries written in another style, as the replay settles them (SPEC §7, "Read
+leniently, report precisely"; the reader's :mod:`~..notation.kmr.entry_styles` reads them).
+
+An entry with a slot left out (the square colour, the distance) or written as a word
+(``pass``, ``Yellow blocked``, ``pushed``, ``Purple Sumo push``) is read with those slots
+not read; the replay takes it for the one legal move the slots written name (a forced
+entry's move is the only one there is). :func:`settled` turns the reader's diagnostic
+into a warning naming the style and the move, with the edit ``fix`` makes (the move
+written in the record's own form and language), or, when the slots fit several moves or
+none, an error listing them. :func:`ring_marks` checks the Sumo rings marked on entries'
+towers (``Purple+``) against the rings the replay knows, as a lineup's are.
+:func:`swapped_colours` reads an entry whose tower and square colours are written the
+other way round as the move they name (a warning; ``fix`` writes them in order).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from ..diagnostics import ERROR, WARNING, Diagnostic, Edit, Kind, ReplaceEntry, RewriteMark, compose
+from ..engine.position import RING_NAMES, Move, Position
+from ..notation.kmr.style_names import SAID
+from ..notation.record import Entry, MatchRecord
+from .correct import exact_move
+from .replayed import RoundReplay
+
+__all__ = ["SETTLED", "ring_marks", "settled", "swapped_colours"]
+
+#: The styles of an entry whose move the replay settles (the others the reader reads whole).
+SETTLED = frozenset({Kind.FORCED_WORD, Kind.PUSH_MARK, Kind.SQUARE_LEFT_OUT, Kind.DISTANCE_LEFT_OUT})
+
+
+def settled(error: Diagnostic, suggestions: tuple[str, ...], certain: Edit | None) -> tuple[Diagnostic, Edit | None]:
+    """The reader's ``error`` of an entry in a style of :data:`SETTLED`, completed by the
+    replay: a warning that it is read as the one legal move its slots name
+    (``suggestions[0]``; ``certain``: its edit, which comes back saying why), or an
+    error naming the moves that fit (``suggestions``) or that none does."""
+    if certain is not None:
+        why = SAID[error.kind]
+        edit = certain._replace(why=why) if isinstance(certain, ReplaceEntry) else certain
+        message = f"{error.message}: read as {suggestions[0]}, the one legal move it names; fix writes it so"
+        return replace(error, message=message, severity=WARNING, suggestions=suggestions[:1], edits=(edit,)), edit
+    if suggestions:
+        message = compose(f"{error.message}: it may stand for {' or '.join(suggestions)}", "which one was played the record does not tell")
+    else:
+        message = f"{error.message}: no legal move fits what is written"
+    return replace(error, message=message, severity=ERROR, suggestions=suggestions, edits=()), None
+
+
+def ring_marks(match: MatchRecord, rounds: Sequence[RoundReplay]) -> list[Diagnostic]:
+    """The ring marks written on entries' towers (the ``ring-mark`` warning's edits)
+    that the replay contradicts: a warning each, naming the tower's real rings. A round
+    never changes a tower's rings, so the round's start tells them."""
+    marks = [e for d in match.errors if d.kind is Kind.RING_MARK for e in d.edits if isinstance(e, RewriteMark)]
+    out = []
+    for mark in marks:
+        for rr in rounds:
+            ply = next((p for p in rr.plies if p.entry.covers(mark.line, mark.column - 1) and p.move is not None), None)
+            if ply is None or ply.move is None or ply.move.tower is None:
+                continue
+            move = ply.move
+            assert move.tower is not None
+            rings = rr.start.rings(move.side, move.tower)
+            if rings != len(mark.old):
+                tower = f"{move.side.title}'s {move.tower.name.lower()} tower"
+                real = f"a {RING_NAMES[rings]} ({rings} ring{'s' * (rings > 1)})" if rings else "a plain tower, with no ring"
+                message = f"{tower} is marked {mark.old!r} ({len(mark.old)} Sumo ring{'s' * (len(mark.old) > 1)}), but it is {real}"
+                out.append(
+                    Diagnostic("syntax", message, mark.line, mark.column, WARNING, round=rr.record.number, match=match.index, kind=Kind.RING_MARK)
+                )
+            break
+    return out
+
+
+def swapped_colours(position: Position, entry: Entry) -> Move | None:
+    """The legal move ``entry`` names with its tower and square colours swapped (``Red
+    Forward 4 Blue`` for ``Blue Forward 4 Red``: the colours written in the other
+    order), where the tower is the one that must move and the entry names it as the
+    square; else ``None``. (Where the tower is free, a round's first move, the swap
+    would read too many a wrong entry as another move.)"""
+    tower, square = entry.tower, entry.square_colour
+    if entry.is_coords or tower is None or square is None or entry.distance is None or position.tower is not square or tower is square:
+        return None
+    return exact_move(position, Entry(entry.line, entry.column, entry.text, square, entry.direction, entry.distance, tower))
