@@ -156,11 +156,7 @@ def unfollowed(runner: RoundReplayer, rr: RoundReplay, attempt: Attempt, match: 
     rule = there.rule if there is not None else "syntax"
     runner.stop_index = verdict.start if verdict.certain is not None else idx
     if verdict.certain is None:
-        gap_words = ", and the turn numbers say a row is missing or written twice here" if idx == gap else ""
-        message = (
-            f"round {rr.number} as written does not end where the next round can follow{gap_words}; "
-            f"perhaps {candidate_words(verdict.candidates)}"
-        )
+        message = _unfollowed_words(rr, verdict, at_gap=idx == gap)
         return Diagnostic(rule, message, entry.line, entry.column, ERROR, rr.number, idx - skipped + 1, match.index), None, None
     message, suggestions = _wording(verdict)
     slip = Diagnostic(
@@ -168,6 +164,15 @@ def unfollowed(runner: RoundReplayer, rr: RoundReplay, attempt: Attempt, match: 
         verdict.certain.kind, verdict.edits,
     )  # fmt: skip
     return slip, verdict.certain, None
+
+
+def _unfollowed_words(rr: RoundReplay, verdict: Explanation, *, at_gap: bool) -> str:
+    """What :func:`unfollowed` says where no reading is certain: the candidates."""
+    gap_words = ", and the turn numbers say a row is missing or written twice here" if at_gap else ""
+    return compose(
+        f"round {rr.number} as written does not end where the next round can follow{gap_words}",
+        f"perhaps {candidate_words(verdict.candidates)}",
+    )
 
 
 def left_out_round(rr: RoundReplay, runner: RoundReplayer, match: MatchRecord) -> LeftOut | None:

@@ -53,24 +53,25 @@ def ring_marks(match: MatchRecord, rounds: Sequence[RoundReplay]) -> list[Diagno
     that the replay contradicts: a warning each, naming the tower's real rings. A round
     never changes a tower's rings, so the round's start tells them."""
     marks = [e for d in match.errors if d.kind is Kind.RING_MARK for e in d.edits if isinstance(e, RewriteMark)]
-    out = []
-    for mark in marks:
-        for rr in rounds:
-            ply = next((p for p in rr.plies if p.entry.covers(mark.line, mark.column - 1) and p.move is not None), None)
-            if ply is None or ply.move is None or ply.move.tower is None:
-                continue
-            move = ply.move
-            assert move.tower is not None
-            rings = rr.start.rings(move.side, move.tower)
-            if rings != len(mark.old):
-                tower = f"{move.side.title}'s {move.tower.name.lower()} tower"
-                real = f"a {RING_NAMES[rings]} ({rings} ring{'s' * (rings > 1)})" if rings else "a plain tower, with no ring"
-                message = f"{tower} is marked {mark.old!r} ({len(mark.old)} Sumo ring{'s' * (len(mark.old) > 1)}), but it is {real}"
-                out.append(
-                    Diagnostic("syntax", message, mark.line, mark.column, WARNING, round=rr.record.number, match=match.index, kind=Kind.RING_MARK)
-                )
-            break
-    return out
+    return [d for mark in marks if (d := _contradicted(mark, rounds, match.index)) is not None]
+
+
+def _contradicted(mark: RewriteMark, rounds: Sequence[RoundReplay], match_index: int) -> Diagnostic | None:
+    """The warning for ``mark`` when the tower's real rings (its round's start) are
+    others; ``None`` when they agree or the mark is on no ply the replay made."""
+    for rr in rounds:
+        ply = next((p for p in rr.plies if p.entry.covers(mark.line, mark.column - 1) and p.move is not None), None)
+        if ply is None or ply.move is None or ply.move.tower is None:
+            continue
+        move, colour = ply.move, ply.move.tower
+        rings = rr.start.rings(move.side, colour)
+        if rings == len(mark.old):
+            return None
+        tower = f"{move.side.title}'s {colour.name.lower()} tower"
+        real = f"a {RING_NAMES[rings]} ({rings} ring{'s' * (rings > 1)})" if rings else "a plain tower, with no ring"
+        message = f"{tower} is marked {mark.old!r} ({len(mark.old)} Sumo ring{'s' * (len(mark.old) > 1)}), but it is {real}"
+        return Diagnostic("syntax", message, mark.line, mark.column, WARNING, round=rr.record.number, match=match_index, kind=Kind.RING_MARK)
+    return None
 
 
 def swapped_colours(position: Position, entry: Entry) -> Move | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from ...diagnostics import DeleteEntry, DeleteRow, Diagnostic, Edit, Kind
+from ...diagnostics import DeleteEntry, DeleteRow, Diagnostic, Edit, Kind, compose, correction
 from ...engine.position import Position
 from ...notation.record import Entry
 
@@ -28,17 +28,29 @@ def after_end(
     when it can tell). Whole rows go as rows, an entry beside one of the round's as an
     entry. Else ``None``."""
     extra = entries[over:]
-    if not extra or len(extra) > AFTER_END or any(e.placeholder for e in extra) or (agrees is not None and not agrees(end)):
+    if not _removable(extra) or (agrees is not None and not agrees(end)):
         return None
-    kept = {e.line for e in entries[:over]}
+    what, them = ("this entry is", "it") if len(extra) == 1 else (f"these {len(extra)} entries are", "them")
+    message = compose(error.message, f"{what} written after its end", correction(f"remove {them}"))
+    return replace(error, message=message, kind=Kind.AFTER_END, edits=_removals(entries[:over], extra))
+
+
+def _removable(extra: Sequence[Entry]) -> bool:
+    """Whether ``extra``, the entries after a round's end, are few enough to be written
+    one too many, and no ``...`` (another round's start)."""
+    return bool(extra) and len(extra) <= AFTER_END and not any(e.placeholder for e in extra)
+
+
+def _removals(kept: Sequence[Entry], extra: Sequence[Entry]) -> tuple[Edit, ...]:
+    """The edits that remove ``extra`` after the round's ``kept`` entries: a row of them
+    as a row, an entry beside one of the round's as an entry."""
+    lines = {e.line for e in kept}
     why = "written after the round was over"
     edits: list[Edit] = []
     for line in sorted({e.line for e in extra}):
         on_line = [e for e in extra if e.line == line]
-        if line in kept:
+        if line in lines:
             edits.extend(DeleteEntry(e.line, e.column, e.text, why) for e in on_line)
         else:
             edits.append(DeleteRow(line, "   ".join(e.text for e in on_line), why))
-    what, them = ("this entry is", "it") if len(extra) == 1 else (f"these {len(extra)} entries are", "them")
-    message = f"{error.message}; {what} written after its end; correction: remove {them}"
-    return replace(error, message=message, kind=Kind.AFTER_END, edits=tuple(edits))
+    return tuple(edits)
