@@ -28,6 +28,7 @@ from kamisado_notation.checking.fix import fix_text
 from kamisado_notation.checking.replay import PlyKind, replay_match
 from kamisado_notation.checking.validate import validate_text
 from kamisado_notation.cli.app import app
+from kamisado_notation.diagnostics import Diagnostic
 from kamisado_notation.engine.board import Direction
 from kamisado_notation.notation.record import Entry
 from kamisado_notation.notation.writer import Form
@@ -437,3 +438,68 @@ def test_a_push_without_its_square_and_its_back_entry_written_pushed() -> None:
         if seen == 3:
             break
     assert seen == 3
+
+
+def ties(outcome: str, wanted: int) -> list[tuple[str, str, Judged, Diagnostic]]:
+    """Up to ``wanted`` planted entries with the distance left out on a diagonal where
+    the square colour written is on it more than once (the slots fit several moves),
+    whose diagnostic's message says ``outcome``: the record, the slipped one, the entry
+    as played (the truth) and the diagnostic. One a match, from the first that has one."""
+    found = []
+    for seed in range(60):
+        original = written(seed, Form.TEXT, "en")
+        for j in judged(original):
+            if j.kind is not PlyKind.MOVE or j.fits < 2:
+                continue
+            tower, direction, _distance, square = j.entry.text.split()
+            slipped = rewrite(original, [(j.entry, f"{tower} {direction} {square}")])
+            said = [d for d in validate_text(slipped).all_diagnostics() if d.kind == "distance-left-out"]
+            if said and outcome in said[0].message:
+                found.append((original, slipped, j, said[0]))
+                break
+        if len(found) == wanted:
+            break
+    return found
+
+
+def round_of(text: str, entry: Entry) -> int:
+    """The place in the match of the round ``entry`` is in."""
+    return next(n for n, r in enumerate(only_match(text).rounds, 1) if any(e.line == entry.line for e in r.entries))
+
+
+def test_an_entry_whose_slots_fit_two_moves_the_later_entries_tell_apart_is_read_as_the_true_move() -> None:
+    cases = ties("lets the rest of the round replay", 4)
+    assert len(cases) >= 3
+    for original, slipped, j, d in cases:
+        report = validate_text(slipped)
+        assert report.valid, [x.format("t") for x in report.all_diagnostics()]
+        assert (d.severity, d.line, d.column, d.suggestions) == ("warning", j.entry.line, j.entry.column, (j.entry.text,))
+        assert f"only {j.entry.text} lets" in d.message
+        assert winners(slipped) == winners(original)
+        assert moves_of(fix_text(slipped).text) == moves_of(original)
+
+
+def test_readings_that_all_end_the_round_alike_let_it_and_the_later_rounds_be_judged() -> None:
+    cases = ties("replays the round to the same end", 6)
+    later = 0
+    for original, slipped, j, d in cases:
+        errors = [x for x in validate_text(slipped).all_diagnostics() if x.severity == "error"]
+        assert errors == [d]  # the entry stays an error, naming the moves (the truth among them)
+        assert j.entry.text in d.suggestions and len(d.suggestions) >= 2
+        assert "the record does not tell" in d.message and "so the round is judged" in d.message
+        before, after = winners(original), winners(slipped)
+        assert after == before and None not in after.values()
+        true, read = replay_match(only_match(original)), replay_match(only_match(slipped))
+        assert read.score == true.score and read.winner == true.winner
+        later += round_of(original, j.entry) < len(before)
+    assert len(cases) >= 3 and later >= 1
+
+
+def test_readings_that_end_the_round_differently_stop_it_saying_so() -> None:
+    cases = ties("end the round differently", 3)
+    assert len(cases) >= 2
+    for original, slipped, j, d in cases:
+        assert (d.severity, d.line, d.column) == ("error", j.entry.line, j.entry.column)
+        assert j.entry.text in d.suggestions and "so it is not judged past here" in d.message
+        n = round_of(original, j.entry)
+        assert winners(original)[n] is not None and winners(slipped)[n] is None

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..diagnostics import WARNING, InsertEntry, Kind, ReplaceEntry, compose, correction
-from ..engine.board import square_name
+from ..diagnostics import ERROR, WARNING, InsertEntry, Kind, ReplaceEntry, compose, correction
+from ..engine.board import SIDES, square_name
+from ..engine.match import Fill, RoundResult, fill_order, round_result
 from ..engine.position import Move, Position
 from ..notation.record import Entry
-from .correct import LOOKAHEAD, Correction, Slot, back_move, correct_entry, exact_move, slot_wording
+from .correct import LOOKAHEAD, Candidate, Correction, Slot, back_move, correct_entry, exact_move, slot_wording
 from .replayed import Ply, PlyKind
 from .round_state import RoundState, RoundStopped
 from .slips.faults import Fault, describe, differs, entry_fault, legal_list, tower_name
@@ -21,7 +22,10 @@ from .slips.rows import row_slip_likelier, row_swapped_before
 from .slips.spelling import spelt
 from .styled_entries import swapped_colours
 
-__all__ = ["EntrySlips"]
+__all__ = ["READINGS", "EntrySlips"]
+
+#: How many readings of an entry whose slots fit several moves are replayed to the round's end.
+READINGS = 6
 
 
 class EntrySlips(RoundState):
@@ -128,6 +132,8 @@ class EntrySlips(RoundState):
         reader's): the legal move its other three slots name, when only one does (or the
         entries after it tell which), is the entry's move, and its suggestion and fix;
         else the replay stops there, as at any syntax error."""
+        if idx in self.readings:  # (a reading tried, or chosen before)
+            return self.readings[idx]
         fix = self.correction(idx, entry)
         certain = fix.certain
         suggestions = tuple(self.write_like(entry, c.move) for c in (fix.candidates if certain is None else (certain,)))
@@ -136,16 +142,73 @@ class EntrySlips(RoundState):
         if certain is None:
             best = spelt(entry, suggestions)
             if best is None:
-                self.completed.append((entry, suggestions, None))
-                self.cut_reached = True
-                raise RoundStopped
+                best, going = self.tie(idx, entry, fix.candidates, suggestions)
+                if best is None:
+                    self.completed.append((entry, suggestions, None))
+                    if going is None:
+                        self.cut_reached = True
+                        raise RoundStopped
+                    self.readings[idx] = going
+                    return going
+                why = "the entries after it fit one of the moves it may stand for"
+            else:
+                why = f"a misspelt word for the {slots}" if " " not in (entry.unread or "") else f"misspelt words for the {slots}"
             certain = fix.candidates[best]
+            self.readings[idx] = certain.move
             suggestions = (suggestions[best], *suggestions[:best], *suggestions[best + 1 :])
-            why = f"a misspelt word for the {slots}" if " " not in (entry.unread or "") else f"misspelt words for the {slots}"
         edit = ReplaceEntry(entry.line, entry.column, entry.text, suggestions[0], why)
         self.completed.append((entry, suggestions, edit))
         self.fixes.append(edit)
         return certain.move
+
+    def tie(self, idx: int, entry: Entry, candidates: tuple[Candidate, ...], written: tuple[str, ...]) -> tuple[int | None, Move | None]:
+        """Entry ``idx``, whose readable slots fit the legal moves ``candidates`` (written
+        so: ``written``): the rest of the round replayed under each reading (at most
+        :data:`READINGS`, each one replay). Where exactly one replays it without an error,
+        it is the entry's move (its index); where several do and all end the round alike
+        (the same winner, ring and next start), the round goes on with the first (the
+        move); else ``(None, None)``: the round stops there. What was found becomes a
+        clause of the entry's message (:attr:`ties`)."""
+        if self.trial or not 1 < len(candidates) <= READINGS:
+            return None, None
+        ends = [self.reading_end(idx, entry, c.move) for c in candidates]
+        clean = [k for k, end in enumerate(ends) if end is not None]
+        where = (entry.line, entry.column)
+        if len(clean) == 1:
+            self.ties[where] = f"only {written[clean[0]]} lets the rest of the round replay without an error"
+            return clean[0], None
+        if not clean:
+            return None, None
+        first = ends[clean[0]]
+        assert first is not None
+        if all(ends[k] == first for k in clean):
+            self.ties[where] = f"each of them replays the round to the same end ({_said(first[0])}), so the round is judged"
+            return None, candidates[clean[0]].move
+        results = [end[0] for k in clean if (end := ends[k]) is not None]
+        if all(r is None for r in results):
+            told = "the round does not end under any, and each leaves the towers elsewhere"
+        elif all(r == results[0] for r in results):
+            told = f"{_said(results[0])} under each, but the towers stand differently for the next round's fill"
+        else:
+            told = "; ".join(f"{written[k]}: {_said(r)}" for k, r in zip(clean, results, strict=True))
+        self.ties[where] = f"the readings end the round differently ({told}), so it is not judged past here"
+        return None, None
+
+    def reading_end(self, idx: int, entry: Entry, move: Move) -> tuple[RoundResult | None, object] | None:
+        """How the round ends when entry ``idx`` is read as ``move`` (:func:`_end`); ``None``
+        when the entries after it do not replay so without an error."""
+        trial = self.replay_reading(idx, move)
+        after = (entry.line, entry.column)
+        if trial.rr.stopped or any(d.severity == ERROR and (d.line, d.column) > after for d in trial.diagnostics):
+            return None
+        if trial.pending is None and self.ends and round_result(trial.pos) is None:
+            return None  # (a round follows: this one must end)
+        return _end(trial.pos, next_round=self.ends)
+
+    def replay_reading(self, idx: int, move: Move) -> EntrySlips:
+        """The round replayed again from its start, entry ``idx`` read as ``move`` (a
+        trial: :class:`~.round_replay.RoundReplayer` makes it)."""
+        raise NotImplementedError
 
     def forgotten_forfeit(self, idx: int, entry: Entry, number: int, forfeit: Move) -> Move:
         """A blocked tower's forfeit left out (M6): report it, insert it, and go on with
@@ -209,6 +272,24 @@ class EntrySlips(RoundState):
             self.completed.append((entry, (text,), edit))
             self.fixes.append(edit)
         return Ply(number, back.side, entry, PlyKind.BACK, back, self.place(idx))
+
+
+def _end(position: Position, *, next_round: bool) -> tuple[RoundResult | None, object]:
+    """How a round replayed to ``position`` ends, as far as the match after it is
+    concerned: its result (the winner, how, the tower that takes the ring) and, where a
+    round follows, the order each side takes its towers in to fill either way (its
+    start); or, where it does not end, the position."""
+    result = round_result(position)
+    if result is None:
+        return None, position.key()
+    return result, [fill_order(position, side, how) for side in SIDES for how in Fill] if next_round else None
+
+
+def _said(result: RoundResult | None) -> str:
+    """A round's end in words."""
+    if result is None:
+        return "the round does not end"
+    return f"{result.winner.title} wins, the {result.tower.name.lower()} tower taking the ring"
 
 
 def _best_follows(move: Move, fix: Correction) -> bool:

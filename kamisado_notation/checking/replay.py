@@ -213,7 +213,7 @@ class _MatchReplayer(RoundStarts):
             self.renumber(rr.record.entries, attempt.places, runner.inserted, attempt.removed)
         runner.diagnostics.extend(attempt.slips)
         if runner.completed:
-            self.read_past(runner.completed, runner.fixes)
+            self.read_past(runner.completed, runner.fixes, runner.ties)
         self.diags.extend(runner.diagnostics)
         self.fixes.extend(runner.fixes)
 
@@ -227,24 +227,27 @@ class _MatchReplayer(RoundStarts):
                 if ply.index is not None:
                     ply.index += first
 
-    def read_past(self, completed: list[tuple[Entry, tuple[str, ...], Edit | None]], fixes: list[Edit]) -> None:
+    def read_past(
+        self, completed: list[tuple[Entry, tuple[str, ...], Edit | None]], fixes: list[Edit], ties: dict[tuple[int, int], str]
+    ) -> None:
         """The reader's error of each unknown word read past (its :attr:`Diagnostic.kind`
         says so), with the entries its other slots allow: the correction when certain (its
         edit too), else the candidates. An entry in another style with slots left out
         (:mod:`.styled_entries`) is a warning when its move is certain (its edit, in
-        ``fixes``, says why), else an error."""
+        ``fixes``, says why), else an error. ``ties``: what replaying the round under each
+        move such an entry may stand for found, by the entry's place (a clause)."""
         styled = {(d.line, d.column): i for i, d in enumerate(self.diags) if d.kind in SETTLED}  # (at their entries)
         where = {id(e): k for k, e in enumerate(fixes)} if styled else {}
         for entry, suggestions, certain in completed:
             i = styled.get((entry.line, entry.column))
             if i is not None:
-                self.diags[i], edit = settled(self.diags[i], suggestions, certain)
+                self.diags[i], edit = settled(self.diags[i], suggestions, certain, ties.get((entry.line, entry.column)))
                 if certain is not None and edit is not None:
                     fixes[where[id(certain)]] = edit
                 continue
             for i, d in enumerate(self.diags):
                 if d.kind is Kind.UNKNOWN_WORD and entry.covers(d.line, d.column):
-                    self.diags[i] = completed_word(d, suggestions, certain)
+                    self.diags[i] = completed_word(d, suggestions, certain, ties.get((entry.line, entry.column)))
                     break
 
     def renumber(self, entries: list[Entry], places: list[int | None] | None, inserted: list[int], removed: list[Entry]) -> None:

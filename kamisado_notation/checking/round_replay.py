@@ -7,7 +7,7 @@ recognised in :mod:`.slips`), any other rules error stops the round."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..diagnostics import ERROR, Diagnostic, InsertEntry, Kind
 from ..engine.board import SIDES, Side
@@ -46,6 +46,7 @@ class RoundReplayer(EntrySlips):
         explanations. Anything else (a push, a forfeit, a back-entry, any doubt) goes
         through :meth:`special`, which reports what is wrong; so the diagnostics are the
         same whichever path an entry takes."""
+        self.challenger = challenger
         plies, hot, to_move, halt, places = self.rr.plies, self.play_as_written, self.pos, self.halt, self.places
         number = 0
         try:
@@ -70,6 +71,17 @@ class RoundReplayer(EntrySlips):
             self.stop_index = idx
         except RoundOver:
             self.over = idx
+
+    def replay_reading(self, idx: int, move: Move) -> RoundReplayer:
+        """A trial: the round replayed again from its start as this replay is, entry
+        ``idx`` read as ``move`` (the readings chosen before kept)."""
+        rr = self.rr
+        trial = RoundReplayer(
+            replace(rr, plies=[], result=None, stopped=False), rr.start.copy(), self.match_index, self.cut, ends=self.ends,
+            rings_unknown=self.rings_unknown, halt=self.halt, places=self.places, readings={**self.readings, idx: move}, trial=True,
+        )  # fmt: skip
+        trial.run(self.challenger)
+        return trial
 
     def halted(self, entry: Entry, number: int) -> None:
         """The entry where a slip of a whole row or round may start (:attr:`halt`): when

@@ -63,8 +63,15 @@ class RoundState:
         rings_unknown: bool = False,
         halt: int | None = None,
         places: list[int | None] | None = None,
+        readings: dict[int, Move] | None = None,
+        trial: bool = False,
     ) -> None:
         self.rr = rr
+        #: entries read as a given move: the reading an entry whose slots fit several moves
+        #: is replayed with (:meth:`~.entry_slips.EntrySlips.tie`), and those chosen before
+        self.readings: dict[int, Move] = {} if readings is None else readings
+        #: a trial replay of one reading: it tries no readings of its own
+        self.trial = trial
         #: where each entry of the round as replayed is written (:attr:`Ply.index`), when
         #: a correction made it differ from the round as written
         self.places = places
@@ -95,6 +102,10 @@ class RoundState:
         self.doubt: tuple[int, Position, Move | None] | None = None
         # entries with a word not read: their suggestions, and the correction when certain
         self.completed: list[tuple[Entry, tuple[str, ...], Edit | None]] = []
+        #: what the readings of such an entry found (:meth:`~.entry_slips.EntrySlips.tie`),
+        #: by its place: a clause for its message
+        self.ties: dict[tuple[int, int], str] = {}
+        self.challenger = Side.BLACK  # who moves first in the round (:meth:`~.round_replay.RoundReplayer.run`)
 
     def error(
         self,

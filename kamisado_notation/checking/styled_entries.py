@@ -31,18 +31,25 @@ __all__ = ["SETTLED", "ring_marks", "settled", "swapped_colours"]
 SETTLED = frozenset({Kind.FORCED_WORD, Kind.PUSH_MARK, Kind.SQUARE_LEFT_OUT, Kind.DISTANCE_LEFT_OUT})
 
 
-def settled(error: Diagnostic, suggestions: tuple[str, ...], certain: Edit | None) -> tuple[Diagnostic, Edit | None]:
+def settled(
+    error: Diagnostic, suggestions: tuple[str, ...], certain: Edit | None, tie: str | None = None
+) -> tuple[Diagnostic, Edit | None]:
     """The reader's ``error`` of an entry in a style of :data:`SETTLED`, completed by the
     replay: a warning that it is read as the one legal move its slots name
     (``suggestions[0]``; ``certain``: its edit, which comes back saying why), or an
-    error naming the moves that fit (``suggestions``) or that none does."""
+    error naming the moves that fit (``suggestions``) or that none does. ``tie``: what
+    replaying the round under each of the moves found (it settles the move, or says
+    whether the round is judged)."""
     if certain is not None:
         why = SAID[error.kind]
         edit = certain._replace(why=why) if isinstance(certain, ReplaceEntry) else certain
-        message = f"{error.message}: read as {suggestions[0]}, the one legal move it names; fix writes it so"
+        if tie is not None:
+            message = compose(f"{error.message}: it may stand for {' or '.join(suggestions)}", tie, f"read as {suggestions[0]}; fix writes it so")
+        else:
+            message = f"{error.message}: read as {suggestions[0]}, the one legal move it names; fix writes it so"
         return replace(error, message=message, severity=WARNING, suggestions=suggestions[:1], edits=(edit,)), edit
     if suggestions:
-        message = compose(f"{error.message}: it may stand for {' or '.join(suggestions)}", "which one was played the record does not tell")
+        message = compose(f"{error.message}: it may stand for {' or '.join(suggestions)}", "which one was played the record does not tell", tie)
     else:
         message = f"{error.message}: no legal move fits what is written"
     return replace(error, message=message, severity=ERROR, suggestions=suggestions, edits=()), None

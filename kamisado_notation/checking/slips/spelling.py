@@ -66,11 +66,19 @@ def spelt(entry: Entry, suggestions: tuple[str, ...]) -> int | None:
     return nearest([words[k] for k in slots], [[w[k] for k in slots] for w in spellings])
 
 
-def completed_word(error: Diagnostic, suggestions: tuple[str, ...], certain: Edit | None) -> Diagnostic:
+def completed_word(error: Diagnostic, suggestions: tuple[str, ...], certain: Edit | None, tie: str | None = None) -> Diagnostic:
     """The reader's ``error`` of an unknown word read past, completed by the replay: the
     entries its other slots allow (``suggestions``, nearest spelling first) and the
-    correction when certain (its ``certain`` edit), else the candidates."""
-    if certain is not None and len(suggestions) > 1:  # the spelling told them apart
+    correction when certain (its ``certain`` edit), else the candidates. ``tie``: what
+    replaying the round under each of them found (it settles the move, or says whether
+    the round is judged)."""
+    if tie is not None:
+        allow = f"the entry's other slots allow {' or '.join(suggestions)}"
+        if certain is None:
+            message = compose(error.message, f"{allow}: no single correction", tie)
+        else:
+            message = compose(error.message, allow, tie, correction(suggestions[0]))
+    elif certain is not None and len(suggestions) > 1:  # the spelling told them apart
         message = compose(
             error.message,
             f"the entry's other slots allow {' or '.join(suggestions)}, and the word is spelt nearest the first",
