@@ -41,8 +41,8 @@ class EntrySlips(RoundState):
         if sumo is not None:
             return sumo
         fix = self.correction(idx, entry)
-        swapped = swapped_colours(self.pos, entry) if fix.certain is None else None  # (a one-slot slip first)
-        if swapped is not None and not self.row_slip_likelier(idx):
+        swapped = self.swapped_reading(idx, entry, fix)
+        if swapped is not None:
             return self.colours_swapped(entry, number, swapped)
         before = self.row_swapped_before(idx)  # (Black's entry legal, Gold's not: the row swapped?)
         if fix.forfeit is not None and before is None and not self.row_slip_likelier(idx):  # (a row swapped: its forfeit first)
@@ -58,6 +58,15 @@ class EntrySlips(RoundState):
         if fault.move is not None and _best_follows(fault.move, fix):
             return fault.move  # only its annotation is wrong, as far as the record tells
         raise RoundStopped
+
+    def swapped_reading(self, idx: int, entry: Entry, fix: Correction) -> Move | None:
+        """The legal move entry ``idx`` names with its tower and square colours the other
+        way round, where no one-slot correction is certain (``fix``) and no slip of a row
+        is likelier; else ``None``."""
+        if fix.certain is not None:
+            return None
+        swapped = swapped_colours(self.pos, entry)
+        return swapped if swapped is not None and not self.row_slip_likelier(idx) else None
 
     def colours_swapped(self, entry: Entry, number: int, swapped: Move) -> Move:
         """An entry whose tower and square colours, written the other way round, name the
@@ -185,13 +194,7 @@ class EntrySlips(RoundState):
             self.ties[where] = f"each of them replays the round to the same end ({_said(first[0])}), so the round is judged"
             return None, candidates[clean[0]].move
         results = [end[0] for k in clean if (end := ends[k]) is not None]
-        if all(r is None for r in results):
-            told = "the round does not end under any, and each leaves the towers elsewhere"
-        elif all(r == results[0] for r in results):
-            told = f"{_said(results[0])} under each, but the towers stand differently for the next round's fill"
-        else:
-            told = "; ".join(f"{written[k]}: {_said(r)}" for k, r in zip(clean, results, strict=True))
-        self.ties[where] = f"the readings end the round differently ({told}), so it is not judged past here"
+        self.ties[where] = f"the readings end the round differently ({_disagreement(written, clean, results)}), so it is not judged past here"
         return None, None
 
     def reading_end(self, idx: int, entry: Entry, move: Move) -> tuple[RoundResult | None, object] | None:
@@ -283,6 +286,16 @@ def _end(position: Position, *, next_round: bool) -> tuple[RoundResult | None, o
     if result is None:
         return None, position.key()
     return result, [fill_order(position, side, how) for side in SIDES for how in Fill] if next_round else None
+
+
+def _disagreement(written: tuple[str, ...], clean: list[int], results: list[RoundResult | None]) -> str:
+    """How the readings ``written[k]`` (``k`` in ``clean``) end the round (``results``),
+    where they do not end it alike."""
+    if all(r is None for r in results):
+        return "the round does not end under any, and each leaves the towers elsewhere"
+    if all(r == results[0] for r in results):
+        return f"{_said(results[0])} under each, but the towers stand differently for the next round's fill"
+    return compose(*(f"{written[k]}: {_said(r)}" for k, r in zip(clean, results, strict=True)))
 
 
 def _said(result: RoundResult | None) -> str:

@@ -44,7 +44,7 @@ def settled(
         why = SAID[error.kind]
         edit = certain._replace(why=why) if isinstance(certain, ReplaceEntry) else certain
         if tie is not None:
-            message = compose(f"{error.message}: it may stand for {' or '.join(suggestions)}", tie, f"read as {suggestions[0]}; fix writes it so")
+            message = compose(f"{error.message}: it may stand for {' or '.join(suggestions)}", tie, f"read as {suggestions[0]}", "fix writes it so")
         else:
             message = f"{error.message}: read as {suggestions[0]}, the one legal move it names; fix writes it so"
         return replace(error, message=message, severity=WARNING, suggestions=suggestions[:1], edits=(edit,)), edit
