@@ -51,7 +51,7 @@ __all__ = [
 
 #: The longest line an engine may write (bytes).
 MAX_LINE = 64 * 1024
-#: The most lines an engine may write while the arena waits for one answer.
+#: The most lines an engine may write before the one answer the arena or a client waits for.
 MAX_LINES = 10_000
 #: How many ``info`` lines an answer keeps (the last ones before it).
 INFO_KEPT = 3
@@ -208,7 +208,7 @@ class EngineProcess:
             except queue.Empty:
                 raise EngineFault(f"no answer to {asked!r} within {seconds * 1000:.0f} ms", reason="time forfeit") from None
             if item is _EXITED:
-                raise EngineFault(f"exited{self._status()} while the arena waited for an answer to {asked!r}", reason="crash")
+                raise EngineFault(f"exited{self._status()} while waiting for its answer to {asked!r}", reason="crash")
             if isinstance(item, EngineFault):
                 raise item
             assert isinstance(item, tuple)
