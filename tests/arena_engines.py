@@ -20,7 +20,13 @@ finds every engine started), a file every command the engine reads; ``-`` nothin
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
+
+#: The repository's root (the tests run the package from it).
+ROOT = Path(__file__).resolve().parent.parent
+#: The built-in engine, as a command line.
+BUILT_IN = f"{sys.executable} -m kamisado_notation.cli.app engine"
 
 SCRIPT = '''
 import os, random, sys, time

@@ -19,7 +19,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from arena_engines import write_engine
+from arena_engines import BUILT_IN, ROOT, write_engine
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_recorder import random_walk
@@ -29,8 +29,6 @@ from kamisado_notation.play.arena import ArenaSettings, play_match
 from kamisado_notation.play.builtin import serve
 from kamisado_notation.play.search import Searcher
 
-ROOT = Path(__file__).resolve().parent.parent
-BUILT_IN = f"{sys.executable} -m kamisado_notation.cli.app engine"
 
 @pytest.fixture
 def engine_script(tmp_path: Path) -> str:

@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from arena_engines import write_engine
+from arena_engines import BUILT_IN, ROOT, write_engine
 from hypothesis import given
 from hypothesis import strategies as st
 from test_arena import _arena
@@ -29,8 +29,6 @@ from kamisado_notation.errors import ArgumentError
 from kamisado_notation.play.arena import ArenaSettings, EngineSpec, Sprt, parse_tc, read_openings, schedule
 from kamisado_notation.play.protocol import parse_go
 
-ROOT = Path(__file__).resolve().parent.parent
-BUILT_IN = f"{sys.executable} -m kamisado_notation.cli.app engine"
 RANDOM = f"{BUILT_IN} --level random --seed 7"
 
 @pytest.fixture
