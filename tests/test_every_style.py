@@ -170,6 +170,21 @@ def test_property_marks_in_random_rows_cost_nothing(
     check_marks(original, marked, changes, family[0])
 
 
+@pytest.mark.parametrize("style", STYLES, ids=lambda s: f"{s[0].value}-{s[1]}")
+def test_chess_marks_standing_apart_after_entries_are_read_as_the_entries(style: tuple[Form, str]) -> None:
+    # '!?' written as a word of its own after the entry, as on a score sheet
+    for seed in range(3):
+        original = written(seed, *style)
+        rng = random.Random(seed)
+        es = entries_of(original)
+        changes = [(e, rng.choice(CHESS_MARKS)) for e in es if rng.random() < 0.3] or [(es[0], "!?")]
+        marked = rewrite(original, [(e, f"{e.text} {mark}") for e, mark in changes])
+        first = min(changes, key=lambda c: (c[0].line, c[0].column))[0]
+        fixed = check_style(original, marked, (first.line, first.column + len(first.text) + 1), "chess-mark", [m for _, m in changes])
+        lines = fixed.split("\n")
+        assert all(f"{{{mark}}}" in lines[e.line - 1] for e, mark in changes)
+
+
 def test_a_mark_next_to_a_wrong_entry_leaves_the_error_at_the_entry() -> None:
     original = written(3, Form.TEXT, "en")
     es = entries_of(original)

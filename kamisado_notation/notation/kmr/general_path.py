@@ -157,6 +157,8 @@ def _named_word(text: str, number: int, error: NotationError) -> re.Match[str] |
 #: chess mark (``!`` ``?`` ``!?`` ``??``), after a letter or digit (or a push's or a
 #: ring's mark, ``*`` ``+``) and before a blank, a braced comment or the line's end.
 _MARK = re.compile(r"(?:(?<=[^\W_])|(?<=[*+]))[,.;!?]+(?=\s|\{|$)")
+#: A chess mark standing alone after an entry, blanks before it (``Purple Left 5 Green  !?``).
+_LONE_MARK = re.compile(r"(?<=\s)[!?]{1,2}(?=\s|\{|$)")
 #: A turn number written ``1)``, ``1.)`` or ``1:``, before a blank.
 _TURN_MARK = re.compile(r"(?<!\S)(\d{1,4})(\.?\)|:)(?=\s)")
 #: A comment written ``// …`` (to the end of the line) after a blank or at the start.
@@ -211,7 +213,8 @@ def _styled(text: str) -> list[tuple[int, str, str, str, str]]:
     as, what ``fix`` writes, the style). A comment written ``//`` is read as a ``#`` one
     and one written ``( … )`` as a braced one, a turn number ``1)`` or ``1:`` as ``1.``,
     and punctuation and chess marks right after a word of a row (:data:`_MARK`, after a
-    word with a letter in it: never a turn number's full stop) as nothing; nothing inside
+    word with a letter in it: never a turn number's full stop), or a chess mark standing
+    alone after such a word (:data:`_LONE_MARK`), as nothing; nothing inside
     a comment (braced, or after ``#``) is one."""
     found: list[tuple[int, str, str, str, str]] = []
     inside = _braced(text)
@@ -240,6 +243,12 @@ def _styled(text: str) -> list[tuple[int, str, str, str, str]]:
             chess = "!" in m.group() or "?" in m.group()
             new = f" {{{m.group()}}}" if chess else ""
             found.append((m.start(), m.group(), " " * len(m.group()), new, "chess-mark" if chess else "punctuation"))
+    for m in _LONE_MARK.finditer(text, 0, end):
+        word_end = m.start()
+        while word_end > 0 and text[word_end - 1].isspace():
+            word_end -= 1
+        if word_end and _after_word(text, word_end) and free(m.start()):
+            found.append((m.start(), m.group(), " " * len(m.group()), f"{{{m.group()}}}", "chess-mark"))
     return sorted(found)
 
 
