@@ -148,12 +148,8 @@ def fill_slip(end: Position, challenger: Side, rec: RoundRecord, match_index: in
     other = Fill.LEFT if written is Fill.RIGHT else Fill.RIGHT
     if not _fits(end, challenger, rec, other):
         return None
-    new = f"Round {rec.number} fill {other.value}"
     why = f"the lineups and the first moves of round {rec.number} are those of fill {other.value}"
-    chooser = f"{challenger.other.title}, who won round {rec.number - 1}, chooses"
-    message = compose(f"round {rec.number} says 'fill {written.value}' ({chooser}), but {why}", correction(new))
-    edit = RewriteLine(rec.line, "round", f"Round {rec.number} fill {written.value}", new, why)
-    return other, Diagnostic("F1", message, rec.line, rec.column, ERROR, rec.number, None, match_index, (new,), Kind.FILL_WORD, (edit,))
+    return other, _fill_word_error(rec, written, other, challenger, why, match_index)
 
 
 def entries_fill(end: Position, challenger: Side, rec: RoundRecord, match_index: int, *, ends: bool) -> tuple[Fill, Diagnostic] | None:
@@ -172,12 +168,18 @@ def entries_fill(end: Position, challenger: Side, rec: RoundRecord, match_index:
     played = list(play_as_written(position, entries))
     if not entries or len(played) < len(entries) or (ends and round_result(position) is None):
         return None
-    new = f"Round {rec.number} fill {other.value}"
     why = f"every move of round {rec.number} is legal as written filled from the {other.value}, not from the {written.value}"
+    return other, _fill_word_error(rec, written, other, challenger, why, match_index)
+
+
+def _fill_word_error(rec: RoundRecord, written: Fill, other: Fill, challenger: Side, why: str, match_index: int) -> Diagnostic:
+    """The error of round ``rec``'s fill word ``written`` where the round is ``other``'s
+    (``why``), ``challenger`` moving first, with the line's rewrite as its correction."""
+    new = f"Round {rec.number} fill {other.value}"
     chooser = f"{challenger.other.title}, who won round {rec.number - 1}, chooses"
     message = compose(f"round {rec.number} says 'fill {written.value}' ({chooser}), but {why}", correction(new))
     edit = RewriteLine(rec.line, "round", f"Round {rec.number} fill {written.value}", new, why)
-    return other, Diagnostic("F1", message, rec.line, rec.column, ERROR, rec.number, None, match_index, (new,), Kind.FILL_WORD, (edit,))
+    return Diagnostic("F1", message, rec.line, rec.column, ERROR, rec.number, None, match_index, (new,), Kind.FILL_WORD, (edit,))
 
 
 def missing_fill(game: Match, rec: RoundRecord) -> tuple[Fill, str, RewriteLine] | None:
