@@ -20,7 +20,7 @@ from ..checking.moves import entry_move
 from ..checking.replay import replay_match
 from ..checking.replayed import PlyKind, RoundReplay
 from ..diagnostics import ERROR
-from ..engine.board import SQUARE_COLOURS, Colour, Direction, Side
+from ..engine.board import SQUARE_COLOURS, Colour, Direction, Side, parse_square
 from ..engine.match import MATCH_TARGETS, Fill, Match, RoundEnd, RoundResult, lineup
 from ..engine.position import Move, Position
 from ..errors import IllegalMoveError, KamisadoError, MatchError, NotationError, StyleMark
@@ -379,6 +379,12 @@ class Recorder:
         included)."""
         return len(self._rounds[-1].moves)
 
+    @property
+    def moves(self) -> tuple[Move | None, ...]:
+        """The moves of the current round's entries so far, in order: the forced ones too
+        (a forfeit's zero move, a back-entry's move ``Back 1``), ``None`` for a ``...``."""
+        return tuple(self._rounds[-1].moves)
+
     def header(self, name: str) -> str | None:
         """The value of the header ``name`` (as given, or ``Result``/``Termination`` once
         decided), or ``None``."""
@@ -480,6 +486,40 @@ class Recorder:
         if isinstance(undone, _Terminate):
             return undone.reason
         return "deadlock"
+
+    def parse_move(self, answer: str) -> Move:
+        """The legal move a scorer's ``answer`` names, without playing it: its number in
+        :meth:`legal_moves` (from 1), its target square (``d4``, when one legal move
+        ends there), or an entry in any form and language. Raises as :meth:`play` does
+        (:class:`NotationError` for a number out of range or a square no legal move, or
+        several, end on, with those moves as ``corrections``).
+
+        >>> rec = Recorder()
+        >>> rec.parse_move("d8-d4") == rec.parse_move("Pink Forward 4 Brown") == rec.parse_move("55")
+        True
+        >>> _ = rec.play("d8-d4")
+        >>> [str(rec.parse_move(a)) for a in ("1", "a5")]
+        ['Brown Forward 1 Purple', 'Brown Forward 4 Pink']
+        """
+        self._check_turn()
+        text = answer.strip()
+        moves = self.legal_moves()
+        if text.isdigit():
+            number = int(text)
+            if not 1 <= number <= len(moves):
+                raise NotationError(f"{text}: the moves are numbered 1 to {len(moves)}")
+            return moves[number - 1]
+        square = _square(text)
+        if square is None:
+            return _resolve(self._match.position, text)
+        ending = [m for m in moves if m.target == square]
+        if len(ending) == 1:
+            return ending[0]
+        error = NotationError(
+            f"{text}: {'no legal move ends there' if not ending else f'{len(ending)} moves end there: give the number or the entry'}"
+        )
+        error.corrections = tuple(str(m) for m in ending)
+        raise error
 
     def corrections(self, text: str) -> tuple[Move, ...]:
         """The legal moves of the side to move that the entry ``text`` may stand for,
@@ -687,6 +727,13 @@ def _read(position: Position, text: str) -> Move:
     except (IllegalMoveError, NotationError) as e:
         e.corrections = tuple(str(m) for m in _entry_corrections(position, entry))
         raise
+
+
+def _square(text: str) -> int | None:
+    """The square ``text`` names (``d4``, ``D4``), or ``None``."""
+    if len(text) == 2 and text[0].lower() in "abcdefgh" and text[1] in "12345678":
+        return parse_square(text.lower())
+    return None
 
 
 def _corrections(position: Position, text: str) -> tuple[Move, ...]:
