@@ -7,12 +7,12 @@ validate and hold the very moves played (the same record the library writes for 
 from __future__ import annotations
 
 import os
-import random
 import signal
 import sys
 from pathlib import Path
 
 import pytest
+from scored_match import the_match
 
 from kamisado_notation import Fill, Move, Recorder, format_move
 from kamisado_notation.checking.validate import validate_file
@@ -23,24 +23,6 @@ pexpect = pytest.importorskip("pexpect")
 
 ROOT = Path(__file__).resolve().parent.parent
 PROMPT = [r"(Black|Gold)> ", r"fills: l\(eft\) or r\(ight\)> ", "The match is over"]
-
-
-def _the_match(seed: int = 17) -> list[Move | Fill]:
-    """The choices of a Standard match (pushes preferred, so that one comes up, and
-    forfeits with it): a fill or a move."""
-    rng, rec, choices = random.Random(seed), Recorder("Standard"), []
-    while not rec.over:
-        if rec.needs_fill:
-            how = rng.choice([Fill.LEFT, Fill.RIGHT])
-            rec.fill(how, lineups=True)
-            choices.append(how)
-            continue
-        moves = rec.legal_moves()
-        pushes = [m for m in moves if m.push]
-        move = rng.choice(pushes) if pushes else rng.choice(moves)
-        rec.play(move)
-        choices.append(move)
-    return choices
 
 
 def _spawn(path: Path, *options: str) -> pexpect.spawn:
@@ -69,7 +51,7 @@ def _answer(rec: Recorder, move: Move, k: int) -> str:
 
 
 def test_a_whole_match_scored_through_a_terminal(tmp_path: Path) -> None:
-    choices = _the_match()
+    choices = the_match()
     assert any(isinstance(c, Move) and c.push for c in choices)
     path = tmp_path / "club.kmr"
     reference = Recorder("Standard", black="Ann", gold="Bob", event="Club")
