@@ -209,7 +209,8 @@ class Scorer:
         moves = rec.legal_moves()
         move = moves[0] if not word and len(moves) == 1 else rec.parse_move(word) if word else None
         if move is None:
-            return  # (Enter alone with a choice: the turn is shown again)
+            self.out.print(f"  a number 1 to {len(moves)}, a target square or an entry (? for help)")
+            return
         before = len(rec.moves)
         rec.play(move)
         written = self._entries()[before:]
