@@ -93,7 +93,11 @@ class IllegalMoveError(KamisadoError):
     """A move the rules forbid; ``rule`` is the rulebook's rule id (``M2``, ``S8``, ``T2``…)
     or ``square`` (the colour written for the square the move ends on is not its colour).
     ``slot`` names the slot of a written move that is wrong (``tower``, ``direction``,
-    ``distance``, ``square``, or ``from``/``to`` for coordinates) where one is known."""
+    ``distance``, ``square``, or ``from``/``to`` for coordinates) where one is known.
+    ``corrections`` are the legal moves the entry may stand for, most likely first, as
+    entries in the record's form, where the caller knew the position (``Recorder.play``)."""
+
+    corrections: tuple[str, ...] = ()
 
     def __init__(self, message: str, *, rule: str, slot: str | None = None) -> None:
         super().__init__(message)
@@ -120,9 +124,11 @@ class MatchError(KamisadoError):
 
 class NotationError(KamisadoError):
     """Text that is not notation. ``line`` and ``column`` are 1-based; ``rule`` is
-    ``"syntax"`` (README, *Command line*)."""
+    ``"syntax"`` (README, *Command line*). ``corrections``: as for
+    :class:`IllegalMoveError`, the legal moves a misspelt entry may stand for."""
 
     rule = "syntax"
+    corrections: tuple[str, ...] = ()
 
     def __init__(self, message: str, *, line: int = 1, column: int = 1) -> None:
         super().__init__(message)

@@ -18,7 +18,7 @@ from ..notation.record import Entry
 from ..notation.writer import Form, format_move
 from .correct import Slot, candidates, exact_move, push_mark_fault, square_fault
 
-__all__ = ["parse_move", "write_move"]
+__all__ = ["entry_move", "parse_move", "write_move"]
 
 
 def parse_move(position: Position, text: str) -> Move:
@@ -35,7 +35,13 @@ def parse_move(position: Position, text: str) -> Move:
     ...     print(e.rule, e.slot)   # two slips fit: the square, or the tower
     square None
     """
-    entry = parse_entry(text)
+    return entry_move(position, parse_entry(text))
+
+
+def entry_move(position: Position, entry: Entry) -> Move:
+    """The legal move of ``position`` that ``entry`` (read from a record or a prompt)
+    stands for, exactly as written; :class:`IllegalMoveError` as :func:`parse_move`
+    says."""
     if entry.direction is Direction.BACK:
         raise IllegalMoveError(
             f"{entry.text}: a tower moves back only when pushed, and the push is the pusher's move "

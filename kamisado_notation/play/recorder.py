@@ -11,14 +11,23 @@ out (lines and columns) as that writer lays it out.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
-from ..checking.correct import back_move
-from ..engine.board import SQUARE_COLOURS, Colour, Direction, Side
+from ..checking.correct import back_move, correct_entry
+from ..checking.moves import entry_move
+from ..checking.replay import replay_match
+from ..checking.replayed import PlyKind, RoundReplay
+from ..diagnostics import ERROR
+from ..engine.board import SQUARE_COLOURS, Colour, Direction, Side, parse_square
 from ..engine.match import MATCH_TARGETS, Fill, Match, RoundEnd, RoundResult, lineup
 from ..engine.position import Move, Position
-from ..errors import IllegalMoveError, MatchError
+from ..errors import IllegalMoveError, KamisadoError, MatchError, NotationError, StyleMark
+from ..io.output import write_output
+from ..notation.files.opening import read_record
 from ..notation.kmr.headers import KNOWN_HEADERS, did_you_mean
+from ..notation.kmr.reader import parse_entry, parse_record
 from ..notation.record import Comment, Entry, Header, Headers, Lineup, MatchRecord, RecordFile, RoundRecord
 from ..notation.writer import Form, check_comment, check_header, format_record
 
@@ -83,8 +92,49 @@ class _Round:
         #: the entries' moves in turn order (``None``: the ``...`` placeholder)
         self.moves: list[Move | None] = []
         #: comments after each entry, by its index in :attr:`moves`
-        self.comments: dict[int, list[str]] = {}
+        self.comments: dict[int, list[Comment]] = {}
+        #: the comments of the round's own lines (kept from a record resumed)
+        self.notes: list[Comment] = []
         self.deadlock_written = False
+
+
+# What the caller did, in order: the recorder is these actions replayed, so that undoing
+# one is replaying the others.
+
+
+@dataclass(frozen=True)
+class _Play:
+    move: Move
+    comments: tuple[Comment, ...]
+
+
+@dataclass(frozen=True)
+class _Fill:
+    how: Fill
+    lineups: bool
+
+
+@dataclass(frozen=True)
+class _Note:
+    """A comment after the entry ``entry`` of the round ``round`` (indexes from 0)."""
+
+    round: int
+    entry: int
+    comment: Comment
+
+
+@dataclass(frozen=True)
+class _Deadlock:
+    pass
+
+
+@dataclass(frozen=True)
+class _Terminate:
+    loser: Side
+    reason: str
+
+
+_Action = _Play | _Fill | _Note | _Deadlock | _Terminate
 
 
 class Recorder:
@@ -128,31 +178,123 @@ class Recorder:
         event: str | None = None,
         position: Position | str | None = None,
         headers: Mapping[str, str] | Iterable[tuple[str, str]] = (),
+        autosave: str | os.PathLike[str] | None = None,
         **named: str,
     ) -> None:
         target = _target(match)
         for key in named:
             _check_keyword(key)
-        self._headers: list[tuple[str, str]] = []
+        if position is not None and not isinstance(position, (str, Position)):
+            raise TypeError(
+                f"Recorder(position=…) takes a position string or a Position, not {type(position).__name__} {position!r:.60}"
+            )
+        chosen: list[tuple[str, str]] = []
         for key, value in (("Event", event), ("Black", black), ("Gold", gold)):
             if value is not None:
-                self._headers.append((key, value))
+                chosen.append((key, value))
         name = _MATCH_NAMES.get(target)
-        self._headers.append(("Match", name) if name else ("Target", str(target)))
+        chosen.append(("Match", name) if name else ("Target", str(target)))
         start = Position.from_string(position) if isinstance(position, str) else position
         if start is not None:
-            self._headers.append(("Position", start.to_string()))
-        self._headers.extend((_KEYWORD_HEADERS[k.lower()], v) for k, v in named.items())
-        self._headers.extend(headers.items() if isinstance(headers, Mapping) else headers)
-        for key, value in self._headers:
+            chosen.append(("Position", start.to_string()))
+        chosen.extend((_KEYWORD_HEADERS[k.lower()], v) for k, v in named.items())
+        chosen.extend(headers.items() if isinstance(headers, Mapping) else headers)
+        self._start(chosen, target, start, _autosave_path(autosave))
+
+    def _start(self, headers: list[tuple[str, str]], target: int, start: Position | None, autosave: str | None) -> None:
+        """Set the recorder up with ``headers`` (checked), nothing played yet."""
+        for key, value in headers:
             check_header(key, value)  # what the record writes reads back the same
+        self._headers = headers
         self._header_comments: dict[str, list[str]] = {}
-        self._match = Match(target=target, start=start)
+        self._comments: list[Comment] = []  # the match's own (kept from a record resumed)
+        self._target_points, self._start_position = target, start
+        self._actions: list[_Action] = []
+        self._autosave = autosave
+        self._restart()
+        self._save()
+
+    def _restart(self) -> None:
+        """The match as it was before any action."""
+        start = self._start_position
+        self._match = Match(target=self._target_points, start=start.copy() if start is not None else None)
         self._rounds = [_Round(1, None)]
         self._termination: tuple[Side, str] | None = None
         self._begin_round()
 
+    @classmethod
+    def from_record(cls, source: str | os.PathLike[str], *, autosave: str | os.PathLike[str] | None = None) -> Recorder:
+        """A recorder that goes on with the match of a record: ``source`` is the record's
+        text, or a path (a :class:`~pathlib.Path`, or a string naming a file that exists).
+        The moves written are played again and the forced entries, fills, lineups and
+        comments kept, so that ``Recorder.from_record(rec.text()).text() == rec.text()``.
+        Raises :class:`~kamisado_notation.errors.RecordIOError` for a file that cannot be
+        read, and :class:`KamisadoError` for a record that does not hold exactly one match
+        or whose first error (a syntax error, a move the rules forbid) is named with its
+        line and column.
+
+        >>> rec = Recorder("Single")
+        >>> _ = rec.play("d8-d4")
+        >>> again = Recorder.from_record(rec.text())
+        >>> again.text() == rec.text(), again.to_move.title, again.position.tower.title
+        (True, 'Gold', 'Brown')
+        """
+        if isinstance(source, os.PathLike) or (isinstance(source, str) and "\n" not in source and os.path.isfile(source)):
+            record = read_record(os.fspath(source))
+        elif isinstance(source, str):
+            record = parse_record(source, path="<text>")
+        else:
+            raise TypeError(f"Recorder.from_record takes a record's text or a path, not {type(source).__name__}")
+        where = record.path
+        if record.errors:
+            first = record.errors[0]
+            raise KamisadoError(f"{where}:{first.line}:{first.column}: {first.rule}: {first.message}")
+        if len(record.matches) != 1:
+            raise KamisadoError(f"{where}: a recorder goes on with one match; the record holds {len(record.matches)}")
+        match = record.matches[0]
+        judged = replay_match(match)
+        errors = [d for d in judged.diagnostics if d.severity is ERROR]
+        if errors:
+            first = errors[0]
+            raise KamisadoError(f"{where}:{first.line}:{first.column}: {first.rule}: {first.message}")
+        rec = cls.__new__(cls)
+        kept = [(h.name, h.value) for h in match.headers if h.name not in ("Result", "Termination")]
+        position = match.header("Position")
+        rec._start(kept, judged.target, Position.from_string(position) if position else None, None)
+        for h in match.headers:
+            for c in h.comments:
+                rec._header_comments.setdefault(h.name, []).append(c.text.removeprefix(" "))
+        rec._comments = list(match.comments)
+        for rnd in judged.rounds:
+            rec._resume_round(match.rounds[rnd.index], rnd)
+        termination = match.header("Termination")
+        loser = next((side for side in Side if termination and termination.startswith(f"{side.title} loses: ")), None)
+        if termination is not None and loser is not None:
+            rec._act(_Terminate(loser, termination.split(": ", 1)[1]))
+        rec._autosave = _autosave_path(autosave)
+        rec._save()
+        return rec
+
+    def _resume_round(self, written: RoundRecord, rnd: RoundReplay) -> None:
+        """Play again the round ``rnd`` of a record (``written`` as written)."""
+        if rnd.number > 1:
+            self._act(_Fill(rnd.fill or Fill.LEFT, bool(written.lineups)))
+        index = len(self._rounds) - 1
+        self._rounds[-1].notes = list(written.comments)
+        k = len(self._rounds[-1].moves)  # past the ``...``
+        for ply in rnd.plies:
+            comments = tuple(ply.entry.comments)
+            if ply.kind in (PlyKind.MOVE, PlyKind.PUSH):
+                self._act(_Play(ply.move, comments))
+            else:
+                if k >= len(self._rounds[-1].moves) and self.round_over:
+                    self._act(_Deadlock())  # the forfeits into the deadlock are written
+                for c in comments:
+                    self._act(_Note(index, k, c))
+            k += 1
+
     # ------------------------------------------------------------------ the state
+
 
     @property
     def position(self) -> Position:
@@ -237,6 +379,12 @@ class Recorder:
         included)."""
         return len(self._rounds[-1].moves)
 
+    @property
+    def moves(self) -> tuple[Move | None, ...]:
+        """The moves of the current round's entries so far, in order: the forced ones too
+        (a forfeit's zero move, a back-entry's move ``Back 1``), ``None`` for a ``...``."""
+        return tuple(self._rounds[-1].moves)
+
     def header(self, name: str) -> str | None:
         """The value of the header ``name`` (as given, or ``Result``/``Termination`` once
         decided), or ``None``."""
@@ -257,22 +405,24 @@ class Recorder:
         (M6), the end of the round (M7, M8) and of the match. ``comments`` go after the
         move's entry (braced: no ``}`` or line break in one). Raises :class:`IllegalMoveError`
         (naming the rule; the recorder is unchanged), :class:`~kamisado_notation.errors.NotationError`
-        for text that is no move, :class:`MatchError` while a fill is awaited or when the
-        match is over, and :class:`TypeError` for a ``move`` that is neither text nor a
-        :class:`Move`."""
+        for text that is no move (an :class:`~kamisado_notation.errors.UnknownWord` for a
+        misspelt word), both with the ``corrections`` the validator finds (the legal moves
+        the text may stand for, as entries), :class:`MatchError` while a fill is awaited or
+        when the match is over, and :class:`TypeError` for a ``move`` that is neither text
+        nor a :class:`Move`.
+
+        >>> rec = Recorder()
+        >>> try:
+        ...     rec.play("Pink Forwrd 4 Brown")
+        ... except KamisadoError as e:
+        ...     print(e.corrections)
+        ('Pink Forward 4 Brown',)
+        """
         self._check_turn()
         for text in comments or ():
             check_comment(text, braced=True)
-        position = self._match.position
-        resolved = _resolve(position, move)
-        rnd = self._rounds[-1]
-        if comments:
-            rnd.comments[len(rnd.moves)] = list(comments)
-        rnd.moves.append(resolved)
-        position.apply(resolved)  # (checked above)
-        if resolved.push:
-            rnd.moves.append(back_move(resolved, position))
-        self._settle()
+        resolved = _resolve(self._match.position, move)
+        self._act(_Play(resolved, tuple(Comment(c, 0, 0, braced=True) for c in comments or ())))
         return resolved
 
     def fill(self, how: Fill | str, *, lineups: bool = False) -> None:
@@ -287,13 +437,97 @@ class Recorder:
                 how = Fill(how.strip().lower())
             except ValueError:
                 raise MatchError(f"a fill is 'left' or 'right', not {how!r}") from None
-        previous = self._match.position
-        rnd = _Round(self.round_number + 1, how)
-        if lineups:
-            rnd.lineups = [(side, [t.colour for t in lineup(previous, side, how)]) for side in Side]
-        self._match.next_round(how)
-        self._rounds.append(rnd)
-        self._begin_round()
+        elif not isinstance(how, Fill):
+            raise TypeError(f"a fill is 'left', 'right' or a Fill, not {type(how).__name__} {how!r:.60}")
+        self._act(_Fill(how, lineups))
+
+    def comment(self, text: str) -> None:
+        """Write ``{text}`` after the last entry written (a forced one too: a forfeit, a
+        back-entry); ``ValueError`` for a ``}`` or a line break in it, :class:`MatchError`
+        before the first move."""
+        check_comment(text, braced=True)
+        for index in range(len(self._rounds) - 1, -1, -1):
+            moves = self._rounds[index].moves
+            if moves and moves[-1] is not None:
+                self._act(_Note(index, len(moves) - 1, Comment(text, 0, 0, braced=True)))
+                return
+        raise MatchError("no move has been written yet: nothing to comment")
+
+    def undo(self) -> Move | Fill | str:
+        """Take back what was done last, as if it had not been: a move (with what it
+        forced: its back-entry, forfeits, the end of its round and its points), a fill
+        (the next round's start: the fill is awaited again), a comment, the deadlock's
+        forfeits or a termination. Returns the move, the fill, or the comment's text (the
+        termination's reason; ``"deadlock"`` for the deadlock's forfeits).
+        :class:`MatchError` when nothing was done yet.
+
+        >>> rec = Recorder("Single")
+        >>> _ = rec.play("d8-d4")
+        >>> rec.undo()
+        <Move Black Pink d8-d4 Forward 4>
+        >>> rec.plies, rec.to_move.title
+        (0, 'Black')
+        """
+        if not self._actions:
+            raise MatchError("nothing to undo: no move has been played")
+        undone = self._actions.pop()
+        actions, self._actions = self._actions, []
+        self._restart()
+        for action in actions:
+            self._apply(action)
+        self._actions = actions
+        self._save()
+        if isinstance(undone, _Play):
+            return undone.move
+        if isinstance(undone, _Fill):
+            return undone.how
+        if isinstance(undone, _Note):
+            return undone.comment.text
+        if isinstance(undone, _Terminate):
+            return undone.reason
+        return "deadlock"
+
+    def parse_move(self, answer: str) -> Move:
+        """The legal move a scorer's ``answer`` names, without playing it: its number in
+        :meth:`legal_moves` (from 1), its target square (``d4``, when one legal move
+        ends there), or an entry in any form and language. Raises as :meth:`play` does
+        (:class:`NotationError` for a number out of range or a square no legal move, or
+        several, end on, with those moves as ``corrections``).
+
+        >>> rec = Recorder()
+        >>> rec.parse_move("d8-d4") == rec.parse_move("Pink Forward 4 Brown") == rec.parse_move("55")
+        True
+        >>> _ = rec.play("d8-d4")
+        >>> [str(rec.parse_move(a)) for a in ("1", "a5")]
+        ['Brown Forward 1 Purple', 'Brown Forward 4 Pink']
+        """
+        self._check_turn()
+        text = answer.strip()
+        moves = self.legal_moves()
+        if text.isdigit():
+            number = int(text)
+            if not 1 <= number <= len(moves):
+                raise NotationError(f"{text}: the moves are numbered 1 to {len(moves)}")
+            return moves[number - 1]
+        square = _square(text)
+        if square is None:
+            return _resolve(self._match.position, text)
+        ending = [m for m in moves if m.target == square]
+        if len(ending) == 1:
+            return ending[0]
+        error = NotationError(
+            f"{text}: {'no legal move ends there' if not ending else f'{len(ending)} moves end there: give the number or the entry'}"
+        )
+        error.corrections = tuple(str(m) for m in ending)
+        raise error
+
+    def corrections(self, text: str) -> tuple[Move, ...]:
+        """The legal moves of the side to move that the entry ``text`` may stand for,
+        most likely first, as the validator finds them for an entry that is not a legal
+        move as written (empty when the text is no move at all, or while no move is due)."""
+        if self.over or self.needs_fill:
+            return ()
+        return _corrections(self._match.position, text)
 
     def write_deadlock(self) -> None:
         """Write the forced zero entries that lead into the deadlock that ended the round
@@ -303,12 +537,7 @@ class Recorder:
         rnd = self._rounds[-1]
         if result is None or result.by is not RoundEnd.DEADLOCK or rnd.deadlock_written:
             raise MatchError("the round did not end in a deadlock (or its forfeits are written)")
-        position = self._match.position
-        seen: set[tuple[Side, Colour | None]] = set()
-        while (position.to_move, position.tower) not in seen:
-            seen.add((position.to_move, position.tower))
-            rnd.moves.append(position.play_forfeit())
-        rnd.deadlock_written = True
+        self._act(_Deadlock())
 
     def terminate(self, loser: Side, reason: str, *, comment: str | None = None) -> None:
         """End the match now, lost by ``loser`` for ``reason`` (``"time forfeit"``,
@@ -318,9 +547,53 @@ class Recorder:
             raise TypeError(f"the loser is a Side (Side.BLACK or Side.GOLD), not {type(loser).__name__}: {loser!r}")
         if self.over:
             raise MatchError("the match is over")
-        self._termination = (loser, reason)
+        self._act(_Terminate(loser, reason))
         if comment:
             self.comment_header("Termination", comment)
+
+    def _act(self, action: _Action) -> None:
+        """Do ``action``, remember it, and save the record."""
+        self._apply(action)
+        self._actions.append(action)
+        self._save()
+
+    def _apply(self, action: _Action) -> None:
+        if isinstance(action, _Play):
+            position = self._match.position
+            rnd = self._rounds[-1]
+            if action.comments:
+                rnd.comments[len(rnd.moves)] = list(action.comments)
+            rnd.moves.append(action.move)
+            position.apply(action.move)  # (checked by the caller)
+            if action.move.push:
+                rnd.moves.append(back_move(action.move, position))
+            self._settle()
+        elif isinstance(action, _Fill):
+            previous = self._match.position
+            nxt = _Round(self.round_number + 1, action.how)
+            if action.lineups:
+                nxt.lineups = [(side, [t.colour for t in lineup(previous, side, action.how)]) for side in Side]
+            self._match.next_round(action.how)
+            self._rounds.append(nxt)
+            self._begin_round()
+        elif isinstance(action, _Note):
+            self._rounds[action.round].comments.setdefault(action.entry, []).append(action.comment)
+        elif isinstance(action, _Deadlock):
+            rnd = self._rounds[-1]
+            position = self._match.position
+            seen: set[tuple[Side, Colour | None]] = set()
+            while (position.to_move, position.tower) not in seen:
+                seen.add((position.to_move, position.tower))
+                rnd.moves.append(position.play_forfeit())
+            rnd.deadlock_written = True
+        else:
+            self._termination = (action.loser, action.reason)
+
+    def _save(self) -> None:
+        """Rewrite the ``autosave`` file (a temporary file written, flushed to the disk,
+        then renamed over it: the file is always a whole record)."""
+        if self._autosave is not None:
+            write_output(self._autosave, self.text())
 
     def _check_turn(self) -> None:
         if self.over:
@@ -361,7 +634,7 @@ class Recorder:
         rounds = []
         for rnd in self._rounds:
             at += 2  # a blank line, then the round's
-            rec = RoundRecord(rnd.number, rnd.fill, at, 1)
+            rec = RoundRecord(rnd.number, rnd.fill, at, 1, comments=list(rnd.notes))
             for side, colours in rnd.lineups:
                 at += 1
                 rec.lineups.append(Lineup(side, colours, at, 1))
@@ -377,10 +650,10 @@ class Recorder:
                     entry = entry_from_move(move, line=at, column=column, coords=coords)
                 if i % 2 == 0:
                     entry.number = i // 2 + 1
-                entry.comments = [Comment(c, at, column, braced=True) for c in rnd.comments.get(i, [])]
+                entry.comments = [Comment(c.text, at, column, c.braced) for c in rnd.comments.get(i, [])]
                 rec.entries.append(entry)
             rounds.append(rec)
-        return MatchRecord(index=index, line=line, headers=Headers(headers), rounds=rounds)
+        return MatchRecord(index=index, line=line, headers=Headers(headers), rounds=rounds, comments=list(self._comments))
 
     def text(self, *, form: Form | str = Form.TEXT, lang: str = "en") -> str:
         """The ``.kmr`` text of the match so far in ``form`` (symbols, text, short, coords
@@ -428,15 +701,71 @@ def _target(match: str | int) -> int:
 
 def _resolve(position: Position, move: str | Move) -> Move:
     """``move`` as the legal move it names on ``position`` (text read in any form and
-    language, all four slots checked); :class:`IllegalMoveError` naming the rule it
-    breaks. Forfeits are never the caller's: the recorder plays the forced ones."""
+    language, a style's marks read as ours, all four slots checked);
+    :class:`IllegalMoveError` naming the rule it breaks, or :class:`NotationError` for text
+    that is no move, with the corrections. Forfeits are never the caller's: the recorder
+    plays the forced ones."""
     if isinstance(move, str):
-        resolved = position.parse_move(move)
-    elif not isinstance(move, Move):
+        return _read(position, move)
+    if not isinstance(move, Move):
         raise TypeError(f"Recorder.play expects an entry's text or a Move, not {type(move).__name__} {move!r:.60}")
-    else:
-        if move.is_forfeit:
-            raise IllegalMoveError("forfeits are written by the recorder when the rules force them", rule="M5")
-        position.check(move)
-        resolved = move
-    return resolved
+    if move.is_forfeit:
+        raise IllegalMoveError("forfeits are written by the recorder when the rules force them", rule="M5")
+    position.check(move)
+    return move
+
+
+def _read(position: Position, text: str) -> Move:
+    """The move the entry ``text`` stands for on ``position``: see :func:`_resolve`."""
+    found: list[NotationError] = []
+    entry = parse_entry(text, errors=found)  # (NotationError: no move at all)
+    unknown = [e for e in found if not isinstance(e, StyleMark)]
+    try:
+        if unknown:
+            raise unknown[0]
+        return entry_move(position, entry)
+    except (IllegalMoveError, NotationError) as e:
+        e.corrections = tuple(str(m) for m in _entry_corrections(position, entry))
+        raise
+
+
+def _square(text: str) -> int | None:
+    """The square ``text`` names (``d4``, ``D4``), or ``None``."""
+    if len(text) == 2 and text[0].lower() in "abcdefgh" and text[1] in "12345678":
+        return parse_square(text.lower())
+    return None
+
+
+def _corrections(position: Position, text: str) -> tuple[Move, ...]:
+    """:meth:`Recorder.corrections`."""
+    try:
+        entry = parse_entry(text, errors=[])
+    except NotationError:
+        return ()
+    if not entry.unread and _exact(position, entry):
+        return ()
+    return _entry_corrections(position, entry)
+
+
+def _exact(position: Position, entry: Entry) -> bool:
+    try:
+        entry_move(position, entry)
+    except IllegalMoveError:
+        return False
+    return True
+
+
+def _entry_corrections(position: Position, entry: Entry) -> tuple[Move, ...]:
+    """The legal moves a wrong ``entry`` may stand for on ``position``, most likely first."""
+    if entry.direction is Direction.BACK or position.must_forfeit():
+        return ()
+    correction = correct_entry(position.copy(), entry)
+    return tuple(c.move for c in correction.candidates if not c.move.is_forfeit)
+
+
+def _autosave_path(path: str | os.PathLike[str] | None) -> str | None:
+    if path is None:
+        return None
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"autosave is a path, not {type(path).__name__} {path!r:.60}")
+    return os.fspath(path)
