@@ -471,9 +471,10 @@ def _deduped(found: Iterable[tuple[Selected, bytes | None]], dedupe: bool, keep:
     seen: dict[bytes, tuple[str, int]] = {}
     for match, digest in found:
         if dedupe and digest is not None:
-            place = (match.path, match.record.line)
-            first = seen.setdefault(digest, place)
-            if first != place:
+            first = seen.get(digest)
+            if first is None:
+                seen[digest] = (match.path, match.record.line)
+            else:
                 if not keep:
                     continue
                 match.duplicate_of = first

@@ -12,7 +12,7 @@ import typer
 
 from ..display import printable
 from ..io.output import file_identity
-from . import analysis, arena, archive, convert, draw, engine, fix, page, standings
+from . import analysis, archive, arena, convert, draw, engine, fix, page, standings
 from . import validate as validate_cli
 from .common import EXIT_INTERRUPTED, EXIT_USAGE, cap_terminal_size, tune_gc
 

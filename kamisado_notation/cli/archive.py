@@ -18,7 +18,20 @@ from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
-from .common import ENCODING, EXIT_INVALID, EXIT_OK, EXIT_USAGE, FROM, MAX_JOBS, checked_encoding, console, emit_json, fail, read_inputs, refuse_onto
+from .common import (
+    ENCODING,
+    EXIT_INVALID,
+    EXIT_OK,
+    EXIT_USAGE,
+    FROM,
+    MAX_JOBS,
+    checked_encoding,
+    console,
+    emit_json,
+    fail,
+    read_inputs,
+    refuse_onto,
+)
 
 if TYPE_CHECKING:
     from ..checking.archive import Criteria, Selected
@@ -171,10 +184,13 @@ def _say_problems(problems: list[tuple[str, Diagnostic]]) -> None:
 
 
 def _status(problems: list[tuple[str, Diagnostic]]) -> int:
-    """2 when a file could not be read, 1 when one holds no match, else 0."""
+    """2 when a file could not be read, 1 when one holds no match or has an error of
+    its own, else 0 (warnings aside)."""
+    from ..diagnostics import ERROR
+
     if any(d.rule == "io" for _, d in problems):
         return EXIT_USAGE
-    return EXIT_INVALID if problems else EXIT_OK
+    return EXIT_INVALID if any(d.severity == ERROR for _, d in problems) else EXIT_OK
 
 
 def stats(
