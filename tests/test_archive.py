@@ -334,3 +334,26 @@ def test_stats_prints_tables_json_and_csv(archive: Archive) -> None:
     assert sum(doc["endings"].values()) == sum(row["rounds"] for row in doc["lengths"])
     rows = list(csv.reader(io.StringIO(runner.invoke(app, ["stats", str(archive.folder), "--csv"]).stdout)))
     assert rows[0][:3] == ["name", "matches", "won"] and len(rows) == 1 + len(doc["players"])
+
+
+def test_the_page_of_a_folder_links_each_opening_line_to_its_matches(archive: Archive) -> None:
+    import re
+
+    from kamisado_notation import html_page
+    from kamisado_notation.engine.position import Position
+
+    page = html_page([str(archive.folder)]).text
+    players = page[page.index('aria-label="Players"') : page.index('aria-label="Openings"')]
+    assert all(f'<th scope="row">{name}</th>' in players for name in (*PLAYERS, "chris4", "dora"))
+    tree = page[page.index('aria-label="Openings"') :]
+    first_table = tree[: tree.index("</table>")]
+    rows = re.findall(r'<th scope="row"[^>]*>1\. ([^<]+)</th>.*?<td class="links">(.*?)</td>', first_table)
+    assert rows
+    initial = Position.initial()
+    for text, links in rows:
+        linked = {int(n) for n in re.findall(r'href="#m(\d+)"', links)}
+        brute = {
+            i for i, found in enumerate(select([str(archive.folder)]), 1)
+            if found.replay.valid and any(rr.start == initial and rr.plies and format_move(rr.plies[0].move, form=Form.SHORT) == text for rr in found.replay.rounds)
+        }  # fmt: skip
+        assert linked == set(sorted(brute)[:12]), text
