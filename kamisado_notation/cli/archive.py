@@ -14,6 +14,7 @@ cannot be written in the form asked (said on standard error, the others written)
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, NoReturn
 
 import typer
@@ -135,10 +136,11 @@ def _check_output(to: str, lang: str, split: str, output: str | None, folder: st
 
 
 def _write(
-    matches: object, *, to: str, lang: str, output: str | None, folder: str | None, split: str, duplicates: str | None,
-    inputs: list[str],
+    matches: Iterable[Selected], *, to: str, lang: str, output: str | None, folder: str | None, split: str,
+    duplicates: str | None, inputs: list[str],
 ) -> list[str]:  # fmt: skip
     """Write the matches found; the lines saying what could not be written."""
+    import os
     from contextlib import ExitStack
 
     from ..checking.selection_output import SelectionWriter
@@ -151,29 +153,22 @@ def _write(
             out = None if folder is not None else stack.enter_context(open_output(output or "-", inputs=inputs))
             extra = stack.enter_context(open_output(duplicates, inputs=inputs)) if duplicates is not None else None
             if folder is not None:
-                import os
-
                 os.makedirs(folder, exist_ok=True)
-            for found in matches:  # type: ignore[attr-defined]  # (an iterator of Selected)
-                _one(found, kept, repeated, out, extra, folder, split, inputs)
+            for found in matches:
+                if found.duplicate_of is not None and extra is not None:
+                    repeated.add(extra, found)
+                elif out is not None:
+                    kept.add(out, found)
+                elif folder is not None:
+                    kept.into_folder(folder, found, split=split, inputs=inputs)
             for writer, stream in ((kept, out), (repeated, extra)):
                 if stream is not None:
                     writer.close()
+    except BrokenPipeError:
+        raise  # (a closed pipe ends the command quietly: app.run)
     except (OutputError, OSError) as e:
         fail(str(e))
     return [u.line_text() for u in kept.unwritable + repeated.unwritable]
-
-
-def _one(found: Selected, kept: object, repeated: object, out: object, extra: object, folder: str | None, split: str, inputs: list[str]) -> None:
-    from ..checking.selection_output import SelectionWriter
-
-    assert isinstance(kept, SelectionWriter) and isinstance(repeated, SelectionWriter)
-    if found.duplicate_of is not None:
-        repeated.add(extra, found)  # type: ignore[arg-type]
-    elif folder is not None:
-        kept.into_folder(folder, found, split=split, inputs=inputs)
-    else:
-        kept.add(out, found)  # type: ignore[arg-type]
 
 
 def _say_problems(problems: list[tuple[str, Diagnostic]]) -> None:
