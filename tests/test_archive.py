@@ -32,6 +32,7 @@ from kamisado_notation.cli.app import app
 from kamisado_notation.engine.board import Side
 from kamisado_notation.errors import ArgumentError
 from kamisado_notation.notation import Form, MatchRecord, RecordFile, format_move, format_record
+from kamisado_notation.notation.formats import reading_as
 from kamisado_notation.notation.record import Header, Headers
 from kamisado_notation.play.generate import iter_generated
 
@@ -195,6 +196,11 @@ def test_workers_find_what_one_process_finds(archive: Archive) -> None:
     two = [(f.path, f.record.line, f.duplicate_of) for f in select(folder, dedupe=True, keep_duplicates=True, forfeit=True, jobs=2)]
     assert one == two
     assert statistics(folder, jobs=2).to_json() == statistics(folder).to_json()
+    said: dict[int, list[object]] = {1: [], 2: []}
+    with reading_as("hackerrank"):  # (--from: the workers read as it says too)
+        for jobs in (1, 2):
+            assert list(select([str(archive.folder / "a.kmr")], jobs=jobs, problems=said[jobs])) == []  # type: ignore[arg-type]
+    assert said[1] == said[2] and len(said[1]) == 1
 
 
 # ---------------------------------------------------------------- statistics

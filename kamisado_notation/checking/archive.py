@@ -42,7 +42,7 @@ from ..engine.match import MATCH_TARGETS
 from ..engine.position import Move, Position, RoundEnd
 from ..errors import ArgumentError, PositionError, RecordIOError
 from ..notation.files.opening import record_paths, source_name, stream_record
-from ..notation.formats import parse_position
+from ..notation.formats import insisted_format, parse_position, reading_as
 from ..notation.record import MatchRecord
 from .matches import match_parts, renumbered
 from .replayed import MatchReplay, PlyKind, RoundReplay
@@ -498,8 +498,10 @@ def _in_workers(
 ) -> Iterator[Selected]:  # fmt: skip
     from ..io.parallel import Failure, map_in_order  # (workers only when asked for)
 
-    def work(path: str) -> tuple[str, Criteria, str | None, bool] | None:
-        return None if path == "-" else (path, wanted, encoding, dedupe)
+    form = insisted_format()
+
+    def work(path: str) -> tuple[str, Criteria, str | None, bool, str | None] | None:
+        return None if path == "-" else (path, wanted, encoding, dedupe, form)
 
     def results() -> Iterator[tuple[Selected, bytes | None]]:
         for path, result in map_in_order(_file_task, record_paths(paths), jobs, work=work):
@@ -518,5 +520,9 @@ def _in_workers(
     return _deduped(results(), dedupe, keep)
 
 
-def _file_task(task: tuple[str, Criteria, str | None, bool]) -> tuple[list[tuple[MatchRecord, bytes | None]], list[tuple[str, Diagnostic]]]:
-    return selected_in_file(*task)
+def _file_task(
+    task: tuple[str, Criteria, str | None, bool, str | None],
+) -> tuple[list[tuple[MatchRecord, bytes | None]], list[tuple[str, Diagnostic]]]:
+    path, wanted, encoding, digest, form = task
+    with reading_as(form):  # (as the command's --from says, in this worker too)
+        return selected_in_file(path, wanted, encoding, digest)

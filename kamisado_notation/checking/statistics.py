@@ -33,6 +33,7 @@ from ..engine.board import Side
 from ..engine.match import MATCH_TARGETS
 from ..engine.position import Move, Position
 from ..notation.files.opening import record_paths, source_name
+from ..notation.formats import insisted_format, reading_as
 from ..notation.writer import Form, format_move
 from .archive import ENDINGS, Criteria, fault_loser, round_endings, select
 from .replayed import MatchReplay, PlyKind, RoundReplay
@@ -341,8 +342,10 @@ def statistics(
     stats = Statistics(depth=depth)
     said: list[tuple[str, Diagnostic]] = problems if problems is not None else []
 
-    def work(path: str) -> tuple[str, Criteria, int, str | None] | None:
-        return None if path == "-" else (path, wanted, depth, encoding)
+    form = insisted_format()
+
+    def work(path: str) -> tuple[str, Criteria, int, str | None, str | None] | None:
+        return None if path == "-" else (path, wanted, depth, encoding, form)
 
     for path, result in map_in_order(_file_task, record_paths(paths), jobs, work=work):
         if result is None:  # standard input, read here
@@ -367,7 +370,8 @@ def file_statistics(
     return stats
 
 
-def _file_task(task: tuple[str, Criteria, int, str | None]) -> tuple[Statistics, list[tuple[str, Diagnostic]]]:
-    path, wanted, depth, encoding = task
+def _file_task(task: tuple[str, Criteria, int, str | None, str | None]) -> tuple[Statistics, list[tuple[str, Diagnostic]]]:
+    path, wanted, depth, encoding, form = task
     problems: list[tuple[str, Diagnostic]] = []
-    return file_statistics([path], wanted, depth=depth, encoding=encoding, problems=problems), problems
+    with reading_as(form):  # (as the command's --from says, in this worker too)
+        return file_statistics([path], wanted, depth=depth, encoding=encoding, problems=problems), problems
