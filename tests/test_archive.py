@@ -150,10 +150,15 @@ def test_an_opening_in_any_form_finds_the_rounds_that_start_so(archive: Archive)
 def test_play_criteria_agree_with_the_plies(archive: Archive) -> None:
     from kamisado_notation import PlyKind
 
-    brute: dict[str, set[tuple[str, int]]] = {"push": set(), "forfeit": set(), "long": set()}
+    brute: dict[str, set[tuple[str, int]]] = {"push": set(), "forfeit": set(), "long": set(), "sumo": set()}
     for path, line, record in _all(archive):
         r = replay_match(record)
         kinds = {p.kind for rr in r.rounds for p in rr.plies}
+        for rr in r.rounds:  # a tower with a ring on the square a move leaves, just before it
+            for k, p in enumerate(rr.plies):
+                tower = rr.position_at(k).tower_at(p.move.origin) if p.kind is not PlyKind.BACK else None
+                if tower is not None and tower.rings and not p.move.is_forfeit:
+                    brute["sumo"].add((path, line))
         if PlyKind.PUSH in kinds:
             brute["push"].add((path, line))
         if PlyKind.FORFEIT in kinds:
@@ -164,6 +169,7 @@ def test_play_criteria_agree_with_the_plies(archive: Archive) -> None:
     assert {(f.path, f.record.line) for f in select(folder, push=True)} == brute["push"]
     assert {(f.path, f.record.line) for f in select(folder, forfeit=True)} == brute["forfeit"]
     assert {(f.path, f.record.line) for f in select(folder, plies="60..")} == brute["long"]
+    assert {(f.path, f.record.line) for f in select(folder, sumo=True)} == brute["sumo"] != set()
 
 
 def test_the_verdict_splits_the_archive(archive: Archive) -> None:

@@ -37,7 +37,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, fields
 
 from ..diagnostics import Diagnostic
-from ..engine.board import Side
+from ..engine.board import Colour, Side
 from ..engine.match import MATCH_TARGETS
 from ..engine.position import Move, Position, RoundEnd
 from ..errors import ArgumentError, PositionError, RecordIOError
@@ -307,8 +307,8 @@ _TURN = re.compile(r"\d+\.+")
 def _sumo_moved(rr: RoundReplay) -> bool:
     """Whether a tower with a ring moved in the round."""
     start = rr.start
-    ringed = {(side, colour) for side in Side for colour in range(8) if start.rings(side, colour)}  # type: ignore[arg-type]
-    return any(p.move.tower is not None and (p.side, p.move.tower) in ringed for p in rr.plies if p.kind is not PlyKind.BACK)
+    ringed = {(side, colour) for side in Side for colour in Colour if start.rings(side, colour)}
+    return any((p.side, p.move.tower) in ringed for p in rr.plies if p.kind is PlyKind.MOVE or p.kind is PlyKind.PUSH)
 
 
 def _result_wanted(text: str) -> tuple[int, int] | str:
