@@ -124,15 +124,28 @@ def test_header_criteria_count_what_was_given(archive: Archive) -> None:
 
 
 def test_a_planted_position_is_found_where_a_brute_search_finds_it(archive: Archive) -> None:
-    replay = replay_match(archive.standard[17])
-    wanted = replay.rounds[2].position_at(5).to_string()
-    brute = set()
+    """A position of a Standard match's third round (found through the replay), one of a
+    BoardSpace single round (found by playing the round as written), and the initial
+    position (every round 1 starts there)."""
+    from kamisado_notation.engine.position import Position
+
+    single = next(f for f in select([str(archive.folder / "s2.sgf")]))
+    wanted = [
+        replay_match(archive.standard[17]).rounds[2].position_at(5).to_string(),
+        single.replay.rounds[0].position_at(4).to_string(),
+        Position.initial().to_string(),
+    ]
+    brute: dict[str, set[tuple[str, int]]] = {w: set() for w in wanted}
     for path, line, record in _all(archive):
         r = replay_match(record)
-        if any(rr.position_at(k).to_string() == wanted for rr in r.rounds for k in range(len(rr.plies) + 1)):
-            brute.add((path, line))
-    found = {(f.path, f.record.line) for f in select([str(archive.folder)], position=wanted)}
-    assert found == brute and len(found) >= 1
+        reached = {rr.position_at(k).to_string() for rr in r.rounds for k in range(len(rr.plies) + 1)}
+        for w in wanted:
+            if w in reached:
+                brute[w].add((path, line))
+    for w in wanted:
+        found = {(f.path, f.record.line) for f in select([str(archive.folder)], position=w)}
+        assert found == brute[w] and len(found) >= 1, w
+    assert len(brute[wanted[2]]) >= STANDARD + 2 + SINGLES  # (every match of ours starts there)
 
 
 def test_an_opening_in_any_form_finds_the_rounds_that_start_so(archive: Archive) -> None:

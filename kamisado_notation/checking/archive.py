@@ -39,7 +39,7 @@ from dataclasses import dataclass, field, fields
 from ..diagnostics import Diagnostic
 from ..engine.board import Colour, Side
 from ..engine.match import MATCH_TARGETS
-from ..engine.position import Move, Position, RoundEnd
+from ..engine.position import Move, Position, RoundEnd, WrittenMove
 from ..errors import ArgumentError, PositionError, RecordIOError
 from ..notation.files.opening import record_paths, source_name, stream_record
 from ..notation.formats import insisted_format, parse_position, reading_as
@@ -147,6 +147,12 @@ class Criteria:
         """Whether the replayed match meets the criteria that need the board."""
         return self._compiled.plays(replay)
 
+    def reaches_as_written(self, record: MatchRecord) -> bool | None:
+        """When ``position`` is the only play criterion: whether ``record`` reaches it,
+        told without the replay where its one round is written plainly (``None``: the
+        replay must tell; the headers are not looked at)."""
+        return self._compiled.reaches_as_written(record) if self._compiled.position_only else None
+
     def needs_replay_of(self, record: MatchRecord) -> bool:
         """Whether ``record`` must be replayed to tell (:attr:`needs_replay`, or a
         ``match`` asked of a record whose headers name no format)."""
@@ -199,6 +205,12 @@ class _Compiled:
         self.flags = (c.sumo, c.push, c.forfeit, c.deadlock)
         self.plies = _plies_range(c.plies) if c.plies is not None else None
         self.valid = c.valid
+        #: only a position is asked of the play (the headers aside): a round written plainly
+        #: is searched as written (:meth:`reaches_as_written`)
+        self.position_only = self.position is not None and not (
+            self.moves is not None or any(self.flags) or c.won_by is not None or self.plies is not None
+            or c.valid is not None or self.target is not None
+        )  # fmt: skip
         self.needs_replay = (
             self.position is not None or self.moves is not None or any(self.flags) or c.won_by is not None
             or self.plies is not None or c.valid is not None
@@ -255,6 +267,34 @@ class _Compiled:
             key ^= position.key_change(ply.move)
             position.apply(ply.move)
             if key == self.key and position == wanted:
+                return True
+        return False
+
+    def reaches_as_written(self, record: MatchRecord) -> bool | None:
+        """Whether a match of one round from the initial position reaches the position,
+        found by playing its entries as written while each is an ordinary move legal as
+        written (:meth:`Position.play_written`, the replay's own hot path) and before the
+        round is won: then the replay plays the same moves, and nothing else. ``None``
+        when the replay must tell (more rounds, a set start, a placeholder, a push, a
+        forfeit, an entry with a fault, an entry after the round's end)."""
+        if len(record.rounds) != 1 or record.header("Position") is not None:
+            return None
+        wanted, key = self.position, self.key
+        position = _INITIAL.copy()
+        if key == position.key() and position == wanted:
+            return True
+        for e in record.rounds[0].entries:
+            if e.placeholder or e.push_mark or e.unread is not None or position.winner is not None:
+                return None
+            if e.origin is None:
+                written: WrittenMove = (e.tower, e.direction, e.distance or 0, e.square_colour, -1, -1)
+            elif e.target is not None:
+                written = (None, None, 0, None, e.origin, e.target)
+            else:
+                return None
+            if not position.play_written((written,)):
+                return None
+            if position.key() == key and position == wanted:
                 return True
         return False
 
@@ -462,7 +502,10 @@ def _found(
         if not wanted.heads(record):
             continue
         found = Selected(path, record, judged)
-        if (digest or wanted.needs_replay_of(record)) and not wanted.plays(found.replay):
+        plain = None if digest else wanted.reaches_as_written(record)
+        if plain is False:
+            continue
+        if plain is None and (digest or wanted.needs_replay_of(record)) and not wanted.plays(found.replay):
             continue
         yield found, moves_digest(found.replay) if digest else None
 
