@@ -37,13 +37,13 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, fields
 
 from ..diagnostics import Diagnostic
-from ..engine.board import Colour, Side
+from ..engine.board import SQUARE_COLOURS, Colour, Side
 from ..engine.match import MATCH_TARGETS
 from ..engine.position import Move, Position, RoundEnd, WrittenMove
 from ..errors import ArgumentError, PositionError, RecordIOError
 from ..notation.files.opening import record_paths, source_name, stream_record
 from ..notation.formats import insisted_format, parse_position, reading_as
-from ..notation.record import MatchRecord
+from ..notation.record import Entry, MatchRecord
 from .matches import match_parts, renumbered
 from .replayed import MatchReplay, PlyKind, RoundReplay
 from .standings import _FAULT, player_key
@@ -274,14 +274,20 @@ class _Compiled:
         """Whether a match of one round from the initial position reaches the position,
         found by playing its entries as written while each is an ordinary move legal as
         written (:meth:`Position.play_written`, the replay's own hot path) and before the
-        round is won: then the replay plays the same moves, and nothing else. ``None``
-        when the replay must tell (more rounds, a set start, a placeholder, a push, a
-        forfeit, an entry with a fault, an entry after the round's end)."""
+        round is won, a forced forfeit written as itself played as one
+        (:func:`_forfeits_as_written`): then the replay plays the same moves, and nothing
+        else. (Each
+        position is compared by where the towers stand, then in full: cheaper here than
+        its key, which a replayed round keeps up to date move by move.) ``None``
+        when the replay must tell (more rounds, a set start, a placeholder, a push, an
+        entry with a fault, an entry after the round's end, a deadlock)."""
         if len(record.rounds) != 1 or record.header("Position") is not None:
             return None
-        wanted, key = self.position, self.key
+        wanted = self.position
+        assert wanted is not None
+        where = wanted.where  # (where each tower stands: compared first, in one step)
         position = _INITIAL.copy()
-        if key == position.key() and position == wanted:
+        if position.where == where and position == wanted:
             return True
         for e in record.rounds[0].entries:
             if e.placeholder or e.push_mark or e.unread is not None or position.winner is not None:
@@ -292,9 +298,9 @@ class _Compiled:
                 written = (None, None, 0, None, e.origin, e.target)
             else:
                 return None
-            if not position.play_written((written,)):
+            if not position.play_written((written,)) and not _forfeits_as_written(position, e):
                 return None
-            if position.key() == key and position == wanted:
+            if position.where == where and position == wanted:
                 return True
         return False
 
@@ -342,6 +348,26 @@ def _opening_moves(entries: list[str], start: Position | None = None) -> list[Mo
 
 
 _TURN = re.compile(r"\d+\.+")
+
+
+def _forfeits_as_written(position: Position, e: Entry) -> bool:
+    """Play the forced forfeit (M6) the zero entry ``e`` writes, if the side to move must
+    forfeit and ``e`` names its blocked tower and that tower's square (its colour, or in
+    coordinates the square twice), and no deadlock (M8) follows; else change nothing."""
+    if not position.must_forfeit() or position.tower is None:
+        return False
+    move = position.forfeit_move()
+    if e.origin is None:
+        named = e.distance == 0 and e.tower is move.tower and e.square_colour is SQUARE_COLOURS[move.origin]
+    else:
+        named = e.origin == e.target == move.origin
+    if not named:
+        return False
+    position.apply(move)
+    if position.deadlock() is not None:
+        position.undo()
+        return False
+    return True
 
 
 def _sumo_moved(rr: RoundReplay) -> bool:
