@@ -382,3 +382,20 @@ def test_the_page_of_a_folder_links_each_opening_line_to_its_matches(archive: Ar
             if found.replay.valid and any(rr.start == initial and rr.plies and format_move(rr.plies[0].move, form=Form.SHORT) == text for rr in found.replay.rounds)
         }  # fmt: skip
         assert linked == set(sorted(brute)[:12]), text
+
+
+def test_single_rounds_searched_as_written_find_what_the_replay_finds(tmp_path: Path) -> None:
+    """Single rounds (forfeits among them) searched as written, without the replay, for
+    positions taken from their starts, middles and ends: the matches found are those
+    whose replay passes through the position."""
+    from kamisado_notation import PlyKind
+
+    _write(tmp_path / "rounds.kmr", list(iter_generated(match="single", seed=21, count=150)))
+    rounds = [found.replay.rounds[0] for found in select([str(tmp_path)])]
+    reached = [{rr.position_at(k).to_string() for k in range(len(rr.plies) + 1)} for rr in rounds]
+    with_forfeits = [rr for rr in rounds if any(p.kind is PlyKind.FORFEIT for p in rr.plies)]
+    assert len(with_forfeits) >= 3
+    wanted = [rr.position_at(k).to_string() for rr in [*rounds[::50], *with_forfeits[:3]] for k in (1, len(rr.plies) // 2, len(rr.plies))]
+    for w in wanted:
+        found = [f.record.index for f in select([str(tmp_path)], position=w)]
+        assert found == [i + 1 for i, seen in enumerate(reached) if w in seen], w
