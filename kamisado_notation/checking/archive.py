@@ -20,7 +20,8 @@ What the criteria mean (``docs/archive.md`` says it for a person):
   the headers name none);
 - a play criterion holds when one of the match's rounds has it: ``position`` (a
   :class:`~kamisado_notation.engine.position.Position` or its string: the round reaches
-  it, compared by :meth:`Position.key`, then in full), ``moves`` (entries in any form:
+  it, compared by :meth:`Position.key`, then in full; a single round written plainly is
+  searched as written, without the replay: :meth:`Criteria.reaches_as_written`), ``moves`` (entries in any form:
   the round starts with them), ``sumo`` (a Sumo moved), ``push`` (a Sumo push),
   ``forfeit``, ``deadlock`` (the round ended in one), ``won_by`` (``home-row``, ``sumo``,
   ``deadlock``, ``fault``: :func:`round_endings`); ``plies`` a range ``A..B`` of the
