@@ -119,6 +119,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "Criteria": ("checking.archive", "Criteria"),
     "Selected": ("checking.archive", "Selected"),
     "select": ("checking.archive", "select"),
+    "PositionIndex": ("checking.position_index", "PositionIndex"),
     "Statistics": ("checking.statistics", "Statistics"),
     "statistics": ("checking.statistics", "statistics"),
     "validate_text": ("checking.validate", "validate_text"),

@@ -11,6 +11,7 @@ from .checking.edits import apply_edits as apply_edits
 from .checking.fix import FixReport as FixReport
 from .checking.fix import fix_text as fix_text
 from .checking.matches import replay_matches as replay_matches
+from .checking.position_index import PositionIndex as PositionIndex
 from .checking.replay import MatchReplay as MatchReplay
 from .checking.replay import MatchStatus as MatchStatus
 from .checking.replay import PlyKind as PlyKind
@@ -126,6 +127,7 @@ __all__ = [
     "PlyKind",
     "Position",
     "PositionError",
+    "PositionIndex",
     "RecordFile",
     "RecordIOError",
     "Recorder",

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from kamisado_notation import replay_match
+from kamisado_notation import PlyKind, replay_match
 from kamisado_notation.checking.archive import Criteria, select
 from kamisado_notation.checking.conversion import convert_foreign, convert_to
 from kamisado_notation.checking.statistics import Statistics, statistics
@@ -399,3 +399,17 @@ def test_single_rounds_searched_as_written_find_what_the_replay_finds(tmp_path: 
     for w in wanted:
         found = [f.record.index for f in select([str(tmp_path)], position=w)]
         assert found == [i + 1 for i, seen in enumerate(reached) if w in seen], w
+
+
+def test_the_position_index_finds_where_each_position_was_reached(archive: Archive) -> None:
+    from kamisado_notation import PositionIndex
+
+    index = PositionIndex.of([str(archive.folder)])
+    replays = {(f.path, f.record.line): f.replay for f in select([str(archive.folder)])}
+    wanted = replay_match(archive.standard[17]).rounds[2].position_at(5)
+    places = index.find(wanted.to_string())
+    assert places
+    for p in places:  # each place is one where the replay stands at that position
+        rr = next(rr for rr in replays[p.path, p.line].rounds if rr.number == p.round)
+        assert rr.position_at(p.ply + sum(1 for q in rr.plies[: p.ply + 1] if q.kind is PlyKind.BACK)) == wanted
+    assert {(p.path, p.line) for p in places} == {(f.path, f.record.line) for f in select([str(archive.folder)], position=wanted)}
