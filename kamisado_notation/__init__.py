@@ -115,6 +115,13 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "validate_file": ("checking.validate", "validate_file"),
     "Standings": ("checking.standings", "Standings"),
     "standings": ("checking.standings", "standings"),
+    # an archive: selected and counted
+    "Criteria": ("checking.archive", "Criteria"),
+    "Selected": ("checking.archive", "Selected"),
+    "select": ("checking.archive", "select"),
+    "PositionIndex": ("checking.position_index", "PositionIndex"),
+    "Statistics": ("checking.statistics", "Statistics"),
+    "statistics": ("checking.statistics", "statistics"),
     "validate_text": ("checking.validate", "validate_text"),
     # corrections
     "Correction": ("checking.correct", "Correction"),

@@ -2,18 +2,24 @@
 #   python3 -c "import kamisado_notation as k; print(k._type_stub(), end='')" > kamisado_notation/__init__.pyi
 # (tests/test_package.py checks that it is current).
 
+from .checking.archive import Criteria as Criteria
+from .checking.archive import Selected as Selected
+from .checking.archive import select as select
 from .checking.correct import Correction as Correction
 from .checking.correct import correct_entry as correct_entry
 from .checking.edits import apply_edits as apply_edits
 from .checking.fix import FixReport as FixReport
 from .checking.fix import fix_text as fix_text
 from .checking.matches import replay_matches as replay_matches
+from .checking.position_index import PositionIndex as PositionIndex
 from .checking.replay import MatchReplay as MatchReplay
 from .checking.replay import MatchStatus as MatchStatus
 from .checking.replay import PlyKind as PlyKind
 from .checking.replay import replay_match as replay_match
 from .checking.standings import Standings as Standings
 from .checking.standings import standings as standings
+from .checking.statistics import Statistics as Statistics
+from .checking.statistics import statistics as statistics
 from .checking.validate import validate_file as validate_file
 from .checking.validate import validate_text as validate_text
 from .diagnostics import Diagnostic as Diagnostic
@@ -89,6 +95,7 @@ __all__ = [
     "ArgumentError",
     "Colour",
     "Correction",
+    "Criteria",
     "Diagnostic",
     "Direction",
     "Edit",
@@ -120,18 +127,21 @@ __all__ = [
     "PlyKind",
     "Position",
     "PositionError",
+    "PositionIndex",
     "RecordFile",
     "RecordIOError",
     "Recorder",
     "ResolvedMoves",
     "RoundEnd",
     "RoundResult",
+    "Selected",
     "Severity",
     "Side",
     "Solution",
     "Square",
     "SquareError",
     "Standings",
+    "Statistics",
     "Tower",
     "UnknownWord",
     "WrittenMove",
@@ -163,9 +173,11 @@ __all__ = [
     "record_paths",
     "replay_match",
     "replay_matches",
+    "select",
     "solve",
     "square_name",
     "standings",
+    "statistics",
     "validate_file",
     "validate_text",
 ]

@@ -65,3 +65,23 @@ def test_dask_cluster_gives_the_analyze_json_document() -> None:
     assert cli.returncode == 0, cli.stderr
     assert doc == json.loads(cli.stdout)
     assert sum(len(f["matches"]) for f in doc["files"]) >= 2  # type: ignore[index, arg-type]
+
+
+def test_dask_cluster_selects_and_counts_as_one_process_does() -> None:
+    """The archive recipes (docs/dask.md) on a local cluster of worker processes: the
+    matches found, deduplicated on the client, and the counts merged on the cluster, as
+    ``select`` and ``statistics`` give them in one process."""
+    distributed = pytest.importorskip("distributed")
+    from kamisado_notation import select, statistics
+    from kamisado_notation.checking.distributed import select_corpus, statistics_corpus
+    from kamisado_notation.checking.selection_output import match_text
+
+    paths = [str(SAMPLES)]
+    with distributed.LocalCluster(
+        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
+    ) as cluster, distributed.Client(cluster):
+        found = select_corpus(paths, dedupe=True, forfeit=True, form="short")
+        counted = statistics_corpus(paths, depth=2, match="standard")
+    here = [(f.path, f.record.line, match_text(f, "short")) for f in select(paths, dedupe=True, forfeit=True)]
+    assert [(path, line, text) for path, line, _, text, _ in found] == here and len(here) > 3
+    assert counted.to_json() == statistics(paths, depth=2, match="standard").to_json()

@@ -12,7 +12,7 @@ import typer
 
 from ..display import printable
 from ..io.output import file_identity
-from . import analysis, arena, convert, draw, engine, fix, page, record, standings
+from . import analysis, archive, arena, convert, draw, engine, fix, page, record, standings
 from . import validate as validate_cli
 from .common import EXIT_INTERRUPTED, EXIT_USAGE, cap_terminal_size, tune_gc
 
@@ -30,6 +30,8 @@ COMMANDS: dict[str, Callable[..., None]] = {
     "solve": analysis.solve,
     "analyze": analysis.analyze,
     "standings": standings.standings,
+    "select": archive.select,
+    "stats": archive.stats,
     "arena": arena.arena,
     "engine": arena.engine,
     "html": page.html,

@@ -40,6 +40,7 @@ from ..notation.files.opening import record_paths, source_name, stream_record
 from ..notation.record import Comment, Entry, MatchRecord, RecordFile, RoundRecord
 from ..notation.writer import Form, format_record
 from ..play.analyse import read_comment
+from .archive_html import ArchiveSections
 from .svg import Placed, board_pieces, marks, placed_marks, shown_move, status_lines, tower_pieces
 
 __all__ = ["Page", "PageMatch", "html_page", "page_text", "read_matches"]
@@ -152,6 +153,7 @@ class _Parts:
         self.groups: dict[str, list[tuple[str, MatchSummary]]] = {}  # the matches of each event
         self.index: dict[tuple[str, int], int] = {}  # a match's number by its file and line
         self.before: dict[str, str] = {}  # each file's last event
+        self.archive = ArchiveSections()  # the players' table and the opening tree
 
     def add(self, pm: PageMatch) -> None:
         self.count += 1
@@ -159,6 +161,7 @@ class _Parts:
         self.data.append(_script_json(_match_data(i, pm, self.kit)))
         self.articles.append(_match_html(i, pm))
         self.rows.append(_index_row(i, r))
+        self.archive.add(i, r)
         event = r.record.header("Event")
         if event and len(self.titles) < 4:
             self.titles.setdefault(event)
@@ -181,6 +184,7 @@ class _Parts:
             _problems_html(problems),
             self._index(),
             self._standings(),
+            self.archive.html(),
         ]
         pieces = [
             (

@@ -44,6 +44,7 @@ __all__ = [
     "ForeignWriter",
     "RecordFormat",
     "folder_suffixes",
+    "insisted_format",
     "output_suffix",
     "parse_position",
     "read_foreign",
@@ -196,6 +197,12 @@ def reading_as(name: str | None) -> Iterator[None]:
         yield
     finally:
         _SOURCE.reset(token)
+
+
+def insisted_format() -> str | None:
+    """The format :func:`reading_as` insists on here (``None``: by content), for work
+    handed to another process, which must insist on it too."""
+    return _SOURCE.get()
 
 
 def sniff(path: str, head: bytes) -> str:
