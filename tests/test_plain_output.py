@@ -36,20 +36,20 @@ SAMPLES = ROOT / "samples"
 
 #: sha256 of stdout as the rich path printed it: (command, options, COLUMNS) -> digest.
 REFERENCE = {
-    ("moves", (), None): "562183e668852fd89950f6e7da41ead7c683afd156cbaefe2c20a5d154940ec3",
+    ("moves", (), None): "19b35f31ebaf48bae42fc1c8f76fe20de8e7dc54da0d7562cfcb6bbdcde24f54",
     ("moves", (), 40): "8c7eb3ea64e21f52eace806b1477bf46b9a19c23e0a10e76868869a7dbb65623",
     ("moves", (), 60): "7904a23ab186feb1683e14abfdf74ffdb3fafa5ee79f8910f080d2c5b531b34d",
-    ("moves", (), 80): "562183e668852fd89950f6e7da41ead7c683afd156cbaefe2c20a5d154940ec3",
-    ("moves", ("--glyphs",), None): "7b27af21d871f1a671eead3656bcca28b1f7e01d2f1e025ede5aec57bed42475",
+    ("moves", (), 80): "19b35f31ebaf48bae42fc1c8f76fe20de8e7dc54da0d7562cfcb6bbdcde24f54",
+    ("moves", ("--glyphs",), None): "5a87cbdcf20daba2461d50a6c6cb5eeafa9792c7f1e5c171b44ec44d5c4262fa",
     ("moves", ("--glyphs",), 40): "fe465ee9e4f0a14acfd06fc0575dbc99069a0778cb7d0c439c18eae822392309",
-    ("long-match.kmr", (), None): "aebcff4fba7b572d31c0f11b8548ad9ec227f12de0f907788b04d903c0cfb544",
+    ("long-match.kmr", (), None): "b38d49439353d1daf69c0f484e7877b2fb4f23ed3cd3b698fbd9aabeb149b467",
     ("long-match.kmr", (), 40): "c770eb8a535cc38fa0b64a89d0a6cf76a675cded4af85e04d4a05f237980fd86",
     ("long-match.kmr", (), 60): "5cd36c165237ce8a761d921984a00d3a46b40fb906a9569ec8beefe22bcb2655",
-    ("long-match.kmr", (), 80): "52b00be857cdbd54b2e020628adf217afb5c206c5f65642b87371a8c80fcbe70",
+    ("long-match.kmr", (), 80): "8bc1111683b7fd305e9eb14c12362a85154e314209859df565be9cdfb1c9772f",
     ("long-match.kmr", ("--glyphs", "--flip"), 60): "47c031a3f798655dd8da0f60906ada576bce0647081d7f974cec1a05fd78c365",
-    ("pushes.kmr", ("--glyphs", "--flip"), None): "92a92f56ccee5b844abd04f9fb913525ac288b9479e58c6cdf68257eea3994f2",
+    ("pushes.kmr", ("--glyphs", "--flip"), None): "dd9b95f88e7c318a8982bb4d320899895678b3ea68b425c055fec374079601d8",
     ("deadlock.kmr", (), 40): "5541693501fc5dae29ca5cc81903ff9fdca0ba650074308d550053ef830c0737",
-    ("forfeit.kmr", (), 80): "2ee6a9a183613c06b4a75d734aa4b2ae5a766081fc6c94feca87b4f53b73411c",
+    ("forfeit.kmr", (), 80): "ad7da1cfb4adcf4da930a4da20f8687b499749bd4b94bf3d0881f3a9b2cdbcee",
     ("broken.kmr", (), 60): "5a6d024d6dfdeeb78cf6e859ece296285a324bd3aa75d9ff55a4a486732827cd",
     ("broken.kmr", ("--glyphs", "--flip"), 40): "10bed7897ccdf67cf65a39b044885c1cb995d261983a6dd6418acfd56c9cf27d",
 }

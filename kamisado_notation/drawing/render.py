@@ -344,11 +344,15 @@ _LEGEND: tuple[tuple[str, Style | None, str], ...] = (
     ("= =", _ALARM, "blocked"),
     ("*", _CHIP, "can go"),
 )
+#: The full board's cap over a tower's mark: the tower's body, in its side's colour.
+_CAP_ITEM: tuple[str, Style | None, str] = ("▄▄▄", Style(color=_BODY_HEX[Side.GOLD], bold=True), "tower's cap, black or gold")
 
 
 def _legend_rows(width: int, glyphs: bool, labels: bool) -> list[list[tuple[str, Style | None, str]]]:
-    """The legend's items packed into lines of at most ``width`` columns."""
-    items = [*_LEGEND[:3], ("紫" if glyphs else "Pu", SQUARE_STYLES[Colour.PURPLE], "square colour"), *_LEGEND[3:]]
+    """The legend's items packed into lines of at most ``width`` columns; the full board
+    (``width`` of :data:`FULL_WIDTH` or more) draws each tower with a cap, said too."""
+    cap = [_CAP_ITEM] if width >= FULL_WIDTH else []
+    items = [*_LEGEND[:2], *cap, _LEGEND[2], ("紫" if glyphs else "Pu", SQUARE_STYLES[Colour.PURPLE], "square colour"), *_LEGEND[3:]]
     if labels:
         items.append(("1", _LABEL, "fill order"))
     rows: list[list[tuple[str, Style | None, str]]] = [[]]
