@@ -229,6 +229,7 @@ def show(
     Also prints the match's rounds, winners, points and running score.
     """
     from ..drawing.render import board_diagram, match_summary
+    from ..drawing.svg import status_lines
     from ..notation.export import colour_name, move_json, side_name
 
     _not_with_json(as_json, svg=svg, terminal_svg=terminal_svg, flip=flip, glyphs=glyphs)
@@ -238,8 +239,12 @@ def show(
     diagnostics = match_replay.diagnostics
     rnd = _round_of(match_replay, round_, file, diagnostics)
     n = _ply_of(rnd, ply)
+    uncertain = match_replay.uncertain(rnd)
+    if uncertain is not None and n >= uncertain.ply:  # nothing from there on is sure
+        n = uncertain.ply - 1
     position = rnd.position_at(n)
     last = _last_move(rnd, n)
+    back = rnd.back_entry_due(n)
     if as_json:
         out = {
             "position": position.to_string(),
@@ -250,6 +255,8 @@ def show(
             "round": rnd.number,
             "ply": n,
             "last_move": move_json(last) if last is not None else None,
+            "back_entry": move_json(back) if back is not None else None,
+            "uncertain_ply": uncertain.ply if uncertain is not None else None,
             "score": _score_at(match_replay, rnd, n),
             "valid": not _invalid(diagnostics),
         }
@@ -258,16 +265,32 @@ def show(
         out_console = console(no_color=no_color, record=terminal_svg is not None, width=_tty_width())
         out_console.print(match_summary(match_replay))
         heading = f"Match {match}, round {rnd.number}, after ply {n} of {len(rnd.plies)}"
-        out_console.print(board_diagram(position, last_move=last, flip=flip, title=heading, glyphs=glyphs))
+        status = [*_uncertain_lines(rnd, uncertain, n), *status_lines(position, last, back_entry=back)]
+        diagram = board_diagram(position, last_move=last, flip=flip, title=heading, glyphs=glyphs, status=status)
+        out_console.print(diagram)
         save_terminal_svg(out_console, terminal_svg)
         if svg is not None:
             from ..drawing import svg as vector
 
-            drawing = vector.board(position, last_move=last, flip=flip, title=title or heading, square_text=_square_text(glyphs))
+            drawing = vector.board(
+                position, last_move=last, flip=flip, title=title or heading, square_text=_square_text(glyphs), caption=status
+            )
             write_svg(drawing, svg)
     _report(file, diagnostics)
     if _invalid(diagnostics):
         raise typer.Exit(EXIT_INVALID)
+
+
+def _uncertain_lines(rnd: Any, uncertain: Any, shown: int) -> list[str]:
+    """What a diagram of ``rnd`` after ``shown`` plies says when it stopped short of the
+    ply ``uncertain`` (a diagnostic) names: the replay played that ply as written, with no
+    certain correction, so the board after it would rest on a guess."""
+    if uncertain is None or shown != uncertain.ply - 1:
+        return []
+    entry = rnd.plies[shown].entry
+    written = f" ({entry.text}, line {uncertain.line})" if entry is not None and entry.text else ""
+    said = f"ply {uncertain.ply}{written} has an error [{uncertain.rule}] with no certain correction"
+    return [f"Stopped at the last sure position: {said}, so nothing after it is drawn."]
 
 
 # -------------------------------------------------------------------------- replay
@@ -285,6 +308,7 @@ def replay(
 ) -> None:
     """Step through a record: a diagram per entry, round by round."""
     from ..drawing.render import board_diagram, match_summary
+    from ..drawing.svg import status_lines
 
     if step and file == "-":
         fail("--step reads its keys from standard input, so the record cannot come from it")
@@ -295,7 +319,9 @@ def replay(
         for n in range(len(rnd.plies) + 1):
             entry = rnd.plies[n - 1].entry if n else None
             text = f" — {entry.text}" if entry is not None and entry.text else ""
-            diagram = board_diagram(rnd.position_at(n), last_move=_last_move(rnd, n), flip=flip, legend=n == 0, glyphs=glyphs)
+            position, last = rnd.position_at(n), _last_move(rnd, n)
+            status = status_lines(position, last, back_entry=rnd.back_entry_due(n))
+            diagram = board_diagram(position, last_move=last, flip=flip, legend=n == 0, glyphs=glyphs, status=status)
             _print_step(out, f"Round {rnd.number}, ply {n}{text}", diagram)
             if step and not _wait():
                 _report(file, diagnostics)

@@ -330,7 +330,8 @@ def _round_plies(rnd: RoundReplay, kit: _Kit) -> list[object]:
         last = shown_move(rnd, n)
         under, over = placed_marks(position, marks(position, last_move=last))
         text = _EMPTY_RUN.sub(lambda run: str(len(run.group())), position.to_string())
-        shown: list[object] = [text, kit.add(position, under), kit.add(position, over), lines + status_lines(position, last)]
+        status = status_lines(position, last, back_entry=rnd.back_entry_due(n))
+        shown: list[object] = [text, kit.add(position, under), kit.add(position, over), lines + status]
         plies.append([*shown, comments] if comments else shown)
     return plies
 

@@ -398,6 +398,7 @@ def board_diagram(
     title: str | None = None,
     legend: bool = True,
     glyphs: bool = False,
+    status: Sequence[str] | None = None,
 ) -> BoardDiagram:
     """The 8×8 board of ``position``, files a–h and ranks 1–8 around it, rank 8 at the top
     (Gold's view); ``flip`` puts rank 1 at the top (Black's view).
@@ -409,12 +410,18 @@ def board_diagram(
     move, and a deadlock's towers, are marked ``= =``. ``pushed`` squares are marked
     ``{ }``. ``labels`` put one character on a square (the fill order numbers of figures
     7(b)–7(g)). ``glyphs`` writes the squares' Chinese characters instead of their
-    codes. Under the board: the last move, whose turn it is and which tower must move
-    (or how the round ended), then the legend.
+    codes. Under the board: ``status``, by default the last move, whose turn it is and
+    which tower must move (or how the round ended) (:func:`status_lines`), then the legend.
     """
     m = marks(position, last_move=last_move, targets=targets, pushed=pushed, highlight_tower=highlight_tower, labels=labels)
     return BoardDiagram(
-        position, m, flip=flip, glyphs=glyphs, title=title, status=status_lines(position, last_move), legend=legend
+        position,
+        m,
+        flip=flip,
+        glyphs=glyphs,
+        title=title,
+        status=status_lines(position, last_move) if status is None else status,
+        legend=legend,
     )
 
 
