@@ -155,6 +155,41 @@ def _score_at(match_replay: Any, rnd: Any, ply: int) -> dict[str, int]:
     return {"black": score[Side.BLACK], "gold": score[Side.GOLD]}
 
 
+@dataclass(frozen=True)
+class RecordPoint:
+    """A point of a record that ``show`` and ``moves`` take (``--match``, ``--round``,
+    ``--ply``): the file it is in, the match's replay, the round, how many of its plies,
+    and the first ply of the round played without a certain correction (a diagnostic),
+    if any."""
+
+    file: str
+    match_replay: Any
+    round: Any
+    ply: int
+    uncertain: Any
+
+
+def record_point(file: str, match: int, round_: int | None, ply: int | None, encoding: str | None) -> RecordPoint:
+    """The point of the record ``file`` (or folder) asked for; by default the end of the
+    round reached. A point after a ply the replay played without a certain correction is
+    moved back to the last sure one, before it (:meth:`MatchReplay.uncertain`): nothing
+    after it is sure. Exit 2 when there is no such match, round or ply."""
+    file, match_replay = _load(file, match, encoding)
+    rnd = _round_of(match_replay, round_, file, match_replay.diagnostics)
+    n = _ply_of(rnd, ply)
+    uncertain = match_replay.uncertain(rnd)
+    if uncertain is not None and n >= uncertain.ply:
+        n = uncertain.ply - 1
+    return RecordPoint(file, match_replay, rnd, n, uncertain)
+
+
+def report_invalid(file: str, diagnostics: list[Any]) -> None:
+    """The record's diagnostics on stderr; exit 1 when any is an error."""
+    _report(file, diagnostics)
+    if _invalid(diagnostics):
+        raise typer.Exit(EXIT_INVALID)
+
+
 def refuse_input(outputs: tuple[str | None, ...], source: str) -> None:
     """Exit 2 before anything is drawn when an output file is the input file (or a
     record file of the input folder), by any name (:mod:`kamisado_notation.io.output`)."""
@@ -235,13 +270,9 @@ def show(
     _not_with_json(as_json, svg=svg, terminal_svg=terminal_svg, flip=flip, glyphs=glyphs)
     title_needs_svg(title, svg)
     refuse_input((svg, terminal_svg), file)
-    file, match_replay = _load(file, match, encoding)
+    point = record_point(file, match, round_, ply, encoding)
+    file, match_replay, rnd, n, uncertain = point.file, point.match_replay, point.round, point.ply, point.uncertain
     diagnostics = match_replay.diagnostics
-    rnd = _round_of(match_replay, round_, file, diagnostics)
-    n = _ply_of(rnd, ply)
-    uncertain = match_replay.uncertain(rnd)
-    if uncertain is not None and n >= uncertain.ply:  # nothing from there on is sure
-        n = uncertain.ply - 1
     position = rnd.position_at(n)
     last = _last_move(rnd, n)
     back = rnd.back_entry_due(n)
@@ -276,9 +307,7 @@ def show(
                 position, last_move=last, flip=flip, title=title or heading, square_text=_square_text(glyphs), caption=status
             )
             write_svg(drawing, svg)
-    _report(file, diagnostics)
-    if _invalid(diagnostics):
-        raise typer.Exit(EXIT_INVALID)
+    report_invalid(file, diagnostics)
 
 
 def _uncertain_lines(rnd: Any, uncertain: Any, shown: int) -> list[str]:
