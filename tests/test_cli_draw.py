@@ -199,6 +199,18 @@ def test_replay_step_stops_on_q() -> None:
     assert len(rank_lines(r.stdout)) == 3 * 8
 
 
+def test_replay_step_goes_back_on_b() -> None:
+    # Enter, Enter, b (back to ply 1), Enter (ply 2 again), q
+    r = run("replay", str(SAMPLES / "single-round.kmr"), "--step", input="\n\nb\n\nq\n")
+    assert r.exit_code == 0
+    headings = re.findall(r"Round 1, ply (\d+)", r.stdout)
+    assert headings == ["0", "1", "2", "1", "2"]
+    assert "b: back" in r.stdout
+    # back at the first diagram stays there
+    first = run("replay", str(SAMPLES / "single-round.kmr"), "--step", input="b\nq\n")
+    assert re.findall(r"Round 1, ply (\d+)", first.stdout) == ["0", "0"]
+
+
 def test_replay_of_a_broken_record_exits_1() -> None:
     r = run("replay", BROKEN, "--match", "2")
     assert r.exit_code == 1 and "error[T2]" in r.stderr

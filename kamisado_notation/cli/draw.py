@@ -328,7 +328,7 @@ def _uncertain_lines(rnd: Any, uncertain: Any, shown: int) -> list[str]:
 def replay(
     file: str = typer.Argument(..., metavar="FILE|DIR", help=_FILE_HELP),
     match: int = _MATCH,
-    step: bool = typer.Option(False, "--step", help="Wait for Enter after each diagram (q to stop)."),
+    step: bool = typer.Option(False, "--step", help="Wait for Enter after each diagram (b and Enter: back one, q: stop)."),
     flip: bool = _FLIP,
     no_color: bool = _NO_COLOR,
     glyphs: bool = _GLYPHS,
@@ -344,21 +344,23 @@ def replay(
     file, match_replay = _load(file, match, encoding)
     diagnostics = match_replay.diagnostics
     out = console(no_color=no_color, width=_tty_width())
-    for rnd in match_replay.rounds:
-        for n in range(len(rnd.plies) + 1):
-            entry = rnd.plies[n - 1].entry if n else None
-            text = f" — {entry.text}" if entry is not None and entry.text else ""
-            position, last = rnd.position_at(n), _last_move(rnd, n)
-            status = status_lines(position, last, back_entry=rnd.back_entry_due(n))
-            diagram = board_diagram(position, last_move=last, flip=flip, legend=n == 0, glyphs=glyphs, status=status)
-            _print_step(out, f"Round {rnd.number}, ply {n}{text}", diagram)
-            if step and not _wait():
-                _report(file, diagnostics)
-                raise typer.Exit(EXIT_INVALID if _invalid(diagnostics) else 0)
+    steps = [(rnd, n) for rnd in match_replay.rounds for n in range(len(rnd.plies) + 1)]
+    i = 0
+    while i < len(steps):
+        rnd, n = steps[i]
+        entry = rnd.plies[n - 1].entry if n else None
+        text = f" — {entry.text}" if entry is not None and entry.text else ""
+        position, last = rnd.position_at(n), _last_move(rnd, n)
+        status = status_lines(position, last, back_entry=rnd.back_entry_due(n))
+        diagram = board_diagram(position, last_move=last, flip=flip, legend=n == 0, glyphs=glyphs, status=status)
+        _print_step(out, f"Round {rnd.number}, ply {n}{text}", diagram)
+        answer = _wait(first=i == 0) if step else "next"
+        if answer == "quit":
+            report_invalid(file, diagnostics)
+            return
+        i = max(i - 1, 0) if answer == "back" else i + 1
     out.print(match_summary(match_replay))
-    _report(file, diagnostics)
-    if _invalid(diagnostics):
-        raise typer.Exit(EXIT_INVALID)
+    report_invalid(file, diagnostics)
 
 
 def _print_step(out: Console, heading: str, diagram: BoardDiagram) -> None:
@@ -375,22 +377,24 @@ def _print_step(out: Console, heading: str, diagram: BoardDiagram) -> None:
     out.print(diagram)
 
 
-def _wait() -> bool:
-    """Wait for Enter; False on ``q`` or the end of the input. A line that is not UTF-8
-    is said on stderr and counts as Enter; a line is read a megabyte at most at a time."""
+def _wait(*, first: bool) -> str:
+    """Wait for a key and Enter: ``"next"`` (Enter alone), ``"back"`` (``b`` or ``p``:
+    the diagram before, again), or ``"quit"`` (``q``, or the end of the input). A line
+    that is not UTF-8 is said on stderr and counts as Enter; a line is read a megabyte at
+    most at a time."""
     from ..notation import MAX_LINE
 
-    sys.stdout.write("[Enter: next, q: quit] ")
+    sys.stdout.write("[Enter: next, q: quit] " if first else "[Enter: next, b: back, q: quit] ")
     sys.stdout.flush()
     line = sys.stdin.buffer.readline(MAX_LINE)
     if not line:
-        return False
+        return "quit"
     try:
-        answer = line.decode("utf-8")
+        answer = line.decode("utf-8").strip().lower()
     except UnicodeDecodeError:
         sys.stderr.write("kamisado: the answer is not UTF-8; taken as Enter\n")
-        return True
-    return answer.strip().lower() not in ("q", "quit")
+        return "next"
+    return "quit" if answer in ("q", "quit") else "back" if answer in ("b", "back", "p") else "next"
 
 
 def _not_with_json(as_json: bool, **options: object) -> None:
