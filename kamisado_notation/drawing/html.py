@@ -62,6 +62,10 @@ class Page:
     text: str
     matches: int
     problems: list[tuple[str, Diagnostic]] = field(default_factory=list)
+    #: How many record files the matches came from.
+    files: int = 0
+    #: The events whose standings the page shows (those several matches share).
+    standings: tuple[str, ...] = ()
 
     @property
     def valid(self) -> bool:
@@ -87,7 +91,8 @@ def html_page(
         parts.add(pm)
         match_problems += ((pm.path, d) for d in pm.replay.diagnostics)
     text = parts.text(file_problems, title=title, glyphs=glyphs)
-    return Page(text=text, matches=parts.count, problems=file_problems + match_problems)
+    events = tuple(event for event, group in parts.groups.items() if len(group) > 1)
+    return Page(text=text, matches=parts.count, problems=file_problems + match_problems, files=len(parts.files), standings=events)
 
 
 def read_matches(
@@ -232,7 +237,7 @@ class _Parts:
         share (``Event`` headers compared without case or repeated spaces)."""
         sections = []
         for event, group in self.groups.items():
-            if len(group) > 1:
+            if len(group) > 1:  # (as Page.standings names them)
                 tally = Tally()
                 for path, summary in group:
                     tally.add_match(path, summary)
