@@ -199,6 +199,18 @@ def test_replay_step_stops_on_q() -> None:
     assert len(rank_lines(r.stdout)) == 3 * 8
 
 
+def test_replay_step_goes_back_on_b() -> None:
+    # Enter, Enter, b (back to ply 1), Enter (ply 2 again), q
+    r = run("replay", str(SAMPLES / "single-round.kmr"), "--step", input="\n\nb\n\nq\n")
+    assert r.exit_code == 0
+    headings = re.findall(r"Round 1, ply (\d+)", r.stdout)
+    assert headings == ["0", "1", "2", "1", "2"]
+    assert "b: back" in r.stdout
+    # back at the first diagram stays there
+    first = run("replay", str(SAMPLES / "single-round.kmr"), "--step", input="b\nq\n")
+    assert re.findall(r"Round 1, ply (\d+)", first.stdout) == ["0", "0"]
+
+
 def test_replay_of_a_broken_record_exits_1() -> None:
     r = run("replay", BROKEN, "--match", "2")
     assert r.exit_code == 1 and "error[T2]" in r.stderr
@@ -342,3 +354,45 @@ def test_lineup_json_of_a_round_from_a_position_header_has_null_for_empty_home_s
     # Blue stands on e6), Gold's d1 and e1 are empty (his Yellow and Pink stand on e5, e4)
     assert out["black"] == ["brown", "green", "red", "yellow", "pink", "purple", None, "orange"]
     assert out["gold"] == ["brown", "green", "red", None, None, "purple", "blue", "orange"]
+
+
+# ------------------------------------------------- show after a push, after a guess
+
+
+def test_show_after_a_push_says_the_back_entry_is_the_next_thing_to_write() -> None:
+    # pushes.kmr, match 1: Black's blue pushes two towers; Gold's "Pink Back 1 Red" follows
+    r = run("show", PUSHES, "--ply", "1", columns=200)
+    assert r.exit_code == 0, r.stderr
+    assert "Next entry: Gold's back-entry, Pink Back 1 Red (e4-e3)" in r.stdout
+    assert "Then Black to move: the red tower on f8 (T2)." in r.stdout
+    after = run("show", PUSHES, "--ply", "2", columns=200)
+    assert "back-entry" not in after.stdout and "\nBlack to move: the red tower on f8 (T2)." in after.stdout
+    data = json.loads(run("show", PUSHES, "--ply", "1", "--json").stdout)
+    assert (data["back_entry"]["tower"], data["back_entry"]["from"], data["back_entry"]["to"]) == ("pink", "e4", "e3")
+    assert json.loads(run("show", PUSHES, "--ply", "2", "--json").stdout)["back_entry"] is None
+
+
+def uncertain_record(tmp_path: Path) -> str:
+    """standard-match.kmr with Gold's last entry of round 5 ending on the wrong colour:
+    three moves of Gold's orange are one slot off it, so no correction is certain."""
+    text = Path(STANDARD).read_text(encoding="utf-8")
+    written = "9. Purple Left 2 Orange     Orange Left 4 Purple"
+    assert text.count(written) == 1
+    path = tmp_path / "typo.kmr"
+    path.write_text(text.replace(written, "9. Purple Left 2 Orange     Orange Left 4 Green"), encoding="utf-8")
+    return str(path)
+
+
+def test_show_stops_at_the_last_sure_position_and_says_so_on_the_board(tmp_path: Path) -> None:
+    path = uncertain_record(tmp_path)
+    r = run("show", path, columns=200)
+    assert r.exit_code == 1
+    assert "round 5, after ply 16 of 17" in r.stdout  # not after the guessed 17th
+    assert "Stopped at the last sure position: ply 17 (Orange Left 4 Green, line 69)" in r.stdout
+    assert "Gold to move: the orange tower on g4 (T2)." in r.stdout
+    assert ":69:" in r.stderr and "no single correction" in r.stderr
+    data = json.loads(run("show", path, "--json").stdout)
+    assert (data["round"], data["ply"], data["uncertain_ply"], data["to_move"]) == (5, 16, 17, "gold")
+    # a ply before the guess is drawn as asked, with nothing to say
+    earlier = run("show", path, "--round", "5", "--ply", "3", columns=200)
+    assert "after ply 3 of 17" in earlier.stdout and "Stopped" not in earlier.stdout

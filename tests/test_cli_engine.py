@@ -4,6 +4,7 @@ the command line, checked against hand-counted facts and the README's JSON field
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from typer.testing import CliRunner
 
@@ -191,3 +192,38 @@ def test_moves_svg_draws_every_target_and_terminal_svg_keeps_the_terminal_pictur
 def test_moves_svg_to_an_unwritable_place_exits_2(tmp_path) -> None:  # type: ignore[no-untyped-def]
     r = run("moves", PINK_TO_MOVE, "--svg", str(tmp_path / "no" / "such.svg"))
     assert r.exit_code == 2 and "cannot write" in r.stderr and "Traceback" not in r.output
+
+
+# ---------------------------------------------------- moves at a point of a record
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+
+
+def test_moves_of_a_record_at_a_point_are_those_of_its_position() -> None:
+    # standard-match.kmr, round 1 after Black's "Red Forward 5 Orange": Gold must move orange
+    at = run("moves", str(SAMPLES / "standard-match.kmr"), "--round", "1", "--ply", "1", "--json")
+    assert at.exit_code == 0, at.output
+    out = json.loads(at.stdout)
+    assert (out["to_move"], out["tower"]) == ("gold", "orange")
+    again = json.loads(run("moves", out["position"], "--json").stdout)
+    assert out["moves"] == again["moves"] and "back_entry" not in out
+
+
+def test_moves_after_a_push_is_the_back_entry_only() -> None:
+    # pushes.kmr, match 1: Black's blue pushes two towers, so Gold's one entry is "Pink Back 1 Red"
+    pushes = str(SAMPLES / "pushes.kmr")
+    out = json.loads(run("moves", pushes, "--ply", "1", "--json").stdout)
+    assert out["back_entry"] is True and out["to_move"] == "gold" and out["pass"] is False
+    assert [(m["tower"], m["from"], m["to"], m["direction"]) for m in out["moves"]] == [("pink", "e4", "e3", "back")]
+    drawn = runner.invoke(app, ["moves", pushes, "--ply", "1"], env={"NO_COLOR": "1", "COLUMNS": "200"})
+    assert "1 legal entry: Pink Back 1 Red  (e4-e3)" in drawn.stdout
+    # after the back-entry, the pusher's next move: Black's red (T2)
+    after = json.loads(run("moves", pushes, "--ply", "2", "--json").stdout)
+    assert (after["to_move"], after["tower"]) == ("black", "red") and "back_entry" not in after
+
+
+def test_moves_options_of_a_record_do_not_go_with_a_position() -> None:
+    r = run("moves", PINK_TO_MOVE, "--ply", "1")
+    assert r.exit_code == 2 and "--ply goes with a FILE" in r.stderr
+    missing = run("moves", str(SAMPLES / "standard-match.kmr"), "--round", "9")
+    assert missing.exit_code == 2 and "no round 9" in missing.stderr

@@ -84,8 +84,25 @@ def test_several_rounds_are_refused(tmp_path: Path) -> None:
     _refused(
         ["convert", str(SAMPLES / "standard-match.kmr"), "--to", "boardspace"],
         tmp_path,
-        "match 1 has 5 rounds, and a BoardSpace game holds one round: nothing converted",
+        "match 1 cannot be written as a BoardSpace game: it has 5 rounds, and a BoardSpace game holds one round (--round N writes one)",
     )
+
+
+def test_one_round_of_a_match_is_written_with_round_and_a_later_one_refused_saying_why(tmp_path: Path) -> None:
+    from kamisado_notation import read_record, replay_match
+
+    standard = str(SAMPLES / "standard-match.kmr")
+    out = tmp_path / "round-1.sgf"
+    r = runner.invoke(app, ["convert", standard, "--to", "boardspace", "--round", "1", "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    first = replay_match(read_record(standard).matches[0]).rounds[0]
+    (back,) = replay_match(read_record(str(out)).matches[0]).rounds
+    assert [p.move for p in back.plies] == [p.move for p in first.plies]  # round 1's moves, read back
+    assert "Game won by Johan" in out.read_text(encoding="utf-8")  # Black (Johan) won round 1
+    _refused(["convert", standard, "--to", "boardspace", "--round", "2"], tmp_path, "round 2 of match 1 starts from the lineups its fill made")
+    _refused(["convert", standard, "--to", "boardspace", "--round", "9"], tmp_path, "match 1 has no round 9 (rounds: 1, 2, 3, 4, 5)")
+    wrong = runner.invoke(app, ["convert", standard, "--to", "text", "--round", "1"])
+    assert wrong.exit_code == 2 and "--round goes with --to boardspace or hamisado" in wrong.stderr
 
 
 def test_a_set_position_is_refused(tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from kamisado_notation import read_record, replay_match
 from kamisado_notation.cli.app import app
 from kamisado_notation.engine.board import square_name
 from kamisado_notation.engine.position import Position
@@ -55,13 +56,29 @@ def test_every_generated_round_round_trips_with_both_verdicts(seed: int) -> None
     assert (f'[HamisadoResult "{theirs}"]' in text) if theirs else ("HamisadoResult" not in text)
 
 
-def test_headers_it_cannot_hold_are_refused(tmp_path: Path) -> None:
+def test_what_it_cannot_hold_is_said_at_once_and_drop_leaves_headers_and_comments_out(tmp_path: Path) -> None:
     out = tmp_path / "out.txt"
-    single = Path(__file__).parents[1] / "samples" / "single-round.kmr"
-    result = runner.invoke(app, ["convert", str(single), "--to", "hamisado", "-o", str(out)])
+    samples = Path(__file__).parents[1] / "samples"
+    single = str(samples / "single-round.kmr")
+    result = runner.invoke(app, ["convert", single, "--to", "hamisado", "-o", str(out)])
     assert result.exit_code == 1
-    assert "that a hamisado move list cannot hold: nothing converted" in result.output
+    assert "it has headers (Event, Black, Gold), comments: --drop leaves them out: nothing converted" in result.output
     assert not out.exists()
+    # a whole match: its rounds, its target, its headers and its comments in one message
+    standard = str(samples / "standard-match.kmr")
+    every = runner.invoke(app, ["convert", standard, "--to", "hamisado", "-o", str(out)])
+    assert every.exit_code == 1 and every.stderr.count("\n") == 1
+    for reason in ("it has 5 rounds", "played to 3 points", "headers (Event, Date, Black, Gold), comments"):
+        assert reason in every.stderr
+    dropped = runner.invoke(app, ["convert", single, "--to", "hamisado", "--drop", "-o", str(out)])
+    assert dropped.exit_code == 0, dropped.output
+    (match,) = read_record(str(out)).matches
+    assert [e.text for r in match.rounds for e in r.entries] and not match.comments
+    assert [p.move for r in replay_match(match).rounds for p in r.plies] == [
+        p.move for r in replay_match(read_record(single).matches[0]).rounds for p in r.plies
+    ]
+    one = runner.invoke(app, ["convert", standard, "--to", "hamisado", "--round", "1", "--drop"])
+    assert one.exit_code == 0 and one.stdout.startswith("[C1-C6,A8-A4,") and one.stdout.count("\n") == 1
 
 
 def test_its_diagram_is_a_position() -> None:

@@ -3,6 +3,7 @@ any form and read back."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -53,3 +54,23 @@ def test_cli_generate_writes_a_valid_file(tmp_path: Path) -> None:
     assert runner.invoke(app, ["validate", str(out)]).exit_code == 0
     r = runner.invoke(app, ["generate", "--match", "huge", "--seed", "1"])
     assert r.exit_code == 2
+
+
+def test_generate_names_the_players_the_event_and_other_headers(tmp_path: Path) -> None:
+    from kamisado_notation import read_record
+
+    named = tmp_path / "named.kmr"
+    args = ["generate", "--match", "standard", "--seed", "7", "--count", "2"]
+    r = runner.invoke(app, [*args, "--black", "Ann", "--gold", 'Bob "B" Lee', "--event", "Club night",
+                            "--header", "Site=Leiden", "--header", "Date=2026.11.28", "-o", str(named)])
+    assert r.exit_code == 0, r.output
+    plain = runner.invoke(app, args)
+    for match, default in zip(read_record(str(named)).matches, read_record(io.StringIO(plain.stdout)).matches, strict=True):
+        h = match.headers
+        assert (h["Black"], h["Gold"], h["Event"], h["Site"], h["Date"]) == ("Ann", 'Bob "B" Lee', "Club night", "Leiden", "2026.11.28")
+        # the names change the headers only: the same seed plays the same moves
+        assert [[e.text for e in rnd.entries] for rnd in match.rounds] == [[e.text for e in rnd.entries] for rnd in default.rounds]
+        assert default.headers["Black"] == "Random"
+    assert validate_text(named.read_text(encoding="utf-8")).valid
+    bad = runner.invoke(app, [*args, "--header", "Site"])
+    assert bad.exit_code == 2 and "NAME=VALUE" in bad.stderr

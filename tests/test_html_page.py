@@ -9,6 +9,7 @@ import re
 import shutil
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from kamisado_notation import html_page, read_record, replay_match, standings
@@ -23,6 +24,26 @@ def _run(*args: str) -> tuple[int, str]:
     return result.exit_code, result.stderr
 
 
+def test_html_says_where_the_page_is_and_what_it_holds_with_paths_as_typed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("club-night.kmr", "broken.kmr"):
+        shutil.copy(SAMPLES / name, tmp_path / name)
+    monkeypatch.chdir(tmp_path)
+    code, err = _run(".", "-o", "night.html")
+    assert code == 1  # broken.kmr's errors
+    said = err.splitlines()
+    assert not any(line.startswith("./") for line in said) and "broken.kmr:6:28: error[square]" in err
+    counted = len(read_record("club-night.kmr").matches) + len(read_record("broken.kmr").matches)
+    last = said[-1]
+    assert last.startswith("kamisado: wrote night.html (") and f"{counted} matches from 2 files" in last
+    assert "standings of Club night" in last and " errors (said above" in last
+    assert f"open {(tmp_path / 'night.html').as_uri()} in a browser" in last
+    # to standard output: the page alone
+    piped = runner.invoke(app, ["html", "club-night.kmr", "-o", "-"])
+    assert piped.exit_code == 0 and piped.stderr == "" and piped.stdout.startswith("<!DOCTYPE html>")
+
+
 def _rows(page: str, match: int) -> list[str]:
     """The rows of match ``match``'s move lists (a row: Black's and Gold's entries and
     the diagnostics shown with them)."""
@@ -34,7 +55,7 @@ def _rows(page: str, match: int) -> list[str]:
 def test_a_valid_record_is_one_page_and_exit_0(tmp_path: Path) -> None:
     out = tmp_path / "club.html"
     code, err = _run(str(SAMPLES / "club-night.kmr"), "-o", str(out))
-    assert (code, err) == (0, "")
+    assert code == 0 and err.startswith(f"kamisado: wrote {out} (") and err.count("\n") == 1
     page = out.read_text(encoding="utf-8")
     assert page.startswith("<!DOCTYPE html>")
     matches = read_record(str(SAMPLES / "club-night.kmr")).matches
@@ -164,7 +185,7 @@ def test_a_folder_is_its_records_in_name_order(tmp_path: Path) -> None:
     (folder / "notes.txt").write_text("not a record\n", encoding="utf-8")
     out = tmp_path / "club.html"
     code, err = _run(str(folder), "-o", str(out))
-    assert (code, err) == (0, "")
+    assert code == 0 and err.startswith("kamisado: wrote ") and "4 matches from 3 files" in err
     files = re.findall(r'<p class="file">(.*?), line', out.read_text(encoding="utf-8"))
     names = [str(folder / n) for n in ("a.kmr", "a.kmr", "b.kmr", "later/a.kmr")]
     assert files == [html.escape(n) for n in names]

@@ -278,6 +278,13 @@ def test_legend_and_status_are_printed(width: int) -> None:
 
 
 @pytest.mark.parametrize("width", WIDTHS)
+def test_the_legend_says_what_the_cap_over_a_tower_is_when_the_board_draws_caps(width: int) -> None:
+    text = draw(board_diagram(Position.initial()), width=width)
+    board, legend = text.split("Black to move")
+    assert ("▄▄▄" in board) == ("▄▄▄ tower's cap, black or gold" in " ".join(legend.split())) == (width >= 61)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
 def test_glyphs_write_the_boards_chinese_characters(width: int) -> None:
     text = draw(board_diagram(Position.initial(), glyphs=True), width=width)
     assert fits(text, width)

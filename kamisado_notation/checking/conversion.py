@@ -15,16 +15,21 @@ reported: :func:`convert_to` writes the output (through the safe writer,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from ..diagnostics import Diagnostic, Severity
+from ..engine.position import Position
 from ..errors import DiscardOutput, FormatError
 from ..notation.files.opening import stream_record
 from ..notation.formats import FORMATS
 from ..notation.record import Entry, MatchRecord
 from ..notation.writer import Form, RecordWriter, ResolvedMoves
 from .matches import split_matches
+
+if TYPE_CHECKING:  # only read here; the replay is loaded where a match is replayed
+    from .replayed import RoundReplay
 
 __all__ = [
     "ConversionProblems",
@@ -155,14 +160,20 @@ def _needs_board(entry: Entry, form: Form) -> bool:
     return not entry.placeholder and entry.is_coords != (form is Form.COORDS)
 
 
-def convert_foreign(path: str, output: str, *, form: str, encoding: str | None = None) -> ConversionProblems:
+def convert_foreign(
+    path: str, output: str, *, form: str, encoding: str | None = None, round_number: int | None = None, drop: bool = False
+) -> ConversionProblems:
     """Write the record file at ``path`` in another program's format ``form`` (one of
     :data:`~kamisado_notation.notation.formats.FORMATS` that it writes) into the file ``output`` (``-``: standard output) through the
     safe writer, only when the result is ``ok`` — else nothing is written. Every match
     is replayed: what is written is what the rules made of it, so a match with errors is
     refused (``kamisado fix`` it first), and so is one the format cannot hold
-    (``format_error``: several rounds, a set position; hamisado's move list also holds
-    no header nor comment). ``encoding`` and what it raises: as for :func:`convert_to`."""
+    (``format_error``, every reason at once: several rounds, a set position; hamisado's
+    move list also holds no header nor comment, which ``drop`` leaves out instead).
+    ``round_number`` writes that round of each match alone, when it starts from the
+    initial position (as these formats' rounds do: a later round starts from the
+    lineups its fill made, and so cannot be written). ``encoding`` and what it raises:
+    as for :func:`convert_to`."""
     from ..io.output import open_output
 
     with open_output(output, inputs=[path], held=True) as out:
@@ -174,7 +185,7 @@ def convert_foreign(path: str, output: str, *, form: str, encoding: str | None =
             problems.matches += 1
             match_syntax.extend(_lost(m))
             if not match_syntax and problems.unresolved is None and problems.format_error is None:
-                _foreign_match(m, form, texts, problems)
+                _foreign_match(m, form, texts, problems, _Selection(round_number, drop))
         problems.syntax = _errors(record.errors) + match_syntax
         if not problems.ok:
             raise DiscardOutput(f"{problems.path}: nothing converted")
@@ -182,8 +193,18 @@ def convert_foreign(path: str, output: str, *, form: str, encoding: str | None =
     return problems
 
 
-def _foreign_match(m: MatchRecord, form: str, texts: list[str], problems: ConversionProblems) -> None:
-    """``m`` in ``form`` appended to ``texts``, or why it cannot be in ``problems``."""
+@dataclass(frozen=True)
+class _Selection:
+    """What of a match goes into another program's format: one round (its number) or
+    all, and whether what the format cannot hold beside the moves is left out."""
+
+    round_number: int | None = None
+    drop: bool = False
+
+
+def _foreign_match(m: MatchRecord, form: str, texts: list[str], problems: ConversionProblems, chosen: _Selection) -> None:
+    """``m`` (or its round ``chosen.round_number``) in ``form`` appended to ``texts``,
+    or why it cannot be in ``problems``."""
     from .replay import replay_match
 
     result = replay_match(m)
@@ -194,10 +215,30 @@ def _foreign_match(m: MatchRecord, form: str, texts: list[str], problems: Conver
     writer = FORMATS[form].writer
     assert writer is not None  # (a format that is written)
     written = writer()
-    refusal = written.refusal(m, len(m.rounds), result.target)
+    rounds = result.rounds
+    if chosen.round_number is not None:
+        rounds = [r for r in result.rounds if r.number == chosen.round_number]
+        why = _round_refusal(m, result.rounds, chosen.round_number)
+        if why is not None:
+            problems.format_error = FormatError(why)
+            return
+    one = chosen.round_number is not None
+    refusal = written.refusal(m, 1 if one else len(m.rounds), 1 if one else result.target, chosen.drop)
     if refusal is not None:
         problems.format_error = FormatError(refusal)
         return
-    moves = [ply.move for rr in result.rounds for ply in rr.plies]
-    end = result.rounds[0].result if result.rounds else None
+    moves = [ply.move for rr in rounds for ply in rr.plies]
+    end = rounds[0].result if rounds else None
     texts.append(written.write(m, moves, None if end is None else end.winner))
+
+
+def _round_refusal(m: MatchRecord, rounds: Sequence[RoundReplay], number: int) -> str | None:
+    """Why round ``number`` of ``m`` (replayed as ``rounds``) cannot be written alone in a
+    format whose rounds start from the initial position; ``None`` when it can."""
+    chosen = next((r for r in rounds if r.number == number), None)
+    if chosen is None:
+        return f"match {m.index} has no round {number} (rounds: {', '.join(str(r.number) for r in rounds)}): nothing converted"
+    if chosen.start != Position.initial():
+        start = "the lineups its fill made" if chosen.fill is not None else "a set position"
+        return f"round {number} of match {m.index} starts from {start}, not the initial position these formats start from: nothing converted"
+    return None

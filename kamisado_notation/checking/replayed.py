@@ -22,6 +22,7 @@ from ..enums import TextEnum
 from ..errors import PlyError
 from ..notation.record import Entry, MatchRecord, RoundRecord
 from ..notation.writer import ResolvedMoves
+from .correct import back_move
 
 __all__ = ["MatchReplay", "MatchStatus", "Ply", "PlyKind", "RoundReplay"]
 
@@ -122,6 +123,24 @@ class RoundReplay:
         plies = self.plies if ply is None else self.plies[: max(ply, 0)]
         return plies[-1].move if plies else None
 
+    def back_entry_due(self, ply: int | None = None) -> Move | None:
+        """The back-entry to write next after ``ply`` plies (default: all) when the last of
+        them is a Sumo push: the farthest pushed tower going back one square, in the pushed
+        player's turn, which he forfeits (S3); ``None`` after any other ply. (The push moved
+        every tower concerned already: the position does not change with it.)
+
+        >>> from kamisado_notation import read_record, replay_match
+        >>> rnd = replay_match(read_record("samples/pushes.kmr").matches[0]).rounds[0]
+        >>> rnd.plies[0].kind, rnd.back_entry_due(1), rnd.back_entry_due(2)
+        (<PlyKind.PUSH: 'push'>, <Move Gold Pink e4-e3 Back 1>, None)
+        """
+        n = len(self.plies) if ply is None else ply
+        if n < 1 or self.plies[n - 1].kind is not PlyKind.PUSH:
+            return None
+        if n < len(self.plies) and self.plies[n].kind is PlyKind.BACK:
+            return self.plies[n].move
+        return back_move(self.plies[n - 1].move, self.position_at(n))
+
 
 @dataclass
 class MatchReplay:
@@ -145,6 +164,25 @@ class MatchReplay:
     @property
     def valid(self) -> bool:
         return not any(d.severity == ERROR for d in self.diagnostics)
+
+    def uncertain(self, round_replay: RoundReplay) -> Diagnostic | None:
+        """The error of the first ply of ``round_replay`` that the replay played as written
+        although it found no certain correction for it, or ``None`` when every replayed ply
+        is sure. Its ``ply`` is that ply's number: the positions from there on rest on a
+        guess, and ``round_replay.position_at(error.ply - 1)`` is the last sure one.
+
+        >>> from kamisado_notation import read_record, replay_match
+        >>> judged = replay_match(read_record("samples/standard-match.kmr").matches[0])
+        >>> judged.uncertain(judged.rounds[0]) is None
+        True
+        """
+        played = len(round_replay.plies)
+        errors = (
+            d
+            for d in self.diagnostics
+            if d.severity is ERROR and not d.edits and d.round == round_replay.number and d.ply is not None
+        )
+        return min((d for d in errors if d.ply is not None and d.ply <= played), key=lambda d: d.ply or 0, default=None)
 
     def resolved_moves(self) -> ResolvedMoves:
         """The move of each written entry the replay played as written, by its place in

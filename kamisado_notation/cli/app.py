@@ -3,6 +3,7 @@ in the order the README lists them."""
 
 from __future__ import annotations
 
+import inspect
 import os
 import sys
 from collections.abc import Callable, Iterable
@@ -66,8 +67,18 @@ def make_app(names: Iterable[str] = COMMANDS) -> typer.Typer:
     )
     application.callback()(_main)
     for name in names:
-        application.command(name)(COMMANDS[name])
+        command = COMMANDS[name]
+        application.command(name, help=help_text(command.__doc__ or ""))(command)
     return application
+
+
+def help_text(docstring: str) -> str:
+    """A command's docstring as its ``--help`` shows it: each paragraph one line, which
+    the help then wraps to the terminal's width. A docstring's line breaks are only the
+    source's (its lines kept short); passed on, they would break the help's sentences
+    mid-way at any width."""
+    paragraphs = inspect.cleandoc(docstring).split("\n\n")
+    return "\n\n".join(" ".join(paragraph.split()) for paragraph in paragraphs)
 
 
 app = make_app()

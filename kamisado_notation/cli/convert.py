@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 import sys
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, NoReturn
 
 import typer
@@ -38,22 +39,31 @@ def convert(
     lang: str = typer.Option("en", "--lang", help="Language of the text form: en de hu pt ro ru."),
     output: str | None = typer.Option(None, "-o", "--output", help="Write here instead of standard output (one record)."),
     folder: str | None = typer.Option(None, "-d", "--output-dir", metavar="OUTDIR", help="Write one output per record into this folder."),
+    round_: int | None = typer.Option(None, "--round", "-r", min=1, metavar="N", help="With --to boardspace or hamisado: write round N of each match alone (one round from the initial position, as they hold)."),
+    drop: bool = typer.Option(False, "--drop", help="With --to hamisado: leave out the headers and comments its move list cannot hold, instead of refusing."),
     from_: str | None = FROM,
     encoding: str | None = ENCODING,
 ) -> None:
-    """Rewrite records in another notation, keeping headers, comments and lineups."""
+    """Rewrite records in another notation, keeping headers, comments and lineups.
+
+    BoardSpace's SGF and hamisado's move list hold one round from the initial position:
+    --round N writes one round of a match; a match they cannot hold is refused with every
+    reason at once.
+    """
     from ..errors import OutputError, RecordIOError
 
     _check_options(to, lang)
+    _check_foreign_options(to, round_, drop)
+    chosen = _Chosen(round_, drop)
     if output is not None and folder is not None:
         fail("give -o OUT or -d OUTDIR, not both")
     codec = checked_encoding(encoding)
     if folder is not None:
-        _convert_into(folder, files, to=to, lang=lang, encoding=codec)
+        _convert_into(folder, files, to=to, lang=lang, encoding=codec, chosen=chosen)
     if len(files) > 1 or os.path.isdir(files[0]):
         fail("several records, or a folder, are converted into a folder: give -d OUTDIR")
     try:
-        problems = _convert_one(files[0], output or "-", to=to, lang=lang, encoding=codec)
+        problems = _convert_one(files[0], output or "-", to=to, lang=lang, encoding=codec, chosen=chosen)
     except (RecordIOError, OutputError) as e:
         fail(str(e))
     message = _problem(problems)
@@ -61,20 +71,37 @@ def convert(
         fail(message, code=EXIT_INVALID)
 
 
-def _convert_one(path: str, output: str, *, to: str, lang: str, encoding: str | None) -> ConversionProblems:
+@dataclass(frozen=True)
+class _Chosen:
+    """What of each match goes into another program's format (``--round``, ``--drop``)."""
+
+    round_number: int | None = None
+    drop: bool = False
+
+
+def _check_foreign_options(to: str, round_number: int | None, drop: bool) -> None:
+    """Exit 2 when ``--round`` or ``--drop`` is given for a form that writes whole
+    matches, or ``--drop`` for one that leaves out what it cannot hold by itself."""
+    if round_number is not None and to not in ("boardspace", "hamisado"):
+        fail(f"--round goes with --to boardspace or hamisado (one round each); --to {to} writes whole matches")
+    if drop and to != "hamisado":
+        fail(f"--drop goes with --to hamisado; --to {to} " + ("leaves out what it cannot hold by itself" if to == "boardspace" else "loses nothing"))
+
+
+def _convert_one(path: str, output: str, *, to: str, lang: str, encoding: str | None, chosen: _Chosen) -> ConversionProblems:
     """The record ``path`` (in ``encoding``, when given) converted into ``output`` in the
     form ``to``, ours or another program's
-    (:data:`~kamisado_notation.notation.formats.FORMATS`)."""
+    (:data:`~kamisado_notation.notation.formats.FORMATS`; ``chosen``: what of each match)."""
     from ..checking.conversion import convert_foreign, convert_to
     from ..notation.formats import FORMATS
     from ..notation.writer import Form
 
     if to in FORMATS and FORMATS[to].foreign:  # (an other program's: --to names only those written)
-        return convert_foreign(path, output, form=to, encoding=encoding)
+        return convert_foreign(path, output, form=to, encoding=encoding, round_number=chosen.round_number, drop=chosen.drop)
     return convert_to(path, output, form=Form(to), lang=lang, encoding=encoding)
 
 
-def _convert_into(folder: str, arguments: list[str], *, to: str, lang: str, encoding: str | None) -> NoReturn:
+def _convert_into(folder: str, arguments: list[str], *, to: str, lang: str, encoding: str | None, chosen: _Chosen) -> NoReturn:
     """Convert every record ``arguments`` name (in ``encoding``, when given) into
     ``folder``, one output each."""
     from ..errors import NoRecordsError, OutputError, RecordIOError
@@ -94,7 +121,7 @@ def _convert_into(folder: str, arguments: list[str], *, to: str, lang: str, enco
     for path, out in zip(inputs, outputs, strict=True):
         try:
             os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
-            problems = _convert_one(path, out, to=to, lang=lang, encoding=encoding)
+            problems = _convert_one(path, out, to=to, lang=lang, encoding=encoding, chosen=chosen)
         except OSError as e:
             say(f"cannot write {out}: {e.strerror or e}")
             status = EXIT_USAGE

@@ -155,6 +155,41 @@ def _score_at(match_replay: Any, rnd: Any, ply: int) -> dict[str, int]:
     return {"black": score[Side.BLACK], "gold": score[Side.GOLD]}
 
 
+@dataclass(frozen=True)
+class RecordPoint:
+    """A point of a record that ``show`` and ``moves`` take (``--match``, ``--round``,
+    ``--ply``): the file it is in, the match's replay, the round, how many of its plies,
+    and the first ply of the round played without a certain correction (a diagnostic),
+    if any."""
+
+    file: str
+    match_replay: Any
+    round: Any
+    ply: int
+    uncertain: Any
+
+
+def record_point(file: str, match: int, round_: int | None, ply: int | None, encoding: str | None) -> RecordPoint:
+    """The point of the record ``file`` (or folder) asked for; by default the end of the
+    round reached. A point after a ply the replay played without a certain correction is
+    moved back to the last sure one, before it (:meth:`MatchReplay.uncertain`): nothing
+    after it is sure. Exit 2 when there is no such match, round or ply."""
+    file, match_replay = _load(file, match, encoding)
+    rnd = _round_of(match_replay, round_, file, match_replay.diagnostics)
+    n = _ply_of(rnd, ply)
+    uncertain = match_replay.uncertain(rnd)
+    if uncertain is not None and n >= uncertain.ply:
+        n = uncertain.ply - 1
+    return RecordPoint(file, match_replay, rnd, n, uncertain)
+
+
+def report_invalid(file: str, diagnostics: list[Any]) -> None:
+    """The record's diagnostics on stderr; exit 1 when any is an error."""
+    _report(file, diagnostics)
+    if _invalid(diagnostics):
+        raise typer.Exit(EXIT_INVALID)
+
+
 def refuse_input(outputs: tuple[str | None, ...], source: str) -> None:
     """Exit 2 before anything is drawn when an output file is the input file (or a
     record file of the input folder), by any name (:mod:`kamisado_notation.io.output`)."""
@@ -229,17 +264,18 @@ def show(
     Also prints the match's rounds, winners, points and running score.
     """
     from ..drawing.render import board_diagram, match_summary
+    from ..drawing.svg import status_lines
     from ..notation.export import colour_name, move_json, side_name
 
     _not_with_json(as_json, svg=svg, terminal_svg=terminal_svg, flip=flip, glyphs=glyphs)
     title_needs_svg(title, svg)
     refuse_input((svg, terminal_svg), file)
-    file, match_replay = _load(file, match, encoding)
+    point = record_point(file, match, round_, ply, encoding)
+    file, match_replay, rnd, n, uncertain = point.file, point.match_replay, point.round, point.ply, point.uncertain
     diagnostics = match_replay.diagnostics
-    rnd = _round_of(match_replay, round_, file, diagnostics)
-    n = _ply_of(rnd, ply)
     position = rnd.position_at(n)
     last = _last_move(rnd, n)
+    back = rnd.back_entry_due(n)
     if as_json:
         out = {
             "position": position.to_string(),
@@ -250,6 +286,8 @@ def show(
             "round": rnd.number,
             "ply": n,
             "last_move": move_json(last) if last is not None else None,
+            "back_entry": move_json(back) if back is not None else None,
+            "uncertain_ply": uncertain.ply if uncertain is not None else None,
             "score": _score_at(match_replay, rnd, n),
             "valid": not _invalid(diagnostics),
         }
@@ -258,16 +296,30 @@ def show(
         out_console = console(no_color=no_color, record=terminal_svg is not None, width=_tty_width())
         out_console.print(match_summary(match_replay))
         heading = f"Match {match}, round {rnd.number}, after ply {n} of {len(rnd.plies)}"
-        out_console.print(board_diagram(position, last_move=last, flip=flip, title=heading, glyphs=glyphs))
+        status = [*_uncertain_lines(rnd, uncertain, n), *status_lines(position, last, back_entry=back)]
+        diagram = board_diagram(position, last_move=last, flip=flip, title=heading, glyphs=glyphs, status=status)
+        out_console.print(diagram)
         save_terminal_svg(out_console, terminal_svg)
         if svg is not None:
             from ..drawing import svg as vector
 
-            drawing = vector.board(position, last_move=last, flip=flip, title=title or heading, square_text=_square_text(glyphs))
+            drawing = vector.board(
+                position, last_move=last, flip=flip, title=title or heading, square_text=_square_text(glyphs), caption=status
+            )
             write_svg(drawing, svg)
-    _report(file, diagnostics)
-    if _invalid(diagnostics):
-        raise typer.Exit(EXIT_INVALID)
+    report_invalid(file, diagnostics)
+
+
+def _uncertain_lines(rnd: Any, uncertain: Any, shown: int) -> list[str]:
+    """What a diagram of ``rnd`` after ``shown`` plies says when it stopped short of the
+    ply ``uncertain`` (a diagnostic) names: the replay played that ply as written, with no
+    certain correction, so the board after it would rest on a guess."""
+    if uncertain is None or shown != uncertain.ply - 1:
+        return []
+    entry = rnd.plies[shown].entry
+    written = f" ({entry.text}, line {uncertain.line})" if entry is not None and entry.text else ""
+    said = f"ply {uncertain.ply}{written} has an error [{uncertain.rule}] with no certain correction"
+    return [f"Stopped at the last sure position: {said}, so nothing after it is drawn."]
 
 
 # -------------------------------------------------------------------------- replay
@@ -276,7 +328,7 @@ def show(
 def replay(
     file: str = typer.Argument(..., metavar="FILE|DIR", help=_FILE_HELP),
     match: int = _MATCH,
-    step: bool = typer.Option(False, "--step", help="Wait for Enter after each diagram (q to stop)."),
+    step: bool = typer.Option(False, "--step", help="Wait for Enter after each diagram (b and Enter: back one, q: stop)."),
     flip: bool = _FLIP,
     no_color: bool = _NO_COLOR,
     glyphs: bool = _GLYPHS,
@@ -285,25 +337,30 @@ def replay(
 ) -> None:
     """Step through a record: a diagram per entry, round by round."""
     from ..drawing.render import board_diagram, match_summary
+    from ..drawing.svg import status_lines
 
     if step and file == "-":
         fail("--step reads its keys from standard input, so the record cannot come from it")
     file, match_replay = _load(file, match, encoding)
     diagnostics = match_replay.diagnostics
     out = console(no_color=no_color, width=_tty_width())
-    for rnd in match_replay.rounds:
-        for n in range(len(rnd.plies) + 1):
-            entry = rnd.plies[n - 1].entry if n else None
-            text = f" — {entry.text}" if entry is not None and entry.text else ""
-            diagram = board_diagram(rnd.position_at(n), last_move=_last_move(rnd, n), flip=flip, legend=n == 0, glyphs=glyphs)
-            _print_step(out, f"Round {rnd.number}, ply {n}{text}", diagram)
-            if step and not _wait():
-                _report(file, diagnostics)
-                raise typer.Exit(EXIT_INVALID if _invalid(diagnostics) else 0)
+    steps = [(rnd, n) for rnd in match_replay.rounds for n in range(len(rnd.plies) + 1)]
+    i = 0
+    while i < len(steps):
+        rnd, n = steps[i]
+        entry = rnd.plies[n - 1].entry if n else None
+        text = f" — {entry.text}" if entry is not None and entry.text else ""
+        position, last = rnd.position_at(n), _last_move(rnd, n)
+        status = status_lines(position, last, back_entry=rnd.back_entry_due(n))
+        diagram = board_diagram(position, last_move=last, flip=flip, legend=n == 0, glyphs=glyphs, status=status)
+        _print_step(out, f"Round {rnd.number}, ply {n}{text}", diagram)
+        answer = _wait(first=i == 0) if step else "next"
+        if answer == "quit":
+            report_invalid(file, diagnostics)
+            return
+        i = max(i - 1, 0) if answer == "back" else i + 1
     out.print(match_summary(match_replay))
-    _report(file, diagnostics)
-    if _invalid(diagnostics):
-        raise typer.Exit(EXIT_INVALID)
+    report_invalid(file, diagnostics)
 
 
 def _print_step(out: Console, heading: str, diagram: BoardDiagram) -> None:
@@ -320,22 +377,24 @@ def _print_step(out: Console, heading: str, diagram: BoardDiagram) -> None:
     out.print(diagram)
 
 
-def _wait() -> bool:
-    """Wait for Enter; False on ``q`` or the end of the input. A line that is not UTF-8
-    is said on stderr and counts as Enter; a line is read a megabyte at most at a time."""
+def _wait(*, first: bool) -> str:
+    """Wait for a key and Enter: ``"next"`` (Enter alone), ``"back"`` (``b`` or ``p``:
+    the diagram before, again), or ``"quit"`` (``q``, or the end of the input). A line
+    that is not UTF-8 is said on stderr and counts as Enter; a line is read a megabyte at
+    most at a time."""
     from ..notation import MAX_LINE
 
-    sys.stdout.write("[Enter: next, q: quit] ")
+    sys.stdout.write("[Enter: next, q: quit] " if first else "[Enter: next, b: back, q: quit] ")
     sys.stdout.flush()
     line = sys.stdin.buffer.readline(MAX_LINE)
     if not line:
-        return False
+        return "quit"
     try:
-        answer = line.decode("utf-8")
+        answer = line.decode("utf-8").strip().lower()
     except UnicodeDecodeError:
         sys.stderr.write("kamisado: the answer is not UTF-8; taken as Enter\n")
-        return True
-    return answer.strip().lower() not in ("q", "quit")
+        return "next"
+    return "quit" if answer in ("q", "quit") else "back" if answer in ("b", "back", "p") else "next"
 
 
 def _not_with_json(as_json: bool, **options: object) -> None:

@@ -3,24 +3,34 @@ engine on the command line, for engine authors and test harnesses."""
 
 from __future__ import annotations
 
+import os
 import sys
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import typer
 
 from ..display import printable
+from ..notation.export import colour_name, side_name
 from .common import EXIT_USAGE, console, emit_json, fail, is_plain, read_position, title_needs_svg, write_lines
+from .draw import looks_like_position, record_point, refuse_input, report_invalid, save_terminal_svg, write_svg
 
 if TYPE_CHECKING:  # loaded by the functions that need it: start-up time
     from rich.console import Console
 
+    from ..drawing.svg import SquareText
     from ..engine.position import Move, Position
 
 
 def moves(
     position: str | None = typer.Argument(
-        None, help="A position string (docs/notation.md §8); with none, one position per line on stdin."
+        None,
+        metavar="[POSITION|FILE]",
+        help="A position string (docs/notation.md §8), or a match record (.kmr or JSON) or a folder of them (an existing file wins); with none, one position per line on stdin.",
     ),
+    match: int | None = typer.Option(None, "--match", "-m", min=1, help="With FILE: which match (default: the first)."),
+    round_: int | None = typer.Option(None, "--round", "-r", min=1, help="With FILE: which round (default: the last one reached)."),
+    ply: int | None = typer.Option(None, "--ply", "-p", min=0, help="With FILE: after how many entries of the round (default: all; 0 = the round's start)."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
     no_color: bool = typer.Option(False, "--no-color", help="No colours."),
     glyphs: bool = typer.Option(False, "--glyphs", help="Write the squares' Chinese characters instead of their codes."),
@@ -28,9 +38,12 @@ def moves(
     title: str | None = typer.Option(None, "--title", metavar="TEXT", help="The heading of the --svg drawing (default: whose moves)."),
     terminal_svg: str | None = typer.Option(None, "--terminal-svg", metavar="OUT", help="Also save the terminal output as an SVG picture."),
 ) -> None:
-    """The legal moves of the side to move, with a diagram of the targets."""
-    from ..notation.export import moves_json
+    """The legal moves of the side to move, with a diagram of the targets.
 
+    Of a position string, or of a record at a point (FILE --match M --round R --ply P, as
+    show takes them): there, after a Sumo push, the next entry is the pushed player's
+    back-entry, its only move.
+    """
     title_needs_svg(title, svg)
     if as_json and (svg is not None or terminal_svg is not None or glyphs):
         fail(f"{'--svg' if svg else '--terminal-svg' if terminal_svg else '--glyphs'} changes the drawing, which --json does not print")
@@ -39,20 +52,75 @@ def moves(
             fail(f"{'--svg' if svg else '--terminal-svg'} draws one position: give it as POSITION, not on standard input")
         _moves_of_lines(as_json=as_json, no_color=no_color, glyphs=glyphs)
         return
-    pos = read_position(position)
-    if as_json:
-        emit_json(moves_json(pos))
+    drawing = _Drawing(as_json=as_json, no_color=no_color, glyphs=glyphs, svg=svg, title=title, terminal_svg=terminal_svg)
+    if not os.path.exists(position) and looks_like_position(position):
+        for name, value in (("match", match), ("round", round_), ("ply", ply)):
+            if value is not None:
+                fail(f"--{name} goes with a FILE, not a POSITION")
+        _print_position_moves(read_position(position), drawing)
+        return
+    refuse_input((svg, terminal_svg), position)
+    point = record_point(position, match or 1, round_, ply, None)
+    pos = point.round.position_at(point.ply)
+    back = point.round.back_entry_due(point.ply)
+    if back is not None:
+        _print_back_entry(pos, back, drawing)
     else:
-        from .draw import save_terminal_svg
+        _print_position_moves(pos, drawing)
+    report_invalid(point.file, point.match_replay.diagnostics)
 
-        out = console(no_color=no_color, record=terminal_svg is not None)
-        _print_moves(pos, out, glyphs=glyphs)
-        save_terminal_svg(out, terminal_svg)
-        if svg is not None:
-            from ..drawing import svg as vector
-            from .draw import write_svg
 
-            write_svg(vector.moves(pos, square_text="glyphs" if glyphs else None, title=title), svg)
+@dataclass(frozen=True)
+class _Drawing:
+    """How ``moves`` was asked to answer."""
+
+    as_json: bool
+    no_color: bool
+    glyphs: bool
+    svg: str | None
+    title: str | None
+    terminal_svg: str | None
+
+
+def _print_position_moves(pos: Position, drawing: _Drawing) -> None:
+    """The moves of ``pos``: as JSON, or the diagram and one line a move (and the drawings asked for)."""
+    from ..notation.export import moves_json
+
+    if drawing.as_json:
+        emit_json(moves_json(pos))
+        return
+    out = console(no_color=drawing.no_color, record=drawing.terminal_svg is not None)
+    _print_moves(pos, out, glyphs=drawing.glyphs)
+    save_terminal_svg(out, drawing.terminal_svg)
+    if drawing.svg is not None:
+        from ..drawing import svg as vector
+
+        write_svg(vector.moves(pos, square_text="glyphs" if drawing.glyphs else None, title=drawing.title), drawing.svg)
+
+
+def _print_back_entry(pos: Position, back: Move, drawing: _Drawing) -> None:
+    """After a Sumo push, the pushed player's one move: the push's back-entry (S3), as
+    JSON (``moves`` holding it, ``back_entry`` true) or drawn with its squares marked."""
+    from ..drawing.render import board_diagram
+    from ..notation.export import move_json, moves_json
+
+    if drawing.as_json:
+        emit_json({**moves_json(pos), "to_move": side_name(back.side), "tower": colour_name(back.tower), "moves": [move_json(back)], "pass": False, "back_entry": True})
+        return
+    who = back.side.title
+    status = [
+        f"{who}'s turn is the push's back-entry (S3): the farthest pushed tower goes back one square, and {who} forfeits the turn.",
+        f"1 legal entry: {back}  ({back.coords()})",
+    ]
+    out = console(no_color=drawing.no_color, record=drawing.terminal_svg is not None)
+    out.print(board_diagram(pos, last_move=back, highlight_tower=-1, glyphs=drawing.glyphs, status=status))
+    save_terminal_svg(out, drawing.terminal_svg)
+    if drawing.svg is not None:
+        from ..drawing import svg as vector
+
+        title = drawing.title or f"{who}'s back-entry"
+        square_text: SquareText | None = "glyphs" if drawing.glyphs else None
+        write_svg(vector.board(pos, last_move=back, highlight_tower=-1, square_text=square_text, title=title, caption=status), drawing.svg)
 
 
 def _moves_of_lines(*, as_json: bool, no_color: bool, glyphs: bool) -> None:

@@ -232,16 +232,22 @@ def generate(
     form: str = typer.Option("text", "--form", help="symbols | text | short | coords"),
     lang: str = typer.Option("en", "--lang", help="en | de | hu | pt | ro | ru"),
     output: str | None = typer.Option(None, "-o", "--output", help="Write to this file instead of stdout."),
+    black: str = typer.Option("Random", "--black", metavar="NAME", help="Black's name (the Black header)."),
+    gold: str = typer.Option("Random", "--gold", metavar="NAME", help="Gold's name (the Gold header)."),
+    event: str = typer.Option("kamisado generate", "--event", metavar="NAME", help="The Event header."),
+    header: list[str] = typer.Option([], "--header", metavar="NAME=VALUE", help="Another header (Site=Club, Date=2026.11.28…); repeat for more."),
 ) -> None:
     """Play random legal matches and write their records (for demos, tests, benchmarks)."""
     from ..errors import KamisadoError, OutputError
     from ..io.output import open_output
     from ..notation.record import RecordFile
     from ..notation.writer import RecordWriter
-    from ..play.generate import iter_generated
+    from ..play.generate import Players, iter_generated
 
+    players = Players(black=black, gold=gold, event=event, headers=[_header_option(h) for h in header])
     try:
-        matches = iter_generated(match=match, seed=seed, count=count, coords=form.strip().lower() == "coords")
+        coords = form.strip().lower() == "coords"
+        matches = iter_generated(match=match, seed=seed, count=count, coords=coords, players=players)
         writer = RecordWriter(sys.stdout, form=_form(form), lang=lang, path="<generated>")
     except KamisadoError as e:
         fail(str(e))
@@ -253,6 +259,14 @@ def generate(
             writer.close(RecordFile("<generated>"))
     except OutputError as e:
         fail(str(e))
+
+
+def _header_option(text: str) -> tuple[str, str]:
+    """``--header NAME=VALUE`` as a header's name and value; exit 2 when it is not one."""
+    name, equals, value = text.partition("=")
+    if not equals or not name.strip() or not all(c.isalnum() or c in "_-" for c in name.strip()):
+        fail(f"--header takes NAME=VALUE (a name of letters, digits, - and _), not {text!r}")
+    return name.strip(), value
 
 
 def _form(form: str) -> Form:

@@ -63,6 +63,10 @@ class Page:
     text: str
     matches: int
     problems: list[tuple[str, Diagnostic]] = field(default_factory=list)
+    #: How many record files the matches came from.
+    files: int = 0
+    #: The events whose standings the page shows (those several matches share).
+    standings: tuple[str, ...] = ()
 
     @property
     def valid(self) -> bool:
@@ -88,7 +92,8 @@ def html_page(
         parts.add(pm)
         match_problems += ((pm.path, d) for d in pm.replay.diagnostics)
     text = parts.text(file_problems, title=title, glyphs=glyphs)
-    return Page(text=text, matches=parts.count, problems=file_problems + match_problems)
+    events = tuple(event for event, group in parts.groups.items() if len(group) > 1)
+    return Page(text=text, matches=parts.count, problems=file_problems + match_problems, files=len(parts.files), standings=events)
 
 
 def read_matches(
@@ -236,7 +241,7 @@ class _Parts:
         share (``Event`` headers compared without case or repeated spaces)."""
         sections = []
         for event, group in self.groups.items():
-            if len(group) > 1:
+            if len(group) > 1:  # (as Page.standings names them)
                 tally = Tally()
                 for path, summary in group:
                     tally.add_match(path, summary)
@@ -334,7 +339,8 @@ def _round_plies(rnd: RoundReplay, kit: _Kit) -> list[object]:
         last = shown_move(rnd, n)
         under, over = placed_marks(position, marks(position, last_move=last))
         text = _EMPTY_RUN.sub(lambda run: str(len(run.group())), position.to_string())
-        shown: list[object] = [text, kit.add(position, under), kit.add(position, over), lines + status_lines(position, last)]
+        status = status_lines(position, last, back_entry=rnd.back_entry_due(n))
+        shown: list[object] = [text, kit.add(position, under), kit.add(position, over), lines + status]
         plies.append([*shown, comments] if comments else shown)
     return plies
 
@@ -514,6 +520,7 @@ _VIEWER = """<noscript><style>article.match[hidden]{{display:block}}.board-pane{
 <button type="button" data-go="end" title="Last position (End)" aria-label="Last position">»</button>
 <button type="button" data-go="flip" title="Turn the board (f)" aria-pressed="false">Flip</button>
 </div>
+<p class="pinned" aria-hidden="true"><span id="pin-where"></span><span id="pin-status"></span></p>
 </div>
 <div class="board-more">
 <div id="caption" class="caption"></div>
@@ -838,6 +845,7 @@ a{color:#1d4f91}
 .options input{width:22px;height:22px;margin:0}
 .told{margin:0;min-height:1.2em;font-size:.9rem;color:var(--muted)}
 .where{margin:0;font-weight:600}
+.pinned{display:none}
 .record-pane{min-width:0}
 .match{background:var(--paper);border:1px solid var(--line);border-radius:6px;padding:.6rem 1rem 1rem}
 .file{margin:0;color:var(--muted);font-size:.85rem;overflow-wrap:anywhere}
@@ -888,7 +896,10 @@ a{color:#1d4f91}
 .board-pane{display:contents}
 .board-sticky{position:sticky;top:0;z-index:2;padding:.3rem 0 0;border-bottom:1px solid var(--line)}
 #board{padding:2px;border:none;background:none}
-#board svg{width:auto;max-width:100%;max-height:calc(100vh - 9.5rem);margin:0 auto}
+#board svg{width:auto;max-width:100%;max-height:calc(100vh - 12rem);margin:0 auto}
+.pinned{display:block;margin:0 0 .25rem;font-size:.85rem;line-height:1.3}
+.pinned span{display:block;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+#pin-where{font-weight:600}
 #pieces .letter{font-size:19px;transform:translateY(1.5px)}
 .controls{margin:.3rem 0}
 .controls button{max-width:none}
@@ -898,7 +909,9 @@ a{color:#1d4f91}
 .moves .e{min-height:44px;padding:10px .4rem}
 .moves .n{padding-top:10px}
 .moves .said{padding-left:.5rem}
-.standings th,.standings td{padding:.15rem .3rem}
+.standings th,.standings td{padding:.15rem .25rem}
+.standings table{font-size:.8rem}
+.standings th[scope=row]{white-space:normal;overflow-wrap:anywhere}
 }
 @media print{
 body{background:#fff;font-size:11pt;display:flex;flex-direction:column}
@@ -1025,6 +1038,8 @@ function draw() {
     caption.textContent = "No position to show: no round of this match was replayed.";
     comment.hidden = true;
     where.textContent = "Match " + (state.m + 1);
+    $("pin-where").textContent = where.textContent;
+    $("pin-status").textContent = "";
     squares.innerHTML = "";
     return;
   }
@@ -1042,9 +1057,20 @@ function draw() {
   var round = rounds()[state.r];
   var here = "Match " + (state.m + 1) + ", round " + round.n + ", ply " + state.p + " of " + (plies().length - 1);
   where.textContent = here;
+  pin(round, ply[3]);
   label.textContent = "Kamisado board, " + here.charAt(0).toLowerCase() + here.slice(1) + ". " + ply[3].join(" ");
   say.textContent = here + ". " + ply[3].join(" ") + (ply[4] ? " Comment: " + ply[4] : "");
   walk(found);
+}
+
+function pin(round, lines) {
+  /* On a phone, the sticky area keeps one line of where the board is (round, ply, the
+     last move) and one of what comes next (whose turn, or the back-entry due). */
+  var last = lines.filter(function (line) { return line.indexOf("Last move: ") === 0; })[0];
+  var next = lines.filter(function (line) { return line !== last; })[0] || "";
+  $("pin-where").textContent = "Round " + round.n + " \u00b7 ply " + state.p + "/" + (plies().length - 1) +
+    (last ? " \u00b7 " + last.slice(11).replace(/ \\(.*$/, "") : "");
+  $("pin-status").textContent = next;
 }
 
 function hash() {
@@ -1064,12 +1090,13 @@ function boardInView() {
   return r.top >= 0 && r.bottom <= window.innerHeight;
 }
 
-function reveal(entry) {
+function reveal(entry, start) {
+  /* start: a round's heading, shown at the top of the move list with its entries below */
   keepClear();
   if (!boardInView()) {
     window.scrollTo(0, Math.max(viewer.getBoundingClientRect().top + window.pageYOffset - 8, 0));
   }
-  if (entry && entry.scrollIntoView) { entry.scrollIntoView({block: "nearest"}); }
+  if (entry && entry.scrollIntoView) { entry.scrollIntoView({block: start ? "start" : "nearest"}); }
 }
 
 var KINDS = {push: ", a Sumo push", forfeit: ", a forfeit", back: ", the push's back-entry", inserted: ", put in by the replay"};
@@ -1106,6 +1133,9 @@ function mark(follow) {
     a.setAttribute("aria-current", "step");
     current = a;
   });
+  /* a round's start has no entry: on a phone, where the move list scrolls under the
+     board, its heading is brought up (beside the board, the list is seen whole) */
+  var shown = current || (narrow() ? document.querySelector('article.match:not([hidden]) .round h3 a[href="' + h + '"]') : null);
   document.querySelectorAll(".index a").forEach(function (a) {
     if (a.getAttribute("href").indexOf("#m" + (state.m + 1) + "r") === 0 || a.getAttribute("href") === "#m" + (state.m + 1)) {
       a.setAttribute("aria-current", "true");
@@ -1113,7 +1143,7 @@ function mark(follow) {
       a.removeAttribute("aria-current");
     }
   });
-  if (follow) { reveal(current); }
+  if (follow) { reveal(shown, !current); }
 }
 
 function go(m, r, p, follow) {

@@ -344,11 +344,15 @@ _LEGEND: tuple[tuple[str, Style | None, str], ...] = (
     ("= =", _ALARM, "blocked"),
     ("*", _CHIP, "can go"),
 )
+#: The full board's cap over a tower's mark: the tower's body, in its side's colour.
+_CAP_ITEM: tuple[str, Style | None, str] = ("▄▄▄", Style(color=_BODY_HEX[Side.GOLD], bold=True), "tower's cap, black or gold")
 
 
 def _legend_rows(width: int, glyphs: bool, labels: bool) -> list[list[tuple[str, Style | None, str]]]:
-    """The legend's items packed into lines of at most ``width`` columns."""
-    items = [*_LEGEND[:3], ("紫" if glyphs else "Pu", SQUARE_STYLES[Colour.PURPLE], "square colour"), *_LEGEND[3:]]
+    """The legend's items packed into lines of at most ``width`` columns; the full board
+    (``width`` of :data:`FULL_WIDTH` or more) draws each tower with a cap, said too."""
+    cap = [_CAP_ITEM] if width >= FULL_WIDTH else []
+    items = [*_LEGEND[:2], *cap, _LEGEND[2], ("紫" if glyphs else "Pu", SQUARE_STYLES[Colour.PURPLE], "square colour"), *_LEGEND[3:]]
     if labels:
         items.append(("1", _LABEL, "fill order"))
     rows: list[list[tuple[str, Style | None, str]]] = [[]]
@@ -394,6 +398,7 @@ def board_diagram(
     title: str | None = None,
     legend: bool = True,
     glyphs: bool = False,
+    status: Sequence[str] | None = None,
 ) -> BoardDiagram:
     """The 8×8 board of ``position``, files a–h and ranks 1–8 around it, rank 8 at the top
     (Gold's view); ``flip`` puts rank 1 at the top (Black's view).
@@ -405,12 +410,18 @@ def board_diagram(
     move, and a deadlock's towers, are marked ``= =``. ``pushed`` squares are marked
     ``{ }``. ``labels`` put one character on a square (the fill order numbers of figures
     7(b)–7(g)). ``glyphs`` writes the squares' Chinese characters instead of their
-    codes. Under the board: the last move, whose turn it is and which tower must move
-    (or how the round ended), then the legend.
+    codes. Under the board: ``status``, by default the last move, whose turn it is and
+    which tower must move (or how the round ended) (:func:`status_lines`), then the legend.
     """
     m = marks(position, last_move=last_move, targets=targets, pushed=pushed, highlight_tower=highlight_tower, labels=labels)
     return BoardDiagram(
-        position, m, flip=flip, glyphs=glyphs, title=title, status=status_lines(position, last_move), legend=legend
+        position,
+        m,
+        flip=flip,
+        glyphs=glyphs,
+        title=title,
+        status=status_lines(position, last_move) if status is None else status,
+        legend=legend,
     )
 
 

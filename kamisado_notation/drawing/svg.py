@@ -154,12 +154,37 @@ def marks(
     )
 
 
-def status_lines(position: Position, last_move: Move | None = None) -> list[str]:
+def status_lines(position: Position, last_move: Move | None = None, *, back_entry: Move | None = None) -> list[str]:
     """What the diagram says under the board, one sentence a line: the last move, then
-    whose turn it is and which tower must move, or how the round ended."""
+    whose turn it is and which tower must move, or how the round ended. ``back_entry``
+    is the push's back-entry to be written next (:meth:`RoundReplay.back_entry_due`):
+    said before the turn it comes before.
+
+    >>> from kamisado_notation import read_record, replay_match
+    >>> rnd = replay_match(read_record("samples/pushes.kmr").matches[0]).rounds[0]
+    >>> for line in status_lines(rnd.position_at(1), rnd.last_move(1), back_entry=rnd.back_entry_due(1)):
+    ...     print(line)
+    Last move: Black Blue Forward 1 Brown (e6-e5), a Sumo push of 2 towers.
+    Next entry: Gold's back-entry, Pink Back 1 Red (e4-e3): the farthest pushed tower back one square; Gold forfeits the turn (S3).
+    Then Black to move: the red tower on f8 (T2).
+    """
     lines = []
     if last_move is not None:
         lines.append(f"Last move: {_describe(last_move)}.")
+    if back_entry is not None and position.winner is None:
+        who = back_entry.side.title
+        lines.append(
+            f"Next entry: {who}'s back-entry, {back_entry} ({back_entry.coords()}): the farthest pushed tower"
+            f" back one square; {who} forfeits the turn (S3)."
+        )
+        turn = _turn_lines(position)
+        return [*lines, f"Then {turn[0]}", *turn[1:]]
+    return lines + _turn_lines(position)
+
+
+def _turn_lines(position: Position) -> list[str]:
+    """Whose turn it is and which tower must move, or how the round ended."""
+    lines = []
     if position.winner is not None:
         lines.append(f"{position.winner.title} has reached the home row and wins the round (M7).")
         return lines

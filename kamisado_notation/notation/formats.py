@@ -62,10 +62,12 @@ ForeignReader = Callable[[str, RecordFile], Iterator[MatchRecord]]
 @dataclass(frozen=True, slots=True)
 class ForeignWriter:
     """An other program's writer: why a match (of ``rounds`` rounds, to ``target``
-    points) cannot be written in the format (``refusal``: ``None`` when it can), and the
-    text of a match the replay found to be ``moves``, won by ``winner`` (``write``)."""
+    points) cannot be written in the format (``refusal``: every reason at once, ``None``
+    when it can; with ``drop``, what the format cannot hold but the moves do without —
+    headers, comments — is left out instead of refused), and the text of a match the
+    replay found to be ``moves``, won by ``winner`` (``write``)."""
 
-    refusal: Callable[[MatchRecord, int, int], str | None]
+    refusal: Callable[[MatchRecord, int, int, bool], str | None]
     write: Callable[[MatchRecord, Sequence[Move], Side | None], str]
 
 

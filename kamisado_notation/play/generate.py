@@ -11,7 +11,8 @@ from the ``random.Random`` given.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
 from ..engine.board import Side
 from ..engine.match import MATCH_TARGETS, Fill, RoundEnd
@@ -20,7 +21,18 @@ from ..errors import KamisadoError
 from ..notation.record import MatchRecord, RecordFile
 from .recorder import Recorder
 
-__all__ = ["generate_match", "generate_records", "iter_generated"]
+__all__ = ["Players", "generate_match", "generate_records", "iter_generated"]
+
+@dataclass(frozen=True)
+class Players:
+    """The headers a generated match is written with: the players' names, the event, and
+    any others (``headers``: name and value pairs, in their order)."""
+
+    black: str = "Random"
+    gold: str = "Random"
+    event: str = "kamisado generate"
+    headers: Sequence[tuple[str, str]] = ()
+
 
 # A round longer than this is abandoned and replayed (a safety net: towers mostly move
 # forward, so rounds end long before).
@@ -54,10 +66,10 @@ def _play_round(rng: random.Random, rec: Recorder) -> bool:
     return True
 
 
-def _play_match(rng: random.Random, target: int) -> Recorder | None:
-    """A random match to ``target`` through a :class:`Recorder`; ``None`` when a round
-    ran past the safety limit."""
-    rec = Recorder(target, event="kamisado generate", black="Random", gold="Random")
+def _play_match(rng: random.Random, target: int, players: Players) -> Recorder | None:
+    """A random match to ``target`` through a :class:`Recorder`, headed as ``players``
+    says; ``None`` when a round ran past the safety limit."""
+    rec = Recorder(target, event=players.event, black=players.black, gold=players.gold, headers=players.headers)
     while True:
         if not _play_round(rng, rec):
             return None  # pragma: no cover - see _MAX_PLIES
@@ -67,41 +79,47 @@ def _play_match(rng: random.Random, target: int) -> Recorder | None:
         rec.fill(how, lineups=rng.random() < 0.3)
 
 
-def generate_match(rng: random.Random, *, target: int, index: int = 1, line: int = 1, coords: bool = False) -> MatchRecord:
+def generate_match(
+    rng: random.Random, *, target: int, index: int = 1, line: int = 1, coords: bool = False, players: Players = Players()
+) -> MatchRecord:
     """A random legal match to ``target`` points, with a ``Result`` header, written
     through a :class:`~.recorder.Recorder`. Round entries use the colour form (or with
-    ``coords`` the coordinate form); ``index`` and ``line`` place it in a file."""
+    ``coords`` the coordinate form); ``index`` and ``line`` place it in a file;
+    ``players`` names the players and the event (default: ``Random`` and ``Random`` at
+    ``kamisado generate``). The moves do not depend on the names."""
     while True:  # retried only if a round runs past the safety limit
         state = rng.getstate()
-        rec = _play_match(rng, target)
+        rec = _play_match(rng, target, players)
         if rec is not None:
             return rec.record(index=index, line=line, coords=coords)
         rng.setstate(state)  # pragma: no cover - see _MAX_PLIES
         rng.random()  # pragma: no cover
 
 
-def generate_records(*, match: str, seed: int, count: int, coords: bool = False) -> RecordFile:
+def generate_records(*, match: str, seed: int, count: int, coords: bool = False, players: Players = Players()) -> RecordFile:
     """``count`` random legal matches of format ``match`` (single, standard, long,
-    marathon), reproducible from ``seed``."""
+    marathon), reproducible from ``seed``, headed as ``players`` says."""
     record = RecordFile(path="<generated>")
-    record.matches.extend(iter_generated(match=match, seed=seed, count=count, coords=coords))
+    record.matches.extend(iter_generated(match=match, seed=seed, count=count, coords=coords, players=players))
     return record
 
 
-def iter_generated(*, match: str, seed: int, count: int, coords: bool = False) -> Iterator[MatchRecord]:
+def iter_generated(
+    *, match: str, seed: int, count: int, coords: bool = False, players: Players = Players()
+) -> Iterator[MatchRecord]:
     """The matches of :func:`generate_records`, one at a time as each is played (for
     writing millions without holding them). Raises :class:`KamisadoError` at once for an
     unknown format."""
     key = match.strip().lower()
     if key not in MATCH_TARGETS:
         raise KamisadoError(f"unknown match format {match!r}: single, standard, long or marathon")
-    return _generated(MATCH_TARGETS[key], random.Random(seed), count, coords)
+    return _generated(MATCH_TARGETS[key], random.Random(seed), count, coords, players)
 
 
-def _generated(target: int, rng: random.Random, count: int, coords: bool) -> Iterator[MatchRecord]:
+def _generated(target: int, rng: random.Random, count: int, coords: bool, players: Players) -> Iterator[MatchRecord]:
     line = 1
     for i in range(count):
-        m = generate_match(rng, target=target, index=i + 1, line=line, coords=coords)
+        m = generate_match(rng, target=target, index=i + 1, line=line, coords=coords, players=players)
         yield m
         last = max([m.headers[-1].line] + [e.line for r in m.rounds for e in r.entries] + [r.line for r in m.rounds])
         line = last + 2

@@ -233,10 +233,11 @@ def _walk(folder: str, name: str, found: list[tuple[str, str]], seen: dict[tuple
         found.append((folder, name))  # its reader says why it cannot be read
         return 1
     held = 0
+    here = os.path.normpath(folder) == os.curdir  # (its files named as themselves: a.kmr, not ./a.kmr)
     for entry in entries:
         if entry.name.startswith("."):
             continue
-        path, below = os.path.join(folder, entry.name), os.path.join(name, entry.name)
+        path, below = entry.name if here else os.path.join(folder, entry.name), os.path.join(name, entry.name)
         if _is_dir(entry):
             held += _walk(path, below, found, seen)
         elif entry.name.lower().endswith(RECORD_SUFFIXES) and _is_file(entry):

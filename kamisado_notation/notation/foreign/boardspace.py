@@ -474,10 +474,11 @@ def write_boardspace_match(match: MatchRecord, moves: Sequence[Move], winner: Si
     return format_boardspace([boardspace_game(match, moves, winner)])
 
 
-def boardspace_refusal(match: MatchRecord, rounds: int, target: int) -> str | None:
+def boardspace_refusal(match: MatchRecord, rounds: int, target: int, drop: bool = False) -> str | None:
     """Why ``match`` (of ``rounds`` rounds, to ``target`` points) cannot be written as a
     BoardSpace game, which is a single round from the initial position; ``None`` when
-    it can."""
+    it can. (Headers it has no property for, and comments, are left out: ``drop`` is
+    always so.)"""
     return single_round_refusal(match, rounds, target, "a BoardSpace game")
 
 

@@ -69,14 +69,28 @@ def build_match(
 def single_round_refusal(match: MatchRecord, rounds: int, target: int, what: str) -> str | None:
     """Why ``match`` (of ``rounds`` rounds, to ``target`` points) cannot be written as
     ``what``, a format that holds one round from the initial position (so no Sumo
-    tower); ``None`` when it can."""
+    tower): every reason at once (:func:`single_round_reasons`); ``None`` when it can."""
+    return refusal_text(match, what, single_round_reasons(match, rounds, target, what))
+
+
+def single_round_reasons(match: MatchRecord, rounds: int, target: int, what: str) -> list[str]:
+    """What in ``match`` (of ``rounds`` rounds, to ``target`` points) a format that holds
+    one round from the initial position (``what``) cannot hold, each a clause."""
+    reasons = []
     if rounds > 1:
-        return f"match {match.index} has {rounds} rounds, and {what} holds one round: nothing converted"
+        reasons.append(f"it has {rounds} rounds, and {what} holds one round (--round N writes one)")
     if target != 1:
-        return f"match {match.index} is played to {target} points, and {what} holds a single round: nothing converted"
+        reasons.append(f"it is played to {target} points, and {what} holds a single round (--round N writes one)")
     if match.header("Position") is not None:
-        return f"match {match.index} starts from a set position (it may have Sumo towers), and {what} starts from the initial one: nothing converted"
-    return None
+        reasons.append(f"it starts from a set position (it may have Sumo towers), and {what} starts from the initial one")
+    return reasons
+
+
+def refusal_text(match: MatchRecord, what: str, reasons: list[str]) -> str | None:
+    """The refusal of ``match`` as ``what`` for ``reasons`` (``None``: there are none)."""
+    if not reasons:
+        return None
+    return f"match {match.index} cannot be written as {what}: " + "; ".join(reasons) + ": nothing converted"
 
 
 def round_winner(position: Position) -> Side | None:

@@ -35,7 +35,7 @@ from ...errors import KamisadoError, PositionError
 from ..kmr.tokens import MAX_LINE
 from ..record import MatchRecord, RecordFile
 from ..text import LINE
-from .common import Located, Played, build_match, round_score, round_winner, single_round_refusal
+from .common import Located, Played, build_match, refusal_text, round_score, round_winner, single_round_reasons
 
 __all__ = [
     "from_hamisado_square",
@@ -82,29 +82,34 @@ def write_hamisado_match(match: MatchRecord, moves: Sequence[Move], winner: Side
     return hamisado_moves(moves) + "\n"
 
 
-def hamisado_refusal(match: MatchRecord, rounds: int, target: int) -> str | None:
+def hamisado_refusal(match: MatchRecord, rounds: int, target: int, drop: bool = False) -> str | None:
     """Why ``match`` (of ``rounds`` rounds, to ``target`` points) cannot be written as a
     hamisado move list, which holds the moves of one round from the initial position and
-    nothing else (no header but ``Match "Single"`` and those the moves decide:
-    ``Result``, ``HamisadoResult`` and the ``Termination`` beside it; no comment);
-    ``None`` when it can."""
-    refusal = single_round_refusal(match, rounds, target, "a hamisado move list")
-    if refusal is not None:
-        return refusal
-    derived = {"result", "hamisadoresult"} | ({"termination"} if match.header("HamisadoResult") else set())
-    kept = [
-        h.name
-        for h in match.headers
-        if (h.name.lower(), h.value.lower()) not in (("match", "single"), ("target", "1")) and h.name.lower() not in derived
-    ]
-    if kept:
-        return f"match {match.index} has headers ({', '.join(kept)}) that a hamisado move list cannot hold: nothing converted"
+    nothing else (no header but those the moves decide: ``Result``, ``HamisadoResult``
+    and the ``Termination`` beside it, and ``Match``/``Target`` of a single round; no
+    comment): every reason at once; ``None`` when it can. With ``drop``, headers and
+    comments are left out instead: only the moves' own reasons remain.
+
+    >>> from kamisado_notation import read_record
+    >>> match = read_record("samples/standard-match.kmr").matches[0]
+    >>> print(hamisado_refusal(match, 5, 3))  # doctest: +NORMALIZE_WHITESPACE
+    match 1 cannot be written as a hamisado move list: it has 5 rounds, and a hamisado move list holds one round
+    (--round N writes one); it is played to 3 points, and a hamisado move list holds a single round
+    (--round N writes one); it has headers (Event, Date, Black, Gold), comments: --drop leaves them out: nothing converted
+    """
+    what = "a hamisado move list"
+    reasons = single_round_reasons(match, rounds, target, what)
+    if drop:
+        return refusal_text(match, what, reasons)
+    derived = {"result", "hamisadoresult", "match", "target"} | ({"termination"} if match.header("HamisadoResult") else set())
+    kept = [h.name for h in match.headers if h.name.lower() not in derived]
     comments = [match.comments, *(h.comments for h in match.headers)]
     for r in match.rounds:
         comments += [r.comments, *(lu.comments for lu in r.lineups), *(e.comments for e in r.entries)]
-    if any(comments):
-        return f"match {match.index} has comments that a hamisado move list cannot hold: nothing converted"
-    return None
+    held = [f"headers ({', '.join(kept)})" if kept else "", "comments" if any(comments) else ""]
+    if any(held):
+        reasons.append(f"it has {', '.join(h for h in held if h)}: --drop leaves them out")
+    return refusal_text(match, what, reasons)
 
 
 def read_hamisado(text: str, record: RecordFile) -> Iterator[MatchRecord]:
