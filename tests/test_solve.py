@@ -140,7 +140,10 @@ def test_unknown_within_a_small_budget() -> None:
 
 
 def test_bad_arguments() -> None:
-    for bad in ({"depth": -1}, {"depth": 1.5}, {"time": 0}, {"time": "1"}):
+    nan, inf = float("nan"), float("inf")
+    bad_limits = ({"depth": -1}, {"depth": 1.5}, {"time": 0}, {"time": "1"}, {"time": nan}, {"time": inf}, {"time": -inf}, {"time": 1e300},
+                  {"nodes": 0}, {"nodes": 1.0}, {"nodes": True}, {"nodes": nan})
+    for bad in bad_limits:  # (a NaN compares false with everything: a search bounded by it never ended)
         try:
             solve(Position.initial(), **bad)  # type: ignore[arg-type]
         except ArgumentError:
@@ -152,6 +155,18 @@ def test_bad_arguments() -> None:
         assert "Position" in str(e)
     else:
         raise AssertionError("a string is not a position")
+
+
+def test_a_budget_of_nodes_gives_the_same_answer_every_time() -> None:
+    """A budget counted in positions searched, not in seconds: the answer (the nodes
+    counted too) is the same however loaded the machine."""
+    pos = Position.from_string("y....o++.n/.p..k+.../.r.Pg++.../....B.../......../......O+./K...R+++.b./..G.N..Y+ b N")
+    answers = {(a.result, a.turns, a.best, a.pv, a.nodes) for a in (solve(pos, nodes=3000) for _ in range(3))}
+    assert len(answers) == 1
+    (result, _turns, best, pv, nodes), = answers
+    assert nodes <= 3000 + 200  # (a proof-number search stops at its next expansion)
+    if result == "win":  # (proven, if not in its fewest turns, with a move that keeps it)
+        assert best is not None and pv and pv[0] == best
 
 
 def test_the_side_to_move_is_who_the_result_is_for() -> None:

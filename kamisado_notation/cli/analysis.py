@@ -27,6 +27,11 @@ from .common import (
 if TYPE_CHECKING:  # loaded by the functions that need it: start-up time
     from rich.console import Console
 
+    from ..play.analyse import MatchAnalysis
+
+#: The longest ``--time`` (milliseconds): a year.
+MAX_MS = 365 * 24 * 3600 * 1000
+
 #: ``--depth`` and ``--time``, shared by both commands.
 DEPTH = typer.Option(None, "--depth", min=0, metavar="TURNS", help="Search at most this many turns deep (default: until proven or out of time).")
 
@@ -34,7 +39,7 @@ DEPTH = typer.Option(None, "--depth", min=0, metavar="TURNS", help="Search at mo
 def solve(
     position: str = typer.Argument(..., help="A position string (docs/notation.md §8)."),
     depth: int | None = DEPTH,
-    time_ms: int | None = typer.Option(None, "--time", min=1, metavar="MS", help="Stop after this many milliseconds (default: no limit)."),
+    time_ms: int | None = typer.Option(None, "--time", min=1, max=MAX_MS, metavar="MS", help="Stop after this many milliseconds (default: no limit)."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
 ) -> None:
     """Whether the side to move wins or loses the round under best play, in how many
@@ -67,16 +72,16 @@ def solve(
 def analyze(
     files: list[str] = typer.Argument(..., help="Record files (.kmr) or folders; - is standard input."),
     depth: int | None = DEPTH,
-    time_ms: int = typer.Option(1000, "--time", min=1, metavar="MS", help="The solver's time for each position (milliseconds)."),
+    time_ms: int | None = typer.Option(
+        None, "--time", min=1, max=MAX_MS, metavar="MS", help="Also stop each position's search after this many milliseconds (the marks then depend on the machine)."
+    ),
+    nodes: int = typer.Option(20_000, "--nodes", min=1, max=10**12, metavar="N", help="The solver's budget for each position, in positions searched (the same marks on any machine)."),
     output: str | None = typer.Option(None, "-o", "--output", metavar="OUT.kmr", help="Write the annotated records here (default: standard output)."),
     as_json: bool = typer.Option(False, "--json", help="The judgements as JSON instead of the annotated records."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=MAX_JOBS, help="Analyse this many matches at once (worker processes)."),
     encoding: str | None = ENCODING,
 ) -> None:
-    """Judge every move of every round with the solver: its value before and after for
-    the player who made it, ?? (a proven win let go into a loss), ? (a win let go), !
-    (the only move that keeps a win) and the best move where the played one was worse,
-    written into the records as {analysis: …} comments."""
+    """Judge every move of every round with the solver: its value before and after for the player who made it, ?? (a proven win let go into a proven loss), ? (a proven win slowed by 4 turns or more), ! (the only move that keeps a proven win, the others proven to lose) and the best move where the played one was proven worse, written into the records as {analysis: …} comments; what decided each round on standard error."""
     from ..errors import KamisadoError, NotationError, RecordIOError
     from ..notation import parse_record
     from ..notation.files.opening import file_format, read_text
@@ -101,11 +106,13 @@ def analyze(
         except (RecordIOError, NotationError) as e:
             fail(f"{path}: {e}")
         record = parse_record(text.removeprefix("\ufeff"), path=path)
-        with _progress(err, path) as tick:
+        with _progress(err, path, "matches" if jobs > 1 else "positions") as tick:
             try:
-                analyses = analyse(record, depth=depth, time=time_ms / 1000, progress=tick, jobs=jobs)
+                analyses = analyse(record, depth=depth, time=None if time_ms is None else time_ms / 1000, nodes=nodes, progress=tick, jobs=jobs)
             except KamisadoError as e:  # (a worker process died or failed)
                 fail(f"{path}: {e}")
+        if not as_json:
+            _say_rounds(err, path, analyses)
         texts.append(annotate(text, analyses))
         reports.append({"path": path, "matches": [a.as_dict() for a in analyses]})
     if as_json:
@@ -122,15 +129,27 @@ def _joined(texts: list[str]) -> list[str]:
     return [t if t.endswith(("\n", "\r")) or not t else t + "\n" for t in texts]
 
 
-@contextmanager
-def _progress(err: Console, path: str) -> Iterator[Callable[[int], None]]:
-    """A line on standard error, on a terminal only, counting the positions solved (the
-    matches, with ``--jobs``)."""
-    if not err.is_terminal:
-        yield lambda done: None
-        return
-    from rich.progress import Progress, SpinnerColumn, TextColumn
+def _say_rounds(err: Console, path: str, analyses: list[MatchAnalysis]) -> None:
+    """What decided each round, a line each on standard error (the record goes to
+    standard output): ``game.kmr: match 1, round 3 was lost at Gold's 5th entry, …``."""
+    from rich.markup import escape
 
-    with Progress(SpinnerColumn(), TextColumn("{task.description}"), console=err, transient=True) as bar:
-        task = bar.add_task(f"analysing {path}")
-        yield lambda done: bar.update(task, description=f"analysing {path}: {done} done")
+    for analysis in analyses:
+        for summary in analysis.rounds:
+            err.print(escape(f"{path}: match {analysis.index}, {summary.text()}"), highlight=False, soft_wrap=True)
+
+
+@contextmanager
+def _progress(err: Console, path: str, unit: str) -> Iterator[Callable[[int, int], None]]:
+    """A bar on standard error, on a terminal only (silent when piped), counting the
+    positions solved of the file's total (the matches, with ``--jobs``)."""
+    if not err.is_terminal:
+        yield lambda done, total: None
+        return
+    from rich.markup import escape
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    columns = (SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn(unit), TimeElapsedColumn())
+    with Progress(*columns, console=err, transient=True) as bar:
+        task = bar.add_task(f"analysing {escape(path)}", total=None)
+        yield lambda done, total: bar.update(task, completed=done, total=total)
