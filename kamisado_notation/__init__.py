@@ -130,6 +130,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "Solution": ("play.solve", "Solution"),
     "MatchAnalysis": ("play.analyse", "MatchAnalysis"),
     "MoveJudgement": ("play.analyse", "MoveJudgement"),
+    "RoundSummary": ("play.analyse", "RoundSummary"),
     "analyse": ("play.analyse", "analyse"),
     "annotate": ("play.analyse", "annotate"),
     "solve": ("play.solve", "solve"),

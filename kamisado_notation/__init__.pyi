@@ -76,6 +76,7 @@ from .notation.formats import parse_position as parse_position
 from .notation.formats import reading_as as reading_as
 from .play.analyse import MatchAnalysis as MatchAnalysis
 from .play.analyse import MoveJudgement as MoveJudgement
+from .play.analyse import RoundSummary as RoundSummary
 from .play.analyse import analyse as analyse
 from .play.analyse import annotate as annotate
 from .play.client import EngineAnalysis as EngineAnalysis
@@ -126,6 +127,7 @@ __all__ = [
     "ResolvedMoves",
     "RoundEnd",
     "RoundResult",
+    "RoundSummary",
     "Severity",
     "Side",
     "Solution",

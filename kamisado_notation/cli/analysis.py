@@ -75,7 +75,9 @@ def analyze(
     time_ms: int | None = typer.Option(
         None, "--time", min=1, max=MAX_MS, metavar="MS", help="Also stop each position's search after this many milliseconds (the marks then depend on the machine)."
     ),
-    nodes: int = typer.Option(20_000, "--nodes", min=1, max=10**12, metavar="N", help="The solver's budget for each position, in positions searched (the same marks on any machine)."),
+    nodes: int | None = typer.Option(
+        None, "--nodes", min=1, max=10**12, metavar="N", help="The solver's budget for each position, in positions searched (default: 10,000; the same marks on any machine)."
+    ),
     output: str | None = typer.Option(None, "-o", "--output", metavar="OUT.kmr", help="Write the annotated records here (default: standard output)."),
     as_json: bool = typer.Option(False, "--json", help="The judgements as JSON instead of the annotated records."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=MAX_JOBS, help="Analyse this many matches at once (worker processes)."),
@@ -85,7 +87,7 @@ def analyze(
     from ..errors import KamisadoError, NotationError, RecordIOError
     from ..notation import parse_record
     from ..notation.files.opening import file_format, read_text
-    from ..play.analyse import analyse, annotate
+    from ..play.analyse import DEFAULT_NODES, analyse, annotate
 
     codec = checked_encoding(encoding)
     paths = record_files(files)
@@ -108,7 +110,7 @@ def analyze(
         record = parse_record(text.removeprefix("\ufeff"), path=path)
         with _progress(err, path, "matches" if jobs > 1 else "positions") as tick:
             try:
-                analyses = analyse(record, depth=depth, time=None if time_ms is None else time_ms / 1000, nodes=nodes, progress=tick, jobs=jobs)
+                analyses = analyse(record, depth=depth, time=None if time_ms is None else time_ms / 1000, nodes=DEFAULT_NODES if nodes is None else nodes, progress=tick, jobs=jobs)
             except KamisadoError as e:  # (a worker process died or failed)
                 fail(f"{path}: {e}")
         if not as_json:

@@ -41,8 +41,8 @@ from .solve import Solution, Solver
 __all__ = ["DEFAULT_NODES", "SLOW_MARGIN", "MatchAnalysis", "MoveJudgement", "RoundSummary", "analyse", "annotate", "read_comment"]
 
 #: The solver's budget for each position of a record when none is given: positions
-#: searched (the same marks on any machine; about a tenth of a second each).
-DEFAULT_NODES = 20_000
+#: searched (the same marks on any machine; about a tenth of a second at most).
+DEFAULT_NODES = 10_000
 #: The turns a kept win must be slowed by to be marked ``?``: two of the opponent's moves.
 SLOW_MARGIN = 4
 #: How a value reads: ``win 5``, ``loss 2``, ``unknown``.
