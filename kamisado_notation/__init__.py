@@ -134,6 +134,8 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "analyse": ("play.analyse", "analyse"),
     "annotate": ("play.analyse", "annotate"),
     "solve": ("play.solve", "solve"),
+    "solve_moves": ("play.solve", "solve_moves"),
+    "MoveValue": ("play.solve", "MoveValue"),
     # drawing
     "html_page": ("drawing.html", "html_page"),
 }

@@ -82,8 +82,10 @@ from .play.analyse import annotate as annotate
 from .play.client import EngineAnalysis as EngineAnalysis
 from .play.client import EngineClient as EngineClient
 from .play.recorder import Recorder as Recorder
+from .play.solve import MoveValue as MoveValue
 from .play.solve import Solution as Solution
 from .play.solve import solve as solve
+from .play.solve import solve_moves as solve_moves
 
 __version__: str
 __all__ = [
@@ -114,6 +116,7 @@ __all__ = [
     "MatchStatus",
     "Move",
     "MoveJudgement",
+    "MoveValue",
     "NoRecordsError",
     "NotationError",
     "Outcome",
@@ -166,6 +169,7 @@ __all__ = [
     "replay_match",
     "replay_matches",
     "solve",
+    "solve_moves",
     "square_name",
     "standings",
     "validate_file",

@@ -202,6 +202,32 @@ def test_the_command_prints_the_answer_and_its_json() -> None:
     assert r.exit_code == 2 and "bad position string" in r.stderr
 
 
+def test_every_move_judged() -> None:
+    """``--all-moves``: each legal move's value for the side to move, the wins first;
+    here Black's one winning move is the solver's best, every other loses (each checked
+    by solving the position after it)."""
+    from typer.testing import CliRunner
+
+    from kamisado_notation.cli.app import app
+    from kamisado_notation.play.solve import solve_moves
+
+    pos = Position.from_string(WON_IN_15)
+    values = solve_moves(pos)
+    assert sorted(v.move.coords() for v in values) == sorted(m.coords() for m in pos.legal_moves())
+    assert (values[0].move, values[0].result, values[0].turns) == (solve(pos).best, "win", 15)
+    for value in values[1:]:
+        child = pos.copy()
+        child.play(value.move)
+        assert value.result == "loss" and solve(child).result == ("win" if child.to_move is Side.GOLD else "loss")
+    r = CliRunner().invoke(app, ["solve", "--all-moves", "--json", WON_IN_15])
+    assert r.exit_code == 0 and r.stderr == ""  # (piped: no progress line)
+    out = json.loads(r.stdout)
+    assert out["moves"][0] == {"move": values[0].move.coords(), "result": "win", "turns": 15}
+    assert [m["move"] for m in out["moves"]] == [v.move.coords() for v in values]
+    r = CliRunner().invoke(app, ["solve", "--all-moves", WON_IN_15])
+    assert r.stdout.splitlines()[0] == f"{values[0].move.coords()} ({values[0].move}): Black wins in 15 turns"
+
+
 def _engine_answers(position: str) -> list[str]:
     """The engine's lines for ``go`` in ``position``, with a minute a move: the solver's
     sixth of it (10 s) proves these positions in a fraction of that even on a busy

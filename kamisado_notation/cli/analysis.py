@@ -40,15 +40,29 @@ def solve(
     position: str = typer.Argument(..., help="A position string (docs/notation.md §8)."),
     depth: int | None = DEPTH,
     time_ms: int | None = typer.Option(None, "--time", min=1, max=MAX_MS, metavar="MS", help="Stop after this many milliseconds (default: no limit)."),
+    nodes: int | None = typer.Option(None, "--nodes", min=1, max=10**12, metavar="N", help="Stop after this many positions searched (the same answer on any machine)."),
+    all_moves: bool = typer.Option(False, "--all-moves", help="Judge every legal move (each with the limits given) instead of the position."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
 ) -> None:
-    """Whether the side to move wins or loses the round under best play, in how many
-    turns, the best move and its principal variation; 'unknown' when not proven within
-    the depth or time."""
-    from ..play.solve import solve as run_solver
+    """Whether the side to move wins or loses the round under best play, in how many turns, the best move and its principal variation; 'unknown' when not proven within the limits. On a terminal a line shows the depth, nodes and time as it works."""
+    from ..play.solve import Solver, solve_moves
 
     pos = read_position(position)
-    answer = run_solver(pos, depth=depth, time=None if time_ms is None else time_ms / 1000)
+    seconds = None if time_ms is None else time_ms / 1000
+    solver = Solver()
+    with _solving(console(stderr=True)) as solver.progress:
+        if all_moves:
+            values = solve_moves(pos, depth=depth, time=seconds, nodes=nodes, solver=solver)
+        else:
+            answer = solver.solve(pos, depth=depth, time=seconds, nodes=nodes)
+    if all_moves:
+        if as_json:
+            emit_json({"position": pos.to_string(), "moves": [v.as_dict() for v in values]})
+            return
+        who = pos.to_move.title
+        lines = [f"{v.move.coords()} ({v.move}): {_value_words(who, v.result, v.turns)}" for v in values]
+        sys.stdout.write("".join(line + "\n" for line in lines) or f"{who} has no move to choose\n")
+        return
     if as_json:
         emit_json(answer.as_dict())
         return
@@ -56,8 +70,7 @@ def solve(
     if answer.proven and answer.turns == 0:
         head = f"the round is over: {who} has {'won' if answer.result == 'win' else 'lost'}"
     elif answer.proven:
-        turns = f"{answer.turns} turn{'s' if answer.turns != 1 else ''}" if answer.turns is not None else "(turns not found in the time)"
-        head = f"{who} {'wins' if answer.result == 'win' else 'loses'}{' in' if answer.turns is not None else ''} {turns}"
+        head = _value_words(who, answer.result, answer.turns)
     else:
         head = f"unknown for {who} (searched {answer.depth} turns deep)"
     lines = [head]
@@ -67,6 +80,32 @@ def solve(
         lines.append("pv: " + " ".join(m.coords() for m in answer.pv))
     lines.append(f"{answer.nodes} nodes in {answer.seconds:.3f} s")
     sys.stdout.write("".join(line + "\n" for line in lines))
+
+
+def _value_words(who: str, result: str, turns: int | None) -> str:
+    """``Black wins in 15 turns``, ``Gold loses (turns not found in the time)``, ``unknown for Black``."""
+    if result == "unknown":
+        return f"unknown for {who}"
+    count = f"in {turns} turn{'s' if turns != 1 else ''}" if turns is not None else "(turns not found in the time)"
+    return f"{who} {'wins' if result == 'win' else 'loses'} {count}"
+
+
+@contextmanager
+def _solving(err: Console) -> Iterator[Callable[[int, int], None] | None]:
+    """A line on standard error, on a terminal only (silent when piped): the depth the
+    solver reached, its nodes and the time spent."""
+    if not err.is_terminal:
+        yield None
+        return
+    import time
+
+    start = time.perf_counter()
+    with err.status("solving") as status:
+
+        def show(depth: int, nodes: int) -> None:
+            status.update(f"solving: {depth} turns deep, {nodes:,} nodes, {time.perf_counter() - start:.1f} s")
+
+        yield show
 
 
 def analyze(

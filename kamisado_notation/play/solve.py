@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -44,7 +45,7 @@ from ..engine.position import RANGE, Move, Position
 from ..errors import ArgumentError
 from .proof import Proof, prove
 
-__all__ = ["MAX_TURNS", "Solution", "Solver", "open_towers", "solve"]
+__all__ = ["MAX_TURNS", "MoveValue", "Solution", "Solver", "open_towers", "solve", "solve_moves"]
 
 #: The deepest search (in turns) when no depth is given: longer than any round seen.
 MAX_TURNS = 200
@@ -169,6 +170,10 @@ class Solver:
         self.deepening = deepening
         self.table: dict[int, tuple[int, int, int, Move | None]] = {}
         self.nodes = 0
+        #: Called as the search goes (the deepest search finished, in turns; the nodes so
+        #: far), after each depth and each proof-number search: a progress line.
+        self.progress: Callable[[int, int], None] | None = None
+        self._depth = 0
         self._deadline: float | None = None
         self._budget = _NO_BUDGET
         self._stop: threading.Event | None = None
@@ -194,6 +199,7 @@ class Solver:
         self._stop = stop
         self._deadline = None if time is None else start + time
         self._budget = _NO_BUDGET if nodes is None else nodes
+        self._depth = 0
         pos = position.copy()
         text = position.to_string()
         end = _round_over(pos)
@@ -222,6 +228,8 @@ class Solver:
                     return Solution(text, "win" if score > 0 else "loss", None, best, (best,) if best else (), reached, self.nodes, _clock() - start)
                 break
             reached, best = reached + 1, move if move is not None else best
+            self._depth = reached
+            self._report()
         if abs(score) <= _PROVEN and self.proof and reached < limit:
             self._budget = _NO_BUDGET if nodes is None else nodes
             proven = self._by_proof_numbers(pos, text, reached, limit, deadline, start)
@@ -282,7 +290,12 @@ class Solver:
         limit = min(self.proof_nodes, self._budget - self.nodes)
         answer = prove(pos, winner, within=within, deadline=deadline, node_limit=max(limit, 0), stop=self._stop)
         self.nodes += answer.nodes
+        self._report()
         return answer
+
+    def _report(self) -> None:
+        if self.progress is not None:
+            self.progress(self._depth, self.nodes)
 
     def _proof_variation(self, pos: Position, winner: Side, turns: int, deadline: float | None) -> list[Move]:
         """The principal variation of a round ``winner`` wins in ``turns``: the winner's
@@ -496,6 +509,52 @@ def _round_over(pos: Position) -> str | None:
 
 def _clock() -> float:
     return time.perf_counter()
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """One move of a position judged for the side that plays it: ``result`` (``"win"``,
+    ``"loss"`` or ``"unknown"``) and ``turns`` to the round's end, this move counted,
+    under best play after it; ``answer``, the solver's answer for the position after it."""
+
+    move: Move
+    result: str
+    turns: int | None
+    answer: Solution
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"move": self.move.coords(), "result": self.result, "turns": self.turns}
+
+
+def solve_moves(
+    position: Position, *, depth: int | None = None, time: float | None = None, nodes: int | None = None, solver: Solver | None = None
+) -> list[MoveValue]:
+    """Every legal move of ``position`` judged for its side to move (``kamisado solve
+    --all-moves``): the position after each solved within the limits (each move its
+    own ``time`` and ``nodes``; one table for all, ``solver``'s if given), the wins
+    first, fastest first, then the unknown, then the losses, slowest first.
+
+    >>> values = solve_moves(Position.from_string("y....o++../.p..k+.../.r.Pg++.../....Bn../......../..N.G.O+./K...R+++.b./.......Y+ b R"))
+    >>> [(v.move.coords(), v.result, v.turns) for v in values][:2]
+    [('b6-b1', 'win', 1), ('b6-b4', 'loss', 8)]
+    """
+    solver = solver if solver is not None else Solver()
+    _check(position, depth, time, nodes)
+    mover = position.to_move
+    pos = position.copy()
+    values = []
+    for move in pos.legal_moves():
+        pos.apply(move)
+        try:
+            answer = solver.solve(pos, depth=None if depth is None else max(depth - 1, 0), time=time, nodes=nodes)
+            flip = pos.to_move is not mover
+        finally:
+            pos.undo()
+        result = answer.result if not flip or not answer.proven else ("loss" if answer.result == "win" else "win")
+        turns = None if answer.turns is None else answer.turns + 1
+        values.append(MoveValue(move, result, turns, answer))
+    order = {"win": 0, "unknown": 1, "loss": 2}
+    return sorted(values, key=lambda v: (order[v.result], (v.turns or 0) * (1 if v.result == "win" else -1)))
 
 
 def solve(position: Position, *, depth: int | None = None, time: float | None = None, nodes: int | None = None) -> Solution:
