@@ -283,6 +283,25 @@ def test_proof_numbers_agree_with_the_exhaustive_search(rng: random.Random) -> N
         assert line.winner is not None or line.deadlock() is not None
 
 
+@settings(max_examples=25)
+@given(st.randoms(use_true_random=False))
+def test_one_solver_across_a_round_answers_as_fresh_ones(rng: random.Random) -> None:
+    """A round's positions solved from its end back with one solver (its tables kept,
+    as ``analyze`` does) get the answers a fresh solver gives each: what a table keeps
+    of one position holds for the others (the proof-number search's table included)."""
+    pos = near_the_end(rng)
+    line = [pos.copy()]
+    while line[-1].winner is None and (line[-1].has_moves() or line[-1].deadlock() is None):
+        nxt = line[-1].copy()
+        moves = nxt.legal_moves()
+        nxt.play(rng.choice(moves) if moves else nxt.forfeit_move())
+        line.append(nxt)
+    shared = Solver(deepening=1)
+    for position in reversed(line):
+        a, b = shared.solve(position, depth=DEPTH + 2), Solver(deepening=1).solve(position, depth=DEPTH + 2)
+        assert (a.result, a.turns) == (b.result, b.turns), position.to_string()
+
+
 #: A round that ends in a deadlock: Black wins in 8 turns (Gold's last move is into the
 #: deadlock). The transposition table once kept a win seen a turn beyond its search's
 #: depth as if it were the fastest, and read this as a win in 9.

@@ -43,7 +43,7 @@ from typing import Any
 from ..engine.board import RAYS, SQUARE_COLOURS, Direction, Side
 from ..engine.position import RANGE, Move, Position
 from ..errors import ArgumentError
-from .proof import Proof, prove
+from .proof import Proof, ProofTable, prove
 
 __all__ = ["MAX_TURNS", "MoveValue", "Solution", "Solver", "open_towers", "solve", "solve_moves"]
 
@@ -169,6 +169,7 @@ class Solver:
         self.proof = proof
         self.deepening = deepening
         self.table: dict[int, tuple[int, int, int, Move | None]] = {}
+        self.proof_table = ProofTable()  # (what the proof-number searches settled, kept between them)
         self.nodes = 0
         #: Called as the search goes (the deepest search finished, in turns; the nodes so
         #: far), after each depth and each proof-number search: a progress line.
@@ -288,7 +289,7 @@ class Solver:
         """One proof-number search (:func:`.proof.prove`) within what is left of the
         budget of nodes, its nodes counted."""
         limit = min(self.proof_nodes, self._budget - self.nodes)
-        answer = prove(pos, winner, within=within, deadline=deadline, node_limit=max(limit, 0), stop=self._stop)
+        answer = prove(pos, winner, within=within, deadline=deadline, node_limit=max(limit, 0), stop=self._stop, table=self.proof_table)
         self.nodes += answer.nodes
         self._report()
         return answer
