@@ -137,9 +137,12 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "Solution": ("play.solve", "Solution"),
     "MatchAnalysis": ("play.analyse", "MatchAnalysis"),
     "MoveJudgement": ("play.analyse", "MoveJudgement"),
+    "RoundSummary": ("play.analyse", "RoundSummary"),
     "analyse": ("play.analyse", "analyse"),
     "annotate": ("play.analyse", "annotate"),
     "solve": ("play.solve", "solve"),
+    "solve_moves": ("play.solve", "solve_moves"),
+    "MoveValue": ("play.solve", "MoveValue"),
     # drawing
     "html_page": ("drawing.html", "html_page"),
 }

@@ -82,13 +82,16 @@ from .notation.formats import parse_position as parse_position
 from .notation.formats import reading_as as reading_as
 from .play.analyse import MatchAnalysis as MatchAnalysis
 from .play.analyse import MoveJudgement as MoveJudgement
+from .play.analyse import RoundSummary as RoundSummary
 from .play.analyse import analyse as analyse
 from .play.analyse import annotate as annotate
 from .play.client import EngineAnalysis as EngineAnalysis
 from .play.client import EngineClient as EngineClient
 from .play.recorder import Recorder as Recorder
+from .play.solve import MoveValue as MoveValue
 from .play.solve import Solution as Solution
 from .play.solve import solve as solve
+from .play.solve import solve_moves as solve_moves
 
 __version__: str
 __all__ = [
@@ -120,6 +123,7 @@ __all__ = [
     "MatchStatus",
     "Move",
     "MoveJudgement",
+    "MoveValue",
     "NoRecordsError",
     "NotationError",
     "Outcome",
@@ -134,6 +138,7 @@ __all__ = [
     "ResolvedMoves",
     "RoundEnd",
     "RoundResult",
+    "RoundSummary",
     "Selected",
     "Severity",
     "Side",
@@ -175,6 +180,7 @@ __all__ = [
     "replay_matches",
     "select",
     "solve",
+    "solve_moves",
     "square_name",
     "standings",
     "statistics",

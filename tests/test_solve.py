@@ -140,7 +140,10 @@ def test_unknown_within_a_small_budget() -> None:
 
 
 def test_bad_arguments() -> None:
-    for bad in ({"depth": -1}, {"depth": 1.5}, {"time": 0}, {"time": "1"}):
+    nan, inf = float("nan"), float("inf")
+    bad_limits = ({"depth": -1}, {"depth": 1.5}, {"time": 0}, {"time": "1"}, {"time": nan}, {"time": inf}, {"time": -inf}, {"time": 1e300},
+                  {"nodes": 0}, {"nodes": 1.0}, {"nodes": True}, {"nodes": nan})
+    for bad in bad_limits:  # (a NaN compares false with everything: a search bounded by it never ended)
         try:
             solve(Position.initial(), **bad)  # type: ignore[arg-type]
         except ArgumentError:
@@ -152,6 +155,18 @@ def test_bad_arguments() -> None:
         assert "Position" in str(e)
     else:
         raise AssertionError("a string is not a position")
+
+
+def test_a_budget_of_nodes_gives_the_same_answer_every_time() -> None:
+    """A budget counted in positions searched, not in seconds: the answer (the nodes
+    counted too) is the same however loaded the machine."""
+    pos = Position.from_string("y....o++.n/.p..k+.../.r.Pg++.../....B.../......../......O+./K...R+++.b./..G.N..Y+ b N")
+    answers = {(a.result, a.turns, a.best, a.pv, a.nodes) for a in (solve(pos, nodes=3000) for _ in range(3))}
+    assert len(answers) == 1
+    (result, _turns, best, pv, nodes), = answers
+    assert nodes <= 3000 + 200  # (a proof-number search stops at its next expansion)
+    if result == "win":  # (proven, if not in its fewest turns, with a move that keeps it)
+        assert best is not None and pv and pv[0] == best
 
 
 def test_the_side_to_move_is_who_the_result_is_for() -> None:
@@ -185,6 +200,32 @@ def test_the_command_prints_the_answer_and_its_json() -> None:
     assert r.exit_code == 0 and r.stdout.startswith("the round is over: Gold has lost\n")
     r = runner.invoke(app, ["solve", "obpkyrgn/8 b -"])
     assert r.exit_code == 2 and "bad position string" in r.stderr
+
+
+def test_every_move_judged() -> None:
+    """``--all-moves``: each legal move's value for the side to move, the wins first;
+    here Black's one winning move is the solver's best, every other loses (each checked
+    by solving the position after it)."""
+    from typer.testing import CliRunner
+
+    from kamisado_notation.cli.app import app
+    from kamisado_notation.play.solve import solve_moves
+
+    pos = Position.from_string(WON_IN_15)
+    values = solve_moves(pos)
+    assert sorted(v.move.coords() for v in values) == sorted(m.coords() for m in pos.legal_moves())
+    assert (values[0].move, values[0].result, values[0].turns) == (solve(pos).best, "win", 15)
+    for value in values[1:]:
+        child = pos.copy()
+        child.play(value.move)
+        assert value.result == "loss" and solve(child).result == ("win" if child.to_move is Side.GOLD else "loss")
+    r = CliRunner().invoke(app, ["solve", "--all-moves", "--json", WON_IN_15])
+    assert r.exit_code == 0 and r.stderr == ""  # (piped: no progress line)
+    out = json.loads(r.stdout)
+    assert out["moves"][0] == {"move": values[0].move.coords(), "result": "win", "turns": 15}
+    assert [m["move"] for m in out["moves"]] == [v.move.coords() for v in values]
+    r = CliRunner().invoke(app, ["solve", "--all-moves", WON_IN_15])
+    assert r.stdout.splitlines()[0] == f"{values[0].move.coords()} ({values[0].move}): Black wins in 15 turns"
 
 
 def _engine_answers(position: str) -> list[str]:
@@ -240,6 +281,25 @@ def test_proof_numbers_agree_with_the_exhaustive_search(rng: random.Random) -> N
         for move in answer.pv:
             line.play(move)
         assert line.winner is not None or line.deadlock() is not None
+
+
+@settings(max_examples=25)
+@given(st.randoms(use_true_random=False))
+def test_one_solver_across_a_round_answers_as_fresh_ones(rng: random.Random) -> None:
+    """A round's positions solved from its end back with one solver (its tables kept,
+    as ``analyze`` does) get the answers a fresh solver gives each: what a table keeps
+    of one position holds for the others (the proof-number search's table included)."""
+    pos = near_the_end(rng)
+    line = [pos.copy()]
+    while line[-1].winner is None and (line[-1].has_moves() or line[-1].deadlock() is None):
+        nxt = line[-1].copy()
+        moves = nxt.legal_moves()
+        nxt.play(rng.choice(moves) if moves else nxt.forfeit_move())
+        line.append(nxt)
+    shared = Solver(deepening=1)
+    for position in reversed(line):
+        a, b = shared.solve(position, depth=DEPTH + 2), Solver(deepening=1).solve(position, depth=DEPTH + 2)
+        assert (a.result, a.turns) == (b.result, b.turns), position.to_string()
 
 
 #: A round that ends in a deadlock: Black wins in 8 turns (Gold's last move is into the

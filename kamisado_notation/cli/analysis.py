@@ -27,6 +27,11 @@ from .common import (
 if TYPE_CHECKING:  # loaded by the functions that need it: start-up time
     from rich.console import Console
 
+    from ..play.analyse import MatchAnalysis
+
+#: The longest ``--time`` (milliseconds): a year.
+MAX_MS = 365 * 24 * 3600 * 1000
+
 #: ``--depth`` and ``--time``, shared by both commands.
 DEPTH = typer.Option(None, "--depth", min=0, metavar="TURNS", help="Search at most this many turns deep (default: until proven or out of time).")
 
@@ -34,16 +39,30 @@ DEPTH = typer.Option(None, "--depth", min=0, metavar="TURNS", help="Search at mo
 def solve(
     position: str = typer.Argument(..., help="A position string (docs/notation.md §8)."),
     depth: int | None = DEPTH,
-    time_ms: int | None = typer.Option(None, "--time", min=1, metavar="MS", help="Stop after this many milliseconds (default: no limit)."),
+    time_ms: int | None = typer.Option(None, "--time", min=1, max=MAX_MS, metavar="MS", help="Stop after this many milliseconds (default: no limit)."),
+    nodes: int | None = typer.Option(None, "--nodes", min=1, max=10**12, metavar="N", help="Stop after this many positions searched (the same answer on any machine)."),
+    all_moves: bool = typer.Option(False, "--all-moves", help="Judge every legal move (each with the limits given) instead of the position."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
 ) -> None:
-    """Whether the side to move wins or loses the round under best play, in how many
-    turns, the best move and its principal variation; 'unknown' when not proven within
-    the depth or time."""
-    from ..play.solve import solve as run_solver
+    """Whether the side to move wins or loses the round under best play, in how many turns, the best move and its principal variation; 'unknown' when not proven within the limits. On a terminal a line shows the depth, nodes and time as it works."""
+    from ..play.solve import Solver, solve_moves
 
     pos = read_position(position)
-    answer = run_solver(pos, depth=depth, time=None if time_ms is None else time_ms / 1000)
+    seconds = None if time_ms is None else time_ms / 1000
+    solver = Solver()
+    with _solving(console(stderr=True)) as solver.progress:
+        if all_moves:
+            values = solve_moves(pos, depth=depth, time=seconds, nodes=nodes, solver=solver)
+        else:
+            answer = solver.solve(pos, depth=depth, time=seconds, nodes=nodes)
+    if all_moves:
+        if as_json:
+            emit_json({"position": pos.to_string(), "moves": [v.as_dict() for v in values]})
+            return
+        who = pos.to_move.title
+        lines = [f"{v.move.coords()} ({v.move}): {_value_words(who, v.result, v.turns)}" for v in values]
+        sys.stdout.write("".join(line + "\n" for line in lines) or f"{who} has no move to choose\n")
+        return
     if as_json:
         emit_json(answer.as_dict())
         return
@@ -51,8 +70,7 @@ def solve(
     if answer.proven and answer.turns == 0:
         head = f"the round is over: {who} has {'won' if answer.result == 'win' else 'lost'}"
     elif answer.proven:
-        turns = f"{answer.turns} turn{'s' if answer.turns != 1 else ''}" if answer.turns is not None else "(turns not found in the time)"
-        head = f"{who} {'wins' if answer.result == 'win' else 'loses'}{' in' if answer.turns is not None else ''} {turns}"
+        head = _value_words(who, answer.result, answer.turns)
     else:
         head = f"unknown for {who} (searched {answer.depth} turns deep)"
     lines = [head]
@@ -64,23 +82,51 @@ def solve(
     sys.stdout.write("".join(line + "\n" for line in lines))
 
 
+def _value_words(who: str, result: str, turns: int | None) -> str:
+    """``Black wins in 15 turns``, ``Gold loses (turns not found in the time)``, ``unknown for Black``."""
+    if result == "unknown":
+        return f"unknown for {who}"
+    count = f"in {turns} turn{'s' if turns != 1 else ''}" if turns is not None else "(turns not found in the time)"
+    return f"{who} {'wins' if result == 'win' else 'loses'} {count}"
+
+
+@contextmanager
+def _solving(err: Console) -> Iterator[Callable[[int, int], None] | None]:
+    """A line on standard error, on a terminal only (silent when piped): the depth the
+    solver reached, its nodes and the time spent."""
+    if not err.is_terminal:
+        yield None
+        return
+    import time
+
+    start = time.perf_counter()
+    with err.status("solving") as status:
+
+        def show(depth: int, nodes: int) -> None:
+            status.update(f"solving: {depth} turns deep, {nodes:,} nodes, {time.perf_counter() - start:.1f} s")
+
+        yield show
+
+
 def analyze(
     files: list[str] = typer.Argument(..., help="Record files (.kmr) or folders; - is standard input."),
     depth: int | None = DEPTH,
-    time_ms: int = typer.Option(1000, "--time", min=1, metavar="MS", help="The solver's time for each position (milliseconds)."),
+    time_ms: int | None = typer.Option(
+        None, "--time", min=1, max=MAX_MS, metavar="MS", help="Also stop each position's search after this many milliseconds (the marks then depend on the machine)."
+    ),
+    nodes: int | None = typer.Option(
+        None, "--nodes", min=1, max=10**12, metavar="N", help="The solver's budget for each position, in positions searched (default: 10,000; the same marks on any machine)."
+    ),
     output: str | None = typer.Option(None, "-o", "--output", metavar="OUT.kmr", help="Write the annotated records here (default: standard output)."),
     as_json: bool = typer.Option(False, "--json", help="The judgements as JSON instead of the annotated records."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=MAX_JOBS, help="Analyse this many matches at once (worker processes)."),
     encoding: str | None = ENCODING,
 ) -> None:
-    """Judge every move of every round with the solver: its value before and after for
-    the player who made it, ?? (a proven win let go into a loss), ? (a win let go), !
-    (the only move that keeps a win) and the best move where the played one was worse,
-    written into the records as {analysis: …} comments."""
+    """Judge every move of every round with the solver: its value before and after for the player who made it, ?? (a proven win let go into a proven loss), ? (a proven win slowed by 4 turns or more), ! (the only move that keeps a proven win, the others proven to lose) and the best move where the played one was proven worse, written into the records as {analysis: …} comments; what decided each round on standard error."""
     from ..errors import KamisadoError, NotationError, RecordIOError
     from ..notation import parse_record
     from ..notation.files.opening import file_format, read_text
-    from ..play.analyse import analyse, annotate
+    from ..play.analyse import DEFAULT_NODES, analyse, annotate
 
     codec = checked_encoding(encoding)
     paths = record_files(files)
@@ -101,11 +147,13 @@ def analyze(
         except (RecordIOError, NotationError) as e:
             fail(f"{path}: {e}")
         record = parse_record(text.removeprefix("\ufeff"), path=path)
-        with _progress(err, path) as tick:
+        with _progress(err, path, "matches" if jobs > 1 else "positions") as tick:
             try:
-                analyses = analyse(record, depth=depth, time=time_ms / 1000, progress=tick, jobs=jobs)
+                analyses = analyse(record, depth=depth, time=None if time_ms is None else time_ms / 1000, nodes=DEFAULT_NODES if nodes is None else nodes, progress=tick, jobs=jobs)
             except KamisadoError as e:  # (a worker process died or failed)
                 fail(f"{path}: {e}")
+        if not as_json:
+            _say_rounds(err, path, analyses)
         texts.append(annotate(text, analyses))
         reports.append({"path": path, "matches": [a.as_dict() for a in analyses]})
     if as_json:
@@ -122,15 +170,27 @@ def _joined(texts: list[str]) -> list[str]:
     return [t if t.endswith(("\n", "\r")) or not t else t + "\n" for t in texts]
 
 
-@contextmanager
-def _progress(err: Console, path: str) -> Iterator[Callable[[int], None]]:
-    """A line on standard error, on a terminal only, counting the positions solved (the
-    matches, with ``--jobs``)."""
-    if not err.is_terminal:
-        yield lambda done: None
-        return
-    from rich.progress import Progress, SpinnerColumn, TextColumn
+def _say_rounds(err: Console, path: str, analyses: list[MatchAnalysis]) -> None:
+    """What decided each round, a line each on standard error (the record goes to
+    standard output): ``game.kmr: match 1, round 3 was lost at Gold's 5th entry, …``."""
+    from rich.markup import escape
 
-    with Progress(SpinnerColumn(), TextColumn("{task.description}"), console=err, transient=True) as bar:
-        task = bar.add_task(f"analysing {path}")
-        yield lambda done: bar.update(task, description=f"analysing {path}: {done} done")
+    for analysis in analyses:
+        for summary in analysis.rounds:
+            err.print(escape(f"{path}: match {analysis.index}, {summary.text()}"), highlight=False, soft_wrap=True)
+
+
+@contextmanager
+def _progress(err: Console, path: str, unit: str) -> Iterator[Callable[[int, int], None]]:
+    """A bar on standard error, on a terminal only (silent when piped), counting the
+    positions solved of the file's total (the matches, with ``--jobs``)."""
+    if not err.is_terminal:
+        yield lambda done, total: None
+        return
+    from rich.markup import escape
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    columns = (SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn(unit), TimeElapsedColumn())
+    with Progress(*columns, console=err, transient=True) as bar:
+        task = bar.add_task(f"analysing {escape(path)}", total=None)
+        yield lambda done, total: bar.update(task, completed=done, total=total)

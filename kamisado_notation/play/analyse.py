@@ -1,41 +1,53 @@
 """Records judged by the solver (SPEC §12, docs/analysis.md): every move of every round,
 its value for the player who made it before and after it, and a mark where it changed
-what the round was worth.
+what the round was worth. Every mark is a proof (each value it rests on proven by the
+solver, never a search that ran out of budget):
 
-- ``??``: a proven win let go into a proven loss;
-- ``?``: a proven win let go (into a position the solver cannot prove either way);
-- ``!``: the only move that keeps a proven win (where there was a choice);
-- the best move, where the one played was worse (a win let go, a slower win, a faster
-  loss, a position not proven lost let go into a loss).
+- ``??``: a proven win let go into a proven loss (with the best move: one proven to win);
+- ``?``: a proven win kept, but at least :data:`SLOW_MARGIN` turns slower than the
+  fastest (the opponent gets two more moves at least);
+- ``!``: the only move that keeps a proven win, where there were several and every
+  other one is proven to lose (never a move home: that one is plain to see);
+- the best move, where the one played is proven worse (a win let go or slowed, a loss
+  hastened), written as the record writes its entries.
 
 Forced entries (a blocked tower's forfeit, a push's back-entry) are not judged: there
-was no choice. :func:`annotate` writes the judgements into the record's text as braced
-comments after the moves (``{analysis: ? win 3 → unknown; best d8-d4}``), which the
+was no choice. The solver's budget is counted in nodes (:data:`DEFAULT_NODES` a
+position), so a record gets the same marks on any machine; a round is solved from its
+end back to its start with one table, so each position's search serves the earlier
+ones. :func:`annotate` writes the judgements into the record's text as braced comments
+after the moves (``{analysis: ?? win 3 → loss 2; best Red Right 2 Red}``), which the
 reader keeps, so the annotated record validates and converts as before.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..checking.replay import MatchReplay, PlyKind, RoundReplay, replay_match
+from ..engine.board import Side
 from ..engine.position import Move, Position
 from ..errors import KamisadoError
 from ..io.parallel import map_in_order
 from ..notation import Entry, MatchRecord, RecordFile, read_record
+from ..notation.kmr.style import write_like
 from .search import evaluate
 from .solve import Solution, Solver
 
-__all__ = ["MatchAnalysis", "MoveJudgement", "analyse", "annotate", "read_comment"]
+__all__ = ["DEFAULT_NODES", "SLOW_MARGIN", "MatchAnalysis", "MoveJudgement", "RoundSummary", "analyse", "annotate", "read_comment"]
 
-#: The solver's time for each position of a record when no limit is given (seconds).
-DEFAULT_TIME = 1.0
+#: The solver's budget for each position of a record when none is given: positions
+#: searched (the same marks on any machine; about a tenth of a second at most).
+DEFAULT_NODES = 10_000
+#: The turns a kept win must be slowed by to be marked ``?``: two of the opponent's moves.
+SLOW_MARGIN = 4
 #: How a value reads: ``win 5``, ``loss 2``, ``unknown``.
 _UNKNOWN = "unknown"
+_GOAL = {Side.BLACK: 0, Side.GOLD: 7}  # the rank each side must reach (M7)
 
 
 @dataclass(frozen=True)
@@ -44,7 +56,8 @@ class MoveJudgement:
     counts, the entry's line and column in the file and its text as ``written``, ``None``
     for an entry the replay put in), who played it, the move (coordinates), its value for that player ``before`` and
     ``after`` (``win N``, ``loss N`` or ``unknown``), the ``mark`` (``??``, ``?``, ``!``
-    or ``""``) and the ``best`` move (coordinates) where the played one was worse.
+    or ``""``) and the ``best`` move (coordinates) where the played one was proven
+    worse, with ``best_written``, the same move as the record writes its entries.
     ``eval_before``/``eval_after``: the built-in engine's evaluation
     (:func:`~.search.evaluate`, points for the mover) where the value is unknown."""
 
@@ -61,12 +74,13 @@ class MoveJudgement:
     best: str | None = None
     eval_before: int | None = None
     eval_after: int | None = None
+    best_written: str | None = None
 
     def comment(self) -> str:
         """The braced comment :func:`annotate` writes after the move."""
         text = f"{self.mark + ' ' if self.mark else ''}{self.before} → {self.after}"
         if self.best is not None:
-            text += f"; best {self.best}"
+            text += f"; best {self.best_written or self.best}"
         return "{analysis: " + text + "}"
 
     def as_dict(self) -> dict[str, Any]:
@@ -75,33 +89,82 @@ class MoveJudgement:
 
 
 @dataclass(frozen=True)
+class RoundSummary:
+    """What decided a round, as a player reads it: the ``round``'s number, the entry
+    where the last proven win was let go into a proven loss (its ``ply``, the ``side``
+    that played it, its place among that side's entries of the round, ``entry``, from 1,
+    and the judgement), or ``None`` for each when no such move is proven."""
+
+    round: int
+    ply: int | None = None
+    side: str | None = None
+    entry: int | None = None
+    judgement: MoveJudgement | None = None
+
+    def text(self) -> str:
+        """``round 3 was lost at Gold's 5th entry, Red Right 2 Red (win in 7 → loss in 4)``."""
+        judged = self.judgement
+        if judged is None or self.side is None or self.entry is None:
+            return f"round {self.round}: no proven win was let go"
+        written = f", {judged.written}" if judged.written else f", {judged.move}"
+        best = f"; best {judged.best_written or judged.best}" if judged.best else ""
+        return (
+            f"round {self.round} was lost at {self.side.title()}'s {_ordinal(self.entry)} entry{written} "
+            f"({_in(judged.before)} → {_in(judged.after)}{best})"
+        )
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"round": self.round, "ply": self.ply, "side": self.side, "entry": self.entry, "text": self.text()}
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _in(value: str) -> str:
+    """``win 7`` as ``win in 7``."""
+    word, _, turns = value.partition(" ")
+    return f"{word} in {turns}" if turns else word
+
+
+@dataclass(frozen=True)
 class MatchAnalysis:
     """A match's judged moves, in the order played; ``index`` the match's place in its
-    file (from 1) and ``line`` the line it starts on."""
+    file (from 1) and ``line`` the line it starts on; ``rounds``, what decided each
+    round (:class:`RoundSummary`)."""
 
     index: int
     line: int
     moves: list[MoveJudgement] = field(default_factory=list)
+    rounds: list[RoundSummary] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"index": self.index, "line": self.line, "moves": [m.as_dict() for m in self.moves]}
+        return {"index": self.index, "line": self.line, "moves": [m.as_dict() for m in self.moves], "rounds": [r.as_dict() for r in self.rounds]}
+
+
+#: The solver's limits for a record: depth (turns), time (seconds), nodes (positions).
+_Limits = tuple[int | None, float | None, int | None]
 
 
 def analyse(
     source: str | Path | RecordFile | MatchRecord,
     *,
     depth: int | None = None,
-    time: float | None = DEFAULT_TIME,
-    progress: Callable[[int], None] | None = None,
+    time: float | None = None,
+    nodes: int | None = DEFAULT_NODES,
+    progress: Callable[[int, int], None] | None = None,
     jobs: int = 1,
 ) -> list[MatchAnalysis]:
     """Judge every move of every match of ``source`` (a record file's path, a read
     :class:`RecordFile`, or one :class:`MatchRecord`), each position solved within
-    ``depth`` turns and ``time`` seconds (1 s by default). ``progress`` is called with
-    the number of positions solved so far, after each one (with ``jobs`` above 1: the
-    matches judged so far). ``jobs``: worker processes, a match each at a time
-    (:func:`~kamisado_notation.io.parallel.map_in_order`); a worker that dies or raises
-    is a :class:`~kamisado_notation.errors.KamisadoError` naming the match.
+    ``depth`` turns, ``time`` seconds and ``nodes`` positions searched
+    (:data:`DEFAULT_NODES` by default; ``None`` for no limit). A limit of time makes the
+    answers depend on the machine; one of nodes does not. ``progress`` is called with
+    the moves judged so far and their total, after each one (with ``jobs`` above 1: the
+    matches judged so far and their number). ``jobs``: worker processes, a match each
+    at a time (:func:`~kamisado_notation.io.parallel.map_in_order`); a worker that dies
+    or raises is a :class:`~kamisado_notation.errors.KamisadoError` naming the match.
 
     >>> judged = analyse("samples/single-round.kmr", depth=8)[0].moves
     >>> [(m.move, m.before, m.after, m.mark) for m in judged][-2:]
@@ -111,85 +174,121 @@ def analyse(
         matches = [source]
     else:
         matches = (source if isinstance(source, RecordFile) else read_record(source)).matches
-    counter = _Counter(progress)
+    limits: _Limits = (depth, time, nodes)
     if jobs == 1 or len(matches) < 2:
-        return [
-            MatchAnalysis(i, match.line, _judge_match(replay_match(match), depth=depth, time=time, counter=counter))
-            for i, match in enumerate(matches, 1)
-        ]
+        replays = [replay_match(match) for match in matches]
+        counter = _Counter(progress, sum(_position_count(rnd) for replay in replays for rnd in replay.rounds))
+        return [_analysed(i, match.line, _judge_match(replay, limits, counter)) for i, (match, replay) in enumerate(zip(matches, replays, strict=True), 1)]
+    counter = _Counter(progress, len(matches))
     analyses = []
     numbered = list(enumerate(matches, 1))
-    for (i, match), judged in map_in_order(_judge_in_worker, numbered, jobs, work=lambda item: (item[1], depth, time)):
+    for (i, match), judged in map_in_order(_judge_in_worker, numbered, jobs, work=lambda item: (item[1], limits)):
         if not isinstance(judged, list):
             why = "its worker process died" if judged is None or judged.died else judged.error
             raise KamisadoError(f"match {i} (line {match.line}) could not be analysed: {why}")
-        analyses.append(MatchAnalysis(i, match.line, judged))
+        analyses.append(_analysed(i, match.line, judged))
         counter.tick()
     return analyses
 
 
-def _judge_in_worker(work: tuple[MatchRecord, int | None, float | None]) -> list[MoveJudgement]:
+def _analysed(index: int, line: int, rounds: list[tuple[int, list[MoveJudgement]]]) -> MatchAnalysis:
+    moves = [judged for _, round_moves in rounds for judged in round_moves]
+    return MatchAnalysis(index, line, moves, [_summary(number, round_moves) for number, round_moves in rounds])
+
+
+def _judge_in_worker(work: tuple[MatchRecord, _Limits]) -> list[tuple[int, list[MoveJudgement]]]:
     """One match judged, in a worker process."""
-    match, depth, time = work
-    return _judge_match(replay_match(match), depth=depth, time=time, counter=_Counter(None))
+    match, limits = work
+    return _judge_match(replay_match(match), limits, _Counter(None, 0))
 
 
 class _Counter:
-    def __init__(self, report: Callable[[int], None] | None) -> None:
-        self.report, self.done = report, 0
+    def __init__(self, report: Callable[[int, int], None] | None, total: int) -> None:
+        self.report, self.done, self.total = report, 0, total
 
     def tick(self) -> None:
         self.done += 1
         if self.report is not None:
-            self.report(self.done)
+            self.report(self.done, self.total)
 
 
-def _judge_match(match: MatchReplay, *, depth: int | None, time: float | None, counter: _Counter) -> list[MoveJudgement]:
-    judged: list[MoveJudgement] = []
-    for rnd in match.rounds:
-        written = match.record.rounds[rnd.index].entries
-        judged.extend(_judge_round(rnd, written, depth=depth, time=time, counter=counter))
-    return judged
+def _position_count(rnd: RoundReplay) -> int:
+    """The positions of a round :func:`_judge_round` solves (as far as the replay reached):
+    its start and one after each turn."""
+    count = 1
+    for ply in rnd.plies:
+        if ply.move is None:
+            break
+        count += ply.kind is not PlyKind.BACK
+    return count
 
 
-def _judge_round(rnd: RoundReplay, written: Sequence[Entry], *, depth: int | None, time: float | None, counter: _Counter) -> Iterable[MoveJudgement]:
-    solver = Solver()  # one table for the round: each position's search warms the next's
+def _judge_match(match: MatchReplay, limits: _Limits, counter: _Counter) -> list[tuple[int, list[MoveJudgement]]]:
+    return [(rnd.number, _judge_round(rnd, match.record.rounds[rnd.index].entries, limits, counter)) for rnd in match.rounds]
+
+
+def _summary(number: int, judged: Sequence[MoveJudgement]) -> RoundSummary:
+    """The round's last proven win let go into a proven loss: what decided it."""
+    last = next((j for j in reversed(judged) if j.mark == "??"), None)
+    if last is None:
+        return RoundSummary(number)
+    entry = sum(1 for j in judged if j.side == last.side and j.ply <= last.ply)
+    return RoundSummary(number, last.ply, last.side, entry, last)
+
+
+def _judge_round(rnd: RoundReplay, written: Sequence[Entry], limits: _Limits, counter: _Counter) -> list[MoveJudgement]:
+    """The round's moves judged: its positions solved from the end back to the start
+    with one solver (its table serves each earlier position), then each move judged."""
+    depth, time, nodes = limits
+    solver = Solver()
 
     def value(pos: Position) -> Solution:
-        answer = solver.solve(pos, depth=depth, time=time)
+        return solver.solve(pos, depth=depth, time=time, nodes=nodes)
+
+    def counted(pos: Position) -> Solution:
+        answer = value(pos)
         counter.tick()
         return answer
 
     pos = rnd.start.copy()
-    here = value(pos)
+    positions = [pos.copy()]
+    plies = []
     for number, ply in enumerate(rnd.plies, 1):
-        move = ply.move
-        if move is None:
-            return  # the replay stopped here (an error in the record)
+        if ply.move is None:
+            break  # the replay stopped here (an error in the record)
         if ply.kind is PlyKind.BACK:
             continue  # applied with its push
-        choices = pos.legal_moves()
-        mover = pos.to_move
-        before = _view(here)
-        eval_before = evaluate(pos) if before[0] == 0 else None
-        only = before[0] > 0 and len(choices) > 1 and _only_winning_move(solver, pos, choices, move, depth, time)
-        pos.apply(move)
-        there = value(pos)
+        pos.apply(ply.move)
+        positions.append(pos.copy())
+        plies.append((number, ply))
+    values: list[Solution] = [counted(p) for p in reversed(positions)][::-1]
+    judged: list[MoveJudgement] = []
+    for k in range(len(plies) - 1, -1, -1):  # (backwards too: the alternatives' searches share the table in the same order)
+        number, ply = plies[k]
         if ply.kind is PlyKind.FORFEIT:
-            here = there
             continue
-        after = _view(there, flip=pos.to_move is not mover)
-        eval_after = None if after[0] else evaluate(pos) * (1 if pos.to_move is mover else -1)
-        best = here.best.coords() if here.best is not None and _worse(after, before) else None
+        here, there = values[k], values[k + 1]
+        before_pos, move = positions[k], ply.move
+        mover = before_pos.to_move
+        before = _view(here)
+        after = _view(there, flip=positions[k + 1].to_move is not mover)
+        only = _only_winning_move(value, before_pos, move, before, after)
+        best = here.best if here.best is not None and here.best != move and _worse(after, before) else None
         # (an entry the replay put in or corrected is not where the text has it)
         entry = ply.entry if ply.index is not None and written[ply.index] is ply.entry else None
-        judged = MoveJudgement(
-            rnd.number, number, entry.line if entry else None, entry.column if entry else None,
-            entry.text if entry else None, mover.name.lower(), move.coords(),
-            _text(before), _text(after), _mark(before, after, only), best, eval_before, eval_after,
+        best_written = write_like(entry, best, written) if entry is not None and best is not None else None
+        judged.append(
+            MoveJudgement(
+                rnd.number, number, entry.line if entry else None, entry.column if entry else None,
+                entry.text if entry else None, mover.name.lower(), move.coords(),
+                _text(before), _text(after), _mark(before, after, only, best), best.coords() if best else None,
+                evaluate(before_pos) if before[0] == 0 else None,
+                None if after[0] else evaluate(positions[k + 1]) * (1 if positions[k + 1].to_move is mover else -1),
+                best_written if best_written != (best.coords() if best else None) else None,
+            )
         )
-        yield judged
-        here = there
+    judged.reverse()
+    return judged
 
 
 #: A value from the mover's view: (+1 win, -1 loss, 0 unknown; turns).
@@ -203,59 +302,71 @@ def _view(answer: Solution, *, flip: bool = False) -> _Value:
 
 def _text(value: _Value) -> str:
     """``win 5``, ``loss 2``, ``unknown``; ``win``/``loss`` alone when proven without its
-    turns (the time ran out before they were found)."""
+    turns (the budget ran out before they were found)."""
     sign, turns = value
     if sign == 0:
         return _UNKNOWN
     return f"{'win' if sign > 0 else 'loss'}{'' if turns is None else f' {turns}'}"
 
 
-def _rank(value: _Value, *, played: bool) -> tuple[int, int]:
-    """An order on values for the mover: a faster win, then a slower loss, is better.
-    ``played``: the value after a move, one turn nearer the end than before it."""
-    sign, turns = value
-    turns = (turns or 0) + (1 if played else 0)
-    return (sign, -turns if sign > 0 else turns)
+def _delay(after: _Value, before: _Value) -> int | None:
+    """The turns the played move lost against the best, when both values are proven
+    alike with their turns: a win slowed, a loss hastened (0: none)."""
+    if after[0] != before[0] or after[0] == 0 or after[1] is None or before[1] is None:
+        return None
+    fastest = before[1] - 1  # (the value after a move is one turn nearer the end)
+    return after[1] - fastest if after[0] > 0 else fastest - after[1]
 
 
 def _worse(after: _Value, before: _Value) -> bool:
-    if before[0] == 0:
-        return after[0] < 0
-    if after[0] == before[0] and (after[1] is None or before[1] is None):
-        return False  # (the same result, one of the turns not found: no telling)
-    return _rank(after, played=True) < _rank(before, played=False)
-
-
-def _mark(before: _Value, after: _Value, only: bool) -> str:
+    """Whether the move played is proven worse than the best: a proven win let go into a
+    proven loss, or a proven value made slower (a win) or faster (a loss)."""
     if before[0] > 0 and after[0] < 0:
+        return True
+    delay = _delay(after, before)
+    return delay is not None and delay > 0
+
+
+def _mark(before: _Value, after: _Value, only: bool, best: Move | None) -> str:
+    if before[0] > 0 and after[0] < 0 and best is not None:
         return "??"
-    if before[0] > 0 and after[0] == 0:
+    delay = _delay(after, before)
+    if before[0] > 0 and delay is not None and delay >= SLOW_MARGIN and best is not None:
         return "?"
-    if before[0] > 0 and only:
-        return "!"
-    return ""
+    return "!" if only else ""
 
 
-def _only_winning_move(solver: Solver, pos: Position, choices: Sequence[Move], played: Move, depth: int | None, time: float | None) -> bool:
-    """Whether ``played`` is the only move of ``pos`` (whose side to move has a proven
-    win) that keeps the win: every other move is solved (``pos`` is left as it was)."""
+def _only_winning_move(value: Callable[[Position], Solution], pos: Position, played: Move, before: _Value, after: _Value) -> bool:
+    """Whether ``played`` is the only move of ``pos`` that keeps the mover's proven win:
+    there are several, ``played`` is proven to win and is not a move home, and every
+    other move is proven to lose (``pos`` is left as it was)."""
     mover = pos.to_move
+    if before[0] <= 0 or after[0] <= 0 or played.target >> 3 == _GOAL[mover]:
+        return False
+    choices = pos.legal_moves()
+    if len(choices) < 2:
+        return False
     for move in choices:
         if move == played:
             continue
         pos.apply(move)
         try:
-            answer = solver.solve(pos, depth=depth, time=time)
+            answer = value(pos)
             flip = pos.to_move is not mover
         finally:
             pos.undo()
-        if _view(answer, flip=flip)[0] > 0:
-            return False
+        if _view(answer, flip=flip)[0] >= 0:
+            return False  # (it wins too, or is not proven to lose)
     return True
 
 
 #: An analysis comment already written after an entry (replaced when analysed again).
 _OLD_COMMENT = re.compile(r"[ \t]*\{analysis:[^{}]*\}")
+#: What the reader takes as part of the entry it follows: punctuation and chess marks
+#: written onto it (``Red Right 2 Red?!``, ``Pink,``), or a chess mark standing apart
+#: after it (``Yellow  !?``). The comment goes after them: between an entry and its mark
+#: it would leave the mark standing alone, no longer read as the entry's.
+_ATTACHED = re.compile(r"(?:[,.;!?]+(?=\s|\{|$))?(?:[ \t]+[!?]{1,2}(?=\s|\{|$))?")
 
 
 def annotate(text: str, analyses: Sequence[MatchAnalysis]) -> str:
@@ -277,6 +388,8 @@ def annotate(text: str, analyses: Sequence[MatchAnalysis]) -> str:
         line = lines[number - 1]
         for judged in sorted(judgements, key=lambda j: -(j.column or 0)):
             end = (judged.column or 1) - 1 + len(judged.written or "")
+            attached = _ATTACHED.match(line, end)
+            end = attached.end() if attached else end
             old = _OLD_COMMENT.match(line, end)
             cut = old.end() if old else end
             line = line[:end] + " " + judged.comment() + line[cut:]
@@ -285,7 +398,7 @@ def annotate(text: str, analyses: Sequence[MatchAnalysis]) -> str:
 
 
 #: An analysis comment's text (without the braces): the mark, the values, the best move.
-_COMMENT = re.compile(r"analysis: (?:(\?\?|\?|!) )?(win(?: \d+)?|loss(?: \d+)?|unknown) → (win(?: \d+)?|loss(?: \d+)?|unknown)(?:; best (\S+))?\s*$")
+_COMMENT = re.compile(r"analysis: (?:(\?\?|\?|!) )?(win(?: \d+)?|loss(?: \d+)?|unknown) → (win(?: \d+)?|loss(?: \d+)?|unknown)(?:; best (\S.*?))?\s*$")
 
 
 def read_comment(text: str) -> tuple[str, str, str, str | None] | None:

@@ -36,15 +36,16 @@ from __future__ import annotations
 
 import threading
 import time
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engine.board import RAYS, SQUARE_COLOURS, Direction, Side
 from ..engine.position import RANGE, Move, Position
 from ..errors import ArgumentError
-from .proof import prove
+from .proof import Proof, ProofTable, prove
 
-__all__ = ["MAX_TURNS", "Solution", "Solver", "open_towers", "solve"]
+__all__ = ["MAX_TURNS", "MoveValue", "Solution", "Solver", "open_towers", "solve", "solve_moves"]
 
 #: The deepest search (in turns) when no depth is given: longer than any round seen.
 MAX_TURNS = 200
@@ -61,6 +62,13 @@ DEEPENING = 10
 DEEPENING_SHARE = 0.25
 #: Entries the transposition table holds before it starts afresh (a few hundred MB).
 TABLE_SIZE = 2_000_000
+#: The longest time a solve may be given, in seconds (a year): a limit is a finite number.
+MAX_SECONDS = 365 * 24 * 3600.0
+#: The nodes one proof-number search may grow when no budget is given: its tree is its
+#: memory (about 170 bytes a node), so this bounds the solver's memory.
+PROOF_NODES = 1_500_000
+#: No budget of nodes: more than any search reaches.
+_NO_BUDGET = 1 << 62
 
 
 _DIRECTIONS = (Direction.FORWARD, Direction.LEFT, Direction.RIGHT)
@@ -152,26 +160,47 @@ class Solver:
     switch the transposition table and the move ordering off: the plain alpha-beta of
     the same code, for measuring what each is worth."""
 
-    def __init__(self, *, table: bool = True, ordering: bool = True, proof: bool = True, deepening: int = DEEPENING) -> None:
+    def __init__(
+        self, *, table: bool = True, ordering: bool = True, proof: bool = True, deepening: int = DEEPENING, proof_nodes: int = PROOF_NODES
+    ) -> None:
         self.use_table = table
+        self.proof_nodes = proof_nodes
         self.ordering = ordering
         self.proof = proof
         self.deepening = deepening
         self.table: dict[int, tuple[int, int, int, Move | None]] = {}
+        self.proof_table = ProofTable()  # (what the proof-number searches settled, kept between them)
         self.nodes = 0
+        #: Called as the search goes (the deepest search finished, in turns; the nodes so
+        #: far), after each depth and each proof-number search: a progress line.
+        self.progress: Callable[[int, int], None] | None = None
+        self._depth = 0
         self._deadline: float | None = None
+        self._budget = _NO_BUDGET
         self._stop: threading.Event | None = None
 
-    def solve(self, position: Position, *, depth: int | None = None, time: float | None = None, stop: threading.Event | None = None) -> Solution:
+    def solve(
+        self,
+        position: Position,
+        *,
+        depth: int | None = None,
+        time: float | None = None,
+        nodes: int | None = None,
+        stop: threading.Event | None = None,
+    ) -> Solution:
         """Solve ``position`` (never changed: the search plays on a copy) within ``depth``
-        turns (default :data:`MAX_TURNS`) and ``time`` seconds (default: no limit), or
-        until ``stop`` is set (another thread's: an engine told to ``stop``), which ends
-        it as the time running out does."""
-        _check(position, depth, time)
+        turns (default :data:`MAX_TURNS`), ``time`` seconds and ``nodes`` positions
+        searched (default: no limit), or until ``stop`` is set (another thread's: an
+        engine told to ``stop``), which ends it as the time running out does. A budget
+        of nodes, unlike one of time, gives the same answer on any machine (with the
+        same table: the same positions solved before, in the same order)."""
+        _check(position, depth, time, nodes)
         start = _clock()
         self.nodes = 0
         self._stop = stop
         self._deadline = None if time is None else start + time
+        self._budget = _NO_BUDGET if nodes is None else nodes
+        self._depth = 0
         pos = position.copy()
         text = position.to_string()
         end = _round_over(pos)
@@ -181,7 +210,8 @@ class Solver:
         deadline = self._deadline
         if self.proof and limit > self.deepening:  # deepening first, then proof numbers
             self._deadline = None if time is None else start + time * DEEPENING_SHARE
-            deepest = self.deepening if time is None else limit
+            self._budget = _NO_BUDGET if nodes is None else max(1, int(nodes * DEEPENING_SHARE))
+            deepest = self.deepening if time is None and nodes is None else limit
         else:
             deepest = limit
         best: Move | None = None
@@ -199,7 +229,10 @@ class Solver:
                     return Solution(text, "win" if score > 0 else "loss", None, best, (best,) if best else (), reached, self.nodes, _clock() - start)
                 break
             reached, best = reached + 1, move if move is not None else best
+            self._depth = reached
+            self._report()
         if abs(score) <= _PROVEN and self.proof and reached < limit:
+            self._budget = _NO_BUDGET if nodes is None else nodes
             proven = self._by_proof_numbers(pos, text, reached, limit, deadline, start)
             if proven is not None:
                 return proven
@@ -207,6 +240,7 @@ class Solver:
             return Solution(text, "unknown", None, best, (best,) if best else (), reached, self.nodes, _clock() - start)
         turns = _MATE - abs(score)
         self._deadline = self._stop = None  # (the principal variation is read from a warm table)
+        self._budget = _NO_BUDGET
         pv = self._variation(pos, turns) or ([best] if best is not None else [])
         return Solution(text, "win" if score > 0 else "loss", turns, pv[0] if pv else None, tuple(pv), reached, self.nodes, _clock() - start)
 
@@ -222,8 +256,7 @@ class Solver:
         me, other = pos.to_move, _OTHER[pos.to_move]
         result = None
         for winner, name in ((me, "win"), (other, "loss")):
-            answer = prove(pos, winner, within=limit, deadline=deadline, stop=self._stop)
-            self.nodes += answer.nodes
+            answer = self._prove(pos, winner, limit, deadline)
             if answer.proven is None:
                 return None
             if answer.proven:
@@ -232,25 +265,38 @@ class Solver:
         if result is None:
             return None  # neither wins within the limit (deadlocks aside, a deeper limit will tell)
         winner, name = result
+        # the proof's move (a win's: it keeps the win) stands until the turns are found
+        kept = Solution(text, name, None, answer.move, (answer.move,) if answer.move else (), reached, 0, 0.0)
         low, high, step = reached + 1, limit, 1
         while low + step - 1 < high:  # galloping up from the deepening's depth: the turns are near it
-            answer = prove(pos, winner, within=low + step - 1, deadline=deadline, stop=self._stop)
-            self.nodes += answer.nodes
+            answer = self._prove(pos, winner, low + step - 1, deadline)
             if answer.proven is None:
-                return Solution(text, name, None, None, (), reached, self.nodes, _clock() - start)
+                return replace(kept, nodes=self.nodes, seconds=_clock() - start)
             if answer.proven:
                 high = low + step - 1
                 break
             low, step = low + step, step * 2
         while low < high:
             middle = (low + high) // 2
-            answer = prove(pos, winner, within=middle, deadline=deadline, stop=self._stop)
-            self.nodes += answer.nodes
+            answer = self._prove(pos, winner, middle, deadline)
             if answer.proven is None:
-                return Solution(text, name, None, None, (), reached, self.nodes, _clock() - start)
+                return replace(kept, nodes=self.nodes, seconds=_clock() - start)
             low, high = (low, middle) if answer.proven else (middle + 1, high)
         pv = self._proof_variation(pos, winner, low, deadline)
-        return Solution(text, name, low, pv[0] if pv else None, tuple(pv), reached, self.nodes, _clock() - start)
+        return Solution(text, name, low, pv[0] if pv else kept.best, tuple(pv) or kept.pv, reached, self.nodes, _clock() - start)
+
+    def _prove(self, pos: Position, winner: Side, within: int, deadline: float | None) -> Proof:
+        """One proof-number search (:func:`.proof.prove`) within what is left of the
+        budget of nodes, its nodes counted."""
+        limit = min(self.proof_nodes, self._budget - self.nodes)
+        answer = prove(pos, winner, within=within, deadline=deadline, node_limit=max(limit, 0), stop=self._stop, table=self.proof_table)
+        self.nodes += answer.nodes
+        self._report()
+        return answer
+
+    def _report(self) -> None:
+        if self.progress is not None:
+            self.progress(self._depth, self.nodes)
 
     def _proof_variation(self, pos: Position, winner: Side, turns: int, deadline: float | None) -> list[Move]:
         """The principal variation of a round ``winner`` wins in ``turns``: the winner's
@@ -262,12 +308,9 @@ class Solver:
             if not moves:
                 move: Move | None = pos.forfeit_move()
             elif pos.to_move is winner:
-                answer = prove(pos, winner, within=turns, deadline=deadline, stop=self._stop)
-                self.nodes += answer.nodes
-                move = answer.move
+                move = self._prove(pos, winner, turns, deadline).move
             else:
-                answer = prove(pos, winner, within=turns - 1, deadline=deadline, stop=self._stop)
-                self.nodes += answer.nodes
+                answer = self._prove(pos, winner, turns - 1, deadline)
                 move = answer.move if answer.proven is False else None
             if move is None:
                 break
@@ -314,6 +357,8 @@ class Solver:
 
     def _search(self, pos: Position, key: int, depth: int, alpha: int, beta: int, ply: int) -> int:  # noqa: C901 - one node of the search
         self.nodes += 1
+        if self.nodes > self._budget:
+            raise _OutOfTime
         if self.nodes & 1023 == 0 and (
             (self._deadline is not None and _clock() > self._deadline) or (self._stop is not None and self._stop.is_set())
         ):
@@ -421,13 +466,17 @@ class Solver:
         return line
 
 
-def _check(position: Position, depth: int | None, time: float | None) -> None:
+def _check(position: Position, depth: int | None, time: float | None, nodes: int | None) -> None:
+    """Every limit a finite number in its range (a NaN compares false with everything:
+    a search bounded by one would never end)."""
     if not isinstance(position, Position):
         raise TypeError(f"solve takes a Position, not {type(position).__name__}")
     if depth is not None and (not isinstance(depth, int) or isinstance(depth, bool) or depth < 0):
         raise ArgumentError(f"the depth is a whole number of turns, 0 or more, not {depth!r}")
-    if time is not None and (isinstance(time, bool) or not isinstance(time, int | float) or time <= 0):
-        raise ArgumentError(f"the time is a number of seconds above 0, not {time!r}")
+    if time is not None and (isinstance(time, bool) or not isinstance(time, int | float) or not 0 < time <= MAX_SECONDS):
+        raise ArgumentError(f"the time is a number of seconds above 0 and at most {MAX_SECONDS:g} (a year), not {time!r}")
+    if nodes is not None and (not isinstance(nodes, int) or isinstance(nodes, bool) or nodes < 1):
+        raise ArgumentError(f"the budget of nodes is a whole number above 0, not {nodes!r}")
 
 
 def _to_table(score: int, ply: int) -> int:
@@ -463,9 +512,57 @@ def _clock() -> float:
     return time.perf_counter()
 
 
-def solve(position: Position, *, depth: int | None = None, time: float | None = None) -> Solution:
-    """Solve ``position`` for the side to move within ``depth`` turns and ``time``
-    seconds (each unlimited by default: a position far from the end can take very long).
+@dataclass(frozen=True)
+class MoveValue:
+    """One move of a position judged for the side that plays it: ``result`` (``"win"``,
+    ``"loss"`` or ``"unknown"``) and ``turns`` to the round's end, this move counted,
+    under best play after it; ``answer``, the solver's answer for the position after it."""
+
+    move: Move
+    result: str
+    turns: int | None
+    answer: Solution
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"move": self.move.coords(), "result": self.result, "turns": self.turns}
+
+
+def solve_moves(
+    position: Position, *, depth: int | None = None, time: float | None = None, nodes: int | None = None, solver: Solver | None = None
+) -> list[MoveValue]:
+    """Every legal move of ``position`` judged for its side to move (``kamisado solve
+    --all-moves``): the position after each solved within the limits (each move its
+    own ``time`` and ``nodes``; one table for all, ``solver``'s if given), the wins
+    first, fastest first, then the unknown, then the losses, slowest first.
+
+    >>> values = solve_moves(Position.from_string("y....o++../.p..k+.../.r.Pg++.../....Bn../......../..N.G.O+./K...R+++.b./.......Y+ b R"))
+    >>> [(v.move.coords(), v.result, v.turns) for v in values][:2]
+    [('b6-b1', 'win', 1), ('b6-b4', 'loss', 8)]
+    """
+    solver = solver if solver is not None else Solver()
+    _check(position, depth, time, nodes)
+    mover = position.to_move
+    pos = position.copy()
+    values = []
+    for move in pos.legal_moves():
+        pos.apply(move)
+        try:
+            answer = solver.solve(pos, depth=None if depth is None else max(depth - 1, 0), time=time, nodes=nodes)
+            flip = pos.to_move is not mover
+        finally:
+            pos.undo()
+        result = answer.result if not flip or not answer.proven else ("loss" if answer.result == "win" else "win")
+        turns = None if answer.turns is None else answer.turns + 1
+        values.append(MoveValue(move, result, turns, answer))
+    order = {"win": 0, "unknown": 1, "loss": 2}
+    return sorted(values, key=lambda v: (order[v.result], (v.turns or 0) * (1 if v.result == "win" else -1)))
+
+
+def solve(position: Position, *, depth: int | None = None, time: float | None = None, nodes: int | None = None) -> Solution:
+    """Solve ``position`` for the side to move within ``depth`` turns, ``time``
+    seconds and ``nodes`` positions searched (each unlimited by default: a position far
+    from the end can take very long; a budget of nodes gives the same answer on any
+    machine).
     A plain value: :class:`Solution`.
 
     >>> answer = solve(Position.from_string("y....o++.n/.p..k+.../.r.Pg++.../....B.../......../......O+./K...R+++.b./..G.N..Y+ b N"))
@@ -475,4 +572,4 @@ def solve(position: Position, *, depth: int | None = None, time: float | None = 
     'unknown'
 
     """
-    return Solver().solve(position, depth=depth, time=time)
+    return Solver().solve(position, depth=depth, time=time, nodes=nodes)
