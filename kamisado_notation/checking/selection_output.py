@@ -92,7 +92,7 @@ def _foreign(record: MatchRecord, form: str, replay: MatchReplay | None) -> str:
     if maker is None:
         raise FormatError(f"{form} is read, not written")
     writer = maker()
-    refusal = writer.refusal(record, len(record.rounds), r.target)
+    refusal = writer.refusal(record, len(record.rounds), r.target, False)
     if refusal is not None:
         raise FormatError(refusal)
     moves = [ply.move for rr in r.rounds for ply in rr.plies]
