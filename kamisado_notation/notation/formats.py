@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from itertools import islice
 
 from ..engine.board import Side
 from ..engine.position import Move, Position
@@ -198,6 +199,12 @@ def reading_as(name: str | None) -> Iterator[None]:
         _SOURCE.reset(token)
 
 
+def reading_freely() -> bool:
+    """Whether the files read now are in the format their content says (no
+    :func:`reading_as` insists on one)."""
+    return _SOURCE.get() is None
+
+
 def sniff(path: str, head: bytes) -> str:
     """The format of a file whose name is ``path`` and whose first block is ``head``
     (one of :data:`FORMATS`): the one :func:`reading_as` insists on, else the content's
@@ -213,6 +220,37 @@ def sniff(path: str, head: bytes) -> str:
     if found is not None:
         return found
     return "json" if path.lower().endswith(".json") else "kmr"
+
+
+# ------------------------------------------------------------------ other games' records
+
+#: What another game's record shows in its first block, by the game: each pattern's
+#: matches are counted, and a game is named where the count reaches its threshold.
+_OTHER_GAMES: tuple[tuple[str, re.Pattern[bytes], int], ...] = (
+    ("a Go game (SGF)", re.compile(rb"\(\s*;.{0,400}?(?:GM\[1\]|SZ\[(?:9|13|19)\])", re.DOTALL), 1),
+    ("a chess game (PGN)", re.compile(rb"\[(?:White|ECO|FEN|WhiteElo|PlyCount) \"|(?<![\w-])(?:[KQRN]x?[a-h][1-8]|[KQRBN][a-h][1-8]x?[a-h][1-8]|O-O(?:-O)?)(?![\w-])"), 4),
+    # (a first move from the second rank: White's pawn; Kamisado's first mover starts on the eighth)
+    ("a chess game", re.compile(rb"(?<![\w.])1\.\s*[a-h]2-?[a-h][34](?![\w-])"), 1),
+    ("a draughts or checkers game (PDN)", re.compile(rb"\[GameType \"|(?<![\w:./-])(?:[12]?[0-9]|3[0-2])[-x](?:[12]?[0-9]|3[0-2])(?![\w:./-])"), 10),
+    ("a shogi game (KIF)", re.compile("手合割|先手：|後手：|[▲△][１-９][一二三四五六七八九]".encode()), 2),
+    ("a backgammon match", re.compile(rb"(?i:\bmatch to \d+\b)|\b[1-6][1-6]: *\d{1,2}/\d{1,2}"), 3),
+)
+#: Words of a Kamisado record: a file that has them is read as one, whatever else it holds.
+_KAMISADO = re.compile(rb"(?i:kamisado|\[Gold |\bRound \d+ fill|\bLineup |\bSumo\b)")
+
+
+def other_game(head: bytes) -> str | None:
+    """What another game's record ``head`` (a file's first block) looks like — a chess
+    game in PGN, a Go game in SGF, a checkers game, a shogi game, a backgammon match —
+    or ``None`` (a Kamisado record, or nothing cheap to tell). A file that names
+    Kamisado or has its lines (``Lineup``, ``Round 2 fill left``, a ``Gold`` header) is
+    always ``None``."""
+    if _KAMISADO.search(head):
+        return None
+    for name, pattern, threshold in _OTHER_GAMES:
+        if sum(1 for _ in islice(pattern.finditer(head), threshold)) == threshold:
+            return name
+    return None
 
 
 def read_foreign(name: str, text: str, record: RecordFile) -> Iterator[MatchRecord]:

@@ -350,6 +350,14 @@ _STYLES = {
         "a comment",
         "comments written {said} are read as comments ({count}); fix writes them in braces or after '#'",
     ),
+    Kind.EVIDENCE: (
+        "an entry read by its evidence",
+        "entries in words or signs the notation does not write ({said}) are read by what they say of the move ({count}); fix writes them in our form",
+    ),
+    Kind.SET_ASIDE: (
+        "text that is no evidence of a move",
+        "text that says nothing of a move ({said}) is set aside ({count}); fix takes it out, and keeps a line of it as a comment",
+    ),
     Kind.SPREADSHEET: (
         "a spreadsheet's cells",
         (
