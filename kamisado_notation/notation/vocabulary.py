@@ -335,7 +335,7 @@ if __name__ == "__main__":
 _EVIDENCE_COLOURS: dict[Colour, tuple[str, ...]] = {
     Colour.BROWN: (
         "marrón", "marron", "café", "brun", "marrone", "bruin", "brązowy", "brązowa", "hnědá", "hnědý", "brun",
-        "茶", "茶色", "ブラウン", "ruskea", "kahverengi", "castaño", "tan", "🟫", "🤎", "braune", "brauner", "barnát",
+        "茶", "茶色", "ブラウン", "ruskea", "kahverengi", "castaño", "tan", "🟫", "🟤", "🤎", "braune", "brauner", "barnát",
     ),
     Colour.GREEN: (
         "verde", "vert", "verte", "groen", "zielony", "zielona", "zelená", "zelený", "grön", "grøn", "vihreä", "yeşil",
@@ -343,7 +343,7 @@ _EVIDENCE_COLOURS: dict[Colour, tuple[str, ...]] = {
     ),
     Colour.RED: (
         "rojo", "roja", "rouge", "rosso", "rossa", "rood", "czerwony", "czerwona", "červená", "červený", "röd", "rød",
-        "punainen", "kırmızı", "赤", "あか", "レッド", "🟥", "🔴", "❤", "rote", "roter", "pirosat", "красная",
+        "punainen", "kırmızı", "read", "赤", "あか", "レッド", "🟥", "🔴", "❤", "rote", "roter", "pirosat", "красная",
     ),
     Colour.YELLOW: (
         "amarillo", "amarilla", "jaune", "giallo", "gialla", "geel", "żółty", "żółta", "žlutá", "žlutý", "gul",
@@ -359,7 +359,7 @@ _EVIDENCE_COLOURS: dict[Colour, tuple[str, ...]] = {
     ),
     Colour.BLUE: (
         "azul", "bleu", "bleue", "blu", "azzurro", "blauw", "niebieski", "niebieska", "modrá", "modrý", "blå", "sininen",
-        "mavi", "青", "あお", "ブルー", "🟦", "🔵", "💙", "blaue", "blauer", "kéket", "синяя",
+        "mavi", "blew", "青", "あお", "ブルー", "🟦", "🔵", "💙", "blaue", "blauer", "kéket", "синяя",
     ),
     Colour.ORANGE: (
         "naranja", "arancione", "arancio", "oranje", "pomarańczowy", "pomarańczowa", "oranžová", "oranžový",
@@ -403,11 +403,12 @@ _NUMBER_WORDS: tuple[tuple[str, ...], ...] = (
     ("ett", "två", "tre", "fyra", "fem", "sex", "sju"),  # sv
     ("一", "二", "三", "四", "五", "六", "七"),  # ja, zh
     ("won", "to", "tree", "for", "fife", "sicks", "sven"),  # heard so by dictation (weak: see the reader)
+    ("", "too", "", "fore"),
 )
 
 #: Evidence words that are also common words (``to``, ``for``, ``um``, ``tan``): evidence
 #: only inside an entry that has its tower or direction and lacks the word's slot.
-WEAK_WORDS = frozenset(normalise(w) for w in ("one", "won", "to", "tree", "for", "fife", "sicks", "sven", "um", "hat", "ein", "un", "une", "een", "sex", "tre", "dir", "der", "sol", "bal", "jobb", "mor", "tan", "rose", "vor", "rakt"))
+WEAK_WORDS = frozenset(normalise(w) for w in ("one", "too", "fore", "read", "blew", "won", "to", "tree", "for", "fife", "sicks", "sven", "um", "hat", "ein", "un", "une", "een", "sex", "tre", "dir", "der", "sol", "bal", "jobb", "mor", "tan", "rose", "vor", "rakt"))
 
 #: Other forms of one and two (de, hu, pt, ro; then the evidence reader's languages).
 _OTHER_FORMS = (("ein", 1), ("két", 2), ("uma", 1), ("duas", 2), ("una", 1), ("două", 2))
@@ -418,7 +419,8 @@ def _numbers(rows: Iterable[tuple[str, ...]], forms: Iterable[tuple[str, int]]) 
     out: dict[str, int] = {}
     for row in rows:
         for n, word in enumerate(row, 1):
-            out.setdefault(normalise(word), n)
+            if word:
+                out.setdefault(normalise(word), n)
     out.update({normalise(w): n for w, n in forms})
     return out
 

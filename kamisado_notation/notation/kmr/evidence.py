@@ -102,6 +102,7 @@ class _Entry:
     forced: bool = False
     push: bool = False
     pieces: int = 0  # how many pieces of evidence
+    weak: bool = False  # begun by a letter ('R1' alone is a round's label, 'R L5 Y' an entry)
 
 
 _MAX_WORD = 40
@@ -252,15 +253,17 @@ def _tag(tok: str, start: int, end: int) -> _Token:
     return _Token("DIRECTION", start, end, direction=arrow) if arrow is not None else _Token("ASIDE", start, end)
 
 
+#: Angle brackets written for the mover's left and right (``K>3K``): weak, as they quote too.
+_ANGLES = {"<": Direction.LEFT, ">": Direction.RIGHT}
 #: ASCII's arrows, which are also smileys' and dates' characters: weak.
 _ASCII_ARROWS = frozenset("^/\\")
 
 
 def _other(tok: str, start: int, end: int) -> _Token:
     """Any other character: an arrow, a colour's emoji, a dash, or set aside."""
-    direction = ARROW_DIRECTIONS.get(tok)
+    direction = ARROW_DIRECTIONS.get(tok) or _ANGLES.get(tok)
     if direction is not None:
-        return _Token("DIRECTION", start, end, direction=direction, weak=tok in _ASCII_ARROWS)
+        return _Token("DIRECTION", start, end, direction=direction, weak=tok in _ASCII_ARROWS or tok in _ANGLES)
     colour = EVIDENCE_COLOURS.get(tok)
     if colour is not None:
         return _Token("COLOUR", start, end, colour=colour)
@@ -391,11 +394,12 @@ class _Line:
             self.colour(_Token("COLOUR", tok.start, tok.end, colour=tok.colour, weak=tok.weak), k)
 
     def slot_follows(self, k: int) -> bool:
-        """Whether a slot past the tower follows token ``k`` at once (``R L5``, ``P↖5``)."""
+        """Whether a direction follows token ``k`` at once (``R L5``, ``P↖5``; not the
+        round's label ``R2``)."""
         if k + 1 >= len(self.tokens):
             return False
         nxt = self.tokens[k + 1]
-        return nxt.kind in ("DIRECTION", "DISTANCE", "AMBIGUOUS") and not self.text[self.tokens[k].end : nxt.start].strip()
+        return nxt.kind in ("DIRECTION", "AMBIGUOUS") and not self.text[self.tokens[k].end : nxt.start].strip()
 
     def after_tower(self) -> bool:
         """Whether the entry being read has its tower and nothing after it yet."""
@@ -406,7 +410,8 @@ class _Line:
         """The entry being read is complete: kept where its evidence is enough (two
         pieces, a forced word or a square)."""
         g = self.current
-        if g is not None and (g.pieces >= 2 or g.forced or g.target is not None):
+        # (a tower left out needs its three other slots: 'right to me' is prose)
+        if g is not None and (g.pieces >= 2 + (g.weak or g.tower is None) or g.forced or g.target is not None):
             self.entries.append(g)
         self.current = None
 
@@ -438,12 +443,15 @@ class _Line:
     def colour(self, tok: _Token, k: int) -> None:
         """A colour: the tower of a new entry, or the square of the one being read."""
         g = self.current
+        if g is not None and g.pieces == 1 and g.tower is tok.colour and self.text[g.end : tok.start] in ("", " ") and self.slot_follows(k):
+            g.end = tok.end  # (the tower said twice: '🟤 brown ↑ 6')
+            return
         if g is not None and self.starts_entry(g, k):
             self.close()
             g = None
         if g is None:
             if not tok.weak or self.slot_follows(k):
-                self.current = _Entry(tok.start, tok.end, tower=tok.colour, pieces=1)
+                self.current = _Entry(tok.start, tok.end, tower=tok.colour, pieces=1, weak=tok.weak)
             return
         g.square, g.end, g.pieces = tok.colour, tok.end, g.pieces + 1
 
@@ -451,6 +459,11 @@ class _Line:
         """A direction or a distance."""
         g = self.current
         direction = tok.kind == "DIRECTION"
+        if direction and g is not None and g.direction is not None and g.distance is not None and not self.text[tok.start].isalpha():
+            return  # (an arrow after the move: '→ red' says where it lands)
+        if direction and g is not None and g.direction is tok.direction and g.distance is None:
+            g.end = tok.end  # (said twice: 'straight ahead')
+            return
         filled = g is not None and ((g.direction if direction else g.distance) is not None or g.square is not None)
         if tok.weak and (g is None or filled or (g.tower is None and g.direction is None)):
             return

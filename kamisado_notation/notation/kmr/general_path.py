@@ -131,12 +131,21 @@ def read_line(text: str, number: int, *, entry_styles: bool = True) -> tuple[lis
         return items, comments, [*notes, *fillers]
 
 
+#: A run of dashes, equals signs or underscores: a table's or a heading's rule, no forfeits.
+_RULE_LINE = re.compile(r"[-=_\u2013\u2014]{3,}|^\s*--\s*$")
+
+
+#: A line begun by a letter and a number (``R2 left``, ``G3``): a label, never a tower.
+_LABEL = re.compile(r"\W*[^\W\d_]\d")
+
+
 def _for_evidence(text: str, error: NotationError) -> bool:
     """Whether line ``text``, which the grammar stops at with ``error``, is the evidence
-    reader's (:mod:`.evidence`) rather than a slip's: it takes an entry back, or the word
+    reader's (:mod:`.evidence`) rather than a slip's: it takes an entry back, it holds a table's rule (``----``), it begins with a label
+    (``R2``), or the word
     the grammar stops at is another language's colour, direction or number, or an arrow
     (no misspelling to read past)."""
-    if takes_back(text):
+    if takes_back(text) or _RULE_LINE.search(text) or _LABEL.match(text):
         return True
     named = _named_word(text, error.line, error)
     return named is not None and is_evidence_word(named.group()) and not is_style_word(named.group())

@@ -525,7 +525,7 @@ class Reader(Generic[T]):
                 self.events.grammar_line(number)
                 self.events.error(shaped.diagnostic)
                 return None
-            if shaped is None and first_word(text) not in ("round", "lineup") and not _HEADERISH.match(text):
+            if shaped is None and not _ROUND_OR_LINEUP.match(text) and not _HEADERISH.match(text):
                 from .evidence import read_evidence
 
                 items, comments, notes = read_evidence(text, number)
@@ -550,6 +550,9 @@ class Reader(Generic[T]):
 
 
 _LINEUP_STARTS = ("Lineup ", "lineup ")
+#: A ``Round`` line (with its number) or a ``Lineup`` line the reader could not read: its
+#: error stands, never read by evidence (a table's header row ``Round  Black  Gold`` is).
+_ROUND_OR_LINEUP = re.compile(r"\s*(?:round\b\D*\d|lineup\b)", re.IGNORECASE)
 #: A line begun as a header is (``[Name "…``, ``[Name value]``): its error stands, never read by evidence.
 _HEADERISH = re.compile(r"\s*\[[A-Za-z][\w-]*\s+(?:\"|[^\]]*\]\s*$)")
 #: a header, ``Round`` or ``Lineup`` line tier 2 read (one with no comment, and of ASCII
