@@ -259,7 +259,12 @@ class Assembler(RecordEvents[MatchRecord]):
 
     def read_past(self, unknown: list[NotationError], number: int) -> None:
         """The errors of the unknown words read past in row ``number``, whose entries
-        were added: the row keeps its entries and turns."""
+        were added: the row keeps its entries and turns. Before any match (a line of
+        text set aside, nothing of a match read yet) they are the file's warnings."""
+        if self.match is None:
+            for error in unknown:
+                self._error(error.line, error.column, str(error), severity=WARNING, lost=False, kind=_kind_of(error))
+            return
         for error in unknown:
             if isinstance(error, FillerWord):
                 self.filler(error)
@@ -342,6 +347,15 @@ class Assembler(RecordEvents[MatchRecord]):
 
 
 #: Each style of mark :meth:`Assembler.mark` reads: why ``fix`` rewrites it, and its warning.
+def _kind_of(error: NotationError) -> Kind:
+    """The kind of a warning of the reading, as its diagnostic says it."""
+    if isinstance(error, FillerWord):
+        return Kind.FILLER_WORD
+    if isinstance(error, (StyleMark, StyledEntry)):
+        return Kind(error.style)
+    return Kind.UNKNOWN_WORD
+
+
 _STYLES = {
     Kind.PUNCTUATION: (
         "punctuation after an entry",
