@@ -334,34 +334,42 @@ if __name__ == "__main__":
 #: them, so a record in the notation's own words never pays for them.
 _EVIDENCE_COLOURS: dict[Colour, tuple[str, ...]] = {
     Colour.BROWN: (
+        "коричневая", "коричневое", "castanha", "marrom", "brązowe", "hnědé", "braunen", "brauner", 
         "marrón", "marron", "café", "brun", "marrone", "bruin", "brązowy", "brązowa", "hnědá", "hnědý", "brun",
         "茶", "茶色", "ブラウン", "ruskea", "kahverengi", "castaño", "tan", "🟫", "🟤", "🤎", "braune", "brauner", "barnát",
     ),
     Colour.GREEN: (
+        "зелёное", "зеленая", "зеленое", "verdes", "zielone", "zelené", "grünen", "grön", 
         "verde", "vert", "verte", "groen", "zielony", "zielona", "zelená", "zelený", "grön", "grøn", "vihreä", "yeşil",
         "緑", "みどり", "グリーン", "🟩", "🟢", "💚", "grüne", "grüner", "zöldet", "зеленый", "зелёная",
     ),
     Colour.RED: (
+        "красное", "vermelha", "rojas", "czerwone", "červené", "roten", "rossi", 
         "rojo", "roja", "rouge", "rosso", "rossa", "rood", "czerwony", "czerwona", "červená", "červený", "röd", "rød",
         "punainen", "kırmızı", "read", "赤", "あか", "レッド", "🟥", "🔴", "❤", "rote", "roter", "pirosat", "красная",
     ),
     Colour.YELLOW: (
+        "желтая", "жёлтое", "желтое", "amarela", "żółte", "žluté", "gelben", 
         "amarillo", "amarilla", "jaune", "giallo", "gialla", "geel", "żółty", "żółta", "žlutá", "žlutý", "gul",
         "keltainen", "sarı", "黄", "黄色", "きいろ", "イエロー", "🟨", "🟡", "💛", "gelbe", "gelber", "sárgát", "желтый", "жёлтая",
     ),
     Colour.PINK: (
+        "розовое", "cor-de-rosa", "różowe", "růžové", 
         "rosado", "rose", "roze", "różowy", "różowa", "růžová", "růžový", "rosa", "lyserød", "vaaleanpunainen", "pembe",
         "桃", "桃色", "ピンク", "🩷", "💗", "rosane", "rózsaszínt", "розовая",
     ),
     Colour.PURPLE: (
+        "фиолетовое", "лиловая", "roxa", "fioletowe", "fialové", "purpurowy", 
         "morado", "morada", "púrpura", "violeta", "violet", "violette", "viola", "paars", "fioletowy", "fioletowa",
         "fialová", "fialový", "lila", "violetti", "mor", "紫色", "むらさき", "パープル", "🟪", "🟣", "💜", "purpur", "lilát",
     ),
     Colour.BLUE: (
+        "синее", "голубая", "голубой", "niebieskie", "modré", "blauen", 
         "azul", "bleu", "bleue", "blu", "azzurro", "blauw", "niebieski", "niebieska", "modrá", "modrý", "blå", "sininen",
         "mavi", "blew", "青", "あお", "ブルー", "🟦", "🔵", "💙", "blaue", "blauer", "kéket", "синяя",
     ),
     Colour.ORANGE: (
+        "оранжевое", "pomarańczowe", "oranžové", 
         "naranja", "arancione", "arancio", "oranje", "pomarańczowy", "pomarańczowa", "oranžová", "oranžový",
         "oranssi", "turuncu", "橙", "橙色", "オレンジ", "🟧", "🟠", "🧡", "narancsot", "оранжевая",
     ),
@@ -370,6 +378,7 @@ _EVIDENCE_COLOURS: dict[Colour, tuple[str, ...]] = {
 #: Direction words the notation does not write but people do (the mover's directions).
 _EVIDENCE_DIRECTIONS: dict[Direction, tuple[str, ...]] = {
     Direction.FORWARD: (
+        "прямо", "вперед", "ileri", "em frente", "adiante",
         "adelante", "recto", "avant", "devant", "droit", "avanti", "dritto", "diritto", "vooruit", "rechtdoor", "naprzód",
         "prosto", "rovně", "vpřed", "framåt", "rakt", "eteenpäin", "ileri", "düz", "前", "まっすぐ", "直進", "ahead",
         "straightforward", "fwd", "fw", "vorne", "vor",
@@ -464,8 +473,9 @@ _ARROW_BLOCKS = ((0x2190, 0x21FF), (0x27F0, 0x27FF), (0x2900, 0x297F), (0x2B00, 
 
 def _arrow_direction(name: str) -> Direction | None:
     """The mover's direction an arrow stands for, by the way its name says it points:
-    up-left ``Left``, up-right ``Right``, up ``Forward``, down ``Back``, left and right
-    alone ``Left`` and ``Right``; ``None`` for an arrow that points several ways."""
+    up-left ``Left``, up-right ``Right``, up ``Forward``, down (straight or aslant)
+    ``Back``, left and right alone ``Left`` and ``Right``; ``None`` for an arrow that
+    points several ways."""
     words = set(name.replace("-", " ").split())
     ways = {
         "up": bool(words & {"UPWARDS", "UP", "NORTH"}),
@@ -480,7 +490,7 @@ def _arrow_direction(name: str) -> Direction | None:
     if ways["up"]:
         return Direction.LEFT if ways["left"] else Direction.RIGHT if ways["right"] else Direction.FORWARD
     if ways["down"]:
-        return Direction.BACK if not (ways["left"] or ways["right"]) else None
+        return Direction.BACK
     return Direction.LEFT if ways["left"] else Direction.RIGHT if ways["right"] else None
 
 

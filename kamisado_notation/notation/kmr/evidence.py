@@ -262,6 +262,10 @@ _ASCII_ARROWS = frozenset("^/\\")
 def _other(tok: str, start: int, end: int) -> _Token:
     """Any other character: an arrow, a colour's emoji, a dash, or set aside."""
     direction = ARROW_DIRECTIONS.get(tok) or _ANGLES.get(tok)
+    if direction is Direction.BACK:
+        # (a down arrow: the mover's back, or Black's way on a board drawn from Gold's side;
+        # a back-entry is forced anyway, so the replay decides which)
+        return _Token("DIRECTION", start, end, direction=None)
     if direction is not None:
         return _Token("DIRECTION", start, end, direction=direction, weak=tok in _ASCII_ARROWS or tok in _ANGLES)
     colour = EVIDENCE_COLOURS.get(tok)
