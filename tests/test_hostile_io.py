@@ -153,6 +153,25 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path: Path) -> 
     assert [p.name for p in tmp_path.iterdir()] == ["out.kmr"]
 
 
+def test_a_kept_output_holds_what_was_written_before_a_fault_and_nothing_when_nothing_was(tmp_path: Path) -> None:
+    from kamisado_notation.errors import DiscardOutput
+    from kamisado_notation.io.output import open_output
+
+    out = tmp_path / "out.kmr"
+    with pytest.raises(ZeroDivisionError), open_output(str(out), kept=True) as f:
+        f.write("match 1\n")
+        raise ZeroDivisionError  # a fault after the first record
+    assert out.read_text(encoding="utf-8") == "match 1\n"
+    fresh = tmp_path / "fresh.kmr"
+    with pytest.raises(ZeroDivisionError), open_output(str(fresh), kept=True):
+        raise ZeroDivisionError  # a fault before anything was written
+    with open_output(str(fresh), kept=True) as f:
+        f.write("half")
+        raise DiscardOutput
+    assert not fresh.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.kmr"]  # (no temporary left)
+
+
 def test_a_directory_or_a_full_device_as_output_is_one_line_and_exit_2(tmp_path: Path) -> None:
     r = invoke("generate", "--seed", "1", "-o", str(tmp_path))
     assert r.exit_code == 2 and r.stderr.count("\n") == 1 and "is a directory" in r.stderr
