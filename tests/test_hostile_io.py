@@ -476,6 +476,38 @@ def test_a_worker_that_dies_on_a_later_block_keeps_the_matches_before(tmp_path: 
     assert [(d.rule, "died" in d.message) for d in report.diagnostics] == [("io", True)]
 
 
+def test_the_workers_of_analyze_jobs_end_when_their_parent_is_killed(tmp_path: Path) -> None:
+    """``SIGKILL`` of ``analyze -j 2`` runs none of its clean-up: its workers see that
+    their parent is gone and end within moments, never left running for ever."""
+    import psutil
+
+    record = tmp_path / "many.kmr"
+    record.write_text("\n".join([(SAMPLES / "club-night.kmr").read_text(encoding="utf-8")] * 4), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    main = subprocess.Popen(
+        [sys.executable, "-m", "kamisado_notation.cli.app", "analyze", "-j", "2", "--time", "5000", str(record)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+    )  # fmt: skip
+    workers: list[psutil.Process] = []
+    try:
+        for _ in range(600):  # (until both workers run: at most a minute on a busy machine)
+            workers = psutil.Process(main.pid).children(recursive=True)
+            if len(workers) >= 2 or main.poll() is not None:
+                break
+            threading.Event().wait(0.1)
+        assert len(workers) >= 2 and main.poll() is None
+        main.kill()
+        main.wait()
+        _, alive = psutil.wait_procs(workers, timeout=20)
+        assert not alive, alive
+    finally:
+        for worker in workers:
+            try:
+                worker.kill()
+            except psutil.NoSuchProcess:
+                pass
+
+
 def test_validate_jobs_keeps_every_file(record: Path, tmp_path: Path) -> None:
     missing = str(tmp_path / "missing.kmr")
     r = invoke("validate", "--json", "--jobs", "2", str(record), missing, "-", str(record), stdin=GOOD)
