@@ -176,7 +176,7 @@ def _span_refusal(edit: ReplaceEntry | InsertEntry | DeleteEntry | SwapEntries |
             return f"the second entry (column {edit.other}) is not after the first"
         written = [(start, edit.first), (edit.other - 1, edit.second)]
     for at, old in written:
-        if not old or body[at : at + len(old)] != old:
+        if body[at : at + len(old)] != old:
             return f"line {edit.line} does not hold {old!r} at column {at + 1}"
     return None
 
