@@ -424,3 +424,12 @@ def test_a_fault_after_the_first_match_loses_no_record_written(tester: str, tmp_
     result = CliRunner().invoke(app, args)
     assert isinstance(result.exception, ZeroDivisionError)
     assert len(_matches(out)) >= 1
+
+
+@pytest.mark.parametrize("line", ["d8-d4 " + "x" * 6_000_000, "obpkyrgn/" + "x" * 6_000_000, "d8-d4 " + "x" * 6_000])
+def test_an_openings_line_of_megabytes_is_refused_without_echoing_it(line: str, tmp_path: Path) -> None:
+    openings = tmp_path / "openings.txt"
+    openings.write_text(line + "\n", encoding="utf-8")
+    with pytest.raises(ArgumentError, match=f"{openings}:1:") as refused:
+        read_openings(str(openings))
+    assert len(str(refused.value)) < 1000

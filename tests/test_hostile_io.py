@@ -606,3 +606,32 @@ def test_a_target_header_is_written_with_ascii_digits(tmp_path: Path, target: st
     p.write_text(f'[Target "{target}"]\nRound 1\nYe L1 Ye\n', encoding="utf-8")
     r = invoke("validate", str(p))
     assert r.exit_code == 1 and f'[Target "{target}"] is not a match format' in r.stdout
+
+
+def test_a_file_name_with_markup_is_shown_as_written_on_the_progress_line(tmp_path: Path) -> None:
+    """The progress line on a terminal names the file as it is written: ``[/oops]`` in
+    a path is no closing tag (a MarkupError), ``[bold]`` no style."""
+    folder = tmp_path / "x["
+    folder.mkdir()
+    record = folder / "oops][bold]y.kmr"  # (the path holds '[/oops]' and '[bold]')
+    record.write_text((SAMPLES / "standard-match.kmr").read_text(encoding="utf-8"), encoding="utf-8")
+    master, slave = os.openpty()
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "400"}
+    run = subprocess.Popen(
+        [sys.executable, "-m", "kamisado_notation.cli.app", "analyze", "--time", "20", str(record)],
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=slave, env=env,
+    )  # fmt: skip
+    os.close(slave)
+    out = run.communicate(timeout=300)[0]
+    err = b""
+    while True:
+        try:
+            chunk = os.read(master, 1 << 16)
+        except OSError:  # (the terminal's other end is closed: all is read)
+            break
+        if not chunk:
+            break
+        err += chunk
+    os.close(master)
+    assert run.returncode == 0 and b"Traceback" not in err, err[-2000:]
+    assert f"analysing {record}".encode() in err and out

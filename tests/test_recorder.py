@@ -11,7 +11,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kamisado_notation import Fill, IllegalMoveError, MatchError, NotationError, Recorder, Side, parse_record
+from kamisado_notation import (
+    Fill,
+    IllegalMoveError,
+    MatchError,
+    NotationError,
+    PositionError,
+    Recorder,
+    Side,
+    parse_record,
+)
 from kamisado_notation.checking.validate import validate_text
 from kamisado_notation.notation.writer import Form
 
@@ -170,3 +179,9 @@ def random_walk(seed: int, match: str, plies: int) -> Iterator[Recorder]:
             continue
         yield rec
         rec.play(rng.choice(rec.legal_moves()))
+
+
+@pytest.mark.parametrize("position", [5, b"obpkyrgn", ["a"], 1.5])
+def test_a_start_that_is_no_position_is_the_project_error(position: object) -> None:
+    with pytest.raises(PositionError, match="position string must be text"):
+        Recorder(position=position)  # type: ignore[arg-type]

@@ -129,8 +129,12 @@ def _progress(err: Console, path: str) -> Iterator[Callable[[int], None]]:
     if not err.is_terminal:
         yield lambda done: None
         return
+    from rich.markup import escape
     from rich.progress import Progress, SpinnerColumn, TextColumn
 
+    from ..display import printable
+
+    shown = escape(printable(path))  # (a description is markup: a file named 'x[/oops].kmr' is a name)
     with Progress(SpinnerColumn(), TextColumn("{task.description}"), console=err, transient=True) as bar:
-        task = bar.add_task(f"analysing {path}")
-        yield lambda done: bar.update(task, description=f"analysing {path}: {done} done")
+        task = bar.add_task(f"analysing {shown}")
+        yield lambda done: bar.update(task, description=f"analysing {shown}: {done} done")

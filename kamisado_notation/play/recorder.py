@@ -139,7 +139,7 @@ class Recorder:
                 self._headers.append((key, value))
         name = _MATCH_NAMES.get(target)
         self._headers.append(("Match", name) if name else ("Target", str(target)))
-        start = Position.from_string(position) if isinstance(position, str) else position
+        start = position if position is None or isinstance(position, Position) else Position.from_string(position)
         if start is not None:
             self._headers.append(("Position", start.to_string()))
         self._headers.extend((_KEYWORD_HEADERS[k.lower()], v) for k, v in named.items())
