@@ -635,3 +635,19 @@ def test_a_file_name_with_markup_is_shown_as_written_on_the_progress_line(tmp_pa
     os.close(master)
     assert run.returncode == 0 and b"Traceback" not in err, err[-2000:]
     assert f"analysing {record}".encode() in err and out
+
+
+@pytest.mark.parametrize("how", ["stdin", "utf-16"])
+def test_analyze_refuses_another_formats_record_on_stdin_or_in_utf16(how: str, tmp_path: Path) -> None:
+    """A BoardSpace game has no place for the analysis' comments: refused (exit 2, nothing
+    on standard output) however it comes, never passed through unanalysed."""
+    sgf = invoke("convert", "--to", "boardspace", str(SAMPLES / "single-round.kmr")).stdout
+    assert sgf.startswith("(;")
+    if how == "stdin":
+        result = invoke("analyze", "--time", "20", "-", stdin=sgf)
+    else:
+        path = tmp_path / "game.sgf"
+        path.write_bytes(sgf.encode("utf-16"))
+        result = invoke("analyze", "--time", "20", str(path))
+    assert result.exit_code == 2 and result.stdout == "", result.output
+    assert "BoardSpace's SGF, not a .kmr text" in result.stderr
