@@ -27,12 +27,12 @@ MAX_SECONDS = 30 * 24 * 3600
 MAX_MS = MAX_SECONDS * 1000
 
 _WHOLE = re.compile(f"[0-9]{{1,{MAX_DIGITS}}}")
-_SIGNED = re.compile(f"-?[0-9]{{1,{MAX_DIGITS}}}")
+_SIGNED = re.compile(f"[-+]?[0-9]{{1,{MAX_DIGITS}}}")
 _DECIMAL = re.compile(f"[0-9]{{1,{MAX_DIGITS}}}(?:[.][0-9]{{0,{MAX_DIGITS}}})?")
 
 
 def read_whole(text: str, *, signed: bool = False) -> int | None:
-    """The whole number ``text`` writes (``signed``: a ``-`` may come first), or ``None``
+    """The whole number ``text`` writes (``signed``: a ``-`` or ``+`` may come first), or ``None``
     when it is not one: any character but ASCII digits, or more than :data:`MAX_DIGITS`.
 
     >>> read_whole("250"), read_whole("²"), read_whole("-3"), read_whole("-3", signed=True)

@@ -390,8 +390,8 @@ def test_a_seed_breaks_ties_between_equal_moves_repeatably_and_only_ties() -> No
 # -- numbers: ASCII digits, bounded, finite (kamisado_notation.numbers)
 
 #: Numbers no engine means: a superscript and Arabic-Indic digits (``str.isdigit`` and
-#: ``int`` take them), 5,000 digits, a sign where none may be, a float, infinity.
-ODD_NUMBERS = ("²", "٣", "1" * 5000, "+5", "1.5", "inf", "nan", "1e3", "")
+#: ``int`` take them), 5,000 digits, two signs, a float, infinity.
+ODD_NUMBERS = ("²", "٣", "1" * 5000, "--5", "1.5", "inf", "nan", "1e3", "")
 
 
 @pytest.mark.parametrize("odd", ODD_NUMBERS)
