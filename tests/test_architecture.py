@@ -19,7 +19,7 @@ NAME = "kamisado_notation"
 #: The layers, bottom up: a module imports only from its own layer or those below. The
 #: values are the package's top-level modules; every other layer is a subpackage.
 LAYERS: list[tuple[str, set[str]]] = [
-    ("values", {"enums", "errors", "diagnostics", "display", "wiring"}),
+    ("values", {"enums", "errors", "diagnostics", "display", "numbers", "wiring"}),
     ("io", {"io"}),  # the safe writer, worker processes: nothing of Kamisado
     ("engine", {"engine"}),  # board, position, match, perft: nothing of text
     ("notation", {"notation"}),  # text and JSON in and out; JSON views of engine objects

@@ -351,3 +351,85 @@ def test_the_arena_plays_the_openings_in_the_seeds_order(tmp_path: Path) -> None
     played = {int(game): int(line) for game, line in re.findall(r'\[Game "(\d+)"\]  # opening \(line (\d+)\)', text)}
     planned = {number: o.line for number, _, _, o in schedule(2, 8, openings=read_openings(str(openings)), seed=3) if o is not None}
     assert played == planned and sorted(played.values()) == [1, 1, 2, 2, 3, 3, 4, 4]
+
+
+@pytest.mark.parametrize(
+    ("elo0", "elo1", "win", "loss"),
+    [  # each step from the logistic model, worked by hand where p itself rounds to 0 or 1
+        (0, 7000, math.log(2), -17.5 * math.log(10) + math.log(2) - math.log1p(10**-17.5)),
+        (-200000, 0, 500 * math.log(10) - math.log(2), -math.log(2)),
+        (100000, 200000, 0.0, -250 * math.log(10)),
+    ],
+)
+def test_the_sprt_of_bounds_of_any_size_is_finite_and_decides(elo0: float, elo1: float, win: float, loss: float) -> None:
+    test = Sprt(elo0, elo1, 0.05, 0.05)
+    assert test.llr(1, 0) == pytest.approx(win, rel=1e-9, abs=1e-12)
+    assert test.llr(0, 1) == pytest.approx(loss, rel=1e-9)
+    assert test.llr(10**6, 10**6) == pytest.approx(10**6 * (win + loss), rel=1e-9)
+
+
+@pytest.mark.parametrize("bounds", [("-1e308", "1e308"), ("nan", "10"), ("0", "inf"), ("5", "5")])
+def test_sprt_bounds_no_test_can_use_are_a_usage_error_before_any_match(bounds: tuple[str, str], tmp_path: Path) -> None:
+    out = tmp_path / "out.kmr"
+    r = _arena(BUILT_IN, RANDOM, "--sprt", *bounds, "0.05", "0.05", "-o", str(out), cwd=tmp_path)
+    assert r.returncode == 2 and "SPRT" in r.stderr and "Traceback" not in r.stderr
+    assert not out.exists()
+
+
+def test_an_sprt_of_far_bounds_plays_to_its_decision_and_writes_every_record(tester: str, tmp_path: Path) -> None:
+    out = tmp_path / "out.kmr"
+    r = _arena(BUILT_IN, f"{tester} crash -", "--sprt", "0", "7000", "0.05", "0.05", "--games", "100", "--match", "single", "-o", str(out), "--json", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    summary = json.loads(r.stdout)
+    n = math.ceil(math.log(0.95 / 0.05) / math.log(2))  # (each win doubles the ratio: p1 is 1, p0 one half)
+    assert summary["sprt"]["result"] == "H1" and summary["matches"] == n
+    assert len(_matches(out)) == n
+
+
+@pytest.mark.parametrize(
+    "limit",
+    [["--tc", "1" * 400], ["--tc", "60+" + "9" * 400], ["--tc", "\u00b2"], ["--movetime", "1" + "0" * 30], ["--startup", "nan"],
+     ["--grace", "9" * 30], ["--depth", "9" * 30]],
+)  # fmt: skip
+def test_a_limit_no_wait_can_keep_is_a_usage_error_before_any_match(limit: list[str], tmp_path: Path) -> None:
+    r = _arena(BUILT_IN, RANDOM, *limit, cwd=tmp_path)
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
+    assert len(r.stderr) < 1000  # (a 400-digit limit is not echoed whole)
+
+
+def test_the_records_and_the_traffic_log_are_never_one_new_file(tmp_path: Path) -> None:
+    same = tmp_path / "same.txt"
+    r = _arena(BUILT_IN, RANDOM, "--games", "1", "--match", "single", "-o", str(same), "--debug", str(same), cwd=tmp_path)
+    assert r.returncode == 2 and "same.txt" in r.stderr and not same.exists()
+
+
+def test_a_fault_after_the_first_match_loses_no_record_written(tester: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from kamisado_notation.cli.app import app
+
+    decided = Sprt.result
+    calls: list[int] = []
+
+    def failing(self: Sprt, wins: int, losses: int) -> str | None:
+        calls.append(wins + losses)
+        if len(calls) > 1:
+            raise ZeroDivisionError("a fault of the arena, after the first match")
+        return decided(self, wins, losses)
+
+    monkeypatch.setattr(Sprt, "result", failing)
+    monkeypatch.setenv("PYTHONPATH", str(ROOT))
+    out = tmp_path / "out.kmr"
+    args = ["arena", BUILT_IN, f"{tester} crash -", "--sprt", "0", "100", "0.05", "0.05", "--games", "4", "--match", "single", "-o", str(out)]
+    result = CliRunner().invoke(app, args)
+    assert isinstance(result.exception, ZeroDivisionError)
+    assert len(_matches(out)) >= 1
+
+
+@pytest.mark.parametrize("line", ["d8-d4 " + "x" * 6_000_000, "obpkyrgn/" + "x" * 6_000_000, "d8-d4 " + "x" * 6_000])
+def test_an_openings_line_of_megabytes_is_refused_without_echoing_it(line: str, tmp_path: Path) -> None:
+    openings = tmp_path / "openings.txt"
+    openings.write_text(line + "\n", encoding="utf-8")
+    with pytest.raises(ArgumentError, match=f"{openings}:1:") as refused:
+        read_openings(str(openings))
+    assert len(str(refused.value)) < 1000

@@ -7,6 +7,7 @@ engine by ``kamisado arena``), and engines that misbehave — each raises an
 from __future__ import annotations
 
 import json
+import math
 import os
 import subprocess
 import sys
@@ -41,7 +42,8 @@ for line in sys.stdin:
     if not w:
         continue
     if w[0] == "kep":
-        say("id name bad " + MODE, "option name Hash type spin default 16 min 1 max 1024", "kepok")
+        low = "\u00b2" if MODE == "odd-numbers" else "1"
+        say("id name bad " + MODE, "option name Hash type spin default 16 min " + low + " max 1024", "kepok")
     elif w[0] == "isready":
         say("readyok")
     elif w[0] == "go":
@@ -55,6 +57,8 @@ for line in sys.stdin:
             say("bestmove")
         elif MODE == "illegal":
             say("bestmove a1-a2")
+        elif MODE == "odd-numbers":
+            say("info depth \u00b2 score cp 1\u00b2 nodes " + "9" * 5000 + " time \u0663 pv d8-d4", "bestmove d8-d4")
         elif MODE == "ponder":
             say("info depth 1 score cp 5 pv d8-d4 a1-a2 zz", "bestmove d8-d4 ponder a1-a2")
         elif MODE == "flood":
@@ -239,3 +243,35 @@ def test_an_answer_is_read_as_the_rules_engine_sees_it(line: str, reason: str) -
     assert (answered_fill("fill RIGHT"), answered_fill("fill left")) == (Fill.RIGHT, Fill.LEFT)
     with pytest.raises(EngineError, match="not 'fill left' or 'fill right'"):
         answered_fill("fill left now")
+
+
+def test_odd_numbers_from_an_engine_are_ignored_as_any_word_it_does_not_know(misbehaving: str) -> None:
+    with EngineClient.popen([sys.executable, misbehaving, "odd-numbers"]) as engine:
+        assert engine.options["Hash"].min is None and engine.options["Hash"].max == 1024
+        analysis = engine.analyse(START, movetime=100)
+        assert analysis.move.coords() == "d8-d4" and analysis.info is None  # (no score it could read)
+
+
+@pytest.mark.parametrize(
+    "limits",
+    [
+        {"movetime": math.nan}, {"movetime": math.inf}, {"movetime": 10**30}, {"movetime": 0}, {"movetime": 1.5},
+        {"depth": -1}, {"nodes": True}, {"depth": 2, "timeout": math.nan}, {"depth": 2, "timeout": math.inf},
+        {"depth": 2, "timeout": 0}, {"depth": 2, "timeout": 10**30},
+    ],
+)  # fmt: skip
+def test_a_limit_no_wait_can_keep_is_refused_before_anything_is_sent(misbehaving: str, limits: dict[str, float]) -> None:
+    with EngineClient.popen([sys.executable, misbehaving, "hang"], timeout=5.0) as engine:
+        with pytest.raises(ArgumentError):
+            engine.play(START, **limits)  # type: ignore[arg-type]
+        with pytest.raises(ArgumentError):
+            engine.fill(ROUND_OVER, timeout=limits.get("timeout", math.nan))
+        engine.ping()  # (nothing was sent: the engine still answers)
+        with pytest.raises(ArgumentError):
+            engine.timeout = math.nan
+
+
+@pytest.mark.parametrize("timeout", [math.nan, math.inf, -1.0, 0, 10**30, True])
+def test_a_handshake_timeout_no_wait_can_keep_is_refused_before_the_engine_starts(misbehaving: str, timeout: float) -> None:
+    with pytest.raises(ArgumentError, match="timeout"):
+        EngineClient.popen([sys.executable, misbehaving, "mute"], timeout=timeout)

@@ -385,3 +385,29 @@ def test_a_seed_breaks_ties_between_equal_moves_repeatably_and_only_ties() -> No
             if position == Position.initial():
                 chosen.add(seeded.move.coords())
     assert len(chosen) > 1  # the start is symmetric: its best moves come in mirrored pairs
+
+
+# -- numbers: ASCII digits, bounded, finite (kamisado_notation.numbers)
+
+#: Numbers no engine means: a superscript and Arabic-Indic digits (``str.isdigit`` and
+#: ``int`` take them), 5,000 digits, two signs, a float, infinity.
+ODD_NUMBERS = ("²", "٣", "1" * 5000, "--5", "1.5", "inf", "nan", "1e3", "")
+
+
+@pytest.mark.parametrize("odd", ODD_NUMBERS)
+def test_an_odd_number_on_any_protocol_line_is_ignored_never_raised(odd: str) -> None:
+    assert parse_go(f"go movetime {odd} depth 3") == Go(depth=3)
+    assert parse_info(f"info depth {odd} nodes {odd} score cp {odd} time 5") == Info(time=5)
+    assert parse_info(f"info score {odd}") == Info()
+    option = parse_option(f"option name Hash type spin default 16 min {odd} max {odd}")
+    assert option == EngineOption("Hash", "spin", "16")
+    with pytest.raises(ValueError, match="Hash"):
+        EngineOption("Hash", "spin", "16", 1, 99).value_text(odd)
+
+
+def test_the_built_in_engine_ignores_an_odd_go_limit_and_keeps_answering(engine: Engine) -> None:
+    for odd in ("²", "1" * 5000):
+        engine.send(f"position {START}", f"go movetime {odd} depth 1")
+        assert engine.until("bestmove")[-1].split()[1] in {m.coords() for m in Position.initial().legal_moves()}
+    engine.send("isready")
+    assert engine.until("readyok") == ["readyok"]

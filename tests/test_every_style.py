@@ -529,3 +529,35 @@ def test_no_mark_inside_a_comment_is_read_or_rewritten() -> None:
     assert said == comment[1:]
     fixed = fix_text(slipped)
     assert fixed.valid and comment in fixed.text and moves_of(fixed.text) == moves_of(original)
+
+
+# -- a comment written ( … ) before the first match is the file's
+
+
+@pytest.mark.parametrize("command", [["show"], ["convert", "--to", "text"], ["fix"], ["validate"], ["html"]])
+def test_a_comment_in_parentheses_on_the_first_line_is_read_by_every_command(tmp_path: Path, command: list[str]) -> None:
+    original = written(3, Form.TEXT, "en")
+    path = tmp_path / "club" / "board2.kmr"
+    path.parent.mkdir()
+    path.write_text("(Board 2, adjourned)\n" + original, encoding="utf-8")
+    out = tmp_path / "out.html"
+    args = [*command, str(path.parent), "-o", str(out)] if command == ["html"] else [*command, str(path)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0 and result.exception is None, result.output
+    if command == ["html"]:
+        assert "board2" in out.read_text(encoding="utf-8")
+    elif command == ["validate"]:
+        assert f"{path}:1:1: warning[syntax] comments written '(Board 2, adjourned)'" in result.stdout
+    else:
+        assert result.stdout.strip()
+
+
+def test_a_comment_in_parentheses_before_any_match_is_fixed_in_braces() -> None:
+    original = written(3, Form.TEXT, "en")
+    record = parse_record("(Board 2)\n" + original)
+    (warning,) = record.errors
+    assert (warning.line, warning.column, warning.kind.value) == (1, 1, "comment-mark")
+    assert [c.text for c in record.matches[0].comments] == ["Board 2"]
+    fixed = fix_text("(Board 2)\n" + original)
+    assert fixed.valid and fixed.text == "{Board 2}\n" + original
+    assert parse_record("()").matches == [] and fix_text("()").text == "{}"

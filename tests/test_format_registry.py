@@ -19,6 +19,7 @@ from kamisado_notation.notation.formats import (
     WRITTEN_FORMS,
     folder_suffixes,
     output_suffix,
+    sniff,
     sniffed,
 )
 from kamisado_notation.notation.record import RecordFile
@@ -74,3 +75,26 @@ def test_an_unknown_format_is_named_with_the_known_ones() -> None:
     assert result.exit_code == 2 and "pgn" in result.output
     for name in FORMATS:
         assert name in result.output
+
+
+
+@pytest.mark.parametrize("first", ['{"note": "adjourned at move 12"}', "(; opening notes )", '  {"Board": 2}'])
+def test_a_kmr_file_whose_first_comment_looks_like_another_format_is_read_as_a_kmr(first: str, tmp_path: Path) -> None:
+    path = tmp_path / "notes.kmr"
+    path.write_text(first + "\n" + single_round(3), encoding="utf-8")
+    assert sniffed(path.read_bytes()) not in (None, "kmr")  # (its start alone looks like another format)
+    record = read_record(str(path))
+    assert len(record.matches) == 1 and not [d for d in record.errors if d.severity.value == "error"], record.errors
+    assert replay_match(record.matches[0]).valid
+
+
+@pytest.mark.parametrize("name", ["json", "boardspace", "hamisado"])
+def test_another_formats_file_named_kmr_is_still_read_as_that_format(name: str, tmp_path: Path) -> None:
+    source = tmp_path / "in.kmr"
+    source.write_text(single_round(4), encoding="utf-8")
+    result = runner.invoke(app, ["convert", "--to", name, str(source)])
+    assert result.exit_code == 0, result.output
+    path = tmp_path / "other.kmr"
+    path.write_text(result.stdout, encoding="utf-8")
+    assert sniff(str(path), path.read_bytes()) == name
+    assert read_record(str(path)).matches

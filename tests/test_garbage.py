@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from kamisado_notation.errors import KamisadoError
@@ -29,6 +29,7 @@ PIECES = [
     "Purple", "Pu", "紫", "↖", "L", "R", "B", "5", "0", "1.", "...", "…", "1...", "Ye", "黃", "d8-d4", "d4-d5*",
     "[", "]", '"', "Event", "Round", "fill", "left", "Lineup", "Black", ":", "#", "{", "}",
     " ", "\n", "\r\n", "\ufeff", "sárga", "zöld", "🐉", "\x00", "\\", "-", "*", "9", "i9-a0",
+    "(", ")", "?!", ",", "//", "1)",
 ]
 notationish = st.lists(st.sampled_from(PIECES), max_size=40).map("".join)
 texts = st.one_of(st.text(max_size=200), notationish)
@@ -48,6 +49,8 @@ def check_record(text: str) -> None:
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(texts)
+@example("()")  # a comment in parentheses before any match: the file's warning
+@example("(Board 2, adjourned)\n[Event \"x\"]\nRound 1\nRed Right 2 Red")
 def test_parse_record_never_raises(text: str) -> None:
     check_record(text)
 

@@ -153,6 +153,25 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path: Path) -> 
     assert [p.name for p in tmp_path.iterdir()] == ["out.kmr"]
 
 
+def test_a_kept_output_holds_what_was_written_before_a_fault_and_nothing_when_nothing_was(tmp_path: Path) -> None:
+    from kamisado_notation.errors import DiscardOutput
+    from kamisado_notation.io.output import open_output
+
+    out = tmp_path / "out.kmr"
+    with pytest.raises(ZeroDivisionError), open_output(str(out), kept=True) as f:
+        f.write("match 1\n")
+        raise ZeroDivisionError  # a fault after the first record
+    assert out.read_text(encoding="utf-8") == "match 1\n"
+    fresh = tmp_path / "fresh.kmr"
+    with pytest.raises(ZeroDivisionError), open_output(str(fresh), kept=True):
+        raise ZeroDivisionError  # a fault before anything was written
+    with open_output(str(fresh), kept=True) as f:
+        f.write("half")
+        raise DiscardOutput
+    assert not fresh.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.kmr"]  # (no temporary left)
+
+
 def test_a_directory_or_a_full_device_as_output_is_one_line_and_exit_2(tmp_path: Path) -> None:
     r = invoke("generate", "--seed", "1", "-o", str(tmp_path))
     assert r.exit_code == 2 and r.stderr.count("\n") == 1 and "is a directory" in r.stderr
@@ -457,6 +476,38 @@ def test_a_worker_that_dies_on_a_later_block_keeps_the_matches_before(tmp_path: 
     assert [(d.rule, "died" in d.message) for d in report.diagnostics] == [("io", True)]
 
 
+def test_the_workers_of_analyze_jobs_end_when_their_parent_is_killed(tmp_path: Path) -> None:
+    """``SIGKILL`` of ``analyze -j 2`` runs none of its clean-up: its workers see that
+    their parent is gone and end within moments, never left running for ever."""
+    import psutil
+
+    record = tmp_path / "many.kmr"
+    record.write_text("\n".join([(SAMPLES / "club-night.kmr").read_text(encoding="utf-8")] * 4), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    main = subprocess.Popen(
+        [sys.executable, "-m", "kamisado_notation.cli.app", "analyze", "-j", "2", "--time", "5000", str(record)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+    )  # fmt: skip
+    workers: list[psutil.Process] = []
+    try:
+        for _ in range(600):  # (until both workers run: at most a minute on a busy machine)
+            workers = psutil.Process(main.pid).children(recursive=True)
+            if len(workers) >= 2 or main.poll() is not None:
+                break
+            threading.Event().wait(0.1)
+        assert len(workers) >= 2 and main.poll() is None
+        main.kill()
+        main.wait()
+        _, alive = psutil.wait_procs(workers, timeout=20)
+        assert not alive, alive
+    finally:
+        for worker in workers:
+            try:
+                worker.kill()
+            except psutil.NoSuchProcess:
+                pass
+
+
 def test_validate_jobs_keeps_every_file(record: Path, tmp_path: Path) -> None:
     missing = str(tmp_path / "missing.kmr")
     r = invoke("validate", "--json", "--jobs", "2", str(record), missing, "-", str(record), stdin=GOOD)
@@ -555,3 +606,48 @@ def test_a_target_header_is_written_with_ascii_digits(tmp_path: Path, target: st
     p.write_text(f'[Target "{target}"]\nRound 1\nYe L1 Ye\n', encoding="utf-8")
     r = invoke("validate", str(p))
     assert r.exit_code == 1 and f'[Target "{target}"] is not a match format' in r.stdout
+
+
+def test_a_file_name_with_markup_is_shown_as_written_on_the_progress_line(tmp_path: Path) -> None:
+    """The progress line on a terminal names the file as it is written: ``[/oops]`` in
+    a path is no closing tag (a MarkupError), ``[bold]`` no style."""
+    folder = tmp_path / "x["
+    folder.mkdir()
+    record = folder / "oops][bold]y.kmr"  # (the path holds '[/oops]' and '[bold]')
+    record.write_text((SAMPLES / "standard-match.kmr").read_text(encoding="utf-8"), encoding="utf-8")
+    master, slave = os.openpty()
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "400"}
+    run = subprocess.Popen(
+        [sys.executable, "-m", "kamisado_notation.cli.app", "analyze", "--time", "20", str(record)],
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=slave, env=env,
+    )  # fmt: skip
+    os.close(slave)
+    out = run.communicate(timeout=300)[0]
+    err = b""
+    while True:
+        try:
+            chunk = os.read(master, 1 << 16)
+        except OSError:  # (the terminal's other end is closed: all is read)
+            break
+        if not chunk:
+            break
+        err += chunk
+    os.close(master)
+    assert run.returncode == 0 and b"Traceback" not in err, err[-2000:]
+    assert f"analysing {record}".encode() in err and out
+
+
+@pytest.mark.parametrize("how", ["stdin", "utf-16"])
+def test_analyze_refuses_another_formats_record_on_stdin_or_in_utf16(how: str, tmp_path: Path) -> None:
+    """A BoardSpace game has no place for the analysis' comments: refused (exit 2, nothing
+    on standard output) however it comes, never passed through unanalysed."""
+    sgf = invoke("convert", "--to", "boardspace", str(SAMPLES / "single-round.kmr")).stdout
+    assert sgf.startswith("(;")
+    if how == "stdin":
+        result = invoke("analyze", "--time", "20", "-", stdin=sgf)
+    else:
+        path = tmp_path / "game.sgf"
+        path.write_bytes(sgf.encode("utf-16"))
+        result = invoke("analyze", "--time", "20", str(path))
+    assert result.exit_code == 2 and result.stdout == "", result.output
+    assert "BoardSpace's SGF, not a .kmr text" in result.stderr

@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 from kamisado_notation import Kind, apply_edits, edit_from_json, edit_to_json
 from kamisado_notation.cli.app import app
 from kamisado_notation.diagnostics import EDIT_NAMES
-from kamisado_notation.errors import FormatError
+from kamisado_notation.errors import ArgumentError, FormatError
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
@@ -109,3 +109,57 @@ def test_property_edits_go_through_json_and_back(name: str, values: list[object]
 def test_a_malformed_edit_is_a_format_error(data: object) -> None:
     with pytest.raises(FormatError):
         edit_from_json(data)
+
+
+# -- an edit that does not fit the text is refused whole: nothing is made
+
+TEXT = '[Event "x"]\nRound 1\n1. Yellow Left 1 Red   Yellow Right 1 Green\n'
+GOOD = {"edit": "replace-entry", "line": 3, "column": 4, "old": "Yellow Left 1 Red", "new": "Yellow Left 1 Yellow", "why": "the square"}
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        ({"line": 0}, "no line 0"),
+        ({"line": -1}, "no line -1"),
+        ({"line": 4}, "no line 4"),
+        ({"column": 0}, "no column 0"),
+        ({"column": -3}, "no column -3"),
+        ({"column": 99}, "no column 99"),
+        ({"column": 5}, "does not hold"),  # (stale: the entry is not at this column)
+        ({"old": "Pink Left 1 Red"}, "does not hold"),  # (stale: another entry stands there now)
+        ({"new": "Yellow Left 1 Yellow\n[Result \"1-0\"]"}, "line break"),
+        ({"why": "because\r\n[Black \"me\"]"}, "line break"),
+        ({"why": "because\u2028then"}, "line break"),
+    ],
+)
+def test_an_edit_that_does_not_fit_the_text_is_refused_and_nothing_made(change: dict[str, object], reason: str) -> None:
+    edits = [edit_from_json(GOOD), edit_from_json({**GOOD, **change})]
+    with pytest.raises(ArgumentError, match=reason):
+        apply_edits(TEXT, edits)
+
+
+@pytest.mark.parametrize(
+    "other",
+    [
+        {"edit": "replace-entry", "line": 3, "column": 10, "old": "Left 1 Red   Yellow", "new": "x", "why": "overlaps"},
+        {"edit": "delete-entry", "line": 3, "column": 1, "old": "1. Yellow", "why": "overlaps its start"},
+        {"edit": "insert-entry", "line": 3, "column": 4, "new": "Red Left 1 Red", "why": "an insertion where it starts"},
+        {"edit": "rewrite-line", "line": 3, "what": "round", "old": "Yellow Left", "new": "Round 2", "why": "the whole line too"},
+        {"edit": "insert-row", "line": 0, "new": "1. Red Left 1 Red", "why": "before no line"},
+        {"edit": "delete-row", "line": 3, "old": "Pink Forward 2 Blue", "why": "a row that is not there"},
+    ],
+)
+def test_edits_changing_the_same_characters_or_a_line_not_there_are_refused(other: dict[str, object]) -> None:
+    edits = [edit_from_json(GOOD), edit_from_json(other)]
+    with pytest.raises(ArgumentError, match="edit refused, nothing made"):
+        apply_edits(TEXT, edits)
+
+
+def test_an_edit_given_twice_is_made_once_and_a_row_may_follow_the_last_line() -> None:
+    once = apply_edits(TEXT, [edit_from_json(GOOD)])
+    assert apply_edits(TEXT, [edit_from_json(GOOD)] * 2) == once
+    assert once.splitlines()[2].startswith("1. Yellow Left 1 Yellow {fix: was Yellow Left 1 Red, the square}   Yellow Right 1 Green")
+    row = {"edit": "insert-row", "line": 4, "new": "2. Red Left 1 Red", "why": "a row"}
+    assert apply_edits(TEXT, [edit_from_json(row)]).endswith("\n2. Red Left 1 Red {fix: inserted, a row}\n")
+    assert apply_edits(TEXT.rstrip("\n"), [edit_from_json(row)]).endswith("Green\n2. Red Left 1 Red {fix: inserted, a row}\n")

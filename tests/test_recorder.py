@@ -11,7 +11,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kamisado_notation import Fill, IllegalMoveError, MatchError, NotationError, Recorder, Side, parse_record
+from kamisado_notation import (
+    Fill,
+    IllegalMoveError,
+    MatchError,
+    NotationError,
+    Recorder,
+    Side,
+    parse_record,
+)
 from kamisado_notation.checking.validate import validate_text
 from kamisado_notation.notation.writer import Form
 
@@ -170,3 +178,9 @@ def random_walk(seed: int, match: str, plies: int) -> Iterator[Recorder]:
             continue
         yield rec
         rec.play(rng.choice(rec.legal_moves()))
+
+
+@pytest.mark.parametrize("position", [5, b"obpkyrgn", ["a"], 1.5])
+def test_a_start_that_is_no_position_is_a_type_error_that_says_what_is_expected(position: object) -> None:
+    with pytest.raises(TypeError, match="position string or a Position"):
+        Recorder(position=position)  # type: ignore[arg-type]

@@ -12,6 +12,7 @@ matter.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import defaultdict
 from collections.abc import Iterable
@@ -30,6 +31,7 @@ from ..diagnostics import (
     RewriteMark,
     SwapEntries,
 )
+from ..errors import ArgumentError
 from ..notation.text import LINE
 
 __all__ = ["Applied", "apply_edits", "edit_text"]
@@ -109,6 +111,88 @@ def _spans(edit: Edit, line: str) -> list[_Span]:
     return []
 
 
+#: What no edit may write: a line break of any reader of text (``str.splitlines``'s).
+_BREAKS = re.compile("[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]")
+
+
+def _placed(
+    edits: Iterable[Edit], lines: list[str]
+) -> tuple[dict[int, list[_Span]], dict[int, list[str]], dict[int, DeleteRow | RewriteLine]]:
+    """The changes ``edits`` make to ``lines``, each checked first (:func:`_refusal`):
+    line → its changes within it, line → the rows inserted before it, line → the edit
+    that replaces it whole. :class:`ArgumentError` for the first that does not fit."""
+    spans: dict[int, list[_Span]] = defaultdict(list)
+    before: dict[int, list[str]] = defaultdict(list)
+    whole: dict[int, DeleteRow | RewriteLine] = {}
+    for edit in dict.fromkeys(edits):  # (the same edit twice, from two diagnostics: made once)
+        refused = _refusal(edit, lines)
+        if refused is None and isinstance(edit, (DeleteRow, RewriteLine)) and edit.line in whole:
+            refused = f"line {edit.line} is replaced twice"
+        if refused is not None:
+            raise ArgumentError(f"edit refused, nothing made: {refused}: {repr(edit)[:200]}")
+        if isinstance(edit, (InsertRow, InsertLine)):
+            before[edit.line].append(f"{edit.new} {_mark('inserted', edit.why)}")
+        elif isinstance(edit, (DeleteRow, RewriteLine)):
+            whole[edit.line] = edit
+        else:
+            spans[edit.line].extend(_spans(edit, lines[edit.line - 1]))
+    for number, changes in spans.items():
+        changes[:] = _outermost(changes)
+        ordered = sorted(changes)
+        for (start, end, _), (start2, end2, _) in itertools.pairwise(ordered):
+            if start2 < end or (start2 == start and (start == end or start2 == end2)):  # (two insertions at one place: which first?)
+                raise ArgumentError(f"edit refused, nothing made: two edits change line {number} at column {start2 + 1}")
+        if number in whole:
+            raise ArgumentError(f"edit refused, nothing made: line {number} is replaced whole and changed within")
+    return spans, before, whole
+
+
+def _refusal(edit: Edit, lines: list[str]) -> str | None:
+    """Why ``edit`` cannot be made in the text of ``lines`` (each with its ending), or
+    ``None`` when it fits."""
+    if any(isinstance(value, str) and _BREAKS.search(value) for value in edit):
+        return "a line break in what it writes or says"
+    last = len(lines) + 1 if isinstance(edit, (InsertRow, InsertLine)) else len(lines)  # (a row may be written after the last line)
+    if not 1 <= edit.line <= last:
+        return f"no line {edit.line} (the text has {len(lines)})"
+    if isinstance(edit, (InsertRow, InsertLine)):
+        return None
+    body = lines[edit.line - 1].rstrip("\r\n")
+    if isinstance(edit, (DeleteRow, RewriteLine)):
+        return None if _written_in(edit.old, body) else f"line {edit.line} does not hold {edit.old!r}"
+    return _span_refusal(edit, body)
+
+
+def _span_refusal(edit: ReplaceEntry | InsertEntry | DeleteEntry | SwapEntries | RewriteMark | Renumber, body: str) -> str | None:
+    """Why the edit within a line, whose text is ``body``, cannot be made there."""
+    start = edit.column - 1
+    if not 0 <= start <= len(body):
+        return f"no column {edit.column} in line {edit.line} ({len(body)} characters)"
+    written: list[tuple[int, str]] = []
+    if isinstance(edit, (ReplaceEntry, DeleteEntry, RewriteMark)):
+        written = [(start, edit.old)]
+    elif isinstance(edit, SwapEntries):
+        if edit.other - 1 < start + len(edit.first):
+            return f"the second entry (column {edit.other}) is not after the first"
+        written = [(start, edit.first), (edit.other - 1, edit.second)]
+    for at, old in written:
+        if body[at : at + len(old)] != old:
+            return f"line {edit.line} does not hold {old!r} at column {at + 1}"
+    return None
+
+
+def _written_in(old: str, body: str) -> bool:
+    """Whether the words of ``old`` stand in ``body`` in their order (a whole-line edit
+    says what the line holds by its words: a header's name, a row's entries)."""
+    at = 0
+    for word in old.split():
+        at = body.find(word, at)
+        if at < 0:
+            return False
+        at += len(word)
+    return True
+
+
 def _outermost(changes: list[_Span]) -> list[_Span]:
     """``changes`` without those inside another (a word's abbreviation written in full
     within an entry another edit rewrites whole: the entry's new text says it all)."""
@@ -116,29 +200,28 @@ def _outermost(changes: list[_Span]) -> list[_Span]:
 
 
 def apply_edits(text: str, edits: Iterable[Edit]) -> str:
-    """``text`` with ``edits`` made (see the module docstring)."""
+    """``text`` with ``edits`` made (see the module docstring); :class:`ArgumentError`,
+    and nothing made, when one of them does not fit the text (:func:`edit_text`)."""
     return edit_text(text, edits).text
 
 
 def edit_text(text: str, edits: Iterable[Edit]) -> Applied:
     """``text`` with ``edits`` made, and what changed where. Edits within a line are
     made from the right, so that the columns of the others stay true; a row inserted
-    before a line takes that line's indentation and line ending."""
+    before a line takes that line's indentation and line ending.
+
+    Every edit is checked before any is made (:func:`_refusal`): its line and column
+    in the text, what it says is written there still written there, no line break in
+    what it writes, and no two edits changing the same characters (one inside another
+    is the outer one's: :func:`_outermost`; the same edit twice is made once). When one
+    does not fit, :class:`ArgumentError` names it and the first reason, and nothing is
+    made: an edit of another text, or of this one as it was before other edits, would
+    write over whatever stands at its place now."""
     bom = "\ufeff" if text.startswith("\ufeff") else ""
     lines = LINE.findall(text, len(bom))
-    spans: dict[int, list[_Span]] = defaultdict(list)
-    before: dict[int, list[str]] = defaultdict(list)  # line → rows inserted before it
-    whole: dict[int, DeleteRow | RewriteLine] = {}  # line → the edit that replaces it
-    for edit in edits:
-        if isinstance(edit, (InsertRow, InsertLine)):
-            before[edit.line].append(f"{edit.new} {_mark('inserted', edit.why)}")
-        elif isinstance(edit, (DeleteRow, RewriteLine)):
-            whole[edit.line] = edit
-        elif 0 < edit.line <= len(lines):
-            spans[edit.line].extend(_spans(edit, lines[edit.line - 1]))
+    spans, before, whole = _placed(edits, lines)
     for number, changes in spans.items():
         line = lines[number - 1]
-        changes[:] = _outermost(changes)
         for start, end, new in sorted(changes, reverse=True):
             line = line[:start] + new + line[end:]
         lines[number - 1] = line
@@ -153,6 +236,8 @@ def edit_text(text: str, edits: Iterable[Edit]) -> Applied:
         lines[number - 1] = body[: len(body) - len(body.lstrip())] + content + line[len(body) :]
     for number, rows in sorted(before.items(), reverse=True):  # (from the last: line numbers stay true)
         line = lines[number - 1] if number <= len(lines) else "\n"
+        if number > len(lines) and lines and lines[-1] == lines[-1].rstrip("\r\n"):
+            lines[-1] += "\n"  # (a row after a last line without an ending: one of its own)
         body = line.rstrip("\r\n")
         indent, ending = body[: len(body) - len(body.lstrip())], line[len(body) :] or "\n"
         lines[number - 1 : number - 1] = [indent + row + ending for row in rows]

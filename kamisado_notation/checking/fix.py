@@ -122,8 +122,11 @@ def _fixed(text: str, first_line: int, path: str, before: int, *, leading: bool,
     offset = first_line - 1
     if leading:
         record = parse_record(text, path=path)
-        errors = [_moved_down(d, offset, before) for d in record.errors]
-        return FixedPart(text, first_line, [], errors, not any(d.severity is Severity.ERROR for d in errors))
+        fixes, found = _file_edits(record.errors)
+        errors = [_moved_down(d, offset, before) for d in record.errors if not d.edits]
+        fixed = edit_text(text, fixes).text if fixes else text
+        corrections = [_moved_down(d, offset, before) for d in found]
+        return FixedPart(fixed, first_line, corrections, errors, not any(d.severity is Severity.ERROR for d in errors))
     fixed, corrections, report, earlier = _corrected(text, path)
     if not alone:
         report.diagnostics = [d for d in report.diagnostics if d.kind is not Kind.NO_MATCH]
@@ -190,13 +193,20 @@ def _certain(text: str, path: str) -> tuple[list[Edit], list[Diagnostic]]:
     from .matches import split_matches
     from .replay import replay_match
 
-    fixes: list[Edit] = []
-    found: list[Diagnostic] = []
-    for match in split_matches(parse_record(text, path=path).matches):  # (numbered as validate numbers them)
+    record = parse_record(text, path=path)
+    fixes, found = _file_edits(record.errors)
+    for match in split_matches(record.matches):  # (numbered as validate numbers them)
         result = replay_match(match)
         fixes.extend(result.fixes)
         found.extend(d for d in result.diagnostics if d.edits)
     return fixes, found
+
+
+def _file_edits(errors: list[Diagnostic]) -> tuple[list[Edit], list[Diagnostic]]:
+    """The certain corrections of the diagnostics of a file, not of a match (a comment
+    in parentheses before the first match), and the diagnostics that carry them."""
+    found = [d for d in errors if d.edits]
+    return [e for d in found for e in d.edits], found
 
 
 def _as_first_given(d: Diagnostic, earlier: list[Applied]) -> Diagnostic:

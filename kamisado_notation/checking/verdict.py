@@ -34,6 +34,7 @@ from ..engine.board import SIDES, SQUARE_COLOURS, Colour, Direction, Side
 from ..engine.match import HOME_SQUARES, Fill, Match, RoundResult
 from ..engine.position import Move, Position, WrittenMove
 from ..errors import IllegalMoveError, MatchError, NotationError, PositionError
+from ..notation.kmr.assembly import unread_before_matches
 from ..notation.kmr.fast_paths import EntrySlots, as_written, move_slots
 from ..notation.kmr.headers import KNOWN_LOWER, header_name_warning
 from ..notation.kmr.line_reader import Reader, RecordEvents
@@ -501,6 +502,8 @@ class Judge(RecordEvents[Judged]):
         self.fused = None
 
     def read_past(self, unknown: list[NotationError], number: int) -> None:
+        if not self.index:  # before any match: the file's, as the record builder keeps them
+            self.file_errors.extend(map(unread_before_matches, unknown))
         self.fused = None
 
     def unread_line(self, text: str, number: int) -> None:

@@ -190,7 +190,10 @@ def _progress(err: Console, path: str, unit: str) -> Iterator[Callable[[int, int
     from rich.markup import escape
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
+    from ..display import printable
+
     columns = (SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn(unit), TimeElapsedColumn())
     with Progress(*columns, console=err, transient=True) as bar:
-        task = bar.add_task(f"analysing {escape(path)}", total=None)
+        shown = escape(printable(path))  # (a description is markup: a file named 'x[/oops].kmr' is a name)
+        task = bar.add_task(f"analysing {shown}", total=None)
         yield lambda done, total: bar.update(task, completed=done, total=total)

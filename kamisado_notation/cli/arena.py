@@ -101,10 +101,12 @@ def _movetime(movetime: int | None, *limits: object) -> int | None:
 
 
 def _output(path: str | None, inputs: list[str]) -> AbstractContextManager[TextIO | None]:
-    """The file ``path`` written safely (never onto ``inputs``), or nothing."""
+    """The file ``path`` written safely (never onto ``inputs``), or nothing. What was
+    written is kept whatever ends the arena: each match's record is written as the
+    match ends, and a fault later loses none of them."""
     from ..io.output import open_output
 
-    return open_output(path, inputs=[i for i in inputs if i]) if path is not None else nullcontext(None)
+    return open_output(path, inputs=[i for i in inputs if i], kept=True) if path is not None else nullcontext(None)
 
 
 @contextmanager

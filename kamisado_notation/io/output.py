@@ -103,12 +103,14 @@ def output_paths(names: Iterable[str], folder: str, suffix: str, *, inputs: Iter
 
 def refuse_onto_inputs(output: str, inputs: Iterable[str]) -> None:
     """Raise :class:`OutputError` when ``output`` names one of ``inputs`` (standard
-    input, ``-``, is none of them)."""
+    input, ``-``, is none of them): the same file, or, while there is none yet (two
+    outputs of one command, each the other's input), the same name once links and
+    ``..`` are resolved."""
     out = file_identity(output)
-    if out is None:
-        return
     for path in inputs:
-        if path != STDIN and file_identity(path) == out:
+        if path == STDIN:
+            continue
+        if out is None and os.path.realpath(path) == os.path.realpath(output) or out is not None and file_identity(path) == out:
             named = "" if output == path else f" (as {printable(output)})"
             raise OutputError(f"refusing to write over the input file {printable(path)}{named}")
 
@@ -149,19 +151,26 @@ def _temporary_prefix(name: str) -> str:
 
 @contextmanager
 def _replacing(
-    target: str, model: os.stat_result | None, *, encoding: str, newline: str, exclusive: bool = False
+    target: str, model: os.stat_result | None, *, encoding: str, newline: str, exclusive: bool = False, kept: bool = False
 ) -> Iterator[TextIO]:
     """A temporary file next to ``target`` that replaces it when the block ends well
     (``exclusive``: that becomes it only if there is none yet), and is removed when it
-    does not. It gets the permissions and owner of ``model`` (the old file, or the file
-    a new one is made like), else those ``open`` would give."""
+    does not (``kept``: it replaces it then too, when the block wrote something and did
+    not discard it, and the exception goes on). It gets the permissions and owner of ``model`` (the old file, or
+    the file a new one is made like), else those ``open`` would give."""
     import tempfile  # (not at the top: the command line's start-up pays for it only here)
 
     directory, name = os.path.split(target)
     fd, tmp = tempfile.mkstemp(prefix=_temporary_prefix(name), suffix=".tmp", dir=directory or ".")
+    failed: BaseException | None = None
     try:
         with os.fdopen(fd, "w", encoding=encoding, newline=newline) as f:
-            yield f
+            try:
+                yield f
+            except BaseException as e:
+                if not kept or isinstance(e, DiscardOutput) or not f.tell():
+                    raise  # (nothing written: nothing to keep)
+                failed = e  # (what was written stands: the file is completed, then the error goes on)
             f.flush()
             os.fsync(f.fileno())
         os.chmod(tmp, stat.S_IMODE(model.st_mode) if model is not None else _new_file_mode())
@@ -181,6 +190,8 @@ def _replacing(
         except OSError:
             pass
         raise
+    if failed is not None:
+        raise failed
 
 
 @contextmanager
@@ -193,6 +204,7 @@ def open_output(
     exclusive: bool = False,
     held: bool = False,
     like: str | None = None,
+    kept: bool = False,
 ) -> Iterator[TextIO]:
     """A text stream whose content becomes the file ``path`` (``-``: standard output)
     when the ``with`` block ends without an exception (see the module's docstring for
@@ -202,8 +214,10 @@ def open_output(
     file ``like`` when it is given; an exception inside the block leaves the old file
     untouched, and :class:`DiscardOutput` does so quietly. ``newline=""`` writes the line endings of the
     text as they are; ``held``: a device, a FIFO or standard output gets the text only
-    when the block ends well. Standard output's own faults (a closed pipe) are left to
-    the caller, as for any print.
+    when the block ends well; ``kept``: what the block wrote becomes the file even when
+    an exception ends it (a log written as the work ends, as the arena's records: a
+    fault later loses nothing done before it), :class:`DiscardOutput` excepted.
+    Standard output's own faults (a closed pipe) are left to the caller, as for any print.
 
     >>> with open_output("out.kmr", inputs=["in.kmr"]) as f:  # doctest: +SKIP
     ...     f.write(text)
@@ -214,7 +228,7 @@ def open_output(
             with _held(sys.stdout) if held else nullcontext(sys.stdout) as f:
                 yield f
         else:
-            how = _How(encoding=encoding, newline=newline, exclusive=exclusive, held=held, like=like)
+            how = _How(encoding=encoding, newline=newline, exclusive=exclusive, held=held, like=like, kept=kept)
             with _file_output(path, inputs=inputs, how=how) as f:
                 yield f
     except DiscardOutput:
@@ -230,6 +244,7 @@ class _How:
     exclusive: bool
     held: bool
     like: str | None
+    kept: bool
 
 
 @contextmanager
@@ -245,7 +260,7 @@ def _file_output(path: str, *, inputs: Iterable[str], how: _How) -> Iterator[Tex
                 yield f
         else:
             model = old if old is not None or how.like is None else os.stat(how.like)
-            with _replacing(target, model, encoding=encoding, newline=newline, exclusive=how.exclusive) as f:
+            with _replacing(target, model, encoding=encoding, newline=newline, exclusive=how.exclusive, kept=how.kept) as f:
                 yield f
     except (OSError, UnicodeError) as e:
         reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)

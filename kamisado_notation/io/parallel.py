@@ -20,6 +20,7 @@ memory for another process), the workers already started are stopped and
 from __future__ import annotations
 
 import os
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -177,9 +178,10 @@ def usable_processors() -> int:
 
 def _executor(workers: int) -> ProcessPoolExecutor:
     """A pool of ``workers`` processes, which end at once on ``SIGTERM`` and ``SIGHUP``
-    whatever handler they inherited from the process that made them."""
+    whatever handler they inherited from the process that made them, and when that
+    process is gone (:func:`_worker_start`)."""
     try:
-        return ProcessPoolExecutor(max_workers=workers, initializer=_default_signals)
+        return ProcessPoolExecutor(max_workers=workers, initializer=_worker_start, initargs=(os.getpid(),))
     except OSError as e:
         raise _refused(e) from None
 
@@ -198,11 +200,43 @@ def _refused(e: OSError) -> ResourceError:
     return ResourceError(f"cannot start the worker processes: {e.strerror or e}")
 
 
-def _default_signals() -> None:
+#: How often (seconds) a worker looks whether the process that made it is still there.
+PARENT_CHECK = 0.25
+
+
+def _worker_start(parent: int) -> None:
+    """A worker's start: the default ``SIGTERM`` and ``SIGHUP`` handlers, and a thread
+    that ends the worker at once when ``parent`` (the process that made it) is gone. A
+    parent killed by ``SIGKILL`` runs no clean-up, and its workers, waiting for work on
+    a queue nobody writes, would otherwise live on for ever; a worker whose parent died
+    is given another (``getppid`` changes), which the thread sees within
+    :data:`PARENT_CHECK` seconds. (Linux's ``PR_SET_PDEATHSIG`` is not used: it fires
+    when the *thread* that started the worker ends, which may be long before the pool.)"""
     import signal
+    import threading
 
     for signum in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(signum, signal.SIG_DFL)
+
+    started_by = os.getppid()  # (``parent``, or a fork server it started, which ends with it)
+
+    def watch() -> None:
+        while os.getppid() == started_by and _alive(parent):
+            time.sleep(PARENT_CHECK)
+        os._exit(1)  # (no clean-up: the work is nobody's now)
+
+    threading.Thread(target=watch, name="parent watch", daemon=True).start()
+
+
+def _alive(pid: int) -> bool:
+    """Whether the process ``pid`` is there (a signal 0 reaches it)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # (there, and not ours to signal)
+    return True
 
 
 def _lost(future: Future[R]) -> bool:

@@ -213,16 +213,33 @@ def sniff(path: str, head: bytes) -> str:
     (one of :data:`FORMATS`): the one :func:`reading_as` insists on, else the content's
     (a JSON array: a HackerRank log, the only format that is one; ``(;``: an SGF; an
     upper-case move ``A1-A2`` first: a hamisado move list; a JSON object: the JSON form
-    of a record), else ``.json`` in the name for the JSON form, else a ``.kmr``."""
+    of a record), else ``.json`` in the name for the JSON form, else a ``.kmr``. A file
+    named ``.kmr`` whose first block reads as a ``.kmr`` record (:func:`_reads_as_kmr`)
+    is one, whatever its first line looks like: a comment ``{"note": …}`` or ``(; opening
+    notes )`` opens many a record."""
     forced = _SOURCE.get()
     if forced is not None:
         return forced
     if b"\0" in head:
         return "kmr"  # (binary data: the text reader says where)
     found = sniffed(head)
-    if found is not None:
+    if found is not None and not (path.lower().endswith(".kmr") and _reads_as_kmr(head)):
         return found
-    return "json" if path.lower().endswith(".json") else "kmr"
+    return "json" if found is None and path.lower().endswith(".json") else "kmr"
+
+
+def _reads_as_kmr(head: bytes) -> bool:
+    """Whether ``head`` (a file's first block, in UTF-8) up to its last line break reads
+    as a ``.kmr`` record: a match at least, and no error."""
+    from .kmr.reader import parse_record  # (the reader's start-up paid only for this rare case)
+
+    try:
+        text = head[: head.rfind(b"\n") + 1 or len(head)].decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return False
+    record = parse_record(text)
+    errors = [d for d in record.errors + [d for m in record.matches for d in m.errors] if d.severity.value == "error"]
+    return bool(record.matches) and not errors
 
 
 # ------------------------------------------------------------------ other games' records

@@ -25,6 +25,7 @@ from typing import NoReturn, ParamSpec, TypeVar
 from ..engine.match import Fill
 from ..engine.position import Move, Position
 from ..errors import ArgumentError, EngineError, KamisadoError
+from ..numbers import MAX_MS, checked_count, checked_seconds
 from .process import EngineFault, EngineProcess, Handshake, answered_fill, answered_move, hello
 from .protocol import EngineOption, Go, Info, Score, parse_info
 
@@ -66,6 +67,16 @@ class EngineClient:
         self._closed = False
 
     @property
+    def timeout(self) -> float:
+        """The seconds an answer may take beyond the move time (and the whole wait for
+        one with no move time); set to a finite number above 0, else :class:`ArgumentError`."""
+        return self._timeout
+
+    @timeout.setter
+    def timeout(self, seconds: float) -> None:
+        self._timeout = checked_seconds(seconds, "timeout")
+
+    @property
     def id(self) -> dict[str, str]:
         """The engine's ``id`` fields: ``name`` (its command's, when it gave none) and
         ``author`` when it gave one."""
@@ -81,7 +92,9 @@ class EngineClient:
         """Start the engine ``command`` (a command line, split as a shell splits it and
         run without a shell, or a list of arguments), and shake hands (``kep``,
         ``isready``) within ``timeout`` seconds. :class:`EngineError` when it cannot be
-        started or does not answer; :class:`ArgumentError` for an empty command."""
+        started or does not answer; :class:`ArgumentError` for an empty command or a
+        ``timeout`` that is not a finite number of seconds above 0
+        (:func:`~kamisado_notation.numbers.checked_seconds`)."""
         line = command if isinstance(command, str) else shlex.join(command)
         if not line.strip():
             raise ArgumentError("an empty engine command")
@@ -105,7 +118,9 @@ class EngineClient:
         plies or ``nodes`` (at least one; with several, the first reached ends it).
         ``timeout``: the seconds to wait for the answer (by default ``movetime`` plus
         :attr:`timeout`). :class:`EngineError` when the answer is late, no move, or
-        illegal."""
+        illegal; :class:`ArgumentError` for a limit that is not a whole number from 1
+        (``movetime`` at most :data:`~kamisado_notation.numbers.MAX_MS`) or a
+        ``timeout`` that is not a finite number of seconds above 0."""
         return self.analyse(position, movetime=movetime, depth=depth, nodes=nodes, timeout=timeout).move
 
     def analyse(
@@ -122,6 +137,10 @@ class EngineClient:
         pos = _position(position)
         if movetime is None and depth is None and nodes is None:
             raise ArgumentError("give the search a limit: movetime, depth or nodes")
+        for name, value, most in (("movetime", movetime, MAX_MS), ("depth", depth, None), ("nodes", nodes, None)):
+            if value is not None:
+                checked_count(value, name, **({"most": most} if most else {}))
+        timeout = checked_seconds(timeout, "timeout") if timeout is not None else None
         if not pos.legal_moves():
             raise ArgumentError("the side to move has no move to choose (it forfeits, or the round is over)")
         go = Go(movetime=movetime, depth=depth, nodes=nodes)
@@ -137,7 +156,8 @@ class EngineClient:
         """The engine's fill (F1) at the end of a round (``position``, the winner's ring
         placed), asked of the engine as the Defender's."""
         pos = _position(position)
-        line, _ = self._call(self._ask, f"fill {pos.to_string()}", None, ("fill",), timeout if timeout is not None else self.timeout)
+        seconds = checked_seconds(timeout, "timeout") if timeout is not None else self.timeout
+        line, _ = self._call(self._ask, f"fill {pos.to_string()}", None, ("fill",), seconds)
         return self._call(answered_fill, line)
 
     def configure(self, options: Mapping[str, object]) -> None:

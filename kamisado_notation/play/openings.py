@@ -46,15 +46,25 @@ def read_openings(path: str) -> list[Opening]:
     return openings
 
 
+#: The longest line of an openings file (characters): a position string is 70 or so,
+#: and the longest match of moves a few thousand; a longer line is refused by its length,
+#: never echoed (a message quoting 6 MB is no message).
+MAX_OPENING = 20_000
+#: How much of what was written an error about it quotes (characters).
+_QUOTED = 200
+
+
 def _opening(path: str, number: int, raw: str) -> Opening:
     """One line of an openings file, checked (:func:`read_openings`)."""
     text = raw.strip()
     col = len(raw) - len(raw.lstrip()) + 1
+    if len(raw) > MAX_OPENING:
+        raise ArgumentError(f"{path}:{number}:{col}: a line of {len(raw):,} characters is no opening (at most {MAX_OPENING:,})")
     if "/" in text.split()[0]:
         try:
             rec = Recorder(position=text)
         except KamisadoError as e:
-            raise ArgumentError(f"{path}:{number}:{col}: not a position string: {e}") from None
+            raise ArgumentError(f"{path}:{number}:{col}: not a position string: {str(e)[:_QUOTED]}") from None
         if rec.over:
             raise ArgumentError(f"{path}:{number}:{col}: the match is over in this position")
         return Opening(text, number, position=text)
@@ -70,7 +80,7 @@ def _opening(path: str, number: int, raw: str) -> Opening:
             rec.play(word)
         except KamisadoError as e:
             rule = f"{e.rule}: " if isinstance(e, IllegalMoveError) else ""
-            said = f"{rule}{e}" if word in str(e) else f"{word!r}: {rule}{e}"
-            raise ArgumentError(f"{path}:{number}:{found.start() + 1}: {said}") from None
+            said = f"{rule}{e}" if word in str(e) else f"{word[:_QUOTED]!r}: {rule}{e}"
+            raise ArgumentError(f"{path}:{number}:{found.start() + 1}: {said[: 2 * _QUOTED]}") from None
         moves.append(word)
     return Opening(text, number, moves=tuple(moves))

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 
 from ..engine.board import Side
 from ..errors import ArgumentError
+from ..numbers import read_whole
 
 __all__ = [
     "OPTION_TYPES",
@@ -101,12 +102,14 @@ class Go:
 
 def parse_go(line: str) -> Go:
     """The :class:`Go` of a ``go`` line. Lenient, as engines are: an unknown word, or a
-    limit whose value is not a whole number of at least 0, is ignored."""
+    limit whose value is not a whole number of at least 0
+    (:func:`~kamisado_notation.numbers.read_whole`), is ignored."""
     words = line.split()
     values: dict[str, int] = {}
     for i, word in enumerate(words[:-1]):
-        if word in _GO_NUMBERS and words[i + 1].isdigit():
-            values[word] = int(words[i + 1])
+        number = read_whole(words[i + 1]) if word in _GO_NUMBERS else None
+        if number is not None:
+            values[word] = number
     return Go(infinite="infinite" in words, **values)
 
 
@@ -177,8 +180,9 @@ def parse_info(line: str) -> Info:
         if word == "string":
             fields["string"] = " ".join(words[i:])
             break
-        if word in _INFO_NUMBERS and i < len(words) and _is_int(words[i]):
-            fields[word] = int(words[i])
+        number = read_whole(words[i], signed=True) if word in _INFO_NUMBERS and i < len(words) else None
+        if number is not None:
+            fields[word] = number
             i += 1
         elif word == "score" and i < len(words):
             score, i = _score_at(words, i)
@@ -196,17 +200,15 @@ def parse_info(line: str) -> Info:
 def _score_at(words: list[str], i: int) -> tuple[Score | None, int]:
     """The score whose first word is ``words[i]``, and the index after it."""
     kind = words[i]
-    if _is_int(kind):
-        return Score("cp", int(kind)), i + 1
+    number = read_whole(kind, signed=True)
+    if number is not None:
+        return Score("cp", number), i + 1
     if kind not in ("cp", "win", "loss"):
         return None, i
-    if i + 1 < len(words) and _is_int(words[i + 1]):
-        return Score(kind, int(words[i + 1])), i + 2
+    number = read_whole(words[i + 1], signed=True) if i + 1 < len(words) else None
+    if number is not None:
+        return Score(kind, number), i + 2
     return (Score(kind, None), i + 1) if kind != "cp" else (None, i + 1)
-
-
-def _is_int(word: str) -> bool:
-    return word.removeprefix("-").isdigit()
 
 
 def parse_fill(line: str) -> str | None:
@@ -273,10 +275,9 @@ class EngineOption:
         raise ArgumentError(f"option {self.name}: {value!r} is not true or false")
 
     def _spin_text(self, value: object) -> str:
-        try:
-            number = int(str(value))
-        except ValueError:
-            raise ArgumentError(f"option {self.name}: {value!r} is not a whole number") from None
+        number = read_whole(str(value), signed=True)
+        if number is None:
+            raise ArgumentError(f"option {self.name}: {value!r} is not a whole number")
         if (self.min is not None and number < self.min) or (self.max is not None and number > self.max):
             raise ArgumentError(f"option {self.name}: {number} is outside {self.min}..{self.max}")
         return str(number)
@@ -294,7 +295,7 @@ def parse_option(line: str) -> EngineOption | None:
     if not name or at + 1 >= len(words) or words[at + 1] not in OPTION_TYPES:
         return None
     parts, vars_ = _option_fields(words[at + 2 :])
-    bounds = {k: int(v[0]) for k, v in parts.items() if k in ("min", "max") and len(v) == 1 and _is_int(v[0])}
+    bounds = {k: read_whole(v[0], signed=True) for k, v in parts.items() if k in ("min", "max") and len(v) == 1}
     default = " ".join(parts["default"]) if "default" in parts else None
     return EngineOption(name, words[at + 1], default, bounds.get("min"), bounds.get("max"), tuple(vars_))
 

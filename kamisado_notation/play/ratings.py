@@ -64,9 +64,24 @@ def json_rating(x: float) -> float | str | None:
     return round(x, 1)
 
 
-def _expected(elo_diff: float) -> float:
-    """The expected score of a player ``elo_diff`` stronger (the logistic model)."""
-    return 1 / (1 + 10 ** (-elo_diff / 400))
+#: The largest rating difference an SPRT's bound may name (a million: the chance of a
+#: win already rounds to 1 from 6,400).
+MAX_ELO = 1_000_000
+
+
+def _log_expected(elo_diff: float) -> tuple[float, float]:
+    """The logarithms of the expected score ``p`` of a player ``elo_diff`` stronger (the
+    logistic model, ``p = 1 / (1 + 10^(-elo_diff/400))``) and of ``1 - p``, computed
+    without forming ``p``: ``ln p = -softplus(-x)``, ``ln(1-p) = -softplus(x)`` with
+    ``x = elo_diff ln(10) / 400``. Finite for any finite rating (``p`` itself rounds to
+    1 from 6,400 Elo, and ``10^(elo/400)`` overflows from 123,000)."""
+    x = elo_diff / 400 * math.log(10)
+    return -_softplus(-x), -_softplus(x)
+
+
+def _softplus(x: float) -> float:
+    """``ln(1 + e^x)``, without overflow for a large ``x`` nor rounding to 0 for a small one."""
+    return x + math.log1p(math.exp(-x)) if x > 0 else math.log1p(math.exp(x))
 
 
 @dataclass(frozen=True)
@@ -80,11 +95,16 @@ class Sprt:
     wins and ``L`` losses is ``W ln(p1/p0) + L ln((1-p1)/(1-p0))`` (cutechess-cli's
     trinomial model with no draws, whose draw Elo is then 0). The test stops at H1 when
     it reaches ``ln((1-beta)/alpha)``, at H0 when it falls to ``ln(beta/(1-alpha))``
-    (Wald's bounds).
+    (Wald's bounds). The arithmetic is in log space (the log-probabilities themselves,
+    never ``p``), so that bounds of any size — ``0 7000``, ``-200000 0`` — give a finite
+    ratio; bounds whose trials tell nothing apart (the rounding makes both engines'
+    chances equal) are refused when the test is made, before any match.
 
     >>> test = Sprt(0, 100, 0.05, 0.05)
     >>> round(test.llr(10, 2), 3), test.result(10, 2), test.result(18, 2), test.result(2, 18)
     (1.812, None, 'H1', 'H0')
+    >>> Sprt(100000, 200000, 0.05, 0.05).result(3, 1)
+    'H0'
     """
 
     elo0: float
@@ -95,8 +115,16 @@ class Sprt:
     def __post_init__(self) -> None:
         if not (0 < self.alpha < 1 and 0 < self.beta < 1 and self.alpha + self.beta < 1):
             raise ArgumentError(f"SPRT error rates between 0 and 1, their sum below 1, not alpha {self.alpha}, beta {self.beta}")
-        if not self.elo0 < self.elo1 or not all(math.isfinite(x) for x in (self.elo0, self.elo1)):
-            raise ArgumentError(f"SPRT: elo0 below elo1, not {self.elo0} and {self.elo1}")
+        if not (-MAX_ELO <= self.elo0 < self.elo1 <= MAX_ELO):
+            raise ArgumentError(f"SPRT: elo0 below elo1, both within ±{MAX_ELO:,}, not {self.elo0} and {self.elo1}")
+        if self._steps == (0.0, 0.0):
+            raise ArgumentError(f"SPRT: elo0 {self.elo0:g} and elo1 {self.elo1:g} are too close for their chances to differ")
+
+    @property
+    def _steps(self) -> tuple[float, float]:
+        """What a win and what a loss add to the log-likelihood ratio."""
+        (win0, loss0), (win1, loss1) = _log_expected(self.elo0), _log_expected(self.elo1)
+        return win1 - win0, loss1 - loss0
 
     @property
     def bounds(self) -> tuple[float, float]:
@@ -105,8 +133,8 @@ class Sprt:
 
     def llr(self, wins: int, losses: int) -> float:
         """The log-likelihood ratio of H1 over H0 after ``wins`` and ``losses``."""
-        p0, p1 = _expected(self.elo0), _expected(self.elo1)
-        return wins * math.log(p1 / p0) + losses * math.log((1 - p1) / (1 - p0))
+        win, loss = self._steps
+        return wins * win + losses * loss
 
     def result(self, wins: int, losses: int) -> str | None:
         """``"H1"``, ``"H0"``, or ``None`` while undecided."""

@@ -13,7 +13,6 @@ the grace (:data:`GRACE_MS`) is a ``time forfeit``.
 
 from __future__ import annotations
 
-import re
 import shlex
 import time
 from collections.abc import Callable, Sequence
@@ -24,6 +23,7 @@ from ..engine.board import Side
 from ..engine.match import MATCH_TARGETS
 from ..errors import ArgumentError
 from ..notation.text import one_plain_line
+from ..numbers import MAX_DIGITS, MAX_MS, MAX_SECONDS, checked_count, checked_seconds, read_decimal
 from .openings import Opening
 from .process import INFO_KEPT, Debug, EngineFault, EngineProcess, answered_fill, answered_move, hello
 from .protocol import Go
@@ -92,10 +92,12 @@ def parse_tc(text: str) -> tuple[float, float]:
     >>> parse_tc("60+0.5"), parse_tc(" 10 ")
     ((60.0, 0.5), (10.0, 0.0))
     """
-    found = re.fullmatch(r"\s*(\d+(?:\.\d*)?)\s*(?:\+\s*(\d+(?:\.\d*)?))?\s*", text)
-    if found is None or float(found[1]) <= 0:
-        raise ArgumentError(f"a time control is SECONDS+INCREMENT, e.g. 60+0.5, not {text!r}")
-    return float(found[1]), float(found[2] or 0)
+    seconds, plus, increment = text.partition("+")
+    base, inc = read_decimal(seconds.strip()), read_decimal(increment.strip()) if plus else 0.0
+    if base is None or inc is None or not 0 < base <= MAX_SECONDS or inc > MAX_SECONDS:
+        shown = text if len(text) <= 40 else text[:40] + "…"
+        raise ArgumentError(f"a time control is SECONDS+INCREMENT (each at most {MAX_SECONDS}), e.g. 60+0.5, not {shown!r}")
+    return base, inc
 
 
 def _seconds(x: float) -> str:
@@ -118,6 +120,15 @@ class ArenaSettings:
     tc: tuple[float, float] | None = None
     depth: int | None = None
     nodes: int | None = None
+
+    def __post_init__(self) -> None:
+        """Every limit a number a wait can take (:mod:`~kamisado_notation.numbers`):
+        :class:`ArgumentError` before any engine starts."""
+        for name, value in (("the move time (ms)", self.movetime_ms), ("the depth", self.depth), ("the nodes", self.nodes)):
+            if value is not None:
+                checked_count(value, name, most=MAX_MS if name.startswith("the move") else 10**MAX_DIGITS - 1)
+        checked_count(self.grace_ms, "the grace (ms)", least=0, most=MAX_MS)
+        checked_seconds(self.startup_s, "the start-up time")
 
     @property
     def target(self) -> int:

@@ -575,8 +575,14 @@ def written_lines(path: Source, *, encoding: str | None = None) -> Iterator[str]
     edits the text a match at a time (``kamisado fix``): memory holds a line. Raises
     :class:`RecordIOError` when the file cannot be read, :class:`NotationError` (line and
     column) at binary data, invalid UTF-8, or a line longer than :data:`MAX_JSON` bytes.
-    ``encoding``: as for :func:`stream_record` (the lines are then read as UTF-8 was)."""
+    ``encoding``: as for :func:`stream_record` (the lines are then read as UTF-8 was).
+    A record of another format (a JSON record, BoardSpace's SGF…, told by its content
+    once decoded, on standard input too) is a :class:`NotationError` at its first line:
+    its text is no ``.kmr`` to edit."""
     opened = _Opened(path, encoding)
+    if opened.form != "kmr":
+        opened.stack.close()
+        raise NotationError(f"{FORMATS[opened.form].title}, not a .kmr text: convert it to .kmr first (kamisado convert --to text)", line=1, column=1)
     number, carry, offset = 0, b"", 0  # (offset: the file offset of ``carry``)
     with opened.stack:
         for chunk in opened.all_chunks():

@@ -42,6 +42,9 @@ _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 _CELL = re.compile(r"[A-Ha-h]$")
 _WORD = re.compile(r'[^\s"()\[\]{}]*')  # a token of lib.Tokenizer: up to a delimiter or a singleton
 _MAX_DEPTH = 64  # nested variations read (BoardSpace's games have none)
+#: The root's properties a match is made of (the game, its name, date and result); the
+#: others are passed over, never held.
+_ROOT_FACTS = frozenset(("GM", "GN", "DT", "RE"))
 
 
 # ------------------------------------------------------------------ the SGF layer
@@ -49,8 +52,12 @@ _MAX_DEPTH = 64  # nested variations read (BoardSpace's games have none)
 
 @dataclass(slots=True)
 class _Property:
+    """A property: its ``values`` (each unescaped, with its offset) read as they are
+    asked for, before the next property is (a node of a million properties, or a
+    property of a million values, is never held: memory stays that of the game)."""
+
     ident: str
-    values: list[tuple[str, int]]  # each value (unescaped) and its offset
+    values: Iterator[tuple[str, int]]
     offset: int
 
 
@@ -62,7 +69,7 @@ class _Tree:
     the nodes are)."""
 
     offset: int
-    nodes: Iterator[list[_Property]] = field(default_factory=lambda: iter(()))
+    nodes: Iterator[Iterator[_Property]] = field(default_factory=lambda: iter(()))
     variations: bool = False
 
 
@@ -90,7 +97,7 @@ class _Sgf:
                 pass
             self.skip()
 
-    def main_line(self, tree: _Tree, depth: int = 0) -> Iterator[list[_Property]]:
+    def main_line(self, tree: _Tree, depth: int = 0) -> Iterator[Iterator[_Property]]:
         """The nodes of the tree (or branch) at the current place, its first branches'
         after its own; the other branches are read past (``tree.variations`` set)."""
         start = self.i
@@ -100,7 +107,10 @@ class _Sgf:
         self.skip()
         while self.i < len(self.text) and self.text[self.i] == ";":
             self.i += 1
-            yield self.node()
+            node = self.node()
+            yield node
+            for _ in node:  # (what the caller left unread)
+                pass
             self.skip()
         first = True
         while self.i < len(self.text) and self.text[self.i] == "(":
@@ -119,20 +129,26 @@ class _Sgf:
             raise self.where.error(f"not an SGF game record: unexpected {self.text[self.i]!r}", self.i)
         self.i += 1
 
-    def node(self) -> list[_Property]:
-        properties = []
+    def node(self) -> Iterator[_Property]:
+        """The properties of the node at the current place, each read as it is asked
+        for (its values too: :class:`_Property`)."""
         self.skip()
         while (m := _IDENT.match(self.text, self.i)) is not None:
-            prop = _Property(m.group(), [], self.i)
+            offset = self.i
             self.i = m.end()
             self.skip()
-            while self.i < len(self.text) and self.text[self.i] == "[":
-                prop.values.append(self.value())
-                self.skip()
-            if not prop.values:
-                raise self.where.error(f"not an SGF game record: property {prop.ident} has no [value]", prop.offset)
-            properties.append(prop)
-        return properties
+            if not (self.i < len(self.text) and self.text[self.i] == "["):
+                raise self.where.error(f"not an SGF game record: property {m.group()} has no [value]", offset)
+            prop = _Property(m.group(), self.values(), offset)
+            yield prop
+            for _ in prop.values:  # (what the caller left unread)
+                pass
+
+    def values(self) -> Iterator[tuple[str, int]]:
+        """The values of the property whose first ``[`` is at the current place."""
+        while self.i < len(self.text) and self.text[self.i] == "[":
+            yield self.value()
+            self.skip()
 
     def value(self) -> tuple[str, int]:
         start = self.i
@@ -207,14 +223,13 @@ class _Game:
             self.record.errors.append(Diagnostic("syntax", message, line, column, WARNING))
         return build_match(index, self.tree.offset, self.where, self._headers(), self.turns)
 
-    def _root(self, node: list[_Property]) -> None:
+    def _root(self, node: Iterator[_Property]) -> None:
         for prop in node:
-            value, offset = prop.values[0]
             if prop.ident in ("P0", "P1"):
                 for each, _ in prop.values:
                     self._player_info(int(prop.ident[1]), each)
-            else:
-                self.root.setdefault(prop.ident, (value, offset))
+            elif prop.ident in _ROOT_FACTS and prop.ident not in self.root:
+                self.root[prop.ident] = next(prop.values)  # (its first value: a property has one)
         game = self.root.get("GM")
         if game is None:
             raise self.where.error("not a BoardSpace game record: the root node has no GM[…] (the game)", self.tree.offset)

@@ -259,11 +259,9 @@ class Assembler(RecordEvents[MatchRecord]):
 
     def read_past(self, unknown: list[NotationError], number: int) -> None:
         """The errors of the unknown words read past in row ``number``, whose entries
-        were added: the row keeps its entries and turns. Before any match (a line of
-        text set aside, nothing of a match read yet) they are the file's warnings."""
-        if self.match is None:
-            for error in unknown:
-                self._error(error.line, error.column, str(error), severity=WARNING, lost=False, kind=_kind_of(error))
+        were added: the row keeps its entries and turns."""
+        if self.match is None:  # a line of marks only before any match: the file's
+            self.file_errors.extend(map(unread_before_matches, unknown))
             return
         for error in unknown:
             if isinstance(error, FillerWord):
@@ -274,7 +272,6 @@ class Assembler(RecordEvents[MatchRecord]):
                 self._error(error.line, error.column, str(error), lost=False, kind=Kind(error.style))
             else:
                 self._error(error.line, error.column, str(error), lost=False, kind=Kind.UNKNOWN_WORD)
-        assert self.match is not None  # (the row's entries are in it)
         self.match.turnless.add(number)
 
     def filler(self, error: FillerWord) -> None:
@@ -347,15 +344,6 @@ class Assembler(RecordEvents[MatchRecord]):
 
 
 #: Each style of mark :meth:`Assembler.mark` reads: why ``fix`` rewrites it, and its warning.
-def _kind_of(error: NotationError) -> Kind:
-    """The kind of a warning of the reading, as its diagnostic says it."""
-    if isinstance(error, FillerWord):
-        return Kind.FILLER_WORD
-    if isinstance(error, (StyleMark, StyledEntry)):
-        return Kind(error.style)
-    return Kind.UNKNOWN_WORD
-
-
 _STYLES = {
     Kind.PUNCTUATION: (
         "punctuation after an entry",
@@ -409,6 +397,19 @@ _STYLES = {
     ),
     Kind.RUN_TOGETHER: ("two entries run together", "entries run together with the one before are read as two ({count}); fix puts a blank between"),
 }
+
+
+def unread_before_matches(error: NotationError) -> Diagnostic:
+    """The diagnostic of a word read past on a line before any match (a comment in
+    parentheses on a file's first line: ``(Board 2, adjourned)``), which is the file's,
+    not a match's: a mark of another style is a warning with its edit."""
+    if isinstance(error, StyleMark):
+        kind = Kind(error.style)
+        edit = RewriteMark(error.line, error.column, error.mark, error.new, _STYLES[kind][0])
+        message = _STYLES[kind][1].format(said=repr(error.mark), count="here")
+        return Diagnostic("syntax", message, error.line, error.column, WARNING, kind=kind, edits=(edit,))
+    kind = Kind(error.style) if isinstance(error, StyledEntry) else Kind.UNKNOWN_WORD
+    return Diagnostic("syntax", str(error), error.line, error.column, kind=kind)
 
 
 def _tolerated(text: str, number: int | None, pgn: bool) -> str:
