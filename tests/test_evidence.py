@@ -123,6 +123,13 @@ def test_one_entry_a_line_labelled_by_player_reads_as_rows() -> None:
         assert errors(relayed) == [], relayed
         assert moves_of(relayed) == moves_of(original)
         assert winners(relayed) == winners(original)
+        fixed = fix_text(relayed).text
+        assert errors(fixed) == [] and moves_of(fixed) == moves_of(original), fixed
+        # alone on their lines, in words fix rewrites: a '...' put before an entry fix also rewrites
+        bare = "\n".join(line.split(": ", 1)[-1].replace("Forward", "adelante") for line in relayed.splitlines()) + "\n"
+        assert moves_of(bare) == moves_of(original), bare
+        fixed = fix_text(bare).text
+        assert errors(fixed) == [] and moves_of(fixed) == moves_of(original), fixed
 
 
 #: Entries as a Spanish and a French player write them, against our English.

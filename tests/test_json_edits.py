@@ -144,7 +144,6 @@ def test_an_edit_that_does_not_fit_the_text_is_refused_and_nothing_made(change: 
     [
         {"edit": "replace-entry", "line": 3, "column": 10, "old": "Left 1 Red   Yellow", "new": "x", "why": "overlaps"},
         {"edit": "delete-entry", "line": 3, "column": 1, "old": "1. Yellow", "why": "overlaps its start"},
-        {"edit": "insert-entry", "line": 3, "column": 4, "new": "Red Left 1 Red", "why": "an insertion where it starts"},
         {"edit": "rewrite-line", "line": 3, "what": "round", "old": "Yellow Left", "new": "Round 2", "why": "the whole line too"},
         {"edit": "insert-row", "line": 0, "new": "1. Red Left 1 Red", "why": "before no line"},
         {"edit": "delete-row", "line": 3, "old": "Pink Forward 2 Blue", "why": "a row that is not there"},
@@ -154,6 +153,18 @@ def test_edits_changing_the_same_characters_or_a_line_not_there_are_refused(othe
     edits = [edit_from_json(GOOD), edit_from_json(other)]
     with pytest.raises(ArgumentError, match="edit refused, nothing made"):
         apply_edits(TEXT, edits)
+
+
+def test_an_insertion_where_a_replaced_entry_starts_is_made_before_it() -> None:
+    """The replay inserts a '...' before an entry it also rewrites (a round written one
+    entry a line, read by evidence): one place, two changes, made in the one order there is."""
+    insertion = {"edit": "insert-entry", "line": 3, "column": 4, "new": "...", "why": "an insertion where it starts"}
+    both = apply_edits(TEXT, [edit_from_json(GOOD), edit_from_json(insertion)])
+    line = both.splitlines()[2]
+    assert line.index("...") < line.index("Yellow Left 1 Yellow {fix: was Yellow Left 1 Red")
+    twice = {**insertion, "new": "Red Left 1 Red"}
+    with pytest.raises(ArgumentError, match="edit refused, nothing made"):
+        apply_edits(TEXT, [edit_from_json(insertion), edit_from_json(twice)])
 
 
 def test_an_edit_given_twice_is_made_once_and_a_row_may_follow_the_last_line() -> None:

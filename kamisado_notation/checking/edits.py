@@ -140,7 +140,7 @@ def _placed(
         changes[:] = _outermost(changes)
         ordered = sorted(changes)
         for (start, end, _), (start2, end2, _) in itertools.pairwise(ordered):
-            if start2 < end or (start2 == start and (start == end or start2 == end2)):  # (two insertions at one place: which first?)
+            if start2 < end or (start2 == start == end == end2):  # (two insertions at one place: which first?)
                 raise ArgumentError(f"edit refused, nothing made: two edits change line {number} at column {start2 + 1}")
         if number in whole:
             raise ArgumentError(f"edit refused, nothing made: line {number} is replaced whole and changed within")

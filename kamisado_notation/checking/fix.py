@@ -24,6 +24,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
 from ..diagnostics import Diagnostic, Edit, Kind, Severity
+from ..errors import ArgumentError
 from ..notation import iter_matches, parse_record
 from .edits import Applied, edit_text
 from .validate import FileReport, validate_text
@@ -124,7 +125,7 @@ def _fixed(text: str, first_line: int, path: str, before: int, *, leading: bool,
         record = parse_record(text, path=path)
         fixes, found = _file_edits(record.errors)
         errors = [_moved_down(d, offset, before) for d in record.errors if not d.edits]
-        fixed = edit_text(text, fixes).text if fixes else text
+        fixed = _edited(text, fixes).text if fixes else text
         corrections = [_moved_down(d, offset, before) for d in found]
         return FixedPart(fixed, first_line, corrections, errors, not any(d.severity is Severity.ERROR for d in errors))
     fixed, corrections, report, earlier = _corrected(text, path)
@@ -178,13 +179,31 @@ def _corrected(text: str, path: str) -> tuple[str, list[Diagnostic], FileReport,
         if not fixes:
             break
         corrections.extend(_as_first_given(d, earlier) for d in found)
-        applied = edit_text(text, fixes)
+        applied = _edited(text, fixes)
         text = applied.text
         earlier.append(applied)
         report = validate_text(text, path=path)
         if not any(d.suggestions for d in report.all_diagnostics()):  # nothing more can be certain
             return text, sorted(corrections, key=lambda d: (d.line, d.column)), report, earlier
     return text, sorted(corrections, key=lambda d: (d.line, d.column)), validate_text(text, path=path), earlier
+
+
+def _edited(text: str, fixes: list[Edit]) -> Applied:
+    """``text`` with ``fixes`` made. Where two of the corrections found change the same
+    characters (two readings of one place, which the checks of :func:`edit_text` refuse),
+    each is kept that fits with those kept before it, in their order, and the others wait
+    for the next pass: a correction found is never a traceback."""
+    try:
+        return edit_text(text, fixes)
+    except ArgumentError:
+        kept: list[Edit] = []
+        for edit in fixes:
+            try:
+                edit_text(text, [*kept, edit])
+            except ArgumentError:
+                continue
+            kept.append(edit)
+        return edit_text(text, kept)
 
 
 def _certain(text: str, path: str) -> tuple[list[Edit], list[Diagnostic]]:
