@@ -881,7 +881,8 @@ a{color:#1d4f91}
 .unplayed{color:#6b6b6b}
 .bad{color:var(--bad);font-weight:700}
 .standings table{border-collapse:collapse;margin:.4rem 0;font-variant-numeric:tabular-nums}
-.standings .scroll{overflow-x:auto}
+.standings .scroll{overflow-x:auto;max-width:100%}
+.standings{min-width:0;max-width:100%;box-sizing:border-box;overflow-x:auto}
 .standings th[scope=row]{text-align:left;white-space:nowrap}
 .standings h3{margin:.6rem 0 .1rem}.standings .note{margin:0;font-size:.85rem;color:var(--muted)}
 .left-out summary{cursor:pointer;font-weight:600;margin-top:.5rem;min-height:44px;padding:10px 0}
