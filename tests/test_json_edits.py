@@ -93,6 +93,15 @@ def test_property_the_json_edits_make_what_fix_makes(kind: str, seed: int, style
         assert_same_as_fix(found[1].text, tmp_path_factory.mktemp("r"))
 
 
+@pytest.mark.xfail(strict=True, reason="known bug, found by the random profile on 2026-11-28 and present since before "
+                   "then: a swapped row whose correction renumbers the turns after it — fix's second pass writes '3.' "
+                   "where the JSON edits, one pass, leave '2.'")
+def test_known_bug_a_swapped_row_renumbered_by_fix_alone(tmp_path: Path) -> None:
+    found = plant("swapped-row", 100, STYLES[0], 100)
+    assert found is not None
+    assert_same_as_fix(found[1].text, tmp_path)
+
+
 @given(st.sampled_from(sorted(EDIT_NAMES)), st.lists(st.one_of(st.integers(-5, 99), st.text(max_size=8), st.none()), min_size=6, max_size=6))
 def test_property_edits_go_through_json_and_back(name: str, values: list[object]) -> None:
     kind = EDIT_NAMES[name]
