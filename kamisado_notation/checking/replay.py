@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..diagnostics import ERROR, Diagnostic, Edit, InsertLine, Kind, compose, correction
+from ..diagnostics import ERROR, WARNING, Diagnostic, Edit, InsertLine, Kind, compose, correction
 from ..engine.board import Side
 from ..engine.match import Match, fill
 from ..engine.position import Position
@@ -351,7 +351,7 @@ class _MatchReplayer(RoundStarts):
         self.diags.append(
             Diagnostic(
                 "syntax", compose(f"a '{new}' line seems to be missing before this line: {why}", correction(new)), left.line,
-                left.column, ERROR, place, None, self.match.index, (new,), Kind.MISSING_ROUND, (edit,),
+                left.column, WARNING, place, None, self.match.index, (new,), Kind.MISSING_ROUND, (edit,),
             )
         )
         self.fixes.append(edit)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from ..diagnostics import ERROR, Diagnostic, InsertEntry, Kind
+from ..diagnostics import ERROR, WARNING, Diagnostic, InsertEntry, Kind
 from ..engine.board import SIDES, Side
 from ..engine.match import round_result
 from ..engine.position import Move, Position, WrittenMove
@@ -154,7 +154,9 @@ class RoundReplayer(EntrySlips):
         legal move of Gold's as written, the ``...`` was left out (every entry one slot
         early): one error, and the replay goes on as if it were there (so the entries'
         turn numbers are judged with it, :meth:`_MatchReplayer.drop_explained`); else stop."""
-        if exact_move(self.pos, entry) is None:
+        entries = self.rr.record.entries
+        alone = all(e.line != entry.line for e in entries[1:2])  # (one entry a line: no columns to keep)
+        if exact_move(self.pos, entry) is None and not (alone and entry.unread is not None):
             self.error("T1", "Gold is the Challenger and moves first: Black's first slot is '...'", entry, number)
             raise RoundStopped
         self.error(
@@ -163,6 +165,7 @@ class RoundReplayer(EntrySlips):
             "the entries are read as if it were there (this one as Gold's first move)",
             entry,
             number,
+            WARNING if alone else ERROR,
             suggestions=(f"...   {entry.text}",),
             kind=Kind.MISSING_PLACEHOLDER,
             edits=(InsertEntry(entry.line, entry.column, "...", "Gold is the Challenger and moves first: '...' stands for Black (T1)"),),

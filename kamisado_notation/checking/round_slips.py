@@ -210,7 +210,7 @@ def _runs_on(rr: RoundReplay, runner: RoundReplayer) -> tuple[int, RoundResult] 
     numbered ``1.`` or not at all: the index of the first, and how the round ended."""
     k, entries = runner.over, rr.record.entries
     result = round_result(runner.pos)
-    if not k or result is None or runner.shift:
+    if not k or result is None:
         return None
     first, last = entries[k], entries[k - 1]
     if first.line <= last.line or first.number not in (None, 1):

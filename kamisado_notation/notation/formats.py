@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from itertools import islice
 
 from ..engine.board import Side
 from ..engine.position import Move, Position
@@ -239,6 +240,37 @@ def _reads_as_kmr(head: bytes) -> bool:
     record = parse_record(text)
     errors = [d for d in record.errors + [d for m in record.matches for d in m.errors] if d.severity.value == "error"]
     return bool(record.matches) and not errors
+
+
+# ------------------------------------------------------------------ other games' records
+
+#: What another game's record shows in its first block, by the game: each pattern's
+#: matches are counted, and a game is named where the count reaches its threshold.
+_OTHER_GAMES: tuple[tuple[str, re.Pattern[bytes], int], ...] = (
+    ("a Go game (SGF)", re.compile(rb"\(\s*;.{0,400}?(?:GM\[1\]|SZ\[(?:9|13|19)\])", re.DOTALL), 1),
+    ("a chess game (PGN)", re.compile(rb"\[(?:White|ECO|FEN|WhiteElo|PlyCount) \"|(?<![\w-])(?:[KQRN]x?[a-h][1-8]|[KQRBN][a-h][1-8]x?[a-h][1-8]|O-O(?:-O)?)(?![\w-])"), 4),
+    # (a first move from the second rank: White's pawn; Kamisado's first mover starts on the eighth)
+    ("a chess game", re.compile(rb"(?<![\w.])1\.\s*[a-h]2-?[a-h][34](?![\w-])"), 1),
+    ("a draughts or checkers game (PDN)", re.compile(rb"\[GameType \"|(?<![\w:./-])(?:[12]?[0-9]|3[0-2])[-x](?:[12]?[0-9]|3[0-2])(?![\w:./-])"), 10),
+    ("a shogi game (KIF)", re.compile("手合割|[先後]手[:：]|[▲△]?[１-９][一二三四五六七八九](?:歩|飛|角|金|銀|桂|香|玉|王|と|成)".encode()), 2),
+    ("a backgammon match", re.compile(rb"(?i:\bmatch to \d+\b)|\b[1-6][1-6]: *\d{1,2}/\d{1,2}"), 3),
+)
+#: Words of a Kamisado record: a file that has them is read as one, whatever else it holds.
+_KAMISADO = re.compile(rb"\[Gold |(?i:\bRound \d+ fill|\bLineup (?:Black|Gold)|\bSumo\b)")
+
+
+def other_game(head: bytes) -> str | None:
+    """What another game's record ``head`` (a file's first block) looks like — a chess
+    game in PGN, a Go game in SGF, a checkers game, a shogi game, a backgammon match —
+    or ``None`` (a Kamisado record, or nothing cheap to tell). A file that has a
+    Kamisado record's lines (``Lineup``, ``Round 2 fill left``, a ``Gold`` header, a
+    Sumo) is always ``None``."""
+    if _KAMISADO.search(head):
+        return None
+    for name, pattern, threshold in _OTHER_GAMES:
+        if sum(1 for _ in islice(pattern.finditer(head), threshold)) == threshold:
+            return name
+    return None
 
 
 def read_foreign(name: str, text: str, record: RecordFile) -> Iterator[MatchRecord]:

@@ -525,6 +525,13 @@ class Reader(Generic[T]):
                 self.events.grammar_line(number)
                 self.events.error(shaped.diagnostic)
                 return None
+            if shaped is None and not _ROUND_OR_LINEUP.match(text) and not _HEADERISH.match(text):
+                from .evidence import read_evidence
+
+                items, comments, notes = read_evidence(text, number)
+                if items or self.in_match:
+                    return items, comments, notes
+                return [], comments, []
             self.events.error(shaped.diagnostic if shaped is not None else Diagnostic("syntax", str(e), e.line, e.column))
             self._unread(text, number)
         except RecursionError:  # pragma: no cover - nothing here recurses on input depth
@@ -543,6 +550,11 @@ class Reader(Generic[T]):
 
 
 _LINEUP_STARTS = ("Lineup ", "lineup ")
+#: A ``Round`` line (with its number) or a ``Lineup`` line the reader could not read: its
+#: error stands, never read by evidence (a table's header row ``Round  Black  Gold`` is).
+_ROUND_OR_LINEUP = re.compile(r"\s*(?:round\b\D*\d|lineup\b)", re.IGNORECASE)
+#: A line begun as a header is (``[Name "…``, ``[Name value]``): its error stands, never read by evidence.
+_HEADERISH = re.compile(r"\s*\[[A-Za-z][\w-]*\s+(?:\"|[^\]]*\]\s*$)")
 #: a header, ``Round`` or ``Lineup`` line tier 2 read (one with no comment, and of ASCII
 #: only: no digit there needs the check of :mod:`.digits`) → what it read there, for
 #: tier 1: a record repeats them

@@ -21,11 +21,13 @@ from ..vocabulary import colour_of, side_of, spelt_as
 __all__ = ["Shaped", "line_shape"]
 
 #: ``Round N`` with a comma, colon, full stop or dash after the number, and ``fill left``
-#: (or ``fill-left``, ``fill: left``, the fill alone) bare or in brackets, in any case.
+#: (or ``fill-left``, ``fill: left``, the fill alone) bare or in brackets (round or square), in any case.
 _ROUND = re.compile(
-    r"\s*(round)\s*(\d{1,4})\s*[,:;.\-\u2013\u2014]?\s*(?:(\()\s*)?(?:fill\s*[-:]?\s*)?(left|right)?\s*(\))?\s*\.?\s*",
+    r"\s*(round)\s*(\d{1,4})\s*[,:;.\-\u2013\u2014]?\s*(?:([(\[])\s*)?(?:fill\s*[-:]?\s*)?(left|right)?\s*([)\]])?\s*\.?\s*",
     re.IGNORECASE,
 )
+#: What may follow a ``Round`` line and is set aside: no digit, no word of a fill.
+_ASIDE = re.compile(r"(?:(?!\b(?:fill|left|right)\b)[^\d])*", re.IGNORECASE)
 #: ``Lineup Black:`` and what follows it.
 _LINEUP = re.compile(r"\s*(lineup)\s+(black|gold|white)\s*:?(.*)", re.IGNORECASE)
 #: What separates a lineup's colours as people write them.
@@ -50,8 +52,8 @@ def line_shape(text: str, number: int) -> Shaped | None:
 
 
 def _round_shape(text: str, number: int) -> Shaped | None:
-    m = _ROUND.fullmatch(text)
-    if m is None or bool(m[3]) != bool(m[5]):
+    m = _ROUND.match(text)
+    if m is None or bool(m[3]) != bool(m[5]) or not _ASIDE.fullmatch(text, m.end()):
         return None
     fill = Fill(m[4].lower()) if m[4] else None
     ours = f"Round {int(m[2])}" + (f" fill {fill.value}" if fill is not None else "")
