@@ -315,7 +315,7 @@ class Assembler(RecordEvents[MatchRecord]):
             return
         for kind, (at, edits) in self.marks.items():
             marks = list(dict.fromkeys(e.old for e in edits))
-            said = " ".join(repr(m) for m in marks[:4]) + (" …" if len(marks) > 4 else "")
+            said = " ".join(quote(m) for m in marks[:4]) + (" …" if len(marks) > 4 else "")
             count = f"{len(edits)} in this match, the first here" if len(edits) > 1 else "here"
             message = _STYLES[kind][1].format(said=said, count=count)
             self.match.errors[at] = replace(self.match.errors[at], message=message, edits=tuple(edits))

@@ -336,10 +336,14 @@ class _Line:
         elif kind in ("PASS", "PUSHED"):
             self.forced(tok)
         elif kind == "DASH":  # a dash alone after an entry is a forfeit; elsewhere a list's or a line's
-            if self.current is None and len(self.entries) == 1 and self.next_kind(k) is None:
+            if self.current is None and len(self.entries) == 1 and self.next_kind(k) is None and self.alone(tok):
                 self.forced(_Token("PASS", tok.start, tok.end))
         else:
             self.tower_mark(tok)
+
+    def alone(self, tok: _Token) -> bool:
+        """Whether ``tok`` stands apart: a blank or the line's end on either side."""
+        return self.text[tok.start - 1 : tok.start].isspace() and self.text[tok.end : tok.end + 1] in ("", " ", "\t")
 
     def tower_mark(self, tok: _Token) -> None:
         """A ring mark after a tower, a push mark, ``blocked`` after a tower."""

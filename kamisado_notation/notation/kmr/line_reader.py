@@ -525,7 +525,7 @@ class Reader(Generic[T]):
                 self.events.grammar_line(number)
                 self.events.error(shaped.diagnostic)
                 return None
-            if shaped is None and not _ROUND_OR_LINEUP.match(text) and not _HEADERISH.match(text):
+            if shaped is None and _by_evidence(text):
                 from .evidence import read_evidence
 
                 items, comments, notes = read_evidence(text, number)
@@ -554,7 +554,18 @@ _LINEUP_STARTS = ("Lineup ", "lineup ")
 #: error stands, never read by evidence (a table's header row ``Round  Black  Gold`` is).
 _ROUND_OR_LINEUP = re.compile(r"\s*(?:round\b\D*\d|lineup\b)", re.IGNORECASE)
 #: A line begun as a header is (``[Name "…``, ``[Name value]``): its error stands, never read by evidence.
-_HEADERISH = re.compile(r"\s*\[[A-Za-z][\w-]*\s+(?:\"|[^\]]*\]\s*$)")
+_HEADERISH = re.compile(r"\s*\[[A-Za-z][\w-]*(?:\s|\]\s*$)")
+
+
+def _by_evidence(text: str) -> bool:
+    """Whether a line no other tier reads goes to the evidence reader: not a ``Round``
+    or ``Lineup`` line, nor one begun as a header, nor one whose own syntax is left open
+    (a comment's ``{`` never closed, a quoted value never closed): their errors stand."""
+    if _ROUND_OR_LINEUP.match(text) or _HEADERISH.match(text):
+        return False
+    if text.rfind("{") > text.rfind("}"):
+        return False
+    return text.count('"') % 2 == 0
 #: a header, ``Round`` or ``Lineup`` line tier 2 read (one with no comment, and of ASCII
 #: only: no digit there needs the check of :mod:`.digits`) → what it read there, for
 #: tier 1: a record repeats them
