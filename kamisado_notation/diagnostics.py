@@ -109,6 +109,7 @@ class Kind(TextEnum):
     SWAPPED_COLUMNS = "swapped-columns"
     EXCHANGED_ENTRIES = "exchanged-entries"
     AFTER_END = "after-end"
+    STRUCK_ENTRY = "struck-entry"
     # Round and Lineup lines
     FILL_WORD = "fill-word"
     ROUND_LINE = "round-line"

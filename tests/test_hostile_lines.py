@@ -120,7 +120,7 @@ def test_what_is_no_evidence_in_a_long_line_is_set_aside_where_it_is(fast: bool)
 
 @PATHS
 def test_a_long_bad_token_is_quoted_short(fast: bool) -> None:
-    match, found = read("a1-" + "x" * 1_000_000, fast)
+    _match, found = read("a1-" + "x" * 1_000_000, fast)
     (aside,) = [d for d in found if d.kind is Kind.SET_ASIDE]
     assert (aside.line, aside.column) == (3, 3)
     assert "'-" + "x" * 39 + "…'" in aside.message and len(aside.message) < 300

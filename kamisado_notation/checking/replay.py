@@ -30,7 +30,7 @@ from .replayed import MatchReplay, MatchStatus, Ply, PlyKind, RoundReplay
 from .round_replay import Attempt, LeftOut, RoundReplayer, syntax_cut
 from .round_slips import left_out_round, row_slip, stop_at
 from .round_starts import UNKNOWN_TARGET, RoundStarts, lineup_start
-from .slips.after_end import after_end
+from .slips.after_end import after_end, set_aside_after_end
 from .slips.headers import format_agrees, header_fixes
 from .slips.lineups import (
     check_lineups,
@@ -322,6 +322,13 @@ class _MatchReplayer(RoundStarts):
         (:func:`.slips.after_end.after_end`)."""
         over, said = runner.over, runner.diagnostics
         if over is None or runner.doubt is not None or not said or said[-1].rule not in ("M7", "M8"):
+            return
+        extra = rr.record.entries[over:]
+        if extra and all(e.unread is not None and not e.placeholder for e in extra):  # weak evidence: no move
+            said[-1] = set_aside_after_end(rr.record.entries, over, said[-1])
+            runner.fixes.extend(said[-1].edits)
+            places = {(e.line, e.column) for e in extra}
+            self.diags = [d for d in self.diags if not (d.kind is Kind.EVIDENCE and (d.line, d.column) in places)]
             return
         found = after_end(rr.record.entries, over, said[-1], runner.pos, attempt.agrees)
         if found is not None:

@@ -103,6 +103,8 @@ def row_slip(
     entry = rr.record.entries[verdict.index]
     there = next((d for d in runner.diagnostics if (d.line, d.column) == (entry.line, entry.column)), error)
     slip = replace(there, message=message, suggestions=suggestions, kind=verdict.certain.kind, edits=verdict.edits, line=entry.line, column=entry.column)
+    if verdict.certain.rule is not None:
+        slip = replace(slip, rule=verdict.certain.rule, severity=verdict.certain.severity or slip.severity)
     runner.stop_index = verdict.start
     return slip, verdict.certain, None
 

@@ -259,6 +259,10 @@ _OTHER_GAMES: tuple[tuple[str, re.Pattern[bytes], int], ...] = (
 _KAMISADO = re.compile(rb"\[Gold |(?i:\bRound \d+ fill|\bLineup (?:Black|Gold)|\bSumo\b)")
 
 
+#: A header naming the game (PGN's ``[Game "…"]`` or ``[Variant "…"]``, SGF's ``GM[…]`` by name).
+_GAME_HEADER = re.compile(rb'^\[(?:Game|GameType|Variant) "([^"\n]{2,40})"\]', re.MULTILINE)
+
+
 def other_game(head: bytes) -> str | None:
     """What another game's record ``head`` (a file's first block) looks like — a chess
     game in PGN, a Go game in SGF, a checkers game, a shogi game, a backgammon match —
@@ -267,6 +271,9 @@ def other_game(head: bytes) -> str | None:
     Sumo) is always ``None``."""
     if _KAMISADO.search(head):
         return None
+    named = _GAME_HEADER.search(head)
+    if named and not re.search(rb"(?i)kamisado", named.group(1)) and not named.group(1).strip().isdigit():
+        return f"a game of {named.group(1).decode('utf-8', 'replace').strip()}"
     for name, pattern, threshold in _OTHER_GAMES:
         if sum(1 for _ in islice(pattern.finditer(head), threshold)) == threshold:
             return name

@@ -447,6 +447,12 @@ BLOCKED_WORDS = frozenset(normalise(w) for w in ("blocked", "block", "stuck", "b
 PUSHED_WORDS = frozenset(normalise(w) for w in ("pushed", "geschoben", "empujado", "poussé", "spinto"))
 PUSH_WORDS = frozenset(normalise(w) for w in ("x", "×", "sumo", "push", "pushes", "pushing", "schiebt", "empuja", "pousse", "spinge"))
 #: Words that take back what was just written (the entry before them is not played).
+#: A round's name in the headings people write (``Game 2``, ``Spiel 3``, ``Manche 1``): a
+#: line of one of these and a number, with markup around it, is a ``Round`` line.
+ROUND_WORDS = (
+    "round", "game", "rnd", "partie", "spiel", "manche", "manșa", "manşa", "mansa", "partita", "partida", "juego",
+    "runde", "ronde", "rodada", "játszma", "jatszma", "forduló", "fordulo", "runda", "раунд", "партия", "игра", "kolo", "kolejka",
+)
 RETRACT_WORDS = frozenset(normalise(w) for w in ("takeback", "retracted", "retract", "undo", "undone", "scratch", "cancel", "cancelled", "canceled", "oops", "correction", "corrected", "nope", "storno", "anulado", "annulé", "zurückgenommen", "rückgängig"))
 #: Words a person writes for the side to move (labels, never evidence of a move).
 SIDE_WORDS = frozenset(normalise(w) for w in ("black", "gold", "white", "schwarz", "fekete", "arany", "preto", "ouro", "negru", "auriu", "чёрные", "черные", "золотые", "negro", "noir", "nero", "zwart", "goud", "czarny", "złoty", "černý", "zlatý", "oro", "黒", "金", "schwarze", "goldene"))

@@ -39,7 +39,7 @@ rounds, through the next one at least) is certain when it is the only one.
 from __future__ import annotations
 
 # The families register their recognisers when imported (each says its precedence).
-from . import exchanges, pushes, rounds, rows  # noqa: F401
+from . import exchanges, pushes, rounds, rows, struck  # noqa: F401
 from .hypotheses import (
     AGREE,
     EditsOf,

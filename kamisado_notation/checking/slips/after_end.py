@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from ...diagnostics import DeleteEntry, DeleteRow, Diagnostic, Edit, Kind, compose, correction
+from ...diagnostics import WARNING, DeleteEntry, DeleteRow, Diagnostic, Edit, Kind, compose, correction
 from ...engine.position import Position
 from ...notation.record import Entry
 
-__all__ = ["AFTER_END", "after_end"]
+__all__ = ["AFTER_END", "after_end", "set_aside_after_end"]
 
 #: How many entries after a round's end are taken for entries written one too many (a
 #: row's): more than that, and the round more likely ended too early by a slip before.
@@ -54,3 +54,14 @@ def _removals(kept: Sequence[Entry], extra: Sequence[Entry]) -> tuple[Edit, ...]
         else:
             edits.append(DeleteRow(line, "   ".join(e.text for e in on_line), why))
     return tuple(edits)
+
+
+def set_aside_after_end(entries: Sequence[Entry], over: int, error: Diagnostic) -> Diagnostic:
+    """The error ``error`` (M7 or M8) at entry ``over`` of a round's ``entries``, where
+    every entry after the end is text read as weak evidence (slots left unread: a
+    word that names a colour, a score): no move, since the round is over; a warning
+    that sets it aside, with its removal for ``fix``."""
+    extra = entries[over:]
+    said = " ".join(repr(e.text) for e in extra)
+    message = f"{said} after the round's end names no move: set aside"
+    return replace(error, rule="syntax", severity=WARNING, message=message, kind=Kind.STRUCK_ENTRY, edits=_removals(entries[:over], extra))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ...diagnostics import Edit, Kind
+from ...diagnostics import Edit, Kind, Severity
 from ...engine.position import Move, Position
 from ...notation.kmr.style import write_like
 from ...notation.record import Entry
@@ -42,6 +42,10 @@ class Hypothesis:
     shows: int = 0
     #: the index in ``tail`` of the first entry the hypothesis changed (where it is reported)
     first: int = 0
+    #: the rule and severity the slip is reported with (``None``: those of the diagnostic
+    #: standing on its entry)
+    rule: str | None = None
+    severity: Severity | None = None
 
 
 @dataclass(frozen=True, slots=True)

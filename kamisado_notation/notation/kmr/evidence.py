@@ -54,7 +54,7 @@ __all__ = ["is_evidence_word", "read_evidence", "takes_back"]
 #: runs of CJK glyphs, ``...``, ring marks, any other character.
 _TOKEN = re.compile(
     r"(?P<struck>~~[^~\n]*~~|<(?:del|s|strike)>.*?</(?:del|s|strike)>|\[s\].*?\[/s\])"
-    r"|(?P<tag></?[A-Za-z][^<>\n]{0,200}>|\[/?[A-Za-z]+(?:=[^\]\n]{0,80})?\]|&#?\w{1,10};|\\[A-Za-z]+)"
+    r"|(?P<tag></?[A-Za-z][^<>\n]{0,200}>|\[/?[A-Za-z]+(?:=[^\]\n]{0,80})?\]|&#?\w{1,10};|\\[A-Za-z]+|\{\{|\}\})"
     r"|(?P<comment>\{[^{}\n]*\})"
     r"|(?P<coords>(?<![\w])[a-hA-H][1-8](?:\s?(?:-|–|—|x|×|:|to|->|→)\s?)?[a-hA-H][1-8](?![\w]))"
     r"|(?P<square>(?<![\w])[a-hA-H][1-8](?![\w]))"
