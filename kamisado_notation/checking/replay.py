@@ -321,14 +321,21 @@ class _MatchReplayer(RoundStarts):
         was legal as written: their error gets their removal as its correction
         (:func:`.slips.after_end.after_end`)."""
         over, said = runner.over, runner.diagnostics
-        if over is None or runner.doubt is not None or not said or said[-1].rule not in ("M7", "M8"):
+        if over is None or runner.doubt is not None:
             return
         extra = rr.record.entries[over:]
         if extra and all(e.unread is not None and not e.placeholder for e in extra):  # weak evidence: no move
-            said[-1] = set_aside_after_end(rr.record.entries, over, said[-1])
-            runner.fixes.extend(said[-1].edits)
+            aside = set_aside_after_end(rr.record.entries, over, rr.record.number, self.match.index)
+            if said and said[-1].rule in ("M7", "M8"):
+                said[-1] = aside
+            else:  # (the round was over at a syntax error's entry)
+                said.append(aside)
+                rr.stopped = runner.cut_reached = False
+            runner.fixes.extend(aside.edits)
             places = {(e.line, e.column) for e in extra}
             self.diags = [d for d in self.diags if not (d.kind is Kind.EVIDENCE and (d.line, d.column) in places)]
+            return
+        if not said or said[-1].rule not in ("M7", "M8"):
             return
         found = after_end(rr.record.entries, over, said[-1], runner.pos, attempt.agrees)
         if found is not None:

@@ -447,6 +447,13 @@ BLOCKED_WORDS = frozenset(normalise(w) for w in ("blocked", "block", "stuck", "b
 PUSHED_WORDS = frozenset(normalise(w) for w in ("pushed", "geschoben", "empujado", "poussé", "spinto"))
 PUSH_WORDS = frozenset(normalise(w) for w in ("x", "×", "sumo", "push", "pushes", "pushing", "schiebt", "empuja", "pousse", "spinge"))
 #: Words that take back what was just written (the entry before them is not played).
+#: Arrows written as markup: HTML's entities and LaTeX's commands (``&uarr;``, ``\\nwarrow``), by the way they point.
+MARKUP_ARROWS: dict[str, Direction] = {
+    **dict.fromkeys(("&uarr;", "\\uparrow", "\\longuparrow"), Direction.FORWARD),
+    **dict.fromkeys(("&darr;", "\\downarrow"), Direction.BACK),
+    **dict.fromkeys(("&larr;", "&nwarr;", "\\nwarrow", "\\leftarrow", "\\longleftarrow", "\\gets"), Direction.LEFT),
+    **dict.fromkeys(("&rarr;", "&nearr;", "\\nearrow", "\\rightarrow", "\\longrightarrow"), Direction.RIGHT),
+}
 #: A round's name in the headings people write (``Game 2``, ``Spiel 3``, ``Manche 1``): a
 #: line of one of these and a number, with markup around it, is a ``Round`` line.
 ROUND_WORDS = (

@@ -56,12 +56,15 @@ def _removals(kept: Sequence[Entry], extra: Sequence[Entry]) -> tuple[Edit, ...]
     return tuple(edits)
 
 
-def set_aside_after_end(entries: Sequence[Entry], over: int, error: Diagnostic) -> Diagnostic:
-    """The error ``error`` (M7 or M8) at entry ``over`` of a round's ``entries``, where
-    every entry after the end is text read as weak evidence (slots left unread: a
-    word that names a colour, a score): no move, since the round is over; a warning
-    that sets it aside, with its removal for ``fix``."""
+def set_aside_after_end(entries: Sequence[Entry], over: int, round_number: int, match: int) -> Diagnostic:
+    """The entries of a round's ``entries`` from ``over`` on, after its end, where each
+    is text read as weak evidence (slots left unread: a word that names a colour, a
+    score): no move, since the round is over; a warning that sets them aside, with their
+    removal for ``fix``."""
     extra = entries[over:]
     said = " ".join(repr(e.text) for e in extra)
     message = f"{said} after the round's end names no move: set aside"
-    return replace(error, rule="syntax", severity=WARNING, message=message, kind=Kind.STRUCK_ENTRY, edits=_removals(entries[:over], extra))
+    first = extra[0]
+    return Diagnostic(
+        "syntax", message, first.line, first.column, WARNING, round_number, None, match, (), Kind.STRUCK_ENTRY, _removals(entries[:over], extra)
+    )

@@ -32,6 +32,7 @@ from ..vocabulary import (
     BLOCKED_WORDS,
     EVIDENCE_COLOURS,
     EVIDENCE_DIRECTIONS,
+    MARKUP_ARROWS,
     NUMBER_WORDS,
     PASS_WORDS,
     PUSH_WORDS,
@@ -55,7 +56,7 @@ __all__ = ["is_evidence_word", "read_evidence", "takes_back"]
 _TOKEN = re.compile(
     r"(?P<struck>~~[^~\n]*~~|<(?:del|s|strike)>.*?</(?:del|s|strike)>|\[s\].*?\[/s\])"
     r"|(?P<tag></?[A-Za-z][^<>\n]{0,200}>|\[/?[A-Za-z]+(?:=[^\]\n]{0,80})?\]|&#?\w{1,10};|\\[A-Za-z]+|\{\{|\}\})"
-    r"|(?P<comment>\{[^{}\n]*\})"
+    r"|(?P<comment>(?<![}\w])\{[^{}\n]*\})"
     r"|(?P<coords>(?<![\w])[a-hA-H][1-8](?:\s?(?:-|–|—|x|×|:|to|->|→)\s?)?[a-hA-H][1-8](?![\w]))"
     r"|(?P<square>(?<![\w])[a-hA-H][1-8](?![\w]))"
     r"|(?P<time>\d+(?:[:/]\d+)+|\d{1,4}[-.]\d{1,2}[-.]\d{1,4})"
@@ -244,12 +245,11 @@ def _coords(tok: str, start: int, end: int) -> _Token:
 
 
 #: HTML's named arrows.
-_ENTITY_ARROWS = {"&uarr;": Direction.FORWARD, "&darr;": Direction.BACK, "&larr;": Direction.LEFT, "&rarr;": Direction.RIGHT, "&nwarr;": Direction.LEFT, "&nearr;": Direction.RIGHT}
 
 
 def _tag(tok: str, start: int, end: int) -> _Token:
     """Markup (a tag, an entity, a LaTeX command): set aside, but an arrow's entity."""
-    arrow = _ENTITY_ARROWS.get(tok.lower())
+    arrow = MARKUP_ARROWS.get(tok.lower())
     return _Token("DIRECTION", start, end, direction=arrow) if arrow is not None else _Token("ASIDE", start, end)
 
 
