@@ -217,3 +217,27 @@ def test_a_line_with_no_evidence_is_a_comment() -> None:
     assert moves_of(chatty) == moves_of(original)
     fixed = fix_text(chatty).text
     assert "# that was a surprise, well played" in fixed
+
+
+def _chatty(text: str) -> str:
+    """Entries one a line as a relay writes them, each round's end followed by a line
+    that names a colour and a number but no move ('won with red, score 1'), and every
+    entry behind a list's dash."""
+    relayed = one_entry_a_line(text, ("Anna", "Bob"))
+    out = []
+    for line in relayed.splitlines():
+        if line.startswith("Round") and [o for o in out if o][-1:] and [o for o in out if o][-1].startswith("- "):
+            out.append("won with the red tower, score 1")
+        out.append(f"- {line.split(': ', 1)[1]}" if ": " in line and line[:1].isdigit() else line)
+    return "\n".join(out) + "\n"
+
+
+def test_weak_evidence_that_names_no_move_is_set_aside() -> None:
+    for seed in range(4):
+        original = written(seed, Form.TEXT, "en", target=3)
+        chatty = _chatty(original)
+        assert errors(chatty) == [], (errors(chatty), chatty)
+        assert moves_of(chatty) == moves_of(original)
+        assert winners(chatty) == winners(original)
+        fixed = fix_text(chatty).text
+        assert errors(fixed) == [] and moves_of(fixed) == moves_of(original), fixed

@@ -17,13 +17,16 @@ SEARCHED = {"swapped-row", "repeated-row", "missing-row", "extra-placeholder", "
 #: and those of tests/test_round_styles.py (a move after a round's end is no slip the
 #: search finds: it is what is left when the search finds none)
 SEARCHED_STYLES = {"swapped-columns", "exchanged-entries"}
+#: and the evidence reader's (tests/test_evidence.py plants it: weak evidence that names
+#: no move, a list's dash, a score after a round's end)
+SEARCHED_EVIDENCE = {"struck-entry"}
 
 
 def test_each_kind_is_registered_once_in_a_clear_order() -> None:
     found = recognisers()
     kinds = [r.kind for r in found]
     assert len(set(kinds)) == len(kinds)
-    assert {k.value for k in kinds} == SEARCHED | SEARCHED_STYLES
+    assert {k.value for k in kinds} == SEARCHED | SEARCHED_STYLES | SEARCHED_EVIDENCE
     precedences = [r.precedence for r in found]
     assert precedences == sorted(set(precedences))  # distinct, and tried in that order
     # only the slips of a whole round are tried from a round's start

@@ -212,6 +212,9 @@ class _MatchReplayer(RoundStarts):
         if runner.inserted or attempt.slips:
             self.renumber(rr.record.entries, attempt.places, runner.inserted, attempt.removed)
         runner.diagnostics.extend(attempt.slips)
+        if runner.set_aside:  # (the reader's errors of entries the replay set aside: no move)
+            places = {(e.line, e.column) for e in runner.set_aside}
+            self.diags = [d for d in self.diags if not (d.kind in SETTLED and (d.line, d.column) in places)]
         if runner.completed:
             self.read_past(runner.completed, runner.fixes, runner.ties)
         self.diags.extend(runner.diagnostics)

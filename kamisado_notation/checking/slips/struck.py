@@ -1,7 +1,7 @@
 """An entry that is no move where it stands, and without which the entries after it
-replay: an entry taken back and written again (``red ↖3``, then ``fix: red ↗3``), a
-separator or list marker read as a forfeit (``--`` between two entries, ``- `` before
-one), a word that names no move read as a weak one. The legal moves decide: the entry is
+replay: a separator or list marker read as a forfeit (``- `` before an entry), a word
+that names no move read as weak evidence (a score, a heading's word). A fully written
+entry is never set aside: where it is no move it is an error with its corrections. The legal moves decide: the entry is
 set aside only where the round replays on without it, as far as any slip must."""
 
 from __future__ import annotations
@@ -16,23 +16,20 @@ from .hypotheses import Hypothesis, Stop, recognises
 __all__ = ["struck_entry"]
 
 
-def _strikable(entry: Entry, after: Entry) -> bool:
+def _strikable(entry: Entry) -> bool:
     """Whether ``entry`` may be text that is no move: read with slots left unread (weak
-    evidence), a forfeit written as a sign, or written again at once (``after`` names the
-    same tower, or lands on the same square)."""
+    evidence) or a forfeit written as a sign. A fully written entry is never set aside:
+    where it is no move, it is an error with its corrections."""
     if entry.placeholder:
         return False
-    forfeit = entry.distance == 0 and entry.tower is None
-    again = entry.tower is not None and entry.tower == after.tower
-    again = again or (entry.target is not None and entry.target == after.target)
-    return entry.unread is not None or forfeit or again
+    return entry.unread is not None or (entry.distance == 0 and entry.tower is None)
 
 
-@recognises(Kind.STRUCK_ENTRY, precedence=70)
+@recognises(Kind.STRUCK_ENTRY, precedence=80)
 def struck_entry(stop: Stop) -> Hypothesis | None:
     """The stop's entry set aside: the round goes on with the entry after it."""
     i, entries = stop.index, stop.entries
-    if i + 1 >= len(entries) or not _strikable(entries[i], entries[i + 1]):
+    if i + 1 >= len(entries) or not _strikable(entries[i]):
         return None
     entry = entries[i]
     why = f"{entry.text!r} is no move here, and the entries after it replay without it: set aside"

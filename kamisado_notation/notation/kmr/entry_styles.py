@@ -100,10 +100,22 @@ def read_styled_row(text: str, number: int) -> tuple[list[Item], list[Comment], 
     first = text.split(None, 1)
     if not first or first[0][:1] == "[" or first[0].lower() in ("round", "lineup") or _COORDS.search(text):
         return None
+    if _DASHES.search(text):  # (a separator, no forfeit: the evidence reader's, where the replay decides)
+        return None
     try:
-        return _read(text, number)
+        read = _read(text, number)
     except _NotARow:
         return None
+    entries = [e for item in read[0] if isinstance(item, list) for e, _start, _end in item]
+    if read[1] and entries and all(e.tower is None for e in entries):
+        return None  # (signs alone, a move perhaps in the braces: the evidence reader's)
+    if len(entries) > 1 and entries[0].text in ("-", "\u2013", "\u2014"):
+        return None  # (a list's dash before the line's entries: the evidence reader's)
+    return read
+
+
+#: Two dashes or more in a row: a separator between entries (``Re F3 Bl  --  Bl F2 Or``).
+_DASHES = re.compile(r"[-\u2013\u2014]{2,}")
 
 
 def _tokens(text: str) -> list[tuple[str, int, int]]:

@@ -104,6 +104,7 @@ class _Entry:
     push: bool = False
     pieces: int = 0  # how many pieces of evidence
     weak: bool = False  # begun by a letter ('R1' alone is a round's label, 'R L5 Y' an entry)
+    soft: bool = False  # its direction read from a weak word ('dir'): a direction word after it is the one
 
 
 _MAX_WORD = 40
@@ -472,6 +473,9 @@ class _Line:
         if direction and g is not None and g.direction is tok.direction and g.distance is None:
             g.end = tok.end  # (said twice: 'straight ahead')
             return
+        if direction and not tok.weak and g is not None and g.soft and g.distance is None:
+            g.direction, g.end, g.soft = tok.direction, tok.end, False  # ('dir: forward': the word after is the direction)
+            return
         filled = g is not None and ((g.direction if direction else g.distance) is not None or g.square is not None)
         if tok.weak and (g is None or filled or (g.tower is None and g.direction is None)):
             return
@@ -481,7 +485,7 @@ class _Line:
                 return
             g = self.current = _Entry(tok.start, tok.end)
         if direction:
-            g.direction = tok.direction
+            g.direction, g.soft = tok.direction, tok.weak
         else:
             g.distance = tok.number
         g.end, g.pieces = tok.end, g.pieces + 1
@@ -517,6 +521,10 @@ def _entry(g: _Entry, text: str, number: int) -> tuple[Entry, NotationError | No
     return entry, StyleMark(f"{quote(written)} is read as {quote(new)}", line=number, column=entry.column, mark=written, new=new, style=Kind.EVIDENCE.value)
 
 
+#: A brace (what a line's notes in braces are blanked with when they hold its moves).
+_BRACES = re.compile(r"[{}]")
+
+
 def read_evidence(text: str, number: int) -> tuple[list[Item], list[Comment], list[NotationError]]:
     """Line ``number``, ``text``, read by its evidence: its one item (the row's ``(entry,
     start, end)``s; no item for a line with no evidence), its braced comments, and the
@@ -526,6 +534,11 @@ def read_evidence(text: str, number: int) -> tuple[list[Item], list[Comment], li
     takes out; a line with no evidence is kept as a comment)."""
     line = _Line(text, number)
     line.read()
+    if line.comments and not any(g.tower is not None and g.direction is not None for g in line.entries):
+        braces = _Line(_BRACES.sub(" ", text), number)  # (a note in braces that is the move: ``- { tower: green, … }``)
+        braces.read()
+        if any(g.tower is not None and g.direction is not None for g in braces.entries):
+            line = braces
     notes: list[NotationError] = []
     row: list[tuple[Entry, int, int]] = []
     if line.placeholder is not None and line.entries:
