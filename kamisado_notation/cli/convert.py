@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
-from .common import ENCODING, EXIT_INVALID, EXIT_OK, EXIT_USAGE, FROM, checked_encoding, fail, say
+from .common import ENCODING, EXIT_INVALID, EXIT_OK, EXIT_USAGE, FROM, LANG_HELP, TO_HELP, checked_encoding, fail, say
 
 if TYPE_CHECKING:
     from ..checking.conversion import ConversionProblems
@@ -35,8 +35,8 @@ if TYPE_CHECKING:
 
 def convert(
     files: list[str] = typer.Argument(..., metavar="FILE|DIR...", help="Match records (.kmr, or their JSON form), or folders of them."),
-    to: str = typer.Option(..., "--to", help="symbols | text | short | coords | json, or another program's: boardspace | hamisado"),
-    lang: str = typer.Option("en", "--lang", help="Language of the text form: en de hu pt ro ru."),
+    to: str = typer.Option(..., "--to", help=TO_HELP),
+    lang: str = typer.Option("en", "--lang", help=LANG_HELP),
     output: str | None = typer.Option(None, "-o", "--output", help="Write here instead of standard output (one record)."),
     folder: str | None = typer.Option(None, "-d", "--output-dir", metavar="OUTDIR", help="Write one output per record into this folder."),
     round_: int | None = typer.Option(None, "--round", "-r", min=1, metavar="N", help="With --to boardspace or hamisado: write round N of each match alone (one round from the initial position, as they hold)."),
