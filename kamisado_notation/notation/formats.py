@@ -96,8 +96,11 @@ class RecordFormat:
     #: the reader of an other program's format, loaded on first use (``None``: ours)
     reader: Callable[[], ForeignReader] | None = None
     #: the writer of an other program's format, loaded on first use (``None``: ours, or
-    #: not written)
+    #: not written); an other program's holds one round (``convert --round N`` chooses it)
     writer: Callable[[], ForeignWriter] | None = None
+    #: whether its writer can leave out what it cannot hold but the moves do without
+    #: (headers, comments: ``convert --drop``) instead of refusing
+    drops: bool = False
 
     @property
     def foreign(self) -> bool:
@@ -157,7 +160,7 @@ FORMATS: dict[str, RecordFormat] = {
         RecordFormat(
             "hamisado", "a hamisado move list", ".txt", "the moves of one round from the initial position, nothing else", 40,
             in_folders=False, pattern=re.compile(_SPACE + rb"\[?[ \t\r\n]*[A-H][1-8]-[A-H][1-8][ \t\r\n,\]]"),
-            reader=_hamisado, writer=_hamisado_writer,
+            reader=_hamisado, writer=_hamisado_writer, drops=True,
         ),
     )
 }  # fmt: skip
