@@ -50,7 +50,8 @@ def test_the_commands_offer_every_format_and_language() -> None:
 
 
 def test_folders_are_read_for_the_registered_endings() -> None:
-    assert RECORD_SUFFIXES == folder_suffixes() == (".kmr", ".json", ".sgf")
+    assert RECORD_SUFFIXES == folder_suffixes()
+    assert {".kmr", ".json", ".sgf"} <= set(folder_suffixes()) and ".txt" not in folder_suffixes()  # (a .txt may be anything)
     assert output_suffix("text") == ".kmr" and output_suffix("json") == ".json" and output_suffix("boardspace") == ".sgf"
 
 
@@ -98,3 +99,55 @@ def test_another_formats_file_named_kmr_is_still_read_as_that_format(name: str, 
     path.write_text(result.stdout, encoding="utf-8")
     assert sniff(str(path), path.read_bytes()) == name
     assert read_record(str(path)).matches
+
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+#: other programs' files as they write them, by format
+FOREIGN = {"boardspace": FIXTURES / "boardspace-kamisado.sgf", "hamisado": FIXTURES / "hamisado-readme-game.txt", "hackerrank": FIXTURES / "allgames-21996474"}
+
+
+def starts_as(head: bytes) -> list[str]:
+    """Every format whose files start as ``head`` does."""
+    return [f.name for f in FORMATS.values() if f.pattern is not None and f.pattern.match(head)]
+
+
+def samples_of_every_format(tmp_path: Path) -> dict[str, list[Path]]:
+    """Every sample of every format: the ``.kmr`` samples, the other programs' files of
+    the fixtures, and each sample round written by every writer (ours in JSON)."""
+    found: dict[str, list[Path]] = {name: [] for name in FORMATS}
+    found["kmr"] = sorted(SAMPLES.glob("*.kmr"))
+    for name, path in FOREIGN.items():
+        found[name].append(path)
+    for seed in (3, 8):
+        source = tmp_path / f"r{seed}.kmr"
+        source.write_text(single_round(seed), encoding="utf-8")
+        for name in [f.name for f in FORMATS.values() if f.writer is not None] + ["json"]:
+            out = tmp_path / f"r{seed}-{name}{FORMATS[name].suffix}"
+            assert runner.invoke(app, ["convert", str(source), "--to", name, "-o", str(out)]).exit_code == 0
+            found[name].append(out)
+    return found
+
+
+def test_every_sample_of_every_format_is_told_as_itself_and_only_itself(tmp_path: Path) -> None:
+    samples = samples_of_every_format(tmp_path)
+    assert all(samples.values()), samples
+    for name, paths in samples.items():
+        for path in paths:
+            head = path.read_bytes()[: 1 << 16]
+            # by its name and content, and by its content alone (a pipe)
+            assert sniff(str(path), head) == name and sniff("-", head) == name, path
+            # and no other format's start fits it: the priority is not what told it
+            assert starts_as(head) == ([] if FORMATS[name].pattern is None else [name]), path
+
+
+def test_the_ending_comes_first_then_the_content_by_priority(tmp_path: Path) -> None:
+    priorities = [f.priority for f in FORMATS.values()]
+    assert len(set(priorities)) == len(priorities)
+    assert max(FORMATS.values(), key=lambda f: f.priority).name == "kmr"  # (what a file is when nothing else is)
+    assert sniff("garbage.json", b"not json") == "json"  # (the ending's: its reader names the fault)
+    assert sniff("garbage.sgf", b"not sgf") == "boardspace"
+    assert sniff("record.txt", b"Round 1\n1. Purple Forward 1 Red") == "kmr"  # (a .txt may be anything)
+    assert sniff("moves.txt", FOREIGN["hamisado"].read_bytes()) == "hamisado"
+    assert sniff("log.json", FOREIGN["hackerrank"].read_bytes()) == "hackerrank"
+

@@ -21,7 +21,6 @@ from test_row_slips import (
     Planted,
     check,
     fill_word_swapped,
-    mirror_side,
     moves_of,
     only_match,
     rewrite,
@@ -30,39 +29,13 @@ from test_row_slips import (
 )
 
 from kamisado_notation.checking.fix import fix_text
+from kamisado_notation.checking.slips import recogniser
 from kamisado_notation.checking.validate import validate_text
+from kamisado_notation.diagnostics import Kind
 from kamisado_notation.notation.record import RoundRecord
 from kamisado_notation.notation.writer import Form
 
 Style = tuple[Form, str]
-
-
-def columns_swapped(text: str, rnd: RoundRecord, rng: random.Random, style: Style) -> Planted | None:
-    """Round ``rnd`` (Black its Challenger) written Gold's entry first in every row (two
-    rows at least: a last entry alone on its row stays)."""
-    es = rnd.entries
-    if not es or es[0].placeholder:
-        return None
-    pairs = [k for k in range(0, len(es) - 1, 2) if es[k].line == es[k + 1].line]
-    if len(pairs) < 2 or len(pairs) != len(es) // 2:
-        return None
-    changes = [c for k in pairs for c in ((es[k], es[k + 1].text), (es[k + 1], es[k].text))]
-    if sum(es[k].text != es[k + 1].text for k in pairs) < 2:  # (else it is one row swapped)
-        return None
-    return Planted(rewrite(text, changes), rnd.number, {es[k].line for k in pairs})  # (named at its first row)
-
-
-def entries_exchanged(text: str, rnd: RoundRecord, rng: random.Random, style: Style) -> Planted | None:
-    """One player's entries of two rows of ``rnd`` (at most eight rows apart) each
-    written in the other's row."""
-    es = rnd.entries
-    side = rng.choice((0, 1))
-    mine = [k for k in range(side, len(es), 2) if not es[k].placeholder]
-    pairs = [(a, b) for a in mine for b in mine if a < b <= a + 16 and es[a].text != es[b].text]
-    if not pairs:
-        return None
-    a, b = rng.choice(pairs)
-    return Planted(rewrite(text, [(es[a], es[b].text), (es[b], es[a].text)]), rnd.number, {es[a].line, es[b].line})
 
 
 def move_after_end(text: str, rnd: RoundRecord, rng: random.Random, style: Style) -> Planted | None:
@@ -85,9 +58,9 @@ def move_after_end(text: str, rnd: RoundRecord, rng: random.Random, style: Style
 
 def arrows_mirrored(text: str, rnd: RoundRecord, rng: random.Random, style: Style) -> Planted | None:
     """One player's Left and Right mirrored in every entry of round ``rnd``, from its
-    first row (tests/test_row_slips.py's planting), where he moves sideways in his first
+    first row (as the slip's module plants it), where he moves sideways in his first
     row already."""
-    planted = mirror_side(text, rnd, rng, style)
+    planted = recogniser(Kind.MIRRORED_ARROWS).plant(text, rnd, rng, style)
     if planted is None:
         return None
     first_row = {e.line for e in rnd.entries[:2]}
@@ -104,8 +77,8 @@ def fill_swapped(text: str, rnd: RoundRecord, rng: random.Random, style: Style) 
 
 Plant = Callable[[str, RoundRecord, random.Random, Style], "Planted | None"]
 KINDS: dict[str, Plant] = {
-    "swapped-columns": columns_swapped,
-    "exchanged-entries": entries_exchanged,
+    "swapped-columns": recogniser(Kind.SWAPPED_COLUMNS).plant,
+    "exchanged-entries": recogniser(Kind.EXCHANGED_ENTRIES).plant,
     "after-end": move_after_end,
     "mirrored-arrows": arrows_mirrored,
     "fill-word": fill_swapped,
@@ -151,7 +124,7 @@ def test_property_a_round_style_anywhere_blames_no_correct_line(kind: str, seed:
 def test_a_round_written_gold_first_is_one_error_in_a_players_words() -> None:
     original = written(1, Form.TEXT, "en")
     rnd = only_match(original).rounds[0]
-    planted = columns_swapped(original, rnd, random.Random(0), (Form.TEXT, "en"))
+    planted = KINDS["swapped-columns"](original, rnd, random.Random(0), (Form.TEXT, "en"))
     assert planted is not None
     (d,) = [d for d in validate_text(planted.text).all_diagnostics() if d.severity == "error"]
     first = rnd.entries[0]

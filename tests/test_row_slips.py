@@ -15,8 +15,6 @@ recognition shows; the planting and the checks know nothing of how it is recogni
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -26,12 +24,13 @@ from typer.testing import CliRunner
 
 from kamisado_notation.checking.fix import fix_text
 from kamisado_notation.checking.replay import PlyKind, replay_match
+from kamisado_notation.checking.slips import Plant, Planted, own_rows, recogniser, rewrite
 from kamisado_notation.checking.validate import validate_text
 from kamisado_notation.cli.app import app
-from kamisado_notation.engine.board import Direction
+from kamisado_notation.diagnostics import Kind
 from kamisado_notation.notation import parse_record
-from kamisado_notation.notation.record import Entry, MatchRecord, RecordFile, RoundRecord
-from kamisado_notation.notation.writer import Form, format_entry, format_record
+from kamisado_notation.notation.record import MatchRecord, RecordFile, RoundRecord
+from kamisado_notation.notation.writer import Form, format_record
 from kamisado_notation.play.generate import generate_match
 
 runner = CliRunner()
@@ -71,112 +70,6 @@ def winners(text: str) -> dict[int, str | None]:
             place += 1
         out[place] = str(rr.result.winner) if rr.result else None
     return out
-
-
-@dataclass
-class Planted:
-    """A slipped record: its text, the round of the slip and the lines it touched (where
-    its diagnostics may stand)."""
-
-    text: str
-    round: int
-    lines: set[int]
-
-
-def rewrite(text: str, changes: list[tuple[Entry, str]]) -> str:
-    """``text`` with each entry's text replaced (from the right of each line)."""
-    lines = text.split("\n")
-    for entry, new in sorted(changes, key=lambda c: (c[0].line, -c[0].column)):
-        line = lines[entry.line - 1]
-        start = entry.column - 1
-        assert line[start : start + len(entry.text)] == entry.text
-        lines[entry.line - 1] = line[:start] + new + line[start + len(entry.text) :]
-    return "\n".join(lines)
-
-
-def rows(rnd: RoundRecord) -> list[int]:
-    """The indices of the round's rows written on a line of their own: Black's entry
-    and Gold's (no ``...``)."""
-    es = rnd.entries
-    return [
-        k
-        for k in range(0, len(es) - 1, 2)
-        if not es[k].placeholder and es[k].line == es[k + 1].line and all(e.line != es[k].line for e in es[:k] + es[k + 2 :])
-    ]
-
-
-def swap_row(text: str, rnd: RoundRecord, rng: random.Random, style: tuple[Form, str]) -> Planted | None:
-    found = rows(rnd)
-    if not found:
-        return None
-    k = rng.choice(found)
-    a, b = rnd.entries[k], rnd.entries[k + 1]
-    return Planted(rewrite(text, [(a, b.text), (b, a.text)]), rnd.number, {a.line})
-
-
-def drop_row(text: str, rnd: RoundRecord, rng: random.Random, style: tuple[Form, str]) -> Planted | None:
-    found = [k for k in rows(rnd) if k and k + 2 < len(rnd.entries)]
-    if not found:
-        return None
-    line = rnd.entries[rng.choice(found)].line
-    lines = text.split("\n")
-    del lines[line - 1]
-    return Planted("\n".join(lines), rnd.number, {line})  # (the next row now stands there)
-
-
-def repeat_row(text: str, rnd: RoundRecord, rng: random.Random, style: tuple[Form, str]) -> Planted | None:
-    found = [k for k in rows(rnd) if k]
-    if not found:
-        return None
-    line = rnd.entries[rng.choice(found)].line
-    lines = text.split("\n")
-    lines.insert(line, lines[line - 1])
-    return Planted("\n".join(lines), rnd.number, {line + 1})
-
-
-_MIRROR = {Direction.LEFT: Direction.RIGHT, Direction.RIGHT: Direction.LEFT}
-
-
-def mirror_side(text: str, rnd: RoundRecord, rng: random.Random, style: tuple[Form, str]) -> Planted | None:
-    side = rng.choice((0, 1))
-    form, lang = style
-    changes = [
-        (e, format_entry(replace(e, direction=_MIRROR[e.direction]), form=form, lang=lang))
-        for k, e in enumerate(rnd.entries)
-        if k % 2 == side and e.direction in _MIRROR
-    ]
-    if len(changes) < 2:
-        return None
-    return Planted(rewrite(text, changes), rnd.number, {e.line for e, _ in changes})
-
-
-def distance_plus_one(text: str, rnd: RoundRecord, rng: random.Random, style: tuple[Form, str]) -> Planted | None:
-    form, lang = style
-    changes = [
-        (e, format_entry(replace(e, distance=e.distance + 1), form=form, lang=lang))
-        for e in rnd.entries
-        if e.distance and e.direction is not Direction.BACK
-    ]
-    if len(changes) < 2:
-        return None
-    return Planted(rewrite(text, changes), rnd.number, {e.line for e, _ in changes})
-
-
-def extra_placeholder(text: str, rnd: RoundRecord, rng: random.Random, style: tuple[Form, str]) -> Planted | None:
-    first = rnd.entries[0] if rnd.entries else None
-    if first is None or first.placeholder:
-        return None
-    return Planted(rewrite(text, [(first, "...   " + first.text)]), rnd.number, {first.line})
-
-
-def drop_back_entry(text: str, rnd: RoundRecord, rng: random.Random, style: tuple[Form, str]) -> Planted | None:
-    es = rnd.entries
-    found = [k for k, e in enumerate(es) if e.direction is Direction.BACK or (e.is_coords and k and es[k - 1].push_mark)]
-    if not found:
-        return None
-    k = rng.choice(found)
-    lines = {es[k].line} | ({es[k + 1].line} if k + 1 < len(es) else set())
-    return Planted(rewrite(text, [(es[k], "")]), rnd.number, lines)
 
 
 def other_fill(text: str, rnd: RoundRecord, rng: random.Random, style: tuple[Form, str]) -> Planted | None:
@@ -247,15 +140,10 @@ def drop_round_line_renumbered(text: str, rnd: RoundRecord, rng: random.Random, 
     return Planted("\n".join(lines), rnd.number, touched)
 
 
-Plant = Callable[[str, RoundRecord, random.Random, tuple[Form, str]], "Planted | None"]
+#: the slips of a row or a round each planted as its registered module says (:mod:`~kamisado_notation.checking.slips`)
+SEARCHED = [Kind.SWAPPED_ROW, Kind.MISSING_ROW, Kind.REPEATED_ROW, Kind.MIRRORED_ARROWS, Kind.DISTANCE_PLUS_ONE, Kind.EXTRA_PLACEHOLDER, Kind.MISSING_BACK_ENTRY]
 KINDS: dict[str, Plant] = {
-    "swapped-row": swap_row,
-    "missing-row": drop_row,
-    "repeated-row": repeat_row,
-    "mirrored-arrows": mirror_side,
-    "distance-plus-one": distance_plus_one,
-    "extra-placeholder": extra_placeholder,
-    "missing-back-entry": drop_back_entry,
+    **{kind.value: recogniser(kind).plant for kind in SEARCHED},
     "fill-word": other_fill,
     "no-fill-word": no_fill,
     "reversed-lineup": reverse_lineup,
@@ -347,7 +235,7 @@ def test_property_one_slip_anywhere_blames_no_correct_line(kind: str, seed: int,
 def test_the_messages_name_the_slip_in_a_players_words() -> None:
     text = written(3, Form.TEXT, "en")
     rnd = only_match(text).rounds[0]
-    k = rows(rnd)[1]
+    k = own_rows(rnd)[1]
     a, b = rnd.entries[k], rnd.entries[k + 1]
     (d,) = [d for d in validate_text(rewrite(text, [(a, b.text), (b, a.text)])).all_diagnostics() if d.severity == "error"]
     assert d.kind == "swapped-row" and d.line == a.line
@@ -358,7 +246,7 @@ def test_the_messages_name_the_slip_in_a_players_words() -> None:
 def test_fix_marks_each_row_edit(tmp_path: Path) -> None:
     text = written(3, Form.TEXT, "en")
     rnd = only_match(text).rounds[0]
-    a = rnd.entries[rows(rnd)[1]]
+    a = rnd.entries[own_rows(rnd)[1]]
     lines = text.split("\n")
     lines.insert(a.line, lines[a.line - 1])  # the row written twice
     path = tmp_path / "twice.kmr"
@@ -448,7 +336,7 @@ def test_two_misspelt_words_in_one_entry(lang: str) -> None:
         text = written(seed, Form.TEXT, lang)
         rng = random.Random(seed)
         rnd = only_match(text).rounds[0]
-        entry = rnd.entries[rows(rnd)[1]]
+        entry = rnd.entries[own_rows(rnd)[1]]
         words = entry.text.split()
         if len(words) != 4:
             continue
@@ -473,7 +361,7 @@ def test_words_between_two_entries_are_read_as_nothing(style: tuple[Form, str]) 
     for seed in range(4):
         text = written(seed, form, lang)
         rnd = only_match(text).rounds[0]
-        k = rows(rnd)[0]
+        k = own_rows(rnd)[0]
         a, b = rnd.entries[k], rnd.entries[k + 1]
         slipped = rewrite(text, [(a, f"{a.text} {random.Random(seed).choice(['then', 'pushes', 'and'])}")])
         report = validate_text(slipped)

@@ -39,7 +39,7 @@ from .slips.lineups import (
     rounds_played,
 )
 from .slips.spelling import completed_word
-from .slips.turn_numbers import renumbered
+from .slips.turn_numbers import carried, renumbered
 from .styled_entries import SETTLED, ring_marks, settled
 from .targets import match_target, parse_result
 
@@ -209,9 +209,9 @@ class _MatchReplayer(RoundStarts):
         """What the round's replay found, into the match's: its diagnostics and edits,
         the slips of whole rows it corrected, the turn numbers they moved, the unknown
         words it read past."""
-        if runner.inserted or attempt.slips:
-            self.renumber(rr.record.entries, attempt.places, runner.inserted, attempt.removed)
         runner.diagnostics.extend(attempt.slips)
+        if runner.inserted or attempt.slips:
+            self.renumber(rr.record.entries, attempt.places, runner.inserted, attempt.removed, runner.diagnostics)
         if runner.set_aside:  # (the reader's errors of entries the replay set aside: no move)
             places = {(e.line, e.column) for e in runner.set_aside}
             self.diags = [d for d in self.diags if not (d.kind in SETTLED and (d.line, d.column) in places)]
@@ -253,13 +253,16 @@ class _MatchReplayer(RoundStarts):
                     self.diags[i] = completed_word(d, suggestions, certain, ties.get((entry.line, entry.column)))
                     break
 
-    def renumber(self, entries: list[Entry], places: list[int | None] | None, inserted: list[int], removed: list[Entry]) -> None:
+    def renumber(
+        self, entries: list[Entry], places: list[int | None] | None, inserted: list[int], removed: list[Entry], said: list[Diagnostic]
+    ) -> None:
         """The turn numbers of a round once its certain corrections are made
         (:func:`.slips.turn_numbers.renumbered`): the reader's warnings they explain are
         dropped, so that one slip is one diagnostic, not one more a row; a number they
-        leave wrong is renumbered (an edit for ``fix``)."""
+        leave wrong is renumbered (an edit for ``fix``, carried by the diagnostic of the
+        round, in ``said``, whose correction moved it: :func:`.slips.turn_numbers.carried`)."""
         explained, edits = renumbered(entries, places, inserted, removed)
-        self.fixes.extend(edits)
+        self.fixes.extend(carried(said, edits))
         self.diags = [d for d in self.diags if not (d.kind is Kind.TURN_NUMBER and (d.line, d.column) in explained)]
 
     def replay_round(self, attempt: Attempt, rr: RoundReplay, position: Position) -> tuple[RoundReplayer, RoundReplay]:

@@ -17,7 +17,7 @@ from ..engine.position import Move, Position
 from ..notation.record import Entry, MatchRecord, RoundRecord
 from .replayed import RoundReplay
 from .round_replay import Attempt, LeftOut, RoundReplayer
-from .slips import Explanation, Hypothesis, Stop, candidate_words, explain, row_off
+from .slips import Explanation, Hypothesis, Place, Stop, candidate_words, explain, recogniser, row_off
 from .slips.lineups import new_round_fill
 
 __all__ = ["left_out_round", "row_slip", "stop_at", "unfollowed"]
@@ -31,12 +31,13 @@ class _Search:
     rr: RoundReplay
     attempt: Attempt
 
-    def at(self, position: Position, index: int, pending: Move | None = None, *, start: bool = False) -> Stop:
-        """A slip starting at entry ``index`` of the round, in ``position``."""
+    def at(self, position: Position, index: int, pending: Move | None = None, *, place: Place = Place.STOP) -> Stop:
+        """A slip starting at entry ``index`` of the round, in ``position``, a ``place``
+        of the round."""
         a, rr = self.attempt, self.rr
         return Stop(
             position, rr.record.entries, index, rr.number, a.challenger is Side.GOLD, a.ends, pending,
-            start=start, agrees=a.agrees, further=a.further,
+            place=place, agrees=a.agrees, further=a.further,
         )  # fmt: skip
 
     @property
@@ -53,7 +54,7 @@ class _Search:
         gap = next((k for k in range(0, before, 2) if row_off(entries[k], k)), None)
         if gap is None or gap - self.skipped > len(self.rr.plies):
             return gap, None
-        return gap, self.at(self.rr.position_at(gap - self.skipped), gap)
+        return gap, self.at(self.rr.position_at(gap - self.skipped), gap, place=Place.GAP)
 
     def doubt(self, runner: RoundReplayer, before: int | None = None) -> Stop | None:
         """A slip starting at the round's first entry that was no legal move as written
@@ -61,14 +62,18 @@ class _Search:
         if runner.doubt is None or (before is not None and runner.doubt[0] >= before):
             return None
         at, position, pending = runner.doubt
-        return self.at(position, at, pending)
+        return self.at(position, at, pending, place=Place.DOUBT)
 
 
-def _wording(verdict: Explanation) -> tuple[str, tuple[str, ...]]:
-    """The message and suggestions of a certain slip."""
+def _certain(verdict: Explanation, there: Diagnostic) -> Diagnostic:
+    """The diagnostic of a certain slip, made of ``there`` (the diagnostic its entry
+    stands at): its message and suggestion, its edits and the rule and severity its
+    recogniser declares (the same wherever it is found)."""
     assert verdict.certain is not None
+    found = recogniser(verdict.certain.kind)
     message = compose(verdict.certain.wording, correction(verdict.suggestion) if verdict.suggestion else None)
-    return message, (verdict.suggestion,) if verdict.suggestion else ()
+    suggestions = (verdict.suggestion,) if verdict.suggestion else ()
+    return replace(there, rule=found.rule, severity=found.severity, message=message, suggestions=suggestions, kind=found.kind, edits=verdict.edits)
 
 
 def row_slip(
@@ -89,7 +94,7 @@ def row_slip(
     error = runner.diagnostics[-1]
     _gap, gap = search.gap(stop)
     first = 1 if attempt.challenger is Side.GOLD and search.skipped else 0
-    places = [search.at(runner.pos, stop, runner.pending), search.doubt(runner, stop), gap, search.at(rr.start, first, start=True)]
+    places = [search.at(runner.pos, stop, runner.pending), search.doubt(runner, stop), gap, search.at(rr.start, first, place=Place.START)]
     verdict = explain([s for s in places if s is not None])
     if verdict.certain is None:
         if not verdict.candidates:
@@ -99,12 +104,9 @@ def row_slip(
             return replace(error, message=maybe), None, verdict.index
         runner.diagnostics[-1] = error.with_clauses(maybe)
         return None
-    message, suggestions = _wording(verdict)
     entry = rr.record.entries[verdict.index]
     there = next((d for d in runner.diagnostics if (d.line, d.column) == (entry.line, entry.column)), error)
-    slip = replace(there, message=message, suggestions=suggestions, kind=verdict.certain.kind, edits=verdict.edits, line=entry.line, column=entry.column)
-    if verdict.certain.rule is not None:
-        slip = replace(slip, rule=verdict.certain.rule, severity=verdict.certain.severity or slip.severity)
+    slip = replace(_certain(verdict, there), line=entry.line, column=entry.column)
     runner.stop_index = verdict.start
     return slip, verdict.certain, None
 
@@ -148,7 +150,7 @@ def unfollowed(runner: RoundReplayer, rr: RoundReplay, attempt: Attempt, match: 
     search = _Search(rr, attempt)
     entries, skipped = rr.record.entries, search.skipped
     gap, at_gap = search.gap(len(entries))
-    places = [s for s in (search.at(rr.start, skipped, start=True), at_gap, search.doubt(runner)) if s is not None]
+    places = [s for s in (search.at(rr.start, skipped, place=Place.START), at_gap, search.doubt(runner)) if s is not None]
     verdict = explain(places)
     idx = verdict.index
     if verdict.certain is None and (corrected or not any(s.index == idx for s in places[1:])):
@@ -157,15 +159,10 @@ def unfollowed(runner: RoundReplayer, rr: RoundReplay, attempt: Attempt, match: 
     there = next((d for d in runner.diagnostics if (d.line, d.column) == (entry.line, entry.column)), None)
     rule = there.rule if there is not None else "syntax"
     runner.stop_index = verdict.start if verdict.certain is not None else idx
+    plain = Diagnostic(rule, "", entry.line, entry.column, ERROR, rr.number, idx - skipped + 1, match.index)
     if verdict.certain is None:
-        message = _unfollowed_words(rr, verdict, at_gap=idx == gap)
-        return Diagnostic(rule, message, entry.line, entry.column, ERROR, rr.number, idx - skipped + 1, match.index), None, None
-    message, suggestions = _wording(verdict)
-    slip = Diagnostic(
-        rule, message, entry.line, entry.column, ERROR, rr.number, idx - skipped + 1, match.index, suggestions,
-        verdict.certain.kind, verdict.edits,
-    )  # fmt: skip
-    return slip, verdict.certain, None
+        return replace(plain, message=_unfollowed_words(rr, verdict, at_gap=idx == gap)), None, None
+    return _certain(verdict, plain), verdict.certain, None
 
 
 def _unfollowed_words(rr: RoundReplay, verdict: Explanation, *, at_gap: bool) -> str:

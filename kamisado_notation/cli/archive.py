@@ -25,7 +25,9 @@ from .common import (
     EXIT_OK,
     EXIT_USAGE,
     FROM,
+    LANG_HELP,
     MAX_JOBS,
+    TO_HELP,
     checked_encoding,
     console,
     emit_json,
@@ -38,8 +40,6 @@ if TYPE_CHECKING:
     from ..checking.archive import Criteria, Selected
     from ..checking.statistics import Statistics
     from ..diagnostics import Diagnostic
-
-_FORMS = "symbols | text | short | coords | json, or boardspace | hamisado"
 
 PLAYER = typer.Option(None, "--player", metavar="GLOB", help="Either side's name (a glob, without case).")
 BLACK = typer.Option(None, "--black", metavar="GLOB", help="Black's name.")
@@ -74,8 +74,8 @@ def select(
     output: str | None = typer.Option(None, "-o", "--output", metavar="OUT", help="Write the matches here (default: standard output)."),
     folder: str | None = typer.Option(None, "-d", "--output-dir", metavar="DIR", help="Write one new file a match (or a round) here."),
     split: str = typer.Option("match", "--split", metavar="match|round", help="With -d: a file a match or a file a round."),
-    to: str = typer.Option("text", "--to", metavar="FORM", help=_FORMS),
-    lang: str = typer.Option("en", "--lang", help="Language of the text form: en de hu pt ro ru."),
+    to: str = typer.Option("text", "--to", metavar="FORM", help=TO_HELP),
+    lang: str = typer.Option("en", "--lang", help=LANG_HELP),
     jobs: int = JOBS,
     from_: str | None = FROM,
     encoding: str | None = ENCODING,

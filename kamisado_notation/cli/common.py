@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
+from ..notation.formats import FORMATS, LANGUAGES, WRITTEN_FORMS
+
 if TYPE_CHECKING:  # loaded by the functions that need them: start-up time
     from rich.console import Console
 
@@ -249,5 +251,14 @@ FROM = typer.Option(
     "--from",
     metavar="FORMAT",
     callback=_read_as,
-    help="Read the file as this format: kmr, json, hackerrank, boardspace or hamisado (default: found by its content).",
+    help=f"Read the file as this format: {' | '.join(FORMATS)} (default: told by its ending, then its content).",
 )
+
+#: What the ``--to`` of the commands that write records says it takes (the registry's):
+#: our forms, then the other programs' formats that are written.
+TO_HELP = "{}, or another program's: {}".format(
+    " | ".join(n for n in WRITTEN_FORMS if n not in FORMATS or not FORMATS[n].foreign),
+    " | ".join(n for n in WRITTEN_FORMS if n in FORMATS and FORMATS[n].foreign),
+)
+#: What ``--lang`` says it takes.
+LANG_HELP = f"Language of the text form: {' | '.join(LANGUAGES)}."

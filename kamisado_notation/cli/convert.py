@@ -27,28 +27,35 @@ from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
-from .common import ENCODING, EXIT_INVALID, EXIT_OK, EXIT_USAGE, FROM, checked_encoding, fail, say
+from ..notation.formats import FORMATS
+from .common import ENCODING, EXIT_INVALID, EXIT_OK, EXIT_USAGE, FROM, LANG_HELP, TO_HELP, checked_encoding, fail, say
 
 if TYPE_CHECKING:
     from ..checking.conversion import ConversionProblems
     from ..notation.writer import Form
 
+#: The other programs' formats written (each holds one round: ``--round``), and those
+#: that can leave out what they cannot hold (``--drop``), as the registry says.
+_ONE_ROUND = " or ".join(f.name for f in FORMATS.values() if f.foreign and f.writer is not None)
+_DROPS = " or ".join(f.name for f in FORMATS.values() if f.drops)
+
+
 def convert(
     files: list[str] = typer.Argument(..., metavar="FILE|DIR...", help="Match records (.kmr, or their JSON form), or folders of them."),
-    to: str = typer.Option(..., "--to", help="symbols | text | short | coords | json, or another program's: boardspace | hamisado"),
-    lang: str = typer.Option("en", "--lang", help="Language of the text form: en de hu pt ro ru."),
+    to: str = typer.Option(..., "--to", help=TO_HELP),
+    lang: str = typer.Option("en", "--lang", help=LANG_HELP),
     output: str | None = typer.Option(None, "-o", "--output", help="Write here instead of standard output (one record)."),
     folder: str | None = typer.Option(None, "-d", "--output-dir", metavar="OUTDIR", help="Write one output per record into this folder."),
-    round_: int | None = typer.Option(None, "--round", "-r", min=1, metavar="N", help="With --to boardspace or hamisado: write round N of each match alone (one round from the initial position, as they hold)."),
-    drop: bool = typer.Option(False, "--drop", help="With --to hamisado: leave out the headers and comments its move list cannot hold, instead of refusing."),
+    round_: int | None = typer.Option(None, "--round", "-r", min=1, metavar="N", help=f"With --to {_ONE_ROUND}: write round N of each match alone (one round from the initial position, as they hold)."),
+    drop: bool = typer.Option(False, "--drop", help=f"With --to {_DROPS}: leave out the headers and comments it cannot hold, instead of refusing."),
     from_: str | None = FROM,
     encoding: str | None = ENCODING,
 ) -> None:
     """Rewrite records in another notation, keeping headers, comments and lineups.
 
-    BoardSpace's SGF and hamisado's move list hold one round from the initial position:
-    --round N writes one round of a match; a match they cannot hold is refused with every
-    reason at once.
+    Other programs' formats (--to after "or another program's") hold one round from the
+    initial position: --round N writes one round of a match; a match they cannot hold is
+    refused with every reason at once.
     """
     from ..errors import OutputError, RecordIOError
 
@@ -82,10 +89,11 @@ class _Chosen:
 def _check_foreign_options(to: str, round_number: int | None, drop: bool) -> None:
     """Exit 2 when ``--round`` or ``--drop`` is given for a form that writes whole
     matches, or ``--drop`` for one that leaves out what it cannot hold by itself."""
-    if round_number is not None and to not in ("boardspace", "hamisado"):
-        fail(f"--round goes with --to boardspace or hamisado (one round each); --to {to} writes whole matches")
-    if drop and to != "hamisado":
-        fail(f"--drop goes with --to hamisado; --to {to} " + ("leaves out what it cannot hold by itself" if to == "boardspace" else "loses nothing"))
+    foreign = to in FORMATS and FORMATS[to].foreign
+    if round_number is not None and not foreign:
+        fail(f"--round goes with --to {_ONE_ROUND} (one round each); --to {to} writes whole matches")
+    if drop and not (foreign and FORMATS[to].drops):
+        fail(f"--drop goes with --to {_DROPS}; --to {to} " + ("leaves out what it cannot hold by itself" if foreign else "loses nothing"))
 
 
 def _convert_one(path: str, output: str, *, to: str, lang: str, encoding: str | None, chosen: _Chosen) -> ConversionProblems:

@@ -16,13 +16,16 @@ the moves as entries in the coordinate form; what the readers share is
 :mod:`.foreign.common`).
 
 A reader or writer is loaded on first use (a command that reads ``.kmr`` files never
-loads the SGF reader). A format's patterns are disjoint (a JSON object, a JSON array of
-games, an SGF collection, a hamisado move), so the order they are tried in does not
-matter.
+loads the SGF reader). How a file's format is told is one stated rule (:func:`sniff`):
+the ending first, then the content, the formats tried in their declared ``priority``;
+the patterns of the formats' starts are disjoint on every sample of every format
+(``tests/test_format_registry.py`` checks it), so the priority decides only a file
+made to look like two.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -83,15 +86,22 @@ class RecordFormat:
     suffix: str
     #: what a record in it can hold
     holds: str
-    #: whether a folder is read for files of its ending (a ``.txt`` may be anything)
+    #: the order in which formats are tried by their content (lower first; distinct)
+    priority: int
+    #: whether its ending says a file is in it, and a folder is read for files of its
+    #: ending (a ``.txt`` may be anything)
     in_folders: bool = True
-    #: how a file in it starts (``None``: known by its name or as the default)
+    #: how a file in it starts (``None``: ours, the ``.kmr``: it may start with
+    #: anything, and is what a file is when nothing else is)
     pattern: re.Pattern[bytes] | None = None
     #: the reader of an other program's format, loaded on first use (``None``: ours)
     reader: Callable[[], ForeignReader] | None = None
     #: the writer of an other program's format, loaded on first use (``None``: ours, or
-    #: not written)
+    #: not written); an other program's holds one round (``convert --round N`` chooses it)
     writer: Callable[[], ForeignWriter] | None = None
+    #: whether its writer can leave out what it cannot hold but the moves do without
+    #: (headers, comments: ``convert --drop``) instead of refusing
+    drops: bool = False
 
     @property
     def foreign(self) -> bool:
@@ -135,26 +145,29 @@ _SPACE = rb"(?:\xef\xbb\xbf)?[ \t\r\n]*"
 FORMATS: dict[str, RecordFormat] = {
     f.name: f
     for f in (
-        RecordFormat("kmr", "a .kmr match record", ".kmr", "everything: matches, headers, comments, lineups"),
+        RecordFormat("kmr", "a .kmr match record", ".kmr", "everything: matches, headers, comments, lineups", 100),
         RecordFormat(
-            "json", "the JSON form of a match record", ".json", "everything a .kmr holds, and each move's squares",
+            "json", "the JSON form of a match record", ".json", "everything a .kmr holds, and each move's squares", 10,
             pattern=re.compile(_SPACE + rb'\{[ \t\r\n]*"(?:[^"\\\n]|\\.)*"[ \t\r\n]*:'),
         ),
         RecordFormat(
-            "hackerrank", "a HackerRank game log", ".json", "games of one round, the players' names (read only)",
+            "hackerrank", "a HackerRank game log", ".json", "games of one round, the players' names (read only)", 20,
             pattern=re.compile(_SPACE + rb"\[" + rb"[ \t\r\n]*\{"), reader=_hackerrank,
         ),
         RecordFormat(
-            "boardspace", "BoardSpace's SGF", ".sgf", "games of one round from the initial position, players, date, clocks",
+            "boardspace", "BoardSpace's SGF", ".sgf", "games of one round from the initial position, players, date, clocks", 30,
             pattern=re.compile(_SPACE + rb"\([ \t\r\n]*;"), reader=_boardspace, writer=_boardspace_writer,
         ),
         RecordFormat(
-            "hamisado", "a hamisado move list", ".txt", "the moves of one round from the initial position, nothing else",
+            "hamisado", "a hamisado move list", ".txt", "the moves of one round from the initial position, nothing else", 40,
             in_folders=False, pattern=re.compile(_SPACE + rb"\[?[ \t\r\n]*[A-H][1-8]-[A-H][1-8][ \t\r\n,\]]"),
-            reader=_hamisado, writer=_hamisado_writer,
+            reader=_hamisado, writer=_hamisado_writer, drops=True,
         ),
     )
 }  # fmt: skip
+
+#: The formats in the order they are tried by their content.
+_BY_PRIORITY: tuple[RecordFormat, ...] = tuple(sorted(FORMATS.values(), key=lambda f: f.priority))
 
 #: What ``--to`` takes: our forms (:class:`~.writer.Form`), then the other programs'
 #: formats that are written.
@@ -174,8 +187,8 @@ def output_suffix(form: str) -> str:
 
 
 def sniffed(head: bytes) -> str | None:
-    """The format whose files start as ``head`` does, if any."""
-    return next((f.name for f in FORMATS.values() if f.pattern is not None and f.pattern.match(head)), None)
+    """The format whose files start as ``head`` does, if any (the first by priority)."""
+    return next((f.name for f in _BY_PRIORITY if f.pattern is not None and f.pattern.match(head)), None)
 
 
 #: The format the files read now must be in (``None``: found by content).
@@ -210,22 +223,37 @@ def insisted_format() -> str | None:
 
 def sniff(path: str, head: bytes) -> str:
     """The format of a file whose name is ``path`` and whose first block is ``head``
-    (one of :data:`FORMATS`): the one :func:`reading_as` insists on, else the content's
-    (a JSON array: a HackerRank log, the only format that is one; ``(;``: an SGF; an
-    upper-case move ``A1-A2`` first: a hamisado move list; a JSON object: the JSON form
-    of a record), else ``.json`` in the name for the JSON form, else a ``.kmr``. A file
-    named ``.kmr`` whose first block reads as a ``.kmr`` record (:func:`_reads_as_kmr`)
-    is one, whatever its first line looks like: a comment ``{"note": …}`` or ``(; opening
-    notes )`` opens many a record."""
+    (one of :data:`FORMATS`), by one rule:
+
+    1. the one :func:`reading_as` insists on (``--from``);
+    2. the ending: the formats whose ending says a file is in them (``in_folders``: a
+       ``.txt`` may be anything), in priority order, the first whose content fits
+       (:func:`_fits`: its start; a ``.kmr`` fits unless it starts as another format
+       does and does not read as a record: a comment ``{"note": …}`` or ``(; opening
+       notes )`` opens many a record);
+    3. the content: the first format, in priority order, whose start it has (a JSON
+       array: a HackerRank log; ``(;``: an SGF; an upper-case move ``A1-A2``: a hamisado
+       move list; a JSON object: the JSON form of a record);
+    4. else the first format of the ending (a ``.json`` that is no JSON gets the JSON
+       reader's error), else a ``.kmr``."""
     forced = _SOURCE.get()
     if forced is not None:
         return forced
     if b"\0" in head:
         return "kmr"  # (binary data: the text reader says where)
-    found = sniffed(head)
-    if found is not None and not (path.lower().endswith(".kmr") and _reads_as_kmr(head)):
-        return found
-    return "json" if found is None and path.lower().endswith(".json") else "kmr"
+    ending = os.path.splitext(path)[1].lower()
+    own = [f for f in _BY_PRIORITY if f.in_folders and f.suffix == ending]
+    found = next((f.name for f in own if _fits(f, head)), None) or sniffed(head)
+    return found or (own[0].name if own else "kmr")
+
+
+def _fits(form: RecordFormat, head: bytes) -> bool:
+    """Whether a file whose first block is ``head`` is in ``form`` as far as its
+    content says: it starts as ``form``'s files do; for ours, the ``.kmr``, it starts as
+    no other format's do, or reads as a record."""
+    if form.pattern is not None:
+        return form.pattern.match(head) is not None
+    return sniffed(head) is None or _reads_as_kmr(head)
 
 
 def _reads_as_kmr(head: bytes) -> bool:

@@ -8,9 +8,13 @@ one too many), :mod:`.exchanges` (a round written Gold's entry first in every ro
 player's entries of two rows exchanged), :mod:`.pushes` (a push written without its
 back-entry), and, called where
 the replay meets them, :mod:`.spelling` (an unknown word's slot told by the legal moves)
-and :mod:`.headers` (headers as people write them). Adding a slip of a row or a round is
-one function in one of these modules (or a new module imported below), registered with
-its :class:`~kamisado_notation.diagnostics.Kind`; :func:`explain` tries every one.
+and :mod:`.headers` (headers as people write them). A slip of a row or a round is one
+unit: a function of the :class:`Stop` registered with :func:`recognises`, which declares
+all the rest of the package knows of it (its
+:class:`~kamisado_notation.diagnostics.Kind`, the places it may start at, the rule and
+severity it is reported with, its precedence and why, and how a person makes it, its
+planted examples); :func:`explain` tries every one where it may start. A new slip is a
+function in a family's module, or a module of its own imported below (and its test).
 
 The replay corrects one wrong slot of an entry (:mod:`.correct`); some slips people make
 spoil more than one slot, and several entries: the two entries of a row written the other
@@ -38,34 +42,49 @@ rounds, through the next one at least) is certain when it is the only one.
 
 from __future__ import annotations
 
-# The families register their recognisers when imported (each says its precedence).
+# The families register their recognisers when imported (named here, so that the graph
+# of imports sees them: tests/test_architecture.py).
 from . import exchanges, pushes, rounds, rows, struck  # noqa: F401
 from .hypotheses import (
     AGREE,
+    ANYWHERE,
+    WITHIN,
     EditsOf,
     Explanation,
     Hypothesis,
+    Place,
     Recogniser,
     Stop,
     candidate_words,
     entry_of,
     explain,
+    recogniser,
     recognisers,
     recognises,
     row_off,
 )
+from .planting import Plant, Planted, Style, own_rows, rewrite
 
 __all__ = [
     "AGREE",
+    "ANYWHERE",
+    "WITHIN",
     "EditsOf",
     "Explanation",
     "Hypothesis",
+    "Place",
+    "Plant",
+    "Planted",
     "Recogniser",
     "Stop",
+    "Style",
     "candidate_words",
     "entry_of",
     "explain",
+    "own_rows",
+    "recogniser",
     "recognisers",
     "recognises",
+    "rewrite",
     "row_off",
 ]

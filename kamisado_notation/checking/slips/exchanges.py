@@ -4,17 +4,38 @@ exchanged (each written in the other's row)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from ...diagnostics import Edit, Kind, ReplaceEntry, SwapEntries
 from ...engine.board import Side
 from ...engine.position import Move
-from .hypotheses import Hypothesis, Stop, recognises
+from ...notation.record import RoundRecord
+from .hypotheses import ANYWHERE, Hypothesis, Stop, recognises
+from .planting import Planted, Style, rewrite
 
 __all__ = ["ROWS_APART", "exchanged_entries", "swapped_columns"]
 
 
-@recognises(Kind.SWAPPED_COLUMNS, precedence=15, whole_round=True)
+def _swap_columns(text: str, rnd: RoundRecord, rng: random.Random, style: Style) -> Planted | None:
+    """``rnd`` (Black its Challenger) written Gold's entry first in every row (two rows at
+    least that read otherwise so: a last entry alone on its row stays)."""
+    es = rnd.entries
+    if not es or es[0].placeholder:
+        return None
+    pairs = [k for k in range(0, len(es) - 1, 2) if es[k].line == es[k + 1].line]
+    if len(pairs) < 2 or len(pairs) != len(es) // 2:
+        return None
+    changes = [c for k in pairs for c in ((es[k], es[k + 1].text), (es[k + 1], es[k].text))]
+    if sum(es[k].text != es[k + 1].text for k in pairs) < 2:  # (else it is one row swapped)
+        return None
+    return Planted(rewrite(text, changes), rnd.number, {es[k].line for k in pairs})  # (named at its first row)
+
+
+@recognises(
+    Kind.SWAPPED_COLUMNS, "Gold's entry written first in every row of a round", rule="T2", precedence=15, plant=_swap_columns, starts=ANYWHERE,
+    why="a row swapped, made in every row: next after one row's, before any reading that adds or removes entries",
+)  # fmt: skip
 def swapped_columns(stop: Stop) -> Hypothesis | None:
     """Every row from the stop's to the round's last written Gold's entry first (two
     rows at least that read otherwise so: one is :func:`.rows.swapped_row`). A round Gold starts is written with
@@ -50,7 +71,23 @@ def swapped_columns(stop: Stop) -> Hypothesis | None:
 ROWS_APART = 8
 
 
-@recognises(Kind.EXCHANGED_ENTRIES, precedence=35, whole_round=True)
+def _exchange_entries(text: str, rnd: RoundRecord, rng: random.Random, style: Style) -> Planted | None:
+    """One player's entries of two rows of ``rnd`` (at most :data:`ROWS_APART` rows
+    apart) each written in the other's row."""
+    es = rnd.entries
+    side = rng.choice((0, 1))
+    mine = [k for k in range(side, len(es), 2) if not es[k].placeholder]
+    pairs = [(a, b) for a in mine for b in mine if a < b <= a + 2 * ROWS_APART and es[a].text != es[b].text]
+    if not pairs:
+        return None
+    a, b = rng.choice(pairs)
+    return Planted(rewrite(text, [(es[a], es[b].text), (es[b], es[a].text)]), rnd.number, {es[a].line, es[b].line})
+
+
+@recognises(
+    Kind.EXCHANGED_ENTRIES, "one player's entries of two rows exchanged", rule="T2", precedence=35, plant=_exchange_entries, starts=ANYWHERE,
+    why="two entries rows apart: a rarer slip than any of one row, so the readings of a row come first",
+)  # fmt: skip
 def exchanged_entries(stop: Stop) -> list[Hypothesis]:
     """The stop's entry and one of the same player's in a later row (at most
     :data:`ROWS_APART` rows on) each written in the other's row. Tried from the round's

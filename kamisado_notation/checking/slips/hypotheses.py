@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 
-from ...diagnostics import Edit, Kind, Severity
+from ...diagnostics import ERROR, Edit, Kind, Severity
 from ...engine.position import Move, Position
 from ...notation.kmr.style import write_like
 from ...notation.record import Entry
 from ..correct import play_as_written
+from .planting import Plant
 
 #: How many entries after its own edits a hypothesis must replay to be certain when it
 #: does not reach the round's end.
@@ -42,10 +44,6 @@ class Hypothesis:
     shows: int = 0
     #: the index in ``tail`` of the first entry the hypothesis changed (where it is reported)
     first: int = 0
-    #: the rule and severity the slip is reported with (``None``: those of the diagnostic
-    #: standing on its entry)
-    rule: str | None = None
-    severity: Severity | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +75,27 @@ class Explanation:
     start: int = 0
 
 
+class Place(Enum):
+    """The places of a round where the replay looks for a slip of a row or a round (each
+    recogniser says at which of them its slip may start)."""
+
+    #: where the replay stopped at an entry that is no legal move
+    STOP = "the stop"
+    #: the round's first entry that was no legal move as written (taken for a one-slot slip)
+    DOUBT = "the first doubtful entry"
+    #: a row whose turn number is one off its place (a row left out or written twice before it)
+    GAP = "a row numbered one off"
+    #: the round's start (a slip of a whole round may go unnoticed for a few entries, each
+    #: legal as written by chance)
+    START = "the round's start"
+
+
+#: Where a slip of one row or of a few entries may start: where the round went wrong.
+WITHIN = frozenset({Place.STOP, Place.DOUBT, Place.GAP})
+#: Where a slip of a whole round may start: there, and from the round's start.
+ANYWHERE = frozenset(Place)
+
+
 @dataclass(frozen=True, slots=True)
 class Stop:
     """Where the replay of a round stopped: the position before entry ``index`` of
@@ -91,9 +110,8 @@ class Stop:
     ends: bool
     #: a push whose back-entry is due at the stop
     pending: Move | None = None
-    #: the round's start, where only the slips of a whole round are tried (one may go
-    #: unnoticed for a few entries, each legal as written by chance)
-    start: bool = False
+    #: which place of the round it is (each recogniser is tried where it says its slip may start)
+    place: Place = Place.STOP
     #: whether a position the round ends in agrees with what follows it (the next
     #: round's lineups); ``None`` when nothing follows that could tell
     agrees: Callable[[Position], bool] | None = None
@@ -101,6 +119,11 @@ class Stop:
     #: round ends in (:func:`~.lineups.rounds_played`): what tells rows that fit a gap
     #: alike apart; ``None`` when nothing follows that could tell
     further: Callable[[Position], tuple[int, int]] | None = None
+
+    @property
+    def start(self) -> bool:
+        """Whether it is the round's start."""
+        return self.place is Place.START
 
 
 # -------------------------------------------------------------------- the registry
@@ -113,27 +136,38 @@ Find = Callable[["Stop"], "Hypothesis | Iterable[Hypothesis | None] | None"]
 
 @dataclass(frozen=True, slots=True)
 class Recogniser:
-    """One slip the replay looks for at a stop: its ``kind``; ``find``, the readings of the
-    round it proposes there; ``precedence``, the order in which readings that explain the
-    record equally well are named (lower first); ``whole_round``, whether it is a slip of a
-    whole round, also tried from the round's start (one may go unnoticed for a few entries,
-    each legal as written by chance)."""
+    """One slip the replay looks for, the whole of what the rest of the package knows of
+    it: its ``kind`` and ``what`` it is, in a person's words; ``find``, the readings of the round it proposes at a place;
+    ``starts``, the places it may start at (:class:`Place`); the ``rule`` and ``severity``
+    its diagnostic is reported with, wherever it is found; ``precedence``, the order in
+    which readings that explain the record equally well are named (lower first), and
+    ``why`` that order; ``plant``, how a person makes it in a correct record (its
+    examples, :mod:`.planting`)."""
 
     kind: Kind
+    what: str
     find: Find
     precedence: int
-    whole_round: bool = False
+    why: str
+    rule: str
+    plant: Plant
+    starts: frozenset[Place] = WITHIN
+    severity: Severity = ERROR
 
 
 _RECOGNISERS: list[Recogniser] = []
 
 
-def recognises(kind: Kind, *, precedence: int, whole_round: bool = False) -> Callable[[Find], Find]:
+def recognises(
+    kind: Kind, what: str, *, rule: str, precedence: int, why: str, plant: Plant, starts: frozenset[Place] = WITHIN,
+    severity: Severity = ERROR,
+) -> Callable[[Find], Find]:
     """Register the decorated function (a stop → the readings it proposes there) as the
     recogniser of ``kind`` (see :class:`Recogniser`)."""
 
     def register(find: Find) -> Find:
-        _RECOGNISERS.append(Recogniser(kind, find, precedence, whole_round))
+        assert all(r.kind is not kind and r.precedence != precedence for r in _RECOGNISERS), kind  # (one each, one order)
+        _RECOGNISERS.append(Recogniser(kind, what, find, precedence, why, rule, plant, starts, severity))
         _RECOGNISERS.sort(key=lambda r: r.precedence)
         return find
 
@@ -145,12 +179,17 @@ def recognisers() -> tuple[Recogniser, ...]:
     return tuple(_RECOGNISERS)
 
 
+def recogniser(kind: Kind) -> Recogniser:
+    """The registered recogniser of ``kind``."""
+    return next(r for r in _RECOGNISERS if r.kind is kind)
+
+
 def _hypotheses(stop: Stop) -> list[Hypothesis]:
-    """Every reading the recognisers propose at ``stop`` (at a round's start, those of a
-    whole round only)."""
+    """Every reading the recognisers propose at ``stop`` (those whose slip may start at
+    its place)."""
     found: list[Hypothesis] = []
     for r in _RECOGNISERS:
-        if r.whole_round or not stop.start:
+        if stop.place in r.starts:
             readings = r.find(stop)
             if isinstance(readings, Hypothesis):
                 found.append(readings)

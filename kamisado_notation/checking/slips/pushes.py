@@ -4,18 +4,34 @@ pushed tower named for the farthest, a distance other than 1, the square's colou
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from ...diagnostics import Edit, InsertEntry, Kind
 from ...engine.board import Colour, Direction, Side, square_name
 from ...engine.position import Move, Position
-from ...notation.record import Entry
+from ...notation.record import Entry, RoundRecord
 from ..correct import article, back_move
 from .hypotheses import Hypothesis, Stop, entry_of, recognises
+from .planting import Planted, Style, rewrite
 
 __all__ = ["back_entry_slips", "is_back_entry", "missing_back_entry"]
 
-@recognises(Kind.MISSING_BACK_ENTRY, precedence=50)
+def _drop_back_entry(text: str, rnd: RoundRecord, rng: random.Random, style: Style) -> Planted | None:
+    """One of ``rnd``'s back-entries left out."""
+    es = rnd.entries
+    found = [k for k, e in enumerate(es) if e.direction is Direction.BACK or (e.is_coords and k and es[k - 1].push_mark)]
+    if not found:
+        return None
+    k = rng.choice(found)
+    lines = {es[k].line} | ({es[k + 1].line} if k + 1 < len(es) else set())
+    return Planted(rewrite(text, [(es[k], "")]), rnd.number, lines)
+
+
+@recognises(
+    Kind.MISSING_BACK_ENTRY, "a push written as one entry, its back-entry left out", rule="push-entry", precedence=50, plant=_drop_back_entry,
+    why="one entry inserted that the push settles (S3), tried only where a push's back-entry is due",
+)  # fmt: skip
 def missing_back_entry(stop: Stop) -> Hypothesis | None:
     """A push written as one entry: the pushed player's back-entry left out (S3)."""
     position, i, entries, push = stop.position, stop.index, stop.entries, stop.pending

@@ -4,6 +4,7 @@ player's side), every distance one too many (the start square counted)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -11,11 +12,25 @@ from ...diagnostics import DeleteEntry, Edit, Kind, ReplaceEntry
 from ...engine.board import Direction, Side
 from ...engine.position import Move
 from ...notation.kmr.style import write_like
-from .hypotheses import EditsOf, Hypothesis, Stop, recognises
+from ...notation.record import Entry, RoundRecord
+from ...notation.writer import format_entry
+from .hypotheses import ANYWHERE, EditsOf, Hypothesis, Stop, recognises
+from .planting import Planted, Style, rewrite
 
 __all__ = ["distance_plus_one", "extra_placeholder", "mirrored_arrows"]
 
-@recognises(Kind.EXTRA_PLACEHOLDER, precedence=40)
+def _add_placeholder(text: str, rnd: RoundRecord, rng: random.Random, style: Style) -> Planted | None:
+    """A ``...`` written before the first entry of ``rnd``, a round Black starts."""
+    first = rnd.entries[0] if rnd.entries else None
+    if first is None or first.placeholder:
+        return None
+    return Planted(rewrite(text, [(first, "...   " + first.text)]), rnd.number, {first.line})
+
+
+@recognises(
+    Kind.EXTRA_PLACEHOLDER, "a `...` where Black, the Challenger, starts", rule="T1", precedence=40, plant=_add_placeholder,
+    why="one '...' removed, nothing lost; tried only at a round's first entry, where no row slip before it applies",
+)  # fmt: skip
 def extra_placeholder(stop: Stop) -> Hypothesis | None:
     """A ``...`` at the start of a round Black starts (he is the Challenger)."""
     entries = stop.entries
@@ -33,7 +48,17 @@ def extra_placeholder(stop: Stop) -> Hypothesis | None:
 _MIRROR = {Direction.LEFT: Direction.RIGHT, Direction.RIGHT: Direction.LEFT}
 
 
-@recognises(Kind.MIRRORED_ARROWS, precedence=60, whole_round=True)
+def _mirror_side(text: str, rnd: RoundRecord, rng: random.Random, style: Style) -> Planted | None:
+    """One player's Left and Right mirrored in every entry of ``rnd`` (two at least)."""
+    side = rng.choice((0, 1))
+    mirrored = [replace(e, direction=_MIRROR[e.direction]) for k, e in enumerate(rnd.entries) if k % 2 == side and e.direction in _MIRROR]
+    return _written_so(text, rnd, style, mirrored)
+
+
+@recognises(
+    Kind.MIRRORED_ARROWS, "one player's Left and Right mirrored (written from the other's side)", rule="M1", precedence=60, plant=_mirror_side, starts=ANYWHERE,
+    why="a habit over a whole round: it rewrites many entries, so it comes after every slip of a row",
+)  # fmt: skip
 def mirrored_arrows(stop: Stop) -> list[Hypothesis | None]:
     """Black's, then Gold's Left and Right mirrored (:func:`_mirrored`)."""
     return [_mirrored(stop, side) for side in (Side.BLACK, Side.GOLD)]
@@ -58,7 +83,26 @@ def _mirrored(stop: Stop, side: Side) -> Hypothesis | None:
     return Hypothesis(Kind.MIRRORED_ARROWS, why, tail, _rewritten(stop, changed, why), changed[-1] - i, shows=1, first=changed[0] - i)
 
 
-@recognises(Kind.DISTANCE_PLUS_ONE, precedence=70, whole_round=True)
+def _distance_plus_one(text: str, rnd: RoundRecord, rng: random.Random, style: Style) -> Planted | None:
+    """Every distance of ``rnd`` (two at least) written one too many."""
+    longer = [replace(e, distance=e.distance + 1) for e in rnd.entries if e.distance and e.direction is not Direction.BACK]
+    return _written_so(text, rnd, style, longer)
+
+
+def _written_so(text: str, rnd: RoundRecord, style: Style, slipped: list[Entry]) -> Planted | None:
+    """``rnd`` with its entries written as ``slipped`` (each in its place, in ``style``),
+    when they are two at least."""
+    if len(slipped) < 2:
+        return None
+    form, lang = style
+    changes = [(e, format_entry(e, form=form, lang=lang)) for e in slipped]
+    return Planted(rewrite(text, changes), rnd.number, {e.line for e in slipped})
+
+
+@recognises(
+    Kind.DISTANCE_PLUS_ONE, "every distance of a round one too many (the start square counted)", rule="M2", precedence=70, plant=_distance_plus_one, starts=ANYWHERE,
+    why="a habit over a whole round that rewrites both players' entries: the most any reading changes",
+)  # fmt: skip
 def distance_plus_one(stop: Stop) -> Hypothesis | None:
     """Every distance from the stop to the round's end one too many (the start square
     counted)."""

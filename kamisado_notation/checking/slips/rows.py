@@ -3,13 +3,15 @@ row left out (where exactly the rounds after it tell which row fits the gap)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from ...diagnostics import DeleteRow, Edit, InsertRow, Kind, SwapEntries
 from ...engine.position import Move, Position
-from ...notation.record import Entry
+from ...notation.record import Entry, RoundRecord
 from ..correct import exact_move
 from .hypotheses import Hypothesis, Stop, entry_of, recognises, row_off
+from .planting import Planted, Style, own_rows, rewrite
 
 __all__ = ["BRIDGES", "missing_row", "repeated_row", "row_slip_likelier", "row_swapped_before", "swapped_row"]
 
@@ -18,7 +20,20 @@ def _row_start(stop: Stop) -> bool:
     return stop.index % 2 == 0
 
 
-@recognises(Kind.SWAPPED_ROW, precedence=10)
+def _swap_row(text: str, rnd: RoundRecord, rng: random.Random, style: Style) -> Planted | None:
+    """One of ``rnd``'s rows written Gold's entry first."""
+    found = own_rows(rnd)
+    if not found:
+        return None
+    k = rng.choice(found)
+    a, b = rnd.entries[k], rnd.entries[k + 1]
+    return Planted(rewrite(text, [(a, b.text), (b, a.text)]), rnd.number, {a.line})
+
+
+@recognises(
+    Kind.SWAPPED_ROW, "the two entries of a row swapped (Gold's written first)", rule="T2", precedence=10, plant=_swap_row,
+    why="the smallest slip: two entries of one row change places, nothing is added or lost",
+)  # fmt: skip
 def swapped_row(stop: Stop) -> Hypothesis | None:
     """The stop's row written Gold's entry first."""
     i, entries = stop.index, stop.entries
@@ -36,7 +51,21 @@ def swapped_row(stop: Stop) -> Hypothesis | None:
     return Hypothesis(Kind.SWAPPED_ROW, why, tail, edits, 1, shows=2)
 
 
-@recognises(Kind.REPEATED_ROW, precedence=20)
+def _repeat_row(text: str, rnd: RoundRecord, rng: random.Random, style: Style) -> Planted | None:
+    """One of ``rnd``'s rows after its first written twice."""
+    found = [k for k in own_rows(rnd) if k]
+    if not found:
+        return None
+    line = rnd.entries[rng.choice(found)].line
+    lines = text.split("\n")
+    lines.insert(line, lines[line - 1])
+    return Planted("\n".join(lines), rnd.number, {line + 1})
+
+
+@recognises(
+    Kind.REPEATED_ROW, "a row written twice, on a line of its own", rule="T2", precedence=20, plant=_repeat_row,
+    why="a row removed that the record still holds (its copy stands before it)",
+)  # fmt: skip
 def repeated_row(stop: Stop) -> Hypothesis | None:
     """The stop's row a copy of the row before it, on a line of its own."""
     i, entries = stop.index, stop.entries
@@ -57,7 +86,21 @@ def repeated_row(stop: Stop) -> Hypothesis | None:
     return Hypothesis(Kind.REPEATED_ROW, why, list(entries[i + 2 :]), edits, -1, removed=tuple(row))
 
 
-@recognises(Kind.MISSING_ROW, precedence=30)
+def _drop_row(text: str, rnd: RoundRecord, rng: random.Random, style: Style) -> Planted | None:
+    """One of ``rnd``'s rows, neither its first nor its last, left out."""
+    found = [k for k in own_rows(rnd) if k and k + 2 < len(rnd.entries)]
+    if not found:
+        return None
+    line = rnd.entries[rng.choice(found)].line
+    lines = text.split("\n")
+    del lines[line - 1]
+    return Planted("\n".join(lines), rnd.number, {line})  # (the next row now stands there)
+
+
+@recognises(
+    Kind.MISSING_ROW, "a row left out", rule="T2", precedence=30, plant=_drop_row,
+    why="a row inserted: two moves the record does not hold, guessed",
+)  # fmt: skip
 def missing_row(stop: Stop) -> list[Hypothesis]:
     """A row left out before the stop's row: each pair of legal moves after which the
     stop's entry is legal as written (the entries after it tell them apart)."""

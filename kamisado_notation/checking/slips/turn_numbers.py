@@ -2,14 +2,21 @@
 removed, or an entry inserted (a missing ``...``, a forgotten forfeit: every later entry
 one slot early) moves the entries after it, so the numbers written before them may be
 right as the round is now read (the reader's warning about them is explained by the
-correction) or left wrong by it (renumbered, an edit ``fix`` makes unmarked)."""
+correction) or left wrong by it (renumbered, an edit ``fix`` makes unmarked). A
+renumbering is carried by the diagnostic of the correction that moved it, among its edits:
+the edits of the diagnostics (``validate --json``) are all that ``fix`` makes."""
 
 from __future__ import annotations
 
-from ...diagnostics import Renumber
+from dataclasses import replace
+
+from ...diagnostics import DeleteEntry, DeleteRow, Diagnostic, InsertEntry, InsertRow, Renumber
 from ...notation.record import Entry
 
-__all__ = ["renumbered"]
+__all__ = ["carried", "renumbered"]
+
+#: The edits that move the entries after them to other places in the round.
+_MOVING = (InsertEntry, DeleteEntry, InsertRow, DeleteRow)
 
 
 def renumbered(
@@ -44,3 +51,24 @@ def _right_now(entries: list[Entry], idx: int, real: int) -> bool:
     if entry.number != real // 2 + 1:
         return False
     return real % 2 == 0 or entries[idx - 1].line == entry.line
+
+
+def carried(diagnostics: list[Diagnostic], edits: list[Renumber]) -> list[Renumber]:
+    """Each of ``edits`` (a round's turn numbers renumbered) added to the edits of the
+    diagnostic of ``diagnostics`` (the round's, replaced in place) whose correction moved
+    it: the last before it whose edits insert or remove entries (the first such when none
+    is before it; the first with edits when none does). The renumberings carried: all of
+    them, but where no diagnostic has edits, none (``fix`` then renumbers nothing that
+    the diagnostics do not say)."""
+    with_edits = [k for k, d in enumerate(diagnostics) if d.edits]
+    moving = [k for k in with_edits if any(isinstance(e, _MOVING) for e in diagnostics[k].edits)] or with_edits[:1]
+    if not moving:
+        return []
+    moving.sort(key=lambda k: (diagnostics[k].line, diagnostics[k].column))
+    added: dict[int, list[Renumber]] = {}
+    for edit in edits:
+        before = [k for k in moving if (diagnostics[k].line, diagnostics[k].column) <= (edit.line, edit.column)]
+        added.setdefault(before[-1] if before else moving[0], []).append(edit)
+    for k, more in added.items():
+        diagnostics[k] = replace(diagnostics[k], edits=(*diagnostics[k].edits, *more))
+    return edits
