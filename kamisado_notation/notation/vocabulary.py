@@ -159,7 +159,8 @@ def spelt_as(word: str) -> tuple[str, str, str] | None:
     ``Str``: style ``abbreviation``) — a usual one, or at least three letters that begin
     the words of exactly one meaning (``Purp``, ``Yel``) or are their first letter and
     then consonants only, in order (``Orng``, ``Frwd``, ``Grn``). A word with a letter
-    left out inside (``Gren``, ``Yelow``) is a misspelling, not an abbreviation. The
+    left out inside (``Gren``, ``Yelow``) or two neighbouring letters swapped (``eRd``
+    for Red, not Portuguese *esquerda*) is a misspelling, not an abbreviation. The
     slot's terminal (``COLOUR`` or ``DIRECTION``), the word as the notation writes it,
     the style; ``None`` when it stands for no one word."""
     key = normalise(word)
@@ -175,7 +176,7 @@ def spelt_as(word: str) -> tuple[str, str, str] | None:
     named = _ABBREVIATIONS.get(key)
     if named is not None:
         return _FULL_WORDS[named][0], _FULL_WORDS[named][1], "abbreviation"
-    if len(key) < 3:
+    if len(key) < 3 or _transposed(key):
         return None
     # (one meaning, in any language: Brn is Brown's and braun's; written as in English)
     skeleton = not any(c in _VOWELS for c in key[1:])
@@ -188,6 +189,11 @@ def spelt_as(word: str) -> tuple[str, str, str] | None:
 
 
 _VOWELS = frozenset("aeiouy")
+
+
+def _transposed(key: str) -> bool:
+    """Whether ``key`` is a word of a language with two neighbouring letters swapped."""
+    return any(key[:i] + key[i + 1] + key[i] + key[i + 2 :] in _FULL_WORDS for i in range(len(key) - 1) if key[i] != key[i + 1])
 
 
 def _in_order(letters: str, word: str) -> bool:

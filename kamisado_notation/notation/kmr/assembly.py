@@ -18,7 +18,6 @@ from ..record import Comment, Entry, Header, Lineup, MatchRecord, RoundRecord, S
 from .fast_paths import EntryRead, row_entries
 from .headers import AS_HYPHEN, HEADER_RULE, KNOWN_LOWER, header_name_warning
 from .line_reader import RecordEvents, first_word
-from .syntax_errors import quote
 
 #: What comments can follow: any element of a record.
 Element = Header | RoundRecord | Lineup | Entry
@@ -201,6 +200,8 @@ class Assembler(RecordEvents[MatchRecord]):
     def _forfeit_dots(self, entry: Entry) -> Entry:
         """A ``...`` in Black's column after a round's first row: Black's turn passed over,
         read as a forced entry (a forfeit, which the replay checks is one), with a warning."""
+        from .syntax_errors import quote  # (lark: the fast tiers never load it)
+
         forfeit = replace(entry, placeholder=False, distance=0, unread="tower square")
         message = f"{quote(entry.text)} in Black's column after the round's first row: a forced entry written as a word"
         self._error(entry.line, entry.column, message, lost=False, kind=Kind.FORCED_WORD)
@@ -311,8 +312,10 @@ class Assembler(RecordEvents[MatchRecord]):
     def _said_marks(self) -> None:
         """Each style's warning (:meth:`mark`) with its words and edits, once the match
         is complete (a mark at a time would copy them all at each: quadratic)."""
-        if self.match is None:
+        if self.match is None or not self.marks:
             return
+        from .syntax_errors import quote  # (lark: the fast tiers never load it)
+
         for kind, (at, edits) in self.marks.items():
             marks = list(dict.fromkeys(e.old for e in edits))
             said = " ".join(quote(m) for m in marks[:4]) + (" …" if len(marks) > 4 else "")
