@@ -117,8 +117,12 @@ def test_position_string_column_points_at_the_culprit():
 
 
 def test_position_string_not_text():
-    with pytest.raises(PositionError):
-        Position.from_string(None)  # type: ignore[arg-type]
+    """What is not a string is the caller's mistake (a TypeError), as for every reader of
+    text; a string that is no position is the input's (a PositionError)."""
+    for value in (None, 5, b"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -"):
+        with pytest.raises(TypeError, match="a position string is text"):
+            Position.from_string(value)  # type: ignore[arg-type]
+        assert not isinstance(pytest.raises(TypeError, Position.from_string, value).value, PositionError)
 
 
 def test_winner_read_from_the_board():

@@ -47,7 +47,7 @@ from ..notation.formats import insisted_format, parse_position, reading_as
 from ..notation.record import Entry, MatchRecord
 from .matches import match_parts, renumbered
 from .replayed import MatchReplay, PlyKind, RoundReplay
-from .standings import _FAULT, player_key
+from .standings import player_key, termination_loser
 from .targets import match_target, parse_result
 from .validate import no_match
 
@@ -413,10 +413,7 @@ def round_endings(r: MatchReplay) -> dict[int, str]:
 
 def fault_loser(record: MatchRecord) -> Side | None:
     """The side the match's ``Termination`` header says lost by a fault or resigned."""
-    found = _FAULT.match(record.header("Termination") or "")
-    if found is None:
-        return None
-    return Side.BLACK if found.group(1).lower() == "black" else Side.GOLD
+    return termination_loser(record.header("Termination") or "")
 
 
 def moves_digest(r: MatchReplay) -> bytes:

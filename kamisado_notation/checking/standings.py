@@ -36,7 +36,8 @@ from .validate import FileReportStream, MatchSummary, validate_paths
 
 __all__ = [
     "INVALID", "IN_PROGRESS", "ROW_FIELDS", "UNNAMED", "UNREADABLE", "EventTally", "LeftOut", "PlayerRow", "Standings", "Tally",
-    "event_name", "fault_loser", "file_left_out", "markdown_text", "player_key", "standings",
+    "csv_text", "event_name", "fault_loser", "file_left_out", "markdown_text", "player_key", "standings",
+    "termination_loser",
 ]  # fmt: skip
 
 
@@ -137,11 +138,11 @@ class Standings:
         """The players as CSV: a header row of the field names (:data:`ROW_FIELDS`), then a
         row per player in ranking order (a name's control characters escaped, as
         :func:`~kamisado_notation.display.printable` shows them, and a name a spreadsheet
-        would read as a formula kept text: :func:`_csv_text`)."""
+        would read as a formula kept text: :func:`csv_text`)."""
         text = io.StringIO()
         writer = csv.writer(text, lineterminator="\n")
         writer.writerow(ROW_FIELDS)
-        writer.writerows((_csv_text(printable(p.name)), *astuple(p)[1:]) for p in self.players)
+        writer.writerows((csv_text(printable(p.name)), *astuple(p)[1:]) for p in self.players)
         return text.getvalue()
 
     def grid(self) -> list[list[str]]:
@@ -170,13 +171,13 @@ class Standings:
         return "\n".join(out) + "\n"
 
 
-def _csv_text(cell: str) -> str:
+def csv_text(cell: str) -> str:
     """``cell`` as a CSV cell that a spreadsheet shows as text: one that starts with
     ``=``, ``+``, ``-``, ``@``, a tab or a carriage return (what Excel, LibreOffice and
     Google Sheets read as the start of a formula) gets a leading ``'``, as OWASP's
     advice on CSV injection has it (``=HYPERLINK(…)`` → ``'=HYPERLINK(…)``).
 
-    >>> _csv_text("=1+2"), _csv_text("Ann")
+    >>> csv_text("=1+2"), csv_text("Ann")
     ("'=1+2", 'Ann')
     """
     return "'" + cell if cell[:1] in _FORMULA_STARTS and cell else cell
@@ -394,14 +395,25 @@ def _written_names(summary: MatchSummary) -> tuple[str, str]:
 _FAULT = re.compile(r"\s*(black|gold|white)\b.*?\b(?:loses|resigns|resigned)\b", re.IGNORECASE)
 
 
-def fault_loser(summary: MatchSummary) -> Side | None:
-    """The side a match not decided on the board was lost by, as its ``Termination``
-    header says (a fault, a resignation; :data:`_FAULT`), or ``None``."""
-    termination = next((v for k, v in summary.headers.items() if k.lower() == "termination"), "")
+def termination_loser(termination: str) -> Side | None:
+    """The side a ``Termination`` header's text says lost off the board (a fault, a
+    resignation: :data:`_FAULT`), or ``None``.
+
+    >>> termination_loser("Gold loses: time forfeit"), termination_loser("Black (Ann) resigned")
+    (<Side.GOLD: 1>, <Side.BLACK: 0>)
+    >>> termination_loser("home row") is None
+    True
+    """
     found = _FAULT.match(termination)
     if found is None:
         return None
     return Side.BLACK if found.group(1).lower() == "black" else Side.GOLD
+
+
+def fault_loser(summary: MatchSummary) -> Side | None:
+    """The side a match not decided on the board was lost by, as its ``Termination``
+    header says (:func:`termination_loser`), or ``None``."""
+    return termination_loser(next((v for k, v in summary.headers.items() if k.lower() == "termination"), ""))
 
 
 def _other(side: Side | None) -> Side | None:

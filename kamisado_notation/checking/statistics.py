@@ -37,7 +37,7 @@ from ..notation.formats import insisted_format, reading_as
 from ..notation.writer import Form, format_move
 from .archive import ENDINGS, Criteria, fault_loser, round_endings, select
 from .replayed import MatchReplay, PlyKind, RoundReplay
-from .standings import _csv_text, player_key
+from .standings import csv_text, player_key
 
 __all__ = ["PLAYER_FIELDS", "LengthRow", "OpeningNode", "OpeningRow", "PlayerStats", "Statistics", "file_statistics", "statistics"]
 
@@ -298,7 +298,7 @@ class Statistics:
         writer = csv.writer(text, lineterminator="\n")
         writer.writerow(PLAYER_FIELDS)
         for p in self.players:
-            writer.writerow((_csv_text(p.name), *astuple(p)[1:], f"{p.mean_round_length:.2f}"))
+            writer.writerow((csv_text(p.name), *astuple(p)[1:], f"{p.mean_round_length:.2f}"))
         return text.getvalue()
 
 

@@ -1,5 +1,5 @@
-"""``kamisado solve`` and ``kamisado analyze``: the solver on the command line (SPEC §12,
-docs/analysis.md)."""
+"""``kamisado solve`` and ``kamisado analyze``: the solver on the command line
+(docs/analysis.md)."""
 
 from __future__ import annotations
 
@@ -27,7 +27,9 @@ from .common import (
 if TYPE_CHECKING:  # loaded by the functions that need it: start-up time
     from rich.console import Console
 
+    from ..engine.position import Position
     from ..play.analyse import MatchAnalysis
+    from ..play.solve import MoveValue, Solution
 
 #: The longest ``--time`` (milliseconds): a year.
 MAX_MS = 365 * 24 * 3600 * 1000
@@ -56,17 +58,26 @@ def solve(
         else:
             answer = solver.solve(pos, depth=depth, time=seconds, nodes=nodes)
     if all_moves:
-        if as_json:
-            emit_json({"position": pos.to_string(), "moves": [v.as_dict() for v in values]})
-            return
-        who = pos.to_move.title
-        lines = [f"{v.move.coords()} ({v.move}): {_value_words(who, v.result, v.turns)}" for v in values]
-        sys.stdout.write("".join(line + "\n" for line in lines) or f"{who} has no move to choose\n")
-        return
-    if as_json:
+        _print_moves(pos, values, as_json=as_json)
+    elif as_json:
         emit_json(answer.as_dict())
+    else:
+        sys.stdout.write("".join(line + "\n" for line in _answer_lines(pos.to_move.title, answer)))
+
+
+def _print_moves(pos: Position, values: list[MoveValue], *, as_json: bool) -> None:
+    """``solve --all-moves``: each legal move with its value, a line each or as JSON."""
+    if as_json:
+        emit_json({"position": pos.to_string(), "moves": [v.as_dict() for v in values]})
         return
     who = pos.to_move.title
+    lines = [f"{v.move.coords()} ({v.move}): {_value_words(who, v.result, v.turns)}" for v in values]
+    sys.stdout.write("".join(line + "\n" for line in lines) or f"{who} has no move to choose\n")
+
+
+def _answer_lines(who: str, answer: Solution) -> list[str]:
+    """The solver's answer for ``who`` (the side to move) in words: the value, the best
+    move, the principal variation, the nodes and the time."""
     if answer.proven and answer.turns == 0:
         head = f"the round is over: {who} has {'won' if answer.result == 'win' else 'lost'}"
     elif answer.proven:
@@ -79,7 +90,7 @@ def solve(
     if answer.pv:
         lines.append("pv: " + " ".join(m.coords() for m in answer.pv))
     lines.append(f"{answer.nodes} nodes in {answer.seconds:.3f} s")
-    sys.stdout.write("".join(line + "\n" for line in lines))
+    return lines
 
 
 def _value_words(who: str, result: str, turns: int | None) -> str:

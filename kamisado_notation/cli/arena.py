@@ -16,7 +16,7 @@ from .common import EXIT_INTERRUPTED, EXIT_USAGE, MAX_JOBS, console, emit_json, 
 if TYPE_CHECKING:  # loaded by the functions that need it: start-up time
     from rich.console import Console
 
-    from ..play.arena import ArenaResult, EngineSpec, MatchOutcome
+    from ..play.arena import ArenaResult, EngineSpec, MatchOutcome, Sprt
 
 
 def arena(
@@ -47,14 +47,12 @@ def arena(
     """Play matches between engines speaking the engine protocol (two, a round robin or a
     gauntlet) and write their records."""
     from ..errors import ArgumentError, OutputError
-    from ..play.arena import ArenaSettings, Sprt, Traffic, parse_tc, read_openings, run_arena, schedule
+    from ..play.arena import ArenaSettings, Traffic, parse_tc, read_openings, run_arena, schedule
 
     specs = _check(engines, match)
     try:
         clock = parse_tc(tc) if tc is not None else None
-        test = Sprt(*sprt) if sprt is not None and None not in sprt else None
-        if test is not None and len(specs) != 2:
-            raise ArgumentError("--sprt compares two engines")
+        test = _sprt(sprt, len(specs))
         opened = read_openings(openings) if openings is not None else []
         settings = ArenaSettings(
             match=match.strip().lower(), movetime_ms=_movetime(movetime, clock, depth, nodes), grace_ms=grace,
@@ -93,6 +91,17 @@ def arena(
     if result.interrupted:
         err.print(f"interrupted: {len(result.outcomes)} finished matches kept", markup=False)
         raise typer.Exit(128 + signalled[0] if signalled else EXIT_INTERRUPTED)
+
+
+def _sprt(sprt: tuple[float, float, float, float] | None, engines: int) -> Sprt | None:
+    """The test ``--sprt`` asks for, or ``None``; :class:`ArgumentError` unless two engines play."""
+    from ..errors import ArgumentError
+    from ..play.arena import Sprt
+
+    test = Sprt(*sprt) if sprt is not None and None not in sprt else None
+    if test is not None and engines != 2:
+        raise ArgumentError("--sprt compares two engines")
+    return test
 
 
 def _movetime(movetime: int | None, *limits: object) -> int | None:

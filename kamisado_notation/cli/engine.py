@@ -44,12 +44,8 @@ def moves(
     show takes them): there, after a Sumo push, the next entry is the pushed player's
     back-entry, its only move.
     """
-    title_needs_svg(title, svg)
-    if as_json and (svg is not None or terminal_svg is not None or glyphs):
-        fail(f"{'--svg' if svg else '--terminal-svg' if terminal_svg else '--glyphs'} changes the drawing, which --json does not print")
+    _check_drawings(title, svg, terminal_svg, as_json=as_json, glyphs=glyphs, stdin=position is None)
     if position is None:
-        if svg is not None or terminal_svg is not None:
-            fail(f"{'--svg' if svg else '--terminal-svg'} draws one position: give it as POSITION, not on standard input")
         _moves_of_lines(as_json=as_json, no_color=no_color, glyphs=glyphs)
         return
     drawing = _Drawing(as_json=as_json, no_color=no_color, glyphs=glyphs, svg=svg, title=title, terminal_svg=terminal_svg)
@@ -68,6 +64,19 @@ def moves(
     else:
         _print_position_moves(pos, drawing)
     report_invalid(point.file, point.match_replay.diagnostics)
+
+
+def _check_drawings(
+    title: str | None, svg: str | None, terminal_svg: str | None, *, as_json: bool, glyphs: bool, stdin: bool
+) -> None:
+    """A usage error for a drawing's option that cannot be honoured: with ``--json``
+    (which draws nothing), or for the positions of standard input (one drawing draws
+    one position)."""
+    title_needs_svg(title, svg)
+    if as_json and (svg is not None or terminal_svg is not None or glyphs):
+        fail(f"{'--svg' if svg else '--terminal-svg' if terminal_svg else '--glyphs'} changes the drawing, which --json does not print")
+    if stdin and (svg is not None or terminal_svg is not None):
+        fail(f"{'--svg' if svg else '--terminal-svg'} draws one position: give it as POSITION, not on standard input")
 
 
 @dataclass(frozen=True)

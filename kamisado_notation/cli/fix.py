@@ -66,15 +66,30 @@ def fix(
 def _fix_many(arguments: list[str], folder: str | None, encoding: str | None) -> int:
     """Fix every ``.kmr`` record ``arguments`` name (in ``encoding``, when given), in
     place (``folder`` None) or into ``folder``; the exit status of the worst."""
-    from ..errors import NoRecordsError
     from ..io.output import output_paths
+
+    texts = _kmr_records(arguments, in_place=folder is None)
+    inputs = [path for path, _name in texts]
+    targets = output_paths([name for _p, name in texts], folder, ".kmr", inputs=inputs) if folder is not None else inputs
+    status = EXIT_OK
+    for path, target in zip(inputs, targets, strict=True):
+        status = max(status, _fix_into(path, target, in_place=folder is None, encoding=encoding))
+    return status
+
+
+def _kmr_records(arguments: list[str], *, in_place: bool) -> list[tuple[str, str]]:
+    """The ``.kmr`` records ``arguments`` name, each with the name of its output (a
+    folder's records of other formats said and passed over); a usage error for no record,
+    or for standard input twice or ``--in-place``."""
+    from ..errors import NoRecordsError
     from ..notation.files.opening import file_format, named_record_paths
 
     try:
         named = named_record_paths(arguments)
     except NoRecordsError as e:
         fail(str(e), code=EXIT_INVALID)
-    if [path for path, _name in named].count("-") > 1 or (folder is None and any(p == "-" for p, _n in named)):
+    stdin = [path for path, _name in named].count("-")
+    if stdin > 1 or (in_place and stdin):
         fail("standard input (-) can be read only once, and is not fixed --in-place")
     texts = []
     for path, name in named:
@@ -84,22 +99,23 @@ def _fix_many(arguments: list[str], folder: str | None, encoding: str | None) ->
             say(f"{path}: {what}, passed over (fix edits the .kmr text of a record)")
             continue
         texts.append((path, name))
-    inputs = [path for path, _name in texts]
-    targets = output_paths([name for _p, name in texts], folder, ".kmr", inputs=inputs) if folder is not None else inputs
-    status = EXIT_OK
-    for path, target in zip(inputs, targets, strict=True):
-        try:
-            if folder is None:
-                _target(path, None, True)  # (refuses when FILE.orig exists)
-            else:
-                os.makedirs(os.path.dirname(target) or ".", exist_ok=True)
-            status = max(status, _fix_one(path, target, in_place=folder is None, encoding=encoding))
-        except typer.Exit as e:  # said already: this record is passed over
-            status = max(status, int(e.exit_code))
-        except OSError as e:
-            say(f"cannot write {target}: {e.strerror or e}")
-            status = EXIT_USAGE
-    return status
+    return texts
+
+
+def _fix_into(path: str, target: str, *, in_place: bool, encoding: str | None) -> int:
+    """Fix one of several records into ``target`` (``path`` itself ``in_place``); its
+    exit status, a fault said and the record passed over."""
+    try:
+        if in_place:
+            _target(path, None, True)  # (refuses when FILE.orig exists)
+        else:
+            os.makedirs(os.path.dirname(target) or ".", exist_ok=True)
+        return _fix_one(path, target, in_place=in_place, encoding=encoding)
+    except typer.Exit as e:  # said already: this record is passed over
+        return int(e.exit_code)
+    except OSError as e:
+        say(f"cannot write {target}: {e.strerror or e}")
+        return EXIT_USAGE
 
 
 def _fix_one(file: str, target: str | None, *, in_place: bool, encoding: str | None = None) -> int:

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
 
-    from ..checking.standings import Standings
+    from ..checking.standings import EventTally, Standings
     from ..checking.validate import FileReportStream
 
 #: From this many files on, a terminal shows a progress bar.
@@ -54,7 +54,6 @@ def standings(
     One table per event (the Event header) when the records hold several."""
     from ..checking.standings import EventTally
     from ..checking.validate import validate_paths
-    from ..display import printable
     from ..errors import ResourceError
 
     if as_json + as_csv + as_markdown > 1:
@@ -68,18 +67,34 @@ def standings(
     except ResourceError as e:  # the workers cannot be started: why, not a traceback
         fail(str(e))
     tables = tally.standings()
+    _check_events(tally, tables, event, as_csv=as_csv)
+    _warn(tally, tables)
+    _print(tables, as_json=as_json, as_csv=as_csv, as_markdown=as_markdown, no_color=no_color)
+    raise typer.Exit(max(_status(table) for _, table in tables))
+
+
+def _check_events(tally: EventTally, tables: list[tuple[str, Standings]], event: str | None, *, as_csv: bool) -> None:
+    """A usage error where ``--event`` names no event of the records, or a CSV (one
+    table) is asked of several events."""
+    from ..display import printable
+
     events = ", ".join(repr(name or "(no event)") for name in tally.events.values())
     if event is not None and not any(table.counted or table.left_out for _, table in tables) and tally.other_events:
         fail(printable(f"no match of the event {event!r}: the records hold {events}"))
     if as_csv and len(tables) > 1:
         fail(printable(f"the records hold {len(tables)} events ({events}): a CSV is one table, give --event NAME"))
+
+
+def _warn(tally: EventTally, tables: list[tuple[str, Standings]]) -> None:
+    """On standard error: the matches of other events not counted, and each table's
+    warnings (about names)."""
+    from ..display import printable
+
     if tally.other_events:
         sys.stderr.write(printable(f"kamisado: {tally.other_events} match{'es' if tally.other_events != 1 else ''} of other events not counted") + "\n")
     for _, table in tables:
         for warning in table.warnings:
             sys.stderr.write(f"kamisado: warning: {warning}\n")
-    _print(tables, as_json=as_json, as_csv=as_csv, as_markdown=as_markdown, no_color=no_color)
-    raise typer.Exit(max(_status(table) for _, table in tables))
 
 
 def _print(tables: list[tuple[str, Standings]], *, as_json: bool, as_csv: bool, as_markdown: bool, no_color: bool) -> None:

@@ -663,6 +663,9 @@ def _attach(r: MatchReplay, sections: list[_Section]) -> dict[int, dict[int, lis
 def _place(
     d: Diagnostic, sections: list[_Section], lists: list[list[_Item]], by_line: dict[int, list[tuple[int, _Item]]]
 ) -> tuple[int, int]:
+    """Where the page shows ``d``: the entry it points at, else the heading of a round
+    whose ``Round`` line it says is missing, else its round and ply, else the match's
+    top (``-1, -1``)."""
     for k, item in by_line.get(d.line, ()):
         if item.entry.covers(d.line, d.column):
             return k, item.ply
@@ -671,12 +674,22 @@ def _place(
             return k, 0  # (between the part before and this one's first entry: where its Round line is missing)
     for k, section in enumerate(sections):
         if d.round == section.number:
-            known = d.ply is not None and 0 < d.ply <= len(lists[k])
-            return k, d.ply if known and d.ply is not None else 0
-        rec = section.rec
-        if not section.split and (d.line == rec.line or any(d.line == lu.line for lu in rec.lineups)):
+            return k, _ply_shown(d.ply, len(lists[k]))
+        if _on_round_lines(d, section):
             return k, 0
     return -1, -1
+
+
+def _ply_shown(ply: int | None, plies: int) -> int:
+    """The ply a diagnostic of a round is shown at: its own, if the section shows it,
+    else the round's heading (0)."""
+    return ply if ply is not None and 0 < ply <= plies else 0
+
+
+def _on_round_lines(d: Diagnostic, section: _Section) -> bool:
+    """Whether ``d`` stands on the ``Round`` or a ``Lineup`` line of a round written whole."""
+    rec = section.rec
+    return not section.split and (d.line == rec.line or any(d.line == lu.line for lu in rec.lineups))
 
 
 def _round_html(i: int, section: _Section, attached: dict[int, list[Diagnostic]], score: dict[Side, int]) -> str:

@@ -113,23 +113,7 @@ def _entry_json(entry: Entry, side: Side | None, move: Move | None) -> dict[str,
     if entry.placeholder:
         d["placeholder"] = True
     else:
-        own = entry.tower is not None or entry.unread is not None  # a colour entry: its own slots
-        tower = entry.tower if own else (move.tower if move else None)
-        direction = entry.direction if own else (move.direction if move else None)
-        distance = entry.distance if own else (move.distance if move else None)
-        square = entry.square_colour if own else (move.square_colour if move else None)
-        d.update(
-            tower=tower.name.lower() if tower is not None else None,
-            direction=direction.name.lower() if direction is not None else None,
-            distance=distance,
-            square=square.name.lower() if square is not None else None,
-        )
-        origin = entry.origin if entry.is_coords else (move.origin if move else None)
-        target = entry.target if entry.is_coords else (move.target if move else None)
-        d["from"] = square_name(origin) if origin is not None else None
-        d["to"] = square_name(target) if target is not None else None
-        if entry.push_mark or (move is not None and move.push):
-            d["push"] = True
+        d.update(_slots_json(entry, move))
     if entry.number is not None:
         d["number"] = entry.number
     d["text"] = entry.text
@@ -137,6 +121,41 @@ def _entry_json(entry: Entry, side: Side | None, move: Move | None) -> dict[str,
     d["column"] = entry.column
     d["comments"] = [_comment_json(c) for c in entry.comments]
     return d
+
+
+_Slots = tuple[Colour | None, Direction | None, int | None, Colour | None]
+
+
+def _slots_json(entry: Entry, move: Move | None) -> dict[str, object]:
+    """The slots of an entry (not a placeholder) in JSON: those it wrote where it wrote
+    colours (or a word not read), else its move's; its squares as written in
+    coordinates, else its move's."""
+    slots: _Slots = (None, None, None, None)
+    if entry.tower is not None or entry.unread is not None:  # a colour entry: its own slots
+        slots = (entry.tower, entry.direction, entry.distance, entry.square_colour)
+    elif move is not None:
+        slots = (move.tower, move.direction, move.distance, move.square_colour)
+    squares: tuple[int | None, int | None] = (None, None)
+    if entry.is_coords:
+        squares = (entry.origin, entry.target)
+    elif move is not None:
+        squares = (move.origin, move.target)
+    tower, direction, distance, square = slots
+    d: dict[str, object] = {
+        "tower": _lower_name(tower),
+        "direction": _lower_name(direction),
+        "distance": distance,
+        "square": _lower_name(square),
+        "from": square_name(squares[0]) if squares[0] is not None else None,
+        "to": square_name(squares[1]) if squares[1] is not None else None,
+    }
+    if entry.push_mark or (move is not None and move.push):
+        d["push"] = True
+    return d
+
+
+def _lower_name(value: Colour | Direction | None) -> str | None:
+    return value.name.lower() if value is not None else None
 
 
 def _comment_json(c: Comment) -> dict[str, object]:
@@ -314,20 +333,26 @@ def _round_lines(r: RoundRecord, j: int, form: Form, lang: str, moves: ResolvedM
     ]
     width = max((cell_len(cells[i]) for i in range(0, len(cells), 2)), default=0)
     for i in range(0, len(cells), 2):
-        black, number = r.entries[i], f"{i // 2 + 1}. "
-        black_hashes = _line_comments(black.comments)
-        if i + 1 >= len(cells):
-            out.extend(_with_comments(number + cells[i], [c for c in black.comments if not c.braced]))
-            continue
-        gold = r.entries[i + 1]
-        if black_hashes:  # Black's line comment ends the row; Gold's entry goes below
-            out.extend(_with_comments(number + cells[i], [c for c in black.comments if not c.braced]))
-            out.extend(_with_comments(" " * len(number) + cells[i + 1], [c for c in gold.comments if not c.braced]))
-        else:
-            pad = " " * (width - cell_len(cells[i]))
-            row = f"{number}{cells[i]}{pad}   {cells[i + 1]}"
-            out.extend(_with_comments(row, [c for c in gold.comments if not c.braced]))
+        out.extend(_row_lines(r.entries, cells, i, width))
     return out
+
+
+def _row_lines(entries: list[Entry], cells: list[str], i: int, width: int) -> list[str]:
+    """The lines of the row that starts with entry ``i`` (Black's), its cells written in
+    ``cells``: one line, Gold's entry in a column ``width`` wide after Black's; Black's
+    alone when it ends the round; two lines when Black's line comment ends the row."""
+    black, number = entries[i], f"{i // 2 + 1}. "
+    black_hashes = [c for c in black.comments if not c.braced]
+    if i + 1 >= len(cells):
+        return _with_comments(number + cells[i], black_hashes)
+    gold_hashes = [c for c in entries[i + 1].comments if not c.braced]
+    if black_hashes:  # Black's line comment ends the row; Gold's entry goes below
+        return [
+            *_with_comments(number + cells[i], black_hashes),
+            *_with_comments(" " * len(number) + cells[i + 1], gold_hashes),
+        ]
+    pad = " " * (width - cell_len(cells[i]))
+    return _with_comments(f"{number}{cells[i]}{pad}   {cells[i + 1]}", gold_hashes)
 
 
 def _match_lines(m: MatchRecord, form: Form, lang: str, moves: ResolvedMoves) -> list[str]:

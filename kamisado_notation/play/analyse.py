@@ -1,4 +1,4 @@
-"""Records judged by the solver (SPEC §12, docs/analysis.md): every move of every round,
+"""Records judged by the solver (docs/analysis.md): every move of every round,
 its value for the player who made it before and after it, and a mark where it changed
 what the round was worth. Every mark is a proof (each value it rests on proven by the
 solver, never a search that ran out of budget):
@@ -28,7 +28,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..checking.replay import MatchReplay, PlyKind, RoundReplay, replay_match
+from ..checking.replay import MatchReplay, Ply, PlyKind, RoundReplay, replay_match
 from ..engine.board import Side
 from ..engine.position import Move, Position
 from ..errors import KamisadoError
@@ -250,6 +250,22 @@ def _judge_round(rnd: RoundReplay, written: Sequence[Entry], limits: _Limits, co
         counter.tick()
         return answer
 
+    positions, plies = _played_positions(rnd)
+    values: list[Solution] = [counted(p) for p in reversed(positions)][::-1]
+    judged: list[MoveJudgement] = []
+    for k in range(len(plies) - 1, -1, -1):  # (backwards too: the alternatives' searches share the table in the same order)
+        number, ply = plies[k]
+        if ply.kind is not PlyKind.FORFEIT:
+            judge = _PlyJudge(value, written, (positions[k], positions[k + 1]), (values[k], values[k + 1]))
+            judged.append(judge.judgement(rnd.number, number, ply))
+    judged.reverse()
+    return judged
+
+
+def _played_positions(rnd: RoundReplay) -> tuple[list[Position], list[tuple[int, Ply]]]:
+    """The round's positions from its start to after each move played (a push's
+    back-entry is played with its push), and the plies of those moves with their
+    numbers, up to where the replay stopped (an error in the record)."""
     pos = rnd.start.copy()
     positions = [pos.copy()]
     plies = []
@@ -261,34 +277,49 @@ def _judge_round(rnd: RoundReplay, written: Sequence[Entry], limits: _Limits, co
         pos.apply(ply.move)
         positions.append(pos.copy())
         plies.append((number, ply))
-    values: list[Solution] = [counted(p) for p in reversed(positions)][::-1]
-    judged: list[MoveJudgement] = []
-    for k in range(len(plies) - 1, -1, -1):  # (backwards too: the alternatives' searches share the table in the same order)
-        number, ply = plies[k]
-        if ply.kind is PlyKind.FORFEIT:
-            continue
-        here, there = values[k], values[k + 1]
-        before_pos, move = positions[k], ply.move
-        mover = before_pos.to_move
+    return positions, plies
+
+
+@dataclass(frozen=True)
+class _PlyJudge:
+    """What judging one move needs: the solver (``value``), the round's entries as
+    written, and the positions before and after the move with their values."""
+
+    value: Callable[[Position], Solution]
+    written: Sequence[Entry]
+    positions: tuple[Position, Position]
+    values: tuple[Solution, Solution]
+
+    def judgement(self, round_number: int, number: int, ply: Ply) -> MoveJudgement:
+        (before_pos, after_pos), (here, there) = self.positions, self.values
+        move, mover = ply.move, before_pos.to_move
         before = _view(here)
-        after = _view(there, flip=positions[k + 1].to_move is not mover)
-        only = _only_winning_move(value, before_pos, move, before, after)
+        after = _view(there, flip=after_pos.to_move is not mover)
+        only = _only_winning_move(self.value, before_pos, move, before, after)
         best = here.best if here.best is not None and here.best != move and _worse(after, before) else None
-        # (an entry the replay put in or corrected is not where the text has it)
-        entry = ply.entry if ply.index is not None and written[ply.index] is ply.entry else None
-        best_written = write_like(entry, best, written) if entry is not None and best is not None else None
-        judged.append(
-            MoveJudgement(
-                rnd.number, number, entry.line if entry else None, entry.column if entry else None,
-                entry.text if entry else None, mover.name.lower(), move.coords(),
-                _text(before), _text(after), _mark(before, after, only, best), best.coords() if best else None,
-                evaluate(before_pos) if before[0] == 0 else None,
-                None if after[0] else evaluate(positions[k + 1]) * (1 if positions[k + 1].to_move is mover else -1),
-                best_written if best_written != (best.coords() if best else None) else None,
-            )
+        best_coords = best.coords() if best is not None else None
+        entry, best_written = self._written(ply, best)
+        return MoveJudgement(
+            round_number, number, *_place(entry), mover.name.lower(), move.coords(),
+            _text(before), _text(after), _mark(before, after, only, best), best_coords,
+            evaluate(before_pos) if before[0] == 0 else None,
+            None if after[0] else evaluate(after_pos) * (1 if after_pos.to_move is mover else -1),
+            best_written if best_written != best_coords else None,
         )
-    judged.reverse()
-    return judged
+
+    def _written(self, ply: Ply, best: Move | None) -> tuple[Entry | None, str | None]:
+        """The entry ``ply`` is where the record has it, and ``best`` as the record
+        writes its entries; ``None`` for an entry the replay put in or corrected (it is
+        not where the text has it)."""
+        written = self.written
+        if ply.index is None or written[ply.index] is not ply.entry:
+            return None, None
+        return ply.entry, write_like(ply.entry, best, written) if best is not None else None
+
+
+def _place(entry: Entry | None) -> tuple[int | None, int | None, str | None]:
+    """An entry's line, column and text (``None`` each for no entry)."""
+    return (entry.line, entry.column, entry.text) if entry is not None else (None, None, None)
 
 
 #: A value from the mover's view: (+1 win, -1 loss, 0 unknown; turns).

@@ -1,4 +1,4 @@
-"""The engine protocol (``docs/engines.md``, SPEC §10 and §13): a line protocol over an
+"""The engine protocol (``docs/engines.md``, *The protocol*): a line protocol over an
 engine's standard input and output, modelled on chess's UCI. This module holds what both
 ends share — the commands and answers as typed values with their parsers and formatters
 (:class:`Go`, :class:`Score`, :class:`Info`, :class:`EngineOption`, :func:`parse_bestmove`,
@@ -48,7 +48,7 @@ __all__ = [
     "setoption_line",
 ]
 
-#: The option types a handshake may declare (SPEC §13; ``combo`` and ``button`` as UCI's).
+#: The option types a handshake may declare (docs/engines.md; ``combo`` and ``button`` as UCI's).
 OPTION_TYPES = ("spin", "check", "string", "combo", "button")
 
 #: The ``go`` limits with a number, in the order :meth:`Go.line` writes them: the clock first.
@@ -117,7 +117,8 @@ def parse_go(line: str) -> Go:
 class Score:
     """An ``info`` line's score, from the side to move's view: ``cp`` (the evaluation, in
     the engine's own units), or a proven result: ``win N`` / ``loss N``, ``N`` the turns
-    to the round's end (SPEC §12; ``None`` when proven but not yet counted)."""
+    to the round's end (docs/analysis.md, *What the answer means*; ``None`` when proven but
+    not yet counted)."""
 
     kind: str
     value: int | None

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from ..checking.correct import back_move, correct_entry
 from ..checking.moves import entry_move
 from ..checking.replay import replay_match
-from ..checking.replayed import PlyKind, RoundReplay
+from ..checking.replayed import MatchReplay, PlyKind, RoundReplay
 from ..diagnostics import ERROR
 from ..engine.board import SQUARE_COLOURS, Colour, Direction, Side, parse_square
 from ..engine.match import MATCH_TARGETS, Fill, Match, RoundEnd, RoundResult, lineup
@@ -239,24 +239,7 @@ class Recorder:
         >>> again.text() == rec.text(), again.to_move.title, again.position.tower.title
         (True, 'Gold', 'Brown')
         """
-        if isinstance(source, os.PathLike) or (isinstance(source, str) and "\n" not in source and os.path.isfile(source)):
-            record = read_record(os.fspath(source))
-        elif isinstance(source, str):
-            record = parse_record(source, path="<text>")
-        else:
-            raise TypeError(f"Recorder.from_record takes a record's text or a path, not {type(source).__name__}")
-        where = record.path
-        if record.errors:
-            first = record.errors[0]
-            raise KamisadoError(f"{where}:{first.line}:{first.column}: {first.rule}: {first.message}")
-        if len(record.matches) != 1:
-            raise KamisadoError(f"{where}: a recorder goes on with one match; the record holds {len(record.matches)}")
-        match = record.matches[0]
-        judged = replay_match(match)
-        errors = [d for d in judged.diagnostics if d.severity is ERROR]
-        if errors:
-            first = errors[0]
-            raise KamisadoError(f"{where}:{first.line}:{first.column}: {first.rule}: {first.message}")
+        match, judged = _one_match(_record_of(source))
         rec = cls.__new__(cls)
         kept = [(h.name, h.value) for h in match.headers if h.name not in ("Result", "Termination")]
         position = match.header("Position")
@@ -769,3 +752,32 @@ def _autosave_path(path: str | os.PathLike[str] | None) -> str | None:
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"autosave is a path, not {type(path).__name__} {path!r:.60}")
     return os.fspath(path)
+
+
+def _record_of(source: str | os.PathLike[str]) -> RecordFile:
+    """The record :meth:`Recorder.from_record` goes on with: ``source`` read as a path
+    (a path-like, or a string naming a file that exists) or as the record's text."""
+    if isinstance(source, os.PathLike) or (isinstance(source, str) and "\n" not in source and os.path.isfile(source)):
+        return read_record(os.fspath(source))
+    if isinstance(source, str):
+        return parse_record(source, path="<text>")
+    raise TypeError(f"Recorder.from_record takes a record's text or a path, not {type(source).__name__}")
+
+
+def _one_match(record: RecordFile) -> tuple[MatchRecord, MatchReplay]:
+    """The record's one match and its replay; :class:`KamisadoError` naming the first
+    error (of the text, then of the rules) with its line and column, or a record that
+    does not hold exactly one match."""
+    where = record.path
+    if record.errors:
+        first = record.errors[0]
+        raise KamisadoError(f"{where}:{first.line}:{first.column}: {first.rule}: {first.message}")
+    if len(record.matches) != 1:
+        raise KamisadoError(f"{where}: a recorder goes on with one match; the record holds {len(record.matches)}")
+    match = record.matches[0]
+    judged = replay_match(match)
+    errors = [d for d in judged.diagnostics if d.severity is ERROR]
+    if errors:
+        first = errors[0]
+        raise KamisadoError(f"{where}:{first.line}:{first.column}: {first.rule}: {first.message}")
+    return match, judged

@@ -21,7 +21,7 @@ The evaluation (:func:`evaluate`), in points from the side to move's view:
 Before searching, the engine asks the solver (:mod:`.solve`) for a sixth of the move
 time: a position it proves is played by the solver's move, a proven win in the fewest
 turns and a proven loss in the most, and reported as ``score win N`` / ``score loss N``
-with the solver's principal variation (SPEC §13). Otherwise, a move that wins the round is played at once; moves are tried winning first, then
+with the solver's principal variation (docs/engines.md). Otherwise, a move that wins the round is played at once; moves are tried winning first, then
 pushes, then the moves that hand the opponent no open path; the previous iteration's
 best move first at the root. Forced forfeits (M6) are played without counting a ply,
 and a Sumo push keeps the pusher to move (S3): the negamax negates a child's value only
@@ -72,7 +72,7 @@ class _OutOfTime(Exception):
 def _result(move: Move, score: int, depth: int, nodes: int, seconds: float, pv: tuple[Move, ...]) -> SearchResult:
     """A finished iteration's result; a score within :data:`_PROVEN_WITHIN` turns of
     :data:`WIN` is the round's end seen on every line: a proven win or loss in that many
-    turns (SPEC §12: each move and forfeit a turn, a push one)."""
+    turns (docs/analysis.md: each move and forfeit a turn, a push one)."""
     turns = WIN - abs(score)
     if turns <= _PROVEN_WITHIN:
         return SearchResult(move, score, depth, nodes, seconds, "win" if score > 0 else "loss", pv, turns)
@@ -125,8 +125,8 @@ class SearchResult:
     on (forced forfeits included, as the moves they are). ``proven``: ``"win"`` or
     ``"loss"`` when the result of the round is proven (by the solver, or by the search
     seeing the round's end on every line), and then ``turns`` the turns to the end
-    (SPEC §12; ``None`` when the solver proved the result but had no time to count
-    them)."""
+    (docs/analysis.md; ``None`` when the solver proved the result but had no time to
+    count them)."""
 
     move: Move
     score: int
