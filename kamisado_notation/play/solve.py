@@ -485,9 +485,11 @@ class Solver:
                     alpha = value
                     if alpha >= beta:
                         break
-        if self.use_table:
-            bound = _UPPER if best <= original_alpha else _LOWER if best >= beta else _EXACT
-            self._store(key, depth, bound, _to_table(best, ply), best_move)
+        if self.use_table:  # (stored here, not by _store: a call less a node)
+            table = self.table
+            if len(table) >= self.table_size and key not in table:
+                table.clear()
+            table[key] = (depth, _UPPER if best <= original_alpha else _LOWER if best >= beta else _EXACT, _to_table(best, ply), best_move)
         return best
 
     def _store(self, key: int, depth: int, bound: int, score: int, move: Move | None) -> None:
