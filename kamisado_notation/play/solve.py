@@ -457,11 +457,12 @@ class Solver:
             self._check()
         table_move = None
         entry = self.table.get(key) if self.use_table else None
-        if entry is not None:
-            value = _cutoff(entry, depth, alpha, beta, ply)
-            if value is not None:
-                return value
-            table_move = entry[3]
+        if entry is not None:  # an entry serves a search no deeper than its own, a proven value one whose turns are within both depths
+            stored_depth, bound, stored, table_move = entry
+            if stored_depth >= depth or _MATE - abs(stored) <= min(stored_depth, depth):
+                value = _from_table(stored, ply)
+                if bound == _EXACT or (bound == _LOWER and value >= beta) or (bound == _UPPER and value <= alpha):
+                    return value
         moves = pos.legal_moves()
         if not moves:
             return self._blocked(pos, key, depth, alpha, beta, ply)
@@ -469,15 +470,17 @@ class Solver:
         for move in moves:
             if move.target >> 3 == goal:
                 return _MATE - ply - 1  # M7: won with this turn
+        return self._moves(pos, key, moves, table_move, depth, alpha, beta, ply)
+
+    def _moves(self, pos: Position, key: int, moves: list[Move], first: Move | None, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """The best value of ``moves`` (``first`` first, then as ordered), kept in the
+        table; with one turn left, a loss when every move leads into a deadlock, else
+        unknown (a win needs a move home, which the caller has seen)."""
         if depth <= 1:  # one turn left: a win needs a move home; a loss, every move into a deadlock
             return -(_MATE - ply - 1) if depth == 1 and self._all_deadlock(pos, moves) else 0
-        return self._moves(pos, key, self._ordered(pos, moves, table_move) if self.ordering else moves, depth, alpha, beta, ply)
-
-    def _moves(self, pos: Position, key: int, moves: list[Move], depth: int, alpha: int, beta: int, ply: int) -> int:
-        """The best value of ``moves`` (in the order given), kept in the table."""
         original_alpha = alpha
         best, best_move = -_MATE, None
-        for move in moves:
+        for move in self._ordered(pos, moves, first) if self.ordering else moves:
             value = self._child(pos, key, move, depth - 1, alpha, beta, ply + 1)
             if value > best:
                 best, best_move = value, move
@@ -577,19 +580,6 @@ class _Deepened:
     reached: int
     found: int | None
     interrupted: bool = False
-
-
-def _cutoff(entry: tuple[int, int, int, Move | None], depth: int, alpha: int, beta: int, ply: int) -> int | None:
-    """The value a table's entry gives a search ``depth`` turns deep within ``alpha``
-    and ``beta`` (``ply`` turns from the root), or ``None``: an entry serves a search no
-    deeper than its own, and a proven value one whose turns are within both depths."""
-    stored_depth, bound, stored, _ = entry
-    if stored_depth < depth and _MATE - abs(stored) > min(stored_depth, depth):
-        return None
-    value = _from_table(stored, ply)
-    if bound == _EXACT or (bound == _LOWER and value >= beta) or (bound == _UPPER and value <= alpha):
-        return value
-    return None
 
 
 def _check(position: Position, depth: int | None, time: float | None, nodes: int | None) -> None:
