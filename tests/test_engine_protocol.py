@@ -171,9 +171,10 @@ def test_a_win_the_search_sees_is_scored_in_turns(engine: Engine) -> None:
 
 
 def test_go_nodes_stops_at_the_count_and_plays_the_same_move_each_time() -> None:
+    """With a seed (without one each engine draws its own, to break ties its own way)."""
     answers = []
     for _ in range(2):
-        engine = Engine()
+        engine = Engine("--seed", "5")
         engine.send(f"position {START}", "go nodes 3000")
         lines = engine.until("bestmove")
         infos = _infos(lines)

@@ -222,7 +222,7 @@ def test_every_move_judged() -> None:
     r = CliRunner().invoke(app, ["solve", "--all-moves", "--json", WON_IN_15])
     assert r.exit_code == 0 and r.stderr == ""  # (piped: no progress line)
     out = json.loads(r.stdout)
-    assert out["moves"][0] == {"move": values[0].move.coords(), "result": "win", "turns": 15}
+    assert out["moves"][0] == {"move": values[0].move.coords(), "result": "win", "turns": 15, "within": 15}
     assert [m["move"] for m in out["moves"]] == [v.move.coords() for v in values]
     r = CliRunner().invoke(app, ["solve", "--all-moves", WON_IN_15])
     assert r.stdout.splitlines()[0] == f"{values[0].move.coords()} ({values[0].move}): Black wins in 15 turns"
@@ -320,3 +320,173 @@ def test_the_turns_to_a_deadlock_are_the_fewest_with_every_method() -> None:
             assert here.turns == turns_left and here.result == ("win" if line.to_move is Side.BLACK else "loss")
             line.play(move)
         assert line.deadlock() is Side.GOLD
+
+
+# -- memory: a bound in megabytes, counted in entries
+
+def test_a_bound_of_memory_bounds_every_table_and_tree_in_entries() -> None:
+    """With 1 MB the solver keeps at most the entries its bound counts (the tables start
+    afresh when full, a proof that would keep more nodes stops unproven): each table's
+    size looked at after every depth and proof, and the most nodes a proof kept; the
+    bounds are reached (the search needs more than they hold), and never passed."""
+    solver = Solver(memory=1)
+    small, large = Solver(memory=1), Solver(memory=2)
+    assert large.table_size > small.table_size and large.proof_table.size > small.proof_table.size and large.proof_nodes > small.proof_nodes
+    seen: list[tuple[int, int]] = []
+    solver.progress = lambda depth, nodes: seen.append((len(solver.table), len(solver.proof_table)))
+    solver.solve(Position.initial(), nodes=120_000)
+    assert seen and all(t <= solver.table_size and p <= solver.proof_table.size for t, p in seen)
+    assert 0 < solver.peak_proof_nodes <= solver.proof_nodes
+    assert solver.nodes > solver.table_size + solver.proof_nodes  # (more searched than kept)
+
+
+def test_a_proof_keeps_no_more_nodes_than_it_is_given() -> None:
+    from kamisado_notation.play.proof import prove
+
+    for keep in (500, 5000, 20000):
+        answer = prove(Position.initial(), Side.BLACK, within=17, keep=keep)
+        assert answer.proven is None and answer.peak <= keep
+
+
+def test_a_bound_of_memory_is_a_whole_number_of_megabytes() -> None:
+    from typer.testing import CliRunner
+
+    from kamisado_notation.cli.app import app
+
+    for bad in (0, -5, 1.5, True, "300", 10**9):
+        try:
+            Solver(memory=bad)  # type: ignore[arg-type]
+        except ArgumentError:
+            continue
+        raise AssertionError(bad)
+    r = CliRunner().invoke(app, ["solve", "--memory", "0", WON_IN_15])
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    r = CliRunner().invoke(app, ["solve", "--memory", "20", "--json", WON_IN_15])
+    assert r.exit_code == 0 and json.loads(r.stdout)["turns"] == 15
+
+
+@settings(max_examples=12)
+@given(st.randoms(use_true_random=False))
+def test_a_tight_bound_of_memory_changes_no_proven_answer(rng: random.Random) -> None:
+    pos = near_the_end(rng)
+    truth = exhaustive(pos.copy(), DEPTH, {})
+    answer = Solver(memory=1, deepening=1).solve(pos, depth=DEPTH)
+    assert ((answer.result, answer.turns) if answer.proven else None) == truth, pos.to_string()
+
+
+# -- a proof's turns: an upper bound, never a claim of the fewest
+
+
+@settings(max_examples=30)
+@given(st.randoms(use_true_random=False))
+def test_a_proofs_turns_are_an_upper_bound_that_holds(rng: random.Random) -> None:
+    """A win proven within many turns says within how many its proof wins: no fewer than
+    the fewest (the exhaustive search's), and a win within that many is proven again."""
+    from kamisado_notation.play.proof import prove
+
+    pos = near_the_end(rng)
+    for side in Side:
+        answer = prove(pos, side, within=DEPTH, node_limit=20_000)
+        if not answer.proven:
+            continue
+        assert answer.turns is not None and answer.turns <= DEPTH
+        truth = exhaustive(pos.copy(), answer.turns, {})
+        assert truth is not None and truth[0] == ("win" if pos.to_move is side else "loss") and truth[1] <= answer.turns
+        assert prove(pos, side, within=answer.turns).proven is True
+
+
+#: Six turns into the opening's line the proof holds: Black wins in 9.
+BLACK_WINS_IN_9 = "obpky.../......../......../.....r../.......n/.G....../....K.gO/N.RY.PB. b Y"
+
+
+def test_a_win_whose_turns_are_not_found_says_its_proven_bound_only() -> None:
+    """Out of nodes after the result is proven: ``turns`` stays unknown, ``within`` is
+    the proof's bound (the fewest turns are no more), and the line's winner's moves win
+    within it."""
+    from typer.testing import CliRunner
+
+    from kamisado_notation.cli.app import app
+
+    pos = Position.from_string(BLACK_WINS_IN_9)
+    assert (solve(pos).result, solve(pos).turns) == ("win", 9)
+    answer = Solver(deepening=2).solve(pos, nodes=5000)
+    assert (answer.result, answer.turns) == ("win", None)
+    assert answer.within is not None and answer.within >= 9 and answer.as_dict()["within"] == answer.within
+    assert answer.best is not None and answer.pv[0] == answer.best
+    line = pos.copy()
+    for left, move in zip(range(answer.within, 0, -1), answer.pv, strict=False):  # (the line may end before its bound)
+        here = solve(line)
+        assert here.result == ("win" if line.to_move is Side.BLACK else "loss") and here.turns is not None and here.turns <= left
+        line.play(move)
+    r = CliRunner().invoke(app, ["solve", "--nodes", "5000", BLACK_WINS_IN_9])
+    assert r.stdout.splitlines()[0] == f"Black wins within {answer.within} turns (fewer not ruled out in the limits)"
+
+
+# -- the engine: proven wins played out, seeds that vary the games
+
+
+def _defender_move(position: Position) -> str:
+    """A perfect defender's move: the slowest loss the solver proves (no limit)."""
+    answer = solve(position)
+    assert answer.best is not None
+    return answer.best.coords()
+
+
+#: Positions proven won for the side to move, in 15, 8 and 9 turns: the first two found
+#: by the solver in a few thousand nodes, the third in some 60,000 (its fewest turns
+#: may not be found in the engine's first move time: a bound first).
+PROVEN_WINS = (WON_IN_15, DEADLOCK_IN_8, BLACK_WINS_IN_9)
+
+
+def test_the_engine_wins_every_position_its_solver_proves_against_a_perfect_defender() -> None:
+    """The engine (6 s a move: its solver has 1 s, and answers as soon as it has proven)
+    plays a proven win out against a defender who always holds out longest: every move
+    of it reported proven, the round won, in the fewest turns when its first proof
+    found them."""
+    from kamisado_notation.play.search import Searcher
+
+    for start in PROVEN_WINS:
+        pos = Position.from_string(start)
+        winner = pos.to_move
+        engine = Searcher(seed=1)
+        turns, bound = 0, None
+        while pos.winner is None and not (not pos.has_moves() and pos.deadlock() is not None):
+            if not pos.has_moves():
+                pos.play(pos.forfeit_move())
+            elif pos.to_move is winner:
+                played = engine.best_move(pos, movetime_ms=6000)  # (the solver answers once it has proven)
+                assert played.proven == "win", (start, turns)
+                bound = played.turns if turns == 0 else bound
+                pos.play(played.move)
+            else:
+                pos.play_text(_defender_move(pos))
+            turns += 1
+        won = pos.winner is winner or (pos.winner is None and pos.deadlock() is not winner)
+        assert won, start
+        assert bound is None or turns == bound, start  # (the fewest, when the first proof found them)
+        assert turns >= (solve(Position.from_string(start)).turns or 0), start  # (the defender held out)
+
+
+def test_different_seeds_play_different_games_and_a_seed_the_same_game() -> None:
+    """The engine against itself from the start, with a budget of nodes (the same on any
+    machine): each seed's game is repeatable; eight seeds play more than one game; and
+    engines made without a seed draw their own."""
+    from kamisado_notation.play.search import Limits, Searcher
+
+    def game(seed: int | None, plies: int = 12) -> tuple[str, ...]:
+        black, gold = Searcher(seed=seed), Searcher(seed=None if seed is None else seed + 1000)
+        pos = Position.initial()
+        moves = []
+        for _ in range(plies):
+            if pos.winner is not None or not pos.has_moves():
+                break
+            searcher = black if pos.to_move is Side.BLACK else gold
+            move = searcher.search(pos, Limits(depth=2, nodes=10**9)).move
+            moves.append(move.coords())
+            pos.play(move)
+        return tuple(moves)
+
+    assert game(3) == game(3)
+    assert len({game(seed) for seed in range(8)}) > 1
+    assert len({game(None) for _ in range(8)}) > 1
+    assert Searcher().seed != Searcher().seed

@@ -44,6 +44,7 @@ def solve(
     time_ms: int | None = typer.Option(None, "--time", min=1, max=MAX_MS, metavar="MS", help="Stop after this many milliseconds (default: no limit)."),
     nodes: int | None = typer.Option(None, "--nodes", min=1, max=10**12, metavar="N", help="Stop after this many positions searched (the same answer on any machine)."),
     all_moves: bool = typer.Option(False, "--all-moves", help="Judge every legal move (each with the limits given) instead of the position."),
+    memory: int = typer.Option(250, "--memory", min=1, max=1 << 20, metavar="MB", help="The megabytes the solver's tables and proof trees may keep (Python adds some 45 MB)."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
 ) -> None:
     """Whether the side to move wins or loses the round under best play, in how many turns, the best move and its principal variation; 'unknown' when not proven within the limits. On a terminal a line shows the depth, nodes and time as it works."""
@@ -51,7 +52,7 @@ def solve(
 
     pos = read_position(position)
     seconds = None if time_ms is None else time_ms / 1000
-    solver = Solver()
+    solver = Solver(memory=memory)
     with _solving(console(stderr=True)) as solver.progress:
         if all_moves:
             values = solve_moves(pos, depth=depth, time=seconds, nodes=nodes, solver=solver)
@@ -71,7 +72,7 @@ def _print_moves(pos: Position, values: list[MoveValue], *, as_json: bool) -> No
         emit_json({"position": pos.to_string(), "moves": [v.as_dict() for v in values]})
         return
     who = pos.to_move.title
-    lines = [f"{v.move.coords()} ({v.move}): {_value_words(who, v.result, v.turns)}" for v in values]
+    lines = [f"{v.move.coords()} ({v.move}): {_value_words(who, v.result, v.turns, v.within)}" for v in values]
     sys.stdout.write("".join(line + "\n" for line in lines) or f"{who} has no move to choose\n")
 
 
@@ -81,7 +82,7 @@ def _answer_lines(who: str, answer: Solution) -> list[str]:
     if answer.proven and answer.turns == 0:
         head = f"the round is over: {who} has {'won' if answer.result == 'win' else 'lost'}"
     elif answer.proven:
-        head = _value_words(who, answer.result, answer.turns)
+        head = _value_words(who, answer.result, answer.turns, answer.within)
     else:
         head = f"unknown for {who} (searched {answer.depth} turns deep)"
     lines = [head]
@@ -93,11 +94,17 @@ def _answer_lines(who: str, answer: Solution) -> list[str]:
     return lines
 
 
-def _value_words(who: str, result: str, turns: int | None) -> str:
-    """``Black wins in 15 turns``, ``Gold loses (turns not found in the time)``, ``unknown for Black``."""
+def _value_words(who: str, result: str, turns: int | None, within: int | None = None) -> str:
+    """``Black wins in 15 turns``, ``Black wins within 17 turns (fewer not ruled out in
+    the limits)``, ``Gold loses (turns not found in the limits)``, ``unknown for Black``."""
     if result == "unknown":
         return f"unknown for {who}"
-    count = f"in {turns} turn{'s' if turns != 1 else ''}" if turns is not None else "(turns not found in the time)"
+    if turns is not None:
+        count = f"in {turns} turn{'s' if turns != 1 else ''}"
+    elif within is not None:
+        count = f"within {within} turn{'s' if within != 1 else ''} (fewer not ruled out in the limits)"
+    else:
+        count = "(turns not found in the limits)"
     return f"{who} {'wins' if result == 'win' else 'loses'} {count}"
 
 

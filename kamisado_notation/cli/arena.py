@@ -247,7 +247,7 @@ def _write(out: TextIO, outcome: MatchOutcome, *, first: bool) -> None:
 def engine(
     depth: int | None = typer.Option(None, "--depth", min=1, help="Search this many plies at most (default: as deep as the move time allows)."),
     level: str = typer.Option("search", "--level", help="search | random (random legal moves, for tests)."),
-    seed: int | None = typer.Option(None, "--seed", help="Random seed: the moves of --level random; in a search, which of the moves of equal value is played (repeatably)."),
+    seed: int | None = typer.Option(None, "--seed", help="Random seed: the moves of --level random; in a search, which of the moves of equal value is played (repeatably; without one, a seed the system draws: each engine started plays its own games)."),
 ) -> None:
     """The toolkit's own engine, speaking the engine protocol on standard input and output."""
     from .. import __version__

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from ..engine.board import Side
 from ..engine.position import Move, Position
 
-__all__ = ["Proof", "ProofTable", "prove"]
+__all__ = ["NOT_WON", "PROOF_ENTRY_BYTES", "PROOF_NODE_BYTES", "Proof", "ProofTable", "prove"]
 
 _INFINITE = 1 << 60
 _GOAL = (0, 7)  # the rank each side must reach (M7)
@@ -36,61 +36,88 @@ _GOAL = (0, 7)  # the rank each side must reach (M7)
 
 class ProofTable:
     """What finished proofs settled, by position and prover: the fewest turns within
-    which the prover is proven to win, the most within which it is proven not to. At
-    most ``size`` positions (about 200 bytes each); when full it starts afresh."""
+    which the prover is proven to win (the depth of the proof found, so a win proven
+    within 200 turns in 17 is kept as one within 17), the most within which it is
+    proven not to. At most ``size`` positions (:data:`PROOF_ENTRY_BYTES` each); when
+    full it starts afresh, so it never holds more."""
 
     def __init__(self, size: int = 1_000_000) -> None:
         self.size = size
         self.entries: dict[int, tuple[int, int]] = {}  # (key << 1 | side) → (fewest won, most not won)
 
-    def settled(self, key: int, side: Side, left: int) -> bool | None:
-        """Whether ``side`` wins within ``left`` turns from the position of ``key``, when
-        the table knows; else ``None``."""
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def settled(self, key: int, side: Side, left: int) -> int | None:
+        """When the table knows whether ``side`` wins within ``left`` turns from the
+        position of ``key``: the turns within which it is proven to win (at most
+        ``left``), or :data:`NOT_WON`; else ``None``."""
         entry = self.entries.get(key << 1 | side)
         if entry is None:
             return None
         if left >= entry[0]:
-            return True
+            return entry[0]
         if left <= entry[1]:
-            return False
+            return NOT_WON
         return None
 
-    def keep(self, key: int, side: Side, left: int, won: bool) -> None:
+    def keep(self, key: int, side: Side, turns: int, won: bool) -> None:
+        """Keep that ``side`` wins within ``turns`` turns (``won``) or does not."""
         index = key << 1 | side
         won_within, not_within = self.entries.get(index, (_NEVER, -1))
         if won:
-            won_within = min(won_within, left)
+            won_within = min(won_within, turns)
         else:
-            not_within = max(not_within, left)
+            not_within = max(not_within, turns)
         if len(self.entries) >= self.size and index not in self.entries:
             self.entries.clear()
         self.entries[index] = (won_within, not_within)
 
 
 _NEVER = 1 << 30  # (no win proven within any number of turns)
+#: The most legal moves a position can have (8 towers, 3 rays of 7 squares): the most
+#: nodes one expansion adds.
+_WIDEST = 8 * 3 * 7
+#: What :meth:`ProofTable.settled` and the leaves' test say of a position the prover is
+#: proven not to win from within the turns left (a proven win is its turns, 0 or more).
+NOT_WON = -1
+#: Bytes a proof table's entry takes, and a node of a proof-number search's tree (its
+#: move and key included), as ``bench/bench_solve_memory.py`` measures them (rounded up):
+#: what a bound of memory is divided by.
+PROOF_ENTRY_BYTES = 160
+PROOF_NODE_BYTES = 170
 
 
 class _Node:
-    __slots__ = ("children", "dn", "key", "move", "parent", "pn", "prover_moves", "turns")
+    """A node of the tree: no link to its parent (a search walks down from the root and
+    back up its path), so a subtree dropped is freed at once, with no cycle to collect."""
 
-    def __init__(self, move: Move | None, parent: _Node | None, prover_moves: bool, turns: int, key: int) -> None:
-        self.move, self.parent = move, parent
+    __slots__ = ("bound", "children", "dn", "key", "move", "pn", "prover_moves", "turns")
+
+    def __init__(self, move: Move | None, prover_moves: bool, turns: int, key: int) -> None:
+        self.move = move
         self.prover_moves, self.turns = prover_moves, turns
         self.key = key
         self.children: list[_Node] | None = None
         self.pn = self.dn = 1
+        self.bound = 0  # (once proven: the turns within which its proof wins, from here)
 
 
 @dataclass(frozen=True)
 class Proof:
     """The answer: ``proven`` True (the side wins within the turns), False (it does not),
-    None (the time or the nodes ran out); ``move``, for a root where the prover moves, a
-    move that keeps the proof (True) or, where the other side moves, a move that escapes
-    it (False), else None; ``nodes``, the positions generated."""
+    None (the time, the nodes or the memory ran out); ``turns``, when proven, the turns
+    within which the proof found wins (its depth: at most ``within``, at least the
+    fewest); ``move``, for a root where the prover moves, a move that keeps the proof
+    within those turns (True), for one where the other side moves, a move that escapes
+    it (False) or holds out the longest the proof shows (True), else None; ``nodes``,
+    the positions generated; ``peak``, the most nodes kept at once (the tree's memory)."""
 
     proven: bool | None
     move: Move | None
     nodes: int
+    turns: int | None = None
+    peak: int = 0
 
 
 def prove(
@@ -100,45 +127,100 @@ def prove(
     within: int,
     deadline: float | None = None,
     node_limit: int = 3_000_000,
+    keep: int | None = None,
     stop: threading.Event | None = None,
     table: ProofTable | None = None,
 ) -> Proof:
     """Whether ``side`` wins the round from ``position`` within ``within`` turns, whatever
     the other side plays (``position`` is not changed); ``None`` (not known) when the
-    ``deadline``, the ``node_limit`` or ``stop`` (set by another thread) comes first.
-    ``table``: what earlier searches settled, read and added to (a fresh one if none)."""
-    pos = position.copy()
-    table = table if table is not None else ProofTable()
-    root = _Node(None, None, pos.to_move is side, 0, pos.key())
-    _evaluate(root, pos, side, within, table)
-    if root.children == [] and pos.legal_moves():  # settled at sight: expanded all the same, for its move
-        root.children, root.pn, root.dn = None, 1, 1
-    nodes = 0
+    ``deadline``, the ``node_limit`` (nodes generated) or ``stop`` (set by another
+    thread) comes first, or the tree would keep more than ``keep`` nodes (default:
+    ``node_limit``). ``table``: what earlier searches settled, read and added to (a
+    fresh one if none)."""
+    search = _Search(position, side, within, table if table is not None else ProofTable())
+    kept = (node_limit if keep is None else keep) - _WIDEST  # (a step keeps a position's moves more)
+    root = search.root
     while root.pn and root.dn:
-        if nodes > node_limit or (deadline is not None and time.perf_counter() > deadline) or (stop is not None and stop.is_set()):
-            return Proof(None, None, nodes)
-        node = root
-        depth = 0
+        if search.nodes > node_limit or search.kept > kept or (deadline is not None and time.perf_counter() > deadline) or (stop is not None and stop.is_set()):
+            return Proof(None, None, search.nodes, None, search.peak)
+        search.step()
+    proven = root.pn == 0
+    return Proof(proven, _root_move(root, proven), search.nodes, root.bound if proven else None, search.peak)
+
+
+def _root_move(root: _Node, proven: bool) -> Move | None:
+    """The prover's fastest proven move, the other side's escape (disproven) or its
+    longest hold (proven); None for the prover's disproven root, or a root not expanded."""
+    children = root.children
+    if not children:
+        return None
+    if root.prover_moves:
+        won = [c for c in children if c.pn == 0]
+        return min(won, key=lambda c: c.bound).move if proven and won else None
+    if proven:
+        return max(children, key=lambda c: c.bound).move
+    return next((c.move for c in children if c.dn == 0), None)
+
+
+class _Search:
+    """One proof-number search: its tree, the position at its root, and its counts (the
+    nodes generated, those kept now and the most kept at once)."""
+
+    def __init__(self, position: Position, side: Side, within: int, table: ProofTable) -> None:
+        self.pos = pos = position.copy()
+        self.side, self.within, self.table = side, within, table
+        self.root = root = _Node(None, pos.to_move is side, 0, pos.key())
+        _evaluate(root, pos, side, within, table)
+        if root.children == [] and pos.legal_moves():  # settled at sight: expanded all the same, for its move
+            root.children, root.pn, root.dn = None, 1, 1
+        self.nodes = self.kept = self.peak = 0
+
+    def step(self) -> None:
+        """Expand the most-proving leaf and bring its ancestors' numbers up to date; a
+        node settled on the way is kept in the table and its subtree dropped."""
+        pos = self.pos
+        node = self.root
+        path = [node]
         while node.children is not None:
             node = _most_proving(node)
             pos.apply(node.move)  # type: ignore[arg-type]  # (every child has its move)
-            depth += 1
-        nodes += _expand(node, pos, side, within, table)
-        for _ in range(depth):
+            path.append(node)
+        grown = _expand(node, pos, self.side, self.within, self.table)
+        self.nodes += grown
+        self.kept += grown
+        self.peak = max(self.peak, self.kept)
+        for _ in range(len(path) - 1):
             pos.undo()
-        up: _Node | None = node
-        while up is not None:
+        for up in reversed(path):
             _update(up)
             if (up.pn == 0 or up.dn == 0) and up.children:
-                table.keep(up.key, side, within - up.turns, up.pn == 0)
-                if up is not root:
-                    up.children = []  # (settled: its subtree is not needed again)
-            up = up.parent
-    proven = root.pn == 0
-    move = None
-    if root.children and root.prover_moves is proven:  # a prover's proving move, or the other side's escape
-        move = next((c.move for c in root.children if (c.pn if proven else c.dn) == 0), None)
-    return Proof(proven, move, nodes)
+                self._settle(up)
+
+    def _settle(self, node: _Node) -> None:
+        """Keep a settled node in the table (a proof with its depth in turns) and drop
+        its subtree (the root's children stay, for its move)."""
+        children = node.children
+        assert children
+        won = node.pn == 0
+        if won:
+            bounds = [c.bound for c in children if c.pn == 0]
+            node.bound = 1 + (min(bounds) if node.prover_moves else max(bounds))
+        self.table.keep(node.key, self.side, node.bound if won else self.within - node.turns, won)
+        if node is not self.root:
+            self.kept -= _subtree(node)
+            node.children = []  # (settled: its subtree is not needed again)
+
+
+def _subtree(node: _Node) -> int:
+    """The nodes under ``node`` (those kept: a settled node's are already dropped)."""
+    count = 0
+    stack = [node]
+    while stack:
+        children = stack.pop().children
+        if children:
+            count += len(children)
+            stack.extend(children)
+    return count
 
 
 def _most_proving(node: _Node) -> _Node:
@@ -167,7 +249,7 @@ def _expand(node: _Node, pos: Position, side: Side, within: int, table: ProofTab
     for move in moves:
         key = node.key ^ pos.key_change(move)
         pos.apply(move)
-        child = _Node(move, node, pos.to_move is side, node.turns + 1, key)
+        child = _Node(move, pos.to_move is side, node.turns + 1, key)
         _evaluate(child, pos, side, within, table)
         pos.undo()
         node.children.append(child)
@@ -175,34 +257,39 @@ def _expand(node: _Node, pos: Position, side: Side, within: int, table: ProofTab
 
 
 def _evaluate(node: _Node, pos: Position, side: Side, within: int, table: ProofTable) -> None:
-    """A new node's numbers: proven or disproven when the round is over, won on the
-    next turn, or out of turns, or as the table settled its position; else 1 and 1."""
-    result = _result(pos, side, within - node.turns)
+    """A new node's numbers: proven (with its turns) or disproven when the round is
+    over, won on the next turn, or out of turns, or as the table settled its position;
+    else 1 and 1."""
+    left = within - node.turns
+    result = _result(pos, side, left)
     if result is None:
-        result = table.settled(node.key, side, within - node.turns)
-    if result is True:
-        node.pn, node.dn, node.children = 0, _INFINITE, []
-    elif result is False:
+        result = table.settled(node.key, side, left)
+    if result is None:
+        return
+    if result >= 0:
+        node.pn, node.dn, node.children, node.bound = 0, _INFINITE, [], result
+    else:
         node.pn, node.dn, node.children = _INFINITE, 0, []
 
 
-def _result(pos: Position, side: Side, left: int) -> bool | None:
-    """True: ``side`` has won, or wins with the next turn; False: it has lost, loses with
-    the next turn, or has no turn left to win (with one left and its own to play, only a
-    move home wins: the other side's move into a deadlock would); None: not known yet."""
+def _result(pos: Position, side: Side, left: int) -> int | None:
+    """0: ``side`` has won; 1: it wins with the next turn; :data:`NOT_WON`: it has lost,
+    loses with the next turn, or has no turn left to win (with one left and its own to
+    play, only a move home wins: the other side's move into a deadlock would); None: not
+    known yet."""
     if left < 0:
-        return False  # (the round ends here, a turn too late: a settled root's children)
+        return NOT_WON  # (the round ends here, a turn too late: a settled root's children)
     if pos.winner is not None:
-        return pos.winner is side
+        return 0 if pos.winner is side else NOT_WON
     moves = pos.legal_moves()
     if not moves:
         loser = pos.deadlock()
         if loser is not None:  # M8
-            return loser is not side
+            return NOT_WON if loser is side else 0
     elif left >= 1:
         goal = _GOAL[pos.to_move]
         if any(m.target >> 3 == goal for m in moves):  # M7 with the next turn
-            return pos.to_move is side
+            return 1 if pos.to_move is side else NOT_WON
     if left <= 0 or (left == 1 and pos.to_move is side):
-        return False  # no turn left; or the last one is the prover's, with no move home (a move into a deadlock loses it)
+        return NOT_WON  # no turn left; or the last one is the prover's, with no move home (a move into a deadlock loses it)
     return None

@@ -152,17 +152,22 @@ _CHECK_EVERY = 256
 class Searcher:
     """Chooses moves and fills. ``depth``: the deepest iteration (``None``: as deep as the
     time allows); ``level="random"`` plays random legal moves (for tests and as the
-    weakest opponent), from ``seed``. With a ``seed``, the search breaks ties between
-    moves of equal value at random (from the seed, so repeatably): two matches between
-    the same engines need not be the same match."""
+    weakest opponent), from ``seed``. The search breaks ties between moves of equal
+    value at random, from ``seed`` (repeatably) or, without one, from a seed the system
+    draws: two matches between the same engines need not be the same match. Its solver
+    (and the solver's tables) is kept from move to move: a win proven at one move is
+    proven again at the next from what the last proof settled."""
 
     def __init__(self, *, depth: int | None = None, level: str = "search", seed: int | None = None) -> None:
         if level not in ("search", "random"):
             raise ArgumentError(f"unknown level {level!r}: search or random")
         self.max_depth = depth if depth is not None else MAX_DEPTH
         self.level = level
-        self.rng = random.Random(seed)
-        self.shuffle = seed is not None  # (a seed breaks ties between equal moves at random)
+        #: The seed of its random choices: the one given, else one drawn from the system
+        #: (so two engines started without one play different games).
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(1 << 63)
+        self.rng = random.Random(self.seed)
+        self._winning: int | None = None  # (the turns within which its last move was proven to win)
         self.nodes = 0
         self._deadline: float | None = None
         self._max_nodes: int | None = None
@@ -209,8 +214,7 @@ class Searcher:
         self._max_nodes = limits.nodes
         self._stop = stop
         self._check_at = self.nodes + 1  # (looked at on the first node: the solver may have used them up)
-        if self.shuffle:  # the order decides between moves of equal value: the seed's
-            moves = self.rng.sample(moves, len(moves))
+        moves = self.rng.sample(moves, len(moves))  # (the order decides between moves of equal value: the seed's)
         return self._deepen(position.copy(), moves, depth_limit, start, report)
 
     def _deepen(self, pos: Position, moves: list[Move], depth_limit: int, start: float, report: Callable[[SearchResult], None]) -> SearchResult:
@@ -237,8 +241,11 @@ class Searcher:
         a proven win is played in the fewest turns and a proven loss in the most; ``None``
         when not."""
         seconds = max(limits.movetime, 1) / 6000 if limits.movetime is not None else UNTIMED_PROOF
+        if self._winning is not None:  # a win proven at its last move: the search has nothing to add
+            seconds *= 3
         proof = self.solver.solve(position, depth=depth if depth < MAX_DEPTH else None, time=seconds, stop=stop)
         self.nodes = proof.nodes  # (the solver's nodes count as the search's)
+        self._winning = proof.within if proof.result == "win" else None
         if proof.best is None or not proof.proven:
             return None
         turns = proof.turns if proof.turns is not None else 0

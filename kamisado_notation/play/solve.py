@@ -43,9 +43,9 @@ from typing import Any
 from ..engine.board import RAYS, SQUARE_COLOURS, Direction, Side
 from ..engine.position import RANGE, Move, Position
 from ..errors import ArgumentError
-from .proof import Proof, ProofTable, prove
+from .proof import PROOF_ENTRY_BYTES, PROOF_NODE_BYTES, Proof, ProofTable, prove
 
-__all__ = ["MAX_TURNS", "MoveValue", "Solution", "Solver", "open_towers", "solve", "solve_moves"]
+__all__ = ["MAX_TURNS", "MEMORY_MB", "MoveValue", "Solution", "Solver", "open_towers", "solve", "solve_moves"]
 
 #: The deepest search (in turns) when no depth is given: longer than any round seen.
 MAX_TURNS = 200
@@ -57,16 +57,27 @@ _EXACT, _LOWER, _UPPER = 0, 1, 2
 _GOAL = (0, 7)  # the rank each side must reach (M7)
 _OTHER = (Side.GOLD, Side.BLACK)
 #: The turns the iterative deepening searches (with no time limit) before proof-number
-#: search takes over, and its share of a time limit.
+#: search takes over, and its share of a time limit or budget of nodes.
 DEEPENING = 10
 DEEPENING_SHARE = 0.25
-#: Entries the transposition table holds before it starts afresh (a few hundred MB).
-TABLE_SIZE = 2_000_000
+#: The most nodes the deepening searches before proof numbers take over (a far position's
+#: tenth turn costs millions: the opening's deepening took 17 s of 30 before this bound).
+DEEPENING_NODES = 200_000
+#: The megabytes a solver's tables and proof trees keep at most when no bound is given
+#: (the process adds Python and the toolkit, some 45 MB: ``bench/bench_solve_memory.py``).
+MEMORY_MB = 250
+#: The largest bound of memory (MB) a solver takes.
+MAX_MEMORY_MB = 1 << 20
+#: How a bound of memory is shared: the transposition table, the proof table, one
+#: proof-number search's tree.
+_MEMORY_SHARES = (1, 3, 6)
+#: Bytes a transposition table's entry takes (its move included), as
+#: ``bench/bench_solve_memory.py`` measures it (rounded up).
+TABLE_ENTRY_BYTES = 160
+#: Nodes searched between two looks at the clock and at ``stop``.
+_CHECK_EVERY = 1024
 #: The longest time a solve may be given, in seconds (a year): a limit is a finite number.
 MAX_SECONDS = 365 * 24 * 3600.0
-#: The nodes one proof-number search may grow when no budget is given: its tree is its
-#: memory (about 170 bytes a node), so this bounds the solver's memory.
-PROOF_NODES = 1_500_000
 #: No budget of nodes: more than any search reaches.
 _NO_BUDGET = 1 << 62
 
@@ -115,11 +126,15 @@ class Solution:
     """The solver's answer for ``position`` (a position string): ``result`` is ``"win"``
     or ``"loss"`` for the side to move when proven, ``"unknown"`` when not within the
     depth or time; ``turns`` the turns to the round's end under best play (``None`` when
-    unknown, or when the time ran out after the result was proven but before its turns
-    were found); ``best`` a move that keeps the proven result (``None`` when the round is
-    over or nothing is proven lost or won and no move was searched); ``pv`` the principal
-    variation from ``best`` on, to the end when proven; ``depth`` the deepest search
-    finished, in turns; ``nodes`` the positions searched; ``seconds`` the time taken."""
+    unknown, or when the limits ran out after the result was proven but before its
+    turns were); ``within``, for a proven result, the turns within which the winner is
+    proven to win (``turns`` when they were found; else an upper bound the proof holds,
+    or ``None``); ``best`` a move that keeps the proven result (``None`` when the round
+    is over or nothing is proven lost or won and no move was searched); ``pv`` the
+    principal variation from ``best`` on, to the end when proven (when only ``within``
+    is, the line the proof holds: the winner's moves win within it); ``depth`` the
+    deepest search finished, in turns; ``nodes`` the positions searched; ``seconds``
+    the time taken."""
 
     position: str
     result: str
@@ -129,6 +144,7 @@ class Solution:
     depth: int = 0
     nodes: int = 0
     seconds: float = 0.0
+    within: int | None = None
 
     @property
     def proven(self) -> bool:
@@ -140,6 +156,7 @@ class Solution:
             "position": self.position,
             "result": self.result,
             "turns": self.turns,
+            "within": self.within if self.proven else None,
             "best": self.best.coords() if self.best is not None else None,
             "pv": [m.coords() for m in self.pv],
             "depth": self.depth,
@@ -158,25 +175,49 @@ class Solver:
     """A solver with its own transposition table, kept between calls (a position met
     again, or the next position of a round, is solved faster). ``table`` and ``ordering``
     switch the transposition table and the move ordering off: the plain alpha-beta of
-    the same code, for measuring what each is worth."""
+    the same code, for measuring what each is worth.
+
+    ``memory``: the megabytes its tables and proof trees may keep (default
+    :data:`MEMORY_MB`), divided among the transposition table (:attr:`table_size`
+    entries), the proof table (``proof_table.size``) and one proof-number search's tree
+    (:attr:`proof_nodes` nodes kept at once; ``proof_nodes=`` sets it alone). Each table
+    starts afresh when full; a proof that would keep more nodes stops unproven."""
 
     def __init__(
-        self, *, table: bool = True, ordering: bool = True, proof: bool = True, deepening: int = DEEPENING, proof_nodes: int = PROOF_NODES
+        self,
+        *,
+        table: bool = True,
+        ordering: bool = True,
+        proof: bool = True,
+        deepening: int = DEEPENING,
+        memory: int = MEMORY_MB,
+        proof_nodes: int | None = None,
     ) -> None:
+        if isinstance(memory, bool) or not isinstance(memory, int) or not 1 <= memory <= MAX_MEMORY_MB:
+            raise ArgumentError(f"the memory is a whole number of megabytes from 1 to {MAX_MEMORY_MB}, not {memory!r}")
+        share = memory * 2**20 / sum(_MEMORY_SHARES)
         self.use_table = table
-        self.proof_nodes = proof_nodes
         self.ordering = ordering
         self.proof = proof
         self.deepening = deepening
+        self.memory = memory
+        #: The most entries the transposition table holds (then it starts afresh).
+        self.table_size = max(1, int(share * _MEMORY_SHARES[0] / TABLE_ENTRY_BYTES))
+        #: The most nodes one proof-number search keeps at once.
+        self.proof_nodes = proof_nodes if proof_nodes is not None else max(1, int(share * _MEMORY_SHARES[2] / PROOF_NODE_BYTES))
         self.table: dict[int, tuple[int, int, int, Move | None]] = {}
-        self.proof_table = ProofTable()  # (what the proof-number searches settled, kept between them)
+        #: What the proof-number searches settled, kept between them.
+        self.proof_table = ProofTable(max(1, int(share * _MEMORY_SHARES[1] / PROOF_ENTRY_BYTES)))
         self.nodes = 0
+        #: The most nodes a proof-number search of this solver kept at once.
+        self.peak_proof_nodes = 0
         #: Called as the search goes (the deepest search finished, in turns; the nodes so
         #: far), after each depth and each proof-number search: a progress line.
         self.progress: Callable[[int, int], None] | None = None
         self._depth = 0
         self._deadline: float | None = None
         self._budget = _NO_BUDGET
+        self._check_at = 0
         self._stop: threading.Event | None = None
 
     def solve(
@@ -196,24 +237,36 @@ class Solver:
         same table: the same positions solved before, in the same order)."""
         _check(position, depth, time, nodes)
         start = _clock()
-        self.nodes = 0
+        self.nodes = self._depth = 0
         self._stop = stop
-        self._deadline = None if time is None else start + time
-        self._budget = _NO_BUDGET if nodes is None else nodes
-        self._depth = 0
         pos = position.copy()
         text = position.to_string()
         end = _round_over(pos)
         if end is not None:
-            return Solution(text, end, 0, None, (), 0, 0, _clock() - start)
+            return Solution(text, end, 0, None, (), 0, 0, _clock() - start, 0)
         limit = MAX_TURNS if depth is None else depth
-        deadline = self._deadline
-        if self.proof and limit > self.deepening:  # deepening first, then proof numbers
-            self._deadline = None if time is None else start + time * DEEPENING_SHARE
-            self._budget = _NO_BUDGET if nodes is None else max(1, int(nodes * DEEPENING_SHARE))
+        by_proof = self.proof and limit > self.deepening
+        if by_proof:  # deepening first (its share of the limits), then proof numbers
+            share = DEEPENING_NODES if nodes is None else min(DEEPENING_NODES, max(1, int(nodes * DEEPENING_SHARE)))
+            self._limits(None if time is None else start + time * DEEPENING_SHARE, share)
             deepest = self.deepening if time is None and nodes is None else limit
         else:
+            self._limits(None if time is None else start + time, nodes)
             deepest = limit
+        deepened = self._deepen(pos, deepest)
+        self._limits(None if time is None else start + time, nodes)
+        answer = self._answer(pos, text, deepened, limit if by_proof else 0)
+        return replace(answer, nodes=self.nodes, seconds=_clock() - start)
+
+    def _limits(self, deadline: float | None, nodes: int | None) -> None:
+        """The deadline and budget of nodes from here on (the nodes counted so far count)."""
+        self._deadline = deadline
+        self._budget = _NO_BUDGET if nodes is None else nodes
+        self._check_at = self.nodes + 1
+
+    def _deepen(self, pos: Position, deepest: int) -> _Deepened:
+        """Iterative deepening, a turn at a time, until a result is proven in its fewest
+        turns, ``deepest`` turns are searched, or the limits run out."""
         best: Move | None = None
         score, reached = 0, 0
         while True:
@@ -221,76 +274,102 @@ class Solver:
             # a win seen beyond the depth (a move home is seen without a turn left to
             # search) may not be the fastest: deeper, until the depth reaches its turns
             if (found is not None and found <= reached) or (found is None and reached >= deepest):
-                break
+                return _Deepened(score, best, reached, found)
             try:
                 score, move = self._root(pos, reached + 1)
             except _OutOfTime:
-                if found is not None:  # proven, but not that the turns are the fewest
-                    return Solution(text, "win" if score > 0 else "loss", None, best, (best,) if best else (), reached, self.nodes, _clock() - start)
-                break
+                return _Deepened(score, best, reached, found, interrupted=True)
             reached, best = reached + 1, move if move is not None else best
             self._depth = reached
             self._report()
-        if abs(score) <= _PROVEN and self.proof and reached < limit:
-            self._budget = _NO_BUDGET if nodes is None else nodes
-            proven = self._by_proof_numbers(pos, text, reached, limit, deadline, start)
+
+    def _answer(self, pos: Position, text: str, deepened: _Deepened, limit: int) -> Solution:
+        """The answer from the deepening's result, and from proof numbers (within
+        ``limit`` turns; 0: none) where the deepening proved nothing."""
+        score, best, reached, found = deepened.score, deepened.best, deepened.reached, deepened.found
+        if found is not None and deepened.interrupted:
+            return self._fewest(pos, text, deepened, limit)
+        if found is None and reached < limit:
+            proven = self._by_proof_numbers(pos, text, reached, limit)
             if proven is not None:
                 return proven
-        if abs(score) <= _PROVEN:
-            return Solution(text, "unknown", None, best, (best,) if best else (), reached, self.nodes, _clock() - start)
-        turns = _MATE - abs(score)
+        if found is None:
+            return Solution(text, "unknown", None, best, (best,) if best else (), reached)
+        turns = found
         self._deadline = self._stop = None  # (the principal variation is read from a warm table)
-        self._budget = _NO_BUDGET
+        self._limits(None, None)
         pv = self._variation(pos, turns) or ([best] if best is not None else [])
-        return Solution(text, "win" if score > 0 else "loss", turns, pv[0] if pv else None, tuple(pv), reached, self.nodes, _clock() - start)
+        return Solution(text, "win" if score > 0 else "loss", turns, pv[0] if pv else None, tuple(pv), reached, within=turns)
+
+    def _fewest(self, pos: Position, text: str, deepened: _Deepened, limit: int) -> Solution:
+        """A result the deepening proved within ``deepened.found`` turns, but ran out of
+        its limits before it could tell they are the fewest: proof numbers (within
+        ``limit`` turns; 0: none) find them when the limits allow; else the bound."""
+        score, best, reached, found = deepened.score, deepened.best, deepened.reached, deepened.found
+        assert found is not None
+        bounded = Solution(text, "win" if score > 0 else "loss", None, best, (best,) if best else (), reached, within=found)
+        proven = self._by_proof_numbers(pos, text, reached, min(limit, found)) if reached < limit else None
+        return proven if proven is not None and (proven.within or found) <= found else bounded
 
     # ------------------------------------------------------------ proof numbers
 
-    def _by_proof_numbers(
-        self, pos: Position, text: str, reached: int, limit: int, deadline: float | None, start: float
-    ) -> Solution | None:
+    def _by_proof_numbers(self, pos: Position, text: str, reached: int, limit: int) -> Solution | None:
         """The answer by proof-number search (:mod:`.proof`) where the deepening proved
-        nothing within ``reached`` turns: the result within ``limit``, then its number of
-        turns (the fewest within which the winner's win is proven: galloping up from
-        ``reached + 1``, then halving), then the principal variation, turn by turn. ``None`` when the result is not proven in the time."""
-        me, other = pos.to_move, _OTHER[pos.to_move]
-        result = None
-        for winner, name in ((me, "win"), (other, "loss")):
-            answer = self._prove(pos, winner, limit, deadline)
+        nothing within ``reached`` turns: the result within ``limit``, with the turns
+        its proof holds (an upper bound) and the line it holds; then the fewest turns,
+        a proof within one turn fewer than the bound at a time (each proof's own depth
+        the new bound) until one is disproven — the one disproof the fewest turns need
+        (no win within ``n`` is none within fewer), where halving made several — and
+        the principal variation, turn by turn. ``None`` when
+        the result is not proven within the limits; the result with its bound, its move
+        and its line when the turns are not found within them."""
+        found = self._proven_result(pos, limit)
+        if found is None:
+            return None
+        winner, name, high = found
+        kept = self._bounded(pos, text, winner, name, high, reached)
+        while high > reached + 1:  # (no win within the turns the deepening searched)
+            answer = self._prove(pos, winner, high - 1)
+            if answer.proven is None:
+                return kept
+            if not answer.proven:
+                break
+            high = answer.turns if answer.turns is not None else high - 1
+            kept = self._bounded(pos, text, winner, name, high, reached)
+        pv = self._proof_variation(pos, winner, high, exact=True)
+        if not pv:
+            return replace(kept, turns=high)
+        return Solution(text, name, high, pv[0], tuple(pv), reached, within=high)
+
+    def _proven_result(self, pos: Position, limit: int) -> tuple[Side, str, int] | None:
+        """Who is proven to win within ``limit`` turns (``"win"`` for the side to move,
+        ``"loss"``) and within how many turns its proof wins; ``None`` when neither is
+        proven in the limits (or neither wins within ``limit``: deadlocks aside, a
+        deeper limit will tell)."""
+        me = pos.to_move
+        for winner, name in ((me, "win"), (_OTHER[me], "loss")):
+            answer = self._prove(pos, winner, limit)
             if answer.proven is None:
                 return None
             if answer.proven:
-                result = winner, name
-                break
-        if result is None:
-            return None  # neither wins within the limit (deadlocks aside, a deeper limit will tell)
-        winner, name = result
-        # the proof's move (a win's: it keeps the win) stands until the turns are found
-        kept = Solution(text, name, None, answer.move, (answer.move,) if answer.move else (), reached, 0, 0.0)
-        low, high, step = reached + 1, limit, 1
-        while low + step - 1 < high:  # galloping up from the deepening's depth: the turns are near it
-            answer = self._prove(pos, winner, low + step - 1, deadline)
-            if answer.proven is None:
-                return replace(kept, nodes=self.nodes, seconds=_clock() - start)
-            if answer.proven:
-                high = low + step - 1
-                break
-            low, step = low + step, step * 2
-        while low < high:
-            middle = (low + high) // 2
-            answer = self._prove(pos, winner, middle, deadline)
-            if answer.proven is None:
-                return replace(kept, nodes=self.nodes, seconds=_clock() - start)
-            low, high = (low, middle) if answer.proven else (middle + 1, high)
-        pv = self._proof_variation(pos, winner, low, deadline)
-        return Solution(text, name, low, pv[0] if pv else kept.best, tuple(pv) or kept.pv, reached, self.nodes, _clock() - start)
+                return winner, name, answer.turns if answer.turns is not None else limit
+        return None
 
-    def _prove(self, pos: Position, winner: Side, within: int, deadline: float | None) -> Proof:
+    def _bounded(self, pos: Position, text: str, winner: Side, name: str, within: int, reached: int) -> Solution:
+        """The answer while only a bound on the turns is proven: the result, the bound,
+        and the line the proof holds (as far as the limits allow)."""
+        pv = self._proof_variation(pos, winner, within, exact=False)
+        return Solution(text, name, None, pv[0] if pv else None, tuple(pv), reached, within=within)
+
+    def _prove(self, pos: Position, winner: Side, within: int) -> Proof:
         """One proof-number search (:func:`.proof.prove`) within what is left of the
-        budget of nodes, its nodes counted."""
-        limit = min(self.proof_nodes, self._budget - self.nodes)
-        answer = prove(pos, winner, within=within, deadline=deadline, node_limit=max(limit, 0), stop=self._stop, table=self.proof_table)
+        budget of nodes and :attr:`proof_nodes` kept, its nodes counted."""
+        answer = prove(
+            pos, winner, within=within, deadline=self._deadline, node_limit=max(self._budget - self.nodes, 0),
+            keep=self.proof_nodes, stop=self._stop, table=self.proof_table,
+        )  # fmt: skip
         self.nodes += answer.nodes
+        self.peak_proof_nodes = max(self.peak_proof_nodes, answer.peak)
         self._report()
         return answer
 
@@ -298,28 +377,34 @@ class Solver:
         if self.progress is not None:
             self.progress(self._depth, self.nodes)
 
-    def _proof_variation(self, pos: Position, winner: Side, turns: int, deadline: float | None) -> list[Move]:
-        """The principal variation of a round ``winner`` wins in ``turns``: the winner's
-        move that keeps the win within the turns left, the loser's that escapes a win
-        one turn sooner (so holds out longest); as far as the time allows."""
+    def _proof_variation(self, pos: Position, winner: Side, turns: int, *, exact: bool) -> list[Move]:
+        """The principal variation of a round ``winner`` wins within ``turns``: the
+        winner's move that keeps the win within the turns left; the loser's that escapes
+        a win one turn sooner (``exact``: the turns are the fewest, so it holds out
+        longest), or else the one the proof shows holding out longest; as far as the
+        limits allow."""
         line: list[Move] = []
         while turns > 0 and _round_over(pos) is None:
-            moves = pos.legal_moves()
-            if not moves:
-                move: Move | None = pos.forfeit_move()
-            elif pos.to_move is winner:
-                move = self._prove(pos, winner, turns, deadline).move
-            else:
-                answer = self._prove(pos, winner, turns - 1, deadline)
-                move = answer.move if answer.proven is False else None
+            move, turns = self._proof_step(pos, winner, turns, exact)
             if move is None:
                 break
             line.append(move)
             pos.apply(move)
-            turns -= 1
         for _ in line:
             pos.undo()
         return line
+
+    def _proof_step(self, pos: Position, winner: Side, turns: int, exact: bool) -> tuple[Move | None, int]:
+        """A move of :meth:`_proof_variation` and the turns left after it."""
+        if not pos.has_moves():
+            return pos.forfeit_move(), turns - 1
+        if pos.to_move is winner or not exact:
+            answer = self._prove(pos, winner, turns)
+            if not answer.proven or answer.move is None:
+                return None, 0
+            return answer.move, (turns if exact or answer.turns is None else answer.turns) - 1
+        answer = self._prove(pos, winner, turns - 1)
+        return (answer.move, turns - 1) if answer.proven is False else (None, 0)
 
     # ------------------------------------------------------------------ search
 
@@ -340,7 +425,7 @@ class Solver:
             if value > alpha or best is None:
                 alpha, best = max(alpha, value), move
         if self.use_table:
-            self.table[key] = (depth, _EXACT, _to_table(alpha, 0), best)
+            self._store(key, depth, _EXACT, _to_table(alpha, 0), best)
         return alpha, best
 
     def _child(self, pos: Position, key: int, move: Move, depth: int, alpha: int, beta: int, ply: int) -> int:
@@ -355,45 +440,47 @@ class Solver:
         finally:
             pos.undo()
 
-    def _search(self, pos: Position, key: int, depth: int, alpha: int, beta: int, ply: int) -> int:  # noqa: C901 - one node of the search
-        self.nodes += 1
+    def _check(self) -> None:
+        """Out of nodes, time, or stopped: :class:`_OutOfTime`; else the next look set
+        (the clock and ``stop`` are looked at every :data:`_CHECK_EVERY` nodes)."""
         if self.nodes > self._budget:
             raise _OutOfTime
-        if self.nodes & 1023 == 0 and (
-            (self._deadline is not None and _clock() > self._deadline) or (self._stop is not None and self._stop.is_set())
-        ):
+        if (self._deadline is not None and _clock() > self._deadline) or (self._stop is not None and self._stop.is_set()):
             raise _OutOfTime
-        side = pos.to_move
+        self._check_at = min(self.nodes + _CHECK_EVERY, self._budget + 1)
+
+    def _search(self, pos: Position, key: int, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """The value of ``pos`` (its key ``key``) for its side to move, ``depth`` turns
+        deep, ``ply`` turns from the root, within ``alpha`` and ``beta``."""
+        self.nodes += 1
+        if self.nodes >= self._check_at:
+            self._check()
         table_move = None
-        if self.use_table:
-            entry = self.table.get(key)
-            if entry is not None:
-                stored_depth, bound, stored, table_move = entry
+        entry = self.table.get(key) if self.use_table else None
+        if entry is not None:  # an entry serves a search no deeper than its own, a proven value one whose turns are within both depths
+            stored_depth, bound, stored, table_move = entry
+            if stored_depth >= depth or _MATE - abs(stored) <= min(stored_depth, depth):
                 value = _from_table(stored, ply)
-                if stored_depth >= depth or _MATE - abs(stored) <= min(stored_depth, depth):
-                    if bound == _EXACT:
-                        return value
-                    if bound == _LOWER and value >= beta:
-                        return value
-                    if bound == _UPPER and value <= alpha:
-                        return value
+                if bound == _EXACT or (bound == _LOWER and value >= beta) or (bound == _UPPER and value <= alpha):
+                    return value
         moves = pos.legal_moves()
         if not moves:
-            loser = pos.deadlock()
-            if loser is not None:  # M8: the end, lost by the last mover
-                return -(_MATE - ply) if loser is side else _MATE - ply
-            if depth <= 0:
-                return 0
-            return self._child(pos, key, pos.forfeit_move(), depth - 1, alpha, beta, ply + 1)  # M6: a turn
-        goal = _GOAL[side]
+            return self._blocked(pos, key, depth, alpha, beta, ply)
+        goal = _GOAL[pos.to_move]
         for move in moves:
             if move.target >> 3 == goal:
                 return _MATE - ply - 1  # M7: won with this turn
+        return self._moves(pos, key, moves, table_move, depth, alpha, beta, ply)
+
+    def _moves(self, pos: Position, key: int, moves: list[Move], first: Move | None, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """The best value of ``moves`` (``first`` first, then as ordered), kept in the
+        table; with one turn left, a loss when every move leads into a deadlock, else
+        unknown (a win needs a move home, which the caller has seen)."""
         if depth <= 1:  # one turn left: a win needs a move home; a loss, every move into a deadlock
             return -(_MATE - ply - 1) if depth == 1 and self._all_deadlock(pos, moves) else 0
         original_alpha = alpha
         best, best_move = -_MATE, None
-        for move in self._ordered(pos, moves, table_move) if self.ordering else moves:
+        for move in self._ordered(pos, moves, first) if self.ordering else moves:
             value = self._child(pos, key, move, depth - 1, alpha, beta, ply + 1)
             if value > best:
                 best, best_move = value, move
@@ -401,12 +488,28 @@ class Solver:
                     alpha = value
                     if alpha >= beta:
                         break
-        if self.use_table:
-            bound = _UPPER if best <= original_alpha else _LOWER if best >= beta else _EXACT
-            if len(self.table) >= TABLE_SIZE:
-                self.table.clear()
-            self.table[key] = (depth, bound, _to_table(best, ply), best_move)
+        if self.use_table:  # (stored here, not by _store: a call less a node)
+            table = self.table
+            if len(table) >= self.table_size and key not in table:
+                table.clear()
+            table[key] = (depth, _UPPER if best <= original_alpha else _LOWER if best >= beta else _EXACT, _to_table(best, ply), best_move)
         return best
+
+    def _store(self, key: int, depth: int, bound: int, score: int, move: Move | None) -> None:
+        table = self.table
+        if len(table) >= self.table_size and key not in table:
+            table.clear()
+        table[key] = (depth, bound, score, move)
+
+    def _blocked(self, pos: Position, key: int, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """The value of a position whose side to move has no move: a deadlock (M8), the
+        end, lost by the last mover; else its forfeit, a turn (M6)."""
+        loser = pos.deadlock()
+        if loser is not None:
+            return -(_MATE - ply) if loser is pos.to_move else _MATE - ply
+        if depth <= 0:
+            return 0
+        return self._child(pos, key, pos.forfeit_move(), depth - 1, alpha, beta, ply + 1)
 
     @staticmethod
     def _all_deadlock(pos: Position, moves: list[Move]) -> bool:
@@ -466,6 +569,19 @@ class Solver:
         return line
 
 
+@dataclass(frozen=True)
+class _Deepened:
+    """What the iterative deepening found: the root's ``score`` and ``best`` move at the
+    deepest search finished (``reached`` turns), the turns of a proven result
+    (``found``, else ``None``), and whether the limits ran out first."""
+
+    score: int
+    best: Move | None
+    reached: int
+    found: int | None
+    interrupted: bool = False
+
+
 def _check(position: Position, depth: int | None, time: float | None, nodes: int | None) -> None:
     """Every limit a finite number in its range (a NaN compares false with everything:
     a search bounded by one would never end)."""
@@ -523,8 +639,14 @@ class MoveValue:
     turns: int | None
     answer: Solution
 
+    @property
+    def within(self) -> int | None:
+        """The turns (this move counted) within which the winner is proven to win: an
+        upper bound when ``turns`` was not found, else ``turns``."""
+        return None if self.answer.within is None or not self.answer.proven else self.answer.within + 1
+
     def as_dict(self) -> dict[str, Any]:
-        return {"move": self.move.coords(), "result": self.result, "turns": self.turns}
+        return {"move": self.move.coords(), "result": self.result, "turns": self.turns, "within": self.within}
 
 
 def solve_moves(
@@ -558,11 +680,13 @@ def solve_moves(
     return sorted(values, key=lambda v: (order[v.result], (v.turns or 0) * (1 if v.result == "win" else -1)))
 
 
-def solve(position: Position, *, depth: int | None = None, time: float | None = None, nodes: int | None = None) -> Solution:
+def solve(
+    position: Position, *, depth: int | None = None, time: float | None = None, nodes: int | None = None, memory: int = MEMORY_MB
+) -> Solution:
     """Solve ``position`` for the side to move within ``depth`` turns, ``time``
     seconds and ``nodes`` positions searched (each unlimited by default: a position far
     from the end can take very long; a budget of nodes gives the same answer on any
-    machine).
+    machine), its tables and proof trees within ``memory`` megabytes (:class:`Solver`).
     A plain value: :class:`Solution`.
 
     >>> answer = solve(Position.from_string("y....o++.n/.p..k+.../.r.Pg++.../....B.../......../......O+./K...R+++.b./..G.N..Y+ b N"))
@@ -572,4 +696,4 @@ def solve(position: Position, *, depth: int | None = None, time: float | None = 
     'unknown'
 
     """
-    return Solver().solve(position, depth=depth, time=time, nodes=nodes)
+    return Solver(memory=memory).solve(position, depth=depth, time=time, nodes=nodes)
