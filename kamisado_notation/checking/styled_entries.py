@@ -1,5 +1,5 @@
-"""Entries written in another style, as the replay settles them (SPEC §7, "Read
-leniently, report precisely"; the reader's :mod:`~..notation.kmr.entry_styles` reads them).
+"""Entries written in another style, as the replay settles them (read
+leniently, reported precisely, docs/record-decisions.md; the reader's :mod:`~..notation.kmr.entry_styles` reads them).
 
 An entry with a slot left out (the square colour, the distance) or written as a word
 (``pass``, ``Yellow blocked``, ``pushed``, ``Purple Sumo push``) is read with those slots

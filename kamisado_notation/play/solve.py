@@ -1,5 +1,5 @@
 """The solver: whether the side to move wins or loses the round under best play, and in
-how many turns (SPEC §12, docs/analysis.md).
+how many turns (docs/analysis.md).
 
 A *turn* is a move or a blocked tower's forfeit (M6); a Sumo push is one turn and the
 pusher moves again (S3: the pushed player's back-entry is not a turn of its own); a
@@ -151,7 +151,7 @@ class Solution:
         return self.result != "unknown"
 
     def as_dict(self) -> dict[str, Any]:
-        """The answer as JSON data (SPEC §12): moves in coordinates."""
+        """The answer as JSON data (docs/analysis.md): moves in coordinates."""
         return {
             "position": self.position,
             "result": self.result,
@@ -165,7 +165,7 @@ class Solution:
         }
 
     def score(self) -> str:
-        """The protocol's score (SPEC §13): ``win N``, ``loss N`` or ``unknown``."""
+        """The protocol's score (docs/engines.md): ``win N``, ``loss N`` or ``unknown``."""
         if not self.proven:
             return "unknown"
         return f"{self.result} {self.turns}" if self.turns is not None else self.result

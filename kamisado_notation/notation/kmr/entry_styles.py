@@ -1,5 +1,5 @@
-"""Rows whose entries are written in another style than ours, read as ours (SPEC §7,
-"Read leniently, report precisely"): the reader's last try at a row the grammar
+"""Rows whose entries are written in another style than ours, read as ours (read
+leniently, reported precisely: docs/record-decisions.md): the reader's last try at a row the grammar
 rejects, so a record in our style never pays for it.
 
 The styles, each a :class:`~kamisado_notation.diagnostics.Kind`:
