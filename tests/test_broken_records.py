@@ -236,8 +236,9 @@ def test_nothing_is_checked_past_a_rules_error() -> None:
 
 def test_nothing_is_checked_past_a_syntax_error() -> None:
     # (a syntax error that may have cost a turn: an unknown word is read past instead,
-    # tests/test_unknown_words.py)
-    text = "Round 1\n1. Yellow Left 1 Yellow   Yellow Left 3 3 Yellow\n2. Red Forward 9 Red\n"
+    # tests/test_unknown_words.py; text that is no evidence of a move is set aside, and a
+    # '{' left open is an error only where a move may be inside it, as here)
+    text = "Round 1\n1. Yellow Left 1 Yellow   Yellow Left 3 {Yellow\n2. Red Forward 9 Red\n"
     report = validate_text(text)
     errs = [d for d in report.all_diagnostics() if d.severity == "error"]
     assert [d.rule for d in errs] == ["syntax"]
