@@ -18,7 +18,6 @@ from ..record import Comment, Entry, Header, Lineup, MatchRecord, RoundRecord, S
 from .fast_paths import EntryRead, row_entries
 from .headers import AS_HYPHEN, HEADER_RULE, KNOWN_LOWER, header_name_warning
 from .line_reader import RecordEvents, first_word
-from .syntax_errors import quote
 
 #: What comments can follow: any element of a record.
 Element = Header | RoundRecord | Lineup | Entry
@@ -201,6 +200,8 @@ class Assembler(RecordEvents[MatchRecord]):
     def _forfeit_dots(self, entry: Entry) -> Entry:
         """A ``...`` in Black's column after a round's first row: Black's turn passed over,
         read as a forced entry (a forfeit, which the replay checks is one), with a warning."""
+        from .syntax_errors import quote  # (here: it loads lark, which a record the fast paths read never needs)
+
         forfeit = replace(entry, placeholder=False, distance=0, unread="tower square")
         message = f"{quote(entry.text)} in Black's column after the round's first row: a forced entry written as a word"
         self._error(entry.line, entry.column, message, lost=False, kind=Kind.FORCED_WORD)
@@ -314,6 +315,8 @@ class Assembler(RecordEvents[MatchRecord]):
         if self.match is None:
             return
         for kind, (at, edits) in self.marks.items():
+            from .syntax_errors import quote  # (here: it loads lark, which a record the fast paths read never needs)
+
             marks = list(dict.fromkeys(e.old for e in edits))
             said = " ".join(quote(m) for m in marks[:4]) + (" …" if len(marks) > 4 else "")
             count = f"{len(edits)} in this match, the first here" if len(edits) > 1 else "here"
