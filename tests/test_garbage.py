@@ -97,12 +97,18 @@ def test_a_three_megabyte_line() -> None:
 
 
 def test_twenty_thousand_nested_braces() -> None:
+    # The braces hold no move: they are set aside (a warning where they begin), and the
+    # entry before them is read; a '{' never closed is an error only where a move may be
+    # in what it leaves open.
     rec = parse_record("Round 1\nPu L5 Ye " + "{" * 20_000 + "}" * 20_000 + "\nYe L1 Ye\n")
     m = rec.matches[0]
-    assert [d.line for d in m.errors] == [2]
-    assert [e.text for e in m.rounds[0].entries] == ["Ye L1 Ye"]
+    assert [(d.severity.value, d.line, d.column, d.kind.value) for d in m.errors] == [("warning", 2, 10, "set-aside")]
+    assert [e.text for e in m.rounds[0].entries] == ["Pu L5 Ye", "Ye L1 Ye"]
     rec = parse_record("{" * 20_000)
-    assert "unclosed comment" in rec.errors[0].message
+    assert (rec.errors, rec.matches) == ([], [])
+    rec = parse_record("Round 1\n{ " + "Pu L5 Ye " * 20_000 + "\n")
+    assert [(d.line, d.column) for d in rec.matches[0].errors] == [(2, 1)]
+    assert "unclosed comment" in rec.matches[0].errors[0].message
 
 
 def test_a_five_thousand_digit_distance() -> None:
@@ -127,9 +133,15 @@ def test_a_bad_coordinate_is_reported_every_time() -> None:
 
 
 def test_many_lines_of_garbage_each_reported() -> None:
+    # Text that is no evidence of a move ('???') is set aside, never an error by itself:
+    # one warning a kind in the match, whose edits name every line; an entry whose
+    # distance cannot be one (8 and more) is an error on its own line, each time.
     lines = ["Round 1"] + [f"Pu L{i} ??? Ye" for i in range(1, 201)]
-    errors = next(iter(iter_matches(lines))).errors
-    assert [d.line for d in errors] == list(range(2, 202))
+    diagnostics = next(iter(iter_matches(lines))).errors
+    warnings = [d for d in diagnostics if d.severity.value == "warning"]
+    assert sorted(d.kind.value for d in warnings) == ["evidence", "set-aside"]
+    assert sorted(e.line for d in warnings for e in d.edits) == list(range(2, 202))
+    assert [d.line for d in diagnostics if d.severity.value == "error"] == list(range(9, 202))
 
 
 # ------------------------------------------- the fast paths read lines as the general path
