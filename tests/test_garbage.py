@@ -115,24 +115,37 @@ def test_twenty_thousand_nested_braces() -> None:
 
 
 def test_a_five_thousand_digit_distance() -> None:
+    # Five thousand digits are no distance: set aside where they begin (a warning, never
+    # read as a number), and the entry they leave is one the evidence cannot settle: an
+    # error where it begins, not a guess.
     rec = parse_record("Round 1\n1. Pu L" + "7" * 5000 + " Ye\n")
-    (d,) = rec.matches[0].errors
-    assert (d.line, d.column) == (2, 8) and "too long" in d.message
+    found = [(d.severity.value, d.line, d.column, d.kind.value) for d in rec.matches[0].errors]
+    assert found == [("error", 2, 4, "evidence"), ("warning", 2, 8, "set-aside")]
+    # (a round number that long is the error; a turn number is set aside, the replay
+    # knows whose turn it is, and the line's entry is read)
     rec = parse_record("Round " + "9" * 5000 + "\n" + "9" * 5000 + ". Pu L1 Ye")
-    assert len(rec.matches[0].errors) == 2 if rec.matches else rec.errors
+    assert [(d.line, d.column) for d in rec.errors] == [(1, 7)] and "far too long" in rec.errors[0].message
+    assert [e.text for e in rec.matches[0].rounds[0].entries] == ["Pu L1 Ye"]
 
 
 def test_a_superscript_digit_is_a_syntax_error() -> None:
-    # '²' is isdigit() but not a decimal digit: it once reached int() and raised ValueError
+    # '²' is isdigit() but not a decimal digit: it once reached int() and raised ValueError.
+    # It is no evidence of a distance: an entry of a tower and a square alone names no
+    # move and is set aside (a warning); with its direction it is one the evidence
+    # cannot settle (an error where it begins).
     rec = parse_record("Round 1\nPurple ² Purple\n")
-    assert [(d.line, d.column) for d in rec.matches[0].errors] == [(2, 8)]
+    assert [(d.severity.value, d.line, d.column, d.kind.value) for d in rec.matches[0].errors] == [("warning", 2, 1, "set-aside")]
+    rec = parse_record("Round 1\nPurple Left ² Purple\n")
+    assert [(d.severity.value, d.line, d.column, d.kind.value) for d in rec.matches[0].errors] == [("error", 2, 1, "evidence")]
 
 
 def test_a_bad_coordinate_is_reported_every_time() -> None:
     # the token cache once let a bad coordinate through on its second reading
     for _ in range(2):
+        # ('-d9' is no square: set aside, a warning; what is left cannot be settled: the error)
         rec = parse_record("Round 1\nh1-d9 d8-d4\n")
-        assert [(d.line, d.column) for d in rec.matches[0].errors] == [(2, 1)]
+        found = [(d.severity.value, d.line, d.column, d.kind.value) for d in rec.matches[0].errors]
+        assert found == [("error", 2, 1, "evidence"), ("warning", 2, 3, "set-aside")]
 
 
 def test_many_lines_of_garbage_each_reported() -> None:
