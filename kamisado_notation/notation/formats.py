@@ -33,6 +33,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from itertools import islice
 
+from ..diagnostics import Kind
 from ..engine.board import Side
 from ..engine.position import Move, Position
 from ..errors import ArgumentError
@@ -258,7 +259,8 @@ def _fits(form: RecordFormat, head: bytes) -> bool:
 
 def _reads_as_kmr(head: bytes) -> bool:
     """Whether ``head`` (a file's first block, in UTF-8) up to its last line break reads
-    as a ``.kmr`` record: a match at least, and no error."""
+    as a ``.kmr`` record: a match at least, no error, and no line read only by its
+    evidence (another format's moves, ``A1-A2``, would be: they are that format's)."""
     from .kmr.reader import parse_record  # (the reader's start-up paid only for this rare case)
 
     try:
@@ -266,8 +268,12 @@ def _reads_as_kmr(head: bytes) -> bool:
     except UnicodeDecodeError:
         return False
     record = parse_record(text)
-    errors = [d for d in record.errors + [d for m in record.matches for d in m.errors] if d.severity.value == "error"]
-    return bool(record.matches) and not errors
+    by_evidence = (Kind.EVIDENCE, Kind.SET_ASIDE, Kind.STRUCK_ENTRY)
+    faults = [
+        d for d in record.errors + [d for m in record.matches for d in m.errors]
+        if d.severity.value == "error" or d.kind in by_evidence
+    ]
+    return bool(record.matches) and not faults
 
 
 # ------------------------------------------------------------------ other games' records

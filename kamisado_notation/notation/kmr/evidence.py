@@ -136,8 +136,8 @@ def _word(text: str, start: int, end: int) -> list[_Token]:
         return [found]
     if named is not None:
         return [_Token(named, start, end)]
-    spelt = spelt_as(word) if len(key) >= 3 and not weak else None
-    if spelt is not None:  # (an abbreviation: 'Purp', 'Fwd')
+    spelt = spelt_as(word) if not weak else None
+    if spelt is not None:  # (an abbreviation: 'Purp', 'Fwd', a usual one of two letters: 'Rd')
         found = _slot_word(normalise(spelt[1]), start, end, False)
         if found is not None:
             return [found]
