@@ -317,7 +317,6 @@ class Assembler(RecordEvents[MatchRecord]):
         from .syntax_errors import quote  # (lark: the fast tiers never load it)
 
         for kind, (at, edits) in self.marks.items():
-            from .syntax_errors import quote  # (here: it loads lark, which a record the fast paths read never needs)
 
             marks = list(dict.fromkeys(e.old for e in edits))
             said = " ".join(quote(m) for m in marks[:4]) + (" …" if len(marks) > 4 else "")
