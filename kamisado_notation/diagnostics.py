@@ -86,6 +86,9 @@ class Kind(TextEnum):
     SLOT_ORDER = "slot-order"
     RUN_TOGETHER = "run-together"
     SWAPPED_COLOURS = "swapped-colours"
+    # read by evidence (the reader's :mod:`~.notation.kmr.evidence`)
+    EVIDENCE = "evidence"
+    SET_ASIDE = "set-aside"
     COMMENT_MARK = "comment-mark"
     ABBREVIATION = "abbreviation"
     UMLAUTS = "umlauts"
@@ -106,6 +109,7 @@ class Kind(TextEnum):
     SWAPPED_COLUMNS = "swapped-columns"
     EXCHANGED_ENTRIES = "exchanged-entries"
     AFTER_END = "after-end"
+    STRUCK_ENTRY = "struck-entry"
     # Round and Lineup lines
     FILL_WORD = "fill-word"
     ROUND_LINE = "round-line"
@@ -123,6 +127,7 @@ class Kind(TextEnum):
     RUNNING_SCORE = "running-score"
     RESIGNATION = "resignation"
     NO_MATCH = "no-match"
+    NOT_KAMISADO = "not-kamisado"
 
 
 class ReplaceEntry(NamedTuple):

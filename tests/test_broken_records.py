@@ -237,7 +237,10 @@ def test_nothing_is_checked_past_a_rules_error() -> None:
 def test_nothing_is_checked_past_a_syntax_error() -> None:
     # (a syntax error that may have cost a turn: an unknown word is read past instead,
     # tests/test_unknown_words.py)
-    text = "Round 1\n1. Yellow Left 1 Yellow   Yellow Left 3 3 Yellow\n2. Red Forward 9 Red\n"
+    # (a comment left open with a move inside: the line's own syntax; a stray second
+    # distance, 'Yellow Left 3 3 Yellow', is read past by its evidence, the legal moves
+    # settling the entry)
+    text = "Round 1\n1. Yellow Left 1 Yellow   { Yellow Left 3 Yellow\n2. Red Forward 9 Red\n"
     report = validate_text(text)
     errs = [d for d in report.all_diagnostics() if d.severity == "error"]
     assert [d.rule for d in errs] == ["syntax"]

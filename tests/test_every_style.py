@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 from test_row_slips import STYLES, Planted, moves_of, only_match, rewrite, winners, written
 from typer.testing import CliRunner
@@ -478,6 +478,12 @@ def shorten(text: str, lang: str, rng: random.Random, share: float) -> tuple[str
 
 
 @given(seed=st.integers(0, 10**6), pick=st.integers(0, 10**6), lang=st.sampled_from(["en", "de"]), share=st.sampled_from([0.0, 0.2, 1.0]))
+# (found by hypothesis: the evidence reader once set aside the usual two-letter 'Rd', losing a tower)
+@example(seed=765, pick=0, lang="en", share=0.0)
+@example(seed=2, pick=2, lang="en", share=0.2)
+@example(seed=0, pick=138, lang="en", share=1.0)
+@example(seed=0, pick=2, lang="en", share=0.2)
+@example(seed=0, pick=0, lang="en", share=1.0)
 def test_property_abbreviations_and_missing_umlauts_are_read_and_fixed(seed: int, pick: int, lang: str, share: float) -> None:
     original = written(seed, Form.TEXT, lang)
     planted = shorten(original, lang, random.Random(pick), share)
@@ -485,9 +491,19 @@ def test_property_abbreviations_and_missing_umlauts_are_read_and_fixed(seed: int
         return
     slipped, places = planted
     kind = "abbreviation" if lang == "en" else "umlauts"
+    # A line whose shortened word is also another language's or style's word of a move
+    # ('Rt') is read by its evidence (kind `evidence`, one warning an entry or a match):
+    # the same move, the same fix. Nothing else is said of the record, the first warning
+    # is on the first shortened word's entry, the rounds are judged as before.
+    report = validate_text(slipped, path="t.kmr")
+    diagnostics = report.all_diagnostics()
+    assert report.valid and {d.kind for d in diagnostics} <= {kind, "evidence"}, [d.format("t") for d in diagnostics]
+    first = min((d.line, d.column) for d in diagnostics)
     # (columns move as the words before them on the line are shortened: the first one's stays)
-    fixed = check_style(original, slipped, places[0][:2], kind, [w for _, _, w in places])
-    assert fixed == original  # each word written in full again, as the record writes it
+    assert first[0] == places[0][0] and first[1] <= places[0][1]
+    assert winners(slipped) == winners(original)
+    fixed = fix_text(slipped, path="t.kmr")
+    assert fixed.valid and fixed.text == original  # each word written in full again, as the record writes it
 
 
 def test_an_abbreviation_beside_a_misspelt_word_is_read_and_the_misspelling_corrected() -> None:

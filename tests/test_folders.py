@@ -111,7 +111,7 @@ def test_convert_a_folder_into_a_folder_one_output_each_never_onto_an_input(tmp_
     (src / "a.kmr").write_bytes((SAMPLES / "standard-match.kmr").read_bytes())
     assert runner.invoke(app, ["convert", str(src / "a.kmr"), "--to", "json", "-o", str(src / "a.json")]).exit_code == 0
     (src / "r1" / "b.kmr").write_bytes((SAMPLES / "pushes.kmr").read_bytes())
-    (src / "r1" / "c.kmr").write_text("Round 1\n1. Yellow Sideways\n", encoding="utf-8")  # cannot be read: refused
+    (src / "r1" / "c.kmr").write_text("Round 1\n1. Yellow Sideways {Left\n", encoding="utf-8")  # a '{' left open on a move: refused
     before = snapshot(src)
     r = runner.invoke(app, ["convert", str(src), "--to", "text", "-d", str(src)])  # the outputs beside the inputs
     assert r.exit_code == 1 and "c.kmr has lines that could not be read; nothing converted" in r.stderr

@@ -85,10 +85,13 @@ def test_non_text_is_a_project_error() -> None:
 
 
 def test_a_three_megabyte_line() -> None:
+    # (text that is no evidence of a move is set aside, never an error by itself: a line
+    # of it alone is no match at all; after an entry, one warning where it begins)
     rec = parse_record("x" * 3_000_000)
-    assert [(d.line, d.column) for d in rec.errors] == [(1, 1)]
+    assert (rec.errors, rec.matches) == ([], [])
     rec = parse_record("Pu L5 Ye " + "é" * 3_000_000 + "\nRound 1\n")
-    assert [(d.line, d.column) for d in rec.errors] == [(1, 10)] and rec.matches[0].rounds[0].number == 1
+    assert rec.errors == [] and rec.matches[0].rounds[0].number == 1
+    assert [(d.severity.value, d.line, d.column, d.kind.value) for d in rec.matches[0].errors] == [("warning", 1, 10, "set-aside")]
     rec = parse_record('[Event "' + "\\" * 1_500_000 + '"] @')
     assert [(d.line, d.column) for d in rec.errors] == [(1, 1_500_012)]  # after 1.5 million escaped characters
     # a long line of real entries (300 KB here, to keep the suite fast) is read whole
@@ -97,39 +100,64 @@ def test_a_three_megabyte_line() -> None:
 
 
 def test_twenty_thousand_nested_braces() -> None:
+    # The braces hold no move: they are set aside (a warning where they begin), and the
+    # entry before them is read; a '{' never closed is an error only where a move may be
+    # in what it leaves open.
     rec = parse_record("Round 1\nPu L5 Ye " + "{" * 20_000 + "}" * 20_000 + "\nYe L1 Ye\n")
     m = rec.matches[0]
-    assert [d.line for d in m.errors] == [2]
-    assert [e.text for e in m.rounds[0].entries] == ["Ye L1 Ye"]
+    assert [(d.severity.value, d.line, d.column, d.kind.value) for d in m.errors] == [("warning", 2, 10, "set-aside")]
+    assert [e.text for e in m.rounds[0].entries] == ["Pu L5 Ye", "Ye L1 Ye"]
     rec = parse_record("{" * 20_000)
-    assert "unclosed comment" in rec.errors[0].message
+    assert (rec.errors, rec.matches) == ([], [])
+    rec = parse_record("Round 1\n{ " + "Pu L5 Ye " * 20_000 + "\n")
+    assert [(d.line, d.column) for d in rec.matches[0].errors] == [(2, 1)]
+    assert "unclosed comment" in rec.matches[0].errors[0].message
 
 
 def test_a_five_thousand_digit_distance() -> None:
+    # Five thousand digits are no distance: set aside where they begin (a warning, never
+    # read as a number), and the entry they leave is one the evidence cannot settle: an
+    # error where it begins, not a guess.
     rec = parse_record("Round 1\n1. Pu L" + "7" * 5000 + " Ye\n")
-    (d,) = rec.matches[0].errors
-    assert (d.line, d.column) == (2, 8) and "too long" in d.message
+    found = [(d.severity.value, d.line, d.column, d.kind.value) for d in rec.matches[0].errors]
+    assert found == [("error", 2, 4, "evidence"), ("warning", 2, 8, "set-aside")]
+    # (a round number that long is the error; a turn number is set aside, the replay
+    # knows whose turn it is, and the line's entry is read)
     rec = parse_record("Round " + "9" * 5000 + "\n" + "9" * 5000 + ". Pu L1 Ye")
-    assert len(rec.matches[0].errors) == 2 if rec.matches else rec.errors
+    assert [(d.line, d.column) for d in rec.errors] == [(1, 7)] and "far too long" in rec.errors[0].message
+    assert [e.text for e in rec.matches[0].rounds[0].entries] == ["Pu L1 Ye"]
 
 
 def test_a_superscript_digit_is_a_syntax_error() -> None:
-    # '²' is isdigit() but not a decimal digit: it once reached int() and raised ValueError
+    # '²' is isdigit() but not a decimal digit: it once reached int() and raised ValueError.
+    # It is no evidence of a distance: an entry of a tower and a square alone names no
+    # move and is set aside (a warning); with its direction it is one the evidence
+    # cannot settle (an error where it begins).
     rec = parse_record("Round 1\nPurple ² Purple\n")
-    assert [(d.line, d.column) for d in rec.matches[0].errors] == [(2, 8)]
+    assert [(d.severity.value, d.line, d.column, d.kind.value) for d in rec.matches[0].errors] == [("warning", 2, 1, "set-aside")]
+    rec = parse_record("Round 1\nPurple Left ² Purple\n")
+    assert [(d.severity.value, d.line, d.column, d.kind.value) for d in rec.matches[0].errors] == [("error", 2, 1, "evidence")]
 
 
 def test_a_bad_coordinate_is_reported_every_time() -> None:
     # the token cache once let a bad coordinate through on its second reading
     for _ in range(2):
+        # ('-d9' is no square: set aside, a warning; what is left cannot be settled: the error)
         rec = parse_record("Round 1\nh1-d9 d8-d4\n")
-        assert [(d.line, d.column) for d in rec.matches[0].errors] == [(2, 1)]
+        found = [(d.severity.value, d.line, d.column, d.kind.value) for d in rec.matches[0].errors]
+        assert found == [("error", 2, 1, "evidence"), ("warning", 2, 3, "set-aside")]
 
 
 def test_many_lines_of_garbage_each_reported() -> None:
+    # Text that is no evidence of a move ('???') is set aside, never an error by itself:
+    # one warning a kind in the match, whose edits name every line; an entry whose
+    # distance cannot be one (8 and more) is an error on its own line, each time.
     lines = ["Round 1"] + [f"Pu L{i} ??? Ye" for i in range(1, 201)]
-    errors = next(iter(iter_matches(lines))).errors
-    assert [d.line for d in errors] == list(range(2, 202))
+    diagnostics = next(iter(iter_matches(lines))).errors
+    warnings = [d for d in diagnostics if d.severity.value == "warning"]
+    assert sorted(d.kind.value for d in warnings) == ["evidence", "set-aside"]
+    assert sorted(e.line for d in warnings for e in d.edits) == list(range(2, 202))
+    assert [d.line for d in diagnostics if d.severity.value == "error"] == list(range(9, 202))
 
 
 # ------------------------------------------- the fast paths read lines as the general path

@@ -224,7 +224,10 @@ def test_a_header_after_the_rounds_starts_the_next_match_for_every_consumer() ->
 def test_runs_of_rows_break_where_the_turns_do() -> None:
     """The first tier gives rows in runs; a run ends where a row's turn number does not
     follow, where a row has one entry, at a '...' and at any other line: the record is
-    the grammar's in every case (its turn-number warnings included)."""
+    the grammar's in every case (its turn-number warnings included). A consumer is given
+    a '...' as written, a placeholder wherever it stands; the record builder reads one in
+    Black's column after a round's first row as a forfeit (by its place in the round), so
+    the consumer counts every entry of the record but those."""
     rows = ["1. Pu L1 Pu  Ye R1 Ye", "2. Pu L1 Pu  Ye R1 Ye", "3. Pu L1 Pu"]
     shapes = [
         rows,
@@ -240,4 +243,8 @@ def test_runs_of_rows_break_where_the_turns_do() -> None:
         with general_paths(validating=False):
             grammar = parse_record(text)
         assert parse_record(text) == grammar, shape
-        assert list(Reader(PlyCounter()).read(text.split("\n"))) == [sum(not e.placeholder for r in grammar.matches[0].rounds for e in r.entries)]
+        entries = [e for r in grammar.matches[0].rounds for e in r.entries]
+        dots = [e.line for e in entries if e.text == "..."]
+        assert all(not e.placeholder and e.distance == 0 for e in entries if e.text == "..."), shape  # forfeits
+        assert dots == ([3, 6] if "2. ...  Ye R1 Ye" in shape else []), shape
+        assert list(Reader(PlyCounter()).read(text.split("\n"))) == [len(entries) - len(dots)], shape

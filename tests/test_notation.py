@@ -213,8 +213,8 @@ def test_syntax_errors_are_diagnostics_and_later_lines_still_count() -> None:
         "Round 1",
         "1. Purpel ↖1 Yellow   Yellow ↖3 Yellow",  # line 3: bad, an unknown word read past
         "2. Yellow ↗1 Purple   Purple ↖2 Purple",
-        "3. Pu L Pu Qqq",  # line 5: bad (without 'Qqq', the distance left out: test_entry_styles)
-        "Round 2 fill up",  # line 6: bad
+        "3. Pu L Pu Qqq",  # line 5: read by its evidence (the replay settles the distance), 'Qqq' set aside
+        "Round 2 fill up",  # line 6: a Round line in another shape (the fill is the replay's)
         '[Event "y"]',
         "Lineup Gold: Pu Pu",  # line 8: bad, in the second match
         "1. Pu L1 Pu",
@@ -222,22 +222,29 @@ def test_syntax_errors_are_diagnostics_and_later_lines_still_count() -> None:
     text = "\n".join(lines)
     rec = parse_record(text, path="f.kmr")
     first, second = rec.matches
-    assert [(d.line, d.column, d.rule) for d in first.errors] == [(3, 4, "syntax"), (5, 9, "syntax"), (6, 14, "syntax")]  # no turn-number noise after a lost line
+    assert [(d.line, d.column, d.rule, d.severity, d.kind) for d in first.errors] == [
+        (3, 4, "syntax", "error", "unknown-word"),
+        (5, 4, "syntax", "error", "evidence"),  # (until a replay settles it: validate's)
+        (5, 12, "syntax", "warning", "set-aside"),
+        (6, 1, "syntax", "warning", "round-line"),
+    ]
     assert first.errors[0].format("f.kmr") == (
         "f.kmr:3:4: error[syntax] unknown word 'Purpel': expected a colour such as Purple or Pu "
         "or '...', after the turn number"
     )
-    assert "left or right" in first.errors[2].message
+    assert "'Qqq'" in first.errors[2].message and "'Round 2'" in first.errors[3].message
+    assert [(r.number, r.fill) for r in first.rounds] == [(1, None), (2, None)]
     entries = first.rounds[0].entries
-    assert [e.text for e in entries] == ["Purpel ↖1 Yellow", "Yellow ↖3 Yellow", "Yellow ↗1 Purple", "Purple ↖2 Purple"]
-    assert [e.unread for e in entries] == ["tower", None, None, None] and entries[0].tower is None
+    assert [e.text for e in entries] == ["Purpel ↖1 Yellow", "Yellow ↖3 Yellow", "Yellow ↗1 Purple", "Purple ↖2 Purple", "Pu L Pu"]
+    assert [e.unread for e in entries] == ["tower", None, None, None, "distance"] and entries[0].tower is None
     assert [(d.line, d.match) for d in second.errors] == [(8, 2)]
     assert second.rounds[0].entries[0].text == "Pu L1 Pu"
 
 
 def test_errors_outside_any_match_belong_to_the_file() -> None:
-    rec = parse_record("@@@\n")
+    rec = parse_record("{ Pu L1 Pu\n")  # (a comment left open: the line's own syntax, still an error)
     assert rec.matches == [] and [(d.line, d.column, d.rule) for d in rec.errors] == [(1, 1, "syntax")]
+    assert parse_record("@@@\n").errors == []  # (a line with no evidence of a move is a comment)
 
 
 def test_wrong_turn_numbers_are_warnings() -> None:

@@ -246,7 +246,9 @@ def test_convert_writes_what_the_whole_record_gives(tmp_path: Path, form: Form) 
 
 def test_convert_of_a_broken_record_writes_nothing(tmp_path: Path) -> None:
     src, out = tmp_path / "broken.kmr", tmp_path / "out.kmr"
-    src.write_bytes(_CORPUS + b"\n\n[Event \"late\"]\nRound 1\n1. this is no move\n")
+    # (a comment left open with a move inside: an error of the line's own syntax; a line
+    # of words that say nothing of a move would be set aside as a comment)
+    src.write_bytes(_CORPUS + b"\n\n[Event \"late\"]\nRound 1\n1. { Purple Left 1 Purple\n")
     r = runner.invoke(app, ["convert", str(src), "--to", "short", "-o", str(out)])
     assert r.exit_code == 1 and "nothing converted" in r.output
     assert not out.exists() and list(tmp_path.iterdir()) == [src]

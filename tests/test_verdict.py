@@ -297,13 +297,16 @@ def test_files_with_a_bom_crlf_or_a_bad_byte(tmp_path: Path, text: str, bom: str
 
 
 def test_a_syntax_error_before_the_first_match_is_the_files(tmp_path: Path) -> None:
-    text = "1. Sideways 3 Red\n" + record_text(5, 2)
+    # (a comment left open with a move inside: the line's own syntax, an error; a line
+    # with no move, '1. Sideways 3 Red', is a comment, the record valid both ways)
+    text = "1. { Sideways 3 Red\n" + record_text(5, 2)
     path = tmp_path / "t.kmr"
     path.write_text(text, encoding="utf-8")
     fused = validate_file(str(path))
     assert fused.to_json() == _full_validation(lambda: validate_file(str(path))).to_json()
-    assert not fused.valid
+    assert not fused.valid and [(d.line, d.rule, d.match) for d in fused.all_diagnostics()] == [(1, "syntax", None)]
     same(text)
+    assert same("1. Sideways 3 Red\n" + record_text(5, 2)).valid
 
 
 def test_validating_what_the_fast_paths_read_never_imports_lark(tmp_path: Path) -> None:

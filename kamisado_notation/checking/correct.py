@@ -201,6 +201,20 @@ def _follows(position: Position, move: Move, following: Sequence[Entry], *, ends
             position.undo()
 
 
+def only_fit(position: Position, entry: Entry) -> Move | None:
+    """The one legal move (a forfeit, where one is forced) that the slots read of
+    ``entry``, one with slots not read (:attr:`Entry.unread`), name; ``None`` when none
+    or several do."""
+    moves = position.legal_moves()
+    if not moves and position.winner is None:
+        try:
+            moves = [position.resolve(None, 0)]
+        except IllegalMoveError:
+            return None
+    fits = [m for m in moves if not differing_slots(entry, m)]
+    return fits[0] if len(fits) == 1 else None
+
+
 def play_as_written(position: Position, entries: Sequence[Entry], pending: Move | None = None) -> Iterator[Move]:
     """Play ``entries`` on ``position`` (in place) while each is a legal move exactly as
     written, yielding each move: the back-entry of a push (``pending``: one is due first)
@@ -216,7 +230,7 @@ def play_as_written(position: Position, entries: Sequence[Entry], pending: Move 
             pending = None
             yield back
             continue
-        step = exact_move(position, entry)
+        step = exact_move(position, entry) if entry.unread is None else only_fit(position, entry)
         if step is None:
             return
         position.apply(step)

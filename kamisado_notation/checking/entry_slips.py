@@ -7,15 +7,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..diagnostics import ERROR, WARNING, InsertEntry, Kind, ReplaceEntry, compose, correction
+from ..diagnostics import ERROR, WARNING, DeleteEntry, InsertEntry, Kind, ReplaceEntry, compose, correction
 from ..engine.board import SIDES, square_name
 from ..engine.match import Fill, RoundResult, fill_order, round_result
 from ..engine.position import Move, Position
 from ..notation.record import Entry
 from .correct import LOOKAHEAD, Candidate, Correction, Slot, back_move, correct_entry, exact_move, slot_wording
 from .replayed import Ply, PlyKind
-from .round_state import RoundState, RoundStopped
+from .round_state import RoundState, RoundStopped, SetAside
 from .slips.faults import Fault, describe, differs, entry_fault, legal_list, tower_name
+from .slips.hypotheses import AGREE
 from .slips.pushes import back_entry_slips, is_back_entry
 from .slips.rings import unseen_sumo
 from .slips.rows import row_slip_likelier, row_swapped_before
@@ -153,6 +154,8 @@ class EntrySlips(RoundState):
             if best is None:
                 best, going = self.tie(idx, entry, fix.candidates, suggestions)
                 if best is None:
+                    if going is None:
+                        self.aside(idx, entry)  # (raises SetAside where the round replays without it)
                     self.completed.append((entry, suggestions, None))
                     if going is None:
                         self.cut_reached = True
@@ -207,6 +210,36 @@ class EntrySlips(RoundState):
         if trial.pending is None and self.ends and round_result(trial.pos) is None:
             return None  # (a round follows: this one must end)
         return _end(trial.pos, next_round=self.ends)
+
+    def aside(self, idx: int, entry: Entry) -> None:
+        """Entry ``idx``, weak evidence that settles no move here (a word or a sign read
+        with slots left out: a dash between two entries, a score, a heading's word):
+        where the round replays without it, as far as any reading must, it is no move;
+        set aside with a warning (:class:`~.round_state.SetAside`)."""
+        if self.trial or not _weak(entry):
+            return
+        trial = self.replay_aside(idx)
+        after = (entry.line, entry.column)
+        if trial.rr.stopped or any(d.severity == ERROR and (d.line, d.column) > after for d in trial.diagnostics):
+            return
+        if trial.pending is None and self.ends and round_result(trial.pos) is None:
+            return
+        if len(trial.rr.plies) < len(self.rr.plies) + AGREE and round_result(trial.pos) is None:
+            return  # (too little after it to tell)
+        why = "no move here: set aside"
+        message = f"{entry.text!r} names no move here, and the round replays without it: set aside"
+        self.error(
+            "syntax", message, entry, None, WARNING, kind=Kind.STRUCK_ENTRY,
+            edits=(DeleteEntry(entry.line, entry.column, entry.text, why),),
+        )  # fmt: skip
+        self.fixes.append(DeleteEntry(entry.line, entry.column, entry.text, why))
+        self.set_aside.append(entry)
+        raise SetAside
+
+    def replay_aside(self, idx: int) -> EntrySlips:
+        """The round replayed again from its start, entry ``idx`` set aside (a trial:
+        :class:`~.round_replay.RoundReplayer` makes it)."""
+        raise NotImplementedError
 
     def replay_reading(self, idx: int, move: Move) -> EntrySlips:
         """The round replayed again from its start, entry ``idx`` read as ``move`` (a
@@ -309,3 +342,10 @@ def _best_follows(move: Move, fix: Correction) -> bool:
     """Whether ``move`` is continued by the record as well as any candidate of ``fix``."""
     best = max((c.follows for c in fix.candidates), default=0)
     return any(c.move == move and c.follows == best for c in fix.candidates) or not fix.candidates
+
+
+def _weak(entry: Entry) -> bool:
+    """Whether ``entry`` is weak evidence: read with two slots or more left out, or a
+    forced entry written as a sign (a dash, ``pass``), with no tower named."""
+    unread = (entry.unread or "").split()
+    return len(unread) >= 2 or (entry.distance == 0 and entry.tower is None)

@@ -90,11 +90,14 @@ class MatchHeaders:
         (1) when it has one round; else the smallest format its ``Result`` and its
         rounds fit (:func:`.targets.inferred_target`), with a warning."""
         n = first_match_rounds(self.match.rounds)
-        if n <= 1:
-            return 1
+        scores = self.probe_scores(max(n, 1))
+        if n <= 1:  # (rounds whose Round lines are not written: the replay finds where each ends)
+            n = len(scores)
+            if n <= 1:
+                return 1
         text = self.value("Result")
         claim = parse_result(text) if text is not None else None
-        target, claimed = inferred_target(claim, self.probe_scores(n), n)
+        target, claimed = inferred_target(claim, scores, n)
         why = f'as [Result "{text}"] says' if claimed else "the smallest format its rounds fit"
         if target is None:
             return 1

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..diagnostics import ERROR, Diagnostic, Edit, InsertLine, Kind, compose, correction
+from ..diagnostics import ERROR, WARNING, Diagnostic, Edit, InsertLine, Kind, compose, correction
 from ..engine.board import Side
 from ..engine.match import Match, fill
 from ..engine.position import Position
@@ -30,7 +30,7 @@ from .replayed import MatchReplay, MatchStatus, Ply, PlyKind, RoundReplay
 from .round_replay import Attempt, LeftOut, RoundReplayer, syntax_cut
 from .round_slips import left_out_round, row_slip, stop_at
 from .round_starts import UNKNOWN_TARGET, RoundStarts, lineup_start
-from .slips.after_end import after_end
+from .slips.after_end import after_end, set_aside_after_end
 from .slips.headers import format_agrees, header_fixes
 from .slips.lineups import (
     check_lineups,
@@ -212,6 +212,9 @@ class _MatchReplayer(RoundStarts):
         runner.diagnostics.extend(attempt.slips)
         if runner.inserted or attempt.slips:
             self.renumber(rr.record.entries, attempt.places, runner.inserted, attempt.removed, runner.diagnostics)
+        if runner.set_aside:  # (the reader's errors of entries the replay set aside: no move)
+            places = {(e.line, e.column) for e in runner.set_aside}
+            self.diags = [d for d in self.diags if not (d.kind in SETTLED and (d.line, d.column) in places)]
         if runner.completed:
             self.read_past(runner.completed, runner.fixes, runner.ties)
         self.diags.extend(runner.diagnostics)
@@ -324,7 +327,21 @@ class _MatchReplayer(RoundStarts):
         was legal as written: their error gets their removal as its correction
         (:func:`.slips.after_end.after_end`)."""
         over, said = runner.over, runner.diagnostics
-        if over is None or runner.doubt is not None or not said or said[-1].rule not in ("M7", "M8"):
+        if over is None or runner.doubt is not None:
+            return
+        extra = rr.record.entries[over:]
+        if extra and all(e.unread is not None and not e.placeholder for e in extra):  # weak evidence: no move
+            aside = set_aside_after_end(rr.record.entries, over, rr.record.number, self.match.index)
+            if said and said[-1].rule in ("M7", "M8"):
+                said[-1] = aside
+            else:  # (the round was over at a syntax error's entry)
+                said.append(aside)
+                rr.stopped = runner.cut_reached = False
+            runner.fixes.extend(aside.edits)
+            places = {(e.line, e.column) for e in extra}
+            self.diags = [d for d in self.diags if not (d.kind is Kind.EVIDENCE and (d.line, d.column) in places)]
+            return
+        if not said or said[-1].rule not in ("M7", "M8"):
             return
         found = after_end(rr.record.entries, over, said[-1], runner.pos, attempt.agrees)
         if found is not None:
@@ -354,7 +371,7 @@ class _MatchReplayer(RoundStarts):
         self.diags.append(
             Diagnostic(
                 "syntax", compose(f"a '{new}' line seems to be missing before this line: {why}", correction(new)), left.line,
-                left.column, ERROR, place, None, self.match.index, (new,), Kind.MISSING_ROUND, (edit,),
+                left.column, WARNING, place, None, self.match.index, (new,), Kind.MISSING_ROUND, (edit,),
             )
         )
         self.fixes.append(edit)

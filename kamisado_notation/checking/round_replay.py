@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from ..diagnostics import ERROR, Diagnostic, InsertEntry, Kind
+from ..diagnostics import ERROR, WARNING, Diagnostic, InsertEntry, Kind
 from ..engine.board import SIDES, Side
 from ..engine.match import round_result
 from ..engine.position import Move, Position, WrittenMove
@@ -17,7 +17,7 @@ from ..notation.record import Entry, MatchRecord
 from .correct import exact_move
 from .entry_slips import EntrySlips
 from .replayed import Ply, PlyKind
-from .round_state import LeftOut, RoundOver, RoundStopped
+from .round_state import LeftOut, RoundOver, RoundStopped, SetAside
 
 __all__ = ["Attempt", "LeftOut", "RoundOver", "RoundReplayer", "RoundStopped", "syntax_cut"]
 
@@ -56,6 +56,8 @@ class RoundReplayer(EntrySlips):
                 if entry.placeholder:
                     self.placeholder(idx, entry, challenger)
                     continue
+                if self.set_aside_at(idx):
+                    continue
                 number += 1
                 if idx == halt:
                     self.halted(entry, number)
@@ -65,7 +67,7 @@ class RoundReplayer(EntrySlips):
                     if move is not None:
                         plies.append(Ply(number, side, entry, PlyKind.MOVE, move, idx if places is None else places[idx]))
                         continue
-                self.special(idx, entry, number, challenger)
+                number -= self.special_or_aside(idx, entry, number, challenger)
         except RoundStopped:
             self.rr.stopped = True
             self.stop_index = idx
@@ -78,7 +80,37 @@ class RoundReplayer(EntrySlips):
         rr = self.rr
         trial = RoundReplayer(
             replace(rr, plies=[], result=None, stopped=False), rr.start.copy(), self.match_index, self.cut, ends=self.ends,
-            rings_unknown=self.rings_unknown, halt=self.halt, places=self.places, readings={**self.readings, idx: move}, trial=True,
+            rings_unknown=self.rings_unknown, halt=self.halt, places=self.places, readings={**self.readings, idx: move}, asides=frozenset(self.asides), trial=True,
+        )  # fmt: skip
+        trial.run(self.challenger)
+        return trial
+
+    def set_aside_at(self, idx: int) -> bool:
+        """Whether entry ``idx`` is set aside (no move): the entries after it move up a turn."""
+        if idx in self.asides:
+            self.shift += 1
+            return True
+        return False
+
+    def special_or_aside(self, idx: int, entry: Entry, number: int, challenger: Side) -> int:
+        """:meth:`special`; 1 where the entry was set aside instead (no turn: its number
+        is the next entry's), else 0."""
+        try:
+            self.special(idx, entry, number, challenger)
+        except SetAside:
+            self.asides.add(idx)
+            self.shift += 1
+            return 1
+        return 0
+
+    def replay_aside(self, idx: int) -> RoundReplayer:
+        """A trial: the round replayed again from its start as this replay is, entry
+        ``idx`` set aside (no move)."""
+        rr = self.rr
+        trial = RoundReplayer(
+            replace(rr, plies=[], result=None, stopped=False), rr.start.copy(), self.match_index, self.cut, ends=self.ends,
+            rings_unknown=self.rings_unknown, halt=self.halt, places=self.places, readings=dict(self.readings),
+            asides=frozenset({*self.asides, idx}), trial=True,
         )  # fmt: skip
         trial.run(self.challenger)
         return trial
@@ -154,7 +186,9 @@ class RoundReplayer(EntrySlips):
         legal move of Gold's as written, the ``...`` was left out (every entry one slot
         early): one error, and the replay goes on as if it were there (so the entries'
         turn numbers are judged with it, :meth:`_MatchReplayer.drop_explained`); else stop."""
-        if exact_move(self.pos, entry) is None:
+        entries = self.rr.record.entries
+        alone = all(e.line != entry.line for e in entries[1:2])  # (one entry a line: no columns to keep)
+        if exact_move(self.pos, entry) is None and not (alone and entry.unread is not None):
             self.error("T1", "Gold is the Challenger and moves first: Black's first slot is '...'", entry, number)
             raise RoundStopped
         self.error(
@@ -163,6 +197,7 @@ class RoundReplayer(EntrySlips):
             "the entries are read as if it were there (this one as Gold's first move)",
             entry,
             number,
+            WARNING if alone else ERROR,
             suggestions=(f"...   {entry.text}",),
             kind=Kind.MISSING_PLACEHOLDER,
             edits=(InsertEntry(entry.line, entry.column, "...", "Gold is the Challenger and moves first: '...' stands for Black (T1)"),),

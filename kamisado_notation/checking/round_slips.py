@@ -209,8 +209,10 @@ def _runs_on(rr: RoundReplay, runner: RoundReplayer) -> tuple[int, RoundResult] 
     numbered ``1.`` or not at all: the index of the first, and how the round ended."""
     k, entries = runner.over, rr.record.entries
     result = round_result(runner.pos)
-    if not k or result is None or runner.shift:
+    if not k or result is None:
         return None
+    while k < len(entries) - 1 and entries[k].unread is not None and not entries[k].placeholder:
+        k += 1  # (weak evidence just after the end, a score or a word: set aside in the round before)
     first, last = entries[k], entries[k - 1]
     if first.line <= last.line or first.number not in (None, 1):
         return None

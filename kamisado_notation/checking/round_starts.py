@@ -225,8 +225,13 @@ class RoundStarts(ABC):
         inferred = missing_fill(game, rec)
         if inferred is not None:  # the round's lineups and first entries say which
             how, words, edit = inferred
+            # (a heading in another shape, ``Game 2``: the fill is the replay's to tell, as with no Round line)
+            shaped = any(d.kind is Kind.ROUND_LINE and d.line == rec.line for d in self.match.errors)
             self.diags.append(
-                Diagnostic("F1", compose(message, words), rec.line, rec.column, ERROR, rec.number, None, self.match.index, (edit.new,), Kind.FILL_WORD, (edit,))
+                Diagnostic(
+                    "F1", compose(message, words), rec.line, rec.column, WARNING if shaped else ERROR, rec.number, None, self.match.index,
+                    (edit.new,), Kind.FILL_WORD, (edit,),
+                )
             )
             self.fixes.append(edit)
             self.fills[i] = how

@@ -16,11 +16,16 @@ from ..notation.kmr.style import write_like
 from ..notation.record import Entry, Lineup
 from .replayed import RoundReplay
 
-__all__ = ["LeftOut", "RoundOver", "RoundState", "RoundStopped"]
+__all__ = ["LeftOut", "RoundOver", "RoundState", "RoundStopped", "SetAside"]
 
 
 class RoundStopped(Exception):
     """The round's replay cannot go on (a rules error was reported)."""
+
+
+class SetAside(Exception):
+    """The entry being replayed is no move, and the round replays without it: it is set
+    aside (its warning given), and the entries after it move up a turn."""
 
 
 class RoundOver(Exception):
@@ -64,12 +69,17 @@ class RoundState:
         halt: int | None = None,
         places: list[int | None] | None = None,
         readings: dict[int, Move] | None = None,
+        asides: frozenset[int] = frozenset(),
         trial: bool = False,
     ) -> None:
         self.rr = rr
         #: entries read as a given move: the reading an entry whose slots fit several moves
         #: is replayed with (:meth:`~.entry_slips.EntrySlips.tie`), and those chosen before
         self.readings: dict[int, Move] = {} if readings is None else readings
+        #: entries set aside (weak evidence that names no move here: :class:`SetAside`)
+        self.asides: set[int] = set(asides)
+        #: the set-aside entries' warnings' places, for the reader's errors they replace
+        self.set_aside: list[Entry] = []
         #: a trial replay of one reading: it tries no readings of its own
         self.trial = trial
         #: where each entry of the round as replayed is written (:attr:`Ply.index`), when

@@ -28,7 +28,7 @@ from .replayed import RoundReplay
 __all__ = ["SETTLED", "ring_marks", "settled", "swapped_colours"]
 
 #: The styles of an entry whose move the replay settles (the others the reader reads whole).
-SETTLED = frozenset({Kind.FORCED_WORD, Kind.PUSH_MARK, Kind.SQUARE_LEFT_OUT, Kind.DISTANCE_LEFT_OUT})
+SETTLED = frozenset({Kind.FORCED_WORD, Kind.PUSH_MARK, Kind.SQUARE_LEFT_OUT, Kind.DISTANCE_LEFT_OUT, Kind.EVIDENCE})
 
 
 def settled(

@@ -31,7 +31,9 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from itertools import islice
 
+from ..diagnostics import Kind
 from ..engine.board import Side
 from ..engine.position import Move, Position
 from ..errors import ArgumentError
@@ -257,7 +259,8 @@ def _fits(form: RecordFormat, head: bytes) -> bool:
 
 def _reads_as_kmr(head: bytes) -> bool:
     """Whether ``head`` (a file's first block, in UTF-8) up to its last line break reads
-    as a ``.kmr`` record: a match at least, and no error."""
+    as a ``.kmr`` record: a match at least, no error, and no line read only by its
+    evidence (another format's moves, ``A1-A2``, would be: they are that format's)."""
     from .kmr.reader import parse_record  # (the reader's start-up paid only for this rare case)
 
     try:
@@ -265,8 +268,50 @@ def _reads_as_kmr(head: bytes) -> bool:
     except UnicodeDecodeError:
         return False
     record = parse_record(text)
-    errors = [d for d in record.errors + [d for m in record.matches for d in m.errors] if d.severity.value == "error"]
-    return bool(record.matches) and not errors
+    by_evidence = (Kind.EVIDENCE, Kind.SET_ASIDE, Kind.STRUCK_ENTRY)
+    faults = [
+        d for d in record.errors + [d for m in record.matches for d in m.errors]
+        if d.severity.value == "error" or d.kind in by_evidence
+    ]
+    return bool(record.matches) and not faults
+
+
+# ------------------------------------------------------------------ other games' records
+
+#: What another game's record shows in its first block, by the game: each pattern's
+#: matches are counted, and a game is named where the count reaches its threshold.
+_OTHER_GAMES: tuple[tuple[str, re.Pattern[bytes], int], ...] = (
+    ("a Go game (SGF)", re.compile(rb"\(\s*;.{0,400}?(?:GM\[1\]|SZ\[(?:9|13|19)\])", re.DOTALL), 1),
+    ("a chess game (PGN)", re.compile(rb"\[(?:White|ECO|FEN|WhiteElo|PlyCount) \"|(?<![\w-])(?:[KQRN]x?[a-h][1-8]|[KQRBN][a-h][1-8]x?[a-h][1-8]|O-O(?:-O)?)(?![\w-])"), 4),
+    # (a first move from the second rank: White's pawn; Kamisado's first mover starts on the eighth)
+    ("a chess game", re.compile(rb"(?<![\w.])1\.\s*[a-h]2-?[a-h][34](?![\w-])"), 1),
+    ("a draughts or checkers game (PDN)", re.compile(rb"\[GameType \"|(?<![\w:./-])(?:[12]?[0-9]|3[0-2])[-x](?:[12]?[0-9]|3[0-2])(?![\w:./-])"), 10),
+    ("a shogi game (KIF)", re.compile("手合割|[先後]手[:：]|[▲△]?[１-９][一二三四五六七八九](?:歩|飛|角|金|銀|桂|香|玉|王|と|成)".encode()), 2),
+    ("a backgammon match", re.compile(rb"(?i:\bmatch to \d+\b)|\b[1-6][1-6]: *\d{1,2}/\d{1,2}"), 3),
+)
+#: Words of a Kamisado record: a file that has them is read as one, whatever else it holds.
+_KAMISADO = re.compile(rb"\[Gold |(?i:\bRound \d+ fill|\bLineup (?:Black|Gold)|\bSumo\b)")
+
+
+#: A header naming the game (PGN's ``[Game "…"]`` or ``[Variant "…"]``, SGF's ``GM[…]`` by name).
+_GAME_HEADER = re.compile(rb'^\[(?:Game|GameType|Variant) "([^"\n]{2,40})"\]', re.MULTILINE)
+
+
+def other_game(head: bytes) -> str | None:
+    """What another game's record ``head`` (a file's first block) looks like — a chess
+    game in PGN, a Go game in SGF, a checkers game, a shogi game, a backgammon match —
+    or ``None`` (a Kamisado record, or nothing cheap to tell). A file that has a
+    Kamisado record's lines (``Lineup``, ``Round 2 fill left``, a ``Gold`` header, a
+    Sumo) is always ``None``."""
+    if _KAMISADO.search(head):
+        return None
+    named = _GAME_HEADER.search(head)
+    if named and not re.search(rb"(?i)kamisado", named.group(1)) and not named.group(1).strip().isdigit():
+        return f"a game of {named.group(1).decode('utf-8', 'replace').strip()}"
+    for name, pattern, threshold in _OTHER_GAMES:
+        if sum(1 for _ in islice(pattern.finditer(head), threshold)) == threshold:
+            return name
+    return None
 
 
 def read_foreign(name: str, text: str, record: RecordFile) -> Iterator[MatchRecord]:

@@ -156,7 +156,7 @@ class Entry:
 
     @property
     def is_coords(self) -> bool:
-        return self.origin is not None
+        return self.origin is not None or self.target is not None
 
     def covers(self, line: int, column: int) -> bool:
         """Whether ``line``:``column`` is within the entry as written (its start, or a word

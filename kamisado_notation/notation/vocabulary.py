@@ -159,7 +159,8 @@ def spelt_as(word: str) -> tuple[str, str, str] | None:
     ``Str``: style ``abbreviation``) — a usual one, or at least three letters that begin
     the words of exactly one meaning (``Purp``, ``Yel``) or are their first letter and
     then consonants only, in order (``Orng``, ``Frwd``, ``Grn``). A word with a letter
-    left out inside (``Gren``, ``Yelow``) is a misspelling, not an abbreviation. The
+    left out inside (``Gren``, ``Yelow``) or two neighbouring letters swapped (``eRd``
+    for Red, not Portuguese *esquerda*) is a misspelling, not an abbreviation. The
     slot's terminal (``COLOUR`` or ``DIRECTION``), the word as the notation writes it,
     the style; ``None`` when it stands for no one word."""
     key = normalise(word)
@@ -175,7 +176,7 @@ def spelt_as(word: str) -> tuple[str, str, str] | None:
     named = _ABBREVIATIONS.get(key)
     if named is not None:
         return _FULL_WORDS[named][0], _FULL_WORDS[named][1], "abbreviation"
-    if len(key) < 3:
+    if len(key) < 3 or _transposed(key):
         return None
     # (one meaning, in any language: Brn is Brown's and braun's; written as in English)
     skeleton = not any(c in _VOWELS for c in key[1:])
@@ -188,6 +189,11 @@ def spelt_as(word: str) -> tuple[str, str, str] | None:
 
 
 _VOWELS = frozenset("aeiouy")
+
+
+def _transposed(key: str) -> bool:
+    """Whether ``key`` is a word of a language with two neighbouring letters swapped."""
+    return any(key[:i] + key[i + 1] + key[i] + key[i + 2 :] in _FULL_WORDS for i in range(len(key) - 1) if key[i] != key[i + 1])
 
 
 def _in_order(letters: str, word: str) -> bool:
@@ -325,3 +331,199 @@ def lark_terminals() -> str:
 
 if __name__ == "__main__":
     print(lark_terminals(), end="")
+
+
+# ------------------------------------------------------------------ evidence (read, never written)
+
+#: Colour words the notation does not write but people do: other languages, other
+#: words for a colour, colour emoji. Only the evidence reader (:mod:`.kmr.evidence`) reads
+#: them, so a record in the notation's own words never pays for them.
+_EVIDENCE_COLOURS: dict[Colour, tuple[str, ...]] = {
+    Colour.BROWN: (
+        "коричневая", "коричневое", "castanha", "marrom", "brązowe", "hnědé", "braunen", "brauner", 
+        "marrón", "marron", "café", "brun", "marrone", "bruin", "brązowy", "brązowa", "hnědá", "hnědý", "brun",
+        "茶", "茶色", "ブラウン", "ruskea", "kahverengi", "castaño", "tan", "🟫", "🟤", "🤎", "braune", "brauner", "barnát",
+    ),
+    Colour.GREEN: (
+        "зелёное", "зеленая", "зеленое", "verdes", "zielone", "zelené", "grünen", "grön", 
+        "verde", "vert", "verte", "groen", "zielony", "zielona", "zelená", "zelený", "grön", "grøn", "vihreä", "yeşil",
+        "緑", "みどり", "グリーン", "🟩", "🟢", "💚", "grüne", "grüner", "zöldet", "зеленый", "зелёная",
+    ),
+    Colour.RED: (
+        "красное", "vermelha", "rojas", "czerwone", "červené", "roten", "rossi", 
+        "rojo", "roja", "rouge", "rosso", "rossa", "rood", "czerwony", "czerwona", "červená", "červený", "röd", "rød",
+        "punainen", "kırmızı", "read", "赤", "あか", "レッド", "🟥", "🔴", "❤", "rote", "roter", "pirosat", "красная",
+    ),
+    Colour.YELLOW: (
+        "желтая", "жёлтое", "желтое", "amarela", "żółte", "žluté", "gelben", 
+        "amarillo", "amarilla", "jaune", "giallo", "gialla", "geel", "żółty", "żółta", "žlutá", "žlutý", "gul",
+        "keltainen", "sarı", "黄", "黄色", "きいろ", "イエロー", "🟨", "🟡", "💛", "gelbe", "gelber", "sárgát", "желтый", "жёлтая",
+    ),
+    Colour.PINK: (
+        "розовое", "cor-de-rosa", "różowe", "růžové", 
+        "rosado", "rose", "roze", "różowy", "różowa", "růžová", "růžový", "rosa", "lyserød", "vaaleanpunainen", "pembe",
+        "桃", "桃色", "ピンク", "🩷", "💗", "rosane", "rózsaszínt", "розовая",
+    ),
+    Colour.PURPLE: (
+        "фиолетовое", "лиловая", "roxa", "fioletowe", "fialové", "purpurowy", 
+        "morado", "morada", "púrpura", "violeta", "violet", "violette", "viola", "paars", "fioletowy", "fioletowa",
+        "fialová", "fialový", "lila", "violetti", "mor", "紫色", "むらさき", "パープル", "🟪", "🟣", "💜", "purpur", "lilát",
+    ),
+    Colour.BLUE: (
+        "синее", "голубая", "голубой", "niebieskie", "modré", "blauen", 
+        "azul", "bleu", "bleue", "blu", "azzurro", "blauw", "niebieski", "niebieska", "modrá", "modrý", "blå", "sininen",
+        "mavi", "blew", "青", "あお", "ブルー", "🟦", "🔵", "💙", "blaue", "blauer", "kéket", "синяя",
+    ),
+    Colour.ORANGE: (
+        "оранжевое", "pomarańczowe", "oranžové", 
+        "naranja", "arancione", "arancio", "oranje", "pomarańczowy", "pomarańczowa", "oranžová", "oranžový",
+        "oranssi", "turuncu", "橙", "橙色", "オレンジ", "🟧", "🟠", "🧡", "narancsot", "оранжевая",
+    ),
+}
+
+#: Direction words the notation does not write but people do (the mover's directions).
+_EVIDENCE_DIRECTIONS: dict[Direction, tuple[str, ...]] = {
+    Direction.FORWARD: (
+        "прямо", "вперед", "ileri", "em frente", "adiante",
+        "adelante", "recto", "avant", "devant", "droit", "avanti", "dritto", "diritto", "vooruit", "rechtdoor", "naprzód",
+        "prosto", "rovně", "vpřed", "framåt", "rakt", "eteenpäin", "ileri", "düz", "前", "まっすぐ", "直進", "ahead",
+        "straightforward", "fwd", "fw", "vorne", "vor",
+    ),
+    Direction.LEFT: (
+        "izquierda", "izq", "gauche", "sinistra", "links", "lewo", "lewa", "vlevo", "doleva", "vänster", "vasen",
+        "vasemmalle", "sol", "左", "ひだり", "balra", "bal", "esq", "leftwards", "upleft", "diagleft", "lft",
+    ),
+    Direction.RIGHT: (
+        "derecha", "der", "droite", "destra", "rechts", "prawo", "prawa", "vpravo", "doprava", "höger", "oikea",
+        "oikealle", "sağ", "右", "みぎ", "jobbra", "jobb", "dir", "rightwards", "upright", "diagright", "rgt",
+    ),
+    Direction.BACK: ("atrás", "arrière", "indietro", "terug", "wstecz", "zpět", "tillbaka", "後ろ", "backwards", "backward"),
+}
+
+#: Distances written as words, in every language the evidence reader knows (accents
+#: and case aside); homophones dictation writes for them too.
+_NUMBER_WORDS: tuple[tuple[str, ...], ...] = (
+    ("one", "two", "three", "four", "five", "six", "seven"),  # en
+    ("eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben"),  # de
+    ("egy", "kettő", "három", "négy", "öt", "hat", "hét"),  # hu
+    ("um", "dois", "três", "quatro", "cinco", "seis", "sete"),  # pt
+    ("unu", "doi", "trei", "patru", "cinci", "șase", "șapte"),  # ro
+    ("один", "два", "три", "четыре", "пять", "шесть", "семь"),  # ru
+    ("uno", "dos", "tres", "cuatro", "cinco", "seis", "siete"),  # es
+    ("un", "deux", "trois", "quatre", "cinq", "six", "sept"),  # fr
+    ("uno", "due", "tre", "quattro", "cinque", "sei", "sette"),  # it
+    ("een", "twee", "drie", "vier", "vijf", "zes", "zeven"),  # nl
+    ("jeden", "dwa", "trzy", "cztery", "pięć", "sześć", "siedem"),  # pl
+    ("jedna", "dva", "tři", "čtyři", "pět", "šest", "sedm"),  # cs
+    ("ett", "två", "tre", "fyra", "fem", "sex", "sju"),  # sv
+    ("一", "二", "三", "四", "五", "六", "七"),  # ja, zh
+    ("won", "to", "tree", "for", "fife", "sicks", "sven"),  # heard so by dictation (weak: see the reader)
+    ("", "too", "", "fore"),
+)
+
+#: Evidence words that are also common words (``to``, ``for``, ``um``, ``tan``): evidence
+#: only inside an entry that has its tower or direction and lacks the word's slot.
+WEAK_WORDS = frozenset(normalise(w) for w in ("one", "too", "fore", "read", "blew", "won", "to", "tree", "for", "fife", "sicks", "sven", "um", "hat", "ein", "un", "une", "een", "sex", "tre", "dir", "der", "sol", "bal", "jobb", "mor", "tan", "rose", "vor", "rakt"))
+
+#: Other forms of one and two (de, hu, pt, ro; then the evidence reader's languages).
+_OTHER_FORMS = (("ein", 1), ("két", 2), ("uma", 1), ("duas", 2), ("una", 1), ("două", 2))
+_MORE_FORMS = (("une", 1), ("zwo", 2), ("jeden", 1), ("ettan", 1))
+
+
+def _numbers(rows: Iterable[tuple[str, ...]], forms: Iterable[tuple[str, int]]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for row in rows:
+        for n, word in enumerate(row, 1):
+            if word:
+                out.setdefault(normalise(word), n)
+    out.update({normalise(w): n for w, n in forms})
+    return out
+
+
+#: normalised word → distance, in the languages the notation writes (a distance written
+#: as a word: the ``distance-word`` style).
+NOTATION_NUMBER_WORDS: dict[str, int] = _numbers(_NUMBER_WORDS[:6], _OTHER_FORMS)
+#: normalised word → distance, in every language the evidence reader knows.
+NUMBER_WORDS: dict[str, int] = _numbers(_NUMBER_WORDS, (*_OTHER_FORMS, *_MORE_FORMS))
+
+#: Words of a forced entry: a forfeit written alone, a forfeit after the blocked tower, a
+#: back-entry, a push said in words.
+PASS_WORDS = frozenset(normalise(w) for w in ("pass", "passes", "passed", "forfeit", "forfeits", "forfeited", "skip", "skips", "passe", "paso", "passa", "passt", "kimarad", "passou"))
+BLOCKED_WORDS = frozenset(normalise(w) for w in ("blocked", "block", "stuck", "bloqueado", "bloqué", "bloccato", "blockiert", "blokkolva", "zablokowany"))
+PUSHED_WORDS = frozenset(normalise(w) for w in ("pushed", "geschoben", "empujado", "poussé", "spinto"))
+PUSH_WORDS = frozenset(normalise(w) for w in ("x", "×", "sumo", "push", "pushes", "pushing", "schiebt", "empuja", "pousse", "spinge"))
+#: Words that take back what was just written (the entry before them is not played).
+#: Arrows written as markup: HTML's entities and LaTeX's commands (``&uarr;``, ``\\nwarrow``), by the way they point.
+MARKUP_ARROWS: dict[str, Direction] = {
+    **dict.fromkeys(("&uarr;", "\\uparrow", "\\longuparrow"), Direction.FORWARD),
+    **dict.fromkeys(("&darr;", "\\downarrow"), Direction.BACK),
+    **dict.fromkeys(("&larr;", "&nwarr;", "\\nwarrow", "\\leftarrow", "\\longleftarrow", "\\gets"), Direction.LEFT),
+    **dict.fromkeys(("&rarr;", "&nearr;", "\\nearrow", "\\rightarrow", "\\longrightarrow"), Direction.RIGHT),
+}
+#: A round's name in the headings people write (``Game 2``, ``Spiel 3``, ``Manche 1``): a
+#: line of one of these and a number, with markup around it, is a ``Round`` line.
+ROUND_WORDS = (
+    "round", "game", "rnd", "partie", "spiel", "manche", "manșa", "manşa", "mansa", "partita", "partida", "juego",
+    "runde", "ronde", "rodada", "játszma", "jatszma", "forduló", "fordulo", "runda", "раунд", "партия", "игра", "kolo", "kolejka",
+)
+RETRACT_WORDS = frozenset(normalise(w) for w in ("takeback", "retracted", "retract", "undo", "undone", "scratch", "cancel", "cancelled", "canceled", "oops", "correction", "corrected", "nope", "storno", "anulado", "annulé", "zurückgenommen", "rückgängig"))
+#: Words a person writes for the side to move (labels, never evidence of a move).
+SIDE_WORDS = frozenset(normalise(w) for w in ("black", "gold", "white", "schwarz", "fekete", "arany", "preto", "ouro", "negru", "auriu", "чёрные", "черные", "золотые", "negro", "noir", "nero", "zwart", "goud", "czarny", "złoty", "černý", "zlatý", "oro", "黒", "金", "schwarze", "goldene"))
+
+
+def _evidence_table(rows: Mapping[_Value, tuple[str, ...]], base: Mapping[str, _Value]) -> dict[str, _Value]:
+    out: dict[str, _Value] = {}
+    for value, words in rows.items():
+        for word in words:
+            key = normalise(word)
+            if base.get(key, value) == value and key not in SIDE_WORDS:
+                out.setdefault(key, value)
+    return out
+
+
+#: normalised word → Colour: the notation's words, then :data:`_EVIDENCE_COLOURS`.
+EVIDENCE_COLOURS: dict[str, Colour] = {**_evidence_table(_EVIDENCE_COLOURS, COLOUR_WORDS), **COLOUR_WORDS}
+#: normalised word → Direction: the notation's words, then :data:`_EVIDENCE_DIRECTIONS`.
+EVIDENCE_DIRECTIONS: dict[str, Direction] = {**_evidence_table(_EVIDENCE_DIRECTIONS, DIRECTION_WORDS), **DIRECTION_WORDS}
+
+#: Unicode's arrow blocks (and the arrows of the dingbats and emoji).
+_ARROW_BLOCKS = ((0x2190, 0x21FF), (0x27F0, 0x27FF), (0x2900, 0x297F), (0x2B00, 0x2BFF), (0x1F800, 0x1F8FF), (0x2794, 0x27BF), (0x2196, 0x2199))
+
+
+def _arrow_direction(name: str) -> Direction | None:
+    """The mover's direction an arrow stands for, by the way its name says it points:
+    up-left ``Left``, up-right ``Right``, up ``Forward``, down (straight or aslant)
+    ``Back``, left and right alone ``Left`` and ``Right``; ``None`` for an arrow that
+    points several ways."""
+    words = set(name.replace("-", " ").split())
+    ways = {
+        "up": bool(words & {"UPWARDS", "UP", "NORTH"}),
+        "down": bool(words & {"DOWNWARDS", "DOWN", "SOUTH"}),
+        "left": bool(words & {"LEFTWARDS", "LEFT", "WEST"}),
+        "right": bool(words & {"RIGHTWARDS", "RIGHT", "EAST"}),
+    }
+    if "ARROW" not in name and "ARROWHEAD" not in name or sum(ways.values()) > 2 or ways["up"] and ways["down"]:
+        return None
+    if ways["left"] and ways["right"]:
+        return None
+    if ways["up"]:
+        return Direction.LEFT if ways["left"] else Direction.RIGHT if ways["right"] else Direction.FORWARD
+    if ways["down"]:
+        return Direction.BACK
+    return Direction.LEFT if ways["left"] else Direction.RIGHT if ways["right"] else None
+
+
+def _arrows() -> dict[str, Direction]:
+    out: dict[str, Direction] = {}
+    for low, high in _ARROW_BLOCKS:
+        for code in range(low, high + 1):
+            char = chr(code)
+            direction = _arrow_direction(unicodedata.name(char, ""))
+            if direction is not None:
+                out[char] = direction
+    out.update({"^": Direction.FORWARD, "\\": Direction.LEFT, "/": Direction.RIGHT})
+    return out
+
+
+#: Every arrow character → the mover's direction it points (:func:`_arrow_direction`).
+ARROW_DIRECTIONS: dict[str, Direction] = _arrows()

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 # The families register their recognisers when imported (named here, so that the graph
 # of imports sees them: tests/test_architecture.py).
-from . import exchanges, pushes, rounds, rows  # noqa: F401
+from . import exchanges, pushes, rounds, rows, struck  # noqa: F401
 from .hypotheses import (
     AGREE,
     ANYWHERE,

@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from ...diagnostics import DeleteEntry, DeleteRow, Diagnostic, Edit, Kind, compose, correction
+from ...diagnostics import WARNING, DeleteEntry, DeleteRow, Diagnostic, Edit, Kind, compose, correction
 from ...engine.position import Position
 from ...notation.record import Entry
 
-__all__ = ["AFTER_END", "after_end"]
+__all__ = ["AFTER_END", "after_end", "set_aside_after_end"]
 
 #: How many entries after a round's end are taken for entries written one too many (a
 #: row's): more than that, and the round more likely ended too early by a slip before.
@@ -54,3 +54,17 @@ def _removals(kept: Sequence[Entry], extra: Sequence[Entry]) -> tuple[Edit, ...]
         else:
             edits.append(DeleteRow(line, "   ".join(e.text for e in on_line), why))
     return tuple(edits)
+
+
+def set_aside_after_end(entries: Sequence[Entry], over: int, round_number: int, match: int) -> Diagnostic:
+    """The entries of a round's ``entries`` from ``over`` on, after its end, where each
+    is text read as weak evidence (slots left unread: a word that names a colour, a
+    score): no move, since the round is over; a warning that sets them aside, with their
+    removal for ``fix``."""
+    extra = entries[over:]
+    said = " ".join(repr(e.text) for e in extra)
+    message = f"{said} after the round's end names no move: set aside"
+    first = extra[0]
+    return Diagnostic(
+        "syntax", message, first.line, first.column, WARNING, round_number, None, match, (), Kind.STRUCK_ENTRY, _removals(entries[:over], extra)
+    )

@@ -20,7 +20,7 @@ from ...engine.board import Colour, Side
 from ...engine.match import HOME_SQUARES, Fill, Match, fill, place_ring, round_result
 from ...engine.position import Position
 from ...notation.record import Entry, Lineup, RoundRecord
-from ..correct import LOOKAHEAD, exact_move, play_as_written
+from ..correct import LOOKAHEAD, exact_move, only_fit, play_as_written
 
 __all__ = [
     "check_lineups", "entries_fill", "fill_slip", "likely_fill", "missing_fill", "new_round_fill", "next_round_check", "plays", "rounds_played",
@@ -88,8 +88,9 @@ def _written(lu: Lineup) -> str:
 
 
 def plays(position: Position, entry: Entry) -> bool:
-    """Play ``entry`` on ``position`` when it is a legal move exactly as written."""
-    move = exact_move(position, entry)
+    """Play ``entry`` on ``position`` when it is a legal move exactly as written (or, with
+    slots not read, the one legal move its other slots name)."""
+    move = exact_move(position, entry) if entry.unread is None else only_fit(position, entry)
     if move is not None:
         position.apply(move)
     return move is not None

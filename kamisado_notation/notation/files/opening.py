@@ -42,10 +42,10 @@ from dataclasses import dataclass
 from itertools import chain
 from typing import IO, BinaryIO, TypeVar, Union
 
-from ...diagnostics import ERROR, Diagnostic
+from ...diagnostics import ERROR, Diagnostic, Kind
 from ...errors import NoRecordsError, NotationError, RecordIOError
 from ...io.output import STDIN
-from ..formats import FORMATS, folder_suffixes, sniff, sniffed
+from ..formats import FORMATS, folder_suffixes, insisted_format, other_game, sniff, sniffed
 from ..kmr.reader import read_lines
 from ..record import MatchRecord, RecordFile
 from ..text import LINE_BREAK_BYTES
@@ -345,6 +345,15 @@ class _Opened:
         self.form = sniff(path, self.head)
         self.json = self.form == "json"
         self.foreign = FORMATS[self.form].foreign
+        #: what another game's record the file looks like, if it is one (:func:`~..formats.other_game`)
+        self.other = other_game(self.head) if self.form in ("kmr", "boardspace") and insisted_format() is None else None
+
+    def other_matches(self, record: RecordFile) -> Iterator[MatchRecord]:
+        """No matches: the file is another game's record, said in one error."""
+        record.errors.append(
+            Diagnostic("syntax", f"not a Kamisado record: it looks like {self.other}", 1, 1, kind=Kind.NOT_KAMISADO)
+        )
+        return iter(())
 
     def all_chunks(self) -> Iterator[bytes]:
         if self.head:
@@ -406,6 +415,8 @@ def stream_record(path: Source, *, encoding: str | None = None) -> tuple[RecordF
     raises :class:`ValueError`."""
     opened = _Opened(path, encoding)
     record = RecordFile(opened.name)
+    if opened.other is not None:
+        return record, _closing(opened, opened.other_matches(record))
     if opened.json:
         return record, _closing(opened, opened.json_matches(record))
     if opened.foreign:
@@ -492,6 +503,9 @@ def open_blocks(
     :class:`RecordIOError` at once if the file cannot be opened, or later if a read fails.
     ``encoding``: as for :func:`stream_record` (the blocks hold UTF-8)."""
     opened = _Opened(path, encoding)
+    if opened.other is not None:
+        record = RecordFile(opened.name)
+        return JsonMatches(record, _closing(opened, opened.other_matches(record)))
     if opened.json or opened.foreign:
         record = RecordFile(opened.name)
         read = opened.json_matches if opened.json else opened.foreign_matches

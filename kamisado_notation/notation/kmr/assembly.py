@@ -184,7 +184,9 @@ class Assembler(RecordEvents[MatchRecord]):
         if r is None:
             r = self._ensure_round(entry.line, entry.column)
         index = len(r.entries)
-        if entry.placeholder and not self._placeholder(entry, index):
+        if entry.placeholder and index and not index % 2 and entry.text in ("...", "…"):
+            entry = self._forfeit_dots(entry)
+        elif entry.placeholder and not self._placeholder(entry, index):
             return
         if entry.number is not None and not self.broken and (index % 2 or entry.number != index // 2 + 1):
             expected = "no turn number before Gold's entry" if index % 2 else f"turn number {index // 2 + 1}."
@@ -194,6 +196,16 @@ class Assembler(RecordEvents[MatchRecord]):
             )
         r.entries.append(entry)
         self.last = entry
+
+    def _forfeit_dots(self, entry: Entry) -> Entry:
+        """A ``...`` in Black's column after a round's first row: Black's turn passed over,
+        read as a forced entry (a forfeit, which the replay checks is one), with a warning."""
+        from .syntax_errors import quote  # (lark: the fast tiers never load it)
+
+        forfeit = replace(entry, placeholder=False, distance=0, unread="tower square")
+        message = f"{quote(entry.text)} in Black's column after the round's first row: a forced entry written as a word"
+        self._error(entry.line, entry.column, message, lost=False, kind=Kind.FORCED_WORD)
+        return forfeit
 
     def _placeholder(self, entry: Entry, index: int) -> bool:
         """Whether the placeholder ``entry`` at ``index`` of its round is one (else it is
@@ -300,11 +312,14 @@ class Assembler(RecordEvents[MatchRecord]):
     def _said_marks(self) -> None:
         """Each style's warning (:meth:`mark`) with its words and edits, once the match
         is complete (a mark at a time would copy them all at each: quadratic)."""
-        if self.match is None:
+        if self.match is None or not self.marks:
             return
+        from .syntax_errors import quote  # (lark: the fast tiers never load it)
+
         for kind, (at, edits) in self.marks.items():
+
             marks = list(dict.fromkeys(e.old for e in edits))
-            said = " ".join(repr(m) for m in marks[:4]) + (" …" if len(marks) > 4 else "")
+            said = " ".join(quote(m) for m in marks[:4]) + (" …" if len(marks) > 4 else "")
             count = f"{len(edits)} in this match, the first here" if len(edits) > 1 else "here"
             message = _STYLES[kind][1].format(said=said, count=count)
             self.match.errors[at] = replace(self.match.errors[at], message=message, edits=tuple(edits))
@@ -351,6 +366,14 @@ _STYLES = {
     Kind.COMMENT_MARK: (
         "a comment",
         "comments written {said} are read as comments ({count}); fix writes them in braces or after '#'",
+    ),
+    Kind.EVIDENCE: (
+        "an entry read by its evidence",
+        "entries in words or signs the notation does not write ({said}) are read by what they say of the move ({count}); fix writes them in our form",
+    ),
+    Kind.SET_ASIDE: (
+        "text that is no evidence of a move",
+        "text that says nothing of a move ({said}) is set aside ({count}); fix takes it out, and keeps a line of it as a comment",
     ),
     Kind.SPREADSHEET: (
         "a spreadsheet's cells",

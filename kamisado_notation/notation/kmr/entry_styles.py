@@ -34,7 +34,7 @@ from ...diagnostics import Kind
 from ...engine.board import Colour, Direction
 from ...errors import NotationError, StyledEntry, StyleMark
 from ..record import Comment, Entry, Item
-from ..vocabulary import COLOUR_WORDS, colour_of, direction_of, normalise, spelt_as, word_kinds
+from ..vocabulary import COLOUR_WORDS, NOTATION_NUMBER_WORDS, colour_of, direction_of, normalise, spelt_as, word_kinds
 from ..writer import Form, format_entry
 from .style import entry_style
 from .style_names import SAID
@@ -45,21 +45,7 @@ __all__ = ["NUMBER_WORDS", "is_style_word", "read_styled_row"]
 
 #: The distances written as words, in each language of the vocabulary (accents and
 #: case aside: :func:`~.vocabulary.normalise`).
-NUMBER_WORDS: dict[str, int] = {
-    normalise(w): n
-    for words in (
-        ("one", "two", "three", "four", "five", "six", "seven"),  # en
-        ("eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben"),  # de
-        ("egy", "kettő", "három", "négy", "öt", "hat", "hét"),  # hu
-        ("um", "dois", "três", "quatro", "cinco", "seis", "sete"),  # pt
-        ("unu", "doi", "trei", "patru", "cinci", "șase", "șapte"),  # ro
-        ("один", "два", "три", "четыре", "пять", "шесть", "семь"),  # ru
-        ("ein", "két"),  # (de, hu: other forms of one and two)
-        ("uma", "duas"),  # (pt)
-        ("una", "două"),  # (ro)
-    )
-    for n, w in enumerate(words, 1)
-}
+NUMBER_WORDS = NOTATION_NUMBER_WORDS
 
 #: Words for a forfeit (the blocked player's forced entry), written alone.
 _PASS = frozenset({"pass", "passes", "forfeit", "forfeits", "-", "–", "—"})
@@ -114,10 +100,22 @@ def read_styled_row(text: str, number: int) -> tuple[list[Item], list[Comment], 
     first = text.split(None, 1)
     if not first or first[0][:1] == "[" or first[0].lower() in ("round", "lineup") or _COORDS.search(text):
         return None
+    if _DASHES.search(text):  # (a separator, no forfeit: the evidence reader's, where the replay decides)
+        return None
     try:
-        return _read(text, number)
+        read = _read(text, number)
     except _NotARow:
         return None
+    entries = [e for item in read[0] if isinstance(item, list) for e, _start, _end in item]
+    if read[1] and entries and all(e.tower is None for e in entries):
+        return None  # (signs alone, a move perhaps in the braces: the evidence reader's)
+    if len(entries) > 1 and entries[0].text in ("-", "\u2013", "\u2014"):
+        return None  # (a list's dash before the line's entries: the evidence reader's)
+    return read
+
+
+#: Two dashes or more in a row: a separator between entries (``Re F3 Bl  --  Bl F2 Or``).
+_DASHES = re.compile(r"[-\u2013\u2014]{2,}")
 
 
 def _tokens(text: str) -> list[tuple[str, int, int]]:

@@ -21,6 +21,7 @@ from ...errors import FillerWord, NotationError, StyleMark, UnknownWord
 from ..record import Comment, Item
 from ..vocabulary import spelt_as, word_kinds
 from .entry_styles import is_style_word, read_styled_row
+from .evidence import is_evidence_word, takes_back
 from .grammar import _parser
 from .lexing import Line, lex_line
 from .syntax_errors import as_notation_error, quote
@@ -94,6 +95,8 @@ def read_line(text: str, number: int, *, entry_styles: bool = True) -> tuple[lis
         try:
             items, comments = parse_line(text, number, spelled=spelled)
         except NotationError as e:
+            if _for_evidence(text, e):
+                raise  # (the evidence reader's: an entry taken back, another language's word)
             marks = None if marked else without_marks(text, number, e)
             if marks is not None:
                 text, found = marks
@@ -126,6 +129,26 @@ def read_line(text: str, number: int, *, entry_styles: bool = True) -> tuple[lis
                 raise
             return read[0], read[1], [*notes, *fillers, *read[2]]
         return items, comments, [*notes, *fillers]
+
+
+#: A run of dashes, equals signs or underscores: a table's or a heading's rule, no forfeits.
+_RULE_LINE = re.compile(r"[-=_\u2013\u2014]{3,}|^\s*--\s*$")
+
+
+#: A line begun by a letter and a number (``R2 left``, ``G3``): a label, never a tower.
+_LABEL = re.compile(r"\W*[^\W\d_]\d")
+
+
+def _for_evidence(text: str, error: NotationError) -> bool:
+    """Whether line ``text``, which the grammar stops at with ``error``, is the evidence
+    reader's (:mod:`.evidence`) rather than a slip's: it takes an entry back, it holds a table's rule (``----``), it begins with a label
+    (``R2``), or the word
+    the grammar stops at is another language's colour, direction or number, or an arrow
+    (no misspelling to read past)."""
+    if takes_back(text) or _RULE_LINE.search(text) or _LABEL.match(text):
+        return True
+    named = _named_word(text, error.line, error)
+    return named is not None and is_evidence_word(named.group()) and not is_style_word(named.group())
 
 
 #: The most words of one line read as others (:func:`_spelt_word`): every word of a row.

@@ -519,12 +519,19 @@ class Reader(Generic[T]):
             cells = spreadsheet_row(text, number, read_line)
             if cells is not None:  # a row pasted from a spreadsheet
                 return cells
-            shaped = line_shape(text, number) if first_word(text) in ("round", "lineup") else None
+            shaped = line_shape(text, number)
             if shaped is not None and shaped.item is not None:  # a Round or Lineup line in another shape
                 self.shaped = self.element(shaped.item)
                 self.events.grammar_line(number)
                 self.events.error(shaped.diagnostic)
                 return None
+            if shaped is None and _by_evidence(text):
+                from .evidence import read_evidence
+
+                items, comments, notes = read_evidence(text, number)
+                if items or self.in_match:
+                    return items, comments, notes
+                return [], comments, []
             self.events.error(shaped.diagnostic if shaped is not None else Diagnostic("syntax", str(e), e.line, e.column))
             self._unread(text, number)
         except RecursionError:  # pragma: no cover - nothing here recurses on input depth
@@ -543,6 +550,30 @@ class Reader(Generic[T]):
 
 
 _LINEUP_STARTS = ("Lineup ", "lineup ")
+#: A ``Round`` line (with its number) or a ``Lineup`` line the reader could not read: its
+#: error stands, never read by evidence (a table's header row ``Round  Black  Gold`` is).
+_ROUND_OR_LINEUP = re.compile(r"\s*(?:round\b\D*\d|lineup\b)", re.IGNORECASE)
+#: A line begun as a header is (``[Name "…``, ``[Name value]``): its error stands, never read by evidence.
+_HEADERISH = re.compile(r"\s*\[[A-Za-z][\w-]*\s")
+
+
+#: The words of a line (what :func:`~.evidence.is_evidence_word` is asked of).
+_WORDS = re.compile(r"[^\W\d_]+")
+
+
+def _by_evidence(text: str) -> bool:
+    """Whether a line no other tier reads goes to the evidence reader: not a ``Round``
+    or ``Lineup`` line, nor one begun as a header, nor one whose own syntax is left open
+    (a comment's ``{`` never closed, a quoted value never closed): their errors stand."""
+    if _ROUND_OR_LINEUP.match(text) or _HEADERISH.match(text):
+        return False
+    plain = text.replace("{{", "  ").replace("}}", "  ")  # (a wiki's template, no comment)
+    opened = plain.rfind("{")
+    from .evidence import is_evidence_word
+
+    if opened > plain.rfind("}") and any(map(is_evidence_word, _WORDS.findall(plain, opened))):
+        return False  # (a move may be in the comment left open)
+    return text.count('"') % 2 == 0
 #: a header, ``Round`` or ``Lineup`` line tier 2 read (one with no comment, and of ASCII
 #: only: no digit there needs the check of :mod:`.digits`) → what it read there, for
 #: tier 1: a record repeats them

@@ -16,16 +16,21 @@ from ...diagnostics import WARNING, Diagnostic, Kind, RewriteLine
 from ...engine.board import Colour
 from ...engine.match import Fill
 from ..record import Lineup, RoundRecord
-from ..vocabulary import colour_of, side_of, spelt_as
+from ..vocabulary import ROUND_WORDS, colour_of, side_of, spelt_as
 
 __all__ = ["Shaped", "line_shape"]
 
-#: ``Round N`` with a comma, colon, full stop or dash after the number, and ``fill left``
-#: (or ``fill-left``, ``fill: left``, the fill alone) bare or in brackets, in any case.
-_ROUND = re.compile(
-    r"\s*(round)\s*(\d{1,4})\s*[,:;.\-\u2013\u2014]?\s*(?:(\()\s*)?(?:fill\s*[-:]?\s*)?(left|right)?\s*(\))?\s*\.?\s*",
+#: Markup before a heading: signs, a LaTeX command, an HTML or BBCode tag (``\\subsection*{``, ``<h2>``, ``[b]``, ``===``).
+_MARKUP = r"(?:[^\w\s]|\s|\\[a-zA-Z]+\*?|<[a-zA-Z][a-zA-Z0-9]*[^<>]*>|\[/?[a-zA-Z]+\])*?"
+#: ``Round N`` (or a round's name in another language or game: ``Game 2``, ``Partie 3``,
+#: ``Manche 1``, :data:`~..vocabulary.ROUND_WORDS`) after any markup, with a comma, colon, full stop or dash after the number, and ``fill left``
+#: (or ``fill-left``, ``fill: left``, the fill alone) bare or in brackets (round or square), in any case.
+_ROUND = re.compile(  # (no '\s*' before the markup, which takes blanks: both would cost n² on a line of blanks)
+    _MARKUP + r"(" + "|".join(ROUND_WORDS) + r")\s*(\d{1,4})\s*[,:;.\-\u2013\u2014]?\s*(?:([(\[])\s*)?(?:fill\s*[-:]?\s*)?(left|right)?\s*([)\]])?\s*\.?\s*",
     re.IGNORECASE,
 )
+#: What may follow a ``Round`` line and is set aside: no digit, no word of a fill.
+_ASIDE = re.compile(r"(?:(?!\b(?:fill|left|right)\b)[^\d])*", re.IGNORECASE)
 #: ``Lineup Black:`` and what follows it.
 _LINEUP = re.compile(r"\s*(lineup)\s+(black|gold|white)\s*:?(.*)", re.IGNORECASE)
 #: What separates a lineup's colours as people write them.
@@ -49,15 +54,20 @@ def line_shape(text: str, number: int) -> Shaped | None:
     return _round_shape(text, number) or _lineup_shape(text, number)
 
 
+#: Markup tags set aside around a heading (their width kept: the columns stay the text's).
+_TAGS = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*[^<>]*>|\[/?[a-zA-Z]+(?:=[^\]]*)?\]|\\[a-zA-Z]+\*?\{|[{}]")
+
+
 def _round_shape(text: str, number: int) -> Shaped | None:
-    m = _ROUND.fullmatch(text)
-    if m is None or bool(m[3]) != bool(m[5]):
+    written, text = text, _TAGS.sub(lambda t: " " * len(t.group()), text)
+    m = _ROUND.match(text)
+    if m is None or bool(m[3]) != bool(m[5]) or not _ASIDE.fullmatch(text, m.end()):
         return None
     fill = Fill(m[4].lower()) if m[4] else None
     ours = f"Round {int(m[2])}" + (f" fill {fill.value}" if fill is not None else "")
     column = m.start(1) + 1
-    edit = RewriteLine(number, "round", text.strip(), ours, "a Round line in our shape")
-    message = f"{text.strip()!r} is read as {ours!r} (a Round line in another shape)"
+    edit = RewriteLine(number, "round", written.strip(), ours, "a Round line in our shape")
+    message = f"{written.strip()!r} is read as {ours!r} (a Round line in another shape)"
     return Shaped(
         RoundRecord(int(m[2]), fill, number, column),
         Diagnostic("syntax", message, number, column, WARNING, kind=Kind.ROUND_LINE, edits=(edit,)),

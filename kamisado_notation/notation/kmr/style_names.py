@@ -19,4 +19,5 @@ SAID = {
     Kind.SLOT_ORDER: "the slots in another order",
     Kind.RUN_TOGETHER: "two entries run together",
     Kind.RING_MARK: "ring marks on the tower",
+    Kind.EVIDENCE: "read by its evidence",
 }

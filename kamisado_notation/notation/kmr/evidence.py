@@ -1,0 +1,584 @@
+"""Read by evidence: a line no other tier reads, taken apart into what is evidence of a
+move and what is not (docs/record-decisions.md, "Read by evidence").
+
+Each token of the line is either *evidence* — a colour, a direction, a distance, a square
+or a pair of squares, a forced word (``pass``, ``blocked``, ``pushed``), a push or ring
+mark, in any form, language, abbreviation, glyph, emoji, arrow or number word the
+vocabulary holds (:mod:`..vocabulary`: data, not code) — or text *set aside*: a prefix a
+chat or a tool writes, a name, a time, list and quoting markers, markup, words that say
+nothing of the move. Evidence is grouped into entries (a colour starts an entry where the
+one being read has its square, or where what follows it is what follows a tower); each
+entry keeps the slots its evidence gives and leaves the rest unread
+(:attr:`~..record.Entry.unread`), so that the replay, which knows the legal moves, decides
+what it means: one legal move fits → that move, with a warning; several → the replay's tie
+rule; none → an error with the nearest moves. Set-aside text is never an error: it is one
+warning a match (``set-aside``), and ``fix`` takes it out (a line with no evidence at all
+stays as a comment). Words that take back what was just written (``takeback``,
+``scratch``) and struck-out text (``~~…~~``, ``<del>…</del>``) drop the entry they name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ...diagnostics import Kind
+from ...engine.board import Colour, Direction
+from ...errors import NotationError, StyledEntry, StyleMark
+from ..record import Comment, Entry, Item
+from ..vocabulary import (
+    ARROW_DIRECTIONS,
+    BLOCKED_WORDS,
+    EVIDENCE_COLOURS,
+    EVIDENCE_DIRECTIONS,
+    MARKUP_ARROWS,
+    NUMBER_WORDS,
+    PASS_WORDS,
+    PUSH_WORDS,
+    PUSHED_WORDS,
+    RETRACT_WORDS,
+    SIDE_WORDS,
+    WEAK_WORDS,
+    normalise,
+    spelt_as,
+)
+from ..writer import Form, format_entry
+from .style import entry_style
+from .syntax_errors import quote
+from .tokens import MAX_DIGITS, SQUARES
+
+__all__ = ["is_evidence_word", "read_evidence", "takes_back"]
+
+#: The tokens of a line, in the order tried: text struck out, markup tags and entities,
+#: braced comments, moves in coordinates, times and dates, turn numbers, numbers, words,
+#: runs of CJK glyphs, ``...``, ring marks, any other character.
+_TOKEN = re.compile(
+    r"(?P<struck>~~[^~\n]*~~|<(?:del|s|strike)>.*?</(?:del|s|strike)>|\[s\].*?\[/s\])"
+    r"|(?P<tag></?[A-Za-z][^<>\n]{0,200}>|\[/?[A-Za-z]+(?:=[^\]\n]{0,80})?\]|&#?\w{1,10};|\\[A-Za-z]+|\{\{|\}\})"
+    r"|(?P<comment>(?<![}\w])\{[^{}\n]*\})"
+    r"|(?P<coords>(?<![\w])[a-hA-H][1-8](?:\s?(?:-|–|—|x|×|:|to|->|→)\s?)?[a-hA-H][1-8](?![\w]))"
+    r"|(?P<square>(?<![\w])[a-hA-H][1-8](?![\w]))"
+    r"|(?P<time>\d+(?:[:/]\d+)+|\d{1,4}[-.]\d{1,2}[-.]\d{1,4})"
+    r"|(?P<turn>\d+(?:\.\.\.|…|[.):](?!\d)))"
+    r"|(?P<int>\d+)"
+    r"|(?P<cjk>[\u3040-\u30ff\u3400-\u9fff]+)"
+    r"|(?P<word>[^\W\d_]+(?:[\u0300-\u036f]+[^\W\d_]*)*)"
+    r"|(?P<dots>\.\.\.|…)"
+    r"|(?P<ring>\++)"
+    r"|(?P<other>\S)",
+    re.IGNORECASE,
+)
+
+
+@dataclass
+class _Token:
+    """A token of the line: its kind (``COLOUR``, ``DIRECTION``, ``AMBIGUOUS`` (both),
+    ``DISTANCE``, ``NUMBER`` (no distance), ``SQUARE``, ``COORDS``, ``TURN``, ``PASS``,
+    ``BLOCKED``, ``PUSHED``, ``PUSH``, ``RING``, ``RETRACT``, ``STRUCK``, ``DOTS``,
+    ``DASH``, ``COMMENT`` or ``ASIDE``), where it stands and what it says."""
+
+    kind: str
+    start: int
+    end: int
+    colour: Colour | None = None
+    direction: Direction | None = None
+    number: int | None = None
+    squares: tuple[int | None, int] | None = None  # (from, to): from None for a target alone
+    weak: bool = False  # also a common word: evidence only inside an entry
+
+
+@dataclass
+class _Entry:
+    """An entry as its evidence is gathered."""
+
+    start: int
+    end: int
+    tower: Colour | None = None
+    direction: Direction | None = None
+    distance: int | None = None
+    square: Colour | None = None
+    origin: int | None = None
+    target: int | None = None
+    forced: bool = False
+    push: bool = False
+    pieces: int = 0  # how many pieces of evidence
+    weak: bool = False  # begun by a letter ('R1' alone is a round's label, 'R L5 Y' an entry)
+    soft: bool = False  # its direction read from a weak word ('dir'): a direction word after it is the one
+
+
+_MAX_WORD = 40
+#: The longest glyph run looked up as one word.
+_LONGEST_GLYPHS = 4
+#: The words that are a token of their own kind.
+_WORD_KINDS = {
+    **dict.fromkeys(PUSH_WORDS, "PUSH"),
+    **dict.fromkeys(RETRACT_WORDS, "RETRACT"),
+    **dict.fromkeys(PUSHED_WORDS, "PUSHED"),
+    **dict.fromkeys(BLOCKED_WORDS, "BLOCKED"),
+    **dict.fromkeys(PASS_WORDS, "PASS"),
+}
+
+
+def _word(text: str, start: int, end: int) -> list[_Token]:
+    """The token a word is (or the tokens of a word of slots run together)."""
+    word = text[start:end]
+    key = normalise(word)
+    if len(key) > _MAX_WORD or (key in SIDE_WORDS and key not in EVIDENCE_COLOURS):
+        return [_Token("ASIDE", start, end)]
+    # (a letter: 'B' in '(B)' is a side, not Blue; a code in lower case: 'or' is English)
+    weak = key in WEAK_WORDS or len(key) == 1 or (len(key) == 2 and word.islower())
+    named = _WORD_KINDS.get(key)
+    if named is not None and named != "PUSH":
+        return [_Token(named, start, end)]
+    found = _slot_word(key, start, end, weak)
+    if found is not None:
+        return [found]
+    if named is not None:
+        return [_Token(named, start, end)]
+    spelt = spelt_as(word) if not weak else None
+    if spelt is not None:  # (an abbreviation: 'Purp', 'Fwd', a usual one of two letters: 'Rd')
+        found = _slot_word(normalise(spelt[1]), start, end, False)
+        if found is not None:
+            return [found]
+    return _glued(word, start) or [_Token("ASIDE", start, end)]
+
+
+def _slot_word(key: str, start: int, end: int, weak: bool) -> _Token | None:
+    """The token of a word of a slot: a colour, a direction (or either), a distance."""
+    colour = EVIDENCE_COLOURS.get(key)
+    direction = EVIDENCE_DIRECTIONS.get(key)
+    if colour is not None or direction is not None:
+        kind = "AMBIGUOUS" if colour is not None and direction is not None else "COLOUR" if colour is not None else "DIRECTION"
+        return _Token(kind, start, end, colour=colour, direction=direction, weak=weak)
+    if key in NUMBER_WORDS:
+        return _Token("DISTANCE", start, end, number=NUMBER_WORDS[key], weak=weak)
+    return None
+
+
+def takes_back(text: str) -> bool:
+    """Whether ``text`` takes an entry back (``takeback``, ``scratch that``, ``~~…~~``):
+    only the evidence reader drops the entry it names."""
+    if "~~" in text or "<del>" in text or "<s>" in text or "[s]" in text:
+        return True
+    return any(normalise(w) in RETRACT_WORDS for w in re.findall(r"[^\W\d_]+", text))
+
+
+def is_evidence_word(word: str) -> bool:
+    """Whether ``word``, which the notation does not write, is evidence of a move all the
+    same (another language's colour, direction or number, an arrow): then it is no
+    misspelling to read past, and its line is read by evidence."""
+    key = normalise(word)
+    if key in WEAK_WORDS:
+        return False
+    return key in RETRACT_WORDS or key in EVIDENCE_COLOURS or key in EVIDENCE_DIRECTIONS or key in NUMBER_WORDS or word in ARROW_DIRECTIONS
+
+
+def _glued(word: str, start: int) -> list[_Token] | None:
+    """A word of two slots' words run together (``RedLeft``, ``PurplePurple``,
+    ``rojoizquierda``): its two tokens, when it splits so."""
+    if len(word) > 2 * _MAX_WORD or len(word) < 6:
+        return None
+    for k in range(len(word) - 3, 2, -1):
+        first = _slot_word(normalise(word[:k]), start, start + k, False)
+        rest = _slot_word(normalise(word[k:]), start + k, start + len(word), False)
+        if first is not None and rest is not None and first.kind != "DISTANCE":
+            return [first, rest]
+    return None
+
+
+def _glyphs(text: str, start: int, end: int) -> list[_Token]:
+    """A run of CJK glyphs, looked up longest first (``茶色``, then ``茶``)."""
+    out: list[_Token] = []
+    at = start
+    while at < end:
+        for size in range(min(_LONGEST_GLYPHS, end - at), 0, -1):
+            found = _slot_word(normalise(text[at : at + size]), at, at + size, False)
+            if found is not None:
+                out.append(found)
+                at += size
+                break
+        else:
+            out.append(_Token("ASIDE", at, at + 1))
+            at += 1
+    return out
+
+
+def _square(name: str) -> int:
+    return SQUARES[name.lower()]
+
+
+def _number(tok: str, start: int, end: int) -> _Token:
+    value = int(tok) if len(tok) <= MAX_DIGITS else None
+    if value is not None and value <= 7:
+        return _Token("DISTANCE", start, end, number=value)
+    return _Token("NUMBER", start, end)
+
+
+#: How each group of :data:`_TOKEN` becomes tokens (the line's text, the match).
+_GROUPS: dict[str, Callable[[str, re.Match[str]], list[_Token]]] = {
+    "struck": lambda text, m: [_Token("STRUCK", m.start(), m.end())],
+    "tag": lambda text, m: [_tag(m.group(), m.start(), m.end())],
+    "comment": lambda text, m: [_Token("ASIDE" if "\\" in text else "COMMENT", m.start(), m.end())],
+    "coords": lambda text, m: [_coords(m.group(), m.start(), m.end())],
+    "square": lambda text, m: [_Token("SQUARE", m.start(), m.end(), squares=(None, _square(m.group())))],
+    "time": lambda text, m: [_Token("ASIDE", m.start(), m.end())],
+    "turn": lambda text, m: [_Token("TURN", m.start(), m.end())],
+    "int": lambda text, m: [_number(m.group(), m.start(), m.end())],
+    "cjk": lambda text, m: _glyphs(text, m.start(), m.end()),
+    "word": lambda text, m: _word(text, m.start(), m.end()),
+    "dots": lambda text, m: [_Token("DOTS", m.start(), m.end())],
+    "ring": lambda text, m: [_Token("RING", m.start(), m.end())],
+    "other": lambda text, m: [_other(m.group(), m.start(), m.end())],
+}
+
+
+def _tokens(text: str) -> list[_Token]:
+    out: list[_Token] = []
+    for m in _TOKEN.finditer(text):
+        out.extend(_GROUPS[m.lastgroup or "other"](text, m))
+    return out
+
+
+def _coords(tok: str, start: int, end: int) -> _Token:
+    squares = re.findall(r"[a-hA-H][1-8]", tok)
+    return _Token("COORDS", start, end, squares=(_square(squares[0]), _square(squares[-1])))
+
+
+#: HTML's named arrows.
+
+
+def _tag(tok: str, start: int, end: int) -> _Token:
+    """Markup (a tag, an entity, a LaTeX command): set aside, but an arrow's entity."""
+    arrow = MARKUP_ARROWS.get(tok.lower())
+    return _Token("DIRECTION", start, end, direction=arrow) if arrow is not None else _Token("ASIDE", start, end)
+
+
+#: Angle brackets written for the mover's left and right (``K>3K``): weak, as they quote too.
+_ANGLES = {"<": Direction.LEFT, ">": Direction.RIGHT}
+#: ASCII's arrows, which are also smileys' and dates' characters: weak.
+_ASCII_ARROWS = frozenset("^/\\")
+
+
+def _other(tok: str, start: int, end: int) -> _Token:
+    """Any other character: an arrow, a colour's emoji, a dash, or set aside."""
+    direction = ARROW_DIRECTIONS.get(tok) or _ANGLES.get(tok)
+    if direction is Direction.BACK:
+        # (a down arrow: the mover's back, or Black's way on a board drawn from Gold's side;
+        # a back-entry is forced anyway, so the replay decides which)
+        return _Token("DIRECTION", start, end, direction=None)
+    if direction is not None:
+        return _Token("DIRECTION", start, end, direction=direction, weak=tok in _ASCII_ARROWS or tok in _ANGLES)
+    colour = EVIDENCE_COLOURS.get(tok)
+    if colour is not None:
+        return _Token("COLOUR", start, end, colour=colour)
+    return _Token("DASH" if tok in "-–—" else "ASIDE", start, end)
+
+
+#: Compass points, in the board's orientation (Black's home row to the north): north and
+#: south are the mover's forward; a diagonal's side depends on the mover (north-west is
+#: Gold's left and Black's right), so it is left to the replay.
+_COMPASS_STRAIGHT = frozenset({"n", "s", "north", "south", "nord", "sud", "süd", "norte", "sul", "noord", "zuid", "północ", "południe"})
+_COMPASS = _COMPASS_STRAIGHT | frozenset(
+    {"nw", "ne", "sw", "se", "northwest", "northeast", "southwest", "southeast", "north-west", "north-east", "south-west", "south-east", "no", "so", "nno"}
+)
+
+#: What follows a tower: a colour followed by one of these starts an entry.
+_AFTER_TOWER = frozenset({"DIRECTION", "DISTANCE", "RING", "BLOCKED", "AMBIGUOUS", "PUSH"})
+#: What ends the slots that follow a colour.
+_ENTRY_STARTS = frozenset({"COLOUR", "COORDS", "SQUARE", "TURN", "PASS", "PUSHED", "RETRACT"})
+
+
+class _Line:
+    """One line read token by token: its entries, its braced comments."""
+
+    def __init__(self, text: str, number: int) -> None:
+        self.text, self.number = text, number
+        self.tokens = _tokens(text)
+        self.entries: list[_Entry] = []
+        self.current: _Entry | None = None
+        self.placeholder: tuple[int, int] | None = None
+        self.comments: list[Comment] = []
+
+    def read(self) -> None:
+        for k, tok in enumerate(self.tokens):
+            kind = tok.kind
+            if self.after_tower() and normalise(self.text[tok.start : tok.end]) in _COMPASS:
+                self.compass(tok)
+            elif kind in _MARKS:
+                self.mark(tok, k)
+            elif kind == "SQUARE" and self.text[tok.start] in "FfBb" and self.after_tower():
+                self.short_slots(tok)
+            elif kind == "COORDS" or kind == "SQUARE":
+                self.squares(tok)
+            elif kind == "AMBIGUOUS":
+                self.ambiguous(tok, k)
+            elif kind == "COLOUR":
+                self.colour(tok, k)
+            elif kind in ("DIRECTION", "DISTANCE"):
+                self.slot(tok)
+        self.close()
+
+    def mark(self, tok: _Token, k: int) -> None:
+        """What is no slot: a comment, a turn number, a ``...``, a forced word, a push or
+        ring mark, a word taking the entry before back."""
+        kind = tok.kind
+        if kind == "COMMENT":
+            self.comments.append(Comment(self.text[tok.start + 1 : tok.end - 1], self.number, tok.start + 1, True))
+        elif kind == "RETRACT":
+            self.close()
+            if self.entries:
+                self.entries.pop()
+        elif kind in ("TURN", "NUMBER"):
+            self.close()
+        elif kind == "DOTS":
+            if not self.entries and self.current is None and self.next_kind(k) not in (None, "TURN", "NUMBER", "DOTS"):
+                self.placeholder = (tok.start, tok.end)
+        elif kind in ("PASS", "PUSHED"):
+            self.forced(tok)
+        elif kind == "DASH":  # a dash alone after an entry is a forfeit; elsewhere a list's or a line's
+            if self.current is None and len(self.entries) == 1 and self.next_kind(k) is None and self.alone(tok):
+                self.forced(_Token("PASS", tok.start, tok.end))
+        else:
+            self.tower_mark(tok)
+
+    def alone(self, tok: _Token) -> bool:
+        """Whether ``tok`` stands apart: a blank or the line's end on either side."""
+        return self.text[tok.start - 1 : tok.start].isspace() and self.text[tok.end : tok.end + 1] in ("", " ", "\t")
+
+    def tower_mark(self, tok: _Token) -> None:
+        """A ring mark after a tower, a push mark, ``blocked`` after a tower."""
+        g = self.current
+        if g is None or g.tower is None:
+            return
+        if tok.kind == "RING" and g.pieces == 1:
+            g.end = tok.end
+        elif tok.kind == "PUSH":
+            g.push, g.end = True, tok.end
+        elif tok.kind == "BLOCKED" and g.distance in (None, 0):
+            g.distance, g.forced, g.end, g.pieces = 0, True, tok.end, g.pieces + 1
+            self.close()
+
+    def next_kind(self, k: int) -> str | None:
+        """The kind of the next evidence token after ``k`` (set-aside text skipped)."""
+        return next((tok.kind for tok in self.tokens[k + 1 :] if tok.kind not in ("ASIDE", "DASH", "PUSH")), None)
+
+    def starts_entry(self, g: _Entry, k: int) -> bool:
+        """Whether the colour at ``k`` starts an entry rather than end ``g`` as its square:
+        when ``g`` has no slot past a tower, or what follows the colour is what follows a
+        tower — and, where ``g`` lacks only its square, two slots of an entry follow
+        (``Red Left 5 Blue Right 3``, not ``Red Left 5 Blue, nice one``)."""
+        if g.square is not None or (g.direction is None and g.distance is None):
+            return True
+        if self.next_kind(k) not in _AFTER_TOWER:
+            return False
+        if g.tower is None or g.direction is None or g.distance is None:
+            return True
+        slots = 0
+        for tok in self.tokens[k + 1 :]:
+            if tok.kind in _ENTRY_STARTS:
+                break
+            slots += tok.kind in ("DIRECTION", "DISTANCE", "AMBIGUOUS") and not tok.weak
+        return slots >= 2
+
+    def compass(self, tok: _Token) -> None:
+        """A compass point after a tower (:data:`_COMPASS`)."""
+        g = self.current
+        assert g is not None
+        if normalise(self.text[tok.start : tok.end]) in _COMPASS_STRAIGHT:
+            g.direction = Direction.FORWARD
+        g.end, g.pieces = tok.end, g.pieces + 1
+
+    def short_slots(self, tok: _Token) -> None:
+        """``F1`` after a tower: Forward 1 in the short form (``Gr F1 Br``), not the square f1."""
+        direction = Direction.FORWARD if self.text[tok.start] in "Ff" else Direction.BACK
+        self.slot(_Token("DIRECTION", tok.start, tok.start + 1, direction=direction))
+        self.slot(_Token("DISTANCE", tok.start + 1, tok.end, number=int(self.text[tok.start + 1])))
+
+    def ambiguous(self, tok: _Token, k: int) -> None:
+        """A word of a colour and a direction (``R``): the direction where a tower wants one."""
+        if self.after_tower():
+            self.slot(_Token("DIRECTION", tok.start, tok.end, direction=tok.direction, weak=tok.weak))
+        else:
+            self.colour(_Token("COLOUR", tok.start, tok.end, colour=tok.colour, weak=tok.weak), k)
+
+    def slot_follows(self, k: int) -> bool:
+        """Whether a direction follows token ``k`` at once (``R L5``, ``P↖5``; not the
+        round's label ``R2``)."""
+        if k + 1 >= len(self.tokens):
+            return False
+        nxt = self.tokens[k + 1]
+        return nxt.kind in ("DIRECTION", "AMBIGUOUS") and not self.text[self.tokens[k].end : nxt.start].strip()
+
+    def after_tower(self) -> bool:
+        """Whether the entry being read has its tower and nothing after it yet."""
+        g = self.current
+        return g is not None and g.tower is not None and g.direction is None and g.distance is None
+
+    def close(self) -> None:
+        """The entry being read is complete: kept where its evidence is enough (two
+        pieces, a forced word or a square)."""
+        g = self.current
+        # (a tower left out needs its three other slots: 'right to me' is prose)
+        if g is not None and (g.pieces >= 2 + (g.weak or g.tower is None) or g.forced or g.target is not None):
+            self.entries.append(g)
+        self.current = None
+
+    def forced(self, tok: _Token) -> None:
+        """``pass`` (a forfeit), ``pushed`` (a back-entry), alone or after the tower."""
+        g = self.current
+        if tok.kind == "PUSHED" and g is not None and g.pieces == 1 and g.tower is not None:
+            g.direction, g.distance, g.forced, g.end = Direction.BACK, 1, True, tok.end
+        else:
+            self.close()
+            g = self.current = _Entry(tok.start, tok.end, forced=True, pieces=1)
+            g.distance = 0 if tok.kind == "PASS" else 1
+            g.direction = None if tok.kind == "PASS" else Direction.BACK
+        self.close()
+
+    def squares(self, tok: _Token) -> None:
+        """A move in coordinates, or the square a move ends on (the tower to move is known)."""
+        assert tok.squares is not None
+        g = self.current
+        if not (g is not None and g.pieces == 1 and g.tower is not None):  # ('Red d8-d4': the colour says the same)
+            self.close()
+            g = _Entry(tok.start, tok.end)
+        g.origin, g.target = tok.squares
+        g.tower = None
+        g.end, g.pieces = tok.end, g.pieces + 1
+        self.current = g
+        self.close()
+
+    def colour(self, tok: _Token, k: int) -> None:
+        """A colour: the tower of a new entry, or the square of the one being read."""
+        g = self.current
+        if g is not None and g.pieces == 1 and g.tower is tok.colour and self.text[g.end : tok.start] in ("", " ") and self.slot_follows(k):
+            g.end = tok.end  # (the tower said twice: '🟤 brown ↑ 6')
+            return
+        if g is not None and self.starts_entry(g, k):
+            self.close()
+            g = None
+        if g is None:
+            if not tok.weak or self.slot_follows(k):
+                self.current = _Entry(tok.start, tok.end, tower=tok.colour, pieces=1, weak=tok.weak)
+            return
+        g.square, g.end, g.pieces = tok.colour, tok.end, g.pieces + 1
+
+    def slot(self, tok: _Token) -> None:
+        """A direction or a distance."""
+        g = self.current
+        direction = tok.kind == "DIRECTION"
+        if direction and g is not None and g.direction is not None and g.distance is not None and not self.text[tok.start].isalpha():
+            return  # (an arrow after the move: '→ red' says where it lands)
+        if direction and g is not None and g.direction is tok.direction and g.distance is None:
+            g.end = tok.end  # (said twice: 'straight ahead')
+            return
+        if direction and not tok.weak and g is not None and g.soft and g.distance is None:
+            g.direction, g.end, g.soft = tok.direction, tok.end, False  # ('dir: forward': the word after is the direction)
+            return
+        filled = g is not None and ((g.direction if direction else g.distance) is not None or g.square is not None)
+        if tok.weak and (g is None or filled or (g.tower is None and g.direction is None)):
+            return
+        if g is None or filled:
+            self.close()
+            if not direction:  # (a number starts no entry: '3 right', 'Round 2, fill left')
+                return
+            g = self.current = _Entry(tok.start, tok.end)
+        if direction:
+            g.direction, g.soft = tok.direction, tok.weak
+        else:
+            g.distance = tok.number
+        g.end, g.pieces = tok.end, g.pieces + 1
+
+
+#: The tokens :meth:`_Line.mark` reads.
+_MARKS = frozenset({"COMMENT", "STRUCK", "RETRACT", "TURN", "NUMBER", "DOTS", "PASS", "PUSHED", "DASH", "RING", "PUSH", "BLOCKED"})
+
+
+def _entry(g: _Entry, text: str, number: int) -> tuple[Entry, NotationError | None]:
+    """The record's entry for ``g`` (its slots not given unread), and its warning."""
+    written = text[g.start : g.end]
+    if g.target is not None:
+        unread = None if g.origin is not None else "from"
+        entry = Entry(number, g.start + 1, written, origin=g.origin, target=g.target, unread=unread)
+    else:
+        direction, distance = g.direction, g.distance
+        if g.push and direction is None and distance is None:
+            direction, distance = Direction.FORWARD, 1  # (a Sumo push: forward one square)
+        if distance == 0:
+            direction = None
+        missing = [name for name, value in (("tower", g.tower), ("direction", direction), ("distance", distance), ("square", g.square)) if value is None]
+        if distance == 0:
+            missing = [m for m in missing if m != "direction"]
+        unread = " ".join(missing) or None
+        entry = Entry(number, g.start + 1, written, g.tower, direction, distance, g.square, unread=unread)
+    if entry.unread is not None:
+        return entry, StyledEntry(f"{quote(written)}: read by its evidence", line=number, column=entry.column, style=Kind.EVIDENCE.value)
+    form, lang = entry_style(entry)
+    new = format_entry(entry, form=form if not entry.is_coords else Form.COORDS, lang=lang)
+    if new == written:
+        return entry, None
+    return entry, StyleMark(f"{quote(written)} is read as {quote(new)}", line=number, column=entry.column, mark=written, new=new, style=Kind.EVIDENCE.value)
+
+
+#: A brace (what a line's notes in braces are blanked with when they hold its moves).
+_BRACES = re.compile(r"[{}]")
+
+
+def read_evidence(text: str, number: int) -> tuple[list[Item], list[Comment], list[NotationError]]:
+    """Line ``number``, ``text``, read by its evidence: its one item (the row's ``(entry,
+    start, end)``s; no item for a line with no evidence), its braced comments, and the
+    warnings: each entry read (a :class:`StyleMark` where every slot is read, ``fix``
+    writing it in our form; a :class:`StyledEntry` where the replay must settle it) and
+    each stretch of text set aside (a :class:`StyleMark` of kind ``set-aside`` that ``fix``
+    takes out; a line with no evidence is kept as a comment)."""
+    line = _Line(text, number)
+    line.read()
+    if line.comments and not any(g.tower is not None and g.direction is not None for g in line.entries):
+        braces = _Line(_BRACES.sub(" ", text), number)  # (a note in braces that is the move: ``- { tower: green, … }``)
+        braces.read()
+        if any(g.tower is not None and g.direction is not None for g in braces.entries):
+            line = braces
+    notes: list[NotationError] = []
+    row: list[tuple[Entry, int, int]] = []
+    if line.placeholder is not None and line.entries:
+        start, end = line.placeholder
+        row.append((Entry(number, start + 1, text[start:end], placeholder=True), start, end))
+    for g in line.entries:
+        entry, note = _entry(g, text, number)  # (no turn or ply number: the replay knows the turns)
+        row.append((entry, g.start, g.end))
+        if note is not None:
+            notes.append(note)
+    if not row:
+        stripped = text.strip()
+        if not stripped:
+            return [], line.comments, []
+        column = len(text) - len(text.lstrip()) + 1
+        notes.append(StyleMark(f"{quote(stripped)} holds no move", line=number, column=column, mark=stripped, new=f"# {stripped}", style=Kind.SET_ASIDE.value))
+        return [], [Comment(stripped, number, column, False)], notes
+    covered = [(start, end) for _e, start, end in row]
+    notes.extend(_set_aside(text, number, line, covered))
+    return [row], line.comments, notes
+
+
+def _set_aside(text: str, number: int, line: _Line, covered: list[tuple[int, int]]) -> list[NotationError]:
+    """A warning for each stretch of the line outside its entries that is no comment:
+    ``fix`` takes it out."""
+    out: list[NotationError] = []
+    spans: list[tuple[int, int]] = []
+    comments = {c.column - 1 for c in line.comments}
+    for k, tok in enumerate(line.tokens):
+        if tok.start in comments or any(s <= tok.start < e for s, e in covered):
+            continue
+        if k == 0 and tok.kind == "TURN" and text[tok.start : tok.end].endswith(".") and text[tok.start].isdigit():
+            continue  # (a turn number as we write it: kept)
+        if line.placeholder is not None and tok.start == line.placeholder[0]:
+            continue
+        if spans and not text[spans[-1][1] : tok.start].strip():
+            spans[-1] = (spans[-1][0], tok.end)
+        else:
+            spans.append((tok.start, tok.end))
+    for start, end in spans:
+        written = text[start:end]
+        out.append(StyleMark(f"{quote(written)} is no evidence of a move", line=number, column=start + 1, mark=written, new="", style=Kind.SET_ASIDE.value))
+    return out

@@ -1,0 +1,243 @@
+"""Read by evidence: text that is no evidence of a move is set aside, never an error,
+and the legal moves decide what an entry's evidence means (docs/record-decisions.md,
+"Read by evidence").
+
+The property plants noise — chatter words, times, emoji, markup, quoting and list
+markers — before, between and after the entries of generated legal matches in every form,
+where the truth is known: the judged moves and winners never change and no round stops.
+The other tests write entries as people do in words the notation does not write (other
+languages, arrows, target squares, one entry a line) and check the move read against
+the generated truth.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+from test_row_slips import moves_of, only_match, winners, written
+
+from kamisado_notation.checking.fix import fix_text
+from kamisado_notation.checking.replay import replay_match
+from kamisado_notation.checking.validate import validate_text
+from kamisado_notation.diagnostics import ERROR, Kind
+from kamisado_notation.notation.writer import Form
+
+FORMS = [(Form.TEXT, "en"), (Form.TEXT, "de"), (Form.TEXT, "hu"), (Form.TEXT, "ru"), (Form.SHORT, "en"), (Form.SYMBOLS, "en"), (Form.COORDS, "en")]
+
+#: Text that is no evidence of a move, as chats, tools and people put it around entries.
+NOISE = [
+    "nice", "hmm", "wow!!", "lol", "gg", "Anna:", "<Bob>", "Marta said:", "[19:04]", "19:04:11", "2026-03-12",
+    "😀", "👍", "🎉", "<td>", "</td>", "<b>", "**", "|", ">", ">>", "•", "*", "::", "…?!", "(thinking)", "ok",
+    "well played", "[i]", "[/i]", "`", "```", "~", "=", "==", "@Anna", "^_^", ":-)", "(11s)",
+]
+#: After the last entry, a comment of ours too ('#' comments to the end of the line, so
+#: it is no noise before an entry).
+SUFFIXES = [*NOISE, "#kamisado"]
+#: Before the first entry of a line, list and quoting markers too.
+PREFIXES = [*NOISE, "- ", "* ", "> ", "1)", "a)", "Ply 12:", "Black:", "Gold:"]
+
+_ROW = "row"
+
+
+def noisy(text: str, rng: random.Random) -> str:
+    """``text`` with noise planted on its rows (lines that begin with a turn number or
+    with entries): before the first entry, between the two and after the last."""
+    out = []
+    for line in text.splitlines():
+        parts = line.split("   ")  # (the writer pads the two entries of a row apart)
+        first = line.split(" ", 1)[0]
+        if not line or line.startswith(("[", "Round", "Lineup", "#", "{")) or not (first.rstrip(".").isdigit() or first == "..."):
+            out.append(line)
+            continue
+        head, _, rest = line.partition(" ")
+        before = rng.choice(PREFIXES) if rng.random() < 0.6 else ""
+        between = rng.choice(NOISE) if rng.random() < 0.5 else ""
+        after = rng.choice(SUFFIXES) if rng.random() < 0.6 else ""
+        entries = [p.strip() for p in rest.split("   ") if p.strip()]
+        if len(entries) == 2 and between:
+            rest = f"{entries[0]}  {between}  {entries[1]}"
+        out.append(f"{before} {head} {rest} {after}".strip() if parts else line)
+    return "\n".join(out) + "\n"
+
+
+def errors(text: str) -> list[str]:
+    return [d.format("<t>") for d in validate_text(text).all_diagnostics() if d.severity is ERROR]
+
+
+@settings(max_examples=25)
+@given(seed=st.integers(0, 10_000), style=st.sampled_from(FORMS), noise=st.integers(0, 10_000))
+@example(seed=7, style=(Form.TEXT, "en"), noise=3)
+def test_property_noise_never_changes_the_judged_moves(seed: int, style: tuple[Form, str], noise: int) -> None:
+    original = written(seed, *style, target=1)
+    planted = noisy(original, random.Random(noise))
+    assert errors(planted) == [], planted
+    assert moves_of(planted) == moves_of(original), planted
+    assert winners(planted) == winners(original), planted
+    fixed = fix_text(planted).text
+    assert moves_of(fixed) == moves_of(original)
+    assert errors(fixed) == []
+
+
+def test_set_aside_text_is_one_warning_a_match_with_every_place_fix_takes_out() -> None:
+    original = written(11, Form.TEXT, "en", target=1)
+    rows = _row_lines(original)
+    planted = original
+    for row in rows:
+        planted = planted.replace(row, f"[20:1{len(row) % 10}] Anna: {row} (nice)", 1)
+    report = validate_text(planted)
+    aside = [d for d in report.all_diagnostics() if d.kind is Kind.SET_ASIDE]
+    assert len(aside) == 1, report.diagnostics
+    assert {e.line for e in aside[0].edits} == {n for n, line in enumerate(planted.splitlines(), 1) if "Anna" in line}
+    assert "Anna" not in fix_text(planted).text
+    assert moves_of(fix_text(planted).text) == moves_of(original)
+
+
+def _row_lines(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line[:1].isdigit()]
+
+
+def one_entry_a_line(text: str, labels: tuple[str, str]) -> str:
+    """Each entry on a line of its own, labelled with its player's name and a ply number
+    counted through the round (as chat relays and apps write them)."""
+    out, ply = [], 0
+    for line in text.splitlines():
+        if not line[:1].isdigit():
+            if line.startswith("Round"):
+                ply = 0
+            out.append(line)
+            continue
+        entries = [p.strip() for p in line.split(" ", 1)[1].split("   ") if p.strip()]
+        for k, entry in enumerate(entries):
+            ply += 1
+            if entry != "...":
+                out.append(f"{ply}) {labels[k]}: {entry}")
+    return "\n".join(out) + "\n"
+
+
+def test_one_entry_a_line_labelled_by_player_reads_as_rows() -> None:
+    for seed in range(6):
+        original = written(seed, Form.TEXT, "en", target=3)
+        relayed = one_entry_a_line(original, ("Anna", "Bob"))
+        assert errors(relayed) == [], relayed
+        assert moves_of(relayed) == moves_of(original)
+        assert winners(relayed) == winners(original)
+        fixed = fix_text(relayed).text
+        assert errors(fixed) == [] and moves_of(fixed) == moves_of(original), fixed
+        # alone on their lines, in words fix rewrites: a '...' put before an entry fix also rewrites
+        bare = "\n".join(line.split(": ", 1)[-1].replace("Forward", "adelante") for line in relayed.splitlines()) + "\n"
+        assert moves_of(bare) == moves_of(original), bare
+        fixed = fix_text(bare).text
+        assert errors(fixed) == [] and moves_of(fixed) == moves_of(original), fixed
+
+
+#: Entries as a Spanish and a French player write them, against our English.
+_OTHER_WORDS = {
+    "es": {"Red": "rojo", "Left": "izquierda", "Right": "derecha", "Forward": "adelante", "Yellow": "amarillo", "Blue": "azul"},
+    "fr": {"Red": "rouge", "Left": "gauche", "Right": "droite", "Forward": "tout droit", "Green": "vert", "Purple": "violet"},
+}
+
+
+def test_words_of_languages_the_notation_does_not_write_are_evidence() -> None:
+    for lang, words in _OTHER_WORDS.items():
+        for seed in range(4):
+            original = written(seed, Form.TEXT, "en", target=1)
+            lines = []
+            for line in original.splitlines():
+                if line[:1].isdigit():
+                    for en, other in words.items():
+                        line = line.replace(en, other)
+                lines.append(line)
+            translated = "\n".join(lines) + "\n"
+            assert errors(translated) == [], (lang, translated)
+            assert moves_of(translated) == moves_of(original)
+
+
+def test_target_squares_alone_read_as_the_forced_towers_moves() -> None:
+    """After a round's first move the tower is forced, so the square it ends on is the move."""
+    for seed in range(4):
+        original = written(seed, Form.COORDS, "en", target=1)
+        lines = []
+        for line in original.splitlines():
+            if line[:1].isdigit() and not line.startswith("1. "):
+                head, _, rest = line.partition(" ")
+                lines.append(head + " " + "   ".join(e.split("-")[-1] if "-" in e else e for e in rest.split("   ")))
+            else:
+                lines.append(line)
+        short = "\n".join(lines) + "\n"
+        assert errors(short) == [], short
+        assert moves_of(short) == moves_of(original)
+
+
+def test_arrows_of_every_block_read_by_the_way_they_point() -> None:
+    original = written(3, Form.TEXT, "en", target=1)
+    arrows = {"Left": "⇖", "Right": "➚", "Forward": "🡑"}
+    lines = []
+    for line in original.splitlines():
+        if line[:1].isdigit():
+            for word, arrow in arrows.items():
+                line = line.replace(f" {word} ", f" {arrow} ")
+        lines.append(line)
+    drawn = "\n".join(lines) + "\n"
+    assert errors(drawn) == [], drawn
+    assert moves_of(drawn) == moves_of(original)
+
+
+def test_a_struck_out_entry_is_not_played() -> None:
+    original = written(4, Form.TEXT, "en", target=1)
+    rows = _row_lines(original)
+    first = rows[0]
+    head, _, rest = first.partition(" ")
+    black, _, gold = rest.partition("   ")
+    wrong = "Purple Forward 1 Blue"
+    struck = original.replace(first, f"{head} ~~{wrong}~~ {black.strip()}   {gold.strip()}", 1)
+    taken = original.replace(first, f"{head} {wrong} scratch that {black.strip()}   {gold.strip()}", 1)
+    for text in (struck, taken):
+        assert errors(text) == [], text
+        assert moves_of(text) == moves_of(original)
+
+
+def test_an_illegal_entry_written_in_full_is_still_an_error() -> None:
+    original = written(2, Form.TEXT, "en", target=1)
+    rows = _row_lines(original)
+    head, _, rest = rows[1].partition(" ")
+    gold = rest.partition("   ")[2].strip()
+    bad = original.replace(rows[1], f"{head} Anna: Brown Forward 7 Brown   {gold}", 1)
+    found = errors(bad)
+    assert found and ":" in found[0]
+    assert replay_match(only_match(bad)).rounds[0].plies[-1].move is not None or found
+
+
+def test_a_line_with_no_evidence_is_a_comment() -> None:
+    original = written(6, Form.TEXT, "en", target=1)
+    rows = _row_lines(original)
+    chatty = original.replace(rows[1], f"{rows[1]}\nthat was a surprise, well played\n", 1)
+    assert errors(chatty) == []
+    assert moves_of(chatty) == moves_of(original)
+    fixed = fix_text(chatty).text
+    assert "# that was a surprise, well played" in fixed
+
+
+def _chatty(text: str) -> str:
+    """Entries one a line as a relay writes them, each round's end followed by a line
+    that names a colour and a number but no move ('won with red, score 1'), and every
+    entry behind a list's dash."""
+    relayed = one_entry_a_line(text, ("Anna", "Bob"))
+    out = []
+    for line in relayed.splitlines():
+        if line.startswith("Round") and [o for o in out if o][-1:] and [o for o in out if o][-1].startswith("- "):
+            out.append("won with the red tower, score 1")
+        out.append(f"- {line.split(': ', 1)[1]}" if ": " in line and line[:1].isdigit() else line)
+    return "\n".join(out) + "\n"
+
+
+def test_weak_evidence_that_names_no_move_is_set_aside() -> None:
+    for seed in range(4):
+        original = written(seed, Form.TEXT, "en", target=3)
+        chatty = _chatty(original)
+        assert errors(chatty) == [], (errors(chatty), chatty)
+        assert moves_of(chatty) == moves_of(original)
+        assert winners(chatty) == winners(original)
+        fixed = fix_text(chatty).text
+        assert errors(fixed) == [] and moves_of(fixed) == moves_of(original), fixed
