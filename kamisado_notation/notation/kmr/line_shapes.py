@@ -54,6 +54,8 @@ def line_shape(text: str, number: int) -> Shaped | None:
     return _round_shape(text, number) or _lineup_shape(text, number)
 
 
+#: The word ``fill`` (a heading that says it must say which).
+_FILL_WORD = re.compile(r"\bfill", re.IGNORECASE)
 #: Markup tags set aside around a heading (their width kept: the columns stay the text's).
 _TAGS = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*[^<>]*>|\[/?[a-zA-Z]+(?:=[^\]]*)?\]|\\[a-zA-Z]+\*?\{|[{}]")
 
@@ -63,6 +65,8 @@ def _round_shape(text: str, number: int) -> Shaped | None:
     m = _ROUND.match(text)
     if m is None or bool(m[3]) != bool(m[5]) or not _ASIDE.fullmatch(text, m.end()):
         return None
+    if m[4] is None and _FILL_WORD.search(text):
+        return None  # (a fill said, but in no word we read: our line with a slip, its error stands)
     fill = Fill(m[4].lower()) if m[4] else None
     ours = f"Round {int(m[2])}" + (f" fill {fill.value}" if fill is not None else "")
     column = m.start(1) + 1
