@@ -214,7 +214,7 @@ def test_syntax_errors_are_diagnostics_and_later_lines_still_count() -> None:
         "1. Purpel ↖1 Yellow   Yellow ↖3 Yellow",  # line 3: bad, an unknown word read past
         "2. Yellow ↗1 Purple   Purple ↖2 Purple",
         "3. Pu L Pu Qqq",  # line 5: read by its evidence (the replay settles the distance), 'Qqq' set aside
-        "Round 2 fill up",  # line 6: a Round line in another shape (the fill is the replay's)
+        "Round 2 fill up",  # line 6: bad, a fill said in no word we read (the round starts all the same)
         '[Event "y"]',
         "Lineup Gold: Pu Pu",  # line 8: bad, in the second match
         "1. Pu L1 Pu",
@@ -226,13 +226,13 @@ def test_syntax_errors_are_diagnostics_and_later_lines_still_count() -> None:
         (3, 4, "syntax", "error", "unknown-word"),
         (5, 4, "syntax", "error", "evidence"),  # (until a replay settles it: validate's)
         (5, 12, "syntax", "warning", "set-aside"),
-        (6, 1, "syntax", "warning", "round-line"),
+        (6, 14, "syntax", "error", ""),
     ]
     assert first.errors[0].format("f.kmr") == (
         "f.kmr:3:4: error[syntax] unknown word 'Purpel': expected a colour such as Purple or Pu "
         "or '...', after the turn number"
     )
-    assert "'Qqq'" in first.errors[2].message and "'Round 2'" in first.errors[3].message
+    assert "'Qqq'" in first.errors[2].message and "unexpected 'up': expected left or right" in first.errors[3].message
     assert [(r.number, r.fill) for r in first.rounds] == [(1, None), (2, None)]
     entries = first.rounds[0].entries
     assert [e.text for e in entries] == ["Purpel ↖1 Yellow", "Yellow ↖3 Yellow", "Yellow ↗1 Purple", "Purple ↖2 Purple", "Pu L Pu"]
