@@ -19,7 +19,7 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 from test_row_slips import moves_of, only_match, rewrite, winners, written
 from typer.testing import CliRunner
@@ -250,6 +250,7 @@ def test_an_entry_in_another_style_is_read_as_its_move(kind: str, style: tuple[F
     kind=st.sampled_from(sorted(PLANTERS)),
     share=st.sampled_from([0.0, 0.2, 1.0]),
 )
+@example(seed=3791, pick=0, style=(Form.TEXT, "en"), kind="forced-word", share=0.0)  # (a '-' forfeit after the turn number)
 def test_property_entries_in_other_styles_in_random_rows_cost_nothing(seed: int, pick: int, style: tuple[Form, str], kind: str, share: float) -> None:
     original = written(seed, *style)
     planted = plant(original, kind, *style, random.Random(pick), share)

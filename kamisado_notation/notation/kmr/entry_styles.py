@@ -109,8 +109,8 @@ def read_styled_row(text: str, number: int) -> tuple[list[Item], list[Comment], 
     entries = [e for item in read[0] if isinstance(item, list) for e, _start, _end in item]
     if read[1] and entries and all(e.tower is None for e in entries):
         return None  # (signs alone, a move perhaps in the braces: the evidence reader's)
-    if len(entries) > 1 and entries[0].text in ("-", "\u2013", "\u2014"):
-        return None  # (a list's dash before the line's entries: the evidence reader's)
+    if len(entries) > 1 and entries[0].text in ("-", "\u2013", "\u2014") and not text[: entries[0].column - 1].strip():
+        return None  # (a list's dash beginning the line, before its entries: the evidence reader's)
     return read
 
 
