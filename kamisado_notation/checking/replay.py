@@ -18,6 +18,7 @@ reach is reported as if it had been checked.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from ..diagnostics import ERROR, WARNING, Diagnostic, Edit, InsertLine, Kind, compose, correction
@@ -213,12 +214,17 @@ class _MatchReplayer(RoundStarts):
         if runner.inserted or attempt.slips:
             self.renumber(rr.record.entries, attempt.places, runner.inserted, attempt.removed, runner.diagnostics)
         if runner.set_aside:  # (the reader's errors of entries the replay set aside: no move)
-            places = {(e.line, e.column) for e in runner.set_aside}
-            self.diags = [d for d in self.diags if not (d.kind in SETTLED and (d.line, d.column) in places)]
+            self.drop_reader_errors(runner.set_aside, SETTLED)
         if runner.completed:
             self.read_past(runner.completed, runner.fixes, runner.ties)
         self.diags.extend(runner.diagnostics)
         self.fixes.extend(runner.fixes)
+
+    def drop_reader_errors(self, entries: Sequence[Entry], kinds: frozenset[Kind]) -> None:
+        """The reader's diagnostics of ``kinds`` at ``entries``, which the replay set aside
+        (no move: nothing of theirs to settle), taken out."""
+        places = {(e.line, e.column) for e in entries}
+        self.diags = [d for d in self.diags if not (d.kind in kinds and (d.line, d.column) in places)]
 
     def place_plies(self, rr: RoundReplay, i: int) -> None:
         """The plies of ``rr``, round ``i`` of :attr:`match`, pointed at their entries in
@@ -338,8 +344,7 @@ class _MatchReplayer(RoundStarts):
                 said.append(aside)
                 rr.stopped = runner.cut_reached = False
             runner.fixes.extend(aside.edits)
-            places = {(e.line, e.column) for e in extra}
-            self.diags = [d for d in self.diags if not (d.kind is Kind.EVIDENCE and (d.line, d.column) in places)]
+            self.drop_reader_errors(extra, frozenset({Kind.EVIDENCE}))
             return
         if not said or said[-1].rule not in ("M7", "M8"):
             return
