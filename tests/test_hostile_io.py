@@ -211,12 +211,16 @@ def test_a_closed_pipe_ends_the_command_quietly(args: list[str]) -> None:
     assert r.stderr == b""
 
 
-def test_ctrl_c_ends_quietly_with_130() -> None:
+@pytest.mark.parametrize("wait", [0.5, 3.0])
+def test_ctrl_c_ends_quietly_with_130(wait: float) -> None:
+    """Whether the Ctrl-C comes while the command's modules are still loading (on a busy
+    machine, even after 3 s) or while it runs. The waits choose where the signal lands,
+    after the interpreter's own start-up; they are not timing assertions."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    p = subprocess.Popen([sys.executable, "-m", "kamisado_notation.cli.app", "perft", "12"],
+    p = subprocess.Popen([sys.executable, "-m", "kamisado_notation.cli", "perft", "12"],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     try:
-        threading.Event().wait(3)  # (a guard for start-up, not a timing assertion)
+        threading.Event().wait(wait)
         p.send_signal(signal.SIGINT)
         _out, err = p.communicate(timeout=60)
     finally:

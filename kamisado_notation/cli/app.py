@@ -105,6 +105,8 @@ def console() -> NoReturn:
         code: object = 0
     except SystemExit as e:
         code = e.code
+    except KeyboardInterrupt:  # (a Ctrl-C before or after the command runs)
+        code = EXIT_INTERRUPTED
     if code is not None and not isinstance(code, int):  # sys.exit("message"), as Python prints it
         _say(str(code))
         code = 1
