@@ -173,6 +173,16 @@ class StyledEntry(NotationError):
         self.style = style
 
 
+class TakeBack(NotationError):
+    """A word that takes back the entry written before its line (``fix: Red Right 3``,
+    ``correction — …``), said before the line's own entry, which stands in its place: the
+    round's entry before the line is dropped, with a warning. ``word`` is the word."""
+
+    def __init__(self, message: str, *, line: int = 1, column: int = 1, word: str = "") -> None:
+        super().__init__(message, line=line, column=column)
+        self.word = word
+
+
 class UnknownWord(NotationError):
     """A word that is no word of the notation where the line wanted one (``Purpel``,
     ``Lfet``): ``word`` is the word as written. The reader may read it past and let the

@@ -198,6 +198,31 @@ def test_a_struck_out_entry_is_not_played() -> None:
         assert moves_of(text) == moves_of(original)
 
 
+@settings(max_examples=20)
+@given(seed=st.integers(0, 10_000), at=st.integers(2, 30), word=st.sampled_from(["fix:", "correction —", "Korrektur:", "oops, I mean", "javítás:"]))
+def test_a_line_that_takes_back_the_entry_before_it_stands_in_its_place(seed: int, at: int, word: str) -> None:
+    """A relay writes a wrong entry (legal or not), then a line that says so before the
+    right one (``fix: Red Right 3 Blue``): the wrong one is set aside with a warning whose
+    edit removes it (``fix`` keeps it in a comment), the right one is played."""
+    original = written(seed, Form.TEXT, "en", target=1)
+    lines = one_entry_a_line(original, ("Anna", "Bob")).splitlines()
+    entries = [k for k, line in enumerate(lines) if line[:1].isdigit()]
+    k = entries[min(at, len(entries) - 1)]
+    label, _, entry = lines[k].partition(": ")
+    words = entry.split()
+    if len(words) < 4:  # (a forced entry written alone: nothing to write wrong)
+        return
+    wrong = " ".join([words[0], "Right" if words[1] != "Right" else "Left", str(int(words[2]) % 7 + 1), *words[3:]])
+    lines[k : k + 1] = [f"{label}: {wrong}", f"{label}: {word} {entry}"]
+    relayed = "\n".join(lines) + "\n"
+    assert errors(relayed) == [], relayed
+    assert moves_of(relayed) == moves_of(original), relayed
+    struck = [d for d in validate_text(relayed).all_diagnostics() if d.kind is Kind.STRUCK_ENTRY]
+    assert [(d.line, d.edits[0].old) for d in struck] == [(k + 1, wrong)]
+    fixed = fix_text(relayed).text
+    assert errors(fixed) == [] and moves_of(fixed) == moves_of(original), fixed
+
+
 def test_an_illegal_entry_written_in_full_is_still_an_error() -> None:
     original = written(2, Form.TEXT, "en", target=1)
     rows = _row_lines(original)

@@ -13,7 +13,7 @@ import re
 from dataclasses import replace
 
 from ...diagnostics import ERROR, WARNING, DeleteEntry, Diagnostic, Kind, RewriteMark, Severity
-from ...errors import FillerWord, NotationError, StyledEntry, StyleMark
+from ...errors import FillerWord, NotationError, StyledEntry, StyleMark, TakeBack
 from ..record import Comment, Entry, Header, Lineup, MatchRecord, RoundRecord, ScoreLine
 from .fast_paths import EntryRead, row_entries
 from .headers import AS_HYPHEN, HEADER_RULE, KNOWN_LOWER, header_name_warning
@@ -267,6 +267,8 @@ class Assembler(RecordEvents[MatchRecord]):
         for error in unknown:
             if isinstance(error, FillerWord):
                 self.filler(error)
+            elif isinstance(error, TakeBack):
+                self.take_back(error)
             elif isinstance(error, StyleMark):
                 self.mark(error)
             elif isinstance(error, StyledEntry):  # (the replay settles its move: :mod:`...checking.styled_entries`)
@@ -274,6 +276,33 @@ class Assembler(RecordEvents[MatchRecord]):
             else:
                 self._error(error.line, error.column, str(error), lost=False, kind=Kind.UNKNOWN_WORD)
         self.match.turnless.add(number)
+
+    def take_back(self, error: TakeBack) -> None:
+        """A word before a line's first entry that takes back the round's entry before
+        the line (``fix: Red Right 3``): that entry is dropped, with a warning whose edit
+        removes it, where the line's entry may stand in its place (the same tower, or the
+        round's first move, whose tower is free). Else the word is only text set aside."""
+        from .syntax_errors import quote  # (lark: the fast tiers never load it)
+
+        r = self.round
+        if r is None:
+            return
+        here = [k for k, e in enumerate(r.entries) if e.line == error.line]
+        before = [k for k, e in enumerate(r.entries) if e.line < error.line and not e.placeholder]
+        if not here or not before:
+            return
+        k = before[-1]
+        old, new = r.entries[k], r.entries[here[0]]
+        first = not any(not e.placeholder for e in r.entries[:k])
+        if not (first or old.tower is None or new.tower is None or old.tower is new.tower):
+            return
+        del r.entries[k]
+        why = f"taken back by {quote(error.word)} on line {error.line}"
+        message = f"{quote(old.text)} is {why}: set aside, the line's entry stands in its place"
+        self.error(
+            Diagnostic("syntax", message, old.line, old.column, WARNING, kind=Kind.STRUCK_ENTRY, edits=(DeleteEntry(old.line, old.column, old.text, why),)),
+            lost=False,
+        )
 
     def filler(self, error: FillerWord) -> None:
         """A word between two entries read as nothing: a warning, and ``fix`` takes it out."""

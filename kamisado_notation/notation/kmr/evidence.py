@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from ...diagnostics import Kind
 from ...engine.board import Colour, Direction
-from ...errors import NotationError, StyledEntry, StyleMark
+from ...errors import NotationError, StyledEntry, StyleMark, TakeBack
 from ..record import Comment, Entry, Item
 from ..vocabulary import (
     ARROW_DIRECTIONS,
@@ -299,6 +299,9 @@ class _Line:
         self.current: _Entry | None = None
         self.placeholder: tuple[int, int] | None = None
         self.comments: list[Comment] = []
+        #: a word taking back the entry before the line, said before the line's first
+        #: entry (``fix: Red Right 3``): its token
+        self.takes_back: _Token | None = None
 
     def read(self) -> None:
         for k, tok in enumerate(self.tokens):
@@ -326,9 +329,7 @@ class _Line:
         if kind == "COMMENT":
             self.comments.append(Comment(self.text[tok.start + 1 : tok.end - 1], self.number, tok.start + 1, True))
         elif kind == "RETRACT":
-            self.close()
-            if self.entries:
-                self.entries.pop()
+            self.retract(tok)
         elif kind in ("TURN", "NUMBER"):
             self.close()
         elif kind == "DOTS":
@@ -341,6 +342,15 @@ class _Line:
                 self.forced(_Token("PASS", tok.start, tok.end))
         else:
             self.tower_mark(tok)
+
+    def retract(self, tok: _Token) -> None:
+        """A word taking back the entry before it on the line, or, before the line's first
+        entry, the round's entry before the line (:attr:`takes_back`)."""
+        if self.current is None and not self.entries:
+            self.takes_back = self.takes_back or tok
+        self.close()
+        if self.entries:
+            self.entries.pop()
 
     def alone(self, tok: _Token) -> bool:
         """Whether ``tok`` stands apart: a blank or the line's end on either side."""
@@ -558,6 +568,10 @@ def read_evidence(text: str, number: int) -> tuple[list[Item], list[Comment], li
         return [], [Comment(stripped, number, column, False)], notes
     covered = [(start, end) for _e, start, end in row]
     notes.extend(_set_aside(text, number, line, covered))
+    back = line.takes_back
+    if back is not None and any(g.tower is not None or g.target is not None for g in line.entries):
+        word = text[back.start : back.end]
+        notes.append(TakeBack(f"{quote(word)} takes back the entry before line {number}", line=number, column=back.start + 1, word=word))
     return [row], line.comments, notes
 
 
