@@ -102,6 +102,7 @@ class Kind(TextEnum):
     # rows and rounds
     SWAPPED_ROW = "swapped-row"
     REPEATED_ROW = "repeated-row"
+    REPEATED_ENTRY = "repeated-entry"
     MISSING_ROW = "missing-row"
     MISSING_BACK_ENTRY = "missing-back-entry"
     MIRRORED_ARROWS = "mirrored-arrows"

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from test_row_slips import moves_of, only_match, winners, written
 
 from kamisado_notation.checking.fix import fix_text
-from kamisado_notation.checking.replay import replay_match
+from kamisado_notation.checking.replay import PlyKind, replay_match
 from kamisado_notation.checking.validate import validate_text
 from kamisado_notation.diagnostics import ERROR, Kind
 from kamisado_notation.notation.writer import Form
@@ -221,6 +221,32 @@ def test_a_line_that_takes_back_the_entry_before_it_stands_in_its_place(seed: in
     assert [(d.line, d.edits[0].old) for d in struck] == [(k + 1, wrong)]
     fixed = fix_text(relayed).text
     assert errors(fixed) == [] and moves_of(fixed) == moves_of(original), fixed
+
+
+def test_a_relay_that_echoes_every_move_is_read_once_each() -> None:
+    """A chat bot repeats each move it was told, in other words (``!mv f8-c5``, then
+    ``KamiBot: red F8->C5``): each echo is set aside, the moves and winners are the
+    record's, and ``fix`` keeps them."""
+    for seed in range(4):
+        original = written(seed, Form.COORDS, "en", target=1)
+        rounds = replay_match(only_match(original)).rounds
+        plies = iter([p.move for rr in rounds for p in rr.plies if p.move is not None and p.kind is not PlyKind.BACK])
+        lines = []
+        for line in one_entry_a_line(original, ("zed", "mira")).splitlines():
+            lines.append(line)
+            if line[:1].isdigit() and "-" in line:
+                move = next(plies)
+                if move.is_forfeit or move.push:  # (a forfeit or a push's entries: no echo)
+                    continue
+                origin, target = move.coords().upper().split("-")
+                lines.append(f"KamiBot: {move.tower.name.lower() if move.tower else ''} {origin}->{target}")
+        echoed = "\n".join(lines) + "\n"
+        assert errors(echoed) == [], echoed
+        assert moves_of(echoed) == moves_of(original), echoed
+        assert winners(echoed) == winners(original)
+        assert any(d.kind is Kind.REPEATED_ENTRY for d in validate_text(echoed).all_diagnostics())
+        fixed = fix_text(echoed).text
+        assert errors(fixed) == [] and moves_of(fixed) == moves_of(original), fixed
 
 
 def test_an_illegal_entry_written_in_full_is_still_an_error() -> None:

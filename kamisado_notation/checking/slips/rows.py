@@ -6,14 +6,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ...diagnostics import DeleteRow, Edit, InsertRow, Kind, SwapEntries
+from ...diagnostics import WARNING, DeleteEntry, DeleteRow, Edit, InsertRow, Kind, SwapEntries
 from ...engine.position import Move, Position
 from ...notation.record import Entry, RoundRecord
 from ..correct import exact_move
 from .hypotheses import Hypothesis, Stop, entry_of, recognises, row_off
 from .planting import Planted, Style, own_rows, rewrite
 
-__all__ = ["BRIDGES", "missing_row", "repeated_row", "row_slip_likelier", "row_swapped_before", "swapped_row"]
+__all__ = ["BRIDGES", "missing_row", "repeated_entry", "repeated_row", "row_slip_likelier", "row_swapped_before", "swapped_row"]
 
 def _row_start(stop: Stop) -> bool:
     """Whether the stop is at a row's first entry (Black's slot)."""
@@ -84,6 +84,63 @@ def repeated_row(stop: Stop) -> Hypothesis | None:
         return (DeleteRow(line, written, "a row written twice"),)
 
     return Hypothesis(Kind.REPEATED_ROW, why, list(entries[i + 2 :]), edits, -1, removed=tuple(row))
+
+
+def _repeat_entry(text: str, rnd: RoundRecord, rng: random.Random, style: Style) -> Planted | None:
+    """One of ``rnd``'s rows followed by its Gold entry written again on a line of its own
+    (as a relay echoes the move it was told)."""
+    found = [k for k in own_rows(rnd) if k + 2 < len(rnd.entries)]
+    if not found:
+        return None
+    gold = rnd.entries[rng.choice(found) + 1]
+    lines = text.split("\n")
+    lines.insert(gold.line, gold.text)
+    return Planted("\n".join(lines), rnd.number, {gold.line + 1})
+
+
+@recognises(
+    Kind.REPEATED_ENTRY, "an entry written again on a line of its own, right after itself (a relay's echo)", rule="syntax",
+    severity=WARNING, precedence=25, plant=_repeat_entry,
+    why="a copy removed: the same move said twice, nothing the record names is lost; only where the copy is no move",
+)  # fmt: skip
+def repeated_entry(stop: Stop) -> Hypothesis | None:
+    """The stop's entry, alone on its line, the move the entry before it played, written
+    again (a relay's echo, a move said twice): set aside, with every later entry of the
+    round that echoes the move before it so (a relay that echoes every move)."""
+    i, entries = stop.index, stop.entries
+    if i < 1 or not _echo(stop.position, entries, i):
+        return None
+    position = stop.position.copy(stack=True)
+    removed = [entries[i]]
+    for k in range(i + 1, len(entries)):
+        move = exact_move(position, entries[k])
+        if move is not None:
+            position.play(move)
+        elif _echo(position, entries, k):
+            removed.append(entries[k])
+        else:
+            break
+    first = entries[i]
+    why = f"{first.text!r} is the move of the line before written again: set aside"
+    if len(removed) > 1:
+        why += f", as are the {len(removed) - 1} other echoes of the round"
+
+    def edits(_moves: Sequence[Move | None]) -> tuple[Edit, ...]:
+        return tuple(DeleteEntry(e.line, e.column, e.text, "the move before, written again") for e in removed)
+
+    tail = [e for e in entries[i + 1 :] if all(e is not r for r in removed)]
+    return Hypothesis(Kind.REPEATED_ENTRY, why, tail, edits, -1, removed=tuple(removed))
+
+
+def _echo(position: Position, entries: Sequence[Entry], k: int) -> bool:
+    """Whether entry ``k``, alone on its line below the entry before it, is the last move
+    played on ``position`` written again."""
+    entry, last = entries[k], position.last_move
+    if last is None or entries[k - 1].line >= entry.line or any(e.line == entry.line for e in entries if e is not entry):
+        return False
+    before = position.copy(stack=True)
+    before.undo()
+    return exact_move(before, entry) == last
 
 
 def _drop_row(text: str, rnd: RoundRecord, rng: random.Random, style: Style) -> Planted | None:
