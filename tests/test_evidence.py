@@ -249,6 +249,41 @@ def test_a_relay_that_echoes_every_move_is_read_once_each() -> None:
         assert errors(fixed) == [] and moves_of(fixed) == moves_of(original), fixed
 
 
+def test_evidence_in_prose_before_the_first_round_line_is_set_aside() -> None:
+    """A line of prose before the first ``Round 1`` line that happens to hold a square or
+    a colour (``a1 = Gold's brown corner``) names no move: it is set aside, and round 1 is
+    the one its line begins."""
+    for seed, prose in enumerate(["squares written from-to (a1 = Gold's brown corner)", "note: red and blue are the busy towers", "board: a1 brown, h8 brown"]):
+        original = written(seed, Form.TEXT, "en", target=3)
+        noted = original.replace("Round 1\n", f"{prose}\n\nRound 1\n", 1)
+        assert errors(noted) == [], noted
+        assert moves_of(noted) == moves_of(original)
+        assert winners(noted) == winners(original)
+        fixed = fix_text(noted).text
+        assert errors(fixed) == [] and moves_of(fixed) == moves_of(original), fixed
+
+
+def test_a_round_written_as_one_list_needs_no_placeholder_where_gold_starts() -> None:
+    """Entries as a list, several a line and no columns (``b1 to b2,  e8 to e2, …``): where
+    Gold starts a round and no ``...`` is written, the replay knows the sides, so it is a
+    warning (the ``...`` is inserted by ``fix``), not an error."""
+    for seed in range(4):
+        original = written(seed, Form.COORDS, "en", target=3)
+        lines: list[str] = []
+        run: list[str] = []
+        for line in [*original.splitlines(), ""]:
+            if line[:1].isdigit():
+                run += [e for e in line.split(" ", 1)[1].split() if e != "..."]
+                continue
+            lines += ["  " + ",  ".join(run[k : k + 6]) for k in range(0, len(run), 6)]
+            run = []
+            lines.append(line)
+        listed = "\n".join(lines) + "\n"
+        assert errors(listed) == [], listed
+        assert moves_of(listed) == moves_of(original)
+        assert winners(listed) == winners(original)
+
+
 def test_an_illegal_entry_written_in_full_is_still_an_error() -> None:
     original = written(2, Form.TEXT, "en", target=1)
     rows = _row_lines(original)

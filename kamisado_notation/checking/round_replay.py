@@ -187,7 +187,8 @@ class RoundReplayer(EntrySlips):
         early): one error, and the replay goes on as if it were there (so the entries'
         turn numbers are judged with it, :meth:`_MatchReplayer.drop_explained`); else stop."""
         entries = self.rr.record.entries
-        alone = all(e.line != entry.line for e in entries[1:2])  # (one entry a line: no columns to keep)
+        columns = entry.number is not None and sum(e.line == entry.line for e in entries) == 2
+        alone = not columns  # (a numbered row of two holds columns; one entry a line, or a list, none)
         if exact_move(self.pos, entry) is None and not (alone and entry.unread is not None):
             self.error("T1", "Gold is the Challenger and moves first: Black's first slot is '...'", entry, number)
             raise RoundStopped

@@ -47,6 +47,8 @@ class Assembler(RecordEvents[MatchRecord]):
         #: a result written after the moves of the round being read: a running score
         #: when another round follows (:meth:`round_line`), else the match's result
         self.score: ScoreLine | None = None
+        #: the round begun by entries before any ``Round`` line (:meth:`_weak_start`)
+        self.implicit: RoundRecord | None = None
 
     # ---- elements
     def begin_match(self, line: int) -> MatchRecord | None:
@@ -59,7 +61,7 @@ class Assembler(RecordEvents[MatchRecord]):
         self.index += 1
         self.match = MatchRecord(self.index, line, comments=self.pending)
         self.pending = []
-        self.round = None
+        self.round = self.implicit = None
         self.broken = False
         self.last = None
         self.marks = {}
@@ -72,9 +74,33 @@ class Assembler(RecordEvents[MatchRecord]):
 
     def _ensure_round(self, line: int, column: int) -> RoundRecord:
         if self.round is None:
-            self.round = RoundRecord(1, None, line, column)
+            self.round = self.implicit = RoundRecord(1, None, line, column)
             self._current().rounds.append(self.round)
         return self.round
+
+    def _weak_start(self, rnd: RoundRecord) -> None:
+        """Before round ``rnd``'s line: where the entries read before the match's first
+        ``Round`` line, in a round of the same number, are each read with slots left
+        unread (evidence in prose: ``squares written from-to (a1 = Gold's brown corner)``),
+        they name no move: set aside with a warning whose edits remove them."""
+        before = self.implicit
+        if before is None or before is not self.round or before.number != rnd.number or before.lineups:
+            return
+        if not before.entries or any(e.unread is None or e.placeholder for e in before.entries):
+            return
+        match = self._current()
+        match.rounds.remove(before)
+        places = {(e.line, e.column) for e in before.entries}
+        keep = [k for k, d in enumerate(match.errors) if not (d.severity is ERROR and d.kind is Kind.EVIDENCE and (d.line, d.column) in places)]
+        at = {old: new for new, old in enumerate(keep)}  # (the marks' warnings keep their places)
+        match.errors[:] = [match.errors[k] for k in keep]
+        self.marks = {kind: (at[k], edits) for kind, (k, edits) in self.marks.items()}
+        said = " ".join(repr(e.text) for e in before.entries)
+        why = "before the first Round line, no move"
+        first = before.entries[0]
+        edits = tuple(DeleteEntry(e.line, e.column, e.text, why) for e in before.entries)
+        message = f"{said} before the match's first Round line names no move: set aside"
+        self.error(Diagnostic("syntax", message, first.line, first.column, WARNING, kind=Kind.STRUCK_ENTRY, edits=edits), lost=False)
 
     def _release_held(self, upto: int | None = None) -> None:
         """The comments held on lines of their own go to the last element (those from
@@ -99,6 +125,7 @@ class Assembler(RecordEvents[MatchRecord]):
 
     def round_line(self, rnd: RoundRecord) -> None:
         self._release_held()
+        self._weak_start(rnd)
         if self.score is not None and self.round is not None:
             self._running_score(self.round, self.score)
         self.round = rnd
