@@ -223,6 +223,28 @@ def test_a_line_that_takes_back_the_entry_before_it_stands_in_its_place(seed: in
     assert errors(fixed) == [] and moves_of(fixed) == moves_of(original), fixed
 
 
+@settings(max_examples=15)
+@given(seed=st.integers(0, 10_000), at=st.integers(1, 12), said=st.sampled_from(["^ no sorry, scratch that, it was:", "(takeback)", "Korrektur:", "oops — correction:"]))
+def test_a_line_of_its_own_that_takes_back_the_row_before_it(seed: int, at: int, said: str) -> None:
+    """A row written wrong, then a line of its own that takes it back, then the row
+    rewritten: the wrong row is set aside with a warning, the rewritten one is played."""
+    original = written(seed, Form.TEXT, "en", target=1)
+    rows = _row_lines(original)
+    row = rows[min(at, len(rows) - 1)]
+    head, _, rest = row.partition(" ")
+    words = rest.split()
+    if len(words) < 4 or words[0] == "...":
+        return
+    wrong = " ".join([head, words[0], "Right" if words[1] != "Right" else "Left", str(int(words[2]) % 7 + 1), *words[3:]])
+    slipped = original.replace(row + "\n", f"{wrong}\n   {said}\n{row}\n", 1)
+    assert errors(slipped) == [], slipped
+    assert moves_of(slipped) == moves_of(original), slipped
+    struck = [d for d in validate_text(slipped).all_diagnostics() if d.kind is Kind.STRUCK_ENTRY]
+    assert len(struck) == 1 and struck[0].edits, slipped
+    fixed = fix_text(slipped).text
+    assert errors(fixed) == [] and moves_of(fixed) == moves_of(original), fixed
+
+
 def test_a_relay_that_echoes_every_move_is_read_once_each() -> None:
     """A chat bot repeats each move it was told, in other words (``!mv f8-c5``, then
     ``KamiBot: red F8->C5``): each echo is set aside, the moves and winners are the

@@ -49,6 +49,9 @@ class Assembler(RecordEvents[MatchRecord]):
         self.score: ScoreLine | None = None
         #: the round begun by entries before any ``Round`` line (:meth:`_weak_start`)
         self.implicit: RoundRecord | None = None
+        #: a line of its own that took back the line before it (:meth:`take_back`): the
+        #: next line of entries stands in its place
+        self.retracted: TakeBack | None = None
 
     # ---- elements
     def begin_match(self, line: int) -> MatchRecord | None:
@@ -125,6 +128,7 @@ class Assembler(RecordEvents[MatchRecord]):
 
     def round_line(self, rnd: RoundRecord) -> None:
         self._release_held()
+        self.retracted = None
         self._weak_start(rnd)
         if self.score is not None and self.round is not None:
             self._running_score(self.round, self.score)
@@ -199,6 +203,9 @@ class Assembler(RecordEvents[MatchRecord]):
         r = self.round
         if r is None:
             r = self._ensure_round(entries[0].line, entries[0].column)
+        retracted, self.retracted = self.retracted, None
+        if retracted is not None and not entries[0].placeholder:  # (a line that took back the one before it)
+            self._taken_back(r, retracted, entries[0])
         for entry in entries:
             if entry.number is None and not entry.placeholder:  # nothing to check
                 r.entries.append(entry)
@@ -305,31 +312,42 @@ class Assembler(RecordEvents[MatchRecord]):
         self.match.turnless.add(number)
 
     def take_back(self, error: TakeBack) -> None:
-        """A word before a line's first entry that takes back the round's entry before
-        the line (``fix: Red Right 3``): that entry is dropped, with a warning whose edit
-        removes it, where the line's entry may stand in its place (the same tower, or the
-        round's first move, whose tower is free). Else the word is only text set aside."""
-        from .syntax_errors import quote  # (lark: the fast tiers never load it)
-
+        """A word before a line's first entry that takes back what the line before it
+        said (``fix: Red Right 3``; on a line of its own, ``scratch that, it was:``, the
+        next line of entries): the round's entries of the line before are dropped, with a
+        warning whose edits remove them, where the new line may stand in their place (its
+        first entry the same tower's, or the round's first move, whose tower is free).
+        Else the word is only text set aside."""
         r = self.round
         if r is None:
             return
-        here = [k for k, e in enumerate(r.entries) if e.line == error.line]
-        before = [k for k, e in enumerate(r.entries) if e.line < error.line and not e.placeholder]
-        if not here or not before:
+        here = [e for e in r.entries if e.line == error.line]
+        if not here:
+            self.retracted = error
             return
-        k = before[-1]
-        old, new = r.entries[k], r.entries[here[0]]
-        first = not any(not e.placeholder for e in r.entries[:k])
+        self._taken_back(r, error, here[0])
+
+    def _taken_back(self, r: RoundRecord, error: TakeBack, new: Entry) -> None:
+        """The entries of the last line of round ``r`` before ``error``'s taken back,
+        where ``new``, the first entry after the word, may stand in their place."""
+        from .syntax_errors import quote  # (lark: the fast tiers never load it)
+
+        before = [k for k, e in enumerate(r.entries) if e.line < error.line and not e.placeholder]
+        if not before:
+            return
+        line = r.entries[before[-1]].line
+        gone = [k for k in before if r.entries[k].line == line]
+        old = r.entries[gone[0]]
+        first = not any(not e.placeholder for e in r.entries[: gone[0]])
         if not (first or old.tower is None or new.tower is None or old.tower is new.tower):
             return
-        del r.entries[k]
+        taken = [r.entries[k] for k in gone]
+        r.entries[:] = [e for k, e in enumerate(r.entries) if k not in gone]
         why = f"taken back by {quote(error.word)} on line {error.line}"
-        message = f"{quote(old.text)} is {why}: set aside, the line's entry stands in its place"
-        self.error(
-            Diagnostic("syntax", message, old.line, old.column, WARNING, kind=Kind.STRUCK_ENTRY, edits=(DeleteEntry(old.line, old.column, old.text, why),)),
-            lost=False,
-        )
+        said = " ".join(quote(e.text) for e in taken)
+        message = f"{said} {'is' if len(taken) == 1 else 'are'} {why}: set aside, what follows stands in {'its' if len(taken) == 1 else 'their'} place"
+        edits = tuple(DeleteEntry(e.line, e.column, e.text, why) for e in taken)
+        self.error(Diagnostic("syntax", message, old.line, old.column, WARNING, kind=Kind.STRUCK_ENTRY, edits=edits), lost=False)
 
     def filler(self, error: FillerWord) -> None:
         """A word between two entries read as nothing: a warning, and ``fix`` takes it out."""

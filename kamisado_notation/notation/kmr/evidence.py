@@ -420,6 +420,11 @@ class _Line:
         nxt = self.tokens[k + 1]
         return nxt.kind in ("DIRECTION", "AMBIGUOUS") and not self.text[self.tokens[k].end : nxt.start].strip()
 
+    def words_between(self, start: int, end: int) -> bool:
+        """Whether words that are no evidence stand between ``start`` and ``end``
+        (``Re: our kamisado match - moves for``: the ``for`` is no distance of the ``Re``)."""
+        return any(_LETTER.search(self.text, tok.start, tok.end) is not None for tok in self.tokens if tok.kind == "ASIDE" and start <= tok.start < end)
+
     def after_tower(self) -> bool:
         """Whether the entry being read has its tower and nothing after it yet."""
         g = self.current
@@ -487,8 +492,8 @@ class _Line:
             g.direction, g.end, g.soft = tok.direction, tok.end, False  # ('dir: forward': the word after is the direction)
             return
         filled = g is not None and ((g.direction if direction else g.distance) is not None or g.square is not None)
-        if tok.weak and (g is None or filled or (g.tower is None and g.direction is None)):
-            return
+        if tok.weak and (g is None or filled or (g.tower is None and g.direction is None) or self.words_between(g.end, tok.start)):
+            return  # (weak evidence is a slot only beside the entry's other evidence)
         if g is None or filled:
             self.close()
             if not direction:  # (a number starts no entry: '3 right', 'Round 2, fill left')
@@ -500,6 +505,9 @@ class _Line:
             g.distance = tok.number
         g.end, g.pieces = tok.end, g.pieces + 1
 
+
+#: A letter (what makes set-aside text words).
+_LETTER = re.compile(r"[^\W\d_]")
 
 #: The tokens :meth:`_Line.mark` reads.
 _MARKS = frozenset({"COMMENT", "STRUCK", "RETRACT", "TURN", "NUMBER", "DOTS", "PASS", "PUSHED", "DASH", "RING", "PUSH", "BLOCKED"})
@@ -565,14 +573,21 @@ def read_evidence(text: str, number: int) -> tuple[list[Item], list[Comment], li
             return [], line.comments, []
         column = len(text) - len(text.lstrip()) + 1
         notes.append(StyleMark(f"{quote(stripped)} holds no move", line=number, column=column, mark=stripped, new=f"# {stripped}", style=Kind.SET_ASIDE.value))
+        if line.takes_back is not None:  # ('scratch that, it was:': the next line's entries stand for the line's before)
+            notes.append(_take_back(text, number, line.takes_back))
         return [], [Comment(stripped, number, column, False)], notes
     covered = [(start, end) for _e, start, end in row]
     notes.extend(_set_aside(text, number, line, covered))
-    back = line.takes_back
-    if back is not None and any(g.tower is not None or g.target is not None for g in line.entries):
-        word = text[back.start : back.end]
-        notes.append(TakeBack(f"{quote(word)} takes back the entry before line {number}", line=number, column=back.start + 1, word=word))
+    if line.takes_back is not None and any(g.tower is not None or g.target is not None for g in line.entries):
+        notes.append(_take_back(text, number, line.takes_back))
     return [row], line.comments, notes
+
+
+def _take_back(text: str, number: int, back: _Token) -> TakeBack:
+    """The note of a word on line ``number`` before any entry of it that takes back what
+    the line before said."""
+    word = text[back.start : back.end]
+    return TakeBack(f"{quote(word)} takes back the entry before line {number}", line=number, column=back.start + 1, word=word)
 
 
 def _set_aside(text: str, number: int, line: _Line, covered: list[tuple[int, int]]) -> list[NotationError]:
