@@ -13,11 +13,13 @@ the generated truth.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from test_row_slips import moves_of, only_match, winners, written
 
+from kamisado_notation import read_record
 from kamisado_notation.checking.fix import fix_text
 from kamisado_notation.checking.replay import PlyKind, replay_match
 from kamisado_notation.checking.validate import validate_text
@@ -304,6 +306,29 @@ def test_a_round_written_as_one_list_needs_no_placeholder_where_gold_starts() ->
         assert errors(listed) == [], listed
         assert moves_of(listed) == moves_of(original)
         assert winners(listed) == winners(original)
+
+
+def test_notes_in_a_json_file_that_is_no_json_are_read_by_their_evidence(tmp_path: Path) -> None:
+    """A ``.json`` file that starts as no JSON does (a ``//`` comment, unquoted keys) but
+    holds entries is read as text, by its evidence; one that holds none keeps the JSON
+    reader's error."""
+    original = written(5, Form.TEXT, "en", target=1)
+    lines = ["// kamisado with Ben, one round -- not real json", "{", '  "black": "me",', "  moves: ["]
+    for row in _row_lines(original):
+        for entry in row.split(" ", 1)[1].split("   "):
+            words = entry.split()
+            if len(words) == 4:
+                lines.append(f'    {{tower: "{words[0].lower()}", go: "{words[1].lower()}", n: {words[2]}, to: "{words[3].lower()}"}},  // ok')
+    lines += ["  ]", "}"]
+    notes = tmp_path / "notes.json"
+    notes.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    record = read_record(notes)
+    assert [d.message for d in record.errors if d.severity is ERROR] == []
+    (rr,) = replay_match(record.matches[0]).rounds
+    assert [(p.move.origin, p.move.target) for p in rr.plies if p.move] == [(o, t) for o, t, _d in moves_of(original)[0]]
+    garbage = tmp_path / "garbage.json"
+    garbage.write_text("not json at all\n", encoding="utf-8")
+    assert read_record(garbage).errors[0].message.startswith("not JSON")
 
 
 def test_an_illegal_entry_written_in_full_is_still_an_error() -> None:

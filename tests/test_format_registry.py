@@ -146,6 +146,7 @@ def test_the_ending_comes_first_then_the_content_by_priority(tmp_path: Path) -> 
     assert len(set(priorities)) == len(priorities)
     assert max(FORMATS.values(), key=lambda f: f.priority).name == "kmr"  # (what a file is when nothing else is)
     assert sniff("garbage.json", b"not json") == "json"  # (the ending's: its reader names the fault)
+    assert sniff("notes.json", b'// my notes\n{ moves: [\n  "Red Left 3 Blue",\n') == "kmr"  # (entries: read by their evidence)
     assert sniff("garbage.sgf", b"not sgf") == "boardspace"
     assert sniff("record.txt", b"Round 1\n1. Purple Forward 1 Red") == "kmr"  # (a .txt may be anything)
     assert sniff("moves.txt", FOREIGN["hamisado"].read_bytes()) == "hamisado"

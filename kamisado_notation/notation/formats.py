@@ -235,8 +235,11 @@ def sniff(path: str, head: bytes) -> str:
     3. the content: the first format, in priority order, whose start it has (a JSON
        array: a HackerRank log; ``(;``: an SGF; an upper-case move ``A1-A2``: a hamisado
        move list; a JSON object: the JSON form of a record);
-    4. else the first format of the ending (a ``.json`` that is no JSON gets the JSON
-       reader's error), else a ``.kmr``."""
+    4. else, where the text holds entries our reader reads (by their evidence: notes
+       kept in a ``.json`` file with ``//`` comments and unquoted keys), a ``.kmr``
+       whatever its ending (:func:`_holds_entries`); else the first format of the ending
+       (a ``.json`` that is no JSON and holds no entries gets the JSON reader's error),
+       else a ``.kmr``."""
     forced = _SOURCE.get()
     if forced is not None:
         return forced
@@ -245,7 +248,22 @@ def sniff(path: str, head: bytes) -> str:
     ending = os.path.splitext(path)[1].lower()
     own = [f for f in _BY_PRIORITY if f.in_folders and f.suffix == ending]
     found = next((f.name for f in own if _fits(f, head)), None) or sniffed(head)
-    return found or (own[0].name if own else "kmr")
+    if found is not None or not own or _holds_entries(head):
+        return found or "kmr"
+    return own[0].name
+
+
+def _holds_entries(head: bytes) -> bool:
+    """Whether ``head`` (a file's first block, in UTF-8), which starts as no format's
+    files do, holds entries our reader reads (by their evidence, as in notes kept in a
+    ``.json`` file with ``//`` comments): then it is read as a record whatever its ending."""
+    from .kmr.reader import parse_record  # (the reader's start-up paid only for this rare case)
+
+    try:
+        text = head[: head.rfind(b"\n") + 1 or len(head)].decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return False
+    return any(r.entries for m in parse_record(text).matches for r in m.rounds)
 
 
 def _fits(form: RecordFormat, head: bytes) -> bool:

@@ -470,6 +470,8 @@ class _Line:
         if g is not None and g.pieces == 1 and g.tower is tok.colour and self.text[g.end : tok.start] in ("", " ") and self.slot_follows(k):
             g.end = tok.end  # (the tower said twice: '🟤 brown ↑ 6')
             return
+        if tok.weak and g is not None and g.tower is not None and (g.direction is None or g.distance is None):
+            return  # (a weak word inside an entry that still wants its slots: 'dir: forward, n: 6')
         if g is not None and self.starts_entry(g, k):
             self.close()
             g = None
