@@ -331,6 +331,27 @@ def test_notes_in_a_json_file_that_is_no_json_are_read_by_their_evidence(tmp_pat
     assert read_record(garbage).errors[0].message.startswith("not JSON")
 
 
+def test_a_table_printed_with_from_and_to_columns_reads_as_the_moves() -> None:
+    """A data frame printed as text (``ply side tower from to dir n landed``, columns
+    padded with blanks): after the tower, two squares a blank apart are the move's from
+    and to (``f1  g2`` is no Forward 1, ``b5  f1`` no Back 5), and what follows says the
+    same."""
+    for seed in range(5):
+        original = written(seed, Form.TEXT, "en", target=1)
+        (rr,) = replay_match(only_match(original)).rounds
+        lines = [" ply   side  tower    from  to   dir      n  landed"]
+        for k, ply in enumerate(rr.plies, 1):
+            move = ply.move
+            assert move is not None
+            origin, target = move.coords().split("-")
+            direction = move.direction.name.lower() if move.direction else "none"
+            tower = move.tower.name.lower() if move.tower else "?"
+            lines.append(f"{k:4d}  {move.side.name.lower():>5}  {tower:<7}  {origin:<4}  {target:<3}  {direction:<7}  {move.distance}  {move.square_colour.name.lower()}")
+        table = "\n".join(lines) + "\n"
+        assert errors(table) == [], table
+        assert moves_of(table) == moves_of(original), table
+
+
 def test_an_illegal_entry_written_in_full_is_still_an_error() -> None:
     original = written(2, Form.TEXT, "en", target=1)
     rows = _row_lines(original)

@@ -302,18 +302,22 @@ class _Line:
         #: a word taking back the entry before the line, said before the line's first
         #: entry (``fix: Red Right 3``): its token
         self.takes_back: _Token | None = None
+        #: a token read with the one before it (:meth:`squares`)
+        self.skip = -1
 
     def read(self) -> None:
         for k, tok in enumerate(self.tokens):
             kind = tok.kind
+            if k == self.skip:
+                continue
             if self.after_tower() and normalise(self.text[tok.start : tok.end]) in _COMPASS:
                 self.compass(tok)
             elif kind in _MARKS:
                 self.mark(tok, k)
-            elif kind == "SQUARE" and self.text[tok.start] in "FfBb" and self.after_tower():
+            elif kind == "SQUARE" and self.text[tok.start] in "FfBb" and self.after_tower() and not self.square_follows(k):
                 self.short_slots(tok)
             elif kind == "COORDS" or kind == "SQUARE":
-                self.squares(tok)
+                self.squares(tok, k)
             elif kind == "AMBIGUOUS":
                 self.ambiguous(tok, k)
             elif kind == "COLOUR":
@@ -399,6 +403,12 @@ class _Line:
             g.direction = Direction.FORWARD
         g.end, g.pieces = tok.end, g.pieces + 1
 
+    def square_follows(self, k: int) -> bool:
+        """Whether a lone square follows token ``k`` a blank apart (``f1  g2``: a move's
+        from and to, not Forward 1)."""
+        nxt = self.tokens[k + 1] if k + 1 < len(self.tokens) else None
+        return nxt is not None and nxt.kind == "SQUARE" and not self.text[self.tokens[k].end : nxt.start].strip()
+
     def short_slots(self, tok: _Token) -> None:
         """``F1`` after a tower: Forward 1 in the short form (``Gr F1 Br``), not the square f1."""
         direction = Direction.FORWARD if self.text[tok.start] in "Ff" else Direction.BACK
@@ -413,12 +423,13 @@ class _Line:
             self.colour(_Token("COLOUR", tok.start, tok.end, colour=tok.colour, weak=tok.weak), k)
 
     def slot_follows(self, k: int) -> bool:
-        """Whether a direction follows token ``k`` at once (``R L5``, ``P↖5``; not the
-        round's label ``R2``)."""
+        """Whether a direction follows token ``k`` at once (``R L5``, ``P↖5``, ``R F4``;
+        not the round's label ``R2``)."""
         if k + 1 >= len(self.tokens):
             return False
         nxt = self.tokens[k + 1]
-        return nxt.kind in ("DIRECTION", "AMBIGUOUS") and not self.text[self.tokens[k].end : nxt.start].strip()
+        short = nxt.kind == "SQUARE" and self.text[nxt.start] in "Ff"  # (``R F4 G``: Forward 4 in the short form)
+        return (nxt.kind in ("DIRECTION", "AMBIGUOUS") or short) and not self.text[self.tokens[k].end : nxt.start].strip()
 
     def words_between(self, start: int, end: int) -> bool:
         """Whether words that are no evidence stand between ``start`` and ``end``
@@ -451,18 +462,31 @@ class _Line:
             g.direction = None if tok.kind == "PASS" else Direction.BACK
         self.close()
 
-    def squares(self, tok: _Token) -> None:
-        """A move in coordinates, or the square a move ends on (the tower to move is known)."""
+    def squares(self, tok: _Token, k: int) -> None:
+        """A move in coordinates, or the square a move ends on (the tower to move is known).
+        After a tower, two squares a blank apart are its move (``yellow  e8  b5``: a
+        table's from and to columns); a direction right after the move says the same as
+        it (``e8 b5 right 3 purple``) and is read into it."""
         assert tok.squares is not None
         g = self.current
-        if not (g is not None and g.pieces == 1 and g.tower is not None):  # ('Red d8-d4': the colour says the same)
+        towered = g is not None and g.pieces == 1 and g.tower is not None  # ('Red d8-d4': the colour says the same)
+        if g is None or not towered:
             self.close()
             g = _Entry(tok.start, tok.end)
         g.origin, g.target = tok.squares
+        end = tok.end
+        nxt = self.tokens[k + 1] if k + 1 < len(self.tokens) else None
+        if towered and tok.kind == "SQUARE" and nxt is not None and self.square_follows(k):
+            assert nxt.squares is not None
+            g.origin, g.target, end = tok.squares[1], nxt.squares[1], nxt.end
+            self.skip = k + 1
         g.tower = None
-        g.end, g.pieces = tok.end, g.pieces + 1
+        g.end, g.pieces = end, g.pieces + 1
         self.current = g
-        self.close()
+        later = k + 2 if self.skip == k + 1 else k + 1
+        after = self.tokens[later] if later < len(self.tokens) else None
+        if after is None or after.kind != "DIRECTION" or self.text[end : after.start].strip():
+            self.close()
 
     def colour(self, tok: _Token, k: int) -> None:
         """A colour: the tower of a new entry, or the square of the one being read."""
