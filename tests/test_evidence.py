@@ -352,6 +352,33 @@ def test_a_table_printed_with_from_and_to_columns_reads_as_the_moves() -> None:
         assert moves_of(table) == moves_of(original), table
 
 
+@settings(max_examples=15)
+@given(seed=st.integers(0, 10_000), marks=st.integers(0, 2**30))
+def test_a_question_mark_where_a_colour_could_not_be_read_is_a_slot_left_to_the_replay(seed: int, marks: int) -> None:
+    """A transcribed scoresheet: ``?`` alone where a colour was not legible (a square, or
+    a tower after a round's first row), headings ``RD 2 (left)`` and a note in brackets
+    before it: the moves are the record's."""
+    original = written(seed, Form.TEXT, "en", target=3)
+    rng = random.Random(marks)
+    lines = ['[Transcribed from a pencil scoresheet. "?" = the colour could not be read]', ""]
+    for line in original.splitlines():
+        if line.startswith("Round"):
+            words = line.split()
+            line = f"RD {words[1]}" + (f"  ({words[3]})" if len(words) > 3 else "")
+        elif line[:1].isdigit() and not line.startswith("1. "):
+            head, _, rest = line.partition(" ")
+            entries = [e.split() for e in rest.split("   ") if e.strip()]
+            for words in entries:
+                if len(words) == 4 and rng.random() < 0.4:
+                    words[rng.choice([0, 3])] = "?"
+            line = head + " " + "         ".join(" ".join(w) for w in entries)
+        lines.append(line)
+    sheet = "\n".join(lines) + "\n"
+    assert errors(sheet) == [], sheet
+    assert moves_of(sheet) == moves_of(original), sheet
+    assert winners(sheet) == winners(original)
+
+
 def test_an_illegal_entry_written_in_full_is_still_an_error() -> None:
     original = written(2, Form.TEXT, "en", target=1)
     rows = _row_lines(original)

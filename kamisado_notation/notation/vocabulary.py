@@ -463,7 +463,7 @@ MARKUP_ARROWS: dict[str, Direction] = {
 #: A round's name in the headings people write (``Game 2``, ``Spiel 3``, ``Manche 1``): a
 #: line of one of these and a number, with markup around it, is a ``Round`` line.
 ROUND_WORDS = (
-    "round", "game", "rnd", "partie", "spiel", "manche", "manșa", "manşa", "mansa", "partita", "partida", "juego",
+    "round", "game", "rnd", "rd", "partie", "spiel", "manche", "manșa", "manşa", "mansa", "partita", "partida", "juego",
     "runde", "ronde", "rodada", "játszma", "jatszma", "forduló", "fordulo", "runda", "раунд", "партия", "игра", "kolo", "kolejka",
 )
 RETRACT_WORDS = frozenset(normalise(w) for w in ("takeback", "retracted", "retract", "undo", "undone", "scratch", "cancel", "cancelled", "canceled", "oops", "correction", "corrected", "fix", "fixed", "erratum", "korrektur", "korrigiert", "javítás", "javítva", "correção", "corrigido", "corectură", "corectat", "corrigé", "nope", "storno", "anulado", "annulé", "zurückgenommen", "rückgängig"))

@@ -66,6 +66,7 @@ _TOKEN = re.compile(
     r"|(?P<word>[^\W\d_]+(?:[\u0300-\u036f]+[^\W\d_]*)*)"
     r"|(?P<dots>\.\.\.|…)"
     r"|(?P<ring>\++)"
+    r"|(?P<unread>(?<!\S)\?{1,3}(?!\S))"
     r"|(?P<other>\S)",
     re.IGNORECASE,
 )
@@ -76,7 +77,8 @@ class _Token:
     """A token of the line: its kind (``COLOUR``, ``DIRECTION``, ``AMBIGUOUS`` (both),
     ``DISTANCE``, ``NUMBER`` (no distance), ``SQUARE``, ``COORDS``, ``TURN``, ``PASS``,
     ``BLOCKED``, ``PUSHED``, ``PUSH``, ``RING``, ``RETRACT``, ``STRUCK``, ``DOTS``,
-    ``DASH``, ``COMMENT`` or ``ASIDE``), where it stands and what it says."""
+    ``DASH``, ``UNREAD`` (a ``?`` alone: a slot that could not be read), ``COMMENT`` or
+    ``ASIDE``), where it stands and what it says."""
 
     kind: str
     start: int
@@ -229,6 +231,7 @@ _GROUPS: dict[str, Callable[[str, re.Match[str]], list[_Token]]] = {
     "word": lambda text, m: _word(text, m.start(), m.end()),
     "dots": lambda text, m: [_Token("DOTS", m.start(), m.end())],
     "ring": lambda text, m: [_Token("RING", m.start(), m.end())],
+    "unread": lambda text, m: [_Token("UNREAD", m.start(), m.end())],
     "other": lambda text, m: [_other(m.group(), m.start(), m.end())],
 }
 
@@ -306,25 +309,28 @@ class _Line:
         self.skip = -1
 
     def read(self) -> None:
+        handlers: dict[str, Callable[[_Token, int], None]] = {
+            **dict.fromkeys(_MARKS, self.mark), "SQUARE": self.square, "COORDS": self.squares, "AMBIGUOUS": self.ambiguous,
+            "COLOUR": self.colour, "DIRECTION": self.slot, "DISTANCE": self.slot, "UNREAD": self.unread,
+        }  # fmt: skip
         for k, tok in enumerate(self.tokens):
-            kind = tok.kind
             if k == self.skip:
                 continue
             if self.after_tower() and normalise(self.text[tok.start : tok.end]) in _COMPASS:
                 self.compass(tok)
-            elif kind in _MARKS:
-                self.mark(tok, k)
-            elif kind == "SQUARE" and self.text[tok.start] in "FfBb" and self.after_tower() and not self.square_follows(k):
-                self.short_slots(tok)
-            elif kind == "COORDS" or kind == "SQUARE":
-                self.squares(tok, k)
-            elif kind == "AMBIGUOUS":
-                self.ambiguous(tok, k)
-            elif kind == "COLOUR":
-                self.colour(tok, k)
-            elif kind in ("DIRECTION", "DISTANCE"):
-                self.slot(tok)
+                continue
+            handler = handlers.get(tok.kind)
+            if handler is not None:
+                handler(tok, k)
         self.close()
+
+    def square(self, tok: _Token, k: int) -> None:
+        """A square alone: ``F1`` after a tower is Forward 1 in the short form (but not
+        before another square: ``f1  g2``), else the square a move ends on."""
+        if self.text[tok.start] in "FfBb" and self.after_tower() and not self.square_follows(k):
+            self.short_slots(tok)
+        else:
+            self.squares(tok, k)
 
     def mark(self, tok: _Token, k: int) -> None:
         """What is no slot: a comment, a turn number, a ``...``, a forced word, a push or
@@ -402,6 +408,22 @@ class _Line:
         if normalise(self.text[tok.start : tok.end]) in _COMPASS_STRAIGHT:
             g.direction = Direction.FORWARD
         g.end, g.pieces = tok.end, g.pieces + 1
+
+    def unread(self, tok: _Token, k: int) -> None:
+        """A ``?`` standing alone where a slot could not be read (a scoresheet's
+        transcriber's mark): the square of the entry being read, when it has every slot
+        but that and no colour that is its square follows (``Pu L1 ??? Ye``: then the
+        ``?`` is set aside); else the tower of a new entry (``? ↑2 Yel``)."""
+        g = self.current
+        later = [t.kind for t in self.tokens[k + 1 :] if t.kind not in ("ASIDE", "DASH", "PUSH")][:2]
+        if g is not None and later[:1] == ["COLOUR"] and later[1:2] != ["UNREAD"] and not set(later[1:]) & _AFTER_TOWER:
+            return
+        if g is not None and g.direction is not None and g.distance is not None and g.square is None and g.target is None:
+            g.end = tok.end
+            self.close()
+            return
+        self.close()
+        self.current = _Entry(tok.start, tok.end, pieces=1)
 
     def square_follows(self, k: int) -> bool:
         """Whether a lone square follows token ``k`` a blank apart (``f1  g2``: a move's
@@ -505,11 +527,12 @@ class _Line:
             return
         g.square, g.end, g.pieces = tok.colour, tok.end, g.pieces + 1
 
-    def slot(self, tok: _Token) -> None:
-        """A direction or a distance."""
+    def slot(self, tok: _Token, k: int = -1) -> None:
+        """A direction or a distance (token ``k``, when it is one of the line's)."""
         g = self.current
         direction = tok.kind == "DIRECTION"
-        if direction and g is not None and g.direction is not None and g.distance is not None and not self.text[tok.start].isalpha():
+        landing = k < 0 or self.next_kind(k) != "DISTANCE"  # ('Blu ↑2 ?  ? ↖1 Yel': the next entry's arrow)
+        if direction and g is not None and g.direction is not None and g.distance is not None and not self.text[tok.start].isalpha() and landing:
             return  # (an arrow after the move: '→ red' says where it lands)
         if direction and g is not None and g.direction is tok.direction and g.distance is None:
             g.end = tok.end  # (said twice: 'straight ahead')

@@ -553,8 +553,20 @@ _LINEUP_STARTS = ("Lineup ", "lineup ")
 #: A ``Round`` line (with its number) or a ``Lineup`` line the reader could not read: its
 #: error stands, never read by evidence (a table's header row ``Round  Black  Gold`` is).
 _ROUND_OR_LINEUP = re.compile(r"\s*(?:round\b\D*\d|lineup\b)", re.IGNORECASE)
-#: A line begun as a header is (``[Name "…``, ``[Name value]``): its error stands, never read by evidence.
+#: A line begun as a header is (``[Name "…``, ``[Name value]``): its error stands, never
+#: read by evidence (but a bracket of prose: :func:`_headerish`).
 _HEADERISH = re.compile(r"\s*\[[A-Za-z][\w-]*\s")
+
+
+def _headerish(text: str) -> bool:
+    """Whether ``text`` is begun as a header is (:data:`_HEADERISH`), and is no bracket of
+    prose: words closed by a ``]`` at the line's end, no quote after the first
+    (``[Transcribed from the sheet: "?" = not legible]``), which is read by evidence."""
+    m = _HEADERISH.match(text)
+    if m is None:
+        return False
+    rest = text[m.end() :].strip()
+    return not (rest.endswith("]") and not rest.startswith('"') and len(rest.split()) >= 3)
 
 
 #: The words of a line (what :func:`~.evidence.is_evidence_word` is asked of).
@@ -565,7 +577,7 @@ def _by_evidence(text: str) -> bool:
     """Whether a line no other tier reads goes to the evidence reader: not a ``Round``
     or ``Lineup`` line, nor one begun as a header, nor one whose own syntax is left open
     (a comment's ``{`` never closed, a quoted value never closed): their errors stand."""
-    if _ROUND_OR_LINEUP.match(text) or _HEADERISH.match(text):
+    if _ROUND_OR_LINEUP.match(text) or _headerish(text):
         return False
     plain = text.replace("{{", "  ").replace("}}", "  ")  # (a wiki's template, no comment)
     opened = plain.rfind("{")
