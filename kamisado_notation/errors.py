@@ -30,6 +30,7 @@ __all__ = [
     "SquareError",
     "StyleMark",
     "StyledEntry",
+    "TakeBack",
     "UnknownWord",
 ]
 
