@@ -20,7 +20,8 @@ stays as a comment). Words that take back what was just written (``takeback``,
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from bisect import bisect_left
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from ...diagnostics import Kind
@@ -298,6 +299,8 @@ class _Line:
     def __init__(self, text: str, number: int) -> None:
         self.text, self.number = text, number
         self.tokens = _tokens(text)
+        #: where each token starts (in order: what :meth:`words_between` bisects)
+        self.starts = [tok.start for tok in self.tokens]
         self.entries: list[_Entry] = []
         self.current: _Entry | None = None
         self.placeholder: tuple[int, int] | None = None
@@ -379,9 +382,14 @@ class _Line:
             g.distance, g.forced, g.end, g.pieces = 0, True, tok.end, g.pieces + 1
             self.close()
 
+    def after(self, k: int) -> Iterator[_Token]:
+        """The tokens after token ``k``, in order (no copy of the rest of the line)."""
+        tokens = self.tokens
+        return (tokens[j] for j in range(k + 1, len(tokens)))
+
     def next_kind(self, k: int) -> str | None:
         """The kind of the next evidence token after ``k`` (set-aside text skipped)."""
-        return next((tok.kind for tok in self.tokens[k + 1 :] if tok.kind not in ("ASIDE", "DASH", "PUSH")), None)
+        return next((tok.kind for tok in self.after(k) if tok.kind not in ("ASIDE", "DASH", "PUSH")), None)
 
     def starts_entry(self, g: _Entry, k: int) -> bool:
         """Whether the colour at ``k`` starts an entry rather than end ``g`` as its square:
@@ -395,7 +403,7 @@ class _Line:
         if g.tower is None or g.direction is None or g.distance is None:
             return True
         slots = 0
-        for tok in self.tokens[k + 1 :]:
+        for tok in self.after(k):
             if tok.kind in _ENTRY_STARTS:
                 break
             slots += tok.kind in ("DIRECTION", "DISTANCE", "AMBIGUOUS") and not tok.weak
@@ -415,7 +423,7 @@ class _Line:
         but that and no colour that is its square follows (``Pu L1 ??? Ye``: then the
         ``?`` is set aside); else the tower of a new entry (``? ↑2 Yel``)."""
         g = self.current
-        later = [t.kind for t in self.tokens[k + 1 :] if t.kind not in ("ASIDE", "DASH", "PUSH")][:2]
+        later = [t.kind for t in self.after(k) if t.kind not in ("ASIDE", "DASH", "PUSH")][:2]
         if g is not None and later[:1] == ["COLOUR"] and later[1:2] != ["UNREAD"] and not set(later[1:]) & _AFTER_TOWER:
             return
         if g is not None and g.direction is not None and g.distance is not None and g.square is None and g.target is None:
@@ -456,7 +464,9 @@ class _Line:
     def words_between(self, start: int, end: int) -> bool:
         """Whether words that are no evidence stand between ``start`` and ``end``
         (``Re: our kamisado match - moves for``: the ``for`` is no distance of the ``Re``)."""
-        return any(_LETTER.search(self.text, tok.start, tok.end) is not None for tok in self.tokens if tok.kind == "ASIDE" and start <= tok.start < end)
+        first = bisect_left(self.starts, start)
+        between = self.tokens[first : bisect_left(self.starts, end, first)]
+        return any(tok.kind == "ASIDE" and _LETTER.search(self.text, tok.start, tok.end) is not None for tok in between)
 
     def after_tower(self) -> bool:
         """Whether the entry being read has its tower and nothing after it yet."""
@@ -645,8 +655,12 @@ def _set_aside(text: str, number: int, line: _Line, covered: list[tuple[int, int
     out: list[NotationError] = []
     spans: list[tuple[int, int]] = []
     comments = {c.column - 1 for c in line.comments}
+    spans_covered = sorted(covered)
+    at = 0  # (the first covered span that may hold a token from here on: tokens come in order)
     for k, tok in enumerate(line.tokens):
-        if tok.start in comments or any(s <= tok.start < e for s, e in covered):
+        while at < len(spans_covered) and spans_covered[at][1] <= tok.start:
+            at += 1
+        if tok.start in comments or (at < len(spans_covered) and spans_covered[at][0] <= tok.start):
             continue
         if k == 0 and tok.kind == "TURN" and text[tok.start : tok.end].endswith(".") and text[tok.start].isdigit():
             continue  # (a turn number as we write it: kept)
