@@ -379,6 +379,29 @@ def test_a_question_mark_where_a_colour_could_not_be_read_is_a_slot_left_to_the_
     assert winners(sheet) == winners(original)
 
 
+def test_moves_kept_as_notes_in_braces_are_read_and_fix_writes_them_out() -> None:
+    """A YAML or JSON-ish list whose items are the moves in braces (``- { tower: green,
+    dir: forward, n: 6, lands: orange }``): each is read, and ``fix`` takes the braces out
+    with the rest of what is no move (a comment in braces would hide the move)."""
+    checked = 0
+    for seed in range(40):
+        original = written(seed, Form.TEXT, "en", target=1)
+        entries = [(side, e.split()) for row in _row_lines(original) for side, e in zip(("black", "gold"), row.split(" ", 1)[1].split("   "))]
+        if any(len(words) != 4 for _side, words in entries):  # (a forfeit: written otherwise)
+            continue
+        checked += 1
+        lines = ["rounds:", "  - round: 1", "    moves:"]
+        for side, words in entries:
+            tower, direction, n, lands = (w.lower() for w in words)
+            lines.append(f"      - {{ side: {side}, tower: {tower}, dir: {direction}, n: {n}, lands: {lands} }}")
+        kept = "\n".join(lines) + "\n"
+        assert errors(kept) == [], kept
+        assert moves_of(kept) == moves_of(original), kept
+        fixed = fix_text(kept).text
+        assert errors(fixed) == [] and moves_of(fixed) == moves_of(original), fixed
+    assert checked >= 3
+
+
 def test_an_illegal_entry_written_in_full_is_still_an_error() -> None:
     original = written(2, Form.TEXT, "en", target=1)
     rows = _row_lines(original)

@@ -65,6 +65,5 @@ def set_aside_after_end(entries: Sequence[Entry], over: int, round_number: int, 
     said = " ".join(repr(e.text) for e in extra)
     message = f"{said} after the round's end names no move: set aside"
     first = extra[0]
-    return Diagnostic(
-        "syntax", message, first.line, first.column, WARNING, round_number, None, match, (), Kind.STRUCK_ENTRY, _removals(entries[:over], extra)
-    )
+    edits = tuple(DeleteEntry(e.line, e.column, e.text, "written after the round was over") for e in extra)  # (text around them has its own edits)
+    return Diagnostic("syntax", message, first.line, first.column, WARNING, round_number, None, match, (), Kind.STRUCK_ENTRY, edits)

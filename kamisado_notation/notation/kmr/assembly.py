@@ -101,6 +101,7 @@ class Assembler(RecordEvents[MatchRecord]):
         said = " ".join(repr(e.text) for e in before.entries)
         why = "before the first Round line, no move"
         first = before.entries[0]
+        self._unmark(before.entries)
         edits = tuple(DeleteEntry(e.line, e.column, e.text, why) for e in before.entries)
         message = f"{said} before the match's first Round line names no move: set aside"
         self.error(Diagnostic("syntax", message, first.line, first.column, WARNING, kind=Kind.STRUCK_ENTRY, edits=edits), lost=False)
@@ -343,11 +344,18 @@ class Assembler(RecordEvents[MatchRecord]):
             return
         taken = [r.entries[k] for k in gone]
         r.entries[:] = [e for k, e in enumerate(r.entries) if k not in gone]
-        why = f"taken back by {quote(error.word)} on line {error.line}"
+        self._unmark(taken)
+        why = f"taken back by {quote(error.word)} after it"
         said = " ".join(quote(e.text) for e in taken)
         message = f"{said} {'is' if len(taken) == 1 else 'are'} {why}: set aside, what follows stands in {'its' if len(taken) == 1 else 'their'} place"
         edits = tuple(DeleteEntry(e.line, e.column, e.text, why) for e in taken)
         self.error(Diagnostic("syntax", message, old.line, old.column, WARNING, kind=Kind.STRUCK_ENTRY, edits=edits), lost=False)
+
+    def _unmark(self, gone: list[Entry]) -> None:
+        """No rewrite of the entries ``gone`` (set aside: their removal is their edit)."""
+        places = {(e.line, e.column) for e in gone}
+        for _at, edits in self.marks.values():
+            edits[:] = [m for m in edits if (m.line, m.column) not in places]
 
     def filler(self, error: FillerWord) -> None:
         """A word between two entries read as nothing: a warning, and ``fix`` takes it out."""
@@ -390,13 +398,17 @@ class Assembler(RecordEvents[MatchRecord]):
             return
         from .syntax_errors import quote  # (lark: the fast tiers never load it)
 
+        empty = {at for at, edits in self.marks.values() if not edits}  # (every mark of the kind set aside since)
         for kind, (at, edits) in self.marks.items():
-
+            if at in empty:
+                continue
             marks = list(dict.fromkeys(e.old for e in edits))
             said = " ".join(quote(m) for m in marks[:4]) + (" …" if len(marks) > 4 else "")
             count = f"{len(edits)} in this match, the first here" if len(edits) > 1 else "here"
             message = _STYLES[kind][1].format(said=said, count=count)
             self.match.errors[at] = replace(self.match.errors[at], message=message, edits=tuple(edits))
+        if empty:
+            self.match.errors[:] = [d for k, d in enumerate(self.match.errors) if k not in empty]
         self.marks = {}
 
     def unread_line(self, text: str, number: int) -> None:

@@ -609,13 +609,7 @@ def read_evidence(text: str, number: int) -> tuple[list[Item], list[Comment], li
     writing it in our form; a :class:`StyledEntry` where the replay must settle it) and
     each stretch of text set aside (a :class:`StyleMark` of kind ``set-aside`` that ``fix``
     takes out; a line with no evidence is kept as a comment)."""
-    line = _Line(text, number)
-    line.read()
-    if line.comments and not any(g.tower is not None and g.direction is not None for g in line.entries):
-        braces = _Line(_BRACES.sub(" ", text), number)  # (a note in braces that is the move: ``- { tower: green, … }``)
-        braces.read()
-        if any(g.tower is not None and g.direction is not None for g in braces.entries):
-            line = braces
+    line, unbraced = _read_line(text, number)
     notes: list[NotationError] = []
     row: list[tuple[Entry, int, int]] = []
     if line.placeholder is not None and line.entries:
@@ -637,9 +631,25 @@ def read_evidence(text: str, number: int) -> tuple[list[Item], list[Comment], li
         return [], [Comment(stripped, number, column, False)], notes
     covered = [(start, end) for _e, start, end in row]
     notes.extend(_set_aside(text, number, line, covered))
+    if unbraced:  # (the braces themselves go, as any text around the move does)
+        notes.extend(StyleMark(f"{quote(m.group())} is no evidence of a move", line=number, column=m.start() + 1, mark=m.group(), new="", style=Kind.SET_ASIDE.value) for m in _BRACES.finditer(text))
     if line.takes_back is not None and any(g.tower is not None or g.target is not None for g in line.entries):
         notes.append(_take_back(text, number, line.takes_back))
     return [row], line.comments, notes
+
+
+def _read_line(text: str, number: int) -> tuple[_Line, bool]:
+    """Line ``number`` read token by token, and whether its braces were read as blanks
+    (a note in braces that is the move: ``- { tower: green, … }``, where nothing
+    outside the braces is one)."""
+    line = _Line(text, number)
+    line.read()
+    if line.comments and not any(g.tower is not None and g.direction is not None for g in line.entries):
+        braces = _Line(_BRACES.sub(" ", text), number)
+        braces.read()
+        if any(g.tower is not None and g.direction is not None for g in braces.entries):
+            return braces, True
+    return line, False
 
 
 def _take_back(text: str, number: int, back: _Token) -> TakeBack:
