@@ -386,7 +386,7 @@ def test_moves_kept_as_notes_in_braces_are_read_and_fix_writes_them_out() -> Non
     checked = 0
     for seed in range(40):
         original = written(seed, Form.TEXT, "en", target=1)
-        entries = [(side, e.split()) for row in _row_lines(original) for side, e in zip(("black", "gold"), row.split(" ", 1)[1].split("   "))]
+        entries = [(side, e.split()) for row in _row_lines(original) for side, e in zip(("black", "gold"), row.split(" ", 1)[1].split("   "), strict=False)]
         if any(len(words) != 4 for _side, words in entries):  # (a forfeit: written otherwise)
             continue
         checked += 1
