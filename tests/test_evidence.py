@@ -364,7 +364,7 @@ def test_a_question_mark_where_a_colour_could_not_be_read_is_a_slot_left_to_the_
     for line in original.splitlines():
         if line.startswith("Round"):
             words = line.split()
-            line = f"RD {words[1]}" + (f"  ({words[3]})" if len(words) > 3 else "")
+            line = f"RD {words[1]}" + ([f"  ({words[3]})", f"  filled {words[3]}"][marks % 2] if len(words) > 3 else "")
         elif line[:1].isdigit() and not line.startswith("1. "):
             head, _, rest = line.partition(" ")
             entries = [e.split() for e in rest.split("   ") if e.strip()]

@@ -24,9 +24,9 @@ __all__ = ["Shaped", "line_shape"]
 _MARKUP = r"(?:[^\w\s]|\s|\\[a-zA-Z]+\*?|<[a-zA-Z][a-zA-Z0-9]*[^<>]*>|\[/?[a-zA-Z]+\])*?"
 #: ``Round N`` (or a round's name in another language or game: ``Game 2``, ``Partie 3``,
 #: ``Manche 1``, :data:`~..vocabulary.ROUND_WORDS`) after any markup, with a comma, colon, full stop or dash after the number, and ``fill left``
-#: (or ``fill-left``, ``fill: left``, the fill alone) bare or in brackets (round or square), in any case.
+#: (or ``fill-left``, ``fill: left``, ``filled left``, the fill alone) bare or in brackets (round or square), in any case.
 _ROUND = re.compile(  # (no '\s*' before the markup, which takes blanks: both would cost n² on a line of blanks)
-    _MARKUP + r"(" + "|".join(ROUND_WORDS) + r")\s*(\d{1,4})\s*[,:;.\-\u2013\u2014]?\s*(?:([(\[])\s*)?(?:fill\s*[-:]?\s*)?(left|right)?\s*([)\]])?\s*\.?\s*",
+    _MARKUP + r"(" + "|".join(ROUND_WORDS) + r")\s*(\d{1,4})\s*[,:;.\-\u2013\u2014]?\s*(?:([(\[])\s*)?(?:fill(?:ed|s)?\s*[-:]?\s*)?(left|right)?\s*([)\]])?\s*\.?\s*",
     re.IGNORECASE,
 )
 #: What may follow a ``Round`` line and is set aside: no digit, no word of a fill.
