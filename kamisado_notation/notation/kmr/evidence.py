@@ -20,7 +20,6 @@ stays as a comment). Words that take back what was just written (``takeback``,
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -299,8 +298,6 @@ class _Line:
     def __init__(self, text: str, number: int) -> None:
         self.text, self.number = text, number
         self.tokens = _tokens(text)
-        #: where each token starts (in order: what :meth:`words_between` bisects)
-        self.starts = [tok.start for tok in self.tokens]
         self.entries: list[_Entry] = []
         self.current: _Entry | None = None
         self.placeholder: tuple[int, int] | None = None
@@ -461,13 +458,6 @@ class _Line:
         short = nxt.kind == "SQUARE" and self.text[nxt.start] in "Ff"  # (``R F4 G``: Forward 4 in the short form)
         return (nxt.kind in ("DIRECTION", "AMBIGUOUS") or short) and not self.text[self.tokens[k].end : nxt.start].strip()
 
-    def words_between(self, start: int, end: int) -> bool:
-        """Whether words that are no evidence stand between ``start`` and ``end``
-        (``Re: our kamisado match - moves for``: the ``for`` is no distance of the ``Re``)."""
-        first = bisect_left(self.starts, start)
-        between = self.tokens[first : bisect_left(self.starts, end, first)]
-        return any(tok.kind == "ASIDE" and _LETTER.search(self.text, tok.start, tok.end) is not None for tok in between)
-
     def after_tower(self) -> bool:
         """Whether the entry being read has its tower and nothing after it yet."""
         g = self.current
@@ -551,8 +541,8 @@ class _Line:
             g.direction, g.end, g.soft = tok.direction, tok.end, False  # ('dir: forward': the word after is the direction)
             return
         filled = g is not None and ((g.direction if direction else g.distance) is not None or g.square is not None)
-        if tok.weak and (g is None or filled or (g.tower is None and g.direction is None) or self.words_between(g.end, tok.start)):
-            return  # (weak evidence is a slot only beside the entry's other evidence)
+        if tok.weak and (g is None or filled or (g.tower is None and g.direction is None)):
+            return
         if g is None or filled:
             self.close()
             if not direction:  # (a number starts no entry: '3 right', 'Round 2, fill left')
@@ -564,9 +554,6 @@ class _Line:
             g.distance = tok.number
         g.end, g.pieces = tok.end, g.pieces + 1
 
-
-#: A letter (what makes set-aside text words).
-_LETTER = re.compile(r"[^\W\d_]")
 
 #: The tokens :meth:`_Line.mark` reads.
 _MARKS = frozenset({"COMMENT", "STRUCK", "RETRACT", "TURN", "NUMBER", "DOTS", "PASS", "PUSHED", "DASH", "RING", "PUSH", "BLOCKED"})
