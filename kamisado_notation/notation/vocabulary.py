@@ -68,9 +68,17 @@ _FILLS = {"left": Fill.LEFT, "right": Fill.RIGHT}
 _KEYWORDS = {"round": "ROUND", "fill": "FILL", "lineup": "LINEUP"}
 
 
+#: No word the vocabulary holds is longer: a longer one is only case folded by
+#: :func:`normalise` (it is looked up in vain either way, and a line of a million
+#: letters is not decomposed a dozen times).
+_LONGEST_KEY = 64
+
+
 def normalise(word: str) -> str:
     """The key a word is looked up by: accents dropped (NFD without combining marks),
     case folded. Chinese glyphs and arrows are unchanged."""
+    if len(word) > _LONGEST_KEY:
+        return word.casefold()
     decomposed = unicodedata.normalize("NFD", word)
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
@@ -163,6 +171,8 @@ def spelt_as(word: str) -> tuple[str, str, str] | None:
     for Red, not Portuguese *esquerda*) is a misspelling, not an abbreviation. The
     slot's terminal (``COLOUR`` or ``DIRECTION``), the word as the notation writes it,
     the style; ``None`` when it stands for no one word."""
+    if len(word) > _LONGEST_KEY:
+        return None
     key = normalise(word)
     if not key.isalpha():
         return None
