@@ -538,7 +538,7 @@ def test_the_page_of_many_matches_holds_its_text_not_every_replay(corpora: dict[
 
     from kamisado_notation import html_page
 
-    html_page([str(corpora[2000])])  # (imports and memos once)
+    html_page([str(ROOT / "samples" / "standard-match.kmr")])  # (imports once, on a small record)
     tracemalloc.start()
     try:
         page = html_page([str(corpora[2000])])
