@@ -496,28 +496,27 @@ class _Line:
             self.close()
             g = _Entry(tok.start, tok.end)
         g.origin, g.target = tok.squares
-        end = tok.end
-        nxt = self.tokens[k + 1] if k + 1 < len(self.tokens) else None
-        if towered and tok.kind == "SQUARE" and nxt is not None and self.square_follows(k):
-            assert nxt.squares is not None
-            g.origin, g.target, end = tok.squares[1], nxt.squares[1], nxt.end
-            self.skip = k + 1
-        g.tower = None
-        g.end, g.pieces = end, g.pieces + 1
+        last = k
+        if towered and tok.kind == "SQUARE" and self.square_follows(k):
+            last = self.skip = k + 1
+            to = self.tokens[last].squares
+            assert to is not None
+            g.origin, g.target = tok.squares[1], to[1]
+        g.tower, g.end, g.pieces = None, self.tokens[last].end, g.pieces + 1
         self.current = g
-        later = k + 2 if self.skip == k + 1 else k + 1
-        after = self.tokens[later] if later < len(self.tokens) else None
-        if after is None or after.kind != "DIRECTION" or self.text[end : after.start].strip():
+        if not self.direction_follows(last):
             self.close()
+
+    def direction_follows(self, k: int) -> bool:
+        """Whether a direction follows token ``k`` a blank apart."""
+        after = self.tokens[k + 1] if k + 1 < len(self.tokens) else None
+        return after is not None and after.kind == "DIRECTION" and not self.text[self.tokens[k].end : after.start].strip()
 
     def colour(self, tok: _Token, k: int) -> None:
         """A colour: the tower of a new entry, or the square of the one being read."""
         g = self.current
-        if g is not None and g.pieces == 1 and g.tower is tok.colour and self.text[g.end : tok.start] in ("", " ") and self.slot_follows(k):
-            g.end = tok.end  # (the tower said twice: '🟤 brown ↑ 6')
+        if g is not None and self.colour_said(g, tok, k):
             return
-        if tok.weak and g is not None and g.tower is not None and (g.direction is None or g.distance is None):
-            return  # (a weak word inside an entry that still wants its slots: 'dir: forward, n: 6')
         if g is not None and self.starts_entry(g, k):
             self.close()
             g = None
@@ -527,18 +526,20 @@ class _Line:
             return
         g.square, g.end, g.pieces = tok.colour, tok.end, g.pieces + 1
 
+    def colour_said(self, g: _Entry, tok: _Token, k: int) -> bool:
+        """Whether the colour ``tok`` (token ``k``) is read into entry ``g`` as nothing
+        new: the tower said twice (``🟤 brown ↑ 6``), or a weak word inside an entry that
+        still wants its slots (``dir: forward, n: 6``)."""
+        if g.pieces == 1 and g.tower is tok.colour and self.text[g.end : tok.start] in ("", " ") and self.slot_follows(k):
+            g.end = tok.end
+            return True
+        return tok.weak and g.tower is not None and (g.direction is None or g.distance is None)
+
     def slot(self, tok: _Token, k: int = -1) -> None:
         """A direction or a distance (token ``k``, when it is one of the line's)."""
         g = self.current
         direction = tok.kind == "DIRECTION"
-        landing = k < 0 or self.next_kind(k) != "DISTANCE"  # ('Blu ↑2 ?  ? ↖1 Yel': the next entry's arrow)
-        if direction and g is not None and g.direction is not None and g.distance is not None and not self.text[tok.start].isalpha() and landing:
-            return  # (an arrow after the move: '→ red' says where it lands)
-        if direction and g is not None and g.direction is tok.direction and g.distance is None:
-            g.end = tok.end  # (said twice: 'straight ahead')
-            return
-        if direction and not tok.weak and g is not None and g.soft and g.distance is None:
-            g.direction, g.end, g.soft = tok.direction, tok.end, False  # ('dir: forward': the word after is the direction)
+        if direction and g is not None and self.direction_said(g, tok, k):
             return
         filled = g is not None and ((g.direction if direction else g.distance) is not None or g.square is not None)
         if tok.weak and (g is None or filled or (g.tower is None and g.direction is None)):
@@ -553,6 +554,23 @@ class _Line:
         else:
             g.distance = tok.number
         g.end, g.pieces = tok.end, g.pieces + 1
+
+
+    def direction_said(self, g: _Entry, tok: _Token, k: int) -> bool:
+        """Whether the direction ``tok`` (token ``k``) says what entry ``g`` has, and is
+        read into it: an arrow after the move says where it lands (``→ red``; not one a
+        distance follows, the next entry's: ``Blu ↑2 ?  ? ↖1 Yel``), a direction said twice
+        (``straight ahead``), the word after a weak one (``dir: forward``)."""
+        if g.distance is None:
+            if g.direction is tok.direction:
+                g.end = tok.end
+                return True
+            if g.soft and not tok.weak:
+                g.direction, g.end, g.soft = tok.direction, tok.end, False
+                return True
+            return False
+        arrow = g.direction is not None and not self.text[tok.start].isalpha()
+        return arrow and (k < 0 or self.next_kind(k) != "DISTANCE")
 
 
 #: The tokens :meth:`_Line.mark` reads.
@@ -646,23 +664,29 @@ def _take_back(text: str, number: int, back: _Token) -> TakeBack:
     return TakeBack(f"{quote(word)} takes back the entry before line {number}", line=number, column=back.start + 1, word=word)
 
 
+def _uncovered(text: str, line: _Line, covered: list[tuple[int, int]]) -> Iterator[_Token]:
+    """The line's tokens outside its entries (``covered``), its comments, a turn number
+    as we write it and its ``...``, in order (the spans walked with the tokens: linear)."""
+    comments = {c.column - 1 for c in line.comments}
+    spans = sorted(covered)
+    at = 0  # (the first span that may hold a token from here on)
+    placeholder = line.placeholder[0] if line.placeholder is not None else None
+    for k, tok in enumerate(line.tokens):
+        while at < len(spans) and spans[at][1] <= tok.start:
+            at += 1
+        if tok.start in comments or tok.start == placeholder or (at < len(spans) and spans[at][0] <= tok.start):
+            continue
+        if k == 0 and tok.kind == "TURN" and text[tok.start : tok.end].endswith(".") and text[tok.start].isdigit():
+            continue  # (a turn number as we write it: kept)
+        yield tok
+
+
 def _set_aside(text: str, number: int, line: _Line, covered: list[tuple[int, int]]) -> list[NotationError]:
     """A warning for each stretch of the line outside its entries that is no comment:
     ``fix`` takes it out."""
     out: list[NotationError] = []
     spans: list[tuple[int, int]] = []
-    comments = {c.column - 1 for c in line.comments}
-    spans_covered = sorted(covered)
-    at = 0  # (the first covered span that may hold a token from here on: tokens come in order)
-    for k, tok in enumerate(line.tokens):
-        while at < len(spans_covered) and spans_covered[at][1] <= tok.start:
-            at += 1
-        if tok.start in comments or (at < len(spans_covered) and spans_covered[at][0] <= tok.start):
-            continue
-        if k == 0 and tok.kind == "TURN" and text[tok.start : tok.end].endswith(".") and text[tok.start].isdigit():
-            continue  # (a turn number as we write it: kept)
-        if line.placeholder is not None and tok.start == line.placeholder[0]:
-            continue
+    for tok in _uncovered(text, line, covered):
         if spans and not text[spans[-1][1] : tok.start].strip():
             spans[-1] = (spans[-1][0], tok.end)
         else:
