@@ -212,7 +212,7 @@ def test_a_line_that_takes_back_the_entry_before_it_stands_in_its_place(seed: in
     k = entries[min(at, len(entries) - 1)]
     label, _, entry = lines[k].partition(": ")
     words = entry.split()
-    if len(words) < 4:  # (a forced entry written alone: nothing to write wrong)
+    if len(words) < 4 or not words[2].isdigit():  # (a forced entry written alone: nothing to write wrong)
         return
     wrong = " ".join([words[0], "Right" if words[1] != "Right" else "Left", str(int(words[2]) % 7 + 1), *words[3:]])
     lines[k : k + 1] = [f"{label}: {wrong}", f"{label}: {word} {entry}"]
@@ -227,6 +227,7 @@ def test_a_line_that_takes_back_the_entry_before_it_stands_in_its_place(seed: in
 
 @settings(max_examples=15)
 @given(seed=st.integers(0, 10_000), at=st.integers(1, 12), said=st.sampled_from(["^ no sorry, scratch that, it was:", "(takeback)", "Korrektur:", "oops — correction:"]))
+@example(seed=168, at=1, said="^ no sorry, scratch that, it was:")  # (a row begun by a forfeit, "Orange 0": its distance stays)
 def test_a_line_of_its_own_that_takes_back_the_row_before_it(seed: int, at: int, said: str) -> None:
     """A row written wrong, then a line of its own that takes it back, then the row
     rewritten: the wrong row is set aside with a warning, the rewritten one is played."""
@@ -235,7 +236,7 @@ def test_a_line_of_its_own_that_takes_back_the_row_before_it(seed: int, at: int,
     row = rows[min(at, len(rows) - 1)]
     head, _, rest = row.partition(" ")
     words = rest.split()
-    if len(words) < 4 or words[0] == "...":
+    if len(words) < 4 or words[0] == "..." or not words[2].isdigit():
         return
     wrong = " ".join([head, words[0], "Right" if words[1] != "Right" else "Left", str(int(words[2]) % 7 + 1), *words[3:]])
     slipped = original.replace(row + "\n", f"{wrong}\n   {said}\n{row}\n", 1)
