@@ -257,13 +257,20 @@ def _holds_entries(head: bytes) -> bool:
     """Whether ``head`` (a file's first block, in UTF-8), which starts as no format's
     files do, holds entries our reader reads (by their evidence, as in notes kept in a
     ``.json`` file with ``//`` comments): then it is read as a record whatever its ending."""
-    from .kmr.reader import parse_record  # (the reader's start-up paid only for this rare case)
+    record = _head_record(head)
+    return record is not None and any(r.entries for m in record.matches for r in m.rounds)
+
+
+def _head_record(head: bytes) -> RecordFile | None:
+    """``head`` (a file's first block, in UTF-8) up to its last line break, read as a
+    ``.kmr`` record; ``None`` where it is no UTF-8."""
+    from .kmr.reader import parse_record  # (the reader's start-up paid only for these rare cases)
 
     try:
         text = head[: head.rfind(b"\n") + 1 or len(head)].decode("utf-8-sig")
     except UnicodeDecodeError:
-        return False
-    return any(r.entries for m in parse_record(text).matches for r in m.rounds)
+        return None
+    return parse_record(text)
 
 
 def _fits(form: RecordFormat, head: bytes) -> bool:
@@ -279,13 +286,9 @@ def _reads_as_kmr(head: bytes) -> bool:
     """Whether ``head`` (a file's first block, in UTF-8) up to its last line break reads
     as a ``.kmr`` record: a match at least, no error, and no line read only by its
     evidence (another format's moves, ``A1-A2``, would be: they are that format's)."""
-    from .kmr.reader import parse_record  # (the reader's start-up paid only for this rare case)
-
-    try:
-        text = head[: head.rfind(b"\n") + 1 or len(head)].decode("utf-8-sig")
-    except UnicodeDecodeError:
+    record = _head_record(head)
+    if record is None:
         return False
-    record = parse_record(text)
     by_evidence = (Kind.EVIDENCE, Kind.SET_ASIDE, Kind.STRUCK_ENTRY)
     faults = [
         d for d in record.errors + [d for m in record.matches for d in m.errors]

@@ -100,11 +100,7 @@ class Assembler(RecordEvents[MatchRecord]):
         self.marks = {kind: (at[k], edits) for kind, (k, edits) in self.marks.items()}
         said = " ".join(repr(e.text) for e in before.entries)
         why = "before the first Round line, no move"
-        first = before.entries[0]
-        self._unmark(before.entries)
-        edits = tuple(DeleteEntry(e.line, e.column, e.text, why) for e in before.entries)
-        message = f"{said} before the match's first Round line names no move: set aside"
-        self.error(Diagnostic("syntax", message, first.line, first.column, WARNING, kind=Kind.STRUCK_ENTRY, edits=edits), lost=False)
+        self._struck(before.entries, f"{said} before the match's first Round line names no move: set aside", why)
 
     def _release_held(self, upto: int | None = None) -> None:
         """The comments held on lines of their own go to the last element (those from
@@ -344,18 +340,20 @@ class Assembler(RecordEvents[MatchRecord]):
             return
         taken = [r.entries[k] for k in gone]
         r.entries[:] = [e for k, e in enumerate(r.entries) if k not in gone]
-        self._unmark(taken)
         why = f"taken back by {quote(error.word)} after it"
         said = " ".join(quote(e.text) for e in taken)
         message = f"{said} {'is' if len(taken) == 1 else 'are'} {why}: set aside, what follows stands in {'its' if len(taken) == 1 else 'their'} place"
-        edits = tuple(DeleteEntry(e.line, e.column, e.text, why) for e in taken)
-        self.error(Diagnostic("syntax", message, old.line, old.column, WARNING, kind=Kind.STRUCK_ENTRY, edits=edits), lost=False)
+        self._struck(taken, message, why)
 
-    def _unmark(self, gone: list[Entry]) -> None:
-        """No rewrite of the entries ``gone`` (set aside: their removal is their edit)."""
+    def _struck(self, gone: list[Entry], message: str, why: str) -> None:
+        """The entries ``gone``, taken out of their round, set aside: a warning (kind
+        ``struck-entry``) at the first, whose edits remove them, and no rewrite of them."""
         places = {(e.line, e.column) for e in gone}
-        for _at, edits in self.marks.values():
-            edits[:] = [m for m in edits if (m.line, m.column) not in places]
+        for _at, marks in self.marks.values():
+            marks[:] = [m for m in marks if (m.line, m.column) not in places]
+        first = gone[0]
+        edits = tuple(DeleteEntry(e.line, e.column, e.text, why) for e in gone)
+        self.error(Diagnostic("syntax", message, first.line, first.column, WARNING, kind=Kind.STRUCK_ENTRY, edits=edits), lost=False)
 
     def filler(self, error: FillerWord) -> None:
         """A word between two entries read as nothing: a warning, and ``fix`` takes it out."""
