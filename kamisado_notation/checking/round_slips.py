@@ -82,9 +82,11 @@ def row_slip(
     """Where ``runner`` stopped at a rules error, the slip of a whole row or round that
     explains it (:func:`.slips.explain`): when certain, its diagnostic (in place of the
     error's, its edits on it) and the hypothesis; when the likeliest candidates start at
-    an earlier entry, taken for a one-slot slip, a diagnostic whose message names them
-    and that entry, where the round is to stop; else ``None`` (the error names the
-    candidates, if any)."""
+    an earlier entry that was in doubt (taken for a one-slot slip, or a row numbered one
+    off its place), a diagnostic whose message names them and that entry, where the
+    round is to stop; else ``None`` (the error names the candidates, if any: an
+    uncertain reading from the round's start never moves the error off the entry that
+    is no legal move)."""
     stop = runner.stop_index
     if runner.cut_reached or runner.shift or after > len(rr.record.entries):
         return None
@@ -100,7 +102,7 @@ def row_slip(
         if not verdict.candidates:
             return None
         maybe = f"perhaps {candidate_words(verdict.candidates)}"
-        if verdict.index < stop:
+        if verdict.index < stop and any(s is not None and s.index == verdict.index for s in places[1:3]):
             return replace(error, message=maybe), None, verdict.index
         runner.diagnostics[-1] = error.with_clauses(maybe)
         return None
