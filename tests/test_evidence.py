@@ -446,3 +446,108 @@ def test_weak_evidence_that_names_no_move_is_set_aside() -> None:
         assert winners(chatty) == winners(original)
         fixed = fix_text(chatty).text
         assert errors(fixed) == [] and moves_of(fixed) == moves_of(original), fixed
+
+
+#: Colour codes a club's scorers write (a first letter and a consonant of the English
+#: word), against our short form's; Forward written S (straight), as on a paper sheet.
+_SHEET_CODES = {"Br": "BN", "Gr": "GN", "Re": "RD", "Ye": "YL", "Pi": "PK", "Pu": "PR", "Bl": "BL", "Or": "OR", "F": "S"}
+
+
+def scoresheet(text: str, rng: random.Random) -> str:
+    """``text`` (short form) typed up from a club's paper scoresheet: ``GAME n  fill R``
+    for each ``Round`` line, a row number and the two entries in padded columns, the
+    colours as codes, some square colours left out, a push as ``BL PUSH BN``, a
+    back-entry as ``(PK pushed)``, a forfeit as ``PK blocked``, no headers."""
+    kinds = {(p.entry.line, p.entry.column): p.kind for rr in replay_match(only_match(text)).rounds for p in rr.plies}
+    out = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.startswith(("[", "Lineup")):
+            continue
+        if line.startswith("Round"):
+            words = line.split()
+            fill = f"   fill {words[3][0].upper()}" if len(words) > 3 else ""
+            out += ["", f"GAME {words[1]}{fill}", "No  BLACK               GOLD"]
+            continue
+        if not line[:1].isdigit():
+            continue
+        head, _, rest = line.partition(" ")
+        cells = []
+        for entry in (e.strip() for e in rest.split("   ") if e.strip()):
+            kind = kinds.get((number, line.index(entry) + 1))
+            tower, move, square = entry.split() if entry != "..." else ("", "", "")
+            code, said = _SHEET_CODES.get(tower), _SHEET_CODES.get(square)
+            if entry == "...":
+                cells.append("--")
+            elif kind is PlyKind.PUSH:
+                cells.append(f"{code} PUSH {said}")
+            elif kind is PlyKind.BACK:
+                cells.append(f"({code} pushed)")
+            elif kind is PlyKind.FORFEIT:
+                cells.append(f"{code} blocked")
+            else:
+                move = _SHEET_CODES.get(move[0], move[0]) + move[1:]
+                cells.append(" ".join([code or tower, move] + ([] if rng.random() < 0.3 else [said or square])))
+        out.append(f"{head.rstrip('.'):<4}" + "".join(f"{c:<20}" for c in cells).rstrip())
+    return "\n".join(out) + "\n"
+
+
+@settings(max_examples=15)
+@given(seed=st.integers(0, 10_000), typed=st.integers(0, 10_000))
+def test_a_club_scoresheet_typed_up_in_codes_reads_as_its_moves(seed: int, typed: int) -> None:
+    original = written(seed, Form.SHORT, "en", target=3)
+    sheet = scoresheet(original, random.Random(typed))
+    assert errors(sheet) == [], sheet
+    assert moves_of(sheet) == moves_of(original), sheet
+    assert winners(sheet) == winners(original)
+
+
+def test_a_push_and_its_back_entry_said_in_words_between_columns() -> None:
+    # Black's blue pushes (no direction or distance: a Sumo push goes forward one), Gold's
+    # green goes back one in its own words; a wide gap between the columns.
+    headers = '[Match "Long"]\n[Position "o.pkyrgn/......../....b++.../....Y.../....K+.../......../......../NGR..PBO b B"]\n\n'
+    for row in ("1   BL PUSH BN          (PK pushed)", "1   Blue push Brown     Pink bk1 Red", "1   Blue x F1 Brown     Pink pushed Red"):
+        text = headers + "Round 1\n" + row + "\n2   RD L1 BN\n"
+        assert errors(text) == [], (row, validate_text(text).all_diagnostics())
+        (rr,) = replay_match(only_match(text)).rounds
+        assert [p.kind for p in rr.plies] == [PlyKind.PUSH, PlyKind.BACK, PlyKind.MOVE], row
+
+
+def test_a_round_heading_in_markdown_or_with_its_fill_in_a_letter_starts_the_round() -> None:
+    original = written(21, Form.TEXT, "en", target=3)
+    for shape in ("## Game {n}", "### Round {n} (fill {f})", "GAME {n}   fill {F}", "Partie {n} - {f}"):
+        lines = []
+        for line in original.splitlines():
+            if line.startswith("Round"):
+                words = line.split()
+                fill = words[3] if len(words) > 3 else "left"
+                line = shape.format(n=words[1], f=fill, F=fill[0].upper())
+            lines.append(line)
+        text = "\n".join(lines) + "\n"
+        assert moves_of(text) == moves_of(original), shape
+        assert winners(text) == winners(original), shape
+    # one '#' stays our comment: before a match's headers it is that match's
+    assert [c.text for c in only_match("# game 2\n" + original).comments] == [" game 2"]
+
+
+def test_entries_after_a_round_stopped_are_not_blamed_one_by_one() -> None:
+    """A round stopped by a rules error: the entries after it, read by their evidence,
+    are not replayed, so they are not errors of their own (the stop is the error)."""
+    original = written(4, Form.SHORT, "en", target=1)
+    rows = _row_lines(original)
+    broken = original.replace(rows[1], rows[1].replace(" F", " L", 1) if " F" in rows[1] else rows[1].replace(" L", " F", 1), 1)
+    sheet = "\n".join(
+        line if line not in rows[2:] else line.replace("Bl ", "blue? ").replace("Re ", "red? ") for line in broken.splitlines()
+    ) + "\n"
+    found = errors(sheet)
+    assert len(found) == 1 and f":{original.splitlines().index(rows[1]) + 1}:" in found[0], found
+
+
+def test_a_scoresheet_with_running_scores_is_no_draughts_game() -> None:
+    original = written(8, Form.SHORT, "en", target=7)
+    sheet = scoresheet(original, random.Random(1))
+    lines = sheet.splitlines()
+    games = [k for k, line in enumerate(lines) if line.startswith("GAME")]
+    for n, k in enumerate(reversed(games[1:])):
+        lines.insert(k - 1, f"won  +1   running {n}-{n + 1}")
+    text = "\n".join(lines) + "\n"
+    assert not any("not a Kamisado record" in e for e in errors(text)), errors(text)[:3]

@@ -92,6 +92,7 @@ class _MatchReplayer(RoundStarts):
         self.diags.extend(self.headers.found[found:])
         if self.match.errors and any(d.kind is Kind.RING_MARK for d in self.match.errors):
             self.diags.extend(ring_marks(self.match, self.rounds))
+        self.unsettled()
         if not self.probing:
             self.fixes.extend(e for d in self.headers.found[found:] for e in d.edits)
         if not self.probing and (self.headers.misnamed or self.headers.format_read or self.match.errors):
@@ -220,6 +221,13 @@ class _MatchReplayer(RoundStarts):
         self.diags.extend(runner.diagnostics)
         self.fixes.extend(runner.fixes)
 
+    def unsettled(self) -> None:
+        """The reader's errors of entries whose move only the replay settles (read by
+        their evidence, slots left out) where the replay never came to them (a round
+        stopped before, or not checked): taken out. The stop is the match's error; an
+        entry nobody replayed is not one more."""
+        self.diags = [d for d in self.diags if not (d.kind in SETTLED and d.severity is ERROR and (d.line, d.column) not in self.settled_at)]
+
     def drop_reader_errors(self, entries: Sequence[Entry], kinds: frozenset[Kind]) -> None:
         """The reader's diagnostics of ``kinds`` at ``entries``, which the replay set aside
         (no move: nothing of theirs to settle), taken out."""
@@ -248,6 +256,7 @@ class _MatchReplayer(RoundStarts):
         styled = {(d.line, d.column): i for i, d in enumerate(self.diags) if d.kind in SETTLED}  # (at their entries)
         where = {id(e): k for k, e in enumerate(fixes)} if styled else {}
         for entry, suggestions, certain in completed:
+            self.settled_at.add((entry.line, entry.column))
             i = styled.get((entry.line, entry.column))
             if i is not None:
                 self.diags[i], edit = settled(self.diags[i], suggestions, certain, ties.get((entry.line, entry.column)))

@@ -41,6 +41,9 @@ class RoundStarts(ABC):
         self.diags: list[Diagnostic] = [] if probing else list(match.errors)
         self.rounds: list[RoundReplay] = []
         self.fixes: list[Edit] = [] if probing else [e for d in match.errors for e in d.edits]  # (the reader's)
+        #: where the entries the replay settled stand (line, column): the reader's errors
+        #: of entries it left unsettled (a round stopped before them) are taken out
+        self.settled_at: set[tuple[int, int]] = set()
         self.complete = True  # the replay reached the end of the record
         #: where the replay goes on after a round it could not finish: a round whose
         #: lineups pin its start, and the match from there (:meth:`unchecked`)

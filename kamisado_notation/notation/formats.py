@@ -331,8 +331,30 @@ def other_game(head: bytes) -> str | None:
         return f"a game of {named.group(1).decode('utf-8', 'replace').strip()}"
     for name, pattern, threshold in _OTHER_GAMES:
         if sum(1 for _ in islice(pattern.finditer(head), threshold)) == threshold:
-            return name
+            return None if _speaks_of_towers(head) else name
     return None
+
+
+#: How many words naming a tower's colour make a file a Kamisado record, whatever looks
+#: like another game's in it (a scoresheet's running scores ``1-0`` ``2-1`` are PDN's
+#: moves' shape; ``Match to 7`` a backgammon match's).
+_TOWER_WORDS = 6
+
+
+def _speaks_of_towers(head: bytes) -> bool:
+    """Whether ``head`` names towers' colours as a Kamisado record does (in any word or
+    code the evidence reader reads: :data:`_TOWER_WORDS` at least): no other game's
+    record does."""
+    from .vocabulary import EVIDENCE_COLOURS, code_as, normalise
+
+    found = 0
+    for word in re.findall(r"[^\W\d_]+", head.decode("utf-8", "replace")):
+        code = code_as(word) if word.isupper() else None
+        if normalise(word) in EVIDENCE_COLOURS or (code is not None and code[0] == "COLOUR"):
+            found += 1
+            if found == _TOWER_WORDS:
+                return True
+    return False
 
 
 def read_foreign(name: str, text: str, record: RecordFile) -> Iterator[MatchRecord]:

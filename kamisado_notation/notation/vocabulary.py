@@ -201,6 +201,30 @@ def spelt_as(word: str) -> tuple[str, str, str] | None:
 _VOWELS = frozenset("aeiouy")
 
 
+def _codes() -> dict[str, tuple[str, str]]:
+    """Two-letter codes people make of an English word of a slot: its first letter and a
+    consonant after it, in order (``YL`` Yellow, ``GN`` Green, ``PK`` Pink, ``BN`` Brown,
+    ``LF`` Left), where exactly one word has them → (the terminal, the word)."""
+    words = [("COLOUR", r[4]["en"][0]) for r in _COLOURS.values()] + [("DIRECTION", w) for r in _DIRECTIONS.values() for w in r[3]["en"]]
+    found: dict[str, set[tuple[str, str]]] = {}
+    for terminal, word in words:
+        key = normalise(word)
+        for c in key[1:]:
+            if c not in _VOWELS:
+                found.setdefault(key[0] + c, set()).add((terminal, word))
+    return {code: next(iter(named)) for code, named in found.items() if len(named) == 1}
+
+
+_CODES = _codes()
+
+
+def code_as(word: str) -> tuple[str, str] | None:
+    """The word of a slot a two-letter code stands for (:func:`_codes`: ``YL``, ``GN``,
+    ``RD``), as (the terminal, the English word); ``None`` for any other word. Only the
+    evidence reader reads codes: two letters say little, so the replay decides."""
+    return _CODES.get(normalise(word)) if len(word) == 2 else None
+
+
 def _transposed(key: str) -> bool:
     """Whether ``key`` is a word of a language with two neighbouring letters swapped."""
     return any(key[:i] + key[i + 1] + key[i] + key[i + 2 :] in _FULL_WORDS for i in range(len(key) - 1) if key[i] != key[i + 1])
@@ -460,8 +484,11 @@ NUMBER_WORDS: dict[str, int] = _numbers(_NUMBER_WORDS, (*_OTHER_FORMS, *_MORE_FO
 #: back-entry, a push said in words.
 PASS_WORDS = frozenset(normalise(w) for w in ("pass", "passes", "passed", "forfeit", "forfeits", "forfeited", "skip", "skips", "passe", "paso", "passa", "passt", "kimarad", "passou"))
 BLOCKED_WORDS = frozenset(normalise(w) for w in ("blocked", "block", "stuck", "bloqueado", "bloqué", "bloccato", "blockiert", "blokkolva", "zablokowany"))
-PUSHED_WORDS = frozenset(normalise(w) for w in ("pushed", "geschoben", "empujado", "poussé", "spinto"))
-PUSH_WORDS = frozenset(normalise(w) for w in ("x", "×", "sumo", "push", "pushes", "pushing", "schiebt", "empuja", "pousse", "spinge"))
+PUSHED_WORDS = frozenset(normalise(w) for w in ("pushed", "geschoben", "zurückgeschoben", "empujado", "poussé", "spinto", "押し戻し", "押し戻され", "被推", "退"))
+PUSH_WORDS = frozenset(normalise(w) for w in (
+    "x", "×", "sumo", "push", "pushes", "pushing", "schiebt", "stoß", "stoss", "sumostoß", "sumostoss", "empuja", "empurra", "pousse", "spinge",
+    "duw", "duwt", "knuff", "knuffar", "pcha", "pchnięcie", "tlačí", "толкает", "толчок", "押し", "押す", "推", "밀기", "민다",
+))
 #: Words that take back what was just written (the entry before them is not played).
 #: Arrows written as markup: HTML's entities and LaTeX's commands (``&uarr;``, ``\\nwarrow``), by the way they point.
 MARKUP_ARROWS: dict[str, Direction] = {
@@ -476,7 +503,7 @@ ROUND_WORDS = (
     "round", "game", "rnd", "rd", "partie", "spiel", "manche", "manșa", "manşa", "mansa", "partita", "partida", "juego",
     "runde", "ronde", "rodada", "játszma", "jatszma", "forduló", "fordulo", "runda", "раунд", "партия", "игра", "kolo", "kolejka",
 )
-RETRACT_WORDS = frozenset(normalise(w) for w in ("takeback", "retracted", "retract", "undo", "undone", "scratch", "cancel", "cancelled", "canceled", "oops", "correction", "corrected", "fix", "fixed", "erratum", "korrektur", "korrigiert", "javítás", "javítva", "correção", "corrigido", "corectură", "corectat", "corrigé", "nope", "storno", "anulado", "annulé", "zurückgenommen", "rückgängig"))
+RETRACT_WORDS = frozenset(normalise(w) for w in ("takeback", "retracted", "retract", "undo", "undone", "scratch", "cancel", "cancelled", "canceled", "oops", "correction", "corrected", "fix", "fixed", "erratum", "korrektur", "korrigiert", "javítás", "javítva", "correção", "corrigido", "corectură", "corectat", "corrigé", "nope", "storno", "anulado", "annulé", "zurückgenommen", "rückgängig", "crossed", "struck", "deleted", "durchgestrichen", "gestrichen", "barré", "rayé", "tachado", "cancellato", "doorgestreept", "skreślone", "skreślony", "přeškrtnuto", "áthúzva", "riscado"))
 #: Words a person writes for the side to move (labels, never evidence of a move).
 SIDE_WORDS = frozenset(normalise(w) for w in ("black", "gold", "white", "schwarz", "fekete", "arany", "preto", "ouro", "negru", "auriu", "чёрные", "черные", "золотые", "negro", "noir", "nero", "zwart", "goud", "czarny", "złoty", "černý", "zlatý", "oro", "黒", "金", "schwarze", "goldene"))
 

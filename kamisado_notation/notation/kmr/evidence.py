@@ -40,6 +40,7 @@ from ..vocabulary import (
     RETRACT_WORDS,
     SIDE_WORDS,
     WEAK_WORDS,
+    code_as,
     normalise,
     spelt_as,
 )
@@ -88,6 +89,7 @@ class _Token:
     number: int | None = None
     squares: tuple[int | None, int] | None = None  # (from, to): from None for a target alone
     weak: bool = False  # also a common word: evidence only inside an entry
+    compass: bool = False  # a compass point (:data:`_COMPASS`): a direction after a tower
 
 
 @dataclass
@@ -129,7 +131,8 @@ def _word(text: str, start: int, end: int) -> list[_Token]:
     if len(key) > _MAX_WORD or (key in SIDE_WORDS and key not in EVIDENCE_COLOURS):
         return [_Token("ASIDE", start, end)]
     # (a letter: 'B' in '(B)' is a side, not Blue; a code in lower case: 'or' is English)
-    weak = key in WEAK_WORDS or len(key) == 1 or (len(key) == 2 and word.islower())
+    glued = text[end : end + 1].isdigit()  # ('bk1', 'lt3': a code run into its distance)
+    weak = key in WEAK_WORDS or len(key) == 1 or (len(key) == 2 and word.islower() and not glued)
     named = _WORD_KINDS.get(key)
     if named is not None and named != "PUSH":
         return [_Token(named, start, end)]
@@ -138,12 +141,12 @@ def _word(text: str, start: int, end: int) -> list[_Token]:
         return [found]
     if named is not None:
         return [_Token(named, start, end)]
-    spelt = spelt_as(word) if not weak else None
-    if spelt is not None:  # (an abbreviation: 'Purp', 'Fwd', a usual one of two letters: 'Rd')
+    spelt = (spelt_as(word) or code_as(word)) if not weak else None
+    if spelt is not None:  # (an abbreviation: 'Purp', 'Fwd', a usual one of two letters: 'Rd', a code: 'YL')
         found = _slot_word(normalise(spelt[1]), start, end, False)
         if found is not None:
             return [found]
-    return _glued(word, start) or [_Token("ASIDE", start, end)]
+    return _glued(word, start) or [_Token("ASIDE", start, end, compass=key in _COMPASS)]
 
 
 def _slot_word(key: str, start: int, end: int, weak: bool) -> _Token | None:
@@ -195,7 +198,9 @@ def _glyphs(text: str, start: int, end: int) -> list[_Token]:
     at = start
     while at < end:
         for size in range(min(_LONGEST_GLYPHS, end - at), 0, -1):
-            found = _slot_word(normalise(text[at : at + size]), at, at + size, False)
+            key = normalise(text[at : at + size])
+            named = _WORD_KINDS.get(key)  # ('押し' a push, '押し戻し' a back-entry)
+            found = _Token(named, at, at + size) if named is not None else _slot_word(key, at, at + size, False)
             if found is not None:
                 out.append(found)
                 at += size
@@ -240,7 +245,32 @@ def _tokens(text: str) -> list[_Token]:
     out: list[_Token] = []
     for m in _TOKEN.finditer(text):
         out.extend(_GROUPS[m.lastgroup or "other"](text, m))
+    if "(" in text and any(t.kind in ("RETRACT", "STRUCK") for t in out):
+        for m in _BRACKETED.finditer(text):
+            out = _struck_inside(out, m.start(), m.end())
     return out
+
+
+#: Words in round brackets on one line (``(S4 crossed out on sheet)``).
+_BRACKETED = re.compile(r"\([^()\n]{1,120}\)")
+#: The kinds of evidence of a slot (what a bracket that strikes something out holds).
+_SLOTS = frozenset({"COLOUR", "DIRECTION", "DISTANCE", "AMBIGUOUS", "SQUARE", "COORDS"})
+
+
+def _struck_inside(tokens: list[_Token], start: int, end: int) -> list[_Token]:
+    """``tokens`` with those of the bracket from ``start`` to ``end`` one struck-out
+    token, where the bracket holds a word that takes back and evidence of a slot (what
+    was struck out, said in the bracket: ``(S4 crossed out)``); set aside whole after
+    text struck out (it says why); else as they are."""
+    inside = [t for t in tokens if start <= t.start and t.end <= end]
+    if not inside:
+        return tokens
+    first = tokens.index(inside[0])
+    if any(t.kind == "STRUCK" for t in tokens[:first]):  # ('~~Red L3~~ (no, the purple one!)': why it was struck)
+        return [*tokens[:first], _Token("ASIDE", start, end), *tokens[first + len(inside) :]]
+    if not any(t.kind == "RETRACT" for t in inside) or not any(t.kind in _SLOTS or t.compass for t in inside):
+        return tokens
+    return [*tokens[:first], _Token("STRUCK", start, end), *tokens[first + len(inside) :]]
 
 
 def _coords(tok: str, start: int, end: int) -> _Token:
@@ -373,8 +403,8 @@ class _Line:
             return
         if tok.kind == "RING" and g.pieces == 1:
             g.end = tok.end
-        elif tok.kind == "PUSH":
-            g.push, g.end = True, tok.end
+        elif tok.kind == "PUSH":  # (a Sumo push goes forward one square: evidence of its slots)
+            g.push, g.end, g.pieces = True, tok.end, g.pieces + (not g.push)
         elif tok.kind == "BLOCKED" and g.distance in (None, 0):
             g.distance, g.forced, g.end, g.pieces = 0, True, tok.end, g.pieces + 1
             self.close()
@@ -393,17 +423,22 @@ class _Line:
         when ``g`` has no slot past a tower, or what follows the colour is what follows a
         tower — and, where ``g`` lacks only its square, two slots of an entry follow
         (``Red Left 5 Blue Right 3``, not ``Red Left 5 Blue, nice one``)."""
-        if g.square is not None or (g.direction is None and g.distance is None):
+        if g.square is not None or (g.direction is None and g.distance is None and not g.push):
             return True
+        later = [t.kind for t in self.after(k) if t.kind not in ("ASIDE", "DASH")][:3]
+        if later[:1] == ["PUSH"]:  # ('Pi R1  Re push Ye': Red's push; 'Pu F1 Pu pushes Pu B1 Bl': the square)
+            return not (later[1:2] == ["COLOUR"] and len(later) == 3 and later[2] in _AFTER_TOWER)
         if self.next_kind(k) not in _AFTER_TOWER:
             return False
         if g.tower is None or g.direction is None or g.distance is None:
             return True
+        gap = self.text[self.tokens[k - 1].end : self.tokens[k].start] if k else ""
+        wide = "\t" in gap or "   " in gap  # (a table's next column: 'L1', 'S3' there are its slots)
         slots = 0
         for tok in self.after(k):
             if tok.kind in _ENTRY_STARTS:
                 break
-            slots += tok.kind in ("DIRECTION", "DISTANCE", "AMBIGUOUS") and not tok.weak
+            slots += (tok.kind in ("DIRECTION", "DISTANCE", "AMBIGUOUS") and (wide or not tok.weak)) or tok.compass
         return slots >= 2
 
     def compass(self, tok: _Token) -> None:
@@ -477,6 +512,8 @@ class _Line:
         g = self.current
         if tok.kind == "PUSHED" and g is not None and g.pieces == 1 and g.tower is not None:
             g.direction, g.distance, g.forced, g.end = Direction.BACK, 1, True, tok.end
+            g.pieces += 1
+            return  # (its square may follow, and its back and one said again: 'Ye pushed ↓1 Bl')
         else:
             self.close()
             g = self.current = _Entry(tok.start, tok.end, forced=True, pieces=1)
@@ -526,6 +563,14 @@ class _Line:
             return
         g.square, g.end, g.pieces = tok.colour, tok.end, g.pieces + 1
 
+    @staticmethod
+    def back_said(g: _Entry, tok: _Token) -> bool:
+        """Whether the direction or distance ``tok`` says again what back-entry ``g``
+        (``Ye pushed``) has: back (a down arrow), one square (``Ye 押し戻し↓1 Bl``)."""
+        if not (g.forced and g.direction is Direction.BACK and g.square is None):
+            return False
+        return tok.direction in (None, Direction.BACK) if tok.kind == "DIRECTION" else tok.number == 1
+
     def colour_said(self, g: _Entry, tok: _Token, k: int) -> bool:
         """Whether the colour ``tok`` (token ``k``) is read into entry ``g`` as nothing
         new: the tower said twice (``🟤 brown ↑ 6``), or a weak word inside an entry that
@@ -539,6 +584,9 @@ class _Line:
         """A direction or a distance (token ``k``, when it is one of the line's)."""
         g = self.current
         direction = tok.kind == "DIRECTION"
+        if g is not None and self.back_said(g, tok):
+            g.end = tok.end
+            return
         if direction and g is not None and self.direction_said(g, tok, k):
             return
         filled = g is not None and ((g.direction if direction else g.distance) is not None or g.square is not None)

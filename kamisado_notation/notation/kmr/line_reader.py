@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ...diagnostics import WARNING, Diagnostic, Kind
 from ...engine.position import WrittenMove
@@ -67,6 +67,9 @@ from .fast_paths import (
 )
 from .headers import HEADER_RULE, resignation, trailing_result, unquoted_header
 from .tokens import KINDS_LIMIT
+
+if TYPE_CHECKING:
+    from .line_shapes import Shaped
 
 __all__ = ["HeaderScan", "Reader", "RecordEvents", "first_word"]
 
@@ -471,6 +474,13 @@ class Reader(Generic[T]):
         if not items and not comments:
             self.events.blank()
             return
+        if not items and self.started and text.lstrip().startswith("#"):
+            from .line_shapes import heading_shape
+
+            heading = heading_shape(text, number)
+            if heading is not None:  # a Markdown heading of a round ('## Game 2')
+                yield from self._shaped(heading)
+                return
         elements = [e for item in items for e in (item if isinstance(item, list) else [item])]
         yield from self._interleave([e[0] if isinstance(e, tuple) else e for e in elements], comments, number)
         if unknown:
@@ -521,9 +531,7 @@ class Reader(Generic[T]):
                 return cells
             shaped = line_shape(text, number)
             if shaped is not None and shaped.item is not None:  # a Round or Lineup line in another shape
-                self.shaped = self.element(shaped.item)
-                self.events.grammar_line(number)
-                self.events.error(shaped.diagnostic)
+                self.shaped = next(self._shaped(shaped), None)
                 return None
             if shaped is None and _by_evidence(text):
                 from .evidence import read_evidence
@@ -537,6 +545,16 @@ class Reader(Generic[T]):
         except RecursionError:  # pragma: no cover - nothing here recurses on input depth
             self.events.error(Diagnostic("syntax", "too deeply nested", number, 1))
         return None
+
+    def _shaped(self, shaped: Shaped) -> Iterator[T]:
+        """A ``Round`` or ``Lineup`` line in another shape, given as its element with the
+        warning that says so: the match it completes, if any."""
+        assert shaped.item is not None
+        done = self.element(shaped.item)
+        self.events.grammar_line(shaped.item.line)
+        self.events.error(shaped.diagnostic)
+        if done is not None:
+            yield done
 
     def _unread(self, text: str, number: int) -> None:
         """A line that could not be read: a ``Round`` line starts a round all the same

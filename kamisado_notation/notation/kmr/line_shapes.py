@@ -13,12 +13,12 @@ import re
 from dataclasses import dataclass
 
 from ...diagnostics import WARNING, Diagnostic, Kind, RewriteLine
-from ...engine.board import Colour
+from ...engine.board import Colour, Direction
 from ...engine.match import Fill
 from ..record import Lineup, RoundRecord
-from ..vocabulary import ROUND_WORDS, colour_of, side_of, spelt_as
+from ..vocabulary import EVIDENCE_DIRECTIONS, ROUND_WORDS, colour_of, normalise, side_of, spelt_as
 
-__all__ = ["Shaped", "line_shape"]
+__all__ = ["Shaped", "heading_shape", "line_shape"]
 
 #: Markup before a heading: signs, a LaTeX command, an HTML or BBCode tag (``\\subsection*{``, ``<h2>``, ``[b]``, ``===``).
 _MARKUP = r"(?:[^\w\s]|\s|\\[a-zA-Z]+\*?|<[a-zA-Z][a-zA-Z0-9]*[^<>]*>|\[/?[a-zA-Z]+\])*?"
@@ -26,7 +26,7 @@ _MARKUP = r"(?:[^\w\s]|\s|\\[a-zA-Z]+\*?|<[a-zA-Z][a-zA-Z0-9]*[^<>]*>|\[/?[a-zA-
 #: ``Manche 1``, :data:`~..vocabulary.ROUND_WORDS`) after any markup, with a comma, colon, full stop or dash after the number, and ``fill left``
 #: (or ``fill-left``, ``fill: left``, ``filled left``, the fill alone) bare or in brackets (round or square), in any case.
 _ROUND = re.compile(  # (no '\s*' before the markup, which takes blanks: both would cost n² on a line of blanks)
-    _MARKUP + r"(" + "|".join(ROUND_WORDS) + r")\s*(\d{1,4})\s*[,:;.\-\u2013\u2014]?\s*(?:([(\[])\s*)?(?:fill(?:ed|s)?\s*[-:]?\s*)?(left|right)?\s*([)\]])?\s*\.?\s*",
+    _MARKUP + r"(" + "|".join(ROUND_WORDS) + r")\s*(\d{1,4})\s*[,:;.\-\u2013\u2014]?\s*(?:([(\[])\s*)?(?:(fill(?:ed|s)?)\s*[-:]?\s*)?([^\W\d_]+)?\s*([)\]])?\s*\.?\s*",
     re.IGNORECASE,
 )
 #: What may follow a ``Round`` line and is set aside: no digit, no word of a fill.
@@ -63,11 +63,19 @@ _TAGS = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*[^<>]*>|\[/?[a-zA-Z]+(?:=[^\]]*)?\]|
 def _round_shape(text: str, number: int) -> Shaped | None:
     written, text = text, _TAGS.sub(lambda t: " " * len(t.group()), text)
     m = _ROUND.match(text)
-    if m is None or bool(m[3]) != bool(m[5]) or not _ASIDE.fullmatch(text, m.end()):
+    if m is None:
         return None
-    if m[4] is None and _FILL_WORD.search(text):
+    fill = _fill(m[5]) if m[5] else None
+    if m[5] and fill is None and not m[4] and not m[3]:
+        end = m.start(5)  # (a word after the number that names no fill: set aside with the rest)
+    elif bool(m[3]) != bool(m[6]):
+        return None
+    else:
+        end = m.end()
+    if not _ASIDE.fullmatch(text, end):
+        return None
+    if fill is None and (m[4] or _FILL_WORD.search(text, end)):
         return None  # (a fill said, but in no word we read: our line with a slip, its error stands)
-    fill = Fill(m[4].lower()) if m[4] else None
     ours = f"Round {int(m[2])}" + (f" fill {fill.value}" if fill is not None else "")
     column = m.start(1) + 1
     edit = RewriteLine(number, "round", written.strip(), ours, "a Round line in our shape")
@@ -76,6 +84,31 @@ def _round_shape(text: str, number: int) -> Shaped | None:
         RoundRecord(int(m[2]), fill, number, column),
         Diagnostic("syntax", message, number, column, WARNING, kind=Kind.ROUND_LINE, edits=(edit,)),
     )
+
+
+#: A Markdown heading below the title (``## Game 2``), which the notation reads as a
+#: comment (one ``#``: a comment of ours, ``# game 2`` before a match's headers, stays one).
+_HEADING = re.compile(r"\s*#{2,6}\s")
+
+
+def heading_shape(text: str, number: int) -> Shaped | None:
+    """Line ``number`` (``text``), which the notation reads as a comment, read as a
+    ``Round`` line where it is a Markdown heading of a round and nothing else (``##
+    Game 2``, ``### Round 3 (fill left)``; not ``## round 2 was close``); else ``None``."""
+    if _HEADING.match(text) is None:
+        return None
+    shaped = _round_shape(text, number)
+    m = _ROUND.match(text)
+    if shaped is None or m is None or text[m.end() :].strip(" #=*_"):
+        return None
+    return shaped
+
+
+def _fill(word: str) -> Fill | None:
+    """The fill ``word`` names: left or right in any word the vocabulary reads for the
+    mover's left or right (``L``, ``links``, ``gauche``, ``balra``), else ``None``."""
+    direction = EVIDENCE_DIRECTIONS.get(normalise(word))
+    return Fill.LEFT if direction is Direction.LEFT else Fill.RIGHT if direction is Direction.RIGHT else None
 
 
 def _lineup_shape(text: str, number: int) -> Shaped | None:
