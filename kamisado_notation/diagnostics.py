@@ -103,6 +103,7 @@ class Kind(TextEnum):
     SWAPPED_ROW = "swapped-row"
     REPEATED_ROW = "repeated-row"
     REPEATED_ENTRY = "repeated-entry"
+    RETYPED_ENTRY = "retyped-entry"
     MISSING_ROW = "missing-row"
     MISSING_BACK_ENTRY = "missing-back-entry"
     MIRRORED_ARROWS = "mirrored-arrows"

@@ -345,7 +345,8 @@ def _best_follows(move: Move, fix: Correction) -> bool:
 
 
 def _weak(entry: Entry) -> bool:
-    """Whether ``entry`` is weak evidence: read with two slots or more left out, or a
+    """Whether ``entry`` is weak evidence: read with two slots or more left out, a square
+    alone (``a1`` in a sentence: a move's target only where the tower is forced), or a
     forced entry written as a sign (a dash, ``pass``), with no tower named."""
     unread = (entry.unread or "").split()
-    return len(unread) >= 2 or (entry.distance == 0 and entry.tower is None)
+    return len(unread) >= 2 or unread == ["from"] or (entry.distance == 0 and entry.tower is None)

@@ -12,12 +12,14 @@ import random
 from collections.abc import Sequence
 
 from ...diagnostics import WARNING, DeleteEntry, Edit, Kind
+from ...engine.board import Direction
 from ...engine.position import Move
 from ...notation.record import Entry, RoundRecord
+from ...notation.writer import Form, format_entry
 from .hypotheses import Hypothesis, Stop, recognises
 from .planting import Planted, Style, own_rows
 
-__all__ = ["struck_entry"]
+__all__ = ["retyped_entry", "struck_entry"]
 
 
 def _strikable(entry: Entry) -> bool:
@@ -53,8 +55,58 @@ def struck_entry(stop: Stop) -> Hypothesis | None:
         return None
     entry = entries[i]
     why = f"{entry.text!r} is no move here, and the entries after it replay without it: set aside"
+    return _aside(Kind.STRUCK_ENTRY, why, entries, i, "no move here: taken back, or not a move")
+
+
+def _aside(kind: Kind, why: str, entries: Sequence[Entry], i: int, reason: str) -> Hypothesis:
+    """The hypothesis that entry ``i`` of ``entries`` is set aside (``reason``: what
+    ``fix`` says of the removal); the round goes on with the entry after it."""
+    entry = entries[i]
 
     def edits(_moves: Sequence[Move | None]) -> tuple[Edit, ...]:
-        return (DeleteEntry(entry.line, entry.column, entry.text, "no move here: taken back, or not a move"),)
+        return (DeleteEntry(entry.line, entry.column, entry.text, reason),)
 
-    return Hypothesis(Kind.STRUCK_ENTRY, why, list(entries[i + 1 :]), edits, -1, removed=(entry,))
+    return Hypothesis(kind, why, list(entries[i + 1 :]), edits, -1, removed=(entry,))
+
+
+#: A direction a person writes for another when they get it wrong (the way the tower went mirrored).
+_MIRRORED = {Direction.LEFT: Direction.RIGHT, Direction.RIGHT: Direction.LEFT}
+
+
+def _retype(text: str, rnd: RoundRecord, rng: random.Random, style: Style) -> Planted | None:
+    """Black's entry of one of ``rnd``'s rows first written wrong on a line of its own (the
+    other diagonal, or a square further, the square colour as it should be), then written
+    again in the row (a relay who corrects a move by typing it again)."""
+    form, lang = style
+    rows = [k for k in own_rows(rnd) if rnd.entries[k].direction is not None and rnd.entries[k].distance]
+    if form is Form.COORDS or not rows:
+        return None
+    entry = rnd.entries[rng.choice(rows)]
+    assert entry.direction is not None and entry.distance is not None
+    direction = _MIRRORED.get(entry.direction, entry.direction)
+    distance = entry.distance + (direction is entry.direction)
+    wrong = Entry(entry.line, 1, "", entry.tower, direction, distance, entry.square_colour)
+    lines = text.split("\n")
+    lines.insert(entry.line - 1, format_entry(wrong, form=form, lang=lang))
+    return Planted("\n".join(lines), rnd.number, {entry.line, entry.line + 1})
+
+
+@recognises(
+    Kind.RETYPED_ENTRY, "an entry that is no move, alone on its line, written again with the same tower right after it (corrected by retyping)",
+    rule="syntax", severity=WARNING, precedence=27, plant=_retype,
+    why="a copy removed as the echo is, but one that differs: tried once the echo and the row written twice are not it",
+)  # fmt: skip
+def retyped_entry(stop: Stop) -> Hypothesis | None:
+    """The stop's entry, alone on its line, followed on a later line by an entry of the
+    same tower: the first set aside (the writer retyped the move, corrected); the round
+    goes on with the second."""
+    i, entries = stop.index, stop.entries
+    if i + 1 >= len(entries):
+        return None
+    entry, again = entries[i], entries[i + 1]
+    if entry.placeholder or entry.tower is None or again.tower is not entry.tower or again.line <= entry.line:
+        return None
+    if any(e.line == entry.line for e in entries if e is not entry):
+        return None
+    why = f"{entry.text!r} is no move here, and the next line writes the same tower's move again: set aside as retyped"
+    return _aside(Kind.RETYPED_ENTRY, why, entries, i, "written again, corrected, on the next line")
