@@ -551,3 +551,36 @@ def test_a_scoresheet_with_running_scores_is_no_draughts_game() -> None:
         lines.insert(k - 1, f"won  +1   running {n}-{n + 1}")
     text = "\n".join(lines) + "\n"
     assert not any("not a Kamisado record" in e for e in errors(text)), errors(text)[:3]
+
+
+#: Entries as a Greek and a Korean player write them (tower, direction, distance, square).
+_GREEK = {"Red": "κόκκινο", "Left": "αριστερά", "Right": "δεξιά", "Forward": "ευθεία", "Yellow": "κίτρινο", "Blue": "μπλε", "Green": "πράσινο"}
+_KOREAN = {"Red": "빨강", "Left": "왼쪽", "Right": "오른쪽", "Forward": "앞으로", "Yellow": "노랑", "Blue": "파랑", "Brown": "갈색"}
+
+
+def test_greek_and_korean_words_are_evidence() -> None:
+    for words in (_GREEK, _KOREAN):
+        for seed in range(3):
+            original = written(seed, Form.TEXT, "en", target=1)
+            lines = []
+            for line in original.splitlines():
+                if line[:1].isdigit():
+                    for en, other in words.items():
+                        line = line.replace(en, other)
+                lines.append(line)
+            translated = "\n".join(lines) + "\n"
+            assert errors(translated) == [], translated
+            assert moves_of(translated) == moves_of(original)
+
+
+def test_a_record_in_colour_glyphs_with_a_shogi_records_marks_is_kamisado(tmp_path: Path) -> None:
+    """A Japanese player's record laid out as a shogi record is (▲/△ before each move)
+    names towers' colours: it is read, not sent away as a shogi game."""
+    original = written(2, Form.SYMBOLS, "en", target=1)
+    rows = [line.split(" ", 1)[1].split() for line in _row_lines(original)]
+    moves = [m for row in rows for m in row]
+    kifu = "手合割：平手\n先手：黒\n後手：金\n" + "".join(f"{n} {'▲' if n % 2 else '△'}{m}\n" for n, m in enumerate(moves, 1))
+    path = tmp_path / "kifu.txt"
+    path.write_text(kifu, encoding="utf-8")
+    assert len(read_record(str(path)).matches) == 1
+    assert moves_of(kifu) == moves_of(original), kifu

@@ -350,10 +350,11 @@ def _speaks_of_towers(head: bytes) -> bool:
     found = 0
     for word in re.findall(r"[^\W\d_]+", head.decode("utf-8", "replace")):
         code = code_as(word) if word.isupper() else None
-        if normalise(word) in EVIDENCE_COLOURS or (code is not None and code[0] == "COLOUR"):
-            found += 1
-            if found == _TOWER_WORDS:
-                return True
+        glyphs = sum(normalise(c) in EVIDENCE_COLOURS for c in word) if not word.isascii() else 0  # ('紫↑2赤': a glyph a colour)
+        named = len(word) > 2 and normalise(word) in EVIDENCE_COLOURS  # (not chess's 'O-O', 'Re1')
+        found += glyphs or named or (code is not None and code[0] == "COLOUR")
+        if found >= _TOWER_WORDS:
+            return True
     return False
 
 

@@ -374,41 +374,49 @@ if __name__ == "__main__":
 #: them, so a record in the notation's own words never pays for them.
 _EVIDENCE_COLOURS: dict[Colour, tuple[str, ...]] = {
     Colour.BROWN: (
+        "καφέ", "καφετί", "καφετής", "갈색", "브라운", 
         "коричневая", "коричневое", "castanha", "marrom", "brązowe", "hnědé", "braunen", "brauner", 
         "marrón", "marron", "café", "brun", "marrone", "bruin", "brązowy", "brązowa", "hnědá", "hnědý", "brun",
         "茶", "茶色", "ブラウン", "ruskea", "kahverengi", "castaño", "tan", "🟫", "🟤", "🤎", "braune", "brauner", "barnát",
     ),
     Colour.GREEN: (
+        "πράσινο", "πράσινος", "πράσινη", "초록", "초록색", "녹색", "그린", 
         "зелёное", "зеленая", "зеленое", "verdes", "zielone", "zelené", "grünen", "grön", 
         "verde", "vert", "verte", "groen", "zielony", "zielona", "zelená", "zelený", "grön", "grøn", "vihreä", "yeşil",
         "緑", "みどり", "グリーン", "🟩", "🟢", "💚", "grüne", "grüner", "zöldet", "зеленый", "зелёная",
     ),
     Colour.RED: (
+        "κόκκινο", "κόκκινος", "κόκκινη", "빨강", "빨간색", "빨간", "적색", "레드", 
         "красное", "vermelha", "rojas", "czerwone", "červené", "roten", "rossi", 
         "rojo", "roja", "rouge", "rosso", "rossa", "rood", "czerwony", "czerwona", "červená", "červený", "röd", "rød",
         "punainen", "kırmızı", "read", "赤", "あか", "レッド", "🟥", "🔴", "❤", "rote", "roter", "pirosat", "красная",
     ),
     Colour.YELLOW: (
+        "κίτρινο", "κίτρινος", "κίτρινη", "노랑", "노란색", "노란", "황색", "옐로", 
         "желтая", "жёлтое", "желтое", "amarela", "żółte", "žluté", "gelben", 
         "amarillo", "amarilla", "jaune", "giallo", "gialla", "geel", "żółty", "żółta", "žlutá", "žlutý", "gul",
         "keltainen", "sarı", "黄", "黄色", "きいろ", "イエロー", "🟨", "🟡", "💛", "gelbe", "gelber", "sárgát", "желтый", "жёлтая",
     ),
     Colour.PINK: (
+        "ροζ", "분홍", "분홍색", "핑크", 
         "розовое", "cor-de-rosa", "różowe", "růžové", 
         "rosado", "rose", "roze", "różowy", "różowa", "růžová", "růžový", "rosa", "lyserød", "vaaleanpunainen", "pembe",
         "桃", "桃色", "ピンク", "🩷", "💗", "rosane", "rózsaszínt", "розовая",
     ),
     Colour.PURPLE: (
+        "μωβ", "μοβ", "βιολετί", "보라", "보라색", "퍼플", 
         "фиолетовое", "лиловая", "roxa", "fioletowe", "fialové", "purpurowy", 
         "morado", "morada", "púrpura", "violeta", "violet", "violette", "viola", "paars", "fioletowy", "fioletowa",
         "fialová", "fialový", "lila", "violetti", "mor", "紫色", "むらさき", "パープル", "🟪", "🟣", "💜", "purpur", "lilát",
     ),
     Colour.BLUE: (
+        "μπλε", "γαλάζιο", "파랑", "파란색", "파란", "청색", "블루", 
         "синее", "голубая", "голубой", "niebieskie", "modré", "blauen", 
         "azul", "bleu", "bleue", "blu", "azzurro", "blauw", "niebieski", "niebieska", "modrá", "modrý", "blå", "sininen",
         "mavi", "blew", "青", "あお", "ブルー", "🟦", "🔵", "💙", "blaue", "blauer", "kéket", "синяя",
     ),
     Colour.ORANGE: (
+        "πορτοκαλί", "πορτοκαλής", "주황", "주황색", "오렌지", 
         "оранжевое", "pomarańczowe", "oranžové", 
         "naranja", "arancione", "arancio", "oranje", "pomarańczowy", "pomarańczowa", "oranžová", "oranžový",
         "oranssi", "turuncu", "橙", "橙色", "オレンジ", "🟧", "🟠", "🧡", "narancsot", "оранжевая",
@@ -417,21 +425,21 @@ _EVIDENCE_COLOURS: dict[Colour, tuple[str, ...]] = {
 
 #: Direction words the notation does not write but people do (the mover's directions).
 _EVIDENCE_DIRECTIONS: dict[Direction, tuple[str, ...]] = {
-    Direction.FORWARD: (
+    Direction.FORWARD: ("ευθεία", "μπροστά", "εμπρός", "앞으로", "직진", 
         "прямо", "вперед", "ileri", "em frente", "adiante",
         "adelante", "recto", "avant", "devant", "droit", "avanti", "dritto", "diritto", "vooruit", "rechtdoor", "naprzód",
         "prosto", "rovně", "vpřed", "framåt", "rakt", "eteenpäin", "ileri", "düz", "前", "まっすぐ", "直進", "ahead",
         "straightforward", "fwd", "fw", "vorne", "vor",
     ),
-    Direction.LEFT: (
+    Direction.LEFT: ("αριστερά", "αριστερή", "왼쪽", 
         "izquierda", "izq", "gauche", "sinistra", "links", "lewo", "lewa", "vlevo", "doleva", "vänster", "vasen",
         "vasemmalle", "sol", "左", "ひだり", "balra", "bal", "esq", "leftwards", "upleft", "diagleft", "lft",
     ),
-    Direction.RIGHT: (
+    Direction.RIGHT: ("δεξιά", "오른쪽", 
         "derecha", "der", "droite", "destra", "rechts", "prawo", "prawa", "vpravo", "doprava", "höger", "oikea",
         "oikealle", "sağ", "右", "みぎ", "jobbra", "jobb", "dir", "rightwards", "upright", "diagright", "rgt",
     ),
-    Direction.BACK: ("atrás", "arrière", "indietro", "terug", "wstecz", "zpět", "tillbaka", "後ろ", "backwards", "backward"),
+    Direction.BACK: ("πίσω", "뒤로", "atrás", "arrière", "indietro", "terug", "wstecz", "zpět", "tillbaka", "後ろ", "backwards", "backward"),
 }
 
 #: Distances written as words, in every language the evidence reader knows (accents
@@ -451,6 +459,8 @@ _NUMBER_WORDS: tuple[tuple[str, ...], ...] = (
     ("jedna", "dva", "tři", "čtyři", "pět", "šest", "sedm"),  # cs
     ("ett", "två", "tre", "fyra", "fem", "sex", "sju"),  # sv
     ("一", "二", "三", "四", "五", "六", "七"),  # ja, zh
+    ("ένα", "δύο", "τρία", "τέσσερα", "πέντε", "έξι", "επτά"),  # el
+    ("하나", "둘", "셋", "넷", "다섯", "여섯", "일곱"),  # ko
     ("won", "to", "tree", "for", "fife", "sicks", "sven"),  # heard so by dictation (weak: see the reader)
     ("", "too", "", "fore"),
 )

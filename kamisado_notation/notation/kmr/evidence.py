@@ -63,7 +63,7 @@ _TOKEN = re.compile(
     r"|(?P<time>\d+(?:[:/]\d+)+|\d{1,4}[-.]\d{1,2}[-.]\d{1,4})"
     r"|(?P<turn>\d+(?:\.\.\.|…|[.):](?!\d)))"
     r"|(?P<int>\d+)"
-    r"|(?P<cjk>[\u3040-\u30ff\u3400-\u9fff]+)"
+    r"|(?P<cjk>[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+)"
     r"|(?P<word>[^\W\d_]+(?:[\u0300-\u036f]+[^\W\d_]*)*)"
     r"|(?P<dots>\.\.\.|…)"
     r"|(?P<ring>\++)"
@@ -430,7 +430,7 @@ class _Line:
             return not (later[1:2] == ["COLOUR"] and len(later) == 3 and later[2] in _AFTER_TOWER)
         if self.next_kind(k) not in _AFTER_TOWER:
             return False
-        if g.tower is None or g.direction is None or g.distance is None:
+        if g.tower is None or g.direction is None or g.distance is None or g.forced:  # ('Pu pushed  Bl blocked')
             return True
         gap = self.text[self.tokens[k - 1].end : self.tokens[k].start] if k else ""
         wide = "\t" in gap or "   " in gap  # (a table's next column: 'L1', 'S3' there are its slots)
