@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from itertools import islice
 
 from ...diagnostics import Kind
 from ...engine.board import Colour, Direction
@@ -246,8 +247,7 @@ def _tokens(text: str) -> list[_Token]:
     for m in _TOKEN.finditer(text):
         out.extend(_GROUPS[m.lastgroup or "other"](text, m))
     if "(" in text and any(t.kind in ("RETRACT", "STRUCK") for t in out):
-        for m in _BRACKETED.finditer(text):
-            out = _struck_inside(out, m.start(), m.end())
+        out = _brackets_struck(out, [(m.start(), m.end()) for m in _BRACKETED.finditer(text)])
     return out
 
 
@@ -257,20 +257,30 @@ _BRACKETED = re.compile(r"\([^()\n]{1,120}\)")
 _SLOTS = frozenset({"COLOUR", "DIRECTION", "DISTANCE", "AMBIGUOUS", "SQUARE", "COORDS"})
 
 
-def _struck_inside(tokens: list[_Token], start: int, end: int) -> list[_Token]:
-    """``tokens`` with those of the bracket from ``start`` to ``end`` one struck-out
-    token, where the bracket holds a word that takes back and evidence of a slot (what
-    was struck out, said in the bracket: ``(S4 crossed out)``); set aside whole after
-    text struck out (it says why); else as they are."""
-    inside = [t for t in tokens if start <= t.start and t.end <= end]
-    if not inside:
-        return tokens
-    first = tokens.index(inside[0])
-    if any(t.kind == "STRUCK" for t in tokens[:first]):  # ('~~Red L3~~ (no, the purple one!)': why it was struck)
-        return [*tokens[:first], _Token("ASIDE", start, end), *tokens[first + len(inside) :]]
-    if not any(t.kind == "RETRACT" for t in inside) or not any(t.kind in _SLOTS or t.compass for t in inside):
-        return tokens
-    return [*tokens[:first], _Token("STRUCK", start, end), *tokens[first + len(inside) :]]
+def _brackets_struck(tokens: list[_Token], spans: list[tuple[int, int]]) -> list[_Token]:
+    """``tokens`` with those of each bracket (``spans``, in order) one token where the
+    bracket strikes something out: struck out, where it holds a word that takes back and
+    evidence of a slot (``(S4 crossed out)``); set aside whole after text struck out (it
+    says why: ``~~Red L3~~ (no, the purple one!)``). One pass over the tokens."""
+    out: list[_Token] = []
+    struck_before = False
+    k = 0
+    for start, end in spans:
+        while k < len(tokens) and tokens[k].start < start:
+            struck_before = struck_before or tokens[k].kind == "STRUCK"
+            out.append(tokens[k])
+            k += 1
+        inside = []
+        while k < len(tokens) and tokens[k].end <= end:
+            inside.append(tokens[k])
+            k += 1
+        retract = any(t.kind == "RETRACT" for t in inside) and any(t.kind in _SLOTS or t.compass for t in inside)
+        if inside and (struck_before or retract):
+            out.append(_Token("ASIDE" if struck_before else "STRUCK", start, end))
+        else:
+            out.extend(inside)
+    out.extend(tokens[k:])
+    return out
 
 
 def _coords(tok: str, start: int, end: int) -> _Token:
@@ -425,7 +435,7 @@ class _Line:
         (``Red Left 5 Blue Right 3``, not ``Red Left 5 Blue, nice one``)."""
         if g.square is not None or (g.direction is None and g.distance is None and not g.push):
             return True
-        later = [t.kind for t in self.after(k) if t.kind not in ("ASIDE", "DASH")][:3]
+        later = list(islice((t.kind for t in self.after(k) if t.kind not in ("ASIDE", "DASH")), 3))  # (three at most: linear)
         if later[:1] == ["PUSH"]:  # ('Pi R1  Re push Ye': Red's push; 'Pu F1 Pu pushes Pu B1 Bl': the square)
             return not (later[1:2] == ["COLOUR"] and len(later) == 3 and later[2] in _AFTER_TOWER)
         if self.next_kind(k) not in _AFTER_TOWER:
@@ -455,7 +465,7 @@ class _Line:
         but that and no colour that is its square follows (``Pu L1 ??? Ye``: then the
         ``?`` is set aside); else the tower of a new entry (``? ↑2 Yel``)."""
         g = self.current
-        later = [t.kind for t in self.after(k) if t.kind not in ("ASIDE", "DASH", "PUSH")][:2]
+        later = list(islice((t.kind for t in self.after(k) if t.kind not in ("ASIDE", "DASH", "PUSH")), 2))
         if g is not None and later[:1] == ["COLOUR"] and later[1:2] != ["UNREAD"] and not set(later[1:]) & _AFTER_TOWER:
             return
         if g is not None and g.direction is not None and g.distance is not None and g.square is None and g.target is None:
