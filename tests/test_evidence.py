@@ -24,6 +24,7 @@ from kamisado_notation.checking.fix import fix_text
 from kamisado_notation.checking.replay import PlyKind, replay_match
 from kamisado_notation.checking.validate import validate_text
 from kamisado_notation.diagnostics import ERROR, Kind
+from kamisado_notation.engine.board import square_name
 from kamisado_notation.notation.writer import Form
 
 FORMS = [(Form.TEXT, "en"), (Form.TEXT, "de"), (Form.TEXT, "hu"), (Form.TEXT, "ru"), (Form.SHORT, "en"), (Form.SYMBOLS, "en"), (Form.COORDS, "en")]
@@ -584,3 +585,46 @@ def test_a_record_in_colour_glyphs_with_a_shogi_records_marks_is_kamisado(tmp_pa
     path.write_text(kifu, encoding="utf-8")
     assert len(read_record(str(path)).matches) == 1
     assert moves_of(kifu) == moves_of(original), kifu
+
+
+def chat_log(text: str, rng: random.Random) -> str:
+    """``text`` (text form, English) relayed on a chat with a bot: each move typed as
+    ``!m <colour> <direction letter> <distance>`` behind a time and the player's nick,
+    a push as ``!push <colour>``, the bot saying a forfeit (``…'s red tower blocked on
+    d2, turn skipped``), a back-entry (``…'s red pushed back d2->d3``) and each round's
+    start (``*** Round 2 *** (fill left)``) behind its own time and nick."""
+    out = []
+    nicks = ("ralf", "wolle")
+    for rr in replay_match(only_match(text)).rounds:
+        fill = f" (fill {rr.fill.value})" if rr.fill is not None else ""
+        out.append(f"21:{len(out) % 60:02d} < Bot> *** Round {rr.number} ***{fill}")
+        for p in rr.plies:
+            move = p.move
+            assert move is not None and move.tower is not None
+            who = nicks[p.side.value]
+            colour = move.tower.name.lower()
+            if p.kind is PlyKind.FORFEIT:
+                line = f"< Bot> {who}'s {colour} tower blocked on {square_name(move.origin)}, turn skipped"
+            elif p.kind is PlyKind.BACK:
+                line = f"< Bot> {who}'s {colour} pushed back {square_name(move.origin)}->{square_name(move.target)}, {who} loses the turn"
+            elif p.kind is PlyKind.PUSH:
+                line = f"< {who}> !push {colour}"
+            else:
+                assert move.direction is not None
+                line = f"< {who}> !m {rng.choice([colour, colour[:3]])} {move.direction.name[0].lower()} {move.distance}"
+            out.append(f"21:{len(out) % 60:02d} {line}")
+            if rng.random() < 0.2:
+                out.append(f"21:{len(out) % 60:02d} < {nicks[1 - p.side.value]}> hmm nice one")
+    return "\n".join(out) + "\n"
+
+
+@settings(max_examples=10)
+@given(seed=st.integers(0, 10_000), chat=st.integers(0, 10_000))
+@example(seed=2, chat=0)  # (a push and a forfeit)
+@example(seed=52, chat=1)
+def test_a_chat_relay_with_a_bot_that_says_forced_moves_in_words(seed: int, chat: int) -> None:
+    original = written(seed, Form.TEXT, "en", target=3)
+    log = chat_log(original, random.Random(chat))
+    assert errors(log) == [], log
+    assert moves_of(log) == moves_of(original), log
+    assert winners(log) == winners(original)

@@ -338,14 +338,14 @@ class _MatchReplayer(RoundStarts):
         return game.position, error
 
     def after_end(self, runner: RoundReplayer, rr: RoundReplay, attempt: Attempt) -> None:
-        """The entries of round ``rr`` after its end (M7, M8), when every entry before
-        was legal as written: their error gets their removal as its correction
-        (:func:`.slips.after_end.after_end`)."""
+        """The entries of round ``rr`` after its end (M7, M8): weak evidence (slots left
+        unread) set aside; others, when every entry before was legal as written, their
+        error gets their removal as its correction (:func:`.slips.after_end.after_end`)."""
         over, said = runner.over, runner.diagnostics
-        if over is None or runner.doubt is not None:
+        if over is None:
             return
         extra = rr.record.entries[over:]
-        if extra and all(e.unread is not None and not e.placeholder for e in extra):  # weak evidence: no move
+        if extra and all(e.unread is not None and not e.placeholder for e in extra):  # weak evidence: no move, whatever came before
             aside = set_aside_after_end(rr.record.entries, over, rr.record.number, self.match.index)
             if said and said[-1].rule in ("M7", "M8"):
                 said[-1] = aside
@@ -355,7 +355,7 @@ class _MatchReplayer(RoundStarts):
             runner.fixes.extend(aside.edits)
             self.drop_reader_errors(extra, frozenset({Kind.EVIDENCE}))
             return
-        if not said or said[-1].rule not in ("M7", "M8"):
+        if runner.doubt is not None or not said or said[-1].rule not in ("M7", "M8"):
             return
         found = after_end(rr.record.entries, over, said[-1], runner.pos, attempt.agrees)
         if found is not None:

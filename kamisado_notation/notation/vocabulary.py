@@ -407,7 +407,7 @@ _EVIDENCE_COLOURS: dict[Colour, tuple[str, ...]] = {
         "μωβ", "μοβ", "βιολετί", "보라", "보라색", "퍼플", 
         "фиолетовое", "лиловая", "roxa", "fioletowe", "fialové", "purpurowy", 
         "morado", "morada", "púrpura", "violeta", "violet", "violette", "viola", "paars", "fioletowy", "fioletowa",
-        "fialová", "fialový", "lila", "violetti", "mor", "紫色", "むらさき", "パープル", "🟪", "🟣", "💜", "purpur", "lilát",
+        "fialová", "fialový", "lila", "violetti", "violett", "violetta", "violetto", "mor", "紫色", "むらさき", "パープル", "🟪", "🟣", "💜", "purpur", "lilát",
     ),
     Colour.BLUE: (
         "μπλε", "γαλάζιο", "파랑", "파란색", "파란", "청색", "블루", 
@@ -492,7 +492,7 @@ NUMBER_WORDS: dict[str, int] = _numbers(_NUMBER_WORDS, (*_OTHER_FORMS, *_MORE_FO
 
 #: Words of a forced entry: a forfeit written alone, a forfeit after the blocked tower, a
 #: back-entry, a push said in words.
-PASS_WORDS = frozenset(normalise(w) for w in ("pass", "passes", "passed", "forfeit", "forfeits", "forfeited", "skip", "skips", "passe", "paso", "passa", "passt", "kimarad", "passou"))
+PASS_WORDS = frozenset(normalise(w) for w in ("pass", "passes", "passed", "forfeit", "forfeits", "forfeited", "skip", "skips", "skipped", "passe", "paso", "passa", "passt", "kimarad", "passou"))
 BLOCKED_WORDS = frozenset(normalise(w) for w in ("blocked", "block", "stuck", "bloqueado", "bloqué", "bloccato", "blockiert", "blokkolva", "zablokowany"))
 PUSHED_WORDS = frozenset(normalise(w) for w in ("pushed", "geschoben", "zurückgeschoben", "empujado", "poussé", "spinto", "押し戻し", "押し戻され", "被推", "退"))
 PUSH_WORDS = frozenset(normalise(w) for w in (

@@ -76,7 +76,7 @@ def back_entry_slips(pos: Position, entry: Entry, push: Move, back: Move) -> lis
             wrong.append(f"{named} is the nearest pushed tower; the back-entry names the farthest, {farthest}")
         else:
             wrong.append(f"the farthest pushed tower is {farthest}, not {named}")
-    if entry.distance != 1:
+    if entry.distance not in (1, None):  # (not written: a pushed tower goes back one square)
         wrong.append(f"a pushed tower goes back 1 square, not {entry.distance}")
     square = back.square_colour
     if entry.square_colour is not None and entry.square_colour != square:

@@ -142,9 +142,9 @@ def _word(text: str, start: int, end: int) -> list[_Token]:
         return [found]
     if named is not None:
         return [_Token(named, start, end)]
-    spelt = (spelt_as(word) or code_as(word)) if not weak else None
-    if spelt is not None:  # (an abbreviation: 'Purp', 'Fwd', a usual one of two letters: 'Rd', a code: 'YL')
-        found = _slot_word(normalise(spelt[1]), start, end, False)
+    spelt = spelt_as(word) or code_as(word)
+    if spelt is not None:  # (an abbreviation: 'Purp', 'Fwd', a usual one of two letters: 'Rd', a code: 'YL'; weak in lower case: 'ye')
+        found = _slot_word(normalise(spelt[1]), start, end, weak)
         if found is not None:
             return [found]
     return _glued(word, start) or [_Token("ASIDE", start, end, compass=key in _COMPASS)]
@@ -347,6 +347,8 @@ class _Line:
         self.takes_back: _Token | None = None
         #: a token read with the one before it (:meth:`squares`)
         self.skip = -1
+        #: a push word before the line's first entry (``!push red``): that entry pushes
+        self.push_before: _Token | None = None
 
     def read(self) -> None:
         handlers: dict[str, Callable[[_Token, int], None]] = {
@@ -409,6 +411,9 @@ class _Line:
     def tower_mark(self, tok: _Token) -> None:
         """A ring mark after a tower, a push mark, ``blocked`` after a tower."""
         g = self.current
+        if tok.kind == "PUSH" and g is None and not self.entries:
+            self.push_before = tok  # ('!push red': the tower follows)
+            return
         if g is None or g.tower is None:
             return
         if tok.kind == "RING" and g.pieces == 1:
@@ -416,8 +421,7 @@ class _Line:
         elif tok.kind == "PUSH":  # (a Sumo push goes forward one square: evidence of its slots)
             g.push, g.end, g.pieces = True, tok.end, g.pieces + (not g.push)
         elif tok.kind == "BLOCKED" and g.distance in (None, 0):
-            g.distance, g.forced, g.end, g.pieces = 0, True, tok.end, g.pieces + 1
-            self.close()
+            g.distance, g.forced, g.end, g.pieces = 0, True, tok.end, g.pieces + 1  # (its square may follow: 'blocked on d2')
 
     def after(self, k: int) -> Iterator[_Token]:
         """The tokens after token ``k``, in order (no copy of the rest of the line)."""
@@ -501,7 +505,7 @@ class _Line:
             return False
         nxt = self.tokens[k + 1]
         short = nxt.kind == "SQUARE" and self.text[nxt.start] in "Ff"  # (``R F4 G``: Forward 4 in the short form)
-        return (nxt.kind in ("DIRECTION", "AMBIGUOUS") or short) and not self.text[self.tokens[k].end : nxt.start].strip()
+        return (nxt.kind in ("DIRECTION", "AMBIGUOUS") or short or nxt.compass) and not self.text[self.tokens[k].end : nxt.start].strip()
 
     def after_tower(self) -> bool:
         """Whether the entry being read has its tower and nothing after it yet."""
@@ -520,6 +524,9 @@ class _Line:
     def forced(self, tok: _Token) -> None:
         """``pass`` (a forfeit), ``pushed`` (a back-entry), alone or after the tower."""
         g = self.current
+        if tok.kind == "PASS" and g is not None and g.forced and g.distance == 0:  # ('Red blocked, turn skipped': said twice)
+            g.end = tok.end
+            return
         if tok.kind == "PUSHED" and g is not None and g.pieces == 1 and g.tower is not None:
             g.direction, g.distance, g.forced, g.end = Direction.BACK, 1, True, tok.end
             g.pieces += 1
@@ -538,6 +545,9 @@ class _Line:
         it (``e8 b5 right 3 purple``) and is read into it."""
         assert tok.squares is not None
         g = self.current
+        if g is not None and g.forced and ((g.distance == 0 and tok.kind == "SQUARE") or (g.direction is Direction.BACK and g.square is None)):
+            g.end = tok.end  # (where the blocked tower stands, where the pushed one went: 'pushed back d2->d3')
+            return
         towered = g is not None and g.pieces == 1 and g.tower is not None  # ('Red d8-d4': the colour says the same)
         if g is None or not towered:
             self.close()
@@ -568,8 +578,10 @@ class _Line:
             self.close()
             g = None
         if g is None:
-            if not tok.weak or self.slot_follows(k):
-                self.current = _Entry(tok.start, tok.end, tower=tok.colour, pieces=1, weak=tok.weak)
+            pushed = self.push_before is not None
+            if not tok.weak or self.slot_follows(k) or pushed:
+                self.current = _Entry(tok.start, tok.end, tower=tok.colour, pieces=1 + pushed, weak=tok.weak, push=pushed)
+                self.push_before = None
             return
         g.square, g.end, g.pieces = tok.colour, tok.end, g.pieces + 1
 
@@ -616,8 +628,9 @@ class _Line:
 
     def direction_said(self, g: _Entry, tok: _Token, k: int) -> bool:
         """Whether the direction ``tok`` (token ``k``) says what entry ``g`` has, and is
-        read into it: an arrow after the move says where it lands (``→ red``; not one a
-        distance follows, the next entry's: ``Blu ↑2 ?  ? ↖1 Yel``), a direction said twice
+        read into it: an arrow after the move says where it lands (``→ red``, also where
+        the direction is not read; not one a distance follows, the next entry's: ``Blu ↑2 ?
+        ? ↖1 Yel``), a direction said twice
         (``straight ahead``), the word after a weak one (``dir: forward``)."""
         if g.distance is None:
             if g.direction is tok.direction:
@@ -627,8 +640,10 @@ class _Line:
                 g.direction, g.end, g.soft = tok.direction, tok.end, False
                 return True
             return False
-        arrow = g.direction is not None and not self.text[tok.start].isalpha()
-        return arrow and (k < 0 or self.next_kind(k) != "DISTANCE")
+        if self.text[tok.start].isalpha():
+            return False
+        # (after the distance, an arrow a colour follows says where it lands, whatever the direction: 'Rot li 2 → Orange')
+        return (g.direction is not None or (k >= 0 and self.next_kind(k) == "COLOUR")) and (k < 0 or self.next_kind(k) != "DISTANCE")
 
 
 #: The tokens :meth:`_Line.mark` reads.

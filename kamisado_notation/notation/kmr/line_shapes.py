@@ -21,12 +21,15 @@ from ..vocabulary import EVIDENCE_DIRECTIONS, ROUND_WORDS, colour_of, normalise,
 __all__ = ["Shaped", "heading_shape", "line_shape"]
 
 #: Markup before a heading: signs, a LaTeX command, an HTML or BBCode tag (``\\subsection*{``, ``<h2>``, ``[b]``, ``===``).
-_MARKUP = r"(?:[^\w\s]|\s|\\[a-zA-Z]+\*?|<[a-zA-Z][a-zA-Z0-9]*[^<>]*>|\[/?[a-zA-Z]+\])*?"
+#: A chat's prefix before a line: a time (a date) in brackets or not, and the speaker
+#: (``21:18 < KamiBot>``, ``[20:15] mika:``, ``[12/03/26, 20:15] Ana:``).
+_CHAT = r"(?:\[?\d{1,4}[/.:-]\d{1,2}(?:[/.:, -]{1,2}\d{1,4}){0,4}\]?[ \t]*(?:<[^<>\n]{1,40}>|[^\s:<>]{1,40}:)?)?"
+_MARKUP = _CHAT + r"(?:[^\w\s]|\s|\\[a-zA-Z]+\*?|<[a-zA-Z][a-zA-Z0-9]*[^<>]*>|\[/?[a-zA-Z]+\])*?"
 #: ``Round N`` (or a round's name in another language or game: ``Game 2``, ``Partie 3``,
 #: ``Manche 1``, :data:`~..vocabulary.ROUND_WORDS`) after any markup, with a comma, colon, full stop or dash after the number, and ``fill left``
 #: (or ``fill-left``, ``fill: left``, ``filled left``, the fill alone) bare or in brackets (round or square), in any case.
 _ROUND = re.compile(  # (no '\s*' before the markup, which takes blanks: both would cost n² on a line of blanks)
-    _MARKUP + r"(" + "|".join(ROUND_WORDS) + r")\s*(\d{1,4})\s*[,:;.\-\u2013\u2014]?\s*(?:([(\[])\s*)?(?:(fill(?:ed|s)?)\s*[-:]?\s*)?([^\W\d_]+)?\s*([)\]])?\s*\.?\s*",
+    _MARKUP + r"(" + "|".join(ROUND_WORDS) + r")\s*(\d{1,4})[\s*=#_~,:;.\-\u2013\u2014]*(?:([(\[])\s*)?(?:(fill(?:ed|s)?)\s*[-:]?\s*)?([^\W\d_]+)?(?:[ \t]+[^\W\d_]+){0,2}\s*([)\]])?\s*\.?\s*",
     re.IGNORECASE,
 )
 #: What may follow a ``Round`` line and is set aside: no digit, no word of a fill.
