@@ -113,11 +113,14 @@ def differing_slots(entry: Entry, move: Move) -> tuple[Slot, ...]:
     coords = entry.is_coords
     names = _COORD_SLOTS if coords else _COLOUR_SLOTS
     written, actual = _entry_slots(entry), _move_slots(move, coords)
-    return tuple(
+    differ = tuple(
         name
         for name, w, a in zip(names, written, actual, strict=True)
         if w != a and not (w is None and (name is Slot.TOWER or name is Slot.SQUARE or name in (entry.unread or "").split()))
     )
+    if coords and entry.tower is not None and move.tower is not None and entry.tower != move.tower:
+        return (Slot.TOWER, *differ)  # (a square with the tower said: 'brown → a2')
+    return differ
 
 
 # ---------------------------------------------------------------- exact moves

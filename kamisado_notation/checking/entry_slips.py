@@ -248,7 +248,9 @@ class EntrySlips(RoundState):
 
     def forgotten_forfeit(self, idx: int, entry: Entry, number: int, forfeit: Move) -> Move:
         """A blocked tower's forfeit left out (M6): report it, insert it, and go on with
-        the entry as the opponent's move."""
+        the entry as the opponent's move. An error where the record writes rows of two
+        (its columns shift), a warning where it writes one entry a line or a list (the
+        forced entry is the only one there is, and nothing shifts)."""
         pos = self.pos
         text = self.write_like(entry, forfeit)
         side, colour, sq = forfeit.side, forfeit.tower, forfeit.origin
@@ -259,6 +261,7 @@ class EntrySlips(RoundState):
             f"the turn: the entry {text} is missing before this one, which is {side.other.title}'s",
             entry,
             number,
+            ERROR if self.in_columns(entry) else WARNING,
             suggestions=(f"{text}   {entry.text}",),
             kind=Kind.FORGOTTEN_FORFEIT,
             edits=(InsertEntry(entry.line, entry.column, text, f"{side.title}'s {colour.name.lower()} tower is blocked and forfeits (M6)"),),

@@ -117,6 +117,13 @@ class RoundState:
         self.ties: dict[tuple[int, int], str] = {}
         self.challenger = Side.BLACK  # who moves first in the round (:meth:`~.round_replay.RoundReplayer.run`)
 
+    def in_columns(self, entry: Entry) -> bool:
+        """Whether ``entry`` stands in a round written in rows of two (columns, which an
+        entry left out shifts: its own row is numbered, and some row holds two entries);
+        one entry a line, or a list, has none."""
+        entries = self.rr.record.entries
+        return entry.number is not None and len({e.line for e in entries}) < len(entries)
+
     def error(
         self,
         rule: str,

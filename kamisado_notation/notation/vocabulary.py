@@ -431,11 +431,11 @@ _EVIDENCE_DIRECTIONS: dict[Direction, tuple[str, ...]] = {
         "prosto", "rovně", "vpřed", "framåt", "rakt", "eteenpäin", "ileri", "düz", "前", "まっすぐ", "直進", "ahead",
         "straightforward", "fwd", "fw", "vorne", "vor",
     ),
-    Direction.LEFT: ("αριστερά", "αριστερή", "왼쪽", 
+    Direction.LEFT: ("linksvoor", "linksaf", "schuinlinks", "αριστερά", "αριστερή", "왼쪽", 
         "izquierda", "izq", "gauche", "sinistra", "links", "lewo", "lewa", "vlevo", "doleva", "vänster", "vasen",
         "vasemmalle", "sol", "左", "ひだり", "balra", "bal", "esq", "leftwards", "upleft", "diagleft", "lft",
     ),
-    Direction.RIGHT: ("δεξιά", "오른쪽", 
+    Direction.RIGHT: ("rechtsvoor", "rechtsaf", "schuinrechts", "δεξιά", "오른쪽", 
         "derecha", "der", "droite", "destra", "rechts", "prawo", "prawa", "vpravo", "doprava", "höger", "oikea",
         "oikealle", "sağ", "右", "みぎ", "jobbra", "jobb", "dir", "rightwards", "upright", "diagright", "rgt",
     ),
@@ -492,8 +492,8 @@ NUMBER_WORDS: dict[str, int] = _numbers(_NUMBER_WORDS, (*_OTHER_FORMS, *_MORE_FO
 
 #: Words of a forced entry: a forfeit written alone, a forfeit after the blocked tower, a
 #: back-entry, a push said in words.
-PASS_WORDS = frozenset(normalise(w) for w in ("pass", "passes", "passed", "forfeit", "forfeits", "forfeited", "skip", "skips", "skipped", "passe", "paso", "passa", "passt", "kimarad", "passou"))
-BLOCKED_WORDS = frozenset(normalise(w) for w in ("blocked", "block", "stuck", "bloqueado", "bloqué", "bloccato", "blockiert", "blokkolva", "zablokowany"))
+PASS_WORDS = frozenset(normalise(w) for w in ("pass", "passes", "passed", "forfeit", "forfeits", "forfeited", "skip", "skips", "skipped", "overgeslagen", "saltado", "sauté", "saltato", "übersprungen", "pominięty", "passe", "paso", "passa", "passt", "kimarad", "passou"))
+BLOCKED_WORDS = frozenset(normalise(w) for w in ("blocked", "block", "stuck", "vast", "geblokkeerd", "bloccata", "bloqueado", "bloqué", "bloccato", "blockiert", "blokkolva", "zablokowany"))
 PUSHED_WORDS = frozenset(normalise(w) for w in ("pushed", "geschoben", "zurückgeschoben", "empujado", "poussé", "spinto", "押し戻し", "押し戻され", "被推", "退"))
 PUSH_WORDS = frozenset(normalise(w) for w in (
     "x", "×", "sumo", "push", "pushes", "pushing", "schiebt", "stoß", "stoss", "sumostoß", "sumostoss", "empuja", "empurra", "pousse", "spinge",

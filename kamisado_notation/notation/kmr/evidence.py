@@ -369,7 +369,9 @@ class _Line:
     def square(self, tok: _Token, k: int) -> None:
         """A square alone: ``F1`` after a tower is Forward 1 in the short form (but not
         before another square: ``f1  g2``), else the square a move ends on."""
-        if self.text[tok.start] in "FfBb" and self.after_tower() and not self.square_follows(k):
+        before = self.tokens[k - 1] if k else None  # ('→ b7', 'to b6': the square it goes to)
+        to = before is not None and (before.weak or (before.kind == "DIRECTION" and not self.text[before.start].isalpha()))
+        if self.text[tok.start] in "FfBb" and self.after_tower() and not self.square_follows(k) and not to:
             self.short_slots(tok)
         else:
             self.squares(tok, k)
@@ -440,6 +442,8 @@ class _Line:
         if g.square is not None or (g.direction is None and g.distance is None and not g.push):
             return True
         later = list(islice((t.kind for t in self.after(k) if t.kind not in ("ASIDE", "DASH")), 3))  # (three at most: linear)
+        if later[:1] == ["BLOCKED"]:  # ('Ye L3  Re blocked': Red's forfeit)
+            return True
         if later[:1] == ["PUSH"]:  # ('Pi R1  Re push Ye': Red's push; 'Pu F1 Pu pushes Pu B1 Bl': the square)
             return not (later[1:2] == ["COLOUR"] and len(later) == 3 and later[2] in _AFTER_TOWER)
         if self.next_kind(k) not in _AFTER_TOWER:
@@ -492,20 +496,22 @@ class _Line:
         self.slot(_Token("DISTANCE", tok.start + 1, tok.end, number=int(self.text[tok.start + 1])))
 
     def ambiguous(self, tok: _Token, k: int) -> None:
-        """A word of a colour and a direction (``R``): the direction where a tower wants one."""
-        if self.after_tower():
+        """A word of a colour and a direction (``R``): the direction where a tower wants
+        one, but the colour where a direction follows it at once (``💛 R ⬆1``)."""
+        direction_next = k + 1 < len(self.tokens) and self.tokens[k + 1].kind == "DIRECTION" and self.slot_follows(k)
+        if self.after_tower() and not direction_next:
             self.slot(_Token("DIRECTION", tok.start, tok.end, direction=tok.direction, weak=tok.weak))
         else:
             self.colour(_Token("COLOUR", tok.start, tok.end, colour=tok.colour, weak=tok.weak), k)
 
     def slot_follows(self, k: int) -> bool:
-        """Whether a direction follows token ``k`` at once (``R L5``, ``P↖5``, ``R F4``;
-        not the round's label ``R2``)."""
+        """Whether a direction (or ``blocked``) follows token ``k`` at once (``R L5``,
+        ``P↖5``, ``R F4``, ``G stuck``; not the round's label ``R2``)."""
         if k + 1 >= len(self.tokens):
             return False
         nxt = self.tokens[k + 1]
         short = nxt.kind == "SQUARE" and self.text[nxt.start] in "Ff"  # (``R F4 G``: Forward 4 in the short form)
-        return (nxt.kind in ("DIRECTION", "AMBIGUOUS") or short or nxt.compass) and not self.text[self.tokens[k].end : nxt.start].strip()
+        return (nxt.kind in ("DIRECTION", "AMBIGUOUS", "BLOCKED") or short or nxt.compass) and not self.text[self.tokens[k].end : nxt.start].strip()
 
     def after_tower(self) -> bool:
         """Whether the entry being read has its tower and nothing after it yet."""
@@ -559,7 +565,7 @@ class _Line:
             to = self.tokens[last].squares
             assert to is not None
             g.origin, g.target = tok.squares[1], to[1]
-        g.tower, g.end, g.pieces = None, self.tokens[last].end, g.pieces + 1
+        g.end, g.pieces = self.tokens[last].end, g.pieces + 1  # (its tower, when said, picks the move a target alone leaves open)
         self.current = g
         if not self.direction_follows(last):
             self.close()
@@ -595,10 +601,14 @@ class _Line:
 
     def colour_said(self, g: _Entry, tok: _Token, k: int) -> bool:
         """Whether the colour ``tok`` (token ``k``) is read into entry ``g`` as nothing
-        new: the tower said twice (``🟤 brown ↑ 6``), or a weak word inside an entry that
-        still wants its slots (``dir: forward, n: 6``)."""
+        new: the tower said twice (``🟤 brown ↑ 6``), another colour right before the move
+        where ``g`` has only a tower (``💛 P ⬆2``: the first a label, the second the tower),
+        or a weak word inside an entry that still wants its slots (``dir: forward, n: 6``)."""
         if g.pieces == 1 and g.tower is tok.colour and self.text[g.end : tok.start] in ("", " ") and self.slot_follows(k):
             g.end = tok.end
+            return True
+        if g.pieces == 1 and g.direction is None and g.distance is None and not g.push and self.slot_follows(k):
+            g.start, g.end, g.tower, g.weak = tok.start, tok.end, tok.colour, tok.weak  # ('💛 P ⬆2': the first a label, the tower next to its move)
             return True
         return tok.weak and g.tower is not None and (g.direction is None or g.distance is None)
 
@@ -606,6 +616,8 @@ class _Line:
         """A direction or a distance (token ``k``, when it is one of the line's)."""
         g = self.current
         direction = tok.kind == "DIRECTION"
+        if (tok.weak or (direction and not self.text[tok.start].isalpha())) and k >= 0 and self.next_kind(k) in ("SQUARE", "COORDS"):
+            return  # ('orange → a6', 'red to e6': an arrow or a word to the square the move ends on)
         if g is not None and self.back_said(g, tok):
             g.end = tok.end
             return
@@ -655,7 +667,7 @@ def _entry(g: _Entry, text: str, number: int) -> tuple[Entry, NotationError | No
     written = text[g.start : g.end]
     if g.target is not None:
         unread = None if g.origin is not None else "from"
-        entry = Entry(number, g.start + 1, written, origin=g.origin, target=g.target, unread=unread)
+        entry = Entry(number, g.start + 1, written, tower=g.tower, origin=g.origin, target=g.target, unread=unread)
     else:
         direction, distance = g.direction, g.distance
         if g.push and direction is None and distance is None:

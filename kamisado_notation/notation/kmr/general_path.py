@@ -267,12 +267,22 @@ def _styled(text: str) -> list[tuple[int, str, str, str, str]]:
             new = f" {{{m.group()}}}" if chess else ""
             found.append((m.start(), m.group(), " " * len(m.group()), new, "chess-mark" if chess else "punctuation"))
     for m in _LONE_MARK.finditer(text, 0, end):
+        if m.group() == "?" and _slot_next(text, m.end()):
+            continue  # ('? Back 1 Blue': a tower that could not be read, not a chess mark)
         word_end = m.start()
         while word_end > 0 and text[word_end - 1].isspace():
             word_end -= 1
         if word_end and _after_word(text, word_end) and free(m.start()):
             found.append((m.start(), m.group(), " " * len(m.group()), f"{{{m.group()}}}", "chess-mark"))
     return sorted(found)
+
+
+def _slot_next(text: str, at: int) -> bool:
+    """Whether the word after ``at`` in ``text`` is a direction and no colour (what
+    follows a tower)."""
+    m = _WORD.search(text, at)
+    kinds = word_kinds(m.group()) if m is not None and not text[at : m.start()].strip() else ()
+    return "DIRECTION" in kinds and "COLOUR" not in kinds
 
 
 def _after_word(text: str, at: int) -> bool:

@@ -29,7 +29,7 @@ _MARKUP = _CHAT + r"(?:[^\w\s]|\s|\\[a-zA-Z]+\*?|<[a-zA-Z][a-zA-Z0-9]*[^<>]*>|\[
 #: ``Manche 1``, :data:`~..vocabulary.ROUND_WORDS`) after any markup, with a comma, colon, full stop or dash after the number, and ``fill left``
 #: (or ``fill-left``, ``fill: left``, ``filled left``, the fill alone) bare or in brackets (round or square), in any case.
 _ROUND = re.compile(  # (no '\s*' before the markup, which takes blanks: both would cost n² on a line of blanks)
-    _MARKUP + r"(" + "|".join(ROUND_WORDS) + r")\s*(\d{1,4})[\s*=#_~,:;.\-\u2013\u2014]*(?:([(\[])\s*)?(?:(fill(?:ed|s)?)\s*[-:]?\s*)?([^\W\d_]+)?(?:[ \t]+[^\W\d_]+){0,2}\s*([)\]])?\s*\.?\s*",
+    _MARKUP + r"(" + "|".join(ROUND_WORDS) + r")\s*(\d{1,4})[\s*=#_~,:;.\-\u2013\u2014]*(?:([(\[])\s*)?(?:(fill(?:ed|s)?)\s*[-:]?\s*)?([^\W\d_]+(?:[ \t]+[^\W\d_]+){0,2})?\s*([)\]])?\s*\.?\s*",
     re.IGNORECASE,
 )
 #: What may follow a ``Round`` line and is set aside: no digit, no word of a fill.
@@ -68,9 +68,9 @@ def _round_shape(text: str, number: int) -> Shaped | None:
     m = _ROUND.match(text)
     if m is None:
         return None
-    fill = _fill(m[5]) if m[5] else None
+    fill = next(filter(None, map(_fill, m[5].split())), None) if m[5] else None  # ('refill left', 'aanvullen van links')
     if m[5] and fill is None and not m[4] and not m[3]:
-        end = m.start(5)  # (a word after the number that names no fill: set aside with the rest)
+        end = m.start(5)  # (words after the number that name no fill: set aside with the rest)
     elif bool(m[3]) != bool(m[6]):
         return None
     else:
