@@ -665,3 +665,49 @@ def test_the_tower_and_the_square_it_lands_on_read_as_the_move(seed: int, notes:
     assert errors(noted) == [], noted
     assert moves_of(noted) == moves_of(original), noted
     assert winners(noted) == winners(original)
+
+
+def wiki_rows(text: str) -> str:
+    """``text`` (short form) as a wiki page writes it: each entry in a template whose
+    arguments are its slots (``{{km|br|F|1|pu}}``, the colours in lower case), a row's
+    cells between ``||``, a forfeit ``''green blocked''``, a back-entry ``''pushed:
+    green back to yellow''``; Round lines as headings."""
+    kinds = {(p.entry.line, p.entry.column): p for rr in replay_match(only_match(text)).rounds for p in rr.plies}
+    out = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.startswith("Round"):
+            words = line.split()
+            out.append(f"=== Round {words[1]}{' (fill ' + words[3] + ')' if len(words) > 3 else ''} ===")
+            continue
+        if not line[:1].isdigit():
+            continue
+        head, _, rest = line.partition(" ")
+        cells = []
+        for entry in (e.strip() for e in rest.split("   ") if e.strip()):
+            ply = kinds.get((number, line.index(entry) + 1))
+            if ply is None:
+                cells.append("")
+                continue
+            move = ply.move
+            assert move is not None and move.tower is not None and move.square_colour is not None
+            tower, square = move.tower.name.lower(), move.square_colour.name.lower()
+            if ply.kind is PlyKind.FORFEIT:
+                cells.append(f"''{tower} blocked''")
+            elif ply.kind is PlyKind.BACK:
+                cells.append(f"''pushed: {tower} back to {square}''")
+            else:
+                assert move.direction is not None
+                cells.append(f"{{{{km|{tower[:2]}|{move.direction.name[0]}|{move.distance}|{square[:2]}}}}}")
+        out += ["|-", f"| {head.rstrip('.')} || " + " || ".join(cells)]
+    return "\n".join(out) + "\n"
+
+
+@settings(max_examples=10)
+@given(seed=st.integers(0, 10_000))
+@example(seed=2)  # (a push and a forfeit)
+@example(seed=130)  # (a deadlock: two forfeits in a row)
+def test_entries_in_a_wiki_template_whose_arguments_are_the_slots(seed: int) -> None:
+    original = written(seed, Form.SHORT, "en", target=3)
+    page = wiki_rows(original)
+    assert errors(page) == [], page
+    assert moves_of(page) == moves_of(original), page

@@ -371,7 +371,7 @@ class _Line:
         before another square: ``f1  g2``), else the square a move ends on."""
         before = self.tokens[k - 1] if k else None  # ('→ b7', 'to b6': the square it goes to)
         to = before is not None and (before.weak or (before.kind == "DIRECTION" and not self.text[before.start].isalpha()))
-        if self.text[tok.start] in "FfBb" and self.after_tower() and not self.square_follows(k) and not to:
+        if self.text[tok.start] in "FB" and self.after_tower() and not self.square_follows(k) and not to:  # (lower case: a square, "(f7, blocked)")
             self.short_slots(tok)
         else:
             self.squares(tok, k)
@@ -424,6 +424,7 @@ class _Line:
             g.push, g.end, g.pieces = True, tok.end, g.pieces + (not g.push)
         elif tok.kind == "BLOCKED" and g.distance in (None, 0):
             g.distance, g.forced, g.end, g.pieces = 0, True, tok.end, g.pieces + 1  # (its square may follow: 'blocked on d2')
+            g.origin = g.target = None  # (where it stays, said before: a forfeit has no squares to read)
 
     def after(self, k: int) -> Iterator[_Token]:
         """The tokens after token ``k``, in order (no copy of the rest of the line)."""
@@ -442,8 +443,8 @@ class _Line:
         if g.square is not None or (g.direction is None and g.distance is None and not g.push):
             return True
         later = list(islice((t.kind for t in self.after(k) if t.kind not in ("ASIDE", "DASH")), 3))  # (three at most: linear)
-        if later[:1] == ["BLOCKED"]:  # ('Ye L3  Re blocked': Red's forfeit)
-            return True
+        if later[:1] == ["BLOCKED"]:  # ('Ye L3  Re blocked': Red's forfeit; 'Br 0 Re blocked': the forfeit's square, said twice)
+            return bool(g.distance) or g.forced  # (a forfeit said already: the next tower's)
         if later[:1] == ["PUSH"]:  # ('Pi R1  Re push Ye': Red's push; 'Pu F1 Pu pushes Pu B1 Bl': the square)
             return not (later[1:2] == ["COLOUR"] and len(later) == 3 and later[2] in _AFTER_TOWER)
         if self.next_kind(k) not in _AFTER_TOWER:
@@ -507,11 +508,15 @@ class _Line:
     def slot_follows(self, k: int) -> bool:
         """Whether a direction (or ``blocked``) follows token ``k`` at once (``R L5``,
         ``P↖5``, ``R F4``, ``G stuck``; not the round's label ``R2``)."""
-        if k + 1 >= len(self.tokens):
+        j = k + 1
+        while j < len(self.tokens) and self.tokens[j].kind == "ASIDE" and not self.text[self.tokens[j].start : self.tokens[j].end].strip(_BARS):
+            j += 1  # (a cell's or a template's bars: '{{km|br|F|1|pu}}')
+        if j >= len(self.tokens):
             return False
-        nxt = self.tokens[k + 1]
+        nxt = self.tokens[j]
         short = nxt.kind == "SQUARE" and self.text[nxt.start] in "Ff"  # (``R F4 G``: Forward 4 in the short form)
-        return (nxt.kind in ("DIRECTION", "AMBIGUOUS", "BLOCKED") or short or nxt.compass) and not self.text[self.tokens[k].end : nxt.start].strip()
+        between = self.text[self.tokens[k].end : nxt.start]
+        return (nxt.kind in ("DIRECTION", "AMBIGUOUS", "BLOCKED") or short or nxt.compass) and not between.strip(_BARS)
 
     def after_tower(self) -> bool:
         """Whether the entry being read has its tower and nothing after it yet."""
@@ -537,12 +542,12 @@ class _Line:
             g.direction, g.distance, g.forced, g.end = Direction.BACK, 1, True, tok.end
             g.pieces += 1
             return  # (its square may follow, and its back and one said again: 'Ye pushed ↓1 Bl')
-        else:
-            self.close()
-            g = self.current = _Entry(tok.start, tok.end, forced=True, pieces=1)
-            g.distance = 0 if tok.kind == "PASS" else 1
-            g.direction = None if tok.kind == "PASS" else Direction.BACK
         self.close()
+        g = self.current = _Entry(tok.start, tok.end, forced=True, pieces=1)
+        g.distance = 0 if tok.kind == "PASS" else 1
+        g.direction = None if tok.kind == "PASS" else Direction.BACK
+        if tok.kind == "PASS":
+            self.close()  # (a back-entry's tower and square may follow: 'pushed: green back to yellow')
 
     def squares(self, tok: _Token, k: int) -> None:
         """A move in coordinates, or the square a move ends on (the tower to move is known).
@@ -551,8 +556,7 @@ class _Line:
         it (``e8 b5 right 3 purple``) and is read into it."""
         assert tok.squares is not None
         g = self.current
-        if g is not None and g.forced and ((g.distance == 0 and tok.kind == "SQUARE") or (g.direction is Direction.BACK and g.square is None)):
-            g.end = tok.end  # (where the blocked tower stands, where the pushed one went: 'pushed back d2->d3')
+        if g is not None and self.squares_said(g, tok, k):
             return
         towered = g is not None and g.pieces == 1 and g.tower is not None  # ('Red d8-d4': the colour says the same)
         if g is None or not towered:
@@ -567,8 +571,24 @@ class _Line:
             g.origin, g.target = tok.squares[1], to[1]
         g.end, g.pieces = self.tokens[last].end, g.pieces + 1  # (its tower, when said, picks the move a target alone leaves open)
         self.current = g
-        if not self.direction_follows(last):
-            self.close()
+        if not self.direction_follows(last) and not (g.tower is not None and self.next_kind(last) == "BLOCKED"):
+            self.close()  # (not before 'blocked': 'brown stays (f7, blocked)' is a forfeit)
+
+    def squares_said(self, g: _Entry, tok: _Token, k: int) -> bool:
+        """Whether the squares ``tok`` (token ``k``) say what entry ``g`` has, and are
+        read into it: where a blocked tower stands (``Brown 0  h2 h2``, ``blocked on
+        d2``), where a pushed one went (``pushed back d2->d3``), the from and to of a move
+        its slots said (``Yellow L 2  e8 g6``)."""
+        if (g.distance == 0 and g.tower is not None and tok.kind == "SQUARE") or (g.forced and g.direction is Direction.BACK and g.square is None):
+            g.end = tok.end
+            return True
+        complete = g.tower is not None and g.direction is not None and g.distance and g.square is None
+        if not complete or not (tok.kind == "COORDS" or self.square_follows(k)):
+            return False
+        if tok.kind == "SQUARE":
+            self.skip = k + 1
+        g.end = self.tokens[k + (tok.kind == "SQUARE")].end
+        return True
 
     def direction_follows(self, k: int) -> bool:
         """Whether a direction follows token ``k`` a blank apart."""
@@ -578,8 +598,13 @@ class _Line:
     def colour(self, tok: _Token, k: int) -> None:
         """A colour: the tower of a new entry, or the square of the one being read."""
         g = self.current
+        if g is not None and g.forced and g.tower is None and g.direction is Direction.BACK and g.pieces == 1 and self.back_follows(k):
+            g.tower, g.end, g.pieces = tok.colour, tok.end, 2  # ('pushed: green back to yellow': the pushed tower)
+            return
         if g is not None and self.colour_said(g, tok, k):
             return
+        if g is not None and tok.weak and self.next_kind(k) in ("SQUARE", "COORDS"):
+            return  # ('blocked on f7': a word before a square, no colour)
         if g is not None and self.starts_entry(g, k):
             self.close()
             g = None
@@ -590,6 +615,16 @@ class _Line:
                 self.push_before = None
             return
         g.square, g.end, g.pieces = tok.colour, tok.end, g.pieces + 1
+
+    def back_follows(self, k: int) -> bool:
+        """Whether what follows the colour at ``k`` can be a back-entry's (back, one, its
+        square, nothing), not another move's slots (``pushed  Red Left 3 Blue``)."""
+        nxt = next((t for t in self.after(k) if t.kind not in ("ASIDE", "DASH")), None)
+        if nxt is None or nxt.weak:
+            return True
+        if nxt.kind == "DIRECTION":
+            return nxt.direction in (None, Direction.BACK)
+        return nxt.kind != "DISTANCE" or nxt.number == 1
 
     @staticmethod
     def back_said(g: _Entry, tok: _Token) -> bool:
@@ -610,7 +645,7 @@ class _Line:
         if g.pieces == 1 and g.direction is None and g.distance is None and not g.push and self.slot_follows(k):
             g.start, g.end, g.tower, g.weak = tok.start, tok.end, tok.colour, tok.weak  # ('💛 P ⬆2': the first a label, the tower next to its move)
             return True
-        return tok.weak and g.tower is not None and (g.direction is None or g.distance is None)
+        return tok.weak and g.tower is not None and (g.direction is None or g.distance is None) and g.distance != 0  # (a forfeit wants none)
 
     def slot(self, tok: _Token, k: int = -1) -> None:
         """A direction or a distance (token ``k``, when it is one of the line's)."""
@@ -623,7 +658,7 @@ class _Line:
             return
         if direction and g is not None and self.direction_said(g, tok, k):
             return
-        filled = g is not None and ((g.direction if direction else g.distance) is not None or g.square is not None)
+        filled = g is not None and ((g.direction if direction else g.distance) is not None or g.square is not None or g.distance == 0)
         if tok.weak and (g is None or filled or (g.tower is None and g.direction is None)):
             return
         if g is None or filled:
@@ -657,6 +692,9 @@ class _Line:
         # (after the distance, an arrow a colour follows says where it lands, whatever the direction: 'Rot li 2 → Orange')
         return (g.direction is not None or (k >= 0 and self.next_kind(k) == "COLOUR")) and (k < 0 or self.next_kind(k) != "DISTANCE")
 
+
+#: What separates the slots of an entry in a table's cells or a template's arguments.
+_BARS = " \t|;,"
 
 #: The tokens :meth:`_Line.mark` reads.
 _MARKS = frozenset({"COMMENT", "STRUCK", "RETRACT", "TURN", "NUMBER", "DOTS", "PASS", "PUSHED", "DASH", "RING", "PUSH", "BLOCKED"})
