@@ -13,6 +13,7 @@ the generated truth.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 from hypothesis import example, given, settings
@@ -450,6 +451,24 @@ def test_weak_evidence_that_names_no_move_is_set_aside() -> None:
         assert errors(fixed) == [] and moves_of(fixed) == moves_of(original), fixed
 
 
+def rows_of(text: str) -> Iterator[tuple[str, list[str] | None, int, str]]:
+    """The lines of ``text`` (a generated record) a rewriting needs: ``("round", words,
+    …)`` for a ``Round`` line, ``("row", None, number, line)`` for a row; headers and
+    lineups left out."""
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.startswith("Round"):
+            yield "round", line.split(), number, line
+        elif line[:1].isdigit():
+            yield "row", None, number, line
+
+
+def row_entries(number: int, line: str) -> Iterator[tuple[str, tuple[int, int]]]:
+    """Each entry of row ``line`` (line ``number``) and where it stands."""
+    _head, _, rest = line.partition(" ")
+    for entry in (e.strip() for e in rest.split("   ") if e.strip()):
+        yield entry, (number, line.index(entry) + 1)
+
+
 #: Colour codes a club's scorers write (a first letter and a consonant of the English
 #: word), against our short form's; Forward written S (straight), as on a paper sheet.
 _SHEET_CODES = {"Br": "BN", "Gr": "GN", "Re": "RD", "Ye": "YL", "Pi": "PK", "Pu": "PR", "Bl": "BL", "Or": "OR", "F": "S"}
@@ -462,20 +481,15 @@ def scoresheet(text: str, rng: random.Random) -> str:
     back-entry as ``(PK pushed)``, a forfeit as ``PK blocked``, no headers."""
     kinds = {(p.entry.line, p.entry.column): p.kind for rr in replay_match(only_match(text)).rounds for p in rr.plies}
     out = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if line.startswith(("[", "Lineup")):
-            continue
-        if line.startswith("Round"):
-            words = line.split()
+    for _what, words, number, line in rows_of(text):
+        if words is not None:
             fill = f"   fill {words[3][0].upper()}" if len(words) > 3 else ""
             out += ["", f"GAME {words[1]}{fill}", "No  BLACK               GOLD"]
             continue
-        if not line[:1].isdigit():
-            continue
-        head, _, rest = line.partition(" ")
+        head = line.partition(" ")[0]
         cells = []
-        for entry in (e.strip() for e in rest.split("   ") if e.strip()):
-            kind = kinds.get((number, line.index(entry) + 1))
+        for entry, place in row_entries(number, line):
+            kind = kinds.get(place)
             tower, move, square = entry.split() if entry != "..." else ("", "", "")
             code, said = _SHEET_CODES.get(tower), _SHEET_CODES.get(square)
             if entry == "...":
@@ -674,17 +688,14 @@ def wiki_rows(text: str) -> str:
     green back to yellow''``; Round lines as headings."""
     kinds = {(p.entry.line, p.entry.column): p for rr in replay_match(only_match(text)).rounds for p in rr.plies}
     out = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if line.startswith("Round"):
-            words = line.split()
+    for _what, words, number, line in rows_of(text):
+        if words is not None:
             out.append(f"=== Round {words[1]}{' (fill ' + words[3] + ')' if len(words) > 3 else ''} ===")
             continue
-        if not line[:1].isdigit():
-            continue
-        head, _, rest = line.partition(" ")
+        head = line.partition(" ")[0]
         cells = []
-        for entry in (e.strip() for e in rest.split("   ") if e.strip()):
-            ply = kinds.get((number, line.index(entry) + 1))
+        for _entry, place in row_entries(number, line):
+            ply = kinds.get(place)
             if ply is None:
                 cells.append("")
                 continue
