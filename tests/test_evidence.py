@@ -722,3 +722,28 @@ def test_entries_in_a_wiki_template_whose_arguments_are_the_slots(seed: int) -> 
     page = wiki_rows(original)
     assert errors(page) == [], page
     assert moves_of(page) == moves_of(original), page
+
+
+_MIRROR = {"Left": "Right", "Right": "Left"}
+
+
+@settings(max_examples=10)
+@given(seed=st.integers(0, 10_000), pick=st.integers(0, 10_000))
+@example(seed=40, pick=0)  # (in a round Gold starts: the '...' put in, then the rows' slips looked for)
+def test_a_move_retyped_on_a_relay_where_gold_starts_and_no_placeholder_is_written(seed: int, pick: int) -> None:
+    """One entry a line, no ``...`` where Gold starts (a warning), and one move first typed
+    wrong, then again on the next line: the wrong one is set aside as retyped."""
+    original = written(seed, Form.TEXT, "en", target=3)
+    relayed = one_entry_a_line(original, ("Anna", "Bob")).splitlines()
+    starts = [k for k, line in enumerate(relayed) if line.startswith("Round") and "fill" in line]
+    spots = [k + j for k in starts for j in range(3, 6) if k + j < len(relayed) and any(w in relayed[k + j] for w in _MIRROR)]
+    if not spots:
+        return
+    at = spots[pick % len(spots)]
+    word = next(w for w in _MIRROR if f" {w} " in relayed[at])
+    relayed.insert(at, relayed[at].replace(f" {word} ", f" {_MIRROR[word]} "))
+    typed = "\n".join(relayed) + "\n"
+    report = validate_text(typed)
+    assert errors(typed) == [], typed
+    assert moves_of(typed) == moves_of(original), typed
+    assert any(d.kind == "retyped-entry" and d.line == at + 1 for d in report.all_diagnostics()), typed

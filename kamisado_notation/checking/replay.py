@@ -291,7 +291,7 @@ class _MatchReplayer(RoundStarts):
                 places=attempt.places,
             )
             runner.run(attempt.challenger)
-            if runner.over is not None and not attempt.slips:
+            if runner.over is not None and not any(d.severity is ERROR for d in attempt.slips):  # (a '...' put in, an entry retyped: warnings)
                 runner.split = left_out_round(rr, runner, self.match)
                 if runner.split is not None:
                     return runner, rr
@@ -299,6 +299,10 @@ class _MatchReplayer(RoundStarts):
                 last = runner.diagnostics[-1]
                 runner.diagnostics[-1] = last.with_clauses(attempt.maybe)
                 return runner, rr
+            padded = _with_placeholder(runner, rr, attempt)
+            if padded is not None:  # (the '...' left out put in: the slips of rows are looked for as in any round)
+                rr, position = padded, rr.start.copy()
+                continue
             found = row_slip(runner, rr, attempt, self.match, after=len(attempt.slips))
             if found is None:
                 self.after_end(runner, rr, attempt)
@@ -404,6 +408,22 @@ class _MatchReplayer(RoundStarts):
         return f"the record stops {where}, at ply {ply.number} (line {ply.entry.line})"
 
 
+
+
+def _with_placeholder(runner: RoundReplayer, rr: RoundReplay, attempt: Attempt) -> RoundReplay | None:
+    """Round ``rr``, which stopped at a rules error after its ``...`` was found left out
+    (a warning: one entry a line, where nothing shifts), with the ``...`` put in before its
+    first entry (the warning kept among the round's findings), so that the slips of rows
+    are looked for in it as in any round; ``None`` for any other round."""
+    left_out = [d for d in runner.diagnostics if d.kind is Kind.MISSING_PLACEHOLDER and d.severity is WARNING]
+    if runner.stop_index is None or runner.inserted != [0] or runner.shift != 1 or attempt.places is not None or not left_out:
+        return None
+    entries = rr.record.entries
+    first = entries[0]
+    attempt.slips.append(left_out[0])
+    attempt.places = [None, *range(len(entries))]
+    dots = Entry(first.line, first.column, text="...", placeholder=True)
+    return RoundReplay(rr.number, rr.index, replace(rr.record, entries=[dots, *entries]), rr.fill, rr.start)
 
 
 def _tail_places(old: list[Entry], places: list[int | None], tail: list[Entry]) -> list[int | None]:

@@ -603,8 +603,8 @@ class _Line:
             return
         if g is not None and self.colour_said(g, tok, k):
             return
-        if g is not None and tok.weak and self.next_kind(k) in ("SQUARE", "COORDS"):
-            return  # ('blocked on f7': a word before a square, no colour)
+        if g is not None and tok.weak and self.word_before(k):
+            return  # ('blocked on f7', 'lands on yellow': a word before a square or a colour, no colour)
         if g is not None and self.starts_entry(g, k):
             self.close()
             g = None
@@ -615,6 +615,12 @@ class _Line:
                 self.push_before = None
             return
         g.square, g.end, g.pieces = tok.colour, tok.end, g.pieces + 1
+
+    def word_before(self, k: int) -> bool:
+        """Whether token ``k`` stands a blank before a square or a colour (a preposition:
+        ``on f7``, ``on yellow``), not before another cell's colour."""
+        nxt = self.tokens[k + 1] if k + 1 < len(self.tokens) else None
+        return nxt is not None and nxt.kind in ("SQUARE", "COORDS", "COLOUR") and not self.text[self.tokens[k].end : nxt.start].strip()
 
     def back_follows(self, k: int) -> bool:
         """Whether what follows the colour at ``k`` can be a back-entry's (back, one, its
