@@ -747,3 +747,25 @@ def test_a_move_retyped_on_a_relay_where_gold_starts_and_no_placeholder_is_writt
     assert errors(typed) == [], typed
     assert moves_of(typed) == moves_of(original), typed
     assert any(d.kind == "retyped-entry" and d.line == at + 1 for d in report.all_diagnostics()), typed
+
+
+def test_running_scores_and_dashes_between_columns_on_a_sheet_with_no_round_lines() -> None:
+    """A club sheet in Hungarian words: the two entries of a row with an em dash between
+    them (a separator, no forfeit), no Round lines after the first, and the score so far
+    after each round: the rounds the replay finds are judged, and the scores are no
+    results contradicting each other."""
+    original = written(6, Form.TEXT, "hu", target=3)
+    score, after = [0, 0], []
+    for rr in replay_match(only_match(original)).rounds:
+        assert rr.result is not None
+        score[rr.result.winner.value] += rr.result.points
+        after.append(f"   {('Fekete', 'Arany')[rr.result.winner.value]} nyert, állás {score[0]}-{score[1]}")
+    lines = []
+    for _what, words, number, line in rows_of(original):
+        if words is not None:
+            lines += after[int(words[1]) - 2 : int(words[1]) - 1]
+            continue
+        lines.append("  —  ".join(entry for entry, _place in row_entries(number, line) if entry != "..."))
+    sheet = "\n".join([*lines, after[-1]]) + "\n"
+    assert errors(sheet) == [], sheet
+    assert moves_of(sheet) == moves_of(original), sheet

@@ -148,8 +148,13 @@ class Assembler(RecordEvents[MatchRecord]):
     def result_claim(self, value: str, line: int, column: int) -> None:
         """A result written after the moves (``3-2``, as PGN does): held until it is
         known whether another round follows (a running score, :meth:`_running_score`)
-        or not (the match's result, :meth:`_final_score`)."""
-        self._final_score()  # (two in one round: the first is taken as a result)
+        or not (the match's result, :meth:`_final_score`). Two in one round (rounds with
+        no ``Round`` lines, which the replay finds): the first is a score so far, with a
+        warning, and not checked (no line says after which round it stands)."""
+        if self.score is not None:
+            held = self.score
+            message = f"a score after the moves ({held.value}) followed by another is read as a score so far, not checked (no Round line says which round it follows)"
+            self._error(held.line, held.column, message, severity=WARNING, rule=HEADER_RULE, kind=Kind.RUNNING_SCORE)
         self.score = ScoreLine(value, line, column)
 
     def resignation(self, side: str, line: int, column: int) -> None:

@@ -111,6 +111,8 @@ def read_styled_row(text: str, number: int) -> tuple[list[Item], list[Comment], 
         return None  # (signs alone, a move perhaps in the braces: the evidence reader's)
     if len(entries) > 1 and entries[0].text in ("-", "\u2013", "\u2014") and not text[: entries[0].column - 1].strip():
         return None  # (a list's dash beginning the line, before its entries: the evidence reader's)
+    if any(e.text in ("-", "\u2013", "\u2014") for e in entries[1:-1]):
+        return None  # (a dash between two entries: a separator, the evidence reader's)
     return read
 
 

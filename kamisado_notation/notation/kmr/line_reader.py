@@ -599,15 +599,28 @@ def _by_evidence(text: str) -> bool:
         return False
     plain = text.replace("{{", "  ").replace("}}", "  ")  # (a wiki's template, no comment)
     opened = plain.rfind("{")
-    from .evidence import is_evidence_word
 
-    if opened > plain.rfind("}") and any(map(is_evidence_word, _WORDS.findall(plain, opened))):
+    if opened > plain.rfind("}") and _moves_in(plain[opened:]):
         return False  # (a move may be in the comment left open)
     return text.count('"') % 2 == 0
 #: a header, ``Round`` or ``Lineup`` line tier 2 read (one with no comment, and of ASCII
 #: only: no digit there needs the check of :mod:`.digits`) → what it read there, for
 #: tier 1: a record repeats them
 _KNOWN_LINES: dict[str, Header | RoundRecord | Lineup] = {}
+
+
+#: A square (what a move in coordinates names).
+_SQUARE = re.compile(r"(?<![\w])[a-hA-H][1-8](?![\w])")
+
+
+def _moves_in(text: str) -> bool:
+    """Whether ``text`` (what an unclosed ``{`` leaves open) may hold a move: a tower's
+    colour, or a square, among evidence (``{ Red Left 3``; not ``{ n: 2, fill: 'right',``)."""
+    from ..vocabulary import EVIDENCE_COLOURS, normalise
+    from .evidence import is_evidence_word
+
+    words = [w for w in _WORDS.findall(text) if is_evidence_word(w)]
+    return bool(_SQUARE.search(text)) or any(len(w) > 1 and normalise(w) in EVIDENCE_COLOURS for w in words)
 
 
 def _again(seen: Header | RoundRecord | Lineup, number: int) -> Header | RoundRecord | Lineup:
