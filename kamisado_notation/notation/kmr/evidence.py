@@ -90,7 +90,7 @@ class _Token:
     number: int | None = None
     squares: tuple[int | None, int] | None = None  # (from, to): from None for a target alone
     weak: bool = False  # also a common word: evidence only inside an entry
-    compass: bool = False  # a compass point (:data:`_COMPASS`): a direction after a tower
+    compass: bool = False  # a compass point in capitals (:data:`_COMPASS`): a direction after a tower
 
 
 @dataclass
@@ -147,7 +147,12 @@ def _word(text: str, start: int, end: int) -> list[_Token]:
         found = _slot_word(normalise(spelt[1]), start, end, weak)
         if found is not None:
             return [found]
-    return _glued(word, start) or [_Token("ASIDE", start, end, compass=key in _COMPASS)]
+    compass = key in _COMPASS and (word.isupper() or _DIGIT_NEXT.match(text, end) is not None)  # ('S2', 's 3'; 'so', 'no' are words)
+    return _glued(word, start) or [_Token("ASIDE", start, end, compass=compass)]
+
+
+#: A digit a blank or two on (what makes a compass letter a direction: ``s 3``).
+_DIGIT_NEXT = re.compile(r"[ \t]{0,2}\d")
 
 
 def _slot_word(key: str, start: int, end: int, weak: bool) -> _Token | None:
@@ -370,7 +375,7 @@ class _Line:
         """A square alone: ``F1`` after a tower is Forward 1 in the short form (but not
         before another square: ``f1  g2``), else the square a move ends on."""
         before = self.tokens[k - 1] if k else None  # ('→ b7', 'to b6': the square it goes to)
-        to = before is not None and (before.weak or (before.kind == "DIRECTION" and not self.text[before.start].isalpha()))
+        to = before is not None and ((before.weak and before.kind == "DISTANCE") or (before.kind == "DIRECTION" and not self.text[before.start].isalpha()))
         if self.text[tok.start] in "FB" and self.after_tower() and not self.square_follows(k) and not to:  # (lower case: a square, "(f7, blocked)")
             self.short_slots(tok)
         else:
@@ -619,8 +624,10 @@ class _Line:
     def word_before(self, k: int) -> bool:
         """Whether token ``k`` stands a blank before a square or a colour (a preposition:
         ``on f7``, ``on yellow``), not before another cell's colour."""
-        nxt = self.tokens[k + 1] if k + 1 < len(self.tokens) else None
-        return nxt is not None and nxt.kind in ("SQUARE", "COORDS", "COLOUR") and not self.text[self.tokens[k].end : nxt.start].strip()
+        tok, nxt = self.tokens[k], self.tokens[k + 1] if k + 1 < len(self.tokens) else None
+        if nxt is None or tok.end - tok.start < 2:  # (a letter is a tower: 'P F7 R')
+            return False
+        return nxt.kind in ("SQUARE", "COORDS", "COLOUR") and not self.text[tok.end : nxt.start].strip()
 
     def back_follows(self, k: int) -> bool:
         """Whether what follows the colour at ``k`` can be a back-entry's (back, one, its
