@@ -769,3 +769,19 @@ def test_running_scores_and_dashes_between_columns_on_a_sheet_with_no_round_line
     sheet = "\n".join([*lines, after[-1]]) + "\n"
     assert errors(sheet) == [], sheet
     assert moves_of(sheet) == moves_of(original), sheet
+
+
+def test_a_phone_apps_export_with_from_and_to_cells_between_semicolons() -> None:
+    """An app's CSV: game and move numbers, the player, the tower in capitals, its from
+    and to squares in cells of their own (``ORANGE;A8;A2;S;6;PURPLE``)."""
+    original = written(12, Form.COORDS, "en", target=1)
+    lines = ["Game;Move;Player;Piece;From;To;Dir;Steps;Landed;Note"]
+    for rr in replay_match(only_match(original)).rounds:
+        for n, p in enumerate(rr.plies, 1):
+            move = p.move
+            assert move is not None and move.tower is not None and move.square_colour is not None
+            cells = [str(rr.number), str(n), ("Lena", "Kai")[p.side.value], move.tower.name, square_name(move.origin).upper(), square_name(move.target).upper()]
+            lines.append(";".join([*cells, "", str(move.distance), move.square_colour.name, ""]))
+    export = "\n".join(lines) + "\n"
+    assert errors(export) == [], export
+    assert moves_of(export) == moves_of(original), export

@@ -490,10 +490,26 @@ class _Line:
         self.current = _Entry(tok.start, tok.end, pieces=1)
 
     def square_follows(self, k: int) -> bool:
-        """Whether a lone square follows token ``k`` a blank apart (``f1  g2``: a move's
-        from and to, not Forward 1)."""
-        nxt = self.tokens[k + 1] if k + 1 < len(self.tokens) else None
-        return nxt is not None and nxt.kind == "SQUARE" and not self.text[self.tokens[k].end : nxt.start].strip()
+        """Whether a lone square follows token ``k`` a blank or a cell's bar apart (``f1
+        g2``, ``A8;A2``: a move's from and to, not Forward 1)."""
+        return self.square_after(k) is not None
+
+    def square_after(self, k: int) -> int | None:
+        """The index of the lone square that follows token ``k`` a blank or a cell's bar
+        apart, if one does."""
+        j = self.past_bars(k)
+        nxt = self.tokens[j] if j < len(self.tokens) else None
+        if nxt is None or nxt.kind != "SQUARE" or self.text[self.tokens[k].end : nxt.start].strip(_BARS):
+            return None
+        return j
+
+    def past_bars(self, k: int) -> int:
+        """The index of the first token after token ``k`` that is no bar of a table's
+        cells or a template's arguments."""
+        j = k + 1
+        while j < len(self.tokens) and self.tokens[j].kind == "ASIDE" and not self.text[self.tokens[j].start : self.tokens[j].end].strip(_BARS):
+            j += 1
+        return j
 
     def short_slots(self, tok: _Token) -> None:
         """``F1`` after a tower: Forward 1 in the short form (``Gr F1 Br``), not the square f1."""
@@ -513,9 +529,7 @@ class _Line:
     def slot_follows(self, k: int) -> bool:
         """Whether a direction (or ``blocked``) follows token ``k`` at once (``R L5``,
         ``P↖5``, ``R F4``, ``G stuck``; not the round's label ``R2``)."""
-        j = k + 1
-        while j < len(self.tokens) and self.tokens[j].kind == "ASIDE" and not self.text[self.tokens[j].start : self.tokens[j].end].strip(_BARS):
-            j += 1  # (a cell's or a template's bars: '{{km|br|F|1|pu}}')
+        j = self.past_bars(k)  # (a cell's or a template's bars: '{{km|br|F|1|pu}}')
         if j >= len(self.tokens):
             return False
         nxt = self.tokens[j]
@@ -569,8 +583,9 @@ class _Line:
             g = _Entry(tok.start, tok.end)
         g.origin, g.target = tok.squares
         last = k
-        if towered and tok.kind == "SQUARE" and self.square_follows(k):
-            last = self.skip = k + 1
+        after = self.square_after(k) if towered and tok.kind == "SQUARE" else None
+        if after is not None:
+            last = self.skip = after
             to = self.tokens[last].squares
             assert to is not None
             g.origin, g.target = tok.squares[1], to[1]
@@ -588,11 +603,11 @@ class _Line:
             g.end = tok.end
             return True
         complete = g.tower is not None and g.direction is not None and g.distance and g.square is None
-        if not complete or not (tok.kind == "COORDS" or self.square_follows(k)):
+        after = self.square_after(k) if tok.kind == "SQUARE" else k
+        if not complete or after is None:
             return False
-        if tok.kind == "SQUARE":
-            self.skip = k + 1
-        g.end = self.tokens[k + (tok.kind == "SQUARE")].end
+        self.skip = after if tok.kind == "SQUARE" else self.skip
+        g.end = self.tokens[after].end
         return True
 
     def direction_follows(self, k: int) -> bool:
