@@ -376,7 +376,8 @@ class _Line:
         before another square: ``f1  g2``), else the square a move ends on."""
         before = self.tokens[k - 1] if k else None  # ('→ b7', 'to b6': the square it goes to)
         to = before is not None and ((before.weak and before.kind == "DISTANCE") or (before.kind == "DIRECTION" and not self.text[before.start].isalpha()))
-        if self.text[tok.start] in "FB" and self.after_tower() and not self.square_follows(k) and not to:  # (lower case: a square, "(f7, blocked)")
+        where = self.text[tok.start - 1 : tok.start] == "(" or self.next_kind(k) in ("BLOCKED", "PASS")  # ('(f7, blocked)': where it stands)
+        if self.text[tok.start] in "FfBb" and self.after_tower() and not self.square_follows(k) and not to and not where:
             self.short_slots(tok)
         else:
             self.squares(tok, k)
