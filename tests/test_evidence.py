@@ -73,6 +73,7 @@ def errors(text: str) -> list[str]:
 @settings(max_examples=25)
 @given(seed=st.integers(0, 10_000), style=st.sampled_from(FORMS), noise=st.integers(0, 10_000))
 @example(seed=7, style=(Form.TEXT, "en"), noise=3)
+@example(seed=238, style=(Form.TEXT, "en"), noise=585)  # ('Pink 0 Pink >': a forfeit's square, then a sign)
 def test_property_noise_never_changes_the_judged_moves(seed: int, style: tuple[Form, str], noise: int) -> None:
     original = written(seed, *style, target=1)
     planted = noisy(original, random.Random(noise))
@@ -730,6 +731,8 @@ _MIRROR = {"Left": "Right", "Right": "Left"}
 @settings(max_examples=10)
 @given(seed=st.integers(0, 10_000), pick=st.integers(0, 10_000))
 @example(seed=40, pick=0)  # (in a round Gold starts: the '...' put in, then the rows' slips looked for)
+@example(seed=1, pick=3)  # (the round's winning move retyped: the wrong one was taken for a one-slot slip)
+@example(seed=675, pick=0)  # (the retyped move also a legal move of the other side: the round does not end)
 def test_a_move_retyped_on_a_relay_where_gold_starts_and_no_placeholder_is_written(seed: int, pick: int) -> None:
     """One entry a line, no ``...`` where Gold starts (a warning), and one move first typed
     wrong, then again on the next line: the wrong one is set aside as retyped."""
@@ -747,6 +750,8 @@ def test_a_move_retyped_on_a_relay_where_gold_starts_and_no_placeholder_is_writt
     assert errors(typed) == [], typed
     assert moves_of(typed) == moves_of(original), typed
     assert any(d.kind == "retyped-entry" and d.line == at + 1 for d in report.all_diagnostics()), typed
+    fixed = fix_text(typed).text
+    assert errors(fixed) == [] and moves_of(fixed) == moves_of(original), fixed
 
 
 def test_running_scores_and_dashes_between_columns_on_a_sheet_with_no_round_lines() -> None:

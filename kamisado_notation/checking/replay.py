@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..diagnostics import ERROR, WARNING, Diagnostic, Edit, InsertLine, Kind, compose, correction
+from ..diagnostics import ERROR, WARNING, DeleteEntry, Diagnostic, Edit, InsertLine, Kind, compose, correction
 from ..engine.board import Side
 from ..engine.match import Match, fill
 from ..engine.position import Position
@@ -359,6 +359,8 @@ class _MatchReplayer(RoundStarts):
             runner.fixes.extend(aside.edits)
             self.drop_reader_errors(extra, frozenset({Kind.EVIDENCE}))
             return
+        if said and said[-1].rule == "M7" and _retyped_last(runner, rr, extra):
+            return
         if runner.doubt is not None or not said or said[-1].rule not in ("M7", "M8"):
             return
         found = after_end(rr.record.entries, over, said[-1], runner.pos, attempt.agrees)
@@ -410,13 +412,40 @@ class _MatchReplayer(RoundStarts):
 
 
 
+def _retyped_last(runner: RoundReplayer, rr: RoundReplay, extra: Sequence[Entry]) -> bool:
+    """Whether the one entry ``extra`` after round ``rr``'s end is its last move written
+    again, corrected, on the next line (the round's winning move first typed wrong, taken
+    for a one-slot slip): then the wrong one is set aside as retyped (a warning, kind
+    ``retyped-entry``), in place of its correction and of the error after the end."""
+    last = rr.plies[-1] if rr.plies else None
+    if len(extra) != 1 or last is None or last.move is None:
+        return False
+    wrong, again, move = last.entry, extra[0], last.move
+    said = runner.diagnostics
+    slot = next((d for d in said if d.kind is Kind.SLOT and (d.line, d.column) == (wrong.line, wrong.column)), None)
+    slots = (again.tower, again.direction, again.distance, again.square_colour)
+    if slot is None or again.line <= wrong.line or slots != (move.tower, move.direction, move.distance, move.square_colour):
+        return False
+    why = "written again, corrected, on the next line"
+    edit = DeleteEntry(wrong.line, wrong.column, wrong.text, why)
+    message = f"{wrong.text!r} is no move here, and the next line writes the same tower's move again: set aside as retyped"
+    retyped = replace(slot, rule="syntax", message=message, severity=WARNING, suggestions=(), kind=Kind.RETYPED_ENTRY, edits=(edit,))
+    runner.diagnostics[:] = [retyped if d is slot else d for d in said[:-1]]
+    runner.fixes[:] = [e for e in runner.fixes if e not in slot.edits] + [edit]
+    return True
+
+
 def _with_placeholder(runner: RoundReplayer, rr: RoundReplay, attempt: Attempt) -> RoundReplay | None:
-    """Round ``rr``, which stopped at a rules error after its ``...`` was found left out
-    (a warning: one entry a line, where nothing shifts), with the ``...`` put in before its
+    """Round ``rr``, which stopped at a rules error, or erred, or did not end, after its
+    ``...`` was found left out (a warning: one entry a line, where nothing shifts), with
+    the ``...`` put in before its
     first entry (the warning kept among the round's findings), so that the slips of rows
     are looked for in it as in any round; ``None`` for any other round."""
     left_out = [d for d in runner.diagnostics if d.kind is Kind.MISSING_PLACEHOLDER and d.severity is WARNING]
-    if runner.stop_index is None or runner.inserted != [0] or runner.shift != 1 or attempt.places is not None or not left_out:
+    if runner.inserted != [0] or runner.shift != 1 or attempt.places is not None or not left_out:
+        return None
+    unended = attempt.ends and runner.pos.winner is None and runner.pos.deadlock() is None
+    if runner.stop_index is None and not unended and not any(d.severity is ERROR for d in runner.diagnostics):
         return None
     entries = rr.record.entries
     first = entries[0]

@@ -455,7 +455,7 @@ class _Line:
             return not (later[1:2] == ["COLOUR"] and len(later) == 3 and later[2] in _AFTER_TOWER)
         if self.next_kind(k) not in _AFTER_TOWER:
             return False
-        if g.tower is None or g.direction is None or g.distance is None or g.forced:  # ('Pu pushed  Bl blocked')
+        if g.tower is None or (g.direction is None and g.distance != 0) or g.distance is None or g.forced:  # ('Pu pushed  Bl blocked'; a forfeit wants no direction)
             return True
         gap = self.text[self.tokens[k - 1].end : self.tokens[k].start] if k else ""
         wide = "\t" in gap or "   " in gap  # (a table's next column: 'L1', 'S3' there are its slots)
