@@ -790,3 +790,30 @@ def test_a_phone_apps_export_with_from_and_to_cells_between_semicolons() -> None
     export = "\n".join(lines) + "\n"
     assert errors(export) == [], export
     assert moves_of(export) == moves_of(original), export
+
+
+def _slip(word: str) -> str:
+    """``word`` with its third letter written twice (a child's or a fast typist's slip)."""
+    return word[:3] + word[2:] if len(word) > 3 else word + word[-1]
+
+
+@settings(max_examples=10)
+@given(seed=st.integers(0, 10_000), typed=st.integers(0, 10_000))
+def test_a_diary_with_one_letter_slips_in_its_words_reads_as_its_moves(seed: int, typed: int) -> None:
+    """One entry a line after the writer's name for the player, in lower case, the colours
+    and directions often with a letter doubled (``puurple leeft 5 grreen``): a word one
+    letter from one word of a slot is evidence of it."""
+    rng = random.Random(typed)
+    original = written(seed, Form.TEXT, "en", target=1)
+    lines = ["MY KAMISADO GAMES", "me = black, mum = gold", ""]
+    for _what, words, number, line in rows_of(original):
+        if words is not None:
+            continue
+        for k, (entry, _place) in enumerate(row_entries(number, line)):
+            if entry == "...":
+                continue
+            said = [w.lower() if w.isdigit() or rng.random() < 0.5 else _slip(w.lower()) for w in entry.split()]
+            lines.append(f"{('me', 'mum')[k]} {' '.join(said)}")
+    diary = "\n".join(lines) + "\n"
+    assert errors(diary) == [], diary
+    assert moves_of(diary) == moves_of(original), diary

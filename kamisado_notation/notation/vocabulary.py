@@ -198,7 +198,40 @@ def spelt_as(word: str) -> tuple[str, str, str] | None:
     return (*found.pop(), "abbreviation") if len(found) == 1 else None
 
 
+def edit_distance(a: str, b: str) -> int:
+    """The edit distance of ``a`` and ``b`` (insertions, deletions, substitutions, and a
+    swap of two neighbouring letters, each one), without case."""
+    a, b = a.casefold(), b.casefold()
+    before: list[int] | None = None
+    row = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        cur = [i] + [0] * len(b)
+        for j, y in enumerate(b, 1):
+            cur[j] = min(row[j] + 1, cur[j - 1] + 1, row[j - 1] + (x != y))
+            if before is not None and i > 1 and j > 1 and x == b[j - 2] and a[i - 2] == y:
+                cur[j] = min(cur[j], before[j - 2] + 1)
+        before, row = row, cur
+    return row[-1]
+
+
 _VOWELS = frozenset("aeiouy")
+
+
+#: The English words of a slot a misspelling may stand for (a direction of four letters or more).
+_NEAR_WORDS = tuple(
+    ("COLOUR", r[4]["en"][0]) for r in _COLOURS.values()
+) + tuple(("DIRECTION", w) for r in _DIRECTIONS.values() for w in r[3]["en"] if len(w) > 3)
+
+
+def near_word(word: str) -> tuple[str, str] | None:
+    """The one English word of a slot ``word`` is a slip of (one letter added, left out,
+    changed, or two neighbouring swapped: ``lefft``, ``rigt``, ``yelow``, ``Forwrd``), as
+    (the terminal, the word); ``None`` for a word of three letters or fewer, or one near
+    no such word or near two. Only the evidence reader reads these, as weak evidence."""
+    if not 3 < len(word) <= 12 or not word.isalpha():
+        return None
+    found = {(t, w) for t, w in _NEAR_WORDS if abs(len(w) - len(word)) <= 1 and edit_distance(word, w) == 1}
+    return found.pop() if len(found) == 1 else None
 
 
 def _codes() -> dict[str, tuple[str, str]]:

@@ -18,24 +18,9 @@ from dataclasses import replace
 
 from ...diagnostics import Diagnostic, Edit, compose, correction
 from ...notation.record import Entry
+from ...notation.vocabulary import edit_distance as distance
 
 __all__ = ["completed_word", "distance", "nearest", "spelt"]
-
-
-def distance(a: str, b: str) -> int:
-    """The edit distance of ``a`` and ``b`` (insertions, deletions, substitutions, and a
-    swap of two neighbouring letters, each one), without case."""
-    a, b = a.casefold(), b.casefold()
-    before: list[int] | None = None
-    row = list(range(len(b) + 1))
-    for i, x in enumerate(a, 1):
-        cur = [i] + [0] * len(b)
-        for j, y in enumerate(b, 1):
-            cur[j] = min(row[j] + 1, cur[j - 1] + 1, row[j - 1] + (x != y))
-            if before is not None and i > 1 and j > 1 and x == b[j - 2] and a[i - 2] == y:
-                cur[j] = min(cur[j], before[j - 2] + 1)
-        before, row = row, cur
-    return row[-1]
 
 
 def nearest(words: Sequence[str], spellings: Sequence[Sequence[str]]) -> int | None:

@@ -42,6 +42,7 @@ from ..vocabulary import (
     SIDE_WORDS,
     WEAK_WORDS,
     code_as,
+    near_word,
     normalise,
     spelt_as,
 )
@@ -148,6 +149,11 @@ def _word(text: str, start: int, end: int) -> list[_Token]:
         if found is not None:
             return [found]
     compass = key in _COMPASS and (word.isupper() or _DIGIT_NEXT.match(text, end) is not None)  # ('S2', 's 3'; 'so', 'no' are words)
+    near = near_word(word) if not compass else None  # ('grean', 'lefft', 'Forvard': a slip of one letter; a direction's weak)
+    if near is not None:
+        found = _slot_word(normalise(near[1]), start, end, near[0] != "COLOUR" or len(word) < 5)
+        if found is not None:
+            return [found]
     return _glued(word, start) or [_Token("ASIDE", start, end, compass=compass)]
 
 
