@@ -600,7 +600,7 @@ def _by_evidence(text: str) -> bool:
     plain = text.replace("{{", "  ").replace("}}", "  ")  # (a wiki's template, no comment)
     opened = plain.rfind("{")
 
-    if opened > plain.rfind("}") and _moves_in(plain[opened:]):
+    if opened > plain.rfind("}") and _moves_in(plain[opened:], plain[:opened]):
         return False  # (a move may be in the comment left open)
     return text.count('"') % 2 == 0
 #: a header, ``Round`` or ``Lineup`` line tier 2 read (one with no comment, and of ASCII
@@ -613,13 +613,17 @@ _KNOWN_LINES: dict[str, Header | RoundRecord | Lineup] = {}
 _SQUARE = re.compile(r"(?<![\w])[a-hA-H][1-8](?![\w])")
 
 
-def _moves_in(text: str) -> bool:
+def _moves_in(text: str, before: str) -> bool:
     """Whether ``text`` (what an unclosed ``{`` leaves open) may hold a move: a tower's
-    colour, or a square, among evidence (``{ Red Left 3``; not ``{ n: 2, fill: 'right',``)."""
+    colour, or a square, among evidence (``{ Red Left 3``; not ``{ n: 2, fill: 'right',``),
+    or any evidence where ``before`` (the line before the brace) holds an entry's
+    (``Yellow Sideways {Left``)."""
     from ..vocabulary import EVIDENCE_COLOURS, normalise
     from .evidence import is_evidence_word
 
     words = [w for w in _WORDS.findall(text) if is_evidence_word(w)]
+    if words and any(len(w) > 1 and is_evidence_word(w) for w in _WORDS.findall(before)):
+        return True
     return bool(_SQUARE.search(text)) or any(len(w) > 1 and normalise(w) in EVIDENCE_COLOURS for w in words)
 
 
