@@ -144,19 +144,24 @@ _OTHER_WORDS = {
 }
 
 
+def translated(original: str, words: dict[str, str]) -> str:
+    """``original`` with the English words of its rows written in another language's."""
+    lines = []
+    for line in original.splitlines():
+        if line[:1].isdigit():
+            for en, other in words.items():
+                line = line.replace(en, other)
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
 def test_words_of_languages_the_notation_does_not_write_are_evidence() -> None:
     for lang, words in _OTHER_WORDS.items():
         for seed in range(4):
             original = written(seed, Form.TEXT, "en", target=1)
-            lines = []
-            for line in original.splitlines():
-                if line[:1].isdigit():
-                    for en, other in words.items():
-                        line = line.replace(en, other)
-                lines.append(line)
-            translated = "\n".join(lines) + "\n"
-            assert errors(translated) == [], (lang, translated)
-            assert moves_of(translated) == moves_of(original)
+            other = translated(original, words)
+            assert errors(other) == [], (lang, other)
+            assert moves_of(other) == moves_of(original)
 
 
 def test_target_squares_alone_read_as_the_forced_towers_moves() -> None:
@@ -580,15 +585,9 @@ def test_greek_and_korean_words_are_evidence() -> None:
     for words in (_GREEK, _KOREAN):
         for seed in range(3):
             original = written(seed, Form.TEXT, "en", target=1)
-            lines = []
-            for line in original.splitlines():
-                if line[:1].isdigit():
-                    for en, other in words.items():
-                        line = line.replace(en, other)
-                lines.append(line)
-            translated = "\n".join(lines) + "\n"
-            assert errors(translated) == [], translated
-            assert moves_of(translated) == moves_of(original)
+            other = translated(original, words)
+            assert errors(other) == [], other
+            assert moves_of(other) == moves_of(original)
 
 
 def test_a_record_in_colour_glyphs_with_a_shogi_records_marks_is_kamisado(tmp_path: Path) -> None:
