@@ -250,7 +250,8 @@ class EntrySlips(RoundState):
         """A blocked tower's forfeit left out (M6): report it, insert it, and go on with
         the entry as the opponent's move. An error where the record writes rows of two
         (its columns shift), a warning where it writes one entry a line or a list (the
-        forced entry is the only one there is, and nothing shifts)."""
+        forced entry is the only one there is, and nothing shifts) and the entry after it
+        names its tower (one that leaves it out says too little of whose move it is)."""
         pos = self.pos
         text = self.write_like(entry, forfeit)
         side, colour, sq = forfeit.side, forfeit.tower, forfeit.origin
@@ -261,7 +262,7 @@ class EntrySlips(RoundState):
             f"the turn: the entry {text} is missing before this one, which is {side.other.title}'s",
             entry,
             number,
-            ERROR if self.in_columns(entry) else WARNING,
+            ERROR if self.in_columns(entry) or (entry.tower is None and entry.origin is None) else WARNING,
             suggestions=(f"{text}   {entry.text}",),
             kind=Kind.FORGOTTEN_FORFEIT,
             edits=(InsertEntry(entry.line, entry.column, text, f"{side.title}'s {colour.name.lower()} tower is blocked and forfeits (M6)"),),
