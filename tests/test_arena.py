@@ -169,7 +169,7 @@ def test_the_engine_speaks_the_protocol() -> None:
         "newmatch 3",
         "position obpkyrgn/......../......../......../......../......../......../NGRYKPBO b -",
         "bogus command",
-        "go movetime 40",
+        "go depth 2",  # (a depth, not a time: the two lines of info on any machine's load)
         "position ........",
         "go movetime 40",
         "quit",

@@ -825,3 +825,52 @@ def test_a_diary_with_one_letter_slips_in_its_words_reads_as_its_moves(seed: int
     diary = "\n".join(lines) + "\n"
     assert errors(diary) == [], diary
     assert moves_of(diary) == moves_of(original), diary
+
+
+_SAID = {"FORWARD": ("straight", "forward", "straight ahead"), "LEFT": ("left", "diagonal left"), "RIGHT": ("right", "diagonal right")}
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven")
+
+
+def spoken(text: str, rng: random.Random) -> str:
+    """``text`` (text form, English) relayed by someone keeping score on a family chat, a
+    line a move, in three habits mixed at random: ``the blue one 6 straight → brown
+    square`` ("one" a pronoun, the distance in digits after it), the move before its tower
+    (``left 2 with Blue → Red``), and a direction said wrong and corrected in the same
+    breath (``brown left, no sorry, right, right three to brown``); a forfeit as ``red is
+    stuck, pass``."""
+    out = ["28/11/2026, 19:32 - Lena: dad = black, Piet = gold"]
+    for rr in replay_match(only_match(text)).rounds:
+        for p in rr.plies:
+            move = p.move
+            assert move is not None and move.tower is not None
+            who = ("Dad", "Piet")[p.side.value]
+            colour = move.tower.name.lower()
+            if p.kind is PlyKind.FORFEIT:
+                line = f"{who}'s {colour} is stuck, pass"
+            else:
+                assert move.direction is not None and move.square_colour is not None
+                said = rng.choice(_SAID[move.direction.name])
+                square = move.square_colour.name.lower()
+                habit = rng.randrange(3)
+                if habit == 0:
+                    line = f"{who} moved the {colour} one {move.distance} {said} → {square} square"
+                elif habit == 1:
+                    line = f"{who}: {said} {move.distance} with {colour.title()} → {square.title()}"
+                else:
+                    wrong = rng.choice([d for d in _SAID if d != move.direction.name])
+                    line = f"{who} went {colour} {_SAID[wrong][0]} no sorry {said}, {said} {_NUMBER_WORDS[move.distance]} to {square}"
+            out.append(f"28/11/2026, 19:{len(out) % 60:02d} - Lena: {line}")
+    return "\n".join(out) + "\n"
+
+
+@settings(max_examples=10)
+@given(seed=st.integers(0, 10_000), habits=st.integers(0, 10_000))
+def test_moves_said_as_people_say_them_on_a_family_chat(seed: int, habits: int) -> None:
+    """A weak word that fills a slot gives way to a strong one for it (``the blue one 6``),
+    a slot said again after a word correcting it stands in place of the first, and a
+    colour between a move and a landing arrow is its tower."""
+    original = written(seed, Form.TEXT, "en", target=1)
+    chat = spoken(original, random.Random(habits))
+    assert errors(chat) == [], chat
+    assert moves_of(chat) == moves_of(original), chat
+    assert winners(chat) == winners(original)

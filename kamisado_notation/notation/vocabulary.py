@@ -547,6 +547,9 @@ ROUND_WORDS = (
     "runde", "ronde", "rodada", "játszma", "jatszma", "forduló", "fordulo", "runda", "раунд", "партия", "игра", "kolo", "kolejka",
 )
 RETRACT_WORDS = frozenset(normalise(w) for w in ("takeback", "retracted", "retract", "undo", "undone", "scratch", "cancel", "cancelled", "canceled", "oops", "correction", "corrected", "fix", "fixed", "erratum", "korrektur", "korrigiert", "javítás", "javítva", "correção", "corrigido", "corectură", "corectat", "corrigé", "nope", "storno", "anulado", "annulé", "zurückgenommen", "rückgängig", "crossed", "struck", "deleted", "durchgestrichen", "gestrichen", "barré", "rayé", "tachado", "cancellato", "doorgestreept", "skreślone", "skreślony", "přeškrtnuto", "áthúzva", "riscado"))
+#: Words that correct a slot just said inside the entry being said (``brown left, no
+#: sorry, right 3``): the slot said after one stands in place of the one said before it.
+AMEND_WORDS = frozenset(normalise(w) for w in ("sorry", "wait", "mean", "meant", "rather", "actually", "pardon", "perdón", "perdon", "désolé", "entschuldigung", "quatsch", "bocsánat", "desculpa", "scusa", "sorki", "pardón"))
 #: Words a person writes for the side to move (labels, never evidence of a move).
 SIDE_WORDS = frozenset(normalise(w) for w in ("black", "gold", "white", "schwarz", "fekete", "arany", "preto", "ouro", "negru", "auriu", "чёрные", "черные", "золотые", "negro", "noir", "nero", "zwart", "goud", "czarny", "złoty", "černý", "zlatý", "oro", "黒", "金", "schwarze", "goldene"))
 

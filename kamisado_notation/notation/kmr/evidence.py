@@ -29,6 +29,7 @@ from ...engine.board import Colour, Direction
 from ...errors import NotationError, StyledEntry, StyleMark, TakeBack
 from ..record import Comment, Entry, Item
 from ..vocabulary import (
+    AMEND_WORDS,
     ARROW_DIRECTIONS,
     BLOCKED_WORDS,
     EVIDENCE_COLOURS,
@@ -111,6 +112,9 @@ class _Entry:
     pieces: int = 0  # how many pieces of evidence
     weak: bool = False  # begun by a letter ('R1' alone is a round's label, 'R L5 Y' an entry)
     soft: bool = False  # its direction read from a weak word ('dir'): a direction word after it is the one
+    soft_distance: bool = False  # its distance read from a weak word ('the blue one'): a distance in digits after it is the one
+    amend: bool = False  # a word correcting it said ('left, no sorry, right'): a slot said again stands in place of the first
+    landing: bool = False  # an arrow or 'to' said where it lands ('→'): the colour next is its square
 
 
 _MAX_WORD = 40
@@ -120,6 +124,7 @@ _LONGEST_GLYPHS = 4
 _WORD_KINDS = {
     **dict.fromkeys(PUSH_WORDS, "PUSH"),
     **dict.fromkeys(RETRACT_WORDS, "RETRACT"),
+    **dict.fromkeys(AMEND_WORDS, "AMEND"),
     **dict.fromkeys(PUSHED_WORDS, "PUSHED"),
     **dict.fromkeys(BLOCKED_WORDS, "BLOCKED"),
     **dict.fromkeys(PASS_WORDS, "PASS"),
@@ -364,7 +369,7 @@ class _Line:
     def read(self) -> None:
         handlers: dict[str, Callable[[_Token, int], None]] = {
             **dict.fromkeys(_MARKS, self.mark), "SQUARE": self.square, "COORDS": self.squares, "AMBIGUOUS": self.ambiguous,
-            "COLOUR": self.colour, "DIRECTION": self.slot, "DISTANCE": self.slot, "UNREAD": self.unread,
+            "COLOUR": self.colour, "DIRECTION": self.slot, "DISTANCE": self.slot, "UNREAD": self.unread, "AMEND": self.amend,
         }  # fmt: skip
         for k, tok in enumerate(self.tokens):
             if k == self.skip:
@@ -408,6 +413,11 @@ class _Line:
                 self.forced(_Token("PASS", tok.start, tok.end))
         else:
             self.tower_mark(tok)
+
+    def amend(self, tok: _Token, k: int) -> None:
+        """A word correcting what was just said of the entry being read (``sorry``)."""
+        if self.current is not None:
+            self.current.amend = True
 
     def retract(self, tok: _Token) -> None:
         """A word taking back the entry before it on the line, or, before the line's first
@@ -630,6 +640,13 @@ class _Line:
             return
         if g is not None and self.colour_said(g, tok, k):
             return
+        if g is not None and g.square is None and g.target is None and (g.landing or self.tower_before_landing(g, k)):
+            if g.landing:
+                g.square = tok.colour
+            else:
+                g.tower = tok.colour  # ('straight 4 with Red → Blue': the move first, then its tower and where it lands)
+            g.end, g.pieces, g.landing = tok.end, g.pieces + 1, False
+            return
         if g is not None and tok.weak and self.word_before(k):
             return  # ('blocked on f7', 'lands on yellow': a word before a square or a colour, no colour)
         if g is not None and self.starts_entry(g, k):
@@ -642,6 +659,16 @@ class _Line:
                 self.push_before = None
             return
         g.square, g.end, g.pieces = tok.colour, tok.end, g.pieces + 1
+
+    def tower_before_landing(self, g: _Entry, k: int) -> bool:
+        """Whether the colour at ``k`` is the tower of ``g``, which has its move but no
+        tower: a landing's arrow or ``to`` and a colour follow it at once (``straight 4
+        with Red → Blue``)."""
+        if g.tower is not None or g.direction is None or g.distance is None or k + 2 >= len(self.tokens):
+            return False
+        arrow, square = self.tokens[k + 1], self.tokens[k + 2]
+        landing = (arrow.kind == "DIRECTION" and not self.text[arrow.start].isalpha()) or (arrow.kind == "DISTANCE" and arrow.weak)
+        return landing and square.kind == "COLOUR" and not self.text[self.tokens[k].end : square.start].strip(" \t→->to")
 
     def word_before(self, k: int) -> bool:
         """Whether token ``k`` stands a blank before a square or a colour (a preposition:
@@ -693,7 +720,12 @@ class _Line:
             return
         if direction and g is not None and self.direction_said(g, tok, k):
             return
+        if g is not None and self.said_again(g, tok):
+            return
         filled = g is not None and ((g.direction if direction else g.distance) is not None or g.square is not None or g.distance == 0)
+        if tok.weak and g is not None and not direction and g.direction is not None and g.distance is None and self.next_kind(k) == "COLOUR":
+            g.landing = True  # ('left to blue': where it lands, not two)
+            return
         if tok.weak and (g is None or filled or (g.tower is None and g.direction is None)):
             return
         if g is None or filled:
@@ -704,8 +736,27 @@ class _Line:
         if direction:
             g.direction, g.soft = tok.direction, tok.weak
         else:
-            g.distance = tok.number
+            g.distance, g.soft_distance = tok.number, tok.weak
         g.end, g.pieces = tok.end, g.pieces + 1
+
+    @staticmethod
+    def said_again(g: _Entry, tok: _Token) -> bool:
+        """Whether the direction or distance ``tok`` stands in place of the one entry ``g``
+        has: said after a word correcting it (``brown left, no sorry, right 3``), or a
+        distance in digits after one read from a weak word (``the blue one 6 straight``).
+        Then what ``g`` had said after it (its square) goes too."""
+        if tok.weak or g.distance == 0 or g.tower is None:
+            return False
+        if tok.kind == "DIRECTION":
+            if not (g.amend and g.direction is not None and g.direction is not tok.direction):
+                return False
+            g.direction = tok.direction
+        else:
+            if g.distance is None or not (g.amend or g.soft_distance) or g.distance == tok.number:
+                return False
+            g.distance, g.soft_distance = tok.number, False
+        g.square, g.end = None, tok.end
+        return True
 
 
     def direction_said(self, g: _Entry, tok: _Token, k: int) -> bool:
@@ -725,7 +776,9 @@ class _Line:
         if self.text[tok.start].isalpha():
             return False
         # (after the distance, an arrow a colour follows says where it lands, whatever the direction: 'Rot li 2 → Orange')
-        return (g.direction is not None or (k >= 0 and self.next_kind(k) == "COLOUR")) and (k < 0 or self.next_kind(k) != "DISTANCE")
+        said = (g.direction is not None or (k >= 0 and self.next_kind(k) == "COLOUR")) and (k < 0 or self.next_kind(k) != "DISTANCE")
+        g.landing = said and k >= 0 and self.next_kind(k) == "COLOUR"
+        return said
 
 
 #: What separates the slots of an entry in a table's cells or a template's arguments.
