@@ -32,15 +32,19 @@ from ..vocabulary import (
     AMEND_WORDS,
     ARROW_DIRECTIONS,
     BLOCKED_WORDS,
+    ENDINGS,
     EVIDENCE_COLOURS,
     EVIDENCE_DIRECTIONS,
     MARKUP_ARROWS,
+    MAX_ENDING,
     NUMBER_WORDS,
     PASS_WORDS,
+    PHRASES,
     PUSH_WORDS,
     PUSHED_WORDS,
     RETRACT_WORDS,
     SIDE_WORDS,
+    STEMS,
     WEAK_WORDS,
     code_as,
     near_word,
@@ -67,6 +71,7 @@ _TOKEN = re.compile(
     r"|(?P<turn>\d+(?:\.\.\.|…|[.):](?!\d)))"
     r"|(?P<int>\d+)"
     r"|(?P<cjk>[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+)"
+    r"|(?P<phrase>(?<!\w)(?:" + "|".join(r"\s+".join(map(re.escape, p.split())) for p in sorted(PHRASES, key=len, reverse=True)) + r")(?!\w))"
     r"|(?P<word>[^\W\d_]+(?:[\u0300-\u036f]+[^\W\d_]*)*)"
     r"|(?P<dots>\.\.\.|…)"
     r"|(?P<ring>\++)"
@@ -135,7 +140,7 @@ def _word(text: str, start: int, end: int) -> list[_Token]:
     """The token a word is (or the tokens of a word of slots run together)."""
     word = text[start:end]
     key = normalise(word)
-    if len(key) > _MAX_WORD or (key in SIDE_WORDS and key not in EVIDENCE_COLOURS):
+    if len(key) > _MAX_WORD or (key in SIDE_WORDS and key not in EVIDENCE_COLOURS) or (len(key) == 1 and not word.isascii()):  # ('6 ô': no letter of a code)
         return [_Token("ASIDE", start, end)]
     # (a letter: 'B' in '(B)' is a side, not Blue; a code in lower case: 'or' is English)
     glued = text[end : end + 1].isdigit()  # ('bk1', 'lt3': a code run into its distance)
@@ -159,7 +164,30 @@ def _word(text: str, start: int, end: int) -> list[_Token]:
         found = _slot_word(normalise(near[1]), start, end, near[0] != "COLOUR" or len(word) < 5)
         if found is not None:
             return [found]
-    return _glued(word, start) or [_Token("ASIDE", start, end, compass=compass)]
+    return _glued(word, start) or _inflected(key, start, end) or [_Token("ASIDE", start, end, compass=compass)]
+
+
+def _inflected(key: str, start: int, end: int) -> list[_Token] | None:
+    """A colour or direction word inflected: a case ending after it (``maviye``,
+    ``pirosra``, ``siniselle``), or a word that begins with the stem of one of the longer
+    ones (``розовое``): weak evidence of it."""
+    for ending in ENDINGS:
+        base = key[: len(key) - len(ending)]
+        if key.endswith(ending) and len(base) >= 3:
+            for form in (base, base[:-2] + "nen" if base.endswith("se") else base):
+                found = _slot_word(form, start, end, True)
+                if found is not None and found.kind != "DISTANCE":
+                    return [found]
+    for size in range(min(len(key), _MAX_STEM), 4, -1):
+        value = STEMS.get(key[:size])
+        if value is not None and len(key) - size <= MAX_ENDING:
+            found = _slot_word(value.name.lower(), start, end, True)
+            return [found] if found is not None else None
+    return None
+
+
+#: The longest stem looked up (a stem is a word of the tables less an ending, at most).
+_MAX_STEM = 16
 
 
 #: A digit a blank or two on (what makes a compass letter a direction: ``s 3``).
@@ -178,6 +206,17 @@ def _slot_word(key: str, start: int, end: int, weak: bool) -> _Token | None:
     return None
 
 
+_PHRASE_KEYS = {normalise(" ".join(p.split())): word for p, word in PHRASES.items()}
+
+
+def _phrase(written: str, start: int, end: int) -> _Token:
+    """A colour or a forced word written in two or three words (``xanh lá cây``)."""
+    key = normalise(_PHRASE_KEYS.get(normalise(" ".join(written.split())), ""))
+    named = _WORD_KINDS.get(key)
+    found = _Token(named, start, end) if named is not None else _slot_word(key, start, end, False)
+    return found or _Token("ASIDE", start, end)
+
+
 def takes_back(text: str) -> bool:
     """Whether ``text`` takes an entry back (``takeback``, ``scratch that``, ``~~…~~``):
     only the evidence reader drops the entry it names."""
@@ -193,7 +232,8 @@ def is_evidence_word(word: str) -> bool:
     key = normalise(word)
     if key in WEAK_WORDS:
         return False
-    return key in RETRACT_WORDS or key in EVIDENCE_COLOURS or key in EVIDENCE_DIRECTIONS or key in NUMBER_WORDS or word in ARROW_DIRECTIONS
+    known = key in RETRACT_WORDS or key in EVIDENCE_COLOURS or key in EVIDENCE_DIRECTIONS or key in NUMBER_WORDS or word in ARROW_DIRECTIONS
+    return known or _inflected(key, 0, len(word)) is not None  # ('lilára': a colour with its case ending)
 
 
 def _glued(word: str, start: int) -> list[_Token] | None:
@@ -251,6 +291,7 @@ _GROUPS: dict[str, Callable[[str, re.Match[str]], list[_Token]]] = {
     "int": lambda text, m: [_number(m.group(), m.start(), m.end())],
     "cjk": lambda text, m: _glyphs(text, m.start(), m.end()),
     "word": lambda text, m: _word(text, m.start(), m.end()),
+    "phrase": lambda text, m: [_phrase(m.group(), m.start(), m.end())],
     "dots": lambda text, m: [_Token("DOTS", m.start(), m.end())],
     "ring": lambda text, m: [_Token("RING", m.start(), m.end())],
     "unread": lambda text, m: [_Token("UNREAD", m.start(), m.end())],
@@ -552,7 +593,8 @@ class _Line:
         nxt = self.tokens[j]
         short = nxt.kind == "SQUARE" and self.text[nxt.start] in "Ff"  # (``R F4 G``: Forward 4 in the short form)
         between = self.text[self.tokens[k].end : nxt.start]
-        return (nxt.kind in ("DIRECTION", "AMBIGUOUS", "BLOCKED") or short or nxt.compass) and not between.strip(_BARS)
+        forfeit = nxt.kind == "DISTANCE" and nxt.number == 0 and not nxt.weak  # ('đỏ 0 xanh dương': a forfeit)
+        return (nxt.kind in ("DIRECTION", "AMBIGUOUS", "BLOCKED") or short or forfeit or nxt.compass) and not between.strip(_BARS)
 
     def after_tower(self) -> bool:
         """Whether the entry being read has its tower and nothing after it yet."""
@@ -619,6 +661,9 @@ class _Line:
         if (g.distance == 0 and g.tower is not None and tok.kind == "SQUARE") or (g.forced and g.direction is Direction.BACK and g.square is None):
             g.end = tok.end
             return True
+        if g.tower is not None and g.direction is not None and g.distance and tok.kind == "COORDS" and self.text[g.end : tok.start].strip(" ,;:") in ("(", "["):
+            g.end = tok.end  # ('vihreä oikealle 1, keltaiselle (b1–c2)': its squares in brackets)
+            return True
         complete = g.tower is not None and g.direction is not None and g.distance and g.square is None
         after = self.square_after(k) if tok.kind == "SQUARE" else k
         if not complete or after is None:
@@ -676,7 +721,7 @@ class _Line:
         tok, nxt = self.tokens[k], self.tokens[k + 1] if k + 1 < len(self.tokens) else None
         if nxt is None or tok.end - tok.start < 2:  # (a letter is a tower: 'P F7 R')
             return False
-        return nxt.kind in ("SQUARE", "COORDS", "COLOUR") and not self.text[tok.end : nxt.start].strip()
+        return nxt.kind in ("SQUARE", "COORDS", "COLOUR") and self.text[tok.end : nxt.start] == " "
 
     def back_follows(self, k: int) -> bool:
         """Whether what follows the colour at ``k`` can be a back-entry's (back, one, its
