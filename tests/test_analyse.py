@@ -11,7 +11,6 @@ from pathlib import Path
 
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from test_solve import DEPTH, exhaustive, near_the_end
 from typer.testing import CliRunner
 
 from kamisado_notation import Position, RecordFile, Side, analyse, annotate, parse_record, replay_match, validate_text
@@ -19,6 +18,7 @@ from kamisado_notation.cli.app import app
 from kamisado_notation.notation.writer import Form, format_record
 from kamisado_notation.play.analyse import SLOW_MARGIN
 from kamisado_notation.play.generate import generate_match
+from tests.support.minimax import DEPTH, exhaustive, near_the_end
 
 
 def _flip(value: tuple[str, int] | None, flip: bool) -> tuple[str, int] | None:

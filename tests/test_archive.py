@@ -35,8 +35,8 @@ from kamisado_notation.notation import Form, MatchRecord, RecordFile, format_mov
 from kamisado_notation.notation.formats import reading_as
 from kamisado_notation.notation.record import Header, Headers
 from kamisado_notation.play.generate import iter_generated
+from tests.support.paths import FIXTURES
 
-FIXTURES = Path(__file__).parent / "fixtures"
 PLAYERS = ("Ann", "Bob", "Cleo")
 STANDARD, SINGLES, HACKERRANK = 30, 6, 12
 

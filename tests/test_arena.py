@@ -19,28 +19,20 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from arena_engines import BUILT_IN, ROOT, write_engine
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_recorder import random_walk
 
 from kamisado_notation.checking.validate import validate_text
 from kamisado_notation.play.arena import ArenaSettings, play_match
 from kamisado_notation.play.builtin import serve
 from kamisado_notation.play.search import Searcher
+from tests.support.arena_engines import BUILT_IN, ROOT, _arena, write_engine
+from tests.support.walks import random_walk
 
 
 @pytest.fixture
 def engine_script(tmp_path: Path) -> str:
     return str(write_engine(tmp_path))
-
-
-def _arena(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run(
-        [sys.executable, "-m", "kamisado_notation.cli.app", "arena", *args],
-        check=False, capture_output=True, text=True, env=env, cwd=cwd, timeout=120,
-    )
 
 
 def _validates(path: Path) -> str:

@@ -18,16 +18,15 @@ import sys
 from pathlib import Path
 
 import pytest
-from arena_engines import BUILT_IN, ROOT, write_engine
 from hypothesis import given
 from hypothesis import strategies as st
-from test_arena import _arena
 
 from kamisado_notation.checking.validate import validate_text
 from kamisado_notation.engine.board import Side
 from kamisado_notation.errors import ArgumentError
 from kamisado_notation.play.arena import ArenaSettings, EngineSpec, Sprt, parse_tc, read_openings, schedule
 from kamisado_notation.play.protocol import parse_go
+from tests.support.arena_engines import BUILT_IN, ROOT, _arena, write_engine
 
 RANDOM = f"{BUILT_IN} --level random --seed 7"
 

@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
-from test_render import read_board  # reads a diagram back, square by square
 from typer.testing import CliRunner
 
 from kamisado_notation.cli.app import app
 from kamisado_notation.engine.position import INITIAL_POSITION, Position
+from tests.support.diagrams import read_board  # reads a diagram back, square by square
+from tests.support.paths import SAMPLES
 
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 STANDARD = str(SAMPLES / "standard-match.kmr")
 BROKEN = str(SAMPLES / "broken.kmr")
 PUSHES = str(SAMPLES / "pushes.kmr")
@@ -299,6 +299,8 @@ def test_piped_output_has_no_escape_codes_even_without_no_color() -> None:
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from tests.support.paths import SAMPLES
 
 
 @settings(max_examples=25, deadline=None)

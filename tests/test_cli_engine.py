@@ -4,12 +4,12 @@ the command line, checked against hand-counted facts and the README's JSON field
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from typer.testing import CliRunner
 
 from kamisado_notation.cli.app import app
 from kamisado_notation.engine.position import INITIAL_POSITION
+from tests.support.paths import SAMPLES
 
 runner = CliRunner()
 
@@ -196,7 +196,6 @@ def test_moves_svg_to_an_unwritable_place_exits_2(tmp_path) -> None:  # type: ig
 
 # ---------------------------------------------------- moves at a point of a record
 
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
 
 def test_moves_of_a_record_at_a_point_are_those_of_its_position() -> None:

@@ -12,16 +12,16 @@ import sys
 from pathlib import Path
 
 import pytest
-from scored_match import the_match
 
 from kamisado_notation import Fill, Move, Recorder, format_move
 from kamisado_notation.checking.validate import validate_file
 from kamisado_notation.engine.board import square_name
 from kamisado_notation.notation.writer import Form
+from tests.support.paths import ROOT
+from tests.support.scored_match import the_match
 
 pexpect = pytest.importorskip("pexpect")
 
-ROOT = Path(__file__).resolve().parent.parent
 PROMPT = [r"(Black|Gold)> ", r"fills: l\(eft\) or r\(ight\)> ", "The match is over"]
 
 

@@ -13,6 +13,7 @@ from kamisado_notation.cli.app import app
 from kamisado_notation.notation import parse_record, read_record
 from kamisado_notation.notation.writer import Form, format_record
 from kamisado_notation.play.generate import generate_records
+from tests.support.paths import SAMPLES
 
 runner = CliRunner()
 
@@ -137,13 +138,12 @@ def test_bom_and_crlf_input(tmp_path: Path) -> None:
 
 
 def test_lang_with_a_language_free_form_says_it_has_no_effect(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from pathlib import Path
 
     from typer.testing import CliRunner
 
     from kamisado_notation.cli.app import app
 
-    sample = Path(__file__).parent.parent / "samples" / "single-round.kmr"
+    sample = SAMPLES / "single-round.kmr"
     r = CliRunner().invoke(app, ["convert", str(sample), "--to", "short", "--lang", "hu"])
     assert r.exit_code == 0, r.output
     assert "changes only --to text" in r.stderr

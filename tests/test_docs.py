@@ -7,13 +7,12 @@ from __future__ import annotations
 import doctest
 import importlib
 import pkgutil
-from pathlib import Path
 
 import pytest
 
 import kamisado_notation
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 MODULES = sorted(
     m.name
     for m in pkgutil.walk_packages(kamisado_notation.__path__, "kamisado_notation.")

@@ -14,14 +14,14 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_recorder import random_walk
 
 from kamisado_notation import EngineAnalysis, EngineClient, EngineError, Fill, Move, Position, validate_text
 from kamisado_notation.errors import ArgumentError
 from kamisado_notation.play.process import EngineFault, EngineProcess, answered_fill, answered_move, hello
 from kamisado_notation.play.protocol import Score
+from tests.support.paths import ROOT
+from tests.support.walks import random_walk
 
-ROOT = Path(__file__).resolve().parent.parent
 BUILT_IN = [sys.executable, "-m", "kamisado_notation.cli.app", "engine"]
 EXAMPLE = ROOT / "examples" / "random_engine.py"
 START = "obpkyrgn/......../......../......../......../......../......../NGRYKPBO b -"

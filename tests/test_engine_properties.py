@@ -9,54 +9,16 @@ forfeiting (M6), until the wanted number of plies or the round's end.
 from __future__ import annotations
 
 import itertools
-import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kamisado_notation.engine.board import RAYS, Colour, Direction, Side
-from kamisado_notation.engine.position import MAX_PUSH, RANGE, Move, Position, Tower
+from kamisado_notation.engine.board import RAYS, Colour, Direction
+from kamisado_notation.engine.position import MAX_PUSH, RANGE, Position
 from kamisado_notation.errors import IllegalMoveError
+from tests.support.positions import SETTINGS, positions, random_start, step
 
 F, BACK = Direction.FORWARD, Direction.BACK
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-def random_start(rng: random.Random) -> Position:
-    """Both home rows filled in a random order, with random rings (mostly none)."""
-    towers: dict[int, Tower] = {}
-    for side, rank in ((Side.BLACK, 7), (Side.GOLD, 0)):
-        colours = list(Colour)
-        rng.shuffle(colours)
-        for f, colour in enumerate(colours):
-            rings = rng.choice((0, 0, 0, 1, 1, 2, 3))
-            towers[rank * 8 + f] = Tower(side, colour, rings)
-    return Position(towers, to_move=rng.choice(list(Side)), tower=None)
-
-
-def step(pos: Position, rng: random.Random) -> Move | None:
-    """Play one random legal move (or the forced forfeit); ``None`` at the round's end."""
-    if pos.winner is not None:
-        return None
-    moves = pos.legal_moves()
-    if not moves:
-        if pos.deadlock() is not None:
-            return None
-        move = pos.forfeit_move()
-    else:
-        move = rng.choice(moves)
-    pos.play(move)
-    return move
-
-
-@st.composite
-def positions(draw, max_plies: int = 60) -> Position:
-    rng = draw(st.randoms(use_true_random=False))
-    pos = random_start(rng)
-    for _ in range(draw(st.integers(0, max_plies))):
-        if step(pos, rng) is None:
-            break
-    return pos
 
 
 def consistent(pos: Position) -> None:

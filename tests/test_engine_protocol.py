@@ -13,12 +13,10 @@ import subprocess
 import sys
 import threading
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_recorder import random_walk
 
 from kamisado_notation import Position, Side
 from kamisado_notation.play.protocol import (
@@ -33,8 +31,9 @@ from kamisado_notation.play.protocol import (
     parse_setoption,
     setoption_line,
 )
+from tests.support.paths import ROOT
+from tests.support.walks import random_walk
 
-ROOT = Path(__file__).resolve().parent.parent
 START = "obpkyrgn/......../......../......../......../......../......../NGRYKPBO b -"
 #: Black's pink on c3 has an open path to a1 (Gold's brown stands on a3): a win in 1.
 WIN_IN_1 = "obp.yrgn/......../......../......../......../N.k...../......../.GRYKPBO b K"

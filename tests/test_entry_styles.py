@@ -21,17 +21,18 @@ from pathlib import Path
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
-from test_row_slips import moves_of, only_match, rewrite, winners, written
 from typer.testing import CliRunner
 
 from kamisado_notation.checking.fix import fix_text
 from kamisado_notation.checking.replay import PlyKind, replay_match
+from kamisado_notation.checking.slips import rewrite
 from kamisado_notation.checking.validate import validate_text
 from kamisado_notation.cli.app import app
 from kamisado_notation.diagnostics import Diagnostic
 from kamisado_notation.engine.board import Direction
 from kamisado_notation.notation.record import Entry
 from kamisado_notation.notation.writer import Form
+from tests.support.slips import moves_of, only_match, winners, written
 
 runner = CliRunner()
 

@@ -14,17 +14,18 @@ from pathlib import Path
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
-from test_row_slips import STYLES, Planted, moves_of, only_match, rewrite, winners, written
 from typer.testing import CliRunner
 
 from kamisado_notation.checking.fix import fix_text
 from kamisado_notation.checking.replay import replay_match
+from kamisado_notation.checking.slips import Planted, rewrite
 from kamisado_notation.checking.validate import validate_text
 from kamisado_notation.cli.app import app
 from kamisado_notation.engine.match import RoundEnd
 from kamisado_notation.notation import parse_record
 from kamisado_notation.notation.record import Entry, Lineup
 from kamisado_notation.notation.writer import Form
+from tests.support.slips import STYLES, moves_of, only_match, winners, written
 
 runner = CliRunner()
 

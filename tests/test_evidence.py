@@ -18,7 +18,6 @@ from pathlib import Path
 
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from test_row_slips import moves_of, only_match, winners, written
 
 from kamisado_notation import read_record
 from kamisado_notation.checking.fix import fix_text
@@ -27,6 +26,7 @@ from kamisado_notation.checking.validate import validate_text
 from kamisado_notation.diagnostics import ERROR, Kind
 from kamisado_notation.engine.board import square_name
 from kamisado_notation.notation.writer import Form
+from tests.support.slips import moves_of, only_match, winners, written
 
 FORMS = [(Form.TEXT, "en"), (Form.TEXT, "de"), (Form.TEXT, "hu"), (Form.TEXT, "ru"), (Form.SHORT, "en"), (Form.SYMBOLS, "en"), (Form.COORDS, "en")]
 

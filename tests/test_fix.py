@@ -31,8 +31,8 @@ from kamisado_notation.notation import parse_record
 from kamisado_notation.notation.record import Entry, RecordFile
 from kamisado_notation.notation.writer import Form, format_entry, format_record
 from kamisado_notation.play.generate import generate_match
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 SLOTS = ("tower", "direction", "distance", "square")
 runner = CliRunner()
 

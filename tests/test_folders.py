@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from kamisado_notation.cli.app import app
 from kamisado_notation.errors import NoRecordsError
 from kamisado_notation.notation.files.opening import record_paths
+from tests.support.paths import SAMPLES
 
 AS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 
@@ -83,7 +84,6 @@ def test_an_unreadable_file_or_subfolder_is_listed_for_its_reader_to_report(tmp_
 # ------------------------------------------------------------------ through the commands
 
 runner = CliRunner()
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
 
 def snapshot(root: Path) -> dict[str, bytes]:

@@ -25,6 +25,7 @@ from kamisado_notation.notation.formats import (
 from kamisado_notation.notation.record import RecordFile
 from kamisado_notation.notation.writer import Form, format_record
 from kamisado_notation.play.generate import generate_match
+from tests.support.paths import FIXTURES, SAMPLES
 
 runner = CliRunner()
 
@@ -101,8 +102,6 @@ def test_another_formats_file_named_kmr_is_still_read_as_that_format(name: str, 
     assert read_record(str(path)).matches
 
 
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
 #: other programs' files as they write them, by format
 FOREIGN = {"boardspace": FIXTURES / "boardspace-kamisado.sgf", "hamisado": FIXTURES / "hamisado-readme-game.txt", "hackerrank": FIXTURES / "allgames-21996474"}
 

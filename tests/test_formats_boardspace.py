@@ -21,7 +21,6 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from foreign_round_trip import coords_moves, round_trip
 from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -31,9 +30,9 @@ from kamisado_notation.notation import RecordFile, format_record, read_record
 from kamisado_notation.notation.record import Header
 from kamisado_notation.notation.writer import Form
 from kamisado_notation.play.generate import generate_match
+from tests.support.foreign_round_trip import coords_moves, round_trip
+from tests.support.paths import FIXTURES, SAMPLES
 
-FIXTURES = Path(__file__).parent / "fixtures"
-SAMPLES = Path(__file__).parents[1] / "samples"
 runner = CliRunner()
 
 

@@ -16,8 +16,9 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from kamisado_notation.cli.app import app
+from tests.support.paths import FIXTURES, SAMPLES
 
-LOG = Path(__file__).parent / "fixtures" / "allgames-21996474"
+LOG = FIXTURES / "allgames-21996474"
 runner = CliRunner()
 
 # The rulebook's board, rank 8 first, files a..h (docs/notation.md), as square letters
@@ -158,7 +159,7 @@ def test_a_json_that_is_not_a_hackerrank_log_is_refused(tmp_path: Path) -> None:
 
 def test_from_insists_on_the_format(tmp_path: Path) -> None:
     """``--from hackerrank`` on a .kmr: the HackerRank reader's diagnostic, not a read as .kmr."""
-    kmr = Path(__file__).parents[1] / "samples" / "single-round.kmr"
+    kmr = SAMPLES / "single-round.kmr"
     result = runner.invoke(app, ["validate", "--from", "hackerrank", str(kmr)])
     assert result.exit_code == 1
     assert "1:1: error[syntax] not a HackerRank game log: expected a JSON array of games" in result.output

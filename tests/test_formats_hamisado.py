@@ -15,7 +15,6 @@ import random
 import tempfile
 from pathlib import Path
 
-from foreign_round_trip import coords_moves, round_trip
 from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -26,8 +25,9 @@ from kamisado_notation.engine.board import square_name
 from kamisado_notation.engine.position import Position
 from kamisado_notation.notation.writer import Form
 from kamisado_notation.play.generate import generate_match
+from tests.support.foreign_round_trip import coords_moves, round_trip
+from tests.support.paths import FIXTURES, SAMPLES
 
-FIXTURES = Path(__file__).parent / "fixtures"
 runner = CliRunner()
 INITIAL = "BRa1 GRb1 REc1 YEd1 PIe1 PUf1 BLg1 ORh1 / ORa8 BLb8 PUc8 PId8 YEe8 REf8 GRg8 BRh8 / Black"
 OURS = "obpkyrgn/......../......../......../......../......../......../NGRYKPBO b -"
@@ -58,7 +58,7 @@ def test_every_generated_round_round_trips_with_both_verdicts(seed: int) -> None
 
 def test_what_it_cannot_hold_is_said_at_once_and_drop_leaves_headers_and_comments_out(tmp_path: Path) -> None:
     out = tmp_path / "out.txt"
-    samples = Path(__file__).parents[1] / "samples"
+    samples = SAMPLES
     single = str(samples / "single-round.kmr")
     result = runner.invoke(app, ["convert", single, "--to", "hamisado", "-o", str(out)])
     assert result.exit_code == 1

@@ -15,22 +15,12 @@ import threading
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from kamisado_notation.cli.app import app
+from tests.support.hostile import GOOD, invoke
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
-runner = CliRunner()
 
-GOOD = """\
-[Event "Club night"]
-[Black "Ann"]
-[Match "Single"]
-
-Round 1
-1. Ye L1 Ye   Ye L3 Ye
-"""
 AS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 
 
@@ -41,10 +31,6 @@ def kamisado(*args: str, stdin: bytes | None = None, stdout: int | None = subpro
         [sys.executable, "-m", "kamisado_notation.cli.app", *args],
         input=stdin, stdout=stdout, stderr=subprocess.PIPE, env=env, timeout=timeout, check=False,
     )
-
-
-def invoke(*args: str, stdin: str | bytes | None = None):  # type: ignore[no-untyped-def]
-    return runner.invoke(app, list(args), input=stdin)
 
 
 def snapshot(path: Path) -> tuple[bytes, int, int]:

@@ -23,24 +23,13 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from test_hostile_io import GOOD, ROOT, SAMPLES, invoke  # the first hostile round's record and runners
 
 import kamisado_notation
 from kamisado_notation import errors
 from kamisado_notation.diagnostics import Diagnostic
 from kamisado_notation.engine.perft import perft
-
-
-def kamisado(
-    *args: str, stdin: bytes | None = None, env: dict[str, str] | None = None, timeout: float = 60, **popen: object
-) -> subprocess.CompletedProcess[bytes]:
-    """The command line in a process of its own, this tree first on the path."""
-    environment = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1", **(env or {})}
-    return subprocess.run(  # type: ignore[call-overload,no-any-return]
-        [sys.executable, "-m", "kamisado_notation.cli.app", *args],
-        input=stdin, capture_output=True, env=environment, timeout=timeout, check=False, **popen,
-    )
-
+from tests.support.hostile import GOOD, invoke, kamisado  # the first hostile round's record and runners
+from tests.support.paths import ROOT, SAMPLES
 
 # ------------------------------------------------- 1. time linear in the diagnostics
 

@@ -14,15 +14,15 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from test_hostile_round2 import kamisado  # the command line in a process of its own
 
 from kamisado_notation import Position, Recorder
 from kamisado_notation.engine.board import Side
 from kamisado_notation.notation import parse_record
 from kamisado_notation.notation.record import Header, MatchRecord, RecordFile
 from kamisado_notation.notation.writer import Form, format_record
+from tests.support.hostile import kamisado  # the command line in a process of its own
+from tests.support.paths import FIXTURES, ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 GOOD_TEXT = (ROOT / "samples" / "standard-match.kmr").read_text(encoding="utf-8")
 BUILT_IN = f"{sys.executable} -m kamisado_notation.cli.app engine"
 
@@ -125,7 +125,7 @@ def test_an_sgf_name_with_a_line_break_converts_to_a_record_that_reads_back(tmp_
 
 
 def test_a_hackerrank_name_with_a_line_break_converts_to_a_record_that_reads_back(tmp_path: Path) -> None:
-    games = json.loads((ROOT / "tests" / "fixtures" / "allgames-21996474").read_text(encoding="utf-8"))
+    games = json.loads((FIXTURES / "allgames-21996474").read_text(encoding="utf-8"))
     for game in games:
         game["player-1"] = 'chris\n[Gold "Mallory"]'
     src = tmp_path / "log.json"
@@ -381,7 +381,7 @@ class _CountingText(str):
 def _escaped_log(copies: int) -> str:
     """The fixture's log ``copies`` times over, every space in its strings written as
     ``\\u0020`` (as some JSON writers escape): no answer is found as written."""
-    games = json.loads((ROOT / "tests" / "fixtures" / "allgames-21996474").read_text(encoding="utf-8"))
+    games = json.loads((FIXTURES / "allgames-21996474").read_text(encoding="utf-8"))
     return json.dumps(games * copies, separators=(",", ":")).replace(" ", "\\u0020")
 
 
@@ -405,7 +405,7 @@ def test_a_number_longer_than_python_reads_in_a_hackerrank_log_is_a_diagnostic(t
     """A 5,000-digit number (past Python's 4,300-digit limit on reading an int) in a
     game, or in a page inside one: a syntax error naming it, no traceback, in every
     command that reads the log."""
-    games = json.loads((ROOT / "tests" / "fixtures" / "allgames-21996474").read_text(encoding="utf-8"))
+    games = json.loads((FIXTURES / "allgames-21996474").read_text(encoding="utf-8"))
     digits = "9" * 5000
     top = json.dumps(games[:3]).replace("\"id\": 5807881", "\"id\": " + digits, 1)
     games[1]["outputs"] = games[1]["outputs"].replace('"index" : 0', '"index" : ' + digits, 1)
@@ -511,7 +511,7 @@ def test_a_hamisado_line_longer_than_a_record_line_is_skipped_not_built(tmp_path
 
     from kamisado_notation.notation.foreign.hamisado import read_hamisado
 
-    game = (ROOT / "tests" / "fixtures" / "hamisado-readme-game.txt").read_text(encoding="utf-8").splitlines()[0]
+    game = (FIXTURES / "hamisado-readme-game.txt").read_text(encoding="utf-8").splitlines()[0]
     text = "E8-E3 " * 400_000 + "\n" + game + "\n"
     record = RecordFile("long.txt")
     tracemalloc.start()

@@ -11,12 +11,9 @@ selenium can be had (.ci/run installs them where apt-get can).
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,35 +21,10 @@ import pytest
 from kamisado_notation.checking.replay import replay_match
 from kamisado_notation.drawing import svg
 from kamisado_notation.notation.files.opening import read_record
+from tests.support.browser import _open, _press, _shown, start_chrome
+from tests.support.paths import SAMPLES
 
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 PAGES = ["pushes.kmr", "forfeit.kmr", "deadlock.kmr"]
-
-
-def _chromium() -> tuple[str, str]:
-    browser = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
-    driver = shutil.which("chromedriver")
-    if browser is None or driver is None:
-        pytest.skip("no Chromium with chromedriver here (Debian: apt-get install chromium chromium-driver)")
-    return browser, driver
-
-
-def start_chrome(*arguments: str) -> Any:
-    """Headless Chromium driven by selenium, with ``arguments`` besides the usual ones;
-    the test skips where it cannot be had."""
-    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install '.[browser]')")
-    from selenium.common.exceptions import WebDriverException
-    from selenium.webdriver.chrome.service import Service
-
-    binary, driver_path = _chromium()
-    options = webdriver.ChromeOptions()
-    options.binary_location = binary
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", *arguments):
-        options.add_argument(argument)
-    try:
-        return webdriver.Chrome(options=options, service=Service(driver_path))
-    except WebDriverException as e:  # a browser that does not start is a machine without one
-        pytest.skip(f"Chromium does not start here: {str(e).splitlines()[0]}")
 
 
 @pytest.fixture(scope="module")
@@ -83,32 +55,6 @@ def _expected(record: str) -> list[tuple[str, str]]:
             for ply in range(len(rnd.plies) + 1):
                 out.append((f"#m{m}r{rnd.number}p{ply}", rnd.position_at(ply).to_string()))
     return out
-
-
-def _shown(driver: Any) -> tuple[str, str]:
-    """The hash and the board's position string."""
-    board = driver.find_element("id", "board")
-    return driver.execute_script("return location.hash"), board.get_attribute("data-position")
-
-
-def _open(driver: Any, url: str) -> None:
-    """Open ``url`` in a new document; with a link to a ply, wait until the page has shown
-    it (its board's name is no longer the page's first one: on a busy machine the test
-    may otherwise look before the script has drawn)."""
-    driver.get("about:blank")  # a new document, not a move within the old one
-    driver.get(url)
-    if "#" in url:
-        shown = "var b = document.getElementById('board-label'); return !b || b.textContent !== 'Kamisado board';"
-        for _ in range(100):
-            if driver.execute_script(shown):
-                break
-            time.sleep(0.05)
-
-
-def _press(driver: Any, key: str) -> None:
-    from selenium.webdriver.common.action_chains import ActionChains
-
-    ActionChains(driver).send_keys(key).perform()
 
 
 @pytest.mark.parametrize("record", PAGES)

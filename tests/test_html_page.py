@@ -14,8 +14,8 @@ from typer.testing import CliRunner
 
 from kamisado_notation import html_page, read_record, replay_match, standings
 from kamisado_notation.cli.app import app
+from tests.support.paths import FIXTURES, SAMPLES
 
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 runner = CliRunner()
 
 
@@ -223,7 +223,7 @@ def test_the_matches_of_an_event_have_its_standings_and_crosstable() -> None:
 
 def test_another_programs_record_is_shown_too(tmp_path: Path) -> None:
     out = tmp_path / "sgf.html"
-    fixture = Path(__file__).resolve().parent / "fixtures" / "boardspace-kamisado.sgf"
+    fixture = FIXTURES / "boardspace-kamisado.sgf"
     code, _ = _run(str(fixture), "-o", str(out))
     match = replay_match(read_record(str(fixture)).matches[0])
     links = re.findall(r'<a class="e[^"]*" href="(#m1r\d+p\d+)"', out.read_text(encoding="utf-8"))

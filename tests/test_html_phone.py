@@ -13,10 +13,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from test_html_browser import SAMPLES, _chromium, _open
 
 from kamisado_notation import read_record, replay_match
 from kamisado_notation.drawing.svg import status_lines
+from tests.support.browser import _chromium, _open
+from tests.support.paths import SAMPLES
 
 RECORDS = ["club-night.kmr", "standard-match.kmr"]
 PHONE = {"width": 390, "height": 844, "pixelRatio": 2.0}

@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_html_browser import SAMPLES, _open, _press, _shown, start_chrome
 
 from kamisado_notation import (
     Form,
@@ -37,6 +36,8 @@ from kamisado_notation import (
 )
 from kamisado_notation.engine.board import SQUARE_COLOURS
 from kamisado_notation.play.generate import iter_generated
+from tests.support.browser import _open, _press, _shown, start_chrome
+from tests.support.paths import SAMPLES
 
 PLAYERS = ["Ann Lee", "Bob Smith", "Cy Young", "Dee Dee", "Eve Adams", "Fay Wong", "Gus Grant", "Hal Moss"]
 SIZES = [(1366, 768), (390, 844)]

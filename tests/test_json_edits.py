@@ -13,15 +13,15 @@ from pathlib import Path
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
-from test_row_slips import KINDS, STYLES, plant
 from typer.testing import CliRunner
 
 from kamisado_notation import Kind, apply_edits, edit_from_json, edit_to_json
 from kamisado_notation.cli.app import app
 from kamisado_notation.diagnostics import EDIT_NAMES
 from kamisado_notation.errors import ArgumentError, FormatError
+from tests.support.paths import ROOT
+from tests.support.slips import KINDS, STYLES, plant
 
-ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
 
 

@@ -29,8 +29,8 @@ from kamisado_notation.notation import (
 from kamisado_notation.notation.record import RecordFile
 from kamisado_notation.notation.writer import Form, ResolvedMoves, format_record, record_json
 from kamisado_notation.play.generate import generate_records
+from tests.support.paths import SAMPLES
 
-SAMPLES = Path(__file__).parent.parent / "samples"
 SAMPLE_NAMES = sorted(p.name for p in SAMPLES.glob("*.kmr"))
 runner = CliRunner()
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import io
 import random
-from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -28,8 +27,8 @@ from kamisado_notation import (
     replay_match,
 )
 from kamisado_notation.engine.board import RAYS, SQUARE_COLOURS
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 FORMS = ("symbols", "text", "short", "coords")
 LANGS = ("en", "de", "hu", "pt", "ro", "ru")
 

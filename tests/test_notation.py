@@ -23,9 +23,9 @@ from kamisado_notation.notation import (
     read_record,
 )
 from kamisado_notation.notation.vocabulary import COLOUR_WORDS, lark_terminals, normalise
+from tests.support.paths import ROOT
 
 C, D = Colour, Direction
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def slots(text: str) -> tuple:

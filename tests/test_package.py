@@ -9,8 +9,7 @@ import pytest
 
 import kamisado_notation as k
 from kamisado_notation.checking.replay import replay_match
-
-SAMPLES = Path(__file__).parent.parent / "samples"
+from tests.support.paths import SAMPLES
 
 
 def test_every_exported_name_resolves_to_what_its_module_defines() -> None:

@@ -29,9 +29,9 @@ from kamisado_notation.notation.kmr.fast_paths import general_paths
 from kamisado_notation.notation.record import RecordFile
 from kamisado_notation.notation.writer import Form, format_record
 from kamisado_notation.play.generate import generate_match
+from tests.support.paths import ROOT
 
 runner = CliRunner()
-ROOT = Path(__file__).resolve().parents[1]
 
 FORMS = [(Form.TEXT, "en"), (Form.TEXT, "de"), (Form.TEXT, "hu"), (Form.TEXT, "ru"), (Form.SHORT, "en"), (Form.SYMBOLS, "en")]
 #: Typographic quote pairs, as word processors write them in several languages.

@@ -18,7 +18,6 @@ import os
 import random
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -30,8 +29,8 @@ from kamisado_notation.checking.replay import replay_match
 from kamisado_notation.drawing.render import board_diagram, moves_diagram, plain_rule
 from kamisado_notation.engine.position import Position
 from kamisado_notation.notation.files.opening import nth_match
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "samples"
 
 #: sha256 of stdout as the rich path printed it: (command, options, COLUMNS) -> digest.

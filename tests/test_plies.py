@@ -19,7 +19,6 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_row_slips import KINDS, STYLES, only_match, plant, rewrite, written
 from typer.testing import CliRunner
 
 from kamisado_notation import (
@@ -34,10 +33,13 @@ from kamisado_notation import (
     replay_match,
 )
 from kamisado_notation.checking.replay import MatchReplay
+from kamisado_notation.checking.slips import rewrite
 from kamisado_notation.cli.app import app
 from kamisado_notation.notation import MatchRecord, parse_record
+from tests.support.paths import ROOT
+from tests.support.slips import KINDS, STYLES, only_match, plant, written
 
-SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.kmr"))
+SAMPLES = sorted((ROOT / "samples").glob("*.kmr"))
 runner = CliRunner()
 
 

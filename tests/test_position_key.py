@@ -8,9 +8,9 @@ import random
 
 from hypothesis import given
 from hypothesis import strategies as st
-from test_engine_properties import SETTINGS, positions, random_start
 
 from kamisado_notation import Position
+from tests.support.positions import SETTINGS, positions, random_start
 
 
 @SETTINGS

@@ -15,8 +15,8 @@ import pytest
 from typer.testing import CliRunner
 
 from kamisado_notation.cli.app import app
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 

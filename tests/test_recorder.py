@@ -4,9 +4,6 @@ back-entries) are written by it; the fill is asked for where the rules give a ch
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -161,23 +158,6 @@ def test_a_header_comment_is_written_as_a_comment_is_read() -> None:
     assert '[Black "Ann"]  # engine: ./my-engine --depth 3' in text.splitlines()
     (header,) = [h for h in parse_record(text).matches[0].headers if h.name == "Black"]
     assert [c.text for c in header.comments] == [" engine: ./my-engine --depth 3"]
-
-
-def random_walk(seed: int, match: str, plies: int) -> Iterator[Recorder]:
-    """A random match played through a :class:`Recorder`, up to ``plies`` moves: the
-    recorder at each move to be chosen (fills chosen at random on the way), before the
-    walk plays a random legal move. Shared by the engine tests that need positions a
-    match reaches (rings, pushes and fills included)."""
-    rng = random.Random(seed)
-    rec = Recorder(match)
-    for _ in range(plies):
-        if rec.over:
-            return
-        if rec.needs_fill:
-            rec.fill(rng.choice(["left", "right"]))
-            continue
-        yield rec
-        rec.play(rng.choice(rec.legal_moves()))
 
 
 @pytest.mark.parametrize("position", [5, b"obpkyrgn", ["a"], 1.5])

@@ -14,12 +14,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from scored_match import the_match
 from typer.testing import CliRunner
 
 from kamisado_notation import Fill, Move, Recorder
 from kamisado_notation.checking.validate import validate_text
 from kamisado_notation.cli.app import app
+from tests.support.scored_match import the_match
 
 
 def _start(downloads: Path) -> Any:

@@ -10,17 +10,17 @@ import json
 import random
 import shutil
 import subprocess
-from pathlib import Path
 
 import pytest
 
 from kamisado_notation import Fill, Position, Recorder
 from kamisado_notation.checking.validate import validate_text
 from kamisado_notation.engine.perft import perft
+from tests.support.paths import ROOT
 
 NODE = shutil.which("node")
 pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed")
-RULES = Path(__file__).resolve().parent.parent / "kamisado_notation" / "drawing" / "recording_rules.js"
+RULES = ROOT / "kamisado_notation" / "drawing" / "recording_rules.js"
 
 HARNESS = r"""
 const R = require(process.argv[1]);

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, field
 from io import StringIO
 
 import pytest
@@ -22,7 +21,6 @@ from rich.cells import cell_len
 from rich.console import Console
 
 from kamisado_notation.drawing.render import (
-    COMPACT_WIDTH,
     FULL_WIDTH,
     board_diagram,
     lineup_diagram,
@@ -33,21 +31,12 @@ from kamisado_notation.drawing.render import (
 from kamisado_notation.engine.board import Side, parse_square
 from kamisado_notation.engine.match import Fill
 from kamisado_notation.engine.position import Position
+from tests.support.diagrams import SPEC_GRID, read_board
+from tests.support.paths import SAMPLES
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 WIDTHS = (120, 80, 60, 40)
 
-# docs/notation.md §1, rank 8 first, files a..h — written out here, independently of board.py.
-SPEC_GRID = """
-Orange Blue   Purple Pink   Yellow Red    Green  Brown
-Red    Orange Pink   Green  Blue   Yellow Brown  Purple
-Green  Pink   Orange Red    Purple Brown  Yellow Blue
-Pink   Purple Blue   Orange Brown  Green  Red    Yellow
-Yellow Red    Green  Brown  Orange Blue   Purple Pink
-Blue   Yellow Brown  Purple Red    Orange Pink   Green
-Purple Brown  Yellow Blue   Green  Pink   Orange Red
-Brown  Green  Red    Yellow Pink   Purple Blue   Orange
-"""
 CODES = {"Brown": "Br", "Green": "Gr", "Red": "Re", "Yellow": "Ye", "Pink": "Pi", "Purple": "Pu", "Blue": "Bl", "Orange": "Or"}
 GLYPHS = {"Brown": "棕", "Green": "綠", "Red": "紅", "Yellow": "黃", "Pink": "粉", "Purple": "紫", "Blue": "藍", "Orange": "橙"}
 
@@ -69,92 +58,6 @@ def draw(renderable, *, width: int = 100, color: bool = False) -> str:  # type: 
 
 def fits(text: str, width: int) -> bool:
     return all(cell_len(ANSI.sub("", line)) <= width for line in text.splitlines())
-
-
-def _columns(line: str) -> list[str]:
-    """A line as terminal columns: a wide character and then an empty column."""
-    cols: list[str] = []
-    for ch in line:
-        cols.append(ch)
-        if cell_len(ch) == 2:
-            cols.append("")
-    return cols
-
-
-@dataclass
-class Square:
-    """One square of a diagram, as its plain text shows it."""
-
-    lines: list[str]
-    word: str | None = None  # the square's code or glyph, when it shows
-    tower: str | None = None  # "●o", "○O"
-    rings: int = 0
-    marks: list[str] = field(default_factory=list)  # "[]", "()", "{}", "><", "=="
-    reachable: bool = False
-    label: str | None = None
-
-
-def _square_full(l0: str, l1: str, l2: str) -> Square:
-    s = Square([l0, l1, l2])
-    top = _columns(l0)
-    s.word = "".join(top[:2]) if cell_len(l0) == 7 else None
-    middle = l1[1:6]
-    if middle.strip() and middle.strip() != "*":
-        s.tower = middle[1:3]
-        s.rings = l2[1:6].count("+")
-        assert top[2:5] == ["▄"] * 3, l0  # the body's cap
-    s.reachable = middle.strip() == "*" or (s.tower is not None and l0[-1] == "*")
-    if l0[-1].isdigit():
-        s.label = l0[-1]
-    for pair in (l1[0] + l1[6], l2[0] + l2[6]):
-        if pair.strip():
-            s.marks.append(pair)
-    return s
-
-
-def _square_compact(l0: str, l1: str) -> Square:
-    s = Square([l0, l1])
-    cols = _columns(l0)
-    inner = "".join(cols[1:3])
-    if inner[:1] in ("●", "○"):
-        s.tower = inner
-        s.rings = l1.count("+")
-        s.reachable = l1[0] == "*"
-    else:
-        s.word = inner
-        s.reachable = l1 == " ** "
-    if cols[0].isdigit():
-        s.label = cols[0]
-    elif (cols[0] + cols[3]).strip():
-        s.marks.append(cols[0] + cols[3])
-    return s
-
-
-def read_board(text: str) -> dict[int, Square]:
-    """``{square: Square}`` for the last board drawn in ``text``, whichever form and
-    whichever way up it is drawn."""
-    found: dict[int, Square] = {}
-    lines = text.splitlines()
-    for i, line in enumerate(lines):
-        full = re.match(r"^ ([1-8]) (.*) \1$", line)
-        compact = re.match(r"^([1-8]) (.*) \1$", line)
-        m = full if full and cell_len(line) == FULL_WIDTH else compact if compact and cell_len(line) == COMPACT_WIDTH else None
-        if m is None:
-            continue
-        rank = int(m.group(1))
-        header = next(h for h in reversed(lines[:i]) if re.match(r"^\s+[a-h]\s+[a-h]", h))
-        files = header.split()
-        for k, f in enumerate(files):
-            sq = parse_square(f"{f}{rank}")
-            if m is full:
-                a, b = 3 + 7 * k, 10 + 7 * k
-                l0, l2 = ("".join(_columns(x.ljust(FULL_WIDTH))[a:b]) for x in (lines[i - 1], lines[i + 1]))
-                found[sq] = _square_full(l0, "".join(_columns(line)[a:b]), l2)
-            else:
-                a, b = 2 + 4 * k, 6 + 4 * k
-                l1 = "".join(_columns(lines[i + 1].ljust(COMPACT_WIDTH))[a:b])
-                found[sq] = _square_compact("".join(_columns(line)[a:b]), l1)
-    return found
 
 
 def played(position: str, origin: str, target: str) -> tuple[Position, object]:
@@ -432,12 +335,11 @@ def test_lineup_fill_right_of_figures_7e_to_7g() -> None:
 
 
 def _standard_match():  # type: ignore[no-untyped-def]
-    from pathlib import Path
 
     from kamisado_notation.checking.replay import replay_match
     from kamisado_notation.notation import read_record
 
-    path = Path(__file__).resolve().parent.parent / "samples" / "standard-match.kmr"
+    path = SAMPLES / "standard-match.kmr"
     return replay_match(read_record(str(path)).matches[0])
 
 
@@ -464,10 +366,9 @@ def test_match_summary_does_not_count_past_a_round_the_replay_stopped_in() -> No
     """Round 2 holds a move no rule allows, round 3 restarts the replay from its lineups:
     the replay says the score from there on is unknown, so the running score is '?' from
     round 2 on, while rounds 3… keep their own winner and points."""
-    from test_tolerance import slipped  # a record with such a round, and lineups after it
-
     from kamisado_notation.checking.replay import replay_match
     from kamisado_notation.notation import parse_record
+    from tests.support.stopped import slipped  # a record with such a round, and lineups after it
 
     text, _bad, _late = slipped(with_lineups=True)
     mr = replay_match(parse_record(text).matches[0])

@@ -16,24 +16,14 @@ from collections.abc import Callable
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from test_row_slips import (
-    STYLES,
-    Planted,
-    check,
-    fill_word_swapped,
-    moves_of,
-    only_match,
-    rewrite,
-    winners,
-    written,
-)
 
 from kamisado_notation.checking.fix import fix_text
-from kamisado_notation.checking.slips import recogniser
+from kamisado_notation.checking.slips import Planted, recogniser, rewrite
 from kamisado_notation.checking.validate import validate_text
 from kamisado_notation.diagnostics import Kind
 from kamisado_notation.notation.record import RoundRecord
 from kamisado_notation.notation.writer import Form
+from tests.support.slips import STYLES, check, fill_word_swapped, moves_of, only_match, winners, written
 
 Style = tuple[Form, str]
 

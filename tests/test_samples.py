@@ -3,16 +3,14 @@ promises, and ``broken.kmr`` fails with exactly its known diagnostics."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from kamisado_notation.checking.replay import replay_match
 from kamisado_notation.checking.validate import validate_file
 from kamisado_notation.engine.board import Side
 from kamisado_notation.notation import read_record
+from tests.support.paths import SAMPLES
 
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 VALID = sorted(p.name for p in SAMPLES.glob("*.kmr") if p.name != "broken.kmr")
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_recorder import random_walk
 
 from kamisado_notation import Position, Side
 from kamisado_notation.play.search import WIN, Searcher, evaluate
+from tests.support.walks import random_walk
 
 
 def _positions(seed: int, plies: int) -> Position | None:

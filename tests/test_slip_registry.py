@@ -7,7 +7,6 @@ this test plants every registered slip, and the docs' table of slips is the regi
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
@@ -17,8 +16,8 @@ from kamisado_notation.notation import parse_record
 from kamisado_notation.notation.record import RecordFile
 from kamisado_notation.notation.writer import Form, format_record
 from kamisado_notation.play.generate import generate_match
+from tests.support.paths import DOCS
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
 STYLES = [(Form.TEXT, "en"), (Form.SHORT, "de"), (Form.COORDS, "en")]
 
 

@@ -11,11 +11,12 @@ import re
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from test_row_slips import STYLES, moves_of, only_match, rewrite, winners, written
 
 from kamisado_notation.checking.fix import fix_text
+from kamisado_notation.checking.slips import rewrite
 from kamisado_notation.checking.validate import validate_text
 from kamisado_notation.notation.writer import Form
+from tests.support.slips import STYLES, moves_of, only_match, winners, written
 
 _ROW = re.compile(r"^(\d+)\. (.*)$")
 SEPARATORS = ["\t", ",", ", ", ";", "\t "]

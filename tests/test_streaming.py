@@ -39,8 +39,8 @@ from kamisado_notation.notation.files.opening import nth_match
 from kamisado_notation.notation.json_text import dumps_indented
 from kamisado_notation.notation.writer import Form, format_record, record_json
 from kamisado_notation.play.generate import generate_records
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted(str(p) for p in (ROOT / "samples").glob("*.kmr"))
 runner = CliRunner()
 

@@ -16,7 +16,6 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_render import SPEC_GRID  # docs/notation.md §1, written out once for the tests
 
 from kamisado_notation.checking.replay import replay_match
 from kamisado_notation.drawing import svg
@@ -24,9 +23,10 @@ from kamisado_notation.engine.board import Side, parse_square, square_name
 from kamisado_notation.engine.match import Fill, fill_order
 from kamisado_notation.engine.position import Position
 from kamisado_notation.notation import read_record
+from tests.support.diagrams import SPEC_GRID  # docs/notation.md §1, written out once for the tests
+from tests.support.paths import ROOT
 
 NS = "{http://www.w3.org/2000/svg}"
-ROOT = Path(__file__).resolve().parent.parent
 
 ROWS = [row.split() for row in SPEC_GRID.strip().splitlines()]
 PUSHES = "obpky.../......../...r++..../...g+..../...n..../...P+++..../......../NGRYK.BO g P"

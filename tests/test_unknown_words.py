@@ -31,6 +31,7 @@ from kamisado_notation.notation.record import Entry, RecordFile
 from kamisado_notation.notation.vocabulary import word_kinds
 from kamisado_notation.notation.writer import Form, format_record
 from kamisado_notation.play.generate import generate_match
+from tests.support.paths import SAMPLES
 
 runner = CliRunner()
 
@@ -265,7 +266,7 @@ def test_the_json_form_keeps_the_entry_and_its_error(tmp_path: Path) -> None:
 def test_the_summary_says_the_score_is_the_whole_matchs(tmp_path: Path) -> None:
     # samples/standard-match.kmr (Gold wins 3-2) with a word spoilt in round 1: invalid,
     # and still replayed to its end, so the score is the match's
-    sample = Path(__file__).resolve().parent.parent / "samples" / "standard-match.kmr"
+    sample = SAMPLES / "standard-match.kmr"
     text = sample.read_text(encoding="utf-8")
     assert "2. Yellow Left 2 Yellow" in text
     path = tmp_path / "typo.kmr"

@@ -98,7 +98,7 @@ def test_unreadable_and_empty_files(tmp_path: Path) -> None:
 
 
 def test_samples_are_valid() -> None:
-    samples = sorted(Path(__file__).resolve().parent.parent.joinpath("samples").glob("*.kmr"))
+    samples = sorted(ROOT.joinpath("samples").glob("*.kmr"))
     for path in samples:
         if "broken" in path.name:
             continue  # a deliberately broken demonstration file
@@ -125,6 +125,8 @@ def _generated_text() -> str:
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from tests.support.paths import ROOT
 
 _BASE = _generated_text()
 

@@ -23,8 +23,8 @@ from kamisado_notation.notation.kmr.reader import block_lines
 from kamisado_notation.notation.record import RecordFile
 from kamisado_notation.notation.writer import LANGUAGES, Form, format_record
 from kamisado_notation.play.generate import generate_match
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 COLOUR_FORMS = (Form.TEXT, Form.SYMBOLS, Form.SHORT)
 
 

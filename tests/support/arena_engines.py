@@ -20,11 +20,13 @@ finds every engine started), a file every command the engine reads; ``-`` nothin
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
 from pathlib import Path
 
-#: The repository's root (the tests run the package from it).
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support.paths import ROOT
+
 #: The built-in engine, as a command line.
 BUILT_IN = f"{sys.executable} -m kamisado_notation.cli.app engine"
 
@@ -88,3 +90,11 @@ def write_engine(folder: Path) -> Path:
     path = folder / "engine.py"
     path.write_text(SCRIPT, encoding="utf-8")
     return path
+
+
+def _arena(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run(
+        [sys.executable, "-m", "kamisado_notation.cli.app", "arena", *args],
+        check=False, capture_output=True, text=True, env=env, cwd=cwd, timeout=120,
+    )
