@@ -159,7 +159,7 @@ def test_the_console_script_builds_only_the_named_command_and_still_runs_it(
     assert built == [["perft"]]
 
 
-# Rulebook figure 6(e), built by hand in tests/test_rulebook_figures.py: Wolfgang (Gold) must
+# Rulebook figure 6(e), built by hand in tests/engine/test_rulebook_figures.py: Wolfgang (Gold) must
 # move his red tower, blocked; Ralf's green is blocked too; Ralf moved last and loses (M8).
 FIGURE_6E = "ob..y..n/......../...gkNp./..OrYR../......../.......B/......../.G..KP.. g R"
 
