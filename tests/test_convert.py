@@ -106,7 +106,7 @@ def test_missing_file_and_bad_options(tmp_path: Path, record: Path) -> None:
 def test_syntax_errors_refuse(tmp_path: Path) -> None:
     p = tmp_path / "bad.kmr"
     # (a line that cannot be read: a '{' left open where a move may be inside it; an
-    # unknown word is read past and kept as written: tests/test_unknown_words.py; text that
+    # unknown word is read past and kept as written: tests/checking/slips/test_unknown_words.py; text that
     # is no evidence of a move is set aside)
     p.write_text("Round 1\n1. Purple L1 {Ye\n", encoding="utf-8")
     out = tmp_path / "out.kmr"

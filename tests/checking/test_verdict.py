@@ -250,7 +250,7 @@ def test_lineups_and_a_whole_round_on_one_line_stay_fused() -> None:
 
 
 def _broken_records_module():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("broken_records", ROOT / "tests" / "test_broken_records.py")
+    spec = importlib.util.spec_from_file_location("broken_records", ROOT / "tests" / "checking" / "test_broken_records.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

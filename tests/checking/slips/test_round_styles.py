@@ -6,7 +6,7 @@ two rows exchanged, a move written after a round was won.
 For each: the slip named at its line, no error on a line it did not touch, the later
 rounds judged with the real winners, and ``kamisado fix`` gives back the match. The
 planting and the checks know nothing of how the slip is recognised (the checks are
-tests/test_row_slips.py's :func:`check`)."""
+tests/checking/slips/test_row_slips.py's :func:`check`)."""
 
 from __future__ import annotations
 

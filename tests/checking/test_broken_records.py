@@ -236,7 +236,7 @@ def test_nothing_is_checked_past_a_rules_error() -> None:
 
 def test_nothing_is_checked_past_a_syntax_error() -> None:
     # (a syntax error that may have cost a turn: an unknown word is read past instead,
-    # tests/test_unknown_words.py)
+    # tests/checking/slips/test_unknown_words.py)
     # (a comment left open with a move inside: the line's own syntax; a stray second
     # distance, 'Yellow Left 3 3 Yellow', is read past by its evidence, the legal moves
     # settling the entry)

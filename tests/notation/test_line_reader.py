@@ -2,7 +2,7 @@
 
 The reader decides how each line is read (rows of entries it read before, then the
 whole-line regexes, then the grammar) and where each match starts; the record builder,
-the fast verdict (tests/test_verdict.py) and the header scan consume its events. Here:
+the fast verdict (tests/checking/test_verdict.py) and the header scan consume its events. Here:
 the record builder's records are the grammar's whatever the tier that read a line (the
 rows read a second time come from the memo of entries); the header scan tells matches
 apart as the record builder does; and a consumer written by a user sees every entry.
