@@ -2,7 +2,7 @@
 diagnostic's ``kind`` and its ``edits``, and a program that applies those edits (with
 :func:`~kamisado_notation.apply_edits`, as long as any are left) writes exactly what
 ``kamisado fix`` writes. The records are generated matches with a slip planted where the
-truth is known (tests/checking/slips/test_row_slips.py plants them), the samples and one-slot slips.
+truth is known (tests/support/slips.py plants them), the samples and one-slot slips.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Records in every style people write (SPEC §7, "Read leniently, report precisely"): a
+"""Records in every style people write (docs/record-decisions.md, "Reading records"): a
 style planted in a generated legal match where the truth is known, in several forms and
 languages. For each: where it shows, at its line; no error on a line it did not touch;
 the later rounds judged with the real winners; ``fix`` gives back the match where the

@@ -6,7 +6,7 @@ writer (``convert``), ``html`` and ``fix`` find entries by those places. And the
 replay hands over each diagnostic once, in line order, whatever the slip.
 
 The slipped records are generated matches with a slip planted where the test chooses
-(the planting of tests/checking/slips/test_row_slips.py); the facts checked are the written record's
+(the planting of tests/support/slips.py); the facts checked are the written record's
 own (which entry is where), not the replay's workings.
 """
 

@@ -339,7 +339,7 @@ def test_an_entry_is_accepted_exactly_when_the_move_generator_has_it(
         after = pos.copy()
         after.play(move)
         assert m.rounds[0].position_at() == after
-    elif any(d.kind == "swapped-colours" for d in m.diagnostics):  # (a style, SPEC §7: the colours the other way round)
+    elif any(d.kind == "swapped-colours" for d in m.diagnostics):  # (a style, docs/record-decisions.md: the colours the other way round)
         (said,) = m.diagnostics
         ply = m.rounds[0].plies[-1]
         assert (said.severity, said.line, said.column) == ("warning", 10, 20)

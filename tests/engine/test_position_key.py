@@ -1,4 +1,4 @@
-"""Positions hash and compare by what they are (SPEC §8, §12): equal exactly when their
+"""Positions hash and compare by what they are (docs/library.md, docs/analysis.md): equal exactly when their
 position strings are, with equal hashes, and a Zobrist key a search keeps up to date
 move by move (``key ^ key_change(move)``) that always equals the key computed afresh."""
 

@@ -1,4 +1,4 @@
-"""Entries written in another style (SPEC §7, "Read leniently, report precisely"): ring
+"""Entries written in another style (docs/record-decisions.md, "Entries in other styles"): ring
 marks on the tower, a push marked ``x`` or written ``Sumo push``, a forced entry written
 as a word (``pass``, ``-``, ``Yellow blocked``, ``pushed``), a forfeit with a direction,
 the square colour or the distance left out, the distance written as a word, the slots in

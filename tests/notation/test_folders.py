@@ -55,7 +55,7 @@ def test_a_folder_whose_records_were_listed_before_is_not_empty_and_a_loop_holds
 def test_a_folder_with_no_record_is_an_error_that_names_it(tmp_path: Path) -> None:
     """Alone, a folder with no record is an error; among other arguments it is listed as
     itself, for its reader to report (as a file that is not there is), and the others
-    are read (``test_hostile_round3``)."""
+    are read (``hostile/test_forgery_hangs_and_memory.py``)."""
     tree(tmp_path, ["empty/notes.txt", "full/a.kmr"])
     with pytest.raises(NoRecordsError, match="empty: the folder holds no record file") as e:
         record_paths([str(tmp_path / "empty")])

@@ -1,4 +1,4 @@
-"""Rows pasted from a spreadsheet (SPEC §7, "Read leniently, report precisely"): a
+"""Rows pasted from a spreadsheet (docs/record-decisions.md, "Rows pasted from a spreadsheet"): a
 generated legal match whose rows are written as a spreadsheet's cells — separated by
 tabs, commas or semicolons, a bare turn number in the first cell, an empty cell for
 ``...``, a header row — in every form and language. Read with one warning a match, the

@@ -1,4 +1,4 @@
-"""The test engine of the arena's tests (``test_arena.py``, ``test_arena_tournaments.py``):
+"""The test engine of the arena's tests (``tests/play/test_arena.py``, ``tests/play/test_arena_tournaments.py``):
 one script, written where a test wants it (:func:`write_engine`), run as ``python3
 engine.py [NAME [LOG [SLEEP]]]``.
 

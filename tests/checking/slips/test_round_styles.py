@@ -1,12 +1,12 @@
-"""Records written in the styles of a whole row or round (SPEC §7, "Read leniently, report
-precisely"), planted in generated legal matches where the truth is known, in every form
+"""Records written in the styles of a whole row or round (docs/record-decisions.md, "Slips of a whole row or
+round"), planted in generated legal matches where the truth is known, in every form
 and language: a round written Gold's entry first in every row, one player's entries of
 two rows exchanged, a move written after a round was won.
 
 For each: the slip named at its line, no error on a line it did not touch, the later
 rounds judged with the real winners, and ``kamisado fix`` gives back the match. The
 planting and the checks know nothing of how the slip is recognised (the checks are
-tests/checking/slips/test_row_slips.py's :func:`check`)."""
+tests/support/slips.py's :func:`check`)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The solver (SPEC §12) against an exhaustive search written here, independently of
+"""The solver (docs/analysis.md) against an exhaustive search (tests/support/minimax.py), independently of
 it: plain minimax over the rules engine's moves, every line followed to the round's end
 or the depth, with no pruning, no table and no ordering. On random positions a few
 turns from the end of random rounds (pushes, rings, forfeits and deadlocks included),

@@ -1,5 +1,5 @@
-"""Records judged by the solver (SPEC §12): the marks against the exhaustive search of
-``test_solve`` (written independently of the solver), and the annotated record read back,
+"""Records judged by the solver (docs/analysis.md): the marks against the exhaustive search of
+``tests/support/minimax.py`` (written independently of the solver), and the annotated record read back,
 validated and converted with its comments."""
 
 from __future__ import annotations

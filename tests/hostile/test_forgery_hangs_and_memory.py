@@ -1,4 +1,4 @@
-"""The third hostile round (issue 32): formula-free CSV aside (``test_standings``), what a
+"""The third hostile round (issue 32): formula-free CSV aside (``tests/checking/test_standings.py``), what a
 writer writes reads back the same (no header forged through a line break), hangs, quadratic
 readers, tracebacks and memory, each through the entry point a user or a caller meets.
 Processes of their own where the fault is a process's (the arena, signals)."""
@@ -133,7 +133,7 @@ def test_a_hackerrank_name_with_a_line_break_converts_to_a_record_that_reads_bac
     r = kamisado("convert", str(src), "--to", "text")
     assert r.returncode == 0, r.stderr
     matches = parse_record(r.stdout.decode()).matches
-    assert len(matches) == 12  # (as test_formats_hackerrank converts the log)
+    assert len(matches) == 12  # (as notation/test_hackerrank.py converts the log)
     for match in matches:
         assert [h.name for h in match.headers].count("Gold") == 1
         assert 'chris [Gold "Mallory"]' in (match.header("Black"), match.header("Gold"))

@@ -59,6 +59,6 @@ def test_the_setup_commands_work_on_a_fresh_clone(tmp_path: Path) -> None:
     assert "match 1 (line 3): valid" in done.stdout and "Gold has reached the home row" in done.stdout
     assert (clone / ".venv" / "bin" / "kamisado").exists()
     # the second command as written, its pytest run on one test file of the clone
-    tests = subprocess.run(["bash", "-c", second + " -q tests/test_cli_help.py"], cwd=clone, env=env, capture_output=True, text=True, check=False)
+    tests = subprocess.run(["bash", "-c", second + " -q tests/cli/test_help.py"], cwd=clone, env=env, capture_output=True, text=True, check=False)
     assert tests.returncode == 0, tests.stdout[-3000:] + tests.stderr[-3000:]
     assert re.search(r"^\.+ +\[100%\]$", tests.stdout, re.MULTILINE), tests.stdout[-1000:]

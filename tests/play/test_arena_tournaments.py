@@ -2,7 +2,7 @@
 (round robin, gauntlet), ``name=`` and ``option.N=V`` per engine, openings, clocks,
 depth and nodes, SPRT, ratings from rounds, the traffic log, and standings counting the
 matches lost by a fault. The engines: the built-in one, and the test engine of
-``arena_engines.py`` (it logs what it is sent, declares options, answers ``bestmove MOVE
+``tests/support/arena_engines.py`` (it logs what it is sent, declares options, answers ``bestmove MOVE
 ponder …`` and can be made slow)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The library's sharp edges, as a python-chess user meets them (SPEC §8): copies that
+"""The library's sharp edges, as a python-chess user meets them (docs/library.md): copies that
 never share a board, a copy that keeps the moves to undo, the round's outcome in one
 value, a wrong argument type named in a ``TypeError``, and a ``Recorder`` that refuses a
 keyword it does not know. Facts are read from the board itself (towers on the goal rank,

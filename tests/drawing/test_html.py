@@ -1,6 +1,6 @@
 """``kamisado html`` and :func:`kamisado_notation.html_page` without a browser: what the
 page holds, where the diagnostics stand, what is written and what is refused. (The page
-in a real browser: tests/test_html_browser.py.)"""
+in a real browser: tests/drawing/test_html_browser.py.)"""
 
 from __future__ import annotations
 

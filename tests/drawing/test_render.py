@@ -3,7 +3,7 @@
 
 The facts checked are the board's own (the docs/notation.md §1 grid, written out again below rather
 than taken from the code), hand-made positions, and the rulebook's fill example (figures
-7(b)–7(g)). The helper ``read_board`` reads a diagram's plain text back into
+7(b)–7(g)). The helper ``read_board`` (tests/support/diagrams.py) reads a diagram's plain text back into
 ``{square: Square}`` — the full board (3 lines × 7 columns a square) and the compact one
 (2 × 4) alike — so that every assertion names a square.
 """

@@ -1,4 +1,4 @@
-"""The web page as a tournament director and a lichess user meet it (SPEC §9), in headless
+"""The web page as a tournament director and a lichess user meet it (docs/html.md), in headless
 Chromium at a laptop's 1366×768 and a phone's 390×844: the board stays in view while
 stepping and when a link or the index opens a position; the players and the running
 score stand by the board; the record's comments show at their moves; tap targets are

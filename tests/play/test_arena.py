@@ -1,5 +1,5 @@
 """The arena with real engine processes: the built-in engine against the test engine of
-``arena_engines.py``, and that engine breaking the protocol (an illegal move, no answer, a crash, garbage,
+``tests/support/arena_engines.py``, and that engine breaking the protocol (an illegal move, no answer, a crash, garbage,
 a flood, an exit at start). Every record the arena writes validates, the loser of a
 broken match is named in its ``Termination`` header, and every wait is bounded by the
 arena's own timeouts (short move times here; no timed assertion)."""

@@ -1,4 +1,4 @@
-"""The engine protocol of SPEC §13 through the built-in engine as a real process
+"""The engine protocol of docs/engines.md through the built-in engine as a real process
 (``kamisado engine``): every ``go`` limit, ``stop``, ``isready`` during a search, the
 options and ``setoption``, ``info`` lines with scores in units and a principal variation
 checked move by move by the rules engine; and the protocol's shared values (``go``,

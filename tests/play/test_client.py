@@ -1,4 +1,4 @@
-"""``EngineClient`` (SPEC §13) with real processes: the built-in engine (every limit,
+"""``EngineClient`` (docs/engines.md) with real processes: the built-in engine (every limit,
 the analysis's score and principal variation, options), the example engine of
 docs/engines.md (which does not import the package; also referee'd against the built-in
 engine by ``kamisado arena``), and engines that misbehave — each raises an
