@@ -390,7 +390,7 @@ def lark_terminals() -> str:
     return (
         "// Generated from kamisado_notation/notation/vocabulary.py\n"
         "// (python3 -m kamisado_notation.notation.vocabulary > grammars/words.lark);\n"
-        "// tests/test_notation.py checks that it is current.\n"
+        "// tests/notation/test_reading.py checks that it is current.\n"
         f"COLOUR: {regex(spellings(_COLOURS, _colour_spellings))}\n"
         f"DIRECTION: {regex(spellings(_DIRECTIONS, _direction_spellings))}\n"
     )
