@@ -235,7 +235,8 @@ def sniff(path: str, head: bytes) -> str:
     3. the content: the first format, in priority order, whose start it has (a JSON
        array: a HackerRank log; ``(;``: an SGF; an upper-case move ``A1-A2``: a hamisado
        move list; a JSON object: the JSON form of a record);
-    4. else, where the text holds entries our reader reads (by their evidence: notes
+    4. else (also for JSON Lines, an object a line: an app's log, no record in our JSON
+       form), where the text holds entries our reader reads (by their evidence: notes
        kept in a ``.json`` file with ``//`` comments and unquoted keys), a ``.kmr``
        whatever its ending (:func:`_holds_entries`); else the first format of the ending
        (a ``.json`` that is no JSON and holds no entries gets the JSON reader's error),
@@ -248,9 +249,24 @@ def sniff(path: str, head: bytes) -> str:
     ending = os.path.splitext(path)[1].lower()
     own = [f for f in _BY_PRIORITY if f.in_folders and f.suffix == ending]
     found = next((f.name for f in own if _fits(f, head)), None) or sniffed(head)
+    if found == "json" and _json_lines(head):
+        found = None  # (an app's log of JSON objects a line: no record in our JSON form, notes read by their evidence)
     if found is not None or not own or _holds_entries(head):
         return found or "kmr"
     return own[0].name
+
+
+def _json_lines(head: bytes) -> bool:
+    """Whether ``head`` is JSON Lines (``.jsonl``: an object on each line), not one JSON
+    document: its first line is a whole object, and another object starts a line after it."""
+    import json
+
+    first, _, rest = head.lstrip().partition(b"\n")
+    try:
+        json.loads(first)
+    except ValueError:
+        return False
+    return rest.lstrip().startswith(b"{")
 
 
 def _holds_entries(head: bytes) -> bool:
@@ -314,6 +330,14 @@ _OTHER_GAMES: tuple[tuple[str, re.Pattern[bytes], int], ...] = (
 _KAMISADO = re.compile(rb"\[Gold |(?i:\bRound \d+ fill|\bLineup (?:Black|Gold)|\bSumo\b)")
 
 
+#: Other games by name, as a record's title or first lines name them (``Othello ladder``,
+#: ``CONNECT FOUR – family games night``, ``Xiangqi – club championship``).
+_NAMED_GAME = re.compile(
+    rb"(?i)\b(othello|reversi|xiangqi|chinese chess|connect (?:four|4)|chess|checkers|draughts|backgammon|shogi|breakthrough"
+    rb"|gomoku|renju|lines of action|janggi|makruk|hnefatafl|abalone|quoridor|onitama|mancala|oware|amazons|go \(weiqi\)|weiqi|baduk)\b"
+)
+#: How many of a file's first lines may name its game.
+_TITLE_LINES = 3
 #: A header naming the game (PGN's ``[Game "…"]`` or ``[Variant "…"]``, SGF's ``GM[…]`` by name).
 _GAME_HEADER = re.compile(rb'^\[(?:Game|GameType|Variant) "([^"\n]{2,40})"\]', re.MULTILINE)
 
@@ -329,6 +353,9 @@ def other_game(head: bytes) -> str | None:
     named = _GAME_HEADER.search(head)
     if named and not re.search(rb"(?i)kamisado", named.group(1)) and not named.group(1).strip().isdigit():
         return f"a game of {named.group(1).decode('utf-8', 'replace').strip()}"
+    title = _NAMED_GAME.search(b"\n".join(head.lstrip().splitlines()[:_TITLE_LINES]))
+    if title is not None and not re.search(rb"(?i)kamisado", head) and not _speaks_of_towers(head):
+        return f"a game of {title.group(1).decode('utf-8', 'replace')}"
     for name, pattern, threshold in _OTHER_GAMES:
         if sum(1 for _ in islice(pattern.finditer(head), threshold)) == threshold:
             return None if _speaks_of_towers(head) else name
@@ -339,6 +366,8 @@ def other_game(head: bytes) -> str | None:
 #: like another game's in it (a scoresheet's running scores ``1-0`` ``2-1`` are PDN's
 #: moves' shape; ``Match to 7`` a backgammon match's).
 _TOWER_WORDS = 6
+#: How many different colours they name at least.
+_COLOURS_NAMED = 3
 
 
 def _speaks_of_towers(head: bytes) -> bool:
@@ -348,12 +377,16 @@ def _speaks_of_towers(head: bytes) -> bool:
     from .vocabulary import EVIDENCE_COLOURS, code_as, normalise
 
     found = 0
+    colours: set[object] = set()  # (the colours named: Connect Four's red and yellow are two)
     for word in re.findall(r"[^\W\d_]+", head.decode("utf-8", "replace")):
         code = code_as(word) if word.isupper() else None
         glyphs = sum(normalise(c) in EVIDENCE_COLOURS for c in word) if not word.isascii() else 0  # ('紫↑2赤': a glyph a colour)
         named = len(word) > 2 and normalise(word) in EVIDENCE_COLOURS  # (not chess's 'O-O', 'Re1')
-        found += glyphs or named or (code is not None and code[0] == "COLOUR")
-        if found >= _TOWER_WORDS:
+        said = glyphs or named or (code is not None and code[0] == "COLOUR")
+        found += said
+        if said and not glyphs:
+            colours.add(EVIDENCE_COLOURS.get(normalise(word)) or (code[1] if code is not None else word))
+        if found >= _TOWER_WORDS and (len(colours) >= _COLOURS_NAMED or glyphs):
             return True
     return False
 

@@ -499,8 +499,8 @@ _EVIDENCE_DIRECTIONS: dict[Direction, tuple[str, ...]] = {
 #: More languages' direction words (as :data:`_WORLD_COLOURS`).
 _WORLD_DIRECTIONS: dict[Direction, tuple[str, ...]] = {
     Direction.FORWARD: ("suoraan", "framåt", "fram", "rett", "frem", "dümdüz", "thẳng", "tiến", "lurus", "maju", "вперед", "уперед", "rekte", "antaŭen", "antauxen", "antauen", "seedha", "sidha", "seedhe", "aage", "直", "直走", "向前", "前进", "előre"),
-    Direction.LEFT: ("vasen", "venstre", "sola", "trái", "kiri", "ліворуч", "вліво", "наліво", "maldekstren", "maldekstre", "baayen", "bayen", "baen", "左斜", "左上"),
-    Direction.RIGHT: ("høyre", "hoyre", "sağa", "phải", "kanan", "праворуч", "вправо", "направо", "dekstren", "dekstre", "daayen", "dayen", "daen", "右", "右斜", "右上"),
+    Direction.LEFT: ("balról", "vasen", "venstre", "sola", "trái", "kiri", "ліворуч", "вліво", "наліво", "maldekstren", "maldekstre", "baayen", "bayen", "baen", "左斜", "左上"),
+    Direction.RIGHT: ("jobbról", "høyre", "hoyre", "sağa", "phải", "kanan", "праворуч", "вправо", "направо", "dekstren", "dekstre", "daayen", "dayen", "daen", "右", "右斜", "右上"),
     Direction.BACK: ("bakåt", "geri", "mundur", "назад", "malantaŭen", "peeche"),
 }
 
@@ -538,7 +538,7 @@ _NUMBER_WORDS: tuple[tuple[str, ...], ...] = (
 
 #: Evidence words that are also common words (``to``, ``for``, ``um``, ``tan``): evidence
 #: only inside an entry that has its tower or direction and lacks the word's slot.
-WEAK_WORDS = frozenset(normalise(w) for w in ("tim", "hai", "năm", "sáu", "bảy", "bốn", "saat", "sep", "fire", "sola", "cam", "hara", "lima", "kahve", "rett", "fram", "frem", "du", "do", "ek", "ba", "bir", "one", "too", "fore", "read", "blew", "won", "to", "tree", "for", "fife", "sicks", "sven", "um", "hat", "ein", "un", "une", "een", "sex", "tre", "dir", "der", "sol", "bal", "jobb", "mor", "tan", "rose", "vor", "rakt"))
+WEAK_WORDS = frozenset(normalise(w) for w in ("café", "tim", "hai", "năm", "sáu", "bảy", "bốn", "saat", "sep", "fire", "sola", "cam", "hara", "lima", "kahve", "rett", "fram", "frem", "du", "do", "ek", "ba", "bir", "one", "too", "fore", "read", "blew", "won", "to", "tree", "for", "fife", "sicks", "sven", "um", "hat", "ein", "un", "une", "een", "sex", "tre", "dir", "der", "sol", "bal", "jobb", "mor", "tan", "rose", "vor", "rakt"))
 
 #: Other forms of one and two (de, hu, pt, ro; then the evidence reader's languages).
 _OTHER_FORMS = (("ein", 1), ("két", 2), ("uma", 1), ("duas", 2), ("una", 1), ("două", 2))
@@ -565,8 +565,9 @@ NUMBER_WORDS: dict[str, int] = _numbers(_NUMBER_WORDS, (*_OTHER_FORMS, *_MORE_FO
 #: back-entry, a push said in words.
 PASS_WORDS = frozenset(normalise(w) for w in ("pas", "geçti", "lewat", "ohitus", "пропуск", "pasas", "过", "跳过", "pass", "passes", "passed", "forfeit", "forfeits", "forfeited", "skip", "skips", "skipped", "overgeslagen", "saltado", "sauté", "saltato", "übersprungen", "pominięty", "passe", "paso", "passa", "passt", "kimarad", "passou"))
 BLOCKED_WORDS = frozenset(normalise(w) for w in ("bloke", "sıkıştı", "terblokir", "terhalang", "jumissa", "blockerad", "blokkert", "заблоковано", "заблокована", "blokita", "被堵", "堵住", "blocked", "block", "stuck", "vast", "geblokkeerd", "bloccata", "bloqueado", "bloqué", "bloccato", "blockiert", "blokkolva", "zablokowany"))
-PUSHED_WORDS = frozenset(normalise(w) for w in ("itildi", "knuffad", "didorong", "puŝita", "pushed", "geschoben", "zurückgeschoben", "empujado", "poussé", "spinto", "押し戻し", "押し戻され", "被推", "退"))
+PUSHED_WORDS = frozenset(normalise(w) for w in ("itildi", "knuffad", "didorong", "puŝita", "pusxita", "puŝiĝis", "työnnetty", "bị đẩy", "pushed", "geschoben", "zurückgeschoben", "empujado", "poussé", "spinto", "押し戻し", "押し戻され", "被推", "退"))
 PUSH_WORDS = frozenset(normalise(w) for w in (
+    "puŝas", "pusxas", "puŝis", "pusxis", "puŝo", "pusxo", "itti", "itiyor", "mendorong", "dorong", "đẩy", "työntää", "työntö", "knuffar", "штовхає",
     "x", "×", "sumo", "push", "pushes", "pushing", "schiebt", "stoß", "stoss", "sumostoß", "sumostoss", "empuja", "empurra", "pousse", "spinge",
     "duw", "duwt", "knuff", "knuffar", "pcha", "pchnięcie", "tlačí", "толкает", "толчок", "押し", "押す", "推", "밀기", "민다",
 ))
@@ -580,16 +581,22 @@ MARKUP_ARROWS: dict[str, Direction] = {
 }
 #: A round's name in the headings people write (``Game 2``, ``Spiel 3``, ``Manche 1``): a
 #: line of one of these and a number, with markup around it, is a ``Round`` line.
+#: A round's name written after its number (Hungarian ``2. kör``, ``3. forduló``).
+ROUNDS_AFTER_NUMBER = ("kör", "kor", "forduló", "fordulo", "játszma", "jatszma", "menet", "parti")
 ROUND_WORDS = (
+    *ROUNDS_AFTER_NUMBER,
+    "raŭndo", "rauxndo", "raundo", "partio", "ludo", "kierros", "erä", "omgång", "omgang", "ván", "babak", "putaran", "партія", "гра",
     "round", "game", "rnd", "rd", "partie", "spiel", "manche", "manșa", "manşa", "mansa", "partita", "partida", "juego",
     "runde", "ronde", "rodada", "játszma", "jatszma", "forduló", "fordulo", "runda", "раунд", "партия", "игра", "kolo", "kolejka",
 )
-RETRACT_WORDS = frozenset(normalise(w) for w in ("takeback", "retracted", "retract", "undo", "undone", "scratch", "cancel", "cancelled", "canceled", "oops", "correction", "corrected", "fix", "fixed", "erratum", "korrektur", "korrigiert", "javítás", "javítva", "correção", "corrigido", "corectură", "corectat", "corrigé", "nope", "storno", "anulado", "annulé", "zurückgenommen", "rückgängig", "crossed", "struck", "deleted", "durchgestrichen", "gestrichen", "barré", "rayé", "tachado", "cancellato", "doorgestreept", "skreślone", "skreślony", "přeškrtnuto", "áthúzva", "riscado"))
+RETRACT_WORDS = frozenset(normalise(w) for w in ("revert", "reverts", "reverted", "takeback", "retracted", "retract", "undo", "undone", "scratch", "cancel", "cancelled", "canceled", "oops", "correction", "corrected", "fix", "fixed", "erratum", "korrektur", "korrigiert", "javítás", "javítva", "correção", "corrigido", "corectură", "corectat", "corrigé", "nope", "storno", "anulado", "annulé", "zurückgenommen", "rückgängig", "crossed", "struck", "deleted", "durchgestrichen", "gestrichen", "barré", "rayé", "tachado", "cancellato", "doorgestreept", "skreślone", "skreślony", "přeškrtnuto", "áthúzva", "riscado"))
 #: Words that correct a slot just said inside the entry being said (``brown left, no
 #: sorry, right 3``): the slot said after one stands in place of the one said before it.
 AMEND_WORDS = frozenset(normalise(w) for w in ("sorry", "wait", "mean", "meant", "rather", "actually", "pardon", "perdón", "perdon", "désolé", "entschuldigung", "quatsch", "bocsánat", "desculpa", "scusa", "sorki", "pardón"))
 #: Words a person writes for the side to move (labels, never evidence of a move).
-SIDE_WORDS = frozenset(normalise(w) for w in ("black", "gold", "white", "schwarz", "fekete", "arany", "preto", "ouro", "negru", "auriu", "чёрные", "черные", "золотые", "negro", "noir", "nero", "zwart", "goud", "czarny", "złoty", "černý", "zlatý", "oro", "黒", "金", "schwarze", "goldene"))
+SIDE_WORDS = frozenset(normalise(w) for w in (
+    "nigra", "ora", "musta", "kulta", "svart", "guld", "sort", "siyah", "altın", "altin", "đen", "den", "kim", "hitam", "emas",
+    "чорні", "чорний", "золоті", "золотий", "kaala", "kala", "sona", "sunehra", "黑", "黑方", "金方", "black", "gold", "white", "schwarz", "fekete", "arany", "preto", "ouro", "negru", "auriu", "чёрные", "черные", "золотые", "negro", "noir", "nero", "zwart", "goud", "czarny", "złoty", "černý", "zlatý", "oro", "黒", "金", "schwarze", "goldene"))
 
 
 def _evidence_table(rows: Mapping[_Value, tuple[str, ...]], base: Mapping[str, _Value]) -> dict[str, _Value]:

@@ -222,6 +222,10 @@ class Assembler(RecordEvents[MatchRecord]):
         index = len(r.entries)
         if entry.placeholder and index and not index % 2 and entry.text in ("...", "…"):
             entry = self._forfeit_dots(entry)
+        elif entry.placeholder and index % 2 and entry.text in ("...", "…", "……") and r.entries[-1].line == entry.line:
+            # ('4) kék előre 7 zöld    ...': Gold's cell of a row filled where the round ended)
+            self._error(entry.line, entry.column, f"'{entry.text}' in Gold's column after Black's entry on its row stands for no entry: set aside", severity=WARNING)
+            return
         elif entry.placeholder and not self._placeholder(entry, index):
             return
         if entry.number is not None and not self.broken and (index % 2 or entry.number != index // 2 + 1):
@@ -344,6 +348,9 @@ class Assembler(RecordEvents[MatchRecord]):
         if not (first or old.tower is None or new.tower is None or old.tower is new.tower):
             return
         taken = [r.entries[k] for k in gone]
+        if new.line == error.line and _same_move(new, old):  # ('Revert "gold: pink fwd 2"': the move it takes back, quoted)
+            gone += [k for k, e in enumerate(r.entries) if e.line == error.line]
+            taken.append(new)
         r.entries[:] = [e for k, e in enumerate(r.entries) if k not in gone]
         why = f"taken back by {quote(error.word)} after it"
         said = " ".join(quote(e.text) for e in taken)
@@ -511,3 +518,10 @@ def _tolerated(text: str, number: int | None, pgn: bool) -> str:
     if pgn:
         return f"'{text}' (PGN style) is read as '{number}. ...': Black's first entry left out, Gold starts"
     return f"'{text}' (one ellipsis character) is read as '...': write three full stops"
+
+
+def _same_move(one: Entry, other: Entry) -> bool:
+    """Whether two entries say the same move in the same slots (a takeback that quotes
+    the entry it takes back)."""
+    slots = ("tower", "direction", "distance", "square_colour", "origin", "target")
+    return all(getattr(one, name) == getattr(other, name) for name in slots)

@@ -32,6 +32,8 @@ from ..vocabulary import (
     AMEND_WORDS,
     ARROW_DIRECTIONS,
     BLOCKED_WORDS,
+    COLOUR_WORDS,
+    DIRECTION_WORDS,
     ENDINGS,
     EVIDENCE_COLOURS,
     EVIDENCE_DIRECTIONS,
@@ -47,6 +49,7 @@ from ..vocabulary import (
     STEMS,
     WEAK_WORDS,
     code_as,
+    edit_distance,
     near_word,
     normalise,
     spelt_as,
@@ -59,7 +62,7 @@ from .tokens import MAX_DIGITS, SQUARES
 __all__ = ["is_evidence_word", "read_evidence", "takes_back"]
 
 #: The tokens of a line, in the order tried: text struck out, markup tags and entities,
-#: braced comments, moves in coordinates, times and dates, turn numbers, numbers, words,
+#: braced comments, moves in coordinates, times, dates and scores (``0-1``), turn numbers, numbers, words,
 #: runs of CJK glyphs, ``...``, ring marks, any other character.
 _TOKEN = re.compile(
     r"(?P<struck>~~[^~\n]*~~|<(?:del|s|strike)>.*?</(?:del|s|strike)>|\[s\].*?\[/s\])"
@@ -67,7 +70,7 @@ _TOKEN = re.compile(
     r"|(?P<comment>(?<![}\w])\{[^{}\n]*\})"
     r"|(?P<coords>(?<![\w])[a-hA-H][1-8](?:\s?(?:-|–|—|x|×|:|to|->|→)\s?)?[a-hA-H][1-8](?![\w]))"
     r"|(?P<square>(?<![\w])[a-hA-H][1-8](?![\w]))"
-    r"|(?P<time>\d+(?:[:/]\d+)+|\d{1,4}[-.]\d{1,2}[-.]\d{1,4})"
+    r"|(?P<time>\d+(?:[:/]\d+)+|\d{1,4}[-.]\d{1,2}[-.]\d{1,4}|(?<![\w-])\d{1,2}(?:[-\u2013\u2014]|&[nm]dash;)\d{1,2}(?![\w-]|\.\d))"
     r"|(?P<turn>\d+(?:\.\.\.|…|[.):](?!\d)))"
     r"|(?P<int>\d+)"
     r"|(?P<cjk>[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+)"
@@ -120,6 +123,7 @@ class _Entry:
     soft_distance: bool = False  # its distance read from a weak word ('the blue one'): a distance in digits after it is the one
     amend: bool = False  # a word correcting it said ('left, no sorry, right'): a slot said again stands in place of the first
     landing: bool = False  # an arrow or 'to' said where it lands ('→'): the colour next is its square
+    weak_pieces: int = 0  # how many of its pieces are distances read from weak words ('blue has nowhere to': a tower and such a word are no entry)
 
 
 _MAX_WORD = 40
@@ -140,7 +144,8 @@ def _word(text: str, start: int, end: int) -> list[_Token]:
     """The token a word is (or the tokens of a word of slots run together)."""
     word = text[start:end]
     key = normalise(word)
-    if len(key) > _MAX_WORD or (key in SIDE_WORDS and key not in EVIDENCE_COLOURS) or (len(key) == 1 and not word.isascii()):  # ('6 ô': no letter of a code)
+    bracketed = len(key) == 1 and text[start - 1 : start] == "(" and text[end : end + 1] == ")"  # ('Jonas (B)': a side's letter)
+    if len(key) > _MAX_WORD or (key in SIDE_WORDS and key not in EVIDENCE_COLOURS) or (len(key) == 1 and not word.isascii()) or bracketed:  # ('6 ô': no letter of a code)
         return [_Token("ASIDE", start, end)]
     # (a letter: 'B' in '(B)' is a side, not Blue; a code in lower case: 'or' is English)
     glued = text[end : end + 1].isdigit()  # ('bk1', 'lt3': a code run into its distance)
@@ -167,7 +172,7 @@ def _word(text: str, start: int, end: int) -> list[_Token]:
     return _glued(word, start) or _inflected(key, start, end) or [_Token("ASIDE", start, end, compass=compass)]
 
 
-def _inflected(key: str, start: int, end: int) -> list[_Token] | None:
+def _inflected(key: str, start: int, end: int, *, stems: bool = True) -> list[_Token] | None:
     """A colour or direction word inflected: a case ending after it (``maviye``,
     ``pirosra``, ``siniselle``), or a word that begins with the stem of one of the longer
     ones (``розовое``): weak evidence of it."""
@@ -178,6 +183,8 @@ def _inflected(key: str, start: int, end: int) -> list[_Token] | None:
                 found = _slot_word(form, start, end, True)
                 if found is not None and found.kind != "DISTANCE":
                     return [found]
+    if not stems:
+        return None
     for size in range(min(len(key), _MAX_STEM), 4, -1):
         value = STEMS.get(key[:size])
         if value is not None and len(key) - size <= MAX_ENDING:
@@ -230,10 +237,21 @@ def is_evidence_word(word: str) -> bool:
     same (another language's colour, direction or number, an arrow): then it is no
     misspelling to read past, and its line is read by evidence."""
     key = normalise(word)
-    if key in WEAK_WORDS:
-        return False
+    if key in WEAK_WORDS:  # (a common word too; but a direction's word of four letters or more is no English homophone: 'rakt')
+        return len(key) >= 4 and key in EVIDENCE_DIRECTIONS
     known = key in RETRACT_WORDS or key in EVIDENCE_COLOURS or key in EVIDENCE_DIRECTIONS or key in NUMBER_WORDS or word in ARROW_DIRECTIONS
-    return known or _inflected(key, 0, len(word)) is not None  # ('lilára': a colour with its case ending)
+    # ('lilára': a colour with its case ending; not 'braunbraun', two run together, nor
+    # 'Purplee', 'blara': a letter from a word of the notation, which the grammar's tier corrects)
+    return known or (_inflected(key, 0, len(word), stems=False) is not None and not _misspelt(key))
+
+
+#: The notation's own words (every language it writes), by length.
+_NOTATION_WORDS = [*COLOUR_WORDS, *DIRECTION_WORDS]
+
+
+def _misspelt(key: str) -> bool:
+    """Whether ``key`` is a letter from a word of the notation (a misspelling)."""
+    return any(abs(len(w) - len(key)) <= 1 and edit_distance(key, w) <= 1 for w in _NOTATION_WORDS)
 
 
 def _glued(word: str, start: int) -> list[_Token] | None:
@@ -351,7 +369,16 @@ def _coords(tok: str, start: int, end: int) -> _Token:
 def _tag(tok: str, start: int, end: int) -> _Token:
     """Markup (a tag, an entity, a LaTeX command): set aside, but an arrow's entity."""
     arrow = MARKUP_ARROWS.get(tok.lower())
+    number = _ENTITY.fullmatch(tok)
+    if arrow is None and number is not None:  # ('&#8599;', '&#x2197;': the character itself)
+        code = int(number[2], 16) if number[1] else int(number[2])
+        if code < 0x110000:
+            return _other(chr(code), start, end)
     return _Token("DIRECTION", start, end, direction=arrow) if arrow is not None else _Token("ASIDE", start, end)
+
+
+#: An HTML entity by its number (``&#8599;``, ``&#x2197;``).
+_ENTITY = re.compile(r"&#(x?)([0-9a-fA-F]{1,7});")
 
 
 #: Angle brackets written for the mover's left and right (``K>3K``): weak, as they quote too.
@@ -445,7 +472,8 @@ class _Line:
         elif kind in ("TURN", "NUMBER"):
             self.close()
         elif kind == "DOTS":
-            if not self.entries and self.current is None and self.next_kind(k) not in (None, "TURN", "NUMBER", "DOTS"):
+            alone = not self.text[tok.end : tok.end + 1].isalpha()  # ('...and my 🟢 walks': prose)
+            if alone and not self.entries and self.current is None and self.next_kind(k) not in (None, "TURN", "NUMBER", "DOTS"):
                 self.placeholder = (tok.start, tok.end)
         elif kind in ("PASS", "PUSHED"):
             self.forced(tok)
@@ -509,7 +537,8 @@ class _Line:
         if later[:1] == ["BLOCKED"]:  # ('Ye L3  Re blocked': Red's forfeit; 'Br 0 Re blocked': the forfeit's square, said twice)
             return bool(g.distance) or g.forced  # (a forfeit said already: the next tower's)
         if later[:1] == ["PUSH"]:  # ('Pi R1  Re push Ye': Red's push; 'Pu F1 Pu pushes Pu B1 Bl': the square)
-            return not (later[1:2] == ["COLOUR"] and len(later) == 3 and later[2] in _AFTER_TOWER)
+            # (and nothing after the push: 'Orange;fwd;1;blue;"SUMO PUSH!"', the square and a note that the move pushed)
+            return any(x != "PUSH" for x in later) and not (later[1:2] == ["COLOUR"] and len(later) == 3 and later[2] in _AFTER_TOWER)
         if self.next_kind(k) not in _AFTER_TOWER:
             return False
         if g.tower is None or (g.direction is None and g.distance != 0) or g.distance is None or g.forced:  # ('Pu pushed  Bl blocked'; a forfeit wants no direction)
@@ -593,8 +622,14 @@ class _Line:
         nxt = self.tokens[j]
         short = nxt.kind == "SQUARE" and self.text[nxt.start] in "Ff"  # (``R F4 G``: Forward 4 in the short form)
         between = self.text[self.tokens[k].end : nxt.start]
-        forfeit = nxt.kind == "DISTANCE" and nxt.number == 0 and not nxt.weak  # ('đỏ 0 xanh dương': a forfeit)
+        forfeit = nxt.kind == "DISTANCE" and not nxt.weak and (nxt.number == 0 or self.direction_after(j))  # ('đỏ 0 xanh dương': a forfeit; 'mor 3 düz')
         return (nxt.kind in ("DIRECTION", "AMBIGUOUS", "BLOCKED") or short or forfeit or nxt.compass) and not between.strip(_BARS)
+
+    def direction_after(self, j: int) -> bool:
+        """Whether a direction follows token ``j`` a blank apart (``mor 3 düz``: the
+        distance said before the direction)."""
+        nxt = self.tokens[j + 1] if j + 1 < len(self.tokens) else None
+        return nxt is not None and nxt.kind in ("DIRECTION", "AMBIGUOUS") and self.text[self.tokens[j].end : nxt.start] == " "
 
     def after_tower(self) -> bool:
         """Whether the entry being read has its tower and nothing after it yet."""
@@ -605,8 +640,9 @@ class _Line:
         """The entry being read is complete: kept where its evidence is enough (two
         pieces, a forced word or a square)."""
         g = self.current
-        # (a tower left out needs its three other slots: 'right to me' is prose)
-        if g is not None and (g.pieces >= 2 + (g.weak or g.tower is None) or g.forced or g.target is not None):
+        # (a tower left out needs its three other slots: 'right to me' is prose; a tower and
+        # a weak word alone, a third: 'your blue has nowhere to go')
+        if g is not None and (g.pieces >= 2 + (g.weak or g.tower is None or g.weak_pieces == g.pieces - 1) or g.forced or g.target is not None):
             self.entries.append(g)
         self.current = None
 
@@ -616,9 +652,10 @@ class _Line:
         if tok.kind == "PASS" and g is not None and g.forced and g.distance == 0:  # ('Red blocked, turn skipped': said twice)
             g.end = tok.end
             return
-        if tok.kind == "PUSHED" and g is not None and g.pieces == 1 and g.tower is not None:
+        back_said = g is not None and g.pieces == 2 and g.direction is Direction.BACK and g.distance is None  # ('pembe geri itildi': back, then pushed)
+        if tok.kind == "PUSHED" and g is not None and (g.pieces == 1 or back_said) and g.tower is not None:
             g.direction, g.distance, g.forced, g.end = Direction.BACK, 1, True, tok.end
-            g.pieces += 1
+            g.pieces = 2
             return  # (its square may follow, and its back and one said again: 'Ye pushed ↓1 Bl')
         self.close()
         g = self.current = _Entry(tok.start, tok.end, forced=True, pieces=1)
@@ -636,7 +673,7 @@ class _Line:
         g = self.current
         if g is not None and self.squares_said(g, tok, k):
             return
-        towered = g is not None and g.pieces == 1 and g.tower is not None  # ('Red d8-d4': the colour says the same)
+        towered = g is not None and g.tower is not None and (g.pieces == 1 or self.squares_of(g, tok))  # ('Red d8-d4': the colour says the same)
         if g is None or not towered:
             self.close()
             g = _Entry(tok.start, tok.end)
@@ -652,6 +689,13 @@ class _Line:
         self.current = g
         if not self.direction_follows(last) and not (g.tower is not None and self.next_kind(last) == "BLOCKED"):
             self.close()  # (not before 'blocked': 'brown stays (f7, blocked)' is a forfeit)
+
+    def squares_of(self, g: _Entry, tok: _Token) -> bool:
+        """Whether the move in coordinates ``tok`` is the move of ``g``, whose slots were
+        said in part before it, a cell's bar or a blank apart (``Blue ↘ 6 | b8 → h2``):
+        the squares say the move, its tower said."""
+        gap = self.text[g.end : tok.start]
+        return tok.kind == "COORDS" and g.square is None and g.target is None and not g.forced and not gap.strip(" |;") and ("|" in gap or len(gap) < 3)
 
     def squares_said(self, g: _Entry, tok: _Token, k: int) -> bool:
         """Whether the squares ``tok`` (token ``k``) say what entry ``g`` has, and are
@@ -760,12 +804,7 @@ class _Line:
         direction = tok.kind == "DIRECTION"
         if (tok.weak or (direction and not self.text[tok.start].isalpha())) and k >= 0 and self.next_kind(k) in ("SQUARE", "COORDS"):
             return  # ('orange → a6', 'red to e6': an arrow or a word to the square the move ends on)
-        if g is not None and self.back_said(g, tok):
-            g.end = tok.end
-            return
-        if direction and g is not None and self.direction_said(g, tok, k):
-            return
-        if g is not None and self.said_again(g, tok):
+        if g is not None and self.read_into(g, tok, k):
             return
         filled = g is not None and ((g.direction if direction else g.distance) is not None or g.square is not None or g.distance == 0)
         if tok.weak and g is not None and not direction and g.direction is not None and g.distance is None and self.next_kind(k) == "COLOUR":
@@ -782,7 +821,33 @@ class _Line:
             g.direction, g.soft = tok.direction, tok.weak
         else:
             g.distance, g.soft_distance = tok.number, tok.weak
-        g.end, g.pieces = tok.end, g.pieces + 1
+        g.end, g.pieces, g.weak_pieces = tok.end, g.pieces + 1, g.weak_pieces + (tok.weak and not direction)
+
+    def read_into(self, g: _Entry, tok: _Token, k: int) -> bool:
+        """Whether the direction or distance ``tok`` (token ``k``) is read into entry ``g``
+        as nothing new, or ends it: a back-entry's back or one said again, a direction said
+        again or an arrow to where it lands, a weak word far after it (prose: it ends
+        ``g``), a slot said again in its place (:meth:`said_again`)."""
+        if self.back_said(g, tok):
+            g.end = tok.end
+            return True
+        if tok.kind == "DIRECTION" and self.direction_said(g, tok, k):
+            return True
+        if tok.weak and k >= 0 and self.far(g, k):
+            self.close()  # ('café my friend Tomasz and I played a single round, first to one point': prose)
+            return True
+        return self.said_again(g, tok)
+
+    def far(self, g: _Entry, k: int) -> bool:
+        """Whether three words or more that are no evidence stand between entry ``g`` and
+        token ``k`` (then a weak word at ``k`` is prose, not ``g``'s slot)."""
+        words = 0
+        j = k - 1
+        while j >= 0 and self.tokens[j].start >= g.end and words < _FAR:
+            tok = self.tokens[j]
+            words += tok.kind == "ASIDE" and self.text[tok.start].isalpha()
+            j -= 1
+        return words >= _FAR
 
     @staticmethod
     def said_again(g: _Entry, tok: _Token) -> bool:
@@ -797,8 +862,9 @@ class _Line:
                 return False
             g.direction = tok.direction
         else:
-            if g.distance is None or not (g.amend or g.soft_distance) or g.distance == tok.number:
+            if g.distance is None or not (g.amend or g.soft_distance) or (g.distance == tok.number and not g.soft_distance):
                 return False
+            g.weak_pieces -= g.soft_distance  # (said now in digits: 'the purple one 1 diagonal left')
             g.distance, g.soft_distance = tok.number, False
         g.square, g.end = None, tok.end
         return True
@@ -825,6 +891,9 @@ class _Line:
         g.landing = said and k >= 0 and self.next_kind(k) == "COLOUR"
         return said
 
+
+#: How many words that are no evidence part a weak word from the entry before it.
+_FAR = 3
 
 #: What separates the slots of an entry in a table's cells or a template's arguments.
 _BARS = " \t|;,"

@@ -464,7 +464,7 @@ class Reader(Generic[T]):
         if slip is not None:
             yield from slip
             return
-        read = self._read_line(text, number)
+        read = self._read_line(text, number) if not _json_object(text) else self._json_line(text, number)
         if read is None:
             if self.shaped is not None:
                 yield self.shaped
@@ -546,6 +546,16 @@ class Reader(Generic[T]):
             self.events.error(Diagnostic("syntax", "too deeply nested", number, 1))
         return None
 
+    def _json_line(self, text: str, number: int) -> tuple[list[Item], list[Comment], list[NotationError]]:
+        """A line that is a JSON object (an app's log, JSON Lines: ``{"tower": "red", "dir":
+        "fwd", "n": 4}``), no comment of ours: its values read by their evidence, its keys
+        and JSON's signs blanked (the values keep their columns)."""
+        from .evidence import read_evidence
+
+        flags = _JSON_TRUE.sub(lambda m: " " + m[1] + " " * (len(m.group()) - len(m[1]) - 1), text)  # ('"pass": true': the key says it)
+        items, _comments, notes = read_evidence(_JSON_SIGNS.sub(lambda m: " " * len(m.group()), flags), number)
+        return items, [], notes
+
     def _shaped(self, shaped: Shaped) -> Iterator[T]:
         """A ``Round`` or ``Lineup`` line in another shape, given as its element with the
         warning that says so: the match it completes, if any."""
@@ -611,6 +621,28 @@ _KNOWN_LINES: dict[str, Header | RoundRecord | Lineup] = {}
 
 #: A square (what a move in coordinates names).
 _SQUARE = re.compile(r"(?<![\w])[a-hA-H][1-8](?![\w])")
+
+
+#: A JSON object's keys and signs (what :meth:`LineReader._json_line` blanks).
+_JSON_SIGNS = re.compile(r'"(?:[^"\\\n]|\\.)*"\s*:|[{}\[\]",]')
+
+
+#: A key whose value is ``true`` (a flag: the key is what it says, ``"pass": true``).
+_JSON_TRUE = re.compile(r'"([^"\\\n]*)"\s*:\s*true\b')
+
+
+def _json_object(text: str) -> bool:
+    """Whether line ``text`` is a JSON object with a key at least (``{"ply": 3, …}``; not
+    a comment of ours in braces, which has no quoted key before a colon)."""
+    stripped = text.strip()
+    if not (stripped.startswith('{"') and stripped.endswith("}")):
+        return False
+    import json
+
+    try:
+        return isinstance(json.loads(stripped), dict)
+    except ValueError:
+        return False
 
 
 def _moves_in(text: str, before: str) -> bool:

@@ -16,7 +16,7 @@ from ...diagnostics import WARNING, Diagnostic, Kind, RewriteLine
 from ...engine.board import Colour, Direction
 from ...engine.match import Fill
 from ..record import Lineup, RoundRecord
-from ..vocabulary import EVIDENCE_DIRECTIONS, ROUND_WORDS, colour_of, normalise, side_of, spelt_as
+from ..vocabulary import EVIDENCE_DIRECTIONS, ROUND_WORDS, ROUNDS_AFTER_NUMBER, colour_of, normalise, side_of, spelt_as
 
 __all__ = ["Shaped", "heading_shape", "line_shape"]
 
@@ -63,8 +63,22 @@ _FILL_WORD = re.compile(r"\bfill", re.IGNORECASE)
 _TAGS = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*[^<>]*>|\[/?[a-zA-Z]+(?:=[^\]]*)?\]|\\[a-zA-Z]+\*?\{|[{}]")
 
 
+#: A round's name after its number, as Hungarian writes it (``2. kör``, ``3. forduló``).
+_NUMBER_FIRST = re.compile(_MARKUP + r"(\d{1,4})\.[ \t]?(" + "|".join(ROUNDS_AFTER_NUMBER) + r")\b", re.IGNORECASE)
+
+
+def _word_first(text: str) -> str:
+    """``text`` with a round's number before its name turned about, in the same width
+    (``2. kör`` → ``kör 2.``), so that :data:`_ROUND` reads it."""
+    m = _NUMBER_FIRST.match(text)
+    if m is None:
+        return text
+    turned = f"{m[2]} {m[1]}."
+    return text[: m.start(1)] + turned.ljust(m.end() - m.start(1)) + text[m.end() :]
+
+
 def _round_shape(text: str, number: int) -> Shaped | None:
-    written, text = text, _TAGS.sub(lambda t: " " * len(t.group()), text)
+    written, text = text, _word_first(_TAGS.sub(lambda t: " " * len(t.group()), text))
     m = _ROUND.match(text)
     if m is None:
         return None
