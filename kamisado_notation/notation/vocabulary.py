@@ -595,7 +595,7 @@ RETRACT_WORDS = frozenset(normalise(w) for w in ("revert", "reverts", "reverted"
 AMEND_WORDS = frozenset(normalise(w) for w in ("sorry", "wait", "mean", "meant", "rather", "actually", "pardon", "perdón", "perdon", "désolé", "entschuldigung", "quatsch", "bocsánat", "desculpa", "scusa", "sorki", "pardón"))
 #: Words a person writes for the side to move (labels, never evidence of a move).
 SIDE_WORDS = frozenset(normalise(w) for w in (
-    "nigra", "ora", "musta", "kulta", "svart", "guld", "sort", "siyah", "altın", "altin", "đen", "den", "kim", "hitam", "emas",
+    "nigra", "musta", "kulta", "svart", "guld", "sort", "siyah", "altın", "altin", "đen", "den", "kim", "hitam", "emas",
     "чорні", "чорний", "золоті", "золотий", "kaala", "kala", "sona", "sunehra", "黑", "黑方", "金方", "black", "gold", "white", "schwarz", "fekete", "arany", "preto", "ouro", "negru", "auriu", "чёрные", "черные", "золотые", "negro", "noir", "nero", "zwart", "goud", "czarny", "złoty", "černý", "zlatý", "oro", "黒", "金", "schwarze", "goldene"))
 
 
