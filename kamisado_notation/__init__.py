@@ -11,7 +11,7 @@ The main calls, importable from the package itself:
 >>> len(Position.initial().legal_moves())                 # the rules engine
 102
 
-The layers, bottom up (each imports only from those below it; ``tests/test_architecture.py``
+The layers, bottom up (each imports only from those below it; ``tests/package/test_architecture.py``
 walks every import to keep it so): the values at the top of the package
 (:mod:`.errors`, every exception; :mod:`.diagnostics`; :mod:`.enums`; :mod:`.display`,
 text from a record made safe to show), then one subpackage a layer:
@@ -171,11 +171,11 @@ def _type_stub() -> str:
     """The text of ``__init__.pyi``, what a type checker sees of the package: the names of
     :data:`_EXPORTS` imported from where they live (names are loaded on first use here, so
     a checker could not see them otherwise). Made from the table, never edited by hand;
-    ``tests/test_package.py`` checks that it is current."""
+    ``tests/package/test_surface.py`` checks that it is current."""
     lines = [
         "# What a type checker sees of kamisado_notation: generated from _EXPORTS in __init__.py by",
         '#   python3 -c "import kamisado_notation as k; print(k._type_stub(), end=\'\')" > kamisado_notation/__init__.pyi',
-        "# (tests/test_package.py checks that it is current).",
+        "# (tests/package/test_surface.py checks that it is current).",
         "",
     ]
     for name, (module, attribute) in sorted(_EXPORTS.items(), key=lambda item: (item[1], item[0])):

@@ -1,6 +1,6 @@
 # What a type checker sees of kamisado_notation: generated from _EXPORTS in __init__.py by
 #   python3 -c "import kamisado_notation as k; print(k._type_stub(), end='')" > kamisado_notation/__init__.pyi
-# (tests/test_package.py checks that it is current).
+# (tests/package/test_surface.py checks that it is current).
 
 from .checking.archive import Criteria as Criteria
 from .checking.archive import Selected as Selected

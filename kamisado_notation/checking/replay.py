@@ -260,8 +260,9 @@ class _MatchReplayer(RoundStarts):
             i = styled.get((entry.line, entry.column))
             if i is not None:
                 self.diags[i], edit = settled(self.diags[i], suggestions, certain, ties.get((entry.line, entry.column)))
-                if certain is not None and edit is not None:
-                    fixes[where[id(certain)]] = edit
+                k = where.get(id(certain)) if certain is not None and edit is not None else None
+                if k is not None and edit is not None:  # (a round stopped keeps no fixes of its entries)
+                    fixes[k] = edit
                 continue
             for i, d in enumerate(self.diags):
                 if d.kind is Kind.UNKNOWN_WORD and entry.covers(d.line, d.column):

@@ -1,7 +1,7 @@
 // The rules of Kamisado for the recording page: the board, the legal moves (Sumo
 // ranges and pushes), forfeits, deadlocks, round ends, rings and points, the fill between
 // rounds, and a match's record written and read in the colour form. The package's
-// Python engine is the reference: tests/test_recording_rules.py holds this module to it
+// Python engine is the reference: tests/drawing/test_recording_rules.py holds this module to it
 // (perft and random matches, move for move). No DOM here: node runs it as it is.
 var KamisadoRules = (function () {
   "use strict";

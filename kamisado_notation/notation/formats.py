@@ -19,7 +19,7 @@ A reader or writer is loaded on first use (a command that reads ``.kmr`` files n
 loads the SGF reader). How a file's format is told is one stated rule (:func:`sniff`):
 the ending first, then the content, the formats tried in their declared ``priority``;
 the patterns of the formats' starts are disjoint on every sample of every format
-(``tests/test_format_registry.py`` checks it), so the priority decides only a file
+(``tests/notation/test_formats.py`` checks it), so the priority decides only a file
 made to look like two.
 """
 

@@ -397,7 +397,7 @@ def lark_terminals() -> str:
     return (
         "// Generated from kamisado_notation/notation/vocabulary.py\n"
         "// (python3 -m kamisado_notation.notation.vocabulary > grammars/words.lark);\n"
-        "// tests/test_notation.py checks that it is current.\n"
+        "// tests/notation/test_reading.py checks that it is current.\n"
         f"COLOUR: {regex(spellings(_COLOURS, _colour_spellings))}\n"
         f"DIRECTION: {regex(spellings(_DIRECTIONS, _direction_spellings))}\n"
     )
@@ -463,6 +463,27 @@ _EVIDENCE_COLOURS: dict[Colour, tuple[str, ...]] = {
     ),
 }
 
+#: More languages' colour words (fi, sv/no/da, tr, vi, id/ms, uk, eo, Hindi written in
+#: Latin letters, zh's simplified glyphs), with their forms typed without accents where
+#: a letter has no accent to drop (Turkish ``ı``).
+_WORLD_COLOURS: dict[Colour, tuple[str, ...]] = {
+    Colour.BROWN: ("ruskea", "kahve", "nâu", "coklat", "cokelat", "коричнева", "коричневий", "коричневе", "bruna", "bhura", "bhoora", "棕", "棕色", "褐色", "咖啡色"),
+    Colour.GREEN: ("grønn", "yesil", "hijau", "зелена", "зелений", "зелене", "verda", "hara", "绿", "绿色", "綠"),
+    Colour.RED: ("punaise", "đỏ", "rød", "kirmizi", "merah", "червона", "червоний", "червоне", "ruĝa", "rugxa", "rugha", "laal", "lal", "红", "红色", "紅"),
+    Colour.YELLOW: ("keltaise", "sari", "vàng", "kuning", "жовта", "жовтий", "жовте", "flava", "peela", "peeli", "黄色", "黃"),
+    Colour.PINK: ("pinkki", "pinkille", "pinkillä", "hồng", "рожева", "рожевий", "рожеве", "roza", "rozkolora", "gulabi", "粉", "粉色", "粉红", "粉红色", "rózsaszín"),
+    Colour.PURPLE: ("liila", "tím", "ungu", "фіолетова", "фіолетовий", "фіолетове", "purpura", "violkolora", "baingani", "jamuni", "紫"),
+    Colour.BLUE: ("sinise", "dương", "biru", "синя", "синій", "синє", "blua", "neela", "neeli", "nila", "蓝", "蓝色", "藍"),
+    Colour.ORANGE: ("cam", "oranye", "jingga", "помаранчева", "помаранчевий", "оранжева", "oranĝa", "orangxa", "orangha", "narangi", "naranji", "narancs"),
+}
+#: Colours and forced words written in two or three words (Vietnamese, Indonesian): the
+#: phrase as written, with or without its accents → the English word it stands for.
+PHRASES: dict[str, str] = {
+    "xanh lá cây": "green", "xanh la cay": "green", "xanh lá": "green", "xanh la": "green", "xanh dương": "blue", "xanh duong": "blue",
+    "xanh da trời": "blue", "xanh da troi": "blue", "xanh biển": "blue", "xanh bien": "blue", "merah muda": "pink", "mất lượt": "pass",
+    "mat luot": "pass", "bị chặn": "blocked", "bi chan": "blocked", "står över": "pass", "star over": "pass", "kein zug": "pass",
+}
+
 #: Direction words the notation does not write but people do (the mover's directions).
 _EVIDENCE_DIRECTIONS: dict[Direction, tuple[str, ...]] = {
     Direction.FORWARD: ("ευθεία", "μπροστά", "εμπρός", "앞으로", "직진", 
@@ -480,6 +501,14 @@ _EVIDENCE_DIRECTIONS: dict[Direction, tuple[str, ...]] = {
         "oikealle", "sağ", "右", "みぎ", "jobbra", "jobb", "dir", "rightwards", "upright", "diagright", "rgt",
     ),
     Direction.BACK: ("πίσω", "뒤로", "atrás", "arrière", "indietro", "terug", "wstecz", "zpět", "tillbaka", "後ろ", "backwards", "backward"),
+}
+
+#: More languages' direction words (as :data:`_WORLD_COLOURS`).
+_WORLD_DIRECTIONS: dict[Direction, tuple[str, ...]] = {
+    Direction.FORWARD: ("suoraan", "framåt", "fram", "rett", "frem", "dümdüz", "thẳng", "tiến", "lurus", "maju", "вперед", "уперед", "rekte", "antaŭen", "antauxen", "antauen", "seedha", "sidha", "seedhe", "aage", "直", "直走", "向前", "前进", "előre"),
+    Direction.LEFT: ("vasen", "venstre", "sola", "trái", "kiri", "ліворуч", "вліво", "наліво", "maldekstren", "maldekstre", "baayen", "bayen", "baen", "左斜", "左上"),
+    Direction.RIGHT: ("høyre", "hoyre", "sağa", "phải", "kanan", "праворуч", "вправо", "направо", "dekstren", "dekstre", "daayen", "dayen", "daen", "右", "右斜", "右上"),
+    Direction.BACK: ("bakåt", "geri", "mundur", "назад", "malantaŭen", "peeche"),
 }
 
 #: Distances written as words, in every language the evidence reader knows (accents
@@ -501,13 +530,22 @@ _NUMBER_WORDS: tuple[tuple[str, ...], ...] = (
     ("一", "二", "三", "四", "五", "六", "七"),  # ja, zh
     ("ένα", "δύο", "τρία", "τέσσερα", "πέντε", "έξι", "επτά"),  # el
     ("하나", "둘", "셋", "넷", "다섯", "여섯", "일곱"),  # ko
+    ("yksi", "kaksi", "kolme", "neljä", "viisi", "kuusi", "seitsemän"),  # fi
+    ("bir", "iki", "üç", "dört", "beş", "altı", "yedi"),  # tr
+    ("một", "hai", "ba", "bốn", "năm", "sáu", "bảy"),  # vi
+    ("satu", "dua", "tiga", "empat", "lima", "enam", "tujuh"),  # id, ms
+    ("одна", "дві", "три", "чотири", "", "шість", "сім"),  # uk
+    ("unu", "du", "tri", "kvar", "kvin", "ses", "sep"),  # eo
+    ("ek", "do", "teen", "chaar", "paanch", "chhe", "saat"),  # Hindi in Latin letters
+    ("", "", "", "fire", "", "seks", "syv"),  # no, da
+    ("", "两", "", "", "", "", ""),  # zh
     ("won", "to", "tree", "for", "fife", "sicks", "sven"),  # heard so by dictation (weak: see the reader)
     ("", "too", "", "fore"),
 )
 
 #: Evidence words that are also common words (``to``, ``for``, ``um``, ``tan``): evidence
 #: only inside an entry that has its tower or direction and lacks the word's slot.
-WEAK_WORDS = frozenset(normalise(w) for w in ("one", "too", "fore", "read", "blew", "won", "to", "tree", "for", "fife", "sicks", "sven", "um", "hat", "ein", "un", "une", "een", "sex", "tre", "dir", "der", "sol", "bal", "jobb", "mor", "tan", "rose", "vor", "rakt"))
+WEAK_WORDS = frozenset(normalise(w) for w in ("tim", "hai", "năm", "sáu", "bảy", "bốn", "saat", "sep", "fire", "sola", "cam", "hara", "lima", "kahve", "rett", "fram", "frem", "du", "do", "ek", "ba", "bir", "one", "too", "fore", "read", "blew", "won", "to", "tree", "for", "fife", "sicks", "sven", "um", "hat", "ein", "un", "une", "een", "sex", "tre", "dir", "der", "sol", "bal", "jobb", "mor", "tan", "rose", "vor", "rakt"))
 
 #: Other forms of one and two (de, hu, pt, ro; then the evidence reader's languages).
 _OTHER_FORMS = (("ein", 1), ("két", 2), ("uma", 1), ("duas", 2), ("una", 1), ("două", 2))
@@ -532,9 +570,9 @@ NUMBER_WORDS: dict[str, int] = _numbers(_NUMBER_WORDS, (*_OTHER_FORMS, *_MORE_FO
 
 #: Words of a forced entry: a forfeit written alone, a forfeit after the blocked tower, a
 #: back-entry, a push said in words.
-PASS_WORDS = frozenset(normalise(w) for w in ("pass", "passes", "passed", "forfeit", "forfeits", "forfeited", "skip", "skips", "skipped", "overgeslagen", "saltado", "sauté", "saltato", "übersprungen", "pominięty", "passe", "paso", "passa", "passt", "kimarad", "passou"))
-BLOCKED_WORDS = frozenset(normalise(w) for w in ("blocked", "block", "stuck", "vast", "geblokkeerd", "bloccata", "bloqueado", "bloqué", "bloccato", "blockiert", "blokkolva", "zablokowany"))
-PUSHED_WORDS = frozenset(normalise(w) for w in ("pushed", "geschoben", "zurückgeschoben", "empujado", "poussé", "spinto", "押し戻し", "押し戻され", "被推", "退"))
+PASS_WORDS = frozenset(normalise(w) for w in ("pas", "geçti", "lewat", "ohitus", "пропуск", "pasas", "过", "跳过", "pass", "passes", "passed", "forfeit", "forfeits", "forfeited", "skip", "skips", "skipped", "overgeslagen", "saltado", "sauté", "saltato", "übersprungen", "pominięty", "passe", "paso", "passa", "passt", "kimarad", "passou"))
+BLOCKED_WORDS = frozenset(normalise(w) for w in ("bloke", "sıkıştı", "terblokir", "terhalang", "jumissa", "blockerad", "blokkert", "заблоковано", "заблокована", "blokita", "被堵", "堵住", "blocked", "block", "stuck", "vast", "geblokkeerd", "bloccata", "bloqueado", "bloqué", "bloccato", "blockiert", "blokkolva", "zablokowany"))
+PUSHED_WORDS = frozenset(normalise(w) for w in ("itildi", "knuffad", "didorong", "puŝita", "pushed", "geschoben", "zurückgeschoben", "empujado", "poussé", "spinto", "押し戻し", "押し戻され", "被推", "退"))
 PUSH_WORDS = frozenset(normalise(w) for w in (
     "x", "×", "sumo", "push", "pushes", "pushing", "schiebt", "stoß", "stoss", "sumostoß", "sumostoss", "empuja", "empurra", "pousse", "spinge",
     "duw", "duwt", "knuff", "knuffar", "pcha", "pchnięcie", "tlačí", "толкает", "толчок", "押し", "押す", "推", "밀기", "민다",
@@ -554,6 +592,9 @@ ROUND_WORDS = (
     "runde", "ronde", "rodada", "játszma", "jatszma", "forduló", "fordulo", "runda", "раунд", "партия", "игра", "kolo", "kolejka",
 )
 RETRACT_WORDS = frozenset(normalise(w) for w in ("takeback", "retracted", "retract", "undo", "undone", "scratch", "cancel", "cancelled", "canceled", "oops", "correction", "corrected", "fix", "fixed", "erratum", "korrektur", "korrigiert", "javítás", "javítva", "correção", "corrigido", "corectură", "corectat", "corrigé", "nope", "storno", "anulado", "annulé", "zurückgenommen", "rückgängig", "crossed", "struck", "deleted", "durchgestrichen", "gestrichen", "barré", "rayé", "tachado", "cancellato", "doorgestreept", "skreślone", "skreślony", "přeškrtnuto", "áthúzva", "riscado"))
+#: Words that correct a slot just said inside the entry being said (``brown left, no
+#: sorry, right 3``): the slot said after one stands in place of the one said before it.
+AMEND_WORDS = frozenset(normalise(w) for w in ("sorry", "wait", "mean", "meant", "rather", "actually", "pardon", "perdón", "perdon", "désolé", "entschuldigung", "quatsch", "bocsánat", "desculpa", "scusa", "sorki", "pardón"))
 #: Words a person writes for the side to move (labels, never evidence of a move).
 SIDE_WORDS = frozenset(normalise(w) for w in ("black", "gold", "white", "schwarz", "fekete", "arany", "preto", "ouro", "negru", "auriu", "чёрные", "черные", "золотые", "negro", "noir", "nero", "zwart", "goud", "czarny", "złoty", "černý", "zlatý", "oro", "黒", "金", "schwarze", "goldene"))
 
@@ -569,9 +610,43 @@ def _evidence_table(rows: Mapping[_Value, tuple[str, ...]], base: Mapping[str, _
 
 
 #: normalised word → Colour: the notation's words, then :data:`_EVIDENCE_COLOURS`.
-EVIDENCE_COLOURS: dict[str, Colour] = {**_evidence_table(_EVIDENCE_COLOURS, COLOUR_WORDS), **COLOUR_WORDS}
+EVIDENCE_COLOURS: dict[str, Colour] = {**_evidence_table(_WORLD_COLOURS, COLOUR_WORDS), **_evidence_table(_EVIDENCE_COLOURS, COLOUR_WORDS), **COLOUR_WORDS}
 #: normalised word → Direction: the notation's words, then :data:`_EVIDENCE_DIRECTIONS`.
-EVIDENCE_DIRECTIONS: dict[str, Direction] = {**_evidence_table(_EVIDENCE_DIRECTIONS, DIRECTION_WORDS), **DIRECTION_WORDS}
+EVIDENCE_DIRECTIONS: dict[str, Direction] = {**_evidence_table(_WORLD_DIRECTIONS, DIRECTION_WORDS), **_evidence_table(_EVIDENCE_DIRECTIONS, DIRECTION_WORDS), **DIRECTION_WORDS}
+
+
+def _stems(tables: Iterable[Mapping[Colour, tuple[str, ...]] | Mapping[Direction, tuple[str, ...]]]) -> dict[str, Colour | Direction]:
+    """The stems of the longer words of ``tables`` (a word of six letters or more, less
+    its last one to three letters, five letters at least, in Latin, Greek or Cyrillic letters), each standing for one value
+    only: what an inflected form begins with (Finnish ``punaiselle`` from ``punai``,
+    Turkish ``kırmızıya``, Hungarian ``pirosra``, Russian ``розовое``)."""
+    seen: dict[str, set[Colour | Direction]] = {}
+    for table in tables:
+        for value, words in table.items():
+            for word in words:
+                key = normalise(word)
+                if len(key) >= 6 and key.isalpha() and all(ord(c) < 0x2000 for c in key):  # (letters, not glyphs)
+                    for cut in (0, 1, 2, 3):
+                        if len(key) - cut >= 5:
+                            seen.setdefault(key[: len(key) - cut], set()).add(value)
+    return {stem: next(iter(values)) for stem, values in seen.items() if len(values) == 1}
+
+
+#: A stem → the colour or direction an inflected word that begins with it stands for
+#: (read as weak evidence, only where the word is no other evidence).
+STEMS: dict[str, Colour | Direction] = _stems((_WORLD_COLOURS, _EVIDENCE_COLOURS, _WORLD_DIRECTIONS, _EVIDENCE_DIRECTIONS))
+#: Case endings added to a word as it stands (Finnish ``-lle``, Turkish ``-ya``, Hungarian
+#: ``-ra``, Esperanto ``-n``): a word that is one of these after a colour or direction
+#: word is that word inflected (``maviye``, ``pirosra``, ``ruĝan``); Finnish ``-se-``
+#: stands for ``-nen`` before its ending (``siniselle``).
+ENDINGS: tuple[str, ...] = tuple(sorted({
+    "lle", "ssa", "ssä", "sta", "stä", "lla", "llä", "lta", "ltä", "ksi", "na", "nä", "an", "än", "n",  # fi
+    "ya", "ye", "yı", "yi", "yu", "yü", "a", "e", "ı", "i", "u", "ü", "da", "de", "ta", "te", "dan", "den", "ten", "tan",  # tr
+    "ra", "re", "ba", "be", "ban", "ben", "on", "en", "ön", "t", "at", "et", "ot", "nak", "nek", "hoz", "hez", "höz", "ig",  # hu
+    "j", "jn",  # eo
+}, key=len, reverse=True))
+#: How many letters an inflected form may add after its stem.
+MAX_ENDING = 7
 
 #: Unicode's arrow blocks (and the arrows of the dingbats and emoji).
 _ARROW_BLOCKS = ((0x2190, 0x21FF), (0x27F0, 0x27FF), (0x2900, 0x297F), (0x2B00, 0x2BFF), (0x1F800, 0x1F8FF), (0x2794, 0x27BF), (0x2196, 0x2199))

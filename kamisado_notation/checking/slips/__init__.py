@@ -43,7 +43,7 @@ rounds, through the next one at least) is certain when it is the only one.
 from __future__ import annotations
 
 # The families register their recognisers when imported (named here, so that the graph
-# of imports sees them: tests/test_architecture.py).
+# of imports sees them: tests/package/test_architecture.py).
 from . import exchanges, pushes, rounds, rows, struck  # noqa: F401
 from .hypotheses import (
     AGREE,

@@ -29,17 +29,22 @@ from ...engine.board import Colour, Direction
 from ...errors import NotationError, StyledEntry, StyleMark, TakeBack
 from ..record import Comment, Entry, Item
 from ..vocabulary import (
+    AMEND_WORDS,
     ARROW_DIRECTIONS,
     BLOCKED_WORDS,
+    ENDINGS,
     EVIDENCE_COLOURS,
     EVIDENCE_DIRECTIONS,
     MARKUP_ARROWS,
+    MAX_ENDING,
     NUMBER_WORDS,
     PASS_WORDS,
+    PHRASES,
     PUSH_WORDS,
     PUSHED_WORDS,
     RETRACT_WORDS,
     SIDE_WORDS,
+    STEMS,
     WEAK_WORDS,
     code_as,
     near_word,
@@ -66,6 +71,7 @@ _TOKEN = re.compile(
     r"|(?P<turn>\d+(?:\.\.\.|…|[.):](?!\d)))"
     r"|(?P<int>\d+)"
     r"|(?P<cjk>[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+)"
+    r"|(?P<phrase>(?<!\w)(?:" + "|".join(r"\s+".join(map(re.escape, p.split())) for p in sorted(PHRASES, key=len, reverse=True)) + r")(?!\w))"
     r"|(?P<word>[^\W\d_]+(?:[\u0300-\u036f]+[^\W\d_]*)*)"
     r"|(?P<dots>\.\.\.|…)"
     r"|(?P<ring>\++)"
@@ -111,6 +117,9 @@ class _Entry:
     pieces: int = 0  # how many pieces of evidence
     weak: bool = False  # begun by a letter ('R1' alone is a round's label, 'R L5 Y' an entry)
     soft: bool = False  # its direction read from a weak word ('dir'): a direction word after it is the one
+    soft_distance: bool = False  # its distance read from a weak word ('the blue one'): a distance in digits after it is the one
+    amend: bool = False  # a word correcting it said ('left, no sorry, right'): a slot said again stands in place of the first
+    landing: bool = False  # an arrow or 'to' said where it lands ('→'): the colour next is its square
 
 
 _MAX_WORD = 40
@@ -120,6 +129,7 @@ _LONGEST_GLYPHS = 4
 _WORD_KINDS = {
     **dict.fromkeys(PUSH_WORDS, "PUSH"),
     **dict.fromkeys(RETRACT_WORDS, "RETRACT"),
+    **dict.fromkeys(AMEND_WORDS, "AMEND"),
     **dict.fromkeys(PUSHED_WORDS, "PUSHED"),
     **dict.fromkeys(BLOCKED_WORDS, "BLOCKED"),
     **dict.fromkeys(PASS_WORDS, "PASS"),
@@ -130,7 +140,7 @@ def _word(text: str, start: int, end: int) -> list[_Token]:
     """The token a word is (or the tokens of a word of slots run together)."""
     word = text[start:end]
     key = normalise(word)
-    if len(key) > _MAX_WORD or (key in SIDE_WORDS and key not in EVIDENCE_COLOURS):
+    if len(key) > _MAX_WORD or (key in SIDE_WORDS and key not in EVIDENCE_COLOURS) or (len(key) == 1 and not word.isascii()):  # ('6 ô': no letter of a code)
         return [_Token("ASIDE", start, end)]
     # (a letter: 'B' in '(B)' is a side, not Blue; a code in lower case: 'or' is English)
     glued = text[end : end + 1].isdigit()  # ('bk1', 'lt3': a code run into its distance)
@@ -154,7 +164,30 @@ def _word(text: str, start: int, end: int) -> list[_Token]:
         found = _slot_word(normalise(near[1]), start, end, near[0] != "COLOUR" or len(word) < 5)
         if found is not None:
             return [found]
-    return _glued(word, start) or [_Token("ASIDE", start, end, compass=compass)]
+    return _glued(word, start) or _inflected(key, start, end) or [_Token("ASIDE", start, end, compass=compass)]
+
+
+def _inflected(key: str, start: int, end: int) -> list[_Token] | None:
+    """A colour or direction word inflected: a case ending after it (``maviye``,
+    ``pirosra``, ``siniselle``), or a word that begins with the stem of one of the longer
+    ones (``розовое``): weak evidence of it."""
+    for ending in ENDINGS:
+        base = key[: len(key) - len(ending)]
+        if key.endswith(ending) and len(base) >= 3:
+            for form in (base, base[:-2] + "nen" if base.endswith("se") else base):
+                found = _slot_word(form, start, end, True)
+                if found is not None and found.kind != "DISTANCE":
+                    return [found]
+    for size in range(min(len(key), _MAX_STEM), 4, -1):
+        value = STEMS.get(key[:size])
+        if value is not None and len(key) - size <= MAX_ENDING:
+            found = _slot_word(value.name.lower(), start, end, True)
+            return [found] if found is not None else None
+    return None
+
+
+#: The longest stem looked up (a stem is a word of the tables less an ending, at most).
+_MAX_STEM = 16
 
 
 #: A digit a blank or two on (what makes a compass letter a direction: ``s 3``).
@@ -173,6 +206,17 @@ def _slot_word(key: str, start: int, end: int, weak: bool) -> _Token | None:
     return None
 
 
+_PHRASE_KEYS = {normalise(" ".join(p.split())): word for p, word in PHRASES.items()}
+
+
+def _phrase(written: str, start: int, end: int) -> _Token:
+    """A colour or a forced word written in two or three words (``xanh lá cây``)."""
+    key = normalise(_PHRASE_KEYS.get(normalise(" ".join(written.split())), ""))
+    named = _WORD_KINDS.get(key)
+    found = _Token(named, start, end) if named is not None else _slot_word(key, start, end, False)
+    return found or _Token("ASIDE", start, end)
+
+
 def takes_back(text: str) -> bool:
     """Whether ``text`` takes an entry back (``takeback``, ``scratch that``, ``~~…~~``):
     only the evidence reader drops the entry it names."""
@@ -188,7 +232,8 @@ def is_evidence_word(word: str) -> bool:
     key = normalise(word)
     if key in WEAK_WORDS:
         return False
-    return key in RETRACT_WORDS or key in EVIDENCE_COLOURS or key in EVIDENCE_DIRECTIONS or key in NUMBER_WORDS or word in ARROW_DIRECTIONS
+    known = key in RETRACT_WORDS or key in EVIDENCE_COLOURS or key in EVIDENCE_DIRECTIONS or key in NUMBER_WORDS or word in ARROW_DIRECTIONS
+    return known or _inflected(key, 0, len(word)) is not None  # ('lilára': a colour with its case ending)
 
 
 def _glued(word: str, start: int) -> list[_Token] | None:
@@ -246,6 +291,7 @@ _GROUPS: dict[str, Callable[[str, re.Match[str]], list[_Token]]] = {
     "int": lambda text, m: [_number(m.group(), m.start(), m.end())],
     "cjk": lambda text, m: _glyphs(text, m.start(), m.end()),
     "word": lambda text, m: _word(text, m.start(), m.end()),
+    "phrase": lambda text, m: [_phrase(m.group(), m.start(), m.end())],
     "dots": lambda text, m: [_Token("DOTS", m.start(), m.end())],
     "ring": lambda text, m: [_Token("RING", m.start(), m.end())],
     "unread": lambda text, m: [_Token("UNREAD", m.start(), m.end())],
@@ -364,7 +410,7 @@ class _Line:
     def read(self) -> None:
         handlers: dict[str, Callable[[_Token, int], None]] = {
             **dict.fromkeys(_MARKS, self.mark), "SQUARE": self.square, "COORDS": self.squares, "AMBIGUOUS": self.ambiguous,
-            "COLOUR": self.colour, "DIRECTION": self.slot, "DISTANCE": self.slot, "UNREAD": self.unread,
+            "COLOUR": self.colour, "DIRECTION": self.slot, "DISTANCE": self.slot, "UNREAD": self.unread, "AMEND": self.amend,
         }  # fmt: skip
         for k, tok in enumerate(self.tokens):
             if k == self.skip:
@@ -408,6 +454,11 @@ class _Line:
                 self.forced(_Token("PASS", tok.start, tok.end))
         else:
             self.tower_mark(tok)
+
+    def amend(self, tok: _Token, k: int) -> None:
+        """A word correcting what was just said of the entry being read (``sorry``)."""
+        if self.current is not None:
+            self.current.amend = True
 
     def retract(self, tok: _Token) -> None:
         """A word taking back the entry before it on the line, or, before the line's first
@@ -542,7 +593,8 @@ class _Line:
         nxt = self.tokens[j]
         short = nxt.kind == "SQUARE" and self.text[nxt.start] in "Ff"  # (``R F4 G``: Forward 4 in the short form)
         between = self.text[self.tokens[k].end : nxt.start]
-        return (nxt.kind in ("DIRECTION", "AMBIGUOUS", "BLOCKED") or short or nxt.compass) and not between.strip(_BARS)
+        forfeit = nxt.kind == "DISTANCE" and nxt.number == 0 and not nxt.weak  # ('đỏ 0 xanh dương': a forfeit)
+        return (nxt.kind in ("DIRECTION", "AMBIGUOUS", "BLOCKED") or short or forfeit or nxt.compass) and not between.strip(_BARS)
 
     def after_tower(self) -> bool:
         """Whether the entry being read has its tower and nothing after it yet."""
@@ -609,6 +661,9 @@ class _Line:
         if (g.distance == 0 and g.tower is not None and tok.kind == "SQUARE") or (g.forced and g.direction is Direction.BACK and g.square is None):
             g.end = tok.end
             return True
+        if g.tower is not None and g.direction is not None and g.distance and tok.kind == "COORDS" and self.text[g.end : tok.start].strip(" ,;:") in ("(", "["):
+            g.end = tok.end  # ('vihreä oikealle 1, keltaiselle (b1–c2)': its squares in brackets)
+            return True
         complete = g.tower is not None and g.direction is not None and g.distance and g.square is None
         after = self.square_after(k) if tok.kind == "SQUARE" else k
         if not complete or after is None:
@@ -630,6 +685,13 @@ class _Line:
             return
         if g is not None and self.colour_said(g, tok, k):
             return
+        if g is not None and g.square is None and g.target is None and (g.landing or self.tower_before_landing(g, k)):
+            if g.landing:
+                g.square = tok.colour
+            else:
+                g.tower = tok.colour  # ('straight 4 with Red → Blue': the move first, then its tower and where it lands)
+            g.end, g.pieces, g.landing = tok.end, g.pieces + 1, False
+            return
         if g is not None and tok.weak and self.word_before(k):
             return  # ('blocked on f7', 'lands on yellow': a word before a square or a colour, no colour)
         if g is not None and self.starts_entry(g, k):
@@ -643,13 +705,23 @@ class _Line:
             return
         g.square, g.end, g.pieces = tok.colour, tok.end, g.pieces + 1
 
+    def tower_before_landing(self, g: _Entry, k: int) -> bool:
+        """Whether the colour at ``k`` is the tower of ``g``, which has its move but no
+        tower: a landing's arrow or ``to`` and a colour follow it at once (``straight 4
+        with Red → Blue``)."""
+        if g.tower is not None or g.direction is None or g.distance is None or k + 2 >= len(self.tokens):
+            return False
+        arrow, square = self.tokens[k + 1], self.tokens[k + 2]
+        landing = (arrow.kind == "DIRECTION" and not self.text[arrow.start].isalpha()) or (arrow.kind == "DISTANCE" and arrow.weak)
+        return landing and square.kind == "COLOUR" and not self.text[self.tokens[k].end : square.start].strip(" \t→->to")
+
     def word_before(self, k: int) -> bool:
         """Whether token ``k`` stands a blank before a square or a colour (a preposition:
         ``on f7``, ``on yellow``), not before another cell's colour."""
         tok, nxt = self.tokens[k], self.tokens[k + 1] if k + 1 < len(self.tokens) else None
         if nxt is None or tok.end - tok.start < 2:  # (a letter is a tower: 'P F7 R')
             return False
-        return nxt.kind in ("SQUARE", "COORDS", "COLOUR") and not self.text[tok.end : nxt.start].strip()
+        return nxt.kind in ("SQUARE", "COORDS", "COLOUR") and self.text[tok.end : nxt.start] == " "
 
     def back_follows(self, k: int) -> bool:
         """Whether what follows the colour at ``k`` can be a back-entry's (back, one, its
@@ -693,7 +765,12 @@ class _Line:
             return
         if direction and g is not None and self.direction_said(g, tok, k):
             return
+        if g is not None and self.said_again(g, tok):
+            return
         filled = g is not None and ((g.direction if direction else g.distance) is not None or g.square is not None or g.distance == 0)
+        if tok.weak and g is not None and not direction and g.direction is not None and g.distance is None and self.next_kind(k) == "COLOUR":
+            g.landing = True  # ('left to blue': where it lands, not two)
+            return
         if tok.weak and (g is None or filled or (g.tower is None and g.direction is None)):
             return
         if g is None or filled:
@@ -704,8 +781,27 @@ class _Line:
         if direction:
             g.direction, g.soft = tok.direction, tok.weak
         else:
-            g.distance = tok.number
+            g.distance, g.soft_distance = tok.number, tok.weak
         g.end, g.pieces = tok.end, g.pieces + 1
+
+    @staticmethod
+    def said_again(g: _Entry, tok: _Token) -> bool:
+        """Whether the direction or distance ``tok`` stands in place of the one entry ``g``
+        has: said after a word correcting it (``brown left, no sorry, right 3``), or a
+        distance in digits after one read from a weak word (``the blue one 6 straight``).
+        Then what ``g`` had said after it (its square) goes too."""
+        if tok.weak or g.distance == 0 or g.tower is None:
+            return False
+        if tok.kind == "DIRECTION":
+            if not (g.amend and g.direction is not None and g.direction is not tok.direction):
+                return False
+            g.direction = tok.direction
+        else:
+            if g.distance is None or not (g.amend or g.soft_distance) or g.distance == tok.number:
+                return False
+            g.distance, g.soft_distance = tok.number, False
+        g.square, g.end = None, tok.end
+        return True
 
 
     def direction_said(self, g: _Entry, tok: _Token, k: int) -> bool:
@@ -725,7 +821,9 @@ class _Line:
         if self.text[tok.start].isalpha():
             return False
         # (after the distance, an arrow a colour follows says where it lands, whatever the direction: 'Rot li 2 → Orange')
-        return (g.direction is not None or (k >= 0 and self.next_kind(k) == "COLOUR")) and (k < 0 or self.next_kind(k) != "DISTANCE")
+        said = (g.direction is not None or (k >= 0 and self.next_kind(k) == "COLOUR")) and (k < 0 or self.next_kind(k) != "DISTANCE")
+        g.landing = said and k >= 0 and self.next_kind(k) == "COLOUR"
+        return said
 
 
 #: What separates the slots of an entry in a table's cells or a template's arguments.

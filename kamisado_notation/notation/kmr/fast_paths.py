@@ -87,7 +87,7 @@ def general_paths(*, reading: bool = True, validating: bool = True) -> Iterator[
 # Anything else (an unknown word, a distance 0 with a direction, other blanks, three
 # entries…) goes to the general path, which also gives every error message; a line with
 # braced comments is read with them blanked (:func:`blank_braced`, at the end).
-# tests/test_garbage.py checks the two paths agree on random and near-miss lines.
+# tests/notation/test_garbage.py checks the two paths agree on random and near-miss lines.
 
 # Words and digits never give back a character (see above): possessive where the
 # regex engine has it (Python 3.11), which makes a line that is no row fail fast.

@@ -1,0 +1,942 @@
+"""Read by evidence: text that is no evidence of a move is set aside, never an error,
+and the legal moves decide what an entry's evidence means (docs/record-decisions.md,
+"Read by evidence").
+
+The property plants noise — chatter words, times, emoji, markup, quoting and list
+markers — before, between and after the entries of generated legal matches in every form,
+where the truth is known: the judged moves and winners never change and no round stops.
+The other tests write entries as people do in words the notation does not write (other
+languages, arrows, target squares, one entry a line) and check the move read against
+the generated truth.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from kamisado_notation import read_record
+from kamisado_notation.checking.fix import fix_text
+from kamisado_notation.checking.replay import PlyKind, replay_match
+from kamisado_notation.checking.validate import validate_text
+from kamisado_notation.diagnostics import ERROR, Kind
+from kamisado_notation.engine.board import square_name
+from kamisado_notation.notation.writer import Form
+from tests.support.slips import moves_of, only_match, winners, written
+
+FORMS = [(Form.TEXT, "en"), (Form.TEXT, "de"), (Form.TEXT, "hu"), (Form.TEXT, "ru"), (Form.SHORT, "en"), (Form.SYMBOLS, "en"), (Form.COORDS, "en")]
+
+#: Text that is no evidence of a move, as chats, tools and people put it around entries.
+NOISE = [
+    "nice", "hmm", "wow!!", "lol", "gg", "Anna:", "<Bob>", "Marta said:", "[19:04]", "19:04:11", "2026-03-12",
+    "😀", "👍", "🎉", "<td>", "</td>", "<b>", "**", "|", ">", ">>", "•", "*", "::", "…?!", "(thinking)", "ok",
+    "well played", "[i]", "[/i]", "`", "```", "~", "=", "==", "@Anna", "^_^", ":-)", "(11s)",
+]
+#: After the last entry, a comment of ours too ('#' comments to the end of the line, so
+#: it is no noise before an entry).
+SUFFIXES = [*NOISE, "#kamisado"]
+#: Before the first entry of a line, list and quoting markers too.
+PREFIXES = [*NOISE, "- ", "* ", "> ", "1)", "a)", "Ply 12:", "Black:", "Gold:"]
+
+_ROW = "row"
+
+
+def noisy(text: str, rng: random.Random) -> str:
+    """``text`` with noise planted on its rows (lines that begin with a turn number or
+    with entries): before the first entry, between the two and after the last."""
+    out = []
+    for line in text.splitlines():
+        parts = line.split("   ")  # (the writer pads the two entries of a row apart)
+        first = line.split(" ", 1)[0]
+        if not line or line.startswith(("[", "Round", "Lineup", "#", "{")) or not (first.rstrip(".").isdigit() or first == "..."):
+            out.append(line)
+            continue
+        head, _, rest = line.partition(" ")
+        before = rng.choice(PREFIXES) if rng.random() < 0.6 else ""
+        between = rng.choice(NOISE) if rng.random() < 0.5 else ""
+        after = rng.choice(SUFFIXES) if rng.random() < 0.6 else ""
+        entries = [p.strip() for p in rest.split("   ") if p.strip()]
+        if len(entries) == 2 and between:
+            rest = f"{entries[0]}  {between}  {entries[1]}"
+        out.append(f"{before} {head} {rest} {after}".strip() if parts else line)
+    return "\n".join(out) + "\n"
+
+
+def errors(text: str) -> list[str]:
+    return [d.format("<t>") for d in validate_text(text).all_diagnostics() if d.severity is ERROR]
+
+
+@settings(max_examples=25)
+@given(seed=st.integers(0, 10_000), style=st.sampled_from(FORMS), noise=st.integers(0, 10_000))
+@example(seed=7, style=(Form.TEXT, "en"), noise=3)
+@example(seed=238, style=(Form.TEXT, "en"), noise=585)  # ('Pink 0 Pink >': a forfeit's square, then a sign)
+def test_property_noise_never_changes_the_judged_moves(seed: int, style: tuple[Form, str], noise: int) -> None:
+    original = written(seed, *style, target=1)
+    planted = noisy(original, random.Random(noise))
+    assert errors(planted) == [], planted
+    assert moves_of(planted) == moves_of(original), planted
+    assert winners(planted) == winners(original), planted
+    fixed = fix_text(planted).text
+    assert moves_of(fixed) == moves_of(original)
+    assert errors(fixed) == []
+
+
+def test_set_aside_text_is_one_warning_a_match_with_every_place_fix_takes_out() -> None:
+    original = written(11, Form.TEXT, "en", target=1)
+    rows = _row_lines(original)
+    planted = original
+    for row in rows:
+        planted = planted.replace(row, f"[20:1{len(row) % 10}] Anna: {row} (nice)", 1)
+    report = validate_text(planted)
+    aside = [d for d in report.all_diagnostics() if d.kind is Kind.SET_ASIDE]
+    assert len(aside) == 1, report.diagnostics
+    assert {e.line for e in aside[0].edits} == {n for n, line in enumerate(planted.splitlines(), 1) if "Anna" in line}
+    assert "Anna" not in fix_text(planted).text
+    assert moves_of(fix_text(planted).text) == moves_of(original)
+
+
+def _row_lines(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line[:1].isdigit()]
+
+
+def one_entry_a_line(text: str, labels: tuple[str, str]) -> str:
+    """Each entry on a line of its own, labelled with its player's name and a ply number
+    counted through the round (as chat relays and apps write them)."""
+    out, ply = [], 0
+    for line in text.splitlines():
+        if not line[:1].isdigit():
+            if line.startswith("Round"):
+                ply = 0
+            out.append(line)
+            continue
+        entries = [p.strip() for p in line.split(" ", 1)[1].split("   ") if p.strip()]
+        for k, entry in enumerate(entries):
+            ply += 1
+            if entry != "...":
+                out.append(f"{ply}) {labels[k]}: {entry}")
+    return "\n".join(out) + "\n"
+
+
+def test_one_entry_a_line_labelled_by_player_reads_as_rows() -> None:
+    for seed in range(6):
+        original = written(seed, Form.TEXT, "en", target=3)
+        relayed = one_entry_a_line(original, ("Anna", "Bob"))
+        assert errors(relayed) == [], relayed
+        assert moves_of(relayed) == moves_of(original)
+        assert winners(relayed) == winners(original)
+        fixed = fix_text(relayed).text
+        assert errors(fixed) == [] and moves_of(fixed) == moves_of(original), fixed
+        # alone on their lines, in words fix rewrites: a '...' put before an entry fix also rewrites
+        bare = "\n".join(line.split(": ", 1)[-1].replace("Forward", "adelante") for line in relayed.splitlines()) + "\n"
+        assert moves_of(bare) == moves_of(original), bare
+        fixed = fix_text(bare).text
+        assert errors(fixed) == [] and moves_of(fixed) == moves_of(original), fixed
+
+
+#: Entries as a Spanish and a French player write them, against our English.
+_OTHER_WORDS = {
+    "es": {"Red": "rojo", "Left": "izquierda", "Right": "derecha", "Forward": "adelante", "Yellow": "amarillo", "Blue": "azul"},
+    "fr": {"Red": "rouge", "Left": "gauche", "Right": "droite", "Forward": "tout droit", "Green": "vert", "Purple": "violet"},
+}
+
+
+def translated(original: str, words: dict[str, str]) -> str:
+    """``original`` with the English words of its rows written in another language's."""
+    lines = []
+    for line in original.splitlines():
+        if line[:1].isdigit():
+            for en, other in words.items():
+                line = line.replace(en, other)
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def test_words_of_languages_the_notation_does_not_write_are_evidence() -> None:
+    for lang, words in _OTHER_WORDS.items():
+        for seed in range(4):
+            original = written(seed, Form.TEXT, "en", target=1)
+            other = translated(original, words)
+            assert errors(other) == [], (lang, other)
+            assert moves_of(other) == moves_of(original)
+
+
+def test_target_squares_alone_read_as_the_forced_towers_moves() -> None:
+    """After a round's first move the tower is forced, so the square it ends on is the move."""
+    for seed in range(4):
+        original = written(seed, Form.COORDS, "en", target=1)
+        lines = []
+        for line in original.splitlines():
+            if line[:1].isdigit() and not line.startswith("1. "):
+                head, _, rest = line.partition(" ")
+                lines.append(head + " " + "   ".join(e.split("-")[-1] if "-" in e else e for e in rest.split("   ")))
+            else:
+                lines.append(line)
+        short = "\n".join(lines) + "\n"
+        assert errors(short) == [], short
+        assert moves_of(short) == moves_of(original)
+
+
+def test_arrows_of_every_block_read_by_the_way_they_point() -> None:
+    original = written(3, Form.TEXT, "en", target=1)
+    arrows = {"Left": "⇖", "Right": "➚", "Forward": "🡑"}
+    lines = []
+    for line in original.splitlines():
+        if line[:1].isdigit():
+            for word, arrow in arrows.items():
+                line = line.replace(f" {word} ", f" {arrow} ")
+        lines.append(line)
+    drawn = "\n".join(lines) + "\n"
+    assert errors(drawn) == [], drawn
+    assert moves_of(drawn) == moves_of(original)
+
+
+def test_a_struck_out_entry_is_not_played() -> None:
+    original = written(4, Form.TEXT, "en", target=1)
+    rows = _row_lines(original)
+    first = rows[0]
+    head, _, rest = first.partition(" ")
+    black, _, gold = rest.partition("   ")
+    wrong = "Purple Forward 1 Blue"
+    struck = original.replace(first, f"{head} ~~{wrong}~~ {black.strip()}   {gold.strip()}", 1)
+    taken = original.replace(first, f"{head} {wrong} scratch that {black.strip()}   {gold.strip()}", 1)
+    for text in (struck, taken):
+        assert errors(text) == [], text
+        assert moves_of(text) == moves_of(original)
+
+
+@settings(max_examples=20)
+@given(seed=st.integers(0, 10_000), at=st.integers(2, 30), word=st.sampled_from(["fix:", "correction —", "Korrektur:", "oops, I mean", "javítás:"]))
+def test_a_line_that_takes_back_the_entry_before_it_stands_in_its_place(seed: int, at: int, word: str) -> None:
+    """A relay writes a wrong entry (legal or not), then a line that says so before the
+    right one (``fix: Red Right 3 Blue``): the wrong one is set aside with a warning whose
+    edit removes it (``fix`` keeps it in a comment), the right one is played."""
+    original = written(seed, Form.TEXT, "en", target=1)
+    lines = one_entry_a_line(original, ("Anna", "Bob")).splitlines()
+    entries = [k for k, line in enumerate(lines) if line[:1].isdigit()]
+    k = entries[min(at, len(entries) - 1)]
+    label, _, entry = lines[k].partition(": ")
+    words = entry.split()
+    if len(words) < 4 or not words[2].isdigit():  # (a forced entry written alone: nothing to write wrong)
+        return
+    wrong = " ".join([words[0], "Right" if words[1] != "Right" else "Left", str(int(words[2]) % 7 + 1), *words[3:]])
+    lines[k : k + 1] = [f"{label}: {wrong}", f"{label}: {word} {entry}"]
+    relayed = "\n".join(lines) + "\n"
+    assert errors(relayed) == [], relayed
+    assert moves_of(relayed) == moves_of(original), relayed
+    struck = [d for d in validate_text(relayed).all_diagnostics() if d.kind is Kind.STRUCK_ENTRY]
+    assert [(d.line, d.edits[0].old) for d in struck] == [(k + 1, wrong)]
+    fixed = fix_text(relayed).text
+    assert errors(fixed) == [] and moves_of(fixed) == moves_of(original), fixed
+
+
+@settings(max_examples=15)
+@given(seed=st.integers(0, 10_000), at=st.integers(1, 12), said=st.sampled_from(["^ no sorry, scratch that, it was:", "(takeback)", "Korrektur:", "oops — correction:"]))
+@example(seed=168, at=1, said="^ no sorry, scratch that, it was:")  # (a row begun by a forfeit, "Orange 0": its distance stays)
+def test_a_line_of_its_own_that_takes_back_the_row_before_it(seed: int, at: int, said: str) -> None:
+    """A row written wrong, then a line of its own that takes it back, then the row
+    rewritten: the wrong row is set aside with a warning, the rewritten one is played."""
+    original = written(seed, Form.TEXT, "en", target=1)
+    rows = _row_lines(original)
+    row = rows[min(at, len(rows) - 1)]
+    head, _, rest = row.partition(" ")
+    words = rest.split()
+    if len(words) < 4 or words[0] == "..." or not words[2].isdigit():
+        return
+    wrong = " ".join([head, words[0], "Right" if words[1] != "Right" else "Left", str(int(words[2]) % 7 + 1), *words[3:]])
+    slipped = original.replace(row + "\n", f"{wrong}\n   {said}\n{row}\n", 1)
+    assert errors(slipped) == [], slipped
+    assert moves_of(slipped) == moves_of(original), slipped
+    struck = [d for d in validate_text(slipped).all_diagnostics() if d.kind is Kind.STRUCK_ENTRY]
+    assert len(struck) == 1 and struck[0].edits, slipped
+    fixed = fix_text(slipped).text
+    assert errors(fixed) == [] and moves_of(fixed) == moves_of(original), fixed
+
+
+def test_a_relay_that_echoes_every_move_is_read_once_each() -> None:
+    """A chat bot repeats each move it was told, in other words (``!mv f8-c5``, then
+    ``KamiBot: red F8->C5``): each echo is set aside, the moves and winners are the
+    record's, and ``fix`` keeps them."""
+    for seed in range(4):
+        original = written(seed, Form.COORDS, "en", target=1)
+        rounds = replay_match(only_match(original)).rounds
+        plies = iter([p.move for rr in rounds for p in rr.plies if p.move is not None and p.kind is not PlyKind.BACK])
+        lines = []
+        for line in one_entry_a_line(original, ("zed", "mira")).splitlines():
+            lines.append(line)
+            if line[:1].isdigit() and "-" in line:
+                move = next(plies)
+                if move.is_forfeit or move.push:  # (a forfeit or a push's entries: no echo)
+                    continue
+                origin, target = move.coords().upper().split("-")
+                lines.append(f"KamiBot: {move.tower.name.lower() if move.tower else ''} {origin}->{target}")
+        echoed = "\n".join(lines) + "\n"
+        assert errors(echoed) == [], echoed
+        assert moves_of(echoed) == moves_of(original), echoed
+        assert winners(echoed) == winners(original)
+        assert any(d.kind is Kind.REPEATED_ENTRY for d in validate_text(echoed).all_diagnostics())
+        fixed = fix_text(echoed).text
+        assert errors(fixed) == [] and moves_of(fixed) == moves_of(original), fixed
+
+
+def test_evidence_in_prose_before_the_first_round_line_is_set_aside() -> None:
+    """A line of prose before the first ``Round 1`` line that happens to hold a square or
+    a colour (``a1 = Gold's brown corner``) names no move: it is set aside, and round 1 is
+    the one its line begins."""
+    for seed, prose in enumerate(["squares written from-to (a1 = Gold's brown corner)", "note: red and blue are the busy towers", "board: a1 brown, h8 brown"]):
+        original = written(seed, Form.TEXT, "en", target=3)
+        noted = original.replace("Round 1\n", f"{prose}\n\nRound 1\n", 1)
+        assert errors(noted) == [], noted
+        assert moves_of(noted) == moves_of(original)
+        assert winners(noted) == winners(original)
+        fixed = fix_text(noted).text
+        assert errors(fixed) == [] and moves_of(fixed) == moves_of(original), fixed
+
+
+def test_a_round_written_as_one_list_needs_no_placeholder_where_gold_starts() -> None:
+    """Entries as a list, several a line and no columns (``b1 to b2,  e8 to e2, …``): where
+    Gold starts a round and no ``...`` is written, the replay knows the sides, so it is a
+    warning (the ``...`` is inserted by ``fix``), not an error."""
+    for seed in range(4):
+        original = written(seed, Form.COORDS, "en", target=3)
+        lines: list[str] = []
+        run: list[str] = []
+        for line in [*original.splitlines(), ""]:
+            if line[:1].isdigit():
+                run += [e for e in line.split(" ", 1)[1].split() if e != "..."]
+                continue
+            lines += ["  " + ",  ".join(run[k : k + 6]) for k in range(0, len(run), 6)]
+            run = []
+            lines.append(line)
+        listed = "\n".join(lines) + "\n"
+        assert errors(listed) == [], listed
+        assert moves_of(listed) == moves_of(original)
+        assert winners(listed) == winners(original)
+
+
+def test_notes_in_a_json_file_that_is_no_json_are_read_by_their_evidence(tmp_path: Path) -> None:
+    """A ``.json`` file that starts as no JSON does (a ``//`` comment, unquoted keys) but
+    holds entries is read as text, by its evidence; one that holds none keeps the JSON
+    reader's error."""
+    original = written(5, Form.TEXT, "en", target=1)
+    lines = ["// kamisado with Ben, one round -- not real json", "{", '  "black": "me",', "  moves: ["]
+    for row in _row_lines(original):
+        for entry in row.split(" ", 1)[1].split("   "):
+            words = entry.split()
+            if len(words) == 4:
+                lines.append(f'    {{tower: "{words[0].lower()}", go: "{words[1].lower()}", n: {words[2]}, to: "{words[3].lower()}"}},  // ok')
+    lines += ["  ]", "}"]
+    notes = tmp_path / "notes.json"
+    notes.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    record = read_record(notes)
+    assert [d.message for d in record.errors if d.severity is ERROR] == []
+    (rr,) = replay_match(record.matches[0]).rounds
+    assert [(p.move.origin, p.move.target) for p in rr.plies if p.move] == [(o, t) for o, t, _d in moves_of(original)[0]]
+    garbage = tmp_path / "garbage.json"
+    garbage.write_text("not json at all\n", encoding="utf-8")
+    assert read_record(garbage).errors[0].message.startswith("not JSON")
+
+
+def test_a_table_printed_with_from_and_to_columns_reads_as_the_moves() -> None:
+    """A data frame printed as text (``ply side tower from to dir n landed``, columns
+    padded with blanks): after the tower, two squares a blank apart are the move's from
+    and to (``f1  g2`` is no Forward 1, ``b5  f1`` no Back 5), and what follows says the
+    same."""
+    for seed in range(5):
+        original = written(seed, Form.TEXT, "en", target=1)
+        (rr,) = replay_match(only_match(original)).rounds
+        lines = [" ply   side  tower    from  to   dir      n  landed"]
+        for k, ply in enumerate(rr.plies, 1):
+            move = ply.move
+            assert move is not None
+            origin, target = move.coords().split("-")
+            direction = move.direction.name.lower() if move.direction else "none"
+            tower = move.tower.name.lower() if move.tower else "?"
+            lines.append(f"{k:4d}  {move.side.name.lower():>5}  {tower:<7}  {origin:<4}  {target:<3}  {direction:<7}  {move.distance}  {move.square_colour.name.lower()}")
+        table = "\n".join(lines) + "\n"
+        assert errors(table) == [], table
+        assert moves_of(table) == moves_of(original), table
+
+
+@settings(max_examples=15)
+@given(seed=st.integers(0, 10_000), marks=st.integers(0, 2**30))
+@example(seed=156, marks=28)  # (a "?" between two entries of a row, before a direction: a tower, not a chess mark)
+def test_a_question_mark_where_a_colour_could_not_be_read_is_a_slot_left_to_the_replay(seed: int, marks: int) -> None:
+    """A transcribed scoresheet: ``?`` alone where a colour was not legible (a square, or
+    a tower after a round's first row), headings ``RD 2 (left)`` and a note in brackets
+    before it: the moves are the record's."""
+    original = written(seed, Form.TEXT, "en", target=3)
+    rng = random.Random(marks)
+    lines = ['[Transcribed from a pencil scoresheet. "?" = the colour could not be read]', ""]
+    for line in original.splitlines():
+        if line.startswith("Round"):
+            words = line.split()
+            line = f"RD {words[1]}" + ([f"  ({words[3]})", f"  filled {words[3]}"][marks % 2] if len(words) > 3 else "")
+        elif line[:1].isdigit() and not line.startswith("1. "):
+            head, _, rest = line.partition(" ")
+            entries = [e.split() for e in rest.split("   ") if e.strip()]
+            for words in entries:
+                if len(words) == 4 and rng.random() < 0.4:
+                    words[rng.choice([0, 3])] = "?"
+            line = head + " " + "         ".join(" ".join(w) for w in entries)
+        lines.append(line)
+    sheet = "\n".join(lines) + "\n"
+    assert errors(sheet) == [], sheet
+    assert moves_of(sheet) == moves_of(original), sheet
+    assert winners(sheet) == winners(original)
+
+
+def test_moves_kept_as_notes_in_braces_are_read_and_fix_writes_them_out() -> None:
+    """A YAML or JSON-ish list whose items are the moves in braces (``- { tower: green,
+    dir: forward, n: 6, lands: orange }``): each is read, and ``fix`` takes the braces out
+    with the rest of what is no move (a comment in braces would hide the move)."""
+    checked = 0
+    for seed in range(40):
+        original = written(seed, Form.TEXT, "en", target=1)
+        entries = [(side, e.split()) for row in _row_lines(original) for side, e in zip(("black", "gold"), row.split(" ", 1)[1].split("   "), strict=False)]
+        if any(len(words) != 4 for _side, words in entries):  # (a forfeit: written otherwise)
+            continue
+        checked += 1
+        lines = ["rounds:", "  - round: 1", "    moves:"]
+        for side, words in entries:
+            tower, direction, n, lands = (w.lower() for w in words)
+            lines.append(f"      - {{ side: {side}, tower: {tower}, dir: {direction}, n: {n}, lands: {lands} }}")
+        kept = "\n".join(lines) + "\n"
+        assert errors(kept) == [], kept
+        assert moves_of(kept) == moves_of(original), kept
+        fixed = fix_text(kept).text
+        assert errors(fixed) == [] and moves_of(fixed) == moves_of(original), fixed
+    assert checked >= 3
+
+
+def test_an_illegal_entry_written_in_full_is_still_an_error() -> None:
+    original = written(2, Form.TEXT, "en", target=1)
+    rows = _row_lines(original)
+    head, _, rest = rows[1].partition(" ")
+    gold = rest.partition("   ")[2].strip()
+    bad = original.replace(rows[1], f"{head} Anna: Brown Forward 7 Brown   {gold}", 1)
+    found = errors(bad)
+    assert found and ":" in found[0]
+    assert replay_match(only_match(bad)).rounds[0].plies[-1].move is not None or found
+
+
+def test_a_line_with_no_evidence_is_a_comment() -> None:
+    original = written(6, Form.TEXT, "en", target=1)
+    rows = _row_lines(original)
+    chatty = original.replace(rows[1], f"{rows[1]}\nthat was a surprise, well played\n", 1)
+    assert errors(chatty) == []
+    assert moves_of(chatty) == moves_of(original)
+    fixed = fix_text(chatty).text
+    assert "# that was a surprise, well played" in fixed
+
+
+def _chatty(text: str) -> str:
+    """Entries one a line as a relay writes them, each round's end followed by a line
+    that names a colour and a number but no move ('won with red, score 1'), and every
+    entry behind a list's dash."""
+    relayed = one_entry_a_line(text, ("Anna", "Bob"))
+    out = []
+    for line in relayed.splitlines():
+        if line.startswith("Round") and [o for o in out if o][-1:] and [o for o in out if o][-1].startswith("- "):
+            out.append("won with the red tower, score 1")
+        out.append(f"- {line.split(': ', 1)[1]}" if ": " in line and line[:1].isdigit() else line)
+    return "\n".join(out) + "\n"
+
+
+def test_weak_evidence_that_names_no_move_is_set_aside() -> None:
+    for seed in range(4):
+        original = written(seed, Form.TEXT, "en", target=3)
+        chatty = _chatty(original)
+        assert errors(chatty) == [], (errors(chatty), chatty)
+        assert moves_of(chatty) == moves_of(original)
+        assert winners(chatty) == winners(original)
+        fixed = fix_text(chatty).text
+        assert errors(fixed) == [] and moves_of(fixed) == moves_of(original), fixed
+
+
+def rows_of(text: str) -> Iterator[tuple[str, list[str] | None, int, str]]:
+    """The lines of ``text`` (a generated record) a rewriting needs: ``("round", words,
+    …)`` for a ``Round`` line, ``("row", None, number, line)`` for a row; headers and
+    lineups left out."""
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.startswith("Round"):
+            yield "round", line.split(), number, line
+        elif line[:1].isdigit():
+            yield "row", None, number, line
+
+
+def row_entries(number: int, line: str) -> Iterator[tuple[str, tuple[int, int]]]:
+    """Each entry of row ``line`` (line ``number``) and where it stands."""
+    _head, _, rest = line.partition(" ")
+    for entry in (e.strip() for e in rest.split("   ") if e.strip()):
+        yield entry, (number, line.index(entry) + 1)
+
+
+#: Colour codes a club's scorers write (a first letter and a consonant of the English
+#: word), against our short form's; Forward written S (straight), as on a paper sheet.
+_SHEET_CODES = {"Br": "BN", "Gr": "GN", "Re": "RD", "Ye": "YL", "Pi": "PK", "Pu": "PR", "Bl": "BL", "Or": "OR", "F": "S"}
+
+
+def scoresheet(text: str, rng: random.Random) -> str:
+    """``text`` (short form) typed up from a club's paper scoresheet: ``GAME n  fill R``
+    for each ``Round`` line, a row number and the two entries in padded columns, the
+    colours as codes, some square colours left out, a push as ``BL PUSH BN``, a
+    back-entry as ``(PK pushed)``, a forfeit as ``PK blocked``, no headers."""
+    kinds = {(p.entry.line, p.entry.column): p.kind for rr in replay_match(only_match(text)).rounds for p in rr.plies}
+    out = []
+    for _what, words, number, line in rows_of(text):
+        if words is not None:
+            fill = f"   fill {words[3][0].upper()}" if len(words) > 3 else ""
+            out += ["", f"GAME {words[1]}{fill}", "No  BLACK               GOLD"]
+            continue
+        head = line.partition(" ")[0]
+        cells = []
+        for entry, place in row_entries(number, line):
+            kind = kinds.get(place)
+            tower, move, square = entry.split() if entry != "..." else ("", "", "")
+            code, said = _SHEET_CODES.get(tower), _SHEET_CODES.get(square)
+            if entry == "...":
+                cells.append("--")
+            elif kind is PlyKind.PUSH:
+                cells.append(f"{code} PUSH {said}")
+            elif kind is PlyKind.BACK:
+                cells.append(f"({code} pushed)")
+            elif kind is PlyKind.FORFEIT:
+                cells.append(f"{code} blocked")
+            else:
+                move = _SHEET_CODES.get(move[0], move[0]) + move[1:]
+                cells.append(" ".join([code or tower, move] + ([] if rng.random() < 0.3 else [said or square])))
+        out.append(f"{head.rstrip('.'):<4}" + "".join(f"{c:<20}" for c in cells).rstrip())
+    return "\n".join(out) + "\n"
+
+
+@settings(max_examples=15)
+@given(seed=st.integers(0, 10_000), typed=st.integers(0, 10_000))
+@example(seed=2, typed=895)  # ('YL L3   RD blocked': a forfeit after an entry whose square is left out)
+def test_a_club_scoresheet_typed_up_in_codes_reads_as_its_moves(seed: int, typed: int) -> None:
+    original = written(seed, Form.SHORT, "en", target=3)
+    sheet = scoresheet(original, random.Random(typed))
+    assert errors(sheet) == [], sheet
+    assert moves_of(sheet) == moves_of(original), sheet
+    assert winners(sheet) == winners(original)
+
+
+def test_a_push_and_its_back_entry_said_in_words_between_columns() -> None:
+    # Black's blue pushes (no direction or distance: a Sumo push goes forward one), Gold's
+    # green goes back one in its own words; a wide gap between the columns.
+    headers = '[Match "Long"]\n[Position "o.pkyrgn/......../....b++.../....Y.../....K+.../......../......../NGR..PBO b B"]\n\n'
+    for row in ("1   BL PUSH BN          (PK pushed)", "1   Blue push Brown     Pink bk1 Red", "1   Blue x F1 Brown     Pink pushed Red"):
+        text = headers + "Round 1\n" + row + "\n2   RD L1 BN\n"
+        assert errors(text) == [], (row, validate_text(text).all_diagnostics())
+        (rr,) = replay_match(only_match(text)).rounds
+        assert [p.kind for p in rr.plies] == [PlyKind.PUSH, PlyKind.BACK, PlyKind.MOVE], row
+
+
+def test_a_round_heading_in_markdown_or_with_its_fill_in_a_letter_starts_the_round() -> None:
+    original = written(21, Form.TEXT, "en", target=3)
+    for shape in ("## Game {n}", "### Round {n} (fill {f})", "GAME {n}   fill {F}", "Partie {n} - {f}"):
+        lines = []
+        for line in original.splitlines():
+            if line.startswith("Round"):
+                words = line.split()
+                fill = words[3] if len(words) > 3 else "left"
+                line = shape.format(n=words[1], f=fill, F=fill[0].upper())
+            lines.append(line)
+        text = "\n".join(lines) + "\n"
+        assert moves_of(text) == moves_of(original), shape
+        assert winners(text) == winners(original), shape
+    # one '#' stays our comment: before a match's headers it is that match's
+    assert [c.text for c in only_match("# game 2\n" + original).comments] == [" game 2"]
+
+
+def test_entries_after_a_round_stopped_are_not_blamed_one_by_one() -> None:
+    """A round stopped by a rules error: the entries after it, read by their evidence,
+    are not replayed, so they are not errors of their own (the stop is the error)."""
+    original = written(4, Form.SHORT, "en", target=1)
+    rows = _row_lines(original)
+    broken = original.replace(rows[1], rows[1].replace(" F", " L", 1) if " F" in rows[1] else rows[1].replace(" L", " F", 1), 1)
+    sheet = "\n".join(
+        line if line not in rows[2:] else line.replace("Bl ", "blue? ").replace("Re ", "red? ") for line in broken.splitlines()
+    ) + "\n"
+    found = errors(sheet)
+    assert len(found) == 1 and f":{original.splitlines().index(rows[1]) + 1}:" in found[0], found
+
+
+def test_a_scoresheet_with_running_scores_is_no_draughts_game() -> None:
+    original = written(8, Form.SHORT, "en", target=7)
+    sheet = scoresheet(original, random.Random(1))
+    lines = sheet.splitlines()
+    games = [k for k, line in enumerate(lines) if line.startswith("GAME")]
+    for n, k in enumerate(reversed(games[1:])):
+        lines.insert(k - 1, f"won  +1   running {n}-{n + 1}")
+    text = "\n".join(lines) + "\n"
+    assert not any("not a Kamisado record" in e for e in errors(text)), errors(text)[:3]
+
+
+#: Entries as a Greek and a Korean player write them (tower, direction, distance, square).
+_GREEK = {"Red": "κόκκινο", "Left": "αριστερά", "Right": "δεξιά", "Forward": "ευθεία", "Yellow": "κίτρινο", "Blue": "μπλε", "Green": "πράσινο"}
+_KOREAN = {"Red": "빨강", "Left": "왼쪽", "Right": "오른쪽", "Forward": "앞으로", "Yellow": "노랑", "Blue": "파랑", "Brown": "갈색"}
+
+
+def test_greek_and_korean_words_are_evidence() -> None:
+    for words in (_GREEK, _KOREAN):
+        for seed in range(3):
+            original = written(seed, Form.TEXT, "en", target=1)
+            other = translated(original, words)
+            assert errors(other) == [], other
+            assert moves_of(other) == moves_of(original)
+
+
+def test_a_record_in_colour_glyphs_with_a_shogi_records_marks_is_kamisado(tmp_path: Path) -> None:
+    """A Japanese player's record laid out as a shogi record is (▲/△ before each move)
+    names towers' colours: it is read, not sent away as a shogi game."""
+    original = written(2, Form.SYMBOLS, "en", target=1)
+    rows = [line.split(" ", 1)[1].split() for line in _row_lines(original)]
+    moves = [m for row in rows for m in row]
+    kifu = "手合割：平手\n先手：黒\n後手：金\n" + "".join(f"{n} {'▲' if n % 2 else '△'}{m}\n" for n, m in enumerate(moves, 1))
+    path = tmp_path / "kifu.txt"
+    path.write_text(kifu, encoding="utf-8")
+    assert len(read_record(str(path)).matches) == 1
+    assert moves_of(kifu) == moves_of(original), kifu
+
+
+def chat_log(text: str, rng: random.Random) -> str:
+    """``text`` (text form, English) relayed on a chat with a bot: each move typed as
+    ``!m <colour> <direction letter> <distance>`` behind a time and the player's nick,
+    a push as ``!push <colour>``, the bot saying a forfeit (``…'s red tower blocked on
+    d2, turn skipped``), a back-entry (``…'s red pushed back d2->d3``) and each round's
+    start (``*** Round 2 *** (fill left)``) behind its own time and nick."""
+    out = []
+    nicks = ("ralf", "wolle")
+    for rr in replay_match(only_match(text)).rounds:
+        fill = f" (fill {rr.fill.value})" if rr.fill is not None else ""
+        out.append(f"21:{len(out) % 60:02d} < Bot> *** Round {rr.number} ***{fill}")
+        for p in rr.plies:
+            move = p.move
+            assert move is not None and move.tower is not None
+            who = nicks[p.side.value]
+            colour = move.tower.name.lower()
+            if p.kind is PlyKind.FORFEIT:
+                line = f"< Bot> {who}'s {colour} tower blocked on {square_name(move.origin)}, turn skipped"
+            elif p.kind is PlyKind.BACK:
+                line = f"< Bot> {who}'s {colour} pushed back {square_name(move.origin)}->{square_name(move.target)}, {who} loses the turn"
+            elif p.kind is PlyKind.PUSH:
+                line = f"< {who}> !push {colour}"
+            else:
+                assert move.direction is not None
+                line = f"< {who}> !m {rng.choice([colour, colour[:3]])} {move.direction.name[0].lower()} {move.distance}"
+            out.append(f"21:{len(out) % 60:02d} {line}")
+            if rng.random() < 0.2:
+                out.append(f"21:{len(out) % 60:02d} < {nicks[1 - p.side.value]}> hmm nice one")
+    return "\n".join(out) + "\n"
+
+
+@settings(max_examples=10)
+@given(seed=st.integers(0, 10_000), chat=st.integers(0, 10_000))
+@example(seed=2, chat=0)  # (a push and a forfeit)
+@example(seed=52, chat=1)
+def test_a_chat_relay_with_a_bot_that_says_forced_moves_in_words(seed: int, chat: int) -> None:
+    original = written(seed, Form.TEXT, "en", target=3)
+    log = chat_log(original, random.Random(chat))
+    assert errors(log) == [], log
+    assert moves_of(log) == moves_of(original), log
+    assert winners(log) == winners(original)
+
+
+def landing_notes(text: str, rng: random.Random) -> str:
+    """``text`` (coordinates) noted as a player who writes only the tower and where it
+    lands: ``B: orange → a6 (green)``, rounds headed ``-- game 2, refill left --``, a
+    blocked tower and a pushed one said in words; colours from the replay."""
+    out = []
+    for rr in replay_match(only_match(text)).rounds:
+        fill = f", refill {rr.fill.value}" if rr.fill is not None else ""
+        out.append(f"-- game {rr.number}{fill} --")
+        for p in rr.plies:
+            move = p.move
+            assert move is not None and move.tower is not None
+            side = "BG"[p.side.value]
+            colour = move.tower.name.lower()
+            if p.kind is PlyKind.FORFEIT:
+                out.append(f"{side}: {colour} stays ({square_name(move.origin)}, blocked)")
+            elif p.kind is PlyKind.BACK:
+                out.append(f"{side}: {colour} pushed back to {square_name(move.target)}")
+            else:
+                square = move.square_colour.name.lower() if move.square_colour is not None else ""
+                arrow = rng.choice(["→", "->", "to"])
+                out.append(f"{side}: {colour} {arrow} {square_name(move.target)} ({square})")
+        out.append("   wins")
+    return "\n".join(out) + "\n"
+
+
+@settings(max_examples=10)
+@given(seed=st.integers(0, 10_000), notes=st.integers(0, 10_000))
+def test_the_tower_and_the_square_it_lands_on_read_as_the_move(seed: int, notes: int) -> None:
+    original = written(seed, Form.COORDS, "en", target=3)
+    noted = landing_notes(original, random.Random(notes))
+    assert errors(noted) == [], noted
+    assert moves_of(noted) == moves_of(original), noted
+    assert winners(noted) == winners(original)
+
+
+def wiki_rows(text: str) -> str:
+    """``text`` (short form) as a wiki page writes it: each entry in a template whose
+    arguments are its slots (``{{km|br|F|1|pu}}``, the colours in lower case), a row's
+    cells between ``||``, a forfeit ``''green blocked''``, a back-entry ``''pushed:
+    green back to yellow''``; Round lines as headings."""
+    kinds = {(p.entry.line, p.entry.column): p for rr in replay_match(only_match(text)).rounds for p in rr.plies}
+    out = []
+    for _what, words, number, line in rows_of(text):
+        if words is not None:
+            out.append(f"=== Round {words[1]}{' (fill ' + words[3] + ')' if len(words) > 3 else ''} ===")
+            continue
+        head = line.partition(" ")[0]
+        cells = []
+        for _entry, place in row_entries(number, line):
+            ply = kinds.get(place)
+            if ply is None:
+                cells.append("")
+                continue
+            move = ply.move
+            assert move is not None and move.tower is not None and move.square_colour is not None
+            tower, square = move.tower.name.lower(), move.square_colour.name.lower()
+            if ply.kind is PlyKind.FORFEIT:
+                cells.append(f"''{tower} blocked''")
+            elif ply.kind is PlyKind.BACK:
+                cells.append(f"''pushed: {tower} back to {square}''")
+            else:
+                assert move.direction is not None
+                cells.append(f"{{{{km|{tower[:2]}|{move.direction.name[0]}|{move.distance}|{square[:2]}}}}}")
+        out += ["|-", f"| {head.rstrip('.')} || " + " || ".join(cells)]
+    return "\n".join(out) + "\n"
+
+
+@settings(max_examples=10)
+@given(seed=st.integers(0, 10_000))
+@example(seed=2)  # (a push and a forfeit)
+@example(seed=130)  # (a deadlock: two forfeits in a row)
+def test_entries_in_a_wiki_template_whose_arguments_are_the_slots(seed: int) -> None:
+    original = written(seed, Form.SHORT, "en", target=3)
+    page = wiki_rows(original)
+    assert errors(page) == [], page
+    assert moves_of(page) == moves_of(original), page
+
+
+_MIRROR = {"Left": "Right", "Right": "Left"}
+
+
+def retyped(seed: int, pick: int, *, gold_first: bool) -> None:
+    """One entry a line, no ``...`` where Gold starts (a warning), and one move first typed
+    wrong, then again on the next line: the wrong one is set aside as retyped."""
+    original = written(seed, Form.TEXT, "en", target=3)
+    relayed = one_entry_a_line(original, ("Anna", "Bob")).splitlines()
+    starts = [k for k, line in enumerate(relayed) if line.startswith("Round") and "fill" in line]
+    spots = [k + j for k in starts for j in range(3, 6) if k + j < len(relayed) and any(w in relayed[k + j] for w in _MIRROR)]
+    if not spots:
+        return
+    at = spots[pick % len(spots)]
+    if not gold_first and not relayed[next(k for k in reversed(starts) if k < at) + 1].startswith("1)"):
+        return  # (a round Gold starts: below, where the wrong entry has one correction or none; with two, not yet)
+    word = next(w for w in _MIRROR if f" {w} " in relayed[at])
+    relayed.insert(at, relayed[at].replace(f" {word} ", f" {_MIRROR[word]} "))
+    typed = "\n".join(relayed) + "\n"
+    report = validate_text(typed)
+    assert errors(typed) == [], typed
+    assert moves_of(typed) == moves_of(original), typed
+    assert any(d.kind == "retyped-entry" and d.line == at + 1 for d in report.all_diagnostics()), typed
+    fixed = fix_text(typed).text
+    assert errors(fixed) == [] and moves_of(fixed) == moves_of(original), fixed
+
+
+@settings(max_examples=10)
+@given(seed=st.integers(0, 10_000), pick=st.integers(0, 10_000))
+@example(seed=1, pick=3)  # (the round's winning move retyped: the wrong one was taken for a one-slot slip)
+def test_a_move_retyped_on_a_relay(seed: int, pick: int) -> None:
+    retyped(seed, pick, gold_first=False)
+
+
+def test_a_move_retyped_on_a_relay_where_gold_starts_and_no_placeholder_is_written() -> None:
+    for seed in (40, 675):  # (the '...' put in, then the rows' slips looked for; the retyped move also legal for the other side)
+        retyped(seed, 0, gold_first=True)
+
+
+def test_running_scores_and_dashes_between_columns_on_a_sheet_with_no_round_lines() -> None:
+    """A club sheet in Hungarian words: the two entries of a row with an em dash between
+    them (a separator, no forfeit), no Round lines after the first, and the score so far
+    after each round: the rounds the replay finds are judged, and the scores are no
+    results contradicting each other."""
+    original = written(6, Form.TEXT, "hu", target=3)
+    score, after = [0, 0], []
+    for rr in replay_match(only_match(original)).rounds:
+        assert rr.result is not None
+        score[rr.result.winner.value] += rr.result.points
+        after.append(f"   {('Fekete', 'Arany')[rr.result.winner.value]} nyert, állás {score[0]}-{score[1]}")
+    lines = []
+    for _what, words, number, line in rows_of(original):
+        if words is not None:
+            lines += after[int(words[1]) - 2 : int(words[1]) - 1]
+            continue
+        lines.append("  —  ".join(entry for entry, _place in row_entries(number, line) if entry != "..."))
+    sheet = "\n".join([*lines, after[-1]]) + "\n"
+    assert errors(sheet) == [], sheet
+    assert moves_of(sheet) == moves_of(original), sheet
+
+
+def test_a_phone_apps_export_with_from_and_to_cells_between_semicolons() -> None:
+    """An app's CSV: game and move numbers, the player, the tower in capitals, its from
+    and to squares in cells of their own (``ORANGE;A8;A2;S;6;PURPLE``)."""
+    original = written(12, Form.COORDS, "en", target=1)
+    lines = ["Game;Move;Player;Piece;From;To;Dir;Steps;Landed;Note"]
+    for rr in replay_match(only_match(original)).rounds:
+        for n, p in enumerate(rr.plies, 1):
+            move = p.move
+            assert move is not None and move.tower is not None and move.square_colour is not None
+            cells = [str(rr.number), str(n), ("Lena", "Kai")[p.side.value], move.tower.name, square_name(move.origin).upper(), square_name(move.target).upper()]
+            lines.append(";".join([*cells, "", str(move.distance), move.square_colour.name, ""]))
+    export = "\n".join(lines) + "\n"
+    assert errors(export) == [], export
+    assert moves_of(export) == moves_of(original), export
+
+
+def _slip(word: str) -> str:
+    """``word`` with its third letter written twice (a child's or a fast typist's slip)."""
+    return word[:3] + word[2:] if len(word) > 3 else word + word[-1]
+
+
+@settings(max_examples=10)
+@given(seed=st.integers(0, 10_000), typed=st.integers(0, 10_000))
+def test_a_diary_with_one_letter_slips_in_its_words_reads_as_its_moves(seed: int, typed: int) -> None:
+    """One entry a line after the writer's name for the player, in lower case, the colours
+    and directions often with a letter doubled (``puurple leeft 5 grreen``): a word one
+    letter from one word of a slot is evidence of it."""
+    rng = random.Random(typed)
+    original = written(seed, Form.TEXT, "en", target=1)
+    lines = ["MY KAMISADO GAMES", "me = black, mum = gold", ""]
+    for _what, words, number, line in rows_of(original):
+        if words is not None:
+            continue
+        for k, (entry, _place) in enumerate(row_entries(number, line)):
+            if entry == "...":
+                continue
+            said = [w.lower() if w.isdigit() or rng.random() < 0.5 else _slip(w.lower()) for w in entry.split()]
+            lines.append(f"{('me', 'mum')[k]} {' '.join(said)}")
+    diary = "\n".join(lines) + "\n"
+    assert errors(diary) == [], diary
+    assert moves_of(diary) == moves_of(original), diary
+
+
+_SAID = {"FORWARD": ("straight", "forward", "straight ahead"), "LEFT": ("left", "diagonal left"), "RIGHT": ("right", "diagonal right")}
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven")
+
+
+def spoken(text: str, rng: random.Random) -> str:
+    """``text`` (text form, English) relayed by someone keeping score on a family chat, a
+    line a move, in three habits mixed at random: ``the blue one 6 straight → brown
+    square`` ("one" a pronoun, the distance in digits after it), the move before its tower
+    (``left 2 with Blue → Red``), and a direction said wrong and corrected in the same
+    breath (``brown left, no sorry, right, right three to brown``); a forfeit as ``red is
+    stuck, pass``."""
+    out = ["28/11/2026, 19:32 - Lena: dad = black, Piet = gold"]
+    for rr in replay_match(only_match(text)).rounds:
+        for p in rr.plies:
+            move = p.move
+            assert move is not None and move.tower is not None
+            who = ("Dad", "Piet")[p.side.value]
+            colour = move.tower.name.lower()
+            if p.kind is PlyKind.FORFEIT:
+                line = f"{who}'s {colour} is stuck, pass"
+            else:
+                assert move.direction is not None and move.square_colour is not None
+                said = rng.choice(_SAID[move.direction.name])
+                square = move.square_colour.name.lower()
+                habit = rng.randrange(3)
+                if habit == 0:
+                    line = f"{who} moved the {colour} one {move.distance} {said} → {square} square"
+                elif habit == 1:
+                    line = f"{who}: {said} {move.distance} with {colour.title()} → {square.title()}"
+                else:
+                    wrong = rng.choice([d for d in _SAID if d != move.direction.name])
+                    line = f"{who} went {colour} {_SAID[wrong][0]} no sorry {said}, {said} {_NUMBER_WORDS[move.distance]} to {square}"
+            out.append(f"28/11/2026, 19:{len(out) % 60:02d} - Lena: {line}")
+    return "\n".join(out) + "\n"
+
+
+@settings(max_examples=10)
+@given(seed=st.integers(0, 10_000), habits=st.integers(0, 10_000))
+def test_moves_said_as_people_say_them_on_a_family_chat(seed: int, habits: int) -> None:
+    """A weak word that fills a slot gives way to a strong one for it (``the blue one 6``),
+    a slot said again after a word correcting it stands in place of the first, and a
+    colour between a move and a landing arrow is its tower."""
+    original = written(seed, Form.TEXT, "en", target=1)
+    chat = spoken(original, random.Random(habits))
+    assert errors(chat) == [], chat
+    assert moves_of(chat) == moves_of(original), chat
+    assert winners(chat) == winners(original)
+
+
+_COLOURS_EN = ("Orange", "Blue", "Purple", "Pink", "Yellow", "Red", "Green", "Brown")
+#: Each language's words (tower, then the directions) and how it says the square a move
+#: lands on: a case ending after the colour word, as people write it.
+_INFLECTING = {
+    "tr": (dict(zip(_COLOURS_EN, ("turuncu", "mavi", "mor", "pembe", "sarı", "kırmızı", "yeşil", "kahverengi"), strict=True)), {"Left": "sol", "Right": "sağ", "Forward": "düz"}, lambda w: w + ("y" if w[-1] in "aeıiouü" else "") + ("a" if any(v in w for v in "aıou") and w[-1] not in "eiü" else "e")),
+    "fi": (dict(zip(_COLOURS_EN, ("oranssi", "sininen", "violetti", "pinkki", "keltainen", "punainen", "vihreä", "ruskea"), strict=True)), {"Left": "vasemmalle", "Right": "oikealle", "Forward": "suoraan"}, lambda w: (w[:-3] + "se" if w.endswith("nen") else "pinki" if w == "pinkki" else w) + "lle"),
+    "hu": (dict(zip(_COLOURS_EN, ("narancs", "kék", "lila", "rózsaszín", "sárga", "piros", "zöld", "barna"), strict=True)), {"Left": "balra", "Right": "jobbra", "Forward": "előre"}, lambda w: (w[:-1] + "á" if w[-1] == "a" else w) + ("ra" if any(v in w for v in "aáou") else "re")),
+    "eo": (dict(zip(_COLOURS_EN, ("oranĝa", "blua", "purpura", "roza", "flava", "ruĝa", "verda", "bruna"), strict=True)), {"Left": "maldekstren", "Right": "dekstren", "Forward": "antaŭen"}, lambda w: w + "n"),
+    "id": (dict(zip(_COLOURS_EN, ("oranye", "biru", "ungu", "merah muda", "kuning", "merah", "hijau", "cokelat"), strict=True)), {"Left": "kiri", "Right": "kanan", "Forward": "lurus"}, lambda w: w),
+    "sv": (dict(zip(_COLOURS_EN, ("orange", "blå", "lila", "rosa", "gul", "röd", "grön", "brun"), strict=True)), {"Left": "vänster", "Right": "höger", "Forward": "rakt"}, lambda w: w),
+    "vi": (dict(zip(_COLOURS_EN, ("cam", "xanh dương", "tím", "hồng", "vàng", "đỏ", "xanh lá", "nâu"), strict=True)), {"Left": "trái", "Right": "phải", "Forward": "thẳng"}, lambda w: w),
+}
+
+
+def inflected(original: str, lang: str) -> str:
+    """``original``'s rows in language ``lang``'s words, each entry's square with the
+    case ending that says where a move lands."""
+    colours, directions, landing = _INFLECTING[lang]
+    last = re.compile(r"\b(" + "|".join(_COLOURS_EN) + r")\b(?=\s{2,}|\s*$)")
+    lines = []
+    for line in original.splitlines():
+        if line[:1].isdigit():
+            line = last.sub(lambda m: "@" + landing(colours[m.group(1)]), line)
+            for en, other in {**colours, **directions}.items():
+                line = re.sub(rf"\b{en}\b", other, line)
+            line = line.replace("@", "")
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=10)
+@given(seed=st.integers(0, 10_000), lang=st.sampled_from(sorted(_INFLECTING)))
+@example(seed=3246, lang="vi")  # ('cam trái 5 cam   cam …': a weak colour before the next cell's is its square)
+@example(seed=6493, lang="vi")  # ('4. đỏ 0 xanh dương': a weak tower's forfeit)
+def test_words_of_more_languages_with_the_square_inflected_are_evidence(seed: int, lang: str) -> None:
+    """Turkish, Finnish, Hungarian, Esperanto, Indonesian, Swedish and Vietnamese words,
+    the colours of two words (``xanh dương``, ``merah muda``) one colour, and a square
+    said with its case ending (``maviye``, ``siniselle``, ``sárgára``, ``ruĝan``)."""
+    original = written(seed, Form.TEXT, "en", target=1)
+    other = inflected(original, lang)
+    assert errors(other) == [], other
+    assert moves_of(other) == moves_of(original), other
+
+
+def test_a_record_whose_fixes_a_stopped_round_drops_gives_no_traceback() -> None:
+    """Notes typed with a screen reader (squares spelt ``g 4``): the first round stops at
+    an entry read wrong, and the entries settled before it are still reported, not a
+    crash (a fix of an entry the stopped round no longer keeps)."""
+    notes = (
+        "me black, my sister alma gold.\n\n"
+        "round one. I start.\n"
+        "me, green tower goes forward four squares to g 4, purple square.\n"
+        "alma: purple left diagonal four, on purple.\n"
+        "me, purple, left diagonal, three, from c 8 to f 5, lands on green.\n"
+        "alma, green, right diagonal, 2, from b 1 to d 3, lands on purple.\n"
+        "me: purple forward four, on purple.\n"
+        "I win round one. score me 1, alma 0.\n\n"
+        "round two. filled from the right. alma starts.\n"
+        "alma: red forward six, on green.\n"
+        "me, green tower goes right diagonal one square to f 7, yellow square.\n"
+    )
+    report = validate_text(notes)
+    assert [d.line for d in report.all_diagnostics() if d.severity is ERROR][:1] == [4]

@@ -1,0 +1,428 @@
+"""The solver (docs/analysis.md) against an exhaustive search (tests/support/minimax.py), independently of
+it: plain minimax over the rules engine's moves, every line followed to the round's end
+or the depth, with no pruning, no table and no ordering. On random positions a few
+turns from the end of random rounds (pushes, rings, forfeits and deadlocks included),
+every proven result and its number of turns agree, and the best move keeps the result."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kamisado_notation import Position, Side, solve
+from kamisado_notation.errors import ArgumentError
+from kamisado_notation.play.solve import Solver
+from tests.support.minimax import DEPTH, exhaustive, near_the_end
+
+
+@settings(max_examples=80)
+@given(st.randoms(use_true_random=False))
+def test_proven_results_agree_with_an_exhaustive_search(rng: random.Random) -> None:
+    pos = near_the_end(rng)
+    truth = exhaustive(pos.copy(), DEPTH, {})
+    answer = solve(pos, depth=DEPTH)
+    if truth is not None:
+        assert (answer.result, answer.turns) == truth, pos.to_string()
+    elif answer.proven:
+        # proven beyond the exhaustive depth (the solver sees a win on the turn after
+        # its horizon): the exhaustive search, deeper, agrees
+        assert answer.turns is not None and answer.turns > DEPTH
+        assert exhaustive(pos.copy(), answer.turns, {}) == (answer.result, answer.turns), pos.to_string()
+
+
+@settings(max_examples=60)
+@given(st.randoms(use_true_random=False))
+def test_the_best_move_keeps_the_result(rng: random.Random) -> None:
+    pos = near_the_end(rng)
+    answer = solve(pos, depth=DEPTH)
+    if not answer.proven or answer.turns is None or answer.turns > DEPTH + 1:
+        return
+    assert answer.best is not None and answer.turns is not None
+    assert answer.pv[0] == answer.best and len(answer.pv) == answer.turns
+    after = pos.copy()
+    after.play(answer.best)
+    child = exhaustive(after, answer.turns - 1, {})
+    same_side = after.to_move is pos.to_move
+    flipped = answer.result if same_side else {"win": "loss", "loss": "win"}[answer.result]
+    assert child == (flipped, answer.turns - 1), pos.to_string()
+    line = pos.copy()
+    for move in answer.pv:  # the variation is legal and ends the round
+        line.play(move)
+    assert line.winner is not None or line.deadlock() is not None
+
+
+def test_a_tower_with_an_open_path_wins_in_one_turn() -> None:
+    # Black must move red (b6): b6-b1 reaches Gold's home row
+    pos = Position.from_string("y....o++../.p..k+.../.r.Pg++.../....Bn../......../..N.G.O+./K...R+++.b./.......Y+ b R")
+    answer = solve(pos)
+    assert (answer.result, answer.turns, answer.best and answer.best.coords()) == ("win", 1, "b6-b1")
+    assert answer.as_dict()["pv"] == ["b6-b1"]
+
+
+def test_a_finished_round_is_lost_by_the_side_to_move() -> None:
+    pos = Position.from_string("obpkyrg./......../......../......../......../......../N......./nGRYKPBO g N")
+    answer = solve(pos)
+    assert (answer.result, answer.turns, answer.best, answer.pv) == ("loss", 0, None, ())
+
+
+def test_unknown_within_a_small_budget() -> None:
+    answer = solve(Position.initial(), depth=2)
+    assert answer.result == "unknown" and answer.turns is None and answer.depth == 2
+    assert answer.best in Position.initial().legal_moves()
+
+
+def test_bad_arguments() -> None:
+    nan, inf = float("nan"), float("inf")
+    bad_limits = ({"depth": -1}, {"depth": 1.5}, {"time": 0}, {"time": "1"}, {"time": nan}, {"time": inf}, {"time": -inf}, {"time": 1e300},
+                  {"nodes": 0}, {"nodes": 1.0}, {"nodes": True}, {"nodes": nan})
+    for bad in bad_limits:  # (a NaN compares false with everything: a search bounded by it never ended)
+        try:
+            solve(Position.initial(), **bad)  # type: ignore[arg-type]
+        except ArgumentError:
+            continue
+        raise AssertionError(bad)
+    try:
+        solve("obpkyrgn/......../......../......../......../......../......../NGRYKPBO b -")  # type: ignore[arg-type]
+    except TypeError as e:
+        assert "Position" in str(e)
+    else:
+        raise AssertionError("a string is not a position")
+
+
+def test_a_budget_of_nodes_gives_the_same_answer_every_time() -> None:
+    """A budget counted in positions searched, not in seconds: the answer (the nodes
+    counted too) is the same however loaded the machine."""
+    pos = Position.from_string("y....o++.n/.p..k+.../.r.Pg++.../....B.../......../......O+./K...R+++.b./..G.N..Y+ b N")
+    answers = {(a.result, a.turns, a.best, a.pv, a.nodes) for a in (solve(pos, nodes=3000) for _ in range(3))}
+    assert len(answers) == 1
+    (result, _turns, best, pv, nodes), = answers
+    assert nodes <= 3000 + 200  # (a proof-number search stops at its next expansion)
+    if result == "win":  # (proven, if not in its fewest turns, with a move that keeps it)
+        assert best is not None and pv and pv[0] == best
+
+
+def test_the_side_to_move_is_who_the_result_is_for() -> None:
+    pos = Position.from_string("y....o++../.p..k+.../.r.Pg++.../....Bn../......../..N.G.O+./K...R+++.b./.......Y+ b R")
+    assert pos.to_move is Side.BLACK and solve(pos).result == "win"
+
+
+WON_IN_15 = "y....o++.n/.p..k+.../.r.Pg++.../....B.../......../......O+./K...R+++.b./..G.N..Y+ b N"
+
+
+def test_the_command_prints_the_answer_and_its_json() -> None:
+    from typer.testing import CliRunner
+
+    from kamisado_notation.cli.app import app
+
+    runner = CliRunner()
+    r = runner.invoke(app, ["solve", "--json", WON_IN_15])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    assert {"position", "result", "turns", "best", "pv", "nodes", "seconds"} <= set(out)
+    assert (out["result"], out["turns"], len(out["pv"]), out["best"]) == ("win", 15, 15, out["pv"][0])
+    line = Position.from_string(WON_IN_15)
+    for coords in out["pv"]:
+        line.play_text(coords)
+    assert line.winner is Side.BLACK
+    r = runner.invoke(app, ["solve", WON_IN_15])
+    assert r.exit_code == 0 and r.stdout.startswith("Black wins in 15 turns\n")
+    r = runner.invoke(app, ["solve", "--depth", "3", WON_IN_15])
+    assert r.exit_code == 0 and r.stdout.startswith("unknown for Black (searched 3 turns deep)")
+    r = runner.invoke(app, ["solve", "obpkyrg./......../......../......../......../......../N......./nGRYKPBO g N"])
+    assert r.exit_code == 0 and r.stdout.startswith("the round is over: Gold has lost\n")
+    r = runner.invoke(app, ["solve", "obpkyrgn/8 b -"])
+    assert r.exit_code == 2 and "bad position string" in r.stderr
+
+
+def test_every_move_judged() -> None:
+    """``--all-moves``: each legal move's value for the side to move, the wins first;
+    here Black's one winning move is the solver's best, every other loses (each checked
+    by solving the position after it)."""
+    from typer.testing import CliRunner
+
+    from kamisado_notation.cli.app import app
+    from kamisado_notation.play.solve import solve_moves
+
+    pos = Position.from_string(WON_IN_15)
+    values = solve_moves(pos)
+    assert sorted(v.move.coords() for v in values) == sorted(m.coords() for m in pos.legal_moves())
+    assert (values[0].move, values[0].result, values[0].turns) == (solve(pos).best, "win", 15)
+    for value in values[1:]:
+        child = pos.copy()
+        child.play(value.move)
+        assert value.result == "loss" and solve(child).result == ("win" if child.to_move is Side.GOLD else "loss")
+    r = CliRunner().invoke(app, ["solve", "--all-moves", "--json", WON_IN_15])
+    assert r.exit_code == 0 and r.stderr == ""  # (piped: no progress line)
+    out = json.loads(r.stdout)
+    assert out["moves"][0] == {"move": values[0].move.coords(), "result": "win", "turns": 15, "within": 15}
+    assert [m["move"] for m in out["moves"]] == [v.move.coords() for v in values]
+    r = CliRunner().invoke(app, ["solve", "--all-moves", WON_IN_15])
+    assert r.stdout.splitlines()[0] == f"{values[0].move.coords()} ({values[0].move}): Black wins in 15 turns"
+
+
+def _engine_answers(position: str) -> list[str]:
+    """The engine's lines for ``go`` in ``position``, with a minute a move: the solver's
+    sixth of it (10 s) proves these positions in a fraction of that even on a busy
+    machine, and answers as soon as it has."""
+    import io
+
+    from kamisado_notation.play.builtin import serve
+    from kamisado_notation.play.search import Searcher
+
+    out = io.StringIO()
+    serve(Searcher(), name="t", author="t", stdin=io.StringIO(f"position {position}\ngo movetime 60000\n"), stdout=out)
+    return out.getvalue().splitlines()
+
+
+def test_the_engine_plays_a_proven_win_fastest_and_says_so() -> None:
+    lines = _engine_answers(WON_IN_15)
+    info = next(line for line in lines if line.startswith("info "))
+    assert " score win 15 " in info
+    assert len(info.split(" pv ")[1].split()) == 15  # the principal variation to the end
+    move = lines[-1].removeprefix("bestmove ")
+    after = Position.from_string(WON_IN_15)
+    after.play_text(move)
+    assert (solve(after).result, solve(after).turns) == ("loss", 14)  # the win kept, no slower
+
+
+def test_the_engine_holds_out_longest_in_a_proven_loss() -> None:
+    # Gold to move in the position after Black's best first move of WON_IN_15
+    start = Position.from_string(WON_IN_15)
+    start.play_text("h8-f6")
+    lost = start.to_string()
+    lines = _engine_answers(lost)
+    assert any(" score loss 14 " in line for line in lines if line.startswith("info "))
+    after = Position.from_string(lost)
+    after.play_text(lines[-1].removeprefix("bestmove "))
+    assert (solve(after).result, solve(after).turns) == ("win", 13)
+
+
+@settings(max_examples=60)
+@given(st.randoms(use_true_random=False))
+def test_proof_numbers_agree_with_the_exhaustive_search(rng: random.Random) -> None:
+    """The proof-number search (the deepening stopped after one turn) proves exactly what
+    the exhaustive search does within the depth, with the same turns, and its variation
+    is legal and ends the round in that many turns."""
+    pos = near_the_end(rng)
+    truth = exhaustive(pos.copy(), DEPTH, {})
+    answer = Solver(deepening=1).solve(pos, depth=DEPTH)
+    assert ((answer.result, answer.turns) if answer.proven else None) == truth, pos.to_string()
+    if answer.proven:
+        assert answer.turns is not None and len(answer.pv) == answer.turns and answer.best == answer.pv[0]
+        line = pos.copy()
+        for move in answer.pv:
+            line.play(move)
+        assert line.winner is not None or line.deadlock() is not None
+
+
+@settings(max_examples=25)
+@given(st.randoms(use_true_random=False))
+def test_one_solver_across_a_round_answers_as_fresh_ones(rng: random.Random) -> None:
+    """A round's positions solved from its end back with one solver (its tables kept,
+    as ``analyze`` does) get the answers a fresh solver gives each: what a table keeps
+    of one position holds for the others (the proof-number search's table included)."""
+    pos = near_the_end(rng)
+    line = [pos.copy()]
+    while line[-1].winner is None and (line[-1].has_moves() or line[-1].deadlock() is None):
+        nxt = line[-1].copy()
+        moves = nxt.legal_moves()
+        nxt.play(rng.choice(moves) if moves else nxt.forfeit_move())
+        line.append(nxt)
+    shared = Solver(deepening=1)
+    for position in reversed(line):
+        a, b = shared.solve(position, depth=DEPTH + 2), Solver(deepening=1).solve(position, depth=DEPTH + 2)
+        assert (a.result, a.turns) == (b.result, b.turns), position.to_string()
+
+
+#: A round that ends in a deadlock: Black wins in 8 turns (Gold's last move is into the
+#: deadlock). The transposition table once kept a win seen a turn beyond its search's
+#: depth as if it were the fastest, and read this as a win in 9.
+DEADLOCK_IN_8 = "...p..b./.......n+++/Ko++y+r+g+++.../P++..R..Y./B+......./......../.....O.k++/.N+++..G... b G"
+
+
+def test_the_turns_to_a_deadlock_are_the_fewest_with_every_method() -> None:
+    pos = Position.from_string(DEADLOCK_IN_8)
+    assert exhaustive(pos.copy(), 8, {}) == ("win", 8)
+    for solver in (Solver(), Solver(table=False), Solver(deepening=1), Solver(proof=False)):
+        answer = solver.solve(pos)
+        assert (answer.result, answer.turns, len(answer.pv)) == ("win", 8, 8)
+        line = pos.copy()
+        for turns_left, move in zip(range(8, 0, -1), answer.pv, strict=True):
+            here = solve(line)
+            assert here.turns == turns_left and here.result == ("win" if line.to_move is Side.BLACK else "loss")
+            line.play(move)
+        assert line.deadlock() is Side.GOLD
+
+
+# -- memory: a bound in megabytes, counted in entries
+
+def test_a_bound_of_memory_bounds_every_table_and_tree_in_entries() -> None:
+    """With 1 MB the solver keeps at most the entries its bound counts (the tables start
+    afresh when full, a proof that would keep more nodes stops unproven): each table's
+    size looked at after every depth and proof, and the most nodes a proof kept; the
+    bounds are reached (the search needs more than they hold), and never passed."""
+    solver = Solver(memory=1)
+    small, large = Solver(memory=1), Solver(memory=2)
+    assert large.table_size > small.table_size and large.proof_table.size > small.proof_table.size and large.proof_nodes > small.proof_nodes
+    seen: list[tuple[int, int]] = []
+    solver.progress = lambda depth, nodes: seen.append((len(solver.table), len(solver.proof_table)))
+    solver.solve(Position.initial(), nodes=120_000)
+    assert seen and all(t <= solver.table_size and p <= solver.proof_table.size for t, p in seen)
+    assert 0 < solver.peak_proof_nodes <= solver.proof_nodes
+    assert solver.nodes > solver.table_size + solver.proof_nodes  # (more searched than kept)
+
+
+def test_a_proof_keeps_no_more_nodes_than_it_is_given() -> None:
+    from kamisado_notation.play.proof import prove
+
+    for keep in (500, 5000, 20000):
+        answer = prove(Position.initial(), Side.BLACK, within=17, keep=keep)
+        assert answer.proven is None and answer.peak <= keep
+
+
+def test_a_bound_of_memory_is_a_whole_number_of_megabytes() -> None:
+    from typer.testing import CliRunner
+
+    from kamisado_notation.cli.app import app
+
+    for bad in (0, -5, 1.5, True, "300", 10**9):
+        try:
+            Solver(memory=bad)  # type: ignore[arg-type]
+        except ArgumentError:
+            continue
+        raise AssertionError(bad)
+    r = CliRunner().invoke(app, ["solve", "--memory", "0", WON_IN_15])
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    r = CliRunner().invoke(app, ["solve", "--memory", "20", "--json", WON_IN_15])
+    assert r.exit_code == 0 and json.loads(r.stdout)["turns"] == 15
+
+
+@settings(max_examples=12)
+@given(st.randoms(use_true_random=False))
+def test_a_tight_bound_of_memory_changes_no_proven_answer(rng: random.Random) -> None:
+    pos = near_the_end(rng)
+    truth = exhaustive(pos.copy(), DEPTH, {})
+    answer = Solver(memory=1, deepening=1).solve(pos, depth=DEPTH)
+    assert ((answer.result, answer.turns) if answer.proven else None) == truth, pos.to_string()
+
+
+# -- a proof's turns: an upper bound, never a claim of the fewest
+
+
+@settings(max_examples=30)
+@given(st.randoms(use_true_random=False))
+def test_a_proofs_turns_are_an_upper_bound_that_holds(rng: random.Random) -> None:
+    """A win proven within many turns says within how many its proof wins: no fewer than
+    the fewest (the exhaustive search's), and a win within that many is proven again."""
+    from kamisado_notation.play.proof import prove
+
+    pos = near_the_end(rng)
+    for side in Side:
+        answer = prove(pos, side, within=DEPTH, node_limit=20_000)
+        if not answer.proven:
+            continue
+        assert answer.turns is not None and answer.turns <= DEPTH
+        truth = exhaustive(pos.copy(), answer.turns, {})
+        assert truth is not None and truth[0] == ("win" if pos.to_move is side else "loss") and truth[1] <= answer.turns
+        assert prove(pos, side, within=answer.turns).proven is True
+
+
+#: Six turns into the opening's line the proof holds: Black wins in 9.
+BLACK_WINS_IN_9 = "obpky.../......../......../.....r../.......n/.G....../....K.gO/N.RY.PB. b Y"
+
+
+def test_a_win_whose_turns_are_not_found_says_its_proven_bound_only() -> None:
+    """Out of nodes after the result is proven: ``turns`` stays unknown, ``within`` is
+    the proof's bound (the fewest turns are no more), and the line's winner's moves win
+    within it."""
+    from typer.testing import CliRunner
+
+    from kamisado_notation.cli.app import app
+
+    pos = Position.from_string(BLACK_WINS_IN_9)
+    assert (solve(pos).result, solve(pos).turns) == ("win", 9)
+    answer = Solver(deepening=2).solve(pos, nodes=5000)
+    assert (answer.result, answer.turns) == ("win", None)
+    assert answer.within is not None and answer.within >= 9 and answer.as_dict()["within"] == answer.within
+    assert answer.best is not None and answer.pv[0] == answer.best
+    line = pos.copy()
+    for left, move in zip(range(answer.within, 0, -1), answer.pv, strict=False):  # (the line may end before its bound)
+        here = solve(line)
+        assert here.result == ("win" if line.to_move is Side.BLACK else "loss") and here.turns is not None and here.turns <= left
+        line.play(move)
+    r = CliRunner().invoke(app, ["solve", "--nodes", "5000", BLACK_WINS_IN_9])
+    assert r.stdout.splitlines()[0] == f"Black wins within {answer.within} turns (fewer not ruled out in the limits)"
+
+
+# -- the engine: proven wins played out, seeds that vary the games
+
+
+def _defender_move(position: Position) -> str:
+    """A perfect defender's move: the slowest loss the solver proves (no limit)."""
+    answer = solve(position)
+    assert answer.best is not None
+    return answer.best.coords()
+
+
+#: Positions proven won for the side to move, in 15, 8 and 9 turns: the first two found
+#: by the solver in a few thousand nodes, the third in some 60,000 (its fewest turns
+#: may not be found in the engine's first move time: a bound first).
+PROVEN_WINS = (WON_IN_15, DEADLOCK_IN_8, BLACK_WINS_IN_9)
+
+
+def test_the_engine_wins_every_position_its_solver_proves_against_a_perfect_defender() -> None:
+    """The engine (6 s a move: its solver has 1 s, and answers as soon as it has proven)
+    plays a proven win out against a defender who always holds out longest: every move
+    of it reported proven, the round won, in the fewest turns when its first proof
+    found them."""
+    from kamisado_notation.play.search import Searcher
+
+    for start in PROVEN_WINS:
+        pos = Position.from_string(start)
+        winner = pos.to_move
+        engine = Searcher(seed=1)
+        turns, bound = 0, None
+        while pos.winner is None and not (not pos.has_moves() and pos.deadlock() is not None):
+            if not pos.has_moves():
+                pos.play(pos.forfeit_move())
+            elif pos.to_move is winner:
+                played = engine.best_move(pos, movetime_ms=6000)  # (the solver answers once it has proven)
+                assert played.proven == "win", (start, turns)
+                bound = played.turns if turns == 0 else bound
+                pos.play(played.move)
+            else:
+                pos.play_text(_defender_move(pos))
+            turns += 1
+        won = pos.winner is winner or (pos.winner is None and pos.deadlock() is not winner)
+        assert won, start
+        assert bound is None or turns == bound, start  # (the fewest, when the first proof found them)
+        assert turns >= (solve(Position.from_string(start)).turns or 0), start  # (the defender held out)
+
+
+def test_a_seed_plays_the_same_game_and_engines_without_one_draw_their_own() -> None:
+    """The engine against itself from the start, with a budget of nodes (the same on any
+    machine): each seed's game is repeatable, and engines made without a seed draw their
+    own."""
+    from kamisado_notation.play.search import Limits, Searcher
+
+    def game(seed: int | None, plies: int = 12) -> tuple[str, ...]:
+        black, gold = Searcher(seed=seed), Searcher(seed=None if seed is None else seed + 1000)
+        pos = Position.initial()
+        moves = []
+        for _ in range(plies):
+            if pos.winner is not None or not pos.has_moves():
+                break
+            searcher = black if pos.to_move is Side.BLACK else gold
+            move = searcher.search(pos, Limits(depth=2, nodes=10**9)).move
+            moves.append(move.coords())
+            pos.play(move)
+        return tuple(moves)
+
+    assert game(3) == game(3)
+    # (whether eight seeds play more than one game depends on the order of ties, which
+    # hash randomisation changes from run to run: the evaluation ties only on the
+    # start's mirrored moves, so seeds do not yet vary games reliably; issue 44)
+    assert Searcher().seed != Searcher().seed
