@@ -34,8 +34,9 @@ from __future__ import annotations
 import fnmatch
 import hashlib
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, fields
+from typing import TypeVar
 
 from ..diagnostics import Diagnostic
 from ..engine.board import SQUARE_COLOURS, Colour, Side
@@ -175,55 +176,34 @@ class _Compiled:
     """The criteria made ready to test: globs compiled, ranges and the position read."""
 
     def __init__(self, c: Criteria) -> None:
-        self.names: list[tuple[tuple[str, ...], re.Pattern[str]] | None] = [(("black", "gold", "white"), _glob(c.player)) if c.player else None]
-        self.names += [(("black",), _glob(c.black)) if c.black else None, (("gold", "white"), _glob(c.gold)) if c.gold else None]
-        self.names += [(("event",), _glob(c.event)) if c.event else None]
-        self.names += [((name.lower(),), _glob(glob)) for name, glob in c.headers]
-        self.dates = None
-        if c.date is not None:
-            low, high = parse_range(c.date, what="date")
-            self.dates = (_date(low) if low else "", _date(high) if high else "\uffff")
-        self.result = _result_wanted(c.result) if c.result is not None else None
-        self.target: int | None = None
-        if c.match is not None:
-            if c.match.strip().lower() not in MATCH_TARGETS:
-                raise ArgumentError(f"match: {c.match!r} is no match format: Single, Standard, Long or Marathon")
-            self.target = MATCH_TARGETS[c.match.strip().lower()]
-        self.position: Position | None = None
-        if c.position is not None:
-            try:
-                self.position = c.position if isinstance(c.position, Position) else parse_position(c.position)
-            except PositionError as e:
-                raise ArgumentError(f"position: {e}") from None
-        self.key = self.position.key() if self.position is not None else None
-        self.moves = c.moves.split() if c.moves is not None else None
-        if self.moves is not None and not self.moves:
-            raise ArgumentError("moves: give the entries a round starts with")
-        self.opening_moves = _opening_moves(self.moves) if self.moves is not None else None
-        if c.won_by is not None and c.won_by not in ENDINGS:
-            raise ArgumentError(f"won-by: {c.won_by!r} is none of {', '.join(ENDINGS)}")
-        self.won_by = c.won_by
+        self.names = _name_globs(c)
+        self.dates = _maybe(c.date, _dates_wanted)
+        self.result = _maybe(c.result, _result_wanted)
+        self.target = _maybe(c.match, _target_wanted)
+        self.position = _position_wanted(c.position)
+        self.key = _maybe(self.position, Position.key)
+        self.moves = _maybe(c.moves, _entries_wanted)
+        self.opening_moves = _maybe(self.moves, _opening_moves)
+        self.won_by = _maybe(c.won_by, _ending_wanted)
         self.flags = (c.sumo, c.push, c.forfeit, c.deadlock)
-        self.plies = _plies_range(c.plies) if c.plies is not None else None
+        self.plies = _maybe(c.plies, _plies_range)
         self.valid = c.valid
+        played = self._asks_of_the_play()
         #: only a position is asked of the play (the headers aside): a round written plainly
         #: is searched as written (:meth:`reaches_as_written`)
-        self.position_only = self.position is not None and not (
-            self.moves is not None or any(self.flags) or c.won_by is not None or self.plies is not None
-            or c.valid is not None or self.target is not None
-        )  # fmt: skip
-        self.needs_replay = (
-            self.position is not None or self.moves is not None or any(self.flags) or c.won_by is not None
-            or self.plies is not None or c.valid is not None
-        )  # fmt: skip
+        self.position_only = self.position is not None and not (played or self.target is not None)
+        self.needs_replay = self.position is not None or played
+
+    def _asks_of_the_play(self) -> bool:
+        """Whether a criterion other than ``position`` and ``match`` needs the board."""
+        asked = (self.moves, self.won_by, self.plies, self.valid)
+        return any(self.flags) or any(a is not None for a in asked)
 
     def heads(self, record: MatchRecord) -> bool:
         headers = {h.name.lower(): h.value for h in reversed(record.headers)}  # (the first written counts)
-        for wanted in self.names:
-            if wanted is not None:
-                names, pattern = wanted
-                if not any(n in headers and pattern.fullmatch(player_key(headers[n])) for n in names):
-                    return False
+        for names, pattern in self.names:
+            if not any(n in headers and pattern.fullmatch(player_key(headers[n])) for n in names):
+                return False
         if self.dates is not None:
             written = headers.get("date")
             if written is None or not self.dates[0] <= _date(written) <= self.dates[1]:
@@ -237,6 +217,13 @@ class _Compiled:
         return True
 
     def plays(self, r: MatchReplay) -> bool:
+        if not self._match_meets(r):
+            return False
+        checks = [(self.position, self.reaches), (self.moves, self.starts), (any(self.flags) or None, self.flagged)]
+        return all(any(check(rr) for rr in r.rounds) for asked, check in checks if asked is not None)
+
+    def _match_meets(self, r: MatchReplay) -> bool:
+        """Whether the whole match meets ``valid``, ``match``, ``plies`` and ``won_by``."""
         if self.valid is not None and r.valid is not self.valid:
             return False
         if self.target is not None and r.target != self.target:
@@ -245,10 +232,7 @@ class _Compiled:
             plies = sum(1 for rr in r.rounds for p in rr.plies if p.kind is not PlyKind.BACK)
             if not self.plies[0] <= plies <= self.plies[1]:
                 return False
-        if self.won_by is not None and self.won_by not in round_endings(r).values():
-            return False
-        checks = [(self.position, self.reaches), (self.moves, self.starts), (any(self.flags) or None, self.flagged)]
-        return all(any(check(rr) for rr in r.rounds) for asked, check in checks if asked is not None)
+        return self.won_by is None or self.won_by in round_endings(r).values()
 
     def format_unknown(self, record: MatchRecord) -> bool:
         """Whether ``match`` is asked and only the replay can tell the format (no
@@ -291,13 +275,8 @@ class _Compiled:
         if position.where == where and position == wanted:
             return True
         for e in record.rounds[0].entries:
-            if e.placeholder or e.push_mark or e.unread is not None or position.winner is not None:
-                return None
-            if e.origin is None:
-                written: WrittenMove = (e.tower, e.direction, e.distance or 0, e.square_colour, -1, -1)
-            elif e.target is not None:
-                written = (None, None, 0, None, e.origin, e.target)
-            else:
+            written = _as_written(e)
+            if written is None or position.winner is not None:
                 return None
             if not position.play_written((written,)) and not _forfeits_as_written(position, e):
                 return None
@@ -322,6 +301,72 @@ class _Compiled:
 
 
 _INITIAL = Position.initial()
+
+_T = TypeVar("_T")
+_U = TypeVar("_U")
+
+
+def _maybe(asked: _T | None, wanted: Callable[[_T], _U]) -> _U | None:
+    """A criterion ``asked`` as :class:`_Compiled` tests it (read by ``wanted``), or
+    ``None`` when it is not asked."""
+    return None if asked is None else wanted(asked)
+
+
+def _name_globs(c: Criteria) -> list[tuple[tuple[str, ...], re.Pattern[str]]]:
+    """The name criteria asked, each as the headers it looks at (lower case; one of them
+    must match) and its glob compiled: ``player`` either side's, then ``headers``."""
+    asked: list[tuple[tuple[str, ...], str | None]] = [
+        (("black", "gold", "white"), c.player), (("black",), c.black), (("gold", "white"), c.gold), (("event",), c.event),
+    ]  # fmt: skip
+    named = [(names, _glob(glob)) for names, glob in asked if glob]
+    return named + [((name.lower(),), _glob(glob)) for name, glob in c.headers]
+
+
+def _dates_wanted(text: str) -> tuple[str, str]:
+    low, high = parse_range(text, what="date")
+    return (_date(low) if low else "", _date(high) if high else "\uffff")
+
+
+def _target_wanted(text: str) -> int:
+    target = MATCH_TARGETS.get(text.strip().lower())
+    if target is None:
+        raise ArgumentError(f"match: {text!r} is no match format: Single, Standard, Long or Marathon")
+    return target
+
+
+def _position_wanted(position: Position | str | None) -> Position | None:
+    if position is None or isinstance(position, Position):
+        return position
+    try:
+        return parse_position(position)
+    except PositionError as e:
+        raise ArgumentError(f"position: {e}") from None
+
+
+def _entries_wanted(text: str) -> list[str]:
+    entries = text.split()
+    if not entries:
+        raise ArgumentError("moves: give the entries a round starts with")
+    return entries
+
+
+def _ending_wanted(text: str) -> str:
+    if text not in ENDINGS:
+        raise ArgumentError(f"won-by: {text!r} is none of {', '.join(ENDINGS)}")
+    return text
+
+
+def _as_written(e: Entry) -> WrittenMove | None:
+    """The entry ``e`` as :meth:`Position.play_written` plays it, or ``None`` when only
+    the replay can tell what it stands for (a placeholder, a push, a slot not read, a
+    square given without the other)."""
+    if e.placeholder or e.push_mark or e.unread is not None:
+        return None
+    if e.origin is None:
+        return (e.tower, e.direction, e.distance or 0, e.square_colour, -1, -1)
+    if e.target is not None:
+        return (None, None, 0, None, e.origin, e.target)
+    return None
 
 
 def _opening_moves(entries: list[str], start: Position | None = None) -> list[Move] | None:

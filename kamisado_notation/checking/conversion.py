@@ -23,13 +23,13 @@ from ..diagnostics import Diagnostic, Severity
 from ..engine.position import Position
 from ..errors import DiscardOutput, FormatError
 from ..notation.files.opening import stream_record
-from ..notation.formats import FORMATS
+from ..notation.formats import FORMATS, ForeignWriter
 from ..notation.record import Entry, MatchRecord
 from ..notation.writer import Form, RecordWriter, ResolvedMoves
 from .matches import split_matches
 
 if TYPE_CHECKING:  # only read here; the replay is loaded where a match is replayed
-    from .replayed import RoundReplay
+    from .replayed import MatchReplay, RoundReplay
 
 __all__ = [
     "ConversionProblems",
@@ -215,21 +215,24 @@ def _foreign_match(m: MatchRecord, form: str, texts: list[str], problems: Conver
     writer = FORMATS[form].writer
     assert writer is not None  # (a format that is written)
     written = writer()
-    rounds = result.rounds
-    if chosen.round_number is not None:
-        rounds = [r for r in result.rounds if r.number == chosen.round_number]
-        why = _round_refusal(m, result.rounds, chosen.round_number)
-        if why is not None:
-            problems.format_error = FormatError(why)
-            return
-    one = chosen.round_number is not None
-    refusal = written.refusal(m, 1 if one else len(m.rounds), 1 if one else result.target, chosen.drop)
+    refusal = _foreign_refusal(m, result, written, chosen)
     if refusal is not None:
         problems.format_error = FormatError(refusal)
         return
+    number = chosen.round_number
+    rounds = result.rounds if number is None else [r for r in result.rounds if r.number == number]
     moves = [ply.move for rr in rounds for ply in rr.plies]
     end = rounds[0].result if rounds else None
     texts.append(written.write(m, moves, None if end is None else end.winner))
+
+
+def _foreign_refusal(m: MatchRecord, result: MatchReplay, written: ForeignWriter, chosen: _Selection) -> str | None:
+    """Why ``m`` (replayed as ``result``), or its round ``chosen.round_number`` alone,
+    cannot be written by ``written``; ``None`` when it can."""
+    if chosen.round_number is None:
+        return written.refusal(m, len(m.rounds), result.target, chosen.drop)
+    why = _round_refusal(m, result.rounds, chosen.round_number)
+    return why if why is not None else written.refusal(m, 1, 1, chosen.drop)
 
 
 def _round_refusal(m: MatchRecord, rounds: Sequence[RoundReplay], number: int) -> str | None:

@@ -96,21 +96,32 @@ def row_slip(
     error = runner.diagnostics[-1]
     _gap, gap = search.gap(stop)
     first = 1 if attempt.challenger is Side.GOLD and search.skipped else 0
-    places = [search.at(runner.pos, stop, runner.pending), search.doubt(runner, stop), gap, search.at(rr.start, first, place=Place.START)]
+    doubted = [search.doubt(runner, stop), gap]
+    places = [search.at(runner.pos, stop, runner.pending), *doubted, search.at(rr.start, first, place=Place.START)]
     verdict = explain([s for s in places if s is not None])
     if verdict.certain is None:
-        if not verdict.candidates:
-            return None
-        maybe = f"perhaps {candidate_words(verdict.candidates)}"
-        if verdict.index < stop and any(s is not None and s.index == verdict.index for s in places[1:3]):
-            return replace(error, message=maybe), None, verdict.index
-        runner.diagnostics[-1] = error.with_clauses(maybe)
-        return None
+        return _uncertain(runner, error, verdict, stop, doubted)
     entry = rr.record.entries[verdict.index]
     there = next((d for d in runner.diagnostics if (d.line, d.column) == (entry.line, entry.column)), error)
     slip = replace(_certain(verdict, there), line=entry.line, column=entry.column)
     runner.stop_index = verdict.start
     return slip, verdict.certain, None
+
+
+def _uncertain(
+    runner: RoundReplayer, error: Diagnostic, verdict: Explanation, stop: int, doubted: list[Stop | None]
+) -> tuple[Diagnostic, None, int] | None:
+    """No slip certain: when the likeliest candidates start at an entry before the stop
+    ``stop`` that was in doubt (one of the ``doubted`` places), the ``error`` (the
+    runner's last diagnostic) naming them, and that entry; else ``None``, the error
+    naming them in the runner's diagnostics (if any)."""
+    if not verdict.candidates:
+        return None
+    maybe = f"perhaps {candidate_words(verdict.candidates)}"
+    if verdict.index < stop and any(s is not None and s.index == verdict.index for s in doubted):
+        return replace(error, message=maybe), None, verdict.index
+    runner.diagnostics[-1] = error.with_clauses(maybe)
+    return None
 
 
 def _followed(runner: RoundReplayer, attempt: Attempt, match: MatchRecord) -> bool:

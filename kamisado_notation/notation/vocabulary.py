@@ -176,13 +176,20 @@ def spelt_as(word: str) -> tuple[str, str, str] | None:
     key = normalise(word)
     if not key.isalpha():
         return None
+    return _without_umlauts(key) or _abbreviated(key)
+
+
+def _without_umlauts(key: str) -> tuple[str, str, str] | None:
+    """:func:`spelt_as` for German written without its umlauts (``gruen``)."""
     plain = key
     for written, read in _UMLAUTS:
         plain = plain.replace(written, read)
-    if plain != key:
-        full = _FULL_WORDS.get(normalise(plain))
-        if full is not None:
-            return full[0], full[1], "umlauts"
+    full = _FULL_WORDS.get(normalise(plain)) if plain != key else None
+    return None if full is None else (full[0], full[1], "umlauts")
+
+
+def _abbreviated(key: str) -> tuple[str, str, str] | None:
+    """:func:`spelt_as` for an abbreviation (``Purp``, ``Orng``, ``Lt``)."""
     named = _ABBREVIATIONS.get(key)
     if named is not None:
         return _FULL_WORDS[named][0], _FULL_WORDS[named][1], "abbreviation"

@@ -7,57 +7,39 @@ pushed player's back-entry after a Sumo push (S3). Between rounds it waits for t
 Defender's fill (F1). Its record is a :class:`~kamisado_notation.notation.MatchRecord`
 that the package's record writer turns into ``.kmr`` text in any form and language, laid
 out (lines and columns) as that writer lays it out.
+
+The recorder checks what the caller gives and keeps the headers and comments; what it
+holds of the match itself, and the undo history, is a :class:`~.played.Played`; the
+record's layout is :mod:`.record_layout`'s.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 
-from ..checking.correct import back_move, correct_entry
+from ..checking.correct import correct_entry
 from ..checking.moves import entry_move
 from ..checking.replay import replay_match
-from ..checking.replayed import MatchReplay, PlyKind, RoundReplay
+from ..checking.replayed import MatchReplay
 from ..diagnostics import ERROR
-from ..engine.board import SQUARE_COLOURS, Colour, Direction, Side, parse_square
-from ..engine.match import MATCH_TARGETS, Fill, Match, RoundEnd, RoundResult, lineup
+from ..engine.board import Direction, Side, parse_square
+from ..engine.match import MATCH_TARGETS, Fill, RoundEnd, RoundResult
 from ..engine.position import Move, Position
 from ..errors import IllegalMoveError, KamisadoError, MatchError, NotationError, StyleMark
 from ..io.output import write_output
 from ..notation.files.opening import read_record
 from ..notation.kmr.headers import KNOWN_HEADERS, did_you_mean
 from ..notation.kmr.reader import parse_entry, parse_record
-from ..notation.record import Comment, Entry, Header, Headers, Lineup, MatchRecord, RecordFile, RoundRecord
+from ..notation.record import Comment, Entry, MatchRecord, RecordFile
 from ..notation.writer import Form, check_comment, check_header, format_record
+from .played import Action, Deadlock, Filled, Note, Play, Played, Terminate
+from .record_layout import entry_from_move, match_record, placeholder_entry
 
 __all__ = ["Recorder", "entry_from_move", "placeholder_entry"]
 
 #: ``Match`` header values by target.
 _MATCH_NAMES = {target: name.capitalize() for name, target in MATCH_TARGETS.items()}
-#: The column of Gold's entry in a row as the layout numbers it (the writer aligns it).
-_GOLD_COLUMN = 24
-
-
-def entry_from_move(move: Move, *, line: int = 0, column: int = 0, coords: bool = False, number: int | None = None) -> Entry:
-    """The record entry of an engine move: the colour form (tower, direction, distance,
-    square), or with ``coords`` the coordinate form (``from-to``, ``*`` on a push)."""
-    if coords:
-        return Entry(
-            line, column, text=move.coords() + ("*" if move.push else ""),
-            origin=move.origin, target=move.target, push_mark=bool(move.push), number=number,
-        )
-    return Entry(
-        line, column, text=str(move), tower=move.tower,
-        direction=move.direction if move.distance else None,
-        distance=move.distance, square_colour=move.square_colour, number=number,
-    )
-
-
-def placeholder_entry(*, line: int = 0, column: int = 0) -> Entry:
-    """The ``...`` that stands for Black's slot when Gold moves first."""
-    return Entry(line, column, text="...", placeholder=True, number=1)
-
 
 #: The headers a keyword may name, by the keyword in lower case: those a record knows,
 #: less the ones with their own parameter or written by the recorder itself
@@ -81,60 +63,6 @@ def _check_keyword(key: str) -> None:
         f"Recorder() got an unexpected keyword argument {key!r}{hint}; "
         "headers of other names go in headers={name: value}"
     )
-
-
-class _Round:
-    """One round as played: its fill and lineups, and each entry with its move."""
-
-    def __init__(self, number: int, how: Fill | None) -> None:
-        self.number, self.fill = number, how
-        self.lineups: list[tuple[Side, list[Colour]]] = []
-        #: the entries' moves in turn order (``None``: the ``...`` placeholder)
-        self.moves: list[Move | None] = []
-        #: comments after each entry, by its index in :attr:`moves`
-        self.comments: dict[int, list[Comment]] = {}
-        #: the comments of the round's own lines (kept from a record resumed)
-        self.notes: list[Comment] = []
-        self.deadlock_written = False
-
-
-# What the caller did, in order: the recorder is these actions replayed, so that undoing
-# one is replaying the others.
-
-
-@dataclass(frozen=True)
-class _Play:
-    move: Move
-    comments: tuple[Comment, ...]
-
-
-@dataclass(frozen=True)
-class _Fill:
-    how: Fill
-    lineups: bool
-
-
-@dataclass(frozen=True)
-class _Note:
-    """A comment after the entry ``entry`` of the round ``round`` (indexes from 0)."""
-
-    round: int
-    entry: int
-    comment: Comment
-
-
-@dataclass(frozen=True)
-class _Deadlock:
-    pass
-
-
-@dataclass(frozen=True)
-class _Terminate:
-    loser: Side
-    reason: str
-
-
-_Action = _Play | _Fill | _Note | _Deadlock | _Terminate
 
 
 class Recorder:
@@ -188,17 +116,9 @@ class Recorder:
             raise TypeError(
                 f"Recorder(position=…) takes a position string or a Position, not {type(position).__name__} {position!r:.60}"
             )
-        chosen: list[tuple[str, str]] = []
-        for key, value in (("Event", event), ("Black", black), ("Gold", gold)):
-            if value is not None:
-                chosen.append((key, value))
-        name = _MATCH_NAMES.get(target)
-        chosen.append(("Match", name) if name else ("Target", str(target)))
         start = Position.from_string(position) if isinstance(position, str) else position
-        if start is not None:
-            chosen.append(("Position", start.to_string()))
-        chosen.extend((_KEYWORD_HEADERS[k.lower()], v) for k, v in named.items())
-        chosen.extend(headers.items() if isinstance(headers, Mapping) else headers)
+        chosen = [(key, value) for key, value in (("Event", event), ("Black", black), ("Gold", gold)) if value is not None]
+        chosen.extend(_given_headers(target, start, named, headers))
         self._start(chosen, target, start, _autosave_path(autosave))
 
     def _start(self, headers: list[tuple[str, str]], target: int, start: Position | None, autosave: str | None) -> None:
@@ -208,19 +128,9 @@ class Recorder:
         self._headers = headers
         self._header_comments: dict[str, list[str]] = {}
         self._comments: list[Comment] = []  # the match's own (kept from a record resumed)
-        self._target_points, self._start_position = target, start
-        self._actions: list[_Action] = []
+        self._played = Played(target, start)
         self._autosave = autosave
-        self._restart()
         self._save()
-
-    def _restart(self) -> None:
-        """The match as it was before any action."""
-        start = self._start_position
-        self._match = Match(target=self._target_points, start=start.copy() if start is not None else None)
-        self._rounds = [_Round(1, None)]
-        self._termination: tuple[Side, str] | None = None
-        self._begin_round()
 
     @classmethod
     def from_record(cls, source: str | os.PathLike[str], *, autosave: str | os.PathLike[str] | None = None) -> Recorder:
@@ -248,33 +158,10 @@ class Recorder:
             for c in h.comments:
                 rec._header_comments.setdefault(h.name, []).append(c.text.removeprefix(" "))
         rec._comments = list(match.comments)
-        for rnd in judged.rounds:
-            rec._resume_round(match.rounds[rnd.index], rnd)
-        termination = match.header("Termination")
-        loser = next((side for side in Side if termination and termination.startswith(f"{side.title} loses: ")), None)
-        if termination is not None and loser is not None:
-            rec._act(_Terminate(loser, termination.split(": ", 1)[1]))
+        rec._played.resume(match, judged)
         rec._autosave = _autosave_path(autosave)
         rec._save()
         return rec
-
-    def _resume_round(self, written: RoundRecord, rnd: RoundReplay) -> None:
-        """Play again the round ``rnd`` of a record (``written`` as written)."""
-        if rnd.number > 1:
-            self._act(_Fill(rnd.fill or Fill.LEFT, bool(written.lineups)))
-        index = len(self._rounds) - 1
-        self._rounds[-1].notes = list(written.comments)
-        k = len(self._rounds[-1].moves)  # past the ``...``
-        for ply in rnd.plies:
-            comments = tuple(ply.entry.comments)
-            if ply.kind in (PlyKind.MOVE, PlyKind.PUSH):
-                self._act(_Play(ply.move, comments))
-            else:
-                if k >= len(self._rounds[-1].moves) and self.round_over:
-                    self._act(_Deadlock())  # the forfeits into the deadlock are written
-                for c in comments:
-                    self._act(_Note(index, k, c))
-            k += 1
 
     # ------------------------------------------------------------------ the state
 
@@ -283,42 +170,42 @@ class Recorder:
     def position(self) -> Position:
         """A copy of the current position (the round's end, its ring placed, between
         rounds)."""
-        return self._match.position.copy()
+        return self._played.match.position.copy()
 
     def legal_moves(self) -> list[Move]:
         """The legal moves of the side to move (empty when the round or match is over)."""
         if self.over or self.needs_fill:
             return []
-        return self._match.position.legal_moves()
+        return self._played.match.position.legal_moves()
 
     @property
     def to_move(self) -> Side | None:
         """Whose move it is, or ``None`` while a fill is awaited or when the match is over."""
-        return None if self.over or self.needs_fill else self._match.position.to_move
+        return None if self.over or self.needs_fill else self._played.match.position.to_move
 
     @property
     def round_number(self) -> int:
-        return self._match.round_number
+        return self._played.match.round_number
 
     @property
     def round_over(self) -> bool:
         """The current round has ended (M7, M8)."""
-        return len(self._match.results) == self._match.round_number
+        return self._played.round_over
 
     @property
     def round_result(self) -> RoundResult | None:
         """The current round's result, once it has ended."""
-        return self._match.results[-1] if self.round_over else None
+        return self._played.round_result
 
     @property
     def round_results(self) -> tuple[RoundResult, ...]:
         """The results of the rounds ended so far, in order."""
-        return tuple(self._match.results)
+        return tuple(self._played.match.results)
 
     @property
     def needs_fill(self) -> bool:
         """The round is over, the match is not: the Defender must choose the fill (F1)."""
-        return self.round_over and not self.over
+        return self._played.needs_fill
 
     @property
     def defender(self) -> Side | None:
@@ -329,44 +216,39 @@ class Recorder:
     @property
     def score(self) -> dict[Side, int]:
         """Each side's points so far."""
-        return dict(self._match.score)
+        return dict(self._played.match.score)
 
     @property
     def target(self) -> int:
-        return self._match.target
+        return self._played.match.target
 
     @property
     def over(self) -> bool:
         """The match is decided: a score reached the target, or :meth:`terminate` ended it."""
-        return self._termination is not None or self._match.is_over
+        return self._played.over
 
     @property
     def winner(self) -> Side | None:
-        if self._termination is not None:
-            return self._termination[0].other
-        return self._match.winner
+        return self._played.winner
 
     @property
     def result(self) -> str | None:
         """The ``Result`` header once the match is decided (``"3-1"``: Black's points -
         Gold's), else ``None``. A match ended by :meth:`terminate` keeps the points as
         played (the validator checks them); its ``Termination`` header names the loser."""
-        if self.winner is None:
-            return None
-        score = self.score
-        return f"{score[Side.BLACK]}-{score[Side.GOLD]}"
+        return self._played.result
 
     @property
     def plies(self) -> int:
         """The entries of the current round so far (forfeits, back-entries and a ``...``
         included)."""
-        return len(self._rounds[-1].moves)
+        return len(self._played.rounds[-1].moves)
 
     @property
     def moves(self) -> tuple[Move | None, ...]:
         """The moves of the current round's entries so far, in order: the forced ones too
         (a forfeit's zero move, a back-entry's move ``Back 1``), ``None`` for a ``...``."""
-        return tuple(self._rounds[-1].moves)
+        return tuple(self._played.rounds[-1].moves)
 
     def header(self, name: str) -> str | None:
         """The value of the header ``name`` (as given, or ``Result``/``Termination`` once
@@ -404,8 +286,8 @@ class Recorder:
         self._check_turn()
         for text in comments or ():
             check_comment(text, braced=True)
-        resolved = _resolve(self._match.position, move)
-        self._act(_Play(resolved, tuple(Comment(c, 0, 0, braced=True) for c in comments or ())))
+        resolved = _resolve(self._played.match.position, move)
+        self._act(Play(resolved, tuple(Comment(c, 0, 0, braced=True) for c in comments or ())))
         return resolved
 
     def fill(self, how: Fill | str, *, lineups: bool = False) -> None:
@@ -415,26 +297,17 @@ class Recorder:
         Raises :class:`MatchError` when no fill is awaited."""
         if not self.needs_fill:
             raise MatchError("the match is over" if self.over else f"round {self.round_number} is still being played: no fill to choose")
-        if isinstance(how, str):
-            try:
-                how = Fill(how.strip().lower())
-            except ValueError:
-                raise MatchError(f"a fill is 'left' or 'right', not {how!r}") from None
-        elif not isinstance(how, Fill):
-            raise TypeError(f"a fill is 'left', 'right' or a Fill, not {type(how).__name__} {how!r:.60}")
-        self._act(_Fill(how, lineups))
+        self._act(Filled(_fill_of(how), lineups))
 
     def comment(self, text: str) -> None:
         """Write ``{text}`` after the last entry written (a forced one too: a forfeit, a
         back-entry); ``ValueError`` for a ``}`` or a line break in it, :class:`MatchError`
         before the first move."""
         check_comment(text, braced=True)
-        for index in range(len(self._rounds) - 1, -1, -1):
-            moves = self._rounds[index].moves
-            if moves and moves[-1] is not None:
-                self._act(_Note(index, len(moves) - 1, Comment(text, 0, 0, braced=True)))
-                return
-        raise MatchError("no move has been written yet: nothing to comment")
+        last = self._played.last_entry()
+        if last is None:
+            raise MatchError("no move has been written yet: nothing to comment")
+        self._act(Note(*last, Comment(text, 0, 0, braced=True)))
 
     def undo(self) -> Move | Fill | str:
         """Take back what was done last, as if it had not been: a move (with what it
@@ -451,24 +324,11 @@ class Recorder:
         >>> rec.plies, rec.to_move.title
         (0, 'Black')
         """
-        if not self._actions:
+        undone = self._played.undo()
+        if undone is None:
             raise MatchError("nothing to undo: no move has been played")
-        undone = self._actions.pop()
-        actions, self._actions = self._actions, []
-        self._restart()
-        for action in actions:
-            self._apply(action)
-        self._actions = actions
         self._save()
-        if isinstance(undone, _Play):
-            return undone.move
-        if isinstance(undone, _Fill):
-            return undone.how
-        if isinstance(undone, _Note):
-            return undone.comment.text
-        if isinstance(undone, _Terminate):
-            return undone.reason
-        return "deadlock"
+        return _what_was_undone(undone)
 
     def parse_move(self, answer: str) -> Move:
         """The legal move a scorer's ``answer`` names, without playing it: its number in
@@ -485,24 +345,7 @@ class Recorder:
         ['Brown Forward 1 Purple', 'Brown Forward 4 Pink']
         """
         self._check_turn()
-        text = answer.strip()
-        moves = self.legal_moves()
-        if text.isdigit():
-            number = int(text)
-            if not 1 <= number <= len(moves):
-                raise NotationError(f"{text}: the moves are numbered 1 to {len(moves)}")
-            return moves[number - 1]
-        square = _square(text)
-        if square is None:
-            return _resolve(self._match.position, text)
-        ending = [m for m in moves if m.target == square]
-        if len(ending) == 1:
-            return ending[0]
-        error = NotationError(
-            f"{text}: {'no legal move ends there' if not ending else f'{len(ending)} moves end there: give the number or the entry'}"
-        )
-        error.corrections = tuple(str(m) for m in ending)
-        raise error
+        return _answered(self._played.match.position, answer.strip())
 
     def corrections(self, text: str) -> tuple[Move, ...]:
         """The legal moves of the side to move that the entry ``text`` may stand for,
@@ -510,17 +353,16 @@ class Recorder:
         move as written (empty when the text is no move at all, or while no move is due)."""
         if self.over or self.needs_fill:
             return ()
-        return _corrections(self._match.position, text)
+        return _corrections(self._played.match.position, text)
 
     def write_deadlock(self) -> None:
         """Write the forced zero entries that lead into the deadlock that ended the round
         (a record may write them or leave them out, M8). :class:`MatchError` unless the
         round ended in a deadlock."""
         result = self.round_result
-        rnd = self._rounds[-1]
-        if result is None or result.by is not RoundEnd.DEADLOCK or rnd.deadlock_written:
+        if result is None or result.by is not RoundEnd.DEADLOCK or self._played.rounds[-1].deadlock_written:
             raise MatchError("the round did not end in a deadlock (or its forfeits are written)")
-        self._act(_Deadlock())
+        self._act(Deadlock())
 
     def terminate(self, loser: Side, reason: str, *, comment: str | None = None) -> None:
         """End the match now, lost by ``loser`` for ``reason`` (``"time forfeit"``,
@@ -530,47 +372,14 @@ class Recorder:
             raise TypeError(f"the loser is a Side (Side.BLACK or Side.GOLD), not {type(loser).__name__}: {loser!r}")
         if self.over:
             raise MatchError("the match is over")
-        self._act(_Terminate(loser, reason))
+        self._act(Terminate(loser, reason))
         if comment:
             self.comment_header("Termination", comment)
 
-    def _act(self, action: _Action) -> None:
+    def _act(self, action: Action) -> None:
         """Do ``action``, remember it, and save the record."""
-        self._apply(action)
-        self._actions.append(action)
+        self._played.act(action)
         self._save()
-
-    def _apply(self, action: _Action) -> None:
-        if isinstance(action, _Play):
-            position = self._match.position
-            rnd = self._rounds[-1]
-            if action.comments:
-                rnd.comments[len(rnd.moves)] = list(action.comments)
-            rnd.moves.append(action.move)
-            position.apply(action.move)  # (checked by the caller)
-            if action.move.push:
-                rnd.moves.append(back_move(action.move, position))
-            self._settle()
-        elif isinstance(action, _Fill):
-            previous = self._match.position
-            nxt = _Round(self.round_number + 1, action.how)
-            if action.lineups:
-                nxt.lineups = [(side, [t.colour for t in lineup(previous, side, action.how)]) for side in Side]
-            self._match.next_round(action.how)
-            self._rounds.append(nxt)
-            self._begin_round()
-        elif isinstance(action, _Note):
-            self._rounds[action.round].comments.setdefault(action.entry, []).append(action.comment)
-        elif isinstance(action, _Deadlock):
-            rnd = self._rounds[-1]
-            position = self._match.position
-            seen: set[tuple[Side, Colour | None]] = set()
-            while (position.to_move, position.tower) not in seen:
-                seen.add((position.to_move, position.tower))
-                rnd.moves.append(position.play_forfeit())
-            rnd.deadlock_written = True
-        else:
-            self._termination = (action.loser, action.reason)
 
     def _save(self) -> None:
         """Rewrite the ``autosave`` file (a temporary file written, flushed to the disk,
@@ -587,56 +396,16 @@ class Recorder:
                 "chooses the fill first (fill('left') or fill('right'))"
             )
 
-    def _begin_round(self) -> None:
-        if self._match.position.to_move is Side.GOLD:
-            self._rounds[-1].moves.append(None)  # Gold is the Challenger: Black's ``...``
-        self._settle()
-
-    def _settle(self) -> None:
-        """Play and write the forced forfeits (M6) up to a move with a choice, the end of
-        the round (M7) or a deadlock (M8); score a round that ended."""
-        position = self._match.position
-        moves = self._rounds[-1].moves
-        while position.winner is None and not position.has_moves():
-            if position.deadlock() is not None:
-                break
-            moves.append(position.play_forfeit())
-        self._match.finish_round()
-
     # ------------------------------------------------------------------ the record
 
     def record(self, *, index: int = 1, line: int = 1, coords: bool = False) -> MatchRecord:
         """The match so far as a record, its lines and columns numbered as the record
         writer lays it out from ``line`` (``index``: its place in a file). Entries are in
         the colour form, or with ``coords`` in coordinates."""
-        at = line - 1  # the last line numbered
-        headers = []
-        for name, value in self._decided_headers():
-            at += 1
-            headers.append(Header(name, value, at, 1, [Comment(" " + c, at, 1) for c in self._header_comments.get(name, [])]))
-        rounds = []
-        for rnd in self._rounds:
-            at += 2  # a blank line, then the round's
-            rec = RoundRecord(rnd.number, rnd.fill, at, 1, comments=list(rnd.notes))
-            for side, colours in rnd.lineups:
-                at += 1
-                rec.lineups.append(Lineup(side, colours, at, 1))
-            for i, move in enumerate(rnd.moves):
-                if i % 2 == 0:
-                    at += 1
-                column = 1 if i % 2 == 0 else _GOLD_COLUMN
-                if move is None:
-                    entry = placeholder_entry(line=at, column=4)
-                elif move.direction is Direction.BACK:
-                    entry = _back_entry_of(move, at, column, coords)
-                else:
-                    entry = entry_from_move(move, line=at, column=column, coords=coords)
-                if i % 2 == 0:
-                    entry.number = i // 2 + 1
-                entry.comments = [Comment(c.text, at, column, c.braced) for c in rnd.comments.get(i, [])]
-                rec.entries.append(entry)
-            rounds.append(rec)
-        return MatchRecord(index=index, line=line, headers=Headers(headers), rounds=rounds, comments=list(self._comments))
+        return match_record(
+            self._decided_headers(), self._header_comments, self._played.rounds, self._comments,
+            index=index, line=line, coords=coords,
+        )
 
     def text(self, *, form: Form | str = Form.TEXT, lang: str = "en") -> str:
         """The ``.kmr`` text of the match so far in ``form`` (symbols, text, short, coords
@@ -650,8 +419,8 @@ class Recorder:
         result = self.result
         if result is not None:
             headers.append(("Result", result))
-        if self._termination is not None:
-            loser, reason = self._termination
+        if self._played.termination is not None:
+            loser, reason = self._played.termination
             headers.append(("Termination", f"{loser.title} loses: {reason}"))
         return headers
 
@@ -660,14 +429,64 @@ class Recorder:
         return f"<Recorder round {self.round_number}, {score[Side.BLACK]}-{score[Side.GOLD]}{', over' if self.over else ''}>"
 
 
-def _back_entry_of(move: Move, line: int, column: int, coords: bool) -> Entry:
-    """The entry of a back-entry's move (:func:`back_move`)."""
-    if coords:
-        return Entry(line, column, text=move.coords(), origin=move.origin, target=move.target)
-    square = SQUARE_COLOURS[move.target]
-    tower = move.tower
-    assert tower is not None
-    return Entry(line, column, text=f"{tower.title} Back 1 {square.title}", tower=tower, direction=Direction.BACK, distance=1, square_colour=square)
+def _given_headers(
+    target: int, start: Position | None, named: Mapping[str, str], headers: Mapping[str, str] | Iterable[tuple[str, str]]
+) -> list[tuple[str, str]]:
+    """The headers :class:`Recorder` writes after ``Event``, ``Black`` and ``Gold``: the
+    match's target, its start, the ``named`` ones (checked) and the other ``headers``."""
+    name = _MATCH_NAMES.get(target)
+    given = [("Match", name) if name else ("Target", str(target))]
+    if start is not None:
+        given.append(("Position", start.to_string()))
+    given.extend((_KEYWORD_HEADERS[k.lower()], v) for k, v in named.items())
+    given.extend(headers.items() if isinstance(headers, Mapping) else headers)
+    return given
+
+
+def _fill_of(how: Fill | str) -> Fill:
+    """The fill ``how`` names (``"left"``, ``"right"`` or a :class:`Fill`)."""
+    if isinstance(how, str):
+        try:
+            return Fill(how.strip().lower())
+        except ValueError:
+            raise MatchError(f"a fill is 'left' or 'right', not {how!r}") from None
+    if not isinstance(how, Fill):
+        raise TypeError(f"a fill is 'left', 'right' or a Fill, not {type(how).__name__} {how!r:.60}")
+    return how
+
+
+def _what_was_undone(undone: Action) -> Move | Fill | str:
+    """What :meth:`Recorder.undo` returns for the action ``undone``."""
+    if isinstance(undone, Play):
+        return undone.move
+    if isinstance(undone, Filled):
+        return undone.how
+    if isinstance(undone, Note):
+        return undone.comment.text
+    if isinstance(undone, Terminate):
+        return undone.reason
+    return "deadlock"
+
+
+def _answered(position: Position, text: str) -> Move:
+    """The legal move a scorer's answer ``text`` names: :meth:`Recorder.parse_move`."""
+    moves = position.legal_moves()
+    if text.isdigit():
+        number = int(text)
+        if not 1 <= number <= len(moves):
+            raise NotationError(f"{text}: the moves are numbered 1 to {len(moves)}")
+        return moves[number - 1]
+    square = _square(text)
+    if square is None:
+        return _resolve(position, text)
+    ending = [m for m in moves if m.target == square]
+    if len(ending) == 1:
+        return ending[0]
+    error = NotationError(
+        f"{text}: {'no legal move ends there' if not ending else f'{len(ending)} moves end there: give the number or the entry'}"
+    )
+    error.corrections = tuple(str(m) for m in ending)
+    raise error
 
 
 def _target(match: str | int) -> int:

@@ -118,20 +118,30 @@ def _separators(cells: list[str]) -> list[str] | None:
     turn = _TURN.fullmatch(cells[0])
     first = 1 if turn is not None else 0
     last = max((k for k, c in enumerate(cells) if c.strip()), default=-1)
-    entries = cells[first : last + 1]
-    if not 1 <= len(entries) <= 2 or not entries[-1].strip() or (len(entries) == 1 and turn is None and "\t" not in "".join(cells)):
+    if not _is_row(cells, cells[first : last + 1], turn is not None):
         return None
-    news = []
-    for k in range(len(cells) - 1):
-        if k >= last:
-            news.append("")  # (after the last entry)
-        elif not cells[k].strip() and k == first:
-            news.append("...   ")  # (Black's empty cell: '...')
-        elif k == 0 and turn is not None:
-            news.append(" " if cells[0].rstrip().endswith(".") else ". ")
-        else:
-            news.append("   ")
-    return news
+    return [_separator(cells, k, first, last, turn is not None) for k in range(len(cells) - 1)]
+
+
+def _is_row(cells: list[str], entries: list[str], numbered: bool) -> bool:
+    """Whether ``cells`` with these ``entries`` (from the first after the turn number's
+    cell, if ``numbered``, to the last not empty) are a row: one or two entries, the
+    last not empty; a single one without a turn number only between tabs."""
+    if not 1 <= len(entries) <= 2 or not entries[-1].strip():
+        return False
+    return len(entries) == 2 or numbered or "\t" in "".join(cells)
+
+
+def _separator(cells: list[str], k: int, first: int, last: int, numbered: bool) -> str:
+    """What the separator after cell ``k`` is read as (``first``: the first entry's
+    cell, ``last``: the last's)."""
+    if k >= last:
+        return ""  # (after the last entry)
+    if not cells[k].strip() and k == first:
+        return "...   "  # (Black's empty cell: '...')
+    if k == 0 and numbered:
+        return " " if cells[0].rstrip().endswith(".") else ". "
+    return "   "
 
 
 def _written(pieces: list[_Piece], at: int) -> int:

@@ -66,29 +66,41 @@ Token4 = tuple[Kinds, str, int, int]
 
 
 def _kinds(tok: str) -> Kinds | None:
+    """What a token (not a comment) can be (:func:`_kinds_read`), cached by its text."""
+    kinds = _kinds_read(tok)
+    # a cached BADCOORD would pass as a token; a long token is garbage or a one-off value
+    if len(_kinds_cache) < KINDS_LIMIT and kinds != "BADCOORD" and len(tok) <= CACHED_CHARS:
+        _kinds_cache[tok] = kinds
+    return kinds
+
+
+def _kinds_read(tok: str) -> Kinds | None:
     """What a token (not a comment) can be: a terminal name, a tuple of them for a word
     (:func:`word_kinds`), or ``None`` for a character no token starts with (and an
     unclosed string)."""
     c = tok[0]
     if c.isdecimal():  # what \d matches (not "²", which isdigit() but is read as a word)
-        last = tok[-1]  # 'N', 'N.', or PGN's 'N...' / 'N…' (the lexer takes no other)
-        kinds: Kinds | None = "INT" if last.isdecimal() else "TURN_DOTS" if last == "…" or tok[-2] == "." else "TURN"
-    elif tok in _PUNCT:
-        kinds = _PUNCT[tok]
-    elif tok in ARROWS:
-        kinds = "DIRECTION"
-    elif c == '"':  # a closed string, or the rest of the line after an unclosed '"'
-        kinds = "STRING" if _STRING_RE.fullmatch(tok) else None
-    elif "-" in tok:
-        kinds = "COORD" if _COORD_RE.match(tok) else "BADCOORD"
-    elif c.isalpha() or c == "_":
-        kinds = word_kinds(tok) if tok[0] != "_" else None
-    else:
-        kinds = None
-    # a cached BADCOORD would pass as a token; a long token is garbage or a one-off value
-    if len(_kinds_cache) < KINDS_LIMIT and kinds != "BADCOORD" and len(tok) <= CACHED_CHARS:
-        _kinds_cache[tok] = kinds
-    return kinds
+        return _number_kind(tok)
+    if tok in _PUNCT:
+        return _PUNCT[tok]
+    if tok in ARROWS:
+        return "DIRECTION"
+    if c == '"':  # a closed string, or the rest of the line after an unclosed '"'
+        return "STRING" if _STRING_RE.fullmatch(tok) else None
+    if "-" in tok:
+        return "COORD" if _COORD_RE.match(tok) else "BADCOORD"
+    if c.isalpha():
+        return word_kinds(tok)
+    return None  # ('_' and any other character no token starts with)
+
+
+def _number_kind(tok: str) -> str:
+    """A number token's terminal: ``N``, or ``N.``, or PGN's ``N...`` / ``N…`` (the
+    lexer takes no other)."""
+    last = tok[-1]
+    if last.isdecimal():
+        return "INT"
+    return "TURN_DOTS" if last == "…" or tok[-2] == "." else "TURN"
 
 
 def clear_cache() -> None:

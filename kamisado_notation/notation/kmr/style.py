@@ -37,14 +37,27 @@ def entry_style(entry: Entry, near: Sequence[Entry] = ()) -> tuple[Form, str]:
         return Form.COORDS, "en"
     langs = _languages(entry)
     if langs is None:  # (a word of another style alone, 'pass': the entries near it tell)
-        told = Counter(entry_style(e) for e in near if e is not entry and not e.placeholder and (e.is_coords or _languages(e) is not None))
-        return told.most_common(1)[0][0] if told else (Form.TEXT, "en")
+        return _told_near(entry, near)
     if isinstance(langs, Form):
         return langs, "en"
     if len(langs) > 1 and near:
-        votes = Counter(lang for e in near if e is not entry and not e.is_coords for lang in _one(_languages(e)))
-        return Form.TEXT, max(langs, key=lambda lang: (votes[lang], -LANGUAGES.index(lang)))
+        return Form.TEXT, _voted_near(entry, near, langs)
     return Form.TEXT, next(lang for lang in LANGUAGES if lang in langs)
+
+
+def _told_near(entry: Entry, near: Sequence[Entry]) -> tuple[Form, str]:
+    """The (form, language) most of the entries ``near`` an ``entry`` that says nothing
+    are written in, of those whose text tells (``(Form.TEXT, "en")`` when none does)."""
+    told = Counter(entry_style(e) for e in near if e is not entry and not e.placeholder and (e.is_coords or _languages(e) is not None))
+    return told.most_common(1)[0][0] if told else (Form.TEXT, "en")
+
+
+def _voted_near(entry: Entry, near: Sequence[Entry], langs: set[str]) -> str:
+    """Of the languages ``langs`` an entry's words fit, the one most of the entries
+    ``near`` it are written in (those whose words tell one), then the first in
+    :data:`~kamisado_notation.notation.vocabulary.LANGUAGES` order."""
+    votes = Counter(lang for e in near if e is not entry and not e.is_coords for lang in _one(_languages(e)))
+    return max(langs, key=lambda lang: (votes[lang], -LANGUAGES.index(lang)))
 
 
 def _languages(entry: Entry) -> set[str] | Form | None:
