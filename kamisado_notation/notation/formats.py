@@ -372,23 +372,35 @@ _COLOURS_NAMED = 3
 
 def _speaks_of_towers(head: bytes) -> bool:
     """Whether ``head`` names towers' colours as a Kamisado record does (in any word or
-    code the evidence reader reads: :data:`_TOWER_WORDS` at least): no other game's
-    record does."""
-    from .vocabulary import EVIDENCE_COLOURS, code_as, normalise
-
+    code the evidence reader reads: :data:`_TOWER_WORDS` at least, of
+    :data:`_COLOURS_NAMED` colours or glyphs at least): no other game's record does."""
     found = 0
     colours: set[object] = set()  # (the colours named: Connect Four's red and yellow are two)
     for word in re.findall(r"[^\W\d_]+", head.decode("utf-8", "replace")):
-        code = code_as(word) if word.isupper() else None
-        glyphs = sum(normalise(c) in EVIDENCE_COLOURS for c in word) if not word.isascii() else 0  # ('紫↑2赤': a glyph a colour)
-        named = len(word) > 2 and normalise(word) in EVIDENCE_COLOURS  # (not chess's 'O-O', 'Re1')
-        said = glyphs or named or (code is not None and code[0] == "COLOUR")
+        said, colour = _colours_in(word)
         found += said
-        if said and not glyphs:
-            colours.add(EVIDENCE_COLOURS.get(normalise(word)) or (code[1] if code is not None else word))
-        if found >= _TOWER_WORDS and (len(colours) >= _COLOURS_NAMED or glyphs):
+        if colour is not None:
+            colours.add(colour)
+        if found >= _TOWER_WORDS and (len(colours) >= _COLOURS_NAMED or (said and colour is None)):
             return True
     return False
+
+
+def _colours_in(word: str) -> tuple[int, object | None]:
+    """How many towers' colours ``word`` names (its glyphs each: ``紫↑2赤``; a word of
+    three letters or more, not chess's ``Re1``; a code in capitals), and the colour where
+    it is a word or a code (``None`` for glyphs)."""
+    from .vocabulary import EVIDENCE_COLOURS, code_as, normalise
+
+    if not word.isascii():
+        glyphs = sum(normalise(c) in EVIDENCE_COLOURS for c in word)
+        if glyphs:
+            return glyphs, None
+    colour = EVIDENCE_COLOURS.get(normalise(word)) if len(word) > 2 else None
+    if colour is not None:
+        return 1, colour
+    code = code_as(word) if word.isupper() else None
+    return (1, code[1]) if code is not None and code[0] == "COLOUR" else (0, None)
 
 
 def read_foreign(name: str, text: str, record: RecordFile) -> Iterator[MatchRecord]:

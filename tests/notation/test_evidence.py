@@ -984,12 +984,13 @@ def test_hungarian_round_headings_with_the_number_first_and_gold_cells_filled_wi
         assert_read_as(notes, original)
 
 
-@pytest.mark.parametrize("labels", [("Musta", "Kulta"), ("Siyah", "Altın"), ("Hitam", "Emas"), ("Đen", "Kim"), ("Svart", "Guld")])
+@pytest.mark.parametrize("labels", [("Nigra", "Ora"), ("Musta", "Kulta"), ("Siyah", "Altın"), ("Hitam", "Emas"), ("Đen", "Kim"), ("Svart", "Guld")])
 def test_entries_labelled_by_the_sides_names_in_other_languages(labels: tuple[str, str]) -> None:
     """The sides' names are labels, never evidence (a colour read from one would be a
     tower where it is left out), here where the tower, forced after a round's first move,
-    is left out (``5) Kulta – Left 3 Blue``). (Esperanto's ``Ora`` stays Orange's
-    abbreviation, as chat relays write it: a label needs its colon, ``Ora:``.)"""
+    is left out (``5) Ora – Left 3 Blue``). Esperanto's ``Ora`` (gold) is a weak word:
+    Orange's abbreviation only where the move follows it at once (a chat relay's ``!m
+    ora l 1``)."""
     for seed in range(3):
         original = written(seed, Form.TEXT, "en", target=1)
         labelled = re.sub(r"^(\d+\) \S+: )(?!.*\b0\b)[A-Z][a-z]+ ", r"\1", one_entry_a_line(original, labels), flags=re.MULTILINE)

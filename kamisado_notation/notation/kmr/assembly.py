@@ -87,9 +87,7 @@ class Assembler(RecordEvents[MatchRecord]):
         unread (evidence in prose: ``squares written from-to (a1 = Gold's brown corner)``),
         they name no move: set aside with a warning whose edits remove them."""
         before = self.implicit
-        if before is None or before is not self.round or before.number != rnd.number or before.lineups:
-            return
-        if not before.entries or any(e.unread is None or e.placeholder for e in before.entries):
+        if before is None or before is not self.round or not _weak_prose(before, rnd):
             return
         match = self._current()
         match.rounds.remove(before)
@@ -220,14 +218,11 @@ class Assembler(RecordEvents[MatchRecord]):
         if r is None:
             r = self._ensure_round(entry.line, entry.column)
         index = len(r.entries)
-        if entry.placeholder and index and not index % 2 and entry.text in ("...", "…"):
-            entry = self._forfeit_dots(entry)
-        elif entry.placeholder and index % 2 and entry.text in ("...", "…", "……") and r.entries[-1].line == entry.line:
-            # ('4) kék előre 7 zöld    ...': Gold's cell of a row filled where the round ended)
-            self._error(entry.line, entry.column, f"'{entry.text}' in Gold's column after Black's entry on its row stands for no entry: set aside", severity=WARNING)
-            return
-        elif entry.placeholder and not self._placeholder(entry, index):
-            return
+        if entry.placeholder:
+            placed = self._placed(r, entry, index)
+            if placed is None:
+                return
+            entry = placed
         if entry.number is not None and not self.broken and (index % 2 or entry.number != index // 2 + 1):
             expected = "no turn number before Gold's entry" if index % 2 else f"turn number {index // 2 + 1}."
             self._error(
@@ -236,6 +231,18 @@ class Assembler(RecordEvents[MatchRecord]):
             )
         r.entries.append(entry)
         self.last = entry
+
+    def _placed(self, r: RoundRecord, entry: Entry, index: int) -> Entry | None:
+        """The placeholder ``entry`` at ``index`` of round ``r`` as it stands: a ``...`` in
+        Black's column after the first row a forfeit; in Gold's, after Black's entry on
+        its row, nothing (``4) kék előre 7 zöld    ...``: Gold's cell filled where the
+        round ended; a warning); else the placeholder, where it is one (:meth:`_placeholder`)."""
+        if index and not index % 2 and entry.text in ("...", "…"):
+            return self._forfeit_dots(entry)
+        if index % 2 and entry.text in ("...", "…", "……") and r.entries[-1].line == entry.line:
+            self._error(entry.line, entry.column, f"'{entry.text}' in Gold's column after Black's entry on its row stands for no entry: set aside", severity=WARNING)
+            return None
+        return entry if self._placeholder(entry, index) else None
 
     def _forfeit_dots(self, entry: Entry) -> Entry:
         """A ``...`` in Black's column after a round's first row: Black's turn passed over,
@@ -338,23 +345,18 @@ class Assembler(RecordEvents[MatchRecord]):
         where ``new``, the first entry after the word, may stand in their place."""
         from .syntax_errors import quote  # (lark: the fast tiers never load it)
 
-        before = [k for k, e in enumerate(r.entries) if e.line < error.line and not e.placeholder]
-        if not before:
-            return
-        line = r.entries[before[-1]].line
-        gone = [k for k in before if r.entries[k].line == line]
-        old = r.entries[gone[0]]
-        first = not any(not e.placeholder for e in r.entries[: gone[0]])
-        if not (first or old.tower is None or new.tower is None or old.tower is new.tower):
+        gone = _line_taken_back(r, error, new)
+        if not gone:
             return
         taken = [r.entries[k] for k in gone]
-        if new.line == error.line and _same_move(new, old):  # ('Revert "gold: pink fwd 2"': the move it takes back, quoted)
+        if new.line == error.line and _same_move(new, taken[0]):  # ('Revert "gold: pink fwd 2"': the move it takes back, quoted)
             gone += [k for k, e in enumerate(r.entries) if e.line == error.line]
             taken.append(new)
         r.entries[:] = [e for k, e in enumerate(r.entries) if k not in gone]
         why = f"taken back by {quote(error.word)} after it"
         said = " ".join(quote(e.text) for e in taken)
-        message = f"{said} {'is' if len(taken) == 1 else 'are'} {why}: set aside, what follows stands in {'its' if len(taken) == 1 else 'their'} place"
+        one = len(taken) == 1
+        message = f"{said} {'is' if one else 'are'} {why}: set aside, what follows stands in {'its' if one else 'their'} place"
         self._struck(taken, message, why)
 
     def _struck(self, gone: list[Entry], message: str, why: str) -> None:
@@ -518,6 +520,28 @@ def _tolerated(text: str, number: int | None, pgn: bool) -> str:
     if pgn:
         return f"'{text}' (PGN style) is read as '{number}. ...': Black's first entry left out, Gold starts"
     return f"'{text}' (one ellipsis character) is read as '...': write three full stops"
+
+
+def _weak_prose(before: RoundRecord, rnd: RoundRecord) -> bool:
+    """Whether ``before``, a round read before the match's first ``Round`` line, of
+    ``rnd``'s number, holds only entries with slots left unread (prose), no lineup."""
+    if before.number != rnd.number or before.lineups or not before.entries:
+        return False
+    return all(e.unread is not None and not e.placeholder for e in before.entries)
+
+
+def _line_taken_back(r: RoundRecord, error: TakeBack, new: Entry) -> list[int]:
+    """The places in round ``r`` of the entries of its last line before ``error``'s,
+    where ``new`` may stand in their place (the same tower, a tower left out, or the
+    round's first move); else none."""
+    before = [k for k, e in enumerate(r.entries) if e.line < error.line and not e.placeholder]
+    if not before:
+        return []
+    line = r.entries[before[-1]].line
+    gone = [k for k in before if r.entries[k].line == line]
+    old = r.entries[gone[0]]
+    first = not any(not e.placeholder for e in r.entries[: gone[0]])
+    return gone if first or old.tower is None or new.tower is None or old.tower is new.tower else []
 
 
 def _same_move(one: Entry, other: Entry) -> bool:

@@ -144,32 +144,48 @@ def _word(text: str, start: int, end: int) -> list[_Token]:
     """The token a word is (or the tokens of a word of slots run together)."""
     word = text[start:end]
     key = normalise(word)
-    bracketed = len(key) == 1 and text[start - 1 : start] == "(" and text[end : end + 1] == ")"  # ('Jonas (B)': a side's letter)
-    if len(key) > _MAX_WORD or (key in SIDE_WORDS and key not in EVIDENCE_COLOURS) or (len(key) == 1 and not word.isascii()) or bracketed:  # ('6 ô': no letter of a code)
+    if _aside(text, word, key, start, end):
         return [_Token("ASIDE", start, end)]
-    # (a letter: 'B' in '(B)' is a side, not Blue; a code in lower case: 'or' is English)
-    glued = text[end : end + 1].isdigit()  # ('bk1', 'lt3': a code run into its distance)
-    weak = key in WEAK_WORDS or len(key) == 1 or (len(key) == 2 and word.islower() and not glued)
+    weak = _weak(word, key, glued=text[end : end + 1].isdigit())
     named = _WORD_KINDS.get(key)
     if named is not None and named != "PUSH":
         return [_Token(named, start, end)]
     found = _slot_word(key, start, end, weak)
+    if found is None and named is not None:
+        found = _Token(named, start, end)
+    compass = key in _COMPASS and (word.isupper() or _DIGIT_NEXT.match(text, end) is not None)  # ('S2', 's 3'; 'so', 'no' are words)
+    found = found or _written_otherwise(word, start, end, weak=weak, compass=compass)
     if found is not None:
         return [found]
-    if named is not None:
-        return [_Token(named, start, end)]
-    spelt = spelt_as(word) or code_as(word)
-    if spelt is not None:  # (an abbreviation: 'Purp', 'Fwd', a usual one of two letters: 'Rd', a code: 'YL'; weak in lower case: 'ye')
-        found = _slot_word(normalise(spelt[1]), start, end, weak)
-        if found is not None:
-            return [found]
-    compass = key in _COMPASS and (word.isupper() or _DIGIT_NEXT.match(text, end) is not None)  # ('S2', 's 3'; 'so', 'no' are words)
-    near = near_word(word) if not compass else None  # ('grean', 'lefft', 'Forvard': a slip of one letter; a direction's weak)
-    if near is not None:
-        found = _slot_word(normalise(near[1]), start, end, near[0] != "COLOUR" or len(word) < 5)
-        if found is not None:
-            return [found]
     return _glued(word, start) or _inflected(key, start, end) or [_Token("ASIDE", start, end, compass=compass)]
+
+
+def _written_otherwise(word: str, start: int, end: int, *, weak: bool, compass: bool) -> _Token | None:
+    """The token of a slot's word written otherwise: an abbreviation (``Purp``, ``Fwd``,
+    ``Rd``, a code ``YL``; weak in lower case: ``ye``), or a slip of one letter
+    (``grean``, ``lefft``; a direction's, or a colour's of four letters, weak); not a
+    compass point's (``so``, ``no``)."""
+    spelt = spelt_as(word) or code_as(word)
+    found = _slot_word(normalise(spelt[1]), start, end, weak) if spelt is not None else None
+    if found is not None or compass:
+        return found
+    near = near_word(word)
+    return _slot_word(normalise(near[1]), start, end, near[0] != "COLOUR" or len(word) < 5) if near is not None else None
+
+
+def _weak(word: str, key: str, *, glued: bool) -> bool:
+    """Whether ``word`` is weak evidence (a common word too, a letter, a code of two
+    letters in lower case: 'or' is English; not one run into its distance: ``bk1``)."""
+    return key in WEAK_WORDS or len(key) == 1 or (len(key) == 2 and word.islower() and not glued)
+
+
+def _aside(text: str, word: str, key: str, start: int, end: int) -> bool:
+    """Whether the word ``text[start:end]`` is set aside whatever it says: too long, a
+    side's name, an accented letter alone (``6 ô``), a letter in brackets after a name
+    (``Jonas (B)``: a side's)."""
+    if len(key) > _MAX_WORD or (key in SIDE_WORDS and key not in EVIDENCE_COLOURS):
+        return True
+    return len(key) == 1 and (not word.isascii() or (text[start - 1 : start] == "(" and text[end : end + 1] == ")"))
 
 
 def _inflected(key: str, start: int, end: int, *, stems: bool = True) -> list[_Token] | None:
@@ -534,23 +550,36 @@ class _Line:
         if g.square is not None or (g.direction is None and g.distance is None and not g.push):
             return True
         later = list(islice((t.kind for t in self.after(k) if t.kind not in ("ASIDE", "DASH")), 3))  # (three at most: linear)
-        if later[:1] == ["BLOCKED"]:  # ('Ye L3  Re blocked': Red's forfeit; 'Br 0 Re blocked': the forfeit's square, said twice)
-            return bool(g.distance) or g.forced  # (a forfeit said already: the next tower's)
-        if later[:1] == ["PUSH"]:  # ('Pi R1  Re push Ye': Red's push; 'Pu F1 Pu pushes Pu B1 Bl': the square)
-            # (and nothing after the push: 'Orange;fwd;1;blue;"SUMO PUSH!"', the square and a note that the move pushed)
-            return any(x != "PUSH" for x in later) and not (later[1:2] == ["COLOUR"] and len(later) == 3 and later[2] in _AFTER_TOWER)
+        if later[:1] in (["BLOCKED"], ["PUSH"]):
+            return self.forced_next(g, later)
         if self.next_kind(k) not in _AFTER_TOWER:
             return False
         if g.tower is None or (g.direction is None and g.distance != 0) or g.distance is None or g.forced:  # ('Pu pushed  Bl blocked'; a forfeit wants no direction)
             return True
+        return self.slots_after(k) >= 2
+
+    @staticmethod
+    def forced_next(g: _Entry, later: list[str]) -> bool:
+        """Whether a colour that ``blocked`` or a push word follows (``later``: the kinds
+        of the evidence after it) starts an entry after ``g``: ``Ye L3  Re blocked`` (Red's
+        forfeit; but ``Br 0 Re blocked``, the forfeit's square said twice), ``Pi R1  Re
+        push Ye`` (Red's push; but ``Pu F1 Pu pushes Pu B1 Bl``, the square, and
+        ``Orange;fwd;1;blue;"SUMO PUSH!"``, the square and a note that the move pushed)."""
+        if later[0] == "BLOCKED":
+            return bool(g.distance) or g.forced  # (a forfeit said already: the next tower's)
+        return any(x != "PUSH" for x in later) and not (later[1:2] == ["COLOUR"] and len(later) == 3 and later[2] in _AFTER_TOWER)
+
+    def slots_after(self, k: int) -> int:
+        """How many slots follow the colour at ``k`` before the next entry starts: weak
+        words count only in a table's next column, after a wide gap (``L1``, ``S3``)."""
         gap = self.text[self.tokens[k - 1].end : self.tokens[k].start] if k else ""
-        wide = "\t" in gap or "   " in gap  # (a table's next column: 'L1', 'S3' there are its slots)
+        wide = "\t" in gap or "   " in gap
         slots = 0
         for tok in self.after(k):
             if tok.kind in _ENTRY_STARTS:
                 break
             slots += (tok.kind in ("DIRECTION", "DISTANCE", "AMBIGUOUS") and (wide or not tok.weak)) or tok.compass
-        return slots >= 2
+        return slots
 
     def compass(self, tok: _Token) -> None:
         """A compass point after a tower (:data:`_COMPASS`)."""
@@ -649,20 +678,31 @@ class _Line:
     def forced(self, tok: _Token) -> None:
         """``pass`` (a forfeit), ``pushed`` (a back-entry), alone or after the tower."""
         g = self.current
-        if tok.kind == "PASS" and g is not None and g.forced and g.distance == 0:  # ('Red blocked, turn skipped': said twice)
-            g.end = tok.end
+        if g is not None and self.forced_of(g, tok):
             return
-        back_said = g is not None and g.pieces == 2 and g.direction is Direction.BACK and g.distance is None  # ('pembe geri itildi': back, then pushed)
-        if tok.kind == "PUSHED" and g is not None and (g.pieces == 1 or back_said) and g.tower is not None:
-            g.direction, g.distance, g.forced, g.end = Direction.BACK, 1, True, tok.end
-            g.pieces = 2
-            return  # (its square may follow, and its back and one said again: 'Ye pushed ↓1 Bl')
         self.close()
         g = self.current = _Entry(tok.start, tok.end, forced=True, pieces=1)
         g.distance = 0 if tok.kind == "PASS" else 1
         g.direction = None if tok.kind == "PASS" else Direction.BACK
         if tok.kind == "PASS":
             self.close()  # (a back-entry's tower and square may follow: 'pushed: green back to yellow')
+
+    @staticmethod
+    def forced_of(g: _Entry, tok: _Token) -> bool:
+        """Whether ``pass`` or ``pushed`` (``tok``) is read into entry ``g``: a forfeit
+        said twice (``Red blocked, turn skipped``), the back-entry of ``g``'s tower (``Ye
+        pushed``; after its back: ``pembe geri itildi``; its square may follow, and its
+        back and one said again: ``Ye pushed ↓1 Bl``)."""
+        if tok.kind == "PASS":
+            said = g.forced and g.distance == 0
+        else:
+            back = g.pieces == 2 and g.direction is Direction.BACK and g.distance is None
+            said = (g.pieces == 1 or back) and g.tower is not None
+            if said:
+                g.direction, g.distance, g.forced, g.pieces = Direction.BACK, 1, True, 2
+        if said:
+            g.end = tok.end
+        return said
 
     def squares(self, tok: _Token, k: int) -> None:
         """A move in coordinates, or the square a move ends on (the tower to move is known).
@@ -677,18 +717,26 @@ class _Line:
         if g is None or not towered:
             self.close()
             g = _Entry(tok.start, tok.end)
-        g.origin, g.target = tok.squares
-        last = k
-        after = self.square_after(k) if towered and tok.kind == "SQUARE" else None
-        if after is not None:
-            last = self.skip = after
-            to = self.tokens[last].squares
-            assert to is not None
-            g.origin, g.target = tok.squares[1], to[1]
+        last = self.move_squares(g, tok, k, towered=towered)
         g.end, g.pieces = self.tokens[last].end, g.pieces + 1  # (its tower, when said, picks the move a target alone leaves open)
         self.current = g
         if not self.direction_follows(last) and not (g.tower is not None and self.next_kind(last) == "BLOCKED"):
             self.close()  # (not before 'blocked': 'brown stays (f7, blocked)' is a forfeit)
+
+    def move_squares(self, g: _Entry, tok: _Token, k: int, *, towered: bool) -> int:
+        """The squares of ``g``'s move from ``tok`` (token ``k``): a move in coordinates,
+        a target alone, or, after a tower, two squares a blank apart (``yellow  e8  b5``);
+        the index of the last token read."""
+        assert tok.squares is not None
+        g.origin, g.target = tok.squares
+        after = self.square_after(k) if towered and tok.kind == "SQUARE" else None
+        if after is None:
+            return k
+        self.skip = after
+        to = self.tokens[after].squares
+        assert to is not None
+        g.origin, g.target = tok.squares[1], to[1]
+        return after
 
     def squares_of(self, g: _Entry, tok: _Token) -> bool:
         """Whether the move in coordinates ``tok`` is the move of ``g``, whose slots were
@@ -702,11 +750,8 @@ class _Line:
         read into it: where a blocked tower stands (``Brown 0  h2 h2``, ``blocked on
         d2``), where a pushed one went (``pushed back d2->d3``), the from and to of a move
         its slots said (``Yellow L 2  e8 g6``)."""
-        if (g.distance == 0 and g.tower is not None and tok.kind == "SQUARE") or (g.forced and g.direction is Direction.BACK and g.square is None):
+        if self.where_forced(g, tok) or self.bracketed_move(g, tok):
             g.end = tok.end
-            return True
-        if g.tower is not None and g.direction is not None and g.distance and tok.kind == "COORDS" and self.text[g.end : tok.start].strip(" ,;:") in ("(", "["):
-            g.end = tok.end  # ('vihreä oikealle 1, keltaiselle (b1–c2)': its squares in brackets)
             return True
         complete = g.tower is not None and g.direction is not None and g.distance and g.square is None
         after = self.square_after(k) if tok.kind == "SQUARE" else k
@@ -716,6 +761,18 @@ class _Line:
         g.end = self.tokens[after].end
         return True
 
+    @staticmethod
+    def where_forced(g: _Entry, tok: _Token) -> bool:
+        """Whether the squares ``tok`` say where forced entry ``g``'s tower stands or went:
+        a blocked tower's square (``Brown 0  h2 h2``), a pushed one's (``pushed back d2->d3``)."""
+        return (g.distance == 0 and g.tower is not None and tok.kind == "SQUARE") or (g.forced and g.direction is Direction.BACK and g.square is None)
+
+    def bracketed_move(self, g: _Entry, tok: _Token) -> bool:
+        """Whether the move in coordinates ``tok`` is in brackets right after entry ``g``,
+        whose move was said (``vihreä oikealle 1, keltaiselle (b1–c2)``): it says the same."""
+        said = g.tower is not None and g.direction is not None and bool(g.distance)
+        return said and tok.kind == "COORDS" and self.text[g.end : tok.start].strip(" ,;:") in ("(", "[")
+
     def direction_follows(self, k: int) -> bool:
         """Whether a direction follows token ``k`` a blank apart."""
         after = self.tokens[k + 1] if k + 1 < len(self.tokens) else None
@@ -724,20 +781,8 @@ class _Line:
     def colour(self, tok: _Token, k: int) -> None:
         """A colour: the tower of a new entry, or the square of the one being read."""
         g = self.current
-        if g is not None and g.forced and g.tower is None and g.direction is Direction.BACK and g.pieces == 1 and self.back_follows(k):
-            g.tower, g.end, g.pieces = tok.colour, tok.end, 2  # ('pushed: green back to yellow': the pushed tower)
+        if g is not None and self.colour_of(g, tok, k):
             return
-        if g is not None and self.colour_said(g, tok, k):
-            return
-        if g is not None and g.square is None and g.target is None and (g.landing or self.tower_before_landing(g, k)):
-            if g.landing:
-                g.square = tok.colour
-            else:
-                g.tower = tok.colour  # ('straight 4 with Red → Blue': the move first, then its tower and where it lands)
-            g.end, g.pieces, g.landing = tok.end, g.pieces + 1, False
-            return
-        if g is not None and tok.weak and self.word_before(k):
-            return  # ('blocked on f7', 'lands on yellow': a word before a square or a colour, no colour)
         if g is not None and self.starts_entry(g, k):
             self.close()
             g = None
@@ -748,6 +793,27 @@ class _Line:
                 self.push_before = None
             return
         g.square, g.end, g.pieces = tok.colour, tok.end, g.pieces + 1
+
+    def colour_of(self, g: _Entry, tok: _Token, k: int) -> bool:
+        """Whether the colour ``tok`` (token ``k``) is read into entry ``g`` other than as
+        its square after its move, or is nothing: a pushed tower said after ``pushed``
+        (``pushed: green back to yellow``), a colour said again (:meth:`colour_said`),
+        where a landing's arrow or word said it lands (its square), the tower of a move
+        said first (``straight 4 with Red → Blue``), a weak word before a square or a
+        colour (``blocked on f7``, ``lands on yellow``: no colour)."""
+        if g.forced and g.tower is None and g.direction is Direction.BACK and g.pieces == 1 and self.back_follows(k):
+            g.tower, g.end, g.pieces = tok.colour, tok.end, 2
+            return True
+        if self.colour_said(g, tok, k):
+            return True
+        if g.square is None and g.target is None and (g.landing or self.tower_before_landing(g, k)):
+            if g.landing:
+                g.square = tok.colour
+            else:
+                g.tower = tok.colour
+            g.end, g.pieces, g.landing = tok.end, g.pieces + 1, False
+            return True
+        return tok.weak and self.word_before(k)
 
     def tower_before_landing(self, g: _Entry, k: int) -> bool:
         """Whether the colour at ``k`` is the tower of ``g``, which has its move but no
@@ -801,27 +867,45 @@ class _Line:
     def slot(self, tok: _Token, k: int = -1) -> None:
         """A direction or a distance (token ``k``, when it is one of the line's)."""
         g = self.current
-        direction = tok.kind == "DIRECTION"
-        if (tok.weak or (direction and not self.text[tok.start].isalpha())) and k >= 0 and self.next_kind(k) in ("SQUARE", "COORDS"):
-            return  # ('orange → a6', 'red to e6': an arrow or a word to the square the move ends on)
-        if g is not None and self.read_into(g, tok, k):
+        if self.to_square(tok, k) or (g is not None and (self.read_into(g, tok, k) or self.landing_word(g, tok, k))):
             return
-        filled = g is not None and ((g.direction if direction else g.distance) is not None or g.square is not None or g.distance == 0)
-        if tok.weak and g is not None and not direction and g.direction is not None and g.distance is None and self.next_kind(k) == "COLOUR":
-            g.landing = True  # ('left to blue': where it lands, not two)
+        g = self.entry_for(g, tok)
+        if g is None:
             return
-        if tok.weak and (g is None or filled or (g.tower is None and g.direction is None)):
-            return
-        if g is None or filled:
-            self.close()
-            if not direction:  # (a number starts no entry: '3 right', 'Round 2, fill left')
-                return
-            g = self.current = _Entry(tok.start, tok.end)
-        if direction:
+        if tok.kind == "DIRECTION":
             g.direction, g.soft = tok.direction, tok.weak
         else:
             g.distance, g.soft_distance = tok.number, tok.weak
-        g.end, g.pieces, g.weak_pieces = tok.end, g.pieces + 1, g.weak_pieces + (tok.weak and not direction)
+        g.end, g.pieces, g.weak_pieces = tok.end, g.pieces + 1, g.weak_pieces + (tok.weak and tok.kind == "DISTANCE")
+
+    def to_square(self, tok: _Token, k: int) -> bool:
+        """Whether ``tok`` (token ``k``) is an arrow or a word to the square the move
+        ends on (``orange → a6``, ``red to e6``): no slot."""
+        arrow = tok.kind == "DIRECTION" and not self.text[tok.start].isalpha()
+        return (tok.weak or arrow) and k >= 0 and self.next_kind(k) in ("SQUARE", "COORDS")
+
+    def entry_for(self, g: _Entry | None, tok: _Token) -> _Entry | None:
+        """The entry the direction or distance ``tok`` is a slot of: ``g``, or a new one
+        where ``g`` has that slot said (a number starts none: ``3 right``, ``Round 2, fill
+        left``); ``None`` where it is no slot (a weak word with nothing to fill)."""
+        direction = tok.kind == "DIRECTION"
+        filled = g is not None and ((g.direction if direction else g.distance) is not None or g.square is not None or g.distance == 0)
+        if tok.weak and (g is None or filled or (g.tower is None and g.direction is None)):
+            return None
+        if g is None or filled:
+            self.close()
+            if not direction:
+                return None
+            g = self.current = _Entry(tok.start, tok.end)
+        return g
+
+    def landing_word(self, g: _Entry, tok: _Token, k: int) -> bool:
+        """Whether the weak distance ``tok`` (token ``k``) is a word before where entry
+        ``g``, which has its direction but no distance, lands (``left to blue``: no two)."""
+        if not (tok.weak and tok.kind == "DISTANCE" and g.direction is not None and g.distance is None and self.next_kind(k) == "COLOUR"):
+            return False
+        g.landing = True
+        return True
 
     def read_into(self, g: _Entry, tok: _Token, k: int) -> bool:
         """Whether the direction or distance ``tok`` (token ``k``) is read into entry ``g``
@@ -909,16 +993,7 @@ def _entry(g: _Entry, text: str, number: int) -> tuple[Entry, NotationError | No
         unread = None if g.origin is not None else "from"
         entry = Entry(number, g.start + 1, written, tower=g.tower, origin=g.origin, target=g.target, unread=unread)
     else:
-        direction, distance = g.direction, g.distance
-        if g.push and direction is None and distance is None:
-            direction, distance = Direction.FORWARD, 1  # (a Sumo push: forward one square)
-        if distance == 0:
-            direction = None
-        missing = [name for name, value in (("tower", g.tower), ("direction", direction), ("distance", distance), ("square", g.square)) if value is None]
-        if distance == 0:
-            missing = [m for m in missing if m != "direction"]
-        unread = " ".join(missing) or None
-        entry = Entry(number, g.start + 1, written, g.tower, direction, distance, g.square, unread=unread)
+        entry = _slots_entry(g, written, number)
     if entry.unread is not None:
         return entry, StyledEntry(f"{quote(written)}: read by its evidence", line=number, column=entry.column, style=Kind.EVIDENCE.value)
     form, lang = entry_style(entry)
@@ -926,6 +1001,19 @@ def _entry(g: _Entry, text: str, number: int) -> tuple[Entry, NotationError | No
     if new == written:
         return entry, None
     return entry, StyleMark(f"{quote(written)} is read as {quote(new)}", line=number, column=entry.column, mark=written, new=new, style=Kind.EVIDENCE.value)
+
+
+def _slots_entry(g: _Entry, written: str, number: int) -> Entry:
+    """The record's entry for ``g``, read in slots (a Sumo push said with none is
+    Forward 1; a forfeit has no direction), the slots not said named unread."""
+    direction, distance = g.direction, g.distance
+    if g.push and direction is None and distance is None:
+        direction, distance = Direction.FORWARD, 1
+    if distance == 0:
+        direction = None
+    slots = (("tower", g.tower), ("direction", direction if distance != 0 else Direction.FORWARD), ("distance", distance), ("square", g.square))
+    unread = " ".join(name for name, value in slots if value is None) or None
+    return Entry(number, g.start + 1, written, g.tower, direction, distance, g.square, unread=unread)
 
 
 #: A brace (what a line's notes in braces are blanked with when they hold its moves).

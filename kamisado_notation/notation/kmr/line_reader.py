@@ -474,15 +474,11 @@ class Reader(Generic[T]):
         if not items and not comments:
             self.events.blank()
             return
-        if not items and self.started and text.lstrip().startswith("#"):
-            from .line_shapes import heading_shape
-
-            heading = heading_shape(text, number)
-            if heading is not None:  # a Markdown heading of a round ('## Game 2')
-                yield from self._shaped(heading)
-                return
-        elements = [e for item in items for e in (item if isinstance(item, list) else [item])]
-        yield from self._interleave([e[0] if isinstance(e, tuple) else e for e in elements], comments, number)
+        heading = self._heading(text, number) if not items and self.started else None
+        if heading is not None:  # a Markdown heading of a round ('## Game 2')
+            yield from self._shaped(heading)
+            return
+        yield from self._interleave(_elements(items), comments, number)
         if unknown:
             self.events.read_past(unknown, number)
 
@@ -545,6 +541,16 @@ class Reader(Generic[T]):
         except RecursionError:  # pragma: no cover - nothing here recurses on input depth
             self.events.error(Diagnostic("syntax", "too deeply nested", number, 1))
         return None
+
+    @staticmethod
+    def _heading(text: str, number: int) -> Shaped | None:
+        """Line ``number``, read as a comment, as a Markdown heading of a round (``##
+        Game 2``), if it is one."""
+        if not text.lstrip().startswith("#"):
+            return None
+        from .line_shapes import heading_shape
+
+        return heading_shape(text, number)
 
     def _json_line(self, text: str, number: int) -> tuple[list[Item], list[Comment], list[NotationError]]:
         """A line that is a JSON object (an app's log, JSON Lines: ``{"tower": "red", "dir":
@@ -629,6 +635,13 @@ _JSON_SIGNS = re.compile(r'"(?:[^"\\\n]|\\.)*"\s*:|[{}\[\]",]')
 
 #: A key whose value is ``true`` (a flag: the key is what it says, ``"pass": true``).
 _JSON_TRUE = re.compile(r'"([^"\\\n]*)"\s*:\s*true\b')
+
+
+def _elements(items: list[Item]) -> list[Entry | Header | RoundRecord | Lineup]:
+    """The elements of a line's items, in order (a row's entries one by one, each
+    without the place it was read at)."""
+    elements = [e for item in items for e in (item if isinstance(item, list) else [item])]
+    return [e[0] if isinstance(e, tuple) else e for e in elements]
 
 
 def _json_object(text: str) -> bool:
