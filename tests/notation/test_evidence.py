@@ -1145,3 +1145,19 @@ def test_arrows_written_as_html_entities_by_number() -> None:
     for arrow, direction in (("&#8599;", Direction.RIGHT), ("&#x2196;", Direction.LEFT), ("&#8593;", Direction.FORWARD)):
         entries = parse_record(f"Round 1\n1. <td>Pu {arrow}2 Gr</td>\n").matches[0].rounds[0].entries
         assert [e.direction for e in entries] == [direction]
+
+
+def test_a_german_club_sheet_with_abbreviated_directions_and_arrows_to_the_square() -> None:
+    """``Grün re 6 → Braun``: after a tower, ``re`` (rechts) is its direction, not a second
+    colour, even where a distance and an arrow follow it (a distance before a direction's
+    word, ``mor 3 düz``, is read so only where a word says the direction)."""
+    short = {"links": "li", "rechts": "re", "geradeaus": "ger.", "vorwärts": "vorw."}
+    for seed in range(4):
+        original = written(seed, Form.TEXT, "de", target=1)
+        sheet = []
+        for line in original.splitlines():
+            if line[:1].isdigit():
+                for word, abbreviation in short.items():
+                    line = re.sub(rf"(?i)\b{word}\b (\d)", rf"{abbreviation} \1 →", line)
+            sheet.append(line)
+        assert_read_as("\n".join(sheet) + "\n", original)

@@ -655,10 +655,11 @@ class _Line:
         return (nxt.kind in ("DIRECTION", "AMBIGUOUS", "BLOCKED") or short or forfeit or nxt.compass) and not between.strip(_BARS)
 
     def direction_after(self, j: int) -> bool:
-        """Whether a direction follows token ``j`` a blank apart (``mor 3 düz``: the
-        distance said before the direction)."""
+        """Whether a direction's word follows token ``j`` a blank apart (``mor 3 düz``:
+        the distance said before the direction)."""
         nxt = self.tokens[j + 1] if j + 1 < len(self.tokens) else None
-        return nxt is not None and nxt.kind in ("DIRECTION", "AMBIGUOUS") and self.text[self.tokens[j].end : nxt.start] == " "
+        word = nxt is not None and self.text[nxt.start].isalpha()  # (an arrow after a distance says where it lands: 'Grün re 6 → Braun')
+        return word and nxt is not None and nxt.kind in ("DIRECTION", "AMBIGUOUS") and self.text[self.tokens[j].end : nxt.start] == " "
 
     def after_tower(self) -> bool:
         """Whether the entry being read has its tower and nothing after it yet."""
