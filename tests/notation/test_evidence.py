@@ -1161,3 +1161,52 @@ def test_a_german_club_sheet_with_abbreviated_directions_and_arrows_to_the_squar
                     line = re.sub(rf"(?i)\b{word}\b (\d)", rf"{abbreviation} \1 →", line)
             sheet.append(line)
         assert_read_as("\n".join(sheet) + "\n", original)
+
+
+_SV_COLOURS = {"ORANGE": "orange", "BLUE": "blå", "PURPLE": "lila", "PINK": "rosa", "YELLOW": "gul", "RED": "röd", "GREEN": "grön", "BROWN": "brun"}
+
+
+def swedish_protocol(text: str) -> str:
+    """``text`` as a Swedish club's protocol: a legend that defines its own letters for
+    the directions (``R = rakt fram, V = snett vänster, H = snett höger``), then rows of
+    tab-separated cells, each entry a colour, a letter and its distance run together, and
+    the colour it lands on (``rosa H1 rosa``): the letters are no squares."""
+    letters = {"FORWARD": "R", "LEFT": "V", "RIGHT": "H"}
+    out = ["KAMISADO – PROTOKOLL", "", "R = rakt fram, V = snett vänster, H = snett höger (sett från den som flyttar)", ""]
+    for rr in replay_match(only_match(text)).rounds:
+        out.append(f"Parti {rr.number}" + (f" (fyll från {'vänster' if rr.fill.value == 'left' else 'höger'})" if rr.fill is not None else ""))
+        cells = []
+        for p in rr.plies:
+            move = p.move
+            assert move is not None and move.tower is not None
+            if p.kind is PlyKind.FORFEIT:
+                assert move.square_colour is not None  # (where the blocked tower stands)
+                cells.append(f"{_SV_COLOURS[move.tower.name]} 0 {_SV_COLOURS[move.square_colour.name]}")
+            else:
+                assert move.direction is not None and move.square_colour is not None
+                cells.append(f"{_SV_COLOURS[move.tower.name]} {letters[move.direction.name]}{move.distance} {_SV_COLOURS[move.square_colour.name]}")
+        if rr.plies and rr.plies[0].side.value:
+            cells.insert(0, "...")
+        out.extend(f"{n}\t" + "\t\t".join(cells[2 * n - 2 : 2 * n]) for n in range(1, (len(cells) + 1) // 2 + 1))
+        out.append("")
+    return "\n".join(out) + "\n"
+
+
+@settings(max_examples=10)
+@given(seed=st.integers(0, 10_000))
+@example(seed=6815)  # (a forfeit: its square is where the blocked tower stands)
+@example(seed=1714)  # ('rosa V4 orange' alone on a row: the grammar's tier would read V as Hungarian vissza, back)
+def test_a_protocol_whose_legend_defines_its_letters(seed: int) -> None:
+    original = written(seed, Form.TEXT, "en", target=1)
+    assert_read_as(swedish_protocol(original), original)
+
+
+def test_a_rounds_label_of_a_letter_and_its_number_with_the_fill_after_is_no_move() -> None:
+    """``R4 right`` under a round's line: a label, not Red Right 4 (a letter glued to its
+    number is a label; a colour, a blank, a distance and a direction's word are a move:
+    ``mor 3 düz``)."""
+    for seed in range(4):
+        original = written(seed, Form.TEXT, "en", target=3)
+        labelled = re.sub(r"^Round (\d+)(?: fill (left|right))?$", lambda m: m[0] + f"\nR{m[1]} {m[2] or 'left'}", original, flags=re.MULTILINE)
+        assert labelled != original
+        assert_read_as(labelled, original)

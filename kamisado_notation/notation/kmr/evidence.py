@@ -20,9 +20,11 @@ stays as a comment). Words that take back what was just written (``takeback``,
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass
 from itertools import islice
+from types import MappingProxyType
 
 from ...diagnostics import Kind
 from ...engine.board import Colour, Direction
@@ -59,7 +61,7 @@ from .style import entry_style
 from .syntax_errors import quote
 from .tokens import MAX_DIGITS, SQUARES
 
-__all__ = ["is_evidence_word", "read_evidence", "takes_back"]
+__all__ = ["is_evidence_word", "legend_in", "read_evidence", "takes_back"]
 
 #: The tokens of a line, in the order tried: text struck out, markup tags and entities,
 #: braced comments, moves in coordinates, times, dates and scores (``0-1``), turn numbers, numbers, words,
@@ -143,6 +145,9 @@ _WORD_KINDS = {
 def _word(text: str, start: int, end: int) -> list[_Token]:
     """The token a word is (or the tokens of a word of slots run together)."""
     word = text[start:end]
+    defined = _LEGEND.get().get(word)
+    if defined is not None:  # (a letter the file's legend defines: 'H' for höger)
+        return [_slot_word(defined.name.lower(), start, end, False) or _Token("ASIDE", start, end)]
     key = normalise(word)
     if _aside(text, word, key, start, end):
         return [_Token("ASIDE", start, end)]
@@ -177,6 +182,24 @@ def _weak(word: str, key: str, *, glued: bool) -> bool:
     """Whether ``word`` is weak evidence (a common word too, a letter, a code of two
     letters in lower case: 'or' is English; not one run into its distance: ``bk1``)."""
     return key in WEAK_WORDS or len(key) == 1 or (len(key) == 2 and word.islower() and not glued)
+
+
+#: The letters the file's legend defines, as the line being read sees them (:func:`legend_in`).
+_LEGEND: ContextVar[Mapping[str, Direction | Colour]] = ContextVar("kamisado_legend", default=MappingProxyType({}))
+#: A legend's definition: a letter or two, ``=`` or ``:``, words (``H = snett höger``).
+_DEFINITION = re.compile(r"(?:^|[,;(]|\s)\s*([A-Za-z]{1,2}|[|<>^])\s*[=:]\s*([^\W\d_][^,;=():\n]{0,30}?)\s*(?=[,;()]|$)")
+
+
+def legend_in(text: str) -> dict[str, Direction | Colour]:
+    """The letters line ``text`` defines where it is a legend of two definitions or more,
+    each a letter and the words of one direction or colour (``R = rakt fram, V = snett
+    vänster, H = snett höger``): letter → what it stands for; else nothing."""
+    found: dict[str, Direction | Colour] = {}
+    for m in _DEFINITION.finditer(text):
+        said = {t.direction if t.kind == "DIRECTION" else t.colour for t in _tokens(m[2]) if t.kind in ("DIRECTION", "COLOUR")}
+        if len(said) == 1 and None not in said:
+            found[m[1]] = next(iter(said))  # type: ignore[assignment]
+    return found if len(found) >= 2 else {}
 
 
 def _aside(text: str, word: str, key: str, start: int, end: int) -> bool:
@@ -472,7 +495,8 @@ class _Line:
         before = self.tokens[k - 1] if k else None  # ('→ b7', 'to b6': the square it goes to)
         to = before is not None and ((before.weak and before.kind == "DISTANCE") or (before.kind == "DIRECTION" and not self.text[before.start].isalpha()))
         where = self.text[tok.start - 1 : tok.start] == "(" or self.next_kind(k) in ("BLOCKED", "PASS")  # ('(f7, blocked)': where it stands)
-        if self.text[tok.start] in "FfBb" and self.after_tower() and not self.square_follows(k) and not to and not where:
+        letter = self.text[tok.start]
+        if (letter in "FfBb" or letter in _LEGEND.get()) and self.after_tower() and not self.square_follows(k) and not to and not where:
             self.short_slots(tok)
         else:
             self.squares(tok, k)
@@ -628,8 +652,11 @@ class _Line:
         return j
 
     def short_slots(self, tok: _Token) -> None:
-        """``F1`` after a tower: Forward 1 in the short form (``Gr F1 Br``), not the square f1."""
-        direction = Direction.FORWARD if self.text[tok.start] in "Ff" else Direction.BACK
+        """``F1`` after a tower: Forward 1 in the short form (``Gr F1 Br``), not the square
+        f1; a letter the file's legend defines, its direction (``rosa H1 rosa``)."""
+        letter = self.text[tok.start]
+        defined = _LEGEND.get().get(letter)
+        direction = defined if isinstance(defined, Direction) else Direction.FORWARD if letter in "Ff" else Direction.BACK
         self.slot(_Token("DIRECTION", tok.start, tok.start + 1, direction=direction))
         self.slot(_Token("DISTANCE", tok.start + 1, tok.end, number=int(self.text[tok.start + 1])))
 
@@ -651,7 +678,8 @@ class _Line:
         nxt = self.tokens[j]
         short = nxt.kind == "SQUARE" and self.text[nxt.start] in "Ff"  # (``R F4 G``: Forward 4 in the short form)
         between = self.text[self.tokens[k].end : nxt.start]
-        forfeit = nxt.kind == "DISTANCE" and not nxt.weak and (nxt.number == 0 or self.direction_after(j))  # ('đỏ 0 xanh dương': a forfeit; 'mor 3 düz')
+        apart = self.text[self.tokens[k].end : nxt.start] == " "  # (not 'R4 right', a round's label)
+        forfeit = nxt.kind == "DISTANCE" and not nxt.weak and apart and (nxt.number == 0 or self.direction_after(j))  # ('đỏ 0 xanh dương': a forfeit; 'mor 3 düz')
         return (nxt.kind in ("DIRECTION", "AMBIGUOUS", "BLOCKED") or short or forfeit or nxt.compass) and not between.strip(_BARS)
 
     def direction_after(self, j: int) -> bool:
@@ -1021,14 +1049,18 @@ def _slots_entry(g: _Entry, written: str, number: int) -> Entry:
 _BRACES = re.compile(r"[{}]")
 
 
-def read_evidence(text: str, number: int) -> tuple[list[Item], list[Comment], list[NotationError]]:
+def read_evidence(text: str, number: int, legend: Mapping[str, Direction | Colour] | None = None) -> tuple[list[Item], list[Comment], list[NotationError]]:
     """Line ``number``, ``text``, read by its evidence: its one item (the row's ``(entry,
     start, end)``s; no item for a line with no evidence), its braced comments, and the
     warnings: each entry read (a :class:`StyleMark` where every slot is read, ``fix``
     writing it in our form; a :class:`StyledEntry` where the replay must settle it) and
     each stretch of text set aside (a :class:`StyleMark` of kind ``set-aside`` that ``fix``
     takes out; a line with no evidence is kept as a comment)."""
-    line, unbraced = _read_line(text, number)
+    token = _LEGEND.set(legend or {})
+    try:
+        line, unbraced = _read_line(text, number)
+    finally:
+        _LEGEND.reset(token)
     notes: list[NotationError] = []
     row: list[tuple[Entry, int, int]] = []
     if line.placeholder is not None and line.entries:

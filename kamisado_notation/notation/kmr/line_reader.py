@@ -42,6 +42,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ...diagnostics import WARNING, Diagnostic, Kind
+from ...engine.board import Colour, Direction
 from ...engine.position import WrittenMove
 from ...errors import NotationError
 from ..record import Comment, Entry, Header, Item, Lineup, RoundRecord
@@ -171,6 +172,8 @@ class Reader(Generic[T]):
         self.started = False
         #: the match a Round or Lineup line in another shape completed (:meth:`_read_line`)
         self.shaped: T | None = None
+        #: the letters a legend line of the file defined (``H = snett höger``), for the evidence reader
+        self.legend: dict[str, Direction | Colour] = {}
 
     def read(self, lines: Iterable[str]) -> Iterator[T]:  # noqa: C901 - the hot loop: tier 1 in one body (no call per line)
         """The matches of ``lines``, as the consumer makes them, as the lines come."""
@@ -519,6 +522,10 @@ class Reader(Generic[T]):
         from .general_path import read_line  # the grammar (lark): only for a line the fast tiers leave
         from .line_shapes import line_shape
 
+        if self.legend and _uses_legend(text, self.legend):  # ('rosa V4 orange' where the file's legend says V = snett vänster)
+            from .evidence import read_evidence
+
+            return read_evidence(text, number, self.legend)
         try:
             return read_line(text, number)
         except NotationError as e:
@@ -530,9 +537,10 @@ class Reader(Generic[T]):
                 self.shaped = next(self._shaped(shaped), None)
                 return None
             if shaped is None and _by_evidence(text):
-                from .evidence import read_evidence
+                from .evidence import legend_in, read_evidence
 
-                items, comments, notes = read_evidence(text, number)
+                self.legend.update(legend_in(text))
+                items, comments, notes = read_evidence(text, number, self.legend)
                 if items or self.in_match:
                     return items, comments, notes
                 return [], comments, []
@@ -605,6 +613,12 @@ def _headerish(text: str) -> bool:
 
 #: The words of a line (what :func:`~.evidence.is_evidence_word` is asked of).
 _WORDS = re.compile(r"[^\W\d_]+")
+
+
+def _uses_legend(text: str, legend: Mapping[str, object]) -> bool:
+    """Whether line ``text`` writes a letter the file's legend defines, alone or before
+    its distance (``rosa V4 orange``)."""
+    return any(m.group(1) in legend for m in re.finditer(r"(?<![^\W\d_])([A-Za-z]{1,2}|[|<>^])(?=\d|\s|$)", text))
 
 
 def _by_evidence(text: str) -> bool:
