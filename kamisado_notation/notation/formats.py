@@ -263,10 +263,11 @@ def _json_lines(head: bytes) -> bool:
 
     first, _, rest = head.lstrip().partition(b"\n")
     try:
-        json.loads(first)
+        value = json.loads(first)
     except ValueError:
         return False
-    return rest.lstrip().startswith(b"{")
+    ours = isinstance(value, dict) and "matches" in value  # (a record in our JSON form written on one line)
+    return not ours and rest.lstrip().startswith(b"{")
 
 
 def _holds_entries(head: bytes) -> bool:
