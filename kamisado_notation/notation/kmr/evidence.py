@@ -1056,11 +1056,7 @@ def read_evidence(text: str, number: int, legend: Mapping[str, Direction | Colou
     writing it in our form; a :class:`StyledEntry` where the replay must settle it) and
     each stretch of text set aside (a :class:`StyleMark` of kind ``set-aside`` that ``fix``
     takes out; a line with no evidence is kept as a comment)."""
-    token = _LEGEND.set(legend or {})
-    try:
-        line, unbraced = _read_line(text, number)
-    finally:
-        _LEGEND.reset(token)
+    line, unbraced = _read_line(text, number, legend)
     notes: list[NotationError] = []
     row: list[tuple[Entry, int, int]] = []
     if line.placeholder is not None and line.entries:
@@ -1089,10 +1085,19 @@ def read_evidence(text: str, number: int, legend: Mapping[str, Direction | Colou
     return [row], line.comments, notes
 
 
-def _read_line(text: str, number: int) -> tuple[_Line, bool]:
+def _read_line(text: str, number: int, legend: Mapping[str, Direction | Colour] | None = None) -> tuple[_Line, bool]:
     """Line ``number`` read token by token, and whether its braces were read as blanks
     (a note in braces that is the move: ``- { tower: green, … }``, where nothing
     outside the braces is one)."""
+    token = _LEGEND.set(legend or {})
+    try:
+        return _read_braces(text, number)
+    finally:
+        _LEGEND.reset(token)
+
+
+def _read_braces(text: str, number: int) -> tuple[_Line, bool]:
+    """:func:`_read_line`, the file's legend set."""
     line = _Line(text, number)
     line.read()
     if line.comments and not any(g.tower is not None and g.direction is not None for g in line.entries):
