@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
+from functools import cache
 from typing import TypeVar
 
 from ..engine.board import Colour, Direction, Side
@@ -622,13 +623,16 @@ EVIDENCE_COLOURS: dict[str, Colour] = {**_evidence_table(_WORLD_COLOURS, COLOUR_
 EVIDENCE_DIRECTIONS: dict[str, Direction] = {**_evidence_table(_WORLD_DIRECTIONS, DIRECTION_WORDS), **_evidence_table(_EVIDENCE_DIRECTIONS, DIRECTION_WORDS), **DIRECTION_WORDS}
 
 
-def _stems(tables: Iterable[Mapping[Colour, tuple[str, ...]] | Mapping[Direction, tuple[str, ...]]]) -> dict[str, Colour | Direction]:
-    """The stems of the longer words of ``tables`` (a word of six letters or more, less
-    its last one to three letters, five letters at least, in Latin, Greek or Cyrillic letters), each standing for one value
-    only: what an inflected form begins with (Finnish ``punaiselle`` from ``punai``,
-    Turkish ``kırmızıya``, Hungarian ``pirosra``, Russian ``розовое``)."""
+@cache
+def stems() -> dict[str, Colour | Direction]:
+    """A stem → the colour or direction an inflected word that begins with it stands for
+    (read as weak evidence, only where the word is no other evidence): the stems of the
+    longer evidence words (six letters or more, less their last one to three letters,
+    five letters at least, in Latin, Greek or Cyrillic letters), each standing for one
+    value only (Finnish ``punaiselle`` from ``punai``, Russian ``розовое``). Made on first
+    use: a record in the notation's own words never needs them."""
     seen: dict[str, set[Colour | Direction]] = {}
-    for table in tables:
+    for table in (_WORLD_COLOURS, _EVIDENCE_COLOURS, _WORLD_DIRECTIONS, _EVIDENCE_DIRECTIONS):
         for value, words in table.items():
             for word in words:
                 key = normalise(word)
@@ -639,9 +643,6 @@ def _stems(tables: Iterable[Mapping[Colour, tuple[str, ...]] | Mapping[Direction
     return {stem: next(iter(values)) for stem, values in seen.items() if len(values) == 1}
 
 
-#: A stem → the colour or direction an inflected word that begins with it stands for
-#: (read as weak evidence, only where the word is no other evidence).
-STEMS: dict[str, Colour | Direction] = _stems((_WORLD_COLOURS, _EVIDENCE_COLOURS, _WORLD_DIRECTIONS, _EVIDENCE_DIRECTIONS))
 #: Case endings added to a word as it stands (Finnish ``-lle``, Turkish ``-ya``, Hungarian
 #: ``-ra``, Esperanto ``-n``): a word that is one of these after a colour or direction
 #: word is that word inflected (``maviye``, ``pirosra``, ``ruĝan``); Finnish ``-se-``

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -153,15 +153,21 @@ _OTHER_WORDS = {
 }
 
 
+def on_rows(original: str, change: Callable[[str], str]) -> str:
+    """``original`` with each of its rows (the lines that begin with a turn number)
+    rewritten by ``change``."""
+    return "\n".join(change(line) if line[:1].isdigit() else line for line in original.splitlines()) + "\n"
+
+
+def _replaced(line: str, words: dict[str, str]) -> str:
+    for en, other in words.items():
+        line = line.replace(en, other)
+    return line
+
+
 def translated(original: str, words: dict[str, str]) -> str:
     """``original`` with the English words of its rows written in another language's."""
-    lines = []
-    for line in original.splitlines():
-        if line[:1].isdigit():
-            for en, other in words.items():
-                line = line.replace(en, other)
-        lines.append(line)
-    return "\n".join(lines) + "\n"
+    return on_rows(original, lambda line: _replaced(line, words))
 
 
 def test_words_of_languages_the_notation_does_not_write_are_evidence() -> None:
@@ -191,14 +197,8 @@ def test_target_squares_alone_read_as_the_forced_towers_moves() -> None:
 
 def test_arrows_of_every_block_read_by_the_way_they_point() -> None:
     original = written(3, Form.TEXT, "en", target=1)
-    arrows = {"Left": "⇖", "Right": "➚", "Forward": "🡑"}
-    lines = []
-    for line in original.splitlines():
-        if line[:1].isdigit():
-            for word, arrow in arrows.items():
-                line = line.replace(f" {word} ", f" {arrow} ")
-        lines.append(line)
-    drawn = "\n".join(lines) + "\n"
+    arrows = {f" {word} ": f" {arrow} " for word, arrow in {"Left": "⇖", "Right": "➚", "Forward": "🡑"}.items()}
+    drawn = translated(original, arrows)
     assert errors(drawn) == [], drawn
     assert moves_of(drawn) == moves_of(original)
 
@@ -888,15 +888,14 @@ def inflected(original: str, lang: str) -> str:
     case ending that says where a move lands."""
     colours, directions, landing = _INFLECTING[lang]
     last = re.compile(r"\b(" + "|".join(_COLOURS_EN) + r")\b(?=\s{2,}|\s*$)")
-    lines = []
-    for line in original.splitlines():
-        if line[:1].isdigit():
-            line = last.sub(lambda m: "@" + landing(colours[m.group(1)]), line)
-            for en, other in {**colours, **directions}.items():
-                line = re.sub(rf"\b{en}\b", other, line)
-            line = line.replace("@", "")
-        lines.append(line)
-    return "\n".join(lines) + "\n"
+
+    def row(line: str) -> str:
+        line = last.sub(lambda m: "@" + landing(colours[m.group(1)]), line)
+        for en, other in {**colours, **directions}.items():
+            line = re.sub(rf"\b{en}\b", other, line)
+        return line.replace("@", "")
+
+    return on_rows(original, row)
 
 
 @settings(max_examples=10)
@@ -1154,13 +1153,10 @@ def test_a_german_club_sheet_with_abbreviated_directions_and_arrows_to_the_squar
     short = {"links": "li", "rechts": "re", "geradeaus": "ger.", "vorwärts": "vorw."}
     for seed in range(4):
         original = written(seed, Form.TEXT, "de", target=1)
-        sheet = []
-        for line in original.splitlines():
-            if line[:1].isdigit():
-                for word, abbreviation in short.items():
-                    line = re.sub(rf"(?i)\b{word}\b (\d)", rf"{abbreviation} \1 →", line)
-            sheet.append(line)
-        assert_read_as("\n".join(sheet) + "\n", original)
+        sheet = original
+        for word, abbreviation in short.items():
+            sheet = on_rows(sheet, lambda line, w=word, a=abbreviation: re.sub(rf"(?i)\b{w}\b (\d)", rf"{a} \1 →", line))
+        assert_read_as(sheet, original)
 
 
 _SV_COLOURS = {"ORANGE": "orange", "BLUE": "blå", "PURPLE": "lila", "PINK": "rosa", "YELLOW": "gul", "RED": "röd", "GREEN": "grön", "BROWN": "brun"}

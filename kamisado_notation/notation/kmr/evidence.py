@@ -48,13 +48,13 @@ from ..vocabulary import (
     PUSHED_WORDS,
     RETRACT_WORDS,
     SIDE_WORDS,
-    STEMS,
     WEAK_WORDS,
     code_as,
     edit_distance,
     near_word,
     normalise,
     spelt_as,
+    stems,
 )
 from ..writer import Form, format_entry
 from .style import entry_style
@@ -211,7 +211,7 @@ def _aside(text: str, word: str, key: str, start: int, end: int) -> bool:
     return len(key) == 1 and (not word.isascii() or (text[start - 1 : start] == "(" and text[end : end + 1] == ")"))
 
 
-def _inflected(key: str, start: int, end: int, *, stems: bool = True) -> list[_Token] | None:
+def _inflected(key: str, start: int, end: int, *, by_stem: bool = True) -> list[_Token] | None:
     """A colour or direction word inflected: a case ending after it (``maviye``,
     ``pirosra``, ``siniselle``), or a word that begins with the stem of one of the longer
     ones (``розовое``): weak evidence of it."""
@@ -222,10 +222,10 @@ def _inflected(key: str, start: int, end: int, *, stems: bool = True) -> list[_T
                 found = _slot_word(form, start, end, True)
                 if found is not None and found.kind != "DISTANCE":
                     return [found]
-    if not stems:
+    if not by_stem:
         return None
     for size in range(min(len(key), _MAX_STEM), 4, -1):
-        value = STEMS.get(key[:size])
+        value = stems().get(key[:size])
         if value is not None and len(key) - size <= MAX_ENDING:
             found = _slot_word(value.name.lower(), start, end, True)
             return [found] if found is not None else None
@@ -281,7 +281,7 @@ def is_evidence_word(word: str) -> bool:
     known = key in RETRACT_WORDS or key in EVIDENCE_COLOURS or key in EVIDENCE_DIRECTIONS or key in NUMBER_WORDS or word in ARROW_DIRECTIONS
     # ('lilára': a colour with its case ending; not 'braunbraun', two run together, nor
     # 'Purplee', 'blara': a letter from a word of the notation, which the grammar's tier corrects)
-    return known or (_inflected(key, 0, len(word), stems=False) is not None and not _misspelt(key))
+    return known or (_inflected(key, 0, len(word), by_stem=False) is not None and not _misspelt(key))
 
 
 #: The notation's own words (every language it writes), by length.
