@@ -64,6 +64,18 @@ class _Search:
         at, position, pending = runner.doubt
         return self.at(position, at, pending, place=Place.DOUBT)
 
+    def before(self, place: Stop | None) -> Stop | None:
+        """A slip starting at the entry before the stop or doubt ``place`` (legal as
+        written: the replay reached past it), when it is a move of its own (no ``...``, no
+        back-entry due there)."""
+        if place is None:
+            return None
+        k = place.index - 1
+        ply = k - self.skipped
+        if ply < 0 or self.rr.record.entries[k].placeholder or (ply and self.rr.plies[ply - 1].move.push):
+            return None
+        return self.at(self.rr.position_at(ply), k, place=Place.BEFORE)
+
 
 def _certain(verdict: Explanation, there: Diagnostic) -> Diagnostic:
     """The diagnostic of a certain slip, made of ``there`` (the diagnostic its entry
@@ -97,7 +109,8 @@ def row_slip(
     _gap, gap = search.gap(stop)
     first = 1 if attempt.challenger is Side.GOLD and search.skipped else 0
     doubted = [search.doubt(runner, stop), gap]
-    places = [search.at(runner.pos, stop, runner.pending), *doubted, search.at(rr.start, first, place=Place.START)]
+    here = search.at(runner.pos, stop, runner.pending)
+    places = [here, *doubted, search.at(rr.start, first, place=Place.START), search.before(here), search.before(doubted[0])]
     verdict = explain([s for s in places if s is not None])
     if verdict.certain is None:
         return _uncertain(runner, error, verdict, stop, doubted)
@@ -145,6 +158,22 @@ def _corrected_twice(runner: RoundReplayer) -> bool:
     return sum(d.kind is Kind.SLOT for d in runner.diagnostics) >= 2
 
 
+def _astray(runner: RoundReplayer, attempt: Attempt) -> bool:
+    """Whether a round that took an entry for a one-slot slip is followed by rounds that
+    could tell its end astray: the correction may be a slip of a row or round misread
+    (two entries exchanged, each legal somewhere, one of them read as a one-slot slip),
+    which only a reading that replays the rounds after further replaces
+    (:func:`_further`)."""
+    return runner.doubt is not None and attempt.further is not None
+
+
+def _further(attempt: Attempt, verdict: Explanation, end: Position) -> bool:
+    """Whether the certain reading ``verdict`` ends its round where the rounds after
+    replay further as written than from ``end``."""
+    further = attempt.further
+    return further is not None and verdict.end is not None and further(verdict.end) > further(end)
+
+
 def unfollowed(runner: RoundReplayer, rr: RoundReplay, attempt: Attempt, match: MatchRecord) -> tuple[Diagnostic, Hypothesis | None, None] | None:
     """A round ``rr`` of ``match`` replayed without a stop to an end the next round cannot
     follow (its lineups or its first entries; or no end, when a round follows): a slip
@@ -157,16 +186,19 @@ def unfollowed(runner: RoundReplayer, rr: RoundReplay, attempt: Attempt, match: 
     entry, an error there naming them, without a hypothesis (the round stops there);
     else ``None``."""
     followed = _followed(runner, attempt, match)
-    corrected = followed and _corrected_twice(runner)
+    corrected = followed and (_corrected_twice(runner) or _astray(runner, attempt))
     if followed and not corrected:
         return None
     search = _Search(rr, attempt)
     entries, skipped = rr.record.entries, search.skipped
     gap, at_gap = search.gap(len(entries))
-    places = [s for s in (search.at(rr.start, skipped, place=Place.START), at_gap, search.doubt(runner)) if s is not None]
+    doubt = search.doubt(runner)
+    places = [s for s in (search.at(rr.start, skipped, place=Place.START), at_gap, doubt, search.before(doubt)) if s is not None]
     verdict = explain(places)
     idx = verdict.index
     if verdict.certain is None and (corrected or not any(s.index == idx for s in places[1:])):
+        return None
+    if corrected and not _corrected_twice(runner) and not _further(attempt, verdict, runner.pos):
         return None
     entry = entries[idx]
     there = next((d for d in runner.diagnostics if (d.line, d.column) == (entry.line, entry.column)), None)

@@ -11,7 +11,7 @@ from ...diagnostics import Edit, Kind, ReplaceEntry, SwapEntries
 from ...engine.board import Side
 from ...engine.position import Move
 from ...notation.record import RoundRecord
-from .hypotheses import ANYWHERE, Hypothesis, Stop, recognises
+from .hypotheses import ANYWHERE, Hypothesis, Place, Stop, recognises
 from .planting import Planted, Style, rewrite
 
 __all__ = ["ROWS_APART", "exchanged_entries", "swapped_columns"]
@@ -85,14 +85,15 @@ def _exchange_entries(text: str, rnd: RoundRecord, rng: random.Random, style: St
 
 
 @recognises(
-    Kind.EXCHANGED_ENTRIES, "one player's entries of two rows exchanged", rule="T2", precedence=35, plant=_exchange_entries, starts=ANYWHERE,
+    Kind.EXCHANGED_ENTRIES, "one player's entries of two rows exchanged", rule="T2", precedence=35, plant=_exchange_entries, starts=ANYWHERE | {Place.BEFORE},
     why="two entries rows apart: a rarer slip than any of one row, so the readings of a row come first",
 )  # fmt: skip
 def exchanged_entries(stop: Stop) -> list[Hypothesis]:
     """The stop's entry and one of the same player's in a later row (at most
     :data:`ROWS_APART` rows on) each written in the other's row. Tried from the round's
     start too: there the first player's free choice of tower takes most entries as
-    legal, so the slip shows only at the second entry."""
+    legal, so the slip shows only at the second entry; and from the entry before a stop
+    or a doubt, legal as written, whose colour the next entry then broke."""
     i, entries = stop.index, stop.entries
     here = entries[i] if i < len(entries) else None
     if here is None or here.placeholder or stop.pending is not None:

@@ -73,6 +73,8 @@ class Explanation:
     index: int = 0
     #: the index its ``tail`` replaces the entries from
     start: int = 0
+    #: the position the certain hypothesis's replay ended in
+    end: Position | None = None
 
 
 class Place(Enum):
@@ -88,12 +90,16 @@ class Place(Enum):
     #: the round's start (a slip of a whole round may go unnoticed for a few entries, each
     #: legal as written by chance)
     START = "the round's start"
+    #: the entry before the stop or the first doubtful entry: legal as written, it may
+    #: be the slip, seen only at the next entry (the colour it landed on names the tower
+    #: the next entry must move)
+    BEFORE = "the entry before"
 
 
 #: Where a slip of one row or of a few entries may start: where the round went wrong.
 WITHIN = frozenset({Place.STOP, Place.DOUBT, Place.GAP})
 #: Where a slip of a whole round may start: there, and from the round's start.
-ANYWHERE = frozenset(Place)
+ANYWHERE = WITHIN | {Place.START}
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,7 +236,7 @@ def explain(stops: Sequence[Stop]) -> Explanation:
     (stop, best), unique = _best(useful)
     if unique and _enough(best):
         h = best.hypothesis
-        return Explanation(h, h.edits(best.moves), _suggestion(stop, best), index=stop.index + h.first, start=stop.index)
+        return Explanation(h, h.edits(best.moves), _suggestion(stop, best), index=stop.index + h.first, start=stop.index, end=best.end)
     return Explanation(candidates=tuple(t.hypothesis for _stop, t in useful), index=stop.index + best.hypothesis.first)
 
 
