@@ -12,7 +12,17 @@ from ..engine.board import SIDES, square_name
 from ..engine.match import Fill, RoundResult, fill_order, round_result
 from ..engine.position import Move, Position
 from ..notation.record import Entry
-from .correct import LOOKAHEAD, Candidate, Correction, Slot, back_move, correct_entry, exact_move, slot_wording
+from .correct import (
+    LOOKAHEAD,
+    Candidate,
+    Correction,
+    Slot,
+    back_move,
+    correct_entry,
+    exact_move,
+    only_fit,
+    slot_wording,
+)
 from .replayed import Ply, PlyKind
 from .round_state import RoundState, RoundStopped, SetAside
 from .slips.faults import Fault, describe, differs, entry_fault, legal_list, tower_name
@@ -284,6 +294,8 @@ class EntrySlips(RoundState):
         back = back_move(push, self.pos)
         assert back.tower is not None  # (the back-entry moves the farthest pushed tower)
         expected = f"{back.tower.title} Back 1 {back.square_colour.title} ({back.coords()})"
+        if not is_back_entry(entry, back) and self.back_left_out(entry):
+            return self.left_out_back(idx, entry, number, back)
         if not is_back_entry(entry, back):
             self.error(
                 "push-entry",
@@ -312,6 +324,31 @@ class EntrySlips(RoundState):
             self.completed.append((entry, (text,), edit))
             self.fixes.append(edit)
         return Ply(number, back.side, entry, PlyKind.BACK, back, self.place(idx))
+
+
+    def back_left_out(self, entry: Entry) -> bool:
+        """Whether ``entry``, where a push's back-entry is due, is the pusher's next move
+        with the back-entry left out: one entry a line or a list (no columns to shift),
+        and the entry a legal move after the push as far as it is written."""
+        entries = self.rr.record.entries
+        if len({e.line for e in entries}) < len(entries):  # (rows of two: the columns shift)
+            return False
+        return (exact_move(self.pos, entry) if entry.unread is None else only_fit(self.pos, entry)) is not None
+
+    def left_out_back(self, idx: int, entry: Entry, number: int, back: Move) -> Ply:
+        """The back-entry ``back`` left out before ``entry`` in a record of one entry a
+        line or a list: a warning (the forced entry is the only one there is, and nothing
+        shifts), the back-entry put in, and the entry read as the pusher's next move."""
+        text = self.write_like(entry, back)
+        why = "the back-entry of the push (S3)"
+        self.error(
+            "push-entry", f"the push's back-entry {text} is left out before this entry (it is forced): read as written there",
+            entry, number, WARNING, kind=Kind.MISSING_BACK_ENTRY, edits=(InsertEntry(entry.line, entry.column, text, why),),
+        )  # fmt: skip
+        self.inserted.append(idx)
+        self.shift += 1
+        inserted = Entry(entry.line, entry.column, text=text, tower=back.tower, direction=back.direction, distance=1, square_colour=back.square_colour)
+        return Ply(number, back.side, inserted, PlyKind.BACK, back, None)
 
 
 def _end(position: Position, *, next_round: bool) -> tuple[RoundResult | None, object]:

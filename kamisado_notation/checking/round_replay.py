@@ -164,11 +164,13 @@ class RoundReplayer(EntrySlips):
         pos = self.pos
         if idx == 0 and challenger is Side.GOLD:
             self.missing_placeholder(entry, number)
-        side = SIDES[(idx + self.shift) & 1]
         if self.pending is not None:
-            self.rr.plies.append(self.back_entry(idx, entry, number, self.pending))
+            ply = self.back_entry(idx, entry, number, self.pending)
+            self.rr.plies.append(ply)
             self.pending = None
-            return
+            if ply.entry is entry:
+                return  # (else the back-entry was left out, put in: the entry is the pusher's next move)
+        side = SIDES[(idx + self.shift) & 1]
         if pos.winner is not None:
             self.error("M7", f"the round is over: {pos.winner.title} reached the home row at ply {number - 1}", entry, number)
             raise RoundOver

@@ -1206,3 +1206,47 @@ def test_a_rounds_label_of_a_letter_and_its_number_with_the_fill_after_is_no_mov
         labelled = re.sub(r"^Round (\d+)(?: fill (left|right))?$", lambda m: m[0] + f"\nR{m[1]} {m[2] or 'left'}", original, flags=re.MULTILINE)
         assert labelled != original
         assert_read_as(labelled, original)
+
+
+def _pushes(text: str) -> int:
+    return sum(" Back 1 " in line for line in text.splitlines())
+
+
+@settings(max_examples=12)
+@given(seed=st.integers(0, 10_000))
+def test_back_entries_left_out_of_one_entry_a_line_are_put_in_with_a_warning(seed: int) -> None:
+    """A player who writes one entry a line and leaves out every push's back-entry (it
+    is forced): each is put in, a warning, and the moves and winners are the match's;
+    ``fix`` writes them in."""
+    original = written(seed, Form.TEXT, "en", target=7)
+    lines = one_entry_a_line(original, ("Black", "Gold")).splitlines()
+    kept = [line for line in lines if " Back 1 " not in line]
+    text = "\n".join(kept) + "\n"
+    assert_read_as(text, original)
+    warned = [d for d in validate_text(text).all_diagnostics() if d.kind is Kind.MISSING_BACK_ENTRY]
+    assert len(warned) == len(lines) - len(kept)
+    fixed = fix_text(text)
+    assert fixed.valid and moves_of(fixed.text) == moves_of(original)
+
+
+def test_the_property_above_meets_pushes() -> None:
+    assert sum(_pushes(written(seed, Form.TEXT, "en", target=7)) > 0 for seed in range(12)) >= 4
+
+
+_KEYS = (
+    "key: st = straight, lf = diagonal left, rt = diagonal right",
+    "P! = sumo push   pb = pushed back (turn lost)",
+    "% colour letters (n=brown, k=pink), dir F/L/R",
+    "Legend: -> = the colour it landed on; * = sumo push",
+)
+
+
+@pytest.mark.parametrize("key", _KEYS)
+def test_a_key_to_the_records_signs_is_no_entry(key: str) -> None:
+    """A line of two definitions or more before the moves says what the signs mean; it
+    holds no move (and never becomes the round's first)."""
+    for seed in range(4):
+        original = written(seed, Form.TEXT, "en", target=1)
+        head, _, rest = original.partition("Round 1")
+        text = f"{head}{key}\n\nRound 1{rest}"
+        assert_read_as(text, original)

@@ -61,7 +61,7 @@ from .style import entry_style
 from .syntax_errors import quote
 from .tokens import MAX_DIGITS, SQUARES
 
-__all__ = ["is_evidence_word", "legend_in", "read_evidence", "takes_back"]
+__all__ = ["is_evidence_word", "is_key_line", "legend_in", "read_evidence", "takes_back"]
 
 #: The tokens of a line, in the order tried: text struck out, markup tags and entities,
 #: braced comments, moves in coordinates, times, dates and scores (``0-1``), turn numbers, numbers, words,
@@ -188,6 +188,18 @@ def _weak(word: str, key: str, *, glued: bool) -> bool:
 _LEGEND: ContextVar[Mapping[str, Direction | Colour]] = ContextVar("kamisado_legend", default=MappingProxyType({}))
 #: A legend's definition: a letter or two, ``=`` or ``:``, words (``H = snett höger``).
 _DEFINITION = re.compile(r"(?:^|[,;(]|\s)\s*([A-Za-z]{1,2}|[|<>^])\s*[=:]\s*([^\W\d_][^,;=():\n]{0,30}?)\s*(?=[,;()]|$)")
+
+
+#: One definition of a key (``st=straight``, ``P! = sumo push``, ``->X = colour it
+#: landed on``): a short token without digits, ``=``, words.
+_KEYED = re.compile(r"(?<!\S)[^\s\d=]{1,4}\s*=\s*[^\W\d_]")
+
+
+def is_key_line(text: str) -> bool:
+    """Whether line ``text`` is a key to a record's signs: two definitions or more
+    (``key: st=straight lf/rt = diag``, ``(n=brown, k=pink)``). Such a line says what the
+    entries mean; it is no entry itself."""
+    return len(_KEYED.findall(text)) >= 2
 
 
 def legend_in(text: str) -> dict[str, Direction | Colour]:
@@ -1056,6 +1068,11 @@ def read_evidence(text: str, number: int, legend: Mapping[str, Direction | Colou
     writing it in our form; a :class:`StyledEntry` where the replay must settle it) and
     each stretch of text set aside (a :class:`StyleMark` of kind ``set-aside`` that ``fix``
     takes out; a line with no evidence is kept as a comment)."""
+    if is_key_line(text):  # (a key to the record's signs says what entries mean; it is none)
+        stripped = text.strip()
+        column = len(text) - len(text.lstrip()) + 1
+        key = StyleMark(f"{quote(stripped)} is a key to the record's signs, no move", line=number, column=column, mark=stripped, new=f"# {stripped}", style=Kind.SET_ASIDE.value)
+        return [], [Comment(stripped, number, column, False)], [key]
     line, unbraced = _read_line(text, number, legend)
     notes: list[NotationError] = []
     row: list[tuple[Entry, int, int]] = []
