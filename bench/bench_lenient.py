@@ -2,7 +2,7 @@
 and that it stays linear in the record's length.
 
 Generated matches (text form, English) are written in our style and then in each style
-people use (SPEC §7, "Read leniently, report precisely"): punctuation after every entry,
+people use (docs/record-decisions.md, "Reading records"): punctuation after every entry,
 chess marks, turn numbers written ``1)``, comments written ``( … )`` and ``// …``,
 abbreviations (``Purp``, ``Fwd``, ``Lt``), ``Round`` lines in other shapes with lineups
 with commas, a running score after each round, and all of them at once; rows pasted from

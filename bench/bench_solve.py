@@ -167,7 +167,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=6, help="positions of each kind and distance")
     parser.add_argument("--cap", type=float, default=20.0, help="seconds a variant may take on one position")
-    parser.add_argument("--budget", type=float, default=60.0, help="seconds for the reach from the start (SPEC: 600)")
+    parser.add_argument("--budget", type=float, default=60.0, help="seconds for the reach from the start (the issue's goal: 600)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--movetime", type=int, default=300, help="ms a move of the engine's round for the reach")
     parser.add_argument("--rounds", type=int, default=3000, help="rounds generated (the longest are used)")
