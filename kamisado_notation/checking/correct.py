@@ -41,6 +41,7 @@ __all__ = [
     "exact_move",
     "play_as_written",
     "push_mark_fault",
+    "said_back",
     "slot_wording",
     "square_fault",
 ]
@@ -181,7 +182,16 @@ def back_move(push: Move, position: Position) -> Move:
 def _is_back_entry(entry: Entry, back: Move) -> bool:
     if entry.is_coords:
         return entry.origin == back.origin and entry.target == back.target
-    return entry.direction is Direction.BACK and entry.tower in (None, back.tower)
+    return entry.direction is Direction.BACK and entry.tower in (None, back.tower) or said_back(entry, back)
+
+
+def said_back(entry: Entry, back: Move) -> bool:
+    """Whether ``entry``, read by its evidence with no direction (``Gn ->Gn``: a tower
+    and where it lands), says nothing but what the back-entry ``back`` is: where a
+    back-entry is due, the legal moves decide that it is one."""
+    if entry.unread is None or entry.is_coords or entry.direction is not None or (entry.tower, entry.square_colour) == (None, None):
+        return False
+    return entry.tower in (None, back.tower) and entry.square_colour in (None, back.square_colour) and entry.distance in (None, 1)
 
 
 def _follows(position: Position, move: Move, following: Sequence[Entry], *, ends: bool) -> int:
@@ -194,14 +204,33 @@ def _follows(position: Position, move: Move, following: Sequence[Entry], *, ends
     try:
         if not following:
             return LOOKAHEAD if ends and position.winner is not None else 0
-        for step in play_as_written(position, following[:LOOKAHEAD], move if move.push else None):
+        ahead = following[:LOOKAHEAD]
+        steps = 0
+        for step in play_as_written(position, ahead, move if move.push else None):
             if step.direction is not Direction.BACK:  # (a back-entry is played with its push)
                 played.append(step)
             count += LOOKAHEAD if position.winner is not None else 1
+            steps += 1
+        if steps < len(ahead) and position.winner is None and _undecided(position, ahead[steps]):
+            return _UNDECIDED  # (the next entry fits several moves: it tells nothing against this one)
         return count
     finally:
         for _ in played:
             position.undo()
+
+
+#: What a reading scores where an entry after it fits several moves: as much as any
+#: reading can (one that ends the round within the lookahead), so that no other is
+#: taken over it for certain; only readings the entries after them refute score less.
+_UNDECIDED = 2 * LOOKAHEAD - 1
+
+
+def _undecided(position: Position, entry: Entry) -> bool:
+    """Whether ``entry``, read with slots left unread, fits several legal moves of
+    ``position`` (so the replay cannot tell from it whether the move before was right)."""
+    if entry.unread is None or entry.placeholder:
+        return False
+    return sum(not differing_slots(entry, m) for m in position.legal_moves()) > 1
 
 
 def only_fit(position: Position, entry: Entry) -> Move | None:

@@ -164,6 +164,7 @@ class EntrySlips(RoundState):
             if best is None:
                 best, going = self.tie(idx, entry, fix.candidates, suggestions)
                 if best is None:
+                    self.untold = self.trial and len(fix.candidates) > 1
                     if going is None:
                         self.aside(idx, entry)  # (raises SetAside where the round replays without it)
                     self.completed.append((entry, suggestions, None))
@@ -194,8 +195,11 @@ class EntrySlips(RoundState):
         if self.trial or not 1 < len(candidates) <= READINGS:
             return None, None
         ends = [self.reading_end(idx, entry, c.move) for c in candidates]
-        clean = [k for k, end in enumerate(ends) if end is not None]
         where = (entry.line, entry.column)
+        if any(end is _UNTOLD for end in ends):
+            self.ties[where] = "under some of them an entry after it fits several moves too, so the record does not tell"
+            return None, None
+        clean = [k for k, end in enumerate(ends) if end is not None]
         if len(clean) == 1:
             self.ties[where] = f"only {written[clean[0]]} lets the rest of the round replay without an error"
             return clean[0], None
@@ -215,6 +219,8 @@ class EntrySlips(RoundState):
         when the entries after it do not replay so without an error."""
         trial = self.replay_reading(idx, move)
         after = (entry.line, entry.column)
+        if trial.untold:
+            return _UNTOLD
         if trial.rr.stopped or any(d.severity == ERROR and (d.line, d.column) > after for d in trial.diagnostics):
             return None
         if trial.pending is None and self.ends and round_result(trial.pos) is None:
@@ -349,6 +355,11 @@ class EntrySlips(RoundState):
         self.shift += 1
         inserted = Entry(entry.line, entry.column, text=text, tower=back.tower, direction=back.direction, distance=1, square_colour=back.square_colour)
         return Ply(number, back.side, inserted, PlyKind.BACK, back, None)
+
+
+#: How a reading ends the round where the replay of it met an entry that fits several
+#: moves (:meth:`EntrySlips.reading_end`): it cannot tell.
+_UNTOLD: tuple[RoundResult | None, object] = (None, "untold")
 
 
 def _end(position: Position, *, next_round: bool) -> tuple[RoundResult | None, object]:

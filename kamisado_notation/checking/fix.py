@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 from ..diagnostics import Diagnostic, Edit, Kind, Severity
 from ..errors import ArgumentError
 from ..notation import iter_matches, parse_record
+from ..notation.kmr.containers import unwrapped
 from .edits import Applied, edit_text
 from .validate import FileReport, validate_text
 
@@ -87,7 +88,7 @@ def fix_lines(lines: Iterable[str], *, path: str = "<string>") -> Iterator[Fixed
     held: deque[str] = deque()  # the lines read and not yet given in a part
 
     def kept() -> Iterator[str]:
-        for line in lines:
+        for line in unwrapped(lines):  # (a JSON document's strings: the record it holds is what is fixed)
             held.append(line)
             yield line
 
@@ -172,6 +173,7 @@ def _corrected(text: str, path: str) -> tuple[str, list[Diagnostic], FileReport,
     from ..notation.text import plain_text
 
     text, plain = plain_text(text)
+    text = "".join(unwrapped(text.splitlines(keepends=True)))  # (a JSON document's strings: the record it holds)
     corrections: list[Diagnostic] = [plain] if plain is not None else []
     earlier: list[Applied] = []  # what each round's edits changed
     for _ in range(_MAX_PASSES):

@@ -82,6 +82,9 @@ class RoundState:
         self.set_aside: list[Entry] = []
         #: a trial replay of one reading: it tries no readings of its own
         self.trial = trial
+        #: a trial that stopped at an entry fitting several moves (it could not tell
+        #: whether the reading it tries is the match's)
+        self.untold = False
         #: where each entry of the round as replayed is written (:attr:`Ply.index`), when
         #: a correction made it differ from the round as written
         self.places = places

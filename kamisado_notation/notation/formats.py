@@ -249,8 +249,10 @@ def sniff(path: str, head: bytes) -> str:
     ending = os.path.splitext(path)[1].lower()
     own = [f for f in _BY_PRIORITY if f.in_folders and f.suffix == ending]
     found = next((f.name for f in own if _fits(f, head)), None) or sniffed(head)
-    if found == "json" and _json_lines(head):
-        found = None  # (an app's log of JSON objects a line: no record in our JSON form, notes read by their evidence)
+    if found == "json" and (_json_lines(head) or b'"matches"' not in head):
+        # (an app's log of JSON objects a line, or a JSON document with no matches, a
+        # notebook's cells: no record in our JSON form; its text read by its evidence)
+        found = None
     if found is not None or not own or _holds_entries(head):
         return found or "kmr"
     return own[0].name

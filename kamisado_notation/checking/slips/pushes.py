@@ -11,7 +11,7 @@ from ...diagnostics import Edit, InsertEntry, Kind
 from ...engine.board import Colour, Direction, Side, square_name
 from ...engine.position import Move, Position
 from ...notation.record import Entry, RoundRecord
-from ..correct import article, back_move
+from ..correct import article, back_move, said_back
 from .hypotheses import Hypothesis, Stop, entry_of, recognises
 from .planting import Planted, Style, rewrite
 
@@ -61,7 +61,7 @@ def is_back_entry(entry: Entry, back: Move) -> bool:
     """Whether ``entry`` is meant as the back-entry (right or wrong in its details)."""
     if entry.is_coords:
         return entry.origin in (back.origin, back.target) and entry.origin != entry.target
-    return entry.direction is Direction.BACK
+    return entry.direction is Direction.BACK or said_back(entry, back)
 
 
 def back_entry_slips(pos: Position, entry: Entry, push: Move, back: Move) -> list[str]:

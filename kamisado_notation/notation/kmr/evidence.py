@@ -351,7 +351,7 @@ def _number(tok: str, start: int, end: int) -> _Token:
 #: How each group of :data:`_TOKEN` becomes tokens (the line's text, the match).
 _GROUPS: dict[str, Callable[[str, re.Match[str]], list[_Token]]] = {
     "struck": lambda text, m: [_Token("STRUCK", m.start(), m.end())],
-    "tag": lambda text, m: [_tag(m.group(), m.start(), m.end())],
+    "tag": lambda text, m: _named_in_tag(text, m.start(), m.end()) or [_tag(m.group(), m.start(), m.end())],
     "comment": lambda text, m: [_Token("ASIDE" if "\\" in text else "COMMENT", m.start(), m.end())],
     "coords": lambda text, m: [_coords(m.group(), m.start(), m.end())],
     "square": lambda text, m: [_Token("SQUARE", m.start(), m.end(), squares=(None, _square(m.group())))],
@@ -426,6 +426,20 @@ def _tag(tok: str, start: int, end: int) -> _Token:
         if code < 0x110000:
             return _other(chr(code), start, end)
     return _Token("DIRECTION", start, end, direction=arrow) if arrow is not None else _Token("ASIDE", start, end)
+
+
+#: An HTML attribute whose value is text a reader sees (a tooltip, an image's text).
+_SEEN_ATTRIBUTE = re.compile(r"""\b(?:title|alt|aria-label)\s*=\s*["']\s*([^"'<>]{1,30}?)\s*["']""", re.IGNORECASE)
+
+
+def _named_in_tag(text: str, start: int, end: int) -> list[_Token]:
+    """The colour or direction an HTML tag's text for the reader names (``<span
+    class="tw" title="Purple">``: a viewer that draws the towers as dots); else none."""
+    found: list[_Token] = []
+    for m in _SEEN_ATTRIBUTE.finditer(text, start, end):
+        words = _word(text, m.start(1), m.end(1)) if m[1].isalpha() else []
+        found.extend(t for t in words if t.kind in ("COLOUR", "DIRECTION") and not t.weak)
+    return found
 
 
 #: An HTML entity by its number (``&#8599;``, ``&#x2197;``).
@@ -847,6 +861,8 @@ class _Line:
             return True
         if self.colour_said(g, tok, k):
             return True
+        if _only_tower(g) and _LANDS.fullmatch(self.text[g.end : tok.start]) and _LANDING_WORD.search(self.text[g.end : tok.start]):
+            g.landing = True  # ('Red lands on Blue': the tower and where it lands, the rest for the replay)
         if g.square is None and g.target is None and (g.landing or self.tower_before_landing(g, k)):
             if g.landing:
                 g.square = tok.colour
@@ -908,7 +924,7 @@ class _Line:
     def slot(self, tok: _Token, k: int = -1) -> None:
         """A direction or a distance (token ``k``, when it is one of the line's)."""
         g = self.current
-        if self.to_square(tok, k) or (g is not None and (self.read_into(g, tok, k) or self.landing_word(g, tok, k))):
+        if self.to_square(tok, k) or (g is not None and (self.read_into(g, tok, k) or self.landing_word(g, tok, k) or self.tower_lands(g, tok, k))):
             return
         g = self.entry_for(g, tok)
         if g is None:
@@ -939,6 +955,20 @@ class _Line:
                 return None
             g = self.current = _Entry(tok.start, tok.end)
         return g
+
+    def tower_lands(self, g: _Entry, tok: _Token, k: int) -> bool:
+        """Whether the arrow or weak ``to`` ``tok`` (token ``k``) says where entry ``g``,
+        a tower alone so far, lands: a colour follows with only such words between (``Red
+        → Blue``, ``Gn ->Gn``, ``red to blue``); direction and distance stay unread, for
+        the legal moves to decide."""
+        arrow = tok.kind == "DIRECTION" and not self.text[tok.start].isalpha()
+        if not (arrow or (tok.weak and tok.kind == "DISTANCE")) or not _only_tower(g):
+            return False
+        nxt = next((j for j in range(k + 1, len(self.tokens)) if self.tokens[j].kind != "ASIDE"), None)
+        if nxt is None or self.tokens[nxt].kind != "COLOUR" or not _LANDS.fullmatch(self.text[g.end : self.tokens[nxt].start]):
+            return False
+        g.landing, g.end = True, tok.end
+        return True
 
     def landing_word(self, g: _Entry, tok: _Token, k: int) -> bool:
         """Whether the weak distance ``tok`` (token ``k``) is a word before where entry
@@ -1015,6 +1045,18 @@ class _Line:
         said = (g.direction is not None or (k >= 0 and self.next_kind(k) == "COLOUR")) and (k < 0 or self.next_kind(k) != "DISTANCE")
         g.landing = said and k >= 0 and self.next_kind(k) == "COLOUR"
         return said
+
+
+#: What may stand between a tower said alone and the colour it lands on (``→``, ``->``,
+#: ``to``, ``lands on``, ``goes onto``).
+_LANDS = re.compile(r"[\s,:]*(?:(?:[-=]*>|[\u2190-\u21ff\u27f6\u2794\u279c]|(?:lands?|landed|landing|goes|went|moves|moved|onto|on|to|at)\b)[\s,:]*)+", re.IGNORECASE)
+#: A word or arrow of :data:`_LANDS` that says a landing (not a blank or a comma alone).
+_LANDING_WORD = re.compile(r"(?:[-=]*>|[\u2190-\u21ff\u27f6\u2794\u279c]|\b(?:lands?|landed|onto|on|to)\b)", re.IGNORECASE)
+
+
+def _only_tower(g: _Entry) -> bool:
+    """Whether entry ``g`` is a tower said alone so far (no move, no square, nothing forced)."""
+    return g.tower is not None and g.direction is None and g.distance is None and g.square is None and g.target is None and not g.forced and not g.push
 
 
 #: How many words that are no evidence part a weak word from the entry before it.

@@ -46,6 +46,7 @@ from ...engine.board import Colour, Direction
 from ...engine.position import WrittenMove
 from ...errors import NotationError
 from ..record import Comment, Entry, Header, Item, Lineup, RoundRecord
+from .containers import unwrapped
 from .digits import lookalike_digit
 from .fast_paths import (
     ENTRY_MEMO,
@@ -196,7 +197,7 @@ class Reader(Generic[T]):
         next_text = NO_TURN  # how the run's next row writes its turn number
         texts = TURN_TEXTS
         started = self.started  # (a copy, for speed: read again after each call that may change it)
-        for line in lines:
+        for line in unwrapped(lines):  # (a JSON document's strings: :mod:`.containers`)
             number += 1
             # tier 1: what tier 2 read before
             turn, dot, rest = line.partition(". ")
