@@ -247,15 +247,18 @@ def _write(out: TextIO, outcome: MatchOutcome, *, first: bool) -> None:
 def engine(
     depth: int | None = typer.Option(None, "--depth", min=1, help="Search this many plies at most (default: as deep as the move time allows)."),
     level: str = typer.Option("search", "--level", help="search | random (random legal moves, for tests)."),
-    seed: int | None = typer.Option(None, "--seed", help="Random seed: the moves of --level random; in a search, which of the moves of equal value is played (repeatably; without one, a seed the system draws: each engine started plays its own games)."),
+    seed: int | None = typer.Option(None, "--seed", help="Random seed: the moves of --level random; in a search, which of the moves within --variety of the best is played (repeatably; without one, a seed the system draws: each engine started plays its own games)."),
+    variety: int | None = typer.Option(None, "--variety", metavar="POINTS", help="Play a move scored within this many points of the best, chosen by the seed: 0 the best only, at most 1000 (default 10; never a move below a proven result)."),
 ) -> None:
     """The toolkit's own engine, speaking the engine protocol on standard input and output."""
     from .. import __version__
+    from ..errors import ArgumentError
     from ..play.builtin import serve
-    from ..play.search import Searcher
+    from ..play.search import DEFAULT_VARIETY, Searcher
 
-    if level not in ("search", "random"):
-        fail(f"unknown level {level!r}: search or random", code=EXIT_USAGE)
-    searcher = Searcher(depth=depth, level=level, seed=seed)
+    try:
+        searcher = Searcher(depth=depth, level=level, seed=seed, variety=DEFAULT_VARIETY if variety is None else variety)
+    except ArgumentError as e:
+        fail(str(e), code=EXIT_USAGE)
     what = "random" if level == "random" else f"depth {depth}" if depth else "alpha-beta"
     serve(searcher, name=f"kamisado-notation {__version__} ({what})", author="kamisado-notation", stdin=sys.stdin, stdout=sys.stdout)
