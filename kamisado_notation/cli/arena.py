@@ -34,7 +34,7 @@ def arena(
     grace: int = typer.Option(250, "--grace", min=0, metavar="MS", help="Allowed past a time limit before an answer is late."),
     startup: float = typer.Option(10.0, "--startup", min=0.1, metavar="S", help="Seconds an engine has to start and answer 'kep'."),
     openings: str | None = typer.Option(None, "--openings", metavar="FILE", help="Openings, one position string or line of first moves a line; each played twice, colours swapped."),
-    seed: int | None = typer.Option(None, "--seed", help="Shuffle the openings' order with this seed (repeatably). It reaches no engine: the built-in engine's ties are seeded by its own --seed, in its command ('kamisado engine --seed 7')."),
+    seed: int | None = typer.Option(None, "--seed", help="Shuffle the openings' order with this seed (repeatably). It reaches no engine: the built-in engine's choice of moves is seeded by its own --seed, in its command ('kamisado engine --seed 7')."),
     sprt: tuple[float, float, float, float] | None = typer.Option(
         None, "--sprt", metavar="ELO0 ELO1 ALPHA BETA", help="Stop when a sequential probability ratio test decides (two engines)."
     ),
