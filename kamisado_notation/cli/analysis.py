@@ -36,6 +36,10 @@ MAX_MS = 365 * 24 * 3600 * 1000
 
 #: ``--depth`` and ``--time``, shared by both commands.
 DEPTH = typer.Option(None, "--depth", min=0, metavar="TURNS", help="Search at most this many turns deep (default: until proven or out of time).")
+#: ``--memory``, shared by both commands (the solver's bound: 250 MB by default, at most 2^20).
+MEMORY = typer.Option(
+    250, "--memory", min=1, max=1 << 20, metavar="MB", help="The megabytes the solver's tables and proof trees may keep, counted in entries (Python adds some 45 MB)."
+)
 
 
 def solve(
@@ -44,7 +48,7 @@ def solve(
     time_ms: int | None = typer.Option(None, "--time", min=1, max=MAX_MS, metavar="MS", help="Stop after this many milliseconds (default: no limit)."),
     nodes: int | None = typer.Option(None, "--nodes", min=1, max=10**12, metavar="N", help="Stop after this many positions searched (the same answer on any machine)."),
     all_moves: bool = typer.Option(False, "--all-moves", help="Judge every legal move (each with the limits given) instead of the position."),
-    memory: int = typer.Option(250, "--memory", min=1, max=1 << 20, metavar="MB", help="The megabytes the solver's tables and proof trees may keep (Python adds some 45 MB)."),
+    memory: int = MEMORY,
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
 ) -> None:
     """Whether the side to move wins or loses the round under best play, in how many turns, the best move and its principal variation; 'unknown' when not proven within the limits. On a terminal a line shows the depth, nodes and time as it works."""
@@ -138,6 +142,7 @@ def analyze(
     output: str | None = typer.Option(None, "-o", "--output", metavar="OUT.kmr", help="Write the annotated records here (default: standard output)."),
     as_json: bool = typer.Option(False, "--json", help="The judgements as JSON instead of the annotated records."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=MAX_JOBS, help="Analyse this many matches at once (worker processes)."),
+    memory: int = MEMORY,
     encoding: str | None = ENCODING,
 ) -> None:
     """Judge every move of every round with the solver: its value before and after for the player who made it, ?? (a proven win let go into a proven loss), ? (a proven win slowed by 4 turns or more), ! (the only move that keeps a proven win, the others proven to lose) and the best move where the played one was proven worse, written into the records as {analysis: …} comments; what decided each round on standard error."""
@@ -167,7 +172,7 @@ def analyze(
         record = parse_record(text.removeprefix("\ufeff"), path=path)
         with _progress(err, path, "matches" if jobs > 1 else "positions") as tick:
             try:
-                analyses = analyse(record, depth=depth, time=None if time_ms is None else time_ms / 1000, nodes=DEFAULT_NODES if nodes is None else nodes, progress=tick, jobs=jobs)
+                analyses = analyse(record, depth=depth, time=None if time_ms is None else time_ms / 1000, nodes=DEFAULT_NODES if nodes is None else nodes, progress=tick, jobs=jobs, memory=memory)
             except KamisadoError as e:  # (a worker process died or failed)
                 fail(f"{path}: {e}")
         if not as_json:

@@ -34,7 +34,7 @@ def arena(
     grace: int = typer.Option(250, "--grace", min=0, metavar="MS", help="Allowed past a time limit before an answer is late."),
     startup: float = typer.Option(10.0, "--startup", min=0.1, metavar="S", help="Seconds an engine has to start and answer 'kep'."),
     openings: str | None = typer.Option(None, "--openings", metavar="FILE", help="Openings, one position string or line of first moves a line; each played twice, colours swapped."),
-    seed: int | None = typer.Option(None, "--seed", help="Shuffle the openings' order with this seed (repeatably). It reaches no engine: the built-in engine's ties are seeded by its own --seed, in its command ('kamisado engine --seed 7')."),
+    seed: int | None = typer.Option(None, "--seed", help="Shuffle the openings' order with this seed (repeatably). It reaches no engine: the built-in engine's choice of moves is seeded by its own --seed, in its command ('kamisado engine --seed 7')."),
     sprt: tuple[float, float, float, float] | None = typer.Option(
         None, "--sprt", metavar="ELO0 ELO1 ALPHA BETA", help="Stop when a sequential probability ratio test decides (two engines)."
     ),
@@ -247,15 +247,18 @@ def _write(out: TextIO, outcome: MatchOutcome, *, first: bool) -> None:
 def engine(
     depth: int | None = typer.Option(None, "--depth", min=1, help="Search this many plies at most (default: as deep as the move time allows)."),
     level: str = typer.Option("search", "--level", help="search | random (random legal moves, for tests)."),
-    seed: int | None = typer.Option(None, "--seed", help="Random seed: the moves of --level random; in a search, which of the moves of equal value is played (repeatably; without one, a seed the system draws: each engine started plays its own games)."),
+    seed: int | None = typer.Option(None, "--seed", help="Random seed: the moves of --level random; in a search, which of the moves within --variety of the best is played (repeatably; without one, a seed the system draws: each engine started plays its own games)."),
+    variety: int | None = typer.Option(None, "--variety", metavar="POINTS", help="Play a move scored within this many points of the best, chosen by the seed: 0 the best only, at most 1000 (default 10; never a move below a proven result)."),
 ) -> None:
     """The toolkit's own engine, speaking the engine protocol on standard input and output."""
     from .. import __version__
+    from ..errors import ArgumentError
     from ..play.builtin import serve
-    from ..play.search import Searcher
+    from ..play.search import DEFAULT_VARIETY, Searcher
 
-    if level not in ("search", "random"):
-        fail(f"unknown level {level!r}: search or random", code=EXIT_USAGE)
-    searcher = Searcher(depth=depth, level=level, seed=seed)
+    try:
+        searcher = Searcher(depth=depth, level=level, seed=seed, variety=DEFAULT_VARIETY if variety is None else variety)
+    except ArgumentError as e:
+        fail(str(e), code=EXIT_USAGE)
     what = "random" if level == "random" else f"depth {depth}" if depth else "alpha-beta"
     serve(searcher, name=f"kamisado-notation {__version__} ({what})", author="kamisado-notation", stdin=sys.stdin, stdout=sys.stdout)

@@ -36,7 +36,7 @@ from ..io.parallel import map_in_order
 from ..notation import Entry, MatchRecord, RecordFile, read_record
 from ..notation.kmr.style import write_like
 from .search import evaluate
-from .solve import Solution, Solver
+from .solve import MEMORY_MB, Solution, Solver
 
 __all__ = ["DEFAULT_NODES", "SLOW_MARGIN", "MatchAnalysis", "MoveJudgement", "RoundSummary", "analyse", "annotate", "read_comment"]
 
@@ -138,13 +138,22 @@ class MatchAnalysis:
     line: int
     moves: list[MoveJudgement] = field(default_factory=list)
     rounds: list[RoundSummary] = field(default_factory=list)
+    #: What the analysis kept at most, counted in entries as its bound of memory counts
+    #: them (:class:`~.solve.Solver`'s ``table_size``, ``proof_table.size``,
+    #: ``proof_nodes``): the transposition table's entries, the proof table's, and the
+    #: nodes one proof-number search held at once, each the most over the match's
+    #: positions.
+    kept: tuple[int, int, int] = (0, 0, 0)
 
     def as_dict(self) -> dict[str, Any]:
         return {"index": self.index, "line": self.line, "moves": [m.as_dict() for m in self.moves], "rounds": [r.as_dict() for r in self.rounds]}
 
 
-#: The solver's limits for a record: depth (turns), time (seconds), nodes (positions).
-_Limits = tuple[int | None, float | None, int | None]
+#: The solver's limits for a record: depth (turns), time (seconds), nodes (positions),
+#: memory (megabytes, each solver's).
+_Limits = tuple[int | None, float | None, int | None, int]
+#: A match's judged rounds (their numbers and moves), and what its solvers kept at most.
+_Judged = tuple[list[tuple[int, list[MoveJudgement]]], tuple[int, int, int]]
 
 
 def analyse(
@@ -155,6 +164,7 @@ def analyse(
     nodes: int | None = DEFAULT_NODES,
     progress: Callable[[int, int], None] | None = None,
     jobs: int = 1,
+    memory: int = MEMORY_MB,
 ) -> list[MatchAnalysis]:
     """Judge every move of every match of ``source`` (a record file's path, a read
     :class:`RecordFile`, or one :class:`MatchRecord`), each position solved within
@@ -165,17 +175,24 @@ def analyse(
     matches judged so far and their number). ``jobs``: worker processes, a match each
     at a time (:func:`~kamisado_notation.io.parallel.map_in_order`); a worker that dies
     or raises is a :class:`~kamisado_notation.errors.KamisadoError` naming the match.
+    ``memory``: the megabytes the solver's tables and proof trees may keep, counted in
+    entries as :class:`~.solve.Solver` counts them (default :data:`~.solve.MEMORY_MB`;
+    with ``jobs`` above 1, shared among the workers: each solver gets ``memory // jobs``,
+    at least 1); :attr:`MatchAnalysis.kept` says what was kept. A bad value is an
+    :class:`~kamisado_notation.errors.ArgumentError`.
 
     >>> judged = analyse("samples/single-round.kmr", depth=8)[0].moves
     >>> [(m.move, m.before, m.after, m.mark) for m in judged][-2:]
     [('b4-b5', 'loss 2', 'loss 1', ''), ('c5-c1', 'win 1', 'win 0', '')]
     """
+    Solver(memory=memory)  # (checks the bound: an ArgumentError before any work)
     if isinstance(source, MatchRecord):
         matches = [source]
     else:
         matches = (source if isinstance(source, RecordFile) else read_record(source)).matches
-    limits: _Limits = (depth, time, nodes)
-    if jobs == 1 or len(matches) < 2:
+    workers = jobs > 1 and len(matches) > 1
+    limits: _Limits = (depth, time, nodes, max(1, memory // jobs) if workers else memory)
+    if not workers:
         replays = [replay_match(match) for match in matches]
         counter = _Counter(progress, sum(_position_count(rnd) for replay in replays for rnd in replay.rounds))
         return [_analysed(i, match.line, _judge_match(replay, limits, counter)) for i, (match, replay) in enumerate(zip(matches, replays, strict=True), 1)]
@@ -183,7 +200,7 @@ def analyse(
     analyses = []
     numbered = list(enumerate(matches, 1))
     for (i, match), judged in map_in_order(_judge_in_worker, numbered, jobs, work=lambda item: (item[1], limits)):
-        if not isinstance(judged, list):
+        if not isinstance(judged, tuple):
             why = "its worker process died" if judged is None or judged.died else judged.error
             raise KamisadoError(f"match {i} (line {match.line}) could not be analysed: {why}")
         analyses.append(_analysed(i, match.line, judged))
@@ -191,12 +208,13 @@ def analyse(
     return analyses
 
 
-def _analysed(index: int, line: int, rounds: list[tuple[int, list[MoveJudgement]]]) -> MatchAnalysis:
-    moves = [judged for _, round_moves in rounds for judged in round_moves]
-    return MatchAnalysis(index, line, moves, [_summary(number, round_moves) for number, round_moves in rounds])
+def _analysed(index: int, line: int, judged: _Judged) -> MatchAnalysis:
+    rounds, kept = judged
+    moves = [judgement for _, round_moves in rounds for judgement in round_moves]
+    return MatchAnalysis(index, line, moves, [_summary(number, round_moves) for number, round_moves in rounds], kept)
 
 
-def _judge_in_worker(work: tuple[MatchRecord, _Limits]) -> list[tuple[int, list[MoveJudgement]]]:
+def _judge_in_worker(work: tuple[MatchRecord, _Limits]) -> _Judged:
     """One match judged, in a worker process."""
     match, limits = work
     return _judge_match(replay_match(match), limits, _Counter(None, 0))
@@ -223,8 +241,10 @@ def _position_count(rnd: RoundReplay) -> int:
     return count
 
 
-def _judge_match(match: MatchReplay, limits: _Limits, counter: _Counter) -> list[tuple[int, list[MoveJudgement]]]:
-    return [(rnd.number, _judge_round(rnd, match.record.rounds[rnd.index].entries, limits, counter)) for rnd in match.rounds]
+def _judge_match(match: MatchReplay, limits: _Limits, counter: _Counter) -> _Judged:
+    kept = [0, 0, 0]
+    rounds = [(rnd.number, _judge_round(rnd, match.record.rounds[rnd.index].entries, limits, counter, kept)) for rnd in match.rounds]
+    return rounds, (kept[0], kept[1], kept[2])
 
 
 def _summary(number: int, judged: Sequence[MoveJudgement]) -> RoundSummary:
@@ -236,14 +256,22 @@ def _summary(number: int, judged: Sequence[MoveJudgement]) -> RoundSummary:
     return RoundSummary(number, last.ply, last.side, entry, last)
 
 
-def _judge_round(rnd: RoundReplay, written: Sequence[Entry], limits: _Limits, counter: _Counter) -> list[MoveJudgement]:
+def _judge_round(rnd: RoundReplay, written: Sequence[Entry], limits: _Limits, counter: _Counter, kept: list[int]) -> list[MoveJudgement]:
     """The round's moves judged: its positions solved from the end back to the start
-    with one solver (its table serves each earlier position), then each move judged."""
-    depth, time, nodes = limits
-    solver = Solver()
+    with one solver (its table serves each earlier position), then each move judged;
+    ``kept`` raised to what the solver keeps after each position."""
+    depth, time, nodes, memory = limits
+    solver = Solver(memory=memory)
+
+    def look(depth: int = 0, nodes: int = 0) -> None:  # (after each depth and proof, and each position)
+        kept[:] = max(kept[0], len(solver.table)), max(kept[1], len(solver.proof_table)), max(kept[2], solver.peak_proof_nodes)
+
+    solver.progress = look
 
     def value(pos: Position) -> Solution:
-        return solver.solve(pos, depth=depth, time=time, nodes=nodes)
+        answer = solver.solve(pos, depth=depth, time=time, nodes=nodes)
+        look()
+        return answer
 
     def counted(pos: Position) -> Solution:
         answer = value(pos)

@@ -12,7 +12,7 @@ from typing import TextIO
 from ..engine.position import Position
 from ..errors import ArgumentError
 from .protocol import EngineOption, Info, Score, parse_go, parse_setoption
-from .search import MAX_DEPTH, Limits, Searcher, SearchResult
+from .search import MAX_DEPTH, MAX_VARIETY, Limits, Searcher, SearchResult
 
 __all__ = ["DEFAULT_MOVETIME", "engine_options", "info_of", "serve"]
 
@@ -25,10 +25,12 @@ _ECHOED = 200
 def engine_options(searcher: Searcher) -> tuple[EngineOption, ...]:
     """The options the built-in engine declares in its handshake, with ``searcher``'s
     settings as their defaults (``setoption`` changes them): ``Depth``, the deepest
-    iteration (plies), and ``Random``, random legal moves instead of a search."""
+    iteration (plies), ``Random``, random legal moves instead of a search, and
+    ``Variety``, the margin (points) within which a move below the best may be played."""
     return (
         EngineOption("Depth", "spin", str(searcher.max_depth), 1, MAX_DEPTH),
         EngineOption("Random", "check", "true" if searcher.level == "random" else "false"),
+        EngineOption("Variety", "spin", str(searcher.variety), 0, MAX_VARIETY),
     )
 
 #: The move time of a ``go`` that limits nothing (no time, depth, nodes, not infinite).
@@ -114,6 +116,8 @@ class _Engine:
             return
         if option.name == "Depth":
             self.searcher.max_depth = int(value)
+        elif option.name == "Variety":
+            self.searcher.variety = int(value)
         else:
             self.searcher.level = "random" if value == "true" else "search"
 

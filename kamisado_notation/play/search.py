@@ -28,6 +28,11 @@ and a Sumo push keeps the pusher to move (S3): the negamax negates a child's val
 when the side to move changes. The round's end scores :data:`WIN` less the plies to
 reach it (a quick win is better than a slow one); a deadlock (M8) scores as a lost or won
 round for the last mover's opponent.
+
+With a margin of variety (:attr:`Searcher.variety`, points), the move played is chosen
+by the seed among the moves the last finished iteration scored within the margin of the
+best (each searched with its window's floor there, so their values are exact); no margin
+when the best score is the round's end seen on every line (docs/engines.md).
 """
 
 from __future__ import annotations
@@ -44,7 +49,7 @@ from ..engine.position import Move, Position
 from ..errors import ArgumentError
 from .solve import Solver, open_towers
 
-__all__ = ["ADVANCE", "MAX_DEPTH", "NO_SAFE_MOVE", "OPEN_PATH", "RING", "SAFE_MOVE", "UNTIMED_PROOF", "WIN", "Limits", "SearchResult", "Searcher", "evaluate", "open_towers"]
+__all__ = ["ADVANCE", "DEFAULT_VARIETY", "MAX_DEPTH", "MAX_VARIETY", "NO_SAFE_MOVE", "OPEN_PATH", "RING", "SAFE_MOVE", "UNTIMED_PROOF", "WIN", "Limits", "SearchResult", "Searcher", "evaluate", "open_towers"]
 
 #: A won round (less the plies to reach it).
 WIN = 100_000
@@ -143,6 +148,12 @@ class SearchResult:
 UNTIMED_PROOF = 0.25
 #: The deepest iteration (plies).
 MAX_DEPTH = 64
+#: The margin of variety by default (points of the evaluation): a move scored within it
+#: of the best may be played, chosen by the seed (about a rank and a half's advance, or
+#: a safe move: less than an open path, a ring or a won round).
+DEFAULT_VARIETY = 10
+#: The widest margin of variety a searcher takes (points).
+MAX_VARIETY = 1000
 #: The deepest ply a search reaches: its depth, and the forced forfeits on the way.
 _MAX_PLY = 8 * MAX_DEPTH
 #: How many nodes the search visits between two looks at the clock and ``stop``.
@@ -152,17 +163,25 @@ _CHECK_EVERY = 256
 class Searcher:
     """Chooses moves and fills. ``depth``: the deepest iteration (``None``: as deep as the
     time allows); ``level="random"`` plays random legal moves (for tests and as the
-    weakest opponent), from ``seed``. The search breaks ties between moves of equal
-    value at random, from ``seed`` (repeatably) or, without one, from a seed the system
-    draws: two matches between the same engines need not be the same match. Its solver
-    (and the solver's tables) is kept from move to move: a win proven at one move is
-    proven again at the next from what the last proof settled."""
+    weakest opponent), from ``seed``. ``variety``: the margin, in points of
+    :func:`evaluate`, within which a move scored below the best may be played instead
+    (0: the best only, ties broken at random); the choice is random, from ``seed``
+    (repeatably) or, without one, from a seed the system draws: two matches between the
+    same engines need not be the same match. A score the search proves (the round's end
+    seen on every line) allows no margin: a proven win is played in the fewest plies, a
+    proven loss held the longest. Its solver (and the solver's tables) is kept from move
+    to move: a win proven at one move is proven again at the next from what the last
+    proof settled."""
 
-    def __init__(self, *, depth: int | None = None, level: str = "search", seed: int | None = None) -> None:
+    def __init__(self, *, depth: int | None = None, level: str = "search", seed: int | None = None, variety: int = DEFAULT_VARIETY) -> None:
         if level not in ("search", "random"):
             raise ArgumentError(f"unknown level {level!r}: search or random")
+        if isinstance(variety, bool) or not isinstance(variety, int) or not 0 <= variety <= MAX_VARIETY:
+            raise ArgumentError(f"the variety is a whole number of points from 0 to {MAX_VARIETY}, not {variety!r}")
         self.max_depth = depth if depth is not None else MAX_DEPTH
         self.level = level
+        #: The margin (points) within which a move below the best may be chosen.
+        self.variety = variety
         #: The seed of its random choices: the one given, else one drawn from the system
         #: (so two engines started without one play different games).
         self.seed = seed if seed is not None else random.SystemRandom().randrange(1 << 63)
@@ -218,22 +237,46 @@ class Searcher:
         return self._deepen(position.copy(), moves, depth_limit, start, report)
 
     def _deepen(self, pos: Position, moves: list[Move], depth_limit: int, start: float, report: Callable[[SearchResult], None]) -> SearchResult:
-        """Iterative deepening to ``depth_limit`` plies, each finished iteration reported;
-        the last finished iteration's result (a single legal move is not searched)."""
+        """Iterative deepening to ``depth_limit`` plies, each finished iteration reported
+        (its best move); of the last finished iteration, a move chosen within the margin
+        (:meth:`_choose`), reported too when it is not the best (the last report's
+        variation starts with the move played). A single legal move is not searched."""
         best = self._order(pos, moves)[0]
         result = SearchResult(best, 0, 0, 0, 0.0, pv=(best,))
+        scored: list[tuple[Move, int, tuple[Move, ...]]] = []
         if len(moves) > 1:
             for d in range(1, depth_limit + 1):
                 self._finishing = d == 1  # (depth 1 always finishes: a stop at once still gets a searched move)
                 try:
-                    best, score, pv = self._root(pos, moves, best, d)
+                    scored = self._root(pos, moves, best, d)
                 except _OutOfTime:
                     break
+                best, score, pv = scored[0]
                 result = _result(best, score, d, self.nodes, time.perf_counter() - start, pv)
                 report(result)
                 if result.proven is not None:
                     break  # a forced win or loss: deeper changes nothing
+        chosen = self._choose(scored)
+        if chosen is not None and chosen[0] != result.move:
+            result = _result(*chosen[:2], result.depth, self.nodes, time.perf_counter() - start, chosen[2])
+            report(result)
         return replace(result, nodes=self.nodes, seconds=time.perf_counter() - start)
+
+    def _margin(self, best: int) -> int:
+        """The margin below ``best`` within which a move may be chosen: none when ``best``
+        is proven (the round's end on every line: only the fastest win, the slowest loss)."""
+        return 0 if WIN - abs(best) <= _PROVEN_WITHIN else self.variety
+
+    def _choose(self, scored: list[tuple[Move, int, tuple[Move, ...]]]) -> tuple[Move, int, tuple[Move, ...]] | None:
+        """One of the moves scored within the margin of the best, at random (the seed's),
+        from the moves in the order of their coordinates (the same choice however they
+        were searched); with no margin, the best (the first of equal ones in the seed's
+        order); ``None`` when nothing was scored."""
+        if not scored:
+            return None
+        floor = scored[0][1] - self._margin(scored[0][1])
+        within = sorted((entry for entry in scored if entry[1] >= floor), key=lambda entry: entry[0].coords())
+        return within[0] if len(within) == 1 else self.rng.choice(within)
 
     def _proven(self, position: Position, limits: Limits, depth: int, start: float, stop: threading.Event | None) -> SearchResult | None:
         """The solver's move when it proves ``position`` within a sixth of the move time
@@ -252,20 +295,30 @@ class Searcher:
         score = WIN - turns if proof.result == "win" else -(WIN - turns)
         return SearchResult(proof.best, score, proof.depth, proof.nodes, time.perf_counter() - start, proof.result, proof.pv, proof.turns)
 
-    def _root(self, pos: Position, moves: list[Move], first: Move, depth: int) -> tuple[Move, int, tuple[Move, ...]]:
+    def _root(self, pos: Position, moves: list[Move], first: Move, depth: int) -> list[tuple[Move, int, tuple[Move, ...]]]:
+        """The root's moves searched ``depth`` plies, ``first`` first: the best move,
+        with its value and variation, first in the list, then every other move whose
+        value is exact because it came within the margin of the best so far (each
+        searched with its window's floor there; with no margin, the floor is the best so
+        far, as a plain alpha-beta has it)."""
         ordered = [first, *(m for m in self._order(pos, moves) if m != first)]
-        alpha, best = -WIN - 1, first
-        pv: tuple[Move, ...] = (first,)
+        best = -WIN - 1
+        scored: list[tuple[Move, int, tuple[Move, ...]]] = []
         side = pos.to_move
         for move in ordered:
+            margin = self._margin(best) if scored else 0
+            floor = best - margin - 1 if margin else best
             pos.apply(move)
             try:
-                value = self._child(pos, side, depth - 1, alpha, WIN + 1, 1)
+                value = self._child(pos, side, depth - 1, floor, WIN + 1, 1)
             finally:
                 pos.undo()
-            if value > alpha:
-                alpha, best, pv = value, move, (move, *self._pv[1])
-        return best, alpha, pv
+            if value > floor:
+                scored.append((move, value, (move, *self._pv[1])))
+                if value > best:
+                    best = value
+                    scored.insert(0, scored.pop())
+        return scored
 
     def _child(self, pos: Position, side: Side, depth: int, alpha: int, beta: int, ply: int) -> int:
         """The value for ``side`` (who just moved) of the position after its move."""
@@ -357,14 +410,19 @@ class Searcher:
     def choose_fill(self, position: Position, *, movetime_ms: int = 50) -> Fill:
         """The Defender's fill (F1) at the end of a round (``position``, the winner's ring
         placed): the fill whose next round is worth less to the Challenger (the loser,
-        who moves first), searched a ply or two deep in the time."""
+        who moves first), searched a ply or two deep in the time (with no margin of
+        variety: each fill is valued by the Challenger's best move)."""
         result = round_result(position)
         if self.level == "random" or result is None:
             return self.rng.choice((Fill.LEFT, Fill.RIGHT))
         challenger = result.winner.other
         values = {}
-        for how in (Fill.LEFT, Fill.RIGHT):
-            start = fill(position, how, challenger=challenger)
-            values[how] = self.best_move(start, movetime_ms=movetime_ms // 2).score
+        variety, self.variety = self.variety, 0
+        try:
+            for how in (Fill.LEFT, Fill.RIGHT):
+                start = fill(position, how, challenger=challenger)
+                values[how] = self.best_move(start, movetime_ms=movetime_ms // 2).score
+        finally:
+            self.variety = variety
         return min(values, key=lambda how: values[how])
 

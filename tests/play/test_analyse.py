@@ -227,3 +227,38 @@ def test_analyze_writes_the_best_move_as_the_record_does_and_says_what_decided_e
     assert (judged["best"], judged["best_written"]) == ("c1-e3", "Re R2 Re")
     assert r.stderr == "" and [{k: v for k, v in s.items() if k != "text"} for s in match["rounds"]] == [{"round": 1, "ply": 10, "side": "gold", "entry": 5}]
     assert match["rounds"][0]["text"].startswith("round 1 was lost at Gold's 5th entry, Re R1 Bl (win in 9")
+
+
+# -- memory: a bound in megabytes, counted in entries as the solver counts them
+
+
+def test_a_bound_of_memory_bounds_what_analysis_keeps_in_entries() -> None:
+    """With 1 MB each table and proof tree of the analysis keeps at most the entries the
+    solver's bound counts (looked at after every depth, proof and position); with the
+    default bound the same record keeps more than 1 MB's counts, so the bound is what
+    held it."""
+    from kamisado_notation.play.solve import Solver
+
+    one = Solver(memory=1)
+    bounds = (one.table_size, one.proof_table.size, one.proof_nodes)
+    small = analyse("samples/single-round.kmr", memory=1)[0].kept
+    assert all(0 < kept <= bound for kept, bound in zip(small, bounds, strict=True)), (small, bounds)
+    large = analyse("samples/single-round.kmr")[0].kept
+    assert large[0] > bounds[0] and large[2] > bounds[2], (large, bounds)
+    for match in analyse("samples/club-night.kmr", nodes=3000, memory=2, jobs=2):  # (two workers share 2 MB: 1 each)
+        assert all(kept <= bound for kept, bound in zip(match.kept, bounds, strict=True)), (match.kept, bounds)
+
+
+def test_a_bad_bound_of_memory_is_a_usage_error() -> None:
+    import pytest
+
+    from kamisado_notation.errors import ArgumentError
+
+    for bad in (0, -1, 1.5, True):
+        with pytest.raises(ArgumentError, match="memory"):
+            analyse("samples/single-round.kmr", memory=bad)  # type: ignore[arg-type]
+    for bad in ("0", "2000000", "lots"):
+        r = CliRunner().invoke(app, ["analyze", "--memory", bad, "samples/single-round.kmr"])
+        assert r.exit_code == 2 and "--memory" in r.stderr and "Traceback" not in r.output, (bad, r.output)
+    r = CliRunner().invoke(app, ["analyze", "--memory", "1", "--json", "samples/single-round.kmr"])
+    assert r.exit_code == 0 and json.loads(r.stdout)["files"][0]["matches"][0]["moves"]

@@ -167,20 +167,21 @@ def test_the_engine_speaks_the_protocol() -> None:
         "quit",
         "kep",  # not read: the engine has quit
     ]
-    serve(Searcher(depth=2), name="me", author="us", stdin=io.StringIO("\n".join(commands) + "\n"), stdout=out)
+    serve(Searcher(depth=2, variety=0), name="me", author="us", stdin=io.StringIO("\n".join(commands) + "\n"), stdout=out)
     lines = out.getvalue().splitlines()
-    assert lines[:6] == [
+    assert lines[:7] == [
         "id name me",
         "id author us",
         "option name Depth type spin default 2 min 1 max 64",
         "option name Random type check default false",
+        "option name Variety type spin default 0 min 0 max 1000",
         "kepok",
         "readyok",
     ]
-    assert [line.split()[:3] for line in lines[6:8]] == [["info", "depth", "1"], ["info", "depth", "2"]]
-    assert lines[8].startswith("bestmove ") and len(lines[8].split()[1]) == 5
-    assert lines[9].startswith("info error bad position") and lines[10].startswith("info error no position")
-    assert len(lines) == 11
+    assert [line.split()[:3] for line in lines[7:9]] == [["info", "depth", "1"], ["info", "depth", "2"]]
+    assert lines[9].startswith("bestmove ") and len(lines[9].split()[1]) == 5
+    assert lines[10].startswith("info error bad position") and lines[11].startswith("info error no position")
+    assert len(lines) == 12
 
 
 def _example_engine() -> ModuleType:

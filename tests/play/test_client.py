@@ -92,7 +92,7 @@ def test_the_built_in_engine_plays_by_every_limit_and_quits(environment: None) -
     # (with a seed: without one the engine draws its own, and may break ties its own way each search)
     with EngineClient.popen([*BUILT_IN, "--seed", "5"]) as engine:
         assert engine.id == {"name": "kamisado-notation 0.1.0 (alpha-beta)", "author": "kamisado-notation"}
-        assert set(engine.options) == {"Depth", "Random"}
+        assert set(engine.options) == {"Depth", "Random", "Variety"}
         for limit in ({"movetime": 50}, {"depth": 2}, {"nodes": 500}, {"movetime": 10_000, "depth": 1}):
             move = engine.play(Position.initial(), **limit)
             assert isinstance(move, Move) and move.coords() in _legal(START), limit
