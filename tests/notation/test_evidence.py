@@ -1265,6 +1265,21 @@ def test_a_tower_and_the_colour_it_lands_on_leave_the_rest_to_the_legal_moves(se
             assert (p.move.origin, p.move.target, p.move.distance) == move or p.entry.line in said, text
 
 
+def test_a_back_entry_written_whole_then_called_pushed_is_one_entry() -> None:
+    """A tracker's row: the back-entry in full, then a note that says what it is
+    (``Red Back 1 Green pushed,no turn``): one entry, no second one for the next turn."""
+    seen = 0
+    for seed in range(12):
+        original = written(seed, Form.TEXT, "en", target=7)
+        lines = one_entry_a_line(original, ("Black", "Gold"))
+        text = re.sub(r"(\w+ Back 1 \w+)", r"\1   pushed,no turn", lines)
+        if text == lines:
+            continue
+        seen += 1
+        assert_read_as(text, original)
+    assert seen >= 4
+
+
 _KEYS = (
     "key: st = straight, lf = diagonal left, rt = diagonal right",
     "P! = sumo push   pb = pushed back (turn lost)",

@@ -747,9 +747,12 @@ class _Line:
         """Whether ``pass`` or ``pushed`` (``tok``) is read into entry ``g``: a forfeit
         said twice (``Red blocked, turn skipped``), the back-entry of ``g``'s tower (``Ye
         pushed``; after its back: ``pembe geri itildi``; its square may follow, and its
-        back and one said again: ``Ye pushed ↓1 Bl``)."""
+        back and one said again: ``Ye pushed ↓1 Bl``; a back-entry written whole, then
+        called so: ``Red h2 h3 Back 1 Green pushed``)."""
         if tok.kind == "PASS":
             said = g.forced and g.distance == 0
+        elif g.direction is Direction.BACK and g.distance in (None, 1) and g.pieces > 2:
+            said = g.forced = True  # (a back-entry written whole, then called so: 'RED h2 h3 BACK 1 GREEN pushed')
         else:
             back = g.pieces == 2 and g.direction is Direction.BACK and g.distance is None
             said = (g.pieces == 1 or back) and g.tower is not None
