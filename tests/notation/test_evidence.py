@@ -1233,19 +1233,26 @@ def test_the_property_above_meets_pushes() -> None:
     assert sum(_pushes(written(seed, Form.TEXT, "en", target=7)) > 0 for seed in range(12)) >= 4
 
 
+def back_entries_rewritten(change: Callable[[str], str], layout: Callable[[str], str] = lambda text: text) -> int:
+    """Generated matches with pushes, laid out by ``layout``, their back-entries rewritten
+    by ``change`` (``"Pink Back 1 Red"`` → what a person writes): each reads as the match.
+    How many had pushes."""
+    seen = 0
+    for seed in range(12):
+        original = written(seed, Form.TEXT, "en", target=7)
+        laid = layout(original)
+        text = re.sub(r"\b\w+ Back 1 \w+\b", lambda m: change(m.group()), laid)
+        if text != laid:
+            seen += 1
+            assert_read_as(text, original)
+    return seen
+
+
 def test_a_back_entry_said_by_its_tower_and_where_it_lands_is_the_back_entry() -> None:
     """Where a push's back-entry is due, an entry that says only the pushed tower and
     where it lands (``Pink -> Red``, no direction, no distance) is the back-entry: the
     legal moves decide."""
-    seen = 0
-    for seed in range(12):
-        original = written(seed, Form.TEXT, "en", target=7)
-        text = re.sub(r"\b(\w+) Back 1 (\w+)", r"\1 -> \2", original)
-        if text == original:
-            continue
-        seen += 1
-        assert_read_as(text, original)
-    assert seen >= 4
+    assert back_entries_rewritten(lambda entry: entry.replace(" Back 1 ", " -> ")) >= 4
 
 
 @settings(max_examples=15)
@@ -1268,16 +1275,7 @@ def test_a_tower_and_the_colour_it_lands_on_leave_the_rest_to_the_legal_moves(se
 def test_a_back_entry_written_whole_then_called_pushed_is_one_entry() -> None:
     """A tracker's row: the back-entry in full, then a note that says what it is
     (``Red Back 1 Green pushed,no turn``): one entry, no second one for the next turn."""
-    seen = 0
-    for seed in range(12):
-        original = written(seed, Form.TEXT, "en", target=7)
-        lines = one_entry_a_line(original, ("Black", "Gold"))
-        text = re.sub(r"(\w+ Back 1 \w+)", r"\1   pushed,no turn", lines)
-        if text == lines:
-            continue
-        seen += 1
-        assert_read_as(text, original)
-    assert seen >= 4
+    assert back_entries_rewritten(lambda entry: f"{entry}   pushed,no turn", lambda text: one_entry_a_line(text, ("Black", "Gold"))) >= 4
 
 
 _KEYS = (
