@@ -158,6 +158,17 @@ def _corrected_twice(runner: RoundReplayer) -> bool:
     return sum(d.kind is Kind.SLOT for d in runner.diagnostics) >= 2
 
 
+def _taken(verdict: Explanation, places: list[Stop], runner: RoundReplayer, attempt: Attempt, *, corrected: bool) -> bool:
+    """Whether what :func:`.slips.explain` found from ``places`` (the round's start
+    first) stands in place of the replay's reading: a certain slip (where the replay's
+    corrections made the round end where the next follows, only one that two corrections
+    or more, or the rounds after, speak for: :func:`_further`); or candidates that start
+    at a place in doubt, where the round did not end where the next follows."""
+    if verdict.certain is None:
+        return not corrected and any(s.index == verdict.index for s in places[1:])
+    return not corrected or _corrected_twice(runner) or _further(attempt, verdict, runner.pos)
+
+
 def _astray(runner: RoundReplayer, attempt: Attempt) -> bool:
     """Whether a round that took an entry for a one-slot slip is followed by rounds that
     could tell its end astray: the correction may be a slip of a row or round misread
@@ -196,9 +207,7 @@ def unfollowed(runner: RoundReplayer, rr: RoundReplay, attempt: Attempt, match: 
     places = [s for s in (search.at(rr.start, skipped, place=Place.START), at_gap, doubt, search.before(doubt)) if s is not None]
     verdict = explain(places)
     idx = verdict.index
-    if verdict.certain is None and (corrected or not any(s.index == idx for s in places[1:])):
-        return None
-    if corrected and not _corrected_twice(runner) and not _further(attempt, verdict, runner.pos):
+    if not _taken(verdict, places, runner, attempt, corrected=corrected):
         return None
     entry = entries[idx]
     there = next((d for d in runner.diagnostics if (d.line, d.column) == (entry.line, entry.column)), None)

@@ -249,13 +249,18 @@ def sniff(path: str, head: bytes) -> str:
     ending = os.path.splitext(path)[1].lower()
     own = [f for f in _BY_PRIORITY if f.in_folders and f.suffix == ending]
     found = next((f.name for f in own if _fits(f, head)), None) or sniffed(head)
-    if found == "json" and (_json_lines(head) or b'"matches"' not in head):
-        # (an app's log of JSON objects a line, or a JSON document with no matches, a
-        # notebook's cells: no record in our JSON form; its text read by its evidence)
+    if found == "json" and _no_json_record(head):
         found = None
     if found is not None or not own or _holds_entries(head):
         return found or "kmr"
     return own[0].name
+
+
+def _no_json_record(head: bytes) -> bool:
+    """Whether ``head``, JSON, holds no record in our JSON form: an app's log of JSON
+    objects a line, or a JSON document with no matches (a notebook's cells); its text
+    is read by its evidence."""
+    return _json_lines(head) or b'"matches"' not in head
 
 
 def _json_lines(head: bytes) -> bool:

@@ -864,8 +864,7 @@ class _Line:
             return True
         if self.colour_said(g, tok, k):
             return True
-        if _only_tower(g) and _LANDS.fullmatch(self.text[g.end : tok.start]) and _LANDING_WORD.search(self.text[g.end : tok.start]):
-            g.landing = True  # ('Red lands on Blue': the tower and where it lands, the rest for the replay)
+        g.landing = g.landing or self.lands_on(g, tok)
         if g.square is None and g.target is None and (g.landing or self.tower_before_landing(g, k)):
             if g.landing:
                 g.square = tok.colour
@@ -874,6 +873,13 @@ class _Line:
             g.end, g.pieces, g.landing = tok.end, g.pieces + 1, False
             return True
         return tok.weak and self.word_before(k)
+
+    def lands_on(self, g: _Entry, tok: _Token) -> bool:
+        """Whether the colour ``tok`` is where entry ``g``, a tower said alone, lands: only
+        words of landing stand between them (``Red lands on Blue``); the rest is the
+        replay's."""
+        between = self.text[g.end : tok.start]
+        return _only_tower(g) and _LANDS.fullmatch(between) is not None and _LANDING_WORD.search(between) is not None
 
     def tower_before_landing(self, g: _Entry, k: int) -> bool:
         """Whether the colour at ``k`` is the tower of ``g``, which has its move but no
@@ -1114,10 +1120,7 @@ def read_evidence(text: str, number: int, legend: Mapping[str, Direction | Colou
     each stretch of text set aside (a :class:`StyleMark` of kind ``set-aside`` that ``fix``
     takes out; a line with no evidence is kept as a comment)."""
     if is_key_line(text):  # (a key to the record's signs says what entries mean; it is none)
-        stripped = text.strip()
-        column = len(text) - len(text.lstrip()) + 1
-        key = StyleMark(f"{quote(stripped)} is a key to the record's signs, no move", line=number, column=column, mark=stripped, new=f"# {stripped}", style=Kind.SET_ASIDE.value)
-        return [], [Comment(stripped, number, column, False)], [key]
+        return _no_move(text, number, None, "is a key to the record's signs, no move")
     line, unbraced = _read_line(text, number, legend)
     notes: list[NotationError] = []
     row: list[tuple[Entry, int, int]] = []
@@ -1130,14 +1133,7 @@ def read_evidence(text: str, number: int, legend: Mapping[str, Direction | Colou
         if note is not None:
             notes.append(note)
     if not row:
-        stripped = text.strip()
-        if not stripped:
-            return [], line.comments, []
-        column = len(text) - len(text.lstrip()) + 1
-        notes.append(StyleMark(f"{quote(stripped)} holds no move", line=number, column=column, mark=stripped, new=f"# {stripped}", style=Kind.SET_ASIDE.value))
-        if line.takes_back is not None:  # ('scratch that, it was:': the next line's entries stand for the line's before)
-            notes.append(_take_back(text, number, line.takes_back))
-        return [], [Comment(stripped, number, column, False)], notes
+        return _no_move(text, number, line)
     covered = [(start, end) for _e, start, end in row]
     notes.extend(_set_aside(text, number, line, covered))
     if unbraced:  # (the braces themselves go, as any text around the move does)
@@ -1145,6 +1141,21 @@ def read_evidence(text: str, number: int, legend: Mapping[str, Direction | Colou
     if line.takes_back is not None and any(g.tower is not None or g.target is not None for g in line.entries):
         notes.append(_take_back(text, number, line.takes_back))
     return [row], line.comments, notes
+
+
+def _no_move(text: str, number: int, line: _Line | None, why: str = "holds no move") -> tuple[list[Item], list[Comment], list[NotationError]]:
+    """Line ``number``, read (``line``; ``None``: not read, a key to the record's signs),
+    that holds no move: no item, the line kept as a comment with a warning saying
+    ``why`` (``fix`` keeps it as a comment), and the note of a word in it that takes back
+    the line before."""
+    stripped = text.strip()
+    if not stripped:
+        return [], line.comments if line is not None else [], []
+    column = len(text) - len(text.lstrip()) + 1
+    notes: list[NotationError] = [StyleMark(f"{quote(stripped)} {why}", line=number, column=column, mark=stripped, new=f"# {stripped}", style=Kind.SET_ASIDE.value)]
+    if line is not None and line.takes_back is not None:  # ('scratch that, it was:': the next line's entries stand for the line's before)
+        notes.append(_take_back(text, number, line.takes_back))
+    return [], [Comment(stripped, number, column, False)], notes
 
 
 def _read_line(text: str, number: int, legend: Mapping[str, Direction | Colour] | None = None) -> tuple[_Line, bool]:
