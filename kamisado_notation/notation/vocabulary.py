@@ -697,3 +697,21 @@ def _arrows() -> dict[str, Direction]:
 
 #: Every arrow character → the mover's direction it points (:func:`_arrow_direction`).
 ARROW_DIRECTIONS: dict[str, Direction] = _arrows()
+
+
+def _aslant_down() -> dict[str, Direction]:
+    out: dict[str, Direction] = {}
+    for char, direction in ARROW_DIRECTIONS.items():
+        words = set(unicodedata.name(char, "").replace("-", " ").split())
+        if direction is Direction.BACK and words & {"LEFT", "LEFTWARDS", "WEST"}:
+            out[char] = Direction.RIGHT
+        elif direction is Direction.BACK and words & {"RIGHT", "RIGHTWARDS", "EAST"}:
+            out[char] = Direction.LEFT
+    return out
+
+
+#: The arrows that point down and aslant (``↙``, ``↘``) → the mover's diagonal they draw
+#: on a board seen from the other side: a tower never moves back aslant, so such an arrow
+#: is a move drawn as the board is seen, by a player who faces the one who looks (down
+#: and to the left on the page is the mover's right).
+DOWN_ASLANT: dict[str, Direction] = _aslant_down()

@@ -1359,3 +1359,31 @@ def test_a_record_kept_in_a_notebooks_cells_reads_as_its_moves(seed: int, cells:
     assert [(p.move.origin, p.move.target, p.move.distance) for rr in replay_match(match).rounds for p in rr.plies if p.move and p.kind is not PlyKind.BACK] == [m for r in moves_of(original) for m in r]
     fixed = fix_text(path.read_text(encoding="utf-8"))  # (fix writes the record the notebook holds)
     assert fixed.valid and moves_of(fixed.text) == moves_of(original)
+
+
+_SEEN_FROM_GOLDS_SIDE = str.maketrans({"↑": "↓", "↖": "↘", "↗": "↙"})
+
+
+@settings(max_examples=10)
+@given(seed=st.integers(0, 10_000))
+def test_arrows_drawn_as_the_board_is_seen_from_golds_side_read_as_the_moves(seed: int) -> None:
+    """A player who draws arrows as the board looks from Gold's side: Black's moves point
+    down (``↓``, and ``↙`` for Black's right, ``↘`` for his left, a diagonal's square
+    left out), Gold's up as ours. A
+    tower never moves back aslant, so a down-aslant arrow is the mover's diagonal
+    mirrored; the moves and winners are the match's."""
+    original = written(seed, Form.SYMBOLS, "en", target=1)
+
+    def drawn(line: str) -> str:
+        number, _, rest = line.partition(" ")
+        black, sep, gold = rest.partition("   ")
+        black = re.sub(r"([↙↘]\d)\D$", r"\1", black.translate(_SEEN_FROM_GOLDS_SIDE))  # (a diagonal's square left out: the arrow decides)
+        return f"{number} {black}{sep}{gold}"
+
+    text = on_rows(original, drawn)
+    assert text != original
+    assert moves_of(text) == moves_of(original), text
+    assert winners(text) == winners(original)
+    # (each diagonal read from its arrow, not left to the entries after it)
+    aslant = [e for r in only_match(text).rounds for e in r.entries if "↙" in e.text or "↘" in e.text]
+    assert all(e.direction is (Direction.RIGHT if "↙" in e.text else Direction.LEFT) for e in aslant)

@@ -36,6 +36,7 @@ from ..vocabulary import (
     BLOCKED_WORDS,
     COLOUR_WORDS,
     DIRECTION_WORDS,
+    DOWN_ASLANT,
     ENDINGS,
     EVIDENCE_COLOURS,
     EVIDENCE_DIRECTIONS,
@@ -454,7 +455,7 @@ _ASCII_ARROWS = frozenset("^/\\")
 
 def _other(tok: str, start: int, end: int) -> _Token:
     """Any other character: an arrow, a colour's emoji, a dash, or set aside."""
-    direction = ARROW_DIRECTIONS.get(tok) or _ANGLES.get(tok)
+    direction = DOWN_ASLANT.get(tok) or ARROW_DIRECTIONS.get(tok) or _ANGLES.get(tok)
     if direction is Direction.BACK:
         # (a down arrow: the mover's back, or Black's way on a board drawn from Gold's side;
         # a back-entry is forced anyway, so the replay decides which)
