@@ -397,8 +397,11 @@ def _best_follows(move: Move, fix: Correction) -> bool:
 
 
 def _weak(entry: Entry) -> bool:
-    """Whether ``entry`` is weak evidence: read with two slots or more left out, a square
-    alone (``a1`` in a sentence: a move's target only where the tower is forced), or a
-    forced entry written as a sign (a dash, ``pass``), with no tower named."""
+    """Whether ``entry`` is weak evidence: read with two slots or more left out (not a
+    tower and where it lands), a square alone (``a1`` in a sentence: a move's target only
+    where the tower is forced), or a forced entry written as a sign (a dash, ``pass``),
+    with no tower named."""
     unread = (entry.unread or "").split()
+    if entry.tower is not None and (entry.square_colour is not None or entry.target is not None):
+        return False  # (a tower and where it lands: a move said, never text to set aside)
     return len(unread) >= 2 or unread == ["from"] or (entry.distance == 0 and entry.tower is None)

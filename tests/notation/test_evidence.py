@@ -1257,6 +1257,7 @@ def test_a_back_entry_said_by_its_tower_and_where_it_lands_is_the_back_entry() -
 
 @settings(max_examples=15)
 @given(seed=st.integers(0, 10_000), arrow=st.sampled_from(["->", "→", "lands on", "to", "onto"]))
+@example(seed=512, arrow="->")  # (an entry so said was set aside as text, the round replaying shifted to the other winner)
 def test_a_tower_and_the_colour_it_lands_on_leave_the_rest_to_the_legal_moves(seed: int, arrow: str) -> None:
     """``Red → Blue``: a tower and where it lands, no direction or distance; where one
     legal move fits, it is that move (a warning); where several do, the replay's tie rule
@@ -1270,6 +1271,8 @@ def test_a_tower_and_the_colour_it_lands_on_leave_the_rest_to_the_legal_moves(se
         for p, move in zip(plies, moves, strict=False):
             # (the match's move, or one of the moves the entry may stand for, named there)
             assert (p.move.origin, p.move.target, p.move.distance) == move or p.entry.line in said, text
+    truth_winners = winners(original)
+    assert all(w is None or w == truth_winners.get(place) for place, w in winners(text).items()), text  # (never a wrong winner)
 
 
 def test_a_back_entry_written_whole_then_called_pushed_is_one_entry() -> None:
@@ -1387,3 +1390,27 @@ def test_arrows_drawn_as_the_board_is_seen_from_golds_side_read_as_the_moves(see
     # (each diagonal read from its arrow, not left to the entries after it)
     aslant = [e for r in only_match(text).rounds for e in r.entries if "↙" in e.text or "↘" in e.text]
     assert all(e.direction is (Direction.RIGHT if "↙" in e.text else Direction.LEFT) for e in aslant)
+
+
+_HAN = "〇一二三四五六七八九十"
+
+
+@settings(max_examples=10)
+@given(seed=st.integers(0, 10_000), shape=st.sampled_from(["第{n}局", "## 第{n}局（从{f}补位）", "第{n}回戦 {f}から", "제{n}국 {f}", "{n}局目"]), han=st.booleans())
+def test_rounds_counted_as_chinese_japanese_and_korean_write_them_start_the_rounds(seed: int, shape: str, han: bool) -> None:
+    """``第四局``, ``第2回戦 左から``, ``제3국``: a round's heading counted with its
+    number in digits or characters, its fill said in the language's word, reads as the
+    round (the rounds' moves and winners are the match's)."""
+    original = written(seed, Form.TEXT, "en", target=3)
+    words = {"zh": ("左", "右"), "ko": ("왼쪽", "오른쪽")}["ko" if "국" in shape else "zh"]
+
+    def heading(line: str) -> str:
+        parts = line.split()
+        n = int(parts[1])
+        number = (_HAN[n] if n <= 10 else f"十{_HAN[n - 10]}") if han and "국" not in shape else str(n)
+        fill = words[parts[3] == "right"] if len(parts) > 3 else ""
+        return shape.format(n=number, f=fill)
+
+    text = "\n".join(heading(line) if line.startswith("Round") else line for line in original.splitlines()) + "\n"
+    assert moves_of(text) == moves_of(original), text
+    assert winners(text) == winners(original)

@@ -54,7 +54,51 @@ class Shaped:
 def line_shape(text: str, number: int) -> Shaped | None:
     """Line ``number`` (``text``), which the grammar rejected, read as a ``Round`` or
     ``Lineup`` line in another shape; ``None`` when it is none."""
-    return _round_shape(text, number) or _lineup_shape(text, number)
+    return _round_shape(text, number) or _counted_round(text, number) or _lineup_shape(text, number)
+
+
+#: A round counted as Chinese, Japanese and Korean write it: an ordinal's sign, its
+#: number (in digits, wide or not, or in characters), a word for a round or a game
+#: (``第四局``, ``第2回戦``, ``제3국``, ``3局目``), and what follows it.
+_COUNTED = re.compile(
+    _MARKUP + r"(?:第|제)?\s*([0-9\uff10-\uff19]{1,3}|[一二三四五六七八九十]{1,3})\s*(?:局目?|回戦|盘|盤|국|판|回合)(.*)"
+)
+#: The numbers in characters.
+_CJK_DIGITS = {c: k for k, c in enumerate("〇一二三四五六七八九")}
+
+
+def _cjk_number(written: str) -> int:
+    """``written``, a number in digits (wide or not) or characters up to 99 (``十二``)."""
+    if written[0].isdigit():
+        return int(written.translate({0xFF10 + k: str(k) for k in range(10)}))
+    tens, _, ones = written.rpartition("十")
+    if "十" not in written:
+        return _CJK_DIGITS[written[0]]
+    return (_CJK_DIGITS.get(tens, 1) if tens else 1) * 10 + (_CJK_DIGITS.get(ones, 0) if ones else 0)
+
+
+def _counted_round(text: str, number: int) -> Shaped | None:
+    """A round's heading counted in Chinese, Japanese or Korean (:data:`_COUNTED`), with
+    its fill in any word for the mover's left or right after it (``左``, ``오른쪽``) and
+    no digit: the ``Round`` line it stands for."""
+    m = _COUNTED.match(text)
+    if m is None or m.group(0).strip() == m[1] or any(c.isdigit() for c in m[2]):
+        return None
+    rest = re.sub(r"[^\w\s]", " ", m[2])
+    fill = next(filter(None, map(_fill, rest.split())), None) or next((f for c, f in (("左", Fill.LEFT), ("右", Fill.RIGHT)) if c in rest), None)
+    return _round_line(text, number, m.start(1) + 1, _cjk_number(m[1]), fill)
+
+
+def _round_line(written: str, number: int, column: int, round_number: int, fill: Fill | None) -> Shaped:
+    """Line ``number``, ``written``, read as round ``round_number``'s ``Round`` line (its
+    ``fill``), with the warning that says so and the edit that writes it in our shape."""
+    ours = f"Round {round_number}" + (f" fill {fill.value}" if fill is not None else "")
+    edit = RewriteLine(number, "round", written.strip(), ours, "a Round line in our shape")
+    message = f"{written.strip()!r} is read as {ours!r} (a Round line in another shape)"
+    return Shaped(
+        RoundRecord(round_number, fill, number, column),
+        Diagnostic("syntax", message, number, column, WARNING, kind=Kind.ROUND_LINE, edits=(edit,)),
+    )
 
 
 #: The word ``fill`` (a heading that says it must say which).
@@ -93,14 +137,7 @@ def _round_shape(text: str, number: int) -> Shaped | None:
         return None
     if fill is None and (m[4] or _FILL_WORD.search(text, end)):
         return None  # (a fill said, but in no word we read: our line with a slip, its error stands)
-    ours = f"Round {int(m[2])}" + (f" fill {fill.value}" if fill is not None else "")
-    column = m.start(1) + 1
-    edit = RewriteLine(number, "round", written.strip(), ours, "a Round line in our shape")
-    message = f"{written.strip()!r} is read as {ours!r} (a Round line in another shape)"
-    return Shaped(
-        RoundRecord(int(m[2]), fill, number, column),
-        Diagnostic("syntax", message, number, column, WARNING, kind=Kind.ROUND_LINE, edits=(edit,)),
-    )
+    return _round_line(written, number, m.start(1) + 1, int(m[2]), fill)
 
 
 #: A Markdown heading below the title (``## Game 2``), which the notation reads as a
@@ -114,6 +151,9 @@ def heading_shape(text: str, number: int) -> Shaped | None:
     Game 2``, ``### Round 3 (fill left)``; not ``## round 2 was close``); else ``None``."""
     if _HEADING.match(text) is None:
         return None
+    counted = _counted_round(text, number)
+    if counted is not None:
+        return counted
     shaped = _round_shape(text, number)
     m = _ROUND.match(text)
     if shaped is None or m is None or text[m.end() :].strip(" #=*_"):
