@@ -34,19 +34,21 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass
-from itertools import islice
 from typing import Any
 
 from ..engine.board import Side
 from ..engine.position import Move, Position
 
-__all__ = ["NOT_WON", "PROOF_ENTRY_BYTES", "PROOF_NODE_BYTES", "Proof", "ProofTable", "prove"]
+__all__ = ["NOT_WON", "PROOF_ENTRY_BYTES", "PROOF_NODE_BYTES", "Proof", "ProofTable", "all_into_deadlock", "prove"]
 
 _INFINITE = 1 << 60
 _GOAL = (0, 7)  # the rank each side must reach (M7)
-#: The 1 + epsilon of a child's threshold over its best sibling's number (Pawlewicz and
-#: Lew): 1/4, as ``bench/bench_solve_opening.py`` measured it against none.
+#: A child is searched until its number passes its best sibling's times 1 + epsilon
+#: (Pawlewicz and Lew): epsilon 1/4 (docs/analysis.md: measured against 0, 1/2 and 1).
 _EPSILON_PARTS = 4
+#: The turns left within which a new position's numbers count its moves (further from
+#: the bound they are 1 and 1: a proof within many turns went deep and slow with them).
+_MOBILITY_TURNS = 20
 #: Nodes generated between two looks at the clock and at ``stop``.
 _CHECK_EVERY = 4096
 
@@ -61,7 +63,7 @@ class ProofTable:
 
     def __init__(self, size: int = 1_000_000) -> None:
         self.size = size
-        self.entries: dict[int, tuple[int, int]] = {}  # (key << 1 | side) → (fewest won, most not won)
+        self.entries: dict[int, tuple[int, int, int]] = {}  # (key << 1 | side) → (fewest won, most not won, work)
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -79,19 +81,19 @@ class ProofTable:
             return NOT_WON
         return None
 
-    def keep(self, key: int, side: Side, turns: int, won: bool) -> None:
-        """Keep that ``side`` wins within ``turns`` turns (``won``) or does not."""
+    def keep(self, key: int, side: Side, turns: int, won: bool, work: int = 1) -> None:
+        """Keep that ``side`` wins within ``turns`` turns (``won``) or does not, settled
+        by ``work`` positions searched (what dropping it would cost again)."""
         index = key << 1 | side
         entries = self.entries
-        won_within, not_within = entries.get(index, (_NEVER, -1))
+        won_within, not_within, before = entries.get(index, (_NEVER, -1, 0))
         if won:
             won_within = min(won_within, turns)
         else:
             not_within = max(not_within, turns)
         if len(entries) >= self.size and index not in entries:
-            for old in list(islice(entries, max(1, len(entries) // 2))):
-                del entries[old]
-        entries[index] = (won_within, not_within)
+            _make_room(entries)
+        entries[index] = (won_within, not_within, max(work, before))
 
 
 #: A child in a search's walk: ``[pn, dn, bound, move, key, moves]``.
@@ -104,7 +106,7 @@ NOT_WON = -1
 #: positions, as ``bench/bench_solve_memory.py`` measures them (rounded up): what a
 #: bound of memory is divided by.
 PROOF_ENTRY_BYTES = 160
-PROOF_NODE_BYTES = 170
+PROOF_NODE_BYTES = 220
 
 
 @dataclass(frozen=True)
@@ -225,9 +227,10 @@ class _Search:
             child = key ^ pos.key_change(move)
             pos.apply(move)
             result, child_moves = self.leaf(child, left - 1)
+            child_prover = pos.to_move is self.side
             pos.undo()
             if result is None:
-                pn, dn, _work = numbers.get(child << 8 | (left - 1), (1, 1, 0))
+                pn, dn, _work = numbers.get(child << 8 | (left - 1)) or _initial(child_prover, child_moves, left - 1)
                 children.append([pn, dn, 0, move, child, child_moves])
                 continue
             won = result >= 0
@@ -257,21 +260,19 @@ class _Search:
         the proof table, else its numbers and work in the search's table."""
         index = key << 8 | left
         numbers = self.numbers
+        before = numbers.pop(index, None)
+        if before is not None:
+            work += before[2]
         if pn == 0 or dn == 0:
-            numbers.pop(index, None)
             if pn:
-                self.table.keep(key, self.side, left, False)
+                self.table.keep(key, self.side, left, False, work)
                 return pn, dn, 0
             bounds = [c[2] for c in children if c[0] == 0]
             bound = 1 + (min(bounds) if prover else max(bounds))
-            self.table.keep(key, self.side, bound, True)
+            self.table.keep(key, self.side, bound, True, work)
             return pn, dn, bound
-        before = numbers.get(index)
-        if before is None:
-            if len(numbers) >= self.keep:
-                _make_room(numbers)
-        else:
-            work += before[2]
+        if before is None and len(numbers) >= self.keep:
+            _make_room(numbers)
         numbers[index] = (pn, dn, work)
         self.peak = max(self.peak, len(numbers))
         return pn, dn, 0
@@ -293,6 +294,17 @@ class _Search:
 def _move(child: _Child) -> Move:
     move: Move = child[3]
     return move
+
+
+def _initial(prover_next: bool, moves: list[Move] | None, left: int) -> tuple[int, int, int]:
+    """A new position's numbers (and no work yet): within :data:`_MOBILITY_TURNS` turns
+    of the bound, the square of the moves of its side to move, for the number that sums
+    them (a position where the prover has many moves is hard to disprove, one where the
+    other side has many is hard to prove); else 1 and 1."""
+    if not moves or left > _MOBILITY_TURNS:
+        return 1, 1, 0
+    n = len(moves) * len(moves)
+    return (1, n, 0) if prover_next else (n, 1, 0)
 
 
 def _numbers(children: list[_Child], prover: bool) -> tuple[int, int]:
@@ -321,12 +333,12 @@ def _select(children: list[_Child], prover: bool, pn: int, dn: int, th_pn: int, 
     return best, min(th_pn - pn + best[0], _INFINITE - 1), min(th_dn, cap)
 
 
-def _make_room(numbers: dict[int, tuple[int, int, int]]) -> None:
-    """Drop the half of the unsettled positions that took the least work."""
-    works = sorted(entry[2] for entry in numbers.values())
+def _make_room(entries: dict[int, tuple[int, int, int]]) -> None:
+    """Drop the half of a table's entries that took the least work (their third)."""
+    works = sorted(entry[2] for entry in entries.values())
     cut = works[len(works) // 2]
-    for index in [i for i, entry in numbers.items() if entry[2] <= cut]:
-        del numbers[index]
+    for index in [i for i, entry in entries.items() if entry[2] <= cut]:
+        del entries[index]
 
 
 def _result(pos: Position, side: Side, left: int, moves: list[Move]) -> int | None:
@@ -344,9 +356,36 @@ def _result(pos: Position, side: Side, left: int, moves: list[Move]) -> int | No
         if loser is not None:  # M8
             return NOT_WON if loser is side else 0
     elif left >= 1:
-        goal = _GOAL[pos.to_move]
-        if any(m.target >> 3 == goal for m in moves):  # M7 with the next turn
-            return 1 if pos.to_move is side else NOT_WON
+        return _with_moves(pos, side, left, moves)
     if left <= 0 or (left == 1 and pos.to_move is side):
-        return NOT_WON  # no turn left; or the last one is the prover's, with no move home (a move into a deadlock loses it)
+        return NOT_WON  # no turn left; or the last one is the prover's, blocked
     return None
+
+
+def _with_moves(pos: Position, side: Side, left: int, moves: list[Move]) -> int | None:
+    """:func:`_result` of a position whose side to move has ``moves``, with a turn left
+    or more: a move home wins with the next turn (M7); with one turn left, the prover
+    wins only by one, the other side loses only if every move of its leads into a
+    deadlock, which the last mover loses (M8)."""
+    goal = _GOAL[pos.to_move]
+    if any(m.target >> 3 == goal for m in moves):  # M7 with the next turn
+        return 1 if pos.to_move is side else NOT_WON
+    if left > 1:
+        return None
+    if pos.to_move is side:
+        return NOT_WON  # (a move into a deadlock loses it)
+    return 1 if all_into_deadlock(pos, moves) else NOT_WON
+
+
+def all_into_deadlock(pos: Position, moves: list[Move]) -> bool:
+    """Whether every move of the side to move leads into a deadlock, which the last
+    mover loses (M8): a loss with this turn."""
+    mover = pos.to_move
+    for move in moves:
+        pos.apply(move)
+        try:
+            if pos.has_moves() or pos.deadlock() is not mover:
+                return False
+        finally:
+            pos.undo()
+    return True
