@@ -36,8 +36,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.board import Side
-from ..engine.position import Move, Position
+from ..engine.board import RAYS, Direction, Side
+from ..engine.position import RANGE, Move, Position
 
 __all__ = ["NOT_WON", "PROOF_ENTRY_BYTES", "PROOF_NODE_BYTES", "Proof", "ProofTable", "all_into_deadlock", "prove"]
 
@@ -46,11 +46,67 @@ _GOAL = (0, 7)  # the rank each side must reach (M7)
 #: A child is searched until its number passes its best sibling's times 1 + epsilon
 #: (Pawlewicz and Lew): epsilon 1/4 (docs/analysis.md: measured against 0, 1/2 and 1).
 _EPSILON_PARTS = 4
-#: The turns left within which a new position's numbers count its moves (further from
-#: the bound they are 1 and 1: a proof within many turns went deep and slow with them).
+#: A new position's numbers, within this many turns of the bound: the square of its side
+#: to move's moves for the number that adds its children's (a position where the prover
+#: has many moves is hard to disprove, one where the other side has many is hard to
+#: prove), 1 for the other; further from the bound, 1 and 1 (a proof within 200 turns
+#: went deep and slow with them).
 _MOBILITY_TURNS = 20
 #: Nodes generated between two looks at the clock and at ``stop``.
 _CHECK_EVERY = 4096
+
+
+_DIRECTIONS = (Direction.FORWARD, Direction.LEFT, Direction.RIGHT)
+# ``_GOAL_RAYS[side][sq]``: the rays from ``sq`` that end on ``side``'s goal rank, each
+# with its length (the range a tower needs to reach the rank along it).
+_GOAL_RAYS = tuple(
+    tuple(
+        tuple(
+            (ray, len(ray))
+            for ray in (RAYS[side][sq][d] for d in _DIRECTIONS)
+            if ray and ray[-1] >> 3 == _GOAL[side]
+        )
+        for sq in range(64)
+    )
+    for side in Side
+)
+
+
+def open_towers(position: Position, side: Side) -> int:
+    """``side``'s towers that could move onto their goal rank now (an empty path within
+    the tower's range), as a bit mask by colour (bit ``colour`` set)."""
+    board = position.board
+    goal_rays = _GOAL_RAYS[side]
+    mask = 0
+    for colour, sq in enumerate(position.where[side]):
+        t = board[sq] if sq >= 0 else None
+        if t is None:
+            continue
+        reach = RANGE[t.rings]
+        for ray, length in goal_rays[sq]:
+            if length <= reach and not any(map(board.__getitem__, ray)):  # (a tower is a true tuple)
+                mask |= 1 << colour
+                break
+    return mask
+
+
+def _open(position: Position, side: Side, sq: int) -> bool:
+    """Whether ``side``'s tower on ``sq`` could move onto its goal rank now."""
+    board = position.board
+    t = board[sq]
+    if t is None:
+        return False
+    reach = RANGE[t.rings]
+    return any(length <= reach and not any(map(board.__getitem__, ray)) for ray, length in _GOAL_RAYS[side][sq])  # (a tower is a true tuple)
+
+
+def _home_now(position: Position) -> bool:
+    """Whether the side to move can move a tower onto its goal rank now (M7; a push
+    never lands there: the tower it pushes would leave the board)."""
+    side, colour = position.to_move, position.tower
+    if colour is None:
+        return open_towers(position, side) != 0
+    return _open(position, side, position.where[side][colour])
 
 
 class ProofTable:
@@ -221,18 +277,20 @@ class _Search:
         if not moves:
             moves = [pos.forfeit_move()]  # (a deadlock was a leaf)
         settles = _INFINITE if pos.to_move is self.side else 0  # (the number a settling child has as its disproof number)
-        numbers = self.numbers
+        side, table, numbers = self.side, self.table, self.numbers
         children = []
         for move in moves:
             child = key ^ pos.key_change(move)
-            pos.apply(move)
-            result, child_moves = self.leaf(child, left - 1)
-            child_prover = pos.to_move is self.side
-            pos.undo()
+            result = table.settled(child, side, left - 1)
             if result is None:
-                pn, dn, _work = numbers.get(child << 8 | (left - 1)) or _initial(child_prover, child_moves, left - 1)
-                children.append([pn, dn, 0, move, child, child_moves])
-                continue
+                known = numbers.get(child << 8 | (left - 1))  # (searched before, not settled: no leaf)
+                if known is not None:
+                    children.append([known[0], known[1], 0, move, child, None])
+                    continue
+                result, fresh = self.fresh(move, left - 1)
+                if result is None:
+                    children.append([fresh[0], fresh[1], 0, move, child, fresh[2]])
+                    continue
             won = result >= 0
             children.append([0, _INFINITE, result, move, child, None] if won else [_INFINITE, 0, 0, move, child, None])
             if children[-1][1] == settles:
@@ -242,18 +300,25 @@ class _Search:
             self.check()
         return children
 
-    def leaf(self, key: int, left: int) -> tuple[int | None, list[Move] | None]:
-        """What is known of the position walked to (``key``, ``left`` turns left): as
-        :func:`_result` says or the proof table settled (None: not known), and its legal
-        moves when they were generated."""
+    def fresh(self, move: Move, left: int) -> tuple[int | None, tuple[int, int, list[Move] | None]]:
+        """A position not in the tables, after ``move`` (``left`` turns left): what
+        :func:`_result` says of it, else its first numbers and its legal moves when they
+        were generated."""
         pos = self.pos
-        if pos.winner is not None or left < 0:
-            return _result(pos, self.side, left, []), None
-        known = self.table.settled(key, self.side, left)
-        if known is not None:
-            return known, None
-        moves = pos.legal_moves()
-        return _result(pos, self.side, left, moves), moves
+        pos.apply(move)
+        try:
+            if pos.winner is not None or left < 0:
+                return _result(pos, self.side, left, []), (1, 1, None)
+            if left <= 1:  # (the last turns, without the moves where a tower's paths tell)
+                return _last_turn(pos, self.side, left), (1, 1, None)
+            moves = pos.legal_moves()
+            result = _result(pos, self.side, left, moves)
+            if result is not None or not moves or left > _MOBILITY_TURNS:
+                return result, (1, 1, moves)
+            n = len(moves) * len(moves)
+            return None, ((1, n, moves) if pos.to_move is self.side else (n, 1, moves))
+        finally:
+            pos.undo()
 
     def settle(self, key: int, left: int, prover: bool, children: list[_Child], pn: int, dn: int, work: int) -> tuple[int, int, int]:
         """Keep a position's numbers: a proof (with its depth in turns) or a disproof in
@@ -294,17 +359,6 @@ class _Search:
 def _move(child: _Child) -> Move:
     move: Move = child[3]
     return move
-
-
-def _initial(prover_next: bool, moves: list[Move] | None, left: int) -> tuple[int, int, int]:
-    """A new position's numbers (and no work yet): within :data:`_MOBILITY_TURNS` turns
-    of the bound, the square of the moves of its side to move, for the number that sums
-    them (a position where the prover has many moves is hard to disprove, one where the
-    other side has many is hard to prove); else 1 and 1."""
-    if not moves or left > _MOBILITY_TURNS:
-        return 1, 1, 0
-    n = len(moves) * len(moves)
-    return (1, n, 0) if prover_next else (n, 1, 0)
 
 
 def _numbers(children: list[_Child], prover: bool) -> tuple[int, int]:
@@ -375,6 +429,20 @@ def _with_moves(pos: Position, side: Side, left: int, moves: list[Move]) -> int 
     if pos.to_move is side:
         return NOT_WON  # (a move into a deadlock loses it)
     return 1 if all_into_deadlock(pos, moves) else NOT_WON
+
+
+def _last_turn(pos: Position, side: Side, left: int) -> int | None:
+    """:func:`_result` with one turn left or none, the moves generated only where every
+    move must be tried (the other side's last turn, with no move home)."""
+    if not pos.has_moves():
+        return _result(pos, side, left, [])
+    if left == 0:
+        return NOT_WON
+    if _home_now(pos):
+        return 1 if pos.to_move is side else NOT_WON
+    if pos.to_move is side:
+        return NOT_WON
+    return 1 if all_into_deadlock(pos, pos.legal_moves()) else NOT_WON
 
 
 def all_into_deadlock(pos: Position, moves: list[Move]) -> bool:

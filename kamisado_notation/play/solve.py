@@ -40,10 +40,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..engine.board import RAYS, SQUARE_COLOURS, Direction, Side
-from ..engine.position import RANGE, Move, Position
+from ..engine.board import SQUARE_COLOURS, Side
+from ..engine.position import Move, Position
 from ..errors import ArgumentError
-from .proof import PROOF_ENTRY_BYTES, PROOF_NODE_BYTES, Proof, ProofTable, all_into_deadlock, prove
+from .proof import PROOF_ENTRY_BYTES, PROOF_NODE_BYTES, Proof, ProofTable, all_into_deadlock, open_towers, prove
 
 __all__ = ["MAX_TURNS", "MEMORY_MB", "MoveValue", "Solution", "Solver", "open_towers", "solve", "solve_moves"]
 
@@ -80,41 +80,6 @@ _CHECK_EVERY = 1024
 MAX_SECONDS = 365 * 24 * 3600.0
 #: No budget of nodes: more than any search reaches.
 _NO_BUDGET = 1 << 62
-
-
-_DIRECTIONS = (Direction.FORWARD, Direction.LEFT, Direction.RIGHT)
-# ``_GOAL_RAYS[side][sq]``: the rays from ``sq`` that end on ``side``'s goal rank, each
-# with the ring counts whose range reaches that far.
-_GOAL_RAYS = tuple(
-    tuple(
-        tuple(
-            (ray, len(ray))
-            for ray in (RAYS[side][sq][d] for d in _DIRECTIONS)
-            if ray and ray[-1] >> 3 == _GOAL[side]
-        )
-        for sq in range(64)
-    )
-    for side in Side
-)
-
-
-def open_towers(position: Position, side: Side) -> int:
-    """``side``'s towers that could move onto their goal rank now (an empty path within
-    the tower's range), as a bit mask by colour (bit ``colour`` set)."""
-    board = position.board
-    goal_rays = _GOAL_RAYS[side]
-    mask = 0
-    for colour, sq in enumerate(position.where[side]):
-        t = board[sq] if sq >= 0 else None
-        if t is None:
-            continue
-        reach = RANGE[t.rings]
-        for ray, length in goal_rays[sq]:
-            if length <= reach and not any(map(board.__getitem__, ray)):  # (a tower is a true tuple)
-                mask |= 1 << colour
-                break
-    return mask
-
 
 
 class _OutOfTime(Exception):
