@@ -44,7 +44,7 @@ def solve(
     time_ms: int | None = typer.Option(None, "--time", min=1, max=MAX_MS, metavar="MS", help="Stop after this many milliseconds (default: no limit)."),
     nodes: int | None = typer.Option(None, "--nodes", min=1, max=10**12, metavar="N", help="Stop after this many positions searched (the same answer on any machine)."),
     all_moves: bool = typer.Option(False, "--all-moves", help="Judge every legal move (each with the limits given) instead of the position."),
-    memory: int = typer.Option(250, "--memory", min=1, max=1 << 20, metavar="MB", help="The megabytes the solver's tables and proof trees may keep (Python adds some 45 MB)."),
+    memory: int = typer.Option(250, "--memory", min=1, max=1 << 20, metavar="MB", help="The megabytes the solver's tables may keep (Python adds some 45 MB)."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
 ) -> None:
     """Whether the side to move wins or loses the round under best play, in how many turns, the best move and its principal variation; 'unknown' when not proven within the limits. On a terminal a line shows the depth, nodes and time as it works."""

@@ -329,7 +329,7 @@ class Solver:
 
     def _prove(self, pos: Position, winner: Side, within: int) -> Proof:
         """One proof-number search (:func:`.proof.prove`) within what is left of the
-        budget of nodes and :attr:`proof_nodes` kept, its nodes counted."""
+        budget of nodes, its unsettled positions at most :attr:`proof_nodes`, its nodes counted."""
         answer = prove(
             pos, winner, within=within, deadline=self._deadline, node_limit=max(self._budget - self.nodes, 0),
             keep=self.proof_nodes, stop=self._stop, table=self.proof_table,
