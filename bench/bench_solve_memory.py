@@ -2,8 +2,9 @@
 structures takes, and the peak resident set size of ``kamisado solve`` under a bound.
 
 1. Bytes an entry (``tracemalloc``, in this process): the transposition table's (its
-   move included), the proof table's, and a node of a proof-number search's tree (the
-   tree's share of the peak over the nodes it kept at once). The solver divides its
+   move included), the proof table's, and an entry of a proof-number search's table of
+   unsettled positions (the search's share of the peak over the entries it held at
+   once). The solver divides its
    bound of memory by these (``TABLE_ENTRY_BYTES``, ``PROOF_ENTRY_BYTES``,
    ``PROOF_NODE_BYTES``, rounded up).
 2. Peak RSS (``VmHWM``, read by the child as it exits) of a solve of the initial
@@ -47,7 +48,7 @@ cpu = time.process_time() - start
 hwm = next(int(line.split()[1]) for line in open("/proc/self/status") if line.startswith("VmHWM"))
 print(json.dumps({{"rss_mb": hwm / 1024, "cpu": cpu, "result": answer.result, "within": answer.within,
     "table": [most[0], solver.table_size], "proof_table": [most[1], solver.proof_table.size],
-    "tree": [solver.peak_proof_nodes, solver.proof_nodes]}}))
+    "unsettled": [solver.peak_proof_nodes, solver.proof_nodes]}}))
 """
 
 
@@ -68,7 +69,7 @@ def entry_bytes() -> None:
     entry = (current - before) / max(len(proofs), 1)
     node = (peak - current) / max(answer.peak, 1)
     print(f"proof table: {entry:.0f} bytes an entry ({len(proofs):,} entries)")
-    print(f"proof tree: {node:.0f} bytes a node kept ({answer.peak:,} nodes at its peak)")
+    print(f"unsettled positions: {node:.0f} bytes an entry ({answer.peak:,} entries at the peak)")
     tracemalloc.stop()
 
 
@@ -76,7 +77,7 @@ def peak_rss(memory: int, seconds: float) -> None:
     code = CHILD.format(root=str(ROOT), memory=memory, seconds=seconds)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     got = json.loads(out)
-    held = ", ".join(f"{name} {most:,} of {bound:,}" for name, (most, bound) in ((k, got[k]) for k in ("table", "proof_table", "tree")))
+    held = ", ".join(f"{name} {most:,} of {bound:,}" for name, (most, bound) in ((k, got[k]) for k in ("table", "proof_table", "unsettled")))
     print(f"--memory {memory}: peak RSS {got['rss_mb']:.0f} MB, {got['cpu']:.1f} s CPU, {got['result']} (within {got['within']}); at the fullest: {held}")
 
 

@@ -38,7 +38,7 @@ MAX_MS = 365 * 24 * 3600 * 1000
 DEPTH = typer.Option(None, "--depth", min=0, metavar="TURNS", help="Search at most this many turns deep (default: until proven or out of time).")
 #: ``--memory``, shared by both commands (the solver's bound: 250 MB by default, at most 2^20).
 MEMORY = typer.Option(
-    250, "--memory", min=1, max=1 << 20, metavar="MB", help="The megabytes the solver's tables and proof trees may keep, counted in entries (Python adds some 45 MB)."
+    250, "--memory", min=1, max=1 << 20, metavar="MB", help="The megabytes the solver's tables may keep, counted in entries (Python adds some 45 MB)."
 )
 
 

@@ -175,7 +175,7 @@ def analyse(
     matches judged so far and their number). ``jobs``: worker processes, a match each
     at a time (:func:`~kamisado_notation.io.parallel.map_in_order`); a worker that dies
     or raises is a :class:`~kamisado_notation.errors.KamisadoError` naming the match.
-    ``memory``: the megabytes the solver's tables and proof trees may keep, counted in
+    ``memory``: the megabytes the solver's tables may keep, counted in
     entries as :class:`~.solve.Solver` counts them (default :data:`~.solve.MEMORY_MB`;
     with ``jobs`` above 1, shared among the workers: each solver gets ``memory // jobs``,
     at least 1); :attr:`MatchAnalysis.kept` says what was kept. A bad value is an

@@ -1,22 +1,32 @@
-"""Proof-number search (Allis): whether a side can force the round's win within a number
-of turns, for the solver (:mod:`.solve`), which measured it proving positions far from
-the end many times faster than its iterative deepening (docs/analysis.md).
+"""Depth-first proof-number search (df-pn, Nagai): whether a side can force the round's
+win within a number of turns, for the solver (:mod:`.solve`), which measured it proving
+positions far from the end many times faster than its iterative deepening
+(docs/analysis.md).
 
-The search grows a tree best-first: each node has a proof number (how many leaves must
-still be proven to prove it) and a disproof number; the most-proving leaf is expanded
-next. Turns are counted as the solver counts them (a move or a forfeit is a turn, a push
-keeps the pusher to move, a deadlock ends the round), and a node with no turn left is
-disproven, so ``prove(position, side, within=n)`` answers "does ``side`` win within ``n``
-turns whatever the other does?".
+Each position has a proof number (how many leaves must still be proven to prove it) and
+a disproof number. The search walks down to the most-proving position as a best-first
+proof-number search (Allis) would, but depth first: it stays below a node while its
+numbers are under thresholds set by its parent (the second-best sibling's number, times
+1 + epsilon, Pawlewicz and Lew), and keeps no tree: what it learnt of a position is in a
+table, read again when the position is met again. Turns are counted as the solver
+counts them (a move or a forfeit is a turn, a push keeps the pusher to move, a deadlock
+ends the round), and a position with no turn left is disproven, so
+``prove(position, side, within=n)`` answers "does ``side`` win within ``n`` turns
+whatever the other does?".
 
-A :class:`ProofTable` keeps what finished searches proved, by position: the fewest turns
-within which a side is proven to win from it, and the most within which it is proven
-not to (a win within ``n`` turns is one within more; no win within ``n`` is none within
-fewer). A new node whose position the table settles is a leaf; the solver keeps one
-table across its searches (the turns' galloping and halving search the same positions
-again and again) and across the positions of a round. A subtree is dropped as soon as
-its root is settled (only the root's children are kept, for its move): the tree in
-memory is the unsettled part, bounded by ``node_limit`` nodes generated.
+Positions repeat only through forfeits, and a forfeit that would repeat ends the round
+as a deadlock (a leaf); the table of unsettled positions is keyed by the position *and*
+the turns left, so the search runs over a graph without cycles and a number read from
+the table never depends on the path that reached it.
+
+A :class:`ProofTable` keeps what was settled, by position: the fewest turns within which
+a side is proven to win from it, and the most within which it is proven not to (a win
+within ``n`` turns is one within more; no win within ``n`` is none within fewer). The
+solver keeps one across its searches (the turns' proofs and the variation's search the
+same positions again and again) and across the positions of a round. The unsettled
+positions' numbers are in a table of at most ``keep`` entries; when it is full, the half
+that took the least work to reach its numbers is dropped (the work is searched again if
+it is needed).
 """
 
 from __future__ import annotations
@@ -24,14 +34,79 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass
+from typing import Any
 
-from ..engine.board import Side
-from ..engine.position import Move, Position
+from ..engine.board import RAYS, Direction, Side
+from ..engine.position import RANGE, Move, Position
 
-__all__ = ["NOT_WON", "PROOF_ENTRY_BYTES", "PROOF_NODE_BYTES", "Proof", "ProofTable", "prove"]
+__all__ = ["NOT_WON", "PROOF_ENTRY_BYTES", "PROOF_NODE_BYTES", "Proof", "ProofTable", "all_into_deadlock", "prove"]
 
 _INFINITE = 1 << 60
 _GOAL = (0, 7)  # the rank each side must reach (M7)
+#: A child is searched until its number passes its best sibling's times 1 + epsilon
+#: (Pawlewicz and Lew): epsilon 1/4 (docs/analysis.md: measured against 0, 1/2 and 1).
+_EPSILON_PARTS = 4
+#: A new position's numbers, within this many turns of the bound: the square of its side
+#: to move's moves for the number that adds its children's (a position where the prover
+#: has many moves is hard to disprove, one where the other side has many is hard to
+#: prove), 1 for the other; further from the bound, 1 and 1 (a proof within 200 turns
+#: went deep and slow with them).
+_MOBILITY_TURNS = 20
+#: Nodes generated between two looks at the clock and at ``stop``.
+_CHECK_EVERY = 4096
+
+
+_DIRECTIONS = (Direction.FORWARD, Direction.LEFT, Direction.RIGHT)
+# ``_GOAL_RAYS[side][sq]``: the rays from ``sq`` that end on ``side``'s goal rank, each
+# with its length (the range a tower needs to reach the rank along it).
+_GOAL_RAYS = tuple(
+    tuple(
+        tuple(
+            (ray, len(ray))
+            for ray in (RAYS[side][sq][d] for d in _DIRECTIONS)
+            if ray and ray[-1] >> 3 == _GOAL[side]
+        )
+        for sq in range(64)
+    )
+    for side in Side
+)
+
+
+def open_towers(position: Position, side: Side) -> int:
+    """``side``'s towers that could move onto their goal rank now (an empty path within
+    the tower's range), as a bit mask by colour (bit ``colour`` set)."""
+    board = position.board
+    goal_rays = _GOAL_RAYS[side]
+    mask = 0
+    for colour, sq in enumerate(position.where[side]):
+        t = board[sq] if sq >= 0 else None
+        if t is None:
+            continue
+        reach = RANGE[t.rings]
+        for ray, length in goal_rays[sq]:
+            if length <= reach and not any(map(board.__getitem__, ray)):  # (a tower is a true tuple)
+                mask |= 1 << colour
+                break
+    return mask
+
+
+def _open(position: Position, side: Side, sq: int) -> bool:
+    """Whether ``side``'s tower on ``sq`` could move onto its goal rank now."""
+    board = position.board
+    t = board[sq]
+    if t is None:
+        return False
+    reach = RANGE[t.rings]
+    return any(length <= reach and not any(map(board.__getitem__, ray)) for ray, length in _GOAL_RAYS[side][sq])  # (a tower is a true tuple)
+
+
+def _home_now(position: Position) -> bool:
+    """Whether the side to move can move a tower onto its goal rank now (M7; a push
+    never lands there: the tower it pushes would leave the board)."""
+    side, colour = position.to_move, position.tower
+    if colour is None:
+        return open_towers(position, side) != 0
+    return _open(position, side, position.where[side][colour])
 
 
 class ProofTable:
@@ -39,11 +114,12 @@ class ProofTable:
     which the prover is proven to win (the depth of the proof found, so a win proven
     within 200 turns in 17 is kept as one within 17), the most within which it is
     proven not to. At most ``size`` positions (:data:`PROOF_ENTRY_BYTES` each); when
-    full it starts afresh, so it never holds more."""
+    full, the older half (by when the position was first kept) is dropped, so it never
+    holds more."""
 
     def __init__(self, size: int = 1_000_000) -> None:
         self.size = size
-        self.entries: dict[int, tuple[int, int]] = {}  # (key << 1 | side) → (fewest won, most not won)
+        self.entries: dict[int, tuple[int, int, int]] = {}  # (key << 1 | side) → (fewest won, most not won, work)
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -61,46 +137,32 @@ class ProofTable:
             return NOT_WON
         return None
 
-    def keep(self, key: int, side: Side, turns: int, won: bool) -> None:
-        """Keep that ``side`` wins within ``turns`` turns (``won``) or does not."""
+    def keep(self, key: int, side: Side, turns: int, won: bool, work: int = 1) -> None:
+        """Keep that ``side`` wins within ``turns`` turns (``won``) or does not, settled
+        by ``work`` positions searched (what dropping it would cost again)."""
         index = key << 1 | side
-        won_within, not_within = self.entries.get(index, (_NEVER, -1))
+        entries = self.entries
+        won_within, not_within, before = entries.get(index, (_NEVER, -1, 0))
         if won:
             won_within = min(won_within, turns)
         else:
             not_within = max(not_within, turns)
-        if len(self.entries) >= self.size and index not in self.entries:
-            self.entries.clear()
-        self.entries[index] = (won_within, not_within)
+        if len(entries) >= self.size and index not in entries:
+            _make_room(entries)
+        entries[index] = (won_within, not_within, max(work, before))
 
 
+#: A child in a search's walk: ``[pn, dn, bound, move, key, moves]``.
+_Child = list[Any]
 _NEVER = 1 << 30  # (no win proven within any number of turns)
-#: The most legal moves a position can have (8 towers, 3 rays of 7 squares): the most
-#: nodes one expansion adds.
-_WIDEST = 8 * 3 * 7
 #: What :meth:`ProofTable.settled` and the leaves' test say of a position the prover is
 #: proven not to win from within the turns left (a proven win is its turns, 0 or more).
 NOT_WON = -1
-#: Bytes a proof table's entry takes, and a node of a proof-number search's tree (its
-#: move and key included), as ``bench/bench_solve_memory.py`` measures them (rounded up):
-#: what a bound of memory is divided by.
+#: Bytes a proof table's entry takes, and an entry of a search's table of unsettled
+#: positions, as ``bench/bench_solve_memory.py`` measures them (rounded up): what a
+#: bound of memory is divided by.
 PROOF_ENTRY_BYTES = 160
-PROOF_NODE_BYTES = 170
-
-
-class _Node:
-    """A node of the tree: no link to its parent (a search walks down from the root and
-    back up its path), so a subtree dropped is freed at once, with no cycle to collect."""
-
-    __slots__ = ("bound", "children", "dn", "key", "move", "pn", "prover_moves", "turns")
-
-    def __init__(self, move: Move | None, prover_moves: bool, turns: int, key: int) -> None:
-        self.move = move
-        self.prover_moves, self.turns = prover_moves, turns
-        self.key = key
-        self.children: list[_Node] | None = None
-        self.pn = self.dn = 1
-        self.bound = 0  # (once proven: the turns within which its proof wins, from here)
+PROOF_NODE_BYTES = 220
 
 
 @dataclass(frozen=True)
@@ -111,7 +173,8 @@ class Proof:
     fewest); ``move``, for a root where the prover moves, a move that keeps the proof
     within those turns (True), for one where the other side moves, a move that escapes
     it (False) or holds out the longest the proof shows (True), else None; ``nodes``,
-    the positions generated; ``peak``, the most nodes kept at once (the tree's memory)."""
+    the positions generated; ``peak``, the most unsettled positions the search's table
+    held at once (its memory)."""
 
     proven: bool | None
     move: Move | None
@@ -134,162 +197,263 @@ def prove(
     """Whether ``side`` wins the round from ``position`` within ``within`` turns, whatever
     the other side plays (``position`` is not changed); ``None`` (not known) when the
     ``deadline``, the ``node_limit`` (nodes generated) or ``stop`` (set by another
-    thread) comes first, or the tree would keep more than ``keep`` nodes (default:
-    ``node_limit``). ``table``: what earlier searches settled, read and added to (a
-    fresh one if none)."""
+    thread) comes first. ``keep``: the most unsettled positions its table holds
+    (default: ``node_limit``); ``table``: what earlier searches settled, read and added
+    to (a fresh one if none)."""
     search = _Search(position, side, within, table if table is not None else ProofTable())
-    kept = (node_limit if keep is None else keep) - _WIDEST  # (a step keeps a position's moves more)
-    root = search.root
-    while root.pn and root.dn:
-        if search.nodes > node_limit or search.kept > kept or (deadline is not None and time.perf_counter() > deadline) or (stop is not None and stop.is_set()):
-            return Proof(None, None, search.nodes, None, search.peak)
-        search.step()
-    proven = root.pn == 0
-    return Proof(proven, _root_move(root, proven), search.nodes, root.bound if proven else None, search.peak)
+    search.limits(node_limit, deadline, stop, node_limit if keep is None else keep)
+    pos = search.pos
+    ended = _result(pos, side, within, pos.legal_moves())
+    if ended is not None and (pos.winner is not None or not pos.has_moves()):  # (else searched all the same, for its move)
+        return Proof(ended >= 0, None, 0, ended if ended >= 0 else None, 0)
+    try:
+        pn, _dn, bound = search.mid(pos.key(), within, None, _INFINITE - 1, _INFINITE - 1)
+    except _Stopped:
+        return Proof(None, None, search.nodes, None, search.peak)
+    proven = pn == 0
+    return Proof(proven, search.root_move(proven), search.nodes, bound if proven else None, search.peak)
 
 
-def _root_move(root: _Node, proven: bool) -> Move | None:
-    """The prover's fastest proven move, the other side's escape (disproven) or its
-    longest hold (proven); None for the prover's disproven root, or a root not expanded."""
-    children = root.children
-    if not children:
-        return None
-    if root.prover_moves:
-        won = [c for c in children if c.pn == 0]
-        return min(won, key=lambda c: c.bound).move if proven and won else None
-    if proven:
-        return max(children, key=lambda c: c.bound).move
-    return next((c.move for c in children if c.dn == 0), None)
+class _Stopped(Exception):
+    """The search's limits ran out: nothing is known."""
 
 
 class _Search:
-    """One proof-number search: its tree, the position at its root, and its counts (the
-    nodes generated, those kept now and the most kept at once)."""
+    """One depth-first proof-number search: the position it walks, its table of
+    unsettled positions (by key and turns left: proof number, disproof number, work),
+    its counts, and the root's children as last seen (for its move)."""
 
     def __init__(self, position: Position, side: Side, within: int, table: ProofTable) -> None:
-        self.pos = pos = position.copy()
+        self.pos = position.copy()
         self.side, self.within, self.table = side, within, table
-        self.root = root = _Node(None, pos.to_move is side, 0, pos.key())
-        _evaluate(root, pos, side, within, table)
-        if root.children == [] and pos.legal_moves():  # settled at sight: expanded all the same, for its move
-            root.children, root.pn, root.dn = None, 1, 1
-        self.nodes = self.kept = self.peak = 0
+        self.numbers: dict[int, tuple[int, int, int]] = {}
+        self.nodes = self.peak = 0
+        self.root_children: list[_Child] = []
+        self.node_limit, self.keep = 0, 1
+        self.deadline: float | None = None
+        self.stop: threading.Event | None = None
+        self.check_at = 0
 
-    def step(self) -> None:
-        """Expand the most-proving leaf and bring its ancestors' numbers up to date; a
-        node settled on the way is kept in the table and its subtree dropped."""
+    def limits(self, node_limit: int, deadline: float | None, stop: threading.Event | None, keep: int) -> None:
+        self.node_limit, self.deadline, self.stop, self.keep = node_limit, deadline, stop, max(1, keep)
+        self.check_at = min(_CHECK_EVERY, node_limit + 1)
+
+    def check(self) -> None:
+        """Out of nodes, time, or stopped: :class:`_Stopped`; else the next look set."""
+        if self.nodes > self.node_limit:
+            raise _Stopped
+        if (self.deadline is not None and time.perf_counter() > self.deadline) or (self.stop is not None and self.stop.is_set()):
+            raise _Stopped
+        self.check_at = min(self.nodes + _CHECK_EVERY, self.node_limit + 1)
+
+    def mid(self, key: int, left: int, moves: list[Move] | None, th_pn: int, th_dn: int) -> tuple[int, int, int]:
+        """Search the position walked to (``key``, ``left`` turns left, its ``moves``
+        when known) until its proof or disproof number reaches its threshold: its
+        numbers and, when proven, the turns its proof takes."""
         pos = self.pos
-        node = self.root
-        path = [node]
-        while node.children is not None:
-            node = _most_proving(node)
-            pos.apply(node.move)  # type: ignore[arg-type]  # (every child has its move)
-            path.append(node)
-        grown = _expand(node, pos, self.side, self.within, self.table)
-        self.nodes += grown
-        self.kept += grown
-        self.peak = max(self.peak, self.kept)
-        for _ in range(len(path) - 1):
+        prover = pos.to_move is self.side
+        children = self.children(key, left, moves)
+        start = self.nodes
+        if left == self.within:
+            self.root_children = children
+        while True:
+            pn, dn = _numbers(children, prover)
+            if pn == 0 or dn == 0 or pn >= th_pn or dn >= th_dn:
+                break
+            best, child_pn, child_dn = _select(children, prover, pn, dn, th_pn, th_dn)
+            pos.apply(best[3])
+            best[0], best[1], best[2] = self.mid(best[4], left - 1, best[5], child_pn, child_dn)
             pos.undo()
-        for up in reversed(path):
-            _update(up)
-            if (up.pn == 0 or up.dn == 0) and up.children:
-                self._settle(up)
+        return self.settle(key, left, prover, children, pn, dn, self.nodes - start)
 
-    def _settle(self, node: _Node) -> None:
-        """Keep a settled node in the table (a proof with its depth in turns) and drop
-        its subtree (the root's children stay, for its move)."""
-        children = node.children
-        assert children
-        won = node.pn == 0
-        if won:
-            bounds = [c.bound for c in children if c.pn == 0]
-            node.bound = 1 + (min(bounds) if node.prover_moves else max(bounds))
-        self.table.keep(node.key, self.side, node.bound if won else self.within - node.turns, won)
-        if node is not self.root:
-            self.kept -= _subtree(node)
-            node.children = []  # (settled: its subtree is not needed again)
+    def children(self, key: int, left: int, moves: list[Move] | None) -> list[_Child]:
+        """The children of the position walked to, each ``[pn, dn, bound, move, key,
+        moves]`` (its numbers as the leaves' test or the tables know them), up to the
+        first that settles the position (a win of the prover's, an escape of the
+        other side's)."""
+        pos = self.pos
+        if moves is None:
+            moves = pos.legal_moves()
+        if not moves:
+            moves = [pos.forfeit_move()]  # (a deadlock was a leaf)
+        settles = _INFINITE if pos.to_move is self.side else 0  # (the number a settling child has as its disproof number)
+        side, table, numbers = self.side, self.table, self.numbers
+        children = []
+        for move in moves:
+            child = key ^ pos.key_change(move)
+            result = table.settled(child, side, left - 1)
+            if result is None:
+                known = numbers.get(child << 8 | (left - 1))  # (searched before, not settled: no leaf)
+                if known is not None:
+                    children.append([known[0], known[1], 0, move, child, None])
+                    continue
+                result, fresh = self.fresh(move, left - 1)
+                if result is None:
+                    children.append([fresh[0], fresh[1], 0, move, child, fresh[2]])
+                    continue
+            won = result >= 0
+            children.append([0, _INFINITE, result, move, child, None] if won else [_INFINITE, 0, 0, move, child, None])
+            if children[-1][1] == settles:
+                break
+        self.nodes += len(children)
+        if self.nodes >= self.check_at:
+            self.check()
+        return children
 
-
-def _subtree(node: _Node) -> int:
-    """The nodes under ``node`` (those kept: a settled node's are already dropped)."""
-    count = 0
-    stack = [node]
-    while stack:
-        children = stack.pop().children
-        if children:
-            count += len(children)
-            stack.extend(children)
-    return count
-
-
-def _most_proving(node: _Node) -> _Node:
-    children = node.children
-    assert children is not None
-    if node.prover_moves:
-        return min(children, key=lambda c: c.pn)
-    return min(children, key=lambda c: c.dn)
-
-
-def _update(node: _Node) -> None:
-    children = node.children
-    if not children:
-        return
-    if node.prover_moves:
-        node.pn = min(c.pn for c in children)
-        node.dn = min(_INFINITE, sum(c.dn for c in children))
-    else:
-        node.pn = min(_INFINITE, sum(c.pn for c in children))
-        node.dn = min(c.dn for c in children)
-
-
-def _expand(node: _Node, pos: Position, side: Side, within: int, table: ProofTable) -> int:
-    moves = pos.legal_moves() or [pos.forfeit_move()]  # (a deadlock was a leaf: _evaluate)
-    node.children = []
-    for move in moves:
-        key = node.key ^ pos.key_change(move)
+    def fresh(self, move: Move, left: int) -> tuple[int | None, tuple[int, int, list[Move] | None]]:
+        """A position not in the tables, after ``move`` (``left`` turns left): what
+        :func:`_result` says of it, else its first numbers and its legal moves when they
+        were generated."""
+        pos = self.pos
         pos.apply(move)
-        child = _Node(move, pos.to_move is side, node.turns + 1, key)
-        _evaluate(child, pos, side, within, table)
-        pos.undo()
-        node.children.append(child)
-    return len(moves)
+        try:
+            if pos.winner is not None or left < 0:
+                return _result(pos, self.side, left, []), (1, 1, None)
+            if left <= 1:  # (the last turns, without the moves where a tower's paths tell)
+                return _last_turn(pos, self.side, left), (1, 1, None)
+            moves = pos.legal_moves()
+            result = _result(pos, self.side, left, moves)
+            if result is not None or not moves or left > _MOBILITY_TURNS:
+                return result, (1, 1, moves)
+            n = len(moves) * len(moves)
+            return None, ((1, n, moves) if pos.to_move is self.side else (n, 1, moves))
+        finally:
+            pos.undo()
+
+    def settle(self, key: int, left: int, prover: bool, children: list[_Child], pn: int, dn: int, work: int) -> tuple[int, int, int]:
+        """Keep a position's numbers: a proof (with its depth in turns) or a disproof in
+        the proof table, else its numbers and work in the search's table."""
+        index = key << 8 | left
+        numbers = self.numbers
+        before = numbers.pop(index, None)
+        if before is not None:
+            work += before[2]
+        if pn == 0 or dn == 0:
+            if pn:
+                self.table.keep(key, self.side, left, False, work)
+                return pn, dn, 0
+            bounds = [c[2] for c in children if c[0] == 0]
+            bound = 1 + (min(bounds) if prover else max(bounds))
+            self.table.keep(key, self.side, bound, True, work)
+            return pn, dn, bound
+        if before is None and len(numbers) >= self.keep:
+            _make_room(numbers)
+        numbers[index] = (pn, dn, work)
+        self.peak = max(self.peak, len(numbers))
+        return pn, dn, 0
+
+    def root_move(self, proven: bool) -> Move | None:
+        """The prover's fastest proven move, the other side's escape (disproven) or its
+        longest hold (proven); None for the prover's disproven root."""
+        children = self.root_children
+        if not children:
+            return None
+        if self.pos.to_move is self.side:
+            won = [c for c in children if c[0] == 0]
+            return _move(min(won, key=lambda c: c[2])) if proven and won else None
+        if proven:
+            return _move(max(children, key=lambda c: c[2]))
+        return next((_move(c) for c in children if c[1] == 0), None)
 
 
-def _evaluate(node: _Node, pos: Position, side: Side, within: int, table: ProofTable) -> None:
-    """A new node's numbers: proven (with its turns) or disproven when the round is
-    over, won on the next turn, or out of turns, or as the table settled its position;
-    else 1 and 1."""
-    left = within - node.turns
-    result = _result(pos, side, left)
-    if result is None:
-        result = table.settled(node.key, side, left)
-    if result is None:
-        return
-    if result >= 0:
-        node.pn, node.dn, node.children, node.bound = 0, _INFINITE, [], result
-    else:
-        node.pn, node.dn, node.children = _INFINITE, 0, []
+def _move(child: _Child) -> Move:
+    move: Move = child[3]
+    return move
 
 
-def _result(pos: Position, side: Side, left: int) -> int | None:
+def _numbers(children: list[_Child], prover: bool) -> tuple[int, int]:
+    """A position's proof and disproof numbers from its children's."""
+    if prover:
+        return min(c[0] for c in children), min(_INFINITE, sum(c[1] for c in children))
+    return min(_INFINITE, sum(c[0] for c in children)), min(c[1] for c in children)
+
+
+def _select(children: list[_Child], prover: bool, pn: int, dn: int, th_pn: int, th_dn: int) -> tuple[_Child, int, int]:
+    """The most-proving child and its thresholds: below the second-best sibling's
+    number (times 1 + epsilon) in the number the position takes the least of, and what
+    is left of the position's own threshold in the number it sums."""
+    mine = 0 if prover else 1
+    best = second = None
+    for c in children:
+        if best is None or c[mine] < best[mine]:
+            best, second = c, best
+        elif second is None or c[mine] < second[mine]:
+            second = c
+    assert best is not None
+    runner_up = _INFINITE if second is None else second[mine]
+    cap = runner_up + 1 + runner_up // _EPSILON_PARTS
+    if prover:
+        return best, min(th_pn, cap), min(_INFINITE - 1, th_dn - dn + best[1])
+    return best, min(th_pn - pn + best[0], _INFINITE - 1), min(th_dn, cap)
+
+
+def _make_room(entries: dict[int, tuple[int, int, int]]) -> None:
+    """Drop the half of a table's entries that took the least work (their third)."""
+    works = sorted(entry[2] for entry in entries.values())
+    cut = works[len(works) // 2]
+    for index in [i for i, entry in entries.items() if entry[2] <= cut]:
+        del entries[index]
+
+
+def _result(pos: Position, side: Side, left: int, moves: list[Move]) -> int | None:
     """0: ``side`` has won; 1: it wins with the next turn; :data:`NOT_WON`: it has lost,
     loses with the next turn, or has no turn left to win (with one left and its own to
     play, only a move home wins: the other side's move into a deadlock would); None: not
-    known yet."""
+    known yet. ``moves``: the legal moves of ``pos`` (any list once the round is won or
+    ``left`` is below 0)."""
     if left < 0:
-        return NOT_WON  # (the round ends here, a turn too late: a settled root's children)
+        return NOT_WON  # (the round ends here, a turn too late)
     if pos.winner is not None:
         return 0 if pos.winner is side else NOT_WON
-    moves = pos.legal_moves()
     if not moves:
         loser = pos.deadlock()
         if loser is not None:  # M8
             return NOT_WON if loser is side else 0
     elif left >= 1:
-        goal = _GOAL[pos.to_move]
-        if any(m.target >> 3 == goal for m in moves):  # M7 with the next turn
-            return 1 if pos.to_move is side else NOT_WON
+        return _with_moves(pos, side, left, moves)
     if left <= 0 or (left == 1 and pos.to_move is side):
-        return NOT_WON  # no turn left; or the last one is the prover's, with no move home (a move into a deadlock loses it)
+        return NOT_WON  # no turn left; or the last one is the prover's, blocked
     return None
+
+
+def _with_moves(pos: Position, side: Side, left: int, moves: list[Move]) -> int | None:
+    """:func:`_result` of a position whose side to move has ``moves``, with a turn left
+    or more: a move home wins with the next turn (M7); with one turn left, the prover
+    wins only by one, the other side loses only if every move of its leads into a
+    deadlock, which the last mover loses (M8)."""
+    goal = _GOAL[pos.to_move]
+    if any(m.target >> 3 == goal for m in moves):  # M7 with the next turn
+        return 1 if pos.to_move is side else NOT_WON
+    if left > 1:
+        return None
+    if pos.to_move is side:
+        return NOT_WON  # (a move into a deadlock loses it)
+    return 1 if all_into_deadlock(pos, moves) else NOT_WON
+
+
+def _last_turn(pos: Position, side: Side, left: int) -> int | None:
+    """:func:`_result` with one turn left or none, the moves generated only where every
+    move must be tried (the other side's last turn, with no move home)."""
+    if not pos.has_moves():
+        return _result(pos, side, left, [])
+    if left == 0:
+        return NOT_WON
+    if _home_now(pos):
+        return 1 if pos.to_move is side else NOT_WON
+    if pos.to_move is side:
+        return NOT_WON
+    return 1 if all_into_deadlock(pos, pos.legal_moves()) else NOT_WON
+
+
+def all_into_deadlock(pos: Position, moves: list[Move]) -> bool:
+    """Whether every move of the side to move leads into a deadlock, which the last
+    mover loses (M8): a loss with this turn."""
+    mover = pos.to_move
+    for move in moves:
+        pos.apply(move)
+        try:
+            if pos.has_moves() or pos.deadlock() is not mover:
+                return False
+        finally:
+            pos.undo()
+    return True

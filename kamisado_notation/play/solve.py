@@ -40,10 +40,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..engine.board import RAYS, SQUARE_COLOURS, Direction, Side
-from ..engine.position import RANGE, Move, Position
+from ..engine.board import SQUARE_COLOURS, Side
+from ..engine.position import Move, Position
 from ..errors import ArgumentError
-from .proof import PROOF_ENTRY_BYTES, PROOF_NODE_BYTES, Proof, ProofTable, prove
+from .proof import PROOF_ENTRY_BYTES, PROOF_NODE_BYTES, Proof, ProofTable, all_into_deadlock, open_towers, prove
 
 __all__ = ["MAX_TURNS", "MEMORY_MB", "MoveValue", "Solution", "Solver", "open_towers", "solve", "solve_moves"]
 
@@ -63,14 +63,14 @@ DEEPENING_SHARE = 0.25
 #: The most nodes the deepening searches before proof numbers take over (a far position's
 #: tenth turn costs millions: the opening's deepening took 17 s of 30 before this bound).
 DEEPENING_NODES = 200_000
-#: The megabytes a solver's tables and proof trees keep at most when no bound is given
+#: The megabytes a solver's tables keep at most when no bound is given
 #: (the process adds Python and the toolkit, some 45 MB: ``bench/bench_solve_memory.py``).
 MEMORY_MB = 250
 #: The largest bound of memory (MB) a solver takes.
 MAX_MEMORY_MB = 1 << 20
 #: How a bound of memory is shared: the transposition table, the proof table, one
-#: proof-number search's tree.
-_MEMORY_SHARES = (1, 3, 6)
+#: proof-number search's table of unsettled positions.
+_MEMORY_SHARES = (1, 4, 5)
 #: Bytes a transposition table's entry takes (its move included), as
 #: ``bench/bench_solve_memory.py`` measures it (rounded up).
 TABLE_ENTRY_BYTES = 160
@@ -80,41 +80,6 @@ _CHECK_EVERY = 1024
 MAX_SECONDS = 365 * 24 * 3600.0
 #: No budget of nodes: more than any search reaches.
 _NO_BUDGET = 1 << 62
-
-
-_DIRECTIONS = (Direction.FORWARD, Direction.LEFT, Direction.RIGHT)
-# ``_GOAL_RAYS[side][sq]``: the rays from ``sq`` that end on ``side``'s goal rank, each
-# with the ring counts whose range reaches that far.
-_GOAL_RAYS = tuple(
-    tuple(
-        tuple(
-            (ray, len(ray))
-            for ray in (RAYS[side][sq][d] for d in _DIRECTIONS)
-            if ray and ray[-1] >> 3 == _GOAL[side]
-        )
-        for sq in range(64)
-    )
-    for side in Side
-)
-
-
-def open_towers(position: Position, side: Side) -> int:
-    """``side``'s towers that could move onto their goal rank now (an empty path within
-    the tower's range), as a bit mask by colour (bit ``colour`` set)."""
-    board = position.board
-    goal_rays = _GOAL_RAYS[side]
-    mask = 0
-    for colour, sq in enumerate(position.where[side]):
-        t = board[sq] if sq >= 0 else None
-        if t is None:
-            continue
-        reach = RANGE[t.rings]
-        for ray, length in goal_rays[sq]:
-            if length <= reach and not any(map(board.__getitem__, ray)):  # (a tower is a true tuple)
-                mask |= 1 << colour
-                break
-    return mask
-
 
 
 class _OutOfTime(Exception):
@@ -177,11 +142,12 @@ class Solver:
     switch the transposition table and the move ordering off: the plain alpha-beta of
     the same code, for measuring what each is worth.
 
-    ``memory``: the megabytes its tables and proof trees may keep (default
+    ``memory``: the megabytes its tables may keep (default
     :data:`MEMORY_MB`), divided among the transposition table (:attr:`table_size`
-    entries), the proof table (``proof_table.size``) and one proof-number search's tree
-    (:attr:`proof_nodes` nodes kept at once; ``proof_nodes=`` sets it alone). Each table
-    starts afresh when full; a proof that would keep more nodes stops unproven."""
+    entries), the proof table (``proof_table.size``) and one proof-number search's table
+    of unsettled positions (:attr:`proof_nodes` entries; ``proof_nodes=`` sets it
+    alone). The transposition table starts afresh when full; the proof tables drop the
+    half of their entries that took the least work."""
 
     def __init__(
         self,
@@ -203,13 +169,13 @@ class Solver:
         self.memory = memory
         #: The most entries the transposition table holds (then it starts afresh).
         self.table_size = max(1, int(share * _MEMORY_SHARES[0] / TABLE_ENTRY_BYTES))
-        #: The most nodes one proof-number search keeps at once.
+        #: The most unsettled positions one proof-number search's table holds.
         self.proof_nodes = proof_nodes if proof_nodes is not None else max(1, int(share * _MEMORY_SHARES[2] / PROOF_NODE_BYTES))
         self.table: dict[int, tuple[int, int, int, Move | None]] = {}
         #: What the proof-number searches settled, kept between them.
         self.proof_table = ProofTable(max(1, int(share * _MEMORY_SHARES[1] / PROOF_ENTRY_BYTES)))
         self.nodes = 0
-        #: The most nodes a proof-number search of this solver kept at once.
+        #: The most unsettled positions a proof-number search of this solver held at once.
         self.peak_proof_nodes = 0
         #: Called as the search goes (the deepest search finished, in turns; the nodes so
         #: far), after each depth and each proof-number search: a progress line.
@@ -363,7 +329,7 @@ class Solver:
 
     def _prove(self, pos: Position, winner: Side, within: int) -> Proof:
         """One proof-number search (:func:`.proof.prove`) within what is left of the
-        budget of nodes and :attr:`proof_nodes` kept, its nodes counted."""
+        budget of nodes, its unsettled positions at most :attr:`proof_nodes`, its nodes counted."""
         answer = prove(
             pos, winner, within=within, deadline=self._deadline, node_limit=max(self._budget - self.nodes, 0),
             keep=self.proof_nodes, stop=self._stop, table=self.proof_table,
@@ -477,7 +443,7 @@ class Solver:
         table; with one turn left, a loss when every move leads into a deadlock, else
         unknown (a win needs a move home, which the caller has seen)."""
         if depth <= 1:  # one turn left: a win needs a move home; a loss, every move into a deadlock
-            return -(_MATE - ply - 1) if depth == 1 and self._all_deadlock(pos, moves) else 0
+            return -(_MATE - ply - 1) if depth == 1 and all_into_deadlock(pos, moves) else 0
         original_alpha = alpha
         best, best_move = -_MATE, None
         for move in self._ordered(pos, moves, first) if self.ordering else moves:
@@ -510,20 +476,6 @@ class Solver:
         if depth <= 0:
             return 0
         return self._child(pos, key, pos.forfeit_move(), depth - 1, alpha, beta, ply + 1)
-
-    @staticmethod
-    def _all_deadlock(pos: Position, moves: list[Move]) -> bool:
-        """Whether every move of the side to move leads into a deadlock, which the last
-        mover loses (M8): a loss with this turn."""
-        side = pos.to_move
-        for move in moves:
-            pos.apply(move)
-            try:
-                if pos.has_moves() or pos.deadlock() is not side:
-                    return False
-            finally:
-                pos.undo()
-        return True
 
     def _table_move(self, key: int) -> Move | None:
         entry = self.table.get(key) if self.use_table else None
@@ -686,7 +638,7 @@ def solve(
     """Solve ``position`` for the side to move within ``depth`` turns, ``time``
     seconds and ``nodes`` positions searched (each unlimited by default: a position far
     from the end can take very long; a budget of nodes gives the same answer on any
-    machine), its tables and proof trees within ``memory`` megabytes (:class:`Solver`).
+    machine), its tables within ``memory`` megabytes (:class:`Solver`).
     A plain value: :class:`Solution`.
 
     >>> answer = solve(Position.from_string("y....o++.n/.p..k+.../.r.Pg++.../....B.../......../......O+./K...R+++.b./..G.N..Y+ b N"))

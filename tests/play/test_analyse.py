@@ -233,10 +233,10 @@ def test_analyze_writes_the_best_move_as_the_record_does_and_says_what_decided_e
 
 
 def test_a_bound_of_memory_bounds_what_analysis_keeps_in_entries() -> None:
-    """With 1 MB each table and proof tree of the analysis keeps at most the entries the
-    solver's bound counts (looked at after every depth, proof and position); with the
-    default bound the same record keeps more than 1 MB's counts, so the bound is what
-    held it."""
+    """With 1 MB each table of the analysis keeps at most the entries the solver's bound
+    counts (looked at after every depth, proof and position); with the default bound the
+    same record keeps more transposition table entries than 1 MB's count, so the bound is
+    what held it."""
     from kamisado_notation.play.solve import Solver
 
     one = Solver(memory=1)
@@ -244,7 +244,7 @@ def test_a_bound_of_memory_bounds_what_analysis_keeps_in_entries() -> None:
     small = analyse("samples/single-round.kmr", memory=1)[0].kept
     assert all(0 < kept <= bound for kept, bound in zip(small, bounds, strict=True)), (small, bounds)
     large = analyse("samples/single-round.kmr")[0].kept
-    assert large[0] > bounds[0] and large[2] > bounds[2], (large, bounds)
+    assert large[0] > bounds[0], (large, bounds)  # (its transposition table: what the small bound held)
     for match in analyse("samples/club-night.kmr", nodes=3000, memory=2, jobs=2):  # (two workers share 2 MB: 1 each)
         assert all(kept <= bound for kept, bound in zip(match.kept, bounds, strict=True)), (match.kept, bounds)
 
