@@ -194,10 +194,13 @@ def said_back(entry: Entry, back: Move) -> bool:
     return entry.tower in (None, back.tower) and entry.square_colour in (None, back.square_colour) and entry.distance in (None, 1)
 
 
-def _follows(position: Position, move: Move, following: Sequence[Entry], *, ends: bool) -> int:
+def _follows(position: Position, move: Move, following: Sequence[Entry], *, ends: bool, refusals: bool = False) -> int:
     """How many of ``following`` replay as written after ``move`` (``LOOKAHEAD`` when the
     round ends cleanly within them; with ``ends``, the round ends after the entry, so a
-    move that ends it scores in full)."""
+    move that ends it scores in full). With ``refusals`` (an entry read by its evidence,
+    whose readings only a refusal tells apart), a reading the entries after it do not
+    refuse scores as much as any (:data:`_UNDECIDED`): that they fit one reading's moves
+    more neatly says nothing against another."""
     played = [move]
     position.apply(move)
     count = 0
@@ -213,6 +216,8 @@ def _follows(position: Position, move: Move, following: Sequence[Entry], *, ends
             steps += 1
         if steps < len(ahead) and position.winner is None and _undecided(position, ahead[steps]):
             return _UNDECIDED  # (the next entry fits several moves: it tells nothing against this one)
+        if refusals and steps == len(ahead):
+            return _UNDECIDED  # (not refused: every entry looked at replays)
         return count
     finally:
         for _ in played:
@@ -302,7 +307,7 @@ def correct_entry(position: Position, entry: Entry, following: Sequence[Entry] =
         return Correction((near[0],), near[0])
     pool = near or every[: NEAREST * 4]
     ranked = sorted(
-        (Candidate(c.move, c.differs, _follows(position, c.move, following, ends=ends)) for c in pool),
+        (Candidate(c.move, c.differs, _follows(position, c.move, following, ends=ends, refusals=entry.unread is not None)) for c in pool),
         key=lambda c: (len(c.differs), -c.follows),
     )
     certain = None

@@ -1258,6 +1258,7 @@ def test_a_back_entry_said_by_its_tower_and_where_it_lands_is_the_back_entry() -
 @settings(max_examples=15)
 @given(seed=st.integers(0, 10_000), arrow=st.sampled_from(["->", "→", "lands on", "to", "onto"]))
 @example(seed=512, arrow="->")  # (an entry so said was set aside as text, the round replaying shifted to the other winner)
+@example(seed=3318, arrow="->")  # (the reading after which the next entries fit one move each was taken for certain over the match's)
 def test_a_tower_and_the_colour_it_lands_on_leave_the_rest_to_the_legal_moves(seed: int, arrow: str) -> None:
     """``Red → Blue``: a tower and where it lands, no direction or distance; where one
     legal move fits, it is that move (a warning); where several do, the replay's tie rule
@@ -1369,6 +1370,7 @@ _SEEN_FROM_GOLDS_SIDE = str.maketrans({"↑": "↓", "↖": "↘", "↗": "↙"}
 
 @settings(max_examples=10)
 @given(seed=st.integers(0, 10_000))
+@example(seed=49)  # (Gold's forfeit after a diagonal whose square was left out)
 def test_arrows_drawn_as_the_board_is_seen_from_golds_side_read_as_the_moves(seed: int) -> None:
     """A player who draws arrows as the board looks from Gold's side: Black's moves point
     down (``↓``, and ``↙`` for Black's right, ``↘`` for his left, a diagonal's square
@@ -1380,7 +1382,9 @@ def test_arrows_drawn_as_the_board_is_seen_from_golds_side_read_as_the_moves(see
     def drawn(line: str) -> str:
         number, _, rest = line.partition(" ")
         black, sep, gold = rest.partition("   ")
-        black = re.sub(r"([↙↘]\d)\D$", r"\1", black.translate(_SEEN_FROM_GOLDS_SIDE))  # (a diagonal's square left out: the arrow decides)
+        black = black.translate(_SEEN_FROM_GOLDS_SIDE)
+        if "0" not in gold:  # (a diagonal's square left out: the arrow decides; not before a forfeit's colour, read as that square)
+            black = re.sub(r"([↙↘]\d)\D$", r"\1", black)
         return f"{number} {black}{sep}{gold}"
 
     text = on_rows(original, drawn)
