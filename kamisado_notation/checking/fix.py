@@ -160,6 +160,7 @@ def fix_text(text: str, *, path: str = "<string>") -> FixReport:
     changes nothing); see the module docstring. Typographic quotes, zero-width
     characters, soft hyphens and no-break spaces are written plain
     (:mod:`~kamisado_notation.notation.text`; their warning is then a correction)."""
+    text = "".join(unwrapped(text.splitlines(keepends=True)))  # (a JSON document's strings: the record it holds)
     return FixReport(*_corrected(text, path)[:3])
 
 
@@ -173,7 +174,6 @@ def _corrected(text: str, path: str) -> tuple[str, list[Diagnostic], FileReport,
     from ..notation.text import plain_text
 
     text, plain = plain_text(text)
-    text = "".join(unwrapped(text.splitlines(keepends=True)))  # (a JSON document's strings: the record it holds)
     corrections: list[Diagnostic] = [plain] if plain is not None else []
     earlier: list[Applied] = []  # what each round's edits changed
     for _ in range(_MAX_PASSES):

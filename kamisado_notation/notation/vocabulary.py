@@ -683,35 +683,28 @@ def _arrow_direction(name: str) -> Direction | None:
     return Direction.LEFT if ways["left"] else Direction.RIGHT if ways["right"] else None
 
 
-def _arrows() -> dict[str, Direction]:
+def _arrows() -> tuple[dict[str, Direction], dict[str, Direction]]:
+    """:data:`ARROW_DIRECTIONS` and :data:`DOWN_ASLANT`, from one look at each arrow's name."""
     out: dict[str, Direction] = {}
+    aslant: dict[str, Direction] = {}
     for low, high in _ARROW_BLOCKS:
         for code in range(low, high + 1):
             char = chr(code)
-            direction = _arrow_direction(unicodedata.name(char, ""))
+            name = unicodedata.name(char, "")
+            direction = _arrow_direction(name)
             if direction is not None:
                 out[char] = direction
+            if direction is Direction.BACK and ("LEFT" in name or "WEST" in name):
+                aslant[char] = Direction.RIGHT
+            elif direction is Direction.BACK and ("RIGHT" in name or "EAST" in name):
+                aslant[char] = Direction.LEFT
     out.update({"^": Direction.FORWARD, "\\": Direction.LEFT, "/": Direction.RIGHT})
-    return out
+    return out, aslant
 
 
-#: Every arrow character → the mover's direction it points (:func:`_arrow_direction`).
-ARROW_DIRECTIONS: dict[str, Direction] = _arrows()
-
-
-def _aslant_down() -> dict[str, Direction]:
-    out: dict[str, Direction] = {}
-    for char, direction in ARROW_DIRECTIONS.items():
-        words = set(unicodedata.name(char, "").replace("-", " ").split())
-        if direction is Direction.BACK and words & {"LEFT", "LEFTWARDS", "WEST"}:
-            out[char] = Direction.RIGHT
-        elif direction is Direction.BACK and words & {"RIGHT", "RIGHTWARDS", "EAST"}:
-            out[char] = Direction.LEFT
-    return out
-
-
-#: The arrows that point down and aslant (``↙``, ``↘``) → the mover's diagonal they draw
-#: on a board seen from the other side: a tower never moves back aslant, so such an arrow
-#: is a move drawn as the board is seen, by a player who faces the one who looks (down
-#: and to the left on the page is the mover's right).
-DOWN_ASLANT: dict[str, Direction] = _aslant_down()
+#: Every arrow character → the mover's direction it points (:func:`_arrow_direction`);
+#: and the arrows that point down and aslant (``↙``, ``↘``) → the mover's diagonal they
+#: draw on a board seen from the other side: a tower never moves back aslant, so such an
+#: arrow is a move drawn as the board is seen, by a player who faces the one who looks
+#: (down and to the left on the page is the mover's right).
+ARROW_DIRECTIONS, DOWN_ASLANT = _arrows()
