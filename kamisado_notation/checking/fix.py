@@ -175,6 +175,10 @@ def _corrected(text: str, path: str) -> tuple[str, list[Diagnostic], FileReport,
 
     text, plain = plain_text(text)
     corrections: list[Diagnostic] = [plain] if plain is not None else []
+    again = _read_again(text, path)
+    if again is not None:  # (a match read again against the legal moves: written as read)
+        written, notes = again
+        return written, [*corrections, *notes], validate_text(written, path=path), []
     earlier: list[Applied] = []  # what each round's edits changed
     for _ in range(_MAX_PASSES):
         fixes, found = _certain(text, path)
@@ -188,6 +192,15 @@ def _corrected(text: str, path: str) -> tuple[str, list[Diagnostic], FileReport,
         if not any(d.suggestions for d in report.all_diagnostics()):  # nothing more can be certain
             return text, sorted(corrections, key=lambda d: (d.line, d.column)), report, earlier
     return text, sorted(corrections, key=lambda d: (d.line, d.column)), validate_text(text, path=path), earlier
+
+
+def _read_again(text: str, path: str) -> tuple[str, list[Diagnostic]] | None:
+    """The record of ``text``'s one match in our notation where it was read again
+    against the legal moves to its end, and what that reading said; else ``None``."""
+    report = validate_text(text, path=path)
+    if len(report.matches) != 1 or report.matches[0].read_again is None:
+        return None
+    return report.matches[0].read_again, report.all_diagnostics()
 
 
 def _edited(text: str, fixes: list[Edit]) -> Applied:

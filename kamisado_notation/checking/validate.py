@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from itertools import chain
 from typing import TYPE_CHECKING, TextIO
 
-from ..diagnostics import ERROR, Diagnostic, Kind
+from ..diagnostics import ERROR, Diagnostic, Kind, Severity
 from ..display import json_text, printable
 from ..engine.board import Side
 from ..engine.match import RoundResult
@@ -41,6 +41,7 @@ from ..notation.kmr.line_reader import Reader
 from ..notation.record import MatchRecord, RecordFile
 from ..notation.text import TEXT_RULE
 from .replayed import MatchStatus, PlyKind
+from .reread import Reread, headers_text, reread
 from .verdict import Judge, Judged, judge_lines
 
 if TYPE_CHECKING:
@@ -97,6 +98,9 @@ class MatchSummary:
     #: The match's headers, name to value in the order written; a name written again
     #: (without case) keeps its first value (:meth:`Headers.as_dict`).
     headers: dict[str, str] = field(default_factory=dict)
+    #: The match in our notation, where it was read again against the legal moves to
+    #: its end (:mod:`.reread`): what ``fix`` writes of it.
+    read_again: str | None = None
 
     def to_json(self) -> dict[str, object]:
         from ..notation.export import colour_name, side_name
@@ -288,6 +292,9 @@ def validate_text(text: str, *, path: str = "<string>") -> FileReport:
     else:
         record = parse_record(text, path=path)
         report = validate_matches(path, record.matches)
+    if reading_again():
+        report.matches, leading = read_again(report.matches, text.splitlines(), 1, path, record.errors)
+        record.errors[:] = leading
     report.diagnostics.extend(record.errors)
     report.diagnostics += _no_match(len(report.matches), report.diagnostics)
     return report
@@ -544,8 +551,78 @@ def validate_block(block: Block) -> BlockReport:
         found = list(numbered(map(summaries, reader.read(lines))))
         read.errors.extend(asm.file_errors)
         open_end = reader.started
+    if reading_again() and not lines.stopped:
+        found, read.errors[:] = read_again(found, list(decode_block(block, RecordFile(block.path))), block.first_line, block.path, read.errors)
     first_line = found[0].line if found else None
     return BlockReport(found, read.errors, first_line, open_end, decoded.errors, lines.stopped)
+
+
+def reading_again() -> bool:
+    """Whether a match the reading could not judge is read again against the legal
+    moves (:mod:`.reread`): always, but while the tests of the first reading alone run."""
+    return _READ_AGAIN[0]
+
+
+#: (a switch the tests turn, through :func:`first_reading_only`)
+_READ_AGAIN = [True]
+
+
+def first_reading_only(value: bool = True) -> None:
+    """Judge records by the first reading alone (``True``) or read a match it could not
+    judge again against the legal moves (``False``, the default): for comparing them."""
+    _READ_AGAIN[0] = not value
+
+
+def read_again(
+    found: list[MatchSummary], lines: list[str], first_line: int, path: str, leading: list[Diagnostic]
+) -> tuple[list[MatchSummary], list[Diagnostic]]:
+    """``found`` (the matches of ``lines``, from line ``first_line``), each match the
+    reading could not judge read again against the legal moves where that reads more
+    (:func:`~.reread.reread`); and the errors before the first match (``leading``), but
+    those of lines the reading again covered."""
+    if not lines or any(d.kind is Kind.NOT_KAMISADO for d in leading):
+        return found, leading
+    starts = [s.line - first_line for s in found]
+    spans: list[tuple[int, int, MatchSummary | None]] = [
+        (0 if k == 0 else starts[k], starts[k + 1] if k + 1 < len(found) else len(lines), s) for k, s in enumerate(found)
+    ] or [(0, len(lines), None)]
+    out: list[MatchSummary] = []
+    for lo, hi, s in spans:
+        again = _reread(s, lines[lo:hi], first_line + lo, leading)
+        if again is None:
+            out.extend([s] if s is not None else [])
+            continue
+        out.append(_summary_again(again, s, first_line + lo, path))
+        if lo == 0:
+            leading = [d for d in leading if d.line >= first_line + hi]
+    return out, leading
+
+
+def _reread(s: MatchSummary | None, lines: list[str], first_line: int, leading: list[Diagnostic]) -> Reread | None:
+    """The match ``s`` of ``lines`` read again, if it is to be (:func:`~.reread.reread`)."""
+    if s is not None and s.valid:
+        return None
+    results = [r for _n, r in s.rounds] if s is not None else []
+    return reread(lines, first_line=first_line, results=results, diagnostics=[*s.diagnostics, *leading] if s is not None else leading)
+
+
+def _summary_again(again: Reread, old: MatchSummary | None, line: int, path: str) -> MatchSummary:
+    """The summary of a match read again: the record it reads as, judged, its
+    diagnostics at the lines of the text read."""
+    headers = dict(old.headers) if old is not None else {}
+    text = headers_text(headers, again.judged) + again.text
+    report = validate_text(text, path=path)
+    got = report.matches[0]
+    errors = [replace(d, line=line, column=1) for d in got.diagnostics if d.severity is Severity.ERROR]
+    diagnostics = [*again.notes, *errors]
+    valid = not any(d.severity is Severity.ERROR for d in diagnostics)
+    status = got.status if valid else MatchStatus.IN_PROGRESS
+    index = old.index if old is not None else 1
+    line = old.line if old is not None else line
+    return replace(
+        got, index=index, line=line, headers=headers, diagnostics=[replace(d, match=index) for d in diagnostics],
+        valid=valid, status=status, read_again=text if valid else None,
+    )
 
 
 def merge_blocks(

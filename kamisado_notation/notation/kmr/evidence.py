@@ -62,7 +62,7 @@ from .style import entry_style
 from .syntax_errors import quote
 from .tokens import MAX_DIGITS, SQUARES
 
-__all__ = ["is_evidence_word", "is_key_line", "legend_in", "read_evidence", "takes_back"]
+__all__ = ["Clue", "clues", "is_evidence_word", "is_key_line", "legend_in", "read_evidence", "takes_back"]
 
 #: The tokens of a line, in the order tried: text struck out, markup tags and entities,
 #: braced comments, moves in coordinates, times, dates and scores (``0-1``), turn numbers, numbers, words,
@@ -88,7 +88,7 @@ _TOKEN = re.compile(
 
 
 @dataclass
-class _Token:
+class Clue:
     """A token of the line: its kind (``COLOUR``, ``DIRECTION``, ``AMBIGUOUS`` (both),
     ``DISTANCE``, ``NUMBER`` (no distance), ``SQUARE``, ``COORDS``, ``TURN``, ``PASS``,
     ``BLOCKED``, ``PUSHED``, ``PUSH``, ``RING``, ``RETRACT``, ``STRUCK``, ``DOTS``,
@@ -143,30 +143,30 @@ _WORD_KINDS = {
 }
 
 
-def _word(text: str, start: int, end: int) -> list[_Token]:
+def _word(text: str, start: int, end: int) -> list[Clue]:
     """The token a word is (or the tokens of a word of slots run together)."""
     word = text[start:end]
     defined = _LEGEND.get().get(word)
     if defined is not None:  # (a letter the file's legend defines: 'H' for höger)
-        return [_slot_word(defined.name.lower(), start, end, False) or _Token("ASIDE", start, end)]
+        return [_slot_word(defined.name.lower(), start, end, False) or Clue("ASIDE", start, end)]
     key = normalise(word)
     if _aside(text, word, key, start, end):
-        return [_Token("ASIDE", start, end)]
+        return [Clue("ASIDE", start, end)]
     weak = _weak(word, key, glued=text[end : end + 1].isdigit())
     named = _WORD_KINDS.get(key)
     if named is not None and named != "PUSH":
-        return [_Token(named, start, end)]
+        return [Clue(named, start, end)]
     found = _slot_word(key, start, end, weak)
     if found is None and named is not None:
-        found = _Token(named, start, end)
+        found = Clue(named, start, end)
     compass = key in _COMPASS and (word.isupper() or _DIGIT_NEXT.match(text, end) is not None)  # ('S2', 's 3'; 'so', 'no' are words)
     found = found or _written_otherwise(word, start, end, weak=weak, compass=compass)
     if found is not None:
         return [found]
-    return _glued(word, start) or _inflected(key, start, end) or [_Token("ASIDE", start, end, compass=compass)]
+    return _glued(word, start) or _inflected(key, start, end) or [Clue("ASIDE", start, end, compass=compass)]
 
 
-def _written_otherwise(word: str, start: int, end: int, *, weak: bool, compass: bool) -> _Token | None:
+def _written_otherwise(word: str, start: int, end: int, *, weak: bool, compass: bool) -> Clue | None:
     """The token of a slot's word written otherwise: an abbreviation (``Purp``, ``Fwd``,
     ``Rd``, a code ``YL``; weak in lower case: ``ye``), or a slip of one letter
     (``grean``, ``lefft``; a direction's, or a colour's of four letters, weak); not a
@@ -224,7 +224,7 @@ def _aside(text: str, word: str, key: str, start: int, end: int) -> bool:
     return len(key) == 1 and (not word.isascii() or (text[start - 1 : start] == "(" and text[end : end + 1] == ")"))
 
 
-def _inflected(key: str, start: int, end: int, *, by_stem: bool = True) -> list[_Token] | None:
+def _inflected(key: str, start: int, end: int, *, by_stem: bool = True) -> list[Clue] | None:
     """A colour or direction word inflected: a case ending after it (``maviye``,
     ``pirosra``, ``siniselle``), or a word that begins with the stem of one of the longer
     ones (``розовое``): weak evidence of it."""
@@ -253,27 +253,27 @@ _MAX_STEM = 16
 _DIGIT_NEXT = re.compile(r"[ \t]{0,2}\d")
 
 
-def _slot_word(key: str, start: int, end: int, weak: bool) -> _Token | None:
+def _slot_word(key: str, start: int, end: int, weak: bool) -> Clue | None:
     """The token of a word of a slot: a colour, a direction (or either), a distance."""
     colour = EVIDENCE_COLOURS.get(key)
     direction = EVIDENCE_DIRECTIONS.get(key)
     if colour is not None or direction is not None:
         kind = "AMBIGUOUS" if colour is not None and direction is not None else "COLOUR" if colour is not None else "DIRECTION"
-        return _Token(kind, start, end, colour=colour, direction=direction, weak=weak)
+        return Clue(kind, start, end, colour=colour, direction=direction, weak=weak)
     if key in NUMBER_WORDS:
-        return _Token("DISTANCE", start, end, number=NUMBER_WORDS[key], weak=weak)
+        return Clue("DISTANCE", start, end, number=NUMBER_WORDS[key], weak=weak)
     return None
 
 
 _PHRASE_KEYS = {normalise(" ".join(p.split())): word for p, word in PHRASES.items()}
 
 
-def _phrase(written: str, start: int, end: int) -> _Token:
+def _phrase(written: str, start: int, end: int) -> Clue:
     """A colour or a forced word written in two or three words (``xanh lá cây``)."""
     key = normalise(_PHRASE_KEYS.get(normalise(" ".join(written.split())), ""))
     named = _WORD_KINDS.get(key)
-    found = _Token(named, start, end) if named is not None else _slot_word(key, start, end, False)
-    return found or _Token("ASIDE", start, end)
+    found = Clue(named, start, end) if named is not None else _slot_word(key, start, end, False)
+    return found or Clue("ASIDE", start, end)
 
 
 def takes_back(text: str) -> bool:
@@ -306,7 +306,7 @@ def _misspelt(key: str) -> bool:
     return any(abs(len(w) - len(key)) <= 1 and edit_distance(key, w) <= 1 for w in _NOTATION_WORDS)
 
 
-def _glued(word: str, start: int) -> list[_Token] | None:
+def _glued(word: str, start: int) -> list[Clue] | None:
     """A word of two slots' words run together (``RedLeft``, ``PurplePurple``,
     ``rojoizquierda``): its two tokens, when it splits so."""
     if len(word) > 2 * _MAX_WORD or len(word) < 6:
@@ -319,21 +319,21 @@ def _glued(word: str, start: int) -> list[_Token] | None:
     return None
 
 
-def _glyphs(text: str, start: int, end: int) -> list[_Token]:
+def _glyphs(text: str, start: int, end: int) -> list[Clue]:
     """A run of CJK glyphs, looked up longest first (``茶色``, then ``茶``)."""
-    out: list[_Token] = []
+    out: list[Clue] = []
     at = start
     while at < end:
         for size in range(min(_LONGEST_GLYPHS, end - at), 0, -1):
             key = normalise(text[at : at + size])
             named = _WORD_KINDS.get(key)  # ('押し' a push, '押し戻し' a back-entry)
-            found = _Token(named, at, at + size) if named is not None else _slot_word(key, at, at + size, False)
+            found = Clue(named, at, at + size) if named is not None else _slot_word(key, at, at + size, False)
             if found is not None:
                 out.append(found)
                 at += size
                 break
         else:
-            out.append(_Token("ASIDE", at, at + 1))
+            out.append(Clue("ASIDE", at, at + 1))
             at += 1
     return out
 
@@ -342,35 +342,47 @@ def _square(name: str) -> int:
     return SQUARES[name.lower()]
 
 
-def _number(tok: str, start: int, end: int) -> _Token:
+def _number(tok: str, start: int, end: int) -> Clue:
     value = int(tok) if len(tok) <= MAX_DIGITS else None
     if value is not None and value <= 7:
-        return _Token("DISTANCE", start, end, number=value)
-    return _Token("NUMBER", start, end)
+        return Clue("DISTANCE", start, end, number=value)
+    return Clue("NUMBER", start, end)
 
 
 #: How each group of :data:`_TOKEN` becomes tokens (the line's text, the match).
-_GROUPS: dict[str, Callable[[str, re.Match[str]], list[_Token]]] = {
-    "struck": lambda text, m: [_Token("STRUCK", m.start(), m.end())],
+_GROUPS: dict[str, Callable[[str, re.Match[str]], list[Clue]]] = {
+    "struck": lambda text, m: [Clue("STRUCK", m.start(), m.end())],
     "tag": lambda text, m: _named_in_tag(text, m.start(), m.end()) or [_tag(m.group(), m.start(), m.end())],
-    "comment": lambda text, m: [_Token("ASIDE" if "\\" in text else "COMMENT", m.start(), m.end())],
+    "comment": lambda text, m: [Clue("ASIDE" if "\\" in text else "COMMENT", m.start(), m.end())],
     "coords": lambda text, m: [_coords(m.group(), m.start(), m.end())],
-    "square": lambda text, m: [_Token("SQUARE", m.start(), m.end(), squares=(None, _square(m.group())))],
-    "time": lambda text, m: [_Token("ASIDE", m.start(), m.end())],
-    "turn": lambda text, m: [_Token("TURN", m.start(), m.end())],
+    "square": lambda text, m: [Clue("SQUARE", m.start(), m.end(), squares=(None, _square(m.group())))],
+    "time": lambda text, m: [Clue("ASIDE", m.start(), m.end())],
+    "turn": lambda text, m: [Clue("TURN", m.start(), m.end())],
     "int": lambda text, m: [_number(m.group(), m.start(), m.end())],
     "cjk": lambda text, m: _glyphs(text, m.start(), m.end()),
     "word": lambda text, m: _word(text, m.start(), m.end()),
     "phrase": lambda text, m: [_phrase(m.group(), m.start(), m.end())],
-    "dots": lambda text, m: [_Token("DOTS", m.start(), m.end())],
-    "ring": lambda text, m: [_Token("RING", m.start(), m.end())],
-    "unread": lambda text, m: [_Token("UNREAD", m.start(), m.end())],
+    "dots": lambda text, m: [Clue("DOTS", m.start(), m.end())],
+    "ring": lambda text, m: [Clue("RING", m.start(), m.end())],
+    "unread": lambda text, m: [Clue("UNREAD", m.start(), m.end())],
     "other": lambda text, m: [_other(m.group(), m.start(), m.end())],
 }
 
 
-def _tokens(text: str) -> list[_Token]:
-    out: list[_Token] = []
+def clues(text: str, legend: Mapping[str, Direction | Colour] | None = None) -> list[Clue]:
+    """Line ``text`` taken apart into clues, in order: what each piece of it is evidence
+    of (a colour, a direction, a distance, squares, a forced word, a push mark), or
+    ``ASIDE``/``COMMENT``/``TURN``/… for what says nothing of a move. ``legend``: the
+    letters a key line of the file defines (:func:`legend_in`)."""
+    token = _LEGEND.set(legend or {})
+    try:
+        return _tokens(text)
+    finally:
+        _LEGEND.reset(token)
+
+
+def _tokens(text: str) -> list[Clue]:
+    out: list[Clue] = []
     for m in _TOKEN.finditer(text):
         out.extend(_GROUPS[m.lastgroup or "other"](text, m))
     if "(" in text and any(t.kind in ("RETRACT", "STRUCK") for t in out):
@@ -384,12 +396,12 @@ _BRACKETED = re.compile(r"\([^()\n]{1,120}\)")
 _SLOTS = frozenset({"COLOUR", "DIRECTION", "DISTANCE", "AMBIGUOUS", "SQUARE", "COORDS"})
 
 
-def _brackets_struck(tokens: list[_Token], spans: list[tuple[int, int]]) -> list[_Token]:
+def _brackets_struck(tokens: list[Clue], spans: list[tuple[int, int]]) -> list[Clue]:
     """``tokens`` with those of each bracket (``spans``, in order) one token where the
     bracket strikes something out: struck out, where it holds a word that takes back and
     evidence of a slot (``(S4 crossed out)``); set aside whole after text struck out (it
     says why: ``~~Red L3~~ (no, the purple one!)``). One pass over the tokens."""
-    out: list[_Token] = []
+    out: list[Clue] = []
     struck_before = False
     k = 0
     for start, end in spans:
@@ -403,22 +415,22 @@ def _brackets_struck(tokens: list[_Token], spans: list[tuple[int, int]]) -> list
             k += 1
         retract = any(t.kind == "RETRACT" for t in inside) and any(t.kind in _SLOTS or t.compass for t in inside)
         if inside and (struck_before or retract):
-            out.append(_Token("ASIDE" if struck_before else "STRUCK", start, end))
+            out.append(Clue("ASIDE" if struck_before else "STRUCK", start, end))
         else:
             out.extend(inside)
     out.extend(tokens[k:])
     return out
 
 
-def _coords(tok: str, start: int, end: int) -> _Token:
+def _coords(tok: str, start: int, end: int) -> Clue:
     squares = re.findall(r"[a-hA-H][1-8]", tok)
-    return _Token("COORDS", start, end, squares=(_square(squares[0]), _square(squares[-1])))
+    return Clue("COORDS", start, end, squares=(_square(squares[0]), _square(squares[-1])))
 
 
 #: HTML's named arrows.
 
 
-def _tag(tok: str, start: int, end: int) -> _Token:
+def _tag(tok: str, start: int, end: int) -> Clue:
     """Markup (a tag, an entity, a LaTeX command): set aside, but an arrow's entity."""
     arrow = MARKUP_ARROWS.get(tok.lower())
     number = _ENTITY.fullmatch(tok)
@@ -426,17 +438,17 @@ def _tag(tok: str, start: int, end: int) -> _Token:
         code = int(number[2], 16) if number[1] else int(number[2])
         if code < 0x110000:
             return _other(chr(code), start, end)
-    return _Token("DIRECTION", start, end, direction=arrow) if arrow is not None else _Token("ASIDE", start, end)
+    return Clue("DIRECTION", start, end, direction=arrow) if arrow is not None else Clue("ASIDE", start, end)
 
 
 #: An HTML attribute whose value is text a reader sees (a tooltip, an image's text).
 _SEEN_ATTRIBUTE = re.compile(r"""\b(?:title|alt|aria-label)\s*=\s*["']\s*([^"'<>]{1,30}?)\s*["']""", re.IGNORECASE)
 
 
-def _named_in_tag(text: str, start: int, end: int) -> list[_Token]:
+def _named_in_tag(text: str, start: int, end: int) -> list[Clue]:
     """The colour or direction an HTML tag's text for the reader names (``<span
     class="tw" title="Purple">``: a viewer that draws the towers as dots); else none."""
-    found: list[_Token] = []
+    found: list[Clue] = []
     for m in _SEEN_ATTRIBUTE.finditer(text, start, end):
         words = _word(text, m.start(1), m.end(1)) if m[1].isalpha() else []
         found.extend(t for t in words if t.kind in ("COLOUR", "DIRECTION") and not t.weak)
@@ -453,19 +465,19 @@ _ANGLES = {"<": Direction.LEFT, ">": Direction.RIGHT}
 _ASCII_ARROWS = frozenset("^/\\")
 
 
-def _other(tok: str, start: int, end: int) -> _Token:
+def _other(tok: str, start: int, end: int) -> Clue:
     """Any other character: an arrow, a colour's emoji, a dash, or set aside."""
     direction = DOWN_ASLANT.get(tok) or ARROW_DIRECTIONS.get(tok) or _ANGLES.get(tok)
     if direction is Direction.BACK:
         # (a down arrow: the mover's back, or Black's way on a board drawn from Gold's side;
         # a back-entry is forced anyway, so the replay decides which)
-        return _Token("DIRECTION", start, end, direction=None)
+        return Clue("DIRECTION", start, end, direction=None)
     if direction is not None:
-        return _Token("DIRECTION", start, end, direction=direction, weak=tok in _ASCII_ARROWS or tok in _ANGLES)
+        return Clue("DIRECTION", start, end, direction=direction, weak=tok in _ASCII_ARROWS or tok in _ANGLES)
     colour = EVIDENCE_COLOURS.get(tok)
     if colour is not None:
-        return _Token("COLOUR", start, end, colour=colour)
-    return _Token("DASH" if tok in "-–—" else "ASIDE", start, end)
+        return Clue("COLOUR", start, end, colour=colour)
+    return Clue("DASH" if tok in "-–—" else "ASIDE", start, end)
 
 
 #: Compass points, in the board's orientation (Black's home row to the north): north and
@@ -494,14 +506,14 @@ class _Line:
         self.comments: list[Comment] = []
         #: a word taking back the entry before the line, said before the line's first
         #: entry (``fix: Red Right 3``): its token
-        self.takes_back: _Token | None = None
+        self.takes_back: Clue | None = None
         #: a token read with the one before it (:meth:`squares`)
         self.skip = -1
         #: a push word before the line's first entry (``!push red``): that entry pushes
-        self.push_before: _Token | None = None
+        self.push_before: Clue | None = None
 
     def read(self) -> None:
-        handlers: dict[str, Callable[[_Token, int], None]] = {
+        handlers: dict[str, Callable[[Clue, int], None]] = {
             **dict.fromkeys(_MARKS, self.mark), "SQUARE": self.square, "COORDS": self.squares, "AMBIGUOUS": self.ambiguous,
             "COLOUR": self.colour, "DIRECTION": self.slot, "DISTANCE": self.slot, "UNREAD": self.unread, "AMEND": self.amend,
         }  # fmt: skip
@@ -516,7 +528,7 @@ class _Line:
                 handler(tok, k)
         self.close()
 
-    def square(self, tok: _Token, k: int) -> None:
+    def square(self, tok: Clue, k: int) -> None:
         """A square alone: ``F1`` after a tower is Forward 1 in the short form (but not
         before another square: ``f1  g2``), else the square a move ends on."""
         before = self.tokens[k - 1] if k else None  # ('→ b7', 'to b6': the square it goes to)
@@ -528,7 +540,7 @@ class _Line:
         else:
             self.squares(tok, k)
 
-    def mark(self, tok: _Token, k: int) -> None:
+    def mark(self, tok: Clue, k: int) -> None:
         """What is no slot: a comment, a turn number, a ``...``, a forced word, a push or
         ring mark, a word taking the entry before back."""
         kind = tok.kind
@@ -546,16 +558,16 @@ class _Line:
             self.forced(tok)
         elif kind == "DASH":  # a dash alone after an entry is a forfeit; elsewhere a list's or a line's
             if self.current is None and len(self.entries) == 1 and self.next_kind(k) is None and self.alone(tok):
-                self.forced(_Token("PASS", tok.start, tok.end))
+                self.forced(Clue("PASS", tok.start, tok.end))
         else:
             self.tower_mark(tok)
 
-    def amend(self, tok: _Token, k: int) -> None:
+    def amend(self, tok: Clue, k: int) -> None:
         """A word correcting what was just said of the entry being read (``sorry``)."""
         if self.current is not None:
             self.current.amend = True
 
-    def retract(self, tok: _Token) -> None:
+    def retract(self, tok: Clue) -> None:
         """A word taking back the entry before it on the line, or, before the line's first
         entry, the round's entry before the line (:attr:`takes_back`)."""
         if self.current is None and not self.entries:
@@ -564,11 +576,11 @@ class _Line:
         if self.entries:
             self.entries.pop()
 
-    def alone(self, tok: _Token) -> bool:
+    def alone(self, tok: Clue) -> bool:
         """Whether ``tok`` stands apart: a blank or the line's end on either side."""
         return self.text[tok.start - 1 : tok.start].isspace() and self.text[tok.end : tok.end + 1] in ("", " ", "\t")
 
-    def tower_mark(self, tok: _Token) -> None:
+    def tower_mark(self, tok: Clue) -> None:
         """A ring mark after a tower, a push mark, ``blocked`` after a tower."""
         g = self.current
         if tok.kind == "PUSH" and g is None and not self.entries:
@@ -584,7 +596,7 @@ class _Line:
             g.distance, g.forced, g.end, g.pieces = 0, True, tok.end, g.pieces + 1  # (its square may follow: 'blocked on d2')
             g.origin = g.target = None  # (where it stays, said before: a forfeit has no squares to read)
 
-    def after(self, k: int) -> Iterator[_Token]:
+    def after(self, k: int) -> Iterator[Clue]:
         """The tokens after token ``k``, in order (no copy of the rest of the line)."""
         tokens = self.tokens
         return (tokens[j] for j in range(k + 1, len(tokens)))
@@ -632,7 +644,7 @@ class _Line:
             slots += (tok.kind in ("DIRECTION", "DISTANCE", "AMBIGUOUS") and (wide or not tok.weak)) or tok.compass
         return slots
 
-    def compass(self, tok: _Token) -> None:
+    def compass(self, tok: Clue) -> None:
         """A compass point after a tower (:data:`_COMPASS`)."""
         g = self.current
         assert g is not None
@@ -640,7 +652,7 @@ class _Line:
             g.direction = Direction.FORWARD
         g.end, g.pieces = tok.end, g.pieces + 1
 
-    def unread(self, tok: _Token, k: int) -> None:
+    def unread(self, tok: Clue, k: int) -> None:
         """A ``?`` standing alone where a slot could not be read (a scoresheet's
         transcriber's mark): the square of the entry being read, when it has every slot
         but that and no colour that is its square follows (``Pu L1 ??? Ye``: then the
@@ -678,23 +690,23 @@ class _Line:
             j += 1
         return j
 
-    def short_slots(self, tok: _Token) -> None:
+    def short_slots(self, tok: Clue) -> None:
         """``F1`` after a tower: Forward 1 in the short form (``Gr F1 Br``), not the square
         f1; a letter the file's legend defines, its direction (``rosa H1 rosa``)."""
         letter = self.text[tok.start]
         defined = _LEGEND.get().get(letter)
         direction = defined if isinstance(defined, Direction) else Direction.FORWARD if letter in "Ff" else Direction.BACK
-        self.slot(_Token("DIRECTION", tok.start, tok.start + 1, direction=direction))
-        self.slot(_Token("DISTANCE", tok.start + 1, tok.end, number=int(self.text[tok.start + 1])))
+        self.slot(Clue("DIRECTION", tok.start, tok.start + 1, direction=direction))
+        self.slot(Clue("DISTANCE", tok.start + 1, tok.end, number=int(self.text[tok.start + 1])))
 
-    def ambiguous(self, tok: _Token, k: int) -> None:
+    def ambiguous(self, tok: Clue, k: int) -> None:
         """A word of a colour and a direction (``R``): the direction where a tower wants
         one, but the colour where a direction follows it at once (``💛 R ⬆1``)."""
         direction_next = k + 1 < len(self.tokens) and self.tokens[k + 1].kind == "DIRECTION" and self.slot_follows(k)
         if self.after_tower() and not direction_next:
-            self.slot(_Token("DIRECTION", tok.start, tok.end, direction=tok.direction, weak=tok.weak))
+            self.slot(Clue("DIRECTION", tok.start, tok.end, direction=tok.direction, weak=tok.weak))
         else:
-            self.colour(_Token("COLOUR", tok.start, tok.end, colour=tok.colour, weak=tok.weak), k)
+            self.colour(Clue("COLOUR", tok.start, tok.end, colour=tok.colour, weak=tok.weak), k)
 
     def slot_follows(self, k: int) -> bool:
         """Whether a direction (or ``blocked``) follows token ``k`` at once (``R L5``,
@@ -731,7 +743,7 @@ class _Line:
             self.entries.append(g)
         self.current = None
 
-    def forced(self, tok: _Token) -> None:
+    def forced(self, tok: Clue) -> None:
         """``pass`` (a forfeit), ``pushed`` (a back-entry), alone or after the tower."""
         g = self.current
         if g is not None and self.forced_of(g, tok):
@@ -744,7 +756,7 @@ class _Line:
             self.close()  # (a back-entry's tower and square may follow: 'pushed: green back to yellow')
 
     @staticmethod
-    def forced_of(g: _Entry, tok: _Token) -> bool:
+    def forced_of(g: _Entry, tok: Clue) -> bool:
         """Whether ``pass`` or ``pushed`` (``tok``) is read into entry ``g``: a forfeit
         said twice (``Red blocked, turn skipped``), the back-entry of ``g``'s tower (``Ye
         pushed``; after its back: ``pembe geri itildi``; its square may follow, and its
@@ -763,7 +775,7 @@ class _Line:
             g.end = tok.end
         return said
 
-    def squares(self, tok: _Token, k: int) -> None:
+    def squares(self, tok: Clue, k: int) -> None:
         """A move in coordinates, or the square a move ends on (the tower to move is known).
         After a tower, two squares a blank apart are its move (``yellow  e8  b5``: a
         table's from and to columns); a direction right after the move says the same as
@@ -782,7 +794,7 @@ class _Line:
         if not self.direction_follows(last) and not (g.tower is not None and self.next_kind(last) == "BLOCKED"):
             self.close()  # (not before 'blocked': 'brown stays (f7, blocked)' is a forfeit)
 
-    def move_squares(self, g: _Entry, tok: _Token, k: int, *, towered: bool) -> int:
+    def move_squares(self, g: _Entry, tok: Clue, k: int, *, towered: bool) -> int:
         """The squares of ``g``'s move from ``tok`` (token ``k``): a move in coordinates,
         a target alone, or, after a tower, two squares a blank apart (``yellow  e8  b5``);
         the index of the last token read."""
@@ -797,14 +809,14 @@ class _Line:
         g.origin, g.target = tok.squares[1], to[1]
         return after
 
-    def squares_of(self, g: _Entry, tok: _Token) -> bool:
+    def squares_of(self, g: _Entry, tok: Clue) -> bool:
         """Whether the move in coordinates ``tok`` is the move of ``g``, whose slots were
         said in part before it, a cell's bar or a blank apart (``Blue ↘ 6 | b8 → h2``):
         the squares say the move, its tower said."""
         gap = self.text[g.end : tok.start]
         return tok.kind == "COORDS" and g.square is None and g.target is None and not g.forced and not gap.strip(" |;") and ("|" in gap or len(gap) < 3)
 
-    def squares_said(self, g: _Entry, tok: _Token, k: int) -> bool:
+    def squares_said(self, g: _Entry, tok: Clue, k: int) -> bool:
         """Whether the squares ``tok`` (token ``k``) say what entry ``g`` has, and are
         read into it: where a blocked tower stands (``Brown 0  h2 h2``, ``blocked on
         d2``), where a pushed one went (``pushed back d2->d3``), the from and to of a move
@@ -821,12 +833,12 @@ class _Line:
         return True
 
     @staticmethod
-    def where_forced(g: _Entry, tok: _Token) -> bool:
+    def where_forced(g: _Entry, tok: Clue) -> bool:
         """Whether the squares ``tok`` say where forced entry ``g``'s tower stands or went:
         a blocked tower's square (``Brown 0  h2 h2``), a pushed one's (``pushed back d2->d3``)."""
         return (g.distance == 0 and g.tower is not None and tok.kind == "SQUARE") or (g.forced and g.direction is Direction.BACK and g.square is None)
 
-    def bracketed_move(self, g: _Entry, tok: _Token) -> bool:
+    def bracketed_move(self, g: _Entry, tok: Clue) -> bool:
         """Whether the move in coordinates ``tok`` is in brackets right after entry ``g``,
         whose move was said (``vihreä oikealle 1, keltaiselle (b1–c2)``): it says the same."""
         said = g.tower is not None and g.direction is not None and bool(g.distance)
@@ -837,7 +849,7 @@ class _Line:
         after = self.tokens[k + 1] if k + 1 < len(self.tokens) else None
         return after is not None and after.kind == "DIRECTION" and not self.text[self.tokens[k].end : after.start].strip()
 
-    def colour(self, tok: _Token, k: int) -> None:
+    def colour(self, tok: Clue, k: int) -> None:
         """A colour: the tower of a new entry, or the square of the one being read."""
         g = self.current
         if g is not None and self.colour_of(g, tok, k):
@@ -853,7 +865,7 @@ class _Line:
             return
         g.square, g.end, g.pieces = tok.colour, tok.end, g.pieces + 1
 
-    def colour_of(self, g: _Entry, tok: _Token, k: int) -> bool:
+    def colour_of(self, g: _Entry, tok: Clue, k: int) -> bool:
         """Whether the colour ``tok`` (token ``k``) is read into entry ``g`` other than as
         its square after its move, or is nothing: a pushed tower said after ``pushed``
         (``pushed: green back to yellow``), a colour said again (:meth:`colour_said`),
@@ -875,7 +887,7 @@ class _Line:
             return True
         return tok.weak and self.word_before(k)
 
-    def lands_on(self, g: _Entry, tok: _Token) -> bool:
+    def lands_on(self, g: _Entry, tok: Clue) -> bool:
         """Whether the colour ``tok`` is where entry ``g``, a tower said alone, lands: only
         words of landing stand between them (``Red lands on Blue``); the rest is the
         replay's."""
@@ -911,14 +923,14 @@ class _Line:
         return nxt.kind != "DISTANCE" or nxt.number == 1
 
     @staticmethod
-    def back_said(g: _Entry, tok: _Token) -> bool:
+    def back_said(g: _Entry, tok: Clue) -> bool:
         """Whether the direction or distance ``tok`` says again what back-entry ``g``
         (``Ye pushed``) has: back (a down arrow), one square (``Ye 押し戻し↓1 Bl``)."""
         if not (g.forced and g.direction is Direction.BACK and g.square is None):
             return False
         return tok.direction in (None, Direction.BACK) if tok.kind == "DIRECTION" else tok.number == 1
 
-    def colour_said(self, g: _Entry, tok: _Token, k: int) -> bool:
+    def colour_said(self, g: _Entry, tok: Clue, k: int) -> bool:
         """Whether the colour ``tok`` (token ``k``) is read into entry ``g`` as nothing
         new: the tower said twice (``🟤 brown ↑ 6``), another colour right before the move
         where ``g`` has only a tower (``💛 P ⬆2``: the first a label, the second the tower),
@@ -931,7 +943,7 @@ class _Line:
             return True
         return tok.weak and g.tower is not None and (g.direction is None or g.distance is None) and g.distance != 0  # (a forfeit wants none)
 
-    def slot(self, tok: _Token, k: int = -1) -> None:
+    def slot(self, tok: Clue, k: int = -1) -> None:
         """A direction or a distance (token ``k``, when it is one of the line's)."""
         g = self.current
         if self.to_square(tok, k) or (g is not None and (self.read_into(g, tok, k) or self.landing_word(g, tok, k) or self.tower_lands(g, tok, k))):
@@ -945,13 +957,13 @@ class _Line:
             g.distance, g.soft_distance = tok.number, tok.weak
         g.end, g.pieces, g.weak_pieces = tok.end, g.pieces + 1, g.weak_pieces + (tok.weak and tok.kind == "DISTANCE")
 
-    def to_square(self, tok: _Token, k: int) -> bool:
+    def to_square(self, tok: Clue, k: int) -> bool:
         """Whether ``tok`` (token ``k``) is an arrow or a word to the square the move
         ends on (``orange → a6``, ``red to e6``): no slot."""
         arrow = tok.kind == "DIRECTION" and not self.text[tok.start].isalpha()
         return (tok.weak or arrow) and k >= 0 and self.next_kind(k) in ("SQUARE", "COORDS")
 
-    def entry_for(self, g: _Entry | None, tok: _Token) -> _Entry | None:
+    def entry_for(self, g: _Entry | None, tok: Clue) -> _Entry | None:
         """The entry the direction or distance ``tok`` is a slot of: ``g``, or a new one
         where ``g`` has that slot said (a number starts none: ``3 right``, ``Round 2, fill
         left``); ``None`` where it is no slot (a weak word with nothing to fill)."""
@@ -966,7 +978,7 @@ class _Line:
             g = self.current = _Entry(tok.start, tok.end)
         return g
 
-    def tower_lands(self, g: _Entry, tok: _Token, k: int) -> bool:
+    def tower_lands(self, g: _Entry, tok: Clue, k: int) -> bool:
         """Whether the arrow or weak ``to`` ``tok`` (token ``k``) says where entry ``g``,
         a tower alone so far, lands: a colour follows with only such words between (``Red
         → Blue``, ``Gn ->Gn``, ``red to blue``); direction and distance stay unread, for
@@ -980,7 +992,7 @@ class _Line:
         g.landing, g.end = True, tok.end
         return True
 
-    def landing_word(self, g: _Entry, tok: _Token, k: int) -> bool:
+    def landing_word(self, g: _Entry, tok: Clue, k: int) -> bool:
         """Whether the weak distance ``tok`` (token ``k``) is a word before where entry
         ``g``, which has its direction but no distance, lands (``left to blue``: no two)."""
         if not (tok.weak and tok.kind == "DISTANCE" and g.direction is not None and g.distance is None and self.next_kind(k) == "COLOUR"):
@@ -988,7 +1000,7 @@ class _Line:
         g.landing = True
         return True
 
-    def read_into(self, g: _Entry, tok: _Token, k: int) -> bool:
+    def read_into(self, g: _Entry, tok: Clue, k: int) -> bool:
         """Whether the direction or distance ``tok`` (token ``k``) is read into entry ``g``
         as nothing new, or ends it: a back-entry's back or one said again, a direction said
         again or an arrow to where it lands, a weak word far after it (prose: it ends
@@ -1015,7 +1027,7 @@ class _Line:
         return words >= _FAR
 
     @staticmethod
-    def said_again(g: _Entry, tok: _Token) -> bool:
+    def said_again(g: _Entry, tok: Clue) -> bool:
         """Whether the direction or distance ``tok`` stands in place of the one entry ``g``
         has: said after a word correcting it (``brown left, no sorry, right 3``), or a
         distance in digits after one read from a weak word (``the blue one 6 straight``).
@@ -1035,7 +1047,7 @@ class _Line:
         return True
 
 
-    def direction_said(self, g: _Entry, tok: _Token, k: int) -> bool:
+    def direction_said(self, g: _Entry, tok: Clue, k: int) -> bool:
         """Whether the direction ``tok`` (token ``k``) says what entry ``g`` has, and is
         read into it: an arrow after the move says where it lands (``→ red``, also where
         the direction is not read; not one a distance follows, the next entry's: ``Blu ↑2 ?
@@ -1182,14 +1194,14 @@ def _read_braces(text: str, number: int) -> tuple[_Line, bool]:
     return line, False
 
 
-def _take_back(text: str, number: int, back: _Token) -> TakeBack:
+def _take_back(text: str, number: int, back: Clue) -> TakeBack:
     """The note of a word on line ``number`` before any entry of it that takes back what
     the line before said."""
     word = text[back.start : back.end]
     return TakeBack(f"{quote(word)} takes back the entry before line {number}", line=number, column=back.start + 1, word=word)
 
 
-def _uncovered(text: str, line: _Line, covered: list[tuple[int, int]]) -> Iterator[_Token]:
+def _uncovered(text: str, line: _Line, covered: list[tuple[int, int]]) -> Iterator[Clue]:
     """The line's tokens outside its entries (``covered``), its comments, a turn number
     as we write it and its ``...``, in order (the spans walked with the tokens: linear)."""
     comments = {c.column - 1 for c in line.comments}

@@ -1,0 +1,552 @@
+"""Read a record against the legal moves: the evidence of the whole text lined up with a
+match the rules allow, so that the moves, not a catalogue of styles, decide what each
+entry means (docs/record-decisions.md, "Read against the moves").
+
+The text is taken apart into clues (:func:`~kamisado_notation.notation.kmr.evidence.clues`):
+colours, directions, distances, squares, forced words and push marks, wherever they stand
+and whatever stands between them. The clues are walked in order, keeping the best
+readings so far (each a position): a reading takes a legal move whose features the next
+clues fit — its tower, its direction, its distance, the colour it lands on, its squares,
+a push, a forfeit — in any order and as many as fit, or sets the next clue aside at a
+cost. A move the rules force (the only legal one: a forfeit, a back-entry) may be taken
+with no clue at all, and a round's end goes on with both fills. The best reading once
+every clue is used or set aside is the record's; where readings as good as it part ways,
+what comes after is not judged (:attr:`Alignment.certain`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import lru_cache
+from math import log2
+
+from ..engine.board import Colour, Direction, Side
+from ..engine.match import Fill, RoundResult, fill, place_ring, round_result
+from ..engine.moves import Move
+from ..engine.position import Position
+from ..notation.kmr.evidence import Clue, clues
+from ..notation.vocabulary import normalise
+
+__all__ = ["MAX_CLUES", "AlignedRound", "Alignment", "Piece", "align_lines", "pieces_of"]
+
+#: The kinds of clue that are evidence of a move.
+_EVIDENCE = frozenset({"COLOUR", "DIRECTION", "AMBIGUOUS", "DISTANCE", "SQUARE", "COORDS", "PASS", "BLOCKED", "PUSHED", "PUSH", "RING"})
+#: Compass points: the straight ones are the mover's forward; a diagonal's side of the
+#: board (west or east) is the mover's left or right by the side he plays (Black's home
+#: row to the north, so that west is Gold's left and Black's right).
+_STRAIGHT = frozenset({"n", "s", "north", "south", "nord", "sud", "süd", "norte", "sul", "noord", "zuid", "północ", "południe"})
+#: Compass points that are words too ('no', 'so'): weak.
+_WORDS_TOO = frozenset({"no", "so", "n", "s", "e", "w", "ne", "se"})
+_WEST = frozenset({"nw", "sw", "northwest", "southwest", "north-west", "south-west", "no", "so", "nno"})
+
+# The slots of a move that clues fill (each at most once in an entry).
+_TOWER, _DIRECTION, _DISTANCE, _LANDING, _ORIGIN, _TARGET, _PUSH, _FORCED = (1 << k for k in range(8))
+
+#: What setting a clue aside costs (a weak clue: a common word too, nearly free).
+_ASIDE, _ASIDE_WEAK = 1.0, 0.1
+#: The readings kept at each clue, and how far below the best one a reading may fall.
+_BEAM, _MARGIN = 24, 12.0
+#: Readings within this of the best at the end are as good as it.
+_TIE = 2.0
+#: What an entry costs: a move the writer wrote down is more than a clue or two that fit it.
+_PRICE = 1.0
+#: What an entry loses for each doubling of the legal moves its clues fit alike.
+_SHARED = 0.5
+#: How much an entry's shape counts, and the smoothing of the shapes' shares (a shape
+#: not seen in the first reading counts as half of one, out of about so many shapes).
+_HABIT, _SMOOTH, _SHAPES = 0.5, 0.5, 40
+#: What a round's reading must gain for each clue of its stretch, at least, to be judged
+#: (a reading forced through text it does not fit sets much aside, or reads entries of
+#: shapes the record does not use).
+_FIRM = -0.2
+#: The most clues a text read against the moves holds (a match's record holds far fewer).
+MAX_CLUES = 20_000
+#: Squares are read as from the other side of the board too where at least one clue in
+#: so many is a square.
+_SQUARES_SHARE = 5
+#: A round read from little after one read well casts doubt on that one's end where it
+#: reads so many moves at least.
+_GUARD = 3
+#: How many times the habit is learnt again from the reading it gave.
+_LEARNING = 2
+#: Arrows that say where a move lands as often as which way it goes: weak.
+_TO_ARROWS = frozenset({"→", "⟶", "➔", "⇒", "⟹", "➜", "➝"})
+#: The lines in a row of colours alone that make a line a lineup, not moves.
+_LINEUP = 6
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """One clue of the text where it stands: its line and column (from 1), what it says,
+    and its words."""
+
+    line: int
+    column: int
+    clue: Clue
+    text: str
+
+    @property
+    def forward(self) -> int | None:
+        """The distance of ``F3`` read as Forward 3 (the short form) rather than a square."""
+        if self.clue.kind == "SQUARE" and len(self.text) == 2 and self.text[0] in "Ff":
+            return int(self.text[1])
+        return None
+
+    @property
+    def weak(self) -> bool:
+        return self.clue.weak or self.text in _TO_ARROWS or (self.clue.compass and normalise(self.text) in _WORDS_TOO)
+
+
+def pieces_of(lines: Iterable[str], *, first_line: int = 1) -> list[Piece]:
+    """The evidence of ``lines`` (the text of line ``first_line`` first), in order; a
+    line of colours alone (a lineup) holds none."""
+    out: list[Piece] = []
+    for number, text in enumerate(lines, first_line):
+        found = [Piece(number, c.start + 1, c, text[c.start : c.end]) for c in clues(text) if c.kind in _EVIDENCE or _compass(c, text) is not None]
+        if sum(p.clue.kind == "COLOUR" for p in found) >= _LINEUP and all(p.clue.kind in ("COLOUR", "AMBIGUOUS") for p in found):
+            continue
+        out.extend(found)
+    return out
+
+
+def _compass(clue: Clue, text: str) -> str | None:
+    """``"F"``, ``"W"`` or ``"E"`` for a compass point, else ``None``."""
+    if not clue.compass:
+        return None
+    key = normalise(text[clue.start : clue.end])
+    if key in _STRAIGHT:
+        return "F"
+    return "W" if key in _WEST or key.endswith(("w", "west")) else "E"
+
+
+@dataclass(frozen=True, slots=True)
+class _Offer:
+    """A legal move and what of it a clue may say."""
+
+    move: Move
+    tower: Colour | None
+    direction: Direction | None
+    distance: int
+    landing: Colour
+    origin: int
+    target: int
+    push: bool
+    west: bool | None  # its diagonal's side of the board; None straight
+    chosen: bool  # the tower was the mover's choice (a round's first move)
+
+
+def _offers(position: Position) -> list[_Offer]:
+    chosen = position.tower is None
+    out = []
+    for m in _legal(position):
+        west = None
+        if m.direction in (Direction.LEFT, Direction.RIGHT):
+            west = (m.direction is Direction.LEFT) == (m.side is Side.GOLD)
+        out.append(_Offer(m, m.tower, m.direction, m.distance, m.square_colour, m.origin, m.target, bool(m.push), west, chosen))
+    return out
+
+
+def _legal(position: Position) -> list[Move]:
+    """The legal moves of ``position``: its forfeit where the tower to move is blocked."""
+    return [position.forfeit_move()] if position.must_forfeit() else position.legal_moves()
+
+
+def _fit(piece: Piece, offer: _Offer, filled: int, flip: bool) -> tuple[int, float] | None:
+    """The slot ``piece`` fills in ``offer`` (none filled in ``filled`` yet) and what it
+    weighs (half for a weak clue), or ``None`` where it says something else."""
+    clue = piece.clue
+    if clue.compass:
+        found = _compass_fit(_compass(clue, piece.text), offer, filled)
+    elif clue.kind in ("SQUARE", "COORDS"):
+        found = _squares_fit(clue.squares, offer, filled, flip) or _forward_fit(piece.forward, offer, filled)
+    else:
+        found = _FITS[clue.kind](clue, offer, filled)
+    if found is not None and piece.weak:
+        return found[0], found[1] / 2
+    return found
+
+
+def _marked(slot: int, holds: Callable[[_Offer], bool]) -> Callable[[Clue, _Offer, int], tuple[int, float] | None]:
+    """The fit of a mark that fills ``slot`` in a move that ``holds``."""
+    return lambda clue, offer, filled: (slot, 1.0) if holds(offer) and not filled & slot else None
+
+
+#: How each kind of clue (but a compass point and squares) fits a move.
+_FITS: dict[str, Callable[[Clue, _Offer, int], tuple[int, float] | None]] = {
+    "COLOUR": lambda clue, offer, filled: _colour_fit(clue.colour, offer, filled),
+    "DIRECTION": lambda clue, offer, filled: _direction_fit(clue.direction, offer, filled),
+    "AMBIGUOUS": lambda clue, offer, filled: _colour_fit(clue.colour, offer, filled) or _direction_fit(clue.direction, offer, filled),
+    "DISTANCE": lambda clue, offer, filled: (_DISTANCE, 1.0) if clue.number == offer.distance and not filled & _DISTANCE else None,
+    "PASS": _marked(_FORCED, lambda offer: offer.distance == 0),
+    "BLOCKED": _marked(_FORCED, lambda offer: offer.distance == 0),
+    "PUSH": _marked(_PUSH, lambda offer: offer.push),
+    "RING": _marked(_PUSH, lambda offer: offer.push),
+    "PUSHED": _marked(_FORCED, lambda offer: offer.direction is Direction.BACK),
+}
+
+
+def _colour_fit(colour: Colour | None, offer: _Offer, filled: int) -> tuple[int, float] | None:
+    if colour is None:
+        return None
+    if colour is offer.tower and not filled & (_TOWER | _LANDING | _DIRECTION | _DISTANCE):
+        return _TOWER, 1.0 if offer.chosen else 0.5  # (a tower the rules chose says little)
+    if colour is offer.landing and not filled & _LANDING:
+        return _LANDING, 1.0
+    return None
+
+
+def _direction_fit(direction: Direction | None, offer: _Offer, filled: int) -> tuple[int, float] | None:
+    if filled & _DIRECTION or offer.distance == 0:
+        return None
+    if direction is None:  # (a down arrow: forward on a board drawn from the other side)
+        return _DIRECTION, 0.5
+    return (_DIRECTION, 1.0) if direction is offer.direction else None
+
+
+def _compass_fit(point: str | None, offer: _Offer, filled: int) -> tuple[int, float] | None:
+    if filled & _DIRECTION or offer.distance == 0 or point is None:
+        return None
+    if point == "F":
+        return (_DIRECTION, 1.0) if offer.direction is Direction.FORWARD else None
+    return (_DIRECTION, 1.0) if offer.west is not None and offer.west == (point == "W") else None
+
+
+def _forward_fit(distance: int | None, offer: _Offer, filled: int) -> tuple[int, float] | None:
+    if distance is None or filled & (_DIRECTION | _DISTANCE):
+        return None
+    return (_DIRECTION | _DISTANCE, 2.0) if offer.direction is Direction.FORWARD and offer.distance == distance else None
+
+
+def _squares_fit(squares: tuple[int | None, int] | None, offer: _Offer, filled: int, flip: bool) -> tuple[int, float] | None:
+    if squares is None:
+        return None
+    origin, target = squares
+    if flip:
+        origin, target = (None if origin is None else 63 - origin), 63 - target
+    if origin is not None:
+        both = not filled & (_ORIGIN | _TARGET) and (origin, target) == (offer.origin, offer.target)
+        return (_ORIGIN | _TARGET, 3.0) if both else None
+    if target == offer.target and not filled & _TARGET:
+        return _TARGET, 2.0  # (a square says nearly all of a move)
+    if target == offer.origin and not filled & _ORIGIN:
+        return _ORIGIN, 0.5
+    return None
+
+
+def _spans(pieces: list[Piece], i: int, offer: _Offer, flip: bool) -> Iterator[tuple[int, float, tuple[int, ...]]]:
+    """Each end ``j`` of an entry of ``offer`` that begins at ``pieces[i]`` (the pieces
+    ``i:j`` all fit it, one a strong clue at least), what the entry weighs, and its shape
+    (the slots its clues fill, in order)."""
+    filled, weight, strong = 0, 0.0, False
+    shape: tuple[int, ...] = ()
+    for j in range(i, min(len(pieces), i + 8)):
+        found = _fit(pieces[j], offer, filled, flip)
+        if found is None:
+            return
+        filled |= found[0]
+        weight += found[1]
+        shape += (found[0],)
+        strong = strong or not pieces[j].weak
+        if strong:
+            yield j + 1, weight, shape
+
+
+class _Reading:
+    """A reading of the clues so far: its score, where it stands, and how it got there:
+    the reading it goes on from (``back``) by a move, a fill or a clue set aside. Its
+    position is made only when it is wanted (most readings are dropped before)."""
+
+    __slots__ = ("_position", "_result", "back", "fill", "key", "move", "round_number", "score", "shape", "used")
+
+    def __init__(
+        self, score: float, back: _Reading | None, *, position: Position | None = None, move: Move | None = None,
+        fill: Fill | None = None, used: tuple[int, int] | None = None, shape: tuple[int, ...] = (),
+    ) -> None:
+        self.score, self.back, self.move, self.fill, self.used, self.shape = score, back, move, fill, used, shape
+        self._position = position
+        self._result: RoundResult | None | bool = False  # (False: not yet found)
+        self.round_number: int
+        self.key: tuple[int, int]
+        if back is None or position is not None:
+            assert position is not None
+            self.round_number = back.round_number + 1 if back is not None else 1
+            self.key = (position.key(), self.round_number)
+        else:
+            self.round_number = back.round_number
+            change = back.position.key_change(move) if move is not None else 0
+            self.key = (back.key[0] ^ change, self.round_number)
+            if move is None:
+                self._position, self._result = back.position, back.result  # (a clue set aside: where it was)
+
+    @property
+    def position(self) -> Position:
+        if self._position is None:
+            assert self.back is not None and self.move is not None
+            self._position = self.back.position.copy(stack=True)
+            self._position.apply(self.move)
+        return self._position
+
+    @property
+    def result(self) -> RoundResult | None:
+        """Its round's result, once the round ended."""
+        if self._result is False:
+            self._result = round_result(self.position) if self.move is not None else None
+        return self._result  # type: ignore[return-value]
+
+
+@dataclass(slots=True)
+class AlignedRound:
+    """A round as read: its fill (``None`` for the first) and the position it starts
+    from, its moves in order (the forced ones too), the pieces each was read from
+    (``None``: a move the rules forced, written nowhere), and its result once it ended."""
+
+    fill: Fill | None
+    start: Position
+    moves: list[Move] = field(default_factory=list)
+    used: list[tuple[int, int] | None] = field(default_factory=list)
+    result: RoundResult | None = None
+    #: what the reading gained over the round's stretch of clues (its entries' weights
+    #: less the clues set aside between them)
+    gain: float = 0.0
+
+    @property
+    def stretch(self) -> int:
+        """How many clues lie from the round's first entry to its last."""
+        spans = [u for u in self.used if u is not None]
+        return spans[-1][1] - spans[0][0] if spans else 0
+
+    @property
+    def strength(self) -> float:
+        """What the reading gained for each clue of the round's stretch."""
+        return self.gain / self.stretch if self.stretch else 0.0
+
+
+@dataclass(slots=True)
+class Alignment:
+    """The best reading of a text's evidence: its rounds; how many of them are
+    ``certain`` (no reading as good parts from it before its end); the pieces of
+    evidence, and those set aside (their indices)."""
+
+    rounds: list[AlignedRound]
+    certain: int
+    pieces: list[Piece]
+    aside: list[int]
+    flipped: bool = False
+    shapes: list[tuple[int, ...]] = field(default_factory=list)
+    #: the reading's score (what its entries gained less what it set aside)
+    score: float = 0.0
+
+    @property
+    def judged(self) -> list[AlignedRound]:
+        """The rounds read with certainty, to their end."""
+        return [r for r in self.rounds[: self.certain] if r.result is not None]
+
+
+def align_lines(lines: Iterable[str], *, first_line: int = 1) -> Alignment | None:
+    """The best reading of the evidence of ``lines`` against the legal moves of a match
+    from the standard start (squares read as written and, where that reads better, as
+    seen from the other side of the board), or ``None`` where the text holds no
+    evidence of a move."""
+    return _aligned(tuple(lines), first_line)
+
+
+@lru_cache(maxsize=8)
+def _aligned(lines: tuple[str, ...], first_line: int) -> Alignment | None:
+    """:func:`align_lines`, kept for the few texts read last (``fix`` judges a text
+    again after each round of corrections)."""
+    pieces = pieces_of(lines, first_line=first_line)
+    if all(p.weak for p in pieces) or len(pieces) > MAX_CLUES:  # (no evidence but common words: 'on', 'to')
+        return None
+    best = _learnt(pieces, flip=False)
+    if sum(p.clue.kind in ("SQUARE", "COORDS") for p in pieces) * _SQUARES_SHARE >= len(pieces):
+        other = _learnt(pieces, flip=True)
+        if other.score > best.score:
+            other.flipped = True
+            best = other
+    return best
+
+
+def _learnt(pieces: list[Piece], *, flip: bool) -> Alignment:
+    """The reading of ``pieces`` with the record's habit learnt from a first reading."""
+    reading = _align(pieces, flip=flip)
+    if not any(r.result is not None for r in reading.rounds):
+        return reading  # (no round ends in a first reading: no habit would end one)
+    for _ in range(_LEARNING):
+        reading = _align(pieces, flip=flip, style=_Style(reading.shapes))
+    return reading
+
+
+class _Beam:
+    """The readings at one clue: the best for each position."""
+
+    def __init__(self) -> None:
+        self.readings: dict[tuple[int, int], _Reading] = {}
+
+    def add(self, r: _Reading) -> bool:
+        key = r.key
+        old = self.readings.get(key)
+        if old is not None and old.score >= r.score:
+            return False
+        self.readings[key] = r
+        return True
+
+    def best(self) -> list[_Reading]:
+        ranked = sorted(self.readings.values(), key=lambda r: -r.score)
+        top = ranked[0].score if ranked else 0.0
+        return [r for r in ranked[:_BEAM] if r.score >= top - _MARGIN]
+
+
+class _Style:
+    """A record's habit: how often its entries take each shape (the slots their clues
+    fill, in order), learnt from a reading of it."""
+
+    def __init__(self, shapes: Iterable[tuple[int, ...]]) -> None:
+        self.counts = Counter(shapes)
+        self.total = sum(self.counts.values())
+
+    def weight(self, shape: tuple[int, ...]) -> float:
+        """What an entry of ``shape`` gains (a negative number: the log of its share)."""
+        share = (self.counts.get(shape, 0) + _SMOOTH) / (self.total + _SMOOTH * _SHAPES)
+        return _HABIT * log2(share)
+
+
+def _align(pieces: list[Piece], *, flip: bool, style: _Style | None = None) -> Alignment:
+    n = len(pieces)
+    beams = [_Beam() for _ in range(n + 1)]
+    beams[0].add(_Reading(0.0, None, position=Position.initial()))
+    offers: dict[int, list[_Offer]] = {}
+    final: list[_Reading] = []
+    for i in range(n + 1):
+        beam = beams[i]
+        _close(beam)
+        readings = beam.best()
+        if i == n:
+            final = readings
+            break
+        piece = pieces[i]
+        cost = _ASIDE_WEAK if piece.weak else _ASIDE
+        for r in readings:
+            beams[i + 1].add(_Reading(r.score - cost, r))
+            if r.result is not None:
+                continue
+            said = offers.get(r.key[0])
+            if said is None:
+                said = offers[r.key[0]] = _offers(r.position)
+            for j, offer, weight, shape in _entries(pieces, i, said, flip, style):
+                beams[j].add(_Reading(r.score + weight, r, move=offer.move, used=(i, j), shape=shape))
+    return _alignment(final, pieces)
+
+
+def _entries(pieces: list[Piece], i: int, offers: list[_Offer], flip: bool, style: _Style | None) -> Iterator[tuple[int, _Offer, float, tuple[int, ...]]]:
+    """Each entry that begins at ``pieces[i]``: where it ends, its move, what it weighs
+    and its shape. Its weight is what its clues say, less what the legal moves its clues
+    fit as well cost (an entry that several moves fit says less of each), plus how
+    likely its shape is in the record's ``style``."""
+    found: list[tuple[int, _Offer, float, tuple[int, ...]]] = []
+    for offer in offers:
+        if _fit(pieces[i], offer, 0, flip) is not None:
+            found.extend((j, offer, weight, shape) for j, weight, shape in _spans(pieces, i, offer, flip))
+    alike = Counter((j, weight) for j, _o, weight, _s in found)
+    for j, offer, weight, shape in found:
+        typical = style.weight(shape) if style is not None else 0.0
+        yield j, offer, weight - _PRICE - _SHARED * log2(alike[j, weight]) + typical, shape
+
+
+def _close(beam: _Beam) -> None:
+    """Add to ``beam`` what its readings lead to with no clue: a forced move, the next
+    round's start (both fills)."""
+    work = list(beam.readings.values())
+    while work:
+        r = work.pop()
+        for nxt in _free(r):
+            if beam.add(nxt):
+                work.append(nxt)
+
+
+def _free(r: _Reading) -> Iterator[_Reading]:
+    if r.result is not None:
+        ended = r.position.copy()
+        place_ring(ended, r.result)
+        for how in (Fill.LEFT, Fill.RIGHT):
+            yield _Reading(r.score, r, position=fill(ended, how, challenger=r.result.winner.other), fill=how)
+        return
+    if r.position.must_forfeit():  # (a blocked tower's turn is often not written)
+        yield _Reading(r.score, r, move=r.position.forfeit_move())
+
+
+def _alignment(final: list[_Reading], pieces: list[Piece]) -> Alignment:
+    """The alignment the best of the ``final`` readings gives: its rounds, those of them
+    certain (no reading near as good parts from it before their end, and each read from
+    enough: :data:`_FIRM`), the pieces it set aside."""
+    best = final[0]
+    path = _path(best)
+    rounds = _rounds(path)
+    certain = _rounds_within(path, _agreed(path, [_path(r) for r in final[1:] if r.score >= best.score - _TIE]))
+    weak = [k for k, rnd in enumerate(rounds[: certain + 1]) if rnd.strength < _FIRM and (k < certain or len(rnd.moves) >= _GUARD)]
+    if weak:  # (a round read from little: neither it nor what follows from it, nor the end of the
+        # round before, where the text goes on as if that round had not ended)
+        certain = min(certain, weak[0] - 1 if weak[0] > 0 and len(rounds[weak[0]].moves) >= _GUARD else weak[0])
+    used = {k for r in path if r.used is not None for k in range(*r.used)}
+    aside = [k for k in range(len(pieces)) if k not in used and not pieces[k].weak]
+    return Alignment(rounds, certain, pieces, aside, shapes=[r.shape for r in path if r.used is not None], score=best.score)
+
+
+def _agreed(path: list[_Reading], others: list[list[_Reading]]) -> int:
+    """How many steps of ``path`` every one of ``others`` takes alike, where it parts
+    from it (not where it only reads less, or ends on another fill no move follows)."""
+    agreed = len(path)
+    for other in others:
+        k = 0
+        while k < min(len(path), len(other)) and _same(path[k], other[k]):
+            k += 1
+        if k < len(other) and _moves_after(path, k) and _moves_after(other, k):
+            agreed = min(agreed, k)
+    return agreed
+
+
+def _path(r: _Reading | None) -> list[_Reading]:
+    """The steps of a reading (moves and fills), first first."""
+    out = []
+    while r is not None:
+        if r.move is not None or r.fill is not None:
+            out.append(r)
+        r = r.back
+    return out[::-1]
+
+
+def _same(a: _Reading, b: _Reading) -> bool:
+    if a.fill is not None or b.fill is not None:
+        return a.fill is b.fill
+    return a.move == b.move
+
+
+def _moves_after(path: list[_Reading], k: int) -> bool:
+    return any(r.move is not None for r in path[k:])
+
+
+def _rounds(path: list[_Reading]) -> list[AlignedRound]:
+    rounds = [AlignedRound(None, Position.initial())]
+    start = 0.0
+    for r in path:
+        if r.fill is not None:
+            rounds.append(AlignedRound(r.fill, r.position))
+            continue
+        assert r.move is not None
+        current = rounds[-1]
+        if r.used is not None and not any(current.used):
+            start = r.back.score if r.back is not None else 0.0
+        current.moves.append(r.move)
+        current.used.append(r.used)
+        current.result = r.result
+        if r.used is not None:
+            current.gain = r.score - start
+    if not rounds[-1].moves and len(rounds) > 1:
+        rounds.pop()  # (a fill no move follows: nothing of that round is written)
+    return rounds
+
+
+def _rounds_within(path: list[_Reading], agreed: int) -> int:
+    """How many rounds end within the first ``agreed`` steps of ``path``."""
+    return sum(1 for r in path[:agreed] if r.result is not None and r.move is not None)

@@ -1,0 +1,233 @@
+"""A match the reading could not judge, read again against the legal moves
+(docs/record-decisions.md, "Read against the moves").
+
+The reading judges a record by its entries; where text it does not know stopped a round,
+:func:`~.aligned.align_lines` reads the match's text again as a whole, the legal moves
+deciding what each piece of it says. That reading is taken where it judges more rounds
+than the first, agrees with every round the first judged, and the first stopped at text
+it read by its evidence or could not read (text in the notation means what it says: a
+rules error there stands). The match is then the record that reading writes in our
+notation (:func:`record_text`, what ``fix`` writes), judged as any record is, with a
+warning that says so, one for the text set aside, and an error where the reading could
+not go on with certainty.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from ..diagnostics import Diagnostic, Kind, Severity
+from ..engine.board import Side
+from ..engine.match import MATCH_TARGETS, RoundResult
+from ..engine.moves import Move
+from ..engine.position import Position
+from ..notation.writer import check_header
+from .aligned import AlignedRound, Alignment, Piece, align_lines
+from .correct import back_move
+
+__all__ = ["MAX_REREAD", "Reread", "headers_text", "reread", "rounds_text"]
+
+#: The longest text read again (in characters): a match's text is far shorter.
+MAX_REREAD = 200_000
+#: What a warning quotes of the text set aside, at most.
+_QUOTED = 5
+#: The kinds of diagnostic that say the reading read a line by its evidence, or could not
+#: tell where a round starts (which the legal moves know: a round ends where a tower
+#: reaches home).
+_BY_EVIDENCE = frozenset(
+    {Kind.EVIDENCE, Kind.SET_ASIDE, Kind.UNKNOWN_WORD, Kind.AFTER_END, Kind.MISSING_ROUND, Kind.ROUND_LINE, Kind.FILL_WORD, Kind.ROUND_NUMBER}
+)
+#: The kinds of diagnostic that say a line was read by its evidence.
+_READ = frozenset({Kind.EVIDENCE, Kind.SET_ASIDE, Kind.UNKNOWN_WORD})
+#: The rules whose error says where rounds start and end, not what an entry says: the
+#: round is over (M7), the fills (F1-F4), the match's rounds.
+_STRUCTURE = frozenset({"syntax", "M7", "F1", "F2", "F3", "F4", "match"})
+
+
+@dataclass(frozen=True, slots=True)
+class Reread:
+    """A match read again: the record of it in our notation (``text``), the rounds read
+    (``judged``, their results in order) and what the reading says of the text read
+    (``notes``, at its lines)."""
+
+    text: str
+    judged: list[RoundResult]
+    notes: list[Diagnostic]
+
+
+def reread(
+    lines: Sequence[str], *, first_line: int, results: Sequence[RoundResult | None], diagnostics: Sequence[Diagnostic]
+) -> Reread | None:
+    """The match of ``lines`` (from line ``first_line``) read against the legal moves,
+    where that reading is to be taken over the reading's own (the ``results`` of its
+    rounds, ``None`` for a round not judged, and its ``diagnostics``); else ``None``.
+    The headers of the record written are the caller's to add."""
+    errors = [d for d in diagnostics if d.severity is Severity.ERROR]
+    first = min(errors, key=lambda d: (d.line, d.column)) if errors else None
+    if not _to_read_again(errors, first, diagnostics) or sum(map(len, lines)) > MAX_REREAD:
+        return None
+    alignment = align_lines(lines, first_line=first_line)
+    if alignment is None or (first is not None and not _keeps(alignment, first)):
+        return None
+    judged = alignment.judged
+    if len(judged) <= sum(r is not None for r in results) or not _agrees(results, judged):
+        return None
+    found = [r.result for r in judged if r.result is not None]
+    return Reread(rounds_text(judged), found, _notes(alignment))
+
+
+def _to_read_again(errors: list[Diagnostic], first: Diagnostic | None, diagnostics: Sequence[Diagnostic]) -> bool:
+    """Whether a match with these ``diagnostics`` (its ``errors``, the ``first`` of them)
+    is read again: not another game's record, nor a record all in the notation (whose
+    slips are named), nor one whose first error stands at text in the notation."""
+    if any(d.kind is Kind.NOT_KAMISADO for d in errors) or not any(_unread(d) for d in diagnostics):
+        return False
+    return first is None or _misread(first, diagnostics)
+
+
+def _unread(d: Diagnostic) -> bool:
+    """Whether ``d`` says the reading met text it does not know: a syntax error, or a
+    line read by its evidence."""
+    return d.kind in _READ or (d.rule == "syntax" and d.severity is Severity.ERROR and d.kind is not Kind.NO_MATCH)
+
+
+def _misread(first: Diagnostic, diagnostics: Sequence[Diagnostic]) -> bool:
+    """Whether ``first``, the first error of ``diagnostics``, stands at text read by its
+    evidence or not read at all, or says where rounds start (not at text in the
+    notation, which means what it says)."""
+    if first.rule in _STRUCTURE or first.kind in _BY_EVIDENCE:
+        return True
+    return any(d.kind in _BY_EVIDENCE and (d.line == first.line or any(e.line == first.line for e in d.edits)) for d in diagnostics)
+
+
+def _keeps(alignment: Alignment, first: Diagnostic) -> bool:
+    """Whether reading again uses every clue of the entry the first error stands at (an
+    entry whose words say an illegal move stays an error: it is not read as another
+    move by setting a word of it aside)."""
+    old = next((str(getattr(e, "old", "")) for e in first.edits if e.line == first.line), "")
+    end = first.column + len(old) if old else None
+    aside = set(alignment.aside)
+    return not any(
+        k in aside
+        for k, p in enumerate(alignment.pieces)
+        if p.line == first.line and p.column >= first.column and (end is None or p.column < end)
+    )
+
+
+def _agrees(results: Sequence[RoundResult | None], judged: list[AlignedRound]) -> bool:
+    """Whether the rounds read again agree with each round the first reading judged."""
+    for old, new in zip(results, judged, strict=False):  # (the first reading may judge fewer)
+        if old is not None and new.result is not None and (old.winner, old.tower) != (new.result.winner, new.result.tower):
+            return False
+    return True
+
+
+def headers_text(headers: Mapping[str, str], judged: Sequence[RoundResult]) -> str:
+    """The header lines of a match read again: the ``headers`` written that are ours
+    (but ``Result`` and ``Termination``, which its rounds decide), and its target
+    (``Match``: as written, or the one its rounds show)."""
+    out = [f'[{name} "{value}"]' for name, value in headers.items() if name not in ("Result", "Termination", "Match") and _ours(name, value)]
+    target = headers.get("Match") or _target(judged)
+    if target is not None and _ours("Match", target):
+        out.append(f'[Match "{target}"]')
+    return "".join(line + "\n" for line in out)
+
+
+def rounds_text(rounds: Sequence[AlignedRound]) -> str:
+    """The rounds of a match read from the standard start, in our notation."""
+    out = []
+    for number, rnd in enumerate(rounds, 1):
+        position = rnd.start
+        out.append("")
+        out.append(f"Round {number}" + (f" fill {rnd.fill.value}" if rnd.fill is not None else ""))
+        out.extend(_rows(_entries(rnd.moves, position)))
+    return "\n".join(out) + "\n"
+
+
+def _ours(name: str, value: str) -> bool:
+    try:
+        check_header(name, value)
+    except ValueError:
+        return False
+    return True
+
+
+def _target(results: Sequence[RoundResult]) -> str | None:
+    """The match format the rounds end: the smallest target the last round reaches
+    and no round before it does."""
+    score = {Side.BLACK: 0, Side.GOLD: 0}
+    before = 0
+    for result in results:
+        before = max(score.values())
+        score[result.winner] += result.points
+    for name, target in sorted(MATCH_TARGETS.items(), key=lambda kv: kv[1]):
+        if before < target <= max(score.values()):
+            return name.title()
+    return None
+
+
+def _entries(moves: Sequence[Move], start: Position) -> list[str | None]:
+    """The entries of a round's moves in turn order (``None``: Black's ``...`` where
+    Gold starts), a push's back-entry written after it."""
+    entries: list[str | None] = [None] if moves and moves[0].side is Side.GOLD else []
+    position = start
+    for move in moves:
+        entries.append(str(move))
+        position = position.copy(stack=True)
+        position.play(move)
+        if move.push:
+            entries.append(str(back_move(move, position)))
+    return entries
+
+
+def _rows(entries: list[str | None]) -> list[str]:
+    rows = []
+    for k in range(0, len(entries), 2):
+        black = entries[k] if entries[k] is not None else "..."
+        gold = entries[k + 1] if k + 1 < len(entries) else None
+        rows.append(f"{k // 2 + 1}. {black:<24}{gold}" if gold is not None else f"{k // 2 + 1}. {black}")
+    return rows
+
+
+def _notes(alignment: Alignment) -> list[Diagnostic]:
+    """The warnings of a match read again, and the error where its reading stopped."""
+    pieces = alignment.pieces
+    judged = alignment.judged
+    used = [u for r in judged for u in r.used if u is not None]
+    first, end = pieces[used[0][0]], used[-1][1]
+    flipped = " (its squares as seen from the other side of the board)" if alignment.flipped else ""
+    notes = [
+        Diagnostic(
+            "syntax",
+            f"the record is read against the legal moves{flipped}: {len(used)} entries of {len(judged)} "
+            f"round{'s' if len(judged) != 1 else ''} from here on read by what their words say of "
+            "a move the rules allow there; fix writes the match in our notation",
+            first.line, first.column, Severity.WARNING, kind=Kind.EVIDENCE,
+        )
+    ]
+    aside = [pieces[k] for k in alignment.aside if k < end]
+    if aside:
+        notes.append(_set_aside(aside))
+    if len(judged) < len(alignment.rounds) and end < len(pieces):
+        nxt = pieces[end]
+        notes.append(
+            Diagnostic(
+                "syntax",
+                f"round {len(judged) + 1} is not judged: from here the record's words fit more than one "
+                "reading of the moves, or none well enough to be sure of",
+                nxt.line, nxt.column, Severity.ERROR, round=len(judged) + 1, kind=Kind.EVIDENCE,
+            )
+        )
+    return notes
+
+
+def _set_aside(aside: list[Piece]) -> Diagnostic:
+    """The warning of the words a match read again set aside (``aside``, in order)."""
+    quoted = " ".join(repr(p.text) for p in aside[:_QUOTED])
+    more = f" and {len(aside) - _QUOTED} more" if len(aside) > _QUOTED else ""
+    return Diagnostic(
+        "syntax",
+        f"words that fit no move where they stand are set aside, the first here: {quoted}{more}",
+        aside[0].line, aside[0].column, Severity.WARNING, kind=Kind.SET_ASIDE,
+    )

@@ -1,0 +1,130 @@
+"""Reading against the legal moves (docs/record-decisions.md, "Read against the moves"):
+a record's words lined up with a match the rules allow, the moves deciding what each
+piece of text says.
+
+The properties write generated matches (the truth known) as a stranger might: the
+entries' words in one of the notation's languages or short forms, in no rows, without
+``Round`` lines, run together with chatter that says nothing of a move, some entries
+leaving out the square's colour. Whatever is read must be the truth: a round judged is
+the truth's round, move for move, never another match that fits the words as well.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from kamisado_notation.checking.aligned import align_lines
+from kamisado_notation.checking.fix import fix_text
+from kamisado_notation.checking.replay import PlyKind, replay_match
+from kamisado_notation.checking.validate import first_reading_only, validate_text
+from kamisado_notation.diagnostics import ERROR, Kind
+from kamisado_notation.engine.moves import Move
+from kamisado_notation.notation.writer import Form
+from tests.support.slips import only_match, written
+
+WORDS = [(Form.TEXT, "en"), (Form.TEXT, "de"), (Form.TEXT, "hu"), (Form.TEXT, "pt"), (Form.TEXT, "ro"), (Form.TEXT, "ru")]
+#: The short form too, whose letters are weak clues (``R`` is Red or Right, ``F3`` a
+#: square or Forward 3): a round may be left unjudged, never judged wrong.
+LANGS = [*WORDS, (Form.SHORT, "en")]
+#: What people write between entries that says nothing of a move.
+CHATTER = [" then ", "; ", "\n", " / ", " -- ok -- ", "\n(thinking)\n", " and ", "\nAnna: ", "\n[19:04] ", ", ", " 👍 "]
+
+
+def truth(seed: int, target: int) -> list[list[Move]]:
+    """The moves of each round of a generated match, back-entries left out."""
+    match = only_match(written(seed, Form.TEXT, "en", target))
+    return [[p.move for p in rr.plies if p.move is not None and p.kind is not PlyKind.BACK] for rr in replay_match(match).rounds]
+
+
+def stranger(rounds: list[list[Move]], rng: random.Random, form: Form, lang: str, left_out: float) -> str:
+    """``rounds`` written as words in ``form`` and ``lang``, run together with chatter, no
+    round or row marked; an entry leaves its square's colour out with chance ``left_out``."""
+    out = ["Kamisado with Anna, Sunday\n"]
+    for moves in rounds:
+        for move in moves:
+            words = move.text(form.value, lang).split()
+            if len(words) == 4 and rng.random() < left_out:
+                words = words[:3]
+            out.append(" ".join(words))
+            out.append(rng.choice(CHATTER))
+        out.append("\nnext one!\n")
+    return "".join(out)
+
+
+def read(text: str) -> list[list[Move]]:
+    alignment = align_lines(text.splitlines())
+    assert alignment is not None
+    return [r.moves for r in alignment.judged]
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(WORDS), st.randoms(use_true_random=False))
+def test_property_whole_entries_among_chatter_read_as_the_truth(seed: int, lang: tuple[Form, str], rng: random.Random) -> None:
+    rounds = truth(seed, 3)
+    assert read(stranger(rounds, rng, *lang, left_out=0.0)) == rounds
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(LANGS), st.randoms(use_true_random=False))
+@example(seed=3531, lang=(Form.SHORT, "en"), rng=random.Random(0))
+@example(seed=0, lang=(Form.TEXT, "en"), rng=random.Random(1))
+def test_property_a_round_judged_is_the_truths_round_whatever_is_left_out(seed: int, lang: tuple[Form, str], rng: random.Random) -> None:
+    rounds = truth(seed, 3)
+    got = read(stranger(rounds, rng, *lang, left_out=0.5))
+    assert got == rounds[: len(got)]
+
+
+@settings(max_examples=5, deadline=None)
+@given(st.integers(0, 10_000), st.randoms(use_true_random=False))
+@example(seed=2292, rng=random.Random(0))
+def test_property_validation_judges_no_round_otherwise_than_the_truth(seed: int, rng: random.Random) -> None:
+    rounds = truth(seed, 3)
+    text = stranger(rounds, rng, Form.TEXT, "en", left_out=0.3)
+    (match,) = validate_text(text).matches
+    truths = [rr.result.winner for rr in replay_match(only_match(written(seed, Form.TEXT, "en", 3))).rounds if rr.result is not None]
+    judged = [r.winner for _n, r in match.rounds if r is not None]
+    assert judged == truths[: len(judged)]
+
+
+def test_a_stranger_s_record_is_read_and_fix_writes_it_in_our_notation() -> None:
+    rounds = truth(7, 3)
+    text = stranger(rounds, random.Random(7), Form.TEXT, "de", left_out=0.3)
+    first_reading_only()
+    try:
+        before = validate_text(text)
+    finally:
+        first_reading_only(False)
+    report = validate_text(text)
+    (match,) = report.matches
+    assert sum(r is not None for _n, r in match.rounds) == len(rounds) > sum(r is not None for m in before.matches for _n, r in m.rounds)
+    assert match.valid, [d.format("x") for d in match.diagnostics]
+    assert any(d.kind is Kind.EVIDENCE for d in match.diagnostics)
+    fixed = fix_text(text)
+    again = validate_text(fixed.text)
+    assert again.valid and [d for d in again.all_diagnostics() if d.severity is ERROR] == []
+    assert [[p.move for p in rr.plies if p.move is not None and p.kind is not PlyKind.BACK] for rr in replay_match(only_match(fixed.text)).rounds] == rounds
+
+
+def test_an_error_in_our_notation_stands() -> None:
+    """Text in the notation means what it says: a wrong distance there is an error with
+    its correction, not a reading that sets the distance aside."""
+    text = written(3, Form.TEXT, "en", 1)
+    lines = text.splitlines()
+    row = next(k for k, line in enumerate(lines) if line.startswith("2. "))
+    lines[row] = lines[row].replace("Forward 1", "Forward 6").replace("Left 1", "Left 6").replace("Right 1", "Right 6")
+    if lines[row] == text.splitlines()[row]:  # (no distance of 1 in that row: change the first distance written)
+        head, entry = lines[row].split(" ", 1)
+        words = entry.split()
+        words[2] = "7" if words[2] != "7" else "6"
+        lines[row] = head + " " + " ".join(words)
+    report = validate_text("\n".join(lines) + "\n")
+    (match,) = report.matches
+    assert not match.valid
+    assert not any(d.kind is Kind.EVIDENCE for d in match.diagnostics)
+
+
+def test_a_text_with_no_move_is_read_as_none() -> None:
+    assert align_lines(["Dear Anna,", "see you on Sunday at the club.", "Bob"]) is None
