@@ -15,14 +15,18 @@ DEPTH = 5
 
 
 Value = tuple[str, int] | None  # ("win"|"loss", turns) for the side to move, or unknown
+Memo = dict[tuple[object, ...], Value]
 
 
-def exhaustive(pos: Position, turns: int, memo: dict[tuple[str, int], Value]) -> Value:
+def exhaustive(pos: Position, turns: int, memo: Memo) -> Value:
     """The value of ``pos`` for the side to move when the round ends within ``turns``
     turns whatever the loser does (the winner's fastest, the loser's slowest), else
     ``None``. A turn: a move or a forfeit; a push keeps the pusher to move; a
-    deadlock ends the round, lost by the last mover."""
-    memo_key = (pos.to_string(), turns)
+    deadlock ends the round, lost by the last mover. ``memo`` is keyed by what makes
+    two positions equal (the board's towers, the side and tower to move, the last
+    mover: what the position string says), not by the string, whose formatting took
+    two thirds of the search's time, nor by the Zobrist key the solver keeps."""
+    memo_key = (tuple(pos.board), pos.to_move, pos.tower, pos.last_mover, turns)
     if memo_key in memo:
         return memo[memo_key]
     side = pos.to_move
