@@ -40,7 +40,7 @@ def exhaustive(pos: Position, turns: int, memo: Memo) -> Value:
     else:
         children = []
         for move in pos.legal_moves() or [pos.forfeit_move()]:
-            pos.play(move)
+            pos.apply(move)  # (unchecked, as a search may play legal_moves' moves: that each passes the check is tests/engine's)
             child = exhaustive(pos, turns - 1, memo)
             mover_again = pos.to_move is side
             pos.undo()
