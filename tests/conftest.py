@@ -22,3 +22,22 @@ settings.register_profile(
 )
 settings.register_profile("explore", deadline=None, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "explore"))
+
+
+def _build_each_application_once() -> None:
+    """typer's ``CliRunner.invoke`` builds the whole command tree of the application
+    (every subcommand's parameters, from their annotations) on each call, which was
+    most of the time of a test of the command line; the tree is the same each time (the
+    application's commands are registered at import), so it is built once per
+    application. (``typer.testing`` names its builder ``_get_command``: if a later
+    typer renames it, the tests run as before, only slower.)"""
+    import functools
+
+    import typer.main
+    import typer.testing
+
+    if hasattr(typer.testing, "_get_command"):
+        typer.testing._get_command = functools.cache(typer.main.get_command)
+
+
+_build_each_application_once()

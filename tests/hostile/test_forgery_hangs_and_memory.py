@@ -169,13 +169,14 @@ def test_terminate_with_a_side_still_writes_its_termination() -> None:
 @pytest.fixture(scope="module")
 def corpora(tmp_path_factory: pytest.TempPathFactory) -> dict[int, Path]:
     """A corpus of N = 2,000 single matches (two blocks of the stream) and one of 4N: a
-    generated set of 500 repeated."""
+    generated set of 500 repeated; and that set once, and twice (the same matches in
+    fewer copies: a warm-up, a page)."""
     from kamisado_notation.play.generate import iter_generated
 
     folder = tmp_path_factory.mktemp("corpora")
     one = format_record(RecordFile("x", matches=list(iter_generated(match="single", seed=5, count=500))), form=Form.TEXT)
     out = {}
-    for n in (2000, 8000):
+    for n in (500, 1000, 2000, 8000):
         out[n] = folder / f"m{n}.kmr"
         out[n].write_text("\n".join([one] * (n // 500)), encoding="utf-8")
     return out
@@ -218,11 +219,9 @@ def test_memory_kept_does_not_grow_with_the_matches(
     """The command on N and on 4N matches: the peak memory is that of a block (and of
     bounded buffers), not of the file (the figures at 1x/20x/40x, with the collector on, are ``bench/bench_memory.py``)."""
     peaks = {}
-    for k, (n, path) in enumerate(sorted(corpora.items())):
-        args = [a.replace("{f}", str(path)).replace("{o}", str(tmp_path / f"out{n}.kmr")) for a in command]
-        if k == 0:
-            _peak_without_collector(args, monkeypatch)  # (imports and memos filled once, on the smaller file)
-        peaks[n] = _peak_without_collector(args, monkeypatch)
+    for n in (500, 2000, 8000):
+        args = [a.replace("{f}", str(corpora[n])).replace("{o}", str(tmp_path / f"out{n}.kmr")) for a in command]
+        peaks[n] = _peak_without_collector(args, monkeypatch)  # (500: imports and memos filled once, the same matches)
     # (before: 2.2x for validate and --json, 3.8x for fix; after: at most 1.45x, which
     # is --json's spool of a file's matches filling to its bound, 1 MiB of text)
     assert peaks[8000] < 1.6 * peaks[2000], peaks
@@ -483,14 +482,15 @@ def test_a_file_name_that_is_not_utf8_in_a_folder_is_shown_escaped_on_the_page(t
 
 
 def test_an_sgf_game_of_many_nodes_is_read_without_holding_them(tmp_path: Path) -> None:
-    """One game of 100,000 nodes (picks and drops put back: no move): the reader keeps a
+    """One game of 20,000 nodes (picks and drops put back: no move): the reader keeps a
     node while it reads it, not the game's tree (it took ~30x the file in memory; a
-    10 MB SGF, 916 MB). Counted: tracemalloc's peak against the text's length."""
+    10 MB SGF, 916 MB). Counted: tracemalloc's peak against the text's length (1.7x
+    at 20,000 nodes as at 100,000)."""
     import tracemalloc
 
     from kamisado_notation.notation.foreign.boardspace import read_boardspace
 
-    body = "".join(f"; P0[{2 * i} Pickb D 1]\n; P0[{2 * i + 1} Dropb D 1]\n" for i in range(1, 50_000))
+    body = "".join(f"; P0[{2 * i} Pickb D 1]\n; P0[{2 * i + 1} Dropb D 1]\n" for i in range(1, 10_000))
     text = f'(;\nGM[Kamisado]VV[1]\nSU[kamisado]\nP0[id "a"]\nP1[id "b"]\n; P0[0 Start P0]\n{body})\n'
     tracemalloc.start()
     try:
@@ -530,10 +530,10 @@ def test_a_hamisado_line_longer_than_a_record_line_is_skipped_not_built(tmp_path
 
 
 def test_the_page_of_many_matches_holds_its_text_not_every_replay(corpora: dict[int, Path]) -> None:
-    """``html_page`` of 2,000 matches: its peak memory is a few times the page's text
+    """``html_page`` of 1,000 matches: its peak memory is a few times the page's text
     (the pieces and their one join), not every match replayed and the page copied five
     times over (10,000 matches took 1.2 GB). Counted: tracemalloc's peak against the
-    page's length."""
+    page's length (per match: 4.7x at 1,000 matches as at 2,000)."""
     import tracemalloc
 
     from kamisado_notation import html_page
@@ -541,11 +541,11 @@ def test_the_page_of_many_matches_holds_its_text_not_every_replay(corpora: dict[
     html_page([str(ROOT / "samples" / "standard-match.kmr")])  # (imports once, on a small record)
     tracemalloc.start()
     try:
-        page = html_page([str(corpora[2000])])
+        page = html_page([str(corpora[1000])])
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    assert page.matches == 2000
+    assert page.matches == 1000
     assert peak < 7 * len(page.text), peak / len(page.text)  # (before: 11.3x; now 4.5x)
 
 

@@ -18,7 +18,7 @@ from kamisado_notation.cli.app import app
 from kamisado_notation.notation.writer import Form, format_record
 from kamisado_notation.play.analyse import SLOW_MARGIN
 from kamisado_notation.play.generate import generate_match
-from tests.support.minimax import DEPTH, exhaustive, near_the_end
+from tests.support.minimax import DEPTH, Memo, exhaustive, near_the_end
 
 
 def _flip(value: tuple[str, int] | None, flip: bool) -> tuple[str, int] | None:
@@ -56,7 +56,7 @@ def test_the_marks_agree_with_an_exhaustive_search(rng: random.Random, pick: int
     the marks of the default budget (nodes: the same on any machine) are exactly its
     marks: each one a proof, none missing."""
     pos = near_the_end(rng)
-    memo: dict[tuple[str, int], tuple[str, int] | None] = {}  # (one table: the same positions recur)
+    memo: Memo = {}  # (one table: the same positions recur)
     before = exhaustive(pos.copy(), DEPTH, memo)
     moves = pos.legal_moves()
     if before is None or not moves:

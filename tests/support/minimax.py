@@ -15,14 +15,18 @@ DEPTH = 5
 
 
 Value = tuple[str, int] | None  # ("win"|"loss", turns) for the side to move, or unknown
+Memo = dict[tuple[object, ...], Value]
 
 
-def exhaustive(pos: Position, turns: int, memo: dict[tuple[str, int], Value]) -> Value:
+def exhaustive(pos: Position, turns: int, memo: Memo) -> Value:
     """The value of ``pos`` for the side to move when the round ends within ``turns``
     turns whatever the loser does (the winner's fastest, the loser's slowest), else
     ``None``. A turn: a move or a forfeit; a push keeps the pusher to move; a
-    deadlock ends the round, lost by the last mover."""
-    memo_key = (pos.to_string(), turns)
+    deadlock ends the round, lost by the last mover. ``memo`` is keyed by what makes
+    two positions equal (the board's towers, the side and tower to move, the last
+    mover: what the position string says), not by the string, whose formatting took
+    two thirds of the search's time, nor by the Zobrist key the solver keeps."""
+    memo_key = (tuple(pos.board), pos.to_move, pos.tower, pos.last_mover, turns)
     if memo_key in memo:
         return memo[memo_key]
     side = pos.to_move
@@ -36,7 +40,7 @@ def exhaustive(pos: Position, turns: int, memo: dict[tuple[str, int], Value]) ->
     else:
         children = []
         for move in pos.legal_moves() or [pos.forfeit_move()]:
-            pos.play(move)
+            pos.apply(move)  # (unchecked, as a search may play legal_moves' moves: that each passes the check is tests/engine's)
             child = exhaustive(pos, turns - 1, memo)
             mover_again = pos.to_move is side
             pos.undo()
