@@ -8,7 +8,9 @@ and a developer's machine ``explore``."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -41,3 +43,26 @@ def _build_each_application_once() -> None:
 
 
 _build_each_application_once()
+
+
+@pytest.fixture(autouse=True)
+def _first_reading_alone(request: pytest.FixtureRequest) -> Iterator[None]:
+    """The tests of the reader judge a record by the first reading alone: the reading of
+    a match again against the legal moves (kamisado_notation.checking.reread), which
+    ``validate`` and ``fix`` add where the first reading could not judge a match, is
+    tested by the tests marked ``reads_again`` (tests/checking/test_aligned.py). (The
+    command line run in a process of its own reads again, as a user's does.)"""
+    from kamisado_notation.checking.validate import first_reading_only
+
+    if request.node.get_closest_marker("reads_again") is not None:
+        yield
+        return
+    first_reading_only()
+    try:
+        yield
+    finally:
+        first_reading_only(False)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "reads_again: the test judges records with the reading against the legal moves too")

@@ -41,13 +41,13 @@ from ..notation.kmr.line_reader import Reader
 from ..notation.record import MatchRecord, RecordFile
 from ..notation.text import TEXT_RULE
 from .replayed import MatchStatus, PlyKind
-from .reread import Reread, headers_text, reread
 from .verdict import Judge, Judged, judge_lines
 
 if TYPE_CHECKING:
     from ..io.parallel import Failure
     from ..notation.files.opening import JsonMatches
     from .replayed import MatchReplay
+    from .reread import Reread
 
 __all__ = [
     "NO_MATCH",
@@ -592,7 +592,11 @@ def read_again(
         if again is None:
             out.extend([s] if s is not None else [])
             continue
-        out.append(_summary_again(again, s, first_line + lo, path))
+        summary = _summary_again(again, s, first_line + lo, path)
+        if summary is None:  # (the record it writes is not judged as it was read: the first reading stands)
+            out.extend([s] if s is not None else [])
+            continue
+        out.append(summary)
         if lo == 0:
             leading = [d for d in leading if d.line >= first_line + hi]
     return out, leading
@@ -602,17 +606,26 @@ def _reread(s: MatchSummary | None, lines: list[str], first_line: int, leading: 
     """The match ``s`` of ``lines`` read again, if it is to be (:func:`~.reread.reread`)."""
     if s is not None and s.valid:
         return None
+    from .reread import reread  # (the reading against the moves, and the grammar it loads: only for a match not judged)
+
     results = [r for _n, r in s.rounds] if s is not None else []
     return reread(lines, first_line=first_line, results=results, diagnostics=[*s.diagnostics, *leading] if s is not None else leading)
 
 
-def _summary_again(again: Reread, old: MatchSummary | None, line: int, path: str) -> MatchSummary:
+def _summary_again(again: Reread, old: MatchSummary | None, line: int, path: str) -> MatchSummary | None:
     """The summary of a match read again: the record it reads as, judged, its
-    diagnostics at the lines of the text read."""
+    diagnostics at the lines of the text read; ``None`` where that record is not judged
+    as it was read (one match, the same rounds' results)."""
+    from .reread import headers_text
+
     headers = dict(old.headers) if old is not None else {}
     text = headers_text(headers, again.judged) + again.text
     report = validate_text(text, path=path)
+    if len(report.matches) != 1:
+        return None
     got = report.matches[0]
+    if [r for _n, r in got.rounds if r is not None] != again.judged:
+        return None
     errors = [replace(d, line=line, column=1) for d in got.diagnostics if d.severity is Severity.ERROR]
     diagnostics = [*again.notes, *errors]
     valid = not any(d.severity is Severity.ERROR for d in diagnostics)

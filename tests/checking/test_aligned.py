@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -28,6 +29,8 @@ from tests.support.slips import only_match, written
 WORDS = [(Form.TEXT, "en"), (Form.TEXT, "de"), (Form.TEXT, "hu"), (Form.TEXT, "pt"), (Form.TEXT, "ro"), (Form.TEXT, "ru")]
 #: The short form too, whose letters are weak clues (``R`` is Red or Right, ``F3`` a
 #: square or Forward 3): a round may be left unjudged, never judged wrong.
+pytestmark = pytest.mark.reads_again
+
 LANGS = [*WORDS, (Form.SHORT, "en")]
 #: What people write between entries that says nothing of a move.
 CHATTER = [" then ", "; ", "\n", " / ", " -- ok -- ", "\n(thinking)\n", " and ", "\nAnna: ", "\n[19:04] ", ", ", " 👍 "]
