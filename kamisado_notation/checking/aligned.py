@@ -16,7 +16,7 @@ what comes after is not judged (:attr:`Alignment.certain`).
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -75,6 +75,8 @@ _LEARNING = 2
 _TO_ARROWS = frozenset({"→", "⟶", "➔", "⇒", "⟹", "➜", "➝"})
 #: The lines in a row of colours alone that make a line a lineup, not moves.
 _LINEUP = 6
+#: The most clues an entry is read from; the legal moves kept of this many positions at most.
+_SPAN, _OFFERS = 8, 2048
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,7 +243,7 @@ def _spans(pieces: list[Piece], i: int, offer: _Offer, flip: bool) -> Iterator[t
     (the slots its clues fill, in order)."""
     filled, weight, strong = 0, 0.0, False
     shape: tuple[int, ...] = ()
-    for j in range(i, min(len(pieces), i + 8)):
+    for j in range(i, min(len(pieces), i + _SPAN)):
         found = _fit(pieces[j], offer, filled, flip)
         if found is None:
             return
@@ -287,6 +289,13 @@ class _Reading:
             self._position = self.back.position.copy(stack=True)
             self._position.apply(self.move)
         return self._position
+
+    def forget(self) -> None:
+        """Let go of its position (its result kept) where it can be made again no more:
+        where no reading will go on from it."""
+        self._result = self.result
+        if self.fill is None and self.back is not None:
+            self._position = None
 
     @property
     def result(self) -> RoundResult | None:
@@ -414,16 +423,16 @@ class _Style:
 
 def _align(pieces: list[Piece], *, flip: bool, style: _Style | None = None) -> Alignment:
     n = len(pieces)
-    beams = [_Beam() for _ in range(n + 1)]
+    beams = {i: _Beam() for i in range(_SPAN + 1)}  # (the beams an entry begun now may end at)
     beams[0].add(_Reading(0.0, None, position=Position.initial()))
     offers: dict[int, list[_Offer]] = {}
-    final: list[_Reading] = []
+    passed: deque[list[_Reading]] = deque()
     for i in range(n + 1):
-        beam = beams[i]
+        beam = beams.pop(i)
+        beams[i + _SPAN + 1] = _Beam()
         _close(beam)
         readings = beam.best()
         if i == n:
-            final = readings
             break
         piece = pieces[i]
         cost = _ASIDE_WEAK if piece.weak else _ASIDE
@@ -436,7 +445,20 @@ def _align(pieces: list[Piece], *, flip: bool, style: _Style | None = None) -> A
                 said = offers[r.key[0]] = _offers(r.position)
             for j, offer, weight, shape in _entries(pieces, i, said, flip, style):
                 beams[j].add(_Reading(r.score + weight, r, move=offer.move, used=(i, j), shape=shape))
-    return _alignment(final, pieces)
+        _forget(passed, readings, offers)
+    return _alignment(readings, pieces)
+
+
+def _forget(passed: deque[list[_Reading]], readings: list[_Reading], offers: dict[int, list[_Offer]]) -> None:
+    """Keep memory flat in the length of the text: a reading an entry can no longer go
+    on from keeps its result but not its position (a round's start keeps its own), and
+    the legal moves of the positions met are forgotten now and then."""
+    passed.append(readings)
+    if len(passed) > _SPAN:
+        for r in passed.popleft():
+            r.forget()
+    if len(offers) > _OFFERS:
+        offers.clear()
 
 
 def _entries(pieces: list[Piece], i: int, offers: list[_Offer], flip: bool, style: _Style | None) -> Iterator[tuple[int, _Offer, float, tuple[int, ...]]]:
@@ -483,14 +505,20 @@ def _alignment(final: list[_Reading], pieces: list[Piece]) -> Alignment:
     best = final[0]
     path = _path(best)
     rounds = _rounds(path)
-    certain = _rounds_within(path, _agreed(path, [_path(r) for r in final[1:] if r.score >= best.score - _TIE]))
-    weak = [k for k, rnd in enumerate(rounds[: certain + 1]) if rnd.strength < _FIRM and (k < certain or len(rnd.moves) >= _GUARD)]
-    if weak:  # (a round read from little: neither it nor what follows from it, nor the end of the
-        # round before, where the text goes on as if that round had not ended)
-        certain = min(certain, weak[0] - 1 if weak[0] > 0 and len(rounds[weak[0]].moves) >= _GUARD else weak[0])
+    certain = _firm(rounds, _rounds_within(path, _agreed(path, [_path(r) for r in final[1:] if r.score >= best.score - _TIE])))
     used = {k for r in path if r.used is not None for k in range(*r.used)}
     aside = [k for k in range(len(pieces)) if k not in used and not pieces[k].weak]
     return Alignment(rounds, certain, pieces, aside, shapes=[r.shape for r in path if r.used is not None], score=best.score)
+
+
+def _firm(rounds: list[AlignedRound], certain: int) -> int:
+    """How many of the first ``certain`` rounds are read from enough: not a round read
+    from little, nor what follows from it, nor the end of the round before where the
+    text goes on as if that round had not ended (a weak round of :data:`_GUARD` moves)."""
+    weak = [k for k, rnd in enumerate(rounds[: certain + 1]) if rnd.strength < _FIRM and (k < certain or len(rnd.moves) >= _GUARD)]
+    if not weak:
+        return certain
+    return min(certain, weak[0] - 1 if weak[0] > 0 and len(rounds[weak[0]].moves) >= _GUARD else weak[0])
 
 
 def _agreed(path: list[_Reading], others: list[list[_Reading]]) -> int:

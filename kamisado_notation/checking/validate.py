@@ -582,24 +582,26 @@ def read_again(
     those of lines the reading again covered."""
     if not lines or any(d.kind is Kind.NOT_KAMISADO for d in leading):
         return found, leading
-    starts = [s.line - first_line for s in found]
-    spans: list[tuple[int, int, MatchSummary | None]] = [
-        (0 if k == 0 else starts[k], starts[k + 1] if k + 1 < len(found) else len(lines), s) for k, s in enumerate(found)
-    ] or [(0, len(lines), None)]
     out: list[MatchSummary] = []
-    for lo, hi, s in spans:
+    for lo, hi, s in _spans(found, len(lines), first_line):
         again = _reread(s, lines[lo:hi], first_line + lo, leading)
-        if again is None:
-            out.extend([s] if s is not None else [])
-            continue
-        summary = _summary_again(again, s, first_line + lo, path)
-        if summary is None:  # (the record it writes is not judged as it was read: the first reading stands)
+        summary = _summary_again(again, s, first_line + lo, path) if again is not None else None
+        if summary is None:  # (not read again, or the record it writes is not judged as it was read: the first reading stands)
             out.extend([s] if s is not None else [])
             continue
         out.append(summary)
         if lo == 0:
             leading = [d for d in leading if d.line >= first_line + hi]
     return out, leading
+
+
+def _spans(found: list[MatchSummary], length: int, first_line: int) -> list[tuple[int, int, MatchSummary | None]]:
+    """The lines of each match of ``found`` (the first from the text's first line), as
+    indices into the ``length`` lines from ``first_line``; the whole text where none was found."""
+    starts = [s.line - first_line for s in found]
+    return [
+        (0 if k == 0 else starts[k], starts[k + 1] if k + 1 < len(found) else length, s) for k, s in enumerate(found)
+    ] or [(0, length, None)]
 
 
 def _reread(s: MatchSummary | None, lines: list[str], first_line: int, leading: list[Diagnostic]) -> Reread | None:
