@@ -105,6 +105,8 @@ def _keeps(alignment: Alignment, first: Diagnostic) -> bool:
     """Whether reading again uses every clue of the entry the first error stands at (an
     entry whose words say an illegal move stays an error: it is not read as another
     move by setting a word of it aside)."""
+    if first.kind in _BY_EVIDENCE or first.rule in _STRUCTURE:
+        return True  # (an entry read by its evidence, or text not read: no entry as written)
     old = next((str(getattr(e, "old", "")) for e in first.edits if e.line == first.line), "")
     end = first.column + len(old) if old else None
     aside = set(alignment.aside)

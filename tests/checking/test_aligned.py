@@ -92,6 +92,29 @@ def test_property_validation_judges_no_round_otherwise_than_the_truth(seed: int,
     assert judged == truths[: len(judged)]
 
 
+#: Lines that explain a record's marks before its entries: words that are clues (a
+#: push, one, back, forward), no entry.
+LEGENDS = [
+    "* = a push: the pushed one goes back one, not written.",
+    "key: first move of each round = tower + where it went; forward moves marked fwd",
+]
+
+
+@settings(max_examples=4, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(LEGENDS), st.randoms(use_true_random=False))
+@example(seed=7, legend=LEGENDS[0], rng=random.Random(7))
+def test_property_a_legend_before_the_entries_does_not_stop_the_reading(seed: int, legend: str, rng: random.Random) -> None:
+    """A legend's words read by their evidence make the first error of the first reading
+    (an entry it cannot settle); the reading against the moves sets them aside and
+    judges the rounds (a legend stopped every round of a record: the first error's
+    words had to be read, as an entry in the notation must)."""
+    rounds = truth(seed, 3)
+    head, rest = stranger(rounds, rng, Form.TEXT, "en", left_out=0.0).split("\n", 1)
+    (match,) = validate_text(f"{head}\n{legend}\n{rest}").matches
+    judged = [r for _n, r in match.rounds if r is not None]
+    assert judged and [r.winner for r in judged] == [rr.result.winner for rr in replay_match(only_match(written(seed, Form.TEXT, "en", 3))).rounds if rr.result is not None][: len(judged)]
+
+
 def test_a_stranger_s_record_is_read_and_fix_writes_it_in_our_notation() -> None:
     rounds = truth(7, 3)
     text = stranger(rounds, random.Random(7), Form.TEXT, "de", left_out=0.3)
