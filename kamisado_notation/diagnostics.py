@@ -75,16 +75,10 @@ class Kind(TextEnum):
     PUNCTUATION = "punctuation"
     CHESS_MARK = "chess-mark"
     TURN_MARK = "turn-mark"
-    # an entry written in another style (the reader's :mod:`~.notation.kmr.entry_styles`)
+    # an entry written in another style (ring marks: the reader's :mod:`~.notation.kmr.evidence`; a
+    # forfeit's '...', the assembler's; colours swapped, the replay's)
     RING_MARK = "ring-mark"
-    PUSH_MARK = "push-mark"
     FORCED_WORD = "forced-word"
-    FORFEIT_DIRECTION = "forfeit-direction"
-    SQUARE_LEFT_OUT = "square-left-out"
-    DISTANCE_LEFT_OUT = "distance-left-out"
-    DISTANCE_WORD = "distance-word"
-    SLOT_ORDER = "slot-order"
-    RUN_TOGETHER = "run-together"
     SWAPPED_COLOURS = "swapped-colours"
     # read by evidence (the reader's :mod:`~.notation.kmr.evidence`)
     EVIDENCE = "evidence"

@@ -1,5 +1,5 @@
 """Entries written in another style, as the replay settles them (read
-leniently, reported precisely, docs/record-decisions.md; the reader's :mod:`~..notation.kmr.entry_styles` reads them).
+leniently, reported precisely, docs/record-decisions.md; the reader's :mod:`~..notation.kmr.evidence` reads them).
 
 An entry with a slot left out (the square colour, the distance) or written as a word
 (``pass``, ``Yellow blocked``, ``pushed``, ``Purple Sumo push``) is read with those slots
@@ -28,7 +28,7 @@ from .replayed import RoundReplay
 __all__ = ["SETTLED", "ring_marks", "settled", "swapped_colours"]
 
 #: The styles of an entry whose move the replay settles (the others the reader reads whole).
-SETTLED = frozenset({Kind.FORCED_WORD, Kind.PUSH_MARK, Kind.SQUARE_LEFT_OUT, Kind.DISTANCE_LEFT_OUT, Kind.EVIDENCE})
+SETTLED = frozenset({Kind.FORCED_WORD, Kind.EVIDENCE})
 
 
 def settled(

@@ -3,8 +3,9 @@ marks on the tower, a push marked ``x`` or written ``Sumo push``, a forced entry
 as a word (``pass``, ``-``, ``Yellow blocked``, ``pushed``), a forfeit with a direction,
 the square colour or the distance left out, the distance written as a word, the slots in
 another order, two entries run together. Each is planted in generated legal matches
-written in several forms and languages, where the truth is known: read with a warning
-naming the style at its line, no error anywhere, the rounds judged with their real
+written in several forms and languages, where the truth is known: read by its evidence
+(no catalogue of these styles is kept: the reader that reads any style reads them), with
+a warning at the first such entry, no error anywhere, the rounds judged with their real
 winners, and ``fix`` gives back the moves. The planting knows nothing of how a style is
 recognised; it writes the styles as people do.
 """
@@ -174,9 +175,8 @@ PLANTERS: dict[str, Planter] = {
     "distance-word": distance_word,
     "slot-order": slots_reordered,
 }
-#: The styles whose every entry the replay settles, and warns of at the entry; the
-#: others are one warning a match, at the first.
-SETTLED = {"push-mark", "forced-word", "square-left-out", "distance-left-out"}
+#: The kind of warning an entry read by its evidence is given, whatever its style.
+EVIDENCE = "evidence"
 
 
 def plant(text: str, kind: str, form: Form, lang: str, rng: random.Random, share: float) -> tuple[str, list[tuple[Entry, str]]] | None:
@@ -206,23 +206,20 @@ def check_planted(original: str, slipped: str, changes: list[tuple[Entry, str]],
     diagnostics = report.all_diagnostics()
     assert report.valid, [d.format("t") for d in diagnostics if d.severity == "error"]
     planted = placed(changes)
-    warned = sorted((d.line, d.column) for d in diagnostics if d.kind == kind)
-    if kind == "push-mark":  # ('Sumo push' settled at its entry, 'x' read whole: one warning a match)
-        assert set(warned) <= set(planted) and planted[0] in warned, ([d.format("t") for d in diagnostics], planted)
-    elif kind in SETTLED:
-        assert warned == planted, ([d.format("t") for d in diagnostics], planted)
-    elif kind == "ring-mark":
+    if kind == "ring-mark":  # (the marks read as the tower's rings, and checked: one warning a match)
+        warned = sorted((d.line, d.column) for d in diagnostics if d.kind == kind)
         first = min(changes, key=lambda c: (c[0].line, c[0].column))[0]
         assert warned[0][0] == first.line and len(warned) == 1
-    else:
-        assert warned == planted[:1], ([d.format("t") for d in diagnostics], planted)
+    else:  # (each entry read by what it says of the move: a warning at it)
+        warned = sorted((d.line, d.column) for d in diagnostics if d.kind == EVIDENCE)
+        assert planted[0] in warned, ([d.format("t") for d in diagnostics], planted)
     assert all(d.severity == "warning" for d in diagnostics)
     lines = {e.line for e, _ in changes}
     assert all(d.line in lines for d in diagnostics), [d.format("t") for d in diagnostics]
     assert winners(slipped) == winners(original)
     fixed = fix_text(slipped, path="t.kmr")
     assert fixed.valid, [d.format("t") for d in fixed.remaining.all_diagnostics()]  # type: ignore[union-attr]
-    assert not [d for d in fixed.remaining.all_diagnostics() if d.kind == kind]  # type: ignore[union-attr]
+    assert not [d for d in fixed.remaining.all_diagnostics() if d.kind in (kind, EVIDENCE)]  # type: ignore[union-attr]
     assert moves_of(fixed.text) == moves_of(original)
     return fixed.text
 
@@ -269,7 +266,7 @@ def test_fix_writes_each_style_in_the_records_own_form() -> None:
     assert fixed == original  # (a style the reader reads whole: no mark, the entry as ours)
     slipped = rewrite(original, [(move.entry, " ".join(words[:3]))])
     line = fix_text(slipped).text.split("\n")[move.entry.line - 1]
-    assert f"{move.entry.text} {{fix: was {' '.join(words[:3])}, the square colour left out}}" in line
+    assert f"{move.entry.text} {{fix: was {' '.join(words[:3])}, read by its evidence}}" in line
 
 
 def test_a_wrong_ring_mark_names_the_towers_real_rings() -> None:
@@ -307,7 +304,7 @@ def test_an_entry_whose_slots_fit_two_moves_is_an_error_naming_both_and_costs_on
             errors = [d for d in validate_text(slipped).all_diagnostics() if d.severity == "error"]
             if not errors:
                 continue
-            (error,) = [d for d in errors if d.kind == "distance-left-out"]
+            (error,) = [d for d in errors if d.kind == EVIDENCE]
             assert (error.line, error.column) == (j.entry.line, j.entry.column)
             assert j.entry.text in error.suggestions and len(error.suggestions) >= 2
             assert all(d.line == j.entry.line for d in errors)
@@ -332,7 +329,7 @@ def test_two_entries_run_together_are_read_as_two() -> None:
         slipped = "\n".join(lines)
         report = validate_text(slipped)
         assert report.valid, [d.format("t") for d in report.all_diagnostics()]
-        (d,) = [d for d in report.all_diagnostics() if d.kind == "run-together"]
+        (d,) = [d for d in report.all_diagnostics() if d.kind == EVIDENCE]
         assert (d.line, d.column) == (k + 1, len(black) + 1)
         assert winners(slipped) == winners(original)
         fixed = fix_text(slipped)
@@ -348,7 +345,7 @@ def test_a_correct_line_beside_styled_ones_is_not_blamed() -> None:
     planted = [(js[1].entry, " ".join(js[1].entry.text.split()[:3])), (js[4].entry, "Orange Forward 9 Orange")]
     diagnostics = validate_text(rewrite(original, planted)).all_diagnostics()
     assert [(d.line, d.severity) for d in diagnostics if d.severity == "error"][:1] == [(js[4].entry.line, "error")]
-    assert [d.kind for d in diagnostics if d.line == js[1].entry.line] == ["square-left-out"]
+    assert [d.kind for d in diagnostics if d.line == js[1].entry.line] == [EVIDENCE]
 
 
 def test_fix_names_an_entry_style_on_the_command_line(tmp_path: Path) -> None:
@@ -433,7 +430,7 @@ def test_a_push_without_its_square_and_its_back_entry_written_pushed() -> None:
         report = validate_text(slipped)
         diagnostics = report.all_diagnostics()
         assert report.valid, [d.format("t") for d in diagnostics]
-        assert sorted((d.kind, d.line) for d in diagnostics) == sorted([("square-left-out", push.entry.line), ("forced-word", back.entry.line)])
+        assert sorted((d.kind, d.line) for d in diagnostics) == sorted([(EVIDENCE, push.entry.line), (EVIDENCE, back.entry.line)])
         assert winners(slipped) == winners(original)
         fixed = fix_text(slipped)
         assert fixed.valid and moves_of(fixed.text) == moves_of(original)
@@ -456,7 +453,7 @@ def ties(outcome: str, wanted: int) -> list[tuple[str, str, Judged, Diagnostic]]
                 continue
             tower, direction, _distance, square = j.entry.text.split()
             slipped = rewrite(original, [(j.entry, f"{tower} {direction} {square}")])
-            said = [d for d in validate_text(slipped).all_diagnostics() if d.kind == "distance-left-out"]
+            said = [d for d in validate_text(slipped).all_diagnostics() if d.kind == EVIDENCE]
             if said and outcome in said[0].message:
                 found.append((original, slipped, j, said[0]))
                 break

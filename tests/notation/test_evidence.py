@@ -1418,3 +1418,43 @@ def test_rounds_counted_as_chinese_japanese_and_korean_write_them_start_the_roun
     text = "\n".join(heading(line) if line.startswith("Round") else line for line in original.splitlines()) + "\n"
     assert moves_of(text) == moves_of(original), text
     assert winners(text) == winners(original)
+
+
+#: A page's style sheet, as an app's HTML export writes one: colour words and colour codes
+#: (``#f08cb5``), none of them a move.
+_STYLE_SHEET = """<style>
+ .brown{background:#7b4a2a} .green{background:#2e8b3d} .red{background:#d0312d} .yellow{background:#e8c51c}
+ .pink{background:#f08cb5} .purple{background:#6c3c97} .blue{background:#2c5aa0} .orange{background:#e7e}
+</style>"""
+_HTML_ARROWS = {Direction.FORWARD: "&#8593;", Direction.LEFT: "&#8598;", Direction.RIGHT: "&#8599;", Direction.BACK: "&#8595;"}
+
+
+def html_export(original: str) -> str:
+    """The moves of ``original`` (one round) as an HTML page's table: each tower and
+    square a coloured dot with its name as a tooltip, the direction an arrow's entity."""
+    rows = []
+    for rr in replay_match(only_match(original)).rounds:
+        for n, p in enumerate(rr.plies, 1):
+            move = p.move
+            assert move is not None
+            if not move.distance or move.tower is None or move.direction is None:
+                cell = "pass"
+            else:
+                tower, square = move.tower.name.lower(), move.square_colour.name.lower()
+                cell = (f'<span class="pc {tower}" title="{tower}"></span> <span class="dir">{_HTML_ARROWS[move.direction]}</span>'
+                        f'<b>{move.distance}</b> <span class="sq {square}" title="{square}"></span>')  # fmt: skip
+            rows.append(f'<tr class="ply"><td class="n">{n}</td><td class="mv">{cell}</td><td class="t">{10 + n}s</td></tr>')
+    return "<html><head>\n" + _STYLE_SHEET + "\n</head><body>\n<table>\n" + "\n".join(rows) + "\n</table>\n</body></html>\n"
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000))
+@example(seed=4471)
+def test_an_html_export_with_a_style_sheet_reads_as_its_moves(seed: int) -> None:
+    """A style sheet's colour codes are markup: their letters and digits are no
+    direction or distance (``#f08cb5`` made a Forward 5 out of a colour's rule, and the
+    moves that followed were read from the wrong position)."""
+    original = written(seed, Form.TEXT, "en", 1)
+    text = html_export(original)
+    assert errors(text) == []
+    assert winners(text) == winners(original)

@@ -32,14 +32,15 @@ def _strikable(entry: Entry) -> bool:
 
 
 def _forfeit_sign(text: str, rnd: RoundRecord, rng: random.Random, style: Style) -> Planted | None:
-    """A dash written alone on a line of its own between two rows of ``rnd`` (a
-    forfeit's sign where nobody is blocked: a separator a person drew)."""
-    rows = [k for k in own_rows(rnd) if k >= 2]
+    """A list's dash before the first entry of one of ``rnd``'s rows (``3. - Red Left 2
+    Blue``): a forfeit's sign where nobody is blocked."""
+    rows = [k for k in own_rows(rnd) if k >= 2 and rnd.entries[k].number is not None]
     if not rows:
         return None
     entry = rnd.entries[rng.choice(rows)]
     lines = text.split("\n")
-    lines.insert(entry.line - 1, "-")
+    line = lines[entry.line - 1]
+    lines[entry.line - 1] = line[: entry.column - 1] + "- " + line[entry.column - 1 :]
     return Planted("\n".join(lines), rnd.number, {entry.line})
 
 

@@ -487,17 +487,6 @@ _STYLES = {
             "fix takes them out"
         ),
     ),
-    Kind.PUSH_MARK: ("a push marked as one", "pushes marked as such ({said}) are read as the moves ({count}); fix writes them in our form"),
-    Kind.FORFEIT_DIRECTION: (
-        "a forfeit written with a direction",
-        "forfeits written with a direction ({said}) are read as forfeits ({count}); fix writes them without it",
-    ),
-    Kind.DISTANCE_WORD: ("a distance written as a word", "distances written as words ({said}) are read as numbers ({count}); fix writes the numbers"),
-    Kind.SLOT_ORDER: (
-        "the slots in another order",
-        "entries with their slots in another order ({said}) are read as ours ({count}); fix writes them in our order",
-    ),
-    Kind.RUN_TOGETHER: ("two entries run together", "entries run together with the one before are read as two ({count}); fix puts a blank between"),
 }
 
 

@@ -20,6 +20,7 @@ stays as a comment). Words that take back what was just written (``takeback``,
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterator, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -64,12 +65,13 @@ from .tokens import MAX_DIGITS, SQUARES
 
 __all__ = ["Clue", "clues", "is_evidence_word", "is_key_line", "legend_in", "read_evidence", "takes_back"]
 
-#: The tokens of a line, in the order tried: text struck out, markup tags and entities,
+#: The tokens of a line, in the order tried: text struck out, markup tags and entities
+#: (and a style sheet's colour codes, ``#f08cb5``),
 #: braced comments, moves in coordinates, times, dates and scores (``0-1``), turn numbers, numbers, words,
 #: runs of CJK glyphs, ``...``, ring marks, any other character.
 _TOKEN = re.compile(
     r"(?P<struck>~~[^~\n]*~~|<(?:del|s|strike)>.*?</(?:del|s|strike)>|\[s\].*?\[/s\])"
-    r"|(?P<tag></?[A-Za-z][^<>\n]{0,200}>|\[/?[A-Za-z]+(?:=[^\]\n]{0,80})?\]|&#?\w{1,10};|\\[A-Za-z]+|\{\{|\}\})"
+    r"|(?P<tag></?[A-Za-z][^<>\n]{0,200}>|\[/?[A-Za-z]+(?:=[^\]\n]{0,80})?\]|&#?\w{1,10};|\\[A-Za-z]+|\{\{|\}\}|#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})(?!\w))"
     r"|(?P<comment>(?<![}\w])\{[^{}\n]*\})"
     r"|(?P<coords>(?<![\w])[a-hA-H][1-8](?:\s?(?:-|–|—|x|×|:|to|->|→)\s?)?[a-hA-H][1-8](?![\w]))"
     r"|(?P<square>(?<![\w])[a-hA-H][1-8](?![\w]))"
@@ -127,6 +129,7 @@ class _Entry:
     amend: bool = False  # a word correcting it said ('left, no sorry, right'): a slot said again stands in place of the first
     landing: bool = False  # an arrow or 'to' said where it lands ('→'): the colour next is its square
     weak_pieces: int = 0  # how many of its pieces are distances read from weak words ('blue has nowhere to': a tower and such a word are no entry)
+    rings: tuple[int, int] | None = None  # where ring marks after its tower stand ('Purple+': checked by the replay)
 
 
 _MAX_WORD = 40
@@ -141,6 +144,11 @@ _WORD_KINDS = {
     **dict.fromkeys(BLOCKED_WORDS, "BLOCKED"),
     **dict.fromkeys(PASS_WORDS, "PASS"),
 }
+
+
+#: The kinds of a word that stands for a forced entry, or a part of one (``pass``,
+#: ``blocked``, ``pushed``): evidence, never a misspelt slot to read past.
+_FORCED_KINDS = frozenset({"PASS", "BLOCKED", "PUSHED"})
 
 
 def _word(text: str, start: int, end: int) -> list[Clue]:
@@ -291,7 +299,7 @@ def is_evidence_word(word: str) -> bool:
     key = normalise(word)
     if key in WEAK_WORDS:  # (a common word too; but a direction's word of four letters or more is no English homophone: 'rakt')
         return len(key) >= 4 and key in EVIDENCE_DIRECTIONS
-    known = key in RETRACT_WORDS or key in EVIDENCE_COLOURS or key in EVIDENCE_DIRECTIONS or key in NUMBER_WORDS or word in ARROW_DIRECTIONS
+    known = _WORD_KINDS.get(key) in _FORCED_KINDS or key in RETRACT_WORDS or key in EVIDENCE_COLOURS or key in EVIDENCE_DIRECTIONS or key in NUMBER_WORDS or word in ARROW_DIRECTIONS
     # ('lilára': a colour with its case ending; not 'braunbraun', two run together, nor
     # 'Purplee', 'blara': a letter from a word of the notation, which the grammar's tier corrects)
     return known or (_inflected(key, 0, len(word), by_stem=False) is not None and not _misspelt(key))
@@ -556,11 +564,20 @@ class _Line:
                 self.placeholder = (tok.start, tok.end)
         elif kind in ("PASS", "PUSHED"):
             self.forced(tok)
-        elif kind == "DASH":  # a dash alone after an entry is a forfeit; elsewhere a list's or a line's
-            if self.current is None and len(self.entries) == 1 and self.next_kind(k) is None and self.alone(tok):
-                self.forced(Clue("PASS", tok.start, tok.end))
+        elif kind == "DASH":
+            self.dash(tok, k)
         else:
             self.tower_mark(tok)
+
+    def dash(self, tok: Clue, k: int) -> None:
+        """A dash standing alone after a row's one entry (in its second column), or where
+        a row's first entry stands (``3. -   Red Left 2 Blue``), is a forfeit; elsewhere
+        it is a list's or a line's, and set aside."""
+        column = self.current is None or _WIDE.search(self.text, self.current.end, tok.start) is not None
+        last = len(self.entries) + (self.current is not None) == 1 and column and self.next_kind(k) is None
+        first = self.current is None and not self.entries and k > 0 and self.tokens[k - 1].kind == "TURN" and self.next_kind(k) in ("COLOUR", "AMBIGUOUS")
+        if (last or first) and self.alone(tok):
+            self.forced(Clue("PASS", tok.start, tok.end))
 
     def amend(self, tok: Clue, k: int) -> None:
         """A word correcting what was just said of the entry being read (``sorry``)."""
@@ -589,7 +606,7 @@ class _Line:
         if g is None or g.tower is None:
             return
         if tok.kind == "RING" and g.pieces == 1:
-            g.end = tok.end
+            g.end, g.rings = tok.end, (tok.start, tok.end)
         elif tok.kind == "PUSH":  # (a Sumo push goes forward one square: evidence of its slots)
             g.push, g.end, g.pieces = True, tok.end, g.pieces + (not g.push)
         elif tok.kind == "BLOCKED" and g.distance in (None, 0):
@@ -615,7 +632,7 @@ class _Line:
         later = list(islice((t.kind for t in self.after(k) if t.kind not in ("ASIDE", "DASH")), 3))  # (three at most: linear)
         if later[:1] in (["BLOCKED"], ["PUSH"]):
             return self.forced_next(g, later)
-        if self.next_kind(k) not in _AFTER_TOWER:
+        if self.next_kind(k) not in _AFTER_TOWER and not self.slot_follows(k):
             return False
         if g.tower is None or (g.direction is None and g.distance != 0) or g.distance is None or g.forced:  # ('Pu pushed  Bl blocked'; a forfeit wants no direction)
             return True
@@ -639,6 +656,9 @@ class _Line:
         wide = "\t" in gap or "   " in gap
         slots = 0
         for tok in self.after(k):
+            if not slots and ((tok.kind == "SQUARE" and self.text[tok.start] in "FB") or (tok.kind == "DISTANCE" and tok.number == 0 and not tok.weak)):
+                slots += 2  # ('Br F6', 'Bl B1': Forward 6, Back 1 in the short form; 'Pink 0 Red': a forfeit, a whole move)
+                continue
             if tok.kind in _ENTRY_STARTS:
                 break
             slots += (tok.kind in ("DIRECTION", "DISTANCE", "AMBIGUOUS") and (wide or not tok.weak)) or tok.compass
@@ -715,7 +735,7 @@ class _Line:
         if j >= len(self.tokens):
             return False
         nxt = self.tokens[j]
-        short = nxt.kind == "SQUARE" and self.text[nxt.start] in "Ff"  # (``R F4 G``: Forward 4 in the short form)
+        short = nxt.kind == "SQUARE" and self.text[nxt.start] in "FfB"  # (``R F4 G``, ``Bl B1``: Forward 4, Back 1 in the short form)
         between = self.text[self.tokens[k].end : nxt.start]
         apart = self.text[self.tokens[k].end : nxt.start] == " "  # (not 'R4 right', a round's label)
         forfeit = nxt.kind == "DISTANCE" and not nxt.weak and apart and (nxt.number == 0 or self.direction_after(j))  # ('đỏ 0 xanh dương': a forfeit; 'mor 3 düz')
@@ -983,7 +1003,7 @@ class _Line:
         a tower alone so far, lands: a colour follows with only such words between (``Red
         → Blue``, ``Gn ->Gn``, ``red to blue``); direction and distance stay unread, for
         the legal moves to decide."""
-        arrow = tok.kind == "DIRECTION" and not self.text[tok.start].isalpha()
+        arrow = tok.kind == "DIRECTION" and _to_arrow(self.text[tok.start : tok.end])
         if not (arrow or (tok.weak and tok.kind == "DISTANCE")) or not _only_tower(g):
             return False
         nxt = next((j for j in range(k + 1, len(self.tokens)) if self.tokens[j].kind != "ASIDE"), None)
@@ -997,6 +1017,8 @@ class _Line:
         ``g``, which has its direction but no distance, lands (``left to blue``: no two)."""
         if not (tok.weak and tok.kind == "DISTANCE" and g.direction is not None and g.distance is None and self.next_kind(k) == "COLOUR"):
             return False
+        if normalise(self.text[tok.start : tok.end]) not in _TO_WORDS:
+            return False  # ('Left One Green', 'balra Hat zöld': a number's word where the distance stands)
         g.landing = True
         return True
 
@@ -1069,6 +1091,18 @@ class _Line:
         return said
 
 
+def _to_arrow(written: str) -> bool:
+    """Whether the arrow ``written`` points the way text is read (``→``, ``⇒``, ``->``):
+    a word for "lands on"; an arrow up or aslant (``↑``, ``↗``) points the way a tower
+    goes (``綠↑橙``: forward, to orange)."""
+    return written[:1] in "-=>" or "RIGHTWARDS" in unicodedata.name(written[:1], "")
+
+
+#: A gap that parts a row's columns (three blanks or a tab).
+_WIDE = re.compile(r"   |\t")
+#: The weak words of a number that are a word before a landing (``left to blue``,
+#: ``left too blue``: no two) where they stand between a direction and a colour.
+_TO_WORDS = frozenset({"to", "too", "for", "fore"})
 #: What may stand between a tower said alone and the colour it lands on (``→``, ``->``,
 #: ``to``, ``lands on``, ``goes onto``).
 _LANDS = re.compile(r"[\s,:]*(?:(?:[-=]*>|[\u2190-\u21ff\u27f6\u2794\u279c]|(?:lands?|landed|landing|goes|went|moves|moved|onto|on|to|at)\b)[\s,:]*)+", re.IGNORECASE)
@@ -1108,6 +1142,20 @@ def _entry(g: _Entry, text: str, number: int) -> tuple[Entry, NotationError | No
     return entry, StyleMark(f"{quote(written)} is read as {quote(new)}", line=number, column=entry.column, mark=written, new=new, style=Kind.EVIDENCE.value)
 
 
+def _entry_notes(g: _Entry, before: _Entry | None, note: NotationError | None, text: str, number: int) -> list[NotationError]:
+    """The warnings of entry ``g`` read (``note``, :func:`_entry`'s): two entries run
+    together (``YellowYellow``: ``fix`` puts a blank between), ring marks after its tower
+    (``Purple+``: the replay checks them against the tower's rings)."""
+    out = [note] if note is not None else []
+    if before is not None and before.end == g.start and text[g.start - 1 : g.start].isalpha():
+        out.append(StyleMark("two entries run together are read as two", line=number, column=g.start + 1, mark="", new=" ", style=Kind.EVIDENCE.value))
+    if g.rings is not None:
+        start, end = g.rings
+        marks = text[start:end]
+        out.append(StyleMark(f"{quote(marks)} after the tower is read as its Sumo rings", line=number, column=start + 1, mark=marks, new="", style=Kind.RING_MARK.value))
+    return out
+
+
 def _slots_entry(g: _Entry, written: str, number: int) -> Entry:
     """The record's entry for ``g``, read in slots (a Sumo push said with none is
     Forward 1; a forfeit has no direction), the slots not said named unread."""
@@ -1140,11 +1188,10 @@ def read_evidence(text: str, number: int, legend: Mapping[str, Direction | Colou
     if line.placeholder is not None and line.entries:
         start, end = line.placeholder
         row.append((Entry(number, start + 1, text[start:end], placeholder=True), start, end))
-    for g in line.entries:
+    for k, g in enumerate(line.entries):
         entry, note = _entry(g, text, number)  # (no turn or ply number: the replay knows the turns)
         row.append((entry, g.start, g.end))
-        if note is not None:
-            notes.append(note)
+        notes.extend(_entry_notes(g, line.entries[k - 1] if k else None, note, text, number))
     if not row:
         return _no_move(text, number, line)
     covered = [(start, end) for _e, start, end in row]

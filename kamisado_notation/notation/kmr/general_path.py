@@ -20,7 +20,6 @@ from lark.exceptions import UnexpectedInput
 from ...errors import FillerWord, NotationError, StyleMark, UnknownWord
 from ..record import Comment, Item
 from ..vocabulary import spelt_as, word_kinds
-from .entry_styles import is_style_word, read_styled_row
 from .evidence import is_evidence_word, takes_back
 from .grammar import _parser
 from .lexing import Line, lex_line
@@ -79,14 +78,14 @@ MAX_READ_PAST = 2
 FILLERS = frozenset({"pushes", "push", "then", "and"})
 
 
-def read_line(text: str, number: int, *, entry_styles: bool = True) -> tuple[list[Item], list[Comment], list[NotationError]]:
+def read_line(text: str, number: int) -> tuple[list[Item], list[Comment], list[NotationError]]:
     """:func:`parse_line`, with marks after entries (:func:`without_marks`) and words
     between two entries that mean nothing (:data:`FILLERS`) left out and a row's unknown
     words read past (:func:`read_past_words`): the items, the comments, and the errors of
     the marks and words left out or read past (:class:`StyleMark`,
-    :class:`FillerWord`; none when the line is well-formed). Last, with
-    ``entry_styles``, a row of entries in other styles (:mod:`.entry_styles`). Raises the
-    line's :class:`NotationError` when it cannot be read even so."""
+    :class:`FillerWord`; none when the line is well-formed). Raises the line's
+    :class:`NotationError` when it cannot be read even so (the evidence reader's line,
+    :mod:`.evidence`, where the word it stops at is evidence)."""
     fillers: list[NotationError] = []
     notes: list[NotationError] = []  # (the marks and words of other styles read as ours)
     marked = False
@@ -114,17 +113,7 @@ def read_line(text: str, number: int, *, entry_styles: bool = True) -> tuple[lis
                 spelled[start] = (terminal, word)
                 notes.append(note)
                 continue
-            # a row in other styles (:mod:`.entry_styles`) first where the word is one of
-            # theirs ('pushed' is no misspelt square), else after the words read past
-            named = _named_word(text, number, e)
-            styled_first = entry_styles and named is not None and is_style_word(named.group())
-            styled = read_styled_row(text, number) if styled_first else None
-            read = read_past_words(text, number, e, spelled) if styled is None else None
-            if read is None and styled is None and entry_styles and not styled_first:
-                styled = read_styled_row(text, number)
-            if styled is not None:
-                kept = [n for n in notes if n.column - 1 not in spelled]  # (its words it reads itself)
-                return styled[0], styled[1], [*kept, *fillers, *styled[2]]
+            read = read_past_words(text, number, e, spelled)
             if read is None:
                 raise
             return read[0], read[1], [*notes, *fillers, *read[2]]
@@ -148,7 +137,7 @@ def _for_evidence(text: str, error: NotationError) -> bool:
     if takes_back(text) or _RULE_LINE.search(text) or _LABEL.match(text):
         return True
     named = _named_word(text, error.line, error)
-    return named is not None and is_evidence_word(named.group()) and not is_style_word(named.group())
+    return named is not None and is_evidence_word(named.group())
 
 
 #: The most words of one line read as others (:func:`_spelt_word`): every word of a row.

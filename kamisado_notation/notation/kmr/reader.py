@@ -83,7 +83,7 @@ def parse_entry(text: str, *, errors: list[NotationError] | None = None) -> Entr
     from .general_path import read_line
     from .syntax_errors import quote
 
-    items, comments, unknown = read_line(text, 1, entry_styles=False)  # (one entry: ours, or a word read past)
+    items, comments, unknown = read_line(text, 1)  # (one entry: ours, or a word read past)
     entries = items[0] if len(items) == 1 and isinstance(items[0], list) else []
     if len(entries) != 1 or entries[0][0].placeholder or entries[0][0].number is not None or comments:
         raise NotationError(f"expected exactly one move, got {quote(text)}")
