@@ -141,13 +141,20 @@ class _Offer:
 
 def _offers(position: Position) -> list[_Offer]:
     chosen = position.tower is None
-    out = []
-    for m in _legal(position):
-        west = None
-        if m.direction in (Direction.LEFT, Direction.RIGHT):
-            west = (m.direction is Direction.LEFT) == (m.side is Side.GOLD)
-        out.append(_Offer(m, m.tower, m.direction, m.distance, m.square_colour, m.origin, m.target, bool(m.push), west, chosen))
-    return out
+    return [_offer(m, chosen) for m in _legal(position)]
+
+
+def _offer(m: Move, chosen: bool) -> _Offer:
+    west = None
+    if m.direction in (Direction.LEFT, Direction.RIGHT):
+        west = (m.direction is Direction.LEFT) == (m.side is Side.GOLD)
+    return _Offer(m, m.tower, m.direction, m.distance, m.square_colour, m.origin, m.target, bool(m.push), west, chosen)
+
+
+def says_of(piece: Piece, move: Move, *, flipped: bool = False) -> bool:
+    """Whether ``piece`` says something true of ``move`` (its tower, direction,
+    distance, the colour it lands on, its squares, a mark it bears)."""
+    return _fit(piece, _offer(move, True), 0, flipped) is not None
 
 
 def _legal(position: Position) -> list[Move]:

@@ -23,7 +23,7 @@ from ..engine.match import MATCH_TARGETS, RoundResult
 from ..engine.moves import Move
 from ..engine.position import Position
 from ..notation.writer import check_header
-from .aligned import AlignedRound, Alignment, Piece, align_lines
+from .aligned import AlignedRound, Alignment, Piece, align_lines, says_of
 from .correct import back_move
 
 __all__ = ["MAX_REREAD", "Reread", "headers_text", "reread", "rounds_text"]
@@ -102,19 +102,17 @@ def _misread(first: Diagnostic, diagnostics: Sequence[Diagnostic]) -> bool:
 
 
 def _keeps(alignment: Alignment, first: Diagnostic) -> bool:
-    """Whether reading again uses every clue of the entry the first error stands at (an
-    entry whose words say an illegal move stays an error: it is not read as another
-    move by setting a word of it aside)."""
+    """Whether reading again reads the entry the first error stands at as written: every
+    clue of it is used, or says what is true of the move read from it (an entry whose
+    words say an illegal move stays an error: it is not read as another move by setting
+    a word of it aside; a word said twice, a landing said again, may be)."""
     if first.kind in _BY_EVIDENCE or first.rule in _STRUCTURE:
         return True  # (an entry read by its evidence, or text not read: no entry as written)
     old = next((str(getattr(e, "old", "")) for e in first.edits if e.line == first.line), "")
     end = first.column + len(old) if old else None
-    aside = set(alignment.aside)
-    return not any(
-        k in aside
-        for k, p in enumerate(alignment.pieces)
-        if p.line == first.line and p.column >= first.column and (end is None or p.column < end)
-    )
+    at = {k for k, p in enumerate(alignment.pieces) if p.line == first.line and p.column >= first.column and (end is None or p.column < end)}
+    read = [m for rnd in alignment.rounds for m, u in zip(rnd.moves, rnd.used, strict=True) if u is not None and at & set(range(*u))]
+    return all(any(says_of(alignment.pieces[k], m, flipped=alignment.flipped) for m in read) for k in at & set(alignment.aside))
 
 
 def _agrees(results: Sequence[RoundResult | None], judged: list[AlignedRound]) -> bool:

@@ -22,6 +22,7 @@ from kamisado_notation.checking.fix import fix_text
 from kamisado_notation.checking.replay import PlyKind, replay_match
 from kamisado_notation.checking.validate import first_reading_only, validate_text
 from kamisado_notation.diagnostics import ERROR, Kind
+from kamisado_notation.engine.board import Direction, Side
 from kamisado_notation.engine.moves import Move
 from kamisado_notation.notation.writer import Form
 from tests.support.slips import only_match, written
@@ -113,6 +114,55 @@ def test_property_a_legend_before_the_entries_does_not_stop_the_reading(seed: in
     (match,) = validate_text(f"{head}\n{legend}\n{rest}").matches
     judged = [r for _n, r in match.rounds if r is not None]
     assert judged and [r.winner for r in judged] == [rr.result.winner for rr in replay_match(only_match(written(seed, Form.TEXT, "en", 3))).rounds if rr.result is not None][: len(judged)]
+
+
+#: How a chat writes a direction.
+CHAT_WAYS = {Direction.FORWARD: "fwd", Direction.LEFT: "diag left", Direction.RIGHT: "diag right", Direction.BACK: "back"}
+#: Distances as a chat spells them out, now and then.
+SPELT = ["zero", "ONE", "two", "three", "four", "five", "six", "seven"]
+
+
+def chat_entry(move: Move, spelt: bool = False) -> str:
+    if not move.distance or move.tower is None or move.direction is None:
+        return f"{move.tower.name.lower() if move.tower else 'my tower'} stuck"
+    return f"{move.tower.name.lower()} {CHAT_WAYS[move.direction]} {SPELT[move.distance] if spelt else move.distance}"
+
+
+def corrected_chat(seed: int, typo: int) -> tuple[str, list[Side]]:
+    """A chat of a generated match (and its rounds' winners) where entry ``typo`` is
+    sent with a wrong distance and sent again, corrected, on the next line (``no wait
+    sorry typo, green fwd ONE. lands on brown``)."""
+    out, n = ["chat with Dani\n"], 0
+    for moves in truth(seed, 3):
+        for move in moves:
+            if n == typo and move.distance and move.tower is not None and move.direction is not None:
+                out.append(f"[12:{n:02d}] Dani: {move.tower.name.lower()} {CHAT_WAYS[move.direction]} {move.distance % 7 + 1}\n")
+                out.append(f"[12:{n:02d}] Dani: no wait sorry typo, {chat_entry(move, True)}. lands on {move.square_colour.name.lower()}\n")
+            else:
+                out.append(f"[12:{n:02d}] {'Dani' if n % 2 == 0 else 'Me'}: {chat_entry(move)}\n")
+            n += 1
+    winners = [rr.result.winner for rr in replay_match(only_match(written(seed, Form.TEXT, "en", 3))).rounds if rr.result is not None]
+    return "".join(out), winners
+
+
+@settings(max_examples=4, deadline=None)
+@given(st.integers(0, 10_000), st.integers(2, 6))
+@example(seed=325, typo=2)  # (the typo legal as written: the round is left unjudged)
+def test_property_an_entry_corrected_on_the_next_line_never_gives_another_winner(seed: int, typo: int) -> None:
+    text, winners = corrected_chat(seed, typo)
+    (match,) = validate_text(text).matches
+    judged = [r.winner for _n, r in match.rounds if r is not None]
+    assert judged == winners[: len(judged)]
+
+
+def test_an_entry_corrected_on_the_next_line_is_read_as_corrected() -> None:
+    """The corrected entry is the move, the first set aside, every round judged: a
+    word said twice of the corrected entry (the colour it lands on) is no reason to
+    refuse the reading, and a number's word before 'lands on' is the distance."""
+    for seed, typo in [(0, 4), (2, 2), (3, 2), (6, 2), (8, 4)]:  # (no round was judged of any)
+        text, winners = corrected_chat(seed, typo)
+        (match,) = validate_text(text).matches
+        assert [r.winner for _n, r in match.rounds if r is not None] == winners
 
 
 def test_a_stranger_s_record_is_read_and_fix_writes_it_in_our_notation() -> None:
