@@ -11,7 +11,7 @@ it no longer paid for itself: ``docs/record-decisions.md``.)
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from itertools import chain
 from types import MappingProxyType
 
@@ -228,7 +228,6 @@ def _styled(text: str) -> list[tuple[int, str, str, str, str]]:
     word with a letter in it: never a turn number's full stop), or a chess mark standing
     alone after such a word (:data:`_LONE_MARK`), as nothing; nothing inside
     a comment (braced, or after ``#``) is one."""
-    found: list[tuple[int, str, str, str, str]] = []
     inside = _braced(text)
 
     def free(at: int) -> bool:
@@ -237,19 +236,37 @@ def _styled(text: str) -> list[tuple[int, str, str, str, str]]:
     hashed = next((k for k, c in enumerate(text) if c == "#" and free(k)), None)
     if hashed is not None:  # (a comment to the end of the line)
         inside.append((hashed, len(text)))
-
-    end = len(text)
-    slashes = next((m for m in _SLASHES.finditer(text) if free(m.start())), None)
-    if slashes is not None:
-        end = slashes.start()
-        found.append((end, "//", " #", "#", "comment-mark"))
-    found += [(m.start(), m.group(), "{" + m[1] + "}", "{" + m[1] + "}", "comment-mark") for m in _BRACKETS.finditer(text, 0, end) if free(m.start())]
+    found, end = _comment_marks(text, free)
     inside += [(s, s + len(mark)) for s, mark, *_ in found]
     found += [
         (m.start(), m.group(), f"{m[1]}.".ljust(len(m.group())), f"{m[1]}.", "turn-mark")
         for m in _TURN_MARK.finditer(text, 0, end)
         if free(m.start())
     ]
+    return sorted(found + _entry_marks(text, end, free))
+
+
+#: A mark of another style found: (start, the mark, what it is read as, what ``fix`` writes, the style).
+_Found = tuple[int, str, str, str, str]
+
+
+def _comment_marks(text: str, free: Callable[[int], bool]) -> tuple[list[_Found], int]:
+    """The comments of ``text`` written ``// …`` (read as ``#``) and ``( … )`` (read as
+    braced) outside other comments (``free``), and where the text before a ``//`` ends."""
+    found: list[_Found] = []
+    end = len(text)
+    slashes = next((m for m in _SLASHES.finditer(text) if free(m.start())), None)
+    if slashes is not None:
+        end = slashes.start()
+        found.append((end, "//", " #", "#", "comment-mark"))
+    found += [(m.start(), m.group(), "{" + m[1] + "}", "{" + m[1] + "}", "comment-mark") for m in _BRACKETS.finditer(text, 0, end) if free(m.start())]
+    return found, end
+
+
+def _entry_marks(text: str, end: int, free: Callable[[int], bool]) -> list[_Found]:
+    """The punctuation and chess marks after the words of a row in ``text[:end]``,
+    outside comments (``free``): each read as nothing (a chess mark kept as a comment)."""
+    found: list[_Found] = []
     for m in _MARK.finditer(text, 0, end):
         if _after_word(text, m.start()) and free(m.start()):
             chess = "!" in m.group() or "?" in m.group()
@@ -263,7 +280,7 @@ def _styled(text: str) -> list[tuple[int, str, str, str, str]]:
             word_end -= 1
         if word_end and _after_word(text, word_end) and free(m.start()):
             found.append((m.start(), m.group(), " " * len(m.group()), f"{{{m.group()}}}", "chess-mark"))
-    return sorted(found)
+    return found
 
 
 def _slot_next(text: str, at: int) -> bool:
@@ -324,12 +341,16 @@ def read_past_words(
             errors.append(read)
             continue
         items, comments = read
-        if not all(type(item) is list for item in items):
-            return None
-        spans = [(begin, end) for item in items for entry, begin, end in item if entry.unread]  # type: ignore[union-attr]
-        if not all(any(b <= p < e for b, e in spans) for p in past) or not all(any(b <= p < e for p in past) for b, e in spans):
-            return None
-        return items, comments, [*notes, *errors]
+        return (items, comments, [*notes, *errors]) if _each_read_past(items, past) else None
+
+
+def _each_read_past(items: list[Item], past: set[int]) -> bool:
+    """Whether ``items`` are a row whose entries with a slot not read are exactly those
+    the words read ``past`` stand in (one entry each at least, none without one)."""
+    if not all(type(item) is list for item in items):
+        return False
+    spans = [(begin, end) for item in items for entry, begin, end in item if entry.unread]  # type: ignore[union-attr]
+    return all(any(b <= p < e for b, e in spans) for p in past) and all(any(b <= p < e for p in past) for b, e in spans)
 
 
 def _parse_spelling(

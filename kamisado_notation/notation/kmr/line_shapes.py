@@ -173,15 +173,10 @@ def _lineup_shape(text: str, number: int) -> Shaped | None:
     if m is None:
         return None
     words = [w for w in _SEPARATORS.split(m[3]) if w]
-    read = [_COLOUR.fullmatch(w) for w in words]
-    colours: list[Colour] = []
-    ours_words: list[str] = []  # (each colour as we write it: an abbreviation in full)
-    for r in read:
-        found = _colour(r[1]) if r is not None else None
-        if r is None or found is None:
-            return None
-        colours.append(found[0])
-        ours_words.append(found[1] + r[2])
+    colours_read = _colours(words)
+    if colours_read is None:
+        return None
+    colours, ours_words, rings = colours_read
     side = side_of(m[2])
     column = m.start(1) + 1
     if len(colours) == 7 and len(set(colours)) == 7:
@@ -191,7 +186,6 @@ def _lineup_shape(text: str, number: int) -> Shaped | None:
     commas = re.search(r"[,;]", m[3]) is not None
     if len(colours) != 8 or not (commas or ours_words != words):
         return None
-    rings = [len(r[2]) for r in read if r is not None]
     ours = f"Lineup {side.title}: " + " ".join(ours_words)
     why = "a lineup's colours with blanks between them" if commas else "a lineup's colours in full"
     edit = RewriteLine(number, "lineup", text.strip(), ours, why)
@@ -200,6 +194,23 @@ def _lineup_shape(text: str, number: int) -> Shaped | None:
         Lineup(side, colours, number, column, rings=rings if any(rings) else None),
         Diagnostic("syntax", message, number, column, WARNING, kind=Kind.LINEUP_LINE, edits=(edit,)),
     )
+
+
+def _colours(words: list[str]) -> tuple[list[Colour], list[str], list[int]] | None:
+    """The colours ``words`` name, each word as we write it (an abbreviation in full, its
+    ring marks kept), and each one's rings (``+`` marks); ``None`` where a word is none."""
+    colours: list[Colour] = []
+    ours: list[str] = []
+    rings: list[int] = []
+    for word in words:
+        r = _COLOUR.fullmatch(word)
+        found = _colour(r[1]) if r is not None else None
+        if r is None or found is None:
+            return None
+        colours.append(found[0])
+        ours.append(found[1] + r[2])
+        rings.append(len(r[2]))
+    return colours, ours, rings
 
 
 def _colour(word: str) -> tuple[Colour, str] | None:
