@@ -57,12 +57,14 @@ class Reread:
 
 
 def reread(
-    lines: Sequence[str], *, first_line: int, results: Sequence[RoundResult | None], diagnostics: Sequence[Diagnostic]
+    lines: Sequence[str], *, first_line: int, results: Sequence[RoundResult | None], diagnostics: Sequence[Diagnostic],
+    target: int | None = None,
 ) -> Reread | None:
     """The match of ``lines`` (from line ``first_line``) read against the legal moves,
     where that reading is to be taken over the reading's own (the ``results`` of its
     rounds, ``None`` for a round not judged, and its ``diagnostics``); else ``None``.
-    The headers of the record written are the caller's to add."""
+    ``target``: the points its headers say win it, if they say (else the rounds read
+    tell its format). The headers of the record written are the caller's to add."""
     errors = [d for d in diagnostics if d.severity is Severity.ERROR]
     first = min(errors, key=lambda d: (d.line, d.column)) if errors else None
     if not _to_read_again(errors, first, diagnostics) or sum(map(len, lines)) > MAX_REREAD:
@@ -74,7 +76,18 @@ def reread(
     if len(judged) <= sum(r is not None for r in results) or not _agrees(results, judged):
         return None
     found = [r.result for r in judged if r.result is not None]
-    return Reread(rounds_text(judged), found, _notes(alignment))
+    return Reread(rounds_text(judged), found, _notes(alignment, decided=_decided(found, target)))
+
+
+def _decided(results: Sequence[RoundResult], target: int | None) -> bool:
+    """Whether ``results`` decide the match: its winner reaches ``target`` or, with none
+    known, the target of a format the last round reaches."""
+    if target is None:
+        return _target(results) is not None
+    score = {Side.BLACK: 0, Side.GOLD: 0}
+    for result in results:
+        score[result.winner] += result.points
+    return max(score.values()) >= target
 
 
 def _to_read_again(errors: list[Diagnostic], first: Diagnostic | None, diagnostics: Sequence[Diagnostic]) -> bool:
@@ -108,11 +121,17 @@ def _keeps(alignment: Alignment, first: Diagnostic) -> bool:
     a word of it aside; a word said twice, a landing said again, may be)."""
     if first.kind in _BY_EVIDENCE or first.rule in _STRUCTURE:
         return True  # (an entry read by its evidence, or text not read: no entry as written)
-    old = next((str(getattr(e, "old", "")) for e in first.edits if e.line == first.line), "")
-    end = first.column + len(old) if old else None
-    at = {k for k, p in enumerate(alignment.pieces) if p.line == first.line and p.column >= first.column and (end is None or p.column < end)}
+    at = _pieces_at(alignment, first)
     read = [m for rnd in alignment.rounds for m, u in zip(rnd.moves, rnd.used, strict=True) if u is not None and at & set(range(*u))]
     return all(any(says_of(alignment.pieces[k], m, flipped=alignment.flipped) for m in read) for k in at & set(alignment.aside))
+
+
+def _pieces_at(alignment: Alignment, error: Diagnostic) -> set[int]:
+    """The pieces of evidence of the entry ``error`` stands at (the text its edit
+    replaces, or the rest of its line)."""
+    old = next((str(getattr(e, "old", "")) for e in error.edits if e.line == error.line), "")
+    end = error.column + len(old) if old else None
+    return {k for k, p in enumerate(alignment.pieces) if p.line == error.line and p.column >= error.column and (end is None or p.column < end)}
 
 
 def _agrees(results: Sequence[RoundResult | None], judged: list[AlignedRound]) -> bool:
@@ -190,8 +209,9 @@ def _rows(entries: list[str | None]) -> list[str]:
     return rows
 
 
-def _notes(alignment: Alignment) -> list[Diagnostic]:
-    """The warnings of a match read again, and the error where its reading stopped."""
+def _notes(alignment: Alignment, *, decided: bool) -> list[Diagnostic]:
+    """The warnings of a match read again, and the error where its reading stopped (a
+    warning where the rounds read had ``decided`` the match: what follows is set aside)."""
     pieces = alignment.pieces
     judged = alignment.judged
     used = [u for r in judged for u in r.used if u is not None]
@@ -210,16 +230,22 @@ def _notes(alignment: Alignment) -> list[Diagnostic]:
     if aside:
         notes.append(_set_aside(aside))
     if len(judged) < len(alignment.rounds) and end < len(pieces):
-        nxt = pieces[end]
-        notes.append(
-            Diagnostic(
-                "syntax",
-                f"round {len(judged) + 1} is not judged: from here the record's words fit more than one "
-                "reading of the moves, or none well enough to be sure of",
-                nxt.line, nxt.column, Severity.ERROR, round=len(judged) + 1, kind=Kind.EVIDENCE,
-            )
-        )
+        notes.append(_after(pieces[end], len(judged), decided=decided))
     return notes
+
+
+def _after(nxt: Piece, judged: int, *, decided: bool) -> Diagnostic:
+    """What is said of the text after the ``judged`` rounds read (from piece ``nxt``):
+    set aside where they decided the match (a signature, a quoted mail, a note after the
+    last round), else an error: the next round is not judged."""
+    if decided:
+        message = f"the text after round {judged} is set aside: the rounds read decide the match, and its words fit no round after them with certainty"
+        return Diagnostic("syntax", message, nxt.line, nxt.column, Severity.WARNING, kind=Kind.SET_ASIDE)
+    message = (
+        f"round {judged + 1} is not judged: from here the record's words fit more than one "
+        "reading of the moves, or none well enough to be sure of"
+    )
+    return Diagnostic("syntax", message, nxt.line, nxt.column, Severity.ERROR, round=judged + 1, kind=Kind.EVIDENCE)
 
 
 def _set_aside(aside: list[Piece]) -> Diagnostic:

@@ -24,7 +24,7 @@ full path: the reports are the same (for tests and benchmarks).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from itertools import chain
 from typing import TYPE_CHECKING, TextIO
@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, TextIO
 from ..diagnostics import ERROR, Diagnostic, Kind, Severity
 from ..display import json_text, printable
 from ..engine.board import Side
-from ..engine.match import RoundResult
+from ..engine.match import MATCH_TARGETS, RoundResult
 from ..errors import RecordIOError
 from ..notation.files.blocks import Block, decode_block
 from ..notation.kmr.assembly import Assembler
@@ -611,7 +611,14 @@ def _reread(s: MatchSummary | None, lines: list[str], first_line: int, leading: 
     from .reread import reread  # (the reading against the moves, and the grammar it loads: only for a match not judged)
 
     results = [r for _n, r in s.rounds] if s is not None else []
-    return reread(lines, first_line=first_line, results=results, diagnostics=[*s.diagnostics, *leading] if s is not None else leading)
+    target = _header_target(s.headers) if s is not None else None
+    return reread(lines, first_line=first_line, results=results, diagnostics=[*s.diagnostics, *leading] if s is not None else leading, target=target)
+
+
+def _header_target(headers: Mapping[str, str]) -> int | None:
+    """The points that win the match, where its ``Target`` or ``Match`` header says."""
+    target, match = headers.get("Target", "").strip(), headers.get("Match", "").strip().lower()
+    return int(target) if target.isdigit() else MATCH_TARGETS.get(match)
 
 
 def _summary_again(again: Reread, old: MatchSummary | None, line: int, path: str) -> MatchSummary | None:

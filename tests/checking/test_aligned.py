@@ -225,3 +225,33 @@ def test_memory_does_not_grow_with_the_length_of_the_text() -> None:
         finally:
             tracemalloc.stop()
     assert peaks[1] < 1.8 * peaks[0], peaks
+
+
+#: A mail's signature and a quoted question after the record: words that are clues.
+SIGNATURE = "\n-- \nWim Claes | TD\n\"The tower on the orange square goes first.\"\n> Wim, could you send the record? the red one went left 3, I think\n"
+
+
+@settings(max_examples=4, deadline=None)
+@given(st.integers(0, 10_000), st.randoms(use_true_random=False))
+@example(seed=0, rng=random.Random(0))
+def test_property_text_after_the_rounds_that_decide_the_match_is_set_aside(seed: int, rng: random.Random) -> None:
+    """Words after the last round (a signature, a quoted mail) fit no round with
+    certainty: where the rounds read decide the match, they are set aside with a warning,
+    not an unjudged round's error; where the headers say the match goes on (a Marathon
+    Match header), nothing says the match was decided."""
+    rounds = truth(seed, 3)
+    text = stranger(rounds, rng, Form.TEXT, "en", left_out=0.3) + SIGNATURE
+    (match,) = validate_text(text).matches
+    judged = sum(r is not None for _n, r in match.rounds)
+    if judged == len(rounds):  # (all read: nothing after them is an error)
+        assert match.valid, [d.format("x") for d in match.diagnostics]
+    (longer,) = validate_text('[Match "Marathon"]\n' + text).matches
+    assert not any(d.kind is Kind.SET_ASIDE and "decide the match" in d.message for d in longer.diagnostics)
+
+
+def test_a_signature_after_a_decided_match_is_set_aside() -> None:
+    for seed in (0, 1, 3):  # (each was invalid: "round 6 is not judged" at the signature)
+        text = stranger(truth(seed, 3), random.Random(seed), Form.TEXT, "en", left_out=0.3) + SIGNATURE
+        (match,) = validate_text(text).matches
+        assert match.valid, [d.format("x") for d in match.diagnostics]
+        assert any(d.kind is Kind.SET_ASIDE and "after round" in d.message for d in match.diagnostics)
