@@ -19,12 +19,13 @@ from dataclasses import dataclass
 
 from ..diagnostics import Diagnostic, Kind, Severity
 from ..engine.board import Side
-from ..engine.match import MATCH_TARGETS, RoundResult
+from ..engine.match import RoundResult
 from ..engine.moves import Move
 from ..engine.position import Position
 from ..notation.writer import check_header
 from .aligned import AlignedRound, Alignment, Piece, align_lines, says_of
 from .correct import back_move
+from .targets import FORMATS, fits, format_name
 
 __all__ = ["MAX_REREAD", "Reread", "headers_text", "reread", "rounds_text"]
 
@@ -84,10 +85,7 @@ def _decided(results: Sequence[RoundResult], target: int | None) -> bool:
     known, the target of a format the last round reaches."""
     if target is None:
         return _target(results) is not None
-    score = {Side.BLACK: 0, Side.GOLD: 0}
-    for result in results:
-        score[result.winner] += result.points
-    return max(score.values()) >= target
+    return bool(results) and max(_scores(results)[-1]) >= target
 
 
 def _to_read_again(errors: list[Diagnostic], first: Diagnostic | None, diagnostics: Sequence[Diagnostic]) -> bool:
@@ -175,15 +173,19 @@ def _ours(name: str, value: str) -> bool:
 def _target(results: Sequence[RoundResult]) -> str | None:
     """The match format the rounds end: the smallest target the last round reaches
     and no round before it does."""
-    score = {Side.BLACK: 0, Side.GOLD: 0}
-    before = 0
+    scores = _scores(results)
+    return next((format_name(t) for _name, t in FORMATS if scores and max(scores[-1]) >= t and fits(scores, len(scores), t)), None)
+
+
+def _scores(results: Sequence[RoundResult]) -> list[tuple[int, int]]:
+    """The score (Black's, Gold's) after each of ``results``."""
+    black = gold = 0
+    out = []
     for result in results:
-        before = max(score.values())
-        score[result.winner] += result.points
-    for name, target in sorted(MATCH_TARGETS.items(), key=lambda kv: kv[1]):
-        if before < target <= max(score.values()):
-            return name.title()
-    return None
+        black += result.points * (result.winner is Side.BLACK)
+        gold += result.points * (result.winner is Side.GOLD)
+        out.append((black, gold))
+    return out
 
 
 def _entries(moves: Sequence[Move], start: Position) -> list[str | None]:

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, TextIO
 from ..diagnostics import ERROR, Diagnostic, Kind, Severity
 from ..display import json_text, printable
 from ..engine.board import Side
-from ..engine.match import MATCH_TARGETS, RoundResult
+from ..engine.match import RoundResult
 from ..errors import RecordIOError
 from ..notation.files.blocks import Block, decode_block
 from ..notation.kmr.assembly import Assembler
@@ -41,6 +41,7 @@ from ..notation.kmr.line_reader import Reader
 from ..notation.record import MatchRecord, RecordFile
 from ..notation.text import TEXT_RULE
 from .replayed import MatchStatus, PlyKind
+from .targets import match_target
 from .verdict import Judge, Judged, judge_lines
 
 if TYPE_CHECKING:
@@ -617,8 +618,9 @@ def _reread(s: MatchSummary | None, lines: list[str], first_line: int, leading: 
 
 def _header_target(headers: Mapping[str, str]) -> int | None:
     """The points that win the match, where its ``Target`` or ``Match`` header says."""
-    target, match = headers.get("Target", "").strip(), headers.get("Match", "").strip().lower()
-    return int(target) if target.isdigit() else MATCH_TARGETS.get(match)
+    if "Target" not in headers and "Match" not in headers:
+        return None
+    return match_target(headers.get("Match"), target=headers.get("Target"))
 
 
 def _summary_again(again: Reread, old: MatchSummary | None, line: int, path: str) -> MatchSummary | None:

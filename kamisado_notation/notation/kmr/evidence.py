@@ -653,7 +653,7 @@ class _Line:
         """How many slots follow the colour at ``k`` before the next entry starts: weak
         words count only in a table's next column, after a wide gap (``L1``, ``S3``)."""
         gap = self.text[self.tokens[k - 1].end : self.tokens[k].start] if k else ""
-        wide = "\t" in gap or "   " in gap
+        wide = _WIDE.search(gap) is not None
         slots = 0
         for tok in self.after(k):
             if not slots and ((tok.kind == "SQUARE" and self.text[tok.start] in "FB") or (tok.kind == "DISTANCE" and tok.number == 0 and not tok.weak)):
