@@ -46,6 +46,8 @@ SUFFIXES = [*NOISE, "#kamisado"]
 PREFIXES = [*NOISE, "- ", "* ", "> ", "1)", "a)", "Ply 12:", "Black:", "Gold:"]
 
 _ROW = "row"
+#: Markup around each entry, touching it (a page's cells, bold, brackets, code spans).
+WRAPS = [("<b>", "</b>"), ("[", "]"), ("**", "**"), ("<td>", "</td>"), ("`", "`"), ("<span title=\"move\">", "</span>")]
 
 
 def noisy(text: str, rng: random.Random) -> str:
@@ -63,6 +65,10 @@ def noisy(text: str, rng: random.Random) -> str:
         between = rng.choice(NOISE) if rng.random() < 0.5 else ""
         after = rng.choice(SUFFIXES) if rng.random() < 0.6 else ""
         entries = [p.strip() for p in rest.split("   ") if p.strip()]
+        if rng.random() < 0.3:  # (markup touching each entry: '<b>h8-h5</b><b>d1-d3</b>')
+            opening, closing = rng.choice(WRAPS)
+            entries = [f"{opening}{e}{closing}" if e != "..." else e for e in entries]
+            rest = "".join(entries) if rng.random() < 0.5 and "..." not in entries else "   ".join(entries)
         if len(entries) == 2 and between:
             rest = f"{entries[0]}  {between}  {entries[1]}"
         out.append(f"{before} {head} {rest} {after}".strip() if parts else line)
@@ -85,6 +91,7 @@ def errors(text: str) -> list[str]:
 @given(seed=st.integers(0, 10_000), style=st.sampled_from(FORMS), noise=st.integers(0, 10_000))
 @example(seed=7, style=(Form.TEXT, "en"), noise=3)
 @example(seed=238, style=(Form.TEXT, "en"), noise=585)  # ('Pink 0 Pink >': a forfeit's square, then a sign)
+@example(seed=4, style=(Form.SHORT, "en"), noise=124)  # (markup between two entries: fix left them run together)
 def test_property_noise_never_changes_the_judged_moves(seed: int, style: tuple[Form, str], noise: int) -> None:
     original = written(seed, *style, target=1)
     planted = noisy(original, random.Random(noise))

@@ -1197,7 +1197,7 @@ def read_evidence(text: str, number: int, legend: Mapping[str, Direction | Colou
     covered = [(start, end) for _e, start, end in row]
     notes.extend(_set_aside(text, number, line, covered))
     if unbraced:  # (the braces themselves go, as any text around the move does)
-        notes.extend(StyleMark(f"{quote(m.group())} is no evidence of a move", line=number, column=m.start() + 1, mark=m.group(), new="", style=Kind.SET_ASIDE.value) for m in _BRACES.finditer(text))
+        notes.extend(_aside_mark(text, number, m.start(), m.end()) for m in _BRACES.finditer(text))
     if line.takes_back is not None and any(g.tower is not None or g.target is not None for g in line.entries):
         notes.append(_take_back(text, number, line.takes_back))
     return [row], line.comments, notes
@@ -1268,14 +1268,18 @@ def _uncovered(text: str, line: _Line, covered: list[tuple[int, int]]) -> Iterat
 def _set_aside(text: str, number: int, line: _Line, covered: list[tuple[int, int]]) -> list[NotationError]:
     """A warning for each stretch of the line outside its entries that is no comment:
     ``fix`` takes it out."""
-    out: list[NotationError] = []
     spans: list[tuple[int, int]] = []
     for tok in _uncovered(text, line, covered):
         if spans and not text[spans[-1][1] : tok.start].strip():
             spans[-1] = (spans[-1][0], tok.end)
         else:
             spans.append((tok.start, tok.end))
-    for start, end in spans:
-        written = text[start:end]
-        out.append(StyleMark(f"{quote(written)} is no evidence of a move", line=number, column=start + 1, mark=written, new="", style=Kind.SET_ASIDE.value))
-    return out
+    return [_aside_mark(text, number, start, end) for start, end in spans]
+
+
+def _aside_mark(text: str, number: int, start: int, end: int) -> StyleMark:
+    """The warning of ``text[start:end]`` set aside: ``fix`` takes it out, leaving a blank
+    where it parted two words (``[h8-h5] [d1-d3]``: ``h8-h5 d1-d3``, not ``h8-h5d1-d3``)."""
+    written = text[start:end]
+    parts = 0 < start and end < len(text) and not text[start - 1].isspace() and not text[end].isspace()
+    return StyleMark(f"{quote(written)} is no evidence of a move", line=number, column=start + 1, mark=written, new=" " if parts else "", style=Kind.SET_ASIDE.value)
