@@ -378,10 +378,22 @@ def _aligned(lines: tuple[str, ...], first_line: int) -> Alignment | None:
     best = _learnt(pieces, flip=False)
     if sum(p.clue.kind in ("SQUARE", "COORDS") for p in pieces) * _SQUARES_SHARE >= len(pieces):
         other = _learnt(pieces, flip=True)
-        if other.score > best.score:
+        if other.score > best.score and _flipped_reads_better(pieces, best, other):
             other.flipped = True
             best = other
     return best
+
+
+def _flipped_reads_better(pieces: list[Piece], straight: Alignment, flipped: Alignment) -> bool:
+    """Whether ``flipped`` (the squares read from the other side of the board) reads
+    ``pieces`` better than ``straight`` in the habit each learnt, the other's too. The
+    board looks the same from both sides, so a match read from the other side is the same
+    moves with the sides swapped and another winner each round: it must win in both
+    habits, not only in the one it learnt (each habit is learnt from a first reading,
+    and a reading that made a move of a note's words learns another)."""
+    if _align(pieces, flip=False, style=_Style(flipped.shapes)).score >= flipped.score:
+        return False
+    return _align(pieces, flip=True, style=_Style(straight.shapes)).score > straight.score
 
 
 def _learnt(pieces: list[Piece], *, flip: bool) -> Alignment:
