@@ -1465,3 +1465,56 @@ def test_an_html_export_with_a_style_sheet_reads_as_its_moves(seed: int) -> None
     text = html_export(original)
     assert errors(text) == []
     assert winners(text) == winners(original)
+
+
+def said_with_squares(original: str, rng: random.Random) -> str:
+    """``original``'s moves, one a line by the player's name, each said in words with the
+    square it lands on after them, as people relay moves: ``Pink forward 6 to d2``,
+    ``brown a1 up 3 to a4`` (where it stood, then the move), ``paars links 4 orange >>
+    h1`` (the landing's colour, then its square); a forfeit or a push's back-entry as
+    written."""
+    match = only_match(original)
+    out = []
+    for rr in replay_match(match).rounds:
+        out.append(f"Round {rr.number}" + (f" fill {rr.fill.value}" if rr.fill is not None else ""))
+        for p in rr.plies:
+            name = "Anna" if p.side.name == "BLACK" else "Ben"
+            move, entry = p.move, p.entry.text
+            if p.kind is not PlyKind.MOVE or move.direction is None or move.tower is None:
+                out.append(f"{name}: {entry}")
+                continue
+            tower, where, to = move.tower.name.lower(), square_name(move.origin), square_name(move.target)
+            direction = {"FORWARD": rng.choice(["forward", "straight", "up"]), "LEFT": "left", "RIGHT": "right"}[move.direction.name]
+            said = rng.choice([
+                f"{tower} {direction} {move.distance} to {to}",
+                f"{tower} {where} {direction} {move.distance} to {to}",
+                f"{tower.title()}. {direction.title()} {move.distance} squares to {to}.",
+                f"{tower} {direction} {move.distance} {entry.split()[-1].lower()} >> {to}",
+            ])
+            out.append(f"{name}: {said}")
+        out.append("")
+    return "\n".join(out)
+
+
+@settings(max_examples=10)
+@given(seed=st.integers(0, 10_000), habits=st.integers(0, 10_000))
+@example(seed=3, habits=2)
+def test_the_square_a_move_said_in_words_lands_on_is_part_of_the_move(seed: int, habits: int) -> None:
+    """A square after ``to`` or an arrow, where the entry before said its move in slots,
+    is where that move lands, read into it (its colour, which the replay checks): not a
+    move of its own; the square before the direction is where the tower stood."""
+    original = written(seed, Form.TEXT, "en", target=1)
+    relayed = said_with_squares(original, random.Random(habits))
+    assert_read_as(relayed, original)
+
+
+def test_a_landing_square_that_contradicts_the_move_is_an_error() -> None:
+    """The square after ``to`` is checked as the landing colour is: a move whose square
+    is not where it lands is not read as another move."""
+    original = written(3, Form.TEXT, "en", target=1)
+    first = replay_match(only_match(original)).rounds[0].plies[0].move
+    assert first.tower is not None and first.direction is not None
+    wrong = square_name(first.target ^ 1)  # (the square beside it: another colour)
+    text = f"Round 1\nAnna: {first.tower.name.lower()} {first.direction.name.lower()} {first.distance} to {wrong}\n"
+    assert errors(text), text
+

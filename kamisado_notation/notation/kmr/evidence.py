@@ -28,7 +28,7 @@ from itertools import islice
 from types import MappingProxyType
 
 from ...diagnostics import Kind
-from ...engine.board import Colour, Direction
+from ...engine.board import SQUARE_COLOURS, Colour, Direction
 from ...errors import NotationError, StyledEntry, StyleMark, TakeBack
 from ..record import Comment, Entry, Item
 from ..vocabulary import (
@@ -538,12 +538,14 @@ class _Line:
 
     def square(self, tok: Clue, k: int) -> None:
         """A square alone: ``F1`` after a tower is Forward 1 in the short form (but not
-        before another square: ``f1  g2``), else the square a move ends on."""
+        before another square or a direction: ``f1  g2``, ``f1 right 2``), else the
+        square a move ends on."""
         before = self.tokens[k - 1] if k else None  # ('→ b7', 'to b6': the square it goes to)
         to = before is not None and ((before.weak and before.kind == "DISTANCE") or (before.kind == "DIRECTION" and not self.text[before.start].isalpha()))
         where = self.text[tok.start - 1 : tok.start] == "(" or self.next_kind(k) in ("BLOCKED", "PASS")  # ('(f7, blocked)': where it stands)
         letter = self.text[tok.start]
-        if (letter in "FfBb" or letter in _LEGEND.get()) and self.after_tower() and not self.square_follows(k) and not to and not where:
+        short = not self.square_follows(k) and not self.direction_follows(k)  # ('purple f1 right 2': where it stands, then its move)
+        if (letter in "FfBb" or letter in _LEGEND.get()) and self.after_tower() and short and not to and not where:
             self.short_slots(tok)
         else:
             self.squares(tok, k)
@@ -636,7 +638,20 @@ class _Line:
             return False
         if g.tower is None or (g.direction is None and g.distance != 0) or g.distance is None or g.forced:  # ('Pu pushed  Bl blocked'; a forfeit wants no direction)
             return True
-        return self.slots_after(k) >= 2
+        return self.slots_after(k) >= 2 and not self.its_square_follows(k)
+
+    def its_square_follows(self, k: int) -> bool:
+        """Whether the colour at ``k`` is followed, past an arrow or a word to it, by a
+        square of that colour on the board (``links 4 oranje >> h1``): the square a move
+        lands on, said by its colour and its name."""
+        later = (j for j in range(k + 1, min(k + _FAR + 1, len(self.tokens))) if self.tokens[j].kind != "ASIDE")
+        for j in later:
+            tok = self.tokens[j]
+            if tok.kind == "SQUARE" and tok.squares is not None:
+                return j > k + 1 and SQUARE_COLOURS[tok.squares[1]] is self.tokens[k].colour and self.to_square(self.tokens[j - 1], j - 1)
+            if not tok.weak:
+                return False
+        return False
 
     @staticmethod
     def forced_next(g: _Entry, later: list[str]) -> bool:
@@ -729,8 +744,9 @@ class _Line:
             self.colour(Clue("COLOUR", tok.start, tok.end, colour=tok.colour, weak=tok.weak), k)
 
     def slot_follows(self, k: int) -> bool:
-        """Whether a direction (or ``blocked``) follows token ``k`` at once (``R L5``,
-        ``P↖5``, ``R F4``, ``G stuck``; not the round's label ``R2``)."""
+        """Whether a direction (or ``blocked``, or a move in squares) follows token ``k``
+        at once (``R L5``, ``P↖5``, ``R F4``, ``G stuck``, ``rose;e1;e7``; not the round's
+        label ``R2``)."""
         j = self.past_bars(k)  # (a cell's or a template's bars: '{{km|br|F|1|pu}}')
         if j >= len(self.tokens):
             return False
@@ -739,7 +755,16 @@ class _Line:
         between = self.text[self.tokens[k].end : nxt.start]
         apart = self.text[self.tokens[k].end : nxt.start] == " "  # (not 'R4 right', a round's label)
         forfeit = nxt.kind == "DISTANCE" and not nxt.weak and apart and (nxt.number == 0 or self.direction_after(j))  # ('đỏ 0 xanh dương': a forfeit; 'mor 3 düz')
-        return (nxt.kind in ("DIRECTION", "AMBIGUOUS", "BLOCKED") or short or forfeit or nxt.compass) and not between.strip(_BARS)
+        return (nxt.kind in ("DIRECTION", "AMBIGUOUS", "BLOCKED") or short or forfeit or nxt.compass or self.move_in_squares(j)) and not between.strip(_BARS)
+
+    def move_in_squares(self, j: int) -> bool:
+        """Whether token ``j`` begins a move in squares: a move in coordinates, or two
+        squares a cell's bar or a blank apart (``rose;e1;e7``: a table's from and to)."""
+        tok = self.tokens[j]
+        if tok.kind == "COORDS":
+            return True
+        after = self.past_bars(j)
+        return tok.kind == "SQUARE" and after < len(self.tokens) and self.tokens[after].kind == "SQUARE"
 
     def direction_after(self, j: int) -> bool:
         """Whether a direction's word follows token ``j`` a blank apart (``mor 3 düz``:
@@ -766,7 +791,7 @@ class _Line:
     def forced(self, tok: Clue) -> None:
         """``pass`` (a forfeit), ``pushed`` (a back-entry), alone or after the tower."""
         g = self.current
-        if g is not None and self.forced_of(g, tok):
+        if (g is not None and self.forced_of(g, tok)) or self.forfeit_said_again(tok):
             return
         self.close()
         g = self.current = _Entry(tok.start, tok.end, forced=True, pieces=1)
@@ -774,6 +799,19 @@ class _Line:
         g.direction = None if tok.kind == "PASS" else Direction.BACK
         if tok.kind == "PASS":
             self.close()  # (a back-entry's tower and square may follow: 'pushed: green back to yellow')
+
+    def forfeit_said_again(self, tok: Clue) -> bool:
+        """Whether ``pass`` (``tok``) says again the forfeit just read, only what is set
+        aside between (``rose;e7;e7;bleu;bloquée - passe``: a tower that stays where it
+        stood), and is read into it."""
+        lone = self.current is None or _only_tower(self.current)  # (a colour alone since: the square's, set aside)
+        g = self.entries[-1] if lone and self.entries else None
+        if tok.kind != "PASS" or g is None or not (g.distance == 0 or (g.origin is not None and g.origin == g.target)):
+            return False
+        if any(t.kind in ("TURN", "NUMBER") for t in self.tokens if g.end <= t.start < tok.start):
+            return False  # (what stands between was read into no entry: set aside, but a turn's number)
+        g.end, self.current = tok.end, None
+        return True
 
     @staticmethod
     def forced_of(g: _Entry, tok: Clue) -> bool:
@@ -802,7 +840,7 @@ class _Line:
         it (``e8 b5 right 3 purple``) and is read into it."""
         assert tok.squares is not None
         g = self.current
-        if g is not None and self.squares_said(g, tok, k):
+        if (g is not None and self.squares_said(g, tok, k)) or self.landing_square(g, tok, k):
             return
         towered = g is not None and g.tower is not None and (g.pieces == 1 or self.squares_of(g, tok))  # ('Red d8-d4': the colour says the same)
         if g is None or not towered:
@@ -813,6 +851,30 @@ class _Line:
         self.current = g
         if not self.direction_follows(last) and not (g.tower is not None and self.next_kind(last) == "BLOCKED"):
             self.close()  # (not before 'blocked': 'brown stays (f7, blocked)' is a forfeit)
+
+    def landing_square(self, g: _Entry | None, tok: Clue, k: int) -> bool:
+        """Whether the square ``tok`` (token ``k``), after a word or an arrow to it, is
+        where the move said in slots just before lands (``Pink forward 6 to d2``, ``Pink.
+        Straight down six squares to d2``): read into that entry as the colour of the
+        square, which the replay checks like any landing colour."""
+        g = g if g is not None else self.entries[-1] if self.entries else None
+        if g is None or tok.kind != "SQUARE" or k == 0 or self.square_after(k) is not None:
+            return False
+        assert tok.squares is not None
+        square = SQUARE_COLOURS[tok.squares[1]]
+        said = g.tower is not None and g.direction is not None and bool(g.distance) and g.square in (None, square) and g.origin is None
+        before = self.tokens[k - 1]
+        if not said or not self.to_square(before, k - 1):
+            return False
+        between = [t for t in self.tokens[: k - 1] if t.start >= g.end]
+        if len(between) > _FAR - 1 or any(t.kind != "ASIDE" and not t.weak for t in between):
+            return False
+        if g.target is not None:  # ('brown a1 up 3 to a4': the first square is where it stood)
+            g.origin, g.target = g.target, tok.squares[1]
+        else:
+            g.square = SQUARE_COLOURS[tok.squares[1]]
+        g.end = tok.end
+        return True
 
     def move_squares(self, g: _Entry, tok: Clue, k: int, *, towered: bool) -> int:
         """The squares of ``g``'s move from ``tok`` (token ``k``): a move in coordinates,
@@ -1128,7 +1190,7 @@ _MARKS = frozenset({"COMMENT", "STRUCK", "RETRACT", "TURN", "NUMBER", "DOTS", "P
 def _entry(g: _Entry, text: str, number: int) -> tuple[Entry, NotationError | None]:
     """The record's entry for ``g`` (its slots not given unread), and its warning."""
     written = text[g.start : g.end]
-    if g.target is not None:
+    if g.target is not None and not _stands_on(g):
         unread = None if g.origin is not None else "from"
         entry = Entry(number, g.start + 1, written, tower=g.tower, origin=g.origin, target=g.target, unread=unread)
     else:
@@ -1140,6 +1202,12 @@ def _entry(g: _Entry, text: str, number: int) -> tuple[Entry, NotationError | No
     if new == written:
         return entry, None
     return entry, StyleMark(f"{quote(written)} is read as {quote(new)}", line=number, column=entry.column, mark=written, new=new, style=Kind.EVIDENCE.value)
+
+
+def _stands_on(g: _Entry) -> bool:
+    """Whether ``g``'s one square is where its tower stands, its move said in slots after
+    it (``brown a1 up 3``): the slots are the move."""
+    return g.origin is None and g.tower is not None and g.direction is not None and bool(g.distance)
 
 
 def _entry_notes(g: _Entry, before: _Entry | None, note: NotationError | None, text: str, number: int) -> list[NotationError]:

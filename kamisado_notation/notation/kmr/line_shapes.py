@@ -103,6 +103,8 @@ def _round_line(written: str, number: int, column: int, round_number: int, fill:
 
 #: The word ``fill`` (a heading that says it must say which).
 _FILL_WORD = re.compile(r"\bfill", re.IGNORECASE)
+#: A fill said to be none (a form's ``fill: -`` on round 1, ``fill: n/a``).
+_NO_FILL = re.compile(r"\bfill(?:ed|s)?\s*[-:=]?\s*(?:[-\u2013\u2014/]+|none|n/?a)(?![\w-])", re.IGNORECASE)
 #: Markup tags set aside around a heading (their width kept: the columns stay the text's).
 _TAGS = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*[^<>]*>|\[/?[a-zA-Z]+(?:=[^\]]*)?\]|\\[a-zA-Z]+\*?\{|[{}]")
 
@@ -135,7 +137,7 @@ def _round_shape(text: str, number: int) -> Shaped | None:
         end = m.end()
     if not _ASIDE.fullmatch(text, end):
         return None
-    if fill is None and (m[4] or _FILL_WORD.search(text, end)):
+    if fill is None and (m[4] or _FILL_WORD.search(text, end)) and not _NO_FILL.search(text):
         return None  # (a fill said, but in no word we read: our line with a slip, its error stands)
     return _round_line(written, number, m.start(1) + 1, int(m[2]), fill)
 

@@ -194,3 +194,21 @@ def test_two_one_slot_slips_in_a_round_stay_two_corrections() -> None:
         fixed = fix_text(slipped)
         assert fixed.valid and moves_of(fixed.text) == moves_of(original)
     assert seen >= 4
+
+
+@pytest.mark.parametrize("heading", ["ROUND  1   fill: -      first: BLACK", "Round 1 (fill: none)", "Round 1, fill n/a", "Round 1 fill —"])
+def test_round_ones_heading_that_says_it_has_no_fill_starts_it(heading: str) -> None:
+    """A form's round heading that says round 1 has no fill (``fill: -``, ``none``,
+    ``n/a``) is round 1's line in another shape: the round's entries read as written."""
+    original = written(5, Form.TEXT, "en")
+    text = original.replace("Round 1\n", heading + "\n", 1)
+    report = validate_text(text)
+    assert report.valid and not [d for d in report.all_diagnostics() if d.severity == "error"]
+    assert winners(text) == winners(original)
+
+
+def test_a_fill_said_in_no_word_we_read_is_still_an_error() -> None:
+    """``fill`` with nothing after it names no fill: our line with a slip, said."""
+    original = written(5, Form.TEXT, "en")
+    text = original.replace("Round 1\n", "Round 1 fill\n", 1)
+    assert any(d.severity == "error" for d in validate_text(text).all_diagnostics())
