@@ -91,10 +91,9 @@ class MatchHeaders:
         rounds fit (:func:`.targets.inferred_target`), with a warning."""
         n = first_match_rounds(self.match.rounds)
         scores = self.probe_scores(max(n, 1))
-        if n <= 1:  # (rounds whose Round lines are not written: the replay finds where each ends)
-            n = len(scores)
-            if n <= 1:
-                return 1
+        n = max(n, len(scores))  # (rounds whose Round lines are not written: the replay finds where each ends)
+        if n <= 1:
+            return 1
         text = self.value("Result")
         claim = parse_result(text) if text is not None else None
         target, claimed = inferred_target(claim, scores, n)

@@ -31,7 +31,7 @@ from .replayed import MatchReplay, MatchStatus, Ply, PlyKind, RoundReplay
 from .round_replay import Attempt, LeftOut, RoundReplayer, syntax_cut
 from .round_slips import left_out_round, row_slip, stop_at
 from .round_starts import UNKNOWN_TARGET, RoundStarts, lineup_start
-from .slips.after_end import after_end, set_aside_after_end
+from .slips.after_end import after_decided, after_end, before, set_aside_after_end
 from .slips.headers import format_agrees, header_fixes
 from .slips.lineups import (
     check_lineups,
@@ -99,6 +99,8 @@ class _MatchReplayer(RoundStarts):
             self.header_slips(target)
         self.diags.sort(key=lambda d: (d.line, d.column))
         winner = game.winner if checks_target else None
+        if winner is not None and not self.probing:
+            self.after_the_decision()
         return MatchReplay(
             record=self.original,
             rounds=self.rounds,
@@ -109,6 +111,20 @@ class _MatchReplayer(RoundStarts):
             diagnostics=self.diags,
             fixes=self.fixes,
         )
+
+    def after_the_decision(self) -> None:
+        """The errors after the round that decided the match, in a record read by its
+        evidence, set aside with one warning (:func:`.slips.after_end.after_decided`):
+        no correction is made there."""
+        deciding = next((rr for rr in reversed(self.rounds) if rr.result is not None), None)
+        written = [p.entry for p in deciding.plies if p.index is not None] if deciding is not None else []
+        if deciding is None or not written:
+            return
+        end = max((e.line, e.column + len(e.text)) for e in written)  # (where its last entry ends)
+        after = sum(1 for rec in self.match.rounds for e in rec.entries if (e.line, e.column) > end and not e.placeholder)
+        kept = after_decided(self.diags, end, deciding.number, after)
+        if kept is not None:
+            self.diags, self.fixes = kept, before(self.fixes, end)
 
     def play_rounds(self, game: Match, first: int = 0) -> None:
         """Replay the rounds in order from round ``first`` (the first of ``game``); where
@@ -162,6 +178,8 @@ class _MatchReplayer(RoundStarts):
         if cut is not None and not rr.stopped and position.winner is None and position.deadlock() is None:
             rr.stopped = runner.cut_reached = True  # the round's last rows were lost: not its end
         self.take_findings(runner, rr, attempt)
+        if rr.stopped and runner.cut_reached and cut is not None:
+            self.settled_at.add(cut)  # (the reader's error the round stopped at is the stop's: it stays)
         if rr.stopped:
             why = "a syntax error" if runner.cut_reached else "a rules error"
             self.unchecked(i + 1, f"round {rec.number} could not be replayed past {why}", game)

@@ -68,11 +68,17 @@ def inferred_target(claim: tuple[int, int] | None, scores: list[tuple[int, int]]
     """The target of a match of ``rounds`` rounds (more than one) with no ``Match`` or
     ``Target`` header, from its ``Result`` ``claim`` and the ``scores`` after each round
     replayed: the smallest format the claim fits that the rounds fit too (else the
-    smallest the claim fits), or with no claim that fits the smallest the rounds fit;
-    and whether the claim decided it. ``None`` when nothing fits."""
+    smallest the claim fits), or with no claim that fits the smallest the rounds fit
+    (where rounds follow the last one replayed, the format those replayed decide, if
+    any: what follows is not judged); and whether the claim decided it. ``None`` when
+    nothing fits."""
     claimed = targets_from_result(claim) if claim is not None else []
     if claimed:
         return next((t for t in claimed if fits(scores, rounds, t)), claimed[0]), True
+    if len(scores) < rounds:  # (rounds after the last replayed: where the rounds replayed decide a format, that one)
+        decided = next((t for _name, t in FORMATS[1:] if scores and max(scores[-1]) >= t and fits(scores, len(scores), t)), None)
+        if decided is not None:
+            return decided, False
     return next((t for _name, t in FORMATS[1:] if fits(scores, rounds, t)), None), False
 
 

@@ -1518,3 +1518,29 @@ def test_a_landing_square_that_contradicts_the_move_is_an_error() -> None:
     text = f"Round 1\nAnna: {first.tower.name.lower()} {first.direction.name.lower()} {first.distance} to {wrong}\n"
     assert errors(text), text
 
+
+@settings(max_examples=10)
+@given(seed=st.integers(0, 10_000), said=st.integers(0, 10_000))
+def test_comments_after_the_round_that_decides_the_match_are_set_aside(seed: int, said: int) -> None:
+    """A post's comments after the last round, quoting its last move and a move of an
+    earlier round under a ``Round`` word: the rounds read decide the match (a format's
+    target, with no header to say another), so the text after is no part of it: one
+    warning, not an error for each line; the match's winners stand."""
+    original = written(seed, Form.TEXT, "en")
+    rng = random.Random(said)
+    rounds = [rr for rr in replay_match(only_match(original)).rounds]
+    body = "\n".join(line for line in one_entry_a_line(original, ("Anna", "Ben")).splitlines() if not line.startswith("["))
+    last, earlier = rounds[-1].plies[-1].entry.text, rng.choice(rng.choice(rounds).plies).entry.text
+    comments = [
+        "", "---", "**top comment** · u/hexgrid · 4h", f"> {last}", "", "the disrespect, congrats to her",
+        f"Round {rng.randint(1, len(rounds))} {earlier} straight away, she handed you that one",
+    ]
+    text = body + "\n".join(comments) + "\n"
+    report = validate_text(text)
+    assert report.valid, [d.format("<t>") for d in report.all_diagnostics()]
+    assert winners(text) == winners(original)
+    aside = [d for d in report.all_diagnostics() if d.kind is Kind.SET_ASIDE and "decides the match" in d.message]
+    assert len(aside) <= 1
+    fixed = fix_text(text)  # (no edit there: the comments are kept as written)
+    assert fixed.valid and winners(fixed.text) == winners(original)
+    assert fixed.text.endswith(comments[-1] + "\n")

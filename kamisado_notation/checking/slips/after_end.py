@@ -1,17 +1,19 @@
 """A move written after a round was won (M7) or ended in a deadlock (M8): where every
 entry before it was legal as written and the round's end agrees with the round after
-it, the entry (or the row) is one too many, and ``fix`` removes it."""
+it, the entry (or the row) is one too many, and ``fix`` removes it. Text after the round
+that decided the match, in a record read by its evidence, is no part of it
+(:func:`after_decided`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from ...diagnostics import WARNING, DeleteEntry, DeleteRow, Diagnostic, Edit, Kind, compose, correction
+from ...diagnostics import ERROR, WARNING, DeleteEntry, DeleteRow, Diagnostic, Edit, Kind, compose, correction
 from ...engine.position import Position
 from ...notation.record import Entry
 
-__all__ = ["AFTER_END", "after_end", "set_aside_after_end"]
+__all__ = ["AFTER_END", "QUOTED", "after_decided", "after_end", "before", "set_aside_after_end"]
 
 #: How many entries after a round's end are taken for entries written one too many (a
 #: row's): more than that, and the round more likely ended too early by a slip before.
@@ -67,3 +69,39 @@ def set_aside_after_end(entries: Sequence[Entry], over: int, round_number: int, 
     first = extra[0]
     edits = tuple(DeleteEntry(e.line, e.column, e.text, "written after the round was over") for e in extra)  # (text around them has its own edits)
     return Diagnostic("syntax", message, first.line, first.column, WARNING, round_number, None, match, (), Kind.STRUCK_ENTRY, edits)
+
+
+#: The kinds of diagnostic that say a match was read by its evidence, not only as written
+#: in the notation.
+_BY_EVIDENCE = frozenset({Kind.EVIDENCE, Kind.SET_ASIDE, Kind.UNKNOWN_WORD})
+
+
+#: The most entries a text after the match's last round may hold to be set aside as no
+#: part of it (a comment quoting a move or two); more are rounds not told apart.
+QUOTED = 4
+
+
+def after_decided(diagnostics: Sequence[Diagnostic], end: tuple[int, int], number: int, entries: int) -> list[Diagnostic] | None:
+    """The ``diagnostics`` of a match read by its evidence, decided in round ``number``,
+    whose last entry ends at ``end`` (line, column), where every error stands after it
+    and the text after it holds few ``entries`` (:data:`QUOTED`): that text is no part
+    of the match (a comment that quotes a move, a reply, a form's empty rows), so what
+    was said of it is one warning that sets it aside, and no edit of ``fix`` touches it
+    (:func:`before`). ``None`` where that is not so: a record all in the notation keeps
+    its errors (a round written after the match was decided is a slip to name there),
+    and so does one whose rounds the reading did not tell apart."""
+    errors = [d for d in diagnostics if d.severity is ERROR]
+    if not errors or entries > QUOTED or not any(d.kind in _BY_EVIDENCE for d in diagnostics):
+        return None
+    if min((d.line, d.column) for d in errors) <= end:
+        return None
+    first = min(errors, key=lambda d: (d.line, d.column))
+    message = f"the text after round {number} is set aside: that round decides the match, and what follows is no part of it"
+    note = Diagnostic("syntax", message, first.line, first.column, WARNING, None, None, first.match, (), Kind.SET_ASIDE)
+    kept = [replace(d, edits=tuple(before(d.edits, end))) for d in diagnostics if (d.line, d.column) <= end]
+    return [*kept, note]
+
+
+def before(edits: Sequence[Edit], end: tuple[int, int]) -> list[Edit]:
+    """The ``edits`` at or before ``end`` (line, column)."""
+    return [e for e in edits if (e.line, getattr(e, "column", 0)) <= end]

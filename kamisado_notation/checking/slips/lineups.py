@@ -113,28 +113,30 @@ def likely_fill(game: Match, rec: RoundRecord) -> Fill | None:
     return fits[0] if len(fits) == 1 else None
 
 
-def _played(end: Position, challenger: Side, rec: RoundRecord, how: Fill) -> int:
+def _played(end: Position, challenger: Side, rec: RoundRecord, how: Fill) -> tuple[int, bool]:
     """How many of round ``rec``'s entries replay as written, filled ``how`` from
     ``end`` with ``challenger`` first, up to the first that does not or to the round's
-    end; ``-1`` when its lineups do not hold."""
+    end (``-1`` when its lineups do not hold), and whether the round ended there."""
     position = fill(end, how, challenger=challenger)
     if rec.lineups and check_lineups(rec, how, position, 0):
-        return -1
-    return sum(1 for _move in play_as_written(position, [e for e in rec.entries if not e.placeholder]))
+        return -1, False
+    count = sum(1 for _move in play_as_written(position, [e for e in rec.entries if not e.placeholder]))
+    return count, position.winner is not None
 
 
 def new_round_fill(end: Position, challenger: Side, rec: RoundRecord) -> Fill | None:
     """The fill of round ``rec``, whose ``Round`` line was left out, from ``end`` (the
     round before's end), ``challenger`` first: the one under which its lineups hold and
     more of its entries replay as written than under the other — at least its first
-    :data:`~.correct.LOOKAHEAD` (all, when it has fewer, but two at least: no round is
-    won in one move); else ``None``. Each fill is replayed once: time linear in the
-    round's length."""
+    :data:`~.correct.LOOKAHEAD` (all, when it has fewer, or all up to the round's end
+    where it ends sooner, but two at least: no round is won in one move); else ``None``.
+    Each fill is replayed once: time linear in the round's length."""
     played = {how: _played(end, challenger, rec, how) for how in Fill}
-    best = max(played, key=lambda how: played[how])
+    best = max(played, key=lambda how: played[how][0])
     other = Fill.LEFT if best is Fill.RIGHT else Fill.RIGHT
-    enough = min(LOOKAHEAD, sum(1 for e in rec.entries if not e.placeholder))
-    return best if played[best] > played[other] and played[best] >= max(enough, 2) else None
+    (count, ended), beaten = played[best], played[other][0]
+    enough = count if ended else min(LOOKAHEAD, sum(1 for e in rec.entries if not e.placeholder))
+    return best if count > beaten and count >= max(enough, 2) else None
 
 
 def fill_slip(end: Position, challenger: Side, rec: RoundRecord, match_index: int) -> tuple[Fill, Diagnostic] | None:
