@@ -99,8 +99,7 @@ class _MatchReplayer(RoundStarts):
             self.header_slips(target)
         self.diags.sort(key=lambda d: (d.line, d.column))
         winner = game.winner if checks_target else None
-        if winner is not None and not self.probing:
-            self.after_the_decision()
+        self.after_the_decision(winner)
         return MatchReplay(
             record=self.original,
             rounds=self.rounds,
@@ -112,15 +111,16 @@ class _MatchReplayer(RoundStarts):
             fixes=self.fixes,
         )
 
-    def after_the_decision(self) -> None:
-        """The errors after the round that decided the match, in a record read by its
-        evidence, set aside with one warning (:func:`.slips.after_end.after_decided`):
-        no correction is made there."""
-        deciding = next((rr for rr in reversed(self.rounds) if rr.result is not None), None)
-        written = [p.entry for p in deciding.plies if p.index is not None] if deciding is not None else []
-        if deciding is None or not written:
+    def after_the_decision(self, winner: Side | None) -> None:
+        """The errors after the round that decided the match (``winner``: ``None`` while
+        undecided), in a record read by its evidence, set aside with one warning
+        (:func:`.slips.after_end.after_decided`): no correction is made there."""
+        if winner is None or self.probing:
             return
-        end = max((e.line, e.column + len(e.text)) for e in written)  # (where its last entry ends)
+        deciding = next((rr for rr in reversed(self.rounds) if rr.result is not None), None)
+        end = _written_end(deciding) if deciding is not None else None
+        if deciding is None or end is None:
+            return
         after = sum(1 for rec in self.match.rounds for e in rec.entries if (e.line, e.column) > end and not e.placeholder)
         kept = after_decided(self.diags, end, deciding.number, after)
         if kept is not None:
@@ -178,8 +178,6 @@ class _MatchReplayer(RoundStarts):
         if cut is not None and not rr.stopped and position.winner is None and position.deadlock() is None:
             rr.stopped = runner.cut_reached = True  # the round's last rows were lost: not its end
         self.take_findings(runner, rr, attempt)
-        if rr.stopped and runner.cut_reached and cut is not None:
-            self.settled_at.add(cut)  # (the reader's error the round stopped at is the stop's: it stays)
         if rr.stopped:
             why = "a syntax error" if runner.cut_reached else "a rules error"
             self.unchecked(i + 1, f"round {rec.number} could not be replayed past {why}", game)
@@ -228,7 +226,8 @@ class _MatchReplayer(RoundStarts):
     def take_findings(self, runner: RoundReplayer, rr: RoundReplay, attempt: Attempt) -> None:
         """What the round's replay found, into the match's: its diagnostics and edits,
         the slips of whole rows it corrected, the turn numbers they moved, the unknown
-        words it read past."""
+        words it read past; where it stopped at the reader's error inside it, that error
+        is the stop's (:meth:`unsettled` keeps it)."""
         runner.diagnostics.extend(attempt.slips)
         if runner.inserted or attempt.slips:
             self.renumber(rr.record.entries, attempt.places, runner.inserted, attempt.removed, runner.diagnostics)
@@ -238,6 +237,8 @@ class _MatchReplayer(RoundStarts):
             self.read_past(runner.completed, runner.fixes, runner.ties)
         self.diags.extend(runner.diagnostics)
         self.fixes.extend(runner.fixes)
+        if rr.stopped and runner.cut_reached and attempt.cut is not None:
+            self.settled_at.add(attempt.cut)  # (the reader's error the round stopped at is the stop's: it stays)
 
     def unsettled(self) -> None:
         """The reader's errors of entries whose move only the replay settles (read by
@@ -429,6 +430,13 @@ class _MatchReplayer(RoundStarts):
         return f"the record stops {where}, at ply {ply.number} (line {ply.entry.line})"
 
 
+
+
+def _written_end(rr: RoundReplay) -> tuple[int, int] | None:
+    """Where the last entry written of round ``rr`` ends (line, column); ``None`` where
+    none of its plies is written."""
+    written = [p.entry for p in rr.plies if p.index is not None]
+    return max((e.line, e.column + len(e.text)) for e in written) if written else None
 
 
 def _retyped_last(runner: RoundReplayer, rr: RoundReplay, extra: Sequence[Entry]) -> bool:

@@ -131,6 +131,27 @@ class _Entry:
     weak_pieces: int = 0  # how many of its pieces are distances read from weak words ('blue has nowhere to': a tower and such a word are no entry)
     rings: tuple[int, int] | None = None  # where ring marks after its tower stand ('Purple+': checked by the replay)
 
+    def moved(self) -> bool:
+        """Whether the entry said a whole move but its landing: a tower, a direction and
+        a distance (a forfeit's zero without a direction), nothing forced."""
+        return self.tower is not None and (self.direction is not None or self.distance == 0) and self.distance is not None and not self.forced
+
+    def lands_said(self, square: int) -> bool:
+        """Whether the entry said its move in slots (a tower, a direction, a distance),
+        and no landing but that of ``square`` (its colour) nor where it started."""
+        said = self.tower is not None and self.direction is not None and bool(self.distance)
+        return said and self.square in (None, SQUARE_COLOURS[square]) and self.origin is None
+
+    def lands_at(self, square: int, end: int) -> None:
+        """The move said lands on ``square``, said up to ``end``: its landing colour, or,
+        where a square was read before its direction, that one is where it stood
+        (``brown a1 up 3 to a4``)."""
+        if self.target is not None:
+            self.origin, self.target = self.target, square
+        else:
+            self.square = SQUARE_COLOURS[square]
+        self.end = end
+
 
 _MAX_WORD = 40
 #: The longest glyph run looked up as one word.
@@ -636,7 +657,7 @@ class _Line:
             return self.forced_next(g, later)
         if self.next_kind(k) not in _AFTER_TOWER and not self.slot_follows(k):
             return False
-        if g.tower is None or (g.direction is None and g.distance != 0) or g.distance is None or g.forced:  # ('Pu pushed  Bl blocked'; a forfeit wants no direction)
+        if not g.moved():  # ('Pu pushed  Bl blocked'; a forfeit wants no direction)
             return True
         return self.slots_after(k) >= 2 and not self.its_square_follows(k)
 
@@ -858,23 +879,20 @@ class _Line:
         Straight down six squares to d2``): read into that entry as the colour of the
         square, which the replay checks like any landing colour."""
         g = g if g is not None else self.entries[-1] if self.entries else None
-        if g is None or tok.kind != "SQUARE" or k == 0 or self.square_after(k) is not None:
+        if g is None or tok.kind != "SQUARE" or tok.squares is None or k == 0 or self.square_after(k) is not None:
             return False
-        assert tok.squares is not None
-        square = SQUARE_COLOURS[tok.squares[1]]
-        said = g.tower is not None and g.direction is not None and bool(g.distance) and g.square in (None, square) and g.origin is None
-        before = self.tokens[k - 1]
-        if not said or not self.to_square(before, k - 1):
+        if not g.lands_said(tok.squares[1]) or not self.to_square(self.tokens[k - 1], k - 1):
             return False
-        between = [t for t in self.tokens[: k - 1] if t.start >= g.end]
-        if len(between) > _FAR - 1 or any(t.kind != "ASIDE" and not t.weak for t in between):
+        if not self.little_between(g, k - 1):
             return False
-        if g.target is not None:  # ('brown a1 up 3 to a4': the first square is where it stood)
-            g.origin, g.target = g.target, tok.squares[1]
-        else:
-            g.square = SQUARE_COLOURS[tok.squares[1]]
-        g.end = tok.end
+        g.lands_at(tok.squares[1], tok.end)
         return True
+
+    def little_between(self, g: _Entry, k: int) -> bool:
+        """Whether only a few words set aside or weak stand between entry ``g`` and token
+        ``k`` (``six squares to``)."""
+        between = [t for t in self.tokens[:k] if t.start >= g.end]
+        return len(between) < _FAR and all(t.kind == "ASIDE" or t.weak for t in between)
 
     def move_squares(self, g: _Entry, tok: Clue, k: int, *, towered: bool) -> int:
         """The squares of ``g``'s move from ``tok`` (token ``k``): a move in coordinates,
