@@ -131,6 +131,56 @@ class _Entry:
     weak_pieces: int = 0  # how many of its pieces are distances read from weak words ('blue has nowhere to': a tower and such a word are no entry)
     rings: tuple[int, int] | None = None  # where ring marks after its tower stand ('Purple+': checked by the replay)
 
+    def takes_forced(self, tok: Clue) -> bool:
+        """Whether ``pass`` or ``pushed`` (``tok``) is read into the entry: a forfeit
+        said twice (``Red blocked, turn skipped``), the back-entry of its tower (``Ye
+        pushed``; after its back: ``pembe geri itildi``; its square may follow, and its
+        back and one said again: ``Ye pushed ↓1 Bl``; a back-entry written whole, then
+        called so: ``Red h2 h3 Back 1 Green pushed``)."""
+        if tok.kind == "PASS":
+            said = self.forced and self.distance == 0
+        elif self.direction is Direction.BACK and self.distance in (None, 1) and self.pieces > 2:
+            said = self.forced = True  # (a back-entry written whole, then called so: 'RED h2 h3 BACK 1 GREEN pushed')
+        else:
+            back = self.pieces == 2 and self.direction is Direction.BACK and self.distance is None
+            said = (self.pieces == 1 or back) and self.tower is not None
+            if said:
+                self.direction, self.distance, self.forced, self.pieces = Direction.BACK, 1, True, 2
+        if said:
+            self.end = tok.end
+        return said
+
+    def where_forced(self, tok: Clue) -> bool:
+        """Whether the squares ``tok`` say where the forced entry's tower stands or went:
+        a blocked tower's square (``Brown 0  h2 h2``), a pushed one's (``pushed back d2->d3``)."""
+        return (self.distance == 0 and self.tower is not None and tok.kind == "SQUARE") or (self.forced and self.direction is Direction.BACK and self.square is None)
+
+    def back_said(self, tok: Clue) -> bool:
+        """Whether the direction or distance ``tok`` says again what the back-entry
+        (``Ye pushed``) has: back (a down arrow), one square (``Ye 押し戻し↓1 Bl``)."""
+        if not (self.forced and self.direction is Direction.BACK and self.square is None):
+            return False
+        return tok.direction in (None, Direction.BACK) if tok.kind == "DIRECTION" else tok.number == 1
+
+    def said_again(self, tok: Clue) -> bool:
+        """Whether the direction or distance ``tok`` stands in place of the one the entry
+        has: said after a word correcting it (``brown left, no sorry, right 3``), or a
+        distance in digits after one read from a weak word (``the blue one 6 straight``).
+        Then what it had said after it (its square) goes too."""
+        if tok.weak or self.distance == 0 or self.tower is None:
+            return False
+        if tok.kind == "DIRECTION":
+            if not (self.amend and self.direction is not None and self.direction is not tok.direction):
+                return False
+            self.direction = tok.direction
+        else:
+            if self.distance is None or not (self.amend or self.soft_distance) or (self.distance == tok.number and not self.soft_distance):
+                return False
+            self.weak_pieces -= self.soft_distance  # (said now in digits: 'the purple one 1 diagonal left')
+            self.distance, self.soft_distance = tok.number, False
+        self.square, self.end = None, tok.end
+        return True
+
     def moved(self) -> bool:
         """Whether the entry said a whole move but its landing: a tower, a direction and
         a distance (a forfeit's zero without a direction), nothing forced."""
@@ -523,118 +573,19 @@ _AFTER_TOWER = frozenset({"DIRECTION", "DISTANCE", "RING", "BLOCKED", "AMBIGUOUS
 _ENTRY_STARTS = frozenset({"COLOUR", "COORDS", "SQUARE", "TURN", "PASS", "PUSHED", "RETRACT"})
 
 
-class _Line:
-    """One line read token by token: its entries, its braced comments."""
+class _Ahead:
+    """A line's tokens and what stands around a token: the look-ahead by which the
+    reading of the line (:class:`_Line`) decides what a token is. It reads nothing into
+    an entry."""
 
-    def __init__(self, text: str, number: int) -> None:
-        self.text, self.number = text, number
-        self.tokens = _tokens(text)
-        self.entries: list[_Entry] = []
-        self.current: _Entry | None = None
-        self.placeholder: tuple[int, int] | None = None
-        self.comments: list[Comment] = []
-        #: a word taking back the entry before the line, said before the line's first
-        #: entry (``fix: Red Right 3``): its token
-        self.takes_back: Clue | None = None
-        #: a token read with the one before it (:meth:`squares`)
-        self.skip = -1
-        #: a push word before the line's first entry (``!push red``): that entry pushes
-        self.push_before: Clue | None = None
+    __slots__ = ("text", "tokens")
 
-    def read(self) -> None:
-        handlers: dict[str, Callable[[Clue, int], None]] = {
-            **dict.fromkeys(_MARKS, self.mark), "SQUARE": self.square, "COORDS": self.squares, "AMBIGUOUS": self.ambiguous,
-            "COLOUR": self.colour, "DIRECTION": self.slot, "DISTANCE": self.slot, "UNREAD": self.unread, "AMEND": self.amend,
-        }  # fmt: skip
-        for k, tok in enumerate(self.tokens):
-            if k == self.skip:
-                continue
-            if self.after_tower() and normalise(self.text[tok.start : tok.end]) in _COMPASS:
-                self.compass(tok)
-                continue
-            handler = handlers.get(tok.kind)
-            if handler is not None:
-                handler(tok, k)
-        self.close()
-
-    def square(self, tok: Clue, k: int) -> None:
-        """A square alone: ``F1`` after a tower is Forward 1 in the short form (but not
-        before another square or a direction: ``f1  g2``, ``f1 right 2``), else the
-        square a move ends on."""
-        before = self.tokens[k - 1] if k else None  # ('→ b7', 'to b6': the square it goes to)
-        to = before is not None and ((before.weak and before.kind == "DISTANCE") or (before.kind == "DIRECTION" and not self.text[before.start].isalpha()))
-        where = self.text[tok.start - 1 : tok.start] == "(" or self.next_kind(k) in ("BLOCKED", "PASS")  # ('(f7, blocked)': where it stands)
-        letter = self.text[tok.start]
-        short = not self.square_follows(k) and not self.direction_follows(k)  # ('purple f1 right 2': where it stands, then its move)
-        if (letter in "FfBb" or letter in _LEGEND.get()) and self.after_tower() and short and not to and not where:
-            self.short_slots(tok)
-        else:
-            self.squares(tok, k)
-
-    def mark(self, tok: Clue, k: int) -> None:
-        """What is no slot: a comment, a turn number, a ``...``, a forced word, a push or
-        ring mark, a word taking the entry before back."""
-        kind = tok.kind
-        if kind == "COMMENT":
-            self.comments.append(Comment(self.text[tok.start + 1 : tok.end - 1], self.number, tok.start + 1, True))
-        elif kind == "RETRACT":
-            self.retract(tok)
-        elif kind in ("TURN", "NUMBER"):
-            self.close()
-        elif kind == "DOTS":
-            alone = not self.text[tok.end : tok.end + 1].isalpha()  # ('...and my 🟢 walks': prose)
-            if alone and not self.entries and self.current is None and self.next_kind(k) not in (None, "TURN", "NUMBER", "DOTS"):
-                self.placeholder = (tok.start, tok.end)
-        elif kind in ("PASS", "PUSHED"):
-            self.forced(tok)
-        elif kind == "DASH":
-            self.dash(tok, k)
-        else:
-            self.tower_mark(tok)
-
-    def dash(self, tok: Clue, k: int) -> None:
-        """A dash standing alone after a row's one entry (in its second column), or where
-        a row's first entry stands (``3. -   Red Left 2 Blue``), is a forfeit; elsewhere
-        it is a list's or a line's, and set aside."""
-        column = self.current is None or _WIDE.search(self.text, self.current.end, tok.start) is not None
-        last = len(self.entries) + (self.current is not None) == 1 and column and self.next_kind(k) is None
-        first = self.current is None and not self.entries and k > 0 and self.tokens[k - 1].kind == "TURN" and self.next_kind(k) in ("COLOUR", "AMBIGUOUS")
-        if (last or first) and self.alone(tok):
-            self.forced(Clue("PASS", tok.start, tok.end))
-
-    def amend(self, tok: Clue, k: int) -> None:
-        """A word correcting what was just said of the entry being read (``sorry``)."""
-        if self.current is not None:
-            self.current.amend = True
-
-    def retract(self, tok: Clue) -> None:
-        """A word taking back the entry before it on the line, or, before the line's first
-        entry, the round's entry before the line (:attr:`takes_back`)."""
-        if self.current is None and not self.entries:
-            self.takes_back = self.takes_back or tok
-        self.close()
-        if self.entries:
-            self.entries.pop()
+    def __init__(self, text: str, tokens: list[Clue]) -> None:
+        self.text, self.tokens = text, tokens
 
     def alone(self, tok: Clue) -> bool:
         """Whether ``tok`` stands apart: a blank or the line's end on either side."""
         return self.text[tok.start - 1 : tok.start].isspace() and self.text[tok.end : tok.end + 1] in ("", " ", "\t")
-
-    def tower_mark(self, tok: Clue) -> None:
-        """A ring mark after a tower, a push mark, ``blocked`` after a tower."""
-        g = self.current
-        if tok.kind == "PUSH" and g is None and not self.entries:
-            self.push_before = tok  # ('!push red': the tower follows)
-            return
-        if g is None or g.tower is None:
-            return
-        if tok.kind == "RING" and g.pieces == 1:
-            g.end, g.rings = tok.end, (tok.start, tok.end)
-        elif tok.kind == "PUSH":  # (a Sumo push goes forward one square: evidence of its slots)
-            g.push, g.end, g.pieces = True, tok.end, g.pieces + (not g.push)
-        elif tok.kind == "BLOCKED" and g.distance in (None, 0):
-            g.distance, g.forced, g.end, g.pieces = 0, True, tok.end, g.pieces + 1  # (its square may follow: 'blocked on d2')
-            g.origin = g.target = None  # (where it stays, said before: a forfeit has no squares to read)
 
     def after(self, k: int) -> Iterator[Clue]:
         """The tokens after token ``k``, in order (no copy of the rest of the line)."""
@@ -700,30 +651,6 @@ class _Line:
             slots += (tok.kind in ("DIRECTION", "DISTANCE", "AMBIGUOUS") and (wide or not tok.weak)) or tok.compass
         return slots
 
-    def compass(self, tok: Clue) -> None:
-        """A compass point after a tower (:data:`_COMPASS`)."""
-        g = self.current
-        assert g is not None
-        if normalise(self.text[tok.start : tok.end]) in _COMPASS_STRAIGHT:
-            g.direction = Direction.FORWARD
-        g.end, g.pieces = tok.end, g.pieces + 1
-
-    def unread(self, tok: Clue, k: int) -> None:
-        """A ``?`` standing alone where a slot could not be read (a scoresheet's
-        transcriber's mark): the square of the entry being read, when it has every slot
-        but that and no colour that is its square follows (``Pu L1 ??? Ye``: then the
-        ``?`` is set aside); else the tower of a new entry (``? ↑2 Yel``)."""
-        g = self.current
-        later = list(islice((t.kind for t in self.after(k) if t.kind not in ("ASIDE", "DASH", "PUSH")), 2))
-        if g is not None and later[:1] == ["COLOUR"] and later[1:2] != ["UNREAD"] and not set(later[1:]) & _AFTER_TOWER:
-            return
-        if g is not None and g.direction is not None and g.distance is not None and g.square is None and g.target is None:
-            g.end = tok.end
-            self.close()
-            return
-        self.close()
-        self.current = _Entry(tok.start, tok.end, pieces=1)
-
     def square_follows(self, k: int) -> bool:
         """Whether a lone square follows token ``k`` a blank or a cell's bar apart (``f1
         g2``, ``A8;A2``: a move's from and to, not Forward 1)."""
@@ -745,24 +672,6 @@ class _Line:
         while j < len(self.tokens) and self.tokens[j].kind == "ASIDE" and not self.text[self.tokens[j].start : self.tokens[j].end].strip(_BARS):
             j += 1
         return j
-
-    def short_slots(self, tok: Clue) -> None:
-        """``F1`` after a tower: Forward 1 in the short form (``Gr F1 Br``), not the square
-        f1; a letter the file's legend defines, its direction (``rosa H1 rosa``)."""
-        letter = self.text[tok.start]
-        defined = _LEGEND.get().get(letter)
-        direction = defined if isinstance(defined, Direction) else Direction.FORWARD if letter in "Ff" else Direction.BACK
-        self.slot(Clue("DIRECTION", tok.start, tok.start + 1, direction=direction))
-        self.slot(Clue("DISTANCE", tok.start + 1, tok.end, number=int(self.text[tok.start + 1])))
-
-    def ambiguous(self, tok: Clue, k: int) -> None:
-        """A word of a colour and a direction (``R``): the direction where a tower wants
-        one, but the colour where a direction follows it at once (``💛 R ⬆1``)."""
-        direction_next = k + 1 < len(self.tokens) and self.tokens[k + 1].kind == "DIRECTION" and self.slot_follows(k)
-        if self.after_tower() and not direction_next:
-            self.slot(Clue("DIRECTION", tok.start, tok.end, direction=tok.direction, weak=tok.weak))
-        else:
-            self.colour(Clue("COLOUR", tok.start, tok.end, colour=tok.colour, weak=tok.weak), k)
 
     def slot_follows(self, k: int) -> bool:
         """Whether a direction (or ``blocked``, or a move in squares) follows token ``k``
@@ -794,120 +703,11 @@ class _Line:
         word = nxt is not None and self.text[nxt.start].isalpha()  # (an arrow after a distance says where it lands: 'Grün re 6 → Braun')
         return word and nxt is not None and nxt.kind in ("DIRECTION", "AMBIGUOUS") and self.text[self.tokens[j].end : nxt.start] == " "
 
-    def after_tower(self) -> bool:
-        """Whether the entry being read has its tower and nothing after it yet."""
-        g = self.current
-        return g is not None and g.tower is not None and g.direction is None and g.distance is None
-
-    def close(self) -> None:
-        """The entry being read is complete: kept where its evidence is enough (two
-        pieces, a forced word or a square)."""
-        g = self.current
-        # (a tower left out needs its three other slots: 'right to me' is prose; a tower and
-        # a weak word alone, a third: 'your blue has nowhere to go')
-        if g is not None and (g.pieces >= 2 + (g.weak or g.tower is None or g.weak_pieces == g.pieces - 1) or g.forced or g.target is not None):
-            self.entries.append(g)
-        self.current = None
-
-    def forced(self, tok: Clue) -> None:
-        """``pass`` (a forfeit), ``pushed`` (a back-entry), alone or after the tower."""
-        g = self.current
-        if (g is not None and self.forced_of(g, tok)) or self.forfeit_said_again(tok):
-            return
-        self.close()
-        g = self.current = _Entry(tok.start, tok.end, forced=True, pieces=1)
-        g.distance = 0 if tok.kind == "PASS" else 1
-        g.direction = None if tok.kind == "PASS" else Direction.BACK
-        if tok.kind == "PASS":
-            self.close()  # (a back-entry's tower and square may follow: 'pushed: green back to yellow')
-
-    def forfeit_said_again(self, tok: Clue) -> bool:
-        """Whether ``pass`` (``tok``) says again the forfeit just read, only what is set
-        aside between (``rose;e7;e7;bleu;bloquée - passe``: a tower that stays where it
-        stood), and is read into it."""
-        lone = self.current is None or _only_tower(self.current)  # (a colour alone since: the square's, set aside)
-        g = self.entries[-1] if lone and self.entries else None
-        if tok.kind != "PASS" or g is None or not (g.distance == 0 or (g.origin is not None and g.origin == g.target)):
-            return False
-        if any(t.kind in ("TURN", "NUMBER") for t in self.tokens if g.end <= t.start < tok.start):
-            return False  # (what stands between was read into no entry: set aside, but a turn's number)
-        g.end, self.current = tok.end, None
-        return True
-
-    @staticmethod
-    def forced_of(g: _Entry, tok: Clue) -> bool:
-        """Whether ``pass`` or ``pushed`` (``tok``) is read into entry ``g``: a forfeit
-        said twice (``Red blocked, turn skipped``), the back-entry of ``g``'s tower (``Ye
-        pushed``; after its back: ``pembe geri itildi``; its square may follow, and its
-        back and one said again: ``Ye pushed ↓1 Bl``; a back-entry written whole, then
-        called so: ``Red h2 h3 Back 1 Green pushed``)."""
-        if tok.kind == "PASS":
-            said = g.forced and g.distance == 0
-        elif g.direction is Direction.BACK and g.distance in (None, 1) and g.pieces > 2:
-            said = g.forced = True  # (a back-entry written whole, then called so: 'RED h2 h3 BACK 1 GREEN pushed')
-        else:
-            back = g.pieces == 2 and g.direction is Direction.BACK and g.distance is None
-            said = (g.pieces == 1 or back) and g.tower is not None
-            if said:
-                g.direction, g.distance, g.forced, g.pieces = Direction.BACK, 1, True, 2
-        if said:
-            g.end = tok.end
-        return said
-
-    def squares(self, tok: Clue, k: int) -> None:
-        """A move in coordinates, or the square a move ends on (the tower to move is known).
-        After a tower, two squares a blank apart are its move (``yellow  e8  b5``: a
-        table's from and to columns); a direction right after the move says the same as
-        it (``e8 b5 right 3 purple``) and is read into it."""
-        assert tok.squares is not None
-        g = self.current
-        if (g is not None and self.squares_said(g, tok, k)) or self.landing_square(g, tok, k):
-            return
-        towered = g is not None and g.tower is not None and (g.pieces == 1 or self.squares_of(g, tok))  # ('Red d8-d4': the colour says the same)
-        if g is None or not towered:
-            self.close()
-            g = _Entry(tok.start, tok.end)
-        last = self.move_squares(g, tok, k, towered=towered)
-        g.end, g.pieces = self.tokens[last].end, g.pieces + 1  # (its tower, when said, picks the move a target alone leaves open)
-        self.current = g
-        if not self.direction_follows(last) and not (g.tower is not None and self.next_kind(last) == "BLOCKED"):
-            self.close()  # (not before 'blocked': 'brown stays (f7, blocked)' is a forfeit)
-
-    def landing_square(self, g: _Entry | None, tok: Clue, k: int) -> bool:
-        """Whether the square ``tok`` (token ``k``), after a word or an arrow to it, is
-        where the move said in slots just before lands (``Pink forward 6 to d2``, ``Pink.
-        Straight down six squares to d2``): read into that entry as the colour of the
-        square, which the replay checks like any landing colour."""
-        g = g if g is not None else self.entries[-1] if self.entries else None
-        if g is None or tok.kind != "SQUARE" or tok.squares is None or k == 0 or self.square_after(k) is not None:
-            return False
-        if not g.lands_said(tok.squares[1]) or not self.to_square(self.tokens[k - 1], k - 1):
-            return False
-        if not self.little_between(g, k - 1):
-            return False
-        g.lands_at(tok.squares[1], tok.end)
-        return True
-
     def little_between(self, g: _Entry, k: int) -> bool:
         """Whether only a few words set aside or weak stand between entry ``g`` and token
         ``k`` (``six squares to``)."""
         between = [t for t in self.tokens[:k] if t.start >= g.end]
         return len(between) < _FAR and all(t.kind == "ASIDE" or t.weak for t in between)
-
-    def move_squares(self, g: _Entry, tok: Clue, k: int, *, towered: bool) -> int:
-        """The squares of ``g``'s move from ``tok`` (token ``k``): a move in coordinates,
-        a target alone, or, after a tower, two squares a blank apart (``yellow  e8  b5``);
-        the index of the last token read."""
-        assert tok.squares is not None
-        g.origin, g.target = tok.squares
-        after = self.square_after(k) if towered and tok.kind == "SQUARE" else None
-        if after is None:
-            return k
-        self.skip = after
-        to = self.tokens[after].squares
-        assert to is not None
-        g.origin, g.target = tok.squares[1], to[1]
-        return after
 
     def squares_of(self, g: _Entry, tok: Clue) -> bool:
         """Whether the move in coordinates ``tok`` is the move of ``g``, whose slots were
@@ -915,28 +715,6 @@ class _Line:
         the squares say the move, its tower said."""
         gap = self.text[g.end : tok.start]
         return tok.kind == "COORDS" and g.square is None and g.target is None and not g.forced and not gap.strip(" |;") and ("|" in gap or len(gap) < 3)
-
-    def squares_said(self, g: _Entry, tok: Clue, k: int) -> bool:
-        """Whether the squares ``tok`` (token ``k``) say what entry ``g`` has, and are
-        read into it: where a blocked tower stands (``Brown 0  h2 h2``, ``blocked on
-        d2``), where a pushed one went (``pushed back d2->d3``), the from and to of a move
-        its slots said (``Yellow L 2  e8 g6``)."""
-        if self.where_forced(g, tok) or self.bracketed_move(g, tok):
-            g.end = tok.end
-            return True
-        complete = g.tower is not None and g.direction is not None and g.distance and g.square is None
-        after = self.square_after(k) if tok.kind == "SQUARE" else k
-        if not complete or after is None:
-            return False
-        self.skip = after if tok.kind == "SQUARE" else self.skip
-        g.end = self.tokens[after].end
-        return True
-
-    @staticmethod
-    def where_forced(g: _Entry, tok: Clue) -> bool:
-        """Whether the squares ``tok`` say where forced entry ``g``'s tower stands or went:
-        a blocked tower's square (``Brown 0  h2 h2``), a pushed one's (``pushed back d2->d3``)."""
-        return (g.distance == 0 and g.tower is not None and tok.kind == "SQUARE") or (g.forced and g.direction is Direction.BACK and g.square is None)
 
     def bracketed_move(self, g: _Entry, tok: Clue) -> bool:
         """Whether the move in coordinates ``tok`` is in brackets right after entry ``g``,
@@ -948,44 +726,6 @@ class _Line:
         """Whether a direction follows token ``k`` a blank apart."""
         after = self.tokens[k + 1] if k + 1 < len(self.tokens) else None
         return after is not None and after.kind == "DIRECTION" and not self.text[self.tokens[k].end : after.start].strip()
-
-    def colour(self, tok: Clue, k: int) -> None:
-        """A colour: the tower of a new entry, or the square of the one being read."""
-        g = self.current
-        if g is not None and self.colour_of(g, tok, k):
-            return
-        if g is not None and self.starts_entry(g, k):
-            self.close()
-            g = None
-        if g is None:
-            pushed = self.push_before is not None
-            if not tok.weak or self.slot_follows(k) or pushed:
-                self.current = _Entry(tok.start, tok.end, tower=tok.colour, pieces=1 + pushed, weak=tok.weak, push=pushed)
-                self.push_before = None
-            return
-        g.square, g.end, g.pieces = tok.colour, tok.end, g.pieces + 1
-
-    def colour_of(self, g: _Entry, tok: Clue, k: int) -> bool:
-        """Whether the colour ``tok`` (token ``k``) is read into entry ``g`` other than as
-        its square after its move, or is nothing: a pushed tower said after ``pushed``
-        (``pushed: green back to yellow``), a colour said again (:meth:`colour_said`),
-        where a landing's arrow or word said it lands (its square), the tower of a move
-        said first (``straight 4 with Red → Blue``), a weak word before a square or a
-        colour (``blocked on f7``, ``lands on yellow``: no colour)."""
-        if g.forced and g.tower is None and g.direction is Direction.BACK and g.pieces == 1 and self.back_follows(k):
-            g.tower, g.end, g.pieces = tok.colour, tok.end, 2
-            return True
-        if self.colour_said(g, tok, k):
-            return True
-        g.landing = g.landing or self.lands_on(g, tok)
-        if g.square is None and g.target is None and (g.landing or self.tower_before_landing(g, k)):
-            if g.landing:
-                g.square = tok.colour
-            else:
-                g.tower = tok.colour
-            g.end, g.pieces, g.landing = tok.end, g.pieces + 1, False
-            return True
-        return tok.weak and self.word_before(k)
 
     def lands_on(self, g: _Entry, tok: Clue) -> bool:
         """Whether the colour ``tok`` is where entry ``g``, a tower said alone, lands: only
@@ -1022,23 +762,328 @@ class _Line:
             return nxt.direction in (None, Direction.BACK)
         return nxt.kind != "DISTANCE" or nxt.number == 1
 
-    @staticmethod
-    def back_said(g: _Entry, tok: Clue) -> bool:
-        """Whether the direction or distance ``tok`` says again what back-entry ``g``
-        (``Ye pushed``) has: back (a down arrow), one square (``Ye 押し戻し↓1 Bl``)."""
-        if not (g.forced and g.direction is Direction.BACK and g.square is None):
+    def to_square(self, tok: Clue, k: int) -> bool:
+        """Whether ``tok`` (token ``k``) is an arrow or a word to the square the move
+        ends on (``orange → a6``, ``red to e6``): no slot."""
+        arrow = tok.kind == "DIRECTION" and not self.text[tok.start].isalpha()
+        return (tok.weak or arrow) and k >= 0 and self.next_kind(k) in ("SQUARE", "COORDS")
+
+    def far(self, g: _Entry, k: int) -> bool:
+        """Whether three words or more that are no evidence stand between entry ``g`` and
+        token ``k`` (then a weak word at ``k`` is prose, not ``g``'s slot)."""
+        words = 0
+        j = k - 1
+        while j >= 0 and self.tokens[j].start >= g.end and words < _FAR:
+            tok = self.tokens[j]
+            words += tok.kind == "ASIDE" and self.text[tok.start].isalpha()
+            j -= 1
+        return words >= _FAR
+
+
+class _Line:
+    """One line read token by token: its entries, its braced comments."""
+
+    def __init__(self, text: str, number: int) -> None:
+        self.text, self.number = text, number
+        self.tokens = _tokens(text)
+        self.ahead = _Ahead(text, self.tokens)
+        self.entries: list[_Entry] = []
+        self.current: _Entry | None = None
+        self.placeholder: tuple[int, int] | None = None
+        self.comments: list[Comment] = []
+        #: a word taking back the entry before the line, said before the line's first
+        #: entry (``fix: Red Right 3``): its token
+        self.takes_back: Clue | None = None
+        #: a token read with the one before it (:meth:`squares`)
+        self.skip = -1
+        #: a push word before the line's first entry (``!push red``): that entry pushes
+        self.push_before: Clue | None = None
+
+    def read(self) -> None:
+        handlers: dict[str, Callable[[Clue, int], None]] = {
+            **dict.fromkeys(_MARKS, self.mark), "SQUARE": self.square, "COORDS": self.squares, "AMBIGUOUS": self.ambiguous,
+            "COLOUR": self.colour, "DIRECTION": self.slot, "DISTANCE": self.slot, "UNREAD": self.unread, "AMEND": self.amend,
+        }  # fmt: skip
+        for k, tok in enumerate(self.tokens):
+            if k == self.skip:
+                continue
+            if self.after_tower() and normalise(self.text[tok.start : tok.end]) in _COMPASS:
+                self.compass(tok)
+                continue
+            handler = handlers.get(tok.kind)
+            if handler is not None:
+                handler(tok, k)
+        self.close()
+
+    def square(self, tok: Clue, k: int) -> None:
+        """A square alone: ``F1`` after a tower is Forward 1 in the short form (but not
+        before another square or a direction: ``f1  g2``, ``f1 right 2``), else the
+        square a move ends on."""
+        before = self.tokens[k - 1] if k else None  # ('→ b7', 'to b6': the square it goes to)
+        to = before is not None and ((before.weak and before.kind == "DISTANCE") or (before.kind == "DIRECTION" and not self.text[before.start].isalpha()))
+        where = self.text[tok.start - 1 : tok.start] == "(" or self.ahead.next_kind(k) in ("BLOCKED", "PASS")  # ('(f7, blocked)': where it stands)
+        letter = self.text[tok.start]
+        short = not self.ahead.square_follows(k) and not self.ahead.direction_follows(k)  # ('purple f1 right 2': where it stands, then its move)
+        if (letter in "FfBb" or letter in _LEGEND.get()) and self.after_tower() and short and not to and not where:
+            self.short_slots(tok)
+        else:
+            self.squares(tok, k)
+
+    def mark(self, tok: Clue, k: int) -> None:
+        """What is no slot: a comment, a turn number, a ``...``, a forced word, a push or
+        ring mark, a word taking the entry before back."""
+        kind = tok.kind
+        if kind == "COMMENT":
+            self.comments.append(Comment(self.text[tok.start + 1 : tok.end - 1], self.number, tok.start + 1, True))
+        elif kind == "RETRACT":
+            self.retract(tok)
+        elif kind in ("TURN", "NUMBER"):
+            self.close()
+        elif kind == "DOTS":
+            alone = not self.text[tok.end : tok.end + 1].isalpha()  # ('...and my 🟢 walks': prose)
+            if alone and not self.entries and self.current is None and self.ahead.next_kind(k) not in (None, "TURN", "NUMBER", "DOTS"):
+                self.placeholder = (tok.start, tok.end)
+        elif kind in ("PASS", "PUSHED"):
+            self.forced(tok)
+        elif kind == "DASH":
+            self.dash(tok, k)
+        else:
+            self.tower_mark(tok)
+
+    def dash(self, tok: Clue, k: int) -> None:
+        """A dash standing alone after a row's one entry (in its second column), or where
+        a row's first entry stands (``3. -   Red Left 2 Blue``), is a forfeit; elsewhere
+        it is a list's or a line's, and set aside."""
+        column = self.current is None or _WIDE.search(self.text, self.current.end, tok.start) is not None
+        last = len(self.entries) + (self.current is not None) == 1 and column and self.ahead.next_kind(k) is None
+        first = self.current is None and not self.entries and k > 0 and self.tokens[k - 1].kind == "TURN" and self.ahead.next_kind(k) in ("COLOUR", "AMBIGUOUS")
+        if (last or first) and self.ahead.alone(tok):
+            self.forced(Clue("PASS", tok.start, tok.end))
+
+    def amend(self, tok: Clue, k: int) -> None:
+        """A word correcting what was just said of the entry being read (``sorry``)."""
+        if self.current is not None:
+            self.current.amend = True
+
+    def retract(self, tok: Clue) -> None:
+        """A word taking back the entry before it on the line, or, before the line's first
+        entry, the round's entry before the line (:attr:`takes_back`)."""
+        if self.current is None and not self.entries:
+            self.takes_back = self.takes_back or tok
+        self.close()
+        if self.entries:
+            self.entries.pop()
+
+    def tower_mark(self, tok: Clue) -> None:
+        """A ring mark after a tower, a push mark, ``blocked`` after a tower."""
+        g = self.current
+        if tok.kind == "PUSH" and g is None and not self.entries:
+            self.push_before = tok  # ('!push red': the tower follows)
+            return
+        if g is None or g.tower is None:
+            return
+        if tok.kind == "RING" and g.pieces == 1:
+            g.end, g.rings = tok.end, (tok.start, tok.end)
+        elif tok.kind == "PUSH":  # (a Sumo push goes forward one square: evidence of its slots)
+            g.push, g.end, g.pieces = True, tok.end, g.pieces + (not g.push)
+        elif tok.kind == "BLOCKED" and g.distance in (None, 0):
+            g.distance, g.forced, g.end, g.pieces = 0, True, tok.end, g.pieces + 1  # (its square may follow: 'blocked on d2')
+            g.origin = g.target = None  # (where it stays, said before: a forfeit has no squares to read)
+
+    def compass(self, tok: Clue) -> None:
+        """A compass point after a tower (:data:`_COMPASS`)."""
+        g = self.current
+        assert g is not None
+        if normalise(self.text[tok.start : tok.end]) in _COMPASS_STRAIGHT:
+            g.direction = Direction.FORWARD
+        g.end, g.pieces = tok.end, g.pieces + 1
+
+    def unread(self, tok: Clue, k: int) -> None:
+        """A ``?`` standing alone where a slot could not be read (a scoresheet's
+        transcriber's mark): the square of the entry being read, when it has every slot
+        but that and no colour that is its square follows (``Pu L1 ??? Ye``: then the
+        ``?`` is set aside); else the tower of a new entry (``? ↑2 Yel``)."""
+        g = self.current
+        later = list(islice((t.kind for t in self.ahead.after(k) if t.kind not in ("ASIDE", "DASH", "PUSH")), 2))
+        if g is not None and later[:1] == ["COLOUR"] and later[1:2] != ["UNREAD"] and not set(later[1:]) & _AFTER_TOWER:
+            return
+        if g is not None and g.direction is not None and g.distance is not None and g.square is None and g.target is None:
+            g.end = tok.end
+            self.close()
+            return
+        self.close()
+        self.current = _Entry(tok.start, tok.end, pieces=1)
+
+    def short_slots(self, tok: Clue) -> None:
+        """``F1`` after a tower: Forward 1 in the short form (``Gr F1 Br``), not the square
+        f1; a letter the file's legend defines, its direction (``rosa H1 rosa``)."""
+        letter = self.text[tok.start]
+        defined = _LEGEND.get().get(letter)
+        direction = defined if isinstance(defined, Direction) else Direction.FORWARD if letter in "Ff" else Direction.BACK
+        self.slot(Clue("DIRECTION", tok.start, tok.start + 1, direction=direction))
+        self.slot(Clue("DISTANCE", tok.start + 1, tok.end, number=int(self.text[tok.start + 1])))
+
+    def ambiguous(self, tok: Clue, k: int) -> None:
+        """A word of a colour and a direction (``R``): the direction where a tower wants
+        one, but the colour where a direction follows it at once (``💛 R ⬆1``)."""
+        direction_next = k + 1 < len(self.tokens) and self.tokens[k + 1].kind == "DIRECTION" and self.ahead.slot_follows(k)
+        if self.after_tower() and not direction_next:
+            self.slot(Clue("DIRECTION", tok.start, tok.end, direction=tok.direction, weak=tok.weak))
+        else:
+            self.colour(Clue("COLOUR", tok.start, tok.end, colour=tok.colour, weak=tok.weak), k)
+
+    def after_tower(self) -> bool:
+        """Whether the entry being read has its tower and nothing after it yet."""
+        g = self.current
+        return g is not None and g.tower is not None and g.direction is None and g.distance is None
+
+    def close(self) -> None:
+        """The entry being read is complete: kept where its evidence is enough (two
+        pieces, a forced word or a square)."""
+        g = self.current
+        # (a tower left out needs its three other slots: 'right to me' is prose; a tower and
+        # a weak word alone, a third: 'your blue has nowhere to go')
+        if g is not None and (g.pieces >= 2 + (g.weak or g.tower is None or g.weak_pieces == g.pieces - 1) or g.forced or g.target is not None):
+            self.entries.append(g)
+        self.current = None
+
+    def forced(self, tok: Clue) -> None:
+        """``pass`` (a forfeit), ``pushed`` (a back-entry), alone or after the tower."""
+        g = self.current
+        if (g is not None and g.takes_forced(tok)) or self.forfeit_said_again(tok):
+            return
+        self.close()
+        g = self.current = _Entry(tok.start, tok.end, forced=True, pieces=1)
+        g.distance = 0 if tok.kind == "PASS" else 1
+        g.direction = None if tok.kind == "PASS" else Direction.BACK
+        if tok.kind == "PASS":
+            self.close()  # (a back-entry's tower and square may follow: 'pushed: green back to yellow')
+
+    def forfeit_said_again(self, tok: Clue) -> bool:
+        """Whether ``pass`` (``tok``) says again the forfeit just read, only what is set
+        aside between (``rose;e7;e7;bleu;bloquée - passe``: a tower that stays where it
+        stood), and is read into it."""
+        lone = self.current is None or _only_tower(self.current)  # (a colour alone since: the square's, set aside)
+        g = self.entries[-1] if lone and self.entries else None
+        if tok.kind != "PASS" or g is None or not (g.distance == 0 or (g.origin is not None and g.origin == g.target)):
             return False
-        return tok.direction in (None, Direction.BACK) if tok.kind == "DIRECTION" else tok.number == 1
+        if any(t.kind in ("TURN", "NUMBER") for t in self.tokens if g.end <= t.start < tok.start):
+            return False  # (what stands between was read into no entry: set aside, but a turn's number)
+        g.end, self.current = tok.end, None
+        return True
+
+    def squares(self, tok: Clue, k: int) -> None:
+        """A move in coordinates, or the square a move ends on (the tower to move is known).
+        After a tower, two squares a blank apart are its move (``yellow  e8  b5``: a
+        table's from and to columns); a direction right after the move says the same as
+        it (``e8 b5 right 3 purple``) and is read into it."""
+        assert tok.squares is not None
+        g = self.current
+        if (g is not None and self.squares_said(g, tok, k)) or self.landing_square(g, tok, k):
+            return
+        towered = g is not None and g.tower is not None and (g.pieces == 1 or self.ahead.squares_of(g, tok))  # ('Red d8-d4': the colour says the same)
+        if g is None or not towered:
+            self.close()
+            g = _Entry(tok.start, tok.end)
+        last = self.move_squares(g, tok, k, towered=towered)
+        g.end, g.pieces = self.tokens[last].end, g.pieces + 1  # (its tower, when said, picks the move a target alone leaves open)
+        self.current = g
+        if not self.ahead.direction_follows(last) and not (g.tower is not None and self.ahead.next_kind(last) == "BLOCKED"):
+            self.close()  # (not before 'blocked': 'brown stays (f7, blocked)' is a forfeit)
+
+    def landing_square(self, g: _Entry | None, tok: Clue, k: int) -> bool:
+        """Whether the square ``tok`` (token ``k``), after a word or an arrow to it, is
+        where the move said in slots just before lands (``Pink forward 6 to d2``, ``Pink.
+        Straight down six squares to d2``): read into that entry as the colour of the
+        square, which the replay checks like any landing colour."""
+        g = g if g is not None else self.entries[-1] if self.entries else None
+        if g is None or tok.kind != "SQUARE" or tok.squares is None or k == 0 or self.ahead.square_after(k) is not None:
+            return False
+        if not g.lands_said(tok.squares[1]) or not self.ahead.to_square(self.tokens[k - 1], k - 1):
+            return False
+        if not self.ahead.little_between(g, k - 1):
+            return False
+        g.lands_at(tok.squares[1], tok.end)
+        return True
+
+    def move_squares(self, g: _Entry, tok: Clue, k: int, *, towered: bool) -> int:
+        """The squares of ``g``'s move from ``tok`` (token ``k``): a move in coordinates,
+        a target alone, or, after a tower, two squares a blank apart (``yellow  e8  b5``);
+        the index of the last token read."""
+        assert tok.squares is not None
+        g.origin, g.target = tok.squares
+        after = self.ahead.square_after(k) if towered and tok.kind == "SQUARE" else None
+        if after is None:
+            return k
+        self.skip = after
+        to = self.tokens[after].squares
+        assert to is not None
+        g.origin, g.target = tok.squares[1], to[1]
+        return after
+
+    def squares_said(self, g: _Entry, tok: Clue, k: int) -> bool:
+        """Whether the squares ``tok`` (token ``k``) say what entry ``g`` has, and are
+        read into it: where a blocked tower stands (``Brown 0  h2 h2``, ``blocked on
+        d2``), where a pushed one went (``pushed back d2->d3``), the from and to of a move
+        its slots said (``Yellow L 2  e8 g6``)."""
+        if g.where_forced(tok) or self.ahead.bracketed_move(g, tok):
+            g.end = tok.end
+            return True
+        complete = g.tower is not None and g.direction is not None and g.distance and g.square is None
+        after = self.ahead.square_after(k) if tok.kind == "SQUARE" else k
+        if not complete or after is None:
+            return False
+        self.skip = after if tok.kind == "SQUARE" else self.skip
+        g.end = self.tokens[after].end
+        return True
+
+    def colour(self, tok: Clue, k: int) -> None:
+        """A colour: the tower of a new entry, or the square of the one being read."""
+        g = self.current
+        if g is not None and self.colour_of(g, tok, k):
+            return
+        if g is not None and self.ahead.starts_entry(g, k):
+            self.close()
+            g = None
+        if g is None:
+            pushed = self.push_before is not None
+            if not tok.weak or self.ahead.slot_follows(k) or pushed:
+                self.current = _Entry(tok.start, tok.end, tower=tok.colour, pieces=1 + pushed, weak=tok.weak, push=pushed)
+                self.push_before = None
+            return
+        g.square, g.end, g.pieces = tok.colour, tok.end, g.pieces + 1
+
+    def colour_of(self, g: _Entry, tok: Clue, k: int) -> bool:
+        """Whether the colour ``tok`` (token ``k``) is read into entry ``g`` other than as
+        its square after its move, or is nothing: a pushed tower said after ``pushed``
+        (``pushed: green back to yellow``), a colour said again (:meth:`colour_said`),
+        where a landing's arrow or word said it lands (its square), the tower of a move
+        said first (``straight 4 with Red → Blue``), a weak word before a square or a
+        colour (``blocked on f7``, ``lands on yellow``: no colour)."""
+        if g.forced and g.tower is None and g.direction is Direction.BACK and g.pieces == 1 and self.ahead.back_follows(k):
+            g.tower, g.end, g.pieces = tok.colour, tok.end, 2
+            return True
+        if self.colour_said(g, tok, k):
+            return True
+        g.landing = g.landing or self.ahead.lands_on(g, tok)
+        if g.square is None and g.target is None and (g.landing or self.ahead.tower_before_landing(g, k)):
+            if g.landing:
+                g.square = tok.colour
+            else:
+                g.tower = tok.colour
+            g.end, g.pieces, g.landing = tok.end, g.pieces + 1, False
+            return True
+        return tok.weak and self.ahead.word_before(k)
 
     def colour_said(self, g: _Entry, tok: Clue, k: int) -> bool:
         """Whether the colour ``tok`` (token ``k``) is read into entry ``g`` as nothing
         new: the tower said twice (``🟤 brown ↑ 6``), another colour right before the move
         where ``g`` has only a tower (``💛 P ⬆2``: the first a label, the second the tower),
         or a weak word inside an entry that still wants its slots (``dir: forward, n: 6``)."""
-        if g.pieces == 1 and g.tower is tok.colour and self.text[g.end : tok.start] in ("", " ") and self.slot_follows(k):
+        if g.pieces == 1 and g.tower is tok.colour and self.text[g.end : tok.start] in ("", " ") and self.ahead.slot_follows(k):
             g.end = tok.end
             return True
-        if g.pieces == 1 and g.direction is None and g.distance is None and not g.push and self.slot_follows(k):
+        if g.pieces == 1 and g.direction is None and g.distance is None and not g.push and self.ahead.slot_follows(k):
             g.start, g.end, g.tower, g.weak = tok.start, tok.end, tok.colour, tok.weak  # ('💛 P ⬆2': the first a label, the tower next to its move)
             return True
         return tok.weak and g.tower is not None and (g.direction is None or g.distance is None) and g.distance != 0  # (a forfeit wants none)
@@ -1046,7 +1091,7 @@ class _Line:
     def slot(self, tok: Clue, k: int = -1) -> None:
         """A direction or a distance (token ``k``, when it is one of the line's)."""
         g = self.current
-        if self.to_square(tok, k) or (g is not None and (self.read_into(g, tok, k) or self.landing_word(g, tok, k) or self.tower_lands(g, tok, k))):
+        if self.ahead.to_square(tok, k) or (g is not None and (self.read_into(g, tok, k) or self.landing_word(g, tok, k) or self.tower_lands(g, tok, k))):
             return
         g = self.entry_for(g, tok)
         if g is None:
@@ -1056,12 +1101,6 @@ class _Line:
         else:
             g.distance, g.soft_distance = tok.number, tok.weak
         g.end, g.pieces, g.weak_pieces = tok.end, g.pieces + 1, g.weak_pieces + (tok.weak and tok.kind == "DISTANCE")
-
-    def to_square(self, tok: Clue, k: int) -> bool:
-        """Whether ``tok`` (token ``k``) is an arrow or a word to the square the move
-        ends on (``orange → a6``, ``red to e6``): no slot."""
-        arrow = tok.kind == "DIRECTION" and not self.text[tok.start].isalpha()
-        return (tok.weak or arrow) and k >= 0 and self.next_kind(k) in ("SQUARE", "COORDS")
 
     def entry_for(self, g: _Entry | None, tok: Clue) -> _Entry | None:
         """The entry the direction or distance ``tok`` is a slot of: ``g``, or a new one
@@ -1095,7 +1134,7 @@ class _Line:
     def landing_word(self, g: _Entry, tok: Clue, k: int) -> bool:
         """Whether the weak distance ``tok`` (token ``k``) is a word before where entry
         ``g``, which has its direction but no distance, lands (``left to blue``: no two)."""
-        if not (tok.weak and tok.kind == "DISTANCE" and g.direction is not None and g.distance is None and self.next_kind(k) == "COLOUR"):
+        if not (tok.weak and tok.kind == "DISTANCE" and g.direction is not None and g.distance is None and self.ahead.next_kind(k) == "COLOUR"):
             return False
         if normalise(self.text[tok.start : tok.end]) not in _TO_WORDS:
             return False  # ('Left One Green', 'balra Hat zöld': a number's word where the distance stands)
@@ -1107,46 +1146,15 @@ class _Line:
         as nothing new, or ends it: a back-entry's back or one said again, a direction said
         again or an arrow to where it lands, a weak word far after it (prose: it ends
         ``g``), a slot said again in its place (:meth:`said_again`)."""
-        if self.back_said(g, tok):
+        if g.back_said(tok):
             g.end = tok.end
             return True
         if tok.kind == "DIRECTION" and self.direction_said(g, tok, k):
             return True
-        if tok.weak and k >= 0 and self.far(g, k):
+        if tok.weak and k >= 0 and self.ahead.far(g, k):
             self.close()  # ('café my friend Tomasz and I played a single round, first to one point': prose)
             return True
-        return self.said_again(g, tok)
-
-    def far(self, g: _Entry, k: int) -> bool:
-        """Whether three words or more that are no evidence stand between entry ``g`` and
-        token ``k`` (then a weak word at ``k`` is prose, not ``g``'s slot)."""
-        words = 0
-        j = k - 1
-        while j >= 0 and self.tokens[j].start >= g.end and words < _FAR:
-            tok = self.tokens[j]
-            words += tok.kind == "ASIDE" and self.text[tok.start].isalpha()
-            j -= 1
-        return words >= _FAR
-
-    @staticmethod
-    def said_again(g: _Entry, tok: Clue) -> bool:
-        """Whether the direction or distance ``tok`` stands in place of the one entry ``g``
-        has: said after a word correcting it (``brown left, no sorry, right 3``), or a
-        distance in digits after one read from a weak word (``the blue one 6 straight``).
-        Then what ``g`` had said after it (its square) goes too."""
-        if tok.weak or g.distance == 0 or g.tower is None:
-            return False
-        if tok.kind == "DIRECTION":
-            if not (g.amend and g.direction is not None and g.direction is not tok.direction):
-                return False
-            g.direction = tok.direction
-        else:
-            if g.distance is None or not (g.amend or g.soft_distance) or (g.distance == tok.number and not g.soft_distance):
-                return False
-            g.weak_pieces -= g.soft_distance  # (said now in digits: 'the purple one 1 diagonal left')
-            g.distance, g.soft_distance = tok.number, False
-        g.square, g.end = None, tok.end
-        return True
+        return g.said_again(tok)
 
 
     def direction_said(self, g: _Entry, tok: Clue, k: int) -> bool:
@@ -1166,8 +1174,8 @@ class _Line:
         if self.text[tok.start].isalpha():
             return False
         # (after the distance, an arrow a colour follows says where it lands, whatever the direction: 'Rot li 2 → Orange')
-        said = (g.direction is not None or (k >= 0 and self.next_kind(k) == "COLOUR")) and (k < 0 or self.next_kind(k) != "DISTANCE")
-        g.landing = said and k >= 0 and self.next_kind(k) == "COLOUR"
+        said = (g.direction is not None or (k >= 0 and self.ahead.next_kind(k) == "COLOUR")) and (k < 0 or self.ahead.next_kind(k) != "DISTANCE")
+        g.landing = said and k >= 0 and self.ahead.next_kind(k) == "COLOUR"
         return said
 
 
