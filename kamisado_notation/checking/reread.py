@@ -25,7 +25,7 @@ from ..engine.position import Position
 from ..notation.writer import check_header
 from .aligned import AlignedRound, Alignment, Piece, align_lines, says_of
 from .correct import back_move
-from .targets import FORMATS, fits, format_name
+from .targets import FORMATS, fits, format_name, match_target
 
 __all__ = ["MAX_REREAD", "Reread", "headers_text", "reread", "rounds_text"]
 
@@ -48,7 +48,8 @@ _STRUCTURE = frozenset({"syntax", "M7", "F1", "F2", "F3", "F4", "match"})
 
 @dataclass(frozen=True, slots=True)
 class Reread:
-    """A match read again: the record of it in our notation (``text``), the rounds read
+    """A match read again: the record of it in our notation (``text``, its headers
+    first), the rounds read
     (``judged``, their results in order) and what the reading says of the text read
     (``notes``, at its lines)."""
 
@@ -59,13 +60,15 @@ class Reread:
 
 def reread(
     lines: Sequence[str], *, first_line: int, results: Sequence[RoundResult | None], diagnostics: Sequence[Diagnostic],
-    target: int | None = None,
+    headers: Mapping[str, str] | None = None,
 ) -> Reread | None:
     """The match of ``lines`` (from line ``first_line``) read against the legal moves,
     where that reading is to be taken over the reading's own (the ``results`` of its
     rounds, ``None`` for a round not judged, and its ``diagnostics``); else ``None``.
-    ``target``: the points its headers say win it, if they say (else the rounds read
-    tell its format). The headers of the record written are the caller's to add."""
+    ``headers``: the match's, which the record written keeps (:func:`headers_text`);
+    where its ``Target`` or ``Match`` header says the points that win it, the rounds
+    read are judged against them (else they tell its format)."""
+    headers = headers or {}
     errors = [d for d in diagnostics if d.severity is Severity.ERROR]
     first = min(errors, key=lambda d: (d.line, d.column)) if errors else None
     if not _to_read_again(errors, first, diagnostics) or sum(map(len, lines)) > MAX_REREAD:
@@ -77,7 +80,15 @@ def reread(
     if len(judged) <= sum(r is not None for r in results) or not _agrees(results, judged):
         return None
     found = [r.result for r in judged if r.result is not None]
-    return Reread(rounds_text(judged), found, _notes(alignment, decided=_decided(found, target)))
+    decided = _decided(found, _header_target(headers))
+    return Reread(headers_text(headers, found) + rounds_text(judged), found, _notes(alignment, decided=decided))
+
+
+def _header_target(headers: Mapping[str, str]) -> int | None:
+    """The points that win the match, where its ``Target`` or ``Match`` header says."""
+    if "Target" not in headers and "Match" not in headers:
+        return None
+    return match_target(headers.get("Match"), target=headers.get("Target"))
 
 
 def _decided(results: Sequence[RoundResult], target: int | None) -> bool:

@@ -24,7 +24,7 @@ full path: the reports are the same (for tests and benchmarks).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from itertools import chain
 from typing import TYPE_CHECKING, TextIO
@@ -41,7 +41,6 @@ from ..notation.kmr.line_reader import Reader
 from ..notation.record import MatchRecord, RecordFile
 from ..notation.text import TEXT_RULE
 from .replayed import MatchStatus, PlyKind
-from .targets import match_target
 from .verdict import Judge, Judged, judge_lines
 
 if TYPE_CHECKING:
@@ -612,25 +611,16 @@ def _reread(s: MatchSummary | None, lines: list[str], first_line: int, leading: 
     from .reread import reread  # (the reading against the moves, and the grammar it loads: only for a match not judged)
 
     results = [r for _n, r in s.rounds] if s is not None else []
-    target = _header_target(s.headers) if s is not None else None
-    return reread(lines, first_line=first_line, results=results, diagnostics=[*s.diagnostics, *leading] if s is not None else leading, target=target)
-
-
-def _header_target(headers: Mapping[str, str]) -> int | None:
-    """The points that win the match, where its ``Target`` or ``Match`` header says."""
-    if "Target" not in headers and "Match" not in headers:
-        return None
-    return match_target(headers.get("Match"), target=headers.get("Target"))
+    headers = s.headers if s is not None else {}
+    return reread(lines, first_line=first_line, results=results, diagnostics=[*s.diagnostics, *leading] if s is not None else leading, headers=headers)
 
 
 def _summary_again(again: Reread, old: MatchSummary | None, line: int, path: str) -> MatchSummary | None:
     """The summary of a match read again: the record it reads as, judged, its
     diagnostics at the lines of the text read; ``None`` where that record is not judged
     as it was read (one match, the same rounds' results)."""
-    from .reread import headers_text
-
     headers = dict(old.headers) if old is not None else {}
-    text = headers_text(headers, again.judged) + again.text
+    text = again.text
     report = validate_text(text, path=path)
     if len(report.matches) != 1:
         return None
