@@ -26,7 +26,7 @@ from ..engine.board import Colour, Direction, Side
 from ..engine.match import Fill, RoundResult, fill, place_ring, round_result
 from ..engine.moves import Move
 from ..engine.position import Position
-from ..notation.kmr.evidence import Clue, clues
+from ..notation.kmr.evidence import Clue, clues, to_arrow
 from ..notation.vocabulary import normalise
 
 __all__ = ["MAX_CLUES", "AlignedRound", "Alignment", "Piece", "align_lines", "pieces_of"]
@@ -71,8 +71,6 @@ _SQUARES_SHARE = 5
 _GUARD = 3
 #: How many times the habit is learnt again from the reading it gave.
 _LEARNING = 2
-#: Arrows that say where a move lands as often as which way it goes: weak.
-_TO_ARROWS = frozenset({"→", "⟶", "➔", "⇒", "⟹", "➜", "➝"})
 #: The lines in a row of colours alone that make a line a lineup, not moves.
 _LINEUP = 6
 #: The most clues an entry is read from; the legal moves kept of this many positions at most.
@@ -98,7 +96,8 @@ class Piece:
 
     @property
     def weak(self) -> bool:
-        return self.clue.weak or self.text in _TO_ARROWS or (self.clue.compass and normalise(self.text) in _WORDS_TOO)
+        # (an arrow the way text reads says where a move lands as often as which way it goes)
+        return self.clue.weak or (self.clue.kind == "DIRECTION" and to_arrow(self.text)) or (self.clue.compass and normalise(self.text) in _WORDS_TOO)
 
 
 def pieces_of(lines: Iterable[str], *, first_line: int = 1) -> list[Piece]:

@@ -63,7 +63,7 @@ from .style import entry_style
 from .syntax_errors import quote
 from .tokens import MAX_DIGITS, SQUARES
 
-__all__ = ["Clue", "clues", "is_evidence_word", "is_key_line", "legend_in", "read_evidence", "takes_back"]
+__all__ = ["Clue", "clues", "is_evidence_word", "is_key_line", "legend_in", "read_evidence", "takes_back", "to_arrow"]
 
 #: The tokens of a line, in the order tried: text struck out, markup tags and entities
 #: (and a style sheet's colour codes, ``#f08cb5``),
@@ -1122,7 +1122,7 @@ class _Line:
         a tower alone so far, lands: a colour follows with only such words between (``Red
         → Blue``, ``Gn ->Gn``, ``red to blue``); direction and distance stay unread, for
         the legal moves to decide."""
-        arrow = tok.kind == "DIRECTION" and _to_arrow(self.text[tok.start : tok.end])
+        arrow = tok.kind == "DIRECTION" and to_arrow(self.text[tok.start : tok.end])
         if not (arrow or (tok.weak and tok.kind == "DISTANCE")) or not _only_tower(g):
             return False
         nxt = next((j for j in range(k + 1, len(self.tokens)) if self.tokens[j].kind != "ASIDE"), None)
@@ -1179,7 +1179,7 @@ class _Line:
         return said
 
 
-def _to_arrow(written: str) -> bool:
+def to_arrow(written: str) -> bool:
     """Whether the arrow ``written`` points the way text is read (``→``, ``⇒``, ``->``):
     a word for "lands on"; an arrow up or aslant (``↑``, ``↗``) points the way a tower
     goes (``綠↑橙``: forward, to orange)."""
