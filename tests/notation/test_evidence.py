@@ -1544,3 +1544,16 @@ def test_comments_after_the_round_that_decides_the_match_are_set_aside(seed: int
     fixed = fix_text(text)  # (no edit there: the comments are kept as written)
     assert fixed.valid and winners(fixed.text) == winners(original)
     assert fixed.text.endswith(comments[-1] + "\n")
+
+
+@settings(max_examples=10)
+@given(seed=st.integers(0, 10_000), arrow=st.sampled_from(["→", "->", "=>", "⇒"]))
+@example(seed=2, arrow="→")
+def test_a_short_forms_distance_before_an_arrow_to_its_landing(seed: int, arrow: str) -> None:
+    """``Orange F6 → purple``: ``F6`` before an arrow to the landing colour is Forward 6 in
+    the short form, not the square f6 (a square is one before a direction in words:
+    ``purple f1 right 2``)."""
+    original = written(seed, Form.SHORT, "en", target=1)
+    text = on_rows(original, lambda line: re.sub(r"\b([FBLR]\d) (\w+)", rf"\1 {arrow} \2", line))
+    assert text != original
+    assert_read_as(text, original)

@@ -132,6 +132,9 @@ class Assembler(RecordEvents[MatchRecord]):
         self._current().rounds.append(rnd)
         self.last = rnd
 
+    def repeats_round(self, number: int) -> bool:
+        return self.round is not None and self.round.number == number and bool(self.round.entries)
+
     def lineup(self, lineup: Lineup) -> None:
         self._release_held()
         self._ensure_round(lineup.line, lineup.column).lineups.append(lineup)

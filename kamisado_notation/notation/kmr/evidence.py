@@ -722,6 +722,11 @@ class _Ahead:
         said = g.tower is not None and g.direction is not None and bool(g.distance)
         return said and tok.kind == "COORDS" and self.text[g.end : tok.start].strip(" ,;:") in ("(", "[")
 
+    def word_direction_follows(self, k: int) -> bool:
+        """Whether a direction in words follows token ``k`` a blank apart (``f1 right``;
+        not an arrow: ``F6 → purple`` is Forward 6, landing on purple)."""
+        return self.direction_follows(k) and self.text[self.tokens[k + 1].start].isalpha()
+
     def direction_follows(self, k: int) -> bool:
         """Whether a direction follows token ``k`` a blank apart."""
         after = self.tokens[k + 1] if k + 1 < len(self.tokens) else None
@@ -823,7 +828,7 @@ class _Line:
         to = before is not None and ((before.weak and before.kind == "DISTANCE") or (before.kind == "DIRECTION" and not self.text[before.start].isalpha()))
         where = self.text[tok.start - 1 : tok.start] == "(" or self.ahead.next_kind(k) in ("BLOCKED", "PASS")  # ('(f7, blocked)': where it stands)
         letter = self.text[tok.start]
-        short = not self.ahead.square_follows(k) and not self.ahead.direction_follows(k)  # ('purple f1 right 2': where it stands, then its move)
+        short = not self.ahead.square_follows(k) and not self.ahead.word_direction_follows(k)  # ('purple f1 right 2': where it stands, then its move)
         if (letter in "FfBb" or letter in _LEGEND.get()) and self.after_tower() and short and not to and not where:
             self.short_slots(tok)
         else:

@@ -41,7 +41,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from ...diagnostics import WARNING, Diagnostic, Kind
+from ...diagnostics import WARNING, Diagnostic, Kind, RewriteLine
 from ...engine.board import Colour, Direction
 from ...engine.position import WrittenMove
 from ...errors import NotationError
@@ -148,6 +148,11 @@ class RecordEvents(Generic[T]):
     def unread_line(self, text: str, number: int) -> None:
         """Line ``number`` could not be read (its error was given): a ``Round`` or
         ``Lineup`` line all the same, by its first word."""
+
+    def repeats_round(self, number: int) -> bool:
+        """Whether round ``number`` is the round being read, its entries begun (a heading
+        that names it again is a note on it: ``Round 1: Gold. Red gets its ring.``)."""
+        return False
 
     def resignation(self, side: str, line: int, column: int) -> None:
         """A line that says ``side`` (``"Black"`` or ``"Gold"``) resigned (``Gold resigns``)."""
@@ -575,11 +580,28 @@ class Reader(Generic[T]):
         """A ``Round`` or ``Lineup`` line in another shape, given as its element with the
         warning that says so: the match it completes, if any."""
         assert shaped.item is not None
+        item = shaped.item
+        if type(item) is RoundRecord and item.fill is None and self.events.repeats_round(item.number):
+            self._round_note(shaped.diagnostic, item.number)
+            return
         done = self.element(shaped.item)
         self.events.grammar_line(shaped.item.line)
         self.events.error(shaped.diagnostic)
         if done is not None:
             yield done
+
+    def _round_note(self, d: Diagnostic, number: int) -> None:
+        """A heading in another shape (its warning ``d``) that names round ``number``,
+        the round being read, again after its entries (``Round 1: Gold. Red gets its
+        ring.``): a note on it, kept as a comment with a warning, never another round's
+        start."""
+        written = next((e.old for e in d.edits if isinstance(e, RewriteLine)), "")
+        self.events.grammar_line(d.line)
+        self.events.comment(Comment(written, d.line, d.column, False))
+        why = "a note on the round read"
+        message = f"{written!r} names round {number} again after its entries: read as a note on it, not a round's start"
+        edit = RewriteLine(d.line, "round", written, f"# {written}", why)
+        self.events.error(Diagnostic("syntax", message, d.line, d.column, WARNING, kind=Kind.SET_ASIDE, edits=(edit,)))
 
     def _unread(self, text: str, number: int) -> None:
         """A line that could not be read: a ``Round`` line starts a round all the same

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Literal
 
 from ...diagnostics import WARNING, Diagnostic, Kind, RewriteLine
 from ...engine.board import Colour, Direction
@@ -128,18 +129,44 @@ def _round_shape(text: str, number: int) -> Shaped | None:
     m = _ROUND.match(text)
     if m is None:
         return None
-    fill = next(filter(None, map(_fill, m[5].split())), None) if m[5] else None  # ('refill left', 'aanvullen van links')
+    fill = _heading_fill(text, m)
+    if fill is False:
+        fill = _prose_fill(text[m.end(2) :])
+    if fill is False:
+        return None
+    return _round_line(written, number, m.start(1) + 1, int(m[2]), fill)
+
+
+def _heading_fill(text: str, m: re.Match[str]) -> Fill | None | Literal[False]:
+    """The fill of a ``Round`` line in another shape (``m``: :data:`_ROUND`'s match of
+    ``text``): ``None`` where it says none, ``False`` where it is no such line."""
+    named = set(filter(None, map(_fill, m[5].split()))) if m[5] else set()  # ('refill left', 'aanvullen van links')
+    if len(named) > 1:
+        return False  # ('fill left or right?': no one fill)
+    fill = named.pop() if named else None
     if m[5] and fill is None and not m[4] and not m[3]:
         end = m.start(5)  # (words after the number that name no fill: set aside with the rest)
     elif bool(m[3]) != bool(m[6]):
-        return None
+        return False
     else:
         end = m.end()
     if not _ASIDE.fullmatch(text, end):
-        return None
+        return False
     if fill is None and (m[4] or _FILL_WORD.search(text, end)) and not _NO_FILL.search(text):
-        return None  # (a fill said, but in no word we read: our line with a slip, its error stands)
-    return _round_line(written, number, m.start(1) + 1, int(m[2]), fill)
+        return False  # (a fill said, but in no word we read: our line with a slip, its error stands)
+    return fill
+
+
+def _prose_fill(rest: str) -> Fill | None | Literal[False]:
+    """The fill a round's heading says in prose after its number (``Round 5 – decider.
+    Fill from the right. Tomasz starts.``, ``Round 2 (I chose fill from the right)``):
+    the one side named after the word ``fill``; ``False`` where there is a digit (a move,
+    a score), no ``fill`` word, or no one side after it."""
+    said = _FILL_WORD.search(rest)
+    if said is None or any(ch.isdigit() for ch in rest):
+        return False
+    fills = {f for w in re.findall(r"[^\W\d_]+", rest[said.end() :]) if (f := _fill(w)) is not None}
+    return fills.pop() if len(fills) == 1 else False
 
 
 #: A Markdown heading below the title (``## Game 2``), which the notation reads as a

@@ -11,10 +11,11 @@ tests/support/slips.py's :func:`check`)."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 
 import pytest
-from hypothesis import example, given
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from kamisado_notation.checking.fix import fix_text
@@ -211,4 +212,42 @@ def test_a_fill_said_in_no_word_we_read_is_still_an_error() -> None:
     """``fill`` with nothing after it names no fill: our line with a slip, said."""
     original = written(5, Form.TEXT, "en")
     text = original.replace("Round 1\n", "Round 1 fill\n", 1)
+    assert any(d.severity == "error" for d in validate_text(text).all_diagnostics())
+
+
+_PROSE_HEADINGS = [
+    "Round {n} ({who} chose fill from the {fill})",
+    "Round {n} – decider? Fill from the {fill}. {who} starts.",
+    "ROUND {n}: we fill from the {fill} side, {who} to choose",
+]
+
+
+@settings(max_examples=10)
+@given(seed=st.integers(0, 10_000), shape=st.sampled_from(_PROSE_HEADINGS))
+def test_round_headings_in_prose_and_notes_after_each_round(seed: int, shape: str) -> None:
+    """A round's heading that says its fill in a sentence (the one side named after the
+    word ``fill``), and a note after each round that names it again (``Round 2: Gold.
+    Red gets its ring.``): the headings start the rounds with their fills, the notes are
+    notes on the rounds read (a warning each), not rounds of their own."""
+    original = written(seed, Form.TEXT, "en")
+    lines = []
+    for line in original.split("\n"):
+        m = re.fullmatch(r"Round (\d+) fill (left|right)", line)
+        if m is not None:
+            number = int(m[1])
+            lines += [f"Round {number - 1}: that one's done, well played.", "", shape.format(n=number, fill=m[2], who="Anna")]
+            continue
+        lines.append(line)
+    text = "\n".join(lines)
+    report = validate_text(text)
+    assert report.valid, [d.format("<t>") for d in report.all_diagnostics() if d.severity == "error"]
+    assert winners(text) == winners(original) and moves_of(text) == moves_of(original)
+    notes = [d for d in report.all_diagnostics() if "again after its entries" in d.message]
+    assert len(notes) == original.count(" fill ")
+
+
+def test_a_heading_that_names_both_sides_names_no_fill() -> None:
+    """``fill left or right?`` is no fill: not read as the first side it names."""
+    original = written(5, Form.TEXT, "en")
+    text = original.replace("Round 2 fill", "Round 2: fill left or right? ", 1)
     assert any(d.severity == "error" for d in validate_text(text).all_diagnostics())
