@@ -93,9 +93,11 @@ def _header_target(headers: Mapping[str, str]) -> int | None:
 
 def _decided(results: Sequence[RoundResult], target: int | None) -> bool:
     """Whether ``results`` decide the match: its winner reaches ``target`` or, with none
-    known, the target of a format the last round reaches."""
+    known, the target of a format of more than one round the last round reaches (one
+    round read is a single round only where a header says so: the default where
+    nothing says the format is no sign that the text after it holds no round)."""
     if target is None:
-        return _target(results) is not None
+        return _target(results) not in (None, format_name(1))
     return bool(results) and max(_scores(results)[-1]) >= target
 
 

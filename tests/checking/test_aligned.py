@@ -25,6 +25,7 @@ from kamisado_notation.diagnostics import ERROR, Kind
 from kamisado_notation.engine.board import Direction, Side
 from kamisado_notation.engine.moves import Move
 from kamisado_notation.notation.writer import Form
+from tests.support.paths import ROOT
 from tests.support.slips import only_match, written
 
 WORDS = [(Form.TEXT, "en"), (Form.TEXT, "de"), (Form.TEXT, "hu"), (Form.TEXT, "pt"), (Form.TEXT, "ro"), (Form.TEXT, "ru")]
@@ -288,3 +289,17 @@ def test_a_signature_after_a_decided_match_is_set_aside() -> None:
         (match,) = validate_text(text).matches
         assert match.valid, [d.format("x") for d in match.diagnostics]
         assert any(d.kind is Kind.SET_ASIDE and "after round" in d.message for d in match.diagnostics)
+
+
+def test_one_round_read_again_does_not_decide_a_match_whose_format_nothing_names() -> None:
+    """A forum post of a standard match (written for the blind sets from a generated
+    match, whose rounds Black, Gold, Black, Black won) that names its format in prose only:
+    reading it again reads round 1 with certainty and no more. One round is a single
+    round only where a header says so, so the text after it is not set aside as after a
+    decided match: the rounds not judged are an error, and the match is not valid."""
+    text = (ROOT / "tests" / "fixtures" / "forum-post-standard-match.bbcode").read_text(encoding="utf-8")
+    report = validate_text(text)
+    (match,) = report.matches
+    assert not match.valid
+    assert [r.winner.title for _n, r in match.rounds if r is not None][:1] == ["Black"]
+    assert not any("decides the match" in d.message for d in report.all_diagnostics())
