@@ -25,6 +25,7 @@ from ..engine.position import Position
 from ..notation.writer import check_header
 from .aligned import AlignedRound, Alignment, Piece, align_lines, says_of
 from .correct import back_move
+from .slips.after_end import QUOTED
 from .targets import FORMATS, fits, format_name, match_target
 
 __all__ = ["MAX_REREAD", "Reread", "headers_text", "reread", "rounds_text"]
@@ -80,7 +81,8 @@ def reread(
     if len(judged) <= sum(r is not None for r in results) or not _agrees(results, judged):
         return None
     found = [r.result for r in judged if r.result is not None]
-    decided = _decided(found, _header_target(headers))
+    end = max((u[1] for r in judged for u in r.used if u is not None), default=len(alignment.pieces))
+    decided = _decided(found, _header_target(headers), sum(1 for p in alignment.pieces[end:] if not p.weak))
     return Reread(headers_text(headers, found) + rounds_text(judged), found, _notes(alignment, decided=decided))
 
 
@@ -91,13 +93,21 @@ def _header_target(headers: Mapping[str, str]) -> int | None:
     return match_target(headers.get("Match"), target=headers.get("Target"))
 
 
-def _decided(results: Sequence[RoundResult], target: int | None) -> bool:
+#: The most clues (not weak) the text after one round read may hold for that round to be
+#: a single round's where no header names the format: four entries quoted, as the first
+#: reading sets aside after a decided match (:data:`~.slips.after_end.QUOTED`).
+_QUOTED_CLUES = 4 * QUOTED
+
+
+def _decided(results: Sequence[RoundResult], target: int | None, after: int) -> bool:
     """Whether ``results`` decide the match: its winner reaches ``target`` or, with none
-    known, the target of a format of more than one round the last round reaches (one
-    round read is a single round only where a header says so: the default where
-    nothing says the format is no sign that the text after it holds no round)."""
+    known, the target of a format the last round reaches; but one round read is a single
+    round, where no header says so, only where the text after it holds few clues
+    (``after``, :data:`_QUOTED_CLUES`): the default single round is no sign that text
+    full of moves after round 1 holds no round."""
     if target is None:
-        return _target(results) not in (None, format_name(1))
+        name = _target(results)
+        return name is not None and (name != format_name(1) or after <= _QUOTED_CLUES)
     return bool(results) and max(_scores(results)[-1]) >= target
 
 
