@@ -25,7 +25,7 @@ from ..engine.position import Position
 from ..notation.writer import check_header
 from .aligned import AlignedRound, Alignment, Piece, align_lines, says_of
 from .correct import back_move
-from .slips.after_end import QUOTED
+from .slips.after_end import QUOTED, READ_BY_EVIDENCE
 from .targets import FORMATS, fits, format_name, match_target
 
 __all__ = ["MAX_REREAD", "Reread", "headers_text", "reread", "rounds_text"]
@@ -40,8 +40,6 @@ _QUOTED = 5
 _BY_EVIDENCE = frozenset(
     {Kind.EVIDENCE, Kind.SET_ASIDE, Kind.UNKNOWN_WORD, Kind.AFTER_END, Kind.MISSING_ROUND, Kind.ROUND_LINE, Kind.FILL_WORD, Kind.ROUND_NUMBER}
 )
-#: The kinds of diagnostic that say a line was read by its evidence.
-_READ = frozenset({Kind.EVIDENCE, Kind.SET_ASIDE, Kind.UNKNOWN_WORD})
 #: The rules whose error says where rounds start and end, not what an entry says: the
 #: round is over (M7), the fills (F1-F4), the match's rounds.
 _STRUCTURE = frozenset({"syntax", "M7", "F1", "F2", "F3", "F4", "match"})
@@ -128,7 +126,7 @@ def _to_read_again(errors: list[Diagnostic], first: Diagnostic | None, diagnosti
 def _unread(d: Diagnostic) -> bool:
     """Whether ``d`` says the reading met text it does not know: a syntax error, or a
     line read by its evidence."""
-    return d.kind in _READ or (d.rule == "syntax" and d.severity is Severity.ERROR and d.kind is not Kind.NO_MATCH)
+    return d.kind in READ_BY_EVIDENCE or (d.rule == "syntax" and d.severity is Severity.ERROR and d.kind is not Kind.NO_MATCH)
 
 
 def _misread(first: Diagnostic, diagnostics: Sequence[Diagnostic]) -> bool:

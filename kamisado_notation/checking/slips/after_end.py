@@ -13,7 +13,7 @@ from ...diagnostics import ERROR, WARNING, DeleteEntry, DeleteRow, Diagnostic, E
 from ...engine.position import Position
 from ...notation.record import Entry
 
-__all__ = ["AFTER_END", "QUOTED", "after_decided", "after_end", "before", "set_aside_after_end"]
+__all__ = ["AFTER_END", "QUOTED", "READ_BY_EVIDENCE", "after_decided", "after_end", "before", "set_aside_after_end"]
 
 #: How many entries after a round's end are taken for entries written one too many (a
 #: row's): more than that, and the round more likely ended too early by a slip before.
@@ -73,7 +73,7 @@ def set_aside_after_end(entries: Sequence[Entry], over: int, round_number: int, 
 
 #: The kinds of diagnostic that say a match was read by its evidence, not only as written
 #: in the notation.
-_BY_EVIDENCE = frozenset({Kind.EVIDENCE, Kind.SET_ASIDE, Kind.UNKNOWN_WORD})
+READ_BY_EVIDENCE = frozenset({Kind.EVIDENCE, Kind.SET_ASIDE, Kind.UNKNOWN_WORD})
 
 
 #: The most entries a text after the match's last round may hold to be set aside as no
@@ -91,7 +91,7 @@ def after_decided(diagnostics: Sequence[Diagnostic], end: tuple[int, int], numbe
     its errors (a round written after the match was decided is a slip to name there),
     and so does one whose rounds the reading did not tell apart."""
     errors = [d for d in diagnostics if d.severity is ERROR]
-    if not errors or entries > QUOTED or not any(d.kind in _BY_EVIDENCE for d in diagnostics):
+    if not errors or entries > QUOTED or not any(d.kind in READ_BY_EVIDENCE for d in diagnostics):
         return None
     if min((d.line, d.column) for d in errors) <= end:
         return None
