@@ -102,13 +102,49 @@ class Piece:
 
 def pieces_of(lines: Iterable[str], *, first_line: int = 1) -> list[Piece]:
     """The evidence of ``lines`` (the text of line ``first_line`` first), in order; a
-    line of colours alone (a lineup) holds none."""
+    line of colours alone, or a row of colours each named once (a lineup), holds none."""
     out: list[Piece] = []
+    rows: set[int] = set()
     for number, text in enumerate(lines, first_line):
         found = [Piece(number, c.start + 1, c, text[c.start : c.end]) for c in clues(text) if c.kind in _EVIDENCE or _compass(c, text) is not None]
         if sum(p.clue.kind == "COLOUR" for p in found) >= _LINEUP and all(p.clue.kind in ("COLOUR", "AMBIGUOUS") for p in found):
-            continue
+            rows.add(number)
         out.extend(found)
+    return [p for p in _without_lineups(out) if p.line not in rows]
+
+
+#: The clues a lineup is written with: its colours, and a Sumo tower's mark beside one.
+_IN_LINEUP = frozenset({"COLOUR", "AMBIGUOUS", "PUSH", "RING"})
+
+
+def _without_lineups(pieces: list[Piece]) -> list[Piece]:
+    """``pieces`` less the lineups written among them: at least :data:`_LINEUP` colours
+    in a row, no colour twice (a row of towers names each colour once), with nothing but
+    a Sumo tower's mark between them, however its lines are broken. Moves
+    written as colours alone never look so: a move's landing is the next tower, so
+    their colours come in pairs."""
+    out: list[Piece] = []
+    chunk: list[Piece] = []
+    seen: set[Colour | None] = set()
+
+    def close() -> None:
+        if sum(p.clue.kind in ("COLOUR", "AMBIGUOUS") for p in chunk) < _LINEUP:
+            out.extend(chunk)
+        chunk.clear()
+        seen.clear()
+
+    for p in pieces:
+        kind = p.clue.kind
+        if kind not in _IN_LINEUP:
+            close()
+            out.append(p)
+            continue
+        if kind in ("COLOUR", "AMBIGUOUS") and p.clue.colour in seen:
+            close()
+        if kind in ("COLOUR", "AMBIGUOUS"):
+            seen.add(p.clue.colour)
+        chunk.append(p)
+    close()
     return out
 
 

@@ -146,8 +146,15 @@ def _keeps(alignment: Alignment, first: Diagnostic) -> bool:
     if first.kind in _BY_EVIDENCE or first.rule in _STRUCTURE:
         return True  # (an entry read by its evidence, or text not read: no entry as written)
     at = _pieces_at(alignment, first)
+    if at and max(at) < _first_used(alignment):
+        return True  # (text before the match read: a preamble's squares, a correction quoted ahead)
     read = [m for rnd in alignment.rounds for m, u in zip(rnd.moves, rnd.used, strict=True) if u is not None and at & set(range(*u))]
     return all(any(says_of(alignment.pieces[k], m, flipped=alignment.flipped) for m in read) for k in at & set(alignment.aside))
+
+
+def _first_used(alignment: Alignment) -> int:
+    """The first piece of evidence the reading read a move from."""
+    return min((u[0] for r in alignment.rounds for u in r.used if u is not None), default=len(alignment.pieces))
 
 
 def _pieces_at(alignment: Alignment, error: Diagnostic) -> set[int]:

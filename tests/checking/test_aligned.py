@@ -303,3 +303,65 @@ def test_one_round_read_again_does_not_decide_a_match_whose_format_nothing_names
     assert not match.valid
     assert [r.winner.title for _n, r in match.rounds if r is not None][:1] == ["Black"]
     assert not any("decides the match" in d.message for d in report.all_diagnostics())
+
+
+#: A tower's letter in a position string, as a bulletin names it.
+COLOUR_NAMES = {"o": "orange", "b": "blue", "p": "purple", "k": "pink", "y": "yellow", "r": "red", "g": "green", "n": "brown"}
+
+
+def lineup_lines(row: str, side: str, rng: random.Random) -> str:
+    """A home row of a position string as a bulletin prints it: a label, the colours
+    a to h with a Sumo tower's mark, broken across two lines somewhere."""
+    names: list[str] = []
+    for ch in row:
+        if ch in "+0123456789":
+            names[-1] = names[-1].upper() + " SUMO"
+        else:
+            names.append(COLOUR_NAMES[ch.lower()])
+    cut = rng.randint(3, 7)
+    return f"  rank {'8' if side == 'Black' else '1'} ({side}): {', '.join(names[:cut])},\n        {', '.join(names[cut:])}\n"
+
+
+@settings(max_examples=4, deadline=None)
+@given(st.integers(0, 10_000), st.randoms(use_true_random=False))
+@example(seed=5, rng=random.Random(0))
+def test_property_lineups_between_the_rounds_are_not_read_as_moves(seed: int, rng: random.Random) -> None:
+    """Each round's lineup printed before its entries (both home rows, each colour named
+    once, a label before it and the row broken across two lines) says nothing of a move:
+    the rounds read are those read without them (seen9a, a tournament bulletin: the
+    second line of a row broken in two was read as moves)."""
+    match = only_match(written(seed, Form.TEXT, "en", 3))
+    rounds = truth(seed, 3)
+    plain = stranger(rounds, random.Random(seed), Form.TEXT, "en", left_out=0.0)
+    starts = [rr.start.to_string().split()[0].split("/") for rr in replay_match(match).rounds]
+    parts = plain.split("\nnext one!\n")
+    shown = [parts[0]]
+    for k, part in enumerate(parts[1:], 1):
+        if k < len(starts):
+            part = "Rows after filling, read a to h:\n" + lineup_lines(starts[k][0], "Black", rng) + lineup_lines(starts[k][-1], "Gold", rng) + part
+        shown.append(part)
+    with_lineups = "\nnext one!\n".join(shown)
+    assert read(with_lineups) == read(plain)
+
+
+@settings(max_examples=4, deadline=None)
+@given(st.integers(0, 10_000), st.randoms(use_true_random=False))
+@example(seed=2, rng=random.Random(0))
+def test_property_a_correction_written_above_the_record_does_not_stop_the_reading(seed: int, rng: random.Random) -> None:
+    """A reply above a quoted record names a move of it in squares, and the square it
+    was wrongly written as (seen9a, a club secretary's mail). The first reading takes
+    those squares for the match's first entries and stops there with a rules error;
+    reading again sets the text before the match read aside and judges its rounds, the
+    truth's rounds, as many as without the reply at least."""
+    rounds = truth(seed, 3)
+    move = rounds[0][2]
+    a, b = move.coords().split("-")
+    wrong = b[0] + str(int(b[1]) + (1 if b[1] < "5" else -1))
+    reply = f"Morning Helen,\n\nOne slip in round 1: move 3 went {a}-{b}, not {a}-{wrong}.\nEverything else matches.\n\n"
+    record = stranger(rounds, rng, Form.TEXT, "en", left_out=0.0)
+    results = [rr.result for rr in replay_match(only_match(written(seed, Form.TEXT, "en", 3))).rounds]
+    (alone,) = validate_text(record).matches
+    (replied,) = validate_text(reply + record).matches
+    judged = [r for _n, r in replied.rounds if r is not None]
+    assert judged == results[: len(judged)]
+    assert len(judged) >= sum(r is not None for _n, r in alone.rounds)
