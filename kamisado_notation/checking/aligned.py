@@ -16,6 +16,7 @@ what comes after is not judged (:attr:`Alignment.certain`).
 
 from __future__ import annotations
 
+import re
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -44,6 +45,9 @@ _WEST = frozenset({"nw", "sw", "northwest", "southwest", "north-west", "south-we
 # The slots of a move that clues fill (each at most once in an entry).
 _TOWER, _DIRECTION, _DISTANCE, _LANDING, _ORIGIN, _TARGET, _PUSH, _FORCED = (1 << k for k in range(8))
 
+#: What an entry gains whose name before it was read with its side before, and how many
+#: names a reading keeps.
+_NAMED, _NAMES = 0.5, 8
 #: What setting a clue aside costs (a weak clue: a common word too, nearly free).
 _ASIDE, _ASIDE_WEAK = 1.0, 0.1
 #: The readings kept at each clue, and how far below the best one a reading may fall.
@@ -86,6 +90,9 @@ class Piece:
     column: int
     clue: Clue
     text: str
+    #: the word right before it, where one stands there (``Priya`` in ``Priya pink
+    #: left 4``, ``fen`` in ``fen: pink onto pink``): a name of who moved, perhaps
+    name: str | None = None
 
     @property
     def forward(self) -> int | None:
@@ -106,11 +113,28 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1) -> list[Piece]:
     out: list[Piece] = []
     rows: set[int] = set()
     for number, text in enumerate(lines, first_line):
-        found = [Piece(number, c.start + 1, c, text[c.start : c.end]) for c in clues(text) if c.kind in _EVIDENCE or _compass(c, text) is not None]
+        found = [
+            Piece(number, c.start + 1, c, text[c.start : c.end], _name_before(text, c.start))
+            for c in clues(text) if c.kind in _EVIDENCE or _compass(c, text) is not None
+        ]
         if sum(p.clue.kind == "COLOUR" for p in found) >= _LINEUP and all(p.clue.kind in ("COLOUR", "AMBIGUOUS") for p in found):
             rows.add(number)
         out.extend(found)
     return [p for p in _without_lineups(out) if p.line not in rows]
+
+
+#: A word right before a clue, with a colon or a chat's bracket after it, or none.
+_NAME = re.compile(r"([^\W\d_]{2,})\s*([:>\])])?\s*$")
+
+
+def _name_before(text: str, start: int) -> str | None:
+    """The name right before ``text[start:]``, the clue there (no other word between):
+    a word a colon or a chat's bracket ends (``fen:``, ``<Ana>``), or a word written as a
+    name is (``Priya``); not a word of the entry (``diag`` in ``diag left``)."""
+    m = _NAME.search(text, max(0, start - 40), start)
+    if m is None or not (m[2] or (m[1][0].isupper() and m[1][1:].islower())):
+        return None
+    return normalise(m[1])
 
 
 #: The clues a lineup is written with: its colours, and a Sumo tower's mark beside one.
@@ -287,6 +311,8 @@ def _spans(pieces: list[Piece], i: int, offer: _Offer, flip: bool) -> Iterator[t
     shape: tuple[int, ...] = ()
     for j in range(i, min(len(pieces), i + _SPAN)):
         found = _fit(pieces[j], offer, filled, flip)
+        if found is None and j > i and filled & _DIRECTION and pieces[j].clue.kind == "DIRECTION" and to_arrow(pieces[j].text):
+            continue  # (an arrow after the direction said: 'to', before where the move lands)
         if found is None:
             return
         filled |= found[0]
@@ -302,13 +328,15 @@ class _Reading:
     the reading it goes on from (``back``) by a move, a fill or a clue set aside. Its
     position is made only when it is wanted (most readings are dropped before)."""
 
-    __slots__ = ("_position", "_result", "back", "fill", "key", "move", "round_number", "score", "shape", "used")
+    __slots__ = ("_position", "_result", "back", "fill", "key", "move", "names", "round_number", "score", "shape", "used")
 
     def __init__(
         self, score: float, back: _Reading | None, *, position: Position | None = None, move: Move | None = None,
         fill: Fill | None = None, used: tuple[int, int] | None = None, shape: tuple[int, ...] = (),
     ) -> None:
         self.score, self.back, self.move, self.fill, self.used, self.shape = score, back, move, fill, used, shape
+        #: the side each name before an entry read so far moved for (the first it was read with)
+        self.names: tuple[tuple[str, Side], ...] = back.names if back is not None else ()
         self._position = position
         self._result: RoundResult | None | bool = False  # (False: not yet found)
         self.round_number: int
@@ -498,9 +526,25 @@ def _align(pieces: list[Piece], *, flip: bool, style: _Style | None = None) -> A
             if said is None:
                 said = offers[r.key[0]] = _offers(r.position)
             for j, offer, weight, shape in _entries(pieces, i, said, flip, style):
-                beams[j].add(_Reading(r.score + weight, r, move=offer.move, used=(i, j), shape=shape))
+                named, names = _named(r.names, piece.name, offer.move.side)
+                entry = _Reading(r.score + weight + named, r, move=offer.move, used=(i, j), shape=shape)
+                entry.names = names
+                beams[j].add(entry)
         _forget(passed, readings, offers)
     return _alignment(readings, pieces)
+
+
+def _named(names: tuple[tuple[str, Side], ...], name: str | None, side: Side) -> tuple[float, tuple[tuple[str, Side], ...]]:
+    """What an entry of ``side`` after ``name`` gains, and the names known after it: a
+    name read before with the same side gains (people name who moved, and a player keeps
+    his side all match: a reading that makes an onlooker's words a move gives the names
+    after it the other side); a name new is learnt (the first :data:`_NAMES` only)."""
+    if name is None:
+        return 0.0, names
+    for known, was in names:
+        if known == name:
+            return (_NAMED if was is side else 0.0), names
+    return 0.0, (names + ((name, side),) if len(names) < _NAMES else names)
 
 
 def _forget(passed: deque[list[_Reading]], readings: list[_Reading], offers: dict[int, list[_Offer]]) -> None:

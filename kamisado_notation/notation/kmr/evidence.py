@@ -857,11 +857,11 @@ class _Line:
 
     def dash(self, tok: Clue, k: int) -> None:
         """A dash standing alone after a row's one entry (in its second column), or where
-        a row's first entry stands (``3. -   Red Left 2 Blue``), is a forfeit; elsewhere
+        a row's first entry stands (``3. -   Red Left 2 Blue``, ``5. -   pass``), is a forfeit; elsewhere
         it is a list's or a line's, and set aside."""
         column = self.current is None or _WIDE.search(self.text, self.current.end, tok.start) is not None
         last = len(self.entries) + (self.current is not None) == 1 and column and self.ahead.next_kind(k) is None
-        first = self.current is None and not self.entries and k > 0 and self.tokens[k - 1].kind == "TURN" and self.ahead.next_kind(k) in ("COLOUR", "AMBIGUOUS")
+        first = self.current is None and not self.entries and k > 0 and self.tokens[k - 1].kind == "TURN" and self.ahead.next_kind(k) in ("COLOUR", "AMBIGUOUS", "PASS", "BLOCKED")
         if (last or first) and self.ahead.alone(tok):
             self.forced(Clue("PASS", tok.start, tok.end))
 
@@ -967,13 +967,15 @@ class _Line:
     def forfeit_said_again(self, tok: Clue) -> bool:
         """Whether ``pass`` (``tok``) says again the forfeit just read, only what is set
         aside between (``rose;e7;e7;bleu;bloquée - passe``: a tower that stays where it
-        stood), and is read into it."""
+        stood) and in the same cell (no column's gap between), and is read into it."""
         lone = self.current is None or _only_tower(self.current)  # (a colour alone since: the square's, set aside)
         g = self.entries[-1] if lone and self.entries else None
         if tok.kind != "PASS" or g is None or not (g.distance == 0 or (g.origin is not None and g.origin == g.target)):
             return False
         if any(t.kind in ("TURN", "NUMBER") for t in self.tokens if g.end <= t.start < tok.start):
             return False  # (what stands between was read into no entry: set aside, but a turn's number)
+        if _WIDE.search(self.text, g.end, tok.start) is not None:
+            return False  # (a row's next column: the other side's forfeit, '5. -      pass')
         g.end, self.current = tok.end, None
         return True
 
