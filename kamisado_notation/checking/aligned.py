@@ -311,7 +311,7 @@ def _spans(pieces: list[Piece], i: int, offer: _Offer, flip: bool) -> Iterator[t
     shape: tuple[int, ...] = ()
     for j in range(i, min(len(pieces), i + _SPAN)):
         found = _fit(pieces[j], offer, filled, flip)
-        if found is None and j > i and filled & _DIRECTION and pieces[j].clue.kind == "DIRECTION" and to_arrow(pieces[j].text):
+        if found is None and j > i and filled & _DIRECTION and _to_landing(pieces[j - 1], pieces[j]):
             continue  # (an arrow after the direction said: 'to', before where the move lands)
         if found is None:
             return
@@ -321,6 +321,12 @@ def _spans(pieces: list[Piece], i: int, offer: _Offer, flip: bool) -> Iterator[t
         strong = strong or not pieces[j].weak
         if strong:
             yield j + 1, weight, shape
+
+
+def _to_landing(before: Piece, piece: Piece) -> bool:
+    """Whether ``piece`` is an arrow that says "to" after ``before`` on its line (not a
+    quote's ``>`` that starts the next line)."""
+    return piece.clue.kind == "DIRECTION" and to_arrow(piece.text) and piece.line == before.line
 
 
 class _Reading:
