@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.hostile import GOOD, invoke
+from tests.support.interrupt import ctrl_c_reaches_children
 from tests.support.paths import ROOT
 
 SAMPLES = ROOT / "samples"
@@ -203,8 +204,9 @@ def test_ctrl_c_ends_quietly_with_130(wait: float) -> None:
     machine, even after 3 s) or while it runs. The waits choose where the signal lands,
     after the interpreter's own start-up; they are not timing assertions."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    p = subprocess.Popen([sys.executable, "-m", "kamisado_notation.cli", "perft", "12"],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    with ctrl_c_reaches_children():
+        p = subprocess.Popen([sys.executable, "-m", "kamisado_notation.cli", "perft", "12"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     try:
         threading.Event().wait(wait)
         p.send_signal(signal.SIGINT)

@@ -27,6 +27,7 @@ from kamisado_notation.play.arena import ArenaSettings, play_match
 from kamisado_notation.play.builtin import serve
 from kamisado_notation.play.search import Searcher
 from tests.support.arena_engines import BUILT_IN, ROOT, _arena, write_engine
+from tests.support.interrupt import ctrl_c_reaches_children
 from tests.support.walks import random_walk
 
 
@@ -96,10 +97,11 @@ def test_ctrl_c_keeps_the_finished_matches_and_stops_both_engines(engine_script:
     out = tmp_path / "out.kmr"
     engine = f"{sys.executable} {engine_script} slow {pids} 0.05"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "kamisado_notation.cli.app", "arena", engine, engine, "--games", "50", "--match", "single", "--movetime", "500", "-o", str(out)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path,
-    )
+    with ctrl_c_reaches_children():
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "kamisado_notation.cli.app", "arena", engine, engine, "--games", "50", "--match", "single", "--movetime", "500", "-o", str(out)],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path,
+        )
     try:
         for _ in range(600):  # until the first match is written to the temporary file
             if any("[Result" in p.read_text(encoding="utf-8") for p in tmp_path.glob(".out.kmr.*.tmp")):
