@@ -955,7 +955,8 @@ class _Line:
     def forced(self, tok: Clue) -> None:
         """``pass`` (a forfeit), ``pushed`` (a back-entry), alone or after the tower."""
         g = self.current
-        if (g is not None and g.takes_forced(tok)) or self.forfeit_said_again(tok):
+        column = g is not None and _WIDE.search(self.text, g.end, tok.start) is not None  # ('Green blocked      pass': the other side's)
+        if (g is not None and not (column and tok.kind == "PASS") and g.takes_forced(tok)) or self.forfeit_said_again(tok):
             return
         self.close()
         g = self.current = _Entry(tok.start, tok.end, forced=True, pieces=1)
