@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from math import log2
@@ -27,7 +27,7 @@ from ..engine.board import Colour, Direction, Side
 from ..engine.match import Fill, RoundResult, fill, place_ring, round_result
 from ..engine.moves import Move
 from ..engine.position import Position
-from ..notation.kmr.evidence import Clue, clues, to_arrow
+from ..notation.kmr.evidence import Clue, clues, is_key_line, legend_in, to_arrow
 from ..notation.vocabulary import normalise
 
 __all__ = ["MAX_CLUES", "AlignedRound", "Alignment", "Piece", "align_lines", "pieces_of"]
@@ -93,13 +93,20 @@ class Piece:
     #: the word right before it, where one stands there (``Priya`` in ``Priya pink
     #: left 4``, ``fen`` in ``fen: pink onto pink``): a name of who moved, perhaps
     name: str | None = None
+    #: the letters the file's legend defines, as this line sees them (:func:`~kamisado_notation.notation.kmr.evidence.legend_in`)
+    legend: Mapping[str, Direction | Colour] = field(default_factory=dict)
 
     @property
-    def forward(self) -> int | None:
-        """The distance of ``F3`` read as Forward 3 (the short form) rather than a square."""
-        if self.clue.kind == "SQUARE" and len(self.text) == 2 and self.text[0] in "Ff":
-            return int(self.text[1])
-        return None
+    def short(self) -> tuple[Direction, int] | None:
+        """The direction and distance of ``F3`` read in the short form (Forward 3; ``E1``
+        where the file's legend makes ``E`` a direction) rather than as a square."""
+        if self.clue.kind != "SQUARE" or len(self.text) != 2:
+            return None
+        letter, distance = self.text[0], int(self.text[1])
+        defined = self.legend.get(letter)
+        if isinstance(defined, Direction):
+            return defined, distance
+        return (Direction.FORWARD, distance) if letter in "Ff" else None
 
     @property
     def weak(self) -> bool:
@@ -112,10 +119,14 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1) -> list[Piece]:
     line of colours alone, or a row of colours each named once (a lineup), holds none."""
     out: list[Piece] = []
     rows: set[int] = set()
+    legend: dict[str, Direction | Colour] = {}
     for number, text in enumerate(lines, first_line):
+        if is_key_line(text):  # (a key to the signs, an example of them: no move)
+            legend = {**legend, **legend_in(text)}  # (a line's pieces keep the legend they were read with)
+            continue
         found = [
-            Piece(number, c.start + 1, c, text[c.start : c.end], _name_before(text, c.start))
-            for c in clues(text) if c.kind in _EVIDENCE or _compass(c, text) is not None
+            Piece(number, c.start + 1, c, text[c.start : c.end], _name_before(text, c.start), legend)
+            for c in clues(text, legend) if c.kind in _EVIDENCE or _compass(c, text) is not None
         ]
         if sum(p.clue.kind == "COLOUR" for p in found) >= _LINEUP and all(p.clue.kind in ("COLOUR", "AMBIGUOUS") for p in found):
             rows.add(number)
@@ -228,7 +239,7 @@ def _fit(piece: Piece, offer: _Offer, filled: int, flip: bool) -> tuple[int, flo
     if clue.compass:
         found = _compass_fit(_compass(clue, piece.text), offer, filled)
     elif clue.kind in ("SQUARE", "COORDS"):
-        found = _squares_fit(clue.squares, offer, filled, flip) or _forward_fit(piece.forward, offer, filled)
+        found = _squares_fit(clue.squares, offer, filled, flip) or _short_fit(piece.short, offer, filled)
     else:
         found = _FITS[clue.kind](clue, offer, filled)
     if found is not None and piece.weak:
@@ -281,10 +292,10 @@ def _compass_fit(point: str | None, offer: _Offer, filled: int) -> tuple[int, fl
     return (_DIRECTION, 1.0) if offer.west is not None and offer.west == (point == "W") else None
 
 
-def _forward_fit(distance: int | None, offer: _Offer, filled: int) -> tuple[int, float] | None:
-    if distance is None or filled & (_DIRECTION | _DISTANCE):
+def _short_fit(short: tuple[Direction, int] | None, offer: _Offer, filled: int) -> tuple[int, float] | None:
+    if short is None or filled & (_DIRECTION | _DISTANCE):
         return None
-    return (_DIRECTION | _DISTANCE, 2.0) if offer.direction is Direction.FORWARD and offer.distance == distance else None
+    return (_DIRECTION | _DISTANCE, 2.0) if (offer.direction, offer.distance) == short else None
 
 
 def _squares_fit(squares: tuple[int | None, int] | None, offer: _Offer, filled: int, flip: bool) -> tuple[int, float] | None:
@@ -422,6 +433,17 @@ class Alignment:
     shapes: list[tuple[int, ...]] = field(default_factory=list)
     #: the reading's score (what its entries gained less what it set aside)
     score: float = 0.0
+
+    @property
+    def notes_after(self) -> bool:
+        """Whether what is read after the rounds read with certainty is notes on them,
+        not a round: the moves read there are theirs said again (the same squares: ``the
+        pink went e1-d2``) more than new ones, which are too few for a round
+        (:data:`_GUARD`)."""
+        rest = self.rounds[self.certain :]
+        read = sum(u is not None for rnd in rest for u in rnd.used)
+        new = _new_moves(rest, self.rounds[: self.certain], self.pieces)
+        return new < _GUARD and read - new >= max(new, 1)
 
     @property
     def judged(self) -> list[AlignedRound]:
@@ -609,20 +631,48 @@ def _alignment(final: list[_Reading], pieces: list[Piece]) -> Alignment:
     best = final[0]
     path = _path(best)
     rounds = _rounds(path)
-    certain = _firm(rounds, _rounds_within(path, _agreed(path, [_path(r) for r in final[1:] if r.score >= best.score - _TIE])))
+    certain = _firm(rounds, _rounds_within(path, _agreed(path, [_path(r) for r in final[1:] if r.score >= best.score - _TIE])), pieces)
     used = {k for r in path if r.used is not None for k in range(*r.used)}
     aside = [k for k in range(len(pieces)) if k not in used and not pieces[k].weak]
     return Alignment(rounds, certain, pieces, aside, shapes=[r.shape for r in path if r.used is not None], score=best.score)
 
 
-def _firm(rounds: list[AlignedRound], certain: int) -> int:
+def _firm(rounds: list[AlignedRound], certain: int, pieces: list[Piece]) -> int:
     """How many of the first ``certain`` rounds are read from enough: not a round read
-    from little, nor what follows from it, nor the end of the round before where the
-    text goes on as if that round had not ended (a weak round of :data:`_GUARD` moves)."""
-    weak = [k for k, rnd in enumerate(rounds[: certain + 1]) if rnd.strength < _FIRM and (k < certain or len(rnd.moves) >= _GUARD)]
+    from little (but each of whose entries is two squares, :func:`_pinned`), nor what follows from it, nor the end of the round before where the
+    text goes on as if that round had not ended (a weak round of :data:`_GUARD` moves
+    that are not the round before's said again: notes after a round's end quote its
+    moves, ``e1-d2``, ``b8 f4``)."""
+    guard = [k > 0 and _new_moves([rnd], rounds[k - 1 : k], pieces) >= _GUARD for k, rnd in enumerate(rounds[: certain + 1])]
+    weak = [k for k, rnd in enumerate(rounds[: certain + 1]) if rnd.strength < _FIRM and not _pinned(rnd, pieces) and (k < certain or guard[k])]
     if not weak:
         return certain
-    return min(certain, weak[0] - 1 if weak[0] > 0 and len(rounds[weak[0]].moves) >= _GUARD else weak[0])
+    return min(certain, weak[0] - 1 if guard[weak[0]] else weak[0])
+
+
+def _pinned(rnd: AlignedRound, pieces: list[Piece]) -> bool:
+    """Whether each move of ``rnd`` written (two at least) is read from a move's two
+    squares (``g8-g2``): chatter between them (a relay's) lowers what the reading gains
+    for each clue, but two squares that are a legal move are not there by chance."""
+    written = [u for u in rnd.used if u is not None]
+    return len(written) >= 2 and all(any(pieces[k].clue.kind == "COORDS" for k in range(*u)) for u in written)
+
+
+def _new_moves(rounds: Iterable[AlignedRound], before: Iterable[AlignedRound], pieces: list[Piece]) -> int:
+    """How many moves of ``rounds`` read from the text are not the rounds ``before``
+    said again: read from squares that the moves before went from or to, and from no
+    other square (``b3 to d1``, ``f4 is a blue square``: notes on the moves played)."""
+    played = {sq for rnd in before for m in rnd.moves for sq in m.coords().split("-")}
+    new = 0
+    for rnd in rounds:
+        for used in filter(None, rnd.used):
+            named = {sq.lower() for k in range(*used) if pieces[k].clue.kind == "SQUARE" for sq in _SQUARE_NAME.findall(pieces[k].text)}
+            new += not named or not named <= played
+    return new
+
+
+#: A square's name in a clue's text.
+_SQUARE_NAME = re.compile(r"[a-hA-H][1-8]")
 
 
 def _agreed(path: list[_Reading], others: list[list[_Reading]]) -> int:

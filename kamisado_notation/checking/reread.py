@@ -79,7 +79,7 @@ def reread(
     if len(judged) <= sum(r is not None for r in results) or not _agrees(results, judged):
         return None
     found = [r.result for r in judged if r.result is not None]
-    decided = _decided(found, _header_target(headers), _clues_after(alignment))
+    decided = _decided(found, _header_target(headers), 0 if alignment.notes_after else _clues_after(alignment))
     return Reread(headers_text(headers, found) + rounds_text(judged), found, _notes(alignment, decided=decided))
 
 

@@ -233,7 +233,7 @@ def sniff(path: str, head: bytes) -> str:
        does and does not read as a record: a comment ``{"note": …}`` or ``(; opening
        notes )`` opens many a record);
     3. the content: the first format, in priority order, whose start it has (a JSON
-       array: a HackerRank log; ``(;``: an SGF; an upper-case move ``A1-A2``: a hamisado
+       array of objects with a HackerRank game's keys: a HackerRank log; ``(;``: an SGF; an upper-case move ``A1-A2``: a hamisado
        move list; a JSON object: the JSON form of a record);
     4. else (also for JSON Lines, an object a line: an app's log, no record in our JSON
        form), where the text holds entries our reader reads (by their evidence: notes
@@ -249,11 +249,16 @@ def sniff(path: str, head: bytes) -> str:
     ending = os.path.splitext(path)[1].lower()
     own = [f for f in _BY_PRIORITY if f.in_folders and f.suffix == ending]
     found = next((f.name for f in own if _fits(f, head)), None) or sniffed(head)
-    if found == "json" and _no_json_record(head):
-        found = None
+    if (found == "json" and _no_json_record(head)) or (found == "hackerrank" and not _HACKERRANK_KEYS.search(head)):
+        found = None  # (a chat's export, an app's log: its text is read by its evidence)
     if found is not None or not own or _holds_entries(head):
         return found or "kmr"
     return own[0].name
+
+
+#: A key that a HackerRank game log's games have (a JSON array of objects without any is
+#: another program's: a chat's export).
+_HACKERRANK_KEYS = re.compile(rb'"(?:player-[12]|inputs|outputs)"[ \t\r\n]*:')
 
 
 def _no_json_record(head: bytes) -> bool:

@@ -601,6 +601,20 @@ RETRACT_WORDS = frozenset(normalise(w) for w in ("revert", "reverts", "reverted"
 #: Words that correct a slot just said inside the entry being said (``brown left, no
 #: sorry, right 3``): the slot said after one stands in place of the one said before it.
 AMEND_WORDS = frozenset(normalise(w) for w in ("sorry", "wait", "mean", "meant", "rather", "actually", "pardon", "perdón", "perdon", "désolé", "entschuldigung", "quatsch", "bocsánat", "desculpa", "scusa", "sorki", "pardón"))
+#: The months as dates write them, capitalised, before a separator or a year (``14 Mar ·``,
+#: ``Mar 14, 2024``): a date's, never a colour's (``Mar`` is no maroon there).
+MONTH_WORDS: tuple[str, ...] = (
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
+    "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+    "januar", "februar", "märz", "mär", "mai", "juni", "juli", "okt", "dez", "janv", "févr", "fév", "mars", "avr", "juin", "juil", "août",
+    "déc", "ene", "abr", "ago", "dic", "giu", "lug", "ott", "mrt", "mei",
+)  # fmt: skip
+#: Words that open an example of the notation in a record's key (``Ex.: "Az E1 Rs" = …``,
+#: ``e.g.``, ``z.B.``): such a line shows how entries are written; it is no move.
+EXAMPLE_WORDS = frozenset(normalise(w) for w in (
+    "ex", "e.g", "example", "examples", "exemplo", "exemplos", "ejemplo", "exemple", "esempio", "beispiel", "bsp", "z.b",
+    "voorbeeld", "bijv", "przykład", "példa", "exemplu", "p.ex", "p.e", "例", "例如", "příklad", "örnek",
+))  # fmt: skip
 #: Words a person writes for the side to move (labels, never evidence of a move).
 SIDE_WORDS = frozenset(normalise(w) for w in (
     "nigra", "musta", "kulta", "svart", "guld", "sort", "siyah", "altın", "altin", "đen", "den", "kim", "hitam", "emas",

@@ -292,6 +292,37 @@ def test_a_signature_after_a_decided_match_is_set_aside() -> None:
         assert any(d.kind is Kind.SET_ASIDE and "after round" in d.message for d in match.diagnostics)
 
 
+#: Notes after a game, quoting its moves: ``{0}``, ``{1}``… are moves of it.
+NOTES = [
+    "\nA few notes from the players.\n- Looking back, {0} was the move that mattered.\n",
+    "- After {1} there was no way back; {0} had set it up.\n",
+    "- Ask yourself what else than {2} was possible there (answer next month).\n",
+]
+
+
+def quoted(move: Move, rng: random.Random) -> str:
+    """A move as a note quotes it: its squares, with its words or without."""
+    squares = move.coords()
+    return rng.choice([squares, squares.replace("-", " to "), f"{move.text('text', 'en')} ({squares})", squares.replace("-", " ")])
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(0, 10_000), st.randoms(use_true_random=False))
+def test_property_notes_quoting_the_moves_after_a_single_round_are_no_round(seed: int, rng: random.Random) -> None:
+    """Notes after a one-round game that quote three of its moves by their squares (a
+    newsletter's comments) are read as notes on the round, not as a second round begun:
+    the round is judged and the match, a single round, valid; nothing after it is an
+    unjudged round's error."""
+    (moves,) = truth(seed, 1)
+    picks = [quoted(m, rng) for m in rng.sample([m for m in moves if m.distance], 3)]
+    text = stranger([moves], rng, Form.TEXT, "en", left_out=0.0) + "".join(note.format(*picks) for note in NOTES)
+    (match,) = validate_text(text).matches
+    judged = [r for _n, r in match.rounds if r is not None]
+    if judged:  # (the round itself may be left unread among the chatter: not this test's subject)
+        assert not [d for d in match.diagnostics if d.severity is ERROR], [d.format("x") for d in match.diagnostics]
+        assert [r.winner for r in judged] == [replay_match(only_match(written(seed, Form.TEXT, "en", 1))).rounds[0].result.winner]
+
+
 def test_one_round_read_again_does_not_decide_a_match_whose_format_nothing_names() -> None:
     """A forum post of a standard match (written for the blind sets from a generated
     match, whose rounds Black, Gold, Black, Black won) that names its format in prose only:

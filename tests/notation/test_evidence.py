@@ -1557,3 +1557,81 @@ def test_a_short_forms_distance_before_an_arrow_to_its_landing(seed: int, arrow:
     text = on_rows(original, lambda line: re.sub(r"\b([FBLR]\d) (\w+)", rf"\1 {arrow} \2", line))
     assert text != original
     assert_read_as(text, original)
+
+
+def chat_export(text: str, rng: random.Random) -> str:
+    """The moves of ``text`` (one round) relayed in a chat and exported as the chat's JSON
+    (an array of message objects: a user id of letters and digits, a timestamp, a date),
+    each message a log-like line: a zero-padded counter, the tower's code, its squares
+    joined by ``>``, its landing's colour."""
+    messages = []
+    (rr,) = replay_match(only_match(text)).rounds
+    for k, p in enumerate(p for p in rr.plies if p.move is not None and p.move.tower is not None and p.move.distance):
+        move = p.move
+        user = "U" + "".join(rng.choice("ABCDEFGHJKLMNPQRSTUVWXYZ0123456789") for _ in range(8)) + "7Q"
+        landing = move.square_colour.name.lower() if move.square_colour is not None else ""
+        said = f"{k + 1:03d} {move.tower.name[:3].upper()}  {square_name(move.origin)}>{square_name(move.target)}  :{landing[:3]}"
+        messages.append({"type": "message", "user": user, "ts": f"{1715860211 + 60 * k}.{rng.randrange(10**6):06d}", "text": said})
+        if rng.random() < 0.3:
+            messages.append({"type": "message", "user": user, "text": f"posted {rng.randint(1, 28)} Mar \u00b7 {rng.randint(1, 9)} replies, the {rng.randint(1, 4)}rd game today"})
+    import json
+
+    return json.dumps(messages, indent=2) + "\n"
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10_000), chat=st.integers(0, 10_000))
+def test_a_chat_export_with_ids_timestamps_counters_and_dates_reads_as_its_moves(tmp_path_factory: pytest.TempPathFactory, seed: int, chat: int) -> None:
+    """A JSON array of a chat's messages is no HackerRank log (none of its games' keys):
+    its text is read by its evidence. A user id (``U02HJ5TT0PX``), a timestamp, a log's
+    zero-padded counter (``003``), a date (``14 Mar ·``) and an ordinal (``3rd``) are
+    no distance; squares joined by ``>`` are a move."""
+    original = written(seed, Form.TEXT, "en", target=1)
+    path = tmp_path_factory.mktemp("chat") / "export.json"
+    path.write_text(chat_export(original, random.Random(chat)), encoding="utf-8")
+    record = read_record(path)
+    (match,) = validate_file(path).matches
+    assert match.valid, [d.format("x") for d in match.diagnostics]
+    (rr,) = replay_match(record.matches[0]).rounds if record.matches and not match.read_again else [None]
+    if rr is not None:  # (read by the first reading: its moves are the truth's)
+        assert [(p.move.origin, p.move.target) for p in rr.plies if p.move and p.move.distance] == [(o, t) for o, t, d in moves_of(original)[0] if d]
+
+
+#: How a Portuguese club player shortens the colours, and his letters for the directions.
+CODES = {"orange": "La", "blue": "Az", "purple": "Rx", "pink": "Rs", "yellow": "Am", "red": "Vm", "green": "Vd", "brown": "Ca"}
+KEY = [
+    "Abreviaturas:",
+    "  cores:   La laranja · Az azul · Rx roxo · Rs rosa · Am amarelo · Vm vermelho",
+    "           Vd verde · Ca castanho",
+    "  direção: F = em frente, E = diagonal para a esquerda, D = diagonal para a direita",
+    '  Ex.: "Az E1 Rs" = a torre azul andou 1 casa na diagonal esquerda e ficou numa casa rosa.',
+]
+
+
+def in_codes(text: str) -> str:
+    """``text`` (our text form) written in the codes of :data:`CODES` and the letters F, E,
+    D for the directions (``Az E1 Rs``), below a key that defines them and shows one."""
+    letters = {"Forward": "F", "Left": "E", "Right": "D"}
+    out = [*KEY, ""]
+    for line in text.splitlines():
+        if line.startswith("[") or not line.strip():
+            continue
+        for word, code in CODES.items():
+            line = re.sub(rf"\b{word.title()}\b", code, line)
+        out.append(re.sub(r"\b(Forward|Left|Right) (\d)", lambda m: letters[m[1]] + m[2], line))
+    return "\n".join(out) + "\n"
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_codes_a_key_defines_and_its_example_read_as_the_moves(seed: int) -> None:
+    """Colour codes listed before the words they shorten (``La laranja · Az azul``) and
+    direction letters defined by ``=`` make the file's legend: ``E1`` is Left 1 there, not
+    the square e1; the key's example line (``Ex.: "Az E1 Rs" = …``) is no move."""
+    original = written(seed, Form.TEXT, "en", target=3)
+    coded = in_codes(original)
+    report = validate_text(coded)
+    (match,) = report.matches
+    assert match.valid, coded + "\n".join(d.format("x") for d in match.diagnostics)
+    assert winners(fix_text(coded).text) == winners(original)
+    assert moves_of(fix_text(coded).text) == moves_of(original)

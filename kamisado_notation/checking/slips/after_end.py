@@ -6,14 +6,16 @@ that decided the match, in a record read by its evidence, is no part of it
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from ...diagnostics import ERROR, WARNING, DeleteEntry, DeleteRow, Diagnostic, Edit, Kind, compose, correction
+from ...engine.moves import Move
 from ...engine.position import Position
 from ...notation.record import Entry
 
-__all__ = ["AFTER_END", "QUOTED", "READ_BY_EVIDENCE", "after_decided", "after_end", "before", "set_aside_after_end"]
+__all__ = ["AFTER_END", "QUOTED", "READ_BY_EVIDENCE", "after_decided", "after_end", "before", "said_again", "set_aside_after_end"]
 
 #: How many entries after a round's end are taken for entries written one too many (a
 #: row's): more than that, and the round more likely ended too early by a slip before.
@@ -100,6 +102,23 @@ def after_decided(diagnostics: Sequence[Diagnostic], end: tuple[int, int], numbe
     note = Diagnostic("syntax", message, first.line, first.column, WARNING, None, None, first.match, (), Kind.SET_ASIDE)
     kept = [replace(d, edits=tuple(before(d.edits, end))) for d in diagnostics if (d.line, d.column) <= end]
     return [*kept, note]
+
+
+def said_again(entry: Entry, played: Sequence[Entry], moves: Sequence[Move]) -> bool:
+    """Whether ``entry``, after the round that decided the match, says again what was
+    played (notes quoting it): an entry ``played`` as written (``Blue Right 3 Red``), or
+    squares that are all squares the ``moves`` played went from or to (``f8-d6``,
+    ``Blue Right 3 Red (f4-c1)``, ``c1 a3`` read square by square). Such entries are not
+    counted against :data:`QUOTED`."""
+    text = entry.text.strip().casefold()
+    if any(text == e.text.strip().casefold() for e in played):
+        return True
+    squares = set(_SQUARE.findall(text))
+    return bool(squares) and squares <= {sq for m in moves for sq in m.coords().split("-")}
+
+
+#: A square as coordinates.
+_SQUARE = re.compile(r"[a-h][1-8]")
 
 
 def before(edits: Sequence[Edit], end: tuple[int, int]) -> list[Edit]:

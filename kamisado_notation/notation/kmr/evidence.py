@@ -41,8 +41,10 @@ from ..vocabulary import (
     ENDINGS,
     EVIDENCE_COLOURS,
     EVIDENCE_DIRECTIONS,
+    EXAMPLE_WORDS,
     MARKUP_ARROWS,
     MAX_ENDING,
+    MONTH_WORDS,
     NUMBER_WORDS,
     PASS_WORDS,
     PHRASES,
@@ -69,11 +71,15 @@ __all__ = ["Clue", "clues", "is_evidence_word", "is_key_line", "legend_in", "rea
 #: (and a style sheet's colour codes, ``#f08cb5``),
 #: braced comments, moves in coordinates, times, dates and scores (``0-1``), turn numbers, numbers, words,
 #: runs of CJK glyphs, ``...``, ring marks, any other character.
+#: A month's name as a date writes it, capitalised (``14 Mar ·``, ``Mar 14, 2024``).
+_MONTHS = "(?:" + "|".join(w.capitalize() for w in sorted(set(MONTH_WORDS), key=len, reverse=True)) + ")"
 _TOKEN = re.compile(
     r"(?P<struck>~~[^~\n]*~~|<(?:del|s|strike)>.*?</(?:del|s|strike)>|\[s\].*?\[/s\])"
     r"|(?P<tag></?[A-Za-z][^<>\n]{0,200}>|\[/?[A-Za-z]+(?:=[^\]\n]{0,80})?\]|&#?\w{1,10};|\\[A-Za-z]+|\{\{|\}\}|#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})(?!\w))"
     r"|(?P<comment>(?<![}\w])\{[^{}\n]*\})"
-    r"|(?P<coords>(?<![\w])[a-hA-H][1-8](?:\s?(?:-|–|—|x|×|:|to|->|→)\s?)?[a-hA-H][1-8](?![\w]))"
+    r"|(?P<date>(?-i:(?<![\w.])\d{1,2}\.?\s?" + _MONTHS + r"\.?(?=\s*(?:[·•|]|\d{4}))|(?<![\w])" + _MONTHS + r"\.?\s\d{1,2}(?=,|\s*[·•|]|\s\d{4}|$)))"
+    r"|(?P<ident>(?<![\w])(?![a-hA-H][1-8](?:[a-hA-H][1-8])+(?![\w]))(?=[^\W_]*\d[^\W\d_]+\d)[^\W_]{5,}(?![\w])|(?<![\w])\d+(?:st|nd|rd|th)(?![\w]))"
+    r"|(?P<coords>(?<![\w])[a-hA-H][1-8](?:\s?(?:-|–|—|x|×|:|to|->|=>|→|>)\s?)?[a-hA-H][1-8](?![\w]))"
     r"|(?P<square>(?<![\w])[a-hA-H][1-8](?![\w]))"
     r"|(?P<time>\d+(?:[:/]\d+)+|\d{1,4}[-.]\d{1,2}[-.]\d{1,4}|(?<![\w-])\d{1,2}(?:[-\u2013\u2014]|&[nm]dash;)\d{1,2}(?![\w-]|\.\d))"
     r"|(?P<turn>\d+(?:\.\.\.|…|[.):](?!\d)))"
@@ -270,6 +276,10 @@ _LEGEND: ContextVar[Mapping[str, Direction | Colour]] = ContextVar("kamisado_leg
 _DEFINITION = re.compile(r"(?:^|[,;(]|\s)\s*([A-Za-z]{1,2}|[|<>^])\s*[=:]\s*([^\W\d_][^,;=():\n]{0,30}?)\s*(?=[,;()]|$)")
 
 
+#: A code (a capital and a letter or two) before the word it stands for, in a list of
+#: them (``Az azul · Rs rosa``).
+_CODE_WORD = re.compile(r"(?:^|(?<=[\s·•,;|/]))([A-Z][A-Za-z]{0,2})\s+([^\W\d_]{3,})(?=\s*(?:[·•,;|/]|$))")
+
 #: One definition of a key (``st=straight``, ``P! = sumo push``, ``->X = colour it
 #: landed on``): a short token without digits, ``=``, words.
 _KEYED = re.compile(r"(?<!\S)[^\s\d=]{1,4}\s*=\s*[^\W\d_]")
@@ -277,9 +287,17 @@ _KEYED = re.compile(r"(?<!\S)[^\s\d=]{1,4}\s*=\s*[^\W\d_]")
 
 def is_key_line(text: str) -> bool:
     """Whether line ``text`` is a key to a record's signs: two definitions or more
-    (``key: st=straight lf/rt = diag``, ``(n=brown, k=pink)``). Such a line says what the
-    entries mean; it is no entry itself."""
-    return len(_KEYED.findall(text)) >= 2
+    (``key: st=straight lf/rt = diag``, ``(n=brown, k=pink)``, ``Az azul · Rs rosa``), or
+    an example of how entries are written (``Ex.: "Az E1 Rs" = …``). Such a line says
+    what the entries mean; it is no entry itself."""
+    example = _EXAMPLE.match(text)
+    if example is not None and normalise(example[1]) in EXAMPLE_WORDS:
+        return True  # (an example of how entries are written)
+    return len(_KEYED.findall(text)) >= 2 or bool(legend_in(text))
+
+
+#: The word that opens a line, with the colon or full stop after it (``Ex.:``, ``e.g.``).
+_EXAMPLE = re.compile(r"\s*[(\[]?((?:[^\W\d_]+\.)*[^\W\d_]+)(?:\.\s*:?|\s*:)")
 
 
 def legend_in(text: str) -> dict[str, Direction | Colour]:
@@ -291,6 +309,12 @@ def legend_in(text: str) -> dict[str, Direction | Colour]:
         said = {t.direction if t.kind == "DIRECTION" else t.colour for t in _tokens(m[2]) if t.kind in ("DIRECTION", "COLOUR")}
         if len(said) == 1 and None not in said:
             found[m[1]] = next(iter(said))  # type: ignore[assignment]
+    if not found:  # (a list of codes, each before its word: 'La laranja · Az azul · Vm vermelho')
+        for m in _CODE_WORD.finditer(text):
+            words = _tokens(m[2])
+            value = words[0].direction if words[0].kind == "DIRECTION" else words[0].colour
+            if len(words) == 1 and value is not None and not words[0].weak and normalise(m[1])[0] == normalise(m[2])[0]:
+                found[m[1]] = value
     return found if len(found) >= 2 else {}
 
 
@@ -309,7 +333,7 @@ def _inflected(key: str, start: int, end: int, *, by_stem: bool = True) -> list[
     ones (``розовое``): weak evidence of it."""
     for ending in ENDINGS:
         base = key[: len(key) - len(ending)]
-        if key.endswith(ending) and len(base) >= 3:
+        if key.endswith(ending) and len(base) >= 3 + (len(ending) == 1):  # (one letter after three is a word of its own: 'move', 'time', 'came')
             for form in (base, base[:-2] + "nen" if base.endswith("se") else base):
                 found = _slot_word(form, start, end, True)
                 if found is not None and found.kind != "DISTANCE":
@@ -423,7 +447,7 @@ def _square(name: str) -> int:
 
 def _number(tok: str, start: int, end: int) -> Clue:
     value = int(tok) if len(tok) <= MAX_DIGITS else None
-    if value is not None and value <= 7:
+    if value is not None and value <= 7 and not (len(tok) > 1 and tok[0] == "0"):  # ('001': a log's counter)
         return Clue("DISTANCE", start, end, number=value)
     return Clue("NUMBER", start, end)
 
@@ -436,6 +460,8 @@ _GROUPS: dict[str, Callable[[str, re.Match[str]], list[Clue]]] = {
     "coords": lambda text, m: [_coords(m.group(), m.start(), m.end())],
     "square": lambda text, m: [Clue("SQUARE", m.start(), m.end(), squares=(None, _square(m.group())))],
     "time": lambda text, m: [Clue("ASIDE", m.start(), m.end())],
+    "ident": lambda text, m: [Clue("ASIDE", m.start(), m.end())],  # (a chat's user id 'U02HJ5TT0PX', a hash, an ordinal '3rd')
+    "date": lambda text, m: [Clue("ASIDE", m.start(), m.end())],  # ('14 Mar ·', 'Mar 14, 2024')
     "turn": lambda text, m: [Clue("TURN", m.start(), m.end())],
     "int": lambda text, m: [_number(m.group(), m.start(), m.end())],
     "cjk": lambda text, m: _glyphs(text, m.start(), m.end()),

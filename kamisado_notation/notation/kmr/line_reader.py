@@ -528,7 +528,7 @@ class Reader(Generic[T]):
         from .general_path import read_line  # the grammar (lark): only for a line the fast tiers leave
         from .line_shapes import line_shape
 
-        if self.legend and _uses_legend(text, self.legend):  # ('rosa V4 orange' where the file's legend says V = snett vänster)
+        if self.legend and _uses_legend(text.partition("#")[0], self.legend):  # (a comment's words are no entry's)  # ('rosa V4 orange' where the file's legend says V = snett vänster)
             from .evidence import read_evidence
 
             return read_evidence(text, number, self.legend)

@@ -109,7 +109,7 @@ def test_an_unknown_ring_never_makes_a_correct_push_an_error() -> None:
 def lineups_as_printed(path: str, round_: int) -> list[str]:
     """The ``Lineup`` lines of round ``round_`` as ``kamisado lineup`` prints them (with
     ``+`` for each Sumo ring)."""
-    result = runner.invoke(app, ["lineup", path, "--round", str(round_)])
+    result = runner.invoke(app, ["lineup", path, "--round", str(round_)], env={"COLUMNS": "200"})  # (a line each, unwrapped)
     assert result.exit_code == 0, result.output
     out = []
     for line in result.stdout.splitlines():
