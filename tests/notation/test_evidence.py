@@ -1635,3 +1635,56 @@ def test_codes_a_key_defines_and_its_example_read_as_the_moves(seed: int) -> Non
     assert match.valid, coded + "\n".join(d.format("x") for d in match.diagnostics)
     assert winners(fix_text(coded).text) == winners(original)
     assert moves_of(fix_text(coded).text) == moves_of(original)
+
+
+def squares_in_brackets(text: str) -> str:
+    """``text`` with the square each move lands on written in brackets after its entry,
+    its landing after an arrow (``Purple Forward 2 → Orange (c6)``), as a player who
+    notes both does."""
+    lines = text.splitlines()
+    for rr in replay_match(only_match(text)).rounds:
+        for p in reversed(rr.plies):  # (from the right: columns stay true)
+            if p.index is None or not p.move.distance or p.kind is PlyKind.BACK:
+                continue
+            e = p.entry
+            line = lines[e.line - 1]
+            start, end = e.column - 1, e.column - 1 + len(e.text)
+            said, _, landing = e.text.rpartition(" ")
+            lines[e.line - 1] = f"{line[:start]}{said} → {landing} ({square_name(p.move.target)}){line[end:]}"
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10_000), lang=st.sampled_from(["en", "de", "hu"]))
+def test_the_square_a_move_lands_on_in_brackets_after_it_is_the_same_move(seed: int, lang: str) -> None:
+    """``Purple Forward 2 → Orange (c6)``: the square in brackets after an entry says where
+    it lands, as its colour does; it is no move of its own (a target square alone is the
+    forced tower's move elsewhere)."""
+    original = written(seed, Form.TEXT, lang, target=3)
+    assert_read_as(squares_in_brackets(original), original)
+
+
+def in_chinese_headings(text: str) -> str:
+    """``text`` with its ``Round`` lines as a Chinese blog's HTML headings
+    (``<h2>第二局（金先，左填）</h2>``: round, who starts, fill), below a preamble whose
+    prose holds ``过`` (pass) and ``一`` (one) as words of other words."""
+    numerals = "一二三四五六七八九十"
+    out = ["<p>方向里的“左/右”都是<u>走棋那一方自己</u>看过去的左右，不是我这边看的。</p>"]
+    for line in text.splitlines():
+        m = re.match(r"Round (\d+)(?: fill (left|right))?$", line)
+        if m is None:
+            out.append(line)
+            continue
+        fill = {"left": "，左填", "right": "，右填"}.get(m[2] or "", "")
+        out.append(f"<h2>第{numerals[int(m[1]) - 1]}局（棋局{fill}）</h2>")
+    return "\n".join(out) + "\n"
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_rounds_headed_as_a_chinese_blog_heads_them_read_as_the_moves(seed: int) -> None:
+    """A round's heading counted in characters inside an HTML heading (the tag's digit,
+    ``</h2>``, is no digit of the heading) starts the round with its fill; a forced word
+    inside other words of a sentence (``看过去``: looking over) is no forfeit."""
+    original = written(seed, Form.TEXT, "en", target=3)
+    assert_read_as(in_chinese_headings(original), original)

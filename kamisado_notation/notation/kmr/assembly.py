@@ -9,15 +9,15 @@ full of illegal moves still assembles; a syntax error becomes a
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from ...diagnostics import ERROR, WARNING, DeleteEntry, Diagnostic, Kind, RewriteMark, Severity
 from ...errors import FillerWord, NotationError, StyledEntry, StyleMark, TakeBack
-from ..record import Comment, Entry, Header, Lineup, MatchRecord, RoundRecord, ScoreLine
+from ..record import Comment, Entry, Header, Lineup, MatchRecord, RoundRecord
 from .fast_paths import EntryRead, row_entries
-from .headers import AS_HYPHEN, HEADER_RULE, KNOWN_LOWER, header_name_warning
+from .headers import HEADER_RULE, KNOWN_LOWER, header_name_warning
 from .line_reader import RecordEvents, first_word
+from .scores_after import ScoresAfterMoves
 
 #: What comments can follow: any element of a record.
 Element = Header | RoundRecord | Lineup | Entry
@@ -46,7 +46,7 @@ class Assembler(RecordEvents[MatchRecord]):
         self.marks: dict[Kind, tuple[int, list[RewriteMark]]] = {}
         #: a result written after the moves of the round being read: a running score
         #: when another round follows (:meth:`round_line`), else the match's result
-        self.score: ScoreLine | None = None
+        self.scores = ScoresAfterMoves()
         #: the round begun by entries before any ``Round`` line (:meth:`_weak_start`)
         self.implicit: RoundRecord | None = None
         #: a line of its own that took back the line before it (:meth:`take_back`): the
@@ -58,7 +58,7 @@ class Assembler(RecordEvents[MatchRecord]):
         # comments on lines of their own before the header that opens this match: the
         # block after the last blank line is its; the rest stays behind
         self._release_held(self.split if self.match is not None else None)
-        self._final_score()
+        self._said(self.scores.match_ends(self.match))
         self._said_marks()
         done = self.match
         self.index += 1
@@ -125,8 +125,8 @@ class Assembler(RecordEvents[MatchRecord]):
         self._release_held()
         self.retracted = None
         self._weak_start(rnd)
-        if self.score is not None and self.round is not None:
-            self._running_score(self.round, self.score)
+        if self.round is not None:
+            self._said(self.scores.round_follows(self._current(), self.round))
         self.round = rnd
         self.broken = False
         self._current().rounds.append(rnd)
@@ -148,15 +148,8 @@ class Assembler(RecordEvents[MatchRecord]):
 
     def result_claim(self, value: str, line: int, column: int) -> None:
         """A result written after the moves (``3-2``, as PGN does): held until it is
-        known whether another round follows (a running score, :meth:`_running_score`)
-        or not (the match's result, :meth:`_final_score`). Two in one round (rounds with
-        no ``Round`` lines, which the replay finds): the first is a score so far, with a
-        warning, and not checked (no line says after which round it stands)."""
-        if self.score is not None:
-            held = self.score
-            message = f"a score after the moves ({held.value}) followed by another is read as a score so far, not checked (no Round line says which round it follows)"
-            self._error(held.line, held.column, message, severity=WARNING, rule=HEADER_RULE, kind=Kind.RUNNING_SCORE)
-        self.score = ScoreLine(value, line, column)
+        known whether another round follows (:class:`~.scores_after.ScoresAfterMoves`)."""
+        self._said(self.scores.claim(value, line, column))
 
     def resignation(self, side: str, line: int, column: int) -> None:
         """A line that says ``side`` resigned: the match's ``Termination`` (when it has
@@ -167,34 +160,6 @@ class Assembler(RecordEvents[MatchRecord]):
             match.headers.append(Header("Termination", said, line, column))
         message = f"read as {side}'s resignation, [Termination \"{said}\"]: the moves and points stand as played"
         self._error(line, column, message, severity=WARNING, rule=HEADER_RULE, kind=Kind.RESIGNATION)
-
-    def _running_score(self, rnd: RoundRecord, score: ScoreLine) -> None:
-        """A score written after round ``rnd``, which another round follows: the score
-        so far, which the replay checks; one warning a match says how it is read."""
-        match = self._current()
-        self.score = None
-        rnd.score = score
-        if not any(d.kind is Kind.RUNNING_SCORE for d in match.errors):
-            message = f"a score after round {rnd.number} ({score.value}) is read as the score so far, and checked against the replay"
-            self._error(score.line, score.column, message, severity=WARNING, rule=HEADER_RULE, kind=Kind.RUNNING_SCORE)
-
-    def _final_score(self) -> None:
-        """The result held (:meth:`result_claim`), written after the match's last round:
-        the match's ``Result`` claim when it has none (a warning), else checked against it."""
-        if self.score is None or self.match is None:
-            return
-        value, line, column = self.score.value, self.score.line, self.score.column
-        self.score = None
-        header = self.match.header("Result")
-        if header is None:
-            self.match.headers.append(Header("Result", value, line, column))
-            message = f"a result after the moves (as PGN writes it) is read as the match's [Result \"{value}\"]"
-            self._error(line, column, message, severity=WARNING, rule=HEADER_RULE)
-        elif re.sub(r"\s", "", header).translate(AS_HYPHEN) == value:
-            self._error(line, column, f"the result after the moves repeats [Result \"{header}\"]", severity=WARNING, rule=HEADER_RULE)
-        else:
-            message = f"the result after the moves, {value}, is not the one of [Result \"{header}\"]"
-            self._error(line, column, message, rule="result", lost=False)
 
     def rows(self, number: int, turn: int | None, reads: list[EntryRead | None], lines: list[str]) -> None:
         for k, line in enumerate(lines):
@@ -293,6 +258,11 @@ class Assembler(RecordEvents[MatchRecord]):
         else:
             number = self.round.number if self.round is not None else None
             self.match.errors.append(replace(diagnostic, round=number, match=self.match.index))
+
+    def _said(self, diagnostics: list[Diagnostic]) -> None:
+        """:meth:`error` of each of ``diagnostics``, none of which left entries out."""
+        for d in diagnostics:
+            self.error(d, lost=False)
 
     def _error(
         self,
@@ -441,7 +411,7 @@ class Assembler(RecordEvents[MatchRecord]):
 
     def end(self) -> MatchRecord | None:
         self._release_held()
-        self._final_score()
+        self._said(self.scores.match_ends(self.match))
         self._said_marks()
         done, self.match = self.match, None
         return done

@@ -438,7 +438,17 @@ def _glyphs(text: str, start: int, end: int) -> list[Clue]:
         else:
             out.append(Clue("ASIDE", at, at + 1))
             at += 1
+    for k, c in enumerate(out):  # (a forced word inside other words, '看过去': a word of its own, not 'pass')
+        if c.kind in _FORCED_KINDS and 0 < k < len(out) - 1 and out[k - 1].kind == out[k + 1].kind == "ASIDE":
+            out[k] = Clue("ASIDE", c.start, c.end)
     return out
+
+
+#: What stands between an entry and the square it lands on said in brackets after it: an
+#: opening bracket, after a glyph or two (``格（``, a square's word).
+_OPENS_BRACKET = re.compile(r"[\s,;:]*(?:[\u3040-\u30ff\u3400-\u9fff]{1,2}\s*)?[(\[（【]\s*")
+#: The kinds of a forced word.
+_FORCED_KINDS = frozenset({"PASS", "BLOCKED", "PUSHED"})
 
 
 def _square(name: str) -> int:
@@ -1026,16 +1036,18 @@ class _Line:
             self.close()  # (not before 'blocked': 'brown stays (f7, blocked)' is a forfeit)
 
     def landing_square(self, g: _Entry | None, tok: Clue, k: int) -> bool:
-        """Whether the square ``tok`` (token ``k``), after a word or an arrow to it, is
-        where the move said in slots just before lands (``Pink forward 6 to d2``, ``Pink.
-        Straight down six squares to d2``): read into that entry as the colour of the
-        square, which the replay checks like any landing colour."""
+        """Whether the square ``tok`` (token ``k``), after a word or an arrow to it or in
+        brackets right after it, is where the move said in slots just before lands (``Pink
+        forward 6 to d2``, ``Pink. Straight down six squares to d2``, ``→ orange (c6)``):
+        read into that entry as the colour of the square, which the replay checks like any
+        landing colour."""
         g = g if g is not None else self.entries[-1] if self.entries else None
         if g is None or tok.kind != "SQUARE" or tok.squares is None or k == 0 or self.ahead.square_after(k) is not None:
             return False
-        if not g.lands_said(tok.squares[1]) or not self.ahead.to_square(self.tokens[k - 1], k - 1):
+        if not g.lands_said(tok.squares[1]):
             return False
-        if not self.ahead.little_between(g, k - 1):
+        bracketed = _OPENS_BRACKET.fullmatch(self.text, g.end, tok.start) is not None  # ('→ orange (c6)', '→ 橙格（c6）')
+        if not bracketed and not (self.ahead.to_square(self.tokens[k - 1], k - 1) and self.ahead.little_between(g, k - 1)):
             return False
         g.lands_at(tok.squares[1], tok.end)
         return True

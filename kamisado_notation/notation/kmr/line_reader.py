@@ -41,7 +41,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from ...diagnostics import WARNING, Diagnostic, Kind, RewriteLine
+from ...diagnostics import WARNING, Diagnostic, Kind
 from ...engine.board import Colour, Direction
 from ...engine.position import WrittenMove
 from ...errors import NotationError
@@ -68,6 +68,8 @@ from .fast_paths import (
     reading_fast,
 )
 from .headers import HEADER_RULE, resignation, trailing_result, unquoted_header
+from .slow_tiers import LineRead, json_line, json_object, read_slow, round_note
+from .slow_tiers import heading as markdown_heading
 from .tokens import KINDS_LIMIT
 
 if TYPE_CHECKING:
@@ -473,7 +475,11 @@ class Reader(Generic[T]):
         if slip is not None:
             yield from slip
             return
-        read = self._read_line(text, number) if not _json_object(text) else self._json_line(text, number)
+        if json_object(text):
+            json = json_line(text, number)
+            read: tuple[list[Item], list[Comment], list[NotationError]] | None = (json.items, json.comments, json.unknown)
+        else:
+            read = self._read_line(text, number)
         if read is None:
             if self.shaped is not None:
                 yield self.shaped
@@ -483,7 +489,7 @@ class Reader(Generic[T]):
         if not items and not comments:
             self.events.blank()
             return
-        heading = self._heading(text, number) if not items and self.started else None
+        heading = markdown_heading(text, number) if not items and self.started else None
         if heading is not None:  # a Markdown heading of a round ('## Game 2')
             yield from self._shaped(heading)
             return
@@ -518,63 +524,20 @@ class Reader(Generic[T]):
         return iter(done_before)
 
     def _read_line(self, text: str, number: int) -> tuple[list[Item], list[Comment], list[NotationError]] | None:
-        """The items and comments of line ``number``, with the errors of the unknown
-        words read past in it (and the warnings of a row pasted from a spreadsheet,
-        :func:`~.cells.spreadsheet_row`); ``None`` when it cannot be read (its error given), or
-        when it is a ``Round`` or ``Lineup`` line in another shape
-        (:func:`~.line_shapes.line_shape`: given as an element, the match it completes
-        in :attr:`shaped`)."""
-        from .cells import spreadsheet_row
-        from .general_path import read_line  # the grammar (lark): only for a line the fast tiers leave
-        from .line_shapes import line_shape
-
-        if self.legend and _uses_legend(text.partition("#")[0], self.legend):  # (a comment's words are no entry's)  # ('rosa V4 orange' where the file's legend says V = snett vänster)
-            from .evidence import read_evidence
-
-            return read_evidence(text, number, self.legend)
-        try:
-            return read_line(text, number)
-        except NotationError as e:
-            cells = spreadsheet_row(text, number, read_line)
-            if cells is not None:  # a row pasted from a spreadsheet
-                return cells
-            shaped = line_shape(text, number)
-            if shaped is not None and shaped.item is not None:  # a Round or Lineup line in another shape
-                self.shaped = next(self._shaped(shaped), None)
-                return None
-            if shaped is None and _by_evidence(text):
-                from .evidence import legend_in, read_evidence
-
-                self.legend.update(legend_in(text))
-                items, comments, notes = read_evidence(text, number, self.legend)
-                if items or self.in_match:
-                    return items, comments, notes
-                return [], comments, []
-            self.events.error(shaped.diagnostic if shaped is not None else Diagnostic("syntax", str(e), e.line, e.column))
+        """The items and comments of line ``number`` by the last tiers
+        (:func:`~.slow_tiers.read_slow`), with the errors of the unknown words read past
+        in it; ``None`` when it cannot be read (its error given), or when it is a
+        ``Round`` or ``Lineup`` line in another shape (given as an element, the match it
+        completes in :attr:`shaped`)."""
+        read = read_slow(text, number, self.legend, in_match=self.in_match)
+        if isinstance(read, LineRead):
+            return read.items, read.comments, read.unknown
+        if isinstance(read, Diagnostic):
+            self.events.error(read)
             self._unread(text, number)
-        except RecursionError:  # pragma: no cover - nothing here recurses on input depth
-            self.events.error(Diagnostic("syntax", "too deeply nested", number, 1))
-        return None
-
-    @staticmethod
-    def _heading(text: str, number: int) -> Shaped | None:
-        """Line ``number``, read as a comment, as a Markdown heading of a round (``##
-        Game 2``), if it is one."""
-        if not text.lstrip().startswith("#"):
             return None
-        from .line_shapes import heading_shape
-
-        return heading_shape(text, number)
-
-    def _json_line(self, text: str, number: int) -> tuple[list[Item], list[Comment], list[NotationError]]:
-        """A line that is a JSON object (an app's log, JSON Lines: ``{"tower": "red", "dir":
-        "fwd", "n": 4}``), no comment of ours: its values read by their evidence, its keys
-        and JSON's signs blanked (the values keep their columns)."""
-        from .evidence import read_evidence
-
-        flags = _JSON_TRUE.sub(lambda m: " " + m[1] + " " * (len(m.group()) - len(m[1]) - 1), text)  # ('"pass": true': the key says it)
-        items, _comments, notes = read_evidence(_JSON_SIGNS.sub(lambda m: " " * len(m.group()), flags), number)
-        return items, [], notes
+        self.shaped = next(self._shaped(read), None)
+        return None
 
     def _shaped(self, shaped: Shaped) -> Iterator[T]:
         """A ``Round`` or ``Lineup`` line in another shape, given as its element with the
@@ -582,26 +545,16 @@ class Reader(Generic[T]):
         assert shaped.item is not None
         item = shaped.item
         if type(item) is RoundRecord and item.fill is None and self.events.repeats_round(item.number):
-            self._round_note(shaped.diagnostic, item.number)
+            comment, said = round_note(shaped.diagnostic, item.number)  # (a note on the round read)
+            self.events.grammar_line(said.line)
+            self.events.comment(comment)
+            self.events.error(said)
             return
         done = self.element(shaped.item)
         self.events.grammar_line(shaped.item.line)
         self.events.error(shaped.diagnostic)
         if done is not None:
             yield done
-
-    def _round_note(self, d: Diagnostic, number: int) -> None:
-        """A heading in another shape (its warning ``d``) that names round ``number``,
-        the round being read, again after its entries (``Round 1: Gold. Red gets its
-        ring.``): a note on it, kept as a comment with a warning, never another round's
-        start."""
-        written = next((e.old for e in d.edits if isinstance(e, RewriteLine)), "")
-        self.events.grammar_line(d.line)
-        self.events.comment(Comment(written, d.line, d.column, False))
-        why = "a note on the round read"
-        message = f"{written!r} names round {number} again after its entries: read as a note on it, not a round's start"
-        edit = RewriteLine(d.line, "round", written, f"# {written}", why)
-        self.events.error(Diagnostic("syntax", message, d.line, d.column, WARNING, kind=Kind.SET_ASIDE, edits=(edit,)))
 
     def _unread(self, text: str, number: int) -> None:
         """A line that could not be read: a ``Round`` line starts a round all the same
@@ -615,63 +568,11 @@ class Reader(Generic[T]):
 
 
 _LINEUP_STARTS = ("Lineup ", "lineup ")
-#: A ``Round`` line (with its number) or a ``Lineup`` line the reader could not read: its
-#: error stands, never read by evidence (a table's header row ``Round  Black  Gold`` is).
-_ROUND_OR_LINEUP = re.compile(r"\s*(?:round\b\D*\d|lineup\b)", re.IGNORECASE)
-#: A line begun as a header is (``[Name "…``, ``[Name value]``): its error stands, never
-#: read by evidence (but a bracket of prose: :func:`_headerish`).
-_HEADERISH = re.compile(r"\s*\[[A-Za-z][\w-]*\s")
-
-
-def _headerish(text: str) -> bool:
-    """Whether ``text`` is begun as a header is (:data:`_HEADERISH`), and is no bracket of
-    prose: words closed by a ``]`` at the line's end, no quote after the first
-    (``[Transcribed from the sheet: "?" = not legible]``), which is read by evidence."""
-    m = _HEADERISH.match(text)
-    if m is None:
-        return False
-    rest = text[m.end() :].strip()
-    return not (rest.endswith("]") and not rest.startswith('"') and len(rest.split()) >= 3)
-
-
-#: The words of a line (what :func:`~.evidence.is_evidence_word` is asked of).
-_WORDS = re.compile(r"[^\W\d_]+")
-
-
-def _uses_legend(text: str, legend: Mapping[str, object]) -> bool:
-    """Whether line ``text`` writes a letter the file's legend defines, alone or before
-    its distance (``rosa V4 orange``)."""
-    return any(m.group(1) in legend for m in re.finditer(r"(?<![^\W\d_])([A-Za-z]{1,2}|[|<>^])(?=\d|\s|$)", text))
-
-
-def _by_evidence(text: str) -> bool:
-    """Whether a line no other tier reads goes to the evidence reader: not a ``Round``
-    or ``Lineup`` line, nor one begun as a header, nor one whose own syntax is left open
-    (a comment's ``{`` never closed, a quoted value never closed): their errors stand."""
-    if _ROUND_OR_LINEUP.match(text) or _headerish(text):
-        return False
-    plain = text.replace("{{", "  ").replace("}}", "  ")  # (a wiki's template, no comment)
-    opened = plain.rfind("{")
-
-    if opened > plain.rfind("}") and _moves_in(plain[opened:], plain[:opened]):
-        return False  # (a move may be in the comment left open)
-    return text.count('"') % 2 == 0
 #: a header, ``Round`` or ``Lineup`` line tier 2 read (one with no comment, and of ASCII
 #: only: no digit there needs the check of :mod:`.digits`) → what it read there, for
 #: tier 1: a record repeats them
 _KNOWN_LINES: dict[str, Header | RoundRecord | Lineup] = {}
 
-
-#: A square (what a move in coordinates names).
-_SQUARE = re.compile(r"(?<![\w])[a-hA-H][1-8](?![\w])")
-
-
-#: A JSON object's keys and signs (what :meth:`LineReader._json_line` blanks).
-_JSON_SIGNS = re.compile(r'"(?:[^"\\\n]|\\.)*"\s*:|[{}\[\]",]')
-
-
-#: A key whose value is ``true`` (a flag: the key is what it says, ``"pass": true``).
-_JSON_TRUE = re.compile(r'"([^"\\\n]*)"\s*:\s*true\b')
 
 
 def _elements(items: list[Item]) -> list[Entry | Header | RoundRecord | Lineup]:
@@ -679,34 +580,6 @@ def _elements(items: list[Item]) -> list[Entry | Header | RoundRecord | Lineup]:
     without the place it was read at)."""
     elements = [e for item in items for e in (item if isinstance(item, list) else [item])]
     return [e[0] if isinstance(e, tuple) else e for e in elements]
-
-
-def _json_object(text: str) -> bool:
-    """Whether line ``text`` is a JSON object with a key at least (``{"ply": 3, …}``; not
-    a comment of ours in braces, which has no quoted key before a colon)."""
-    stripped = text.strip()
-    if not (stripped.startswith('{"') and stripped.endswith("}")):
-        return False
-    import json
-
-    try:
-        return isinstance(json.loads(stripped), dict)
-    except ValueError:
-        return False
-
-
-def _moves_in(text: str, before: str) -> bool:
-    """Whether ``text`` (what an unclosed ``{`` leaves open) may hold a move: a tower's
-    colour, or a square, among evidence (``{ Red Left 3``; not ``{ n: 2, fill: 'right',``),
-    or any evidence where ``before`` (the line before the brace) holds an entry's
-    (``Yellow Sideways {Left``)."""
-    from ..vocabulary import EVIDENCE_COLOURS, normalise
-    from .evidence import is_evidence_word
-
-    words = [w for w in _WORDS.findall(text) if is_evidence_word(w)]
-    if words and any(len(w) > 1 and is_evidence_word(w) for w in _WORDS.findall(before)):
-        return True
-    return bool(_SQUARE.search(text)) or any(len(w) > 1 and normalise(w) in EVIDENCE_COLOURS for w in words)
 
 
 def _again(seen: Header | RoundRecord | Lineup, number: int) -> Header | RoundRecord | Lineup:

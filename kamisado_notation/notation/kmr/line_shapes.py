@@ -83,9 +83,10 @@ def _counted_round(text: str, number: int) -> Shaped | None:
     its fill in any word for the mover's left or right after it (``左``, ``오른쪽``) and
     no digit: the ``Round`` line it stands for."""
     m = _COUNTED.match(text)
-    if m is None or m.group(0).strip() == m[1] or any(c.isdigit() for c in m[2]):
+    after = _TAGS.sub(" ", m[2]) if m is not None else ""  # (a tag's digit, '</h2>', is none of the line's)
+    if m is None or m.group(0).strip() == m[1] or any(c.isdigit() for c in after):
         return None
-    rest = re.sub(r"[^\w\s]", " ", m[2])
+    rest = re.sub(r"[^\w\s]", " ", after)
     fill = next(filter(None, map(_fill, rest.split())), None) or next((f for c, f in (("左", Fill.LEFT), ("右", Fill.RIGHT)) if c in rest), None)
     return _round_line(text, number, m.start(1) + 1, _cjk_number(m[1]), fill)
 

@@ -1,0 +1,181 @@
+"""The reader's last tiers for one line that the fast tiers left
+(docs/architecture.md, "The reader's tiers"): the grammar, a row pasted from a
+spreadsheet, a ``Round`` or ``Lineup`` line in another shape, reading by evidence, and a
+line that is a JSON object. What a line is read as is returned as a value: the
+:class:`~.line_reader.Reader` gives the events.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ...diagnostics import WARNING, Diagnostic, Kind, RewriteLine
+from ...engine.board import Colour, Direction
+from ...errors import NotationError
+from ..record import Comment, Item
+
+if TYPE_CHECKING:
+    from .line_shapes import Shaped  # (imported when a line needs it: the reader's start-up does not pay for it)
+
+__all__ = ["LineRead", "heading", "json_line", "json_object", "read_slow", "round_note"]
+
+
+@dataclass(frozen=True, slots=True)
+class LineRead:
+    """A line read: its items, its comments, and the errors of the unknown words read
+    past in it (or the warnings of the evidence it was read by)."""
+
+    items: list[Item]
+    comments: list[Comment]
+    unknown: list[NotationError]
+
+
+def read_slow(text: str, number: int, legend: dict[str, Direction | Colour], *, in_match: bool) -> LineRead | Shaped | Diagnostic:
+    """Line ``number``, ``text``, by the last tiers: what it holds; a ``Round`` or
+    ``Lineup`` line in another shape (:func:`~.line_shapes.line_shape`); or, where it
+    cannot be read, its error. ``legend``: the file's (a line that writes a letter it
+    defines is read by evidence, and a legend line read adds to it); ``in_match``: a
+    match has begun (before one, a line read by evidence keeps no entry)."""
+    from .cells import spreadsheet_row
+    from .general_path import read_line  # the grammar (lark): only for a line the fast tiers leave
+    from .line_shapes import line_shape
+
+    if legend and _uses_legend(text.partition("#")[0], legend):  # ('rosa V4 orange' where the legend says V = snett vänster; not in a comment)
+        from .evidence import read_evidence
+
+        return LineRead(*read_evidence(text, number, legend))
+    try:
+        return LineRead(*read_line(text, number))
+    except NotationError as e:
+        cells = spreadsheet_row(text, number, read_line)
+        if cells is not None:  # a row pasted from a spreadsheet
+            return LineRead(*cells)
+        shaped = line_shape(text, number)
+        if shaped is not None and shaped.item is not None:  # a Round or Lineup line in another shape
+            return shaped
+        if shaped is None and _by_evidence(text):
+            from .evidence import legend_in, read_evidence
+
+            legend.update(legend_in(text))
+            items, comments, notes = read_evidence(text, number, legend)
+            return LineRead(items, comments, notes) if items or in_match else LineRead([], comments, [])
+        return shaped.diagnostic if shaped is not None else Diagnostic("syntax", str(e), e.line, e.column)
+    except RecursionError:  # pragma: no cover - nothing here recurses on input depth
+        return Diagnostic("syntax", "too deeply nested", number, 1)
+
+
+def json_line(text: str, number: int) -> LineRead:
+    """A line that is a JSON object (an app's log, JSON Lines: ``{"tower": "red", "dir":
+    "fwd", "n": 4}``), no comment of ours: its values read by their evidence, its keys
+    and JSON's signs blanked (the values keep their columns)."""
+    from .evidence import read_evidence
+
+    flags = _JSON_TRUE.sub(lambda m: " " + m[1] + " " * (len(m.group()) - len(m[1]) - 1), text)  # ('"pass": true': the key says it)
+    items, _comments, notes = read_evidence(_JSON_SIGNS.sub(lambda m: " " * len(m.group()), flags), number)
+    return LineRead(items, [], notes)
+
+
+def heading(text: str, number: int) -> Shaped | None:
+    """Line ``number``, read as a comment, as a Markdown heading of a round (``##
+    Game 2``), if it is one."""
+    if not text.lstrip().startswith("#"):
+        return None
+    from .line_shapes import heading_shape
+
+    return heading_shape(text, number)
+
+
+def round_note(d: Diagnostic, number: int) -> tuple[Comment, Diagnostic]:
+    """A heading in another shape (its warning ``d``) that names round ``number``, the
+    round being read, again after its entries (``Round 1: Gold. Red gets its ring.``): a
+    note on it, kept as a comment (returned) with a warning (returned), never another
+    round's start."""
+    written = next((e.old for e in d.edits if isinstance(e, RewriteLine)), "")
+    message = f"{written!r} names round {number} again after its entries: read as a note on it, not a round's start"
+    edit = RewriteLine(d.line, "round", written, f"# {written}", "a note on the round read")
+    return Comment(written, d.line, d.column, False), Diagnostic("syntax", message, d.line, d.column, WARNING, kind=Kind.SET_ASIDE, edits=(edit,))
+
+
+#: A ``Round`` line (with its number) or a ``Lineup`` line the reader could not read: its
+#: error stands, never read by evidence (a table's header row ``Round  Black  Gold`` is).
+_ROUND_OR_LINEUP = re.compile(r"\s*(?:round\b\D*\d|lineup\b)", re.IGNORECASE)
+#: A line begun as a header is (``[Name "…``, ``[Name value]``): its error stands, never
+#: read by evidence (but a bracket of prose: :func:`_headerish`).
+_HEADERISH = re.compile(r"\s*\[[A-Za-z][\w-]*\s")
+
+
+def _headerish(text: str) -> bool:
+    """Whether ``text`` is begun as a header is (:data:`_HEADERISH`), and is no bracket of
+    prose: words closed by a ``]`` at the line's end, no quote after the first
+    (``[Transcribed from the sheet: "?" = not legible]``), which is read by evidence."""
+    m = _HEADERISH.match(text)
+    if m is None:
+        return False
+    rest = text[m.end() :].strip()
+    return not (rest.endswith("]") and not rest.startswith('"') and len(rest.split()) >= 3)
+
+
+#: The words of a line (what :func:`~.evidence.is_evidence_word` is asked of).
+_WORDS = re.compile(r"[^\W\d_]+")
+
+
+def _uses_legend(text: str, legend: Mapping[str, object]) -> bool:
+    """Whether line ``text`` writes a letter the file's legend defines, alone or before
+    its distance (``rosa V4 orange``)."""
+    return any(m.group(1) in legend for m in re.finditer(r"(?<![^\W\d_])([A-Za-z]{1,2}|[|<>^])(?=\d|\s|$)", text))
+
+
+def _by_evidence(text: str) -> bool:
+    """Whether a line no other tier reads goes to the evidence reader: not a ``Round``
+    or ``Lineup`` line, nor one begun as a header, nor one whose own syntax is left open
+    (a comment's ``{`` never closed, a quoted value never closed): their errors stand."""
+    if _ROUND_OR_LINEUP.match(text) or _headerish(text):
+        return False
+    plain = text.replace("{{", "  ").replace("}}", "  ")  # (a wiki's template, no comment)
+    opened = plain.rfind("{")
+
+    if opened > plain.rfind("}") and _moves_in(plain[opened:], plain[:opened]):
+        return False  # (a move may be in the comment left open)
+    return text.count('"') % 2 == 0
+
+
+#: A JSON object's keys and signs (what :func:`json_line` blanks).
+_JSON_SIGNS = re.compile(r'"(?:[^"\\\n]|\\.)*"\s*:|[{}\[\]",]')
+
+
+#: A key whose value is ``true`` (a flag: the key is what it says, ``"pass": true``).
+_JSON_TRUE = re.compile(r'"([^"\\\n]*)"\s*:\s*true\b')
+
+def json_object(text: str) -> bool:
+    """Whether line ``text`` is a JSON object with a key at least (``{"ply": 3, …}``; not
+    a comment of ours in braces, which has no quoted key before a colon)."""
+    stripped = text.strip()
+    if not (stripped.startswith('{"') and stripped.endswith("}")):
+        return False
+    import json
+
+    try:
+        return isinstance(json.loads(stripped), dict)
+    except ValueError:
+        return False
+
+
+def _moves_in(text: str, before: str) -> bool:
+    """Whether ``text`` (what an unclosed ``{`` leaves open) may hold a move: a tower's
+    colour, or a square, among evidence (``{ Red Left 3``; not ``{ n: 2, fill: 'right',``),
+    or any evidence where ``before`` (the line before the brace) holds an entry's
+    (``Yellow Sideways {Left``)."""
+    from ..vocabulary import EVIDENCE_COLOURS, normalise
+    from .evidence import is_evidence_word
+
+    words = [w for w in _WORDS.findall(text) if is_evidence_word(w)]
+    if words and any(len(w) > 1 and is_evidence_word(w) for w in _WORDS.findall(before)):
+        return True
+    return bool(_SQUARE.search(text)) or any(len(w) > 1 and normalise(w) in EVIDENCE_COLOURS for w in words)
+
+
+#: A square (what a move in coordinates names).
+_SQUARE = re.compile(r"(?<![\w])[a-hA-H][1-8](?![\w])")
