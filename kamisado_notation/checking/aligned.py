@@ -121,8 +121,10 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1) -> list[Piece]:
     rows: set[int] = set()
     legend: dict[str, Direction | Colour] = {}
     for number, text in enumerate(lines, first_line):
+        defined = legend_in(text)
+        if defined:
+            legend = {**legend, **defined}  # (a line's pieces keep the legend they were read with)
         if is_key_line(text):  # (a key to the signs, an example of them: no move)
-            legend = {**legend, **legend_in(text)}  # (a line's pieces keep the legend they were read with)
             continue
         found = [
             Piece(number, c.start + 1, c, text[c.start : c.end], _name_before(text, c.start), legend)

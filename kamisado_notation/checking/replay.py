@@ -31,7 +31,7 @@ from .replayed import MatchReplay, MatchStatus, Ply, PlyKind, RoundReplay
 from .round_replay import Attempt, LeftOut, RoundReplayer, syntax_cut
 from .round_slips import left_out_round, row_slip, stop_at
 from .round_starts import UNKNOWN_TARGET, RoundStarts, lineup_start
-from .slips.after_end import after_decided, after_end, before, said_again, set_aside_after_end
+from .slips.after_end import after_decided, after_end, before, entries_after, set_aside_after_end
 from .slips.headers import format_agrees, header_fixes
 from .slips.lineups import (
     check_lineups,
@@ -122,8 +122,7 @@ class _MatchReplayer(RoundStarts):
         if deciding is None or end is None:
             return
         plies = [p for rr in self.rounds for p in rr.plies if p.index is not None]
-        played, moves = [p.entry for p in plies], [p.move for p in plies]
-        after = sum(1 for rec in self.match.rounds for e in rec.entries if (e.line, e.column) > end and not e.placeholder and not said_again(e, played, moves))
+        after = entries_after([e for rec in self.match.rounds for e in rec.entries], end, [(p.entry, p.move) for p in plies])
         kept = after_decided(self.diags, end, deciding.number, after)
         if kept is not None:
             self.diags, self.fixes = kept, before(self.fixes, end)

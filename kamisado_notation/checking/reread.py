@@ -79,12 +79,15 @@ def reread(
     if len(judged) <= sum(r is not None for r in results) or not _agrees(results, judged):
         return None
     found = [r.result for r in judged if r.result is not None]
-    decided = _decided(found, _header_target(headers), 0 if alignment.notes_after else _clues_after(alignment))
+    decided = _decided(found, _header_target(headers), _clues_after(alignment))
     return Reread(headers_text(headers, found) + rounds_text(judged), found, _notes(alignment, decided=decided))
 
 
 def _clues_after(alignment: Alignment) -> int:
-    """How many clues (not weak) stand after the rounds ``alignment`` judged."""
+    """How many clues (not weak) stand after the rounds ``alignment`` judged; none where
+    what is read there is notes on them (:attr:`~.aligned.Alignment.notes_after`)."""
+    if alignment.notes_after:
+        return 0
     end = max((u[1] for r in alignment.judged for u in r.used if u is not None), default=len(alignment.pieces))
     return sum(1 for p in alignment.pieces[end:] if not p.weak)
 

@@ -249,7 +249,7 @@ def sniff(path: str, head: bytes) -> str:
     ending = os.path.splitext(path)[1].lower()
     own = [f for f in _BY_PRIORITY if f.in_folders and f.suffix == ending]
     found = next((f.name for f in own if _fits(f, head)), None) or sniffed(head)
-    if (found == "json" and _no_json_record(head)) or (found == "hackerrank" and not _HACKERRANK_KEYS.search(head)):
+    if found is not None and _other_programs(found, head):
         found = None  # (a chat's export, an app's log: its text is read by its evidence)
     if found is not None or not own or _holds_entries(head):
         return found or "kmr"
@@ -259,6 +259,12 @@ def sniff(path: str, head: bytes) -> str:
 #: A key that a HackerRank game log's games have (a JSON array of objects without any is
 #: another program's: a chat's export).
 _HACKERRANK_KEYS = re.compile(rb'"(?:player-[12]|inputs|outputs)"[ \t\r\n]*:')
+
+
+def _other_programs(found: str, head: bytes) -> bool:
+    """Whether ``head``, which starts as format ``found``'s files do, is another
+    program's JSON: no record in our JSON form, no game of a HackerRank log."""
+    return (found == "json" and _no_json_record(head)) or (found == "hackerrank" and not _HACKERRANK_KEYS.search(head))
 
 
 def _no_json_record(head: bytes) -> bool:

@@ -1688,3 +1688,34 @@ def test_rounds_headed_as_a_chinese_blog_heads_them_read_as_the_moves(seed: int)
     inside other words of a sentence (``看过去``: looking over) is no forfeit."""
     original = written(seed, Form.TEXT, "en", target=3)
     assert_read_as(in_chinese_headings(original), original)
+
+
+def labelled_by_side(text: str) -> str:
+    """``text`` (our text form) with each row's entries labelled by their side's letter
+    and written as ``colour, direction distance → colour`` (``1. N: verde, dreapta 3 → mov
+    A: mov, dreapta 1 → portocaliu``), as a teacher's worksheet does."""
+    out = []
+    for line in text.splitlines():
+        head, _, rest = line.partition(" ")
+        entries = [e.split() for e in rest.split("   ") if e.strip()]
+        if not head.rstrip(".").isdigit() or not all(len(e) == 4 for e in entries):
+            out.append(line)
+            continue
+        said = [f"{side}: {e[0].lower()}, {e[1].lower()} {e[2]} → {e[3].lower()}" for side, e in zip("NA", entries, strict=False)]
+        out.append(f"{head} " + "  ".join(said))
+    return "\n".join(out) + "\n"
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000))
+@example(seed=0)
+def test_entries_labelled_by_side_letters_define_no_legend(seed: int) -> None:
+    """``N: verde, dreapta 3 → mov  A: mov, …`` are two entries labelled by their sides,
+    not a legend that makes ``N`` green and ``A`` purple: a line with a number in it
+    defines nothing (a legend defines signs, not moves), so it is read, and the letters
+    stay labels on the lines after it."""
+    original = written(seed, Form.TEXT, "ro", target=3)
+    labelled = labelled_by_side(original)
+    (match,) = validate_text(labelled).matches
+    assert match.valid, [d.format("x") for d in match.diagnostics]
+    assert moves_of(fix_text(labelled).text) == moves_of(original)

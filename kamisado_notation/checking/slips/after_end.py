@@ -15,7 +15,7 @@ from ...engine.moves import Move
 from ...engine.position import Position
 from ...notation.record import Entry
 
-__all__ = ["AFTER_END", "QUOTED", "READ_BY_EVIDENCE", "after_decided", "after_end", "before", "said_again", "set_aside_after_end"]
+__all__ = ["AFTER_END", "QUOTED", "READ_BY_EVIDENCE", "after_decided", "after_end", "before", "entries_after", "said_again", "set_aside_after_end"]
 
 #: How many entries after a round's end are taken for entries written one too many (a
 #: row's): more than that, and the round more likely ended too early by a slip before.
@@ -102,6 +102,14 @@ def after_decided(diagnostics: Sequence[Diagnostic], end: tuple[int, int], numbe
     note = Diagnostic("syntax", message, first.line, first.column, WARNING, None, None, first.match, (), Kind.SET_ASIDE)
     kept = [replace(d, edits=tuple(before(d.edits, end))) for d in diagnostics if (d.line, d.column) <= end]
     return [*kept, note]
+
+
+def entries_after(entries: Sequence[Entry], end: tuple[int, int], played: Sequence[tuple[Entry, Move]]) -> int:
+    """How many of a match's ``entries`` stand after ``end`` (line, column), the end of
+    the round that decided it, that are no placeholder nor a move ``played`` (each entry
+    and its move) said again (:func:`said_again`)."""
+    entries_played, moves = [e for e, _m in played], [m for _e, m in played]
+    return sum(1 for e in entries if (e.line, e.column) > end and not e.placeholder and not said_again(e, entries_played, moves))
 
 
 def said_again(entry: Entry, played: Sequence[Entry], moves: Sequence[Move]) -> bool:

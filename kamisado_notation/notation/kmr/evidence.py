@@ -287,13 +287,13 @@ _KEYED = re.compile(r"(?<!\S)[^\s\d=]{1,4}\s*=\s*[^\W\d_]")
 
 def is_key_line(text: str) -> bool:
     """Whether line ``text`` is a key to a record's signs: two definitions or more
-    (``key: st=straight lf/rt = diag``, ``(n=brown, k=pink)``, ``Az azul · Rs rosa``), or
+    (``key: st=straight lf/rt = diag``, ``(n=brown, k=pink)``, codes ``Az azul · Rs rosa``), or
     an example of how entries are written (``Ex.: "Az E1 Rs" = …``). Such a line says
     what the entries mean; it is no entry itself."""
     example = _EXAMPLE.match(text)
     if example is not None and normalise(example[1]) in EXAMPLE_WORDS:
         return True  # (an example of how entries are written)
-    return len(_KEYED.findall(text)) >= 2 or bool(legend_in(text))
+    return len(_KEYED.findall(text)) >= 2 or (not any(ch.isdigit() for ch in text) and len(_codes(text)) >= 2)
 
 
 #: The word that opens a line, with the colon or full stop after it (``Ex.:``, ``e.g.``).
@@ -305,17 +305,27 @@ def legend_in(text: str) -> dict[str, Direction | Colour]:
     each a letter and the words of one direction or colour (``R = rakt fram, V = snett
     vänster, H = snett höger``): letter → what it stands for; else nothing."""
     found: dict[str, Direction | Colour] = {}
+    if any(ch.isdigit() for ch in text):
+        return found  # (a line of entries labelled by side, 'N: verde, dreapta 3 → mov  A: mov, …', defines nothing)
     for m in _DEFINITION.finditer(text):
         said = {t.direction if t.kind == "DIRECTION" else t.colour for t in _tokens(m[2]) if t.kind in ("DIRECTION", "COLOUR")}
         if len(said) == 1 and None not in said:
             found[m[1]] = next(iter(said))  # type: ignore[assignment]
-    if not found:  # (a list of codes, each before its word: 'La laranja · Az azul · Vm vermelho')
-        for m in _CODE_WORD.finditer(text):
-            words = _tokens(m[2])
-            value = words[0].direction if words[0].kind == "DIRECTION" else words[0].colour
-            if len(words) == 1 and value is not None and not words[0].weak and normalise(m[1])[0] == normalise(m[2])[0]:
-                found[m[1]] = value
+    if not found:
+        found = _codes(text)
     return found if len(found) >= 2 else {}
+
+
+def _codes(text: str) -> dict[str, Direction | Colour]:
+    """The codes line ``text`` lists, each before the colour or direction word it
+    shortens and starting as it does (``La laranja · Az azul · Vm vermelho``)."""
+    found: dict[str, Direction | Colour] = {}
+    for m in _CODE_WORD.finditer(text):
+        words = _tokens(m[2])
+        value = words[0].direction if words[0].kind == "DIRECTION" else words[0].colour
+        if len(words) == 1 and value is not None and not words[0].weak and normalise(m[1])[0] == normalise(m[2])[0]:
+            found[m[1]] = value
+    return found
 
 
 def _aside(text: str, word: str, key: str, start: int, end: int) -> bool:
@@ -1037,17 +1047,13 @@ class _Line:
 
     def landing_square(self, g: _Entry | None, tok: Clue, k: int) -> bool:
         """Whether the square ``tok`` (token ``k``), after a word or an arrow to it or in
-        brackets right after it, is where the move said in slots just before lands (``Pink
-        forward 6 to d2``, ``Pink. Straight down six squares to d2``, ``→ orange (c6)``):
-        read into that entry as the colour of the square, which the replay checks like any
-        landing colour."""
+        brackets, is where the move said in slots just before lands (``Pink forward 6 to
+        d2``, ``→ orange (c6)``): read into that entry as its landing's colour."""
         g = g if g is not None else self.entries[-1] if self.entries else None
         if g is None or tok.kind != "SQUARE" or tok.squares is None or k == 0 or self.ahead.square_after(k) is not None:
             return False
-        if not g.lands_said(tok.squares[1]):
-            return False
         bracketed = _OPENS_BRACKET.fullmatch(self.text, g.end, tok.start) is not None  # ('→ orange (c6)', '→ 橙格（c6）')
-        if not bracketed and not (self.ahead.to_square(self.tokens[k - 1], k - 1) and self.ahead.little_between(g, k - 1)):
+        if not g.lands_said(tok.squares[1]) or not (bracketed or (self.ahead.to_square(self.tokens[k - 1], k - 1) and self.ahead.little_between(g, k - 1))):
             return False
         g.lands_at(tok.squares[1], tok.end)
         return True
