@@ -609,7 +609,7 @@ def test_a_file_name_with_markup_is_shown_as_written_on_the_progress_line(tmp_pa
     record = folder / "oops][bold]y.kmr"  # (the path holds '[/oops]' and '[bold]')
     record.write_text((SAMPLES / "standard-match.kmr").read_text(encoding="utf-8"), encoding="utf-8")
     master, slave = os.openpty()
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "400"}
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "400", "TERM": "xterm-256color"}  # (a terminal that draws: under TERM=dumb there is no progress line)
     run = subprocess.Popen(
         [sys.executable, "-m", "kamisado_notation.cli.app", "analyze", "--time", "20", str(record)],
         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=slave, env=env,
