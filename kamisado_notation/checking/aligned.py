@@ -439,8 +439,8 @@ class Alignment:
     @property
     def notes_after(self) -> bool:
         """Whether what is read after the rounds read with certainty is notes on them,
-        not a round: the moves read there are theirs said again (the same squares: ``the
-        pink went e1-d2``) more than new ones, which are too few for a round
+        not a round: the moves read there are theirs said again (from their squares: ``the
+        pink went to d2``) more than new ones, which are too few for a round
         (:data:`_GUARD`)."""
         rest = self.rounds[self.certain :]
         read = sum(u is not None for rnd in rest for u in rnd.used)
@@ -643,8 +643,8 @@ def _firm(rounds: list[AlignedRound], certain: int, pieces: list[Piece]) -> int:
     """How many of the first ``certain`` rounds are read from enough: not a round read
     from little (but each of whose entries is two squares, :func:`_pinned`), nor what follows from it, nor the end of the round before where the
     text goes on as if that round had not ended (a weak round of :data:`_GUARD` moves
-    that are not the round before's said again: notes after a round's end quote its
-    moves, ``e1-d2``, ``b8 f4``)."""
+    that are not the round before's said again: notes after a round's end name its
+    squares, ``to d2``, ``b8 f4``)."""
     guard = [k > 0 and _new_moves([rnd], rounds[k - 1 : k], pieces) >= _GUARD for k, rnd in enumerate(rounds[: certain + 1])]
     weak = [k for k, rnd in enumerate(rounds[: certain + 1]) if rnd.strength < _FIRM and not _pinned(rnd, pieces) and (k < certain or guard[k])]
     if not weak:
@@ -664,17 +664,13 @@ def _new_moves(rounds: Iterable[AlignedRound], before: Iterable[AlignedRound], p
     """How many moves of ``rounds`` read from the text are not the rounds ``before``
     said again: read from squares that the moves before went from or to, and from no
     other square (``b3 to d1``, ``f4 is a blue square``: notes on the moves played)."""
-    played = {sq for rnd in before for m in rnd.moves for sq in m.coords().split("-")}
+    played = {sq for rnd in before for m in rnd.moves for sq in (m.origin, m.target)}
     new = 0
     for rnd in rounds:
         for used in filter(None, rnd.used):
-            named = {sq.lower() for k in range(*used) if pieces[k].clue.kind == "SQUARE" for sq in _SQUARE_NAME.findall(pieces[k].text)}
+            named = {said[1] for k in range(*used) if pieces[k].clue.kind == "SQUARE" and (said := pieces[k].clue.squares) is not None}
             new += not named or not named <= played
     return new
-
-
-#: A square's name in a clue's text.
-_SQUARE_NAME = re.compile(r"[a-hA-H][1-8]")
 
 
 def _agreed(path: list[_Reading], others: list[list[_Reading]]) -> int:

@@ -457,8 +457,6 @@ def _glyphs(text: str, start: int, end: int) -> list[Clue]:
 #: What stands between an entry and the square it lands on said in brackets after it: an
 #: opening bracket, after a glyph or two (``格（``, a square's word).
 _OPENS_BRACKET = re.compile(r"[\s,;:]*(?:[\u3040-\u30ff\u3400-\u9fff]{1,2}\s*)?[(\[（【]\s*")
-#: The kinds of a forced word.
-_FORCED_KINDS = frozenset({"PASS", "BLOCKED", "PUSHED"})
 
 
 def _square(name: str) -> int:
