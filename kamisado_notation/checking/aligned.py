@@ -645,19 +645,21 @@ def _firm(rounds: list[AlignedRound], certain: int, pieces: list[Piece]) -> int:
     text goes on as if that round had not ended (a weak round of :data:`_GUARD` moves
     that are not the round before's said again: notes after a round's end name its
     squares, ``to d2``, ``b8 f4``)."""
-    guard = [k > 0 and _new_moves([rnd], rounds[k - 1 : k], pieces) >= _GUARD for k, rnd in enumerate(rounds[: certain + 1])]
+    guard = [k > 0 and not _pinned(rounds[k - 1], pieces, share=0.75) and _new_moves([rnd], rounds[k - 1 : k], pieces) >= _GUARD for k, rnd in enumerate(rounds[: certain + 1])]
     weak = [k for k, rnd in enumerate(rounds[: certain + 1]) if rnd.strength < _FIRM and not _pinned(rnd, pieces) and (k < certain or guard[k])]
     if not weak:
         return certain
     return min(certain, weak[0] - 1 if guard[weak[0]] else weak[0])
 
 
-def _pinned(rnd: AlignedRound, pieces: list[Piece]) -> bool:
-    """Whether each move of ``rnd`` written (two at least) is read from a move's two
-    squares (``g8-g2``): chatter between them (a relay's) lowers what the reading gains
-    for each clue, but two squares that are a legal move are not there by chance."""
+def _pinned(rnd: AlignedRound, pieces: list[Piece], share: float = 1.0) -> bool:
+    """Whether each move of ``rnd`` written (two at least; or that ``share`` of them) is
+    read from a move's two squares (``g8-g2``): chatter between them (a relay's) lowers
+    what the reading gains for each clue, but two squares that are a legal move are not
+    there by chance."""
     written = [u for u in rnd.used if u is not None]
-    return len(written) >= 2 and all(any(pieces[k].clue.kind == "COORDS" for k in range(*u)) for u in written)
+    pinned = sum(any(pieces[k].clue.kind == "COORDS" for k in range(*u)) for u in written)
+    return len(written) >= 2 and pinned >= share * len(written)
 
 
 def _new_moves(rounds: Iterable[AlignedRound], before: Iterable[AlignedRound], pieces: list[Piece]) -> int:

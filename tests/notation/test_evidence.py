@@ -1719,3 +1719,73 @@ def test_entries_labelled_by_side_letters_define_no_legend(seed: int) -> None:
     (match,) = validate_text(labelled).matches
     assert match.valid, [d.format("x") for d in match.diagnostics]
     assert moves_of(fix_text(labelled).text) == moves_of(original)
+
+
+def texted(text: str, rng: random.Random) -> str:
+    """``text`` (coordinates, one round) played by text messages: each move typed behind
+    a time and a name as ``red f8 to e7, one diag. e7 is blue`` (its landing square said
+    again with its colour) or ``blue g1 all the way across to a7`` (where the tower stood,
+    words, where it went), a forfeit as ``green can't move``."""
+    out = []
+    names = ("Me", "Priya R")
+    numbers = ("zero", "one", "two", "three", "four", "five", "six", "seven")
+    for rr in replay_match(only_match(text)).rounds:
+        for p in rr.plies:
+            move = p.move
+            assert move is not None and move.tower is not None
+            colour = move.tower.name.lower()
+            stamp = f"14/03/2024 21:{len(out) % 60:02d}  {names[p.side.value]}:  "
+            if p.kind is PlyKind.FORFEIT:
+                out.append(f"{stamp}{colour} is stuck, pass")
+                continue
+            origin, target = square_name(move.origin), square_name(move.target)
+            landing = move.square_colour.name.lower() if move.square_colour is not None else ""
+            way = "diag" if move.direction is not Direction.FORWARD else "straight"
+            if rng.random() < 0.5:
+                out.append(f"{stamp}ok so my {colour} has to move. {origin} to {target}, {numbers[move.distance]} {way}. {target} is {landing}")
+            else:
+                out.append(f"{stamp}{colour} {origin} {rng.choice(['all the way across', 'over', 'way over'])} to {target}")
+    return "\n".join(out) + "\n"
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10_000), chat=st.integers(0, 10_000))
+def test_moves_texted_with_their_landing_said_again_or_words_between_their_squares(seed: int, chat: int) -> None:
+    """A square said again after the move that lands on it (``f8 to e7, one diag. e7 is
+    blue``) is that move's, never the next one's: no move starts or ends where the last
+    one stands; a tower, its square, words, then ``to`` and a square is a move from the
+    first square to the second (``blue g1 all the way across to a7``)."""
+    original = written(seed, Form.COORDS, "en", target=1)
+    assert_read_as(texted(original, random.Random(chat)), original)
+
+
+def as_tuples(text: str, rng: random.Random) -> str:
+    """``text`` (coordinates, one round) as a hobby programmer's list in a notebook:
+    ``("B", "b8", "d6"),`` a move, ``("G", "pass"),  # red stuck on d2`` a forfeit with
+    a comment naming the blocked tower and where it stands."""
+    out = ["game = ["]
+    for rr in replay_match(only_match(text)).rounds:
+        for p in rr.plies:
+            move = p.move
+            assert move is not None and move.tower is not None
+            side = "BG"[p.side.value]
+            if p.kind is PlyKind.FORFEIT:
+                comment = f"  {' ' * rng.randint(0, 12)}# {move.tower.name.lower()} {rng.choice(['stuck', 'blocked'])} on {square_name(move.origin)}"
+                out.append(f'    ("{side}", "pass"),{comment if rng.random() < 0.8 else ""}')
+            else:
+                out.append(f'    ("{side}", "{square_name(move.origin)}", "{square_name(move.target)}"),')
+    out.append("]")
+    return "\n".join(out) + "\n"
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10_000), spacing=st.integers(0, 10_000))
+@example(seed=29, spacing=0)  # (a forfeit)
+def test_a_programs_list_of_quoted_squares_reads_as_the_moves(seed: int, spacing: int) -> None:
+    """Two squares each in quotes, a comma apart (``("B", "b8", "d6")``: a program's
+    list of strings) are a move's from and to, as two squares a blank apart after a
+    tower are; a comment after a forfeit naming the blocked tower and its square
+    (``("B", "pass"),   # blue stuck on h2``) says that forfeit again, however far the
+    comment stands from it."""
+    original = written(seed, Form.COORDS, "en", target=1)
+    assert_read_as(as_tuples(original, random.Random(spacing)), original)

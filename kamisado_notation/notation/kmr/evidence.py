@@ -703,17 +703,29 @@ class _Ahead:
     def square_after(self, k: int) -> int | None:
         """The index of the lone square that follows token ``k`` a blank or a cell's bar
         apart, if one does."""
-        j = self.past_bars(k)
+        bars = self.bars(k)
+        j = self.past_bars(k, bars)
         nxt = self.tokens[j] if j < len(self.tokens) else None
-        if nxt is None or nxt.kind != "SQUARE" or self.text[self.tokens[k].end : nxt.start].strip(_BARS):
+        if nxt is None or nxt.kind != "SQUARE" or self.text[self.tokens[k].end : nxt.start].strip(bars):
             return None
         return j
 
-    def past_bars(self, k: int) -> int:
+    def bars(self, k: int) -> str:
+        """What parts the cells after token ``k``: a table's bars, blanks; and quotes where
+        ``k`` is quoted (``("B", "b8", "d6")``: a program's list of strings)."""
+        return _BARS + _QUOTES if self.quoted(k) else _BARS
+
+    def quoted(self, k: int) -> bool:
+        """Whether token ``k`` stands in quotes (``"b8"``)."""
+        tok = self.tokens[k]
+        return 0 < tok.start and tok.end < len(self.text) and self.text[tok.start - 1] in _QUOTES and self.text[tok.end] == self.text[tok.start - 1]
+
+    def past_bars(self, k: int, bars: str | None = None) -> int:
         """The index of the first token after token ``k`` that is no bar of a table's
-        cells or a template's arguments."""
+        cells or a template's arguments (nor a quote, in ``bars``)."""
+        bars = _BARS if bars is None else bars
         j = k + 1
-        while j < len(self.tokens) and self.tokens[j].kind == "ASIDE" and not self.text[self.tokens[j].start : self.tokens[j].end].strip(_BARS):
+        while j < len(self.tokens) and self.tokens[j].kind == "ASIDE" and not self.text[self.tokens[j].start : self.tokens[j].end].strip(bars):
             j += 1
         return j
 
@@ -747,6 +759,12 @@ class _Ahead:
         word = nxt is not None and self.text[nxt.start].isalpha()  # (an arrow after a distance says where it lands: 'Grün re 6 → Braun')
         return word and nxt is not None and nxt.kind in ("DIRECTION", "AMBIGUOUS") and self.text[self.tokens[j].end : nxt.start] == " "
 
+    def only_aside(self, g: _Entry, k: int, *, slots: bool = False) -> bool:
+        """Whether only words set aside or weak (or, with ``slots``, a direction or a
+        distance: ``e8 to b5, three diag``) stand between entry ``g`` and token ``k``."""
+        kinds = ("ASIDE", "DISTANCE", "DIRECTION") if slots else ("ASIDE",)
+        return all(t.kind in kinds or t.weak for t in self.tokens[:k] if t.start >= g.end)
+
     def little_between(self, g: _Entry, k: int) -> bool:
         """Whether only a few words set aside or weak stand between entry ``g`` and token
         ``k`` (``six squares to``)."""
@@ -765,6 +783,14 @@ class _Ahead:
         whose move was said (``vihreä oikealle 1, keltaiselle (b1–c2)``): it says the same."""
         said = g.tower is not None and g.direction is not None and bool(g.distance)
         return said and tok.kind == "COORDS" and self.text[g.end : tok.start].strip(" ,;:") in ("(", "[")
+
+    def goes_to_square(self, k: int) -> bool:
+        """Whether words set aside, then a word or an arrow to a square, follow token
+        ``k`` (``f1 all the way across to e2``: where a tower stood, then where it went)."""
+        j = k + 1
+        while j < len(self.tokens) and self.tokens[j].kind == "ASIDE":
+            j += 1
+        return j < len(self.tokens) and self.to_square(self.tokens[j], j)
 
     def word_direction_follows(self, k: int) -> bool:
         """Whether a direction in words follows token ``k`` a blank apart (``f1 right``;
@@ -872,7 +898,7 @@ class _Line:
         to = before is not None and ((before.weak and before.kind == "DISTANCE") or (before.kind == "DIRECTION" and not self.text[before.start].isalpha()))
         where = self.text[tok.start - 1 : tok.start] == "(" or self.ahead.next_kind(k) in ("BLOCKED", "PASS")  # ('(f7, blocked)': where it stands)
         letter = self.text[tok.start]
-        short = not self.ahead.square_follows(k) and not self.ahead.word_direction_follows(k)  # ('purple f1 right 2': where it stands, then its move)
+        short = not self.ahead.square_follows(k) and not self.ahead.word_direction_follows(k) and not self.ahead.goes_to_square(k)  # ('purple f1 right 2', 'purple f1 all the way to e2': where it stands, then its move)
         if (letter in "FfBb" or letter in _LEGEND.get()) and self.after_tower() and short and not to and not where:
             self.short_slots(tok)
         else:
@@ -938,6 +964,23 @@ class _Line:
         elif tok.kind == "BLOCKED" and g.distance in (None, 0):
             g.distance, g.forced, g.end, g.pieces = 0, True, tok.end, g.pieces + 1  # (its square may follow: 'blocked on d2')
             g.origin = g.target = None  # (where it stays, said before: a forfeit has no squares to read)
+            self.blocked_said_again(g)
+
+    def blocked_said_again(self, g: _Entry) -> None:
+        """Where the forfeit ``g`` (``blue stuck``) follows the forfeit just read in the
+        same cell or in a comment on it (``pass    # blue stuck on h2``; a wide gap alone
+        parts a row's columns: the other side's), only what is set aside between: the
+        same forfeit said again, which names its tower; read into it (its square may
+        follow)."""
+        before = self.entries[-1] if self.entries else None
+        if before is None or before.distance != 0 or before.tower not in (None, g.tower) or g.pieces != 2:
+            return
+        between = self.text[before.end : g.start]
+        if (_WIDE.search(between) is not None and "#" not in between) or any(t.kind in ("TURN", "NUMBER") for t in self.tokens if before.end <= t.start < g.start):
+            return
+        self.entries.pop()
+        before.tower, before.end, before.pieces = g.tower, g.end, max(before.pieces, 2)
+        self.current = before
 
     def compass(self, tok: Clue) -> None:
         """A compass point after a tower (:data:`_COMPASS`)."""
@@ -1031,7 +1074,7 @@ class _Line:
         it (``e8 b5 right 3 purple``) and is read into it."""
         assert tok.squares is not None
         g = self.current
-        if (g is not None and self.squares_said(g, tok, k)) or self.landing_square(g, tok, k):
+        if (g is not None and self.squares_said(g, tok, k)) or self.said_again(g, tok, k) or self.landing_square(g, tok, k):
             return
         towered = g is not None and g.tower is not None and (g.pieces == 1 or self.ahead.squares_of(g, tok))  # ('Red d8-d4': the colour says the same)
         if g is None or not towered:
@@ -1043,6 +1086,22 @@ class _Line:
         if not self.ahead.direction_follows(last) and not (g.tower is not None and self.ahead.next_kind(last) == "BLOCKED"):
             self.close()  # (not before 'blocked': 'brown stays (f7, blocked)' is a forfeit)
 
+    def said_again(self, g: _Entry | None, tok: Clue, k: int) -> bool:
+        """Whether the lone square ``tok`` (token ``k``) is where the move just read in
+        coordinates lands, said again after it (``f8 to e7, one diag. e7 is blue``): no
+        move starts or ends where the last one stands, so it is that move's, and a
+        direction or a distance between says the same of it."""
+        stray = g is not None and g.tower is None and g.target is None and not g.forced  # ('one diag': the same move's slots)
+        said = self.entries[-1] if (g is None or stray) and self.entries else g
+        if said is None or tok.kind != "SQUARE" or tok.squares is None or said.origin is None or said.target != tok.squares[1]:
+            return False
+        if self.ahead.square_after(k) is not None or not self.ahead.only_aside(said, k, slots=True):
+            return False
+        said.end = tok.end
+        if said is not g:
+            self.current = None
+        return True
+
     def landing_square(self, g: _Entry | None, tok: Clue, k: int) -> bool:
         """Whether the square ``tok`` (token ``k``), after a word or an arrow to it or in
         brackets, is where the move said in slots just before lands (``Pink forward 6 to
@@ -1050,6 +1109,9 @@ class _Line:
         g = g if g is not None else self.entries[-1] if self.entries else None
         if g is None or tok.kind != "SQUARE" or tok.squares is None or k == 0 or self.ahead.square_after(k) is not None:
             return False
+        if g.origin is None and g.target is not None and g.tower is not None and self.ahead.to_square(self.tokens[k - 1], k - 1) and self.ahead.only_aside(g, k - 1):
+            g.lands_at(tok.squares[1], tok.end)  # ('blue g1 all the way across to a7': where it stood, then where it went)
+            return True
         bracketed = _OPENS_BRACKET.fullmatch(self.text, g.end, tok.start) is not None  # ('→ orange (c6)', '→ 橙格（c6）')
         if not g.lands_said(tok.squares[1]) or not (bracketed or (self.ahead.to_square(self.tokens[k - 1], k - 1) and self.ahead.little_between(g, k - 1))):
             return False
@@ -1062,7 +1124,7 @@ class _Line:
         the index of the last token read."""
         assert tok.squares is not None
         g.origin, g.target = tok.squares
-        after = self.ahead.square_after(k) if towered and tok.kind == "SQUARE" else None
+        after = self.ahead.square_after(k) if tok.kind == "SQUARE" and (towered or self.ahead.quoted(k)) else None
         if after is None:
             return k
         self.skip = after
@@ -1258,6 +1320,7 @@ _FAR = 3
 
 #: What separates the slots of an entry in a table's cells or a template's arguments.
 _BARS = " \t|;,"
+_QUOTES = "\"'`"
 
 #: The tokens :meth:`_Line.mark` reads.
 _MARKS = frozenset({"COMMENT", "STRUCK", "RETRACT", "TURN", "NUMBER", "DOTS", "PASS", "PUSHED", "DASH", "RING", "PUSH", "BLOCKED"})
