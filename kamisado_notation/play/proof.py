@@ -38,6 +38,8 @@ from typing import Any
 
 from ..engine.board import RAYS, Direction, Side
 from ..engine.position import RANGE, Move, Position
+from ..engine.rules import push_line
+from ..engine.tables import REACH, SQUARE_VALUES
 
 __all__ = ["NOT_WON", "PROOF_ENTRY_BYTES", "PROOF_NODE_BYTES", "Proof", "ProofTable", "all_into_deadlock", "prove"]
 
@@ -107,6 +109,66 @@ def _home_now(position: Position) -> bool:
     if colour is None:
         return open_towers(position, side) != 0
     return _open(position, side, position.where[side][colour])
+
+
+def _mobility(position: Position) -> tuple[int, bool]:
+    """How many legal moves the side to move has (``Position.count_moves``) and whether
+    one of them lands on its goal rank (M7), in one pass without building the moves (a
+    push never lands there: the tower it pushes would leave the board)."""
+    board, side = position.board, position.to_move
+    goal, where, reach = _GOAL[side], position.where[side], REACH[side]
+    count, home = 0, False
+    for colour in range(8) if position.tower is None else (position.tower,):
+        origin = where[colour]
+        tower = board[origin] if origin >= 0 else None
+        if tower is None:
+            continue
+        rings = tower.rings
+        for ray in reach[origin][rings]:
+            run = 0
+            for sq in ray:  # (free_run, inline: the hottest loop of the search)
+                if board[sq] is not None:
+                    break
+                run += 1
+            count += run
+            if run and run == len(ray) and ray[-1] >> 3 == goal:
+                home = True
+        if rings and push_line(board, side, origin, rings):
+            count += 1
+    return count, home
+
+
+_OTHER_SIDE = (Side.GOLD, Side.BLACK)
+
+
+def _after(position: Position, move: Move) -> tuple[int, bool] | None:
+    """:func:`_mobility` of the position after ``move``, read from ``position`` without
+    playing it: for a plain move (no push, no forfeit) that does not end the round,
+    after which the other side's tower of the colour it lands on (M4), with no Sumo
+    ring, has a move; ``None`` for any other (then it is played)."""
+    if move.push or not move.distance:
+        return None
+    origin, target, side = move.origin, move.target, move.side
+    if target >> 3 == _GOAL[side]:
+        return None  # (M7: the round is won)
+    mover = _OTHER_SIDE[side]
+    board = position.board
+    sq = position.where[mover][SQUARE_VALUES[target]]
+    tower = board[sq] if sq >= 0 else None
+    if tower is None or tower.rings:
+        return None
+    goal = _GOAL[mover]
+    count, home = 0, False
+    for ray in REACH[mover][sq][0]:
+        run = 0
+        for step in ray:
+            if step == target or (step != origin and board[step] is not None):
+                break
+            run += 1
+        count += run
+        if run and run == len(ray) and ray[-1] >> 3 == goal:
+            home = True
+    return (count, home) if count else None
 
 
 class ProofTable:
@@ -257,10 +319,14 @@ class _Search:
         if left == self.within:
             self.root_children = children
         while True:
-            pn, dn = _numbers(children, prover)
+            pn, dn, best, runner_up = _step(children, prover)
             if pn == 0 or dn == 0 or pn >= th_pn or dn >= th_dn:
                 break
-            best, child_pn, child_dn = _select(children, prover, pn, dn, th_pn, th_dn)
+            cap = runner_up + 1 + runner_up // _EPSILON_PARTS
+            if prover:
+                child_pn, child_dn = min(th_pn, cap), min(_INFINITE - 1, th_dn - dn + best[1])
+            else:
+                child_pn, child_dn = min(th_pn - pn + best[0], _INFINITE - 1), min(th_dn, cap)
             pos.apply(best[3])
             best[0], best[1], best[2] = self.mid(best[4], left - 1, best[5], child_pn, child_dn)
             pos.undo()
@@ -305,18 +371,31 @@ class _Search:
         :func:`_result` says of it, else its first numbers and its legal moves when they
         were generated."""
         pos = self.pos
+        facts = _after(pos, move) if left >= 2 else None
+        if facts is not None:  # (a plain move: what follows it read without playing it)
+            count, home = facts
+            mover = _OTHER_SIDE[move.side]
+            if home:  # M7 with the next turn
+                return (1 if mover is self.side else NOT_WON), (1, 1, None)
+            if left > _MOBILITY_TURNS:
+                return None, (1, 1, None)
+            n = count * count
+            return None, ((1, n, None) if mover is self.side else (n, 1, None))
         pos.apply(move)
         try:
             if pos.winner is not None or left < 0:
                 return _result(pos, self.side, left, []), (1, 1, None)
             if left <= 1:  # (the last turns, without the moves where a tower's paths tell)
                 return _last_turn(pos, self.side, left), (1, 1, None)
-            moves = pos.legal_moves()
-            result = _result(pos, self.side, left, moves)
-            if result is not None or not moves or left > _MOBILITY_TURNS:
-                return result, (1, 1, moves)
-            n = len(moves) * len(moves)
-            return None, ((1, n, moves) if pos.to_move is self.side else (n, 1, moves))
+            count, home = _mobility(pos)  # (the moves are generated when the child is searched)
+            if not count:
+                return _result(pos, self.side, left, []), (1, 1, None)
+            if home:  # M7 with the next turn
+                return (1 if pos.to_move is self.side else NOT_WON), (1, 1, None)
+            if left > _MOBILITY_TURNS:
+                return None, (1, 1, None)
+            n = count * count
+            return None, ((1, n, None) if pos.to_move is self.side else (n, 1, None))
         finally:
             pos.undo()
 
@@ -361,30 +440,26 @@ def _move(child: _Child) -> Move:
     return move
 
 
-def _numbers(children: list[_Child], prover: bool) -> tuple[int, int]:
-    """A position's proof and disproof numbers from its children's."""
-    if prover:
-        return min(c[0] for c in children), min(_INFINITE, sum(c[1] for c in children))
-    return min(_INFINITE, sum(c[0] for c in children)), min(c[1] for c in children)
-
-
-def _select(children: list[_Child], prover: bool, pn: int, dn: int, th_pn: int, th_dn: int) -> tuple[_Child, int, int]:
-    """The most-proving child and its thresholds: below the second-best sibling's
-    number (times 1 + epsilon) in the number the position takes the least of, and what
-    is left of the position's own threshold in the number it sums."""
+def _step(children: list[_Child], prover: bool) -> tuple[int, int, _Child, int]:
+    """A position's proof and disproof numbers from its children's, its most-proving
+    child (the least of the number the position takes the least of) and the second-best
+    sibling's number, in one pass: the child is searched until its number passes that
+    one's times 1 + epsilon (and what is left of the position's own threshold in the
+    number it sums)."""
     mine = 0 if prover else 1
-    best = second = None
+    other = 1 - mine
+    best = children[0]
+    low = second = _INFINITE
+    total = 0
     for c in children:
-        if best is None or c[mine] < best[mine]:
-            best, second = c, best
-        elif second is None or c[mine] < second[mine]:
-            second = c
-    assert best is not None
-    runner_up = _INFINITE if second is None else second[mine]
-    cap = runner_up + 1 + runner_up // _EPSILON_PARTS
-    if prover:
-        return best, min(th_pn, cap), min(_INFINITE - 1, th_dn - dn + best[1])
-    return best, min(th_pn - pn + best[0], _INFINITE - 1), min(th_dn, cap)
+        v = c[mine]
+        total += c[other]
+        if v < low:
+            second, low, best = low, v, c
+        elif v < second:
+            second = v
+    total = min(total, _INFINITE)
+    return (low, total, best, second) if prover else (total, low, best, second)
 
 
 def _make_room(entries: dict[int, tuple[int, int, int]]) -> None:

@@ -339,6 +339,23 @@ class Solver:
         self._report()
         return answer
 
+    def kept_win(self, position: Position, winner: Side, turns: int, *, time: float | None = None, nodes: int | None = None) -> Solution | None:
+        """The answer for ``position`` where ``winner`` is proven to win within ``turns``
+        and is known to win in no fewer (:func:`solve_moves`: the position before was
+        won in ``turns + 1`` exactly); ``None`` where that is not proven within ``time``
+        and ``nodes``."""
+        start = _clock()
+        self.nodes = 0
+        self._limits(None if time is None else start + time, nodes)
+        pos = position.copy()
+        answer = self._prove(pos, winner, turns)
+        if not answer.proven:
+            return None
+        self._limits(None, None)
+        pv = self._proof_variation(pos, winner, turns, exact=True)
+        name = "win" if pos.to_move is winner else "loss"
+        return Solution(pos.to_string(), name, turns, pv[0] if pv else answer.move, tuple(pv), 0, self.nodes, _clock() - start, within=turns)
+
     def _report(self) -> None:
         if self.progress is not None:
             self.progress(self._depth, self.nodes)
@@ -605,9 +622,14 @@ def solve_moves(
     position: Position, *, depth: int | None = None, time: float | None = None, nodes: int | None = None, solver: Solver | None = None
 ) -> list[MoveValue]:
     """Every legal move of ``position`` judged for its side to move (``kamisado solve
-    --all-moves``): the position after each solved within the limits (each move its
-    own ``time`` and ``nodes``; one table for all, ``solver``'s if given), the wins
-    first, fastest first, then the unknown, then the losses, slowest first.
+    --all-moves``): the position solved first, then the position after each move within
+    the limits (each move its own ``time`` and ``nodes``, the position its moves'
+    together; one table
+    for all, ``solver``'s if given), the wins first, fastest first, then the unknown,
+    then the losses, slowest first. Where the position is won in ``n`` turns, a move
+    after which the win within ``n - 1`` is proven is a win in exactly ``n`` (the
+    position's own disproof says no move wins sooner): the moves that keep the fastest
+    win need one proof each, no search of their own turns.
 
     >>> values = solve_moves(Position.from_string("y....o++../.p..k+.../.r.Pg++.../....Bn../......../..N.G.O+./K...R+++.b./.......Y+ b R"))
     >>> [(v.move.coords(), v.result, v.turns) for v in values][:2]
@@ -617,11 +639,15 @@ def solve_moves(
     _check(position, depth, time, nodes)
     mover = position.to_move
     pos = position.copy()
+    share = len(pos.legal_moves()) or 1  # (the position's limits: its moves' together)
+    whole = solver.solve(pos, depth=depth, time=None if time is None else time * share, nodes=None if nodes is None else nodes * share)
+    fewest = whole.turns if whole.result == "win" else None
     values = []
     for move in pos.legal_moves():
         pos.apply(move)
         try:
-            answer = solver.solve(pos, depth=None if depth is None else max(depth - 1, 0), time=time, nodes=nodes)
+            kept = solver.kept_win(pos, mover, fewest - 1, time=time, nodes=nodes) if fewest else None
+            answer = kept or solver.solve(pos, depth=None if depth is None else max(depth - 1, 0), time=time, nodes=nodes)
             flip = pos.to_move is not mover
         finally:
             pos.undo()

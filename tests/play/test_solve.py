@@ -163,6 +163,25 @@ def test_every_move_judged() -> None:
     assert r.stdout.splitlines()[0] == f"{values[0].move.coords()} ({values[0].move}): Black wins in 15 turns"
 
 
+@settings(max_examples=25, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_every_moves_value_agrees_with_an_exhaustive_search_of_the_position_after_it(rng: random.Random) -> None:
+    """``solve_moves``: each move's result and turns, this move counted, are those an
+    exhaustive search of the position after it finds (the moves that keep a fastest win
+    are told by one proof each, the others solved; both must agree with the search)."""
+    from kamisado_notation.play.solve import solve_moves
+
+    pos = near_the_end(rng)
+    for value in solve_moves(pos, depth=DEPTH):
+        after = pos.copy()
+        after.play(value.move)
+        truth = exhaustive(after, DEPTH - 1, {})
+        if truth is None or value.result == "unknown":
+            continue
+        result = truth[0] if after.to_move is pos.to_move else {"win": "loss", "loss": "win"}[truth[0]]
+        assert (value.result, value.turns) == (result, truth[1] + 1), (pos.to_string(), value.move.coords())
+
+
 def _engine_answers(position: str) -> list[str]:
     """The engine's lines for ``go`` in ``position``, with a minute a move: the solver's
     sixth of it (10 s) proves these positions in a fraction of that even on a busy
