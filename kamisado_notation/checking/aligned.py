@@ -73,6 +73,9 @@ _SQUARES_SHARE = 5
 #: A round read from little after one read well casts doubt on that one's end where it
 #: reads so many moves at least.
 _GUARD = 3
+#: What a round's reading gains for each clue, at least, for its end to stand whatever
+#: weak round the text after it reads as (a round read this well is no misreading).
+_SURE = 0.3
 #: How many times the habit is learnt again from the reading it gave.
 _LEARNING = 2
 #: The lines in a row of colours alone that make a line a lineup, not moves.
@@ -645,11 +648,18 @@ def _firm(rounds: list[AlignedRound], certain: int, pieces: list[Piece]) -> int:
     text goes on as if that round had not ended (a weak round of :data:`_GUARD` moves
     that are not the round before's said again: notes after a round's end name its
     squares, ``to d2``, ``b8 f4``)."""
-    guard = [k > 0 and not _pinned(rounds[k - 1], pieces, share=0.75) and _new_moves([rnd], rounds[k - 1 : k], pieces) >= _GUARD for k, rnd in enumerate(rounds[: certain + 1])]
+    guard = [k > 0 and not _sure(rounds[k - 1], pieces) and _new_moves([rnd], rounds[k - 1 : k], pieces) >= _GUARD for k, rnd in enumerate(rounds[: certain + 1])]
     weak = [k for k, rnd in enumerate(rounds[: certain + 1]) if rnd.strength < _FIRM and not _pinned(rnd, pieces) and (k < certain or guard[k])]
     if not weak:
         return certain
     return min(certain, weak[0] - 1 if guard[weak[0]] else weak[0])
+
+
+def _sure(rnd: AlignedRound, pieces: list[Piece]) -> bool:
+    """Whether ``rnd``'s end stands whatever follows it: its reading gains
+    :data:`_SURE` a clue, or three quarters of its entries are read from a move's two
+    squares."""
+    return rnd.strength >= _SURE or _pinned(rnd, pieces, share=0.75)
 
 
 def _pinned(rnd: AlignedRound, pieces: list[Piece], share: float = 1.0) -> bool:
