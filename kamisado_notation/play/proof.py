@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.board import RAYS, Direction, Side
-from ..engine.position import RANGE, Move, Position
+from ..engine.position import RANGE, Move, Position, Tower
 from ..engine.rules import push_line
 from ..engine.tables import REACH, SQUARE_VALUES
 
@@ -116,7 +116,7 @@ def _mobility(position: Position) -> tuple[int, bool]:
     one of them lands on its goal rank (M7), in one pass without building the moves (a
     push never lands there: the tower it pushes would leave the board)."""
     board, side = position.board, position.to_move
-    goal, where, reach = _GOAL[side], position.where[side], REACH[side]
+    where, reach = position.where[side], REACH[side]
     count, home = 0, False
     for colour in range(8) if position.tower is None else (position.tower,):
         origin = where[colour]
@@ -124,17 +124,28 @@ def _mobility(position: Position) -> tuple[int, bool]:
         if tower is None:
             continue
         rings = tower.rings
-        for ray in reach[origin][rings]:
-            run = 0
-            for sq in ray:  # (free_run, inline: the hottest loop of the search)
-                if board[sq] is not None:
-                    break
-                run += 1
-            count += run
-            if run and run == len(ray) and ray[-1] >> 3 == goal:
-                home = True
+        runs, reaches = _runs(board, reach[origin][rings], _GOAL[side])
+        count, home = count + runs, home or reaches
         if rings and push_line(board, side, origin, rings):
             count += 1
+    return count, home
+
+
+def _runs(board: list[Tower | None], rays: tuple[tuple[int, ...], ...], goal: int, left: int = -1, taken: int = -1) -> tuple[int, bool]:
+    """How far a tower can move along each of ``rays`` (free_run, inline: the hottest
+    loop of the search), added up, and whether one of them takes it onto the ``goal``
+    rank; on ``board`` as it is, or as it will be once a tower has ``left`` one square
+    and ``taken`` another."""
+    count, home = 0, False
+    for ray in rays:
+        run = 0
+        for sq in ray:
+            if sq == taken or (sq != left and board[sq] is not None):
+                break
+            run += 1
+        count += run
+        if run and run == len(ray) and ray[-1] >> 3 == goal:
+            home = True
     return count, home
 
 
@@ -146,28 +157,15 @@ def _after(position: Position, move: Move) -> tuple[int, bool] | None:
     playing it: for a plain move (no push, no forfeit) that does not end the round,
     after which the other side's tower of the colour it lands on (M4), with no Sumo
     ring, has a move; ``None`` for any other (then it is played)."""
-    if move.push or not move.distance:
+    if move.push or not move.distance or move.target >> 3 == _GOAL[move.side]:  # (M7: the round is won)
         return None
-    origin, target, side = move.origin, move.target, move.side
-    if target >> 3 == _GOAL[side]:
-        return None  # (M7: the round is won)
-    mover = _OTHER_SIDE[side]
+    mover = _OTHER_SIDE[move.side]
     board = position.board
-    sq = position.where[mover][SQUARE_VALUES[target]]
+    sq = position.where[mover][SQUARE_VALUES[move.target]]
     tower = board[sq] if sq >= 0 else None
     if tower is None or tower.rings:
         return None
-    goal = _GOAL[mover]
-    count, home = 0, False
-    for ray in REACH[mover][sq][0]:
-        run = 0
-        for step in ray:
-            if step == target or (step != origin and board[step] is not None):
-                break
-            run += 1
-        count += run
-        if run and run == len(ray) and ray[-1] >> 3 == goal:
-            home = True
+    count, home = _runs(board, REACH[mover][sq][0], _GOAL[mover], move.origin, move.target)
     return (count, home) if count else None
 
 

@@ -648,14 +648,18 @@ def solve_moves(
         try:
             kept = solver.kept_win(pos, mover, fewest - 1, time=time, nodes=nodes) if fewest else None
             answer = kept or solver.solve(pos, depth=None if depth is None else max(depth - 1, 0), time=time, nodes=nodes)
-            flip = pos.to_move is not mover
+            values.append(_valued(move, answer, flip=pos.to_move is not mover))
         finally:
             pos.undo()
-        result = answer.result if not flip or not answer.proven else ("loss" if answer.result == "win" else "win")
-        turns = None if answer.turns is None else answer.turns + 1
-        values.append(MoveValue(move, result, turns, answer))
     order = {"win": 0, "unknown": 1, "loss": 2}
     return sorted(values, key=lambda v: (order[v.result], (v.turns or 0) * (1 if v.result == "win" else -1)))
+
+
+def _valued(move: Move, answer: Solution, *, flip: bool) -> MoveValue:
+    """``move``'s value from the ``answer`` for the position after it (``flip``: the
+    other side moves there), this move counted."""
+    result = answer.result if not flip or not answer.proven else ("loss" if answer.result == "win" else "win")
+    return MoveValue(move, result, None if answer.turns is None else answer.turns + 1, answer)
 
 
 def solve(

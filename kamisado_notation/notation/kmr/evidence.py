@@ -1109,14 +1109,24 @@ class _Line:
         g = g if g is not None else self.entries[-1] if self.entries else None
         if g is None or tok.kind != "SQUARE" or tok.squares is None or k == 0 or self.ahead.square_after(k) is not None:
             return False
-        if g.origin is None and g.target is not None and g.tower is not None and self.ahead.to_square(self.tokens[k - 1], k - 1) and self.ahead.only_aside(g, k - 1):
-            g.lands_at(tok.squares[1], tok.end)  # ('blue g1 all the way across to a7': where it stood, then where it went)
-            return True
-        bracketed = _OPENS_BRACKET.fullmatch(self.text, g.end, tok.start) is not None  # ('→ orange (c6)', '→ 橙格（c6）')
-        if not g.lands_said(tok.squares[1]) or not (bracketed or (self.ahead.to_square(self.tokens[k - 1], k - 1) and self.ahead.little_between(g, k - 1))):
+        to = self.ahead.to_square(self.tokens[k - 1], k - 1)
+        if not self.stood_then_went(g, k, to=to) and not (g.lands_said(tok.squares[1]) and self.lands_after(g, tok, k, to=to)):
             return False
         g.lands_at(tok.squares[1], tok.end)
         return True
+
+    def stood_then_went(self, g: _Entry, k: int, *, to: bool) -> bool:
+        """Whether ``g`` is a tower and the square it stood on, and only words set aside
+        stand between it and the word or arrow ``to`` the square at token ``k`` (``blue
+        g1 all the way across to a7``: where it stood, then where it went)."""
+        return to and g.origin is None and g.target is not None and g.tower is not None and self.ahead.only_aside(g, k - 1)
+
+    def lands_after(self, g: _Entry, tok: Clue, k: int, *, to: bool) -> bool:
+        """Whether the square ``tok`` (token ``k``) stands where a move's landing does
+        after ``g``: in brackets right after it (``→ orange (c6)``, ``→ 橙格（c6）``), or
+        after a word or an arrow ``to`` it, a few weak words on (``Pink forward 6 to d2``)."""
+        bracketed = _OPENS_BRACKET.fullmatch(self.text, g.end, tok.start) is not None
+        return bracketed or (to and self.ahead.little_between(g, k - 1))
 
     def move_squares(self, g: _Entry, tok: Clue, k: int, *, towered: bool) -> int:
         """The squares of ``g``'s move from ``tok`` (token ``k``): a move in coordinates,
