@@ -159,8 +159,9 @@ _IN_LINEUP = frozenset({"COLOUR", "AMBIGUOUS", "PUSH", "RING"})
 
 def _without_lineups(pieces: list[Piece]) -> list[Piece]:
     """``pieces`` less the lineups written among them: at least :data:`_LINEUP` colours
-    in a row, no colour twice (a row of towers names each colour once), with nothing but
-    a Sumo tower's mark between them, however its lines are broken. Moves
+    in a row, no colour twice (a row of towers names each colour once; the row may
+    start after a colour said before it, a side's mark), with nothing but a Sumo
+    tower's mark between them, however its lines are broken. Moves
     written as colours alone never look so: a move's landing is the next tower, so
     their colours come in pairs."""
     out: list[Piece] = []
@@ -180,7 +181,14 @@ def _without_lineups(pieces: list[Piece]) -> list[Piece]:
             out.append(p)
             continue
         if kind in ("COLOUR", "AMBIGUOUS") and p.clue.colour in seen:
-            close()
+            if sum(c.clue.kind in ("COLOUR", "AMBIGUOUS") for c in chunk) >= _LINEUP:
+                close()
+            else:  # (the row may start after it: '🟨 a→h: RED* BROWN … YELLOW …', a side's mark first)
+                cut = next(k for k, c in enumerate(chunk) if c.clue.kind in ("COLOUR", "AMBIGUOUS") and c.clue.colour is p.clue.colour) + 1
+                out.extend(chunk[:cut])
+                del chunk[:cut]
+                seen.clear()
+                seen.update(c.clue.colour for c in chunk if c.clue.kind in ("COLOUR", "AMBIGUOUS"))
         if kind in ("COLOUR", "AMBIGUOUS"):
             seen.add(p.clue.colour)
         chunk.append(p)

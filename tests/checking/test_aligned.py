@@ -345,8 +345,9 @@ COLOUR_NAMES = {"o": "orange", "b": "blue", "p": "purple", "k": "pink", "y": "ye
 
 
 def lineup_lines(row: str, side: str, rng: random.Random) -> str:
-    """A home row of a position string as a bulletin prints it: a label, the colours
-    a to h with a Sumo tower's mark, broken across two lines somewhere."""
+    """A home row of a position string as a bulletin prints it: a label (Gold's with its
+    side's colour mark, ``🟨``, as a bot prints it), the colours a to h with a Sumo
+    tower's mark, broken across two lines somewhere."""
     names: list[str] = []
     for ch in row:
         if ch in "+0123456789":
@@ -354,7 +355,8 @@ def lineup_lines(row: str, side: str, rng: random.Random) -> str:
         else:
             names.append(COLOUR_NAMES[ch.lower()])
     cut = rng.randint(3, 7)
-    return f"  rank {'8' if side == 'Black' else '1'} ({side}): {', '.join(names[:cut])},\n        {', '.join(names[cut:])}\n"
+    mark = " 🟨" if side == "Gold" else ""
+    return f"  rank {'8' if side == 'Black' else '1'} ({side}){mark}: {', '.join(names[:cut])},\n        {', '.join(names[cut:])}\n"
 
 
 @settings(max_examples=4, deadline=None)
