@@ -1789,3 +1789,18 @@ def test_a_programs_list_of_quoted_squares_reads_as_the_moves(seed: int, spacing
     comment stands from it."""
     original = written(seed, Form.COORDS, "en", target=1)
     assert_read_as(as_tuples(original, random.Random(spacing)), original)
+
+
+def test_a_speakers_initial_before_a_colon_is_no_evidence() -> None:
+    """``Priya R:`` is a chat's speaker (a name, an initial, a colon), not Red or Right:
+    the initial is set aside; a letter before a colon that follows no name stays what
+    it is (``N: verde``, a side's label; ``R: red``, a key)."""
+    from kamisado_notation.notation.kmr.evidence import clues
+
+    def kinds(text: str) -> list[tuple[str, str]]:
+        return [(c.kind, text[c.start : c.end]) for c in clues(text)]
+
+    assert ("ASIDE", "R") in kinds("14/03/2024 21:15  Priya R:  blue g1 to a7")
+    assert ("ASIDE", "B") in kinds("Leo B: red forward 3 pink")
+    assert kinds("1. N: verde, dreapta 3 → mov")[1] == ("COLOUR", "N")
+    assert kinds("R: red")[0][0] != "ASIDE"

@@ -510,7 +510,23 @@ def _tokens(text: str) -> list[Clue]:
         out.extend(_GROUPS[m.lastgroup or "other"](text, m))
     if "(" in text and any(t.kind in ("RETRACT", "STRUCK") for t in out):
         out = _brackets_struck(out, [(m.start(), m.end()) for m in _BRACKETED.finditer(text)])
+    if ":" in text:
+        out = [_initial(text, out, k) for k in range(len(out))]
     return out
+
+
+def _initial(text: str, tokens: list[Clue], k: int) -> Clue:
+    """Token ``k``, or set aside where it is a name's initial before a colon: one letter
+    a blank after a capitalised word that is no evidence (``Priya R:``, a chat's speaker;
+    not ``R: red``, a key, nor ``N:`` alone, a side's label)."""
+    tok = tokens[k]
+    if tok.end - tok.start != 1 or tok.kind == "ASIDE" or text[tok.end : tok.end + 1] != ":" or k == 0:
+        return tok
+    name = tokens[k - 1]
+    word = text[name.start : name.end]
+    if name.kind != "ASIDE" or len(word) < 2 or not word.isalpha() or not word[0].isupper() or text[name.end : tok.start] != " ":
+        return tok
+    return Clue("ASIDE", tok.start, tok.end)
 
 
 #: Words in round brackets on one line (``(S4 crossed out on sheet)``).

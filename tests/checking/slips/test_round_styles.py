@@ -109,6 +109,11 @@ def test_a_planted_round_style_is_named_and_fixed(kind: str, style: tuple[Form, 
 # as written, read as a one-slot slip whose round ends where only a later round can tell
 @example(kind="exchanged-entries", seed=10136, pick=10136, style=(Form.TEXT, "en"))
 @example(kind="exchanged-entries", seed=8832, pick=0, style=(Form.TEXT, "en"))
+# Gold's entries of rows 1 and 2 exchanged, where each, read with its tower and square
+# colours swapped, is a legal move by chance: two colour swaps are taken before the one
+# exchange that explains every entry, and a correct line after them is blamed. Found by
+# the random profile (session 25); a known failure until the slips are weighed as a whole.
+@example(kind="exchanged-entries", seed=859126, pick=859126, style=(Form.TEXT, "en")).xfail(raises=AssertionError, reason="two chance colour swaps taken before one exchange of entries")
 def test_property_a_round_style_anywhere_blames_no_correct_line(kind: str, seed: int, pick: int, style: tuple[Form, str]) -> None:
     if kind == "mirrored-arrows" and style[0] is Form.COORDS:
         return
