@@ -775,6 +775,69 @@ class _Ahead:
         word = nxt is not None and self.text[nxt.start].isalpha()  # (an arrow after a distance says where it lands: 'Grün re 6 → Braun')
         return word and nxt is not None and nxt.kind in ("DIRECTION", "AMBIGUOUS") and self.text[self.tokens[j].end : nxt.start] == " "
 
+    def square_colour_follows(self, k: int) -> bool:
+        """Whether a colour follows token ``k`` that is the square of the entry being read
+        (``Pu L1 ??? Ye``): not the tower of another (a slot after it, or a ``?``)."""
+        later = list(islice((t.kind for t in self.after(k) if t.kind not in ("ASIDE", "DASH", "PUSH")), 2))
+        return later[:1] == ["COLOUR"] and later[1:2] != ["UNREAD"] and not set(later[1:]) & _AFTER_TOWER
+
+    def short_form(self, tok: Clue, k: int) -> bool:
+        """Whether the square ``tok`` (token ``k``), after a tower, is the short form's
+        slots (``F1``: Forward 1): a letter of them, not before another square, a word
+        of direction or a way to a square (``purple f1 right 2``, ``purple f1 all the
+        way to e2``: where it stands, then its move), not after a word or an arrow to it
+        (``→ b7``, ``to b6``), nor where a tower stands (``(f7, blocked)``)."""
+        before = self.tokens[k - 1] if k else None
+        to = before is not None and ((before.weak and before.kind == "DISTANCE") or (before.kind == "DIRECTION" and not self.text[before.start].isalpha()))
+        where = self.text[tok.start - 1 : tok.start] == "(" or self.next_kind(k) in ("BLOCKED", "PASS")
+        letter = self.text[tok.start]
+        short = not self.square_follows(k) and not self.word_direction_follows(k) and not self.goes_to_square(k)
+        return (letter in "FfBb" or letter in _LEGEND.get()) and short and not to and not where
+
+    def to_word(self, tok: Clue, k: int) -> bool:
+        """Whether the weak distance ``tok`` (token ``k``) is a word to where a move lands,
+        a colour next (``left to blue``: no two; ``Left One Green``, ``balra Hat zöld``: a
+        number's word where the distance stands)."""
+        return tok.weak and tok.kind == "DISTANCE" and self.next_kind(k) == "COLOUR" and normalise(self.text[tok.start : tok.end]) in _TO_WORDS
+
+    def to_colour(self, g: _Entry, tok: Clue, k: int) -> bool:
+        """Whether the arrow or weak ``to`` ``tok`` (token ``k``) leads from entry ``g``
+        to a colour, only such words between (``Red → Blue``, ``Gn ->Gn``, ``red to blue``)."""
+        arrow = tok.kind == "DIRECTION" and to_arrow(self.text[tok.start : tok.end])
+        if not (arrow or (tok.weak and tok.kind == "DISTANCE")):
+            return False
+        nxt = next((j for j in range(k + 1, len(self.tokens)) if self.tokens[j].kind != "ASIDE"), None)
+        return nxt is not None and self.tokens[nxt].kind == "COLOUR" and _LANDS.fullmatch(self.text[g.end : self.tokens[nxt].start]) is not None
+
+    def same_cell(self, end: int, start: int, *, comment: bool = False) -> bool:
+        """Whether what stands between ``end`` and ``start`` is set aside in the same cell:
+        no turn's number, no column's wide gap (``5. -      pass``: the other side's),
+        but where a ``#`` comment stands between (``comment``: ``pass    # blue stuck``)."""
+        if any(t.kind in ("TURN", "NUMBER") for t in self.tokens if end <= t.start < start):
+            return False  # (what stands between was read into no entry: set aside, but a turn's number)
+        between = self.text[end:start]
+        return _WIDE.search(between) is None or (comment and "#" in between)
+
+    def lands_again(self, said: _Entry, tok: Clue, k: int) -> bool:
+        """Whether the lone square ``tok`` (token ``k``) is where the move ``said`` in
+        coordinates lands, with only words set aside, a direction or a distance between."""
+        if tok.kind != "SQUARE" or tok.squares is None or said.origin is None or said.target != tok.squares[1]:
+            return False
+        return self.square_after(k) is None and self.only_aside(said, k, slots=True)
+
+    def stood_then_went(self, g: _Entry, k: int, *, to: bool) -> bool:
+        """Whether ``g`` is a tower and the square it stood on, and only words set aside
+        stand between it and the word or arrow ``to`` the square at token ``k`` (``blue
+        g1 all the way across to a7``: where it stood, then where it went)."""
+        return to and g.origin is None and g.target is not None and g.tower is not None and self.only_aside(g, k - 1)
+
+    def lands_after(self, g: _Entry, tok: Clue, k: int, *, to: bool) -> bool:
+        """Whether the square ``tok`` (token ``k``) stands where a move's landing does
+        after ``g``: in brackets right after it (``→ orange (c6)``, ``→ 橙格（c6）``), or
+        after a word or an arrow ``to`` it, a few weak words on (``Pink forward 6 to d2``)."""
+        bracketed = _OPENS_BRACKET.fullmatch(self.text, g.end, tok.start) is not None
+        return bracketed or (to and self.little_between(g, k - 1))
+
     def only_aside(self, g: _Entry, k: int, *, slots: bool = False) -> bool:
         """Whether only words set aside or weak (or, with ``slots``, a direction or a
         distance: ``e8 to b5, three diag``) stand between entry ``g`` and token ``k``."""
@@ -910,12 +973,7 @@ class _Line:
         """A square alone: ``F1`` after a tower is Forward 1 in the short form (but not
         before another square or a direction: ``f1  g2``, ``f1 right 2``), else the
         square a move ends on."""
-        before = self.tokens[k - 1] if k else None  # ('→ b7', 'to b6': the square it goes to)
-        to = before is not None and ((before.weak and before.kind == "DISTANCE") or (before.kind == "DIRECTION" and not self.text[before.start].isalpha()))
-        where = self.text[tok.start - 1 : tok.start] == "(" or self.ahead.next_kind(k) in ("BLOCKED", "PASS")  # ('(f7, blocked)': where it stands)
-        letter = self.text[tok.start]
-        short = not self.ahead.square_follows(k) and not self.ahead.word_direction_follows(k) and not self.ahead.goes_to_square(k)  # ('purple f1 right 2', 'purple f1 all the way to e2': where it stands, then its move)
-        if (letter in "FfBb" or letter in _LEGEND.get()) and self.after_tower() and short and not to and not where:
+        if self.after_tower() and self.ahead.short_form(tok, k):
             self.short_slots(tok)
         else:
             self.squares(tok, k)
@@ -991,8 +1049,7 @@ class _Line:
         before = self.entries[-1] if self.entries else None
         if before is None or before.distance != 0 or before.tower not in (None, g.tower) or g.pieces != 2:
             return
-        between = self.text[before.end : g.start]
-        if (_WIDE.search(between) is not None and "#" not in between) or any(t.kind in ("TURN", "NUMBER") for t in self.tokens if before.end <= t.start < g.start):
+        if not self.ahead.same_cell(before.end, g.start, comment=True):
             return
         self.entries.pop()
         before.tower, before.end, before.pieces = g.tower, g.end, max(before.pieces, 2)
@@ -1012,8 +1069,7 @@ class _Line:
         but that and no colour that is its square follows (``Pu L1 ??? Ye``: then the
         ``?`` is set aside); else the tower of a new entry (``? ↑2 Yel``)."""
         g = self.current
-        later = list(islice((t.kind for t in self.ahead.after(k) if t.kind not in ("ASIDE", "DASH", "PUSH")), 2))
-        if g is not None and later[:1] == ["COLOUR"] and later[1:2] != ["UNREAD"] and not set(later[1:]) & _AFTER_TOWER:
+        if g is not None and self.ahead.square_colour_follows(k):
             return
         if g is not None and g.direction is not None and g.distance is not None and g.square is None and g.target is None:
             g.end = tok.end
@@ -1076,10 +1132,8 @@ class _Line:
         g = self.entries[-1] if lone and self.entries else None
         if tok.kind != "PASS" or g is None or not (g.distance == 0 or (g.origin is not None and g.origin == g.target)):
             return False
-        if any(t.kind in ("TURN", "NUMBER") for t in self.tokens if g.end <= t.start < tok.start):
-            return False  # (what stands between was read into no entry: set aside, but a turn's number)
-        if _WIDE.search(self.text, g.end, tok.start) is not None:
-            return False  # (a row's next column: the other side's forfeit, '5. -      pass')
+        if not self.ahead.same_cell(g.end, tok.start):
+            return False
         g.end, self.current = tok.end, None
         return True
 
@@ -1109,9 +1163,7 @@ class _Line:
         direction or a distance between says the same of it."""
         stray = g is not None and g.tower is None and g.target is None and not g.forced  # ('one diag': the same move's slots)
         said = self.entries[-1] if (g is None or stray) and self.entries else g
-        if said is None or tok.kind != "SQUARE" or tok.squares is None or said.origin is None or said.target != tok.squares[1]:
-            return False
-        if self.ahead.square_after(k) is not None or not self.ahead.only_aside(said, k, slots=True):
+        if said is None or not self.ahead.lands_again(said, tok, k):
             return False
         said.end = tok.end
         if said is not g:
@@ -1126,23 +1178,10 @@ class _Line:
         if g is None or tok.kind != "SQUARE" or tok.squares is None or k == 0 or self.ahead.square_after(k) is not None:
             return False
         to = self.ahead.to_square(self.tokens[k - 1], k - 1)
-        if not self.stood_then_went(g, k, to=to) and not (g.lands_said(tok.squares[1]) and self.lands_after(g, tok, k, to=to)):
+        if not self.ahead.stood_then_went(g, k, to=to) and not (g.lands_said(tok.squares[1]) and self.ahead.lands_after(g, tok, k, to=to)):
             return False
         g.lands_at(tok.squares[1], tok.end)
         return True
-
-    def stood_then_went(self, g: _Entry, k: int, *, to: bool) -> bool:
-        """Whether ``g`` is a tower and the square it stood on, and only words set aside
-        stand between it and the word or arrow ``to`` the square at token ``k`` (``blue
-        g1 all the way across to a7``: where it stood, then where it went)."""
-        return to and g.origin is None and g.target is not None and g.tower is not None and self.ahead.only_aside(g, k - 1)
-
-    def lands_after(self, g: _Entry, tok: Clue, k: int, *, to: bool) -> bool:
-        """Whether the square ``tok`` (token ``k``) stands where a move's landing does
-        after ``g``: in brackets right after it (``→ orange (c6)``, ``→ 橙格（c6）``), or
-        after a word or an arrow ``to`` it, a few weak words on (``Pink forward 6 to d2``)."""
-        bracketed = _OPENS_BRACKET.fullmatch(self.text, g.end, tok.start) is not None
-        return bracketed or (to and self.ahead.little_between(g, k - 1))
 
     def move_squares(self, g: _Entry, tok: Clue, k: int, *, towered: bool) -> int:
         """The squares of ``g``'s move from ``tok`` (token ``k``): a move in coordinates,
@@ -1260,11 +1299,7 @@ class _Line:
         a tower alone so far, lands: a colour follows with only such words between (``Red
         → Blue``, ``Gn ->Gn``, ``red to blue``); direction and distance stay unread, for
         the legal moves to decide."""
-        arrow = tok.kind == "DIRECTION" and to_arrow(self.text[tok.start : tok.end])
-        if not (arrow or (tok.weak and tok.kind == "DISTANCE")) or not _only_tower(g):
-            return False
-        nxt = next((j for j in range(k + 1, len(self.tokens)) if self.tokens[j].kind != "ASIDE"), None)
-        if nxt is None or self.tokens[nxt].kind != "COLOUR" or not _LANDS.fullmatch(self.text[g.end : self.tokens[nxt].start]):
+        if not _only_tower(g) or not self.ahead.to_colour(g, tok, k):
             return False
         g.landing, g.end = True, tok.end
         return True
@@ -1272,10 +1307,8 @@ class _Line:
     def landing_word(self, g: _Entry, tok: Clue, k: int) -> bool:
         """Whether the weak distance ``tok`` (token ``k``) is a word before where entry
         ``g``, which has its direction but no distance, lands (``left to blue``: no two)."""
-        if not (tok.weak and tok.kind == "DISTANCE" and g.direction is not None and g.distance is None and self.ahead.next_kind(k) == "COLOUR"):
+        if g.direction is None or g.distance is not None or not self.ahead.to_word(tok, k):
             return False
-        if normalise(self.text[tok.start : tok.end]) not in _TO_WORDS:
-            return False  # ('Left One Green', 'balra Hat zöld': a number's word where the distance stands)
         g.landing = True
         return True
 
