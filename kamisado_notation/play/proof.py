@@ -39,7 +39,7 @@ from typing import Any
 from ..engine.board import RAYS, Direction, Side
 from ..engine.position import RANGE, Move, Position, Tower
 from ..engine.rules import push_line
-from ..engine.tables import REACH, SQUARE_VALUES
+from ..engine.tables import OTHER, REACH, SQUARE_VALUES
 
 __all__ = ["NOT_WON", "PROOF_ENTRY_BYTES", "PROOF_NODE_BYTES", "Proof", "ProofTable", "all_into_deadlock", "prove"]
 
@@ -149,9 +149,6 @@ def _runs(board: list[Tower | None], rays: tuple[tuple[int, ...], ...], goal: in
     return count, home
 
 
-_OTHER_SIDE = (Side.GOLD, Side.BLACK)
-
-
 def _after(position: Position, move: Move) -> tuple[int, bool] | None:
     """:func:`_mobility` of the position after ``move``, read from ``position`` without
     playing it: for a plain move (no push, no forfeit) that does not end the round,
@@ -159,7 +156,7 @@ def _after(position: Position, move: Move) -> tuple[int, bool] | None:
     ring, has a move; ``None`` for any other (then it is played)."""
     if move.push or not move.distance or move.target >> 3 == _GOAL[move.side]:  # (M7: the round is won)
         return None
-    mover = _OTHER_SIDE[move.side]
+    mover = OTHER[move.side]
     board = position.board
     sq = position.where[mover][SQUARE_VALUES[move.target]]
     tower = board[sq] if sq >= 0 else None
@@ -371,14 +368,7 @@ class _Search:
         pos = self.pos
         facts = _after(pos, move) if left >= 2 else None
         if facts is not None:  # (a plain move: what follows it read without playing it)
-            count, home = facts
-            mover = _OTHER_SIDE[move.side]
-            if home:  # M7 with the next turn
-                return (1 if mover is self.side else NOT_WON), (1, 1, None)
-            if left > _MOBILITY_TURNS:
-                return None, (1, 1, None)
-            n = count * count
-            return None, ((1, n, None) if mover is self.side else (n, 1, None))
+            return _first_numbers(*facts, prover=OTHER[move.side] is self.side, left=left)
         pos.apply(move)
         try:
             if pos.winner is not None or left < 0:
@@ -388,12 +378,7 @@ class _Search:
             count, home = _mobility(pos)  # (the moves are generated when the child is searched)
             if not count:
                 return _result(pos, self.side, left, []), (1, 1, None)
-            if home:  # M7 with the next turn
-                return (1 if pos.to_move is self.side else NOT_WON), (1, 1, None)
-            if left > _MOBILITY_TURNS:
-                return None, (1, 1, None)
-            n = count * count
-            return None, ((1, n, None) if pos.to_move is self.side else (n, 1, None))
+            return _first_numbers(count, home, prover=pos.to_move is self.side, left=left)
         finally:
             pos.undo()
 
@@ -458,6 +443,19 @@ def _step(children: list[_Child], prover: bool) -> tuple[int, int, _Child, int]:
             second = v
     total = min(total, _INFINITE)
     return (low, total, best, second) if prover else (total, low, best, second)
+
+
+def _first_numbers(count: int, home: bool, *, prover: bool, left: int) -> tuple[int | None, tuple[int, int, None]]:
+    """What a new position tells, whose side to move (the ``prover`` or not) has ``count``
+    moves, ``home`` one onto its goal rank, ``left`` turns left: a win or a loss with the
+    next turn (M7), else its first numbers (the count squared for the number that adds
+    its children's, within :data:`_MOBILITY_TURNS` of the bound; 1 and 1 further)."""
+    if home:
+        return (1 if prover else NOT_WON), (1, 1, None)
+    if left > _MOBILITY_TURNS:
+        return None, (1, 1, None)
+    n = count * count
+    return None, ((1, n, None) if prover else (n, 1, None))
 
 
 def _make_room(entries: dict[int, tuple[int, int, int]]) -> None:
