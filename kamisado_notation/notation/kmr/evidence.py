@@ -847,8 +847,7 @@ class _Ahead:
     def little_between(self, g: _Entry, k: int) -> bool:
         """Whether only a few words set aside or weak stand between entry ``g`` and token
         ``k`` (``six squares to``)."""
-        between = [t for t in self.tokens[:k] if t.start >= g.end]
-        return len(between) < _FAR and all(t.kind == "ASIDE" or t.weak for t in between)
+        return sum(t.start >= g.end for t in self.tokens[:k]) < _FAR and self.only_aside(g, k)
 
     def squares_of(self, g: _Entry, tok: Clue) -> bool:
         """Whether the move in coordinates ``tok`` is the move of ``g``, whose slots were
