@@ -23,7 +23,7 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
-from ..diagnostics import Diagnostic, Edit, Kind, Severity
+from ..diagnostics import Diagnostic, Edit, Kind
 from ..errors import ArgumentError
 from ..notation import iter_matches, parse_record
 from ..notation.kmr.containers import unwrapped
@@ -54,8 +54,8 @@ class FixReport:
 @dataclass
 class FixedPart:
     """A part of a record fixed as :func:`fix_lines` goes: the lines from ``first_line``
-    (the lines before the first match, or one match with the lines after it up to the
-    next), as ``text`` corrected; the ``corrections`` made and what is still wrong
+    (one match with the lines after it up to the next, and the first one the lines
+    before it: a key to the record's signs there is read with it), as ``text`` corrected; the ``corrections`` made and what is still wrong
     (``remaining``), both at the lines of the record as given (a line fix inserted is
     placed at the line it stands before), so that one path names them all; ``valid``: no error remains in it;
     ``matches``: how many it holds (another pasted in without headers counts,
@@ -82,7 +82,7 @@ def fix_file(path: str, *, encoding: str | None = None) -> Iterator[FixedPart]:
 
 def fix_lines(lines: Iterable[str], *, path: str = "<string>") -> Iterator[FixedPart]:
     """The record whose ``lines`` (each with its ending, as written) are given, fixed a
-    part at a time (:class:`FixedPart`: the text before the first match, then each match):
+    part at a time (:class:`FixedPart`: each match, the first with the text before it):
     the parts' texts joined are what :func:`fix_text` makes of the whole text, and their
     corrections and remaining diagnostics are its. Memory holds a part."""
     held: deque[str] = deque()  # the lines read and not yet given in a part
@@ -97,13 +97,14 @@ def fix_lines(lines: Iterable[str], *, path: str = "<string>") -> Iterator[Fixed
     started = False  # held[0] starts a match
     parts: list[FixedPart] = []
     for match in iter_matches(kept(), path=path):
-        if match.line > first:  # the part before it is complete
+        if started:  # the part before it, a match and the text after it, is complete
             text = "".join(held.popleft() for _ in range(match.line - first))
-            part = _fixed(text, first, path, matches, leading=not started)
+            part = _fixed(text, first, path, matches)
             yield from _once_a_file(part, parts)
             matches += part.matches
-        first, started = match.line, True
-    yield from _once_a_file(_fixed("".join(held), first, path, matches, leading=False, alone=not started), parts)
+            first = match.line
+        started = True  # (the text before the first match is read with it: a key to its signs there is its)
+    yield from _once_a_file(_fixed("".join(held), first, path, matches, alone=not started), parts)
 
 
 def _once_a_file(part: FixedPart, given: list[FixedPart]) -> Iterator[FixedPart]:
@@ -117,18 +118,11 @@ def _once_a_file(part: FixedPart, given: list[FixedPart]) -> Iterator[FixedPart]
     yield part
 
 
-def _fixed(text: str, first_line: int, path: str, before: int, *, leading: bool, alone: bool = False) -> FixedPart:
-    """One part fixed: ``text``, from line ``first_line``, after ``before`` matches;
-    ``leading``: the lines before the first match (only syntax errors there);
-    ``alone``: the record has no match (so it is its whole text)."""
+def _fixed(text: str, first_line: int, path: str, before: int, *, alone: bool = False) -> FixedPart:
+    """One part fixed: ``text``, from line ``first_line``, after ``before`` matches (the
+    first part holds the text before the first match too); ``alone``: the record has
+    no match (so it is its whole text)."""
     offset = first_line - 1
-    if leading:
-        record = parse_record(text, path=path)
-        fixes, found = _file_edits(record.errors)
-        errors = [_moved_down(d, offset, before) for d in record.errors if not d.edits]
-        fixed = _edited(text, fixes).text if fixes else text
-        corrections = [_moved_down(d, offset, before) for d in found]
-        return FixedPart(fixed, first_line, corrections, errors, not any(d.severity is Severity.ERROR for d in errors))
     fixed, corrections, report, earlier = _corrected(text, path)
     if not alone:
         report.diagnostics = [d for d in report.diagnostics if d.kind is not Kind.NO_MATCH]
