@@ -27,7 +27,8 @@ from ..engine.board import Colour, Direction, Side
 from ..engine.match import Fill, RoundResult, fill, place_ring, round_result
 from ..engine.moves import Move
 from ..engine.position import Position
-from ..notation.kmr.evidence import Clue, clues, is_key_line, legend_in, to_arrow
+from ..notation.kmr.evidence import Clue, clues, is_key_line, to_arrow
+from ..notation.kmr.slow_tiers import Legend
 from ..notation.vocabulary import normalise
 
 __all__ = ["MAX_CLUES", "AlignedRound", "Alignment", "Piece", "align_lines", "pieces_of"]
@@ -122,12 +123,13 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1) -> list[Piece]:
     line of colours alone, or a row of colours each named once (a lineup), holds none."""
     out: list[Piece] = []
     rows: set[int] = set()
+    learnt = Legend()
     legend: dict[str, Direction | Colour] = {}
     for number, text in enumerate(lines, first_line):
-        defined = legend_in(text)
-        if defined:
-            legend = {**legend, **defined}  # (a line's pieces keep the legend they were read with)
-        if is_key_line(text):  # (a key to the signs, an example of them: no move)
+        if learnt.learn(text, number):
+            legend = dict(learnt)  # (a line's pieces keep the legend they were read with)
+            continue  # (a key to the signs: no move)
+        if is_key_line(text):  # (an example of them: no move)
             continue
         found = [
             Piece(number, c.start + 1, c, text[c.start : c.end], _name_before(text, c.start), legend)
@@ -455,7 +457,7 @@ class Alignment:
         (:data:`_GUARD`)."""
         rest = self.rounds[self.certain :]
         read = sum(u is not None for rnd in rest for u in rnd.used)
-        new = _new_moves(rest, self.rounds[: self.certain], self.pieces)
+        new = _new_moves(rest, self.rounds[: self.certain], self.pieces, _echoes(self.pieces))
         return new < _GUARD and read - new >= max(new, 1)
 
     @property
@@ -656,7 +658,8 @@ def _firm(rounds: list[AlignedRound], certain: int, pieces: list[Piece]) -> int:
     text goes on as if that round had not ended (a weak round of :data:`_GUARD` moves
     that are not the round before's said again: notes after a round's end name its
     squares, ``to d2``, ``b8 f4``)."""
-    guard = [k > 0 and not _sure(rounds[k - 1], pieces) and _new_moves([rnd], rounds[k - 1 : k], pieces) >= _GUARD for k, rnd in enumerate(rounds[: certain + 1])]
+    echoes = _echoes(pieces)
+    guard = [k > 0 and not _sure(rounds[k - 1], pieces) and _new_moves([rnd], rounds[:k], pieces, echoes) >= _GUARD for k, rnd in enumerate(rounds[: certain + 1])]
     weak = [k for k, rnd in enumerate(rounds[: certain + 1]) if rnd.strength < _FIRM and not _pinned(rnd, pieces) and (k < certain or guard[k])]
     if not weak:
         return certain
@@ -680,17 +683,41 @@ def _pinned(rnd: AlignedRound, pieces: list[Piece], share: float = 1.0) -> bool:
     return len(written) >= 2 and pinned >= share * len(written)
 
 
-def _new_moves(rounds: Iterable[AlignedRound], before: Iterable[AlignedRound], pieces: list[Piece]) -> int:
+def _new_moves(rounds: Iterable[AlignedRound], before: Iterable[AlignedRound], pieces: list[Piece], echoes: set[int]) -> int:
     """How many moves of ``rounds`` read from the text are not the rounds ``before``
     said again: read from squares that the moves before went from or to, and from no
-    other square (``b3 to d1``, ``f4 is a blue square``: notes on the moves played)."""
+    other square (``b3 to d1``, ``f4 is a blue square``: notes on the moves played), or
+    only from the ``echoes`` (:func:`_echoes`)."""
     played = {sq for rnd in before for m in rnd.moves for sq in (m.origin, m.target)}
     new = 0
     for rnd in rounds:
         for used in filter(None, rnd.used):
+            if all(k in echoes for k in range(*used)):
+                continue  # (words said again: a reply quoting an entry, 'you wrote yellow right 3')
             named = {said[1] for k in range(*used) if pieces[k].clue.kind == "SQUARE" and (said := pieces[k].clue.squares) is not None}
             new += not named or not named <= played
     return new
+
+
+#: How many clues in a row, said on a line as on a line before it, are that line said again.
+_ECHO = 3
+
+
+def _echoes(pieces: list[Piece]) -> set[int]:
+    """The pieces that say again what a line before said: each of :data:`_ECHO` clues
+    in a row on one line that an earlier line holds in that order (what they say, not
+    how: a reply quoting an entry, ``[quote]fiol w lewo 1 / brąz prosto 2[/quote]``)."""
+    said = [(p.clue.kind, p.clue.colour, p.clue.direction, p.clue.number, p.clue.squares) for p in pieces]
+    first: dict[tuple[object, ...], int] = {}
+    echoes: set[int] = set()
+    for k in range(len(pieces) - _ECHO + 1):
+        if pieces[k].line != pieces[k + _ECHO - 1].line:
+            continue
+        run = tuple(said[k : k + _ECHO])
+        line = first.setdefault(run, pieces[k].line)
+        if line < pieces[k].line:
+            echoes.update(range(k, k + _ECHO))
+    return echoes
 
 
 def _agreed(path: list[_Reading], others: list[list[_Reading]]) -> int:

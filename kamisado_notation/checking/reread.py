@@ -41,8 +41,8 @@ _BY_EVIDENCE = frozenset(
     {Kind.EVIDENCE, Kind.SET_ASIDE, Kind.UNKNOWN_WORD, Kind.AFTER_END, Kind.MISSING_ROUND, Kind.ROUND_LINE, Kind.FILL_WORD, Kind.ROUND_NUMBER}
 )
 #: The rules whose error says where rounds start and end, not what an entry says: the
-#: round is over (M7), the fills (F1-F4), the match's rounds.
-_STRUCTURE = frozenset({"syntax", "M7", "F1", "F2", "F3", "F4", "match"})
+#: round is over (M7 a tower home, M8 a deadlock), the fills (F1-F4), the match's rounds.
+_STRUCTURE = frozenset({"syntax", "M7", "M8", "F1", "F2", "F3", "F4", "match"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +138,7 @@ def _misread(first: Diagnostic, diagnostics: Sequence[Diagnostic]) -> bool:
     notation, which means what it says)."""
     if first.rule in _STRUCTURE or first.kind in _BY_EVIDENCE:
         return True
-    return any(d.kind in _BY_EVIDENCE and (d.line == first.line or any(e.line == first.line for e in d.edits)) for d in diagnostics)
+    return any(d.kind in _BY_EVIDENCE and (d.line <= first.line or any(e.line <= first.line for e in d.edits)) for d in diagnostics)
 
 
 def _keeps(alignment: Alignment, first: Diagnostic) -> bool:

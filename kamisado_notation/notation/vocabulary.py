@@ -489,7 +489,7 @@ PHRASES: dict[str, str] = {
 _EVIDENCE_DIRECTIONS: dict[Direction, tuple[str, ...]] = {
     Direction.FORWARD: ("ευθεία", "μπροστά", "εμπρός", "앞으로", "직진", 
         "прямо", "вперед", "ileri", "em frente", "adiante",
-        "adelante", "recto", "avant", "devant", "droit", "avanti", "dritto", "diritto", "vooruit", "rechtdoor", "naprzód",
+        "adelante", "recto", "avant", "devant", "droit", "avanti", "dritto", "diritto", "vooruit", "rechtdoor", "recht", "rechtuit", "naprzód",
         "prosto", "rovně", "vpřed", "framåt", "rakt", "eteenpäin", "ileri", "düz", "前", "まっすぐ", "直進", "ahead",
         "straightforward", "fwd", "fw", "vorne", "vor",
     ),
@@ -569,6 +569,20 @@ NOTATION_NUMBER_WORDS: dict[str, int] = _numbers(_NUMBER_WORDS[:6], _OTHER_FORMS
 #: normalised word → distance, in every language the evidence reader knows.
 NUMBER_WORDS: dict[str, int] = _numbers(_NUMBER_WORDS, (*_OTHER_FORMS, *_MORE_FORMS))
 
+#: Eight in the languages of :data:`_NUMBER_WORDS` (a rank; never a distance).
+_EIGHTS = ("eight", "acht", "nyolc", "oito", "opt", "восемь", "ocho", "huit", "otto", "osiem", "osm", "åtta", "οκτώ", "kahdeksan", "sekiz", "delapan", "vosem", "åtte", "otte")
+#: Ranks said in words, as a square is dictated (``B fünf``, ``D acht``): the number words
+#: in letters of :data:`_NUMBER_WORDS`, not the words dictation hears for them nor those
+#: that are common words elsewhere, and eight.
+#: Each as written and without its accents, in lower case.
+RANK_WORDS: dict[str, int] = {
+    form: n
+    for row in (*_NUMBER_WORDS[:-2], *(((""),) * 7 + (eight,) for eight in _EIGHTS))
+    for n, word in enumerate(row, 1)
+    if word.isalpha() and word not in ("hat", "do", "ba", "du", "um", "ek", "sex")
+    for form in (word.casefold(), normalise(word))
+}
+
 #: Words of a forced entry: a forfeit written alone, a forfeit after the blocked tower, a
 #: back-entry, a push said in words.
 PASS_WORDS = frozenset(normalise(w) for w in ("pas", "geçti", "lewat", "ohitus", "пропуск", "pasas", "过", "跳过", "pass", "passes", "passed", "forfeit", "forfeits", "forfeited", "skip", "skips", "skipped", "overgeslagen", "saltado", "sauté", "saltato", "übersprungen", "pominięty", "passe", "paso", "passa", "passt", "kimarad", "passou"))
@@ -596,6 +610,22 @@ ROUND_WORDS = (
     "raŭndo", "rauxndo", "raundo", "partio", "ludo", "kierros", "erä", "omgång", "omgang", "ván", "babak", "putaran", "партія", "гра",
     "round", "game", "rnd", "rd", "partie", "spiel", "manche", "manșa", "manşa", "mansa", "partita", "partida", "juego",
     "runde", "ronde", "rodada", "játszma", "jatszma", "forduló", "fordulo", "runda", "раунд", "партия", "игра", "kolo", "kolejka",
+)
+#: Words for "to" between a move's two squares (``D acht nach D fünf``, ``b8 do b1``).
+TO_WORDS = frozenset(
+    normalise(w)
+    for w in ("to", "nach", "auf", "naar", "tot", "vers", "à", "a", "para", "pra", "até", "hacia", "hasta", "in", "na", "do", "till", "på", "pe", "la", "în", "ra", "re", "ke", "на", "в", "до")
+)
+
+#: What denies the move said right after it (``went b8-b7, not b8-b6``; ``statt``,
+#: ``au lieu de``): a move in squares after one of these is one that was not played.
+DENIAL_PHRASES = frozenset(
+    normalise(w)
+    for w in (
+        "not", "never", "instead of", "rather than", "nicht", "statt", "anstatt", "pas", "non", "au lieu de", "não", "nao",
+        "em vez de", "em lugar de", "no", "en vez de", "en lugar de", "invece di", "nu", "în loc de", "nem", "niet",
+        "in plaats van", "nie", "zamiast", "ne", "не", "вместо",
+    )
 )
 RETRACT_WORDS = frozenset(normalise(w) for w in ("revert", "reverts", "reverted", "takeback", "retracted", "retract", "undo", "undone", "scratch", "cancel", "cancelled", "canceled", "oops", "correction", "corrected", "fix", "fixed", "erratum", "korrektur", "korrigiert", "javítás", "javítva", "correção", "corrigido", "corectură", "corectat", "corrigé", "nope", "storno", "anulado", "annulé", "zurückgenommen", "rückgängig", "crossed", "struck", "deleted", "durchgestrichen", "gestrichen", "barré", "rayé", "tachado", "cancellato", "doorgestreept", "skreślone", "skreślony", "přeškrtnuto", "áthúzva", "riscado"))
 #: Words that correct a slot just said inside the entry being said (``brown left, no

@@ -138,6 +138,7 @@ LEGENDS = [
 @settings(max_examples=4, deadline=None)
 @given(st.integers(0, 10_000), st.sampled_from(LEGENDS), st.randoms(use_true_random=False))
 @example(seed=7, legend=LEGENDS[0], rng=random.Random(7))
+@example(seed=617, legend=LEGENDS[1], rng=random.Random(0))  # (round 1 ends in a deadlock: M8 says where a round ends)
 def test_property_a_legend_before_the_entries_does_not_stop_the_reading(seed: int, legend: str, rng: random.Random) -> None:
     """A legend's words read by their evidence make the first error of the first reading
     (an entry it cannot settle); the reading against the moves sets them aside and
@@ -384,6 +385,7 @@ def test_property_lineups_between_the_rounds_are_not_read_as_moves(seed: int, rn
 @settings(max_examples=4, deadline=None)
 @given(st.integers(0, 10_000), st.randoms(use_true_random=False))
 @example(seed=2, rng=random.Random(0))
+@example(seed=272, rng=random.Random(0))  # (the move corrected is a legal first move: its squares read as round 1's first)
 def test_property_a_correction_written_above_the_record_does_not_stop_the_reading(seed: int, rng: random.Random) -> None:
     """A reply above a quoted record names a move of it in squares, and the square it
     was wrongly written as (seen9a, a club secretary's mail). The first reading takes
@@ -441,13 +443,14 @@ def quoted_in_replies(seed: int) -> str:
     return stranger(rounds, rng, Form.TEXT, "en", left_out=0.0) + replies
 
 
-@pytest.mark.parametrize("seed", [2, 15, 52])
+@pytest.mark.parametrize("seed", [2, 15, 52, 27, 46])
 def test_replies_quoting_earlier_rounds_cast_no_doubt_on_a_round_read_well(seed: int) -> None:
-    """The last round is read well (every entry whole), so a weak round read from the
-    quotes after it casts no doubt on where it ended: every round is judged with its
-    winner, and the decided match's tail is set aside. (Of the first 120 seeds, 9 were
-    not read so before a round read this well kept its end, 4 still are not: the quotes
-    read as a round of their own, or the last round not judged.)"""
+    """The last round is read well (every entry whole), or the quotes say again what
+    the entries said, so a weak round read from the quotes after it casts no doubt on
+    where it ended: every round is judged with its winner, and the decided match's tail
+    is set aside. (Of the first 120 seeds, 9 were not read so before a round read this
+    well kept its end, 4 before words said again were notes (27 and 46 here), 2 still
+    are not: the last round not judged.)"""
     text = quoted_in_replies(seed)
     (match,) = validate_text(text).matches
     judged = [r.winner for _n, r in match.rounds if r is not None]

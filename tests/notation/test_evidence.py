@@ -1169,13 +1169,18 @@ def test_a_german_club_sheet_with_abbreviated_directions_and_arrows_to_the_squar
 _SV_COLOURS = {"ORANGE": "orange", "BLUE": "blå", "PURPLE": "lila", "PINK": "rosa", "YELLOW": "gul", "RED": "röd", "GREEN": "grön", "BROWN": "brun"}
 
 
-def swedish_protocol(text: str) -> str:
+#: A Swedish club's key: one line.
+SWEDISH_KEY = ({"FORWARD": "R", "LEFT": "V", "RIGHT": "H"}, ["R = rakt fram, V = snett vänster, H = snett höger (sett från den som flyttar)"])
+
+
+def swedish_protocol(text: str, key: tuple[dict[str, str], list[str]] = SWEDISH_KEY) -> str:
     """``text`` as a Swedish club's protocol: a legend that defines its own letters for
-    the directions (``R = rakt fram, V = snett vänster, H = snett höger``), then rows of
-    tab-separated cells, each entry a colour, a letter and its distance run together, and
-    the colour it lands on (``rosa H1 rosa``): the letters are no squares."""
-    letters = {"FORWARD": "R", "LEFT": "V", "RIGHT": "H"}
-    out = ["KAMISADO – PROTOKOLL", "", "R = rakt fram, V = snett vänster, H = snett höger (sett från den som flyttar)", ""]
+    the directions (``R = rakt fram, V = snett vänster, H = snett höger``; ``key``: the
+    letters and the key's lines), then rows of tab-separated cells, each entry a colour,
+    a letter and its distance run together, and the colour it lands on (``rosa H1
+    rosa``): the letters are no squares."""
+    letters, lines = key
+    out = ["KAMISADO – PROTOKOLL", "", *lines, ""]
     for rr in replay_match(only_match(text)).rounds:
         out.append(f"Parti {rr.number}" + (f" (fyll från {'vänster' if rr.fill.value == 'left' else 'höger'})" if rr.fill is not None else ""))
         cells = []
@@ -1202,6 +1207,25 @@ def swedish_protocol(text: str) -> str:
 def test_a_protocol_whose_legend_defines_its_letters(seed: int) -> None:
     original = written(seed, Form.TEXT, "en", target=1)
     assert_read_as(swedish_protocol(original), original)
+
+
+#: Keys written otherwise: one definition a line (a notebook's: ``e = előre``, ``b``, ``j``:
+#: letters that are files too, ``e4``), a wiki's bold letters (``'''V''' = recht vooruit``).
+OTHER_KEYS = [
+    ({"FORWARD": "e", "LEFT": "b", "RIGHT": "j"}, ["Jelölés: szín + irány + hány mezőt", "   e = előre (egyenesen)", "   b = balra átlósan", "   j = jobbra átlósan"]),
+    ({"FORWARD": "V", "LEFT": "L", "RIGHT": "R"}, ["'''Notatie:''' de kleur, dan '''V''' = recht vooruit, '''L''' = schuin naar links, '''R''' = schuin naar rechts"]),
+]
+
+
+@settings(max_examples=6)
+@given(seed=st.integers(0, 10_000), key=st.sampled_from(OTHER_KEYS))
+def test_a_key_one_definition_a_line_or_in_markup_defines_its_letters(seed: int, key: tuple[dict[str, str], list[str]]) -> None:
+    """A key written down the page, one definition a line (``e = előre (egyenesen)``
+    then ``b = balra átlósan``), or with a wiki's bold letters, defines its letters as a
+    key of one line does: ``e4`` in an entry is Forward 4, not the square (the key was
+    not read: each line held one definition, or the letters stood in quotes)."""
+    original = written(seed, Form.TEXT, "en", target=1)
+    assert_read_as(swedish_protocol(original, key), original)
 
 
 def test_a_rounds_label_of_a_letter_and_its_number_with_the_fill_after_is_no_move() -> None:
@@ -1804,3 +1828,89 @@ def test_a_speakers_initial_before_a_colon_is_no_evidence() -> None:
     assert ("ASIDE", "B") in kinds("Leo B: red forward 3 pink")
     assert kinds("1. N: verde, dreapta 3 → mov")[1] == ("COLOUR", "N")
     assert kinds("R: red")[0][0] != "ASIDE"
+
+
+@pytest.mark.parametrize(
+    ("text", "denied", "said"),
+    [
+        ("One slip in round 1: move 3 went b8-b7, not b8-b6.", "b8-b6", "b8-b7"),
+        ("Zug 3 war c1-c4 statt c1-c5", "c1-c5", "c1-c4"),
+        ("il a joué g8-g3 au lieu de g8-g2", "g8-g2", "g8-g3"),
+        ("jogou e1-e5 em vez de e1-e6", "e1-e6", "e1-e5"),
+        ("b8-b6 (sorry: b8-b7)", "", "b8-b6"),
+    ],
+)
+def test_a_move_denied_in_squares_is_no_evidence(text: str, denied: str, said: str) -> None:
+    """A move in squares after words that deny it (``went b8-b7, not b8-b6``: a
+    correction above a record; ``statt``, ``au lieu de``, ``em vez de``) is the move
+    that was not played: set aside, the move said before it kept (a correction above a
+    record read the denied move as the match's first, and the record after it as the
+    other side's moves)."""
+    from kamisado_notation.notation.kmr.evidence import clues
+
+    kinds = {text[c.start : c.end]: c.kind for c in clues(text)}
+    assert kinds[said] == "COORDS"
+    if denied:
+        assert kinds[denied] == "ASIDE"
+
+
+#: Ranks as a voice transcript writes them.
+SPOKEN_RANKS = {"en": ["one", "two", "three", "four", "five", "six", "seven", "eight"], "de": ["eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht"]}
+
+
+@settings(max_examples=6)
+@given(seed=st.integers(0, 10_000), lang=st.sampled_from(sorted(SPOKEN_RANKS)))
+@example(seed=29, lang="de")  # (a forfeit: 'E zwei nach E zwei')
+def test_squares_dictated_as_a_capital_and_a_number_word_read_as_squares(seed: int, lang: str) -> None:
+    """A voice transcript writes a square as its file's capital and its rank's word
+    (``D acht nach D fünf``, ``B five``): a square, not Blue and a distance of five (the
+    capital alone was read as a colour's initial and the word as the distance)."""
+    original = written(seed, Form.COORDS, "en", target=1)
+    ranks = SPOKEN_RANKS[lang]
+    to = {"en": " to ", "de": " nach "}[lang]
+    spoken = on_rows(original, lambda line: re.sub(r"\b([a-h])([1-8])-([a-h])([1-8])\b", lambda m: f"{m[1].upper()} {ranks[int(m[2]) - 1]}{to}{m[3].upper()} {ranks[int(m[4]) - 1]}", line))
+    assert spoken != original
+    assert_read_as(spoken, original)
+
+
+def test_a_tower_on_its_square_then_pass_is_its_forfeit() -> None:
+    """``bruin zit klem op f7 – pas`` (brown is stuck on f7 – pass): a tower, the square
+    it stands on, then a forfeit's word in the same cell is that tower's forfeit, said
+    once (the pass was read as a second entry, a move of the other side's tower)."""
+    from kamisado_notation.notation.kmr.evidence import read_evidence
+
+    items, _comments, _notes = read_evidence("| 3 || geel R1 → bruin || bruin zit klem op f7 – pas (blijft op geel)", 1)
+    entries = [entry for row in items for entry, *_span in row]  # type: ignore[union-attr]
+    assert len(entries) == 2
+    assert entries[1].origin is not None and square_name(entries[1].origin) == "f7" == square_name(entries[1].target or 0)
+
+
+@settings(max_examples=6)
+@given(seed=st.integers(0, 10_000), way=st.sampled_from(["{a}-{b}", "{a} naar {b}", "{a} to {b}"]))
+def test_a_note_after_a_rounds_end_that_names_a_move_of_it_in_squares_is_set_aside(seed: int, way: str) -> None:
+    """A note after a round's last entry that says one of its moves again in squares
+    (``<small>Correctie: in zet 3 stond eerst L2, moet L3 zijn (g2 naar d5)</small>``) names no move
+    after the end: set aside, no error (it was the round is over, M7)."""
+    original = written(seed, Form.TEXT, "en", target=3)
+    replay = replay_match(only_match(original))
+    moves = [p.move for p in replay.rounds[0].plies if p.move is not None and p.move.origin != p.move.target]
+    a, b = moves[len(moves) // 2].coords().split("-")
+    lines = original.splitlines()
+    end = next((k for k, line in enumerate(lines) if line.startswith("Round 2")), len(lines))
+    noted = "\n".join([*lines[:end], f"<small>13-02: that move was {way.format(a=a, b=b)} — Ineke</small>", *lines[end:]]) + "\n"
+    assert_read_as(noted, original)
+
+
+@settings(max_examples=4)
+@given(seed=st.integers(0, 10_000))
+def test_fix_of_a_file_reads_the_key_before_its_first_round(seed: int, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """``fix`` of a file reads the key written before the first round with it, as
+    ``validate`` does (it fixed the text before the first match apart, so the match was
+    read without the key and written with its letters taken for squares)."""
+    from kamisado_notation.checking.fix import fix_file
+
+    original = written(seed, Form.TEXT, "en", target=1)
+    path = tmp_path_factory.mktemp("fix") / "protocol.txt"
+    path.write_text(swedish_protocol(original, OTHER_KEYS[0]), encoding="utf-8")
+    fixed = "".join(part.text for part in fix_file(str(path)))
+    assert moves_of(fixed) == moves_of(original), fixed

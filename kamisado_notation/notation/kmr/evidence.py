@@ -36,6 +36,7 @@ from ..vocabulary import (
     ARROW_DIRECTIONS,
     BLOCKED_WORDS,
     COLOUR_WORDS,
+    DENIAL_PHRASES,
     DIRECTION_WORDS,
     DOWN_ASLANT,
     ENDINGS,
@@ -50,8 +51,10 @@ from ..vocabulary import (
     PHRASES,
     PUSH_WORDS,
     PUSHED_WORDS,
+    RANK_WORDS,
     RETRACT_WORDS,
     SIDE_WORDS,
+    TO_WORDS,
     WEAK_WORDS,
     code_as,
     edit_distance,
@@ -65,13 +68,16 @@ from .style import entry_style
 from .syntax_errors import quote
 from .tokens import MAX_DIGITS, SQUARES
 
-__all__ = ["Clue", "clues", "is_evidence_word", "is_key_line", "legend_in", "read_evidence", "takes_back", "to_arrow"]
+__all__ = ["Clue", "clues", "definition_alone", "is_evidence_word", "is_key_line", "legend_in", "read_evidence", "takes_back", "to_arrow"]
 
 #: The tokens of a line, in the order tried: text struck out, markup tags and entities
 #: (and a style sheet's colour codes, ``#f08cb5``),
 #: braced comments, moves in coordinates, times, dates and scores (``0-1``), turn numbers, numbers, words,
 #: runs of CJK glyphs, ``...``, ring marks, any other character.
 #: A month's name as a date writes it, capitalised (``14 Mar ·``, ``Mar 14, 2024``).
+#: A rank said in words after a file's capital letter (``B fünf``: dictation's square),
+#: with and without its accents.
+_SPOKEN = {re.escape(word) for word in RANK_WORDS}
 _MONTHS = "(?:" + "|".join(w.capitalize() for w in sorted(set(MONTH_WORDS), key=len, reverse=True)) + ")"
 _TOKEN = re.compile(
     r"(?P<struck>~~[^~\n]*~~|<(?:del|s|strike)>.*?</(?:del|s|strike)>|\[s\].*?\[/s\])"
@@ -81,6 +87,7 @@ _TOKEN = re.compile(
     r"|(?P<ident>(?<![\w])(?![a-hA-H][1-8](?:[a-hA-H][1-8])+(?![\w]))(?=[^\W_]*\d[^\W\d_]+\d)[^\W_]{5,}(?![\w])|(?<![\w])\d+(?:st|nd|rd|th)(?![\w]))"
     r"|(?P<coords>(?<![\w])[a-hA-H][1-8](?:\s?(?:-|–|—|x|×|:|to|->|=>|→|>)\s?)?[a-hA-H][1-8](?![\w]))"
     r"|(?P<square>(?<![\w])[a-hA-H][1-8](?![\w]))"
+    r"|(?P<spoken>(?-i:(?<![\w])[A-H])[ ](?:" + "|".join(sorted(_SPOKEN, key=len, reverse=True)) + r")(?![\w]))"
     r"|(?P<time>\d+(?:[:/]\d+)+|\d{1,4}[-.]\d{1,2}[-.]\d{1,4}|(?<![\w-])\d{1,2}(?:[-\u2013\u2014]|&[nm]dash;)\d{1,2}(?![\w-]|\.\d))"
     r"|(?P<turn>\d+(?:\.\.\.|…|[.):](?!\d)))"
     r"|(?P<int>\d+)"
@@ -272,8 +279,9 @@ def _weak(word: str, key: str, *, glued: bool) -> bool:
 
 #: The letters the file's legend defines, as the line being read sees them (:func:`legend_in`).
 _LEGEND: ContextVar[Mapping[str, Direction | Colour]] = ContextVar("kamisado_legend", default=MappingProxyType({}))
-#: A legend's definition: a letter or two, ``=`` or ``:``, words (``H = snett höger``).
-_DEFINITION = re.compile(r"(?:^|[,;(]|\s)\s*([A-Za-z]{1,2}|[|<>^])\s*[=:]\s*([^\W\d_][^,;=():\n]{0,30}?)\s*(?=[,;()]|$)")
+#: A legend's definition: a letter or a code of up to five (``pom = pomarańczowa``), ``=`` or
+#: ``:``, words (``H = snett höger``).
+_DEFINITION = re.compile(r"(?:^|[,;(]|\s)\s*([^\W\d_]{1,5}|[|<>^])\s*[=:]\s*([^\W\d_][^,;=():\n]{0,30}?)\s*(?=[,;()]|$)")
 
 
 #: A code (a capital and a letter or two) before the word it stands for, in a list of
@@ -290,11 +298,15 @@ def is_key_line(text: str) -> bool:
     (``key: st=straight lf/rt = diag``, ``(n=brown, k=pink)``, codes ``Az azul · Rs rosa``), or
     an example of how entries are written (``Ex.: "Az E1 Rs" = …``). Such a line says
     what the entries mean; it is no entry itself."""
+    text = _EMPHASIS.sub(r"\2", text)
     example = _EXAMPLE.match(text)
     if example is not None and normalise(example[1]) in EXAMPLE_WORDS:
         return True  # (an example of how entries are written)
     return len(_KEYED.findall(text)) >= 2 or (not any(ch.isdigit() for ch in text) and len(_codes(text)) >= 2)
 
+
+#: A markup's emphasis around a key's letters (a wiki's ``'''V'''``, Markdown's ``**V**``).
+_EMPHASIS = re.compile(r"('{2,3}|\*{1,2}|_{1,2}|`)([^\s'*_`]{1,20})\1")
 
 #: The word that opens a line, with the colon or full stop after it (``Ex.:``, ``e.g.``).
 _EXAMPLE = re.compile(r"\s*[(\[]?((?:[^\W\d_]+\.)*[^\W\d_]+)(?:\.\s*:?|\s*:)")
@@ -305,6 +317,7 @@ def legend_in(text: str) -> dict[str, Direction | Colour]:
     each a letter and the words of one direction or colour (``R = rakt fram, V = snett
     vänster, H = snett höger``): letter → what it stands for; else nothing."""
     found: dict[str, Direction | Colour] = {}
+    text = _EMPHASIS.sub(r"\2", text)
     if any(ch.isdigit() for ch in text):
         return found  # (a line of entries labelled by side, 'N: verde, dreapta 3 → mov  A: mov, …', defines nothing)
     for m in _DEFINITION.finditer(text):
@@ -314,6 +327,21 @@ def legend_in(text: str) -> dict[str, Direction | Colour]:
     if not found:
         found = _codes(text)
     return found if len(found) >= 2 else {}
+
+
+#: A line that is one definition alone: a letter or two, ``=`` or ``:``, words (a list's
+#: mark before it, words in brackets after it).
+_ALONE = re.compile(r"\s*(?:[-*•·]\s*)?([A-Za-z]{1,2})\s*[=:]\s*([^\W\d_][^\W\d]*(?:\s+[^\W\d_]+)*)\s*(?:\([^()\d]*\))?\s*[.;,]?\s*")
+
+
+def definition_alone(text: str) -> dict[str, Direction | Colour]:
+    """What line ``text`` defines where it is one definition and nothing else (``b =
+    balra átlósan``: one direction or colour said), else nothing."""
+    m = _ALONE.fullmatch(_EMPHASIS.sub(r"\2", text))
+    if m is None:
+        return {}
+    said = {t.direction if t.kind == "DIRECTION" else t.colour for t in _tokens(m[2]) if t.kind in ("DIRECTION", "COLOUR")}
+    return {m[1]: next(iter(said))} if len(said) == 1 and None not in said else {}  # type: ignore[dict-item]
 
 
 def _codes(text: str) -> dict[str, Direction | Colour]:
@@ -477,6 +505,7 @@ _GROUPS: dict[str, Callable[[str, re.Match[str]], list[Clue]]] = {
     "comment": lambda text, m: [Clue("ASIDE" if "\\" in text else "COMMENT", m.start(), m.end())],
     "coords": lambda text, m: [_coords(m.group(), m.start(), m.end())],
     "square": lambda text, m: [Clue("SQUARE", m.start(), m.end(), squares=(None, _square(m.group())))],
+    "spoken": lambda text, m: [Clue("SQUARE", m.start(), m.end(), squares=(None, _square(m.group()[0] + str(RANK_WORDS[m.group()[2:].casefold()]))))],
     "time": lambda text, m: [Clue("ASIDE", m.start(), m.end())],
     "ident": lambda text, m: [Clue("ASIDE", m.start(), m.end())],  # (a chat's user id 'U02HJ5TT0PX', a hash, an ordinal '3rd')
     "date": lambda text, m: [Clue("ASIDE", m.start(), m.end())],  # ('14 Mar ·', 'Mar 14, 2024')
@@ -512,7 +541,49 @@ def _tokens(text: str) -> list[Clue]:
         out = _brackets_struck(out, [(m.start(), m.end()) for m in _BRACKETED.finditer(text)])
     if ":" in text:
         out = [_initial(text, out, k) for k in range(len(out))]
+    if sum(t.kind == "SQUARE" for t in out) >= 2:
+        out = _joined(text, out)
+    return [_denied(text, tok) if tok.kind == "COORDS" else tok for tok in out]
+
+
+def _joined(text: str, tokens: list[Clue]) -> list[Clue]:
+    """``tokens`` with two lone squares a word for "to" apart (``D acht nach D fünf``,
+    ``b8 do b1``) one move in coordinates, as ``b8-b1`` is."""
+    out: list[Clue] = []
+    k = 0
+    while k < len(tokens):
+        tok = tokens[k]
+        if k + 2 < len(tokens) and tok.kind == tokens[k + 2].kind == "SQUARE" and _to_between(text, tok, tokens[k + 1], tokens[k + 2]):
+            origin, target = tok.squares, tokens[k + 2].squares
+            assert origin is not None and target is not None
+            out.append(Clue("COORDS", tok.start, tokens[k + 2].end, squares=(origin[1], target[1])))
+            k += 3
+            continue
+        out.append(tok)
+        k += 1
     return out
+
+
+def _to_between(text: str, before: Clue, word: Clue, after: Clue) -> bool:
+    """Whether ``word`` is a word for "to", blanks alone around it, between two squares."""
+    return word.kind in ("ASIDE", "DISTANCE") and normalise(text[word.start : word.end]) in TO_WORDS and not text[before.end : word.start].strip() and not text[word.end : after.start].strip()
+
+
+#: The words (three at most) right before a token.
+_WORDS_BEFORE = re.compile(r"(?:[^\W\d_]+\s+){1,3}$")
+
+
+def _denied(text: str, tok: Clue) -> Clue:
+    """Move ``tok`` (in squares), or set aside where the words right before it deny it
+    (``went b8-b7, not b8-b6``; ``statt``, ``au lieu de``: the move that was not played;
+    a correction above a record says both)."""
+    before = _WORDS_BEFORE.search(text, max(0, tok.start - 24), tok.start)
+    if before is None:
+        return tok
+    words = normalise(before.group()).split()
+    if any(" ".join(words[k:]) in DENIAL_PHRASES for k in range(len(words))):
+        return Clue("ASIDE", tok.start, tok.end)
+    return tok
 
 
 def _initial(text: str, tokens: list[Clue], k: int) -> Clue:
@@ -1127,12 +1198,16 @@ class _Line:
         """Whether ``pass`` (``tok``) says again the forfeit just read, only what is set
         aside between (``rose;e7;e7;bleu;bloquée - passe``: a tower that stays where it
         stood) and in the same cell (no column's gap between), and is read into it."""
+        if tok.kind != "PASS":
+            return False
+        if self.current is not None and (_stays(self.current) or _stands(self.current)):
+            self.close()  # (the forfeit being read: 'bruin zit klem op f7 – pas')
         lone = self.current is None or _only_tower(self.current)  # (a colour alone since: the square's, set aside)
         g = self.entries[-1] if lone and self.entries else None
-        if tok.kind != "PASS" or g is None or not (g.distance == 0 or (g.origin is not None and g.origin == g.target)):
+        if g is None or not (_stays(g) or _stands(g)) or not self.ahead.same_cell(g.end, tok.start):
             return False
-        if not self.ahead.same_cell(g.end, tok.start):
-            return False
+        if _stands(g):  # (a tower and a square, then pass: where it stands, blocked)
+            g.origin, g.distance = g.target, 0
         g.end, self.current = tok.end, None
         return True
 
@@ -1366,6 +1441,16 @@ _TO_WORDS = frozenset({"to", "too", "for", "fore"})
 _LANDS = re.compile(r"[\s,:]*(?:(?:[-=]*>|[\u2190-\u21ff\u27f6\u2794\u279c]|(?:lands?|landed|landing|goes|went|moves|moved|onto|on|to|at)\b)[\s,:]*)+", re.IGNORECASE)
 #: A word or arrow of :data:`_LANDS` that says a landing (not a blank or a comma alone).
 _LANDING_WORD = re.compile(r"(?:[-=]*>|[\u2190-\u21ff\u27f6\u2794\u279c]|\b(?:lands?|landed|onto|on|to)\b)", re.IGNORECASE)
+
+
+def _stays(g: _Entry) -> bool:
+    """Whether entry ``g`` says a forfeit: no distance, or where the tower stands."""
+    return g.distance == 0 or (g.origin is not None and g.origin == g.target)
+
+
+def _stands(g: _Entry) -> bool:
+    """Whether entry ``g`` is a tower and a square alone (``bruin op f7``)."""
+    return g.tower is not None and g.target is not None and g.origin is None and g.direction is None and g.distance is None
 
 
 def _only_tower(g: _Entry) -> bool:

@@ -42,7 +42,6 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ...diagnostics import WARNING, Diagnostic, Kind
-from ...engine.board import Colour, Direction
 from ...engine.position import WrittenMove
 from ...errors import NotationError
 from ..record import Comment, Entry, Header, Item, Lineup, RoundRecord
@@ -68,7 +67,7 @@ from .fast_paths import (
     reading_fast,
 )
 from .headers import HEADER_RULE, resignation, trailing_result, unquoted_header
-from .slow_tiers import LineRead, json_line, json_object, read_slow, round_note
+from .slow_tiers import Legend, LineRead, json_line, json_object, read_slow, round_note
 from .slow_tiers import heading as markdown_heading
 from .tokens import KINDS_LIMIT
 
@@ -181,7 +180,7 @@ class Reader(Generic[T]):
         #: the match a Round or Lineup line in another shape completed (:meth:`_read_line`)
         self.shaped: T | None = None
         #: the letters a legend line of the file defined (``H = snett höger``), for the evidence reader
-        self.legend: dict[str, Direction | Colour] = {}
+        self.legend = Legend()
 
     def read(self, lines: Iterable[str]) -> Iterator[T]:  # noqa: C901 - the hot loop: tier 1 in one body (no call per line)
         """The matches of ``lines``, as the consumer makes them, as the lines come."""

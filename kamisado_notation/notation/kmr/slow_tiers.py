@@ -20,7 +20,36 @@ from ..record import Comment, Item
 if TYPE_CHECKING:
     from .line_shapes import Shaped  # (imported when a line needs it: the reader's start-up does not pay for it)
 
-__all__ = ["LineRead", "heading", "json_line", "json_object", "read_slow", "round_note"]
+__all__ = ["Legend", "LineRead", "heading", "json_line", "json_object", "read_slow", "round_note"]
+
+
+class Legend(dict[str, "Direction | Colour"]):
+    """The letters a file's key defines, as far as its lines are read: a line of two
+    definitions or more (:func:`~.evidence.legend_in`), or lines of one definition each, one after
+    another (``e = előre (egyenesen)`` then ``b = balra átlósan``: a key written down a
+    page)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._alone: tuple[int, dict[str, Direction | Colour]] = (0, {})  # (a definition alone on its line: the line, what it defines)
+
+    def learn(self, text: str, number: int) -> bool:
+        """Take in what line ``number``, ``text``, defines; whether it defines anything
+        (a line that is one definition alone is a key's line, no entry)."""
+        from .evidence import definition_alone, legend_in  # (only for a line no faster tier reads)
+
+        defined = legend_in(text)
+        if defined:
+            self.update(defined)
+            return True
+        one = definition_alone(text)
+        if not one:
+            return False
+        line, before = self._alone
+        if line == number - 1 and before:
+            self.update({**before, **one})  # (two lines one after another: a key)
+        self._alone = (number, one)
+        return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +62,7 @@ class LineRead:
     unknown: list[NotationError]
 
 
-def read_slow(text: str, number: int, legend: dict[str, Direction | Colour], *, in_match: bool) -> LineRead | Shaped | Diagnostic:
+def read_slow(text: str, number: int, legend: Legend, *, in_match: bool) -> LineRead | Shaped | Diagnostic:
     """Line ``number``, ``text``, by the last tiers: what it holds; a ``Round`` or
     ``Lineup`` line in another shape (:func:`~.line_shapes.line_shape`); or, where it
     cannot be read, its error. ``legend``: the file's (a line that writes a letter it
@@ -57,9 +86,9 @@ def read_slow(text: str, number: int, legend: dict[str, Direction | Colour], *, 
         if shaped is not None and shaped.item is not None:  # a Round or Lineup line in another shape
             return shaped
         if shaped is None and _by_evidence(text):
-            from .evidence import legend_in, read_evidence
+            from .evidence import read_evidence
 
-            legend.update(legend_in(text))
+            legend.learn(text, number)
             items, comments, notes = read_evidence(text, number, legend)
             return LineRead(items, comments, notes) if items or in_match else LineRead([], comments, [])
         return shaped.diagnostic if shaped is not None else Diagnostic("syntax", str(e), e.line, e.column)
