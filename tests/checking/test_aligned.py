@@ -324,6 +324,15 @@ def test_property_notes_quoting_the_moves_after_a_single_round_are_no_round(seed
         assert [r.winner for r in judged] == [replay_match(only_match(written(seed, Form.TEXT, "en", 1))).rounds[0].result.winner]
 
 
+def test_a_forum_posts_key_in_a_list_reads_the_whole_match() -> None:
+    """The same forum post with its key (``[*][b]R[/b] = recto hacia delante``, a
+    definition a line): every round is read, the truth's winners, and the match is valid."""
+    text = (ROOT / "tests" / "fixtures" / "forum-post-standard-match.bbcode").read_text(encoding="utf-8")
+    (match,) = validate_text(text).matches
+    assert match.valid
+    assert [r.winner.title for _n, r in match.rounds if r is not None] == ["Black", "Gold", "Black", "Black"]
+
+
 def test_one_round_read_again_does_not_decide_a_match_whose_format_nothing_names() -> None:
     """A forum post of a standard match (written for the blind sets from a generated
     match, whose rounds Black, Gold, Black, Black won) that names its format in prose only:
@@ -331,8 +340,10 @@ def test_one_round_read_again_does_not_decide_a_match_whose_format_nothing_names
     before entries count, session 23: its legend makes ``R`` "straight on"). One round
     is a single round only where a header says so, so the text after it is not set aside
     as after a decided match: the rounds not judged are an error, and the match is not
-    valid."""
+    valid. (With its key, one definition a line in a forum's list, the whole match is
+    read since session 26: the key's lines are left out here, as they were unread.)"""
     text = (ROOT / "tests" / "fixtures" / "forum-post-standard-match.bbcode").read_text(encoding="utf-8")
+    text = "".join(line for line in text.splitlines(keepends=True) if not line.startswith("[*][b]"))
     report = validate_text(text)
     (match,) = report.matches
     assert not match.valid

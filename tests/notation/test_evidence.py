@@ -1210,15 +1210,20 @@ def test_a_protocol_whose_legend_defines_its_letters(seed: int) -> None:
 
 
 #: Keys written otherwise: one definition a line (a notebook's: ``e = előre``, ``b``, ``j``:
-#: letters that are files too, ``e4``), a wiki's bold letters (``'''V''' = recht vooruit``).
+#: letters that are files too, ``e4``), a wiki's bold letters (``'''V''' = recht vooruit``), a
+#: forum's list of them (``[*][b]R[/b] = recto hacia delante``).
 OTHER_KEYS = [
     ({"FORWARD": "e", "LEFT": "b", "RIGHT": "j"}, ["Jelölés: szín + irány + hány mezőt", "   e = előre (egyenesen)", "   b = balra átlósan", "   j = jobbra átlósan"]),
     ({"FORWARD": "V", "LEFT": "L", "RIGHT": "R"}, ["'''Notatie:''' de kleur, dan '''V''' = recht vooruit, '''L''' = schuin naar links, '''R''' = schuin naar rechts"]),
+    ({"FORWARD": "R", "LEFT": "I", "RIGHT": "D"}, ["Lo anoto a mi manera:", "[list]", "[*][b]R[/b] = recto hacia delante", "[*][b]I[/b] = diagonal a su izquierda", "[*][b]D[/b] = diagonal a su derecha", "[/list]"]),
 ]
 
 
 @settings(max_examples=6)
 @given(seed=st.integers(0, 10_000), key=st.sampled_from(OTHER_KEYS))
+@example(seed=1, key=OTHER_KEYS[0])
+@example(seed=2, key=OTHER_KEYS[1])
+@example(seed=3, key=OTHER_KEYS[2])
 def test_a_key_one_definition_a_line_or_in_markup_defines_its_letters(seed: int, key: tuple[dict[str, str], list[str]]) -> None:
     """A key written down the page, one definition a line (``e = előre (egyenesen)``
     then ``b = balra átlósan``), or with a wiki's bold letters, defines its letters as a
@@ -1914,3 +1919,77 @@ def test_fix_of_a_file_reads_the_key_before_its_first_round(seed: int, tmp_path_
     path.write_text(swedish_protocol(original, OTHER_KEYS[0]), encoding="utf-8")
     fixed = "".join(part.text for part in fix_file(str(path)))
     assert moves_of(fixed) == moves_of(original), fixed
+
+
+@settings(max_examples=6)
+@given(seed=st.integers(0, 10_000), noise=st.integers(0, 10_000))
+def test_a_scans_letters_for_a_ranks_digit_read_as_the_digit(seed: int, noise: int) -> None:
+    """A scan's text recognition writes a rank's 5 as ``S`` and its 1 as ``l`` (``f8-fS``,
+    ``g3-el``): in a move in squares whose other square is whole, the letter is that
+    digit (the move was a syntax error, and the rounds after it unread)."""
+    original = written(seed, Form.COORDS, "en", target=3)
+    rng = random.Random(noise)
+
+    def scanned(m: re.Match[str]) -> str:
+        a, b = m[1], m[2]
+        if rng.random() < 0.5:
+            b = b[0] + b[1].translate(str.maketrans("51", "Sl"))
+        else:
+            a = a[0] + a[1].translate(str.maketrans("51", "Sl"))
+        return f"{a}-{b}"
+
+    scan = on_rows(original, lambda line: re.sub(r"\b([a-h][1-8])-([a-h][1-8])\b", scanned, line))
+    assert_read_as(scan, original)
+
+
+def counted_rows(text: str) -> str:
+    """``text`` as a Hungarian club's spreadsheet export: a cell a slot, each row led by
+    the round's number and the ply's counted through the round, a row for each fill
+    (``2;;;;;;;;;feltöltés jobbról``) and one that says who won with which tower and the
+    score (``1;;;;;;;;;nyert: Réka (kék) +1 -> 0:1``), no Round lines."""
+    out = ["Kamisado klubbajnokság 2024;;;;;;;;;", "Forduló;Lépés;Játékos;Torony;Honnan;Hová;Irány;Lépésszám;Mező színe;Megjegyzés"]
+    score = {"BLACK": 0, "GOLD": 0}
+    names = {"BLACK": "Bence", "GOLD": "Réka"}
+    for rr in replay_match(only_match(text)).rounds:
+        if rr.fill is not None:
+            out.append(f"{rr.number};;;;;;;;;feltöltés {'balról' if rr.fill.value == 'left' else 'jobbról'}")
+        words = [""]
+        for ply, p in enumerate((p for p in rr.plies if p.move is not None and p.kind is not PlyKind.BACK), 1):
+            words = p.move.text("text", "hu").split()  # type: ignore[union-attr]
+            start, end = p.move.coords().split("-")  # type: ignore[union-attr]
+            slots = f"{words[1]};{words[2]};{words[3]};" if len(words) == 4 else ";0;;blokkolva"
+            out.append(f"{rr.number};{ply};{names[p.side.name]};{words[0]};{start};{end};{slots}")
+        if rr.result is not None:
+            score[rr.result.winner.name] += rr.result.points
+            out.append(f"{rr.number};;;;;;;;;nyert: {names[rr.result.winner.name]} ({words[0]}) +{rr.result.points} -> {score['BLACK']}:{score['GOLD']}")
+    return "\n".join(out) + "\n"
+
+
+@pytest.mark.reads_again
+@settings(max_examples=4)
+@given(seed=st.integers(0, 10_000))
+def test_a_spreadsheets_counters_in_a_rows_first_cells_are_no_distances(seed: int) -> None:
+    """A spreadsheet's rows led by counters in cells of their own (``2;1;Bence;rózsaszín;
+    a8;a5;előre;3;rózsaszín``: round 2, ply 1): the numbers before the row's first other cell are its
+    counters, not distances (read so, a round's first move was read from them and the
+    round's result row, and every round after it was left unjudged)."""
+    original = written(seed, Form.TEXT, "en", target=3)
+    rows = counted_rows(original)
+    (match,) = validate_text(rows).matches
+    truth = [rr.result.winner for rr in replay_match(only_match(original)).rounds if rr.result is not None]
+    assert [r.winner for _n, r in match.rounds if r is not None] == truth, rows
+
+
+def test_a_forfeits_word_inside_a_sentence_is_no_evidence() -> None:
+    """``ce mois-ci pas de position inventée``: French *pas* (not) is the Dutch and French
+    forfeit's word, but with a word that is no evidence right before and right after it
+    it is a sentence's, set aside (it was read as a forfeit, a round's first entry);
+    after a square and a dash, or after a tower, it stays a forfeit."""
+    from kamisado_notation.notation.kmr.evidence import clues
+
+    def passes(text: str) -> list[str]:
+        return [text[c.start : c.end] for c in clues(text) if c.kind == "PASS"]
+
+    assert passes("Chers lecteurs, ce mois-ci pas de position inventée") == []
+    assert passes("bruin zit klem op f7 – pas (blijft op geel)") == ["pas"]
+    assert passes("Brown pass") == ["pass"]

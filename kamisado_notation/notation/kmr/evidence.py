@@ -86,6 +86,7 @@ _TOKEN = re.compile(
     r"|(?P<date>(?-i:(?<![\w.])\d{1,2}\.?\s?" + _MONTHS + r"\.?(?=\s*(?:[·•|]|\d{4}))|(?<![\w])" + _MONTHS + r"\.?\s\d{1,2}(?=,|\s*[·•|]|\s\d{4}|$)))"
     r"|(?P<ident>(?<![\w])(?![a-hA-H][1-8](?:[a-hA-H][1-8])+(?![\w]))(?=[^\W_]*\d[^\W\d_]+\d)[^\W_]{5,}(?![\w])|(?<![\w])\d+(?:st|nd|rd|th)(?![\w]))"
     r"|(?P<coords>(?<![\w])[a-hA-H][1-8](?:\s?(?:-|–|—|x|×|:|to|->|=>|→|>)\s?)?[a-hA-H][1-8](?![\w]))"
+    r"|(?P<scanned>(?<![\w])(?:[a-h][1-8][-–][a-h][SlI]|[a-h][SlI][-–][a-h][1-8])(?![\w]))"
     r"|(?P<square>(?<![\w])[a-hA-H][1-8](?![\w]))"
     r"|(?P<spoken>(?-i:(?<![\w])[A-H])[ ](?:" + "|".join(sorted(_SPOKEN, key=len, reverse=True)) + r")(?![\w]))"
     r"|(?P<time>\d+(?:[:/]\d+)+|\d{1,4}[-.]\d{1,2}[-.]\d{1,4}|(?<![\w-])\d{1,2}(?:[-\u2013\u2014]|&[nm]dash;)\d{1,2}(?![\w-]|\.\d))"
@@ -215,6 +216,37 @@ class _Entry:
             self.square = SQUARE_COLOURS[square]
         self.end = end
 
+    def colour_said(self, tok: Clue, k: int, ahead: _Ahead) -> bool:
+        """Whether the colour ``tok`` (token ``k``) is read into this entry as nothing
+        new: the tower said twice (``🟤 brown ↑ 6``), another colour right before the move
+        where this entry has only a tower (``💛 P ⬆2``: the first a label, the second the tower),
+        or a weak word inside an entry that still wants its slots (``dir: forward, n: 6``)."""
+        if self.pieces == 1 and self.tower is tok.colour and ahead.text[self.end : tok.start] in ("", " ") and ahead.slot_follows(k):
+            self.end = tok.end
+            return True
+        if self.pieces == 1 and self.direction is None and self.distance is None and not self.push and ahead.slot_follows(k):
+            self.start, self.end, self.tower, self.weak = tok.start, tok.end, tok.colour, tok.weak  # ('💛 P ⬆2': the first a label, the tower next to its move)
+            return True
+        return tok.weak and self.tower is not None and (self.direction is None or self.distance is None) and self.distance != 0  # (a forfeit wants none)
+
+    def tower_lands(self, tok: Clue, k: int, ahead: _Ahead) -> bool:
+        """Whether the arrow or weak ``to`` ``tok`` (token ``k``) says where this entry,
+        a tower alone so far, lands: a colour follows with only such words between (``Red
+        → Blue``, ``Gn ->Gn``, ``red to blue``); direction and distance stay unread, for
+        the legal moves to decide."""
+        if not _only_tower(self) or not ahead.to_colour(self, tok, k):
+            return False
+        self.landing, self.end = True, tok.end
+        return True
+
+    def landing_word(self, tok: Clue, k: int, ahead: _Ahead) -> bool:
+        """Whether the weak distance ``tok`` (token ``k``) is a word before where this
+        entry, which has its direction but no distance, lands (``left to blue``: no two)."""
+        if self.direction is None or self.distance is not None or not ahead.to_word(tok, k):
+            return False
+        self.landing = True
+        return True
+
 
 _MAX_WORD = 40
 #: The longest glyph run looked up as one word.
@@ -233,6 +265,7 @@ _WORD_KINDS = {
 #: The kinds of a word that stands for a forced entry, or a part of one (``pass``,
 #: ``blocked``, ``pushed``): evidence, never a misspelt slot to read past.
 _FORCED_KINDS = frozenset({"PASS", "BLOCKED", "PUSHED"})
+
 
 
 def _word(text: str, start: int, end: int) -> list[Clue]:
@@ -298,7 +331,7 @@ def is_key_line(text: str) -> bool:
     (``key: st=straight lf/rt = diag``, ``(n=brown, k=pink)``, codes ``Az azul · Rs rosa``), or
     an example of how entries are written (``Ex.: "Az E1 Rs" = …``). Such a line says
     what the entries mean; it is no entry itself."""
-    text = _EMPHASIS.sub(r"\2", text)
+    text = _plain_key(text)
     example = _EXAMPLE.match(text)
     if example is not None and normalise(example[1]) in EXAMPLE_WORDS:
         return True  # (an example of how entries are written)
@@ -307,6 +340,13 @@ def is_key_line(text: str) -> bool:
 
 #: A markup's emphasis around a key's letters (a wiki's ``'''V'''``, Markdown's ``**V**``).
 _EMPHASIS = re.compile(r"('{2,3}|\*{1,2}|_{1,2}|`)([^\s'*_`]{1,20})\1")
+#: A markup's tags in a key's line (a forum's ``[*][b]R[/b] = recto``, HTML's ``<b>``).
+_KEY_TAGS = re.compile(r"\[/?(?:[a-z]{1,6}|\*)(?:=[^\]\n]{0,40})?\]|</?[a-z]{1,6}(?:\s[^<>\n]{0,80})?>", re.IGNORECASE)
+
+
+def _plain_key(text: str) -> str:
+    """Line ``text`` without a markup's emphasis and tags around a key's letters."""
+    return _KEY_TAGS.sub("", _EMPHASIS.sub(r"\2", text))
 
 #: The word that opens a line, with the colon or full stop after it (``Ex.:``, ``e.g.``).
 _EXAMPLE = re.compile(r"\s*[(\[]?((?:[^\W\d_]+\.)*[^\W\d_]+)(?:\.\s*:?|\s*:)")
@@ -317,7 +357,7 @@ def legend_in(text: str) -> dict[str, Direction | Colour]:
     each a letter and the words of one direction or colour (``R = rakt fram, V = snett
     vänster, H = snett höger``): letter → what it stands for; else nothing."""
     found: dict[str, Direction | Colour] = {}
-    text = _EMPHASIS.sub(r"\2", text)
+    text = _plain_key(text)
     if any(ch.isdigit() for ch in text):
         return found  # (a line of entries labelled by side, 'N: verde, dreapta 3 → mov  A: mov, …', defines nothing)
     for m in _DEFINITION.finditer(text):
@@ -337,7 +377,7 @@ _ALONE = re.compile(r"\s*(?:[-*•·]\s*)?([A-Za-z]{1,2})\s*[=:]\s*([^\W\d_][^\W
 def definition_alone(text: str) -> dict[str, Direction | Colour]:
     """What line ``text`` defines where it is one definition and nothing else (``b =
     balra átlósan``: one direction or colour said), else nothing."""
-    m = _ALONE.fullmatch(_EMPHASIS.sub(r"\2", text))
+    m = _ALONE.fullmatch(_plain_key(text))
     if m is None:
         return {}
     said = {t.direction if t.kind == "DIRECTION" else t.colour for t in _tokens(m[2]) if t.kind in ("DIRECTION", "COLOUR")}
@@ -491,6 +531,10 @@ def _square(name: str) -> int:
     return SQUARES[name.lower()]
 
 
+#: The letters a scan's text recognition writes for a rank's digit (``f8-fS``, ``g3-el``).
+_SCANNED = str.maketrans("SslI", "5511")
+
+
 def _number(tok: str, start: int, end: int) -> Clue:
     value = int(tok) if len(tok) <= MAX_DIGITS else None
     if value is not None and value <= 7 and not (len(tok) > 1 and tok[0] == "0"):  # ('001': a log's counter)
@@ -504,6 +548,7 @@ _GROUPS: dict[str, Callable[[str, re.Match[str]], list[Clue]]] = {
     "tag": lambda text, m: _named_in_tag(text, m.start(), m.end()) or [_tag(m.group(), m.start(), m.end())],
     "comment": lambda text, m: [Clue("ASIDE" if "\\" in text else "COMMENT", m.start(), m.end())],
     "coords": lambda text, m: [_coords(m.group(), m.start(), m.end())],
+    "scanned": lambda text, m: [_coords(m.group().translate(_SCANNED), m.start(), m.end())],
     "square": lambda text, m: [Clue("SQUARE", m.start(), m.end(), squares=(None, _square(m.group())))],
     "spoken": lambda text, m: [Clue("SQUARE", m.start(), m.end(), squares=(None, _square(m.group()[0] + str(RANK_WORDS[m.group()[2:].casefold()]))))],
     "time": lambda text, m: [Clue("ASIDE", m.start(), m.end())],
@@ -543,7 +588,41 @@ def _tokens(text: str) -> list[Clue]:
         out = [_initial(text, out, k) for k in range(len(out))]
     if sum(t.kind == "SQUARE" for t in out) >= 2:
         out = _joined(text, out)
+    if _COUNTED_ROW.match(text):
+        out = _counters(text, out)
+    if any(t.kind == "PASS" for t in out):
+        out = [_in_prose(text, out, k) for k in range(len(out))]
     return [_denied(text, tok) if tok.kind == "COORDS" else tok for tok in out]
+
+
+def _in_prose(text: str, tokens: list[Clue], k: int) -> Clue:
+    """Token ``k``, or set aside where it is a forfeit's word inside a sentence: a word
+    that is no evidence right before it and right after it, a blank apart (``ce mois-ci
+    pas de position``: French *not*; ``… f7 – pas (blijft``, ``Brown pass`` stay)."""
+    tok = tokens[k]
+    if tok.kind != "PASS" or k == 0 or k + 1 == len(tokens):
+        return tok
+    before, after = tokens[k - 1], tokens[k + 1]
+    words = all(t.kind == "ASIDE" and text[t.start : t.end].isalpha() for t in (before, after))
+    blanks = text[before.end : tok.start] == " " == text[tok.end : after.start]
+    return Clue("ASIDE", tok.start, tok.end) if words and blanks else tok
+
+
+#: A spreadsheet's row that starts with a number in a cell of its own (``2;1;Bence;…``).
+_COUNTED_ROW = re.compile(r"\s*\d{1,4}\s*[;\t,]")
+
+
+def _counters(text: str, tokens: list[Clue]) -> list[Clue]:
+    """``tokens`` of a spreadsheet's row whose first cells are numbers: those cells, before
+    the first cell with anything else, are the row's counters (a round's, a ply's), no
+    distance (``2;1;Bence;rózsaszín;a8;a5;előre;3``: 2 and 1)."""
+    out = list(tokens)
+    for k, tok in enumerate(tokens):
+        if tok.kind in ("DISTANCE", "NUMBER"):
+            out[k] = Clue("TURN", tok.start, tok.end)
+        elif tok.kind != "ASIDE" or text[tok.start : tok.end].strip(";,\t "):
+            break
+    return out
 
 
 def _joined(text: str, tokens: list[Clue]) -> list[Clue]:
@@ -1307,14 +1386,14 @@ class _Line:
     def colour_of(self, g: _Entry, tok: Clue, k: int) -> bool:
         """Whether the colour ``tok`` (token ``k``) is read into entry ``g`` other than as
         its square after its move, or is nothing: a pushed tower said after ``pushed``
-        (``pushed: green back to yellow``), a colour said again (:meth:`colour_said`),
+        (``pushed: green back to yellow``), a colour said again (:meth:`_Entry.colour_said`),
         where a landing's arrow or word said it lands (its square), the tower of a move
         said first (``straight 4 with Red → Blue``), a weak word before a square or a
         colour (``blocked on f7``, ``lands on yellow``: no colour)."""
         if g.forced and g.tower is None and g.direction is Direction.BACK and g.pieces == 1 and self.ahead.back_follows(k):
             g.tower, g.end, g.pieces = tok.colour, tok.end, 2
             return True
-        if self.colour_said(g, tok, k):
+        if g.colour_said(tok, k, self.ahead):
             return True
         g.landing = g.landing or self.ahead.lands_on(g, tok)
         if g.square is None and g.target is None and (g.landing or self.ahead.tower_before_landing(g, k)):
@@ -1326,23 +1405,10 @@ class _Line:
             return True
         return tok.weak and self.ahead.word_before(k)
 
-    def colour_said(self, g: _Entry, tok: Clue, k: int) -> bool:
-        """Whether the colour ``tok`` (token ``k``) is read into entry ``g`` as nothing
-        new: the tower said twice (``🟤 brown ↑ 6``), another colour right before the move
-        where ``g`` has only a tower (``💛 P ⬆2``: the first a label, the second the tower),
-        or a weak word inside an entry that still wants its slots (``dir: forward, n: 6``)."""
-        if g.pieces == 1 and g.tower is tok.colour and self.text[g.end : tok.start] in ("", " ") and self.ahead.slot_follows(k):
-            g.end = tok.end
-            return True
-        if g.pieces == 1 and g.direction is None and g.distance is None and not g.push and self.ahead.slot_follows(k):
-            g.start, g.end, g.tower, g.weak = tok.start, tok.end, tok.colour, tok.weak  # ('💛 P ⬆2': the first a label, the tower next to its move)
-            return True
-        return tok.weak and g.tower is not None and (g.direction is None or g.distance is None) and g.distance != 0  # (a forfeit wants none)
-
     def slot(self, tok: Clue, k: int = -1) -> None:
         """A direction or a distance (token ``k``, when it is one of the line's)."""
         g = self.current
-        if self.ahead.to_square(tok, k) or (g is not None and (self.read_into(g, tok, k) or self.landing_word(g, tok, k) or self.tower_lands(g, tok, k))):
+        if self.ahead.to_square(tok, k) or (g is not None and (self.read_into(g, tok, k) or g.landing_word(tok, k, self.ahead) or g.tower_lands(tok, k, self.ahead))):
             return
         g = self.entry_for(g, tok)
         if g is None:
@@ -1367,24 +1433,6 @@ class _Line:
                 return None
             g = self.current = _Entry(tok.start, tok.end)
         return g
-
-    def tower_lands(self, g: _Entry, tok: Clue, k: int) -> bool:
-        """Whether the arrow or weak ``to`` ``tok`` (token ``k``) says where entry ``g``,
-        a tower alone so far, lands: a colour follows with only such words between (``Red
-        → Blue``, ``Gn ->Gn``, ``red to blue``); direction and distance stay unread, for
-        the legal moves to decide."""
-        if not _only_tower(g) or not self.ahead.to_colour(g, tok, k):
-            return False
-        g.landing, g.end = True, tok.end
-        return True
-
-    def landing_word(self, g: _Entry, tok: Clue, k: int) -> bool:
-        """Whether the weak distance ``tok`` (token ``k``) is a word before where entry
-        ``g``, which has its direction but no distance, lands (``left to blue``: no two)."""
-        if g.direction is None or g.distance is not None or not self.ahead.to_word(tok, k):
-            return False
-        g.landing = True
-        return True
 
     def read_into(self, g: _Entry, tok: Clue, k: int) -> bool:
         """Whether the direction or distance ``tok`` (token ``k``) is read into entry ``g``
