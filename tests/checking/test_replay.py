@@ -179,6 +179,10 @@ def _matches_legal(position: Position, e: Entry) -> bool:
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), pick=st.integers(0, 10**6), what=st.sampled_from(["tower", "distance", "square", "forfeit"]), value=st.integers(0, 7))
 @example(seed=1153, pick=129333, what="distance", value=0)  # a forfeit made a move: reported there, not at an uncertain reading from the start
+# a known bug (the random profile, session 26): round 1 ends in a deadlock, so its rows
+# read with their columns swapped are a legal twin (the board's symmetry) that Gold wins;
+# a slip at round 2's first entry is then blamed on round 1's columns and round 2's '...'
+@example(seed=2595, pick=4, what="tower", value=0).xfail(raises=AssertionError, reason="a deadlock round's swapped-columns twin blamed before one changed entry")
 def test_one_changed_entry_is_reported_at_that_entry(seed: int, pick: int, what: str, value: int) -> None:
     match = generate_match(random.Random(seed), target=3)
     good = replay_match(match)

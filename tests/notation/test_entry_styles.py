@@ -410,6 +410,9 @@ def test_tower_and_square_colours_swapped_are_read_as_the_move(style: tuple[Form
 
 @given(seed=st.integers(0, 10**6), pick=st.integers(0, 10**6), style=st.sampled_from(TEXT_FORMS))
 @example(seed=101, pick=352832, style=(Form.TEXT, "en"))  # (the row's other entry read swapped: its warning is not this one's)
+# a known bug (the random profile, session 26): as in test_replay's seed 2595, the swapped
+# colours of round 2's first entry are blamed on round 1's columns (a deadlock's twin)
+@example(seed=2595, pick=138, style=(Form.TEXT, "en")).xfail(raises=AssertionError, reason="a deadlock round's swapped-columns twin blamed before one swapped entry")
 def test_property_swapped_colours_are_read_or_an_error_never_another_move(seed: int, pick: int, style: tuple[Form, str]) -> None:
     original = written(seed, *style)
     planted = swap_colours(original, random.Random(pick))

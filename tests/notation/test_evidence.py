@@ -1993,3 +1993,18 @@ def test_a_forfeits_word_inside_a_sentence_is_no_evidence() -> None:
     assert passes("Chers lecteurs, ce mois-ci pas de position inventée") == []
     assert passes("bruin zit klem op f7 – pas (blijft op geel)") == ["pas"]
     assert passes("Brown pass") == ["pass"]
+
+
+def test_a_list_of_six_colours_or_more_each_once_is_no_move() -> None:
+    """``Abbrevs: org blu pur pnk yel red grn brn`` (a key's list), ``Rangée 8 : bleue,
+    violette, rose, marron, verte, rouge`` (a lineup): six colours or more in a row, each
+    named once, are a list, no entry (the last of them was read with the words after it
+    as a move, the match's first); moves written as colours alone name them in pairs."""
+    from kamisado_notation.notation.kmr.evidence import clues
+
+    def colours(text: str) -> list[str]:
+        return [text[c.start : c.end] for c in clues(text) if c.kind == "COLOUR"]
+
+    assert colours("> Abbrevs: org blu pur pnk yel red grn brn. Squares when I bothered") == []
+    assert colours("Rangée 8 (de a à h) : bleue, violette, rose, marron, verte, rouge,") == []
+    assert colours("red blue, blue green, green pink, pink red") == ["red", "blue", "blue", "green", "green", "pink", "pink", "red"]

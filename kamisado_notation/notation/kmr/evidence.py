@@ -592,7 +592,39 @@ def _tokens(text: str) -> list[Clue]:
         out = _counters(text, out)
     if any(t.kind == "PASS" for t in out):
         out = [_in_prose(text, out, k) for k in range(len(out))]
+    if sum(t.kind == "COLOUR" for t in out) >= _LISTED:
+        out = _colour_lists(text, out)
     return [_denied(text, tok) if tok.kind == "COORDS" else tok for tok in out]
+
+
+#: Colours in a row, each named once, that are a list of them (a key's, a lineup's), no moves.
+_LISTED = 6
+
+
+def _colour_lists(text: str, tokens: list[Clue]) -> list[Clue]:
+    """``tokens`` with each run of :data:`_LISTED` colours or more (:func:`_colour_runs`)
+    set aside (``Abbrevs: org blu pur pnk yel red grn brn``; a lineup: moves written as
+    colours alone name them in pairs, a move's landing the next tower)."""
+    out = list(tokens)
+    for run in _colour_runs(text, tokens):
+        if len(run) >= _LISTED:
+            out[run[0] : run[-1] + 1] = [Clue("ASIDE", t.start, t.end) if t.kind == "COLOUR" else t for t in tokens[run[0] : run[-1] + 1]]
+    return out
+
+
+def _colour_runs(text: str, tokens: list[Clue]) -> Iterator[list[int]]:
+    """The runs of colours in ``tokens`` (their indices), each colour named once in a
+    run, only blanks or commas between them."""
+    run: list[int] = []
+    for k, tok in enumerate(tokens):
+        if tok.kind != "COLOUR":
+            continue
+        if run and (tok.colour in {tokens[r].colour for r in run} or text[tokens[run[-1]].end : tok.start].strip(" ,;/·")):
+            yield run
+            run = []
+        run.append(k)
+    if run:
+        yield run
 
 
 def _in_prose(text: str, tokens: list[Clue], k: int) -> Clue:
