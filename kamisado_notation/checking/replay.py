@@ -371,8 +371,7 @@ class _MatchReplayer(RoundStarts):
         if over is None:
             return
         extra = rr.record.entries[over:]
-        prose = {line for d in self.diags if d.kind is Kind.SET_ASIDE for line in (d.line, *(e.line for e in d.edits))}
-        if _no_moves(extra, rr, prose):
+        if _no_moves(extra, rr, self.diags):
             aside = set_aside_after_end(rr.record.entries, over, rr.record.number, self.match.index)
             if said and said[-1].rule in ("M7", "M8"):
                 said[-1] = aside
@@ -512,11 +511,12 @@ def replay_match(match: MatchRecord) -> MatchReplay:
     return _MatchReplayer(match).run()
 
 
-def _no_moves(extra: Sequence[Entry], rr: RoundReplay, prose: set[int]) -> bool:
+def _no_moves(extra: Sequence[Entry], rr: RoundReplay, diagnostics: Sequence[Diagnostic]) -> bool:
     """Whether ``extra``, the entries after round ``rr``'s end, name no move: each weak
     evidence (slots left unread), whatever came before, or a move of the round said
-    again in squares on a line of ``prose`` (text set aside: a note after it, ``<small>…
-    moet L3 zijn (g2 naar d5)</small>``; no move is played twice; a row of the notation
-    that copies an entry is a slip, named as one)."""
+    again in squares on a line of prose (where the reader's ``diagnostics`` set text
+    aside: a note after it, ``<small>… moet L3 zijn (g2 naar d5)</small>``; no move is
+    played twice; a row of the notation that copies an entry is a slip, named as one)."""
+    prose = {line for d in diagnostics if d.kind is Kind.SET_ASIDE for line in (d.line, *(e.line for e in d.edits))}
     played = {(p.move.origin, p.move.target) for p in rr.plies if p.move is not None and p.move.origin != p.move.target}
     return bool(extra) and all(not e.placeholder and (e.unread is not None or (e.line in prose and (e.origin, e.target) in played)) for e in extra)

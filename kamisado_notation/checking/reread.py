@@ -138,7 +138,7 @@ def _misread(first: Diagnostic, diagnostics: Sequence[Diagnostic]) -> bool:
     notation, which means what it says)."""
     if first.rule in _STRUCTURE or first.kind in _BY_EVIDENCE:
         return True
-    return any(d.kind in _BY_EVIDENCE and (d.line <= first.line or any(e.line <= first.line for e in d.edits)) for d in diagnostics)
+    return any(d.kind in _BY_EVIDENCE and (d.line == first.line or any(e.line == first.line for e in d.edits)) for d in diagnostics)
 
 
 def _keeps(alignment: Alignment, first: Diagnostic) -> bool:

@@ -617,16 +617,6 @@ TO_WORDS = frozenset(
     for w in ("to", "nach", "auf", "naar", "tot", "vers", "à", "a", "para", "pra", "até", "hacia", "hasta", "in", "na", "do", "till", "på", "pe", "la", "în", "ra", "re", "ke", "на", "в", "до")
 )
 
-#: What denies the move said right after it (``went b8-b7, not b8-b6``; ``statt``,
-#: ``au lieu de``): a move in squares after one of these is one that was not played.
-DENIAL_PHRASES = frozenset(
-    normalise(w)
-    for w in (
-        "not", "never", "instead of", "rather than", "nicht", "statt", "anstatt", "pas", "non", "au lieu de", "não", "nao",
-        "em vez de", "em lugar de", "no", "en vez de", "en lugar de", "invece di", "nu", "în loc de", "nem", "niet",
-        "in plaats van", "nie", "zamiast", "ne", "не", "вместо",
-    )
-)
 RETRACT_WORDS = frozenset(normalise(w) for w in ("revert", "reverts", "reverted", "takeback", "retracted", "retract", "undo", "undone", "scratch", "cancel", "cancelled", "canceled", "oops", "correction", "corrected", "fix", "fixed", "erratum", "korrektur", "korrigiert", "javítás", "javítva", "correção", "corrigido", "corectură", "corectat", "corrigé", "nope", "storno", "anulado", "annulé", "zurückgenommen", "rückgängig", "crossed", "struck", "deleted", "durchgestrichen", "gestrichen", "barré", "rayé", "tachado", "cancellato", "doorgestreept", "skreślone", "skreślony", "přeškrtnuto", "áthúzva", "riscado"))
 #: Words that correct a slot just said inside the entry being said (``brown left, no
 #: sorry, right 3``): the slot said after one stands in place of the one said before it.

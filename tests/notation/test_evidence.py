@@ -1835,30 +1835,6 @@ def test_a_speakers_initial_before_a_colon_is_no_evidence() -> None:
     assert kinds("R: red")[0][0] != "ASIDE"
 
 
-@pytest.mark.parametrize(
-    ("text", "denied", "said"),
-    [
-        ("One slip in round 1: move 3 went b8-b7, not b8-b6.", "b8-b6", "b8-b7"),
-        ("Zug 3 war c1-c4 statt c1-c5", "c1-c5", "c1-c4"),
-        ("il a joué g8-g3 au lieu de g8-g2", "g8-g2", "g8-g3"),
-        ("jogou e1-e5 em vez de e1-e6", "e1-e6", "e1-e5"),
-        ("b8-b6 (sorry: b8-b7)", "", "b8-b6"),
-    ],
-)
-def test_a_move_denied_in_squares_is_no_evidence(text: str, denied: str, said: str) -> None:
-    """A move in squares after words that deny it (``went b8-b7, not b8-b6``: a
-    correction above a record; ``statt``, ``au lieu de``, ``em vez de``) is the move
-    that was not played: set aside, the move said before it kept (a correction above a
-    record read the denied move as the match's first, and the record after it as the
-    other side's moves)."""
-    from kamisado_notation.notation.kmr.evidence import clues
-
-    kinds = {text[c.start : c.end]: c.kind for c in clues(text)}
-    assert kinds[said] == "COORDS"
-    if denied:
-        assert kinds[denied] == "ASIDE"
-
-
 #: Ranks as a voice transcript writes them.
 SPOKEN_RANKS = {"en": ["one", "two", "three", "four", "five", "six", "seven", "eight"], "de": ["eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht"]}
 
@@ -2000,11 +1976,12 @@ def test_a_list_of_six_colours_or_more_each_once_is_no_move() -> None:
     violette, rose, marron, verte, rouge`` (a lineup): six colours or more in a row, each
     named once, are a list, no entry (the last of them was read with the words after it
     as a move, the match's first); moves written as colours alone name them in pairs."""
-    from kamisado_notation.notation.kmr.evidence import clues
+    from kamisado_notation.notation.kmr.evidence import read_evidence
 
-    def colours(text: str) -> list[str]:
-        return [text[c.start : c.end] for c in clues(text) if c.kind == "COLOUR"]
+    def entries(text: str) -> int:
+        items, _comments, _notes = read_evidence(text, 1)
+        return sum(len(row) for row in items)  # type: ignore[arg-type]
 
-    assert colours("> Abbrevs: org blu pur pnk yel red grn brn. Squares when I bothered") == []
-    assert colours("Rangée 8 (de a à h) : bleue, violette, rose, marron, verte, rouge,") == []
-    assert colours("red blue, blue green, green pink, pink red") == ["red", "blue", "blue", "green", "green", "pink", "pink", "red"]
+    assert entries("> Abbrevs: org blu pur pnk yel red grn brn. Squares when I bothered") == 0
+    assert entries("Rangée 8 (de a à h) : bleue, violette, rose, marron, verte, rouge,") == 0
+    assert entries("Red Forward 3 Blue, Blue Left 2 Red") == 2

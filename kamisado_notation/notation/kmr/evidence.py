@@ -36,7 +36,6 @@ from ..vocabulary import (
     ARROW_DIRECTIONS,
     BLOCKED_WORDS,
     COLOUR_WORDS,
-    DENIAL_PHRASES,
     DIRECTION_WORDS,
     DOWN_ASLANT,
     ENDINGS,
@@ -592,9 +591,7 @@ def _tokens(text: str) -> list[Clue]:
         out = _counters(text, out)
     if any(t.kind == "PASS" for t in out):
         out = [_in_prose(text, out, k) for k in range(len(out))]
-    if sum(t.kind == "COLOUR" for t in out) >= _LISTED:
-        out = _colour_lists(text, out)
-    return [_denied(text, tok) if tok.kind == "COORDS" else tok for tok in out]
+    return out
 
 
 #: Colours in a row, each named once, that are a list of them (a key's, a lineup's), no moves.
@@ -602,8 +599,8 @@ _LISTED = 6
 
 
 def _colour_lists(text: str, tokens: list[Clue]) -> list[Clue]:
-    """``tokens`` with each run of :data:`_LISTED` colours or more (:func:`_colour_runs`)
-    set aside (``Abbrevs: org blu pur pnk yel red grn brn``; a lineup: moves written as
+    """``tokens`` of a line read for its entries with each run of :data:`_LISTED`
+    colours or more (:func:`_colour_runs`) set aside (``Abbrevs: org blu pur pnk yel red grn brn``; a lineup: moves written as
     colours alone name them in pairs, a move's landing the next tower)."""
     out = list(tokens)
     for run in _colour_runs(text, tokens):
@@ -678,23 +675,6 @@ def _joined(text: str, tokens: list[Clue]) -> list[Clue]:
 def _to_between(text: str, before: Clue, word: Clue, after: Clue) -> bool:
     """Whether ``word`` is a word for "to", blanks alone around it, between two squares."""
     return word.kind in ("ASIDE", "DISTANCE") and normalise(text[word.start : word.end]) in TO_WORDS and not text[before.end : word.start].strip() and not text[word.end : after.start].strip()
-
-
-#: The words (three at most) right before a token.
-_WORDS_BEFORE = re.compile(r"(?:[^\W\d_]+\s+){1,3}$")
-
-
-def _denied(text: str, tok: Clue) -> Clue:
-    """Move ``tok`` (in squares), or set aside where the words right before it deny it
-    (``went b8-b7, not b8-b6``; ``statt``, ``au lieu de``: the move that was not played;
-    a correction above a record says both)."""
-    before = _WORDS_BEFORE.search(text, max(0, tok.start - 24), tok.start)
-    if before is None:
-        return tok
-    words = normalise(before.group()).split()
-    if any(" ".join(words[k:]) in DENIAL_PHRASES for k in range(len(words))):
-        return Clue("ASIDE", tok.start, tok.end)
-    return tok
 
 
 def _initial(text: str, tokens: list[Clue], k: int) -> Clue:
@@ -1120,7 +1100,7 @@ class _Line:
 
     def __init__(self, text: str, number: int) -> None:
         self.text, self.number = text, number
-        self.tokens = _tokens(text)
+        self.tokens = _colour_lists(text, _tokens(text))  # (the reading against the moves finds lineups its own way: across lines)
         self.ahead = _Ahead(text, self.tokens)
         self.entries: list[_Entry] = []
         self.current: _Entry | None = None
