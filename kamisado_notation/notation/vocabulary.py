@@ -611,8 +611,8 @@ ROUND_WORDS = (
     "round", "game", "rnd", "rd", "partie", "spiel", "manche", "manșa", "manşa", "mansa", "partita", "partida", "juego",
     "runde", "ronde", "rodada", "játszma", "jatszma", "forduló", "fordulo", "runda", "раунд", "партия", "игра", "kolo", "kolejka",
 )
-#: Words for "to" between a move's two squares (``D acht nach D fünf``, ``b8 do b1``).
-TO_WORDS = frozenset(
+#: Words for "to" between a move's two squares (not the evidence reader's `_TO_WORDS`, "two" heard as "to") (``D acht nach D fünf``, ``b8 do b1``).
+BETWEEN_SQUARES = frozenset(
     normalise(w)
     for w in ("to", "nach", "auf", "naar", "tot", "vers", "à", "a", "para", "pra", "até", "hacia", "hasta", "in", "na", "do", "till", "på", "pe", "la", "în", "ra", "re", "ke", "на", "в", "до")
 )

@@ -34,6 +34,7 @@ from ..record import Comment, Entry, Item
 from ..vocabulary import (
     AMEND_WORDS,
     ARROW_DIRECTIONS,
+    BETWEEN_SQUARES,
     BLOCKED_WORDS,
     COLOUR_WORDS,
     DIRECTION_WORDS,
@@ -53,7 +54,6 @@ from ..vocabulary import (
     RANK_WORDS,
     RETRACT_WORDS,
     SIDE_WORDS,
-    TO_WORDS,
     WEAK_WORDS,
     code_as,
     edit_distance,
@@ -674,7 +674,7 @@ def _joined(text: str, tokens: list[Clue]) -> list[Clue]:
 
 def _to_between(text: str, before: Clue, word: Clue, after: Clue) -> bool:
     """Whether ``word`` is a word for "to", blanks alone around it, between two squares."""
-    return word.kind in ("ASIDE", "DISTANCE") and normalise(text[word.start : word.end]) in TO_WORDS and not text[before.end : word.start].strip() and not text[word.end : after.start].strip()
+    return word.kind in ("ASIDE", "DISTANCE") and normalise(text[word.start : word.end]) in BETWEEN_SQUARES and not text[before.end : word.start].strip() and not text[word.end : after.start].strip()
 
 
 def _initial(text: str, tokens: list[Clue], k: int) -> Clue:
