@@ -31,7 +31,7 @@ from .replayed import MatchReplay, MatchStatus, Ply, PlyKind, RoundReplay
 from .round_replay import Attempt, LeftOut, RoundReplayer, syntax_cut
 from .round_slips import left_out_round, row_slip, stop_at
 from .round_starts import UNKNOWN_TARGET, RoundStarts, lineup_start
-from .slips.after_end import after_decided, after_end, before, entries_after, set_aside_after_end
+from .slips.after_end import QUOTED, after_decided, after_end, before, entries_after, set_aside_after_end
 from .slips.headers import format_agrees, header_fixes
 from .slips.lineups import (
     check_lineups,
@@ -517,6 +517,14 @@ def _no_moves(extra: Sequence[Entry], rr: RoundReplay, diagnostics: Sequence[Dia
     again in squares on a line of prose (where the reader's ``diagnostics`` set text
     aside: a note after it, ``<small>… moet L3 zijn (g2 naar d5)</small>``; no move is
     played twice; a row of the notation that copies an entry is a slip, named as one)."""
+    if not extra or _moves_said(extra) > QUOTED:
+        return False  # (more moves than a note quotes: a round not told apart)
     prose = {line for d in diagnostics if d.kind is Kind.SET_ASIDE for line in (d.line, *(e.line for e in d.edits))}
     played = {(p.move.origin, p.move.target) for p in rr.plies if p.move is not None and p.move.origin != p.move.target}
-    return bool(extra) and all(not e.placeholder and (e.unread is not None or (e.line in prose and (e.origin, e.target) in played)) for e in extra)
+    return all(not e.placeholder and (e.unread is not None or (e.line in prose and (e.origin, e.target) in played)) for e in extra)
+
+
+def _moves_said(entries: Sequence[Entry]) -> int:
+    """How many of ``entries`` say a whole move in slots (a direction and a distance),
+    whatever slot is left unread (the tower, forced; the colour landed on)."""
+    return sum(1 for e in entries if e.direction is not None and e.distance)

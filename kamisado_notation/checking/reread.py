@@ -76,7 +76,7 @@ def reread(
     if alignment is None or (first is not None and not _keeps(alignment, first)):
         return None
     judged = alignment.judged
-    if len(judged) <= sum(r is not None for r in results) or not _agrees(results, judged):
+    if len(judged) <= sum(r is not None for r in results) or not _agrees(results, judged, _run_on(errors)):
         return None
     found = [r.result for r in judged if r.result is not None]
     decided = _decided(found, _header_target(headers), _clues_after(alignment))
@@ -168,9 +168,19 @@ def _pieces_at(alignment: Alignment, error: Diagnostic) -> set[int]:
     return {k for k, p in enumerate(alignment.pieces) if p.line == error.line and p.column >= error.column and (end is None or p.column < end)}
 
 
-def _agrees(results: Sequence[RoundResult | None], judged: list[AlignedRound]) -> bool:
-    """Whether the rounds read again agree with each round the first reading judged."""
-    for old, new in zip(results, judged, strict=False):  # (the first reading may judge fewer)
+def _run_on(errors: Sequence[Diagnostic]) -> set[int]:
+    """The rounds whose entries ran on after their end (M7, M8 errors: moves the round,
+    as the first reading read it, cannot hold)."""
+    return {d.round for d in errors if d.rule in ("M7", "M8") and d.round is not None}
+
+
+def _agrees(results: Sequence[RoundResult | None], judged: list[AlignedRound], run_on: set[int]) -> bool:
+    """Whether the rounds read again agree with each round the first reading judged, but
+    those whose entries ran on after their end (``run_on``, by number: the first reading
+    ended them early, a misreading's end)."""
+    for n, (old, new) in enumerate(zip(results, judged, strict=False), 1):  # (the first reading may judge fewer)
+        if n in run_on:
+            continue
         if old is not None and new.result is not None and (old.winner, old.tower) != (new.result.winner, new.result.tower):
             return False
     return True
