@@ -493,12 +493,12 @@ _EVIDENCE_DIRECTIONS: dict[Direction, tuple[str, ...]] = {
         "prosto", "rovně", "vpřed", "framåt", "rakt", "eteenpäin", "ileri", "düz", "前", "まっすぐ", "直進", "ahead",
         "straightforward", "fwd", "fw", "vorne", "vor",
     ),
-    Direction.LEFT: ("linksvoor", "linksaf", "schuinlinks", "αριστερά", "αριστερή", "왼쪽", 
-        "izquierda", "izq", "gauche", "sinistra", "links", "lewo", "lewa", "vlevo", "doleva", "vänster", "vasen",
+    Direction.LEFT: ("linksvoor", "linksaf", "schuinlinks", "αριστερά", "αριστερή", "왼쪽", "좌", 
+        "izquierda", "izq", "gauche", "sinistra", "links", "lewo", "lewa", "vlevo", "doleva", "zleva", "vänster", "vasen",
         "vasemmalle", "sol", "左", "ひだり", "balra", "bal", "esq", "leftwards", "upleft", "diagleft", "lft",
     ),
-    Direction.RIGHT: ("rechtsvoor", "rechtsaf", "schuinrechts", "δεξιά", "오른쪽", 
-        "derecha", "der", "droite", "destra", "rechts", "prawo", "prawa", "vpravo", "doprava", "höger", "oikea",
+    Direction.RIGHT: ("rechtsvoor", "rechtsaf", "schuinrechts", "δεξιά", "오른쪽", "우", 
+        "derecha", "der", "droite", "destra", "rechts", "prawo", "prawa", "vpravo", "doprava", "zprava", "höger", "oikea",
         "oikealle", "sağ", "右", "みぎ", "jobbra", "jobb", "dir", "rightwards", "upright", "diagright", "rgt",
     ),
     Direction.BACK: ("πίσω", "뒤로", "atrás", "arrière", "indietro", "terug", "wstecz", "zpět", "tillbaka", "後ろ", "backwards", "backward"),
@@ -603,8 +603,21 @@ MARKUP_ARROWS: dict[str, Direction] = {
 }
 #: A round's name in the headings people write (``Game 2``, ``Spiel 3``, ``Manche 1``): a
 #: line of one of these and a number, with markup around it, is a ``Round`` line.
-#: A round's name written after its number (Hungarian ``2. kör``, ``3. forduló``).
-ROUNDS_AFTER_NUMBER = ("kör", "kor", "forduló", "fordulo", "játszma", "jatszma", "menet", "parti")
+#: A round's name written after its number and a dot, as Hungarian, the Slavic and the
+#: Nordic languages and German write an ordinal (``2. kör``, ``3. forduló``, ``2. kolo``,
+#: ``2. runda``, ``3. Runde``, ``2. omgång``); none a word of a move.
+ROUNDS_AFTER_NUMBER = (
+    "kör", "kor", "forduló", "fordulo", "játszma", "jatszma", "menet", "parti", "kolo", "runda", "runde", "kierros", "erä", "omgång",
+    "omgang", "spiel", "partie",
+)
+#: Words for a round's fill (the towers lined up again) beside English ``fill``: a heading
+#: that says one in prose says which side after it (``2. kolo (Marek vybral doplnění
+#: zleva)``, ``Manche 3, remplissage par la droite``).
+FILL_WORDS = (
+    "doplnění", "doplneni", "doplnenie", "auffüllen", "aufgefüllt", "auffüllung", "remplissage", "rempli", "aanvullen", "aangevuld",
+    "relleno", "rellenar", "riempimento", "feltöltés", "feltoltes", "preenchimento", "umplere", "fyllning", "påfyllning", "uzupełnienie",
+    "wypełnienie", "täyttö",
+)
 ROUND_WORDS = (
     *ROUNDS_AFTER_NUMBER,
     "raŭndo", "rauxndo", "raundo", "partio", "ludo", "kierros", "erä", "omgång", "omgang", "ván", "babak", "putaran", "партія", "гра",
@@ -616,6 +629,11 @@ BETWEEN_SQUARES = frozenset(
     normalise(w)
     for w in ("to", "nach", "auf", "naar", "tot", "vers", "à", "a", "para", "pra", "até", "hacia", "hasta", "in", "na", "do", "till", "på", "pe", "la", "în", "ra", "re", "ke", "на", "в", "до")
 )
+
+#: What follows a number written in CJK glyphs that counts squares (``三マス``, ``三つ``,
+#: ``三格``, ``三칸``); a numeral glyph right before any other glyph is part of a word
+#: (``一本勝負``, a one-round match; ``一手目``, the first move), no distance.
+COUNTERS = ("マス", "ます", "つ", "格", "步", "歩", "个", "個", "칸", "간", "번")
 
 RETRACT_WORDS = frozenset(normalise(w) for w in ("revert", "reverts", "reverted", "takeback", "retracted", "retract", "undo", "undone", "scratch", "cancel", "cancelled", "canceled", "oops", "correction", "corrected", "fix", "fixed", "erratum", "korrektur", "korrigiert", "javítás", "javítva", "correção", "corrigido", "corectură", "corectat", "corrigé", "nope", "storno", "anulado", "annulé", "zurückgenommen", "rückgängig", "crossed", "struck", "deleted", "durchgestrichen", "gestrichen", "barré", "rayé", "tachado", "cancellato", "doorgestreept", "skreślone", "skreślony", "přeškrtnuto", "áthúzva", "riscado"))
 #: Words that correct a slot just said inside the entry being said (``brown left, no

@@ -1090,6 +1090,55 @@ def test_an_apps_json_lines_export_reads_as_its_moves(tmp_path_factory: pytest.T
     ]
 
 
+def script_log(text: str) -> str:
+    """``text`` as a home-made app logs it, an object a line as a script writes one (keys
+    bare, strings in single quotes: ``{ts:'19:04:47', ev:'mv', side:'b', tw:'red',
+    from:'f8', to:'a3', sq:'blue'}``), a round's start and its win as events, a ``//``
+    comment above."""
+    out = ["// towerlog export (copy of localStorage, one obj per line)"]
+    for rr in replay_match(only_match(text)).rounds:
+        fill = f"'{rr.fill.value}'" if rr.fill is not None else "null"
+        out.append(f"{{ts:'19:{rr.number:02d}:00', ev:'round', n:{rr.number}, fill:{fill}, first:'{'bg'[rr.plies[0].side.value]}'}}")
+        for k, p in enumerate(rr.plies, 1):
+            move = p.move
+            assert move is not None and move.tower is not None
+            if p.kind is PlyKind.FORFEIT:
+                out.append(f"{{ts:'19:{rr.number:02d}:{k:02d}', ev:'pass', side:'{'bg'[p.side.value]}', tw:'{move.tower.name.lower()}'}}")
+                continue
+            assert move.square_colour is not None
+            out.append(
+                f"{{ts:'19:{rr.number:02d}:{k:02d}', ev:'mv', side:'{'bg'[p.side.value]}', tw:'{move.tower.name.lower()}', "
+                f"from:'{square_name(move.origin)}', to:'{square_name(move.target)}', sq:'{move.square_colour.name.lower()}'}}"
+            )
+        won = rr.result
+        out += [f"{{ts:'19:{rr.number:02d}:59', ev:'win', n:{rr.number}, side:'{'bg'[won.winner.value]}', pts:{won.points}}}"] if won else []
+    return "\n".join(out) + "\n"
+
+
+@settings(max_examples=6)
+@given(seed=st.integers(0, 10_000))
+@pytest.mark.reads_again
+def test_an_apps_log_of_script_objects_reads_as_its_moves(seed: int) -> None:
+    """A line that is an object as a script writes it (keys bare, strings in single
+    quotes) is an app's data, as a JSON object is: its values read by their evidence (the
+    file was a run of comments in braces: no match)."""
+    original = written(seed, Form.TEXT, "en", target=3)
+    log = script_log(original)
+    assert errors(log) == [], log
+    assert moves_of(log) == moves_of(original)
+    (match,) = validate_text(log).matches
+    assert [r.winner.title if r else None for _n, r in match.rounds] == list(winners(original).values())
+
+
+@pytest.mark.reads_again
+@pytest.mark.xfail(strict=True, reason="known limit: fix edits an app's log in place (the '...' of a round Gold starts inside a quoted value)")
+def test_fix_of_an_apps_log_of_script_objects_keeps_its_moves() -> None:
+    original = written(1, Form.TEXT, "en", target=3)
+    fixed = fix_text(script_log(original)).text
+    (again,) = validate_text(fixed).matches  # (as validate judges the fixed text: read again where it reads so)
+    assert moves_of(again.read_again or fixed) == moves_of(original)
+
+
 def league_sheet(text: str) -> str:
     """``text`` exported from a league's spreadsheet, semicolons between cells: the game
     and its fill only on each round's first row (``2;right;1;Jonas (B);Purple;fwd;1;
@@ -1985,3 +2034,94 @@ def test_a_list_of_six_colours_or_more_each_once_is_no_move() -> None:
     assert entries("> Abbrevs: org blu pur pnk yel red grn brn. Squares when I bothered") == 0
     assert entries("Rangée 8 (de a à h) : bleue, violette, rose, marron, verte, rouge,") == 0
     assert entries("Red Forward 3 Blue, Blue Left 2 Red") == 2
+
+
+#: A colour as one kanji, as a Japanese record writes a tower.
+KANJI = {"ORANGE": "橙", "BLUE": "青", "PURPLE": "紫", "PINK": "桃", "YELLOW": "黄", "RED": "赤", "GREEN": "緑", "BROWN": "茶"}
+
+
+@pytest.mark.reads_again
+@settings(max_examples=6)
+@given(seed=st.integers(0, 10_000), korean=st.booleans())
+@example(seed=12, korean=False)  # (round 5's fill, said only by its heading: 'Round 5 fill left')
+def test_a_square_written_against_a_glyph_is_a_square(seed: int, korean: bool) -> None:
+    """A record in a script with no blanks between words writes the tower's glyph against
+    the square it goes to, the square it left in brackets (``赤f4(f8)``, as a shogi
+    program's record writes a move): the square is one (it was read as the letter ``f``,
+    forward, and a distance of 4), and the legal moves say which square is which."""
+    original = written(seed, Form.COORDS, "en", target=3)
+    plies = iter([p for rr in replay_match(only_match(original)).rounds for p in rr.plies if p.move is not None])  # (a push's tower sent back too)
+
+    def glyphs(match: re.Match[str]) -> str:
+        move = next(plies).move
+        assert move is not None and move.tower is not None and move.coords() == match[0]
+        glyph = KANJI[move.tower.name] if not korean else "탑"
+        return f"{glyph}{match[2]}({match[1]})"
+
+    kif = on_rows(original, lambda line: re.sub(r"\b([a-h][1-8])-([a-h][1-8])\b", glyphs, line))
+    assert "(" in kif and errors(kif) == [], kif
+    assert moves_of(fix_text(kif).text) == moves_of(original)
+    (match,) = validate_text(kif).matches
+    assert [r.winner.title if r else None for _n, r in match.rounds] == list(winners(original).values())
+
+
+def test_a_numeral_glyph_inside_a_word_is_no_distance() -> None:
+    """A number's glyph that another glyph follows is part of a word (``一本勝負``, a
+    one-round match; ``一手目``, the first move), not a distance (a blog's title read as
+    brown, straight, one: a move); before a counter of squares (``三マス``, ``三つ``) or
+    alone after a direction (``まっすぐ三``) it is one."""
+    from kamisado_notation.notation.kmr.evidence import clues
+
+    def distances(text: str) -> list[int | None]:
+        return [c.number for c in clues(text) if c.kind == "DISTANCE"]
+
+    assert distances("カミサド一本勝負、茶色がまっすぐ駆け抜けた話") == []
+    assert distances("一手目") == []
+    assert distances("右斜め三マス") == distances("右斜めに三つ") == distances("まっすぐ三") == distances("三칸") == [3]
+
+
+def test_a_korean_one_syllable_direction_is_one_only_alone() -> None:
+    """Korean shorthand writes left and right as one syllable before the distance
+    (``보라 우1``, ``갈색 좌2``): directions; the same syllable starting a longer word is
+    none (``우리``, we; ``좌석``, a seat). A round's heading says its fill with a
+    particle written against the word (``## 3판 (서연 선택: 왼쪽부터)``: from the left)."""
+    from kamisado_notation.notation.kmr.evidence import clues
+
+    def directions(text: str) -> list[Direction | None]:
+        return [c.direction for c in clues(text) if c.kind == "DIRECTION"]
+
+    assert directions("보라 우1") == [Direction.RIGHT]
+    assert directions("갈색 좌2 (c8 도착)") == [Direction.LEFT]
+    assert directions("우리는 좌석에 앉았다") == []
+    original = written(5, Form.TEXT, "en", target=3)
+    korean = re.sub(r"(?m)^Round (\d+) fill (left|right)$", lambda m: f"## {m[1]}판 (서연 선택: {'왼쪽' if m[2] == 'left' else '오른쪽'}부터)", original)
+    assert korean != original
+    assert_read_as(korean, original)
+
+
+#: Round headings as people write them in other languages, the number before the word for
+#: a round and the fill in prose ({n}: the number; {side}: the fill's word).
+HEADINGS = {
+    "cs": ("{n}. kolo (Marek vybral doplnění {side})", {"left": "zleva", "right": "zprava"}),
+    "pl": ("{n}. runda – uzupełnienie: {side}", {"left": "lewa", "right": "prawa"}),
+    "de": ("{n}. Runde ({side} auffüllen)", {"left": "links", "right": "rechts"}),
+    "fr": ("Manche {n}, remplissage par la {side}", {"left": "gauche", "right": "droite"}),
+}
+
+
+@settings(max_examples=6)
+@given(seed=st.integers(0, 10_000), lang=st.sampled_from(sorted(HEADINGS)))
+def test_a_round_heading_with_the_number_first_and_the_fill_in_prose_is_a_round_line(seed: int, lang: str) -> None:
+    """``2. kolo (Marek vybral doplnění zleva)``: an ordinal's number before the word for a
+    round, as the Slavic languages, the Nordic ones and German write it, and the fill in
+    prose after another language's word for it, is that round's ``Round`` line (it was
+    no heading, and the round ran on into the one before)."""
+    original = written(seed, Form.TEXT, "en", target=3)
+    shape, sides = HEADINGS[lang]
+
+    def heading(m: re.Match[str]) -> str:
+        return shape.format(n=m[1], side=sides[m[2]])
+
+    headed = re.sub(r"(?m)^Round (\d+) fill (left|right)$", heading, original)
+    assert headed != original or "fill" not in original
+    assert_read_as(headed, original)

@@ -37,6 +37,7 @@ from ..vocabulary import (
     BETWEEN_SQUARES,
     BLOCKED_WORDS,
     COLOUR_WORDS,
+    COUNTERS,
     DIRECTION_WORDS,
     DOWN_ASLANT,
     ENDINGS,
@@ -78,20 +79,25 @@ __all__ = ["Clue", "clues", "definition_alone", "is_evidence_word", "is_key_line
 #: with and without its accents.
 _SPOKEN = {re.escape(word) for word in RANK_WORDS}
 _MONTHS = "(?:" + "|".join(w.capitalize() for w in sorted(set(MONTH_WORDS), key=len, reverse=True)) + ")"
+#: The scripts whose glyphs run into a square with no blank (``赤f4``, ``빨강 f4``): no
+#: letter of a word the square would be part of.
+_CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
+#: Not after (before) a letter or digit of a word, but a CJK glyph.
+_FREE_BEFORE, _FREE_AFTER = f"(?<![^\\W{_CJK}])", f"(?![^\\W{_CJK}])"
 _TOKEN = re.compile(
     r"(?P<struck>~~[^~\n]*~~|<(?:del|s|strike)>.*?</(?:del|s|strike)>|\[s\].*?\[/s\])"
     r"|(?P<tag></?[A-Za-z][^<>\n]{0,200}>|\[/?[A-Za-z]+(?:=[^\]\n]{0,80})?\]|&#?\w{1,10};|\\[A-Za-z]+|\{\{|\}\}|#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})(?!\w))"
     r"|(?P<comment>(?<![}\w])\{[^{}\n]*\})"
     r"|(?P<date>(?-i:(?<![\w.])\d{1,2}\.?\s?" + _MONTHS + r"\.?(?=\s*(?:[·•|]|\d{4}))|(?<![\w])" + _MONTHS + r"\.?\s\d{1,2}(?=,|\s*[·•|]|\s\d{4}|$)))"
     r"|(?P<ident>(?<![\w])(?![a-hA-H][1-8](?:[a-hA-H][1-8])+(?![\w]))(?=[^\W_]*\d[^\W\d_]+\d)[^\W_]{5,}(?![\w])|(?<![\w])\d+(?:st|nd|rd|th)(?![\w]))"
-    r"|(?P<coords>(?<![\w])[a-hA-H][1-8](?:\s?(?:-|–|—|x|×|:|to|->|=>|→|>)\s?)?[a-hA-H][1-8](?![\w]))"
+    r"|(?P<coords>" + _FREE_BEFORE + r"[a-hA-H][1-8](?:\s?(?:-|–|—|x|×|:|to|->|=>|→|>)\s?)?[a-hA-H][1-8]" + _FREE_AFTER + ")"
     r"|(?P<scanned>(?<![\w])(?:[a-h][1-8][-–][a-h][SlI]|[a-h][SlI][-–][a-h][1-8])(?![\w]))"
-    r"|(?P<square>(?<![\w])[a-hA-H][1-8](?![\w]))"
+    r"|(?P<square>" + _FREE_BEFORE + r"[a-hA-H][1-8]" + _FREE_AFTER + ")"
     r"|(?P<spoken>(?-i:(?<![\w])[A-H])[ ](?:" + "|".join(sorted(_SPOKEN, key=len, reverse=True)) + r")(?![\w]))"
     r"|(?P<time>\d+(?:[:/]\d+)+|\d{1,4}[-.]\d{1,2}[-.]\d{1,4}|(?<![\w-])\d{1,2}(?:[-\u2013\u2014]|&[nm]dash;)\d{1,2}(?![\w-]|\.\d))"
     r"|(?P<turn>\d+(?:\.\.\.|…|[.):](?!\d)))"
     r"|(?P<int>\d+)"
-    r"|(?P<cjk>[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+)"
+    r"|(?P<cjk>[" + _CJK + "]+)"
     r"|(?P<phrase>(?<!\w)(?:" + "|".join(r"\s+".join(map(re.escape, p.split())) for p in sorted(PHRASES, key=len, reverse=True)) + r")(?!\w))"
     r"|(?P<word>[^\W\d_]+(?:[\u0300-\u036f]+[^\W\d_]*)*)"
     r"|(?P<dots>\.\.\.|…)"
@@ -515,10 +521,23 @@ def _glyphs(text: str, start: int, end: int) -> list[Clue]:
         else:
             out.append(Clue("ASIDE", at, at + 1))
             at += 1
-    for k, c in enumerate(out):  # (a forced word inside other words, '看过去': a word of its own, not 'pass')
-        if c.kind in _FORCED_KINDS and 0 < k < len(out) - 1 and out[k - 1].kind == out[k + 1].kind == "ASIDE":
-            out[k] = Clue("ASIDE", c.start, c.end)
-    return out
+    return [Clue("ASIDE", c.start, c.end) if _in_word(text, out, k) else c for k, c in enumerate(out)]
+
+
+def _in_word(text: str, run: list[Clue], k: int) -> bool:
+    """Whether clue ``k`` of a ``run`` of glyphs is part of a word, no evidence: a forced
+    word between two glyphs that are none (``看过去``, looking over: no pass); a number's
+    glyph that one follows, but a counter of squares (``一本勝負``, a one-round match;
+    not ``三マス``: :data:`COUNTERS`); a Hangul syllable alone that one follows (``우리``,
+    we: no 우, right; ``우1`` is)."""
+    c = run[k]
+    before = k == 0 or run[k - 1].kind == "ASIDE"
+    after = k + 1 < len(run) and run[k + 1].kind == "ASIDE"
+    if c.kind in _FORCED_KINDS:
+        return k > 0 and before and after
+    if c.kind == "DISTANCE":
+        return before and after and not text.startswith(COUNTERS, c.end)
+    return after and c.end - c.start == 1 and "\uac00" <= text[c.start] <= "\ud7af"
 
 
 #: What stands between an entry and the square it lands on said in brackets after it: an

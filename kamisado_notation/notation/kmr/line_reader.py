@@ -67,7 +67,7 @@ from .fast_paths import (
     reading_fast,
 )
 from .headers import HEADER_RULE, resignation, trailing_result, unquoted_header
-from .slow_tiers import Legend, LineRead, json_line, json_object, read_slow, round_note
+from .slow_tiers import Legend, LineRead, json_line, json_object, json_round, read_slow, round_note
 from .slow_tiers import heading as markdown_heading
 from .tokens import KINDS_LIMIT
 
@@ -475,6 +475,10 @@ class Reader(Generic[T]):
             yield from slip
             return
         if json_object(text):
+            shaped = json_round(text, number)
+            if shaped is not None:  # (an app's event that a round starts: its Round line)
+                yield from self._shaped(shaped)
+                return
             json = json_line(text, number)
             read: tuple[list[Item], list[Comment], list[NotationError]] | None = (json.items, json.comments, json.unknown)
         else:

@@ -17,7 +17,16 @@ from ...diagnostics import WARNING, Diagnostic, Kind, RewriteLine
 from ...engine.board import Colour, Direction
 from ...engine.match import Fill
 from ..record import Lineup, RoundRecord
-from ..vocabulary import EVIDENCE_DIRECTIONS, ROUND_WORDS, ROUNDS_AFTER_NUMBER, colour_of, normalise, side_of, spelt_as
+from ..vocabulary import (
+    EVIDENCE_DIRECTIONS,
+    FILL_WORDS,
+    ROUND_WORDS,
+    ROUNDS_AFTER_NUMBER,
+    colour_of,
+    normalise,
+    side_of,
+    spelt_as,
+)
 
 __all__ = ["Shaped", "heading_shape", "line_shape"]
 
@@ -78,6 +87,11 @@ def _cjk_number(written: str) -> int:
     return (_CJK_DIGITS.get(tens, 1) if tens else 1) * 10 + (_CJK_DIGITS.get(ones, 0) if ones else 0)
 
 
+#: The words for left and right that a particle is written against (``왼쪽부터``, from the
+#: left; ``左から``): found inside a word.
+_GLUED_FILLS = (("左", Fill.LEFT), ("右", Fill.RIGHT), ("왼쪽", Fill.LEFT), ("오른쪽", Fill.RIGHT))
+
+
 def _counted_round(text: str, number: int) -> Shaped | None:
     """A round's heading counted in Chinese, Japanese or Korean (:data:`_COUNTED`), with
     its fill in any word for the mover's left or right after it (``左``, ``오른쪽``) and
@@ -87,7 +101,7 @@ def _counted_round(text: str, number: int) -> Shaped | None:
     if m is None or m.group(0).strip() == m[1] or any(c.isdigit() for c in after):
         return None
     rest = re.sub(r"[^\w\s]", " ", after)
-    fill = next(filter(None, map(_fill, rest.split())), None) or next((f for c, f in (("左", Fill.LEFT), ("右", Fill.RIGHT)) if c in rest), None)
+    fill = next(filter(None, map(_fill, rest.split())), None) or next((f for c, f in _GLUED_FILLS if c in rest), None)
     return _round_line(text, number, m.start(1) + 1, _cjk_number(m[1]), fill)
 
 
@@ -103,8 +117,9 @@ def _round_line(written: str, number: int, column: int, round_number: int, fill:
     )
 
 
-#: The word ``fill`` (a heading that says it must say which).
-_FILL_WORD = re.compile(r"\bfill", re.IGNORECASE)
+#: The word ``fill``, or another language's (:data:`~..vocabulary.FILL_WORDS`): a heading
+#: that says it must say which.
+_FILL_WORD = re.compile(r"\b(?:fill|" + "|".join(FILL_WORDS) + ")", re.IGNORECASE)
 #: A fill said to be none (a form's ``fill: -`` on round 1, ``fill: n/a``).
 _NO_FILL = re.compile(r"\bfill(?:ed|s)?\s*[-:=]?\s*(?:[-\u2013\u2014/]+|none|n/?a)(?![\w-])", re.IGNORECASE)
 #: Markup tags set aside around a heading (their width kept: the columns stay the text's).

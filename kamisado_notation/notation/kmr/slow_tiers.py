@@ -9,18 +9,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ...diagnostics import WARNING, Diagnostic, Kind, RewriteLine
 from ...engine.board import Colour, Direction
 from ...errors import NotationError
-from ..record import Comment, Item
+from ..record import Comment, Item, RoundRecord
 
 if TYPE_CHECKING:
     from .line_shapes import Shaped  # (imported when a line needs it: the reader's start-up does not pay for it)
 
-__all__ = ["Legend", "LineRead", "heading", "json_line", "json_object", "read_slow", "round_note"]
+__all__ = ["Legend", "LineRead", "heading", "json_line", "json_object", "json_round", "json_values", "read_slow", "round_note"]
 
 
 class Legend(dict[str, "Direction | Colour"]):
@@ -102,9 +102,33 @@ def json_line(text: str, number: int) -> LineRead:
     and JSON's signs blanked (the values keep their columns)."""
     from .evidence import read_evidence
 
-    flags = _JSON_TRUE.sub(lambda m: " " + m[1] + " " * (len(m.group()) - len(m[1]) - 1), text)  # ('"pass": true': the key says it)
-    items, _comments, notes = read_evidence(_JSON_SIGNS.sub(lambda m: " " * len(m.group()), flags), number)
+    items, _comments, notes = read_evidence(json_values(text), number)
     return LineRead(items, [], notes)
+
+
+def json_round(text: str, number: int) -> Shaped | None:
+    """Line ``number``, a JSON object (:func:`json_object`), read as a ``Round`` line where
+    its values are one (an app's event: ``{ev:'round', n:2, fill:'right'}``), else
+    ``None``."""
+    from .line_shapes import Shaped, line_shape
+
+    values = json_values(text)
+    shaped = line_shape(values.lstrip(), number)  # (its values first: a time before them is the event's)
+    if shaped is None or not isinstance(shaped.item, RoundRecord):
+        return None
+    lead = len(values) - len(values.lstrip())
+    item = replace(shaped.item, column=shaped.item.column + lead)
+    new = next((e.new for e in shaped.diagnostic.edits if isinstance(e, RewriteLine)), f"Round {item.number}")
+    edit = RewriteLine(number, "round", text, new, "a Round line in our shape")
+    message = f"{text.strip()!r} is read as {new!r} (an app's event that a round starts)"
+    return Shaped(item, replace(shaped.diagnostic, message=message, column=item.column, edits=(edit,)))
+
+
+def json_values(text: str) -> str:
+    """Line ``text``, a JSON object (:func:`json_object`), with its keys and signs blanked:
+    its values where they stand (a key whose value is ``true`` kept: ``"pass": true``)."""
+    flags = _JSON_TRUE.sub(lambda m: " " + m[1] + " " * (len(m.group()) - len(m[1]) - 1), text)  # ('"pass": true': the key says it)
+    return _JSON_SIGNS.sub(lambda m: " " * len(m.group()), flags)
 
 
 def heading(text: str, number: int) -> Shaped | None:
@@ -171,8 +195,9 @@ def _by_evidence(text: str) -> bool:
     return text.count('"') % 2 == 0
 
 
-#: A JSON object's keys and signs (what :func:`json_line` blanks).
-_JSON_SIGNS = re.compile(r'"(?:[^"\\\n]|\\.)*"\s*:|[{}\[\]",]')
+#: A JSON object's keys and signs (what :func:`json_line` blanks), and a script's (keys
+#: bare or in single quotes, strings in single quotes).
+_JSON_SIGNS = re.compile(r""""(?:[^"\\\n]|\\.)*"\s*:|'(?:[^'\\\n]|\\.)*'\s*:|(?<![\w'"])[A-Za-z_$][\w$]*\s*:(?=\s*['"\[\w-])|[{}\[\]"',]""")
 
 
 #: A key whose value is ``true`` (a flag: the key is what it says, ``"pass": true``).
@@ -180,8 +205,12 @@ _JSON_TRUE = re.compile(r'"([^"\\\n]*)"\s*:\s*true\b')
 
 def json_object(text: str) -> bool:
     """Whether line ``text`` is a JSON object with a key at least (``{"ply": 3, …}``; not
-    a comment of ours in braces, which has no quoted key before a colon)."""
+    a comment of ours in braces, which has no quoted key before a colon), or an object as
+    a script writes it, three keys at least (``{ev:'mv', tw:'red', from:'f8'}``: a
+    home-made app's log, keys bare and strings in single quotes)."""
     stripped = text.strip()
+    if stripped.startswith("{") and stripped.endswith("}") and _SCRIPT_OBJECT.fullmatch(stripped):
+        return True
     if not (stripped.startswith('{"') and stripped.endswith("}")):
         return False
     import json
@@ -190,6 +219,14 @@ def json_object(text: str) -> bool:
         return isinstance(json.loads(stripped), dict)
     except ValueError:
         return False
+
+
+#: An object as a script writes it (JavaScript, JSON5, a Python dict): three keys or more,
+#: bare or quoted, each with a value (a string, a number, a word, a list); a comment in
+#: braces is prose, whose words do not pair so.
+_KEY = r"""(?:[A-Za-z_$][\w$]*|"[^"\n]*"|'[^'\n]*')"""
+_VALUE = r"""(?:'[^'\n]*'|"[^"\n]*"|\[[^\]\n]*\]|[\w.+-]+)"""
+_SCRIPT_OBJECT = re.compile(r"\{\s*" + _KEY + r"\s*:\s*" + _VALUE + r"(?:\s*,\s*" + _KEY + r"\s*:\s*" + _VALUE + r"){2,}\s*,?\s*\}")
 
 
 def _moves_in(text: str, before: str) -> bool:
