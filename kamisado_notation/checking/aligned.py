@@ -28,9 +28,7 @@ from ..engine.match import Fill, RoundResult, fill, place_ring, round_result
 from ..engine.moves import Move
 from ..engine.position import Position
 from ..notation.kmr.evidence import Clue, clues, is_key_line, to_arrow
-from ..notation.kmr.line_shapes import line_shape
 from ..notation.kmr.slow_tiers import Legend, json_object, json_values
-from ..notation.record import RoundRecord
 from ..notation.vocabulary import normalise
 
 __all__ = ["MAX_CLUES", "AlignedRound", "Alignment", "Piece", "align_lines", "pieces_of"]
@@ -53,8 +51,6 @@ _TOWER, _DIRECTION, _DISTANCE, _LANDING, _ORIGIN, _TARGET, _PUSH, _FORCED = (1 <
 _NAMED, _NAMES = 0.5, 8
 #: What setting a clue aside costs (a weak clue: a common word too, nearly free).
 _ASIDE, _ASIDE_WEAK = 1.0, 0.1
-#: What a round's start gains where its heading says the fill it begins with.
-_FILL_SAID = 1.0
 #: The readings kept at each clue, and how far below the best one a reading may fall.
 _BEAM, _MARGIN = 24, 12.0
 #: Readings within this of the best at the end are as good as it.
@@ -103,9 +99,6 @@ class Piece:
     name: str | None = None
     #: the letters the file's legend defines, as this line sees them (:func:`~kamisado_notation.notation.kmr.evidence.legend_in`)
     legend: Mapping[str, Direction | Colour] = field(default_factory=dict)
-    #: the fill a round's heading says (``Round 5 fill left``, ``Manche 2 (remplissage à
-    #: droite)``): the line's one piece, no evidence of a move
-    fill: Fill | None = None
 
     @property
     def short(self) -> tuple[Direction, int] | None:
@@ -138,10 +131,6 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1) -> list[Piece]:
             continue  # (a key to the signs: no move)
         if is_key_line(text):  # (an example of them: no move)
             continue
-        said = _fill_said(text, number)
-        if said is not None:
-            out.append(said)
-            continue
         if json_object(text):  # (an app's log: its values, as the first reading reads them)
             text = json_values(text)
         found = [
@@ -152,16 +141,6 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1) -> list[Piece]:
             rows.add(number)
         out.extend(found)
     return [p for p in _without_lineups(out) if p.line not in rows]
-
-
-def _fill_said(text: str, number: int) -> Piece | None:
-    """The piece of a round's heading that says its fill (read as the first reading reads
-    a ``Round`` line in any shape), or ``None``: its words are no move's."""
-    shaped = line_shape(text, number)
-    if shaped is None or not isinstance(shaped.item, RoundRecord) or shaped.item.fill is None:
-        return None
-    column = len(text) - len(text.lstrip()) + 1
-    return Piece(number, column, Clue("FILL", column - 1, len(text.rstrip())), text.strip(), fill=shaped.item.fill)
 
 
 #: A word right before a clue, with a colon or a chat's bracket after it, or none.
@@ -301,7 +280,6 @@ _FITS: dict[str, Callable[[Clue, _Offer, int], tuple[int, float] | None]] = {
     "PUSH": _marked(_PUSH, lambda offer: offer.push),
     "RING": _marked(_PUSH, lambda offer: offer.push),
     "PUSHED": _marked(_FORCED, lambda offer: offer.direction is Direction.BACK),
-    "FILL": lambda clue, offer, filled: None,  # (a round's heading: no move's)
 }
 
 
@@ -584,11 +562,6 @@ def _align(pieces: list[Piece], *, flip: bool, style: _Style | None = None) -> A
         if i == n:
             break
         piece = pieces[i]
-        if piece.fill is not None:  # (a round's heading: its fill said, or not)
-            for r in readings:
-                beams[i + 1].add(_Reading(r.score + (_FILL_SAID if _filled(r) is piece.fill else -_ASIDE), r))
-            _forget(passed, readings, offers)
-            continue
         cost = _ASIDE_WEAK if piece.weak else _ASIDE
         for r in readings:
             beams[i + 1].add(_Reading(r.score - cost, r))
@@ -604,14 +577,6 @@ def _align(pieces: list[Piece], *, flip: bool, style: _Style | None = None) -> A
                 beams[j].add(entry)
         _forget(passed, readings, offers)
     return _alignment(readings, pieces)
-
-
-def _filled(r: _Reading) -> Fill | None:
-    """The fill of the round ``r`` has begun with no move of it read yet (clues set aside
-    since are no move), or ``None``."""
-    while r.move is None and r.fill is None and r.back is not None:
-        r = r.back
-    return r.fill if r.move is None else None
 
 
 def _named(names: tuple[tuple[str, Side], ...], name: str | None, side: Side) -> tuple[float, tuple[tuple[str, Side], ...]]:
@@ -685,7 +650,7 @@ def _alignment(final: list[_Reading], pieces: list[Piece]) -> Alignment:
     rounds = _rounds(path)
     certain = _firm(rounds, _rounds_within(path, _agreed(path, [_path(r) for r in final[1:] if r.score >= best.score - _TIE])), pieces)
     used = {k for r in path if r.used is not None for k in range(*r.used)}
-    aside = [k for k in range(len(pieces)) if k not in used and not pieces[k].weak and pieces[k].fill is None]
+    aside = [k for k in range(len(pieces)) if k not in used and not pieces[k].weak]
     return Alignment(rounds, certain, pieces, aside, shapes=[r.shape for r in path if r.used is not None], score=best.score)
 
 

@@ -15,7 +15,7 @@ reported: :func:`convert_to` writes the output (through the safe writer,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TextIO
 
@@ -24,7 +24,7 @@ from ..engine.position import Position
 from ..errors import DiscardOutput, FormatError
 from ..notation.files.opening import stream_record
 from ..notation.formats import FORMATS, ForeignWriter
-from ..notation.record import Entry, MatchRecord
+from ..notation.record import Entry, MatchRecord, RecordFile
 from ..notation.writer import Form, RecordWriter, ResolvedMoves
 from .matches import split_matches
 
@@ -36,6 +36,7 @@ __all__ = [
     "Unresolved",
     "convert_file",
     "convert_foreign",
+    "convert_text",
     "convert_to",
     "resolve_moves",
 ]
@@ -77,6 +78,22 @@ def convert_file(path: str, out: TextIO, *, form: Form, lang: str = "en", encodi
     ``encoding``: the file's, when it is not UTF-8
     (:func:`~kamisado_notation.notation.files.opening.stream_record`)."""
     record, matches = stream_record(path, encoding=encoding)
+    return _written(record, matches, out, form=form, lang=lang)
+
+
+def convert_text(text: str, *, form: Form, lang: str = "en") -> str | None:
+    """The record ``text`` written in ``form``, as :func:`convert_file` writes a file;
+    ``None`` where it cannot be written whole (an error that lost what was written, a
+    move the form cannot say)."""
+    import io
+
+    out = io.StringIO()
+    record, matches = stream_record(io.StringIO(text))
+    return out.getvalue() if _written(record, matches, out, form=form, lang=lang).ok else None
+
+
+def _written(record: RecordFile, matches: Iterator[MatchRecord], out: TextIO, *, form: Form, lang: str) -> ConversionProblems:
+    """:func:`convert_file` of ``record``, its ``matches`` read as they come."""
     writer = RecordWriter(out, form=form, lang=lang, path=record.path)
     problems = ConversionProblems(record.path)
     match_syntax: list[Diagnostic] = []

@@ -173,6 +173,7 @@ def _corrected(text: str, path: str) -> tuple[str, list[Diagnostic], FileReport,
     if again is not None:  # (a match read again against the legal moves: written as read)
         written, notes = again
         return written, [*corrections, *notes], validate_text(written, path=path), []
+    text = _app_log(text) or text  # (its match in our notation, then corrected as any record)
     earlier: list[Applied] = []  # what each round's edits changed
     for _ in range(_MAX_PASSES):
         fixes, found = _certain(text, path)
@@ -195,6 +196,24 @@ def _read_again(text: str, path: str) -> tuple[str, list[Diagnostic]] | None:
     if len(report.matches) != 1 or report.matches[0].read_again is None:
         return None
     return report.matches[0].read_again, report.all_diagnostics()
+
+
+def _app_log(text: str) -> str | None:
+    """The record of ``text`` in our notation where it is an app's log (two lines or
+    more that are JSON objects, or objects as a script writes them: data, not a record
+    written in the notation, so no edit is made inside it) that can be written whole;
+    else ``None``."""
+    from ..notation.kmr.slow_tiers import json_object
+    from ..notation.writer import Form
+    from .conversion import convert_text
+
+    if sum(map(json_object, text.splitlines())) < _LOGGED:
+        return None
+    return convert_text(text, form=Form.TEXT)
+
+
+#: The lines that are JSON objects a text holds at least to be an app's log.
+_LOGGED = 2
 
 
 def _edited(text: str, fixes: list[Edit]) -> Applied:

@@ -1130,13 +1130,17 @@ def test_an_apps_log_of_script_objects_reads_as_its_moves(seed: int) -> None:
     assert [r.winner.title if r else None for _n, r in match.rounds] == list(winners(original).values())
 
 
-@pytest.mark.reads_again
-@pytest.mark.xfail(strict=True, reason="known limit: fix edits an app's log in place (the '...' of a round Gold starts inside a quoted value)")
-def test_fix_of_an_apps_log_of_script_objects_keeps_its_moves() -> None:
-    original = written(1, Form.TEXT, "en", target=3)
+@settings(max_examples=4)
+@given(seed=st.integers(0, 10_000))
+@example(seed=1)  # (Gold starts round 2: fix inserted its '...' inside a quoted value)
+def test_fix_of_an_apps_log_writes_its_match_in_our_notation(seed: int) -> None:
+    """An app's log is data, not a record written in the notation: ``fix`` writes the
+    match it holds in our notation, as ``convert`` would, rather than editing the
+    objects in place."""
+    original = written(seed, Form.TEXT, "en", target=3)
     fixed = fix_text(script_log(original)).text
-    (again,) = validate_text(fixed).matches  # (as validate judges the fixed text: read again where it reads so)
-    assert moves_of(again.read_again or fixed) == moves_of(original)
+    assert "ev:'mv'" not in fixed and errors(fixed) == []
+    assert moves_of(fixed) == moves_of(original) and winners(fixed) == winners(original)
 
 
 def league_sheet(text: str) -> str:
@@ -1486,6 +1490,9 @@ _HAN = "〇一二三四五六七八九十"
 
 @settings(max_examples=10)
 @given(seed=st.integers(0, 10_000), shape=st.sampled_from(["第{n}局", "## 第{n}局（从{f}补位）", "第{n}回戦 {f}から", "제{n}국 {f}", "{n}局目"]), han=st.booleans())
+# a known bug (the random profile, session 27; fails on 291b87d too): a heading with no fill
+# before a round whose Lineup lines say it is an error (F1), round 3 not judged
+@example(seed=188, shape="第{n}局", han=False).xfail(raises=AssertionError, reason="a round's fill told by its Lineup lines alone, after a push")
 def test_rounds_counted_as_chinese_japanese_and_korean_write_them_start_the_rounds(seed: int, shape: str, han: bool) -> None:
     """``第四局``, ``第2回戦 左から``, ``제3국``: a round's heading counted with its
     number in digits or characters, its fill said in the language's word, reads as the
@@ -2040,23 +2047,34 @@ def test_a_list_of_six_colours_or_more_each_once_is_no_move() -> None:
 KANJI = {"ORANGE": "橙", "BLUE": "青", "PURPLE": "紫", "PINK": "桃", "YELLOW": "黄", "RED": "赤", "GREEN": "緑", "BROWN": "茶"}
 
 
-@pytest.mark.reads_again
-@settings(max_examples=6)
-@given(seed=st.integers(0, 10_000), korean=st.booleans())
-@example(seed=12, korean=False)  # (round 5's fill, said only by its heading: 'Round 5 fill left')
-def test_a_square_written_against_a_glyph_is_a_square(seed: int, korean: bool) -> None:
+#: The squares' names.
+SQUARE_NAMES = [f"{file}{rank}" for file in "abcdefgh" for rank in range(1, 9)]
+
+
+@given(glyph=st.sampled_from([*KANJI.values(), "탑", "빨강"]), to=st.sampled_from(SQUARE_NAMES), frm=st.sampled_from(SQUARE_NAMES))
+def test_a_square_written_against_a_glyph_is_a_square(glyph: str, to: str, frm: str) -> None:
     """A record in a script with no blanks between words writes the tower's glyph against
     the square it goes to, the square it left in brackets (``赤f4(f8)``, as a shogi
-    program's record writes a move): the square is one (it was read as the letter ``f``,
-    forward, and a distance of 4), and the legal moves say which square is which."""
-    original = written(seed, Form.COORDS, "en", target=3)
+    program's record writes a move): both squares are squares (``f4`` was the letter
+    ``f``, forward, and a distance of 4)."""
+    from kamisado_notation.notation.kmr.evidence import clues
+
+    text = f"{glyph}{to}({frm})"
+    found = [(c.kind, text[c.start : c.end]) for c in clues(text) if c.kind in ("SQUARE", "COORDS", "DISTANCE", "DIRECTION")]
+    assert found == [("SQUARE", to), ("SQUARE", frm)]
+
+
+@pytest.mark.reads_again
+def test_a_japanese_record_in_a_shogi_programs_form_is_read() -> None:
+    """Each move a glyph and its squares, gone to before left (``赤f4(f8)``): the legal
+    moves say which square is which, and the match reads as its moves."""
+    original = written(0, Form.COORDS, "en", target=3)
     plies = iter([p for rr in replay_match(only_match(original)).rounds for p in rr.plies if p.move is not None])  # (a push's tower sent back too)
 
     def glyphs(match: re.Match[str]) -> str:
         move = next(plies).move
         assert move is not None and move.tower is not None and move.coords() == match[0]
-        glyph = KANJI[move.tower.name] if not korean else "탑"
-        return f"{glyph}{match[2]}({match[1]})"
+        return f"{KANJI[move.tower.name]}{match[2]}({match[1]})"
 
     kif = on_rows(original, lambda line: re.sub(r"\b([a-h][1-8])-([a-h][1-8])\b", glyphs, line))
     assert "(" in kif and errors(kif) == [], kif
