@@ -7,7 +7,11 @@ forfeit or ``...`` inserted, a row's entries swapped, a missing row inserted, a 
 row removed, a line rewritten…); :func:`~.edits.apply_edits` makes them where they stand,
 each marked by a ``{fix: …}`` comment saying what was written and why it changed, with
 the turn numbers the inserted or removed entries moved renumbered. Everything else —
-headers, comments, lineups, the layout, lines that could not be read — stays as written.
+headers, comments, lineups, the layout, lines that could not be read — stays as written;
+but an app's log (JSON objects, or objects as a script writes them, a line each) is data,
+not a record in the notation: its match is written in our notation first (as ``convert``
+writes it), then corrected, and a match read again against the legal moves is written
+as read.
 A correction can make another certain (an entry's slip shows only once the entry after it
 is corrected): the text is corrected again until nothing more is certain, so that fixing
 the result again changes nothing. The result is then validated again: what remains is
