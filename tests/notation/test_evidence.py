@@ -1666,6 +1666,9 @@ def chat_export(text: str, rng: random.Random) -> str:
 
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 10_000), chat=st.integers(0, 10_000))
+# a known bug (the random profile, session 27; fails on 291b87d too): a forfeit read in a
+# chat export's JSON (Brown 0 Red, h2-h2) where the round has none, an error
+@example(seed=178, chat=0).xfail(raises=AssertionError, reason="a chat export's forfeit read where the round has none")
 def test_a_chat_export_with_ids_timestamps_counters_and_dates_reads_as_its_moves(tmp_path_factory: pytest.TempPathFactory, seed: int, chat: int) -> None:
     """A JSON array of a chat's messages is no HackerRank log (none of its games' keys):
     its text is read by its evidence. A user id (``U02HJ5TT0PX``), a timestamp, a log's
