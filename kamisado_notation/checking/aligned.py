@@ -118,14 +118,16 @@ class Piece:
         return self.clue.weak or (self.clue.kind == "DIRECTION" and to_arrow(self.text)) or (self.clue.compass and normalise(self.text) in _WORDS_TOO)
 
 
-def pieces_of(lines: Iterable[str], *, first_line: int = 1) -> list[Piece]:
-    """The evidence of ``lines`` (the text of line ``first_line`` first), in order; a
+def pieces_of(lines: Iterable[str], *, first_line: int = 1, newest_first: bool = False) -> list[Piece]:
+    """The evidence of ``lines`` (the text of line ``first_line`` first), in order (the
+    last line first where the text is written ``newest_first``, as a live ticker is); a
     line of colours alone, or a row of colours each named once (a lineup), holds none."""
     out: list[Piece] = []
     rows: set[int] = set()
     learnt = Legend()
     legend: dict[str, Direction | Colour] = {}
-    for number, text in enumerate(lines, first_line):
+    numbered = list(enumerate(lines, first_line))
+    for number, text in reversed(numbered) if newest_first else numbered:
         if learnt.learn(text, number):
             legend = dict(learnt)  # (a line's pieces keep the legend they were read with)
             continue  # (a key to the signs: no move)
@@ -448,6 +450,8 @@ class Alignment:
     aside: list[int]
     flipped: bool = False
     shapes: list[tuple[int, ...]] = field(default_factory=list)
+    #: the text read from its last line up (written newest first: :func:`align_lines`)
+    newest_first: bool = False
     #: the reading's score (what its entries gained less what it set aside)
     score: float = 0.0
 
@@ -468,19 +472,19 @@ class Alignment:
         return [r for r in self.rounds[: self.certain] if r.result is not None]
 
 
-def align_lines(lines: Iterable[str], *, first_line: int = 1) -> Alignment | None:
+def align_lines(lines: Iterable[str], *, first_line: int = 1, newest_first: bool = False) -> Alignment | None:
     """The best reading of the evidence of ``lines`` against the legal moves of a match
     from the standard start (squares read as written and, where that reads better, as
     seen from the other side of the board), or ``None`` where the text holds no
     evidence of a move."""
-    return _aligned(tuple(lines), first_line)
+    return _aligned(tuple(lines), first_line, newest_first)
 
 
 @lru_cache(maxsize=8)
-def _aligned(lines: tuple[str, ...], first_line: int) -> Alignment | None:
+def _aligned(lines: tuple[str, ...], first_line: int, newest_first: bool = False) -> Alignment | None:
     """:func:`align_lines`, kept for the few texts read last (``fix`` judges a text
     again after each round of corrections)."""
-    pieces = pieces_of(lines, first_line=first_line)
+    pieces = pieces_of(lines, first_line=first_line, newest_first=newest_first)
     if all(p.weak for p in pieces) or len(pieces) > MAX_CLUES:  # (no evidence but common words: 'on', 'to')
         return None
     best = _learnt(pieces, flip=False)
@@ -489,6 +493,7 @@ def _aligned(lines: tuple[str, ...], first_line: int) -> Alignment | None:
         if other.score > best.score and _flipped_reads_better(pieces, best, other):
             other.flipped = True
             best = other
+    best.newest_first = newest_first
     return best
 
 

@@ -79,12 +79,13 @@ class Correction:
 
     ``candidates`` are ranked, most likely first. ``certain`` is the correction when it is
     beyond doubt (one candidate agreeing with all slots but one, or one such candidate
-    whose continuation is the record's). ``forfeit``, when set, is a forgotten forfeit:
-    it goes before the entry, which is then the certain ``candidates[0]`` as written."""
+    whose continuation is the record's). ``forfeits``, when any, are forgotten forfeits
+    (one, or a blocked tower's and then the opponent's blocked one: M6): they go before
+    the entry, which is then the certain ``candidates[0]`` as written."""
 
     candidates: tuple[Candidate, ...] = ()
     certain: Candidate | None = None
-    forfeit: Move | None = None
+    forfeits: tuple[Move, ...] = ()
 
 
 # ------------------------------------------------------------------- the slots
@@ -318,19 +319,24 @@ def correct_entry(position: Position, entry: Entry, following: Sequence[Entry] =
 
 
 def _forgotten_forfeit(position: Position, entry: Entry) -> Correction | None:
-    """The entry is the opponent's move, after a blocked tower's forfeit left out (M6)."""
+    """The entry is the next move after a blocked tower's forfeit left out (M6), or
+    after a chain of them (the tower the forfeit names blocked too, and so on, short of
+    a deadlock): the opponent's move after one, the same side's after two."""
     zero = entry.origin == entry.target if entry.is_coords else entry.distance == 0
-    if zero or position.tower is None or not position.must_forfeit() or position.deadlock() is not None:
+    if zero:
         return None
-    forfeit = position.play_forfeit()
+    forfeits: list[Move] = []
     try:
-        move = exact_move(position, entry)
+        while position.tower is not None and position.must_forfeit() and position.deadlock() is None and len(forfeits) < len(Colour):
+            forfeits.append(position.play_forfeit())
+        move = exact_move(position, entry) if forfeits else None
     finally:
-        position.undo()
+        for _ in forfeits:
+            position.undo()
     if move is None:
         return None
     found = Candidate(move, ())
-    return Correction((found,), found, forfeit)
+    return Correction((found,), found, tuple(forfeits))
 
 
 # -------------------------------------------------------------------- wording

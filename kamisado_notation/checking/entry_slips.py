@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..diagnostics import ERROR, WARNING, DeleteEntry, InsertEntry, Kind, ReplaceEntry, compose, correction
-from ..engine.board import SIDES, square_name
+from ..engine.board import SIDES, Side, square_name
 from ..engine.match import Fill, RoundResult, fill_order, round_result
 from ..engine.position import Move, Position
 from ..notation.record import Entry
@@ -56,8 +56,12 @@ class EntrySlips(RoundState):
         if swapped is not None:
             return self.colours_swapped(entry, number, swapped)
         before = self.row_swapped_before(idx)  # (Black's entry legal, Gold's not: the row swapped?)
-        if fix.forfeit is not None and before is None and not self.row_slip_likelier(idx):  # (a row swapped: its forfeit first)
-            return self.forgotten_forfeit(idx, entry, number, fix.forfeit)
+        if fix.forfeits and before is None and not self.row_slip_likelier(idx):  # (a row swapped: its forfeit first)
+            assert fix.certain is not None
+            move = fix.certain.move
+            for forfeit in fix.forfeits:
+                self.forgotten_forfeit(idx, entry, number, forfeit, move.side)
+            return move
         if self.doubt is None:  # where a slip of a whole row or round may start (:mod:`.slips`)
             self.doubt = (idx, self.pos.copy(), self.pending) if before is None else (idx - 1, before, None)
         if idx == self.halt or (fix.certain is not None and (before is not None or self.row_slip_likelier(idx))):
@@ -262,9 +266,9 @@ class EntrySlips(RoundState):
         trial: :class:`~.round_replay.RoundReplayer` makes it)."""
         raise NotImplementedError
 
-    def forgotten_forfeit(self, idx: int, entry: Entry, number: int, forfeit: Move) -> Move:
-        """A blocked tower's forfeit left out (M6): report it, insert it, and go on with
-        the entry as the opponent's move. An error where the record writes rows of two
+    def forgotten_forfeit(self, idx: int, entry: Entry, number: int, forfeit: Move, mover: Side) -> None:
+        """A blocked tower's forfeit left out before entry ``idx`` (M6), ``mover``'s
+        move: report it and insert it. An error where the record writes rows of two
         (its columns shift), a warning where it writes one entry a line or a list (the
         forced entry is the only one there is, and nothing shifts) and the entry after it
         names its tower (one that leaves it out says too little of whose move it is)."""
@@ -275,7 +279,7 @@ class EntrySlips(RoundState):
         self.error(
             "M6",
             f"{tower_name(side, colour)} on {square_name(sq)} cannot move, so {side.title} forfeits "
-            f"the turn: the entry {text} is missing before this one, which is {side.other.title}'s",
+            f"the turn: the entry {text} is missing before this one, which is {mover.title}'s",
             entry,
             number,
             ERROR if self.in_columns(entry) or (entry.tower is None and entry.origin is None) else WARNING,
@@ -288,9 +292,6 @@ class EntrySlips(RoundState):
         pos.apply(forfeit)
         self.inserted.append(idx)
         self.shift += 1
-        move = exact_move(pos, entry)
-        assert move is not None
-        return move
 
     # -- a push's back-entry
 

@@ -27,7 +27,7 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
-from ..diagnostics import Diagnostic, Edit, Kind
+from ..diagnostics import WARNING, Diagnostic, Edit, Kind
 from ..errors import ArgumentError
 from ..notation import iter_matches, parse_record
 from ..notation.kmr.containers import unwrapped
@@ -177,7 +177,13 @@ def _corrected(text: str, path: str) -> tuple[str, list[Diagnostic], FileReport,
     if again is not None:  # (a match read again against the legal moves: written as read)
         written, notes = again
         return written, [*corrections, *notes], validate_text(written, path=path), []
-    text = _app_log(text) or text  # (its match in our notation, then corrected as any record)
+    if _app_log(text):  # (data, not a record in the notation: its match written in our notation, then corrected)
+        log = _converted(text)
+        if log is None:
+            report = validate_text(text, path=path)
+            report.diagnostics.append(_UNWRITTEN)
+            return text, corrections, report, []
+        text = log
     earlier: list[Applied] = []  # what each round's edits changed
     for _ in range(_MAX_PASSES):
         fixes, found = _certain(text, path)
@@ -202,18 +208,32 @@ def _read_again(text: str, path: str) -> tuple[str, list[Diagnostic]] | None:
     return report.matches[0].read_again, report.all_diagnostics()
 
 
-def _app_log(text: str) -> str | None:
-    """The record of ``text`` in our notation where it is an app's log (two lines or
-    more that are JSON objects, or objects as a script writes them: data, not a record
-    written in the notation, so no edit is made inside it) that can be written whole;
-    else ``None``."""
+def _app_log(text: str) -> bool:
+    """Whether ``text`` is an app's log: two lines or more that are JSON objects, or
+    objects as a script writes them (data, not a record written in the notation, so no
+    edit is made inside it)."""
     from ..notation.kmr.slow_tiers import json_object
+
+    return sum(map(json_object, text.splitlines())) >= _LOGGED
+
+
+def _converted(text: str) -> str | None:
+    """The record of ``text``'s match in our notation, where it can be written whole."""
     from ..notation.writer import Form
     from .conversion import convert_text
 
-    if sum(map(json_object, text.splitlines())) < _LOGGED:
-        return None
     return convert_text(text, form=Form.TEXT)
+
+
+#: What fix says of an app's log it cannot write whole: it is left as it is.
+_UNWRITTEN = Diagnostic(
+    "syntax",
+    "an app's log whose match cannot be written whole in our notation is left as it is: fix edits nothing "
+    "inside its objects (correct the entries the errors name in the app, or by hand)",
+    1,
+    1,
+    WARNING,
+)
 
 
 #: The lines that are JSON objects a text holds at least to be an app's log.

@@ -72,7 +72,7 @@ def reread(
     first = min(errors, key=lambda d: (d.line, d.column)) if errors else None
     if not _to_read_again(errors, first, diagnostics) or sum(map(len, lines)) > MAX_REREAD:
         return None
-    alignment = align_lines(lines, first_line=first_line)
+    alignment = _in_order(lines, first_line)
     if alignment is None or (first is not None and not _keeps(alignment, first)):
         return None
     judged = alignment.judged
@@ -81,6 +81,22 @@ def reread(
     found = [r.result for r in judged if r.result is not None]
     decided = _decided(found, _header_target(headers), _clues_after(alignment))
     return Reread(headers_text(headers, found) + rounds_text(judged), found, _notes(alignment, decided=decided))
+
+
+def _in_order(lines: Sequence[str], first_line: int) -> Alignment | None:
+    """The reading against the moves of ``lines`` in the order they are written or, where
+    that leaves a round unjudged, newest first (a live ticker's, a blog's updates above
+    the older ones): that order is taken where it judges every round it reads and reads
+    the text better (its score: what the moves explain of the evidence, less what they
+    do not). Moves read backwards are seldom legal, so a record written forwards does
+    not read better so."""
+    forward = align_lines(lines, first_line=first_line)
+    if forward is not None and all(r.result is not None for r in forward.rounds):
+        return forward
+    newest = align_lines(lines, first_line=first_line, newest_first=True)
+    if newest is None or not newest.rounds or any(r.result is None for r in newest.rounds):
+        return forward
+    return newest if forward is None or newest.score > forward.score else forward
 
 
 def _clues_after(alignment: Alignment) -> int:
@@ -265,11 +281,13 @@ def _notes(alignment: Alignment, *, decided: bool) -> list[Diagnostic]:
     used = [u for r in judged for u in r.used if u is not None]
     first, end = pieces[used[0][0]], used[-1][1]
     flipped = " (its squares as seen from the other side of the board)" if alignment.flipped else ""
+    order = ", newest first" if alignment.newest_first else ""
+    where = "from here up" if alignment.newest_first else "from here on"
     notes = [
         Diagnostic(
             "syntax",
-            f"the record is read against the legal moves{flipped}: {len(used)} entries of {len(judged)} "
-            f"round{'s' if len(judged) != 1 else ''} from here on read by what their words say of "
+            f"the record is read against the legal moves{flipped}{order}: {len(used)} entries of {len(judged)} "
+            f"round{'s' if len(judged) != 1 else ''} {where} read by what their words say of "
             "a move the rules allow there; fix writes the match in our notation",
             first.line, first.column, Severity.WARNING, kind=Kind.EVIDENCE,
         )

@@ -489,7 +489,7 @@ PHRASES: dict[str, str] = {
 _EVIDENCE_DIRECTIONS: dict[Direction, tuple[str, ...]] = {
     Direction.FORWARD: ("ευθεία", "μπροστά", "εμπρός", "앞으로", "직진", 
         "прямо", "вперед", "ileri", "em frente", "adiante",
-        "adelante", "recto", "avant", "devant", "droit", "avanti", "dritto", "diritto", "vooruit", "rechtdoor", "recht", "rechtuit", "naprzód",
+        "adelante", "recto", "derecho", "avant", "devant", "droit", "avanti", "dritto", "diritto", "vooruit", "rechtdoor", "recht", "rechtuit", "naprzód",
         "prosto", "rovně", "vpřed", "framåt", "rakt", "eteenpäin", "ileri", "düz", "前", "まっすぐ", "直進", "ahead",
         "straightforward", "fwd", "fw", "vorne", "vor",
     ),

@@ -26,7 +26,7 @@ from kamisado_notation.engine.board import Direction, Side
 from kamisado_notation.engine.moves import Move
 from kamisado_notation.notation.writer import Form
 from tests.support.paths import ROOT
-from tests.support.slips import only_match, written
+from tests.support.slips import moves_of, only_match, winners, written
 
 WORDS = [(Form.TEXT, "en"), (Form.TEXT, "de"), (Form.TEXT, "hu"), (Form.TEXT, "pt"), (Form.TEXT, "ro"), (Form.TEXT, "ru")]
 #: The short form too, whose letters are weak clues (``R`` is Red or Right, ``F3`` a
@@ -475,3 +475,38 @@ def test_replies_quoting_earlier_rounds_cast_no_doubt_on_a_round_read_well(seed:
     judged = [r.winner for _n, r in match.rounds if r is not None]
     assert judged == [rr.result.winner for rr in replay_match(only_match(written(seed, Form.TEXT, "en", 3))).rounds], text
     assert match.valid, [d.format("x") for d in match.diagnostics]
+
+
+def live_ticker(text: str, rng: random.Random, names: tuple[str, str]) -> str:
+    """The match of ``text`` as a club's live ticker posts it: a post a move (a time, the
+    mover's name, the entry in words, now and then a remark), each round's start a post
+    of its own (its fill), the result at the end; the newest post on top."""
+    posts: list[str] = []
+    clock = 19 * 60
+    for rr in replay_match(only_match(text)).rounds:
+        fill = f", fill from the {rr.fill.value.lower()}" if rr.fill is not None else ""
+        posts.append(f"{clock // 60}:{clock % 60:02d}  Round {rr.number} begins{fill}.")
+        for p in rr.plies:
+            if p.kind is PlyKind.BACK or p.entry is None:
+                continue
+            clock += rng.randint(0, 2)
+            remark = rng.choice(["", "", " Bold!", " The crowd holds its breath.", " (long think)"])
+            posts.append(f"{clock // 60}:{clock % 60:02d}  {names[p.side.value]}: {p.entry.text}.{remark}")
+        if rr.result is not None:
+            posts.append(f"{clock // 60}:{clock % 60:02d}  {names[rr.result.winner.value]} takes the round!")
+    return "Live: newest posts on top\n\n" + "\n".join(reversed(posts)) + "\n"
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10_000), lang=st.sampled_from(WORDS), chat=st.integers(0, 10_000))
+def test_a_live_ticker_newest_post_first_reads_from_its_last_line_up(seed: int, lang: tuple[Form, str], chat: int) -> None:
+    """A record written newest first (a live ticker, a blog's updates) does not read
+    forwards; read from its last line up against the legal moves, it is the match, every
+    round judged as played, and the warning says it was read newest first."""
+    original = written(seed, *lang, target=3)
+    text = live_ticker(original, random.Random(chat), ("Jonas", "Lena"))
+    report = validate_text(text)
+    assert report.valid, [d.format("t") for d in report.all_diagnostics()]
+    assert any("newest first" in d.message for d in report.all_diagnostics())
+    fixed = fix_text(text).text
+    assert moves_of(fixed) == moves_of(original) and winners(fixed) == winners(original), fixed

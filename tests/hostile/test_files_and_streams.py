@@ -615,17 +615,24 @@ def test_a_file_name_with_markup_is_shown_as_written_on_the_progress_line(tmp_pa
         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=slave, env=env,
     )  # fmt: skip
     os.close(slave)
+    chunks: list[bytes] = []
+
+    def drain() -> None:  # (read as it is written: a full terminal buffer would stop the child)
+        while True:
+            try:
+                chunk = os.read(master, 1 << 16)
+            except OSError:  # (the terminal's other end is closed: all is read)
+                return
+            if not chunk:
+                return
+            chunks.append(chunk)
+
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
     out = run.communicate(timeout=300)[0]
-    err = b""
-    while True:
-        try:
-            chunk = os.read(master, 1 << 16)
-        except OSError:  # (the terminal's other end is closed: all is read)
-            break
-        if not chunk:
-            break
-        err += chunk
+    reader.join(timeout=60)
     os.close(master)
+    err = b"".join(chunks)
     assert run.returncode == 0 and b"Traceback" not in err, err[-2000:]
     assert f"analysing {record}".encode() in err and out
 

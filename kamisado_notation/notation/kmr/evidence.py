@@ -254,6 +254,8 @@ class _Entry:
 
 
 _MAX_WORD = 40
+#: An article after a blank (a word of one to three letters: ``a``, ``the``, ``una``, ``ein``).
+_ARTICLE = re.compile(r" [^\W\d_]{1,3}")
 #: The longest glyph run looked up as one word.
 _LONGEST_GLYPHS = 4
 #: The words that are a token of their own kind.
@@ -610,7 +612,23 @@ def _tokens(text: str) -> list[Clue]:
         out = _counters(text, out)
     if any(t.kind == "PASS" for t in out):
         out = [_in_prose(text, out, k) for k in range(len(out))]
-    return out
+    return [_said_twice(text, out, k) for k in range(len(out))]
+
+
+def _said_twice(text: str, tokens: list[Clue], k: int) -> Clue:
+    """Token ``k``, or set aside where it is a direction's word said again right after
+    itself, blanks or a comma between (``a la derecha derecha mía``: a dictation's
+    stutter, an emphasis), which is one direction, not a second entry's."""
+    tok = tokens[k]
+    if tok.kind != "DIRECTION" or k == 0 or tok.end - tok.start < _SAID_TWICE:
+        return tok
+    before = tokens[k - 1]
+    same = before.kind == "DIRECTION" and normalise(text[before.start : before.end]) == normalise(text[tok.start : tok.end])
+    return Clue("ASIDE", tok.start, tok.end) if same and not text[before.end : tok.start].strip(" ,") else tok
+
+
+#: The shortest direction's word :func:`_said_twice` sets aside said again (not a letter: ``R R``).
+_SAID_TWICE = 3
 
 
 #: Colours in a row, each named once, that are a list of them (a key's, a lineup's), no moves.
@@ -1079,12 +1097,17 @@ class _Ahead:
         return landing and square.kind == "COLOUR" and not self.text[self.tokens[k].end : square.start].strip(" \t→->to")
 
     def word_before(self, k: int) -> bool:
-        """Whether token ``k`` stands a blank before a square or a colour (a preposition:
-        ``on f7``, ``on yellow``), not before another cell's colour."""
-        tok, nxt = self.tokens[k], self.tokens[k + 1] if k + 1 < len(self.tokens) else None
-        if nxt is None or tok.end - tok.start < 2:  # (a letter is a tower: 'P F7 R')
+        """Whether token ``k`` stands a blank before a square or a colour, or before an
+        article and it (a preposition: ``on f7``, ``on yellow``, ``on a green``), not
+        before another cell's colour."""
+        tok = self.tokens[k]
+        if tok.end - tok.start < 2:  # (a letter is a tower: 'P F7 R')
             return False
-        return nxt.kind in ("SQUARE", "COORDS", "COLOUR") and self.text[tok.end : nxt.start] == " "
+        j = k + 1
+        if j + 1 < len(self.tokens) and self.tokens[j].kind == "ASIDE" and _ARTICLE.fullmatch(self.text[tok.end : self.tokens[j].end]):
+            j += 1  # ('on a green': an article between)
+        nxt = self.tokens[j] if j < len(self.tokens) else None
+        return nxt is not None and nxt.kind in ("SQUARE", "COORDS", "COLOUR") and self.text[self.tokens[j - 1].end : nxt.start] == " "
 
     def back_follows(self, k: int) -> bool:
         """Whether what follows the colour at ``k`` can be a back-entry's (back, one, its
