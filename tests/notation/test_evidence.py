@@ -1676,6 +1676,24 @@ def test_a_landing_said_with_a_preposition_and_an_article(seed: int, said: int) 
     assert_read_as(text, original)
 
 
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_a_key_line_of_codes_and_a_definition_is_no_move(seed: int) -> None:
+    """A key's line that ends its codes and starts its definitions (``Vd verde · Ca
+    castanho. F = em frente``) is a key's line as either kind alone is: no move read from
+    its words (``castanho. F``, brown forward), its codes and letter learnt."""
+    key = [
+        "Abreviaturas: La laranja · Az azul · Rx roxo · Rs rosa · Am amarelo · Vm vermelho",
+        "  Vd verde · Ca castanho. F = em frente",
+        "  E = diagonal para a esquerda, D = diagonal para a direita",
+    ]
+    original = written(seed, Form.TEXT, "en", target=3)
+    coded = in_codes(original, key)
+    (match,) = validate_text(coded).matches
+    assert match.valid, coded + "\n".join(d.format("x") for d in match.diagnostics)
+    assert winners(coded) == winners(original) and moves_of(coded) == moves_of(original)
+
+
 #: How a player dictating goes on after a move's direction to its landing, an
 #: indefinite article that is also the word for one on the way (``una``, ``einem``).
 DICTATED = {"es": "mía eh queda en una casilla", "de": "meiner Sicht, landet auf einem Feld", "pt": "minha, e cai em uma casa", "ro": "a mea, ajunge pe un"}
@@ -1770,11 +1788,11 @@ KEY = [
 ]
 
 
-def in_codes(text: str) -> str:
+def in_codes(text: str, key: list[str] = KEY) -> str:
     """``text`` (our text form) written in the codes of :data:`CODES` and the letters F, E,
-    D for the directions (``Az E1 Rs``), below a key that defines them and shows one."""
+    D for the directions (``Az E1 Rs``), below a key that defines them (and shows one)."""
     letters = {"Forward": "F", "Left": "E", "Right": "D"}
-    out = [*KEY, ""]
+    out = [*key, ""]
     for line in text.splitlines():
         if line.startswith("[") or not line.strip():
             continue

@@ -326,7 +326,7 @@ _DEFINITION = re.compile(r"(?:^|[,;(]|\s)\s*([^\W\d_]{1,5}|[|<>^])\s*[=:]\s*([^\
 
 #: A code (a capital and a letter or two) before the word it stands for, in a list of
 #: them (``Az azul · Rs rosa``).
-_CODE_WORD = re.compile(r"(?:^|(?<=[\s·•,;|/]))([A-Z][A-Za-z]{0,2})\s+([^\W\d_]{3,})(?=\s*(?:[·•,;|/]|$))")
+_CODE_WORD = re.compile(r"(?:^|(?<=[\s·•,;|/]))([A-Z][A-Za-z]{0,2})\s+([^\W\d_]{3,})(?=\s*(?:[·•,;|/]|\.(?:\s|$)|$))")
 
 #: One definition of a key (``st=straight``, ``P! = sumo push``, ``->X = colour it
 #: landed on``): a short token without digits, ``=``, words.
@@ -342,7 +342,7 @@ def is_key_line(text: str) -> bool:
     example = _EXAMPLE.match(text)
     if example is not None and normalise(example[1]) in EXAMPLE_WORDS:
         return True  # (an example of how entries are written)
-    return len(_KEYED.findall(text)) >= 2 or (not any(ch.isdigit() for ch in text) and len(_codes(text)) >= 2)
+    return len(_KEYED.findall(text)) >= 2 or (not any(ch.isdigit() for ch in text) and len(_codes(text)) >= 2) or bool(legend_in(text))
 
 
 #: A markup's emphasis around a key's letters (a wiki's ``'''V'''``, Markdown's ``**V**``).
@@ -371,8 +371,7 @@ def legend_in(text: str) -> dict[str, Direction | Colour]:
         said = {t.direction if t.kind == "DIRECTION" else t.colour for t in _tokens(m[2]) if t.kind in ("DIRECTION", "COLOUR")}
         if len(said) == 1 and None not in said:
             found[m[1]] = next(iter(said))  # type: ignore[assignment]
-    if not found:
-        found = _codes(text)
+    found = {**_codes(text), **found}  # (codes and definitions on one line: 'Ve verde, Ma marrone. av = avanti dritto')
     return found if len(found) >= 2 else {}
 
 
