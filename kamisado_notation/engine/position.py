@@ -57,6 +57,12 @@ _PLACE_KEYS = tuple(tuple(tuple(_ZOBRIST.getrandbits(64) for _sq in range(64)) f
 _RING_KEYS = tuple(tuple(tuple(_ZOBRIST.getrandbits(64) if r else 0 for r in range(4)) for _c in range(8)) for _s in range(2))
 _TURN_KEYS = tuple(tuple((_ZOBRIST.getrandbits(64), _ZOBRIST.getrandbits(64)) for _t in range(9)) for _s in range(2))
 del _ZOBRIST
+#: ``_LANDING[side][colour][sq]``: what a plain move of that tower landing on ``sq`` adds
+#: to the key besides leaving its square: the tower on ``sq``, and the other side's turn
+#: with the tower of ``sq``'s colour (:meth:`Position.keys_after`).
+_LANDING = tuple(
+    tuple(tuple(_PLACE_KEYS[s][c][sq] ^ _TURN_KEYS[1 - s][SQUARE_VALUES[sq]][0] for sq in range(64)) for c in range(8)) for s in range(2)
+)
 
 class Position(BasePosition):
     """A position within a round: where the towers stand, who is to move, and which tower.
@@ -234,6 +240,26 @@ class Position(BasePosition):
                 change ^= theirs[colour][sq] ^ theirs[colour][sq + step]
             return change ^ _TURN_KEYS[side][SQUARE_VALUES[move.push[-1] + step]][1]
         return change ^ _TURN_KEYS[OTHER[side]][SQUARE_VALUES[move.target]][0]
+
+    def keys_after(self, key: int, moves: list[Move]) -> list[int]:
+        """The key after each of ``moves`` (legal moves of this position, whose key is
+        ``key``): ``key ^ key_change(move)`` for each, in one pass (a proof search's
+        hottest loop reads them for every position it opens).
+
+        >>> start = Position.initial()
+        >>> moves = start.legal_moves()
+        >>> start.keys_after(start.key(), moves) == [start.key() ^ start.key_change(m) for m in moves]
+        True
+        """
+        here = key ^ self.turn_key()
+        keys = []
+        for move in moves:
+            if move.push or not move.distance:
+                keys.append(key ^ self.key_change(move))
+                continue
+            side, tower = move.side, move.tower
+            keys.append(here ^ _PLACE_KEYS[side][tower][move.origin] ^ _LANDING[side][tower][move.target])  # type: ignore[index]  # only a forfeit has no tower
+        return keys
 
     # ---------------------------------------------------------- checking and playing
 

@@ -72,6 +72,13 @@ _GOAL_RAYS = tuple(
     )
     for side in Side
 )
+# ``_PATHS[side][sq][rings]``: the forward, left and right rays from ``sq`` cut to the
+# range of a tower with ``rings`` (``REACH``), each with whether it ends on ``side``'s
+# goal rank (a run along all of it then takes the tower home).
+_PATHS = tuple(
+    tuple(tuple(tuple((ray, bool(ray) and ray[-1] >> 3 == _GOAL[side]) for ray in by_rings) for by_rings in by_sq) for by_sq in REACH[side])
+    for side in Side
+)
 
 
 def open_towers(position: Position, side: Side) -> int:
@@ -116,7 +123,7 @@ def _mobility(position: Position) -> tuple[int, bool]:
     one of them lands on its goal rank (M7), in one pass without building the moves (a
     push never lands there: the tower it pushes would leave the board)."""
     board, side = position.board, position.to_move
-    where, reach = position.where[side], REACH[side]
+    where, paths = position.where[side], _PATHS[side]
     count, home = 0, False
     for colour in range(8) if position.tower is None else (position.tower,):
         origin = where[colour]
@@ -124,45 +131,46 @@ def _mobility(position: Position) -> tuple[int, bool]:
         if tower is None:
             continue
         rings = tower.rings
-        runs, reaches = _runs(board, reach[origin][rings], _GOAL[side])
+        runs, reaches = _runs(board, paths[origin][rings])
         count, home = count + runs, home or reaches
         if rings and push_line(board, side, origin, rings):
             count += 1
     return count, home
 
 
-def _runs(board: list[Tower | None], rays: tuple[tuple[int, ...], ...], goal: int, left: int = -1, taken: int = -1) -> tuple[int, bool]:
-    """How far a tower can move along each of ``rays`` (free_run, inline: the hottest
-    loop of the search), added up, and whether one of them takes it onto the ``goal``
-    rank; on ``board`` as it is, or as it will be once a tower has ``left`` one square
-    and ``taken`` another."""
+def _runs(board: list[Tower | None], paths: tuple[tuple[tuple[int, ...], bool], ...]) -> tuple[int, bool]:
+    """How far a tower can move along each of its ``paths`` (free_run, inline: the
+    hottest loop of the search), added up, and whether one of them takes it onto its
+    goal rank."""
     count, home = 0, False
-    for ray in rays:
-        run = 0
+    for ray, to_goal in paths:
         for sq in ray:
-            if sq == taken or (sq != left and board[sq] is not None):
+            if board[sq] is not None:
                 break
-            run += 1
-        count += run
-        if run and run == len(ray) and ray[-1] >> 3 == goal:
-            home = True
+            count += 1
+        else:
+            home = home or to_goal
     return count, home
 
 
 def _after(position: Position, move: Move) -> tuple[int, bool] | None:
     """:func:`_mobility` of the position after ``move``, read from ``position`` without
-    playing it: for a plain move (no push, no forfeit) that does not end the round,
-    after which the other side's tower of the colour it lands on (M4), with no Sumo
-    ring, has a move; ``None`` for any other (then it is played)."""
-    if move.push or not move.distance or move.target >> 3 == _GOAL[move.side]:  # (M7: the round is won)
-        return None
+    playing it (the tower is only lifted onto its target meanwhile): for a plain move
+    (no push, no forfeit) that does not end the round (the caller has seen that it is
+    one), after which the other side's tower of the colour it lands on (M4), with no
+    Sumo ring, has a move; ``None`` for any other (then it is played)."""
     mover = OTHER[move.side]
     board = position.board
-    sq = position.where[mover][SQUARE_VALUES[move.target]]
+    origin, target = move.origin, move.target
+    sq = position.where[mover][SQUARE_VALUES[target]]
     tower = board[sq] if sq >= 0 else None
     if tower is None or tower.rings:
         return None
-    count, home = _runs(board, REACH[mover][sq][0], _GOAL[mover], move.origin, move.target)
+    board[target], board[origin] = board[origin], None
+    try:
+        count, home = _runs(board, _PATHS[mover][sq][0])
+    finally:
+        board[origin], board[target] = board[target], None
     return (count, home) if count else None
 
 
@@ -338,22 +346,23 @@ class _Search:
         if not moves:
             moves = [pos.forfeit_move()]  # (a deadlock was a leaf)
         settles = _INFINITE if pos.to_move is self.side else 0  # (the number a settling child has as its disproof number)
-        side, table, numbers = self.side, self.table, self.numbers
+        side, entries, numbers = self.side, self.table.entries, self.numbers
+        below = left - 1
         children = []
-        for move in moves:
-            child = key ^ pos.key_change(move)
-            result = table.settled(child, side, left - 1)
-            if result is None:
-                known = numbers.get(child << 8 | (left - 1))  # (searched before, not settled: no leaf)
+        for move, child in zip(moves, pos.keys_after(key, moves), strict=True):
+            entry = entries.get(child << 1 | side)  # (ProofTable.settled, inline: the hottest loop)
+            if entry is None or entry[1] < below < entry[0]:
+                known = numbers.get(child << 8 | below)  # (searched before, not settled: no leaf)
                 if known is not None:
                     children.append([known[0], known[1], 0, move, child, None])
                     continue
-                result, fresh = self.fresh(move, left - 1)
+                result, pn, dn = self.fresh(move, below)
                 if result is None:
-                    children.append([fresh[0], fresh[1], 0, move, child, fresh[2]])
+                    children.append([pn, dn, 0, move, child, None])
                     continue
-            won = result >= 0
-            children.append([0, _INFINITE, result, move, child, None] if won else [_INFINITE, 0, 0, move, child, None])
+            else:
+                result = entry[0] if below >= entry[0] else NOT_WON
+            children.append([0, _INFINITE, result, move, child, None] if result >= 0 else [_INFINITE, 0, 0, move, child, None])
             if children[-1][1] == settles:
                 break
         self.nodes += len(children)
@@ -361,24 +370,24 @@ class _Search:
             self.check()
         return children
 
-    def fresh(self, move: Move, left: int) -> tuple[int | None, tuple[int, int, list[Move] | None]]:
+    def fresh(self, move: Move, left: int) -> tuple[int | None, int, int]:
         """A position not in the tables, after ``move`` (``left`` turns left): what
-        :func:`_result` says of it, else its first numbers and its legal moves when they
-        were generated."""
+        :func:`_result` says of it, else its first numbers."""
+        if left >= 2 and not move.push and move.distance and move.target >> 3 != _GOAL[move.side]:
+            facts = _after(self.pos, move)  # (a plain move: what follows it read without playing it)
+            if facts is not None:
+                return _first_numbers(facts, OTHER[move.side] is self.side, left)
         pos = self.pos
-        facts = _after(pos, move) if left >= 2 else None
-        if facts is not None:  # (a plain move: what follows it read without playing it)
-            return _first_numbers(*facts, prover=OTHER[move.side] is self.side, left=left)
         pos.apply(move)
         try:
             if pos.winner is not None or left < 0:
-                return _result(pos, self.side, left, []), (1, 1, None)
+                return _result(pos, self.side, left, []), 1, 1
             if left <= 1:  # (the last turns, without the moves where a tower's paths tell)
-                return _last_turn(pos, self.side, left), (1, 1, None)
-            count, home = _mobility(pos)  # (the moves are generated when the child is searched)
-            if not count:
-                return _result(pos, self.side, left, []), (1, 1, None)
-            return _first_numbers(count, home, prover=pos.to_move is self.side, left=left)
+                return _last_turn(pos, self.side, left), 1, 1
+            facts = _mobility(pos)  # (the moves are generated when the child is searched)
+            if not facts[0]:
+                return _result(pos, self.side, left, []), 1, 1
+            return _first_numbers(facts, pos.to_move is self.side, left)
         finally:
             pos.undo()
 
@@ -445,17 +454,19 @@ def _step(children: list[_Child], prover: bool) -> tuple[int, int, _Child, int]:
     return (low, total, best, second) if prover else (total, low, best, second)
 
 
-def _first_numbers(count: int, home: bool, *, prover: bool, left: int) -> tuple[int | None, tuple[int, int, None]]:
-    """What a new position tells, whose side to move (the ``prover`` or not) has ``count``
-    moves, ``home`` one onto its goal rank, ``left`` turns left: a win or a loss with the
-    next turn (M7), else its first numbers (the count squared for the number that adds
-    its children's, within :data:`_MOBILITY_TURNS` of the bound; 1 and 1 further)."""
+def _first_numbers(facts: tuple[int, bool], prover: bool, left: int) -> tuple[int | None, int, int]:
+    """What a new position tells, whose side to move (the ``prover`` or not) has
+    ``facts``: ``count`` moves, ``home`` one onto its goal rank; ``left`` turns left:
+    a win or a loss with the next turn (M7), else its first numbers (the count squared
+    for the number that adds its children's, within :data:`_MOBILITY_TURNS` of the
+    bound; 1 and 1 further)."""
+    count, home = facts
     if home:
-        return (1 if prover else NOT_WON), (1, 1, None)
+        return (1 if prover else NOT_WON), 1, 1
     if left > _MOBILITY_TURNS:
-        return None, (1, 1, None)
+        return None, 1, 1
     n = count * count
-    return None, ((1, n, None) if prover else (n, 1, None))
+    return (None, 1, n) if prover else (None, n, 1)
 
 
 def _make_room(entries: dict[int, tuple[int, int, int]]) -> None:
