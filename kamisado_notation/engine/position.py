@@ -251,15 +251,13 @@ class Position(BasePosition):
         >>> start.keys_after(start.key(), moves) == [start.key() ^ start.key_change(m) for m in moves]
         True
         """
-        here = key ^ self.turn_key()
-        keys = []
-        for move in moves:
-            if move.push or not move.distance:
-                keys.append(key ^ self.key_change(move))
-                continue
-            side, tower = move.side, move.tower
-            keys.append(here ^ _PLACE_KEYS[side][tower][move.origin] ^ _LANDING[side][tower][move.target])  # type: ignore[index]  # only a forfeit has no tower
-        return keys
+        colour = self.tower
+        if colour is None:  # (a free choice: a round's first move)
+            return [key ^ self.key_change(move) for move in moves]
+        side = self.to_move
+        here = key ^ self.turn_key() ^ _PLACE_KEYS[side][colour][self.where[side][colour]]  # (the tower leaves its square)
+        landing = _LANDING[side][colour]
+        return [here ^ landing[move.target] if move.distance and not move.push else key ^ self.key_change(move) for move in moves]
 
     # ---------------------------------------------------------- checking and playing
 

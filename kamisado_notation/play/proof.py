@@ -99,25 +99,6 @@ def open_towers(position: Position, side: Side) -> int:
     return mask
 
 
-def _open(position: Position, side: Side, sq: int) -> bool:
-    """Whether ``side``'s tower on ``sq`` could move onto its goal rank now."""
-    board = position.board
-    t = board[sq]
-    if t is None:
-        return False
-    reach = RANGE[t.rings]
-    return any(length <= reach and not any(map(board.__getitem__, ray)) for ray, length in _GOAL_RAYS[side][sq])  # (a tower is a true tuple)
-
-
-def _home_now(position: Position) -> bool:
-    """Whether the side to move can move a tower onto its goal rank now (M7; a push
-    never lands there: the tower it pushes would leave the board)."""
-    side, colour = position.to_move, position.tower
-    if colour is None:
-        return open_towers(position, side) != 0
-    return _open(position, side, position.where[side][colour])
-
-
 def _mobility(position: Position) -> tuple[int, bool]:
     """How many legal moves the side to move has (``Position.count_moves``) and whether
     one of them lands on its goal rank (M7), in one pass without building the moves (a
@@ -217,7 +198,7 @@ class ProofTable:
         entries[index] = (won_within, not_within, max(work, before))
 
 
-#: A child in a search's walk: ``[pn, dn, bound, move, key, moves]``.
+#: A child in a search's walk: ``[pn, dn, bound, move, key]``.
 _Child = list[Any]
 _NEVER = 1 << 30  # (no win proven within any number of turns)
 #: What :meth:`ProofTable.settled` and the leaves' test say of a position the prover is
@@ -272,7 +253,7 @@ def prove(
     if ended is not None and (pos.winner is not None or not pos.has_moves()):  # (else searched all the same, for its move)
         return Proof(ended >= 0, None, 0, ended if ended >= 0 else None, 0)
     try:
-        pn, _dn, bound = search.mid(pos.key(), within, None, _INFINITE - 1, _INFINITE - 1)
+        pn, _dn, bound = search.mid(pos.key(), within, _INFINITE - 1, _INFINITE - 1)
     except _Stopped:
         return Proof(None, None, search.nodes, None, search.peak)
     proven = pn == 0
@@ -311,13 +292,13 @@ class _Search:
             raise _Stopped
         self.check_at = min(self.nodes + _CHECK_EVERY, self.node_limit + 1)
 
-    def mid(self, key: int, left: int, moves: list[Move] | None, th_pn: int, th_dn: int) -> tuple[int, int, int]:
-        """Search the position walked to (``key``, ``left`` turns left, its ``moves``
-        when known) until its proof or disproof number reaches its threshold: its
-        numbers and, when proven, the turns its proof takes."""
+    def mid(self, key: int, left: int, th_pn: int, th_dn: int) -> tuple[int, int, int]:
+        """Search the position walked to (``key``, ``left`` turns left) until its proof
+        or disproof number reaches its threshold: its numbers and, when proven, the
+        turns its proof takes."""
         pos = self.pos
         prover = pos.to_move is self.side
-        children = self.children(key, left, moves)
+        children = self.children(key, left)
         start = self.nodes
         if left == self.within:
             self.root_children = children
@@ -331,18 +312,16 @@ class _Search:
             else:
                 child_pn, child_dn = min(th_pn - pn + best[0], _INFINITE - 1), min(th_dn, cap)
             pos.apply(best[3])
-            best[0], best[1], best[2] = self.mid(best[4], left - 1, best[5], child_pn, child_dn)
+            best[0], best[1], best[2] = self.mid(best[4], left - 1, child_pn, child_dn)
             pos.undo()
         return self.settle(key, left, prover, children, pn, dn, self.nodes - start)
 
-    def children(self, key: int, left: int, moves: list[Move] | None) -> list[_Child]:
-        """The children of the position walked to, each ``[pn, dn, bound, move, key,
-        moves]`` (its numbers as the leaves' test or the tables know them), up to the
-        first that settles the position (a win of the prover's, an escape of the
-        other side's)."""
+    def children(self, key: int, left: int) -> list[_Child]:
+        """The children of the position walked to, each ``[pn, dn, bound, move, key]``
+        (its numbers as the leaves' test or the tables know them), up to the first that
+        settles the position (a win of the prover's, an escape of the other side's)."""
         pos = self.pos
-        if moves is None:
-            moves = pos.legal_moves()
+        moves = pos.legal_moves()
         if not moves:
             moves = [pos.forfeit_move()]  # (a deadlock was a leaf)
         settles = _INFINITE if pos.to_move is self.side else 0  # (the number a settling child has as its disproof number)
@@ -354,15 +333,15 @@ class _Search:
             if entry is None or entry[1] < below < entry[0]:
                 known = numbers.get(child << 8 | below)  # (searched before, not settled: no leaf)
                 if known is not None:
-                    children.append([known[0], known[1], 0, move, child, None])
+                    children.append([known[0], known[1], 0, move, child])
                     continue
                 result, pn, dn = self.fresh(move, below)
                 if result is None:
-                    children.append([pn, dn, 0, move, child, None])
+                    children.append([pn, dn, 0, move, child])
                     continue
             else:
                 result = entry[0] if below >= entry[0] else NOT_WON
-            children.append([0, _INFINITE, result, move, child, None] if result >= 0 else [_INFINITE, 0, 0, move, child, None])
+            children.append([0, _INFINITE, result, move, child] if result >= 0 else [_INFINITE, 0, 0, move, child])
             if children[-1][1] == settles:
                 break
         self.nodes += len(children)
@@ -514,13 +493,15 @@ def _with_moves(pos: Position, side: Side, left: int, moves: list[Move]) -> int 
 
 
 def _last_turn(pos: Position, side: Side, left: int) -> int | None:
-    """:func:`_result` with one turn left or none, the moves generated only where every
-    move must be tried (the other side's last turn, with no move home)."""
-    if not pos.has_moves():
+    """:func:`_result` with one turn left or none, the moves counted (:func:`_mobility`)
+    and generated only where every move must be tried (the other side's last turn,
+    with no move home)."""
+    count, home = _mobility(pos)
+    if not count:
         return _result(pos, side, left, [])
     if left == 0:
         return NOT_WON
-    if _home_now(pos):
+    if home:
         return 1 if pos.to_move is side else NOT_WON
     if pos.to_move is side:
         return NOT_WON
