@@ -321,14 +321,15 @@ class _Search:
         (its numbers as the leaves' test or the tables know them), up to the first that
         settles the position (a win of the prover's, an escape of the other side's)."""
         pos = self.pos
-        moves = pos.legal_moves()
+        moves, keys = pos.moves_and_keys(key)
         if not moves:
             moves = [pos.forfeit_move()]  # (a deadlock was a leaf)
+            keys = pos.keys_after(key, moves)
         settles = _INFINITE if pos.to_move is self.side else 0  # (the number a settling child has as its disproof number)
         side, entries, numbers = self.side, self.table.entries, self.numbers
         below = left - 1
         children = []
-        for move, child in zip(moves, pos.keys_after(key, moves), strict=True):
+        for move, child in zip(moves, keys, strict=True):
             entry = entries.get(child << 1 | side)  # (ProofTable.settled, inline: the hottest loop)
             if entry is None or entry[1] < below < entry[0]:
                 known = numbers.get(child << 8 | below)  # (searched before, not settled: no leaf)

@@ -28,7 +28,7 @@ def test_positions_are_equal_exactly_when_their_strings_are(a: Position, b: Posi
 def test_the_key_kept_move_by_move_is_the_key(rng: random.Random) -> None:
     """Along a random round (pushes, forfeits, free choices), the key updated with
     ``key_change`` before each move equals ``key()`` after it (``keys_after`` gives each
-    move's at once); undoing restores it."""
+    move's at once, ``moves_and_keys`` the moves with them); undoing restores it."""
     pos = random_start(rng)
     key = pos.key()
     keys = [key]
@@ -39,6 +39,7 @@ def test_the_key_kept_move_by_move_is_the_key(rng: random.Random) -> None:
         move = rng.choice(moves) if moves else pos.forfeit_move()
         played = moves or [move]
         assert pos.keys_after(key, played) == [key ^ pos.key_change(m) for m in played]  # (all of them at once)
+        assert pos.moves_and_keys(key) == (moves, pos.keys_after(key, moves))
         key ^= pos.key_change(move)
         pos.apply(move)
         assert key == pos.key()
