@@ -272,8 +272,8 @@ class Position(BasePosition):
         """
         colour = self.tower
         if colour is None or self.winner is not None:
-            moves = self.legal_moves()
-            return moves, self.keys_after(key, moves)
+            every_move = self.legal_moves()
+            return every_move, self.keys_after(key, every_move)
         side, board = self.to_move, self.board
         origin = self.where[side][colour]
         tower = board[origin]
