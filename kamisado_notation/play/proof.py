@@ -48,11 +48,12 @@ _GOAL = (0, 7)  # the rank each side must reach (M7)
 #: A child is searched until its number passes its best sibling's times 1 + epsilon
 #: (Pawlewicz and Lew): epsilon 1/4 (docs/analysis.md: measured against 0, 1/2 and 1).
 _EPSILON_PARTS = 4
-#: A new position's numbers, within this many turns of the bound: the square of its side
-#: to move's moves for the number that adds its children's (a position where the prover
-#: has many moves is hard to disprove, one where the other side has many is hard to
-#: prove), 1 for the other; further from the bound, 1 and 1 (a proof within 200 turns
-#: went deep and slow with them).
+#: A new position's numbers, within this many turns of the bound: its side to move's
+#: moves for the number that adds its children's (a position where the prover has many
+#: moves is hard to disprove, one where the other side has many is hard to prove; their
+#: square took 19% more nodes for the opening, docs/analysis.md), 1 for the other;
+#: further from the bound, 1 and 1 (a proof within 200 turns went deep and slow with
+#: them).
 _MOBILITY_TURNS = 20
 #: Nodes generated between two looks at the clock and at ``stop``.
 _CHECK_EVERY = 4096
@@ -437,16 +438,15 @@ def _step(children: list[_Child], prover: bool) -> tuple[int, int, _Child, int]:
 def _first_numbers(facts: tuple[int, bool], prover: bool, left: int) -> tuple[int | None, int, int]:
     """What a new position tells, whose side to move (the ``prover`` or not) has
     ``facts``: ``count`` moves, ``home`` one onto its goal rank; ``left`` turns left:
-    a win or a loss with the next turn (M7), else its first numbers (the count squared
-    for the number that adds its children's, within :data:`_MOBILITY_TURNS` of the
-    bound; 1 and 1 further)."""
+    a win or a loss with the next turn (M7), else its first numbers (the count for the
+    number that adds its children's, within :data:`_MOBILITY_TURNS` of the bound; 1 and
+    1 further)."""
     count, home = facts
     if home:
         return (1 if prover else NOT_WON), 1, 1
     if left > _MOBILITY_TURNS:
         return None, 1, 1
-    n = count * count
-    return (None, 1, n) if prover else (None, n, 1)
+    return (None, 1, count) if prover else (None, count, 1)
 
 
 def _make_room(entries: dict[int, tuple[int, int, int]]) -> None:
