@@ -184,10 +184,11 @@ class BasePosition:
         if self.winner is not None:
             return []
         side = self.to_move
-        colours = range(8) if self.tower is None else (self.tower,)
+        if self.tower is not None:
+            return self._tower_moves(side, COLOURS[self.tower])
         moves: list[Move] = []
-        for colour in colours:
-            moves.extend(self._tower_moves(side, Colour(colour)))
+        for colour in COLOURS:
+            moves.extend(self._tower_moves(side, colour))
         return moves
 
     def tower_moves(self, colour: Colour) -> list[Move]:
@@ -203,8 +204,12 @@ class BasePosition:
         moves: list[Move] = []
         key = ORDINARY_KEY[side][colour] + origin
         every = ORDINARY[key] or ordinary_moves(key, side, Colour(colour), origin)
-        for ray, ray_moves in zip(REACH[side][origin][tower.rings], every, strict=True):
-            distance = free_run(board, ray)
+        for ray, ray_moves in zip(REACH[side][origin][tower.rings], every, strict=True):  # (free_run, inline: a search's hot loop)
+            distance = 0
+            for sq in ray:
+                if board[sq] is not None:
+                    break
+                distance += 1
             if distance:
                 moves.extend(ray_moves[:distance])
         if tower.rings:

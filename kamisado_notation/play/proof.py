@@ -48,11 +48,12 @@ _GOAL = (0, 7)  # the rank each side must reach (M7)
 #: A child is searched until its number passes its best sibling's times 1 + epsilon
 #: (Pawlewicz and Lew): epsilon 1/4 (docs/analysis.md: measured against 0, 1/2 and 1).
 _EPSILON_PARTS = 4
-#: A new position's numbers, within this many turns of the bound: the square of its side
-#: to move's moves for the number that adds its children's (a position where the prover
-#: has many moves is hard to disprove, one where the other side has many is hard to
-#: prove), 1 for the other; further from the bound, 1 and 1 (a proof within 200 turns
-#: went deep and slow with them).
+#: A new position's numbers, within this many turns of the bound: its side to move's
+#: moves for the number that adds its children's (a position where the prover has many
+#: moves is hard to disprove, one where the other side has many is hard to prove; their
+#: square took 19% more nodes for the opening, docs/analysis.md), 1 for the other;
+#: further from the bound, 1 and 1 (a proof within 200 turns went deep and slow with
+#: them).
 _MOBILITY_TURNS = 20
 #: Nodes generated between two looks at the clock and at ``stop``.
 _CHECK_EVERY = 4096
@@ -70,6 +71,13 @@ _GOAL_RAYS = tuple(
         )
         for sq in range(64)
     )
+    for side in Side
+)
+# ``_PATHS[side][sq][rings]``: the forward, left and right rays from ``sq`` cut to the
+# range of a tower with ``rings`` (``REACH``), each with whether it ends on ``side``'s
+# goal rank (a run along all of it then takes the tower home).
+_PATHS = tuple(
+    tuple(tuple(tuple((ray, bool(ray) and ray[-1] >> 3 == _GOAL[side]) for ray in by_rings) for by_rings in by_sq) for by_sq in REACH[side])
     for side in Side
 )
 
@@ -92,31 +100,12 @@ def open_towers(position: Position, side: Side) -> int:
     return mask
 
 
-def _open(position: Position, side: Side, sq: int) -> bool:
-    """Whether ``side``'s tower on ``sq`` could move onto its goal rank now."""
-    board = position.board
-    t = board[sq]
-    if t is None:
-        return False
-    reach = RANGE[t.rings]
-    return any(length <= reach and not any(map(board.__getitem__, ray)) for ray, length in _GOAL_RAYS[side][sq])  # (a tower is a true tuple)
-
-
-def _home_now(position: Position) -> bool:
-    """Whether the side to move can move a tower onto its goal rank now (M7; a push
-    never lands there: the tower it pushes would leave the board)."""
-    side, colour = position.to_move, position.tower
-    if colour is None:
-        return open_towers(position, side) != 0
-    return _open(position, side, position.where[side][colour])
-
-
 def _mobility(position: Position) -> tuple[int, bool]:
     """How many legal moves the side to move has (``Position.count_moves``) and whether
     one of them lands on its goal rank (M7), in one pass without building the moves (a
     push never lands there: the tower it pushes would leave the board)."""
     board, side = position.board, position.to_move
-    where, reach = position.where[side], REACH[side]
+    where, paths = position.where[side], _PATHS[side]
     count, home = 0, False
     for colour in range(8) if position.tower is None else (position.tower,):
         origin = where[colour]
@@ -124,45 +113,46 @@ def _mobility(position: Position) -> tuple[int, bool]:
         if tower is None:
             continue
         rings = tower.rings
-        runs, reaches = _runs(board, reach[origin][rings], _GOAL[side])
+        runs, reaches = _runs(board, paths[origin][rings])
         count, home = count + runs, home or reaches
         if rings and push_line(board, side, origin, rings):
             count += 1
     return count, home
 
 
-def _runs(board: list[Tower | None], rays: tuple[tuple[int, ...], ...], goal: int, left: int = -1, taken: int = -1) -> tuple[int, bool]:
-    """How far a tower can move along each of ``rays`` (free_run, inline: the hottest
-    loop of the search), added up, and whether one of them takes it onto the ``goal``
-    rank; on ``board`` as it is, or as it will be once a tower has ``left`` one square
-    and ``taken`` another."""
+def _runs(board: list[Tower | None], paths: tuple[tuple[tuple[int, ...], bool], ...]) -> tuple[int, bool]:
+    """How far a tower can move along each of its ``paths`` (free_run, inline: the
+    hottest loop of the search), added up, and whether one of them takes it onto its
+    goal rank."""
     count, home = 0, False
-    for ray in rays:
-        run = 0
+    for ray, to_goal in paths:
         for sq in ray:
-            if sq == taken or (sq != left and board[sq] is not None):
+            if board[sq] is not None:
                 break
-            run += 1
-        count += run
-        if run and run == len(ray) and ray[-1] >> 3 == goal:
-            home = True
+            count += 1
+        else:
+            home = home or to_goal
     return count, home
 
 
 def _after(position: Position, move: Move) -> tuple[int, bool] | None:
     """:func:`_mobility` of the position after ``move``, read from ``position`` without
-    playing it: for a plain move (no push, no forfeit) that does not end the round,
-    after which the other side's tower of the colour it lands on (M4), with no Sumo
-    ring, has a move; ``None`` for any other (then it is played)."""
-    if move.push or not move.distance or move.target >> 3 == _GOAL[move.side]:  # (M7: the round is won)
-        return None
+    playing it (the tower is only lifted onto its target meanwhile): for a plain move
+    (no push, no forfeit) that does not end the round (the caller has seen that it is
+    one), after which the other side's tower of the colour it lands on (M4), with no
+    Sumo ring, has a move; ``None`` for any other (then it is played)."""
     mover = OTHER[move.side]
     board = position.board
-    sq = position.where[mover][SQUARE_VALUES[move.target]]
+    origin, target = move.origin, move.target
+    sq = position.where[mover][SQUARE_VALUES[target]]
     tower = board[sq] if sq >= 0 else None
     if tower is None or tower.rings:
         return None
-    count, home = _runs(board, REACH[mover][sq][0], _GOAL[mover], move.origin, move.target)
+    board[target], board[origin] = board[origin], None
+    try:
+        count, home = _runs(board, _PATHS[mover][sq][0])
+    finally:
+        board[origin], board[target] = board[target], None
     return (count, home) if count else None
 
 
@@ -209,7 +199,7 @@ class ProofTable:
         entries[index] = (won_within, not_within, max(work, before))
 
 
-#: A child in a search's walk: ``[pn, dn, bound, move, key, moves]``.
+#: A child in a search's walk: ``[pn, dn, bound, move, key]``.
 _Child = list[Any]
 _NEVER = 1 << 30  # (no win proven within any number of turns)
 #: What :meth:`ProofTable.settled` and the leaves' test say of a position the prover is
@@ -264,7 +254,7 @@ def prove(
     if ended is not None and (pos.winner is not None or not pos.has_moves()):  # (else searched all the same, for its move)
         return Proof(ended >= 0, None, 0, ended if ended >= 0 else None, 0)
     try:
-        pn, _dn, bound = search.mid(pos.key(), within, None, _INFINITE - 1, _INFINITE - 1)
+        pn, _dn, bound = search.mid(pos.key(), within, _INFINITE - 1, _INFINITE - 1)
     except _Stopped:
         return Proof(None, None, search.nodes, None, search.peak)
     proven = pn == 0
@@ -303,13 +293,13 @@ class _Search:
             raise _Stopped
         self.check_at = min(self.nodes + _CHECK_EVERY, self.node_limit + 1)
 
-    def mid(self, key: int, left: int, moves: list[Move] | None, th_pn: int, th_dn: int) -> tuple[int, int, int]:
-        """Search the position walked to (``key``, ``left`` turns left, its ``moves``
-        when known) until its proof or disproof number reaches its threshold: its
-        numbers and, when proven, the turns its proof takes."""
+    def mid(self, key: int, left: int, th_pn: int, th_dn: int) -> tuple[int, int, int]:
+        """Search the position walked to (``key``, ``left`` turns left) until its proof
+        or disproof number reaches its threshold: its numbers and, when proven, the
+        turns its proof takes."""
         pos = self.pos
         prover = pos.to_move is self.side
-        children = self.children(key, left, moves)
+        children = self.children(key, left)
         start = self.nodes
         if left == self.within:
             self.root_children = children
@@ -323,37 +313,37 @@ class _Search:
             else:
                 child_pn, child_dn = min(th_pn - pn + best[0], _INFINITE - 1), min(th_dn, cap)
             pos.apply(best[3])
-            best[0], best[1], best[2] = self.mid(best[4], left - 1, best[5], child_pn, child_dn)
+            best[0], best[1], best[2] = self.mid(best[4], left - 1, child_pn, child_dn)
             pos.undo()
         return self.settle(key, left, prover, children, pn, dn, self.nodes - start)
 
-    def children(self, key: int, left: int, moves: list[Move] | None) -> list[_Child]:
-        """The children of the position walked to, each ``[pn, dn, bound, move, key,
-        moves]`` (its numbers as the leaves' test or the tables know them), up to the
-        first that settles the position (a win of the prover's, an escape of the
-        other side's)."""
+    def children(self, key: int, left: int) -> list[_Child]:
+        """The children of the position walked to, each ``[pn, dn, bound, move, key]``
+        (its numbers as the leaves' test or the tables know them), up to the first that
+        settles the position (a win of the prover's, an escape of the other side's)."""
         pos = self.pos
-        if moves is None:
-            moves = pos.legal_moves()
+        moves, keys = pos.moves_and_keys(key)
         if not moves:
             moves = [pos.forfeit_move()]  # (a deadlock was a leaf)
+            keys = pos.keys_after(key, moves)
         settles = _INFINITE if pos.to_move is self.side else 0  # (the number a settling child has as its disproof number)
-        side, table, numbers = self.side, self.table, self.numbers
+        side, entries, numbers = self.side, self.table.entries, self.numbers
+        below = left - 1
         children = []
-        for move in moves:
-            child = key ^ pos.key_change(move)
-            result = table.settled(child, side, left - 1)
-            if result is None:
-                known = numbers.get(child << 8 | (left - 1))  # (searched before, not settled: no leaf)
+        for move, child in zip(moves, keys, strict=True):
+            entry = entries.get(child << 1 | side)  # (ProofTable.settled, inline: the hottest loop)
+            if entry is None or entry[1] < below < entry[0]:
+                known = numbers.get(child << 8 | below)  # (searched before, not settled: no leaf)
                 if known is not None:
-                    children.append([known[0], known[1], 0, move, child, None])
+                    children.append([known[0], known[1], 0, move, child])
                     continue
-                result, fresh = self.fresh(move, left - 1)
+                result, pn, dn = self.fresh(move, below)
                 if result is None:
-                    children.append([fresh[0], fresh[1], 0, move, child, fresh[2]])
+                    children.append([pn, dn, 0, move, child])
                     continue
-            won = result >= 0
-            children.append([0, _INFINITE, result, move, child, None] if won else [_INFINITE, 0, 0, move, child, None])
+            else:
+                result = entry[0] if below >= entry[0] else NOT_WON
+            children.append([0, _INFINITE, result, move, child] if result >= 0 else [_INFINITE, 0, 0, move, child])
             if children[-1][1] == settles:
                 break
         self.nodes += len(children)
@@ -361,24 +351,24 @@ class _Search:
             self.check()
         return children
 
-    def fresh(self, move: Move, left: int) -> tuple[int | None, tuple[int, int, list[Move] | None]]:
+    def fresh(self, move: Move, left: int) -> tuple[int | None, int, int]:
         """A position not in the tables, after ``move`` (``left`` turns left): what
-        :func:`_result` says of it, else its first numbers and its legal moves when they
-        were generated."""
+        :func:`_result` says of it, else its first numbers."""
+        if left >= 2 and not move.push and move.distance and move.target >> 3 != _GOAL[move.side]:
+            facts = _after(self.pos, move)  # (a plain move: what follows it read without playing it)
+            if facts is not None:
+                return _first_numbers(facts, OTHER[move.side] is self.side, left)
         pos = self.pos
-        facts = _after(pos, move) if left >= 2 else None
-        if facts is not None:  # (a plain move: what follows it read without playing it)
-            return _first_numbers(*facts, prover=OTHER[move.side] is self.side, left=left)
         pos.apply(move)
         try:
             if pos.winner is not None or left < 0:
-                return _result(pos, self.side, left, []), (1, 1, None)
+                return _result(pos, self.side, left, []), 1, 1
             if left <= 1:  # (the last turns, without the moves where a tower's paths tell)
-                return _last_turn(pos, self.side, left), (1, 1, None)
-            count, home = _mobility(pos)  # (the moves are generated when the child is searched)
-            if not count:
-                return _result(pos, self.side, left, []), (1, 1, None)
-            return _first_numbers(count, home, prover=pos.to_move is self.side, left=left)
+                return _last_turn(pos, self.side, left), 1, 1
+            facts = _mobility(pos)  # (the moves are generated when the child is searched)
+            if not facts[0]:
+                return _result(pos, self.side, left, []), 1, 1
+            return _first_numbers(facts, pos.to_move is self.side, left)
         finally:
             pos.undo()
 
@@ -445,17 +435,18 @@ def _step(children: list[_Child], prover: bool) -> tuple[int, int, _Child, int]:
     return (low, total, best, second) if prover else (total, low, best, second)
 
 
-def _first_numbers(count: int, home: bool, *, prover: bool, left: int) -> tuple[int | None, tuple[int, int, None]]:
-    """What a new position tells, whose side to move (the ``prover`` or not) has ``count``
-    moves, ``home`` one onto its goal rank, ``left`` turns left: a win or a loss with the
-    next turn (M7), else its first numbers (the count squared for the number that adds
-    its children's, within :data:`_MOBILITY_TURNS` of the bound; 1 and 1 further)."""
+def _first_numbers(facts: tuple[int, bool], prover: bool, left: int) -> tuple[int | None, int, int]:
+    """What a new position tells, whose side to move (the ``prover`` or not) has
+    ``facts``: ``count`` moves, ``home`` one onto its goal rank; ``left`` turns left:
+    a win or a loss with the next turn (M7), else its first numbers (the count for the
+    number that adds its children's, within :data:`_MOBILITY_TURNS` of the bound; 1 and
+    1 further)."""
+    count, home = facts
     if home:
-        return (1 if prover else NOT_WON), (1, 1, None)
+        return (1 if prover else NOT_WON), 1, 1
     if left > _MOBILITY_TURNS:
-        return None, (1, 1, None)
-    n = count * count
-    return None, ((1, n, None) if prover else (n, 1, None))
+        return None, 1, 1
+    return (None, 1, count) if prover else (None, count, 1)
 
 
 def _make_room(entries: dict[int, tuple[int, int, int]]) -> None:
@@ -503,13 +494,15 @@ def _with_moves(pos: Position, side: Side, left: int, moves: list[Move]) -> int 
 
 
 def _last_turn(pos: Position, side: Side, left: int) -> int | None:
-    """:func:`_result` with one turn left or none, the moves generated only where every
-    move must be tried (the other side's last turn, with no move home)."""
-    if not pos.has_moves():
+    """:func:`_result` with one turn left or none, the moves counted (:func:`_mobility`)
+    and generated only where every move must be tried (the other side's last turn,
+    with no move home)."""
+    count, home = _mobility(pos)
+    if not count:
         return _result(pos, side, left, [])
     if left == 0:
         return NOT_WON
-    if _home_now(pos):
+    if home:
         return 1 if pos.to_move is side else NOT_WON
     if pos.to_move is side:
         return NOT_WON

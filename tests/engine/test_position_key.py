@@ -27,7 +27,8 @@ def test_positions_are_equal_exactly_when_their_strings_are(a: Position, b: Posi
 @given(st.randoms(use_true_random=False))
 def test_the_key_kept_move_by_move_is_the_key(rng: random.Random) -> None:
     """Along a random round (pushes, forfeits, free choices), the key updated with
-    ``key_change`` before each move equals ``key()`` after it; undoing restores it."""
+    ``key_change`` before each move equals ``key()`` after it (``keys_after`` gives each
+    move's at once, ``moves_and_keys`` the moves with them); undoing restores it."""
     pos = random_start(rng)
     key = pos.key()
     keys = [key]
@@ -36,6 +37,9 @@ def test_the_key_kept_move_by_move_is_the_key(rng: random.Random) -> None:
         if not moves and pos.deadlock() is not None:
             break
         move = rng.choice(moves) if moves else pos.forfeit_move()
+        played = moves or [move]
+        assert pos.keys_after(key, played) == [key ^ pos.key_change(m) for m in played]  # (all of them at once)
+        assert pos.moves_and_keys(key) == (moves, pos.keys_after(key, moves))
         key ^= pos.key_change(move)
         pos.apply(move)
         assert key == pos.key()
