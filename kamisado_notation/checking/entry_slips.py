@@ -57,11 +57,7 @@ class EntrySlips(RoundState):
             return self.colours_swapped(entry, number, swapped)
         before = self.row_swapped_before(idx)  # (Black's entry legal, Gold's not: the row swapped?)
         if fix.forfeits and before is None and not self.row_slip_likelier(idx):  # (a row swapped: its forfeit first)
-            assert fix.certain is not None
-            move = fix.certain.move
-            for forfeit in fix.forfeits:
-                self.forgotten_forfeit(idx, entry, number, forfeit, move.side)
-            return move
+            return self.forfeits_put_back(idx, entry, number, fix)
         if self.doubt is None:  # where a slip of a whole row or round may start (:mod:`.slips`)
             self.doubt = (idx, self.pos.copy(), self.pending) if before is None else (idx - 1, before, None)
         if idx == self.halt or (fix.certain is not None and (before is not None or self.row_slip_likelier(idx))):
@@ -265,6 +261,15 @@ class EntrySlips(RoundState):
         """The round replayed again from its start, entry ``idx`` read as ``move`` (a
         trial: :class:`~.round_replay.RoundReplayer` makes it)."""
         raise NotImplementedError
+
+    def forfeits_put_back(self, idx: int, entry: Entry, number: int, fix: Correction) -> Move:
+        """The forfeits ``fix`` says were left out before entry ``idx`` put back
+        (:meth:`forgotten_forfeit`, each); the entry's move, which follows them."""
+        assert fix.certain is not None
+        move = fix.certain.move
+        for forfeit in fix.forfeits:
+            self.forgotten_forfeit(idx, entry, number, forfeit, move.side)
+        return move
 
     def forgotten_forfeit(self, idx: int, entry: Entry, number: int, forfeit: Move, mover: Side) -> None:
         """A blocked tower's forfeit left out before entry ``idx`` (M6), ``mover``'s

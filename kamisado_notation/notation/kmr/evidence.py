@@ -601,6 +601,13 @@ def _tokens(text: str) -> list[Clue]:
     out: list[Clue] = []
     for m in _TOKEN.finditer(text):
         out.extend(_GROUPS[m.lastgroup or "other"](text, m))
+    return _in_context(text, out)
+
+
+def _in_context(text: str, out: list[Clue]) -> list[Clue]:
+    """The tokens ``out`` of line ``text`` read again with what stands around each: a
+    struck bracket's, a name's initial, two squares a "to" apart, a spreadsheet's
+    counters, a forfeit's word in prose, a direction said twice."""
     if "(" in text and any(t.kind in ("RETRACT", "STRUCK") for t in out):
         out = _brackets_struck(out, [(m.start(), m.end()) for m in _BRACKETED.finditer(text)])
     if ":" in text:
