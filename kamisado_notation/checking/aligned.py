@@ -28,7 +28,9 @@ from ..engine.match import Fill, RoundResult, fill, place_ring, round_result
 from ..engine.moves import Move
 from ..engine.position import Position
 from ..notation.kmr.evidence import Clue, clues, is_key_line, to_arrow
-from ..notation.kmr.slow_tiers import Legend, json_object, json_values
+from ..notation.kmr.line_shapes import line_shape
+from ..notation.kmr.slow_tiers import Legend, heading, json_object, json_values
+from ..notation.record import RoundRecord
 from ..notation.vocabulary import normalise
 
 __all__ = ["MAX_CLUES", "AlignedRound", "Alignment", "Piece", "align_lines", "pieces_of"]
@@ -131,18 +133,34 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1, newest_first: bool =
         if learnt.learn(text, number):
             legend = dict(learnt)  # (a line's pieces keep the legend they were read with)
             continue  # (a key to the signs: no move)
-        if is_key_line(text):  # (an example of them: no move)
+        if is_key_line(text) or _round_heading(text, number):  # (an example of them, a round's heading: no move)
             continue
-        if json_object(text):  # (an app's log: its values, as the first reading reads them)
-            text = json_values(text)
-        found = [
-            Piece(number, c.start + 1, c, text[c.start : c.end], _name_before(text, c.start), legend)
-            for c in clues(text, legend) if c.kind in _EVIDENCE or _compass(c, text) is not None
-        ]
+        found = _line_pieces(text, number, legend)
         if sum(p.clue.kind == "COLOUR" for p in found) >= _LINEUP and all(p.clue.kind in ("COLOUR", "AMBIGUOUS") for p in found):
             rows.add(number)
         out.extend(found)
     return [p for p in _without_lineups(out) if p.line not in rows]
+
+
+def _line_pieces(text: str, number: int, legend: Mapping[str, Direction | Colour]) -> list[Piece]:
+    """The evidence of line ``number``, ``text``, read with the file's ``legend`` (an
+    app's log: its values, as the first reading reads them)."""
+    if json_object(text):
+        text = json_values(text)
+    return [
+        Piece(number, c.start + 1, c, text[c.start : c.end], _name_before(text, c.start), legend)
+        for c in clues(text, legend) if c.kind in _EVIDENCE or _compass(c, text) is not None
+    ]
+
+
+def _round_heading(text: str, number: int) -> bool:
+    """Whether line ``text`` is a round's heading and nothing else, as the reader reads
+    one (``## 2판 (서연 선택: 왼쪽부터 채우기)``, ``Round 3, fill left``): its number and
+    its fill's word are no move's distance and direction."""
+    if not any(ch.isdigit() for ch in text):
+        return False
+    shaped = heading(text, number) or line_shape(text, number)
+    return shaped is not None and isinstance(shaped.item, RoundRecord)
 
 
 #: A word right before a clue, with a colon or a chat's bracket after it, or none.

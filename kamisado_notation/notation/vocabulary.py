@@ -647,6 +647,13 @@ MONTH_WORDS: tuple[str, ...] = (
     "januar", "februar", "märz", "mär", "mai", "juni", "juli", "okt", "dez", "janv", "févr", "fév", "mars", "avr", "juin", "juil", "août",
     "déc", "ene", "abr", "ago", "dic", "giu", "lug", "ott", "mrt", "mei",
 )  # fmt: skip
+#: Words for a match's points after a number (``1 point``, ``서연 1점``, ``2 Punkte``): a
+#: score or a round's worth, never a distance.
+POINTS_WORDS = frozenset(normalise(w) for w in (
+    "point", "points", "pt", "pts", "punt", "punten", "punkt", "punkte", "punkty", "punktów", "ponto", "pontos", "punto",
+    "punti", "puntos", "pont", "pontot", "bod", "body", "bodů", "poäng", "piste", "pistettä", "puan", "poin", "punct",
+    "puncte", "очко", "очка", "очков", "점", "点", "分", "ポイント",
+))  # fmt: skip
 #: Words that open an example of the notation in a record's key (``Ex.: "Az E1 Rs" = …``,
 #: ``e.g.``, ``z.B.``): such a line shows how entries are written; it is no move.
 EXAMPLE_WORDS = frozenset(normalise(w) for w in (

@@ -510,3 +510,45 @@ def test_a_live_ticker_newest_post_first_reads_from_its_last_line_up(seed: int, 
     assert any("newest first" in d.message for d in report.all_diagnostics())
     fixed = fix_text(text).text
     assert moves_of(fixed) == moves_of(original) and winners(fixed) == winners(original), fixed
+
+
+def league_page(text: str, rng: random.Random, *, table: bool = False) -> str:
+    """The match of ``text`` as a league's page writes it: each round under a heading
+    that names the round and the fill its chooser took (``## Round 2 (Anna's pick:
+    filling from the left)``), its moves a list's items (or a table's rows, each
+    counted in its first cell: ``| 2 | Purple Forward 7 Yellow |``), and after it a line of its
+    result in words (``→ yellow home, **Anna 1 point** (yellow sumo). 1:0``)."""
+    out = ["# League night, week 3", ""]
+    score = [0, 0]
+    names = ("Anna", "Ben")
+    for rr in replay_match(only_match(text)).rounds:
+        if rr.fill is None:
+            out.append("## Round 1")
+        else:
+            side = rr.fill.value.lower()
+            out.append(f"## Round {rr.number} ({rng.choice(names)}'s pick: filling from the {side})")
+        entries = [p.entry.text for p in rr.plies if p.kind is not PlyKind.BACK and p.entry is not None]
+        out += ["", "| # | move |", "|---|---|", *(f"| {k} | {e} |" for k, e in enumerate(entries, 1))] if table else ["", *(f"- {e}" for e in entries)]
+        if rr.result is not None:
+            won = rr.result
+            score[won.winner.value] += won.points
+            tower = won.tower.name.lower() if won.tower is not None else "tower"
+            point = "point" if won.points == 1 else "points"
+            out.append(f"\n→ {tower} home, **{names[won.winner.value]} {won.points} {point}** ({tower} sumo). {score[0]}:{score[1]}\n")
+    return "\n".join(out) + "\n"
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10_000), chat=st.integers(0, 10_000), table=st.booleans())
+def test_a_rounds_heading_and_its_result_in_words_are_no_moves(seed: int, chat: int, table: bool) -> None:
+    """A round's heading (``## Round 2 (Anna's pick: filling from the left)``: its number
+    and the fill's word) and a result said in words after the round (``→ yellow home,
+    Anna 1 point (yellow sumo)``: an arrow, a colour, a number of points) are no moves:
+    read as moves at the next round's start, they made a twin of it (the rest read on,
+    two moves on), and the rounds after it were lost. The reading against the moves
+    reads every round, and so does ``validate``; a table's row counter is no distance."""
+    original = written(seed, Form.TEXT, "en", target=3)
+    text = league_page(original, random.Random(chat), table=table)
+    assert read(text) == played(truth(seed, 3)), text
+    report = validate_text(text)
+    assert report.valid, [d.format("t") for d in report.all_diagnostics()]

@@ -50,6 +50,7 @@ from ..vocabulary import (
     NUMBER_WORDS,
     PASS_WORDS,
     PHRASES,
+    POINTS_WORDS,
     PUSH_WORDS,
     PUSHED_WORDS,
     RANK_WORDS,
@@ -618,7 +619,20 @@ def _in_context(text: str, out: list[Clue]) -> list[Clue]:
         out = _counters(text, out)
     if any(t.kind == "PASS" for t in out):
         out = [_in_prose(text, out, k) for k in range(len(out))]
-    return [_said_twice(text, out, k) for k in range(len(out))]
+    out = [_said_twice(text, out, k) for k in range(len(out))]
+    return [_points(text, out, k) for k in range(len(out))]
+
+
+def _points(text: str, tokens: list[Clue], k: int) -> Clue:
+    """Token ``k``, or set aside where it is a number a word for points follows, a blank
+    or nothing between (``서연 1점``, ``1 point (pink sumo)``: a score, a round's worth,
+    no distance)."""
+    tok = tokens[k]
+    if tok.kind != "DISTANCE" or k + 1 == len(tokens):
+        return tok
+    after = tokens[k + 1]
+    said = normalise(text[after.start : after.end]) in POINTS_WORDS and text[tok.end : after.start] in ("", " ")
+    return Clue("ASIDE", tok.start, tok.end) if said else tok
 
 
 def _said_twice(text: str, tokens: list[Clue], k: int) -> Clue:
@@ -681,7 +695,7 @@ def _in_prose(text: str, tokens: list[Clue], k: int) -> Clue:
 
 
 #: A spreadsheet's row that starts with a number in a cell of its own (``2;1;Bence;…``).
-_COUNTED_ROW = re.compile(r"\s*\d{1,4}\s*[;\t,]")
+_COUNTED_ROW = re.compile(r"\s*\|?\s*\d{1,4}\s*[;\t,|]")
 
 
 def _counters(text: str, tokens: list[Clue]) -> list[Clue]:
@@ -692,7 +706,7 @@ def _counters(text: str, tokens: list[Clue]) -> list[Clue]:
     for k, tok in enumerate(tokens):
         if tok.kind in ("DISTANCE", "NUMBER"):
             out[k] = Clue("TURN", tok.start, tok.end)
-        elif tok.kind != "ASIDE" or text[tok.start : tok.end].strip(";,\t "):
+        elif tok.kind != "ASIDE" or text[tok.start : tok.end].strip(";,|\t "):
             break
     return out
 
