@@ -35,6 +35,7 @@ from ..engine.board import Side
 from ..engine.match import RoundResult
 from ..errors import RecordIOError
 from ..notation.files.blocks import Block, decode_block
+from ..notation.files.encodings import ENCODING_RULE
 from ..notation.kmr.assembly import Assembler
 from ..notation.kmr.fast_paths import validating_fast
 from ..notation.kmr.line_reader import Reader
@@ -673,11 +674,16 @@ def merge_blocks(
         yield from cur.rest()
 
 
+# The reading's diagnostics a file has once, however many blocks it is read in.
+_ONCE_A_FILE = (TEXT_RULE, ENCODING_RULE)
+
+
 def _add_reading_errors(fv: FileReportStream, errors: list[Diagnostic]) -> None:
-    """A block's reading errors into ``fv``; a file has one ``text`` warning, the first
-    block's that has one (each block read alone has its own)."""
+    """A block's reading errors into ``fv``; a file has one ``text`` warning and one
+    ``encoding`` error, the first block's that has one (each block read alone has its
+    own)."""
     for d in errors:
-        if d.rule != TEXT_RULE or not any(e.rule == TEXT_RULE for e in fv.errors):
+        if d.rule not in _ONCE_A_FILE or not any(e.rule == d.rule for e in fv.errors):
             fv.errors.append(d)
 
 

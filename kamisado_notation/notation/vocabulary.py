@@ -683,6 +683,19 @@ EVIDENCE_DIRECTIONS: dict[str, Direction] = {**_evidence_table(_WORLD_DIRECTIONS
 
 
 @cache
+def written_words() -> frozenset[str]:
+    """Every word of every language the vocabulary knows, as written (case folded, its
+    accents kept: ``előre``, ``vänster``, ``vpřed``): what tells apart two readings of
+    a file's bytes in two encodings, which the accent-blind lookups cannot."""
+    rows = [r[4] for r in _COLOURS.values()] + [r[3] for r in _DIRECTIONS.values()]
+    words = [w for row in rows for ws in row.values() for w in ws]
+    for table in (_EVIDENCE_COLOURS, _WORLD_COLOURS, _EVIDENCE_DIRECTIONS, _WORLD_DIRECTIONS):
+        words += [w for ws in table.values() for w in ws]
+    words += [w for row in _NUMBER_WORDS for w in row if w]
+    return frozenset(w.casefold() for w in words)
+
+
+@cache
 def stems() -> dict[str, Colour | Direction]:
     """A stem → the colour or direction an inflected word that begins with it stands for
     (read as weak evidence, only where the word is no other evidence): the stems of the

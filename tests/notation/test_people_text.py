@@ -202,6 +202,29 @@ def test_a_file_in_another_encoding_is_one_error_and_encoding_reads_it(tmp_path:
         assert got.exit_code == want.exit_code == 0 and got.stdout == want.stdout.replace(str(twin), str(p))
 
 
+@pytest.mark.parametrize(("lang", "codec"), [("hu", "cp1250"), ("de", "cp1252"), ("hu", "iso8859-2"), ("ru", "cp1251")])
+@pytest.mark.parametrize("seed", [3, 7, 11])
+def test_a_file_in_another_encoding_is_read_in_the_one_it_likely_is_in(tmp_path: Path, lang: str, codec: str, seed: int) -> None:
+    # without --encoding: the one encoding error, which names the encoding the lines are
+    # read in, and the record otherwise read as its UTF-8 twin is (rounds, winners, every
+    # other diagnostic), in one go and in blocks
+    import json
+
+    text = generated(seed, Form.TEXT, lang)
+    twin, p = tmp_path / "utf8.kmr", tmp_path / "legacy.kmr"
+    twin.write_text(text, encoding="utf-8")
+    p.write_bytes(text.encode(codec))
+    want = json.loads(runner.invoke(app, ["validate", "--json", str(twin)]).stdout)["files"][0]
+    for args in ([], ["-j", "2"]):
+        r = runner.invoke(app, ["validate", "--json", *args, str(p)])
+        assert r.exit_code == 1
+        (got,) = json.loads(r.stdout)["files"]
+        (d,) = [d for d in got["diagnostics"] if d["rule"] == "encoding"]
+        assert d["severity"] == "error" and f"are read as {codec if codec != 'iso8859-2' else 'cp1250'}" in d["message"]
+        assert [d for d in got["diagnostics"] if d["rule"] != "encoding"] == want["diagnostics"]
+        assert got["matches"] == want["matches"]
+
+
 def test_the_likely_encoding_is_named() -> None:
     from kamisado_notation.notation.files.encodings import likely_encodings
 

@@ -6,9 +6,11 @@ of the reader sees UTF-8 (``docs/notation.md``, "Encodings").
 - ``encoding=NAME`` (``--encoding NAME`` on every command that reads records) decodes
   a file in any encoding Python knows (``cp1250``, ``latin-1``, ``koi8-r``…); a byte it
   cannot decode is read as U+FFFD, which the reader reports where it stands in a move.
-- Any other file is read as UTF-8. When it is not, its one ``error[encoding]`` names the
-  encoding it most likely is (:func:`likely_encodings`: a detector, charset-normalizer,
-  imported only then, whose candidates the record's own words decide between).
+- Any other file is read as UTF-8. A line that is not is read in the encoding the file
+  most likely is in (:func:`likely_encodings`: a detector, charset-normalizer, imported
+  only then, whose candidates the record's own words and letters decide between), named
+  at the first such line by the file's one ``error[encoding]``; the lines that are UTF-8
+  stay UTF-8 (a stray byte in a UTF-8 file garbles its own line, not the rest).
 
 Decoding is incremental, a chunk at a time: memory stays as flat as for a UTF-8 file.
 """
@@ -16,9 +18,11 @@ Decoding is incremental, a chunk at a time: memory stays as flat as for a UTF-8 
 from __future__ import annotations
 
 import codecs
+import re
+import unicodedata
 from collections.abc import Iterable, Iterator
 
-__all__ = ["ENCODING_RULE", "bom_encoding", "check_encoding", "likely_encodings", "not_utf8", "transcoded"]
+__all__ = ["ENCODING_RULE", "bom_encoding", "check_encoding", "likely_encodings", "not_utf8", "read_as", "transcoded"]
 
 #: The rule id of a file that is not UTF-8.
 ENCODING_RULE = "encoding"
@@ -29,6 +33,10 @@ _BOMS = ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"), (code
 _WEIGHED = 6
 # The encoding most files not in UTF-8 are in (Windows' Western one).
 _COMMON = "cp1252"
+# Windows' encodings for Europe, weighed whether or not the detector names them.
+_WINDOWS = (_COMMON, "cp1250", "cp1251")
+# A word: letters (and the marks that go with them).
+_WORD = re.compile(r"[^\W\d_]+")
 
 
 def check_encoding(name: str) -> str:
@@ -70,35 +78,92 @@ def likely_encodings(data: bytes) -> list[str]:
     """The encodings the bytes ``data`` (a line of a record file that is not UTF-8) are
     most likely in, as codec names (``"cp1250"``), the likeliest first; empty when no
     guess decodes them. A detector (charset-normalizer) names the candidates; a short
-    text fits many (a German ``grün`` reads as well in cp850 as in cp1252 to it), so
-    each is weighed by the record itself: those under which the fewest lines are syntax
-    errors are kept (the colour and direction words are words there), in the detector's
-    order, then Windows' Western cp1252 (the encoding of most such files) when the
-    detector did not name it."""
+    text fits many (a German ``grün`` reads as well in cp850 as in cp1252 to it, a dash
+    as a Cyrillic letter in cp1125), so each, and Windows' encodings for Europe
+    (cp1252, cp1250, cp1251), is weighed:
+    those under which the fewest characters are odd ones (:func:`_odd_characters`),
+    then the most words outside ASCII are the vocabulary's (:func:`_known_words`), then,
+    by the record itself, the fewest lines are syntax errors, are kept; cp1252 first
+    among them (the encoding of most such files), then in the detector's order."""
     from charset_normalizer import from_bytes  # (only for a file that is not UTF-8: start-up time)
 
     from ..kmr.reader import parse_record
 
     names = [codecs.lookup(m.encoding).name for m in list(from_bytes(data))[:_WEIGHED]]
-    weighed: list[tuple[int, str]] = []
-    for name in dict.fromkeys([*names, _COMMON]):
-        if name in ("utf-8", "ascii"):
+    weighed: list[tuple[tuple[int, int, int], str, str]] = []
+    for name in dict.fromkeys([*names, *_WINDOWS]):
+        if name.startswith("utf") or name == "ascii":  # (UTF-16 and UTF-32 have their marks)
             continue
         try:
             text = data.decode(name)
         except UnicodeDecodeError:
             continue
         record = parse_record(text)
-        weighed.append((sum(len(m.errors) for m in record.matches) + len(record.errors), name))
-    fewest = min((errors for errors, _name in weighed), default=0)
-    return [name for errors, name in weighed if errors == fewest]
+        errors = sum(len(m.errors) for m in record.matches) + len(record.errors)
+        weighed.append(((_odd_characters(text), -_known_words(text), errors), name, text))
+    best = min((weight for weight, _name, _text in weighed), default=None)
+    kept = [name for weight, name, _text in weighed if weight == best]
+    return sorted(kept, key=lambda name: name != _COMMON)  # (stable: the detector's order)
 
 
-def not_utf8(byte: int, line: bytes) -> str:
+def _known_words(text: str) -> int:
+    """How many words of ``text`` outside ASCII are words of the vocabulary as written
+    (:func:`~..vocabulary.written_words`: ``előre`` is, ``elõre``, what it is in cp1252,
+    is not)."""
+    from ..vocabulary import written_words
+
+    known = written_words()
+    return sum(not w.isascii() and w in known for w in _WORD.findall(text.casefold()))
+
+
+def _odd_characters(text: str) -> int:
+    """How many of the characters outside ASCII in ``text`` a person would hardly have
+    written there: a symbol, a control or private character, a number that is no digit
+    (``³``, what ``ü`` is in cp850), a combining mark, a capital letter right after a
+    small one (``LŚng``, what ``Lång`` is in Mac's Central European encoding), a letter
+    of another script than the letter beside it, and a capital letter of another script
+    than Latin alone where the text's letters are mostly Latin (``Ц``, what an en dash
+    is in cp1125). Letters, punctuation (dashes, quotes), spaces and currency signs are
+    not."""
+    latin = sum(c.isascii() and c.isalpha() for c in text)
+    mostly_latin = latin > len(text) // 4
+    odd = 0
+    padded = f" {text} "
+    for i, c in enumerate(text, 1):
+        if ord(c) <= 127:
+            continue
+        category = unicodedata.category(c)
+        before, after = padded[i - 1], padded[i + 1]
+        if category[0] in "SCMN" and category not in ("Sc", "Nd") or category == "Lu" and before.islower() or c.isalpha() and any(n.isalpha() and _script(n) != _script(c) for n in (before, after)) or category == "Lu" and mostly_latin and _script(c) != "LATIN" and not before.isalpha() and not after.isalpha():
+            odd += 1
+    return odd
+
+
+def _script(letter: str) -> str:
+    """The script of a letter, as Unicode names it (``LATIN``, ``CYRILLIC``, ``CJK``…)."""
+    return "LATIN" if letter.isascii() else unicodedata.name(letter, "?").split(" ", 1)[0]
+
+
+def read_as(line: bytes) -> str:
+    """The encoding a record file whose ``line`` is not UTF-8 is read in: the likeliest
+    (:func:`likely_encodings`), or cp1252 when no guess decodes the line (a byte cp1252
+    has no character for is then read as U+FFFD)."""
+    likely = likely_encodings(line)
+    return likely[0] if likely else _COMMON
+
+
+def not_utf8(byte: int, line: bytes, codec: str | None = None) -> str:
     """The message of a record file that is not UTF-8 at the byte ``byte``, naming the
-    encoding its ``line`` most likely is in (the line alone: a file read in blocks of
-    matches names the same one as read whole)."""
+    encoding its ``line`` most likely is in (the line alone: a file read in blocks names
+    the same one as read whole); ``codec``: the encoding the file is read in from that
+    line on, when it is (:func:`read_as`)."""
     likely = likely_encodings(line)[:3]
+    if codec is not None:
+        also = " or ".join(name for name in likely if name != codec)
+        return (
+            f"not UTF-8: byte 0x{byte:02x} cannot be decoded; it looks like {codec}{f' (or {also})' if also else ''}, "
+            f"and the lines that are not UTF-8 are read as {codec}: read it with --encoding NAME to say which it is"
+        )
     if not likely:
         return f"not UTF-8: byte 0x{byte:02x} cannot be decoded; read it with --encoding NAME"
     others = f" (or {' or '.join(likely[1:])})" if len(likely) > 1 else ""

@@ -8,8 +8,9 @@ perhaps in another process).
 line longer than :data:`MAX_LINE` bytes was skipped without being held, and
 :class:`Binary` (the last piece) at a NUL byte. :class:`DecodedLines` turns pieces into
 text lines, numbered, with a diagnostic for a skipped line (but a ``#`` comment line,
-which holds no data: it is read as an empty comment), for binary data and for an
-invalid UTF-8 byte (the last two end the reading).
+which holds no data: it is read as an empty comment), for binary data (which ends the
+reading) and for the first line that is not UTF-8 (it and those after it that are not
+are read in the encoding the file likely is in: :mod:`.encodings`).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from ..kmr.reader import block_lines
 from ..kmr.tokens import MAX_LINE
 from ..record import RecordFile
 from ..text import LINE_BREAK_BYTES
-from .encodings import ENCODING_RULE, not_utf8
+from .encodings import ENCODING_RULE, not_utf8, read_as
 
 __all__ = ["MAX_LINE", "Binary", "DecodedLines", "LineBlocks", "LongLine", "Piece", "count_lines", "raw_lines"]
 
@@ -158,8 +159,10 @@ class DecodedLines:
     """The lines of ``pieces`` (without endings: :func:`~.reader.block_lines`), decoded
     as UTF-8 and numbered from ``first_line`` as they come; ``first``: the pieces start
     the file (which may start with a BOM). A skipped line is an empty one, with its
-    diagnostic in ``record.errors``. At an invalid byte or a NUL, a diagnostic at its
-    line and column, and nothing more is read: ``stopped`` is then set."""
+    diagnostic in ``record.errors``. A line that is not UTF-8 is read in the encoding
+    the file likely is in (``codec``), the first such line's bad byte one diagnostic at
+    its line and column. At a NUL, a diagnostic, and nothing more is read: ``stopped``
+    is then set."""
 
     def __init__(self, pieces: Iterable[Piece], record: RecordFile, *, first_line: int = 1, first: bool = True) -> None:
         self.pieces = pieces
@@ -167,6 +170,8 @@ class DecodedLines:
         self.first_line = first_line
         self.first = first
         self.stopped = False
+        #: the encoding the lines that are not UTF-8 are read in, once one was met
+        self.codec: str | None = None
 
     def __iter__(self) -> Iterator[str]:
         # (the lines of a piece come from its list, not through a generator each)
@@ -196,27 +201,47 @@ class DecodedLines:
             try:
                 text = piece.decode("utf-8")
             except UnicodeDecodeError:
-                yield self._up_to_bad_byte(piece, number, starts)  # (lazily: stops at the byte)
-                return
+                raw = raw_lines(piece)
+                yield chain.from_iterable(self._line_by_line(raw, number, starts))  # (lazily: as the lines are read)
+                number += len(raw)
+                continue
             lines = block_lines(text, record, starts, number + 1)
             number += len(lines)
             yield lines
 
-    def _up_to_bad_byte(self, piece: bytes, number: int, starts: bool) -> Iterator[str]:
-        """The lines of ``piece`` (which holds an invalid UTF-8 byte) before the bad one,
-        and its diagnostic (line and column of the byte: a sequence never spans a line
-        ending)."""
-        self.stopped = True
-        for raw in raw_lines(piece):
+    def _line_by_line(self, raw: list[bytes], number: int, starts: bool) -> Iterator[list[str]]:
+        """The lines of a piece, ``raw`` (which holds a byte that is not UTF-8), a list for each
+        raw line: a line that is UTF-8 read as such, any other in the encoding the file
+        is read in from its first such line on (:func:`~.encodings.read_as`, weighed on
+        the lines of the piece that are not UTF-8), that line's first bad byte one
+        ``encoding`` error (line and column)."""
+        for line in raw:
             number += 1
             try:
-                text = raw.decode("utf-8")
+                text = line.decode("utf-8")
             except UnicodeDecodeError as e:
-                good = raw[: e.start].decode("utf-8", errors="replace")
-                message = not_utf8(raw[e.start], raw)  # (its line: the same read whole or in blocks)
-                self.record.errors.append(Diagnostic(ENCODING_RULE, message, number, len(good) + 1))
-                return
-            yield from block_lines(text, self.record, starts and number == self.first_line, number) or [""]  # (a blank line too)
+                if self.codec is None:
+                    sample = _not_utf8_lines(raw)
+                    self.codec = read_as(sample)
+                    good = line[: e.start].decode("utf-8", errors="replace")
+                    message = not_utf8(line[e.start], sample, self.codec)
+                    self.record.errors.append(Diagnostic(ENCODING_RULE, message, number, len(good) + 1))
+                text = line.decode(self.codec, errors="replace")
+            yield block_lines(text, self.record, starts and number == self.first_line, number) or [""]  # (a blank line too)
+
+
+def _not_utf8_lines(raw: list[bytes], most: int = 64) -> bytes:
+    """The first ``most`` lines of ``raw`` that are not UTF-8, one text: what the
+    encoding of a file is guessed from."""
+    bad = []
+    for line in raw:
+        try:
+            line.decode("utf-8")
+        except UnicodeDecodeError:
+            bad.append(line)
+            if len(bad) == most:
+                break
+    return b"\n".join(bad)
 
 
 def raw_lines(block: bytes) -> list[bytes]:
