@@ -230,10 +230,13 @@ class RoundStarts(ABC):
             how, words, edit = inferred
             # (a heading in another shape, ``Game 2``: the fill is the replay's to tell, as with no Round line)
             shaped = any(d.kind is Kind.ROUND_LINE and d.line == rec.line for d in self.match.errors)
+            prose = _fill_in_prose(rec, how)
+            if prose is not None:  # (said in words before the round's first entry, as the moves have it)
+                message = f"round {rec.number} says its fill in prose ({prose!r}), not on its Round line"
             self.diags.append(
                 Diagnostic(
-                    "F1", compose(message, words), rec.line, rec.column, WARNING if shaped else ERROR, rec.number, None, self.match.index,
-                    (edit.new,), Kind.FILL_WORD, (edit,),
+                    "F1", compose(message, words), rec.line, rec.column, WARNING if shaped or prose else ERROR, rec.number, None,
+                    self.match.index, (edit.new,), Kind.FILL_WORD, (edit,),
                 )
             )
             self.fixes.append(edit)
@@ -304,3 +307,16 @@ def _restart_wording(rounds: list[RoundRecord], j: int, k: int) -> str:
         f"{skipped}round {rounds[k].number}{after} checked from round {rounds[k].number}'s lineups, with "
         "the Sumo rings won before; the score from here on is unknown"
     )
+
+
+def _fill_in_prose(rec: RoundRecord, how: Fill) -> str | None:
+    """The text set aside in round ``rec`` before its first entry (its heading's line on)
+    that names fill ``how`` and no other (:func:`~..notation.kmr.line_shapes.fill_named`:
+    ``Ada picked right. Remi to start.``), if any: the fill said in prose."""
+    from ..notation.kmr.line_shapes import fill_named  # (only for a round whose line names no fill)
+
+    first = rec.entries[0].line if rec.entries else None
+    for c in rec.comments:
+        if c.line >= rec.line and (first is None or c.line < first) and fill_named(c.text) is how:
+            return c.text.strip()
+    return None

@@ -357,6 +357,8 @@ _NAMED_GAME = re.compile(
 )
 #: How many of a file's first lines may name its game.
 _TITLE_LINES = 3
+#: Before how many words of its line a game's name stands in a title.
+_TITLE_WORDS = 4
 #: A header naming the game (PGN's ``[Game "…"]`` or ``[Variant "…"]``, SGF's ``GM[…]`` by name).
 _GAME_HEADER = re.compile(rb'^\[(?:Game|GameType|Variant) "([^"\n]{2,40})"\]', re.MULTILINE)
 
@@ -372,12 +374,24 @@ def other_game(head: bytes) -> str | None:
     named = _GAME_HEADER.search(head)
     if named and not re.search(rb"(?i)kamisado", named.group(1)) and not named.group(1).strip().isdigit():
         return f"a game of {named.group(1).decode('utf-8', 'replace').strip()}"
-    title = _NAMED_GAME.search(b"\n".join(head.lstrip().splitlines()[:_TITLE_LINES]))
+    title = _title_game(head)
     if title is not None and not re.search(rb"(?i)kamisado", head) and not _speaks_of_towers(head):
-        return f"a game of {title.group(1).decode('utf-8', 'replace')}"
+        return f"a game of {title.decode('utf-8', 'replace')}"
     for name, pattern, threshold in _OTHER_GAMES:
         if sum(1 for _ in islice(pattern.finditer(head), threshold)) == threshold:
             return None if _speaks_of_towers(head) else name
+    return None
+
+
+def _title_game(head: bytes) -> bytes | None:
+    """The game one of the first lines of ``head`` names as a title does: among its
+    first :data:`_TITLE_WORDS` words (``Xiangqi – club championship``, ``[Event "Club
+    night, Othello ladder"]``), not further on in a sentence (``here's the match,
+    written "chess style" like you asked``: a Kamisado record in squares)."""
+    for line in head.lstrip().splitlines()[:_TITLE_LINES]:
+        named = _NAMED_GAME.search(line)
+        if named is not None and len(re.findall(rb"\w+", line[: named.start()])) < _TITLE_WORDS:
+            return named.group(1)
     return None
 
 

@@ -2238,3 +2238,42 @@ def test_a_round_heading_with_the_number_first_and_the_fill_in_prose_is_a_round_
     headed = re.sub(r"(?m)^Round (\d+) fill (left|right)$", heading, original)
     assert headed != original or "fill" not in original
     assert_read_as(headed, original)
+
+
+def _rounds_said_in_prose(original: str) -> str:
+    """``original`` without its headers, each ``Round N fill X`` line a heading and a
+    sentence saying the fill (``ROUND 2`` / ``Gold picked right. Black starts.``)."""
+    body = original[original.index("Round 1") :]
+    return re.sub(r"Round (\d+) fill (left|right)", lambda m: f"ROUND {m[1]}\nThe winner picked {m[2]} this time.", body)
+
+
+@pytest.mark.parametrize("seed", [2, 5, 8])
+def test_a_letter_with_a_match_in_squares_that_says_chess_style_is_read(seed: int, tmp_path: Path) -> None:
+    """A parent's mail: a sentence naming chess (``written "chess`` / ``style" like you
+    asked``, its quote closed on the next line), the moves in squares, each round's fill
+    said in a sentence under its heading. It is a Kamisado record (a game named deep in
+    a sentence is no title), the sentence with the open quote is prose (no error), and a
+    fill said in prose as the moves have it is a warning, not an error."""
+    original = written(seed, Form.COORDS, "en")
+    letter = (
+        "Hi Dad,\n\nAs promised, here's the kids' match from this afternoon, written \"chess\n"
+        "style\" like you asked so you can set it up on your own board.\n\n"
+    )
+    path = tmp_path / "letter.txt"
+    path.write_text(letter + _rounds_said_in_prose(original), encoding="utf-8")
+    report = validate_file(str(path))
+    assert [d.format("t") for d in report.all_diagnostics() if d.severity is ERROR] == []
+    prose = [d for d in report.all_diagnostics() if d.rule == "F1"]
+    assert prose and all("in prose" in d.message and d.severity is not ERROR for d in prose)
+    assert winners(path.read_text(encoding="utf-8")) == winners(original)
+
+
+def test_a_fill_said_in_prose_against_the_moves_is_still_an_error() -> None:
+    """The sentence under a round's heading names the other fill than the moves have:
+    no evidence for the fill, the error stands (with the moves' fill as correction)."""
+    original = written(5, Form.TEXT, "en")
+    wrong = re.sub(
+        r"Round (\d+) fill (left|right)", lambda m: f"Round {m[1]}\n# picked {'left' if m[2] == 'right' else 'right'}", original
+    )
+    f1 = [d for d in validate_text(wrong).all_diagnostics() if d.rule == "F1"]
+    assert f1 and all(d.severity is ERROR and "in prose" not in d.message for d in f1)

@@ -23,7 +23,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterator, Mapping
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import islice
 from types import MappingProxyType
 
@@ -608,7 +608,8 @@ def _tokens(text: str) -> list[Clue]:
 def _in_context(text: str, out: list[Clue]) -> list[Clue]:
     """The tokens ``out`` of line ``text`` read again with what stands around each: a
     struck bracket's, a name's initial, two squares a "to" apart, a spreadsheet's
-    counters, a forfeit's word in prose, a direction said twice."""
+    counters, a forfeit's word in prose, a sentence's last number, a code before a
+    colour's word, a direction said twice."""
     if "(" in text and any(t.kind in ("RETRACT", "STRUCK") for t in out):
         out = _brackets_struck(out, [(m.start(), m.end()) for m in _BRACKETED.finditer(text)])
     if ":" in text:
@@ -619,8 +620,41 @@ def _in_context(text: str, out: list[Clue]) -> list[Clue]:
         out = _counters(text, out)
     if any(t.kind == "PASS" for t in out):
         out = [_in_prose(text, out, k) for k in range(len(out))]
+    if any(t.kind == "TURN" for t in out):
+        out = [_sentence_end(text, out, k) for k in range(len(out))]
+    if sum(t.kind == "COLOUR" for t in out) >= 2:
+        out = [_code_before_word(text, out, k) for k in range(len(out))]
     out = [_said_twice(text, out, k) for k in range(len(out))]
     return [_points(text, out, k) for k in range(len(out))]
+
+
+def _code_before_word(text: str, tokens: list[Clue], k: int) -> Clue:
+    """Token ``k``, made weak (evidence only inside an entry) where it is a colour's
+    code of two letters that a colour spelt out follows, a blank between (``On purple.``,
+    ``blue Or purple``: a word of the sentence, as the short form never writes a code
+    before a word)."""
+    tok = tokens[k]
+    if tok.kind != "COLOUR" or tok.weak or tok.end - tok.start != 2 or k + 1 == len(tokens):
+        return tok
+    after = tokens[k + 1]
+    spelt = after.kind == "COLOUR" and after.end - after.start > 2 and text[after.start : after.end].isalpha()
+    return replace(tok, weak=True) if spelt and text[tok.end : after.start] == " " else tok
+
+
+def _sentence_end(text: str, tokens: list[Clue], k: int) -> Clue:
+    """Token ``k``, or a distance where it is a number with a full stop right after a
+    direction, blanks or a comma between (``Purple, left, 1. Lands on green.``: a
+    sentence's last word, not the next row's number)."""
+    tok = tokens[k]
+    if tok.kind != "TURN" or not text[tok.start : tok.end].endswith("."):
+        return tok
+    j = k - 1
+    while j >= 0 and tokens[j].kind == "ASIDE" and not text[tokens[j].start : tokens[j].end].strip(" ,"):
+        j -= 1
+    digits = text[tok.start : tok.end - 1]
+    if j < 0 or tokens[j].kind != "DIRECTION" or not digits.isdigit() or not 1 <= int(digits) <= 7:
+        return tok
+    return Clue("DISTANCE", tok.start, tok.end - 1, number=int(digits))
 
 
 def _points(text: str, tokens: list[Clue], k: int) -> Clue:

@@ -422,18 +422,10 @@ class Reader(Generic[T]):
         if blanked is None:
             return False, None
         bare, comments = blanked
-        elements: list[Entry] | list[Header | RoundRecord | Lineup]
-        got = _row_entries(bare, number, None if bare.startswith(OTHER_STARTS) else ROW_RE.match(bare))
-        if got is not None:
-            elements, last = got
-            for e in elements:
-                e.text = line[e.column - 1 : e.column - 1 + len(e.text)]
-        else:
-            o = OTHER_RE.match(bare)
-            other = fast_other(o, number) if o is not None else None
-            if other is None:
-                return False, None
-            elements, last = [other[0]], other[1]
+        got = _bare_elements(line, bare, number)
+        if got is None:
+            return False, None
+        elements, last = got
         if last is not None:
             comments.append(last)
         done = self._interleave(elements, comments, None)
@@ -631,3 +623,18 @@ class HeaderScan(RecordEvents[list[Header]]):
     def end(self) -> list[Header] | None:
         done, self.headers = self.headers, None
         return done
+
+
+def _bare_elements(line: str, bare: str, number: int) -> tuple[list[Entry] | list[Header | RoundRecord | Lineup], Comment | None] | None:
+    """The elements of line ``number``, ``line``, as tier 2 reads it with its braced
+    comments blanked (``bare``), each entry's text taken from ``line``, and the comment
+    after them; ``None`` where tier 2 does not read it."""
+    got = _row_entries(bare, number, None if bare.startswith(OTHER_STARTS) else ROW_RE.match(bare))
+    if got is not None:
+        entries, last = got
+        for e in entries:
+            e.text = line[e.column - 1 : e.column - 1 + len(e.text)]
+        return entries, last
+    o = OTHER_RE.match(bare)
+    other = fast_other(o, number) if o is not None else None
+    return None if other is None else ([other[0]], other[1])

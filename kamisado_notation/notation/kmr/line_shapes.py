@@ -28,7 +28,7 @@ from ..vocabulary import (
     spelt_as,
 )
 
-__all__ = ["Shaped", "heading_shape", "line_shape"]
+__all__ = ["Shaped", "fill_named", "heading_shape", "line_shape"]
 
 #: Markup before a heading: signs, a LaTeX command, an HTML or BBCode tag (``\\subsection*{``, ``<h2>``, ``[b]``, ``===``).
 #: A chat's prefix before a line: a time (a date) in brackets or not, and the speaker
@@ -204,6 +204,16 @@ def heading_shape(text: str, number: int) -> Shaped | None:
     if shaped is None or m is None or text[m.end() :].strip(" #=*_"):
         return None
     return shaped
+
+
+def fill_named(text: str) -> Fill | None:
+    """The one fill a line of prose names (``Ada picked right. Remi to start.``, ``he
+    went "from the left"``): left or right, in any word :func:`_fill` reads, and not
+    both; ``None`` where it names neither or both, or holds a digit (a move, a score)."""
+    if any(ch.isdigit() for ch in text):
+        return None
+    fills = {f for w in re.findall(r"[^\W\d_]+", text) if (f := _fill(w)) is not None}
+    return fills.pop() if len(fills) == 1 else None
 
 
 def _fill(word: str) -> Fill | None:

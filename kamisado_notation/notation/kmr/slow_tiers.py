@@ -184,7 +184,9 @@ def _uses_legend(text: str, legend: Mapping[str, object]) -> bool:
 def _by_evidence(text: str) -> bool:
     """Whether a line no other tier reads goes to the evidence reader: not a ``Round``
     or ``Lineup`` line, nor one begun as a header, nor one whose own syntax is left open
-    (a comment's ``{`` never closed, a quoted value never closed): their errors stand."""
+    where a move may stand in what it leaves open (a comment's ``{`` never closed, a
+    quoted value never closed): their errors stand. Prose whose quote runs on to the
+    next line (``written "chess`` / ``style" like you asked``) is read by evidence."""
     if _ROUND_OR_LINEUP.match(text) or _headerish(text):
         return False
     plain = text.replace("{{", "  ").replace("}}", "  ")  # (a wiki's template, no comment)
@@ -192,7 +194,9 @@ def _by_evidence(text: str) -> bool:
 
     if opened > plain.rfind("}") and _moves_in(plain[opened:], plain[:opened]):
         return False  # (a move may be in the comment left open)
-    return text.count('"') % 2 == 0
+    quoted = text.rfind('"')
+    prose = _WORDS.search(text) is not None and not _moves_in(text[quoted:], text[:quoted])  # (a quote a sentence opens on one line and closes on the next)
+    return text.count('"') % 2 == 0 or prose
 
 
 #: A JSON object's keys and signs (what :func:`json_line` blanks), and a script's (keys
