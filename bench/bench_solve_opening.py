@@ -46,7 +46,7 @@ sys.path.insert(0, {root!r})
 from kamisado_notation import Position
 from kamisado_notation.play.solve import Solver, solve_moves
 start = time.process_time()
-values = solve_moves(Position.initial(), nodes={nodes}, solver=Solver(memory={memory}))
+values = solve_moves(Position.initial(), nodes={nodes} or None, solver=Solver(memory={memory}))
 cpu = time.process_time() - start
 hwm = next(int(line.split()[1]) for line in open("/proc/self/status") if line.startswith("VmHWM"))
 print(json.dumps({{"moves": [[v.move.coords(), v.result, v.turns, v.within] for v in values], "cpu": cpu, "rss_mb": hwm / 1024}}))

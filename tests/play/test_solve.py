@@ -182,6 +182,39 @@ def test_every_moves_value_agrees_with_an_exhaustive_search_of_the_position_afte
         assert (value.result, value.turns) == (result, truth[1] + 1), (pos.to_string(), value.move.coords())
 
 
+def _move_values(pos: Position) -> dict[str, tuple[str, int] | None]:
+    """Each move's result and turns (this move counted) for the side to move: the
+    exhaustive search's of the position after it, or, past its reach, the plain
+    alpha-beta's (``Solver(proof=False)``) a few turns deeper; ``None`` beyond both."""
+    values: dict[str, tuple[str, int] | None] = {}
+    for move in pos.legal_moves():
+        after = pos.copy()
+        after.play(move)
+        truth = exhaustive(after, DEPTH, {})
+        if truth is None:
+            deeper = Solver(proof=False).solve(after, depth=DEPTH + 4)
+            truth = (deeper.result, deeper.turns) if deeper.turns is not None else None
+        flip = after.to_move is not pos.to_move
+        values[move.coords()] = None if truth is None else ({"win": "loss", "loss": "win"}[truth[0]] if flip else truth[0], truth[1] + 1)
+    return values
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_every_move_classified_without_limits_as_the_exhaustive_search_finds(rng: random.Random) -> None:
+    """``solve_moves`` with no limits (each position after a move proven by proof numbers
+    at once, one proof table for all the moves): every move gets its result and exact
+    turns, those the searches without proof numbers find (where they reach every move)."""
+    from kamisado_notation.play.solve import solve_moves
+
+    pos = near_the_end(rng)
+    truth = _move_values(pos)
+    if None in truth.values():
+        return  # (a move beyond the searches' reach)
+    values = solve_moves(pos)
+    assert {v.move.coords(): (v.result, v.turns) for v in values} == truth, pos.to_string()
+
+
 def _engine_answers(position: str) -> list[str]:
     """The engine's lines for ``go`` in ``position``, with a minute a move: the solver's
     sixth of it (10 s) proves these positions in a fraction of that even on a busy
