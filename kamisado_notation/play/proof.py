@@ -46,8 +46,9 @@ __all__ = ["NOT_WON", "PROOF_ENTRY_BYTES", "PROOF_NODE_BYTES", "Proof", "ProofTa
 _INFINITE = 1 << 60
 _GOAL = (0, 7)  # the rank each side must reach (M7)
 #: A child is searched until its number passes its best sibling's times 1 + epsilon
-#: (Pawlewicz and Lew): epsilon 1/4 (docs/analysis.md: measured against 0, 1/2 and 1).
-_EPSILON_PARTS = 4
+#: (Pawlewicz and Lew): epsilon 1/2 (docs/analysis.md: measured against 0, 1/8, 1/4,
+#: 1/3 and 1).
+_EPSILON_PARTS = 2
 #: Nodes generated between two looks at the clock and at ``stop``.
 _CHECK_EVERY = 4096
 
