@@ -416,10 +416,11 @@ def _move(child: _Child) -> Move:
 
 def _step(children: list[_Child], prover: bool) -> tuple[int, int, _Child, int]:
     """A position's proof and disproof numbers from its children's, its most-proving
-    child (the least of the number the position takes the least of) and the second-best
-    sibling's number, in one pass: the child is searched until its number passes that
-    one's times 1 + epsilon (and what is left of the position's own threshold in the
-    number it sums)."""
+    child (the least of the number the position takes the least of; of equals, the last
+    in the order of the moves: 0.87 of the nodes of the first for seven positions after
+    the opening's first moves, docs/analysis.md) and the second-best sibling's number,
+    in one pass: the child is searched until its number passes that one's times 1 +
+    epsilon (and what is left of the position's own threshold in the number it sums)."""
     mine = 0 if prover else 1
     other = 1 - mine
     best = children[0]
@@ -428,7 +429,7 @@ def _step(children: list[_Child], prover: bool) -> tuple[int, int, _Child, int]:
     for c in children:
         v = c[mine]
         total += c[other]
-        if v < low:
+        if v <= low:
             second, low, best = low, v, c
         elif v < second:
             second = v
