@@ -40,8 +40,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..engine.board import SQUARE_COLOURS, Side
-from ..engine.position import Move, Position
+from ..engine.board import SQUARE_COLOURS, Colour, Side
+from ..engine.position import Move, Position, Tower
+from ..engine.position_string import format_position
 from ..errors import ArgumentError
 from .proof import PROOF_ENTRY_BYTES, PROOF_NODE_BYTES, Proof, ProofTable, all_into_deadlock, open_towers, prove
 
@@ -613,7 +614,10 @@ def solve_moves(
     after the moves are solved by proof numbers at once, without the iterative
     deepening (``Solver(deepening=0)``): their proofs share the solver's proof table, so
     what one move's proof settled is a leaf of the next move's, and a round always ends
-    with a winner, so a side proven to win somewhere is proven not to lose there.
+    with a winner, so a side proven to win somewhere is proven not to lose there. A
+    position that is the mirror image of one already solved (the files reversed, each
+    colour the one its squares turn into: the standard start's first moves pair up so)
+    takes its twin's answer, the moves reflected.
 
     >>> values = solve_moves(Position.from_string("y....o++../.p..k+.../.r.Pg++.../....Bn../......../..N.G.O+./K...R+++.b./.......Y+ b R"))
     >>> [(v.move.coords(), v.result, v.turns) for v in values][:2]
@@ -624,13 +628,19 @@ def solve_moves(
     mover = position.to_move
     pos = position.copy()
     values = []
+    solved: dict[str, Solution] = {}  # (the exact answers, by position string: a mirror image's twin)
     deepening = solver.deepening
     solver.deepening = 0 if solver.proof else deepening  # (without proof numbers, the deepening is all there is)
     try:
         for move in pos.legal_moves():
             pos.apply(move)
             try:
-                answer = solver.solve(pos, depth=None if depth is None else max(depth - 1, 0), time=time, nodes=nodes)
+                twin = solved.get(_mirror_image(pos))
+                answer = _reflected(twin, pos) if twin is not None else None
+                if answer is None:
+                    answer = solver.solve(pos, depth=None if depth is None else max(depth - 1, 0), time=time, nodes=nodes)
+                if answer.turns is not None:
+                    solved[answer.position] = answer
                 values.append(_valued(move, answer, flip=pos.to_move is not mover))
             finally:
                 pos.undo()
@@ -638,6 +648,53 @@ def solve_moves(
         solver.deepening = deepening
     order = {"win": 0, "unknown": 1, "loss": 2}
     return sorted(values, key=lambda v: (order[v.result], (v.turns or 0) * (1 if v.result == "win" else -1)))
+
+
+def _colour_mirror() -> tuple[Colour, ...] | None:
+    """The colour each colour's squares turn into when the board's files are reversed
+    (``a`` and ``h`` exchanged), when that is one colour for all of them: the board is
+    then its own mirror image, up to the colours' names; else ``None``."""
+    turns: dict[Colour, Colour] = {}
+    for sq, colour in enumerate(SQUARE_COLOURS):
+        if turns.setdefault(colour, SQUARE_COLOURS[sq ^ 7]) != SQUARE_COLOURS[sq ^ 7]:
+            return None
+    return tuple(turns[c] for c in sorted(turns)) if len(set(turns.values())) == len(turns) else None
+
+
+#: :func:`_colour_mirror` of the board (``None``: no mirror image to take).
+_COLOUR_MIRROR = _colour_mirror()
+
+
+def _mirror_image(pos: Position) -> str:
+    """The position string of ``pos`` with its files reversed and each tower's colour
+    the one its squares turn into: a position with the same value, its moves reflected
+    (the rules know left from right only as directions, and colours only by squares);
+    ``""`` on a board that is not its own mirror image."""
+    turn = _COLOUR_MIRROR
+    if turn is None:
+        return ""
+    board: list[Tower | None] = [None] * 64
+    for sq, t in enumerate(pos.board):
+        if t is not None:
+            board[sq ^ 7] = Tower(t.side, turn[t.colour], t.rings)
+    return format_position(board, pos.to_move, None if pos.tower is None else turn[pos.tower], pos.last_mover)
+
+
+def _reflected(twin: Solution, pos: Position) -> Solution | None:
+    """``twin``'s answer for ``pos``, its mirror image: the moves of its line reflected
+    (each the legal move of the reflected squares), ``None`` if one is not found."""
+    line, here = [], pos.copy()
+    for move in twin.pv:
+        want = move.coords().translate(_FILES_REVERSED)
+        found = next((m for m in here.legal_moves() or [here.forfeit_move()] if m.coords() == want), None)
+        if found is None:
+            return None
+        line.append(found)
+        here.apply(found)
+    return replace(twin, position=pos.to_string(), best=line[0] if line else None, pv=tuple(line), nodes=0, seconds=0.0)
+
+
+_FILES_REVERSED = str.maketrans("abcdefgh", "hgfedcba")
 
 
 def _valued(move: Move, answer: Solution, *, flip: bool) -> MoveValue:
