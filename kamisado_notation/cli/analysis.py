@@ -47,7 +47,7 @@ def solve(
     depth: int | None = DEPTH,
     time_ms: int | None = typer.Option(None, "--time", min=1, max=MAX_MS, metavar="MS", help="Stop after this many milliseconds (default: no limit)."),
     nodes: int | None = typer.Option(None, "--nodes", min=1, max=10**12, metavar="N", help="Stop after this many positions searched (the same answer on any machine)."),
-    all_moves: bool = typer.Option(False, "--all-moves", help="Judge every legal move (each with the limits given; the position first, with its moves' limits together) instead of the position."),
+    all_moves: bool = typer.Option(False, "--all-moves", help="Judge every legal move instead of the position (each move's position with the limits given, one solver for all)."),
     memory: int = MEMORY,
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
 ) -> None:

@@ -46,15 +46,9 @@ __all__ = ["NOT_WON", "PROOF_ENTRY_BYTES", "PROOF_NODE_BYTES", "Proof", "ProofTa
 _INFINITE = 1 << 60
 _GOAL = (0, 7)  # the rank each side must reach (M7)
 #: A child is searched until its number passes its best sibling's times 1 + epsilon
-#: (Pawlewicz and Lew): epsilon 1/4 (docs/analysis.md: measured against 0, 1/2 and 1).
-_EPSILON_PARTS = 4
-#: A new position's numbers, within this many turns of the bound: its side to move's
-#: moves for the number that adds its children's (a position where the prover has many
-#: moves is hard to disprove, one where the other side has many is hard to prove; their
-#: square took 19% more nodes for the opening, docs/analysis.md), 1 for the other;
-#: further from the bound, 1 and 1 (a proof within 200 turns went deep and slow with
-#: them).
-_MOBILITY_TURNS = 20
+#: (Pawlewicz and Lew): epsilon 1/2 (docs/analysis.md: measured against 0, 1/8, 1/4,
+#: 1/3 and 1).
+_EPSILON_PARTS = 2
 #: Nodes generated between two looks at the clock and at ``stop``.
 _CHECK_EVERY = 4096
 
@@ -160,9 +154,11 @@ class ProofTable:
     """What finished proofs settled, by position and prover: the fewest turns within
     which the prover is proven to win (the depth of the proof found, so a win proven
     within 200 turns in 17 is kept as one within 17), the most within which it is
-    proven not to. At most ``size`` positions (:data:`PROOF_ENTRY_BYTES` each); when
-    full, the older half (by when the position was first kept) is dropped, so it never
-    holds more."""
+    proven not to. A round always ends (towers only move forward, and a forfeit that
+    would repeat is a deadlock, M8) and one side wins it, so a side proven to win is
+    kept as the other's loss within any number of turns: the other side's searches meet
+    it as a leaf. At most ``size`` positions (:data:`PROOF_ENTRY_BYTES` each); when
+    full, the half that took the least work is dropped, so it never holds more."""
 
     def __init__(self, size: int = 1_000_000) -> None:
         self.size = size
@@ -188,15 +184,20 @@ class ProofTable:
         """Keep that ``side`` wins within ``turns`` turns (``won``) or does not, settled
         by ``work`` positions searched (what dropping it would cost again)."""
         index = key << 1 | side
-        entries = self.entries
-        won_within, not_within, before = entries.get(index, (_NEVER, -1, 0))
+        won_within, not_within, before = self.entries.get(index, (_NEVER, -1, 0))
         if won:
             won_within = min(won_within, turns)
         else:
             not_within = max(not_within, turns)
+        self._put(index, (won_within, not_within, max(work, before)))
+        if won:  # (the other side wins within no number of turns)
+            self._put(index ^ 1, (_NEVER, _NEVER, max(work, before)))
+
+    def _put(self, index: int, entry: tuple[int, int, int]) -> None:
+        entries = self.entries
         if len(entries) >= self.size and index not in entries:
             _make_room(entries)
-        entries[index] = (won_within, not_within, max(work, before))
+        entries[index] = entry
 
 
 #: A child in a search's walk: ``[pn, dn, bound, move, key]``.
@@ -357,7 +358,7 @@ class _Search:
         if left >= 2 and not move.push and move.distance and move.target >> 3 != _GOAL[move.side]:
             facts = _after(self.pos, move)  # (a plain move: what follows it read without playing it)
             if facts is not None:
-                return _first_numbers(facts, OTHER[move.side] is self.side, left)
+                return _first_numbers(facts, OTHER[move.side] is self.side)
         pos = self.pos
         pos.apply(move)
         try:
@@ -368,7 +369,7 @@ class _Search:
             facts = _mobility(pos)  # (the moves are generated when the child is searched)
             if not facts[0]:
                 return _result(pos, self.side, left, []), 1, 1
-            return _first_numbers(facts, pos.to_move is self.side, left)
+            return _first_numbers(facts, pos.to_move is self.side)
         finally:
             pos.undo()
 
@@ -415,10 +416,11 @@ def _move(child: _Child) -> Move:
 
 def _step(children: list[_Child], prover: bool) -> tuple[int, int, _Child, int]:
     """A position's proof and disproof numbers from its children's, its most-proving
-    child (the least of the number the position takes the least of) and the second-best
-    sibling's number, in one pass: the child is searched until its number passes that
-    one's times 1 + epsilon (and what is left of the position's own threshold in the
-    number it sums)."""
+    child (the least of the number the position takes the least of; of equals, the last
+    in the order of the moves: 0.87 of the nodes of the first for seven positions after
+    the opening's first moves, docs/analysis.md) and the second-best sibling's number,
+    in one pass: the child is searched until its number passes that one's times 1 +
+    epsilon (and what is left of the position's own threshold in the number it sums)."""
     mine = 0 if prover else 1
     other = 1 - mine
     best = children[0]
@@ -427,7 +429,7 @@ def _step(children: list[_Child], prover: bool) -> tuple[int, int, _Child, int]:
     for c in children:
         v = c[mine]
         total += c[other]
-        if v < low:
+        if v <= low:
             second, low, best = low, v, c
         elif v < second:
             second = v
@@ -435,17 +437,17 @@ def _step(children: list[_Child], prover: bool) -> tuple[int, int, _Child, int]:
     return (low, total, best, second) if prover else (total, low, best, second)
 
 
-def _first_numbers(facts: tuple[int, bool], prover: bool, left: int) -> tuple[int | None, int, int]:
+def _first_numbers(facts: tuple[int, bool], prover: bool) -> tuple[int | None, int, int]:
     """What a new position tells, whose side to move (the ``prover`` or not) has
-    ``facts``: ``count`` moves, ``home`` one onto its goal rank; ``left`` turns left:
-    a win or a loss with the next turn (M7), else its first numbers (the count for the
-    number that adds its children's, within :data:`_MOBILITY_TURNS` of the bound; 1 and
-    1 further)."""
+    ``facts``: ``count`` moves, ``home`` one onto its goal rank: a win or a loss with the
+    next turn (M7), else its first numbers: the count for the number that adds its
+    children's (a position where the prover has many moves is hard to disprove, one
+    where the other side has many is hard to prove; their square took 19% more nodes for
+    the opening, docs/analysis.md), 1 for the other, however far the bound (1 and 1
+    beyond 20 turns of it took twice the nodes of a first proof within 200 turns)."""
     count, home = facts
     if home:
         return (1 if prover else NOT_WON), 1, 1
-    if left > _MOBILITY_TURNS:
-        return None, 1, 1
     return (None, 1, count) if prover else (None, count, 1)
 
 

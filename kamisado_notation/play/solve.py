@@ -40,8 +40,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..engine.board import SQUARE_COLOURS, Side
-from ..engine.position import Move, Position
+from ..engine.board import SQUARE_COLOURS, Colour, Side
+from ..engine.position import Move, Position, Tower
+from ..engine.position_string import format_position
 from ..errors import ArgumentError
 from .proof import PROOF_ENTRY_BYTES, PROOF_NODE_BYTES, Proof, ProofTable, all_into_deadlock, open_towers, prove
 
@@ -140,7 +141,9 @@ class Solver:
     """A solver with its own transposition table, kept between calls (a position met
     again, or the next position of a round, is solved faster). ``table`` and ``ordering``
     switch the transposition table and the move ordering off: the plain alpha-beta of
-    the same code, for measuring what each is worth.
+    the same code, for measuring what each is worth. ``deepening``: the turns the
+    iterative deepening searches before proof numbers take over (0: proof numbers at
+    once, as :func:`solve_moves` solves the positions after the moves).
 
     ``memory``: the megabytes its tables may keep (default
     :data:`MEMORY_MB`), divided among the transposition table (:attr:`table_size`
@@ -215,7 +218,7 @@ class Solver:
         if by_proof:  # deepening first (its share of the limits), then proof numbers
             share = DEEPENING_NODES if nodes is None else min(DEEPENING_NODES, max(1, int(nodes * DEEPENING_SHARE)))
             self._limits(None if time is None else start + time * DEEPENING_SHARE, share)
-            deepest = self.deepening if time is None and nodes is None else limit
+            deepest = self.deepening if (time is None and nodes is None) or not self.deepening else limit
         else:
             self._limits(None if time is None else start + time, nodes)
             deepest = limit
@@ -338,23 +341,6 @@ class Solver:
         self.peak_proof_nodes = max(self.peak_proof_nodes, answer.peak)
         self._report()
         return answer
-
-    def kept_win(self, position: Position, winner: Side, turns: int, *, time: float | None = None, nodes: int | None = None) -> Solution | None:
-        """The answer for ``position`` where ``winner`` is proven to win within ``turns``
-        and is known to win in no fewer (:func:`solve_moves`: the position before was
-        won in ``turns + 1`` exactly); ``None`` where that is not proven within ``time``
-        and ``nodes``."""
-        start = _clock()
-        self.nodes = 0
-        self._limits(None if time is None else start + time, nodes)
-        pos = position.copy()
-        answer = self._prove(pos, winner, turns)
-        if not answer.proven:
-            return None
-        self._limits(None, None)
-        pv = self._proof_variation(pos, winner, turns, exact=True)
-        name = "win" if pos.to_move is winner else "loss"
-        return Solution(pos.to_string(), name, turns, pv[0] if pv else answer.move, tuple(pv), 0, self.nodes, _clock() - start, within=turns)
 
     def _report(self) -> None:
         if self.progress is not None:
@@ -622,14 +608,16 @@ def solve_moves(
     position: Position, *, depth: int | None = None, time: float | None = None, nodes: int | None = None, solver: Solver | None = None
 ) -> list[MoveValue]:
     """Every legal move of ``position`` judged for its side to move (``kamisado solve
-    --all-moves``): the position solved first, then the position after each move within
-    the limits (each move its own ``time`` and ``nodes``, the position its moves'
-    together; one table
-    for all, ``solver``'s if given), the wins first, fastest first, then the unknown,
-    then the losses, slowest first. Where the position is won in ``n`` turns, a move
-    after which the win within ``n - 1`` is proven is a win in exactly ``n`` (the
-    position's own disproof says no move wins sooner): the moves that keep the fastest
-    win need one proof each, no search of their own turns.
+    --all-moves``): the position after each move solved within the limits (each move its
+    own ``time`` and ``nodes``), one solver for all (``solver``'s if given), the wins
+    first, fastest first, then the unknown, then the losses, slowest first. The positions
+    after the moves are solved by proof numbers at once, without the iterative
+    deepening (``Solver(deepening=0)``): their proofs share the solver's proof table, so
+    what one move's proof settled is a leaf of the next move's, and a round always ends
+    with a winner, so a side proven to win somewhere is proven not to lose there. A
+    position that is the mirror image of one already solved (the files reversed, each
+    colour the one its squares turn into: the standard start's first moves pair up so)
+    takes its twin's answer, the moves reflected.
 
     >>> values = solve_moves(Position.from_string("y....o++../.p..k+.../.r.Pg++.../....Bn../......../..N.G.O+./K...R+++.b./.......Y+ b R"))
     >>> [(v.move.coords(), v.result, v.turns) for v in values][:2]
@@ -639,20 +627,74 @@ def solve_moves(
     _check(position, depth, time, nodes)
     mover = position.to_move
     pos = position.copy()
-    share = len(pos.legal_moves()) or 1  # (the position's limits: its moves' together)
-    whole = solver.solve(pos, depth=depth, time=None if time is None else time * share, nodes=None if nodes is None else nodes * share)
-    fewest = whole.turns if whole.result == "win" else None
     values = []
-    for move in pos.legal_moves():
-        pos.apply(move)
-        try:
-            kept = solver.kept_win(pos, mover, fewest - 1, time=time, nodes=nodes) if fewest else None
-            answer = kept or solver.solve(pos, depth=None if depth is None else max(depth - 1, 0), time=time, nodes=nodes)
-            values.append(_valued(move, answer, flip=pos.to_move is not mover))
-        finally:
-            pos.undo()
+    solved: dict[str, Solution] = {}  # (the exact answers, by position string: a mirror image's twin)
+    deepening = solver.deepening
+    solver.deepening = 0 if solver.proof else deepening  # (without proof numbers, the deepening is all there is)
+    try:
+        for move in pos.legal_moves():
+            pos.apply(move)
+            try:
+                twin = solved.get(_mirror_image(pos))
+                answer = _reflected(twin, pos) if twin is not None else None
+                if answer is None:
+                    answer = solver.solve(pos, depth=None if depth is None else max(depth - 1, 0), time=time, nodes=nodes)
+                if answer.turns is not None:
+                    solved[answer.position] = answer
+                values.append(_valued(move, answer, flip=pos.to_move is not mover))
+            finally:
+                pos.undo()
+    finally:
+        solver.deepening = deepening
     order = {"win": 0, "unknown": 1, "loss": 2}
     return sorted(values, key=lambda v: (order[v.result], (v.turns or 0) * (1 if v.result == "win" else -1)))
+
+
+def _colour_mirror() -> tuple[Colour, ...] | None:
+    """The colour each colour's squares turn into when the board's files are reversed
+    (``a`` and ``h`` exchanged), when that is one colour for all of them: the board is
+    then its own mirror image, up to the colours' names; else ``None``."""
+    turns: dict[Colour, Colour] = {}
+    for sq, colour in enumerate(SQUARE_COLOURS):
+        if turns.setdefault(colour, SQUARE_COLOURS[sq ^ 7]) != SQUARE_COLOURS[sq ^ 7]:
+            return None
+    return tuple(turns[c] for c in sorted(turns)) if len(set(turns.values())) == len(turns) else None
+
+
+#: :func:`_colour_mirror` of the board (``None``: no mirror image to take).
+_COLOUR_MIRROR = _colour_mirror()
+
+
+def _mirror_image(pos: Position) -> str:
+    """The position string of ``pos`` with its files reversed and each tower's colour
+    the one its squares turn into: a position with the same value, its moves reflected
+    (the rules know left from right only as directions, and colours only by squares);
+    ``""`` on a board that is not its own mirror image."""
+    turn = _COLOUR_MIRROR
+    if turn is None:
+        return ""
+    board: list[Tower | None] = [None] * 64
+    for sq, t in enumerate(pos.board):
+        if t is not None:
+            board[sq ^ 7] = Tower(t.side, turn[t.colour], t.rings)
+    return format_position(board, pos.to_move, None if pos.tower is None else turn[pos.tower], pos.last_mover)
+
+
+def _reflected(twin: Solution, pos: Position) -> Solution | None:
+    """``twin``'s answer for ``pos``, its mirror image: the moves of its line reflected
+    (each the legal move of the reflected squares), ``None`` if one is not found."""
+    line, here = [], pos.copy()
+    for move in twin.pv:
+        want = move.coords().translate(_FILES_REVERSED)
+        found = next((m for m in here.legal_moves() or [here.forfeit_move()] if m.coords() == want), None)
+        if found is None:
+            return None
+        line.append(found)
+        here.apply(found)
+    return replace(twin, position=pos.to_string(), best=line[0] if line else None, pv=tuple(line), nodes=0, seconds=0.0)
+
+
+_FILES_REVERSED = str.maketrans("abcdefgh", "hgfedcba")
 
 
 def _valued(move: Move, answer: Solution, *, flip: bool) -> MoveValue:

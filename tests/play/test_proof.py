@@ -53,6 +53,24 @@ def test_proofs_agree_with_the_exhaustive_search(rng: random.Random, within: int
             _check_move(pos, side, answer, within)
 
 
+@settings(max_examples=60)
+@given(st.randoms(use_true_random=False), st.integers(0, DEPTH), st.booleans())
+def test_one_table_for_both_sides_changes_no_answer(rng: random.Random, within: int, gold_first: bool) -> None:
+    """One proof table for both sides' proofs, as the solver keeps it (a side's proven
+    win is kept as the other side's loss within any number of turns): each side's
+    answer, whichever is proven first and asked again, is the exhaustive search's, for
+    a position and the one after a random move of it."""
+    pos = near_the_end(rng)
+    moves = pos.legal_moves()
+    after = pos.copy()
+    after.play(rng.choice(moves) if moves else after.forfeit_move())
+    table = ProofTable()
+    order = (Side.GOLD, Side.BLACK) if gold_first else (Side.BLACK, Side.GOLD)
+    for position in (after, pos):
+        for side in (*order, *order):
+            assert prove(position, side, within=within, table=table).proven is _wins_within(position, side, within), (position.to_string(), side)
+
+
 @settings(max_examples=40)
 @given(st.randoms(use_true_random=False), st.integers(1, 4))
 def test_tables_of_a_few_entries_hold_no_more_and_change_no_answer(rng: random.Random, entries: int) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -180,6 +181,93 @@ def test_every_moves_value_agrees_with_an_exhaustive_search_of_the_position_afte
             continue
         result = truth[0] if after.to_move is pos.to_move else {"win": "loss", "loss": "win"}[truth[0]]
         assert (value.result, value.turns) == (result, truth[1] + 1), (pos.to_string(), value.move.coords())
+
+
+def _move_values(pos: Position) -> dict[str, tuple[str, int] | None]:
+    """Each move's result and turns (this move counted) for the side to move: the
+    exhaustive search's of the position after it, or, past its reach, the plain
+    alpha-beta's (``Solver(proof=False)``) a few turns deeper; ``None`` beyond both."""
+    values: dict[str, tuple[str, int] | None] = {}
+    for move in pos.legal_moves():
+        after = pos.copy()
+        after.play(move)
+        truth = exhaustive(after, DEPTH, {})
+        if truth is None:
+            deeper = Solver(proof=False).solve(after, depth=DEPTH + 4)
+            truth = (deeper.result, deeper.turns) if deeper.turns is not None else None
+        flip = after.to_move is not pos.to_move
+        values[move.coords()] = None if truth is None else ({"win": "loss", "loss": "win"}[truth[0]] if flip else truth[0], truth[1] + 1)
+    return values
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_every_move_classified_without_limits_as_the_exhaustive_search_finds(rng: random.Random) -> None:
+    """``solve_moves`` with no limits (each position after a move proven by proof numbers
+    at once, one proof table for all the moves): every move gets its result and exact
+    turns, those the searches without proof numbers find (where they reach every move)."""
+    from kamisado_notation.play.solve import solve_moves
+
+    pos = near_the_end(rng)
+    truth = _move_values(pos)
+    if None in truth.values():
+        return  # (a move beyond the searches' reach)
+    values = solve_moves(pos)
+    assert {v.move.coords(): (v.result, v.turns) for v in values} == truth, pos.to_string()
+
+
+def _mirrored(pos: Position) -> Position:
+    """``pos`` with the board's files reversed, each tower the colour its square's colour
+    turns into (written here from the board's colours, not from the solver's)."""
+    from kamisado_notation.engine.board import SQUARE_COLOURS
+
+    turn = {SQUARE_COLOURS[sq].letter: SQUARE_COLOURS[sq ^ 7].letter for sq in range(64)}
+    ranks, *rest = pos.to_string().split()
+    mirrored = []
+    for rank in ranks.split("/"):
+        towers = re.findall(r"\.|[a-zA-Z]\+*", rank)[::-1]
+        mirrored.append("".join(t if t == "." else (turn[t[0].upper()].lower() if t[0].islower() else turn[t[0]]) + t[1:] for t in towers))
+    if rest[1] != "-":
+        rest[1] = turn[rest[1].upper()] if rest[1].isupper() else turn[rest[1].upper()].lower()
+    return Position.from_string(" ".join(["/".join(mirrored), *rest]))
+
+
+def _reflect(coords: str) -> str:
+    return coords.translate(str.maketrans("abcdefgh", "hgfedcba"))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_a_mirror_image_has_the_same_values_its_moves_reflected(rng: random.Random) -> None:
+    """The board is its own mirror image up to the colours' names, so a position's mirror
+    image has the same moves' values, each move reflected (what lets ``solve_moves``
+    take a twin's answer)."""
+    from kamisado_notation.play.solve import solve_moves
+
+    pos = near_the_end(rng)
+    values = {v.move.coords(): (v.result, v.turns) for v in solve_moves(pos, depth=DEPTH)}
+    mirrored = {_reflect(v.move.coords()): (v.result, v.turns) for v in solve_moves(_mirrored(pos), depth=DEPTH)}
+    assert values == mirrored, pos.to_string()
+
+
+def test_the_starts_first_moves_in_mirror_pairs_each_solved() -> None:
+    """At the standard start the first moves pair up by the mirror (``h8-h2`` and
+    ``a8-a2``); a move that takes its twin's answer has its own line, legal, ending the
+    round in its turns, and the exhaustive search's value."""
+    from kamisado_notation.play.solve import solve_moves
+
+    start = Position.initial()
+    assert _mirrored(start) == start
+    values = solve_moves(start, depth=5)
+    exact = [v for v in values if v.turns is not None]
+    assert sorted(v.move.coords() for v in exact) == sorted(_reflect(v.move.coords()) for v in exact) and len(exact) >= 4
+    for value in exact:
+        after = start.copy()
+        after.play(value.move)
+        assert exhaustive(after.copy(), value.turns - 1, {}) == ("win" if value.result == "loss" else "loss", value.turns - 1)
+        for move in value.answer.pv:
+            after.play(move)
+        assert len(value.answer.pv) == value.turns - 1 and (after.winner is not None or after.deadlock() is not None)
 
 
 def _engine_answers(position: str) -> list[str]:
