@@ -127,16 +127,21 @@ def _odd_characters(text: str) -> int:
     not."""
     latin = sum(c.isascii() and c.isalpha() for c in text)
     mostly_latin = latin > len(text) // 4
-    odd = 0
     padded = f" {text} "
-    for i, c in enumerate(text, 1):
-        if ord(c) <= 127:
-            continue
-        category = unicodedata.category(c)
-        before, after = padded[i - 1], padded[i + 1]
-        if category[0] in "SCMN" and category not in ("Sc", "Nd") or category == "Lu" and before.islower() or c.isalpha() and any(n.isalpha() and _script(n) != _script(c) for n in (before, after)) or category == "Lu" and mostly_latin and _script(c) != "LATIN" and not before.isalpha() and not after.isalpha():
-            odd += 1
-    return odd
+    return sum(_odd(c, padded[i - 1], padded[i + 1], mostly_latin) for i, c in enumerate(text, 1) if ord(c) > 127)
+
+
+def _odd(c: str, before: str, after: str, mostly_latin: bool) -> bool:
+    """Whether ``c``, between ``before`` and ``after``, is an odd character
+    (:func:`_odd_characters`)."""
+    category = unicodedata.category(c)
+    if category[0] in "SCMN":
+        return category not in ("Sc", "Nd")
+    if category == "Lu" and before.islower():
+        return True
+    if c.isalpha() and any(n.isalpha() and _script(n) != _script(c) for n in (before, after)):
+        return True
+    return category == "Lu" and mostly_latin and _script(c) != "LATIN" and not before.isalpha() and not after.isalpha()
 
 
 def _script(letter: str) -> str:

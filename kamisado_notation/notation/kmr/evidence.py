@@ -609,23 +609,26 @@ def _in_context(text: str, out: list[Clue]) -> list[Clue]:
     """The tokens ``out`` of line ``text`` read again with what stands around each: a
     struck bracket's, a name's initial, two squares a "to" apart, a spreadsheet's
     counters, a forfeit's word in prose, a sentence's last number, a code before a
-    colour's word, a direction said twice."""
-    if "(" in text and any(t.kind in ("RETRACT", "STRUCK") for t in out):
-        out = _brackets_struck(out, [(m.start(), m.end()) for m in _BRACKETED.finditer(text)])
-    if ":" in text:
-        out = [_initial(text, out, k) for k in range(len(out))]
-    if sum(t.kind == "SQUARE" for t in out) >= 2:
-        out = _joined(text, out)
-    if _COUNTED_ROW.match(text):
-        out = _counters(text, out)
-    if any(t.kind == "PASS" for t in out):
-        out = [_in_prose(text, out, k) for k in range(len(out))]
-    if any(t.kind == "TURN" for t in out):
-        out = [_sentence_end(text, out, k) for k in range(len(out))]
-    if sum(t.kind == "COLOUR" for t in out) >= 2:
-        out = [_code_before_word(text, out, k) for k in range(len(out))]
-    out = [_said_twice(text, out, k) for k in range(len(out))]
-    return [_points(text, out, k) for k in range(len(out))]
+    colour's word, a direction said twice, a number of points (:data:`_CONTEXT`, in
+    order: each where the line may need it)."""
+    for needed, read in _CONTEXT:
+        if needed(text, out):
+            out = read(text, out)
+    return out
+
+
+def _each(rule: Callable[[str, list[Clue], int], Clue]) -> Callable[[str, list[Clue]], list[Clue]]:
+    """A rule of one token (its line, the tokens, its index) applied to each token."""
+    return lambda text, out: [rule(text, out, k) for k in range(len(out))]
+
+
+def _struck(text: str, out: list[Clue]) -> list[Clue]:
+    return _brackets_struck(out, [(m.start(), m.end()) for m in _BRACKETED.finditer(text)])
+
+
+def _counted(kind: str, least: int = 1) -> Callable[[str, list[Clue]], bool]:
+    """Whether a line holds ``least`` tokens of ``kind`` at least."""
+    return lambda text, out: sum(t.kind == kind for t in out) >= least
 
 
 def _code_before_word(text: str, tokens: list[Clue], k: int) -> Clue:
@@ -1789,3 +1792,18 @@ def _aside_mark(text: str, number: int, start: int, end: int) -> StyleMark:
     written = text[start:end]
     parts = 0 < start and end < len(text) and not text[start - 1].isspace() and not text[end].isspace()
     return StyleMark(f"{quote(written)} is no evidence of a move", line=number, column=start + 1, mark=written, new=" " if parts else "", style=Kind.SET_ASIDE.value)
+
+
+#: The rules that read a line's tokens again with what stands around them
+#: (:func:`_in_context`), in order: when each may change a line, and the rule.
+_CONTEXT: tuple[tuple[Callable[[str, list[Clue]], bool], Callable[[str, list[Clue]], list[Clue]]], ...] = (
+    (lambda text, out: "(" in text and any(t.kind in ("RETRACT", "STRUCK") for t in out), _struck),
+    (lambda text, out: ":" in text, _each(_initial)),
+    (_counted("SQUARE", 2), _joined),
+    (lambda text, out: _COUNTED_ROW.match(text) is not None, _counters),
+    (_counted("PASS"), _each(_in_prose)),
+    (_counted("TURN"), _each(_sentence_end)),
+    (_counted("COLOUR", 2), _each(_code_before_word)),
+    (lambda text, out: True, _each(_said_twice)),
+    (lambda text, out: True, _each(_points)),
+)
