@@ -149,26 +149,26 @@ def _script(letter: str) -> str:
     return "LATIN" if letter.isascii() else unicodedata.name(letter, "?").split(" ", 1)[0]
 
 
-def read_as(line: bytes) -> str:
-    """The encoding a record file whose ``line`` is not UTF-8 is read in: the likeliest
-    (:func:`likely_encodings`), or cp1252 when no guess decodes the line (a byte cp1252
-    has no character for is then read as U+FFFD)."""
-    likely = likely_encodings(line)
-    return likely[0] if likely else _COMMON
+def read_as(byte: int, lines: bytes) -> tuple[str, str]:
+    """The encoding a record file whose ``lines`` are not UTF-8 is read in (the
+    likeliest, :func:`likely_encodings`; cp1252 when no guess decodes them, a byte it has
+    no character for then read as U+FFFD), and the message of its first bad ``byte``
+    that names it: the guess made once."""
+    likely = likely_encodings(lines)[:3]
+    codec = likely[0] if likely else _COMMON
+    also = " or ".join(name for name in likely if name != codec)
+    message = (
+        f"not UTF-8: byte 0x{byte:02x} cannot be decoded; it looks like {codec}{f' (or {also})' if also else ''}, "
+        f"and the lines that are not UTF-8 are read as {codec}: read it with --encoding NAME to say which it is"
+    )
+    return codec, message
 
 
-def not_utf8(byte: int, line: bytes, codec: str | None = None) -> str:
-    """The message of a record file that is not UTF-8 at the byte ``byte``, naming the
-    encoding its ``line`` most likely is in (the line alone: a file read in blocks names
-    the same one as read whole); ``codec``: the encoding the file is read in from that
-    line on, when it is (:func:`read_as`)."""
+def not_utf8(byte: int, line: bytes) -> str:
+    """The message of a record file that is not UTF-8 at the byte ``byte``, where it is
+    not read on (``fix``, ``convert``: they write what they read), naming the encoding
+    its ``line`` most likely is in."""
     likely = likely_encodings(line)[:3]
-    if codec is not None:
-        also = " or ".join(name for name in likely if name != codec)
-        return (
-            f"not UTF-8: byte 0x{byte:02x} cannot be decoded; it looks like {codec}{f' (or {also})' if also else ''}, "
-            f"and the lines that are not UTF-8 are read as {codec}: read it with --encoding NAME to say which it is"
-        )
     if not likely:
         return f"not UTF-8: byte 0x{byte:02x} cannot be decoded; read it with --encoding NAME"
     others = f" (or {' or '.join(likely[1:])})" if len(likely) > 1 else ""

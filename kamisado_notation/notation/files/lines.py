@@ -25,7 +25,7 @@ from ..kmr.reader import block_lines
 from ..kmr.tokens import MAX_LINE
 from ..record import RecordFile
 from ..text import LINE_BREAK_BYTES
-from .encodings import ENCODING_RULE, not_utf8, read_as
+from .encodings import ENCODING_RULE, read_as
 
 __all__ = ["MAX_LINE", "Binary", "DecodedLines", "LineBlocks", "LongLine", "Piece", "count_lines", "raw_lines"]
 
@@ -221,10 +221,8 @@ class DecodedLines:
                 text = line.decode("utf-8")
             except UnicodeDecodeError as e:
                 if self.codec is None:
-                    sample = _not_utf8_lines(raw)
-                    self.codec = read_as(sample)
+                    self.codec, message = read_as(line[e.start], _not_utf8_lines(raw))
                     good = line[: e.start].decode("utf-8", errors="replace")
-                    message = not_utf8(line[e.start], sample, self.codec)
                     self.record.errors.append(Diagnostic(ENCODING_RULE, message, number, len(good) + 1))
                 text = line.decode(self.codec, errors="replace")
             yield block_lines(text, self.record, starts and number == self.first_line, number) or [""]  # (a blank line too)
