@@ -181,8 +181,8 @@ def _prose_fill(rest: str) -> Fill | None | Literal[False]:
     said = _FILL_WORD.search(rest)
     if said is None or any(ch.isdigit() for ch in rest):
         return False
-    fills = {f for w in re.findall(r"[^\W\d_]+", rest[said.end() :]) if (f := _fill(w)) is not None}
-    return fills.pop() if len(fills) == 1 else False
+    named = fill_named(rest[said.end() :])
+    return False if named is None else named
 
 
 #: A Markdown heading below the title (``## Game 2``), which the notation reads as a
