@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter, deque
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from math import log2
 
@@ -27,13 +27,25 @@ from ..engine.board import Colour, Direction, Side
 from ..engine.match import Fill, RoundResult, fill, place_ring, round_result
 from ..engine.moves import Move
 from ..engine.position import Position
+from ..enums import TextEnum
 from ..notation.kmr.evidence import Clue, clues, is_key_line, to_arrow
 from ..notation.kmr.line_shapes import line_shape
 from ..notation.kmr.slow_tiers import Legend, heading, json_object, json_values
 from ..notation.record import RoundRecord
 from ..notation.vocabulary import normalise
+from .side_by_side import bands_of
 
-__all__ = ["MAX_CLUES", "AlignedRound", "Alignment", "Piece", "align_lines", "pieces_of"]
+__all__ = ["MAX_CLUES", "AlignedRound", "Alignment", "Order", "Piece", "align_lines", "pieces_of", "rounds_side_by_side"]
+
+
+class Order(TextEnum):
+    """The order a text's clues are read in: as written; from the last line up (a live
+    ticker's, a blog's updates above the older ones); or, where a table's rounds stand
+    side by side (:mod:`.side_by_side`), a round's band of columns after another."""
+
+    WRITTEN = "written"
+    NEWEST_FIRST = "newest first"
+    ACROSS = "across"
 
 #: The kinds of clue that are evidence of a move.
 _EVIDENCE = frozenset({"COLOUR", "DIRECTION", "AMBIGUOUS", "DISTANCE", "SQUARE", "COORDS", "PASS", "BLOCKED", "PUSHED", "PUSH", "RING"})
@@ -120,26 +132,58 @@ class Piece:
         return self.clue.weak or (self.clue.kind == "DIRECTION" and to_arrow(self.text)) or (self.clue.compass and normalise(self.text) in _WORDS_TOO)
 
 
-def pieces_of(lines: Iterable[str], *, first_line: int = 1, newest_first: bool = False) -> list[Piece]:
-    """The evidence of ``lines`` (the text of line ``first_line`` first), in order (the
-    last line first where the text is written ``newest_first``, as a live ticker is); a
-    line of colours alone, or a row of colours each named once (a lineup), holds none."""
+def pieces_of(lines: Iterable[str], *, first_line: int = 1, order: Order = Order.WRITTEN) -> list[Piece]:
+    """The evidence of ``lines`` (the text of line ``first_line`` first), in the ``order``
+    they are read in (:class:`Order`); a line of colours alone, or a row of colours each
+    named once (a lineup), holds none, and neither does a table's row of round headings."""
     out: list[Piece] = []
     rows: set[int] = set()
     learnt = Legend()
     legend: dict[str, Direction | Colour] = {}
     numbered = list(enumerate(lines, first_line))
-    for number, text in reversed(numbered) if newest_first else numbered:
+    bands = bands_of([text for _, text in numbered], first_line, _round_heading) if order is Order.ACROSS else None
+    for number, text in reversed(numbered) if order is Order.NEWEST_FIRST else numbered:
         if learnt.learn(text, number):
             legend = dict(learnt)  # (a line's pieces keep the legend they were read with)
             continue  # (a key to the signs: no move)
-        if is_key_line(text) or _round_heading(text, number):  # (an example of them, a round's heading: no move)
-            continue
+        if is_key_line(text) or _round_heading(text, number) or (bands is not None and bands.heading(number)):
+            continue  # (an example of them, a round's heading, rounds' headings side by side: no move)
         found = _line_pieces(text, number, legend)
         if sum(p.clue.kind == "COLOUR" for p in found) >= _LINEUP and all(p.clue.kind in ("COLOUR", "AMBIGUOUS") for p in found):
             rows.add(number)
         out.extend(found)
-    return [p for p in _without_lineups(out) if p.line not in rows]
+    kept = _voices([p for p in _without_lineups(out) if p.line not in rows], dict(numbered))
+    return kept if bands is None else sorted(kept, key=lambda p: bands.key(p.line, p.column))
+
+
+#: A quote's marks at a line's start (``> ``, ``>> ``, ``> > ``).
+_QUOTE = re.compile(r"\s*((?:>\s?)*)")
+#: The share of the clues (not weak) one depth of quoting must hold to be the record's.
+_VOICE = 2 / 3
+
+
+def _voices(pieces: list[Piece], texts: Mapping[int, str]) -> list[Piece]:
+    """``pieces`` with those of lines quoted to another depth than the record's made
+    weak: where most clues stand at one depth of quoting (a mail's reply that quotes the
+    record, ``> 1. Rosa schräg rechts 1``), what the reply says between the quoted lines
+    (``nach Orange auf das gelbe Feld a4 …``) is a comment on the moves, as is a quote of
+    an entry in a chat that goes on unquoted. (Before the record's first line and after
+    its last, text is what it always was: a preamble, a signature.)"""
+    depth = {line: _QUOTE.match(text)[1].count(">") for line, text in texts.items()}  # type: ignore[index]
+    strong = Counter(depth[p.line] for p in pieces if not p.weak)
+    if len(strong) < 2:
+        return pieces
+    voice, held = strong.most_common(1)[0]
+    if held < _VOICE * sum(strong.values()):
+        return pieces
+    lines = [p.line for p in pieces if depth[p.line] == voice]
+    first, last = min(lines), max(lines)
+    return [p if depth[p.line] == voice or p.weak or not first < p.line < last else replace(p, clue=replace(p.clue, weak=True)) for p in pieces]
+
+
+def rounds_side_by_side(lines: Sequence[str], first_line: int = 1) -> bool:
+    """Whether ``lines`` hold a table whose rounds stand side by side (:mod:`.side_by_side`)."""
+    return bands_of(lines, first_line, _round_heading) is not None
 
 
 def _line_pieces(text: str, number: int, legend: Mapping[str, Direction | Colour]) -> list[Piece]:
@@ -468,8 +512,8 @@ class Alignment:
     aside: list[int]
     flipped: bool = False
     shapes: list[tuple[int, ...]] = field(default_factory=list)
-    #: the text read from its last line up (written newest first: :func:`align_lines`)
-    newest_first: bool = False
+    #: the order the text's clues were read in (:class:`Order`)
+    order: Order = Order.WRITTEN
     #: the reading's score (what its entries gained less what it set aside)
     score: float = 0.0
 
@@ -490,19 +534,19 @@ class Alignment:
         return [r for r in self.rounds[: self.certain] if r.result is not None]
 
 
-def align_lines(lines: Iterable[str], *, first_line: int = 1, newest_first: bool = False) -> Alignment | None:
+def align_lines(lines: Iterable[str], *, first_line: int = 1, order: Order = Order.WRITTEN) -> Alignment | None:
     """The best reading of the evidence of ``lines`` against the legal moves of a match
     from the standard start (squares read as written and, where that reads better, as
     seen from the other side of the board), or ``None`` where the text holds no
     evidence of a move."""
-    return _aligned(tuple(lines), first_line, newest_first)
+    return _aligned(tuple(lines), first_line, order)
 
 
 @lru_cache(maxsize=8)
-def _aligned(lines: tuple[str, ...], first_line: int, newest_first: bool = False) -> Alignment | None:
+def _aligned(lines: tuple[str, ...], first_line: int, order: Order = Order.WRITTEN) -> Alignment | None:
     """:func:`align_lines`, kept for the few texts read last (``fix`` judges a text
     again after each round of corrections)."""
-    pieces = pieces_of(lines, first_line=first_line, newest_first=newest_first)
+    pieces = pieces_of(lines, first_line=first_line, order=order)
     if all(p.weak for p in pieces) or len(pieces) > MAX_CLUES:  # (no evidence but common words: 'on', 'to')
         return None
     best = _learnt(pieces, flip=False)
@@ -511,7 +555,7 @@ def _aligned(lines: tuple[str, ...], first_line: int, newest_first: bool = False
         if other.score > best.score and _flipped_reads_better(pieces, best, other):
             other.flipped = True
             best = other
-    best.newest_first = newest_first
+    best.order = order
     return best
 
 
@@ -537,6 +581,10 @@ def _learnt(pieces: list[Piece], *, flip: bool) -> Alignment:
     return reading
 
 
+#: The key of a reading that has read no move yet: round 1 at the start.
+_START = (Position.initial().key(), 1)
+
+
 class _Beam:
     """The readings at one clue: the best for each position."""
 
@@ -552,9 +600,17 @@ class _Beam:
         return True
 
     def best(self) -> list[_Reading]:
+        """The best readings, and the one that has read no move yet however far below
+        them it is: text before a record's first entry (a handout's preamble, a legend
+        explaining the directions) may read as moves better than it reads as nothing,
+        until the entries start, which no reading gone wrong there can read."""
         ranked = sorted(self.readings.values(), key=lambda r: -r.score)
         top = ranked[0].score if ranked else 0.0
-        return [r for r in ranked[:_BEAM] if r.score >= top - _MARGIN]
+        kept = [r for r in ranked[:_BEAM] if r.score >= top - _MARGIN]
+        start = self.readings.get(_START)
+        if start is not None and start not in kept:
+            kept.append(start)
+        return kept
 
 
 class _Style:

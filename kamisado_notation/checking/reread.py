@@ -23,7 +23,7 @@ from ..engine.match import RoundResult
 from ..engine.moves import Move
 from ..engine.position import Position
 from ..notation.writer import check_header
-from .aligned import AlignedRound, Alignment, Piece, align_lines, says_of
+from .aligned import AlignedRound, Alignment, Order, Piece, align_lines, rounds_side_by_side, says_of
 from .correct import back_move
 from .slips.after_end import QUOTED, READ_BY_EVIDENCE
 from .targets import FORMATS, fits, format_name, match_target
@@ -70,10 +70,10 @@ def reread(
     headers = headers or {}
     errors = [d for d in diagnostics if d.severity is Severity.ERROR]
     first = min(errors, key=lambda d: (d.line, d.column)) if errors else None
-    if not _to_read_again(errors, first, diagnostics) or sum(map(len, lines)) > MAX_REREAD:
+    if not _worth_reading(lines, first_line, errors, first, diagnostics):
         return None
     alignment = _in_order(lines, first_line)
-    if alignment is None or (first is not None and not _keeps(alignment, first)):
+    if alignment is None or (first is not None and alignment.order is not Order.ACROSS and not _keeps(alignment, first)):
         return None
     judged = alignment.judged
     if len(judged) <= sum(r is not None for r in results) or not _agrees(results, judged, _run_on(errors)):
@@ -83,20 +83,41 @@ def reread(
     return Reread(headers_text(headers, found) + rounds_text(judged), found, _notes(alignment, decided=decided))
 
 
+def _worth_reading(
+    lines: Sequence[str], first_line: int, errors: list[Diagnostic], first: Diagnostic | None, diagnostics: Sequence[Diagnostic]
+) -> bool:
+    """Whether the match of ``lines`` is read again: not too long, and either its
+    ``diagnostics`` say the first reading met text it could not read
+    (:func:`_to_read_again`), or it holds rounds side by side (:func:`_side_by_side`)."""
+    if sum(map(len, lines)) > MAX_REREAD:
+        return False
+    return _to_read_again(errors, first, diagnostics) or _side_by_side(errors, lines, first_line)
+
+
 def _in_order(lines: Sequence[str], first_line: int) -> Alignment | None:
     """The reading against the moves of ``lines`` in the order they are written or, where
-    that leaves a round unjudged, newest first (a live ticker's, a blog's updates above
-    the older ones): that order is taken where it judges every round it reads and reads
-    the text better (its score: what the moves explain of the evidence, less what they
-    do not). Moves read backwards are seldom legal, so a record written forwards does
-    not read better so."""
+    that leaves a round unjudged, in another order (:class:`~.aligned.Order`): newest
+    first (a live ticker's, a blog's updates above the older ones), or a table's rounds
+    side by side read a band after another. Another order is taken where it judges every
+    round it reads and reads the text better (its score: what the moves explain of the
+    evidence, less what they do not); where the text holds rounds side by side, that
+    order is tried however well the order written reads. Moves read in the wrong order
+    are seldom legal, so a record written forwards does not read better another way."""
     forward = align_lines(lines, first_line=first_line)
-    if forward is not None and all(r.result is not None for r in forward.rounds):
+    across = rounds_side_by_side(lines, first_line)
+    if _whole(forward) and not across:
         return forward
-    newest = align_lines(lines, first_line=first_line, newest_first=True)
-    if newest is None or not newest.rounds or any(r.result is None for r in newest.rounds):
-        return forward
-    return newest if forward is None or newest.score > forward.score else forward
+    best = forward
+    for order in (Order.NEWEST_FIRST, Order.ACROSS) if across else (Order.NEWEST_FIRST,):
+        other = align_lines(lines, first_line=first_line, order=order)
+        if other is not None and _whole(other) and (best is None or other.score > best.score):
+            best = other
+    return best
+
+
+def _whole(alignment: Alignment | None) -> bool:
+    """Whether ``alignment`` judges every round it reads, each to its end, with certainty."""
+    return alignment is not None and bool(alignment.rounds) and len(alignment.judged) == len(alignment.rounds)
 
 
 def _clues_after(alignment: Alignment) -> int:
@@ -140,6 +161,13 @@ def _to_read_again(errors: list[Diagnostic], first: Diagnostic | None, diagnosti
     if any(d.kind is Kind.NOT_KAMISADO for d in errors) or not any(_unread(d) for d in diagnostics):
         return False
     return first is None or _misread(first, diagnostics)
+
+
+def _side_by_side(errors: list[Diagnostic], lines: Sequence[str], first_line: int) -> bool:
+    """Whether a match with ``errors`` is written as a table of rounds side by side
+    (:mod:`.side_by_side`): entries in the notation, read row by row, run the rounds
+    together, so the errors say nothing of the entries (the order was misread)."""
+    return bool(errors) and not any(d.kind is Kind.NOT_KAMISADO for d in errors) and rounds_side_by_side(lines, first_line)
 
 
 def _unread(d: Diagnostic) -> bool:
@@ -273,6 +301,14 @@ def _rows(entries: list[str | None]) -> list[str]:
     return rows
 
 
+#: How a reading's order is said in its warning.
+_ORDER_SAID = {
+    Order.WRITTEN: "",
+    Order.NEWEST_FIRST: ", newest first",
+    Order.ACROSS: ", its rounds side by side read one after another, each down its own columns",
+}
+
+
 def _notes(alignment: Alignment, *, decided: bool) -> list[Diagnostic]:
     """The warnings of a match read again, and the error where its reading stopped (a
     warning where the rounds read had ``decided`` the match: what follows is set aside)."""
@@ -281,8 +317,8 @@ def _notes(alignment: Alignment, *, decided: bool) -> list[Diagnostic]:
     used = [u for r in judged for u in r.used if u is not None]
     first, end = pieces[used[0][0]], used[-1][1]
     flipped = " (its squares as seen from the other side of the board)" if alignment.flipped else ""
-    order = ", newest first" if alignment.newest_first else ""
-    where = "from here up" if alignment.newest_first else "from here on"
+    order = _ORDER_SAID[alignment.order]
+    where = "from here up" if alignment.order is Order.NEWEST_FIRST else "from here on"
     notes = [
         Diagnostic(
             "syntax",

@@ -37,6 +37,7 @@ from ..errors import RecordIOError
 from ..notation.files.blocks import Block, decode_block
 from ..notation.files.encodings import ENCODING_RULE
 from ..notation.kmr.assembly import Assembler
+from ..notation.kmr.containers import unwrapped
 from ..notation.kmr.fast_paths import validating_fast
 from ..notation.kmr.line_reader import Reader
 from ..notation.record import MatchRecord, RecordFile
@@ -581,8 +582,9 @@ def read_again(
     reading could not judge read again against the legal moves where that reads more
     (:func:`~.reread.reread`); and the errors before the first match (``leading``), but
     those of lines the reading again covered."""
-    if not lines or any(d.kind is Kind.NOT_KAMISADO for d in leading):
+    if not lines or any(d.kind is Kind.NOT_KAMISADO for d in leading) or (found and all(s.valid for s in found)):
         return found, leading
+    lines = list(unwrapped(lines))  # (a JSON document's strings: the text the matches were read from, line for line)
     out: list[MatchSummary] = []
     for lo, hi, s in _spans(found, len(lines), first_line):
         again = _reread(s, lines[lo:hi], first_line + lo, leading)

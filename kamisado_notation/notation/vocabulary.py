@@ -494,11 +494,11 @@ _EVIDENCE_DIRECTIONS: dict[Direction, tuple[str, ...]] = {
         "straightforward", "fwd", "fw", "vorne", "vor",
     ),
     Direction.LEFT: ("linksvoor", "linksaf", "schuinlinks", "αριστερά", "αριστερή", "왼쪽", "좌", 
-        "izquierda", "izq", "gauche", "sinistra", "links", "lewo", "lewa", "vlevo", "doleva", "zleva", "vänster", "vasen",
+        "izquierda", "izq", "izda", "izqda", "gauche", "sinistra", "links", "lewo", "lewa", "vlevo", "doleva", "zleva", "vänster", "vasen",
         "vasemmalle", "sol", "左", "ひだり", "balra", "bal", "esq", "leftwards", "upleft", "diagleft", "lft",
     ),
     Direction.RIGHT: ("rechtsvoor", "rechtsaf", "schuinrechts", "δεξιά", "오른쪽", "우", 
-        "derecha", "der", "droite", "destra", "rechts", "prawo", "prawa", "vpravo", "doprava", "zprava", "höger", "oikea",
+        "derecha", "der", "dcha", "drcha", "dch", "droite", "destra", "rechts", "prawo", "prawa", "vpravo", "doprava", "zprava", "höger", "oikea",
         "oikealle", "sağ", "右", "みぎ", "jobbra", "jobb", "dir", "rightwards", "upright", "diagright", "rgt",
     ),
     Direction.BACK: ("πίσω", "뒤로", "atrás", "arrière", "indietro", "terug", "wstecz", "zpět", "tillbaka", "後ろ", "backwards", "backward"),
@@ -622,7 +622,7 @@ ROUND_WORDS = (
     *ROUNDS_AFTER_NUMBER,
     "raŭndo", "rauxndo", "raundo", "partio", "ludo", "kierros", "erä", "omgång", "omgang", "ván", "babak", "putaran", "партія", "гра",
     "round", "game", "rnd", "rd", "partie", "spiel", "manche", "manșa", "manşa", "mansa", "partita", "partida", "juego",
-    "runde", "ronde", "rodada", "játszma", "jatszma", "forduló", "fordulo", "runda", "раунд", "партия", "игра", "kolo", "kolejka",
+    "runde", "ronde", "rond", "ronda", "raund", "rundă", "rodada", "játszma", "jatszma", "forduló", "fordulo", "runda", "раунд", "партия", "игра", "kolo", "kolejka",
 )
 #: Words for "to" between a move's two squares (not the evidence reader's `_TO_WORDS`, "two" heard as "to") (``D acht nach D fünf``, ``b8 do b1``).
 BETWEEN_SQUARES = frozenset(

@@ -1,0 +1,106 @@
+"""Rounds written side by side (docs/record-decisions.md, "Rounds side by side"): a
+club's sheet or a table whose heading row names each round over its own columns is read
+one round after another, each down its own columns, whatever separates the cells.
+
+Generated matches (the truth known) are laid out so, in several layouts a writer might
+choose; the reading must judge every round as the truth played it, with no error, and
+``fix`` must write the truth's moves.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from kamisado_notation import Severity, fix_text, validate_text
+from kamisado_notation.notation.writer import Form
+from tests.support.slips import moves_of, winners, written
+
+pytestmark = pytest.mark.reads_again
+
+#: A row of our notation: its turn number, Black's entry (or ``...``), Gold's.
+_ROW = re.compile(r"(\d+)\. (\S.*?)(?: {2,}(\S.*))?$")
+#: Round headings as people write them over their columns.
+HEADINGS = ["Round {}", "Runde {}", "Rond {}", "Game {}", "Partie {}", "Manche {}", "{}. játszma", "ROUND {}"]
+STYLES = [(Form.TEXT, "en"), (Form.TEXT, "de"), (Form.TEXT, "hu"), (Form.SHORT, "en"), (Form.COORDS, "en")]
+
+
+def rounds_of(text: str) -> list[list[tuple[str, str, str]]]:
+    """Each round's rows of a record in our notation: (turn, Black's entry, Gold's), an
+    entry not written (``...``, or Gold's after the round ended) as ``""``."""
+    rounds: list[list[tuple[str, str, str]]] = []
+    for line in text.splitlines():
+        if line.startswith("Round"):
+            rounds.append([])
+        elif rounds and (m := _ROW.match(line)):
+            black = "" if m[2] == "..." else m[2]
+            rounds[-1].append((m[1], black, m[3] or ""))
+    return rounds
+
+
+def side_by_side(rounds: list[list[tuple[str, str, str]]], *, separator: str, turns: bool, heading: str, per_block: int) -> str:
+    """``rounds`` as a table, ``per_block`` rounds across, each over its columns (a turn
+    number's too where ``turns``); ``separator`` parts the cells (``"  "``: a table set
+    in plain text, its columns padded)."""
+    width = 2 + turns
+    lines = ["Club evening, board 2", ""]
+    for first in range(0, len(rounds), per_block):
+        block = rounds[first : first + per_block]
+        names = [heading.format(first + k + 1) for k in range(len(block))]
+        table = [[name, *[""] * (width - 1)] for name in names]
+        rows = [[list(r[i]) if i < len(r) else ["", "", ""] for r in block] for i in range(max(map(len, block)))]
+        cells = [[c for name in table for c in name]]
+        for row in rows:
+            cells.append([c for turn, black, gold in row for c in ([turn] if turns else []) + [black, gold]])
+        if separator == "  ":
+            pad = max(len(c) for line in cells for c in line) + 2
+            lines += ["".join(c.ljust(pad) for c in line).rstrip() for line in cells]
+        elif separator == "html":
+            lines += ["<tr><td>" + "</td><td>".join(line) + "</td></tr>" for line in cells]
+        elif separator == " & ":
+            lines += [" & ".join(line) + r" \\" for line in cells]
+        else:
+            lines += [separator.join(line) for line in cells]
+        lines.append("")
+    return "\n".join(lines)
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    style=st.sampled_from(STYLES),
+    separator=st.sampled_from(["\t", ";", ",", " | ", "  ", " & ", "html"]),
+    turns=st.booleans(),
+    heading=st.sampled_from(HEADINGS),
+    per_block=st.integers(2, 5),
+)
+@example(seed=5, style=(Form.TEXT, "en"), separator=";", turns=False, heading="Rond {}", per_block=5)
+@example(seed=11, style=(Form.COORDS, "en"), separator="  ", turns=True, heading="Game {}", per_block=3)
+@example(seed=2, style=(Form.TEXT, "en"), separator="\t", turns=False, heading="Round {}", per_block=2)
+@example(seed=31, style=(Form.TEXT, "de"), separator=" & ", turns=True, heading="Runde {}", per_block=3)
+@example(seed=41, style=(Form.SHORT, "en"), separator="html", turns=False, heading="Game {}", per_block=4)
+def test_rounds_side_by_side_are_read_round_after_round(seed, style, separator, turns, heading, per_block):
+    form, lang = style
+    truth = written(seed, form, lang)
+    rounds = rounds_of(truth)
+    if len(rounds) < 2:
+        return  # (one round has no side to be beside)
+    text = side_by_side(rounds, separator=separator, turns=turns, heading=heading, per_block=per_block)
+    report = validate_text(text)
+    errors = [d for m in report.matches for d in m.diagnostics if d.severity is Severity.ERROR]
+    assert not errors, (text, errors)
+    (match,) = report.matches
+    assert [str(r.winner) if r else None for _, r in match.rounds] == list(winners(truth).values())
+    assert moves_of(fix_text(text).text) == moves_of(truth)
+
+
+def test_a_row_that_names_one_round_is_no_table():
+    """A round's heading alone on its line (a dash in it: ``Round 1 - Round 2`` is no
+    such line, but ``Round 2 - fill left`` is one heading) reads as it always did."""
+    truth = written(7, Form.TEXT, "en")
+    text = truth.replace("Round 2 fill", "Round 2 - fill")
+    report = validate_text(text)
+    assert report.valid and moves_of(fix_text(text).text) == moves_of(truth)
