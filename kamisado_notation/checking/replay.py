@@ -31,7 +31,7 @@ from .replayed import MatchReplay, MatchStatus, Ply, PlyKind, RoundReplay
 from .round_replay import Attempt, LeftOut, RoundReplayer, syntax_cut
 from .round_slips import left_out_round, row_slip, stop_at
 from .round_starts import UNKNOWN_TARGET, RoundStarts, lineup_start
-from .slips.after_end import QUOTED, after_decided, after_end, before, entries_after, set_aside_after_end
+from .slips.after_end import QUOTED, a_sentence, after_decided, after_end, before, entries_after, set_aside_after_end
 from .slips.headers import format_agrees, header_fixes
 from .slips.lineups import (
     check_lineups,
@@ -513,15 +513,16 @@ def replay_match(match: MatchRecord) -> MatchReplay:
 
 def _no_moves(extra: Sequence[Entry], rr: RoundReplay, diagnostics: Sequence[Diagnostic]) -> bool:
     """Whether ``extra``, the entries after round ``rr``'s end, name no move: each weak
-    evidence (slots left unread), whatever came before, or a move of the round said
-    again in squares on a line of prose (where the reader's ``diagnostics`` set text
+    evidence (slots left unread), whatever came before, or, on a line of prose, a
+    sentence (:func:`~.slips.after_end.a_sentence`) or a move of the round said again in
+    squares (where the reader's ``diagnostics`` set text
     aside: a note after it, ``<small>… moet L3 zijn (g2 naar d5)</small>``; no move is
     played twice; a row of the notation that copies an entry is a slip, named as one)."""
     if not extra or _moves_said(extra) > QUOTED:
         return False  # (more moves than a note quotes: a round not told apart)
     prose = {line for d in diagnostics if d.kind is Kind.SET_ASIDE for line in (d.line, *(e.line for e in d.edits))}
     played = {(p.move.origin, p.move.target) for p in rr.plies if p.move is not None and p.move.origin != p.move.target}
-    return all(not e.placeholder and (e.unread is not None or (e.line in prose and (e.origin, e.target) in played)) for e in extra)
+    return all(not e.placeholder and (e.unread is not None or (e.line in prose and ((e.origin, e.target) in played or a_sentence(e)))) for e in extra)
 
 
 def _moves_said(entries: Sequence[Entry]) -> int:

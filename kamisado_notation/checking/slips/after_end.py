@@ -15,7 +15,18 @@ from ...engine.moves import Move
 from ...engine.position import Position
 from ...notation.record import Entry
 
-__all__ = ["AFTER_END", "QUOTED", "READ_BY_EVIDENCE", "after_decided", "after_end", "before", "entries_after", "said_again", "set_aside_after_end"]
+__all__ = [
+    "AFTER_END",
+    "QUOTED",
+    "READ_BY_EVIDENCE",
+    "a_sentence",
+    "after_decided",
+    "after_end",
+    "before",
+    "entries_after",
+    "said_again",
+    "set_aside_after_end",
+]
 
 #: How many entries after a round's end are taken for entries written one too many (a
 #: row's): more than that, and the round more likely ended too early by a slip before.
@@ -71,6 +82,21 @@ def set_aside_after_end(entries: Sequence[Entry], over: int, round_number: int, 
     first = extra[0]
     edits = tuple(DeleteEntry(e.line, e.column, e.text, "written after the round was over") for e in extra)  # (text around them has its own edits)
     return Diagnostic("syntax", message, first.line, first.column, WARNING, round_number, None, match, (), Kind.STRUCK_ENTRY, edits)
+
+
+#: How many words that are no evidence make an entry read by its evidence a sentence.
+_SENTENCE = 2
+
+
+def a_sentence(entry: Entry) -> bool:
+    """Whether ``entry`` was read out of a sentence: words that say nothing of a move
+    stand between its clues (``Niebieski po tej rundzie został sumo (żółty``: Blue
+    became a Sumo after this round, Yellow...), not a move written down."""
+    from ...notation.kmr.evidence import (
+        clues,  # (the evidence reader, and the grammar it loads: only for a record read by it)
+    )
+
+    return sum(c.kind == "ASIDE" and entry.text[c.start : c.end].isalpha() for c in clues(entry.text)) >= _SENTENCE
 
 
 #: The kinds of diagnostic that say a match was read by its evidence, not only as written

@@ -8,8 +8,11 @@ close on their line or hold words, not a key)."""
 
 from __future__ import annotations
 
+import codecs
 import json
+import quopri
 import re
+from collections import deque
 from collections.abc import Iterable, Iterator
 from itertools import chain
 
@@ -18,6 +21,17 @@ __all__ = ["unwrapped"]
 #: A line of a JSON document that holds one string: an array's item or a key's value
 #: (``    "1. Red Forward 5 Orange\n",``, ``"text": "Round 2",``).
 _STRING_LINE = re.compile(r'\s*(?:"(?:[^"\\]|\\.)*"\s*:\s*)?"((?:[^"\\]|\\.)*)"\s*,?\s*')
+#: How many strings back a long string is looked for (a message's parts, each with its
+#: keys, lie within so many), and how long a string must be to count as said twice
+#: (a short one, ``ok``, ``plain``, is said again as often as not).
+_RECENT, _LONG = 64, 24
+#: A mail's header line (``Return-Path: <…>``, ``From: …``), which a mail's first line is.
+_MAIL_HEADER = re.compile(r"(?:[A-Z][A-Za-z]*-)*[A-Z][A-Za-z]*: \S|From \S+@")
+#: The header that says a mail's text is sent as quoted-printable, and its charset's.
+_QP = re.compile(r"\s*Content-Transfer-Encoding:\s*quoted-printable", re.IGNORECASE)
+_CHARSET = re.compile(r"charset=\"?([\w.:-]+)", re.IGNORECASE)
+#: The most lines a mail's header block is looked through.
+_HEADERS = 100
 #: A JSON document's first line: an object or array opened alone.
 _OPENS = re.compile(r"\s*[\[{]\s*")
 #: Its second: a quoted key or string.
@@ -26,13 +40,16 @@ _QUOTED = re.compile(r'\s*"')
 
 def unwrapped(lines: Iterable[str]) -> Iterable[str]:
     """``lines`` as the reader reads them: the text of a JSON document's strings where
-    they are one (:data:`_OPENS`), else ``lines`` themselves (the rest not looked at)."""
+    they are one (:data:`_OPENS`), a mail's text decoded where it is sent as
+    quoted-printable (:func:`_mail`), else ``lines`` themselves (the rest not looked at)."""
     it = iter(lines)
     head: list[str] = []
     for line in it:
         head.append(line)
         if line.strip():
             break
+    if head and _MAIL_HEADER.match(head[-1]):
+        return _mail(head, it)
     if not head or not _OPENS.fullmatch(head[-1]):
         return chain(head, it)
     second = next(it, None)
@@ -44,10 +61,63 @@ def unwrapped(lines: Iterable[str]) -> Iterable[str]:
     return _strings(chain(head, it))
 
 
+def _mail(head: list[str], it: Iterator[str]) -> Iterable[str]:
+    """The lines of a file that starts as a mail does (``head``, its first line a
+    header's, then ``it``): where its header block (to the first blank line, at most
+    :data:`_HEADERS` lines) says its text is sent as quoted-printable, that text decoded
+    (:func:`_decoded`); else the lines themselves."""
+    for line in it:
+        head.append(line)
+        if not line.strip() or len(head) > _HEADERS:
+            break
+    if not any(_QP.match(line) for line in head):
+        return chain(head, it)
+    return _decoded(chain(head, it), _charset(head))
+
+
+def _charset(head: list[str]) -> str:
+    """The charset a mail's ``head`` names (UTF-8 where it names none, or one Python
+    does not know)."""
+    for line in head:
+        m = _CHARSET.search(line)
+        if m is not None:
+            try:
+                return codecs.lookup(m[1]).name
+            except LookupError:
+                break
+    return "utf-8"
+
+
+def _decoded(lines: Iterable[str], charset: str) -> Iterator[str]:
+    """Each line of a mail sent as quoted-printable, decoded (``=C3=A4``: ``ä``); a line
+    broken by a soft break (``=`` at its end) is read whole on its first line, and the
+    lines it went on to are blank (each line keeps its number)."""
+    joined: list[str] = []
+    for line in lines:
+        body = line.rstrip("\r\n")
+        ending = line[len(body) :]
+        if body.endswith("=") and not body.endswith("=="):
+            joined.append(body[:-1])
+            continue
+        whole = "".join(joined) + body
+        try:
+            text = quopri.decodestring(whole.encode("latin-1", "replace")).decode(charset, "replace")
+        except ValueError:
+            text = whole
+        yield from [ending] * len(joined)
+        yield text + ending
+        joined.clear()
+    if joined:
+        yield "".join(joined)
+
+
 def _strings(lines: Iterable[str]) -> Iterator[str]:
     """Each line's string, decoded, at its column (one string of several lines read as
     one line, its lines parted by `` ; ``); a line with none, blank (a line's ending,
-    where it is given one, kept)."""
+    where it is given one, kept). A long string that one of the last few strings said
+    already is the same text given twice (a chat app's export keeps each message's text
+    and, beside it, the same text as the parts it formats): blank, said once."""
+    recent: deque[str] = deque(maxlen=_RECENT)
     for line in lines:
         body = line.rstrip("\r\n")
         ending = line[len(body) :]  # (lines given with their endings keep them)
@@ -59,4 +129,8 @@ def _strings(lines: Iterable[str]) -> Iterator[str]:
             text = json.loads(f'"{m[1]}"')
         except ValueError:
             text = m[1]
+        if len(text) >= _LONG and text in recent:
+            yield ending
+            continue
+        recent.append(text)
         yield " " * m.start(1) + " ; ".join(text.strip("\r\n").splitlines()) + ending

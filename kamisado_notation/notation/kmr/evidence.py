@@ -87,6 +87,7 @@ _CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
 _FREE_BEFORE, _FREE_AFTER = f"(?<![^\\W{_CJK}])", f"(?![^\\W{_CJK}])"
 _TOKEN = re.compile(
     r"(?P<struck>~~[^~\n]*~~|<(?:del|s|strike)>.*?</(?:del|s|strike)>|\[s\].*?\[/s\])"
+    r"|(?P<address><[^<>\s]+@[^<>\s]+>|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?://|www\.)[^\s<>\"']+)"
     r"|(?P<tag></?[A-Za-z][^<>\n]{0,200}>|\[/?[A-Za-z]+(?:=[^\]\n]{0,80})?\]|&#?\w{1,10};|\\[A-Za-z]+|\{\{|\}\}|#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})(?!\w))"
     r"|(?P<comment>(?<![}\w])\{[^{}\n]*\})"
     r"|(?P<date>(?-i:(?<![\w.])\d{1,2}\.?\s?" + _MONTHS + r"\.?(?=\s*(?:[·•|]|\d{4}))|(?<![\w])" + _MONTHS + r"\.?\s\d{1,2}(?=,|\s*[·•|]|\s\d{4}|$)))"
@@ -572,6 +573,7 @@ _GROUPS: dict[str, Callable[[str, re.Match[str]], list[Clue]]] = {
     "square": lambda text, m: [Clue("SQUARE", m.start(), m.end(), squares=(None, _square(m.group())))],
     "spoken": lambda text, m: [Clue("SQUARE", m.start(), m.end(), squares=(None, _square(m.group()[0] + str(RANK_WORDS[m.group()[2:].casefold()]))))],
     "time": lambda text, m: [Clue("ASIDE", m.start(), m.end())],
+    "address": lambda text, m: [Clue("ASIDE", m.start(), m.end())],  # (a mail's address or id '<4c0b…-b1d2-…@gmx.de>', a link)
     "ident": lambda text, m: [Clue("ASIDE", m.start(), m.end())],  # (a chat's user id 'U02HJ5TT0PX', a hash, an ordinal '3rd')
     "date": lambda text, m: [Clue("ASIDE", m.start(), m.end())],  # ('14 Mar ·', 'Mar 14, 2024')
     "turn": lambda text, m: [Clue("TURN", m.start(), m.end())],
@@ -695,22 +697,26 @@ _LISTED = 6
 def _colour_lists(text: str, tokens: list[Clue]) -> list[Clue]:
     """``tokens`` of a line read for its entries with each run of :data:`_LISTED`
     colours or more (:func:`_colour_runs`) set aside (``Abbrevs: org blu pur pnk yel red grn brn``; a lineup: moves written as
-    colours alone name them in pairs, a move's landing the next tower)."""
+    colours alone name them in pairs, a move's landing the next tower), and what stands
+    before the line's first such run, its label (the squares it runs from and to, an
+    arrow)."""
     out = list(tokens)
     for run in _colour_runs(text, tokens):
         if len(run) >= _LISTED:
             out[run[0] : run[-1] + 1] = [Clue("ASIDE", t.start, t.end) if t.kind == "COLOUR" else t for t in tokens[run[0] : run[-1] + 1]]
+            if not any(t.kind == "COLOUR" for t in out[: run[0]]):  # (what labels the list says which way it runs: ``黑（h8→a8）：紫 粉 …``)
+                out[: run[0]] = [Clue("ASIDE", t.start, t.end) for t in out[: run[0]]]
     return out
 
 
 def _colour_runs(text: str, tokens: list[Clue]) -> Iterator[list[int]]:
     """The runs of colours in ``tokens`` (their indices), each colour named once in a
-    run, only blanks or commas between them."""
+    run, only blanks, commas or a Sumo tower's star between them."""
     run: list[int] = []
     for k, tok in enumerate(tokens):
         if tok.kind != "COLOUR":
             continue
-        if run and (tok.colour in {tokens[r].colour for r in run} or text[tokens[run[-1]].end : tok.start].strip(" ,;/·")):
+        if run and (tok.colour in {tokens[r].colour for r in run} or text[tokens[run[-1]].end : tok.start].strip(" ,;/·*")):
             yield run
             run = []
         run.append(k)

@@ -1,0 +1,183 @@
+"""What people write around the moves that names no move (docs/record-decisions.md):
+a sentence between two rounds that names towers (``Blue became a Sumo after this round``),
+a lineup whose label says which way it runs (``Black (h8→a8): Purple Pink …``), a chat
+app's export that gives each message's text twice, a mail that quotes the record (sent
+as quoted-printable, the reply's comments between the quoted rounds, ids in its
+headers), and a handout whose preamble explains the notation with squares and
+directions. Each is set aside or said once; the rounds are judged as the generated
+match (the truth) played them.
+"""
+
+from __future__ import annotations
+
+import json
+import quopri
+import re
+
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from kamisado_notation import Severity, Side, fix_text, replay_match, validate_text
+from kamisado_notation.notation.writer import Form
+from tests.support.slips import moves_of, only_match, winners, written
+
+pytestmark = pytest.mark.reads_again
+
+STYLES = [(Form.TEXT, "en"), (Form.TEXT, "de"), (Form.TEXT, "hu"), (Form.SHORT, "en")]
+#: Sentences said between two rounds, naming two towers and a ring (``{}``: a colour's word).
+SENTENCES = [
+    "{} became a sumo after this round ({} was one already since round 1).",
+    "Note: {} is sumo now, {} got its ring in round 1.",
+    "{} has a ring now and {} too, 2 sumos on the board",
+]
+#: Colour words as a writer of each language spells them (the order of :class:`Colour`).
+COLOURS = {
+    "en": ["brown", "green", "red", "yellow", "pink", "purple", "blue", "orange"],
+    "de": ["braun", "grün", "rot", "gelb", "rosa", "lila", "blau", "orange"],
+    "hu": ["barna", "zöld", "piros", "sárga", "rózsaszín", "lila", "kék", "narancs"],
+}
+
+
+def errors_of(text: str) -> list[str]:
+    return [d.message for m in validate_text(text).matches for d in m.diagnostics if d.severity is Severity.ERROR]
+
+
+def judged_winners(text: str) -> list[str | None]:
+    (match,) = validate_text(text).matches
+    return [str(r.winner) if r else None for _, r in match.rounds]
+
+
+def rounds_split(text: str) -> list[str]:
+    """``text`` cut before each ``Round`` line after the first."""
+    return re.split(r"(?m)^(?=Round [2-9])", text)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000), style=st.sampled_from(STYLES), sentence=st.sampled_from(SENTENCES), pick=st.integers(0, 63))
+def test_a_sentence_naming_towers_between_rounds_is_set_aside(seed, style, sentence, pick):
+    form, lang = style
+    truth = written(seed, form, lang)
+    words = COLOURS.get(lang, COLOURS["en"])
+    said = sentence.format(words[pick % 8], words[pick // 8]).capitalize()
+    text = f"\n{said}\n\n".join(part.rstrip("\n") for part in rounds_split(truth)) + "\n"
+    assert errors_of(text) == []
+    assert judged_winners(text) == list(winners(truth).values())
+    assert moves_of(fix_text(text).text) == moves_of(truth)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000), label=st.sampled_from(["{side} (h8→a8): ", "- {side} ({a}→{h}): ", "{side}, from a to h: "]))
+def test_a_lineup_labelled_with_the_squares_it_runs_over_is_no_move(seed, label):
+    """Each round after the first gets its lineups written before its moves, as a list
+    of colours with a label naming the squares it runs from and to."""
+    truth = written(seed, Form.TEXT, "en")
+    match = replay_match(only_match(truth))
+    parts = rounds_split(truth)
+    out = [parts[0]]
+    for part, rnd in zip(parts[1:], match.rounds[1:], strict=True):
+        heading, _, rest = part.partition("\n")
+        rows = []
+        for side, squares, a, h in ((Side.BLACK, range(63, 55, -1), "h", "a"), (Side.GOLD, range(8), "a", "h")):
+            towers = [rnd.start.tower_at(sq) for sq in squares]
+            names = " ".join(t.colour.title + "*" * t.rings for t in towers if t is not None)
+            rows.append(label.format(side=side.title, a=a, h=h) + names)
+        out.append("\n".join([heading, *rows, rest]))
+    text = "".join(out)
+    assert errors_of(text) == []
+    assert moves_of(fix_text(text).text) == moves_of(truth)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000), style=st.sampled_from(STYLES))
+def test_a_chat_export_that_gives_each_message_twice_is_read_once(seed, style):
+    """A chat app's JSON export keeps each message's text and, beside it, the same text
+    as its formatted parts: each round one message, given twice, read once."""
+    form, lang = style
+    truth = written(seed, form, lang)
+    messages = []
+    for k, part in enumerate(rounds_split(truth.split("\n\n", 1)[1])):
+        body = part.strip("\n")
+        messages.append({"id": k, "type": "message", "from": "Vlad", "text": body, "text_entities": [{"type": "plain", "text": body}]})
+        messages.append({"id": 100 + k, "type": "message", "from": "Sergei", "text": "nice", "text_entities": [{"type": "plain", "text": "nice"}]})
+    text = json.dumps({"name": "Kamisado club", "type": "private_group", "messages": messages}, ensure_ascii=False, indent=1)
+    assert errors_of(text) == []
+    assert judged_winners(text) == list(winners(truth).values())
+
+
+#: What a reply says between the rounds it quotes (``{}``: a colour, then a square).
+COMMENTS = [
+    "Genau hier war es vorbei: nach {} auf {} war die ganze Linie frei.",
+    "I think {} to {} was the mistake, the file was open after that.",
+    "Hier hätte {} nicht nach {} ziehen sollen :-)",
+]
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000), style=st.sampled_from(STYLES[:3]), comment=st.sampled_from(COMMENTS))
+def test_a_mail_quoting_the_record_in_quoted_printable_is_read_as_its_text(seed, style, comment):
+    """The record quoted (``> ``) in a reply whose text is sent as quoted-printable (soft
+    line breaks, ``=C3=A4``), the reply's own comments naming a tower and a square
+    between the quoted rounds, an id in its headers that looks like squares. (The
+    entries in words: the short form's letters are weak clues, which a reply's German
+    prose may leave unsettled.)"""
+    form, lang = style
+    truth = written(seed, form, lang)
+    words = COLOURS.get(lang, COLOURS["en"])
+    body = ["Hallo Emil, hallo Liste,", "", "passt alles. Anmerkungen unten im Text.", "", "Am 22.04.26 um 08:57 schrieb Emil:"]
+    for k, part in enumerate(rounds_split(truth.split("\n\n", 1)[1])):
+        body += ["> " + line if line else ">" for line in part.rstrip("\n").splitlines()]
+        body += ["", comment.format(words[(seed + k) % 8], "abcdefgh"[k % 8] + str(1 + (seed + k) % 8)), ""]
+    encoded = quopri.encodestring("\n".join(body).encode("utf-8")).decode("ascii")
+    headers = [
+        "Return-Path: <tamas@example.org>",
+        "Message-ID: <8e1f0c2a-5b7d-4c1e-b1d2-2f6d1b0e7c44@example.org>",
+        "References: <4c0b3d1e-77aa-4f0e-c7c5-0e9c6a5f1e20@example.de>",
+        "From: Tamas <tamas@example.org>",
+        "Subject: Re: Mitschrift Kamisado",
+        "Content-Type: text/plain; charset=UTF-8; format=flowed",
+        "Content-Transfer-Encoding: quoted-printable",
+    ]
+    text = "\n".join(headers) + "\n\n" + encoded + "\n"
+    assert errors_of(text) == []
+    assert judged_winners(text) == list(winners(truth).values())
+
+
+#: Handouts' preambles: how their moves are written, with squares, directions, numbers and
+#: an example of an entry.
+PREAMBLES = [
+    """How to read the moves: the tower's colour, from-to, then the direction and the
+number of squares, and the colour of the square it lands on.
+Directions are the mover's own: straight is towards the other side, left and right are diagonal.
+a1 is Gold's left corner and h8 is Black's right corner; Black starts, first to 1 point wins.
+""",
+    """Key: straight = forward, left = diagonal left, right = diagonal right (the mover's own left and right).
+Each row: tower, from→to (direction + squares, colour of the square landed on), e.g. Blue b8→b3 (straight 5, lands yellow).
+""",
+    """Directions: straight, left, right; squares from a1 (Gold's left corner) to h8; for example Red e8→e5 (straight 3, lands pink) or Green g1→e3 (left 2, lands red).
+""",
+]
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000), separator=st.sampled_from([" & ", " | ", "; "]), preamble=st.sampled_from(PREAMBLES))
+@example(seed=17, separator=" & ", preamble=PREAMBLES[0])
+@example(seed=2, separator=" & ", preamble=PREAMBLES[1])
+@example(seed=6, separator=" & ", preamble=PREAMBLES[1])
+def test_a_preamble_that_explains_the_notation_never_makes_a_round_wrong(seed, separator, preamble):
+    """A handout that explains its notation before the moves, in words and squares that
+    may read as moves (``h8 is Black's right corner``): a round it judges is the truth's,
+    and one it cannot judge is an error that says where (never a guess)."""
+    truth = written(seed, Form.TEXT, "en", target=1)
+    (rnd,) = replay_match(only_match(truth)).rounds
+    rows = []
+    for k in range(0, len(rnd.plies), 2):
+        cells = [str(k // 2 + 1)]
+        for p in rnd.plies[k : k + 2]:
+            m = p.move
+            cells.append(f"{m.tower.title} {m.coords().replace('-', '→')} ({str(m.direction).lower()} {m.distance}, lands {m.square_colour.title.lower()})")
+        rows.append(separator.join(cells))
+    text = preamble + "\n" + "\n".join(rows) + "\n"
+    judged = judged_winners(text)
+    assert [w for w in judged if w is not None] == [w for w, t in zip(judged, winners(truth).values(), strict=False) if w is not None and w == t]
+    assert None not in judged or errors_of(text)
