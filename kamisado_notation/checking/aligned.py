@@ -149,11 +149,17 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1, order: Order = Order
         if is_key_line(text) or _round_heading(text, number) or (bands is not None and bands.heading(number)):
             continue  # (an example of them, a round's heading, rounds' headings side by side: no move)
         found = _line_pieces(text, number, legend)
-        if sum(p.clue.kind == "COLOUR" for p in found) >= _LINEUP and all(p.clue.kind in ("COLOUR", "AMBIGUOUS") for p in found):
+        if _colours_alone(found):
             rows.add(number)
         out.extend(found)
     kept = _voices([p for p in _without_lineups(out) if p.line not in rows], dict(numbered))
     return kept if bands is None else sorted(kept, key=lambda p: bands.key(p.line, p.column))
+
+
+def _colours_alone(found: list[Piece]) -> bool:
+    """Whether a line's pieces ``found`` are colours alone, :data:`_LINEUP` at least (a
+    lineup's row)."""
+    return sum(p.clue.kind == "COLOUR" for p in found) >= _LINEUP and all(p.clue.kind in ("COLOUR", "AMBIGUOUS") for p in found)
 
 
 #: A quote's marks at a line's start (``> ``, ``>> ``, ``> > ``).

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from ..diagnostics import Diagnostic, Kind, Severity
 from ..engine.board import Side
@@ -195,8 +196,19 @@ def _keeps(alignment: Alignment, first: Diagnostic) -> bool:
     at = _pieces_at(alignment, first)
     if at and max(at) < _first_used(alignment):
         return True  # (text before the match read: a preamble's squares, a correction quoted ahead)
+    if at and _between_rounds(alignment, at):
+        return True  # (a line after a round's end read as no move: its result said, 'Winner: GOLD (YELLOW home row)')
     read = [m for rnd in alignment.rounds for m, u in zip(rnd.moves, rnd.used, strict=True) if u is not None and at & set(range(*u))]
     return all(any(says_of(alignment.pieces[k], m, flipped=alignment.flipped) for m in read) for k in at & set(alignment.aside))
+
+
+def _between_rounds(alignment: Alignment, at: set[int]) -> bool:
+    """Whether the pieces ``at`` all stand after one round's last entry and before the
+    next round's first, none read as a move (text between two rounds, ended by the
+    moves)."""
+    spans = [[u for u in r.used if u is not None] for r in alignment.rounds if r.result is not None]
+    gaps = [(a[-1][1], b[0][0]) for a, b in pairwise(spans) if a and b]
+    return any(all(end <= k < start for k in at) for end, start in gaps)
 
 
 def _first_used(alignment: Alignment) -> int:

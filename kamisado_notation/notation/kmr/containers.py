@@ -9,6 +9,7 @@ close on their line or hold words, not a key)."""
 from __future__ import annotations
 
 import codecs
+import html
 import json
 import quopri
 import re
@@ -25,6 +26,12 @@ _STRING_LINE = re.compile(r'\s*(?:"(?:[^"\\]|\\.)*"\s*:\s*)?"((?:[^"\\]|\\.)*)"\
 #: keys, lie within so many), and how long a string must be to count as said twice
 #: (a short one, ``ok``, ``plain``, is said again as often as not).
 _RECENT, _LONG = 64, 24
+#: An XML attribute that holds a message's text (``body="…"``, ``text='…'``).
+_TEXT_ATTRIBUTE = re.compile(r"""\b(?:body|text|message|content|msg)\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.IGNORECASE)
+#: A web page's first element after an XML declaration.
+_XHTML = re.compile(r"\s*<(?:!DOCTYPE\s+html|html)\b", re.IGNORECASE)
+#: A tag with its attributes.
+_TAG = re.compile(r"<[^<>]*>")
 #: A mail's header line (``Return-Path: <…>``, ``From: …``), which a mail's first line is.
 _MAIL_HEADER = re.compile(r"(?:[A-Z][A-Za-z]*-)*[A-Z][A-Za-z]*: \S|From \S+@")
 #: The header that says a mail's text is sent as quoted-printable, and its charset's.
@@ -41,7 +48,8 @@ _QUOTED = re.compile(r'\s*"')
 def unwrapped(lines: Iterable[str]) -> Iterable[str]:
     """``lines`` as the reader reads them: the text of a JSON document's strings where
     they are one (:data:`_OPENS`), a mail's text decoded where it is sent as
-    quoted-printable (:func:`_mail`), else ``lines`` themselves (the rest not looked at)."""
+    quoted-printable (:func:`_mail`), an XML document's text (:func:`_xml_text`), else
+    ``lines`` themselves (the rest not looked at)."""
     it = iter(lines)
     head: list[str] = []
     for line in it:
@@ -50,6 +58,8 @@ def unwrapped(lines: Iterable[str]) -> Iterable[str]:
             break
     if head and _MAIL_HEADER.match(head[-1]):
         return _mail(head, it)
+    if head and head[-1].lstrip().startswith("<?xml"):
+        return _xml(head, it)
     if not head or not _OPENS.fullmatch(head[-1]):
         return chain(head, it)
     second = next(it, None)
@@ -59,6 +69,36 @@ def unwrapped(lines: Iterable[str]) -> Iterable[str]:
     if not _QUOTED.match(second):
         return chain(head, it)
     return _strings(chain(head, it))
+
+
+def _xml(head: list[str], it: Iterator[str]) -> Iterable[str]:
+    """The lines of an XML document (``head`` ends with its declaration) as their text
+    (:func:`_xml_text`); a web page written as XML (XHTML) is read as any web page is."""
+    for line in it:
+        head.append(line)
+        if line.strip():
+            break
+    if _XHTML.match(head[-1]):
+        return chain(head, it)
+    return map(_xml_text, chain(head, it))
+
+
+def _xml_text(line: str) -> str:
+    """A line of an XML document as the text a person wrote in it, each piece at its
+    column: the values of its attributes that hold a message's text (an app's export:
+    ``<sms … body="then he moved yellow 3 diagonal" … contact_name="Wen 💛" />``), else
+    the line with its tags and their attributes blanked (``<p>Round 2</p>``)."""
+    body = line.rstrip("\r\n")
+    ending = line[len(body) :]
+    said = list(_TEXT_ATTRIBUTE.finditer(body))
+    if said:
+        out = [" "] * len(body)
+        for m in said:
+            k = 1 if m[1] is not None else 2
+            width = m.end(k) - m.start(k)
+            out[m.start(k) : m.end(k)] = html.unescape(m[k]).replace("\n", " ").ljust(width)[:width]
+        return "".join(out).rstrip() + ending
+    return _TAG.sub(lambda m: " " * len(m[0]), body) + ending
 
 
 def _mail(head: list[str], it: Iterator[str]) -> Iterable[str]:

@@ -85,6 +85,26 @@ _MONTHS = "(?:" + "|".join(w.capitalize() for w in sorted(set(MONTH_WORDS), key=
 _CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
 #: Not after (before) a letter or digit of a word, but a CJK glyph.
 _FREE_BEFORE, _FREE_AFTER = f"(?<![^\\W{_CJK}])", f"(?![^\\W{_CJK}])"
+#: What a scan's text recognition writes for a letter of a word in capitals (``8ROWN``,
+#: ``YELL0W``, ``PlNK``): the letters it may take for each.
+_LOOKALIKES = {"o": "o0", "i": "i1l|", "l": "l1i|", "b": "b8", "s": "s5", "g": "g6"}
+
+
+def _scanned_pattern(word: str) -> str:
+    """``word`` with each letter a scan may mistake as the characters it may read."""
+    return "".join("[" + re.escape(_LOOKALIKES[ch]) + "]" if ch in _LOOKALIKES else re.escape(ch) for ch in word)
+
+
+#: The words of a slot (colours, directions) of four letters or more, in ASCII, as a
+#: scan's text recognition may write them.
+_SCANNED_WORDS = {
+    word: re.compile(_scanned_pattern(word), re.IGNORECASE)
+    for word in sorted({*COLOUR_WORDS, *DIRECTION_WORDS}, key=len, reverse=True)
+    if len(word) >= 4 and word.isascii() and word.isalpha()
+}
+_SCANNED_WORD = (
+    r"(?<![\w])(?=\S*[0-9|]|(?-i:[A-Z]*l[A-Z]))(?:" + "|".join(_scanned_pattern(w) for w in _SCANNED_WORDS) + r")(?![\w|])"
+)
 _TOKEN = re.compile(
     r"(?P<struck>~~[^~\n]*~~|<(?:del|s|strike)>.*?</(?:del|s|strike)>|\[s\].*?\[/s\])"
     r"|(?P<address><[^<>\s]+@[^<>\s]+>|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?://|www\.)[^\s<>\"']+)"
@@ -96,6 +116,7 @@ _TOKEN = re.compile(
     r"|(?P<scanned>(?<![\w])(?:[a-h][1-8][-–][a-h][SlI]|[a-h][SlI][-–][a-h][1-8])(?![\w]))"
     r"|(?P<square>" + _FREE_BEFORE + r"[a-hA-H][1-8]" + _FREE_AFTER + ")"
     r"|(?P<spoken>(?-i:(?<![\w])[A-H])[ ](?:" + "|".join(sorted(_SPOKEN, key=len, reverse=True)) + r")(?![\w]))"
+    r"|(?P<scannedword>" + _SCANNED_WORD + ")"
     r"|(?P<time>\d+(?:[:/]\d+)+|\d{1,4}[-.]\d{1,2}[-.]\d{1,4}|(?<![\w-])\d{1,2}(?:[-\u2013\u2014]|&[nm]dash;)\d{1,2}(?![\w-]|\.\d))"
     r"|(?P<turn>\d+(?:\.\.\.|…|[.):](?!\d)))"
     r"|(?P<int>\d+)"
@@ -275,6 +296,14 @@ _WORD_KINDS = {
 #: ``blocked``, ``pushed``): evidence, never a misspelt slot to read past.
 _FORCED_KINDS = frozenset({"PASS", "BLOCKED", "PUSHED"})
 
+
+
+def _scanned_word(text: str, start: int, end: int) -> list[Clue]:
+    """A colour's or direction's word as a scan's text recognition wrote it, digits and
+    lower-case letters for capitals (``8ROWN``, ``YELL0W``, ``PlNK``): read as that word."""
+    token = text[start:end]
+    word = next(w for w, pattern in _SCANNED_WORDS.items() if pattern.fullmatch(token))
+    return _word(text[:start] + word.upper() + text[end:], start, end)
 
 
 def _word(text: str, start: int, end: int) -> list[Clue]:
@@ -573,6 +602,7 @@ _GROUPS: dict[str, Callable[[str, re.Match[str]], list[Clue]]] = {
     "square": lambda text, m: [Clue("SQUARE", m.start(), m.end(), squares=(None, _square(m.group())))],
     "spoken": lambda text, m: [Clue("SQUARE", m.start(), m.end(), squares=(None, _square(m.group()[0] + str(RANK_WORDS[m.group()[2:].casefold()]))))],
     "time": lambda text, m: [Clue("ASIDE", m.start(), m.end())],
+    "scannedword": lambda text, m: _scanned_word(text, m.start(), m.end()),
     "address": lambda text, m: [Clue("ASIDE", m.start(), m.end())],  # (a mail's address or id '<4c0b…-b1d2-…@gmx.de>', a link)
     "ident": lambda text, m: [Clue("ASIDE", m.start(), m.end())],  # (a chat's user id 'U02HJ5TT0PX', a hash, an ordinal '3rd')
     "date": lambda text, m: [Clue("ASIDE", m.start(), m.end())],  # ('14 Mar ·', 'Mar 14, 2024')
@@ -631,6 +661,18 @@ def _struck(text: str, out: list[Clue]) -> list[Clue]:
 def _counted(kind: str, least: int = 1) -> Callable[[str, list[Clue]], bool]:
     """Whether a line holds ``least`` tokens of ``kind`` at least."""
     return lambda text, out: sum(t.kind == kind for t in out) >= least
+
+
+#: A word in small letters (two at least).
+_SMALL_WORD = re.compile(r"[a-z]{2,}")
+
+
+def _bar(text: str, tokens: list[Clue], k: int) -> Clue:
+    """Token ``k`` of a line in capitals, set aside where it is a small ``l`` alone: a
+    table's bar as a scan's text recognition read it (``1 l  YELLOW  L  1  l YELLOW``),
+    not the short form's Left (which a line in capitals writes ``L``)."""
+    tok = tokens[k]
+    return Clue("ASIDE", tok.start, tok.end) if text[tok.start : tok.end] == "l" else tok
 
 
 def _code_before_word(text: str, tokens: list[Clue], k: int) -> Clue:
@@ -737,8 +779,9 @@ def _in_prose(text: str, tokens: list[Clue], k: int) -> Clue:
     return Clue("ASIDE", tok.start, tok.end) if words and blanks else tok
 
 
-#: A spreadsheet's row that starts with a number in a cell of its own (``2;1;Bence;…``).
-_COUNTED_ROW = re.compile(r"\s*\|?\s*\d{1,4}\s*[;\t,|]")
+#: A spreadsheet's row that starts with a number in a cell of its own (``2;1;Bence;…``),
+#: or a table's, its bar as a scan read it (``2 l  8ROWN``, ``1 I  ORANGE``).
+_COUNTED_ROW = re.compile(r"\s*\|?\s*\d{1,4}\s*(?:[;\t,|]|(?-i:[lI!])(?=\s))")
 
 
 def _counters(text: str, tokens: list[Clue]) -> list[Clue]:
@@ -1810,6 +1853,7 @@ _CONTEXT: tuple[tuple[Callable[[str, list[Clue]], bool], Callable[[str, list[Clu
     (_counted("PASS"), _each(_in_prose)),
     (_counted("TURN"), _each(_sentence_end)),
     (_counted("COLOUR", 2), _each(_code_before_word)),
+    (lambda text, out: " l " in text and _SMALL_WORD.search(text) is None, _each(_bar)),
     (lambda text, out: True, _each(_said_twice)),
     (lambda text, out: True, _each(_points)),
 )
