@@ -28,9 +28,10 @@ from ..engine.position import Position
 from ..notation.kmr.headers import DASHES
 from ..notation.record import Entry, MatchRecord, RoundRecord
 from .replayed import MatchReplay, MatchStatus, Ply, PlyKind, RoundReplay
-from .round_replay import Attempt, LeftOut, RoundReplayer, syntax_cut
+from .round_replay import Attempt, RoundReplayer, syntax_cut
 from .round_slips import left_out_round, row_slip, stop_at
 from .round_starts import UNKNOWN_TARGET, RoundStarts, lineup_start
+from .round_state import MissingRound, RoundState
 from .slips.after_end import QUOTED, after_decided, after_end, before, entries_after, set_aside_after_end
 from .slips.headers import format_agrees, header_fixes
 from .slips.lineups import (
@@ -164,23 +165,23 @@ class _MatchReplayer(RoundStarts):
             self.check_lineups(i, rr)
         attempt = self.attempt(game, i, position)
         cut = attempt.cut
-        runner, rr = self.replay_round(attempt, rr, position)
-        if runner.split is not None:  # the round runs on into the next: replayed again as two
+        state, rr = self.replay_round(attempt, rr, position)
+        if state.split is not None:  # the round runs on into the next: replayed again as two
             del self.diags[said:], self.fixes[fixed:], self.rounds[-1]
-            return self.play_round(game, i, self.split_round(i, runner.split), rr.start.copy())
-        if runner.doubt is not None and (other := self.entries_fill(game, i, rec, attempt)) is not None:
+            return self.play_round(game, i, self.split_round(i, state.split), rr.start.copy())
+        if state.doubt is not None and (other := self.entries_fill(game, i, rec, attempt)) is not None:
             del self.diags[said:], self.fixes[fixed:], self.rounds[-1]  # (replayed again with the fill its entries say)
             self.diags.append(other[1])
             self.fixes.extend(other[1].edits)
             return self.play_round(game, i, rec, other[0])
         self.rounds[-1] = rr
         self.place_plies(rr, i)
-        position = game.position = runner.pos
+        position = game.position = state.pos
         if cut is not None and not rr.stopped and position.winner is None and position.deadlock() is None:
-            rr.stopped = runner.cut_reached = True  # the round's last rows were lost: not its end
-        self.take_findings(runner, rr, attempt)
+            rr.stopped = state.cut_reached = True  # the round's last rows were lost: not its end
+        self.take_findings(state, rr, attempt)
         if rr.stopped:
-            why = "a syntax error" if runner.cut_reached else "a rules error"
+            why = "a syntax error" if state.cut_reached else "a rules error"
             self.unchecked(i + 1, f"round {rec.number} could not be replayed past {why}", game)
             return False
         if not (rr.plies and rr.plies[-1].kind is PlyKind.PUSH):  # else the back-entry is due
@@ -224,21 +225,21 @@ class _MatchReplayer(RoundStarts):
             attempt.agrees, attempt.further = next_round_check(rounds[i + 1]), rounds_played(rounds[i + 1 :])
         return attempt
 
-    def take_findings(self, runner: RoundReplayer, rr: RoundReplay, attempt: Attempt) -> None:
+    def take_findings(self, state: RoundState, rr: RoundReplay, attempt: Attempt) -> None:
         """What the round's replay found, into the match's: its diagnostics and edits,
         the slips of whole rows it corrected, the turn numbers they moved, the unknown
         words it read past; where it stopped at the reader's error inside it, that error
         is the stop's (:meth:`unsettled` keeps it)."""
-        runner.diagnostics.extend(attempt.slips)
-        if runner.inserted or attempt.slips:
-            self.renumber(rr.record.entries, attempt.places, runner.inserted, attempt.removed, runner.diagnostics)
-        if runner.set_aside:  # (the reader's errors of entries the replay set aside: no move)
-            self.drop_reader_errors(runner.set_aside, SETTLED)
-        if runner.completed:
-            self.read_past(runner.completed, runner.fixes, runner.ties)
-        self.diags.extend(runner.diagnostics)
-        self.fixes.extend(runner.fixes)
-        if rr.stopped and runner.cut_reached and attempt.cut is not None:
+        state.diagnostics.extend(attempt.slips)
+        if state.inserted or attempt.slips:
+            self.renumber(rr.record.entries, attempt.places, state.inserted, attempt.removed, state.diagnostics)
+        if state.set_aside:  # (the reader's errors of entries the replay set aside: no move)
+            self.drop_reader_errors(state.set_aside, SETTLED)
+        if state.completed:
+            self.read_past(state.completed, state.fixes, state.ties)
+        self.diags.extend(state.diagnostics)
+        self.fixes.extend(state.fixes)
+        if rr.stopped and state.cut_reached and attempt.cut is not None:
             self.settled_at.add(attempt.cut)  # (the reader's error the round stopped at is the stop's: it stays)
 
     def unsettled(self) -> None:
@@ -301,46 +302,45 @@ class _MatchReplayer(RoundStarts):
         self.fixes.extend(carried(said, edits))
         self.diags = [d for d in self.diags if not (d.kind is Kind.TURN_NUMBER and (d.line, d.column) in explained)]
 
-    def replay_round(self, attempt: Attempt, rr: RoundReplay, position: Position) -> tuple[RoundReplayer, RoundReplay]:
+    def replay_round(self, attempt: Attempt, rr: RoundReplay, position: Position) -> tuple[RoundState, RoundReplay]:
         """Replay ``rr``'s round from ``position``; where it stops at a slip of a whole
         row or round whose correction is certain, again from its start with the slip
         corrected (each time further on: the slips found are kept in ``attempt``), or up
         to the entry where the likeliest slips start. The last replayer, and its round."""
         while True:
-            runner = RoundReplayer(
+            state = RoundReplayer(
                 rr, position, self.match.index, attempt.cut, ends=attempt.ends, rings_unknown=attempt.guess, halt=attempt.halt,
                 places=attempt.places,
-            )
-            runner.run(attempt.challenger)
-            if runner.over is not None and not any(d.severity is ERROR for d in attempt.slips):  # (a '...' put in, an entry retyped: warnings)
-                runner.split = left_out_round(rr, runner, self.match)
-                if runner.split is not None:
-                    return runner, rr
+            ).run(attempt.challenger)
+            if state.over is not None and not any(d.severity is ERROR for d in attempt.slips):  # (a '...' put in, an entry retyped: warnings)
+                state.split = left_out_round(rr, state, self.match)
+                if state.split is not None:
+                    return state, rr
             if attempt.halt is not None:  # stopped where the slip may start: its candidates named there
-                last = runner.diagnostics[-1]
-                runner.diagnostics[-1] = last.with_clauses(attempt.maybe)
-                return runner, rr
-            padded = _with_placeholder(runner, rr, attempt)
+                last = state.diagnostics[-1]
+                state.diagnostics[-1] = last.with_clauses(attempt.maybe)
+                return state, rr
+            padded = _with_placeholder(state, rr, attempt)
             if padded is not None:  # (the '...' left out put in: the slips of rows are looked for as in any round)
                 rr, position = padded, rr.start.copy()
                 continue
-            found = row_slip(runner, rr, attempt, self.match, after=len(attempt.slips))
+            found = row_slip(state, rr, attempt, self.match, after=len(attempt.slips))
             if found is None:
-                self.after_end(runner, rr, attempt)
-                return runner, rr
+                self.after_end(state, rr, attempt)
+                return state, rr
             slip, hypothesis, halt = found
             if hypothesis is not None:  # certain: its edits are for fix
                 self.fixes.extend(slip.edits)
             if hypothesis is None and halt is None:  # a row slip before this legal entry
-                assert runner.stop_index is not None
-                stop_at(runner, rr, runner.stop_index, slip)
-                return runner, rr
+                assert state.stop_index is not None
+                stop_at(state, rr, state.stop_index, slip)
+                return state, rr
             if hypothesis is None:
                 attempt.halt, attempt.maybe = halt, slip.message
             else:
                 attempt.slips.append(slip)
                 attempt.removed.extend(hypothesis.removed)
-                stop, entries = runner.stop_index, rr.record.entries
+                stop, entries = state.stop_index, rr.record.entries
                 places: list[int | None] = attempt.places if attempt.places is not None else list(range(len(entries)))
                 attempt.places = places[:stop] + _tail_places(entries[stop:], places[stop:], hypothesis.tail)
                 rr = RoundReplay(rr.number, rr.index, replace(rr.record, entries=[*entries[:stop], *hypothesis.tail]), rr.fill, rr.start)
@@ -362,12 +362,12 @@ class _MatchReplayer(RoundStarts):
         game.position = fill(end, how, challenger=game.challenger)
         return game.position, error
 
-    def after_end(self, runner: RoundReplayer, rr: RoundReplay, attempt: Attempt) -> None:
+    def after_end(self, state: RoundState, rr: RoundReplay, attempt: Attempt) -> None:
         """The entries of round ``rr`` after its end (M7, M8): weak evidence (slots left
         unread) and moves of the round said again in squares (a note: ``(g2 naar d5)``)
         set aside; others, when every entry before was legal as written, their
         error gets their removal as its correction (:func:`.slips.after_end.after_end`)."""
-        over, said = runner.over, runner.diagnostics
+        over, said = state.over, state.diagnostics
         if over is None:
             return
         extra = rr.record.entries[over:]
@@ -377,20 +377,20 @@ class _MatchReplayer(RoundStarts):
                 said[-1] = aside
             else:  # (the round was over at a syntax error's entry)
                 said.append(aside)
-                rr.stopped = runner.cut_reached = False
-            runner.fixes.extend(aside.edits)
+                rr.stopped = state.cut_reached = False
+            state.fixes.extend(aside.edits)
             self.drop_reader_errors(extra, frozenset({Kind.EVIDENCE}))
             return
-        if said and said[-1].rule == "M7" and _retyped_last(runner, rr, extra):
+        if said and said[-1].rule == "M7" and _retyped_last(state, rr, extra):
             return
-        if runner.doubt is not None or not said or said[-1].rule not in ("M7", "M8"):
+        if state.doubt is not None or not said or said[-1].rule not in ("M7", "M8"):
             return
-        found = after_end(rr.record.entries, over, said[-1], runner.pos, attempt.agrees)
+        found = after_end(rr.record.entries, over, said[-1], state.pos, attempt.agrees)
         if found is not None:
             said[-1] = found
-            runner.fixes.extend(found.edits)
+            state.fixes.extend(found.edits)
 
-    def split_round(self, i: int, left: LeftOut) -> RoundRecord:
+    def split_round(self, i: int, left: MissingRound) -> RoundRecord:
         """Round ``i`` split where a ``Round`` line was left out (``left``): the error,
         with the line's insertion for ``fix``; :attr:`match` becomes a copy of the match
         with the two rounds (the record read is not changed), without the reader's
@@ -441,7 +441,7 @@ def _written_end(rr: RoundReplay) -> tuple[int, int] | None:
     return max((e.line, e.column + len(e.text)) for e in written) if written else None
 
 
-def _retyped_last(runner: RoundReplayer, rr: RoundReplay, extra: Sequence[Entry]) -> bool:
+def _retyped_last(state: RoundState, rr: RoundReplay, extra: Sequence[Entry]) -> bool:
     """Whether the one entry ``extra`` after round ``rr``'s end is its last move written
     again, corrected, on the next line (the round's winning move first typed wrong, taken
     for a one-slot slip): then the wrong one is set aside as retyped (a warning, kind
@@ -450,7 +450,7 @@ def _retyped_last(runner: RoundReplayer, rr: RoundReplay, extra: Sequence[Entry]
     if len(extra) != 1 or last is None or last.move is None:
         return False
     wrong, again, move = last.entry, extra[0], last.move
-    said = runner.diagnostics
+    said = state.diagnostics
     slot = next((d for d in said if d.kind is Kind.SLOT and (d.line, d.column) == (wrong.line, wrong.column)), None)
     slots = (again.tower, again.direction, again.distance, again.square_colour)
     if slot is None or again.line <= wrong.line or slots != (move.tower, move.direction, move.distance, move.square_colour):
@@ -459,22 +459,22 @@ def _retyped_last(runner: RoundReplayer, rr: RoundReplay, extra: Sequence[Entry]
     edit = DeleteEntry(wrong.line, wrong.column, wrong.text, why)
     message = f"{wrong.text!r} is no move here, and the next line writes the same tower's move again: set aside as retyped"
     retyped = replace(slot, rule="syntax", message=message, severity=WARNING, suggestions=(), kind=Kind.RETYPED_ENTRY, edits=(edit,))
-    runner.diagnostics[:] = [retyped if d is slot else d for d in said[:-1]]
-    runner.fixes[:] = [e for e in runner.fixes if e not in slot.edits] + [edit]
+    state.diagnostics[:] = [retyped if d is slot else d for d in said[:-1]]
+    state.fixes[:] = [e for e in state.fixes if e not in slot.edits] + [edit]
     return True
 
 
-def _with_placeholder(runner: RoundReplayer, rr: RoundReplay, attempt: Attempt) -> RoundReplay | None:
+def _with_placeholder(state: RoundState, rr: RoundReplay, attempt: Attempt) -> RoundReplay | None:
     """Round ``rr``, which stopped at a rules error, or erred, or did not end, after its
     ``...`` was found left out (a warning: one entry a line, where nothing shifts), with
     the ``...`` put in before its
     first entry (the warning kept among the round's findings), so that the slips of rows
     are looked for in it as in any round; ``None`` for any other round."""
-    left_out = [d for d in runner.diagnostics if d.kind is Kind.MISSING_PLACEHOLDER and d.severity is WARNING]
-    if runner.inserted != [0] or runner.shift != 1 or attempt.places is not None or not left_out:
+    left_out = [d for d in state.diagnostics if d.kind is Kind.MISSING_PLACEHOLDER and d.severity is WARNING]
+    if state.inserted != [0] or state.shift != 1 or attempt.places is not None or not left_out:
         return None
-    unended = attempt.ends and runner.pos.winner is None and runner.pos.deadlock() is None
-    if runner.stop_index is None and not unended and not any(d.severity is ERROR for d in runner.diagnostics):
+    unended = attempt.ends and state.pos.winner is None and state.pos.deadlock() is None
+    if state.stop_index is None and not unended and not any(d.severity is ERROR for d in state.diagnostics):
         return None
     entries = rr.record.entries
     first = entries[0]
