@@ -1,0 +1,112 @@
+"""What the replay of a match holds as it goes (:class:`MatchState`): the match as
+written and as replayed (a copy with one round more once a round is split where its
+``Round`` line was left out), the rounds replayed, and the diagnostics and edits found,
+which the replay revises as later rounds explain the reader's (a turn number, an
+unknown word, an entry set aside). The parts that play on it are handed it:
+:class:`~.round_starts.RoundStarts` (where each round starts) and the match's loop
+(:func:`~.replay.replay_match`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..diagnostics import ERROR, Diagnostic, Edit, Kind, Severity
+from ..notation.record import Entry, MatchRecord
+from .replayed import RoundReplay
+from .slips.spelling import completed_word
+from .slips.turn_numbers import carried, renumbered
+from .styled_entries import SETTLED, settled
+
+__all__ = ["MatchState"]
+
+
+class MatchState:
+    """One match's replay as it stands: :attr:`match` (the record replayed), its rounds
+    replayed, the diagnostics and edits found (the reader's first, unless ``probing``:
+    a trial replay, whose diagnostics are all it needs)."""
+
+    def __init__(self, match: MatchRecord, *, probing: bool = False) -> None:
+        self.match = match
+        self.original = match  # (:attr:`match` is a copy once a round is split: :meth:`~.replay._MatchReplayer.split_round`)
+        #: where each round of :attr:`match` is written in :attr:`original`: the round's
+        #: index there, and the index there of its first entry (not 0 for the later part
+        #: of a round split in two)
+        self.written = [(k, 0) for k in range(len(match.rounds))]
+        self.probing = probing  # a trial replay (:meth:`~.round_starts.RoundStarts.unseen_ring`): its diagnostics only
+        self.rounds: list[RoundReplay] = []
+        self.diags: list[Diagnostic] = [] if probing else list(match.errors)
+        self.fixes: list[Edit] = [] if probing else [e for d in match.errors for e in d.edits]  # (the reader's)
+        #: where the entries the replay settled stand (line, column): the reader's errors
+        #: of entries it left unsettled (a round stopped before them) are taken out
+        self.settled_at: set[tuple[int, int]] = set()
+
+    def diag(self, rule: str, message: str, at: tuple[int, int], severity: Severity = ERROR, rnd: int | None = None) -> None:
+        self.diags.append(Diagnostic(rule, message, at[0], at[1], severity, rnd, None, self.match.index))
+
+    def report(self, diagnostic: Diagnostic) -> None:
+        """``diagnostic`` found; its edits, its certain correction, kept for ``fix``."""
+        self.diags.append(diagnostic)
+        self.fixes.extend(diagnostic.edits)
+
+    def erred(self) -> bool:
+        """Whether an error was reported (a trial replay needs no more: its rounds are in
+        line order, so the first error found is the first)."""
+        return any(d.severity is ERROR for d in self.diags)
+
+    # -- the reader's diagnostics the replay explains
+
+    def unsettled(self) -> None:
+        """The reader's errors of entries whose move only the replay settles (read by
+        their evidence, slots left out) where the replay never came to them (a round
+        stopped before, or not checked): taken out. The stop is the match's error; an
+        entry nobody replayed is not one more."""
+        self.diags = [d for d in self.diags if not (d.kind in SETTLED and d.severity is ERROR and (d.line, d.column) not in self.settled_at)]
+
+    def drop_reader_errors(self, entries: Sequence[Entry], kinds: frozenset[Kind]) -> None:
+        """The reader's diagnostics of ``kinds`` at ``entries``, which the replay set aside
+        (no move: nothing of theirs to settle), taken out."""
+        places = {(e.line, e.column) for e in entries}
+        self.diags = [d for d in self.diags if not (d.kind in kinds and (d.line, d.column) in places)]
+
+    def read_past(
+        self, completed: list[tuple[Entry, tuple[str, ...], Edit | None]], fixes: list[Edit], ties: dict[tuple[int, int], str]
+    ) -> None:
+        """The reader's error of each unknown word read past (its :attr:`Diagnostic.kind`
+        says so), with the entries its other slots allow: the correction when certain (its
+        edit too), else the candidates. An entry in another style with slots left out
+        (:mod:`.styled_entries`) is a warning when its move is certain (its edit, in
+        ``fixes``, says why), else an error. ``ties``: what replaying the round under each
+        move such an entry may stand for found, by the entry's place (a clause)."""
+        styled = {(d.line, d.column): i for i, d in enumerate(self.diags) if d.kind in SETTLED}  # (at their entries)
+        where = {id(e): k for k, e in enumerate(fixes)} if styled else {}
+        for entry, suggestions, certain in completed:
+            self.settled_at.add((entry.line, entry.column))
+            tie = ties.get((entry.line, entry.column))
+            i = styled.get((entry.line, entry.column))
+            if i is None:
+                self.word_read_past(entry, suggestions, certain, tie)
+                continue
+            self.diags[i], edit = settled(self.diags[i], suggestions, certain, tie)
+            k = where.get(id(certain)) if certain is not None and edit is not None else None
+            if k is not None and edit is not None:  # (a round stopped keeps no fixes of its entries)
+                fixes[k] = edit
+
+    def word_read_past(self, entry: Entry, suggestions: tuple[str, ...], certain: Edit | None, tie: str | None) -> None:
+        """The reader's error of the unknown word in ``entry``, read past: the entries its
+        other slots allow (``suggestions``), its correction when certain."""
+        for i, d in enumerate(self.diags):
+            if d.kind is Kind.UNKNOWN_WORD and entry.covers(d.line, d.column):
+                self.diags[i] = completed_word(d, suggestions, certain, tie)
+                break
+
+    def renumber(
+        self, entries: list[Entry], places: list[int | None] | None, inserted: list[int], removed: list[Entry], said: list[Diagnostic]
+    ) -> None:
+        """The turn numbers of a round once its certain corrections are made
+        (:func:`.slips.turn_numbers.renumbered`): the reader's warnings they explain are
+        dropped, so that one slip is one diagnostic, not one more a row; a number they
+        leave wrong is renumbered (an edit for ``fix``, carried by the diagnostic of the
+        round, in ``said``, whose correction moved it: :func:`.slips.turn_numbers.carried`)."""
+        explained, edits = renumbered(entries, places, inserted, removed)
+        self.fixes.extend(carried(said, edits))
+        self.diags = [d for d in self.diags if not (d.kind is Kind.TURN_NUMBER and (d.line, d.column) in explained)]
