@@ -9,10 +9,12 @@ unknown word, an entry set aside). The parts that play on it are handed it:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
-from ..diagnostics import ERROR, Diagnostic, Edit, Kind, Severity
-from ..notation.record import Entry, MatchRecord
+from ..diagnostics import ERROR, WARNING, Diagnostic, Edit, InsertLine, Kind, Severity, compose, correction
+from ..notation.record import Entry, MatchRecord, RoundRecord
 from .replayed import RoundReplay
+from .round_state import MissingRound
 from .slips.spelling import completed_word
 from .slips.turn_numbers import carried, renumbered
 from .styled_entries import SETTLED, settled
@@ -27,7 +29,7 @@ class MatchState:
 
     def __init__(self, match: MatchRecord, *, probing: bool = False) -> None:
         self.match = match
-        self.original = match  # (:attr:`match` is a copy once a round is split: :meth:`~.replay._MatchReplayer.split_round`)
+        self.original = match  # (:attr:`match` is a copy once a round is split: :meth:`split_round`)
         #: where each round of :attr:`match` is written in :attr:`original`: the round's
         #: index there, and the index there of its first entry (not 0 for the later part
         #: of a round split in two)
@@ -52,6 +54,26 @@ class MatchState:
         """Whether an error was reported (a trial replay needs no more: its rounds are in
         line order, so the first error found is the first)."""
         return any(d.severity is ERROR for d in self.diags)
+
+    def split_round(self, i: int, left: MissingRound, place: int) -> RoundRecord:
+        """Round ``i`` split where a ``Round`` line was left out (``left``), its later part
+        the ``place``-th round of its match: the warning, with the line's insertion for
+        ``fix``; :attr:`match` becomes a copy of the match with the two rounds (the record
+        read is not changed), without the reader's diagnostics the split explains. Round
+        ``i`` as it now is."""
+        match = self.match
+        rec = match.rounds[i]
+        rest = [*([left.placeholder] if left.placeholder is not None else []), *rec.entries[left.index :]]
+        head = replace(rec, lineups=[lu for lu in rec.lineups if lu not in left.lineups], entries=rec.entries[: left.index])
+        tail = RoundRecord(place, left.fill, left.line, 1, left.lineups, rest)
+        explained = left.explained
+        errors = [d for d in match.errors if (d.line, d.column) not in explained]
+        self.match = replace(match, rounds=[*match.rounds[:i], head, tail, *match.rounds[i + 1 :]], errors=errors)
+        k, first = self.written[i]
+        self.written.insert(i + 1, (k, first + left.index - (1 if left.placeholder is not None else 0)))  # (a '...' put in: not written)
+        self.diags = [d for d in self.diags if not (d.rule == "syntax" and d.kind in (Kind.NONE, Kind.TURN_NUMBER) and (d.line, d.column) in explained)]
+        self.report(_missing_round(rec, left, place, self.match.index))
+        return head
 
     # -- the reader's diagnostics the replay explains
 
@@ -110,3 +132,14 @@ class MatchState:
         explained, edits = renumbered(entries, places, inserted, removed)
         self.fixes.extend(carried(said, edits))
         self.diags = [d for d in self.diags if not (d.kind is Kind.TURN_NUMBER and (d.line, d.column) in explained)]
+
+
+def _missing_round(rec: RoundRecord, left: MissingRound, place: int, match_index: int) -> Diagnostic:
+    """The warning that round ``rec`` runs on past its end into round ``place``, whose
+    ``Round`` line was left out (``left``), with the line's insertion."""
+    new = f"Round {place} fill {left.fill.value}"
+    why = f"round {rec.number} is over ({left.ended}), and the entries after it replay as round {place} filled from the {left.fill.value}"
+    return Diagnostic(
+        "syntax", compose(f"a '{new}' line seems to be missing before this line: {why}", correction(new)), left.line,
+        left.column, WARNING, place, None, match_index, (new,), Kind.MISSING_ROUND, (InsertLine(left.line, "round", new, why),),
+    )  # fmt: skip

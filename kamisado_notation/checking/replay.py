@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
 
-from ..diagnostics import ERROR, WARNING, DeleteEntry, Diagnostic, InsertLine, Kind, compose, correction
+from ..diagnostics import ERROR, WARNING, DeleteEntry, Diagnostic, Kind
 from ..engine.board import Side
 from ..engine.match import Match
 from ..engine.position import Position
@@ -34,7 +34,7 @@ from .replayed import MatchReplay, MatchStatus, Ply, PlyKind, RoundReplay
 from .round_replay import Attempt, RoundReplayer, syntax_cut
 from .round_slips import left_out_round, row_slip, stop_at
 from .round_starts import UNKNOWN_TARGET, RoundStarts, lineup_start
-from .round_state import MissingRound, RoundState
+from .round_state import RoundState
 from .slips.after_end import QUOTED, after_decided, after_end, before, entries_after, set_aside_after_end
 from .slips.headers import format_agrees, header_fixes
 from .slips.lineups import (
@@ -148,17 +148,16 @@ class _MatchReplayer:
         """The errors after the round that decided the match (``winner``: ``None`` while
         undecided), in a record read by its evidence, set aside with one warning
         (:func:`.slips.after_end.after_decided`): no correction is made there."""
-        if winner is None or self.state.probing:
+        state = self.state
+        if winner is None or state.probing:
             return
-        deciding = next((rr for rr in reversed(self.state.rounds) if rr.result is not None), None)
-        end = _written_end(deciding) if deciding is not None else None
-        if deciding is None or end is None:
+        deciding = _deciding_end(state.rounds)
+        if deciding is None:
             return
-        plies = [p for rr in self.state.rounds for p in rr.plies if p.index is not None]
-        after = entries_after([e for rec in self.state.match.rounds for e in rec.entries], end, [(p.entry, p.move) for p in plies])
-        kept = after_decided(self.state.diags, end, deciding.number, after)
+        number, end = deciding
+        kept = after_decided(state.diags, end, number, _written_after(state.match, state.rounds, end))
         if kept is not None:
-            self.state.diags, self.state.fixes = kept, before(self.state.fixes, end)
+            state.diags, state.fixes = kept, before(state.fixes, end)
 
     def play_rounds(self, game: Match, first: int = 0) -> None:
         """Replay the rounds in order from round ``first`` (the first of ``game``); where
@@ -190,19 +189,24 @@ class _MatchReplayer:
         if rec.lineups:
             self.starts.check_lineups(i, rr)
         attempt = self.attempt(game, i, position)
-        cut = attempt.cut
         round_state, rr = self.replay_round(attempt, rr, position)
         if round_state.split is not None:  # the round runs on into the next: replayed again as two
             del self.state.diags[said:], self.state.fixes[fixed:], self.state.rounds[-1]
-            return self.play_round(game, i, self.split_round(i, round_state.split), rr.start.copy())
+            return self.play_round(game, i, self.state.split_round(i, round_state.split, self.starts.place(i + 1)), rr.start.copy())
         if round_state.doubt is not None and (other := self.starts.entries_fill(game, i, rec, ends=attempt.ends)) is not None:
             del self.state.diags[said:], self.state.fixes[fixed:], self.state.rounds[-1]  # (replayed again with the fill its entries say)
             self.state.report(other[1])
             return self.play_round(game, i, rec, other[0])
         self.state.rounds[-1] = rr
         self.place_plies(rr, i)
+        return self.round_ended(game, i, rec, rr, round_state, attempt)
+
+    def round_ended(self, game: Match, i: int, rec: RoundRecord, rr: RoundReplay, round_state: RoundState, attempt: Attempt) -> bool:
+        """Round ``i`` (``rec``) as replayed (``rr``, its replay's end ``round_state``) taken into
+        ``game``: what it found; where it stopped, the rounds after it not checked from
+        its end (``False``); else its result and the score written after it (``True``)."""
         position = game.position = round_state.pos
-        if cut is not None and not rr.stopped and position.winner is None and position.deadlock() is None:
+        if attempt.cut is not None and not rr.stopped and position.winner is None and position.deadlock() is None:
             rr.stopped = round_state.cut_reached = True  # the round's last rows were lost: not its end
         self.take_findings(round_state, rr, attempt)
         if rr.stopped:
@@ -273,7 +277,7 @@ class _MatchReplayer:
         """Replay ``rr``'s round from ``position``; where it stops at a slip of a whole
         row or round whose correction is certain, again from its start with the slip
         corrected (each time further on: the slips found are kept in ``attempt``), or up
-        to the entry where the likeliest slips start. The last replayer, and its round."""
+        to the entry where the likeliest slips start. The last replay's state, and its round."""
         while True:
             round_state = RoundReplayer(
                 rr, position, self.state.match.index, attempt.cut, ends=attempt.ends, rings_unknown=attempt.guess, halt=attempt.halt,
@@ -284,34 +288,37 @@ class _MatchReplayer:
                 if round_state.split is not None:
                     return round_state, rr
             if attempt.halt is not None:  # stopped where the slip may start: its candidates named there
-                last = round_state.diagnostics[-1]
-                round_state.diagnostics[-1] = last.with_clauses(attempt.maybe)
+                round_state.diagnostics[-1] = round_state.diagnostics[-1].with_clauses(attempt.maybe)
                 return round_state, rr
-            padded = _with_placeholder(round_state, rr, attempt)
-            if padded is not None:  # (the '...' left out put in: the slips of rows are looked for as in any round)
-                rr, position = padded, rr.start.copy()
-                continue
-            found = row_slip(round_state, rr, attempt, self.state.match, after=len(attempt.slips))
-            if found is None:
-                self.after_end(round_state, rr, attempt)
+            again = _with_placeholder(round_state, rr, attempt)  # (the '...' left out put in: the slips of rows are looked for as in any round)
+            if again is None:
+                again = self.row_slip(round_state, rr, attempt)
+            if again is None:
                 return round_state, rr
-            slip, hypothesis, halt = found
-            if hypothesis is not None:  # certain: its edits are for fix
-                self.state.fixes.extend(slip.edits)
-            if hypothesis is None and halt is None:  # a row slip before this legal entry
-                assert round_state.stop_index is not None
-                stop_at(round_state, rr, round_state.stop_index, slip)
-                return round_state, rr
-            if hypothesis is None:
-                attempt.halt, attempt.maybe = halt, slip.message
-            else:
-                attempt.slips.append(slip)
-                attempt.removed.extend(hypothesis.removed)
-                stop, entries = round_state.stop_index, rr.record.entries
-                places: list[int | None] = attempt.places if attempt.places is not None else list(range(len(entries)))
-                attempt.places = places[:stop] + _tail_places(entries[stop:], places[stop:], hypothesis.tail)
-                rr = RoundReplay(rr.number, rr.index, replace(rr.record, entries=[*entries[:stop], *hypothesis.tail]), rr.fill, rr.start)
-            position = rr.start.copy()
+            rr, position = again, again.start.copy()
+
+    def row_slip(self, round_state: RoundState, rr: RoundReplay, attempt: Attempt) -> RoundReplay | None:
+        """Where round ``rr`` stopped (``round_state``), a slip of a whole row or round
+        (:func:`.round_slips.row_slip`): the round to replay again, with the slip
+        corrected where it is certain (:meth:`Attempt.corrected`, its edits for ``fix``),
+        or as it is up to the entry where the likeliest slips start (``attempt`` halts
+        there); ``None`` where the replay is done: no slip found (the entries after the
+        round's end judged, :meth:`after_end`), or one before an entry legal as written,
+        where the round stops (:func:`.round_slips.stop_at`)."""
+        found = row_slip(round_state, rr, attempt, self.state.match, after=len(attempt.slips))
+        if found is None:
+            self.after_end(round_state, rr, attempt)
+            return None
+        slip, hypothesis, halt = found
+        if hypothesis is not None:  # certain: its edits are for fix
+            self.state.fixes.extend(slip.edits)
+            return attempt.corrected(rr, round_state.stop_index, slip, hypothesis)
+        if halt is None:  # a row slip before this legal entry
+            assert round_state.stop_index is not None
+            stop_at(round_state, rr, round_state.stop_index, slip)
+            return None
+        attempt.halt, attempt.maybe = halt, slip.message
+        return rr
 
     def after_end(self, round_state: RoundState, rr: RoundReplay, attempt: Attempt) -> None:
         """The entries of round ``rr`` after its end (M7, M8): weak evidence (slots left
@@ -341,35 +348,6 @@ class _MatchReplayer:
             said[-1] = found
             round_state.fixes.extend(found.edits)
 
-    def split_round(self, i: int, left: MissingRound) -> RoundRecord:
-        """Round ``i`` split where a ``Round`` line was left out (``left``): the error,
-        with the line's insertion for ``fix``; :attr:`match` becomes a copy of the match
-        with the two rounds (the record read is not changed), without the reader's
-        diagnostics the split explains. Round ``i`` as it now is."""
-        rec = self.state.match.rounds[i]
-        place = self.starts.place(i + 1)
-        new = f"Round {place} fill {left.fill.value}"
-        before = [lu for lu in rec.lineups if lu not in left.lineups]
-        rest = [*([left.placeholder] if left.placeholder is not None else []), *rec.entries[left.index :]]
-        head = replace(rec, lineups=before, entries=rec.entries[: left.index])
-        tail = RoundRecord(place, left.fill, left.line, 1, left.lineups, rest)
-        explained = left.explained
-        errors = [d for d in self.state.match.errors if (d.line, d.column) not in explained]
-        self.state.match = replace(self.state.match, rounds=[*self.state.match.rounds[:i], head, tail, *self.state.match.rounds[i + 1 :]], errors=errors)
-        k, first = self.state.written[i]
-        self.state.written.insert(i + 1, (k, first + left.index - (1 if left.placeholder is not None else 0)))  # (a '...' put in: not written)
-        self.state.diags = [d for d in self.state.diags if not (d.rule == "syntax" and d.kind in (Kind.NONE, Kind.TURN_NUMBER) and (d.line, d.column) in explained)]
-        why = f"round {rec.number} is over ({left.ended}), and the entries after it replay as round {place} filled from the {left.fill.value}"
-        edit = InsertLine(left.line, "round", new, why)
-        self.state.diags.append(
-            Diagnostic(
-                "syntax", compose(f"a '{new}' line seems to be missing before this line: {why}", correction(new)), left.line,
-                left.column, WARNING, place, None, self.state.match.index, (new,), Kind.MISSING_ROUND, (edit,),
-            )
-        )
-        self.state.fixes.append(edit)
-        return head
-
     def stops_at(self, game: Match) -> str:
         """Where a record that stops before its match is decided stops: its last round
         and ply read (``""`` for a decided match)."""
@@ -383,6 +361,22 @@ class _MatchReplayer:
         return f"the record stops {where}, at ply {ply.number} (line {ply.entry.line})"
 
 
+
+
+def _deciding_end(rounds: list[RoundReplay]) -> tuple[int, tuple[int, int]] | None:
+    """The number of the last round of ``rounds`` that ended (the one that decided the
+    match) and where its last entry written ends (:func:`_written_end`); ``None`` where
+    none ended, or none of its plies is written."""
+    deciding = next((rr for rr in reversed(rounds) if rr.result is not None), None)
+    end = _written_end(deciding) if deciding is not None else None
+    return None if deciding is None or end is None else (deciding.number, end)
+
+
+def _written_after(match: MatchRecord, rounds: list[RoundReplay], end: tuple[int, int]) -> int:
+    """How many entries of ``match`` are written after ``end`` that are no move the
+    replay of its ``rounds`` played said again (:func:`.slips.after_end.entries_after`)."""
+    plies = [p for rr in rounds for p in rr.plies if p.index is not None]
+    return entries_after([e for rec in match.rounds for e in rec.entries], end, [(p.entry, p.move) for p in plies])
 
 
 def _written_end(rr: RoundReplay) -> tuple[int, int] | None:
@@ -433,22 +427,6 @@ def _with_placeholder(round_state: RoundState, rr: RoundReplay, attempt: Attempt
     attempt.places = [None, *range(len(entries))]
     dots = Entry(first.line, first.column, text="...", placeholder=True)
     return RoundReplay(rr.number, rr.index, replace(rr.record, entries=[dots, *entries]), rr.fill, rr.start)
-
-
-def _tail_places(old: list[Entry], places: list[int | None], tail: list[Entry]) -> list[int | None]:
-    """Where each entry of a correction's ``tail``, which replaces the entries ``old``
-    (written at ``places``), is written: an entry of ``old``, moved or not, where it was;
-    one the correction rewrote (a copy with a slot changed, at the place of an entry of
-    ``old`` the tail no longer holds) at that entry's place; one it inserted (written
-    where its neighbour is) nowhere (``None``)."""
-    kept = [next((j for j, e in enumerate(old) if e is t), None) for t in tail]
-    gone = [j for j in range(len(old)) if j not in kept]
-    out: list[int | None] = []
-    for t, j in zip(tail, kept, strict=True):
-        if j is None:
-            j = next((g for g in gone if (old[g].line, old[g].column) == (t.line, t.column)), None)
-        out.append(None if j is None else places[j])
-    return out
 
 
 def _probe_scores(match: MatchRecord, n: int) -> list[tuple[int, int]]:

@@ -19,6 +19,7 @@ from .entry_slips import EntrySlips
 from .readings import Readings
 from .replayed import Ply, PlyKind, RoundReplay
 from .round_state import RoundOver, RoundState, RoundStopped, SetAside
+from .slips import Hypothesis
 
 __all__ = ["Attempt", "RoundOver", "RoundReplayer", "RoundStopped", "syntax_cut"]
 
@@ -276,4 +277,29 @@ class Attempt:
     agrees: Callable[[Position], bool] | None = None
     further: Callable[[Position], tuple[int, int]] | None = None
 
+    def corrected(self, rr: RoundReplay, stop: int | None, slip: Diagnostic, hypothesis: Hypothesis) -> RoundReplay:
+        """Round ``rr`` with the certain slip ``hypothesis`` (its diagnostic ``slip``)
+        corrected from entry ``stop`` on: the slip, the entries it removed and where the
+        entries of the round so corrected are written kept; the round to replay again."""
+        self.slips.append(slip)
+        self.removed.extend(hypothesis.removed)
+        entries = rr.record.entries
+        places: list[int | None] = self.places if self.places is not None else list(range(len(entries)))
+        self.places = places[:stop] + _tail_places(entries[stop:], places[stop:], hypothesis.tail)
+        return RoundReplay(rr.number, rr.index, replace(rr.record, entries=[*entries[:stop], *hypothesis.tail]), rr.fill, rr.start)
 
+
+def _tail_places(old: list[Entry], places: list[int | None], tail: list[Entry]) -> list[int | None]:
+    """Where each entry of a correction's ``tail``, which replaces the entries ``old``
+    (written at ``places``), is written: an entry of ``old``, moved or not, where it was;
+    one the correction rewrote (a copy with a slot changed, at the place of an entry of
+    ``old`` the tail no longer holds) at that entry's place; one it inserted (written
+    where its neighbour is) nowhere (``None``)."""
+    kept = [next((j for j, e in enumerate(old) if e is t), None) for t in tail]
+    gone = [j for j in range(len(old)) if j not in kept]
+    out: list[int | None] = []
+    for t, j in zip(tail, kept, strict=True):
+        if j is None:
+            j = next((g for g in gone if (old[g].line, old[g].column) == (t.line, t.column)), None)
+        out.append(None if j is None else places[j])
+    return out
