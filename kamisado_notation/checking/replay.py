@@ -330,14 +330,7 @@ class _MatchReplayer:
             return
         extra = rr.record.entries[over:]
         if _no_moves(extra, rr, self.state.diags):
-            aside = set_aside_after_end(rr.record.entries, over, rr.record.number, self.state.match.index)
-            if said and said[-1].rule in ("M7", "M8"):
-                said[-1] = aside
-            else:  # (the round was over at a syntax error's entry)
-                said.append(aside)
-                rr.stopped = round_state.cut_reached = False
-            round_state.fixes.extend(aside.edits)
-            self.state.drop_reader_errors(extra, frozenset({Kind.EVIDENCE}))
+            self.set_aside_after_end(round_state, rr, over)
             return
         if said and said[-1].rule == "M7" and _retyped_last(round_state, rr, extra):
             return
@@ -347,6 +340,21 @@ class _MatchReplayer:
         if found is not None:
             said[-1] = found
             round_state.fixes.extend(found.edits)
+
+    def set_aside_after_end(self, round_state: RoundState, rr: RoundReplay, over: int) -> None:
+        """The entries of round ``rr`` from its entry ``over`` on, after its end, which
+        name no move (:func:`_no_moves`): set aside with one warning, in place of the
+        error after the end (:func:`.slips.after_end.set_aside_after_end`); the reader's
+        errors of their evidence taken out."""
+        said = round_state.diagnostics
+        aside = set_aside_after_end(rr.record.entries, over, rr.record.number, self.state.match.index)
+        if said and said[-1].rule in ("M7", "M8"):
+            said[-1] = aside
+        else:  # (the round was over at a syntax error's entry)
+            said.append(aside)
+            rr.stopped = round_state.cut_reached = False
+        round_state.fixes.extend(aside.edits)
+        self.state.drop_reader_errors(rr.record.entries[over:], frozenset({Kind.EVIDENCE}))
 
     def stops_at(self, game: Match) -> str:
         """Where a record that stops before its match is decided stops: its last round
@@ -391,15 +399,11 @@ def _retyped_last(round_state: RoundState, rr: RoundReplay, extra: Sequence[Entr
     again, corrected, on the next line (the round's winning move first typed wrong, taken
     for a one-slot slip): then the wrong one is set aside as retyped (a warning, kind
     ``retyped-entry``), in place of its correction and of the error after the end."""
-    last = rr.plies[-1] if rr.plies else None
-    if len(extra) != 1 or last is None or last.move is None:
-        return False
-    wrong, again, move = last.entry, extra[0], last.move
     said = round_state.diagnostics
-    slot = next((d for d in said if d.kind is Kind.SLOT and (d.line, d.column) == (wrong.line, wrong.column)), None)
-    slots = (again.tower, again.direction, again.distance, again.square_colour)
-    if slot is None or again.line <= wrong.line or slots != (move.tower, move.direction, move.distance, move.square_colour):
+    slot = _retyped(rr, said, extra)
+    if slot is None:
         return False
+    wrong = rr.plies[-1].entry
     why = "written again, corrected, on the next line"
     edit = DeleteEntry(wrong.line, wrong.column, wrong.text, why)
     message = f"{wrong.text!r} is no move here, and the next line writes the same tower's move again: set aside as retyped"
@@ -409,24 +413,52 @@ def _retyped_last(round_state: RoundState, rr: RoundReplay, extra: Sequence[Entr
     return True
 
 
+def _retyped(rr: RoundReplay, said: list[Diagnostic], extra: Sequence[Entry]) -> Diagnostic | None:
+    """The correction (among ``said``) of round ``rr``'s last entry as a one-slot slip,
+    where the one entry ``extra`` after the round's end writes that move again, on a
+    later line; else ``None``."""
+    last = rr.plies[-1] if rr.plies else None
+    if len(extra) != 1 or last is None or last.move is None:
+        return None
+    wrong, again, move = last.entry, extra[0], last.move
+    slot = next((d for d in said if d.kind is Kind.SLOT and (d.line, d.column) == (wrong.line, wrong.column)), None)
+    slots = (again.tower, again.direction, again.distance, again.square_colour)
+    if slot is None or again.line <= wrong.line or slots != (move.tower, move.direction, move.distance, move.square_colour):
+        return None
+    return slot
+
+
 def _with_placeholder(round_state: RoundState, rr: RoundReplay, attempt: Attempt) -> RoundReplay | None:
     """Round ``rr``, which stopped at a rules error, or erred, or did not end, after its
     ``...`` was found left out (a warning: one entry a line, where nothing shifts), with
-    the ``...`` put in before its
-    first entry (the warning kept among the round's findings), so that the slips of rows
-    are looked for in it as in any round; ``None`` for any other round."""
-    left_out = [d for d in round_state.diagnostics if d.kind is Kind.MISSING_PLACEHOLDER and d.severity is WARNING]
-    if round_state.inserted != [0] or round_state.shift != 1 or attempt.places is not None or not left_out:
-        return None
-    unended = attempt.ends and round_state.pos.winner is None and round_state.pos.deadlock() is None
-    if round_state.stop_index is None and not unended and not any(d.severity is ERROR for d in round_state.diagnostics):
+    the ``...`` put in before its first entry (the warning kept among the round's
+    findings), so that the slips of rows are looked for in it as in any round; ``None``
+    for any other round."""
+    left_out = _placeholder_left_out(round_state, attempt)
+    if left_out is None or not _failed(round_state, attempt):
         return None
     entries = rr.record.entries
     first = entries[0]
-    attempt.slips.append(left_out[0])
+    attempt.slips.append(left_out)
     attempt.places = [None, *range(len(entries))]
     dots = Entry(first.line, first.column, text="...", placeholder=True)
     return RoundReplay(rr.number, rr.index, replace(rr.record, entries=[dots, *entries]), rr.fill, rr.start)
+
+
+def _placeholder_left_out(round_state: RoundState, attempt: Attempt) -> Diagnostic | None:
+    """The warning that the round's ``...`` was left out, where it is the one entry its
+    replay put in (and no slip of a row was corrected before); else ``None``."""
+    left_out = [d for d in round_state.diagnostics if d.kind is Kind.MISSING_PLACEHOLDER and d.severity is WARNING]
+    if round_state.inserted != [0] or round_state.shift != 1 or attempt.places is not None or not left_out:
+        return None
+    return left_out[0]
+
+
+def _failed(round_state: RoundState, attempt: Attempt) -> bool:
+    """Whether a round's replay stopped, reported an error, or did not end where a
+    round follows."""
+    unended = attempt.ends and round_state.pos.winner is None and round_state.pos.deadlock() is None
+    return round_state.stop_index is not None or unended or any(d.severity is ERROR for d in round_state.diagnostics)
 
 
 def _probe_scores(match: MatchRecord, n: int) -> list[tuple[int, int]]:

@@ -77,6 +77,27 @@ class _Search:
             return None
         return self.at(self.rr.position_at(ply), k, place=Place.BEFORE)
 
+    def around_stop(self, state: RoundState, stop: int) -> tuple[list[Stop | None], list[Stop]]:
+        """Where a slip may start in the round ``state`` stopped at entry ``stop``: the
+        stop, the round's first doubtful entry and a row numbered one off its place
+        before it (the places in doubt, returned first, as they are), the round's start,
+        and the entries before the stop and the doubt."""
+        _gap, gap = self.gap(stop)
+        first = 1 if self.attempt.challenger is Side.GOLD and self.skipped else 0
+        doubted = [self.doubt(state, stop), gap]
+        here = self.at(state.pos, stop, state.pending)
+        places = [here, *doubted, self.at(self.rr.start, first, place=Place.START), self.before(here), self.before(doubted[0])]
+        return doubted, [s for s in places if s is not None]
+
+    def around_end(self, state: RoundState) -> tuple[int | None, list[Stop]]:
+        """Where a slip may start in the round ``state`` replayed without a stop: its
+        start, a row numbered one off its place (its index returned first), its first
+        doubtful entry and the entry before it."""
+        gap, at_gap = self.gap(len(self.rr.record.entries))
+        doubt = self.doubt(state)
+        places = (self.at(self.rr.start, self.skipped, place=Place.START), at_gap, doubt, self.before(doubt))
+        return gap, [s for s in places if s is not None]
+
 
 def _certain(verdict: Explanation, there: Diagnostic) -> Diagnostic:
     """The diagnostic of a certain slip, made of ``there`` (the diagnostic its entry
@@ -105,14 +126,9 @@ def row_slip(
         return None
     if stop is None:
         return unfollowed(state, rr, attempt, match)
-    search = _Search(rr, attempt)
     error = state.diagnostics[-1]
-    _gap, gap = search.gap(stop)
-    first = 1 if attempt.challenger is Side.GOLD and search.skipped else 0
-    doubted = [search.doubt(state, stop), gap]
-    here = search.at(state.pos, stop, state.pending)
-    places = [here, *doubted, search.at(rr.start, first, place=Place.START), search.before(here), search.before(doubted[0])]
-    verdict = explain([s for s in places if s is not None])
+    doubted, places = _Search(rr, attempt).around_stop(state, stop)
+    verdict = explain(places)
     if verdict.certain is None:
         return _uncertain(state, error, verdict, stop, doubted)
     entry = rr.record.entries[verdict.index]
@@ -203,9 +219,7 @@ def unfollowed(state: RoundState, rr: RoundReplay, attempt: Attempt, match: Matc
         return None
     search = _Search(rr, attempt)
     entries, skipped = rr.record.entries, search.skipped
-    gap, at_gap = search.gap(len(entries))
-    doubt = search.doubt(state)
-    places = [s for s in (search.at(rr.start, skipped, place=Place.START), at_gap, doubt, search.before(doubt)) if s is not None]
+    gap, places = search.around_end(state)
     verdict = explain(places)
     idx = verdict.index
     if not _taken(verdict, places, state, attempt, corrected=corrected):
@@ -230,7 +244,7 @@ def _unfollowed_words(rr: RoundReplay, verdict: Explanation, *, at_gap: bool) ->
 
 
 def left_out_round(rr: RoundReplay, state: RoundState, match: MatchRecord) -> MissingRound | None:
-    """Round ``rr``, whose replay ended at its entry :attr:`~RoundReplayer.over`
+    """Round ``rr``, whose replay ended at its entry :attr:`~.round_state.RoundState.over`
     (M7, M8) with entries left, when those entries are another round's, its ``Round``
     line left out: they start a line of their own (numbered ``1.``, or not at all),
     and under exactly one fill from the round's end (the other round's lineups
@@ -244,19 +258,31 @@ def left_out_round(rr: RoundReplay, state: RoundState, match: MatchRecord) -> Mi
     first, last = entries[k], entries[k - 1]
     challenger = result.winner.other
     lineups = [lu for lu in rr.record.lineups if lu.line > last.line]
-    aside = _set_aside(match, first, last.line) if challenger is Side.GOLD and first.number is None else None
-    placeholder = Entry(aside.line, aside.column, "...", placeholder=True, number=1) if aside is not None else None
+    aside, placeholder = _gold_first(match, first, last.line, challenger)
     rest = [*([placeholder] if placeholder is not None else []), *entries[k:]]
     end = state.pos.copy()
     place_ring(end, result)  # (won in the round: the new round's Sumo moves need it)
     how = new_round_fill(end, challenger, RoundRecord(rr.number + 1, None, first.line, 1, lineups, rest))
     if how is None:
         return None
-    # the reader's errors the split explains: the turn numbers 1., 2.… of the new round, the '...' set aside
+    line, column = min([(first.line, (placeholder or first).column), *((lu.line, lu.column) for lu in lineups)])
+    return MissingRound(k, how, lineups, placeholder, line, column, _explained(rest, aside), _ended(rr, result))
+
+
+def _gold_first(match: MatchRecord, first: Entry, after: int, challenger: Side) -> tuple[Diagnostic | None, Entry | None]:
+    """Where Gold is the Challenger of a round left out whose first entry, ``first``, is
+    unnumbered: the reader's error of a ``...`` it set aside before it on its line
+    (:func:`_set_aside`), and the ``...`` put back there; else ``(None, None)``."""
+    aside = _set_aside(match, first, after) if challenger is Side.GOLD and first.number is None else None
+    return aside, Entry(aside.line, aside.column, "...", placeholder=True, number=1) if aside is not None else None
+
+
+def _explained(rest: list[Entry], aside: Diagnostic | None) -> frozenset[tuple[int, int]]:
+    """The reader's errors the split explains: the turn numbers 1., 2.… of the round
+    left out (its entries ``rest``), the ``...`` set aside (``aside``)."""
     explained = {(e.line, e.column) for j, e in enumerate(rest) if e.number == j // 2 + 1 and not j % 2}
     explained |= {(aside.line, aside.column)} if aside is not None else set()
-    line, column = min([(first.line, (placeholder or first).column), *((lu.line, lu.column) for lu in lineups)])
-    return MissingRound(k, how, lineups, placeholder, line, column, frozenset(explained), _ended(rr, result))
+    return frozenset(explained)
 
 
 def _runs_on(rr: RoundReplay, state: RoundState) -> tuple[int, RoundResult] | None:

@@ -108,6 +108,20 @@ class RoundStarts:
         if base is None:
             return start, ""
         winner = start.to_move.other
+        found = self.ring_placements(start, winner, k, base)
+        if len(found) != 1:
+            return start, ""
+        _reached, colour, trial = found[0]
+        return trial, (
+            f"the ring won in round {self.state.match.rounds[j - 1].number} is taken to be on {winner.title}'s "
+            f"{colour.name.lower()} tower, the one the later rounds need"
+        )
+
+    def ring_placements(self, start: Position, winner: Side, k: int, base: tuple[int, int]) -> list[tuple[tuple[int, int], Colour, Position]]:
+        """``start`` with a ring more on each of ``winner``'s towers in turn (none on a
+        Triple Sumo): those whose replay of rounds ``k``… reaches furthest before its first
+        error, and further than ``base`` (where the replay from ``start`` errs): where
+        their first error is, the tower's colour, and the start."""
         better: list[tuple[tuple[int, int], Colour, Position]] = []
         for colour in Colour:
             trial = start.copy()
@@ -118,14 +132,7 @@ class RoundStarts:
             if reached is None or reached > base:
                 better.append((reached or (1 << 62, 0), colour, trial))
         best = max((b[0] for b in better), default=None)
-        found = [b for b in better if b[0] == best]
-        if len(found) != 1:
-            return start, ""
-        _reached, colour, trial = found[0]
-        return trial, (
-            f"the ring won in round {self.state.match.rounds[j - 1].number} is taken to be on {winner.title}'s "
-            f"{colour.name.lower()} tower, the one the later rounds need"
-        )
+        return [b for b in better if b[0] == best]
 
     # -- where a round starts
 
@@ -285,22 +292,34 @@ def lineup_start(rec: RoundRecord, rings_from: Position) -> Position | None:
     rounds the replay finished), or as its lineups mark them (``Purple+``); the Challenger
     Gold when the round starts with ``...``.
     ``None`` when the lineups do not pin it."""
-    rows: dict[Side, list[Colour]] = {}
-    for lu in rec.lineups:
-        if rows.setdefault(lu.side, lu.colours) != lu.colours or len(set(lu.colours)) != 8:
-            return None
-    if len(rows) != 2:
+    rows = _lineup_rows(rec)
+    if rows is None:
         return None
     marks = {lu.side: lu.rings for lu in rec.lineups if lu.rings is not None}
     towers = {}
     for side, colours in rows.items():
         for k, (sq, colour) in enumerate(zip(HOME_SQUARES[side], colours, strict=True)):
-            was = rings_from.where[side][colour]
-            t = rings_from.board[was] if was >= 0 else None
             marked = marks.get(side)
-            towers[sq] = Tower(side, colour, marked[k] if marked is not None else t.rings if t is not None else 0)
+            towers[sq] = Tower(side, colour, marked[k] if marked is not None else _rings(rings_from, side, colour))
     gold_first = bool(rec.entries) and rec.entries[0].placeholder
     return Position(towers, to_move=Side.GOLD if gold_first else Side.BLACK)
+
+
+def _lineup_rows(rec: RoundRecord) -> dict[Side, list[Colour]] | None:
+    """Each side's home row as round ``rec``'s ``Lineup`` lines write it: both sides',
+    each naming the eight colours once (a side's lines agreeing); else ``None``."""
+    rows: dict[Side, list[Colour]] = {}
+    for lu in rec.lineups:
+        if rows.setdefault(lu.side, lu.colours) != lu.colours or len(set(lu.colours)) != 8:
+            return None
+    return rows if len(rows) == 2 else None
+
+
+def _rings(position: Position, side: Side, colour: Colour) -> int:
+    """The Sumo rings ``side``'s ``colour`` tower holds on ``position`` (0 where it is off the board)."""
+    was = position.where[side][colour]
+    t = position.board[was] if was >= 0 else None
+    return t.rings if t is not None else 0
 
 
 def _restart_wording(rounds: list[RoundRecord], j: int, k: int) -> str:
