@@ -32,6 +32,8 @@ class EntrySlips:
     unknown, so a move legal only with more rings than the replay knows of is taken as
     made by a Sumo."""
 
+    __slots__ = ("rings_unknown", "state")
+
     def __init__(self, state: RoundState, *, rings_unknown: bool = False) -> None:
         self.state = state
         self.rings_unknown = rings_unknown

@@ -27,6 +27,8 @@ class MatchState:
     replayed, the diagnostics and edits found (the reader's first, unless ``probing``:
     a trial replay, whose diagnostics are all it needs)."""
 
+    __slots__ = ("diags", "fixes", "match", "original", "probing", "rounds", "settled_at", "written")
+
     def __init__(self, match: MatchRecord, *, probing: bool = False) -> None:
         self.match = match
         self.original = match  # (:attr:`match` is a copy once a round is split: :meth:`split_round`)

@@ -33,6 +33,8 @@ class Readings:
     ``state``: the round's replay; ``retry``: a trial replay of the round (:data:`Retry`);
     ``trial``: this replay is one, and tries no readings of its own."""
 
+    __slots__ = ("asides", "readings", "retry", "state", "trial")
+
     def __init__(
         self,
         state: RoundState,

@@ -68,22 +68,17 @@ class _MatchReplayer:
     starts report into too). ``probing``: a trial replay, whose diagnostics are all it
     needs."""
 
+    __slots__ = ("game", "headers", "starts", "state")
+
     def __init__(self, match: MatchRecord, *, probing: bool = False) -> None:
         self.state = MatchState(match, probing=probing)
-        self.starts = RoundStarts(self.state, self.first_error)
+        # (the trial replays are a function of the state, not of this replayer: no cycle to collect)
+        self.starts = RoundStarts(self.state, partial(_first_error, self.state))
         #: the match's headers as the replay reads them
         self.headers = MatchHeaders(match, partial(_probe_scores, match))
         #: the match being replayed from its first round (not a restart's, whose score
         #: means nothing): where a running score is checked
         self.game: Match | None = None
-
-    def first_error(self, start: Position, k: int) -> tuple[int, int] | None:
-        """Where the first rules error is when rounds ``k``… of the match as replayed are
-        replayed from ``start`` (a trial, which reports nothing), or ``None``
-        (:data:`~.round_starts.FirstError`)."""
-        probe = _MatchReplayer(self.state.match, probing=True)
-        probe.play_rounds(Match(target=UNKNOWN_TARGET, start=start), k)
-        return min(((d.line, d.column) for d in probe.state.diags if d.severity is ERROR), default=None)
 
     # -- headers
 
@@ -183,21 +178,22 @@ class _MatchReplayer:
         """Replay round ``i`` from ``position``; ``False`` when it stopped. Where it stops
         at a slip of a whole row or round (:mod:`.slips`) whose correction is certain, the
         round is replayed again with it (:meth:`replay_round`)."""
-        rr = RoundReplay(rec.number, self.state.written[i][0], rec, self.starts.fill_of(i, rec) if i else None, position.copy())
-        self.state.rounds.append(rr)
-        said, fixed = len(self.state.diags), len(self.state.fixes)
+        state = self.state
+        rr = RoundReplay(rec.number, state.written[i][0], rec, self.starts.fill_of(i, rec) if i else None, position.copy())
+        state.rounds.append(rr)
+        said, fixed = len(state.diags), len(state.fixes)
         if rec.lineups:
             self.starts.check_lineups(i, rr)
         attempt = self.attempt(game, i, position)
         round_state, rr = self.replay_round(attempt, rr, position)
         if round_state.split is not None:  # the round runs on into the next: replayed again as two
-            del self.state.diags[said:], self.state.fixes[fixed:], self.state.rounds[-1]
-            return self.play_round(game, i, self.state.split_round(i, round_state.split, self.starts.place(i + 1)), rr.start.copy())
+            del state.diags[said:], state.fixes[fixed:], state.rounds[-1]
+            return self.play_round(game, i, state.split_round(i, round_state.split, self.starts.place(i + 1)), rr.start.copy())
         if round_state.doubt is not None and (other := self.starts.entries_fill(game, i, rec, ends=attempt.ends)) is not None:
-            del self.state.diags[said:], self.state.fixes[fixed:], self.state.rounds[-1]  # (replayed again with the fill its entries say)
-            self.state.report(other[1])
+            del state.diags[said:], state.fixes[fixed:], state.rounds[-1]  # (replayed again with the fill its entries say)
+            state.report(other[1])
             return self.play_round(game, i, rec, other[0])
-        self.state.rounds[-1] = rr
+        state.rounds[-1] = rr
         self.place_plies(rr, i)
         return self.round_ended(game, i, rec, rr, round_state, attempt)
 
@@ -459,6 +455,15 @@ def _failed(round_state: RoundState, attempt: Attempt) -> bool:
     round follows."""
     unended = attempt.ends and round_state.pos.winner is None and round_state.pos.deadlock() is None
     return round_state.stop_index is not None or unended or any(d.severity is ERROR for d in round_state.diagnostics)
+
+
+def _first_error(state: MatchState, start: Position, k: int) -> tuple[int, int] | None:
+    """Where the first rules error is when rounds ``k``… of the match as replayed
+    (``state``'s) are replayed from ``start`` (a trial, which reports nothing), or ``None``
+    (:data:`~.round_starts.FirstError`)."""
+    probe = _MatchReplayer(state.match, probing=True)
+    probe.play_rounds(Match(target=UNKNOWN_TARGET, start=start), k)
+    return min(((d.line, d.column) for d in probe.state.diags if d.severity is ERROR), default=None)
 
 
 def _probe_scores(match: MatchRecord, n: int) -> list[tuple[int, int]]:

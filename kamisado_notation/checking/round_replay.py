@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 from ..diagnostics import ERROR, WARNING, Diagnostic, InsertEntry, Kind
 from ..engine.board import SIDES, Side
@@ -31,9 +32,11 @@ class RoundReplayer:
     parts that judge an entry the hot path does not play: :attr:`slips`
     (:class:`EntrySlips`: an entry no legal move as written, a forfeit left out, a
     back-entry) and :attr:`readings` (:class:`Readings`: an entry with a word not read,
-    its readings tried in trial replays this replayer makes, :meth:`again`). ``cut``:
+    its readings tried in trial replays of the round, :func:`_again`). ``cut``:
     the reader's first syntax error inside the round, where the replay stops; the rest
     is what :class:`RoundState` and the parts are given."""
+
+    __slots__ = ("cut", "readings", "slips", "state")
 
     def __init__(
         self,
@@ -52,9 +55,9 @@ class RoundReplayer:
     ) -> None:
         self.state = RoundState(rr, position, match_index, ends=ends, halt=halt, places=places)
         self.cut = cut
-        self.rings_unknown = rings_unknown
         self.slips = EntrySlips(self.state, rings_unknown=rings_unknown)
-        self.readings = Readings(self.state, self.again, readings, asides, trial=trial)
+        # (the trial replays are a function of the state, not of this replayer: no cycle to collect)
+        self.readings = Readings(self.state, partial(_again, self.state, cut, rings_unknown), readings, asides, trial=trial)
 
     def run(self, challenger: Side) -> RoundState:
         """Replay the round's entries; a slip with a certain correction is reported and
@@ -96,17 +99,6 @@ class RoundReplayer:
         except RoundOver:
             state.over = idx
         return state
-
-    def again(self, readings: dict[int, Move], asides: frozenset[int]) -> RoundState:
-        """A trial (:data:`~.readings.Retry`): the round replayed again from its start as
-        this replay is, its entries read as ``readings`` and ``asides`` set aside."""
-        state = self.state
-        rr = state.rr
-        trial = RoundReplayer(
-            replace(rr, plies=[], result=None, stopped=False), rr.start.copy(), state.match_index, self.cut, ends=state.ends,
-            rings_unknown=self.rings_unknown, halt=state.halt, places=state.places, readings=readings, asides=asides, trial=True,
-        )  # fmt: skip
-        return trial.run(state.challenger)
 
     def special_or_aside(self, idx: int, entry: Entry, number: int, challenger: Side) -> int:
         """:meth:`special`; 1 where the entry was set aside instead (no turn: its number
@@ -225,6 +217,18 @@ class RoundReplayer:
         state.pos.apply(move)
         if move.push:
             state.pending = move
+
+
+def _again(state: RoundState, cut: tuple[int, int] | None, rings_unknown: bool, readings: dict[int, Move], asides: frozenset[int]) -> RoundState:
+    """A trial (:data:`~.readings.Retry`): the round of ``state`` replayed again from its
+    start as it was (stopping at ``cut``, ``rings_unknown`` or not), its entries read as
+    ``readings`` and ``asides`` set aside."""
+    rr = state.rr
+    trial = RoundReplayer(
+        replace(rr, plies=[], result=None, stopped=False), rr.start.copy(), state.match_index, cut, ends=state.ends,
+        rings_unknown=rings_unknown, halt=state.halt, places=state.places, readings=readings, asides=asides, trial=True,
+    )  # fmt: skip
+    return trial.run(state.challenger)
 
 
 def _play_as_written(pos: Position, entry: Entry) -> Move | None:

@@ -39,6 +39,8 @@ class RoundStarts:
     finish. ``first_error``: a trial replay of the later rounds (:data:`FirstError`),
     which tells where a ring the replay could not see went."""
 
+    __slots__ = ("complete", "ends", "fills", "first_error", "first_round", "lineups_checked", "restart", "state")
+
     def __init__(self, state: MatchState, first_error: FirstError) -> None:
         self.state = state
         self.first_error = first_error
@@ -142,8 +144,9 @@ class RoundStarts:
         if rel and game.is_over:
             self.after_decided(game, i, rec)
             return None
-        if rec.number != self.place(i):
-            self.misnumbered(rec, self.place(i))
+        place = self.place(i)
+        if rec.number != place:
+            self.misnumbered(rec, place)
         if rel == 0:
             return game.position
         return self.after_round(game, i, rel, rec)

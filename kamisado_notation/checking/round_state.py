@@ -60,6 +60,8 @@ class RoundState:
     ``ends`` (a later round follows, so this one must end), ``places`` (where each entry
     of the round as replayed is written) and ``halt`` (the entry to stop at)."""
 
+    __slots__ = ("chain", "challenger", "completed", "cut_reached", "diagnostics", "doubt", "ends", "fixes", "halt", "inserted", "match_index", "over", "pending", "places", "pos", "rr", "set_aside", "shift", "split", "stop_index", "ties", "untold")
+
     def __init__(
         self,
         rr: RoundReplay,
