@@ -157,9 +157,9 @@ class _MatchReplayer:
     def play_rounds(self, game: Match, first: int = 0) -> None:
         """Replay the rounds in order from round ``first`` (the first of ``game``); where
         one cannot be finished, go on from the next round whose lineups pin its start
-        (:meth:`unchecked`), with a match of its own (whose score means nothing: ``game``
+        (:meth:`RoundStarts.unchecked`), with a match of its own (whose score means nothing: ``game``
         keeps the match's). (A round split in two where its ``Round`` line was left out
-        adds a round: :attr:`match` is then a copy with one round more.)"""
+        adds a round: :attr:`MatchState.match` is then a copy with one round more.)"""
         todo: tuple[Match, int] | None = (game, first)
         while todo is not None:
             game, first = todo
@@ -246,7 +246,7 @@ class _MatchReplayer:
         """What the round's replay found, into the match's: its diagnostics and edits,
         the slips of whole rows it corrected, the turn numbers they moved, the unknown
         words it read past; where it stopped at the reader's error inside it, that error
-        is the stop's (:meth:`unsettled` keeps it)."""
+        is the stop's (:meth:`MatchState.unsettled` keeps it)."""
         round_state.diagnostics.extend(attempt.slips)
         if round_state.inserted or attempt.slips:
             self.state.renumber(rr.record.entries, attempt.places, round_state.inserted, attempt.removed, round_state.diagnostics)
@@ -260,7 +260,7 @@ class _MatchReplayer:
             self.state.settled_at.add(attempt.cut)  # (the reader's error the round stopped at is the stop's: it stays)
 
     def place_plies(self, rr: RoundReplay, i: int) -> None:
-        """The plies of ``rr``, round ``i`` of :attr:`match`, pointed at their entries in
+        """The plies of ``rr``, round ``i`` of :attr:`MatchState.match`, pointed at their entries in
         the round as written (:attr:`Ply.index`): the later part of a round split in two
         starts inside it."""
         first = self.state.written[i][1]

@@ -170,7 +170,7 @@ class RoundReplayer:
         """Gold is the Challenger, yet the round's first entry is no ``...``. When it is a
         legal move of Gold's as written, the ``...`` was left out (every entry one slot
         early): one error, and the replay goes on as if it were there (so the entries'
-        turn numbers are judged with it, :meth:`_MatchReplayer.drop_explained`); else stop."""
+        turn numbers are judged with it, :meth:`MatchState.renumber`); else stop."""
         state = self.state
         entries = state.rr.record.entries
         columns = entry.number is not None and sum(e.line == entry.line for e in entries) == 2
