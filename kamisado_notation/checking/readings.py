@@ -50,15 +50,9 @@ class Readings:
         #: entries read as a given move: the reading an entry whose slots fit several moves
         #: is replayed with (:meth:`tie`), and those chosen before
         self.readings: dict[int, Move] = {} if readings is None else readings
-        #: entries set aside (weak evidence that names no move here: :class:`~.round_state.SetAside`)
+        #: entries set aside (weak evidence that names no move here: :class:`~.round_state.SetAside`);
+        #: the round's replay reads it at each entry, as cheaply as a set is read
         self.asides: set[int] = set(asides)
-
-    def skipped(self, idx: int) -> bool:
-        """Whether entry ``idx`` is set aside (no move): the entries after it move up a turn."""
-        if idx in self.asides:
-            self.state.shift += 1
-            return True
-        return False
 
     def skip(self, idx: int) -> None:
         """Entry ``idx`` set aside from now on (:meth:`aside` said so): the entries after it

@@ -72,7 +72,7 @@ class RoundReplayer:
         state = self.state
         state.challenger = challenger
         plies, hot, to_move, halt, places = state.rr.plies, _play_as_written, state.pos, state.halt, state.places
-        skipped = self.readings.skipped
+        asides = self.readings.asides  # (read at each entry; :meth:`Readings.skip` adds to it)
         number = 0
         try:
             for idx, entry in enumerate(state.rr.record.entries):
@@ -81,7 +81,8 @@ class RoundReplayer:
                 if entry.placeholder:
                     self.placeholder(idx, entry, challenger)
                     continue
-                if skipped(idx):
+                if idx in asides:  # (set aside: no move, the entries after it move up a turn)
+                    state.shift += 1
                     continue
                 number += 1
                 if idx == halt:
