@@ -502,9 +502,19 @@ def _no_moves(extra: Sequence[Entry], rr: RoundReplay, diagnostics: Sequence[Dia
     played twice; a row of the notation that copies an entry is a slip, named as one)."""
     if not extra or _moves_said(extra) > QUOTED:
         return False  # (more moves than a note quotes: a round not told apart)
-    prose = {line for d in diagnostics if d.kind is Kind.SET_ASIDE for line in (d.line, *(e.line for e in d.edits))}
-    played = {(p.move.origin, p.move.target) for p in rr.plies if p.move is not None and p.move.origin != p.move.target}
+    prose, played = _prose_lines(diagnostics), _moves_played(rr)
     return all(not e.placeholder and (e.unread is not None or (e.line in prose and (e.origin, e.target) in played)) for e in extra)
+
+
+def _prose_lines(diagnostics: Sequence[Diagnostic]) -> set[int]:
+    """The lines the reader set aside as text (its ``diagnostics`` of kind ``set-aside``,
+    and the lines their edits touch)."""
+    return {line for d in diagnostics if d.kind is Kind.SET_ASIDE for line in (d.line, *(e.line for e in d.edits))}
+
+
+def _moves_played(rr: RoundReplay) -> set[tuple[int, int]]:
+    """The moves played in round ``rr`` that go somewhere, by their squares (from, to)."""
+    return {(p.move.origin, p.move.target) for p in rr.plies if p.move is not None and p.move.origin != p.move.target}
 
 
 def _moves_said(entries: Sequence[Entry]) -> int:
