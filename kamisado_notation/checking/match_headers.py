@@ -187,5 +187,5 @@ def points(n: int) -> str:
 
 def first_match_rounds(rounds: list[RoundRecord]) -> int:
     """How many rounds the first match of a record holds: up to a ``Round 1`` after
-    others (another match pasted without headers, :meth:`_MatchReplayer.pasted`)."""
+    others (another match pasted without headers, :meth:`~.round_starts.RoundStarts.pasted`)."""
     return next((k for k in range(1, len(rounds)) if rounds[k].number == 1), len(rounds))

@@ -20,28 +20,28 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import partial
 
-from ..diagnostics import ERROR, WARNING, DeleteEntry, Diagnostic, Edit, InsertLine, Kind, compose, correction
+from ..diagnostics import ERROR, WARNING, DeleteEntry, Diagnostic, Kind
 from ..engine.board import Side
-from ..engine.match import Match, fill
+from ..engine.match import Match
 from ..engine.position import Position
 from ..notation.kmr.headers import DASHES
 from ..notation.record import Entry, MatchRecord, RoundRecord
+from .match_headers import MatchHeaders
+from .match_state import MatchState
 from .replayed import MatchReplay, MatchStatus, Ply, PlyKind, RoundReplay
-from .round_replay import Attempt, LeftOut, RoundReplayer, syntax_cut
+from .round_replay import Attempt, RoundReplayer, syntax_cut
 from .round_slips import left_out_round, row_slip, stop_at
 from .round_starts import UNKNOWN_TARGET, RoundStarts, lineup_start
+from .round_state import RoundState
 from .slips.after_end import QUOTED, a_sentence, after_decided, after_end, before, entries_after, set_aside_after_end
 from .slips.headers import format_agrees, header_fixes
 from .slips.lineups import (
-    check_lineups,
-    entries_fill,
     next_round_check,
     rounds_played,
 )
-from .slips.spelling import completed_word
-from .slips.turn_numbers import carried, renumbered
-from .styled_entries import SETTLED, ring_marks, settled
+from .styled_entries import SETTLED, ring_marks
 from .targets import match_target, parse_result
 
 __all__ = [
@@ -59,9 +59,26 @@ __all__ = [
 
 
 
-class _MatchReplayer(RoundStarts):
+class _MatchReplayer:
     """Replays a match round by round: the headers (target, start), each round's start
-    (its number, the previous round's end, its fill), the rounds, then the result."""
+    (:attr:`starts`, a :class:`RoundStarts`: its number, the previous round's end, its
+    fill), the rounds (each a :class:`RoundReplayer`'s, retried where a slip of a whole
+    row or round explains where it stopped), then the result. What it found, and the
+    match as replayed, are :attr:`state`'s (a :class:`MatchState`, which the round
+    starts report into too). ``probing``: a trial replay, whose diagnostics are all it
+    needs."""
+
+    __slots__ = ("game", "headers", "starts", "state")
+
+    def __init__(self, match: MatchRecord, *, probing: bool = False) -> None:
+        self.state = MatchState(match, probing=probing)
+        # (the trial replays are a function of the state, not of this replayer: no cycle to collect)
+        self.starts = RoundStarts(self.state, partial(_first_error, self.state))
+        #: the match's headers as the replay reads them
+        self.headers = MatchHeaders(match, partial(_probe_scores, match))
+        #: the match being replayed from its first round (not a restart's, whose score
+        #: means nothing): where a running score is checked
+        self.game: Match | None = None
 
     # -- headers
 
@@ -69,119 +86,128 @@ class _MatchReplayer(RoundStarts):
         """The corrections of the header lines' slips (:mod:`.slips.headers`), on their
         warnings, for ``fix``; a misspelt format is written as read where the match
         played to ``target`` agrees with it."""
-        before, fmt = self.diags, self.headers.format_read
+        before, fmt = self.state.diags, self.headers.format_read
         if fmt is not None:
             text = self.headers.value("Result")
             claim = parse_result(text) if text is not None else None
             fmt = fmt if format_agrees(before, target, claim) else None
-        self.diags = header_fixes(self.match, before, self.headers.misnamed, fmt)
-        self.fixes.extend(e for d, was in zip(self.diags, before, strict=True) if d is not was for e in d.edits)
+        self.state.diags = header_fixes(self.state.match, before, self.headers.misnamed, fmt)
+        self.state.fixes.extend(e for d, was in zip(self.state.diags, before, strict=True) if d is not was for e in d.edits)
 
     # -- rounds
 
     def run(self) -> MatchReplay:
-        target, checks_target = self.headers.target()
-        start, replayable = self.headers.start()
-        self.diags.extend(self.headers.found)
-        found = len(self.headers.found)
+        state, headers = self.state, self.headers
+        target, checks_target = headers.target()
+        start, replayable = headers.start()
+        state.diags.extend(headers.found)
+        found = len(headers.found)
         game = self.game = Match(target=target, start=start)
-        self.complete = replayable
         if replayable:
             self.play_rounds(game)
-        self.headers.check_result((game.score[Side.BLACK], game.score[Side.GOLD]), checked=self.complete, stops=self.stops_at(game))
-        self.diags.extend(self.headers.found[found:])
-        if self.match.errors and any(d.kind is Kind.RING_MARK for d in self.match.errors):
-            self.diags.extend(ring_marks(self.match, self.rounds))
-        self.unsettled()
-        if not self.probing:
-            self.fixes.extend(e for d in self.headers.found[found:] for e in d.edits)
-        if not self.probing and (self.headers.misnamed or self.headers.format_read or self.match.errors):
-            self.header_slips(target)
-        self.diags.sort(key=lambda d: (d.line, d.column))
+        checked = replayable and self.starts.complete
+        headers.check_result((game.score[Side.BLACK], game.score[Side.GOLD]), checked=checked, stops=self.stops_at(game))
+        self.after_rounds(target, found)
+        state.diags.sort(key=lambda d: (d.line, d.column))
         winner = game.winner if checks_target else None
         self.after_the_decision(winner)
         return MatchReplay(
-            record=self.original,
-            rounds=self.rounds,
+            record=state.original,
+            rounds=state.rounds,
             target=target,
             score=dict(game.score),
             winner=winner,
             status=MatchStatus.COMPLETE if winner is not None else MatchStatus.IN_PROGRESS,
-            diagnostics=self.diags,
-            fixes=self.fixes,
+            diagnostics=state.diags,
+            fixes=state.fixes,
         )
+
+    def after_rounds(self, target: int, found: int) -> None:
+        """What the replay says once the rounds are replayed (the match played to
+        ``target``): what the headers found since the ``found``-th diagnostic (the
+        result), the Sumo rings the lineups mark, the reader's errors of entries the
+        replay never came to taken out (:meth:`MatchState.unsettled`), and the header
+        lines' slips corrected (:meth:`header_slips`)."""
+        state, headers = self.state, self.headers
+        state.diags.extend(headers.found[found:])
+        if state.match.errors and any(d.kind is Kind.RING_MARK for d in state.match.errors):
+            state.diags.extend(ring_marks(state.match, state.rounds))
+        state.unsettled()
+        if state.probing:
+            return
+        state.fixes.extend(e for d in headers.found[found:] for e in d.edits)
+        if headers.misnamed or headers.format_read or state.match.errors:
+            self.header_slips(target)
 
     def after_the_decision(self, winner: Side | None) -> None:
         """The errors after the round that decided the match (``winner``: ``None`` while
         undecided), in a record read by its evidence, set aside with one warning
         (:func:`.slips.after_end.after_decided`): no correction is made there."""
-        if winner is None or self.probing:
+        state = self.state
+        if winner is None or state.probing:
             return
-        deciding = next((rr for rr in reversed(self.rounds) if rr.result is not None), None)
-        end = _written_end(deciding) if deciding is not None else None
-        if deciding is None or end is None:
+        deciding = _deciding_end(state.rounds)
+        if deciding is None:
             return
-        plies = [p for rr in self.rounds for p in rr.plies if p.index is not None]
-        after = entries_after([e for rec in self.match.rounds for e in rec.entries], end, [(p.entry, p.move) for p in plies])
-        kept = after_decided(self.diags, end, deciding.number, after)
+        number, end = deciding
+        kept = after_decided(state.diags, end, number, _written_after(state.match, state.rounds, end))
         if kept is not None:
-            self.diags, self.fixes = kept, before(self.fixes, end)
+            state.diags, state.fixes = kept, before(state.fixes, end)
 
     def play_rounds(self, game: Match, first: int = 0) -> None:
         """Replay the rounds in order from round ``first`` (the first of ``game``); where
         one cannot be finished, go on from the next round whose lineups pin its start
-        (:meth:`unchecked`), with a match of its own (whose score means nothing: ``game``
+        (:meth:`RoundStarts.unchecked`), with a match of its own (whose score means nothing: ``game``
         keeps the match's). (A round split in two where its ``Round`` line was left out
-        adds a round: :attr:`match` is then a copy with one round more.)"""
+        adds a round: :attr:`MatchState.match` is then a copy with one round more.)"""
         todo: tuple[Match, int] | None = (game, first)
         while todo is not None:
             game, first = todo
-            self.restart = None
             i = first
-            while i < len(self.match.rounds):
-                rec = self.match.rounds[i]
-                position = self.round_start(game, i, i - first, rec)
+            while i < len(self.state.match.rounds):
+                rec = self.state.match.rounds[i]
+                position = self.starts.round_start(game, i, i - first, rec)
                 if position is None or not self.play_round(game, i, rec, position):
                     break
-                if self.probing and self.erred():
+                if self.state.probing and self.state.erred():
                     return
                 i += 1
-            todo = None if self.probing and self.erred() else self.restart
-
-    def erred(self) -> bool:
-        """Whether an error was reported (a trial replay, :meth:`first_error`, needs no
-        more: its rounds are in line order, so the first error found is the first)."""
-        return any(d.severity is ERROR for d in self.diags)
+            todo = None if self.state.probing and self.state.erred() else self.starts.resumed()
 
     def play_round(self, game: Match, i: int, rec: RoundRecord, position: Position) -> bool:
         """Replay round ``i`` from ``position``; ``False`` when it stopped. Where it stops
         at a slip of a whole row or round (:mod:`.slips`) whose correction is certain, the
         round is replayed again with it (:meth:`replay_round`)."""
-        rr = RoundReplay(rec.number, self.written[i][0], rec, self.fills.get(i, rec.fill) if i else None, position.copy())
-        self.rounds.append(rr)
-        said, fixed = len(self.diags), len(self.fixes)
+        state = self.state
+        rr = RoundReplay(rec.number, state.written[i][0], rec, self.starts.fill_of(i, rec) if i else None, position.copy())
+        state.rounds.append(rr)
+        said, fixed = len(state.diags), len(state.fixes)
         if rec.lineups:
-            self.check_lineups(i, rr)
+            self.starts.check_lineups(i, rr)
         attempt = self.attempt(game, i, position)
-        cut = attempt.cut
-        runner, rr = self.replay_round(attempt, rr, position)
-        if runner.split is not None:  # the round runs on into the next: replayed again as two
-            del self.diags[said:], self.fixes[fixed:], self.rounds[-1]
-            return self.play_round(game, i, self.split_round(i, runner.split), rr.start.copy())
-        if runner.doubt is not None and (other := self.entries_fill(game, i, rec, attempt)) is not None:
-            del self.diags[said:], self.fixes[fixed:], self.rounds[-1]  # (replayed again with the fill its entries say)
-            self.diags.append(other[1])
-            self.fixes.extend(other[1].edits)
+        round_state, rr = self.replay_round(attempt, rr, position)
+        if round_state.split is not None:  # the round runs on into the next: replayed again as two
+            del state.diags[said:], state.fixes[fixed:], state.rounds[-1]
+            return self.play_round(game, i, state.split_round(i, round_state.split, self.starts.place(i + 1)), rr.start.copy())
+        if round_state.doubt is not None and (other := self.starts.entries_fill(game, i, rec, ends=attempt.ends)) is not None:
+            del state.diags[said:], state.fixes[fixed:], state.rounds[-1]  # (replayed again with the fill its entries say)
+            state.report(other[1])
             return self.play_round(game, i, rec, other[0])
-        self.rounds[-1] = rr
+        state.rounds[-1] = rr
         self.place_plies(rr, i)
-        position = game.position = runner.pos
-        if cut is not None and not rr.stopped and position.winner is None and position.deadlock() is None:
-            rr.stopped = runner.cut_reached = True  # the round's last rows were lost: not its end
-        self.take_findings(runner, rr, attempt)
+        return self.round_ended(game, i, rec, rr, round_state, attempt)
+
+    def round_ended(self, game: Match, i: int, rec: RoundRecord, rr: RoundReplay, round_state: RoundState, attempt: Attempt) -> bool:
+        """Round ``i`` (``rec``) as replayed (``rr``, its replay's end ``round_state``) taken into
+        ``game``: what it found; where it stopped, the rounds after it not checked from
+        its end (``False``); else its result and the score written after it (``True``)."""
+        position = game.position = round_state.pos
+        if attempt.cut is not None and not rr.stopped and position.winner is None and position.deadlock() is None:
+            rr.stopped = round_state.cut_reached = True  # the round's last rows were lost: not its end
+        self.take_findings(round_state, rr, attempt)
         if rr.stopped:
-            why = "a syntax error" if runner.cut_reached else "a rules error"
-            self.unchecked(i + 1, f"round {rec.number} could not be replayed past {why}", game)
+            why = "a syntax error" if round_state.cut_reached else "a rules error"
+            self.starts.unchecked(i + 1, f"round {rec.number} could not be replayed past {why}", game)
             return False
         if not (rr.plies and rr.plies[-1].kind is PlyKind.PUSH):  # else the back-entry is due
             rr.result = game.finish_round()
@@ -193,238 +219,145 @@ class _MatchReplayer(RoundStarts):
         match is the one replayed from its first round) against the score after it: an
         error only where it is false."""
         written = rec.score
-        if written is None or rr.result is None or game is not self.game or self.probing:
+        if written is None or rr.result is None or game is not self.game or self.state.probing:
             return
         score = (game.score[Side.BLACK], game.score[Side.GOLD])
         if parse_result(written.value) != score:
-            self.diags.append(
+            self.state.diags.append(
                 Diagnostic(
                     "result", f"the score after round {rec.number} is {score[0]}-{score[1]} (Black-Gold), not {written.value}",
-                    written.line, written.column, ERROR, rec.number, None, self.match.index, (), Kind.RUNNING_SCORE,
+                    written.line, written.column, ERROR, rec.number, None, self.state.match.index, (), Kind.RUNNING_SCORE,
                 )
             )  # fmt: skip
-
-    def check_lineups(self, i: int, rr: RoundReplay) -> None:
-        """Round ``i``'s ``Lineup`` lines against its start (checked already where
-        :meth:`round_start` needed them)."""
-        checked = self.lineups_checked.pop(i, None)
-        for d in checked if checked is not None else check_lineups(rr.record, rr.fill, rr.start, self.match.index):
-            self.diags.append(d)
-            self.fixes.extend(d.edits)
 
     def attempt(self, game: Match, i: int, position: Position) -> Attempt:
         """How round ``i`` is replayed from ``position`` (:class:`Attempt`): who moves
         first, whether it must end (a round follows: what it must agree with), the syntax
         error it stops at, whether the rings won before are unknown (a restart)."""
-        rounds = self.match.rounds
-        cut = syntax_cut(self.match, i) if self.match.errors else None
+        rounds = self.state.match.rounds
+        cut = syntax_cut(self.state.match, i) if self.state.match.errors else None
         attempt = Attempt(game.challenger if i else position.to_move, i + 1 < len(rounds), cut)
-        attempt.guess = game.target == UNKNOWN_TARGET and not self.probing
+        attempt.guess = game.target == UNKNOWN_TARGET and not self.state.probing
         if attempt.ends:
             attempt.agrees, attempt.further = next_round_check(rounds[i + 1]), rounds_played(rounds[i + 1 :])
         return attempt
 
-    def take_findings(self, runner: RoundReplayer, rr: RoundReplay, attempt: Attempt) -> None:
+    def take_findings(self, round_state: RoundState, rr: RoundReplay, attempt: Attempt) -> None:
         """What the round's replay found, into the match's: its diagnostics and edits,
         the slips of whole rows it corrected, the turn numbers they moved, the unknown
         words it read past; where it stopped at the reader's error inside it, that error
-        is the stop's (:meth:`unsettled` keeps it)."""
-        runner.diagnostics.extend(attempt.slips)
-        if runner.inserted or attempt.slips:
-            self.renumber(rr.record.entries, attempt.places, runner.inserted, attempt.removed, runner.diagnostics)
-        if runner.set_aside:  # (the reader's errors of entries the replay set aside: no move)
-            self.drop_reader_errors(runner.set_aside, SETTLED)
-        if runner.completed:
-            self.read_past(runner.completed, runner.fixes, runner.ties)
-        self.diags.extend(runner.diagnostics)
-        self.fixes.extend(runner.fixes)
-        if rr.stopped and runner.cut_reached and attempt.cut is not None:
-            self.settled_at.add(attempt.cut)  # (the reader's error the round stopped at is the stop's: it stays)
-
-    def unsettled(self) -> None:
-        """The reader's errors of entries whose move only the replay settles (read by
-        their evidence, slots left out) where the replay never came to them (a round
-        stopped before, or not checked): taken out. The stop is the match's error; an
-        entry nobody replayed is not one more."""
-        self.diags = [d for d in self.diags if not (d.kind in SETTLED and d.severity is ERROR and (d.line, d.column) not in self.settled_at)]
-
-    def drop_reader_errors(self, entries: Sequence[Entry], kinds: frozenset[Kind]) -> None:
-        """The reader's diagnostics of ``kinds`` at ``entries``, which the replay set aside
-        (no move: nothing of theirs to settle), taken out."""
-        places = {(e.line, e.column) for e in entries}
-        self.diags = [d for d in self.diags if not (d.kind in kinds and (d.line, d.column) in places)]
+        is the stop's (:meth:`MatchState.unsettled` keeps it)."""
+        round_state.diagnostics.extend(attempt.slips)
+        if round_state.inserted or attempt.slips:
+            self.state.renumber(rr.record.entries, attempt.places, round_state.inserted, attempt.removed, round_state.diagnostics)
+        if round_state.set_aside:  # (the reader's errors of entries the replay set aside: no move)
+            self.state.drop_reader_errors(round_state.set_aside, SETTLED)
+        if round_state.completed:
+            self.state.read_past(round_state.completed, round_state.fixes, round_state.ties)
+        self.state.diags.extend(round_state.diagnostics)
+        self.state.fixes.extend(round_state.fixes)
+        if rr.stopped and round_state.cut_reached and attempt.cut is not None:
+            self.state.settled_at.add(attempt.cut)  # (the reader's error the round stopped at is the stop's: it stays)
 
     def place_plies(self, rr: RoundReplay, i: int) -> None:
-        """The plies of ``rr``, round ``i`` of :attr:`match`, pointed at their entries in
+        """The plies of ``rr``, round ``i`` of :attr:`MatchState.match`, pointed at their entries in
         the round as written (:attr:`Ply.index`): the later part of a round split in two
         starts inside it."""
-        first = self.written[i][1]
+        first = self.state.written[i][1]
         if first:
             for ply in rr.plies:
                 if ply.index is not None:
                     ply.index += first
 
-    def read_past(
-        self, completed: list[tuple[Entry, tuple[str, ...], Edit | None]], fixes: list[Edit], ties: dict[tuple[int, int], str]
-    ) -> None:
-        """The reader's error of each unknown word read past (its :attr:`Diagnostic.kind`
-        says so), with the entries its other slots allow: the correction when certain (its
-        edit too), else the candidates. An entry in another style with slots left out
-        (:mod:`.styled_entries`) is a warning when its move is certain (its edit, in
-        ``fixes``, says why), else an error. ``ties``: what replaying the round under each
-        move such an entry may stand for found, by the entry's place (a clause)."""
-        styled = {(d.line, d.column): i for i, d in enumerate(self.diags) if d.kind in SETTLED}  # (at their entries)
-        where = {id(e): k for k, e in enumerate(fixes)} if styled else {}
-        for entry, suggestions, certain in completed:
-            self.settled_at.add((entry.line, entry.column))
-            i = styled.get((entry.line, entry.column))
-            if i is not None:
-                self.diags[i], edit = settled(self.diags[i], suggestions, certain, ties.get((entry.line, entry.column)))
-                k = where.get(id(certain)) if certain is not None and edit is not None else None
-                if k is not None and edit is not None:  # (a round stopped keeps no fixes of its entries)
-                    fixes[k] = edit
-                continue
-            for i, d in enumerate(self.diags):
-                if d.kind is Kind.UNKNOWN_WORD and entry.covers(d.line, d.column):
-                    self.diags[i] = completed_word(d, suggestions, certain, ties.get((entry.line, entry.column)))
-                    break
-
-    def renumber(
-        self, entries: list[Entry], places: list[int | None] | None, inserted: list[int], removed: list[Entry], said: list[Diagnostic]
-    ) -> None:
-        """The turn numbers of a round once its certain corrections are made
-        (:func:`.slips.turn_numbers.renumbered`): the reader's warnings they explain are
-        dropped, so that one slip is one diagnostic, not one more a row; a number they
-        leave wrong is renumbered (an edit for ``fix``, carried by the diagnostic of the
-        round, in ``said``, whose correction moved it: :func:`.slips.turn_numbers.carried`)."""
-        explained, edits = renumbered(entries, places, inserted, removed)
-        self.fixes.extend(carried(said, edits))
-        self.diags = [d for d in self.diags if not (d.kind is Kind.TURN_NUMBER and (d.line, d.column) in explained)]
-
-    def replay_round(self, attempt: Attempt, rr: RoundReplay, position: Position) -> tuple[RoundReplayer, RoundReplay]:
+    def replay_round(self, attempt: Attempt, rr: RoundReplay, position: Position) -> tuple[RoundState, RoundReplay]:
         """Replay ``rr``'s round from ``position``; where it stops at a slip of a whole
         row or round whose correction is certain, again from its start with the slip
         corrected (each time further on: the slips found are kept in ``attempt``), or up
-        to the entry where the likeliest slips start. The last replayer, and its round."""
+        to the entry where the likeliest slips start. The last replay's state, and its round."""
         while True:
-            runner = RoundReplayer(
-                rr, position, self.match.index, attempt.cut, ends=attempt.ends, rings_unknown=attempt.guess, halt=attempt.halt,
+            round_state = RoundReplayer(
+                rr, position, self.state.match.index, attempt.cut, ends=attempt.ends, rings_unknown=attempt.guess, halt=attempt.halt,
                 places=attempt.places,
-            )
-            runner.run(attempt.challenger)
-            if runner.over is not None and not any(d.severity is ERROR for d in attempt.slips):  # (a '...' put in, an entry retyped: warnings)
-                runner.split = left_out_round(rr, runner, self.match)
-                if runner.split is not None:
-                    return runner, rr
+            ).run(attempt.challenger)
+            if round_state.over is not None and not any(d.severity is ERROR for d in attempt.slips):  # (a '...' put in, an entry retyped: warnings)
+                round_state.split = left_out_round(rr, round_state, self.state.match)
+                if round_state.split is not None:
+                    return round_state, rr
             if attempt.halt is not None:  # stopped where the slip may start: its candidates named there
-                last = runner.diagnostics[-1]
-                runner.diagnostics[-1] = last.with_clauses(attempt.maybe)
-                return runner, rr
-            padded = _with_placeholder(runner, rr, attempt)
-            if padded is not None:  # (the '...' left out put in: the slips of rows are looked for as in any round)
-                rr, position = padded, rr.start.copy()
-                continue
-            found = row_slip(runner, rr, attempt, self.match, after=len(attempt.slips))
-            if found is None:
-                self.after_end(runner, rr, attempt)
-                return runner, rr
-            slip, hypothesis, halt = found
-            if hypothesis is not None:  # certain: its edits are for fix
-                self.fixes.extend(slip.edits)
-            if hypothesis is None and halt is None:  # a row slip before this legal entry
-                assert runner.stop_index is not None
-                stop_at(runner, rr, runner.stop_index, slip)
-                return runner, rr
-            if hypothesis is None:
-                attempt.halt, attempt.maybe = halt, slip.message
-            else:
-                attempt.slips.append(slip)
-                attempt.removed.extend(hypothesis.removed)
-                stop, entries = runner.stop_index, rr.record.entries
-                places: list[int | None] = attempt.places if attempt.places is not None else list(range(len(entries)))
-                attempt.places = places[:stop] + _tail_places(entries[stop:], places[stop:], hypothesis.tail)
-                rr = RoundReplay(rr.number, rr.index, replace(rr.record, entries=[*entries[:stop], *hypothesis.tail]), rr.fill, rr.start)
-            position = rr.start.copy()
+                round_state.diagnostics[-1] = round_state.diagnostics[-1].with_clauses(attempt.maybe)
+                return round_state, rr
+            again = _with_placeholder(round_state, rr, attempt)  # (the '...' left out put in: the slips of rows are looked for as in any round)
+            if again is None:
+                again = self.row_slip(round_state, rr, attempt)
+            if again is None:
+                return round_state, rr
+            rr, position = again, again.start.copy()
 
-    def entries_fill(self, game: Match, i: int, rec: RoundRecord, attempt: Attempt) -> tuple[Position, Diagnostic] | None:
-        """Round ``i``, with no lineups, some entry of which is no legal move as written
-        under the fill its line names: its start under the other fill and the error,
-        where every entry replays as written so (:func:`.slips.lineups.entries_fill`);
-        else ``None``."""
-        end = self.ends.get(i)
-        if end is None or i in self.fills or self.probing:
-            return None
-        found = entries_fill(end, game.challenger, rec, self.match.index, ends=attempt.ends)
+    def row_slip(self, round_state: RoundState, rr: RoundReplay, attempt: Attempt) -> RoundReplay | None:
+        """Where round ``rr`` stopped (``round_state``), a slip of a whole row or round
+        (:func:`.round_slips.row_slip`): the round to replay again, with the slip
+        corrected where it is certain (:meth:`Attempt.corrected`, its edits for ``fix``),
+        or as it is up to the entry where the likeliest slips start (``attempt`` halts
+        there); ``None`` where the replay is done: no slip found (the entries after the
+        round's end judged, :meth:`after_end`), or one before an entry legal as written,
+        where the round stops (:func:`.round_slips.stop_at`)."""
+        found = row_slip(round_state, rr, attempt, self.state.match, after=len(attempt.slips))
         if found is None:
+            self.after_end(round_state, rr, attempt)
             return None
-        how, error = found
-        self.fills[i] = how
-        game.position = fill(end, how, challenger=game.challenger)
-        return game.position, error
+        slip, hypothesis, halt = found
+        if hypothesis is not None:  # certain: its edits are for fix
+            self.state.fixes.extend(slip.edits)
+            return attempt.corrected(rr, round_state.stop_index, slip, hypothesis)
+        if halt is None:  # a row slip before this legal entry
+            assert round_state.stop_index is not None
+            stop_at(round_state, rr, round_state.stop_index, slip)
+            return None
+        attempt.halt, attempt.maybe = halt, slip.message
+        return rr
 
-    def after_end(self, runner: RoundReplayer, rr: RoundReplay, attempt: Attempt) -> None:
+    def after_end(self, round_state: RoundState, rr: RoundReplay, attempt: Attempt) -> None:
         """The entries of round ``rr`` after its end (M7, M8): weak evidence (slots left
         unread) and moves of the round said again in squares (a note: ``(g2 naar d5)``)
         set aside; others, when every entry before was legal as written, their
         error gets their removal as its correction (:func:`.slips.after_end.after_end`)."""
-        over, said = runner.over, runner.diagnostics
+        over, said = round_state.over, round_state.diagnostics
         if over is None:
             return
         extra = rr.record.entries[over:]
-        if _no_moves(extra, rr, self.diags):
-            aside = set_aside_after_end(rr.record.entries, over, rr.record.number, self.match.index)
-            if said and said[-1].rule in ("M7", "M8"):
-                said[-1] = aside
-            else:  # (the round was over at a syntax error's entry)
-                said.append(aside)
-                rr.stopped = runner.cut_reached = False
-            runner.fixes.extend(aside.edits)
-            self.drop_reader_errors(extra, frozenset({Kind.EVIDENCE}))
+        if _no_moves(extra, rr, self.state.diags):
+            self.set_aside_after_end(round_state, rr, over)
             return
-        if said and said[-1].rule == "M7" and _retyped_last(runner, rr, extra):
+        if said and said[-1].rule == "M7" and _retyped_last(round_state, rr, extra):
             return
-        if runner.doubt is not None or not said or said[-1].rule not in ("M7", "M8"):
+        if round_state.doubt is not None or not said or said[-1].rule not in ("M7", "M8"):
             return
-        found = after_end(rr.record.entries, over, said[-1], runner.pos, attempt.agrees)
+        found = after_end(rr.record.entries, over, said[-1], round_state.pos, attempt.agrees)
         if found is not None:
             said[-1] = found
-            runner.fixes.extend(found.edits)
+            round_state.fixes.extend(found.edits)
 
-    def split_round(self, i: int, left: LeftOut) -> RoundRecord:
-        """Round ``i`` split where a ``Round`` line was left out (``left``): the error,
-        with the line's insertion for ``fix``; :attr:`match` becomes a copy of the match
-        with the two rounds (the record read is not changed), without the reader's
-        diagnostics the split explains. Round ``i`` as it now is."""
-        rec = self.match.rounds[i]
-        place = i + 2 - self.first_round
-        new = f"Round {place} fill {left.fill.value}"
-        before = [lu for lu in rec.lineups if lu not in left.lineups]
-        rest = [*([left.placeholder] if left.placeholder is not None else []), *rec.entries[left.index :]]
-        head = replace(rec, lineups=before, entries=rec.entries[: left.index])
-        tail = RoundRecord(place, left.fill, left.line, 1, left.lineups, rest)
-        explained = left.explained
-        errors = [d for d in self.match.errors if (d.line, d.column) not in explained]
-        self.match = replace(self.match, rounds=[*self.match.rounds[:i], head, tail, *self.match.rounds[i + 1 :]], errors=errors)
-        k, first = self.written[i]
-        self.written.insert(i + 1, (k, first + left.index - (1 if left.placeholder is not None else 0)))  # (a '...' put in: not written)
-        self.diags = [d for d in self.diags if not (d.rule == "syntax" and d.kind in (Kind.NONE, Kind.TURN_NUMBER) and (d.line, d.column) in explained)]
-        why = f"round {rec.number} is over ({left.ended}), and the entries after it replay as round {place} filled from the {left.fill.value}"
-        edit = InsertLine(left.line, "round", new, why)
-        self.diags.append(
-            Diagnostic(
-                "syntax", compose(f"a '{new}' line seems to be missing before this line: {why}", correction(new)), left.line,
-                left.column, WARNING, place, None, self.match.index, (new,), Kind.MISSING_ROUND, (edit,),
-            )
-        )
-        self.fixes.append(edit)
-        return head
+    def set_aside_after_end(self, round_state: RoundState, rr: RoundReplay, over: int) -> None:
+        """The entries of round ``rr`` from its entry ``over`` on, after its end, which
+        name no move (:func:`_no_moves`): set aside with one warning, in place of the
+        error after the end (:func:`.slips.after_end.set_aside_after_end`); the reader's
+        errors of their evidence taken out."""
+        said = round_state.diagnostics
+        aside = set_aside_after_end(rr.record.entries, over, rr.record.number, self.state.match.index)
+        if said and said[-1].rule in ("M7", "M8"):
+            said[-1] = aside
+        else:  # (the round was over at a syntax error's entry)
+            said.append(aside)
+            rr.stopped = round_state.cut_reached = False
+        round_state.fixes.extend(aside.edits)
+        self.state.drop_reader_errors(rr.record.entries[over:], frozenset({Kind.EVIDENCE}))
 
     def stops_at(self, game: Match) -> str:
         """Where a record that stops before its match is decided stops: its last round
         and ply read (``""`` for a decided match)."""
-        if game.is_over or not self.rounds:
+        if game.is_over or not self.state.rounds:
             return ""
-        last = self.rounds[-1]
+        last = self.state.rounds[-1]
         if not last.plies:
             return f"the record stops at the start of round {last.number} (line {last.record.line})"
         ply = last.plies[-1]
@@ -434,6 +367,22 @@ class _MatchReplayer(RoundStarts):
 
 
 
+def _deciding_end(rounds: list[RoundReplay]) -> tuple[int, tuple[int, int]] | None:
+    """The number of the last round of ``rounds`` that ended (the one that decided the
+    match) and where its last entry written ends (:func:`_written_end`); ``None`` where
+    none ended, or none of its plies is written."""
+    deciding = next((rr for rr in reversed(rounds) if rr.result is not None), None)
+    end = _written_end(deciding) if deciding is not None else None
+    return None if deciding is None or end is None else (deciding.number, end)
+
+
+def _written_after(match: MatchRecord, rounds: list[RoundReplay], end: tuple[int, int]) -> int:
+    """How many entries of ``match`` are written after ``end`` that are no move the
+    replay of its ``rounds`` played said again (:func:`.slips.after_end.entries_after`)."""
+    plies = [p for rr in rounds for p in rr.plies if p.index is not None]
+    return entries_after([e for rec in match.rounds for e in rec.entries], end, [(p.entry, p.move) for p in plies])
+
+
 def _written_end(rr: RoundReplay) -> tuple[int, int] | None:
     """Where the last entry written of round ``rr`` ends (line, column); ``None`` where
     none of its plies is written."""
@@ -441,63 +390,97 @@ def _written_end(rr: RoundReplay) -> tuple[int, int] | None:
     return max((e.line, e.column + len(e.text)) for e in written) if written else None
 
 
-def _retyped_last(runner: RoundReplayer, rr: RoundReplay, extra: Sequence[Entry]) -> bool:
+def _retyped_last(round_state: RoundState, rr: RoundReplay, extra: Sequence[Entry]) -> bool:
     """Whether the one entry ``extra`` after round ``rr``'s end is its last move written
     again, corrected, on the next line (the round's winning move first typed wrong, taken
     for a one-slot slip): then the wrong one is set aside as retyped (a warning, kind
     ``retyped-entry``), in place of its correction and of the error after the end."""
-    last = rr.plies[-1] if rr.plies else None
-    if len(extra) != 1 or last is None or last.move is None:
+    said = round_state.diagnostics
+    slot = _retyped(rr, said, extra)
+    if slot is None:
         return False
-    wrong, again, move = last.entry, extra[0], last.move
-    said = runner.diagnostics
-    slot = next((d for d in said if d.kind is Kind.SLOT and (d.line, d.column) == (wrong.line, wrong.column)), None)
-    slots = (again.tower, again.direction, again.distance, again.square_colour)
-    if slot is None or again.line <= wrong.line or slots != (move.tower, move.direction, move.distance, move.square_colour):
-        return False
+    wrong = rr.plies[-1].entry
     why = "written again, corrected, on the next line"
     edit = DeleteEntry(wrong.line, wrong.column, wrong.text, why)
     message = f"{wrong.text!r} is no move here, and the next line writes the same tower's move again: set aside as retyped"
     retyped = replace(slot, rule="syntax", message=message, severity=WARNING, suggestions=(), kind=Kind.RETYPED_ENTRY, edits=(edit,))
-    runner.diagnostics[:] = [retyped if d is slot else d for d in said[:-1]]
-    runner.fixes[:] = [e for e in runner.fixes if e not in slot.edits] + [edit]
+    round_state.diagnostics[:] = [retyped if d is slot else d for d in said[:-1]]
+    round_state.fixes[:] = [e for e in round_state.fixes if e not in slot.edits] + [edit]
     return True
 
 
-def _with_placeholder(runner: RoundReplayer, rr: RoundReplay, attempt: Attempt) -> RoundReplay | None:
+def _retyped(rr: RoundReplay, said: list[Diagnostic], extra: Sequence[Entry]) -> Diagnostic | None:
+    """The correction (among ``said``) of round ``rr``'s last entry as a one-slot slip,
+    where the one entry ``extra`` after the round's end writes that move again, on a
+    later line; else ``None``."""
+    last = rr.plies[-1] if rr.plies else None
+    if len(extra) != 1 or last is None or last.move is None:
+        return None
+    wrong, again, move = last.entry, extra[0], last.move
+    slot = next((d for d in said if d.kind is Kind.SLOT and (d.line, d.column) == (wrong.line, wrong.column)), None)
+    slots = (again.tower, again.direction, again.distance, again.square_colour)
+    if slot is None or again.line <= wrong.line or slots != (move.tower, move.direction, move.distance, move.square_colour):
+        return None
+    return slot
+
+
+def _with_placeholder(round_state: RoundState, rr: RoundReplay, attempt: Attempt) -> RoundReplay | None:
     """Round ``rr``, which stopped at a rules error, or erred, or did not end, after its
     ``...`` was found left out (a warning: one entry a line, where nothing shifts), with
-    the ``...`` put in before its
-    first entry (the warning kept among the round's findings), so that the slips of rows
-    are looked for in it as in any round; ``None`` for any other round."""
-    left_out = [d for d in runner.diagnostics if d.kind is Kind.MISSING_PLACEHOLDER and d.severity is WARNING]
-    if runner.inserted != [0] or runner.shift != 1 or attempt.places is not None or not left_out:
-        return None
-    unended = attempt.ends and runner.pos.winner is None and runner.pos.deadlock() is None
-    if runner.stop_index is None and not unended and not any(d.severity is ERROR for d in runner.diagnostics):
+    the ``...`` put in before its first entry (the warning kept among the round's
+    findings), so that the slips of rows are looked for in it as in any round; ``None``
+    for any other round."""
+    left_out = _placeholder_left_out(round_state, attempt)
+    if left_out is None or not _failed(round_state, attempt):
         return None
     entries = rr.record.entries
     first = entries[0]
-    attempt.slips.append(left_out[0])
+    attempt.slips.append(left_out)
     attempt.places = [None, *range(len(entries))]
     dots = Entry(first.line, first.column, text="...", placeholder=True)
     return RoundReplay(rr.number, rr.index, replace(rr.record, entries=[dots, *entries]), rr.fill, rr.start)
 
 
-def _tail_places(old: list[Entry], places: list[int | None], tail: list[Entry]) -> list[int | None]:
-    """Where each entry of a correction's ``tail``, which replaces the entries ``old``
-    (written at ``places``), is written: an entry of ``old``, moved or not, where it was;
-    one the correction rewrote (a copy with a slot changed, at the place of an entry of
-    ``old`` the tail no longer holds) at that entry's place; one it inserted (written
-    where its neighbour is) nowhere (``None``)."""
-    kept = [next((j for j, e in enumerate(old) if e is t), None) for t in tail]
-    gone = [j for j in range(len(old)) if j not in kept]
-    out: list[int | None] = []
-    for t, j in zip(tail, kept, strict=True):
-        if j is None:
-            j = next((g for g in gone if (old[g].line, old[g].column) == (t.line, t.column)), None)
-        out.append(None if j is None else places[j])
-    return out
+def _placeholder_left_out(round_state: RoundState, attempt: Attempt) -> Diagnostic | None:
+    """The warning that the round's ``...`` was left out, where it is the one entry its
+    replay put in (and no slip of a row was corrected before); else ``None``."""
+    left_out = [d for d in round_state.diagnostics if d.kind is Kind.MISSING_PLACEHOLDER and d.severity is WARNING]
+    if round_state.inserted != [0] or round_state.shift != 1 or attempt.places is not None or not left_out:
+        return None
+    return left_out[0]
+
+
+def _failed(round_state: RoundState, attempt: Attempt) -> bool:
+    """Whether a round's replay stopped, reported an error, or did not end where a
+    round follows."""
+    unended = attempt.ends and round_state.pos.winner is None and round_state.pos.deadlock() is None
+    return round_state.stop_index is not None or unended or any(d.severity is ERROR for d in round_state.diagnostics)
+
+
+def _first_error(state: MatchState, start: Position, k: int) -> tuple[int, int] | None:
+    """Where the first rules error is when rounds ``k``… of the match as replayed
+    (``state``'s) are replayed from ``start`` (a trial, which reports nothing), or ``None``
+    (:data:`~.round_starts.FirstError`)."""
+    probe = _MatchReplayer(state.match, probing=True)
+    probe.play_rounds(Match(target=UNKNOWN_TARGET, start=start), k)
+    return min(((d.line, d.column) for d in probe.state.diags if d.severity is ERROR), default=None)
+
+
+def _probe_scores(match: MatchRecord, n: int) -> list[tuple[int, int]]:
+    """The score (Black's, Gold's) after each of the first ``n`` rounds of ``match`` that
+    a trial replay with no target finishes (it stops at the first error)."""
+    probe = _MatchReplayer(replace(match, rounds=match.rounds[:n]), probing=True)
+    start, _ok = probe.headers.start()
+    game = Match(target=UNKNOWN_TARGET, start=start)
+    score = [game.score[Side.BLACK], game.score[Side.GOLD]]
+    probe.play_rounds(game)
+    scores = []
+    for rr in probe.state.rounds:
+        if rr.result is None:
+            break
+        score[rr.result.winner is Side.GOLD] += rr.result.points
+        scores.append((score[0], score[1]))
+    return scores
 
 
 def replay_match(match: MatchRecord) -> MatchReplay:
@@ -520,9 +503,19 @@ def _no_moves(extra: Sequence[Entry], rr: RoundReplay, diagnostics: Sequence[Dia
     played twice; a row of the notation that copies an entry is a slip, named as one)."""
     if not extra or _moves_said(extra) > QUOTED:
         return False  # (more moves than a note quotes: a round not told apart)
-    prose = {line for d in diagnostics if d.kind is Kind.SET_ASIDE for line in (d.line, *(e.line for e in d.edits))}
-    played = {(p.move.origin, p.move.target) for p in rr.plies if p.move is not None and p.move.origin != p.move.target}
+    prose, played = _prose_lines(diagnostics), _moves_played(rr)
     return all(not e.placeholder and (e.unread is not None or (e.line in prose and ((e.origin, e.target) in played or a_sentence(e)))) for e in extra)
+
+
+def _prose_lines(diagnostics: Sequence[Diagnostic]) -> set[int]:
+    """The lines the reader set aside as text (its ``diagnostics`` of kind ``set-aside``,
+    and the lines their edits touch)."""
+    return {line for d in diagnostics if d.kind is Kind.SET_ASIDE for line in (d.line, *(e.line for e in d.edits))}
+
+
+def _moves_played(rr: RoundReplay) -> set[tuple[int, int]]:
+    """The moves played in round ``rr`` that go somewhere, by their squares (from, to)."""
+    return {(p.move.origin, p.move.target) for p in rr.plies if p.move is not None and p.move.origin != p.move.target}
 
 
 def _moves_said(entries: Sequence[Entry]) -> int:

@@ -27,7 +27,7 @@ from ..notation.writer import check_header
 from .aligned import AlignedRound, Alignment, Order, Piece, align_lines, rounds_side_by_side, says_of
 from .correct import back_move
 from .slips.after_end import QUOTED, READ_BY_EVIDENCE
-from .targets import FORMATS, fits, format_name, match_target
+from .targets import MATCH_FORMATS, fits, format_name, match_target
 
 __all__ = ["MAX_REREAD", "Reread", "headers_text", "reread", "rounds_text"]
 
@@ -276,7 +276,7 @@ def _target(results: Sequence[RoundResult]) -> str | None:
     """The match format the rounds end: the smallest target the last round reaches
     and no round before it does."""
     scores = _scores(results)
-    return next((format_name(t) for _name, t in FORMATS if scores and max(scores[-1]) >= t and fits(scores, len(scores), t)), None)
+    return next((format_name(t) for _name, t in MATCH_FORMATS if scores and max(scores[-1]) >= t and fits(scores, len(scores), t)), None)
 
 
 def _scores(results: Sequence[RoundResult]) -> list[tuple[int, int]]:

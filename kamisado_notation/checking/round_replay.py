@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 from ..diagnostics import ERROR, WARNING, Diagnostic, InsertEntry, Kind
 from ..engine.board import SIDES, Side
@@ -16,81 +17,89 @@ from ..engine.position import Move, Position, WrittenMove
 from ..notation.record import Entry, MatchRecord
 from .correct import exact_move
 from .entry_slips import EntrySlips
-from .replayed import Ply, PlyKind
-from .round_state import LeftOut, RoundOver, RoundStopped, SetAside
+from .readings import Readings
+from .replayed import Ply, PlyKind, RoundReplay
+from .round_state import RoundOver, RoundState, RoundStopped, SetAside
+from .slips import Hypothesis
 
-__all__ = ["Attempt", "LeftOut", "RoundOver", "RoundReplayer", "RoundStopped", "syntax_cut"]
-
-
-
-# ----------------------------------------------------------------- headers
+__all__ = ["Attempt", "RoundOver", "RoundReplayer", "RoundStopped", "syntax_cut"]
 
 
-# ------------------------------------------------------------------ wording
+class RoundReplayer:
+    """Replays one round's entries in order on ``position`` (played in place), the hot
+    path for ordinary moves. It makes the round's state (:attr:`state`, a
+    :class:`RoundState`: the plies, the position, the diagnostics) and hands it to the
+    parts that judge an entry the hot path does not play: :attr:`slips`
+    (:class:`EntrySlips`: an entry no legal move as written, a forfeit left out, a
+    back-entry) and :attr:`readings` (:class:`Readings`: an entry with a word not read,
+    its readings tried in trial replays of the round, :func:`_again`). ``cut``:
+    the reader's first syntax error inside the round, where the replay stops; the rest
+    is what :class:`RoundState` and the parts are given."""
 
+    __slots__ = ("cut", "readings", "slips", "state")
 
-# ------------------------------------------------------------------- replay
+    def __init__(
+        self,
+        rr: RoundReplay,
+        position: Position,
+        match_index: int,
+        cut: tuple[int, int] | None,
+        *,
+        ends: bool = False,
+        rings_unknown: bool = False,
+        halt: int | None = None,
+        places: list[int | None] | None = None,
+        readings: dict[int, Move] | None = None,
+        asides: frozenset[int] = frozenset(),
+        trial: bool = False,
+    ) -> None:
+        self.state = RoundState(rr, position, match_index, ends=ends, halt=halt, places=places)
+        self.cut = cut
+        self.slips = EntrySlips(self.state, rings_unknown=rings_unknown)
+        # (the trial replays are a function of the state, not of this replayer: no cycle to collect)
+        self.readings = Readings(self.state, partial(_again, self.state, cut, rings_unknown), readings, asides, trial=trial)
 
-
-
-class RoundReplayer(EntrySlips):
-    """Replays one round's entries on ``position`` (played in place), collecting plies
-    and diagnostics. ``ends``: a later round follows, so this one must end."""
-
-    def run(self, challenger: Side) -> None:
+    def run(self, challenger: Side) -> RoundState:
         """Replay the round's entries; a slip with a certain correction is reported and
-        the replay goes on from the corrected move, any other rules error stops it.
+        the replay goes on from the corrected move, any other rules error stops it. The
+        round's state at the end.
 
         The hot path: an ordinary move written without a fault is played by
-        :meth:`play_as_written`, in the engine's own terms and without building
+        :func:`_play_as_written`, in the engine's own terms and without building
         explanations. Anything else (a push, a forfeit, a back-entry, any doubt) goes
         through :meth:`special`, which reports what is wrong; so the diagnostics are the
         same whichever path an entry takes."""
-        self.challenger = challenger
-        plies, hot, to_move, halt, places = self.rr.plies, self.play_as_written, self.pos, self.halt, self.places
+        state = self.state
+        state.challenger = challenger
+        plies, hot, to_move, halt, places = state.rr.plies, _play_as_written, state.pos, state.halt, state.places
+        asides = self.readings.asides  # (read at each entry; :meth:`Readings.skip` adds to it)
         number = 0
         try:
-            for idx, entry in enumerate(self.rr.record.entries):
+            for idx, entry in enumerate(state.rr.record.entries):
                 if self.cut is not None:
                     self.check_cut(idx, entry, self.cut)
                 if entry.placeholder:
                     self.placeholder(idx, entry, challenger)
                     continue
-                if self.set_aside_at(idx):
+                if idx in asides:  # (set aside: no move, the entries after it move up a turn)
+                    state.shift += 1
                     continue
                 number += 1
                 if idx == halt:
                     self.halted(entry, number)
-                side = SIDES[(idx + self.shift) & 1]
-                if self.pending is None and self.chain is None and side is to_move.to_move and entry.unread is None:
-                    move = hot(entry, side)
+                side = SIDES[(idx + state.shift) & 1]
+                if state.pending is None and state.chain is None and side is to_move.to_move and entry.unread is None:
+                    move = hot(to_move, entry)
                     if move is not None:
                         plies.append(Ply(number, side, entry, PlyKind.MOVE, move, idx if places is None else places[idx]))
                         continue
                 number -= self.special_or_aside(idx, entry, number, challenger)
         except RoundStopped:
-            self.rr.stopped = True
-            self.stop_index = idx
+            state.rr.stopped = True
+            state.stop_index = idx
         except RoundOver:
-            self.over = idx
-
-    def replay_reading(self, idx: int, move: Move) -> RoundReplayer:
-        """A trial: the round replayed again from its start as this replay is, entry
-        ``idx`` read as ``move`` (the readings chosen before kept)."""
-        rr = self.rr
-        trial = RoundReplayer(
-            replace(rr, plies=[], result=None, stopped=False), rr.start.copy(), self.match_index, self.cut, ends=self.ends,
-            rings_unknown=self.rings_unknown, halt=self.halt, places=self.places, readings={**self.readings, idx: move}, asides=frozenset(self.asides), trial=True,
-        )  # fmt: skip
-        trial.run(self.challenger)
-        return trial
-
-    def set_aside_at(self, idx: int) -> bool:
-        """Whether entry ``idx`` is set aside (no move): the entries after it move up a turn."""
-        if idx in self.asides:
-            self.shift += 1
-            return True
-        return False
+            state.over = idx
+        return state
 
     def special_or_aside(self, idx: int, entry: Entry, number: int, challenger: Side) -> int:
         """:meth:`special`; 1 where the entry was set aside instead (no turn: its number
@@ -98,103 +107,79 @@ class RoundReplayer(EntrySlips):
         try:
             self.special(idx, entry, number, challenger)
         except SetAside:
-            self.asides.add(idx)
-            self.shift += 1
+            self.readings.skip(idx)
             return 1
         return 0
 
-    def replay_aside(self, idx: int) -> RoundReplayer:
-        """A trial: the round replayed again from its start as this replay is, entry
-        ``idx`` set aside (no move)."""
-        rr = self.rr
-        trial = RoundReplayer(
-            replace(rr, plies=[], result=None, stopped=False), rr.start.copy(), self.match_index, self.cut, ends=self.ends,
-            rings_unknown=self.rings_unknown, halt=self.halt, places=self.places, readings=dict(self.readings),
-            asides=frozenset({*self.asides, idx}), trial=True,
-        )  # fmt: skip
-        trial.run(self.challenger)
-        return trial
-
     def halted(self, entry: Entry, number: int) -> None:
-        """The entry where a slip of a whole row or round may start (:attr:`halt`): when
-        it is legal as written, the replay stops before it all the same (else :meth:`slip`
-        stops there)."""
-        if self.pending is None and exact_move(self.pos, entry) is not None:
-            self.error("syntax", "the round cannot be replayed past this entry as written", entry, number)
+        """The entry where a slip of a whole row or round may start
+        (:attr:`RoundState.halt`): when it is legal as written, the replay stops before it
+        all the same (else :meth:`EntrySlips.slip` stops there)."""
+        state = self.state
+        if state.pending is None and exact_move(state.pos, entry) is not None:
+            state.error("syntax", "the round cannot be replayed past this entry as written", entry, number)
             raise RoundStopped
 
     def check_cut(self, idx: int, entry: Entry, cut: tuple[int, int]) -> None:
         """Stop at the first syntax error inside the round (what was skipped may be a
         turn); where the round was over before it, that entry is the first after its end
-        (:attr:`over`: another round's, perhaps)."""
+        (:attr:`RoundState.over`: another round's, perhaps)."""
+        state = self.state
         if (entry.line, entry.column) >= cut:
-            if self.pending is None and round_result(self.pos) is not None:
-                self.over = idx
-            self.cut_reached = True
+            if state.pending is None and round_result(state.pos) is not None:
+                state.over = idx
+            state.cut_reached = True
             raise RoundStopped
-
-    def play_as_written(self, entry: Entry, side: Side) -> Move | None:
-        """The hot path: play ``entry`` when it is an ordinary move written without a
-        fault (T1/T2, M1–M3, S1/DS1/TS1, the square colour), else change nothing
-        (:meth:`Position.play_written`); the caller has checked that it is ``side``'s
-        turn."""
-        pos = self.pos
-        origin, target = entry.origin, entry.target
-        if origin is not None:  # the coordinate form: from-to (a target always)
-            if entry.push_mark or target is None:
-                return None
-            written: WrittenMove = (None, None, 0, None, origin, target)
-        else:  # the colour form: Tower Direction Distance Square
-            written = (entry.tower, entry.direction, entry.distance or 0, entry.square_colour, -1, -1)
-        return pos.last_move if pos.play_written((written,)) else None
 
     def placeholder(self, idx: int, entry: Entry, challenger: Side) -> None:
         """The ``...`` that stands for Black when Gold is the Challenger (T1)."""
         if idx == 0 and challenger is Side.GOLD:
             return
         if idx == 0:
-            self.error("T1", "'...' stands for Black when Gold moves first, but Black is the Challenger and moves first", entry, None)
+            self.state.error("T1", "'...' stands for Black when Gold moves first, but Black is the Challenger and moves first", entry, None)
         else:
-            self.error("T1", "'...' may only stand for Black's first entry of a round", entry, None)
+            self.state.error("T1", "'...' may only stand for Black's first entry of a round", entry, None)
         raise RoundStopped
 
     def special(self, idx: int, entry: Entry, number: int, challenger: Side) -> None:
         """Any entry the hot path did not play: check it, report, and play it (or its
         correction) or stop."""
-        pos = self.pos
+        state = self.state
+        pos = state.pos
         if idx == 0 and challenger is Side.GOLD:
             self.missing_placeholder(entry, number)
-        if self.pending is not None:
-            ply = self.back_entry(idx, entry, number, self.pending)
-            self.rr.plies.append(ply)
-            self.pending = None
+        if state.pending is not None:
+            ply = self.slips.back_entry(idx, entry, number, state.pending)
+            state.rr.plies.append(ply)
+            state.pending = None
             if ply.entry is entry:
                 return  # (else the back-entry was left out, put in: the entry is the pusher's next move)
-        side = SIDES[(idx + self.shift) & 1]
+        side = SIDES[(idx + state.shift) & 1]
         if pos.winner is not None:
-            self.error("M7", f"the round is over: {pos.winner.title} reached the home row at ply {number - 1}", entry, number)
+            state.error("M7", f"the round is over: {pos.winner.title} reached the home row at ply {number - 1}", entry, number)
             raise RoundOver
         self.check_deadlock(entry, number)
         if side is not pos.to_move:  # entries alternate, and so do turns: not expected
-            self.error("T2", f"it is {pos.to_move.title}'s turn, not {side.title}'s", entry, number)
+            state.error("T2", f"it is {pos.to_move.title}'s turn, not {side.title}'s", entry, number)
             raise RoundStopped
-        move = self.unread(idx, entry) if entry.unread is not None else exact_move(pos, entry)
+        move = self.readings.unread(idx, entry) if entry.unread is not None else exact_move(pos, entry)
         if move is None:
-            move = self.slip(idx, entry, number)
+            move = self.slips.slip(idx, entry, number)
         self.record_ply(idx, entry, number, move)
 
     def missing_placeholder(self, entry: Entry, number: int) -> None:
         """Gold is the Challenger, yet the round's first entry is no ``...``. When it is a
         legal move of Gold's as written, the ``...`` was left out (every entry one slot
         early): one error, and the replay goes on as if it were there (so the entries'
-        turn numbers are judged with it, :meth:`_MatchReplayer.drop_explained`); else stop."""
-        entries = self.rr.record.entries
+        turn numbers are judged with it, :meth:`MatchState.renumber`); else stop."""
+        state = self.state
+        entries = state.rr.record.entries
         columns = entry.number is not None and sum(e.line == entry.line for e in entries) == 2
         alone = not columns  # (a numbered row of two holds columns; one entry a line, or a list, none)
-        if exact_move(self.pos, entry) is None and not (alone and entry.unread is not None):
-            self.error("T1", "Gold is the Challenger and moves first: Black's first slot is '...'", entry, number)
+        if exact_move(state.pos, entry) is None and not (alone and entry.unread is not None):
+            state.error("T1", "Gold is the Challenger and moves first: Black's first slot is '...'", entry, number)
             raise RoundStopped
-        self.error(
+        state.error(
             "T1",
             "Gold is the Challenger and moves first, so the round starts with '...' for Black: it is missing; "
             "the entries are read as if it were there (this one as Gold's first move)",
@@ -205,33 +190,61 @@ class RoundReplayer(EntrySlips):
             kind=Kind.MISSING_PLACEHOLDER,
             edits=(InsertEntry(entry.line, entry.column, "...", "Gold is the Challenger and moves first: '...' stands for Black (T1)"),),
         )
-        self.inserted.append(0)
-        self.shift += 1
+        state.put_in(0)
 
     def check_deadlock(self, entry: Entry, number: int) -> None:
         """Deadlocked (M8): only the forced zero entries leading into it may follow. Only
         an actual move can start a deadlock, so finding it at the first zero entry is soon
-        enough (a move that cannot be made is reported by :meth:`slip`)."""
-        pos = self.pos
+        enough (a move that cannot be made is reported by :meth:`EntrySlips.slip`)."""
+        state = self.state
+        pos = state.pos
         zero = entry.distance == 0 if entry.origin is None else entry.origin == entry.target
-        if self.chain is None and zero and pos.deadlock() is not None:
-            self.chain = set()
-        if self.chain is None:
+        if state.chain is None and zero and pos.deadlock() is not None:
+            state.chain = set()
+        if state.chain is None:
             return
         key = (pos.to_move, pos.tower)
-        if key in self.chain or not zero:
+        if key in state.chain or not zero:
             loser = pos.deadlock()
-            self.error("M8", f"the round is over: deadlock, {loser.title if loser else '?'} made the last move and loses", entry, number)
+            state.error("M8", f"the round is over: deadlock, {loser.title if loser else '?'} made the last move and loses", entry, number)
             raise RoundOver
-        self.chain.add(key)
+        state.chain.add(key)
 
     def record_ply(self, idx: int, entry: Entry, number: int, move: Move) -> None:
         """Play ``move`` (entry ``idx``, turn ``number``) and keep it as the round's next ply."""
+        state = self.state
         kind = PlyKind.PUSH if move.push else PlyKind.FORFEIT if move.distance == 0 else PlyKind.MOVE
-        self.rr.plies.append(Ply(number, move.side, entry, kind, move, self.place(idx)))
-        self.pos.apply(move)
+        state.rr.plies.append(Ply(number, move.side, entry, kind, move, state.place(idx)))
+        state.pos.apply(move)
         if move.push:
-            self.pending = move
+            state.pending = move
+
+
+def _again(state: RoundState, cut: tuple[int, int] | None, rings_unknown: bool, readings: dict[int, Move], asides: frozenset[int]) -> RoundState:
+    """A trial (:data:`~.readings.Retry`): the round of ``state`` replayed again from its
+    start as it was (stopping at ``cut``, ``rings_unknown`` or not), its entries read as
+    ``readings`` and ``asides`` set aside."""
+    rr = state.rr
+    trial = RoundReplayer(
+        replace(rr, plies=[], result=None, stopped=False), rr.start.copy(), state.match_index, cut, ends=state.ends,
+        rings_unknown=rings_unknown, halt=state.halt, places=state.places, readings=readings, asides=asides, trial=True,
+    )  # fmt: skip
+    return trial.run(state.challenger)
+
+
+def _play_as_written(pos: Position, entry: Entry) -> Move | None:
+    """The hot path: play ``entry`` on ``pos`` when it is an ordinary move written
+    without a fault (T1/T2, M1–M3, S1/DS1/TS1, the square colour), else change nothing
+    (:meth:`Position.play_written`); the caller has checked that it is the side's turn."""
+    origin, target = entry.origin, entry.target
+    if origin is not None:  # the coordinate form: from-to (a target always)
+        if entry.push_mark or target is None:
+            return None
+        written: WrittenMove = (None, None, 0, None, origin, target)
+    else:  # the colour form: Tower Direction Distance Square
+        written = (entry.tower, entry.direction, entry.distance or 0, entry.square_colour, -1, -1)
+    return pos.last_move if pos.play_written((written,)) else None
+
 
 def syntax_cut(match: MatchRecord, round_index: int) -> tuple[int, int] | None:
     """The first syntax error inside round ``round_index``'s lines: the replay of that
@@ -269,4 +282,29 @@ class Attempt:
     agrees: Callable[[Position], bool] | None = None
     further: Callable[[Position], tuple[int, int]] | None = None
 
+    def corrected(self, rr: RoundReplay, stop: int | None, slip: Diagnostic, hypothesis: Hypothesis) -> RoundReplay:
+        """Round ``rr`` with the certain slip ``hypothesis`` (its diagnostic ``slip``)
+        corrected from entry ``stop`` on: the slip, the entries it removed and where the
+        entries of the round so corrected are written kept; the round to replay again."""
+        self.slips.append(slip)
+        self.removed.extend(hypothesis.removed)
+        entries = rr.record.entries
+        places: list[int | None] = self.places if self.places is not None else list(range(len(entries)))
+        self.places = places[:stop] + _tail_places(entries[stop:], places[stop:], hypothesis.tail)
+        return RoundReplay(rr.number, rr.index, replace(rr.record, entries=[*entries[:stop], *hypothesis.tail]), rr.fill, rr.start)
 
+
+def _tail_places(old: list[Entry], places: list[int | None], tail: list[Entry]) -> list[int | None]:
+    """Where each entry of a correction's ``tail``, which replaces the entries ``old``
+    (written at ``places``), is written: an entry of ``old``, moved or not, where it was;
+    one the correction rewrote (a copy with a slot changed, at the place of an entry of
+    ``old`` the tail no longer holds) at that entry's place; one it inserted (written
+    where its neighbour is) nowhere (``None``)."""
+    kept = [next((j for j, e in enumerate(old) if e is t), None) for t in tail]
+    gone = [j for j in range(len(old)) if j not in kept]
+    out: list[int | None] = []
+    for t, j in zip(tail, kept, strict=True):
+        if j is None:
+            j = next((g for g in gone if (old[g].line, old[g].column) == (t.line, t.column)), None)
+        out.append(None if j is None else places[j])
+    return out

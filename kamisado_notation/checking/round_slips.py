@@ -16,7 +16,8 @@ from ..engine.match import RoundEnd, RoundResult, place_ring, round_result
 from ..engine.position import Move, Position
 from ..notation.record import Entry, MatchRecord, RoundRecord
 from .replayed import RoundReplay
-from .round_replay import Attempt, LeftOut, RoundReplayer
+from .round_replay import Attempt
+from .round_state import MissingRound, RoundState
 from .slips import Explanation, Hypothesis, Place, Stop, candidate_words, explain, recogniser, row_off
 from .slips.lineups import new_round_fill
 
@@ -56,12 +57,12 @@ class _Search:
             return gap, None
         return gap, self.at(self.rr.position_at(gap - self.skipped), gap, place=Place.GAP)
 
-    def doubt(self, runner: RoundReplayer, before: int | None = None) -> Stop | None:
+    def doubt(self, state: RoundState, before: int | None = None) -> Stop | None:
         """A slip starting at the round's first entry that was no legal move as written
         (before entry ``before``, when given)."""
-        if runner.doubt is None or (before is not None and runner.doubt[0] >= before):
+        if state.doubt is None or (before is not None and state.doubt[0] >= before):
             return None
-        at, position, pending = runner.doubt
+        at, position, pending = state.doubt
         return self.at(position, at, pending, place=Place.DOUBT)
 
     def before(self, place: Stop | None) -> Stop | None:
@@ -76,6 +77,27 @@ class _Search:
             return None
         return self.at(self.rr.position_at(ply), k, place=Place.BEFORE)
 
+    def around_stop(self, state: RoundState, stop: int) -> tuple[list[Stop | None], list[Stop]]:
+        """Where a slip may start in the round ``state`` stopped at entry ``stop``: the
+        stop, the round's first doubtful entry and a row numbered one off its place
+        before it (the places in doubt, returned first, as they are), the round's start,
+        and the entries before the stop and the doubt."""
+        _gap, gap = self.gap(stop)
+        first = 1 if self.attempt.challenger is Side.GOLD and self.skipped else 0
+        doubted = [self.doubt(state, stop), gap]
+        here = self.at(state.pos, stop, state.pending)
+        places = [here, *doubted, self.at(self.rr.start, first, place=Place.START), self.before(here), self.before(doubted[0])]
+        return doubted, [s for s in places if s is not None]
+
+    def around_end(self, state: RoundState) -> tuple[int | None, list[Stop]]:
+        """Where a slip may start in the round ``state`` replayed without a stop: its
+        start, a row numbered one off its place (its index returned first), its first
+        doubtful entry and the entry before it."""
+        gap, at_gap = self.gap(len(self.rr.record.entries))
+        doubt = self.doubt(state)
+        places = (self.at(self.rr.start, self.skipped, place=Place.START), at_gap, doubt, self.before(doubt))
+        return gap, [s for s in places if s is not None]
+
 
 def _certain(verdict: Explanation, there: Diagnostic) -> Diagnostic:
     """The diagnostic of a certain slip, made of ``there`` (the diagnostic its entry
@@ -89,9 +111,9 @@ def _certain(verdict: Explanation, there: Diagnostic) -> Diagnostic:
 
 
 def row_slip(
-    runner: RoundReplayer, rr: RoundReplay, attempt: Attempt, match: MatchRecord, *, after: int
+    state: RoundState, rr: RoundReplay, attempt: Attempt, match: MatchRecord, *, after: int
 ) -> tuple[Diagnostic, Hypothesis | None, int | None] | None:
-    """Where ``runner`` stopped at a rules error, the slip of a whole row or round that
+    """Where ``state`` stopped at a rules error, the slip of a whole row or round that
     explains it (:func:`.slips.explain`): when certain, its diagnostic (in place of the
     error's, its edits on it) and the hypothesis; when the likeliest candidates start at
     an earlier entry that was in doubt (taken for a one-slot slip, or a row numbered one
@@ -99,66 +121,61 @@ def row_slip(
     round is to stop; else ``None`` (the error names the candidates, if any: an
     uncertain reading from the round's start never moves the error off the entry that
     is no legal move)."""
-    stop = runner.stop_index
-    if runner.cut_reached or runner.shift or after > len(rr.record.entries):
+    stop = state.stop_index
+    if state.cut_reached or state.shift or after > len(rr.record.entries):
         return None
     if stop is None:
-        return unfollowed(runner, rr, attempt, match)
-    search = _Search(rr, attempt)
-    error = runner.diagnostics[-1]
-    _gap, gap = search.gap(stop)
-    first = 1 if attempt.challenger is Side.GOLD and search.skipped else 0
-    doubted = [search.doubt(runner, stop), gap]
-    here = search.at(runner.pos, stop, runner.pending)
-    places = [here, *doubted, search.at(rr.start, first, place=Place.START), search.before(here), search.before(doubted[0])]
-    verdict = explain([s for s in places if s is not None])
+        return unfollowed(state, rr, attempt, match)
+    error = state.diagnostics[-1]
+    doubted, places = _Search(rr, attempt).around_stop(state, stop)
+    verdict = explain(places)
     if verdict.certain is None:
-        return _uncertain(runner, error, verdict, stop, doubted)
+        return _uncertain(state, error, verdict, stop, doubted)
     entry = rr.record.entries[verdict.index]
-    there = next((d for d in runner.diagnostics if (d.line, d.column) == (entry.line, entry.column)), error)
+    there = next((d for d in state.diagnostics if (d.line, d.column) == (entry.line, entry.column)), error)
     slip = replace(_certain(verdict, there), line=entry.line, column=entry.column)
-    runner.stop_index = verdict.start
+    state.stop_index = verdict.start
     return slip, verdict.certain, None
 
 
 def _uncertain(
-    runner: RoundReplayer, error: Diagnostic, verdict: Explanation, stop: int, doubted: list[Stop | None]
+    state: RoundState, error: Diagnostic, verdict: Explanation, stop: int, doubted: list[Stop | None]
 ) -> tuple[Diagnostic, None, int] | None:
     """No slip certain: when the likeliest candidates start at an entry before the stop
     ``stop`` that was in doubt (one of the ``doubted`` places), the ``error`` (the
-    runner's last diagnostic) naming them, and that entry; else ``None``, the error
-    naming them in the runner's diagnostics (if any)."""
+    round's last diagnostic) naming them, and that entry; else ``None``, the error
+    naming them in the round's diagnostics (if any)."""
     if not verdict.candidates:
         return None
     maybe = f"perhaps {candidate_words(verdict.candidates)}"
     if verdict.index < stop and any(s is not None and s.index == verdict.index for s in doubted):
         return replace(error, message=maybe), None, verdict.index
-    runner.diagnostics[-1] = error.with_clauses(maybe)
+    state.diagnostics[-1] = error.with_clauses(maybe)
     return None
 
 
-def _followed(runner: RoundReplayer, attempt: Attempt, match: MatchRecord) -> bool:
+def _followed(state: RoundState, attempt: Attempt, match: MatchRecord) -> bool:
     """Whether a round replayed without a stop ends where what follows it can follow
     (nothing to doubt: every entry legal as written, no turn number off, an end, no
     entry after it)."""
-    if runner.over is not None:  # entries after its end: a slip may have ended it early
+    if state.over is not None:  # entries after its end: a slip may have ended it early
         return False
-    if runner.doubt is None and not match.errors and (not attempt.ends or runner.pos.winner is not None):
+    if state.doubt is None and not match.errors and (not attempt.ends or state.pos.winner is not None):
         return True
-    over = round_result(runner.pos) is not None
+    over = round_result(state.pos) is not None
     agrees = attempt.agrees
-    return not (attempt.ends and not over) and (agrees is None or not over or agrees(runner.pos))
+    return not (attempt.ends and not over) and (agrees is None or not over or agrees(state.pos))
 
 
-def _corrected_twice(runner: RoundReplayer) -> bool:
+def _corrected_twice(state: RoundState) -> bool:
     """Whether the replay of a round corrected two of its entries or more as one-slot
     slips: a slip of a whole row or round may stand behind them (one player's arrows
     mirrored from the first row, two entries exchanged, each of its entries a certain
     one-slot slip when taken alone), which only a certain reading replaces."""
-    return sum(d.kind is Kind.SLOT for d in runner.diagnostics) >= 2
+    return sum(d.kind is Kind.SLOT for d in state.diagnostics) >= 2
 
 
-def _taken(verdict: Explanation, places: list[Stop], runner: RoundReplayer, attempt: Attempt, *, corrected: bool) -> bool:
+def _taken(verdict: Explanation, places: list[Stop], state: RoundState, attempt: Attempt, *, corrected: bool) -> bool:
     """Whether what :func:`.slips.explain` found from ``places`` (the round's start
     first) stands in place of the replay's reading: a certain slip (where the replay's
     corrections made the round end where the next follows, only one that two corrections
@@ -166,16 +183,16 @@ def _taken(verdict: Explanation, places: list[Stop], runner: RoundReplayer, atte
     at a place in doubt, where the round did not end where the next follows."""
     if verdict.certain is None:
         return not corrected and any(s.index == verdict.index for s in places[1:])
-    return not corrected or _corrected_twice(runner) or _further(attempt, verdict, runner.pos)
+    return not corrected or _corrected_twice(state) or _further(attempt, verdict, state.pos)
 
 
-def _astray(runner: RoundReplayer, attempt: Attempt) -> bool:
+def _astray(state: RoundState, attempt: Attempt) -> bool:
     """Whether a round that took an entry for a one-slot slip is followed by rounds that
     could tell its end astray: the correction may be a slip of a row or round misread
     (two entries exchanged, each legal somewhere, one of them read as a one-slot slip),
     which only a reading that replays the rounds after further replaces
     (:func:`_further`)."""
-    return runner.doubt is not None and attempt.further is not None
+    return state.doubt is not None and attempt.further is not None
 
 
 def _further(attempt: Attempt, verdict: Explanation, end: Position) -> bool:
@@ -185,7 +202,7 @@ def _further(attempt: Attempt, verdict: Explanation, end: Position) -> bool:
     return further is not None and verdict.end is not None and further(verdict.end) > further(end)
 
 
-def unfollowed(runner: RoundReplayer, rr: RoundReplay, attempt: Attempt, match: MatchRecord) -> tuple[Diagnostic, Hypothesis | None, None] | None:
+def unfollowed(state: RoundState, rr: RoundReplay, attempt: Attempt, match: MatchRecord) -> tuple[Diagnostic, Hypothesis | None, None] | None:
     """A round ``rr`` of ``match`` replayed without a stop to an end the next round cannot
     follow (its lineups or its first entries; or no end, when a round follows): a slip
     the replay took for one-slot slips, or legal as written, is tried from the round's
@@ -196,23 +213,21 @@ def unfollowed(runner: RoundReplayer, rr: RoundReplay, attempt: Attempt, match: 
     certain (its edits on the diagnostic); else, when candidates start at such an
     entry, an error there naming them, without a hypothesis (the round stops there);
     else ``None``."""
-    followed = _followed(runner, attempt, match)
-    corrected = followed and (_corrected_twice(runner) or _astray(runner, attempt))
+    followed = _followed(state, attempt, match)
+    corrected = followed and (_corrected_twice(state) or _astray(state, attempt))
     if followed and not corrected:
         return None
     search = _Search(rr, attempt)
     entries, skipped = rr.record.entries, search.skipped
-    gap, at_gap = search.gap(len(entries))
-    doubt = search.doubt(runner)
-    places = [s for s in (search.at(rr.start, skipped, place=Place.START), at_gap, doubt, search.before(doubt)) if s is not None]
+    gap, places = search.around_end(state)
     verdict = explain(places)
     idx = verdict.index
-    if not _taken(verdict, places, runner, attempt, corrected=corrected):
+    if not _taken(verdict, places, state, attempt, corrected=corrected):
         return None
     entry = entries[idx]
-    there = next((d for d in runner.diagnostics if (d.line, d.column) == (entry.line, entry.column)), None)
+    there = next((d for d in state.diagnostics if (d.line, d.column) == (entry.line, entry.column)), None)
     rule = there.rule if there is not None else "syntax"
-    runner.stop_index = verdict.start if verdict.certain is not None else idx
+    state.stop_index = verdict.start if verdict.certain is not None else idx
     plain = Diagnostic(rule, "", entry.line, entry.column, ERROR, rr.number, idx - skipped + 1, match.index)
     if verdict.certain is None:
         return replace(plain, message=_unfollowed_words(rr, verdict, at_gap=idx == gap)), None, None
@@ -228,14 +243,14 @@ def _unfollowed_words(rr: RoundReplay, verdict: Explanation, *, at_gap: bool) ->
     )
 
 
-def left_out_round(rr: RoundReplay, runner: RoundReplayer, match: MatchRecord) -> LeftOut | None:
-    """Round ``rr``, whose replay ended at its entry :attr:`~RoundReplayer.over`
+def left_out_round(rr: RoundReplay, state: RoundState, match: MatchRecord) -> MissingRound | None:
+    """Round ``rr``, whose replay ended at its entry :attr:`~.round_state.RoundState.over`
     (M7, M8) with entries left, when those entries are another round's, its ``Round``
     line left out: they start a line of their own (numbered ``1.``, or not at all),
     and under exactly one fill from the round's end (the other round's lineups
     holding) more of them replay as written, at least the first few
     (:func:`.slips.lineups.new_round_fill`). How to split it, or ``None``."""
-    run_on = _runs_on(rr, runner)
+    run_on = _runs_on(rr, state)
     if run_on is None:
         return None
     k, result = run_on
@@ -243,26 +258,38 @@ def left_out_round(rr: RoundReplay, runner: RoundReplayer, match: MatchRecord) -
     first, last = entries[k], entries[k - 1]
     challenger = result.winner.other
     lineups = [lu for lu in rr.record.lineups if lu.line > last.line]
-    aside = _set_aside(match, first, last.line) if challenger is Side.GOLD and first.number is None else None
-    placeholder = Entry(aside.line, aside.column, "...", placeholder=True, number=1) if aside is not None else None
+    aside, placeholder = _gold_first(match, first, last.line, challenger)
     rest = [*([placeholder] if placeholder is not None else []), *entries[k:]]
-    end = runner.pos.copy()
+    end = state.pos.copy()
     place_ring(end, result)  # (won in the round: the new round's Sumo moves need it)
     how = new_round_fill(end, challenger, RoundRecord(rr.number + 1, None, first.line, 1, lineups, rest))
     if how is None:
         return None
-    # the reader's errors the split explains: the turn numbers 1., 2.… of the new round, the '...' set aside
+    line, column = min([(first.line, (placeholder or first).column), *((lu.line, lu.column) for lu in lineups)])
+    return MissingRound(k, how, lineups, placeholder, line, column, _explained(rest, aside), _ended(rr, result))
+
+
+def _gold_first(match: MatchRecord, first: Entry, after: int, challenger: Side) -> tuple[Diagnostic | None, Entry | None]:
+    """Where Gold is the Challenger of a round left out whose first entry, ``first``, is
+    unnumbered: the reader's error of a ``...`` it set aside before it on its line
+    (:func:`_set_aside`), and the ``...`` put back there; else ``(None, None)``."""
+    aside = _set_aside(match, first, after) if challenger is Side.GOLD and first.number is None else None
+    return aside, Entry(aside.line, aside.column, "...", placeholder=True, number=1) if aside is not None else None
+
+
+def _explained(rest: list[Entry], aside: Diagnostic | None) -> frozenset[tuple[int, int]]:
+    """The reader's errors the split explains: the turn numbers 1., 2.… of the round
+    left out (its entries ``rest``), the ``...`` set aside (``aside``)."""
     explained = {(e.line, e.column) for j, e in enumerate(rest) if e.number == j // 2 + 1 and not j % 2}
     explained |= {(aside.line, aside.column)} if aside is not None else set()
-    line, column = min([(first.line, (placeholder or first).column), *((lu.line, lu.column) for lu in lineups)])
-    return LeftOut(k, how, lineups, placeholder, line, column, frozenset(explained), _ended(rr, result))
+    return frozenset(explained)
 
 
-def _runs_on(rr: RoundReplay, runner: RoundReplayer) -> tuple[int, RoundResult] | None:
+def _runs_on(rr: RoundReplay, state: RoundState) -> tuple[int, RoundResult] | None:
     """Where round ``rr``'s entries run on past its end (M7, M8) on a line of their own,
     numbered ``1.`` or not at all: the index of the first, and how the round ended."""
-    k, entries = runner.over, rr.record.entries
-    result = round_result(runner.pos)
+    k, entries = state.over, rr.record.entries
+    result = round_result(state.pos)
     if not k or result is None:
         return None
     while k < len(entries) - 1 and entries[k].unread is not None and not entries[k].placeholder:
@@ -293,7 +320,7 @@ def _set_aside(match: MatchRecord, first: Entry, after: int) -> Diagnostic | Non
     )
 
 
-def stop_at(runner: RoundReplayer, rr: RoundReplay, idx: int, error: Diagnostic) -> None:
+def stop_at(state: RoundState, rr: RoundReplay, idx: int, error: Diagnostic) -> None:
     """Stop ``rr`` before its entry ``idx`` (legal as written, but a slip before it
     is certain, its correction not), reporting ``error`` there: what came after is
     not checked."""
@@ -301,7 +328,7 @@ def stop_at(runner: RoundReplayer, rr: RoundReplay, idx: int, error: Diagnostic)
     at = (entry.line, entry.column)
     keep = idx - (1 if rr.record.entries[0].placeholder else 0)
     del rr.plies[keep:]
-    runner.pos = rr.position_at()
+    state.pos = rr.position_at()
     rr.stopped = True
-    runner.diagnostics = [d for d in runner.diagnostics if (d.line, d.column) < at] + [error]
-    runner.fixes = [f for f in runner.fixes if (f.line, getattr(f, "column", 0)) < at]
+    state.diagnostics = [d for d in state.diagnostics if (d.line, d.column) < at] + [error]
+    state.fixes = [f for f in state.fixes if (f.line, getattr(f, "column", 0)) < at]

@@ -1,53 +1,53 @@
 """Where each round of a match starts, as the match's replay finds it
-(:class:`RoundStarts`, the state the replay of a match keeps between its rounds): after
-the round before, from its fill (written, inferred or corrected), where a round cannot
-follow the one before, from its ``Lineup`` lines (:func:`lineup_start`) with the rings
-the later rounds need, and where another match was pasted in without headers. The
-replay of the rounds themselves is :class:`~.replay._MatchReplayer`'s."""
+(:class:`RoundStarts`, what the replay of a match keeps between its rounds): after the
+round before, from its fill (written, inferred or corrected; the lineups checked
+against it), where a round cannot follow the one before, from its ``Lineup`` lines
+(:func:`lineup_start`) with the rings the later rounds need, and where another match was
+pasted in without headers. The replay of the rounds themselves is
+:func:`~.replay.replay_match`'s; what both report into is
+:class:`~.match_state.MatchState`."""
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from dataclasses import replace
-from functools import partial
+from collections.abc import Callable
 
-from ..diagnostics import ERROR, WARNING, Diagnostic, Edit, Kind, RewriteLine, Severity, compose
+from ..diagnostics import ERROR, WARNING, Diagnostic, Edit, Kind, RewriteLine, compose
 from ..engine.board import Colour, Side
 from ..engine.match import HOME_SQUARES, Fill, Match, RoundEnd, RoundResult, fill, place_ring
 from ..engine.position import Position, Tower
-from ..notation.record import MatchRecord, Pasted, RoundRecord
-from .match_headers import MatchHeaders, pasted_warning
+from ..notation.record import Pasted, RoundRecord
+from .match_headers import pasted_warning
+from .match_state import MatchState
 from .replayed import RoundReplay
-from .slips.lineups import check_lineups, fill_slip, likely_fill, missing_fill
+from .slips.lineups import check_lineups, entries_fill, fill_slip, likely_fill, missing_fill
 
-__all__ = ["UNKNOWN_TARGET", "RoundStarts", "lineup_start"]
+__all__ = ["UNKNOWN_TARGET", "FirstError", "RoundStarts", "lineup_start"]
 
 #: The target of the match a restart plays (:meth:`RoundStarts.unchecked`): the
 #: score from the unfinished round on is unknown, so it never decides the match.
 UNKNOWN_TARGET = 10**9
 
+#: Where the first rules error is when the rounds from the ``k``-th on are replayed from
+#: a start (a trial, which reports nothing), or ``None``.
+FirstError = Callable[[Position, int], tuple[int, int] | None]
 
-class RoundStarts(ABC):
-    """The state of a match's replay between its rounds, and where each round starts."""
 
-    def __init__(self, match: MatchRecord, *, probing: bool = False) -> None:
-        self.match = match
-        self.original = match  # (:attr:`match` is a copy once a round is split: :meth:`split_round`)
-        #: where each round of :attr:`match` is written in :attr:`original`: the round's
-        #: index there, and the index there of its first entry (not 0 for the later part
-        #: of a round split in two)
-        self.written = [(k, 0) for k in range(len(match.rounds))]
-        self.probing = probing  # a trial replay of :meth:`unseen_ring`: its diagnostics only
-        self.diags: list[Diagnostic] = [] if probing else list(match.errors)
-        self.rounds: list[RoundReplay] = []
-        self.fixes: list[Edit] = [] if probing else [e for d in match.errors for e in d.edits]  # (the reader's)
-        #: where the entries the replay settled stand (line, column): the reader's errors
-        #: of entries it left unsettled (a round stopped before them) are taken out
-        self.settled_at: set[tuple[int, int]] = set()
-        self.complete = True  # the replay reached the end of the record
+class RoundStarts:
+    """Where each round of the match being replayed (``state``) starts, and what that
+    takes between its rounds: the fills the replay took, the ends the rounds were filled
+    from, the lineups checked, where the replay goes on after a round it could not
+    finish. ``first_error``: a trial replay of the later rounds (:data:`FirstError`),
+    which tells where a ring the replay could not see went."""
+
+    __slots__ = ("complete", "ends", "fills", "first_error", "first_round", "lineups_checked", "restart", "state")
+
+    def __init__(self, state: MatchState, first_error: FirstError) -> None:
+        self.state = state
+        self.first_error = first_error
         #: where the replay goes on after a round it could not finish: a round whose
         #: lineups pin its start, and the match from there (:meth:`unchecked`)
         self.restart: tuple[Match, int] | None = None
+        self.complete = True  # every round was started from the end of the one before
         #: the first round of the match being replayed: another one pasted without
         #: headers after a decided match starts there (:meth:`pasted`)
         self.first_round = 0
@@ -57,22 +57,28 @@ class RoundStarts(ABC):
         self.ends: dict[int, Position] = {}
         #: round → its lineups' diagnostics, where :meth:`round_start` checked them
         self.lineups_checked: dict[int, list[Diagnostic]] = {}
-        #: the match's headers as the replay reads them
-        # (a function of the record, not of this replayer: no cycle through the headers)
-        self.headers = MatchHeaders(match, partial(type(self).probe_scores, match))
-        #: the match being replayed from its first round (not a restart's, whose score
-        #: means nothing): where a running score is checked
-        self.game: Match | None = None
 
-    def diag(self, rule: str, message: str, at: tuple[int, int], severity: Severity = ERROR, rnd: int | None = None) -> None:
-        self.diags.append(Diagnostic(rule, message, at[0], at[1], severity, rnd, None, self.match.index))
+    def place(self, i: int) -> int:
+        """Round ``i``'s place in the match it is a round of (its number, written right)."""
+        return i + 1 - self.first_round
+
+    def fill_of(self, i: int, rec: RoundRecord) -> Fill | None:
+        """The fill round ``i`` (``rec``) was filled with: the one the replay took where
+        its line names none or the wrong one, else its line's."""
+        return self.fills.get(i, rec.fill)
+
+    def resumed(self) -> tuple[Match, int] | None:
+        """Where the replay goes on after a round it could not finish (:attr:`restart`),
+        taken: the match from there, and the round."""
+        restart, self.restart = self.restart, None
+        return restart
 
     def unchecked(self, j: int, why: str, game: Match) -> None:
         """Say once that rounds ``j``… are not checked from the end of the round before
         (which the replay did not reach); the first of them whose lineups pin its start
-        is checked from there on (:meth:`restart`), the score not."""
+        is checked from there on (:attr:`restart`), the score not."""
         self.complete = False
-        rounds = self.match.rounds
+        rounds = self.state.match.rounds
         if j >= len(rounds):
             return
         nxt = rounds[j]
@@ -87,7 +93,7 @@ class RoundStarts(ABC):
             start, ring = self.unseen_ring(start, j, k)
             self.restart = (Match(target=UNKNOWN_TARGET, start=start), k)
             said = compose(_restart_wording(rounds, j, k), ring)
-        self.diag("match", f"{why}, so {said}", (nxt.line, nxt.column), WARNING, nxt.number)
+        self.state.diag("match", f"{why}, so {said}", (nxt.line, nxt.column), WARNING, nxt.number)
 
     def unseen_ring(self, start: Position, j: int, k: int) -> tuple[Position, str]:
         """``start`` (round ``k``'s, from its lineups) with the ring won in round ``j - 1``,
@@ -98,12 +104,26 @@ class RoundStarts(ABC):
         ring on each of the winner's towers in turn: when exactly one placement replays
         them further before its first error than without it, that is where it went.
         Only for one such ring (``k == j``: no round skipped); else ``start`` as it is."""
-        if self.probing or k != j:
+        if self.state.probing or k != j:
             return start, ""
         base = self.first_error(start, k)
         if base is None:
             return start, ""
         winner = start.to_move.other
+        found = self.ring_placements(start, winner, k, base)
+        if len(found) != 1:
+            return start, ""
+        _reached, colour, trial = found[0]
+        return trial, (
+            f"the ring won in round {self.state.match.rounds[j - 1].number} is taken to be on {winner.title}'s "
+            f"{colour.name.lower()} tower, the one the later rounds need"
+        )
+
+    def ring_placements(self, start: Position, winner: Side, k: int, base: tuple[int, int]) -> list[tuple[tuple[int, int], Colour, Position]]:
+        """``start`` with a ring more on each of ``winner``'s towers in turn (none on a
+        Triple Sumo): those whose replay of rounds ``k``… reaches furthest before its first
+        error, and further than ``base`` (where the replay from ``start`` errs): where
+        their first error is, the tower's colour, and the start."""
         better: list[tuple[tuple[int, int], Colour, Position]] = []
         for colour in Colour:
             trial = start.copy()
@@ -114,54 +134,51 @@ class RoundStarts(ABC):
             if reached is None or reached > base:
                 better.append((reached or (1 << 62, 0), colour, trial))
         best = max((b[0] for b in better), default=None)
-        found = [b for b in better if b[0] == best]
-        if len(found) != 1:
-            return start, ""
-        _reached, colour, trial = found[0]
-        return trial, (
-            f"the ring won in round {self.match.rounds[j - 1].number} is taken to be on {winner.title}'s "
-            f"{colour.name.lower()} tower, the one the later rounds need"
-        )
-
-    def first_error(self, start: Position, k: int) -> tuple[int, int] | None:
-        """Where the first rules error is when rounds ``k``… are replayed from ``start``
-        (a trial, which reports nothing), or ``None``."""
-        probe = type(self)(self.match, probing=True)
-        probe.play_rounds(Match(target=UNKNOWN_TARGET, start=start), k)
-        return min(((d.line, d.column) for d in probe.diags if d.severity is ERROR), default=None)
+        return [b for b in better if b[0] == best]
 
     # -- where a round starts
 
     def round_start(self, game: Match, i: int, rel: int, rec: RoundRecord) -> Position | None:
         """Round ``i``'s start (the ``rel``-th round of ``game``), or ``None`` (reported)
         when it cannot start."""
-        at = (rec.line, rec.column)
-        if rel and game.is_over and rec.number == 1:
-            self.pasted(game, i, rec)
-            return None
         if rel and game.is_over:
-            self.diag(
-                "match",
-                f"the match was decided in round {len(game.results)} "
-                f"({game.score[Side.BLACK]}-{game.score[Side.GOLD]}, target {game.target}): round {rec.number} is never played",
-                at,
-                rnd=rec.number,
-            )
+            self.after_decided(game, i, rec)
             return None
-        if rec.number != i + 1 - self.first_round:
-            self.misnumbered(rec, i + 1 - self.first_round)
+        place = self.place(i)
+        if rec.number != place:
+            self.misnumbered(rec, place)
         if rel == 0:
             return game.position
+        return self.after_round(game, i, rel, rec)
+
+    def after_decided(self, game: Match, i: int, rec: RoundRecord) -> None:
+        """Round ``i``, after ``game`` was decided: another match pasted without headers
+        where it is a ``Round 1`` (:meth:`pasted`), else a round never played."""
+        if rec.number == 1:
+            self.pasted(game, i, rec)
+            return
+        self.state.diag(
+            "match",
+            f"the match was decided in round {len(game.results)} "
+            f"({game.score[Side.BLACK]}-{game.score[Side.GOLD]}, target {game.target}): round {rec.number} is never played",
+            (rec.line, rec.column),
+            rnd=rec.number,
+        )
+
+    def after_round(self, game: Match, i: int, rel: int, rec: RoundRecord) -> Position | None:
+        """Round ``i`` (the ``rel``-th of ``game``, not its first): its start from the end
+        of the round before, filled as its line says (or as the replay tells, where it
+        does not say or says it wrong), or ``None`` (reported)."""
         if len(game.results) != rel:
-            self.diag(
+            self.state.diag(
                 "M7",
                 f"round {i} is not over after its last entry (no tower reached the home row "
                 f"and no deadlock), so round {rec.number} cannot start where it ended",
-                at,
+                (rec.line, rec.column),
                 rnd=rec.number,
             )
             # (its own lineups may pin its start: the replay goes on from this round)
-            self.unchecked(i, f"round {self.match.rounds[i - 1].number} is not over", game)
+            self.unchecked(i, f"round {self.state.match.rounds[i - 1].number} is not over", game)
             return None
         how = rec.fill if rec.fill is not None else self.unread_fill(game, rec, i)
         if how is None:
@@ -169,7 +186,7 @@ class RoundStarts(ABC):
         end = self.ends[i] = game.position
         start = game.next_round(how)
         if rec.fill is not None and rec.lineups:
-            checked = self.lineups_checked[i] = check_lineups(rec, how, start, self.match.index)
+            checked = self.lineups_checked[i] = check_lineups(rec, how, start, self.state.match.index)
             if checked and (other := self.written_fill(game, end, rec, i)) is not None:
                 del self.lineups_checked[i]  # (checked again under the other fill)
                 start = other
@@ -182,28 +199,49 @@ class RoundStarts(ABC):
         if not rec.unread:
             new = f"Round {number}" + (f" fill {rec.fill.value}" if rec.fill is not None else "")
             edits = (RewriteLine(rec.line, "round", f"Round {rec.number}", new, f"this is round {number}"),)
-        self.diags.append(
+        self.state.report(
             Diagnostic(
                 "syntax", f"this is round {number}, not round {rec.number}", rec.line, rec.column, ERROR, rec.number, None,
-                self.match.index, (), Kind.ROUND_NUMBER, edits,
+                self.state.match.index, (), Kind.ROUND_NUMBER, edits,
             )
         )
-        self.fixes.extend(edits)
 
     def written_fill(self, game: Match, end: Position, rec: RoundRecord, i: int) -> Position | None:
         """Round ``i``, whose lineups fail under the fill its line names (from ``end``,
         the round before's end): its start under the other fill, where the round's
         lineups and first entries say the word is a slip (:func:`.slips.lineups.fill_slip`,
         reported); else ``None``."""
-        slip = fill_slip(end, game.challenger, rec, self.match.index)
+        slip = fill_slip(end, game.challenger, rec, self.state.match.index)
         if slip is None:
             return None
         how, error = slip
-        self.diags.append(error)
-        self.fixes.extend(error.edits)
+        self.state.report(error)
         self.fills[i] = how
         game.position = fill(end, how, challenger=game.challenger)
         return game.position
+
+    def entries_fill(self, game: Match, i: int, rec: RoundRecord, *, ends: bool) -> tuple[Position, Diagnostic] | None:
+        """Round ``i``, with no lineups, some entry of which is no legal move as written
+        under the fill its line names: its start under the other fill and the error,
+        where every entry replays as written so (:func:`.slips.lineups.entries_fill`;
+        ``ends``: a round follows); else ``None``."""
+        end = self.ends.get(i)
+        if end is None or i in self.fills or self.state.probing:
+            return None
+        found = entries_fill(end, game.challenger, rec, self.state.match.index, ends=ends)
+        if found is None:
+            return None
+        how, error = found
+        self.fills[i] = how
+        game.position = fill(end, how, challenger=game.challenger)
+        return game.position, error
+
+    def check_lineups(self, i: int, rr: RoundReplay) -> None:
+        """Round ``i``'s ``Lineup`` lines against its start (checked already where
+        :meth:`round_start` needed them)."""
+        checked = self.lineups_checked.pop(i, None)
+        for d in checked if checked is not None else check_lineups(rr.record, rr.fill, rr.start, self.state.match.index):
+            self.state.report(d)
 
     def pasted(self, game: Match, i: int, rec: RoundRecord) -> None:
         """A ``Round 1`` after the match was decided: another match pasted without
@@ -212,7 +250,7 @@ class RoundStarts(ABC):
         the first match's."""
         self.restart = (Match(target=game.target), i)
         self.first_round = i
-        self.diags.append(pasted_warning(Pasted(game.target, len(game.results), (game.score[Side.BLACK], game.score[Side.GOLD])), rec, self.match.index))
+        self.state.diags.append(pasted_warning(Pasted(game.target, len(game.results), (game.score[Side.BLACK], game.score[Side.GOLD])), rec, self.state.match.index))
 
     def unread_fill(self, game: Match, rec: RoundRecord, i: int) -> Fill | None:
         """The fill of round ``i``, whose line does not say it: the one its lineups or its
@@ -223,49 +261,32 @@ class RoundStarts(ABC):
                 return how
             self.unchecked(i, f"the fill of round {rec.number} is unknown (its line could not be read)", game)
             return None
-        winner = game.results[-1].winner
-        message = f"round {rec.number} must say 'fill left' or 'fill right' ({winner.title}, who won round {i}, chooses)"
         inferred = missing_fill(game, rec)
-        if inferred is not None:  # the round's lineups and first entries say which
-            how, words, edit = inferred
-            # (a heading in another shape, ``Game 2``: the fill is the replay's to tell, as with no Round line)
-            shaped = any(d.kind is Kind.ROUND_LINE and d.line == rec.line for d in self.match.errors)
-            prose = _fill_in_prose(rec, how)
-            if prose is not None:  # (said in words before the round's first entry, as the moves have it)
-                message = f"round {rec.number} says its fill in prose ({prose!r}), not on its Round line"
-            self.diags.append(
-                Diagnostic(
-                    "F1", compose(message, words), rec.line, rec.column, WARNING if shaped or prose else ERROR, rec.number, None,
-                    self.match.index, (edit.new,), Kind.FILL_WORD, (edit,),
-                )
+        if inferred is None:
+            self.state.diag("F1", _no_fill_word(game, rec, i), (rec.line, rec.column), rnd=rec.number)
+            self.unchecked(i + 1, f"round {rec.number} has no fill", game)
+            return None
+        how, words, edit = inferred  # (the round's lineups and first entries say which)
+        self.fill_word(game, rec, i, how, words, edit)
+        return how
+
+    def fill_word(self, game: Match, rec: RoundRecord, i: int, how: Fill, words: str, edit: RewriteLine) -> None:
+        """Round ``i``, whose line names no fill, filled ``how`` as its lineups and first
+        entries say (``words``): an error, a warning where the round's heading is in
+        another shape (``Game 2``: the fill is the replay's to tell) or says its fill in
+        prose; ``edit`` writes the word."""
+        message = _no_fill_word(game, rec, i)
+        shaped = any(d.kind is Kind.ROUND_LINE and d.line == rec.line for d in self.state.match.errors)
+        prose = _fill_in_prose(rec, how)
+        if prose is not None:  # (said in words before the round's first entry, as the moves have it)
+            message = f"round {rec.number} says its fill in prose ({prose!r}), not on its Round line"
+        self.state.report(
+            Diagnostic(
+                "F1", compose(message, words), rec.line, rec.column, WARNING if shaped or prose else ERROR, rec.number, None,
+                self.state.match.index, (edit.new,), Kind.FILL_WORD, (edit,),
             )
-            self.fixes.append(edit)
-            self.fills[i] = how
-            return how
-        self.diag("F1", message, (rec.line, rec.column), rnd=rec.number)
-        self.unchecked(i + 1, f"round {rec.number} has no fill", game)
-        return None
-
-    @classmethod
-    def probe_scores(cls, match: MatchRecord, n: int) -> list[tuple[int, int]]:
-        """The score (Black's, Gold's) after each of the first ``n`` rounds of ``match`` that
-        a trial replay with no target finishes (it stops at the first error)."""
-        probe = cls(replace(match, rounds=match.rounds[:n]), probing=True)
-        start, _ok = probe.headers.start()
-        game = Match(target=UNKNOWN_TARGET, start=start)
-        score = [game.score[Side.BLACK], game.score[Side.GOLD]]
-        probe.play_rounds(game)
-        scores = []
-        for rr in probe.rounds:
-            if rr.result is None:
-                break
-            score[rr.result.winner is Side.GOLD] += rr.result.points
-            scores.append((score[0], score[1]))
-        return scores
-
-    @abstractmethod
-    def play_rounds(self, game: Match, first: int = 0) -> None:
-        """Replay the rounds in order from round ``first`` (:class:`~.replay._MatchReplayer`)."""
+        )
+        self.fills[i] = how
 
 
 def lineup_start(rec: RoundRecord, rings_from: Position) -> Position | None:
@@ -274,22 +295,34 @@ def lineup_start(rec: RoundRecord, rings_from: Position) -> Position | None:
     rounds the replay finished), or as its lineups mark them (``Purple+``); the Challenger
     Gold when the round starts with ``...``.
     ``None`` when the lineups do not pin it."""
-    rows: dict[Side, list[Colour]] = {}
-    for lu in rec.lineups:
-        if rows.setdefault(lu.side, lu.colours) != lu.colours or len(set(lu.colours)) != 8:
-            return None
-    if len(rows) != 2:
+    rows = _lineup_rows(rec)
+    if rows is None:
         return None
     marks = {lu.side: lu.rings for lu in rec.lineups if lu.rings is not None}
     towers = {}
     for side, colours in rows.items():
         for k, (sq, colour) in enumerate(zip(HOME_SQUARES[side], colours, strict=True)):
-            was = rings_from.where[side][colour]
-            t = rings_from.board[was] if was >= 0 else None
             marked = marks.get(side)
-            towers[sq] = Tower(side, colour, marked[k] if marked is not None else t.rings if t is not None else 0)
+            towers[sq] = Tower(side, colour, marked[k] if marked is not None else _rings(rings_from, side, colour))
     gold_first = bool(rec.entries) and rec.entries[0].placeholder
     return Position(towers, to_move=Side.GOLD if gold_first else Side.BLACK)
+
+
+def _lineup_rows(rec: RoundRecord) -> dict[Side, list[Colour]] | None:
+    """Each side's home row as round ``rec``'s ``Lineup`` lines write it: both sides',
+    each naming the eight colours once (a side's lines agreeing); else ``None``."""
+    rows: dict[Side, list[Colour]] = {}
+    for lu in rec.lineups:
+        if rows.setdefault(lu.side, lu.colours) != lu.colours or len(set(lu.colours)) != 8:
+            return None
+    return rows if len(rows) == 2 else None
+
+
+def _rings(position: Position, side: Side, colour: Colour) -> int:
+    """The Sumo rings ``side``'s ``colour`` tower holds on ``position`` (0 where it is off the board)."""
+    was = position.where[side][colour]
+    t = position.board[was] if was >= 0 else None
+    return t.rings if t is not None else 0
 
 
 def _restart_wording(rounds: list[RoundRecord], j: int, k: int) -> str:
@@ -307,6 +340,12 @@ def _restart_wording(rounds: list[RoundRecord], j: int, k: int) -> str:
         f"{skipped}round {rounds[k].number}{after} checked from round {rounds[k].number}'s lineups, with "
         "the Sumo rings won before; the score from here on is unknown"
     )
+
+
+def _no_fill_word(game: Match, rec: RoundRecord, i: int) -> str:
+    """What is wrong with round ``rec`` (round ``i`` of ``game``), whose line names no fill."""
+    winner = game.results[-1].winner
+    return f"round {rec.number} must say 'fill left' or 'fill right' ({winner.title}, who won round {i}, chooses)"
 
 
 def _fill_in_prose(rec: RoundRecord, how: Fill) -> str | None:

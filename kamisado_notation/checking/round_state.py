@@ -1,8 +1,10 @@
 """What the replay of one round holds as it goes (:class:`RoundState`): the round, the
-position, the diagnostics and edits found, and what the slips of an entry left behind;
-and how the replay stops (:class:`RoundStopped`, :class:`RoundOver`). The replay is
-:class:`~.round_replay.RoundReplayer`; the slips of one entry are
-:class:`~.entry_slips.EntrySlips`."""
+position and the turn, where the replay stopped, and what it found (diagnostics, edits,
+the entries it read past or set aside); and how the replay stops (:class:`RoundStopped`,
+:class:`RoundOver`). The parts that play on it are handed it:
+:class:`~.round_replay.RoundReplayer` (the entries in order, the hot path),
+:class:`~.entry_slips.EntrySlips` (an entry that is no legal move as written) and
+:class:`~.readings.Readings` (an entry with a slot not read)."""
 
 from __future__ import annotations
 
@@ -14,9 +16,10 @@ from ..engine.match import Fill
 from ..engine.position import Move, Position
 from ..notation.kmr.style import write_like
 from ..notation.record import Entry, Lineup
+from .correct import LOOKAHEAD, Correction, correct_entry
 from .replayed import RoundReplay
 
-__all__ = ["LeftOut", "RoundOver", "RoundState", "RoundStopped", "SetAside"]
+__all__ = ["MissingRound", "RoundOver", "RoundState", "RoundStopped", "SetAside"]
 
 
 class RoundStopped(Exception):
@@ -33,9 +36,9 @@ class RoundOver(Exception):
 
 
 @dataclass(frozen=True, slots=True)
-class LeftOut:
+class MissingRound:
     """A round whose entries run on past its end into the next round, whose ``Round``
-    line was left out (:meth:`_MatchReplayer.left_out_round`): the entry the next round
+    line was left out (:func:`~.round_slips.left_out_round`): the entry the next round
     starts at (``index``), its ``fill``, its ``lineups`` (those written after the round's
     last entry), the ``...`` the reader set aside there (the next round's first entry,
     Gold being its Challenger), the line the ``Round`` line goes before, the reader's
@@ -53,72 +56,61 @@ class LeftOut:
 
 class RoundState:
     """One round's replay as it stands: entries of ``rr`` played on ``position`` (in
-    place), the diagnostics and edits found. ``ends``: a later round follows, so this one
-    must end."""
+    place), where it stopped, the diagnostics and edits found. Given: the match's index,
+    ``ends`` (a later round follows, so this one must end), ``places`` (where each entry
+    of the round as replayed is written) and ``halt`` (the entry to stop at)."""
 
+    __slots__ = ("chain", "challenger", "completed", "cut_reached", "diagnostics", "doubt", "ends", "fixes", "halt", "inserted", "match_index", "over", "pending", "places", "pos", "rr", "set_aside", "shift", "split", "stop_index", "ties", "untold")
 
     def __init__(
         self,
         rr: RoundReplay,
         position: Position,
         match_index: int,
-        cut: tuple[int, int] | None,
         *,
         ends: bool = False,
-        rings_unknown: bool = False,
         halt: int | None = None,
         places: list[int | None] | None = None,
-        readings: dict[int, Move] | None = None,
-        asides: frozenset[int] = frozenset(),
-        trial: bool = False,
     ) -> None:
         self.rr = rr
-        #: entries read as a given move: the reading an entry whose slots fit several moves
-        #: is replayed with (:meth:`~.entry_slips.EntrySlips.tie`), and those chosen before
-        self.readings: dict[int, Move] = {} if readings is None else readings
-        #: entries set aside (weak evidence that names no move here: :class:`SetAside`)
-        self.asides: set[int] = set(asides)
-        #: the set-aside entries' warnings' places, for the reader's errors they replace
-        self.set_aside: list[Entry] = []
-        #: a trial replay of one reading: it tries no readings of its own
-        self.trial = trial
-        #: a trial that stopped at an entry fitting several moves (it could not tell
-        #: whether the reading it tries is the match's)
-        self.untold = False
+        self.pos = position
+        self.match_index = match_index
+        self.ends = ends
         #: where each entry of the round as replayed is written (:attr:`Ply.index`), when
         #: a correction made it differ from the round as written
         self.places = places
         #: the entry to stop at when it is not legal as written, even if a one-slot
         #: correction would do: a slip of a whole row or round may start there
         self.halt = halt
-        #: the rings won in rounds the replay could not finish are unknown: a move legal
-        #: only with more rings than the replay knows of is taken as made by a Sumo
-        self.rings_unknown = rings_unknown
-        self.pos = position
-        self.match_index = match_index
-        self.cut = cut
-        self.ends = ends
-        self.diagnostics: list[Diagnostic] = []
-        self.fixes: list[Edit] = []
-        self.cut_reached = False
+        self.challenger = Side.BLACK  # who moves first in the round (:meth:`~.round_replay.RoundReplayer.run`)
+        # -- the turn
         self.pending: Move | None = None  # a push whose back-entry is due
         self.chain: set[tuple[Side, Colour | None]] | None = None  # forfeits into a deadlock (M8)
-        self.shift = 0  # forgotten forfeits inserted so far: entries' sides shift by one each
+        self.shift = 0  # entries put in or set aside so far: entries' sides shift by one each
         self.inserted: list[int] = []  # the indices of the entries an entry was inserted before
+        # -- where it stopped
+        self.cut_reached = False
         self.stop_index: int | None = None  # the entry the replay stopped at
         self.over: int | None = None  # the first entry after the round's end (M7, M8)
-        #: where the round's entries run on into another round whose ``Round`` line was
-        #: left out (:meth:`_MatchReplayer.left_out_round`): how to split it
-        self.split: LeftOut | None = None
+        #: a trial that stopped at an entry fitting several moves (it could not tell
+        #: whether the reading it tries is the match's)
+        self.untold = False
         #: the first entry of the round that is no legal move as written: its index, the
         #: position before it and the push whose back-entry was due
         self.doubt: tuple[int, Position, Move | None] | None = None
-        # entries with a word not read: their suggestions, and the correction when certain
+        #: where the round's entries run on into another round whose ``Round`` line was
+        #: left out (:func:`~.round_slips.left_out_round`): how to split it
+        self.split: MissingRound | None = None
+        # -- what it found
+        self.diagnostics: list[Diagnostic] = []
+        self.fixes: list[Edit] = []
+        #: entries with a word not read: their suggestions, and the correction when certain
         self.completed: list[tuple[Entry, tuple[str, ...], Edit | None]] = []
-        #: what the readings of such an entry found (:meth:`~.entry_slips.EntrySlips.tie`),
+        #: what the readings of such an entry found (:meth:`~.readings.Readings.tie`),
         #: by its place: a clause for its message
         self.ties: dict[tuple[int, int], str] = {}
-        self.challenger = Side.BLACK  # who moves first in the round (:meth:`~.round_replay.RoundReplayer.run`)
+        #: the set-aside entries' warnings' places, for the reader's errors they replace
+        self.set_aside: list[Entry] = []
 
     def in_columns(self, entry: Entry) -> bool:
         """Whether ``entry`` stands in a round written in rows of two (columns, which an
@@ -147,6 +139,19 @@ class RoundState:
         )
         self.fixes.extend(edits)
 
+    def settled(self, entry: Entry, suggestions: tuple[str, ...], edit: Edit | None) -> None:
+        """An entry with a word not read, read past: its suggestions, and its correction
+        when certain (kept for ``fix``)."""
+        self.completed.append((entry, suggestions, edit))
+        if edit is not None:
+            self.fixes.append(edit)
+
+    def put_in(self, idx: int) -> None:
+        """An entry the record left out put in before entry ``idx``: the entries from
+        there on move down a turn."""
+        self.inserted.append(idx)
+        self.shift += 1
+
     def write_like(self, entry: Entry, move: Move) -> str:
         """``move`` written as ``entry`` was (where its own words leave the language open,
         the round's entries tell it)."""
@@ -155,3 +160,10 @@ class RoundState:
     def place(self, idx: int) -> int | None:
         """Where entry ``idx`` of the round as replayed is written (:attr:`Ply.index`)."""
         return idx if self.places is None else self.places[idx]
+
+    def correction(self, idx: int, entry: Entry) -> Correction:
+        """The moves entry ``idx`` may stand for (:func:`.correct.correct_entry`), the
+        entries after it telling them apart."""
+        entries = self.rr.record.entries
+        following = entries[idx + 1 : idx + 1 + LOOKAHEAD]
+        return correct_entry(self.pos, entry, following, ends=self.ends and idx + 1 == len(entries))

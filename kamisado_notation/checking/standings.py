@@ -214,7 +214,7 @@ class Tally:
     validation (in order), then :meth:`standings`."""
 
     def __init__(self) -> None:
-        self._rows: dict[str, _Row] = {}
+        self._players: dict[str, _PlayerCount] = {}
         self._spellings: dict[str, list[str]] = {}
         self._left_out: list[LeftOut] = []
         self._counted = 0
@@ -238,24 +238,24 @@ class Tally:
         self._counted += 1
         place = (path, summary.line)
         winner = summary.winner if summary.winner is not None else _other(fault_loser(summary))
-        black, gold = (self._row(n) for n in names)
+        black, gold = (self._player(n) for n in names)
         black.add(gold, summary.score[Side.BLACK], summary.score[Side.GOLD], winner is Side.BLACK, place)
         gold.add(black, summary.score[Side.GOLD], summary.score[Side.BLACK], winner is Side.GOLD, place)
 
-    def _row(self, name: str) -> _Row:
+    def _player(self, name: str) -> _PlayerCount:
         name = unicodedata.normalize("NFC", name)  # one spelling for what shows the same
         key = player_key(name)
         spellings = self._spellings.setdefault(key, [])
         if name not in spellings:
             spellings.append(name)
-        row = self._rows.get(key)
-        if row is None:
-            row = self._rows[key] = _Row(name)
-        return row
+        player = self._players.get(key)
+        if player is None:
+            player = self._players[key] = _PlayerCount(name)
+        return player
 
     def standings(self) -> Standings:
         """The standings of the matches counted so far."""
-        ranked = sorted(self._rows.values(), key=_Row.rank_key)
+        ranked = sorted(self._players.values(), key=_PlayerCount.rank_key)
         crosstable = {a.name: {b.name: list(a.results[b.name]) for b in ranked if b.name in a.results} for a in ranked}
         places = {a.name: {b.name: list(a.places[b.name]) for b in ranked if b.name in a.places} for a in ranked}
         return Standings(
@@ -275,7 +275,7 @@ class Tally:
             if len(spellings) > 1
         ]
         loose: dict[str, list[str]] = {}
-        for row in self._rows.values():
+        for row in self._players.values():
             loose.setdefault(_loose_key(row.name), []).append(row.name)
         out += [
             f"{', '.join(repr(n) for n in names)} differ only by accents or punctuation: counted as different players"
@@ -353,7 +353,7 @@ class EventTally:
         return out
 
 
-class _Row:
+class _PlayerCount:
     """A player's counts as they grow, and the results against each opponent."""
 
     def __init__(self, name: str) -> None:
@@ -362,7 +362,7 @@ class _Row:
         self.results: dict[str, list[str]] = {}
         self.places: dict[str, list[tuple[str, int]]] = {}
 
-    def add(self, opponent: _Row, points: int, against: int, won: bool, place: tuple[str, int]) -> None:
+    def add(self, opponent: _PlayerCount, points: int, against: int, won: bool, place: tuple[str, int]) -> None:
         self.played += 1
         self.won += won
         self.lost += not won

@@ -21,7 +21,7 @@ from ..notation.kmr.digits import ascii_number
 from ..notation.kmr.headers import RESULT_AS_HYPHEN, did_you_mean
 
 __all__ = [
-    "FORMATS",
+    "MATCH_FORMATS",
     "fits",
     "format_name",
     "inferred_target",
@@ -32,13 +32,13 @@ __all__ = [
 ]
 
 #: The match formats by target, smallest first.
-FORMATS = sorted(MATCH_TARGETS.items(), key=lambda kv: kv[1])
-_NAMES = tuple(name.title() for name, _target in FORMATS)
+MATCH_FORMATS = sorted(MATCH_TARGETS.items(), key=lambda kv: kv[1])
+_NAMES = tuple(name.title() for name, _target in MATCH_FORMATS)
 
 
 def format_name(target: int) -> str:
     """``Standard`` for 3: the format of a target (``""`` for another)."""
-    return next((name.title() for name, t in FORMATS if t == target), "")
+    return next((name.title() for name, t in MATCH_FORMATS if t == target), "")
 
 
 def misspelt_format(value: str) -> list[str]:
@@ -53,7 +53,7 @@ def targets_from_result(claim: tuple[int, int]) -> list[int]:
     smallest first: the winner's points at or above it, the loser's below it (a Sumo's
     win may pass it)."""
     low, high = sorted(claim)
-    return [t for _name, t in FORMATS[1:] if low < t <= high]
+    return [t for _name, t in MATCH_FORMATS[1:] if low < t <= high]
 
 
 def fits(scores: list[tuple[int, int]], rounds: int, target: int) -> bool:
@@ -76,10 +76,10 @@ def inferred_target(claim: tuple[int, int] | None, scores: list[tuple[int, int]]
     if claimed:
         return next((t for t in claimed if fits(scores, rounds, t)), claimed[0]), True
     if len(scores) < rounds:  # (rounds after the last replayed: where the rounds replayed decide a format, that one)
-        decided = next((t for _name, t in FORMATS[1:] if scores and max(scores[-1]) >= t and fits(scores, len(scores), t)), None)
+        decided = next((t for _name, t in MATCH_FORMATS[1:] if scores and max(scores[-1]) >= t and fits(scores, len(scores), t)), None)
         if decided is not None:
             return decided, False
-    return next((t for _name, t in FORMATS[1:] if fits(scores, rounds, t)), None), False
+    return next((t for _name, t in MATCH_FORMATS[1:] if fits(scores, rounds, t)), None), False
 
 
 def match_target(value: str | None, *, target: str | None = None) -> int | None:

@@ -4,7 +4,7 @@ that names no move read as weak evidence (a score, a heading's word). A fully wr
 entry is never set aside: where it is no move it is an error with its corrections. The
 legal moves decide: the entry is set aside only where the round replays on without it, as
 far as any slip must. (The replay sets aside such an entry where it meets it too, when its
-slots fit no move or several: :meth:`~..entry_slips.EntrySlips.aside`.)"""
+slots fit no move or several: :meth:`~..readings.Readings.aside`.)"""
 
 from __future__ import annotations
 
