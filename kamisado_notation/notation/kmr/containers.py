@@ -9,9 +9,7 @@ close on their line or hold words, not a key)."""
 from __future__ import annotations
 
 import codecs
-import html
 import json
-import quopri
 import re
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -88,6 +86,8 @@ def _xml_text(line: str) -> str:
     column: the values of its attributes that hold a message's text (an app's export:
     ``<sms … body="then he moved yellow 3 diagonal" … contact_name="Wen 💛" />``), else
     the line with its tags and their attributes blanked (``<p>Round 2</p>``)."""
+    import html  # (its entities' table: only for an XML document)
+
     body = line.rstrip("\r\n")
     ending = line[len(body) :]
     said = list(_TEXT_ATTRIBUTE.finditer(body))
@@ -132,6 +132,8 @@ def _decoded(lines: Iterable[str], charset: str) -> Iterator[str]:
     """Each line of a mail sent as quoted-printable, decoded (``=C3=A4``: ``ä``); a line
     broken by a soft break (``=`` at its end) is read whole on its first line, and the
     lines it went on to are blank (each line keeps its number)."""
+    import quopri  # (only for a mail so sent)
+
     joined: list[str] = []
     for line in lines:
         body = line.rstrip("\r\n")
