@@ -111,9 +111,19 @@ def _in_order(lines: Sequence[str], first_line: int) -> Alignment | None:
     best = forward
     for order in (Order.NEWEST_FIRST, Order.ACROSS) if across else (Order.NEWEST_FIRST,):
         other = align_lines(lines, first_line=first_line, order=order)
-        if other is not None and _whole(other) and (best is None or other.score > best.score):
+        if other is not None and _better(other, best, more=order is Order.ACROSS):
             best = other
     return best
+
+
+def _better(other: Alignment, best: Alignment | None, *, more: bool) -> bool:
+    """Whether ``other``, a reading in another order, is taken over ``best``: it judges
+    every round it reads and reads the text better; or, where ``more`` (a table whose
+    rounds stand side by side, read across), it reads the text better and judges more
+    rounds with certainty (the last may stay unjudged: the short form's letters)."""
+    if best is not None and other.score <= best.score:
+        return False
+    return _whole(other) or (more and len(other.judged) > (len(best.judged) if best is not None else 0))
 
 
 def _whole(alignment: Alignment | None) -> bool:
