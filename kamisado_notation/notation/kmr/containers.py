@@ -12,7 +12,7 @@ import codecs
 import json
 import re
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 
 __all__ = ["unwrapped"]
@@ -50,10 +50,7 @@ def unwrapped(lines: Iterable[str]) -> Iterable[str]:
     ``lines`` themselves (the rest not looked at)."""
     it = iter(lines)
     head: list[str] = []
-    for line in it:
-        head.append(line)
-        if line.strip():
-            break
+    _to_text(head, it)
     if head and _MAIL_HEADER.match(head[-1]):
         return _mail(head, it)
     if head and head[-1].lstrip().startswith("<?xml"):
@@ -69,25 +66,31 @@ def unwrapped(lines: Iterable[str]) -> Iterable[str]:
     return _strings(chain(head, it))
 
 
-def _xml(head: list[str], it: Iterator[str]) -> Iterable[str]:
-    """The lines of an XML document (``head`` ends with its declaration) as their text
-    (:func:`_xml_text`); a web page written as XML (XHTML) is read as any web page is."""
+def _to_text(head: list[str], it: Iterator[str]) -> None:
+    """Move lines from ``it`` onto ``head`` up to the first that is not blank (included)."""
     for line in it:
         head.append(line)
         if line.strip():
             break
+
+
+def _xml(head: list[str], it: Iterator[str]) -> Iterable[str]:
+    """The lines of an XML document (``head`` ends with its declaration) as their text
+    (:func:`_xml_text`); a web page written as XML (XHTML) is read as any web page is."""
+    _to_text(head, it)
     if _XHTML.match(head[-1]):
         return chain(head, it)
-    return map(_xml_text, chain(head, it))
+    from html import unescape  # (its entities' table: only for an XML document, once)
+
+    return (_xml_text(line, unescape) for line in chain(head, it))
 
 
-def _xml_text(line: str) -> str:
+def _xml_text(line: str, unescape: Callable[[str], str]) -> str:
     """A line of an XML document as the text a person wrote in it, each piece at its
     column: the values of its attributes that hold a message's text (an app's export:
     ``<sms … body="then he moved yellow 3 diagonal" … contact_name="Wen 💛" />``), else
-    the line with its tags and their attributes blanked (``<p>Round 2</p>``)."""
-    import html  # (its entities' table: only for an XML document)
-
+    the line with its tags and their attributes blanked (``<p>Round 2</p>``); ``unescape``
+    reads an attribute's entities."""
     body = line.rstrip("\r\n")
     ending = line[len(body) :]
     said = list(_TEXT_ATTRIBUTE.finditer(body))
@@ -96,7 +99,7 @@ def _xml_text(line: str) -> str:
         for m in said:
             k = 1 if m[1] is not None else 2
             width = m.end(k) - m.start(k)
-            out[m.start(k) : m.end(k)] = html.unescape(m[k]).replace("\n", " ").ljust(width)[:width]
+            out[m.start(k) : m.end(k)] = unescape(m[k]).replace("\n", " ").ljust(width)[:width]
         return "".join(out).rstrip() + ending
     return _TAG.sub(lambda m: " " * len(m[0]), body) + ending
 
