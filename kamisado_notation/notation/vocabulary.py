@@ -660,6 +660,16 @@ EXAMPLE_WORDS = frozenset(normalise(w) for w in (
     "ex", "e.g", "example", "examples", "exemplo", "exemplos", "ejemplo", "exemple", "esempio", "beispiel", "bsp", "z.b",
     "voorbeeld", "bijv", "przykład", "példa", "exemplu", "p.ex", "p.e", "例", "例如", "příklad", "örnek",
 ))  # fmt: skip
+#: What opens an example inside a sentence (``for example Red e8→e5 …``, ``e.g.``,
+#: ``z.B.``, ``por ejemplo``): what follows on its line shows a move, or how one is
+#: written; it is no evidence of a move played. (Regular expressions, case ignored.)
+EXAMPLE_PHRASES = (
+    r"for\s+example", r"for\s+instance", r"such\s+as", r"e\.\s?g\.", r"eg\.", r"i\.\s?e\.", r"ex\.", r"z\.\s?b\.",
+    r"zum\s+beispiel", r"beispielsweise", r"bspw?\.", r"por\s+ejemplo", r"p\.\s?ej\.", r"por\s+exemplo", r"p\.\s?ex\.",
+    r"par\s+exemple", r"per\s+esempio", r"ad\s+esempio", r"bijvoorbeeld", r"bijv\.", r"na\s+przykład", r"np\.",
+    r"például", r"pl\.", r"de\s+exemplu", r"de\s+ex\.", r"například", r"např\.", r"till\s+exempel", r"t\.\s?ex\.",
+    r"например", r"напр\.", r"例如", r"比如", r"例えば", r"예를\s+들어", r"örneğin",
+)
 #: Words a person writes for the side to move (labels, never evidence of a move).
 SIDE_WORDS = frozenset(normalise(w) for w in (
     "nigra", "musta", "kulta", "svart", "guld", "sort", "siyah", "altın", "altin", "đen", "den", "kim", "hitam", "emas",

@@ -251,12 +251,8 @@ def test_an_entry_in_another_style_is_read_as_its_move(kind: str, style: tuple[F
 @example(seed=3791, pick=0, style=(Form.TEXT, "en"), kind="forced-word", share=0.0)  # (a '-' forfeit after the turn number)
 @example(seed=130, pick=0, style=(Form.TEXT, "en"), kind="forced-word", share=1.0)  # ('5. -   pass': two sides' forfeits ending a round, not one said twice)
 @example(seed=13045, pick=1, style=(Form.TEXT, "en"), kind="forced-word", share=1.0)  # ('4. Green blocked      pass': the column's gap parts them)
-@example(seed=178, pick=243, style=(Form.TEXT, "en"), kind="forced-word", share=1.0).xfail(
-    raises=AssertionError, reason="two forfeits in a row written as dashes ('6. -            -') are not both read: the next row is blamed (M6)"
-)  # (found by a fresh clone's random profile in session 30; fails on ea92a24 too)
-@example(seed=6322, pick=0, style=(Form.SHORT, "en"), kind="forced-word", share=0.0).xfail(
-    raises=AssertionError, reason="a back-entry written 'pushed' before the next entry in the short form ('pushed   Re F7 Bl') takes its landing colour from it"
-)  # (found by a fresh clone's random profile in session 30; fails on ea92a24 too)
+@example(seed=178, pick=243, style=(Form.TEXT, "en"), kind="forced-word", share=1.0)  # (two forfeits in a row written as dashes, '6. -            -')
+@example(seed=6322, pick=0, style=(Form.SHORT, "en"), kind="forced-word", share=0.0)  # (a back-entry written 'pushed' before the next entry, 'pushed   Re F7 Bl')
 def test_property_entries_in_other_styles_in_random_rows_cost_nothing(seed: int, pick: int, style: tuple[Form, str], kind: str, share: float) -> None:
     original = written(seed, *style)
     planted = plant(original, kind, *style, random.Random(pick), share)

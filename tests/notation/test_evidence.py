@@ -1410,6 +1410,33 @@ def test_a_key_to_the_records_signs_is_no_entry(key: str) -> None:
         assert_read_as(text, original)
 
 
+_TOWERS = ("Orange", "Blue", "Purple", "Pink", "Yellow", "Red", "Green", "Brown")
+#: A coach's aside after an entry, offering another move as an example (``{}``: the
+#: tower's colour, then two squares).
+_EXAMPLES = (
+    "(better: for example {} {}-{})",
+    "- z.B. {} {}→{} wäre besser gewesen",
+    "; por ejemplo {} {} {} ganaba",
+    "e.g. {} from {} to {} keeps the file",
+    "例如 {} {}-{}",
+)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000), aside=st.sampled_from(_EXAMPLES), rng=st.randoms(use_true_random=False))
+def test_a_move_given_as_an_example_is_no_evidence_of_the_move_played(seed: int, aside: str, rng: random.Random) -> None:
+    """A coach's note after some entries that offers another move as an example (``e.g.
+    Blue b8-b3``, ``z.B.``, ``por ejemplo``, ``例如``): what follows the example's word on
+    its line is set aside, and the match reads as its moves."""
+    original = written(seed, Form.TEXT, "en", target=1)
+    lines = original.splitlines()
+    for k, line in enumerate(lines):
+        if line[:1].isdigit() and rng.random() < 0.4:
+            a, b = rng.sample(range(64), 2)
+            lines[k] = f"{line}   {aside.format(rng.choice(_TOWERS), square_name(a), square_name(b))}"
+    assert_read_as("\n".join(lines) + "\n", original)
+
+
 _ENTITY_OF = {"Forward": "&uarr;", "Left": "&nwarr;", "Right": "&nearr;"}
 
 

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from ...diagnostics import WARNING, DeleteEntry, DeleteRow, Edit, InsertRow, Kind, SwapEntries
 from ...engine.position import Move, Position
 from ...notation.record import Entry, RoundRecord
-from ..correct import exact_move
+from ..correct import back_move, exact_move
 from .hypotheses import Hypothesis, Stop, entry_of, recognises, row_off
 from .planting import Planted, Style, own_rows, rewrite
 
@@ -194,30 +194,35 @@ BRIDGES = 48
 
 
 def _bridges(position: Position, entry: Entry) -> list[tuple[Move, Move]]:
-    """The pairs of ordinary legal moves (no push, no forfeit) after which ``entry`` is
-    legal as written, at most :data:`BRIDGES` of them."""
+    """The rows of legal moves after which ``entry`` is legal as written, at most
+    :data:`BRIDGES` of them: two moves (a forfeit among them), or a Sumo push and the
+    back-entry of the tower it pushed (``Yellow Forward 1 Pink   Pink Back 1 Orange``:
+    the pusher moves again; a push second in the row would leave its back-entry to the
+    next row)."""
     found: list[tuple[Move, Move]] = []
     for a in position.legal_moves():
-        if a.push or not a.distance:
-            continue
         position.apply(a)
         try:
             if position.winner is not None:
                 continue
+            if a.push:
+                found += [(a, back_move(a, position))] if _fits(position, entry) else []
+                continue
             for b in position.legal_moves():
-                if b.push or not b.distance:
-                    continue
-                position.apply(b)
-                try:
-                    if position.winner is None and exact_move(position, entry) is not None:
-                        found.append((a, b))
-                        if len(found) >= BRIDGES:
-                            return found
-                finally:
+                if not b.push:
+                    position.apply(b)
+                    found += [(a, b)] if _fits(position, entry) else []
                     position.undo()
+                if len(found) >= BRIDGES:
+                    return found
         finally:
             position.undo()
     return found
+
+
+def _fits(position: Position, entry: Entry) -> bool:
+    """Whether ``entry`` is legal as written in ``position``, a round not yet won."""
+    return position.winner is None and exact_move(position, entry) is not None
 
 
 # ------------------------------------- where a row slip is likelier than one slot

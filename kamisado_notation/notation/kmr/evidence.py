@@ -43,6 +43,7 @@ from ..vocabulary import (
     ENDINGS,
     EVIDENCE_COLOURS,
     EVIDENCE_DIRECTIONS,
+    EXAMPLE_PHRASES,
     EXAMPLE_WORDS,
     MARKUP_ARROWS,
     MAX_ENDING,
@@ -107,6 +108,7 @@ _SCANNED_WORD = (
 )
 _TOKEN = re.compile(
     r"(?P<struck>~~[^~\n]*~~|<(?:del|s|strike)>.*?</(?:del|s|strike)>|\[s\].*?\[/s\])"
+    r"|(?P<example>(?<![\w.])(?:" + "|".join(EXAMPLE_PHRASES) + ")" + _FREE_AFTER + r"[^\n]*)"
     r"|(?P<address><[^<>\s]+@[^<>\s]+>|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?://|www\.)[^\s<>\"']+)"
     r"|(?P<tag></?[A-Za-z][^<>\n]{0,200}>|\[/?[A-Za-z]+(?:=[^\]\n]{0,80})?\]|&#?\w{1,10};|\\[A-Za-z]+|\{\{|\}\}|#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})(?!\w))"
     r"|(?P<comment>(?<![}\w])\{[^{}\n]*\})"
@@ -603,6 +605,7 @@ _GROUPS: dict[str, Callable[[str, re.Match[str]], list[Clue]]] = {
     "spoken": lambda text, m: [Clue("SQUARE", m.start(), m.end(), squares=(None, _square(m.group()[0] + str(RANK_WORDS[m.group()[2:].casefold()]))))],
     "time": lambda text, m: [Clue("ASIDE", m.start(), m.end())],
     "scannedword": lambda text, m: _scanned_word(text, m.start(), m.end()),
+    "example": lambda text, m: [Clue("ASIDE", m.start(), m.end())],  # (an example to the line's end: 'for example Red e8→e5 …')
     "address": lambda text, m: [Clue("ASIDE", m.start(), m.end())],  # (a mail's address or id '<4c0b…-b1d2-…@gmx.de>', a link)
     "ident": lambda text, m: [Clue("ASIDE", m.start(), m.end())],  # (a chat's user id 'U02HJ5TT0PX', a hash, an ordinal '3rd')
     "date": lambda text, m: [Clue("ASIDE", m.start(), m.end())],  # ('14 Mar ·', 'Mar 14, 2024')
@@ -1217,12 +1220,16 @@ class _Ahead:
 
     def back_follows(self, k: int) -> bool:
         """Whether what follows the colour at ``k`` can be a back-entry's (back, one, its
-        square, nothing), not another move's slots (``pushed  Red Left 3 Blue``)."""
-        nxt = next((t for t in self.after(k) if t.kind not in ("ASIDE", "DASH")), None)
-        if nxt is None or nxt.weak:
+        square, nothing), not another move's slots (``pushed  Red Left 3 Blue``, the short
+        form's ``pushed   Re F7 Bl``)."""
+        j = next((j for j in range(k + 1, len(self.tokens)) if self.tokens[j].kind not in ("ASIDE", "DASH")), None)
+        if j is None or self.tokens[j].weak:
             return True
+        nxt = self.tokens[j]
         if nxt.kind == "DIRECTION":
             return nxt.direction in (None, Direction.BACK)
+        if nxt.kind == "SQUARE":
+            return self.text[nxt.start] not in "Ff" or not self.short_form(nxt, j)  # ('F7': Forward 7; 'B1' is a back-entry's)
         return nxt.kind != "DISTANCE" or nxt.number == 1
 
     def to_square(self, tok: Clue, k: int) -> bool:
@@ -1310,13 +1317,20 @@ class _Line:
 
     def dash(self, tok: Clue, k: int) -> None:
         """A dash standing alone after a row's one entry (in its second column), or where
-        a row's first entry stands (``3. -   Red Left 2 Blue``, ``5. -   pass``), is a forfeit; elsewhere
-        it is a list's or a line's, and set aside."""
+        a row's first entry stands (``3. -   Red Left 2 Blue``, ``5. -   pass``, ``6. -      -``: both
+        sides'), is a forfeit; elsewhere it is a list's or a line's, and set aside."""
         column = self.current is None or _WIDE.search(self.text, self.current.end, tok.start) is not None
         last = len(self.entries) + (self.current is not None) == 1 and column and self.ahead.next_kind(k) is None
-        first = self.current is None and not self.entries and k > 0 and self.tokens[k - 1].kind == "TURN" and self.ahead.next_kind(k) in ("COLOUR", "AMBIGUOUS", "PASS", "BLOCKED")
+        after = self.ahead.next_kind(k) in ("COLOUR", "AMBIGUOUS", "PASS", "BLOCKED") or self.dash_column_follows(k)
+        first = self.current is None and not self.entries and k > 0 and self.tokens[k - 1].kind == "TURN" and after
         if (last or first) and self.ahead.alone(tok):
             self.forced(Clue("PASS", tok.start, tok.end))
+
+    def dash_column_follows(self, k: int) -> bool:
+        """Whether the line ends, after the dash at ``k``, in one more dash alone in the
+        next column (a column's gap before it): the other side's forfeit."""
+        rest = self.tokens[k + 1 :]
+        return len(rest) == 1 and rest[0].kind == "DASH" and _WIDE.search(self.text, self.tokens[k].end, rest[0].start) is not None
 
     def amend(self, tok: Clue, k: int) -> None:
         """A word correcting what was just said of the entry being read (``sorry``)."""

@@ -57,9 +57,7 @@ def test_a_planted_slip_is_found_and_fixed_where_certain(kind: str, style: tuple
     pick=st.integers(0, 10**6),
     style=st.sampled_from(STYLES),
 )
-@example(kind="missing-row", seed=29035, pick=226, style=(Form.TEXT, "en")).xfail(
-    raises=AssertionError, reason="a missing row that blames a correct line (found by a fresh clone's random profile in session 30, not yet explained)"
-)
+@example(kind="missing-row", seed=29035, pick=226, style=(Form.TEXT, "en"))  # (a push and its back-entry left out: a second row fits, so no certain fix)
 def test_property_one_slip_anywhere_blames_no_correct_line(kind: str, seed: int, pick: int, style: tuple[Form, str]) -> None:
     if kind in COLOUR_ONLY and style[0] is Form.COORDS:
         return
