@@ -12,6 +12,7 @@ the record it was made from (the facts: the same diagnostics, score and moves).
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -223,6 +224,45 @@ def test_a_file_in_another_encoding_is_read_in_the_one_it_likely_is_in(tmp_path:
         assert d["severity"] == "error" and f"are read as {codec if codec != 'iso8859-2' else 'cp1250'}" in d["message"]
         assert [d for d in got["diagnostics"] if d["rule"] != "encoding"] == want["diagnostics"]
         assert got["matches"] == want["matches"]
+
+
+#: A row's words in Japanese, Chinese and Korean: the colours, then the directions,
+#: then a memo's heading (who played, what the signs mean) in the language's own script.
+_EAST_ASIAN_WORDS = {
+    "ja": ("橙 青 紫 桃 黄 赤 緑 茶", "前 左 右 後", "カミサド対局メモ　６月１９日（金）\n黒：ひろし（自分）　金：陳さん\n★＝勝ち、前＝まっすぐ、左／右＝ななめ → 着いた色"),
+    "zh": ("橙 蓝 紫 粉 黄 红 绿 棕", "直 左 右 退", "卡米萨多 对局记录（六月十九日）\n黑方：小王　金方：老陈\n★ 表示获胜，直＝向前，左／右＝斜走 → 落点颜色"),
+    "ko": ("주황 파랑 보라 분홍 노랑 빨강 초록 갈색", "앞으로 왼쪽 오른쪽 뒤로", "카미사도 대국 기록 (6월 19일)\n흑: 민준 / 금: 서연\n★ = 승리, 앞으로 = 직진, 왼쪽/오른쪽 = 대각선 → 도착한 색"),
+}
+
+
+def in_east_asian_words(text: str, lang: str) -> str:
+    """``text`` (a record in English words) with its entries' colours and directions in
+    language ``lang``'s words (a memo's ``1. 緑 前 6 橙   橙 前 5 青``), a heading in the
+    language before its first round."""
+    colours, directions, heading = _EAST_ASIAN_WORDS[lang]
+    words = dict(zip(["Orange", "Blue", "Purple", "Pink", "Yellow", "Red", "Green", "Brown", "Forward", "Left", "Right", "Back"], colours.split() + directions.split(), strict=True))
+    rows = re.compile(r"\d+\. .*")
+    text = rows.sub(lambda row: re.sub(r"[A-Z][a-z]+", lambda w: words.get(w.group(), w.group()), row.group()), text)
+    return text.replace("\nRound 1\n", f"\n{heading}\n\nRound 1\n", 1)
+
+
+@pytest.mark.parametrize(("lang", "codec"), [("ja", "cp932"), ("zh", "gb18030"), ("ko", "euc_kr")])
+@pytest.mark.parametrize("seed", [1, 5])
+def test_a_file_in_an_east_asian_encoding_is_read_in_it(tmp_path: Path, lang: str, codec: str, seed: int) -> None:
+    """A memo in Japanese Windows' Shift JIS (which a detector takes for Chinese), in
+    Chinese GB 18030 or Korean EUC-KR: read in its encoding, the one error naming it,
+    and otherwise as its UTF-8 twin."""
+    text = in_east_asian_words(generated(seed, Form.TEXT, "en"), lang)
+    twin, p = tmp_path / "utf8.kmr", tmp_path / "memo.txt"
+    twin.write_text(text, encoding="utf-8")
+    p.write_bytes(text.encode(codec))
+    want = validate_file(str(twin)).to_json()
+    got = validate_file(str(p)).to_json()
+    (d,) = [d for d in got["diagnostics"] if d["rule"] == "encoding"]
+    named = re.search(r"are read as (\S+):", d["message"])
+    assert named is not None and p.read_bytes().decode(named[1]) == text  # (cp949 for EUC-KR: its superset)
+    assert [d for d in got["diagnostics"] if d["rule"] != "encoding"] == want["diagnostics"]
+    assert got["matches"] == want["matches"]
 
 
 def test_the_likely_encoding_is_named() -> None:

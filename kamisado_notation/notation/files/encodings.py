@@ -33,8 +33,12 @@ _BOMS = ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"), (code
 _WEIGHED = 6
 # The encoding most files not in UTF-8 are in (Windows' Western one).
 _COMMON = "cp1252"
-# Windows' encodings for Europe, weighed whether or not the detector names them.
-_WINDOWS = (_COMMON, "cp1250", "cp1251")
+# Windows' encodings for Europe, and East Asia's double-byte ones (Japanese Windows'
+# Shift JIS, Chinese GB 18030 and Big5, Korean EUC-KR), weighed whether or not the
+# detector names them (it names GB 18030 for a Japanese memo in Shift JIS).
+_WINDOWS = (_COMMON, "cp1250", "cp1251", "cp932", "gb18030", "big5", "euc_kr")
+# Scripts a language writes mixed, word by word: Japanese's kana and kanji.
+_ONE_SCRIPT = {"HIRAGANA": "CJK", "KATAKANA": "CJK", "KATAKANA-HIRAGANA": "CJK"}
 # A word: letters (and the marks that go with them).
 _WORD = re.compile(r"[^\W\d_]+")
 
@@ -79,18 +83,19 @@ def likely_encodings(data: bytes) -> list[str]:
     most likely in, as codec names (``"cp1250"``), the likeliest first; empty when no
     guess decodes them. A detector (charset-normalizer) names the candidates; a short
     text fits many (a German ``grün`` reads as well in cp850 as in cp1252 to it, a dash
-    as a Cyrillic letter in cp1125), so each, and Windows' encodings for Europe
-    (cp1252, cp1250, cp1251), is weighed:
-    those under which the fewest characters are odd ones (:func:`_odd_characters`),
-    then the most words outside ASCII are the vocabulary's (:func:`_known_words`), then,
-    by the record itself, the fewest lines are syntax errors, are kept; cp1252 first
-    among them (the encoding of most such files), then in the detector's order."""
+    as a Cyrillic letter in cp1125, Japanese Shift JIS as Chinese GB 18030), so each,
+    and Windows' encodings for Europe and East Asia's double-byte ones (:data:`_WINDOWS`),
+    is weighed: those under which the most words outside ASCII are the vocabulary's
+    (:func:`_known_words`: a record names colours and directions), then the fewest
+    characters are odd ones (:func:`_odd_characters`), then, by the record itself, the
+    fewest lines are syntax errors, are kept; cp1252 first among them (the encoding of
+    most such files), then in the detector's order."""
     from charset_normalizer import from_bytes  # (only for a file that is not UTF-8: start-up time)
 
     from ..kmr.reader import parse_record
 
     names = [codecs.lookup(m.encoding).name for m in list(from_bytes(data))[:_WEIGHED]]
-    weighed: list[tuple[tuple[int, int, int], str, str]] = []
+    weighed: list[tuple[tuple[int, int, int], str]] = []
     for name in dict.fromkeys([*names, *_WINDOWS]):
         if name.startswith("utf") or name == "ascii":  # (UTF-16 and UTF-32 have their marks)
             continue
@@ -100,9 +105,9 @@ def likely_encodings(data: bytes) -> list[str]:
             continue
         record = parse_record(text)
         errors = sum(len(m.errors) for m in record.matches) + len(record.errors)
-        weighed.append(((_odd_characters(text), -_known_words(text), errors), name, text))
-    best = min((weight for weight, _name, _text in weighed), default=None)
-    kept = [name for weight, name, _text in weighed if weight == best]
+        weighed.append(((-_known_words(text), _odd_characters(text), errors), name))
+    best = min((weight for weight, _name in weighed), default=None)
+    kept = [name for weight, name in weighed if weight == best]
     return sorted(kept, key=lambda name: name != _COMMON)  # (stable: the detector's order)
 
 
@@ -145,8 +150,13 @@ def _odd(c: str, before: str, after: str, mostly_latin: bool) -> bool:
 
 
 def _script(letter: str) -> str:
-    """The script of a letter, as Unicode names it (``LATIN``, ``CYRILLIC``, ``CJK``…)."""
-    return "LATIN" if letter.isascii() else unicodedata.name(letter, "?").split(" ", 1)[0]
+    """The script of a letter, as Unicode names it (``LATIN``, ``CYRILLIC``, ``CJK``…),
+    Japanese's kana one with its kanji (``CJK``), a full-width letter its script's."""
+    if letter.isascii():
+        return "LATIN"
+    words = unicodedata.name(letter, "?").split(" ", 2)
+    script = words[1] if words[0] in ("FULLWIDTH", "HALFWIDTH") and len(words) > 1 else words[0]
+    return _ONE_SCRIPT.get(script, script)
 
 
 def read_as(byte: int, lines: bytes) -> tuple[str, str]:
