@@ -27,7 +27,7 @@ from ..record import RecordFile
 from ..text import LINE_BREAK_BYTES
 from .encodings import ENCODING_RULE, read_as
 
-__all__ = ["MAX_LINE", "Binary", "DecodedLines", "LineBlocks", "LongLine", "Piece", "count_lines", "raw_lines"]
+__all__ = ["MAX_LINE", "Binary", "DecodedLines", "LineBlocks", "LongLine", "Piece", "count_lines", "ends_padded", "raw_lines"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,13 +74,16 @@ class LineBlocks:
         self.skipping = False  # inside a line too long
 
     def __iter__(self) -> Iterator[Piece]:
-        for chunk in self.chunks:
+        chunks = iter(self.chunks)
+        for chunk in chunks:
             data = self._join(chunk)
             if self.skipping:
                 data = self._skip(data)
                 if self.skipping:
                     continue
             nul = data.find(b"\0")
+            if nul >= 0 and ends_padded(data[nul:], chunks):
+                data, nul = data[:nul], -1  # (NUL bytes that end the file: a word processor's padding, no data)
             if nul >= 0:
                 yield from self._binary(data, nul)
                 return
@@ -141,6 +144,24 @@ class LineBlocks:
         if start:
             yield from self._whole_lines(data[:start])  # (a line too long before it is skipped too)
         yield Binary(at, data[start:nul])
+
+
+def ends_padded(tail: bytes, chunks: Iterator[bytes]) -> bool:
+    """Whether ``tail``, from a NUL byte on, and every chunk after it are NUL bytes alone,
+    :data:`_PADDING` at most (a file padded at its end, as WordPad leaves an RTF
+    document; not ``/dev/zero``); the chunks after it are read to tell."""
+    size = len(tail)
+    if size > _PADDING or tail.strip(b"\0"):
+        return False
+    for chunk in chunks:
+        size += len(chunk)
+        if size > _PADDING or chunk.strip(b"\0"):
+            return False
+    return True
+
+
+#: The most NUL bytes a file's end may be padded with.
+_PADDING = 4096
 
 
 def count_lines(piece: Piece) -> int:

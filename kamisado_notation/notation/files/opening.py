@@ -51,7 +51,7 @@ from ..record import MatchRecord, RecordFile
 from ..text import LINE_BREAK_BYTES
 from .blocks import BLOCK_BYTES, Block, cut_blocks
 from .encodings import bom_encoding, check_encoding, not_utf8, transcoded
-from .lines import MAX_LINE, Binary, DecodedLines, LineBlocks, LongLine, raw_lines
+from .lines import MAX_LINE, Binary, DecodedLines, LineBlocks, LongLine, ends_padded, raw_lines
 
 __all__ = [
     "MAX_JSON",
@@ -585,9 +585,12 @@ def written_lines(path: Source, *, encoding: str | None = None) -> Iterator[str]
         raise NotationError(f"{FORMATS[opened.form].title}, not a .kmr text: convert it to .kmr first (kamisado convert --to text)", line=1, column=1)
     number, carry, offset = 0, b"", 0  # (offset: the file offset of ``carry``)
     with opened.stack:
-        for chunk in opened.all_chunks():
+        chunks = iter(opened.all_chunks())
+        for chunk in chunks:
             data, start = carry + chunk, 0
             nul = data.find(b"\0")
+            if nul >= 0 and ends_padded(data[nul:], chunks):
+                data, nul = data[:nul], -1  # (NUL bytes that end the file: padding, no data)
             for m in LINE_BREAK_BYTES.finditer(data, 0, nul if nul >= 0 else len(data)):
                 if m.end() == len(data) and m.group() == b"\r":
                     break  # perhaps the first half of a "\r\n" cut by the chunks

@@ -46,7 +46,8 @@ _QUOTED = re.compile(r'\s*"')
 def unwrapped(lines: Iterable[str]) -> Iterable[str]:
     """``lines`` as the reader reads them: the text of a JSON document's strings where
     they are one (:data:`_OPENS`), a mail's text decoded where it is sent as
-    quoted-printable (:func:`_mail`), an XML document's text (:func:`_xml_text`), else
+    quoted-printable (:func:`_mail`), an XML document's text (:func:`_xml_text`), an RTF
+    document's (:mod:`.rtf`: a paragraph a line), else
     ``lines`` themselves (the rest not looked at)."""
     it = iter(lines)
     head: list[str] = []
@@ -55,6 +56,10 @@ def unwrapped(lines: Iterable[str]) -> Iterable[str]:
         return _mail(head, it)
     if head and head[-1].lstrip().startswith("<?xml"):
         return _xml(head, it)
+    if head and head[-1].lstrip("\ufeff \t").startswith("{\\rtf"):
+        from .rtf import rtf_text  # (only for a document in RTF)
+
+        return rtf_text(chain(head, it))
     if not head or not _OPENS.fullmatch(head[-1]):
         return chain(head, it)
     second = next(it, None)
