@@ -28,6 +28,7 @@ from ..engine.match import Fill, RoundResult, fill, place_ring, round_result
 from ..engine.moves import Move
 from ..engine.position import Position
 from ..enums import TextEnum
+from ..notation.kmr.columns import Columns
 from ..notation.kmr.evidence import Clue, clues, is_key_line, to_arrow
 from ..notation.kmr.line_shapes import line_shape
 from ..notation.kmr.slow_tiers import Legend, heading, json_object, json_values
@@ -140,7 +141,8 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1, order: Order = Order
     rows: set[int] = set()
     learnt = Legend()
     legend: dict[str, Direction | Colour] = {}
-    numbered = list(enumerate(lines, first_line))
+    written = list(enumerate(lines, first_line))
+    numbered = _columns_blanked(written)
     bands = bands_of([text for _, text in numbered], first_line, _round_heading) if order is Order.ACROSS else None
     for number, text in reversed(numbered) if order is Order.NEWEST_FIRST else numbered:
         if learnt.learn(text, number):
@@ -152,8 +154,16 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1, order: Order = Order
         if _colours_alone(found):
             rows.add(number)
         out.extend(found)
-    kept = _voices([p for p in _without_lineups(out) if p.line not in rows], dict(numbered))
+    kept = _voices([p for p in _without_lineups(out) if p.line not in rows], dict(written))
     return kept if bands is None else sorted(kept, key=lambda p: bands.key(p.line, p.column))
+
+
+def _columns_blanked(numbered: Iterable[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The numbered lines with the cells of a table's columns that hold no move blanked
+    (:class:`~kamisado_notation.notation.kmr.columns.Columns`: a fill repeated on every
+    row), read in the order written; a table's heading row that names such columns blank."""
+    columns = Columns()
+    return [(number, "" if columns.learn(text) else columns.blank(text)) for number, text in numbered]
 
 
 def _colours_alone(found: list[Piece]) -> bool:
@@ -627,9 +637,15 @@ class _Style:
         self.counts = Counter(shapes)
         self.total = sum(self.counts.values())
 
-    def weight(self, shape: tuple[int, ...]) -> float:
-        """What an entry of ``shape`` gains (a negative number: the log of its share)."""
-        share = (self.counts.get(shape, 0) + _SMOOTH) / (self.total + _SMOOTH * _SHAPES)
+    def weight(self, shape: tuple[int, ...], *, home: bool = False) -> float:
+        """What an entry of ``shape`` gains (a negative number: the log of its share).
+        ``home``: the entry reaches the goal and the text pauses after it; its landing
+        unsaid is as usual as said (a form with no column for it names the next tower
+        instead, and after the move home there is none)."""
+        count = self.counts.get(shape, 0)
+        if home and not any(slot & _LANDING for slot in shape):
+            count = max(count, self.counts.get((*shape, _LANDING), 0))
+        share = (count + _SMOOTH) / (self.total + _SMOOTH * _SHAPES)
         return _HABIT * log2(share)
 
 
@@ -700,8 +716,20 @@ def _entries(pieces: list[Piece], i: int, offers: list[_Offer], flip: bool, styl
             found.extend((j, offer, weight, shape) for j, weight, shape in _spans(pieces, i, offer, flip))
     alike = Counter((j, weight) for j, _o, weight, _s in found)
     for j, offer, weight, shape in found:
-        typical = style.weight(shape) if style is not None else 0.0
+        typical = 0.0 if style is None else style.weight(shape, home=_home(offer.move) and _pause_after(pieces, j))
         yield j, offer, weight - _PRICE - _SHARED * log2(alike[j, weight]) + typical, shape
+
+
+def _home(move: Move) -> bool:
+    """Whether ``move`` reaches the mover's goal, the other side's home row."""
+    return move.target // 8 == (0 if move.side is Side.BLACK else 7)
+
+
+def _pause_after(pieces: list[Piece], j: int) -> bool:
+    """Whether the text pauses after an entry that ends before ``pieces[j]``: the entry
+    is the last of its line, and a line with no evidence follows it (a result's line, a
+    blank line, the next round's heading), or nothing does."""
+    return j == len(pieces) or pieces[j].line > pieces[j - 1].line + 1
 
 
 def _close(beam: _Beam) -> None:

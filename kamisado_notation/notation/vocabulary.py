@@ -477,12 +477,14 @@ _WORLD_COLOURS: dict[Colour, tuple[str, ...]] = {
     Colour.BLUE: ("sinise", "dương", "biru", "синя", "синій", "синє", "blua", "neela", "neeli", "nila", "蓝", "蓝色", "藍"),
     Colour.ORANGE: ("cam", "oranye", "jingga", "помаранчева", "помаранчевий", "оранжева", "oranĝa", "orangxa", "orangha", "narangi", "naranji", "narancs"),
 }
-#: Colours and forced words written in two or three words (Vietnamese, Indonesian): the
-#: phrase as written, with or without its accents → the English word it stands for.
+#: Colours, directions and forced words written in two or three words (Vietnamese,
+#: Indonesian, French's ``tout droit``): the phrase as written, with or without its
+#: accents → the English word it stands for.
 PHRASES: dict[str, str] = {
     "xanh lá cây": "green", "xanh la cay": "green", "xanh lá": "green", "xanh la": "green", "xanh dương": "blue", "xanh duong": "blue",
     "xanh da trời": "blue", "xanh da troi": "blue", "xanh biển": "blue", "xanh bien": "blue", "merah muda": "pink", "mất lượt": "pass",
     "mat luot": "pass", "bị chặn": "blocked", "bi chan": "blocked", "står över": "pass", "star over": "pass", "kein zug": "pass",
+    "tout droit": "forward", "diag. gauche": "left", "diag gauche": "left", "diag. droite": "right", "diag droite": "right",
 }
 
 #: Direction words the notation does not write but people do (the mover's directions).

@@ -215,12 +215,12 @@ def test_messages_backed_up_as_xml_are_read_as_their_text(seed, style, heart):
 SCANNED = {"O": "0", "I": "l", "B": "8", "S": "5", "G": "6"}
 
 
-def scoresheet(seed: int, rng: random.Random, noise: float) -> tuple[str, str]:
+def scoresheet(seed: int, rng: random.Random, noise: float, target: int = 3) -> tuple[str, str]:
     """A generated match (the truth, and its record) as an arbiter's form in capitals:
     a table a round (turn, Black's tower, direction, squares, then Gold's), as a scan's
     text recognition reads it: each bar ``|``, ``l``, ``I`` or ``!``, each letter of a
     tower's name mistaken at the rate ``noise``."""
-    truth = written(seed, Form.TEXT, "en", target=3)
+    truth = written(seed, Form.TEXT, "en", target=target)
     out = ["KAMISADO CLUB EVENING - OFFICIAL SCORESHEET", "BLACK: ANN     GOLD: BOB", ""]
     for n, rnd in enumerate(replay_match(only_match(truth)).rounds, 1):
         out += [f"ROUND {n}", " No |  BLACK  tower    dir  sq  |  GOLD  tower    dir  sq", "----+-------------------------+-------------------------"]
@@ -239,12 +239,40 @@ def scoresheet(seed: int, rng: random.Random, noise: float) -> tuple[str, str]:
     return "\n".join(out) + "\n", truth
 
 
-@pytest.mark.parametrize("seed", [3, 10, 14])
-def test_a_scanned_scoresheet_is_read_round_by_round(seed):
-    """Every round but the last is read as the truth played it (before, none was: the
-    first row's bars and digits stopped the reading). The last round's last entry, a
-    tower whose name the entry before may take for its landing colour (``GREEN F 2 l
-    YELLOW F 7``), may be left unread: docs/record-decisions.md."""
-    text, truth = scoresheet(seed, random.Random(seed), 0.1)
-    want = list(winners(truth).values())
-    assert judged_winners(text)[: len(want) - 1] == want[:-1]
+@pytest.mark.parametrize(("seed", "target"), [(3, 3), (4, 3), (9, 3), (0, 1), (3, 1), (5, 1), (7, 1)])
+def test_a_scanned_scoresheet_is_read_round_by_round(seed, target):
+    """Every round is read as the truth played it (before session 30, none was: the
+    first row's bars and digits stopped the reading; before session 31, no single
+    round's, nor most matches' last: the form has no column for the landing colour, so
+    each entry takes the next tower's name for it, and the move home, which no tower
+    follows, had a shape the record's habit never saw)."""
+    text, truth = scoresheet(seed, random.Random(seed), 0.1, target)
+    assert judged_winners(text) == list(winners(truth).values())
+
+
+@pytest.mark.parametrize("boxes", [("[ ]", "[X]"), ("( )", "(x)"), ("☐", "☒")])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_forms_round_line_with_boxes_is_the_rounds_heading(seed, boxes):
+    """A printed form's round line, ``Round:   2     Fill:   [ ] left   [X] right``: the
+    ticked box names the fill, and the first round's, no box ticked, names none."""
+    truth = written(seed, Form.TEXT, "en")
+    empty, ticked = boxes
+
+    def form(m: re.Match[str]) -> str:
+        left, right = (ticked if m[2] == "left" else empty, ticked if m[2] == "right" else empty)
+        return f"Round:   {m[1]}          Fill:   {left} left   {right} right    (loser chooses)"
+
+    text = re.sub(r"(?m)^Round (\d+)(?: fill (left|right))?$", form, truth)
+    assert "Fill:" in text
+    assert errors_of(text) == []
+    assert judged_winners(text) == list(winners(truth).values())
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000), target=st.sampled_from([1, 3]))
+def test_a_scanned_scoresheet_never_gives_a_wrong_winner(seed, target):
+    """A round it judges is the truth's; one it cannot judge is an error."""
+    text, truth = scoresheet(seed, random.Random(seed), 0.1, target)
+    judged = judged_winners(text)
+    assert [w for w in judged if w is not None] == [w for w, t in zip(judged, winners(truth).values(), strict=False) if w is not None and w == t]
+    assert None not in judged or errors_of(text)

@@ -1437,6 +1437,27 @@ def test_a_move_given_as_an_example_is_no_evidence_of_the_move_played(seed: int,
     assert_read_as("\n".join(lines) + "\n", original)
 
 
+_FR = {
+    "Orange": "orange", "Blue": "bleu", "Purple": "violet", "Pink": "rose", "Yellow": "jaune", "Red": "rouge", "Green": "vert",
+    "Brown": "marron", "Forward": "tout droit", "Left": "diag. gauche", "Right": "diag. droite", "Back": "recul",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_landing_colour_in_square_brackets_is_the_landing_not_a_forums_tag(seed: int) -> None:
+    """``Rose tout droit 5 [violet]``: a colour's word in square brackets is where the
+    move lands (a forum's tags, ``[b]…[/b]``, ``[red]…[/red]``, stay tags)."""
+    original = written(seed, Form.TEXT, "en", target=1)
+
+    def row(m: re.Match[str]) -> str:
+        entries = re.sub(r"(\w+) (Forward|Left|Right|Back) (\d) (\w+)", lambda e: f"{_FR[e[1]]} {_FR[e[2]]} {e[3]} [{_FR[e[4]]}]", m[0])
+        return re.sub(r" {3,}", "   --   ", entries)
+
+    french = re.sub(r"(?m)^\d+\. .*$", row, original)
+    assert "] " in french or "]\n" in french
+    assert_read_as(french.replace("\nRound 1\n", "\n[b]Round 1[/b]\n", 1), original)
+
+
 _ENTITY_OF = {"Forward": "&uarr;", "Left": "&nwarr;", "Right": "&nearr;"}
 
 

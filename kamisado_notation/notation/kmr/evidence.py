@@ -489,7 +489,8 @@ _PHRASE_KEYS = {normalise(" ".join(p.split())): word for p, word in PHRASES.item
 
 
 def _phrase(written: str, start: int, end: int) -> Clue:
-    """A colour or a forced word written in two or three words (``xanh lá cây``)."""
+    """A colour, a direction or a forced word written in two or three words (``xanh lá
+    cây``, ``tout droit``)."""
     key = normalise(_PHRASE_KEYS.get(normalise(" ".join(written.split())), ""))
     named = _WORD_KINDS.get(key)
     found = Clue(named, start, end) if named is not None else _slot_word(key, start, end, False)
@@ -597,7 +598,7 @@ def _number(tok: str, start: int, end: int) -> Clue:
 #: How each group of :data:`_TOKEN` becomes tokens (the line's text, the match).
 _GROUPS: dict[str, Callable[[str, re.Match[str]], list[Clue]]] = {
     "struck": lambda text, m: [Clue("STRUCK", m.start(), m.end())],
-    "tag": lambda text, m: _named_in_tag(text, m.start(), m.end()) or [_tag(m.group(), m.start(), m.end())],
+    "tag": lambda text, m: _named_in_tag(text, m.start(), m.end()) or _bracketed_word(text, m.start(), m.end()) or [_tag(m.group(), m.start(), m.end())],
     "comment": lambda text, m: [Clue("ASIDE" if "\\" in text else "COMMENT", m.start(), m.end())],
     "coords": lambda text, m: [_coords(m.group(), m.start(), m.end())],
     "scanned": lambda text, m: [_coords(m.group().translate(_SCANNED), m.start(), m.end())],
@@ -900,6 +901,16 @@ def _named_in_tag(text: str, start: int, end: int) -> list[Clue]:
         words = _word(text, m.start(1), m.end(1)) if m[1].isalpha() else []
         found.extend(t for t in words if t.kind in ("COLOUR", "DIRECTION") and not t.weak)
     return found
+
+
+def _bracketed_word(text: str, start: int, end: int) -> list[Clue]:
+    """The colour or direction a word in square brackets names where it is no forum's
+    tag (``Rose tout droit 5 [violet]``: the square it lands on; ``[b]``, ``[red]…[/red]``
+    are tags); else none. A word weak elsewhere is none here (``[rose]``: said on purpose)."""
+    word = text[start + 1 : end - 1]
+    if text[start] != "[" or not word.isalpha() or f"[/{word}]".casefold() in text.casefold():
+        return []
+    return [replace(t, start=start, end=end, weak=False) for t in _word(text, start + 1, end - 1) if t.kind in ("COLOUR", "DIRECTION")]
 
 
 #: An HTML entity by its number (``&#8599;``, ``&#x2197;``).

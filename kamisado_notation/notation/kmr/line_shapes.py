@@ -39,7 +39,7 @@ _MARKUP = _CHAT + r"(?:[^\w\s]|\s|\\[a-zA-Z]+\*?|<[a-zA-Z][a-zA-Z0-9]*[^<>]*>|\[
 #: ``Manche 1``, :data:`~..vocabulary.ROUND_WORDS`) after any markup, with a comma, colon, full stop or dash after the number, and ``fill left``
 #: (or ``fill-left``, ``fill: left``, ``filled left``, the fill alone) bare or in brackets (round or square), in any case.
 _ROUND = re.compile(  # (no '\s*' before the markup, which takes blanks: both would cost n² on a line of blanks)
-    _MARKUP + r"(" + "|".join(ROUND_WORDS) + r")\s*(\d{1,4})[\s*=#_~,:;.\-\u2013\u2014]*(?:([(\[])\s*)?(?:(fill(?:ed|s)?)\s*[-:]?\s*)?([^\W\d_]+(?:[ \t]+[^\W\d_]+){0,2})?\s*([)\]])?\s*\.?\s*",
+    _MARKUP + r"(" + "|".join(ROUND_WORDS) + r")[\s:]*(\d{1,4})[\s*=#_~,:;.\-\u2013\u2014]*(?:([(\[])\s*)?(?:(fill(?:ed|s)?)\s*[-:]?\s*)?([^\W\d_]+(?:[ \t]+[^\W\d_]+){0,2})?\s*([)\]])?\s*\.?\s*",
     re.IGNORECASE,
 )
 #: What may follow a ``Round`` line and is set aside: no digit, no word of a fill.
@@ -140,8 +140,14 @@ def _word_first(text: str) -> str:
     return text[: m.start(1)] + turned.ljust(m.end() - m.start(1)) + text[m.end() :]
 
 
+#: A form's box left empty and the word after it (``[ ] left``, ``☐ right``): not said.
+_UNTICKED = re.compile(r"(?:\[ \]|\( \)|[☐□])[ \t]*[^\W\d_]*")
+#: A form's box ticked (``[X] right``, ``☒ left``): the word after it is said.
+_TICKED = re.compile(r"\[[xX✓✔]\]|\([xX✓✔]\)|[☒☑■]")
+
+
 def _round_shape(text: str, number: int) -> Shaped | None:
-    written, text = text, _word_first(_TAGS.sub(lambda t: " " * len(t.group()), text))
+    written, text = text, _word_first(_TAGS.sub(_blank, _boxes(text)))
     m = _ROUND.match(text)
     if m is None:
         return None
@@ -151,6 +157,25 @@ def _round_shape(text: str, number: int) -> Shaped | None:
     if fill is False:
         return None
     return _round_line(written, number, m.start(1) + 1, int(m[2]), fill)
+
+
+def _boxes(text: str) -> str:
+    """``text`` with a form's boxes read (``Round: 1   Fill: [ ] left [X] right``): an
+    empty box and its word blanked, a ticked box's mark blanked, in place; where no box
+    is ticked, the first empty one says ``none`` (``Fill: [ ] left [ ] right``: none
+    said, as a first round's)."""
+    if "[" not in text and "(" not in text and text.isascii():
+        return text
+    empty = _UNTICKED.search(text)
+    if empty is None:
+        return text
+    if _TICKED.search(text) is None:
+        text = text[: empty.start()] + "none".ljust(len(empty.group())) + text[empty.end() :]
+    return _TICKED.sub(_blank, _UNTICKED.sub(_blank, text))
+
+
+def _blank(m: re.Match[str]) -> str:
+    return " " * len(m.group())
 
 
 def _heading_fill(text: str, m: re.Match[str]) -> Fill | None | Literal[False]:

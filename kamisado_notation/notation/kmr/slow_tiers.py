@@ -16,6 +16,7 @@ from ...diagnostics import WARNING, Diagnostic, Kind, RewriteLine
 from ...engine.board import Colour, Direction
 from ...errors import NotationError
 from ..record import Comment, Item, RoundRecord
+from .columns import Columns
 
 if TYPE_CHECKING:
     from .line_shapes import Shaped  # (imported when a line needs it: the reader's start-up does not pay for it)
@@ -32,6 +33,8 @@ class Legend(dict[str, "Direction | Colour"]):
     def __init__(self) -> None:
         super().__init__()
         self._alone: tuple[int, dict[str, Direction | Colour]] = (0, {})  # (a definition alone on its line: the line, what it defines)
+        #: the columns of the table being read that hold no move (:class:`~.columns.Columns`)
+        self.columns = Columns()
 
     def learn(self, text: str, number: int) -> bool:
         """Take in what line ``number``, ``text``, defines; whether it defines anything
@@ -72,6 +75,9 @@ def read_slow(text: str, number: int, legend: Legend, *, in_match: bool) -> Line
     from .general_path import read_line  # the grammar (lark): only for a line the fast tiers leave
     from .line_shapes import line_shape
 
+    written = text
+    if not legend.columns.learn(text):
+        text = legend.columns.blank(text)  # (a table's fill, round, score… repeated on each row: no move)
     if legend and _uses_legend(text.partition("#")[0], legend):  # ('rosa V4 orange' where the legend says V = snett vänster; not in a comment)
         from .evidence import read_evidence
 
@@ -82,7 +88,7 @@ def read_slow(text: str, number: int, legend: Legend, *, in_match: bool) -> Line
         cells = spreadsheet_row(text, number, read_line)
         if cells is not None:  # a row pasted from a spreadsheet
             return LineRead(*cells)
-        shaped = line_shape(text, number)
+        shaped = line_shape(written, number)  # (a round's number and fill in their columns: its start)
         if shaped is not None and shaped.item is not None:  # a Round or Lineup line in another shape
             return shaped
         if shaped is None and _by_evidence(text):

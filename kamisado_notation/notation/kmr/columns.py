@@ -1,0 +1,123 @@
+"""A table's heading names its columns. Where a column holds the round, its fill, the
+turn's number, the score, the player, the date or a note, its cells say nothing of the
+move on their row: a club's sheet that repeats the round's fill on every row (``från
+höger``, *from the right*) would otherwise give each move a second direction, and the
+round's number a second distance.
+
+:class:`Columns` learns such columns from a heading row (cells parted by tabs,
+semicolons, bars or commas, four at least, each a few short words, no digit, none a
+colour's or a direction's word, one at least naming a column that holds no move) and blanks their cells in the
+rows of the table after it, each cell's place kept, so that what the other cells say
+stands where it was written; the table ends at a line of fewer than three cells.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..vocabulary import (
+    COLOUR_WORDS,
+    DIRECTION_WORDS,
+    EVIDENCE_COLOURS,
+    EVIDENCE_DIRECTIONS,
+    FILL_WORDS,
+    POINTS_WORDS,
+    ROUND_WORDS,
+    normalise,
+)
+
+__all__ = ["Columns"]
+
+#: The separators a table's cells are parted by, the likeliest first.
+_SEPARATORS = ("\t", ";", "|", ",")
+#: The fewest cells a heading row has.
+_CELLS = 4
+#: The longest heading's cell, in characters and in words.
+_HEADING_CHARS, _HEADING_WORDS = 24, 3
+#: A word of a heading's cell.
+_WORD = re.compile(r"[^\W\d_]+|#|№")
+
+#: Words that head a column holding no move: the round and its fill, the turn's number,
+#: the score, the player, the date or time, a note (in the languages records are kept in).
+_ASIDE_HEADINGS = frozenset(
+    normalise(w)
+    for w in (
+        *FILL_WORDS, *ROUND_WORDS, *POINTS_WORDS, "fill", "filling", "füllung", "fyll", "töltés", "remplir", "enchimento",
+        "nr", "no", "#", "№", "number", "nummer", "num", "núm", "szám", "turn", "turno", "zug", "kör",
+        "score", "ställning", "stand", "spielstand", "állás", "pontszám", "placar", "pontuação", "scor", "счёт", "счет",
+        "marcador", "puntuación", "wynik", "skóre", "stilling", "tussenstand",
+        "note", "notes", "anm", "anmärkning", "anmerkung", "anmerkungen", "bemerkung", "kommentar", "comment", "comments",
+        "remarks", "remark", "megjegyzés", "obs", "observação", "observações", "observación", "observaciones", "nota", "notas", "observații",
+        "примечание", "комментарий", "uwagi", "poznámka", "opmerking", "commentaire", "remarque",
+        "player", "spelare", "spieler", "játékos", "jogador", "jucător", "игрок", "jugador", "joueur", "giocatore",
+        "speler", "gracz", "hráč", "date", "datum", "time", "tid", "zeit", "dátum", "data", "idő", "дата", "fecha",
+    )
+)  # fmt: skip
+
+#: A colour's or a direction's word.
+_MOVE_WORDS = frozenset({*COLOUR_WORDS, *DIRECTION_WORDS, *EVIDENCE_COLOURS, *EVIDENCE_DIRECTIONS})
+
+
+class Columns:
+    """The columns of the table being read that hold no move, as its heading row named
+    them (none before a heading row is read)."""
+
+    def __init__(self) -> None:
+        self.separator = ""
+        self.width = 0
+        self.aside: frozenset[int] = frozenset()
+
+    def learn(self, text: str) -> bool:
+        """Take line ``text`` in where it is a heading row naming a column that holds no
+        move; whether it is (a heading says nothing of a move either)."""
+        if any(ch.isdigit() for ch in text):
+            return False
+        for separator in _SEPARATORS:
+            cells = text.split(separator)
+            if sum(bool(c.strip()) for c in cells) < _CELLS or not all(_heading_cell(c) for c in cells):
+                continue
+            aside = frozenset(k for k, cell in enumerate(cells) if _holds_no_move(cell))
+            listed = any(_names_a_move(cell) for cell in cells)  # (a list of words: 'forward, orange, round, fill')
+            if aside and not listed:
+                self.separator, self.width, self.aside = separator, len(cells), aside
+                return True
+        return False
+
+    def blank(self, text: str) -> str:
+        """Line ``text`` with the cells of the columns that hold no move blanked, where it
+        is a row of the table (as many cells as its heading, give or take two)."""
+        if not self.aside:
+            return text
+        cells = text.split(self.separator)
+        if len(cells) < 3:
+            self.aside = frozenset()  # (the table has ended: prose, or a line of its own)
+            return text
+        if abs(len(cells) - self.width) > 2:
+            return text
+        return self.separator.join(_blank(cell) if k in self.aside else cell for k, cell in enumerate(cells))
+
+
+def _blank(cell: str) -> str:
+    """A cell of a column that holds no move, blanked where it holds words (``från
+    höger``, a player's name, a note); a number alone stays (a round's or a turn's, read
+    as a row's counter)."""
+    return cell if cell.strip().isdigit() else " " * len(cell)
+
+
+def _heading_cell(cell: str) -> bool:
+    """Whether ``cell`` may be a heading's: empty, or a few short words (``Landar på``,
+    ``Ställning W-E``; not a sentence)."""
+    return len(cell.strip()) <= _HEADING_CHARS and len(cell.split()) <= _HEADING_WORDS
+
+
+def _names_a_move(cell: str) -> bool:
+    """Whether ``cell`` is a colour's or a direction's word (a lineup's, a list's: no
+    heading names its columns so)."""
+    return normalise(cell.strip(" .:")) in _MOVE_WORDS
+
+
+def _holds_no_move(cell: str) -> bool:
+    """Whether a heading's ``cell`` names a column that holds no move (``Fyllning``,
+    ``Drag nr``, ``Ställning W-E``, ``Anm.``)."""
+    words = [normalise(w) for w in _WORD.findall(cell)]
+    return bool(words) and (words[0] in _ASIDE_HEADINGS or words[-1] in _ASIDE_HEADINGS)
