@@ -613,16 +613,15 @@ def _reread(s: MatchSummary | None, lines: list[str], first_line: int, leading: 
         return None
     from .reread import reread  # (the reading against the moves, and the grammar it loads: only for a match not judged)
 
-    results = [r for _n, r in s.rounds] if s is not None else []
-    headers = s.headers if s is not None else {}
-    return reread(lines, first_line=first_line, results=results, diagnostics=[*s.diagnostics, *leading] if s is not None else leading, headers=headers)
+    results, diagnostics, headers = ([r for _n, r in s.rounds], [*s.diagnostics, *leading], s.headers) if s is not None else ([], leading, {})
+    return reread(lines, first_line=first_line, results=results, diagnostics=diagnostics, headers=headers)
 
 
 def _summary_again(again: Reread, old: MatchSummary | None, line: int, path: str) -> MatchSummary | None:
     """The summary of a match read again: the record it reads as, judged, its
     diagnostics at the lines of the text read; ``None`` where that record is not judged
     as it was read (one match, the same rounds' results)."""
-    headers = dict(old.headers) if old is not None else {}
+    index, at, headers = (old.index, old.line, dict(old.headers)) if old is not None else (1, line, {})
     text = again.text
     report = validate_text(text, path=path)
     if len(report.matches) != 1:
@@ -634,10 +633,8 @@ def _summary_again(again: Reread, old: MatchSummary | None, line: int, path: str
     diagnostics = [*again.notes, *errors]
     valid = not any(d.severity is Severity.ERROR for d in diagnostics)
     status = got.status if valid else MatchStatus.IN_PROGRESS
-    index = old.index if old is not None else 1
-    line = old.line if old is not None else line
     return replace(
-        got, index=index, line=line, headers=headers, diagnostics=[replace(d, match=index) for d in diagnostics],
+        got, index=index, line=at, headers=headers, diagnostics=[replace(d, match=index) for d in diagnostics],
         valid=valid, status=status, read_again=text if valid else None,
     )
 

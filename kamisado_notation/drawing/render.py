@@ -278,17 +278,23 @@ class BoardDiagram:
         names: list[Segment] = [((gutter + "  " + "".join("abcdefgh"[f].center(cell) for f in files)).rstrip(), "")]
         yield names
         for r in _ranks(self.flip):
-            squares = [_Square(self.position, r * 8 + f, self.marks, self.glyphs) for f in files]
-            parts = [s.compact() for s in squares] if compact else [s.full() for s in squares]
-            for k in range(len(parts[0])):
-                named = k == (0 if compact else 1)
-                line: list[Segment] = [(f"{gutter}{r + 1} " if named else gutter + "  ", "")]
-                for part in parts:
-                    line += part[k]
-                if named:
-                    line.append((f" {r + 1}", ""))
-                yield line
+            yield from self._rank_segments(r, files, compact=compact)
         yield names
+
+    def _rank_segments(self, r: int, files: Sequence[int], *, compact: bool) -> Iterator[list[Segment]]:
+        """The lines of rank ``r`` (0-based): its squares side by side, the rank's number
+        either side of the line that names it."""
+        gutter = "" if compact else " "
+        squares = [_Square(self.position, r * 8 + f, self.marks, self.glyphs) for f in files]
+        parts = [s.compact() for s in squares] if compact else [s.full() for s in squares]
+        for k in range(len(parts[0])):
+            named = k == (0 if compact else 1)
+            line: list[Segment] = [(f"{gutter}{r + 1} " if named else gutter + "  ", "")]
+            for part in parts:
+                line += part[k]
+            if named:
+                line.append((f" {r + 1}", ""))
+            yield line
 
 
 def _wrap(text: Text, console: Console, width: int) -> Iterator[Text]:

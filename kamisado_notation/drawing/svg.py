@@ -125,18 +125,9 @@ def marks(
     tower blocked. ``highlight_tower`` is the square of the tower to move: by default
     the tower the position says must move (T2); ``-1`` marks none. A tower that cannot
     move is marked blocked rather than to move, and so are a deadlock's towers."""
-    now_pushed = set(pushed)
-    origin = target = None
-    blocked = set(blocked_towers(position))
-    if last_move is not None:
-        if last_move.is_forfeit:
-            if last_move.origin >= 0:
-                blocked.add(last_move.origin)
-        else:
-            origin, target = last_move.origin, last_move.target
-        if last_move.push:
-            step = 8 if last_move.side is Side.GOLD else -8
-            now_pushed |= {sq + step for sq in last_move.push}
+    origin, target, stopped, moved = _last_move_marks(last_move)
+    now_pushed = set(pushed) | moved
+    blocked = set(blocked_towers(position)) | stopped
     if highlight_tower is None and position.tower is not None and position.winner is None:
         highlight_tower = position.square_of(position.to_move, position.tower)
     to_move = highlight_tower if highlight_tower is not None and highlight_tower >= 0 else None
@@ -152,6 +143,18 @@ def marks(
         labels=dict(labels or {}),
         last_move=last_move,
     )
+
+
+def _last_move_marks(move: Move | None) -> tuple[int | None, int | None, set[int], set[int]]:
+    """What the last move marks: its origin and target (a forfeit: none, but its tower
+    blocked), the tower it left blocked, and the towers it pushed where they stand now."""
+    if move is None:
+        return None, None, set(), set()
+    step = 8 if move.side is Side.GOLD else -8
+    pushed = {sq + step for sq in move.push}
+    if move.is_forfeit:
+        return None, None, {move.origin} if move.origin >= 0 else set(), pushed
+    return move.origin, move.target, set(), pushed
 
 
 def status_lines(position: Position, last_move: Move | None = None, *, back_entry: Move | None = None) -> list[str]:
