@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from ..drawing.words import counted
 from .common import (
     ENCODING,
     MAX_JOBS,
@@ -105,9 +106,9 @@ def _value_words(who: str, result: str, turns: int | None, within: int | None = 
     if result == "unknown":
         return f"unknown for {who}"
     if turns is not None:
-        count = f"in {turns} turn{'s' if turns != 1 else ''}"
+        count = f"in {counted(turns, 'turn')}"
     elif within is not None:
-        count = f"within {within} turn{'s' if within != 1 else ''} (fewer not ruled out in the limits)"
+        count = f"within {counted(within, 'turn')} (fewer not ruled out in the limits)"
     else:
         count = "(turns not found in the limits)"
     return f"{who} {'wins' if result == 'win' else 'loses'} {count}"

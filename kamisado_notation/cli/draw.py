@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from ..drawing.words import counted
 from .common import (
     ENCODING,
     EXIT_INVALID,
@@ -92,7 +93,7 @@ def _load(argument: str, match: int, encoding: str | None) -> tuple[str, Any]:
         seen += count
     if not seen:
         fail(f"{argument}: the folder holds no match", code=EXIT_INVALID)
-    fail(f"{argument} holds {seen} match{'es' if seen != 1 else ''}, not {match}")
+    fail(f"{argument} holds {counted(seen, 'match', 'matches')}, not {match}")
 
 
 def _report(path: str, diagnostics: list[Any]) -> None:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from ..drawing.words import counted
 from .common import EXIT_INVALID, EXIT_USAGE, console, fail
 
 if TYPE_CHECKING:
@@ -228,7 +229,7 @@ class Scorer:
         how = "reached the home row" if result.by.value != "deadlock" else "won by a deadlock (M8)"
         self.out.print(
             f"[bold]Round {rec.round_number}: {result.winner.title} {how}; "
-            f"the {result.tower.name.lower()} tower takes a ring, {result.points} point{'s' if result.points != 1 else ''}. "
+            f"the {result.tower.name.lower()} tower takes a ring, {counted(result.points, 'point')}. "
             f"{_score(rec)}.[/bold]"
         )
         if rec.needs_fill and rec.defender is not None:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
+from ..drawing.words import counted
 from .common import (
     ENCODING,
     EXIT_INVALID,
@@ -91,7 +92,7 @@ def _warn(tally: EventTally, tables: list[tuple[str, Standings]]) -> None:
     from ..display import printable
 
     if tally.other_events:
-        sys.stderr.write(printable(f"kamisado: {tally.other_events} match{'es' if tally.other_events != 1 else ''} of other events not counted") + "\n")
+        sys.stderr.write(printable(f"kamisado: {counted(tally.other_events, 'match', 'matches')} of other events not counted") + "\n")
     for _, table in tables:
         for warning in table.warnings:
             sys.stderr.write(f"kamisado: warning: {warning}\n")
@@ -199,7 +200,7 @@ def _standings_table(table: Standings, event: str) -> Table:
     from ..display import printable
 
     of = f": {escape(printable(event))}" if event else ""
-    rows = Table(title=f"Standings{of} ({table.counted} match{'es' if table.counted != 1 else ''} counted)", title_justify="left")
+    rows = Table(title=f"Standings{of} ({counted(table.counted, 'match', 'matches')} counted)", title_justify="left")
     rows.add_column("#", justify="right")
     for name in ROW_FIELDS:
         rows.add_column(name, justify="left" if name == "name" else "right")

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
+from ..drawing.words import counted
 from .common import (
     ENCODING,
     EXIT_INVALID,
@@ -151,7 +152,7 @@ def _print_file(out: Console, fv: FileReportStream, *, quiet: bool, progress: bo
         return
     n = fv.matches
     path = printable(fv.path)
-    head = f"{path}: {n} match{'es' if n != 1 else ''}, {fv.valid_matches} valid"
+    head = f"{path}: {counted(n, 'match', 'matches')}, {fv.valid_matches} valid"
     if not n:
         head = f"{path}: unreadable" if any(d.rule == "io" for d in fv.diagnostics) else f"{path}: no match"
     out.print(escape(head), soft_wrap=True)

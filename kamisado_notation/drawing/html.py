@@ -41,6 +41,7 @@ from ..notation.writer import Form, format_record
 from ..play.analyse import read_comment
 from .archive_html import ArchiveSections
 from .svg import Placed, board_pieces, marks, placed_marks, shown_move, status_lines, tower_pieces
+from .words import counted
 
 __all__ = ["Page", "PageMatch", "html_page", "page_text", "read_matches"]
 
@@ -211,7 +212,7 @@ class _Parts:
 
     def _sources(self) -> str:
         n, files = self.count, len(self.files)
-        what = f"{n} match{'es' if n != 1 else ''} from {files} file{'s' if files != 1 else ''}"
+        what = f"{counted(n, 'match', 'matches')} from {counted(files, 'file')}"
         return f'<p class="sources">{escape(what)}</p>'
 
     def _index(self) -> str:
@@ -571,7 +572,7 @@ def _state(r: MatchReplay) -> str:
         text = f"In progress: {score}."
     errors = sum(d.severity is ERROR for d in r.diagnostics)
     if errors:
-        text += f" The record has {errors} error{'s' if errors != 1 else ''}: it is shown as far as it replays."
+        text += f" The record has {counted(errors, 'error')}: it is shown as far as it replays."
     return text
 
 
@@ -713,7 +714,7 @@ def _round_heading(i: int, section: _Section) -> str:
 def _result_html(res: RoundResult, score: dict[Side, int]) -> str:
     """How the round ended, and the match's score after it."""
     how = "reaches the home row" if res.by is RoundEnd.HOME_ROW else "wins by deadlock"
-    pts = f"{res.points} point{'s' if res.points != 1 else ''}"
+    pts = counted(res.points, "point")
     return (
         f'<p class="result">{res.winner.title} {how} with the {res.tower.name.lower()} tower: {pts}. '
         f"<span class=\"score\">Black {score[Side.BLACK]} – {score[Side.GOLD]} Gold</span></p>"

@@ -33,6 +33,7 @@ from ..engine.board import SQUARE_COLOURS, Colour, Side, square_name
 from ..engine.match import Fill, fill_order
 from ..engine.match import lineup as lineup_of
 from ..engine.position import RING_NAMES, Move, Position, Tower
+from .words import counted
 
 if TYPE_CHECKING:  # only read, never built, here
     from ..checking.replay import RoundReplay
@@ -217,7 +218,7 @@ def moves_marks(position: Position) -> tuple[Marks, str]:
     and the towers a push would push (rulebook figures 1(a), 2(b))."""
     legal = position.legal_moves()
     m = marks(position, targets={m.target for m in legal}, pushed={sq for m in legal for sq in m.push})
-    return m, f"{len(legal)} legal move{'s' if len(legal) != 1 else ''}"
+    return m, counted(len(legal), "legal move")
 
 
 def fill_marks(position: Position, how: Fill) -> tuple[Position, Marks, Position]:
@@ -252,7 +253,7 @@ def _describe(move: Move) -> str:
     text = f"{move.side.title} {move} ({move.coords()})"
     if move.push:
         n = len(move.push)
-        text += f", a Sumo push of {n} tower{'s' if n > 1 else ''}"
+        text += f", a Sumo push of {counted(n, 'tower')}"
     return text
 
 
