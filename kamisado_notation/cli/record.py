@@ -99,13 +99,18 @@ def _open(out: Console, file: str, **options: str | None) -> Recorder:
 def _ask(out: Console, name: str) -> str:
     question = {"black": "Black's player", "gold": "Gold's player", "event": "Event"}.get(name)
     if question is None:
-        while True:
-            answer = out.input(f"Match ({', '.join(_FORMATS)}) [Standard]: ").strip()
-            chosen = [f for f in _FORMATS if answer and f.lower().startswith(answer.lower())]
-            if not answer or len(chosen) == 1:
-                return chosen[0] if chosen else "Standard"
-            out.print(f"  {answer!r}: one of {', '.join(_FORMATS)}")
+        return _ask_format(out)
     return out.input(f"{question} (Enter: none): ").strip()
+
+
+def _ask_format(out: Console) -> str:
+    """The match's format, asked until the answer begins one format's name (Enter: Standard)."""
+    while True:
+        answer = out.input(f"Match ({', '.join(_FORMATS)}) [Standard]: ").strip()
+        chosen = [f for f in _FORMATS if answer and f.lower().startswith(answer.lower())]
+        if not answer or len(chosen) == 1:
+            return chosen[0] if chosen else "Standard"
+        out.print(f"  {answer!r}: one of {', '.join(_FORMATS)}")
 
 
 def _score(rec: Recorder) -> str:
