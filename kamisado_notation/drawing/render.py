@@ -54,6 +54,7 @@ from .svg import (
 
 if TYPE_CHECKING:  # the replay is only read, never built, here
     from ..checking.replay import MatchReplay
+    from ..notation.record import MatchRecord
 
 __all__ = [
     "COMPACT_WIDTH",
@@ -564,18 +565,22 @@ def _score_pair(score: Mapping[Any, int]) -> tuple[int, int]:
     return get(Side.BLACK), get(Side.GOLD)
 
 
+def _side_named(record: MatchRecord | None, side: Side) -> str:
+    """``Black (Ann)``: the side and the name its header gives (``Gold``, or ``White`` in
+    editions that call Gold so), escaped; the side alone without one."""
+    name = record.header(side.title) if record is not None else None
+    if side is Side.GOLD and name is None and record is not None:
+        name = record.header("White")
+    return f"{side.title} ({printable(name)})" if name else side.title  # a record's text: escaped
+
+
 def _match_title(match_replay: MatchReplay) -> str:
     black, gold = _score_pair(getattr(match_replay, "score", {}) or {})
     target = getattr(match_replay, "target", None)
     winner = getattr(match_replay, "winner", None)
     status = getattr(match_replay, "status", "")
     record = getattr(match_replay, "record", None)
-    names = {}
-    for side in Side:
-        name = record.header(side.title) if record is not None else None
-        if side is Side.GOLD and name is None and record is not None:
-            name = record.header("White")  # editions that call Gold "White"
-        names[side] = f"{side.title} ({printable(name)})" if name else side.title  # a record's text: escaped
+    names = {side: _side_named(record, side) for side in Side}
     text = (
         f"Match to {target} point{'s' if target != 1 else ''}: "
         f"{names[Side.BLACK]} {black} – {names[Side.GOLD]} {gold}"

@@ -188,27 +188,27 @@ def status_lines(position: Position, last_move: Move | None = None, *, back_entr
 
 def _turn_lines(position: Position) -> list[str]:
     """Whose turn it is and which tower must move, or how the round ended."""
-    lines = []
     if position.winner is not None:
-        lines.append(f"{position.winner.title} has reached the home row and wins the round (M7).")
-        return lines
-    side = position.to_move
+        return [f"{position.winner.title} has reached the home row and wins the round (M7)."]
     loser = None if position.has_moves() else position.deadlock()
     if loser is not None:
         stuck = [_tower_on(position, sq) for sq in blocked_towers(position)]
         names = ", ".join(stuck[:-1]) + " and " + stuck[-1] if len(stuck) > 1 else stuck[0]
-        lines.append(f"Deadlock (M8): {names} can never move.")
-        lines.append(f"{loser.title} made the last move and loses the round.")
-        return lines
+        return [f"Deadlock (M8): {names} can never move.", f"{loser.title} made the last move and loses the round."]
+    return _to_move_lines(position)
+
+
+def _to_move_lines(position: Position) -> list[str]:
+    """Whose turn it is and which tower must move (T1, T2), and whether it is blocked (M6)."""
+    side = position.to_move
     if position.tower is None:
-        lines.append(f"{side.title} to move, any tower (T1).")
-    else:
-        sq = position.square_of(side, position.tower)
-        t = position.tower_at(sq)
-        kind = RING_NAMES[t.rings] if t is not None and t.rings else "tower"
-        lines.append(f"{side.title} to move: the {position.tower.name.lower()} {kind} on {square_name(sq)} (T2).")
-        if not position.has_moves():
-            lines.append("It is blocked and forfeits the turn (M6).")
+        return [f"{side.title} to move, any tower (T1)."]
+    sq = position.square_of(side, position.tower)
+    t = position.tower_at(sq)
+    kind = RING_NAMES[t.rings] if t is not None and t.rings else "tower"
+    lines = [f"{side.title} to move: the {position.tower.name.lower()} {kind} on {square_name(sq)} (T2)."]
+    if not position.has_moves():
+        lines.append("It is blocked and forfeits the turn (M6).")
     return lines
 
 
