@@ -28,6 +28,7 @@ from .common import (
     emit_json,
     fail,
     read_inputs,
+    refuse,
 )
 
 if TYPE_CHECKING:
@@ -80,10 +81,11 @@ def _check_events(tally: EventTally, tables: list[tuple[str, Standings]], event:
     from ..display import printable
 
     events = ", ".join(repr(name or "(no event)") for name in tally.events.values())
-    if event is not None and not any(table.counted or table.left_out for _, table in tables) and tally.other_events:
-        fail(printable(f"no match of the event {event!r}: the records hold {events}"))
-    if as_csv and len(tables) > 1:
-        fail(printable(f"the records hold {len(tables)} events ({events}): a CSV is one table, give --event NAME"))
+    missing = event is not None and not any(table.counted or table.left_out for _, table in tables) and tally.other_events
+    refuse(
+        (missing, printable(f"no match of the event {event!r}: the records hold {events}")),
+        (as_csv and len(tables) > 1, printable(f"the records hold {len(tables)} events ({events}): a CSV is one table, give --event NAME")),
+    )
 
 
 def _warn(tally: EventTally, tables: list[tuple[str, Standings]]) -> None:
