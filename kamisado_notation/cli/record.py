@@ -83,10 +83,9 @@ def _open(out: Console, file: str, **options: str | None) -> Recorder:
             rec = Recorder.from_record(file, autosave=file)
             out.print(f"Going on with {file}: round {rec.round_number}, score {_score(rec)}.")
             return rec
-        answers = {name: value if value is not None else _ask(out, name) for name, value in options.items()}
+        answers = {name: (value if value is not None else _ask(out, name)) or None for name, value in options.items()}  # (empty: none)
         return Recorder(
-            answers["match"] or "Standard", black=answers["black"] or None, gold=answers["gold"] or None,
-            event=answers["event"] or None, autosave=file,
+            answers["match"] or "Standard", black=answers["black"], gold=answers["gold"], event=answers["event"], autosave=file,
         )
     except OutputError as e:
         fail(str(e), code=EXIT_USAGE)
