@@ -27,7 +27,7 @@ from html import escape
 from pathlib import PurePath
 
 from ..checking.archive import each_match
-from ..checking.replay import MatchReplay, MatchStatus, PlyKind, RoundReplay, replay_match
+from ..checking.replay import MatchReplay, MatchStatus, Ply, PlyKind, RoundReplay, replay_match
 from ..checking.standings import ROW_FIELDS, LeftOut, Standings, Tally, event_name, player_key
 from ..checking.validate import MatchSummary, summary_of
 from ..diagnostics import ERROR, Diagnostic
@@ -627,15 +627,20 @@ def _items(section: _Section) -> list[_Item]:
     """The section's entries: those replayed (one the replay put in, which the record
     does not hold, marked so), then those written beyond where the replay stopped (up to
     the section's end)."""
-    rec, rnd, end = section.rec, section.rnd, section.end
-    plies = rnd.plies if rnd is not None else []
+    plies = section.rnd.plies if section.rnd is not None else []
     items = [_Item(k, p.side, p.entry, p.kind.value if p.index is not None else "inserted", True) for k, p in enumerate(plies, 1)]
-    written = [(n, e) for n, e in enumerate(rec.entries) if not e.placeholder and (end is None or n < end)]
-    last = plies[-1].index if plies else -1  # (None: put in by the replay; as many written ones replayed as plies)
-    rest = written[len(plies) :] if last is None else [(n, e) for n, e in written if n > last]
+    rest = _not_reached(section, plies)
     first = len(items) + 1
-    items += [_Item(first + k, rec.side_of(n), e, "unplayed", False) for k, (n, e) in enumerate(rest)]
-    return items
+    return items + [_Item(first + k, section.rec.side_of(n), e, "unplayed", False) for k, (n, e) in enumerate(rest)]
+
+
+def _not_reached(section: _Section, plies: Sequence[Ply]) -> list[tuple[int, Entry]]:
+    """The entries of the section written beyond where its replay (``plies``) stopped,
+    with their places in the round as written."""
+    end = section.end
+    written = [(n, e) for n, e in enumerate(section.rec.entries) if not e.placeholder and (end is None or n < end)]
+    last = plies[-1].index if plies else -1  # (None: put in by the replay; as many written ones replayed as plies)
+    return written[len(plies) :] if last is None else [(n, e) for n, e in written if n > last]
 
 
 def _attach(r: MatchReplay, sections: list[_Section]) -> dict[int, dict[int, list[Diagnostic]]]:
