@@ -42,7 +42,7 @@ from ..notation.kmr.fast_paths import validating_fast
 from ..notation.kmr.line_reader import Reader
 from ..notation.record import MatchRecord, RecordFile
 from ..notation.text import TEXT_RULE
-from .replayed import MatchStatus, PlyKind
+from .replayed import MatchStatus
 from .verdict import Judge, Judged, judge_lines
 
 if TYPE_CHECKING:
@@ -246,10 +246,8 @@ def _to_move(r: MatchReplay) -> Side | None:
     last = r.rounds[-1]
     if last.result is not None:
         return last.result.winner.other
-    if last.plies and last.plies[-1].kind is PlyKind.PUSH:
-        return last.plies[-1].side.other  # the pushed player's back-entry is due
     if last.plies:
-        return last.plies[-1].side.other
+        return last.plies[-1].side.other  # (after a push: the pushed player, whose back-entry is due)
     return last.start.to_move
 
 
