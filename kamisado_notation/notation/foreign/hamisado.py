@@ -99,14 +99,18 @@ def hamisado_refusal(match: MatchRecord, rounds: int, target: int, drop: bool = 
     """
     what = "a hamisado move list"
     reasons = single_round_reasons(match, rounds, target, what)
-    if drop:
-        return refusal_text(match, what, reasons)
+    if not drop:
+        reasons += _beside_the_moves(match)
+    return refusal_text(match, what, reasons)
+
+
+def _beside_the_moves(match: MatchRecord) -> list[str]:
+    """What ``match`` holds that a move list does not, as a clause of its refusal: its
+    headers but those the moves decide, and its comments; none when it holds neither."""
     derived = {"result", "hamisadoresult", "match", "target"} | ({"termination"} if match.header("HamisadoResult") else set())
     kept = [h.name for h in match.headers if h.name.lower() not in derived]
     held = [f"headers ({', '.join(kept)})" if kept else "", "comments" if _commented(match) else ""]
-    if any(held):
-        reasons.append(f"it has {', '.join(h for h in held if h)}: --drop leaves them out")
-    return refusal_text(match, what, reasons)
+    return [f"it has {', '.join(h for h in held if h)}: --drop leaves them out"] if any(held) else []
 
 
 def _commented(match: MatchRecord) -> bool:
