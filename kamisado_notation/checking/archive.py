@@ -35,6 +35,7 @@ import fnmatch
 import hashlib
 import re
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import suppress
 from dataclasses import dataclass, field, fields
 from typing import TypeVar
 
@@ -201,20 +202,13 @@ class _Compiled:
 
     def heads(self, record: MatchRecord) -> bool:
         headers = {h.name.lower(): h.value for h in reversed(record.headers)}  # (the first written counts)
-        for names, pattern in self.names:
-            if not any(n in headers and pattern.fullmatch(player_key(headers[n])) for n in names):
-                return False
-        if self.dates is not None:
-            written = headers.get("date")
-            if written is None or not self.dates[0] <= _date(written) <= self.dates[1]:
-                return False
+        if not all(_named(headers, names, pattern) for names, pattern in self.names):
+            return False
+        if self.dates is not None and not _dated_within(headers.get("date"), self.dates):
+            return False
         if self.result is not None and not _result_meets(headers.get("result"), self.result):
             return False
-        if self.target is not None:
-            named = match_target(headers.get("match"), target=headers.get("target"))
-            if named is not None and named != self.target:
-                return False
-        return True
+        return self.target is None or match_target(headers.get("match"), target=headers.get("target")) in (None, self.target)
 
     def plays(self, r: MatchReplay) -> bool:
         if not self._match_meets(r):
@@ -228,10 +222,8 @@ class _Compiled:
             return False
         if self.target is not None and r.target != self.target:
             return False
-        if self.plies is not None:
-            plies = sum(1 for rr in r.rounds for p in rr.plies if p.kind is not PlyKind.BACK)
-            if not self.plies[0] <= plies <= self.plies[1]:
-                return False
+        if self.plies is not None and not self.plies[0] <= _plies(r) <= self.plies[1]:
+            return False
         return self.won_by is None or self.won_by in round_endings(r).values()
 
     def format_unknown(self, record: MatchRecord) -> bool:
@@ -275,10 +267,7 @@ class _Compiled:
         if position.where == where and position == wanted:
             return True
         for e in record.rounds[0].entries:
-            written = _as_written(e)
-            if written is None or position.winner is not None:
-                return None
-            if not position.play_written((written,)) and not _forfeits_as_written(position, e):
+            if not _played_as_written(position, e):
                 return None
             if position.where == where and position == wanted:
                 return True
@@ -298,6 +287,16 @@ class _Compiled:
         if deadlock and (rr.result is None or rr.result.by is not RoundEnd.DEADLOCK):
             return False
         return not sumo or _sumo_moved(rr)
+
+
+def _named(headers: dict[str, str], names: tuple[str, ...], pattern: re.Pattern[str]) -> bool:
+    """Whether one of the headers ``names`` (lower case) is written and matches ``pattern``."""
+    return any(n in headers and pattern.fullmatch(player_key(headers[n])) for n in names)
+
+
+def _dated_within(written: str | None, dates: tuple[str, str]) -> bool:
+    """Whether the ``Date`` header ``written`` is within ``dates`` (a missing one is not)."""
+    return written is not None and dates[0] <= _date(written) <= dates[1]
 
 
 _INITIAL = Position.initial()
@@ -369,6 +368,16 @@ def _as_written(e: Entry) -> WrittenMove | None:
     return None
 
 
+def _played_as_written(position: Position, e: Entry) -> bool:
+    """Play the entry ``e`` as written, if it is an ordinary move legal as written or a
+    forced forfeit written as itself, before the round is won; ``False`` (and nothing
+    played) when only the replay can tell what it stands for."""
+    written = _as_written(e)
+    if written is None or position.winner is not None:
+        return False
+    return position.play_written((written,)) > 0 or _forfeits_as_written(position, e)
+
+
 def _opening_moves(entries: list[str], start: Position | None = None) -> list[Move] | None:
     """The moves the words ``entries`` stand for, played from ``start`` (the initial
     position): each entry is the longest run of up to four words that is a legal move
@@ -377,20 +386,25 @@ def _opening_moves(entries: list[str], start: Position | None = None) -> list[Mo
     the initial position: :class:`ArgumentError`)."""
     position = (start or _INITIAL).copy()
     words = [w for w in (w.strip(",;") for w in entries) if w and not _TURN.fullmatch(w)]
-    moves = []
+    moves: list[Move] = []
     while words:
-        for n in range(min(4, len(words)), 0, -1):
-            try:
-                moves.append(position.play_text(" ".join(words[:n])))
-            except ValueError:
-                continue
-            del words[:n]
-            break
-        else:
+        played = _longest_move(position, words)
+        if played is None:
             if start is None:
                 raise ArgumentError(f"moves: {' '.join(words)!r} is no legal move after {len(moves)} from the initial position")
             return None
+        moves.append(played[0])
+        del words[: played[1]]
     return moves
+
+
+def _longest_move(position: Position, words: list[str]) -> tuple[Move, int] | None:
+    """Play the longest run of up to four of the first ``words`` that is a legal move in
+    ``position``: the move and how many words it took; ``None`` when none is."""
+    for n in range(min(4, len(words)), 0, -1):
+        with suppress(ValueError):
+            return position.play_text(" ".join(words[:n])), n
+    return None
 
 
 _TURN = re.compile(r"\d+\.+")
@@ -414,6 +428,11 @@ def _forfeits_as_written(position: Position, e: Entry) -> bool:
         position.undo()
         return False
     return True
+
+
+def _plies(r: MatchReplay) -> int:
+    """The match's plies (a push's back-entry is no ply of its own)."""
+    return sum(1 for rr in r.rounds for p in rr.plies if p.kind is not PlyKind.BACK)
 
 
 def _sumo_moved(rr: RoundReplay) -> bool:
@@ -510,23 +529,31 @@ def each_match(
     ``problems``."""
     found = problems if problems is not None else []
     for path in record_paths(paths):
-        name = source_name(path)
-        count = 0
-        try:
-            record, stream = stream_record(path, encoding=encoding)
-            added = 0
-            for m in stream:
-                parts = match_parts(m)
-                for part, judged in parts:
-                    count += 1
-                    yield record.path, renumbered(part, added) if added else part, judged if not added else None
-                added += len(parts) - 1
-        except RecordIOError as e:
-            found.append((name, Diagnostic("io", e.reason, 0, 0)))
-            continue
-        found += ((name, d) for d in record.errors)
-        if not count and not record.errors:
-            found.append((name, no_match()))
+        yield from _file_matches(path, encoding, found)
+
+
+def _file_matches(
+    path: str, encoding: str | None, problems: list[tuple[str, Diagnostic]]
+) -> Iterator[tuple[str, MatchRecord, MatchReplay | None]]:
+    """:func:`each_match` for the record file ``path``: its matches, numbered in file
+    order once pasted ones are split, then its own diagnostics."""
+    name = source_name(path)
+    count = 0
+    try:
+        record, stream = stream_record(path, encoding=encoding)
+        added = 0
+        for m in stream:
+            parts = match_parts(m)
+            for part, judged in parts:
+                count += 1
+                yield record.path, renumbered(part, added), judged if not added else None
+            added += len(parts) - 1
+    except RecordIOError as e:
+        problems.append((name, Diagnostic("io", e.reason, 0, 0)))
+        return
+    problems += ((name, d) for d in record.errors)
+    if not count and not record.errors:
+        problems.append((name, no_match()))
 
 
 def select(
@@ -568,15 +595,19 @@ def _found(
 ) -> Iterator[tuple[Selected, bytes | None]]:
     """The matches that meet ``wanted``, with their moves' digest when ``digest``."""
     for path, record, judged in each_match(paths, encoding=encoding, problems=problems):
-        if not wanted.heads(record):
-            continue
         found = Selected(path, record, judged)
-        plain = None if digest else wanted.reaches_as_written(record)
-        if plain is False:
-            continue
-        if plain is None and (digest or wanted.needs_replay_of(record)) and not wanted.plays(found.replay):
-            continue
-        yield found, moves_digest(found.replay) if digest else None
+        if wanted.heads(record) and _plays(wanted, found, digest):
+            yield found, moves_digest(found.replay) if digest else None
+
+
+def _plays(wanted: Criteria, found: Selected, digest: bool) -> bool:
+    """Whether the match ``found``, whose headers meet ``wanted``, meets the rest: told
+    as written where it can be (not when its moves' ``digest`` needs the replay
+    anyway), else by its replay, made only when a criterion or the digest needs it."""
+    plain = None if digest else wanted.reaches_as_written(found.record)
+    if plain is not None:
+        return plain
+    return not (digest or wanted.needs_replay_of(found.record)) or wanted.plays(found.replay)
 
 
 def _deduped(found: Iterable[tuple[Selected, bytes | None]], dedupe: bool, keep: bool) -> Iterator[Selected]:

@@ -38,6 +38,7 @@ __all__ = [
     "convert_foreign",
     "convert_text",
     "convert_to",
+    "foreign_text",
     "resolve_moves",
 ]
 
@@ -237,10 +238,15 @@ def _foreign_match(m: MatchRecord, form: str, texts: list[str], problems: Conver
         problems.format_error = FormatError(refusal)
         return
     number = chosen.round_number
-    rounds = result.rounds if number is None else [r for r in result.rounds if r.number == number]
+    texts.append(foreign_text(written, m, result.rounds if number is None else [r for r in result.rounds if r.number == number]))
+
+
+def foreign_text(written: ForeignWriter, m: MatchRecord, rounds: Sequence[RoundReplay]) -> str:
+    """``rounds`` of the match ``m`` (as replayed) written by ``written``: their moves,
+    and the winner of the first (a format of single rounds holds one)."""
     moves = [ply.move for rr in rounds for ply in rr.plies]
     end = rounds[0].result if rounds else None
-    texts.append(written.write(m, moves, None if end is None else end.winner))
+    return written.write(m, moves, None if end is None else end.winner)
 
 
 def _foreign_refusal(m: MatchRecord, result: MatchReplay, written: ForeignWriter, chosen: _Selection) -> str | None:

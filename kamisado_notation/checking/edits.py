@@ -138,13 +138,18 @@ def _placed(
             spans[edit.line].extend(_spans(edit, lines[edit.line - 1]))
     for number, changes in spans.items():
         changes[:] = _outermost(changes)
-        ordered = sorted(changes)
-        for (start, end, _), (start2, end2, _) in itertools.pairwise(ordered):
-            if start2 < end or (start2 == start == end == end2):  # (two insertions at one place: which first?)
-                raise ArgumentError(f"edit refused, nothing made: two edits change line {number} at column {start2 + 1}")
-        if number in whole:
-            raise ArgumentError(f"edit refused, nothing made: line {number} is replaced whole and changed within")
+        _refuse_overlaps(number, changes, whole)
     return spans, before, whole
+
+
+def _refuse_overlaps(number: int, changes: list[_Span], whole: dict[int, DeleteRow | RewriteLine]) -> None:
+    """:class:`ArgumentError` when two of line ``number``'s ``changes`` change the same
+    characters, or the line is also replaced ``whole``."""
+    for (start, end, _), (start2, end2, _) in itertools.pairwise(sorted(changes)):
+        if start2 < end or (start2 == start == end == end2):  # (two insertions at one place: which first?)
+            raise ArgumentError(f"edit refused, nothing made: two edits change line {number} at column {start2 + 1}")
+    if number in whole:
+        raise ArgumentError(f"edit refused, nothing made: line {number} is replaced whole and changed within")
 
 
 def _refusal(edit: Edit, lines: list[str]) -> str | None:
@@ -221,25 +226,43 @@ def edit_text(text: str, edits: Iterable[Edit]) -> Applied:
     lines = LINE.findall(text, len(bom))
     spans, before, whole = _placed(edits, lines)
     for number, changes in spans.items():
-        line = lines[number - 1]
-        for start, end, new in sorted(changes, reverse=True):
-            line = line[:start] + new + line[end:]
-        lines[number - 1] = line
+        lines[number - 1] = _changed(lines[number - 1], changes)
     for number, replacing in whole.items():
-        line = lines[number - 1]
-        body = line.rstrip("\r\n")
-        written = _plain(body.strip())  # (the line as written, its comments too)
-        if isinstance(replacing, DeleteRow):
-            content = _mark("removed " + written, replacing.why)
-        else:
-            content = f"{replacing.new} {_mark('was ' + written, replacing.why)}"
-        lines[number - 1] = body[: len(body) - len(body.lstrip())] + content + line[len(body) :]
+        lines[number - 1] = _replaced(lines[number - 1], replacing)
+    _insert_rows(lines, before)
+    return Applied(bom + "".join(lines), dict(spans), {n: len(rows) for n, rows in before.items()})
+
+
+def _changed(line: str, changes: list[_Span]) -> str:
+    """``line`` with its ``changes`` made, from the right: the columns of the others stay true."""
+    for start, end, new in sorted(changes, reverse=True):
+        line = line[:start] + new + line[end:]
+    return line
+
+
+def _replaced(line: str, edit: DeleteRow | RewriteLine) -> str:
+    """``line`` replaced whole by ``edit``: its indentation and ending kept, and what it
+    held (its comments too) said in the mark."""
+    indent, ending = _layout(line)
+    written = _plain(line.strip())
+    if isinstance(edit, DeleteRow):
+        return indent + _mark("removed " + written, edit.why) + ending
+    return f"{indent}{edit.new} {_mark('was ' + written, edit.why)}{ending}"
+
+
+def _insert_rows(lines: list[str], before: dict[int, list[str]]) -> None:
+    """Insert the rows ``before`` holds before their lines, each with the indentation and
+    the line ending of the line it goes before."""
     for number, rows in sorted(before.items(), reverse=True):  # (from the last: line numbers stay true)
         line = lines[number - 1] if number <= len(lines) else "\n"
-        if number > len(lines) and lines and lines[-1] == lines[-1].rstrip("\r\n"):
+        if number > len(lines) and lines and not _layout(lines[-1])[1]:
             lines[-1] += "\n"  # (a row after a last line without an ending: one of its own)
-        body = line.rstrip("\r\n")
-        indent, ending = body[: len(body) - len(body.lstrip())], line[len(body) :] or "\n"
-        lines[number - 1 : number - 1] = [indent + row + ending for row in rows]
-    return Applied(bom + "".join(lines), dict(spans), {n: len(rows) for n, rows in before.items()})
+        indent, ending = _layout(line)
+        lines[number - 1 : number - 1] = [indent + row + (ending or "\n") for row in rows]
+
+
+def _layout(line: str) -> tuple[str, str]:
+    """A line's indentation and its ending (empty for a last line without one)."""
+    body = line.rstrip("\r\n")
+    return body[: len(body) - len(body.lstrip())], line[len(body) :]
 

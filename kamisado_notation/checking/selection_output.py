@@ -29,7 +29,7 @@ from ..notation.formats import FORMATS
 from ..notation.record import Header, Headers, MatchRecord, RecordFile
 from ..notation.writer import Form, RecordWriter
 from .archive import Selected
-from .conversion import resolve_moves
+from .conversion import foreign_text, resolve_moves
 from .replayed import MatchReplay
 
 __all__ = ["SPLITS", "SelectionWriter", "Unwritable", "match_text", "round_matches", "split_name"]
@@ -95,9 +95,7 @@ def _foreign(record: MatchRecord, form: str, replay: MatchReplay | None) -> str:
     refusal = writer.refusal(record, len(record.rounds), r.target, False)
     if refusal is not None:
         raise FormatError(refusal)
-    moves = [ply.move for rr in r.rounds for ply in rr.plies]
-    end = r.rounds[0].result if r.rounds else None
-    return writer.write(record, moves, None if end is None else end.winner)
+    return foreign_text(writer, record, r.rounds)
 
 
 def round_matches(found: Selected) -> Iterator[tuple[int, MatchRecord]]:

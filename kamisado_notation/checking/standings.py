@@ -425,8 +425,10 @@ def _not_counted(summary: MatchSummary, names: tuple[str, str] | None) -> tuple[
     first error), not finished, its players not named or one."""
     if not summary.valid:
         errors = [d for d in summary.diagnostics if d.severity == ERROR]
-        first = min(errors, key=lambda d: (d.line, d.column)) if errors else None
-        return INVALID, "invalid" + (f": line {first.line}: error[{first.rule}] {first.message}" if first else "")
+        if not errors:
+            return INVALID, "invalid"
+        first = min(errors, key=lambda d: (d.line, d.column))
+        return INVALID, f"invalid: line {first.line}: error[{first.rule}] {first.message}"
     if summary.status is not MatchStatus.COMPLETE and fault_loser(summary) is None:
         black, gold = summary.score[Side.BLACK], summary.score[Side.GOLD]
         return IN_PROGRESS, f"in progress, {black}-{gold} (Black-Gold) of {summary.target}"

@@ -36,7 +36,7 @@ from ..notation.files.opening import record_paths, source_name
 from ..notation.formats import insisted_format, reading_as
 from ..notation.writer import Form, format_move
 from .archive import ENDINGS, Criteria, fault_loser, round_endings, select
-from .replayed import MatchReplay, PlyKind, RoundReplay
+from .replayed import MatchReplay, Ply, PlyKind, RoundReplay
 from .standings import csv_text, player_key
 
 __all__ = ["PLAYER_FIELDS", "LengthRow", "OpeningNode", "OpeningRow", "PlayerStats", "Statistics", "file_statistics", "statistics"]
@@ -148,6 +148,24 @@ class OpeningRow:
         }  # fmt: skip
 
 
+def _players_round(rows: list[PlayerStats | None], plies: list[Ply], won: Side | None, ending: str | None) -> None:
+    """Count a round for its players (``rows``: Black's, Gold's; ``None`` for one not
+    named): its plies, the forfeits each forced, and the round won (``won``, ended so)."""
+    for row in rows:
+        if row is not None:
+            row.rounds += 1
+            row.plies += len(plies)
+    for p in plies:
+        forcer = rows[p.side.other]
+        if p.kind is PlyKind.FORFEIT and forcer is not None:
+            forcer.forfeits_forced += 1
+    winner = rows[won] if won is not None else None
+    if winner is not None:
+        winner.rounds_won_black += won is Side.BLACK
+        winner.rounds_won_gold += won is Side.GOLD
+        winner.sumo_wins += ending == "sumo"
+
+
 class Statistics:
     """The counts of an archive (module docstring), a match at a time. ``depth``: the
     opening tree's plies; ``keep_places``: each line keeps the places given to
@@ -196,20 +214,8 @@ class Statistics:
         length.rounds += 1
         length.plies += len(plies)
         self.endings[ending or "unfinished"] += 1
-        for row in rows:
-            if row is not None:
-                row.rounds += 1
-                row.plies += len(plies)
-        for p in plies:
-            forcer = rows[p.side.other]
-            if p.kind is PlyKind.FORFEIT and forcer is not None:
-                forcer.forfeits_forced += 1
         won = rr.result.winner if rr.result is not None else None
-        winner = rows[won] if won is not None else None
-        if winner is not None:
-            winner.rounds_won_black += won is Side.BLACK
-            winner.rounds_won_gold += won is Side.GOLD
-            winner.sumo_wins += ending == "sumo"
+        _players_round(rows, plies, won, ending)
         self._opening(rr.start.to_string(), [p.move for p in plies[: self.depth]], won, place)
 
     def _player(self, name: str) -> PlayerStats:

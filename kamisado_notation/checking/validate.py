@@ -42,7 +42,7 @@ from ..notation.kmr.fast_paths import validating_fast
 from ..notation.kmr.line_reader import Reader
 from ..notation.record import MatchRecord, RecordFile
 from ..notation.text import TEXT_RULE
-from .replayed import MatchStatus, PlyKind
+from .replayed import MatchStatus
 from .verdict import Judge, Judged, judge_lines
 
 if TYPE_CHECKING:
@@ -246,10 +246,8 @@ def _to_move(r: MatchReplay) -> Side | None:
     last = r.rounds[-1]
     if last.result is not None:
         return last.result.winner.other
-    if last.plies and last.plies[-1].kind is PlyKind.PUSH:
-        return last.plies[-1].side.other  # the pushed player's back-entry is due
     if last.plies:
-        return last.plies[-1].side.other
+        return last.plies[-1].side.other  # (after a push: the pushed player, whose back-entry is due)
     return last.start.to_move
 
 
@@ -613,16 +611,15 @@ def _reread(s: MatchSummary | None, lines: list[str], first_line: int, leading: 
         return None
     from .reread import reread  # (the reading against the moves, and the grammar it loads: only for a match not judged)
 
-    results = [r for _n, r in s.rounds] if s is not None else []
-    headers = s.headers if s is not None else {}
-    return reread(lines, first_line=first_line, results=results, diagnostics=[*s.diagnostics, *leading] if s is not None else leading, headers=headers)
+    results, diagnostics, headers = ([r for _n, r in s.rounds], [*s.diagnostics, *leading], s.headers) if s is not None else ([], leading, {})
+    return reread(lines, first_line=first_line, results=results, diagnostics=diagnostics, headers=headers)
 
 
 def _summary_again(again: Reread, old: MatchSummary | None, line: int, path: str) -> MatchSummary | None:
     """The summary of a match read again: the record it reads as, judged, its
     diagnostics at the lines of the text read; ``None`` where that record is not judged
     as it was read (one match, the same rounds' results)."""
-    headers = dict(old.headers) if old is not None else {}
+    index, at, headers = (old.index, old.line, dict(old.headers)) if old is not None else (1, line, {})
     text = again.text
     report = validate_text(text, path=path)
     if len(report.matches) != 1:
@@ -634,10 +631,8 @@ def _summary_again(again: Reread, old: MatchSummary | None, line: int, path: str
     diagnostics = [*again.notes, *errors]
     valid = not any(d.severity is Severity.ERROR for d in diagnostics)
     status = got.status if valid else MatchStatus.IN_PROGRESS
-    index = old.index if old is not None else 1
-    line = old.line if old is not None else line
     return replace(
-        got, index=index, line=line, headers=headers, diagnostics=[replace(d, match=index) for d in diagnostics],
+        got, index=index, line=at, headers=headers, diagnostics=[replace(d, match=index) for d in diagnostics],
         valid=valid, status=status, read_again=text if valid else None,
     )
 

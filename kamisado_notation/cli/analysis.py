@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from ..drawing.words import counted
 from .common import (
     ENCODING,
     MAX_JOBS,
@@ -104,9 +106,9 @@ def _value_words(who: str, result: str, turns: int | None, within: int | None = 
     if result == "unknown":
         return f"unknown for {who}"
     if turns is not None:
-        count = f"in {turns} turn{'s' if turns != 1 else ''}"
+        count = f"in {counted(turns, 'turn')}"
     elif within is not None:
-        count = f"within {within} turn{'s' if within != 1 else ''} (fewer not ruled out in the limits)"
+        count = f"within {counted(within, 'turn')} (fewer not ruled out in the limits)"
     else:
         count = "(turns not found in the limits)"
     return f"{who} {'wins' if result == 'win' else 'loses'} {count}"
@@ -146,9 +148,6 @@ def analyze(
     encoding: str | None = ENCODING,
 ) -> None:
     """Judge every move of every round with the solver: its value before and after for the player who made it, ?? (a proven win let go into a proven loss), ? (a proven win slowed by 4 turns or more), ! (the only move that keeps a proven win, the others proven to lose) and the best move where the played one was proven worse, written into the records as {analysis: …} comments; what decided each round on standard error."""
-    from ..errors import KamisadoError, NotationError, RecordIOError
-    from ..notation import parse_record
-    from ..notation.files.opening import file_format, read_text
     from ..play.analyse import DEFAULT_NODES, analyse, annotate
 
     codec = checked_encoding(encoding)
@@ -159,22 +158,12 @@ def analyze(
         refuse_onto(output, paths)
     else:
         refuse_stdout_onto(paths)
+    time = None if time_ms is None else time_ms / 1000
+    judge = functools.partial(analyse, depth=depth, time=time, nodes=DEFAULT_NODES if nodes is None else nodes, jobs=jobs, memory=memory)
     texts, reports = [], []
     err = console(stderr=True)
     for path in paths:
-        kind = file_format(path)
-        if kind != "kmr":  # (the comments go into the record's own text)
-            fail(f"{path}: a {kind} record has no place for the comments: convert it to .kmr first (kamisado convert --to text)")
-        try:
-            text = read_text(path, encoding=codec)
-        except (RecordIOError, NotationError) as e:
-            fail(f"{path}: {e}")
-        record = parse_record(text.removeprefix("\ufeff"), path=path)
-        with _progress(err, path, "matches" if jobs > 1 else "positions") as tick:
-            try:
-                analyses = analyse(record, depth=depth, time=None if time_ms is None else time_ms / 1000, nodes=DEFAULT_NODES if nodes is None else nodes, progress=tick, jobs=jobs, memory=memory)
-            except KamisadoError as e:  # (a worker process died or failed)
-                fail(f"{path}: {e}")
+        text, analyses = _analysed(path, codec, err, judge, unit="matches" if jobs > 1 else "positions")
         if not as_json:
             _say_rounds(err, path, analyses)
         texts.append(annotate(text, analyses))
@@ -185,6 +174,32 @@ def analyze(
         write_file(output, "".join(_joined(texts)), inputs=paths)
     else:
         sys.stdout.write("".join(_joined(texts)))
+
+
+def _analysed(
+    path: str, encoding: str | None, err: Console, judge: Callable[..., list[MatchAnalysis]], *, unit: str
+) -> tuple[str, list[MatchAnalysis]]:
+    """The text of the record file ``path`` and its matches judged (``judge``: the
+    solver's :func:`~kamisado_notation.play.analyse.analyse`, a bar counting ``unit`` on
+    ``err``); exit 2 for a file that is no ``.kmr`` (the comments go into the record's
+    own text) or cannot be read or judged."""
+    from ..errors import KamisadoError, NotationError, RecordIOError
+    from ..notation import parse_record
+    from ..notation.files.opening import file_format, read_text
+
+    kind = file_format(path)
+    if kind != "kmr":
+        fail(f"{path}: a {kind} record has no place for the comments: convert it to .kmr first (kamisado convert --to text)")
+    try:
+        text = read_text(path, encoding=encoding)
+    except (RecordIOError, NotationError) as e:
+        fail(f"{path}: {e}")
+    record = parse_record(text.removeprefix("\ufeff"), path=path)
+    with _progress(err, path, unit) as tick:
+        try:
+            return text, judge(record, progress=tick)
+        except KamisadoError as e:  # (a worker process died or failed)
+            fail(f"{path}: {e}")
 
 
 def _joined(texts: list[str]) -> list[str]:

@@ -13,9 +13,11 @@ cannot be written in the form asked (said on standard error, the others written)
 
 from __future__ import annotations
 
+import functools
+import os
 import sys
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, NoReturn
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, NoReturn, TextIO
 
 import typer
 
@@ -33,11 +35,13 @@ from .common import (
     emit_json,
     fail,
     read_inputs,
+    refuse,
     refuse_onto,
 )
 
 if TYPE_CHECKING:
     from ..checking.archive import Criteria, Selected
+    from ..checking.selection_output import SelectionWriter
     from ..checking.statistics import Statistics
     from ..diagnostics import Diagnostic
 
@@ -121,18 +125,15 @@ def _check_output(to: str, lang: str, split: str, output: str | None, folder: st
     from ..checking.selection_output import SPLITS
     from ..notation.formats import LANGUAGES, WRITTEN_FORMS
 
-    if to not in WRITTEN_FORMS:
-        fail(f"--to: {to!r} is none of {', '.join(WRITTEN_FORMS)}")
-    if lang not in LANGUAGES:
-        fail(f"--lang: {lang!r} is none of {', '.join(LANGUAGES)}")
-    if split not in SPLITS:
-        fail(f"--split: {split!r} is neither match nor round")
-    if output is not None and folder is not None:
-        fail("give -o OUT or -d DIR, not both")
-    if duplicates is not None and not dedupe:
-        fail("--duplicates FILE takes the duplicates --dedupe leaves out: give --dedupe too")
-    if count and (output is not None or folder is not None or duplicates is not None):
-        fail("--count prints a number only: no -o, -d or --duplicates with it")
+    written = [out for out in (output, folder, duplicates) if out is not None]
+    refuse(
+        (to not in WRITTEN_FORMS, f"--to: {to!r} is none of {', '.join(WRITTEN_FORMS)}"),
+        (lang not in LANGUAGES, f"--lang: {lang!r} is none of {', '.join(LANGUAGES)}"),
+        (split not in SPLITS, f"--split: {split!r} is neither match nor round"),
+        (output is not None and folder is not None, "give -o OUT or -d DIR, not both"),
+        (duplicates is not None and not dedupe, "--duplicates FILE takes the duplicates --dedupe leaves out: give --dedupe too"),
+        (count and written, "--count prints a number only: no -o, -d or --duplicates with it"),
+    )
 
 
 def _write(
@@ -140,7 +141,6 @@ def _write(
     duplicates: str | None, inputs: list[str],
 ) -> list[str]:  # fmt: skip
     """Write the matches found; the lines saying what could not be written."""
-    import os
     from contextlib import ExitStack
 
     from ..checking.selection_output import SelectionWriter
@@ -152,23 +152,31 @@ def _write(
         with ExitStack() as stack:
             out = None if folder is not None else stack.enter_context(open_output(output or "-", inputs=inputs))
             extra = stack.enter_context(open_output(duplicates, inputs=inputs)) if duplicates is not None else None
-            if folder is not None:
-                os.makedirs(folder, exist_ok=True)
+            keep = _keeping(kept, out, folder, split=split, inputs=inputs)
             for found in matches:
                 if found.duplicate_of is not None and extra is not None:
                     repeated.add(extra, found)
-                elif out is not None:
-                    kept.add(out, found)
-                elif folder is not None:
-                    kept.into_folder(folder, found, split=split, inputs=inputs)
-            for writer, stream in ((kept, out), (repeated, extra)):
-                if stream is not None:
-                    writer.close()
+                else:
+                    keep(found)
+            kept.close()  # (a writer that wrote to no stream has nothing to end)
+            repeated.close()
     except BrokenPipeError:
         raise  # (a closed pipe ends the command quietly: app.run)
     except (OutputError, OSError) as e:
         fail(str(e))
     return [u.line_text() for u in kept.unwritable + repeated.unwritable]
+
+
+def _keeping(
+    writer: SelectionWriter, out: TextIO | None, folder: str | None, *, split: str, inputs: list[str]
+) -> Callable[[Selected], None]:
+    """What is done with a match kept: written to the stream ``out``, or, with no stream,
+    into ``folder`` (made first)."""
+    if out is not None:
+        return functools.partial(writer.add, out)
+    assert folder is not None  # (no stream without a folder)
+    os.makedirs(folder, exist_ok=True)
+    return functools.partial(writer.into_folder, folder, split=split, inputs=inputs)
 
 
 def _say_problems(problems: list[tuple[str, Diagnostic]]) -> None:

@@ -149,6 +149,14 @@ def fail(message: str, *, code: int = EXIT_USAGE) -> NoReturn:
     raise typer.Exit(code)
 
 
+def refuse(*rules: tuple[object, str]) -> None:
+    """Exit 2 with the message of the first of ``rules`` (a condition and its message)
+    whose condition holds: options that do not go together, a value that means nothing."""
+    for refused, message in rules:
+        if refused:
+            fail(message)
+
+
 def title_needs_svg(title: str | None, svg: str | None) -> None:
     """Exit 2 when ``--title`` is given without ``--svg``, the drawing it heads."""
     if title is not None and svg is None:

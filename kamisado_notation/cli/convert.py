@@ -112,7 +112,7 @@ def _convert_one(path: str, output: str, *, to: str, lang: str, encoding: str | 
 def _convert_into(folder: str, arguments: list[str], *, to: str, lang: str, encoding: str | None, chosen: _Chosen) -> NoReturn:
     """Convert every record ``arguments`` name (in ``encoding``, when given) into
     ``folder``, one output each."""
-    from ..errors import NoRecordsError, OutputError, RecordIOError
+    from ..errors import NoRecordsError
     from ..io.output import output_paths
     from ..notation.files.opening import named_record_paths
     from ..notation.formats import output_suffix
@@ -127,22 +127,29 @@ def _convert_into(folder: str, arguments: list[str], *, to: str, lang: str, enco
     outputs = output_paths([name for _path, name in named], folder, output_suffix(to), inputs=inputs)
     status = EXIT_OK
     for path, out in zip(inputs, outputs, strict=True):
-        try:
-            os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
-            problems = _convert_one(path, out, to=to, lang=lang, encoding=encoding, chosen=chosen)
-        except OSError as e:
-            say(f"cannot write {out}: {e.strerror or e}")
-            status = EXIT_USAGE
-            continue
-        except (RecordIOError, OutputError) as e:
-            say(str(e))
-            status = EXIT_USAGE
-            continue
-        message = _problem(problems)
-        if message is not None:
-            say(message)
-            status = max(status, EXIT_INVALID)
+        status = max(status, _convert_file(path, out, to=to, lang=lang, encoding=encoding, chosen=chosen))
     raise typer.Exit(status)
+
+
+def _convert_file(path: str, out: str, *, to: str, lang: str, encoding: str | None, chosen: _Chosen) -> int:
+    """Convert the record ``path`` into the file ``out`` (its folder made if need be);
+    what went wrong said, and the exit status it asks for."""
+    from ..errors import OutputError, RecordIOError
+
+    try:
+        os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
+        problems = _convert_one(path, out, to=to, lang=lang, encoding=encoding, chosen=chosen)
+    except OSError as e:
+        say(f"cannot write {out}: {e.strerror or e}")
+        return EXIT_USAGE
+    except (RecordIOError, OutputError) as e:
+        say(str(e))
+        return EXIT_USAGE
+    message = _problem(problems)
+    if message is not None:
+        say(message)
+        return EXIT_INVALID
+    return EXIT_OK
 
 
 def _check_options(to: str, lang: str) -> None:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from ..drawing.words import counted
 from .common import (
     ENCODING,
     EXIT_INVALID,
@@ -92,7 +93,7 @@ def _load(argument: str, match: int, encoding: str | None) -> tuple[str, Any]:
         seen += count
     if not seen:
         fail(f"{argument}: the folder holds no match", code=EXIT_INVALID)
-    fail(f"{argument} holds {seen} match{'es' if seen != 1 else ''}, not {match}")
+    fail(f"{argument} holds {counted(seen, 'match', 'matches')}, not {match}")
 
 
 def _report(path: str, diagnostics: list[Any]) -> None:
@@ -336,8 +337,7 @@ def replay(
     encoding: str | None = ENCODING,
 ) -> None:
     """Step through a record: a diagram per entry, round by round."""
-    from ..drawing.render import board_diagram, match_summary
-    from ..drawing.svg import status_lines
+    from ..drawing.render import match_summary
 
     if step and file == "-":
         fail("--step reads its keys from standard input, so the record cannot come from it")
@@ -348,12 +348,7 @@ def replay(
     i = 0
     while i < len(steps):
         rnd, n = steps[i]
-        entry = rnd.plies[n - 1].entry if n else None
-        text = f" — {entry.text}" if entry is not None and entry.text else ""
-        position, last = rnd.position_at(n), _last_move(rnd, n)
-        status = status_lines(position, last, back_entry=rnd.back_entry_due(n))
-        diagram = board_diagram(position, last_move=last, flip=flip, legend=n == 0, glyphs=glyphs, status=status)
-        _print_step(out, f"Round {rnd.number}, ply {n}{text}", diagram)
+        _print_step(out, *_step(rnd, n, flip=flip, glyphs=glyphs))
         answer = _wait(first=i == 0) if step else "next"
         if answer == "quit":
             report_invalid(file, diagnostics)
@@ -361,6 +356,19 @@ def replay(
         i = max(i - 1, 0) if answer == "back" else i + 1
     out.print(match_summary(match_replay))
     report_invalid(file, diagnostics)
+
+
+def _step(rnd: Any, n: int, *, flip: bool, glyphs: bool) -> tuple[str, BoardDiagram]:
+    """The heading and the diagram of round ``rnd`` after ``n`` entries (the legend
+    under its start)."""
+    from ..drawing.render import board_diagram
+    from ..drawing.svg import status_lines
+
+    entry = rnd.plies[n - 1].entry if n else None
+    text = f" — {entry.text}" if entry is not None and entry.text else ""
+    position, last = rnd.position_at(n), _last_move(rnd, n)
+    status = status_lines(position, last, back_entry=rnd.back_entry_due(n))
+    return f"Round {rnd.number}, ply {n}{text}", board_diagram(position, last_move=last, flip=flip, legend=n == 0, glyphs=glyphs, status=status)
 
 
 def _print_step(out: Console, heading: str, diagram: BoardDiagram) -> None:

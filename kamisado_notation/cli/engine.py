@@ -138,19 +138,11 @@ def _moves_of_lines(*, as_json: bool, no_color: bool, glyphs: bool) -> None:
     any line was not a position."""
     from ..notation import input_lines
     from ..notation.export import moves_json
-    from ..notation.formats import parse_position
 
     bad = 0
     out = console(no_color=no_color)
-    for number, text, problem in input_lines(sys.stdin.buffer):
-        pos = None
-        if problem is None and not text.strip():
-            problem = "a blank line, not a position string"
-        if problem is None:
-            try:
-                pos = parse_position(text.strip())
-            except ValueError as e:
-                problem = f"bad position string: {e}"
+    for number, text, unread in input_lines(sys.stdin.buffer):
+        pos, problem = _line_position(text, unread)
         if pos is None:
             bad += 1
             sys.stderr.write(printable(f"kamisado: <stdin>:{number}: {problem}") + "\n")
@@ -162,6 +154,21 @@ def _moves_of_lines(*, as_json: bool, no_color: bool, glyphs: bool) -> None:
             _print_moves(pos, out, glyphs=glyphs)
     if bad:
         raise typer.Exit(EXIT_USAGE)
+
+
+def _line_position(text: str, problem: str | None) -> tuple[Position | None, str]:
+    """The position a line of standard input writes, or ``None`` and why it writes
+    none (``problem``: why the line itself could not be read)."""
+    from ..notation.formats import parse_position
+
+    if problem is not None:
+        return None, problem
+    if not text.strip():
+        return None, "a blank line, not a position string"
+    try:
+        return parse_position(text.strip()), ""
+    except ValueError as e:
+        return None, f"bad position string: {e}"
 
 
 def _print_moves(pos: Position, out: Console, *, glyphs: bool) -> None:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..diagnostics import ERROR
+from ..drawing.words import counted
 from .common import ENCODING, EXIT_INVALID, FROM, checked_encoding, fail, record_files, refuse_onto, say, write_file
 
 if TYPE_CHECKING:  # loaded by the command: start-up time
@@ -55,12 +56,12 @@ def html(
 def written_page(output: str, page: Page) -> str:
     """What ``html`` says once the page is written: where it is (a link a terminal can
     open), how big, and what it holds."""
-    matches = f"{page.matches} match{'es' if page.matches != 1 else ''}"
+    matches = counted(page.matches, "match", "matches")
     files = f" from {page.files} files" if page.files > 1 else ""
     events = ", ".join(page.standings) if len(page.standings) < 3 else f"{len(page.standings)} events"
     standings = f", standings of {events}" if page.standings else ""
     invalid = sum(1 for _, d in page.problems if d.severity is ERROR)
-    errors = f", {invalid} error{'s' if invalid != 1 else ''} (said above, and on the page)" if invalid else ""
+    errors = f", {counted(invalid, 'error')} (said above, and on the page)" if invalid else ""
     size = f"{(len(page.text.encode('utf-8')) + 1023) // 1024} KB"
     where = Path(output).resolve().as_uri()
     return f"wrote {os.path.normpath(output)} ({size}): {matches}{files}{standings}{errors}; open {where} in a browser"

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from ..drawing.words import counted
 from .common import EXIT_INVALID, EXIT_USAGE, console, fail
 
 if TYPE_CHECKING:
@@ -82,10 +83,9 @@ def _open(out: Console, file: str, **options: str | None) -> Recorder:
             rec = Recorder.from_record(file, autosave=file)
             out.print(f"Going on with {file}: round {rec.round_number}, score {_score(rec)}.")
             return rec
-        answers = {name: value if value is not None else _ask(out, name) for name, value in options.items()}
+        answers = {name: (value if value is not None else _ask(out, name)) or None for name, value in options.items()}  # (empty: none)
         return Recorder(
-            answers["match"] or "Standard", black=answers["black"] or None, gold=answers["gold"] or None,
-            event=answers["event"] or None, autosave=file,
+            answers["match"] or "Standard", black=answers["black"], gold=answers["gold"], event=answers["event"], autosave=file,
         )
     except OutputError as e:
         fail(str(e), code=EXIT_USAGE)
@@ -98,13 +98,18 @@ def _open(out: Console, file: str, **options: str | None) -> Recorder:
 def _ask(out: Console, name: str) -> str:
     question = {"black": "Black's player", "gold": "Gold's player", "event": "Event"}.get(name)
     if question is None:
-        while True:
-            answer = out.input(f"Match ({', '.join(_FORMATS)}) [Standard]: ").strip()
-            chosen = [f for f in _FORMATS if answer and f.lower().startswith(answer.lower())]
-            if not answer or len(chosen) == 1:
-                return chosen[0] if chosen else "Standard"
-            out.print(f"  {answer!r}: one of {', '.join(_FORMATS)}")
+        return _ask_format(out)
     return out.input(f"{question} (Enter: none): ").strip()
+
+
+def _ask_format(out: Console) -> str:
+    """The match's format, asked until the answer begins one format's name (Enter: Standard)."""
+    while True:
+        answer = out.input(f"Match ({', '.join(_FORMATS)}) [Standard]: ").strip()
+        chosen = [f for f in _FORMATS if answer and f.lower().startswith(answer.lower())]
+        if not answer or len(chosen) == 1:
+            return chosen[0] if chosen else "Standard"
+        out.print(f"  {answer!r}: one of {', '.join(_FORMATS)}")
 
 
 def _score(rec: Recorder) -> str:
@@ -228,7 +233,7 @@ class Scorer:
         how = "reached the home row" if result.by.value != "deadlock" else "won by a deadlock (M8)"
         self.out.print(
             f"[bold]Round {rec.round_number}: {result.winner.title} {how}; "
-            f"the {result.tower.name.lower()} tower takes a ring, {result.points} point{'s' if result.points != 1 else ''}. "
+            f"the {result.tower.name.lower()} tower takes a ring, {counted(result.points, 'point')}. "
             f"{_score(rec)}.[/bold]"
         )
         if rec.needs_fill and rec.defender is not None:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
+from ..drawing.words import counted
 from .common import (
     ENCODING,
     EXIT_INVALID,
@@ -27,6 +28,7 @@ from .common import (
     emit_json,
     fail,
     read_inputs,
+    refuse,
 )
 
 if TYPE_CHECKING:
@@ -79,10 +81,11 @@ def _check_events(tally: EventTally, tables: list[tuple[str, Standings]], event:
     from ..display import printable
 
     events = ", ".join(repr(name or "(no event)") for name in tally.events.values())
-    if event is not None and not any(table.counted or table.left_out for _, table in tables) and tally.other_events:
-        fail(printable(f"no match of the event {event!r}: the records hold {events}"))
-    if as_csv and len(tables) > 1:
-        fail(printable(f"the records hold {len(tables)} events ({events}): a CSV is one table, give --event NAME"))
+    missing = event is not None and not any(table.counted or table.left_out for _, table in tables) and tally.other_events
+    refuse(
+        (missing, printable(f"no match of the event {event!r}: the records hold {events}")),
+        (as_csv and len(tables) > 1, printable(f"the records hold {len(tables)} events ({events}): a CSV is one table, give --event NAME")),
+    )
 
 
 def _warn(tally: EventTally, tables: list[tuple[str, Standings]]) -> None:
@@ -91,7 +94,7 @@ def _warn(tally: EventTally, tables: list[tuple[str, Standings]]) -> None:
     from ..display import printable
 
     if tally.other_events:
-        sys.stderr.write(printable(f"kamisado: {tally.other_events} match{'es' if tally.other_events != 1 else ''} of other events not counted") + "\n")
+        sys.stderr.write(printable(f"kamisado: {counted(tally.other_events, 'match', 'matches')} of other events not counted") + "\n")
     for _, table in tables:
         for warning in table.warnings:
             sys.stderr.write(f"kamisado: warning: {warning}\n")
@@ -99,25 +102,38 @@ def _warn(tally: EventTally, tables: list[tuple[str, Standings]]) -> None:
 
 def _print(tables: list[tuple[str, Standings]], *, as_json: bool, as_csv: bool, as_markdown: bool, no_color: bool) -> None:
     """One table as before; several, each under its event's name (JSON: ``events``)."""
-    from ..display import printable
-
-    several = len(tables) > 1
     if as_json:
-        docs = [{"event": name or None, **table.to_json()} for name, table in tables]
-        emit_json({"events": docs} if several else docs[0])
+        _print_json(tables)
     elif as_csv:
-        table = tables[0][1]
-        sys.stdout.write(table.to_csv())
-        for lo in table.left_out:
-            sys.stderr.write(printable(lo.line_text("left out")) + "\n")
+        _print_csv(tables[0][1])
     elif as_markdown:
-        for k, (name, table) in enumerate(tables):
-            head = f"# {_md_event(name)}\n\n" if several or name else ""
-            sys.stdout.write(("\n" if k else "") + head + table.to_markdown())
+        _print_markdown(tables)
     else:
         out = console(no_color=no_color)
         for name, table in tables:
             _print_tables(out, table, name)
+
+
+def _print_json(tables: list[tuple[str, Standings]]) -> None:
+    """The tables as one JSON document: one table alone, several under ``events``."""
+    docs = [{"event": name or None, **table.to_json()} for name, table in tables]
+    emit_json({"events": docs} if len(tables) > 1 else docs[0])
+
+
+def _print_csv(table: Standings) -> None:
+    """The players as CSV; the matches left out said on standard error."""
+    from ..display import printable
+
+    sys.stdout.write(table.to_csv())
+    for lo in table.left_out:
+        sys.stderr.write(printable(lo.line_text("left out")) + "\n")
+
+
+def _print_markdown(tables: list[tuple[str, Standings]]) -> None:
+    """Each table, under a heading of its event's name when it has one or there are several."""
+    for k, (name, table) in enumerate(tables):
+        head = f"# {_md_event(name)}\n\n" if len(tables) > 1 or name else ""
+        sys.stdout.write(("\n" if k else "") + head + table.to_markdown())
 
 
 def _md_event(name: str) -> str:
@@ -177,9 +193,8 @@ def _fits(out: Console, table: Table) -> bool:
     return Measurement.get(out, out.options.update_width(1 << 16), table).maximum <= out.width
 
 
-def _print_tables(out: Console, table: Standings, event: str = "") -> None:
-    """The standings (of ``event``, when named), the crosstable (when it fits) and the
-    matches left out, as rich tables; every name and path escaped."""
+def _standings_table(table: Standings, event: str) -> Table:
+    """The players, ranked, as a rich table (of ``event``, when named)."""
     from rich.markup import escape
     from rich.table import Table
 
@@ -187,13 +202,23 @@ def _print_tables(out: Console, table: Standings, event: str = "") -> None:
     from ..display import printable
 
     of = f": {escape(printable(event))}" if event else ""
-    rows = Table(title=f"Standings{of} ({table.counted} match{'es' if table.counted != 1 else ''} counted)", title_justify="left")
+    rows = Table(title=f"Standings{of} ({counted(table.counted, 'match', 'matches')} counted)", title_justify="left")
     rows.add_column("#", justify="right")
     for name in ROW_FIELDS:
         rows.add_column(name, justify="left" if name == "name" else "right")
     for rank, p in enumerate(table.players, 1):
         rows.add_row(str(rank), escape(printable(p.name)), *(str(v) for v in (p.played, p.won, p.lost, p.points, p.against)))
-    out.print(rows)
+    return rows
+
+
+def _print_tables(out: Console, table: Standings, event: str = "") -> None:
+    """The standings (of ``event``, when named), the crosstable (when it fits) and the
+    matches left out, as rich tables; every name and path escaped."""
+    from rich.markup import escape
+
+    from ..display import printable
+
+    out.print(_standings_table(table, event))
     cross = _crosstable(table)
     if cross is not None and _fits(out, cross):
         out.print(cross)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
+from ..drawing.words import counted
 from .common import (
     ENCODING,
     EXIT_INVALID,
@@ -134,24 +135,30 @@ def _print_file(out: Console, fv: FileReportStream, *, quiet: bool, progress: bo
     """One file's diagnostics as its summaries come, in line order
     (:func:`~kamisado_notation.checking.validate.in_line_order`), then its summary: a line per
     match for up to 20. Only the first 21 summaries are kept."""
-    from rich.markup import escape
-
     from ..checking.validate import in_line_order
-    from ..display import printable
 
     first: list[MatchSummary] = []  # a line each when there are at most 20
     many = _Many()
     for s, diagnostics in _with_progress(fv, in_line_order(fv), shown=progress):
         _print_diagnostics(out, fv.path, diagnostics)
-        if s is not None and len(first) <= 20:
-            first.append(s)
         if s is not None:
             many.add(s)
-    if quiet:
-        return
+            if len(first) <= 20:
+                first.append(s)
+    if not quiet:
+        _print_summary(out, fv, first, many)
+
+
+def _print_summary(out: Console, fv: FileReportStream, first: list[MatchSummary], many: _Many) -> None:
+    """A file's summary: its count of matches, then a line a match (``first``) for up
+    to 20, else the counts of ``many``."""
+    from rich.markup import escape
+
+    from ..display import printable
+
     n = fv.matches
     path = printable(fv.path)
-    head = f"{path}: {n} match{'es' if n != 1 else ''}, {fv.valid_matches} valid"
+    head = f"{path}: {counted(n, 'match', 'matches')}, {fv.valid_matches} valid"
     if not n:
         head = f"{path}: unreadable" if any(d.rule == "io" for d in fv.diagnostics) else f"{path}: no match"
     out.print(escape(head), soft_wrap=True)

@@ -13,6 +13,7 @@ from rich.table import Table
 from ..checking.statistics import OpeningRow, Statistics
 from ..display import printable
 from ..engine.position import Position
+from .words import counted as counted_as
 
 __all__ = ["percent", "root_title", "tables"]
 
@@ -47,7 +48,7 @@ def tables(counted: Statistics, *, min_games: int = 1) -> Iterator[Table]:
 
 def _players(counted: Statistics) -> Table:
     left = f", {counted.invalid} with errors left out" if counted.invalid else ""
-    table = Table(title=f"Players ({counted.matches} match{'es' if counted.matches != 1 else ''} counted{left})", title_justify="left")
+    table = Table(title=f"Players ({counted_as(counted.matches, 'match', 'matches')} counted{left})", title_justify="left")
     table.add_column("name", no_wrap=True)
     for name in ("matches", "won", "points", "rounds won as Black", "as Gold", "Sumo wins", "forfeits forced", "mean round"):
         table.add_column(name, justify="right")

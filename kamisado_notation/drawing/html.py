@@ -26,22 +26,22 @@ from dataclasses import dataclass, field
 from html import escape
 from pathlib import PurePath
 
-from ..checking.matches import split_matches
-from ..checking.replay import MatchReplay, MatchStatus, PlyKind, RoundReplay, replay_match
+from ..checking.archive import each_match
+from ..checking.replay import MatchReplay, MatchStatus, Ply, PlyKind, RoundReplay, replay_match
 from ..checking.standings import ROW_FIELDS, LeftOut, Standings, Tally, event_name, player_key
-from ..checking.validate import MatchSummary, no_match, summary_of
+from ..checking.validate import MatchSummary, summary_of
 from ..diagnostics import ERROR, Diagnostic
 from ..display import json_safe, printable
 from ..engine.board import SQUARE_COLOURS, Colour, Side, square_name
-from ..engine.match import HOME_SQUARES, RoundEnd, score_of
+from ..engine.match import HOME_SQUARES, RoundEnd, RoundResult, score_of
 from ..engine.position import Move, Position, Tower
-from ..errors import KamisadoError, RecordIOError
-from ..notation.files.opening import record_paths, source_name, stream_record
+from ..errors import KamisadoError
 from ..notation.record import Comment, Entry, MatchRecord, RecordFile, RoundRecord
 from ..notation.writer import Form, format_record
 from ..play.analyse import read_comment
 from .archive_html import ArchiveSections
 from .svg import Placed, board_pieces, marks, placed_marks, shown_move, status_lines, tower_pieces
+from .words import counted
 
 __all__ = ["Page", "PageMatch", "html_page", "page_text", "read_matches"]
 
@@ -108,22 +108,11 @@ def read_matches(
 
 
 def _each_match(paths: Iterable[str], encoding: str | None, problems: list[tuple[str, Diagnostic]]) -> Iterator[PageMatch]:
-    """:func:`read_matches` a match at a time, the files' own diagnostics added to
-    ``problems`` as each file is read."""
-    for path in record_paths(paths):
-        name = source_name(path)
-        count = 0
-        try:
-            record, stream = stream_record(path, encoding=encoding)
-            for m in split_matches(stream):  # (pasted matches apart)
-                count += 1
-                yield PageMatch(record.path, replay_match(m))
-        except RecordIOError as e:
-            problems.append((name, Diagnostic("io", e.reason, 0, 0)))
-            continue
-        problems += ((name, d) for d in record.errors)
-        if not count and not record.errors:
-            problems.append((name, no_match()))
+    """:func:`read_matches` a match at a time (pasted matches apart:
+    :func:`~kamisado_notation.checking.archive.each_match`), the files' own diagnostics
+    added to ``problems`` as each file is read."""
+    for path, record, judged in each_match(paths, encoding=encoding, problems=problems):
+        yield PageMatch(path, judged or replay_match(record))
 
 
 def page_text(
@@ -223,7 +212,7 @@ class _Parts:
 
     def _sources(self) -> str:
         n, files = self.count, len(self.files)
-        what = f"{n} match{'es' if n != 1 else ''} from {files} file{'s' if files != 1 else ''}"
+        what = f"{counted(n, 'match', 'matches')} from {counted(files, 'file')}"
         return f'<p class="sources">{escape(what)}</p>'
 
     def _index(self) -> str:
@@ -333,7 +322,7 @@ def _round_plies(rnd: RoundReplay, kit: _Kit) -> list[object]:
             ply = rnd.plies[n - 1]
             if ply.kind is not PlyKind.BACK:  # (a back-entry: the push moved it)
                 position.apply(ply.move)  # (as the replay played it: a Sumo ring it had to guess is no error)
-            elif ply.kind is PlyKind.BACK and ply.move is not None:
+            elif ply.move is not None:
                 lines.append(_back_entry_line(ply.side, ply.move))
             comments = _comments_text(ply.entry.comments) if ply.index is not None else ""
         last = shown_move(rnd, n)
@@ -425,12 +414,7 @@ def _standings_section(event: str, table: Standings, index: dict[tuple[str, int]
     if table.players:
         rows = [(p.name, [escape(str(getattr(p, f))) for f in ROW_FIELDS[1:]]) for p in table.players]
         parts.append(_ranked_table(["#", *ROW_FIELDS], rows))
-        numbers = [str(n) for n in range(1, len(table.players) + 1)]
-        parts.append(
-            "<h3>Crosstable</h3><p class=\"note\">Each row's results against each column (by rank), its points "
-            "first; each a link to its match. ✗: a match between them left out (see below).</p>"
-        )
-        parts.append(_ranked_table(["#", "name", *numbers], list(zip((p.name for p in table.players), _crosstable_cells(table, index), strict=True)), cross=True))
+        parts.append(_crosstable_html(table, index))
     else:
         parts.append("<p>No match counts yet: only valid, finished matches between two named players do.</p>")
     if table.left_out:
@@ -440,11 +424,22 @@ def _standings_section(event: str, table: Standings, index: dict[tuple[str, int]
     return "".join(parts) + "</section>"
 
 
-def _crosstable_cells(table: Standings, index: dict[tuple[str, int], int]) -> list[list[str]]:
-    """The crosstable's cells as HTML: each result a link to its match, then a ``✗``
-    link for each match between the two that was left out."""
+def _crosstable_html(table: Standings, index: dict[tuple[str, int], int]) -> str:
+    """The crosstable, its players by rank, each cell's results links to their matches."""
     names = [p.name for p in table.players]
-    rank = {player_key(name): name for name in names}
+    left = _left_out_pairs(table)
+    cells = [[_cross_cell(a, b, table, index, left) if a != b else "—" for b in names] for a in names]
+    return (
+        "<h3>Crosstable</h3><p class=\"note\">Each row's results against each column (by rank), its points "
+        "first; each a link to its match. ✗: a match between them left out (see below).</p>"
+        + _ranked_table(["#", "name", *(str(n) for n in range(1, len(names) + 1))], list(zip(names, cells, strict=True)), cross=True)
+    )
+
+
+def _left_out_pairs(table: Standings) -> dict[tuple[str, str], list[LeftOut]]:
+    """The matches left out between two players of the table, by the pair (both ways
+    round, each player named as the table names him)."""
+    rank = {player_key(p.name): p.name for p in table.players}
     left: dict[tuple[str, str], list[LeftOut]] = {}
     for lo in table.left_out:
         if lo.players is not None and all(lo.players):
@@ -452,20 +447,19 @@ def _crosstable_cells(table: Standings, index: dict[tuple[str, int], int]) -> li
             if a is not None and b is not None and a != b:
                 left.setdefault((a, b), []).append(lo)
                 left.setdefault((b, a), []).append(lo)
-    grid = []
-    for a in names:
-        row = []
-        for b in names:
-            if a == b:
-                row.append("—")
-                continue
-            results = table.crosstable[a].get(b, [])
-            places = table.places.get(a, {}).get(b, [])
-            links = [_match_link(index.get(place), result, f"{a} v {b}: {result}") for result, place in zip(results, places, strict=True)]
-            links += [_match_link(index.get((lo.path, lo.line)), "✗", f"{a} v {b}: left out, {lo.why}", cls="left") for lo in left.get((a, b), [])]
-            row.append(" ".join(links))
-        grid.append(row)
-    return grid
+    return left
+
+
+def _cross_cell(
+    a: str, b: str, table: Standings, index: dict[tuple[str, int], int], left: dict[tuple[str, str], list[LeftOut]]
+) -> str:
+    """The cell of ``a``'s row and ``b``'s column as HTML: each result a link to its
+    match, then a ``✗`` link for each match between the two that was left out."""
+    results = table.crosstable[a].get(b, [])
+    places = table.places.get(a, {}).get(b, [])
+    links = [_match_link(index.get(place), result, f"{a} v {b}: {result}") for result, place in zip(results, places, strict=True)]
+    links += [_match_link(index.get((lo.path, lo.line)), "✗", f"{a} v {b}: left out, {lo.why}", cls="left") for lo in left.get((a, b), [])]
+    return " ".join(links)
 
 
 def _match_link(i: int | None, text: str, label: str, cls: str = "") -> str:
@@ -578,7 +572,7 @@ def _state(r: MatchReplay) -> str:
         text = f"In progress: {score}."
     errors = sum(d.severity is ERROR for d in r.diagnostics)
     if errors:
-        text += f" The record has {errors} error{'s' if errors != 1 else ''}: it is shown as far as it replays."
+        text += f" The record has {counted(errors, 'error')}: it is shown as far as it replays."
     return text
 
 
@@ -633,15 +627,20 @@ def _items(section: _Section) -> list[_Item]:
     """The section's entries: those replayed (one the replay put in, which the record
     does not hold, marked so), then those written beyond where the replay stopped (up to
     the section's end)."""
-    rec, rnd, end = section.rec, section.rnd, section.end
-    plies = rnd.plies if rnd is not None else []
+    plies = section.rnd.plies if section.rnd is not None else []
     items = [_Item(k, p.side, p.entry, p.kind.value if p.index is not None else "inserted", True) for k, p in enumerate(plies, 1)]
-    written = [(n, e) for n, e in enumerate(rec.entries) if not e.placeholder and (end is None or n < end)]
-    last = plies[-1].index if plies else -1  # (None: put in by the replay; as many written ones replayed as plies)
-    rest = written[len(plies) :] if last is None else [(n, e) for n, e in written if n > last]
+    rest = _not_reached(section, plies)
     first = len(items) + 1
-    items += [_Item(first + k, rec.side_of(n), e, "unplayed", False) for k, (n, e) in enumerate(rest)]
-    return items
+    return items + [_Item(first + k, section.rec.side_of(n), e, "unplayed", False) for k, (n, e) in enumerate(rest)]
+
+
+def _not_reached(section: _Section, plies: Sequence[Ply]) -> list[tuple[int, Entry]]:
+    """The entries of the section written beyond where its replay (``plies``) stopped,
+    with their places in the round as written."""
+    end = section.end
+    written = [(n, e) for n, e in enumerate(section.rec.entries) if not e.placeholder and (end is None or n < end)]
+    last = plies[-1].index if plies else -1  # (None: put in by the replay; as many written ones replayed as plies)
+    return written[len(plies) :] if last is None else [(n, e) for n, e in written if n > last]
 
 
 def _attach(r: MatchReplay, sections: list[_Section]) -> dict[int, dict[int, list[Diagnostic]]]:
@@ -693,31 +692,38 @@ def _on_round_lines(d: Diagnostic, section: _Section) -> bool:
 
 
 def _round_html(i: int, section: _Section, attached: dict[int, list[Diagnostic]], score: dict[Side, int]) -> str:
+    rnd, number, items = section.rnd, section.number, _items(section)
+    parts = [
+        f'<section class="round" aria-label="Round {number}"><h3>{_round_heading(i, section)}</h3>',
+        _lineups_html(rnd.start) if rnd is not None else '<p class="unplayed">Not replayed: the replay could not reach this round.</p>',
+        _said_html(section.rec.comments if not section.split else []),
+        _diagnostics_html(attached.get(0, [])),
+        _strip_html(i, number, items),
+        _moves_html(i, number, items, attached),
+        _result_html(rnd.result, score) if rnd is not None and rnd.result is not None else "",
+        "</section>",
+    ]
+    return "".join(parts)
+
+
+def _round_heading(i: int, section: _Section) -> str:
+    """A round's heading: its number (a link to its start, once replayed) and its fill."""
     rec, rnd, number = section.rec, section.rnd, section.number
     filled = rnd.fill if section.split and rnd is not None else rec.fill  # (as written; a part: as replayed)
     fill = f" · fill {filled.value}" if filled is not None else ""
-    if section.split:
-        fill += " · its Round line left out"
+    left = " · its Round line left out" if section.split else ""
     heading = f'<a href="#m{i}r{number}p0">Round {number}</a>' if rnd is not None else f"Round {number}"
-    parts = [f'<section class="round" aria-label="Round {number}"><h3>{heading}{fill}</h3>']
-    if rnd is not None:
-        parts.append(_lineups_html(rnd.start))
-    else:
-        parts.append('<p class="unplayed">Not replayed: the replay could not reach this round.</p>')
-    parts.append(_said_html(rec.comments if not section.split else []))
-    parts.append(_diagnostics_html(attached.get(0, [])))
-    parts.append(_strip_html(i, number, _items(section)))
-    parts.append(_moves_html(i, number, _items(section), attached))
-    if rnd is not None and rnd.result is not None:
-        res = rnd.result
-        how = "reaches the home row" if res.by is RoundEnd.HOME_ROW else "wins by deadlock"
-        pts = f"{res.points} point{'s' if res.points != 1 else ''}"
-        parts.append(
-            f'<p class="result">{res.winner.title} {how} with the {res.tower.name.lower()} tower: {pts}. '
-            f"<span class=\"score\">Black {score[Side.BLACK]} – {score[Side.GOLD]} Gold</span></p>"
-        )
-    parts.append("</section>")
-    return "".join(parts)
+    return heading + fill + left
+
+
+def _result_html(res: RoundResult, score: dict[Side, int]) -> str:
+    """How the round ended, and the match's score after it."""
+    how = "reaches the home row" if res.by is RoundEnd.HOME_ROW else "wins by deadlock"
+    pts = counted(res.points, "point")
+    return (
+        f'<p class="result">{res.winner.title} {how} with the {res.tower.name.lower()} tower: {pts}. '
+        f"<span class=\"score\">Black {score[Side.BLACK]} – {score[Side.GOLD]} Gold</span></p>"
+    )
 
 
 def _said_html(comments: Sequence[Comment]) -> str:
@@ -739,23 +745,32 @@ def _lineups_html(start: Position) -> str:
 
 def _moves_html(i: int, number: int, items: list[_Item], attached: dict[int, list[Diagnostic]]) -> str:
     """The entries, a row for Black's and Gold's, each with the diagnostics of its entries."""
-    rows: list[list[_Item | None]] = []
+    rows = "".join(_turn_html(i, number, n, turn, attached) for n, turn in enumerate(_turns(items), 1))
+    return f'<ol class="moves">{rows}</ol>'
+
+
+def _turns(items: list[_Item]) -> list[list[_Item | None]]:
+    """The entries by turn: Black's, then Gold's (``None`` for a side's entry not there)."""
+    turns: list[list[_Item | None]] = []
     for item in items:
-        if item.side is Side.BLACK or not rows or len(rows[-1]) != 1:
-            rows.append([item] if item.side is Side.BLACK else [None, item])
+        if item.side is Side.BLACK or not turns or turns[-1][1] is not None:
+            turns.append([item, None] if item.side is Side.BLACK else [None, item])
         else:
-            rows[-1].append(item)
-    out = []
-    for n, row in enumerate(rows, 1):
-        cells = "".join(_entry_html(i, number, item) for item in (row + [None])[:2])
-        found = [d for item in row if item is not None for d in attached.get(item.ply, [])]
-        said = "".join(
-            f'<p class="said"><span class="whose">{item.side.title}:</span> {escape(text)}</p>'
-            for item in row
-            if item is not None and item.kind != "inserted" and (text := _comments_text(item.entry.comments))
-        )
-        out.append(f'<li><span class="n">{n}.</span>{cells}{said}{_diagnostics_html(found)}</li>')
-    return f'<ol class="moves">{"".join(out)}</ol>'
+            turns[-1][1] = item
+    return turns
+
+
+def _turn_html(i: int, number: int, n: int, turn: list[_Item | None], attached: dict[int, list[Diagnostic]]) -> str:
+    """Turn ``n``'s row: its two entries, their comments, their diagnostics."""
+    cells = "".join(_entry_html(i, number, item) for item in turn)
+    items = [item for item in turn if item is not None]
+    found = [d for item in items for d in attached.get(item.ply, [])]
+    said = "".join(
+        f'<p class="said"><span class="whose">{item.side.title}:</span> {escape(text)}</p>'
+        for item in items
+        if item.kind != "inserted" and (text := _comments_text(item.entry.comments))
+    )
+    return f'<li><span class="n">{n}.</span>{cells}{said}{_diagnostics_html(found)}</li>'
 
 
 def _entry_html(i: int, number: int, item: _Item | None) -> str:
@@ -766,12 +781,17 @@ def _entry_html(i: int, number: int, item: _Item | None) -> str:
         return f'<span class="e unplayed" title="not replayed">{text}</span>'
     kind = "" if item.kind == "move" else f" {item.kind}"
     note = ' title="not in the record: the replay puts it here"' if item.kind == "inserted" else ""
-    judged = _analysis(item.entry)
-    if judged is not None and judged[0]:  # the solver's mark (docs/analysis.md)
-        mark, before, after, best = judged
-        why = f"{before} → {after}" + (f"; best {best}" if best else "")
-        text += f' <span class="mark m{len(mark)}{"g" if mark == "!" else ""}" title="{escape(why)}">{mark}</span>'
-    return f'<a class="e{kind}" href="#m{i}r{number}p{item.ply}"{note}>{text}</a>'
+    return f'<a class="e{kind}" href="#m{i}r{number}p{item.ply}"{note}>{text}{_mark_html(item.entry)}</a>'
+
+
+def _mark_html(entry: Entry) -> str:
+    """The solver's mark of the entry (docs/analysis.md), after a space; "" for none."""
+    judged = _analysis(entry)
+    if judged is None or not judged[0]:
+        return ""
+    mark, before, after, best = judged
+    why = f"{before} → {after}" + (f"; best {best}" if best else "")
+    return f' <span class="mark m{len(mark)}{"g" if mark == "!" else ""}" title="{escape(why)}">{mark}</span>'
 
 
 def _analysis(entry: Entry) -> tuple[str, str, str, str | None] | None:
@@ -786,24 +806,21 @@ def _strip_html(i: int, number: int, items: list[_Item]) -> str:
     """A strip of the values over the round, one cell a move: who wins after it (Black
     dark, Gold gold, grey where unproven), from the ``{analysis: …}`` comments; none for
     a round without them."""
-    cells = []
-    judged_any = False
-    for item in items:
-        if not item.replayed or item.kind not in ("move", "push"):
-            continue  # (forced entries are not judged)
-        judged = _analysis(item.entry)
-        judged_any = judged_any or judged is not None
-        after = judged[2] if judged is not None else "unknown"
-        if after == "unknown":
-            who, words = "u", "unknown"
-        else:
-            mover_wins = after.startswith("win")
-            winner = item.side if mover_wins else item.side.other
-            who, words = ("b" if winner is Side.BLACK else "g"), f"{winner.title} wins" + (f" in {after.split()[1]}" if " " in after else "")
-        cells.append(f'<a class="v {who}" href="#m{i}r{number}p{item.ply}" title="after ply {item.ply}: {words}"></a>')
-    if not judged_any:
+    moves = [(item, _analysis(item.entry)) for item in items if item.replayed and item.kind in ("move", "push")]  # (forced entries are not judged)
+    if all(judged is None for _, judged in moves):
         return ""
-    return f'<div class="strip" aria-label="The solver\'s value after each move">{"".join(cells)}</div>'
+    cells = "".join(_value_cell(i, number, item, judged[2] if judged is not None else "unknown") for item, judged in moves)
+    return f'<div class="strip" aria-label="The solver\'s value after each move">{cells}</div>'
+
+
+def _value_cell(i: int, number: int, item: _Item, after: str) -> str:
+    """A move's cell of the strip: who wins after it, by the mover's value ``after``."""
+    if after == "unknown":
+        who, words = "u", "unknown"
+    else:
+        winner = item.side if after.startswith("win") else item.side.other
+        who, words = ("b" if winner is Side.BLACK else "g"), f"{winner.title} wins" + (f" in {after.split()[1]}" if " " in after else "")
+    return f'<a class="v {who}" href="#m{i}r{number}p{item.ply}" title="after ply {item.ply}: {words}"></a>'
 
 
 def _diagnostics_html(found: Sequence[Diagnostic]) -> str:

@@ -54,6 +54,7 @@ from .svg import (
 
 if TYPE_CHECKING:  # the replay is only read, never built, here
     from ..checking.replay import MatchReplay
+    from ..notation.record import MatchRecord
 
 __all__ = [
     "COMPACT_WIDTH",
@@ -278,17 +279,23 @@ class BoardDiagram:
         names: list[Segment] = [((gutter + "  " + "".join("abcdefgh"[f].center(cell) for f in files)).rstrip(), "")]
         yield names
         for r in _ranks(self.flip):
-            squares = [_Square(self.position, r * 8 + f, self.marks, self.glyphs) for f in files]
-            parts = [s.compact() for s in squares] if compact else [s.full() for s in squares]
-            for k in range(len(parts[0])):
-                named = k == (0 if compact else 1)
-                line: list[Segment] = [(f"{gutter}{r + 1} " if named else gutter + "  ", "")]
-                for part in parts:
-                    line += part[k]
-                if named:
-                    line.append((f" {r + 1}", ""))
-                yield line
+            yield from self._rank_segments(r, files, compact=compact)
         yield names
+
+    def _rank_segments(self, r: int, files: Sequence[int], *, compact: bool) -> Iterator[list[Segment]]:
+        """The lines of rank ``r`` (0-based): its squares side by side, the rank's number
+        either side of the line that names it."""
+        gutter = "" if compact else " "
+        squares = [_Square(self.position, r * 8 + f, self.marks, self.glyphs) for f in files]
+        parts = [s.compact() for s in squares] if compact else [s.full() for s in squares]
+        for k in range(len(parts[0])):
+            named = k == (0 if compact else 1)
+            line: list[Segment] = [(f"{gutter}{r + 1} " if named else gutter + "  ", "")]
+            for part in parts:
+                line += part[k]
+            if named:
+                line.append((f" {r + 1}", ""))
+            yield line
 
 
 def _wrap(text: Text, console: Console, width: int) -> Iterator[Text]:
@@ -558,18 +565,22 @@ def _score_pair(score: Mapping[Any, int]) -> tuple[int, int]:
     return get(Side.BLACK), get(Side.GOLD)
 
 
+def _side_named(record: MatchRecord | None, side: Side) -> str:
+    """``Black (Ann)``: the side and the name its header gives (``Gold``, or ``White`` in
+    editions that call Gold so), escaped; the side alone without one."""
+    name = record.header(side.title) if record is not None else None
+    if side is Side.GOLD and name is None and record is not None:
+        name = record.header("White")
+    return f"{side.title} ({printable(name)})" if name else side.title  # a record's text: escaped
+
+
 def _match_title(match_replay: MatchReplay) -> str:
     black, gold = _score_pair(getattr(match_replay, "score", {}) or {})
     target = getattr(match_replay, "target", None)
     winner = getattr(match_replay, "winner", None)
     status = getattr(match_replay, "status", "")
     record = getattr(match_replay, "record", None)
-    names = {}
-    for side in Side:
-        name = record.header(side.title) if record is not None else None
-        if side is Side.GOLD and name is None and record is not None:
-            name = record.header("White")  # editions that call Gold "White"
-        names[side] = f"{side.title} ({printable(name)})" if name else side.title  # a record's text: escaped
+    names = {side: _side_named(record, side) for side in Side}
     text = (
         f"Match to {target} point{'s' if target != 1 else ''}: "
         f"{names[Side.BLACK]} {black} – {names[Side.GOLD]} {gold}"

@@ -33,6 +33,7 @@ from ..engine.board import SQUARE_COLOURS, Colour, Side, square_name
 from ..engine.match import Fill, fill_order
 from ..engine.match import lineup as lineup_of
 from ..engine.position import RING_NAMES, Move, Position, Tower
+from .words import counted
 
 if TYPE_CHECKING:  # only read, never built, here
     from ..checking.replay import RoundReplay
@@ -125,18 +126,9 @@ def marks(
     tower blocked. ``highlight_tower`` is the square of the tower to move: by default
     the tower the position says must move (T2); ``-1`` marks none. A tower that cannot
     move is marked blocked rather than to move, and so are a deadlock's towers."""
-    now_pushed = set(pushed)
-    origin = target = None
-    blocked = set(blocked_towers(position))
-    if last_move is not None:
-        if last_move.is_forfeit:
-            if last_move.origin >= 0:
-                blocked.add(last_move.origin)
-        else:
-            origin, target = last_move.origin, last_move.target
-        if last_move.push:
-            step = 8 if last_move.side is Side.GOLD else -8
-            now_pushed |= {sq + step for sq in last_move.push}
+    origin, target, stopped, moved = _last_move_marks(last_move)
+    now_pushed = set(pushed) | moved
+    blocked = set(blocked_towers(position)) | stopped
     if highlight_tower is None and position.tower is not None and position.winner is None:
         highlight_tower = position.square_of(position.to_move, position.tower)
     to_move = highlight_tower if highlight_tower is not None and highlight_tower >= 0 else None
@@ -152,6 +144,18 @@ def marks(
         labels=dict(labels or {}),
         last_move=last_move,
     )
+
+
+def _last_move_marks(move: Move | None) -> tuple[int | None, int | None, set[int], set[int]]:
+    """What the last move marks: its origin and target (a forfeit: none, but its tower
+    blocked), the tower it left blocked, and the towers it pushed where they stand now."""
+    if move is None:
+        return None, None, set(), set()
+    step = 8 if move.side is Side.GOLD else -8
+    pushed = {sq + step for sq in move.push}
+    if move.is_forfeit:
+        return None, None, {move.origin} if move.origin >= 0 else set(), pushed
+    return move.origin, move.target, set(), pushed
 
 
 def status_lines(position: Position, last_move: Move | None = None, *, back_entry: Move | None = None) -> list[str]:
@@ -184,27 +188,27 @@ def status_lines(position: Position, last_move: Move | None = None, *, back_entr
 
 def _turn_lines(position: Position) -> list[str]:
     """Whose turn it is and which tower must move, or how the round ended."""
-    lines = []
     if position.winner is not None:
-        lines.append(f"{position.winner.title} has reached the home row and wins the round (M7).")
-        return lines
-    side = position.to_move
+        return [f"{position.winner.title} has reached the home row and wins the round (M7)."]
     loser = None if position.has_moves() else position.deadlock()
     if loser is not None:
         stuck = [_tower_on(position, sq) for sq in blocked_towers(position)]
         names = ", ".join(stuck[:-1]) + " and " + stuck[-1] if len(stuck) > 1 else stuck[0]
-        lines.append(f"Deadlock (M8): {names} can never move.")
-        lines.append(f"{loser.title} made the last move and loses the round.")
-        return lines
+        return [f"Deadlock (M8): {names} can never move.", f"{loser.title} made the last move and loses the round."]
+    return _to_move_lines(position)
+
+
+def _to_move_lines(position: Position) -> list[str]:
+    """Whose turn it is and which tower must move (T1, T2), and whether it is blocked (M6)."""
+    side = position.to_move
     if position.tower is None:
-        lines.append(f"{side.title} to move, any tower (T1).")
-    else:
-        sq = position.square_of(side, position.tower)
-        t = position.tower_at(sq)
-        kind = RING_NAMES[t.rings] if t is not None and t.rings else "tower"
-        lines.append(f"{side.title} to move: the {position.tower.name.lower()} {kind} on {square_name(sq)} (T2).")
-        if not position.has_moves():
-            lines.append("It is blocked and forfeits the turn (M6).")
+        return [f"{side.title} to move, any tower (T1)."]
+    sq = position.square_of(side, position.tower)
+    t = position.tower_at(sq)
+    kind = RING_NAMES[t.rings] if t is not None and t.rings else "tower"
+    lines = [f"{side.title} to move: the {position.tower.name.lower()} {kind} on {square_name(sq)} (T2)."]
+    if not position.has_moves():
+        lines.append("It is blocked and forfeits the turn (M6).")
     return lines
 
 
@@ -214,7 +218,7 @@ def moves_marks(position: Position) -> tuple[Marks, str]:
     and the towers a push would push (rulebook figures 1(a), 2(b))."""
     legal = position.legal_moves()
     m = marks(position, targets={m.target for m in legal}, pushed={sq for m in legal for sq in m.push})
-    return m, f"{len(legal)} legal move{'s' if len(legal) != 1 else ''}"
+    return m, counted(len(legal), "legal move")
 
 
 def fill_marks(position: Position, how: Fill) -> tuple[Position, Marks, Position]:
@@ -249,7 +253,7 @@ def _describe(move: Move) -> str:
     text = f"{move.side.title} {move} ({move.coords()})"
     if move.push:
         n = len(move.push)
-        text += f", a Sumo push of {n} tower{'s' if n > 1 else ''}"
+        text += f", a Sumo push of {counted(n, 'tower')}"
     return text
 
 

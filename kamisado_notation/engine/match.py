@@ -249,38 +249,33 @@ def round_result(position: Position) -> RoundResult | None:
     """
     side = position.winner
     if side is not None:
-        # The winner's one tower on the goal rank: the round ended when the first got
-        # there (M7), and a push moves the opponent's towers away from their goal. It
-        # holds Black's lowest square (his goal is rank 1, squares 0-7) or Gold's
-        # highest (rank 8); a missing tower (-1, a hand-made position) may hide it.
-        where = position.where[side]
-        if side is _GOLD:
-            sq = max(where)
-            home = sq >= 56
-        else:
-            sq = min(where)
-            home = 0 <= sq < 8
-        if not home:
-            goal = _GOAL_RANK[side]
-            sq = next((s for s in where if s >> 3 == goal), -1)
-        t = position.board[sq] if sq >= 0 else None
-        assert t is not None, "winner without a tower on the home row"
-        result = _HOME_RESULTS.get(t)  # (as a rule, made before)
-        if result is None:
-            result = _HOME_RESULTS[t] = _result(side, _HOME_ROW, t.colour, _RING_POINTS[t.rings])
-        return result
+        return _home_row_result(position, side)
     loser = position.deadlock()
     if loser is None:
         return None
     winner = _OTHER[loser]
-    colour = None
-    for move in reversed(position.history):
-        if not move.is_forfeit:
-            colour = SQUARE_COLOURS[move.target]
-            break
+    colour = next((SQUARE_COLOURS[move.target] for move in reversed(position.history) if not move.is_forfeit), None)
     if colour is None:
         colour = position.tower if position.tower is not None else Colour.BROWN
     return _result(winner, _DEADLOCK, colour, ring_points(position.rings(winner, colour)))
+
+
+def _home_row_result(position: Position, side: Side) -> RoundResult:
+    """The result of ``side``'s tower reaching its opponent's home row (M7)."""
+    # The winner's one tower on the goal rank: the round ended when the first got
+    # there (M7), and a push moves the opponent's towers away from their goal. It
+    # holds Black's lowest square (his goal is rank 1, squares 0-7) or Gold's
+    # highest (rank 8); a missing tower (-1, a hand-made position) may hide it.
+    where = position.where[side]
+    sq = max(where) if side is _GOLD else min(where)
+    if sq >> 3 != _GOAL_RANK[side]:
+        sq = next((s for s in where if s >> 3 == _GOAL_RANK[side]), -1)
+    t = position.board[sq] if sq >= 0 else None
+    assert t is not None, "winner without a tower on the home row"
+    result = _HOME_RESULTS.get(t)  # (as a rule, made before)
+    if result is None:
+        result = _HOME_RESULTS[t] = _result(side, _HOME_ROW, t.colour, _RING_POINTS[t.rings])
+    return result
 
 
 def place_ring(position: Position, result: RoundResult) -> None:

@@ -65,9 +65,8 @@ def parse_position_fields(text: str) -> PositionFields:
     last_mover = None
     if len(fields) == 4:
         last_mover = _side_field(text, fields[3], tower_col, field="last-mover", what="the last mover")
-    black_won = any(t.side is Side.BLACK and square_rank(sq) == 0 for sq, t in towers.items())
-    gold_won = any(t.side is Side.GOLD and square_rank(sq) == 7 for sq, t in towers.items())
-    if black_won and gold_won:
+    won = {t.side for sq, t in towers.items() if square_rank(sq) == _GOAL_RANK[t.side]}
+    if len(won) == 2:
         raise PositionError(
             "both sides have a tower on the opponent's home row: no round reaches that",
             field="ranks",
@@ -75,6 +74,9 @@ def parse_position_fields(text: str) -> PositionFields:
         )
     return PositionFields(towers, to_move, tower, last_mover)
 
+
+#: The rank each side's towers must reach (M7).
+_GOAL_RANK = {Side.BLACK: 0, Side.GOLD: 7}
 
 _LETTER_COLOUR = {letter: Colour(i) for i, letter in enumerate(COLOUR_LETTERS)}
 

@@ -53,16 +53,7 @@ def resolve(position: BasePosition, direction: Direction | None, distance: int, 
             "a tower moves only forward or diagonally forward (back only when pushed)",
             rule="M1",
         )
-    if distance < 0:
-        raise IllegalMoveError(f"a distance of {distance} is not a move", rule="M1")
-    ray = RAYS[side][origin][direction]
-    name = direction.name.lower()
-    if distance > len(ray):
-        edge = f"the board ends after {_squares(len(ray))}" if ray else "it stands at the board's edge"
-        raise IllegalMoveError(
-            f"{t} on {square_name(origin)} cannot go {_squares(distance)} {name}: {edge}",
-            rule="M1",
-        )
+    ray = _ray(t, side, origin, direction, distance)
     prefix = _RULE_PREFIX[t.rings]
     target = ray[distance - 1]
     for sq in ray[: distance - 1]:
@@ -79,6 +70,21 @@ def resolve(position: BasePosition, direction: Direction | None, distance: int, 
             rule=prefix + "1",
         )
     return Move(side, colour, origin, target, direction, distance)
+
+
+def _ray(t: Tower, side: Side, origin: Square, direction: Direction, distance: int) -> tuple[Square, ...]:
+    """The squares ``side``'s tower ``t`` on ``origin`` goes along in ``direction``;
+    :class:`IllegalMoveError` when it cannot go ``distance`` squares so (M1)."""
+    if distance < 0:
+        raise IllegalMoveError(f"a distance of {distance} is not a move", rule="M1")
+    ray = RAYS[side][origin][direction]
+    if distance > len(ray):
+        edge = f"the board ends after {_squares(len(ray))}" if ray else "it stands at the board's edge"
+        raise IllegalMoveError(
+            f"{t} on {square_name(origin)} cannot go {_squares(distance)} {direction.name.lower()}: {edge}",
+            rule="M1",
+        )
+    return ray
 
 
 def _resolve_forfeit(position: BasePosition, colour: Colour) -> Move:

@@ -173,17 +173,7 @@ def _replacing(
                 failed = e  # (what was written stands: the file is completed, then the error goes on)
             f.flush()
             os.fsync(f.fileno())
-        os.chmod(tmp, stat.S_IMODE(model.st_mode) if model is not None else _new_file_mode())
-        if model is not None:
-            try:
-                os.chown(tmp, model.st_uid, model.st_gid)
-            except OSError:
-                pass  # only the owner or root may; the permissions are kept all the same
-        if exclusive:
-            os.link(tmp, target)  # FileExistsError if there is one by now
-            os.unlink(tmp)
-        else:
-            os.replace(tmp, target)
+        _put_in_place(tmp, target, model, exclusive=exclusive)
     except BaseException:
         try:
             os.unlink(tmp)
@@ -192,6 +182,22 @@ def _replacing(
         raise
     if failed is not None:
         raise failed
+
+
+def _put_in_place(tmp: str, target: str, model: os.stat_result | None, *, exclusive: bool) -> None:
+    """Give the file ``tmp`` the permissions and owner of ``model`` (else those ``open``
+    would give) and make it ``target`` (``exclusive``: only if there is none yet)."""
+    os.chmod(tmp, stat.S_IMODE(model.st_mode) if model is not None else _new_file_mode())
+    if model is not None:
+        try:
+            os.chown(tmp, model.st_uid, model.st_gid)
+        except OSError:
+            pass  # only the owner or root may; the permissions are kept all the same
+    if exclusive:
+        os.link(tmp, target)  # FileExistsError if there is one by now
+        os.unlink(tmp)
+    else:
+        os.replace(tmp, target)
 
 
 @contextmanager

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from functools import cache
 from typing import TypeVar
 
@@ -66,7 +66,6 @@ _DIRECTIONS: dict[Direction, _DirectionRow] = {
 
 _SIDES = {"black": Side.BLACK, "gold": Side.GOLD, "white": Side.GOLD}
 _FILLS = {"left": Fill.LEFT, "right": Fill.RIGHT}
-_KEYWORDS = {"round": "ROUND", "fill": "FILL", "lineup": "LINEUP"}
 
 
 #: No word the vocabulary holds is longer: a longer one is only case folded by
@@ -95,20 +94,31 @@ def _table(rows: Mapping[_Value, _Row], spellings: Callable[[_Row], Iterable[str
     return out
 
 
+def _each(*tables: Mapping[_Value, Iterable[str]]) -> Iterator[tuple[_Value, str]]:
+    """Every word of ``tables`` (each a value → its words), with its value."""
+    return ((value, word) for table in tables for value, words in table.items() for word in words)
+
+
 def _colour_spellings(row: _ColourRow) -> tuple[str, ...]:
     glyph, simple, code, letter, words = row
-    return (glyph, simple, code, letter, *(w for ws in words.values() for w in ws))
+    return (glyph, simple, code, letter, *(w for _, w in _each(words)))
 
 
 def _direction_spellings(row: _DirectionRow) -> tuple[str, ...]:
     arrow, ascii_, letter, words = row
-    return (arrow, ascii_, letter, *(w for ws in words.values() for w in ws))
+    return (arrow, ascii_, letter, *(w for _, w in _each(words)))
 
 
 #: normalised word → Colour, for every spelling docs/notation.md §4 accepts in a colour slot.
 COLOUR_WORDS: dict[str, Colour] = _table(_COLOURS, _colour_spellings)
 #: normalised word → Direction (arrows and ASCII arrows included).
 DIRECTION_WORDS: dict[str, Direction] = _table(_DIRECTIONS, _direction_spellings)
+
+#: The grammar's terminals a word may be, most likely first, each with the words it holds.
+_KINDS: tuple[tuple[str, Container[str]], ...] = (
+    ("COLOUR", COLOUR_WORDS), ("DIRECTION", DIRECTION_WORDS), ("SIDE", _SIDES), ("FILLSIDE", _FILLS),
+    ("ROUND", {"round"}), ("FILL", {"fill"}), ("LINEUP", {"lineup"}),
+)  # fmt: skip
 
 _cache: dict[str, tuple[str, ...]] = {}
 _CACHE_LIMIT = 20_000  # garbage input must not grow memory without bound
@@ -122,19 +132,7 @@ def word_kinds(word: str) -> tuple[str, ...]:
     kinds = _cache.get(word)
     if kinds is None:
         key = normalise(word)
-        found = []
-        if key in COLOUR_WORDS:
-            found.append("COLOUR")
-        if key in DIRECTION_WORDS:
-            found.append("DIRECTION")
-        if key in _SIDES:
-            found.append("SIDE")
-        if key in _FILLS:
-            found.append("FILLSIDE")
-        if key in _KEYWORDS:
-            found.append(_KEYWORDS[key])
-        found.append("NAME")
-        kinds = tuple(found)
+        kinds = (*(kind for kind, words in _KINDS if key in words), "NAME")
         if len(_cache) < _CACHE_LIMIT and len(word) <= _CACHED_CHARS:  # no long garbage kept
             _cache[word] = kinds
     return kinds
@@ -148,9 +146,8 @@ def _full_words() -> dict[str, tuple[str, str, str]]:
     out: dict[str, tuple[str, str, str]] = {}
     rows = [("COLOUR", r[4]) for r in _COLOURS.values()] + [("DIRECTION", r[3]) for r in _DIRECTIONS.values()]
     for terminal, words in rows:
-        for ws in words.values():
-            for w in ws:
-                out.setdefault(normalise(w), (terminal, w, words["en"][0]))
+        for _, w in _each(words):
+            out.setdefault(normalise(w), (terminal, w, words["en"][0]))
     return out
 
 
@@ -225,10 +222,18 @@ def edit_distance(a: str, b: str) -> int:
 _VOWELS = frozenset("aeiouy")
 
 
+#: The English words of the slots, each with its terminal: a colour's, then each direction's.
+_ENGLISH_WORDS = tuple(("COLOUR", r[4]["en"][0]) for r in _COLOURS.values()) + tuple(("DIRECTION", w) for r in _DIRECTIONS.values() for w in r[3]["en"])
 #: The English words of a slot a misspelling may stand for (a direction of four letters or more).
-_NEAR_WORDS = tuple(
-    ("COLOUR", r[4]["en"][0]) for r in _COLOURS.values()
-) + tuple(("DIRECTION", w) for r in _DIRECTIONS.values() for w in r[3]["en"] if len(w) > 3)
+_NEAR_WORDS = tuple((t, w) for t, w in _ENGLISH_WORDS if t == "COLOUR" or len(w) > 3)
+
+
+def _unambiguous(pairs: Iterable[tuple[str, _Value]]) -> dict[str, _Value]:
+    """Each key of ``pairs`` that stands for one value only → that value."""
+    found: dict[str, set[_Value]] = {}
+    for key, value in pairs:
+        found.setdefault(key, set()).add(value)
+    return {key: next(iter(values)) for key, values in found.items() if len(values) == 1}
 
 
 def near_word(word: str) -> tuple[str, str] | None:
@@ -246,14 +251,8 @@ def _codes() -> dict[str, tuple[str, str]]:
     """Two-letter codes people make of an English word of a slot: its first letter and a
     consonant after it, in order (``YL`` Yellow, ``GN`` Green, ``PK`` Pink, ``BN`` Brown,
     ``LF`` Left), where exactly one word has them → (the terminal, the word)."""
-    words = [("COLOUR", r[4]["en"][0]) for r in _COLOURS.values()] + [("DIRECTION", w) for r in _DIRECTIONS.values() for w in r[3]["en"]]
-    found: dict[str, set[tuple[str, str]]] = {}
-    for terminal, word in words:
-        key = normalise(word)
-        for c in key[1:]:
-            if c not in _VOWELS:
-                found.setdefault(key[0] + c, set()).add((terminal, word))
-    return {code: next(iter(named)) for code, named in found.items() if len(named) == 1}
+    keys = [(normalise(word), terminal, word) for terminal, word in _ENGLISH_WORDS]
+    return _unambiguous((key[0] + c, (terminal, word)) for key, terminal, word in keys for c in key[1:] if c not in _VOWELS)
 
 
 _CODES = _codes()
@@ -281,24 +280,25 @@ _colour_cache: dict[str, Colour] = {}
 _direction_cache: dict[str, Direction] = {}
 
 
+def _looked_up(word: str, table: Mapping[str, _Value], cache: dict[str, _Value]) -> _Value:
+    """What ``word`` names in ``table`` (``KeyError`` if nothing), kept in ``cache`` by the
+    word as written while it has room."""
+    found = cache.get(word)
+    if found is None:
+        found = table[normalise(word)]
+        if len(cache) < _CACHE_LIMIT:
+            cache[word] = found
+    return found
+
+
 def colour_of(word: str) -> Colour:
     """The colour a word names (``KeyError`` if none)."""
-    c = _colour_cache.get(word)
-    if c is None:
-        c = COLOUR_WORDS[normalise(word)]
-        if len(_colour_cache) < _CACHE_LIMIT:
-            _colour_cache[word] = c
-    return c
+    return _looked_up(word, COLOUR_WORDS, _colour_cache)
 
 
 def direction_of(word: str) -> Direction:
     """The direction a word or arrow names (``KeyError`` if none)."""
-    d = _direction_cache.get(word)
-    if d is None:
-        d = DIRECTION_WORDS[normalise(word)]
-        if len(_direction_cache) < _CACHE_LIMIT:
-            _direction_cache[word] = d
-    return d
+    return _looked_up(word, DIRECTION_WORDS, _direction_cache)
 
 
 def side_of(word: str) -> Side:
@@ -316,22 +316,14 @@ def write_colour(colour: Colour, form: str, lang: str = "en") -> str:
     """The word for ``colour`` in ``form`` (``symbols``: the glyph; ``short``: the code;
     ``text``: the word of ``lang``)."""
     glyph, _simple, code, _letter, words = _COLOURS[colour]
-    if form == "symbols":
-        return glyph
-    if form == "short":
-        return code
-    return words[lang][0]
+    return {"symbols": glyph, "short": code}.get(form) or words[lang][0]
 
 
 def write_direction(direction: Direction, form: str, lang: str = "en") -> str:
     """The word for ``direction`` in ``form`` (``symbols``: the arrow; ``short``: the
     letter; ``text``: the word of ``lang``)."""
     arrow, _ascii, letter, words = _DIRECTIONS[direction]
-    if form == "symbols":
-        return arrow
-    if form == "short":
-        return letter
-    return words[lang][0]
+    return {"symbols": arrow, "short": letter}.get(form) or words[lang][0]
 
 
 def _styles_table() -> dict[str, set[tuple[str, str]]]:
@@ -363,14 +355,12 @@ def word_styles(word: str) -> frozenset[tuple[str, str]]:
 def _accented_forms() -> dict[str, str]:
     """Each base letter of the vocabulary with its precomposed accented forms (Latin and
     Cyrillic blocks), lower case: ``{'a': 'àáâãäåā…', 'и': 'йѝӣӥ', …}``."""
-    forms: dict[str, list[str]] = {}
+    forms: dict[str, set[str]] = {}
     for code in (*range(0x00C0, 0x0250), *range(0x0400, 0x0530), *range(0x1E00, 0x1F00)):
         ch = chr(code).lower()
         base = normalise(ch)
         if len(base) == 1 and base != ch and len(ch) == 1:
-            forms.setdefault(base, [])
-            if ch not in forms[base]:
-                forms[base].append(ch)
+            forms.setdefault(base, set()).add(ch)
     return {base: "".join(sorted(chars)) for base, chars in forms.items()}
 
 
@@ -680,11 +670,10 @@ SIDE_WORDS = frozenset(normalise(w) for w in (
 
 def _evidence_table(rows: Mapping[_Value, tuple[str, ...]], base: Mapping[str, _Value]) -> dict[str, _Value]:
     out: dict[str, _Value] = {}
-    for value, words in rows.items():
-        for word in words:
-            key = normalise(word)
-            if base.get(key, value) == value and key not in SIDE_WORDS:
-                out.setdefault(key, value)
+    for value, word in _each(rows):
+        key = normalise(word)
+        if base.get(key, value) == value and key not in SIDE_WORDS:
+            out.setdefault(key, value)
     return out
 
 
@@ -700,10 +689,8 @@ def written_words() -> frozenset[str]:
     accents kept: ``előre``, ``vänster``, ``vpřed``): what tells apart two readings of
     a file's bytes in two encodings, which the accent-blind lookups cannot."""
     rows = [r[4] for r in _COLOURS.values()] + [r[3] for r in _DIRECTIONS.values()]
-    words = [w for row in rows for ws in row.values() for w in ws]
-    for table in (_EVIDENCE_COLOURS, _WORLD_COLOURS, _EVIDENCE_DIRECTIONS, _WORLD_DIRECTIONS):
-        words += [w for ws in table.values() for w in ws]
-    words += [w for row in _NUMBER_WORDS for w in row if w]
+    each = (*_each(*rows), *_each(_EVIDENCE_COLOURS, _WORLD_COLOURS), *_each(_EVIDENCE_DIRECTIONS, _WORLD_DIRECTIONS))
+    words = [w for _, w in each] + [w for row in _NUMBER_WORDS for w in row if w]
     return frozenset(w.casefold() for w in words)
 
 
@@ -715,16 +702,10 @@ def stems() -> dict[str, Colour | Direction]:
     five letters at least, in Latin, Greek or Cyrillic letters), each standing for one
     value only (Finnish ``punaiselle`` from ``punai``, Russian ``розовое``). Made on first
     use: a record in the notation's own words never needs them."""
-    seen: dict[str, set[Colour | Direction]] = {}
-    for table in (_WORLD_COLOURS, _EVIDENCE_COLOURS, _WORLD_DIRECTIONS, _EVIDENCE_DIRECTIONS):
-        for value, words in table.items():
-            for word in words:
-                key = normalise(word)
-                if len(key) >= 6 and key.isalpha() and all(ord(c) < 0x2000 for c in key):  # (letters, not glyphs)
-                    for cut in (0, 1, 2, 3):
-                        if len(key) - cut >= 5:
-                            seen.setdefault(key[: len(key) - cut], set()).add(value)
-    return {stem: next(iter(values)) for stem, values in seen.items() if len(values) == 1}
+    each: list[tuple[Colour | Direction, str]] = [*_each(_WORLD_COLOURS, _EVIDENCE_COLOURS), *_each(_WORLD_DIRECTIONS, _EVIDENCE_DIRECTIONS)]
+    keys = [(normalise(word), value) for value, word in each]
+    longer = [(key, value) for key, value in keys if len(key) >= 6 and key.isalpha() and all(ord(c) < 0x2000 for c in key)]  # (letters, not glyphs)
+    return _unambiguous((key[:n], value) for key, value in longer for n in range(max(5, len(key) - 3), len(key) + 1))
 
 
 #: Case endings added to a word as it stands (Finnish ``-lle``, Turkish ``-ya``, Hungarian
@@ -744,49 +725,41 @@ MAX_ENDING = 7
 _ARROW_BLOCKS = ((0x2190, 0x21FF), (0x27F0, 0x27FF), (0x2900, 0x297F), (0x2B00, 0x2BFF), (0x1F800, 0x1F8FF), (0x2794, 0x27BF), (0x2196, 0x2199))
 
 
-def _arrow_direction(name: str) -> Direction | None:
-    """The mover's direction an arrow stands for, by the way its name says it points:
-    up-left ``Left``, up-right ``Right``, up ``Forward``, down (straight or aslant)
-    ``Back``, left and right alone ``Left`` and ``Right``; ``None`` for an arrow that
-    points several ways."""
-    words = set(name.replace("-", " ").split())
-    ways = {
-        "up": bool(words & {"UPWARDS", "UP", "NORTH"}),
-        "down": bool(words & {"DOWNWARDS", "DOWN", "SOUTH"}),
-        "left": bool(words & {"LEFTWARDS", "LEFT", "WEST"}),
-        "right": bool(words & {"RIGHTWARDS", "RIGHT", "EAST"}),
-    }
-    if "ARROW" not in name and "ARROWHEAD" not in name or sum(ways.values()) > 2 or ways["up"] and ways["down"]:
-        return None
-    if ways["left"] and ways["right"]:
-        return None
-    if ways["up"]:
-        return Direction.LEFT if ways["left"] else Direction.RIGHT if ways["right"] else Direction.FORWARD
-    if ways["down"]:
-        return Direction.BACK
-    return Direction.LEFT if ways["left"] else Direction.RIGHT if ways["right"] else None
+#: The words of an arrow's name that say a way it points.
+_WAYS = {
+    **dict.fromkeys(("UPWARDS", "UP", "NORTH"), "up"), **dict.fromkeys(("DOWNWARDS", "DOWN", "SOUTH"), "down"),
+    **dict.fromkeys(("LEFTWARDS", "LEFT", "WEST"), "left"), **dict.fromkeys(("RIGHTWARDS", "RIGHT", "EAST"), "right"),
+}  # fmt: skip
+#: The ways an arrow points → the mover's direction it stands for: up-left ``Left``,
+#: up-right ``Right``, up ``Forward``, down (straight or aslant) ``Back``, left and right
+#: alone ``Left`` and ``Right``; an arrow that points other ways together stands for none.
+_POINTING = {
+    frozenset(ways.split()): direction
+    for ways, direction in (
+        ("up", Direction.FORWARD), ("up left", Direction.LEFT), ("up right", Direction.RIGHT), ("left", Direction.LEFT),
+        ("right", Direction.RIGHT), ("down", Direction.BACK), ("down left", Direction.BACK), ("down right", Direction.BACK),
+    )
+}  # fmt: skip
+#: The arrows that point down aslant → the mover's diagonal they draw seen from the other side.
+_ASLANT = {frozenset(("down", "left")): Direction.RIGHT, frozenset(("down", "right")): Direction.LEFT}
+
+
+def _arrow_ways(name: str) -> frozenset[str]:
+    """The ways an arrow points, by its name (none for a character that is no arrow)."""
+    if "ARROW" not in name:
+        return frozenset()
+    return frozenset(_WAYS[w] for w in name.replace("-", " ").split() if w in _WAYS)
 
 
 def _arrows() -> tuple[dict[str, Direction], dict[str, Direction]]:
     """:data:`ARROW_DIRECTIONS` and :data:`DOWN_ASLANT`, from one look at each arrow's name."""
-    out: dict[str, Direction] = {}
-    aslant: dict[str, Direction] = {}
-    for low, high in _ARROW_BLOCKS:
-        for code in range(low, high + 1):
-            char = chr(code)
-            name = unicodedata.name(char, "")
-            direction = _arrow_direction(name)
-            if direction is not None:
-                out[char] = direction
-            if direction is Direction.BACK and ("LEFT" in name or "WEST" in name):
-                aslant[char] = Direction.RIGHT
-            elif direction is Direction.BACK and ("RIGHT" in name or "EAST" in name):
-                aslant[char] = Direction.LEFT
+    ways = {chr(code): _arrow_ways(unicodedata.name(chr(code), "")) for low, high in _ARROW_BLOCKS for code in range(low, high + 1)}
+    out = {char: _POINTING[w] for char, w in ways.items() if w in _POINTING}
     out.update({"^": Direction.FORWARD, "\\": Direction.LEFT, "/": Direction.RIGHT})
-    return out, aslant
+    return out, {char: _ASLANT[w] for char, w in ways.items() if w in _ASLANT}
 
 
-#: Every arrow character → the mover's direction it points (:func:`_arrow_direction`);
+#: Every arrow character → the mover's direction it points (:data:`_POINTING`);
 #: and the arrows that point down and aslant (``↙``, ``↘``) → the mover's diagonal they
 #: draw on a board seen from the other side: a tower never moves back aslant, so such an
 #: arrow is a move drawn as the board is seen, by a player who faces the one who looks

@@ -146,8 +146,8 @@ def _slots_json(entry: Entry, move: Move | None) -> dict[str, object]:
         "direction": _lower_name(direction),
         "distance": distance,
         "square": _lower_name(square),
-        "from": square_name(squares[0]) if squares[0] is not None else None,
-        "to": square_name(squares[1]) if squares[1] is not None else None,
+        "from": _square_name(squares[0]),
+        "to": _square_name(squares[1]),
     }
     if entry.push_mark or (move is not None and move.push):
         d["push"] = True
@@ -156,6 +156,10 @@ def _slots_json(entry: Entry, move: Move | None) -> dict[str, object]:
 
 def _lower_name(value: Colour | Direction | None) -> str | None:
     return value.name.lower() if value is not None else None
+
+
+def _square_name(sq: Square | None) -> str | None:
+    return square_name(sq) if sq is not None else None
 
 
 def _comment_json(c: Comment) -> dict[str, object]:
@@ -206,7 +210,13 @@ def format_entry(entry: Entry, *, form: Form, lang: str = "en", move: Move | Non
         return json_text(_entry_json(entry, None, move))
     if form is Form.COORDS:
         return _coords_of(entry, move)
-    if entry.unread is not None:  # an unknown word: kept as written, and read back alike
+    return _colours_of(entry, move, form, lang)
+
+
+def _colours_of(entry: Entry, move: Move | None, form: Form, lang: str) -> str:
+    """``entry`` in the colour ``form``: its own slots, or those of ``move`` for an entry
+    in coordinates; an entry with an unknown word as written (it reads back alike)."""
+    if entry.unread is not None:
         return entry.text
     if entry.is_coords or entry.tower is None:
         if move is None:

@@ -269,17 +269,22 @@ class _Game:
             headers.append(("Result", round_score(winner)))
         if self.root.get("RE", ("", 0))[0]:
             headers.append(("BoardSpaceResult", self.root["RE"][0]))
-        if self.resigned is not None:
-            side = self._side(self.resigned)
-            headers.append(("Termination", f"{side.title} ({self._name(self.resigned)}) resigned"))
-        elif self.on_time is not None:
-            loser = 1 - self.on_time
-            headers.append(("Termination", f"{self._side(loser).title} ({self._name(loser)}) lost on time"))
+        headers += self._termination()
         for player in (black, gold):
             for key, suffix in _PLAYER_INFO.items():
                 if (player, key) in self.info:
                     headers.append((f"{self._side(player).title}{suffix}", self.info[player, key]))
         return headers
+
+    def _termination(self) -> list[tuple[str, str]]:
+        """The ``Termination`` header of a game a player resigned or lost on time; none
+        for another."""
+        if self.resigned is not None:
+            return [("Termination", f"{self._side(self.resigned).title} ({self._name(self.resigned)}) resigned")]
+        if self.on_time is not None:
+            loser = 1 - self.on_time
+            return [("Termination", f"{self._side(loser).title} ({self._name(loser)}) lost on time")]
+        return []
 
     def _cell(self, words: Sequence[str], at: int, offset: int) -> int:
         """Our square of BoardSpace's ``column row`` at ``words[at:at + 2]``."""
@@ -525,30 +530,27 @@ def format_boardspace(games: Sequence[BoardSpaceGame]) -> str:
     ``Move`` and ``Done`` (``Pass`` for a blocked tower's forfeit), the words as
     ``KamisadoMovespec.moveString`` writes them, numbered from 0; the players' clocks in
     a last node when they are known."""
-    out = []
-    for game in games:
-        lines = ["(;", "GM[Kamisado]VV[1]", f"SU[{SETUP}]"]
-        if game.date:
-            lines.append(f"DT[{_escape(game.date)}]")
-        if game.name:
-            lines.append(f"GN[{_escape(game.name)}]")
-        if game.result:
-            lines.append(f"RE[{_escape(game.result)}]")
-        lines += [f"P0[{_player_id(game.black)}]", f"P1[{_player_id(game.gold)}]"]
-        lines.append("; P0[0 Start P0]")
-        step = 1
-        for move in game.moves:
-            player = f"P{int(move.side)}"
-            if move.is_forfeit:
-                lines.append(f"; {player}[{step} Pass ]")
-                step += 1
-                continue
-            lines.append(f"; {player}[{step} Move {_bs_cell(move.origin)} {_bs_cell(move.target)}]")
-            lines.append(f"; {player}[{step + 1} Done ]")
-            step += 2
-        if any(game.times):
-            lines.append(";")
-            lines += [f"P{i}[time {_escape(t)} ]" for i, t in enumerate(game.times) if t]
-        lines.append(")")
-        out.append("\n".join(lines) + "\n")
-    return "".join(out)
+    return "".join(_game_sgf(game) for game in games)
+
+
+def _game_sgf(game: BoardSpaceGame) -> str:
+    """One game tree of :func:`format_boardspace`."""
+    lines = ["(;", "GM[Kamisado]VV[1]", f"SU[{SETUP}]"]
+    lines += [f"{ident}[{_escape(value)}]" for ident, value in (("DT", game.date), ("GN", game.name), ("RE", game.result)) if value]
+    lines += [f"P0[{_player_id(game.black)}]", f"P1[{_player_id(game.gold)}]"]
+    lines.append("; P0[0 Start P0]")
+    step = 1
+    for move in game.moves:
+        player = f"P{int(move.side)}"
+        if move.is_forfeit:
+            lines.append(f"; {player}[{step} Pass ]")
+            step += 1
+            continue
+        lines.append(f"; {player}[{step} Move {_bs_cell(move.origin)} {_bs_cell(move.target)}]")
+        lines.append(f"; {player}[{step + 1} Done ]")
+        step += 2
+    if any(game.times):
+        lines.append(";")
+        lines += [f"P{i}[time {_escape(t)} ]" for i, t in enumerate(game.times) if t]
+    lines.append(")")
+    return "\n".join(lines) + "\n"

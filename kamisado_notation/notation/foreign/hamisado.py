@@ -99,17 +99,27 @@ def hamisado_refusal(match: MatchRecord, rounds: int, target: int, drop: bool = 
     """
     what = "a hamisado move list"
     reasons = single_round_reasons(match, rounds, target, what)
-    if drop:
-        return refusal_text(match, what, reasons)
+    if not drop:
+        reasons += _beside_the_moves(match)
+    return refusal_text(match, what, reasons)
+
+
+def _beside_the_moves(match: MatchRecord) -> list[str]:
+    """What ``match`` holds that a move list does not, as a clause of its refusal: its
+    headers but those the moves decide, and its comments; none when it holds neither."""
     derived = {"result", "hamisadoresult", "match", "target"} | ({"termination"} if match.header("HamisadoResult") else set())
     kept = [h.name for h in match.headers if h.name.lower() not in derived]
+    held = [f"headers ({', '.join(kept)})" if kept else "", "comments" if _commented(match) else ""]
+    return [f"it has {', '.join(h for h in held if h)}: --drop leaves them out"] if any(held) else []
+
+
+def _commented(match: MatchRecord) -> bool:
+    """Whether a comment is written anywhere in ``match``: before it, at a header, a
+    round, a lineup or an entry."""
     comments = [match.comments, *(h.comments for h in match.headers)]
     for r in match.rounds:
         comments += [r.comments, *(lu.comments for lu in r.lineups), *(e.comments for e in r.entries)]
-    held = [f"headers ({', '.join(kept)})" if kept else "", "comments" if any(comments) else ""]
-    if any(held):
-        reasons.append(f"it has {', '.join(h for h in held if h)}: --drop leaves them out")
-    return refusal_text(match, what, reasons)
+    return any(comments)
 
 
 def read_hamisado(text: str, record: RecordFile) -> Iterator[MatchRecord]:
@@ -200,19 +210,25 @@ def parse_hamisado_position(text: str) -> Position:
     to_move = _SIDES.get(fields[2].lower())
     if to_move is None:
         raise PositionError(f"the player to move is Black or White, not {fields[2]!r}", field="player")
-    moves = [_MOVE.fullmatch(w) for w in _WORD.findall(fields[3])] if len(fields) == 4 else []
-    if any(m is None for m in moves):
+    words = _WORD.findall(fields[3]) if len(fields) == 4 else []
+    moves = [m for m in map(_MOVE.fullmatch, words) if m is not None]
+    if len(moves) != len(words):
         raise PositionError("the moves are hamisado moves like E8-E3", field="moves")
-    tower = None
-    last_mover = None
-    for back, m in enumerate(reversed(moves)):  # the moves alternate, the last one not by to_move
-        assert m is not None
-        if tower is None:
-            tower = SQUARE_COLOURS[from_hamisado_square(m.group(3) + m.group(4))]
-        if m.group(1, 2) != m.group(3, 4):  # the last actual move (a pass names one square twice): M8
-            last_mover = to_move.other if back % 2 == 0 else to_move
-            break
+    tower, last_mover = _after(moves, to_move)
     return Position(towers, to_move=to_move, tower=tower, last_mover=last_mover)
+
+
+def _after(moves: list[re.Match[str]], to_move: Side) -> tuple[Colour | None, Side | None]:
+    """What the moves that led to a diagram say of it: the colour of the last one's
+    square (the tower to move), and who made the last actual move (a pass names one
+    square twice: M8); ``None`` for what they do not say."""
+    if not moves:
+        return None, None
+    tower = SQUARE_COLOURS[from_hamisado_square(moves[-1].group(3) + moves[-1].group(4))]
+    for back, m in enumerate(reversed(moves)):  # the moves alternate, the last one not by to_move
+        if m.group(1, 2) != m.group(3, 4):
+            return tower, to_move.other if back % 2 == 0 else to_move
+    return tower, None
 
 
 def _pieces(text: str, side: Side, name: str, towers: dict[int, Tower]) -> None:

@@ -215,24 +215,29 @@ class JsonStream:
         hook = _Objects()
         decoder = json.JSONDecoder(object_pairs_hook=hook)
         while True:
-            try:
-                value, end = decoder.raw_decode(self._buf, self._pos)
-            except json.JSONDecodeError as e:
-                cut = e.pos >= len(self._buf) - _CUT_MARGIN or e.msg.startswith("Unterminated string")
-                if cut and not self._eof:
-                    self._read_on(where)
-                    continue
-                raise (self._bad if cut and self._bad is not None else self._error(e.msg, e.pos)) from None
-            except (ValueError, RecursionError) as e:  # a number too long to convert; nesting too deep
-                line, column = self.location()
-                raise NotationError(f"not JSON the toolkit can read: {e}", line=line, column=column) from None
-            if end < len(self._buf) or self._eof:
+            decoded = self._decoded(decoder)
+            if decoded is not None and (decoded[1] < len(self._buf) or self._eof):
                 break
-            self._read_on(where)  # (a number may go on in the next block)
+            self._read_on(where)  # (the value, or a number at the end of the text read, may go on in the next block)
+        value, end = decoded
         if hook.duplicated or _SURROGATE_ESCAPE.search(self._buf, self._pos, end):
             check_text(value, where)
         self._pos = end
         return value
+
+    def _decoded(self, decoder: json.JSONDecoder) -> tuple[object, int] | None:
+        """The value at the reading and where it ends, as far as the text read holds it;
+        ``None`` when it is cut by the end of the text read and more is to come."""
+        try:
+            return decoder.raw_decode(self._buf, self._pos)
+        except json.JSONDecodeError as e:
+            cut = e.pos >= len(self._buf) - _CUT_MARGIN or e.msg.startswith("Unterminated string")
+            if cut and not self._eof:
+                return None
+            raise (self._bad if cut and self._bad is not None else self._error(e.msg, e.pos)) from None
+        except (ValueError, RecursionError) as e:  # a number too long to convert; nesting too deep
+            line, column = self.location()
+            raise NotationError(f"not JSON the toolkit can read: {e}", line=line, column=column) from None
 
     def _read_on(self, where: str) -> None:
         """Read as much again as the value read so far (at least a block)."""
