@@ -74,11 +74,8 @@ class Columns:
             return False
         for separator in _SEPARATORS:
             cells = text.split(separator)
-            if sum(bool(c.strip()) for c in cells) < _CELLS or not all(_heading_cell(c) for c in cells):
-                continue
-            aside = frozenset(k for k, cell in enumerate(cells) if _holds_no_move(cell))
-            listed = any(_names_a_move(cell) for cell in cells)  # (a list of words: 'forward, orange, round, fill')
-            if aside and not listed:
+            aside = _aside_columns(cells)
+            if aside:
                 self.separator, self.width, self.aside = separator, len(cells), aside
                 return True
         return False
@@ -95,6 +92,19 @@ class Columns:
         if abs(len(cells) - self.width) > 2:
             return text
         return self.separator.join(_blank(cell) if k in self.aside else cell for k, cell in enumerate(cells))
+
+
+def _aside_columns(cells: list[str]) -> frozenset[int]:
+    """The columns a heading row's ``cells`` name as holding no move; none where they
+    are no heading (too few, a sentence's parts, a list of colours and directions:
+    ``forward, orange, round, fill``)."""
+    if (
+        sum(bool(c.strip()) for c in cells) < _CELLS
+        or not all(map(_heading_cell, cells))
+        or any(map(_names_a_move, cells))
+    ):
+        return frozenset()
+    return frozenset(k for k, cell in enumerate(cells) if _holds_no_move(cell))
 
 
 def _blank(cell: str) -> str:
