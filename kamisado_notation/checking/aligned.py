@@ -34,7 +34,7 @@ from ..notation.kmr.line_shapes import line_shape
 from ..notation.kmr.slow_tiers import Legend, heading, json_object, json_values
 from ..notation.record import RoundRecord
 from ..notation.vocabulary import normalise
-from .side_by_side import bands_of
+from .side_by_side import Bands, bands_of
 
 __all__ = ["MAX_CLUES", "AlignedRound", "Alignment", "Order", "Piece", "align_lines", "pieces_of", "rounds_side_by_side"]
 
@@ -70,6 +70,9 @@ _ASIDE, _ASIDE_WEAK = 1.0, 0.1
 _BEAM, _MARGIN = 24, 12.0
 #: Readings within this of the best at the end are as good as it.
 _TIE = 2.0
+#: What an entry costs where the round it is read in is not the one the heading above it
+#: names (a note after round 2's table read as round 3's first moves, above ``* Round 3``).
+_ELSEWHERE = 2.0
 #: What an entry costs: a move the writer wrote down is more than a clue or two that fit it.
 _PRICE = 1.0
 #: What an entry loses for each doubling of the legal moves its clues fit alike.
@@ -114,6 +117,8 @@ class Piece:
     name: str | None = None
     #: the letters the file's legend defines, as this line sees them (:func:`~kamisado_notation.notation.kmr.evidence.legend_in`)
     legend: Mapping[str, Direction | Colour] = field(default_factory=dict)
+    #: the number of the round the last round's heading above it names (``* Round 3``)
+    said_round: int | None = None
 
     @property
     def short(self) -> tuple[Direction, int] | None:
@@ -144,13 +149,15 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1, order: Order = Order
     written = list(enumerate(lines, first_line))
     numbered = _columns_blanked(written)
     bands = bands_of([text for _, text in numbered], first_line, _round_heading) if order is Order.ACROSS else None
+    said = _rounds_said(numbered, bands)
+    in_order = order is Order.WRITTEN and bands is None  # (else rounds are not read in the order their headings stand)
     for number, text in reversed(numbered) if order is Order.NEWEST_FIRST else numbered:
         if learnt.learn(text, number):
             legend = dict(learnt)  # (a line's pieces keep the legend they were read with)
             continue  # (a key to the signs: no move)
-        if is_key_line(text) or _round_heading(text, number) or (bands is not None and bands.heading(number)):
-            continue  # (an example of them, a round's heading, rounds' headings side by side: no move)
-        found = _line_pieces(text, number, legend)
+        if is_key_line(text) or said.get(number, 0) is None:
+            continue  # (an example of them, a round's heading: no move)
+        found = _line_pieces(text, number, legend, said.get(number) if in_order else None)
         if _colours_alone(found):
             rows.add(number)
         out.extend(found)
@@ -202,25 +209,53 @@ def rounds_side_by_side(lines: Sequence[str], first_line: int = 1) -> bool:
     return bands_of(lines, first_line, _round_heading) is not None
 
 
-def _line_pieces(text: str, number: int, legend: Mapping[str, Direction | Colour]) -> list[Piece]:
+def _line_pieces(text: str, number: int, legend: Mapping[str, Direction | Colour], said_round: int | None = None) -> list[Piece]:
     """The evidence of line ``number``, ``text``, read with the file's ``legend`` (an
-    app's log: its values, as the first reading reads them)."""
+    app's log: its values, as the first reading reads them), under the heading of round
+    ``said_round``."""
     if json_object(text):
         text = json_values(text)
     return [
-        Piece(number, c.start + 1, c, text[c.start : c.end], _name_before(text, c.start), legend)
+        Piece(number, c.start + 1, c, text[c.start : c.end], _name_before(text, c.start), legend, said_round)
         for c in clues(text, legend) if c.kind in _EVIDENCE or _compass(c, text) is not None
     ]
+
+
+def _rounds_said(numbered: list[tuple[int, str]], bands: Bands | None = None) -> dict[int, int | None]:
+    """Each line's round as the headings above it say (``* Round 3``), from the first
+    heading on; a heading's own line: ``None`` (it holds no move), as is a row of
+    ``bands``' headings (rounds side by side). Only where the headings read number the
+    rounds one after another (a heading missed, ``FiII`` in a scan's ``ROUND 3``, or a
+    second match's ``Round 1``: no line's round is said)."""
+    said: dict[int, int | None] = {number: None for number, _ in numbered if bands.heading(number)} if bands is not None else {}
+    current: int | None = None
+    consecutive = True
+    for number, text in numbered:
+        if number in said:
+            continue  # (a row of headings side by side)
+        heading_of = _round_heading_number(text, number)
+        if heading_of is not None:
+            consecutive = consecutive and (current is None or heading_of == current + 1)
+            current = heading_of
+            said[number] = None
+        elif current is not None:
+            said[number] = current
+    return said if consecutive and bands is None else {number: None for number, round_said in said.items() if round_said is None}
 
 
 def _round_heading(text: str, number: int) -> bool:
     """Whether line ``text`` is a round's heading and nothing else, as the reader reads
     one (``## 2판 (서연 선택: 왼쪽부터 채우기)``, ``Round 3, fill left``): its number and
     its fill's word are no move's distance and direction."""
+    return _round_heading_number(text, number) is not None
+
+
+def _round_heading_number(text: str, number: int) -> int | None:
+    """The number of the round line ``text`` is the heading of (:func:`_round_heading`)."""
     if not any(ch.isdigit() for ch in text):
-        return False
+        return None
     shaped = heading(text, number) or line_shape(text, number)
-    return shaped is not None and isinstance(shaped.item, RoundRecord)
+    return shaped.item.number if shaped is not None and isinstance(shaped.item, RoundRecord) else None
 
 
 #: A word right before a clue, with a colon or a chat's bracket after it, or none.
@@ -673,7 +708,8 @@ def _align(pieces: list[Piece], *, flip: bool, style: _Style | None = None) -> A
                 said = offers[r.key[0]] = _offers(r.position)
             for j, offer, weight, shape in _entries(pieces, i, said, flip, style):
                 named, names = _named(r.names, piece.name, offer.move.side)
-                entry = _Reading(r.score + weight + named, r, move=offer.move, used=(i, j), shape=shape)
+                elsewhere = _ELSEWHERE if piece.said_round not in (None, r.round_number) else 0.0
+                entry = _Reading(r.score + weight + named - elsewhere, r, move=offer.move, used=(i, j), shape=shape)
                 entry.names = names
                 beams[j].add(entry)
         _forget(passed, readings, offers)

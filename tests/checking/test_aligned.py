@@ -601,3 +601,36 @@ def test_property_a_round_judged_from_a_dictation_is_the_truths(seed: int, rng: 
     rounds = truth(seed, 3)
     got = read(dictated(rounds, rng))
     assert got == played(rounds)[: len(got)]
+
+
+def notes_under_headings(seed: int) -> tuple[str, list[Side]]:
+    """A generated match as a club member's notes: a heading a round (``* Round 2``), a
+    table of its moves in squares with the landing colour in brackets, then a note that
+    names the next round's first two moves in squares (``next time Yellow e1-c3 then
+    Brown e8-e1 would open well``): read as moves, the note is a twin of the next
+    round's start."""
+    rounds = truth(seed, 3)
+    text = written(seed, Form.TEXT, "en", 3)
+    wins = [w for w in winners(text).values() if w is not None]
+    out = ["#+TITLE: Club night", ""]
+    for n, moves in enumerate(rounds, 1):
+        out += [f"* Round {n}", "", "| # | Black | Gold |", "|---+-------+------|"]
+        cells = (["--"] if moves[0].side is Side.GOLD else []) + [f"{m.tower.title} {m.coords()} [{m.square_colour.title.lower()}]" for m in moves]
+        out += [f"| {k // 2 + 1} | " + " | ".join(cells[k : k + 2]) + " |" for k in range(0, len(cells), 2)]
+        if n < len(rounds):
+            said = " then ".join(f"{m.tower.title} {m.coords()}" for m in rounds[n][:2])
+            out += ["", f"Notes: next time {said} would open well.", ""]
+    return "\n".join(out) + "\n", [Side.BLACK if w == "Black" else Side.GOLD for w in wins]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 4, 20, 31])  # (4, 20, 31: the note was read as a round's start before session 31)
+def test_a_note_under_a_rounds_heading_is_not_the_next_rounds_start(seed: int) -> None:
+    """The headings say which round the lines below them are in: in the reading against
+    the moves, a note under round 1's heading that names a move is no move of round 2,
+    whose heading comes after it, and every round is read, certain, as played."""
+    text, sides = notes_under_headings(seed)
+    aligned = align_lines(text.splitlines())
+    assert aligned is not None
+    assert [r.result.winner if r.result else None for r in aligned.rounds] == sides
+    assert aligned.certain == len(sides)
+    assert [m for r in aligned.rounds for m in r.moves] == [m for moves in played(truth(seed, 3)) for m in moves]
