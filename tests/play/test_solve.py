@@ -464,6 +464,51 @@ def test_a_win_whose_turns_are_not_found_says_its_proven_bound_only() -> None:
     assert r.stdout.splitlines()[0] == f"Black wins within {answer.within} turns (fewer not ruled out in the limits)"
 
 
+# -- the next position of a proven round (the engine's next move: tests/play/test_search.py)
+
+
+def test_a_position_a_proof_passed_through_is_settled_and_answered_as_fresh() -> None:
+    """After a proof, the position two turns down its line (the winner's move and the
+    loser's longest hold) is settled in the solver's proof table: the solver answers it
+    as a fresh one does, in far fewer nodes (no deepening: the proof numbers read it at
+    once), and a position no proof passed through is not settled."""
+    pos = Position.from_string(WON_IN_15)
+    solver = Solver()
+    answer = solver.solve(pos)
+    assert (answer.result, answer.turns) == ("win", 15)
+    later = pos.copy()
+    for move in answer.pv[:2]:
+        later.play(move)
+    assert solver.settled(later) == "win" and Solver().settled(later) is None
+    warm, fresh = solver.solve(later), Solver().solve(later)
+    assert (warm.result, warm.turns) == (fresh.result, fresh.turns) == ("win", 13)
+    assert warm.nodes < fresh.nodes / 4, (warm.nodes, fresh.nodes)
+    assert solver.settled(Position.initial()) is None
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_a_proven_rounds_variation_is_its_line_to_the_end(rng: random.Random) -> None:
+    """``Solver.variation`` of a position proven won in N (the exhaustive search), read
+    from the tables its proof filled: N legal turns to the round's end, won by the
+    winner, each of the winner's moves keeping the win within the turns left and each of
+    the loser's holding out longest."""
+    pos = near_the_end(rng)
+    truth = exhaustive(pos.copy(), DEPTH, {})
+    if truth is None or truth[1] == 0:
+        return
+    solver = Solver()
+    assert (solver.solve(pos).result, solver.solve(pos).turns) == truth
+    winner = pos.to_move if truth[0] == "win" else pos.to_move.other
+    line = solver.variation(pos, winner, truth[1], exact=True)
+    here = pos.copy()
+    for left, move in zip(range(truth[1], 0, -1), line, strict=True):
+        value = exhaustive(here.copy(), left, {})
+        assert value is not None and value[1] == left, (pos.to_string(), [m.coords() for m in line])
+        here.play(move)
+    assert here.winner is winner or (here.winner is None and not here.has_moves() and here.deadlock() is winner.other)
+
+
 # -- the engine: proven wins played out (seeds that vary the games: tests/play/test_search.py)
 
 
