@@ -280,10 +280,10 @@ def test_seeds_play_each_of_the_moves_proven_as_good(start: str, equals: set[str
     assert {Searcher(seed=seed).search(pos, Limits(nodes=20_000)).move.coords() for seed in range(16)} == equals
 
 
-def _round(seed: int) -> tuple[str, ...]:
+def _round(seed: int, level: str = "search") -> tuple[str, ...]:
     """Round 1 from the standard start, the engine against itself (Gold seeded apart from
     Black), 3,000 nodes a move: the same round on any machine."""
-    players = (Searcher(seed=seed), Searcher(seed=seed + 1000))
+    players = (Searcher(seed=seed, level=level), Searcher(seed=seed + 1000, level=level))
     pos, moves = Position.initial(), []
     while _over(pos) is None:
         move = players[pos.to_move].search(pos, Limits(nodes=3000)).move if pos.has_moves() else pos.forfeit_move()
@@ -298,6 +298,8 @@ def test_seeds_vary_whole_rounds_and_each_seed_repeats_its_own() -> None:
     rounds = [_round(seed) for seed in range(6)]
     assert len(set(rounds)) >= 5  # (6 of 6 when written)
     assert _round(2) == rounds[2]
+    random_rounds = [_round(seed, "random") for seed in range(6)]  # (the Random option: random legal moves)
+    assert len(set(random_rounds)) == 6 and _round(2, "random") == random_rounds[2]
 
 
 def test_a_search_limited_by_depth_alone_repeats_itself() -> None:
