@@ -250,7 +250,7 @@ def seeds(args: argparse.Namespace) -> None:
     for limits, label in ((Limits(nodes=args.seed_nodes), f"{args.seed_nodes} nodes"), (Limits(movetime=args.movetime[0]), f"{args.movetime[0]} ms CPU")):
         start = time.process_time()
         games = [play_round(engine(i), engine(1000 + i), limits)[0] for i in range(args.games)]
-        again = [play_round(engine(i), engine(1000 + i), limits)[0] for i in range(3)] if limits.nodes else []
+        again = [play_round(engine(i), engine(1000 + i), limits)[0] for i in range(min(3, args.games))] if limits.nodes else []
         repeated = all(a == games[i] for i, a in enumerate(again))
         print(
             f"seeds, {label} a move: {args.games} games of round 1, {len(set(games))} distinct, "
