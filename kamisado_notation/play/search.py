@@ -18,12 +18,14 @@ The evaluation (:func:`evaluate`), in points from the side to move's view:
 - **advance**: :data:`ADVANCE` for each rank a tower has advanced (a closer tower reaches
   the home row with a shorter path, and blocks the opponent's towers).
 
-Before searching, the engine asks the solver (:mod:`.solve`) for a sixth of the move
-time: a position it proves is played by the solver's move, a proven win in the fewest
-turns and a proven loss in the most, and reported as ``score win N`` / ``score loss N``
-with the solver's principal variation (docs/engines.md). Otherwise, a move that wins the round is played at once; moves are tried winning first, then
-pushes, then the moves that hand the opponent no open path; the previous iteration's
-best move first at the root. Forced forfeits (M6) are played without counting a ply,
+Before searching, the engine asks the solver (:mod:`.solve`), with a third of the move
+time (or of the nodes), all of the searching half once its tables hold a proof of the
+position: a position it proves is played by a proven move, a proven win in the fewest
+turns and a proven loss in the most (among equally proven moves, the seed's choice),
+and reported as ``score win N`` / ``score loss N`` with the proof's principal
+variation (docs/engines.md). Otherwise, a move that wins the round is played at once;
+moves are tried winning first, then pushes, then the moves that hand the opponent no
+open path; the previous iteration's best move first at the root. Forced forfeits (M6) are played without counting a ply,
 and a Sumo push keeps the pusher to move (S3): the negamax negates a child's value only
 when the side to move changes. The round's end scores :data:`WIN` less the plies to
 reach it (a quick win is better than a slow one); a deadlock (M8) scores as a lost or won
@@ -47,9 +49,10 @@ from ..engine.board import SQUARE_COLOURS, Side
 from ..engine.match import Fill, fill, round_result
 from ..engine.position import Move, Position
 from ..errors import ArgumentError
-from .solve import Solver, open_towers
+from .proof import prove
+from .solve import MAX_TURNS, Solution, Solver, open_towers
 
-__all__ = ["ADVANCE", "DEFAULT_VARIETY", "MAX_DEPTH", "MAX_VARIETY", "NO_SAFE_MOVE", "OPEN_PATH", "RING", "SAFE_MOVE", "UNTIMED_PROOF", "WIN", "Limits", "SearchResult", "Searcher", "evaluate", "open_towers"]
+__all__ = ["ADVANCE", "DEFAULT_VARIETY", "MAX_DEPTH", "MAX_VARIETY", "NO_SAFE_MOVE", "OPEN_PATH", "RING", "SAFE_MOVE", "UNTIMED_NODES", "WIN", "Limits", "SearchResult", "Searcher", "evaluate", "open_towers"]
 
 #: A won round (less the plies to reach it).
 WIN = 100_000
@@ -80,7 +83,7 @@ def _result(move: Move, score: int, depth: int, nodes: int, seconds: float, pv: 
     turns (docs/analysis.md: each move and forfeit a turn, a push one)."""
     turns = WIN - abs(score)
     if turns <= _PROVEN_WITHIN:
-        return SearchResult(move, score, depth, nodes, seconds, "win" if score > 0 else "loss", pv, turns)
+        return SearchResult(move, score, depth, nodes, seconds, "win" if score > 0 else "loss", pv, turns, turns)
     return SearchResult(move, score, depth, nodes, seconds, pv=pv)
 
 
@@ -131,7 +134,9 @@ class SearchResult:
     ``"loss"`` when the result of the round is proven (by the solver, or by the search
     seeing the round's end on every line), and then ``turns`` the turns to the end
     (docs/analysis.md; ``None`` when the solver proved the result but had no time to
-    count them)."""
+    count them); ``within``, for a proven result, the turns within which the winner is
+    proven to win (``turns`` when they are known, else the bound the solver's proof
+    holds)."""
 
     move: Move
     score: int
@@ -141,11 +146,24 @@ class SearchResult:
     proven: str | None = None
     pv: tuple[Move, ...] = ()
     turns: int | None = None
+    within: int | None = None
 
 
-#: The solver's share of a search that no time limits (``go depth``, ``go infinite``), in
-#: seconds (a ``stop`` ends it too).
-UNTIMED_PROOF = 0.25
+#: The budget of nodes a search that neither time nor nodes limit (``go depth``, ``go
+#: infinite``) shares with its solver, as ``go nodes`` would: a budget of nodes, so such
+#: a search plays the same on any machine (a ``stop`` ends it too).
+UNTIMED_NODES = 300_000
+#: The solver's share of the move time (and of a budget of nodes) before the search,
+#: when the position is not proven yet: two thirds of the searching half (a sixth left
+#: positions proven won in 17 and 19 turns at 1 s a move unproven, and lost;
+#: bench/bench_engine_proofs.py).
+PROOF_SHARE = 1 / 3
+#: Its share when its tables already hold a proof of the position (the search has
+#: nothing to add): the searching half of the move time, all of a budget of nodes.
+PROVEN_SHARE = 1 / 2
+#: What a test of another move for the move to play among equally proven ones gets of
+#: what is left of the solver's share (one such test never takes all of it).
+EQUALS_SHARE = 1 / 4
 #: The deepest iteration (plies).
 MAX_DEPTH = 64
 #: The margin of variety by default (points of the evaluation): a move scored within it
@@ -158,6 +176,32 @@ MAX_VARIETY = 1000
 _MAX_PLY = 8 * MAX_DEPTH
 #: How many nodes the search visits between two looks at the clock and ``stop``.
 _CHECK_EVERY = 256
+#: A proof's budget of nodes when only time limits it.
+_NO_NODE_LIMIT = 1 << 62
+
+
+@dataclass(frozen=True)
+class _Budget:
+    """What is left of the solver's share for the tests of other moves in a proven
+    position: until ``deadline`` (the clock's), within ``nodes`` (the move's count),
+    before ``stop``."""
+
+    deadline: float | None
+    nodes: int | None
+    stop: threading.Event | None
+
+    def spent(self, used: int) -> bool:
+        """Whether nothing is left, ``used`` nodes counted so far (or ``stop`` set)."""
+        if self.stop is not None and self.stop.is_set():
+            return True
+        return (self.nodes is not None and used >= self.nodes) or (self.deadline is not None and time.perf_counter() >= self.deadline)
+
+    def part(self, used: int, share: float) -> tuple[float | None, int | None]:
+        """``share`` of what is left (``used`` nodes counted so far): a deadline, a count of nodes."""
+        now = time.perf_counter()
+        deadline = None if self.deadline is None else now + max(self.deadline - now, 0.0) * share
+        nodes = None if self.nodes is None else max(1, int((self.nodes - used) * share))
+        return deadline, nodes
 
 
 class Searcher:
@@ -169,9 +213,10 @@ class Searcher:
     (repeatably) or, without one, from a seed the system draws: two matches between the
     same engines need not be the same match. A score the search proves (the round's end
     seen on every line) allows no margin: a proven win is played in the fewest plies, a
-    proven loss held the longest. Its solver (and the solver's tables) is kept from move
-    to move: a win proven at one move is proven again at the next from what the last
-    proof settled."""
+    proven loss held the longest, and so is a position the solver proves, the seed
+    choosing among the moves proven as good. Its solver (and the solver's tables) is
+    kept from move to move: a win proven at one move is read again at the next from what
+    the last proof settled, and the move's time goes to finding its fewest turns."""
 
     def __init__(self, *, depth: int | None = None, level: str = "search", seed: int | None = None, variety: int = DEFAULT_VARIETY) -> None:
         if level not in ("search", "random"):
@@ -186,7 +231,6 @@ class Searcher:
         #: (so two engines started without one play different games).
         self.seed = seed if seed is not None else random.SystemRandom().randrange(1 << 63)
         self.rng = random.Random(self.seed)
-        self._winning: int | None = None  # (the turns within which its last move was proven to win)
         self.nodes = 0
         self._deadline: float | None = None
         self._max_nodes: int | None = None
@@ -194,7 +238,11 @@ class Searcher:
         self._stop: threading.Event | None = None
         self._finishing = False
         self._pv: list[tuple[Move, ...]] = [()] * _MAX_PLY  # (each node's variation, by ply)
-        self.solver = Solver()  # (its table is kept from move to move)
+        #: Its solver, kept from move to move with its tables. Proof numbers at once, with
+        #: no iterative deepening first (the search's own deepening sees what that one
+        #: would): at 0.5 s a move, every position of bench_engine_proofs.py proven at
+        #: the first move, where the deepening's quarter of the share left two to the next.
+        self.solver = Solver(deepening=0)
 
     # ------------------------------------------------------------------ moves
 
@@ -224,11 +272,10 @@ class Searcher:
         report = on_info if on_info is not None else _quiet
         depth_limit = max(1, min(self.max_depth, limits.depth if limits.depth is not None else MAX_DEPTH))
         self.nodes = 0
-        if limits.nodes is None or limits.movetime is not None:  # (a node count alone stays deterministic)
-            proven = self._proven(position, limits, depth_limit, start, stop)
-            if proven is not None:
-                report(proven)
-                return proven
+        proven = self._proven(position, limits, depth_limit, start, stop)
+        if proven is not None:
+            report(proven)
+            return proven
         self._deadline = start + limits.movetime / 2000 if limits.movetime is not None else None
         self._max_nodes = limits.nodes
         self._stop = stop
@@ -279,21 +326,99 @@ class Searcher:
         return within[0] if len(within) == 1 else self.rng.choice(within)
 
     def _proven(self, position: Position, limits: Limits, depth: int, start: float, stop: threading.Event | None) -> SearchResult | None:
-        """The solver's move when it proves ``position`` within a sixth of the move time
-        (with no time limit, :data:`UNTIMED_PROOF`), ``depth`` turns and before ``stop``:
-        a proven win is played in the fewest turns and a proven loss in the most; ``None``
-        when not."""
-        seconds = max(limits.movetime, 1) / 6000 if limits.movetime is not None else UNTIMED_PROOF
-        if self._winning is not None:  # a win proven at its last move: the search has nothing to add
-            seconds *= 3
-        proof = self.solver.solve(position, depth=depth if depth < MAX_DEPTH else None, time=seconds, stop=stop)
+        """The solver's move when it proves ``position`` within its share of the limits
+        (:data:`PROOF_SHARE`, or :data:`PROVEN_SHARE` when its tables already hold a
+        proof of the position), ``depth`` turns and before ``stop``: a proven win in the
+        fewest turns and a proven loss held longest, chosen by the seed among the moves
+        proven as good (:meth:`_among_equals`); ``None`` when not proven. A win or loss
+        proven without its fewest turns in the share is solved on in the rest of
+        :data:`PROVEN_SHARE` (the search has nothing to add to a proof): each proof
+        within fewer turns is a faster win, the solver's table keeping what the first
+        settled."""
+        solve_depth = depth if depth < MAX_DEPTH else None
+        share = PROVEN_SHARE if self.solver.settled(position) is not None else PROOF_SHARE
+        seconds, nodes = self._proof_limits(limits, share)
+        proof = self.solver.solve(position, depth=solve_depth, time=seconds, nodes=nodes, stop=stop)
         self.nodes = proof.nodes  # (the solver's nodes count as the search's)
-        self._winning = proof.within if proof.result == "win" else None
+        if proof.proven and proof.turns is None and share < PROVEN_SHARE:
+            seconds, nodes = self._proof_limits(limits, PROVEN_SHARE)
+            rest = None if seconds is None else seconds - (time.perf_counter() - start)
+            if (rest is None or rest > 0) and (nodes is None or nodes > self.nodes) and not (stop is not None and stop.is_set()):
+                more = self.solver.solve(position, depth=solve_depth, time=rest, nodes=None if nodes is None else nodes - self.nodes, stop=stop)
+                self.nodes += more.nodes
+                proof = more if more.proven and (more.within or MAX_TURNS) <= (proof.within or MAX_TURNS) else proof
         if proof.best is None or not proof.proven:
             return None
+        budget = _Budget(start + seconds if seconds is not None else None, nodes, stop)
+        move, pv = self._among_equals(position, proof, budget)
         turns = proof.turns if proof.turns is not None else 0
         score = WIN - turns if proof.result == "win" else -(WIN - turns)
-        return SearchResult(proof.best, score, proof.depth, proof.nodes, time.perf_counter() - start, proof.result, proof.pv, proof.turns)
+        return SearchResult(move, score, max(proof.depth, proof.within or 0), self.nodes, time.perf_counter() - start, proof.result, pv, proof.turns, proof.within)
+
+    @staticmethod
+    def _proof_limits(limits: Limits, share: float) -> tuple[float | None, int | None]:
+        """The solver's time (seconds) and nodes: ``share`` of the move time and of the
+        nodes; with neither limit (``go depth``, ``go infinite``), ``share`` of
+        :data:`UNTIMED_NODES`."""
+        seconds = max(limits.movetime, 1) * share / 1000 if limits.movetime is not None else None
+        total = limits.nodes if limits.nodes is not None or seconds is not None else UNTIMED_NODES
+        return seconds, None if total is None else max(1, int(total * share))
+
+    def _among_equals(self, position: Position, proof: Solution, budget: _Budget) -> tuple[Move, tuple[Move, ...]]:
+        """The move to play, and its variation, in a position the solver proved: the
+        first of the legal moves, in the seed's order, that is the solver's best or is
+        proven as good — a win within the same turns (the fewest when they are known),
+        a loss held exactly as long — each tested by a proof within
+        :data:`EQUALS_SHARE` of what is left of the solver's share (``budget``) with the
+        solver's proof table; the solver's best when the share runs out first. A proven
+        loss whose turns are not known is held by the solver's move. So the seed varies
+        the games, never across a proof."""
+        best = proof.best
+        assert best is not None and proof.within is not None
+        me = position.to_move
+        if proof.result == "win":  # the win kept within the same turns; its line
+            question, line = (me, proof.within - 1, True), (me, proof.within - 1, proof.turns is not None)
+        elif proof.turns is not None and proof.turns >= 2:  # no faster win for the other side
+            question, line = (_OTHER[me], proof.turns - 2, False), (_OTHER[me], proof.turns - 1, True)
+        else:
+            return best, proof.pv
+        after = position.copy()
+        moves = sorted(after.legal_moves(), key=Move.coords)
+        for move in self.rng.sample(moves, len(moves)):
+            if move == best or budget.spent(self.nodes):
+                break
+            after.apply(move)
+            try:
+                if self._as_good(after, question, budget):
+                    return move, (move, *self._line(after, line, budget))
+            finally:
+                after.undo()
+        return best, proof.pv
+
+    def _as_good(self, after: Position, question: tuple[Side, int, bool], budget: _Budget) -> bool:
+        """Whether the proof ``question`` asks of ``after`` — does ``winner`` win within
+        ``within`` turns, ``wanted`` the answer — comes out as wanted within
+        :data:`EQUALS_SHARE` of what is left of ``budget``."""
+        winner, within, wanted = question
+        deadline, nodes = budget.part(self.nodes, EQUALS_SHARE)
+        solver = self.solver
+        answer = prove(
+            after, winner, within=within, deadline=deadline, node_limit=nodes if nodes is not None else _NO_NODE_LIMIT,
+            keep=solver.proof_nodes, stop=budget.stop, table=solver.proof_table,
+        )  # fmt: skip
+        self.nodes += answer.nodes
+        return answer.proven is wanted
+
+    def _line(self, after: Position, line: tuple[Side, int, bool], budget: _Budget) -> tuple[Move, ...]:
+        """The variation from ``after``, a position just proven as good as the solver's
+        best move's (``line``: its winner, the turns, whether they are the fewest): a
+        proof a turn, read from the solver's tables, within what is left of ``budget``."""
+        winner, turns, exact = line
+        deadline, nodes = budget.part(self.nodes, 1.0)
+        seconds = None if deadline is None else max(deadline - time.perf_counter(), 1e-3)
+        found = self.solver.variation(after, winner, turns, exact=exact, time=seconds, nodes=nodes, stop=budget.stop)
+        self.nodes += self.solver.nodes
+        return found
 
     def _root(self, pos: Position, moves: list[Move], first: Move, depth: int) -> list[tuple[Move, int, tuple[Move, ...]]]:
         """The root's moves searched ``depth`` plies, ``first`` first: the best move,

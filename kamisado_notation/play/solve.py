@@ -44,7 +44,16 @@ from ..engine.board import SQUARE_COLOURS, Colour, Side
 from ..engine.position import Move, Position, Tower
 from ..engine.position_string import format_position
 from ..errors import ArgumentError
-from .proof import PROOF_ENTRY_BYTES, PROOF_NODE_BYTES, Proof, ProofTable, all_into_deadlock, open_towers, prove
+from .proof import (
+    NOT_WON,
+    PROOF_ENTRY_BYTES,
+    PROOF_NODE_BYTES,
+    Proof,
+    ProofTable,
+    all_into_deadlock,
+    open_towers,
+    prove,
+)
 
 __all__ = ["MAX_TURNS", "MEMORY_MB", "MoveValue", "Solution", "Solver", "open_towers", "solve", "solve_moves"]
 
@@ -215,6 +224,10 @@ class Solver:
             return Solution(text, end, 0, None, (), 0, 0, _clock() - start, 0)
         limit = MAX_TURNS if depth is None else depth
         by_proof = self.proof and limit > self.deepening
+        if by_proof and self.settled(pos, within=limit) is not None:  # (proven before: the proof numbers read it at once)
+            self._limits(None if time is None else start + time, nodes)
+            answer = self._answer(pos, text, _Deepened(0, None, 0, None), limit)
+            return replace(answer, nodes=self.nodes, seconds=_clock() - start)
         if by_proof:  # deepening first (its share of the limits), then proof numbers
             share = DEEPENING_NODES if nodes is None else min(DEEPENING_NODES, max(1, int(nodes * DEEPENING_SHARE)))
             self._limits(None if time is None else start + time * DEEPENING_SHARE, share)
@@ -226,6 +239,33 @@ class Solver:
         self._limits(None if time is None else start + time, nodes)
         answer = self._answer(pos, text, deepened, limit if by_proof else 0)
         return replace(answer, nodes=self.nodes, seconds=_clock() - start)
+
+    def settled(self, position: Position, *, within: int = MAX_TURNS) -> str | None:
+        """``"win"`` or ``"loss"`` for the side to move when this solver's proof table
+        already holds a side's win from ``position`` within ``within`` turns (a proof
+        of an earlier search passed through it: the next move of a proven round), else
+        ``None``. Nothing is searched."""
+        key = position.key()
+        for side in Side:
+            won = self.proof_table.settled(key, side, within)
+            if won is not None and won != NOT_WON:
+                return "win" if side is position.to_move else "loss"
+        return None
+
+    def variation(
+        self, position: Position, winner: Side, turns: int, *, exact: bool = False,
+        time: float | None = None, nodes: int | None = None, stop: threading.Event | None = None,
+    ) -> tuple[Move, ...]:  # fmt: skip
+        """The line of a round ``winner`` is proven to win from ``position`` within
+        ``turns`` turns, a proof a turn (read from the proof table where earlier proofs
+        passed through it): the winner's move that keeps the win within the turns left,
+        the loser's that holds out — with ``exact`` (``turns`` are the fewest), one that
+        escapes a win a turn sooner, the longest hold; else the longest the proofs show
+        — as far as ``time``, ``nodes`` and ``stop`` allow."""
+        _check(position, turns, time, nodes)
+        self.nodes, self._stop = 0, stop
+        self._limits(None if time is None else _clock() + time, nodes)
+        return tuple(self._proof_variation(position.copy(), winner, turns, exact=exact))
 
     def _limits(self, deadline: float | None, nodes: int | None) -> None:
         """The deadline and budget of nodes from here on (the nodes counted so far count)."""
@@ -295,8 +335,8 @@ class Solver:
         found = self._proven_result(pos, limit)
         if found is None:
             return None
-        winner, name, high = found
-        kept = self._bounded(pos, text, winner, name, high, reached)
+        winner, name, high, move = found
+        kept = self._bounded(pos, text, winner, name, high, reached, move)
         while high > reached + 1:  # (no win within the turns the deepening searched)
             answer = self._prove(pos, winner, high - 1)
             if answer.proven is None:
@@ -304,30 +344,32 @@ class Solver:
             if not answer.proven:
                 break
             high = answer.turns if answer.turns is not None else high - 1
-            kept = self._bounded(pos, text, winner, name, high, reached)
+            kept = self._bounded(pos, text, winner, name, high, reached, answer.move)
         pv = self._proof_variation(pos, winner, high, exact=True)
         if not pv:
             return replace(kept, turns=high)
         return Solution(text, name, high, pv[0], tuple(pv), reached, within=high)
 
-    def _proven_result(self, pos: Position, limit: int) -> tuple[Side, str, int] | None:
+    def _proven_result(self, pos: Position, limit: int) -> tuple[Side, str, int, Move | None] | None:
         """Who is proven to win within ``limit`` turns (``"win"`` for the side to move,
-        ``"loss"``) and within how many turns its proof wins; ``None`` when neither is
-        proven in the limits (or neither wins within ``limit``: deadlocks aside, a
-        deeper limit will tell)."""
+        ``"loss"``), within how many turns its proof wins, and the root's move its proof
+        holds (the winner's fastest proven, the loser's longest proven hold); ``None``
+        when neither is proven in the limits (or neither wins within ``limit``:
+        deadlocks aside, a deeper limit will tell)."""
         me = pos.to_move
         for winner, name in ((me, "win"), (_OTHER[me], "loss")):
             answer = self._prove(pos, winner, limit)
             if answer.proven is None:
                 return None
             if answer.proven:
-                return winner, name, answer.turns if answer.turns is not None else limit
+                return winner, name, answer.turns if answer.turns is not None else limit, answer.move
         return None
 
-    def _bounded(self, pos: Position, text: str, winner: Side, name: str, within: int, reached: int) -> Solution:
+    def _bounded(self, pos: Position, text: str, winner: Side, name: str, within: int, reached: int, move: Move | None) -> Solution:
         """The answer while only a bound on the turns is proven: the result, the bound,
-        and the line the proof holds (as far as the limits allow)."""
-        pv = self._proof_variation(pos, winner, within, exact=False)
+        and the line the proof holds (as far as the limits allow; when they allow none
+        of it, ``move``, the one the proof of the bound held)."""
+        pv = self._proof_variation(pos, winner, within, exact=False) or ([move] if move is not None else [])
         return Solution(text, name, None, pv[0] if pv else None, tuple(pv), reached, within=within)
 
     def _prove(self, pos: Position, winner: Side, within: int) -> Proof:

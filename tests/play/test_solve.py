@@ -464,46 +464,47 @@ def test_a_win_whose_turns_are_not_found_says_its_proven_bound_only() -> None:
     assert r.stdout.splitlines()[0] == f"Black wins within {answer.within} turns (fewer not ruled out in the limits)"
 
 
-# -- the engine: proven wins played out (seeds that vary the games: tests/play/test_search.py)
+# -- the next position of a proven round (the engine's next move: tests/play/test_search.py)
 
 
-def _defender_move(position: Position) -> str:
-    """A perfect defender's move: the slowest loss the solver proves (no limit)."""
-    answer = solve(position)
-    assert answer.best is not None
-    return answer.best.coords()
+def test_a_position_a_proof_passed_through_is_settled_and_answered_as_fresh() -> None:
+    """After a proof, the position two turns down its line (the winner's move and the
+    loser's longest hold) is settled in the solver's proof table: the solver answers it
+    as a fresh one does, in far fewer nodes (no deepening: the proof numbers read it at
+    once), and a position no proof passed through is not settled."""
+    pos = Position.from_string(WON_IN_15)
+    solver = Solver()
+    answer = solver.solve(pos)
+    assert (answer.result, answer.turns) == ("win", 15)
+    later = pos.copy()
+    for move in answer.pv[:2]:
+        later.play(move)
+    assert solver.settled(later) == "win" and Solver().settled(later) is None
+    warm, fresh = solver.solve(later), Solver().solve(later)
+    assert (warm.result, warm.turns) == (fresh.result, fresh.turns) == ("win", 13)
+    assert warm.nodes < fresh.nodes / 4, (warm.nodes, fresh.nodes)
+    assert solver.settled(Position.initial()) is None
 
 
-#: Positions proven won for the side to move, in 15, 8 and 9 turns: the first two found
-#: by the solver in a few thousand nodes, the third in some 60,000 (its fewest turns
-#: may not be found in the engine's first move time: a bound first).
-PROVEN_WINS = (WON_IN_15, DEADLOCK_IN_8, BLACK_WINS_IN_9)
+@settings(max_examples=30, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_a_proven_rounds_variation_is_its_line_to_the_end(rng: random.Random) -> None:
+    """``Solver.variation`` of a position proven won in N (the exhaustive search), read
+    from the tables its proof filled: N legal turns to the round's end, won by the
+    winner, each of the winner's moves keeping the win within the turns left and each of
+    the loser's holding out longest."""
+    pos = near_the_end(rng)
+    truth = exhaustive(pos.copy(), DEPTH, {})
+    if truth is None or truth[1] == 0:
+        return
+    solver = Solver()
+    assert (solver.solve(pos).result, solver.solve(pos).turns) == truth
+    winner = pos.to_move if truth[0] == "win" else pos.to_move.other
+    line = solver.variation(pos, winner, truth[1], exact=True)
+    here = pos.copy()
+    for left, move in zip(range(truth[1], 0, -1), line, strict=True):
+        value = exhaustive(here.copy(), left, {})
+        assert value is not None and value[1] == left, (pos.to_string(), [m.coords() for m in line])
+        here.play(move)
+    assert here.winner is winner or (here.winner is None and not here.has_moves() and here.deadlock() is winner.other)
 
-
-def test_the_engine_wins_every_position_its_solver_proves_against_a_perfect_defender() -> None:
-    """The engine (6 s a move: its solver has 1 s, and answers as soon as it has proven)
-    plays a proven win out against a defender who always holds out longest: every move
-    of it reported proven, the round won, in the fewest turns when its first proof
-    found them."""
-    from kamisado_notation.play.search import Searcher
-
-    for start in PROVEN_WINS:
-        pos = Position.from_string(start)
-        winner = pos.to_move
-        engine = Searcher(seed=1)
-        turns, bound = 0, None
-        while pos.winner is None and not (not pos.has_moves() and pos.deadlock() is not None):
-            if not pos.has_moves():
-                pos.play(pos.forfeit_move())
-            elif pos.to_move is winner:
-                played = engine.best_move(pos, movetime_ms=6000)  # (the solver answers once it has proven)
-                assert played.proven == "win", (start, turns)
-                bound = played.turns if turns == 0 else bound
-                pos.play(played.move)
-            else:
-                pos.play_text(_defender_move(pos))
-            turns += 1
-        won = pos.winner is winner or (pos.winner is None and pos.deadlock() is not winner)
-        assert won, start
-        assert bound is None or turns == bound, start  # (the fewest, when the first proof found them)
-        assert turns >= (solve(Position.from_string(start)).turns or 0), start  # (the defender held out)
