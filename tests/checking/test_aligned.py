@@ -499,6 +499,9 @@ def live_ticker(text: str, rng: random.Random, names: tuple[str, str]) -> str:
 
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 10_000), lang=st.sampled_from(WORDS), chat=st.integers(0, 10_000))
+@example(seed=130, lang=(Form.TEXT, "en"), chat=0).xfail(
+    raises=AssertionError, reason="a ticker's round 1 left in progress (found by a fresh clone's random profile in session 31; fails on 5230d85 too)"
+)
 def test_a_live_ticker_newest_post_first_reads_from_its_last_line_up(seed: int, lang: tuple[Form, str], chat: int) -> None:
     """A record written newest first (a live ticker, a blog's updates) does not read
     forwards; read from its last line up against the legal moves, it is the match, every
