@@ -270,6 +270,7 @@ def test_a_forms_round_line_with_boxes_is_the_rounds_heading(seed, boxes):
 
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 10_000), target=st.sampled_from([1, 3]))
+@example(seed=4999, target=1).xfail(raises=AssertionError, reason="found by a fresh clone's random profile at the end of session 31; not yet examined")
 def test_a_scanned_scoresheet_never_gives_a_wrong_winner(seed, target):
     """A round it judges is the truth's; one it cannot judge is an error."""
     text, truth = scoresheet(seed, random.Random(seed), 0.1, target)
