@@ -24,7 +24,7 @@ from functools import lru_cache
 from math import log2
 
 from ..engine.board import Colour, Direction, Side
-from ..engine.match import Fill, RoundResult, fill, place_ring, round_result
+from ..engine.match import Fill, RoundEnd, RoundResult, fill, place_ring, round_result
 from ..engine.moves import Move
 from ..engine.position import Position
 from ..enums import TextEnum
@@ -60,6 +60,8 @@ _WEST = frozenset({"nw", "sw", "northwest", "southwest", "north-west", "south-we
 
 # The slots of a move that clues fill (each at most once in an entry).
 _TOWER, _DIRECTION, _DISTANCE, _LANDING, _ORIGIN, _TARGET, _PUSH, _FORCED = (1 << k for k in range(8))
+#: The slots that say how a move goes (its direction, its distance, its squares).
+_HOW = _DIRECTION | _DISTANCE | _ORIGIN | _TARGET
 
 #: What an entry gains whose name before it was read with its side before, and how many
 #: names a reading keeps.
@@ -80,6 +82,8 @@ _SHARED = 0.5
 #: How much an entry's shape counts, and the smoothing of the shapes' shares (a shape
 #: not seen in the first reading counts as half of one, out of about so many shapes).
 _HABIT, _SMOOTH, _SHAPES = 0.5, 0.5, 40
+#: The fewest entries a habit is learnt from.
+_HABIT_ENTRIES = 8
 #: What a round's reading must gain for each clue of its stretch, at least, to be judged
 #: (a reading forced through text it does not fit sets much aside, or reads entries of
 #: shapes the record does not use).
@@ -99,6 +103,8 @@ _SURE = 0.3
 _LEARNING = 2
 #: The lines in a row of colours alone that make a line a lineup, not moves.
 _LINEUP = 6
+#: The fewest colours alone on each line of a lineup's row wrapped onto two.
+_HALF_LINEUP = 3
 #: The most clues an entry is read from; the legal moves kept of this many positions at most.
 _SPAN, _OFFERS = 8, 2048
 
@@ -119,6 +125,9 @@ class Piece:
     legend: Mapping[str, Direction | Colour] = field(default_factory=dict)
     #: the number of the round the last round's heading above it names (``* Round 3``)
     said_round: int | None = None
+    #: its line is taken back by the next line that says a move (``no wait sorry typo,
+    #: green right two``): as likely set aside as read
+    taken_back: bool = False
 
     @property
     def short(self) -> tuple[Direction, int] | None:
@@ -135,7 +144,7 @@ class Piece:
     @property
     def weak(self) -> bool:
         # (an arrow the way text reads says where a move lands as often as which way it goes)
-        return self.clue.weak or (self.clue.kind == "DIRECTION" and to_arrow(self.text)) or (self.clue.compass and normalise(self.text) in _WORDS_TOO)
+        return self.taken_back or self.clue.weak or (self.clue.kind == "DIRECTION" and to_arrow(self.text)) or (self.clue.compass and normalise(self.text) in _WORDS_TOO)
 
 
 def pieces_of(lines: Iterable[str], *, first_line: int = 1, order: Order = Order.WRITTEN) -> list[Piece]:
@@ -143,7 +152,7 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1, order: Order = Order
     they are read in (:class:`Order`); a line of colours alone, or a row of colours each
     named once (a lineup), holds none, and neither does a table's row of round headings."""
     out: list[Piece] = []
-    rows: set[int] = set()
+    rows = _LineupRows()
     learnt = Legend()
     legend: dict[str, Direction | Colour] = {}
     written = list(enumerate(lines, first_line))
@@ -158,11 +167,38 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1, order: Order = Order
         if is_key_line(text) or said.get(number, 0) is None:
             continue  # (an example of them, a round's heading: no move)
         found = _line_pieces(text, number, legend, said.get(number) if in_order else None)
-        if _colours_alone(found):
-            rows.add(number)
+        rows.see(number, found)
+        if _amends(text, legend, found):
+            _take_back(out)
         out.extend(found)
-    kept = _voices([p for p in _without_lineups(out) if p.line not in rows], dict(written))
+    kept = _voices([p for p in _without_lineups(out) if p.line not in rows.lines], dict(written))
     return kept if bands is None else sorted(kept, key=lambda p: bands.key(p.line, p.column))
+
+
+def _amends(text: str, legend: Mapping[str, Direction | Colour], found: list[Piece]) -> bool:
+    """Whether line ``text`` (its pieces ``found``) opens by taking back the entry before
+    it: a word that amends or retracts before its first evidence, then a move said
+    (``no wait sorry typo, green right two``, ``correction: …``; not a question, ``wait,
+    c8?``)."""
+    if sum(not p.weak for p in found) < 2:
+        return False
+    for c in clues(text, legend):
+        if c.kind in ("AMEND", "RETRACT"):
+            return True
+        if c.kind in _EVIDENCE and not c.weak:
+            return False
+    return False
+
+
+def _take_back(out: list[Piece]) -> None:
+    """Mark the pieces of the last line of ``out`` taken back (:attr:`Piece.taken_back`)."""
+    if not out:
+        return
+    last = out[-1].line
+    k = len(out)
+    while k and out[k - 1].line == last:
+        k -= 1
+        out[k] = replace(out[k], taken_back=True)
 
 
 def _columns_blanked(numbered: Iterable[tuple[int, str]]) -> list[tuple[int, str]]:
@@ -173,10 +209,65 @@ def _columns_blanked(numbered: Iterable[tuple[int, str]]) -> list[tuple[int, str
     return [(number, "" if columns.learn(text) else columns.blank(text)) for number, text in numbered]
 
 
+def _colours_only(found: list[Piece]) -> bool:
+    """Whether a line's pieces ``found`` are colours alone, but the letters of the
+    files a lineup may name them by (``A ARANCIO  B BLU``) and a label before them."""
+    named = _named_colours(found)
+    return bool(named) and all(p.clue.kind in _COLOURS or _file_letter(p) for p in named)
+
+
+def _named_colours(found: list[Piece]) -> list[Piece]:
+    """``found`` from its first colour's word on (a row's label before it: ``1a traversa``)."""
+    first = next((k for k, p in enumerate(found) if p.clue.kind == "COLOUR" and len(p.text) > 2), len(found))
+    return found[first:]
+
+
+def _file_letter(p: Piece) -> bool:
+    return len(p.text) == 1 and p.text.lower() in "abcdefgh"
+
+
+class _LineupRows:
+    """The lines that are a lineup's row, no moves: colours alone, or each square of a
+    rank named with its tower's colour (:func:`_colours_alone`), or a row of colours
+    wrapped onto two lines (``A ARANCIO  B BLU  C VIOLA  D ROSA`` / ``E VERDE …``)."""
+
+    def __init__(self) -> None:
+        self.lines: set[int] = set()
+        self.half: tuple[int, int] | None = None  # (the line before, where it holds colours alone: a row begun)
+
+    def see(self, number: int, found: list[Piece]) -> None:
+        """Take in line ``number``'s pieces ``found``."""
+        colours = sum(len(p.text) > 1 for p in _named_colours(found)) if _colours_only(found) else 0
+        if _colours_alone(found):
+            self.lines.add(number)
+        elif self.half is not None and colours and self.half[1] + colours >= _LINEUP:
+            self.lines.update((self.half[0], number))
+        self.half = (number, colours) if colours >= _HALF_LINEUP else None
+
+
 def _colours_alone(found: list[Piece]) -> bool:
-    """Whether a line's pieces ``found`` are colours alone, :data:`_LINEUP` at least (a
-    lineup's row)."""
-    return sum(p.clue.kind == "COLOUR" for p in found) >= _LINEUP and all(p.clue.kind in ("COLOUR", "AMBIGUOUS") for p in found)
+    """Whether a line's pieces ``found`` are a lineup's row: colours alone,
+    :data:`_LINEUP` at least, or as many squares of one rank each named with the colour
+    of the tower on it (:func:`_squares_named`)."""
+    kinds = [p.clue.kind for p in found]
+    if sum(k == "COLOUR" for k in kinds) >= _LINEUP and all(k in _COLOURS for k in kinds):
+        return True
+    return _squares_named(found)
+
+
+def _squares_named(found: list[Piece]) -> bool:
+    """Whether ``found`` (from its first square: its heading, ``Du, rhes 8:``, before)
+    are :data:`_LINEUP` squares of one rank at least, each with a colour after it
+    (``a8 porffor, b8 brown, c8 glas, …``)."""
+    first = next((k for k, p in enumerate(found) if p.clue.kind == "SQUARE"), len(found))
+    found = found[first:]
+    squares, colours = found[0::2], found[1::2]
+    ranks = {p.clue.squares[1] // 8 for p in squares if p.clue.kind == "SQUARE" and p.clue.squares is not None}
+    return len(squares) >= _LINEUP and len(ranks) == 1 and len(colours) == len(squares) and all(p.clue.kind in _COLOURS for p in colours)
+
+
+#: The kinds of clue a colour's word is.
+_COLOURS = ("COLOUR", "AMBIGUOUS")
 
 
 #: A quote's marks at a line's start (``> ``, ``>> ``, ``> > ``).
@@ -215,9 +306,10 @@ def _line_pieces(text: str, number: int, legend: Mapping[str, Direction | Colour
     ``said_round``."""
     if json_object(text):
         text = json_values(text)
+    found = [c for c in clues(text, legend) if c.kind in _EVIDENCE or _compass(c, text) is not None]
     return [
         Piece(number, c.start + 1, c, text[c.start : c.end], _name_before(text, c.start), legend, said_round)
-        for c in clues(text, legend) if c.kind in _EVIDENCE or _compass(c, text) is not None
+        for c in found
     ]
 
 
@@ -450,20 +542,67 @@ def _spans(pieces: list[Piece], i: int, offer: _Offer, flip: bool) -> Iterator[t
     """Each end ``j`` of an entry of ``offer`` that begins at ``pieces[i]`` (the pieces
     ``i:j`` all fit it, one a strong clue at least), what the entry weighs, and its shape
     (the slots its clues fill, in order)."""
-    filled, weight, strong = 0, 0.0, False
+    filled, weight, strong, bare = 0, 0.0, False, False
     shape: tuple[int, ...] = ()
     for j in range(i, min(len(pieces), i + _SPAN)):
         found = _fit(pieces[j], offer, filled, flip)
-        if found is None and j > i and filled & _DIRECTION and _to_landing(pieces[j - 1], pieces[j]):
-            continue  # (an arrow after the direction said: 'to', before where the move lands)
-        if found is None:
-            return
+        inside = _inside(pieces, j, offer, filled) if found is None and j > i else None
+        if inside is not None:
+            weight -= inside
+            bare = bare or not filled & _HOW
+            continue
+        if found is None or (bare and not (filled | found[0]) & _HOW):
+            return  # (a word skipped between a tower and a colour: 'blue, so I have to do blue' is no move)
+        bare = False
         filled |= found[0]
         weight += found[1]
         shape += (found[0],)
         strong = strong or not pieces[j].weak
         if strong:
             yield j + 1, weight, shape
+
+
+def _inside(pieces: list[Piece], j: int, offer: _Offer, filled: int) -> float | None:
+    """What ``pieces[j]``, which fits no slot left of an entry of ``offer``, costs set
+    aside inside it (``filled``: the slots its clues before filled), or ``None`` where
+    it ends the entry: nothing for an arrow after the direction (``to``, before where
+    the move lands); a weak clue's cost for a common word (``to``, ``on``) or what the
+    entry said already (its direction said twice: ``straight forward``)."""
+    piece = pieces[j]
+    if filled & _DIRECTION and _to_landing(pieces[j - 1], piece):
+        return 0.0
+    if _skipped(piece, offer) or _said_again(piece, offer, filled) or _named_twice(pieces[j - 1], piece):
+        return _ASIDE_WEAK
+    return None
+
+
+def _named_twice(before: Piece, piece: Piece) -> bool:
+    """Whether ``piece`` names again the colour ``before`` it named, right after it as a
+    sign and a word (``🟩 Green``, ``🟪 purple``)."""
+    return (
+        piece.clue.kind == before.clue.kind == "COLOUR" and piece.clue.colour is before.clue.colour and piece.line == before.line
+        and piece.text.isalpha() != before.text.isalpha()
+    )
+
+
+def _skipped(piece: Piece, offer: _Offer) -> bool:
+    """Whether ``piece``, between an entry's clues, may be set aside inside it: a weak
+    clue (a common word: ``to``, ``on``), but a direction's letter that says another
+    direction (``PURPLE R 1``: not Purple Forward 1)."""
+    if not piece.weak:
+        return False
+    return piece.clue.direction is None or piece.clue.direction is offer.direction or to_arrow(piece.text)
+
+
+def _said_again(piece: Piece, offer: _Offer, filled: int) -> bool:
+    """Whether ``piece`` says again what an entry of ``offer`` said already: its
+    direction (``straight forward``, ``diagonal right``), its two squares (a bot's
+    command, ``!k mv g8 h7``, then its answer, ``Green g8 ➜ h7``)."""
+    clue = piece.clue
+    if clue.kind == "DIRECTION":
+        return bool(filled & _DIRECTION) and clue.direction is offer.direction
+    both = _ORIGIN | _TARGET
+    return clue.kind == "COORDS" and filled & both == both and clue.squares == (offer.origin, offer.target)
 
 
 def _to_landing(before: Piece, piece: Piece) -> bool:
@@ -627,6 +766,8 @@ def _learnt(pieces: list[Piece], *, flip: bool) -> Alignment:
     reading = _align(pieces, flip=flip)
     if not any(r.result is not None for r in reading.rounds):
         return reading  # (no round ends in a first reading: no habit would end one)
+    if len(reading.shapes) < _HABIT_ENTRIES:
+        return reading  # (a habit is not learnt from a few entries: each would cost more than a clue set aside)
     for _ in range(_LEARNING):
         reading = _align(pieces, flip=flip, style=_Style(reading.shapes))
     return reading
@@ -701,7 +842,7 @@ def _align(pieces: list[Piece], *, flip: bool, style: _Style | None = None) -> A
         cost = _ASIDE_WEAK if piece.weak else _ASIDE
         for r in readings:
             beams[i + 1].add(_Reading(r.score - cost, r))
-            if r.result is not None:
+            if r.result is not None and not _deadlock_forfeits(r):
                 continue
             said = offers.get(r.key[0])
             if said is None:
@@ -714,6 +855,17 @@ def _align(pieces: list[Piece], *, flip: bool, style: _Style | None = None) -> A
                 beams[j].add(entry)
         _forget(passed, readings, offers)
     return _alignment(readings, pieces)
+
+
+def _deadlock_forfeits(r: _Reading) -> bool:
+    """Whether the round ``r`` ended in a deadlock (M8) whose forfeits a record may still
+    write (``Pink 0 Brown``, ``Brown 0 Pink``): each side's one, after the move that made
+    it; they change nothing of the round's result."""
+    assert r.result is not None
+    if r.result.by is not RoundEnd.DEADLOCK:
+        return False
+    history = r.position.history
+    return len(history) < 2 or not (history[-1].is_forfeit and history[-2].is_forfeit)
 
 
 def _named(names: tuple[tuple[str, Side], ...], name: str | None, side: Side) -> tuple[float, tuple[tuple[str, Side], ...]]:

@@ -43,6 +43,7 @@ from ..notation.kmr.line_reader import Reader
 from ..notation.record import MatchRecord, RecordFile
 from ..notation.text import TEXT_RULE
 from .replayed import MatchStatus
+from .slips.after_end import READ_BY_EVIDENCE
 from .verdict import Judge, Judged, judge_lines
 
 if TYPE_CHECKING:
@@ -580,7 +581,7 @@ def read_again(
     reading could not judge read again against the legal moves where that reads more
     (:func:`~.reread.reread`); and the errors before the first match (``leading``), but
     those of lines the reading again covered."""
-    if not lines or any(d.kind is Kind.NOT_KAMISADO for d in leading) or (found and all(s.valid for s in found)):
+    if not lines or any(d.kind is Kind.NOT_KAMISADO for d in leading) or (found and all(map(_settled, found))):
         return found, leading
     lines = list(unwrapped(lines))  # (a JSON document's strings: the text the matches were read from, line for line)
     out: list[MatchSummary] = []
@@ -607,12 +608,20 @@ def _spans(found: list[MatchSummary], length: int, first_line: int) -> list[tupl
 
 def _reread(s: MatchSummary | None, lines: list[str], first_line: int, leading: list[Diagnostic]) -> Reread | None:
     """The match ``s`` of ``lines`` read again, if it is to be (:func:`~.reread.reread`)."""
-    if s is not None and s.valid:
+    if s is not None and _settled(s):
         return None
     from .reread import reread  # (the reading against the moves, and the grammar it loads: only for a match not judged)
 
     results, diagnostics, headers = ([r for _n, r in s.rounds], [*s.diagnostics, *leading], s.headers) if s is not None else ([], leading, {})
     return reread(lines, first_line=first_line, results=results, diagnostics=diagnostics, headers=headers)
+
+
+def _settled(s: MatchSummary) -> bool:
+    """Whether the first reading of match ``s`` stands without reading it again: it is
+    valid, and decided or read as written (a valid match left in progress where the
+    reading read entries by their evidence or set text aside may have misread its last
+    moves: a form with no column for the landing, whose move home then stands alone)."""
+    return s.valid and (s.status is MatchStatus.COMPLETE or not any(d.kind in READ_BY_EVIDENCE for d in s.diagnostics))
 
 
 def _summary_again(again: Reread, old: MatchSummary | None, line: int, path: str) -> MatchSummary | None:

@@ -458,14 +458,14 @@ _EVIDENCE_COLOURS: dict[Colour, tuple[str, ...]] = {
 #: Latin letters, zh's simplified glyphs), with their forms typed without accents where
 #: a letter has no accent to drop (Turkish ``ı``).
 _WORLD_COLOURS: dict[Colour, tuple[str, ...]] = {
-    Colour.BROWN: ("ruskea", "kahve", "nâu", "coklat", "cokelat", "коричнева", "коричневий", "коричневе", "bruna", "bhura", "bhoora", "棕", "棕色", "褐色", "咖啡色"),
-    Colour.GREEN: ("grønn", "yesil", "hijau", "зелена", "зелений", "зелене", "verda", "hara", "绿", "绿色", "綠"),
-    Colour.RED: ("punaise", "đỏ", "rød", "kirmizi", "merah", "червона", "червоний", "червоне", "ruĝa", "rugxa", "rugha", "laal", "lal", "红", "红色", "紅"),
-    Colour.YELLOW: ("keltaise", "sari", "vàng", "kuning", "жовта", "жовтий", "жовте", "flava", "peela", "peeli", "黄色", "黃"),
-    Colour.PINK: ("pinkki", "pinkille", "pinkillä", "hồng", "рожева", "рожевий", "рожеве", "roza", "rozkolora", "gulabi", "粉", "粉色", "粉红", "粉红色", "rózsaszín"),
-    Colour.PURPLE: ("liila", "tím", "ungu", "фіолетова", "фіолетовий", "фіолетове", "purpura", "violkolora", "baingani", "jamuni", "紫"),
-    Colour.BLUE: ("sinise", "dương", "biru", "синя", "синій", "синє", "blua", "neela", "neeli", "nila", "蓝", "蓝色", "藍"),
-    Colour.ORANGE: ("cam", "oranye", "jingga", "помаранчева", "помаранчевий", "оранжева", "oranĝa", "orangxa", "orangha", "narangi", "naranji", "narancs"),
+    Colour.BROWN: ("brown", "donn", "pruun", "rudas", "ruda", "rudą", "smeđa", "smeđi", "smeda", "marró", "hnedá", "hnedý", "ruda", "ruskea", "kahve", "nâu", "coklat", "cokelat", "коричнева", "коричневий", "коричневе", "bruna", "bhura", "bhoora", "棕", "棕色", "褐色", "咖啡色"),
+    Colour.GREEN: ("gwyrdd", "roheline", "žalias", "žalia", "zelena", "zeleni", "verd", "verda", "lục", "zelený", "grønn", "yesil", "hijau", "зелена", "зелений", "зелене", "verda", "hara", "绿", "绿色", "綠"),
+    Colour.RED: ("coch", "dearg", "punane", "raudonas", "raudona", "crvena", "crveni", "vermell", "vermella", "červený", "punaise", "đỏ", "rød", "kirmizi", "merah", "червона", "червоний", "червоне", "ruĝa", "rugxa", "rugha", "laal", "lal", "红", "红色", "紅"),
+    Colour.YELLOW: ("melyn", "buí", "kollane", "geltonas", "geltona", "žuta", "žuti", "groc", "groga", "žltá", "žltý", "keltaise", "sari", "vàng", "kuning", "жовта", "жовтий", "жовте", "flava", "peela", "peeli", "黄色", "黃"),
+    Colour.PINK: ("pinc", "bándearg", "roosa", "rožinis", "rožinė", "ružičasta", "ružičasti", "rosa", "ružová", "lyserød", "jambu", "pinkki", "pinkille", "pinkillä", "hồng", "рожева", "рожевий", "рожеве", "roza", "rozkolora", "gulabi", "粉", "粉色", "粉红", "粉红色", "rózsaszín"),
+    Colour.PURPLE: ("porffor", "corcra", "lilla", "violetinis", "violetinė", "ljubičasta", "ljubičasti", "lila", "fialová", "liila", "tím", "ungu", "фіолетова", "фіолетовий", "фіолетове", "purpura", "violkolora", "baingani", "jamuni", "紫"),
+    Colour.BLUE: ("glas", "gorm", "sinine", "mėlynas", "mėlyna", "plava", "plavi", "blau", "modrá", "sinise", "dương", "biru", "синя", "синій", "синє", "blua", "neela", "neeli", "nila", "蓝", "蓝色", "藍"),
+    Colour.ORANGE: ("oren", "oráiste", "oranž", "oranžinis", "oranžinė", "narančasta", "narančasti", "taronja", "oransje", "oranžová", "cam", "oranye", "jingga", "помаранчева", "помаранчевий", "оранжева", "oranĝa", "orangxa", "orangha", "narangi", "naranji", "narancs"),
 }
 #: Colours, directions and forced words written in two or three words (Vietnamese,
 #: Indonesian, French's ``tout droit``): the phrase as written, with or without its
@@ -498,9 +498,9 @@ _EVIDENCE_DIRECTIONS: dict[Direction, tuple[str, ...]] = {
 
 #: More languages' direction words (as :data:`_WORLD_COLOURS`).
 _WORLD_DIRECTIONS: dict[Direction, tuple[str, ...]] = {
-    Direction.FORWARD: ("suoraan", "framåt", "fram", "rett", "frem", "dümdüz", "thẳng", "tiến", "lurus", "maju", "вперед", "уперед", "rekte", "antaŭen", "antauxen", "antauen", "seedha", "sidha", "seedhe", "aage", "直", "直走", "向前", "前进", "előre"),
-    Direction.LEFT: ("balról", "vasen", "venstre", "sola", "trái", "kiri", "ліворуч", "вліво", "наліво", "maldekstren", "maldekstre", "baayen", "bayen", "baen", "左斜", "左上"),
-    Direction.RIGHT: ("jobbról", "høyre", "hoyre", "sağa", "phải", "kanan", "праворуч", "вправо", "направо", "dekstren", "dekstre", "daayen", "dayen", "daen", "右", "右斜", "右上"),
+    Direction.FORWARD: ("ymlaen", "syth", "edasi", "otse", "pirmyn", "tiesiai", "naprijed", "ravno", "endavant", "recte", "vpred", "eteen", "depan", "rovno", "suoraan", "framåt", "fram", "rett", "frem", "dümdüz", "thẳng", "tiến", "lurus", "maju", "вперед", "уперед", "rekte", "antaŭen", "antauxen", "antauen", "seedha", "sidha", "seedhe", "aage", "直", "直走", "向前", "前进", "előre"),
+    Direction.LEFT: ("chwith", "clé", "vasakule", "vasak", "kairėn", "kairę", "lijevo", "esquerra", "vľavo", "venstre", "balról", "vasen", "venstre", "sola", "trái", "kiri", "ліворуч", "вліво", "наліво", "maldekstren", "maldekstre", "baayen", "bayen", "baen", "左斜", "左上"),
+    Direction.RIGHT: ("dde", "deas", "paremale", "parem", "dešinėn", "dešinę", "desno", "dreta", "vpravo", "højre", "jobbról", "høyre", "hoyre", "sağa", "phải", "kanan", "праворуч", "вправо", "направо", "dekstren", "dekstre", "daayen", "dayen", "daen", "右", "右斜", "右上"),
     Direction.BACK: ("bakåt", "geri", "mundur", "назад", "malantaŭen", "peeche"),
 }
 
@@ -608,11 +608,11 @@ ROUNDS_AFTER_NUMBER = (
 FILL_WORDS = (
     "doplnění", "doplneni", "doplnenie", "auffüllen", "aufgefüllt", "auffüllung", "remplissage", "rempli", "aanvullen", "aangevuld",
     "relleno", "rellenar", "riempimento", "feltöltés", "feltoltes", "preenchimento", "umplere", "fyllning", "påfyllning", "uzupełnienie",
-    "wypełnienie", "täyttö",
+    "wypełnienie", "täyttö", "llenwi", "líonadh", "täitmine", "užpildymas", "popunjavanje", "ompliment", "omplir", "omplert", "doplnenie", "isian",
 )
 ROUND_WORDS = (
     *ROUNDS_AFTER_NUMBER,
-    "raŭndo", "rauxndo", "raundo", "partio", "ludo", "kierros", "erä", "omgång", "omgang", "ván", "babak", "putaran", "партія", "гра",
+    "raŭndo", "rauxndo", "raundo", "rownd", "gêm", "babhta", "cluiche", "voor", "raundas", "partija", "igra", "ronda", "pusingan", "partio", "ludo", "kierros", "erä", "omgång", "omgang", "ván", "babak", "putaran", "партія", "гра",
     "round", "game", "rnd", "rd", "partie", "spiel", "manche", "manșa", "manşa", "mansa", "partita", "partida", "juego",
     "runde", "ronde", "rond", "ronda", "raund", "rundă", "rodada", "játszma", "jatszma", "forduló", "fordulo", "runda", "раунд", "партия", "игра", "kolo", "kolejka",
 )
@@ -630,7 +630,7 @@ COUNTERS = ("マス", "ます", "つ", "格", "步", "歩", "个", "個", "칸",
 RETRACT_WORDS = frozenset(normalise(w) for w in ("revert", "reverts", "reverted", "takeback", "retracted", "retract", "undo", "undone", "scratch", "cancel", "cancelled", "canceled", "oops", "correction", "corrected", "fix", "fixed", "erratum", "korrektur", "korrigiert", "javítás", "javítva", "correção", "corrigido", "corectură", "corectat", "corrigé", "nope", "storno", "anulado", "annulé", "zurückgenommen", "rückgängig", "crossed", "struck", "deleted", "durchgestrichen", "gestrichen", "barré", "rayé", "tachado", "cancellato", "doorgestreept", "skreślone", "skreślony", "přeškrtnuto", "áthúzva", "riscado"))
 #: Words that correct a slot just said inside the entry being said (``brown left, no
 #: sorry, right 3``): the slot said after one stands in place of the one said before it.
-AMEND_WORDS = frozenset(normalise(w) for w in ("sorry", "wait", "mean", "meant", "rather", "actually", "pardon", "perdón", "perdon", "désolé", "entschuldigung", "quatsch", "bocsánat", "desculpa", "scusa", "sorki", "pardón"))
+AMEND_WORDS = frozenset(normalise(w) for w in ("sorry", "wait", "mean", "meant", "rather", "actually", "typo", "misclick", "mistyped", "tippfehler", "elírás", "erro", "greșeală", "pardon", "perdón", "perdon", "désolé", "entschuldigung", "quatsch", "bocsánat", "desculpa", "scusa", "sorki", "pardón"))
 #: The months as dates write them, capitalised, before a separator or a year (``14 Mar ·``,
 #: ``Mar 14, 2024``): a date's, never a colour's (``Mar`` is no maroon there).
 MONTH_WORDS: tuple[str, ...] = (

@@ -22,7 +22,7 @@ from kamisado_notation.checking.fix import fix_text
 from kamisado_notation.checking.replay import PlyKind, replay_match
 from kamisado_notation.checking.validate import first_reading_only, validate_text
 from kamisado_notation.diagnostics import ERROR, Kind
-from kamisado_notation.engine.board import Direction, Side
+from kamisado_notation.engine.board import Direction, Side, square_name
 from kamisado_notation.engine.moves import Move
 from kamisado_notation.notation.writer import Form
 from tests.support.paths import ROOT
@@ -499,9 +499,9 @@ def live_ticker(text: str, rng: random.Random, names: tuple[str, str]) -> str:
 
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 10_000), lang=st.sampled_from(WORDS), chat=st.integers(0, 10_000))
-@example(seed=130, lang=(Form.TEXT, "en"), chat=0).xfail(
-    raises=AssertionError, reason="a ticker's round 1 left in progress (found by a fresh clone's random profile in session 31; fails on 5230d85 too)"
-)
+# (found by the random profile: the forfeits a deadlock's round writes after the move that
+# made it were set aside, as after any round's end, and the first reading's error there stood)
+@example(seed=130, lang=(Form.TEXT, "en"), chat=0)
 def test_a_live_ticker_newest_post_first_reads_from_its_last_line_up(seed: int, lang: tuple[Form, str], chat: int) -> None:
     """A record written newest first (a live ticker, a blog's updates) does not read
     forwards; read from its last line up against the legal moves, it is the match, every
@@ -637,3 +637,72 @@ def test_a_note_under_a_rounds_heading_is_not_the_next_rounds_start(seed: int) -
     assert [r.result.winner if r.result else None for r in aligned.rounds] == sides
     assert aligned.certain == len(sides)
     assert [m for r in aligned.rounds for m in r.moves] == [m for moves in played(truth(seed, 3)) for m in moves]
+
+
+def relayed(rounds: list[list[Move]], rng: random.Random) -> str:
+    """A match relayed in a work chat by an onlooker, a move a post in prose: the tower,
+    its direction in words said twice over (``straight forward``, ``diagonal to her
+    right``), the squares, the colour it stops on, and its squares in brackets; common
+    words (``to``, ``on``, ``just``) between them."""
+    names = ("Kasia", "Dorota")
+    out = ["Board Game Club > General > Kamisado night", ""]
+    clock = 0
+    for n, moves in enumerate(rounds, 1):
+        out += [f"[19:{clock % 60:02d}] Piotr", f"round {n} starting", ""]
+        for m in moves:
+            clock += rng.randint(1, 3)
+            if not m.distance:
+                said = "blocked, has to pass"
+            else:
+                way = "straight forward" if m.direction is Direction.FORWARD else f"diagonal to {rng.choice(['her', 'their'])} {m.direction.name.lower()}"
+                said = (
+                    f"{m.tower.name.lower()} tower, {way}, {rng.choice(['just ', ''])}{m.distance} squares. "
+                    f"Stops on a {m.square_colour.name.lower()} square ({square_name(m.origin)} -> {square_name(m.target)})"
+                )
+            out += [f"[19:{clock % 60:02d}] Piotr", f"{names[m.side.value]}: {said}", ""]
+            if rng.random() < 0.2:
+                out += [f"[19:{clock % 60:02d}] Tomek", rng.choice(["wow that's cheeky", "go go go 💪", "what does the board look like now?"]), ""]
+    return "\n".join(out) + "\n"
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(0, 10_000), st.randoms(use_true_random=False))
+def test_property_a_relay_in_prose_with_its_squares_in_brackets_is_read_as_played(seed: int, rng: random.Random) -> None:
+    """Words between a move's clues (``to her right``, ``stops on a green square``) and a
+    direction said twice (``straight forward``) are set aside inside the entry, not made
+    the end of it: every round is read as played (before session 32 the first move was
+    read from its squares alone, its words set aside, and no round was certain)."""
+    rounds = truth(seed, 3)
+    assert read(relayed(rounds, rng)) == played(rounds)
+
+
+def _lineups_rewritten(text: str, wrapped: bool) -> str:
+    """``text`` (our notation) with each ``Lineup`` line written as a bulletin lists the
+    towers of a row: each square with its tower's colour (``* Black, row 8: a8 purple,
+    b8 brown, …``), or each file's letter and colour, wrapped onto two lines
+    (``8th row (Black)  A ORANGE  B BLUE  C PURPLE  D PINK`` / ``E GREEN  F …``)."""
+    out = []
+    for line in text.splitlines():
+        if not line.startswith("Lineup "):
+            out.append(line)
+            continue
+        side, colours = line[len("Lineup ") :].split(":")
+        names = colours.split()
+        rank = 8 if side == "Black" else 1
+        if wrapped:
+            cells = [f"{'ABCDEFGH'[k]} {c.upper()}" for k, c in enumerate(names)]
+            out += [f"   {rank}th row ({side})  " + "  ".join(cells[:4]), "                    " + "  ".join(cells[4:])]
+        else:
+            out.append(f"* {side}, row {rank}: " + ", ".join(f"{'abcdefgh'[k]}{rank} {c.lower()}" for k, c in enumerate(names)))
+    return "\n".join(out) + "\n"
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(0, 10_000), st.booleans())
+def test_property_a_rows_towers_listed_are_no_moves(seed: int, wrapped: bool) -> None:
+    """A round's lineups listed square by square, or file by file wrapped onto two
+    lines, are no moves: every round is read as played (before session 32 the squares
+    and colours of a listing were read as a round's first moves)."""
+    original = written(seed, Form.TEXT, "en", 3)
+    text = _lineups_rewritten(original, wrapped)
+    assert read(text) == played(truth(seed, 3))

@@ -24,6 +24,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from kamisado_notation import Severity, Side, fix_text, replay_match, validate_text
+from kamisado_notation.engine.board import square_name
 from kamisado_notation.notation.writer import Form
 from tests.support.slips import moves_of, only_match, winners, written
 
@@ -270,10 +271,93 @@ def test_a_forms_round_line_with_boxes_is_the_rounds_heading(seed, boxes):
 
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 10_000), target=st.sampled_from([1, 3]))
-@example(seed=4999, target=1).xfail(raises=AssertionError, reason="found by a fresh clone's random profile at the end of session 31; not yet examined")
+# (found by the random profile: a round of four entries, the habit learnt from them made
+# its move home dearer than setting it aside; the form's heading row read as a move)
+@example(seed=4999, target=1)
 def test_a_scanned_scoresheet_never_gives_a_wrong_winner(seed, target):
     """A round it judges is the truth's; one it cannot judge is an error."""
     text, truth = scoresheet(seed, random.Random(seed), 0.1, target)
     judged = judged_winners(text)
     assert [w for w in judged if w is not None] == [w for w, t in zip(judged, winners(truth).values(), strict=False) if w is not None and w == t]
     assert None not in judged or errors_of(text)
+
+
+def app_export(seed: int, rng: random.Random, target: int = 3) -> tuple[str, str]:
+    """A generated match (the truth, and an app's XML export of it): each move an
+    element whose attributes hold its data, among ids, counters and times
+    (``<ply n="3" id="p-81" side="black" tower="orange" from="a8" to="b7"
+    square="orange" t="20:14:02"/>``); a forfeit ``type="pass"``."""
+    truth = written(seed, Form.COORDS if rng.random() < 0.5 else Form.TEXT, "en", target=target)
+    out = ['<?xml version="1.0" encoding="UTF-8"?>', '<scorer schema="4" exported="2026-11-11T21:47:03+01:00" device="SM-A546B">', f'  <match id="m-{seed}" pointsToWin="{target}">']
+    clock = 0
+    for n, rnd in enumerate(replay_match(only_match(truth)).rounds, 1):
+        fill = "" if rnd.fill is None else f' fill="{rnd.fill.value}"'
+        out.append(f'    <round n="{n}"{fill}>')
+        k = 0
+        for ply in rnd.plies:
+            m = ply.move
+            if m is None or str(ply.kind) == "back":
+                continue
+            k += 1
+            clock += rng.randint(5, 90)
+            stamp = f"20:{clock // 60 % 60:02d}:{clock % 60:02d}"
+            side, tower = m.side.name.lower(), m.tower.name.lower()
+            what = f'type="pass" at="{square_name(m.origin)}"' if m.is_forfeit else f'from="{square_name(m.origin)}" to="{square_name(m.target)}"'
+            out.append(f'      <ply n="{k}" id="p-{rng.randint(10, 999)}" side="{side}" tower="{tower}" {what} square="{m.square_colour.name.lower()}" t="{stamp}"/>')
+        if rnd.result is not None:
+            out.append(f'      <result winner="{rnd.result.winner.name.lower()}" points="{rnd.result.points}"/>')
+        out.append("    </round>")
+    out += ["  </match>", "</scorer>"]
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), rng=st.randoms(use_true_random=False))
+def test_an_apps_xml_export_is_read_from_its_elements_attributes(seed: int, rng: random.Random) -> None:
+    """An app that keeps each move in an element's attributes: the values that say
+    something of a move are read where they stand (before session 32 every tag was
+    blanked with its attributes, and nothing was read)."""
+    text, truth = app_export(seed, rng)
+    assert judged_winners(text) == list(winners(truth).values())
+    assert errors_of(text) == []
+
+
+def bot_log(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A generated single round (the truth, and a chat where a bot referees it): each
+    player types a command with two squares (``!k mv g8 h7``); the bot answers with the
+    move, its colours as a coloured square and the word (``🟩 Green g8 ➜ h7 · landed on 🟪
+    purple``), and names the tower to move next."""
+    truth = written(seed, Form.TEXT, "en", target=1)
+    emoji = {"ORANGE": "🟧", "BLUE": "🟦", "PURPLE": "🟪", "PINK": "🩷", "YELLOW": "🟨", "RED": "🟥", "GREEN": "🟩", "BROWN": "🟫"}
+    names = ("ada.exe", "annieb")
+    out = ["#kamisado-bot", "", f"{names[0]} — Today at 19:41", "!k challenge @annieb single", ""]
+    for rnd in replay_match(only_match(truth)).rounds:
+        for ply in rnd.plies:
+            m = ply.move
+            if m is None or str(ply.kind) == "back":
+                continue
+            who = names[m.side.value]
+            if m.is_forfeit:
+                out += [f"KamiBot APP — Today at 19:4{rng.randint(2, 9)}", f"{who} is blocked: pass", ""]
+                continue
+            out += [f"{who} — Today at 19:4{rng.randint(2, 9)}", f"!k mv {square_name(m.origin)} {square_name(m.target)}", ""]
+            if rng.random() < 0.2:
+                out += [rng.choice(["bruh", "ok but im eating so be patient", "gg soon"]), ""]
+            tower, landing = m.tower.name, m.square_colour.name
+            out += [
+                f"KamiBot APP — Today at 19:4{rng.randint(2, 9)}",
+                f"{emoji[tower]} {tower.title()} {square_name(m.origin)} ➜ {square_name(m.target)} · landed on {emoji[landing]} {landing.lower()}",
+                "",
+            ]
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), rng=st.randoms(use_true_random=False))
+def test_a_bots_command_and_its_answer_are_one_move(seed: int, rng: random.Random) -> None:
+    """Two squares typed alone (``g8 h7``) are a move; the bot's answer says it again,
+    with an arrow between the squares and each colour as a sign and a word: one move
+    (before session 32 the round was not judged)."""
+    text, truth = bot_log(seed, rng)
+    assert judged_winners(text) == list(winners(truth).values())
+    assert errors_of(text) == []

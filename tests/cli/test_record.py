@@ -28,7 +28,11 @@ PROMPT = [r"(Black|Gold)> ", r"fills: l\(eft\) or r\(ight\)> ", "The match is ov
 def _spawn(path: Path, *options: str) -> pexpect.spawn:
     env = dict(os.environ, NO_COLOR="1", COLUMNS="120", LINES="60", PYTHONPATH=str(ROOT))
     script = "from kamisado_notation.cli.app import console; console()"
-    child = pexpect.spawn(sys.executable, ["-c", script, "record", str(path), *options], env=env, encoding="utf-8", timeout=30)
+    # (the terminal echoes what is typed at once, and may put it inside a character the
+    # program is writing: such a character is read as a replacement, not an error)
+    child = pexpect.spawn(
+        sys.executable, ["-c", script, "record", str(path), *options], env=env, encoding="utf-8", codec_errors="replace", timeout=30
+    )
     child.delaybeforesend = None
     return child
 

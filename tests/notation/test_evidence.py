@@ -1558,9 +1558,10 @@ _HAN = "〇一二三四五六七八九十"
 
 @settings(max_examples=10)
 @given(seed=st.integers(0, 10_000), shape=st.sampled_from(["第{n}局", "## 第{n}局（从{f}补位）", "第{n}回戦 {f}から", "제{n}국 {f}", "{n}局目"]), han=st.booleans())
-# a known bug (the random profile, session 27; fails on 291b87d too): a heading with no fill
-# before a round whose Lineup lines say it is an error (F1), round 3 not judged
-@example(seed=188, shape="第{n}局", han=False).xfail(raises=AssertionError, reason="a round's fill told by its Lineup lines alone, after a push")
+# (found by the random profile: a heading with no fill before a round whose Lineup lines
+# say it, and whose first entries are a Sumo push and its back-entry: round 3 not judged)
+@example(seed=188, shape="第{n}局", han=False)
+@example(seed=188, shape="第{n}局", han=True)
 def test_rounds_counted_as_chinese_japanese_and_korean_write_them_start_the_rounds(seed: int, shape: str, han: bool) -> None:
     """``第四局``, ``第2回戦 左から``, ``제3국``: a round's heading counted with its
     number in digits or characters, its fill said in the language's word, reads as the
@@ -2325,3 +2326,21 @@ def test_a_fill_said_in_prose_against_the_moves_is_still_an_error() -> None:
     )
     f1 = [d for d in validate_text(wrong).all_diagnostics() if d.rule == "F1"]
     assert f1 and all(d.severity is ERROR and "in prose" not in d.message for d in f1)
+
+
+@settings(max_examples=6)
+@given(seed=st.integers(0, 10_000), shape=st.sampled_from(["## Rownd {n} (llenwi o'r {f})", "Ronda {n} (omplir per {f})"]))
+def test_a_rounds_heading_with_an_article_before_an_apostrophe_names_its_fill(seed: int, shape: str) -> None:
+    """``Rownd 3 (llenwi o'r chwith)`` (Welsh: *fill from the left*), ``Ronda 2 (omplir
+    per l'esquerra)`` (Catalan): the fill is the side named, a short word before an
+    apostrophe (``o'r``, *from the*) is no side (before session 32 its ``r`` was read as
+    right, the heading named both fills and was no heading)."""
+    original = written(seed, Form.TEXT, "en", target=3)
+    sides = {"Rownd": ("chwith", "dde"), "Ronda": ("l'esquerra", "la dreta")}[shape.split()[0 if shape[0] != "#" else 1]]
+
+    def heading(m: re.Match[str]) -> str:
+        return shape.format(n=m[1], f=sides[m[2] == "right"]) if m[2] else m[0]
+
+    text = re.sub(r"(?m)^Round (\d+)(?: fill (left|right))?$", heading, original)
+    assert moves_of(text) == moves_of(original), text
+    assert winners(text) == winners(original)

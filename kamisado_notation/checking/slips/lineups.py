@@ -20,10 +20,10 @@ from ...engine.board import Colour, Side
 from ...engine.match import HOME_SQUARES, Fill, Match, fill, place_ring, round_result
 from ...engine.position import Position
 from ...notation.record import Entry, Lineup, RoundRecord
-from ..correct import LOOKAHEAD, exact_move, only_fit, play_as_written
+from ..correct import LOOKAHEAD, play_as_written
 
 __all__ = [
-    "check_lineups", "entries_fill", "fill_slip", "likely_fill", "missing_fill", "new_round_fill", "next_round_check", "plays", "rounds_played",
+    "check_lineups", "entries_fill", "fill_slip", "likely_fill", "missing_fill", "new_round_fill", "next_round_check", "opens", "rounds_played",
 ]  # fmt: skip
 
 
@@ -87,13 +87,13 @@ def _written(lu: Lineup) -> str:
     return f"Lineup {lu.side.title}: " + " ".join(c.title for c in lu.colours)
 
 
-def plays(position: Position, entry: Entry) -> bool:
-    """Play ``entry`` on ``position`` when it is a legal move exactly as written (or, with
-    slots not read, the one legal move its other slots name)."""
-    move = exact_move(position, entry) if entry.unread is None else only_fit(position, entry)
-    if move is not None:
-        position.apply(move)
-    return move is not None
+def opens(position: Position, entries: Sequence[Entry]) -> bool:
+    """Whether ``entries``, a round's first (up to :data:`~.correct.LOOKAHEAD` of them),
+    replay as written from ``position`` (in place): each a legal move exactly as written
+    (or, with slots not read, the one legal move its other slots name), a push's
+    back-entry the one its push left due, up to the round's end."""
+    first = [e for e in entries[:LOOKAHEAD] if not e.placeholder]
+    return sum(1 for _move in play_as_written(position, first)) == len(first) or position.winner is not None
 
 
 def _fits(end: Position, challenger: Side, rec: RoundRecord, how: Fill) -> bool:
@@ -102,7 +102,7 @@ def _fits(end: Position, challenger: Side, rec: RoundRecord, how: Fill) -> bool:
     position = fill(end, how, challenger=challenger)
     if rec.lineups and check_lineups(rec, how, position, 0):
         return False
-    return all(plays(position, e) for e in rec.entries[:LOOKAHEAD] if not e.placeholder)
+    return opens(position, rec.entries)
 
 
 def likely_fill(game: Match, rec: RoundRecord) -> Fill | None:
@@ -211,7 +211,7 @@ def next_round_check(nxt: RoundRecord) -> Callable[[Position], bool] | None:
         start = fill(end, how, challenger=result.winner.other)
         if nxt.lineups and check_lineups(nxt, how, start, 0):
             return False
-        return all(plays(start, e) for e in nxt.entries[:LOOKAHEAD] if not e.placeholder)
+        return opens(start, nxt.entries)
 
     return agrees
 

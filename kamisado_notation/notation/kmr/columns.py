@@ -23,6 +23,7 @@ from ..vocabulary import (
     FILL_WORDS,
     POINTS_WORDS,
     ROUND_WORDS,
+    SIDE_WORDS,
     normalise,
 )
 
@@ -32,6 +33,8 @@ __all__ = ["Columns"]
 _SEPARATORS = ("\t", ";", "|", ",")
 #: The fewest cells a heading row has.
 _CELLS = 4
+#: The fewest words of a row of labels.
+_LABELS = 3
 #: The longest heading's cell, in characters and in words.
 _HEADING_CHARS, _HEADING_WORDS = 24, 3
 #: A word of a heading's cell.
@@ -54,6 +57,18 @@ _ASIDE_HEADINGS = frozenset(
     )
 )  # fmt: skip
 
+#: Words that head a column of a move's slots (its tower, direction, distance, squares):
+#: a row of them and of side names (``No | BLACK tower dir sq | GOLD tower dir sq``)
+#: is a table's heading, whatever parts its cells.
+_SLOT_HEADINGS = frozenset(
+    normalise(w)
+    for w in (
+        "tower", "towers", "piece", "colour", "color", "col", "dir", "direction", "dist", "distance", "sq", "sqs",
+        "square", "squares", "landing", "lands", "from", "to", "move", "moves", "steps", "turm", "richtung", "feld",
+        "felder", "torre", "direção", "dirección", "casas", "casa", "torony", "irány", "mező", "tour", "case", "cases",
+    )
+)  # fmt: skip
+
 #: A colour's or a direction's word.
 _MOVE_WORDS = frozenset({*COLOUR_WORDS, *DIRECTION_WORDS, *EVIDENCE_COLOURS, *EVIDENCE_DIRECTIONS})
 
@@ -72,6 +87,8 @@ class Columns:
         move; whether it is (a heading says nothing of a move either)."""
         if any(ch.isdigit() for ch in text):
             return False
+        if _labels(text):
+            return True
         for separator in _SEPARATORS:
             cells = text.split(separator)
             aside = _aside_columns(cells)
@@ -92,6 +109,16 @@ class Columns:
         if abs(len(cells) - self.width) > 2:
             return text
         return self.separator.join(_blank(cell) if k in self.aside else cell for k, cell in enumerate(cells))
+
+
+def _labels(text: str) -> bool:
+    """Whether ``text`` is a row of labels: three words at least, each a side's name or
+    the heading of a move's slot or of a column that holds no move, a slot's among them
+    (``No | BLACK tower dir sq | GOLD tower dir sq``; its cells parted by spaces alone,
+    it names no column to blank, but says nothing of a move itself)."""
+    words = [normalise(w) for w in _WORD.findall(text)]
+    known = _SLOT_HEADINGS | _ASIDE_HEADINGS | SIDE_WORDS
+    return len(words) >= _LABELS and all(w in known for w in words) and any(w in _SLOT_HEADINGS for w in words)
 
 
 def _aside_columns(cells: list[str]) -> frozenset[int]:

@@ -15,6 +15,8 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 
+from ..vocabulary import ROUND_WORDS, normalise
+
 __all__ = ["unwrapped"]
 
 #: A line of a JSON document that holds one string: an array's item or a key's value
@@ -106,7 +108,41 @@ def _xml_text(line: str, unescape: Callable[[str], str]) -> str:
             width = m.end(k) - m.start(k)
             out[m.start(k) : m.end(k)] = unescape(m[k]).replace("\n", " ").ljust(width)[:width]
         return "".join(out).rstrip() + ending
-    return _TAG.sub(lambda m: " " * len(m[0]), body) + ending
+    return _TAG.sub(lambda m: _element_values(m[0], unescape), body) + ending
+
+
+#: An element's name and its attributes (``<ply n="3" tower="orange" from="a8" …/>``).
+_ELEMENT = re.compile(r"<\s*([\w:.-]+)")
+_ATTRIBUTE = re.compile(r"""([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+#: Attributes that say nothing of a move: ids, times, versions, ratings, counters.
+_META = re.compile(
+    r"(?:id|uuid|guid|t|ts|time\w*|date\w*|\w+(?:At|Time|Date|Id|ID)|rating|elo|device|version|schema|exported|started|finished"
+    r"|seq|index|idx|xmlns(?::\w+)?|encoding|lang|xml:lang|href|src|style|class)",
+    re.IGNORECASE,
+)
+#: Attributes that count an element: kept for a round's (its number), not for a move's.
+_COUNTERS = frozenset({"n", "no", "nr", "num", "number"})
+
+
+def _element_values(tag: str, unescape: Callable[[str], str]) -> str:
+    """An XML tag as what it says, in its width: an app's export keeps its data in its
+    elements' attributes (``<ply side="black" tower="purple" from="c8" to="g4"
+    square="purple" t="20:12:58"/>``): the element's name and the values of its attributes
+    but those that say nothing of a move (:data:`_META`; a counter but a round's), each at
+    its column; a closing tag, blanked."""
+    out = [" "] * len(tag)
+    name = _ELEMENT.match(tag)
+    if name is None:
+        return "".join(out)
+    out[name.start(1) : name.end(1)] = name[1]
+    counted = normalise(name[1]) in ROUND_WORDS
+    for m in _ATTRIBUTE.finditer(tag, name.end()):
+        if _META.fullmatch(m[1]) or (m[1].lower() in _COUNTERS and not counted):
+            continue
+        k = 2 if m[2] is not None else 3
+        width = m.end(k) - m.start(k)
+        out[m.start(k) : m.end(k)] = unescape(m[k]).replace("\n", " ").ljust(width)[:width]
+    return "".join(out)
 
 
 def _mail(head: list[str], it: Iterator[str]) -> Iterable[str]:

@@ -106,6 +106,14 @@ _SCANNED_WORDS = {
 _SCANNED_WORD = (
     r"(?<![\w])(?=\S*[0-9|]|(?-i:[A-Z]*l[A-Z]))(?:" + "|".join(_scanned_pattern(w) for w in _SCANNED_WORDS) + r")(?![\w|])"
 )
+#: Every arrow that points the way text is read (``→``, ``➜``, ``⟶``, ``🡒``): between two
+#: squares, from one to the other.
+_RIGHTWARDS = "".join(
+    re.escape(chr(code))
+    for first, last in ((0x2190, 0x21FF), (0x2794, 0x27BF), (0x27F0, 0x27FF), (0x2900, 0x297F), (0x2B00, 0x2BFF), (0x1F800, 0x1F8FF))
+    for code in range(first, last + 1)
+    if "RIGHTWARDS" in unicodedata.name(chr(code), "")
+)
 _TOKEN = re.compile(
     r"(?P<struck>~~[^~\n]*~~|<(?:del|s|strike)>.*?</(?:del|s|strike)>|\[s\].*?\[/s\])"
     r"|(?P<example>(?<![\w.])(?:" + "|".join(EXAMPLE_PHRASES) + ")" + _FREE_AFTER + r"[^\n]*)"
@@ -114,7 +122,8 @@ _TOKEN = re.compile(
     r"|(?P<comment>(?<![}\w])\{[^{}\n]*\})"
     r"|(?P<date>(?-i:(?<![\w.])\d{1,2}\.?\s?" + _MONTHS + r"\.?(?=\s*(?:[·•|]|\d{4}))|(?<![\w])" + _MONTHS + r"\.?\s\d{1,2}(?=,|\s*[·•|]|\s\d{4}|$)))"
     r"|(?P<ident>(?<![\w])(?![a-hA-H][1-8](?:[a-hA-H][1-8])+(?![\w]))(?=[^\W_]*\d[^\W\d_]+\d)[^\W_]{5,}(?![\w])|(?<![\w])\d+(?:st|nd|rd|th)(?![\w]))"
-    r"|(?P<coords>" + _FREE_BEFORE + r"[a-hA-H][1-8](?:\s?(?:-|–|—|x|×|:|to|->|=>|→|>)\s?)?[a-hA-H][1-8]" + _FREE_AFTER + ")"
+    r"|(?P<coords>" + _FREE_BEFORE + r"[a-hA-H][1-8](?:\s?(?:-|–|—|x|×|:|to|->|=>|>|[" + _RIGHTWARDS + r"])\s?)?[a-hA-H][1-8]" + _FREE_AFTER + ")"
+    r"|(?P<spaced>(?<![a-h][1-8][ ])(?<![\w])[a-h][1-8][ ][a-h][1-8](?![ ][a-h][1-8])(?!\w))"
     r"|(?P<scanned>(?<![\w])(?:[a-h][1-8][-–][a-h][SlI]|[a-h][SlI][-–][a-h][1-8])(?![\w]))"
     r"|(?P<square>" + _FREE_BEFORE + r"[a-hA-H][1-8]" + _FREE_AFTER + ")"
     r"|(?P<spoken>(?-i:(?<![\w])[A-H])[ ](?:" + "|".join(sorted(_SPOKEN, key=len, reverse=True)) + r")(?![\w]))"
@@ -126,6 +135,7 @@ _TOKEN = re.compile(
     r"|(?P<phrase>(?<!\w)(?:" + "|".join(r"\s+".join(map(re.escape, p.split())) for p in sorted(PHRASES, key=len, reverse=True)) + r")(?!\w))"
     r"|(?P<word>[^\W\d_]+(?:[\u0300-\u036f]+[^\W\d_]*)*)"
     r"|(?P<dots>\.\.\.|…)"
+    r"|(?P<border>[-=]{2,}(?:\+[-=]*)+|\+[-=]{2,}[-=+]*)"
     r"|(?P<ring>\++)"
     r"|(?P<unread>(?<!\S)\?{1,3}(?!\S))"
     r"|(?P<other>\S)",
@@ -601,6 +611,7 @@ _GROUPS: dict[str, Callable[[str, re.Match[str]], list[Clue]]] = {
     "tag": lambda text, m: _named_in_tag(text, m.start(), m.end()) or _bracketed_word(text, m.start(), m.end()) or [_tag(m.group(), m.start(), m.end())],
     "comment": lambda text, m: [Clue("ASIDE" if "\\" in text else "COMMENT", m.start(), m.end())],
     "coords": lambda text, m: [_coords(m.group(), m.start(), m.end())],
+    "spaced": lambda text, m: [_coords(m.group(), m.start(), m.end())],  # ('!k mv g8 h7': two squares alone, a bot's command)
     "scanned": lambda text, m: [_coords(m.group().translate(_SCANNED), m.start(), m.end())],
     "square": lambda text, m: [Clue("SQUARE", m.start(), m.end(), squares=(None, _square(m.group())))],
     "spoken": lambda text, m: [Clue("SQUARE", m.start(), m.end(), squares=(None, _square(m.group()[0] + str(RANK_WORDS[m.group()[2:].casefold()]))))],
@@ -616,6 +627,7 @@ _GROUPS: dict[str, Callable[[str, re.Match[str]], list[Clue]]] = {
     "word": lambda text, m: _word(text, m.start(), m.end()),
     "phrase": lambda text, m: [_phrase(m.group(), m.start(), m.end())],
     "dots": lambda text, m: [Clue("DOTS", m.start(), m.end())],
+    "border": lambda text, m: [Clue("ASIDE", m.start(), m.end())],  # (a table's rule: '----+-----')
     "ring": lambda text, m: [Clue("RING", m.start(), m.end())],
     "unread": lambda text, m: [Clue("UNREAD", m.start(), m.end())],
     "other": lambda text, m: [_other(m.group(), m.start(), m.end())],

@@ -39,7 +39,7 @@ _MARKUP = _CHAT + r"(?:[^\w\s]|\s|\\[a-zA-Z]+\*?|<[a-zA-Z][a-zA-Z0-9]*[^<>]*>|\[
 #: ``Manche 1``, :data:`~..vocabulary.ROUND_WORDS`) after any markup, with a comma, colon, full stop or dash after the number, and ``fill left``
 #: (or ``fill-left``, ``fill: left``, ``filled left``, the fill alone) bare or in brackets (round or square), in any case.
 _ROUND = re.compile(  # (no '\s*' before the markup, which takes blanks: both would cost n² on a line of blanks)
-    _MARKUP + r"(" + "|".join(ROUND_WORDS) + r")[\s:]*(\d{1,4})[\s*=#_~,:;.\-\u2013\u2014]*(?:([(\[])\s*)?(?:(fill(?:ed|s)?)\s*[-:]?\s*)?([^\W\d_]+(?:[ \t]+[^\W\d_]+){0,2})?\s*([)\]])?\s*\.?\s*",
+    _MARKUP + r"(" + "|".join(ROUND_WORDS) + r")[\s:]*(\d{1,4})[\s*=#_~,:;.\-\u2013\u2014]*(?:([(\[])\s*)?(?:(fill(?:ed|s)?)\s*[-:]?\s*)?([^\W\d_]+(?:['’][^\W\d_]+)*(?:[ \t]+[^\W\d_]+(?:['’][^\W\d_]+)*){0,2})?\s*([)\]])?\s*\.?\s*",
     re.IGNORECASE,
 )
 #: What may follow a ``Round`` line and is set aside: no digit, no word of a fill.
@@ -181,7 +181,7 @@ def _blank(m: re.Match[str]) -> str:
 def _heading_fill(text: str, m: re.Match[str]) -> Fill | None | Literal[False]:
     """The fill of a ``Round`` line in another shape (``m``: :data:`_ROUND`'s match of
     ``text``): ``None`` where it says none, ``False`` where it is no such line."""
-    named = set(filter(None, map(_fill, m[5].split()))) if m[5] else set()  # ('refill left', 'aanvullen van links')
+    named = set(filter(None, map(_clitic_fill, m[5].split()))) if m[5] else set()  # ('refill left', 'aanvullen van links')
     if len(named) > 1:
         return False  # ('fill left or right?': no one fill)
     fill = named.pop() if named else None
@@ -237,8 +237,19 @@ def fill_named(text: str) -> Fill | None:
     both; ``None`` where it names neither or both, or holds a digit (a move, a score)."""
     if any(ch.isdigit() for ch in text):
         return None
-    fills = {f for w in re.findall(r"[^\W\d_]+", text) if (f := _fill(w)) is not None}
+    fills = {f for w in re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)*", text) if (f := _clitic_fill(w)) is not None}
     return fills.pop() if len(fills) == 1 else None
+
+
+def _clitic_fill(word: str) -> Fill | None:
+    """The fill ``word`` names, an article or a preposition before an apostrophe kept
+    with it: ``l'esquerra`` (the left), but ``o'r`` (*from the*: no ``r``)."""
+    tail = re.split(r"['’]", word)[-1]
+    return _fill(word) or (_fill(tail) if len(tail) >= _CLITIC_WORD else None)
+
+
+#: The fewest letters of a word after an apostrophe read alone (``l'esquerra``; not ``o'r``).
+_CLITIC_WORD = 3
 
 
 def _fill(word: str) -> Fill | None:
