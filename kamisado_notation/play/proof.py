@@ -206,6 +206,20 @@ _NEVER = 1 << 30  # (no win proven within any number of turns)
 #: What :meth:`ProofTable.settled` and the leaves' test say of a position the prover is
 #: proven not to win from within the turns left (a proven win is its turns, 0 or more).
 NOT_WON = -1
+
+
+def _lost(turns: int) -> int:
+    """What the leaves' test says of a position the prover is proven not to win from
+    because the other side wins within ``turns`` turns: a number below
+    :data:`NOT_WON` (a disproof made only of such leaves proves the other side's win,
+    kept in the proof table as that)."""
+    return NOT_WON - 1 - turns
+
+
+def _lost_within(result: int) -> int:
+    """The turns within which the other side is proven to win where the leaves' test
+    said ``result`` (below 0), :data:`_NEVER` where it is only proven not to lose."""
+    return NOT_WON - 1 - result if result < NOT_WON else _NEVER
 #: Bytes a proof table's entry takes, and an entry of a search's table of unsettled
 #: positions, as ``bench/bench_solve_memory.py`` measures them (rounded up): what a
 #: bound of memory is divided by.
@@ -329,6 +343,7 @@ class _Search:
             keys = pos.keys_after(key, moves)
         settles = _INFINITE if pos.to_move is self.side else 0  # (the number a settling child has as its disproof number)
         side, entries, numbers = self.side, self.table.entries, self.numbers
+        other = OTHER[side]
         below = left - 1
         children = []
         for move, child in zip(moves, keys, strict=True):
@@ -342,9 +357,12 @@ class _Search:
                 if result is None:
                     children.append([pn, dn, 0, move, child])
                     continue
-            else:
-                result = entry[0] if below >= entry[0] else NOT_WON
-            children.append([0, _INFINITE, result, move, child] if result >= 0 else [_INFINITE, 0, 0, move, child])
+            elif below >= entry[0]:
+                result = entry[0]
+            else:  # (not won within the turns left: the other side's proven win, if any, bounds its round)
+                theirs = entries.get(child << 1 | other)
+                result = _lost(theirs[0]) if theirs is not None and theirs[0] < _NEVER else NOT_WON
+            children.append([0, _INFINITE, result, move, child] if result >= 0 else [_INFINITE, 0, _lost_within(result), move, child])
             if children[-1][1] == settles:
                 break
         self.nodes += len(children)
@@ -382,9 +400,14 @@ class _Search:
         if before is not None:
             work += before[2]
         if pn == 0 or dn == 0:
-            if pn:
-                self.table.keep(key, self.side, left, False, work)
-                return pn, dn, 0
+            if pn:  # (disproven: where every leaf of the disproof is a win of the other side's, it is proven to win)
+                lost = [c[2] for c in children if c[1] == 0]
+                theirs = min(_NEVER, 1 + (max(lost) if prover else min(lost)))
+                if theirs < _NEVER:
+                    self.table.keep(key, OTHER[self.side], theirs, True, work)
+                else:
+                    self.table.keep(key, self.side, left, False, work)
+                return pn, dn, theirs
             bounds = [c[2] for c in children if c[0] == 0]
             bound = 1 + (min(bounds) if prover else max(bounds))
             self.table.keep(key, self.side, bound, True, work)
@@ -447,7 +470,7 @@ def _first_numbers(facts: tuple[int, bool], prover: bool) -> tuple[int | None, i
     beyond 20 turns of it took twice the nodes of a first proof within 200 turns)."""
     count, home = facts
     if home:
-        return (1 if prover else NOT_WON), 1, 1
+        return (1 if prover else _lost(1)), 1, 1
     return (None, 1, count) if prover else (None, count, 1)
 
 
@@ -460,19 +483,19 @@ def _make_room(entries: dict[int, tuple[int, int, int]]) -> None:
 
 
 def _result(pos: Position, side: Side, left: int, moves: list[Move]) -> int | None:
-    """0: ``side`` has won; 1: it wins with the next turn; :data:`NOT_WON`: it has lost,
-    loses with the next turn, or has no turn left to win (with one left and its own to
-    play, only a move home wins: the other side's move into a deadlock would); None: not
-    known yet. ``moves``: the legal moves of ``pos`` (any list once the round is won or
+    """0: ``side`` has won; 1: it wins with the next turn; ``_lost(0)``, ``_lost(1)``:
+    it has lost, loses with the next turn; :data:`NOT_WON`: it has no turn left to win
+    (with one left and its own to play, only a move home wins: the other side's move
+    into a deadlock would); None: not known yet. ``moves``: the legal moves of ``pos`` (any list once the round is won or
     ``left`` is below 0)."""
     if left < 0:
         return NOT_WON  # (the round ends here, a turn too late)
     if pos.winner is not None:
-        return 0 if pos.winner is side else NOT_WON
+        return 0 if pos.winner is side else _lost(0)
     if not moves:
         loser = pos.deadlock()
         if loser is not None:  # M8
-            return NOT_WON if loser is side else 0
+            return _lost(0) if loser is side else 0
     elif left >= 1:
         return _with_moves(pos, side, left, moves)
     if left <= 0 or (left == 1 and pos.to_move is side):
@@ -487,7 +510,7 @@ def _with_moves(pos: Position, side: Side, left: int, moves: list[Move]) -> int 
     deadlock, which the last mover loses (M8)."""
     goal = _GOAL[pos.to_move]
     if any(m.target >> 3 == goal for m in moves):  # M7 with the next turn
-        return 1 if pos.to_move is side else NOT_WON
+        return 1 if pos.to_move is side else _lost(1)
     if left > 1:
         return None
     if pos.to_move is side:
@@ -505,7 +528,7 @@ def _last_turn(pos: Position, side: Side, left: int) -> int | None:
     if left == 0:
         return NOT_WON
     if home:
-        return 1 if pos.to_move is side else NOT_WON
+        return 1 if pos.to_move is side else _lost(1)
     if pos.to_move is side:
         return NOT_WON
     return 1 if all_into_deadlock(pos, pos.legal_moves()) else NOT_WON
