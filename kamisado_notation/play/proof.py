@@ -129,27 +129,6 @@ def _runs(board: list[Tower | None], paths: tuple[tuple[tuple[int, ...], bool], 
     return count, home
 
 
-def _after(position: Position, move: Move) -> tuple[int, bool] | None:
-    """:func:`_mobility` of the position after ``move``, read from ``position`` without
-    playing it (the tower is only lifted onto its target meanwhile): for a plain move
-    (no push, no forfeit) that does not end the round (the caller has seen that it is
-    one), after which the other side's tower of the colour it lands on (M4), with no
-    Sumo ring, has a move; ``None`` for any other (then it is played)."""
-    mover = OTHER[move.side]
-    board = position.board
-    origin, target = move.origin, move.target
-    sq = position.where[mover][SQUARE_VALUES[target]]
-    tower = board[sq] if sq >= 0 else None
-    if tower is None or tower.rings:
-        return None
-    board[target], board[origin] = board[origin], None
-    try:
-        count, home = _runs(board, _PATHS[mover][sq][0])
-    finally:
-        board[origin], board[target] = board[target], None
-    return (count, home) if count else None
-
-
 class ProofTable:
     """What finished proofs settled, by position and prover: the fewest turns within
     which the prover is proven to win (the depth of the proof found, so a win proven
@@ -341,8 +320,8 @@ class _Search:
         if not moves:
             moves = [pos.forfeit_move()]  # (a deadlock was a leaf)
             keys = pos.keys_after(key, moves)
-        settles = _INFINITE if pos.to_move is self.side else 0  # (the number a settling child has as its disproof number)
         side, entries, numbers = self.side, self.table.entries, self.numbers
+        settles = _INFINITE if pos.to_move is side else 0  # (the number a settling child has as its disproof number)
         other = OTHER[side]
         below = left - 1
         children = []
@@ -350,33 +329,49 @@ class _Search:
             entry = entries.get(child << 1 | side)  # (ProofTable.settled, inline: the hottest loop)
             if entry is None or entry[1] < below < entry[0]:
                 known = numbers.get(child << 8 | below)  # (searched before, not settled: no leaf)
-                if known is not None:
-                    children.append([known[0], known[1], 0, move, child])
-                    continue
-                result, pn, dn = self.fresh(move, below)
-                if result is None:
-                    children.append([pn, dn, 0, move, child])
-                    continue
+                new = [known[0], known[1], 0, move, child] if known is not None else self.fresh(move, child, below)
             elif below >= entry[0]:
-                result = entry[0]
+                new = [0, _INFINITE, entry[0], move, child]
             else:  # (not won within the turns left: the other side's proven win, if any, bounds its round)
                 theirs = entries.get(child << 1 | other)
-                result = _lost(theirs[0]) if theirs is not None and theirs[0] < _NEVER else NOT_WON
-            children.append([0, _INFINITE, result, move, child] if result >= 0 else [_INFINITE, 0, _lost_within(result), move, child])
-            if children[-1][1] == settles:
+                new = [_INFINITE, 0, theirs[0] if theirs is not None else _NEVER, move, child]
+            children.append(new)
+            if new[1] == settles:
                 break
         self.nodes += len(children)
         if self.nodes >= self.check_at:
             self.check()
         return children
 
-    def fresh(self, move: Move, left: int) -> tuple[int | None, int, int]:
-        """A position not in the tables, after ``move`` (``left`` turns left): what
-        :func:`_result` says of it, else its first numbers."""
-        if left >= 2 and not move.push and move.distance and move.target >> 3 != _GOAL[move.side]:
-            facts = _after(self.pos, move)  # (a plain move: what follows it read without playing it)
-            if facts is not None:
-                return _first_numbers(facts, OTHER[move.side] is self.side)
+    def fresh(self, move: Move, child: int, left: int) -> _Child:
+        """A position not in the tables, after ``move`` (its key ``child``, ``left``
+        turns left), as a child: settled where :func:`_result` settles it, else with its
+        first numbers. After a plain move (no push, no forfeit) that does not end the
+        round, the reply is read without playing the move: the other side's tower of the
+        colour it lands on (M4), with no Sumo ring, counted with the moved tower only
+        lifted onto its target (the hottest path); any other move is played."""
+        pos = self.pos
+        mover = move.side
+        target = move.target
+        if left >= 2 and move.distance and not move.push and target >> 3 != _GOAL[mover]:
+            replier = OTHER[mover]
+            board = pos.board
+            sq = pos.where[replier][SQUARE_VALUES[target]]
+            tower = board[sq] if sq >= 0 else None
+            if tower is not None and not tower.rings:  # (its tower, M4, while the moved one is lifted onto the target)
+                origin = move.origin
+                board[target], board[origin] = board[origin], None
+                count, home = _runs(board, _PATHS[replier][sq][0])
+                board[origin], board[target] = board[target], None
+                if count:  # (_first_numbers, inline: a move home wins with the next turn)
+                    if replier is self.side:
+                        return [0, _INFINITE, 1, move, child] if home else [1, count, 0, move, child]
+                    return [_INFINITE, 0, 1, move, child] if home else [count, 1, 0, move, child]
+        return _child(*self.played(move, left), move, child)
+
+    def played(self, move: Move, left: int) -> tuple[int | None, int, int]:
+        """A position not in the tables, after ``move`` (``left`` turns left), the move
+        played: what :func:`_result` says of it, else its first numbers."""
         pos = self.pos
         pos.apply(move)
         try:
@@ -430,6 +425,15 @@ class _Search:
         if proven:
             return _move(max(children, key=lambda c: c[2]))
         return next((_move(c) for c in children if c[1] == 0), None)
+
+
+def _child(result: int | None, pn: int, dn: int, move: Move, key: int) -> _Child:
+    """A child as the search keeps it: its numbers, or settled by ``result`` (a proven
+    win with its turns; not won, with the turns within which the other side is proven
+    to win, if it is)."""
+    if result is None:
+        return [pn, dn, 0, move, key]
+    return [0, _INFINITE, result, move, key] if result >= 0 else [_INFINITE, 0, _lost_within(result), move, key]
 
 
 def _move(child: _Child) -> Move:
