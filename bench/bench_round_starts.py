@@ -60,7 +60,10 @@ def round_starts(rounds: int, plies: int, nodes: int) -> list[str]:
         rng, pos = random.Random(seed), Position.initial()
         players = (Searcher(seed=seed), Searcher(seed=1000 + seed))
         for _ in range(rng.randint(0, plies)):
-            pos.play(rng.choice(pos.legal_moves()))
+            if pos.outcome() is not None:
+                break
+            moves = pos.legal_moves()
+            pos.play(rng.choice(moves) if moves else pos.forfeit_move())
         while pos.outcome() is None:
             pos.play(players[pos.to_move].search(pos, Limits(nodes=nodes)).move if pos.has_moves() else pos.forfeit_move())
         outcome = pos.outcome()
