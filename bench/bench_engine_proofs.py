@@ -22,7 +22,15 @@
    at ``--seed-nodes`` nodes a move (repeatable) and at the first ``--movetime``: the
    distinct games and openings (the first 8 moves); three seeds' games played again at
    the budget of nodes must be the same games.
-3. **With and without the solver** (``--rounds``, 0 by default): the engine against
+3. **Proven losses held** (``--defend``): the engine on the losing side. From each
+   position proven won in N turns (above), the winner's fastest move (the solver's)
+   gives one proven lost in N - 1 for the side to move; the built-in engine plays it
+   against a **perfect attacker** (the fastest win at every turn, the solver with no
+   limit, one a game) at the same ``--movetime`` and ``--nodes``. A loss is held longest
+   when the round lasts the proven turns; printed: each game (N, held or not, the turns
+   it lasted, the engine's moves and those it reported proven lost, the first that
+   hastened the loss, CPU time) and a summary.
+4. **With and without the solver** (``--rounds``, 0 by default): the engine against
    itself with its solver switched off, at the first ``--movetime`` (CPU time), from
    ``--rounds`` openings (the standard start and 1 to 4 random moves, seeded) each
    played twice, colours swapped: rounds won by each, and the openings won both times.
@@ -34,7 +42,7 @@ it the same way; ``--proof-share F`` sets the engine's ``search.PROOF_SHARE``.
 
     python3 bench/bench_engine_proofs.py [--movetime 500 1000] [--nodes N] [--low 11] [--high 19]
         [--per 2] [--find-nodes 1000000] [--games 20] [--seed-nodes 3000] [--rounds 0]
-        [--no-solver] [--skip-proofs] [--save FILE | --load FILE] [--tree PATH] [--proof-share F]
+        [--no-solver] [--defend] [--skip-proofs] [--save FILE | --load FILE] [--tree PATH] [--proof-share F]
 """
 
 from __future__ import annotations
@@ -161,37 +169,93 @@ class Game:
     cpu: list[float] = field(default_factory=list)
 
 
-def play_out(start: str, proven: int, movetime: int | None, nodes: int | None, *, solver: bool) -> Game:
+def play_out(start: str, proven: int, movetime: int | None, nodes: int | None, *, solver: bool, defend: bool = False) -> Game:
+    """The engine on the winning side of ``start`` (proven won in ``proven`` turns for
+    the side to move) against a perfect defender, or with ``defend`` on the losing side
+    (proven lost in ``proven``) against a perfect attacker: ``won`` is whether it won
+    (defending: held the loss to the proven turns; an attacker that never errs cannot
+    lose), ``first_loss`` its first move that let the win go (defending: after which the
+    attacker wins sooner than the turns left)."""
     from kamisado_notation import Position
     from kamisado_notation.play.search import Limits
     from kamisado_notation.play.solve import Solver
 
     pos = Position.from_string(start)
-    winner = pos.to_move
-    player, defender = engine(1, solver=solver), Solver()
+    side = pos.to_move
+    player, perfect = engine(1, solver=solver), Solver()
     game = Game(start, proven)
     limits = Limits(movetime=movetime, nodes=nodes)
     while ended(pos) is None:
         if not pos.has_moves():
             pos.play(pos.forfeit_move())
-        elif pos.to_move is winner:
+        elif pos.to_move is side:
             before = time.thread_time()
             result = player.search(pos, limits)
             game.cpu.append(time.thread_time() - before)
             game.moves += 1
-            game.proven_moves += result.proven == "win"
-            if result.proven == "win" and game.first_proof is None:
+            game.proven_moves += result.proven == ("loss" if defend else "win")
+            if game.proven_moves and game.first_proof is None:
                 game.first_proof = game.moves
             pos.play(result.move)
-            if game.first_loss is None and ended(pos) is None and defender.solve(pos).result == "win":
+            if game.first_loss is None and ended(pos) is None and _let_go(perfect.solve(pos), proven - game.turns - 1, defend=defend):
                 game.first_loss = game.moves
         else:
-            best = defender.solve(pos).best
+            best = perfect.solve(pos).best
             assert best is not None
             pos.play(best)
         game.turns += 1
-    game.won = ended(pos) is winner
+    game.won = (game.turns == proven and ended(pos) is not side) if defend else ended(pos) is side
     return game
+
+
+def _let_go(answer: Any, left: int, *, defend: bool) -> bool:
+    """Whether the engine's move let its proven result go: a win now the other side's
+    (``answer`` for the position after the move, the other side to move), or, defending,
+    a loss now faster than the ``left`` turns."""
+    if defend:
+        return answer.turns is not None and answer.turns < left
+    return bool(answer.result == "win")
+
+
+def lost_positions(positions: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """For each position proven won in N turns, the one after the winner's fastest
+    move: proven lost in N - 1 for the side to move (the same side again after a push:
+    then skipped)."""
+    from kamisado_notation import Position
+    from kamisado_notation.play.solve import Solver
+
+    lost = []
+    for n, text in positions:
+        pos = Position.from_string(text)
+        answer = Solver().solve(pos)
+        assert answer.best is not None and answer.turns == n, (text, answer.turns)
+        winner = pos.to_move
+        pos.play(answer.best)
+        if ended(pos) is None and pos.to_move is not winner:
+            lost.append((n - 1, pos.to_string()))
+    return lost
+
+
+def defend(args: argparse.Namespace, positions: list[tuple[int, str]]) -> None:
+    lost = lost_positions(positions)
+    print(f"\npositions: {len(lost)} proven losses, the winner's fastest move played from each win above")
+    limits = [(ms, None) for ms in args.movetime] + ([(None, args.nodes)] if args.nodes else [])
+    for solver in (True, False) if args.no_solver else (True,):
+        for movetime, nodes in limits:
+            label = (f"{movetime} ms CPU" if movetime else f"{nodes} nodes") + ("" if solver else ", solver off")
+            print(f"\nthe engine defending against a perfect attacker, {label} a move:")
+            print("   N  result  turns  engine moves (proven, first)  hastened at  CPU: 1st move, median, total")
+            games = []
+            for n, text in lost:
+                g = play_out(text, n, movetime, nodes, solver=solver, defend=True)
+                games.append(g)
+                print(
+                    f"  {n:2}  {'held' if g.won else 'LOST'}    {g.turns:3}    {g.moves:3} ({g.proven_moves:3}, {g.first_proof or '-':>2})"
+                    f"                  {g.first_loss or '-':>4}     {g.cpu[0] if g.cpu else 0:.3f} {statistics.median(g.cpu or [0]):.3f} {sum(g.cpu):.3f} s"
+                )
+            held = sum(1 for g in games if g.won)
+            cpu = statistics.median(c for g in games for c in g.cpu or [0.0])
+            print(f"  held to the proven turns {held} of {len(games)}; CPU a move, median {cpu:.3f} s")
 
 
 def proofs(args: argparse.Namespace) -> None:
@@ -205,6 +269,9 @@ def proofs(args: argparse.Namespace) -> None:
     print(f"positions: {len(positions)} proven wins in {args.low}..{args.high} turns ({time.process_time() - start:.0f} s CPU to find)")
     for n, text in positions:
         print(f"  {n:2}  {text}")
+    if args.defend:
+        defend(args, positions)
+        return
     limits = [(ms, None) for ms in args.movetime] + ([(None, args.nodes)] if args.nodes else [])
     for solver in (True, False) if args.no_solver else (True,):
         for movetime, nodes in limits:
@@ -302,6 +369,7 @@ def main() -> None:
     parser.add_argument("--seed-nodes", type=int, default=3000)
     parser.add_argument("--rounds", type=int, default=0)
     parser.add_argument("--no-solver", action="store_true")
+    parser.add_argument("--defend", action="store_true", help="the engine on the losing side of proven losses, against a perfect attacker")
     parser.add_argument("--skip-proofs", action="store_true")
     parser.add_argument("--tree", default=None)
     parser.add_argument("--proof-share", type=float, default=None, help="the solver's share of the move time before the search (search.PROOF_SHARE)")

@@ -129,27 +129,6 @@ def _runs(board: list[Tower | None], paths: tuple[tuple[tuple[int, ...], bool], 
     return count, home
 
 
-def _after(position: Position, move: Move) -> tuple[int, bool] | None:
-    """:func:`_mobility` of the position after ``move``, read from ``position`` without
-    playing it (the tower is only lifted onto its target meanwhile): for a plain move
-    (no push, no forfeit) that does not end the round (the caller has seen that it is
-    one), after which the other side's tower of the colour it lands on (M4), with no
-    Sumo ring, has a move; ``None`` for any other (then it is played)."""
-    mover = OTHER[move.side]
-    board = position.board
-    origin, target = move.origin, move.target
-    sq = position.where[mover][SQUARE_VALUES[target]]
-    tower = board[sq] if sq >= 0 else None
-    if tower is None or tower.rings:
-        return None
-    board[target], board[origin] = board[origin], None
-    try:
-        count, home = _runs(board, _PATHS[mover][sq][0])
-    finally:
-        board[origin], board[target] = board[target], None
-    return (count, home) if count else None
-
-
 class ProofTable:
     """What finished proofs settled, by position and prover: the fewest turns within
     which the prover is proven to win (the depth of the proof found, so a win proven
@@ -206,6 +185,20 @@ _NEVER = 1 << 30  # (no win proven within any number of turns)
 #: What :meth:`ProofTable.settled` and the leaves' test say of a position the prover is
 #: proven not to win from within the turns left (a proven win is its turns, 0 or more).
 NOT_WON = -1
+
+
+def _lost(turns: int) -> int:
+    """What the leaves' test says of a position the prover is proven not to win from
+    because the other side wins within ``turns`` turns: a number below
+    :data:`NOT_WON` (a disproof made only of such leaves proves the other side's win,
+    kept in the proof table as that)."""
+    return NOT_WON - 1 - turns
+
+
+def _lost_within(result: int) -> int:
+    """The turns within which the other side is proven to win where the leaves' test
+    said ``result`` (below 0), :data:`_NEVER` where it is only proven not to lose."""
+    return NOT_WON - 1 - result if result < NOT_WON else _NEVER
 #: Bytes a proof table's entry takes, and an entry of a search's table of unsettled
 #: positions, as ``bench/bench_solve_memory.py`` measures them (rounded up): what a
 #: bound of memory is divided by.
@@ -327,38 +320,58 @@ class _Search:
         if not moves:
             moves = [pos.forfeit_move()]  # (a deadlock was a leaf)
             keys = pos.keys_after(key, moves)
-        settles = _INFINITE if pos.to_move is self.side else 0  # (the number a settling child has as its disproof number)
         side, entries, numbers = self.side, self.table.entries, self.numbers
+        settles = _INFINITE if pos.to_move is side else 0  # (the number a settling child has as its disproof number)
+        other = OTHER[side]
         below = left - 1
         children = []
         for move, child in zip(moves, keys, strict=True):
             entry = entries.get(child << 1 | side)  # (ProofTable.settled, inline: the hottest loop)
             if entry is None or entry[1] < below < entry[0]:
                 known = numbers.get(child << 8 | below)  # (searched before, not settled: no leaf)
-                if known is not None:
-                    children.append([known[0], known[1], 0, move, child])
-                    continue
-                result, pn, dn = self.fresh(move, below)
-                if result is None:
-                    children.append([pn, dn, 0, move, child])
-                    continue
-            else:
-                result = entry[0] if below >= entry[0] else NOT_WON
-            children.append([0, _INFINITE, result, move, child] if result >= 0 else [_INFINITE, 0, 0, move, child])
-            if children[-1][1] == settles:
+                new = [known[0], known[1], 0, move, child] if known is not None else self.fresh(move, child, below)
+            elif below >= entry[0]:
+                new = [0, _INFINITE, entry[0], move, child]
+            else:  # (not won within the turns left: the other side's proven win, if any, bounds its round)
+                theirs = entries.get(child << 1 | other)
+                new = [_INFINITE, 0, theirs[0] if theirs is not None else _NEVER, move, child]
+            children.append(new)
+            if new[1] == settles:
                 break
         self.nodes += len(children)
         if self.nodes >= self.check_at:
             self.check()
         return children
 
-    def fresh(self, move: Move, left: int) -> tuple[int | None, int, int]:
-        """A position not in the tables, after ``move`` (``left`` turns left): what
-        :func:`_result` says of it, else its first numbers."""
-        if left >= 2 and not move.push and move.distance and move.target >> 3 != _GOAL[move.side]:
-            facts = _after(self.pos, move)  # (a plain move: what follows it read without playing it)
-            if facts is not None:
-                return _first_numbers(facts, OTHER[move.side] is self.side)
+    def fresh(self, move: Move, child: int, left: int) -> _Child:
+        """A position not in the tables, after ``move`` (its key ``child``, ``left``
+        turns left), as a child: settled where :func:`_result` settles it, else with its
+        first numbers. After a plain move (no push, no forfeit) that does not end the
+        round, the reply is read without playing the move: the other side's tower of the
+        colour it lands on (M4), with no Sumo ring, counted with the moved tower only
+        lifted onto its target (the hottest path); any other move is played."""
+        pos = self.pos
+        mover = move.side
+        target = move.target
+        if left >= 2 and move.distance and not move.push and target >> 3 != _GOAL[mover]:
+            replier = OTHER[mover]
+            board = pos.board
+            sq = pos.where[replier][SQUARE_VALUES[target]]
+            tower = board[sq] if sq >= 0 else None
+            if tower is not None and not tower.rings:  # (its tower, M4, while the moved one is lifted onto the target)
+                origin = move.origin
+                board[target], board[origin] = board[origin], None
+                count, home = _runs(board, _PATHS[replier][sq][0])
+                board[origin], board[target] = board[target], None
+                if count:  # (_first_numbers, inline: a move home wins with the next turn)
+                    if replier is self.side:
+                        return [0, _INFINITE, 1, move, child] if home else [1, count, 0, move, child]
+                    return [_INFINITE, 0, 1, move, child] if home else [count, 1, 0, move, child]
+        return _child(*self.played(move, left), move, child)
+
+    def played(self, move: Move, left: int) -> tuple[int | None, int, int]:
+        """A position not in the tables, after ``move`` (``left`` turns left), the move
+        played: what :func:`_result` says of it, else its first numbers."""
         pos = self.pos
         pos.apply(move)
         try:
@@ -382,9 +395,14 @@ class _Search:
         if before is not None:
             work += before[2]
         if pn == 0 or dn == 0:
-            if pn:
-                self.table.keep(key, self.side, left, False, work)
-                return pn, dn, 0
+            if pn:  # (disproven: where every leaf of the disproof is a win of the other side's, it is proven to win)
+                lost = [c[2] for c in children if c[1] == 0]
+                theirs = min(_NEVER, 1 + (max(lost) if prover else min(lost)))
+                if theirs < _NEVER:
+                    self.table.keep(key, OTHER[self.side], theirs, True, work)
+                else:
+                    self.table.keep(key, self.side, left, False, work)
+                return pn, dn, theirs
             bounds = [c[2] for c in children if c[0] == 0]
             bound = 1 + (min(bounds) if prover else max(bounds))
             self.table.keep(key, self.side, bound, True, work)
@@ -407,6 +425,15 @@ class _Search:
         if proven:
             return _move(max(children, key=lambda c: c[2]))
         return next((_move(c) for c in children if c[1] == 0), None)
+
+
+def _child(result: int | None, pn: int, dn: int, move: Move, key: int) -> _Child:
+    """A child as the search keeps it: its numbers, or settled by ``result`` (a proven
+    win with its turns; not won, with the turns within which the other side is proven
+    to win, if it is)."""
+    if result is None:
+        return [pn, dn, 0, move, key]
+    return [0, _INFINITE, result, move, key] if result >= 0 else [_INFINITE, 0, _lost_within(result), move, key]
 
 
 def _move(child: _Child) -> Move:
@@ -447,7 +474,7 @@ def _first_numbers(facts: tuple[int, bool], prover: bool) -> tuple[int | None, i
     beyond 20 turns of it took twice the nodes of a first proof within 200 turns)."""
     count, home = facts
     if home:
-        return (1 if prover else NOT_WON), 1, 1
+        return (1 if prover else _lost(1)), 1, 1
     return (None, 1, count) if prover else (None, count, 1)
 
 
@@ -460,19 +487,19 @@ def _make_room(entries: dict[int, tuple[int, int, int]]) -> None:
 
 
 def _result(pos: Position, side: Side, left: int, moves: list[Move]) -> int | None:
-    """0: ``side`` has won; 1: it wins with the next turn; :data:`NOT_WON`: it has lost,
-    loses with the next turn, or has no turn left to win (with one left and its own to
-    play, only a move home wins: the other side's move into a deadlock would); None: not
-    known yet. ``moves``: the legal moves of ``pos`` (any list once the round is won or
+    """0: ``side`` has won; 1: it wins with the next turn; ``_lost(0)``, ``_lost(1)``:
+    it has lost, loses with the next turn; :data:`NOT_WON`: it has no turn left to win
+    (with one left and its own to play, only a move home wins: the other side's move
+    into a deadlock would); None: not known yet. ``moves``: the legal moves of ``pos`` (any list once the round is won or
     ``left`` is below 0)."""
     if left < 0:
         return NOT_WON  # (the round ends here, a turn too late)
     if pos.winner is not None:
-        return 0 if pos.winner is side else NOT_WON
+        return 0 if pos.winner is side else _lost(0)
     if not moves:
         loser = pos.deadlock()
         if loser is not None:  # M8
-            return NOT_WON if loser is side else 0
+            return _lost(0) if loser is side else 0
     elif left >= 1:
         return _with_moves(pos, side, left, moves)
     if left <= 0 or (left == 1 and pos.to_move is side):
@@ -487,7 +514,7 @@ def _with_moves(pos: Position, side: Side, left: int, moves: list[Move]) -> int 
     deadlock, which the last mover loses (M8)."""
     goal = _GOAL[pos.to_move]
     if any(m.target >> 3 == goal for m in moves):  # M7 with the next turn
-        return 1 if pos.to_move is side else NOT_WON
+        return 1 if pos.to_move is side else _lost(1)
     if left > 1:
         return None
     if pos.to_move is side:
@@ -505,7 +532,7 @@ def _last_turn(pos: Position, side: Side, left: int) -> int | None:
     if left == 0:
         return NOT_WON
     if home:
-        return 1 if pos.to_move is side else NOT_WON
+        return 1 if pos.to_move is side else _lost(1)
     if pos.to_move is side:
         return NOT_WON
     return 1 if all_into_deadlock(pos, pos.legal_moves()) else NOT_WON

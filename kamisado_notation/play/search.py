@@ -342,11 +342,8 @@ class Searcher:
         self.nodes = proof.nodes  # (the solver's nodes count as the search's)
         if proof.proven and proof.turns is None and share < PROVEN_SHARE:
             seconds, nodes = self._proof_limits(limits, PROVEN_SHARE)
-            rest = None if seconds is None else seconds - (time.perf_counter() - start)
-            if (rest is None or rest > 0) and (nodes is None or nodes > self.nodes) and not (stop is not None and stop.is_set()):
-                more = self.solver.solve(position, depth=solve_depth, time=rest, nodes=None if nodes is None else nodes - self.nodes, stop=stop)
-                self.nodes += more.nodes
-                proof = more if more.proven and (more.within or MAX_TURNS) <= (proof.within or MAX_TURNS) else proof
+            if proof.result == "win":  # (a loss's longest hold is sought move by move: _longest_hold)
+                proof = self._solve_on(position, proof, solve_depth, start + seconds if seconds is not None else None, nodes, stop)
         if proof.best is None or not proof.proven:
             return None
         budget = _Budget(start + seconds if seconds is not None else None, nodes, stop)
@@ -354,6 +351,16 @@ class Searcher:
         turns = proof.turns if proof.turns is not None else 0
         score = WIN - turns if proof.result == "win" else -(WIN - turns)
         return SearchResult(move, score, max(proof.depth, proof.within or 0), self.nodes, time.perf_counter() - start, proof.result, pv, proof.turns, proof.within)
+
+    def _solve_on(self, position: Position, proof: Solution, depth: int | None, deadline: float | None, nodes: int | None, stop: threading.Event | None) -> Solution:
+        """A win proven without its fewest turns, solved on until ``deadline`` and
+        ``nodes`` (the move's count): the faster proof when one is found."""
+        rest = None if deadline is None else deadline - time.perf_counter()
+        if (rest is not None and rest <= 0) or (nodes is not None and nodes <= self.nodes) or (stop is not None and stop.is_set()):
+            return proof
+        more = self.solver.solve(position, depth=depth, time=rest, nodes=None if nodes is None else nodes - self.nodes, stop=stop)
+        self.nodes += more.nodes
+        return more if more.proven and (more.within or MAX_TURNS) <= (proof.within or MAX_TURNS) else proof
 
     @staticmethod
     def _proof_limits(limits: Limits, share: float) -> tuple[float | None, int | None]:
@@ -380,6 +387,8 @@ class Searcher:
             question, line = (me, proof.within - 1, True), (me, proof.within - 1, proof.turns is not None)
         elif proof.turns is not None and proof.turns >= 2:  # no faster win for the other side
             question, line = (_OTHER[me], proof.turns - 2, False), (_OTHER[me], proof.turns - 1, True)
+        elif proof.turns is None:
+            return self._longest_hold(position, proof.within, budget)
         else:
             return best, proof.pv
         after = position.copy()
@@ -394,6 +403,49 @@ class Searcher:
             finally:
                 after.undo()
         return best, proof.pv
+
+    def _longest_hold(self, position: Position, within: int, budget: _Budget) -> tuple[Move, tuple[Move, ...]]:
+        """The move to play in a position proven lost within ``within`` turns whose
+        fewest are not known: the one that holds out longest, sought move by move within
+        ``budget``. Each move has the turns within which the other side is proven to win
+        after it (at most ``within - 1``, less where the proof table knows better) and
+        those within which it is proven not to; the move with the most of the former
+        (ties: the more work its proofs took, a loss harder to hasten; then the seed's
+        order) is asked for a proof within one turn fewer — a proof
+        lowers its bound, a disproof makes it exact — until the move with the most is
+        exact (none holds longer) or the budget is spent. The most proven then."""
+        opponent, table = _OTHER[position.to_move], self.solver.proof_table
+        after, key = position.copy(), position.key()
+        moves = sorted(after.legal_moves(), key=Move.coords)
+        held: dict[Move, tuple[int, int, int]] = {}  # (the other side's win within, not within + 1, the work its proofs took)
+        for move in self.rng.sample(moves, len(moves)):
+            won, not_won, work = table.entries.get((key ^ after.key_change(move)) << 1 | opponent, (within - 1, -1, 0))
+            held[move] = (min(won, within - 1), not_won + 1, work)
+        while True:
+            move = max(held, key=held.__getitem__)  # (of equal bounds, the one whose proof took more work: harder to hasten)
+            most, least, work = held[move]
+            if least >= most or budget.spent(self.nodes):
+                break
+            deadline, nodes = budget.part(self.nodes, 1.0)
+            after.apply(move)
+            try:
+                answer = prove(
+                    after, opponent, within=most - 1, deadline=deadline, node_limit=nodes if nodes is not None else _NO_NODE_LIMIT,
+                    keep=self.solver.proof_nodes, stop=budget.stop, table=table,
+                )  # fmt: skip
+            finally:
+                after.undo()
+            self.nodes += answer.nodes
+            if answer.proven is None:
+                break
+            held[move] = (answer.turns if answer.turns is not None else most - 1, least, work) if answer.proven else (most, most, work)
+        if least < most:
+            return move, (move,)
+        after.apply(move)
+        try:
+            return move, (move, *self._line(after, (opponent, most, True), budget))
+        finally:
+            after.undo()
 
     def _as_good(self, after: Position, question: tuple[Side, int, bool], budget: _Budget) -> bool:
         """Whether the proof ``question`` asks of ``after`` — does ``winner`` win within

@@ -101,3 +101,49 @@ def test_proofs_agree_with_the_alpha_beta_search(rng: random.Random) -> None:
         assert prove(pos, Side(1 - winner), within=within, table=table).proven is False, pos.to_string()
     elif not solved.proven:
         assert [prove(pos, side, within=within, table=table).proven for side in Side] == [False, False], pos.to_string()
+
+
+def _reachable(pos: Position, turns: int) -> dict[int, Position]:
+    """Every position reachable from ``pos`` within ``turns`` turns, by key."""
+    found: dict[int, Position] = {}
+    frontier = [pos.copy()]
+    for _ in range(turns + 1):
+        after = []
+        for here in frontier:
+            if here.key() in found:
+                continue
+            found[here.key()] = here
+            if here.winner is not None:
+                continue
+            for move in here.legal_moves() or [here.forfeit_move()]:
+                nxt = here.copy()
+                nxt.apply(move)
+                after.append(nxt)
+        frontier = after
+    return found
+
+
+@settings(max_examples=40)
+@given(st.randoms(use_true_random=False), st.integers(1, DEPTH))
+def test_every_entry_the_table_keeps_is_true(rng: random.Random, within: int) -> None:
+    """What the proof table holds after both sides' searches (a disproof made of the
+    other side's wins keeps that side's win, with its turns) is the exhaustive search's
+    truth for every position it names: a side proven to win within ``n`` turns wins
+    within ``n``, one proven not to win within ``n`` does not."""
+    pos = near_the_end(rng)
+    table = ProofTable()
+    for side in Side:
+        prove(pos, side, within=within, table=table)
+    known = 0
+    for key, here in _reachable(pos, within).items():
+        for side in Side:
+            entry = table.entries.get(key << 1 | side)
+            if entry is None:
+                continue
+            won, not_won = entry[0], entry[1]
+            if won <= within:
+                assert _wins_within(here, side, won), (here.to_string(), side, won)
+                known += 1
+            if 0 <= not_won <= DEPTH:
+                assert not _wins_within(here, side, not_won), (here.to_string(), side, not_won)
+    assert known or not any(_wins_within(pos, side, within) for side in Side)

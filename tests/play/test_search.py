@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kamisado_notation import Move, Position, Side, solve
+from kamisado_notation import Move, Position, Side, solve, solve_moves
 from kamisado_notation.errors import ArgumentError
 from kamisado_notation.play.search import DEFAULT_VARIETY, WIN, Limits, Searcher, SearchResult, evaluate
 from tests.support.minimax import DEPTH, exhaustive, near_the_end
@@ -308,3 +308,41 @@ def test_a_search_limited_by_depth_alone_repeats_itself() -> None:
     pos = Position.from_string(PROVEN[0][0])
     first, again = (Searcher(seed=4).search(pos, Limits(depth=20)) for _ in range(2))
     assert (first.move, first.nodes, first.pv, first.proven) == (again.move, again.nodes, again.pv, "win")
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(0, 2**32), st.integers(0, 3))
+def test_a_loss_whose_turns_are_not_known_is_held_longest(rng: random.Random, seed: int, slack: int) -> None:
+    """In a position the exhaustive search proves lost in N turns, the move the engine
+    seeks when only a bound is proven (``within`` N or more: each move tested, a proof
+    within one turn fewer at a time) is one that holds out the N turns."""
+    from kamisado_notation.play.search import _Budget
+
+    pos = near_the_end(rng)
+    truth = exhaustive(pos.copy(), DEPTH, {})
+    if truth is None or truth[0] != "loss" or truth[1] < 2 or not pos.has_moves():
+        return
+    move, line = Searcher(seed=seed)._longest_hold(pos, truth[1] + slack, _Budget(None, None, None))
+    assert move.coords() in _fastest(pos, "loss", truth[1]), pos.to_string()
+    assert line[0] == move
+
+
+#: A position Black loses in 16 turns (Gold's win in 17 after Black's first move h8-h6,
+#: its fastest move g1-g7 played); h6-h3 alone holds out the 16 turns.
+LOST_IN_16 = "obpkyrg./......B./.......n/......../......../......../......../NGRYKP.O b N"
+
+
+@pytest.mark.parametrize("nodes", [200_000, 300_000])
+def test_a_loss_proven_without_its_turns_is_held_longest(nodes: int) -> None:
+    """With a budget of nodes within which the engine's solver proves the loss but not
+    its fewest turns, the engine still plays the move that holds out longest (by
+    ``solve_moves``, with no limit), whatever its seed (main played h6-h5, a loss in
+    14)."""
+    pos = Position.from_string(LOST_IN_16)
+    values = solve_moves(pos)
+    longest = max(v.turns for v in values if v.turns is not None)
+    holds = {v.move.coords() for v in values if v.turns == longest}
+    assert longest == 16 and holds == {"h6-h3"}
+    for seed in (1, 2):
+        result = Searcher(seed=seed).search(pos, Limits(nodes=nodes))
+        assert result.proven == "loss" and result.move.coords() in holds
