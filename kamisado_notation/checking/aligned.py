@@ -566,12 +566,17 @@ def _inside(pieces: list[Piece], j: int, offer: _Offer, filled: int) -> float | 
     """What ``pieces[j]``, which fits no slot left of an entry of ``offer``, costs set
     aside inside it (``filled``: the slots its clues before filled), or ``None`` where
     it ends the entry: nothing for an arrow after the direction (``to``, before where
-    the move lands); a weak clue's cost for a common word (``to``, ``on``) or what the
-    entry said already (its direction said twice: ``straight forward``)."""
+    the move lands); a weak clue's cost for what the entry said already (its direction
+    said twice: ``straight forward``; its squares; a colour as a sign and a word), on
+    the line of the clue before it. (A common word between its clues, ``to``, ``on``,
+    still ends it: set aside inside entries, such words made more records read wrongly
+    than right.)"""
     piece = pieces[j]
     if filled & _DIRECTION and _to_landing(pieces[j - 1], piece):
         return 0.0
-    if _skipped(piece, offer) or _said_again(piece, offer, filled) or _named_twice(pieces[j - 1], piece):
+    if piece.line != pieces[j - 1].line:
+        return None  # (a quote's marks at the next line's start: another entry, or none)
+    if _said_again(piece, offer, filled) or _named_twice(pieces[j - 1], piece):
         return _ASIDE_WEAK
     return None
 
@@ -583,15 +588,6 @@ def _named_twice(before: Piece, piece: Piece) -> bool:
         piece.clue.kind == before.clue.kind == "COLOUR" and piece.clue.colour is before.clue.colour and piece.line == before.line
         and piece.text.isalpha() != before.text.isalpha()
     )
-
-
-def _skipped(piece: Piece, offer: _Offer) -> bool:
-    """Whether ``piece``, between an entry's clues, may be set aside inside it: a weak
-    clue (a common word: ``to``, ``on``), but a direction's letter that says another
-    direction (``PURPLE R 1``: not Purple Forward 1)."""
-    if not piece.weak:
-        return False
-    return piece.clue.direction is None or piece.clue.direction is offer.direction or to_arrow(piece.text)
 
 
 def _said_again(piece: Piece, offer: _Offer, filled: int) -> bool:

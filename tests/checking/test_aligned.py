@@ -12,6 +12,7 @@ the truth's round, move for move, never another match that fits the words as wel
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from hypothesis import example, given, settings
@@ -705,4 +706,20 @@ def test_property_a_rows_towers_listed_are_no_moves(seed: int, wrapped: bool) ->
     and colours of a listing were read as a round's first moves)."""
     original = written(seed, Form.TEXT, "en", 3)
     text = _lineups_rewritten(original, wrapped)
+    assert read(text) == played(truth(seed, 3))
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(WORDS))
+def test_property_a_match_quoted_in_a_reply_is_read_as_played(seed: int, lang: tuple[Form, str]) -> None:
+    """A match quoted in a mail's reply, each line after ``> ``, with the landing in
+    brackets, after a key in prose and blank quoted lines: every round read as played
+    (the quote's marks at a line's start end the entry on the line before)."""
+    original = written(seed, *lang, target=3)
+    quoted = "\n".join("> " + re.sub(r" (\w+)$", r" [\1]", line) if line[:1].isdigit() else "> " + line for line in original.splitlines())
+    key = [
+        "> Notation: the tower's colour, the direction (straight on / diag. left / diag.", "> right, as seen by the player who moves), how many squares, and in brackets",
+        "> the colour of the square it lands on, as seen from above.", ">", ">",
+    ]
+    text = "On Tuesday, Ana wrote:\n" + "\n".join(key) + "\n" + quoted + "\n"
     assert read(text) == played(truth(seed, 3))
