@@ -266,12 +266,25 @@ def _comment_marks(text: str, free: Callable[[int], bool]) -> tuple[list[_Found]
 def _entry_marks(text: str, end: int, free: Callable[[int], bool]) -> list[_Found]:
     """The punctuation and chess marks after the words of a row in ``text[:end]``,
     outside comments (``free``): each read as nothing (a chess mark kept as a comment)."""
+    return _marks_after_words(text, end, free) + _lone_chess_marks(text, end, free)
+
+
+def _marks_after_words(text: str, end: int, free: Callable[[int], bool]) -> list[_Found]:
+    """The marks right after a word (:data:`_MARK`): a chess mark kept as a comment,
+    punctuation dropped."""
     found: list[_Found] = []
     for m in _MARK.finditer(text, 0, end):
         if _after_word(text, m.start()) and free(m.start()):
             chess = "!" in m.group() or "?" in m.group()
             new = f" {{{m.group()}}}" if chess else ""
             found.append((m.start(), m.group(), " " * len(m.group()), new, "chess-mark" if chess else "punctuation"))
+    return found
+
+
+def _lone_chess_marks(text: str, end: int, free: Callable[[int], bool]) -> list[_Found]:
+    """The chess marks standing alone after a word (:data:`_LONE_MARK`), each kept as a
+    comment; a ``?`` before a direction is a tower not read, no mark."""
+    found: list[_Found] = []
     for m in _LONE_MARK.finditer(text, 0, end):
         if m.group() == "?" and _slot_next(text, m.end()):
             continue  # ('? Back 1 Blue': a tower that could not be read, not a chess mark)
