@@ -360,14 +360,7 @@ class Reader(Generic[T]):
                 return False
             turn, a, b, comment = read
             self._content(number)
-            events = self.events
-            if events.plays:
-                written = [None if a is None else a.written]
-                if b is not None:
-                    written.append(b.written)
-                events.moves(number, turn, written, [line])
-            else:
-                events.rows(number, turn, [a] if b is None else [a, b], [line])
+            self._give_row(line, number, turn, a, b)
         elif len(line) > 40 and not line.startswith(OTHER_STARTS):  # more than two entries?
             got = fast_segments(line, number, SEG_RE.match)
             if got is None:
@@ -379,6 +372,15 @@ class Reader(Generic[T]):
         if comment is not None:
             self.events.comment(comment)
         return True
+
+    def _give_row(self, line: str, number: int, turn: int | None, a: EntryRead | None, b: EntryRead | None) -> None:
+        """A row tier 2 read, given to the consumer: its moves as written where it
+        plays them, else its entries."""
+        if self.events.plays:
+            first = None if a is None else a.written
+            self.events.moves(number, turn, [first] if b is None else [first, b.written], [line])
+        else:
+            self.events.rows(number, turn, [a] if b is None else [a, b], [line])
 
     def _other(self, line: str, number: int) -> tuple[bool, T | None]:
         """A header, ``Round`` or ``Lineup`` line by its regex: whether it took the line,
@@ -466,26 +468,23 @@ class Reader(Generic[T]):
         if slip is not None:
             yield from slip
             return
-        if json_object(text):
-            shaped = json_round(text, number)
-            if shaped is not None:  # (an app's event that a round starts: its Round line)
-                yield from self._shaped(shaped)
-                return
-            json = json_line(text, number)
-            read: tuple[list[Item], list[Comment], list[NotationError]] | None = (json.items, json.comments, json.unknown)
-        else:
-            read = self._read_line(text, number)
+        read = self._json_line(text, number) if json_object(text) else self._read_line(text, number)
         if read is None:
             if self.shaped is not None:
                 yield self.shaped
                 self.shaped = None
             return
-        items, comments, unknown = read
+        yield from self._give(text, number, *read)
+
+    def _give(self, text: str, number: int, items: list[Item], comments: list[Comment], unknown: list[NotationError]) -> Iterator[T]:
+        """What the last tiers read of line ``number`` (``text``), given to the consumer:
+        a blank line, a Markdown heading of a round (``## Game 2``) as its ``Round`` line,
+        else its elements and comments, then the words read past in it."""
         if not items and not comments:
             self.events.blank()
             return
         heading = markdown_heading(text, number) if not items and self.started else None
-        if heading is not None:  # a Markdown heading of a round ('## Game 2')
+        if heading is not None:
             yield from self._shaped(heading)
             return
         yield from self._interleave(_elements(items), comments, number)
@@ -517,6 +516,17 @@ class Reader(Generic[T]):
         self.events.grammar_line(number)
         self.events.result_claim(value, number, column)
         return iter(done_before)
+
+    def _json_line(self, text: str, number: int) -> tuple[list[Item], list[Comment], list[NotationError]] | None:
+        """The items and comments of line ``number``, a JSON object, with the errors of
+        its keys not read; ``None`` when it is an app's event that a round starts (given
+        as its ``Round`` line, the match it completes in :attr:`shaped`)."""
+        shaped = json_round(text, number)
+        if shaped is not None:
+            self.shaped = next(self._shaped(shaped), None)
+            return None
+        json = json_line(text, number)
+        return json.items, json.comments, json.unknown
 
     def _read_line(self, text: str, number: int) -> tuple[list[Item], list[Comment], list[NotationError]] | None:
         """The items and comments of line ``number`` by the last tiers
