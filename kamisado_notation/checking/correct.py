@@ -115,14 +115,16 @@ def differing_slots(entry: Entry, move: Move) -> tuple[Slot, ...]:
     coords = entry.is_coords
     names = _COORD_SLOTS if coords else _COLOUR_SLOTS
     written, actual = _entry_slots(entry), _move_slots(move, coords)
-    differ = tuple(
-        name
-        for name, w, a in zip(names, written, actual, strict=True)
-        if w != a and not (w is None and (name is Slot.TOWER or name is Slot.SQUARE or name in (entry.unread or "").split()))
-    )
+    differ = tuple(name for name, w, a in zip(names, written, actual, strict=True) if w != a and not (w is None and _left_open(entry, name)))
     if coords and entry.tower is not None and move.tower is not None and entry.tower != move.tower:
         return (Slot.TOWER, *differ)  # (a square with the tower said: 'brown → a2')
     return differ
+
+
+def _left_open(entry: Entry, name: Slot) -> bool:
+    """Whether slot ``name``, empty in ``entry``, agrees with any move: a tower or a
+    square may be left out, and a slot not read (:attr:`Entry.unread`) says nothing."""
+    return name is Slot.TOWER or name is Slot.SQUARE or name in (entry.unread or "").split()
 
 
 # ---------------------------------------------------------------- exact moves
@@ -204,25 +206,29 @@ def _follows(position: Position, move: Move, following: Sequence[Entry], *, ends
     more neatly says nothing against another."""
     played = [move]
     position.apply(move)
-    count = 0
     try:
         if not following:
             return LOOKAHEAD if ends and position.winner is not None else 0
-        ahead = following[:LOOKAHEAD]
-        steps = 0
-        for step in play_as_written(position, ahead, move if move.push else None):
-            if step.direction is not Direction.BACK:  # (a back-entry is played with its push)
-                played.append(step)
-            count += LOOKAHEAD if position.winner is not None else 1
-            steps += 1
-        if steps < len(ahead) and position.winner is None and _undecided(position, ahead[steps]):
-            return _UNDECIDED  # (the next entry fits several moves: it tells nothing against this one)
-        if refusals and steps == len(ahead):
-            return _UNDECIDED  # (not refused: every entry looked at replays)
-        return count
+        return _score_ahead(position, move, following[:LOOKAHEAD], played, refusals=refusals)
     finally:
         for _ in played:
             position.undo()
+
+
+def _score_ahead(position: Position, move: Move, ahead: Sequence[Entry], played: list[Move], *, refusals: bool) -> int:
+    """:func:`_follows`'s score of ``move``, just played on ``position``, by the entries
+    ``ahead`` of it, each move they play appended to ``played`` (for the caller to undo)."""
+    count = steps = 0
+    for step in play_as_written(position, ahead, move if move.push else None):
+        if step.direction is not Direction.BACK:  # (a back-entry is played with its push)
+            played.append(step)
+        count += LOOKAHEAD if position.winner is not None else 1
+        steps += 1
+    if steps < len(ahead) and position.winner is None and _undecided(position, ahead[steps]):
+        return _UNDECIDED  # (the next entry fits several moves: it tells nothing against this one)
+    if refusals and steps == len(ahead):
+        return _UNDECIDED  # (not refused: every entry looked at replays)
+    return count
 
 
 #: What a reading scores where an entry after it fits several moves: as much as any
@@ -306,16 +312,19 @@ def correct_entry(position: Position, entry: Entry, following: Sequence[Entry] =
     near = [c for c in every if len(c.differs) <= (0 if entry.unread else 1)]
     if len(near) == 1:
         return Correction((near[0],), near[0])
-    pool = near or every[: NEAREST * 4]
-    ranked = sorted(
-        (Candidate(c.move, c.differs, _follows(position, c.move, following, ends=ends, refusals=entry.unread is not None)) for c in pool),
-        key=lambda c: (len(c.differs), -c.follows),
-    )
-    certain = None
-    if near and (len(ranked) == 1 or ranked[0].follows > ranked[1].follows):
-        certain = ranked[0]
+    ranked = _ranked(position, near or every[: NEAREST * 4], following, ends=ends, refusals=entry.unread is not None)
+    certain = ranked[0] if near and (len(ranked) == 1 or ranked[0].follows > ranked[1].follows) else None
     # (the moves a slot not read leaves open are all named: any of them may be the one)
     return Correction(tuple(ranked if entry.unread and near else ranked[:NEAREST]), certain)
+
+
+def _ranked(position: Position, pool: Sequence[Candidate], following: Sequence[Entry], *, ends: bool, refusals: bool) -> list[Candidate]:
+    """The candidates of ``pool`` with how many of ``following`` replay after each
+    (:func:`_follows`), the fewest slots wrong first, then the most entries replayed."""
+    return sorted(
+        (Candidate(c.move, c.differs, _follows(position, c.move, following, ends=ends, refusals=refusals)) for c in pool),
+        key=lambda c: (len(c.differs), -c.follows),
+    )
 
 
 def _forgotten_forfeit(position: Position, entry: Entry) -> Correction | None:
