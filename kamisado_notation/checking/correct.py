@@ -41,6 +41,7 @@ __all__ = [
     "exact_move",
     "play_as_written",
     "push_mark_fault",
+    "resolve_entry",
     "said_back",
     "slot_wording",
     "square_fault",
@@ -155,21 +156,27 @@ def exact_move(position: Position, entry: Entry) -> Move | None:
     """The legal move ``entry`` stands for exactly as written (its tower, move and square
     colour all right), or ``None``. Not for a push's back-entry, nor for an entry with
     a slot not read (:attr:`Entry.unread`): that is no move as written."""
-    if entry.unread is not None:
+    if entry.unread is not None or (not entry.is_coords and entry.direction is Direction.BACK):
         return None
     try:
-        if entry.is_coords:
-            assert entry.origin is not None and entry.target is not None  # (the coordinate form has both)
-            move = position.resolve_coords(entry.origin, entry.target)
-            return None if entry.push_mark and not move.push else move
-        if entry.direction is Direction.BACK:
-            return None
-        move = position.resolve(entry.direction, entry.distance or 0, tower=entry.tower)
+        move = resolve_entry(position, entry)
     except IllegalMoveError:
         return None
+    if entry.is_coords:
+        return None if entry.push_mark and not move.push else move
     if entry.square_colour is not None and entry.square_colour is not move.square_colour:
         return None
     return move
+
+
+def resolve_entry(position: Position, entry: Entry) -> Move:
+    """The legal move ``entry`` names in ``position`` by its squares, or by its tower,
+    direction and distance (its square's colour and a push mark not checked). Raises
+    :class:`IllegalMoveError`."""
+    if entry.is_coords:
+        assert entry.origin is not None and entry.target is not None  # (the coordinate form has both)
+        return position.resolve_coords(entry.origin, entry.target)
+    return position.resolve(entry.direction, entry.distance or 0, tower=entry.tower)
 
 
 def back_move(push: Move, position: Position) -> Move:
