@@ -287,21 +287,27 @@ class Reader(Generic[T]):
         if not line.isascii() and self._lookalike(line, number):
             return
         if fast:
-            m = None if line.startswith(OTHER_STARTS) else ROW_RE.match(line)
-            if self._row(line, number, m):
-                return
-        else:
-            m = None
-        if m is None and (not line or line.isspace()):  # str.isspace() is the lexer's \s
-            self.events.blank()
-            return
-        if fast:
-            taken, done = self._rest(line, number, m)
+            taken, done = self._tier2(line, number)
             if taken:
                 if done is not None:
                     yield done
                 return
+        elif not line or line.isspace():  # str.isspace() is the lexer's \s
+            self.events.blank()
+            return
         yield from self.feed(line, number)
+
+    def _tier2(self, line: str, number: int) -> tuple[bool, T | None]:
+        """What tier 2 takes of line ``number`` (``line``): a row, a blank line, a
+        header, ``Round`` or ``Lineup`` line (:meth:`_rest`): whether it took the line,
+        and the match the line completes."""
+        m = None if line.startswith(OTHER_STARTS) else ROW_RE.match(line)
+        if self._row(line, number, m):
+            return True, None
+        if m is None and (not line or line.isspace()):
+            self.events.blank()
+            return True, None
+        return self._rest(line, number, m)
 
     def _lookalike(self, line: str, number: int) -> bool:
         """Report a number written with digits other than 0–9 (:mod:`.digits`): a syntax
