@@ -510,8 +510,8 @@ def _line_taken_back(r: RoundRecord, error: TakeBack, new: Entry) -> list[int]:
     line = r.entries[before[-1]].line
     gone = [k for k in before if r.entries[k].line == line]
     old = r.entries[gone[0]]
-    first = not any(not e.placeholder for e in r.entries[: gone[0]])
-    return gone if first or old.tower is None or new.tower is None or old.tower is new.tower else []
+    first = gone[0] == before[0]  # (the round's first move: its tower is free)
+    return gone if first or None in (old.tower, new.tower) or old.tower is new.tower else []
 
 
 def _same_move(one: Entry, other: Entry) -> bool:
