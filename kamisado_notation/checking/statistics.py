@@ -203,7 +203,7 @@ class Statistics:
             return
         self.matches += 1
         record = r.record
-        names = (record.header("Black") or "", record.header("Gold") or record.header("White") or "")
+        names = [record.player(side) or "" for side in Side]
         rows = [self._player(name) if name.strip() else None for name in names]
         winner = r.winner if r.winner is not None else _other(fault_loser(record))
         length = self._lengths.setdefault(r.target, LengthRow(_TARGET_NAMES.get(r.target, f"to {r.target}")))

@@ -379,8 +379,7 @@ def _script_json(value: object) -> str:
 
 def _name(record: MatchRecord, side: Side) -> str:
     """The player of ``side`` as the headers name him, or ``Black not named``."""
-    name = record.header("Black") if side is Side.BLACK else record.header("Gold") or record.header("White")
-    return name or f"{side.title} not named"
+    return record.player(side) or f"{side.title} not named"
 
 
 def _players(record: MatchRecord) -> str:
