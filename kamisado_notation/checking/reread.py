@@ -350,25 +350,31 @@ def _notes(alignment: Alignment, *, decided: bool) -> list[Diagnostic]:
     pieces = alignment.pieces
     judged = alignment.judged
     used = [u for r in judged for u in r.used if u is not None]
-    first, end = pieces[used[0][0]], used[-1][1]
-    flipped = " (its squares as seen from the other side of the board)" if alignment.flipped else ""
-    order = _ORDER_SAID[alignment.order]
-    where = "from here up" if alignment.order is Order.NEWEST_FIRST else "from here on"
-    notes = [
-        Diagnostic(
-            "syntax",
-            f"the record is read against the legal moves{flipped}{order}: {len(used)} entries of {len(judged)} "
-            f"round{'s' if len(judged) != 1 else ''} {where} read by what their words say of "
-            "a move the rules allow there; fix writes the match in our notation",
-            first.line, first.column, Severity.WARNING, kind=Kind.EVIDENCE,
-        )
-    ]
+    end = used[-1][1]
+    notes = [_read_against(alignment, len(used), pieces[used[0][0]])]
     aside = [pieces[k] for k in alignment.aside if k < end]
     if aside:
         notes.append(_set_aside(aside))
     if len(judged) < len(alignment.rounds) and end < len(pieces):
         notes.append(_after(pieces[end], len(judged), decided=decided))
     return notes
+
+
+def _read_against(alignment: Alignment, entries: int, first: Piece) -> Diagnostic:
+    """The warning that the match is read against the legal moves (``entries`` of its
+    rounds read, from piece ``first``): in which order, and whether its squares are
+    seen from the other side."""
+    judged = len(alignment.judged)
+    flipped = " (its squares as seen from the other side of the board)" if alignment.flipped else ""
+    order = _ORDER_SAID[alignment.order]
+    where = "from here up" if alignment.order is Order.NEWEST_FIRST else "from here on"
+    return Diagnostic(
+        "syntax",
+        f"the record is read against the legal moves{flipped}{order}: {entries} entries of {judged} "
+        f"round{'s' if judged != 1 else ''} {where} read by what their words say of "
+        "a move the rules allow there; fix writes the match in our notation",
+        first.line, first.column, Severity.WARNING, kind=Kind.EVIDENCE,
+    )
 
 
 def _after(nxt: Piece, judged: int, *, decided: bool) -> Diagnostic:
