@@ -284,7 +284,8 @@ class Reader(Generic[T]):
 
     def line(self, line: str, number: int, fast: bool) -> Iterator[T]:
         """Line ``number`` (``line``): read by tier 2, else by the grammar."""
-        if not line.isascii() and self._lookalike(line, number):
+        if not line.isascii() and (bad := _lookalike(line, number)) is not None:
+            self.events.error(bad)  # (the line is left out)
             return
         if fast:
             taken, done = self._tier2(line, number)
@@ -308,15 +309,6 @@ class Reader(Generic[T]):
             self.events.blank()
             return True, None
         return self._rest(line, number, m)
-
-    def _lookalike(self, line: str, number: int) -> bool:
-        """Report a number written with digits other than 0–9 (:mod:`.digits`): a syntax
-        error, and the line is left out. True if so."""
-        bad = lookalike_digit(line, number)
-        if bad is None:
-            return False
-        self.events.error(Diagnostic("syntax", str(bad), bad.line, bad.column))
-        return True
 
     # -- elements: where a match starts
 
@@ -366,7 +358,7 @@ class Reader(Generic[T]):
                 return False
             turn, a, b, comment = read
             self._content(number)
-            self._give_row(line, number, turn, a, b)
+            _give_row(self.events, line, number, turn, a, b)
         elif len(line) > 40 and not line.startswith(OTHER_STARTS):  # more than two entries?
             got = fast_segments(line, number, SEG_RE.match)
             if got is None:
@@ -378,15 +370,6 @@ class Reader(Generic[T]):
         if comment is not None:
             self.events.comment(comment)
         return True
-
-    def _give_row(self, line: str, number: int, turn: int | None, a: EntryRead | None, b: EntryRead | None) -> None:
-        """A row tier 2 read, given to the consumer: its moves as written where it
-        plays them, else its entries."""
-        if self.events.plays:
-            first = None if a is None else a.written
-            self.events.moves(number, turn, [first] if b is None else [first, b.written], [line])
-        else:
-            self.events.rows(number, turn, [a] if b is None else [a, b], [line])
 
     def _other(self, line: str, number: int) -> tuple[bool, T | None]:
         """A header, ``Round`` or ``Lineup`` line by its regex: whether it took the line,
@@ -576,6 +559,23 @@ class Reader(Generic[T]):
         if word == "round":
             self.started = True
         self.events.unread_line(text, number)
+
+
+def _lookalike(line: str, number: int) -> Diagnostic | None:
+    """The syntax error of a number written with digits other than 0–9 (:mod:`.digits`),
+    if ``line`` has one."""
+    bad = lookalike_digit(line, number)
+    return None if bad is None else Diagnostic("syntax", str(bad), bad.line, bad.column)
+
+
+def _give_row(events: RecordEvents[T], line: str, number: int, turn: int | None, a: EntryRead | None, b: EntryRead | None) -> None:
+    """A row tier 2 read, given to the consumer ``events``: its moves as written where it
+    plays them, else its entries."""
+    if events.plays:
+        first = None if a is None else a.written
+        events.moves(number, turn, [first] if b is None else [first, b.written], [line])
+    else:
+        events.rows(number, turn, [a] if b is None else [a, b], [line])
 
 
 _LINEUP_STARTS = ("Lineup ", "lineup ")
