@@ -19,6 +19,7 @@ line and column of what it changes, so it means the same to every consumer of th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
@@ -265,15 +266,24 @@ def edit_from_json(data: object) -> Edit:
         raise FormatError(f"a {data['edit']!r} edit has the members {', '.join(fields)}")
     values = [data[name] for name in fields]
     for name, value in zip(fields, values, strict=True):
-        if name == "number":  # (a Renumber's: None blanks the turn number)
-            ok, wanted = value is None or type(value) is int, "a number or null"
-        elif name in ("line", "column", "other"):
-            ok, wanted = type(value) is int, "a number"
-        else:
-            ok, wanted = isinstance(value, str), "text"
-        if not ok:
+        fits, wanted = _FIELD_VALUES.get(name, _TEXT)
+        if not fits(value):
             raise FormatError(f"a {data['edit']!r} edit's {name!r} is not {wanted}: {value!r:.80}")
     return kind(*values)
+
+
+def _a_number(value: object) -> bool:
+    return type(value) is int
+
+
+#: What an edit's field holds in JSON, by its name (any other: text), and its words.
+_FIELD_VALUES: dict[str, tuple[Callable[[object], bool], str]] = {
+    "number": (lambda value: value is None or type(value) is int, "a number or null"),  # (a Renumber's: None blanks the turn number)
+    "line": (_a_number, "a number"),
+    "column": (_a_number, "a number"),
+    "other": (_a_number, "a number"),
+}
+_TEXT: tuple[Callable[[object], bool], str] = (lambda value: isinstance(value, str), "text")
 
 
 def compose(*clauses: str | None) -> str:

@@ -282,11 +282,13 @@ class _Compiled:
     def flagged(self, rr: RoundReplay) -> bool:
         sumo, push, forfeit, deadlock = self.flags
         kinds = {p.kind for p in rr.plies}
-        if push and PlyKind.PUSH not in kinds or forfeit and PlyKind.FORFEIT not in kinds:
-            return False
-        if deadlock and (rr.result is None or rr.result.by is not RoundEnd.DEADLOCK):
-            return False
-        return not sumo or _sumo_moved(rr)
+        flags: tuple[tuple[bool, Callable[[], bool]], ...] = (
+            (push, lambda: PlyKind.PUSH in kinds),
+            (forfeit, lambda: PlyKind.FORFEIT in kinds),
+            (deadlock, lambda: rr.result is not None and rr.result.by is RoundEnd.DEADLOCK),
+            (sumo, lambda: _sumo_moved(rr)),
+        )
+        return all(holds() for asked, holds in flags if asked)
 
 
 def _named(headers: dict[str, str], names: tuple[str, ...], pattern: re.Pattern[str]) -> bool:

@@ -41,6 +41,7 @@ __all__ = [
     "exact_move",
     "play_as_written",
     "push_mark_fault",
+    "resolve_entry",
     "said_back",
     "slot_wording",
     "square_fault",
@@ -115,14 +116,16 @@ def differing_slots(entry: Entry, move: Move) -> tuple[Slot, ...]:
     coords = entry.is_coords
     names = _COORD_SLOTS if coords else _COLOUR_SLOTS
     written, actual = _entry_slots(entry), _move_slots(move, coords)
-    differ = tuple(
-        name
-        for name, w, a in zip(names, written, actual, strict=True)
-        if w != a and not (w is None and (name is Slot.TOWER or name is Slot.SQUARE or name in (entry.unread or "").split()))
-    )
+    differ = tuple(name for name, w, a in zip(names, written, actual, strict=True) if w != a and not (w is None and _left_open(entry, name)))
     if coords and entry.tower is not None and move.tower is not None and entry.tower != move.tower:
         return (Slot.TOWER, *differ)  # (a square with the tower said: 'brown → a2')
     return differ
+
+
+def _left_open(entry: Entry, name: Slot) -> bool:
+    """Whether slot ``name``, empty in ``entry``, agrees with any move: a tower or a
+    square may be left out, and a slot not read (:attr:`Entry.unread`) says nothing."""
+    return name is Slot.TOWER or name is Slot.SQUARE or name in (entry.unread or "").split()
 
 
 # ---------------------------------------------------------------- exact moves
@@ -153,21 +156,27 @@ def exact_move(position: Position, entry: Entry) -> Move | None:
     """The legal move ``entry`` stands for exactly as written (its tower, move and square
     colour all right), or ``None``. Not for a push's back-entry, nor for an entry with
     a slot not read (:attr:`Entry.unread`): that is no move as written."""
-    if entry.unread is not None:
+    if entry.unread is not None or (not entry.is_coords and entry.direction is Direction.BACK):
         return None
     try:
-        if entry.is_coords:
-            assert entry.origin is not None and entry.target is not None  # (the coordinate form has both)
-            move = position.resolve_coords(entry.origin, entry.target)
-            return None if entry.push_mark and not move.push else move
-        if entry.direction is Direction.BACK:
-            return None
-        move = position.resolve(entry.direction, entry.distance or 0, tower=entry.tower)
+        move = resolve_entry(position, entry)
     except IllegalMoveError:
         return None
+    if entry.is_coords:
+        return None if entry.push_mark and not move.push else move
     if entry.square_colour is not None and entry.square_colour is not move.square_colour:
         return None
     return move
+
+
+def resolve_entry(position: Position, entry: Entry) -> Move:
+    """The legal move ``entry`` names in ``position`` by its squares, or by its tower,
+    direction and distance (its square's colour and a push mark not checked). Raises
+    :class:`IllegalMoveError`."""
+    if entry.is_coords:
+        assert entry.origin is not None and entry.target is not None  # (the coordinate form has both)
+        return position.resolve_coords(entry.origin, entry.target)
+    return position.resolve(entry.direction, entry.distance or 0, tower=entry.tower)
 
 
 def back_move(push: Move, position: Position) -> Move:
@@ -204,25 +213,29 @@ def _follows(position: Position, move: Move, following: Sequence[Entry], *, ends
     more neatly says nothing against another."""
     played = [move]
     position.apply(move)
-    count = 0
     try:
         if not following:
             return LOOKAHEAD if ends and position.winner is not None else 0
-        ahead = following[:LOOKAHEAD]
-        steps = 0
-        for step in play_as_written(position, ahead, move if move.push else None):
-            if step.direction is not Direction.BACK:  # (a back-entry is played with its push)
-                played.append(step)
-            count += LOOKAHEAD if position.winner is not None else 1
-            steps += 1
-        if steps < len(ahead) and position.winner is None and _undecided(position, ahead[steps]):
-            return _UNDECIDED  # (the next entry fits several moves: it tells nothing against this one)
-        if refusals and steps == len(ahead):
-            return _UNDECIDED  # (not refused: every entry looked at replays)
-        return count
+        return _score_ahead(position, move, following[:LOOKAHEAD], played, refusals=refusals)
     finally:
         for _ in played:
             position.undo()
+
+
+def _score_ahead(position: Position, move: Move, ahead: Sequence[Entry], played: list[Move], *, refusals: bool) -> int:
+    """:func:`_follows`'s score of ``move``, just played on ``position``, by the entries
+    ``ahead`` of it, each move they play appended to ``played`` (for the caller to undo)."""
+    count = steps = 0
+    for step in play_as_written(position, ahead, move if move.push else None):
+        if step.direction is not Direction.BACK:  # (a back-entry is played with its push)
+            played.append(step)
+        count += LOOKAHEAD if position.winner is not None else 1
+        steps += 1
+    if steps < len(ahead) and position.winner is None and _undecided(position, ahead[steps]):
+        return _UNDECIDED  # (the next entry fits several moves: it tells nothing against this one)
+    if refusals and steps == len(ahead):
+        return _UNDECIDED  # (not refused: every entry looked at replays)
+    return count
 
 
 #: What a reading scores where an entry after it fits several moves: as much as any
@@ -306,16 +319,19 @@ def correct_entry(position: Position, entry: Entry, following: Sequence[Entry] =
     near = [c for c in every if len(c.differs) <= (0 if entry.unread else 1)]
     if len(near) == 1:
         return Correction((near[0],), near[0])
-    pool = near or every[: NEAREST * 4]
-    ranked = sorted(
-        (Candidate(c.move, c.differs, _follows(position, c.move, following, ends=ends, refusals=entry.unread is not None)) for c in pool),
-        key=lambda c: (len(c.differs), -c.follows),
-    )
-    certain = None
-    if near and (len(ranked) == 1 or ranked[0].follows > ranked[1].follows):
-        certain = ranked[0]
+    ranked = _ranked(position, near or every[: NEAREST * 4], following, ends=ends, refusals=entry.unread is not None)
+    certain = ranked[0] if near and (len(ranked) == 1 or ranked[0].follows > ranked[1].follows) else None
     # (the moves a slot not read leaves open are all named: any of them may be the one)
     return Correction(tuple(ranked if entry.unread and near else ranked[:NEAREST]), certain)
+
+
+def _ranked(position: Position, pool: Sequence[Candidate], following: Sequence[Entry], *, ends: bool, refusals: bool) -> list[Candidate]:
+    """The candidates of ``pool`` with how many of ``following`` replay after each
+    (:func:`_follows`), the fewest slots wrong first, then the most entries replayed."""
+    return sorted(
+        (Candidate(c.move, c.differs, _follows(position, c.move, following, ends=ends, refusals=refusals)) for c in pool),
+        key=lambda c: (len(c.differs), -c.follows),
+    )
 
 
 def _forgotten_forfeit(position: Position, entry: Entry) -> Correction | None:

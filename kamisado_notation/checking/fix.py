@@ -184,6 +184,12 @@ def _corrected(text: str, path: str) -> tuple[str, list[Diagnostic], FileReport,
             report.diagnostics.append(_UNWRITTEN)
             return text, corrections, report, []
         text = log
+    return _passes(text, path, corrections)
+
+
+def _passes(text: str, path: str, corrections: list[Diagnostic]) -> tuple[str, list[Diagnostic], FileReport, list[Applied]]:
+    """:func:`_corrected`'s rounds of corrections of ``text`` (``corrections``: those
+    made before), each round's edits made at once, until none is certain."""
     earlier: list[Applied] = []  # what each round's edits changed
     for _ in range(_MAX_PASSES):
         fixes, found = _certain(text, path)

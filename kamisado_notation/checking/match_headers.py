@@ -69,6 +69,12 @@ class MatchHeaders:
             if target_text is not None and match_text is not None:
                 self.check_match_header(match_text, target_text, target)
             return target, True
+        return self.no_format(target_text, match_text)
+
+    def no_format(self, target_text: str | None, match_text: str | None) -> tuple[int, bool]:
+        """The target of a match whose ``Target`` or ``Match`` header names no format: a
+        ``Match`` header's misspelt format read as the format, with a warning; else an
+        error, and no target."""
         name = "Target" if target_text is not None else "Match"
         near = misspelt_format(match_text) if target_text is None and match_text is not None else []
         if len(near) == 1:

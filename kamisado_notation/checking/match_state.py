@@ -111,9 +111,8 @@ class MatchState:
                 self.word_read_past(entry, suggestions, certain, tie)
                 continue
             self.diags[i], edit = settled(self.diags[i], suggestions, certain, tie)
-            k = where.get(id(certain)) if certain is not None and edit is not None else None
-            if k is not None and edit is not None:  # (a round stopped keeps no fixes of its entries)
-                fixes[k] = edit
+            if certain is not None and edit is not None and (k := where.get(id(certain))) is not None:
+                fixes[k] = edit  # (a round stopped keeps no fixes of its entries)
 
     def word_read_past(self, entry: Entry, suggestions: tuple[str, ...], certain: Edit | None, tie: str | None) -> None:
         """The reader's error of the unknown word in ``entry``, read past: the entries its

@@ -17,6 +17,7 @@ rounds; a record without one costs nothing more.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -69,13 +70,9 @@ def _part(match: MatchRecord, first: int, end: int, index: int, pasted: Pasted |
     before) is match ``index``, starting at its ``Round 1``, with no headers."""
     rounds = match.rounds
     low = rounds[first].line if first else 0
-    high = rounds[end].line if end < len(rounds) else None
-
-    def inside(line: int) -> bool:
-        return low <= line and (high is None or line < high)
-
-    errors = [d for d in match.errors if inside(d.line)]
-    turnless = {n for n in match.turnless if inside(n)}
+    high = rounds[end].line if end < len(rounds) else math.inf
+    errors = [d for d in match.errors if low <= d.line < high]
+    turnless = {n for n in match.turnless if low <= n < high}
     if not first:
         return replace(match, rounds=rounds[:end], errors=errors, turnless=turnless)
     return replace(

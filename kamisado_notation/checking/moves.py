@@ -16,7 +16,7 @@ from ..errors import FormatError, IllegalMoveError
 from ..notation.kmr.reader import parse_entry
 from ..notation.record import Entry
 from ..notation.writer import Form, format_move
-from .correct import Slot, candidates, exact_move, push_mark_fault, square_fault
+from .correct import Slot, candidates, exact_move, push_mark_fault, resolve_entry, square_fault
 
 __all__ = ["entry_move", "parse_move", "write_move"]
 
@@ -61,11 +61,7 @@ def entry_move(position: Position, entry: Entry) -> Move:
 def _fault(position: Position, entry: Entry) -> tuple[str, str]:
     """The rule ``entry`` breaks in ``position`` as written, and why."""
     try:
-        if entry.is_coords:
-            assert entry.origin is not None and entry.target is not None  # (the coordinate form has both)
-            move = position.resolve_coords(entry.origin, entry.target)
-        else:
-            move = position.resolve(entry.direction, entry.distance or 0, tower=entry.tower)
+        move = resolve_entry(position, entry)
     except IllegalMoveError as e:
         return e.rule, str(e)
     if entry.is_coords:  # resolved, so the '*' is what is wrong

@@ -328,9 +328,10 @@ class _MatchReplayer:
         if _no_moves(extra, rr, self.state.diags):
             self.set_aside_after_end(round_state, rr, over)
             return
-        if said and said[-1].rule == "M7" and _retyped_last(round_state, rr, extra):
+        last = said[-1].rule if said else None
+        if last == "M7" and _retyped_last(round_state, rr, extra):
             return
-        if round_state.doubt is not None or not said or said[-1].rule not in ("M7", "M8"):
+        if round_state.doubt is not None or last not in ("M7", "M8"):
             return
         found = after_end(rr.record.entries, over, said[-1], round_state.pos, attempt.agrees)
         if found is not None:

@@ -69,6 +69,21 @@ def reread(
     where its ``Target`` or ``Match`` header says the points that win it, the rounds
     read are judged against them (else they tell its format)."""
     headers = headers or {}
+    alignment = _taken_over(lines, first_line, results, diagnostics)
+    if alignment is None:
+        return None
+    judged = alignment.judged
+    found = [r.result for r in judged if r.result is not None]
+    decided = _decided(found, _header_target(headers), _clues_after(alignment))
+    return Reread(headers_text(headers, found) + rounds_text(judged), found, _notes(alignment, decided=decided))
+
+
+def _taken_over(
+    lines: Sequence[str], first_line: int, results: Sequence[RoundResult | None], diagnostics: Sequence[Diagnostic]
+) -> Alignment | None:
+    """The reading of ``lines`` against the legal moves, where it is taken over the
+    reading's own (:func:`reread`): it keeps the entry the first error stands at, judges
+    more rounds and agrees with the rounds judged; else ``None``."""
     errors = [d for d in diagnostics if d.severity is Severity.ERROR]
     first = min(errors, key=lambda d: (d.line, d.column)) if errors else None
     if not _worth_reading(lines, first_line, errors, first, diagnostics):
@@ -79,9 +94,7 @@ def reread(
     judged = alignment.judged
     if len(judged) <= sum(r is not None for r in results) or not _agrees(results, judged, _run_on(errors)):
         return None
-    found = [r.result for r in judged if r.result is not None]
-    decided = _decided(found, _header_target(headers), _clues_after(alignment))
-    return Reread(headers_text(headers, found) + rounds_text(judged), found, _notes(alignment, decided=decided))
+    return alignment
 
 
 def _worth_reading(
@@ -204,10 +217,10 @@ def _keeps(alignment: Alignment, first: Diagnostic) -> bool:
     if first.kind in _BY_EVIDENCE or first.rule in _STRUCTURE:
         return True  # (an entry read by its evidence, or text not read: no entry as written)
     at = _pieces_at(alignment, first)
-    if at and max(at) < _first_used(alignment):
-        return True  # (text before the match read: a preamble's squares, a correction quoted ahead)
-    if at and _between_rounds(alignment, at):
-        return True  # (a line after a round's end read as no move: its result said, 'Winner: GOLD (YELLOW home row)')
+    # (text before the match read: a preamble's squares, a correction quoted ahead; a line
+    # after a round's end read as no move: its result said, 'Winner: GOLD (YELLOW home row)')
+    if at and (max(at) < _first_used(alignment) or _between_rounds(alignment, at)):
+        return True
     read = [m for rnd in alignment.rounds for m, u in zip(rnd.moves, rnd.used, strict=True) if u is not None and at & set(range(*u))]
     return all(any(says_of(alignment.pieces[k], m, flipped=alignment.flipped) for m in read) for k in at & set(alignment.aside))
 
@@ -337,25 +350,31 @@ def _notes(alignment: Alignment, *, decided: bool) -> list[Diagnostic]:
     pieces = alignment.pieces
     judged = alignment.judged
     used = [u for r in judged for u in r.used if u is not None]
-    first, end = pieces[used[0][0]], used[-1][1]
-    flipped = " (its squares as seen from the other side of the board)" if alignment.flipped else ""
-    order = _ORDER_SAID[alignment.order]
-    where = "from here up" if alignment.order is Order.NEWEST_FIRST else "from here on"
-    notes = [
-        Diagnostic(
-            "syntax",
-            f"the record is read against the legal moves{flipped}{order}: {len(used)} entries of {len(judged)} "
-            f"round{'s' if len(judged) != 1 else ''} {where} read by what their words say of "
-            "a move the rules allow there; fix writes the match in our notation",
-            first.line, first.column, Severity.WARNING, kind=Kind.EVIDENCE,
-        )
-    ]
+    end = used[-1][1]
+    notes = [_read_against(alignment, len(used), pieces[used[0][0]])]
     aside = [pieces[k] for k in alignment.aside if k < end]
     if aside:
         notes.append(_set_aside(aside))
     if len(judged) < len(alignment.rounds) and end < len(pieces):
         notes.append(_after(pieces[end], len(judged), decided=decided))
     return notes
+
+
+def _read_against(alignment: Alignment, entries: int, first: Piece) -> Diagnostic:
+    """The warning that the match is read against the legal moves (``entries`` of its
+    rounds read, from piece ``first``): in which order, and whether its squares are
+    seen from the other side."""
+    judged = len(alignment.judged)
+    flipped = " (its squares as seen from the other side of the board)" if alignment.flipped else ""
+    order = _ORDER_SAID[alignment.order]
+    where = "from here up" if alignment.order is Order.NEWEST_FIRST else "from here on"
+    return Diagnostic(
+        "syntax",
+        f"the record is read against the legal moves{flipped}{order}: {entries} entries of {judged} "
+        f"round{'s' if judged != 1 else ''} {where} read by what their words say of "
+        "a move the rules allow there; fix writes the match in our notation",
+        first.line, first.column, Severity.WARNING, kind=Kind.EVIDENCE,
+    )
 
 
 def _after(nxt: Piece, judged: int, *, decided: bool) -> Diagnostic:

@@ -6,6 +6,7 @@ recognised in :mod:`.slips`), any other rules error stops the round."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -251,14 +252,8 @@ def syntax_cut(match: MatchRecord, round_index: int) -> tuple[int, int] | None:
     round stops there, since what the parser skipped may be a turn."""
     rounds = match.rounds
     lo = rounds[round_index].line
-    hi = rounds[round_index + 1].line if round_index + 1 < len(rounds) else None
-    cut = None
-    for d in match.errors:
-        if d.severity == ERROR and lo <= d.line and (hi is None or d.line < hi) and d.line not in match.turnless:
-            key = (d.line, d.column)
-            if cut is None or key < cut:
-                cut = key
-    return cut
+    hi = rounds[round_index + 1].line if round_index + 1 < len(rounds) else math.inf
+    return min(((d.line, d.column) for d in match.errors if d.severity == ERROR and lo <= d.line < hi and d.line not in match.turnless), default=None)
 
 
 @dataclass

@@ -218,19 +218,27 @@ def unfollowed(state: RoundState, rr: RoundReplay, attempt: Attempt, match: Matc
     if followed and not corrected:
         return None
     search = _Search(rr, attempt)
-    entries, skipped = rr.record.entries, search.skipped
     gap, places = search.around_end(state)
     verdict = explain(places)
-    idx = verdict.index
     if not _taken(verdict, places, state, attempt, corrected=corrected):
         return None
-    entry = entries[idx]
+    return _unfollowed_error(verdict, state, rr, match, skipped=search.skipped, at_gap=verdict.index == gap)
+
+
+def _unfollowed_error(
+    verdict: Explanation, state: RoundState, rr: RoundReplay, match: MatchRecord, *, skipped: int, at_gap: bool
+) -> tuple[Diagnostic, Hypothesis | None, None]:
+    """What :func:`unfollowed` reports of ``verdict``, taken (the round stops where it
+    starts): the certain slip with its edits, else an error naming the candidates,
+    under the rule of the diagnostic already at its entry (else ``syntax``)."""
+    idx = verdict.index
+    entry = rr.record.entries[idx]
     there = next((d for d in state.diagnostics if (d.line, d.column) == (entry.line, entry.column)), None)
     rule = there.rule if there is not None else "syntax"
     state.stop_index = verdict.start if verdict.certain is not None else idx
     plain = Diagnostic(rule, "", entry.line, entry.column, ERROR, rr.number, idx - skipped + 1, match.index)
     if verdict.certain is None:
-        return replace(plain, message=_unfollowed_words(rr, verdict, at_gap=idx == gap)), None, None
+        return replace(plain, message=_unfollowed_words(rr, verdict, at_gap=at_gap)), None, None
     return _certain(verdict, plain), verdict.certain, None
 
 

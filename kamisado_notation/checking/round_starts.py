@@ -157,28 +157,15 @@ class RoundStarts:
         if rec.number == 1:
             self.pasted(game, i, rec)
             return
-        self.state.diag(
-            "match",
-            f"the match was decided in round {len(game.results)} "
-            f"({game.score[Side.BLACK]}-{game.score[Side.GOLD]}, target {game.target}): round {rec.number} is never played",
-            (rec.line, rec.column),
-            rnd=rec.number,
-        )
+        decided = f"the match was decided in round {len(game.results)} ({game.score[Side.BLACK]}-{game.score[Side.GOLD]}, target {game.target})"
+        self.round_error("match", f"{decided}: round {rec.number} is never played", rec)
 
     def after_round(self, game: Match, i: int, rel: int, rec: RoundRecord) -> Position | None:
         """Round ``i`` (the ``rel``-th of ``game``, not its first): its start from the end
         of the round before, filled as its line says (or as the replay tells, where it
         does not say or says it wrong), or ``None`` (reported)."""
         if len(game.results) != rel:
-            self.state.diag(
-                "M7",
-                f"round {i} is not over after its last entry (no tower reached the home row "
-                f"and no deadlock), so round {rec.number} cannot start where it ended",
-                (rec.line, rec.column),
-                rnd=rec.number,
-            )
-            # (its own lineups may pin its start: the replay goes on from this round)
-            self.unchecked(i, f"round {self.state.match.rounds[i - 1].number} is not over", game)
+            self.not_over(game, i, rec)
             return None
         how = rec.fill if rec.fill is not None else self.unread_fill(game, rec, i)
         if how is None:
@@ -186,10 +173,33 @@ class RoundStarts:
         end = self.ends[i] = game.position
         start = game.next_round(how)
         if rec.fill is not None and rec.lineups:
-            checked = self.lineups_checked[i] = check_lineups(rec, how, start, self.state.match.index)
-            if checked and (other := self.written_fill(game, end, rec, i)) is not None:
-                del self.lineups_checked[i]  # (checked again under the other fill)
-                start = other
+            return self.lineups_hold(game, end, start, i, rec)
+        return start
+
+    def not_over(self, game: Match, i: int, rec: RoundRecord) -> None:
+        """Round ``i`` (``rec``) after a round that did not end: an error, and the rounds
+        from it not checked from the end of the one before (its own lineups may pin its
+        start: the replay goes on from this round)."""
+        message = (
+            f"round {i} is not over after its last entry (no tower reached the home row "
+            f"and no deadlock), so round {rec.number} cannot start where it ended"
+        )
+        self.round_error("M7", message, rec)
+        self.unchecked(i, f"round {self.state.match.rounds[i - 1].number} is not over", game)
+
+    def round_error(self, rule: str, message: str, rec: RoundRecord) -> None:
+        """An error of round ``rec``, at its ``Round`` line."""
+        self.state.diag(rule, message, (rec.line, rec.column), rnd=rec.number)
+
+    def lineups_hold(self, game: Match, end: Position, start: Position, i: int, rec: RoundRecord) -> Position:
+        """Round ``i``'s ``start`` under the fill its line writes, its lineups checked
+        against it; where they are the other fill's (:meth:`written_fill`), the start
+        under that one."""
+        assert rec.fill is not None
+        checked = self.lineups_checked[i] = check_lineups(rec, rec.fill, start, self.state.match.index)
+        if checked and (other := self.written_fill(game, end, rec, i)) is not None:
+            del self.lineups_checked[i]  # (checked again under the other fill)
+            return other
         return start
 
     def misnumbered(self, rec: RoundRecord, number: int) -> None:
@@ -263,7 +273,7 @@ class RoundStarts:
             return None
         inferred = missing_fill(game, rec)
         if inferred is None:
-            self.state.diag("F1", _no_fill_word(game, rec, i), (rec.line, rec.column), rnd=rec.number)
+            self.round_error("F1", _no_fill_word(game, rec, i), rec)
             self.unchecked(i + 1, f"round {rec.number} has no fill", game)
             return None
         how, words, edit = inferred  # (the round's lineups and first entries say which)

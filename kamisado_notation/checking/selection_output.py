@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from ..diagnostics import Diagnostic, Severity
+from ..engine.board import Side
 from ..engine.position import Position
 from ..errors import FormatError
 from ..notation.formats import FORMATS
@@ -126,8 +127,7 @@ def split_name(record: MatchRecord, *, fallback: str, round_number: int | None =
     for a round; ``fallback`` when the headers say none of these. Only letters, digits
     and ``.,()+@ -`` are kept (no path separator, no leading dot), at most 120
     characters."""
-    black = record.header("Black") or ""
-    gold = record.header("Gold") or record.header("White") or ""
+    black, gold = (record.player(side) or "" for side in Side)
     players = f"{black} v {gold}" if black or gold else ""
     parts = [record.header("Date") or "", record.header("Event") or "", players]
     stem = " ".join(p.strip() for p in parts if p.strip()) or fallback

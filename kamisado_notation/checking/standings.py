@@ -424,11 +424,7 @@ def _not_counted(summary: MatchSummary, names: tuple[str, str] | None) -> tuple[
     """The kind and the reason why a match does not count, if it does not: invalid (its
     first error), not finished, its players not named or one."""
     if not summary.valid:
-        errors = [d for d in summary.diagnostics if d.severity == ERROR]
-        if not errors:
-            return INVALID, "invalid"
-        first = min(errors, key=lambda d: (d.line, d.column))
-        return INVALID, f"invalid: line {first.line}: error[{first.rule}] {first.message}"
+        return INVALID, _invalid_reason(summary)
     if summary.status is not MatchStatus.COMPLETE and fault_loser(summary) is None:
         black, gold = summary.score[Side.BLACK], summary.score[Side.GOLD]
         return IN_PROGRESS, f"in progress, {black}-{gold} (Black-Gold) of {summary.target}"
@@ -437,6 +433,15 @@ def _not_counted(summary: MatchSummary, names: tuple[str, str] | None) -> tuple[
     if player_key(names[0]) == player_key(names[1]):
         return UNNAMED, f"the same player on both sides: {names[0]!r}"
     return None
+
+
+def _invalid_reason(summary: MatchSummary) -> str:
+    """Why an invalid match does not count: its first error."""
+    errors = [d for d in summary.diagnostics if d.severity == ERROR]
+    if not errors:
+        return "invalid"
+    first = min(errors, key=lambda d: (d.line, d.column))
+    return f"invalid: line {first.line}: error[{first.rule}] {first.message}"
 
 
 def standings(

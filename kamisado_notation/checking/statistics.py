@@ -25,7 +25,7 @@ from __future__ import annotations
 import csv
 import io
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import astuple, dataclass, field, fields
 
 from ..diagnostics import Diagnostic
@@ -148,6 +148,16 @@ class OpeningRow:
         }  # fmt: skip
 
 
+def _players_match(rows: list[PlayerStats | None], winner: Side | None, score: Mapping[Side, int]) -> None:
+    """Count a match for its players (``rows``: Black's, Gold's; ``None`` for one not
+    named): the match, whether each won it, and the points each scored."""
+    for side, row in zip(Side, rows, strict=True):
+        if row is not None:
+            row.matches += 1
+            row.won += winner is side
+            row.points += score[side]
+
+
 def _players_round(rows: list[PlayerStats | None], plies: list[Ply], won: Side | None, ending: str | None) -> None:
     """Count a round for its players (``rows``: Black's, Gold's; ``None`` for one not
     named): its plies, the forfeits each forced, and the round won (``won``, ended so)."""
@@ -193,17 +203,13 @@ class Statistics:
             return
         self.matches += 1
         record = r.record
-        names = (record.header("Black") or "", record.header("Gold") or record.header("White") or "")
+        names = [record.player(side) or "" for side in Side]
         rows = [self._player(name) if name.strip() else None for name in names]
         winner = r.winner if r.winner is not None else _other(fault_loser(record))
         length = self._lengths.setdefault(r.target, LengthRow(_TARGET_NAMES.get(r.target, f"to {r.target}")))
         length.matches += 1
         endings = round_endings(r)
-        for side, row in zip(Side, rows, strict=True):
-            if row is not None:
-                row.matches += 1
-                row.won += winner is side
-                row.points += r.score[side]
+        _players_match(rows, winner, r.score)
         for k, rr in enumerate(r.rounds):
             self._round(rr, endings.get(k), rows, length, place)
 

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ..diagnostics import ERROR, WARNING, Diagnostic, Edit, Kind, ReplaceEntry, RewriteMark, compose
+from ..engine.board import Colour, Side
 from ..engine.position import RING_NAMES, Move, Position
 from ..notation.kmr.style_names import SAID
 from ..notation.record import Entry, MatchRecord
@@ -70,15 +71,19 @@ def _contradicted(mark: RewriteMark, rounds: Sequence[RoundReplay], match_index:
         ply = next((p for p in rr.plies if p.entry.covers(mark.line, mark.column - 1) and p.move is not None), None)
         if ply is None or ply.move is None or ply.move.tower is None:
             continue
-        move, colour = ply.move, ply.move.tower
-        rings = rr.start.rings(move.side, colour)
+        rings = rr.start.rings(ply.move.side, ply.move.tower)
         if rings == len(mark.old):
             return None
-        tower = f"{move.side.title}'s {colour.name.lower()} tower"
-        real = f"a {RING_NAMES[rings]} ({rings} ring{'s' * (rings > 1)})" if rings else "a plain tower, with no ring"
-        message = f"{tower} is marked {mark.old!r} ({len(mark.old)} Sumo ring{'s' * (len(mark.old) > 1)}), but it is {real}"
+        message = _rings_said(mark, ply.move.side, ply.move.tower, rings)
         return Diagnostic("syntax", message, mark.line, mark.column, WARNING, round=rr.record.number, match=match_index, kind=Kind.RING_MARK)
     return None
+
+
+def _rings_said(mark: RewriteMark, side: Side, colour: Colour, rings: int) -> str:
+    """What a ring ``mark`` says of ``side``'s ``colour`` tower, and the ``rings`` it has."""
+    tower = f"{side.title}'s {colour.name.lower()} tower"
+    real = f"a {RING_NAMES[rings]} ({rings} ring{'s' * (rings > 1)})" if rings else "a plain tower, with no ring"
+    return f"{tower} is marked {mark.old!r} ({len(mark.old)} Sumo ring{'s' * (len(mark.old) > 1)}), but it is {real}"
 
 
 def swapped_colours(position: Position, entry: Entry) -> Move | None:

@@ -75,11 +75,17 @@ def inferred_target(claim: tuple[int, int] | None, scores: list[tuple[int, int]]
     claimed = targets_from_result(claim) if claim is not None else []
     if claimed:
         return next((t for t in claimed if fits(scores, rounds, t)), claimed[0]), True
-    if len(scores) < rounds:  # (rounds after the last replayed: where the rounds replayed decide a format, that one)
-        decided = next((t for _name, t in MATCH_FORMATS[1:] if scores and max(scores[-1]) >= t and fits(scores, len(scores), t)), None)
-        if decided is not None:
-            return decided, False
+    if len(scores) < rounds and (decided := _decided_by(scores)) is not None:  # (rounds after the last replayed)
+        return decided, False
     return next((t for _name, t in MATCH_FORMATS[1:] if fits(scores, rounds, t)), None), False
+
+
+def _decided_by(scores: list[tuple[int, int]]) -> int | None:
+    """The smallest format the rounds replayed (the score ``scores`` after each) decide:
+    the last score reaches its target, and the rounds fit it; ``None`` for none."""
+    if not scores:
+        return None
+    return next((t for _name, t in MATCH_FORMATS[1:] if max(scores[-1]) >= t and fits(scores, len(scores), t)), None)
 
 
 def match_target(value: str | None, *, target: str | None = None) -> int | None:

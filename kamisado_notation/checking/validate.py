@@ -581,7 +581,7 @@ def read_again(
     reading could not judge read again against the legal moves where that reads more
     (:func:`~.reread.reread`); and the errors before the first match (``leading``), but
     those of lines the reading again covered."""
-    if not lines or any(d.kind is Kind.NOT_KAMISADO for d in leading) or (found and all(map(_settled, found))):
+    if not _to_read_again(found, lines, leading):
         return found, leading
     lines = list(unwrapped(lines))  # (a JSON document's strings: the text the matches were read from, line for line)
     out: list[MatchSummary] = []
@@ -595,6 +595,15 @@ def read_again(
         if lo == 0:
             leading = [d for d in leading if d.line >= first_line + hi]
     return out, leading
+
+
+def _to_read_again(found: list[MatchSummary], lines: list[str], leading: list[Diagnostic]) -> bool:
+    """Whether any of ``lines`` may be read again: there are some, they are not another
+    game's, and a match's first reading does not stand (:func:`_settled`), or none was
+    found."""
+    if not lines or any(d.kind is Kind.NOT_KAMISADO for d in leading):
+        return False
+    return not found or not all(map(_settled, found))
 
 
 def _spans(found: list[MatchSummary], length: int, first_line: int) -> list[tuple[int, int, MatchSummary | None]]:
@@ -628,14 +637,11 @@ def _summary_again(again: Reread, old: MatchSummary | None, line: int, path: str
     """The summary of a match read again: the record it reads as, judged, its
     diagnostics at the lines of the text read; ``None`` where that record is not judged
     as it was read (one match, the same rounds' results)."""
+    got = _judged_as_read(again, path)
+    if got is None:
+        return None
     index, at, headers = (old.index, old.line, dict(old.headers)) if old is not None else (1, line, {})
     text = again.text
-    report = validate_text(text, path=path)
-    if len(report.matches) != 1:
-        return None
-    got = report.matches[0]
-    if [r for _n, r in got.rounds if r is not None] != again.judged:
-        return None
     errors = [replace(d, line=line, column=1) for d in got.diagnostics if d.severity is Severity.ERROR]
     diagnostics = [*again.notes, *errors]
     valid = not any(d.severity is Severity.ERROR for d in diagnostics)
@@ -644,6 +650,16 @@ def _summary_again(again: Reread, old: MatchSummary | None, line: int, path: str
         got, index=index, line=at, headers=headers, diagnostics=[replace(d, match=index) for d in diagnostics],
         valid=valid, status=status, read_again=text if valid else None,
     )
+
+
+def _judged_as_read(again: Reread, path: str) -> MatchSummary | None:
+    """The record a match read again writes, judged: its one match, where it has one and
+    its rounds' results are those read; else ``None``."""
+    report = validate_text(again.text, path=path)
+    if len(report.matches) != 1:
+        return None
+    got = report.matches[0]
+    return got if [r for _n, r in got.rounds if r is not None] == again.judged else None
 
 
 def merge_blocks(

@@ -157,28 +157,30 @@ class _Fused:
     def round(self, number: int, fill: Fill | None) -> None:
         """A ``Round`` line: play the last entries of the round in play, end it and start
         this one (F1)."""
-        rounds = self.rounds
-        i = len(rounds)
-        if i:
-            game = self.game
-            assert game is not None
-            if self.pending is not None or fill is None or number != i + 1:
-                raise _Fallback  # (a push's back-entry due: the round is not over)
-            rounds[-1] = (number - 1, game.finish_round())
-            try:
-                pos = game.next_round(fill)  # (refused when round i is not over, or the match is)
-            except MatchError:
-                raise _Fallback from None
+        if self.rounds:
+            pos = self._next_round(number, fill)
+        elif number != 1:
+            raise _Fallback
         else:
-            if number != 1:
-                raise _Fallback
             pos = self._begin().position
         self.pos = pos
-        rounds.append((number, None))
+        self.rounds.append((number, None))
         self.idx = 0
         self.placeheld = False
         self.chain = None
         self.start_to_move = pos.to_move
+
+    def _next_round(self, number: int, fill: Fill | None) -> Position:
+        """The round in play scored, and round ``number``'s start, filled by ``fill``."""
+        rounds, game = self.rounds, self.game
+        assert game is not None
+        if self.pending is not None or fill is None or number != len(rounds) + 1:
+            raise _Fallback  # (a push's back-entry due: the round is not over)
+        rounds[-1] = (number - 1, game.finish_round())
+        try:
+            return game.next_round(fill)  # (refused when the round is not over, or the match is)
+        except MatchError:
+            raise _Fallback from None
 
     def _close_round(self, game: Match) -> None:
         """Score the round in play, unless a push's back-entry is still due."""
@@ -275,17 +277,10 @@ class _Fused:
 
     def _other(self, pos: Position, f: EntrySlots) -> None:
         """A push, a forfeit, or a move the engine refuses (then :class:`_Fallback`)."""
-        tower, direction, distance, square, origin, target, mark, _ = f
+        _tower, _direction, distance, square, origin, target, mark, _ = f
         if distance == 0 if origin is None else origin == target:
             self._zero(pos)
-        try:
-            if origin is None:
-                move = pos.resolve(direction, distance or 0, tower=tower)
-            else:
-                assert target is not None  # (a coordinate entry has both squares)
-                move = pos.resolve_coords(origin, target)
-        except IllegalMoveError:
-            raise _Fallback from None
+        move = _resolved(pos, f)
         if (origin is None and SQUARE_COLOURS[move.target] is not square) or (mark and not move.push):
             raise _Fallback
         pos.apply(move)
@@ -334,9 +329,8 @@ class _Fused:
         if self.rounds:
             self._close_round(game)
         score = dict(game.score)
-        claim = self.headers.get("result", "").strip()
-        if claim not in ("*", "") and (not claim.isascii() or ":" in claim or parse_result(claim) != (score[Side.BLACK], score[Side.GOLD])):
-            raise _Fallback  # (a dash or a colon read as '-': the full path's warning)
+        if _claim_differs(self.headers.get("result", "").strip(), score):
+            raise _Fallback
         winner = game.winner
         return Verdict(
             index=self.index,
@@ -363,6 +357,28 @@ class _Fused:
 
 
 # ---------------------------------------------------------- the reader's consumer
+
+
+def _resolved(pos: Position, f: EntrySlots) -> Move:
+    """The legal move an entry's slots ``f`` name in ``pos`` (its square's colour not
+    checked); :class:`_Fallback` where there is none."""
+    tower, direction, distance, _square, origin, target, _mark, _ = f
+    try:
+        if origin is None:
+            return pos.resolve(direction, distance or 0, tower=tower)
+        assert target is not None  # (a coordinate entry has both squares)
+        return pos.resolve_coords(origin, target)
+    except IllegalMoveError:
+        raise _Fallback from None
+
+
+def _claim_differs(claim: str, score: dict[Side, int]) -> bool:
+    """Whether the ``Result`` header ``claim`` is not the ``score`` in our notation: a
+    score written otherwise (a dash or a colon read as ``-``: the full path's warning)
+    or another score."""
+    if claim in ("*", ""):
+        return False
+    return not claim.isascii() or ":" in claim or parse_result(claim) != (score[Side.BLACK], score[Side.GOLD])
 
 
 class Judge(RecordEvents[Judged]):

@@ -19,10 +19,8 @@ from .common import (
     console,
     emit_json,
     fail,
+    read_inputs,
     read_position,
-    record_files,
-    refuse_onto,
-    refuse_stdout_onto,
     write_file,
 )
 
@@ -151,13 +149,7 @@ def analyze(
     from ..play.analyse import DEFAULT_NODES, analyse, annotate
 
     codec = checked_encoding(encoding)
-    paths = record_files(files)
-    if paths.count("-") > 1:
-        fail("standard input (-) can be read only once")
-    if output is not None:
-        refuse_onto(output, paths)
-    else:
-        refuse_stdout_onto(paths)
+    paths = read_inputs(files, output)
     time = None if time_ms is None else time_ms / 1000
     judge = functools.partial(analyse, depth=depth, time=time, nodes=DEFAULT_NODES if nodes is None else nodes, jobs=jobs, memory=memory)
     texts, reports = [], []

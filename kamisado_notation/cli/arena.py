@@ -84,6 +84,12 @@ def arena(
                 )  # fmt: skip
     except (OutputError, ArgumentError) as e:
         fail(str(e))
+    _report(result, err, signalled, as_json=as_json, no_color=no_color)
+
+
+def _report(result: ArenaResult, err: Console, signalled: list[int], *, as_json: bool, no_color: bool) -> None:
+    """The arena's results, as JSON or a table; an exit status that says so when it was
+    interrupted (by ``signalled[0]``, if a signal stopped it)."""
     if as_json:
         emit_json(result.json())
     else:

@@ -195,14 +195,17 @@ def record_files(arguments: list[str]) -> list[str]:
         fail(str(e), code=EXIT_INVALID)
 
 
-def read_inputs(arguments: list[str]) -> list[str]:
-    """The record files of a command that reads them all and writes to standard output
-    (:func:`record_files`): standard input at most once, and standard output not
-    redirected onto any of them (exit 2)."""
+def read_inputs(arguments: list[str], output: str | None = None) -> list[str]:
+    """The record files of a command that reads them all and writes to the file
+    ``output``, else to standard output (:func:`record_files`): standard input at most
+    once, and the output not onto any of them (exit 2)."""
     paths = record_files(arguments)
     if paths.count("-") > 1:
         fail("standard input (-) can be read only once")
-    refuse_stdout_onto(paths)
+    if output is not None:
+        refuse_onto(output, paths)
+    else:
+        refuse_stdout_onto(paths)
     return paths
 
 

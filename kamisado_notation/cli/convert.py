@@ -31,7 +31,7 @@ from ..notation.formats import FORMATS
 from .common import ENCODING, EXIT_INVALID, EXIT_OK, EXIT_USAGE, FROM, LANG_HELP, TO_HELP, checked_encoding, fail, say
 
 if TYPE_CHECKING:
-    from ..checking.conversion import ConversionProblems
+    from ..checking.conversion import ConversionProblems, Unresolved
     from ..notation.writer import Form
 
 #: The other programs' formats written (each holds one round: ``--round``), and those
@@ -172,8 +172,6 @@ def _name(form: Form | str) -> str:
 def _problem(problems: ConversionProblems) -> str | None:
     """Why nothing was converted, if it was not (the diagnostics behind it written to
     standard error first)."""
-    from ..display import printable
-
     path = problems.path
     for d in problems.syntax:
         sys.stderr.write(d.format(path) + "\n")
@@ -181,21 +179,30 @@ def _problem(problems: ConversionProblems) -> str | None:
         return f"{path} has lines that could not be read; nothing converted"
     if not problems.matches:
         return f"{path}: the file holds no match; nothing converted"
-    unresolved = problems.unresolved
-    if unresolved is not None and unresolved.errors:
+    if problems.unresolved is not None and (why := _unresolved(path, problems.unresolved)) is not None:
+        return why
+    if problems.format_error is not None:
+        return f"{path}: {problems.format_error}"
+    return None
+
+
+def _unresolved(path: str, unresolved: Unresolved) -> str | None:
+    """Why a match of ``path`` could not be written in the form asked (its errors, or
+    the entry the replay did not reach, written to standard error first)."""
+    from ..display import printable
+
+    if unresolved.errors:
         for d in unresolved.errors:
             sys.stderr.write(d.format(path) + "\n")
         return (
             f"{path}: match {unresolved.match} has errors, and --to {_name(unresolved.form)} cannot carry what was written; "
             f"nothing converted (run `kamisado fix {path}` first)"
         )
-    if unresolved is not None and unresolved.entry is not None:
+    if unresolved.entry is not None:
         e = unresolved.entry
         sys.stderr.write(printable(f"{path}:{e.line}:{e.column}: the replay did not reach this entry") + "\n")
         return (
             f"{path}:{e.line}:{e.column}: cannot convert {e.text!r} without replaying the record, "
             "and the replay stops before it; nothing converted"
         )
-    if problems.format_error is not None:
-        return f"{path}: {problems.format_error}"
     return None

@@ -344,6 +344,14 @@ def replay(
     file, match_replay = _load(file, match, encoding)
     diagnostics = match_replay.diagnostics
     out = console(no_color=no_color, width=_tty_width())
+    if _stepped_through(out, match_replay, step=step, flip=flip, glyphs=glyphs):
+        out.print(match_summary(match_replay))
+    report_invalid(file, diagnostics)
+
+
+def _stepped_through(out: Console, match_replay: Any, *, step: bool, flip: bool, glyphs: bool) -> bool:
+    """A diagram for each entry of each round, in order (with ``step``, each waiting
+    for a key: on, back, or quit); ``False`` when the user quit before the end."""
     steps = [(rnd, n) for rnd in match_replay.rounds for n in range(len(rnd.plies) + 1)]
     i = 0
     while i < len(steps):
@@ -351,11 +359,9 @@ def replay(
         _print_step(out, *_step(rnd, n, flip=flip, glyphs=glyphs))
         answer = _wait(first=i == 0) if step else "next"
         if answer == "quit":
-            report_invalid(file, diagnostics)
-            return
+            return False
         i = max(i - 1, 0) if answer == "back" else i + 1
-    out.print(match_summary(match_replay))
-    report_invalid(file, diagnostics)
+    return True
 
 
 def _step(rnd: Any, n: int, *, flip: bool, glyphs: bool) -> tuple[str, BoardDiagram]:

@@ -82,7 +82,7 @@ def _kmr_records(arguments: list[str], *, in_place: bool) -> list[tuple[str, str
     folder's records of other formats said and passed over); a usage error for no record,
     or for standard input twice or ``--in-place``."""
     from ..errors import NoRecordsError
-    from ..notation.files.opening import file_format, named_record_paths
+    from ..notation.files.opening import named_record_paths
 
     try:
         named = named_record_paths(arguments)
@@ -91,15 +91,20 @@ def _kmr_records(arguments: list[str], *, in_place: bool) -> list[tuple[str, str
     stdin = [path for path, _name in named].count("-")
     if stdin > 1 or (in_place and stdin):
         fail("standard input (-) can be read only once, and is not fixed --in-place")
-    texts = []
-    for path, name in named:
-        form = file_format(path) if path not in arguments else "kmr"  # (one named on its own is refused, by _read)
-        if form != "kmr":
-            what = "a JSON record" if form == "json" else f"a {form} record"
-            say(f"{path}: {what}, passed over (fix edits the .kmr text of a record)")
-            continue
-        texts.append((path, name))
-    return texts
+    return [(path, name) for path, name in named if path in arguments or _kmr_text(path)]  # (one named on its own is refused, by _read)
+
+
+def _kmr_text(path: str) -> bool:
+    """Whether the record at ``path``, found in a folder, is a ``.kmr`` text; a record of
+    another format is said and passed over."""
+    from ..notation.files.opening import file_format
+
+    form = file_format(path)
+    if form == "kmr":
+        return True
+    what = "a JSON record" if form == "json" else f"a {form} record"
+    say(f"{path}: {what}, passed over (fix edits the .kmr text of a record)")
+    return False
 
 
 def _fix_into(path: str, target: str, *, in_place: bool, encoding: str | None) -> int:

@@ -83,16 +83,22 @@ def _open(out: Console, file: str, **options: str | None) -> Recorder:
             rec = Recorder.from_record(file, autosave=file)
             out.print(f"Going on with {file}: round {rec.round_number}, score {_score(rec)}.")
             return rec
-        answers = {name: (value if value is not None else _ask(out, name)) or None for name, value in options.items()}  # (empty: none)
-        return Recorder(
-            answers["match"] or "Standard", black=answers["black"], gold=answers["gold"], event=answers["event"], autosave=file,
-        )
+        return _new(out, file, options)
     except OutputError as e:
         fail(str(e), code=EXIT_USAGE)
     except KamisadoError as e:
         fail(str(e), code=EXIT_INVALID)
     except (EOFError, KeyboardInterrupt):
         fail("left before the match began: nothing written", code=0)
+
+
+def _new(out: Console, file: str, options: dict[str, str | None]) -> Recorder:
+    """A new match saved to ``file``, its headers from ``options``, those not given
+    asked (an empty answer: none)."""
+    from ..play.recorder import Recorder
+
+    answers = {name: (value if value is not None else _ask(out, name)) or None for name, value in options.items()}
+    return Recorder(answers["match"] or "Standard", black=answers["black"], gold=answers["gold"], event=answers["event"], autosave=file)
 
 
 def _ask(out: Console, name: str) -> str:

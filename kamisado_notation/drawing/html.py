@@ -379,8 +379,7 @@ def _script_json(value: object) -> str:
 
 def _name(record: MatchRecord, side: Side) -> str:
     """The player of ``side`` as the headers name him, or ``Black not named``."""
-    name = record.header("Black") if side is Side.BLACK else record.header("Gold") or record.header("White")
-    return name or f"{side.title} not named"
+    return record.player(side) or f"{side.title} not named"
 
 
 def _players(record: MatchRecord) -> str:
@@ -611,16 +610,16 @@ def _sections(r: MatchReplay) -> list[_Section]:
     parts: dict[int, list[RoundReplay]] = {}
     for rnd in r.rounds:
         parts.setdefault(rnd.index, []).append(rnd)
-    out = []
-    for j, rec in enumerate(r.record.rounds):
-        found = parts.get(j, [])
-        if len(found) <= 1:
-            out.append(_Section(j, rec, found[0] if found else None))
-            continue
-        starts = [next((p.index for p in rnd.plies if p.index is not None), None) for rnd in found]
-        for k, rnd in enumerate(found):
-            out.append(_Section(j, rec, rnd, starts[k + 1] if k + 1 < len(found) else None, split=k > 0))
-    return out
+    return [section for j, rec in enumerate(r.record.rounds) for section in _round_sections(j, rec, parts.get(j, []))]
+
+
+def _round_sections(j: int, rec: RoundRecord, found: list[RoundReplay]) -> list[_Section]:
+    """Round ``j`` as written (``rec``) as the page shows it: one section, or one for
+    each part the replay split it in (``found``), each ending where the next starts."""
+    if len(found) <= 1:
+        return [_Section(j, rec, found[0] if found else None)]
+    starts = [next((p.index for p in rnd.plies if p.index is not None), None) for rnd in found]
+    return [_Section(j, rec, rnd, starts[k + 1] if k + 1 < len(found) else None, split=k > 0) for k, rnd in enumerate(found)]
 
 
 def _items(section: _Section) -> list[_Item]:
@@ -668,9 +667,21 @@ def _place(
     for k, item in by_line.get(d.line, ()):
         if item.entry.covers(d.line, d.column):
             return k, item.ply
+    return _at_missing_round_line(d, sections, lists) or _in_round(d, sections, lists)
+
+
+def _at_missing_round_line(d: Diagnostic, sections: list[_Section], lists: list[list[_Item]]) -> tuple[int, int] | None:
+    """The heading of the part of a round ``d`` stands before (between the part before
+    and its first entry: where its ``Round`` line is missing), if any."""
     for k, section in enumerate(sections):
         if section.split and lists[k] and lists[k - 1] and lists[k - 1][-1].entry.line < d.line <= lists[k][0].entry.line:
-            return k, 0  # (between the part before and this one's first entry: where its Round line is missing)
+            return k, 0
+    return None
+
+
+def _in_round(d: Diagnostic, sections: list[_Section], lists: list[list[_Item]]) -> tuple[int, int]:
+    """Where ``d`` is shown by its round and ply, or by the ``Round`` or ``Lineup`` line
+    it stands on; else at the match's top (``-1, -1``)."""
     for k, section in enumerate(sections):
         if d.round == section.number:
             return k, _ply_shown(d.ply, len(lists[k]))

@@ -53,7 +53,7 @@ from .svg import (
 )
 
 if TYPE_CHECKING:  # the replay is only read, never built, here
-    from ..checking.replay import MatchReplay
+    from ..checking.replay import MatchReplay, RoundReplay
     from ..notation.record import MatchRecord
 
 __all__ = [
@@ -526,27 +526,27 @@ def _summary_rows(match_replay: MatchReplay) -> Iterator[tuple[str, ...]]:
     """Each round's row, the last cell the score after it: ``?`` from a round the replay
     stopped in on (its end is unknown; the rounds its lineups let the replay check after
     it still show their own winner and points)."""
-    black = gold = 0
+    rounds = match_replay.rounds
+    # (a [Position] start may carry rings: the rings are points)
+    score = score_of(rounds[0].start) if rounds else {Side.BLACK: 0, Side.GOLD: 0}
     known = True
-    if match_replay.rounds:  # a [Position] start may carry rings: the rings are points
-        start = score_of(match_replay.rounds[0].start)
-        black, gold = start[Side.BLACK], start[Side.GOLD]
-    for rnd in match_replay.rounds:
+    for rnd in rounds:
         known = known and not rnd.stopped
-        result = rnd.result
-        if result is not None:
-            if result.winner is Side.BLACK:
-                black += result.points
-            else:
-                gold += result.points
-            winner, by = result.winner.title, str(result.by)
-            tower = tower_mark(result.winner, result.tower) + " " + result.tower.title
-            points = str(result.points)
-        else:
-            winner, by, tower, points = "—", "in progress" if not rnd.stopped else "stopped", "", ""
+        if rnd.result is not None:
+            score[rnd.result.winner] += rnd.result.points
         how = rnd.fill.value if rnd.fill is not None else ""
-        score = f"{black}–{gold}" if known else "?"
-        yield (str(rnd.number), how, str(len(rnd.plies)), winner, by, tower, points, score)
+        after = f"{score[Side.BLACK]}–{score[Side.GOLD]}" if known else "?"
+        yield (str(rnd.number), how, str(len(rnd.plies)), *_result_cells(rnd), after)
+
+
+def _result_cells(rnd: RoundReplay) -> tuple[str, str, str, str]:
+    """A round's winner, how it ended, the tower that won it and its points, as the
+    summary's cells (a round not ended: in progress, or stopped)."""
+    result = rnd.result
+    if result is None:
+        return "—", "in progress" if not rnd.stopped else "stopped", "", ""
+    tower = tower_mark(result.winner, result.tower) + " " + result.tower.title
+    return result.winner.title, str(result.by), tower, str(result.points)
 
 
 def match_summary(match_replay: MatchReplay, *, title: str | None = None) -> RenderableType:

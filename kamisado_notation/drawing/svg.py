@@ -129,11 +129,7 @@ def marks(
     origin, target, stopped, moved = _last_move_marks(last_move)
     now_pushed = set(pushed) | moved
     blocked = set(blocked_towers(position)) | stopped
-    if highlight_tower is None and position.tower is not None and position.winner is None:
-        highlight_tower = position.square_of(position.to_move, position.tower)
-    to_move = highlight_tower if highlight_tower is not None and highlight_tower >= 0 else None
-    if to_move in blocked:
-        to_move = None
+    to_move = _tower_to_move(position, highlight_tower, blocked)
     return Marks(
         origin=origin,
         target=target,
@@ -334,6 +330,15 @@ def _board_parts(position: Position, m: Marks, at: _Layout, square_text: SquareT
 #: which square. An arrow's key says how many files and ranks its target lies from its
 #: origin, the square it is placed on (``("arrow 0 -4", d8)``: d8 to d4).
 Placed = tuple[str, int]
+
+
+def _tower_to_move(position: Position, highlight: int | None, blocked: set[int]) -> int | None:
+    """The square marked as the tower to move: ``highlight`` (``-1``: none), by default
+    the tower the position says must move; none where that tower is ``blocked``."""
+    if highlight is None and position.tower is not None and position.winner is None:
+        highlight = position.square_of(position.to_move, position.tower)
+    to_move = highlight if highlight is not None and highlight >= 0 else None
+    return None if to_move in blocked else to_move
 
 
 def placed_marks(position: Position, m: Marks) -> tuple[list[Placed], list[Placed]]:

@@ -49,6 +49,11 @@ class Fill(Enum):
     LEFT = "left"
     RIGHT = "right"
 
+    @property
+    def other(self) -> Fill:
+        """The other way to fill."""
+        return Fill.LEFT if self is Fill.RIGHT else Fill.RIGHT
+
 
 _FILL_RIGHT = Fill.RIGHT  # (an enum's member, read from the class, costs a lookup)
 _HOME_ROW, _DEADLOCK = RoundEnd.HOME_ROW, RoundEnd.DEADLOCK

@@ -246,6 +246,11 @@ def sniff(path: str, head: bytes) -> str:
         return forced
     if b"\0" in head:
         return "kmr"  # (binary data: the text reader says where)
+    return _by_ending_or_content(path, head)
+
+
+def _by_ending_or_content(path: str, head: bytes) -> str:
+    """:func:`sniff`'s steps 2 to 4: the format of a text file by its ending and its content."""
     ending = os.path.splitext(path)[1].lower()
     own = [f for f in _BY_PRIORITY if f.in_folders and f.suffix == ending]
     found = next((f.name for f in own if _fits(f, head)), None) or sniffed(head)
@@ -371,9 +376,9 @@ def other_game(head: bytes) -> str | None:
     Sumo) is always ``None``."""
     if _KAMISADO.search(head):
         return None
-    named = _GAME_HEADER.search(head)
-    if named and not re.search(rb"(?i)kamisado", named.group(1)) and not named.group(1).strip().isdigit():
-        return f"a game of {named.group(1).decode('utf-8', 'replace').strip()}"
+    named = _header_game(head)
+    if named is not None:
+        return f"a game of {named}"
     title = _title_game(head)
     if title is not None and not re.search(rb"(?i)kamisado", head) and not _speaks_of_towers(head):
         return f"a game of {title.decode('utf-8', 'replace')}"
@@ -381,6 +386,15 @@ def other_game(head: bytes) -> str | None:
         if sum(1 for _ in islice(pattern.finditer(head), threshold)) == threshold:
             return None if _speaks_of_towers(head) else name
     return None
+
+
+def _header_game(head: bytes) -> str | None:
+    """The game a header of ``head`` names (:data:`_GAME_HEADER`), unless its value
+    names Kamisado or is only a number."""
+    named = _GAME_HEADER.search(head)
+    if named is None or re.search(rb"(?i)kamisado", named.group(1)) or named.group(1).strip().isdigit():
+        return None
+    return named.group(1).decode("utf-8", "replace").strip()
 
 
 def _title_game(head: bytes) -> bytes | None:

@@ -251,6 +251,13 @@ class MatchRecord:
         """The value of the first header called ``name`` (case-insensitive), if any."""
         return self.headers.get(name)
 
+    def player(self, side: Side) -> str | None:
+        """The name of ``side``'s player as the headers give it (Gold's: ``Gold``, or
+        ``White`` in editions that call Gold so), if any."""
+        if side is Side.BLACK:
+            return self.header("Black")
+        return self.header("Gold") or self.header("White")
+
 
 def add_header(values: dict[str, str], names: set[str], name: str, value: str) -> None:
     """Add the header ``name`` to ``values`` unless a header of the same name, in any

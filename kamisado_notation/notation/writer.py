@@ -130,28 +130,38 @@ def _slots_json(entry: Entry, move: Move | None) -> dict[str, object]:
     """The slots of an entry (not a placeholder) in JSON: those it wrote where it wrote
     colours (or a word not read), else its move's; its squares as written in
     coordinates, else its move's."""
-    slots: _Slots = (None, None, None, None)
-    if entry.tower is not None or entry.unread is not None:  # a colour entry: its own slots
-        slots = (entry.tower, entry.direction, entry.distance, entry.square_colour)
-    elif move is not None:
-        slots = (move.tower, move.direction, move.distance, move.square_colour)
-    squares: tuple[int | None, int | None] = (None, None)
-    if entry.is_coords:
-        squares = (entry.origin, entry.target)
-    elif move is not None:
-        squares = (move.origin, move.target)
-    tower, direction, distance, square = slots
+    tower, direction, distance, square = _colour_slots(entry, move)
+    origin, target = _squares(entry, move)
     d: dict[str, object] = {
         "tower": _lower_name(tower),
         "direction": _lower_name(direction),
         "distance": distance,
         "square": _lower_name(square),
-        "from": _square_name(squares[0]),
-        "to": _square_name(squares[1]),
+        "from": _square_name(origin),
+        "to": _square_name(target),
     }
     if entry.push_mark or (move is not None and move.push):
         d["push"] = True
     return d
+
+
+def _colour_slots(entry: Entry, move: Move | None) -> _Slots:
+    """The colour slots JSON gives an entry: its own where it wrote colours (or a word
+    not read), else its move's (none without one)."""
+    if entry.tower is not None or entry.unread is not None:
+        return entry.tower, entry.direction, entry.distance, entry.square_colour
+    if move is not None:
+        return move.tower, move.direction, move.distance, move.square_colour
+    return None, None, None, None
+
+
+def _squares(entry: Entry, move: Move | None) -> tuple[Square | None, Square | None]:
+    """The squares JSON gives an entry: as written in coordinates, else its move's."""
+    if entry.is_coords:
+        return entry.origin, entry.target
+    if move is not None:
+        return move.origin, move.target
+    return None, None
 
 
 def _lower_name(value: Colour | Direction | None) -> str | None:

@@ -121,9 +121,9 @@ def after_decided(diagnostics: Sequence[Diagnostic], end: tuple[int, int], numbe
     errors = [d for d in diagnostics if d.severity is ERROR]
     if not errors or entries > QUOTED or not any(d.kind in READ_BY_EVIDENCE for d in diagnostics):
         return None
-    if min((d.line, d.column) for d in errors) <= end:
-        return None
     first = min(errors, key=lambda d: (d.line, d.column))
+    if (first.line, first.column) <= end:
+        return None
     message = f"the text after round {number} is set aside: that round decides the match, and what follows is no part of it"
     note = Diagnostic("syntax", message, first.line, first.column, WARNING, None, None, first.match, (), Kind.SET_ASIDE)
     kept = [replace(d, edits=tuple(before(d.edits, end))) for d in diagnostics if (d.line, d.column) <= end]

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from ...diagnostics import Edit, Kind, ReplaceEntry, SwapEntries
 from ...engine.board import Side
 from ...engine.position import Move
-from ...notation.record import RoundRecord
+from ...notation.record import Entry, RoundRecord
 from .hypotheses import ANYWHERE, Hypothesis, Place, Stop, recognises
 from .planting import Planted, Style, rewrite
 
@@ -43,12 +43,7 @@ def swapped_columns(stop: Stop) -> Hypothesis | None:
     i, entries = stop.index, stop.entries
     if i % 2 or stop.gold_first or stop.pending is not None:
         return None
-    swapped: list[int] = []
-    for k in range(i, len(entries) - 1, 2):
-        first, second = entries[k], entries[k + 1]
-        if first.placeholder or second.placeholder or first.line != second.line:
-            break
-        swapped.append(k)
+    swapped = _whole_rows(entries, i)
     changed = [k for k in swapped if entries[k].text != entries[k + 1].text]  # (two same entries read alike both ways)
     if len(changed) < 2 or swapped[-1] + 2 < len(entries) - 1:  # (a last entry alone on its row may follow)
         return None
@@ -64,6 +59,18 @@ def swapped_columns(stop: Stop) -> Hypothesis | None:
         )
 
     return Hypothesis(Kind.SWAPPED_COLUMNS, why, tail, edits, changed[-1] + 1 - i, shows=2, first=changed[0] - i)
+
+
+def _whole_rows(entries: Sequence[Entry], i: int) -> list[int]:
+    """The rows from entry ``i`` on, each by its first entry, up to the first that is
+    not two moves written on one line."""
+    rows: list[int] = []
+    for k in range(i, len(entries) - 1, 2):
+        first, second = entries[k], entries[k + 1]
+        if first.placeholder or second.placeholder or first.line != second.line:
+            break
+        rows.append(k)
+    return rows
 
 
 #: How many rows apart two exchanged entries may be (the search tries each: the cost at a

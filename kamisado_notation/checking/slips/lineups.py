@@ -133,7 +133,7 @@ def new_round_fill(end: Position, challenger: Side, rec: RoundRecord) -> Fill | 
     Each fill is replayed once: time linear in the round's length."""
     played = {how: _played(end, challenger, rec, how) for how in Fill}
     best = max(played, key=lambda how: played[how][0])
-    other = Fill.LEFT if best is Fill.RIGHT else Fill.RIGHT
+    other = best.other
     (count, ended), beaten = played[best], played[other][0]
     enough = count if ended else min(LOOKAHEAD, sum(1 for e in rec.entries if not e.placeholder))
     return best if count > beaten and count >= max(enough, 2) else None
@@ -148,7 +148,7 @@ def fill_slip(end: Position, challenger: Side, rec: RoundRecord, match_index: in
     written = rec.fill
     if written is None:
         return None
-    other = Fill.LEFT if written is Fill.RIGHT else Fill.RIGHT
+    other = written.other
     if not _fits(end, challenger, rec, other):
         return None
     why = f"the lineups and the first moves of round {rec.number} are those of fill {other.value}"
@@ -165,7 +165,7 @@ def entries_fill(end: Position, challenger: Side, rec: RoundRecord, match_index:
     written = rec.fill
     if written is None or rec.lineups:
         return None
-    other = Fill.LEFT if written is Fill.RIGHT else Fill.RIGHT
+    other = written.other
     position = fill(end, other, challenger=challenger)
     entries = [e for e in rec.entries if not e.placeholder]
     played = list(play_as_written(position, entries))

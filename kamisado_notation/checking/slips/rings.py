@@ -4,6 +4,7 @@ is taken as made by a Sumo, with a warning that it cannot be checked)."""
 
 from __future__ import annotations
 
+from ...engine.board import Colour
 from ...engine.position import Move, Position, Tower
 from ...notation.record import Entry
 from ..correct import exact_move
@@ -19,9 +20,7 @@ def unseen_sumo(pos: Position, entry: Entry) -> tuple[Move, str] | None:
     the tower in ``pos``, and the words of the warning that it cannot be checked; else
     ``None`` (``pos`` unchanged)."""
     side = pos.to_move
-    colour = pos.tower if pos.tower is not None else entry.tower
-    if entry.origin is not None and (t := pos.board[entry.origin]) is not None and t.side is side:
-        colour = t.colour
+    colour = _moving(pos, entry)
     if colour is None:
         return None
     sq = pos.square_of(side, colour)
@@ -39,3 +38,11 @@ def unseen_sumo(pos: Position, entry: Entry) -> tuple[Move, str] | None:
             return move, said
     pos.board[sq] = tower
     return None
+
+
+def _moving(pos: Position, entry: Entry) -> Colour | None:
+    """The colour of the tower ``entry`` moves in ``pos``: the side to move's tower on
+    its first square, else the tower that must move, else the one it names."""
+    if entry.origin is not None and (t := pos.board[entry.origin]) is not None and t.side is pos.to_move:
+        return t.colour
+    return pos.tower if pos.tower is not None else entry.tower

@@ -5,7 +5,7 @@ player's side), every distance one too many (the start square counted)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from ...diagnostics import DeleteEntry, Edit, Kind, ReplaceEntry
@@ -72,15 +72,27 @@ def _mirrored(stop: Stop, side: Side) -> Hypothesis | None:
     changed = [
         k for k in range(i, len(entries)) if k % 2 == parity and entries[k].direction in _MIRROR and not entries[k].is_coords
     ]
+    why = f"{side.title}'s arrows in round {stop.round} read as seen from {side.other.title}'s side"
+    return _round_wide(stop, Kind.MIRRORED_ARROWS, changed, _mirror, why)
+
+
+def _mirror(e: Entry) -> Entry:
+    """``e`` with its Left and Right swapped."""
+    assert e.direction is not None
+    return replace(e, direction=_MIRROR[e.direction])
+
+
+def _round_wide(stop: Stop, kind: Kind, changed: list[int], read_as: Callable[[Entry], Entry], why: str) -> Hypothesis | None:
+    """A habit over the rest of a round: the entries ``changed`` (two at least, the
+    first the stop's unless the stop is the round's start), each read as ``read_as``
+    gives it."""
+    i, entries = stop.index, stop.entries
     if len(changed) < 2 or (changed[0] != i and not stop.start):
         return None
     tail = list(entries[i:])
     for k in changed:
-        e = entries[k]
-        assert e.direction is not None
-        tail[k - i] = replace(e, direction=_MIRROR[e.direction])
-    why = f"{side.title}'s arrows in round {stop.round} read as seen from {side.other.title}'s side"
-    return Hypothesis(Kind.MIRRORED_ARROWS, why, tail, _rewritten(stop, changed, why), changed[-1] - i, shows=1, first=changed[0] - i)
+        tail[k - i] = read_as(entries[k])
+    return Hypothesis(kind, why, tail, _rewritten(stop, changed, why), changed[-1] - i, shows=1, first=changed[0] - i)
 
 
 def _distance_plus_one(text: str, rnd: RoundRecord, rng: random.Random, style: Style) -> Planted | None:
@@ -108,14 +120,13 @@ def distance_plus_one(stop: Stop) -> Hypothesis | None:
     counted)."""
     i, entries = stop.index, stop.entries
     changed = [k for k in range(i, len(entries)) if (entries[k].distance or 0) > 1 and entries[k].direction is not Direction.BACK]
-    if len(changed) < 2 or (changed[0] != i and not stop.start):
-        return None
-    tail = list(entries[i:])
-    for k in changed:
-        e = entries[k]
-        tail[k - i] = replace(e, distance=(e.distance or 0) - 1)
     why = f"every distance in round {stop.round} is one too many (the start square counted)"
-    return Hypothesis(Kind.DISTANCE_PLUS_ONE, why, tail, _rewritten(stop, changed, why), changed[-1] - i, shows=1, first=changed[0] - i)
+    return _round_wide(stop, Kind.DISTANCE_PLUS_ONE, changed, _one_shorter, why)
+
+
+def _one_shorter(e: Entry) -> Entry:
+    """``e`` with its distance one less."""
+    return replace(e, distance=(e.distance or 0) - 1)
 
 
 def _rewritten(stop: Stop, changed: list[int], why: str) -> EditsOf:

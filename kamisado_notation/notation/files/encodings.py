@@ -92,23 +92,29 @@ def likely_encodings(data: bytes) -> list[str]:
     most such files), then in the detector's order."""
     from charset_normalizer import from_bytes  # (only for a file that is not UTF-8: start-up time)
 
-    from ..kmr.reader import parse_record
-
     names = [codecs.lookup(m.encoding).name for m in list(from_bytes(data))[:_WEIGHED]]
-    weighed: list[tuple[tuple[int, int, int], str]] = []
-    for name in dict.fromkeys([*names, *_WINDOWS]):
-        if name.startswith("utf") or name == "ascii":  # (UTF-16 and UTF-32 have their marks)
-            continue
-        try:
-            text = data.decode(name)
-        except UnicodeDecodeError:
-            continue
-        record = parse_record(text)
-        errors = sum(len(m.errors) for m in record.matches) + len(record.errors)
-        weighed.append(((-_known_words(text), _odd_characters(text), errors), name))
+    weighed = [(weight, name) for name in dict.fromkeys([*names, *_WINDOWS]) if (weight := _weight(data, name)) is not None]
     best = min((weight for weight, _name in weighed), default=None)
     kept = [name for weight, name in weighed if weight == best]
     return sorted(kept, key=lambda name: name != _COMMON)  # (stable: the detector's order)
+
+
+def _weight(data: bytes, name: str) -> tuple[int, int, int] | None:
+    """How unlikely it is that ``data`` is in encoding ``name`` (:func:`likely_encodings`:
+    the fewest words of the vocabulary, the most odd characters, the most lines that are
+    syntax errors), or ``None`` when it does not decode so or the name is a UTF's or
+    ASCII (UTF-16 and UTF-32 have their marks)."""
+    from ..kmr.reader import parse_record
+
+    if name.startswith("utf") or name == "ascii":
+        return None
+    try:
+        text = data.decode(name)
+    except UnicodeDecodeError:
+        return None
+    record = parse_record(text)
+    errors = sum(len(m.errors) for m in record.matches) + len(record.errors)
+    return -_known_words(text), _odd_characters(text), errors
 
 
 def _known_words(text: str) -> int:

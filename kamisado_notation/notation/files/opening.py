@@ -222,9 +222,9 @@ def _walk(folder: str, name: str, found: list[tuple[str, str]], seen: dict[tuple
     included: a folder met again holds what it held, one still being walked — a link
     back up the tree — nothing more)."""
     key = _identity(folder)
-    if key is not None and key in seen:
-        return seen[key]
     if key is not None:
+        if key in seen:
+            return seen[key]
         seen[key] = 0
     try:
         with os.scandir(folder) as listing:
@@ -232,6 +232,17 @@ def _walk(folder: str, name: str, found: list[tuple[str, str]], seen: dict[tuple
     except OSError:
         found.append((folder, name))  # its reader says why it cannot be read
         return 1
+    held = _walk_entries(folder, name, entries, found, seen)
+    if key is not None:
+        seen[key] = held
+    return held
+
+
+def _walk_entries(
+    folder: str, name: str, entries: list[os.DirEntry[str]], found: list[tuple[str, str]], seen: dict[tuple[int, int], int]
+) -> int:
+    """:func:`_walk` over the ``entries`` of ``folder``, in order, hidden ones left out:
+    how many record files they hold."""
     held = 0
     here = os.path.normpath(folder) == os.curdir  # (its files named as themselves: a.kmr, not ./a.kmr)
     for entry in entries:
@@ -244,8 +255,6 @@ def _walk(folder: str, name: str, found: list[tuple[str, str]], seen: dict[tuple
             held += 1
             if _first_visit(path, seen):
                 found.append((path, below))
-    if key is not None:
-        seen[key] = held
     return held
 
 
@@ -539,16 +548,23 @@ def _stream(
             yield held
         held = m
     if record.errors:
-        if errors is not None:
-            errors.extend(record.errors)
-        elif held is None:
-            d = next((d for d in record.errors if d.severity == ERROR), None)
-            if d is not None:
-                raise NotationError(d.message, line=d.line, column=d.column)
-        else:
-            held.errors.extend(record.errors)
+        _place_file_errors(record.errors, held, errors)
     if held is not None:
         yield held
+
+
+def _place_file_errors(found: list[Diagnostic], last: MatchRecord | None, errors: list[Diagnostic] | None) -> None:
+    """The file's own diagnostics ``found`` placed as :func:`open_matches` says: into
+    ``errors`` where the caller gave a list, else on the ``last`` match; with no match,
+    the first error raised."""
+    if errors is not None:
+        errors.extend(found)
+    elif last is not None:
+        last.errors.extend(found)
+    else:
+        d = next((d for d in found if d.severity == ERROR), None)
+        if d is not None:
+            raise NotationError(d.message, line=d.line, column=d.column)
 
 
 def read_text(path: str, *, encoding: str | None = None) -> str:

@@ -122,6 +122,11 @@ class _Sgf:
                     pass
             first = False
             self.skip()
+        self.close(start)
+
+    def close(self, start: int) -> None:
+        """Read past the ``)`` that closes the tree (or branch) opened at ``start``; an
+        error where the text ends first or something else stands there."""
         if self.i >= len(self.text):
             line, column = self.where(start)
             raise self.where.error(f"the SGF ends before the ')' that closes the game opened at {line}:{column} (truncated?)", self.i)
@@ -401,11 +406,17 @@ class _Game:
             self.resigning = False
             self.resigned = self.turn
             return
-        if move is None:
-            if self.position is None:
-                raise self.where.error(f"a pass ({words[0]}) after moves that cannot be played: its tower is unknown", offset)
-            forfeit = self.position.forfeit_move()
-            move = (forfeit.origin, forfeit.target)
+        self._play_turn(move if move is not None else self._forfeit(words, offset), offset)
+
+    def _forfeit(self, words: list[str], offset: int) -> tuple[int, int]:
+        """The blocked tower's forfeit of a turn confirmed with no move (a pass)."""
+        if self.position is None:
+            raise self.where.error(f"a pass ({words[0]}) after moves that cannot be played: its tower is unknown", offset)
+        forfeit = self.position.forfeit_move()
+        return forfeit.origin, forfeit.target
+
+    def _play_turn(self, move: tuple[int, int], offset: int) -> None:
+        """The turn's ``move`` (from, to) kept and played; the other player's turn."""
         self.turns.append(Played(move[0], move[1], offset))
         self.turn = 1 - self.turn
         if self.position is not None:

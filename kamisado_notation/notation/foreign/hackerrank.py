@@ -73,14 +73,7 @@ def _games(text: str, where: Located) -> Iterator[tuple[int, int, object]]:
     if text.startswith("]", i):
         return
     while True:
-        try:
-            value, end = _DECODER.raw_decode(text, i)
-        except json.JSONDecodeError as e:
-            raise where.error(f"not a HackerRank game log: {e.msg}", e.pos) from None
-        except RecursionError:
-            raise where.error("not a HackerRank game log: a game nested too deep to read", i) from None
-        except ValueError:  # (Python's limit on the digits of a number)
-            raise where.error(f"not a HackerRank game log: {_LONG_NUMBER}", i) from None
+        value, end = _decoded(text, i, where)
         yield i, end, value
         i = _SPACE.match(text, end).end()  # type: ignore[union-attr]
         if text.startswith("]", i):
@@ -91,6 +84,19 @@ def _games(text: str, where: Located) -> Iterator[tuple[int, int, object]]:
         if not text.startswith(",", i):
             raise where.error("not a HackerRank game log: expected ',' or ']' after a game", i)
         i = _SPACE.match(text, i + 1).end()  # type: ignore[union-attr]
+
+
+def _decoded(text: str, i: int, where: Located) -> tuple[object, int]:
+    """The JSON value at index ``i`` of ``text``, and where it ends; a game log's error
+    where there is none."""
+    try:
+        return _DECODER.raw_decode(text, i)
+    except json.JSONDecodeError as e:
+        raise where.error(f"not a HackerRank game log: {e.msg}", e.pos) from None
+    except RecursionError:
+        raise where.error("not a HackerRank game log: a game nested too deep to read", i) from None
+    except ValueError:  # (Python's limit on the digits of a number)
+        raise where.error(f"not a HackerRank game log: {_LONG_NUMBER}", i) from None
 
 
 def _field(game: dict[str, object], key: str, number: int, offset: int, where: Located) -> str:

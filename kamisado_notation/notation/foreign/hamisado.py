@@ -158,23 +158,8 @@ def _verdict(turns: Sequence[Played]) -> list[tuple[str, str]]:
     last to make a real move, where the rulebook gives a deadlock to the other side (M8)
     and plays on when the towers can move again (M6). Nothing when the moves cannot be
     played (the replay says why)."""
-    position = Position.initial()
-    theirs: Side | None = None
-    why = ""
     try:
-        for n, turn in enumerate(turns):
-            mover = position.to_move
-            position.play(position.resolve_coords(turn.origin, turn.target))
-            if theirs is not None:
-                continue  # (hamisado's doMoves plays nothing after the end)
-            if position.winner is not None:
-                theirs = position.winner
-            elif n and turn.origin == turn.target and turns[n - 1].origin == turns[n - 1].target:
-                theirs = mover
-                why = (
-                    f"two passes in a row (moves {n} and {n + 1}): hamisado ends the round there and gives it to "
-                    f"{mover.title}, who passed last"
-                )
+        position, theirs, why = _played(turns)
     except KamisadoError:
         return []
     ours = round_winner(position)
@@ -185,6 +170,29 @@ def _verdict(turns: Sequence[Played]) -> list[tuple[str, str]]:
         headers.append(("Termination", why))
     return headers
 
+
+
+def _played(turns: Sequence[Played]) -> tuple[Position, Side | None, str]:
+    """The position after ``turns``, the side hamisado gives the round (``None``: not
+    ended) and why, where its verdict is its own (:func:`_verdict`). Raises
+    :class:`KamisadoError` at a turn that cannot be played."""
+    position = Position.initial()
+    theirs: Side | None = None
+    why = ""
+    for n, turn in enumerate(turns):
+        mover = position.to_move
+        position.play(position.resolve_coords(turn.origin, turn.target))
+        if theirs is not None:
+            continue  # (hamisado's doMoves plays nothing after the end)
+        if position.winner is not None:
+            theirs = position.winner
+        elif n and turn.origin == turn.target and turns[n - 1].origin == turns[n - 1].target:
+            theirs = mover
+            why = (
+                f"two passes in a row (moves {n} and {n + 1}): hamisado ends the round there and gives it to "
+                f"{mover.title}, who passed last"
+            )
+    return position, theirs, why
 
 
 def is_hamisado_position(text: str) -> bool:

@@ -303,21 +303,31 @@ def _from_text(r: _Reader, text: str, slots: _Slots) -> tuple[Entry, list[Notati
 
 def _from_slots(r: _Reader, slots: _Slots) -> Entry:
     if slots["tower"] is not None:
-        for key in ("distance", "square"):
-            if slots[key] is None:
-                raise _Bad(r.at(key), "missing (a colour entry has tower, direction, distance and square)")
-        if (slots["direction"] is None) != (slots["distance"] == 0):
-            raise _Bad(r.at("direction"), "null exactly when the distance is 0 (a blocked tower)")
-        entry = Entry(0, 0, tower=slots["tower"], direction=slots["direction"], distance=slots["distance"], square_colour=slots["square"])
-        entry.text = format_entry(entry, form=Form.TEXT)
-    elif slots["from"] is not None or slots["to"] is not None:
-        for end in ("from", "to"):
-            if slots[end] is None:
-                raise _Bad(r.at(end), "missing (a coordinate entry has from and to)")
-        entry = Entry(0, 0, origin=slots["from"], target=slots["to"], push_mark=bool(slots["push"]))
-        entry.text = format_entry(entry, form=Form.COORDS)
-    else:
-        raise _Bad(r.where, "no move: expected 'text', the colour slots (tower, direction, distance, square) or 'from' and 'to'")
+        return _colour_entry(r, slots)
+    if slots["from"] is not None or slots["to"] is not None:
+        return _coords_entry(r, slots)
+    raise _Bad(r.where, "no move: expected 'text', the colour slots (tower, direction, distance, square) or 'from' and 'to'")
+
+
+def _colour_entry(r: _Reader, slots: _Slots) -> Entry:
+    """An entry of the colour slots (its tower given), its text written in the text form."""
+    for key in ("distance", "square"):
+        if slots[key] is None:
+            raise _Bad(r.at(key), "missing (a colour entry has tower, direction, distance and square)")
+    if (slots["direction"] is None) != (slots["distance"] == 0):
+        raise _Bad(r.at("direction"), "null exactly when the distance is 0 (a blocked tower)")
+    entry = Entry(0, 0, tower=slots["tower"], direction=slots["direction"], distance=slots["distance"], square_colour=slots["square"])
+    entry.text = format_entry(entry, form=Form.TEXT)
+    return entry
+
+
+def _coords_entry(r: _Reader, slots: _Slots) -> Entry:
+    """An entry of the coordinate slots (``from`` or ``to`` given), its text written in coordinates."""
+    for end in ("from", "to"):
+        if slots[end] is None:
+            raise _Bad(r.at(end), "missing (a coordinate entry has from and to)")
+    entry = Entry(0, 0, origin=slots["from"], target=slots["to"], push_mark=bool(slots["push"]))
+    entry.text = format_entry(entry, form=Form.COORDS)
     return entry
 
 
@@ -331,12 +341,7 @@ def _entry(r: _Reader, index: int, default_line: int, match: MatchRecord, round_
         _one_line(text, r.at("text"))
     unknown: list[NotationError] = []
     if r.boolean("placeholder", required=False):
-        if index != 0:
-            raise _Bad(r.at("placeholder"), "'...' stands only for Black's first entry of a round (when Gold starts)")
-        for key in ("tower", "from", "to"):
-            if r.get(key, None) is not None:
-                raise _Bad(r.at(key), "a '...' placeholder has no move")
-        entry = Entry(0, 0, text="...", placeholder=True)
+        entry = _placeholder(r, index)
     else:
         slots = _slots(r)
         if text:
@@ -354,6 +359,16 @@ def _entry(r: _Reader, index: int, default_line: int, match: MatchRecord, round_
     entry.number = r.integer("number", default=None)
     entry.comments = _comments(r, entry.line)
     return entry
+
+
+def _placeholder(r: _Reader, index: int) -> Entry:
+    """A ``...`` entry: Black's first of a round, with no move."""
+    if index != 0:
+        raise _Bad(r.at("placeholder"), "'...' stands only for Black's first entry of a round (when Gold starts)")
+    for key in ("tower", "from", "to"):
+        if r.get(key, None) is not None:
+            raise _Bad(r.at(key), "a '...' placeholder has no move")
+    return Entry(0, 0, text="...", placeholder=True)
 
 
 def _round(r: _Reader, default_line: int, builder: Assembler) -> None:
@@ -447,6 +462,12 @@ def read_json_matches(chunks: Iterable[bytes], record: RecordFile, *, limit: int
             if key in _TOP_LEVEL:  # (any other is read, and not kept)
                 others[key] = value
     doc.end()
+    _top_level(others, where, record)
+
+
+def _top_level(others: dict[str, object], where: dict[str, tuple[int, int]], record: RecordFile) -> None:
+    """The document's top-level members but the matches (``others``, at ``where``)
+    checked, its closing comments given to ``record``."""
     top = _Reader(others, "")
     for key in _TOP_LEVEL:
         with _at(where.get(key, (1, 1))):

@@ -89,16 +89,20 @@ class Assembler(RecordEvents[MatchRecord]):
         before = self.implicit
         if before is None or before is not self.round or not _weak_prose(before, rnd):
             return
-        match = self._current()
-        match.rounds.remove(before)
-        places = {(e.line, e.column) for e in before.entries}
-        keep = [k for k, d in enumerate(match.errors) if not (d.severity is ERROR and d.kind is Kind.EVIDENCE and (d.line, d.column) in places)]
-        at = {old: new for new, old in enumerate(keep)}  # (the marks' warnings keep their places)
-        match.errors[:] = [match.errors[k] for k in keep]
-        self.marks = {kind: (at[k], edits) for kind, (k, edits) in self.marks.items()}
+        self._current().rounds.remove(before)
+        self._drop_evidence_errors({(e.line, e.column) for e in before.entries})
         said = " ".join(repr(e.text) for e in before.entries)
         why = "before the first Round line, no move"
         self._struck(before.entries, f"{said} before the match's first Round line names no move: set aside", why)
+
+    def _drop_evidence_errors(self, places: set[tuple[int, int]]) -> None:
+        """The match's errors of entries read by their evidence at ``places`` (line,
+        column) taken out; the marks' warnings keep their places in the list."""
+        match = self._current()
+        keep = [k for k, d in enumerate(match.errors) if not (d.severity is ERROR and d.kind is Kind.EVIDENCE and (d.line, d.column) in places)]
+        at = {old: new for new, old in enumerate(keep)}
+        match.errors[:] = [match.errors[k] for k in keep]
+        self.marks = {kind: (at[k], edits) for kind, (k, edits) in self.marks.items()}
 
     def _release_held(self, upto: int | None = None) -> None:
         """The comments held on lines of their own go to the last element (those from
@@ -381,17 +385,10 @@ class Assembler(RecordEvents[MatchRecord]):
         is complete (a mark at a time would copy them all at each: quadratic)."""
         if self.match is None or not self.marks:
             return
-        from .syntax_errors import quote  # (lark: the fast tiers never load it)
-
         empty = {at for at, edits in self.marks.values() if not edits}  # (every mark of the kind set aside since)
         for kind, (at, edits) in self.marks.items():
-            if at in empty:
-                continue
-            marks = list(dict.fromkeys(e.old for e in edits))
-            said = " ".join(quote(m) for m in marks[:4]) + (" …" if len(marks) > 4 else "")
-            count = f"{len(edits)} in this match, the first here" if len(edits) > 1 else "here"
-            message = _STYLES[kind][1].format(said=said, count=count)
-            self.match.errors[at] = replace(self.match.errors[at], message=message, edits=tuple(edits))
+            if at not in empty:
+                self.match.errors[at] = replace(self.match.errors[at], message=_marks_message(kind, edits), edits=tuple(edits))
         if empty:
             self.match.errors[:] = [d for k, d in enumerate(self.match.errors) if k not in empty]
         self.marks = {}
@@ -484,6 +481,17 @@ def _tolerated(text: str, number: int | None, pgn: bool) -> str:
     return f"'{text}' (one ellipsis character) is read as '...': write three full stops"
 
 
+def _marks_message(kind: Kind, edits: list[RewriteMark]) -> str:
+    """What a style's warning says of its marks (:data:`_STYLES`): the first four, and
+    how many there are."""
+    from .syntax_errors import quote  # (lark: the fast tiers never load it)
+
+    marks = list(dict.fromkeys(e.old for e in edits))
+    said = " ".join(quote(m) for m in marks[:4]) + (" …" if len(marks) > 4 else "")
+    count = f"{len(edits)} in this match, the first here" if len(edits) > 1 else "here"
+    return _STYLES[kind][1].format(said=said, count=count)
+
+
 def _weak_prose(before: RoundRecord, rnd: RoundRecord) -> bool:
     """Whether ``before``, a round read before the match's first ``Round`` line, of
     ``rnd``'s number, holds only entries with slots left unread (prose), no lineup."""
@@ -502,8 +510,8 @@ def _line_taken_back(r: RoundRecord, error: TakeBack, new: Entry) -> list[int]:
     line = r.entries[before[-1]].line
     gone = [k for k in before if r.entries[k].line == line]
     old = r.entries[gone[0]]
-    first = not any(not e.placeholder for e in r.entries[: gone[0]])
-    return gone if first or old.tower is None or new.tower is None or old.tower is new.tower else []
+    first = gone[0] == before[0]  # (the round's first move: its tower is free)
+    return gone if first or None in (old.tower, new.tower) or old.tower is new.tower else []
 
 
 def _same_move(one: Entry, other: Entry) -> bool:

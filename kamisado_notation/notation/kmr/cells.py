@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...errors import NotationError, StyleMark
-from ..record import Comment, Item
+from ..record import Comment, Entry, Item
 from .syntax_errors import quote
 
 __all__ = ["HEADER_WORDS", "STYLE", "spreadsheet_row"]
@@ -56,21 +56,36 @@ def spreadsheet_row(text: str, number: int, read: Read) -> tuple[list[Item], lis
     row: a header row as a comment, or its cells as our row (``read``: the general
     path's reading of a line); the items, the comments and the warnings (each
     :class:`StyleMark` placed in the line as written). ``None`` when it is no such row."""
-    if "\t" not in text and "," not in text and ";" not in text:
-        return None
-    head = text.split(None, 1)
-    if not head or head[0][:1] == "[" or head[0].lower().rstrip(",:") in ("round", "lineup"):
+    if not _may_be_row(text):
         return None
     spans = [(m.start(), m.end()) for m in _SEPARATOR.finditer(text)]
     cells = [text[a:b] for a, b in zip([0] + [e for _s, e in spans], [s for s, _e in spans] + [len(text)], strict=True)]
-    words = {c.strip().casefold().rstrip(".") for c in cells}
-    if words <= HEADER_WORDS | _SIDES and len(words & _SIDES) >= 2:
-        start = len(text) - len(text.lstrip())
-        row = text[start:].rstrip()
-        note = StyleMark(f"{quote(row)} is read as a comment", line=number, column=start + 1, mark=row, new=f"# {row}", style=STYLE)
-        return [], [Comment(row, number, start + 1)], [note]
+    if _is_header_row(cells):
+        return _header_row(text, number)
     news = _separators(cells)
     return _as_row(text, number, spans, cells, news, read) if news is not None else None
+
+
+def _may_be_row(text: str) -> bool:
+    """Whether ``text`` has a cell separator and is no header, ``Round`` or ``Lineup`` line."""
+    if "\t" not in text and "," not in text and ";" not in text:
+        return False
+    head = text.split(None, 1)
+    return bool(head) and head[0][:1] != "[" and head[0].lower().rstrip(",:") not in ("round", "lineup")
+
+
+def _is_header_row(cells: list[str]) -> bool:
+    """Whether ``cells`` are a header row: the sides' names and words of :data:`HEADER_WORDS`."""
+    words = {c.strip().casefold().rstrip(".") for c in cells}
+    return words <= HEADER_WORDS | _SIDES and len(words & _SIDES) >= 2
+
+
+def _header_row(text: str, number: int) -> tuple[list[Item], list[Comment], list[NotationError]]:
+    """A header row read as a comment, with its warning."""
+    start = len(text) - len(text.lstrip())
+    row = text[start:].rstrip()
+    note = StyleMark(f"{quote(row)} is read as a comment", line=number, column=start + 1, mark=row, new=f"# {row}", style=STYLE)
+    return [], [Comment(row, number, start + 1)], [note]
 
 
 def _as_row(
@@ -78,6 +93,27 @@ def _as_row(
 ) -> tuple[list[Item], list[Comment], list[NotationError]] | None:
     """The row of ``cells`` (between the separators at ``spans``), each separator read
     as ``news`` says, placed in the line as written; ``None`` when it reads as no row."""
+    rewritten, pieces = _rewritten(spans, cells, news)
+    try:
+        items, comments, notes = read(rewritten, number)
+    except NotationError:
+        return None
+    rows = [item for item in items if isinstance(item, list)]
+    if not items or len(rows) < len(items):
+        return None
+    placed: list[Entry | Comment | NotationError] = [entry for row in rows for entry, _start, _end in row]
+    for value in [*placed, *comments, *notes]:
+        value.column = _written(pieces, value.column - 1) + 1
+    marks = [
+        StyleMark(f"{quote(text[s:e])} between two cells is read as {quote(new)}", line=number, column=s + 1, mark=text[s:e], new=new, style=STYLE)
+        for (s, e), new in zip(spans, news, strict=True)
+    ]
+    return items, comments, [*notes, *marks]
+
+
+def _rewritten(spans: list[tuple[int, int]], cells: list[str], news: list[str]) -> tuple[str, list[_Piece]]:
+    """The row as our style writes it (each separator at ``spans`` replaced by its
+    ``news``), and its pieces, to place what is read of it in the line as written."""
     pieces: list[_Piece] = []
     out: list[str] = []
     at = 0
@@ -89,25 +125,7 @@ def _as_row(
             pieces.append(_Piece(at, spans[k][0], False))
             out.append(news[k])
             at += len(news[k])
-    try:
-        items, comments, notes = read("".join(out), number)
-    except NotationError:
-        return None
-    rows = [item for item in items if isinstance(item, list)]
-    if not items or len(rows) < len(items):
-        return None
-    for row in rows:
-        for entry, _start, _end in row:
-            entry.column = _written(pieces, entry.column - 1) + 1
-    for comment in comments:
-        comment.column = _written(pieces, comment.column - 1) + 1
-    for note in notes:
-        note.column = _written(pieces, note.column - 1) + 1
-    marks = [
-        StyleMark(f"{quote(text[s:e])} between two cells is read as {quote(new)}", line=number, column=s + 1, mark=text[s:e], new=new, style=STYLE)
-        for (s, e), new in zip(spans, news, strict=True)
-    ]
-    return items, comments, [*notes, *marks]
+    return "".join(out), pieces
 
 
 def _separators(cells: list[str]) -> list[str] | None:

@@ -54,15 +54,31 @@ def unwrapped(lines: Iterable[str]) -> Iterable[str]:
     it = iter(lines)
     head: list[str] = []
     _to_text(head, it)
-    if head and _MAIL_HEADER.match(head[-1]):
+    if not head:
+        return chain(head, it)
+    document = _document(head, it)
+    return document if document is not None else _json_strings(head, it)
+
+
+def _document(head: list[str], it: Iterator[str]) -> Iterable[str] | None:
+    """The text of a mail, an XML or an RTF document, told by its first line that is
+    not blank (``head[-1]``); ``None`` for any other text."""
+    first = head[-1]
+    if _MAIL_HEADER.match(first):
         return _mail(head, it)
-    if head and head[-1].lstrip().startswith("<?xml"):
+    if first.lstrip().startswith("<?xml"):
         return _xml(head, it)
-    if head and head[-1].lstrip("\ufeff \t").startswith("{\\rtf"):
+    if first.lstrip("\ufeff \t").startswith("{\\rtf"):
         from .rtf import rtf_text  # (only for a document in RTF)
 
         return rtf_text(chain(head, it))
-    if not head or not _OPENS.fullmatch(head[-1]):
+    return None
+
+
+def _json_strings(head: list[str], it: Iterator[str]) -> Iterable[str]:
+    """The text of a JSON document's strings where the lines are one (:data:`_OPENS`,
+    then a quoted key or string), else the lines themselves."""
+    if not _OPENS.fullmatch(head[-1]):
         return chain(head, it)
     second = next(it, None)
     if second is None:

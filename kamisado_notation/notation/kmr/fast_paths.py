@@ -168,16 +168,15 @@ def _written(f: EntrySlots) -> WrittenMove | None:
     tower, direction, distance, square, origin, target, mark, placeholder = f
     if placeholder or (mark and origin is None):
         return None
+    w: WrittenMove
     if origin is not None:
-        w: WrittenMove = (None, None, 0, None, origin | PUSH_MARKED if mark else origin, target) if target is not None else UNPLAYABLE
-    else:
-        w = (
-            (_value(tower), _value(direction), distance or 0, int(square), -1, -1)
-            if square is not None and distance is not None
-            else UNPLAYABLE
-        )
-    if w is UNPLAYABLE:
+        if target is None:
+            return None
+        w = (None, None, 0, None, origin | PUSH_MARKED if mark else origin, target)
+    elif square is None or distance is None:
         return None
+    else:
+        w = (_value(tower), _value(direction), distance, int(square), -1, -1)
     return _SHARED.setdefault(w, w) if len(_SHARED) < KINDS_LIMIT else w
 
 
@@ -242,24 +241,29 @@ def _f_read(text: str) -> EntryRead | Literal[False]:
     if m is None:  # pragma: no cover - the row regex matched the same text
         return False
     coords, tower, word, arrow, distance, square = m.groups()
-    read: EntryRead | Literal[False]
+    slots: EntrySlots | None
     if coords is not None:
-        read = _read(
-            text, (None, None, None, None, _F_SQUARES[coords[0:2]], _F_SQUARES[coords[3:5]], coords[-1] == "*", False)
-        )
+        slots = (None, None, None, None, _F_SQUARES[coords[0:2]], _F_SQUARES[coords[3:5]], coords[-1] == "*", False)
     else:
-        colour, on, n = _f_colour(tower), _f_colour(square), int(distance)
-        direction = None if word is None and arrow is None else _f_direction(word or arrow)
-        if colour is _NO or on is _NO or direction is _NO or (direction is None) != (n == 0):
-            read = False
-        else:
-            read = _read(text, (colour, direction, n, on, None, None, False, False))
+        slots = _f_colour_slots(tower, word or arrow, int(distance), square)
+    read: EntryRead | Literal[False] = False if slots is None else _read(text, slots)
     if len(_READS) < KINDS_LIMIT and len(text) <= CACHED_CHARS:  # no long garbage kept
         _READS[text] = read
         if read:
             _KNOWN[text] = read
             _MOVES[text] = read.written
     return read
+
+
+def _f_colour_slots(tower: str, way: str | None, n: int, square: str) -> EntrySlots | None:
+    """The slots of an entry in the colour forms (``way``: its direction's word or
+    arrow, ``None`` for none), or ``None`` when a word is unknown or a distance of 0 has
+    a direction (or another none)."""
+    colour, on = _f_colour(tower), _f_colour(square)
+    direction = None if way is None else _f_direction(way)
+    if colour is _NO or on is _NO or direction is _NO or (direction is None) != (n == 0):
+        return None
+    return (colour, direction, n, on, None, None, False, False)
 
 
 def entry_read(text: str) -> EntryRead | Literal[False]:

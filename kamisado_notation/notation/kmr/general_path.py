@@ -11,7 +11,7 @@ it no longer paid for itself: ``docs/record-decisions.md``.)
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from itertools import chain
 from types import MappingProxyType
 
@@ -22,7 +22,7 @@ from ..record import Comment, Item
 from ..vocabulary import spelt_as, word_kinds
 from .evidence import is_evidence_word, takes_back
 from .grammar import _parser
-from .lexing import Line, lex_line
+from .lexing import Line, Token4, lex_line
 from .syntax_errors import as_notation_error, quote
 
 #: No words read as others (:func:`parse_line`'s ``spelled``).
@@ -40,11 +40,7 @@ def parse_line(
     start indices of words read as others (:func:`~.vocabulary.spelt_as`: ``Purp`` as
     ``Purple``) → (the terminal, the word); the entry's text stays as written."""
     comments: list[Comment] = []
-    tokens = lex_line(text, number, comments)
-    if read_past:
-        tokens = ((_ANY_SLOT if t[2] in read_past else t[0], t[1], t[2], t[3]) for t in tokens)
-    if spelled:
-        tokens = (((spelled[t[2]][0],), spelled[t[2]][1], t[2], t[3]) if t[2] in spelled else t for t in tokens)
+    tokens = _tokens(text, number, comments, read_past, spelled)
     first = next(tokens, None)
     if first is None:  # blank, or comments only
         return [], comments
@@ -61,6 +57,20 @@ def parse_line(
             for entry, start, end in item:
                 entry.text = text[start:end]
     return items, comments
+
+
+def _tokens(
+    text: str, number: int, comments: list[Comment], read_past: frozenset[int], spelled: Mapping[int, tuple[str, str]]
+) -> Iterator[Token4]:
+    """The lexer's tokens of line ``number`` (its comments into ``comments``), each word
+    at ``read_past`` taken for whatever slot the grammar expects there and each word at
+    ``spelled`` as the word it is read as (:func:`parse_line`)."""
+    tokens = lex_line(text, number, comments)
+    if read_past:
+        tokens = ((_ANY_SLOT if t[2] in read_past else t[0], t[1], t[2], t[3]) for t in tokens)
+    if spelled:
+        tokens = (((spelled[t[2]][0],), spelled[t[2]][1], t[2], t[3]) if t[2] in spelled else t for t in tokens)
+    return tokens
 
 
 # ------------------------------------------------------------ reading past a word
@@ -266,12 +276,25 @@ def _comment_marks(text: str, free: Callable[[int], bool]) -> tuple[list[_Found]
 def _entry_marks(text: str, end: int, free: Callable[[int], bool]) -> list[_Found]:
     """The punctuation and chess marks after the words of a row in ``text[:end]``,
     outside comments (``free``): each read as nothing (a chess mark kept as a comment)."""
+    return _marks_after_words(text, end, free) + _lone_chess_marks(text, end, free)
+
+
+def _marks_after_words(text: str, end: int, free: Callable[[int], bool]) -> list[_Found]:
+    """The marks right after a word (:data:`_MARK`): a chess mark kept as a comment,
+    punctuation dropped."""
     found: list[_Found] = []
     for m in _MARK.finditer(text, 0, end):
         if _after_word(text, m.start()) and free(m.start()):
             chess = "!" in m.group() or "?" in m.group()
             new = f" {{{m.group()}}}" if chess else ""
             found.append((m.start(), m.group(), " " * len(m.group()), new, "chess-mark" if chess else "punctuation"))
+    return found
+
+
+def _lone_chess_marks(text: str, end: int, free: Callable[[int], bool]) -> list[_Found]:
+    """The chess marks standing alone after a word (:data:`_LONE_MARK`), each kept as a
+    comment; a ``?`` before a direction is a tower not read, no mark."""
+    found: list[_Found] = []
     for m in _LONE_MARK.finditer(text, 0, end):
         if m.group() == "?" and _slot_next(text, m.end()):
             continue  # ('? Back 1 Blue': a tower that could not be read, not a chess mark)

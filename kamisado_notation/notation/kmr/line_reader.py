@@ -284,33 +284,31 @@ class Reader(Generic[T]):
 
     def line(self, line: str, number: int, fast: bool) -> Iterator[T]:
         """Line ``number`` (``line``): read by tier 2, else by the grammar."""
-        if not line.isascii() and self._lookalike(line, number):
+        if not line.isascii() and (bad := _lookalike(line, number)) is not None:
+            self.events.error(bad)  # (the line is left out)
             return
         if fast:
-            m = None if line.startswith(OTHER_STARTS) else ROW_RE.match(line)
-            if self._row(line, number, m):
-                return
-        else:
-            m = None
-        if m is None and (not line or line.isspace()):  # str.isspace() is the lexer's \s
-            self.events.blank()
-            return
-        if fast:
-            taken, done = self._rest(line, number, m)
+            taken, done = self._tier2(line, number)
             if taken:
                 if done is not None:
                     yield done
                 return
+        elif not line or line.isspace():  # str.isspace() is the lexer's \s
+            self.events.blank()
+            return
         yield from self.feed(line, number)
 
-    def _lookalike(self, line: str, number: int) -> bool:
-        """Report a number written with digits other than 0–9 (:mod:`.digits`): a syntax
-        error, and the line is left out. True if so."""
-        bad = lookalike_digit(line, number)
-        if bad is None:
-            return False
-        self.events.error(Diagnostic("syntax", str(bad), bad.line, bad.column))
-        return True
+    def _tier2(self, line: str, number: int) -> tuple[bool, T | None]:
+        """What tier 2 takes of line ``number`` (``line``): a row, a blank line, a
+        header, ``Round`` or ``Lineup`` line (:meth:`_rest`): whether it took the line,
+        and the match the line completes."""
+        m = None if line.startswith(OTHER_STARTS) else ROW_RE.match(line)
+        if self._row(line, number, m):
+            return True, None
+        if m is None and (not line or line.isspace()):
+            self.events.blank()
+            return True, None
+        return self._rest(line, number, m)
 
     # -- elements: where a match starts
 
@@ -360,14 +358,7 @@ class Reader(Generic[T]):
                 return False
             turn, a, b, comment = read
             self._content(number)
-            events = self.events
-            if events.plays:
-                written = [None if a is None else a.written]
-                if b is not None:
-                    written.append(b.written)
-                events.moves(number, turn, written, [line])
-            else:
-                events.rows(number, turn, [a] if b is None else [a, b], [line])
+            _give_row(self.events, line, number, turn, a, b)
         elif len(line) > 40 and not line.startswith(OTHER_STARTS):  # more than two entries?
             got = fast_segments(line, number, SEG_RE.match)
             if got is None:
@@ -466,26 +457,23 @@ class Reader(Generic[T]):
         if slip is not None:
             yield from slip
             return
-        if json_object(text):
-            shaped = json_round(text, number)
-            if shaped is not None:  # (an app's event that a round starts: its Round line)
-                yield from self._shaped(shaped)
-                return
-            json = json_line(text, number)
-            read: tuple[list[Item], list[Comment], list[NotationError]] | None = (json.items, json.comments, json.unknown)
-        else:
-            read = self._read_line(text, number)
+        read = self._json_line(text, number) if json_object(text) else self._read_line(text, number)
         if read is None:
             if self.shaped is not None:
                 yield self.shaped
                 self.shaped = None
             return
-        items, comments, unknown = read
+        yield from self._give(text, number, *read)
+
+    def _give(self, text: str, number: int, items: list[Item], comments: list[Comment], unknown: list[NotationError]) -> Iterator[T]:
+        """What the last tiers read of line ``number`` (``text``), given to the consumer:
+        a blank line, a Markdown heading of a round (``## Game 2``) as its ``Round`` line,
+        else its elements and comments, then the words read past in it."""
         if not items and not comments:
             self.events.blank()
             return
         heading = markdown_heading(text, number) if not items and self.started else None
-        if heading is not None:  # a Markdown heading of a round ('## Game 2')
+        if heading is not None:
             yield from self._shaped(heading)
             return
         yield from self._interleave(_elements(items), comments, number)
@@ -517,6 +505,17 @@ class Reader(Generic[T]):
         self.events.grammar_line(number)
         self.events.result_claim(value, number, column)
         return iter(done_before)
+
+    def _json_line(self, text: str, number: int) -> tuple[list[Item], list[Comment], list[NotationError]] | None:
+        """The items and comments of line ``number``, a JSON object, with the errors of
+        its keys not read; ``None`` when it is an app's event that a round starts (given
+        as its ``Round`` line, the match it completes in :attr:`shaped`)."""
+        shaped = json_round(text, number)
+        if shaped is not None:
+            self.shaped = next(self._shaped(shaped), None)
+            return None
+        json = json_line(text, number)
+        return json.items, json.comments, json.unknown
 
     def _read_line(self, text: str, number: int) -> tuple[list[Item], list[Comment], list[NotationError]] | None:
         """The items and comments of line ``number`` by the last tiers
@@ -560,6 +559,23 @@ class Reader(Generic[T]):
         if word == "round":
             self.started = True
         self.events.unread_line(text, number)
+
+
+def _lookalike(line: str, number: int) -> Diagnostic | None:
+    """The syntax error of a number written with digits other than 0–9 (:mod:`.digits`),
+    if ``line`` has one."""
+    bad = lookalike_digit(line, number)
+    return None if bad is None else Diagnostic("syntax", str(bad), bad.line, bad.column)
+
+
+def _give_row(events: RecordEvents[T], line: str, number: int, turn: int | None, a: EntryRead | None, b: EntryRead | None) -> None:
+    """A row tier 2 read, given to the consumer ``events``: its moves as written where it
+    plays them, else its entries."""
+    if events.plays:
+        first = None if a is None else a.written
+        events.moves(number, turn, [first] if b is None else [first, b.written], [line])
+    else:
+        events.rows(number, turn, [a] if b is None else [a, b], [line])
 
 
 _LINEUP_STARTS = ("Lineup ", "lineup ")

@@ -43,6 +43,7 @@ the public API and reads whole texts and files.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from itertools import chain
 
 from ...errors import NotationError
 from ..record import Entry, Headers, MatchRecord, RecordFile
@@ -141,14 +142,11 @@ def _cleaned(lines: Iterable[str], record: RecordFile | None) -> Iterator[str]:
     """Each line without its ending ("\n", "\r\n" — noted in ``record.crlf`` — or "\r"),
     the first without a BOM (``record.bom``); a line that holds a "\r" or "\n" inside is
     several lines (an old Mac file ends its lines with "\r" alone)."""
-    first = True
-    for line in lines:
-        if first:
-            first = False
-            if line.startswith("\ufeff"):
-                line = line[1:]
-                if record is not None:
-                    record.bom = True
+    rest = iter(lines)
+    first = next(rest, None)
+    if first is None:
+        return
+    for line in chain((_without_bom(first, record),), rest):
         if line.endswith("\n"):
             line = line[:-1]
             if line.endswith("\r"):
@@ -166,15 +164,22 @@ def _cleaned(lines: Iterable[str], record: RecordFile | None) -> Iterator[str]:
 #: A line ending: "\n", "\r\n", or "\r" alone (old Mac files).
 
 
+def _without_bom(text: str, record: RecordFile | None) -> str:
+    """``text``, a file's start, without its byte order mark (noted in ``record.bom``)."""
+    if not text.startswith("\ufeff"):
+        return text
+    if record is not None:
+        record.bom = True
+    return text[1:]
+
+
 def block_lines(text: str, record: RecordFile | None, first: bool, first_line: int = 1) -> list[str]:
     """The lines of a block of whole lines (the last may lack its ending), as
     :func:`_cleaned` gives them, split in C when the block holds no "\r", read as plain
     text (:mod:`.text`: its warning in ``record.errors``, at the line numbered from
     ``first_line``). ``first``: the block starts the file (and may start with a BOM)."""
-    if first and text.startswith("\ufeff"):
-        text = text[1:]
-        if record is not None:
-            record.bom = True
+    if first:
+        text = _without_bom(text, record)
     if "\r" in text:
         if record is not None and "\r\n" in text:
             record.crlf = True

@@ -90,14 +90,23 @@ class _Reader:
         if word is not None:
             self.control(word, number, opened)
         elif symbol is not None:
-            if symbol == "*" and opened:
-                self.hidden = self.depth  # (an optional destination: '{\*\generator …}')
-            elif not self.skipped():
-                self.paragraph.append(_SYMBOLS.get(symbol, ""))
+            self.symbol(symbol, opened)
         elif text is not None:
-            skipped = min(self.skip, len(text))
-            self.skip -= skipped
-            self.paragraph.append(text[skipped:])
+            self.text(text)
+
+    def symbol(self, symbol: str, opened: bool) -> None:
+        """A control symbol (``\\~``, ``\\-``…): its character, or the start of an
+        optional destination (``{\\*\\generator …}``), hidden."""
+        if symbol == "*" and opened:
+            self.hidden = self.depth
+        elif not self.skipped():
+            self.paragraph.append(_SYMBOLS.get(symbol, ""))
+
+    def text(self, text: str) -> None:
+        """Plain text, less the characters a ``\\u``'s fallback still skips."""
+        skipped = min(self.skip, len(text))
+        self.skip -= skipped
+        self.paragraph.append(text[skipped:])
 
     def brace(self, brace: str) -> None:
         self.flush()

@@ -125,19 +125,34 @@ def as_notation_error(e: Exception, batch: Seen) -> NotationError:
     if isinstance(e, NotationError):
         return e
     if isinstance(e, UnexpectedToken):
-        tok = e.token
-        if tok.type == "$END":
-            what, line, col = "the line ends too early", batch.last.end_line if batch.last else 1, (batch.last.end_column if batch.last else 1)
-        elif tok.type == "_NL":
-            what, line, col = "the line ends too early", tok.line, tok.column
-        else:
-            kind = {"NAME": "unknown word", "INT": "number", "TURN": "turn number"}.get(tok.type, "unexpected")
-            what, line, col = f"{kind} {quote(str(tok))}", tok.line, tok.column
-        prev = batch.prev if batch.last is tok else batch.last
-        message = f"{what}: expected {_expected_words(e.expected, prev)}"
-        if tok.type == "NAME":
-            return UnknownWord(message, line=line or 1, column=col or 1, word=str(tok))
-        return NotationError(message, line=line or 1, column=col or 1)
+        return _token_error(e, batch)
     if isinstance(e, UnexpectedInput):
         return NotationError(str(e).splitlines()[0], line=getattr(e, "line", 1), column=getattr(e, "column", 1))
     return NotationError(f"unreadable: {e}")
+
+
+#: What an unexpected token is called in an error, by its terminal ("unexpected" for others).
+_TOKEN_KINDS = {"NAME": "unknown word", "INT": "number", "TURN": "turn number"}
+
+
+def _token_error(e: UnexpectedToken, batch: Seen) -> NotationError:
+    """The error of a token the grammar did not expect: what it is, where, and what was
+    expected there (an :class:`UnknownWord` for a word)."""
+    tok = e.token
+    what, line, col = _unexpected(tok, batch)
+    prev = batch.prev if batch.last is tok else batch.last
+    message = f"{what}: expected {_expected_words(e.expected, prev)}"
+    if tok.type == "NAME":
+        return UnknownWord(message, line=line or 1, column=col or 1, word=str(tok))
+    return NotationError(message, line=line or 1, column=col or 1)
+
+
+def _unexpected(tok: Token, batch: Seen) -> tuple[str, int | None, int | None]:
+    """The token the grammar did not expect, said, and its line and column (the end of
+    the last token read, where the line ended too early)."""
+    if tok.type == "$END":
+        last = batch.last
+        return "the line ends too early", last.end_line if last else 1, last.end_column if last else 1
+    if tok.type == "_NL":
+        return "the line ends too early", tok.line, tok.column
+    return f"{_TOKEN_KINDS.get(tok.type, 'unexpected')} {quote(str(tok))}", tok.line, tok.column
