@@ -228,17 +228,22 @@ class Solver:
             self._limits(None if time is None else start + time, nodes)
             answer = self._answer(pos, text, _Deepened(0, None, 0, None), limit)
             return replace(answer, nodes=self.nodes, seconds=_clock() - start)
-        if by_proof:  # deepening first (its share of the limits), then proof numbers
-            share = DEEPENING_NODES if nodes is None else min(DEEPENING_NODES, max(1, int(nodes * DEEPENING_SHARE)))
-            self._limits(None if time is None else start + time * DEEPENING_SHARE, share)
-            deepest = self.deepening if (time is None and nodes is None) or not self.deepening else limit
-        else:
-            self._limits(None if time is None else start + time, nodes)
-            deepest = limit
-        deepened = self._deepen(pos, deepest)
+        deepened = self._deepen(pos, self._deepening_limits(by_proof, limit, start, time, nodes))
         self._limits(None if time is None else start + time, nodes)
         answer = self._answer(pos, text, deepened, limit if by_proof else 0)
         return replace(answer, nodes=self.nodes, seconds=_clock() - start)
+
+    def _deepening_limits(self, by_proof: bool, limit: int, start: float, time: float | None, nodes: int | None) -> int:
+        """Set the limits of :meth:`solve`'s deepening (begun at ``start``, with the
+        solve's ``time`` and ``nodes``) and return the turns it searches to: where proof
+        numbers follow it (``by_proof``), its share of the limits, to :attr:`deepening`
+        turns when the solve has no limit; else the whole limits, to ``limit`` turns."""
+        if not by_proof:
+            self._limits(None if time is None else start + time, nodes)
+            return limit
+        share = DEEPENING_NODES if nodes is None else min(DEEPENING_NODES, max(1, int(nodes * DEEPENING_SHARE)))
+        self._limits(None if time is None else start + time * DEEPENING_SHARE, share)
+        return self.deepening if (time is None and nodes is None) or not self.deepening else limit
 
     def settled(self, position: Position, *, within: int = MAX_TURNS) -> str | None:
         """``"win"`` or ``"loss"`` for the side to move when this solver's proof table
