@@ -370,7 +370,8 @@ _IN_LINEUP = frozenset({"COLOUR", "AMBIGUOUS", "PUSH", "RING"})
 
 def _without_lineups(pieces: list[Piece]) -> list[Piece]:
     """``pieces`` less the lineups written among them: at least :data:`_LINEUP` colours
-    in a row, no colour twice (a row of towers names each colour once; the row may
+    in a row, no colour twice but as a sign and a word together (:func:`_named_again`;
+    a row of towers names each colour once; the row may
     start after a colour said before it, a side's mark), with nothing but a Sumo
     tower's mark between them, however its lines are broken. Moves
     written as colours alone never look so: a move's landing is the next tower, so
@@ -391,11 +392,13 @@ def _without_lineups(pieces: list[Piece]) -> list[Piece]:
             close()
             out.append(p)
             continue
-        if kind in ("COLOUR", "AMBIGUOUS") and p.clue.colour in seen:
-            if sum(c.clue.kind in ("COLOUR", "AMBIGUOUS") for c in chunk) >= _LINEUP:
+        if kind in ("COLOUR", "AMBIGUOUS") and p.clue.colour in seen and not _named_again(chunk, p):
+            colours = [k for k, c in enumerate(chunk) if c.clue.kind in ("COLOUR", "AMBIGUOUS")]
+            said = next(k for k in colours if chunk[k].clue.colour is p.clue.colour)
+            if len(colours) >= _LINEUP and not (said == colours[0] and chunk[said].line < chunk[colours[1]].line):
                 close()
-            else:  # (the row may start after it: '🟨 a→h: RED* BROWN … YELLOW …', a side's mark first)
-                cut = next(k for k, c in enumerate(chunk) if c.clue.kind in ("COLOUR", "AMBIGUOUS") and c.clue.colour is p.clue.colour) + 1
+            else:  # (the row may start after it: '🟨 a→h: RED* BROWN … YELLOW …', a side's mark first; a colour on a line before)
+                cut = said + 1
                 out.extend(chunk[:cut])
                 del chunk[:cut]
                 seen.clear()
@@ -405,6 +408,14 @@ def _without_lineups(pieces: list[Piece]) -> list[Piece]:
         chunk.append(p)
     close()
     return out
+
+
+def _named_again(chunk: list[Piece], p: Piece) -> bool:
+    """Whether the colour ``p`` says is the one said right before it in ``chunk``, on its
+    line with a space at most between them: one tower named as a sign and a word
+    (``🟠πορτοκαλί 🔵μπλε …``, a key of the colours' signs), not a colour twice."""
+    last = chunk[-1] if chunk else None
+    return last is not None and last.line == p.line and last.clue.colour is p.clue.colour and 0 <= p.column - (last.column + len(last.text)) <= 1
 
 
 def _compass(clue: Clue, text: str) -> str | None:
@@ -710,7 +721,7 @@ class Alignment:
         pink went to d2``) more than new ones, which are too few for a round
         (:data:`_GUARD`)."""
         rest = self.rounds[self.certain :]
-        read = sum(u is not None for rnd in rest for u in rnd.used)
+        read = sum(u is not None and _telling(u, self.pieces) for rnd in rest for u in rnd.used)
         new = _new_moves(rest, self.rounds[: self.certain], self.pieces, _echoes(self.pieces))
         return new < _GUARD and read - new >= max(new, 1)
 
@@ -952,17 +963,51 @@ def _alignment(final: list[_Reading], pieces: list[Piece]) -> Alignment:
 
 
 def _firm(rounds: list[AlignedRound], certain: int, pieces: list[Piece]) -> int:
-    """How many of the first ``certain`` rounds are read from enough: not a round read
+    """How many of the first ``certain`` rounds are read from enough: not a round whose
+    moves are the moves before quoted by their squares (:func:`_quoted`), nor a round read
     from little (but each of whose entries is two squares, :func:`_pinned`), nor what follows from it, nor the end of the round before where the
     text goes on as if that round had not ended (a weak round of :data:`_GUARD` moves
     that are not the round before's said again: notes after a round's end name its
     squares, ``to d2``, ``b8 f4``)."""
     echoes = _echoes(pieces)
+    quoted = next((k for k, rnd in enumerate(rounds[1 : certain + 1], 1) if _quoted(rnd, rounds[:k], pieces)), None)
+    if quoted is not None:
+        certain = quoted
     guard = [k > 0 and not _sure(rounds[k - 1], pieces) and _new_moves([rnd], rounds[:k], pieces, echoes) >= _GUARD for k, rnd in enumerate(rounds[: certain + 1])]
     weak = [k for k, rnd in enumerate(rounds[: certain + 1]) if rnd.strength < _FIRM and not _pinned(rnd, pieces) and (k < certain or guard[k])]
     if not weak:
         return certain
     return min(certain, weak[0] - 1 if guard[weak[0]] else weak[0])
+
+
+def _quoted(rnd: AlignedRound, before: Iterable[AlignedRound], pieces: list[Piece]) -> bool:
+    """Whether each move of ``rnd`` written is read from two squares that are a move
+    played ``before`` said again (``Looking back, b1-h7 was the move that mattered``):
+    notes quoting the moves played, not a round begun."""
+    written = [u for u in rnd.used if u is not None]
+    return bool(written) and all(_quoted_move(u, before, pieces) for u in written)
+
+
+def _quoted_move(used: tuple[int, int], before: Iterable[AlignedRound], pieces: list[Piece]) -> bool:
+    """Whether the clues ``used`` hold two squares that are a move played ``before``."""
+    played = {(m.origin, m.target) for r in before for m in r.moves}
+    return any(pieces[k].clue.kind == "COORDS" and pieces[k].clue.squares in played for k in range(*used))
+
+
+def _telling(used: tuple[int, int], pieces: list[Piece]) -> bool:
+    """Whether the clues ``used`` tell a move apart from a note: two at least that are
+    not weak, or squares (a colour alone, ``stopped on purple``, names the next tower
+    as a note on a move does)."""
+    said = [pieces[k] for k in range(*used) if not pieces[k].weak]
+    return len(said) >= 2 or any(p.clue.kind in ("SQUARE", "COORDS") for p in said)
+
+
+def _told_again(used: tuple[int, int], before: list[AlignedRound], pieces: list[Piece]) -> bool:
+    """Whether the clues ``used`` (two at least, not weak) all say what is true of one
+    move played ``before``: a move told again in words (``Noor opens with her Brown
+    straight down 3``, notes walking through the round), not a new one."""
+    said = [pieces[k] for k in range(*used) if not pieces[k].weak]
+    return len(said) >= 2 and any(all(says_of(p, m) for p in said) for rnd in before for m in rnd.moves)
 
 
 def _sure(rnd: AlignedRound, pieces: list[Piece]) -> bool:
@@ -984,18 +1029,23 @@ def _pinned(rnd: AlignedRound, pieces: list[Piece], share: float = 1.0) -> bool:
 
 def _new_moves(rounds: Iterable[AlignedRound], before: Iterable[AlignedRound], pieces: list[Piece], echoes: set[int]) -> int:
     """How many moves of ``rounds`` read from the text are not the rounds ``before``
-    said again: read from squares that the moves before went from or to, and from no
-    other square (``b3 to d1``, ``f4 is a blue square``: notes on the moves played), or
-    only from the ``echoes`` (:func:`_echoes`)."""
+    said again (:func:`_repeats`); a move read from too little to tell
+    (:func:`_telling`) is not counted."""
+    before = list(before)
     played = {sq for rnd in before for m in rnd.moves for sq in (m.origin, m.target)}
-    new = 0
-    for rnd in rounds:
-        for used in filter(None, rnd.used):
-            if all(k in echoes for k in range(*used)):
-                continue  # (words said again: a reply quoting an entry, 'you wrote yellow right 3')
-            named = {said[1] for k in range(*used) if pieces[k].clue.kind == "SQUARE" and (said := pieces[k].clue.squares) is not None}
-            new += not named or not named <= played
-    return new
+    return sum(_telling(used, pieces) and not _repeats(used, before, pieces, played, echoes) for rnd in rounds for used in filter(None, rnd.used))
+
+
+def _repeats(used: tuple[int, int], before: list[AlignedRound], pieces: list[Piece], played: set[int], echoes: set[int]) -> bool:
+    """Whether the clues ``used`` say a move of the rounds ``before`` again: only the
+    ``echoes`` (:func:`_echoes`: a reply quoting an entry, ``you wrote yellow right 3``);
+    a move played quoted by its squares or told again in words (:func:`_told_again`);
+    or squares the moves before went from or to (``played``), and no other square
+    (``b3 to d1``, ``f4 is a blue square``: notes on the moves played)."""
+    if all(k in echoes for k in range(*used)) or _quoted_move(used, before, pieces) or _told_again(used, before, pieces):
+        return True
+    named = {said[1] for k in range(*used) if pieces[k].clue.kind == "SQUARE" and (said := pieces[k].clue.squares) is not None}
+    return bool(named) and named <= played
 
 
 #: How many clues in a row, said on a line as on a line before it, are that line said again.

@@ -82,8 +82,9 @@ def _taken_over(
     lines: Sequence[str], first_line: int, results: Sequence[RoundResult | None], diagnostics: Sequence[Diagnostic]
 ) -> Alignment | None:
     """The reading of ``lines`` against the legal moves, where it is taken over the
-    reading's own (:func:`reread`): it keeps the entry the first error stands at, judges
-    more rounds and agrees with the rounds judged; else ``None``."""
+    reading's own (:func:`reread`): it keeps the entry the first error stands at, agrees
+    with the rounds judged and judges more of them, or the first error stands in notes
+    after them (:func:`_in_notes`); else ``None``."""
     errors = [d for d in diagnostics if d.severity is Severity.ERROR]
     first = min(errors, key=lambda d: (d.line, d.column)) if errors else None
     if not _worth_reading(lines, first_line, errors, first, diagnostics):
@@ -92,9 +93,21 @@ def _taken_over(
     if alignment is None or (first is not None and alignment.order is not Order.ACROSS and not _keeps(alignment, first)):
         return None
     judged = alignment.judged
-    if len(judged) <= sum(r is not None for r in results) or not _agrees(results, judged, _run_on(errors)):
+    if not _agrees(results, judged, _run_on(errors)):
         return None
-    return alignment
+    if len(judged) > sum(r is not None for r in results) or _in_notes(alignment, first):
+        return alignment
+    return None
+
+
+def _in_notes(alignment: Alignment, first: Diagnostic | None) -> bool:
+    """Whether the ``first`` error stands after the rounds ``alignment`` judged, in text
+    that is notes on them (:attr:`~.aligned.Alignment.notes_after`: their moves quoted),
+    which the first reading read as a round."""
+    if first is None or not alignment.notes_after or not alignment.judged:
+        return False
+    end = max(u[1] for r in alignment.judged for u in r.used if u is not None)
+    return first.line > alignment.pieces[end - 1].line
 
 
 def _worth_reading(

@@ -575,6 +575,12 @@ RANK_WORDS: dict[str, int] = {
     for form in (word.casefold(), normalise(word))
 }
 
+#: The files' letters as a spelling alphabet says them (NATO's, which radio, dictation and a
+#: screen reader's user spell squares with: ``hotel 8 to bravo 2`` is h8-b2).
+FILE_WORDS: dict[str, str] = {
+    "alfa": "a", "alpha": "a", "bravo": "b", "charlie": "c", "delta": "d", "echo": "e", "foxtrot": "f", "golf": "g", "hotel": "h",
+}  # fmt: skip
+
 #: Words of a forced entry: a forfeit written alone, a forfeit after the blocked tower, a
 #: back-entry, a push said in words.
 PASS_WORDS = frozenset(normalise(w) for w in ("pas", "geçti", "lewat", "ohitus", "пропуск", "pasas", "过", "跳过", "pass", "passes", "passed", "forfeit", "forfeits", "forfeited", "skip", "skips", "skipped", "overgeslagen", "saltado", "sauté", "saltato", "übersprungen", "pominięty", "passe", "paso", "passa", "passt", "kimarad", "passou"))
@@ -744,9 +750,14 @@ _POINTING = {
 _ASLANT = {frozenset(("down", "left")): Direction.RIGHT, frozenset(("down", "right")): Direction.LEFT}
 
 
+#: Words of an arrow's name that bend it: a hooked, curved or circling arrow (``↩``, a
+#: post's reply button; ``↻``, refresh) points no way a tower moves.
+_BENT = ("HOOK", "CURV", "LOOP", "CIRCL", "TURN", "U-SHAPED", "CLOCKWISE", "ZIGZAG", "WAVE", "SQUIGGLE", "RETURN")
+
+
 def _arrow_ways(name: str) -> frozenset[str]:
     """The ways an arrow points, by its name (none for a character that is no arrow)."""
-    if "ARROW" not in name:
+    if "ARROW" not in name or any(bent in name for bent in _BENT):
         return frozenset()
     return frozenset(_WAYS[w] for w in name.replace("-", " ").split() if w in _WAYS)
 
@@ -759,9 +770,34 @@ def _arrows() -> tuple[dict[str, Direction], dict[str, Direction]]:
     return out, {char: _ASLANT[w] for char, w in ways.items() if w in _ASLANT}
 
 
+def _shortcodes() -> dict[str, str]:
+    """:data:`SHORTCODES`: each colour's sign and each arrow that points a way, by its
+    name in lower case,
+    words joined by ``_`` (``:green_heart:``, ``:large_green_circle:``), and without
+    ``large`` (``:green_circle:``), and the few names chat apps give otherwise."""
+    signs = [w for words in _EVIDENCE_COLOURS.values() for w in words if len(w) == 1 and not w.isalnum()]
+    arrows = [*ARROW_DIRECTIONS, *DOWN_ASLANT]
+    out: dict[str, str] = {}
+    for sign in (*signs, *arrows):
+        name = unicodedata.name(sign, "").casefold().replace(" ", "_").replace("-", "_")
+        if name and name.count("_") < 3:  # (an arrow's long name, 'black_curved_…', no one types)
+            out.setdefault(name, sign)
+            out.setdefault(name.removeprefix("large_"), sign)
+    return out | _CHAT_NAMES
+
+
+#: The names chat apps give signs that are not their Unicode names.
+_CHAT_NAMES = {
+    "heart": "❤", "red_heart": "❤", "arrow_up": "⬆", "arrow_down": "⬇", "arrow_left": "⬅", "arrow_right": "➡",
+    "arrow_upper_left": "↖", "arrow_upper_right": "↗", "arrow_lower_left": "↙", "arrow_lower_right": "↘",
+}  # fmt: skip
+
 #: Every arrow character → the mover's direction it points (:data:`_POINTING`);
 #: and the arrows that point down and aslant (``↙``, ``↘``) → the mover's diagonal they
 #: draw on a board seen from the other side: a tower never moves back aslant, so such an
 #: arrow is a move drawn as the board is seen, by a player who faces the one who looks
 #: (down and to the left on the page is the mover's right).
 ARROW_DIRECTIONS, DOWN_ASLANT = _arrows()
+#: A sign's name as chat apps write it between colons (``:green_heart:``, Slack's,
+#: Discord's, GitHub's) → the sign: the colours' signs and the arrows.
+SHORTCODES = _shortcodes()

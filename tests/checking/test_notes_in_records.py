@@ -13,6 +13,7 @@ match (the truth) played them.
 
 from __future__ import annotations
 
+import base64
 import html
 import json
 import quopri
@@ -113,6 +114,31 @@ def test_a_chat_export_that_gives_each_message_twice_is_read_once(seed, style):
     assert judged_winners(text) == list(winners(truth).values())
 
 
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10_000), style=st.sampled_from(STYLES[:3]), name=st.sampled_from(["Ama Owusu", "Rosa Lima", "Verde Costa", "Gul Ahmed"]))
+def test_a_chat_apps_export_as_an_array_of_messages_is_read_from_their_text(seed, style, name):
+    """A chat app's export as an array of message objects (``[``, ``{`` on lines of their
+    own), each with ids (``"client_msg_id"``: a UUID whose ``a6a3`` is no move), the
+    sender's id and profile, whose names read as colours (``Ama``, ``Rosa``, ``Verde``,
+    ``Gul``), and the message's ``text``: read from the texts alone (before, the file was
+    not read as a JSON document at all, and the names were read as towers)."""
+    form, lang = style
+    truth = written(seed, form, lang)
+    rng = random.Random(seed)
+    messages = []
+    for line in truth.split("\n\n", 1)[1].splitlines():
+        if not line.strip():
+            continue
+        uid = "-".join("".join(rng.choice("0123456789abcdef") for _ in range(n)) for n in (8, 4, 4, 4, 12))
+        uid = uid[:9] + "a6a3" + uid[13:]
+        first = name.split()[0]
+        profile = {"avatar_hash": "g5d91818e811", "first_name": first, "real_name": name, "display_name": first, "name": name.lower().replace(" ", ".")}
+        messages.append({"client_msg_id": uid, "type": "message", "text": line, "user": "U04" + first.upper(), "ts": f"17725{rng.randrange(10**5):05d}.258176", "user_profile": profile})
+    text = json.dumps(messages, ensure_ascii=False, indent=4)
+    assert errors_of(text) == []
+    assert judged_winners(text) == list(winners(truth).values())
+
+
 #: What a reply says between the rounds it quotes (``{}``: a colour, then a square).
 COMMENTS = [
     "Genau hier war es vorbei: nach {} auf {} war die ganze Linie frei.",
@@ -149,6 +175,45 @@ def test_a_mail_quoting_the_record_in_quoted_printable_is_read_as_its_text(seed,
     text = "\n".join(headers) + "\n\n" + encoded + "\n"
     assert errors_of(text) == []
     assert judged_winners(text) == list(winners(truth).values())
+
+
+@settings(max_examples=8, deadline=None)
+@given(
+    seed=st.integers(0, 10_000), style=st.sampled_from(STYLES[:3]), charset=st.sampled_from(["utf-8", "iso-8859-1"]),
+    sent=st.sampled_from(["quoted-printable", "base64"]), attached=st.booleans(),
+)
+def test_a_mail_in_parts_is_read_once_from_its_plain_text(seed, style, charset, sent, attached):
+    """A mail program's message in parts (``multipart/alternative``): the record as plain
+    text and again as a web page, each sent as quoted-printable in the charset its part
+    names, maybe a picture attached (``multipart/mixed`` around them). The match is read
+    once, from the plain text (before, the web page's copy made a second match), and a
+    letter its charset writes as one byte (``é``) is read as itself; a text sent as base64
+    (a mail program's way with Cyrillic or Japanese) is read decoded."""
+    form, lang = style
+    truth = written(seed, form, lang)
+    plain = "Bonjour à tous, voici la partie de lundi (soirée jeux).\n\n" + truth
+    page = "<html><body><p>Bonjour à tous</p><pre>" + html.escape(truth) + "</pre></body></html>"
+    if any(ord(ch) > 255 for ch in truth):
+        charset = "utf-8"  # (a language Latin-1 does not write)
+
+    def part(kind: str, text: str) -> str:
+        if sent == "base64":
+            body = base64.encodebytes(text.encode(charset)).decode("ascii")
+        else:
+            body = quopri.encodestring(text.encode(charset)).decode("ascii")
+        return f'Content-Type: {kind}; charset="{charset}"\nContent-Transfer-Encoding: {sent}\n\n{body}\n'
+
+    inner = f'Content-Type: multipart/alternative;\n boundary="----=_Alt_01"\n\n------=_Alt_01\n{part("text/plain", plain)}------=_Alt_01\n{part("text/html", page)}------=_Alt_01--\n'
+    if attached:
+        picture = "Content-Type: image/png; name=board.png\nContent-Transfer-Encoding: base64\n\niVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==\n"
+        body = f'Content-Type: multipart/mixed;\n boundary="mix-7"\n\nThis is a multi-part message in MIME format.\n--mix-7\n{inner}--mix-7\n{picture}--mix-7--\n'
+    else:
+        body = inner
+    text = "From: Martine <secretariat@example.fr>\nSubject: Compte rendu\nMIME-Version: 1.0\n" + body
+    report = validate_text(text)
+    assert [d.format("x") for d in report.all_diagnostics() if d.severity is Severity.ERROR] == []
+    (match,) = report.matches
+    assert [str(r.winner) for _n, r in match.rounds if r is not None] == list(winners(truth).values())
 
 
 #: Handouts' preambles: how their moves are written, with squares, directions, numbers and

@@ -253,9 +253,7 @@ def test_an_entry_in_another_style_is_read_as_its_move(kind: str, style: tuple[F
 @example(seed=13045, pick=1, style=(Form.TEXT, "en"), kind="forced-word", share=1.0)  # ('4. Green blocked      pass': the column's gap parts them)
 @example(seed=178, pick=243, style=(Form.TEXT, "en"), kind="forced-word", share=1.0)  # (two forfeits in a row written as dashes, '6. -            -')
 @example(seed=6322, pick=0, style=(Form.SHORT, "en"), kind="forced-word", share=0.0)  # (a back-entry written 'pushed' before the next entry, 'pushed   Re F7 Bl')
-@example(seed=357, pick=357, style=(Form.TEXT, "en"), kind="forced-word", share=0.2).xfail(
-    raises=AssertionError, reason="found by a fresh clone's random profile at the end of session 32 ('4. -' set aside; fails on a03dccd too); not yet examined"
-)
+@example(seed=357, pick=357, style=(Form.TEXT, "en"), kind="forced-word", share=0.2)  # ('4. -' alone on a row: a deadlock's last forfeit)
 def test_property_entries_in_other_styles_in_random_rows_cost_nothing(seed: int, pick: int, style: tuple[Form, str], kind: str, share: float) -> None:
     original = written(seed, *style)
     planted = plant(original, kind, *style, random.Random(pick), share)

@@ -39,6 +39,7 @@ NOISE = [
     "nice", "hmm", "wow!!", "lol", "gg", "Anna:", "<Bob>", "Marta said:", "[19:04]", "19:04:11", "2026-03-12",
     "😀", "👍", "🎉", "<td>", "</td>", "<b>", "**", "|", ">", ">>", "•", "*", "::", "…?!", "(thinking)", "ok",
     "well played", "[i]", "[/i]", "`", "```", "~", "=", "==", "@Anna", "^_^", ":-)", "(11s)",
+    ":eyes:", ":+1:", "↩ 2  🔁 4", "↻", "6 giu 2026", "3 mai 2026,",
 ]
 #: After the last entry, a comment of ours too ('#' comments to the end of the line, so
 #: it is no noise before an entry).
@@ -2344,3 +2345,4 @@ def test_a_rounds_heading_with_an_article_before_an_apostrophe_names_its_fill(se
     text = re.sub(r"(?m)^Round (\d+)(?: fill (left|right))?$", heading, original)
     assert moves_of(text) == moves_of(original), text
     assert winners(text) == winners(original)
+

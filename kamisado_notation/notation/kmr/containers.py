@@ -21,7 +21,11 @@ __all__ = ["unwrapped"]
 
 #: A line of a JSON document that holds one string: an array's item or a key's value
 #: (``    "1. Red Forward 5 Orange\n",``, ``"text": "Round 2",``).
-_STRING_LINE = re.compile(r'\s*(?:"(?:[^"\\]|\\.)*"\s*:\s*)?"((?:[^"\\]|\\.)*)"\s*,?\s*')
+_STRING_LINE = re.compile(r'\s*(?:"((?:[^"\\]|\\.)*)"\s*:\s*)?"((?:[^"\\]|\\.)*)"\s*,?\s*')
+#: A JSON key whose string says who or when, not what was said (a chat app's export:
+#: ``"user": "U04AMA"``, ``"real_name": "Ama Owusu"``, whose ``Ama`` is no yellow tower;
+#: ``"client_msg_id"``, ``"avatar_hash"``): the message's own text is under another key.
+_JSON_META = re.compile(r"(?:\w+_)?(?:id|hash|team|user|name|type|subtype|avatar\w*|image\w*|icon\w*|permalink|url)", re.IGNORECASE)
 #: How many strings back a long string is looked for (a message's parts, each with its
 #: keys, lie within so many), and how long a string must be to count as said twice
 #: (a short one, ``ok``, ``plain``, is said again as often as not).
@@ -37,6 +41,8 @@ _MAIL_HEADER = re.compile(r"(?:[A-Z][A-Za-z]*-)*[A-Z][A-Za-z]*: \S|From \S+@")
 #: The header that says a mail's text is sent as quoted-printable, and its charset's.
 _QP = re.compile(r"\s*Content-Transfer-Encoding:\s*quoted-printable", re.IGNORECASE)
 _CHARSET = re.compile(r"charset=\"?([\w.:-]+)", re.IGNORECASE)
+#: The boundary a mail in parts names between them (quoted or not).
+_BOUNDARY = re.compile(r"""boundary\s*=\s*(?:"([^"]+)"|([^\s;"]+))""", re.IGNORECASE)
 #: The most lines a mail's header block is looked through.
 _HEADERS = 100
 #: A JSON document's first line: an object or array opened alone.
@@ -77,10 +83,13 @@ def _document(head: list[str], it: Iterator[str]) -> Iterable[str] | None:
 
 def _json_strings(head: list[str], it: Iterator[str]) -> Iterable[str]:
     """The text of a JSON document's strings where the lines are one (:data:`_OPENS`,
-    then a quoted key or string), else the lines themselves."""
+    more such lines maybe, then a quoted key or string), else the lines themselves."""
     if not _OPENS.fullmatch(head[-1]):
         return chain(head, it)
     second = next(it, None)
+    while second is not None and _OPENS.fullmatch(second):  # (an array of objects: '[', '{')
+        head.append(second)
+        second = next(it, None)
     if second is None:
         return head
     head.append(second)
@@ -170,9 +179,109 @@ def _mail(head: list[str], it: Iterator[str]) -> Iterable[str]:
         head.append(line)
         if not line.strip() or len(head) > _HEADERS:
             break
+    fields = _fields(head)
+    boundary = _BOUNDARY.search(fields.get("content-type", ""))
+    if boundary is not None:
+        return chain(head, _parts(it, boundary[1] or boundary[2], fields["content-type"]))
     if not any(_QP.match(line) for line in head):
         return chain(head, it)
     return _decoded(chain(head, it), _charset(head))
+
+
+def _fields(head: list[str]) -> dict[str, str]:
+    """A mail's (or a part's) header fields, by their names in lower case, each with its
+    lines folded back into one."""
+    fields: dict[str, str] = {}
+    name = None
+    for line in head:
+        if line[:1] in (" ", "\t") and name is not None:
+            fields[name] += " " + line.strip()
+        elif ":" in line:
+            name, _, value = line.partition(":")
+            name = name.strip().lower()
+            fields[name] = value.strip()
+    return fields
+
+
+def _parts(lines: Iterable[str], boundary: str, content_type: str) -> Iterator[str]:
+    """The body of a mail in parts (``boundary`` between them): each part read as its
+    own header says (:func:`_part`); of alternatives (``multipart/alternative``: the same
+    text as plain text and as a web page), the first that is text only, the others blank
+    (each line keeps its number). The boundary lines and the text before the first
+    part are kept as they are."""
+    delimiter = "--" + boundary
+    alternative = content_type.lower().startswith("multipart/alternative")
+    part: list[str] | None = None  # (None before the first boundary)
+    read = False
+    for line in lines:
+        if line.startswith(delimiter):
+            if part is not None:
+                yield from _part(part, skip=alternative and read)
+                read = read or _is_text(part)
+            else:
+                yield from []
+            part = []
+            yield line
+        elif part is None:
+            yield line
+        else:
+            part.append(line)
+    if part:
+        yield from _part(part, skip=alternative and read)
+
+
+def _is_text(part: list[str]) -> bool:
+    """Whether a mail's ``part`` holds text (its type ``text/…``, or none said)."""
+    return _fields(part[: _blank_at(part)]).get("content-type", "text/plain").lower().startswith("text/")
+
+
+def _blank_at(part: list[str]) -> int:
+    """Where a part's header ends: its first blank line (or the part's end)."""
+    return next((k for k, line in enumerate(part) if not line.strip()), len(part))
+
+
+def _part(part: list[str], *, skip: bool) -> Iterable[str]:
+    """A mail's ``part`` (its header, a blank line, its body) as the reader reads it: its
+    body decoded where it is sent as quoted-printable or base64, in its charset; a part in parts
+    of its own read as a mail in parts is; a part that is no text (an image, an
+    attachment), or an alternative to one read (``skip``), blank."""
+    end = _blank_at(part)
+    head, body = part[:end], part[end:]
+    fields = _fields(head)
+    content_type = fields.get("content-type", "text/plain")
+    inner = _BOUNDARY.search(content_type)
+    if inner is not None and not skip:
+        return chain(head, _parts(body, inner[1] or inner[2], content_type))
+    if skip or not content_type.lower().startswith("text/"):
+        return [_ending(line) for line in part]
+    encoding = fields.get("content-transfer-encoding", "").lower()
+    if encoding == "base64":
+        return chain(head, _base64(body, _charset(head)))
+    if encoding != "quoted-printable":
+        return part
+    return chain(head, _decoded(body, _charset(head)))
+
+
+def _base64(body: list[str], charset: str) -> list[str]:
+    """A mail's text sent as base64 (a mail program's way with letters outside ASCII:
+    Cyrillic, Japanese), decoded: its lines where the code's lines stood, blank lines
+    after them where it holds fewer (a line of code holds 57 bytes: short lines of text
+    are more lines than their code, and the lines after such a part are numbered on
+    from its text)."""
+    import base64
+    import binascii
+
+    try:
+        text = base64.b64decode("".join(line.strip() for line in body)).decode(charset, "replace")
+    except (binascii.Error, ValueError):
+        return body
+    lines = text.splitlines(keepends=True)
+    return lines + [_ending(line) for line in body[len(lines) :]]
+
+
+def _ending(line: str) -> str:
+    """What a line left blank keeps: its ending."""
+    return line[len(line.rstrip("\r\n")) :]
 
 
 def _charset(head: list[str]) -> str:
@@ -215,7 +324,8 @@ def _decoded(lines: Iterable[str], charset: str) -> Iterator[str]:
 
 def _strings(lines: Iterable[str]) -> Iterator[str]:
     """Each line's string, decoded, at its column (one string of several lines read as
-    one line, its lines parted by `` ; ``); a line with none, blank (a line's ending,
+    one line, its lines parted by `` ; ``); a line with none, or whose key says who or
+    when (:data:`_JSON_META`, :data:`_META`), blank (a line's ending,
     where it is given one, kept). A long string that one of the last few strings said
     already is the same text given twice (a chat app's export keeps each message's text
     and, beside it, the same text as the parts it formats): blank, said once."""
@@ -224,15 +334,15 @@ def _strings(lines: Iterable[str]) -> Iterator[str]:
         body = line.rstrip("\r\n")
         ending = line[len(body) :]  # (lines given with their endings keep them)
         m = _STRING_LINE.fullmatch(body)
-        if m is None:
+        if m is None or (m[1] is not None and (_JSON_META.fullmatch(m[1]) or _META.fullmatch(m[1]))):
             yield ending
             continue
         try:
-            text = json.loads(f'"{m[1]}"')
+            text = json.loads(f'"{m[2]}"')
         except ValueError:
-            text = m[1]
+            text = m[2]
         if len(text) >= _LONG and text in recent:
             yield ending
             continue
         recent.append(text)
-        yield " " * m.start(1) + " ; ".join(text.strip("\r\n").splitlines()) + ending
+        yield " " * m.start(2) + " ; ".join(text.strip("\r\n").splitlines()) + ending

@@ -45,6 +45,7 @@ from ..vocabulary import (
     EVIDENCE_DIRECTIONS,
     EXAMPLE_PHRASES,
     EXAMPLE_WORDS,
+    FILE_WORDS,
     MARKUP_ARROWS,
     MAX_ENDING,
     MONTH_WORDS,
@@ -56,6 +57,7 @@ from ..vocabulary import (
     PUSHED_WORDS,
     RANK_WORDS,
     RETRACT_WORDS,
+    SHORTCODES,
     SIDE_WORDS,
     WEAK_WORDS,
     code_as,
@@ -117,16 +119,19 @@ _RIGHTWARDS = "".join(
 _TOKEN = re.compile(
     r"(?P<struck>~~[^~\n]*~~|<(?:del|s|strike)>.*?</(?:del|s|strike)>|\[s\].*?\[/s\])"
     r"|(?P<example>(?<![\w.])(?:" + "|".join(EXAMPLE_PHRASES) + ")" + _FREE_AFTER + r"[^\n]*)"
+    r"|(?P<shortcode>(?<![^\W\d_]|:):(?:" + "|".join(sorted(SHORTCODES, key=len, reverse=True)) + r"):(?!:))"
     r"|(?P<address><[^<>\s]+@[^<>\s]+>|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?://|www\.)[^\s<>\"']+)"
     r"|(?P<tag></?[A-Za-z][^<>\n]{0,200}>|\[/?[A-Za-z]+(?:=[^\]\n]{0,80})?\]|&#?\w{1,10};|\\[A-Za-z]+|\{\{|\}\}|#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})(?!\w))"
     r"|(?P<comment>(?<![}\w])\{[^{}\n]*\})"
-    r"|(?P<date>(?-i:(?<![\w.])\d{1,2}\.?\s?" + _MONTHS + r"\.?(?=\s*(?:[·•|]|\d{4}))|(?<![\w])" + _MONTHS + r"\.?\s\d{1,2}(?=,|\s*[·•|]|\s\d{4}|$)))"
+    r"|(?P<date>(?-i:(?<![\w.])\d{1,2}\.?\s?" + _MONTHS + r"\.?(?=\s*(?:[·•|]|\d{4}))|(?<![\w])" + _MONTHS + r"\.?\s\d{1,2}(?=,|\s*[·•|]|\s\d{4}|$))"
+    r"|(?<![\w.])\d{1,2}\.?\s?(?:" + "|".join(sorted(MONTH_WORDS, key=len, reverse=True)) + r")\.?(?=\s\d{4}(?!\d)))"
     r"|(?P<ident>(?<![\w])(?![a-hA-H][1-8](?:[a-hA-H][1-8])+(?![\w]))(?=[^\W_]*\d[^\W\d_]+\d)[^\W_]{5,}(?![\w])|(?<![\w])\d+(?:st|nd|rd|th)(?![\w]))"
     r"|(?P<coords>" + _FREE_BEFORE + r"[a-hA-H][1-8](?:\s?(?:-|–|—|x|×|:|to|->|=>|>|[" + _RIGHTWARDS + r"])\s?)?[a-hA-H][1-8]" + _FREE_AFTER + ")"
     r"|(?P<spaced>(?<![a-h][1-8][ ])(?<![\w])[a-h][1-8][ ][a-h][1-8](?![ ][a-h][1-8])(?!\w))"
     r"|(?P<scanned>(?<![\w])(?:[a-h][1-8][-–][a-h][SlI]|[a-h][SlI][-–][a-h][1-8])(?![\w]))"
     r"|(?P<square>" + _FREE_BEFORE + r"[a-hA-H][1-8]" + _FREE_AFTER + ")"
     r"|(?P<spoken>(?-i:(?<![\w])[A-H])[ ](?:" + "|".join(sorted(_SPOKEN, key=len, reverse=True)) + r")(?![\w]))"
+    r"|(?P<spelled>(?<![\w])(?:" + "|".join(FILE_WORDS) + r")[ ](?:[1-8]|" + "|".join(sorted(_SPOKEN, key=len, reverse=True)) + r")(?![\w]))"
     r"|(?P<scannedword>" + _SCANNED_WORD + ")"
     r"|(?P<time>\d+(?:[:/]\d+)+|\d{1,4}[-.]\d{1,2}[-.]\d{1,4}|(?<![\w-])\d{1,2}(?:[-\u2013\u2014]|&[nm]dash;)\d{1,2}(?![\w-]|\.\d))"
     r"|(?P<turn>\d+(?:\.\.\.|…|[.):](?!\d)))"
@@ -614,6 +619,8 @@ _GROUPS: dict[str, Callable[[str, re.Match[str]], list[Clue]]] = {
     "spaced": lambda text, m: [_coords(m.group(), m.start(), m.end())],  # ('!k mv g8 h7': two squares alone, a bot's command)
     "scanned": lambda text, m: [_coords(m.group().translate(_SCANNED), m.start(), m.end())],
     "square": lambda text, m: [Clue("SQUARE", m.start(), m.end(), squares=(None, _square(m.group())))],
+    "shortcode": lambda text, m: [_other(SHORTCODES[m.group()[1:-1].casefold()], m.start(), m.end())],
+    "spelled": lambda text, m: [Clue("SQUARE", m.start(), m.end(), squares=(None, _spelled(m.group())))],
     "spoken": lambda text, m: [Clue("SQUARE", m.start(), m.end(), squares=(None, _square(m.group()[0] + str(RANK_WORDS[m.group()[2:].casefold()]))))],
     "time": lambda text, m: [Clue("ASIDE", m.start(), m.end())],
     "scannedword": lambda text, m: _scanned_word(text, m.start(), m.end()),
@@ -880,6 +887,13 @@ def _brackets_struck(tokens: list[Clue], spans: list[tuple[int, int]]) -> list[C
             out.extend(inside)
     out.extend(tokens[k:])
     return out
+
+
+def _spelled(said: str) -> int:
+    """The square a spelling alphabet's file word and a rank say (``hotel 8``, ``golf
+    eight``)."""
+    file, rank = said.casefold().split(" ")
+    return _square(FILE_WORDS[file] + (rank if rank.isdigit() else str(RANK_WORDS[rank])))
 
 
 def _coords(tok: str, start: int, end: int) -> Clue:
@@ -1341,11 +1355,14 @@ class _Line:
     def dash(self, tok: Clue, k: int) -> None:
         """A dash standing alone after a row's one entry (in its second column), or where
         a row's first entry stands (``3. -   Red Left 2 Blue``, ``5. -   pass``, ``6. -      -``: both
-        sides'), is a forfeit; elsewhere it is a list's or a line's, and set aside."""
+        sides'; ``4. -``: a round's last entry), is a forfeit; elsewhere it is a list's or a line's, and set aside
+        (after a row's entry, it ends the line or its column: ``de ano — inscrições``, prose in a
+        newsletter's other column, holds none)."""
         column = self.current is None or _WIDE.search(self.text, self.current.end, tok.start) is not None
-        last = len(self.entries) + (self.current is not None) == 1 and column and self.ahead.next_kind(k) is None
+        ends = _WIDE.match(self.text, tok.end) is not None or self.text[tok.end :].strip()[:1] in ("", "{", "(", "#")
+        last = len(self.entries) + (self.current is not None) == 1 and column and self.ahead.next_kind(k) is None and ends
         after = self.ahead.next_kind(k) in ("COLOUR", "AMBIGUOUS", "PASS", "BLOCKED") or self.dash_column_follows(k)
-        first = self.current is None and not self.entries and k > 0 and self.tokens[k - 1].kind == "TURN" and after
+        first = self.current is None and not self.entries and k > 0 and self.tokens[k - 1].kind == "TURN" and (after or self.ahead.next_kind(k) is None)
         if (last or first) and self.ahead.alone(tok):
             self.forced(Clue("PASS", tok.start, tok.end))
 
