@@ -53,6 +53,9 @@ _EPSILON_PARTS = 2
 _CHECK_EVERY = 4096
 
 
+#: The most turns left at which a new position is tried as held off (:func:`_held_off`).
+_HELD_OFF = 5
+
 _DIRECTIONS = (Direction.FORWARD, Direction.LEFT, Direction.RIGHT)
 # ``_GOAL_RAYS[side][sq]``: the rays from ``sq`` that end on ``side``'s goal rank, each
 # with its length (the range a tower needs to reach the rank along it).
@@ -74,6 +77,9 @@ _PATHS = tuple(
     tuple(tuple(tuple((ray, bool(ray) and ray[-1] >> 3 == _GOAL[side]) for ray in by_rings) for by_rings in by_sq) for by_sq in REACH[side])
     for side in Side
 )
+# ``_FIRSTS[side][sq][rings]``: the first square of each of the rays a tower there can
+# move along (whether it can move at all, M6).
+_FIRSTS = tuple(tuple(tuple(tuple(ray[0] for ray, _ in by_rings if ray) for by_rings in by_sq) for by_sq in paths) for paths in _PATHS)
 
 
 def open_towers(position: Position, side: Side) -> int:
@@ -127,6 +133,98 @@ def _runs(board: list[Tower | None], paths: tuple[tuple[tuple[int, ...], bool], 
         else:
             home = home or to_goal
     return count, home
+
+
+def _held_back(board: list[Tower | None], where: list[list[int]], prover: Side, at: int, left: int) -> bool:
+    """Whether the other side, its tower on ``at`` to move with ``left`` turns left (3 or
+    more), is proven to hold the prover off for them: it has a move home, or a move
+    after which the prover's next tower has no Sumo ring, a move but none home, and
+    :func:`_held_off` holds with a turn fewer. ``False`` is not known (the moves are
+    searched)."""
+    other = OTHER[prover]
+    reply = board[at]
+    assert reply is not None
+    colour, mine, theirs = reply[1], where[prover], where[other]
+    board[at] = None
+    try:
+        for ray, to_goal in _PATHS[other][at][reply[2]]:
+            for to in ray:
+                if board[to] is not None:
+                    break
+                nxt = mine[SQUARE_VALUES[to]]
+                if board[nxt][2]:  # type: ignore[index]  # (a Sumo tower may push)
+                    continue
+                board[to], theirs[colour] = reply, to
+                count, home = _runs(board, _PATHS[prover][nxt][0])
+                held = count > 0 and not home and _held_off(board, where, prover, nxt, left - 1)
+                board[to], theirs[colour] = None, at
+                if held:
+                    return True
+            else:
+                if to_goal and ray:
+                    return True
+    finally:
+        board[at] = reply
+    return False
+
+
+def _held_off(board: list[Tower | None], where: list[list[int]], prover: Side, origin: int, left: int) -> bool:
+    """Whether the prover, its tower on ``origin`` (no Sumo ring, no move home) to move
+    with ``left`` turns left (2 or more, even), is proven not to win within them: the
+    other side has a reply to each of its moves that holds it off — with two turns
+    left, a move home or one that leaves the prover's next tower a move (no deadlock,
+    M8, can end the round on the second turn); with more, :func:`_held_back`. ``False``
+    is not known (a reply is blocked, or every reply blocks the prover: a deadlock may
+    win)."""
+    other = OTHER[prover]
+    mine, theirs = where[prover], where[other]
+    tower = board[origin]
+    assert tower is not None
+    colour = tower[1]
+    board[origin] = None
+    try:
+        for ray, _home in _PATHS[prover][origin][0]:
+            for to in ray:
+                if board[to] is not None:
+                    break
+                board[to], mine[colour] = tower, to
+                at = theirs[SQUARE_VALUES[to]]
+                if left > 2:
+                    held = _held_back(board, where, prover, at, left - 1)
+                else:
+                    held = _escape(board, mine, other, at)
+                board[to], mine[colour] = None, origin
+                if not held:
+                    return False
+    finally:
+        board[origin] = tower
+    return True
+
+
+def _escape(board: list[Tower | None], mine: list[int], other: Side, at: int) -> bool:
+    """Whether the other side's tower on ``at`` has a move home or one after which the
+    prover's next tower (``mine``: the prover's towers' squares) can move."""
+    reply = board[at]
+    assert reply is not None
+    firsts = _FIRSTS[OTHER[other]]
+    board[at] = None
+    try:
+        for ray, to_goal in _PATHS[other][at][reply[2]]:
+            for sq in ray:
+                if board[sq] is not None:
+                    break
+                board[sq], nxt = reply, mine[SQUARE_VALUES[sq]]
+                for first in firsts[nxt][board[nxt][2]]:  # type: ignore[index]
+                    if board[first] is None:
+                        board[sq] = None
+                        return True
+                board[sq] = None
+            else:
+                if to_goal and ray:
+                    return True
+    finally:
+        board[at] = reply
+    return False
 
 
 class ProofTable:
@@ -359,10 +457,21 @@ class _Search:
             sq = pos.where[replier][SQUARE_VALUES[target]]
             tower = board[sq] if sq >= 0 else None
             if tower is not None and not tower.rings:  # (its tower, M4, while the moved one is lifted onto the target)
-                origin = move.origin
-                board[target], board[origin] = board[origin], None
+                origin, where = move.origin, pos.where
+                colour = board[origin][1]  # type: ignore[index]
+                board[target], board[origin], where[mover][colour] = board[origin], None, target
                 count, home = _runs(board, _PATHS[replier][sq][0])
-                board[origin], board[target] = board[target], None
+                if not count or home:
+                    new = None
+                elif left <= _HELD_OFF and replier is self.side:  # (no win within so few turns unless the other side is held to one reply)
+                    new = [_INFINITE, 0, _NEVER, move, child] if left & 1 == 0 and _held_off(board, where, replier, sq, left) else None
+                elif left <= _HELD_OFF and replier is not self.side:
+                    new = [_INFINITE, 0, _NEVER, move, child] if left & 1 and _held_back(board, where, self.side, sq, left) else None
+                else:
+                    new = None
+                board[origin], board[target], where[mover][colour] = board[target], None, origin
+                if new is not None:
+                    return new
                 if count:  # (_first_numbers, inline: a move home wins with the next turn)
                     if replier is self.side:
                         return [0, _INFINITE, 1, move, child] if home else [1, count, 0, move, child]
