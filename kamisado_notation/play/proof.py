@@ -53,7 +53,7 @@ _EPSILON_PARTS = 2
 _CHECK_EVERY = 4096
 
 
-#: The most turns left at which a new position is tried as held off (:func:`_held_off`).
+#: The most turns left at which a new position is tried as held off (:func:`_held`).
 _HELD_OFF = 5
 
 _DIRECTIONS = (Direction.FORWARD, Direction.LEFT, Direction.RIGHT)
@@ -135,95 +135,50 @@ def _runs(board: list[Tower | None], paths: tuple[tuple[tuple[int, ...], bool], 
     return count, home
 
 
-def _held_back(board: list[Tower | None], where: list[list[int]], prover: Side, at: int, left: int) -> bool:
-    """Whether the other side, its tower on ``at`` to move with ``left`` turns left (3 or
-    more), is proven to hold the prover off for them: it has a move home, or a move
-    after which the prover's next tower has no Sumo ring, a move but none home, and
-    :func:`_held_off` holds with a turn fewer. ``False`` is not known (the moves are
-    searched)."""
-    other = OTHER[prover]
-    reply = board[at]
-    assert reply is not None
-    colour, mine, theirs = reply[1], where[prover], where[other]
-    board[at] = None
-    try:
-        for ray, to_goal in _PATHS[other][at][reply[2]]:
-            for to in ray:
-                if board[to] is not None:
-                    break
-                nxt = mine[SQUARE_VALUES[to]]
-                if board[nxt][2]:  # type: ignore[index]  # (a Sumo tower may push)
-                    continue
-                board[to], theirs[colour] = reply, to
-                count, home = _runs(board, _PATHS[prover][nxt][0])
-                held = count > 0 and not home and _held_off(board, where, prover, nxt, left - 1)
-                board[to], theirs[colour] = None, at
-                if held:
-                    return True
-            else:
-                if to_goal and ray:
-                    return True
-    finally:
-        board[at] = reply
-    return False
-
-
-def _held_off(board: list[Tower | None], where: list[list[int]], prover: Side, origin: int, left: int) -> bool:
-    """Whether the prover, its tower on ``origin`` (no Sumo ring, no move home) to move
-    with ``left`` turns left (2 or more, even), is proven not to win within them: the
-    other side has a reply to each of its moves that holds it off — with two turns
-    left, a move home or one that leaves the prover's next tower a move (no deadlock,
-    M8, can end the round on the second turn); with more, :func:`_held_back`. ``False``
-    is not known (a reply is blocked, or every reply blocks the prover: a deadlock may
-    win)."""
-    other = OTHER[prover]
-    mine, theirs = where[prover], where[other]
-    tower = board[origin]
+def _held(board: list[Tower | None], where: list[list[int]], prover: Side, at: int, left: int) -> bool:
+    """Whether the prover is proven not to win within ``left`` turns (1 or more) where
+    the tower on ``at`` is to move, the prover's with an even number of turns left, the
+    other side's with an odd one, every move a plain one: the other side holds it off
+    by one move (a move home, or with one turn left one that leaves the prover's next
+    tower a move, so that no deadlock, M8, ends the round), the prover's tower by all
+    of its moves (none home, at least one, no Sumo ring to push with). ``False`` is not
+    known (the moves are searched)."""
+    tower = board[at]
     assert tower is not None
-    colour = tower[1]
-    board[origin] = None
+    side, colour, rings = tower
+    theirs = side is not prover  # (one reply that holds is enough)
+    if not theirs:  # (a Sumo ring may push; a move home wins; a blocked tower's forfeit may end in a deadlock)
+        if rings:
+            return False
+        count, home = _runs(board, _PATHS[side][at][0])
+        if home or not count:
+            return False
+    squares, others = where[side], where[OTHER[side]]
+    board[at] = None
     try:
-        for ray, _home in _PATHS[prover][origin][0]:
+        for ray, to_goal in _PATHS[side][at][rings]:
             for to in ray:
                 if board[to] is not None:
                     break
-                board[to], mine[colour] = tower, to
-                at = theirs[SQUARE_VALUES[to]]
-                if left > 2:
-                    held = _held_back(board, where, prover, at, left - 1)
-                else:
-                    held = _escape(board, mine, other, at)
-                board[to], mine[colour] = None, origin
-                if not held:
-                    return False
-    finally:
-        board[origin] = tower
-    return True
-
-
-def _escape(board: list[Tower | None], mine: list[int], other: Side, at: int) -> bool:
-    """Whether the other side's tower on ``at`` has a move home or one after which the
-    prover's next tower (``mine``: the prover's towers' squares) can move."""
-    reply = board[at]
-    assert reply is not None
-    firsts = _FIRSTS[OTHER[other]]
-    board[at] = None
-    try:
-        for ray, to_goal in _PATHS[other][at][reply[2]]:
-            for sq in ray:
-                if board[sq] is not None:
-                    break
-                board[sq], nxt = reply, mine[SQUARE_VALUES[sq]]
-                for first in firsts[nxt][board[nxt][2]]:  # type: ignore[index]
-                    if board[first] is None:
-                        board[sq] = None
-                        return True
-                board[sq] = None
+                board[to], squares[colour] = tower, to
+                after = others[SQUARE_VALUES[to]]
+                held = _can_move(board, prover, after) if left == 1 else _held(board, where, prover, after, left - 1)
+                board[to], squares[colour] = None, at
+                if held is theirs:
+                    return held
             else:
-                if to_goal and ray:
+                if to_goal and ray and theirs:  # (a move home holds the prover off)
                     return True
     finally:
-        board[at] = reply
+        board[at] = tower
+    return not theirs
+
+
+def _can_move(board: list[Tower | None], side: Side, at: int) -> bool:
+    """Whether the tower on ``at`` (``side``'s) has a move (M6)."""
+    for first in _FIRSTS[side][at][board[at][2]]:  # type: ignore[index]
+        if board[first] is None:
+            return True
     return False
 
 
@@ -461,17 +416,11 @@ class _Search:
                 colour = board[origin][1]  # type: ignore[index]
                 board[target], board[origin], where[mover][colour] = board[origin], None, target
                 count, home = _runs(board, _PATHS[replier][sq][0])
-                if not count or home:
-                    new = None
-                elif left <= _HELD_OFF and replier is self.side:  # (no win within so few turns unless the other side is held to one reply)
-                    new = [_INFINITE, 0, _NEVER, move, child] if left & 1 == 0 and _held_off(board, where, replier, sq, left) else None
-                elif left <= _HELD_OFF and replier is not self.side:
-                    new = [_INFINITE, 0, _NEVER, move, child] if left & 1 and _held_back(board, where, self.side, sq, left) else None
-                else:
-                    new = None
+                held = count and not home and left <= _HELD_OFF and (replier is self.side) is not (left & 1 == 1)
+                held = held and _held(board, where, self.side, sq, left)  # (no win within so few turns: the other side holds the prover off)
                 board[origin], board[target], where[mover][colour] = board[target], None, origin
-                if new is not None:
-                    return new
+                if held:
+                    return [_INFINITE, 0, _NEVER, move, child]
                 if count:  # (_first_numbers, inline: a move home wins with the next turn)
                     if replier is self.side:
                         return [0, _INFINITE, 1, move, child] if home else [1, count, 0, move, child]
