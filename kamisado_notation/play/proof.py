@@ -400,32 +400,43 @@ class _Search:
         """A position not in the tables, after ``move`` (its key ``child``, ``left``
         turns left), as a child: settled where :func:`_result` settles it, else with its
         first numbers. After a plain move (no push, no forfeit) that does not end the
-        round, the reply is read without playing the move: the other side's tower of the
-        colour it lands on (M4), with no Sumo ring, counted with the moved tower only
-        lifted onto its target (the hottest path); any other move is played."""
-        pos = self.pos
-        mover = move.side
-        target = move.target
-        if left >= 2 and move.distance and not move.push and target >> 3 != _GOAL[mover]:
-            replier = OTHER[mover]
-            board = pos.board
-            sq = pos.where[replier][SQUARE_VALUES[target]]
-            tower = board[sq] if sq >= 0 else None
-            if tower is not None and not tower.rings:  # (its tower, M4, while the moved one is lifted onto the target)
-                origin, where = move.origin, pos.where
-                colour = board[origin][1]  # type: ignore[index]
-                board[target], board[origin], where[mover][colour] = board[origin], None, target
-                count, home = _runs(board, _PATHS[replier][sq][0])
-                held = count and not home and left <= _HELD_OFF and (replier is self.side) is not (left & 1 == 1)
-                held = held and _held(board, where, self.side, sq, left)  # (no win within so few turns: the other side holds the prover off)
-                board[origin], board[target], where[mover][colour] = board[target], None, origin
-                if held:
-                    return [_INFINITE, 0, _NEVER, move, child]
-                if count:  # (_first_numbers, inline: a move home wins with the next turn)
-                    if replier is self.side:
-                        return [0, _INFINITE, 1, move, child] if home else [1, count, 0, move, child]
-                    return [_INFINITE, 0, 1, move, child] if home else [count, 1, 0, move, child]
+        round, the reply is read without playing the move (:meth:`read`, the hottest
+        path); any other move is played."""
+        if left >= 2 and move.distance and not move.push and move.target >> 3 != _GOAL[move.side]:
+            read = self.read(move, child, left)
+            if read is not None:
+                return read
         return _child(*self.played(move, left), move, child)
+
+    def read(self, move: Move, child: int, left: int) -> _Child | None:
+        """The child after a plain move that does not end the round (``left`` turns left
+        after it, 2 or more), read without playing the move: the other side's tower of
+        the colour it lands on (M4), with no Sumo ring, counted with the moved tower only
+        lifted onto its target, and with few turns left tried as held off
+        (:func:`_held`); ``None`` where a Sumo tower or a blocked one replies (the move
+        is played)."""
+        pos = self.pos
+        mover, target = move.side, move.target
+        replier = OTHER[mover]
+        board, where = pos.board, pos.where
+        sq = where[replier][SQUARE_VALUES[target]]
+        tower = board[sq] if sq >= 0 else None
+        if tower is None or tower.rings:
+            return None
+        origin = move.origin
+        colour = board[origin][1]  # type: ignore[index]
+        board[target], board[origin], where[mover][colour] = board[origin], None, target
+        count, home = _runs(board, _PATHS[replier][sq][0])
+        held = count and not home and left <= _HELD_OFF and (replier is self.side) is not (left & 1 == 1)
+        held = held and _held(board, where, self.side, sq, left)  # (no win within so few turns: the other side holds the prover off)
+        board[origin], board[target], where[mover][colour] = board[target], None, origin
+        if held:
+            return [_INFINITE, 0, _NEVER, move, child]
+        if not count:
+            return None
+        if replier is self.side:  # (_first_numbers, inline: a move home wins with the next turn)
+            return [0, _INFINITE, 1, move, child] if home else [1, count, 0, move, child]
+        return [_INFINITE, 0, 1, move, child] if home else [count, 1, 0, move, child]
 
     def played(self, move: Move, left: int) -> tuple[int | None, int, int]:
         """A position not in the tables, after ``move`` (``left`` turns left), the move

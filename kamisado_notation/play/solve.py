@@ -256,20 +256,20 @@ class Solver:
     def _answer(self, pos: Position, text: str, deepened: Deepened, limit: int) -> Solution:
         """The answer from the deepening's result, and from proof numbers (within
         ``limit`` turns; 0: none) where the deepening proved nothing."""
-        score, best, reached, found = deepened.score, deepened.best, deepened.reached, deepened.found
-        if found is not None and deepened.interrupted:
-            return self._fewest(pos, text, deepened, limit)
-        if found is None and reached < limit:
-            proven = self._by_proof_numbers(pos, text, reached, limit)
-            if proven is not None:
-                return proven
-        if found is None:
-            return Solution(text, "unknown", None, best, (best,) if best else (), reached)
-        turns = found
-        self._stop = None  # (the principal variation is read from a warm table)
+        best, reached, found = deepened.best, deepened.reached, deepened.found
+        if found is not None:
+            return self._fewest(pos, text, deepened, limit) if deepened.interrupted else self._proven_by_deepening(pos, text, deepened, found)
+        proven = self._by_proof_numbers(pos, text, reached, limit) if reached < limit else None
+        return proven if proven is not None else Solution(text, "unknown", None, best, (best,) if best else (), reached)
+
+    def _proven_by_deepening(self, pos: Position, text: str, deepened: Deepened, turns: int) -> Solution:
+        """The answer where the deepening proved the result in its fewest ``turns``, with
+        the principal variation (read from a warm table, without limits)."""
+        best = deepened.best
+        self._stop = None
         self._limits(None, None)
         pv = self.search.variation(pos, turns) or ([best] if best is not None else [])
-        return Solution(text, "win" if score > 0 else "loss", turns, pv[0] if pv else None, tuple(pv), reached, within=turns)
+        return Solution(text, "win" if deepened.score > 0 else "loss", turns, pv[0] if pv else None, tuple(pv), deepened.reached, within=turns)
 
     def _fewest(self, pos: Position, text: str, deepened: Deepened, limit: int) -> Solution:
         """A result the deepening proved within ``deepened.found`` turns, but ran out of
