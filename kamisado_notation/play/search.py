@@ -335,6 +335,20 @@ class Searcher:
         :data:`PROVEN_SHARE` (the search has nothing to add to a proof): each proof
         within fewer turns is a faster win, the solver's table keeping what the first
         settled."""
+        proof, seconds, nodes = self._proof(position, limits, depth, start, stop)
+        if proof.best is None or not proof.proven:
+            return None
+        budget = _Budget(start + seconds if seconds is not None else None, nodes, stop)
+        move, pv = self._among_equals(position, proof, budget)
+        turns = proof.turns if proof.turns is not None else 0
+        score = WIN - turns if proof.result == "win" else -(WIN - turns)
+        return SearchResult(move, score, max(proof.depth, proof.within or 0), self.nodes, time.perf_counter() - start, proof.result, pv, proof.turns, proof.within)
+
+    def _proof(
+        self, position: Position, limits: Limits, depth: int, start: float, stop: threading.Event | None
+    ) -> tuple[Solution, float | None, int | None]:
+        """The solver's answer for :meth:`_proven`, with the share's seconds and nodes
+        (what choosing among the moves proven as good may spend)."""
         solve_depth = depth if depth < MAX_DEPTH else None
         share = PROVEN_SHARE if self.solver.settled(position) is not None else PROOF_SHARE
         seconds, nodes = self._proof_limits(limits, share)
@@ -344,13 +358,7 @@ class Searcher:
             seconds, nodes = self._proof_limits(limits, PROVEN_SHARE)
             if proof.result == "win":  # (a loss's longest hold is sought move by move: _longest_hold)
                 proof = self._solve_on(position, proof, solve_depth, start + seconds if seconds is not None else None, nodes, stop)
-        if proof.best is None or not proof.proven:
-            return None
-        budget = _Budget(start + seconds if seconds is not None else None, nodes, stop)
-        move, pv = self._among_equals(position, proof, budget)
-        turns = proof.turns if proof.turns is not None else 0
-        score = WIN - turns if proof.result == "win" else -(WIN - turns)
-        return SearchResult(move, score, max(proof.depth, proof.within or 0), self.nodes, time.perf_counter() - start, proof.result, pv, proof.turns, proof.within)
+        return proof, seconds, nodes
 
     def _solve_on(self, position: Position, proof: Solution, depth: int | None, deadline: float | None, nodes: int | None, stop: threading.Event | None) -> Solution:
         """A win proven without its fewest turns, solved on until ``deadline`` and
