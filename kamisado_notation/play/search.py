@@ -204,6 +204,15 @@ class _Budget:
         return deadline, nodes
 
 
+def _proof_limits(limits: Limits, share: float) -> tuple[float | None, int | None]:
+    """The solver's time (seconds) and nodes: ``share`` of the move time and of the
+    nodes; with neither limit (``go depth``, ``go infinite``), ``share`` of
+    :data:`UNTIMED_NODES`."""
+    seconds = max(limits.movetime, 1) * share / 1000 if limits.movetime is not None else None
+    total = limits.nodes if limits.nodes is not None or seconds is not None else UNTIMED_NODES
+    return seconds, None if total is None else max(1, int(total * share))
+
+
 class Searcher:
     """Chooses moves and fills. ``depth``: the deepest iteration (``None``: as deep as the
     time allows); ``level="random"`` plays random legal moves (for tests and as the
@@ -351,11 +360,11 @@ class Searcher:
         (what choosing among the moves proven as good may spend)."""
         solve_depth = depth if depth < MAX_DEPTH else None
         share = PROVEN_SHARE if self.solver.settled(position) is not None else PROOF_SHARE
-        seconds, nodes = self._proof_limits(limits, share)
+        seconds, nodes = _proof_limits(limits, share)
         proof = self.solver.solve(position, depth=solve_depth, time=seconds, nodes=nodes, stop=stop)
         self.nodes = proof.nodes  # (the solver's nodes count as the search's)
         if proof.proven and proof.turns is None and share < PROVEN_SHARE:
-            seconds, nodes = self._proof_limits(limits, PROVEN_SHARE)
+            seconds, nodes = _proof_limits(limits, PROVEN_SHARE)
             if proof.result == "win":  # (a loss's longest hold is sought move by move: _longest_hold)
                 proof = self._solve_on(position, proof, solve_depth, start + seconds if seconds is not None else None, nodes, stop)
         return proof, seconds, nodes
@@ -369,15 +378,6 @@ class Searcher:
         more = self.solver.solve(position, depth=depth, time=rest, nodes=None if nodes is None else nodes - self.nodes, stop=stop)
         self.nodes += more.nodes
         return more if more.proven and (more.within or MAX_TURNS) <= (proof.within or MAX_TURNS) else proof
-
-    @staticmethod
-    def _proof_limits(limits: Limits, share: float) -> tuple[float | None, int | None]:
-        """The solver's time (seconds) and nodes: ``share`` of the move time and of the
-        nodes; with neither limit (``go depth``, ``go infinite``), ``share`` of
-        :data:`UNTIMED_NODES`."""
-        seconds = max(limits.movetime, 1) * share / 1000 if limits.movetime is not None else None
-        total = limits.nodes if limits.nodes is not None or seconds is not None else UNTIMED_NODES
-        return seconds, None if total is None else max(1, int(total * share))
 
     def _among_equals(self, position: Position, proof: Solution, budget: _Budget) -> tuple[Move, tuple[Move, ...]]:
         """The move to play, and its variation, in a position the solver proved: the
