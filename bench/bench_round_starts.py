@@ -13,7 +13,17 @@ limit or ``--move-nodes`` nodes a move: the start's value (the best of its moves
 winning first moves with their turns, how many first moves got their exact turns, the
 nodes, CPU time and peak RSS. ``--list`` only prints the starts found.
 
+The seeded rounds are played by this tree's engine, whose solver decides some of its
+moves, so another tree may find other starts: ``--positions FILE`` classifies the starts
+a file lists (one position string a line, as ``--list`` prints them) instead, so that two
+trees classify the same ones. ``--budget SECONDS`` starts no further start once the CPU
+time of the starts classified reaches it, and the last line says how many were classified
+in how much CPU time.
+
     python3 bench/bench_round_starts.py [--rounds 40] [--starts 2] [--move-nodes 0] [--memory 250] [--list]
+    python3 bench/bench_round_starts.py --positions bench/round_starts.txt --starts 76 --budget 1800
+
+``bench/round_starts.txt`` lists the 76 starts found by the tree of 56bb0ef (issue 44).
 
 The same for one start by hand: ``kamisado solve --all-moves "<position string>"``.
 """
@@ -96,15 +106,26 @@ def main() -> None:
     parser.add_argument("--move-nodes", type=int, default=0, help="nodes a first move may take (0: no limit)")
     parser.add_argument("--memory", type=int, default=250)
     parser.add_argument("--list", action="store_true", help="only list the starts found")
+    parser.add_argument("--positions", type=Path, help="classify the starts this file lists, one a line")
+    parser.add_argument("--budget", type=float, default=0.0, help="CPU seconds after which no further start is begun (0: none)")
     args = parser.parse_args()
     begun = time.process_time()
-    starts = round_starts(args.rounds, args.plies, args.round_nodes)
-    print(f"{len(starts)} distinct Sumo-free round starts from {args.rounds} rounds' ends, both fills "
-          f"(mirror images once; {time.process_time() - begun:.0f} s CPU to find)")
-    for text in starts if args.list else starts[: args.starts]:
-        if args.list:
+    if args.positions:
+        starts = [line.strip() for line in args.positions.read_text().splitlines() if line.strip()]
+        print(f"{len(starts)} round starts from {args.positions}")
+    else:
+        starts = round_starts(args.rounds, args.plies, args.round_nodes)
+        print(f"{len(starts)} distinct Sumo-free round starts from {args.rounds} rounds' ends, both fills "
+              f"(mirror images once; {time.process_time() - begun:.0f} s CPU to find)")
+    if args.list:
+        for text in starts:
             print(f"  {text}")
-            continue
+        return
+    spent = 0.0
+    classified = 0
+    for text in starts[: args.starts]:
+        if args.budget and spent >= args.budget:
+            break
         got = classify(text, args.move_nodes, args.memory)
         moves = got["moves"]
         wins = [m for m in moves if m[1] == "win"]
@@ -114,6 +135,9 @@ def main() -> None:
         print(f"{text}: the side to move's {value}; {len(wins)} winning first moves"
               f" ({', '.join(f'{m[0]} in {m[2]}' for m in wins) or 'none'}); {exact} of {len(moves)} with their turns;"
               f" {got['nodes']:,} nodes, {got['cpu']:.1f} s CPU, {got['rss_mb']:.0f} MB", flush=True)
+        spent += got["cpu"]
+        classified += 1
+    print(f"{classified} of {len(starts)} starts classified in {spent:.0f} s CPU")
 
 
 if __name__ == "__main__":

@@ -192,10 +192,19 @@ def analyse(
         matches = (source if isinstance(source, RecordFile) else read_record(source)).matches
     workers = jobs > 1 and len(matches) > 1
     limits: _Limits = (depth, time, nodes, max(1, memory // jobs) if workers else memory)
-    if not workers:
-        replays = [replay_match(match) for match in matches]
-        counter = _Counter(progress, sum(_position_count(rnd) for replay in replays for rnd in replay.rounds))
-        return [_analysed(i, match.line, _judge_match(replay, limits, counter)) for i, (match, replay) in enumerate(zip(matches, replays, strict=True), 1)]
+    return _analyse_in_workers(matches, limits, jobs, progress) if workers else _analyse_here(matches, limits, progress)
+
+
+def _analyse_here(matches: list[MatchRecord], limits: _Limits, progress: Callable[[int, int], None] | None) -> list[MatchAnalysis]:
+    """:func:`analyse` in this process: ``progress`` told of each move judged."""
+    replays = [replay_match(match) for match in matches]
+    counter = _Counter(progress, sum(_position_count(rnd) for replay in replays for rnd in replay.rounds))
+    return [_analysed(i, match.line, _judge_match(replay, limits, counter)) for i, (match, replay) in enumerate(zip(matches, replays, strict=True), 1)]
+
+
+def _analyse_in_workers(matches: list[MatchRecord], limits: _Limits, jobs: int, progress: Callable[[int, int], None] | None) -> list[MatchAnalysis]:
+    """:func:`analyse` in ``jobs`` worker processes, a match each at a time: ``progress``
+    told of each match judged; a worker that dies or raises is a KamisadoError."""
     counter = _Counter(progress, len(matches))
     analyses = []
     numbered = list(enumerate(matches, 1))

@@ -135,16 +135,8 @@ class EngineClient:
         """As :meth:`play`, with what the engine said of its search: the score and the
         principal variation (:class:`EngineAnalysis`)."""
         pos = _position(position)
-        if movetime is None and depth is None and nodes is None:
-            raise ArgumentError("give the search a limit: movetime, depth or nodes")
-        for name, value, most in (("movetime", movetime, MAX_MS), ("depth", depth, None), ("nodes", nodes, None)):
-            if value is not None:
-                checked_count(value, name, **({"most": most} if most else {}))
-        timeout = checked_seconds(timeout, "timeout") if timeout is not None else None
-        if not pos.legal_moves():
-            raise ArgumentError("the side to move has no move to choose (it forfeits, or the round is over)")
-        go = Go(movetime=movetime, depth=depth, nodes=nodes)
-        seconds = timeout if timeout is not None else (movetime or 0) / 1000 + self.timeout
+        go = _go(pos, movetime, depth, nodes)
+        seconds = checked_seconds(timeout, "timeout") if timeout is not None else (movetime or 0) / 1000 + self.timeout
         line, infos = self._call(self._ask, f"position {pos.to_string()}", go.line(), ("bestmove",), seconds)
         move = self._call(answered_move, pos, line)
         info = next((i for i in map(parse_info, reversed(infos)) if i.score is not None), None)
@@ -227,6 +219,20 @@ def _position(position: Position | str) -> Position:
     if isinstance(position, str):
         return Position.from_string(position)
     raise TypeError(f"a Position or a position string, not {type(position).__name__}")
+
+
+def _go(pos: Position, movetime: int | None, depth: int | None, nodes: int | None) -> Go:
+    """The ``go`` of :meth:`EngineClient.analyse`, its limits checked (at least one, each
+    a whole number from 1, ``movetime`` at most :data:`~kamisado_notation.numbers.MAX_MS`),
+    for a position whose side to move has a move to choose."""
+    if movetime is None and depth is None and nodes is None:
+        raise ArgumentError("give the search a limit: movetime, depth or nodes")
+    for name, value, most in (("movetime", movetime, MAX_MS), ("depth", depth, None), ("nodes", nodes, None)):
+        if value is not None:
+            checked_count(value, name, **({"most": most} if most else {}))
+    if not pos.legal_moves():
+        raise ArgumentError("the side to move has no move to choose (it forfeits, or the round is over)")
+    return Go(movetime=movetime, depth=depth, nodes=nodes)
 
 
 def _variation(position: Position, pv: tuple[str, ...]) -> tuple[Move, ...]:

@@ -53,6 +53,9 @@ _EPSILON_PARTS = 2
 _CHECK_EVERY = 4096
 
 
+#: The most turns left at which a new position is tried as held off (:func:`_held`).
+_HELD_OFF = 5
+
 _DIRECTIONS = (Direction.FORWARD, Direction.LEFT, Direction.RIGHT)
 # ``_GOAL_RAYS[side][sq]``: the rays from ``sq`` that end on ``side``'s goal rank, each
 # with its length (the range a tower needs to reach the rank along it).
@@ -74,6 +77,9 @@ _PATHS = tuple(
     tuple(tuple(tuple((ray, bool(ray) and ray[-1] >> 3 == _GOAL[side]) for ray in by_rings) for by_rings in by_sq) for by_sq in REACH[side])
     for side in Side
 )
+# ``_FIRSTS[side][sq][rings]``: the first square of each of the rays a tower there can
+# move along (whether it can move at all, M6).
+_FIRSTS = tuple(tuple(tuple(tuple(ray[0] for ray, _ in by_rings if ray) for by_rings in by_sq) for by_sq in paths) for paths in _PATHS)
 
 
 def open_towers(position: Position, side: Side) -> int:
@@ -127,6 +133,53 @@ def _runs(board: list[Tower | None], paths: tuple[tuple[tuple[int, ...], bool], 
         else:
             home = home or to_goal
     return count, home
+
+
+def _held(board: list[Tower | None], where: list[list[int]], prover: Side, at: int, left: int) -> bool:
+    """Whether the prover is proven not to win within ``left`` turns (1 or more) where
+    the tower on ``at`` is to move, the prover's with an even number of turns left, the
+    other side's with an odd one, every move a plain one: the other side holds it off
+    by one move (a move home, or with one turn left one that leaves the prover's next
+    tower a move, so that no deadlock, M8, ends the round), the prover's tower by all
+    of its moves (none home, at least one, no Sumo ring to push with). ``False`` is not
+    known (the moves are searched)."""
+    tower = board[at]
+    assert tower is not None
+    side, colour, rings = tower
+    theirs = side is not prover  # (one reply that holds is enough)
+    if not theirs:  # (a Sumo ring may push; a move home wins; a blocked tower's forfeit may end in a deadlock)
+        if rings:
+            return False
+        count, home = _runs(board, _PATHS[side][at][0])
+        if home or not count:
+            return False
+    squares, others = where[side], where[OTHER[side]]
+    board[at] = None
+    try:
+        for ray, to_goal in _PATHS[side][at][rings]:
+            for to in ray:
+                if board[to] is not None:
+                    break
+                board[to], squares[colour] = tower, to
+                after = others[SQUARE_VALUES[to]]
+                held = _can_move(board, prover, after) if left == 1 else _held(board, where, prover, after, left - 1)
+                board[to], squares[colour] = None, at
+                if held is theirs:
+                    return held
+            else:
+                if to_goal and ray and theirs:  # (a move home holds the prover off)
+                    return True
+    finally:
+        board[at] = tower
+    return not theirs
+
+
+def _can_move(board: list[Tower | None], side: Side, at: int) -> bool:
+    """Whether the tower on ``at`` (``side``'s) has a move (M6)."""
+    for first in _FIRSTS[side][at][board[at][2]]:  # type: ignore[index]
+        if board[first] is None:
+            return True
+    return False
 
 
 class ProofTable:
@@ -347,27 +400,43 @@ class _Search:
         """A position not in the tables, after ``move`` (its key ``child``, ``left``
         turns left), as a child: settled where :func:`_result` settles it, else with its
         first numbers. After a plain move (no push, no forfeit) that does not end the
-        round, the reply is read without playing the move: the other side's tower of the
-        colour it lands on (M4), with no Sumo ring, counted with the moved tower only
-        lifted onto its target (the hottest path); any other move is played."""
-        pos = self.pos
-        mover = move.side
-        target = move.target
-        if left >= 2 and move.distance and not move.push and target >> 3 != _GOAL[mover]:
-            replier = OTHER[mover]
-            board = pos.board
-            sq = pos.where[replier][SQUARE_VALUES[target]]
-            tower = board[sq] if sq >= 0 else None
-            if tower is not None and not tower.rings:  # (its tower, M4, while the moved one is lifted onto the target)
-                origin = move.origin
-                board[target], board[origin] = board[origin], None
-                count, home = _runs(board, _PATHS[replier][sq][0])
-                board[origin], board[target] = board[target], None
-                if count:  # (_first_numbers, inline: a move home wins with the next turn)
-                    if replier is self.side:
-                        return [0, _INFINITE, 1, move, child] if home else [1, count, 0, move, child]
-                    return [_INFINITE, 0, 1, move, child] if home else [count, 1, 0, move, child]
+        round, the reply is read without playing the move (:meth:`read`, the hottest
+        path); any other move is played."""
+        if left >= 2 and move.distance and not move.push and move.target >> 3 != _GOAL[move.side]:
+            read = self.read(move, child, left)
+            if read is not None:
+                return read
         return _child(*self.played(move, left), move, child)
+
+    def read(self, move: Move, child: int, left: int) -> _Child | None:
+        """The child after a plain move that does not end the round (``left`` turns left
+        after it, 2 or more), read without playing the move: the other side's tower of
+        the colour it lands on (M4), with no Sumo ring, counted with the moved tower only
+        lifted onto its target, and with few turns left tried as held off
+        (:func:`_held`); ``None`` where a Sumo tower or a blocked one replies (the move
+        is played)."""
+        pos = self.pos
+        mover, target = move.side, move.target
+        replier = OTHER[mover]
+        board, where = pos.board, pos.where
+        sq = where[replier][SQUARE_VALUES[target]]
+        tower = board[sq] if sq >= 0 else None
+        if tower is None or tower.rings:
+            return None
+        origin = move.origin
+        colour = board[origin][1]  # type: ignore[index]
+        board[target], board[origin], where[mover][colour] = board[origin], None, target
+        count, home = _runs(board, _PATHS[replier][sq][0])
+        held = count and not home and left <= _HELD_OFF and (replier is self.side) is not (left & 1 == 1)
+        held = held and _held(board, where, self.side, sq, left)  # (no win within so few turns: the other side holds the prover off)
+        board[origin], board[target], where[mover][colour] = board[target], None, origin
+        if held:
+            return [_INFINITE, 0, _NEVER, move, child]
+        if not count:
+            return None
+        if replier is self.side:  # (_first_numbers, inline: a move home wins with the next turn)
+            return [0, _INFINITE, 1, move, child] if home else [1, count, 0, move, child]
+        return [_INFINITE, 0, 1, move, child] if home else [count, 1, 0, move, child]
 
     def played(self, move: Move, left: int) -> tuple[int | None, int, int]:
         """A position not in the tables, after ``move`` (``left`` turns left), the move

@@ -204,6 +204,15 @@ class _Budget:
         return deadline, nodes
 
 
+def _proof_limits(limits: Limits, share: float) -> tuple[float | None, int | None]:
+    """The solver's time (seconds) and nodes: ``share`` of the move time and of the
+    nodes; with neither limit (``go depth``, ``go infinite``), ``share`` of
+    :data:`UNTIMED_NODES`."""
+    seconds = max(limits.movetime, 1) * share / 1000 if limits.movetime is not None else None
+    total = limits.nodes if limits.nodes is not None or seconds is not None else UNTIMED_NODES
+    return seconds, None if total is None else max(1, int(total * share))
+
+
 class Searcher:
     """Chooses moves and fills. ``depth``: the deepest iteration (``None``: as deep as the
     time allows); ``level="random"`` plays random legal moves (for tests and as the
@@ -335,15 +344,7 @@ class Searcher:
         :data:`PROVEN_SHARE` (the search has nothing to add to a proof): each proof
         within fewer turns is a faster win, the solver's table keeping what the first
         settled."""
-        solve_depth = depth if depth < MAX_DEPTH else None
-        share = PROVEN_SHARE if self.solver.settled(position) is not None else PROOF_SHARE
-        seconds, nodes = self._proof_limits(limits, share)
-        proof = self.solver.solve(position, depth=solve_depth, time=seconds, nodes=nodes, stop=stop)
-        self.nodes = proof.nodes  # (the solver's nodes count as the search's)
-        if proof.proven and proof.turns is None and share < PROVEN_SHARE:
-            seconds, nodes = self._proof_limits(limits, PROVEN_SHARE)
-            if proof.result == "win":  # (a loss's longest hold is sought move by move: _longest_hold)
-                proof = self._solve_on(position, proof, solve_depth, start + seconds if seconds is not None else None, nodes, stop)
+        proof, seconds, nodes = self._proof(position, limits, depth, start, stop)
         if proof.best is None or not proof.proven:
             return None
         budget = _Budget(start + seconds if seconds is not None else None, nodes, stop)
@@ -351,6 +352,22 @@ class Searcher:
         turns = proof.turns if proof.turns is not None else 0
         score = WIN - turns if proof.result == "win" else -(WIN - turns)
         return SearchResult(move, score, max(proof.depth, proof.within or 0), self.nodes, time.perf_counter() - start, proof.result, pv, proof.turns, proof.within)
+
+    def _proof(
+        self, position: Position, limits: Limits, depth: int, start: float, stop: threading.Event | None
+    ) -> tuple[Solution, float | None, int | None]:
+        """The solver's answer for :meth:`_proven`, with the share's seconds and nodes
+        (what choosing among the moves proven as good may spend)."""
+        solve_depth = depth if depth < MAX_DEPTH else None
+        share = PROVEN_SHARE if self.solver.settled(position) is not None else PROOF_SHARE
+        seconds, nodes = _proof_limits(limits, share)
+        proof = self.solver.solve(position, depth=solve_depth, time=seconds, nodes=nodes, stop=stop)
+        self.nodes = proof.nodes  # (the solver's nodes count as the search's)
+        if proof.proven and proof.turns is None and share < PROVEN_SHARE:
+            seconds, nodes = _proof_limits(limits, PROVEN_SHARE)
+            if proof.result == "win":  # (a loss's longest hold is sought move by move: _longest_hold)
+                proof = self._solve_on(position, proof, solve_depth, start + seconds if seconds is not None else None, nodes, stop)
+        return proof, seconds, nodes
 
     def _solve_on(self, position: Position, proof: Solution, depth: int | None, deadline: float | None, nodes: int | None, stop: threading.Event | None) -> Solution:
         """A win proven without its fewest turns, solved on until ``deadline`` and
@@ -361,15 +378,6 @@ class Searcher:
         more = self.solver.solve(position, depth=depth, time=rest, nodes=None if nodes is None else nodes - self.nodes, stop=stop)
         self.nodes += more.nodes
         return more if more.proven and (more.within or MAX_TURNS) <= (proof.within or MAX_TURNS) else proof
-
-    @staticmethod
-    def _proof_limits(limits: Limits, share: float) -> tuple[float | None, int | None]:
-        """The solver's time (seconds) and nodes: ``share`` of the move time and of the
-        nodes; with neither limit (``go depth``, ``go infinite``), ``share`` of
-        :data:`UNTIMED_NODES`."""
-        seconds = max(limits.movetime, 1) * share / 1000 if limits.movetime is not None else None
-        total = limits.nodes if limits.nodes is not None or seconds is not None else UNTIMED_NODES
-        return seconds, None if total is None else max(1, int(total * share))
 
     def _among_equals(self, position: Position, proof: Solution, budget: _Budget) -> tuple[Move, tuple[Move, ...]]:
         """The move to play, and its variation, in a position the solver proved: the

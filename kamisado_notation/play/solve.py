@@ -7,29 +7,11 @@ deadlocked position (M8) is the end, lost by the last mover, with no turn left t
 The winner hurries and the loser holds out: a win in 3 turns is better than one in 5, a
 loss in 6 better than one in 2.
 
-The search proves rather than guesses: a negamax with alpha-beta over three kinds of
-value, a loss in ``n`` turns < *unknown* < a win in ``n`` turns, where a position whose
-outcome lies beyond the depth is *unknown* (0). It is deepened one turn at a time, so the
-depth at which the root's value is proven is the number of turns to the end. Where the
-deepening proves nothing in its first turns (or its share of the time), proof-number
-search (:mod:`.proof`) proves the result, then the turns and the variation. What makes
-it fast, each measured by ``bench/bench_solve.py`` against the plain alpha-beta of the
-same code (``Solver(table=False, ordering=False, proof=False)``):
-
-- a **transposition table** keyed by the position's Zobrist key
-  (:meth:`Position.key`), kept up to date move by move (:meth:`Position.key_change`):
-  positions reached by different orders of moves are searched once, and the previous
-  depth's best move is tried first;
-- **move ordering**: a move that wins at once is taken without a search; then the
-  moves that hand the opponent a tower with no open path to the home row (the others
-  lose at once: the opponent's next tower walks home), Sumo pushes and moves that open a
-  path for the moved tower (a threat) first among them.
-
-An entry serves a search no deeper than the one that made it; a proven value serves a
-deeper one too when its turns are within both depths (the fewest turns to a win, the most
-to a loss, are then what the deeper search would find: a value proven beyond its search's
-depth — a move home seen on the turn after it — is not, and reusing it made a win in 6
-read as a win in 7).
+Two searches, one after the other: the iterative deepening (:mod:`.alphabeta`, a
+negamax with alpha-beta deepened a turn at a time, so the depth at which the root's
+value is proven is the number of turns to the end) and, where it proves nothing in its
+first turns (or its share of the limits), proof-number search (:mod:`.proof`), which
+proves the result, then the turns and the variation.
 """
 
 from __future__ import annotations
@@ -44,27 +26,13 @@ from ..engine.board import SQUARE_COLOURS, Colour, Side
 from ..engine.position import Move, Position, Tower
 from ..engine.position_string import format_position
 from ..errors import ArgumentError
-from .proof import (
-    NOT_WON,
-    PROOF_ENTRY_BYTES,
-    PROOF_NODE_BYTES,
-    Proof,
-    ProofTable,
-    all_into_deadlock,
-    open_towers,
-    prove,
-)
+from .alphabeta import AlphaBeta, Deepened, round_over
+from .proof import NOT_WON, PROOF_ENTRY_BYTES, PROOF_NODE_BYTES, Proof, ProofTable, open_towers, prove
 
 __all__ = ["MAX_TURNS", "MEMORY_MB", "MoveValue", "Solution", "Solver", "open_towers", "solve", "solve_moves"]
 
 #: The deepest search (in turns) when no depth is given: longer than any round seen.
 MAX_TURNS = 200
-#: A win in ``n`` turns from the root scores ``_MATE - n``; a loss ``-(_MATE - n)``.
-_MATE = 1_000_000
-#: Scores beyond this are proven (a win or a loss within ``_MATE - _PROVEN`` turns).
-_PROVEN = _MATE - 10_000
-_EXACT, _LOWER, _UPPER = 0, 1, 2
-_GOAL = (0, 7)  # the rank each side must reach (M7)
 _OTHER = (Side.GOLD, Side.BLACK)
 #: The turns the iterative deepening searches (with no time limit) before proof-number
 #: search takes over, and its share of a time limit or budget of nodes.
@@ -84,16 +52,8 @@ _MEMORY_SHARES = (1, 4, 5)
 #: Bytes a transposition table's entry takes (its move included), as
 #: ``bench/bench_solve_memory.py`` measures it (rounded up).
 TABLE_ENTRY_BYTES = 160
-#: Nodes searched between two looks at the clock and at ``stop``.
-_CHECK_EVERY = 1024
 #: The longest time a solve may be given, in seconds (a year): a limit is a finite number.
 MAX_SECONDS = 365 * 24 * 3600.0
-#: No budget of nodes: more than any search reaches.
-_NO_BUDGET = 1 << 62
-
-
-class _OutOfTime(Exception):
-    """The solver's time is up: the last finished depth's answer stands."""
 
 
 @dataclass(frozen=True)
@@ -174,29 +134,41 @@ class Solver:
         if isinstance(memory, bool) or not isinstance(memory, int) or not 1 <= memory <= MAX_MEMORY_MB:
             raise ArgumentError(f"the memory is a whole number of megabytes from 1 to {MAX_MEMORY_MB}, not {memory!r}")
         share = memory * 2**20 / sum(_MEMORY_SHARES)
-        self.use_table = table
-        self.ordering = ordering
         self.proof = proof
         self.deepening = deepening
         self.memory = memory
-        #: The most entries the transposition table holds (then it starts afresh).
-        self.table_size = max(1, int(share * _MEMORY_SHARES[0] / TABLE_ENTRY_BYTES))
+        #: The iterative deepening, with its transposition table and the nodes counted.
+        self.search = AlphaBeta(table=table, ordering=ordering, table_size=max(1, int(share * _MEMORY_SHARES[0] / TABLE_ENTRY_BYTES)))
         #: The most unsettled positions one proof-number search's table holds.
         self.proof_nodes = proof_nodes if proof_nodes is not None else max(1, int(share * _MEMORY_SHARES[2] / PROOF_NODE_BYTES))
-        self.table: dict[int, tuple[int, int, int, Move | None]] = {}
         #: What the proof-number searches settled, kept between them.
         self.proof_table = ProofTable(max(1, int(share * _MEMORY_SHARES[1] / PROOF_ENTRY_BYTES)))
-        self.nodes = 0
         #: The most unsettled positions a proof-number search of this solver held at once.
         self.peak_proof_nodes = 0
         #: Called as the search goes (the deepest search finished, in turns; the nodes so
         #: far), after each depth and each proof-number search: a progress line.
         self.progress: Callable[[int, int], None] | None = None
         self._depth = 0
-        self._deadline: float | None = None
-        self._budget = _NO_BUDGET
-        self._check_at = 0
         self._stop: threading.Event | None = None
+
+    @property
+    def table(self) -> dict[int, tuple[int, int, int, Move | None]]:
+        """The deepening's transposition table (by key: depth, bound, score, move)."""
+        return self.search.table
+
+    @property
+    def table_size(self) -> int:
+        """The most entries the transposition table holds (then it starts afresh)."""
+        return self.search.table_size
+
+    @property
+    def nodes(self) -> int:
+        """The positions searched by the last call (the deepening's and the proofs')."""
+        return self.search.nodes
+
+    @nodes.setter
+    def nodes(self, nodes: int) -> None:
+        self.search.nodes = nodes
 
     def solve(
         self,
@@ -219,16 +191,16 @@ class Solver:
         self._stop = stop
         pos = position.copy()
         text = position.to_string()
-        end = _round_over(pos)
+        end = round_over(pos)
         if end is not None:
             return Solution(text, end, 0, None, (), 0, 0, _clock() - start, 0)
         limit = MAX_TURNS if depth is None else depth
         by_proof = self.proof and limit > self.deepening
         if by_proof and self.settled(pos, within=limit) is not None:  # (proven before: the proof numbers read it at once)
             self._limits(None if time is None else start + time, nodes)
-            answer = self._answer(pos, text, _Deepened(0, None, 0, None), limit)
+            answer = self._answer(pos, text, Deepened(0, None, 0, None), limit)
             return replace(answer, nodes=self.nodes, seconds=_clock() - start)
-        deepened = self._deepen(pos, self._deepening_limits(by_proof, limit, start, time, nodes))
+        deepened = self.search.deepen(pos, self._deepening_limits(by_proof, limit, start, time, nodes), self._reached)
         self._limits(None if time is None else start + time, nodes)
         answer = self._answer(pos, text, deepened, limit if by_proof else 0)
         return replace(answer, nodes=self.nodes, seconds=_clock() - start)
@@ -274,48 +246,32 @@ class Solver:
 
     def _limits(self, deadline: float | None, nodes: int | None) -> None:
         """The deadline and budget of nodes from here on (the nodes counted so far count)."""
-        self._deadline = deadline
-        self._budget = _NO_BUDGET if nodes is None else nodes
-        self._check_at = self.nodes + 1
+        self.search.limits(deadline, nodes, self._stop)
 
-    def _deepen(self, pos: Position, deepest: int) -> _Deepened:
-        """Iterative deepening, a turn at a time, until a result is proven in its fewest
-        turns, ``deepest`` turns are searched, or the limits run out."""
-        best: Move | None = None
-        score, reached = 0, 0
-        while True:
-            found = _MATE - abs(score) if abs(score) > _PROVEN else None
-            # a win seen beyond the depth (a move home is seen without a turn left to
-            # search) may not be the fastest: deeper, until the depth reaches its turns
-            if (found is not None and found <= reached) or (found is None and reached >= deepest):
-                return _Deepened(score, best, reached, found)
-            try:
-                score, move = self._root(pos, reached + 1)
-            except _OutOfTime:
-                return _Deepened(score, best, reached, found, interrupted=True)
-            reached, best = reached + 1, move if move is not None else best
-            self._depth = reached
-            self._report()
+    def _reached(self, depth: int) -> None:
+        """A depth of the deepening finished: reported."""
+        self._depth = depth
+        self._report()
 
-    def _answer(self, pos: Position, text: str, deepened: _Deepened, limit: int) -> Solution:
+    def _answer(self, pos: Position, text: str, deepened: Deepened, limit: int) -> Solution:
         """The answer from the deepening's result, and from proof numbers (within
         ``limit`` turns; 0: none) where the deepening proved nothing."""
-        score, best, reached, found = deepened.score, deepened.best, deepened.reached, deepened.found
-        if found is not None and deepened.interrupted:
-            return self._fewest(pos, text, deepened, limit)
-        if found is None and reached < limit:
-            proven = self._by_proof_numbers(pos, text, reached, limit)
-            if proven is not None:
-                return proven
-        if found is None:
-            return Solution(text, "unknown", None, best, (best,) if best else (), reached)
-        turns = found
-        self._deadline = self._stop = None  # (the principal variation is read from a warm table)
-        self._limits(None, None)
-        pv = self._variation(pos, turns) or ([best] if best is not None else [])
-        return Solution(text, "win" if score > 0 else "loss", turns, pv[0] if pv else None, tuple(pv), reached, within=turns)
+        best, reached, found = deepened.best, deepened.reached, deepened.found
+        if found is not None:
+            return self._fewest(pos, text, deepened, limit) if deepened.interrupted else self._proven_by_deepening(pos, text, deepened, found)
+        proven = self._by_proof_numbers(pos, text, reached, limit) if reached < limit else None
+        return proven if proven is not None else Solution(text, "unknown", None, best, (best,) if best else (), reached)
 
-    def _fewest(self, pos: Position, text: str, deepened: _Deepened, limit: int) -> Solution:
+    def _proven_by_deepening(self, pos: Position, text: str, deepened: Deepened, turns: int) -> Solution:
+        """The answer where the deepening proved the result in its fewest ``turns``, with
+        the principal variation (read from a warm table, without limits)."""
+        best = deepened.best
+        self._stop = None
+        self._limits(None, None)
+        pv = self.search.variation(pos, turns) or ([best] if best is not None else [])
+        return Solution(text, "win" if deepened.score > 0 else "loss", turns, pv[0] if pv else None, tuple(pv), deepened.reached, within=turns)
+
+    def _fewest(self, pos: Position, text: str, deepened: Deepened, limit: int) -> Solution:
         """A result the deepening proved within ``deepened.found`` turns, but ran out of
         its limits before it could tell they are the fewest: proof numbers (within
         ``limit`` turns; 0: none) find them when the limits allow; else the bound."""
@@ -381,7 +337,7 @@ class Solver:
         """One proof-number search (:func:`.proof.prove`) within what is left of the
         budget of nodes, its unsettled positions at most :attr:`proof_nodes`, its nodes counted."""
         answer = prove(
-            pos, winner, within=within, deadline=self._deadline, node_limit=max(self._budget - self.nodes, 0),
+            pos, winner, within=within, deadline=self.search.deadline, node_limit=max(self.search.budget - self.nodes, 0),
             keep=self.proof_nodes, stop=self._stop, table=self.proof_table,
         )  # fmt: skip
         self.nodes += answer.nodes
@@ -400,7 +356,7 @@ class Solver:
         longest), or else the one the proof shows holding out longest; as far as the
         limits allow."""
         line: list[Move] = []
-        while turns > 0 and _round_over(pos) is None:
+        while turns > 0 and round_over(pos) is None:
             move, turns = self._proof_step(pos, winner, turns, exact)
             if move is None:
                 break
@@ -422,168 +378,6 @@ class Solver:
         answer = self._prove(pos, winner, turns - 1)
         return (answer.move, turns - 1) if answer.proven is False else (None, 0)
 
-    # ------------------------------------------------------------------ search
-
-    def _root(self, pos: Position, depth: int) -> tuple[int, Move | None]:
-        """The value of ``pos`` searched ``depth`` turns deep, and the best move (``None``
-        when the side to move is blocked: its forfeit is the move)."""
-        moves = pos.legal_moves()
-        if not moves:
-            return self._search(pos, pos.key(), depth, -_MATE, _MATE, 0), pos.forfeit_move()
-        goal = _GOAL[pos.to_move]
-        for move in moves:
-            if move.target >> 3 == goal:
-                return _MATE - 1, move  # M7: won with this turn
-        key = pos.key()
-        alpha, best = -_MATE, None
-        for move in self._ordered(pos, moves, self._table_move(key)):
-            value = self._child(pos, key, move, depth - 1, alpha, _MATE, 1)
-            if value > alpha or best is None:
-                alpha, best = max(alpha, value), move
-        if self.use_table:
-            self._store(key, depth, _EXACT, _to_table(alpha, 0), best)
-        return alpha, best
-
-    def _child(self, pos: Position, key: int, move: Move, depth: int, alpha: int, beta: int, ply: int) -> int:
-        """The value, for the side that plays ``move``, of the position after it."""
-        side = pos.to_move
-        child = key ^ pos.key_change(move)
-        pos.apply(move)
-        try:
-            if pos.to_move is side:  # a Sumo push: the pusher moves again (S3)
-                return self._search(pos, child, depth, alpha, beta, ply)
-            return -self._search(pos, child, depth, -beta, -alpha, ply)
-        finally:
-            pos.undo()
-
-    def _check(self) -> None:
-        """Out of nodes, time, or stopped: :class:`_OutOfTime`; else the next look set
-        (the clock and ``stop`` are looked at every :data:`_CHECK_EVERY` nodes)."""
-        if self.nodes > self._budget:
-            raise _OutOfTime
-        if (self._deadline is not None and _clock() > self._deadline) or (self._stop is not None and self._stop.is_set()):
-            raise _OutOfTime
-        self._check_at = min(self.nodes + _CHECK_EVERY, self._budget + 1)
-
-    def _search(self, pos: Position, key: int, depth: int, alpha: int, beta: int, ply: int) -> int:
-        """The value of ``pos`` (its key ``key``) for its side to move, ``depth`` turns
-        deep, ``ply`` turns from the root, within ``alpha`` and ``beta``."""
-        self.nodes += 1
-        if self.nodes >= self._check_at:
-            self._check()
-        table_move = None
-        entry = self.table.get(key) if self.use_table else None
-        if entry is not None:  # an entry serves a search no deeper than its own, a proven value one whose turns are within both depths
-            stored_depth, bound, stored, table_move = entry
-            if stored_depth >= depth or _MATE - abs(stored) <= min(stored_depth, depth):
-                value = _from_table(stored, ply)
-                if bound == _EXACT or (bound == _LOWER and value >= beta) or (bound == _UPPER and value <= alpha):
-                    return value
-        moves = pos.legal_moves()
-        if not moves:
-            return self._blocked(pos, key, depth, alpha, beta, ply)
-        goal = _GOAL[pos.to_move]
-        for move in moves:
-            if move.target >> 3 == goal:
-                return _MATE - ply - 1  # M7: won with this turn
-        return self._moves(pos, key, moves, table_move, depth, alpha, beta, ply)
-
-    def _moves(self, pos: Position, key: int, moves: list[Move], first: Move | None, depth: int, alpha: int, beta: int, ply: int) -> int:
-        """The best value of ``moves`` (``first`` first, then as ordered), kept in the
-        table; with one turn left, a loss when every move leads into a deadlock, else
-        unknown (a win needs a move home, which the caller has seen)."""
-        if depth <= 1:  # one turn left: a win needs a move home; a loss, every move into a deadlock
-            return -(_MATE - ply - 1) if depth == 1 and all_into_deadlock(pos, moves) else 0
-        original_alpha = alpha
-        best, best_move = -_MATE, None
-        for move in self._ordered(pos, moves, first) if self.ordering else moves:
-            value = self._child(pos, key, move, depth - 1, alpha, beta, ply + 1)
-            if value > best:
-                best, best_move = value, move
-                if value > alpha:
-                    alpha = value
-                    if alpha >= beta:
-                        break
-        if self.use_table:  # (stored here, not by _store: a call less a node)
-            table = self.table
-            if len(table) >= self.table_size and key not in table:
-                table.clear()
-            table[key] = (depth, _UPPER if best <= original_alpha else _LOWER if best >= beta else _EXACT, _to_table(best, ply), best_move)
-        return best
-
-    def _store(self, key: int, depth: int, bound: int, score: int, move: Move | None) -> None:
-        table = self.table
-        if len(table) >= self.table_size and key not in table:
-            table.clear()
-        table[key] = (depth, bound, score, move)
-
-    def _blocked(self, pos: Position, key: int, depth: int, alpha: int, beta: int, ply: int) -> int:
-        """The value of a position whose side to move has no move: a deadlock (M8), the
-        end, lost by the last mover; else its forfeit, a turn (M6)."""
-        loser = pos.deadlock()
-        if loser is not None:
-            return -(_MATE - ply) if loser is pos.to_move else _MATE - ply
-        if depth <= 0:
-            return 0
-        return self._child(pos, key, pos.forfeit_move(), depth - 1, alpha, beta, ply + 1)
-
-    def _table_move(self, key: int) -> Move | None:
-        entry = self.table.get(key) if self.use_table else None
-        return entry[3] if entry is not None else None
-
-    @staticmethod
-    def _ordered(pos: Position, moves: list[Move], first: Move | None) -> list[Move]:
-        """The table's move, then the moves that hand the opponent no open path (pushes
-        first: the pusher moves again), then the rest (each loses at once)."""
-        theirs = open_towers(pos, _OTHER[pos.to_move])
-        safe: list[Move] = []
-        pushes: list[Move] = []
-        rest: list[Move] = []
-        for move in moves:
-            if move is first or move == first:
-                continue
-            if move.push:
-                pushes.append(move)
-            elif theirs >> SQUARE_COLOURS[move.target] & 1:
-                rest.append(move)
-            else:
-                safe.append(move)
-        return [first, *pushes, *safe, *rest] if first is not None else [*pushes, *safe, *rest]
-
-    # ------------------------------------------------------------- the variation
-
-    def _variation(self, pos: Position, turns: int) -> list[Move]:
-        """The principal variation of a position proven won or lost in ``turns``: at each
-        turn the move whose value keeps the result (the winner's fastest, the loser's
-        slowest), searched again from a warm table."""
-        line: list[Move] = []
-        played = 0
-        while turns > 0 and _round_over(pos) is None:
-            score, move = self._root(pos, turns)
-            if move is None or abs(score) <= _PROVEN:
-                break  # (a table cleared while walking: the line stops where it is known)
-            line.append(move)
-            pos.apply(move)
-            played += 1
-            turns -= 1
-        for _ in range(played):
-            pos.undo()
-        return line
-
-
-@dataclass(frozen=True)
-class _Deepened:
-    """What the iterative deepening found: the root's ``score`` and ``best`` move at the
-    deepest search finished (``reached`` turns), the turns of a proven result
-    (``found``, else ``None``), and whether the limits ran out first."""
-
-    score: int
-    best: Move | None
-    reached: int
-    found: int | None
-    interrupted: bool = False
-
-
 def _check(position: Position, depth: int | None, time: float | None, nodes: int | None) -> None:
     """Every limit a finite number in its range (a NaN compares false with everything:
     a search bounded by one would never end)."""
@@ -595,35 +389,6 @@ def _check(position: Position, depth: int | None, time: float | None, nodes: int
         raise ArgumentError(f"the time is a number of seconds above 0 and at most {MAX_SECONDS:g} (a year), not {time!r}")
     if nodes is not None and (not isinstance(nodes, int) or isinstance(nodes, bool) or nodes < 1):
         raise ArgumentError(f"the budget of nodes is a whole number above 0, not {nodes!r}")
-
-
-def _to_table(score: int, ply: int) -> int:
-    """A root-relative score as the table keeps it: turns counted from the position."""
-    if score > _PROVEN:
-        return score + ply
-    if score < -_PROVEN:
-        return score - ply
-    return score
-
-
-def _from_table(score: int, ply: int) -> int:
-    if score > _PROVEN:
-        return score - ply
-    if score < -_PROVEN:
-        return score + ply
-    return score
-
-
-def _round_over(pos: Position) -> str | None:
-    """``"loss"``/``"win"`` for the side to move when the round is over (a tower home,
-    M7, or a deadlock, M8); else ``None``."""
-    if pos.winner is not None:
-        return "win" if pos.winner is pos.to_move else "loss"
-    if not pos.has_moves():
-        loser = pos.deadlock()
-        if loser is not None:
-            return "loss" if loser is pos.to_move else "win"
-    return None
 
 
 def _clock() -> float:

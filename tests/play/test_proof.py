@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kamisado_notation import Position, Side
-from kamisado_notation.play.proof import Proof, ProofTable, prove
+from kamisado_notation.play.proof import Proof, ProofTable, _held, prove
 from kamisado_notation.play.solve import Solver
 from tests.support.minimax import DEPTH, exhaustive, near_the_end
 
@@ -147,3 +147,24 @@ def test_every_entry_the_table_keeps_is_true(rng: random.Random, within: int) ->
             if 0 <= not_won <= DEPTH:
                 assert not _wins_within(here, side, not_won), (here.to_string(), side, not_won)
     assert known or not any(_wins_within(pos, side, within) for side in Side)
+
+
+def test_a_position_held_off_before_it_is_searched_is_one_the_prover_does_not_win() -> None:
+    """The test a new position with few turns left meets before it is searched
+    (``_held``: the other side has a reply to each of the prover's moves that holds it
+    off) never holds off a prover who wins within the turns left by the exhaustive
+    search, with the prover to move and an even number of turns left or the other side
+    and an odd one; it leaves the position as it was, and it does hold some off."""
+    held = 0
+    for seed in range(120):
+        pos = near_the_end(random.Random(seed))
+        if pos.winner is not None or pos.tower is None:
+            continue
+        at, text = pos.where[pos.to_move][pos.tower], pos.to_string()
+        for left in range(1, DEPTH + 1):
+            for prover in Side:
+                if (pos.to_move is prover) is (left % 2 == 1) or not _held(pos.board, pos.where, prover, at, left):
+                    continue
+                held += 1
+                assert pos.to_string() == text and not _wins_within(pos, prover, left), (text, prover, left)
+    assert held > 20

@@ -451,7 +451,7 @@ def test_a_win_whose_turns_are_not_found_says_its_proven_bound_only() -> None:
 
     pos = Position.from_string(BLACK_WINS_IN_9)
     assert (solve(pos).result, solve(pos).turns) == ("win", 9)
-    answer = Solver(deepening=2).solve(pos, nodes=5000)
+    answer = Solver(deepening=2).solve(pos, nodes=2000)
     assert (answer.result, answer.turns) == ("win", None)
     assert answer.within is not None and answer.within >= 9 and answer.as_dict()["within"] == answer.within
     assert answer.best is not None and answer.pv[0] == answer.best
@@ -460,7 +460,7 @@ def test_a_win_whose_turns_are_not_found_says_its_proven_bound_only() -> None:
         here = solve(line)
         assert here.result == ("win" if line.to_move is Side.BLACK else "loss") and here.turns is not None and here.turns <= left
         line.play(move)
-    r = CliRunner().invoke(app, ["solve", "--nodes", "5000", BLACK_WINS_IN_9])
+    r = CliRunner().invoke(app, ["solve", "--nodes", "2000", BLACK_WINS_IN_9])
     assert r.stdout.splitlines()[0] == f"Black wins within {answer.within} turns (fewer not ruled out in the limits)"
 
 
