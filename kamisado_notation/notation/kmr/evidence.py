@@ -207,12 +207,16 @@ class _Entry:
     def where_forced(self, tok: Clue) -> bool:
         """Whether the squares ``tok`` say where the forced entry's tower stands or went:
         a blocked tower's square (``Brown 0  h2 h2``), a pushed one's (``pushed back d2->d3``)."""
-        return (self.distance == 0 and self.tower is not None and tok.kind == "SQUARE") or (self.forced and self.direction is Direction.BACK and self.square is None)
+        return (self.distance == 0 and self.tower is not None and tok.kind == "SQUARE") or self.pushed_back()
+
+    def pushed_back(self) -> bool:
+        """Whether the entry is a back-entry (``Ye pushed``) whose square is not said yet."""
+        return self.forced and self.direction is Direction.BACK and self.square is None
 
     def back_said(self, tok: Clue) -> bool:
         """Whether the direction or distance ``tok`` says again what the back-entry
         (``Ye pushed``) has: back (a down arrow), one square (``Ye 押し戻し↓1 Bl``)."""
-        if not (self.forced and self.direction is Direction.BACK and self.square is None):
+        if not self.pushed_back():
             return False
         return tok.direction in (None, Direction.BACK) if tok.kind == "DIRECTION" else tok.number == 1
 
@@ -243,8 +247,11 @@ class _Entry:
     def lands_said(self, square: int) -> bool:
         """Whether the entry said its move in slots (a tower, a direction, a distance),
         and no landing but that of ``square`` (its colour) nor where it started."""
-        said = self.tower is not None and self.direction is not None and bool(self.distance)
-        return said and self.square in (None, SQUARE_COLOURS[square]) and self.origin is None
+        return self.said_in_slots() and self.square in (None, SQUARE_COLOURS[square]) and self.origin is None
+
+    def said_in_slots(self) -> bool:
+        """Whether the entry said a move in slots: a tower, a direction, a distance (no forfeit)."""
+        return self.tower is not None and self.direction is not None and bool(self.distance)
 
     def lands_at(self, square: int, end: int) -> None:
         """The move said lands on ``square``, said up to ``end``: its landing colour, or,
@@ -1190,8 +1197,7 @@ class _Ahead:
     def bracketed_move(self, g: _Entry, tok: Clue) -> bool:
         """Whether the move in coordinates ``tok`` is in brackets right after entry ``g``,
         whose move was said (``vihreä oikealle 1, keltaiselle (b1–c2)``): it says the same."""
-        said = g.tower is not None and g.direction is not None and bool(g.distance)
-        return said and tok.kind == "COORDS" and self.text[g.end : tok.start].strip(" ,;:") in ("(", "[")
+        return g.said_in_slots() and tok.kind == "COORDS" and self.text[g.end : tok.start].strip(" ,;:") in ("(", "[")
 
     def goes_to_square(self, k: int) -> bool:
         """Whether words set aside, then a word or an arrow to a square, follow token
@@ -1556,7 +1562,7 @@ class _Line:
         if g.where_forced(tok) or self.ahead.bracketed_move(g, tok):
             g.end = tok.end
             return True
-        complete = g.tower is not None and g.direction is not None and g.distance and g.square is None
+        complete = g.said_in_slots() and g.square is None
         after = self.ahead.square_after(k) if tok.kind == "SQUARE" else k
         if not complete or after is None:
             return False
@@ -1734,7 +1740,7 @@ def _entry(g: _Entry, text: str, number: int) -> tuple[Entry, NotationError | No
 def _stands_on(g: _Entry) -> bool:
     """Whether ``g``'s one square is where its tower stands, its move said in slots after
     it (``brown a1 up 3``): the slots are the move."""
-    return g.origin is None and g.tower is not None and g.direction is not None and bool(g.distance)
+    return g.origin is None and g.said_in_slots()
 
 
 def _entry_notes(g: _Entry, before: _Entry | None, note: NotationError | None, text: str, number: int) -> list[NotationError]:
