@@ -193,16 +193,23 @@ class _Entry:
         called so: ``Red h2 h3 Back 1 Green pushed``)."""
         if tok.kind == "PASS":
             said = self.forced and self.distance == 0
-        elif self.direction is Direction.BACK and self.distance in (None, 1) and self.pieces > 2:
-            said = self.forced = True  # (a back-entry written whole, then called so: 'RED h2 h3 BACK 1 GREEN pushed')
         else:
-            back = self.pieces == 2 and self.direction is Direction.BACK and self.distance is None
-            said = (self.pieces == 1 or back) and self.tower is not None
-            if said:
-                self.direction, self.distance, self.forced, self.pieces = Direction.BACK, 1, True, 2
+            said = self.pushed_said()
         if said:
             self.end = tok.end
         return said
+
+    def pushed_said(self) -> bool:
+        """Whether ``pushed`` says this entry is a back-entry, which it then is: one
+        written whole, then called so, or its tower alone (or with its back) so far."""
+        if self.direction is Direction.BACK and self.distance in (None, 1) and self.pieces > 2:
+            self.forced = True  # (a back-entry written whole, then called so: 'RED h2 h3 BACK 1 GREEN pushed')
+            return True
+        back = self.pieces == 2 and self.direction is Direction.BACK and self.distance is None
+        if not ((self.pieces == 1 or back) and self.tower is not None):
+            return False
+        self.direction, self.distance, self.forced, self.pieces = Direction.BACK, 1, True, 2
+        return True
 
     def where_forced(self, tok: Clue) -> bool:
         """Whether the squares ``tok`` say where the forced entry's tower stands or went:
