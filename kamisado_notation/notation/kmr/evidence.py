@@ -275,13 +275,23 @@ class _Entry:
         new: the tower said twice (``🟤 brown ↑ 6``), another colour right before the move
         where this entry has only a tower (``💛 P ⬆2``: the first a label, the second the tower),
         or a weak word inside an entry that still wants its slots (``dir: forward, n: 6``)."""
-        if self.pieces == 1 and self.tower is tok.colour and ahead.text[self.end : tok.start] in ("", " ") and ahead.slot_follows(k):
+        if self.tower_twice(tok, ahead.text) and ahead.slot_follows(k):
             self.end = tok.end
             return True
         if self.pieces == 1 and self.direction is None and self.distance is None and not self.push and ahead.slot_follows(k):
             self.start, self.end, self.tower, self.weak = tok.start, tok.end, tok.colour, tok.weak  # ('💛 P ⬆2': the first a label, the tower next to its move)
             return True
-        return tok.weak and self.tower is not None and (self.direction is None or self.distance is None) and self.distance != 0  # (a forfeit wants none)
+        return tok.weak and self.wants_slot()
+
+    def tower_twice(self, tok: Clue, text: str) -> bool:
+        """Whether the colour ``tok`` says this entry's tower, all it has, again right
+        after it (a blank apart at most: ``🟤 brown``)."""
+        return self.pieces == 1 and self.tower is tok.colour and text[self.end : tok.start] in ("", " ")
+
+    def wants_slot(self) -> bool:
+        """Whether the entry has its tower and still wants its direction or its distance
+        (a forfeit wants none)."""
+        return self.tower is not None and (self.direction is None or self.distance is None) and self.distance != 0
 
     def tower_lands(self, tok: Clue, k: int, ahead: _Ahead) -> bool:
         """Whether the arrow or weak ``to`` ``tok`` (token ``k``) says where this entry,
