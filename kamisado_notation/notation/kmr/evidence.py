@@ -235,15 +235,28 @@ class _Entry:
         if tok.weak or self.distance == 0 or self.tower is None:
             return False
         if tok.kind == "DIRECTION":
-            if not (self.amend and self.direction is not None and self.direction is not tok.direction):
-                return False
-            self.direction = tok.direction
+            said = self.direction_amended(tok)
         else:
-            if self.distance is None or not (self.amend or self.soft_distance) or (self.distance == tok.number and not self.soft_distance):
-                return False
-            self.weak_pieces -= self.soft_distance  # (said now in digits: 'the purple one 1 diagonal left')
-            self.distance, self.soft_distance = tok.number, False
-        self.square, self.end = None, tok.end
+            said = self.distance_amended(tok)
+        if said:
+            self.square, self.end = None, tok.end
+        return said
+
+    def direction_amended(self, tok: Clue) -> bool:
+        """Whether the direction ``tok``, after a word correcting it, stands in place of
+        another the entry has; then it does."""
+        if not (self.amend and self.direction is not None and self.direction is not tok.direction):
+            return False
+        self.direction = tok.direction
+        return True
+
+    def distance_amended(self, tok: Clue) -> bool:
+        """Whether the distance ``tok`` stands in place of the one the entry has (after a
+        word correcting it, or in digits after a weak word's); then it does."""
+        if self.distance is None or not (self.amend or self.soft_distance) or (self.distance == tok.number and not self.soft_distance):
+            return False
+        self.weak_pieces -= self.soft_distance  # (said now in digits: 'the purple one 1 diagonal left')
+        self.distance, self.soft_distance = tok.number, False
         return True
 
     def moved(self) -> bool:
