@@ -902,21 +902,38 @@ def _brackets_struck(tokens: list[Clue], spans: list[tuple[int, int]]) -> list[C
     struck_before = False
     k = 0
     for start, end in spans:
-        while k < len(tokens) and tokens[k].start < start:
-            struck_before = struck_before or tokens[k].kind == "STRUCK"
-            out.append(tokens[k])
-            k += 1
-        inside = []
-        while k < len(tokens) and tokens[k].end <= end:
-            inside.append(tokens[k])
-            k += 1
-        retract = any(t.kind == "RETRACT" for t in inside) and any(t.kind in _SLOTS or t.compass for t in inside)
-        if inside and (struck_before or retract):
-            out.append(Clue("ASIDE" if struck_before else "STRUCK", start, end))
-        else:
-            out.extend(inside)
+        opens = _starting_from(tokens, k, start)
+        before = tokens[k:opens]
+        struck_before = struck_before or any(tok.kind == "STRUCK" for tok in before)
+        k = _ending_past(tokens, opens, end)
+        out.extend(before)
+        out.extend(_bracket(tokens[opens:k], start, end, struck_before=struck_before))
     out.extend(tokens[k:])
     return out
+
+
+def _starting_from(tokens: list[Clue], k: int, start: int) -> int:
+    """The index of the first token from ``k`` on that starts at ``start`` or after."""
+    while k < len(tokens) and tokens[k].start < start:
+        k += 1
+    return k
+
+
+def _ending_past(tokens: list[Clue], k: int, end: int) -> int:
+    """The index of the first token from ``k`` on that ends after ``end``."""
+    while k < len(tokens) and tokens[k].end <= end:
+        k += 1
+    return k
+
+
+def _bracket(inside: list[Clue], start: int, end: int, *, struck_before: bool) -> list[Clue]:
+    """The tokens of the bracket from ``start`` to ``end`` (``inside``): one set aside
+    after text struck out, one struck out where it holds a word that takes back and
+    evidence of a slot, else as they are."""
+    retract = any(t.kind == "RETRACT" for t in inside) and any(t.kind in _SLOTS or t.compass for t in inside)
+    if inside and (struck_before or retract):
+        return [Clue("ASIDE" if struck_before else "STRUCK", start, end)]
+    return inside
 
 
 def _coords(tok: str, start: int, end: int) -> Clue:
