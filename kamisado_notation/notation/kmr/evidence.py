@@ -365,17 +365,23 @@ def _word(text: str, start: int, end: int) -> list[Clue]:
     if _aside(text, word, key, start, end):
         return [Clue("ASIDE", start, end)]
     weak = _weak(word, key, glued=text[end : end + 1].isdigit())
-    named = _WORD_KINDS.get(key)
-    if named is not None and named != "PUSH":
-        return [Clue(named, start, end)]
-    found = _slot_word(key, start, end, weak)
-    if found is None and named is not None:
-        found = Clue(named, start, end)
     compass = key in _COMPASS and (word.isupper() or _DIGIT_NEXT.match(text, end) is not None)  # ('S2', 's 3'; 'so', 'no' are words)
-    found = found or _written_otherwise(word, start, end, weak=weak, compass=compass)
+    found = _known_word(key, start, end, weak) or _written_otherwise(word, start, end, weak=weak, compass=compass)
     if found is not None:
         return [found]
     return _glued(word, start) or _inflected(key, start, end) or [Clue("ASIDE", start, end, compass=compass)]
+
+
+def _known_word(key: str, start: int, end: int, weak: bool) -> Clue | None:
+    """The token of a word the tables hold as it is written: a word of its own kind
+    (:data:`_WORD_KINDS`), a slot's word; a push word where it is no slot's word too."""
+    named = _WORD_KINDS.get(key)
+    if named is not None and named != "PUSH":
+        return Clue(named, start, end)
+    found = _slot_word(key, start, end, weak)
+    if found is None and named is not None:
+        return Clue(named, start, end)
+    return found
 
 
 def _written_otherwise(word: str, start: int, end: int, *, weak: bool, compass: bool) -> Clue | None:
