@@ -30,7 +30,7 @@ from types import MappingProxyType
 from ...diagnostics import Kind
 from ...engine.board import SQUARE_COLOURS, Colour, Direction
 from ...errors import NotationError, StyledEntry, StyleMark, TakeBack
-from ..record import Comment, Entry, Item
+from ..record import Comment, Entry, Item, Spanned
 from ..vocabulary import (
     AMEND_WORDS,
     ARROW_DIRECTIONS,
@@ -1837,8 +1837,18 @@ def read_evidence(text: str, number: int, legend: Mapping[str, Direction | Colou
     if is_key_line(text):  # (a key to the record's signs says what entries mean; it is none)
         return _no_move(text, number, None, "is a key to the record's signs, no move")
     line, unbraced = _read_line(text, number, legend)
+    row, notes = _row(line, text, number)
+    if not row:
+        return _no_move(text, number, line)
+    notes.extend(_outside_notes(line, row, text, number, unbraced=unbraced))
+    return [row], line.comments, notes
+
+
+def _row(line: _Line, text: str, number: int) -> tuple[list[Spanned], list[NotationError]]:
+    """The row of line ``number`` read (``line``): its ``(entry, start, end)``s, a
+    placeholder's first, and their warnings."""
     notes: list[NotationError] = []
-    row: list[tuple[Entry, int, int]] = []
+    row: list[Spanned] = []
     if line.placeholder is not None and line.entries:
         start, end = line.placeholder
         row.append((Entry(number, start + 1, text[start:end], placeholder=True), start, end))
@@ -1846,15 +1856,19 @@ def read_evidence(text: str, number: int, legend: Mapping[str, Direction | Colou
         entry, note = _entry(g, text, number)  # (no turn or ply number: the replay knows the turns)
         row.append((entry, g.start, g.end))
         notes.extend(_entry_notes(g, line.entries[k - 1] if k else None, note, text, number))
-    if not row:
-        return _no_move(text, number, line)
+    return row, notes
+
+
+def _outside_notes(line: _Line, row: list[Spanned], text: str, number: int, *, unbraced: bool) -> list[NotationError]:
+    """The warnings of what line ``number`` holds outside its ``row``: each stretch set
+    aside, the braces where they were read as blanks, a word taking back the line before."""
     covered = [(start, end) for _e, start, end in row]
-    notes.extend(_set_aside(text, number, line, covered))
+    notes = _set_aside(text, number, line, covered)
     if unbraced:  # (the braces themselves go, as any text around the move does)
         notes.extend(_aside_mark(text, number, m.start(), m.end()) for m in _BRACES.finditer(text))
     if line.takes_back is not None and any(g.tower is not None or g.target is not None for g in line.entries):
         notes.append(_take_back(text, number, line.takes_back))
-    return [row], line.comments, notes
+    return notes
 
 
 def _no_move(text: str, number: int, line: _Line | None, why: str = "holds no move") -> tuple[list[Item], list[Comment], list[NotationError]]:
