@@ -1919,18 +1919,36 @@ def _take_back(text: str, number: int, back: Clue) -> TakeBack:
 def _uncovered(text: str, line: _Line, covered: list[tuple[int, int]]) -> Iterator[Clue]:
     """The line's tokens outside its entries (``covered``), its comments, a turn number
     as we write it and its ``...``, in order (the spans walked with the tokens: linear)."""
-    comments = {c.column - 1 for c in line.comments}
+    kept = _kept_starts(line)
     spans = sorted(covered)
     at = 0  # (the first span that may hold a token from here on)
-    placeholder = line.placeholder[0] if line.placeholder is not None else None
     for k, tok in enumerate(line.tokens):
-        while at < len(spans) and spans[at][1] <= tok.start:
-            at += 1
-        if tok.start in comments or tok.start == placeholder or (at < len(spans) and spans[at][0] <= tok.start):
+        at = _span_at(spans, at, tok.start)
+        if tok.start in kept or (at < len(spans) and spans[at][0] <= tok.start):
             continue
-        if k == 0 and tok.kind == "TURN" and text[tok.start : tok.end].endswith(".") and text[tok.start].isdigit():
-            continue  # (a turn number as we write it: kept)
+        if k == 0 and _turn_as_written(text, tok):
+            continue  # (kept)
         yield tok
+
+
+def _kept_starts(line: _Line) -> set[int]:
+    """Where the line's comments and its placeholder start: kept, not set aside."""
+    kept = {c.column - 1 for c in line.comments}
+    if line.placeholder is not None:
+        kept.add(line.placeholder[0])
+    return kept
+
+
+def _span_at(spans: list[tuple[int, int]], at: int, start: int) -> int:
+    """The index of the first of ``spans`` from ``at`` on that ends after ``start``."""
+    while at < len(spans) and spans[at][1] <= start:
+        at += 1
+    return at
+
+
+def _turn_as_written(text: str, tok: Clue) -> bool:
+    """Whether ``tok`` is a turn number as we write it (``12.``)."""
+    return tok.kind == "TURN" and text[tok.start : tok.end].endswith(".") and text[tok.start].isdigit()
 
 
 def _set_aside(text: str, number: int, line: _Line, covered: list[tuple[int, int]]) -> list[NotationError]:
