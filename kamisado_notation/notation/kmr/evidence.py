@@ -1331,6 +1331,17 @@ class _Ahead:
             j -= 1
         return words >= _FAR
 
+    def entry_after_dash(self, k: int) -> bool:
+        """Whether an entry follows the dash at ``k`` (a tower, a forfeit), or, in the
+        next column, one more dash alone (:meth:`dash_column_follows`)."""
+        return self.next_kind(k) in ("COLOUR", "AMBIGUOUS", "PASS", "BLOCKED") or self.dash_column_follows(k)
+
+    def dash_column_follows(self, k: int) -> bool:
+        """Whether the line ends, after the dash at ``k``, in one more dash alone in the
+        next column (a column's gap before it): the other side's forfeit."""
+        rest = self.tokens[k + 1 :]
+        return len(rest) == 1 and rest[0].kind == "DASH" and _WIDE.search(self.text, self.tokens[k].end, rest[0].start) is not None
+
 
 class _Line:
     """One line read token by token: its entries, its braced comments."""
@@ -1403,16 +1414,9 @@ class _Line:
         sides'), is a forfeit; elsewhere it is a list's or a line's, and set aside."""
         column = self.current is None or _WIDE.search(self.text, self.current.end, tok.start) is not None
         last = len(self.entries) + (self.current is not None) == 1 and column and self.ahead.next_kind(k) is None
-        after = self.ahead.next_kind(k) in ("COLOUR", "AMBIGUOUS", "PASS", "BLOCKED") or self.dash_column_follows(k)
-        first = self.current is None and not self.entries and k > 0 and self.tokens[k - 1].kind == "TURN" and after
+        first = self.current is None and not self.entries and k > 0 and self.tokens[k - 1].kind == "TURN" and self.ahead.entry_after_dash(k)
         if (last or first) and self.ahead.alone(tok):
             self.forced(Clue("PASS", tok.start, tok.end))
-
-    def dash_column_follows(self, k: int) -> bool:
-        """Whether the line ends, after the dash at ``k``, in one more dash alone in the
-        next column (a column's gap before it): the other side's forfeit."""
-        rest = self.tokens[k + 1 :]
-        return len(rest) == 1 and rest[0].kind == "DASH" and _WIDE.search(self.text, self.tokens[k].end, rest[0].start) is not None
 
     def amend(self, tok: Clue, k: int) -> None:
         """A word correcting what was just said of the entry being read (``sorry``)."""
