@@ -1399,7 +1399,7 @@ class _Line:
             self.close()
         elif kind == "DOTS":
             alone = not self.text[tok.end : tok.end + 1].isalpha()  # ('...and my 🟢 walks': prose)
-            if alone and not self.entries and self.current is None and self.ahead.next_kind(k) not in (None, "TURN", "NUMBER", "DOTS"):
+            if alone and self.nothing_read() and self.ahead.next_kind(k) not in (None, "TURN", "NUMBER", "DOTS"):
                 self.placeholder = (tok.start, tok.end)
         elif kind in ("PASS", "PUSHED"):
             self.forced(tok)
@@ -1414,7 +1414,7 @@ class _Line:
         sides'), is a forfeit; elsewhere it is a list's or a line's, and set aside."""
         column = self.current is None or _WIDE.search(self.text, self.current.end, tok.start) is not None
         last = len(self.entries) + (self.current is not None) == 1 and column and self.ahead.next_kind(k) is None
-        first = self.current is None and not self.entries and k > 0 and self.tokens[k - 1].kind == "TURN" and self.ahead.entry_after_dash(k)
+        first = self.nothing_read() and k > 0 and self.tokens[k - 1].kind == "TURN" and self.ahead.entry_after_dash(k)
         if (last or first) and self.ahead.alone(tok):
             self.forced(Clue("PASS", tok.start, tok.end))
 
@@ -1426,7 +1426,7 @@ class _Line:
     def retract(self, tok: Clue) -> None:
         """A word taking back the entry before it on the line, or, before the line's first
         entry, the round's entry before the line (:attr:`takes_back`)."""
-        if self.current is None and not self.entries:
+        if self.nothing_read():
             self.takes_back = self.takes_back or tok
         self.close()
         if self.entries:
@@ -1435,7 +1435,7 @@ class _Line:
     def tower_mark(self, tok: Clue) -> None:
         """A ring mark after a tower, a push mark, ``blocked`` after a tower."""
         g = self.current
-        if tok.kind == "PUSH" and g is None and not self.entries:
+        if tok.kind == "PUSH" and self.nothing_read():
             self.push_before = tok  # ('!push red': the tower follows)
             return
         if g is None or g.tower is None:
@@ -1504,6 +1504,10 @@ class _Line:
             self.slot(Clue("DIRECTION", tok.start, tok.end, direction=tok.direction, weak=tok.weak))
         else:
             self.colour(Clue("COLOUR", tok.start, tok.end, colour=tok.colour, weak=tok.weak), k)
+
+    def nothing_read(self) -> bool:
+        """Whether no entry of the line is read, nor being read, yet."""
+        return self.current is None and not self.entries
 
     def after_tower(self) -> bool:
         """Whether the entry being read has its tower and nothing after it yet."""
