@@ -1364,8 +1364,11 @@ class _Line:
 
     def read(self) -> None:
         handlers: dict[str, Callable[[Clue, int], None]] = {
-            **dict.fromkeys(_MARKS, self.mark), "SQUARE": self.square, "COORDS": self.squares, "AMBIGUOUS": self.ambiguous,
-            "COLOUR": self.colour, "DIRECTION": self.slot, "DISTANCE": self.slot, "UNREAD": self.unread, "AMEND": self.amend,
+            "SQUARE": self.square, "COORDS": self.squares, "AMBIGUOUS": self.ambiguous, "COLOUR": self.colour,
+            "DIRECTION": self.slot, "DISTANCE": self.slot, "UNREAD": self.unread, "AMEND": self.amend,
+            "COMMENT": self.comment, "RETRACT": self.retract, "TURN": self.number_said, "NUMBER": self.number_said,
+            "DOTS": self.dots, "PASS": self.forced, "PUSHED": self.forced, "DASH": self.dash,
+            "RING": self.tower_mark, "PUSH": self.tower_mark, "BLOCKED": self.tower_mark,
         }  # fmt: skip
         for k, tok in enumerate(self.tokens):
             if k == self.skip:
@@ -1387,26 +1390,19 @@ class _Line:
         else:
             self.squares(tok, k)
 
-    def mark(self, tok: Clue, k: int) -> None:
-        """What is no slot: a comment, a turn number, a ``...``, a forced word, a push or
-        ring mark, a word taking the entry before back."""
-        kind = tok.kind
-        if kind == "COMMENT":
-            self.comments.append(Comment(self.text[tok.start + 1 : tok.end - 1], self.number, tok.start + 1, True))
-        elif kind == "RETRACT":
-            self.retract(tok)
-        elif kind in ("TURN", "NUMBER"):
-            self.close()
-        elif kind == "DOTS":
-            alone = not self.text[tok.end : tok.end + 1].isalpha()  # ('...and my 🟢 walks': prose)
-            if alone and self.nothing_read() and self.ahead.next_kind(k) not in (None, "TURN", "NUMBER", "DOTS"):
-                self.placeholder = (tok.start, tok.end)
-        elif kind in ("PASS", "PUSHED"):
-            self.forced(tok)
-        elif kind == "DASH":
-            self.dash(tok, k)
-        else:
-            self.tower_mark(tok)
+    def comment(self, tok: Clue, k: int) -> None:
+        """A comment in braces: the line's."""
+        self.comments.append(Comment(self.text[tok.start + 1 : tok.end - 1], self.number, tok.start + 1, True))
+
+    def number_said(self, tok: Clue, k: int) -> None:
+        """A turn's number or another number that is no distance: it ends the entry being read."""
+        self.close()
+
+    def dots(self, tok: Clue, k: int) -> None:
+        """A ``...`` before the line's first entry: the place of the one it leaves out."""
+        alone = not self.text[tok.end : tok.end + 1].isalpha()  # ('...and my 🟢 walks': prose)
+        if alone and self.nothing_read() and self.ahead.next_kind(k) not in (None, "TURN", "NUMBER", "DOTS"):
+            self.placeholder = (tok.start, tok.end)
 
     def dash(self, tok: Clue, k: int) -> None:
         """A dash standing alone after a row's one entry (in its second column), or where
@@ -1423,7 +1419,7 @@ class _Line:
         if self.current is not None:
             self.current.amend = True
 
-    def retract(self, tok: Clue) -> None:
+    def retract(self, tok: Clue, k: int) -> None:
         """A word taking back the entry before it on the line, or, before the line's first
         entry, the round's entry before the line (:attr:`takes_back`)."""
         if self.nothing_read():
@@ -1432,7 +1428,7 @@ class _Line:
         if self.entries:
             self.entries.pop()
 
-    def tower_mark(self, tok: Clue) -> None:
+    def tower_mark(self, tok: Clue, k: int) -> None:
         """A ring mark after a tower, a push mark, ``blocked`` after a tower."""
         g = self.current
         if tok.kind == "PUSH" and self.nothing_read():
@@ -1524,8 +1520,9 @@ class _Line:
             self.entries.append(g)
         self.current = None
 
-    def forced(self, tok: Clue) -> None:
-        """``pass`` (a forfeit), ``pushed`` (a back-entry), alone or after the tower."""
+    def forced(self, tok: Clue, k: int = -1) -> None:
+        """``pass`` (a forfeit), ``pushed`` (a back-entry), alone or after the tower (token
+        ``k``, when it is one of the line's)."""
         g = self.current
         column = g is not None and _WIDE.search(self.text, g.end, tok.start) is not None  # ('Green blocked      pass': the other side's)
         if (g is not None and not (column and tok.kind == "PASS") and g.takes_forced(tok)) or self.forfeit_said_again(tok):
@@ -1776,9 +1773,6 @@ _FAR = 3
 #: What separates the slots of an entry in a table's cells or a template's arguments.
 _BARS = " \t|;,"
 _QUOTES = "\"'`"
-
-#: The tokens :meth:`_Line.mark` reads.
-_MARKS = frozenset({"COMMENT", "STRUCK", "RETRACT", "TURN", "NUMBER", "DOTS", "PASS", "PUSHED", "DASH", "RING", "PUSH", "BLOCKED"})
 
 
 def _entry(g: _Entry, text: str, number: int) -> tuple[Entry, NotationError | None]:
