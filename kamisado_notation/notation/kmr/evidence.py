@@ -1331,6 +1331,16 @@ class _Ahead:
             j -= 1
         return words >= _FAR
 
+    def towers(self, g: _Entry | None, tok: Clue) -> bool:
+        """Whether ``g`` is the tower of the move in squares ``tok``: a tower alone, or
+        one whose slots the squares say again (``Red d8-d4``: the colour says the same)."""
+        return g is not None and g.tower is not None and (g.pieces == 1 or self.squares_of(g, tok))
+
+    def goes_on(self, g: _Entry, last: int) -> bool:
+        """Whether entry ``g`` goes on after its squares (token ``last``): a direction
+        follows, or ``blocked`` after its tower (``brown stays (f7, blocked)``: a forfeit)."""
+        return self.direction_follows(last) or (g.tower is not None and self.next_kind(last) == "BLOCKED")
+
     def entry_after_dash(self, k: int) -> bool:
         """Whether an entry follows the dash at ``k`` (a tower, a forfeit), or, in the
         next column, one more dash alone (:meth:`dash_column_follows`)."""
@@ -1558,17 +1568,22 @@ class _Line:
         it (``e8 b5 right 3 purple``) and is read into it."""
         assert tok.squares is not None
         g = self.current
-        if (g is not None and self.squares_said(g, tok, k)) or self.said_again(g, tok, k) or self.landing_square(g, tok, k):
+        if self.squares_again(g, tok, k):
             return
-        towered = g is not None and g.tower is not None and (g.pieces == 1 or self.ahead.squares_of(g, tok))  # ('Red d8-d4': the colour says the same)
+        towered = self.ahead.towers(g, tok)
         if g is None or not towered:
             self.close()
             g = _Entry(tok.start, tok.end)
         last = self.move_squares(g, tok, k, towered=towered)
         g.end, g.pieces = self.tokens[last].end, g.pieces + 1  # (its tower, when said, picks the move a target alone leaves open)
         self.current = g
-        if not self.ahead.direction_follows(last) and not (g.tower is not None and self.ahead.next_kind(last) == "BLOCKED"):
-            self.close()  # (not before 'blocked': 'brown stays (f7, blocked)' is a forfeit)
+        if not self.ahead.goes_on(g, last):
+            self.close()
+
+    def squares_again(self, g: _Entry | None, tok: Clue, k: int) -> bool:
+        """Whether the squares ``tok`` (token ``k``) say what an entry has, and are read
+        into it (:meth:`squares_said`, :meth:`said_again`, :meth:`landing_square`)."""
+        return (g is not None and self.squares_said(g, tok, k)) or self.said_again(g, tok, k) or self.landing_square(g, tok, k)
 
     def said_again(self, g: _Entry | None, tok: Clue, k: int) -> bool:
         """Whether the lone square ``tok`` (token ``k``) is where the move just read in
