@@ -306,6 +306,28 @@ class _Entry:
         (a forfeit wants none)."""
         return self.tower is not None and (self.direction is None or self.distance is None) and self.distance != 0
 
+    def pushed_tower(self, tok: Clue, k: int, ahead: _Ahead) -> bool:
+        """Whether the colour ``tok`` (token ``k``) is the tower of this back-entry, said
+        after ``pushed`` (``pushed: green back to yellow``); then it is."""
+        if not (self.forced and self.tower is None and self.direction is Direction.BACK and self.pieces == 1 and ahead.back_follows(k)):
+            return False
+        self.tower, self.end, self.pieces = tok.colour, tok.end, 2
+        return True
+
+    def landing_colour(self, tok: Clue, k: int, ahead: _Ahead) -> bool:
+        """Whether the colour ``tok`` (token ``k``) is where this entry lands, after a
+        landing's arrow or word, or the tower of a move said first (``straight 4 with Red
+        → Blue``); then it is."""
+        self.landing = self.landing or ahead.lands_on(self, tok)
+        if not (self.square is None and self.target is None and (self.landing or ahead.tower_before_landing(self, k))):
+            return False
+        if self.landing:
+            self.square = tok.colour
+        else:
+            self.tower = tok.colour
+        self.end, self.pieces, self.landing = tok.end, self.pieces + 1, False
+        return True
+
     def tower_lands(self, tok: Clue, k: int, ahead: _Ahead) -> bool:
         """Whether the arrow or weak ``to`` ``tok`` (token ``k``) says where this entry,
         a tower alone so far, lands: a colour follows with only such words between (``Red
@@ -1666,18 +1688,7 @@ class _Line:
         where a landing's arrow or word said it lands (its square), the tower of a move
         said first (``straight 4 with Red → Blue``), a weak word before a square or a
         colour (``blocked on f7``, ``lands on yellow``: no colour)."""
-        if g.forced and g.tower is None and g.direction is Direction.BACK and g.pieces == 1 and self.ahead.back_follows(k):
-            g.tower, g.end, g.pieces = tok.colour, tok.end, 2
-            return True
-        if g.colour_said(tok, k, self.ahead):
-            return True
-        g.landing = g.landing or self.ahead.lands_on(g, tok)
-        if g.square is None and g.target is None and (g.landing or self.ahead.tower_before_landing(g, k)):
-            if g.landing:
-                g.square = tok.colour
-            else:
-                g.tower = tok.colour
-            g.end, g.pieces, g.landing = tok.end, g.pieces + 1, False
+        if g.pushed_tower(tok, k, self.ahead) or g.colour_said(tok, k, self.ahead) or g.landing_colour(tok, k, self.ahead):
             return True
         return tok.weak and self.ahead.word_before(k)
 
