@@ -523,20 +523,32 @@ def _inflected(key: str, start: int, end: int, *, by_stem: bool = True) -> list[
     """A colour or direction word inflected: a case ending after it (``maviye``,
     ``pirosra``, ``siniselle``), or a word that begins with the stem of one of the longer
     ones (``розовое``): weak evidence of it."""
+    found = _case_ending(key, start, end)
+    if found is None and by_stem:
+        found = _stem(key, start, end)
+    return [found] if found is not None else None
+
+
+def _case_ending(key: str, start: int, end: int) -> Clue | None:
+    """A colour or direction word with a case ending after it (``maviye``): weak
+    evidence of it."""
     for ending in ENDINGS:
         base = key[: len(key) - len(ending)]
         if key.endswith(ending) and len(base) >= 3 + (len(ending) == 1):  # (one letter after three is a word of its own: 'move', 'time', 'came')
             for form in (base, base[:-2] + "nen" if base.endswith("se") else base):
                 found = _slot_word(form, start, end, True)
                 if found is not None and found.kind != "DISTANCE":
-                    return [found]
-    if not by_stem:
-        return None
+                    return found
+    return None
+
+
+def _stem(key: str, start: int, end: int) -> Clue | None:
+    """A word that begins with the stem of a longer colour or direction word, its
+    longest (``розовое``): weak evidence of it."""
     for size in range(min(len(key), _MAX_STEM), 4, -1):
         value = stems().get(key[:size])
         if value is not None and len(key) - size <= MAX_ENDING:
-            found = _slot_word(value.name.lower(), start, end, True)
-            return [found] if found is not None else None
+            return _slot_word(value.name.lower(), start, end, True)
     return None
 
 
