@@ -1128,13 +1128,18 @@ class _Ahead:
         wide = _WIDE.search(gap) is not None
         slots = 0
         for tok in self.after(k):
-            if not slots and ((tok.kind == "SQUARE" and self.text[tok.start] in "FB") or (tok.kind == "DISTANCE" and tok.number == 0 and not tok.weak)):
-                slots += 2  # ('Br F6', 'Bl B1': Forward 6, Back 1 in the short form; 'Pink 0 Red': a forfeit, a whole move)
+            if not slots and self.whole_move(tok):
+                slots += 2
                 continue
             if tok.kind in _ENTRY_STARTS:
                 break
             slots += (tok.kind in ("DIRECTION", "DISTANCE", "AMBIGUOUS") and (wide or not tok.weak)) or tok.compass
         return slots
+
+    def whole_move(self, tok: Clue) -> bool:
+        """Whether ``tok`` is two slots in one, a whole move but its tower (``Br F6``,
+        ``Bl B1``: Forward 6, Back 1 in the short form; ``Pink 0 Red``: a forfeit)."""
+        return (tok.kind == "SQUARE" and self.text[tok.start] in "FB") or (tok.kind == "DISTANCE" and tok.number == 0 and not tok.weak)
 
     def square_follows(self, k: int) -> bool:
         """Whether a lone square follows token ``k`` a blank or a cell's bar apart (``f1
