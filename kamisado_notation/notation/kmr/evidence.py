@@ -1218,11 +1218,16 @@ class _Ahead:
         way to e2``: where it stands, then its move), not after a word or an arrow to it
         (``→ b7``, ``to b6``), nor where a tower stands (``(f7, blocked)``)."""
         before = self.tokens[k - 1] if k else None
-        to = before is not None and ((before.weak and before.kind == "DISTANCE") or (before.kind == "DIRECTION" and not self.text[before.start].isalpha()))
+        to = before is not None and self.arrow_or_to(before)
         where = self.text[tok.start - 1 : tok.start] == "(" or self.next_kind(k) in ("BLOCKED", "PASS")
         letter = self.text[tok.start]
         short = not self.square_follows(k) and not self.word_direction_follows(k) and not self.goes_to_square(k)
         return (letter in "FfBb" or letter in _LEGEND.get()) and short and not to and not where
+
+    def arrow_or_to(self, tok: Clue) -> bool:
+        """Whether ``tok`` is an arrow (a direction not in letters) or a weak number's word
+        that is a word ``to`` a landing (``to``, ``too``)."""
+        return (tok.kind == "DIRECTION" and not self.text[tok.start].isalpha()) or (tok.kind == "DISTANCE" and tok.weak)
 
     def to_word(self, tok: Clue, k: int) -> bool:
         """Whether the weak distance ``tok`` (token ``k``) is a word to where a move lands,
@@ -1323,8 +1328,7 @@ class _Ahead:
         if g.tower is not None or g.direction is None or g.distance is None or k + 2 >= len(self.tokens):
             return False
         arrow, square = self.tokens[k + 1], self.tokens[k + 2]
-        landing = (arrow.kind == "DIRECTION" and not self.text[arrow.start].isalpha()) or (arrow.kind == "DISTANCE" and arrow.weak)
-        return landing and square.kind == "COLOUR" and not self.text[self.tokens[k].end : square.start].strip(" \t→->to")
+        return self.arrow_or_to(arrow) and square.kind == "COLOUR" and not self.text[self.tokens[k].end : square.start].strip(" \t→->to")
 
     def word_before(self, k: int) -> bool:
         """Whether token ``k`` stands a blank before a square or a colour, or before an
