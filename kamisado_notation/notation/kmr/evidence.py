@@ -1593,16 +1593,21 @@ class _Line:
         stood) and in the same cell (no column's gap between), and is read into it."""
         if tok.kind != "PASS":
             return False
-        if self.current is not None and (_stays(self.current) or _stands(self.current)):
+        if self.current is not None and _stays_put(self.current):
             self.close()  # (the forfeit being read: 'bruin zit klem op f7 – pas')
-        lone = self.current is None or _only_tower(self.current)  # (a colour alone since: the square's, set aside)
-        g = self.entries[-1] if lone and self.entries else None
-        if g is None or not (_stays(g) or _stands(g)) or not self.ahead.same_cell(g.end, tok.start):
+        g = self.last_read()
+        if g is None or not _stays_put(g) or not self.ahead.same_cell(g.end, tok.start):
             return False
         if _stands(g):  # (a tower and a square, then pass: where it stands, blocked)
             g.origin, g.distance = g.target, 0
         g.end, self.current = tok.end, None
         return True
+
+    def last_read(self) -> _Entry | None:
+        """The entry last read, where no more than a tower alone is read since (a colour
+        alone: the square's, set aside)."""
+        lone = self.current is None or _only_tower(self.current)
+        return self.entries[-1] if lone and self.entries else None
 
     def squares(self, tok: Clue, k: int) -> None:
         """A move in coordinates, or the square a move ends on (the tower to move is known).
@@ -1807,6 +1812,12 @@ def _stays(g: _Entry) -> bool:
 def _stands(g: _Entry) -> bool:
     """Whether entry ``g`` is a tower and a square alone (``bruin op f7``)."""
     return g.tower is not None and g.target is not None and g.origin is None and g.direction is None and g.distance is None
+
+
+def _stays_put(g: _Entry) -> bool:
+    """Whether entry ``g`` says its tower stays: a forfeit (:func:`_stays`), or a tower and
+    its square alone (:func:`_stands`)."""
+    return _stays(g) or _stands(g)
 
 
 def _only_tower(g: _Entry) -> bool:
