@@ -306,6 +306,12 @@ class _Entry:
         (a forfeit wants none)."""
         return self.tower is not None and (self.direction is None or self.distance is None) and self.distance != 0
 
+    def filled(self, tok: Clue) -> bool:
+        """Whether the entry has the slot ``tok`` would fill (its direction or its
+        distance) said already, or is past its slots (its square said, a forfeit)."""
+        said = self.direction if tok.kind == "DIRECTION" else self.distance
+        return said is not None or self.square is not None or self.distance == 0
+
     def pushed_tower(self, tok: Clue, k: int, ahead: _Ahead) -> bool:
         """Whether the colour ``tok`` (token ``k``) is the tower of this back-entry, said
         after ``pushed`` (``pushed: green back to yellow``); then it is."""
@@ -1736,13 +1742,12 @@ class _Line:
         """The entry the direction or distance ``tok`` is a slot of: ``g``, or a new one
         where ``g`` has that slot said (a number starts none: ``3 right``, ``Round 2, fill
         left``); ``None`` where it is no slot (a weak word with nothing to fill)."""
-        direction = tok.kind == "DIRECTION"
-        filled = g is not None and ((g.direction if direction else g.distance) is not None or g.square is not None or g.distance == 0)
+        filled = g is not None and g.filled(tok)
         if tok.weak and (g is None or filled or (g.tower is None and g.direction is None)):
             return None
         if g is None or filled:
             self.close()
-            if not direction:
+            if tok.kind != "DIRECTION":
                 return None
             g = self.current = _Entry(tok.start, tok.end)
         return g
