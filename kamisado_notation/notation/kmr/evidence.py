@@ -306,6 +306,11 @@ class _Entry:
         (a forfeit wants none)."""
         return self.tower is not None and (self.direction is None or self.distance is None) and self.distance != 0
 
+    def wants_square(self) -> bool:
+        """Whether the entry has a slot past its tower (a direction, a distance, a push)
+        and no square yet: a colour next may be its square."""
+        return self.square is None and not (self.direction is None and self.distance is None and not self.push)
+
     def filled(self, tok: Clue) -> bool:
         """Whether the entry has the slot ``tok`` would fill (its direction or its
         distance) said already, or is past its slots (its square said, a forfeit)."""
@@ -1092,16 +1097,21 @@ class _Ahead:
         when ``g`` has no slot past a tower, or what follows the colour is what follows a
         tower — and, where ``g`` lacks only its square, two slots of an entry follow
         (``Red Left 5 Blue Right 3``, not ``Red Left 5 Blue, nice one``)."""
-        if g.square is not None or (g.direction is None and g.distance is None and not g.push):
+        if not g.wants_square():
             return True
         later = list(islice((t.kind for t in self.after(k) if t.kind not in ("ASIDE", "DASH")), 3))  # (three at most: linear)
         if later[:1] in (["BLOCKED"], ["PUSH"]):
             return self.forced_next(g, later)
-        if self.next_kind(k) not in _AFTER_TOWER and not self.slot_follows(k):
+        if not self.move_follows(k):
             return False
         if not g.moved():  # ('Pu pushed  Bl blocked'; a forfeit wants no direction)
             return True
         return self.slots_after(k) >= 2 and not self.its_square_follows(k)
+
+    def move_follows(self, k: int) -> bool:
+        """Whether what follows the colour at ``k`` is what follows a tower (a slot, a
+        ring mark, ``blocked``, a push)."""
+        return self.next_kind(k) in _AFTER_TOWER or self.slot_follows(k)
 
     def its_square_follows(self, k: int) -> bool:
         """Whether the colour at ``k`` is followed, past an arrow or a word to it, by a
