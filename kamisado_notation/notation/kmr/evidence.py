@@ -1201,9 +1201,16 @@ class _Ahead:
         nxt = self.tokens[j]
         short = nxt.kind == "SQUARE" and self.text[nxt.start] in "FfB"  # (``R F4 G``, ``Bl B1``: Forward 4, Back 1 in the short form)
         between = self.text[self.tokens[k].end : nxt.start]
-        apart = self.text[self.tokens[k].end : nxt.start] == " "  # (not 'R4 right', a round's label)
-        forfeit = nxt.kind == "DISTANCE" and not nxt.weak and apart and (nxt.number == 0 or self.direction_after(j))  # ('đỏ 0 xanh dương': a forfeit; 'mor 3 düz')
-        return (nxt.kind in ("DIRECTION", "AMBIGUOUS", "BLOCKED") or short or forfeit or nxt.compass or self.move_in_squares(j)) and not between.strip(_BARS)
+        slot = nxt.kind in ("DIRECTION", "AMBIGUOUS", "BLOCKED") or short or self.distance_first(k, j) or nxt.compass or self.move_in_squares(j)
+        return slot and not between.strip(_BARS)
+
+    def distance_first(self, k: int, j: int) -> bool:
+        """Whether token ``j``, a blank after token ``k`` (not ``R4 right``, a round's
+        label), is a distance in digits that begins a move: a forfeit's zero (``đỏ 0 xanh
+        dương``), or a distance said before its direction (``mor 3 düz``)."""
+        nxt = self.tokens[j]
+        apart = self.text[self.tokens[k].end : nxt.start] == " "
+        return nxt.kind == "DISTANCE" and not nxt.weak and apart and (nxt.number == 0 or self.direction_after(j))
 
     def move_in_squares(self, j: int) -> bool:
         """Whether token ``j`` begins a move in squares: a move in coordinates, or two
