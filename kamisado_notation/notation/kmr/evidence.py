@@ -242,6 +242,18 @@ class _Entry:
             self.square, self.end = None, tok.end
         return said
 
+    def direction_repeated(self, tok: Clue) -> bool:
+        """Whether the direction ``tok``, before any distance, says the entry's direction
+        again (``straight ahead``) or after a weak word for it (``dir: forward``); then it
+        is read into the entry."""
+        if self.direction is tok.direction:
+            self.end = tok.end
+            return True
+        if self.soft and not tok.weak:
+            self.direction, self.end, self.soft = tok.direction, tok.end, False
+            return True
+        return False
+
     def direction_amended(self, tok: Clue) -> bool:
         """Whether the direction ``tok``, after a word correcting it, stands in place of
         another the entry has; then it does."""
@@ -1792,13 +1804,7 @@ class _Line:
         ? ↖1 Yel``), a direction said twice
         (``straight ahead``), the word after a weak one (``dir: forward``)."""
         if g.distance is None:
-            if g.direction is tok.direction:
-                g.end = tok.end
-                return True
-            if g.soft and not tok.weak:
-                g.direction, g.end, g.soft = tok.direction, tok.end, False
-                return True
-            return False
+            return g.direction_repeated(tok)
         if self.text[tok.start].isalpha():
             return False
         # (after the distance, an arrow a colour follows says where it lands, whatever the direction: 'Rot li 2 → Orange')
