@@ -1301,6 +1301,13 @@ class _Ahead:
         g1 all the way across to a7``: where it stood, then where it went)."""
         return to and g.origin is None and g.target is not None and g.tower is not None and self.only_aside(g, k - 1)
 
+    def lands_here(self, g: _Entry, tok: Clue, k: int, square: int) -> bool:
+        """Whether ``square``, the square ``tok`` (token ``k``), is where entry ``g``
+        lands: after where it stood and a word or an arrow to it, or after its move said
+        in slots (:meth:`stood_then_went`, :meth:`lands_after`)."""
+        to = self.to_square(self.tokens[k - 1], k - 1)
+        return self.stood_then_went(g, k, to=to) or (g.lands_said(square) and self.lands_after(g, tok, k, to=to))
+
     def lands_after(self, g: _Entry, tok: Clue, k: int, *, to: bool) -> bool:
         """Whether the square ``tok`` (token ``k``) stands where a move's landing does
         after ``g``: in brackets right after it (``→ orange (c6)``, ``→ 橙格（c6）``), or
@@ -1689,8 +1696,7 @@ class _Line:
         g = g if g is not None else self.entries[-1] if self.entries else None
         if g is None or tok.kind != "SQUARE" or tok.squares is None or k == 0 or self.ahead.square_after(k) is not None:
             return False
-        to = self.ahead.to_square(self.tokens[k - 1], k - 1)
-        if not self.ahead.stood_then_went(g, k, to=to) and not (g.lands_said(tok.squares[1]) and self.ahead.lands_after(g, tok, k, to=to)):
+        if not self.ahead.lands_here(g, tok, k, tok.squares[1]):
             return False
         g.lands_at(tok.squares[1], tok.end)
         return True
