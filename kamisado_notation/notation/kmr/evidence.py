@@ -1546,7 +1546,7 @@ class _Line:
         parts a row's columns: the other side's), only what is set aside between: the
         same forfeit said again, which names its tower; read into it (its square may
         follow)."""
-        before = self.entries[-1] if self.entries else None
+        before = self.last_entry()
         if before is None or before.distance != 0 or before.tower not in (None, g.tower) or g.pieces != 2:
             return
         if not self.ahead.same_cell(before.end, g.start, comment=True):
@@ -1649,7 +1649,11 @@ class _Line:
         """The entry last read, where no more than a tower alone is read since (a colour
         alone: the square's, set aside)."""
         lone = self.current is None or _only_tower(self.current)
-        return self.entries[-1] if lone and self.entries else None
+        return self.last_entry() if lone else None
+
+    def last_entry(self) -> _Entry | None:
+        """The entry the line read last, if any."""
+        return self.entries[-1] if self.entries else None
 
     def squares(self, tok: Clue, k: int) -> None:
         """A move in coordinates, or the square a move ends on (the tower to move is known).
@@ -1693,7 +1697,7 @@ class _Line:
         """Whether the square ``tok`` (token ``k``), after a word or an arrow to it or in
         brackets, is where the move said in slots just before lands (``Pink forward 6 to
         d2``, ``→ orange (c6)``): read into that entry as its landing's colour."""
-        g = g if g is not None else self.entries[-1] if self.entries else None
+        g = g if g is not None else self.last_entry()
         if g is None or tok.kind != "SQUARE" or tok.squares is None or k == 0 or self.ahead.square_after(k) is not None:
             return False
         if not self.ahead.lands_here(g, tok, k, tok.squares[1]):
