@@ -943,11 +943,15 @@ def _initial(text: str, tokens: list[Clue], k: int) -> Clue:
     tok = tokens[k]
     if tok.end - tok.start != 1 or tok.kind == "ASIDE" or text[tok.end : tok.end + 1] != ":" or k == 0:
         return tok
-    name = tokens[k - 1]
-    word = text[name.start : name.end]
-    if name.kind != "ASIDE" or len(word) < 2 or not word.isalpha() or not word[0].isupper() or text[name.end : tok.start] != " ":
+    if not _name_before(text, tokens[k - 1], tok):
         return tok
     return Clue("ASIDE", tok.start, tok.end)
+
+
+def _name_before(text: str, name: Clue, tok: Clue) -> bool:
+    """Whether ``name`` is a capitalised word that is no evidence, a blank before ``tok``."""
+    word = text[name.start : name.end]
+    return name.kind == "ASIDE" and len(word) >= 2 and word.isalpha() and word[0].isupper() and text[name.end : tok.start] == " "
 
 
 #: Words in round brackets on one line (``(S4 crossed out on sheet)``).
