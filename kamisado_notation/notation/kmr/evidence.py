@@ -811,13 +811,19 @@ def _sentence_end(text: str, tokens: list[Clue], k: int) -> Clue:
     tok = tokens[k]
     if tok.kind != "TURN" or not text[tok.start : tok.end].endswith("."):
         return tok
-    j = k - 1
-    while j >= 0 and tokens[j].kind == "ASIDE" and not text[tokens[j].start : tokens[j].end].strip(" ,"):
-        j -= 1
+    j = _past_blanks_before(text, tokens, k)
     digits = text[tok.start : tok.end - 1]
     if j < 0 or tokens[j].kind != "DIRECTION" or not digits.isdigit() or not 1 <= int(digits) <= 7:
         return tok
     return Clue("DISTANCE", tok.start, tok.end - 1, number=int(digits))
+
+
+def _past_blanks_before(text: str, tokens: list[Clue], k: int) -> int:
+    """The index of the token before token ``k`` past blanks and commas set aside (-1: none)."""
+    j = k - 1
+    while j >= 0 and tokens[j].kind == "ASIDE" and not text[tokens[j].start : tokens[j].end].strip(" ,"):
+        j -= 1
+    return j
 
 
 def _points(text: str, tokens: list[Clue], k: int) -> Clue:
