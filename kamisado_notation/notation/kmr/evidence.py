@@ -499,9 +499,9 @@ def legend_in(text: str) -> dict[str, Direction | Colour]:
     if any(ch.isdigit() for ch in text):
         return found  # (a line of entries labelled by side, 'N: verde, dreapta 3 → mov  A: mov, …', defines nothing)
     for m in _DEFINITION.finditer(text):
-        said = {t.direction if t.kind == "DIRECTION" else t.colour for t in _tokens(m[2]) if t.kind in ("DIRECTION", "COLOUR")}
-        if len(said) == 1 and None not in said:
-            found[m[1]] = next(iter(said))  # type: ignore[assignment]
+        said = _one_meaning(m[2])
+        if said is not None:
+            found[m[1]] = said
     found = {**_codes(text), **found}  # (codes and definitions on one line: 'Ve verde, Ma marrone. av = avanti dritto')
     return found if len(found) >= 2 else {}
 
@@ -517,8 +517,19 @@ def definition_alone(text: str) -> dict[str, Direction | Colour]:
     m = _ALONE.fullmatch(_plain_key(text))
     if m is None:
         return {}
-    said = {t.direction if t.kind == "DIRECTION" else t.colour for t in _tokens(m[2]) if t.kind in ("DIRECTION", "COLOUR")}
-    return {m[1]: next(iter(said))} if len(said) == 1 and None not in said else {}  # type: ignore[dict-item]
+    said = _one_meaning(m[2])
+    return {m[1]: said} if said is not None else {}
+
+
+def _one_meaning(words: str) -> Direction | Colour | None:
+    """The one direction or colour ``words`` say, where they say one and no other."""
+    said = {_meaning(t) for t in _tokens(words) if t.kind in ("DIRECTION", "COLOUR")}
+    return next(iter(said)) if len(said) == 1 else None
+
+
+def _meaning(tok: Clue) -> Direction | Colour | None:
+    """The direction or the colour the token ``tok`` says."""
+    return tok.direction if tok.kind == "DIRECTION" else tok.colour
 
 
 def _codes(text: str) -> dict[str, Direction | Colour]:
@@ -527,7 +538,7 @@ def _codes(text: str) -> dict[str, Direction | Colour]:
     found: dict[str, Direction | Colour] = {}
     for m in _CODE_WORD.finditer(text):
         words = _tokens(m[2])
-        value = words[0].direction if words[0].kind == "DIRECTION" else words[0].colour
+        value = _meaning(words[0])
         if len(words) == 1 and value is not None and not words[0].weak and normalise(m[1])[0] == normalise(m[2])[0]:
             found[m[1]] = value
     return found
