@@ -633,11 +633,17 @@ def is_evidence_word(word: str) -> bool:
     key = normalise(word)
     if key in WEAK_WORDS:  # (a common word too; but a direction's word of four letters or more is no English homophone: 'rakt')
         return len(key) >= 4 and key in EVIDENCE_DIRECTIONS
-    known = _WORD_KINDS.get(key) in _FORCED_KINDS or key in RETRACT_WORDS or key in EVIDENCE_COLOURS or key in EVIDENCE_DIRECTIONS or key in NUMBER_WORDS or word in ARROW_DIRECTIONS
+    known = key in _EVIDENCE_WORDS or word in ARROW_DIRECTIONS
     # ('lilára': a colour with its case ending; not 'braunbraun', two run together, nor
     # 'Purplee', 'blara': a letter from a word of the notation, which the grammar's tier corrects)
     return known or (_inflected(key, 0, len(word), by_stem=False) is not None and not _misspelt(key))
 
+
+#: The words that are evidence of a move in any language (:func:`is_evidence_word`): a
+#: forced word, a word taking back, a colour's, a direction's, a number's.
+_EVIDENCE_WORDS = frozenset(
+    {*(w for w, kind in _WORD_KINDS.items() if kind in _FORCED_KINDS), *RETRACT_WORDS, *EVIDENCE_COLOURS, *EVIDENCE_DIRECTIONS, *NUMBER_WORDS}
+)
 
 #: The notation's own words (every language it writes), by length.
 _NOTATION_WORDS = [*COLOUR_WORDS, *DIRECTION_WORDS]
