@@ -185,6 +185,14 @@ class _Entry:
     weak_pieces: int = 0  # how many of its pieces are distances read from weak words ('blue has nowhere to': a tower and such a word are no entry)
     rings: tuple[int, int] | None = None  # where ring marks after its tower stand ('Purple+': checked by the replay)
 
+    @classmethod
+    def forced_by(cls, tok: Clue) -> _Entry:
+        """The entry ``pass`` (``tok``) begins, a forfeit (no direction, no distance), or
+        ``pushed`` does, a back-entry (back one)."""
+        if tok.kind == "PASS":
+            return cls(tok.start, tok.end, forced=True, pieces=1, distance=0)
+        return cls(tok.start, tok.end, forced=True, pieces=1, direction=Direction.BACK, distance=1)
+
     def takes_forced(self, tok: Clue) -> bool:
         """Whether ``pass`` or ``pushed`` (``tok``) is read into the entry: a forfeit
         said twice (``Red blocked, turn skipped``), the back-entry of its tower (``Ye
@@ -1650,9 +1658,7 @@ class _Line:
         if (g is not None and not (column and tok.kind == "PASS") and g.takes_forced(tok)) or self.forfeit_said_again(tok):
             return
         self.close()
-        g = self.current = _Entry(tok.start, tok.end, forced=True, pieces=1)
-        g.distance = 0 if tok.kind == "PASS" else 1
-        g.direction = None if tok.kind == "PASS" else Direction.BACK
+        self.current = _Entry.forced_by(tok)
         if tok.kind == "PASS":
             self.close()  # (a back-entry's tower and square may follow: 'pushed: green back to yellow')
 
