@@ -331,6 +331,14 @@ class _Entry:
         and no square yet: a colour next may be its square."""
         return self.square is None and not (self.direction is None and self.distance is None and not self.push)
 
+    def fill(self, tok: Clue) -> None:
+        """The direction or the distance ``tok`` is the entry's."""
+        if tok.kind == "DIRECTION":
+            self.direction, self.soft = tok.direction, tok.weak
+        else:
+            self.distance, self.soft_distance = tok.number, tok.weak
+        self.end, self.pieces, self.weak_pieces = tok.end, self.pieces + 1, self.weak_pieces + (tok.weak and tok.kind == "DISTANCE")
+
     def filled(self, tok: Clue) -> bool:
         """Whether the entry has the slot ``tok`` would fill (its direction or its
         distance) said already, or is past its slots (its square said, a forfeit)."""
@@ -1802,13 +1810,8 @@ class _Line:
         if self.ahead.to_square(tok, k) or (g is not None and (self.read_into(g, tok, k) or g.landing_word(tok, k, self.ahead) or g.tower_lands(tok, k, self.ahead))):
             return
         g = self.entry_for(g, tok)
-        if g is None:
-            return
-        if tok.kind == "DIRECTION":
-            g.direction, g.soft = tok.direction, tok.weak
-        else:
-            g.distance, g.soft_distance = tok.number, tok.weak
-        g.end, g.pieces, g.weak_pieces = tok.end, g.pieces + 1, g.weak_pieces + (tok.weak and tok.kind == "DISTANCE")
+        if g is not None:
+            g.fill(tok)
 
     def entry_for(self, g: _Entry | None, tok: Clue) -> _Entry | None:
         """The entry the direction or distance ``tok`` is a slot of: ``g``, or a new one
