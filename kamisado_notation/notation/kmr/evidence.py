@@ -1947,14 +1947,20 @@ def _entry_notes(g: _Entry, before: _Entry | None, note: NotationError | None, t
 def _slots_entry(g: _Entry, written: str, number: int) -> Entry:
     """The record's entry for ``g``, read in slots (a Sumo push said with none is
     Forward 1; a forfeit has no direction), the slots not said named unread."""
-    direction, distance = g.direction, g.distance
-    if g.push and direction is None and distance is None:
-        direction, distance = Direction.FORWARD, 1
-    if distance == 0:
-        direction = None
+    direction, distance = _said_move(g)
     slots = (("tower", g.tower), ("direction", direction if distance != 0 else Direction.FORWARD), ("distance", distance), ("square", g.square))
     unread = " ".join(name for name, value in slots if value is None) or None
     return Entry(number, g.start + 1, written, g.tower, direction, distance, g.square, unread=unread)
+
+
+def _said_move(g: _Entry) -> tuple[Direction | None, int | None]:
+    """The direction and the distance entry ``g`` says: a Sumo push said with none is
+    Forward 1; a forfeit has no direction."""
+    if g.push and g.direction is None and g.distance is None:
+        return Direction.FORWARD, 1
+    if g.distance == 0:
+        return None, 0
+    return g.direction, g.distance
 
 
 #: A brace (what a line's notes in braces are blanked with when they hold its moves).
