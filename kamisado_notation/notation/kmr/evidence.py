@@ -1546,11 +1546,19 @@ class _Line:
         """A dash standing alone after a row's one entry (in its second column), or where
         a row's first entry stands (``3. -   Red Left 2 Blue``, ``5. -   pass``, ``6. -      -``: both
         sides'), is a forfeit; elsewhere it is a list's or a line's, and set aside."""
-        column = self.current is None or _WIDE.search(self.text, self.current.end, tok.start) is not None
-        last = len(self.entries) + (self.current is not None) == 1 and column and self.ahead.next_kind(k) is None
-        first = self.nothing_read() and k > 0 and self.tokens[k - 1].kind == "TURN" and self.ahead.entry_after_dash(k)
-        if (last or first) and self.ahead.alone(tok):
+        if (self.second_column_dash(tok, k) or self.first_column_dash(k)) and self.ahead.alone(tok):
             self.forced(Clue("PASS", tok.start, tok.end))
+
+    def second_column_dash(self, tok: Clue, k: int) -> bool:
+        """Whether the dash ``tok`` (token ``k``) ends a row of one entry, in the next
+        column where that entry is still being read."""
+        column = self.current is None or _WIDE.search(self.text, self.current.end, tok.start) is not None
+        return len(self.entries) + (self.current is not None) == 1 and column and self.ahead.next_kind(k) is None
+
+    def first_column_dash(self, k: int) -> bool:
+        """Whether the dash at ``k`` stands where a row's first entry does: after its
+        turn's number, before an entry or another dash."""
+        return self.nothing_read() and k > 0 and self.tokens[k - 1].kind == "TURN" and self.ahead.entry_after_dash(k)
 
     def amend(self, tok: Clue, k: int) -> None:
         """A word correcting what was just said of the entry being read (``sorry``)."""
