@@ -344,8 +344,7 @@ def read_past_words(
     ``Round``, ``Lineup`` or header line, a word that fits no slot, a known colour or
     direction in the wrong place, or any other error. (Two words in one entry are read
     past, or one in each of a row's entries.)"""
-    words = text.split(None, 1)
-    if not words or words[0][:1] == "[" or words[0].lower() in ("round", "lineup"):
+    if not _may_be_row(text):
         return None
     errors = [error]
     notes: list[NotationError] = []  # (words after it read as others: an abbreviation…)
@@ -365,6 +364,13 @@ def read_past_words(
             continue
         items, comments = read
         return (items, comments, [*notes, *errors]) if _each_read_past(items, past) else None
+
+
+def _may_be_row(text: str) -> bool:
+    """Whether line ``text`` may be a row of entries: no ``Round``, ``Lineup`` or header
+    line, nor a blank one."""
+    words = text.split(None, 1)
+    return bool(words) and words[0][:1] != "[" and words[0].lower() not in ("round", "lineup")
 
 
 def _each_read_past(items: list[Item], past: set[int]) -> bool:
