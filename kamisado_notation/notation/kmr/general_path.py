@@ -199,9 +199,7 @@ def without_marks(text: str, number: int, error: NotationError) -> tuple[str, li
     if error.line != number or text.split(None, 1)[0].lower() in ("round", "lineup"):
         return None
     found = _styled(text)
-    at = error.column - 1
-    after_slashes = any(mark == "//" and s <= at for s, mark, *_ in found)  # (the lexer reads on to the end)
-    if not after_slashes and not any(s <= at < s + len(mark) for s, mark, *_ in found):
+    if not _at_a_mark(found, error.column - 1):
         return None
     marks, out = [], list(text)
     for start, mark, read, new, style in found:
@@ -209,6 +207,12 @@ def without_marks(text: str, number: int, error: NotationError) -> tuple[str, li
         message = f"{quote(mark)} is read as {quote(read.strip())}" if read.strip() else f"{quote(mark)} is read as nothing"
         marks.append(StyleMark(message, line=number, column=start + 1, mark=mark, new=new, style=style))
     return "".join(out), marks
+
+
+def _at_a_mark(found: list[_Found], at: int) -> bool:
+    """Whether ``at`` (where an error stands) is on one of the marks ``found``, or after
+    a ``//`` (the lexer reads on to the end)."""
+    return any(mark == "//" and s <= at for s, mark, *_ in found) or any(s <= at < s + len(mark) for s, mark, *_ in found)
 
 
 def _braced(text: str) -> list[tuple[int, int]]:
