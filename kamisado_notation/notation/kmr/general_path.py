@@ -302,12 +302,17 @@ def _lone_chess_marks(text: str, end: int, free: Callable[[int], bool]) -> list[
     for m in _LONE_MARK.finditer(text, 0, end):
         if m.group() == "?" and _slot_next(text, m.end()):
             continue  # ('? Back 1 Blue': a tower that could not be read, not a chess mark)
-        word_end = m.start()
-        while word_end > 0 and text[word_end - 1].isspace():
-            word_end -= 1
+        word_end = _past_blanks_back(text, m.start())
         if word_end and _after_word(text, word_end) and free(m.start()):
             found.append((m.start(), m.group(), " " * len(m.group()), f"{{{m.group()}}}", "chess-mark"))
     return found
+
+
+def _past_blanks_back(text: str, at: int) -> int:
+    """Where the text before ``at`` ends, the blanks right before ``at`` left out."""
+    while at > 0 and text[at - 1].isspace():
+        at -= 1
+    return at
 
 
 def _slot_next(text: str, at: int) -> bool:
