@@ -715,7 +715,12 @@ def _in_word(text: str, run: list[Clue], k: int) -> bool:
         return k > 0 and before and after
     if c.kind == "DISTANCE":
         return before and after and not text.startswith(COUNTERS, c.end)
-    return after and c.end - c.start == 1 and "\uac00" <= text[c.start] <= "\ud7af"
+    return after and _one_syllable(text, c)
+
+
+def _one_syllable(text: str, c: Clue) -> bool:
+    """Whether the glyph ``c`` is one Hangul syllable (``우``)."""
+    return c.end - c.start == 1 and "\uac00" <= text[c.start] <= "\ud7af"
 
 
 #: What stands between an entry and the square it lands on said in brackets after it: an
