@@ -217,7 +217,7 @@ def _misread(first: Diagnostic, diagnostics: Sequence[Diagnostic]) -> bool:
     """Whether ``first``, the first error of ``diagnostics``, stands at text read by its
     evidence or not read at all, or says where rounds start (not at text in the
     notation, which means what it says)."""
-    if first.rule in _STRUCTURE or first.kind in _BY_EVIDENCE:
+    if _no_entry_as_written(first):
         return True
     return any(d.kind in _BY_EVIDENCE and (d.line == first.line or any(e.line == first.line for e in d.edits)) for d in diagnostics)
 
@@ -227,13 +227,25 @@ def _keeps(alignment: Alignment, first: Diagnostic) -> bool:
     clue of it is used, or says what is true of the move read from it (an entry whose
     words say an illegal move stays an error: it is not read as another move by setting
     a word of it aside; a word said twice, a landing said again, may be)."""
-    if first.kind in _BY_EVIDENCE or first.rule in _STRUCTURE:
-        return True  # (an entry read by its evidence, or text not read: no entry as written)
+    if _no_entry_as_written(first):
+        return True
     at = _pieces_at(alignment, first)
     # (text before the match read: a preamble's squares, a correction quoted ahead; a line
     # after a round's end read as no move: its result said, 'Winner: GOLD (YELLOW home row)')
     if at and (max(at) < _first_used(alignment) or _between_rounds(alignment, at)):
         return True
+    return _aside_says_true(alignment, at)
+
+
+def _no_entry_as_written(d: Diagnostic) -> bool:
+    """Whether ``d`` stands at an entry read by its evidence or at text not read, or
+    says where rounds start: no entry as written."""
+    return d.rule in _STRUCTURE or d.kind in _BY_EVIDENCE
+
+
+def _aside_says_true(alignment: Alignment, at: set[int]) -> bool:
+    """Whether each piece ``at`` that the reading set aside says what is true of a move
+    it read from the pieces ``at``."""
     read = [m for rnd in alignment.rounds for m, u in zip(rnd.moves, rnd.used, strict=True) if u is not None and at & set(range(*u))]
     return all(any(says_of(alignment.pieces[k], m, flipped=alignment.flipped) for m in read) for k in at & set(alignment.aside))
 

@@ -30,7 +30,7 @@ from types import MappingProxyType
 from ...diagnostics import Kind
 from ...engine.board import SQUARE_COLOURS, Colour, Direction
 from ...errors import NotationError, StyledEntry, StyleMark, TakeBack
-from ..record import Comment, Entry, Item
+from ..record import Comment, Entry, Item, Spanned
 from ..vocabulary import (
     AMEND_WORDS,
     ARROW_DIRECTIONS,
@@ -190,6 +190,14 @@ class _Entry:
     weak_pieces: int = 0  # how many of its pieces are distances read from weak words ('blue has nowhere to': a tower and such a word are no entry)
     rings: tuple[int, int] | None = None  # where ring marks after its tower stand ('Purple+': checked by the replay)
 
+    @classmethod
+    def forced_by(cls, tok: Clue) -> _Entry:
+        """The entry ``pass`` (``tok``) begins, a forfeit (no direction, no distance), or
+        ``pushed`` does, a back-entry (back one)."""
+        if tok.kind == "PASS":
+            return cls(tok.start, tok.end, forced=True, pieces=1, distance=0)
+        return cls(tok.start, tok.end, forced=True, pieces=1, direction=Direction.BACK, distance=1)
+
     def takes_forced(self, tok: Clue) -> bool:
         """Whether ``pass`` or ``pushed`` (``tok``) is read into the entry: a forfeit
         said twice (``Red blocked, turn skipped``), the back-entry of its tower (``Ye
@@ -198,26 +206,37 @@ class _Entry:
         called so: ``Red h2 h3 Back 1 Green pushed``)."""
         if tok.kind == "PASS":
             said = self.forced and self.distance == 0
-        elif self.direction is Direction.BACK and self.distance in (None, 1) and self.pieces > 2:
-            said = self.forced = True  # (a back-entry written whole, then called so: 'RED h2 h3 BACK 1 GREEN pushed')
         else:
-            back = self.pieces == 2 and self.direction is Direction.BACK and self.distance is None
-            said = (self.pieces == 1 or back) and self.tower is not None
-            if said:
-                self.direction, self.distance, self.forced, self.pieces = Direction.BACK, 1, True, 2
+            said = self.pushed_said()
         if said:
             self.end = tok.end
         return said
 
+    def pushed_said(self) -> bool:
+        """Whether ``pushed`` says this entry is a back-entry, which it then is: one
+        written whole, then called so, or its tower alone (or with its back) so far."""
+        if self.direction is Direction.BACK and self.distance in (None, 1) and self.pieces > 2:
+            self.forced = True  # (a back-entry written whole, then called so: 'RED h2 h3 BACK 1 GREEN pushed')
+            return True
+        back = self.pieces == 2 and self.direction is Direction.BACK and self.distance is None
+        if not ((self.pieces == 1 or back) and self.tower is not None):
+            return False
+        self.direction, self.distance, self.forced, self.pieces = Direction.BACK, 1, True, 2
+        return True
+
     def where_forced(self, tok: Clue) -> bool:
         """Whether the squares ``tok`` say where the forced entry's tower stands or went:
         a blocked tower's square (``Brown 0  h2 h2``), a pushed one's (``pushed back d2->d3``)."""
-        return (self.distance == 0 and self.tower is not None and tok.kind == "SQUARE") or (self.forced and self.direction is Direction.BACK and self.square is None)
+        return (self.distance == 0 and self.tower is not None and tok.kind == "SQUARE") or self.pushed_back()
+
+    def pushed_back(self) -> bool:
+        """Whether the entry is a back-entry (``Ye pushed``) whose square is not said yet."""
+        return self.forced and self.direction is Direction.BACK and self.square is None
 
     def back_said(self, tok: Clue) -> bool:
         """Whether the direction or distance ``tok`` says again what the back-entry
         (``Ye pushed``) has: back (a down arrow), one square (``Ye 押し戻し↓1 Bl``)."""
-        if not (self.forced and self.direction is Direction.BACK and self.square is None):
+        if not self.pushed_back():
             return False
         return tok.direction in (None, Direction.BACK) if tok.kind == "DIRECTION" else tok.number == 1
 
@@ -229,15 +248,40 @@ class _Entry:
         if tok.weak or self.distance == 0 or self.tower is None:
             return False
         if tok.kind == "DIRECTION":
-            if not (self.amend and self.direction is not None and self.direction is not tok.direction):
-                return False
-            self.direction = tok.direction
+            said = self.direction_amended(tok)
         else:
-            if self.distance is None or not (self.amend or self.soft_distance) or (self.distance == tok.number and not self.soft_distance):
-                return False
-            self.weak_pieces -= self.soft_distance  # (said now in digits: 'the purple one 1 diagonal left')
-            self.distance, self.soft_distance = tok.number, False
-        self.square, self.end = None, tok.end
+            said = self.distance_amended(tok)
+        if said:
+            self.square, self.end = None, tok.end
+        return said
+
+    def direction_repeated(self, tok: Clue) -> bool:
+        """Whether the direction ``tok``, before any distance, says the entry's direction
+        again (``straight ahead``) or after a weak word for it (``dir: forward``); then it
+        is read into the entry."""
+        if self.direction is tok.direction:
+            self.end = tok.end
+            return True
+        if self.soft and not tok.weak:
+            self.direction, self.end, self.soft = tok.direction, tok.end, False
+            return True
+        return False
+
+    def direction_amended(self, tok: Clue) -> bool:
+        """Whether the direction ``tok``, after a word correcting it, stands in place of
+        another the entry has; then it does."""
+        if not (self.amend and self.direction is not None and self.direction is not tok.direction):
+            return False
+        self.direction = tok.direction
+        return True
+
+    def distance_amended(self, tok: Clue) -> bool:
+        """Whether the distance ``tok`` stands in place of the one the entry has (after a
+        word correcting it, or in digits after a weak word's); then it does."""
+        if self.distance is None or not (self.amend or self.soft_distance) or (self.distance == tok.number and not self.soft_distance):
+            return False
+        self.weak_pieces -= self.soft_distance  # (said now in digits: 'the purple one 1 diagonal left')
+        self.distance, self.soft_distance = tok.number, False
         return True
 
     def moved(self) -> bool:
@@ -248,8 +292,11 @@ class _Entry:
     def lands_said(self, square: int) -> bool:
         """Whether the entry said its move in slots (a tower, a direction, a distance),
         and no landing but that of ``square`` (its colour) nor where it started."""
-        said = self.tower is not None and self.direction is not None and bool(self.distance)
-        return said and self.square in (None, SQUARE_COLOURS[square]) and self.origin is None
+        return self.said_in_slots() and self.square in (None, SQUARE_COLOURS[square]) and self.origin is None
+
+    def said_in_slots(self) -> bool:
+        """Whether the entry said a move in slots: a tower, a direction, a distance (no forfeit)."""
+        return self.tower is not None and self.direction is not None and bool(self.distance)
 
     def lands_at(self, square: int, end: int) -> None:
         """The move said lands on ``square``, said up to ``end``: its landing colour, or,
@@ -266,13 +313,64 @@ class _Entry:
         new: the tower said twice (``🟤 brown ↑ 6``), another colour right before the move
         where this entry has only a tower (``💛 P ⬆2``: the first a label, the second the tower),
         or a weak word inside an entry that still wants its slots (``dir: forward, n: 6``)."""
-        if self.pieces == 1 and self.tower is tok.colour and ahead.text[self.end : tok.start] in ("", " ") and ahead.slot_follows(k):
+        if self.tower_twice(tok, ahead.text) and ahead.slot_follows(k):
             self.end = tok.end
             return True
         if self.pieces == 1 and self.direction is None and self.distance is None and not self.push and ahead.slot_follows(k):
             self.start, self.end, self.tower, self.weak = tok.start, tok.end, tok.colour, tok.weak  # ('💛 P ⬆2': the first a label, the tower next to its move)
             return True
-        return tok.weak and self.tower is not None and (self.direction is None or self.distance is None) and self.distance != 0  # (a forfeit wants none)
+        return tok.weak and self.wants_slot()
+
+    def tower_twice(self, tok: Clue, text: str) -> bool:
+        """Whether the colour ``tok`` says this entry's tower, all it has, again right
+        after it (a blank apart at most: ``🟤 brown``)."""
+        return self.pieces == 1 and self.tower is tok.colour and text[self.end : tok.start] in ("", " ")
+
+    def wants_slot(self) -> bool:
+        """Whether the entry has its tower and still wants its direction or its distance
+        (a forfeit wants none)."""
+        return self.tower is not None and (self.direction is None or self.distance is None) and self.distance != 0
+
+    def wants_square(self) -> bool:
+        """Whether the entry has a slot past its tower (a direction, a distance, a push)
+        and no square yet: a colour next may be its square."""
+        return self.square is None and not (self.direction is None and self.distance is None and not self.push)
+
+    def fill(self, tok: Clue) -> None:
+        """The direction or the distance ``tok`` is the entry's."""
+        if tok.kind == "DIRECTION":
+            self.direction, self.soft = tok.direction, tok.weak
+        else:
+            self.distance, self.soft_distance = tok.number, tok.weak
+        self.end, self.pieces, self.weak_pieces = tok.end, self.pieces + 1, self.weak_pieces + (tok.weak and tok.kind == "DISTANCE")
+
+    def filled(self, tok: Clue) -> bool:
+        """Whether the entry has the slot ``tok`` would fill (its direction or its
+        distance) said already, or is past its slots (its square said, a forfeit)."""
+        said = self.direction if tok.kind == "DIRECTION" else self.distance
+        return said is not None or self.square is not None or self.distance == 0
+
+    def pushed_tower(self, tok: Clue, k: int, ahead: _Ahead) -> bool:
+        """Whether the colour ``tok`` (token ``k``) is the tower of this back-entry, said
+        after ``pushed`` (``pushed: green back to yellow``); then it is."""
+        if not (self.forced and self.tower is None and self.direction is Direction.BACK and self.pieces == 1 and ahead.back_follows(k)):
+            return False
+        self.tower, self.end, self.pieces = tok.colour, tok.end, 2
+        return True
+
+    def landing_colour(self, tok: Clue, k: int, ahead: _Ahead) -> bool:
+        """Whether the colour ``tok`` (token ``k``) is where this entry lands, after a
+        landing's arrow or word, or the tower of a move said first (``straight 4 with Red
+        → Blue``); then it is."""
+        self.landing = self.landing or ahead.lands_on(self, tok)
+        if not (self.square is None and self.target is None and (self.landing or ahead.tower_before_landing(self, k))):
+            return False
+        if self.landing:
+            self.square = tok.colour
+        else:
+            self.tower = tok.colour
+        self.end, self.pieces, self.landing = tok.end, self.pieces + 1, False
+        return True
 
     def tower_lands(self, tok: Clue, k: int, ahead: _Ahead) -> bool:
         """Whether the arrow or weak ``to`` ``tok`` (token ``k``) says where this entry,
@@ -333,17 +431,23 @@ def _word(text: str, start: int, end: int) -> list[Clue]:
     if _aside(text, word, key, start, end):
         return [Clue("ASIDE", start, end)]
     weak = _weak(word, key, glued=text[end : end + 1].isdigit())
-    named = _WORD_KINDS.get(key)
-    if named is not None and named != "PUSH":
-        return [Clue(named, start, end)]
-    found = _slot_word(key, start, end, weak)
-    if found is None and named is not None:
-        found = Clue(named, start, end)
     compass = key in _COMPASS and (word.isupper() or _DIGIT_NEXT.match(text, end) is not None)  # ('S2', 's 3'; 'so', 'no' are words)
-    found = found or _written_otherwise(word, start, end, weak=weak, compass=compass)
+    found = _known_word(key, start, end, weak) or _written_otherwise(word, start, end, weak=weak, compass=compass)
     if found is not None:
         return [found]
     return _glued(word, start) or _inflected(key, start, end) or [Clue("ASIDE", start, end, compass=compass)]
+
+
+def _known_word(key: str, start: int, end: int, weak: bool) -> Clue | None:
+    """The token of a word the tables hold as it is written: a word of its own kind
+    (:data:`_WORD_KINDS`), a slot's word; a push word where it is no slot's word too."""
+    named = _WORD_KINDS.get(key)
+    if named is not None and named != "PUSH":
+        return Clue(named, start, end)
+    found = _slot_word(key, start, end, weak)
+    if found is None and named is not None:
+        return Clue(named, start, end)
+    return found
 
 
 def _written_otherwise(word: str, start: int, end: int, *, weak: bool, compass: bool) -> Clue | None:
@@ -416,9 +520,9 @@ def legend_in(text: str) -> dict[str, Direction | Colour]:
     if any(ch.isdigit() for ch in text):
         return found  # (a line of entries labelled by side, 'N: verde, dreapta 3 → mov  A: mov, …', defines nothing)
     for m in _DEFINITION.finditer(text):
-        said = {t.direction if t.kind == "DIRECTION" else t.colour for t in _tokens(m[2]) if t.kind in ("DIRECTION", "COLOUR")}
-        if len(said) == 1 and None not in said:
-            found[m[1]] = next(iter(said))  # type: ignore[assignment]
+        said = _one_meaning(m[2])
+        if said is not None:
+            found[m[1]] = said
     found = {**_codes(text), **found}  # (codes and definitions on one line: 'Ve verde, Ma marrone. av = avanti dritto')
     return found if len(found) >= 2 else {}
 
@@ -434,8 +538,19 @@ def definition_alone(text: str) -> dict[str, Direction | Colour]:
     m = _ALONE.fullmatch(_plain_key(text))
     if m is None:
         return {}
-    said = {t.direction if t.kind == "DIRECTION" else t.colour for t in _tokens(m[2]) if t.kind in ("DIRECTION", "COLOUR")}
-    return {m[1]: next(iter(said))} if len(said) == 1 and None not in said else {}  # type: ignore[dict-item]
+    said = _one_meaning(m[2])
+    return {m[1]: said} if said is not None else {}
+
+
+def _one_meaning(words: str) -> Direction | Colour | None:
+    """The one direction or colour ``words`` say, where they say one and no other."""
+    said = {_meaning(t) for t in _tokens(words) if t.kind in ("DIRECTION", "COLOUR")}
+    return next(iter(said)) if len(said) == 1 else None
+
+
+def _meaning(tok: Clue) -> Direction | Colour | None:
+    """The direction or the colour the token ``tok`` says."""
+    return tok.direction if tok.kind == "DIRECTION" else tok.colour
 
 
 def _codes(text: str) -> dict[str, Direction | Colour]:
@@ -444,7 +559,7 @@ def _codes(text: str) -> dict[str, Direction | Colour]:
     found: dict[str, Direction | Colour] = {}
     for m in _CODE_WORD.finditer(text):
         words = _tokens(m[2])
-        value = words[0].direction if words[0].kind == "DIRECTION" else words[0].colour
+        value = _meaning(words[0])
         if len(words) == 1 and value is not None and not words[0].weak and normalise(m[1])[0] == normalise(m[2])[0]:
             found[m[1]] = value
     return found
@@ -463,20 +578,32 @@ def _inflected(key: str, start: int, end: int, *, by_stem: bool = True) -> list[
     """A colour or direction word inflected: a case ending after it (``maviye``,
     ``pirosra``, ``siniselle``), or a word that begins with the stem of one of the longer
     ones (``розовое``): weak evidence of it."""
+    found = _case_ending(key, start, end)
+    if found is None and by_stem:
+        found = _stem(key, start, end)
+    return [found] if found is not None else None
+
+
+def _case_ending(key: str, start: int, end: int) -> Clue | None:
+    """A colour or direction word with a case ending after it (``maviye``): weak
+    evidence of it."""
     for ending in ENDINGS:
         base = key[: len(key) - len(ending)]
         if key.endswith(ending) and len(base) >= 3 + (len(ending) == 1):  # (one letter after three is a word of its own: 'move', 'time', 'came')
             for form in (base, base[:-2] + "nen" if base.endswith("se") else base):
                 found = _slot_word(form, start, end, True)
                 if found is not None and found.kind != "DISTANCE":
-                    return [found]
-    if not by_stem:
-        return None
+                    return found
+    return None
+
+
+def _stem(key: str, start: int, end: int) -> Clue | None:
+    """A word that begins with the stem of a longer colour or direction word, its
+    longest (``розовое``): weak evidence of it."""
     for size in range(min(len(key), _MAX_STEM), 4, -1):
         value = stems().get(key[:size])
         if value is not None and len(key) - size <= MAX_ENDING:
-            found = _slot_word(value.name.lower(), start, end, True)
-            return [found] if found is not None else None
+            return _slot_word(value.name.lower(), start, end, True)
     return None
 
 
@@ -527,11 +654,17 @@ def is_evidence_word(word: str) -> bool:
     key = normalise(word)
     if key in WEAK_WORDS:  # (a common word too; but a direction's word of four letters or more is no English homophone: 'rakt')
         return len(key) >= 4 and key in EVIDENCE_DIRECTIONS
-    known = _WORD_KINDS.get(key) in _FORCED_KINDS or key in RETRACT_WORDS or key in EVIDENCE_COLOURS or key in EVIDENCE_DIRECTIONS or key in NUMBER_WORDS or word in ARROW_DIRECTIONS
+    known = key in _EVIDENCE_WORDS or word in ARROW_DIRECTIONS
     # ('lilára': a colour with its case ending; not 'braunbraun', two run together, nor
     # 'Purplee', 'blara': a letter from a word of the notation, which the grammar's tier corrects)
     return known or (_inflected(key, 0, len(word), by_stem=False) is not None and not _misspelt(key))
 
+
+#: The words that are evidence of a move in any language (:func:`is_evidence_word`): a
+#: forced word, a word taking back, a colour's, a direction's, a number's.
+_EVIDENCE_WORDS = frozenset(
+    {*(w for w, kind in _WORD_KINDS.items() if kind in _FORCED_KINDS), *RETRACT_WORDS, *EVIDENCE_COLOURS, *EVIDENCE_DIRECTIONS, *NUMBER_WORDS}
+)
 
 #: The notation's own words (every language it writes), by length.
 _NOTATION_WORDS = [*COLOUR_WORDS, *DIRECTION_WORDS]
@@ -587,7 +720,12 @@ def _in_word(text: str, run: list[Clue], k: int) -> bool:
         return k > 0 and before and after
     if c.kind == "DISTANCE":
         return before and after and not text.startswith(COUNTERS, c.end)
-    return after and c.end - c.start == 1 and "\uac00" <= text[c.start] <= "\ud7af"
+    return after and _one_syllable(text, c)
+
+
+def _one_syllable(text: str, c: Clue) -> bool:
+    """Whether the glyph ``c`` is one Hangul syllable (``우``)."""
+    return c.end - c.start == 1 and "\uac00" <= text[c.start] <= "\ud7af"
 
 
 #: What stands between an entry and the square it lands on said in brackets after it: an
@@ -718,13 +856,19 @@ def _sentence_end(text: str, tokens: list[Clue], k: int) -> Clue:
     tok = tokens[k]
     if tok.kind != "TURN" or not text[tok.start : tok.end].endswith("."):
         return tok
-    j = k - 1
-    while j >= 0 and tokens[j].kind == "ASIDE" and not text[tokens[j].start : tokens[j].end].strip(" ,"):
-        j -= 1
+    j = _past_blanks_before(text, tokens, k)
     digits = text[tok.start : tok.end - 1]
     if j < 0 or tokens[j].kind != "DIRECTION" or not digits.isdigit() or not 1 <= int(digits) <= 7:
         return tok
     return Clue("DISTANCE", tok.start, tok.end - 1, number=int(digits))
+
+
+def _past_blanks_before(text: str, tokens: list[Clue], k: int) -> int:
+    """The index of the token before token ``k`` past blanks and commas set aside (-1: none)."""
+    j = k - 1
+    while j >= 0 and tokens[j].kind == "ASIDE" and not text[tokens[j].start : tokens[j].end].strip(" ,"):
+        j -= 1
+    return j
 
 
 def _points(text: str, tokens: list[Clue], k: int) -> Clue:
@@ -850,11 +994,15 @@ def _initial(text: str, tokens: list[Clue], k: int) -> Clue:
     tok = tokens[k]
     if tok.end - tok.start != 1 or tok.kind == "ASIDE" or text[tok.end : tok.end + 1] != ":" or k == 0:
         return tok
-    name = tokens[k - 1]
-    word = text[name.start : name.end]
-    if name.kind != "ASIDE" or len(word) < 2 or not word.isalpha() or not word[0].isupper() or text[name.end : tok.start] != " ":
+    if not _name_before(text, tokens[k - 1], tok):
         return tok
     return Clue("ASIDE", tok.start, tok.end)
+
+
+def _name_before(text: str, name: Clue, tok: Clue) -> bool:
+    """Whether ``name`` is a capitalised word that is no evidence, a blank before ``tok``."""
+    word = text[name.start : name.end]
+    return name.kind == "ASIDE" and len(word) >= 2 and word.isalpha() and word[0].isupper() and text[name.end : tok.start] == " "
 
 
 #: Words in round brackets on one line (``(S4 crossed out on sheet)``).
@@ -872,19 +1020,12 @@ def _brackets_struck(tokens: list[Clue], spans: list[tuple[int, int]]) -> list[C
     struck_before = False
     k = 0
     for start, end in spans:
-        while k < len(tokens) and tokens[k].start < start:
-            struck_before = struck_before or tokens[k].kind == "STRUCK"
-            out.append(tokens[k])
-            k += 1
-        inside = []
-        while k < len(tokens) and tokens[k].end <= end:
-            inside.append(tokens[k])
-            k += 1
-        retract = any(t.kind == "RETRACT" for t in inside) and any(t.kind in _SLOTS or t.compass for t in inside)
-        if inside and (struck_before or retract):
-            out.append(Clue("ASIDE" if struck_before else "STRUCK", start, end))
-        else:
-            out.extend(inside)
+        opens = _starting_from(tokens, k, start)
+        before = tokens[k:opens]
+        struck_before = struck_before or any(tok.kind == "STRUCK" for tok in before)
+        k = _ending_past(tokens, opens, end)
+        out.extend(before)
+        out.extend(_bracket(tokens[opens:k], start, end, struck_before=struck_before))
     out.extend(tokens[k:])
     return out
 
@@ -894,6 +1035,30 @@ def _spelled(said: str) -> int:
     eight``)."""
     file, rank = said.casefold().split(" ")
     return _square(FILE_WORDS[file] + (rank if rank.isdigit() else str(RANK_WORDS[rank])))
+
+
+def _starting_from(tokens: list[Clue], k: int, start: int) -> int:
+    """The index of the first token from ``k`` on that starts at ``start`` or after."""
+    while k < len(tokens) and tokens[k].start < start:
+        k += 1
+    return k
+
+
+def _ending_past(tokens: list[Clue], k: int, end: int) -> int:
+    """The index of the first token from ``k`` on that ends after ``end``."""
+    while k < len(tokens) and tokens[k].end <= end:
+        k += 1
+    return k
+
+
+def _bracket(inside: list[Clue], start: int, end: int, *, struck_before: bool) -> list[Clue]:
+    """The tokens of the bracket from ``start`` to ``end`` (``inside``): one set aside
+    after text struck out, one struck out where it holds a word that takes back and
+    evidence of a slot, else as they are."""
+    retract = any(t.kind == "RETRACT" for t in inside) and any(t.kind in _SLOTS or t.compass for t in inside)
+    if inside and (struck_before or retract):
+        return [Clue("ASIDE" if struck_before else "STRUCK", start, end)]
+    return inside
 
 
 def _coords(tok: str, start: int, end: int) -> Clue:
@@ -1006,16 +1171,21 @@ class _Ahead:
         when ``g`` has no slot past a tower, or what follows the colour is what follows a
         tower — and, where ``g`` lacks only its square, two slots of an entry follow
         (``Red Left 5 Blue Right 3``, not ``Red Left 5 Blue, nice one``)."""
-        if g.square is not None or (g.direction is None and g.distance is None and not g.push):
+        if not g.wants_square():
             return True
         later = list(islice((t.kind for t in self.after(k) if t.kind not in ("ASIDE", "DASH")), 3))  # (three at most: linear)
         if later[:1] in (["BLOCKED"], ["PUSH"]):
             return self.forced_next(g, later)
-        if self.next_kind(k) not in _AFTER_TOWER and not self.slot_follows(k):
+        if not self.move_follows(k):
             return False
         if not g.moved():  # ('Pu pushed  Bl blocked'; a forfeit wants no direction)
             return True
         return self.slots_after(k) >= 2 and not self.its_square_follows(k)
+
+    def move_follows(self, k: int) -> bool:
+        """Whether what follows the colour at ``k`` is what follows a tower (a slot, a
+        ring mark, ``blocked``, a push)."""
+        return self.next_kind(k) in _AFTER_TOWER or self.slot_follows(k)
 
     def its_square_follows(self, k: int) -> bool:
         """Whether the colour at ``k`` is followed, past an arrow or a word to it, by a
@@ -1048,13 +1218,18 @@ class _Ahead:
         wide = _WIDE.search(gap) is not None
         slots = 0
         for tok in self.after(k):
-            if not slots and ((tok.kind == "SQUARE" and self.text[tok.start] in "FB") or (tok.kind == "DISTANCE" and tok.number == 0 and not tok.weak)):
-                slots += 2  # ('Br F6', 'Bl B1': Forward 6, Back 1 in the short form; 'Pink 0 Red': a forfeit, a whole move)
+            if not slots and self.whole_move(tok):
+                slots += 2
                 continue
             if tok.kind in _ENTRY_STARTS:
                 break
             slots += (tok.kind in ("DIRECTION", "DISTANCE", "AMBIGUOUS") and (wide or not tok.weak)) or tok.compass
         return slots
+
+    def whole_move(self, tok: Clue) -> bool:
+        """Whether ``tok`` is two slots in one, a whole move but its tower (``Br F6``,
+        ``Bl B1``: Forward 6, Back 1 in the short form; ``Pink 0 Red``: a forfeit)."""
+        return (tok.kind == "SQUARE" and self.text[tok.start] in "FB") or (tok.kind == "DISTANCE" and tok.number == 0 and not tok.weak)
 
     def square_follows(self, k: int) -> bool:
         """Whether a lone square follows token ``k`` a blank or a cell's bar apart (``f1
@@ -1100,9 +1275,16 @@ class _Ahead:
         nxt = self.tokens[j]
         short = nxt.kind == "SQUARE" and self.text[nxt.start] in "FfB"  # (``R F4 G``, ``Bl B1``: Forward 4, Back 1 in the short form)
         between = self.text[self.tokens[k].end : nxt.start]
-        apart = self.text[self.tokens[k].end : nxt.start] == " "  # (not 'R4 right', a round's label)
-        forfeit = nxt.kind == "DISTANCE" and not nxt.weak and apart and (nxt.number == 0 or self.direction_after(j))  # ('đỏ 0 xanh dương': a forfeit; 'mor 3 düz')
-        return (nxt.kind in ("DIRECTION", "AMBIGUOUS", "BLOCKED") or short or forfeit or nxt.compass or self.move_in_squares(j)) and not between.strip(_BARS)
+        slot = nxt.kind in ("DIRECTION", "AMBIGUOUS", "BLOCKED") or short or self.distance_first(k, j) or nxt.compass or self.move_in_squares(j)
+        return slot and not between.strip(_BARS)
+
+    def distance_first(self, k: int, j: int) -> bool:
+        """Whether token ``j``, a blank after token ``k`` (not ``R4 right``, a round's
+        label), is a distance in digits that begins a move: a forfeit's zero (``đỏ 0 xanh
+        dương``), or a distance said before its direction (``mor 3 düz``)."""
+        nxt = self.tokens[j]
+        apart = self.text[self.tokens[k].end : nxt.start] == " "
+        return nxt.kind == "DISTANCE" and not nxt.weak and apart and (nxt.number == 0 or self.direction_after(j))
 
     def move_in_squares(self, j: int) -> bool:
         """Whether token ``j`` begins a move in squares: a move in coordinates, or two
@@ -1133,11 +1315,16 @@ class _Ahead:
         way to e2``: where it stands, then its move), not after a word or an arrow to it
         (``→ b7``, ``to b6``), nor where a tower stands (``(f7, blocked)``)."""
         before = self.tokens[k - 1] if k else None
-        to = before is not None and ((before.weak and before.kind == "DISTANCE") or (before.kind == "DIRECTION" and not self.text[before.start].isalpha()))
+        to = before is not None and self.arrow_or_to(before)
         where = self.text[tok.start - 1 : tok.start] == "(" or self.next_kind(k) in ("BLOCKED", "PASS")
         letter = self.text[tok.start]
         short = not self.square_follows(k) and not self.word_direction_follows(k) and not self.goes_to_square(k)
         return (letter in "FfBb" or letter in _LEGEND.get()) and short and not to and not where
+
+    def arrow_or_to(self, tok: Clue) -> bool:
+        """Whether ``tok`` is an arrow (a direction not in letters) or a weak number's word
+        that is a word ``to`` a landing (``to``, ``too``)."""
+        return (tok.kind == "DIRECTION" and not self.text[tok.start].isalpha()) or (tok.kind == "DISTANCE" and tok.weak)
 
     def to_word(self, tok: Clue, k: int) -> bool:
         """Whether the weak distance ``tok`` (token ``k``) is a word to where a move lands,
@@ -1176,6 +1363,13 @@ class _Ahead:
         g1 all the way across to a7``: where it stood, then where it went)."""
         return to and g.origin is None and g.target is not None and g.tower is not None and self.only_aside(g, k - 1)
 
+    def lands_here(self, g: _Entry, tok: Clue, k: int, square: int) -> bool:
+        """Whether ``square``, the square ``tok`` (token ``k``), is where entry ``g``
+        lands: after where it stood and a word or an arrow to it, or after its move said
+        in slots (:meth:`stood_then_went`, :meth:`lands_after`)."""
+        to = self.to_square(self.tokens[k - 1], k - 1)
+        return self.stood_then_went(g, k, to=to) or (g.lands_said(square) and self.lands_after(g, tok, k, to=to))
+
     def lands_after(self, g: _Entry, tok: Clue, k: int, *, to: bool) -> bool:
         """Whether the square ``tok`` (token ``k``) stands where a move's landing does
         after ``g``: in brackets right after it (``→ orange (c6)``, ``→ 橙格（c6）``), or
@@ -1204,8 +1398,7 @@ class _Ahead:
     def bracketed_move(self, g: _Entry, tok: Clue) -> bool:
         """Whether the move in coordinates ``tok`` is in brackets right after entry ``g``,
         whose move was said (``vihreä oikealle 1, keltaiselle (b1–c2)``): it says the same."""
-        said = g.tower is not None and g.direction is not None and bool(g.distance)
-        return said and tok.kind == "COORDS" and self.text[g.end : tok.start].strip(" ,;:") in ("(", "[")
+        return g.said_in_slots() and tok.kind == "COORDS" and self.text[g.end : tok.start].strip(" ,;:") in ("(", "[")
 
     def goes_to_square(self, k: int) -> bool:
         """Whether words set aside, then a word or an arrow to a square, follow token
@@ -1239,8 +1432,7 @@ class _Ahead:
         if g.tower is not None or g.direction is None or g.distance is None or k + 2 >= len(self.tokens):
             return False
         arrow, square = self.tokens[k + 1], self.tokens[k + 2]
-        landing = (arrow.kind == "DIRECTION" and not self.text[arrow.start].isalpha()) or (arrow.kind == "DISTANCE" and arrow.weak)
-        return landing and square.kind == "COLOUR" and not self.text[self.tokens[k].end : square.start].strip(" \t→->to")
+        return self.arrow_or_to(arrow) and square.kind == "COLOUR" and not self.text[self.tokens[k].end : square.start].strip(" \t→->to")
 
     def word_before(self, k: int) -> bool:
         """Whether token ``k`` stands a blank before a square or a colour, or before an
@@ -1286,6 +1478,27 @@ class _Ahead:
             j -= 1
         return words >= _FAR
 
+    def towers(self, g: _Entry | None, tok: Clue) -> bool:
+        """Whether ``g`` is the tower of the move in squares ``tok``: a tower alone, or
+        one whose slots the squares say again (``Red d8-d4``: the colour says the same)."""
+        return g is not None and g.tower is not None and (g.pieces == 1 or self.squares_of(g, tok))
+
+    def goes_on(self, g: _Entry, last: int) -> bool:
+        """Whether entry ``g`` goes on after its squares (token ``last``): a direction
+        follows, or ``blocked`` after its tower (``brown stays (f7, blocked)``: a forfeit)."""
+        return self.direction_follows(last) or (g.tower is not None and self.next_kind(last) == "BLOCKED")
+
+    def entry_after_dash(self, k: int) -> bool:
+        """Whether an entry follows the dash at ``k`` (a tower, a forfeit), or, in the
+        next column, one more dash alone (:meth:`dash_column_follows`)."""
+        return self.next_kind(k) in ("COLOUR", "AMBIGUOUS", "PASS", "BLOCKED") or self.dash_column_follows(k)
+
+    def dash_column_follows(self, k: int) -> bool:
+        """Whether the line ends, after the dash at ``k``, in one more dash alone in the
+        next column (a column's gap before it): the other side's forfeit."""
+        rest = self.tokens[k + 1 :]
+        return len(rest) == 1 and rest[0].kind == "DASH" and _WIDE.search(self.text, self.tokens[k].end, rest[0].start) is not None
+
 
 class _Line:
     """One line read token by token: its entries, its braced comments."""
@@ -1308,8 +1521,11 @@ class _Line:
 
     def read(self) -> None:
         handlers: dict[str, Callable[[Clue, int], None]] = {
-            **dict.fromkeys(_MARKS, self.mark), "SQUARE": self.square, "COORDS": self.squares, "AMBIGUOUS": self.ambiguous,
-            "COLOUR": self.colour, "DIRECTION": self.slot, "DISTANCE": self.slot, "UNREAD": self.unread, "AMEND": self.amend,
+            "SQUARE": self.square, "COORDS": self.squares, "AMBIGUOUS": self.ambiguous, "COLOUR": self.colour,
+            "DIRECTION": self.slot, "DISTANCE": self.slot, "UNREAD": self.unread, "AMEND": self.amend,
+            "COMMENT": self.comment, "RETRACT": self.retract, "TURN": self.number_said, "NUMBER": self.number_said,
+            "DOTS": self.dots, "PASS": self.forced, "PUSHED": self.forced, "DASH": self.dash,
+            "RING": self.tower_mark, "PUSH": self.tower_mark, "BLOCKED": self.tower_mark,
         }  # fmt: skip
         for k, tok in enumerate(self.tokens):
             if k == self.skip:
@@ -1331,26 +1547,19 @@ class _Line:
         else:
             self.squares(tok, k)
 
-    def mark(self, tok: Clue, k: int) -> None:
-        """What is no slot: a comment, a turn number, a ``...``, a forced word, a push or
-        ring mark, a word taking the entry before back."""
-        kind = tok.kind
-        if kind == "COMMENT":
-            self.comments.append(Comment(self.text[tok.start + 1 : tok.end - 1], self.number, tok.start + 1, True))
-        elif kind == "RETRACT":
-            self.retract(tok)
-        elif kind in ("TURN", "NUMBER"):
-            self.close()
-        elif kind == "DOTS":
-            alone = not self.text[tok.end : tok.end + 1].isalpha()  # ('...and my 🟢 walks': prose)
-            if alone and not self.entries and self.current is None and self.ahead.next_kind(k) not in (None, "TURN", "NUMBER", "DOTS"):
-                self.placeholder = (tok.start, tok.end)
-        elif kind in ("PASS", "PUSHED"):
-            self.forced(tok)
-        elif kind == "DASH":
-            self.dash(tok, k)
-        else:
-            self.tower_mark(tok)
+    def comment(self, tok: Clue, k: int) -> None:
+        """A comment in braces: the line's."""
+        self.comments.append(Comment(self.text[tok.start + 1 : tok.end - 1], self.number, tok.start + 1, True))
+
+    def number_said(self, tok: Clue, k: int) -> None:
+        """A turn's number or another number that is no distance: it ends the entry being read."""
+        self.close()
+
+    def dots(self, tok: Clue, k: int) -> None:
+        """A ``...`` before the line's first entry: the place of the one it leaves out."""
+        alone = not self.text[tok.end : tok.end + 1].isalpha()  # ('...and my 🟢 walks': prose)
+        if alone and self.nothing_read() and self.ahead.next_kind(k) not in (None, "TURN", "NUMBER", "DOTS"):
+            self.placeholder = (tok.start, tok.end)
 
     def dash(self, tok: Clue, k: int) -> None:
         """A dash standing alone after a row's one entry (in its second column), or where
@@ -1358,38 +1567,39 @@ class _Line:
         sides'; ``4. -``: a round's last entry), is a forfeit; elsewhere it is a list's or a line's, and set aside
         (after a row's entry, it ends the line or its column: ``de ano — inscrições``, prose in a
         newsletter's other column, holds none)."""
-        column = self.current is None or _WIDE.search(self.text, self.current.end, tok.start) is not None
-        ends = _WIDE.match(self.text, tok.end) is not None or self.text[tok.end :].strip()[:1] in ("", "{", "(", "#")
-        last = len(self.entries) + (self.current is not None) == 1 and column and self.ahead.next_kind(k) is None and ends
-        after = self.ahead.next_kind(k) in ("COLOUR", "AMBIGUOUS", "PASS", "BLOCKED") or self.dash_column_follows(k)
-        first = self.current is None and not self.entries and k > 0 and self.tokens[k - 1].kind == "TURN" and (after or self.ahead.next_kind(k) is None)
-        if (last or first) and self.ahead.alone(tok):
+        if (self.second_column_dash(tok, k) or self.first_column_dash(k)) and self.ahead.alone(tok):
             self.forced(Clue("PASS", tok.start, tok.end))
 
-    def dash_column_follows(self, k: int) -> bool:
-        """Whether the line ends, after the dash at ``k``, in one more dash alone in the
-        next column (a column's gap before it): the other side's forfeit."""
-        rest = self.tokens[k + 1 :]
-        return len(rest) == 1 and rest[0].kind == "DASH" and _WIDE.search(self.text, self.tokens[k].end, rest[0].start) is not None
+    def second_column_dash(self, tok: Clue, k: int) -> bool:
+        """Whether the dash ``tok`` (token ``k``) ends a row of one entry, in the next
+        column where that entry is still being read."""
+        column = self.current is None or _WIDE.search(self.text, self.current.end, tok.start) is not None
+        ends = _WIDE.match(self.text, tok.end) is not None or self.text[tok.end :].strip()[:1] in ("", "{", "(", "#")
+        return len(self.entries) + (self.current is not None) == 1 and column and self.ahead.next_kind(k) is None and ends
+
+    def first_column_dash(self, k: int) -> bool:
+        """Whether the dash at ``k`` stands where a row's first entry does: after its
+        turn's number, before an entry, another dash or nothing more (the round's last)."""
+        return self.nothing_read() and k > 0 and self.tokens[k - 1].kind == "TURN" and (self.ahead.entry_after_dash(k) or self.ahead.next_kind(k) is None)
 
     def amend(self, tok: Clue, k: int) -> None:
         """A word correcting what was just said of the entry being read (``sorry``)."""
         if self.current is not None:
             self.current.amend = True
 
-    def retract(self, tok: Clue) -> None:
+    def retract(self, tok: Clue, k: int) -> None:
         """A word taking back the entry before it on the line, or, before the line's first
         entry, the round's entry before the line (:attr:`takes_back`)."""
-        if self.current is None and not self.entries:
+        if self.nothing_read():
             self.takes_back = self.takes_back or tok
         self.close()
         if self.entries:
             self.entries.pop()
 
-    def tower_mark(self, tok: Clue) -> None:
+    def tower_mark(self, tok: Clue, k: int) -> None:
         """A ring mark after a tower, a push mark, ``blocked`` after a tower."""
         g = self.current
-        if tok.kind == "PUSH" and g is None and not self.entries:
+        if tok.kind == "PUSH" and self.nothing_read():
             self.push_before = tok  # ('!push red': the tower follows)
             return
         if g is None or g.tower is None:
@@ -1409,7 +1619,7 @@ class _Line:
         parts a row's columns: the other side's), only what is set aside between: the
         same forfeit said again, which names its tower; read into it (its square may
         follow)."""
-        before = self.entries[-1] if self.entries else None
+        before = self.last_entry()
         if before is None or before.distance != 0 or before.tower not in (None, g.tower) or g.pieces != 2:
             return
         if not self.ahead.same_cell(before.end, g.start, comment=True):
@@ -1459,6 +1669,10 @@ class _Line:
         else:
             self.colour(Clue("COLOUR", tok.start, tok.end, colour=tok.colour, weak=tok.weak), k)
 
+    def nothing_read(self) -> bool:
+        """Whether no entry of the line is read, nor being read, yet."""
+        return self.current is None and not self.entries
+
     def after_tower(self) -> bool:
         """Whether the entry being read has its tower and nothing after it yet."""
         g = self.current
@@ -1474,16 +1688,15 @@ class _Line:
             self.entries.append(g)
         self.current = None
 
-    def forced(self, tok: Clue) -> None:
-        """``pass`` (a forfeit), ``pushed`` (a back-entry), alone or after the tower."""
+    def forced(self, tok: Clue, k: int = -1) -> None:
+        """``pass`` (a forfeit), ``pushed`` (a back-entry), alone or after the tower (token
+        ``k``, when it is one of the line's)."""
         g = self.current
         column = g is not None and _WIDE.search(self.text, g.end, tok.start) is not None  # ('Green blocked      pass': the other side's)
         if (g is not None and not (column and tok.kind == "PASS") and g.takes_forced(tok)) or self.forfeit_said_again(tok):
             return
         self.close()
-        g = self.current = _Entry(tok.start, tok.end, forced=True, pieces=1)
-        g.distance = 0 if tok.kind == "PASS" else 1
-        g.direction = None if tok.kind == "PASS" else Direction.BACK
+        self.current = _Entry.forced_by(tok)
         if tok.kind == "PASS":
             self.close()  # (a back-entry's tower and square may follow: 'pushed: green back to yellow')
 
@@ -1493,16 +1706,25 @@ class _Line:
         stood) and in the same cell (no column's gap between), and is read into it."""
         if tok.kind != "PASS":
             return False
-        if self.current is not None and (_stays(self.current) or _stands(self.current)):
+        if self.current is not None and _stays_put(self.current):
             self.close()  # (the forfeit being read: 'bruin zit klem op f7 – pas')
-        lone = self.current is None or _only_tower(self.current)  # (a colour alone since: the square's, set aside)
-        g = self.entries[-1] if lone and self.entries else None
-        if g is None or not (_stays(g) or _stands(g)) or not self.ahead.same_cell(g.end, tok.start):
+        g = self.last_read()
+        if g is None or not _stays_put(g) or not self.ahead.same_cell(g.end, tok.start):
             return False
         if _stands(g):  # (a tower and a square, then pass: where it stands, blocked)
             g.origin, g.distance = g.target, 0
         g.end, self.current = tok.end, None
         return True
+
+    def last_read(self) -> _Entry | None:
+        """The entry last read, where no more than a tower alone is read since (a colour
+        alone: the square's, set aside)."""
+        lone = self.current is None or _only_tower(self.current)
+        return self.last_entry() if lone else None
+
+    def last_entry(self) -> _Entry | None:
+        """The entry the line read last, if any."""
+        return self.entries[-1] if self.entries else None
 
     def squares(self, tok: Clue, k: int) -> None:
         """A move in coordinates, or the square a move ends on (the tower to move is known).
@@ -1511,17 +1733,22 @@ class _Line:
         it (``e8 b5 right 3 purple``) and is read into it."""
         assert tok.squares is not None
         g = self.current
-        if (g is not None and self.squares_said(g, tok, k)) or self.said_again(g, tok, k) or self.landing_square(g, tok, k):
+        if self.squares_again(g, tok, k):
             return
-        towered = g is not None and g.tower is not None and (g.pieces == 1 or self.ahead.squares_of(g, tok))  # ('Red d8-d4': the colour says the same)
+        towered = self.ahead.towers(g, tok)
         if g is None or not towered:
             self.close()
             g = _Entry(tok.start, tok.end)
         last = self.move_squares(g, tok, k, towered=towered)
         g.end, g.pieces = self.tokens[last].end, g.pieces + 1  # (its tower, when said, picks the move a target alone leaves open)
         self.current = g
-        if not self.ahead.direction_follows(last) and not (g.tower is not None and self.ahead.next_kind(last) == "BLOCKED"):
-            self.close()  # (not before 'blocked': 'brown stays (f7, blocked)' is a forfeit)
+        if not self.ahead.goes_on(g, last):
+            self.close()
+
+    def squares_again(self, g: _Entry | None, tok: Clue, k: int) -> bool:
+        """Whether the squares ``tok`` (token ``k``) say what an entry has, and are read
+        into it (:meth:`squares_said`, :meth:`said_again`, :meth:`landing_square`)."""
+        return (g is not None and self.squares_said(g, tok, k)) or self.said_again(g, tok, k) or self.landing_square(g, tok, k)
 
     def said_again(self, g: _Entry | None, tok: Clue, k: int) -> bool:
         """Whether the lone square ``tok`` (token ``k``) is where the move just read in
@@ -1541,11 +1768,10 @@ class _Line:
         """Whether the square ``tok`` (token ``k``), after a word or an arrow to it or in
         brackets, is where the move said in slots just before lands (``Pink forward 6 to
         d2``, ``→ orange (c6)``): read into that entry as its landing's colour."""
-        g = g if g is not None else self.entries[-1] if self.entries else None
+        g = g if g is not None else self.last_entry()
         if g is None or tok.kind != "SQUARE" or tok.squares is None or k == 0 or self.ahead.square_after(k) is not None:
             return False
-        to = self.ahead.to_square(self.tokens[k - 1], k - 1)
-        if not self.ahead.stood_then_went(g, k, to=to) and not (g.lands_said(tok.squares[1]) and self.ahead.lands_after(g, tok, k, to=to)):
+        if not self.ahead.lands_here(g, tok, k, tok.squares[1]):
             return False
         g.lands_at(tok.squares[1], tok.end)
         return True
@@ -1573,7 +1799,7 @@ class _Line:
         if g.where_forced(tok) or self.ahead.bracketed_move(g, tok):
             g.end = tok.end
             return True
-        complete = g.tower is not None and g.direction is not None and g.distance and g.square is None
+        complete = g.said_in_slots() and g.square is None
         after = self.ahead.square_after(k) if tok.kind == "SQUARE" else k
         if not complete or after is None:
             return False
@@ -1604,18 +1830,7 @@ class _Line:
         where a landing's arrow or word said it lands (its square), the tower of a move
         said first (``straight 4 with Red → Blue``), a weak word before a square or a
         colour (``blocked on f7``, ``lands on yellow``: no colour)."""
-        if g.forced and g.tower is None and g.direction is Direction.BACK and g.pieces == 1 and self.ahead.back_follows(k):
-            g.tower, g.end, g.pieces = tok.colour, tok.end, 2
-            return True
-        if g.colour_said(tok, k, self.ahead):
-            return True
-        g.landing = g.landing or self.ahead.lands_on(g, tok)
-        if g.square is None and g.target is None and (g.landing or self.ahead.tower_before_landing(g, k)):
-            if g.landing:
-                g.square = tok.colour
-            else:
-                g.tower = tok.colour
-            g.end, g.pieces, g.landing = tok.end, g.pieces + 1, False
+        if g.pushed_tower(tok, k, self.ahead) or g.colour_said(tok, k, self.ahead) or g.landing_colour(tok, k, self.ahead):
             return True
         return tok.weak and self.ahead.word_before(k)
 
@@ -1625,25 +1840,19 @@ class _Line:
         if self.ahead.to_square(tok, k) or (g is not None and (self.read_into(g, tok, k) or g.landing_word(tok, k, self.ahead) or g.tower_lands(tok, k, self.ahead))):
             return
         g = self.entry_for(g, tok)
-        if g is None:
-            return
-        if tok.kind == "DIRECTION":
-            g.direction, g.soft = tok.direction, tok.weak
-        else:
-            g.distance, g.soft_distance = tok.number, tok.weak
-        g.end, g.pieces, g.weak_pieces = tok.end, g.pieces + 1, g.weak_pieces + (tok.weak and tok.kind == "DISTANCE")
+        if g is not None:
+            g.fill(tok)
 
     def entry_for(self, g: _Entry | None, tok: Clue) -> _Entry | None:
         """The entry the direction or distance ``tok`` is a slot of: ``g``, or a new one
         where ``g`` has that slot said (a number starts none: ``3 right``, ``Round 2, fill
         left``); ``None`` where it is no slot (a weak word with nothing to fill)."""
-        direction = tok.kind == "DIRECTION"
-        filled = g is not None and ((g.direction if direction else g.distance) is not None or g.square is not None or g.distance == 0)
+        filled = g is not None and g.filled(tok)
         if tok.weak and (g is None or filled or (g.tower is None and g.direction is None)):
             return None
         if g is None or filled:
             self.close()
-            if not direction:
+            if tok.kind != "DIRECTION":
                 return None
             g = self.current = _Entry(tok.start, tok.end)
         return g
@@ -1671,13 +1880,7 @@ class _Line:
         ? ↖1 Yel``), a direction said twice
         (``straight ahead``), the word after a weak one (``dir: forward``)."""
         if g.distance is None:
-            if g.direction is tok.direction:
-                g.end = tok.end
-                return True
-            if g.soft and not tok.weak:
-                g.direction, g.end, g.soft = tok.direction, tok.end, False
-                return True
-            return False
+            return g.direction_repeated(tok)
         if self.text[tok.start].isalpha():
             return False
         # (after the distance, an arrow a colour follows says where it lands, whatever the direction: 'Rot li 2 → Orange')
@@ -1715,6 +1918,12 @@ def _stands(g: _Entry) -> bool:
     return g.tower is not None and g.target is not None and g.origin is None and g.direction is None and g.distance is None
 
 
+def _stays_put(g: _Entry) -> bool:
+    """Whether entry ``g`` says its tower stays: a forfeit (:func:`_stays`), or a tower and
+    its square alone (:func:`_stands`)."""
+    return _stays(g) or _stands(g)
+
+
 def _only_tower(g: _Entry) -> bool:
     """Whether entry ``g`` is a tower said alone so far (no move, no square, nothing forced)."""
     return g.tower is not None and g.direction is None and g.distance is None and g.square is None and g.target is None and not g.forced and not g.push
@@ -1726,9 +1935,6 @@ _FAR = 3
 #: What separates the slots of an entry in a table's cells or a template's arguments.
 _BARS = " \t|;,"
 _QUOTES = "\"'`"
-
-#: The tokens :meth:`_Line.mark` reads.
-_MARKS = frozenset({"COMMENT", "STRUCK", "RETRACT", "TURN", "NUMBER", "DOTS", "PASS", "PUSHED", "DASH", "RING", "PUSH", "BLOCKED"})
 
 
 def _entry(g: _Entry, text: str, number: int) -> tuple[Entry, NotationError | None]:
@@ -1751,7 +1957,7 @@ def _entry(g: _Entry, text: str, number: int) -> tuple[Entry, NotationError | No
 def _stands_on(g: _Entry) -> bool:
     """Whether ``g``'s one square is where its tower stands, its move said in slots after
     it (``brown a1 up 3``): the slots are the move."""
-    return g.origin is None and g.tower is not None and g.direction is not None and bool(g.distance)
+    return g.origin is None and g.said_in_slots()
 
 
 def _entry_notes(g: _Entry, before: _Entry | None, note: NotationError | None, text: str, number: int) -> list[NotationError]:
@@ -1771,14 +1977,20 @@ def _entry_notes(g: _Entry, before: _Entry | None, note: NotationError | None, t
 def _slots_entry(g: _Entry, written: str, number: int) -> Entry:
     """The record's entry for ``g``, read in slots (a Sumo push said with none is
     Forward 1; a forfeit has no direction), the slots not said named unread."""
-    direction, distance = g.direction, g.distance
-    if g.push and direction is None and distance is None:
-        direction, distance = Direction.FORWARD, 1
-    if distance == 0:
-        direction = None
+    direction, distance = _said_move(g)
     slots = (("tower", g.tower), ("direction", direction if distance != 0 else Direction.FORWARD), ("distance", distance), ("square", g.square))
     unread = " ".join(name for name, value in slots if value is None) or None
     return Entry(number, g.start + 1, written, g.tower, direction, distance, g.square, unread=unread)
+
+
+def _said_move(g: _Entry) -> tuple[Direction | None, int | None]:
+    """The direction and the distance entry ``g`` says: a Sumo push said with none is
+    Forward 1; a forfeit has no direction."""
+    if g.push and g.direction is None and g.distance is None:
+        return Direction.FORWARD, 1
+    if g.distance == 0:
+        return None, 0
+    return g.direction, g.distance
 
 
 #: A brace (what a line's notes in braces are blanked with when they hold its moves).
@@ -1795,8 +2007,18 @@ def read_evidence(text: str, number: int, legend: Mapping[str, Direction | Colou
     if is_key_line(text):  # (a key to the record's signs says what entries mean; it is none)
         return _no_move(text, number, None, "is a key to the record's signs, no move")
     line, unbraced = _read_line(text, number, legend)
+    row, notes = _row(line, text, number)
+    if not row:
+        return _no_move(text, number, line)
+    notes.extend(_outside_notes(line, row, text, number, unbraced=unbraced))
+    return [row], line.comments, notes
+
+
+def _row(line: _Line, text: str, number: int) -> tuple[list[Spanned], list[NotationError]]:
+    """The row of line ``number`` read (``line``): its ``(entry, start, end)``s, a
+    placeholder's first, and their warnings."""
     notes: list[NotationError] = []
-    row: list[tuple[Entry, int, int]] = []
+    row: list[Spanned] = []
     if line.placeholder is not None and line.entries:
         start, end = line.placeholder
         row.append((Entry(number, start + 1, text[start:end], placeholder=True), start, end))
@@ -1804,15 +2026,19 @@ def read_evidence(text: str, number: int, legend: Mapping[str, Direction | Colou
         entry, note = _entry(g, text, number)  # (no turn or ply number: the replay knows the turns)
         row.append((entry, g.start, g.end))
         notes.extend(_entry_notes(g, line.entries[k - 1] if k else None, note, text, number))
-    if not row:
-        return _no_move(text, number, line)
+    return row, notes
+
+
+def _outside_notes(line: _Line, row: list[Spanned], text: str, number: int, *, unbraced: bool) -> list[NotationError]:
+    """The warnings of what line ``number`` holds outside its ``row``: each stretch set
+    aside, the braces where they were read as blanks, a word taking back the line before."""
     covered = [(start, end) for _e, start, end in row]
-    notes.extend(_set_aside(text, number, line, covered))
+    notes = _set_aside(text, number, line, covered)
     if unbraced:  # (the braces themselves go, as any text around the move does)
         notes.extend(_aside_mark(text, number, m.start(), m.end()) for m in _BRACES.finditer(text))
     if line.takes_back is not None and any(g.tower is not None or g.target is not None for g in line.entries):
         notes.append(_take_back(text, number, line.takes_back))
-    return [row], line.comments, notes
+    return notes
 
 
 def _no_move(text: str, number: int, line: _Line | None, why: str = "holds no move") -> tuple[list[Item], list[Comment], list[NotationError]]:
@@ -1863,18 +2089,36 @@ def _take_back(text: str, number: int, back: Clue) -> TakeBack:
 def _uncovered(text: str, line: _Line, covered: list[tuple[int, int]]) -> Iterator[Clue]:
     """The line's tokens outside its entries (``covered``), its comments, a turn number
     as we write it and its ``...``, in order (the spans walked with the tokens: linear)."""
-    comments = {c.column - 1 for c in line.comments}
+    kept = _kept_starts(line)
     spans = sorted(covered)
     at = 0  # (the first span that may hold a token from here on)
-    placeholder = line.placeholder[0] if line.placeholder is not None else None
     for k, tok in enumerate(line.tokens):
-        while at < len(spans) and spans[at][1] <= tok.start:
-            at += 1
-        if tok.start in comments or tok.start == placeholder or (at < len(spans) and spans[at][0] <= tok.start):
+        at = _span_at(spans, at, tok.start)
+        if tok.start in kept or (at < len(spans) and spans[at][0] <= tok.start):
             continue
-        if k == 0 and tok.kind == "TURN" and text[tok.start : tok.end].endswith(".") and text[tok.start].isdigit():
-            continue  # (a turn number as we write it: kept)
+        if k == 0 and _turn_as_written(text, tok):
+            continue  # (kept)
         yield tok
+
+
+def _kept_starts(line: _Line) -> set[int]:
+    """Where the line's comments and its placeholder start: kept, not set aside."""
+    kept = {c.column - 1 for c in line.comments}
+    if line.placeholder is not None:
+        kept.add(line.placeholder[0])
+    return kept
+
+
+def _span_at(spans: list[tuple[int, int]], at: int, start: int) -> int:
+    """The index of the first of ``spans`` from ``at`` on that ends after ``start``."""
+    while at < len(spans) and spans[at][1] <= start:
+        at += 1
+    return at
+
+
+def _turn_as_written(text: str, tok: Clue) -> bool:
+    """Whether ``tok`` is a turn number as we write it (``12.``)."""
+    return tok.kind == "TURN" and text[tok.start : tok.end].endswith(".") and text[tok.start].isdigit()
 
 
 def _set_aside(text: str, number: int, line: _Line, covered: list[tuple[int, int]]) -> list[NotationError]:

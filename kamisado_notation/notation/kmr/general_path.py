@@ -199,9 +199,7 @@ def without_marks(text: str, number: int, error: NotationError) -> tuple[str, li
     if error.line != number or text.split(None, 1)[0].lower() in ("round", "lineup"):
         return None
     found = _styled(text)
-    at = error.column - 1
-    after_slashes = any(mark == "//" and s <= at for s, mark, *_ in found)  # (the lexer reads on to the end)
-    if not after_slashes and not any(s <= at < s + len(mark) for s, mark, *_ in found):
+    if not _at_a_mark(found, error.column - 1):
         return None
     marks, out = [], list(text)
     for start, mark, read, new, style in found:
@@ -209,6 +207,12 @@ def without_marks(text: str, number: int, error: NotationError) -> tuple[str, li
         message = f"{quote(mark)} is read as {quote(read.strip())}" if read.strip() else f"{quote(mark)} is read as nothing"
         marks.append(StyleMark(message, line=number, column=start + 1, mark=mark, new=new, style=style))
     return "".join(out), marks
+
+
+def _at_a_mark(found: list[_Found], at: int) -> bool:
+    """Whether ``at`` (where an error stands) is on one of the marks ``found``, or after
+    a ``//`` (the lexer reads on to the end)."""
+    return any(mark == "//" and s <= at for s, mark, *_ in found) or any(s <= at < s + len(mark) for s, mark, *_ in found)
 
 
 def _braced(text: str) -> list[tuple[int, int]]:
@@ -298,12 +302,17 @@ def _lone_chess_marks(text: str, end: int, free: Callable[[int], bool]) -> list[
     for m in _LONE_MARK.finditer(text, 0, end):
         if m.group() == "?" and _slot_next(text, m.end()):
             continue  # ('? Back 1 Blue': a tower that could not be read, not a chess mark)
-        word_end = m.start()
-        while word_end > 0 and text[word_end - 1].isspace():
-            word_end -= 1
+        word_end = _past_blanks_back(text, m.start())
         if word_end and _after_word(text, word_end) and free(m.start()):
             found.append((m.start(), m.group(), " " * len(m.group()), f"{{{m.group()}}}", "chess-mark"))
     return found
+
+
+def _past_blanks_back(text: str, at: int) -> int:
+    """Where the text before ``at`` ends, the blanks right before ``at`` left out."""
+    while at > 0 and text[at - 1].isspace():
+        at -= 1
+    return at
 
 
 def _slot_next(text: str, at: int) -> bool:
@@ -344,8 +353,7 @@ def read_past_words(
     ``Round``, ``Lineup`` or header line, a word that fits no slot, a known colour or
     direction in the wrong place, or any other error. (Two words in one entry are read
     past, or one in each of a row's entries.)"""
-    words = text.split(None, 1)
-    if not words or words[0][:1] == "[" or words[0].lower() in ("round", "lineup"):
+    if not _may_be_row(text):
         return None
     errors = [error]
     notes: list[NotationError] = []  # (words after it read as others: an abbreviation…)
@@ -365,6 +373,13 @@ def read_past_words(
             continue
         items, comments = read
         return (items, comments, [*notes, *errors]) if _each_read_past(items, past) else None
+
+
+def _may_be_row(text: str) -> bool:
+    """Whether line ``text`` may be a row of entries: no ``Round``, ``Lineup`` or header
+    line, nor a blank one."""
+    words = text.split(None, 1)
+    return bool(words) and words[0][:1] != "[" and words[0].lower() not in ("round", "lineup")
 
 
 def _each_read_past(items: list[Item], past: set[int]) -> bool:
