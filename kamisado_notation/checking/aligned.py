@@ -393,12 +393,10 @@ def _without_lineups(pieces: list[Piece]) -> list[Piece]:
             out.append(p)
             continue
         if kind in ("COLOUR", "AMBIGUOUS") and p.clue.colour in seen and not _named_again(chunk, p):
-            colours = [k for k, c in enumerate(chunk) if c.clue.kind in ("COLOUR", "AMBIGUOUS")]
-            said = next(k for k in colours if chunk[k].clue.colour is p.clue.colour)
-            if len(colours) >= _LINEUP and not (said == colours[0] and chunk[said].line < chunk[colours[1]].line):
+            cut = _cut_at(chunk, p)
+            if cut is None:
                 close()
-            else:  # (the row may start after it: '🟨 a→h: RED* BROWN … YELLOW …', a side's mark first; a colour on a line before)
-                cut = said + 1
+            else:
                 out.extend(chunk[:cut])
                 del chunk[:cut]
                 seen.clear()
@@ -408,6 +406,19 @@ def _without_lineups(pieces: list[Piece]) -> list[Piece]:
         chunk.append(p)
     close()
     return out
+
+
+def _cut_at(chunk: list[Piece], p: Piece) -> int | None:
+    """Where a run of colours ``chunk`` that ``p`` names a colour of again starts anew:
+    ``None`` where it holds a lineup's colours already (it ends before ``p``), else right
+    after the colour said before (the row may start after it: ``🟨 a→h: RED* BROWN …
+    YELLOW …``, a side's mark first; the run's first colour, on a line before the rest,
+    however many colours the run holds)."""
+    colours = [k for k, c in enumerate(chunk) if c.clue.kind in ("COLOUR", "AMBIGUOUS")]
+    said = next(k for k in colours if chunk[k].clue.colour is p.clue.colour)
+    if len(colours) >= _LINEUP and not (said == colours[0] and chunk[said].line < chunk[colours[1]].line):
+        return None
+    return said + 1
 
 
 def _named_again(chunk: list[Piece], p: Piece) -> bool:
