@@ -757,6 +757,9 @@ def test_property_a_rows_towers_listed_are_no_moves(seed: int, wrapped: bool) ->
 
 @settings(max_examples=6, deadline=None)
 @given(st.integers(0, 10_000), st.sampled_from(WORDS))
+@example(seed=114, lang=(Form.TEXT, "en")).xfail(
+    raises=AssertionError, reason="found by a fresh clone's random profile at the end of session 33 (no round read with certainty; fails on 56bb0ef too); not yet examined"
+)
 def test_property_a_match_quoted_in_a_reply_is_read_as_played(seed: int, lang: tuple[Form, str]) -> None:
     """A match quoted in a mail's reply, each line after ``> ``, with the landing in
     brackets, after a key in prose and blank quoted lines: every round read as played

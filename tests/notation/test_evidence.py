@@ -39,7 +39,7 @@ NOISE = [
     "nice", "hmm", "wow!!", "lol", "gg", "Anna:", "<Bob>", "Marta said:", "[19:04]", "19:04:11", "2026-03-12",
     "😀", "👍", "🎉", "<td>", "</td>", "<b>", "**", "|", ">", ">>", "•", "*", "::", "…?!", "(thinking)", "ok",
     "well played", "[i]", "[/i]", "`", "```", "~", "=", "==", "@Anna", "^_^", ":-)", "(11s)",
-    ":eyes:", ":+1:", "↩ 2  🔁 4", "↻", "6 giu 2026", "3 mai 2026,",
+    ":eyes:", ":+1:", "↩  🔁  ⭐", "↻", "6 giu 2026", "3 mai 2026,",
 ]
 #: After the last entry, a comment of ours too ('#' comments to the end of the line, so
 #: it is no noise before an entry).
@@ -94,6 +94,7 @@ def errors(text: str) -> list[str]:
 @example(seed=7, style=(Form.TEXT, "en"), noise=3)
 @example(seed=238, style=(Form.TEXT, "en"), noise=585)  # ('Pink 0 Pink >': a forfeit's square, then a sign)
 @example(seed=4, style=(Form.SHORT, "en"), noise=124)  # (markup between two entries: fix left them run together)
+@example(seed=0, style=(Form.TEXT, "en"), noise=1968)  # (a fresh clone's random profile: '↩ 2  🔁 4', a post's counters, put numbers between entries; noise holds no evidence now)
 def test_property_noise_never_changes_the_judged_moves(seed: int, style: tuple[Form, str], noise: int) -> None:
     original = written(seed, *style, target=1)
     planted = noisy(original, random.Random(noise))
