@@ -326,6 +326,11 @@ class _Entry:
         (a forfeit wants none)."""
         return self.tower is not None and (self.direction is None or self.distance is None) and self.distance != 0
 
+    def lacks_landing(self) -> bool:
+        """Whether the entry has its direction and its distance, and no landing (no square,
+        no target)."""
+        return self.direction is not None and self.distance is not None and self.square is None and self.target is None
+
     def wants_square(self) -> bool:
         """Whether the entry has a slot past its tower (a direction, a distance, a push)
         and no square yet: a colour next may be its square."""
@@ -1627,7 +1632,7 @@ class _Line:
         g = self.current
         if g is not None and self.ahead.square_colour_follows(k):
             return
-        if g is not None and g.direction is not None and g.distance is not None and g.square is None and g.target is None:
+        if g is not None and g.lacks_landing():
             g.end = tok.end
             self.close()
             return
