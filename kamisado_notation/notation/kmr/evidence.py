@@ -1153,6 +1153,10 @@ class _Ahead:
         tokens = self.tokens
         return (tokens[j] for j in range(k + 1, len(tokens)))
 
+    def next_index(self, k: int, skipped: tuple[str, ...] = ("ASIDE",)) -> int | None:
+        """The index of the first token after ``k`` of a kind not ``skipped``, if any."""
+        return next((j for j in range(k + 1, len(self.tokens)) if self.tokens[j].kind not in skipped), None)
+
     def next_kind(self, k: int) -> str | None:
         """The kind of the next evidence token after ``k`` (set-aside text skipped)."""
         return next((tok.kind for tok in self.after(k) if tok.kind not in ("ASIDE", "DASH", "PUSH")), None)
@@ -1329,7 +1333,7 @@ class _Ahead:
         arrow = tok.kind == "DIRECTION" and to_arrow(self.text[tok.start : tok.end])
         if not (arrow or (tok.weak and tok.kind == "DISTANCE")):
             return False
-        nxt = next((j for j in range(k + 1, len(self.tokens)) if self.tokens[j].kind != "ASIDE"), None)
+        nxt = self.next_index(k)
         return nxt is not None and self.tokens[nxt].kind == "COLOUR" and _LANDS.fullmatch(self.text[g.end : self.tokens[nxt].start]) is not None
 
     def same_cell(self, end: int, start: int, *, comment: bool = False) -> bool:
@@ -1394,10 +1398,8 @@ class _Ahead:
     def goes_to_square(self, k: int) -> bool:
         """Whether words set aside, then a word or an arrow to a square, follow token
         ``k`` (``f1 all the way across to e2``: where a tower stood, then where it went)."""
-        j = k + 1
-        while j < len(self.tokens) and self.tokens[j].kind == "ASIDE":
-            j += 1
-        return j < len(self.tokens) and self.to_square(self.tokens[j], j)
+        j = self.next_index(k)
+        return j is not None and self.to_square(self.tokens[j], j)
 
     def word_direction_follows(self, k: int) -> bool:
         """Whether a direction in words follows token ``k`` a blank apart (``f1 right``;
@@ -1442,7 +1444,7 @@ class _Ahead:
         """Whether what follows the colour at ``k`` can be a back-entry's (back, one, its
         square, nothing), not another move's slots (``pushed  Red Left 3 Blue``, the short
         form's ``pushed   Re F7 Bl``)."""
-        j = next((j for j in range(k + 1, len(self.tokens)) if self.tokens[j].kind not in ("ASIDE", "DASH")), None)
+        j = self.next_index(k, ("ASIDE", "DASH"))
         if j is None or self.tokens[j].weak:
             return True
         nxt = self.tokens[j]
