@@ -843,8 +843,12 @@ def _code_before_word(text: str, tokens: list[Clue], k: int) -> Clue:
     if tok.kind != "COLOUR" or tok.weak or tok.end - tok.start != 2 or k + 1 == len(tokens):
         return tok
     after = tokens[k + 1]
-    spelt = after.kind == "COLOUR" and after.end - after.start > 2 and text[after.start : after.end].isalpha()
-    return replace(tok, weak=True) if spelt and text[tok.end : after.start] == " " else tok
+    return replace(tok, weak=True) if _spelt_colour(text, after) and text[tok.end : after.start] == " " else tok
+
+
+def _spelt_colour(text: str, tok: Clue) -> bool:
+    """Whether ``tok`` is a colour spelt out: a word of three letters or more."""
+    return tok.kind == "COLOUR" and tok.end - tok.start > 2 and text[tok.start : tok.end].isalpha()
 
 
 def _sentence_end(text: str, tokens: list[Clue], k: int) -> Clue:
