@@ -331,6 +331,11 @@ class _Entry:
         (a forfeit wants none)."""
         return self.tower is not None and (self.direction is None or self.distance is None) and self.distance != 0
 
+    def lacks_landing(self) -> bool:
+        """Whether the entry has its direction and its distance, and no landing (no square,
+        no target)."""
+        return self.direction is not None and self.distance is not None and self.square is None and self.target is None
+
     def wants_square(self) -> bool:
         """Whether the entry has a slot past its tower (a direction, a distance, a push)
         and no square yet: a colour next may be its square."""
@@ -845,8 +850,12 @@ def _code_before_word(text: str, tokens: list[Clue], k: int) -> Clue:
     if tok.kind != "COLOUR" or tok.weak or tok.end - tok.start != 2 or k + 1 == len(tokens):
         return tok
     after = tokens[k + 1]
-    spelt = after.kind == "COLOUR" and after.end - after.start > 2 and text[after.start : after.end].isalpha()
-    return replace(tok, weak=True) if spelt and text[tok.end : after.start] == " " else tok
+    return replace(tok, weak=True) if _spelt_colour(text, after) and text[tok.end : after.start] == " " else tok
+
+
+def _spelt_colour(text: str, tok: Clue) -> bool:
+    """Whether ``tok`` is a colour spelt out: a word of three letters or more."""
+    return tok.kind == "COLOUR" and tok.end - tok.start > 2 and text[tok.start : tok.end].isalpha()
 
 
 def _sentence_end(text: str, tokens: list[Clue], k: int) -> Clue:
@@ -1162,6 +1171,10 @@ class _Ahead:
         tokens = self.tokens
         return (tokens[j] for j in range(k + 1, len(tokens)))
 
+    def next_index(self, k: int, skipped: tuple[str, ...] = ("ASIDE",)) -> int | None:
+        """The index of the first token after ``k`` of a kind not ``skipped``, if any."""
+        return next((j for j in range(k + 1, len(self.tokens)) if self.tokens[j].kind not in skipped), None)
+
     def next_kind(self, k: int) -> str | None:
         """The kind of the next evidence token after ``k`` (set-aside text skipped)."""
         return next((tok.kind for tok in self.after(k) if tok.kind not in ("ASIDE", "DASH", "PUSH")), None)
@@ -1338,7 +1351,7 @@ class _Ahead:
         arrow = tok.kind == "DIRECTION" and to_arrow(self.text[tok.start : tok.end])
         if not (arrow or (tok.weak and tok.kind == "DISTANCE")):
             return False
-        nxt = next((j for j in range(k + 1, len(self.tokens)) if self.tokens[j].kind != "ASIDE"), None)
+        nxt = self.next_index(k)
         return nxt is not None and self.tokens[nxt].kind == "COLOUR" and _LANDS.fullmatch(self.text[g.end : self.tokens[nxt].start]) is not None
 
     def same_cell(self, end: int, start: int, *, comment: bool = False) -> bool:
@@ -1403,10 +1416,8 @@ class _Ahead:
     def goes_to_square(self, k: int) -> bool:
         """Whether words set aside, then a word or an arrow to a square, follow token
         ``k`` (``f1 all the way across to e2``: where a tower stood, then where it went)."""
-        j = k + 1
-        while j < len(self.tokens) and self.tokens[j].kind == "ASIDE":
-            j += 1
-        return j < len(self.tokens) and self.to_square(self.tokens[j], j)
+        j = self.next_index(k)
+        return j is not None and self.to_square(self.tokens[j], j)
 
     def word_direction_follows(self, k: int) -> bool:
         """Whether a direction in words follows token ``k`` a blank apart (``f1 right``;
@@ -1451,7 +1462,7 @@ class _Ahead:
         """Whether what follows the colour at ``k`` can be a back-entry's (back, one, its
         square, nothing), not another move's slots (``pushed  Red Left 3 Blue``, the short
         form's ``pushed   Re F7 Bl``)."""
-        j = next((j for j in range(k + 1, len(self.tokens)) if self.tokens[j].kind not in ("ASIDE", "DASH")), None)
+        j = self.next_index(k, ("ASIDE", "DASH"))
         if j is None or self.tokens[j].weak:
             return True
         nxt = self.tokens[j]
@@ -1644,7 +1655,7 @@ class _Line:
         g = self.current
         if g is not None and self.ahead.square_colour_follows(k):
             return
-        if g is not None and g.direction is not None and g.distance is not None and g.square is None and g.target is None:
+        if g is not None and g.lacks_landing():
             g.end = tok.end
             self.close()
             return
