@@ -996,20 +996,30 @@ def _quoted(rnd: AlignedRound, before: Iterable[AlignedRound], pieces: list[Piec
     played ``before`` said again (``Looking back, b1-h7 was the move that mattered``):
     notes quoting the moves played, not a round begun."""
     written = [u for u in rnd.used if u is not None]
-    return bool(written) and all(_quoted_move(u, before, pieces) for u in written)
+    pairs = _pairs(before)
+    return bool(written) and all(_quoted_move(u, pairs, pieces) for u in written)
 
 
-def _quoted_move(used: tuple[int, int], before: Iterable[AlignedRound], pieces: list[Piece]) -> bool:
-    """Whether the clues ``used`` hold two squares that are a move played ``before``."""
-    played = {(m.origin, m.target) for r in before for m in r.moves}
-    return any(pieces[k].clue.kind == "COORDS" and pieces[k].clue.squares in played for k in range(*used))
+def _pairs(rounds: Iterable[AlignedRound]) -> set[tuple[int, int]]:
+    """The squares each move of ``rounds`` went from and to."""
+    return {(m.origin, m.target) for r in rounds for m in r.moves}
+
+
+def _quoted_move(used: tuple[int, int], pairs: set[tuple[int, int]], pieces: list[Piece]) -> bool:
+    """Whether the clues ``used`` hold two squares that are a move played (``pairs``)."""
+    return any(pieces[k].clue.kind == "COORDS" and pieces[k].clue.squares in pairs for k in range(*used))
+
+
+def _strong(used: tuple[int, int], pieces: list[Piece]) -> list[Piece]:
+    """The clues ``used`` that are not weak."""
+    return [pieces[k] for k in range(*used) if not pieces[k].weak]
 
 
 def _telling(used: tuple[int, int], pieces: list[Piece]) -> bool:
     """Whether the clues ``used`` tell a move apart from a note: two at least that are
     not weak, or squares (a colour alone, ``stopped on purple``, names the next tower
     as a note on a move does)."""
-    said = [pieces[k] for k in range(*used) if not pieces[k].weak]
+    said = _strong(used, pieces)
     return len(said) >= 2 or any(p.clue.kind in ("SQUARE", "COORDS") for p in said)
 
 
@@ -1017,7 +1027,7 @@ def _told_again(used: tuple[int, int], before: list[AlignedRound], pieces: list[
     """Whether the clues ``used`` (two at least, not weak) all say what is true of one
     move played ``before``: a move told again in words (``Noor opens with her Brown
     straight down 3``, notes walking through the round), not a new one."""
-    said = [pieces[k] for k in range(*used) if not pieces[k].weak]
+    said = _strong(used, pieces)
     return len(said) >= 2 and any(all(says_of(p, m) for p in said) for rnd in before for m in rnd.moves)
 
 
@@ -1044,19 +1054,24 @@ def _new_moves(rounds: Iterable[AlignedRound], before: Iterable[AlignedRound], p
     (:func:`_telling`) is not counted."""
     before = list(before)
     played = {sq for rnd in before for m in rnd.moves for sq in (m.origin, m.target)}
-    return sum(_telling(used, pieces) and not _repeats(used, before, pieces, played, echoes) for rnd in rounds for used in filter(None, rnd.used))
+    pairs = _pairs(before)
+    return sum(_telling(used, pieces) and not _repeats(used, before, pieces, (played, pairs), echoes) for rnd in rounds for used in filter(None, rnd.used))
 
 
-def _repeats(used: tuple[int, int], before: list[AlignedRound], pieces: list[Piece], played: set[int], echoes: set[int]) -> bool:
+def _repeats(
+    used: tuple[int, int], before: list[AlignedRound], pieces: list[Piece], played: tuple[set[int], set[tuple[int, int]]], echoes: set[int]
+) -> bool:
     """Whether the clues ``used`` say a move of the rounds ``before`` again: only the
     ``echoes`` (:func:`_echoes`: a reply quoting an entry, ``you wrote yellow right 3``);
     a move played quoted by its squares or told again in words (:func:`_told_again`);
-    or squares the moves before went from or to (``played``), and no other square
-    (``b3 to d1``, ``f4 is a blue square``: notes on the moves played)."""
-    if all(k in echoes for k in range(*used)) or _quoted_move(used, before, pieces) or _told_again(used, before, pieces):
+    or squares the moves before went from or to (``played``: those squares, and the
+    moves' pairs of them), and no other square (``b3 to d1``, ``f4 is a blue square``:
+    notes on the moves played)."""
+    squares, pairs = played
+    if all(k in echoes for k in range(*used)) or _quoted_move(used, pairs, pieces) or _told_again(used, before, pieces):
         return True
     named = {said[1] for k in range(*used) if pieces[k].clue.kind == "SQUARE" and (said := pieces[k].clue.squares) is not None}
-    return bool(named) and named <= played
+    return bool(named) and named <= squares
 
 
 #: How many clues in a row, said on a line as on a line before it, are that line said again.
