@@ -33,7 +33,7 @@ from ..notation.kmr.evidence import Clue, clues, is_key_line, to_arrow
 from ..notation.kmr.line_shapes import line_shape
 from ..notation.kmr.slow_tiers import Legend, heading, json_object, json_values
 from ..notation.record import RoundRecord
-from ..notation.vocabulary import normalise
+from ..notation.vocabulary import BETWEEN_SQUARES, normalise
 from .side_by_side import Bands, bands_of
 
 __all__ = ["MAX_CLUES", "AlignedRound", "Alignment", "Order", "Piece", "align_lines", "pieces_of", "rounds_side_by_side"]
@@ -105,6 +105,9 @@ _LEARNING = 2
 _LINEUP = 6
 #: The fewest colours alone on each line of a lineup's row wrapped onto two.
 _HALF_LINEUP = 3
+#: The words set aside on a line whose one clue is a colour that make it chatter naming a
+#: tower (``lol ur orange is so far out``), a weak clue: a tower alone says little.
+_CHATTER = 3
 #: The most clues an entry is read from; the legal moves kept of this many positions at most.
 _SPAN, _OFFERS = 8, 2048
 
@@ -128,6 +131,9 @@ class Piece:
     #: its line is taken back by the next line that says a move (``no wait sorry typo,
     #: green right two``): as likely set aside as read
     taken_back: bool = False
+    #: a square said after a word or an arrow to it (``to c1``, ``→ c1``, ``ke c1``): where
+    #: a move lands, never where it stood
+    lands: bool = False
 
     @property
     def short(self) -> tuple[Direction, int] | None:
@@ -166,7 +172,7 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1, order: Order = Order
             continue  # (a key to the signs: no move)
         if is_key_line(text) or said.get(number, 0) is None:
             continue  # (an example of them, a round's heading: no move)
-        found = _line_pieces(text, number, legend, said.get(number) if in_order else None)
+        found = [p for p in _line_pieces(text, number, legend, said.get(number) if in_order else None) if p.text not in learnt.names]
         rows.see(number, found)
         if _amends(text, legend, found):
             _take_back(out)
@@ -306,11 +312,32 @@ def _line_pieces(text: str, number: int, legend: Mapping[str, Direction | Colour
     ``said_round``."""
     if json_object(text):
         text = json_values(text)
-    found = [c for c in clues(text, legend) if c.kind in _EVIDENCE or _compass(c, text) is not None]
+    tokens = clues(text, legend)
+    found = _signs_as_words([c for c in tokens if c.kind in _EVIDENCE or _compass(c, text) is not None], text)
+    if len(found) == 1 and found[0].kind == "COLOUR" and sum(t.kind == "ASIDE" and text[t.start : t.end].isalpha() for t in tokens) >= _CHATTER:
+        found = [replace(found[0], weak=True)]  # (a colour named in a sentence: 'lol ur orange is so far out')
     return [
-        Piece(number, c.start + 1, c, text[c.start : c.end], _name_before(text, c.start), legend, said_round)
+        Piece(number, c.start + 1, c, text[c.start : c.end], _name_before(text, c.start), legend, said_round, lands=c.kind == "SQUARE" and _TO_BEFORE.search(text, max(0, c.start - 12), c.start) is not None)
         for c in found
     ]
+
+
+def _signs_as_words(found: list[Clue], text: str) -> list[Clue]:
+    """``found`` with each colour said as a sign and its word at once (``🟩 Green``,
+    ``🟪 **Purple**``, a bot's habit) one clue, the word's: one tower, not a tower and its
+    landing (``Red red`` in words stays two)."""
+    out: list[Clue] = []
+    for c in found:
+        last = out[-1] if out else None
+        if last is not None and c.kind == last.kind == "COLOUR" and c.colour is last.colour and not text[last.end : c.start].strip(" *_") and text[last.start].isalpha() != text[c.start].isalpha():
+            out[-1] = c if text[c.start].isalpha() else last
+            continue
+        out.append(c)
+    return out
+
+
+#: A word or an arrow to a square, right before it (``to c1``, ``→ c1``, ``ke c1``).
+_TO_BEFORE = re.compile(r"(?:(?<![^\W\d_])(?:" + "|".join(sorted(map(re.escape, BETWEEN_SQUARES), key=len, reverse=True)) + r")|→|->|=>|➜|⟶)\s*$", re.IGNORECASE)
 
 
 def _rounds_said(numbered: list[tuple[int, str]], bands: Bands | None = None) -> dict[int, int | None]:
@@ -485,7 +512,7 @@ def _fit(piece: Piece, offer: _Offer, filled: int, flip: bool) -> tuple[int, flo
     if clue.compass:
         found = _compass_fit(_compass(clue, piece.text), offer, filled)
     elif clue.kind in ("SQUARE", "COORDS"):
-        found = _squares_fit(clue.squares, offer, filled, flip) or _short_fit(piece.short, offer, filled)
+        found = _squares_fit(clue.squares, offer, filled, flip, lands=piece.lands) or _short_fit(piece.short, offer, filled)
     else:
         found = _FITS[clue.kind](clue, offer, filled)
     if found is not None and piece.weak:
@@ -525,8 +552,8 @@ def _colour_fit(colour: Colour | None, offer: _Offer, filled: int) -> tuple[int,
 def _direction_fit(direction: Direction | None, offer: _Offer, filled: int) -> tuple[int, float] | None:
     if filled & _DIRECTION or offer.distance == 0:
         return None
-    if direction is None:  # (a down arrow: forward on a board drawn from the other side)
-        return _DIRECTION, 0.5
+    if direction is None:  # (a down arrow: forward on a board drawn from the other side, or a push's back; never aslant)
+        return (_DIRECTION, 0.5) if offer.direction in (Direction.FORWARD, Direction.BACK) else None
     return (_DIRECTION, 1.0) if direction is offer.direction else None
 
 
@@ -544,7 +571,7 @@ def _short_fit(short: tuple[Direction, int] | None, offer: _Offer, filled: int) 
     return (_DIRECTION | _DISTANCE, 2.0) if (offer.direction, offer.distance) == short else None
 
 
-def _squares_fit(squares: tuple[int | None, int] | None, offer: _Offer, filled: int, flip: bool) -> tuple[int, float] | None:
+def _squares_fit(squares: tuple[int | None, int] | None, offer: _Offer, filled: int, flip: bool, *, lands: bool = False) -> tuple[int, float] | None:
     if squares is None:
         return None
     origin, target = squares
@@ -555,7 +582,7 @@ def _squares_fit(squares: tuple[int | None, int] | None, offer: _Offer, filled: 
         return (_ORIGIN | _TARGET, 3.0) if both else None
     if target == offer.target and not filled & _TARGET:
         return _TARGET, 2.0  # (a square says nearly all of a move)
-    if target == offer.origin and not filled & _ORIGIN:
+    if target == offer.origin and not filled & _ORIGIN and not lands:
         return _ORIGIN, 0.5
     return None
 
@@ -589,8 +616,8 @@ def _inside(pieces: list[Piece], j: int, offer: _Offer, filled: int) -> float | 
     aside inside it (``filled``: the slots its clues before filled), or ``None`` where
     it ends the entry: nothing for an arrow after the direction (``to``, before where
     the move lands); a weak clue's cost for what the entry said already (its direction
-    said twice: ``straight forward``; its squares; a colour as a sign and a word), on
-    the line of the clue before it. (A common word between its clues, ``to``, ``on``,
+    said twice: ``straight forward``; its squares), on the line of the clue before it
+    (a colour as a sign and a word is one clue already: :func:`_signs_as_words`). (A common word between its clues, ``to``, ``on``,
     still ends it: set aside inside entries, such words made more records read wrongly
     than right.)"""
     piece = pieces[j]
@@ -598,18 +625,9 @@ def _inside(pieces: list[Piece], j: int, offer: _Offer, filled: int) -> float | 
         return 0.0
     if piece.line != pieces[j - 1].line:
         return None  # (a quote's marks at the next line's start: another entry, or none)
-    if _said_again(piece, offer, filled) or _named_twice(pieces[j - 1], piece):
+    if _said_again(piece, offer, filled):
         return _ASIDE_WEAK
     return None
-
-
-def _named_twice(before: Piece, piece: Piece) -> bool:
-    """Whether ``piece`` names again the colour ``before`` it named, right after it as a
-    sign and a word (``🟩 Green``, ``🟪 purple``)."""
-    return (
-        piece.clue.kind == before.clue.kind == "COLOUR" and piece.clue.colour is before.clue.colour and piece.line == before.line
-        and piece.text.isalpha() != before.text.isalpha()
-    )
 
 
 def _said_again(piece: Piece, offer: _Offer, filled: int) -> bool:

@@ -84,7 +84,8 @@ def _taken_over(
     """The reading of ``lines`` against the legal moves, where it is taken over the
     reading's own (:func:`reread`): it keeps the entry the first error stands at, agrees
     with the rounds judged and judges more of them, or the first error stands in notes
-    after them (:func:`_in_notes`); else ``None``."""
+    after them (:func:`_in_notes`), or it settles an entry the first error leaves between
+    several moves (:func:`_settles`); else ``None``."""
     errors = [d for d in diagnostics if d.severity is Severity.ERROR]
     first = min(errors, key=lambda d: (d.line, d.column)) if errors else None
     if not _worth_reading(lines, first_line, errors, first, diagnostics):
@@ -95,9 +96,19 @@ def _taken_over(
     judged = alignment.judged
     if not _agrees(results, judged, _run_on(errors)):
         return None
-    if len(judged) > sum(r is not None for r in results) or _in_notes(alignment, first):
+    if len(judged) > sum(r is not None for r in results) or _in_notes(alignment, first) or _settles(alignment, first, results):
         return alignment
     return None
+
+
+def _settles(alignment: Alignment, first: Diagnostic | None, results: Sequence[RoundResult | None]) -> bool:
+    """Whether reading against the moves settles the ``first`` error: an entry read by its
+    evidence that the record leaves between several moves (``🔵 ↓2``: forward, or aslant
+    read as any way), which it reads as one, in rounds judged with certainty, as many as
+    the first reading judged."""
+    if first is None or len(first.suggestions) < 2 or first.kind not in READ_BY_EVIDENCE:
+        return False
+    return len(alignment.judged) >= sum(r is not None for r in results)
 
 
 def _in_notes(alignment: Alignment, first: Diagnostic | None) -> bool:

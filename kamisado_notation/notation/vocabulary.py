@@ -76,11 +76,12 @@ _LONGEST_KEY = 64
 
 def normalise(word: str) -> str:
     """The key a word is looked up by: accents dropped (NFD without combining marks),
-    case folded. Chinese glyphs and arrows are unchanged."""
+    case folded. Chinese glyphs and arrows are unchanged, and so are Thai's tone marks
+    and vowels (letters of the word: ``สี่``, four, is not ``สี``, colour)."""
     if len(word) > _LONGEST_KEY:
         return word.casefold()
     decomposed = unicodedata.normalize("NFD", word)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+    return "".join(c for c in decomposed if not unicodedata.combining(c) or "\u0e00" <= c <= "\u0e7f").casefold()
 
 
 def _table(rows: Mapping[_Value, _Row], spellings: Callable[[_Row], Iterable[str]]) -> dict[str, _Value]:
@@ -432,7 +433,7 @@ _EVIDENCE_COLOURS: dict[Colour, tuple[str, ...]] = {
         "ροζ", "분홍", "분홍색", "핑크", 
         "розовое", "cor-de-rosa", "różowe", "růžové", 
         "rosado", "rose", "roze", "różowy", "różowa", "růžová", "růžový", "rosa", "lyserød", "vaaleanpunainen", "pembe",
-        "桃", "桃色", "ピンク", "🩷", "💗", "rosane", "rózsaszínt", "розовая",
+        "桃", "桃色", "ピンク", "🩷", "💗", "💖", "💕", "🌸", "🎀", "rosane", "rózsaszínt", "розовая",
     ),
     Colour.PURPLE: (
         "μωβ", "μοβ", "βιολετί", "보라", "보라색", "퍼플", 
@@ -467,6 +468,57 @@ _WORLD_COLOURS: dict[Colour, tuple[str, ...]] = {
     Colour.BLUE: ("glas", "gorm", "sinine", "mėlynas", "mėlyna", "plava", "plavi", "blau", "modrá", "sinise", "dương", "biru", "синя", "синій", "синє", "blua", "neela", "neeli", "nila", "蓝", "蓝色", "藍"),
     Colour.ORANGE: ("oren", "oráiste", "oranž", "oranžinis", "oranžinė", "narančasta", "narančasti", "taronja", "oransje", "oranžová", "cam", "oranye", "jingga", "помаранчева", "помаранчевий", "оранжева", "oranĝa", "orangxa", "orangha", "narangi", "naranji", "narancs"),
 }
+#: The colour, direction and number words of languages written in other scripts: Arabic
+#: (with its article, ``الأحمر``, and each colour's feminine, ``حمراء``: a square is), Persian,
+#: Hebrew (with the article and ``to``, ``האדום``, ``לימין``), Hindi in Devanagari, and
+#: Thai (its words run together: read glyph by glyph, longest first, as CJK is).
+_SCRIPT_COLOURS: dict[Colour, tuple[str, ...]] = {
+    Colour.ORANGE: ("برتقالي", "برتقالية", "نارنجی", "כתום", "כתומה", "नारंगी", "संतरी", "ส้ม"),
+    Colour.BLUE: ("أزرق", "زرقاء", "آبی", "כחול", "כחולה", "नीला", "नीली", "नीले", "น้ำเงิน", "ฟ้า"),
+    Colour.PURPLE: ("بنفسجي", "بنفسجية", "أرجواني", "بنفش", "ارغوانی", "סגול", "סגולה", "बैंगनी", "बैगनी", "जामुनी", "ม่วง"),
+    Colour.PINK: ("وردي", "وردية", "زهري", "زهرية", "صورتی", "ורוד", "ורודה", "गुलाबी", "ชมพู"),
+    Colour.YELLOW: ("أصفر", "صفراء", "زرد", "צהוב", "צהובה", "पीला", "पीली", "पीले", "เหลือง"),
+    Colour.RED: ("أحمر", "حمراء", "قرمز", "سرخ", "אדום", "אדומה", "लाल", "แดง"),
+    Colour.GREEN: ("أخضر", "خضراء", "سبز", "ירוק", "ירוקה", "हरा", "हरी", "हरे", "เขียว"),
+    Colour.BROWN: ("بني", "بنية", "قهوه\u200cای", "قهوهای", "חום", "חומה", "भूरा", "भूरी", "भूरे", "น้ำตาล"),
+}
+_SCRIPT_DIRECTIONS: dict[Direction, tuple[str, ...]] = {
+    Direction.FORWARD: ("للأمام", "أمام", "مستقيم", "مستقيما", "قدام", "جلو", "مستقیم", "קדימה", "ישר", "ישרה", "आगे", "सीधा", "सीधे", "सीधी", "ตรง", "ข้างหน้า", "เดินหน้า"),
+    Direction.LEFT: ("يسار", "يسارا", "لليسار", "چپ", "שמאלה", "שמאל", "बाएँ", "बाएं", "बाए", "बायें", "बाये", "बाईं", "बायाँ", "बाँया", "ซ้าย"),
+    Direction.RIGHT: ("يمين", "يمينا", "لليمين", "راست", "ימינה", "ימין", "दाएँ", "दाएं", "दाए", "दायें", "दाये", "दाईं", "दायाँ", "ขวา"),
+    Direction.BACK: ("للخلف", "خلف", "وراء", "عقب", "אחורה", "पीछे", "ถอยหลัง"),
+}
+
+
+def _prefixed(table: Mapping[_Value, tuple[str, ...]]) -> dict[_Value, tuple[str, ...]]:
+    """``table``'s words with the articles and prefixes written against them (Arabic's
+    ``ال``, ``بال``, ``لل``; Hebrew's ``ה``, ``ל``, ``ב``, ``ו``), and Arabic-script words
+    with the other keyboard's ``ي``/``ی`` and ``ك``/``ک``."""
+    out: dict[_Value, tuple[str, ...]] = {}
+    for value, words in table.items():
+        forms: list[str] = []
+        for word in words:
+            forms.append(word)
+            if "\u0600" <= word[0] <= "\u06ff" and not word.startswith(("ال", "لل")):
+                forms += ["ال" + word, "بال" + word]
+            elif "\u05d0" <= word[0] <= "\u05ea":
+                forms += _hebrew_prefixed(word)
+        forms += [w.translate(_ARABIC_KEYS) for w in forms]
+        out[value] = tuple(dict.fromkeys(forms))
+    return out
+
+
+def _hebrew_prefixed(word: str) -> list[str]:
+    """Hebrew ``word`` after the article and the prefixes written against it (``האדום``,
+    ``לימין``); a vav that begins it is written twice after one (``הוורוד``), and so
+    alone too."""
+    stem = "ו" + word if word[0] == "ו" else word
+    return [p + stem for p in ("ה", "ל", "ב", "ו", "וה", "לה")] + ([stem] if stem != word else [])
+
+
+#: The letters Arabic and Persian keyboards type differently (Persian ``ی``, ``ک``).
+_ARABIC_KEYS = str.maketrans("یکيك", "يكیک")
+
 #: Colours, directions and forced words written in two or three words (Vietnamese,
 #: Indonesian, French's ``tout droit``): the phrase as written, with or without its
 #: accents → the English word it stands for.
@@ -474,7 +526,7 @@ PHRASES: dict[str, str] = {
     "xanh lá cây": "green", "xanh la cay": "green", "xanh lá": "green", "xanh la": "green", "xanh dương": "blue", "xanh duong": "blue",
     "xanh da trời": "blue", "xanh da troi": "blue", "xanh biển": "blue", "xanh bien": "blue", "merah muda": "pink", "mất lượt": "pass",
     "mat luot": "pass", "bị chặn": "blocked", "bi chan": "blocked", "står över": "pass", "star over": "pass", "kein zug": "pass",
-    "tout droit": "forward", "diag. gauche": "left", "diag gauche": "left", "diag. droite": "right", "diag droite": "right",
+    "tout droit": "forward", "قهوه ای": "brown", "قهوه اي": "brown", "diag. gauche": "left", "diag gauche": "left", "diag. droite": "right", "diag droite": "right",
 }
 
 #: Direction words the notation does not write but people do (the mover's directions).
@@ -530,6 +582,16 @@ _NUMBER_WORDS: tuple[tuple[str, ...], ...] = (
     ("одна", "дві", "три", "чотири", "", "шість", "сім"),  # uk
     ("unu", "du", "tri", "kvar", "kvin", "ses", "sep"),  # eo
     ("ek", "do", "teen", "chaar", "paanch", "chhe", "saat"),  # Hindi in Latin letters
+    ("واحد", "اثنان", "ثلاثة", "أربعة", "خمسة", "ستة", "سبعة"),  # ar
+    ("واحدة", "اثنين", "ثلاث", "أربع", "خمس", "ست", "سبع"),  # ar
+    ("یک", "دو", "سه", "چهار", "پنج", "شش", "هفت"),  # fa
+    ("يک", "", "", "", "", "شیش", ""),  # fa (the other keyboard's letter, a six as said)
+    ("אחת", "שתיים", "שלוש", "ארבע", "חמש", "שש", "שבע"),  # he
+    ("אחד", "שניים", "שלושה", "ארבעה", "חמישה", "שישה", "שבעה"),  # he
+    ("", "שתים", "", "", "", "", ""),  # he
+    ("एक", "दो", "तीन", "चार", "पाँच", "छह", "सात"),  # hi
+    ("", "", "", "", "पांच", "छः", ""),  # hi
+    ("หนึ่ง", "สอง", "สาม", "สี่", "ห้า", "หก", "เจ็ด"),  # th
     ("", "", "", "fire", "", "seks", "syv"),  # no, da
     ("", "两", "", "", "", "", ""),  # zh
     ("won", "to", "tree", "for", "fife", "sicks", "sven"),  # heard so by dictation (weak: see the reader)
@@ -583,8 +645,8 @@ FILE_WORDS: dict[str, str] = {
 
 #: Words of a forced entry: a forfeit written alone, a forfeit after the blocked tower, a
 #: back-entry, a push said in words.
-PASS_WORDS = frozenset(normalise(w) for w in ("pas", "geçti", "lewat", "ohitus", "пропуск", "pasas", "过", "跳过", "pass", "passes", "passed", "forfeit", "forfeits", "forfeited", "skip", "skips", "skipped", "overgeslagen", "saltado", "sauté", "saltato", "übersprungen", "pominięty", "passe", "paso", "passa", "passt", "kimarad", "passou"))
-BLOCKED_WORDS = frozenset(normalise(w) for w in ("bloke", "sıkıştı", "terblokir", "terhalang", "jumissa", "blockerad", "blokkert", "заблоковано", "заблокована", "blokita", "被堵", "堵住", "blocked", "block", "stuck", "vast", "geblokkeerd", "bloccata", "bloqueado", "bloqué", "bloccato", "blockiert", "blokkolva", "zablokowany"))
+PASS_WORDS = frozenset(normalise(w) for w in ("پاس", "פס", "ผ่าน", "pas", "geçti", "lewat", "ohitus", "пропуск", "pasas", "过", "跳过", "pass", "passes", "passed", "forfeit", "forfeits", "forfeited", "skip", "skips", "skipped", "overgeslagen", "saltado", "sauté", "saltato", "übersprungen", "pominięty", "passe", "paso", "passa", "passt", "kimarad", "passou"))
+BLOCKED_WORDS = frozenset(normalise(w) for w in ("محاصر", "محاصرة", "مسدود", "گیر", "گير", "חסום", "חסומה", "תקוע", "תקועה", "फंसा", "फँसा", "फंसी", "अटका", "अटकी", "ติด", "bloke", "sıkıştı", "terblokir", "terhalang", "jumissa", "blockerad", "blokkert", "заблоковано", "заблокована", "blokita", "被堵", "堵住", "blocked", "block", "stuck", "vast", "geblokkeerd", "bloccata", "bloqueado", "bloqué", "bloccato", "blockiert", "blokkolva", "zablokowany"))
 PUSHED_WORDS = frozenset(normalise(w) for w in ("itildi", "knuffad", "didorong", "puŝita", "pusxita", "puŝiĝis", "työnnetty", "bị đẩy", "pushed", "geschoben", "zurückgeschoben", "empujado", "poussé", "spinto", "押し戻し", "押し戻され", "被推", "退"))
 PUSH_WORDS = frozenset(normalise(w) for w in (
     "puŝas", "pusxas", "puŝis", "pusxis", "puŝo", "pusxo", "itti", "itiyor", "mendorong", "dorong", "đẩy", "työntää", "työntö", "knuffar", "штовхає",
@@ -621,6 +683,7 @@ ROUND_WORDS = (
     "raŭndo", "rauxndo", "raundo", "rownd", "gêm", "babhta", "cluiche", "voor", "raundas", "partija", "igra", "ronda", "pusingan", "partio", "ludo", "kierros", "erä", "omgång", "omgang", "ván", "babak", "putaran", "партія", "гра",
     "round", "game", "rnd", "rd", "partie", "spiel", "manche", "manșa", "manşa", "mansa", "partita", "partida", "juego",
     "runde", "ronde", "rond", "ronda", "raund", "rundă", "rodada", "játszma", "jatszma", "forduló", "fordulo", "runda", "раунд", "партия", "игра", "kolo", "kolejka",
+    "γύρος", "παρτίδα", "جولة", "الجولة", "دور", "دست", "סיבוב", "משחק", "राउंड", "दौर", "बाज़ी", "รอบ", "เกม",
 )
 #: Words for "to" between a move's two squares (not the evidence reader's `_TO_WORDS`, "two" heard as "to") (``D acht nach D fünf``, ``b8 do b1``).
 BETWEEN_SQUARES = frozenset(
@@ -631,7 +694,7 @@ BETWEEN_SQUARES = frozenset(
 #: What follows a number written in CJK glyphs that counts squares (``三マス``, ``三つ``,
 #: ``三格``, ``三칸``); a numeral glyph right before any other glyph is part of a word
 #: (``一本勝負``, a one-round match; ``一手目``, the first move), no distance.
-COUNTERS = ("マス", "ます", "つ", "格", "步", "歩", "个", "個", "칸", "간", "번")
+COUNTERS = ("マス", "ます", "つ", "格", "步", "歩", "个", "個", "칸", "간", "번", "ช่อง", "ตา")
 
 RETRACT_WORDS = frozenset(normalise(w) for w in ("revert", "reverts", "reverted", "takeback", "retracted", "retract", "undo", "undone", "scratch", "cancel", "cancelled", "canceled", "oops", "correction", "corrected", "fix", "fixed", "erratum", "korrektur", "korrigiert", "javítás", "javítva", "correção", "corrigido", "corectură", "corectat", "corrigé", "nope", "storno", "anulado", "annulé", "zurückgenommen", "rückgängig", "crossed", "struck", "deleted", "durchgestrichen", "gestrichen", "barré", "rayé", "tachado", "cancellato", "doorgestreept", "skreślone", "skreślony", "přeškrtnuto", "áthúzva", "riscado"))
 #: Words that correct a slot just said inside the entry being said (``brown left, no
@@ -650,7 +713,8 @@ MONTH_WORDS: tuple[str, ...] = (
 POINTS_WORDS = frozenset(normalise(w) for w in (
     "point", "points", "pt", "pts", "punt", "punten", "punkt", "punkte", "punkty", "punktów", "ponto", "pontos", "punto",
     "punti", "puntos", "pont", "pontot", "bod", "body", "bodů", "poäng", "piste", "pistettä", "puan", "poin", "punct",
-    "puncte", "очко", "очка", "очков", "점", "点", "分", "ポイント",
+    "puncte", "очко", "очка", "очков", "점", "点", "分", "ポイント", "πόντος", "πόντοι", "πόντους", "βαθμός", "βαθμούς", "נקודה",
+    "נקודות", "نقطة", "نقاط", "امتیاز", "अंक", "คะแนน", "điểm", "бал", "бали", "балів", "балл", "балла", "баллов",
 ))  # fmt: skip
 #: Words that open an example of the notation in a record's key (``Ex.: "Az E1 Rs" = …``,
 #: ``e.g.``, ``z.B.``): such a line shows how entries are written; it is no move.
@@ -671,7 +735,9 @@ EXAMPLE_PHRASES = (
 #: Words a person writes for the side to move (labels, never evidence of a move).
 SIDE_WORDS = frozenset(normalise(w) for w in (
     "nigra", "musta", "kulta", "svart", "guld", "sort", "siyah", "altın", "altin", "đen", "den", "kim", "hitam", "emas",
-    "чорні", "чорний", "золоті", "золотий", "kaala", "kala", "sona", "sunehra", "黑", "黑方", "金方", "black", "gold", "white", "schwarz", "fekete", "arany", "preto", "ouro", "negru", "auriu", "чёрные", "черные", "золотые", "negro", "noir", "nero", "zwart", "goud", "czarny", "złoty", "černý", "zlatý", "oro", "黒", "金", "schwarze", "goldene"))
+    "чорні", "чорний", "золоті", "золотий", "kaala", "kala", "sona", "sunehra", "黑", "黑方", "金方", "black", "gold", "white", "schwarz", "fekete", "arany", "preto", "ouro", "negru", "auriu", "чёрные", "черные", "золотые", "negro", "noir", "nero", "zwart", "goud", "czarny", "złoty", "černý", "zlatý", "oro", "黒", "金", "schwarze", "goldene",
+    "μαύρα", "μαύρος", "μαύρο", "χρυσά", "χρυσός", "χρυσό", "negras", "negros", "pretas", "pretos", "nere", "neri", "dorado", "dorada",
+    "dourado", "dourada", "שחור", "שחורים", "זהב", "أسود", "الأسود", "ذهبي", "الذهبي", "سیاه", "طلایی", "काला", "सुनहरा", "ดำ", "ทอง"))
 
 
 def _evidence_table(rows: Mapping[_Value, tuple[str, ...]], base: Mapping[str, _Value]) -> dict[str, _Value]:
@@ -684,9 +750,9 @@ def _evidence_table(rows: Mapping[_Value, tuple[str, ...]], base: Mapping[str, _
 
 
 #: normalised word → Colour: the notation's words, then :data:`_EVIDENCE_COLOURS`.
-EVIDENCE_COLOURS: dict[str, Colour] = {**_evidence_table(_WORLD_COLOURS, COLOUR_WORDS), **_evidence_table(_EVIDENCE_COLOURS, COLOUR_WORDS), **COLOUR_WORDS}
+EVIDENCE_COLOURS: dict[str, Colour] = {**_evidence_table(_prefixed(_SCRIPT_COLOURS), COLOUR_WORDS), **_evidence_table(_WORLD_COLOURS, COLOUR_WORDS), **_evidence_table(_EVIDENCE_COLOURS, COLOUR_WORDS), **COLOUR_WORDS}
 #: normalised word → Direction: the notation's words, then :data:`_EVIDENCE_DIRECTIONS`.
-EVIDENCE_DIRECTIONS: dict[str, Direction] = {**_evidence_table(_WORLD_DIRECTIONS, DIRECTION_WORDS), **_evidence_table(_EVIDENCE_DIRECTIONS, DIRECTION_WORDS), **DIRECTION_WORDS}
+EVIDENCE_DIRECTIONS: dict[str, Direction] = {**_evidence_table(_prefixed(_SCRIPT_DIRECTIONS), DIRECTION_WORDS), **_evidence_table(_WORLD_DIRECTIONS, DIRECTION_WORDS), **_evidence_table(_EVIDENCE_DIRECTIONS, DIRECTION_WORDS), **DIRECTION_WORDS}
 
 
 @cache
@@ -695,7 +761,7 @@ def written_words() -> frozenset[str]:
     accents kept: ``előre``, ``vänster``, ``vpřed``): what tells apart two readings of
     a file's bytes in two encodings, which the accent-blind lookups cannot."""
     rows = [r[4] for r in _COLOURS.values()] + [r[3] for r in _DIRECTIONS.values()]
-    each = (*_each(*rows), *_each(_EVIDENCE_COLOURS, _WORLD_COLOURS), *_each(_EVIDENCE_DIRECTIONS, _WORLD_DIRECTIONS))
+    each = (*_each(*rows), *_each(_EVIDENCE_COLOURS, _WORLD_COLOURS, _SCRIPT_COLOURS), *_each(_EVIDENCE_DIRECTIONS, _WORLD_DIRECTIONS, _SCRIPT_DIRECTIONS))
     words = [w for _, w in each] + [w for row in _NUMBER_WORDS for w in row if w]
     return frozenset(w.casefold() for w in words)
 

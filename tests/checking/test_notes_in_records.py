@@ -426,3 +426,134 @@ def test_a_bots_command_and_its_answer_are_one_move(seed: int, rng: random.Rando
     text, truth = bot_log(seed, rng)
     assert judged_winners(text) == list(winners(truth).values())
     assert errors_of(text) == []
+
+
+def yaml_export(seed: int, rng: random.Random, target: int = 3) -> tuple[str, str]:
+    """A generated match (the truth, and a hobby app's YAML export of it): a row of each
+    turn a flow mapping in a list (``- {n: 2, black: "pink left 1 (a8-b7) -> orange",
+    gold: "…"}``), ``"..."`` where Gold opens a round, and after each round its winner,
+    the winning tower and a note that says the winning move again in prose, its square
+    after a word to it (``the blue went all the way to c1``)."""
+    truth = written(seed, Form.TEXT, "en", target=target)
+    out = ["# ScoreBox 2.1 export", "app: ScoreBox", f"points_to_win: {target}", "players:", "  black: Ana", "  gold: Bea", "rounds:"]
+    for n, rnd in enumerate(replay_match(only_match(truth)).rounds, 1):
+        out += [f"  - no: {n}", f"    fill: {'null' if rnd.fill is None else rnd.fill.value}", "    turns:"]
+        said: list[str] = []
+        last = None
+        for ply in rnd.plies:
+            m = ply.move
+            if m is None or str(ply.kind) == "back":
+                continue
+            last = m
+            if m.is_forfeit:
+                entry = f"{m.tower.name.lower()} blocked, pass"
+            else:
+                entry = f"{m.tower.name.lower()} {m.direction.name.lower()} {m.distance} ({square_name(m.origin)}-{square_name(m.target)}) -> {m.square_colour.name.lower()}"
+            if not said and m.side is Side.GOLD:
+                said.append("...")
+            said.append(entry)
+        for k in range(0, len(said), 2):
+            pair = said[k : k + 2]
+            row = f'{{n: {k // 2 + 1}, black: "{pair[0]}"' + (f', gold: "{pair[1]}"}}' if len(pair) > 1 else "}")
+            out.append(f"      - {row}")
+        if rnd.result is not None and last is not None:
+            out += [f"    winner: {rnd.result.winner.name.lower()}", f"    winning_tower: {last.tower.name.lower()}"]
+            out.append(f'    note: "{rng.choice(["nice", "long one!", "what a finish"])} the {last.tower.name.lower()} went all the way to {square_name(last.target)}"')
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), rng=st.randoms(use_true_random=False))
+def test_a_yaml_export_of_flow_mappings_is_read_as_its_moves(seed: int, rng: random.Random) -> None:
+    """A YAML list of flow mappings (``- {n: 1, black: "…", gold: "…"}``) is a row of
+    entries, not a comment in braces; a note after a round that names the square the
+    winning move went to (``… to c1``) is no start of the next round from that square
+    (before session 34 the braces made each row a comment, and the note read as the
+    next round's first move from its square)."""
+    text, truth = yaml_export(seed, rng)
+    assert judged_winners(text) == list(winners(truth).values())
+    assert errors_of(text) == []
+
+
+def keyed_relay(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A generated match (the truth, and a chat relay of it): a key that names the players
+    by their initials (``K = Kofi, Y = Yusuf``) and the colours by a sign and its word
+    (``🟠orange 🔵blue …``); each move a message, the mover's initial, the tower's sign,
+    or its shortcode (``:orange_heart:``), an arrow as the board looks from Gold's side,
+    the distance; a round's heading in the chat's shorthand (``*R2* Yusuf starts``)."""
+    truth = written(seed, Form.TEXT, "en", target=3)
+    signs = {"ORANGE": "🟠", "BLUE": "🔵", "PURPLE": "🟣", "PINK": "🌸", "YELLOW": "🟡", "RED": "🔴", "GREEN": "🟢", "BROWN": "🟤"}
+    screen = {  # (as the board looks from Gold's side: Black's forward is down, its left the screen's right)
+        (Side.GOLD, "FORWARD"): "↑", (Side.GOLD, "LEFT"): "↖", (Side.GOLD, "RIGHT"): "↗",
+        (Side.BLACK, "FORWARD"): "↓", (Side.BLACK, "LEFT"): "↘", (Side.BLACK, "RIGHT"): "↙",
+    }  # fmt: skip
+    out = [
+        "[20:58] Kira: relaying Kofi v Yusuf, first to 3",
+        "[20:59] Kira: key: K = Kofi, Y = Yusuf, arrows as the board looks from gold's side, number = squares",
+        "[20:59] Kira: " + " ".join(f"{signs[c]}{c.lower()}" for c in signs),
+    ]
+    for n, rnd in enumerate(replay_match(only_match(truth)).rounds, 1):
+        opener = ("Kofi", "Yusuf")[next(p.move.side.value for p in rnd.plies if p.move is not None)]
+        out.append(f"[21:{n:02d}] Kira: *R{n}* {opener} starts" + ("" if rnd.fill is None else f", fill from the {rnd.fill.value}"))
+        for ply in rnd.plies:
+            m = ply.move
+            if m is None or str(ply.kind) == "back":
+                continue
+            who = "KY"[m.side.value]
+            sign = signs[m.tower.name] if rng.random() < 0.5 else f":{m.tower.name.lower()}_heart:"
+            said = f"{sign} pass" if m.is_forfeit else f"{sign} {screen[m.side, m.direction.name]}{m.distance}"
+            out.append(f"[21:{rng.randint(10, 59)}] Kira: {who} {said}")
+            if rng.random() < 0.15:
+                out.append(f"[21:{rng.randint(10, 59)}] Ben: {rng.choice(['oof', 'nice one', 'brave'])}")
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), rng=st.randoms(use_true_random=False))
+def test_players_initials_a_key_names_are_no_colours(seed: int, rng: random.Random) -> None:
+    """Initials a key says are the players' (``K = Kofi, Y = Yusuf``) label the moves and
+    say nothing of them (``Y`` is no yellow); a key of the colours' signs, each with its
+    word, is no move (before session 34 the initials were read as towers, and the sides
+    of every move shifted by one)."""
+    text, truth = keyed_relay(seed, rng)
+    assert judged_winners(text) == list(winners(truth).values())
+    assert errors_of(text) == []
+
+
+def marked_bot_log(seed: int, rng: random.Random) -> tuple[str, str]:
+    """:func:`bot_log` with the sides marked by signs the bot's first message declares
+    (``⬛ Black: ada.exe · 🟨 Gold: annieb``: the gold side's a yellow square): each answer
+    begins with the mover's sign, and a line after it calls the next tower by its sign and
+    name (``🟨 @annieb move your 🟪 **Purple**``); a player's chatter names a tower now and
+    then (``lol ur orange is so far out``)."""
+    text, truth = bot_log(seed, rng)
+    side = {"ada.exe": "⬛", "annieb": "🟨"}
+    out: list[str] = []
+    mover = None
+    for line in text.splitlines():
+        if line.startswith(("ada.exe", "annieb")):
+            mover = line.split()[0]
+        if "landed on" in line and mover is not None:
+            other = "annieb" if mover == "ada.exe" else "ada.exe"
+            sign, word = line.split("landed on ")[1].split()
+            out += [f"{side[mover]} {line}", f"{side[other]} @{other} move your {sign} **{word.title()}**"]
+            continue
+        out.append(line)
+        if line.startswith("!k mv") and rng.random() < 0.4:
+            out.append(rng.choice(["lol ur orange is so far out", "that red is scary", "pink again??"]))
+        if line.startswith("!k challenge"):
+            out += ["", "KamiBot APP — Today at 19:41", "🏯 Match started. ⬛ Black: **ada.exe** (top, row 8) · 🟨 Gold: **annieb** (bottom, row 1)"]
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), rng=st.randoms(use_true_random=False))
+def test_signs_that_mark_the_sides_are_no_colours(seed: int, rng: random.Random) -> None:
+    """A sign a record says marks a side (``🟨 Gold: annieb``) labels that side's lines, no
+    yellow; a colour said as a sign and its word (``🟪 Purple``) is one colour, not a
+    tower and its landing; the tower called next, or named in chatter, is no move (before
+    session 34 a sign and its word in bold were read as moves of their own, and the
+    chatter's colour as another: no round was judged)."""
+    text, truth = marked_bot_log(seed, rng)
+    assert judged_winners(text) == list(winners(truth).values())
+    assert errors_of(text) == []

@@ -2347,3 +2347,38 @@ def test_a_rounds_heading_with_an_article_before_an_apostrophe_names_its_fill(se
     assert moves_of(text) == moves_of(original), text
     assert winners(text) == winners(original)
 
+
+
+def test_a_rows_number_after_a_quote_mark_is_no_distance() -> None:
+    """A row's number after a mail's quote mark (``> 1. Red Forward 6 Pink``) is the row's,
+    as it is at the line's start: ``>`` may be an arrow, but a number with a full stop after
+    it ends no sentence (a fresh clone's random profile read ``1`` as a distance there, and
+    the sides of a whole quoted match shifted by one move). After a direction's word it is
+    a sentence's last word, the distance (``Purple, left, 1. Lands on green.``)."""
+    from kamisado_notation.notation.kmr.evidence import clues
+
+    def distances(text: str) -> list[int | None]:
+        return [c.number for c in clues(text) if c.kind == "DISTANCE"]
+
+    assert distances("> 1. Red Forward 6 Pink   Pink Left 4 [Pink]") == distances("1. Red Forward 6 Pink   Pink Left 4 [Pink]") == [6, 4]
+    assert distances("> 3. Pink Right 3 Blue") == [3]
+    assert distances("Purple, left, 1. Lands on green.") == [1]
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000), shape=st.sampled_from(["ROUND {n} — Bea picks, {f} again, Bea starts.", "Round {n}: Ana chose {f}", "ROUND {n} — {F} this time"]))
+def test_a_rounds_heading_that_names_the_side_chosen_without_fill_says_its_fill(seed: int, shape: str) -> None:
+    """A round's heading in prose that names the side the loser chose but not the word
+    ``fill`` (``ROUND 4 — Priya picks, right again``, found in a blind set) is the round's
+    heading with that fill: no syntax error at its dash, and every round read as written."""
+    original = written(seed, Form.TEXT, "en", target=3)
+    lines = []
+    for line in original.splitlines():
+        words = line.split()
+        if line.startswith("Round") and len(words) > 3:
+            line = shape.format(n=words[1], f=words[3], F=words[3].upper())
+        lines.append(line)
+    text = "\n".join(lines) + "\n"
+    assert errors(text) == []
+    assert moves_of(text) == moves_of(original)
+    assert winners(text) == winners(original)

@@ -72,7 +72,7 @@ from .style import entry_style
 from .syntax_errors import quote
 from .tokens import MAX_DIGITS, SQUARES
 
-__all__ = ["Clue", "clues", "definition_alone", "is_evidence_word", "is_key_line", "legend_in", "read_evidence", "takes_back", "to_arrow"]
+__all__ = ["Clue", "clues", "definition_alone", "is_evidence_word", "is_key_line", "legend_in", "names_in", "read_evidence", "takes_back", "to_arrow"]
 
 #: The tokens of a line, in the order tried: text struck out, markup tags and entities
 #: (and a style sheet's colour codes, ``#f08cb5``),
@@ -85,7 +85,10 @@ _SPOKEN = {re.escape(word) for word in RANK_WORDS}
 _MONTHS = "(?:" + "|".join(w.capitalize() for w in sorted(set(MONTH_WORDS), key=len, reverse=True)) + ")"
 #: The scripts whose glyphs run into a square with no blank (``赤f4``, ``빨강 f4``): no
 #: letter of a word the square would be part of.
-_CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
+_CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\u0e01-\u0e4f"  # (and Thai, whose words run together too: not its digits)
+#: The marks inside a word: accents, Hebrew's and Arabic's vowel points, Devanagari's vowel
+#: signs (``नीला``), Persian's joiner that is no space (``قهوه‌ای``).
+_MARKS = "\u0300-\u036f\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0670\u0900-\u0903\u093a-\u094f\u0951-\u0957\u0962\u0963\u200c"
 #: Not after (before) a letter or digit of a word, but a CJK glyph.
 _FREE_BEFORE, _FREE_AFTER = f"(?<![^\\W{_CJK}])", f"(?![^\\W{_CJK}])"
 #: What a scan's text recognition writes for a letter of a word in capitals (``8ROWN``,
@@ -138,7 +141,7 @@ _TOKEN = re.compile(
     r"|(?P<int>\d+)"
     r"|(?P<cjk>[" + _CJK + "]+)"
     r"|(?P<phrase>(?<!\w)(?:" + "|".join(r"\s+".join(map(re.escape, p.split())) for p in sorted(PHRASES, key=len, reverse=True)) + r")(?!\w))"
-    r"|(?P<word>[^\W\d_]+(?:[\u0300-\u036f]+[^\W\d_]*)*)"
+    r"|(?P<word>[^\W\d_]+(?:[" + _MARKS + r"]+[^\W\d_]*)*)"
     r"|(?P<dots>\.\.\.|…)"
     r"|(?P<border>[-=]{2,}(?:\+[-=]*)+|\+[-=]{2,}[-=+]*)"
     r"|(?P<ring>\++)"
@@ -400,7 +403,7 @@ _MAX_WORD = 40
 #: An article after a blank (a word of one to three letters: ``a``, ``the``, ``una``, ``ein``).
 _ARTICLE = re.compile(r" [^\W\d_]{1,3}")
 #: The longest glyph run looked up as one word.
-_LONGEST_GLYPHS = 4
+_LONGEST_GLYPHS = 8  # (Thai's longest: 'ข้างหน้า')
 #: The words that are a token of their own kind.
 _WORD_KINDS = {
     **dict.fromkeys(PUSH_WORDS, "PUSH"),
@@ -530,6 +533,27 @@ def legend_in(text: str) -> dict[str, Direction | Colour]:
             found[m[1]] = said
     found = {**_codes(text), **found}  # (codes and definitions on one line: 'Ve verde, Ma marrone. av = avanti dritto')
     return found if len(found) >= 2 else {}
+
+
+#: A capital letter (a small one may follow) that a key says is a player's name (``K = Kofi``).
+_NAMED_LETTER = re.compile(r"(?:^|[,;(\s])\s*([A-Z][a-z]?)\s*[=:]\s*([A-Z][^\W\d_]+)(?=\s*(?:[,;()]|$))")
+
+
+def names_in(text: str) -> frozenset[str]:
+    """The letters line ``text`` defines as players' names where it defines two or more
+    (``key: K = Kofi, Y = Yusuf, …``): each a capital, then a name that is no evidence;
+    and the signs it marks the two sides by, where it marks both (``⬛ Black: ada · 🟨
+    Gold: annie``, ``(⚫ μαύρα) vs (🟡 χρυσά)``), those of them that are a colour's.
+    Such letters and signs label the entries by their player; they are no tower's colour."""
+    named = {m[1] for m in _NAMED_LETTER.finditer(_plain_key(text)) if all(t.kind == "ASIDE" for t in _tokens(m[2]))}
+    signs = {m[1]: normalise(m[2]) for m in _SIGNED_SIDE.finditer(text) if normalise(m[2]) in SIDE_WORDS}
+    if len(set(signs.values())) == 2 and len(signs) == 2:
+        named |= {sign for sign in signs if any(t.kind == "COLOUR" for t in _tokens(sign))}
+    return frozenset(named) if len(named) >= 2 or (named and len(signs) == 2) else frozenset()
+
+
+#: A sign before a side's word (``🟨 Gold``, ``⚫ μαύρα``, ``🟡 **Gold**``).
+_SIGNED_SIDE = re.compile(r"([^\w\s*_()\[\]:,.·|-])\ufe0f?[ \t]*[*_]{0,2}([^\W\d_]+)")
 
 
 #: A line that is one definition alone: a letter or two, ``=`` or ``:``, words (a list's
@@ -861,13 +885,14 @@ def _spelt_colour(text: str, tok: Clue) -> bool:
 def _sentence_end(text: str, tokens: list[Clue], k: int) -> Clue:
     """Token ``k``, or a distance where it is a number with a full stop right after a
     direction, blanks or a comma between (``Purple, left, 1. Lands on green.``: a
-    sentence's last word, not the next row's number)."""
+    sentence's last word, not the next row's number; not after a sign that may be an
+    arrow, a mail's quote ``> 1. Red …``)."""
     tok = tokens[k]
     if tok.kind != "TURN" or not text[tok.start : tok.end].endswith("."):
         return tok
     j = _past_blanks_before(text, tokens, k)
     digits = text[tok.start : tok.end - 1]
-    if j < 0 or tokens[j].kind != "DIRECTION" or not digits.isdigit() or not 1 <= int(digits) <= 7:
+    if j < 0 or tokens[j].kind != "DIRECTION" or tokens[j].weak or not digits.isdigit() or not 1 <= int(digits) <= 7:
         return tok
     return Clue("DISTANCE", tok.start, tok.end - 1, number=int(digits))
 
@@ -920,7 +945,7 @@ def _colour_lists(text: str, tokens: list[Clue]) -> list[Clue]:
     arrow)."""
     out = list(tokens)
     for run in _colour_runs(text, tokens):
-        if len(run) >= _LISTED:
+        if len({tokens[r].colour for r in run}) >= _LISTED:
             out[run[0] : run[-1] + 1] = [Clue("ASIDE", t.start, t.end) if t.kind == "COLOUR" else t for t in tokens[run[0] : run[-1] + 1]]
             if not any(t.kind == "COLOUR" for t in out[: run[0]]):  # (what labels the list says which way it runs: ``黑（h8→a8）：紫 粉 …``)
                 out[: run[0]] = [Clue("ASIDE", t.start, t.end) for t in out[: run[0]]]
@@ -929,12 +954,17 @@ def _colour_lists(text: str, tokens: list[Clue]) -> list[Clue]:
 
 def _colour_runs(text: str, tokens: list[Clue]) -> Iterator[list[int]]:
     """The runs of colours in ``tokens`` (their indices), each colour named once in a
-    run, only blanks, commas or a Sumo tower's star between them."""
+    run, only blanks, commas or a Sumo tower's star between them; a colour named twice
+    at once, a sign and its word, is named once (``🟠πορτοκαλί 🔵μπλε …``, a key)."""
     run: list[int] = []
     for k, tok in enumerate(tokens):
         if tok.kind != "COLOUR":
             continue
-        if run and (tok.colour in {tokens[r].colour for r in run} or text[tokens[run[-1]].end : tok.start].strip(" ,;/·*")):
+        gap = text[tokens[run[-1]].end : tok.start] if run else ""
+        if run and tok.colour is tokens[run[-1]].colour and gap in ("", " "):
+            run.append(k)
+            continue
+        if run and (tok.colour in {tokens[r].colour for r in run} or gap.strip(" ,;/·*")):
             yield run
             run = []
         run.append(k)

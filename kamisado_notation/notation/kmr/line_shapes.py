@@ -147,7 +147,7 @@ _TICKED = re.compile(r"\[[xX✓✔]\]|\([xX✓✔]\)|[☒☑■]")
 
 
 def _round_shape(text: str, number: int) -> Shaped | None:
-    written, text = text, _word_first(_TAGS.sub(_blank, _boxes(text)))
+    written, text = text, _SHORT_ROUND.sub(r"\1Rd\2", _word_first(_TAGS.sub(_blank, _boxes(text))))
     m = _ROUND.match(text)
     if m is None:
         return None
@@ -157,6 +157,12 @@ def _round_shape(text: str, number: int) -> Shaped | None:
     if fill is False:
         return None
     return _round_line(written, number, m.start(1) + 1, int(m[2]), fill)
+
+
+#: A round's short name in a chat's emphasis (``*R2*``, ``**R3**``, ``_R1_``): ``R`` alone
+#: with a number is a move's direction and distance too (``R1``, right 1), but emphasised
+#: so it is the round's label, read as ``Rd`` (its emphasis mark taken for the letter).
+_SHORT_ROUND = re.compile(r"(?<![\w*_])([*_]?)[*_]R(\d{1,2})(?=[*_]{1,2}(?!\w))")
 
 
 def _boxes(text: str) -> str:
@@ -201,12 +207,13 @@ def _heading_fill(text: str, m: re.Match[str]) -> Fill | None | Literal[False]:
 def _prose_fill(rest: str) -> Fill | None | Literal[False]:
     """The fill a round's heading says in prose after its number (``Round 5 – decider.
     Fill from the right. Tomasz starts.``, ``Round 2 (I chose fill from the right)``):
-    the one side named after the word ``fill``; ``False`` where there is a digit (a move,
-    a score), no ``fill`` word, or no one side after it."""
+    the one side named after the word ``fill``, or in the whole prose where no such word
+    stands (``ROUND 4 — Priya picks, right again``); ``False`` where there is a digit (a
+    move, a score), or no one side named."""
     said = _FILL_WORD.search(rest)
-    if said is None or any(ch.isdigit() for ch in rest):
+    if any(ch.isdigit() for ch in rest):
         return False
-    named = fill_named(rest[said.end() :])
+    named = fill_named(rest if said is None else rest[said.end() :])  # (no fill word: the side chosen, 'Priya picks, right again')
     return False if named is None else named
 
 

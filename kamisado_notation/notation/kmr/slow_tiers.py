@@ -28,19 +28,25 @@ class Legend(dict[str, "Direction | Colour"]):
     """The letters a file's key defines, as far as its lines are read: a line of two
     definitions or more (:func:`~.evidence.legend_in`), or lines of one definition each, one after
     another (``e = előre (egyenesen)`` then ``b = balra átlósan``: a key written down a
-    page)."""
+    page); and the letters it names the players by (:func:`~.evidence.names_in`)."""
 
     def __init__(self) -> None:
         super().__init__()
         self._alone: tuple[int, dict[str, Direction | Colour]] = (0, {})  # (a definition alone on its line: the line, what it defines)
+        #: the letters the key names players by (``K = Kofi, Y = Yusuf``): no colours
+        self.names: frozenset[str] = frozenset()
         #: the columns of the table being read that hold no move (:class:`~.columns.Columns`)
         self.columns = Columns()
 
     def learn(self, text: str, number: int) -> bool:
         """Take in what line ``number``, ``text``, defines; whether it defines anything
         (a line that is one definition alone is a key's line, no entry)."""
-        from .evidence import definition_alone, legend_in  # (only for a line no faster tier reads)
+        from .evidence import definition_alone, legend_in, names_in  # (only for a line no faster tier reads)
 
+        named = names_in(text)
+        if named:
+            self.names |= named
+            return True
         defined = legend_in(text)
         if defined:
             self.update(defined)
@@ -217,9 +223,10 @@ def json_object(text: str) -> bool:
     """Whether line ``text`` is a JSON object with a key at least (``{"ply": 3, …}``; not
     a comment of ours in braces, which has no quoted key before a colon), or an object as
     a script writes it, three keys at least (``{ev:'mv', tw:'red', from:'f8'}``: a
-    home-made app's log, keys bare and strings in single quotes)."""
-    stripped = text.strip()
-    if stripped.startswith("{") and stripped.endswith("}") and _SCRIPT_OBJECT.fullmatch(stripped):
+    home-made app's log, keys bare and strings in single quotes), or two with a string in
+    quotes; an item of a YAML list too (``- {n: 5, black: "…"}``)."""
+    stripped = _ITEM.sub("", text.strip(), count=1)  # ('- {n: 2, black: "…"}': an item of a YAML list)
+    if stripped.startswith("{") and stripped.endswith("}") and (_SCRIPT_OBJECT.fullmatch(stripped) or _QUOTED_PAIRS.fullmatch(stripped)):
         return True
     if not (stripped.startswith('{"') and stripped.endswith("}")):
         return False
@@ -237,6 +244,13 @@ def json_object(text: str) -> bool:
 _KEY = r"""(?:[A-Za-z_$][\w$]*|"[^"\n]*"|'[^'\n]*')"""
 _VALUE = r"""(?:'[^'\n]*'|"[^"\n]*"|\[[^\]\n]*\]|[\w.+-]+)"""
 _SCRIPT_OBJECT = re.compile(r"\{\s*" + _KEY + r"\s*:\s*" + _VALUE + r"(?:\s*,\s*" + _KEY + r"\s*:\s*" + _VALUE + r"){2,}\s*,?\s*\}")
+#: An object of two keys or more, a string in quotes among its values (``{n: 5, black:
+#: "brown forward 7"}``, a YAML file's move): no comment pairs words so either.
+_QUOTED_PAIRS = re.compile(
+    r"\{\s*(?=[^}]*:\s*[\"'])" + _KEY + r"\s*:\s*" + _VALUE + r"(?:\s*,\s*" + _KEY + r"\s*:\s*" + _VALUE + r")+\s*,?\s*\}"
+)
+#: The mark of an item of a YAML list before a flow mapping.
+_ITEM = re.compile(r"-\s+(?=\{)")
 
 
 def _moves_in(text: str, before: str) -> bool:
