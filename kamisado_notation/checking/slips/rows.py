@@ -72,9 +72,7 @@ def repeated_row(stop: Stop) -> Hypothesis | None:
     if not _row_start(stop) or i < 2 or i + 1 >= len(entries):
         return None
     row, before = entries[i : i + 2], entries[i - 2 : i]
-    if [e.text for e in row] != [e.text for e in before] or row[0].line == before[0].line or row[1].line != row[0].line:
-        return None
-    if any(e.line == row[0].line for e in entries if e not in row):
+    if not _copied_alone(row, before, entries):
         return None
     line = row[0].line
     why = f"this row repeats line {before[0].line}"
@@ -84,6 +82,14 @@ def repeated_row(stop: Stop) -> Hypothesis | None:
         return (DeleteRow(line, written, "a row written twice"),)
 
     return Hypothesis(Kind.REPEATED_ROW, why, list(entries[i + 2 :]), edits, -1, removed=tuple(row))
+
+
+def _copied_alone(row: Sequence[Entry], before: Sequence[Entry], entries: Sequence[Entry]) -> bool:
+    """Whether ``row`` writes the row ``before`` it again, on a line of its own (no other
+    of the round's ``entries`` on it)."""
+    if [e.text for e in row] != [e.text for e in before] or row[0].line == before[0].line or row[1].line != row[0].line:
+        return False
+    return not any(e.line == row[0].line for e in entries if e not in row)
 
 
 def _repeat_entry(text: str, rnd: RoundRecord, rng: random.Random, style: Style) -> Planted | None:
