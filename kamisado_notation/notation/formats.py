@@ -253,12 +253,18 @@ def _by_ending_or_content(path: str, head: bytes) -> str:
     """:func:`sniff`'s steps 2 to 4: the format of a text file by its ending and its content."""
     ending = os.path.splitext(path)[1].lower()
     own = [f for f in _BY_PRIORITY if f.in_folders and f.suffix == ending]
-    found = next((f.name for f in own if _fits(f, head)), None) or sniffed(head)
-    if found is not None and _other_programs(found, head):
-        found = None  # (a chat's export, an app's log: its text is read by its evidence)
+    found = _started_as(own, head)
     if found is not None or not own or _holds_entries(head):
         return found or "kmr"
     return own[0].name
+
+
+def _started_as(own: list[RecordFormat], head: bytes) -> str | None:
+    """The format whose files start as ``head`` does, those of its ending (``own``)
+    first; ``None`` for none, or for another program's JSON (a chat's export, an app's
+    log: its text is read by its evidence)."""
+    found = next((f.name for f in own if _fits(f, head)), None) or sniffed(head)
+    return None if found is not None and _other_programs(found, head) else found
 
 
 #: A key that a HackerRank game log's games have (a JSON array of objects without any is
