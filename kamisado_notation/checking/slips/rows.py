@@ -116,16 +116,7 @@ def repeated_entry(stop: Stop) -> Hypothesis | None:
     i, entries = stop.index, stop.entries
     if i < 1 or not _echo(stop.position, entries, i):
         return None
-    position = stop.position.copy(stack=True)
-    removed = [entries[i]]
-    for k in range(i + 1, len(entries)):
-        move = exact_move(position, entries[k])
-        if move is not None:
-            position.play(move)
-        elif _echo(position, entries, k):
-            removed.append(entries[k])
-        else:
-            break
+    removed = _echoes(stop.position.copy(stack=True), entries, i)
     first = entries[i]
     why = f"{first.text!r} is the move of the line before written again: set aside"
     if len(removed) > 1:
@@ -136,6 +127,22 @@ def repeated_entry(stop: Stop) -> Hypothesis | None:
 
     tail = [e for e in entries[i + 1 :] if all(e is not r for r in removed)]
     return Hypothesis(Kind.REPEATED_ENTRY, why, tail, edits, -1, removed=tuple(removed))
+
+
+def _echoes(position: Position, entries: Sequence[Entry], i: int) -> list[Entry]:
+    """Entry ``i``, an echo, and every later entry of the round that echoes the move
+    before it, the round replayed on ``position`` (a copy, played on) up to its first
+    entry that is neither a move nor an echo."""
+    removed = [entries[i]]
+    for k in range(i + 1, len(entries)):
+        move = exact_move(position, entries[k])
+        if move is not None:
+            position.play(move)
+        elif _echo(position, entries, k):
+            removed.append(entries[k])
+        else:
+            break
+    return removed
 
 
 def _echo(position: Position, entries: Sequence[Entry], k: int) -> bool:
