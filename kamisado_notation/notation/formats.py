@@ -388,6 +388,12 @@ def other_game(head: bytes) -> str | None:
     title = _title_game(head)
     if title is not None and not re.search(rb"(?i)kamisado", head) and not _speaks_of_towers(head):
         return f"a game of {title.decode('utf-8', 'replace')}"
+    return _by_its_moves(head)
+
+
+def _by_its_moves(head: bytes) -> str | None:
+    """The first of :data:`_OTHER_GAMES` whose moves ``head`` holds enough of, unless it
+    speaks of towers; else ``None``."""
     for name, pattern, threshold in _OTHER_GAMES:
         if sum(1 for _ in islice(pattern.finditer(head), threshold)) == threshold:
             return None if _speaks_of_towers(head) else name
