@@ -216,10 +216,16 @@ def _trial(stop: Stop, hypothesis: Hypothesis) -> Trial:
     count = len(moves)
     last = moves[-1] if moves else stop.pending
     pending = last if last is not None and last.push else None
+    return Trial(hypothesis, count, moves, _whole(stop, hypothesis, position, count, pending), position)
+
+
+def _whole(stop: Stop, hypothesis: Hypothesis, position: Position, count: int, pending: Move | None) -> bool:
+    """Whether ``hypothesis``'s trial, ``count`` entries played to ``position`` (a push's
+    back-entry ``pending``), replayed its whole tail to the round's end, from which the
+    round after follows (for the slips of :data:`_OWN_END`, whether or not it does)."""
     over = position.winner is not None or position.deadlock() is not None
     follows = stop.agrees is None or hypothesis.kind in _OWN_END or stop.agrees(position)
-    whole = count == len(hypothesis.tail) and pending is None and over and follows
-    return Trial(hypothesis, count, moves, whole, position)
+    return count == len(hypothesis.tail) and pending is None and over and follows
 
 
 def explain(stops: Sequence[Stop]) -> Explanation:
