@@ -16,8 +16,9 @@ from ...errors import FillerWord, NotationError, StyledEntry, StyleMark, TakeBac
 from ..record import Comment, Entry, Header, Lineup, MatchRecord, RoundRecord
 from .fast_paths import EntryRead, row_entries
 from .headers import HEADER_RULE, KNOWN_LOWER, header_name_warning
-from .line_reader import RecordEvents, first_word
+from .line_reader import RecordEvents
 from .scores_after import ScoresAfterMoves
+from .tokens import first_word
 
 #: What comments can follow: any element of a record.
 Element = Header | RoundRecord | Lineup | Entry

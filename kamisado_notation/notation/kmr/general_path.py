@@ -24,6 +24,7 @@ from .evidence import is_evidence_word, takes_back
 from .grammar import _parser
 from .lexing import Line, Token4, lex_line
 from .syntax_errors import as_notation_error, quote
+from .tokens import LINE_WORDS, first_word, may_be_row
 
 #: No words read as others (:func:`parse_line`'s ``spelled``).
 _NONE: Mapping[int, tuple[str, str]] = MappingProxyType({})
@@ -234,7 +235,7 @@ def without_marks(text: str, number: int, error: NotationError) -> tuple[str, li
     ``error`` is at none of them, or the line is a ``Round`` or ``Lineup`` line (their
     shapes are :mod:`.line_shapes`'). All at once: one more parse of the line however
     many there are."""
-    if error.line != number or _first_word(text) in _LINE_WORDS:
+    if error.line != number or first_word(text) in LINE_WORDS:
         return None
     found = _styled(text)
     if not _at_a_mark(found, error.column - 1):
@@ -416,19 +417,7 @@ def read_past_words(
 def _may_be_row(text: str) -> bool:
     """Whether line ``text`` may be a row of entries: no ``Round``, ``Lineup`` or header
     line, nor a blank one."""
-    first = _first_word(text)
-    return bool(first) and first[:1] != "[" and first not in _LINE_WORDS
-
-
-#: The first words of a ``Round`` and a ``Lineup`` line, without case (their shapes are
-#: :mod:`.line_shapes`').
-_LINE_WORDS = ("round", "lineup")
-
-
-def _first_word(text: str) -> str:
-    """The first word of line ``text``, without case (``""`` on a blank line)."""
-    words = text.split(None, 1)
-    return words[0].lower() if words else ""
+    return may_be_row(text)
 
 
 def _each_read_past(items: list[Item], past: set[int]) -> bool:
