@@ -166,11 +166,21 @@ def resolve_moves(match: MatchRecord, form: Form) -> tuple[ResolvedMoves, Unreso
         return ResolvedMoves(), None
     result = replay_match(match)
     moves = result.resolved_moves()
-    errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
+    return moves, _unresolved(match.index, form, result.diagnostics, moves, wanted)
+
+
+def _unresolved(
+    index: int, form: Form, diagnostics: list[Diagnostic], moves: ResolvedMoves, wanted: list[tuple[int, int, Entry]]
+) -> Unresolved | None:
+    """Why match ``index``, replayed with ``diagnostics`` into ``moves``, cannot be
+    written in ``form``: its errors, else the first of the entries ``wanted`` (each by
+    its round's and its own index) whose move the replay did not resolve; ``None`` when
+    it can."""
+    errors = [d for d in diagnostics if d.severity is Severity.ERROR]
     if errors:
-        return moves, Unresolved(match.index, form, errors=tuple(errors))
+        return Unresolved(index, form, errors=tuple(errors))
     missing = [e for j, k, e in wanted if moves.move_of(j, k) is None]
-    return moves, Unresolved(match.index, form, entry=missing[0]) if missing else None
+    return Unresolved(index, form, entry=missing[0]) if missing else None
 
 
 def _needs_board(entry: Entry, form: Form) -> bool:

@@ -319,6 +319,16 @@ def correct_entry(position: Position, entry: Entry, following: Sequence[Entry] =
     near = [c for c in every if len(c.differs) <= (0 if entry.unread else 1)]
     if len(near) == 1:
         return Correction((near[0],), near[0])
+    return _told_apart(position, entry, near, every, following, ends=ends)
+
+
+def _told_apart(
+    position: Position, entry: Entry, near: list[Candidate], every: list[Candidate], following: Sequence[Entry], *, ends: bool
+) -> Correction:
+    """:func:`correct_entry`'s correction of ``entry`` where its ``near`` candidates (one
+    slot wrong at most, none or several) do not name one move: the candidates (``near``,
+    else the nearest of ``every``) ranked by how many of ``following`` replay after each,
+    the first certain where it is near and replays the most."""
     ranked = _ranked(position, near or every[: NEAREST * 4], following, ends=ends, refusals=entry.unread is not None)
     certain = ranked[0] if near and (len(ranked) == 1 or ranked[0].follows > ranked[1].follows) else None
     # (the moves a slot not read leaves open are all named: any of them may be the one)

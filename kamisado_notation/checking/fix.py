@@ -166,30 +166,34 @@ def _corrected(text: str, path: str) -> tuple[str, list[Diagnostic], FileReport,
     """``text`` corrected until no correction is certain, the corrections made (the
     diagnostics of the text as it was at each round, at the columns of ``text``), the
     validation of the result, and what each round's edits changed (to place a
-    diagnostic of the result in ``text``: :func:`_as_first_given`). Each round's result
-    is validated (what remains must be said); only when that still suggests a correction
-    is the text read for more."""
+    diagnostic of the result in ``text``: :func:`_as_first_given`). The text is read
+    once as given, and once after each round's edits: each validation says what remains,
+    and whether more may be certain (only then is the text read for more)."""
     from ..notation.text import plain_text
 
     text, plain = plain_text(text)
     corrections: list[Diagnostic] = [plain] if plain is not None else []
-    again = _read_again(text, path)
+    report = validate_text(text, path=path)
+    again = report.written_again()
     if again is not None:  # (a match read again against the legal moves: written as read)
         written, notes = again
         return written, [*corrections, *notes], validate_text(written, path=path), []
-    if _app_log(text):  # (data, not a record in the notation: its match written in our notation, then corrected)
-        log = _converted(text)
-        if log is None:
-            report = validate_text(text, path=path)
-            report.diagnostics.append(_UNWRITTEN)
-            return text, corrections, report, []
-        text = log
-    return _passes(text, path, corrections)
+    if not _app_log(text):
+        return _passes(text, path, corrections, report)
+    log = _converted(text)  # (data, not a record in the notation: its match written in our notation, then corrected)
+    if log is None:
+        report.diagnostics.append(_UNWRITTEN)
+        return text, corrections, report, []
+    return _passes(log, path, corrections, None)
 
 
-def _passes(text: str, path: str, corrections: list[Diagnostic]) -> tuple[str, list[Diagnostic], FileReport, list[Applied]]:
+def _passes(
+    text: str, path: str, corrections: list[Diagnostic], report: FileReport | None
+) -> tuple[str, list[Diagnostic], FileReport, list[Applied]]:
     """:func:`_corrected`'s rounds of corrections of ``text`` (``corrections``: those
-    made before), each round's edits made at once, until none is certain."""
+    made before; ``report``: the validation of ``text``, where it was made), each
+    round's edits made at once, until none is certain; the result's validation is the
+    last one made (a text is validated once)."""
     earlier: list[Applied] = []  # what each round's edits changed
     for _ in range(_MAX_PASSES):
         fixes, found = _certain(text, path)
@@ -201,17 +205,10 @@ def _passes(text: str, path: str, corrections: list[Diagnostic]) -> tuple[str, l
         earlier.append(applied)
         report = validate_text(text, path=path)
         if not any(d.suggestions for d in report.all_diagnostics()):  # nothing more can be certain
-            return text, sorted(corrections, key=lambda d: (d.line, d.column)), report, earlier
-    return text, sorted(corrections, key=lambda d: (d.line, d.column)), validate_text(text, path=path), earlier
-
-
-def _read_again(text: str, path: str) -> tuple[str, list[Diagnostic]] | None:
-    """The record of ``text``'s one match in our notation where it was read again
-    against the legal moves to its end, and what that reading said; else ``None``."""
-    report = validate_text(text, path=path)
-    if len(report.matches) != 1 or report.matches[0].read_again is None:
-        return None
-    return report.matches[0].read_again, report.all_diagnostics()
+            break
+    if report is None:  # (a text not validated yet: an app's log written in our notation, with nothing to correct)
+        report = validate_text(text, path=path)
+    return text, sorted(corrections, key=lambda d: (d.line, d.column)), report, earlier
 
 
 def _app_log(text: str) -> bool:

@@ -65,9 +65,7 @@ class MatchState:
         ``i`` as it now is."""
         match = self.match
         rec = match.rounds[i]
-        rest = [*([left.placeholder] if left.placeholder is not None else []), *rec.entries[left.index :]]
-        head = replace(rec, lineups=[lu for lu in rec.lineups if lu not in left.lineups], entries=rec.entries[: left.index])
-        tail = RoundRecord(place, left.fill, left.line, 1, left.lineups, rest)
+        head, tail = _split_at(rec, left, place)
         explained = left.explained
         errors = [d for d in match.errors if (d.line, d.column) not in explained]
         self.match = replace(match, rounds=[*match.rounds[:i], head, tail, *match.rounds[i + 1 :]], errors=errors)
@@ -144,3 +142,12 @@ def _missing_round(rec: RoundRecord, left: MissingRound, place: int, match_index
         "syntax", compose(f"a '{new}' line seems to be missing before this line: {why}", correction(new)), left.line,
         left.column, WARNING, place, None, match_index, (new,), Kind.MISSING_ROUND, (InsertLine(left.line, "round", new, why),),
     )  # fmt: skip
+
+
+def _split_at(rec: RoundRecord, left: MissingRound, place: int) -> tuple[RoundRecord, RoundRecord]:
+    """Round ``rec`` as two, where its ``Round`` line was left out (``left``): its entries
+    and lineups before it, and the ``place``-th round of the match after it (its ``...``
+    put in where the round needs one)."""
+    rest = [*([left.placeholder] if left.placeholder is not None else []), *rec.entries[left.index :]]
+    head = replace(rec, lineups=[lu for lu in rec.lineups if lu not in left.lineups], entries=rec.entries[: left.index])
+    return head, RoundRecord(place, left.fill, left.line, 1, left.lineups, rest)

@@ -46,8 +46,15 @@ def match_parts(match: MatchRecord) -> list[tuple[MatchRecord, MatchReplay | Non
     whole = replay_match(match)
     starts = {d.line for d in whole.diagnostics if d.kind is Kind.PASTED_MATCH}
     cuts = [k for k in range(1, len(rounds)) if rounds[k].line in starts]
-    if not cuts:
-        return [(match, whole)]
+    return _split(match, cuts) if cuts else [(match, whole)]
+
+
+def _split(match: MatchRecord, cuts: list[int]) -> list[tuple[MatchRecord, MatchReplay | None]]:
+    """:func:`match_parts` of ``match`` cut before the rounds ``cuts`` (by their index),
+    each part replayed after the one before it."""
+    from .replay import replay_match
+
+    rounds = match.rounds
     parts: list[tuple[MatchRecord, MatchReplay | None]] = []
     judged: MatchReplay | None = None
     for n, (first, end) in enumerate(zip([0, *cuts], [*cuts, len(rounds)], strict=True)):

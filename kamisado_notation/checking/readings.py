@@ -186,6 +186,15 @@ def _told(
         return clean[0], None, f"only {written[clean[0]]} lets the rest of the round replay without an error"
     if not clean:
         return None, None, None
+    return _same_end(ends, clean, candidates, written)
+
+
+def _same_end(
+    ends: list[tuple[RoundResult | None, object] | None], clean: list[int], candidates: tuple[Candidate, ...], written: tuple[str, ...]
+) -> tuple[int | None, Move | None, str | None]:
+    """:func:`_told` where several readings (``clean``, by their index) replay without an
+    error: the move where they all end the round alike (the round is judged), else
+    nothing, and the clause that says which."""
     first = ends[clean[0]]
     assert first is not None
     if all(ends[k] == first for k in clean):

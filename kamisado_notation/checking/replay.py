@@ -25,7 +25,7 @@ from functools import partial
 from ..diagnostics import ERROR, WARNING, DeleteEntry, Diagnostic, Kind
 from ..engine.board import Side
 from ..engine.match import Match
-from ..engine.position import Position
+from ..engine.position import Move, Position
 from ..notation.kmr.headers import DASHES
 from ..notation.record import Entry, MatchRecord, RoundRecord
 from .match_headers import MatchHeaders
@@ -417,12 +417,16 @@ def _retyped(rr: RoundReplay, said: list[Diagnostic], extra: Sequence[Entry]) ->
     last = rr.plies[-1] if rr.plies else None
     if len(extra) != 1 or last is None or last.move is None:
         return None
-    wrong, again, move = last.entry, extra[0], last.move
-    slot = next((d for d in said if d.kind is Kind.SLOT and (d.line, d.column) == (wrong.line, wrong.column)), None)
-    slots = (again.tower, again.direction, again.distance, again.square_colour)
-    if slot is None or again.line <= wrong.line or slots != (move.tower, move.direction, move.distance, move.square_colour):
+    wrong, again = last.entry, extra[0]
+    if again.line <= wrong.line or not _writes(again, last.move):
         return None
-    return slot
+    return next((d for d in said if d.kind is Kind.SLOT and (d.line, d.column) == (wrong.line, wrong.column)), None)
+
+
+def _writes(entry: Entry, move: Move) -> bool:
+    """Whether ``entry``'s slots (tower, direction, distance, square colour) are ``move``'s."""
+    slots = (entry.tower, entry.direction, entry.distance, entry.square_colour)
+    return slots == (move.tower, move.direction, move.distance, move.square_colour)
 
 
 def _with_placeholder(round_state: RoundState, rr: RoundReplay, attempt: Attempt) -> RoundReplay | None:

@@ -300,6 +300,12 @@ def _tail_places(old: list[Entry], places: list[int | None], tail: list[Entry]) 
     out: list[int | None] = []
     for t, j in zip(tail, kept, strict=True):
         if j is None:
-            j = next((g for g in gone if (old[g].line, old[g].column) == (t.line, t.column)), None)
+            j = _rewritten_from(t, old, gone)
         out.append(None if j is None else places[j])
     return out
+
+
+def _rewritten_from(entry: Entry, old: list[Entry], gone: list[int]) -> int | None:
+    """Which of the entries ``old`` (of those ``gone``, by their index) a correction
+    rewrote as ``entry``: the one at its place, if any."""
+    return next((g for g in gone if (old[g].line, old[g].column) == (entry.line, entry.column)), None)

@@ -127,14 +127,20 @@ def split_name(record: MatchRecord, *, fallback: str, round_number: int | None =
     for a round; ``fallback`` when the headers say none of these. Only letters, digits
     and ``.,()+@ -`` are kept (no path separator, no leading dot), at most 120
     characters."""
-    black, gold = (record.player(side) or "" for side in Side)
-    players = f"{black} v {gold}" if black or gold else ""
-    parts = [record.header("Date") or "", record.header("Event") or "", players]
-    stem = " ".join(p.strip() for p in parts if p.strip()) or fallback
+    stem = _named_by_headers(record) or fallback
     if round_number is not None:
         stem += f" round {round_number}"
     safe = _UNSAFE.sub("_", unicodedata.normalize("NFC", stem)).strip(" .")
     return safe[:120].rstrip(" .") or "match"
+
+
+def _named_by_headers(record: MatchRecord) -> str:
+    """The match ``record``'s date, event and players (``2026.03.14 Club night Ann v
+    Bob``), those its headers say."""
+    black, gold = (record.player(side) or "" for side in Side)
+    players = f"{black} v {gold}" if black or gold else ""
+    parts = [record.header("Date") or "", record.header("Event") or "", players]
+    return " ".join(p.strip() for p in parts if p.strip())
 
 
 class SelectionWriter:

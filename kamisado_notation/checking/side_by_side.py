@@ -98,12 +98,24 @@ def _heading_row(text: str, number: int, is_heading: IsHeading) -> tuple[re.Patt
     read whole would be one)."""
     if sum(ch.isdigit() for ch in text) < 2:
         return None
+    return _separated_headings(text, number, is_heading) or _gapped_headings(text, number, is_heading)
+
+
+def _separated_headings(text: str, number: int, is_heading: IsHeading) -> tuple[re.Pattern[str], tuple[int, ...]] | None:
+    """:func:`_heading_row` of a row whose cells a separator cuts: the first separator
+    of :data:`_SEPARATORS` that cuts two headings or more out of it, and which cells they are."""
     for separator in _SEPARATORS:
         if separator.search(text):
             cells = separator.split(text)
             starts = tuple(k for k, cell in enumerate(cells) if cell.strip() and is_heading(cell.strip(), number))
             if len(starts) >= 2:
                 return separator, starts
+    return None
+
+
+def _gapped_headings(text: str, number: int, is_heading: IsHeading) -> tuple[None, tuple[int, ...]] | None:
+    """:func:`_heading_row` of a row whose cells wide gaps part: the columns of its
+    headings, where they are two or more."""
     gapped = [(m.start() + 1, m[0]) for m in _GAPPED.finditer(text)]
     starts = tuple(column for column, cell in gapped if is_heading(cell, number))
     return (None, starts) if len(starts) >= 2 else None

@@ -150,6 +150,14 @@ class FileReport:
         out.sort(key=lambda d: (d.line, d.column))
         return out
 
+    def written_again(self) -> tuple[str, list[Diagnostic]] | None:
+        """The record of the file's one match in our notation, where it was read again
+        against the legal moves to its end (what ``fix`` writes of it), and every
+        diagnostic; else ``None``."""
+        if len(self.matches) != 1 or self.matches[0].read_again is None:
+            return None
+        return self.matches[0].read_again, self.all_diagnostics()
+
     def to_json(self) -> dict[str, object]:
         return {
             "path": printable(self.path),  # a name that is not UTF-8 shown escaped, as in text

@@ -253,12 +253,18 @@ def _by_ending_or_content(path: str, head: bytes) -> str:
     """:func:`sniff`'s steps 2 to 4: the format of a text file by its ending and its content."""
     ending = os.path.splitext(path)[1].lower()
     own = [f for f in _BY_PRIORITY if f.in_folders and f.suffix == ending]
-    found = next((f.name for f in own if _fits(f, head)), None) or sniffed(head)
-    if found is not None and _other_programs(found, head):
-        found = None  # (a chat's export, an app's log: its text is read by its evidence)
+    found = _started_as(own, head)
     if found is not None or not own or _holds_entries(head):
         return found or "kmr"
     return own[0].name
+
+
+def _started_as(own: list[RecordFormat], head: bytes) -> str | None:
+    """The format whose files start as ``head`` does, those of its ending (``own``)
+    first; ``None`` for none, or for another program's JSON (a chat's export, an app's
+    log: its text is read by its evidence)."""
+    found = next((f.name for f in own if _fits(f, head)), None) or sniffed(head)
+    return None if found is not None and _other_programs(found, head) else found
 
 
 #: A key that a HackerRank game log's games have (a JSON array of objects without any is
@@ -382,6 +388,12 @@ def other_game(head: bytes) -> str | None:
     title = _title_game(head)
     if title is not None and not re.search(rb"(?i)kamisado", head) and not _speaks_of_towers(head):
         return f"a game of {title.decode('utf-8', 'replace')}"
+    return _by_its_moves(head)
+
+
+def _by_its_moves(head: bytes) -> str | None:
+    """The first of :data:`_OTHER_GAMES` whose moves ``head`` holds enough of, unless it
+    speaks of towers; else ``None``."""
     for name, pattern, threshold in _OTHER_GAMES:
         if sum(1 for _ in islice(pattern.finditer(head), threshold)) == threshold:
             return None if _speaks_of_towers(head) else name

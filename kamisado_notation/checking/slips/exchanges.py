@@ -21,15 +21,21 @@ def _swap_columns(text: str, rnd: RoundRecord, rng: random.Random, style: Style)
     """``rnd`` (Black its Challenger) written Gold's entry first in every row (two rows at
     least that read otherwise so: a last entry alone on its row stays)."""
     es = rnd.entries
+    pairs = _rows_in_pairs(es)
+    if pairs is None or sum(es[k].text != es[k + 1].text for k in pairs) < 2:  # (else it is one row swapped)
+        return None
+    changes = [c for k in pairs for c in ((es[k], es[k + 1].text), (es[k + 1], es[k].text))]
+    return Planted(rewrite(text, changes), rnd.number, {es[k].line for k in pairs})  # (named at its first row)
+
+
+def _rows_in_pairs(es: Sequence[Entry]) -> list[int] | None:
+    """The rows of a round Black starts written ``es``, each by its first entry, where
+    every row is two entries on one line (a last entry alone on its row may follow), two
+    rows at least; else ``None``."""
     if not es or es[0].placeholder:
         return None
     pairs = [k for k in range(0, len(es) - 1, 2) if es[k].line == es[k + 1].line]
-    if len(pairs) < 2 or len(pairs) != len(es) // 2:
-        return None
-    changes = [c for k in pairs for c in ((es[k], es[k + 1].text), (es[k + 1], es[k].text))]
-    if sum(es[k].text != es[k + 1].text for k in pairs) < 2:  # (else it is one row swapped)
-        return None
-    return Planted(rewrite(text, changes), rnd.number, {es[k].line for k in pairs})  # (named at its first row)
+    return pairs if len(pairs) >= 2 and len(pairs) == len(es) // 2 else None
 
 
 @recognises(

@@ -52,11 +52,7 @@ def _move_fault(pos: Position, entry: Entry, colour: Colour) -> Fault:
     """The fault of the right tower's move: the rule it breaks, or its annotation."""
     origin = entry.origin
     try:
-        if origin is not None:
-            assert entry.target is not None  # (the coordinate form has both squares)
-            move = pos.resolve_coords(origin, entry.target)
-        else:
-            move = pos.resolve(entry.direction, entry.distance or 0, tower=colour)
+        move = _resolved(pos, entry, colour)
     except IllegalMoveError as e:
         zero = entry.distance == 0 if origin is None else origin == entry.target
         if not zero and pos.must_forfeit():  # checked only here: the common path is a legal move
@@ -67,6 +63,15 @@ def _move_fault(pos: Position, entry: Entry, colour: Colour) -> Fault:
     written = entry.square_colour
     assert written is not None  # (the colour form names its square)
     return Fault("square", square_fault(move, written), move)
+
+
+def _resolved(pos: Position, entry: Entry, colour: Colour) -> Move:
+    """The move of ``colour``'s tower that ``entry`` writes, by its squares or its
+    direction and distance; raises :class:`IllegalMoveError` where there is none."""
+    if entry.origin is not None:
+        assert entry.target is not None  # (the coordinate form has both squares)
+        return pos.resolve_coords(entry.origin, entry.target)
+    return pos.resolve(entry.direction, entry.distance or 0, tower=colour)
 
 
 def _bad_origin(pos: Position, origin: int) -> Fault:

@@ -76,11 +76,7 @@ def header_fixes(
     out = list(diagnostics)
     for h in match.headers:
         named = renamed.get((h.line, h.column))
-        slips = [
-            i
-            for i, d in enumerate(out)
-            if (d.line, d.column) == (h.line, h.column) and (d.kind is Kind.UNQUOTED_HEADER or (d.kind is Kind.HEADER_NAME and named is not None))
-        ]
+        slips = _header_slips(out, h, named)
         value = h.value
         if fmt is not None and (fmt[0].line, fmt[0].column) == (h.line, h.column):
             value = fmt[1]
@@ -88,6 +84,16 @@ def header_fixes(
         if slips:
             _correct(out, sorted(slips), h, named, value)
     return out
+
+
+def _header_slips(diagnostics: list[Diagnostic], h: Header, named: str | None) -> list[int]:
+    """The warnings among ``diagnostics`` of header ``h``'s slips, by their index: its
+    value unquoted, and its name misspelt where it is read as a known one (``named``)."""
+    return [
+        i
+        for i, d in enumerate(diagnostics)
+        if (d.line, d.column) == (h.line, h.column) and (d.kind is Kind.UNQUOTED_HEADER or (d.kind is Kind.HEADER_NAME and named is not None))
+    ]
 
 
 def _correct(out: list[Diagnostic], slips: list[int], h: Header, named: str | None, value: str) -> None:

@@ -216,10 +216,16 @@ def _trial(stop: Stop, hypothesis: Hypothesis) -> Trial:
     count = len(moves)
     last = moves[-1] if moves else stop.pending
     pending = last if last is not None and last.push else None
+    return Trial(hypothesis, count, moves, _whole(stop, hypothesis, position, count, pending), position)
+
+
+def _whole(stop: Stop, hypothesis: Hypothesis, position: Position, count: int, pending: Move | None) -> bool:
+    """Whether ``hypothesis``'s trial, ``count`` entries played to ``position`` (a push's
+    back-entry ``pending``), replayed its whole tail to the round's end, from which the
+    round after follows (for the slips of :data:`_OWN_END`, whether or not it does)."""
     over = position.winner is not None or position.deadlock() is not None
     follows = stop.agrees is None or hypothesis.kind in _OWN_END or stop.agrees(position)
-    whole = count == len(hypothesis.tail) and pending is None and over and follows
-    return Trial(hypothesis, count, moves, whole, position)
+    return count == len(hypothesis.tail) and pending is None and over and follows
 
 
 def explain(stops: Sequence[Stop]) -> Explanation:
@@ -227,9 +233,7 @@ def explain(stops: Sequence[Stop]) -> Explanation:
     round stopped, and the first entry before that which was no legal move as written:
     a slip there may have been taken for a one-slot slip), certain when it is the only
     best and agrees with the record long enough (module docstring)."""
-    tried = {(stop.index + h.first, h.kind, h.wording): (stop, h) for stop in stops for h in _hypotheses(stop)}
-    trials = [(stop, _trial(stop, h)) for stop, h in tried.values()]  # (one of each: the stops may meet)
-    useful = [(stop, t) for stop, t in trials if t.whole or t.count > t.hypothesis.last_edited + 1]
+    useful = _useful(stops)
     if not useful:
         return Explanation()
     useful.sort(key=_rank)
@@ -238,6 +242,15 @@ def explain(stops: Sequence[Stop]) -> Explanation:
         h = best.hypothesis
         return Explanation(h, h.edits(best.moves), _suggestion(stop, best), index=stop.index + h.first, start=stop.index, end=best.end)
     return Explanation(candidates=tuple(t.hypothesis for _stop, t in useful), index=stop.index + best.hypothesis.first)
+
+
+def _useful(stops: Sequence[Stop]) -> list[tuple[Stop, Trial]]:
+    """The trials of every hypothesis the recognisers propose at ``stops`` (one of each:
+    the stops may meet) that explain something: the round to its end, or an entry past
+    their own edits."""
+    tried = {(stop.index + h.first, h.kind, h.wording): (stop, h) for stop in stops for h in _hypotheses(stop)}
+    trials = [(stop, _trial(stop, h)) for stop, h in tried.values()]
+    return [(stop, t) for stop, t in trials if t.whole or t.count > t.hypothesis.last_edited + 1]
 
 
 def _best(ranked: list[tuple[Stop, Trial]]) -> tuple[tuple[Stop, Trial], bool]:

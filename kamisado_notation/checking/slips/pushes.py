@@ -68,14 +68,7 @@ def back_entry_slips(pos: Position, entry: Entry, push: Move, back: Move) -> lis
     """What is wrong in a back-entry, slot by slot."""
     if entry.is_coords:
         return [] if (entry.origin, entry.target) == (back.origin, back.target) else [f"not {entry.text}"]
-    wrong = []
-    assert back.tower is not None  # (the back-entry moves the farthest pushed tower)
-    if entry.tower is not None and entry.tower != back.tower:
-        named, farthest = entry.tower.name.lower(), back.tower.name.lower()
-        if len(push.push) > 1 and entry.tower is _nearest_pushed(push, pos):
-            wrong.append(f"{named} is the nearest pushed tower; the back-entry names the farthest, {farthest}")
-        else:
-            wrong.append(f"the farthest pushed tower is {farthest}, not {named}")
+    wrong = _tower_slip(pos, entry, push, back)
     if entry.distance not in (1, None):  # (not written: a pushed tower goes back one square)
         wrong.append(f"a pushed tower goes back 1 square, not {entry.distance}")
     square = back.square_colour
@@ -85,6 +78,18 @@ def back_entry_slips(pos: Position, entry: Entry, push: Move, back: Move) -> lis
             f"not {entry.square_colour.name.lower()}"
         )
     return wrong
+
+
+def _tower_slip(pos: Position, entry: Entry, push: Move, back: Move) -> list[str]:
+    """What is wrong in the tower a back-entry names (none where it names none, or the
+    right one): the nearest pushed tower named, or another."""
+    assert back.tower is not None  # (the back-entry moves the farthest pushed tower)
+    if entry.tower is None or entry.tower == back.tower:
+        return []
+    named, farthest = entry.tower.name.lower(), back.tower.name.lower()
+    if len(push.push) > 1 and entry.tower is _nearest_pushed(push, pos):
+        return [f"{named} is the nearest pushed tower; the back-entry names the farthest, {farthest}"]
+    return [f"the farthest pushed tower is {farthest}, not {named}"]
 
 
 def _nearest_pushed(push: Move, position: Position) -> Colour | None:

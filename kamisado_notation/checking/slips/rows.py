@@ -72,9 +72,7 @@ def repeated_row(stop: Stop) -> Hypothesis | None:
     if not _row_start(stop) or i < 2 or i + 1 >= len(entries):
         return None
     row, before = entries[i : i + 2], entries[i - 2 : i]
-    if [e.text for e in row] != [e.text for e in before] or row[0].line == before[0].line or row[1].line != row[0].line:
-        return None
-    if any(e.line == row[0].line for e in entries if e not in row):
+    if not _copied_alone(row, before, entries):
         return None
     line = row[0].line
     why = f"this row repeats line {before[0].line}"
@@ -84,6 +82,14 @@ def repeated_row(stop: Stop) -> Hypothesis | None:
         return (DeleteRow(line, written, "a row written twice"),)
 
     return Hypothesis(Kind.REPEATED_ROW, why, list(entries[i + 2 :]), edits, -1, removed=tuple(row))
+
+
+def _copied_alone(row: Sequence[Entry], before: Sequence[Entry], entries: Sequence[Entry]) -> bool:
+    """Whether ``row`` writes the row ``before`` it again, on a line of its own (no other
+    of the round's ``entries`` on it)."""
+    if [e.text for e in row] != [e.text for e in before] or row[0].line == before[0].line or row[1].line != row[0].line:
+        return False
+    return not any(e.line == row[0].line for e in entries if e not in row)
 
 
 def _repeat_entry(text: str, rnd: RoundRecord, rng: random.Random, style: Style) -> Planted | None:
@@ -110,16 +116,7 @@ def repeated_entry(stop: Stop) -> Hypothesis | None:
     i, entries = stop.index, stop.entries
     if i < 1 or not _echo(stop.position, entries, i):
         return None
-    position = stop.position.copy(stack=True)
-    removed = [entries[i]]
-    for k in range(i + 1, len(entries)):
-        move = exact_move(position, entries[k])
-        if move is not None:
-            position.play(move)
-        elif _echo(position, entries, k):
-            removed.append(entries[k])
-        else:
-            break
+    removed = _echoes(stop.position.copy(stack=True), entries, i)
     first = entries[i]
     why = f"{first.text!r} is the move of the line before written again: set aside"
     if len(removed) > 1:
@@ -130,6 +127,22 @@ def repeated_entry(stop: Stop) -> Hypothesis | None:
 
     tail = [e for e in entries[i + 1 :] if all(e is not r for r in removed)]
     return Hypothesis(Kind.REPEATED_ENTRY, why, tail, edits, -1, removed=tuple(removed))
+
+
+def _echoes(position: Position, entries: Sequence[Entry], i: int) -> list[Entry]:
+    """Entry ``i``, an echo, and every later entry of the round that echoes the move
+    before it, the round replayed on ``position`` (a copy, played on) up to its first
+    entry that is neither a move nor an echo."""
+    removed = [entries[i]]
+    for k in range(i + 1, len(entries)):
+        move = exact_move(position, entries[k])
+        if move is not None:
+            position.play(move)
+        elif _echo(position, entries, k):
+            removed.append(entries[k])
+        else:
+            break
+    return removed
 
 
 def _echo(position: Position, entries: Sequence[Entry], k: int) -> bool:

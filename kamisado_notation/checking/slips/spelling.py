@@ -40,8 +40,7 @@ def spelt(entry: Entry, suggestions: tuple[str, ...]) -> int | None:
     """Which of ``suggestions`` (the legal moves an entry with an unknown word may stand
     for, written as it was) spells the unknown word nearest (:func:`nearest`), where the
     entry and each suggestion have their words one a slot (the text and short forms)."""
-    at = {"tower": 0, "direction": 1, "square": 3}
-    slots = [at[name] for name in (entry.unread or "").split() if name in at]
+    slots = _unread_words(entry)
     words = entry.text.split()
     if not slots or len(words) != 4 or len(suggestions) < 2:
         return None
@@ -49,6 +48,15 @@ def spelt(entry: Entry, suggestions: tuple[str, ...]) -> int | None:
     if any(len(w) != 4 for w in spellings):
         return None
     return nearest([words[k] for k in slots], [[w[k] for k in slots] for w in spellings])
+
+
+#: Where the word of each slot an entry may leave unread stands among its four words.
+_WORD_OF = {"tower": 0, "direction": 1, "square": 3}
+
+
+def _unread_words(entry: Entry) -> list[int]:
+    """Where the words of ``entry``'s slots not read stand among its four words."""
+    return [_WORD_OF[name] for name in (entry.unread or "").split() if name in _WORD_OF]
 
 
 def completed_word(error: Diagnostic, suggestions: tuple[str, ...], certain: Edit | None, tie: str | None = None) -> Diagnostic:

@@ -60,11 +60,9 @@ def carried(diagnostics: list[Diagnostic], edits: list[Renumber]) -> list[Renumb
     is before it; the first with edits when none does). The renumberings carried: all of
     them, but where no diagnostic has edits, none (``fix`` then renumbers nothing that
     the diagnostics do not say)."""
-    with_edits = [k for k, d in enumerate(diagnostics) if d.edits]
-    moving = [k for k in with_edits if any(isinstance(e, _MOVING) for e in diagnostics[k].edits)] or with_edits[:1]
+    moving = _moving(diagnostics)
     if not moving:
         return []
-    moving.sort(key=lambda k: (diagnostics[k].line, diagnostics[k].column))
     added: dict[int, list[Renumber]] = {}
     for edit in edits:
         before = [k for k in moving if (diagnostics[k].line, diagnostics[k].column) <= (edit.line, edit.column)]
@@ -72,3 +70,11 @@ def carried(diagnostics: list[Diagnostic], edits: list[Renumber]) -> list[Renumb
     for k, more in added.items():
         diagnostics[k] = replace(diagnostics[k], edits=(*diagnostics[k].edits, *more))
     return edits
+
+
+def _moving(diagnostics: list[Diagnostic]) -> list[int]:
+    """The diagnostics of ``diagnostics`` whose edits insert or remove entries (the first
+    with edits, when none does), by their index, in line order."""
+    with_edits = [k for k, d in enumerate(diagnostics) if d.edits]
+    moving = [k for k in with_edits if any(isinstance(e, _MOVING) for e in diagnostics[k].edits)] or with_edits[:1]
+    return sorted(moving, key=lambda k: (diagnostics[k].line, diagnostics[k].column))

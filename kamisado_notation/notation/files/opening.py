@@ -322,6 +322,17 @@ def file_format(path: str) -> str:
     return sniff(path, head)
 
 
+def _first_block(chunks: Iterator[bytes], codec: str | None) -> tuple[Iterator[bytes], bytes]:
+    """A file's ``chunks`` and its first block, in UTF-8: transcoded from ``codec`` (when
+    not given, the one its byte-order mark names, if any)."""
+    head = next(chunks, b"")
+    codec = bom_encoding(head) if codec is None else codec
+    if codec is not None and codec not in _UTF8:
+        chunks = transcoded(chain([head], chunks), codec)
+        head = next(chunks, b"")
+    return chunks, head
+
+
 class _Opened:
     """A record file open for reading, its first block read: the one place a file is
     opened, sniffed and read from."""
@@ -342,11 +353,7 @@ class _Opened:
             if not hasattr(source, "read"):
                 f = self.stack.enter_context(open_record_file(path))
                 self.chunks = _chunks(f, path)
-            self.head = next(self.chunks, b"")
-            codec = bom_encoding(self.head) if codec is None else codec
-            if codec is not None and codec not in _UTF8:
-                self.chunks = transcoded(chain([self.head], self.chunks), codec)
-                self.head = next(self.chunks, b"")
+            self.chunks, self.head = _first_block(self.chunks, codec)
         except BaseException:
             self.stack.close()
             raise

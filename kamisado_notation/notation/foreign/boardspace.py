@@ -488,14 +488,18 @@ def boardspace_game(match: MatchRecord, moves: Sequence[Move], winner: Side | No
     (``Game won by NAME``), else the ``BoardSpaceResult`` read."""
     black, gold = (match.header(side) or side for side in ("Black", "Gold"))
     won = "" if winner is None else f"Game won by {black if winner is Side.BLACK else gold}"
+
+    def said(name: str) -> str:
+        return match.header(name) or ""
+
     return BoardSpaceGame(
         black,
         gold,
         tuple(moves),
-        date=match.header("Date") or "",
-        result=won or match.header("BoardSpaceResult") or "",
-        name=match.header("Game") or "",
-        times=(match.header("BlackTime") or "", match.header("GoldTime") or ""),
+        date=said("Date"),
+        result=won or said("BoardSpaceResult"),
+        name=said("Game"),
+        times=(said("BlackTime"), said("GoldTime")),
     )
 
 

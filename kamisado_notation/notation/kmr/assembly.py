@@ -16,8 +16,9 @@ from ...errors import FillerWord, NotationError, StyledEntry, StyleMark, TakeBac
 from ..record import Comment, Entry, Header, Lineup, MatchRecord, RoundRecord
 from .fast_paths import EntryRead, row_entries
 from .headers import HEADER_RULE, KNOWN_LOWER, header_name_warning
-from .line_reader import RecordEvents, first_word
+from .line_reader import RecordEvents
 from .scores_after import ScoresAfterMoves
+from .tokens import first_word
 
 #: What comments can follow: any element of a record.
 Element = Header | RoundRecord | Lineup | Entry
@@ -331,10 +332,7 @@ class Assembler(RecordEvents[MatchRecord]):
             taken.append(new)
         r.entries[:] = [e for k, e in enumerate(r.entries) if k not in gone]
         why = f"taken back by {quote(error.word)} after it"
-        said = " ".join(quote(e.text) for e in taken)
-        one = len(taken) == 1
-        message = f"{said} {'is' if one else 'are'} {why}: set aside, what follows stands in {'its' if one else 'their'} place"
-        self._struck(taken, message, why)
+        self._struck(taken, _taken_back_message(taken, why), why)
 
     def _struck(self, gone: list[Entry], message: str, why: str) -> None:
         """The entries ``gone``, taken out of their round, set aside: a warning (kind
@@ -519,3 +517,12 @@ def _same_move(one: Entry, other: Entry) -> bool:
     the entry it takes back)."""
     slots = ("tower", "direction", "distance", "square_colour", "origin", "target")
     return all(getattr(one, name) == getattr(other, name) for name in slots)
+
+
+def _taken_back_message(taken: list[Entry], why: str) -> str:
+    """The warning of the entries ``taken`` back (``why``: by which word): set aside."""
+    from .syntax_errors import quote  # (lark: the fast tiers never load it)
+
+    said = " ".join(quote(e.text) for e in taken)
+    one = len(taken) == 1
+    return f"{said} {'is' if one else 'are'} {why}: set aside, what follows stands in {'its' if one else 'their'} place"

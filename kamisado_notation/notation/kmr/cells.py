@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from ...errors import NotationError, StyleMark
 from ..record import Comment, Entry, Item
 from .syntax_errors import quote
+from .tokens import may_be_row
 
 __all__ = ["HEADER_WORDS", "STYLE", "spreadsheet_row"]
 
@@ -70,8 +71,7 @@ def _may_be_row(text: str) -> bool:
     """Whether ``text`` has a cell separator and is no header, ``Round`` or ``Lineup`` line."""
     if "\t" not in text and "," not in text and ";" not in text:
         return False
-    head = text.split(None, 1)
-    return bool(head) and head[0][:1] != "[" and head[0].lower().rstrip(",:") not in ("round", "lineup")
+    return may_be_row(text, trailing=",:")  # (``Round 1,`` ``Lineup:`` in their cells)
 
 
 def _is_header_row(cells: list[str]) -> bool:

@@ -12,8 +12,13 @@ or a header's text it is just text. Lines of ASCII only (nearly all) cost one
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from ...errors import NotationError
+
+if TYPE_CHECKING:
+    from .lexing import Token4
 
 __all__ = ["ascii_number", "lookalike_digit", "lookalike_message"]
 
@@ -34,12 +39,18 @@ def lookalike_digit(line: str, number: int) -> NotationError | None:
     from .lexing import lex_line  # the grammar's lexer (lark): only for such a line
 
     try:
-        for kinds, value, start, _end in lex_line(line, number, []):  # tokens as they are read
-            char = next((c for c in value if not c.isascii() and c.isdecimal()), None) if kinds in _NUMBER_KINDS else None
-            if char is not None:  # (not the '…' of 'N…')
-                return NotationError(lookalike_message(char), line=number, column=start + 1 + value.index(char))
+        return _first_lookalike(lex_line(line, number, []), number)  # tokens as they are read
     except NotationError:
         return None  # the reader gives its own error for this line
+
+
+def _first_lookalike(tokens: Iterable[Token4], number: int) -> NotationError | None:
+    """The error for the first number among the ``tokens`` of line ``number`` written
+    with a digit that is not 0–9, or None."""
+    for kinds, value, start, _end in tokens:
+        char = next((c for c in value if not c.isascii() and c.isdecimal()), None) if kinds in _NUMBER_KINDS else None
+        if char is not None:  # (not the '…' of 'N…')
+            return NotationError(lookalike_message(char), line=number, column=start + 1 + value.index(char))
     return None
 
 

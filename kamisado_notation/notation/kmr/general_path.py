@@ -24,6 +24,7 @@ from .evidence import is_evidence_word, takes_back
 from .grammar import _parser
 from .lexing import Line, Token4, lex_line
 from .syntax_errors import as_notation_error, quote
+from .tokens import LINE_WORDS, first_word, may_be_row
 
 #: No words read as others (:func:`parse_line`'s ``spelled``).
 _NONE: Mapping[int, tuple[str, str]] = MappingProxyType({})
@@ -96,38 +97,76 @@ def read_line(text: str, number: int) -> tuple[list[Item], list[Comment], list[N
     :class:`FillerWord`; none when the line is well-formed). Raises the line's
     :class:`NotationError` when it cannot be read even so (the evidence reader's line,
     :mod:`.evidence`, where the word it stops at is evidence)."""
-    fillers: list[NotationError] = []
-    notes: list[NotationError] = []  # (the marks and words of other styles read as ours)
-    marked = False
-    spelled: dict[int, tuple[str, str]] = {}
+    mending = _Mending(text, number)
     while True:
         try:
-            items, comments = parse_line(text, number, spelled=spelled)
+            items, comments = parse_line(mending.text, number, spelled=mending.spelled)
         except NotationError as e:
-            if _for_evidence(text, e):
+            if _for_evidence(mending.text, e):
                 raise  # (the evidence reader's: an entry taken back, another language's word)
-            marks = None if marked else without_marks(text, number, e)
-            if marks is not None:
-                text, found = marks
-                notes.extend(found)
-                marked = True
+            if mending.mended(e):
                 continue
-            blanked = _without_filler(text, number, e)
-            if blanked is not None and len(fillers) < MAX_READ_PAST:
-                text, filler = blanked
-                fillers.append(filler)
-                continue
-            spelt = _spelt_word(text, number, e)
-            if spelt is not None and spelt[0] not in spelled and len(spelled) < MAX_SPELT:
-                start, terminal, word, note = spelt
-                spelled[start] = (terminal, word)
-                notes.append(note)
-                continue
-            read = read_past_words(text, number, e, spelled)
+            read = read_past_words(mending.text, number, e, mending.spelled)
             if read is None:
                 raise
-            return read[0], read[1], [*notes, *fillers, *read[2]]
-        return items, comments, [*notes, *fillers]
+            return read[0], read[1], mending.errors(read[2])
+        return items, comments, mending.errors([])
+
+
+class _Mending:
+    """A line as :func:`read_line` mends it, one error at a time: its ``text`` (marks of
+    other styles and filler words blanked, columns kept), the words ``spelled`` as
+    others, and the warnings of each (marks and words of other styles read as ours,
+    ``notes``; filler words, ``fillers``)."""
+
+    __slots__ = ("fillers", "marked", "notes", "number", "spelled", "text")
+
+    def __init__(self, text: str, number: int) -> None:
+        self.text, self.number = text, number
+        self.fillers: list[NotationError] = []
+        self.notes: list[NotationError] = []
+        self.spelled: dict[int, tuple[str, str]] = {}
+        self.marked = False  # (the marks are read all at once, the first time)
+
+    def mended(self, error: NotationError) -> bool:
+        """Whether the line was mended where ``error`` stands: its marks read as ours,
+        a filler word blanked, or a word read as the one it is spelt for, in that order."""
+        return self._marks(error) or self._filler(error) or _spell(self.text, self.number, error, self.spelled, self.notes)
+
+    def _marks(self, error: NotationError) -> bool:
+        marks = None if self.marked else without_marks(self.text, self.number, error)
+        if marks is None:
+            return False
+        self.text, found = marks
+        self.notes.extend(found)
+        self.marked = True
+        return True
+
+    def _filler(self, error: NotationError) -> bool:
+        blanked = _without_filler(self.text, self.number, error)
+        if blanked is None or len(self.fillers) >= MAX_READ_PAST:
+            return False
+        self.text, filler = blanked
+        self.fillers.append(filler)
+        return True
+
+    def errors(self, read_past: list[NotationError]) -> list[NotationError]:
+        """The warnings of the line as mended, and ``read_past``: the errors of the words
+        read past."""
+        return [*self.notes, *self.fillers, *read_past]
+
+
+def _spell(text: str, number: int, error: NotationError, spelled: dict[int, tuple[str, str]], notes: list[NotationError]) -> bool:
+    """Whether the unknown word ``error`` names is read as the word it is spelt for
+    (:func:`_spelt_word`), not read so already and within :data:`MAX_SPELT`: then
+    ``spelled`` takes it and ``notes`` its warning."""
+    spelt = _spelt_word(text, number, error)
+    if spelt is None or spelt[0] in spelled or len(spelled) >= MAX_SPELT:
+        return False
+    start, terminal, word, note = spelt
+    spelled[start] = (terminal, word)
+    notes.append(note)
+    return True
 
 
 #: A run of dashes, equals signs or underscores: a table's or a heading's rule, no forfeits.
@@ -196,7 +235,7 @@ def without_marks(text: str, number: int, error: NotationError) -> tuple[str, li
     ``error`` is at none of them, or the line is a ``Round`` or ``Lineup`` line (their
     shapes are :mod:`.line_shapes`'). All at once: one more parse of the line however
     many there are."""
-    if error.line != number or text.split(None, 1)[0].lower() in ("round", "lineup"):
+    if error.line != number or first_word(text) in LINE_WORDS:
         return None
     found = _styled(text)
     if not _at_a_mark(found, error.column - 1):
@@ -378,8 +417,7 @@ def read_past_words(
 def _may_be_row(text: str) -> bool:
     """Whether line ``text`` may be a row of entries: no ``Round``, ``Lineup`` or header
     line, nor a blank one."""
-    words = text.split(None, 1)
-    return bool(words) and words[0][:1] != "[" and words[0].lower() not in ("round", "lineup")
+    return may_be_row(text)
 
 
 def _each_read_past(items: list[Item], past: set[int]) -> bool:
@@ -401,11 +439,8 @@ def _parse_spelling(
         try:
             return parse_line(text, number, read_past=past, spelled=spelled)
         except NotationError as again:
-            spelt = _spelt_word(text, number, again)
-            if spelt is None or spelt[0] in spelled or len(spelled) >= MAX_SPELT:
+            if not _spell(text, number, again, spelled, notes):
                 return again
-            spelled[spelt[0]] = (spelt[1], spelt[2])
-            notes.append(spelt[3])
 
 
 def _unknown_word(text: str, number: int, error: NotationError) -> int | None:

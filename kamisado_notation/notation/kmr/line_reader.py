@@ -69,12 +69,12 @@ from .fast_paths import (
 from .headers import HEADER_RULE, resignation, trailing_result, unquoted_header
 from .slow_tiers import Legend, LineRead, json_line, json_object, json_round, read_slow, round_note
 from .slow_tiers import heading as markdown_heading
-from .tokens import KINDS_LIMIT
+from .tokens import KINDS_LIMIT, LINE_WORDS, first_word
 
 if TYPE_CHECKING:
     from .line_shapes import Shaped
 
-__all__ = ["HeaderScan", "Reader", "RecordEvents", "first_word"]
+__all__ = ["HeaderScan", "Reader", "RecordEvents"]
 
 T = TypeVar("T")
 
@@ -498,7 +498,7 @@ class Reader(Generic[T]):
             self.events.resignation(resigned[0], number, resigned[1])
             return iter(())
         result = trailing_result(text) if self.started else None
-        if result is None or first_word(result[0]) in ("round", "lineup") or result[0].lstrip().startswith("["):
+        if result is None or first_word(result[0]) in LINE_WORDS or result[0].lstrip().startswith("["):
             return None
         before, value, column = result
         done_before = list(self.feed(before, number)) if before.strip() else []
@@ -611,12 +611,6 @@ def _row_entries(line: str, number: int, m: re.Match[str] | None) -> tuple[list[
     if len(line) > 40 and not line.startswith(OTHER_STARTS):  # more than two entries?
         return fast_segments(line, number, SEG_RE.match)
     return None
-
-
-def first_word(text: str) -> str:
-    """The first word of a line, in lower case ("" for a blank line): what a line that
-    could not be read was meant to be (``round`` starts a round all the same)."""
-    return text.split(None, 1)[0].lower() if text.strip() else ""
 
 
 class HeaderScan(RecordEvents[list[Header]]):

@@ -191,17 +191,23 @@ def _heading_fill(text: str, m: re.Match[str]) -> Fill | None | Literal[False]:
     if len(named) > 1:
         return False  # ('fill left or right?': no one fill)
     fill = named.pop() if named else None
-    if m[5] and fill is None and not m[4] and not m[3]:
-        end = m.start(5)  # (words after the number that name no fill: set aside with the rest)
-    elif bool(m[3]) != bool(m[6]):
-        return False
-    else:
-        end = m.end()
-    if not _ASIDE.fullmatch(text, end):
+    end = _heading_end(m, fill)
+    if end is None or not _ASIDE.fullmatch(text, end):
         return False
     if fill is None and (m[4] or _FILL_WORD.search(text, end)) and not _NO_FILL.search(text):
         return False  # (a fill said, but in no word we read: our line with a slip, its error stands)
     return fill
+
+
+def _heading_end(m: re.Match[str], fill: Fill | None) -> int | None:
+    """Where the heading :data:`_ROUND` matched (``m``, naming ``fill``) ends, the rest of
+    its line to be set aside: before words after the number that name no fill, else at
+    the match's end; ``None`` where its brackets do not close."""
+    if m[5] and fill is None and not m[4] and not m[3]:
+        return m.start(5)  # (words after the number that name no fill: set aside with the rest)
+    if bool(m[3]) != bool(m[6]):
+        return None
+    return m.end()
 
 
 def _prose_fill(rest: str) -> Fill | None | Literal[False]:
@@ -277,8 +283,8 @@ def _lineup_shape(text: str, number: int) -> Shaped | None:
     colours, ours_words, rings = colours_read
     side = side_of(m[2])
     column = m.start(1) + 1
-    if len(colours) == 7 and len(set(colours)) == 7:
-        (missing,) = set(Colour) - set(colours)
+    missing = _left_out(colours)
+    if missing is not None:
         message = f"{side.title}'s lineup names seven colours: {missing.title} is left out"
         return Shaped(None, Diagnostic("syntax", message, number, column, kind=Kind.LINEUP_COLOUR_MISSING))
     commas = re.search(r"[,;]", m[3]) is not None
@@ -292,6 +298,14 @@ def _lineup_shape(text: str, number: int) -> Shaped | None:
         Lineup(side, colours, number, column, rings=rings if any(rings) else None),
         Diagnostic("syntax", message, number, column, WARNING, kind=Kind.LINEUP_LINE, edits=(edit,)),
     )
+
+
+def _left_out(colours: list[Colour]) -> Colour | None:
+    """The one colour a lineup of ``colours`` leaves out, where they are seven distinct."""
+    if len(colours) != 7 or len(set(colours)) != 7:
+        return None
+    (missing,) = set(Colour) - set(colours)
+    return missing
 
 
 def _colours(words: list[str]) -> tuple[list[Colour], list[str], list[int]] | None:

@@ -46,7 +46,7 @@ from collections.abc import Iterable, Iterator
 from itertools import chain
 
 from ...errors import NotationError
-from ..record import Entry, Headers, MatchRecord, RecordFile
+from ..record import Comment, Entry, Headers, Item, MatchRecord, RecordFile
 from ..text import LINE_BREAK, has_odd, iter_plain, plain_lines
 from .assembly import Assembler
 from .line_reader import HeaderScan, Reader
@@ -82,16 +82,24 @@ def parse_entry(text: str, *, errors: list[NotationError] | None = None) -> Entr
     if "\n" in text or "\r" in text:
         raise NotationError("one move, on one line, expected")
     from .general_path import read_line
-    from .syntax_errors import quote
 
     items, comments, unknown = read_line(text, 1)  # (one entry: ours, or a word read past)
-    entries = items[0] if len(items) == 1 and isinstance(items[0], list) else []
-    if len(entries) != 1 or entries[0][0].placeholder or entries[0][0].number is not None or comments:
-        raise NotationError(f"expected exactly one move, got {quote(text)}")
+    entry = _one_move(text, items, comments)
     if errors is None and unknown:
         raise unknown[0]
     if errors is not None:
         errors += unknown
+    return entry
+
+
+def _one_move(text: str, items: list[Item], comments: list[Comment]) -> Entry:
+    """The one entry line ``text`` holds (its ``items`` and ``comments`` as read): a move,
+    without a turn number or a comment; raises :class:`NotationError` for anything else."""
+    from .syntax_errors import quote
+
+    entries = items[0] if len(items) == 1 and isinstance(items[0], list) else []
+    if len(entries) != 1 or entries[0][0].placeholder or entries[0][0].number is not None or comments:
+        raise NotationError(f"expected exactly one move, got {quote(text)}")
     return entries[0][0]
 
 

@@ -34,6 +34,8 @@ _CHARACTERS = {
 _SYMBOLS = {"~": " ", "_": "-", "-": "", "\\": "\\", "{": "{", "}": "}"}
 #: Control words that end a line a reader sees.
 _BREAKS = frozenset({"par", "line", "row", "sect", "page"})
+#: Control words that take a number (:meth:`_Reader._numbered`).
+_NUMBERED = frozenset({"ansicpg", "uc", "u"})
 
 
 def rtf_text(lines: Iterable[str]) -> Iterator[str]:
@@ -121,18 +123,24 @@ class _Reader:
     def control(self, word: str, number: str | None, opened: bool) -> None:
         if opened and word in _HIDDEN:
             self.hidden = self.depth
-        elif word == "ansicpg" and number is not None:
-            self.codepage = _codepage(f"cp{number}")
-        elif word == "uc" and number is not None:
-            self.fallback = max(0, int(number))
-        elif word == "u" and number is not None:
-            self.paragraph.append(chr(int(number) % 0x10000))
-            self.skip = self.fallback
+        elif word in _NUMBERED and number is not None:
+            self._numbered(word, number)
         elif word in _BREAKS:
             self.done.append("".join(self.paragraph).strip())
             self.paragraph = []
         elif word in _CHARACTERS:
             self.paragraph.append(_CHARACTERS[word])
+
+    def _numbered(self, word: str, number: str) -> None:
+        """A control word that takes a number: the code page (``ansicpg``), how many
+        characters stand in for a ``\\u`` (``uc``), or a character by its code (``u``)."""
+        if word == "ansicpg":
+            self.codepage = _codepage(f"cp{number}")
+        elif word == "uc":
+            self.fallback = max(0, int(number))
+        else:
+            self.paragraph.append(chr(int(number) % 0x10000))
+            self.skip = self.fallback
 
     def skipped(self) -> bool:
         """Whether the character met now is a ``\\u``'s fallback, skipped."""

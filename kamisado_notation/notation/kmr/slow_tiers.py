@@ -77,9 +77,7 @@ def read_slow(text: str, number: int, legend: Legend, *, in_match: bool) -> Line
     cannot be read, its error. ``legend``: the file's (a line that writes a letter it
     defines is read by evidence, and a legend line read adds to it); ``in_match``: a
     match has begun (before one, a line read by evidence keeps no entry)."""
-    from .cells import spreadsheet_row
     from .general_path import read_line  # the grammar (lark): only for a line the fast tiers leave
-    from .line_shapes import line_shape
 
     written = text
     if not legend.columns.learn(text):
@@ -91,21 +89,35 @@ def read_slow(text: str, number: int, legend: Legend, *, in_match: bool) -> Line
     try:
         return LineRead(*read_line(text, number))
     except NotationError as e:
-        cells = spreadsheet_row(text, number, read_line)
-        if cells is not None:  # a row pasted from a spreadsheet
-            return LineRead(*cells)
-        shaped = line_shape(written, number)  # (a round's number and fill in their columns: its start)
-        if shaped is not None and shaped.item is not None:  # a Round or Lineup line in another shape
-            return shaped
-        if shaped is None and _by_evidence(text):
-            from .evidence import read_evidence
-
-            legend.learn(text, number)
-            items, comments, notes = read_evidence(text, number, legend)
-            return LineRead(items, comments, notes) if items or in_match else LineRead([], comments, [])
-        return shaped.diagnostic if shaped is not None else Diagnostic("syntax", str(e), e.line, e.column)
+        return _not_ours(text, written, number, legend, e, in_match=in_match)
     except RecursionError:  # pragma: no cover - nothing here recurses on input depth
         return Diagnostic("syntax", "too deeply nested", number, 1)
+
+
+def _not_ours(
+    text: str, written: str, number: int, legend: Legend, error: NotationError, *, in_match: bool
+) -> LineRead | Shaped | Diagnostic:
+    """:func:`read_slow` of line ``number`` that the grammar rejects with ``error``
+    (``written``; ``text``, with a table's repeated columns blanked): a row pasted from
+    a spreadsheet, a ``Round`` or ``Lineup`` line in another shape, a line read by its
+    evidence, or else its error."""
+    from .cells import spreadsheet_row
+    from .general_path import read_line
+    from .line_shapes import line_shape
+
+    cells = spreadsheet_row(text, number, read_line)
+    if cells is not None:  # a row pasted from a spreadsheet
+        return LineRead(*cells)
+    shaped = line_shape(written, number)  # (a round's number and fill in their columns: its start)
+    if shaped is not None and shaped.item is not None:  # a Round or Lineup line in another shape
+        return shaped
+    if shaped is None and _by_evidence(text):
+        from .evidence import read_evidence
+
+        legend.learn(text, number)
+        items, comments, notes = read_evidence(text, number, legend)
+        return LineRead(items, comments, notes) if items or in_match else LineRead([], comments, [])
+    return shaped.diagnostic if shaped is not None else Diagnostic("syntax", str(error), error.line, error.column)
 
 
 def json_line(text: str, number: int) -> LineRead:

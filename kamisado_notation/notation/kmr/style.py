@@ -68,9 +68,13 @@ def _languages(entry: Entry) -> set[str] | Form | None:
     if not styles:
         return None
     forms = {form for form, _lang in styles[0]}
-    for form in (Form.SYMBOLS, Form.SHORT):
-        if form.value in forms:
-            return form
+    terse = next((form for form in (Form.SYMBOLS, Form.SHORT) if form.value in forms), None)
+    return terse if terse is not None else _text_languages(styles)
+
+
+def _text_languages(styles: list[frozenset[tuple[str, str]]]) -> set[str]:
+    """The languages in which every word of an entry (their ``styles``, none empty) is a
+    word of the text form; the first word's, if none fits all."""
     langs = [{lang for form, lang in s if form == "text"} for s in styles]
     return set.intersection(*[s for s in langs if s]) or langs[0]
 

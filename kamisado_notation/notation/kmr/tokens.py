@@ -12,7 +12,20 @@ from __future__ import annotations
 import re
 import sys
 
-__all__ = ["ARROWS", "CACHED_CHARS", "KINDS_LIMIT", "MAX_DIGITS", "MAX_LINE", "POSSESSIVE", "SQUARES", "STRING", "unescape"]
+__all__ = [
+    "ARROWS",
+    "CACHED_CHARS",
+    "KINDS_LIMIT",
+    "LINE_WORDS",
+    "MAX_DIGITS",
+    "MAX_LINE",
+    "POSSESSIVE",
+    "SQUARES",
+    "STRING",
+    "first_word",
+    "may_be_row",
+    "unescape",
+]
 
 #: Longest number accepted as a distance, turn or round number (a 5,000-digit distance is
 #: a syntax error, not a hang or an overflow).
@@ -44,3 +57,21 @@ STRING = rf'"[^"\\\n]*{POSSESSIVE}(?:\\.[^"\\\n]*{POSSESSIVE})*{POSSESSIVE}"'
 def unescape(raw: str) -> str:
     """A header value without its backslash escapes (``\\"`` is ``"``)."""
     return re.sub(r"\\(.)", r"\1", raw) if "\\" in raw else raw
+
+
+#: The first words of a ``Round`` and a ``Lineup`` line, in lower case.
+LINE_WORDS = ("round", "lineup")
+
+
+def first_word(text: str) -> str:
+    """The first word of a line, in lower case ("" for a blank line): what a line that
+    could not be read was meant to be (``round`` starts a round all the same)."""
+    return text.split(None, 1)[0].lower() if text.strip() else ""
+
+
+def may_be_row(text: str, *, trailing: str = "") -> bool:
+    """Whether line ``text`` may be a row of entries: not blank, and no header line nor
+    a ``Round`` or ``Lineup`` line (by its first word, less the ``trailing`` characters
+    after it)."""
+    first = first_word(text)
+    return bool(first) and first[:1] != "[" and first.rstrip(trailing) not in LINE_WORDS
