@@ -29,7 +29,8 @@ classified: a long classification in several runs.
     python3 bench/bench_round_starts.py [--rounds 40] [--starts 2] [--move-nodes 0] [--memory 250] [--list]
     python3 bench/bench_round_starts.py --positions bench/round_starts.txt --starts 76 --budget 1800 [--start-cpu 300] [--first 3] [--out FILE]
 
-``bench/round_starts.txt`` lists the 76 starts found by the tree of 56bb0ef (issue 44).
+``bench/round_starts.txt`` lists the 76 starts found by the tree of 56bb0ef (issue 44); the
+answers of those classified so far are in docs/analysis.md, "Other round starts".
 
 The same for one start by hand: ``kamisado solve --all-moves "<position string>"``.
 """
