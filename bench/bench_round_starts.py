@@ -41,6 +41,7 @@ import argparse
 import json
 import random
 import resource
+import signal
 import subprocess
 import sys
 import time
@@ -103,10 +104,9 @@ def classify(text: str, nodes: int, memory: int, cpu: float = 0.0) -> dict[str, 
     """The start's first moves classified in a child process; ``None`` when the child
     reached ``cpu`` seconds of CPU time first (0: no limit)."""
     code = CHILD.format(root=str(ROOT), text=text, nodes=nodes, memory=memory)
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
     limit = (lambda: resource.setrlimit(resource.RLIMIT_CPU, (int(cpu), int(cpu) + 5))) if cpu else None
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, preexec_fn=limit, check=False)
-    if run.returncode and cpu and resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - before >= int(cpu) - 1:
+    if cpu and run.returncode in (-signal.SIGXCPU, -signal.SIGKILL):  # (its CPU time ran out: the soft limit, then the hard)
         return None
     run.check_returncode()
     got: dict[str, Any] = json.loads(run.stdout)
