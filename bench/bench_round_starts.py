@@ -18,12 +18,19 @@ moves, so another tree may find other starts: ``--positions FILE`` classifies th
 a file lists (one position string a line, as ``--list`` prints them) instead, so that two
 trees classify the same ones. ``--budget SECONDS`` starts no further start once the CPU
 time of the starts classified reaches it, and the last line says how many were classified
-in how much CPU time.
+in how much CPU time. ``--start-cpu SECONDS`` stops a start's child once its CPU time
+reaches them (the start is then reported unfinished, and the next one begun), so that one
+costly start does not hold up the others; ``--first N`` begins at the list's ``N``-th
+start (1 is the first), to go on where a run stopped. ``--out FILE`` appends each start's
+answer to ``FILE`` as a line of JSON (the start, its number, and every first move with its
+result and turns, or that it was left unfinished) and skips the starts it already
+classified: a long classification in several runs.
 
     python3 bench/bench_round_starts.py [--rounds 40] [--starts 2] [--move-nodes 0] [--memory 250] [--list]
-    python3 bench/bench_round_starts.py --positions bench/round_starts.txt --starts 76 --budget 1800
+    python3 bench/bench_round_starts.py --positions bench/round_starts.txt --starts 76 --budget 1800 [--start-cpu 300] [--first 3] [--out FILE]
 
-``bench/round_starts.txt`` lists the 76 starts found by the tree of 56bb0ef (issue 44).
+``bench/round_starts.txt`` lists the 76 starts found by the tree of 56bb0ef (issue 44); the
+answers of those classified so far are in docs/analysis.md, "Other round starts".
 
 The same for one start by hand: ``kamisado solve --all-moves "<position string>"``.
 """
@@ -33,6 +40,8 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import resource
+import signal
 import subprocess
 import sys
 import time
@@ -91,10 +100,25 @@ def round_starts(rounds: int, plies: int, nodes: int) -> list[str]:
     return found
 
 
-def classify(text: str, nodes: int, memory: int) -> dict[str, Any]:
+def classify(text: str, nodes: int, memory: int, cpu: float = 0.0) -> dict[str, Any] | None:
+    """The start's first moves classified in a child process; ``None`` when the child
+    reached ``cpu`` seconds of CPU time first (0: no limit)."""
     code = CHILD.format(root=str(ROOT), text=text, nodes=nodes, memory=memory)
-    got: dict[str, Any] = json.loads(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
+    limit = (lambda: resource.setrlimit(resource.RLIMIT_CPU, (int(cpu), int(cpu) + 5))) if cpu else None
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, preexec_fn=limit, check=False)
+    if cpu and run.returncode in (-signal.SIGXCPU, -signal.SIGKILL):  # (its CPU time ran out: the soft limit, then the hard)
+        return None
+    run.check_returncode()
+    got: dict[str, Any] = json.loads(run.stdout)
     return got
+
+
+def _classified(path: Path | None) -> set[str]:
+    """The starts a file of answers (``--out``) holds classified."""
+    if path is None or not path.exists():
+        return set()
+    answers = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    return {a["start"] for a in answers if "moves" in a}
 
 
 def main() -> None:
@@ -108,6 +132,9 @@ def main() -> None:
     parser.add_argument("--list", action="store_true", help="only list the starts found")
     parser.add_argument("--positions", type=Path, help="classify the starts this file lists, one a line")
     parser.add_argument("--budget", type=float, default=0.0, help="CPU seconds after which no further start is begun (0: none)")
+    parser.add_argument("--start-cpu", type=float, default=0.0, help="CPU seconds after which a start is left unfinished (0: none)")
+    parser.add_argument("--first", type=int, default=1, help="the first start to classify (1: the list's first)")
+    parser.add_argument("--out", type=Path, help="append each answer to this file (JSON lines); skip the starts it classified")
     args = parser.parse_args()
     begun = time.process_time()
     if args.positions:
@@ -121,24 +148,46 @@ def main() -> None:
         for text in starts:
             print(f"  {text}")
         return
+    _classify_all(starts, args)
+
+
+def _classify_all(starts: list[str], args: argparse.Namespace) -> None:
+    """Classify the starts ``args`` name (from ``--first``, at most ``--starts``, within
+    ``--budget``), each answer printed (and added to ``--out``), then the total."""
     spent = 0.0
-    classified = 0
-    for text in starts[: args.starts]:
+    classified = unfinished = 0
+    done = _classified(args.out)
+    for number, text in enumerate(starts[args.first - 1 : args.first - 1 + args.starts], start=args.first):
         if args.budget and spent >= args.budget:
             break
-        got = classify(text, args.move_nodes, args.memory)
-        moves = got["moves"]
-        wins = [m for m in moves if m[1] == "win"]
-        best = moves[0]
-        value = f"{best[1]} in {best[2]}" if best[2] is not None else best[1]
-        exact = sum(1 for m in moves if m[2] is not None)
-        print(f"{text}: the side to move's {value}; {len(wins)} winning first moves"
-              f" ({', '.join(f'{m[0]} in {m[2]}' for m in wins) or 'none'}); {exact} of {len(moves)} with their turns;"
-              f" {got['nodes']:,} nodes, {got['cpu']:.1f} s CPU, {got['rss_mb']:.0f} MB", flush=True)
+        if text in done:
+            continue
+        got = classify(text, args.move_nodes, args.memory, args.start_cpu)
+        if args.out:
+            with args.out.open("a") as out:
+                print(json.dumps({"number": number, "start": text, **(got or {"unfinished": args.start_cpu})}), file=out)
+        if got is None:
+            print(f"{number}. {text}: unfinished after {args.start_cpu:.0f} s CPU", flush=True)
+            spent += args.start_cpu
+            unfinished += 1
+            continue
+        print(f"{number}. {text}: {_summary(got)}", flush=True)
         spent += got["cpu"]
         classified += 1
-    print(f"{classified} of {len(starts)} starts classified in {spent:.0f} s CPU")
+    left = f" ({unfinished} left unfinished)" if unfinished else ""
+    print(f"{classified} of {len(starts)} starts classified in {spent:.0f} s CPU{left}")
 
+
+def _summary(got: dict[str, Any]) -> str:
+    """A start's answer in a line: its value, the winning first moves, the costs."""
+    moves = got["moves"]
+    wins = [m for m in moves if m[1] == "win"]
+    best = moves[0]
+    value = f"{best[1]} in {best[2]}" if best[2] is not None else best[1]
+    exact = sum(1 for m in moves if m[2] is not None)
+    return (f"the side to move's {value}; {len(wins)} winning first moves"
+            f" ({', '.join(f'{m[0]} in {m[2]}' for m in wins) or 'none'}); {exact} of {len(moves)} with their turns;"
+            f" {got['nodes']:,} nodes, {got['cpu']:.1f} s CPU, {got['rss_mb']:.0f} MB")
 
 if __name__ == "__main__":
     main()
