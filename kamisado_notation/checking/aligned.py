@@ -172,7 +172,7 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1, order: Order = Order
             continue  # (a key to the signs: no move)
         if is_key_line(text) or said.get(number, 0) is None:
             continue  # (an example of them, a round's heading: no move)
-        found = [p for p in _line_pieces(text, number, legend, said.get(number) if in_order else None) if p.text not in learnt.names]
+        found = _line_pieces(text, number, legend, said.get(number) if in_order else None, names=learnt.names)
         rows.see(number, found)
         if _amends(text, legend, found):
             _take_back(out)
@@ -306,10 +306,12 @@ def rounds_side_by_side(lines: Sequence[str], first_line: int = 1) -> bool:
     return bands_of(lines, first_line, _round_heading) is not None
 
 
-def _line_pieces(text: str, number: int, legend: Mapping[str, Direction | Colour], said_round: int | None = None) -> list[Piece]:
+def _line_pieces(
+    text: str, number: int, legend: Mapping[str, Direction | Colour], said_round: int | None = None, *, names: frozenset[str] = frozenset()
+) -> list[Piece]:
     """The evidence of line ``number``, ``text``, read with the file's ``legend`` (an
     app's log: its values, as the first reading reads them), under the heading of round
-    ``said_round``."""
+    ``said_round``; not the letters and signs its key ``names`` the players by."""
     if json_object(text):
         text = json_values(text)
     tokens = clues(text, legend)
@@ -319,6 +321,7 @@ def _line_pieces(text: str, number: int, legend: Mapping[str, Direction | Colour
     return [
         Piece(number, c.start + 1, c, text[c.start : c.end], _name_before(text, c.start), legend, said_round, lands=c.kind == "SQUARE" and _TO_BEFORE.search(text, max(0, c.start - 12), c.start) is not None)
         for c in found
+        if text[c.start : c.end] not in names
     ]
 
 
