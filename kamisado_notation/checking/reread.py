@@ -105,10 +105,10 @@ def _settles(alignment: Alignment, first: Diagnostic | None, results: Sequence[R
     """Whether reading against the moves settles the ``first`` error: an entry read by its
     evidence that the record leaves between several moves (``🔵 ↓2``: forward, or aslant
     read as any way), which it reads as one, in rounds judged with certainty, as many as
-    the first reading judged."""
+    the first reading judged, and one at least."""
     if first is None or len(first.suggestions) < 2 or first.kind not in READ_BY_EVIDENCE:
         return False
-    return len(alignment.judged) >= sum(r is not None for r in results)
+    return len(alignment.judged) >= max(1, sum(r is not None for r in results))
 
 
 def _in_notes(alignment: Alignment, first: Diagnostic | None) -> bool:

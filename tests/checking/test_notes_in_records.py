@@ -336,6 +336,7 @@ def test_a_forms_round_line_with_boxes_is_the_rounds_heading(seed, boxes):
 
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 10_000), target=st.sampled_from([1, 3]))
+@example(seed=242, target=1)  # (session 34: a reading that judged no round taken over the first: a traceback)
 # (found by the random profile: a round of four entries, the habit learnt from them made
 # its move home dearer than setting it aside; the form's heading row read as a move)
 @example(seed=4999, target=1)
