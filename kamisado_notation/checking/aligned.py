@@ -325,6 +325,10 @@ def _line_pieces(
     ]
 
 
+#: Words for "to" between two squares that also say where a tower stands.
+_AT_WORDS = frozenset({"a", "in", "na", "pe", "la", "på", "pa", "auf", "ra", "re", "на", "в", "în"})
+
+
 def _signs_as_words(found: list[Clue], text: str) -> list[Clue]:
     """``found`` with each colour said as a sign and its word at once (``🟩 Green``,
     ``🟪 **Purple**``, a bot's habit) one clue, the word's: one tower, not a tower and its
@@ -339,8 +343,12 @@ def _signs_as_words(found: list[Clue], text: str) -> list[Clue]:
     return out
 
 
-#: A word or an arrow to a square, right before it (``to c1``, ``→ c1``, ``ke c1``).
-_TO_BEFORE = re.compile(r"(?:(?<![^\W\d_])(?:" + "|".join(sorted(map(re.escape, BETWEEN_SQUARES), key=len, reverse=True)) + r")|→|->|=>|➜|⟶)\s*$", re.IGNORECASE)
+#: A word or an arrow to a square, right before it (``to c1``, ``→ c1``, ``ke c1``): the
+#: words for "to" of :data:`~..notation.vocabulary.BETWEEN_SQUARES` that never say where a
+#: tower stands (not ``in``, ``na``, ``pe``, ``på``, ``auf``: ``the blue in c1``).
+_TO_BEFORE = re.compile(
+    r"(?:(?<![^\W\d_])(?:" + "|".join(sorted(map(re.escape, BETWEEN_SQUARES - _AT_WORDS), key=len, reverse=True)) + r")|→|->|=>|➜|⟶)\s*$", re.IGNORECASE
+)
 
 
 def _rounds_said(numbered: list[tuple[int, str]], bands: Bands | None = None) -> dict[int, int | None]:

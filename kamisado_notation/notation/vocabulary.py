@@ -694,7 +694,7 @@ BETWEEN_SQUARES = frozenset(
 #: What follows a number written in CJK glyphs that counts squares (``三マス``, ``三つ``,
 #: ``三格``, ``三칸``); a numeral glyph right before any other glyph is part of a word
 #: (``一本勝負``, a one-round match; ``一手目``, the first move), no distance.
-COUNTERS = ("マス", "ます", "つ", "格", "步", "歩", "个", "個", "칸", "간", "번", "ช่อง", "ตา")
+COUNTERS = ("マス", "ます", "つ", "格", "步", "歩", "个", "個", "칸", "간", "번", "ช่อง")
 
 RETRACT_WORDS = frozenset(normalise(w) for w in ("revert", "reverts", "reverted", "takeback", "retracted", "retract", "undo", "undone", "scratch", "cancel", "cancelled", "canceled", "oops", "correction", "corrected", "fix", "fixed", "erratum", "korrektur", "korrigiert", "javítás", "javítva", "correção", "corrigido", "corectură", "corectat", "corrigé", "nope", "storno", "anulado", "annulé", "zurückgenommen", "rückgängig", "crossed", "struck", "deleted", "durchgestrichen", "gestrichen", "barré", "rayé", "tachado", "cancellato", "doorgestreept", "skreślone", "skreślony", "přeškrtnuto", "áthúzva", "riscado"))
 #: Words that correct a slot just said inside the entry being said (``brown left, no

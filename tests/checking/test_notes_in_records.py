@@ -337,6 +337,9 @@ def test_a_forms_round_line_with_boxes_is_the_rounds_heading(seed, boxes):
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 10_000), target=st.sampled_from([1, 3]))
 @example(seed=242, target=1)  # (session 34: a reading that judged no round taken over the first: a traceback)
+@example(seed=3986, target=1).xfail(
+    raises=AssertionError, reason="a fresh clone's random profile, session 34: a round neither judged nor blamed; fails on 4254bc5 too, not yet examined"
+)
 # (found by the random profile: a round of four entries, the habit learnt from them made
 # its move home dearer than setting it aside; the form's heading row read as a move)
 @example(seed=4999, target=1)
@@ -510,13 +513,18 @@ def keyed_relay(seed: int, rng: random.Random) -> tuple[str, str]:
 
 
 @settings(max_examples=6, deadline=None)
-@given(seed=st.integers(0, 10_000), rng=st.randoms(use_true_random=False))
-def test_players_initials_a_key_names_are_no_colours(seed: int, rng: random.Random) -> None:
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=8991, hand=937).xfail(
+    raises=AssertionError,
+    reason="a fresh clone's random profile, session 34: the first reading takes a straight down arrow for any direction ('🟠 ↓2'), "
+    "and where the reading against the moves is not sure of the round its ambiguity stays an error; not yet mended",
+)
+def test_players_initials_a_key_names_are_no_colours(seed: int, hand: int) -> None:
     """Initials a key says are the players' (``K = Kofi, Y = Yusuf``) label the moves and
     say nothing of them (``Y`` is no yellow); a key of the colours' signs, each with its
     word, is no move (before session 34 the initials were read as towers, and the sides
     of every move shifted by one)."""
-    text, truth = keyed_relay(seed, rng)
+    text, truth = keyed_relay(seed, random.Random(hand))
     assert judged_winners(text) == list(winners(truth).values())
     assert errors_of(text) == []
 
