@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -257,6 +257,9 @@ def test_a_typo_in_a_round_line_keeps_the_round_before(typo: str) -> None:
     pick=st.integers(0, 10**6),
     slot=st.sampled_from(SLOTS),
     style=st.sampled_from(FORMS),
+)
+@example(seed=319, pick=338, slot="tower", style=(Form.TEXT, "en")).xfail(
+    raises=AssertionError, reason="a fresh clone's random profile, session 34: the fix leaves a T2 error; fails on 4254bc5 too, not yet examined"
 )
 def test_property_a_certain_slip_is_suggested_and_fixed(seed: int, pick: int, slot: str, style: tuple[Form, str]) -> None:
     form, lang = style
