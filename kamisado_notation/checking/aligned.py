@@ -326,7 +326,7 @@ def _line_pieces(
 
 
 #: Words for "to" between two squares that also say where a tower stands.
-_AT_WORDS = frozenset({"a", "in", "na", "pe", "la", "på", "pa", "auf", "ra", "re", "на", "в", "în"})
+_AT_WORDS = frozenset({"a", "in", "na", "pe", "la", "pa", "auf", "ra", "re", "на", "в"})  # (normalised, as the table is: 'på', 'în')
 
 
 def _signs_as_words(found: list[Clue], text: str) -> list[Clue]:

@@ -255,12 +255,12 @@ def json_object(text: str) -> bool:
 #: braces is prose, whose words do not pair so.
 _KEY = r"""(?:[A-Za-z_$][\w$]*|"[^"\n]*"|'[^'\n]*')"""
 _VALUE = r"""(?:'[^'\n]*'|"[^"\n]*"|\[[^\]\n]*\]|[\w.+-]+)"""
-_SCRIPT_OBJECT = re.compile(r"\{\s*" + _KEY + r"\s*:\s*" + _VALUE + r"(?:\s*,\s*" + _KEY + r"\s*:\s*" + _VALUE + r"){2,}\s*,?\s*\}")
+#: One key and its value of such an object.
+_PAIR = _KEY + r"\s*:\s*" + _VALUE
+_SCRIPT_OBJECT = re.compile(r"\{\s*" + _PAIR + r"(?:\s*,\s*" + _PAIR + r"){2,}\s*,?\s*\}")
 #: An object of two keys or more, a string in quotes among its values (``{n: 5, black:
 #: "brown forward 7"}``, a YAML file's move): no comment pairs words so either.
-_QUOTED_PAIRS = re.compile(
-    r"\{\s*(?=[^}]*:\s*[\"'])" + _KEY + r"\s*:\s*" + _VALUE + r"(?:\s*,\s*" + _KEY + r"\s*:\s*" + _VALUE + r")+\s*,?\s*\}"
-)
+_QUOTED_PAIRS = re.compile(r"\{\s*(?=[^}]*:\s*[\"'])" + _PAIR + r"(?:\s*,\s*" + _PAIR + r")+\s*,?\s*\}")
 #: The mark of an item of a YAML list before a flow mapping.
 _ITEM = re.compile(r"-\s+(?=\{)")
 
