@@ -28,7 +28,7 @@ from ..engine.board import SQUARE_COLOURS, Colour, Direction, Side, square_name
 from ..engine.position import Move, Position
 from ..enums import TextEnum
 from ..errors import IllegalMoveError
-from ..notation.record import Entry
+from ..notation.record import STRAIGHT, Entry
 
 __all__ = [
     "Candidate",
@@ -116,16 +116,21 @@ def differing_slots(entry: Entry, move: Move) -> tuple[Slot, ...]:
     coords = entry.is_coords
     names = _COORD_SLOTS if coords else _COLOUR_SLOTS
     written, actual = _entry_slots(entry), _move_slots(move, coords)
-    differ = tuple(name for name, w, a in zip(names, written, actual, strict=True) if w != a and not (w is None and _left_open(entry, name)))
+    differ = tuple(name for name, w, a in zip(names, written, actual, strict=True) if w != a and not (w is None and _left_open(entry, name, a)))
     if coords and entry.tower is not None and move.tower is not None and entry.tower != move.tower:
         return (Slot.TOWER, *differ)  # (a square with the tower said: 'brown → a2')
     return differ
 
 
-def _left_open(entry: Entry, name: Slot) -> bool:
-    """Whether slot ``name``, empty in ``entry``, agrees with any move: a tower or a
-    square may be left out, and a slot not read (:attr:`Entry.unread`) says nothing."""
-    return name is Slot.TOWER or name is Slot.SQUARE or name in (entry.unread or "").split()
+def _left_open(entry: Entry, name: Slot, actual: object) -> bool:
+    """Whether slot ``name``, empty in ``entry``, agrees with the move's ``actual``: a
+    tower or a square may be left out, and a slot not read (:attr:`Entry.unread`) says
+    nothing, but a direction not read that was said straight (a straight down arrow:
+    the mover's forward, or a back-entry's back) is no diagonal."""
+    unread = (entry.unread or "").split()
+    if name is Slot.DIRECTION and STRAIGHT in unread:
+        return actual in (Direction.FORWARD, Direction.BACK, None)
+    return name is Slot.TOWER or name is Slot.SQUARE or name in unread
 
 
 # ---------------------------------------------------------------- exact moves

@@ -70,7 +70,7 @@ class MatchState:
         errors = [d for d in match.errors if (d.line, d.column) not in explained]
         self.match = replace(match, rounds=[*match.rounds[:i], head, tail, *match.rounds[i + 1 :]], errors=errors)
         k, first = self.written[i]
-        self.written.insert(i + 1, (k, first + left.index - (1 if left.placeholder is not None else 0)))  # (a '...' put in: not written)
+        self.written.insert(i + 1, (k, first + left.index - (1 if left.placeholder is not None and not left.dots else 0)))  # (a '...' put in: not written)
         self.diags = [d for d in self.diags if not (d.rule == "syntax" and d.kind in (Kind.NONE, Kind.TURN_NUMBER) and (d.line, d.column) in explained)]
         self.report(_missing_round(rec, left, place, self.match.index))
         return head
@@ -148,6 +148,6 @@ def _split_at(rec: RoundRecord, left: MissingRound, place: int) -> tuple[RoundRe
     """Round ``rec`` as two, where its ``Round`` line was left out (``left``): its entries
     and lineups before it, and the ``place``-th round of the match after it (its ``...``
     put in where the round needs one)."""
-    rest = [*([left.placeholder] if left.placeholder is not None else []), *rec.entries[left.index :]]
+    rest = [*([left.placeholder] if left.placeholder is not None else []), *rec.entries[left.index + left.dots :]]
     head = replace(rec, lineups=[lu for lu in rec.lineups if lu not in left.lineups], entries=rec.entries[: left.index])
     return head, RoundRecord(place, left.fill, left.line, 1, left.lineups, rest)

@@ -267,14 +267,24 @@ def left_out_round(rr: RoundReplay, state: RoundState, match: MatchRecord) -> Mi
     challenger = result.winner.other
     lineups = [lu for lu in rr.record.lineups if lu.line > last.line]
     aside, placeholder = _gold_first(match, first, last.line, challenger)
-    rest = [*([placeholder] if placeholder is not None else []), *entries[k:]]
+    dots = placeholder is None and challenger is Side.GOLD and _dots(first)
+    if dots:
+        placeholder = replace(first, placeholder=True, distance=None, unread=None, number=1)
+    rest = [*([placeholder] if placeholder is not None else []), *entries[k + dots :]]
     end = state.pos.copy()
     place_ring(end, result)  # (won in the round: the new round's Sumo moves need it)
     how = new_round_fill(end, challenger, RoundRecord(rr.number + 1, None, first.line, 1, lineups, rest))
     if how is None:
         return None
     line, column = min([(first.line, (placeholder or first).column), *((lu.line, lu.column) for lu in lineups)])
-    return MissingRound(k, how, lineups, placeholder, line, column, _explained(rest, aside), _ended(rr, result))
+    return MissingRound(k, how, lineups, placeholder, line, column, _explained(rest, aside, placeholder), _ended(rr, result), dots=dots)
+
+
+def _dots(entry: Entry) -> bool:
+    """Whether ``entry`` is a ``...`` the reader read as a forfeit in Black's column (not
+    at its round's start): where a round left out starts with it, it is that round's
+    ``...`` (Gold its Challenger)."""
+    return entry.text in ("...", "…") and entry.distance == 0 and entry.unread is not None
 
 
 def _gold_first(match: MatchRecord, first: Entry, after: int, challenger: Side) -> tuple[Diagnostic | None, Entry | None]:
@@ -285,11 +295,13 @@ def _gold_first(match: MatchRecord, first: Entry, after: int, challenger: Side) 
     return aside, Entry(aside.line, aside.column, "...", placeholder=True, number=1) if aside is not None else None
 
 
-def _explained(rest: list[Entry], aside: Diagnostic | None) -> frozenset[tuple[int, int]]:
+def _explained(rest: list[Entry], aside: Diagnostic | None, placeholder: Entry | None) -> frozenset[tuple[int, int]]:
     """The reader's errors the split explains: the turn numbers 1., 2.… of the round
-    left out (its entries ``rest``), the ``...`` set aside (``aside``)."""
+    left out (its entries ``rest``), the ``...`` set aside (``aside``) or read as a
+    forfeit (the round's ``placeholder``)."""
     explained = {(e.line, e.column) for j, e in enumerate(rest) if e.number == j // 2 + 1 and not j % 2}
     explained |= {(aside.line, aside.column)} if aside is not None else set()
+    explained |= {(placeholder.line, placeholder.column)} if placeholder is not None else set()
     return frozenset(explained)
 
 
@@ -300,7 +312,7 @@ def _runs_on(rr: RoundReplay, state: RoundState) -> tuple[int, RoundResult] | No
     result = round_result(state.pos)
     if not k or result is None:
         return None
-    while k < len(entries) - 1 and entries[k].unread is not None and not entries[k].placeholder:
+    while k < len(entries) - 1 and entries[k].unread is not None and not entries[k].placeholder and not _dots(entries[k]):
         k += 1  # (weak evidence just after the end, a score or a word: set aside in the round before)
     first, last = entries[k], entries[k - 1]
     if first.line <= last.line or first.number not in (None, 1):

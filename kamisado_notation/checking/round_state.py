@@ -40,8 +40,9 @@ class MissingRound:
     """A round whose entries run on past its end into the next round, whose ``Round``
     line was left out (:func:`~.round_slips.left_out_round`): the entry the next round
     starts at (``index``), its ``fill``, its ``lineups`` (those written after the round's
-    last entry), the ``...`` the reader set aside there (the next round's first entry,
-    Gold being its Challenger), the line the ``Round`` line goes before, the reader's
+    last entry), the ``...`` the reader set aside there or read as a forfeit (``dots``:
+    then it is the entry at ``index``) (the next round's first entry, Gold being its
+    Challenger), the line the ``Round`` line goes before, the reader's
     diagnostics it explains, and how the round ended, in words."""
 
     index: int
@@ -52,6 +53,7 @@ class MissingRound:
     column: int
     explained: frozenset[tuple[int, int]]
     ended: str
+    dots: bool = False  # the ``...`` is the entry at ``index`` (the reader read it as a forfeit), not put in
 
 
 class RoundState:

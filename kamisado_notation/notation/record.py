@@ -123,6 +123,10 @@ class Headers(list[Header]):
         return values
 
 
+#: The word of :attr:`Entry.unread` that says a direction not read is straight, no diagonal.
+STRAIGHT = "straight"
+
+
 @dataclass(slots=True)
 class Entry:
     """One entry of a round: one turn, as written.
@@ -136,7 +140,10 @@ class Entry:
     ``"square"``), or the two slots a space apart, whose word the reader could not read
     (its syntax error is in :attr:`MatchRecord.errors`); that slot is ``None``, and the
     replay takes the entry for the legal move its other slots name, if only one does (or
-    the spelling of its words tells which).
+    the spelling of its words tells which). After ``"direction"``, the word
+    :data:`STRAIGHT` says that the direction not read was said straight (a straight down
+    arrow: the mover's forward on a board drawn from the other side, or a back-entry's
+    back), so it is no diagonal.
     """
 
     line: int

@@ -30,7 +30,7 @@ from types import MappingProxyType
 from ...diagnostics import Kind
 from ...engine.board import SQUARE_COLOURS, Colour, Direction
 from ...errors import NotationError, StyledEntry, StyleMark, TakeBack
-from ..record import Comment, Entry, Item, Spanned
+from ..record import STRAIGHT, Comment, Entry, Item, Spanned
 from ..vocabulary import (
     AMEND_WORDS,
     ARROW_DIRECTIONS,
@@ -72,7 +72,7 @@ from .style import entry_style
 from .syntax_errors import quote
 from .tokens import MAX_DIGITS, SQUARES
 
-__all__ = ["Clue", "clues", "definition_alone", "is_evidence_word", "is_key_line", "legend_in", "names_in", "read_evidence", "takes_back", "to_arrow"]
+__all__ = ["Clue", "clues", "definition_alone", "is_evidence_word", "is_key_line", "legend_in", "names_in", "players_in", "read_evidence", "takes_back", "to_arrow"]
 
 #: The tokens of a line, in the order tried: text struck out, markup tags and entities
 #: (and a style sheet's colour codes, ``#f08cb5``),
@@ -168,6 +168,7 @@ class Clue:
     squares: tuple[int | None, int] | None = None  # (from, to): from None for a target alone
     weak: bool = False  # also a common word: evidence only inside an entry
     compass: bool = False  # a compass point in capitals (:data:`_COMPASS`): a direction after a tower
+    straight: bool = False  # a direction not told (``direction`` None) but straight: a straight down arrow
 
 
 @dataclass
@@ -192,6 +193,7 @@ class _Entry:
     landing: bool = False  # an arrow or 'to' said where it lands ('→'): the colour next is its square
     weak_pieces: int = 0  # how many of its pieces are distances read from weak words ('blue has nowhere to': a tower and such a word are no entry)
     rings: tuple[int, int] | None = None  # where ring marks after its tower stand ('Purple+': checked by the replay)
+    straight: bool = False  # its direction not told but straight (a down arrow: forward, or a back-entry's back)
 
     @classmethod
     def forced_by(cls, tok: Clue) -> _Entry:
@@ -263,7 +265,7 @@ class _Entry:
         again (``straight ahead``) or after a weak word for it (``dir: forward``); then it
         is read into the entry."""
         if self.direction is tok.direction:
-            self.end = tok.end
+            self.end, self.straight = tok.end, self.straight or tok.straight
             return True
         if self.soft and not tok.weak:
             self.direction, self.end, self.soft = tok.direction, tok.end, False
@@ -347,7 +349,7 @@ class _Entry:
     def fill(self, tok: Clue) -> None:
         """The direction or the distance ``tok`` is the entry's."""
         if tok.kind == "DIRECTION":
-            self.direction, self.soft = tok.direction, tok.weak
+            self.direction, self.soft, self.straight = tok.direction, tok.weak, tok.straight
         else:
             self.distance, self.soft_distance = tok.number, tok.weak
         self.end, self.pieces, self.weak_pieces = tok.end, self.pieces + 1, self.weak_pieces + (tok.weak and tok.kind == "DISTANCE")
@@ -432,6 +434,8 @@ def _scanned_word(text: str, start: int, end: int) -> list[Clue]:
 def _word(text: str, start: int, end: int) -> list[Clue]:
     """The token a word is (or the tokens of a word of slots run together)."""
     word = text[start:end]
+    if word in getattr(_LEGEND.get(), "names", ()):  # (a player's name the file says: 'Rosa (Black) vs Tamas')
+        return [Clue("ASIDE", start, end)]
     defined = _LEGEND.get().get(word)
     if defined is not None:  # (a letter the file's legend defines: 'H' for höger)
         return [_slot_word(defined.name.lower(), start, end, False) or Clue("ASIDE", start, end)]
@@ -550,6 +554,36 @@ def names_in(text: str) -> frozenset[str]:
     if len(set(signs.values())) == 2 and len(signs) == 2:
         named |= {sign for sign in signs if any(t.kind == "COLOUR" for t in _tokens(sign))}
     return frozenset(named) if len(named) >= 2 or (named and len(signs) == 2) else frozenset()
+
+
+#: A word for *against* between two players' names (``Rosa vs Tamas``, ``Ana x Bea``).
+_VERSUS = r"(?i:vs?\.?|versus|x|contra|contre|gegen|tegen|mot|против|đấu với|gặp|対|대|对)"
+#: A player's name: a capitalised word, a note in brackets after it (``Rosa (Black)``).
+_PLAYER = r"([^\W\d_a-z][^\W\d_]+)(?:\s*\([^()]*\))?"
+#: Two players' names with a word for *against* between them.
+_PLAYERS = re.compile(rf"(?<!\w){_PLAYER}\s+{_VERSUS}\s+{_PLAYER}")
+#: A side's word and a player's name, either way round (``Black: Rosa``, ``Rosa (Đen``).
+#: (A name alone after the side: ``Black: Pink Red …`` is a lineup.)
+_SIDE_NAME = re.compile(r"(?<!\w)([^\W\d_]+)\s*[:=]\s*([^\W\d_][^\W\d_]+)(?=\s*(?:[,;(]|$))|(?<!\w)([^\W\d_][^\W\d_]+)\s*\(\s*([^\W\d_]+)")
+
+
+def players_in(text: str) -> frozenset[str]:
+    """The players' names line ``text`` says that are also a colour's or a direction's
+    word (``Rosa (Black) vs Tamas (Gold)``, ``Black: Rosa, Gold: Tamas``): a name labels
+    its player's entries; it is no tower's colour. Two such words against each other
+    (``Red vs Blue``) may be towers or teams, and a side's word and a colour's alone
+    (``Black: Pink``) a move: no names."""
+    said = [name for m in _PLAYERS.finditer(text) if not all(map(_evidence_word, (m[1], m[2]))) for name in (m[1], m[2])]
+    sides = [((m[1], m[2]) if m[1] is not None else (m[4], m[3])) for m in _SIDE_NAME.finditer(text)]
+    sides = [(normalise(side), name) for side, name in sides if normalise(side) in SIDE_WORDS]
+    if len({side for side, _name in sides}) >= 2:  # (both sides named: 'Black: Pink' alone may be a move)
+        said += [name for _side, name in sides]
+    return frozenset(name for name in said if name[0].isupper() and _evidence_word(name))
+
+
+def _evidence_word(word: str) -> bool:
+    """Whether ``word`` is evidence of a move (a colour's or a direction's word)."""
+    return any(t.kind != "ASIDE" for t in _tokens(word))
 
 
 #: A sign before a side's word (``🟨 Gold``, ``⚫ μαύρα``, ``🟡 **Gold**``).
@@ -1159,7 +1193,7 @@ def _other(tok: str, start: int, end: int) -> Clue:
     if direction is Direction.BACK:
         # (a down arrow: the mover's back, or Black's way on a board drawn from Gold's side;
         # a back-entry is forced anyway, so the replay decides which)
-        return Clue("DIRECTION", start, end, direction=None)
+        return Clue("DIRECTION", start, end, direction=None, straight=True)
     if direction is not None:
         return Clue("DIRECTION", start, end, direction=direction, weak=tok in _ASCII_ARROWS or tok in _ANGLES)
     colour = EVIDENCE_COLOURS.get(tok)
@@ -2020,7 +2054,7 @@ def _slots_entry(g: _Entry, written: str, number: int) -> Entry:
     Forward 1; a forfeit has no direction), the slots not said named unread."""
     direction, distance = _said_move(g)
     slots = (("tower", g.tower), ("direction", direction if distance != 0 else Direction.FORWARD), ("distance", distance), ("square", g.square))
-    unread = " ".join(name for name, value in slots if value is None) or None
+    unread = " ".join(f"direction {STRAIGHT}" if name == "direction" and g.straight else name for name, value in slots if value is None) or None
     return Entry(number, g.start + 1, written, g.tower, direction, distance, g.square, unread=unread)
 
 

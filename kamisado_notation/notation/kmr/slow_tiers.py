@@ -41,8 +41,14 @@ class Legend(dict[str, "Direction | Colour"]):
     def learn(self, text: str, number: int) -> bool:
         """Take in what line ``number``, ``text``, defines; whether it defines anything
         (a line that is one definition alone is a key's line, no entry)."""
-        from .evidence import definition_alone, legend_in, names_in  # (only for a line no faster tier reads)
+        from .evidence import (  # (only for a line no faster tier reads)
+            definition_alone,
+            legend_in,
+            names_in,
+            players_in,
+        )
 
+        self.names |= players_in(text)  # (the line is read still: 'Rosa vs Tamas, Rosa opens: …')
         named = names_in(text)
         if named:
             self.names |= named

@@ -22,8 +22,10 @@ from ..writer import Form, format_move
 
 __all__ = ["entry_style", "write_like"]
 
-#: The words of an entry: runs of letters (words, codes, glyphs) or one arrow.
-_WORD = re.compile(r"[^\W\d_]+|[↑↖↗↓^\\/]")
+#: The words of an entry: runs of letters (words, codes, glyphs). Its arrows say nothing
+#: of its form: they are the symbols form's, but also what people write beside a colour's
+#: word or sign (``:purple_heart: ↓2``, ``🟠 ↑3``).
+_WORD = re.compile(r"[^\W\d_]+")
 
 
 def entry_style(entry: Entry, near: Sequence[Entry] = ()) -> tuple[Form, str]:
