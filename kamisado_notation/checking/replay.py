@@ -277,7 +277,7 @@ class _MatchReplayer:
         while True:
             round_state = RoundReplayer(
                 rr, position, self.state.match.index, attempt.cut, ends=attempt.ends, rings_unknown=attempt.guess, halt=attempt.halt,
-                places=attempt.places,
+                places=attempt.places, trusted=attempt.trusted,
             ).run(attempt.challenger)
             if round_state.over is not None and not any(d.severity is ERROR for d in attempt.slips):  # (a '...' put in, an entry retyped: warnings)
                 round_state.split = left_out_round(rr, round_state, self.state.match)
@@ -298,10 +298,15 @@ class _MatchReplayer:
         (:func:`.round_slips.row_slip`): the round to replay again, with the slip
         corrected where it is certain (:meth:`Attempt.corrected`, its edits for ``fix``),
         or as it is up to the entry where the likeliest slips start (``attempt`` halts
-        there); ``None`` where the replay is done: no slip found (the entries after the
+        there), or as it is where no slip explains anything from a stop whose certain
+        one-slot correction was withheld (taken then: :attr:`Attempt.trusted`); ``None``
+        where the replay is done: no slip found (the entries after the
         round's end judged, :meth:`after_end`), or one before an entry legal as written,
         where the round stops (:func:`.round_slips.stop_at`)."""
         found = row_slip(round_state, rr, attempt, self.state.match, after=len(attempt.slips))
+        if found is None and round_state.withheld is not None:  # no slip explains anything there: its one-slot correction stands
+            attempt.trusted |= {round_state.withheld}
+            return rr
         if found is None:
             self.after_end(round_state, rr, attempt)
             return None

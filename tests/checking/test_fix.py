@@ -258,9 +258,7 @@ def test_a_typo_in_a_round_line_keeps_the_round_before(typo: str) -> None:
     slot=st.sampled_from(SLOTS),
     style=st.sampled_from(FORMS),
 )
-@example(seed=319, pick=338, slot="tower", style=(Form.TEXT, "en")).xfail(
-    raises=AssertionError, reason="a fresh clone's random profile, session 34: the fix leaves a T2 error; fails on 4254bc5 too, not yet examined"
-)
+@example(seed=319, pick=338, slot="tower", style=(Form.TEXT, "en"))  # (the row legal the other way round, which explains nothing: the one-slot correction stands)
 def test_property_a_certain_slip_is_suggested_and_fixed(seed: int, pick: int, slot: str, style: tuple[Form, str]) -> None:
     form, lang = style
     text = written(seed, form, lang, target=1)
