@@ -73,10 +73,18 @@ def _check_drawings(
     (which draws nothing), or for the positions of standard input (one drawing draws
     one position)."""
     title_needs_svg(title, svg)
-    if as_json and (svg is not None or terminal_svg is not None or glyphs):
-        fail(f"{'--svg' if svg else '--terminal-svg' if terminal_svg else '--glyphs'} changes the drawing, which --json does not print")
-    if stdin and (svg is not None or terminal_svg is not None):
-        fail(f"{'--svg' if svg else '--terminal-svg'} draws one position: give it as POSITION, not on standard input")
+    changes = _drawing_option(svg, terminal_svg, glyphs=glyphs)
+    if as_json and changes is not None:
+        fail(f"{changes} changes the drawing, which --json does not print")
+    draws = _drawing_option(svg, terminal_svg)
+    if stdin and draws is not None:
+        fail(f"{draws} draws one position: give it as POSITION, not on standard input")
+
+
+def _drawing_option(svg: str | None, terminal_svg: str | None, *, glyphs: bool = False) -> str | None:
+    """The first option given that draws (``--svg``, ``--terminal-svg``) or changes the
+    drawing (``--glyphs``); ``None`` when none is."""
+    return "--svg" if svg is not None else "--terminal-svg" if terminal_svg is not None else "--glyphs" if glyphs else None
 
 
 @dataclass(frozen=True)

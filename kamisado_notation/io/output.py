@@ -277,12 +277,7 @@ def _existing(path: str, target: str, exclusive: bool) -> os.stat_result | None:
     """The status of the output ``path`` (``target``: its link's target) when it exists;
     :class:`OutputError` when it must not be written: a directory, a file that the user
     may not write, or any file when the output is ``exclusive``."""
-    try:
-        old: os.stat_result | None = os.stat(target)
-    except FileNotFoundError:
-        old = None
-    except OSError as e:
-        raise OutputError(f"cannot write {printable(path)}: {e.strerror or e}") from None
+    old = _status(path, target)
     if old is not None and stat.S_ISDIR(old.st_mode):
         raise OutputError(f"cannot write {printable(path)}: it is a directory")
     if exclusive and (old is not None or os.path.lexists(path)):
@@ -290,6 +285,17 @@ def _existing(path: str, target: str, exclusive: bool) -> os.stat_result | None:
     if old is not None:
         refuse_unwritable(path)
     return old
+
+
+def _status(path: str, target: str) -> os.stat_result | None:
+    """The status of ``target`` (the output ``path`` or its link's target), ``None`` when
+    it does not exist; :class:`OutputError` when it cannot be known."""
+    try:
+        return os.stat(target)
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        raise OutputError(f"cannot write {printable(path)}: {e.strerror or e}") from None
 
 
 def refuse_unwritable(path: str) -> None:

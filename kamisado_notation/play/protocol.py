@@ -190,12 +190,17 @@ def parse_info(line: str) -> Info:
             if score is not None:
                 fields["score"] = score
         elif word == "pv":
-            end = i
-            while end < len(words) and words[end] not in _INFO_WORDS:
-                end += 1
-            fields["pv"] = tuple(words[i:end])
-            i = end
+            fields["pv"], i = _pv_at(words, i)
     return Info(**fields)  # type: ignore[arg-type]
+
+
+def _pv_at(words: list[str], i: int) -> tuple[tuple[str, ...], int]:
+    """The principal variation whose first move is ``words[i]`` (up to the next known
+    field), and the index after it."""
+    end = i
+    while end < len(words) and words[end] not in _INFO_WORDS:
+        end += 1
+    return tuple(words[i:end]), end
 
 
 def _score_at(words: list[str], i: int) -> tuple[Score | None, int]:
