@@ -125,11 +125,7 @@ def _placed(
     before: dict[int, list[str]] = defaultdict(list)
     whole: dict[int, DeleteRow | RewriteLine] = {}
     for edit in dict.fromkeys(edits):  # (the same edit twice, from two diagnostics: made once)
-        refused = _refusal(edit, lines)
-        if refused is None and isinstance(edit, (DeleteRow, RewriteLine)) and edit.line in whole:
-            refused = f"line {edit.line} is replaced twice"
-        if refused is not None:
-            raise ArgumentError(f"edit refused, nothing made: {refused}: {repr(edit)[:200]}")
+        _refuse(edit, lines, whole)
         if isinstance(edit, (InsertRow, InsertLine)):
             before[edit.line].append(f"{edit.new} {_mark('inserted', edit.why)}")
         elif isinstance(edit, (DeleteRow, RewriteLine)):
@@ -140,6 +136,16 @@ def _placed(
         changes[:] = _outermost(changes)
         _refuse_overlaps(number, changes, whole)
     return spans, before, whole
+
+
+def _refuse(edit: Edit, lines: list[str], whole: dict[int, DeleteRow | RewriteLine]) -> None:
+    """:class:`ArgumentError` when ``edit`` cannot be made in ``lines`` (:func:`_refusal`),
+    or replaces a line another edit replaces ``whole``."""
+    refused = _refusal(edit, lines)
+    if refused is None and isinstance(edit, (DeleteRow, RewriteLine)) and edit.line in whole:
+        refused = f"line {edit.line} is replaced twice"
+    if refused is not None:
+        raise ArgumentError(f"edit refused, nothing made: {refused}: {repr(edit)[:200]}")
 
 
 def _refuse_overlaps(number: int, changes: list[_Span], whole: dict[int, DeleteRow | RewriteLine]) -> None:
@@ -173,17 +179,23 @@ def _span_refusal(edit: ReplaceEntry | InsertEntry | DeleteEntry | SwapEntries |
     start = edit.column - 1
     if not 0 <= start <= len(body):
         return f"no column {edit.column} in line {edit.line} ({len(body)} characters)"
-    written: list[tuple[int, str]] = []
-    if isinstance(edit, (ReplaceEntry, DeleteEntry, RewriteMark)):
-        written = [(start, edit.old)]
-    elif isinstance(edit, SwapEntries):
-        if edit.other - 1 < start + len(edit.first):
-            return f"the second entry (column {edit.other}) is not after the first"
-        written = [(start, edit.first), (edit.other - 1, edit.second)]
-    for at, old in written:
+    if isinstance(edit, SwapEntries) and edit.other - 1 < start + len(edit.first):
+        return f"the second entry (column {edit.other}) is not after the first"
+    for at, old in _said_written(edit, start):
         if body[at : at + len(old)] != old:
             return f"line {edit.line} does not hold {old!r} at column {at + 1}"
     return None
+
+
+def _said_written(edit: ReplaceEntry | InsertEntry | DeleteEntry | SwapEntries | RewriteMark | Renumber, start: int) -> list[tuple[int, str]]:
+    """What an edit within a line says is written there, and where (its ``start`` and
+    after): the entry or mark it replaces or removes, the two entries it swaps; nothing
+    for an insertion or a renumbering."""
+    if isinstance(edit, (ReplaceEntry, DeleteEntry, RewriteMark)):
+        return [(start, edit.old)]
+    if isinstance(edit, SwapEntries):
+        return [(start, edit.first), (edit.other - 1, edit.second)]
+    return []
 
 
 def _written_in(old: str, body: str) -> bool:

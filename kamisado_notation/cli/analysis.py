@@ -162,8 +162,15 @@ def analyze(
         reports.append({"path": path, "matches": [a.as_dict() for a in analyses]})
     if as_json:
         emit_json({"files": reports})
-    elif output is not None:
-        write_file(output, "".join(_joined(texts)), inputs=paths)
+    else:
+        _write_annotated(texts, output, paths)
+
+
+def _write_annotated(texts: list[str], output: str | None, inputs: list[str]) -> None:
+    """The annotated records ``texts`` written to ``output`` (none of the ``inputs``),
+    else to standard output."""
+    if output is not None:
+        write_file(output, "".join(_joined(texts)), inputs=inputs)
     else:
         sys.stdout.write("".join(_joined(texts)))
 
