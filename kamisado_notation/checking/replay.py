@@ -130,7 +130,7 @@ class _MatchReplayer:
         lines' slips corrected (:meth:`header_slips`)."""
         state, headers = self.state, self.headers
         state.diags.extend(headers.found[found:])
-        if state.match.errors and any(d.kind is Kind.RING_MARK for d in state.match.errors):
+        if any(d.kind is Kind.RING_MARK for d in state.match.errors):
             state.diags.extend(ring_marks(state.match, state.rounds))
         state.unsettled()
         if state.probing:
@@ -514,7 +514,15 @@ def _no_moves(extra: Sequence[Entry], rr: RoundReplay, diagnostics: Sequence[Dia
     if not extra or _moves_said(extra) > QUOTED:
         return False  # (more moves than a note quotes: a round not told apart)
     prose, played = _prose_lines(diagnostics), _moves_played(rr)
-    return all(not e.placeholder and (e.unread is not None or (e.line in prose and ((e.origin, e.target) in played or a_sentence(e)))) for e in extra)
+    return all(_names_no_move(e, prose, played) for e in extra)
+
+
+def _names_no_move(e: Entry, prose: set[int], played: set[tuple[int, int]]) -> bool:
+    """Whether ``e``, after a round's end, names no move (:func:`_no_moves`): weak
+    evidence, or, on a line of ``prose``, a sentence or a move ``played`` said again."""
+    if e.placeholder:
+        return False
+    return e.unread is not None or (e.line in prose and ((e.origin, e.target) in played or a_sentence(e)))
 
 
 def _prose_lines(diagnostics: Sequence[Diagnostic]) -> set[int]:
