@@ -163,11 +163,17 @@ def _followed(state: RoundState, attempt: Attempt, match: MatchRecord) -> bool:
     entry after it)."""
     if state.over is not None:  # entries after its end: a slip may have ended it early
         return False
-    if state.doubt is None and not match.errors and (not attempt.ends or state.pos.winner is not None):
+    if _nothing_to_doubt(state, attempt, match):
         return True
     over = round_result(state.pos) is not None
     agrees = attempt.agrees
     return not (attempt.ends and not over) and (agrees is None or not over or agrees(state.pos))
+
+
+def _nothing_to_doubt(state: RoundState, attempt: Attempt, match: MatchRecord) -> bool:
+    """Whether a round replayed without a stop leaves nothing to doubt: every entry legal
+    as written, the match read without an error, and the round won where it must end."""
+    return state.doubt is None and not match.errors and (not attempt.ends or state.pos.winner is not None)
 
 
 def _corrected_twice(state: RoundState) -> bool:

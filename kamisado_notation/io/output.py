@@ -42,7 +42,7 @@ import os
 import stat
 import sys
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager, nullcontext, suppress
 from dataclasses import dataclass
 from typing import TextIO
 
@@ -175,10 +175,8 @@ def _replacing(
             os.fsync(f.fileno())
         _put_in_place(tmp, target, model, exclusive=exclusive)
     except BaseException:
-        try:
+        with suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
     if failed is not None:
         raise failed

@@ -403,11 +403,15 @@ def _worse(after: _Value, before: _Value) -> bool:
 
 
 def _mark(before: _Value, after: _Value, only: bool, best: Move | None) -> str:
-    if before[0] > 0 and after[0] < 0 and best is not None:
-        return "??"
-    delay = _delay(after, before)
-    if before[0] > 0 and delay is not None and delay >= SLOW_MARGIN and best is not None:
-        return "?"
+    """``??`` for a proven win let go into a proven loss, ``?`` for one slowed by
+    :data:`SLOW_MARGIN` turns or more (each where a better move is known, ``best``), ``!``
+    for the only move that keeps a proven win (``only``); else nothing."""
+    if best is not None and before[0] > 0:
+        if after[0] < 0:
+            return "??"
+        delay = _delay(after, before)
+        if delay is not None and delay >= SLOW_MARGIN:
+            return "?"
     return "!" if only else ""
 
 

@@ -28,6 +28,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
+from contextlib import suppress
 from dataclasses import dataclass, field
 
 from ..engine.board import parse_square
@@ -252,23 +253,15 @@ class EngineProcess:
         proc = self._proc
         if proc is None:
             return
-        try:
+        with suppress(OSError, ValueError):
             self._write(b"quit\n", 0)
-        except (OSError, ValueError):
-            pass
         if proc.stdin is not None:
-            try:
+            with suppress(OSError):
                 proc.stdin.close()
-            except OSError:
-                pass
-        try:
+        with suppress(subprocess.TimeoutExpired):
             proc.wait(timeout=QUIT_WAIT)
-        except subprocess.TimeoutExpired:
-            pass
-        try:
+        with suppress(ProcessLookupError, PermissionError):
             os.killpg(proc.pid, signal.SIGKILL)  # (its children too; the group outlives a quit engine's children)
-        except (ProcessLookupError, PermissionError):
-            pass
         proc.wait()
         self._closing.set()  # (the reader stops within _POLL seconds, even on a pipe held open)
         if self._reader is not None:

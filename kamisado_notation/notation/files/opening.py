@@ -37,7 +37,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Generator, Iterable, Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass
 from itertools import chain
 from typing import IO, BinaryIO, TypeVar, Union
@@ -318,12 +318,10 @@ def file_format(path: str) -> str:
     file is opened to tell, so that a pipe is not consumed (``"kmr"`` for anything else,
     and for a file that cannot be read: the reader says why)."""
     head = b""
-    try:
+    with suppress(OSError):
         if os.path.isfile(path):
             with open(path, "rb") as f:
                 head = f.read(_BLOCK)
-    except OSError:
-        pass
     return sniff(path, head)
 
 
