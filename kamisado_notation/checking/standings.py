@@ -274,15 +274,19 @@ class Tally:
             for spellings in self._spellings.values()
             if len(spellings) > 1
         ]
+        out += [
+            f"{', '.join(repr(n) for n in names)} differ only by accents or punctuation: counted as different players"
+            for names in self._alike()
+        ]
+        return [printable(w) for w in out]
+
+    def _alike(self) -> list[list[str]]:
+        """The names of players counted apart that differ only by accents or
+        punctuation, in groups of two or more."""
         loose: dict[str, list[str]] = {}
         for row in self._players.values():
             loose.setdefault(_loose_key(row.name), []).append(row.name)
-        out += [
-            f"{', '.join(repr(n) for n in names)} differ only by accents or punctuation: counted as different players"
-            for names in loose.values()
-            if len(names) > 1
-        ]
-        return [printable(w) for w in out]
+        return [names for names in loose.values() if len(names) > 1]
 
 
 def file_left_out(fv: FileReportStream) -> list[LeftOut]:
