@@ -272,6 +272,27 @@ def test_property_a_certain_slip_is_suggested_and_fixed(seed: int, pick: int, sl
     assert_fixed(text, slipped)
 
 
+def test_fix_reads_an_apps_log_as_the_text_it_is_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An app's log given to ``fix_text`` is read as the text it is (as ``validate_text``
+    reads it), not opened again as a stream whose format is sniffed: the match it holds
+    is written in our notation from the one reading of a text."""
+    from kamisado_notation.notation.files import opening
+    from tests.notation.test_evidence import script_log
+
+    opened: list[object] = []
+    real = opening._Opened.__init__
+
+    def counted(self: opening._Opened, *args: object, **kwargs: object) -> None:
+        opened.append(args)
+        real(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(opening._Opened, "__init__", counted)
+    original = written(3, Form.TEXT, "en", target=1)
+    fixed = fix_text(script_log(original)).text
+    assert "ev:'mv'" not in fixed and moves_of(fixed) == moves_of(original)
+    assert opened == []
+
+
 # ------------------------------------------------------------------------ the command
 
 
