@@ -17,6 +17,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import singledispatch
 
 from ..diagnostics import (
     DeleteEntry,
@@ -82,33 +83,53 @@ def _mark(what: str, why: str) -> str:
     return f"{{fix: {what}, {_plain(why)}}}"
 
 
+@singledispatch
 def _spans(edit: Edit, line: str) -> list[_Span]:
-    """The changes an entry-level edit makes to its ``line``."""
-    if isinstance(edit, ReplaceEntry):
-        start = edit.column - 1
-        return [(start, start + len(edit.old), f"{edit.new} {_mark('was ' + _plain(edit.old), edit.why)}")]
-    if isinstance(edit, InsertEntry):
-        start = edit.column - 1
-        return [(start, start, f"{edit.new} {_mark('inserted', edit.why)} ")]
-    if isinstance(edit, DeleteEntry):
-        start = edit.column - 1
-        return [(start, start + len(edit.old), _mark("removed " + _plain(edit.old), edit.why))]
-    if isinstance(edit, SwapEntries):
-        start, other = edit.column - 1, edit.other - 1
-        between = line[start + len(edit.first) : other]
-        written = _plain(edit.first + between + edit.second)
-        return [(start, other + len(edit.second), f"{edit.second}{between}{edit.first} {_mark('was ' + written, edit.why)}")]
-    if isinstance(edit, RewriteMark):
-        start = edit.column - 1
-        return [(start, start + len(edit.old), edit.new)]
-    if isinstance(edit, Renumber):
-        m = _NUMBER.search(line, 0, edit.column - 1)
-        if m is None:
-            return []
-        width = m.end(1) + 1 - m.start(1)
-        number = f"{edit.number}." if edit.number is not None else ""
-        return [(m.start(1), m.end(1) + 1, number.ljust(width))]
+    """The changes an entry-level edit makes to its ``line`` (one function a kind of edit,
+    registered below; none for an edit of whole lines)."""
     return []
+
+
+@_spans.register
+def _entry_replaced(edit: ReplaceEntry, line: str) -> list[_Span]:
+    start = edit.column - 1
+    return [(start, start + len(edit.old), f"{edit.new} {_mark('was ' + _plain(edit.old), edit.why)}")]
+
+
+@_spans.register
+def _entry_inserted(edit: InsertEntry, line: str) -> list[_Span]:
+    start = edit.column - 1
+    return [(start, start, f"{edit.new} {_mark('inserted', edit.why)} ")]
+
+
+@_spans.register
+def _entry_deleted(edit: DeleteEntry, line: str) -> list[_Span]:
+    start = edit.column - 1
+    return [(start, start + len(edit.old), _mark("removed " + _plain(edit.old), edit.why))]
+
+
+@_spans.register
+def _entries_swapped(edit: SwapEntries, line: str) -> list[_Span]:
+    start, other = edit.column - 1, edit.other - 1
+    between = line[start + len(edit.first) : other]
+    written = _plain(edit.first + between + edit.second)
+    return [(start, other + len(edit.second), f"{edit.second}{between}{edit.first} {_mark('was ' + written, edit.why)}")]
+
+
+@_spans.register
+def _mark_rewritten(edit: RewriteMark, line: str) -> list[_Span]:
+    start = edit.column - 1
+    return [(start, start + len(edit.old), edit.new)]
+
+
+@_spans.register
+def _number_rewritten(edit: Renumber, line: str) -> list[_Span]:
+    m = _NUMBER.search(line, 0, edit.column - 1)
+    if m is None:
+        return []
+    width = m.end(1) + 1 - m.start(1)
+    number = f"{edit.number}." if edit.number is not None else ""
+    return [(m.start(1), m.end(1) + 1, number.ljust(width))]
 
 
 #: What no edit may write: a line break of any reader of text (``str.splitlines``'s).
