@@ -262,10 +262,11 @@ class EngineOption:
         ``spin`` a whole number within ``min``..``max``, a ``check`` a bool (or
         ``true``/``false``), a ``combo`` one of its ``vars``. :class:`ArgumentError` when
         it does not fit."""
-        if self.type == "check":
-            return self._check_text(value)
-        if self.type == "spin":
-            return self._spin_text(value)
+        checked = {"check": self._check_text, "spin": self._spin_text}.get(self.type, self._string_text)
+        return checked(value)
+
+    def _string_text(self, value: object) -> str:
+        """:meth:`value_text` of a ``combo`` (one of its ``vars``), a ``string`` or a ``button``: one line."""
         text = str(value)
         if self.type == "combo" and self.vars and text not in self.vars:
             raise ArgumentError(f"option {self.name}: {text!r} is not one of {', '.join(self.vars)}")
