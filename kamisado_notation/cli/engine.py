@@ -50,9 +50,7 @@ def moves(
         return
     drawing = _Drawing(as_json=as_json, no_color=no_color, glyphs=glyphs, svg=svg, title=title, terminal_svg=terminal_svg)
     if not os.path.exists(position) and looks_like_position(position):
-        for name, value in (("match", match), ("round", round_), ("ply", ply)):
-            if value is not None:
-                fail(f"--{name} goes with a FILE, not a POSITION")
+        _refuse_file_options(match=match, round=round_, ply=ply)
         _print_position_moves(read_position(position), drawing)
         return
     refuse_input((svg, terminal_svg), position)
@@ -64,6 +62,14 @@ def moves(
     else:
         _print_position_moves(pos, drawing)
     report_invalid(point.file, point.match_replay.diagnostics)
+
+
+def _refuse_file_options(**given: int | None) -> None:
+    """Exit 2 for an option of a FILE's point (``--match``, ``--round``, ``--ply``) given
+    with a POSITION."""
+    for name, value in given.items():
+        if value is not None:
+            fail(f"--{name} goes with a FILE, not a POSITION")
 
 
 def _check_drawings(
