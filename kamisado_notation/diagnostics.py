@@ -66,7 +66,12 @@ WARNING = Severity.WARNING
 class Kind(TextEnum):
     """Which slip a diagnostic names, in a machine's terms (the ``kind`` of ``--json``).
     ``NONE`` (``""``) is a rules verdict or a syntax error with no slip named. The values
-    are the JSON's strings; docs/json-record.md says what each means."""
+    are the JSON's strings; docs/json-record.md says what each means.
+
+    The members below are the kinds the package names; a slip of a row or a round added
+    later declares its own kind in its own module (:meth:`declare`): a ``Kind`` all the
+    same (``Kind("its-name")`` finds it, :meth:`every` lists it), but no attribute of the
+    class. The table of those slips (docs/slips.md) is written from their registry."""
 
     NONE = ""
     # one entry
@@ -125,6 +130,33 @@ class Kind(TextEnum):
     RESIGNATION = "resignation"
     NO_MATCH = "no-match"
     NOT_KAMISADO = "not-kamisado"
+
+    @classmethod
+    def declare(cls, value: str) -> Kind:
+        """The kind named ``value``: a member, or the one a slip's module declared, or
+        a new kind declared now (a slip's own, outside the class body). Declaring the
+        same name again gives the same kind."""
+        if value in _DECLARED or value in {k.value for k in cls}:
+            return cls(value)
+        kind = str.__new__(cls, value)
+        kind._name_ = value.upper().replace("-", "_")
+        kind._value_ = value
+        _DECLARED[value] = kind
+        return kind
+
+    @classmethod
+    def _missing_(cls, value: object) -> Kind | None:
+        """A declared kind (:meth:`declare`) by its name."""
+        return _DECLARED.get(value) if isinstance(value, str) else None
+
+    @classmethod
+    def every(cls) -> tuple[Kind, ...]:
+        """Every kind: the members, then the kinds declared, in the order declared."""
+        return (*cls, *_DECLARED.values())
+
+
+#: the kinds slips declared outside the class body (:meth:`Kind.declare`), by name
+_DECLARED: dict[str, Kind] = {}
 
 
 class ReplaceEntry(NamedTuple):

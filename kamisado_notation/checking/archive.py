@@ -41,7 +41,7 @@ from typing import TypeVar
 
 from ..diagnostics import Diagnostic
 from ..engine.board import SQUARE_COLOURS, Colour, Side
-from ..engine.match import MATCH_TARGETS
+from ..engine.match import MATCH_TARGETS, RoundResult
 from ..engine.position import Move, Position, RoundEnd, WrittenMove
 from ..errors import ArgumentError, PositionError, RecordIOError
 from ..notation.files.opening import record_paths, source_name, stream_record
@@ -467,14 +467,16 @@ def round_endings(r: MatchReplay) -> dict[int, str]:
     """How each finished round of the match ended (:data:`ENDINGS`), by its place in
     ``r.rounds``: a round unfinished where the match's ``Termination`` header names a loser
     (a fault, a resignation) ended by a ``fault``."""
-    out: dict[int, str] = {}
-    for k, rr in enumerate(r.rounds):
-        result = rr.result
-        if result is not None:
-            out[k] = "deadlock" if result.by is RoundEnd.DEADLOCK else "sumo" if result.points > 1 else "home-row"
+    out = {k: _ending(rr.result) for k, rr in enumerate(r.rounds) if rr.result is not None}
     if r.rounds and r.rounds[-1].result is None and fault_loser(r.record) is not None:
         out[len(r.rounds) - 1] = "fault"
     return out
+
+
+def _ending(result: RoundResult) -> str:
+    """How a round ended (:data:`ENDINGS`): a ``deadlock``, a move home by a Sumo
+    (``sumo``, worth more than a point) or by a plain tower (``home-row``)."""
+    return "deadlock" if result.by is RoundEnd.DEADLOCK else "sumo" if result.points > 1 else "home-row"
 
 
 def fault_loser(record: MatchRecord) -> Side | None:

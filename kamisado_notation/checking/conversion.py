@@ -82,15 +82,18 @@ def convert_file(path: str, out: TextIO, *, form: Form, lang: str = "en", encodi
     return _written(record, matches, out, form=form, lang=lang)
 
 
-def convert_text(text: str, *, form: Form, lang: str = "en") -> str | None:
-    """The record ``text`` written in ``form``, as :func:`convert_file` writes a file;
-    ``None`` where it cannot be written whole (an error that lost what was written, a
-    move the form cannot say)."""
+def convert_text(text: str, *, form: Form, lang: str = "en", path: str = "<string>") -> str | None:
+    """The record ``text``, read as a ``.kmr`` text is (as :func:`~.validate.validate_text`
+    and ``fix`` read one: no other format is looked for), written in ``form`` as
+    :func:`convert_file` writes a file; ``None`` where it cannot be written whole (an
+    error that lost what was written, a move the form cannot say)."""
     import io
 
+    from ..notation import parse_record
+
     out = io.StringIO()
-    record, matches = stream_record(io.StringIO(text))
-    return out.getvalue() if _written(record, matches, out, form=form, lang=lang).ok else None
+    record = parse_record(text, path=path)
+    return out.getvalue() if _written(record, iter(record.matches), out, form=form, lang=lang).ok else None
 
 
 def _written(record: RecordFile, matches: Iterator[MatchRecord], out: TextIO, *, form: Form, lang: str) -> ConversionProblems:

@@ -17,6 +17,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import singledispatch
 
 from ..diagnostics import (
     DeleteEntry,
@@ -82,33 +83,53 @@ def _mark(what: str, why: str) -> str:
     return f"{{fix: {what}, {_plain(why)}}}"
 
 
+@singledispatch
 def _spans(edit: Edit, line: str) -> list[_Span]:
-    """The changes an entry-level edit makes to its ``line``."""
-    if isinstance(edit, ReplaceEntry):
-        start = edit.column - 1
-        return [(start, start + len(edit.old), f"{edit.new} {_mark('was ' + _plain(edit.old), edit.why)}")]
-    if isinstance(edit, InsertEntry):
-        start = edit.column - 1
-        return [(start, start, f"{edit.new} {_mark('inserted', edit.why)} ")]
-    if isinstance(edit, DeleteEntry):
-        start = edit.column - 1
-        return [(start, start + len(edit.old), _mark("removed " + _plain(edit.old), edit.why))]
-    if isinstance(edit, SwapEntries):
-        start, other = edit.column - 1, edit.other - 1
-        between = line[start + len(edit.first) : other]
-        written = _plain(edit.first + between + edit.second)
-        return [(start, other + len(edit.second), f"{edit.second}{between}{edit.first} {_mark('was ' + written, edit.why)}")]
-    if isinstance(edit, RewriteMark):
-        start = edit.column - 1
-        return [(start, start + len(edit.old), edit.new)]
-    if isinstance(edit, Renumber):
-        m = _NUMBER.search(line, 0, edit.column - 1)
-        if m is None:
-            return []
-        width = m.end(1) + 1 - m.start(1)
-        number = f"{edit.number}." if edit.number is not None else ""
-        return [(m.start(1), m.end(1) + 1, number.ljust(width))]
+    """The changes an entry-level edit makes to its ``line`` (one function a kind of edit,
+    registered below; none for an edit of whole lines)."""
     return []
+
+
+@_spans.register
+def _entry_replaced(edit: ReplaceEntry, line: str) -> list[_Span]:
+    start = edit.column - 1
+    return [(start, start + len(edit.old), f"{edit.new} {_mark('was ' + _plain(edit.old), edit.why)}")]
+
+
+@_spans.register
+def _entry_inserted(edit: InsertEntry, line: str) -> list[_Span]:
+    start = edit.column - 1
+    return [(start, start, f"{edit.new} {_mark('inserted', edit.why)} ")]
+
+
+@_spans.register
+def _entry_deleted(edit: DeleteEntry, line: str) -> list[_Span]:
+    start = edit.column - 1
+    return [(start, start + len(edit.old), _mark("removed " + _plain(edit.old), edit.why))]
+
+
+@_spans.register
+def _entries_swapped(edit: SwapEntries, line: str) -> list[_Span]:
+    start, other = edit.column - 1, edit.other - 1
+    between = line[start + len(edit.first) : other]
+    written = _plain(edit.first + between + edit.second)
+    return [(start, other + len(edit.second), f"{edit.second}{between}{edit.first} {_mark('was ' + written, edit.why)}")]
+
+
+@_spans.register
+def _mark_rewritten(edit: RewriteMark, line: str) -> list[_Span]:
+    start = edit.column - 1
+    return [(start, start + len(edit.old), edit.new)]
+
+
+@_spans.register
+def _number_rewritten(edit: Renumber, line: str) -> list[_Span]:
+    m = _NUMBER.search(line, 0, edit.column - 1)
+    if m is None:
+        return []
+    width = m.end(1) + 1 - m.start(1)
+    number = f"{edit.number}." if edit.number is not None else ""
+    return [(m.start(1), m.end(1) + 1, number.ljust(width))]
 
 
 #: What no edit may write: a line break of any reader of text (``str.splitlines``'s).
@@ -125,11 +146,7 @@ def _placed(
     before: dict[int, list[str]] = defaultdict(list)
     whole: dict[int, DeleteRow | RewriteLine] = {}
     for edit in dict.fromkeys(edits):  # (the same edit twice, from two diagnostics: made once)
-        refused = _refusal(edit, lines)
-        if refused is None and isinstance(edit, (DeleteRow, RewriteLine)) and edit.line in whole:
-            refused = f"line {edit.line} is replaced twice"
-        if refused is not None:
-            raise ArgumentError(f"edit refused, nothing made: {refused}: {repr(edit)[:200]}")
+        _refuse(edit, lines, whole)
         if isinstance(edit, (InsertRow, InsertLine)):
             before[edit.line].append(f"{edit.new} {_mark('inserted', edit.why)}")
         elif isinstance(edit, (DeleteRow, RewriteLine)):
@@ -140,6 +157,16 @@ def _placed(
         changes[:] = _outermost(changes)
         _refuse_overlaps(number, changes, whole)
     return spans, before, whole
+
+
+def _refuse(edit: Edit, lines: list[str], whole: dict[int, DeleteRow | RewriteLine]) -> None:
+    """:class:`ArgumentError` when ``edit`` cannot be made in ``lines`` (:func:`_refusal`),
+    or replaces a line another edit replaces ``whole``."""
+    refused = _refusal(edit, lines)
+    if refused is None and isinstance(edit, (DeleteRow, RewriteLine)) and edit.line in whole:
+        refused = f"line {edit.line} is replaced twice"
+    if refused is not None:
+        raise ArgumentError(f"edit refused, nothing made: {refused}: {repr(edit)[:200]}")
 
 
 def _refuse_overlaps(number: int, changes: list[_Span], whole: dict[int, DeleteRow | RewriteLine]) -> None:
@@ -173,17 +200,23 @@ def _span_refusal(edit: ReplaceEntry | InsertEntry | DeleteEntry | SwapEntries |
     start = edit.column - 1
     if not 0 <= start <= len(body):
         return f"no column {edit.column} in line {edit.line} ({len(body)} characters)"
-    written: list[tuple[int, str]] = []
-    if isinstance(edit, (ReplaceEntry, DeleteEntry, RewriteMark)):
-        written = [(start, edit.old)]
-    elif isinstance(edit, SwapEntries):
-        if edit.other - 1 < start + len(edit.first):
-            return f"the second entry (column {edit.other}) is not after the first"
-        written = [(start, edit.first), (edit.other - 1, edit.second)]
-    for at, old in written:
+    if isinstance(edit, SwapEntries) and edit.other - 1 < start + len(edit.first):
+        return f"the second entry (column {edit.other}) is not after the first"
+    for at, old in _said_written(edit, start):
         if body[at : at + len(old)] != old:
             return f"line {edit.line} does not hold {old!r} at column {at + 1}"
     return None
+
+
+def _said_written(edit: ReplaceEntry | InsertEntry | DeleteEntry | SwapEntries | RewriteMark | Renumber, start: int) -> list[tuple[int, str]]:
+    """What an edit within a line says is written there, and where (its ``start`` and
+    after): the entry or mark it replaces or removes, the two entries it swaps; nothing
+    for an insertion or a renumbering."""
+    if isinstance(edit, (ReplaceEntry, DeleteEntry, RewriteMark)):
+        return [(start, edit.old)]
+    if isinstance(edit, SwapEntries):
+        return [(start, edit.first), (edit.other - 1, edit.second)]
+    return []
 
 
 def _written_in(old: str, body: str) -> bool:

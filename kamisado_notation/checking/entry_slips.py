@@ -63,8 +63,14 @@ class EntrySlips:
         correction ``fix``; the move the replay goes on with. Where a slip of a whole row
         or round may start here (the entry to halt at, or a certain correction where the
         row before was swapped or a slip of a row is likelier), the correction is not
-        made and the replay stops, for :mod:`.slips` to try."""
-        if idx == self.state.halt or (fix.certain is not None and (row_swapped or self.row_slip_likelier(idx))):
+        made and the replay stops, for :mod:`.slips` to try (unless the entry is trusted:
+        none explained anything from there)."""
+        state = self.state
+        if idx == state.halt:
+            self.report(fault, entry, number, replace(fix, certain=None))
+            raise RoundStopped
+        if fix.certain is not None and idx not in state.trusted and (row_swapped or self.row_slip_likelier(idx)):
+            state.withheld = idx
             self.report(fault, entry, number, replace(fix, certain=None))
             raise RoundStopped
         self.report(fault, entry, number, fix)

@@ -64,12 +64,17 @@ class MatchHeaders:
         target_text, match_text = self.value("Target"), self.value("Match")
         if target_text is None and match_text is None:
             return self.inferred_target(), True
+        return self.written_target(target_text, match_text)
+
+    def written_target(self, target_text: str | None, match_text: str | None) -> tuple[int, bool]:
+        """The target the ``Target`` or ``Match`` header says (both written: checked to
+        agree), and whether it is known (:meth:`no_format` where it names none)."""
         target = match_target(match_text, target=target_text)
-        if target is not None:
-            if target_text is not None and match_text is not None:
-                self.check_match_header(match_text, target_text, target)
-            return target, True
-        return self.no_format(target_text, match_text)
+        if target is None:
+            return self.no_format(target_text, match_text)
+        if target_text is not None and match_text is not None:
+            self.check_match_header(match_text, target_text, target)
+        return target, True
 
     def no_format(self, target_text: str | None, match_text: str | None) -> tuple[int, bool]:
         """The target of a match whose ``Target`` or ``Match`` header names no format: a

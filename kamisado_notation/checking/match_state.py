@@ -109,8 +109,7 @@ class MatchState:
                 self.word_read_past(entry, suggestions, certain, tie)
                 continue
             self.diags[i], edit = settled(self.diags[i], suggestions, certain, tie)
-            if certain is not None and edit is not None and (k := where.get(id(certain))) is not None:
-                fixes[k] = edit  # (a round stopped keeps no fixes of its entries)
+            _replace_fix(fixes, where, certain, edit)
 
     def word_read_past(self, entry: Entry, suggestions: tuple[str, ...], certain: Edit | None, tie: str | None) -> None:
         """The reader's error of the unknown word in ``entry``, read past: the entries its
@@ -151,3 +150,14 @@ def _split_at(rec: RoundRecord, left: MissingRound, place: int) -> tuple[RoundRe
     rest = [*([left.placeholder] if left.placeholder is not None else []), *rec.entries[left.index + left.dots :]]
     head = replace(rec, lineups=[lu for lu in rec.lineups if lu not in left.lineups], entries=rec.entries[: left.index])
     return head, RoundRecord(place, left.fill, left.line, 1, left.lineups, rest)
+
+
+def _replace_fix(fixes: list[Edit], where: dict[int, int], certain: Edit | None, edit: Edit | None) -> None:
+    """The edit ``certain`` among ``fixes`` (``where``: its place, by its id) replaced
+    by ``edit``, the one its settled diagnostic carries (none to replace where a round
+    stopped: it keeps no fixes of its entries)."""
+    if certain is None or edit is None:
+        return
+    k = where.get(id(certain))
+    if k is not None:
+        fixes[k] = edit

@@ -40,13 +40,18 @@ def match_parts(match: MatchRecord) -> list[tuple[MatchRecord, MatchReplay | Non
     decided match), then each part: time linear in the record."""
     from .replay import replay_match
 
-    rounds = match.rounds
-    if not any(r.number == 1 and not r.unread for r in rounds[1:]):
+    if not _round_one_again(match):
         return [(match, None)]
     whole = replay_match(match)
     starts = {d.line for d in whole.diagnostics if d.kind is Kind.PASTED_MATCH}
-    cuts = [k for k in range(1, len(rounds)) if rounds[k].line in starts]
+    cuts = [k for k in range(1, len(match.rounds)) if match.rounds[k].line in starts]
     return _split(match, cuts) if cuts else [(match, whole)]
+
+
+def _round_one_again(match: MatchRecord) -> bool:
+    """Whether a ``Round 1`` (read) follows other rounds in ``match``: another match may
+    be pasted in there."""
+    return any(r.number == 1 and not r.unread for r in match.rounds[1:])
 
 
 def _split(match: MatchRecord, cuts: list[int]) -> list[tuple[MatchRecord, MatchReplay | None]]:

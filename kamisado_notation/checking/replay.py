@@ -130,7 +130,7 @@ class _MatchReplayer:
         lines' slips corrected (:meth:`header_slips`)."""
         state, headers = self.state, self.headers
         state.diags.extend(headers.found[found:])
-        if state.match.errors and any(d.kind is Kind.RING_MARK for d in state.match.errors):
+        if any(d.kind is Kind.RING_MARK for d in state.match.errors):
             state.diags.extend(ring_marks(state.match, state.rounds))
         state.unsettled()
         if state.probing:
@@ -277,7 +277,7 @@ class _MatchReplayer:
         while True:
             round_state = RoundReplayer(
                 rr, position, self.state.match.index, attempt.cut, ends=attempt.ends, rings_unknown=attempt.guess, halt=attempt.halt,
-                places=attempt.places,
+                places=attempt.places, trusted=attempt.trusted,
             ).run(attempt.challenger)
             if round_state.over is not None and not any(d.severity is ERROR for d in attempt.slips):  # (a '...' put in, an entry retyped: warnings)
                 round_state.split = left_out_round(rr, round_state, self.state.match)
@@ -298,10 +298,15 @@ class _MatchReplayer:
         (:func:`.round_slips.row_slip`): the round to replay again, with the slip
         corrected where it is certain (:meth:`Attempt.corrected`, its edits for ``fix``),
         or as it is up to the entry where the likeliest slips start (``attempt`` halts
-        there); ``None`` where the replay is done: no slip found (the entries after the
+        there), or as it is where no slip explains anything from a stop whose certain
+        one-slot correction was withheld (taken then: :attr:`Attempt.trusted`); ``None``
+        where the replay is done: no slip found (the entries after the
         round's end judged, :meth:`after_end`), or one before an entry legal as written,
         where the round stops (:func:`.round_slips.stop_at`)."""
         found = row_slip(round_state, rr, attempt, self.state.match, after=len(attempt.slips))
+        if found is None and round_state.withheld is not None:  # no slip explains anything there: its one-slot correction stands
+            attempt.trusted |= {round_state.withheld}
+            return rr
         if found is None:
             self.after_end(round_state, rr, attempt)
             return None
@@ -509,7 +514,15 @@ def _no_moves(extra: Sequence[Entry], rr: RoundReplay, diagnostics: Sequence[Dia
     if not extra or _moves_said(extra) > QUOTED:
         return False  # (more moves than a note quotes: a round not told apart)
     prose, played = _prose_lines(diagnostics), _moves_played(rr)
-    return all(not e.placeholder and (e.unread is not None or (e.line in prose and ((e.origin, e.target) in played or a_sentence(e)))) for e in extra)
+    return all(_names_no_move(e, prose, played) for e in extra)
+
+
+def _names_no_move(e: Entry, prose: set[int], played: set[tuple[int, int]]) -> bool:
+    """Whether ``e``, after a round's end, names no move (:func:`_no_moves`): weak
+    evidence, or, on a line of ``prose``, a sentence or a move ``played`` said again."""
+    if e.placeholder:
+        return False
+    return e.unread is not None or (e.line in prose and ((e.origin, e.target) in played or a_sentence(e)))
 
 
 def _prose_lines(diagnostics: Sequence[Diagnostic]) -> set[int]:

@@ -50,11 +50,12 @@ class RoundReplayer:
         rings_unknown: bool = False,
         halt: int | None = None,
         places: list[int | None] | None = None,
+        trusted: frozenset[int] = frozenset(),
         readings: dict[int, Move] | None = None,
         asides: frozenset[int] = frozenset(),
         trial: bool = False,
     ) -> None:
-        self.state = RoundState(rr, position, match_index, ends=ends, halt=halt, places=places)
+        self.state = RoundState(rr, position, match_index, ends=ends, halt=halt, places=places, trusted=trusted)
         self.cut = cut
         self.slips = EntrySlips(self.state, rings_unknown=rings_unknown)
         # (the trial replays are a function of the state, not of this replayer: no cycle to collect)
@@ -228,7 +229,7 @@ def _again(state: RoundState, cut: tuple[int, int] | None, rings_unknown: bool, 
     rr = state.rr
     trial = RoundReplayer(
         replace(rr, plies=[], result=None, stopped=False), rr.start.copy(), state.match_index, cut, ends=state.ends,
-        rings_unknown=rings_unknown, halt=state.halt, places=state.places, readings=readings, asides=asides, trial=True,
+        rings_unknown=rings_unknown, halt=state.halt, places=state.places, trusted=state.trusted, readings=readings, asides=asides, trial=True,
     )  # fmt: skip
     return trial.run(state.challenger)
 
@@ -274,6 +275,9 @@ class Attempt:
     places: list[int | None] | None = None
     halt: int | None = None
     maybe: str = ""
+    #: the entries whose certain one-slot correction is taken though a slip of their row
+    #: seemed likelier (no slip of a row or round explained anything from there)
+    trusted: frozenset[int] = frozenset()
     agrees: Callable[[Position], bool] | None = None
     further: Callable[[Position], tuple[int, int]] | None = None
 

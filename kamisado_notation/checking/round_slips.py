@@ -120,8 +120,10 @@ def row_slip(
     off its place), a diagnostic whose message names them and that entry, where the
     round is to stop; else ``None`` (the error names the candidates, if any: an
     uncertain reading from the round's start never moves the error off the entry that
-    is no legal move)."""
+    is no legal move). ``state.withheld`` stays only where no slip explains anything from
+    a stop whose one-slot correction was withheld: that correction stands."""
     stop = state.stop_index
+    withheld, state.withheld = state.withheld, None
     if state.cut_reached or state.shift or after > len(rr.record.entries):
         return None
     if stop is None:
@@ -130,6 +132,7 @@ def row_slip(
     doubted, places = _Search(rr, attempt).around_stop(state, stop)
     verdict = explain(places)
     if verdict.certain is None:
+        state.withheld = withheld if not verdict.candidates else None
         return _uncertain(state, error, verdict, stop, doubted)
     entry = rr.record.entries[verdict.index]
     there = next((d for d in state.diagnostics if (d.line, d.column) == (entry.line, entry.column)), error)
@@ -160,11 +163,17 @@ def _followed(state: RoundState, attempt: Attempt, match: MatchRecord) -> bool:
     entry after it)."""
     if state.over is not None:  # entries after its end: a slip may have ended it early
         return False
-    if state.doubt is None and not match.errors and (not attempt.ends or state.pos.winner is not None):
+    if _nothing_to_doubt(state, attempt, match):
         return True
     over = round_result(state.pos) is not None
     agrees = attempt.agrees
     return not (attempt.ends and not over) and (agrees is None or not over or agrees(state.pos))
+
+
+def _nothing_to_doubt(state: RoundState, attempt: Attempt, match: MatchRecord) -> bool:
+    """Whether a round replayed without a stop leaves nothing to doubt: every entry legal
+    as written, the match read without an error, and the round won where it must end."""
+    return state.doubt is None and not match.errors and (not attempt.ends or state.pos.winner is not None)
 
 
 def _corrected_twice(state: RoundState) -> bool:

@@ -309,13 +309,18 @@ def lineup_start(rec: RoundRecord, rings_from: Position) -> Position | None:
     if rows is None:
         return None
     marks = {lu.side: lu.rings for lu in rec.lineups if lu.rings is not None}
-    towers = {}
-    for side, colours in rows.items():
-        for k, (sq, colour) in enumerate(zip(HOME_SQUARES[side], colours, strict=True)):
-            marked = marks.get(side)
-            towers[sq] = Tower(side, colour, marked[k] if marked is not None else _rings(rings_from, side, colour))
+    towers = {sq: tower for side, colours in rows.items() for sq, tower in _home_towers(side, colours, marks.get(side), rings_from)}
     gold_first = bool(rec.entries) and rec.entries[0].placeholder
     return Position(towers, to_move=Side.GOLD if gold_first else Side.BLACK)
+
+
+def _home_towers(side: Side, colours: list[Colour], marked: list[int] | None, rings_from: Position) -> list[tuple[int, Tower]]:
+    """``side``'s towers on its home row, in the order of ``colours``, each with the
+    Sumo rings its lineup ``marked`` (``None``: as on ``rings_from``)."""
+    return [
+        (sq, Tower(side, colour, marked[k] if marked is not None else _rings(rings_from, side, colour)))
+        for k, (sq, colour) in enumerate(zip(HOME_SQUARES[side], colours, strict=True))
+    ]
 
 
 def _lineup_rows(rec: RoundRecord) -> dict[Side, list[Colour]] | None:

@@ -60,9 +60,11 @@ class RoundState:
     """One round's replay as it stands: entries of ``rr`` played on ``position`` (in
     place), where it stopped, the diagnostics and edits found. Given: the match's index,
     ``ends`` (a later round follows, so this one must end), ``places`` (where each entry
-    of the round as replayed is written) and ``halt`` (the entry to stop at)."""
+    of the round as replayed is written), ``halt`` (the entry to stop at) and ``trusted``
+    (the entries whose certain one-slot correction is taken though a slip of their row
+    seemed likelier)."""
 
-    __slots__ = ("chain", "challenger", "completed", "cut_reached", "diagnostics", "doubt", "ends", "fixes", "halt", "inserted", "match_index", "over", "pending", "places", "pos", "rr", "set_aside", "shift", "split", "stop_index", "ties", "untold")
+    __slots__ = ("chain", "challenger", "completed", "cut_reached", "diagnostics", "doubt", "ends", "fixes", "halt", "inserted", "match_index", "over", "pending", "places", "pos", "rr", "set_aside", "shift", "split", "stop_index", "ties", "trusted", "untold", "withheld")
 
     def __init__(
         self,
@@ -73,6 +75,7 @@ class RoundState:
         ends: bool = False,
         halt: int | None = None,
         places: list[int | None] | None = None,
+        trusted: frozenset[int] = frozenset(),
     ) -> None:
         self.rr = rr
         self.pos = position
@@ -84,6 +87,12 @@ class RoundState:
         #: the entry to stop at when it is not legal as written, even if a one-slot
         #: correction would do: a slip of a whole row or round may start there
         self.halt = halt
+        #: the entries whose certain one-slot correction is taken though a slip of their
+        #: row seemed likelier: no slip of a row or round explained anything from there
+        self.trusted = trusted
+        #: the entry whose certain one-slot correction the replay withheld, stopping there
+        #: for the slips of a row or round to try (kept where none explains anything)
+        self.withheld: int | None = None
         self.challenger = Side.BLACK  # who moves first in the round (:meth:`~.round_replay.RoundReplayer.run`)
         # -- the turn
         self.pending: Move | None = None  # a push whose back-entry is due

@@ -159,16 +159,25 @@ class Standings:
         out = ["## Standings", "", "| # | " + " | ".join(ROW_FIELDS) + " |", "|---" * (len(ROW_FIELDS) + 1) + "|"]
         for rank, p in enumerate(self.players, 1):
             out.append(f"| {rank} | {markdown_text(p.name)} | " + " | ".join(str(v) for v in astuple(p)[1:]) + " |")
-        if self.players:
-            numbers = range(1, len(self.players) + 1)
-            out += ["", "## Crosstable", "", "| # | name | " + " | ".join(map(str, numbers)) + " |"]
-            out.append("|---" * (len(self.players) + 2) + "|")
-            for rank, (p, cells) in enumerate(zip(self.players, self.grid(), strict=True), 1):
-                out.append(f"| {rank} | {markdown_text(p.name)} | " + " | ".join(cells) + " |")
-        if self.left_out:
-            out += ["", "## Left out", ""]
-            out += [f"- {markdown_text(lo.path)}, line {lo.line}: {markdown_text(lo.who) + ': ' if lo.who else ''}{markdown_text(lo.why)}" for lo in self.left_out]
-        return "\n".join(out) + "\n"
+        return "\n".join([*out, *self._markdown_crosstable(), *self._markdown_left_out()]) + "\n"
+
+    def _markdown_crosstable(self) -> list[str]:
+        """:meth:`to_markdown`'s crosstable (none without players), its columns numbered by rank."""
+        if not self.players:
+            return []
+        numbers = range(1, len(self.players) + 1)
+        out = ["", "## Crosstable", "", "| # | name | " + " | ".join(map(str, numbers)) + " |", "|---" * (len(self.players) + 2) + "|"]
+        for rank, (p, cells) in enumerate(zip(self.players, self.grid(), strict=True), 1):
+            out.append(f"| {rank} | {markdown_text(p.name)} | " + " | ".join(cells) + " |")
+        return out
+
+    def _markdown_left_out(self) -> list[str]:
+        """:meth:`to_markdown`'s list of the matches left out (none where none is)."""
+        if not self.left_out:
+            return []
+        return ["", "## Left out", ""] + [
+            f"- {markdown_text(lo.path)}, line {lo.line}: {markdown_text(lo.who) + ': ' if lo.who else ''}{markdown_text(lo.why)}" for lo in self.left_out
+        ]
 
 
 def csv_text(cell: str) -> str:
@@ -274,15 +283,19 @@ class Tally:
             for spellings in self._spellings.values()
             if len(spellings) > 1
         ]
+        out += [
+            f"{', '.join(repr(n) for n in names)} differ only by accents or punctuation: counted as different players"
+            for names in self._alike()
+        ]
+        return [printable(w) for w in out]
+
+    def _alike(self) -> list[list[str]]:
+        """The names of players counted apart that differ only by accents or
+        punctuation, in groups of two or more."""
         loose: dict[str, list[str]] = {}
         for row in self._players.values():
             loose.setdefault(_loose_key(row.name), []).append(row.name)
-        out += [
-            f"{', '.join(repr(n) for n in names)} differ only by accents or punctuation: counted as different players"
-            for names in loose.values()
-            if len(names) > 1
-        ]
-        return [printable(w) for w in out]
+        return [names for names in loose.values() if len(names) > 1]
 
 
 def file_left_out(fv: FileReportStream) -> list[LeftOut]:

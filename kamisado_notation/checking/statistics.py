@@ -169,11 +169,17 @@ def _players_round(rows: list[PlayerStats | None], plies: list[Ply], won: Side |
         forcer = rows[p.side.other]
         if p.kind is PlyKind.FORFEIT and forcer is not None:
             forcer.forfeits_forced += 1
-    winner = rows[won] if won is not None else None
-    if winner is not None:
-        winner.rounds_won_black += won is Side.BLACK
-        winner.rounds_won_gold += won is Side.GOLD
-        winner.sumo_wins += ending == "sumo"
+    if won is not None:
+        _round_won(rows[won], won, ending)
+
+
+def _round_won(row: PlayerStats | None, won: Side, ending: str | None) -> None:
+    """Count a round won by the player of ``row`` (``None``: not named) as ``won``'s side,
+    ended so (``ending``: a ``sumo`` counted apart)."""
+    if row is not None:
+        row.rounds_won_black += won is Side.BLACK
+        row.rounds_won_gold += won is Side.GOLD
+        row.sumo_wins += ending == "sumo"
 
 
 class Statistics:

@@ -68,15 +68,24 @@ def _contradicted(mark: RewriteMark, rounds: Sequence[RoundReplay], match_index:
     """The warning for ``mark`` when the tower's real rings (its round's start) are
     others; ``None`` when they agree or the mark is on no ply the replay made."""
     for rr in rounds:
-        ply = next((p for p in rr.plies if p.entry.covers(mark.line, mark.column - 1) and p.move is not None), None)
-        if ply is None or ply.move is None or ply.move.tower is None:
+        marked = _marked_tower(rr, mark)
+        if marked is None:
             continue
-        rings = rr.start.rings(ply.move.side, ply.move.tower)
+        side, tower = marked
+        rings = rr.start.rings(side, tower)
         if rings == len(mark.old):
             return None
-        message = _rings_said(mark, ply.move.side, ply.move.tower, rings)
+        message = _rings_said(mark, side, tower, rings)
         return Diagnostic("syntax", message, mark.line, mark.column, WARNING, round=rr.record.number, match=match_index, kind=Kind.RING_MARK)
     return None
+
+
+def _marked_tower(rr: RoundReplay, mark: RewriteMark) -> tuple[Side, Colour] | None:
+    """The side and colour of the tower moved by the ply of round ``rr`` whose entry
+    ``mark`` stands on; ``None`` where it stands on none the replay made."""
+    ply = next((p for p in rr.plies if p.entry.covers(mark.line, mark.column - 1) and p.move is not None), None)
+    move = ply.move if ply is not None else None
+    return (move.side, move.tower) if move is not None and move.tower is not None else None
 
 
 def _rings_said(mark: RewriteMark, side: Side, colour: Colour, rings: int) -> str:

@@ -83,19 +83,23 @@ def _print_moves(pos: Position, values: list[MoveValue], *, as_json: bool) -> No
 def _answer_lines(who: str, answer: Solution) -> list[str]:
     """The solver's answer for ``who`` (the side to move) in words: the value, the best
     move, the principal variation, the nodes and the time."""
-    if answer.proven and answer.turns == 0:
-        head = f"the round is over: {who} has {'won' if answer.result == 'win' else 'lost'}"
-    elif answer.proven:
-        head = _value_words(who, answer.result, answer.turns, answer.within)
-    else:
-        head = f"unknown for {who} (searched {answer.depth} turns deep)"
-    lines = [head]
+    lines = [_answer_head(who, answer)]
     if answer.best is not None:
         lines.append(f"best: {answer.best.coords()} ({answer.best})")
     if answer.pv:
         lines.append("pv: " + " ".join(m.coords() for m in answer.pv))
     lines.append(f"{answer.nodes} nodes in {answer.seconds:.3f} s")
     return lines
+
+
+def _answer_head(who: str, answer: Solution) -> str:
+    """The first line of :func:`_answer_lines`: the value for ``who``, or the round over,
+    or how deep the search went where it proved nothing."""
+    if answer.proven and answer.turns == 0:
+        return f"the round is over: {who} has {'won' if answer.result == 'win' else 'lost'}"
+    if answer.proven:
+        return _value_words(who, answer.result, answer.turns, answer.within)
+    return f"unknown for {who} (searched {answer.depth} turns deep)"
 
 
 def _value_words(who: str, result: str, turns: int | None, within: int | None = None) -> str:
@@ -162,8 +166,15 @@ def analyze(
         reports.append({"path": path, "matches": [a.as_dict() for a in analyses]})
     if as_json:
         emit_json({"files": reports})
-    elif output is not None:
-        write_file(output, "".join(_joined(texts)), inputs=paths)
+    else:
+        _write_annotated(texts, output, paths)
+
+
+def _write_annotated(texts: list[str], output: str | None, inputs: list[str]) -> None:
+    """The annotated records ``texts`` written to ``output`` (none of the ``inputs``),
+    else to standard output."""
+    if output is not None:
+        write_file(output, "".join(_joined(texts)), inputs=inputs)
     else:
         sys.stdout.write("".join(_joined(texts)))
 

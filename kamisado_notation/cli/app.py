@@ -7,6 +7,7 @@ import inspect
 import os
 import sys
 from collections.abc import Callable, Iterable
+from contextlib import suppress
 from typing import NoReturn
 
 import typer
@@ -111,10 +112,8 @@ def console() -> NoReturn:
         _say(str(code))
         code = 1
     for stream in (sys.stdout, sys.stderr):
-        try:
+        with suppress(OSError, ValueError):
             stream.flush()
-        except (OSError, ValueError):
-            pass
     os._exit(code or 0)
 
 
@@ -205,21 +204,17 @@ def _end_on_signals() -> None:
 def _quiet_stdout() -> None:
     """Point standard output at /dev/null, so that the interpreter's last flush of what
     is still buffered cannot fail again (the Python documentation's recipe for SIGPIPE)."""
-    try:
+    with suppress(OSError, ValueError):
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         os.close(devnull)
-    except (OSError, ValueError):
-        pass
 
 
 def _say(message: str) -> None:
     """``kamisado: message`` on standard error, if standard error can take it."""
-    try:
+    with suppress(OSError, ValueError):
         sys.stderr.write(f"kamisado: {message}\n")
         sys.stderr.flush()
-    except (OSError, ValueError):
-        pass
 
 
 if __name__ == "__main__":

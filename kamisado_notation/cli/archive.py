@@ -152,12 +152,7 @@ def _write(
         with ExitStack() as stack:
             out = None if folder is not None else stack.enter_context(open_output(output or "-", inputs=inputs))
             extra = stack.enter_context(open_output(duplicates, inputs=inputs)) if duplicates is not None else None
-            keep = _keeping(kept, out, folder, split=split, inputs=inputs)
-            for found in matches:
-                if found.duplicate_of is not None and extra is not None:
-                    repeated.add(extra, found)
-                else:
-                    keep(found)
+            _sort_out(matches, _keeping(kept, out, folder, split=split, inputs=inputs), repeated, extra)
             kept.close()  # (a writer that wrote to no stream has nothing to end)
             repeated.close()
     except BrokenPipeError:
@@ -165,6 +160,16 @@ def _write(
     except (OutputError, OSError) as e:
         fail(str(e))
     return [u.line_text() for u in kept.unwritable + repeated.unwritable]
+
+
+def _sort_out(matches: Iterable[Selected], keep: Callable[[Selected], None], repeated: SelectionWriter, extra: TextIO | None) -> None:
+    """Each of ``matches`` kept (``keep``), but a duplicate where the duplicates are
+    written apart (to ``extra``, by ``repeated``)."""
+    for found in matches:
+        if found.duplicate_of is not None and extra is not None:
+            repeated.add(extra, found)
+        else:
+            keep(found)
 
 
 def _keeping(

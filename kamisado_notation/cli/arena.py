@@ -227,15 +227,19 @@ def _table(result: ArenaResult, *, no_color: bool) -> None:
     for i in range(1 if count == 2 else count):
         who = "Elo difference (first - second)" if count == 2 else f"Elo of {result.names[i]} (over its opponents)"
         out.print(f"{who}: {_rating(result.elo(i))} from matches, {_rating(result.elo_rounds(i))} from rounds", markup=False)
-    test = result.sprt
-    if test is not None:
-        low, high = test.bounds
-        verdict = {"H1": "H1 accepted", "H0": "H0 accepted", None: "undecided"}[result.sprt_result]
-        out.print(
-            f"SPRT elo0 {test.elo0:g}, elo1 {test.elo1:g}, alpha {test.alpha:g}, beta {test.beta:g}: "
-            f"LLR {result.llr:.2f} in [{low:.2f}, {high:.2f}]: {verdict}",
-            markup=False,
-        )
+    if result.sprt is not None:
+        out.print(_sprt_line(result, result.sprt), markup=False)
+
+
+def _sprt_line(result: ArenaResult, test: Sprt) -> str:
+    """The SPRT's state after ``result``: its parameters, the log-likelihood ratio
+    between its bounds, and its verdict."""
+    low, high = test.bounds
+    verdict = {"H1": "H1 accepted", "H0": "H0 accepted", None: "undecided"}[result.sprt_result]
+    return (
+        f"SPRT elo0 {test.elo0:g}, elo1 {test.elo1:g}, alpha {test.alpha:g}, beta {test.beta:g}: "
+        f"LLR {result.llr:.2f} in [{low:.2f}, {high:.2f}]: {verdict}"
+    )
 
 
 def _rating(rating: tuple[float, float, float]) -> str:

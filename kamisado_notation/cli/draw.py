@@ -42,6 +42,7 @@ from .common import (
 if TYPE_CHECKING:  # loaded by the functions that need them: start-up time
     from rich.console import Console
 
+    from ..checking.replay import RoundReplay
     from ..drawing.render import BoardDiagram
 
 _NO_COLOR = typer.Option(False, "--no-color", help="No colours (also under NO_COLOR or in a pipe).")
@@ -468,17 +469,24 @@ def lineup(
     source, match_replay = _load(source, match, encoding)
     diagnostics = match_replay.diagnostics
     rnd = _round_of(match_replay, round_, source, diagnostics)
-    rounds = list(match_replay.rounds)
-    index = rounds.index(rnd)
     if as_json:
         emit_json(_round_lineup_json(rnd, match))
-    elif index == 0 or rnd.fill is None:  # the round's start is all there is to draw
-        _draw_lineup(out, rnd.start, None, drawing, round_number=rnd.number)
     else:
-        _draw_lineup(out, rounds[index - 1].position_at(), rnd.fill, drawing, round_number=rnd.number)
+        _draw_round_lineup(out, list(match_replay.rounds), rnd, drawing)
     _report(source, diagnostics)
     if _invalid(diagnostics):
         raise typer.Exit(EXIT_INVALID)
+
+
+def _draw_round_lineup(out: Any, rounds: list[RoundReplay], rnd: RoundReplay, drawing: _Drawing) -> None:
+    """The lineups of ``rnd``, one of a match's ``rounds``: the fill from the end of the
+    round before it, or its start where that is all there is to draw (the first round,
+    or a fill not known)."""
+    index = rounds.index(rnd)
+    if index == 0 or rnd.fill is None:
+        _draw_lineup(out, rnd.start, None, drawing, round_number=rnd.number)
+    else:
+        _draw_lineup(out, rounds[index - 1].position_at(), rnd.fill, drawing, round_number=rnd.number)
 
 
 def _lineup_mode(is_position: bool, **options: object) -> None:

@@ -50,9 +50,7 @@ def moves(
         return
     drawing = _Drawing(as_json=as_json, no_color=no_color, glyphs=glyphs, svg=svg, title=title, terminal_svg=terminal_svg)
     if not os.path.exists(position) and looks_like_position(position):
-        for name, value in (("match", match), ("round", round_), ("ply", ply)):
-            if value is not None:
-                fail(f"--{name} goes with a FILE, not a POSITION")
+        _refuse_file_options(match=match, round=round_, ply=ply)
         _print_position_moves(read_position(position), drawing)
         return
     refuse_input((svg, terminal_svg), position)
@@ -66,6 +64,14 @@ def moves(
     report_invalid(point.file, point.match_replay.diagnostics)
 
 
+def _refuse_file_options(**given: int | None) -> None:
+    """Exit 2 for an option of a FILE's point (``--match``, ``--round``, ``--ply``) given
+    with a POSITION."""
+    for name, value in given.items():
+        if value is not None:
+            fail(f"--{name} goes with a FILE, not a POSITION")
+
+
 def _check_drawings(
     title: str | None, svg: str | None, terminal_svg: str | None, *, as_json: bool, glyphs: bool, stdin: bool
 ) -> None:
@@ -73,10 +79,18 @@ def _check_drawings(
     (which draws nothing), or for the positions of standard input (one drawing draws
     one position)."""
     title_needs_svg(title, svg)
-    if as_json and (svg is not None or terminal_svg is not None or glyphs):
-        fail(f"{'--svg' if svg else '--terminal-svg' if terminal_svg else '--glyphs'} changes the drawing, which --json does not print")
-    if stdin and (svg is not None or terminal_svg is not None):
-        fail(f"{'--svg' if svg else '--terminal-svg'} draws one position: give it as POSITION, not on standard input")
+    changes = _drawing_option(svg, terminal_svg, glyphs=glyphs)
+    if as_json and changes is not None:
+        fail(f"{changes} changes the drawing, which --json does not print")
+    draws = _drawing_option(svg, terminal_svg)
+    if stdin and draws is not None:
+        fail(f"{draws} draws one position: give it as POSITION, not on standard input")
+
+
+def _drawing_option(svg: str | None, terminal_svg: str | None, *, glyphs: bool = False) -> str | None:
+    """The first option given that draws (``--svg``, ``--terminal-svg``) or changes the
+    drawing (``--glyphs``); ``None`` when none is."""
+    return "--svg" if svg is not None else "--terminal-svg" if terminal_svg is not None else "--glyphs" if glyphs else None
 
 
 @dataclass(frozen=True)

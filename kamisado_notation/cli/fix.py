@@ -25,6 +25,7 @@ from __future__ import annotations
 import os
 import stat
 import sys
+from contextlib import suppress
 from typing import TYPE_CHECKING, NoReturn
 
 import typer
@@ -198,10 +199,8 @@ class _Fixing:
     def drop_backup(self) -> None:
         """Remove the backup this run made (the rewrite failed: the file is as it was)."""
         if self.backup is not None:
-            try:
+            with suppress(OSError):
                 os.unlink(self.backup)
-            except OSError:
-                pass
 
 
 def _target(file: str, output: str | None, in_place: bool) -> str | None:

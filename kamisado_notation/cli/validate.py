@@ -70,10 +70,15 @@ def validate(
         _report(files, done, jobs=jobs, as_json=as_json, quiet=quiet, no_color=no_color, encoding=codec)
     except ResourceError as e:  # the workers cannot be started: why, not a traceback
         fail(str(e))
-    io_errors = any(d.rule == "io" for fv in done for d in fv.diagnostics)
-    if io_errors:
-        raise typer.Exit(EXIT_USAGE)
-    raise typer.Exit(EXIT_OK if all(fv.valid for fv in done) else EXIT_INVALID)
+    raise typer.Exit(_exit_code(done))
+
+
+def _exit_code(done: list[FileReportStream]) -> int:
+    """The exit status of the files ``done``: 2 where one could not be read, else 0 when
+    all are valid, 1 when not."""
+    if any(d.rule == "io" for fv in done for d in fv.diagnostics):
+        return EXIT_USAGE
+    return EXIT_OK if all(fv.valid for fv in done) else EXIT_INVALID
 
 
 def _report(

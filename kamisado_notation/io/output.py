@@ -42,7 +42,7 @@ import os
 import stat
 import sys
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager, nullcontext, suppress
 from dataclasses import dataclass
 from typing import TextIO
 
@@ -175,10 +175,8 @@ def _replacing(
             os.fsync(f.fileno())
         _put_in_place(tmp, target, model, exclusive=exclusive)
     except BaseException:
-        try:
+        with suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
     if failed is not None:
         raise failed
@@ -277,12 +275,7 @@ def _existing(path: str, target: str, exclusive: bool) -> os.stat_result | None:
     """The status of the output ``path`` (``target``: its link's target) when it exists;
     :class:`OutputError` when it must not be written: a directory, a file that the user
     may not write, or any file when the output is ``exclusive``."""
-    try:
-        old: os.stat_result | None = os.stat(target)
-    except FileNotFoundError:
-        old = None
-    except OSError as e:
-        raise OutputError(f"cannot write {printable(path)}: {e.strerror or e}") from None
+    old = _status(path, target)
     if old is not None and stat.S_ISDIR(old.st_mode):
         raise OutputError(f"cannot write {printable(path)}: it is a directory")
     if exclusive and (old is not None or os.path.lexists(path)):
@@ -290,6 +283,17 @@ def _existing(path: str, target: str, exclusive: bool) -> os.stat_result | None:
     if old is not None:
         refuse_unwritable(path)
     return old
+
+
+def _status(path: str, target: str) -> os.stat_result | None:
+    """The status of ``target`` (the output ``path`` or its link's target), ``None`` when
+    it does not exist; :class:`OutputError` when it cannot be known."""
+    try:
+        return os.stat(target)
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        raise OutputError(f"cannot write {printable(path)}: {e.strerror or e}") from None
 
 
 def refuse_unwritable(path: str) -> None:

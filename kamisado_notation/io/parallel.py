@@ -25,6 +25,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import suppress
 from dataclasses import dataclass
 from itertools import islice
 from typing import Generic, TypeVar
@@ -252,7 +253,5 @@ def _stop(executor: ProcessPoolExecutor) -> None:
     processes = list((getattr(executor, "_processes", None) or {}).values())
     executor.shutdown(wait=False, cancel_futures=True)
     for process in processes:
-        try:
+        with suppress(OSError, AttributeError):
             process.kill()
-        except (OSError, AttributeError):
-            pass

@@ -229,12 +229,18 @@ def _colours_of(entry: Entry, move: Move | None, form: Form, lang: str) -> str:
     if entry.unread is not None:
         return entry.text
     if entry.is_coords or entry.tower is None:
-        if move is None:
-            raise FormatError(f"{entry.text or 'this entry'}: writing colours for coordinates needs the board (the resolved move)")
-        return format_move(move, form=form, lang=lang)
+        return _colours_of_move(entry, move, form, lang)
     if entry.square_colour is None:
         raise FormatError(f"{entry.text or 'this entry'}: a colour entry needs the colour of the square it ends on")
     return _slots(entry.tower, entry.direction, entry.distance or 0, entry.square_colour, form, lang)
+
+
+def _colours_of_move(entry: Entry, move: Move | None, form: Form, lang: str) -> str:
+    """An entry in coordinates written in the colour ``form`` from its ``move`` (the
+    board's: an entry's squares do not say the colours)."""
+    if move is None:
+        raise FormatError(f"{entry.text or 'this entry'}: writing colours for coordinates needs the board (the resolved move)")
+    return format_move(move, form=form, lang=lang)
 
 
 def _coords_of(entry: Entry, move: Move | None) -> str:

@@ -333,7 +333,7 @@ class _PlyJudge:
         before = _view(here)
         after = _view(there, flip=after_pos.to_move is not mover)
         only = _only_winning_move(self.value, before_pos, move, before, after)
-        best = here.best if here.best is not None and here.best != move and _worse(after, before) else None
+        best = _better(here, move, before, after)
         best_coords = best.coords() if best is not None else None
         entry, best_written = self._written(ply, best)
         return MoveJudgement(
@@ -352,6 +352,13 @@ class _PlyJudge:
         if ply.index is None or written[ply.index] is not ply.entry:
             return None, None
         return ply.entry, write_like(ply.entry, best, written) if best is not None else None
+
+
+def _better(here: Solution, played: Move, before: _Value, after: _Value) -> Move | None:
+    """The solver's best move in the position before ``played`` (``here``), where the
+    move played is proven worse (values ``before`` and ``after`` it); else ``None``."""
+    best = here.best
+    return best if best is not None and best != played and _worse(after, before) else None
 
 
 def _place(entry: Entry | None) -> tuple[int | None, int | None, str | None]:
@@ -396,11 +403,15 @@ def _worse(after: _Value, before: _Value) -> bool:
 
 
 def _mark(before: _Value, after: _Value, only: bool, best: Move | None) -> str:
-    if before[0] > 0 and after[0] < 0 and best is not None:
-        return "??"
-    delay = _delay(after, before)
-    if before[0] > 0 and delay is not None and delay >= SLOW_MARGIN and best is not None:
-        return "?"
+    """``??`` for a proven win let go into a proven loss, ``?`` for one slowed by
+    :data:`SLOW_MARGIN` turns or more (each where a better move is known, ``best``), ``!``
+    for the only move that keeps a proven win (``only``); else nothing."""
+    if best is not None and before[0] > 0:
+        if after[0] < 0:
+            return "??"
+        delay = _delay(after, before)
+        if delay is not None and delay >= SLOW_MARGIN:
+            return "?"
     return "!" if only else ""
 
 
@@ -447,22 +458,34 @@ def annotate(text: str, analyses: Sequence[MatchAnalysis]) -> str:
     1. d8-d4 a1-a3 {analysis: ?? win 5 → loss 4; best a1-a2}
     """
     lines = text.splitlines(keepends=True)
+    for number, judgements in _said_by_line(analyses).items():
+        line = lines[number - 1]
+        for judged in sorted(judgements, key=lambda j: -(j.column or 0)):
+            line = _commented(line, judged)
+        lines[number - 1] = line
+    return "".join(lines)
+
+
+def _said_by_line(analyses: Sequence[MatchAnalysis]) -> dict[int, list[MoveJudgement]]:
+    """The judgements of ``analyses`` that have something to say (a value before or
+    after proven), by the line of their move."""
     by_line: dict[int, list[MoveJudgement]] = {}
     for analysis in analyses:
         for judged in analysis.moves:
             if judged.line is not None and (judged.before != _UNKNOWN or judged.after != _UNKNOWN):
                 by_line.setdefault(judged.line, []).append(judged)
-    for number, judgements in by_line.items():
-        line = lines[number - 1]
-        for judged in sorted(judgements, key=lambda j: -(j.column or 0)):
-            end = (judged.column or 1) - 1 + len(judged.written or "")
-            attached = _ATTACHED.match(line, end)
-            end = attached.end() if attached else end
-            old = _OLD_COMMENT.match(line, end)
-            cut = old.end() if old else end
-            line = line[:end] + " " + judged.comment() + line[cut:]
-        lines[number - 1] = line
-    return "".join(lines)
+    return by_line
+
+
+def _commented(line: str, judged: MoveJudgement) -> str:
+    """``line`` with ``judged``'s comment after its move (and after the marks attached to
+    it), in place of an earlier analysis's comment there."""
+    end = (judged.column or 1) - 1 + len(judged.written or "")
+    attached = _ATTACHED.match(line, end)
+    end = attached.end() if attached else end
+    old = _OLD_COMMENT.match(line, end)
+    cut = old.end() if old else end
+    return line[:end] + " " + judged.comment() + line[cut:]
 
 
 #: An analysis comment's text (without the braces): the mark, the values, the best move.

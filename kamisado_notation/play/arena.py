@@ -188,16 +188,20 @@ def prepare_engines(engines: Sequence[str | EngineSpec], settings: ArenaSettings
         options = spec.options
         if said is not None:  # (a bad option raises before any match)
             options = said.checked(options, engine=f"the engine {spec.command!r}")
-        name = spec.name
-        if name is None:
-            id_name = said.id.get("name", spec.command) if said is not None else spec.command
-            name, copy = id_name, 1
-            while _name_key(name) in used:
-                copy += 1
-                name = f"{id_name} #{copy}"
-            used.add(_name_key(name))
+        name = spec.name if spec.name is not None else _unused_name(said.id.get("name", spec.command) if said is not None else spec.command, used)
         named.append(EngineSpec(spec.command, name, options))
     return named
+
+
+def _unused_name(id_name: str, used: set[str]) -> str:
+    """``id_name``, or ``id_name #2``, ``#3``… where it is taken (``used``: the names
+    taken, which it joins)."""
+    name, copy = id_name, 1
+    while _name_key(name) in used:
+        copy += 1
+        name = f"{id_name} #{copy}"
+    used.add(_name_key(name))
+    return name
 
 
 def _probe(spec: EngineSpec, seconds: float, debug: Debug | None) -> Handshake | None:
@@ -238,10 +242,7 @@ def run_arena(
     test is decided. A Ctrl-C (:class:`KeyboardInterrupt`) stops every engine, drops the
     matches not finished, and returns what was: ``interrupted`` is then set. Any other
     exception (a signal's) stops every engine too, and goes on."""
-    if len(engines) < 2:
-        raise ArgumentError("a tournament needs two engines at least")
-    if sprt is not None and len(engines) != 2:
-        raise ArgumentError("an SPRT compares two engines")
+    _check_field(engines, sprt)
     try:
         specs = prepare_engines(engines, settings, debug=debug.at(0) if debug is not None else None)
     except KeyboardInterrupt:  # (before any match: nothing to keep)
@@ -251,6 +252,14 @@ def run_arena(
     plan = schedule(len(specs), games, gauntlet=gauntlet, openings=openings, seed=seed)
     _Arena(specs, settings, debug).play(result, plan, jobs=jobs, on_match=on_match)
     return result
+
+
+def _check_field(engines: Sequence[str | EngineSpec], sprt: Sprt | None) -> None:
+    """:class:`ArgumentError` unless there are two engines at least (exactly two for an SPRT)."""
+    if len(engines) < 2:
+        raise ArgumentError("a tournament needs two engines at least")
+    if sprt is not None and len(engines) != 2:
+        raise ArgumentError("an SPRT compares two engines")
 
 
 class Traffic:

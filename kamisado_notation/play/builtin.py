@@ -11,7 +11,7 @@ from typing import TextIO
 
 from ..engine.position import Position
 from ..errors import ArgumentError
-from .protocol import EngineOption, Info, Score, parse_go, parse_setoption
+from .protocol import EngineOption, Go, Info, Score, parse_go, parse_setoption
 from .search import MAX_DEPTH, MAX_VARIETY, Limits, Searcher, SearchResult
 
 __all__ = ["DEFAULT_MOVETIME", "engine_options", "info_of", "serve"]
@@ -114,12 +114,7 @@ class _Engine:
         except ArgumentError as e:
             self.reply(f"info error {str(e)[:_ECHOED]}")
             return
-        if option.name == "Depth":
-            self.searcher.max_depth = int(value)
-        elif option.name == "Variety":
-            self.searcher.variety = int(value)
-        else:
-            self.searcher.level = "random" if value == "true" else "search"
+        _SETTERS[option.name](self.searcher, value)
 
     def position_or_fill(self, words: list[str]) -> None:
         try:
@@ -137,16 +132,21 @@ class _Engine:
             self.reply("info error no position with a move to search")
             return
         go = parse_go(" ".join(words))
-        movetime = go.time_for(self.position.to_move)
-        if movetime is None and go.depth is None and go.nodes is None and not go.infinite:
-            movetime = self.movetime
-        if movetime is not None:
-            self.movetime = movetime  # (the fill's time, too)
-        limits = Limits(movetime=None if go.infinite else movetime, depth=go.depth, nodes=None if go.infinite else go.nodes)
+        limits = self._limits(go, self.position)
         self._stop.clear()
         self._infinite = go.infinite
         self._thread = threading.Thread(target=self._search, args=(self.position.copy(), limits), name="search", daemon=True)
         self._thread.start()
+
+    def _limits(self, go: Go, position: Position) -> Limits:
+        """The search's limits of a ``go`` command in ``position``: its time for the side
+        to move (the last time given where it names no limit, and kept for a fill)."""
+        movetime = go.time_for(position.to_move)
+        if movetime is None and go.depth is None and go.nodes is None and not go.infinite:
+            movetime = self.movetime
+        if movetime is not None:
+            self.movetime = movetime  # (the fill's time, too)
+        return Limits(movetime=None if go.infinite else movetime, depth=go.depth, nodes=None if go.infinite else go.nodes)
 
     def _search(self, position: Position, limits: Limits) -> None:
         """The search thread: ``info`` lines as it deepens, then ``bestmove`` (in an
@@ -155,6 +155,26 @@ class _Engine:
         if self._infinite:
             self._stop.wait()
         self.reply(f"bestmove {result.move.coords()}")
+
+
+def _set_depth(searcher: Searcher, value: str) -> None:
+    """The ``Depth`` option: how deep the search goes at most."""
+    searcher.max_depth = int(value)
+
+
+def _set_level(searcher: Searcher, value: str) -> None:
+    """The ``Random`` option: a random legal move, or the search."""
+    searcher.level = "random" if value == "true" else "search"
+
+
+def _set_variety(searcher: Searcher, value: str) -> None:
+    """The ``Variety`` option: the margin (points of the evaluation) within which a move
+    scored below the best may be played."""
+    searcher.variety = int(value)
+
+
+#: what each of :func:`engine_options` sets in the searcher, given its value as checked
+_SETTERS: dict[str, Callable[[Searcher, str], None]] = {"Depth": _set_depth, "Random": _set_level, "Variety": _set_variety}
 
 
 _COMMANDS: dict[str, Callable[[_Engine, list[str]], None]] = {

@@ -61,13 +61,7 @@ def _opening(path: str, number: int, raw: str) -> Opening:
     if len(raw) > MAX_OPENING:
         raise ArgumentError(f"{path}:{number}:{col}: a line of {len(raw):,} characters is no opening (at most {MAX_OPENING:,})")
     if "/" in text.split()[0]:
-        try:
-            rec = Recorder(position=text)
-        except KamisadoError as e:
-            raise ArgumentError(f"{path}:{number}:{col}: not a position string: {str(e)[:_QUOTED]}") from None
-        if rec.over:
-            raise ArgumentError(f"{path}:{number}:{col}: the match is over in this position")
-        return Opening(text, number, position=text)
+        return _position_opening(f"{path}:{number}:{col}", text, number)
     rec = Recorder()
     moves = []
     for found in re.finditer(r"\S+", raw):
@@ -75,12 +69,30 @@ def _opening(path: str, number: int, raw: str) -> Opening:
         if re.fullmatch(r"\d+\.+", word):
             continue
         try:
-            if rec.needs_fill or rec.over:
-                raise MatchError("the round is over: an opening ends with its round")
-            rec.play(word)
+            _play_opening_move(rec, word)
         except KamisadoError as e:
             rule = f"{e.rule}: " if isinstance(e, IllegalMoveError) else ""
             said = f"{rule}{e}" if word in str(e) else f"{word[:_QUOTED]!r}: {rule}{e}"
             raise ArgumentError(f"{path}:{number}:{found.start() + 1}: {said[: 2 * _QUOTED]}") from None
         moves.append(word)
     return Opening(text, number, moves=tuple(moves))
+
+
+def _position_opening(where: str, text: str, number: int) -> Opening:
+    """An opening given as a position string (``where``: the file, line and column, for
+    the message), checked: one the match can go on from."""
+    try:
+        rec = Recorder(position=text)
+    except KamisadoError as e:
+        raise ArgumentError(f"{where}: not a position string: {str(e)[:_QUOTED]}") from None
+    if rec.over:
+        raise ArgumentError(f"{where}: the match is over in this position")
+    return Opening(text, number, position=text)
+
+
+def _play_opening_move(rec: Recorder, word: str) -> None:
+    """The opening's move ``word`` played in ``rec``: :class:`MatchError` once its round
+    is over (an opening ends with its round)."""
+    if rec.needs_fill or rec.over:
+        raise MatchError("the round is over: an opening ends with its round")
+    rec.play(word)

@@ -138,11 +138,17 @@ class Played:
             if ply.kind in (PlyKind.MOVE, PlyKind.PUSH):
                 self.act(Play(ply.move, comments))
             else:
-                if k >= len(self.rounds[-1].moves) and self.round_over:
-                    self.act(Deadlock())  # the forfeits into the deadlock are written
-                for c in comments:
-                    self.act(Note(index, k, c))
+                self._resume_forced(index, k, comments)
             k += 1
+
+    def _resume_forced(self, index: int, k: int, comments: tuple[Comment, ...]) -> None:
+        """A ply the recorder writes by itself (a forfeit, a back-entry), entry ``k`` of
+        round ``index``: the deadlock written where the round's forfeits end it, and the
+        entry's ``comments`` kept."""
+        if k >= len(self.rounds[-1].moves) and self.round_over:
+            self.act(Deadlock())  # the forfeits into the deadlock are written
+        for c in comments:
+            self.act(Note(index, k, c))
 
     def _apply(self, action: Action) -> None:
         if isinstance(action, Play):

@@ -28,6 +28,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
+from contextlib import suppress
 from dataclasses import dataclass, field
 
 from ..engine.board import parse_square
@@ -202,23 +203,28 @@ class EngineProcess:
         deadline = time.monotonic() + seconds
         infos: deque[str] = deque(maxlen=INFO_KEPT)  # (only the last are kept: memory bounded)
         while True:
-            left = deadline - time.monotonic()
-            try:
-                item = self._lines.get(timeout=max(left, 0))
-            except queue.Empty:
-                raise EngineFault(f"no answer to {asked!r} within {seconds * 1000:.0f} ms", reason="time forfeit") from None
-            if item is _EXITED:
-                raise EngineFault(f"exited{self._status()} while waiting for its answer to {asked!r}", reason="crash")
-            if isinstance(item, EngineFault):
-                raise item
-            assert isinstance(item, tuple)
-            read_at, line = item
+            read_at, line = self._next_line(deadline, seconds=seconds, asked=asked)
             first = line.split(maxsplit=1)[0] if line else ""
             if first == "info":
                 infos.append(line[4:].strip())
             elif first in words:
                 self.answered_at = read_at
                 return line, list(infos)
+
+    def _next_line(self, deadline: float, *, seconds: float, asked: str) -> tuple[float, str]:
+        """The next line read (when it was read, the line) before ``deadline``;
+        :class:`EngineFault` when none comes in time, the engine exited, or its reader
+        failed (:meth:`answer`'s ``seconds`` and ``asked`` for the message)."""
+        try:
+            item = self._lines.get(timeout=max(deadline - time.monotonic(), 0))
+        except queue.Empty:
+            raise EngineFault(f"no answer to {asked!r} within {seconds * 1000:.0f} ms", reason="time forfeit") from None
+        if item is _EXITED:
+            raise EngineFault(f"exited{self._status()} while waiting for its answer to {asked!r}", reason="crash")
+        if isinstance(item, EngineFault):
+            raise item
+        assert isinstance(item, tuple)
+        return item
 
     def drain(self) -> None:
         """Forget the lines read and not yet asked for (remarks between commands)."""
@@ -247,23 +253,15 @@ class EngineProcess:
         proc = self._proc
         if proc is None:
             return
-        try:
+        with suppress(OSError, ValueError):
             self._write(b"quit\n", 0)
-        except (OSError, ValueError):
-            pass
         if proc.stdin is not None:
-            try:
+            with suppress(OSError):
                 proc.stdin.close()
-            except OSError:
-                pass
-        try:
+        with suppress(subprocess.TimeoutExpired):
             proc.wait(timeout=QUIT_WAIT)
-        except subprocess.TimeoutExpired:
-            pass
-        try:
+        with suppress(ProcessLookupError, PermissionError):
             os.killpg(proc.pid, signal.SIGKILL)  # (its children too; the group outlives a quit engine's children)
-        except (ProcessLookupError, PermissionError):
-            pass
         proc.wait()
         self._closing.set()  # (the reader stops within _POLL seconds, even on a pipe held open)
         if self._reader is not None:
@@ -313,14 +311,20 @@ def hello(engine: EngineProcess, seconds: float) -> Handshake:
     said = Handshake()
     while True:
         line, _ = engine.answer(("id", "kepok", "option"), seconds=seconds, asked="kep")
-        words = line.split(maxsplit=2)
-        if words[0] == "kepok":
+        if line.split(maxsplit=1)[0] == "kepok":
             return said
-        option = parse_option(line) if words[0] == "option" else None
-        if option is not None:
-            said.options[option.name] = option
-        elif words[0] == "id" and len(words) == 3 and words[1] in ("name", "author"):
-            said.id[words[1]] = words[2]
+        _heard(said, line)
+
+
+def _heard(said: Handshake, line: str) -> None:
+    """An ``option`` or ``id`` line of the handshake kept in ``said`` (one it cannot
+    read, or an ``id`` of another field, skipped)."""
+    words = line.split(maxsplit=2)
+    option = parse_option(line) if words[0] == "option" else None
+    if option is not None:
+        said.options[option.name] = option
+    elif words[0] == "id" and len(words) == 3 and words[1] in ("name", "author"):
+        said.id[words[1]] = words[2]
 
 
 def answered_move(position: Position, line: str) -> Move:

@@ -190,12 +190,17 @@ def parse_info(line: str) -> Info:
             if score is not None:
                 fields["score"] = score
         elif word == "pv":
-            end = i
-            while end < len(words) and words[end] not in _INFO_WORDS:
-                end += 1
-            fields["pv"] = tuple(words[i:end])
-            i = end
+            fields["pv"], i = _pv_at(words, i)
     return Info(**fields)  # type: ignore[arg-type]
+
+
+def _pv_at(words: list[str], i: int) -> tuple[tuple[str, ...], int]:
+    """The principal variation whose first move is ``words[i]`` (up to the next known
+    field), and the index after it."""
+    end = i
+    while end < len(words) and words[end] not in _INFO_WORDS:
+        end += 1
+    return tuple(words[i:end]), end
 
 
 def _score_at(words: list[str], i: int) -> tuple[Score | None, int]:
@@ -257,10 +262,11 @@ class EngineOption:
         ``spin`` a whole number within ``min``..``max``, a ``check`` a bool (or
         ``true``/``false``), a ``combo`` one of its ``vars``. :class:`ArgumentError` when
         it does not fit."""
-        if self.type == "check":
-            return self._check_text(value)
-        if self.type == "spin":
-            return self._spin_text(value)
+        checked = {"check": self._check_text, "spin": self._spin_text}.get(self.type, self._string_text)
+        return checked(value)
+
+    def _string_text(self, value: object) -> str:
+        """:meth:`value_text` of a ``combo`` (one of its ``vars``), a ``string`` or a ``button``: one line."""
         text = str(value)
         if self.type == "combo" and self.vars and text not in self.vars:
             raise ArgumentError(f"option {self.name}: {text!r} is not one of {', '.join(self.vars)}")

@@ -73,17 +73,22 @@ def _entries(record: RoundRecord, rnd: PlayedRound, at: int, coords: bool) -> in
         if i % 2 == 0:
             at += 1
         column = 1 if i % 2 == 0 else _GOLD_COLUMN
-        if move is None:
-            entry = placeholder_entry(line=at, column=4)
-        elif move.direction is Direction.BACK:
-            entry = _back_entry_of(move, at, column, coords)
-        else:
-            entry = entry_from_move(move, line=at, column=column, coords=coords)
+        entry = _entry_of(move, at, column, coords)
         if i % 2 == 0:
             entry.number = i // 2 + 1
         entry.comments = [Comment(c.text, at, column, c.braced) for c in rnd.comments.get(i, [])]
         record.entries.append(entry)
     return at
+
+
+def _entry_of(move: Move | None, line: int, column: int, coords: bool) -> Entry:
+    """The entry of ``move`` at ``line`` and ``column`` (``None``: Black's first move
+    left out, a ``...``)."""
+    if move is None:
+        return placeholder_entry(line=line, column=4)
+    if move.direction is Direction.BACK:
+        return _back_entry_of(move, line, column, coords)
+    return entry_from_move(move, line=line, column=column, coords=coords)
 
 
 def _back_entry_of(move: Move, line: int, column: int, coords: bool) -> Entry:

@@ -472,13 +472,24 @@ def _answered(position: Position, text: str) -> Move:
     """The legal move a scorer's answer ``text`` names: :meth:`Recorder.parse_move`."""
     moves = position.legal_moves()
     if text.isdigit():
-        number = int(text)
-        if not 1 <= number <= len(moves):
-            raise NotationError(f"{text}: the moves are numbered 1 to {len(moves)}")
-        return moves[number - 1]
+        return _numbered(moves, text)
     square = _square(text)
     if square is None:
         return _resolve(position, text)
+    return _ending_on(moves, square, text)
+
+
+def _numbered(moves: list[Move], text: str) -> Move:
+    """The move numbered ``text`` (digits, from 1) among the legal ``moves``."""
+    number = int(text)
+    if not 1 <= number <= len(moves):
+        raise NotationError(f"{text}: the moves are numbered 1 to {len(moves)}")
+    return moves[number - 1]
+
+
+def _ending_on(moves: list[Move], square: int, text: str) -> Move:
+    """The one legal move of ``moves`` that ends on ``square`` (the answer ``text``);
+    :class:`NotationError` with the moves that do when they are none or several."""
     ending = [m for m in moves if m.target == square]
     if len(ending) == 1:
         return ending[0]

@@ -68,15 +68,20 @@ class EngineSpec:
             word = words.pop()
             if word.startswith("name="):
                 name = name if name is not None else word[5:].strip()
-                continue
-            key, equals, value = word[7:].partition("=")
-            if not equals or not key.strip():
-                raise ArgumentError(f"{word!r} in {text!r}: an option is given as option.NAME=VALUE")
-            options.insert(0, (key.strip(), value))
+            else:
+                options.insert(0, _option_word(word, text))
         if not words:
             raise ArgumentError(f"an engine's command is empty: {text!r}")
         command = text if len(words) == len(shlex.split(text)) else shlex.join(words)
         return cls(command, name or None, tuple(options))
+
+
+def _option_word(word: str, text: str) -> tuple[str, str]:
+    """The option a word ``option.NAME=VALUE`` of the command ``text`` gives: its name and value."""
+    key, equals, value = word[7:].partition("=")
+    if not equals or not key.strip():
+        raise ArgumentError(f"{word!r} in {text!r}: an option is given as option.NAME=VALUE")
+    return key.strip(), value
 
 
 #: How long an engine searching by depth or nodes only (no clock, no move time) may take

@@ -213,6 +213,12 @@ def _proof_limits(limits: Limits, share: float) -> tuple[float | None, int | Non
     return seconds, None if total is None else max(1, int(total * share))
 
 
+def _spent(seconds: float | None, nodes: int | None, stop: threading.Event | None) -> bool:
+    """Whether a search has nothing left to go on with: no ``seconds`` or ``nodes`` left
+    (``None``: no such limit), or ``stop`` set."""
+    return (seconds is not None and seconds <= 0) or (nodes is not None and nodes <= 0) or (stop is not None and stop.is_set())
+
+
 class Searcher:
     """Chooses moves and fills. ``depth``: the deepest iteration (``None``: as deep as the
     time allows); ``level="random"`` plays random legal moves (for tests and as the
@@ -373,7 +379,7 @@ class Searcher:
         """A win proven without its fewest turns, solved on until ``deadline`` and
         ``nodes`` (the move's count): the faster proof when one is found."""
         rest = None if deadline is None else deadline - time.perf_counter()
-        if (rest is not None and rest <= 0) or (nodes is not None and nodes <= self.nodes) or (stop is not None and stop.is_set()):
+        if _spent(rest, None if nodes is None else nodes - self.nodes, stop):
             return proof
         more = self.solver.solve(position, depth=depth, time=rest, nodes=None if nodes is None else nodes - self.nodes, stop=stop)
         self.nodes += more.nodes

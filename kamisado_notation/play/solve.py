@@ -383,12 +383,17 @@ def _check(position: Position, depth: int | None, time: float | None, nodes: int
     a search bounded by one would never end)."""
     if not isinstance(position, Position):
         raise TypeError(f"solve takes a Position, not {type(position).__name__}")
-    if depth is not None and (not isinstance(depth, int) or isinstance(depth, bool) or depth < 0):
+    if depth is not None and not _whole(depth, least=0):
         raise ArgumentError(f"the depth is a whole number of turns, 0 or more, not {depth!r}")
     if time is not None and (isinstance(time, bool) or not isinstance(time, int | float) or not 0 < time <= MAX_SECONDS):
         raise ArgumentError(f"the time is a number of seconds above 0 and at most {MAX_SECONDS:g} (a year), not {time!r}")
-    if nodes is not None and (not isinstance(nodes, int) or isinstance(nodes, bool) or nodes < 1):
+    if nodes is not None and not _whole(nodes, least=1):
         raise ArgumentError(f"the budget of nodes is a whole number above 0, not {nodes!r}")
+
+
+def _whole(value: object, *, least: int) -> bool:
+    """Whether ``value`` is a whole number (an ``int``, not a ``bool``), ``least`` or more."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= least
 
 
 def _clock() -> float:

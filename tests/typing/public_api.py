@@ -22,6 +22,8 @@ assert_type(kamisado_notation.Move, type[position.Move])
 assert_type(kamisado_notation.Colour, type[board.Colour])
 assert_type(kamisado_notation.Match, type[match.Match])
 assert_type(kamisado_notation.Diagnostic, type[diagnostics.Diagnostic])
+assert_type(kamisado_notation.Kind.declare("restarted-row"), diagnostics.Kind)
+assert_type(kamisado_notation.Kind.every(), tuple[diagnostics.Kind, ...])
 assert_type(kamisado_notation.MatchReplay, type[replay.MatchReplay])
 assert_type(kamisado_notation.RecordFile, type[notation.RecordFile])
 

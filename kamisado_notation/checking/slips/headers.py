@@ -100,16 +100,23 @@ def _correct(out: list[Diagnostic], slips: list[int], h: Header, named: str | No
     """The warnings ``slips`` of header ``h`` given its rewrite (``named``: the name it
     is read as, ``value``: as it is read); the first carries the edit."""
     new = f"[{named or h.name} {quote(value)}]"
-    words = [f"the header's name is {named}"] if named is not None else []
-    words += ["a header's value is written in quotes"] if any(out[i].kind is Kind.UNQUOTED_HEADER for i in slips) else []
-    words += [f"the match format is {value}"] if value != h.value else []
-    edit = RewriteLine(h.line, "header", h.name, new, ", ".join(words))
+    unquoted = any(out[i].kind is Kind.UNQUOTED_HEADER for i in slips)
+    edit = RewriteLine(h.line, "header", h.name, new, _why_rewritten(h, named, value, unquoted=unquoted))
     for i in slips:
         d = out[i]
         message = d.message
         if d.kind is Kind.HEADER_NAME:
             message = f"unknown header [{h.name}]: did you mean [{named}]? The match has no [{named}] header: read as one"
         out[i] = replace(d, message=compose(message, correction(new)), suggestions=(new,), edits=(edit,) if i == slips[0] else ())
+
+
+def _why_rewritten(h: Header, named: str | None, value: str, *, unquoted: bool) -> str:
+    """Why header ``h`` is rewritten (``named``: the name it is read as, ``value``: as
+    it is read; ``unquoted``: its value was written without quotes)."""
+    words = [f"the header's name is {named}"] if named is not None else []
+    words += ["a header's value is written in quotes"] if unquoted else []
+    words += [f"the match format is {value}"] if value != h.value else []
+    return ", ".join(words)
 
 
 #: A known header's name as written in :data:`KNOWN_HEADERS`, by its lower case.

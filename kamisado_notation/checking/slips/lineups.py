@@ -47,15 +47,21 @@ def check_lineups(rec: RoundRecord, how: Fill | None, start: Position, match_ind
             continue
         names = " ".join(c.title if c is not None else "-" for c in actual)
         message = f"{lu.side.title}'s lineup {said} is {names} (from his left), not " + " ".join(c.title for c in lu.colours)
-        kind = Kind.NONE
-        edits: tuple[RewriteLine, ...] = ()
-        if list(reversed(lu.colours)) == actual:
-            written = f"Lineup {lu.side.title}: {names}"
-            why = f"{lu.side.title}'s lineup was written from the board's left, not from his own"
-            message = compose(message, "it is written in reverse (from the board's left)", correction(written))
-            kind, edits = Kind.REVERSED_LINEUP, (RewriteLine(lu.line, "lineup", _written(lu), written, why),)
+        message, kind, edits = _reversed(lu, actual, names, message)
         out.append(Diagnostic(rule, message, lu.line, lu.column, ERROR, rec.number, None, match_index, (), kind, edits))
     return out
+
+
+def _reversed(lu: Lineup, actual: list[Colour | None], names: str, message: str) -> tuple[str, Kind, tuple[RewriteLine, ...]]:
+    """The error ``message`` of lineup ``lu`` (the home row is ``actual``, its colours
+    ``names``), its kind and its correction: where it is written in reverse (from the
+    board's left), said so and rewritten; else as it is."""
+    if list(reversed(lu.colours)) != actual:
+        return message, Kind.NONE, ()
+    written = f"Lineup {lu.side.title}: {names}"
+    why = f"{lu.side.title}'s lineup was written from the board's left, not from his own"
+    said = compose(message, "it is written in reverse (from the board's left)", correction(written))
+    return said, Kind.REVERSED_LINEUP, (RewriteLine(lu.line, "lineup", _written(lu), written, why),)
 
 
 def _rings(rec: RoundRecord, lu: Lineup, start: Position, rule: str, match_index: int) -> list[Diagnostic]:

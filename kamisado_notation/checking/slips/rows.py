@@ -174,16 +174,21 @@ def _drop_row(text: str, rnd: RoundRecord, rng: random.Random, style: Style) -> 
 def missing_row(stop: Stop) -> list[Hypothesis]:
     """A row left out before the stop's row: each pair of legal moves after which the
     stop's entry is legal as written (the entries after it tell them apart)."""
-    i, entries, position = stop.index, stop.entries, stop.position
-    if not _row_start(stop) or i == 0 or position.winner is not None or stop.pending is not None:
+    if not _after_a_gap(stop):
         return []
-    entry = entries[i]
-    if entries[i - 1].line == entry.line or entry.placeholder:
-        return []
-    pairs = _bridges(position.copy(), entry)
+    pairs = _bridges(stop.position.copy(), stop.entries[stop.index])
     if len(pairs) >= BRIDGES:  # too many rows fit for the entries after them to tell
         return []
     return [_inserted_row(stop, a, b) for a, b in pairs]
+
+
+def _after_a_gap(stop: Stop) -> bool:
+    """Whether a row may have been left out before the stop's: it starts a row of its own
+    line, not the round's first, in a round not won, with no back-entry due."""
+    i, entries = stop.index, stop.entries
+    if not _row_start(stop) or i == 0 or stop.position.winner is not None or stop.pending is not None:
+        return False
+    return entries[i - 1].line != entries[i].line and not entries[i].placeholder
 
 
 def _inserted_row(stop: Stop, a: Move, b: Move) -> Hypothesis:
@@ -220,17 +225,24 @@ def _bridges(position: Position, entry: Entry) -> list[tuple[Move, Move]]:
                 continue
             if a.push:
                 found += [(a, back_move(a, position))] if _fits(position, entry) else []
-                continue
-            for b in position.legal_moves():
-                if not b.push:
-                    position.apply(b)
-                    found += [(a, b)] if _fits(position, entry) else []
-                    position.undo()
-                if len(found) >= BRIDGES:
-                    return found
+            elif _second_moves(position, a, entry, found):
+                return found
         finally:
             position.undo()
     return found
+
+
+def _second_moves(position: Position, a: Move, entry: Entry, found: list[tuple[Move, Move]]) -> bool:
+    """Add to ``found`` each row of ``a`` (played in ``position``) and an ordinary move
+    after which ``entry`` is legal as written; whether ``found`` reached :data:`BRIDGES`."""
+    for b in position.legal_moves():
+        if not b.push:
+            position.apply(b)
+            found += [(a, b)] if _fits(position, entry) else []
+            position.undo()
+        if len(found) >= BRIDGES:
+            return True
+    return False
 
 
 def _fits(position: Position, entry: Entry) -> bool:

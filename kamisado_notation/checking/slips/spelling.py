@@ -65,22 +65,31 @@ def completed_word(error: Diagnostic, suggestions: tuple[str, ...], certain: Edi
     correction when certain (its ``certain`` edit), else the candidates. ``tie``: what
     replaying the round under each of them found (it settles the move, or says whether
     the round is judged)."""
-    if tie is not None:
-        allow = f"the entry's other slots allow {' or '.join(suggestions)}"
-        if certain is None:
-            message = compose(error.message, f"{allow}: no single correction", tie)
-        else:
-            message = compose(error.message, allow, tie, correction(suggestions[0]))
-    elif certain is not None and len(suggestions) > 1:  # the spelling told them apart
-        message = compose(
+    message = _with_tie(error, suggestions, certain, tie) if tie is not None else _without_tie(error, suggestions, certain)
+    return replace(error, message=message, suggestions=suggestions, edits=(certain,) if certain is not None else ())
+
+
+def _without_tie(error: Diagnostic, suggestions: tuple[str, ...], certain: Edit | None) -> str:
+    """:func:`completed_word`'s message where replaying the round under the suggestions
+    found nothing to say (no ``tie``): the correction and why it is certain, else the
+    candidates."""
+    if certain is not None and len(suggestions) > 1:  # the spelling told them apart
+        return compose(
             error.message,
             f"the entry's other slots allow {' or '.join(suggestions)}, and the word is spelt nearest the first",
             correction(suggestions[0]),
         )
-    elif certain:
-        message = compose(error.message, "the entry's other slots name one legal move", correction(suggestions[0]))
-    elif suggestions:
-        message = compose(error.message, f"the entry's other slots allow {' or '.join(suggestions)}: no single correction")
-    else:
-        message = compose(error.message, "no legal move agrees with the entry's other slots")
-    return replace(error, message=message, suggestions=suggestions, edits=(certain,) if certain is not None else ())
+    if certain:
+        return compose(error.message, "the entry's other slots name one legal move", correction(suggestions[0]))
+    if suggestions:
+        return compose(error.message, f"the entry's other slots allow {' or '.join(suggestions)}: no single correction")
+    return compose(error.message, "no legal move agrees with the entry's other slots")
+
+
+def _with_tie(error: Diagnostic, suggestions: tuple[str, ...], certain: Edit | None, tie: str) -> str:
+    """:func:`completed_word`'s message where replaying the round under each suggestion
+    found something (``tie``)."""
+    allow = f"the entry's other slots allow {' or '.join(suggestions)}"
+    if certain is None:
+        return compose(error.message, f"{allow}: no single correction", tie)
+    return compose(error.message, allow, tie, correction(suggestions[0]))

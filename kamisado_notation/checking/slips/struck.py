@@ -105,9 +105,15 @@ def retyped_entry(stop: Stop) -> Hypothesis | None:
     if i + 1 >= len(entries):
         return None
     entry, again = entries[i], entries[i + 1]
-    if entry.placeholder or entry.tower is None or again.tower is not entry.tower or again.line <= entry.line:
-        return None
-    if any(e.line == entry.line for e in entries if e is not entry):
+    if not _retyped_as(entry, again, entries):
         return None
     why = f"{entry.text!r} is no move here, and the next line writes the same tower's move again: set aside as retyped"
     return _aside(Kind.RETYPED_ENTRY, why, entries, i, "written again, corrected, on the next line")
+
+
+def _retyped_as(entry: Entry, again: Entry, entries: Sequence[Entry]) -> bool:
+    """Whether ``entry``, alone on its line among ``entries``, is written again as
+    ``again``, a move of the same tower on a later line."""
+    if entry.placeholder or entry.tower is None or again.tower is not entry.tower or again.line <= entry.line:
+        return False
+    return not any(e.line == entry.line for e in entries if e is not entry)

@@ -150,9 +150,14 @@ def _odd(c: str, before: str, after: str, mostly_latin: bool) -> bool:
         return category not in ("Sc", "Nd")
     if category == "Lu" and before.islower():
         return True
-    if c.isalpha() and any(n.isalpha() and _script(n) != _script(c) for n in (before, after)):
+    if c.isalpha() and _beside_another_script(c, before, after):
         return True
     return category == "Lu" and mostly_latin and _script(c) != "LATIN" and not before.isalpha() and not after.isalpha()
+
+
+def _beside_another_script(c: str, before: str, after: str) -> bool:
+    """Whether a letter of another script than ``c``'s stands just ``before`` or ``after`` it."""
+    return any(n.isalpha() and _script(n) != _script(c) for n in (before, after))
 
 
 def _script(letter: str) -> str:

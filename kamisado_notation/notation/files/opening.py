@@ -37,7 +37,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Generator, Iterable, Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass
 from itertools import chain
 from typing import IO, BinaryIO, TypeVar, Union
@@ -115,10 +115,8 @@ def open_record_file(path: str) -> Iterator[BinaryIO]:
 
 
 def _io_error(path: str, e: OSError) -> RecordIOError:
-    if isinstance(e, IsADirectoryError) and not os.access(path, os.R_OK | os.X_OK):
-        reason = "a folder that cannot be read: permission denied"
-    elif isinstance(e, IsADirectoryError):
-        reason = "is a directory, not a record file" if _walk(path, "", [], {}) else NO_RECORDS
+    if isinstance(e, IsADirectoryError):
+        reason = _folder_reason(path)
     elif isinstance(e, FileNotFoundError):
         reason = "no such file"
     elif isinstance(e, PermissionError):
@@ -126,6 +124,13 @@ def _io_error(path: str, e: OSError) -> RecordIOError:
     else:
         reason = f"cannot read: {e.strerror or e}"
     return RecordIOError(f"{source_name(path)}: {reason}", reason=reason)
+
+
+def _folder_reason(path: str) -> str:
+    """Why the folder ``path``, opened as a record file, is none."""
+    if not os.access(path, os.R_OK | os.X_OK):
+        return "a folder that cannot be read: permission denied"
+    return "is a directory, not a record file" if _walk(path, "", [], {}) else NO_RECORDS
 
 
 # ------------------------------------------------------------------ folders
@@ -313,12 +318,10 @@ def file_format(path: str) -> str:
     file is opened to tell, so that a pipe is not consumed (``"kmr"`` for anything else,
     and for a file that cannot be read: the reader says why)."""
     head = b""
-    try:
+    with suppress(OSError):
         if os.path.isfile(path):
             with open(path, "rb") as f:
                 head = f.read(_BLOCK)
-    except OSError:
-        pass
     return sniff(path, head)
 
 

@@ -274,12 +274,17 @@ class _Game:
             headers.append(("Result", round_score(winner)))
         if self.root.get("RE", ("", 0))[0]:
             headers.append(("BoardSpaceResult", self.root["RE"][0]))
-        headers += self._termination()
-        for player in (black, gold):
-            for key, suffix in _PLAYER_INFO.items():
-                if (player, key) in self.info:
-                    headers.append((f"{self._side(player).title}{suffix}", self.info[player, key]))
-        return headers
+        return headers + self._termination() + self._players_info((black, gold))
+
+    def _players_info(self, players: tuple[int, int]) -> list[tuple[str, str]]:
+        """The headers of what the record says of the ``players`` (Black's, then Gold's):
+        their time, ranking and country (:data:`_PLAYER_INFO`)."""
+        return [
+            (f"{self._side(player).title}{suffix}", self.info[player, key])
+            for player in players
+            for key, suffix in _PLAYER_INFO.items()
+            if (player, key) in self.info
+        ]
 
     def _termination(self) -> list[tuple[str, str]]:
         """The ``Termination`` header of a game a player resigned or lost on time; none

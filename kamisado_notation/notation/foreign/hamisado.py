@@ -239,19 +239,25 @@ def _after(moves: list[re.Match[str]], to_move: Side) -> tuple[Colour | None, Si
     return tower, None
 
 
+def _piece(word: str, name: str) -> tuple[Colour, int, int]:
+    """The colour, square and rings of a tower written ``word`` (``BRh8``: colour,
+    square, Sumo mark) in the field ``name``."""
+    m = _PIECE.fullmatch(word)
+    colour = _COLOURS.get(m.group(1).upper()) if m is not None else None
+    if m is None or colour is None:
+        raise PositionError(f"{name}: {word!r} is not a tower like BRh8 (colour, square, Sumo mark)", field=name)
+    if m.group(4) == "$":
+        raise PositionError(f"{name}: {word!r} has four rings ($); a tower has at most three", field=name)
+    return colour, from_hamisado_square(m.group(2) + m.group(3)), _RINGS[m.group(4)]
+
+
 def _pieces(text: str, side: Side, name: str, towers: dict[int, Tower]) -> None:
     seen: set[Colour] = set()
     for word in text.split():
-        m = _PIECE.fullmatch(word)
-        colour = _COLOURS.get(m.group(1).upper()) if m is not None else None
-        if m is None or colour is None:
-            raise PositionError(f"{name}: {word!r} is not a tower like BRh8 (colour, square, Sumo mark)", field=name)
-        if m.group(4) == "$":
-            raise PositionError(f"{name}: {word!r} has four rings ($); a tower has at most three", field=name)
-        sq = from_hamisado_square(m.group(2) + m.group(3))
+        colour, sq, rings = _piece(word, name)
         if colour in seen or sq in towers:
             raise PositionError(f"{name}: {word!r} repeats a colour or a square", field=name)
         seen.add(colour)
-        towers[sq] = Tower(side, colour, _RINGS[m.group(4)])
+        towers[sq] = Tower(side, colour, rings)
     if len(seen) != 8:
         raise PositionError(f"{name}: {len(seen)} towers; a side has eight", field=name)

@@ -90,21 +90,21 @@ class _Bad(Exception):
 
 
 def _kind(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "a number"
-    if isinstance(value, float):
-        return "a number with a fraction or exponent"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
+    """What a JSON value is, in words, for a message (its type's nearest in :data:`_KINDS`:
+    a ``bool`` is no number)."""
+    return next((_KINDS[t] for t in type(value).__mro__ if t in _KINDS), type(value).__name__)
+
+
+#: Each type a JSON value may have, in words.
+_KINDS: dict[type, str] = {
+    type(None): "null",
+    bool: "a boolean",
+    int: "a number",
+    float: "a number with a fraction or exponent",
+    str: "a string",
+    list: "an array",
+    dict: "an object",
+}
 
 
 def _short(value: object) -> str:

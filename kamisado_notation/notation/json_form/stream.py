@@ -85,13 +85,17 @@ def check_text(data: object, root: str = "") -> None:
     for value, where in _walk(data, root):
         if isinstance(value, _Duplicated):
             raise NotationError(f"{where or 'the document'}: the key {value.key!r} is given twice")
-        keys = value.keys() if isinstance(value, dict) else ()
-        for text in [value, *keys] if isinstance(value, str) else keys:
-            m = _SURROGATE.search(text)
-            if m is not None:
-                raise NotationError(
-                    f"{where or 'the document'}: \\u{ord(m.group()):04x} is a lone surrogate, not a character"
-                )
+        _refuse_surrogates(value, where)
+
+
+def _refuse_surrogates(value: object, where: str) -> None:
+    """Raise :class:`NotationError` at a lone surrogate in ``value`` (a string) or in its
+    keys (an object), ``where`` its JSON path."""
+    keys = value.keys() if isinstance(value, dict) else ()
+    for text in [value, *keys] if isinstance(value, str) else keys:
+        m = _SURROGATE.search(text)
+        if m is not None:
+            raise NotationError(f"{where or 'the document'}: \\u{ord(m.group()):04x} is a lone surrogate, not a character")
 
 
 def _complete_utf8(data: bytes) -> int:
@@ -136,14 +140,7 @@ class JsonStream:
         got: list[str] = []
         length = 0
         while length < at_least and not self._eof:
-            chunk = next(self._chunks, None)
-            if chunk is None:
-                self._eof = True
-                data, self._tail = self._tail, b""
-            else:
-                data = self._tail + chunk if self._tail else chunk
-                cut = _complete_utf8(data)
-                data, self._tail = data[:cut], data[cut:]
+            data = self._next_bytes()
             try:
                 text = data.decode("utf-8")
             except UnicodeDecodeError as e:  # the text read up to the bad byte is read all the same
@@ -156,6 +153,19 @@ class JsonStream:
         self._buf += "".join(got)
         if first and self._buf.startswith("\ufeff"):
             self._buf = self._buf[1:]
+
+    def _next_bytes(self) -> bytes:
+        """The next block's bytes up to its last whole character (the rest kept for the
+        block after it), with those kept from the block before; at the end, what is left."""
+        chunk = next(self._chunks, None)
+        if chunk is None:
+            self._eof = True
+            data, self._tail = self._tail, b""
+            return data
+        data = self._tail + chunk if self._tail else chunk
+        cut = _complete_utf8(data)
+        data, self._tail = data[:cut], data[cut:]
+        return data
 
     def _not_utf8(self, byte: int, before: str) -> NotationError:
         """The error of a byte that is not UTF-8, read after ``before`` (after the text)."""

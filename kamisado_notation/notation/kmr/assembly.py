@@ -296,10 +296,8 @@ class Assembler(RecordEvents[MatchRecord]):
                 self.take_back(error)
             elif isinstance(error, StyleMark):
                 self.mark(error)
-            elif isinstance(error, StyledEntry):  # (the replay settles its move: :mod:`...checking.styled_entries`)
-                self._error(error.line, error.column, str(error), lost=False, kind=Kind(error.style))
-            else:
-                self._error(error.line, error.column, str(error), lost=False, kind=Kind.UNKNOWN_WORD)
+            else:  # (an entry of another style: the replay settles its move, :mod:`...checking.styled_entries`)
+                self._error(error.line, error.column, str(error), lost=False, kind=_unread_kind(error))
         self.match.turnless.add(number)
 
     def take_back(self, error: TakeBack) -> None:
@@ -467,8 +465,13 @@ def unread_before_matches(error: NotationError) -> Diagnostic:
         edit = RewriteMark(error.line, error.column, error.mark, error.new, _STYLES[kind][0])
         message = _STYLES[kind][1].format(said=repr(error.mark), count="here")
         return Diagnostic("syntax", message, error.line, error.column, WARNING, kind=kind, edits=(edit,))
-    kind = Kind(error.style) if isinstance(error, StyledEntry) else Kind.UNKNOWN_WORD
-    return Diagnostic("syntax", str(error), error.line, error.column, kind=kind)
+    return Diagnostic("syntax", str(error), error.line, error.column, kind=_unread_kind(error))
+
+
+def _unread_kind(error: NotationError) -> Kind:
+    """The kind of a word read past: an entry's style (:class:`StyledEntry`), else an
+    unknown word."""
+    return Kind(error.style) if isinstance(error, StyledEntry) else Kind.UNKNOWN_WORD
 
 
 def _tolerated(text: str, number: int | None, pgn: bool) -> str:

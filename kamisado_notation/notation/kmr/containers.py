@@ -334,15 +334,25 @@ def _strings(lines: Iterable[str]) -> Iterator[str]:
         body = line.rstrip("\r\n")
         ending = line[len(body) :]  # (lines given with their endings keep them)
         m = _STRING_LINE.fullmatch(body)
-        if m is None or (m[1] is not None and (_JSON_META.fullmatch(m[1]) or _META.fullmatch(m[1]))):
+        if m is None or _says_who_or_when(m[1]):
             yield ending
             continue
-        try:
-            text = json.loads(f'"{m[2]}"')
-        except ValueError:
-            text = m[2]
+        text = _string_text(m[2])
         if len(text) >= _LONG and text in recent:
             yield ending
             continue
         recent.append(text)
         yield " " * m.start(2) + " ; ".join(text.strip("\r\n").splitlines()) + ending
+
+
+def _says_who_or_when(key: str | None) -> bool:
+    """Whether a string's ``key`` says who or when (:data:`_JSON_META`, :data:`_META`)."""
+    return key is not None and bool(_JSON_META.fullmatch(key) or _META.fullmatch(key))
+
+
+def _string_text(written: str) -> str:
+    """A string's text, its JSON escapes decoded (as written where they are not JSON's)."""
+    try:
+        return str(json.loads(f'"{written}"'))
+    except ValueError:
+        return written

@@ -57,6 +57,14 @@ else:
     _Token = Token
 
 
+def _turn_number(token: _Token, pending: int | None) -> int:
+    """The turn number ``token`` says, where no turn number is ``pending`` (one written
+    before it still waits for its entry)."""
+    if pending is not None:
+        raise NotationError("two turn numbers in a row", line=token.line, column=token.column)
+    return _number(token, "turn number")
+
+
 def _number(tok: Token, what: str) -> int:
     digits = tok.rstrip(".…")  # 'N.', and PGN's 'N...' or 'N…'
     if len(digits) > MAX_DIGITS:
@@ -131,14 +139,10 @@ class _Lines(Transformer[_Token, list[Item]]):
                 out.append(x)
                 number = None
             elif x.type == "TURN":
-                if number is not None:
-                    raise NotationError("two turn numbers in a row", line=x.line, column=x.column)
-                number = _number(x, "turn number")
+                number = _turn_number(x, number)
             else:  # PLACEHOLDER, or TURN_DOTS: PGN's 'N...', the turn number and the placeholder
                 if x.type == "TURN_DOTS":
-                    if number is not None:
-                        raise NotationError("two turn numbers in a row", line=x.line, column=x.column)
-                    number = _number(x, "turn number")
+                    number = _turn_number(x, number)
                 e = Entry(x.line, x.column, "...", placeholder=True, number=number)
                 out.append((e, x.start_pos, x.end_pos))  # its text: as written ('…', '1...')
                 number = None

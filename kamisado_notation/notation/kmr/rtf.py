@@ -85,8 +85,7 @@ class _Reader:
         if self.hidden is not None:
             return
         if byte is not None:
-            if not self.skipped():
-                self.raw.append(int(byte, 16))
+            self.byte(byte)
             return
         self.flush()
         if word is not None:
@@ -95,6 +94,12 @@ class _Reader:
             self.symbol(symbol, opened)
         elif text is not None:
             self.text(text)
+
+    def byte(self, byte: str) -> None:
+        """A byte written ``\\'hh`` (of the code page's text), unless it stands in for a
+        ``\\u`` character just read."""
+        if not self.skipped():
+            self.raw.append(int(byte, 16))
 
     def symbol(self, symbol: str, opened: bool) -> None:
         """A control symbol (``\\~``, ``\\-``…): its character, or the start of an

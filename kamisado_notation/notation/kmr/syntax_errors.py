@@ -51,8 +51,9 @@ _EXPECT = {
 }
 _ORDER = list(_EXPECT)
 
+#: Where the parser stopped after a row's marks, whether or not an entry ended there.
+_AFTER_MARK = {"TURN": "after the turn number", "PLACEHOLDER": "after '...'", "TURN_DOTS": "after '...'"}  # ('...', PGN's 'N...')
 _AFTER = {
-    "TURN": "after the turn number",
     "DIRECTION": "after the direction",
     "LSQB": "after '['",
     "NAME": "after the header name",
@@ -104,10 +105,8 @@ def _either(words: list[str]) -> str:
 
 def _where(prev: Token, wanted: set[str], entry_ended: bool) -> str:
     """Where in the line the parser stopped, said by what came before."""
-    if prev.type == "TURN":
-        return "after the turn number"
-    if prev.type in ("PLACEHOLDER", "TURN_DOTS"):  # ('...', PGN's 'N...')
-        return "after '...'"
+    if prev.type in _AFTER_MARK:
+        return _AFTER_MARK[prev.type]
     if entry_ended or prev.type == "COORD":
         return "after the entry"
     if prev.type == "COLOUR":

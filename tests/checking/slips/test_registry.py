@@ -2,7 +2,8 @@
 recognises, where it may start, the rule and severity it is reported with, its
 precedence and why, and how a person makes it; the replay's search
 (:func:`~kamisado_notation.checking.slips.explain`) tries exactly what is registered,
-this test plants every registered slip, and the docs' table of slips is the registry's."""
+this test plants every registered slip, and the docs' table of slips (docs/slips.md)
+is the registry's."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pytest
 
 from kamisado_notation import Kind, validate_text
 from kamisado_notation.checking.slips import Place, Recogniser, recognisers
+from kamisado_notation.checking.slips.table import BEGIN, END, slip_table
 from kamisado_notation.notation import parse_record
 from kamisado_notation.notation.record import RecordFile
 from kamisado_notation.notation.writer import Form, format_record
@@ -56,21 +58,21 @@ def test_each_registered_slip_is_found_where_it_is_planted_with_its_own_rule(r: 
     assert {(d.rule, d.severity) for d in named} == {(r.rule, r.severity)}
 
 
-def slip_table() -> str:
-    """The docs' table of the slips of a row or a round, as the registry says."""
-    rows = ["| precedence | kind | what | rule | severity | may start at | why in this order |", "|---|---|---|---|---|---|---|"]
-    for r in recognisers():
-        where = ", ".join(p.value for p in Place if p in r.starts)
-        rows.append(f"| {r.precedence} | `{r.kind.value}` | {r.what} | `{r.rule}` | {r.severity.value} | {where} | {r.why} |")
-    return "\n".join(rows)
-
-
 def test_the_docs_table_of_slips_is_the_registry() -> None:
-    text = (DOCS / "record-decisions.md").read_text(encoding="utf-8")
-    docs = "\n".join(line.strip() for line in text.splitlines())  # (the table stands in a list item)
-    assert slip_table() in docs, "docs/record-decisions.md's table of slips differs from the registry; it should read:\n" + slip_table()
+    page = (DOCS / "slips.md").read_text(encoding="utf-8")
+    shown = page.partition(BEGIN + "\n")[2].partition("\n" + END)[0]
+    assert shown == slip_table(), "docs/slips.md's table differs from the registry: run python3 docs/make_slip_table.py"
 
 
 def test_every_kind_is_documented_in_the_json_list_or_the_table_of_slips() -> None:
-    listed = (DOCS / "json-record.md").read_text(encoding="utf-8") + slip_table()
-    assert [k.value for k in Kind if k is not Kind.NONE and f"`{k.value}`" not in listed] == []
+    listed = (DOCS / "json-record.md").read_text(encoding="utf-8") + (DOCS / "slips.md").read_text(encoding="utf-8")
+    assert [k.value for k in Kind.every() if k is not Kind.NONE and f"`{k.value}`" not in listed] == []
+
+
+def test_a_slip_declares_its_own_kind_outside_the_class_body() -> None:
+    declared = Kind.declare("a-slip-of-this-test")
+    assert declared is Kind("a-slip-of-this-test") is Kind.declare("a-slip-of-this-test")
+    assert declared == "a-slip-of-this-test" and str(declared) == "a-slip-of-this-test" and declared in Kind.every()
+    assert Kind.declare("swapped-row") is Kind.SWAPPED_ROW  # (a member declared again is the member)
+    with pytest.raises(ValueError):
+        Kind("a-slip-nobody-declared")
