@@ -29,7 +29,7 @@ from ..engine.moves import Move
 from ..engine.position import Position
 from ..enums import TextEnum
 from ..notation.kmr.columns import Columns
-from ..notation.kmr.evidence import Clue, clues, is_key_line, to_arrow
+from ..notation.kmr.evidence import Clue, clues, is_key_line, to_arrow, winner_in
 from ..notation.kmr.line_shapes import line_shape
 from ..notation.kmr.slow_tiers import Legend, heading, json_object, json_values
 from ..notation.record import RoundRecord
@@ -159,16 +159,17 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1, order: Order = Order
     named once (a lineup), holds none, and neither does a table's row of round headings."""
     out: list[Piece] = []
     rows = _LineupRows()
-    learnt = Legend()
-    legend: dict[str, Direction | Colour] = {}
+    learnt = legend = Legend()
     written = list(enumerate(lines, first_line))
     numbered = _columns_blanked(written)
     bands = bands_of([text for _, text in numbered], first_line, _round_heading) if order is Order.ACROSS else None
     said = _rounds_said(numbered, bands)
     in_order = order is Order.WRITTEN and bands is None  # (else rounds are not read in the order their headings stand)
     for number, text in reversed(numbered) if order is Order.NEWEST_FIRST else numbered:
-        if learnt.learn(text, number):
-            legend = dict(learnt)  # (a line's pieces keep the legend they were read with)
+        known = learnt.learn(text, number)
+        if known or learnt.players != legend.players:
+            legend = learnt.snapshot()  # (a line's pieces keep the legend they were read with)
+        if known:
             continue  # (a key to the signs: no move)
         if is_key_line(text) or said.get(number, 0) is None:
             continue  # (an example of them, a round's heading: no move)
@@ -786,9 +787,10 @@ def _aligned(lines: tuple[str, ...], first_line: int, order: Order = Order.WRITT
     pieces = pieces_of(lines, first_line=first_line, order=order)
     if all(p.weak for p in pieces) or len(pieces) > MAX_CLUES:  # (no evidence but common words: 'on', 'to')
         return None
-    best = _learnt(pieces, flip=False)
+    won = _winners_said(lines, first_line) if order is Order.WRITTEN else ()
+    best = _learnt(pieces, flip=False, won=won)
     if sum(p.clue.kind in ("SQUARE", "COORDS") for p in pieces) * _SQUARES_SHARE >= len(pieces):
-        other = _learnt(pieces, flip=True)
+        other = _learnt(pieces, flip=True, won=won)
         if other.score > best.score and _flipped_reads_better(pieces, best, other):
             other.flipped = True
             best = other
@@ -808,15 +810,23 @@ def _flipped_reads_better(pieces: list[Piece], straight: Alignment, flipped: Ali
     return _align(pieces, flip=True, style=_Style(straight.shapes)).score > straight.score
 
 
-def _learnt(pieces: list[Piece], *, flip: bool) -> Alignment:
-    """The reading of ``pieces`` with the record's habit learnt from a first reading."""
-    reading = _align(pieces, flip=flip)
+def _winners_said(lines: tuple[str, ...], first_line: int) -> tuple[tuple[int, Side], ...]:
+    """The lines (by number) of ``lines`` that say a side won, and that side
+    (:func:`~kamisado_notation.notation.kmr.evidence.winner_in`: ``Winner: GOLD``)."""
+    said = ((number, winner_in(text)) for number, text in enumerate(lines, first_line))
+    return tuple((number, side) for number, side in said if side is not None)
+
+
+def _learnt(pieces: list[Piece], *, flip: bool, won: Sequence[tuple[int, Side]] = ()) -> Alignment:
+    """The reading of ``pieces`` with the record's habit learnt from a first reading
+    (``won``: the winners the text says, :func:`_winners_said`)."""
+    reading = _align(pieces, flip=flip, won=won)
     if not any(r.result is not None for r in reading.rounds):
         return reading  # (no round ends in a first reading: no habit would end one)
     if len(reading.shapes) < _HABIT_ENTRIES:
         return reading  # (a habit is not learnt from a few entries: each would cost more than a clue set aside)
     for _ in range(_LEARNING):
-        reading = _align(pieces, flip=flip, style=_Style(reading.shapes))
+        reading = _align(pieces, flip=flip, style=_Style(reading.shapes), won=won)
     return reading
 
 
@@ -872,7 +882,7 @@ class _Style:
         return _HABIT * log2(share)
 
 
-def _align(pieces: list[Piece], *, flip: bool, style: _Style | None = None) -> Alignment:
+def _align(pieces: list[Piece], *, flip: bool, style: _Style | None = None, won: Sequence[tuple[int, Side]] = ()) -> Alignment:
     n = len(pieces)
     beams = {i: _Beam() for i in range(_SPAN + 1)}  # (the beams an entry begun now may end at)
     beams[0].add(_Reading(0.0, None, position=Position.initial()))
@@ -901,7 +911,7 @@ def _align(pieces: list[Piece], *, flip: bool, style: _Style | None = None) -> A
                 entry.names = names
                 beams[j].add(entry)
         _forget(passed, readings, offers)
-    return _alignment(readings, pieces)
+    return _alignment(readings, pieces, won)
 
 
 def _deadlock_forfeits(r: _Reading) -> bool:
@@ -989,17 +999,36 @@ def _free(r: _Reading) -> Iterator[_Reading]:
         yield _Reading(r.score, r, move=r.position.forfeit_move())
 
 
-def _alignment(final: list[_Reading], pieces: list[Piece]) -> Alignment:
+def _alignment(final: list[_Reading], pieces: list[Piece], won: Sequence[tuple[int, Side]] = ()) -> Alignment:
     """The alignment the best of the ``final`` readings gives: its rounds, those of them
     certain (no reading near as good parts from it before their end, and each read from
-    enough: :data:`_FIRM`), the pieces it set aside."""
+    enough: :data:`_FIRM`), the pieces it set aside. Where the best agrees with each
+    winner the text says (``won``), a reading near as good that does not is none."""
     best = final[0]
     path = _path(best)
     rounds = _rounds(path)
-    certain = _firm(rounds, _rounds_within(path, _agreed(path, [_path(r) for r in final[1:] if r.score >= best.score - _TIE])), pieces)
+    near = [_path(r) for r in final[1:] if r.score >= best.score - _TIE]
+    if won and _says_winners(path, won, pieces):
+        near = [p for p in near if _says_winners(p, won, pieces)]
+    certain = _firm(rounds, _rounds_within(path, _agreed(path, near)), pieces)
     used = {k for r in path if r.used is not None for k in range(*r.used)}
     aside = [k for k in range(len(pieces)) if k not in used and not pieces[k].weak]
     return Alignment(rounds, certain, pieces, aside, shapes=[r.shape for r in path if r.used is not None], score=best.score)
+
+
+def _says_winners(path: list[_Reading], won: Sequence[tuple[int, Side]], pieces: list[Piece]) -> bool:
+    """Whether the reading ``path`` agrees with each winner the text says (``won``: a
+    line, a side): the last step it reads from the lines before that one ended a round
+    that side won (the steps it reads from no clue after it too: a forfeit, a fill)."""
+    for line, side in won:
+        before = [k for k, r in enumerate(path) if r.used is not None and pieces[r.used[1] - 1].line <= line]
+        if not before:
+            continue
+        end = next((k for k in range(before[-1] + 1, len(path)) if path[k].used is not None), len(path))
+        ended = [r.result for r in path[before[-1] : end] if r.result is not None and r.move is not None]
+        if not ended or ended[-1].winner is not side:
+            return False
+    return True
 
 
 def _firm(rounds: list[AlignedRound], certain: int, pieces: list[Piece]) -> int:

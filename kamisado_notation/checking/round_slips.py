@@ -8,6 +8,7 @@ left out (:func:`left_out_round`)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from ..diagnostics import ERROR, Diagnostic, Kind, compose, correction
@@ -267,10 +268,19 @@ def left_out_round(rr: RoundReplay, state: RoundState, match: MatchRecord) -> Mi
     and under exactly one fill from the round's end (the other round's lineups
     holding) more of them replay as written, at least the first few
     (:func:`.slips.lineups.new_round_fill`). How to split it, or ``None``."""
-    run_on = _runs_on(rr, state)
-    if run_on is None:
+    result = round_result(state.pos)
+    if not state.over or result is None:
         return None
-    k, result = run_on
+    for k in _run_on_starts(rr.record.entries, state.over):
+        split = _split_at_entry(rr, state, match, k, result)
+        if split is not None:
+            return split
+    return None
+
+
+def _split_at_entry(rr: RoundReplay, state: RoundState, match: MatchRecord, k: int, result: RoundResult) -> MissingRound | None:
+    """:func:`left_out_round`'s split where the round left out starts at entry ``k``
+    (round ``rr`` ended with ``result``), or ``None`` where no fill replays it."""
     entries = rr.record.entries
     first, last = entries[k], entries[k - 1]
     challenger = result.winner.other
@@ -287,6 +297,28 @@ def left_out_round(rr: RoundReplay, state: RoundState, match: MatchRecord) -> Mi
         return None
     line, column = min([(first.line, (placeholder or first).column), *((lu.line, lu.column) for lu in lineups)])
     return MissingRound(k, how, lineups, placeholder, line, column, _explained(rest, aside, placeholder), _ended(rr, result), dots=dots)
+
+
+def _run_on_starts(entries: list[Entry], over: int) -> Iterator[int]:
+    """Where the entries after a round's end (from ``over``) may start the next round,
+    on a line of their own, numbered ``1.`` or not at all: the first of them where it
+    says a move in slots, a direction and a distance, though a slot is left unread
+    (``Azul;recto;1``: a sheet with no column for the landing); then past weak evidence
+    (a score, a word, a note: set aside in the round before), the first entry that is
+    not, or a ``...``."""
+    k = over
+    said = entries[k].unread is not None and entries[k].direction is not None and bool(entries[k].distance)
+    if said and _own_line(entries, k):
+        yield k
+    while k < len(entries) - 1 and entries[k].unread is not None and not entries[k].placeholder and not _dots(entries[k]):
+        k += 1
+    if not (said and k == over) and _own_line(entries, k):
+        yield k
+
+
+def _own_line(entries: list[Entry], k: int) -> bool:
+    """Whether entry ``k`` starts a line after the entry before, unnumbered or ``1.``."""
+    return entries[k].line > entries[k - 1].line and entries[k].number in (None, 1)
 
 
 def _dots(entry: Entry) -> bool:
@@ -312,21 +344,6 @@ def _explained(rest: list[Entry], aside: Diagnostic | None, placeholder: Entry |
     explained |= {(aside.line, aside.column)} if aside is not None else set()
     explained |= {(placeholder.line, placeholder.column)} if placeholder is not None else set()
     return frozenset(explained)
-
-
-def _runs_on(rr: RoundReplay, state: RoundState) -> tuple[int, RoundResult] | None:
-    """Where round ``rr``'s entries run on past its end (M7, M8) on a line of their own,
-    numbered ``1.`` or not at all: the index of the first, and how the round ended."""
-    k, entries = state.over, rr.record.entries
-    result = round_result(state.pos)
-    if not k or result is None:
-        return None
-    while k < len(entries) - 1 and entries[k].unread is not None and not entries[k].placeholder and not _dots(entries[k]):
-        k += 1  # (weak evidence just after the end, a score or a word: set aside in the round before)
-    first, last = entries[k], entries[k - 1]
-    if first.line <= last.line or first.number not in (None, 1):
-        return None
-    return k, result
 
 
 def _ended(rr: RoundReplay, result: RoundResult) -> str:

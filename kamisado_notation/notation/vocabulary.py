@@ -732,6 +732,19 @@ EXAMPLE_PHRASES = (
     r"például", r"pl\.", r"de\s+exemplu", r"de\s+ex\.", r"například", r"např\.", r"till\s+exempel", r"t\.\s?ex\.",
     r"например", r"напр\.", r"例如", r"比如", r"例えば", r"예를\s+들어", r"örneğin",
 )
+#: Of :data:`SIDE_WORDS`, Gold's (the others are Black's, but ``white``, which is neither).
+GOLD_WORDS = frozenset(normalise(w) for w in (
+    "kulta", "guld", "altın", "altin", "kim", "emas", "золоті", "золотий", "sona", "sunehra", "金方", "gold", "arany", "ouro",
+    "auriu", "золотые", "złoty", "zlatý", "oro", "金", "goldene", "χρυσά", "χρυσός", "χρυσό", "dorado", "dorada", "dourado",
+    "dourada", "זהב", "ذهبي", "الذهبي", "طلایی", "सुनहरा", "ทอง"))
+#: Words that say a side or a player won (``Winner: GOLD``, ``Gold wins``, ``gana negras``).
+WIN_WORDS = frozenset(normalise(w) for w in (
+    "winner", "wins", "won", "win", "victory", "gewinnt", "gewonnen", "sieger", "siegt", "gagne", "gagnant", "vainqueur",
+    "victoire", "vince", "vincitore", "gana", "ganador", "ganadora", "ganó", "vence", "venceu", "vencedor", "ganha",
+    "ganhou", "câștigă", "câștigător", "nyert", "győztes", "wygrywa", "wygrał", "zwycięzca", "vyhrál", "vyhrává", "vítěz",
+    "vinner", "vann", "vinder", "wint", "winnaar", "voittaa", "voitti", "voittaja", "kazandı", "kazanır", "kazanan",
+    "побеждает", "победил", "победили", "победитель", "выиграл", "выиграли", "виграв", "переможець", "thắng", "menang",
+    "pemenang", "νικάει", "νίκησε", "νικητής", "ניצח", "מנצח", "فاز", "الفائز", "برنده", "जीता", "विजेता", "ชนะ"))
 #: Words a person writes for the side to move (labels, never evidence of a move).
 SIDE_WORDS = frozenset(normalise(w) for w in (
     "nigra", "musta", "kulta", "svart", "guld", "sort", "siyah", "altın", "altin", "đen", "den", "kim", "hitam", "emas",

@@ -216,7 +216,10 @@ def test_a_stranger_s_record_is_read_and_fix_writes_it_in_our_notation() -> None
         first_reading_only(False)
     report = validate_text(text)
     (match,) = report.matches
-    assert sum(r is not None for _n, r in match.rounds) == len(rounds) > sum(r is not None for m in before.matches for _n, r in m.rounds)
+    # (the first reading alone judged fewer rounds before session 35; since then a round
+    # left unheaded whose entries leave their landing unsaid starts where the one before
+    # ended, and it judges them all)
+    assert sum(r is not None for _n, r in match.rounds) == len(rounds) >= sum(r is not None for m in before.matches for _n, r in m.rounds)
     assert match.valid, [d.format("x") for d in match.diagnostics]
     assert any(d.kind is Kind.EVIDENCE for d in match.diagnostics)
     fixed = fix_text(text)
@@ -295,7 +298,10 @@ def test_a_signature_after_a_decided_match_is_set_aside() -> None:
         text = stranger(truth(seed, 3), random.Random(seed), Form.TEXT, "en", left_out=0.3) + SIGNATURE
         (match,) = validate_text(text).matches
         assert match.valid, [d.format("x") for d in match.diagnostics]
-        assert any(d.kind is Kind.SET_ASIDE and "after round" in d.message for d in match.diagnostics)
+        assert any(
+            (d.kind is Kind.SET_ASIDE and "after round" in d.message) or (d.kind is Kind.STRUCK_ENTRY and "after the round's end" in d.message)
+            for d in match.diagnostics
+        )  # (the reading against the moves sets it aside, or, since session 35, the first reading)
 
 
 #: Notes after a game, quoting its moves: ``{0}``, ``{1}``… are moves of it.

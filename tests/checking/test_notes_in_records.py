@@ -337,9 +337,9 @@ def test_a_forms_round_line_with_boxes_is_the_rounds_heading(seed, boxes):
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 10_000), target=st.sampled_from([1, 3]))
 @example(seed=242, target=1)  # (session 34: a reading that judged no round taken over the first: a traceback)
-@example(seed=3986, target=1).xfail(
-    raises=AssertionError, reason="a fresh clone's random profile, session 34: a round neither judged nor blamed; fails on 4254bc5 too, not yet examined"
-)
+# (a fresh clone's random profile, session 34: a round of four entries read as in progress,
+# neither judged nor blamed; its 'Winner: GOLD' now tells the readings near as good apart)
+@example(seed=3986, target=1)
 # (found by the random profile: a round of four entries, the habit learnt from them made
 # its move home dearer than setting it aside; the form's heading row read as a move)
 @example(seed=4999, target=1)
@@ -621,3 +621,93 @@ def test_a_players_name_that_is_a_colours_word_is_no_tower(seed: int, hand: int)
     assert errors_of(text) == []
     assert judged_winners(text) == list(winners(truth).values())
     assert moves_of(fix_text(text).text) == moves_of(truth)
+
+
+def club_sheet(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A generated match (the truth, and a club's spreadsheet of it, saved as CSV): a
+    column for the round, written on its first row only, one for the turn, and for each
+    player the tower, the direction and the distance (no column for the colour landed
+    on); a ``-`` where Gold opens a round; remarks on a round's first row (who chose the
+    fill and starts: Black is Rosa, pink's word in Spanish) and last (``Black wins with
+    the green. Score 1-0``)."""
+    truth = written(seed, Form.TEXT, "en", target=3)
+    spanish = rng.random() < 0.5  # (Spanish colours: Black's player, Rosa, is also pink's word)
+    ways = {"FORWARD": "recto", "LEFT": "diag. izq.", "RIGHT": "diag. dcha."} if spanish else {"FORWARD": rng.choice(["straight", "fwd"]), "LEFT": "diag. left", "RIGHT": "diag. right"}
+    names = dict(zip([c.upper() for c in COLOURS["en"]], ["Marrón", "Verde", "Roja", "Amarilla", "Rosa", "Morada", "Azul", "Naranja"], strict=True)) if spanish else {}
+    out = ["Club night;;;;;;;;", "Black;Rosa;;;Gold;Fatima;;;", "Round;Turn;BLACK (Rosa);;;GOLD (Fatima);;;Remarks", ";;Tower;Move;Squares;Tower;Move;Squares;"]
+    score = [0, 0]
+    for n, rnd in enumerate(replay_match(only_match(truth)).rounds, 1):
+        cells: list[tuple[str, str, str]] = []
+        for ply in rnd.plies:
+            m = ply.move
+            if m is None or str(ply.kind) == "back":
+                continue
+            if not cells and m.side is Side.GOLD:
+                cells.append(("-", "", ""))
+            tower = names.get(m.tower.name, m.tower.name.title())
+            cells.append((tower, "blocked", "0") if m.is_forfeit else (tower, ways[m.direction.name], str(m.distance)))
+        rows = [cells[k : k + 2] for k in range(0, len(cells), 2)]
+        for t, row in enumerate(rows, 1):
+            black, gold = row[0], row[1] if len(row) > 1 else ("", "", "")
+            remark = ""
+            if t == 1 and rnd.fill is not None:
+                opener = ("Rosa", "Fatima")[next(p.move.side.value for p in rnd.plies if p.move is not None)]
+                side = {"left": "izquierda", "right": "derecha"}[rnd.fill.value]
+                remark = f"Relleno por la {side}, elige {opener}. Sale {opener}" if spanish else f"Refilled from the {rnd.fill.value} ({opener} chose). {opener} starts"
+            if t == len(rows) and rnd.result is not None:
+                score[rnd.result.winner.value] += rnd.result.points
+                won = rnd.plies[-1].move.tower.name
+                remark = (
+                    f"Gana {('Rosa', 'Fatima')[rnd.result.winner.value]} con la {names[won].lower()}. Marcador {score[0]}-{score[1]}"
+                    if spanish else f"{rnd.result.winner.title} wins with the {won.lower()}. Score {score[0]}-{score[1]}"
+                )
+            out.append(";".join([str(n) if t == 1 else "", str(t), *black, *gold, remark]))
+        out.append(";;;;;;;;")
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+def test_a_sheet_with_no_landing_column_and_no_round_lines_is_read_round_by_round(seed: int, hand: int) -> None:
+    """Each round of a sheet whose rounds are numbers in a column (no ``Round`` line) and
+    whose entries have no landing colour starts where the round before ended. (Before
+    session 35 the first reading took the entries after a round's end, each with a slot
+    unread, for notes after it, and the later rounds for errors after its end; the
+    reading against the moves mends that here, but not on every such sheet people write.)"""
+    text, truth = club_sheet(seed, random.Random(hand))
+    assert errors_of(text) == []
+    assert judged_winners(text) == list(winners(truth).values())
+
+
+def pointed_relay(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A generated match (the truth, and a chat relay of it): each move a message, the
+    tower now and then pointed at by where it stands (``red (the one on c2), diagonal
+    right 1, purple square``, ``that one again: blue``), times and chatter between."""
+    truth = written(seed, Form.TEXT, "en", target=1)
+    ways = {"FORWARD": "straight", "LEFT": "diagonal left", "RIGHT": "diagonal right"}
+    out = ["Board Game Club > General > Kamisado", "", "[19:01] Piotr", "Kasia has black, Dorota gold, one round", ""]
+    for rnd in replay_match(only_match(truth)).rounds:
+        for ply in rnd.plies:
+            m = ply.move
+            if m is None or str(ply.kind) == "back":
+                continue
+            who = ("Kasia", "Dorota")[m.side.value]
+            tower = m.tower.name.lower()
+            if rng.random() < 0.5:
+                tower = f"{tower} (the one on {square_name(m.origin)})" if rng.random() < 0.5 else f"that one again, the {tower}"
+            said = f"{tower} is stuck, pass" if m.is_forfeit else f"{tower}, {ways[m.direction.name]} {m.distance}, {m.square_colour.name.lower()} square"
+            out += [f"[19:{rng.randint(10, 59)}] Piotr", f"{who}: {said}", ""]
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+def test_the_one_that_points_at_a_tower_is_no_distance(seed: int, hand: int) -> None:
+    """``one`` after ``the``, ``that``, ``this`` is a pronoun (``red (the one on c2),
+    diagonal right 1``), no distance, and a tower's square in brackets before its slots is
+    where it stands: the move is read whole. (Before session 35 ``one`` was a distance
+    in the first reading; the reading against the moves mended that here, but read a
+    club's Teams relay so as three moves, and judged no round.)"""
+    text, truth = pointed_relay(seed, random.Random(hand))
+    assert errors_of(text) == []
+    assert judged_winners(text) == list(winners(truth).values())

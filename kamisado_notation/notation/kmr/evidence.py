@@ -28,7 +28,7 @@ from itertools import islice
 from types import MappingProxyType
 
 from ...diagnostics import Kind
-from ...engine.board import SQUARE_COLOURS, Colour, Direction
+from ...engine.board import SQUARE_COLOURS, Colour, Direction, Side
 from ...errors import NotationError, StyledEntry, StyleMark, TakeBack
 from ..record import STRAIGHT, Comment, Entry, Item, Spanned
 from ..vocabulary import (
@@ -46,6 +46,7 @@ from ..vocabulary import (
     EXAMPLE_PHRASES,
     EXAMPLE_WORDS,
     FILE_WORDS,
+    GOLD_WORDS,
     MARKUP_ARROWS,
     MAX_ENDING,
     MONTH_WORDS,
@@ -60,6 +61,7 @@ from ..vocabulary import (
     SHORTCODES,
     SIDE_WORDS,
     WEAK_WORDS,
+    WIN_WORDS,
     code_as,
     edit_distance,
     near_word,
@@ -72,7 +74,7 @@ from .style import entry_style
 from .syntax_errors import quote
 from .tokens import MAX_DIGITS, SQUARES
 
-__all__ = ["Clue", "clues", "definition_alone", "is_evidence_word", "is_key_line", "legend_in", "names_in", "players_in", "read_evidence", "takes_back", "to_arrow"]
+__all__ = ["Clue", "clues", "definition_alone", "is_evidence_word", "is_key_line", "legend_in", "names_in", "players_in", "read_evidence", "takes_back", "to_arrow", "winner_in"]
 
 #: The tokens of a line, in the order tried: text struck out, markup tags and entities
 #: (and a style sheet's colour codes, ``#f08cb5``),
@@ -434,8 +436,6 @@ def _scanned_word(text: str, start: int, end: int) -> list[Clue]:
 def _word(text: str, start: int, end: int) -> list[Clue]:
     """The token a word is (or the tokens of a word of slots run together)."""
     word = text[start:end]
-    if word in getattr(_LEGEND.get(), "names", ()):  # (a player's name the file says: 'Rosa (Black) vs Tamas')
-        return [Clue("ASIDE", start, end)]
     defined = _LEGEND.get().get(word)
     if defined is not None:  # (a letter the file's legend defines: 'H' for höger)
         return [_slot_word(defined.name.lower(), start, end, False) or Clue("ASIDE", start, end)]
@@ -579,6 +579,21 @@ def players_in(text: str) -> frozenset[str]:
     if len({side for side, _name in sides}) >= 2:  # (both sides named: 'Black: Pink' alone may be a move)
         said += [name for _side, name in sides]
     return frozenset(name for name in said if name[0].isupper() and _evidence_word(name))
+
+
+def winner_in(text: str) -> Side | None:
+    """The side line ``text`` says won (``Winner: GOLD``, ``Gold wins with the blue``,
+    ``gana negras``): a word for winning and one side's word, no other side's; else
+    ``None``."""
+    words = {normalise(w) for w in _LETTERS.findall(text)}
+    if not words & WIN_WORDS:
+        return None
+    sides = {Side.GOLD if w in GOLD_WORDS else Side.BLACK for w in words & SIDE_WORDS if w != "white"}
+    return sides.pop() if len(sides) == 1 else None
+
+
+#: A word's letters.
+_LETTERS = re.compile(r"[^\W\d_]+")
 
 
 def _evidence_word(word: str) -> bool:
@@ -929,6 +944,22 @@ def _sentence_end(text: str, tokens: list[Clue], k: int) -> Clue:
     if j < 0 or tokens[j].kind != "DIRECTION" or tokens[j].weak or not digits.isdigit() or not 1 <= int(digits) <= 7:
         return tok
     return Clue("DISTANCE", tok.start, tok.end - 1, number=int(digits))
+
+
+def _pronoun(text: str, tokens: list[Clue], k: int) -> Clue:
+    """Token ``k``, or text set aside where it is ``one`` after a word that makes it a
+    pronoun (``the one she moved before``, ``that one``): no distance."""
+    tok = tokens[k]
+    if tok.kind != "DISTANCE" or normalise(text[tok.start : tok.end]) != "one":
+        return tok
+    before = _WORD_BEFORE.search(text, 0, tok.start)
+    return Clue("ASIDE", tok.start, tok.end) if before is not None and before[1].casefold() in _POINTING_WORDS else tok
+
+
+#: The words that make ``one`` after them a pronoun.
+_POINTING_WORDS = frozenset({"the", "that", "this", "which", "each", "every", "another", "other", "same"})
+#: The word just before a position (blanks between).
+_WORD_BEFORE = re.compile(r"([^\W\d_]+)\s+$")
 
 
 def _past_blanks_before(text: str, tokens: list[Clue], k: int) -> int:
@@ -1489,9 +1520,13 @@ class _Ahead:
         return self.direction_follows(k) and self.text[self.tokens[k + 1].start].isalpha()
 
     def direction_follows(self, k: int) -> bool:
-        """Whether a direction follows token ``k`` a blank apart."""
-        after = self.tokens[k + 1] if k + 1 < len(self.tokens) else None
-        return after is not None and after.kind == "DIRECTION" and not self.text[self.tokens[k].end : after.start].strip()
+        """Whether a direction follows token ``k`` a blank apart, or only brackets,
+        commas and a word for *diagonal* between (``pink (the one on d8), diagonal left 2``)."""
+        j = k + 1
+        while j < len(self.tokens) and self.tokens[j].kind == "ASIDE" and _GAP.fullmatch(self.text[self.tokens[k].end : self.tokens[j].end]):
+            j += 1
+        after = self.tokens[j] if j < len(self.tokens) else None
+        return after is not None and after.kind == "DIRECTION" and _GAP.fullmatch(self.text[self.tokens[k].end : after.start]) is not None
 
     def lands_on(self, g: _Entry, tok: Clue) -> bool:
         """Whether the colour ``tok`` is where entry ``g``, a tower said alone, lands: only
@@ -1971,6 +2006,9 @@ def to_arrow(written: str) -> bool:
     return written[:1] in "-=>" or "RIGHTWARDS" in unicodedata.name(written[:1], "")
 
 
+#: What may stand between a move's squares and its direction said after them: blanks,
+#: brackets, commas, and a word for *diagonal* (``d8), diagonal left 2``).
+_GAP = re.compile(r"[\s()\[\],;:]*(?:(?:diagonal(?:ly)?|diag\.?|aslant)[\s,]*)?", re.IGNORECASE)
 #: A gap that parts a row's columns (three blanks or a tab).
 _WIDE = re.compile(r"   |\t")
 #: The weak words of a number that are a word before a landing (``left to blue``,
@@ -2216,6 +2254,17 @@ def _aside_mark(text: str, number: int, start: int, end: int) -> StyleMark:
     return StyleMark(f"{quote(written)} is no evidence of a move", line=number, column=start + 1, mark=written, new=" " if parts else "", style=Kind.SET_ASIDE.value)
 
 
+def _player(text: str, out: list[Clue], k: int) -> Clue:
+    """A player's name the file says (:func:`players_in`) that is a colour's word, before
+    another colour (``Rosa N th 2``: brown's move, Rosa's): the player's label, no tower.
+    Before a direction it is the tower still (``Rosa;diag. dcha.;1``, where Rosa is also
+    Spanish's pink)."""
+    tok = out[k]
+    if tok.kind != "COLOUR" or text[tok.start : tok.end] not in getattr(_LEGEND.get(), "players", ()):
+        return tok
+    after = next((t for t in out[k + 1 :] if t.kind != "ASIDE"), None)
+    return Clue("ASIDE", tok.start, tok.end) if after is not None and after.kind == "COLOUR" else tok
+
 #: The rules that read a line's tokens again with what stands around them
 #: (:func:`_in_context`), in order: when each may change a line, and the rule.
 _CONTEXT: tuple[tuple[Callable[[str, list[Clue]], bool], Callable[[str, list[Clue]], list[Clue]]], ...] = (
@@ -2227,6 +2276,9 @@ _CONTEXT: tuple[tuple[Callable[[str, list[Clue]], bool], Callable[[str, list[Clu
     (_counted("TURN"), _each(_sentence_end)),
     (_counted("COLOUR", 2), _each(_code_before_word)),
     (lambda text, out: " l " in text and _SMALL_WORD.search(text) is None, _each(_bar)),
+    (lambda text, out: " one" in text.casefold(), _each(_pronoun)),
     (lambda text, out: True, _each(_said_twice)),
     (lambda text, out: True, _each(_points)),
+    (lambda text, out: bool(getattr(_LEGEND.get(), "players", ())), _each(_player)),
 )
+

@@ -28,15 +28,27 @@ class Legend(dict[str, "Direction | Colour"]):
     """The letters a file's key defines, as far as its lines are read: a line of two
     definitions or more (:func:`~.evidence.legend_in`), or lines of one definition each, one after
     another (``e = előre (egyenesen)`` then ``b = balra átlósan``: a key written down a
-    page); and the letters it names the players by (:func:`~.evidence.names_in`)."""
+    page); the letters it names the players by (:func:`~.evidence.names_in`); and the
+    players' names that are colours' words (:func:`~.evidence.players_in`)."""
 
     def __init__(self) -> None:
         super().__init__()
         self._alone: tuple[int, dict[str, Direction | Colour]] = (0, {})  # (a definition alone on its line: the line, what it defines)
         #: the letters the key names players by (``K = Kofi, Y = Yusuf``): no colours
         self.names: frozenset[str] = frozenset()
+        #: the players' names the file says that are colours' words (``Rosa vs Tamas``):
+        #: before a colour, a player's label (:func:`~.evidence.players_in`)
+        self.players: frozenset[str] = frozenset()
         #: the columns of the table being read that hold no move (:class:`~.columns.Columns`)
         self.columns = Columns()
+
+    def snapshot(self) -> Legend:
+        """What is learnt so far, kept as it is (a line's clues keep the legend they were
+        read with)."""
+        kept = Legend()
+        kept.update(self)
+        kept.names, kept.players = self.names, self.players
+        return kept
 
     def learn(self, text: str, number: int) -> bool:
         """Take in what line ``number``, ``text``, defines; whether it defines anything
@@ -48,7 +60,7 @@ class Legend(dict[str, "Direction | Colour"]):
             players_in,
         )
 
-        self.names |= players_in(text)  # (the line is read still: 'Rosa vs Tamas, Rosa opens: …')
+        self.players |= players_in(text)  # (the line is read still: 'Rosa vs Tamas, Rosa opens: …')
         named = names_in(text)
         if named:
             self.names |= named
