@@ -166,9 +166,7 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1, order: Order = Order
     said = _rounds_said(numbered, bands)
     in_order = order is Order.WRITTEN and bands is None  # (else rounds are not read in the order their headings stand)
     for number, text in reversed(numbered) if order is Order.NEWEST_FIRST else numbered:
-        known = learnt.learn(text, number)
-        if known or learnt.players != legend.players:
-            legend = learnt.snapshot()  # (a line's pieces keep the legend they were read with)
+        known, legend = _learn(learnt, legend, text, number)
         if known:
             continue  # (a key to the signs: no move)
         if is_key_line(text) or said.get(number, 0) is None:
@@ -180,6 +178,16 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1, order: Order = Order
         out.extend(found)
     kept = _voices([p for p in _without_lineups(out) if p.line not in rows.lines], dict(written))
     return kept if bands is None else sorted(kept, key=lambda p: bands.key(p.line, p.column))
+
+
+def _learn(learnt: Legend, legend: Legend, text: str, number: int) -> tuple[bool, Legend]:
+    """Line ``number``, ``text``, taken into what the file's key says (``learnt``):
+    whether it is a key's line, and the legend the lines after it are read with (the
+    last, ``legend``, kept as it was unless the line taught something)."""
+    known = learnt.learn(text, number)
+    if known or learnt.players != legend.players:
+        legend = learnt.snapshot()  # (a line's pieces keep the legend they were read with)
+    return known, legend
 
 
 def _amends(text: str, legend: Mapping[str, Direction | Colour], found: list[Piece]) -> bool:
