@@ -189,7 +189,10 @@ class _Spool:
     name), to be read back once, in order; ``size``: its bytes so far."""
 
     def __init__(self) -> None:
-        self.file = tempfile.TemporaryFile()  # noqa: SIM115 - closed by close(), as the page's parts end
+        try:
+            self.file = tempfile.TemporaryFile()  # noqa: SIM115 - closed by close(), as the page's parts end
+        except OSError as e:
+            raise _cannot_hold(e) from None
         self.size = 0
 
     def write(self, text: str) -> None:
@@ -199,7 +202,7 @@ class _Spool:
         try:
             self.file.write(data)
         except OSError as e:
-            raise OutputError(f"cannot hold the page in a temporary file: {e.strerror or e}") from None
+            raise _cannot_hold(e) from None
         self.size += len(data)
 
     def write_all(self, pieces: Iterable[str]) -> bool:
@@ -219,6 +222,11 @@ class _Spool:
 
     def close(self) -> None:
         self.file.close()
+
+
+def _cannot_hold(e: OSError) -> OutputError:
+    """The error of a spool that cannot be made or written (a full disk): one line."""
+    return OutputError(f"cannot hold the page in a temporary file: {e.strerror or e}")
 
 
 #: How much of a spool is read back at a time (bytes).

@@ -285,3 +285,25 @@ def test_the_page_of_ten_times_the_matches_takes_the_memory_of_its_index_not_of_
     assert (tmp_path / "x1.html").stat().st_size * 9 < size
     assert peaks[10] < 1.5 * peaks[1], peaks
     assert peaks[10] < size / 4, (peaks, size)
+
+
+def test_a_temporary_file_that_cannot_be_written_is_one_line_and_nothing_is_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page waits in temporary files until it is written: a full disk there is one
+    line and exit 2, as for the output, and the output is not written."""
+    import errno
+    import tempfile
+
+    class Full:
+        def write(self, data: bytes) -> int:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(tempfile, "TemporaryFile", lambda *args, **kwargs: Full())
+    out = tmp_path / "club.html"
+    code, err = _run(str(SAMPLES / "club-night.kmr"), "-o", str(out))
+    assert (code, err) == (2, "kamisado: cannot hold the page in a temporary file: No space left on device\n")
+    assert not out.exists()
