@@ -12,7 +12,7 @@ the source tree to measure (on ``PYTHONPATH``; default: this one), so an older c
 can be measured the same way. Goal: every ratio ≤ 1.3 (peak memory depends on the
 largest match, not on the file), but for ``html`` and ``standings``, whose crosstable
 lists every result: ``html`` holds its page's index (about 0.6 KB a match: 1.24 at 20x,
-1.46 at 40x), not its page (about 12 KB a match, which waits in temporary files until
+1.5 at 40x), not its page (about 12 KB a match, which waits in temporary files until
 it is written; held whole, it took 11.5 times as much at 20x).
 """
 
