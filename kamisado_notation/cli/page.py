@@ -19,10 +19,10 @@ import typer
 
 from ..diagnostics import ERROR
 from ..drawing.words import counted
-from .common import ENCODING, EXIT_INVALID, FROM, checked_encoding, fail, record_files, refuse_onto, say, write_file
+from .common import ENCODING, EXIT_INVALID, FROM, checked_encoding, fail, record_files, refuse_onto, say
 
 if TYPE_CHECKING:  # loaded by the command: start-up time
-    from ..drawing.html import Page
+    from ..drawing.html import SpooledPage
 
 
 def html(
@@ -37,23 +37,30 @@ def html(
 ) -> None:
     """Write one self-contained web page of the matches: board, move list, index."""
     from ..display import printable
-    from ..drawing.html import html_page
+    from ..drawing.html import spool_page
+    from ..errors import OutputError
+    from ..io.output import open_output
 
     paths = record_files(files)
     refuse_onto(output, paths)
-    page = html_page(paths, title=title, glyphs=glyphs, encoding=checked_encoding(encoding))
-    for path, d in page.problems:
-        sys.stderr.write(d.format(printable(path)) + "\n")
-    if not page.matches:
-        fail("no match to show: nothing written", code=EXIT_INVALID)
-    write_file(output, page.text, inputs=paths)
+    try:
+        # (the page waits in temporary files, never whole in memory, and is written piece by piece)
+        with spool_page(paths, title=title, glyphs=glyphs, encoding=checked_encoding(encoding)) as page:
+            for path, d in page.problems:
+                sys.stderr.write(d.format(printable(path)) + "\n")
+            if not page.matches:
+                fail("no match to show: nothing written", code=EXIT_INVALID)
+            with open_output(output, inputs=paths) as out:
+                out.writelines(page.pieces())
+    except OutputError as e:
+        fail(str(e))
     if output != "-":
         say(written_page(output, page))
     if not page.valid:
         raise typer.Exit(EXIT_INVALID)
 
 
-def written_page(output: str, page: Page) -> str:
+def written_page(output: str, page: SpooledPage) -> str:
     """What ``html`` says once the page is written: where it is (a link a terminal can
     open), how big, and what it holds."""
     matches = counted(page.matches, "match", "matches")
@@ -62,6 +69,6 @@ def written_page(output: str, page: Page) -> str:
     standings = f", standings of {events}" if page.standings else ""
     invalid = sum(1 for _, d in page.problems if d.severity is ERROR)
     errors = f", {counted(invalid, 'error')} (said above, and on the page)" if invalid else ""
-    size = f"{(len(page.text.encode('utf-8')) + 1023) // 1024} KB"
+    size = f"{(page.size + 1023) // 1024} KB"
     where = Path(output).resolve().as_uri()
     return f"wrote {os.path.normpath(output)} ({size}): {matches}{files}{standings}{errors}; open {where} in a browser"

@@ -7,7 +7,10 @@ matches that played it)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from html import escape
+from itertools import groupby
+from operator import attrgetter
 
 from ..checking.replayed import MatchReplay
 from ..checking.statistics import OpeningRow, Statistics
@@ -31,13 +34,15 @@ class ArchiveSections:
         """Count match ``number`` of the page."""
         self.stats.add(replay, number)
 
-    def html(self) -> str:
-        """The two sections (nothing for a page of fewer than two valid matches)."""
+    def html(self) -> Iterator[str]:
+        """The two sections, a line of the tree at a time (nothing for a page of fewer
+        than two valid matches)."""
         stats = self.stats
         if stats.matches < 2:
-            return ""
+            return
         min_games = 1 if stats.matches < 20 else 2
-        return _players_html(stats) + "\n" + _tree_html(list(stats.opening_rows(min_games=min_games)), min_games)
+        yield _players_html(stats) + "\n"
+        yield from _tree_html(stats.opening_rows(min_games=min_games), min_games)
 
 
 def _players_html(stats: Statistics) -> str:
@@ -57,24 +62,25 @@ def _players_html(stats: Statistics) -> str:
     )
 
 
-def _tree_html(rows: list[OpeningRow], min_games: int) -> str:
-    roots = list(dict.fromkeys(row.root for row in rows))
+def _tree_html(rows: Iterable[OpeningRow], min_games: int) -> Iterator[str]:
+    """The opening tree, a table a start (the first open), a line at a time (the rows
+    of a start come one after another: :meth:`~kamisado_notation.checking.statistics.Statistics.opening_rows`)."""
     pruned = f"; lines played at least {min_games} times" if min_games > 1 else ""
-    intro = (
+    yield (
         f'<section class="standings openings" aria-label="Openings"><h2>Openings</h2><p class="note">Each round\'s first '
         f"{TREE_DEPTH} plies from its start; how the rounds that began so ended, and the score of the side that "
         f"played the line's last move (a round won 1, unfinished ½){pruned}. Each number is a link to its match.</p>"
     )
-    parts = [intro]
-    for k, root in enumerate(roots):
-        lines = "".join(_line_html(row) for row in rows if row.root == root)
+    for k, (root, lines) in enumerate(groupby(rows, key=attrgetter("root"))):
         opened = " open" if k == 0 else ""
-        parts.append(
+        yield (
             f"<details{opened}><summary>{escape(root_title(root))}</summary><div class=\"scroll\"><table><thead><tr>"
             "<th scope=col>line</th><th scope=col>rounds</th><th scope=col>Black won</th><th scope=col>unfinished</th>"
-            f"<th scope=col>Gold won</th><th scope=col>score</th><th scope=col>matches</th></tr></thead><tbody>{lines}</tbody></table></div></details>"
+            "<th scope=col>Gold won</th><th scope=col>score</th><th scope=col>matches</th></tr></thead><tbody>"
         )
-    return "".join(parts) + "</section>"
+        yield from (_line_html(row) for row in lines)
+        yield "</tbody></table></div></details>"
+    yield "</section>"
 
 
 def _line_html(row: OpeningRow) -> str:

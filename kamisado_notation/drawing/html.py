@@ -19,9 +19,12 @@ What the page offers a reader is in the docs (``docs/html.md``): the keys, the l
 
 from __future__ import annotations
 
+import codecs
 import json
 import re
+import tempfile
 from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import PurePath
@@ -29,13 +32,13 @@ from pathlib import PurePath
 from ..checking.archive import each_match
 from ..checking.replay import MatchReplay, MatchStatus, Ply, PlyKind, RoundReplay, replay_match
 from ..checking.standings import ROW_FIELDS, LeftOut, Standings, Tally, event_name, player_key
-from ..checking.validate import MatchSummary, summary_of
+from ..checking.validate import summary_of
 from ..diagnostics import ERROR, Diagnostic
 from ..display import json_safe, printable
 from ..engine.board import SQUARE_COLOURS, Colour, Side, square_name
 from ..engine.match import HOME_SQUARES, RoundEnd, RoundResult, score_of
 from ..engine.position import Move, Position, Tower
-from ..errors import KamisadoError
+from ..errors import KamisadoError, OutputError
 from ..notation.record import Comment, Entry, MatchRecord, RecordFile, RoundRecord
 from ..notation.writer import Form, format_record
 from ..play.analyse import read_comment
@@ -43,7 +46,7 @@ from .archive_html import ArchiveSections
 from .svg import Placed, board_pieces, marks, placed_marks, shown_move, status_lines, tower_pieces
 from .words import counted
 
-__all__ = ["Page", "PageMatch", "html_page", "page_text", "read_matches"]
+__all__ = ["Page", "PageMatch", "SpooledPage", "html_page", "page_text", "read_matches", "spool_page"]
 
 
 @dataclass(frozen=True)
@@ -54,13 +57,12 @@ class PageMatch:
     replay: MatchReplay
 
 
-@dataclass(frozen=True)
-class Page:
-    """A page made by :func:`html_page`: its ``text``, how many ``matches`` it shows, and
-    every diagnostic of its records by the file it is in (``problems``: those of the
-    files themselves, an unreadable one say, and those of their matches)."""
+@dataclass(frozen=True, kw_only=True)
+class _PageFacts:
+    """How many ``matches`` a page shows, and every diagnostic of its records by the
+    file it is in (``problems``: those of the files themselves, an unreadable one say,
+    and those of their matches)."""
 
-    text: str
     matches: int
     problems: list[tuple[str, Diagnostic]] = field(default_factory=list)
     #: How many record files the matches came from.
@@ -74,6 +76,40 @@ class Page:
         return not any(d.severity is ERROR for _, d in self.problems)
 
 
+@dataclass(frozen=True)
+class Page(_PageFacts):
+    """A page made by :func:`html_page`: its ``text``, how many ``matches`` it shows, and
+    every diagnostic of its records by the file it is in (``problems``: those of the
+    files themselves, an unreadable one say, and those of their matches)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class SpooledPage(_PageFacts):
+    """A page made by :func:`spool_page` and held on the disk until it is written: the
+    facts of a :class:`Page`, and its text as :meth:`pieces`, ``size`` bytes in UTF-8."""
+
+    plan: list[str | _Spool]  # the page's text in order: pieces held, and spools read back
+
+    @property
+    def size(self) -> int:
+        """The page's length in bytes (UTF-8)."""
+        return sum(len(p.encode("utf-8")) if isinstance(p, str) else p.size for p in self.plan)
+
+    def pieces(self) -> Iterator[str]:
+        """The page's text, piece by piece (a spool in chunks of a MiB or so)."""
+        return _pieces(self.plan)
+
+
+def _pieces(plan: list[str | _Spool]) -> Iterator[str]:
+    for p in plan:
+        if isinstance(p, str):
+            yield p
+        else:
+            yield from p.chunks()
+
+
 def html_page(
     paths: Iterable[str], *, title: str | None = None, glyphs: bool = False, encoding: str | None = None
 ) -> Page:
@@ -84,16 +120,35 @@ def html_page(
     :class:`~kamisado_notation.errors.NoRecordsError`. ``title`` heads the page (default: the events, or the files);
     ``glyphs`` shows the squares' Chinese characters from the start (the reader can
     turn them on and off); ``encoding``: the files', when not UTF-8
-    (:func:`~kamisado_notation.notation.files.opening.stream_record`)."""
+    (:func:`~kamisado_notation.notation.files.opening.stream_record`). The page's text
+    is held whole: :func:`spool_page` writes a page of many matches in the memory of
+    one match and the page's index."""
+    with spool_page(paths, title=title, glyphs=glyphs, encoding=encoding) as page:
+        text = "".join(page.pieces())
+        return Page(text=text, matches=page.matches, problems=page.problems, files=page.files, standings=page.standings)
+
+
+@contextmanager
+def spool_page(
+    paths: Iterable[str], *, title: str | None = None, glyphs: bool = False, encoding: str | None = None
+) -> Iterator[SpooledPage]:
+    """:func:`html_page`, its text held in temporary files until it is written (read it
+    with :meth:`SpooledPage.pieces` inside the ``with`` block; the files are removed as
+    the block ends). What stays in memory is the page's index (a line, and a place in the
+    standings, for each match), not its matches: the index, the standings and the
+    players come before the matches on the page, so every match is read before any of
+    it is written, and each match's article and positions wait on the disk. Raises
+    :class:`~kamisado_notation.errors.OutputError` when a temporary file cannot be
+    written (a full disk)."""
     file_problems: list[tuple[str, Diagnostic]] = []
     match_problems: list[tuple[str, Diagnostic]] = []
-    parts = _Parts()
-    for pm in _each_match(paths, encoding, file_problems):  # (a match's replay is dropped once it is drawn)
-        parts.add(pm)
-        match_problems += ((pm.path, d) for d in pm.replay.diagnostics)
-    text = parts.text(file_problems, title=title, glyphs=glyphs)
-    events = tuple(event for event, group in parts.groups.items() if len(group) > 1)
-    return Page(text=text, matches=parts.count, problems=file_problems + match_problems, files=len(parts.files), standings=events)
+    with _Parts() as parts:
+        for pm in _each_match(paths, encoding, file_problems):  # (a match's replay is dropped once it is drawn)
+            parts.add(pm)
+            match_problems += ((pm.path, d) for d in pm.replay.diagnostics)
+        plan = parts.plan(file_problems, title=title, glyphs=glyphs)
+        events = tuple(event for event, n in parts.counts.items() if n > 1)
+        yield SpooledPage(plan=plan, matches=parts.count, problems=file_problems + match_problems, files=len(parts.files), standings=events)
 
 
 def read_matches(
@@ -123,38 +178,98 @@ def page_text(
     glyphs: bool = False,
 ) -> str:
     """The page (HTML) of ``matches``, with the files' own ``problems`` listed at the top."""
-    parts = _Parts()
-    for pm in matches:
-        parts.add(pm)
-    return parts.text(problems, title=title, glyphs=glyphs)
+    with _Parts() as parts:
+        for pm in matches:
+            parts.add(pm)
+        return "".join(_pieces(parts.plan(problems, title=title, glyphs=glyphs)))
+
+
+class _Spool:
+    """Text set aside on the disk as it is made (UTF-8, in a temporary file that has no
+    name), to be read back once, in order; ``size``: its bytes so far."""
+
+    def __init__(self) -> None:
+        try:
+            self.file = tempfile.TemporaryFile()  # noqa: SIM115 - closed by close(), as the page's parts end
+        except OSError as e:
+            raise _cannot_hold(e) from None
+        self.size = 0
+
+    def write(self, text: str) -> None:
+        # a file name that is not UTF-8 (its bytes read as lone surrogates) shown as
+        # `validate` shows it (café in Latin-1: caf\xe9): a page is UTF-8, which holds no surrogate
+        data = _SURROGATE.sub(_shown, text).encode("utf-8")
+        try:
+            self.file.write(data)
+        except OSError as e:
+            raise _cannot_hold(e) from None
+        self.size += len(data)
+
+    def write_all(self, pieces: Iterable[str]) -> bool:
+        """Write each of ``pieces``; whether any held text."""
+        before = self.size
+        for piece in pieces:
+            self.write(piece)
+        return self.size > before
+
+    def chunks(self) -> Iterator[str]:
+        """The text written, from its start, a MiB or so at a time."""
+        self.file.seek(0)
+        decoder = codecs.getincrementaldecoder("utf-8")()  # (a chunk may end inside a character)
+        while block := self.file.read(_CHUNK):
+            yield decoder.decode(block)
+        yield decoder.decode(b"", final=True)
+
+    def close(self) -> None:
+        self.file.close()
+
+
+def _cannot_hold(e: OSError) -> OutputError:
+    """The error of a spool that cannot be made or written (a full disk): one line."""
+    return OutputError(f"cannot hold the page in a temporary file: {e.strerror or e}")
+
+
+#: How much of a spool is read back at a time (bytes).
+_CHUNK = 1 << 16
 
 
 class _Parts:
     """The page's parts, gathered a match at a time: of each match, only what the page
-    shows of it, as text (its article, its positions' JSON, its index row) and its
-    summary where the standings may need it; never its replay, so that memory is that of
-    the page's text, not of every match replayed (10,000 matches took 1.2 GB)."""
+    shows of it, as text (its article, its positions' JSON, its index row), set aside on
+    the disk in three spools until the page is written, and its place in the standings
+    of its event; never its replay nor its text, so that memory is that of the largest
+    match and of the page's index (the page held whole took 4.7 times its size: 1.1 GB
+    for 20,000 matches). A context manager: the spools are removed as it ends."""
 
     def __init__(self) -> None:
         self.kit = _Kit()
         self.count = 0
-        self.data: list[str] = []  # each match's positions, as JSON
-        self.articles: list[str] = []
-        self.rows: list[str] = []  # each match's line in the index
+        self.data = _Spool()  # each match's positions, as JSON, after a comma but the first
+        self.articles = _Spool()
+        self.rows = _Spool()  # each match's line in the index
+        self.tables = _Spool()  # the standings and the archive's tables, once every match is in
         self.titles: dict[str, None] = {}  # the first events named (for the default title)
         self.files: dict[str, None] = {}
         self.names: dict[str, str] = {}  # an event as first written, by its key
-        self.groups: dict[str, list[tuple[str, MatchSummary]]] = {}  # the matches of each event
+        self.tallies: dict[str, Tally] = {}  # the standings of each event, counted as its matches come
+        self.counts: dict[str, int] = {}  # how many matches each event has
         self.index: dict[tuple[str, int], int] = {}  # a match's number by its file and line
         self.before: dict[str, str] = {}  # each file's last event
         self.archive = ArchiveSections()  # the players' table and the opening tree
 
+    def __enter__(self) -> _Parts:  # noqa: PYI034  (typing.Self is Python 3.11)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for spool in (self.data, self.articles, self.rows, self.tables):
+            spool.close()
+
     def add(self, pm: PageMatch) -> None:
         self.count += 1
         i, r = self.count, pm.replay
-        self.data.append(_script_json(_match_data(i, pm, self.kit)))
-        self.articles.append(_match_html(i, pm))
-        self.rows.append(_index_row(i, r))
+        self.data.write(("," if i > 1 else "") + _script_json(_match_data(i, pm, self.kit)))
+        self.articles.write(_match_html(i, pm))
+        self.rows.write(_index_row(i, r))
         self.archive.add(i, r)
         event = r.record.header("Event")
         if event and len(self.titles) < 4:
@@ -165,30 +280,30 @@ class _Parts:
         grouped = self.before[pm.path] = event_name(r.record.header("Event")) or self.before.get(pm.path, "")
         if grouped:
             name = self.names.setdefault(player_key(grouped), grouped)
-            self.groups.setdefault(name, []).append((pm.path, summary_of(r)))
+            self.tallies.setdefault(name, Tally()).add_match(pm.path, summary_of(r))
+            self.counts[name] = self.counts.get(name, 0) + 1
             self.index[(pm.path, r.record.line)] = i
 
-    def text(self, problems: Sequence[tuple[str, Diagnostic]], *, title: str | None, glyphs: bool) -> str:
-        """The page: its pieces joined once (the articles are not copied into a bigger
-        piece first: the page is built in one copy of its text)."""
+    def plan(self, problems: Sequence[tuple[str, Diagnostic]], *, title: str | None, glyphs: bool) -> list[str | _Spool]:
+        """The page in order: its pieces as text, and the spools where the matches'
+        articles, positions and index rows wait (never joined into one text)."""
         heading = escape(title or self._default_title())
         viewer_head, viewer_tail = _VIEWER.format(size=self.kit.size, glyphs=" checked" if glyphs else "", articles="\0").split("\0")
-        top = [
-            f"<header class=\"page-head\"><h1>{heading}</h1>{self._sources()}</header>",
-            _problems_html(problems),
-            self._index(),
-            self._standings(),
-            self.archive.html(),
-        ]
-        pieces = [
+        top = [f"<header class=\"page-head\"><h1>{heading}</h1>{self._sources()}</header>", _problems_html(problems)]
+        for section in (self._standings(), self.archive.html()):  # (each followed by a line break, when there is one)
+            if self.tables.write_all(section):
+                self.tables.write("\n")
+        plan: list[str | _Spool] = [
             (
                 '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
                 '<meta name="viewport" content="width=device-width, initial-scale=1">'
                 f"<title>{heading}</title><style>{_STYLE}</style></head>\n<body>\n"
             ),
             *(part + "\n" for part in top if part),
+            *self._index(),
+            self.tables,
             viewer_head,
-            *self.articles,
+            self.articles,
             viewer_tail,
             '\n<script type="application/json" id="kamisado-data">{"glyphs":' + json.dumps(glyphs) + ',"pieces":'
             + _script_json(self.kit.pieces())
@@ -196,12 +311,10 @@ class _Parts:
             + ',"colours":' + _script_json([c.name.lower() for c in Colour])
             + ',"squares":' + _script_json([f"{c.name.lower()} square" for c in SQUARE_COLOURS])
             + ',"matches":[',
-            ",".join(self.data),
+            self.data,
             f"]}}</script>\n<script>{_SCRIPT}</script>\n</body></html>\n",
         ]
-        # a file name that is not UTF-8 (its bytes read as lone surrogates) shown as
-        # `validate` shows it (café in Latin-1: caf\xe9): a page is UTF-8, which holds no surrogate
-        return "".join(_SURROGATE.sub(_shown, piece) for piece in pieces)
+        return [_SURROGATE.sub(_shown, p) if isinstance(p, str) else p for p in plan]
 
     def _default_title(self) -> str:
         events = list(self.titles)
@@ -215,27 +328,26 @@ class _Parts:
         what = f"{counted(n, 'match', 'matches')} from {counted(files, 'file')}"
         return f'<p class="sources">{escape(what)}</p>'
 
-    def _index(self) -> str:
+    def _index(self) -> list[str | _Spool]:
         """The list of the matches, each a link to its start, when there is more than one."""
         if self.count < 2:
-            return ""
-        return (
-            f'<nav class="index" aria-label="Matches"><details id="index" open><summary><h2>Matches ({self.count})</h2></summary>'
-            f'<ol>{"".join(self.rows)}</ol></details></nav>'
-        )
+            return []
+        return [
+            f'<nav class="index" aria-label="Matches"><details id="index" open><summary><h2>Matches ({self.count})</h2></summary><ol>',
+            self.rows,
+            "</ol></details></nav>\n",
+        ]
 
-    def _standings(self) -> str:
+    def _standings(self) -> Iterator[str]:
         """The standings, crosstable and matches left out
         (:mod:`~kamisado_notation.checking.standings`) of every event that several matches
-        share (``Event`` headers compared without case or repeated spaces)."""
-        sections = []
-        for event, group in self.groups.items():
-            if len(group) > 1:  # (as Page.standings names them)
-                tally = Tally()
-                for path, summary in group:
-                    tally.add_match(path, summary)
-                sections.append(_standings_section(event, tally.standings(), self.index))
-        return "\n".join(sections)
+        share (``Event`` headers compared without case or repeated spaces), a line break
+        between two events."""
+        shared = [event for event, n in self.counts.items() if n > 1]  # (as Page.standings names them)
+        for k, event in enumerate(shared):
+            if k:
+                yield "\n"
+            yield from _standings_section(event, self.tallies[event].standings(), self.index)
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -408,31 +520,34 @@ def _index_row(i: int, r: MatchReplay) -> str:
     )
 
 
-def _standings_section(event: str, table: Standings, index: dict[tuple[str, int], int]) -> str:
-    parts = [f'<section class="standings" aria-label="Standings: {escape(event)}"><h2>Standings: {escape(event)}</h2>']
+def _standings_section(event: str, table: Standings, index: dict[tuple[str, int], int]) -> Iterator[str]:
+    """An event's standings, crosstable and matches left out, a row at a time (the
+    crosstable holds a link for every result: never made whole)."""
+    yield f'<section class="standings" aria-label="Standings: {escape(event)}"><h2>Standings: {escape(event)}</h2>'
     if table.players:
         rows = [(p.name, [escape(str(getattr(p, f))) for f in ROW_FIELDS[1:]]) for p in table.players]
-        parts.append(_ranked_table(["#", *ROW_FIELDS], rows))
-        parts.append(_crosstable_html(table, index))
+        yield from _ranked_table(["#", *ROW_FIELDS], rows)
+        yield from _crosstable_html(table, index)
     else:
-        parts.append("<p>No match counts yet: only valid, finished matches between two named players do.</p>")
+        yield "<p>No match counts yet: only valid, finished matches between two named players do.</p>"
     if table.left_out:
-        items = "".join(_left_out_html(lo, index) for lo in table.left_out)
-        parts.append(f'<details class="left-out" open><summary>Left out ({len(table.left_out)})</summary><ul>{items}</ul></details>')
-    parts += (f'<p class="warning">{escape(w)}</p>' for w in table.warnings)
-    return "".join(parts) + "</section>"
+        yield f'<details class="left-out" open><summary>Left out ({len(table.left_out)})</summary><ul>'
+        yield from (_left_out_html(lo, index) for lo in table.left_out)
+        yield "</ul></details>"
+    yield from (f'<p class="warning">{escape(w)}</p>' for w in table.warnings)
+    yield "</section>"
 
 
-def _crosstable_html(table: Standings, index: dict[tuple[str, int], int]) -> str:
+def _crosstable_html(table: Standings, index: dict[tuple[str, int], int]) -> Iterator[str]:
     """The crosstable, its players by rank, each cell's results links to their matches."""
     names = [p.name for p in table.players]
     left = _left_out_pairs(table)
-    cells = [[_cross_cell(a, b, table, index, left) if a != b else "—" for b in names] for a in names]
-    return (
+    cells = ([_cross_cell(a, b, table, index, left) if a != b else "—" for b in names] for a in names)
+    yield (
         "<h3>Crosstable</h3><p class=\"note\">Each row's results against each column (by rank), its points "
         "first; each a link to its match. ✗: a match between them left out (see below).</p>"
-        + _ranked_table(["#", "name", *(str(n) for n in range(1, len(names) + 1))], list(zip(names, cells, strict=True)), cross=True)
     )
+    yield from _ranked_table(["#", "name", *(str(n) for n in range(1, len(names) + 1))], zip(names, cells, strict=True), cross=True)
 
 
 def _left_out_pairs(table: Standings) -> dict[tuple[str, str], list[LeftOut]]:
@@ -469,15 +584,15 @@ def _match_link(i: int | None, text: str, label: str, cls: str = "") -> str:
     return f'<a{attrs} href="#m{i}" title="{escape(label)}" aria-label="{escape(label)}">{escape(text)}</a>'
 
 
-def _ranked_table(columns: Sequence[str], rows: Sequence[tuple[str, Sequence[str]]], *, cross: bool = False) -> str:
-    """A table of players in ranking order: the rank, the name, the cells (HTML)."""
+def _ranked_table(columns: Sequence[str], rows: Iterable[tuple[str, Sequence[str]]], *, cross: bool = False) -> Iterator[str]:
+    """A table of players in ranking order: the rank, the name, the cells (HTML), a row
+    at a time."""
     head = "".join(f'<th scope="col">{escape(c)}</th>' for c in columns)
-    body = "".join(
-        f'<tr><td>{rank}</td><th scope="row">{escape(name)}</th>' + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
-        for rank, (name, cells) in enumerate(rows, 1)
-    )
     kind = ' class="cross"' if cross else ""
-    return f'<div class="scroll"><table{kind}><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
+    yield f'<div class="scroll"><table{kind}><thead><tr>{head}</tr></thead><tbody>'
+    for rank, (name, cells) in enumerate(rows, 1):
+        yield f'<tr><td>{rank}</td><th scope="row">{escape(name)}</th>' + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
+    yield "</tbody></table></div>"
 
 
 def _left_out_html(lo: LeftOut, index: dict[tuple[str, int], int]) -> str:
