@@ -283,8 +283,11 @@ def test_the_page_of_ten_times_the_matches_takes_the_memory_of_its_index_not_of_
         assert status == 0
     size = (tmp_path / "x10.html").stat().st_size
     assert (tmp_path / "x1.html").stat().st_size * 9 < size
-    assert peaks[10] < 1.5 * peaks[1], peaks
-    assert peaks[10] < size / 4, (peaks, size)
+    # (bounds with room for what else the process allocates meanwhile, a test runner's
+    # thread: in a whole suite the 10x peak was once 2.5 times the 1x one; the page held
+    # whole makes it 9.5 times, and five times the page's size)
+    assert peaks[10] < 3 * peaks[1], peaks
+    assert peaks[10] < size / 2, (peaks, size)
 
 
 def test_a_temporary_file_that_cannot_be_written_is_one_line_and_nothing_is_written(
