@@ -1010,18 +1010,30 @@ def _free(r: _Reading) -> Iterator[_Reading]:
 def _alignment(final: list[_Reading], pieces: list[Piece], won: Sequence[tuple[int, Side]] = ()) -> Alignment:
     """The alignment the best of the ``final`` readings gives: its rounds, those of them
     certain (no reading near as good parts from it before their end, and each read from
-    enough: :data:`_FIRM`), the pieces it set aside. Where the best agrees with each
-    winner the text says (``won``), a reading near as good that does not is none."""
-    best = final[0]
-    path = _path(best)
+    enough: :data:`_FIRM`), the pieces it set aside. The winners the text says
+    (``won``) tell readings as good apart: where the best does not agree with each of
+    them and one as good does, that one is taken; where the best agrees, a reading near
+    as good that does not is no reason to doubt it."""
+    best, path, near = _told_by_winners([r for r in final if r.score >= final[0].score - _TIE], won, pieces)
     rounds = _rounds(path)
-    near = [_path(r) for r in final[1:] if r.score >= best.score - _TIE]
-    if won and _says_winners(path, won, pieces):
-        near = [p for p in near if _says_winners(p, won, pieces)]
     certain = _firm(rounds, _rounds_within(path, _agreed(path, near)), pieces)
     used = {k for r in path if r.used is not None for k in range(*r.used)}
     aside = [k for k in range(len(pieces)) if k not in used and not pieces[k].weak]
     return Alignment(rounds, certain, pieces, aside, shapes=[r.shape for r in path if r.used is not None], score=best.score)
+
+
+def _told_by_winners(
+    tied: list[_Reading], won: Sequence[tuple[int, Side]], pieces: list[Piece]
+) -> tuple[_Reading, list[_Reading], list[list[_Reading]]]:
+    """Of the readings ``tied`` (as good as the best, the best first), the one taken, its
+    steps, and the steps of the others that cast doubt on it: where the best does not
+    agree with each winner the text says (``won``) and another does, that one; where the
+    one taken agrees, only those that agree too."""
+    paths = [_path(r) for r in tied]
+    agree = [bool(won) and _says_winners(p, won, pieces) for p in paths]
+    k = 0 if agree[0] or not any(agree) else agree.index(True)
+    others = [p for j, p in enumerate(paths) if j != k and (agree[j] or not agree[k])]
+    return tied[k], paths[k], others
 
 
 def _says_winners(path: list[_Reading], won: Sequence[tuple[int, Side]], pieces: list[Piece]) -> bool:

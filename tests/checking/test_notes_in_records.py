@@ -334,6 +334,16 @@ def test_a_forms_round_line_with_boxes_is_the_rounds_heading(seed, boxes):
     assert judged_winners(text) == list(winners(truth).values())
 
 
+@pytest.mark.parametrize(("seed", "target"), [(14, 1), (29, 1), (35, 3)])
+def test_a_scoresheets_winner_lines_tell_the_readings_apart(seed: int, target: int) -> None:
+    """Each round of these scanned sheets is judged as the truth played it: its ``Winner:``
+    line says who won, and of the readings as good the one that agrees is taken (before
+    session 35 the best reading ended a round one move short, or another, as good, made
+    it uncertain: a round not judged)."""
+    text, truth = scoresheet(seed, random.Random(seed), 0.1, target)
+    assert judged_winners(text) == list(winners(truth).values())
+
+
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 10_000), target=st.sampled_from([1, 3]))
 @example(seed=242, target=1)  # (session 34: a reading that judged no round taken over the first: a traceback)
