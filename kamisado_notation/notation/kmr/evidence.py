@@ -956,6 +956,23 @@ def _pronoun(text: str, tokens: list[Clue], k: int) -> Clue:
     return Clue("ASIDE", tok.start, tok.end) if before is not None and before[1].casefold() in _POINTING_WORDS else tok
 
 
+def _before_a_place(text: str, tokens: list[Clue], k: int) -> Clue:
+    """Token ``k``, or text set aside where it is a weak colour's code in lower case right
+    before a square in lower case, a tower named before it with no slot yet (``purple
+    (the one on f1), straight 7``: ``on``, a preposition, no orange whose short form
+    ``F1`` follows; ``Or F1 Pi`` and ``ye f1 bl`` stay the short form)."""
+    tok = tokens[k]
+    if tok.kind != "COLOUR" or not tok.weak or k + 1 >= len(tokens) or not text[tok.start : tok.end].islower():
+        return tok
+    before = next((t for t in reversed(tokens[:k]) if t.kind != "ASIDE"), None)
+    if before is None or before.kind != "COLOUR" or before.weak:
+        return tok
+    nxt = tokens[k + 1]
+    if nxt.kind != "SQUARE" or not text[nxt.start].islower() or text[tok.end : nxt.start] != " ":
+        return tok
+    return Clue("ASIDE", tok.start, tok.end)
+
+
 #: The words that make ``one`` after them a pronoun.
 _POINTING_WORDS = frozenset({"the", "that", "this", "which", "each", "every", "another", "other", "same"})
 #: The word just before a position (blanks between).
@@ -1517,16 +1534,21 @@ class _Ahead:
     def word_direction_follows(self, k: int) -> bool:
         """Whether a direction in words follows token ``k`` a blank apart (``f1 right``;
         not an arrow: ``F6 → purple`` is Forward 6, landing on purple)."""
-        return self.direction_follows(k) and self.text[self.tokens[k + 1].start].isalpha()
+        j = self.direction_past_gap(k)
+        return j is not None and self.text[self.tokens[j].start].isalpha()
 
     def direction_follows(self, k: int) -> bool:
         """Whether a direction follows token ``k`` a blank apart, or only brackets,
         commas and a word for *diagonal* between (``pink (the one on d8), diagonal left 2``)."""
+        return self.direction_past_gap(k) is not None
+
+    def direction_past_gap(self, k: int) -> int | None:
+        """The index of the direction that follows token ``k`` as :meth:`direction_follows` says."""
         j = k + 1
         while j < len(self.tokens) and self.tokens[j].kind == "ASIDE" and _GAP.fullmatch(self.text[self.tokens[k].end : self.tokens[j].end]):
             j += 1
         after = self.tokens[j] if j < len(self.tokens) else None
-        return after is not None and after.kind == "DIRECTION" and _GAP.fullmatch(self.text[self.tokens[k].end : after.start]) is not None
+        return j if after is not None and after.kind == "DIRECTION" and _GAP.fullmatch(self.text[self.tokens[k].end : after.start]) is not None else None
 
     def lands_on(self, g: _Entry, tok: Clue) -> bool:
         """Whether the colour ``tok`` is where entry ``g``, a tower said alone, lands: only
@@ -2277,6 +2299,7 @@ _CONTEXT: tuple[tuple[Callable[[str, list[Clue]], bool], Callable[[str, list[Clu
     (_counted("COLOUR", 2), _each(_code_before_word)),
     (lambda text, out: " l " in text and _SMALL_WORD.search(text) is None, _each(_bar)),
     (lambda text, out: " one" in text.casefold(), _each(_pronoun)),
+    (_counted("SQUARE"), _each(_before_a_place)),
     (lambda text, out: True, _each(_said_twice)),
     (lambda text, out: True, _each(_points)),
     (lambda text, out: bool(getattr(_LEGEND.get(), "players", ())), _each(_player)),
