@@ -29,7 +29,7 @@ from ..engine.moves import Move
 from ..engine.position import Position
 from ..enums import TextEnum
 from ..notation.kmr.columns import Columns
-from ..notation.kmr.evidence import Clue, clues, is_key_line, to_arrow, winner_in
+from ..notation.kmr.evidence import Clue, clues, is_key_line, players_sides, to_arrow, winner_in
 from ..notation.kmr.line_shapes import line_shape
 from ..notation.kmr.slow_tiers import Legend, heading, json_object, json_values
 from ..notation.record import RoundRecord
@@ -99,7 +99,10 @@ _GUARD = 3
 #: What a round's reading gains for each clue, at least, for its end to stand whatever
 #: weak round the text after it reads as (a round read this well is no misreading).
 _SURE = 0.3
-#: How many times the habit is learnt again from the reading it gave.
+#: How many times at most the habit is learnt again from the reading it gave (it stops
+#: where the reading keeps the habit it was learnt from; learnt on and on, a habit read
+#: wrong at first makes itself surer: a dictation's landing colour taken for the next
+#: entry's tower).
 _LEARNING = 2
 #: The lines in a row of colours alone that make a line a lineup, not moves.
 _LINEUP = 6
@@ -330,8 +333,19 @@ def _line_pieces(
     return [
         Piece(number, c.start + 1, c, text[c.start : c.end], _name_before(text, c.start), legend, said_round, lands=c.kind == "SQUARE" and _TO_BEFORE.search(text, max(0, c.start - 12), c.start) is not None)
         for c in found
-        if text[c.start : c.end] not in names
+        if _kept(c, text, names)
     ]
+
+
+def _kept(clue: Clue, text: str, names: frozenset[str]) -> bool:
+    """Whether ``clue`` of line ``text`` is evidence: not a letter or sign a key names
+    a player by (``names``), nor a field's label (:data:`_LABEL`)."""
+    return text[clue.start : clue.end] not in names and not (clue.weak and _LABEL.match(text, clue.end))
+
+
+#: A field's label ends at its colon: a common word that is also a clue, before one
+#: (``To: f7``, ``On: purple``, in a record of fields), names the field, no move's word.
+_LABEL = re.compile(r"\s*:(?:\s|$)")
 
 
 #: Words for "to" between two squares that also say where a tower stands.
@@ -808,20 +822,26 @@ def _aligned(lines: tuple[str, ...], first_line: int, order: Order = Order.WRITT
 
 def _flipped_reads_better(pieces: list[Piece], straight: Alignment, flipped: Alignment) -> bool:
     """Whether ``flipped`` (the squares read from the other side of the board) reads
-    ``pieces`` better than ``straight`` in the habit each learnt, the other's too. The
-    board looks the same from both sides, so a match read from the other side is the same
-    moves with the sides swapped and another winner each round: it must win in both
+    ``pieces`` better than ``straight`` in the habit each learnt, both read in the same
+    habit each time (a score is only weighed against one in the same habit: a reading of
+    too few entries to learn one has no habit's cost). The board looks the same from both
+    sides, so a match read from the other side is the same moves with the sides swapped
+    and another winner each round, or the moves from the second on with each side's
+    first move read as the other's (a bot that says each move twice): it must win in both
     habits, not only in the one it learnt (each habit is learnt from a first reading,
     and a reading that made a move of a note's words learns another)."""
-    if _align(pieces, flip=False, style=_Style(flipped.shapes)).score >= flipped.score:
-        return False
-    return _align(pieces, flip=True, style=_Style(straight.shapes)).score > straight.score
+    for habit in (_Style(straight.shapes), _Style(flipped.shapes)):
+        if _align(pieces, flip=True, style=habit).score <= _align(pieces, flip=False, style=habit).score:
+            return False
+    return True
 
 
 def _winners_said(lines: tuple[str, ...], first_line: int) -> tuple[tuple[int, Side], ...]:
     """The lines (by number) of ``lines`` that say a side won, and that side
-    (:func:`~kamisado_notation.notation.kmr.evidence.winner_in`: ``Winner: GOLD``)."""
-    said = ((number, winner_in(text)) for number, text in enumerate(lines, first_line))
+    (:func:`~kamisado_notation.notation.kmr.evidence.winner_in`: ``Winner: GOLD``, or a
+    player's name the text says the side of: ``Dorota wins``)."""
+    players = players_sides(lines)
+    said = ((number, winner_in(text, players)) for number, text in enumerate(lines, first_line))
     return tuple((number, side) for number, side in said if side is not None)
 
 
@@ -834,7 +854,10 @@ def _learnt(pieces: list[Piece], *, flip: bool, won: Sequence[tuple[int, Side]] 
     if len(reading.shapes) < _HABIT_ENTRIES:
         return reading  # (a habit is not learnt from a few entries: each would cost more than a clue set aside)
     for _ in range(_LEARNING):
-        reading = _align(pieces, flip=flip, style=_Style(reading.shapes), won=won)
+        learnt = _align(pieces, flip=flip, style=_Style(reading.shapes), won=won)
+        if Counter(learnt.shapes) == Counter(reading.shapes):
+            return learnt  # (the habit learnt again is the one it was learnt from: settled)
+        reading = learnt
     return reading
 
 
@@ -1078,14 +1101,22 @@ def _quoted(rnd: AlignedRound, before: Iterable[AlignedRound], pieces: list[Piec
     return bool(written) and all(_quoted_move(u, pairs, pieces) for u in written)
 
 
-def _pairs(rounds: Iterable[AlignedRound]) -> set[tuple[int, int]]:
-    """The squares each move of ``rounds`` went from and to."""
-    return {(m.origin, m.target) for r in rounds for m in r.moves}
+def _pairs(rounds: Iterable[AlignedRound]) -> dict[tuple[int, int], list[Move]]:
+    """The moves of ``rounds`` by the squares each went from and to."""
+    pairs: dict[tuple[int, int], list[Move]] = {}
+    for m in (m for r in rounds for m in r.moves):
+        pairs.setdefault((m.origin, m.target), []).append(m)
+    return pairs
 
 
-def _quoted_move(used: tuple[int, int], pairs: set[tuple[int, int]], pieces: list[Piece]) -> bool:
-    """Whether the clues ``used`` hold two squares that are a move played (``pairs``)."""
-    return any(pieces[k].clue.kind == "COORDS" and pieces[k].clue.squares in pairs for k in range(*used))
+def _quoted_move(used: tuple[int, int], pairs: Mapping[tuple[int, int], list[Move]], pieces: list[Piece]) -> bool:
+    """Whether the clues ``used`` hold two squares that are a move played (``pairs``),
+    and say nothing untrue of it: another tower on the same squares (``pink tower ...
+    (f8 -> c5)`` where red went f8 to c5 a round before) is a new move, not a quote."""
+    said = _strong(used, pieces)
+    squares = {p.clue.squares for p in said if p.clue.kind == "COORDS"}
+    quoted = (m for pair, moves in pairs.items() if pair in squares for m in moves)
+    return any(all(says_of(p, m) for p in said) for m in quoted)
 
 
 def _strong(used: tuple[int, int], pieces: list[Piece]) -> list[Piece]:
@@ -1137,7 +1168,7 @@ def _new_moves(rounds: Iterable[AlignedRound], before: Iterable[AlignedRound], p
 
 
 def _repeats(
-    used: tuple[int, int], before: list[AlignedRound], pieces: list[Piece], played: tuple[set[int], set[tuple[int, int]]], echoes: set[int]
+    used: tuple[int, int], before: list[AlignedRound], pieces: list[Piece], played: tuple[set[int], Mapping[tuple[int, int], list[Move]]], echoes: set[int]
 ) -> bool:
     """Whether the clues ``used`` say a move of the rounds ``before`` again: only the
     ``echoes`` (:func:`_echoes`: a reply quoting an entry, ``you wrote yellow right 3``);

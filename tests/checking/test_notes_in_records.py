@@ -580,14 +580,17 @@ def marked_bot_log(seed: int, rng: random.Random) -> tuple[str, str]:
 
 
 @settings(max_examples=6, deadline=None)
-@given(seed=st.integers(0, 10_000), rng=st.randoms(use_true_random=False))
-def test_signs_that_mark_the_sides_are_no_colours(seed: int, rng: random.Random) -> None:
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 2**16))
+@example(seed=107, hand=1)
+def test_signs_that_mark_the_sides_are_no_colours(seed: int, hand: int) -> None:
     """A sign a record says marks a side (``🟨 Gold: annieb``) labels that side's lines, no
     yellow; a colour said as a sign and its word (``🟪 Purple``) is one colour, not a
     tower and its landing; the tower called next, or named in chatter, is no move (before
     session 34 a sign and its word in bold were read as moves of their own, and the
-    chatter's colour as another: no round was judged)."""
-    text, truth = marked_bot_log(seed, rng)
+    chatter's colour as another: no round was judged; before session 36 a match whose
+    bot says each move again was read from its second move on from the other side of the
+    board, the sides swapped, with the wrong winner: seed 107)."""
+    text, truth = marked_bot_log(seed, random.Random(hand))
     assert judged_winners(text) == list(winners(truth).values())
     assert errors_of(text) == []
 
@@ -723,3 +726,38 @@ def test_the_one_that_points_at_a_tower_is_no_distance(seed: int, hand: int) -> 
     text, truth = pointed_relay(seed, random.Random(hand))
     assert errors_of(text) == []
     assert judged_winners(text) == list(winners(truth).values())
+
+
+def field_records(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A generated match (the truth, and a hobby database of it: a record a move, a
+    field a line, ``Key: value``, as recutils, an INI file or a form app keep them):
+    the game's fields, a record for each round (its fill, who opened it, its winner),
+    then each move's game, round, number, side, tower, squares and the colour landed
+    on. Labels that are common words and clues too (``To:``, ``On:``, ``No:``) name
+    fields, no distance or tower; the move's number is no distance either."""
+    truth = written(seed, Form.TEXT, "en", target=rng.choice([1, 3]))
+    keys = rng.choice([("Tower", "From", "To", "Lands", "Ply"), ("Piece", "From", "To", "On", "No"), ("tower", "from", "to", "landed", "no")])
+    out = ["# games.rec: typed up from the paper sheets", "", "Id: g0007", "Black: Ana", "Gold: Bea", ""]
+    moves: list[str] = []
+    for n, rnd in enumerate(replay_match(only_match(truth)).rounds, 1):
+        played = [p.move for p in rnd.plies if p.move is not None and str(p.kind) != "back"]
+        out += [f"Round: {n}", f"Fill: {'none' if rnd.fill is None else rnd.fill.value}", f"FirstMove: {played[0].side.title}"]
+        out += [f"Winner: {rnd.result.winner.title}", ""] if rnd.result is not None else [""]
+        for k, m in enumerate(played, 1):
+            moves += ["Game: g0007", f"Round: {n}", f"{keys[4]}: {k}", f"Side: {m.side.title}", f"{keys[0]}: {m.tower.name.title()}"]
+            moves += [f"{keys[1]}: {square_name(m.origin)}", f"{keys[2]}: {square_name(m.target)}"]
+            moves += ["Comment: blocked, no move"] if m.is_forfeit else [f"{keys[3]}: {m.square_colour.name.lower()}"]
+            moves.append("")
+    return "\n".join(out + moves) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+def test_a_record_of_fields_is_read_a_move_a_record(seed: int, hand: int) -> None:
+    """A database of records, a field a line (``To: f7``): a label that is a common word
+    and a clue too is the field's name, not the entry's distance (before session 36
+    ``To`` read as *two* cut each move between its squares, and later rounds were not
+    judged)."""
+    text, truth = field_records(seed, random.Random(hand))
+    assert judged_winners(text) == list(winners(truth).values())
+    assert errors_of(text) == []

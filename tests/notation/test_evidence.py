@@ -28,6 +28,7 @@ from kamisado_notation.checking.slips import rewrite
 from kamisado_notation.checking.validate import validate_file, validate_text
 from kamisado_notation.diagnostics import ERROR, Kind
 from kamisado_notation.engine.board import Direction, square_name
+from kamisado_notation.notation.kmr.evidence import players_sides, winner_in
 from kamisado_notation.notation.kmr.reader import parse_record
 from kamisado_notation.notation.writer import Form
 from tests.support.slips import moves_of, only_match, winners, written
@@ -2382,3 +2383,22 @@ def test_a_rounds_heading_that_names_the_side_chosen_without_fill_says_its_fill(
     assert errors(text) == []
     assert moves_of(text) == moves_of(original)
     assert winners(text) == winners(original)
+
+
+@pytest.mark.parametrize(
+    ("header", "line", "side"),
+    [
+        (["Black: Priya", "Gold: Tamas"], "Tamas wins with the green!", "GOLD"),
+        (["Dorota (Black) vs Yusuf (Gold)"], "round 2 — Dorota won it", "BLACK"),
+        (['[Black "Kofi Asante"]', '[Gold "Wen Li"]'], "Kofi wins", "BLACK"),
+        (["Black: Priya", "Gold: Tamas"], "Priya and Tamas both thought they had won", None),
+        (["Black: Priya", "Gold: Priya"], "Priya wins", None),  # (one name for both sides: no side)
+        (["Black: Pink Red Blue"], "Pink wins", None),  # (a lineup, no player)
+        ([], "Tamas wins", None),
+    ],
+)
+def test_a_winners_line_names_the_side_by_its_players_name(header: list[str], line: str, side: str | None) -> None:
+    """A line saying who won names a side by its player's name where the record says the
+    side of that name (before session 36 only a side's word counted)."""
+    said = winner_in(line, players_sides([*header, line]))
+    assert (said.name if said is not None else None) == side

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from itertools import islice
@@ -74,7 +74,7 @@ from .style import entry_style
 from .syntax_errors import quote
 from .tokens import MAX_DIGITS, SQUARES
 
-__all__ = ["Clue", "clues", "definition_alone", "is_evidence_word", "is_key_line", "legend_in", "names_in", "players_in", "read_evidence", "takes_back", "to_arrow", "winner_in"]
+__all__ = ["Clue", "clues", "definition_alone", "is_evidence_word", "is_key_line", "legend_in", "names_in", "players_in", "players_sides", "read_evidence", "takes_back", "to_arrow", "winner_in"]
 
 #: The tokens of a line, in the order tried: text struck out, markup tags and entities
 #: (and a style sheet's colour codes, ``#f08cb5``),
@@ -581,15 +581,36 @@ def players_in(text: str) -> frozenset[str]:
     return frozenset(name for name in said if name[0].isupper() and _evidence_word(name))
 
 
-def winner_in(text: str) -> Side | None:
+def winner_in(text: str, players: Mapping[str, Side] | None = None) -> Side | None:
     """The side line ``text`` says won (``Winner: GOLD``, ``Gold wins with the blue``,
-    ``gana negras``): a word for winning and one side's word, no other side's; else
-    ``None``."""
+    ``gana negras``, ``Tamas won`` where ``players`` says Tamas plays Gold,
+    :func:`players_sides`): a word for winning and one side's word or player's name, no
+    other side's; else ``None``."""
     words = {normalise(w) for w in _LETTERS.findall(text)}
     if not words & WIN_WORDS:
         return None
     sides = {Side.GOLD if w in GOLD_WORDS else Side.BLACK for w in words & SIDE_WORDS if w != "white"}
+    sides |= {side for name, side in (players or {}).items() if name in words}
     return sides.pop() if len(sides) == 1 else None
+
+
+#: A tag naming a side's player, its first name (``[Black "Priya Shah"]``).
+_TAG_NAME = re.compile(r'\[\s*([^\W\d_]+)\s+"\s*([^\W\d_]+)')
+
+
+def players_sides(lines: Iterable[str]) -> dict[str, Side]:
+    """Each player's name (normalised) ``lines`` say the side of (``Black: Priya``,
+    ``Rosa (Black) vs Tamas (Gold)``, ``[Gold "Tamas Nagy"]``: his first name): a name that is no evidence word, said with one
+    side only."""
+    said: dict[str, set[Side]] = {}
+    for text in lines:
+        pairs = [(m[1], m[2]) if m[1] is not None else (m[4], m[3]) for m in _SIDE_NAME.finditer(text)]
+        pairs += [(m[1], m[2]) for m in _TAG_NAME.finditer(text)]
+        for word, name in pairs:
+            side = normalise(word)
+            if side in SIDE_WORDS and side != "white" and not _evidence_word(name) and normalise(name) not in SIDE_WORDS:
+                said.setdefault(normalise(name), set()).add(Side.GOLD if side in GOLD_WORDS else Side.BLACK)
+    return {name: sides.pop() for name, sides in said.items() if len(sides) == 1}
 
 
 #: A word's letters.
