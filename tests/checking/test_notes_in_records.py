@@ -761,3 +761,90 @@ def test_a_record_of_fields_is_read_a_move_a_record(seed: int, hand: int) -> Non
     text, truth = field_records(seed, random.Random(hand))
     assert judged_winners(text) == list(winners(truth).values())
     assert errors_of(text) == []
+
+
+def plist_export(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A generated match (the truth, and a scoring app's export of it as an Apple
+    property list): a dict a move, each value after its key (``<key>to</key>`` then
+    ``<string>h3</string>``), the move's number and time among them. (A match of
+    three points: a single round of a few moves is too short to learn the record's habit
+    from, and its moves' numbers then read as distances as well as not.)"""
+    truth = written(seed, Form.TEXT, "en", target=3)
+    out = ['<?xml version="1.0" encoding="UTF-8"?>', '<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">']
+    out += ['<plist version="1.0">', "<dict>", "\t<key>appName</key>", "\t<string>Tower Tally</string>", "\t<key>rounds</key>", "\t<array>"]
+    to_key = rng.choice(["to", "To", "on"])
+    for n, rnd in enumerate(replay_match(only_match(truth)).rounds, 1):
+        out += ["\t\t<dict>", "\t\t\t<key>roundNumber</key>", f"\t\t\t<integer>{n}</integer>", "\t\t\t<key>moves</key>", "\t\t\t<array>"]
+        played = [p.move for p in rnd.plies if p.move is not None and str(p.kind) != "back"]
+        for k, m in enumerate(played, 1):
+            fields = [("ply", "integer", str(k)), ("side", "string", m.side.name.lower()), ("tower", "string", m.tower.name.title())]
+            fields += [("from", "string", square_name(m.origin)), (to_key, "string", square_name(m.target))]
+            fields += [("blocked", "true", "")] if m.is_forfeit else [("landedOn", "string", m.square_colour.name.title())]
+            fields.append(("timestamp", "date", f"2026-01-27T19:{k % 60:02d}:{rng.randrange(60):02d}Z"))
+            out.append("\t\t\t\t<dict>")
+            for key, kind, value in fields:
+                out += [f"\t\t\t\t\t<key>{key}</key>", f"\t\t\t\t\t<{kind}/>" if not value else f"\t\t\t\t\t<{kind}>{value}</{kind}>"]
+            out.append("\t\t\t\t</dict>")
+        out += ["\t\t\t</array>", "\t\t</dict>"]
+    out += ["\t</array>", "</dict>", "</plist>"]
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+def test_a_property_lists_keys_are_labels(seed: int, hand: int) -> None:
+    """An Apple property list's keys name the values after them: ``<key>to</key>`` is no
+    *two* between a move's squares (before session 36 it cut each move's squares apart,
+    and no round was judged)."""
+    text, truth = plist_export(seed, random.Random(hand))
+    assert judged_winners(text) == list(winners(truth).values())
+    assert errors_of(text) == []
+
+
+#: Colour words (the order of :class:`Colour`) and direction words as Latvian and
+#: Icelandic writers put them in a table's cells.
+NORTHERN = {
+    "lv": (["brūns", "zaļš", "sarkans", "dzeltens", "rozā", "violets", "zils", "oranžs"], {"FORWARD": "taisni", "LEFT": "slīpi pa kreisi", "RIGHT": "slīpi pa labi"}),
+    "is": (["brúnn", "grænn", "rauður", "gulur", "bleikur", "fjólublár", "blár", "appelsínugulur"], {"FORWARD": "beint áfram", "LEFT": "á ská til vinstri", "RIGHT": "á ská til hægri"}),
+}
+
+
+def spreadsheet_xml(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A generated match (the truth, and a club secretary's spreadsheet of it saved as
+    Excel's XML, in Latvian or Icelandic): styles, column widths and row heights in
+    attributes (``<Font ss:Size="14" ss:Bold="1"/>``), a row a move, each cell's value in
+    its ``Data`` element: round, turn, player, tower, direction, distance, squares, the
+    colour landed on."""
+    truth = written(seed, Form.TEXT, "en", target=3)
+    colours, ways = NORTHERN[rng.choice(sorted(NORTHERN))]
+    cell = '<Cell ss:StyleID="{style}"><Data ss:Type="{kind}">{value}</Data></Cell>'
+    out = ['<?xml version="1.0"?>', '<?mso-application progid="Excel.Sheet"?>', '<Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet" xmlns:ss="urn:schemas-microsoft-com:office:spreadsheet">']
+    out += [" <Styles>", '  <Style ss:ID="title"><Font ss:FontName="Calibri" x:CharSet="186" ss:Size="14" ss:Bold="1"/></Style>', " </Styles>"]
+    out += [' <Worksheet ss:Name="Kamisado">', '  <Table ss:ExpandedColumnCount="9" ss:ExpandedRowCount="99" x:FullColumns="1" ss:DefaultRowHeight="15">']
+    out += ["   " + "".join(f'<Column ss:Width="{w}"/>' for w in (48, 30, 90, 60, 110, 45, 30, 30, 95))]
+    for n, rnd in enumerate(replay_match(only_match(truth)).rounds, 1):
+        played = [p.move for p in rnd.plies if p.move is not None and str(p.kind) != "back"]
+        for k, m in enumerate(played, 1):
+            values = [("Number", str(n)), ("Number", str(k)), ("String", ("Ana", "Bea")[m.side.value]), ("String", colours[m.tower.value])]
+            if m.is_forfeit:
+                values += [("String", "—"), ("Number", "0"), ("String", square_name(m.origin)), ("String", square_name(m.target)), ("String", "")]
+            else:
+                values += [("String", ways[m.direction.name]), ("Number", str(m.distance)), ("String", square_name(m.origin)), ("String", square_name(m.target))]
+                values.append(("String", colours[m.square_colour.value]))
+            cells = "".join(cell.format(style=rng.choice(["s21", "s22"]), kind=kind, value=value) for kind, value in values)
+            out.append(f'   <Row ss:AutoFitHeight="0" ss:Height="{rng.choice([15, 18])}">{cells}</Row>')
+        out.append('   <Row ss:AutoFitHeight="0"></Row>')
+    out += ["  </Table>", " </Worksheet>", "</Workbook>"]
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+def test_a_spreadsheets_look_is_no_evidence(seed: int, hand: int) -> None:
+    """A spreadsheet saved as XML keeps its look in attributes (sizes, widths, heights,
+    merged cells): numbers that say nothing of a move; its cells' words are Latvian or
+    Icelandic (before session 36 the sizes read as distances and the words as nothing:
+    no round was judged)."""
+    text, truth = spreadsheet_xml(seed, random.Random(hand))
+    assert judged_winners(text) == list(winners(truth).values())
+    assert errors_of(text) == []

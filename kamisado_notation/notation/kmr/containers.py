@@ -121,8 +121,8 @@ def _xml_text(line: str, unescape: Callable[[str], str]) -> str:
     """A line of an XML document as the text a person wrote in it, each piece at its
     column: the values of its attributes that hold a message's text (an app's export:
     ``<sms … body="then he moved yellow 3 diagonal" … contact_name="Wen 💛" />``), else
-    the line with its tags and their attributes blanked (``<p>Round 2</p>``); ``unescape``
-    reads an attribute's entities."""
+    the line with its tags and their attributes blanked (``<p>Round 2</p>``), and a
+    property list's keys (:data:`_KEY`); ``unescape`` reads an attribute's entities."""
     body = line.rstrip("\r\n")
     ending = line[len(body) :]
     said = list(_TEXT_ATTRIBUTE.finditer(body))
@@ -133,7 +133,13 @@ def _xml_text(line: str, unescape: Callable[[str], str]) -> str:
             width = m.end(k) - m.start(k)
             out[m.start(k) : m.end(k)] = unescape(m[k]).replace("\n", " ").ljust(width)[:width]
         return "".join(out).rstrip() + ending
+    body = _KEY.sub(lambda m: " " * len(m[0]), body)
     return _TAG.sub(lambda m: _element_values(m[0], unescape), body) + ending
+
+
+#: A property list's key (``<key>to</key>``, its value the element after it): a
+#: field's label, no word of a move (``to`` would be *two*).
+_KEY = re.compile(r"<key>[^<]*</key>")
 
 
 #: An element's name and its attributes (``<ply n="3" tower="orange" from="a8" …/>``).
@@ -142,7 +148,10 @@ _ATTRIBUTE = re.compile(r"""([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 #: Attributes that say nothing of a move: ids, times, versions, ratings, counters.
 _META = re.compile(
     r"(?:id|uuid|guid|t|ts|time\w*|date\w*|\w+(?:At|Time|Date|Id|ID)|rating|elo|device|version|schema|exported|started|finished"
-    r"|seq|index|idx|xmlns(?::\w+)?|encoding|lang|xml:lang|href|src|style|class)",
+    r"|seq|index|idx|xmlns(?::\w+)?|encoding|lang|xml:lang|href|src|style|class"
+    # (how a spreadsheet or a page looks: ``<Font ss:Size="14" ss:Bold="1"/>``, ``<Cell ss:MergeAcross="9">``)
+    r"|size|bold|italic|underline|width|height|colou?r|font\w*|charset|family|pattern|vertical|horizontal|merge\w*|expanded\w*"
+    r"|\w*count|autofit\w*|default\w*|full\w*|style\w*|type|span|rowspan|colspan|wrap\w*|indent|rotate|x|y)",
     re.IGNORECASE,
 )
 #: Attributes that count an element: kept for a round's (its number), not for a move's.
@@ -162,7 +171,8 @@ def _element_values(tag: str, unescape: Callable[[str], str]) -> str:
     out[name.start(1) : name.end(1)] = name[1]
     counted = normalise(name[1]) in ROUND_WORDS
     for m in _ATTRIBUTE.finditer(tag, name.end()):
-        if _META.fullmatch(m[1]) or (m[1].lower() in _COUNTERS and not counted):
+        local = m[1].rpartition(":")[2]  # (its name without its namespace: ``ss:Size``)
+        if _META.fullmatch(m[1]) or _META.fullmatch(local) or (local.lower() in _COUNTERS and not counted):
             continue
         k = 2 if m[2] is not None else 3
         width = m.end(k) - m.start(k)
