@@ -276,11 +276,20 @@ def _first_used(alignment: Alignment) -> int:
 
 
 def _pieces_at(alignment: Alignment, error: Diagnostic) -> set[int]:
-    """The pieces of evidence of the entry ``error`` stands at (the text its edit
-    replaces, or the rest of its line)."""
+    """The pieces of evidence of the entry ``error`` stands at: the text its edit
+    replaces, or the rest of its line up to the end of the entry read against the moves
+    there (where the first piece is read as a move's, that move's pieces; where it is set
+    aside, those before the next move's: a line may hold a whole record, a notes app's
+    text in one JSON string)."""
     old = next((str(getattr(e, "old", "")) for e in error.edits if e.line == error.line), "")
     end = error.column + len(old) if old else None
-    return {k for k, p in enumerate(alignment.pieces) if p.line == error.line and p.column >= error.column and (end is None or p.column < end)}
+    at = {k for k, p in enumerate(alignment.pieces) if p.line == error.line and p.column >= error.column and (end is None or p.column < end)}
+    if old or not at:
+        return at
+    first = min(at)
+    spans = [u for r in alignment.rounds for u in r.used if u is not None]
+    stop = next((u[1] for u in spans if u[0] <= first < u[1]), None) or min((u[0] for u in spans if u[0] > first), default=len(alignment.pieces))
+    return {k for k in at if k < stop}
 
 
 def _run_on(errors: Sequence[Diagnostic]) -> set[int]:

@@ -235,8 +235,11 @@ def sniff(path: str, head: bytes) -> str:
     3. the content: the first format, in priority order, whose start it has (a JSON
        array of objects with a HackerRank game's keys: a HackerRank log; ``(;``: an SGF; an upper-case move ``A1-A2``: a hamisado
        move list; a JSON object: the JSON form of a record);
-    4. else (also for JSON Lines, an object a line: an app's log, no record in our JSON
-       form), where the text holds entries our reader reads (by their evidence: notes
+    4. another program's JSON (JSON Lines, an object a line: an app's log; a JSON
+       document with no ``"matches"`` in its first block: a chat's or a journal's export,
+       its entries maybe far below its metadata): a ``.kmr``, its text read by its
+       evidence, whatever its ending;
+    5. else, where the text holds entries our reader reads (by their evidence: notes
        kept in a ``.json`` file with ``//`` comments and unquoted keys), a ``.kmr``
        whatever its ending (:func:`_holds_entries`); else the first format of the ending
        (a ``.json`` that is no JSON and holds no entries gets the JSON reader's error),
@@ -253,18 +256,12 @@ def _by_ending_or_content(path: str, head: bytes) -> str:
     """:func:`sniff`'s steps 2 to 4: the format of a text file by its ending and its content."""
     ending = os.path.splitext(path)[1].lower()
     own = [f for f in _BY_PRIORITY if f.in_folders and f.suffix == ending]
-    found = _started_as(own, head)
-    if found is not None or not own or _holds_entries(head):
-        return found or "kmr"
+    started = next((f.name for f in own if _fits(f, head)), None) or sniffed(head)
+    if started is not None and _other_programs(started, head):
+        return "kmr"  # (another program's JSON, a chat's export, a journal's, an app's log: its text is read by its evidence)
+    if started is not None or not own or _holds_entries(head):
+        return started or "kmr"
     return own[0].name
-
-
-def _started_as(own: list[RecordFormat], head: bytes) -> str | None:
-    """The format whose files start as ``head`` does, those of its ending (``own``)
-    first; ``None`` for none, or for another program's JSON (a chat's export, an app's
-    log: its text is read by its evidence)."""
-    found = next((f.name for f in own if _fits(f, head)), None) or sniffed(head)
-    return None if found is not None and _other_programs(found, head) else found
 
 
 #: A key that a HackerRank game log's games have (a JSON array of objects without any is

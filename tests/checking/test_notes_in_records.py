@@ -24,7 +24,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from kamisado_notation import Severity, Side, fix_text, replay_match, validate_text
+from kamisado_notation import Severity, Side, fix_text, replay_match, validate_file, validate_text
 from kamisado_notation.engine.board import square_name
 from kamisado_notation.notation.writer import Form
 from tests.support.slips import moves_of, only_match, winners, written
@@ -848,3 +848,48 @@ def test_a_spreadsheets_look_is_no_evidence(seed: int, hand: int) -> None:
     text, truth = spreadsheet_xml(seed, random.Random(hand))
     assert judged_winners(text) == list(winners(truth).values())
     assert errors_of(text) == []
+
+
+def journal_export(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A generated match (the truth, and a diary app's JSON export of the day's entry
+    about it, in a ``.json`` file): the app's metadata first (no ``"matches"``: another
+    program's JSON), then the entry's text as one JSON string of Markdown, a heading
+    first, its marks escaped as such apps write them (``1\\. Ana: orange straight 4 →
+    yellow \\(a8\\-a4\\)``), a numbered row for each turn, a note after. (Its date is
+    written as a date is, ``2026-06-03``: a day said in words, ``\\(6 Jun\\)``, in a heading
+    of a record of a few moves is a number that may fit a move, a limit.)"""
+    truth = written(seed, Form.TEXT, "en", target=1)
+    (rnd,) = replay_match(only_match(truth)).rounds
+    played = [p.move for p in rnd.plies if p.move is not None and str(p.kind) != "back"]
+    ways = {"FORWARD": "straight", "LEFT": "diagonal left", "RIGHT": "diagonal right"}
+    said = []
+    for m in played:
+        if m.is_forfeit:
+            said.append(f"{m.tower.name.lower()} is stuck, pass")
+        else:
+            said.append(f"{m.tower.name.lower()} {ways[m.direction.name]} {m.distance} → {m.square_colour.name.lower()} \\({square_name(m.origin)}\\-{square_name(m.target)}\\)")
+    rows = []
+    for k in range(0, len(said), 2):
+        rows.append(f"{k // 2 + 1}\\. Ana: {said[k]}")
+        if k + 1 < len(said):
+            rows.append(f"   Bea: {said[k + 1]}")
+    text = "\n".join([f"# Kamisado \\- {rng.choice(['lost again', 'what a game', 'short one'])} \\(2026\\-06\\-{rng.randint(1, 28):02d}\\)", "", "Single round tonight\\. I was Black\\.", "", *rows, "", "\\#kamisado \\#club"])
+    entry = {"uuid": f"{rng.getrandbits(64):016X}", "creationDate": "2026-06-03T14:47:12Z", "location": {"placeName": "Cafe", "latitude": 3.07}, "tags": ["kamisado"], "text": text}
+    return json.dumps({"metadata": {"version": "1.0"}, "entries": [entry]}, indent=2, ensure_ascii=False) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+def test_a_diary_apps_json_export_is_read_from_its_markdown_text(seed: int, hand: int, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """A ``.json`` file that is another program's JSON (no ``"matches"``) is read from
+    its strings' text, whatever its ending; a Markdown escape is the mark it escapes
+    (``\\(a8\\-a4\\)``); a heading's ``#`` starting the text is no comment's mark; a line
+    that holds the whole record (the entry's text, one JSON string) is read entry by
+    entry against the moves. (Before session 36 the file was read as a record in our JSON
+    form with no ``matches``: an error, and nothing else.)"""
+    text, truth = journal_export(seed, random.Random(hand))
+    path = tmp_path_factory.mktemp("journal") / "Journal.json"
+    path.write_text(text, encoding="utf-8")
+    (match,) = validate_file(str(path)).matches
+    assert [str(r.winner) if r else None for _, r in match.rounds] == list(winners(truth).values())
+    assert [d.message for d in match.diagnostics if d.severity is Severity.ERROR] == []

@@ -352,7 +352,18 @@ def _strings(lines: Iterable[str]) -> Iterator[str]:
             yield ending
             continue
         recent.append(text)
-        yield " " * m.start(2) + " ; ".join(text.strip("\r\n").splitlines()) + ending
+        yield " " * m.start(2) + " ; ".join(_HEADING.sub(_blank, part) for part in text.strip("\r\n").splitlines()) + ending
+
+
+#: A Markdown heading's marks at a line's start (``# Kamisado night``): a notes app's
+#: text in a JSON string, its lines read as one, would start with a comment's mark and
+#: be read as one comment, its moves with it.
+_HEADING = re.compile(r"^\s*#{1,6}(?=\s)")
+
+
+def _blank(m: re.Match[str]) -> str:
+    """What ``m`` matched as spaces."""
+    return " " * len(m[0])
 
 
 def _says_who_or_when(key: str | None) -> bool:

@@ -890,7 +890,21 @@ def clues(text: str, legend: Mapping[str, Direction | Colour] | None = None) -> 
         _LEGEND.reset(token)
 
 
+#: A Markdown escape: a backslash before a mark (``\(a8\-a4\)``, ``1\.``, as a journal's
+#: or a notes app's export writes them).
+_ESCAPE = re.compile(r"\\(?=[!-/:-@\[-`{-~])")
+
+
+def _unescaped(text: str) -> str:
+    r"""``text`` with its Markdown escapes read as the marks they escape, each column
+    where it was: the backslash is the mark again (``1\.`` a list's ``1..``, ``a8\-a4``
+    two squares ``a8--a4``, ``\(`` ``((``)."""
+    return _ESCAPE.sub(lambda m: text[m.end()], text)
+
+
 def _tokens(text: str) -> list[Clue]:
+    if "\\" in text:
+        text = _unescaped(text)
     out: list[Clue] = []
     for m in _TOKEN.finditer(text):
         out.extend(_GROUPS[m.lastgroup or "other"](text, m))
