@@ -302,12 +302,7 @@ def play_match(
         return _recorder(settings, names, (specs[0].command, specs[1].command), number, date, opening)
 
     try:
-        for side, engine in zip(Side, engines, strict=True):
-            _guard(side, engine.start)
-            if started is not None:
-                started(engine)
-        for side in Side:
-            _guard(side, referee.handshake, side, names)
+        _start(engines, referee, names, started)
         rec = recorder()
         while not rec.over:
             chooser = rec.defender if rec.defender is not None else rec.to_move
@@ -321,6 +316,19 @@ def play_match(
         for engine in engines:
             engine.close()
     return MatchOutcome(number, black, rec, engines=engines, players=players, opening=opening)
+
+
+def _start(
+    engines: tuple[EngineProcess, EngineProcess], referee: _Referee, names: list[str], started: Callable[[EngineProcess], None] | None
+) -> None:
+    """Start both ``engines`` (Black's first; ``started`` told of each) and shake hands
+    with each: an engine that fails there loses (:class:`_Lost`)."""
+    for side, engine in zip(Side, engines, strict=True):
+        _guard(side, engine.start)
+        if started is not None:
+            started(engine)
+    for side in Side:
+        _guard(side, referee.handshake, side, names)
 
 
 class _Lost(Exception):
