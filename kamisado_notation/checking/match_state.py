@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..diagnostics import ERROR, WARNING, Diagnostic, Edit, InsertLine, Kind, Severity, compose, correction
+from ..diagnostics import ERROR, WARNING, Diagnostic, Edit, InsertLine, Kind, Severity, compose, correction, has_error
 from ..notation.record import Entry, MatchRecord, RoundRecord
 from .replayed import RoundReplay
 from .round_state import MissingRound
@@ -55,7 +55,7 @@ class MatchState:
     def erred(self) -> bool:
         """Whether an error was reported (a trial replay needs no more: its rounds are in
         line order, so the first error found is the first)."""
-        return any(d.severity is ERROR for d in self.diags)
+        return has_error(self.diags)
 
     def split_round(self, i: int, left: MissingRound, place: int) -> RoundRecord:
         """Round ``i`` split where a ``Round`` line was left out (``left``), its later part

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
 
-from ..diagnostics import ERROR, WARNING, DeleteEntry, Diagnostic, Kind
+from ..diagnostics import ERROR, WARNING, DeleteEntry, Diagnostic, Kind, has_error
 from ..engine.board import Side
 from ..engine.match import Match
 from ..engine.position import Move, Position
@@ -279,7 +279,7 @@ class _MatchReplayer:
                 rr, position, self.state.match.index, attempt.cut, ends=attempt.ends, rings_unknown=attempt.guess, halt=attempt.halt,
                 places=attempt.places, trusted=attempt.trusted,
             ).run(attempt.challenger)
-            if round_state.over is not None and not any(d.severity is ERROR for d in attempt.slips):  # (a '...' put in, an entry retyped: warnings)
+            if round_state.over is not None and not has_error(attempt.slips):  # (a '...' put in, an entry retyped: warnings)
                 round_state.split = left_out_round(rr, round_state, self.state.match)
                 if round_state.split is not None:
                     return round_state, rr
@@ -464,7 +464,7 @@ def _failed(round_state: RoundState, attempt: Attempt) -> bool:
     """Whether a round's replay stopped, reported an error, or did not end where a
     round follows."""
     unended = attempt.ends and round_state.pos.winner is None and round_state.pos.deadlock() is None
-    return round_state.stop_index is not None or unended or any(d.severity is ERROR for d in round_state.diagnostics)
+    return round_state.stop_index is not None or unended or has_error(round_state.diagnostics)
 
 
 def _first_error(state: MatchState, start: Position, k: int) -> tuple[int, int] | None:

@@ -11,6 +11,7 @@ from ..diagnostics import (
     ERROR,
     Diagnostic,
     Edit,
+    has_error,
 )
 from ..engine.board import Side
 from ..engine.match import (
@@ -163,7 +164,7 @@ class MatchReplay:
 
     @property
     def valid(self) -> bool:
-        return not any(d.severity == ERROR for d in self.diagnostics)
+        return not has_error(self.diagnostics)
 
     def uncertain(self, round_replay: RoundReplay) -> Diagnostic | None:
         """The error of the first ply of ``round_replay`` that the replay played as written

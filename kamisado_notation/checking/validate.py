@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from itertools import chain
 from typing import TYPE_CHECKING, TextIO
 
-from ..diagnostics import ERROR, Diagnostic, Kind, Severity
+from ..diagnostics import Diagnostic, Kind, Severity, has_error
 from ..display import json_text, printable
 from ..engine.board import Side
 from ..engine.match import RoundResult
@@ -43,7 +43,7 @@ from ..notation.kmr.line_reader import Reader
 from ..notation.record import MatchRecord, RecordFile
 from ..notation.text import TEXT_RULE
 from .replayed import MatchStatus
-from .slips.after_end import READ_BY_EVIDENCE
+from .slips.after_end import read_by_evidence
 from .verdict import Judge, Judged, judge_lines
 
 if TYPE_CHECKING:
@@ -106,8 +106,6 @@ class MatchSummary:
     read_again: str | None = None
 
     def to_json(self) -> dict[str, object]:
-        from ..notation.export import colour_name, side_name
-
         return {
             "index": self.index,
             "line": self.line,
@@ -115,18 +113,19 @@ class MatchSummary:
             "valid": self.valid,
             "status": self.status,
             "score": {"black": self.score[Side.BLACK], "gold": self.score[Side.GOLD]},
-            "rounds": [
-                {
-                    "number": number,
-                    "winner": side_name(r.winner) if r else None,
-                    "by": r.by if r else None,
-                    "tower": colour_name(r.tower) if r else None,
-                    "points": r.points if r else 0,
-                }
-                for number, r in self.rounds
-            ],
+            "rounds": [_round_json(number, r) for number, r in self.rounds],
             "diagnostics": [d.to_json() for d in self.diagnostics],
         }
+
+
+def _round_json(number: int, r: RoundResult | None) -> dict[str, object]:
+    """Round ``number`` of a summary as ``--json`` writes it: who won it, how, with which
+    tower and for how many points (``None`` and 0 for a round not finished)."""
+    from ..notation.export import colour_name, side_name
+
+    if r is None:
+        return {"number": number, "winner": None, "by": None, "tower": None, "points": 0}
+    return {"number": number, "winner": side_name(r.winner), "by": r.by, "tower": colour_name(r.tower), "points": r.points}
 
 
 @dataclass
@@ -140,7 +139,7 @@ class FileReport:
 
     @property
     def valid(self) -> bool:
-        return not any(d.severity == ERROR for d in self.diagnostics) and all(m.valid for m in self.matches)
+        return not has_error(self.diagnostics) and all(m.valid for m in self.matches)
 
     def all_diagnostics(self) -> list[Diagnostic]:
         """The file's own diagnostics and every match's, in line order."""
@@ -364,7 +363,7 @@ class FileReportStream:
     @property
     def valid(self) -> bool:
         """Whether the file and all its matches are valid (once iterated)."""
-        return self.valid_matches == self.matches and not any(d.severity == ERROR for d in self.diagnostics)
+        return self.valid_matches == self.matches and not has_error(self.diagnostics)
 
     def report(self, *, on_match: Callable[[MatchSummary], None] | None = None) -> FileReport:
         """Iterate the validation into a :class:`FileReport` (every summary kept)."""
@@ -638,7 +637,7 @@ def _settled(s: MatchSummary) -> bool:
     valid, and decided or read as written (a valid match left in progress where the
     reading read entries by their evidence or set text aside may have misread its last
     moves: a form with no column for the landing, whose move home then stands alone)."""
-    return s.valid and (s.status is MatchStatus.COMPLETE or not any(d.kind in READ_BY_EVIDENCE for d in s.diagnostics))
+    return s.valid and (s.status is MatchStatus.COMPLETE or not read_by_evidence(s.diagnostics))
 
 
 def _summary_again(again: Reread, old: MatchSummary | None, line: int, path: str) -> MatchSummary | None:
@@ -652,7 +651,7 @@ def _summary_again(again: Reread, old: MatchSummary | None, line: int, path: str
     text = again.text
     errors = [replace(d, line=line, column=1) for d in got.diagnostics if d.severity is Severity.ERROR]
     diagnostics = [*again.notes, *errors]
-    valid = not any(d.severity is Severity.ERROR for d in diagnostics)
+    valid = not has_error(diagnostics)
     status = got.status if valid else MatchStatus.IN_PROGRESS
     return replace(
         got, index=index, line=at, headers=headers, diagnostics=[replace(d, match=index) for d in diagnostics],
@@ -758,7 +757,7 @@ def _cut_holds(before: BlockReport, block: Block, report: BlockReport) -> bool:
 def _no_match(matches: int, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     """The error of a file with no match and no error yet (README: an empty file is not
     a valid record), if it is one."""
-    if matches or any(d.severity == ERROR for d in diagnostics):
+    if matches or has_error(diagnostics):
         return []
     return [no_match()]
 

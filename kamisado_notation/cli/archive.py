@@ -194,11 +194,11 @@ def _say_problems(problems: list[tuple[str, Diagnostic]]) -> None:
 def _status(problems: list[tuple[str, Diagnostic]]) -> int:
     """2 when a file could not be read, 1 when one holds no match or has an error of
     its own, else 0 (warnings aside)."""
-    from ..diagnostics import ERROR
+    from ..diagnostics import has_error
 
     if any(d.rule == "io" for _, d in problems):
         return EXIT_USAGE
-    return EXIT_INVALID if any(d.severity == ERROR for _, d in problems) else EXIT_OK
+    return EXIT_INVALID if has_error(d for _, d in problems) else EXIT_OK
 
 
 def stats(

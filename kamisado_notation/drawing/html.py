@@ -33,7 +33,7 @@ from ..checking.archive import each_match
 from ..checking.replay import MatchReplay, MatchStatus, Ply, PlyKind, RoundReplay, replay_match
 from ..checking.standings import ROW_FIELDS, LeftOut, Standings, Tally, event_name, player_key
 from ..checking.validate import summary_of
-from ..diagnostics import ERROR, Diagnostic
+from ..diagnostics import ERROR, Diagnostic, has_error
 from ..display import json_safe, printable
 from ..engine.board import SQUARE_COLOURS, Colour, Side, square_name
 from ..engine.match import HOME_SQUARES, RoundEnd, RoundResult, score_of
@@ -73,7 +73,7 @@ class _PageFacts:
     @property
     def valid(self) -> bool:
         """Whether no record has an error (warnings aside)."""
-        return not any(d.severity is ERROR for _, d in self.problems)
+        return not has_error(d for _, d in self.problems)
 
 
 @dataclass(frozen=True)
@@ -305,12 +305,7 @@ class _Parts:
             viewer_head,
             self.articles,
             viewer_tail,
-            '\n<script type="application/json" id="kamisado-data">{"glyphs":' + json.dumps(glyphs) + ',"pieces":'
-            + _script_json(self.kit.pieces())
-            # (the script names towers and squares in words)
-            + ',"colours":' + _script_json([c.name.lower() for c in Colour])
-            + ',"squares":' + _script_json([f"{c.name.lower()} square" for c in SQUARE_COLOURS])
-            + ',"matches":[',
+            _data_head(glyphs, self.kit),
             self.data,
             f"]}}</script>\n<script>{_SCRIPT}</script>\n</body></html>\n",
         ]
@@ -399,6 +394,19 @@ class _Kit:
             "towers": {letter: at(drawing) for letter, drawing in tower_pieces(self.towers.values()).items()},
             "strings": list(strings),
         }
+
+
+def _data_head(glyphs: bool, kit: _Kit) -> str:
+    """The page's data for its script up to the matches' (which follow, then ``]}``):
+    whether towers are drawn as glyphs, the board's pieces, and the words for the
+    colours and squares (the script names towers and squares in words)."""
+    return (
+        '\n<script type="application/json" id="kamisado-data">{"glyphs":' + json.dumps(glyphs) + ',"pieces":'
+        + _script_json(kit.pieces())
+        + ',"colours":' + _script_json([c.name.lower() for c in Colour])
+        + ',"squares":' + _script_json([f"{c.name.lower()} square" for c in SQUARE_COLOURS])
+        + ',"matches":['
+    )  # fmt: skip
 
 
 def _match_data(i: int, pm: PageMatch, kit: _Kit) -> dict[str, object]:
@@ -556,12 +564,22 @@ def _left_out_pairs(table: Standings) -> dict[tuple[str, str], list[LeftOut]]:
     rank = {player_key(p.name): p.name for p in table.players}
     left: dict[tuple[str, str], list[LeftOut]] = {}
     for lo in table.left_out:
-        if lo.players is not None and all(lo.players):
-            a, b = (rank.get(player_key(n)) for n in lo.players)
-            if a is not None and b is not None and a != b:
-                left.setdefault((a, b), []).append(lo)
-                left.setdefault((b, a), []).append(lo)
+        pair = _pair_named(lo, rank)
+        if pair is not None:
+            a, b = pair
+            left.setdefault((a, b), []).append(lo)
+            left.setdefault((b, a), []).append(lo)
     return left
+
+
+def _pair_named(lo: LeftOut, rank: dict[str, str]) -> tuple[str, str] | None:
+    """The two players of the match ``lo`` left out, as the table names them (``rank``:
+    by their keys); ``None`` where a player is not named or not in the table, or both
+    are one."""
+    if lo.players is None or not all(lo.players):
+        return None
+    a, b = (rank.get(player_key(n)) for n in lo.players)
+    return (a, b) if a is not None and b is not None and a != b else None
 
 
 def _cross_cell(
@@ -891,12 +909,17 @@ def _turn_html(i: int, number: int, n: int, turn: list[_Item | None], attached: 
     cells = "".join(_entry_html(i, number, item) for item in turn)
     items = [item for item in turn if item is not None]
     found = [d for item in items for d in attached.get(item.ply, [])]
-    said = "".join(
+    return f'<li><span class="n">{n}.</span>{cells}{_turn_comments_html(items)}{_diagnostics_html(found)}</li>'
+
+
+def _turn_comments_html(items: list[_Item]) -> str:
+    """The comments written at a turn's entries (``items``; none at one the replay put
+    in, which the record does not hold), each after its side's name."""
+    return "".join(
         f'<p class="said"><span class="whose">{item.side.title}:</span> {escape(text)}</p>'
         for item in items
         if item.kind != "inserted" and (text := _comments_text(item.entry.comments))
     )
-    return f'<li><span class="n">{n}.</span>{cells}{said}{_diagnostics_html(found)}</li>'
 
 
 def _entry_html(i: int, number: int, item: _Item | None) -> str:

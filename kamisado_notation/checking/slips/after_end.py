@@ -7,7 +7,7 @@ that decided the match, in a record read by its evidence, is no part of it
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
 from ...diagnostics import ERROR, WARNING, DeleteEntry, DeleteRow, Diagnostic, Edit, Kind, compose, correction
@@ -24,6 +24,7 @@ __all__ = [
     "after_end",
     "before",
     "entries_after",
+    "read_by_evidence",
     "said_again",
     "set_aside_after_end",
 ]
@@ -104,6 +105,12 @@ def a_sentence(entry: Entry) -> bool:
 READ_BY_EVIDENCE = frozenset({Kind.EVIDENCE, Kind.SET_ASIDE, Kind.UNKNOWN_WORD})
 
 
+def read_by_evidence(diagnostics: Iterable[Diagnostic]) -> bool:
+    """Whether one of a match's ``diagnostics`` says it was read by its evidence
+    (:data:`READ_BY_EVIDENCE`), not only as written in the notation."""
+    return any(d.kind in READ_BY_EVIDENCE for d in diagnostics)
+
+
 #: The most entries a text after the match's last round may hold to be set aside as no
 #: part of it (a comment quoting a move or two); more are rounds not told apart.
 QUOTED = 4
@@ -119,7 +126,7 @@ def after_decided(diagnostics: Sequence[Diagnostic], end: tuple[int, int], numbe
     its errors (a round written after the match was decided is a slip to name there),
     and so does one whose rounds the reading did not tell apart."""
     errors = [d for d in diagnostics if d.severity is ERROR]
-    if not errors or entries > QUOTED or not any(d.kind in READ_BY_EVIDENCE for d in diagnostics):
+    if not errors or entries > QUOTED or not read_by_evidence(diagnostics):
         return None
     first = min(errors, key=lambda d: (d.line, d.column))
     if (first.line, first.column) <= end:
