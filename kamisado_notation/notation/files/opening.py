@@ -51,7 +51,7 @@ from ..record import MatchRecord, RecordFile
 from ..text import LINE_BREAK_BYTES
 from .blocks import BLOCK_BYTES, Block, cut_blocks
 from .encodings import bom_encoding, check_encoding, not_utf8, transcoded
-from .lines import MAX_LINE, Binary, DecodedLines, LineBlocks, LongLine, ends_padded, raw_lines
+from .lines import MAX_LINE, Binary, DecodedLines, LineBlocks, LongLine, raw_lines, unpadded
 
 __all__ = [
     "MAX_JSON",
@@ -605,24 +605,17 @@ def written_lines(path: Source, *, encoding: str | None = None) -> Iterator[str]
     A record of another format (a JSON record, BoardSpace's SGF…, told by its content
     once decoded, on standard input too) is a :class:`NotationError` at its first line:
     its text is no ``.kmr`` to edit."""
-    opened = _Opened(path, encoding)
-    if opened.form != "kmr":
-        opened.stack.close()
-        raise NotationError(f"{FORMATS[opened.form].title}, not a .kmr text: convert it to .kmr first (kamisado convert --to text)", line=1, column=1)
+    opened = _kmr_opened(path, encoding)
     number, carry, offset = 0, b"", 0  # (offset: the file offset of ``carry``)
     with opened.stack:
         chunks = iter(opened.all_chunks())
         for chunk in chunks:
-            data, start = carry + chunk, 0
-            nul = data.find(b"\0")
-            if nul >= 0 and ends_padded(data[nul:], chunks):
-                data, nul = data[:nul], -1  # (NUL bytes that end the file: padding, no data)
-            for m in LINE_BREAK_BYTES.finditer(data, 0, nul if nul >= 0 else len(data)):
-                if m.end() == len(data) and m.group() == b"\r":
-                    break  # perhaps the first half of a "\r\n" cut by the chunks
+            data, nul = unpadded(carry + chunk, chunks)
+            start = 0
+            for end in _line_ends(data, nul):
                 number += 1
-                yield _decoded_line(data[start : m.end()], number)
-                start = m.end()
+                yield _decoded_line(data[start:end], number)
+                start = end
             carry, offset = data[start:], offset + start
             if nul >= 0:
                 at = offset + nul - start
@@ -631,6 +624,27 @@ def written_lines(path: Source, *, encoding: str | None = None) -> Iterator[str]
                 raise NotationError(f"the line is longer than {MAX_JSON} bytes, the most read whole", line=number + 1)
         if carry:
             yield _decoded_line(carry, number + 1)
+
+
+def _kmr_opened(path: Source, encoding: str | None) -> _Opened:
+    """The file ``path`` opened (:class:`_Opened`), where it is a ``.kmr`` text; a
+    :class:`NotationError` at its first line (and the file closed) where it is another
+    format's."""
+    opened = _Opened(path, encoding)
+    if opened.form != "kmr":
+        opened.stack.close()
+        raise NotationError(f"{FORMATS[opened.form].title}, not a .kmr text: convert it to .kmr first (kamisado convert --to text)", line=1, column=1)
+    return opened
+
+
+def _line_ends(data: bytes, nul: int) -> Iterator[int]:
+    """Where each line of ``data`` ends, up to its first NUL byte (``nul``; -1: none): a
+    ``\r`` that ends ``data`` may be the first half of a ``\r\n`` cut by the chunks, and
+    ends none yet."""
+    for m in LINE_BREAK_BYTES.finditer(data, 0, nul if nul >= 0 else len(data)):
+        if m.end() == len(data) and m.group() == b"\r":
+            return
+        yield m.end()
 
 
 def _decoded_line(raw: bytes, number: int) -> str:
