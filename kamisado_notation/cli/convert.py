@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
+from ..errors import failure_reason
 from ..notation.formats import FORMATS
 from .common import ENCODING, EXIT_INVALID, EXIT_OK, EXIT_USAGE, FROM, LANG_HELP, TO_HELP, checked_encoding, fail, say
 
@@ -140,7 +141,7 @@ def _convert_file(path: str, out: str, *, to: str, lang: str, encoding: str | No
         os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
         problems = _convert_one(path, out, to=to, lang=lang, encoding=encoding, chosen=chosen)
     except OSError as e:
-        say(f"cannot write {out}: {e.strerror or e}")
+        say(f"cannot write {out}: {failure_reason(e)}")
         return EXIT_USAGE
     except (RecordIOError, OutputError) as e:
         say(str(e))

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
+from ..errors import failure_reason
 from .common import (
     ENCODING,
     EXIT_INVALID,
@@ -120,7 +121,7 @@ def _fix_into(path: str, target: str, *, in_place: bool, encoding: str | None) -
     except typer.Exit as e:  # said already: this record is passed over
         return int(e.exit_code)
     except OSError as e:
-        say(f"cannot write {target}: {e.strerror or e}")
+        say(f"cannot write {target}: {failure_reason(e)}")
         return EXIT_USAGE
 
 

@@ -38,7 +38,7 @@ from ..display import json_safe, printable
 from ..engine.board import SQUARE_COLOURS, Colour, Side, square_name
 from ..engine.match import HOME_SQUARES, RoundEnd, RoundResult, score_of
 from ..engine.position import Move, Position, Tower
-from ..errors import KamisadoError, OutputError
+from ..errors import KamisadoError, OutputError, failure_reason
 from ..notation.record import Comment, Entry, MatchRecord, RecordFile, RoundRecord
 from ..notation.writer import Form, format_record
 from ..play.analyse import read_comment
@@ -226,7 +226,7 @@ class _Spool:
 
 def _cannot_hold(e: OSError) -> OutputError:
     """The error of a spool that cannot be made or written (a full disk): one line."""
-    return OutputError(f"cannot hold the page in a temporary file: {e.strerror or e}")
+    return OutputError(f"cannot hold the page in a temporary file: {failure_reason(e)}")
 
 
 #: How much of a spool is read back at a time (bytes).

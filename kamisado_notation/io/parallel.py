@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Generic, TypeVar
 
-from ..errors import ArgumentError, ResourceError
+from ..errors import ArgumentError, ResourceError, failure_reason
 
 __all__ = ["Failure", "map_in_order", "usable_processors"]
 
@@ -198,7 +198,7 @@ def _submit(executor: ProcessPoolExecutor, fn: Callable[[T], R], work: T) -> Fut
 
 
 def _refused(e: OSError) -> ResourceError:
-    return ResourceError(f"cannot start the worker processes: {e.strerror or e}")
+    return ResourceError(f"cannot start the worker processes: {failure_reason(e)}")
 
 
 #: How often (seconds) a worker looks whether the process that made it is still there.

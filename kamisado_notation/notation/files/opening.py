@@ -43,7 +43,7 @@ from itertools import chain
 from typing import IO, BinaryIO, TypeVar, Union
 
 from ...diagnostics import ERROR, Diagnostic, Kind
-from ...errors import NoRecordsError, NotationError, RecordIOError
+from ...errors import NoRecordsError, NotationError, RecordIOError, failure_reason
 from ...io.output import STDIN
 from ..formats import FORMATS, folder_suffixes, insisted_format, other_game, sniff, sniffed
 from ..kmr.reader import read_lines
@@ -122,7 +122,7 @@ def _io_error(path: str, e: OSError) -> RecordIOError:
     elif isinstance(e, PermissionError):
         reason = "permission denied"
     else:
-        reason = f"cannot read: {e.strerror or e}"
+        reason = f"cannot read: {failure_reason(e)}"
     return RecordIOError(f"{source_name(path)}: {reason}", reason=reason)
 
 
