@@ -22,6 +22,7 @@ from .readings import Readings
 from .replayed import Ply, PlyKind, RoundReplay
 from .round_state import RoundOver, RoundState, RoundStopped, SetAside
 from .slips import Hypothesis
+from .slips.faults import writes_zero
 
 __all__ = ["Attempt", "RoundOver", "RoundReplayer", "RoundStopped", "syntax_cut"]
 
@@ -210,7 +211,7 @@ class RoundReplayer:
         enough (a move that cannot be made is reported by :meth:`EntrySlips.slip`)."""
         state = self.state
         pos = state.pos
-        zero = entry.distance == 0 if entry.origin is None else entry.origin == entry.target
+        zero = writes_zero(entry)
         if state.chain is None and zero and pos.deadlock() is not None:
             state.chain = set()
         if state.chain is None:
