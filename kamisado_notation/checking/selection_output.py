@@ -26,7 +26,7 @@ from ..diagnostics import Diagnostic, Severity
 from ..engine.board import Side
 from ..engine.position import Position
 from ..errors import FormatError
-from ..notation.formats import FORMATS
+from ..notation.formats import FORMATS, is_foreign
 from ..notation.record import Header, Headers, MatchRecord, RecordFile
 from ..notation.writer import Form, RecordWriter
 from .archive import Selected
@@ -64,7 +64,7 @@ def match_text(found: Selected, form: str, *, lang: str = "en") -> str:
 
 
 def _text(record: MatchRecord, form: str, lang: str, replay: MatchReplay | None) -> str:
-    if form in FORMATS and FORMATS[form].foreign:
+    if is_foreign(form):
         return _foreign(record, form, replay)
     out = io.StringIO()
     writer = RecordWriter(out, form=Form(form), lang=lang, path="<selected>")
@@ -166,7 +166,7 @@ class SelectionWriter:
 
     def add(self, out: TextIO, found: Selected) -> None:
         """Write ``found`` to the stream ``out`` (after those before it)."""
-        if self.form in FORMATS and FORMATS[self.form].foreign:
+        if is_foreign(self.form):
             self._safely(found, lambda: out.write(_foreign(found.record, self.form, found.replay)))
             return
         if self._writer is None:

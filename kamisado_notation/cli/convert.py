@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, NoReturn
 import typer
 
 from ..errors import failure_reason
-from ..notation.formats import FORMATS
+from ..notation.formats import FORMATS, is_foreign
 from .common import ENCODING, EXIT_INVALID, EXIT_OK, EXIT_USAGE, FROM, LANG_HELP, TO_HELP, checked_encoding, fail, say
 
 if TYPE_CHECKING:
@@ -90,7 +90,7 @@ class _Chosen:
 def _check_foreign_options(to: str, round_number: int | None, drop: bool) -> None:
     """Exit 2 when ``--round`` or ``--drop`` is given for a form that writes whole
     matches, or ``--drop`` for one that leaves out what it cannot hold by itself."""
-    foreign = to in FORMATS and FORMATS[to].foreign
+    foreign = is_foreign(to)
     if round_number is not None and not foreign:
         fail(f"--round goes with --to {_ONE_ROUND} (one round each); --to {to} writes whole matches")
     if drop and not (foreign and FORMATS[to].drops):
@@ -102,10 +102,9 @@ def _convert_one(path: str, output: str, *, to: str, lang: str, encoding: str | 
     form ``to``, ours or another program's
     (:data:`~kamisado_notation.notation.formats.FORMATS`; ``chosen``: what of each match)."""
     from ..checking.conversion import convert_foreign, convert_to
-    from ..notation.formats import FORMATS
     from ..notation.writer import Form
 
-    if to in FORMATS and FORMATS[to].foreign:  # (an other program's: --to names only those written)
+    if is_foreign(to):  # (an other program's: --to names only those written)
         return convert_foreign(path, output, form=to, encoding=encoding, round_number=chosen.round_number, drop=chosen.drop)
     return convert_to(path, output, form=Form(to), lang=lang, encoding=encoding)
 

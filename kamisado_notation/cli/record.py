@@ -27,6 +27,7 @@ from .common import EXIT_INVALID, EXIT_USAGE, console, fail
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from ..engine.moves import Move
     from ..play.recorder import Recorder
 
 #: What the prompt takes besides a move, for ``?``.
@@ -125,6 +126,12 @@ def _score(rec: Recorder) -> str:
     return f"Black {score[Side.BLACK]} - {score[Side.GOLD]} Gold (to {rec.target})"
 
 
+def _why_forced(forced: Move | None) -> str:
+    """Why the recorder wrote the entry of the ``forced`` move by itself: a blocked
+    tower's forfeit, or a pushed tower's back-entry."""
+    return "a forfeit: the tower is blocked (M6)" if forced and forced.is_forfeit else "the pushed tower's back-entry (S3)"
+
+
 class Scorer:
     """The prompt loop: one question at a time (a move, or the fill), every answer
     played on the recorder, which saves the file."""
@@ -218,7 +225,7 @@ class Scorer:
     def play(self, word: str) -> None:
         rec = self.rec
         moves = rec.legal_moves()
-        move = moves[0] if not word and len(moves) == 1 else rec.parse_move(word) if word else None
+        move = self.named(word, moves)
         if move is None:
             self.out.print(f"  a number 1 to {len(moves)}, a target square or an entry (? for help)")
             return
@@ -227,9 +234,15 @@ class Scorer:
         written = self._entries()[before:]
         self.out.print(f"  {written[0]}")
         for entry, forced in zip(written[1:], rec.moves[before + 1 :], strict=True):
-            why = "a forfeit: the tower is blocked (M6)" if forced and forced.is_forfeit else "the pushed tower's back-entry (S3)"
-            self.out.print(f"  {entry}   [bold]written by itself: {why}[/bold]")
+            self.out.print(f"  {entry}   [bold]written by itself: {_why_forced(forced)}[/bold]")
         self.announce_round_end()
+
+    def named(self, word: str, moves: list[Move]) -> Move | None:
+        """The move the answer ``word`` names among the legal ``moves``: Enter (no word)
+        the only one, else the move it reads as (``None`` for Enter among several)."""
+        if not word:
+            return moves[0] if len(moves) == 1 else None
+        return self.rec.parse_move(word)
 
     def announce_round_end(self) -> None:
         rec = self.rec

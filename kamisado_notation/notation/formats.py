@@ -50,6 +50,7 @@ __all__ = [
     "RecordFormat",
     "folder_suffixes",
     "insisted_format",
+    "is_foreign",
     "output_suffix",
     "parse_position",
     "read_foreign",
@@ -178,6 +179,12 @@ WRITTEN_FORMS: tuple[str, ...] = (*(f.value for f in Form), *(f.name for f in FO
 def folder_suffixes() -> tuple[str, ...]:
     """The endings of the record files a folder is read for (any case)."""
     return tuple(dict.fromkeys(f.suffix for f in FORMATS.values() if f.in_folders))
+
+
+def is_foreign(form: str) -> bool:
+    """Whether ``form`` (one of :data:`WRITTEN_FORMS`, or a format's name) is another
+    program's format, not one of our forms."""
+    return form in FORMATS and FORMATS[form].foreign
 
 
 def output_suffix(form: str) -> str:
