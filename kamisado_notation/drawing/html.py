@@ -389,7 +389,7 @@ class _Kit:
             "frame": [at(w.frame) for w in ways],
             "text": [at(w.square_text) for w in ways],
             "codes": [at(board_pieces(flip=flip, square_text="codes").square_text) for flip in (False, True)],
-            "centres": [[round(c, 2) for xy in w.centres for c in xy] for w in ways],
+            "centres": [w.flat_centres() for w in ways],
             "marks": [[at(w.marks[key]) for key in self.placed] for w in ways],
             "towers": {letter: at(drawing) for letter, drawing in tower_pieces(self.towers.values()).items()},
             "strings": list(strings),
@@ -436,15 +436,7 @@ def _round_plies(rnd: RoundReplay, kit: _Kit) -> list[object]:
     plies: list[object] = []
     position = rnd.start.copy()
     for n in range(len(rnd.plies) + 1):
-        lines: list[str] = []
-        comments = ""
-        if n:
-            ply = rnd.plies[n - 1]
-            if ply.kind is not PlyKind.BACK:  # (a back-entry: the push moved it)
-                position.apply(ply.move)  # (as the replay played it: a Sumo ring it had to guess is no error)
-            elif ply.move is not None:
-                lines.append(_back_entry_line(ply.side, ply.move))
-            comments = _comments_text(ply.entry.comments) if ply.index is not None else ""
+        lines, comments = _ply_played(position, rnd.plies[n - 1]) if n else ([], "")
         last = shown_move(rnd, n)
         under, over = placed_marks(position, marks(position, last_move=last))
         text = _EMPTY_RUN.sub(lambda run: str(len(run.group())), position.to_string())
@@ -452,6 +444,19 @@ def _round_plies(rnd: RoundReplay, kit: _Kit) -> list[object]:
         shown: list[object] = [text, kit.add(position, under), kit.add(position, over), lines + status]
         plies.append([*shown, comments] if comments else shown)
     return plies
+
+
+def _ply_played(position: Position, ply: Ply) -> tuple[list[str], str]:
+    """``ply`` played on ``position`` as the replay played it (a Sumo ring it had to
+    guess is no error; a back-entry is not played: the push moved it), the lines that
+    say it on its own (a back-entry's), and the comments written at its entry (none at
+    one the replay put in)."""
+    lines: list[str] = []
+    if ply.kind is not PlyKind.BACK:
+        position.apply(ply.move)
+    elif ply.move is not None:
+        lines.append(_back_entry_line(ply.side, ply.move))
+    return lines, _comments_text(ply.entry.comments) if ply.index is not None else ""
 
 
 def _back_entry_line(side: Side, back: Move) -> str:
@@ -538,12 +543,18 @@ def _standings_section(event: str, table: Standings, index: dict[tuple[str, int]
         yield from _crosstable_html(table, index)
     else:
         yield "<p>No match counts yet: only valid, finished matches between two named players do.</p>"
+    yield from _left_out_list(table, index)
+    yield from (f'<p class="warning">{escape(w)}</p>' for w in table.warnings)
+    yield "</section>"
+
+
+def _left_out_list(table: Standings, index: dict[tuple[str, int], int]) -> Iterator[str]:
+    """The matches an event's standings left out, a list in a box of its own (none
+    where none was)."""
     if table.left_out:
         yield f'<details class="left-out" open><summary>Left out ({len(table.left_out)})</summary><ul>'
         yield from (_left_out_html(lo, index) for lo in table.left_out)
         yield "</ul></details>"
-    yield from (f'<p class="warning">{escape(w)}</p>' for w in table.warnings)
-    yield "</section>"
 
 
 def _crosstable_html(table: Standings, index: dict[tuple[str, int], int]) -> Iterator[str]:
@@ -880,11 +891,16 @@ def _lineups_html(start: Position) -> str:
     """Each player's home row at the round's start, from his own left."""
     rows = []
     for side in Side:
-        towers = [t for sq in HOME_SQUARES[side] if (t := start.tower_at(sq)) is not None and t.side is side]
+        towers = _home_row(start, side)
         if len(towers) == 8:
             names = " ".join(t.colour.title + "+" * t.rings for t in towers)
             rows.append(f"<li>{side.title}, from his left: {names}</li>")
     return f'<ul class="lineups">{"".join(rows)}</ul>' if rows else ""
+
+
+def _home_row(start: Position, side: Side) -> list[Tower]:
+    """``side``'s towers on its home row in ``start``, from its own left."""
+    return [t for sq in HOME_SQUARES[side] if (t := start.tower_at(sq)) is not None and t.side is side]
 
 
 def _moves_html(i: int, number: int, items: list[_Item], attached: dict[int, list[Diagnostic]]) -> str:
