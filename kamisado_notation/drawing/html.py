@@ -280,7 +280,7 @@ class _Parts:
         grouped = self.before[pm.path] = event_name(r.record.header("Event")) or self.before.get(pm.path, "")
         if grouped:
             name = self.names.setdefault(player_key(grouped), grouped)
-            self.tallies.setdefault(name, Tally()).add_match(pm.path, summary_of(r))
+            self.tallies.setdefault(name, Tally(keep_places=True)).add_match(pm.path, summary_of(r))
             self.counts[name] = self.counts.get(name, 0) + 1
             self.index[(pm.path, r.record.line)] = i
 
