@@ -61,15 +61,19 @@ def _removals(kept: Sequence[Entry], extra: Sequence[Entry]) -> tuple[Edit, ...]
     """The edits that remove ``extra`` after the round's ``kept`` entries: a row of them
     as a row, an entry beside one of the round's as an entry."""
     lines = {e.line for e in kept}
-    why = "written after the round was over"
     edits: list[Edit] = []
     for line in sorted({e.line for e in extra}):
-        on_line = [e for e in extra if e.line == line]
-        if line in lines:
-            edits.extend(DeleteEntry(e.line, e.column, e.text, why) for e in on_line)
-        else:
-            edits.append(DeleteRow(line, "   ".join(e.text for e in on_line), why))
+        edits += _line_removals([e for e in extra if e.line == line], beside=line in lines)
     return tuple(edits)
+
+
+def _line_removals(on_line: list[Entry], *, beside: bool) -> list[Edit]:
+    """The edits that remove the entries ``on_line``, those of one line after a round's
+    end: each as an entry where they stand ``beside`` one of the round's, else the row."""
+    why = "written after the round was over"
+    if beside:
+        return [DeleteEntry(e.line, e.column, e.text, why) for e in on_line]
+    return [DeleteRow(on_line[0].line, "   ".join(e.text for e in on_line), why)]
 
 
 def set_aside_after_end(entries: Sequence[Entry], over: int, round_number: int, match: int) -> Diagnostic:
