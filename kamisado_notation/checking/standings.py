@@ -26,6 +26,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import astuple, dataclass, field, fields
+from typing import TypeVar
 
 from ..diagnostics import ERROR
 from ..display import printable
@@ -270,15 +271,13 @@ class Tally:
     def standings(self) -> Standings:
         """The standings of the matches counted so far."""
         ranked = sorted(self._players.values(), key=_PlayerCount.rank_key)
-        crosstable = {a.name: {b.name: list(a.results[b.name]) for b in ranked if b.name in a.results} for a in ranked}
-        places = {a.name: {b.name: list(a.places[b.name]) for b in ranked if b.name in a.places} for a in ranked if a.places}
         return Standings(
             players=[r.row() for r in ranked],
-            crosstable=crosstable,
+            crosstable=_by_opponent(ranked, [a.results for a in ranked]),
             left_out=list(self._left_out),
             warnings=self._warnings(),
             counted=self._counted,
-            places=places,
+            places=_by_opponent(ranked, [a.places for a in ranked]) if self._keep_places else {},
         )
 
     def _warnings(self) -> list[str]:
@@ -369,6 +368,15 @@ class EventTally:
             table.left_out = sorted(table.left_out + self._files, key=lambda lo: (self._order[lo.path], lo in files))
             out.append((name, table))
         return out
+
+
+_T = TypeVar("_T")
+
+
+def _by_opponent(ranked: list[_PlayerCount], lists: list[dict[str, list[_T]]]) -> dict[str, dict[str, list[_T]]]:
+    """Each of the ``ranked`` players' ``lists`` (a player's, by opponent: its results,
+    or where they were read), the players and their opponents in the ranking's order."""
+    return {a.name: {b.name: list(mine[b.name]) for b in ranked if b.name in mine} for a, mine in zip(ranked, lists, strict=True)}
 
 
 class _PlayerCount:

@@ -34,6 +34,7 @@ from ..engine.match import MATCH_TARGETS
 from ..engine.position import Move, Position
 from ..notation.files.opening import record_paths, source_name
 from ..notation.formats import insisted_format, reading_as
+from ..notation.record import MatchRecord
 from ..notation.writer import Form, format_move
 from .archive import ENDINGS, Criteria, fault_loser, round_endings, select
 from .replayed import MatchReplay, Ply, PlyKind, RoundReplay
@@ -230,10 +231,9 @@ class Statistics:
             return
         self.matches += 1
         record = r.record
-        names = [record.player(side) or "" for side in Side]
-        rows = [self._player(name) if name.strip() else None for name in names]
+        rows = self._players_of(record)
         winner = r.winner if r.winner is not None else _other(fault_loser(record))
-        length = self._lengths.setdefault(r.target, LengthRow(_TARGET_NAMES.get(r.target, f"to {r.target}")))
+        length = self._length(r.target)
         length.matches += 1
         endings = round_endings(r)
         _players_match(rows, winner, r.score)
@@ -250,6 +250,16 @@ class Statistics:
         won = rr.result.winner if rr.result is not None else None
         _players_round(rows, plies, won, ending)
         self._opening(rr.start.to_string(), [p.move for p in plies[: self.depth]], won, place)
+
+    def _players_of(self, record: MatchRecord) -> list[PlayerStats | None]:
+        """The rows of the two players of ``record``, Black's first (``None`` for a side
+        it names no one for)."""
+        names = [record.player(side) or "" for side in Side]
+        return [self._player(name) if name.strip() else None for name in names]
+
+    def _length(self, target: int) -> LengthRow:
+        """The row of the matches played to ``target`` points."""
+        return self._lengths.setdefault(target, LengthRow(_TARGET_NAMES.get(target, f"to {target}")))
 
     def _player(self, name: str) -> PlayerStats:
         key = player_key(name)
