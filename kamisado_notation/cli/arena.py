@@ -224,11 +224,21 @@ def _table(result: ArenaResult, *, no_color: bool) -> None:
     for i in range(count):
         table.add_row(result.names[i], result.commands[i], str(result.played(i)), str(result.won(i)), str(result.points(i)), str(result.rounds(i)[0]))
     out.print(table)
-    for i in range(1 if count == 2 else count):
-        who = "Elo difference (first - second)" if count == 2 else f"Elo of {result.names[i]} (over its opponents)"
-        out.print(f"{who}: {_rating(result.elo(i))} from matches, {_rating(result.elo_rounds(i))} from rounds", markup=False)
+    for line in _rating_lines(result):
+        out.print(line, markup=False)
     if result.sprt is not None:
         out.print(_sprt_line(result, result.sprt), markup=False)
+
+
+def _rating_lines(result: ArenaResult) -> list[str]:
+    """The ratings, from the matches and from the rounds: with two engines the first's
+    over the second, with more each one's over its opponents."""
+    count = len(result.commands)
+    lines = []
+    for i in range(1 if count == 2 else count):
+        who = "Elo difference (first - second)" if count == 2 else f"Elo of {result.names[i]} (over its opponents)"
+        lines.append(f"{who}: {_rating(result.elo(i))} from matches, {_rating(result.elo_rounds(i))} from rounds")
+    return lines
 
 
 def _sprt_line(result: ArenaResult, test: Sprt) -> str:

@@ -62,18 +62,25 @@ class EngineSpec:
             words = shlex.split(text)
         except ValueError as e:
             raise ArgumentError(f"cannot read the command {text!r}: {e}") from None
-        name: str | None = None
-        options: list[tuple[str, str]] = []
-        while words and (words[-1].startswith("name=") or words[-1].startswith("option.")):
-            word = words.pop()
-            if word.startswith("name="):
-                name = name if name is not None else word[5:].strip()
-            else:
-                options.insert(0, _option_word(word, text))
+        name, options = _arena_words(words, text)
         if not words:
             raise ArgumentError(f"an engine's command is empty: {text!r}")
         command = text if len(words) == len(shlex.split(text)) else shlex.join(words)
         return cls(command, name or None, tuple(options))
+
+
+def _arena_words(words: list[str], text: str) -> tuple[str | None, list[tuple[str, str]]]:
+    """The arena's words at the end of the command line ``text`` (its ``words``, taken
+    off them): the last ``name=NAME``'s name, and the ``option.N=V`` options in order."""
+    name: str | None = None
+    options: list[tuple[str, str]] = []
+    while words and words[-1].startswith(("name=", "option.")):
+        word = words.pop()
+        if word.startswith("name="):
+            name = name if name is not None else word[5:].strip()
+        else:
+            options.insert(0, _option_word(word, text))
+    return name, options
 
 
 def _option_word(word: str, text: str) -> tuple[str, str]:
