@@ -249,7 +249,7 @@ def summarize_judged(judged: Judged) -> MatchSummary:
 def _to_move(r: MatchReplay) -> Side | None:
     """Who moves next in an unfinished match: in the last round, or the Challenger of
     the next one (the loser of the last)."""
-    if r.status is MatchStatus.COMPLETE or not r.valid or not r.rounds or any(rr.stopped for rr in r.rounds):
+    if not _open_to_its_end(r):
         return None
     last = r.rounds[-1]
     if last.result is not None:
@@ -257,6 +257,12 @@ def _to_move(r: MatchReplay) -> Side | None:
     if last.plies:
         return last.plies[-1].side.other  # (after a push: the pushed player, whose back-entry is due)
     return last.start.to_move
+
+
+def _open_to_its_end(r: MatchReplay) -> bool:
+    """Whether the match ``r`` is undecided and was replayed to where its record stops:
+    valid, with a round at least, none stopped."""
+    return r.status is not MatchStatus.COMPLETE and r.valid and bool(r.rounds) and not any(rr.stopped for rr in r.rounds)
 
 
 def validate_matches(
@@ -647,7 +653,7 @@ def _summary_again(again: Reread, old: MatchSummary | None, line: int, path: str
     got = _judged_as_read(again, path)
     if got is None:
         return None
-    index, at, headers = (old.index, old.line, dict(old.headers)) if old is not None else (1, line, {})
+    index, at, headers = _kept_of(old, line)
     text = again.text
     errors = [replace(d, line=line, column=1) for d in got.diagnostics if d.severity is Severity.ERROR]
     diagnostics = [*again.notes, *errors]
@@ -657,6 +663,12 @@ def _summary_again(again: Reread, old: MatchSummary | None, line: int, path: str
         got, index=index, line=at, headers=headers, diagnostics=[replace(d, match=index) for d in diagnostics],
         valid=valid, status=status, read_again=text if valid else None,
     )
+
+
+def _kept_of(old: MatchSummary | None, line: int) -> tuple[int, int, dict[str, str]]:
+    """What a match read again keeps of its first reading (``old``): its index, its line
+    and its headers; with none, the first match, at ``line``, with no headers."""
+    return (old.index, old.line, dict(old.headers)) if old is not None else (1, line, {})
 
 
 def _judged_as_read(again: Reread, path: str) -> MatchSummary | None:

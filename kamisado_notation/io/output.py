@@ -175,7 +175,7 @@ def _replacing(
             try:
                 yield f
             except BaseException as e:
-                if not kept or isinstance(e, DiscardOutput) or not f.tell():
+                if not _kept_though(e, f, kept=kept):
                     raise  # (nothing written: nothing to keep)
                 failed = e  # (what was written stands: the file is completed, then the error goes on)
             f.flush()
@@ -187,6 +187,12 @@ def _replacing(
         raise
     if failed is not None:
         raise failed
+
+
+def _kept_though(e: BaseException, f: TextIO, *, kept: bool) -> bool:
+    """Whether what was written into ``f`` stands though the block failed (``e``): it
+    was to be ``kept``, it was not discarded, and something was written."""
+    return kept and not isinstance(e, DiscardOutput) and bool(f.tell())
 
 
 def _put_in_place(tmp: str, target: str, model: os.stat_result | None, *, exclusive: bool) -> None:
