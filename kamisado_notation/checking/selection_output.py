@@ -137,10 +137,15 @@ def split_name(record: MatchRecord, *, fallback: str, round_number: int | None =
 def _named_by_headers(record: MatchRecord) -> str:
     """The match ``record``'s date, event and players (``2026.03.14 Club night Ann v
     Bob``), those its headers say."""
-    black, gold = (record.player(side) or "" for side in Side)
-    players = f"{black} v {gold}" if black or gold else ""
-    parts = [record.header("Date") or "", record.header("Event") or "", players]
+    parts = [record.header("Date") or "", record.header("Event") or "", _players_named(record)]
     return " ".join(p.strip() for p in parts if p.strip())
+
+
+def _players_named(record: MatchRecord) -> str:
+    """``Ann v Bob``: the players of ``record`` as its headers name them, Black first
+    (``""`` where they name neither)."""
+    black, gold = (record.player(side) or "" for side in Side)
+    return f"{black} v {gold}" if black or gold else ""
 
 
 class SelectionWriter:

@@ -256,11 +256,17 @@ def _walk_entries(
         path, below = entry.name if here else os.path.join(folder, entry.name), os.path.join(name, entry.name)
         if _is_dir(entry):
             held += _walk(path, below, found, seen)
-        elif entry.name.lower().endswith(RECORD_SUFFIXES) and _is_file(entry):
+        elif _record_file(entry):
             held += 1
             if _first_visit(path, seen):
                 found.append((path, below))
     return held
+
+
+def _record_file(entry: os.DirEntry[str]) -> bool:
+    """Whether ``entry`` of a folder is a record file: named as records are, and a
+    regular file (:func:`_is_file`)."""
+    return entry.name.lower().endswith(RECORD_SUFFIXES) and _is_file(entry)
 
 
 def _is_dir(entry: os.DirEntry[str]) -> bool:
@@ -365,7 +371,7 @@ class _Opened:
         self.json = self.form == "json"
         self.foreign = FORMATS[self.form].foreign
         #: what another game's record the file looks like, if it is one (:func:`~..formats.other_game`)
-        self.other = other_game(self.head) if self.form in ("kmr", "boardspace") and insisted_format() is None else None
+        self.other = _other_game(self.form, self.head)
 
     def other_matches(self, record: RecordFile) -> Iterator[MatchRecord]:
         """No matches: the file is another game's record, said in one error."""
@@ -624,6 +630,13 @@ def written_lines(path: Source, *, encoding: str | None = None) -> Iterator[str]
                 raise NotationError(f"the line is longer than {MAX_JSON} bytes, the most read whole", line=number + 1)
         if carry:
             yield _decoded_line(carry, number + 1)
+
+
+def _other_game(form: str, head: bytes) -> str | None:
+    """What another game's record a file of ``form`` whose first block is ``head``
+    looks like (:func:`~..formats.other_game`), where its format was not insisted on and
+    may be mistaken for one (ours, BoardSpace's SGF); else ``None``."""
+    return other_game(head) if form in ("kmr", "boardspace") and insisted_format() is None else None
 
 
 def _kmr_opened(path: Source, encoding: str | None) -> _Opened:

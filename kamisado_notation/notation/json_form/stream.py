@@ -246,13 +246,18 @@ class JsonStream:
         try:
             return decoder.raw_decode(self._buf, self._pos)
         except json.JSONDecodeError as e:
-            cut = e.pos >= len(self._buf) - _CUT_MARGIN or e.msg.startswith("Unterminated string")
+            cut = self._cut(e)
             if cut and not self._eof:
                 return None
             raise (self._bad if cut and self._bad is not None else self._error(e.msg, e.pos)) from None
         except (ValueError, RecursionError) as e:  # a number too long to convert; nesting too deep
             line, column = self.location()
             raise NotationError(f"not JSON the toolkit can read: {e}", line=line, column=column) from None
+
+    def _cut(self, e: json.JSONDecodeError) -> bool:
+        """Whether JSON's error ``e`` is where the text read ends inside a value (a
+        string not closed, or at the last few characters read), not a fault."""
+        return e.pos >= len(self._buf) - _CUT_MARGIN or e.msg.startswith("Unterminated string")
 
     def _read_on(self, where: str) -> None:
         """Read as much again as the value read so far (at least a block)."""
