@@ -68,15 +68,21 @@ def convert(
     codec = checked_encoding(encoding)
     if folder is not None:
         _convert_into(folder, files, to=to, lang=lang, encoding=codec, chosen=chosen)
-    if len(files) > 1 or os.path.isdir(files[0]):
-        fail("several records, or a folder, are converted into a folder: give -d OUTDIR")
     try:
-        problems = _convert_one(files[0], output or "-", to=to, lang=lang, encoding=codec, chosen=chosen)
+        problems = _convert_one(_one_record(files), output or "-", to=to, lang=lang, encoding=codec, chosen=chosen)
     except (RecordIOError, OutputError) as e:
         fail(str(e))
     message = _problem(problems)
     if message is not None:
         fail(message, code=EXIT_INVALID)
+
+
+def _one_record(files: list[str]) -> str:
+    """The one record of ``files`` converted into one output; a usage error for several,
+    or a folder (converted into a folder)."""
+    if len(files) > 1 or os.path.isdir(files[0]):
+        fail("several records, or a folder, are converted into a folder: give -d OUTDIR")
+    return files[0]
 
 
 @dataclass(frozen=True)
