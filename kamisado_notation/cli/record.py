@@ -126,6 +126,14 @@ def _score(rec: Recorder) -> str:
     return f"Black {score[Side.BLACK]} - {score[Side.GOLD]} Gold (to {rec.target})"
 
 
+def _in_columns(cells: list[str], width: int) -> list[str]:
+    """``cells`` (one at least) in columns as wide as the widest, as many to a line as
+    ``width`` columns take (one at least)."""
+    column = max(len(c) for c in cells) + 2
+    per_line = max(1, width // column)
+    return ["".join(c.ljust(column) for c in cells[k : k + per_line]).rstrip() for k in range(0, len(cells), per_line)]
+
+
 def _why_forced(forced: Move | None) -> str:
     """Why the recorder wrote the entry of the ``forced`` move by itself: a blocked
     tower's forfeit, or a pushed tower's back-entry."""
@@ -190,10 +198,8 @@ class Scorer:
 
         moves = self.rec.legal_moves()
         cells = [f"{i:>3} {m} {square_name(m.target)}{' push' if m.push else ''}" for i, m in enumerate(moves, 1)]
-        width = max(len(c) for c in cells) + 2
-        per_line = max(1, (self.out.width or 80) // width)
-        for k in range(0, len(cells), per_line):
-            self.out.print("".join(c.ljust(width) for c in cells[k : k + per_line]).rstrip())
+        for line in _in_columns(cells, self.out.width or 80):
+            self.out.print(line)
         if len(moves) == 1:
             self.out.print("  (the only move: Enter plays it)")
 

@@ -762,8 +762,14 @@ def _round_sections(j: int, rec: RoundRecord, found: list[RoundReplay]) -> list[
     each part the replay split it in (``found``), each ending where the next starts."""
     if len(found) <= 1:
         return [_Section(j, rec, found[0] if found else None)]
-    starts = [next((p.index for p in rnd.plies if p.index is not None), None) for rnd in found]
+    starts = [_first_written(rnd) for rnd in found]
     return [_Section(j, rec, rnd, starts[k + 1] if k + 1 < len(found) else None, split=k > 0) for k, rnd in enumerate(found)]
+
+
+def _first_written(rnd: RoundReplay) -> int | None:
+    """Where the first entry written of a part of a round replayed stands in the round
+    as written (``None``: none of its plies is written)."""
+    return next((p.index for p in rnd.plies if p.index is not None), None)
 
 
 def _items(section: _Section) -> list[_Item]:
@@ -971,11 +977,17 @@ def _strip_html(i: int, number: int, items: list[_Item]) -> str:
     """A strip of the values over the round, one cell a move: who wins after it (Black
     dark, Gold gold, grey where unproven), from the ``{analysis: …}`` comments; none for
     a round without them."""
-    moves = [(item, _analysis(item.entry)) for item in items if item.replayed and item.kind in ("move", "push")]  # (forced entries are not judged)
+    moves = _judged_moves(items)
     if all(judged is None for _, judged in moves):
         return ""
     cells = "".join(_value_cell(i, number, item, judged[2] if judged is not None else "unknown") for item, judged in moves)
     return f'<div class="strip" aria-label="The solver\'s value after each move">{cells}</div>'
+
+
+def _judged_moves(items: list[_Item]) -> list[tuple[_Item, tuple[str, str, str, str | None] | None]]:
+    """The moves among a round's ``items`` that the solver judges (a forced entry is
+    not judged), each with its ``{analysis: …}`` comment read, if it has one."""
+    return [(item, _analysis(item.entry)) for item in items if item.replayed and item.kind in ("move", "push")]
 
 
 def _value_cell(i: int, number: int, item: _Item, after: str) -> str:

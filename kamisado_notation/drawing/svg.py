@@ -102,9 +102,16 @@ def blocked_towers(position: Position) -> list[int]:
         return []
     if position.deadlock() is None:
         return [position.square_of(position.to_move, position.tower)]
-    side, colour = position.to_move, position.tower
+    return _forfeit_chain(position, position.tower)
+
+
+def _forfeit_chain(position: Position, colour: Colour) -> list[int]:
+    """The squares of the towers in a deadlock's chain of forced forfeits, from the side
+    to move's ``colour`` tower on (the board does not change while towers forfeit:
+    :meth:`Position.deadlock`)."""
+    side = position.to_move
     squares: list[int] = []
-    while True:  # the board does not change while towers forfeit (Position.deadlock)
+    while True:
         sq = position.square_of(side, colour)
         if sq in squares:
             return squares
