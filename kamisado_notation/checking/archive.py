@@ -208,7 +208,13 @@ class _Compiled:
             return False
         if self.result is not None and not _result_meets(headers.get("result"), self.result):
             return False
-        return self.target is None or match_target(headers.get("match"), target=headers.get("target")) in (None, self.target)
+        return self.target is None or self._format_may_be(headers)
+
+    def _format_may_be(self, headers: dict[str, str]) -> bool:
+        """Whether the match whose ``headers`` (by their names in lower case) name its
+        format, or do not, may be played to the target asked for (no format named: the
+        replay tells)."""
+        return match_target(headers.get("match"), target=headers.get("target")) in (None, self.target)
 
     def plays(self, r: MatchReplay) -> bool:
         if not self._match_meets(r):

@@ -343,10 +343,7 @@ class _MatchReplayer:
             return
         if round_state.doubt is not None or last not in ("M7", "M8"):
             return
-        found = after_end(rr.record.entries, over, said[-1], round_state.pos, attempt.agrees)
-        if found is not None:
-            said[-1] = found
-            round_state.fixes.extend(found.edits)
+        _removal_after_end(round_state, rr, over, attempt)
 
     def set_aside_after_end(self, round_state: RoundState, rr: RoundReplay, over: int) -> None:
         """The entries of round ``rr`` from its entry ``over`` on, after its end, which
@@ -376,6 +373,17 @@ class _MatchReplayer:
         return f"the record stops {where}, at ply {ply.number} (line {ply.entry.line})"
 
 
+
+
+def _removal_after_end(round_state: RoundState, rr: RoundReplay, over: int, attempt: Attempt) -> None:
+    """The error after round ``rr``'s end (M7 or M8, the last said), given the removal of
+    its entries from ``over`` on as its correction where that is certain
+    (:func:`.slips.after_end.after_end`)."""
+    said = round_state.diagnostics
+    found = after_end(rr.record.entries, over, said[-1], round_state.pos, attempt.agrees)
+    if found is not None:
+        said[-1] = found
+        round_state.fixes.extend(found.edits)
 
 
 def _deciding_end(rounds: list[RoundReplay]) -> tuple[int, tuple[int, int]] | None:

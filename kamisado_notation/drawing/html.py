@@ -783,11 +783,17 @@ def _items(section: _Section) -> list[_Item]:
     return items + [_Item(first + k, section.rec.side_of(n), e, "unplayed", False) for k, (n, e) in enumerate(rest)]
 
 
+def _written_entries(section: _Section) -> list[tuple[int, Entry]]:
+    """The entries written in ``section`` (no ``...``), up to its end, each with its
+    place in the round as written."""
+    end = section.end
+    return [(n, e) for n, e in enumerate(section.rec.entries) if not e.placeholder and (end is None or n < end)]
+
+
 def _not_reached(section: _Section, plies: Sequence[Ply]) -> list[tuple[int, Entry]]:
     """The entries of the section written beyond where its replay (``plies``) stopped,
     with their places in the round as written."""
-    end = section.end
-    written = [(n, e) for n, e in enumerate(section.rec.entries) if not e.placeholder and (end is None or n < end)]
+    written = _written_entries(section)
     last = plies[-1].index if plies else -1  # (None: put in by the replay; as many written ones replayed as plies)
     return written[len(plies) :] if last is None else [(n, e) for n, e in written if n > last]
 

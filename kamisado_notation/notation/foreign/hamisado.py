@@ -107,10 +107,16 @@ def hamisado_refusal(match: MatchRecord, rounds: int, target: int, drop: bool = 
 def _beside_the_moves(match: MatchRecord) -> list[str]:
     """What ``match`` holds that a move list does not, as a clause of its refusal: its
     headers but those the moves decide, and its comments; none when it holds neither."""
-    derived = {"result", "hamisadoresult", "match", "target"} | ({"termination"} if match.header("HamisadoResult") else set())
-    kept = [h.name for h in match.headers if h.name.lower() not in derived]
+    kept = _headers_kept(match)
     held = [f"headers ({', '.join(kept)})" if kept else "", "comments" if _commented(match) else ""]
     return [f"it has {', '.join(h for h in held if h)}: --drop leaves them out"] if any(held) else []
+
+
+def _headers_kept(match: MatchRecord) -> list[str]:
+    """The names of ``match``'s headers but those its moves decide (the result, the
+    format; hamisado's ``Termination`` where its verdict is written)."""
+    derived = {"result", "hamisadoresult", "match", "target"} | ({"termination"} if match.header("HamisadoResult") else set())
+    return [h.name for h in match.headers if h.name.lower() not in derived]
 
 
 def _commented(match: MatchRecord) -> bool:

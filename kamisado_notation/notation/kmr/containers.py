@@ -231,8 +231,6 @@ def _parts(lines: Iterable[str], boundary: str, content_type: str) -> Iterator[s
             if part is not None:
                 yield from _part(part, skip=alternative and read)
                 read = read or _is_text(part)
-            else:
-                yield from []
             part = []
             yield line
         elif part is None:
