@@ -19,7 +19,7 @@ line and column of what it changes, so it means the same to every consumer of th
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
@@ -49,6 +49,7 @@ __all__ = [
     "correction",
     "edit_from_json",
     "edit_to_json",
+    "has_error",
 ]
 
 
@@ -334,6 +335,11 @@ def compose(*clauses: str | None) -> str:
 def correction(text: str) -> str:
     """The clause that gives a correction: ``correction: TEXT``."""
     return f"correction: {text}"
+
+
+def has_error(diagnostics: Iterable[Diagnostic]) -> bool:
+    """Whether one of ``diagnostics`` is an error (a warning alone leaves a record valid)."""
+    return any(d.severity is Severity.ERROR for d in diagnostics)
 
 
 @dataclass(frozen=True, slots=True)

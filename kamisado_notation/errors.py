@@ -228,3 +228,9 @@ class DiscardOutput(KamisadoError):
     part-way, that its output must not be written after all (``kamisado convert`` meeting
     an entry it cannot convert): the output is left as it was, and the ``with`` block
     ends quietly."""
+
+
+def failure_reason(e: BaseException) -> str:
+    """What the failure ``e`` says went wrong: an operating system error's own words
+    (its ``strerror``: ``No space left on device``), else its message."""
+    return e.strerror if isinstance(e, OSError) and e.strerror else str(e)

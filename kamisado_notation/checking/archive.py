@@ -208,7 +208,13 @@ class _Compiled:
             return False
         if self.result is not None and not _result_meets(headers.get("result"), self.result):
             return False
-        return self.target is None or match_target(headers.get("match"), target=headers.get("target")) in (None, self.target)
+        return self.target is None or self._format_may_be(headers)
+
+    def _format_may_be(self, headers: dict[str, str]) -> bool:
+        """Whether the match whose ``headers`` (by their names in lower case) name its
+        format, or do not, may be played to the target asked for (no format named: the
+        replay tells)."""
+        return match_target(headers.get("match"), target=headers.get("target")) in (None, self.target)
 
     def plays(self, r: MatchReplay) -> bool:
         if not self._match_meets(r):
@@ -233,19 +239,23 @@ class _Compiled:
 
     def reaches(self, rr: RoundReplay) -> bool:
         """Whether the round passes through the position (by its key, then in full)."""
-        wanted = self.position
         position = rr.start.copy()
         key = position.key()
-        if key == self.key and position == wanted:
+        if self._is_wanted(key, position):
             return True
         for ply in rr.plies:
             if ply.kind is PlyKind.BACK:
                 continue
             key ^= position.key_change(ply.move)
             position.apply(ply.move)
-            if key == self.key and position == wanted:
+            if self._is_wanted(key, position):
                 return True
         return False
+
+    def _is_wanted(self, key: int, position: Position) -> bool:
+        """Whether ``position`` (whose key is ``key``) is the one asked for: by its key
+        first, then in full."""
+        return key == self.key and position == self.position
 
     def reaches_as_written(self, record: MatchRecord) -> bool | None:
         """Whether a match of one round from the initial position reaches the position,
@@ -262,14 +272,13 @@ class _Compiled:
             return None
         wanted = self.position
         assert wanted is not None
-        where = wanted.where  # (where each tower stands: compared first, in one step)
         position = _INITIAL.copy()
-        if position.where == where and position == wanted:
+        if _stands_as(position, wanted):
             return True
         for e in record.rounds[0].entries:
             if not _played_as_written(position, e):
                 return None
-            if position.where == where and position == wanted:
+            if _stands_as(position, wanted):
                 return True
         return False
 
@@ -289,6 +298,12 @@ class _Compiled:
             (sumo, lambda: _sumo_moved(rr)),
         )
         return all(holds() for asked, holds in flags if asked)
+
+
+def _stands_as(position: Position, wanted: Position) -> bool:
+    """Whether ``position`` is ``wanted``: where each tower stands compared first (in one
+    step), then in full."""
+    return position.where == wanted.where and position == wanted
 
 
 def _named(headers: dict[str, str], names: tuple[str, ...], pattern: re.Pattern[str]) -> bool:
@@ -419,17 +434,21 @@ def _forfeits_as_written(position: Position, e: Entry) -> bool:
     if not position.must_forfeit() or position.tower is None:
         return False
     move = position.forfeit_move()
-    if e.origin is None:
-        named = e.distance == 0 and e.tower is move.tower and e.square_colour is SQUARE_COLOURS[move.origin]
-    else:
-        named = e.origin == e.target == move.origin
-    if not named:
+    if not _writes_forfeit(e, move):
         return False
     position.apply(move)
     if position.deadlock() is not None:
         position.undo()
         return False
     return True
+
+
+def _writes_forfeit(e: Entry, move: Move) -> bool:
+    """Whether the entry ``e`` writes the forfeit ``move``: a zero entry of its tower on
+    its square's colour, or in coordinates its square twice."""
+    if e.origin is None:
+        return e.distance == 0 and e.tower is move.tower and e.square_colour is SQUARE_COLOURS[move.origin]
+    return e.origin == e.target == move.origin
 
 
 def _plies(r: MatchReplay) -> int:

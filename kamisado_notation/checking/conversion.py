@@ -162,14 +162,23 @@ def resolve_moves(match: MatchRecord, form: Form) -> tuple[ResolvedMoves, Unreso
     and why the match cannot be written in ``form``, if it cannot."""
     from .replay import replay_match
 
-    if form is Form.JSON:  # (both squares and colours, where the replay reaches)
-        return (replay_match(match).resolved_moves() if any(r.entries for r in match.rounds) else ResolvedMoves()), None
+    if form is Form.JSON:
+        return _both_forms(match), None
     wanted = [(j, k, e) for j, r in enumerate(match.rounds) for k, e in enumerate(r.entries) if _needs_board(e, form)]
     if not wanted:
         return ResolvedMoves(), None
     result = replay_match(match)
     moves = result.resolved_moves()
     return moves, _unresolved(match.index, form, result.diagnostics, moves, wanted)
+
+
+def _both_forms(match: MatchRecord) -> ResolvedMoves:
+    """The moves the replay of ``match`` resolved, for JSON, which writes each entry's
+    squares and colours both where the replay reaches (none to resolve in a match with
+    no entry)."""
+    from .replay import replay_match
+
+    return replay_match(match).resolved_moves() if any(r.entries for r in match.rounds) else ResolvedMoves()
 
 
 def _unresolved(
@@ -179,7 +188,7 @@ def _unresolved(
     written in ``form``: its errors, else the first of the entries ``wanted`` (each by
     its round's and its own index) whose move the replay did not resolve; ``None`` when
     it can."""
-    errors = [d for d in diagnostics if d.severity is Severity.ERROR]
+    errors = _errors(diagnostics)
     if errors:
         return Unresolved(index, form, errors=tuple(errors))
     missing = [e for j, k, e in wanted if moves.move_of(j, k) is None]
@@ -239,9 +248,9 @@ def _foreign_match(m: MatchRecord, form: str, texts: list[str], problems: Conver
     from .replay import replay_match
 
     result = replay_match(m)
-    errors = tuple(d for d in result.diagnostics if d.severity is Severity.ERROR)
+    errors = _errors(result.diagnostics)
     if errors:
-        problems.unresolved = Unresolved(m.index, form, errors=errors)
+        problems.unresolved = Unresolved(m.index, form, errors=tuple(errors))
         return
     writer = FORMATS[form].writer
     assert writer is not None  # (a format that is written)
@@ -250,8 +259,12 @@ def _foreign_match(m: MatchRecord, form: str, texts: list[str], problems: Conver
     if refusal is not None:
         problems.format_error = FormatError(refusal)
         return
-    number = chosen.round_number
-    texts.append(foreign_text(written, m, result.rounds if number is None else [r for r in result.rounds if r.number == number]))
+    texts.append(foreign_text(written, m, _chosen_rounds(result, chosen.round_number)))
+
+
+def _chosen_rounds(result: MatchReplay, number: int | None) -> list[RoundReplay]:
+    """The rounds of a match as replayed (``result``) to write: all, or round ``number``."""
+    return result.rounds if number is None else [r for r in result.rounds if r.number == number]
 
 
 def foreign_text(written: ForeignWriter, m: MatchRecord, rounds: Sequence[RoundReplay]) -> str:

@@ -182,7 +182,7 @@ def _refuse_overlaps(number: int, changes: list[_Span], whole: dict[int, DeleteR
 def _refusal(edit: Edit, lines: list[str]) -> str | None:
     """Why ``edit`` cannot be made in the text of ``lines`` (each with its ending), or
     ``None`` when it fits."""
-    if any(isinstance(value, str) and _BREAKS.search(value) for value in edit):
+    if _breaks_a_line(edit):
         return "a line break in what it writes or says"
     last = len(lines) + 1 if isinstance(edit, (InsertRow, InsertLine)) else len(lines)  # (a row may be written after the last line)
     if not 1 <= edit.line <= last:
@@ -193,6 +193,11 @@ def _refusal(edit: Edit, lines: list[str]) -> str | None:
     if isinstance(edit, (DeleteRow, RewriteLine)):
         return None if _written_in(edit.old, body) else f"line {edit.line} does not hold {edit.old!r}"
     return _span_refusal(edit, body)
+
+
+def _breaks_a_line(edit: Edit) -> bool:
+    """Whether a text ``edit`` writes or says holds a line break."""
+    return any(isinstance(value, str) and _BREAKS.search(value) for value in edit)
 
 
 def _span_refusal(edit: ReplaceEntry | InsertEntry | DeleteEntry | SwapEntries | RewriteMark | Renumber, body: str) -> str | None:
@@ -234,7 +239,12 @@ def _written_in(old: str, body: str) -> bool:
 def _outermost(changes: list[_Span]) -> list[_Span]:
     """``changes`` without those inside another (a word's abbreviation written in full
     within an entry another edit rewrites whole: the entry's new text says it all)."""
-    return [c for c in changes if not (c[0] < c[1] and any(o is not c and o[0] <= c[0] and c[1] <= o[1] and o[1] - o[0] > c[1] - c[0] for o in changes))]
+    return [c for c in changes if not (c[0] < c[1] and _inside_another(c, changes))]
+
+
+def _inside_another(c: _Span, changes: list[_Span]) -> bool:
+    """Whether the change ``c`` stands inside a longer one of ``changes``."""
+    return any(o is not c and o[0] <= c[0] and c[1] <= o[1] and o[1] - o[0] > c[1] - c[0] for o in changes)
 
 
 def apply_edits(text: str, edits: Iterable[Edit]) -> str:

@@ -69,7 +69,7 @@ class EntrySlips:
         if idx == state.halt:
             self.report(fault, entry, number, replace(fix, certain=None))
             raise RoundStopped
-        if fix.certain is not None and idx not in state.trusted and (row_swapped or self.row_slip_likelier(idx)):
+        if self.withholds(idx, fix, row_swapped=row_swapped):
             state.withheld = idx
             self.report(fault, entry, number, replace(fix, certain=None))
             raise RoundStopped
@@ -79,6 +79,13 @@ class EntrySlips:
         if fault.move is not None and _best_follows(fault.move, fix):
             return fault.move  # only its annotation is wrong, as far as the record tells
         raise RoundStopped
+
+    def withholds(self, idx: int, fix: Correction, *, row_swapped: bool) -> bool:
+        """Whether the certain correction ``fix`` of entry ``idx`` is withheld, for a
+        slip of a whole row or round to be tried first: the row before was swapped, or a
+        slip of the row is likelier (never where the entry is trusted: none explained
+        anything from there)."""
+        return fix.certain is not None and idx not in self.state.trusted and (row_swapped or self.row_slip_likelier(idx))
 
     def swapped_reading(self, idx: int, entry: Entry, fix: Correction) -> Move | None:
         """The legal move entry ``idx`` names with its tower and square colours the other
@@ -124,13 +131,19 @@ class EntrySlips:
         """:func:`.slips.rows.row_swapped_before` here, where the last ply is Black's entry
         of the row played as an ordinary move (never after a forgotten forfeit)."""
         state = self.state
+        last = self.black_of_row(idx)
+        return None if last is None else row_swapped_before(state.pos, state.rr.record.entries, idx, last.move)
+
+    def black_of_row(self, idx: int) -> Ply | None:
+        """The last ply, where it is Black's entry of the row of Gold's entry ``idx``
+        played as an ordinary move (never after a forgotten forfeit, nor with a
+        back-entry due); else ``None``."""
+        state = self.state
         plies = state.rr.plies
         if state.shift or state.pending is not None or not plies or not idx % 2:
             return None
         last = plies[-1]
-        if last.entry is not state.rr.record.entries[idx - 1] or last.kind is not PlyKind.MOVE:
-            return None
-        return row_swapped_before(state.pos, state.rr.record.entries, idx, last.move)
+        return last if last.entry is state.rr.record.entries[idx - 1] and last.kind is PlyKind.MOVE else None
 
     def report(self, fault: Fault, entry: Entry, number: int, fix: Correction) -> None:
         state = self.state

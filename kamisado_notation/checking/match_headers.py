@@ -155,7 +155,7 @@ class MatchHeaders:
         if text is None or text.strip() in ("*", ""):
             return
         claim = parse_result(text)
-        if claim is not None and (not text.isascii() or ":" in text):
+        if claim is not None and _other_separator(text):
             self.dashes(text, claim)
         if claim is None:
             self.diag("result", f"[Result \"{text}\"] is not Black's points - Gold's points (\"1-3\")", self.at("Result"))
@@ -179,6 +179,12 @@ class MatchHeaders:
                 WARNING, None, None, self.match.index, (), Kind.RESULT_SEPARATOR, (edit,),
             )
         )  # fmt: skip
+
+
+def _other_separator(text: str) -> bool:
+    """Whether a ``Result`` read as a score (``text``) may be written with another mark
+    than ``-`` between its points: a dash outside ASCII, or a colon."""
+    return not text.isascii() or ":" in text
 
 
 def pasted_warning(pasted: Pasted, rec: RoundRecord, match_index: int | None) -> Diagnostic:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..diagnostics import ERROR, WARNING, Diagnostic, Edit, InsertLine, Kind, Severity, compose, correction
+from ..diagnostics import ERROR, WARNING, Diagnostic, Edit, InsertLine, Kind, Severity, compose, correction, has_error
 from ..notation.record import Entry, MatchRecord, RoundRecord
 from .replayed import RoundReplay
 from .round_state import MissingRound
@@ -55,7 +55,7 @@ class MatchState:
     def erred(self) -> bool:
         """Whether an error was reported (a trial replay needs no more: its rounds are in
         line order, so the first error found is the first)."""
-        return any(d.severity is ERROR for d in self.diags)
+        return has_error(self.diags)
 
     def split_round(self, i: int, left: MissingRound, place: int) -> RoundRecord:
         """Round ``i`` split where a ``Round`` line was left out (``left``), its later part
@@ -70,8 +70,8 @@ class MatchState:
         errors = [d for d in match.errors if (d.line, d.column) not in explained]
         self.match = replace(match, rounds=[*match.rounds[:i], head, tail, *match.rounds[i + 1 :]], errors=errors)
         k, first = self.written[i]
-        self.written.insert(i + 1, (k, first + left.index - (1 if left.placeholder is not None and not left.dots else 0)))  # (a '...' put in: not written)
-        self.diags = [d for d in self.diags if not (d.rule == "syntax" and d.kind in (Kind.NONE, Kind.TURN_NUMBER) and (d.line, d.column) in explained)]
+        self.written.insert(i + 1, (k, first + left.index - _dots_put_in(left)))
+        self.diags = [d for d in self.diags if not _split_explains(d, explained)]
         self.report(_missing_round(rec, left, place, self.match.index))
         return head
 
@@ -161,3 +161,15 @@ def _replace_fix(fixes: list[Edit], where: dict[int, int], certain: Edit | None,
     k = where.get(id(certain))
     if k is not None:
         fixes[k] = edit
+
+
+def _dots_put_in(left: MissingRound) -> int:
+    """1 where the split of a round at ``left`` put in a ``...`` that is not written (its
+    later part's entries then stand a place further on than written), else 0."""
+    return 1 if left.placeholder is not None and not left.dots else 0
+
+
+def _split_explains(d: Diagnostic, explained: frozenset[tuple[int, int]]) -> bool:
+    """Whether the reader's ``d`` is a syntax warning at one of the places (line, column)
+    that a round split where its ``Round`` line was left out ``explained``."""
+    return d.rule == "syntax" and d.kind in (Kind.NONE, Kind.TURN_NUMBER) and (d.line, d.column) in explained

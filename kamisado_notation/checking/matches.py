@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from ..diagnostics import Kind
 from ..engine.board import Side
-from ..notation.record import Headers, MatchRecord, Pasted
+from ..notation.record import Headers, MatchRecord, Pasted, RoundRecord
 
 if TYPE_CHECKING:
     from .replay import MatchReplay
@@ -76,13 +76,20 @@ def _pasted(before: MatchReplay) -> Pasted:
     return Pasted(before.target, decided_in, (before.score[Side.BLACK], before.score[Side.GOLD]))
 
 
+def _lines_of(rounds: list[RoundRecord], first: int, end: int) -> tuple[int, float]:
+    """The lines ``rounds[first:end]`` span, from the first's (from the start for a
+    match's first round: the headers are its) up to the next round's."""
+    low = rounds[first].line if first else 0
+    high = rounds[end].line if end < len(rounds) else math.inf
+    return low, high
+
+
 def _part(match: MatchRecord, first: int, end: int, index: int, pasted: Pasted | None) -> MatchRecord:
     """Rounds ``first`` to ``end - 1`` of ``match``, with their diagnostics: the first
     part keeps the match's headers and index; a later one (``pasted`` after the part
     before) is match ``index``, starting at its ``Round 1``, with no headers."""
     rounds = match.rounds
-    low = rounds[first].line if first else 0
-    high = rounds[end].line if end < len(rounds) else math.inf
+    low, high = _lines_of(rounds, first, end)
     errors = [d for d in match.errors if low <= d.line < high]
     turnless = {n for n in match.turnless if low <= n < high}
     if not first:

@@ -236,7 +236,13 @@ def _weak(entry: Entry) -> bool:
     tower and where it lands), a square alone (``a1`` in a sentence: a move's target only
     where the tower is forced), or a forced entry written as a sign (a dash, ``pass``),
     with no tower named."""
+    if _tower_and_landing(entry):
+        return False  # (a move said, never text to set aside)
     unread = (entry.unread or "").split()
-    if entry.tower is not None and (entry.square_colour is not None or entry.target is not None):
-        return False  # (a tower and where it lands: a move said, never text to set aside)
     return len(unread) >= 2 or unread == ["from"] or (entry.distance == 0 and entry.tower is None)
+
+
+def _tower_and_landing(entry: Entry) -> bool:
+    """Whether ``entry`` names a tower and where it lands (its square's colour, or the
+    square)."""
+    return entry.tower is not None and (entry.square_colour is not None or entry.target is not None)

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
 
-from ..diagnostics import ERROR, WARNING, DeleteEntry, Diagnostic, Kind
+from ..diagnostics import ERROR, WARNING, DeleteEntry, Diagnostic, Kind, has_error
 from ..engine.board import Side
 from ..engine.match import Match
 from ..engine.position import Move, Position
@@ -136,8 +136,13 @@ class _MatchReplayer:
         if state.probing:
             return
         state.fixes.extend(e for d in headers.found[found:] for e in d.edits)
-        if headers.misnamed or headers.format_read or state.match.errors:
+        if self.may_have_header_slips():
             self.header_slips(target)
+
+    def may_have_header_slips(self) -> bool:
+        """Whether a header line may hold a slip to correct: a name misspelt, a format
+        read from a misspelling, or a reader's error in the match."""
+        return bool(self.headers.misnamed or self.headers.format_read or self.state.match.errors)
 
     def after_the_decision(self, winner: Side | None) -> None:
         """The errors after the round that decided the match (``winner``: ``None`` while
@@ -202,7 +207,7 @@ class _MatchReplayer:
         ``game``: what it found; where it stopped, the rounds after it not checked from
         its end (``False``); else its result and the score written after it (``True``)."""
         position = game.position = round_state.pos
-        if attempt.cut is not None and not rr.stopped and position.winner is None and position.deadlock() is None:
+        if attempt.cut is not None and not rr.stopped and _unended(position):
             rr.stopped = round_state.cut_reached = True  # the round's last rows were lost: not its end
         self.take_findings(round_state, rr, attempt)
         if rr.stopped:
@@ -279,7 +284,7 @@ class _MatchReplayer:
                 rr, position, self.state.match.index, attempt.cut, ends=attempt.ends, rings_unknown=attempt.guess, halt=attempt.halt,
                 places=attempt.places, trusted=attempt.trusted,
             ).run(attempt.challenger)
-            if round_state.over is not None and not any(d.severity is ERROR for d in attempt.slips):  # (a '...' put in, an entry retyped: warnings)
+            if round_state.over is not None and not has_error(attempt.slips):  # (a '...' put in, an entry retyped: warnings)
                 round_state.split = left_out_round(rr, round_state, self.state.match)
                 if round_state.split is not None:
                     return round_state, rr
@@ -338,10 +343,7 @@ class _MatchReplayer:
             return
         if round_state.doubt is not None or last not in ("M7", "M8"):
             return
-        found = after_end(rr.record.entries, over, said[-1], round_state.pos, attempt.agrees)
-        if found is not None:
-            said[-1] = found
-            round_state.fixes.extend(found.edits)
+        _removal_after_end(round_state, rr, over, attempt)
 
     def set_aside_after_end(self, round_state: RoundState, rr: RoundReplay, over: int) -> None:
         """The entries of round ``rr`` from its entry ``over`` on, after its end, which
@@ -371,6 +373,17 @@ class _MatchReplayer:
         return f"the record stops {where}, at ply {ply.number} (line {ply.entry.line})"
 
 
+
+
+def _removal_after_end(round_state: RoundState, rr: RoundReplay, over: int, attempt: Attempt) -> None:
+    """The error after round ``rr``'s end (M7 or M8, the last said), given the removal of
+    its entries from ``over`` on as its correction where that is certain
+    (:func:`.slips.after_end.after_end`)."""
+    said = round_state.diagnostics
+    found = after_end(rr.record.entries, over, said[-1], round_state.pos, attempt.agrees)
+    if found is not None:
+        said[-1] = found
+        round_state.fixes.extend(found.edits)
 
 
 def _deciding_end(rounds: list[RoundReplay]) -> tuple[int, tuple[int, int]] | None:
@@ -425,7 +438,13 @@ def _retyped(rr: RoundReplay, said: list[Diagnostic], extra: Sequence[Entry]) ->
     wrong, again = last.entry, extra[0]
     if again.line <= wrong.line or not _writes(again, last.move):
         return None
-    return next((d for d in said if d.kind is Kind.SLOT and (d.line, d.column) == (wrong.line, wrong.column)), None)
+    return _slot_correction(said, wrong)
+
+
+def _slot_correction(said: list[Diagnostic], entry: Entry) -> Diagnostic | None:
+    """The correction of ``entry`` as a one-slot slip among the diagnostics ``said``, if
+    there is one."""
+    return next((d for d in said if d.kind is Kind.SLOT and (d.line, d.column) == (entry.line, entry.column)), None)
 
 
 def _writes(entry: Entry, move: Move) -> bool:
@@ -463,8 +482,14 @@ def _placeholder_left_out(round_state: RoundState, attempt: Attempt) -> Diagnost
 def _failed(round_state: RoundState, attempt: Attempt) -> bool:
     """Whether a round's replay stopped, reported an error, or did not end where a
     round follows."""
-    unended = attempt.ends and round_state.pos.winner is None and round_state.pos.deadlock() is None
-    return round_state.stop_index is not None or unended or any(d.severity is ERROR for d in round_state.diagnostics)
+    unended = attempt.ends and _unended(round_state.pos)
+    return round_state.stop_index is not None or unended or has_error(round_state.diagnostics)
+
+
+def _unended(position: Position) -> bool:
+    """Whether the round is not over in ``position``: no side has reached the home
+    row (M7), and no deadlock (M8)."""
+    return position.winner is None and position.deadlock() is None
 
 
 def _first_error(state: MatchState, start: Position, k: int) -> tuple[int, int] | None:

@@ -11,6 +11,7 @@ from ..diagnostics import (
     ERROR,
     Diagnostic,
     Edit,
+    has_error,
 )
 from ..engine.board import Side
 from ..engine.match import (
@@ -163,7 +164,7 @@ class MatchReplay:
 
     @property
     def valid(self) -> bool:
-        return not any(d.severity == ERROR for d in self.diagnostics)
+        return not has_error(self.diagnostics)
 
     def uncertain(self, round_replay: RoundReplay) -> Diagnostic | None:
         """The error of the first ply of ``round_replay`` that the replay played as written
@@ -177,12 +178,8 @@ class MatchReplay:
         True
         """
         played = len(round_replay.plies)
-        errors = (
-            d
-            for d in self.diagnostics
-            if d.severity is ERROR and not d.edits and d.round == round_replay.number and d.ply is not None
-        )
-        return min((d for d in errors if d.ply is not None and d.ply <= played), key=lambda d: d.ply or 0, default=None)
+        errors = [d for d in self.diagnostics if _unsure_at(d, round_replay.number, played)]
+        return min(errors, key=lambda d: d.ply or 0, default=None)
 
     def resolved_moves(self) -> ResolvedMoves:
         """The move of each written entry the replay played as written, by its place in
@@ -202,7 +199,21 @@ class MatchReplay:
         for rnd in self.rounds:
             written = rounds[rnd.index].entries
             for ply in rnd.plies:
-                k, entry = ply.index, ply.entry
-                if k is not None and entry == written[k] and (entry.line, entry.column) not in wrong:
+                k = _written_place(ply, written, wrong)
+                if k is not None:
                     found[rnd.index, k] = ply.move
         return ResolvedMoves(found)
+
+
+def _unsure_at(d: Diagnostic, number: int, played: int) -> bool:
+    """Whether ``d`` is an error with no certain correction at one of the first
+    ``played`` plies of round ``number`` (:meth:`MatchReplay.uncertain`)."""
+    return d.severity is ERROR and not d.edits and d.round == number and d.ply is not None and d.ply <= played
+
+
+def _written_place(ply: Ply, written: list[Entry], wrong: set[tuple[int, int]]) -> int | None:
+    """Where ``ply``'s entry stands among the entries ``written`` in its round, where
+    it plays it as written: one the record holds (:attr:`Ply.index`), not rewritten by a
+    correction, with no error (its place not among ``wrong``); else ``None``."""
+    k, entry = ply.index, ply.entry
+    return k if k is not None and entry == written[k] and (entry.line, entry.column) not in wrong else None

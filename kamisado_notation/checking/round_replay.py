@@ -22,6 +22,7 @@ from .readings import Readings
 from .replayed import Ply, PlyKind, RoundReplay
 from .round_state import RoundOver, RoundState, RoundStopped, SetAside
 from .slips import Hypothesis
+from .slips.faults import writes_zero
 
 __all__ = ["Attempt", "RoundOver", "RoundReplayer", "RoundStopped", "syntax_cut"]
 
@@ -147,16 +148,30 @@ class RoundReplayer:
         """Any entry the hot path did not play: check it, report, and play it (or its
         correction) or stop."""
         state = self.state
-        pos = state.pos
         if idx == 0 and challenger is Side.GOLD:
             self.missing_placeholder(entry, number)
-        if state.pending is not None:
-            ply = self.slips.back_entry(idx, entry, number, state.pending)
-            state.rr.plies.append(ply)
-            state.pending = None
-            if ply.entry is entry:
-                return  # (else the back-entry was left out, put in: the entry is the pusher's next move)
-        side = SIDES[(idx + state.shift) & 1]
+        if state.pending is not None and self.back_entry(idx, entry, number, state.pending):
+            return
+        self.check_turn(entry, number, SIDES[(idx + state.shift) & 1])
+        move = self.readings.unread(idx, entry) if entry.unread is not None else exact_move(state.pos, entry)
+        if move is None:
+            move = self.slips.slip(idx, entry, number)
+        self.record_ply(idx, entry, number, move)
+
+    def back_entry(self, idx: int, entry: Entry, number: int, push: Move) -> bool:
+        """The back-entry due after ``push`` judged (:meth:`EntrySlips.back_entry`) and
+        kept as a ply: ``True`` where ``entry`` is it, ``False`` where it was left out
+        and put in (``entry`` is then the pusher's next move)."""
+        ply = self.slips.back_entry(idx, entry, number, push)
+        self.state.rr.plies.append(ply)
+        self.state.pending = None
+        return ply.entry is entry
+
+    def check_turn(self, entry: Entry, number: int, side: Side) -> None:
+        """Stop at an entry of ``side``'s after the round's end (M7, M8: :class:`RoundOver`)
+        or out of its turn (T2: :class:`RoundStopped`)."""
+        state = self.state
+        pos = state.pos
         if pos.winner is not None:
             state.error("M7", f"the round is over: {pos.winner.title} reached the home row at ply {number - 1}", entry, number)
             raise RoundOver
@@ -164,10 +179,6 @@ class RoundReplayer:
         if side is not pos.to_move:  # entries alternate, and so do turns: not expected
             state.error("T2", f"it is {pos.to_move.title}'s turn, not {side.title}'s", entry, number)
             raise RoundStopped
-        move = self.readings.unread(idx, entry) if entry.unread is not None else exact_move(pos, entry)
-        if move is None:
-            move = self.slips.slip(idx, entry, number)
-        self.record_ply(idx, entry, number, move)
 
     def missing_placeholder(self, entry: Entry, number: int) -> None:
         """Gold is the Challenger, yet the round's first entry is no ``...``. When it is a
@@ -200,7 +211,7 @@ class RoundReplayer:
         enough (a move that cannot be made is reported by :meth:`EntrySlips.slip`)."""
         state = self.state
         pos = state.pos
-        zero = entry.distance == 0 if entry.origin is None else entry.origin == entry.target
+        zero = writes_zero(entry)
         if state.chain is None and zero and pos.deadlock() is not None:
             state.chain = set()
         if state.chain is None:

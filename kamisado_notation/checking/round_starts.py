@@ -126,10 +126,9 @@ class RoundStarts:
         their first error is, the tower's colour, and the start."""
         better: list[tuple[tuple[int, int], Colour, Position]] = []
         for colour in Colour:
-            trial = start.copy()
-            place_ring(trial, RoundResult(winner, RoundEnd.HOME_ROW, colour, 0))
-            if trial.rings(winner, colour) == start.rings(winner, colour):
-                continue  # (a Triple Sumo takes no fourth ring)
+            trial = _ringed(start, winner, colour)
+            if trial is None:
+                continue
             reached = self.first_error(trial, k)
             if reached is None or reached > base:
                 better.append((reached or (1 << 62, 0), colour, trial))
@@ -297,6 +296,14 @@ class RoundStarts:
             )
         )
         self.fills[i] = how
+
+
+def _ringed(start: Position, winner: Side, colour: Colour) -> Position | None:
+    """``start`` with a ring more on ``winner``'s ``colour`` tower; ``None`` where that
+    tower is a Triple Sumo (it takes no fourth ring)."""
+    trial = start.copy()
+    place_ring(trial, RoundResult(winner, RoundEnd.HOME_ROW, colour, 0))
+    return None if trial.rings(winner, colour) == start.rings(winner, colour) else trial
 
 
 def lineup_start(rec: RoundRecord, rings_from: Position) -> Position | None:

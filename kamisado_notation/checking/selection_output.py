@@ -26,7 +26,7 @@ from ..diagnostics import Diagnostic, Severity
 from ..engine.board import Side
 from ..engine.position import Position
 from ..errors import FormatError
-from ..notation.formats import FORMATS
+from ..notation.formats import FORMATS, is_foreign
 from ..notation.record import Header, Headers, MatchRecord, RecordFile
 from ..notation.writer import Form, RecordWriter
 from .archive import Selected
@@ -64,7 +64,7 @@ def match_text(found: Selected, form: str, *, lang: str = "en") -> str:
 
 
 def _text(record: MatchRecord, form: str, lang: str, replay: MatchReplay | None) -> str:
-    if form in FORMATS and FORMATS[form].foreign:
+    if is_foreign(form):
         return _foreign(record, form, replay)
     out = io.StringIO()
     writer = RecordWriter(out, form=Form(form), lang=lang, path="<selected>")
@@ -137,10 +137,15 @@ def split_name(record: MatchRecord, *, fallback: str, round_number: int | None =
 def _named_by_headers(record: MatchRecord) -> str:
     """The match ``record``'s date, event and players (``2026.03.14 Club night Ann v
     Bob``), those its headers say."""
-    black, gold = (record.player(side) or "" for side in Side)
-    players = f"{black} v {gold}" if black or gold else ""
-    parts = [record.header("Date") or "", record.header("Event") or "", players]
+    parts = [record.header("Date") or "", record.header("Event") or "", _players_named(record)]
     return " ".join(p.strip() for p in parts if p.strip())
+
+
+def _players_named(record: MatchRecord) -> str:
+    """``Ann v Bob``: the players of ``record`` as its headers name them, Black first
+    (``""`` where they name neither)."""
+    black, gold = (record.player(side) or "" for side in Side)
+    return f"{black} v {gold}" if black or gold else ""
 
 
 class SelectionWriter:
@@ -166,7 +171,7 @@ class SelectionWriter:
 
     def add(self, out: TextIO, found: Selected) -> None:
         """Write ``found`` to the stream ``out`` (after those before it)."""
-        if self.form in FORMATS and FORMATS[self.form].foreign:
+        if is_foreign(self.form):
             self._safely(found, lambda: out.write(_foreign(found.record, self.form, found.replay)))
             return
         if self._writer is None:

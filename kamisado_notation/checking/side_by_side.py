@@ -80,16 +80,27 @@ def bands_of(lines: Sequence[str], first_line: int, is_heading: IsHeading) -> Ba
     last = first_line - 1
     for number, text in enumerate(lines, first_line):
         found = _heading_row(text, number, is_heading)
-        ends = not text.strip() and open_block is not None and last > open_block[0]
-        if open_block is not None and (found is not None or ends):
-            blocks.append(_Block(open_block[0], last, open_block[1], open_block[2]))
+        if open_block is not None and (found is not None or _blank_after_rows(text, open_block[0], last)):
+            blocks.append(_closed(open_block, last))
             open_block = None
         if found is not None:
             open_block = (number, *found)
         last = number
     if open_block is not None:
-        blocks.append(_Block(open_block[0], last, open_block[1], open_block[2]))
+        blocks.append(_closed(open_block, last))
     return Bands(tuple(blocks), tuple(lines), first_line) if blocks else None
+
+
+def _blank_after_rows(text: str, heading: int, last: int) -> bool:
+    """Whether ``text`` is a blank line that ends a table whose heading row is line
+    ``heading``: a row at least after it (``last``: the line before this one)."""
+    return not text.strip() and last > heading
+
+
+def _closed(opened: tuple[int, re.Pattern[str] | None, tuple[int, ...]], last: int) -> _Block:
+    """The table ``opened`` at its heading row (its line, separator and bands' starts),
+    ending at line ``last``."""
+    return _Block(opened[0], last, opened[1], opened[2])
 
 
 def _heading_row(text: str, number: int, is_heading: IsHeading) -> tuple[re.Pattern[str] | None, tuple[int, ...]] | None:

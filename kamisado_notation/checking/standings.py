@@ -26,6 +26,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import astuple, dataclass, field, fields
+from typing import TypeVar
 
 from ..diagnostics import ERROR
 from ..display import printable
@@ -121,7 +122,8 @@ class Standings:
     warnings: list[str] = field(default_factory=list)
     #: Matches counted.
     counted: int = 0
-    #: Where each result of :attr:`crosstable` was read: ``places[a][b][k]`` is the
+    #: Where each result of :attr:`crosstable` was read, where the tally kept it
+    #: (:class:`Tally`'s ``keep_places``; else empty): ``places[a][b][k]`` is the
     #: (path, line) of the match of ``crosstable[a][b][k]``.
     places: dict[str, dict[str, list[tuple[str, int]]]] = field(default_factory=dict)
 
@@ -220,13 +222,17 @@ def _loose_key(name: str) -> str:
 
 class Tally:
     """The standings counted a match at a time: :meth:`add_file` for each file's
-    validation (in order), then :meth:`standings`."""
+    validation (in order), then :meth:`standings`. ``keep_places``: where each result
+    was read is kept (:attr:`Standings.places`: the web page links each result of its
+    crosstable to its match); else the counts alone are, which do not grow with the
+    matches but for the results' scores."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, keep_places: bool = False) -> None:
         self._players: dict[str, _PlayerCount] = {}
         self._spellings: dict[str, list[str]] = {}
         self._left_out: list[LeftOut] = []
         self._counted = 0
+        self._keep_places = keep_places
 
     def add_file(self, fv: FileReportStream) -> None:
         """Count the matches of one file's validation (iterating it), and leave out
@@ -245,7 +251,7 @@ class Tally:
             self._left_out.append(LeftOut(path, summary.line, why, kind, written))
             return
         self._counted += 1
-        place = (path, summary.line)
+        place = (path, summary.line) if self._keep_places else None
         winner = summary.winner if summary.winner is not None else _other(fault_loser(summary))
         black, gold = (self._player(n) for n in names)
         black.add(gold, summary.score[Side.BLACK], summary.score[Side.GOLD], winner is Side.BLACK, place)
@@ -265,15 +271,13 @@ class Tally:
     def standings(self) -> Standings:
         """The standings of the matches counted so far."""
         ranked = sorted(self._players.values(), key=_PlayerCount.rank_key)
-        crosstable = {a.name: {b.name: list(a.results[b.name]) for b in ranked if b.name in a.results} for a in ranked}
-        places = {a.name: {b.name: list(a.places[b.name]) for b in ranked if b.name in a.places} for a in ranked}
         return Standings(
             players=[r.row() for r in ranked],
-            crosstable=crosstable,
+            crosstable=_by_opponent(ranked, [a.results for a in ranked]),
             left_out=list(self._left_out),
             warnings=self._warnings(),
             counted=self._counted,
-            places=places,
+            places=_by_opponent(ranked, [a.places for a in ranked]) if self._keep_places else {},
         )
 
     def _warnings(self) -> list[str]:
@@ -366,6 +370,15 @@ class EventTally:
         return out
 
 
+_T = TypeVar("_T")
+
+
+def _by_opponent(ranked: list[_PlayerCount], lists: list[dict[str, list[_T]]]) -> dict[str, dict[str, list[_T]]]:
+    """Each of the ``ranked`` players' ``lists`` (a player's, by opponent: its results,
+    or where they were read), the players and their opponents in the ranking's order."""
+    return {a.name: {b.name: list(mine[b.name]) for b in ranked if b.name in mine} for a, mine in zip(ranked, lists, strict=True)}
+
+
 class _PlayerCount:
     """A player's counts as they grow, and the results against each opponent."""
 
@@ -375,14 +388,16 @@ class _PlayerCount:
         self.results: dict[str, list[str]] = {}
         self.places: dict[str, list[tuple[str, int]]] = {}
 
-    def add(self, opponent: _PlayerCount, points: int, against: int, won: bool, place: tuple[str, int]) -> None:
+    def add(self, opponent: _PlayerCount, points: int, against: int, won: bool, place: tuple[str, int] | None) -> None:
+        """A match against ``opponent`` counted, read at ``place`` (``None``: not kept)."""
         self.played += 1
         self.won += won
         self.lost += not won
         self.points += points
         self.against += against
         self.results.setdefault(opponent.name, []).append(f"{points}-{against}")
-        self.places.setdefault(opponent.name, []).append(place)
+        if place is not None:
+            self.places.setdefault(opponent.name, []).append(place)
 
     def rank_key(self) -> tuple[int, int, int, str]:
         return -self.won, -(self.points - self.against), -self.points, player_key(self.name)

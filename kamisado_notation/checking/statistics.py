@@ -34,6 +34,7 @@ from ..engine.match import MATCH_TARGETS
 from ..engine.position import Move, Position
 from ..notation.files.opening import record_paths, source_name
 from ..notation.formats import insisted_format, reading_as
+from ..notation.record import MatchRecord
 from ..notation.writer import Form, format_move
 from .archive import ENDINGS, Criteria, fault_loser, round_endings, select
 from .replayed import MatchReplay, Ply, PlyKind, RoundReplay
@@ -98,7 +99,8 @@ class OpeningNode:
     """A line of the opening tree: the rounds that began with it (``played``), how they
     ended (``black``: won by Black, ``gold``: by Gold, ``unfinished``), the lines that go
     on from it by their next move's short form, and (when the counts keep them) the
-    places of the matches that played it, in the order added."""
+    places of the matches that played it: how many (``place_count``: a match once, however
+    many of its rounds began so) and the first few, in the order added (``places``)."""
 
     move: Move | None = None
     played: int = 0
@@ -107,6 +109,20 @@ class OpeningNode:
     unfinished: int = 0
     children: dict[str, OpeningNode] = field(default_factory=dict)
     places: list[object] = field(default_factory=list)
+    place_count: int = 0
+    #: the last place added (a match's rounds are added one after another)
+    last_place: object = None
+
+    def add_place(self, place: object, keep: int) -> None:
+        """``place``, the match being counted, among the places that played the line:
+        counted once however many of its rounds began so, and kept while fewer than
+        ``keep`` are."""
+        if self.place_count and place == self.last_place:
+            return
+        self.place_count += 1
+        self.last_place = place
+        if len(self.places) < keep:
+            self.places.append(place)
 
     @property
     def score(self) -> float:
@@ -117,18 +133,23 @@ class OpeningNode:
         won = self.black if self.move.side is Side.BLACK else self.gold
         return (won + self.unfinished / 2) / self.played
 
-    def merge(self, other: OpeningNode) -> None:
+    def merge(self, other: OpeningNode, *, keep: int = 0) -> None:
+        """Add the counts of ``other`` (the same line, of other matches) to these, its
+        places after these (while fewer than ``keep`` are kept)."""
         self.played += other.played
         self.black += other.black
         self.gold += other.gold
         self.unfinished += other.unfinished
-        self.places += other.places
+        self.places += other.places[: max(0, keep - len(self.places))]
+        if other.place_count:
+            self.place_count += other.place_count
+            self.last_place = other.last_place
         for text, child in other.children.items():
             mine = self.children.get(text)
             if mine is None:
                 self.children[text] = child
             else:
-                mine.merge(child)
+                mine.merge(child, keep=keep)
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,11 +205,12 @@ def _round_won(row: PlayerStats | None, won: Side, ending: str | None) -> None:
 
 class Statistics:
     """The counts of an archive (module docstring), a match at a time. ``depth``: the
-    opening tree's plies; ``keep_places``: each line keeps the places given to
-    :meth:`add` (the web page links a line to its matches), which grows with the
+    opening tree's plies; ``keep_places``: each line keeps the first so many places
+    given to :meth:`add` and counts them all (the web page links a line to its first
+    twelve matches and says how many more): what is kept does not grow with the
     matches."""
 
-    def __init__(self, *, depth: int = 3, keep_places: bool = False) -> None:
+    def __init__(self, *, depth: int = 3, keep_places: int = 0) -> None:
         self.depth = depth
         self.keep_places = keep_places
         #: Matches counted, and matches left out for an error.
@@ -209,10 +231,9 @@ class Statistics:
             return
         self.matches += 1
         record = r.record
-        names = [record.player(side) or "" for side in Side]
-        rows = [self._player(name) if name.strip() else None for name in names]
+        rows = self._players_of(record)
         winner = r.winner if r.winner is not None else _other(fault_loser(record))
-        length = self._lengths.setdefault(r.target, LengthRow(_TARGET_NAMES.get(r.target, f"to {r.target}")))
+        length = self._length(r.target)
         length.matches += 1
         endings = round_endings(r)
         _players_match(rows, winner, r.score)
@@ -229,6 +250,16 @@ class Statistics:
         won = rr.result.winner if rr.result is not None else None
         _players_round(rows, plies, won, ending)
         self._opening(rr.start.to_string(), [p.move for p in plies[: self.depth]], won, place)
+
+    def _players_of(self, record: MatchRecord) -> list[PlayerStats | None]:
+        """The rows of the two players of ``record``, Black's first (``None`` for a side
+        it names no one for)."""
+        names = [record.player(side) or "" for side in Side]
+        return [self._player(name) if name.strip() else None for name in names]
+
+    def _length(self, target: int) -> LengthRow:
+        """The row of the matches played to ``target`` points."""
+        return self._lengths.setdefault(target, LengthRow(_TARGET_NAMES.get(target, f"to {target}")))
 
     def _player(self, name: str) -> PlayerStats:
         key = player_key(name)
@@ -253,7 +284,7 @@ class Statistics:
             node.gold += won is Side.GOLD
             node.unfinished += won is None
             if self.keep_places and move is not None:
-                node.places.append(place)
+                node.add_place(place, self.keep_places)
 
     def merge(self, other: Statistics) -> None:
         """Add the counts of ``other`` (of other matches) to these."""
@@ -274,7 +305,7 @@ class Statistics:
             self.endings[ending] += n
         for root, node in other.openings.items():
             if root in self.openings:
-                self.openings[root].merge(node)
+                self.openings[root].merge(node, keep=self.keep_places)
             else:
                 self.openings[root] = node
 

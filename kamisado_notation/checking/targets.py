@@ -77,7 +77,13 @@ def inferred_target(claim: tuple[int, int] | None, scores: list[tuple[int, int]]
         return next((t for t in claimed if fits(scores, rounds, t)), claimed[0]), True
     if len(scores) < rounds and (decided := _decided_by(scores)) is not None:  # (rounds after the last replayed)
         return decided, False
-    return next((t for _name, t in MATCH_FORMATS[1:] if fits(scores, rounds, t)), None), False
+    return _smallest_fitted(scores, rounds), False
+
+
+def _smallest_fitted(scores: list[tuple[int, int]], rounds: int) -> int | None:
+    """The target of the smallest format (of more than one round) that a match of
+    ``rounds`` rounds, the score ``scores`` after each replayed, fits; ``None`` for none."""
+    return next((t for _name, t in MATCH_FORMATS[1:] if fits(scores, rounds, t)), None)
 
 
 def _decided_by(scores: list[tuple[int, int]]) -> int | None:

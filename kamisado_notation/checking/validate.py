@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from itertools import chain
 from typing import TYPE_CHECKING, TextIO
 
-from ..diagnostics import ERROR, Diagnostic, Kind, Severity
+from ..diagnostics import Diagnostic, Kind, Severity, has_error
 from ..display import json_text, printable
 from ..engine.board import Side
 from ..engine.match import RoundResult
@@ -106,8 +106,6 @@ class MatchSummary:
     read_again: str | None = None
 
     def to_json(self) -> dict[str, object]:
-        from ..notation.export import colour_name, side_name
-
         return {
             "index": self.index,
             "line": self.line,
@@ -115,18 +113,19 @@ class MatchSummary:
             "valid": self.valid,
             "status": self.status,
             "score": {"black": self.score[Side.BLACK], "gold": self.score[Side.GOLD]},
-            "rounds": [
-                {
-                    "number": number,
-                    "winner": side_name(r.winner) if r else None,
-                    "by": r.by if r else None,
-                    "tower": colour_name(r.tower) if r else None,
-                    "points": r.points if r else 0,
-                }
-                for number, r in self.rounds
-            ],
+            "rounds": [_round_json(number, r) for number, r in self.rounds],
             "diagnostics": [d.to_json() for d in self.diagnostics],
         }
+
+
+def _round_json(number: int, r: RoundResult | None) -> dict[str, object]:
+    """Round ``number`` of a summary as ``--json`` writes it: who won it, how, with which
+    tower and for how many points (``None`` and 0 for a round not finished)."""
+    from ..notation.export import colour_name, side_name
+
+    if r is None:
+        return {"number": number, "winner": None, "by": None, "tower": None, "points": 0}
+    return {"number": number, "winner": side_name(r.winner), "by": r.by, "tower": colour_name(r.tower), "points": r.points}
 
 
 @dataclass
@@ -140,7 +139,7 @@ class FileReport:
 
     @property
     def valid(self) -> bool:
-        return not any(d.severity == ERROR for d in self.diagnostics) and all(m.valid for m in self.matches)
+        return not has_error(self.diagnostics) and all(m.valid for m in self.matches)
 
     def all_diagnostics(self) -> list[Diagnostic]:
         """The file's own diagnostics and every match's, in line order."""
@@ -250,7 +249,7 @@ def summarize_judged(judged: Judged) -> MatchSummary:
 def _to_move(r: MatchReplay) -> Side | None:
     """Who moves next in an unfinished match: in the last round, or the Challenger of
     the next one (the loser of the last)."""
-    if r.status is MatchStatus.COMPLETE or not r.valid or not r.rounds or any(rr.stopped for rr in r.rounds):
+    if not _open_to_its_end(r):
         return None
     last = r.rounds[-1]
     if last.result is not None:
@@ -258,6 +257,12 @@ def _to_move(r: MatchReplay) -> Side | None:
     if last.plies:
         return last.plies[-1].side.other  # (after a push: the pushed player, whose back-entry is due)
     return last.start.to_move
+
+
+def _open_to_its_end(r: MatchReplay) -> bool:
+    """Whether the match ``r`` is undecided and was replayed to where its record stops:
+    valid, with a round at least, none stopped."""
+    return r.status is not MatchStatus.COMPLETE and r.valid and bool(r.rounds) and not any(rr.stopped for rr in r.rounds)
 
 
 def validate_matches(
@@ -364,7 +369,7 @@ class FileReportStream:
     @property
     def valid(self) -> bool:
         """Whether the file and all its matches are valid (once iterated)."""
-        return self.valid_matches == self.matches and not any(d.severity == ERROR for d in self.diagnostics)
+        return self.valid_matches == self.matches and not has_error(self.diagnostics)
 
     def report(self, *, on_match: Callable[[MatchSummary], None] | None = None) -> FileReport:
         """Iterate the validation into a :class:`FileReport` (every summary kept)."""
@@ -648,16 +653,22 @@ def _summary_again(again: Reread, old: MatchSummary | None, line: int, path: str
     got = _judged_as_read(again, path)
     if got is None:
         return None
-    index, at, headers = (old.index, old.line, dict(old.headers)) if old is not None else (1, line, {})
+    index, at, headers = _kept_of(old, line)
     text = again.text
     errors = [replace(d, line=line, column=1) for d in got.diagnostics if d.severity is Severity.ERROR]
     diagnostics = [*again.notes, *errors]
-    valid = not any(d.severity is Severity.ERROR for d in diagnostics)
+    valid = not has_error(diagnostics)
     status = got.status if valid else MatchStatus.IN_PROGRESS
     return replace(
         got, index=index, line=at, headers=headers, diagnostics=[replace(d, match=index) for d in diagnostics],
         valid=valid, status=status, read_again=text if valid else None,
     )
+
+
+def _kept_of(old: MatchSummary | None, line: int) -> tuple[int, int, dict[str, str]]:
+    """What a match read again keeps of its first reading (``old``): its index, its line
+    and its headers; with none, the first match, at ``line``, with no headers."""
+    return (old.index, old.line, dict(old.headers)) if old is not None else (1, line, {})
 
 
 def _judged_as_read(again: Reread, path: str) -> MatchSummary | None:
@@ -758,7 +769,7 @@ def _cut_holds(before: BlockReport, block: Block, report: BlockReport) -> bool:
 def _no_match(matches: int, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     """The error of a file with no match and no error yet (README: an empty file is not
     a valid record), if it is one."""
-    if matches or any(d.severity == ERROR for d in diagnostics):
+    if matches or has_error(diagnostics):
         return []
     return [no_match()]
 

@@ -150,12 +150,11 @@ def analyze(
     encoding: str | None = ENCODING,
 ) -> None:
     """Judge every move of every round with the solver: its value before and after for the player who made it, ?? (a proven win let go into a proven loss), ? (a proven win slowed by 4 turns or more), ! (the only move that keeps a proven win, the others proven to lose) and the best move where the played one was proven worse, written into the records as {analysis: …} comments; what decided each round on standard error."""
-    from ..play.analyse import DEFAULT_NODES, analyse, annotate
+    from ..play.analyse import annotate
 
     codec = checked_encoding(encoding)
     paths = read_inputs(files, output)
-    time = None if time_ms is None else time_ms / 1000
-    judge = functools.partial(analyse, depth=depth, time=time, nodes=DEFAULT_NODES if nodes is None else nodes, jobs=jobs, memory=memory)
+    judge = _judge(depth, time_ms, nodes, jobs, memory)
     texts, reports = [], []
     err = console(stderr=True)
     for path in paths:
@@ -168,6 +167,15 @@ def analyze(
         emit_json({"files": reports})
     else:
         _write_annotated(texts, output, paths)
+
+
+def _judge(depth: int | None, time_ms: int | None, nodes: int | None, jobs: int, memory: int) -> Callable[..., list[MatchAnalysis]]:
+    """The solver's judge of a record's matches (:func:`~kamisado_notation.play.analyse.analyse`)
+    with the limits the options give (``nodes`` by default :data:`~kamisado_notation.play.analyse.DEFAULT_NODES`)."""
+    from ..play.analyse import DEFAULT_NODES, analyse
+
+    time = None if time_ms is None else time_ms / 1000
+    return functools.partial(analyse, depth=depth, time=time, nodes=DEFAULT_NODES if nodes is None else nodes, jobs=jobs, memory=memory)
 
 
 def _write_annotated(texts: list[str], output: str | None, inputs: list[str]) -> None:

@@ -13,6 +13,7 @@ from typing import NoReturn
 import typer
 
 from ..display import printable
+from ..errors import failure_reason
 from ..io.output import file_identity
 from . import analysis, archive, arena, convert, draw, engine, fix, page, record, standings
 from . import validate as validate_cli
@@ -140,7 +141,7 @@ def run(application: typer.Typer, args: list[str]) -> int:
     except OSError as e:
         _quiet_stdout()
         what = "standard output" if e.filename is None else printable(os.fsdecode(e.filename))
-        _say(f"cannot write {what}: {e.strerror or e}")
+        _say(f"cannot write {what}: {failure_reason(e)}")
         return EXIT_USAGE
     return status
 

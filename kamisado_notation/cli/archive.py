@@ -100,10 +100,7 @@ def select(
     problems: list[tuple[str, Diagnostic]] = []
     matches = found_in(paths, wanted, encoding=checked_encoding(encoding), dedupe=dedupe, keep_duplicates=duplicates is not None, problems=problems, jobs=jobs)
     if count:
-        n = sum(1 for m in matches if m.duplicate_of is None)
-        _say_problems(problems)
-        sys.stdout.write(f"{n}\n")
-        raise typer.Exit(_status(problems))
+        _say_count(matches, problems)
     unwritable = _write(matches, to=to, lang=lang, output=output, folder=folder, split=split, duplicates=duplicates, inputs=paths)
     _say_problems(problems)
     for line in unwritable:
@@ -191,14 +188,23 @@ def _say_problems(problems: list[tuple[str, Diagnostic]]) -> None:
         sys.stderr.write(d.format(printable(path)) + "\n")
 
 
+def _say_count(matches: Iterable[Selected], problems: list[tuple[str, Diagnostic]]) -> NoReturn:
+    """``--count``: how many ``matches`` were found (a duplicate left out is none), on
+    standard output, the files' ``problems`` on standard error; then exit."""
+    n = sum(1 for m in matches if m.duplicate_of is None)
+    _say_problems(problems)
+    sys.stdout.write(f"{n}\n")
+    raise typer.Exit(_status(problems))
+
+
 def _status(problems: list[tuple[str, Diagnostic]]) -> int:
     """2 when a file could not be read, 1 when one holds no match or has an error of
     its own, else 0 (warnings aside)."""
-    from ..diagnostics import ERROR
+    from ..diagnostics import has_error
 
     if any(d.rule == "io" for _, d in problems):
         return EXIT_USAGE
-    return EXIT_INVALID if any(d.severity == ERROR for _, d in problems) else EXIT_OK
+    return EXIT_INVALID if has_error(d for _, d in problems) else EXIT_OK
 
 
 def stats(

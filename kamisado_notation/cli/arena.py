@@ -16,7 +16,7 @@ from .common import EXIT_INTERRUPTED, EXIT_USAGE, MAX_JOBS, console, emit_json, 
 if TYPE_CHECKING:  # loaded by the functions that need it: start-up time
     from rich.console import Console
 
-    from ..play.arena import ArenaResult, EngineSpec, MatchOutcome, Sprt
+    from ..play.arena import ArenaResult, ArenaSettings, EngineSpec, MatchOutcome, Sprt
 
 
 def arena(
@@ -47,17 +47,13 @@ def arena(
     """Play matches between engines speaking the engine protocol (two, a round robin or a
     gauntlet) and write their records."""
     from ..errors import ArgumentError, OutputError
-    from ..play.arena import ArenaSettings, Traffic, parse_tc, read_openings, run_arena, schedule
+    from ..play.arena import Traffic, read_openings, run_arena, schedule
 
     specs = _check(engines, match)
     try:
-        clock = parse_tc(tc) if tc is not None else None
         test = _sprt(sprt, len(specs))
         opened = read_openings(openings) if openings is not None else []
-        settings = ArenaSettings(
-            match=match.strip().lower(), movetime_ms=_movetime(movetime, clock, depth, nodes), grace_ms=grace,
-            startup_s=startup, tc=clock, depth=depth, nodes=nodes,
-        )  # fmt: skip
+        settings = _settings(match, tc, movetime=movetime, depth=depth, nodes=nodes, grace=grace, startup=startup)
     except ArgumentError as e:
         fail(str(e))
     err = console(stderr=True, no_color=no_color)
@@ -85,6 +81,18 @@ def arena(
     except (OutputError, ArgumentError) as e:
         fail(str(e))
     _report(result, err, signalled, as_json=as_json, no_color=no_color)
+
+
+def _settings(match: str, tc: str | None, *, movetime: int | None, depth: int | None, nodes: int | None, grace: int, startup: float) -> ArenaSettings:
+    """The matches' settings the options give (``--tc`` read: :class:`ArgumentError`
+    where it cannot be)."""
+    from ..play.arena import ArenaSettings, parse_tc
+
+    clock = parse_tc(tc) if tc is not None else None
+    return ArenaSettings(
+        match=match.strip().lower(), movetime_ms=_movetime(movetime, clock, depth, nodes), grace_ms=grace,
+        startup_s=startup, tc=clock, depth=depth, nodes=nodes,
+    )  # fmt: skip
 
 
 def _report(result: ArenaResult, err: Console, signalled: list[int], *, as_json: bool, no_color: bool) -> None:
@@ -224,11 +232,21 @@ def _table(result: ArenaResult, *, no_color: bool) -> None:
     for i in range(count):
         table.add_row(result.names[i], result.commands[i], str(result.played(i)), str(result.won(i)), str(result.points(i)), str(result.rounds(i)[0]))
     out.print(table)
-    for i in range(1 if count == 2 else count):
-        who = "Elo difference (first - second)" if count == 2 else f"Elo of {result.names[i]} (over its opponents)"
-        out.print(f"{who}: {_rating(result.elo(i))} from matches, {_rating(result.elo_rounds(i))} from rounds", markup=False)
+    for line in _rating_lines(result):
+        out.print(line, markup=False)
     if result.sprt is not None:
         out.print(_sprt_line(result, result.sprt), markup=False)
+
+
+def _rating_lines(result: ArenaResult) -> list[str]:
+    """The ratings, from the matches and from the rounds: with two engines the first's
+    over the second, with more each one's over its opponents."""
+    count = len(result.commands)
+    lines = []
+    for i in range(1 if count == 2 else count):
+        who = "Elo difference (first - second)" if count == 2 else f"Elo of {result.names[i]} (over its opponents)"
+        lines.append(f"{who}: {_rating(result.elo(i))} from matches, {_rating(result.elo_rounds(i))} from rounds")
+    return lines
 
 
 def _sprt_line(result: ArenaResult, test: Sprt) -> str:

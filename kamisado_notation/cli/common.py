@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
-from ..notation.formats import FORMATS, LANGUAGES, WRITTEN_FORMS
+from ..notation.formats import FORMATS, LANGUAGES, WRITTEN_FORMS, is_foreign
 
 if TYPE_CHECKING:  # loaded by the functions that need them: start-up time
     from rich.console import Console
@@ -268,8 +268,8 @@ FROM = typer.Option(
 #: What the ``--to`` of the commands that write records says it takes (the registry's):
 #: our forms, then the other programs' formats that are written.
 TO_HELP = "{}, or another program's: {}".format(
-    " | ".join(n for n in WRITTEN_FORMS if n not in FORMATS or not FORMATS[n].foreign),
-    " | ".join(n for n in WRITTEN_FORMS if n in FORMATS and FORMATS[n].foreign),
+    " | ".join(n for n in WRITTEN_FORMS if not is_foreign(n)),
+    " | ".join(n for n in WRITTEN_FORMS if is_foreign(n)),
 )
 #: What ``--lang`` says it takes.
 LANG_HELP = f"Language of the text form: {' | '.join(LANGUAGES)}."

@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
-from ..notation.formats import FORMATS
+from ..errors import failure_reason
+from ..notation.formats import FORMATS, is_foreign
 from .common import ENCODING, EXIT_INVALID, EXIT_OK, EXIT_USAGE, FROM, LANG_HELP, TO_HELP, checked_encoding, fail, say
 
 if TYPE_CHECKING:
@@ -67,15 +68,21 @@ def convert(
     codec = checked_encoding(encoding)
     if folder is not None:
         _convert_into(folder, files, to=to, lang=lang, encoding=codec, chosen=chosen)
-    if len(files) > 1 or os.path.isdir(files[0]):
-        fail("several records, or a folder, are converted into a folder: give -d OUTDIR")
     try:
-        problems = _convert_one(files[0], output or "-", to=to, lang=lang, encoding=codec, chosen=chosen)
+        problems = _convert_one(_one_record(files), output or "-", to=to, lang=lang, encoding=codec, chosen=chosen)
     except (RecordIOError, OutputError) as e:
         fail(str(e))
     message = _problem(problems)
     if message is not None:
         fail(message, code=EXIT_INVALID)
+
+
+def _one_record(files: list[str]) -> str:
+    """The one record of ``files`` converted into one output; a usage error for several,
+    or a folder (converted into a folder)."""
+    if len(files) > 1 or os.path.isdir(files[0]):
+        fail("several records, or a folder, are converted into a folder: give -d OUTDIR")
+    return files[0]
 
 
 @dataclass(frozen=True)
@@ -89,7 +96,7 @@ class _Chosen:
 def _check_foreign_options(to: str, round_number: int | None, drop: bool) -> None:
     """Exit 2 when ``--round`` or ``--drop`` is given for a form that writes whole
     matches, or ``--drop`` for one that leaves out what it cannot hold by itself."""
-    foreign = to in FORMATS and FORMATS[to].foreign
+    foreign = is_foreign(to)
     if round_number is not None and not foreign:
         fail(f"--round goes with --to {_ONE_ROUND} (one round each); --to {to} writes whole matches")
     if drop and not (foreign and FORMATS[to].drops):
@@ -101,10 +108,9 @@ def _convert_one(path: str, output: str, *, to: str, lang: str, encoding: str | 
     form ``to``, ours or another program's
     (:data:`~kamisado_notation.notation.formats.FORMATS`; ``chosen``: what of each match)."""
     from ..checking.conversion import convert_foreign, convert_to
-    from ..notation.formats import FORMATS
     from ..notation.writer import Form
 
-    if to in FORMATS and FORMATS[to].foreign:  # (an other program's: --to names only those written)
+    if is_foreign(to):  # (an other program's: --to names only those written)
         return convert_foreign(path, output, form=to, encoding=encoding, round_number=chosen.round_number, drop=chosen.drop)
     return convert_to(path, output, form=Form(to), lang=lang, encoding=encoding)
 
@@ -140,7 +146,7 @@ def _convert_file(path: str, out: str, *, to: str, lang: str, encoding: str | No
         os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
         problems = _convert_one(path, out, to=to, lang=lang, encoding=encoding, chosen=chosen)
     except OSError as e:
-        say(f"cannot write {out}: {e.strerror or e}")
+        say(f"cannot write {out}: {failure_reason(e)}")
         return EXIT_USAGE
     except (RecordIOError, OutputError) as e:
         say(str(e))

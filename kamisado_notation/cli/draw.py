@@ -104,9 +104,9 @@ def _report(path: str, diagnostics: list[Any]) -> None:
 
 def _invalid(diagnostics: list[Any]) -> bool:
     """Errors make the record invalid (exit 1); warnings alone do not."""
-    from ..diagnostics import Severity
+    from ..diagnostics import has_error
 
-    return any(d.severity is Severity.ERROR for d in diagnostics)
+    return has_error(diagnostics)
 
 
 def _last_move(rnd: Any, ply: int) -> Any:

@@ -231,8 +231,13 @@ def perft(
 
     pos = read_position(position) if position is not None else Position.initial()
     if divide and depth >= 1:
-        parts = divide_moves(pos, depth)
-        lines = sorted(f"{_coords(move)} {n}" for move, n in parts)
-        sys.stdout.write("".join(line + "\n" for line in lines) + f"{sum(n for _, n in parts)}\n")
+        sys.stdout.write(_divided(divide_moves(pos, depth)))
     else:
         sys.stdout.write(f"{count(pos, depth)}\n")
+
+
+def _divided(parts: list[tuple[Move, int]]) -> str:
+    """``perft --divide``'s output: a line for each move (``FROM-TO COUNT``), sorted, then
+    the count of them all."""
+    lines = sorted(f"{_coords(move)} {n}" for move, n in parts)
+    return "".join(line + "\n" for line in lines) + f"{sum(n for _, n in parts)}\n"

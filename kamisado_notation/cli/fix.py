@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
+from ..errors import failure_reason
 from .common import (
     ENCODING,
     EXIT_INVALID,
@@ -89,10 +90,16 @@ def _kmr_records(arguments: list[str], *, in_place: bool) -> list[tuple[str, str
         named = named_record_paths(arguments)
     except NoRecordsError as e:
         fail(str(e), code=EXIT_INVALID)
-    stdin = [path for path, _name in named].count("-")
+    _check_stdin([path for path, _name in named], in_place=in_place)
+    return [(path, name) for path, name in named if path in arguments or _kmr_text(path)]  # (one named on its own is refused, by _read)
+
+
+def _check_stdin(paths: list[str], *, in_place: bool) -> None:
+    """A usage error where standard input (``-``) is among ``paths`` twice, or at all
+    ``--in-place``."""
+    stdin = paths.count("-")
     if stdin > 1 or (in_place and stdin):
         fail("standard input (-) can be read only once, and is not fixed --in-place")
-    return [(path, name) for path, name in named if path in arguments or _kmr_text(path)]  # (one named on its own is refused, by _read)
 
 
 def _kmr_text(path: str) -> bool:
@@ -120,7 +127,7 @@ def _fix_into(path: str, target: str, *, in_place: bool, encoding: str | None) -
     except typer.Exit as e:  # said already: this record is passed over
         return int(e.exit_code)
     except OSError as e:
-        say(f"cannot write {target}: {e.strerror or e}")
+        say(f"cannot write {target}: {failure_reason(e)}")
         return EXIT_USAGE
 
 

@@ -27,6 +27,7 @@ from .common import EXIT_INVALID, EXIT_USAGE, console, fail
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from ..engine.moves import Move
     from ..play.recorder import Recorder
 
 #: What the prompt takes besides a move, for ``?``.
@@ -125,6 +126,20 @@ def _score(rec: Recorder) -> str:
     return f"Black {score[Side.BLACK]} - {score[Side.GOLD]} Gold (to {rec.target})"
 
 
+def _in_columns(cells: list[str], width: int) -> list[str]:
+    """``cells`` (one at least) in columns as wide as the widest, as many to a line as
+    ``width`` columns take (one at least)."""
+    column = max(len(c) for c in cells) + 2
+    per_line = max(1, width // column)
+    return ["".join(c.ljust(column) for c in cells[k : k + per_line]).rstrip() for k in range(0, len(cells), per_line)]
+
+
+def _why_forced(forced: Move | None) -> str:
+    """Why the recorder wrote the entry of the ``forced`` move by itself: a blocked
+    tower's forfeit, or a pushed tower's back-entry."""
+    return "a forfeit: the tower is blocked (M6)" if forced and forced.is_forfeit else "the pushed tower's back-entry (S3)"
+
+
 class Scorer:
     """The prompt loop: one question at a time (a move, or the fill), every answer
     played on the recorder, which saves the file."""
@@ -183,10 +198,8 @@ class Scorer:
 
         moves = self.rec.legal_moves()
         cells = [f"{i:>3} {m} {square_name(m.target)}{' push' if m.push else ''}" for i, m in enumerate(moves, 1)]
-        width = max(len(c) for c in cells) + 2
-        per_line = max(1, (self.out.width or 80) // width)
-        for k in range(0, len(cells), per_line):
-            self.out.print("".join(c.ljust(width) for c in cells[k : k + per_line]).rstrip())
+        for line in _in_columns(cells, self.out.width or 80):
+            self.out.print(line)
         if len(moves) == 1:
             self.out.print("  (the only move: Enter plays it)")
 
@@ -218,7 +231,7 @@ class Scorer:
     def play(self, word: str) -> None:
         rec = self.rec
         moves = rec.legal_moves()
-        move = moves[0] if not word and len(moves) == 1 else rec.parse_move(word) if word else None
+        move = self.named(word, moves)
         if move is None:
             self.out.print(f"  a number 1 to {len(moves)}, a target square or an entry (? for help)")
             return
@@ -227,9 +240,15 @@ class Scorer:
         written = self._entries()[before:]
         self.out.print(f"  {written[0]}")
         for entry, forced in zip(written[1:], rec.moves[before + 1 :], strict=True):
-            why = "a forfeit: the tower is blocked (M6)" if forced and forced.is_forfeit else "the pushed tower's back-entry (S3)"
-            self.out.print(f"  {entry}   [bold]written by itself: {why}[/bold]")
+            self.out.print(f"  {entry}   [bold]written by itself: {_why_forced(forced)}[/bold]")
         self.announce_round_end()
+
+    def named(self, word: str, moves: list[Move]) -> Move | None:
+        """The move the answer ``word`` names among the legal ``moves``: Enter (no word)
+        the only one, else the move it reads as (``None`` for Enter among several)."""
+        if not word:
+            return moves[0] if len(moves) == 1 else None
+        return self.rec.parse_move(word)
 
     def announce_round_end(self) -> None:
         rec = self.rec

@@ -81,11 +81,16 @@ def _check_events(tally: EventTally, tables: list[tuple[str, Standings]], event:
     from ..display import printable
 
     events = ", ".join(repr(name or "(no event)") for name in tally.events.values())
-    missing = event is not None and not any(table.counted or table.left_out for _, table in tables) and tally.other_events
     refuse(
-        (missing, printable(f"no match of the event {event!r}: the records hold {events}")),
+        (event is not None and _none_of_it(tally, tables), printable(f"no match of the event {event!r}: the records hold {events}")),
         (as_csv and len(tables) > 1, printable(f"the records hold {len(tables)} events ({events}): a CSV is one table, give --event NAME")),
     )
+
+
+def _none_of_it(tally: EventTally, tables: list[tuple[str, Standings]]) -> bool:
+    """Whether the event asked for holds no match of the records: its ``tables`` count
+    none and leave none out, where other events have some."""
+    return not any(table.counted or table.left_out for _, table in tables) and bool(tally.other_events)
 
 
 def _warn(tally: EventTally, tables: list[tuple[str, Standings]]) -> None:

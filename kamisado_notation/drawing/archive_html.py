@@ -2,8 +2,8 @@
 and the opening tree of :class:`~kamisado_notation.checking.statistics.Statistics`, each
 line of the tree a row whose matches are links to them on the page. The page hands it
 each match as it draws it (:meth:`ArchiveSections.add`), with the match's number on the
-page; only the counts are kept (and, for each line of the tree, the numbers of the
-matches that played it)."""
+page; only the counts are kept (and, for each line of the tree, how many matches
+played it and the numbers of the first twelve, the links it shows)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ class ArchiveSections:
     """The players' table and the opening tree of the matches of a page."""
 
     def __init__(self) -> None:
-        self.stats = Statistics(depth=TREE_DEPTH, keep_places=True)
+        self.stats = Statistics(depth=TREE_DEPTH, keep_places=_LINKS)
 
     def add(self, number: int, replay: MatchReplay) -> None:
         """Count match ``number`` of the page."""
@@ -85,9 +85,8 @@ def _tree_html(rows: Iterable[OpeningRow], min_games: int) -> Iterator[str]:
 
 def _line_html(row: OpeningRow) -> str:
     n = row.node
-    numbers = list(dict.fromkeys(p for p in n.places if isinstance(p, int)))
-    links = " ".join(f'<a href="#m{i}" aria-label="match {i}">{i}</a>' for i in numbers[:_LINKS])
-    more = f" … {len(numbers) - _LINKS} more" if len(numbers) > _LINKS else ""
+    links = " ".join(f'<a href="#m{i}" aria-label="match {i}">{i}</a>' for i in n.places)
+    more = f" … {n.place_count - len(n.places)} more" if n.place_count > len(n.places) else ""
     depth = len(row.moves) - 1
     line = f"{len(row.moves)}. {escape(row.moves[-1])}"
     return (

@@ -33,12 +33,12 @@ from ..checking.archive import each_match
 from ..checking.replay import MatchReplay, MatchStatus, Ply, PlyKind, RoundReplay, replay_match
 from ..checking.standings import ROW_FIELDS, LeftOut, Standings, Tally, event_name, player_key
 from ..checking.validate import summary_of
-from ..diagnostics import ERROR, Diagnostic
+from ..diagnostics import ERROR, Diagnostic, has_error
 from ..display import json_safe, printable
 from ..engine.board import SQUARE_COLOURS, Colour, Side, square_name
 from ..engine.match import HOME_SQUARES, RoundEnd, RoundResult, score_of
 from ..engine.position import Move, Position, Tower
-from ..errors import KamisadoError, OutputError
+from ..errors import KamisadoError, OutputError, failure_reason
 from ..notation.record import Comment, Entry, MatchRecord, RecordFile, RoundRecord
 from ..notation.writer import Form, format_record
 from ..play.analyse import read_comment
@@ -73,7 +73,7 @@ class _PageFacts:
     @property
     def valid(self) -> bool:
         """Whether no record has an error (warnings aside)."""
-        return not any(d.severity is ERROR for _, d in self.problems)
+        return not has_error(d for _, d in self.problems)
 
 
 @dataclass(frozen=True)
@@ -226,7 +226,7 @@ class _Spool:
 
 def _cannot_hold(e: OSError) -> OutputError:
     """The error of a spool that cannot be made or written (a full disk): one line."""
-    return OutputError(f"cannot hold the page in a temporary file: {e.strerror or e}")
+    return OutputError(f"cannot hold the page in a temporary file: {failure_reason(e)}")
 
 
 #: How much of a spool is read back at a time (bytes).
@@ -280,7 +280,7 @@ class _Parts:
         grouped = self.before[pm.path] = event_name(r.record.header("Event")) or self.before.get(pm.path, "")
         if grouped:
             name = self.names.setdefault(player_key(grouped), grouped)
-            self.tallies.setdefault(name, Tally()).add_match(pm.path, summary_of(r))
+            self.tallies.setdefault(name, Tally(keep_places=True)).add_match(pm.path, summary_of(r))
             self.counts[name] = self.counts.get(name, 0) + 1
             self.index[(pm.path, r.record.line)] = i
 
@@ -305,12 +305,7 @@ class _Parts:
             viewer_head,
             self.articles,
             viewer_tail,
-            '\n<script type="application/json" id="kamisado-data">{"glyphs":' + json.dumps(glyphs) + ',"pieces":'
-            + _script_json(self.kit.pieces())
-            # (the script names towers and squares in words)
-            + ',"colours":' + _script_json([c.name.lower() for c in Colour])
-            + ',"squares":' + _script_json([f"{c.name.lower()} square" for c in SQUARE_COLOURS])
-            + ',"matches":[',
+            _data_head(glyphs, self.kit),
             self.data,
             f"]}}</script>\n<script>{_SCRIPT}</script>\n</body></html>\n",
         ]
@@ -394,11 +389,24 @@ class _Kit:
             "frame": [at(w.frame) for w in ways],
             "text": [at(w.square_text) for w in ways],
             "codes": [at(board_pieces(flip=flip, square_text="codes").square_text) for flip in (False, True)],
-            "centres": [[round(c, 2) for xy in w.centres for c in xy] for w in ways],
+            "centres": [w.flat_centres() for w in ways],
             "marks": [[at(w.marks[key]) for key in self.placed] for w in ways],
             "towers": {letter: at(drawing) for letter, drawing in tower_pieces(self.towers.values()).items()},
             "strings": list(strings),
         }
+
+
+def _data_head(glyphs: bool, kit: _Kit) -> str:
+    """The page's data for its script up to the matches' (which follow, then ``]}``):
+    whether towers are drawn as glyphs, the board's pieces, and the words for the
+    colours and squares (the script names towers and squares in words)."""
+    return (
+        '\n<script type="application/json" id="kamisado-data">{"glyphs":' + json.dumps(glyphs) + ',"pieces":'
+        + _script_json(kit.pieces())
+        + ',"colours":' + _script_json([c.name.lower() for c in Colour])
+        + ',"squares":' + _script_json([f"{c.name.lower()} square" for c in SQUARE_COLOURS])
+        + ',"matches":['
+    )  # fmt: skip
 
 
 def _match_data(i: int, pm: PageMatch, kit: _Kit) -> dict[str, object]:
@@ -428,15 +436,7 @@ def _round_plies(rnd: RoundReplay, kit: _Kit) -> list[object]:
     plies: list[object] = []
     position = rnd.start.copy()
     for n in range(len(rnd.plies) + 1):
-        lines: list[str] = []
-        comments = ""
-        if n:
-            ply = rnd.plies[n - 1]
-            if ply.kind is not PlyKind.BACK:  # (a back-entry: the push moved it)
-                position.apply(ply.move)  # (as the replay played it: a Sumo ring it had to guess is no error)
-            elif ply.move is not None:
-                lines.append(_back_entry_line(ply.side, ply.move))
-            comments = _comments_text(ply.entry.comments) if ply.index is not None else ""
+        lines, comments = _ply_played(position, rnd.plies[n - 1]) if n else ([], "")
         last = shown_move(rnd, n)
         under, over = placed_marks(position, marks(position, last_move=last))
         text = _EMPTY_RUN.sub(lambda run: str(len(run.group())), position.to_string())
@@ -444,6 +444,19 @@ def _round_plies(rnd: RoundReplay, kit: _Kit) -> list[object]:
         shown: list[object] = [text, kit.add(position, under), kit.add(position, over), lines + status]
         plies.append([*shown, comments] if comments else shown)
     return plies
+
+
+def _ply_played(position: Position, ply: Ply) -> tuple[list[str], str]:
+    """``ply`` played on ``position`` as the replay played it (a Sumo ring it had to
+    guess is no error; a back-entry is not played: the push moved it), the lines that
+    say it on its own (a back-entry's), and the comments written at its entry (none at
+    one the replay put in)."""
+    lines: list[str] = []
+    if ply.kind is not PlyKind.BACK:
+        position.apply(ply.move)
+    elif ply.move is not None:
+        lines.append(_back_entry_line(ply.side, ply.move))
+    return lines, _comments_text(ply.entry.comments) if ply.index is not None else ""
 
 
 def _back_entry_line(side: Side, back: Move) -> str:
@@ -530,12 +543,18 @@ def _standings_section(event: str, table: Standings, index: dict[tuple[str, int]
         yield from _crosstable_html(table, index)
     else:
         yield "<p>No match counts yet: only valid, finished matches between two named players do.</p>"
+    yield from _left_out_list(table, index)
+    yield from (f'<p class="warning">{escape(w)}</p>' for w in table.warnings)
+    yield "</section>"
+
+
+def _left_out_list(table: Standings, index: dict[tuple[str, int], int]) -> Iterator[str]:
+    """The matches an event's standings left out, a list in a box of its own (none
+    where none was)."""
     if table.left_out:
         yield f'<details class="left-out" open><summary>Left out ({len(table.left_out)})</summary><ul>'
         yield from (_left_out_html(lo, index) for lo in table.left_out)
         yield "</ul></details>"
-    yield from (f'<p class="warning">{escape(w)}</p>' for w in table.warnings)
-    yield "</section>"
 
 
 def _crosstable_html(table: Standings, index: dict[tuple[str, int], int]) -> Iterator[str]:
@@ -556,12 +575,22 @@ def _left_out_pairs(table: Standings) -> dict[tuple[str, str], list[LeftOut]]:
     rank = {player_key(p.name): p.name for p in table.players}
     left: dict[tuple[str, str], list[LeftOut]] = {}
     for lo in table.left_out:
-        if lo.players is not None and all(lo.players):
-            a, b = (rank.get(player_key(n)) for n in lo.players)
-            if a is not None and b is not None and a != b:
-                left.setdefault((a, b), []).append(lo)
-                left.setdefault((b, a), []).append(lo)
+        pair = _pair_named(lo, rank)
+        if pair is not None:
+            a, b = pair
+            left.setdefault((a, b), []).append(lo)
+            left.setdefault((b, a), []).append(lo)
     return left
+
+
+def _pair_named(lo: LeftOut, rank: dict[str, str]) -> tuple[str, str] | None:
+    """The two players of the match ``lo`` left out, as the table names them (``rank``:
+    by their keys); ``None`` where a player is not named or not in the table, or both
+    are one."""
+    if lo.players is None or not all(lo.players):
+        return None
+    a, b = (rank.get(player_key(n)) for n in lo.players)
+    return (a, b) if a is not None and b is not None and a != b else None
 
 
 def _cross_cell(
@@ -733,8 +762,14 @@ def _round_sections(j: int, rec: RoundRecord, found: list[RoundReplay]) -> list[
     each part the replay split it in (``found``), each ending where the next starts."""
     if len(found) <= 1:
         return [_Section(j, rec, found[0] if found else None)]
-    starts = [next((p.index for p in rnd.plies if p.index is not None), None) for rnd in found]
+    starts = [_first_written(rnd) for rnd in found]
     return [_Section(j, rec, rnd, starts[k + 1] if k + 1 < len(found) else None, split=k > 0) for k, rnd in enumerate(found)]
+
+
+def _first_written(rnd: RoundReplay) -> int | None:
+    """Where the first entry written of a part of a round replayed stands in the round
+    as written (``None``: none of its plies is written)."""
+    return next((p.index for p in rnd.plies if p.index is not None), None)
 
 
 def _items(section: _Section) -> list[_Item]:
@@ -748,11 +783,17 @@ def _items(section: _Section) -> list[_Item]:
     return items + [_Item(first + k, section.rec.side_of(n), e, "unplayed", False) for k, (n, e) in enumerate(rest)]
 
 
+def _written_entries(section: _Section) -> list[tuple[int, Entry]]:
+    """The entries written in ``section`` (no ``...``), up to its end, each with its
+    place in the round as written."""
+    end = section.end
+    return [(n, e) for n, e in enumerate(section.rec.entries) if not e.placeholder and (end is None or n < end)]
+
+
 def _not_reached(section: _Section, plies: Sequence[Ply]) -> list[tuple[int, Entry]]:
     """The entries of the section written beyond where its replay (``plies``) stopped,
     with their places in the round as written."""
-    end = section.end
-    written = [(n, e) for n, e in enumerate(section.rec.entries) if not e.placeholder and (end is None or n < end)]
+    written = _written_entries(section)
     last = plies[-1].index if plies else -1  # (None: put in by the replay; as many written ones replayed as plies)
     return written[len(plies) :] if last is None else [(n, e) for n, e in written if n > last]
 
@@ -862,11 +903,16 @@ def _lineups_html(start: Position) -> str:
     """Each player's home row at the round's start, from his own left."""
     rows = []
     for side in Side:
-        towers = [t for sq in HOME_SQUARES[side] if (t := start.tower_at(sq)) is not None and t.side is side]
+        towers = _home_row(start, side)
         if len(towers) == 8:
             names = " ".join(t.colour.title + "+" * t.rings for t in towers)
             rows.append(f"<li>{side.title}, from his left: {names}</li>")
     return f'<ul class="lineups">{"".join(rows)}</ul>' if rows else ""
+
+
+def _home_row(start: Position, side: Side) -> list[Tower]:
+    """``side``'s towers on its home row in ``start``, from its own left."""
+    return [t for sq in HOME_SQUARES[side] if (t := start.tower_at(sq)) is not None and t.side is side]
 
 
 def _moves_html(i: int, number: int, items: list[_Item], attached: dict[int, list[Diagnostic]]) -> str:
@@ -891,12 +937,17 @@ def _turn_html(i: int, number: int, n: int, turn: list[_Item | None], attached: 
     cells = "".join(_entry_html(i, number, item) for item in turn)
     items = [item for item in turn if item is not None]
     found = [d for item in items for d in attached.get(item.ply, [])]
-    said = "".join(
+    return f'<li><span class="n">{n}.</span>{cells}{_turn_comments_html(items)}{_diagnostics_html(found)}</li>'
+
+
+def _turn_comments_html(items: list[_Item]) -> str:
+    """The comments written at a turn's entries (``items``; none at one the replay put
+    in, which the record does not hold), each after its side's name."""
+    return "".join(
         f'<p class="said"><span class="whose">{item.side.title}:</span> {escape(text)}</p>'
         for item in items
         if item.kind != "inserted" and (text := _comments_text(item.entry.comments))
     )
-    return f'<li><span class="n">{n}.</span>{cells}{said}{_diagnostics_html(found)}</li>'
 
 
 def _entry_html(i: int, number: int, item: _Item | None) -> str:
@@ -932,11 +983,17 @@ def _strip_html(i: int, number: int, items: list[_Item]) -> str:
     """A strip of the values over the round, one cell a move: who wins after it (Black
     dark, Gold gold, grey where unproven), from the ``{analysis: …}`` comments; none for
     a round without them."""
-    moves = [(item, _analysis(item.entry)) for item in items if item.replayed and item.kind in ("move", "push")]  # (forced entries are not judged)
+    moves = _judged_moves(items)
     if all(judged is None for _, judged in moves):
         return ""
     cells = "".join(_value_cell(i, number, item, judged[2] if judged is not None else "unknown") for item, judged in moves)
     return f'<div class="strip" aria-label="The solver\'s value after each move">{cells}</div>'
+
+
+def _judged_moves(items: list[_Item]) -> list[tuple[_Item, tuple[str, str, str, str | None] | None]]:
+    """The moves among a round's ``items`` that the solver judges (a forced entry is
+    not judged), each with its ``{analysis: …}`` comment read, if it has one."""
+    return [(item, _analysis(item.entry)) for item in items if item.replayed and item.kind in ("move", "push")]
 
 
 def _value_cell(i: int, number: int, item: _Item, after: str) -> str:

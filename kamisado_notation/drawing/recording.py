@@ -33,7 +33,7 @@ def _pieces() -> dict[str, object]:
     return {
         "size": ways[0].size,
         "frame": [w.frame for w in ways],
-        "centres": [[round(c, 2) for xy in w.centres for c in xy] for w in ways],
+        "centres": [w.flat_centres() for w in ways],
         "towers": tower_pieces(towers),
     }
 

@@ -130,18 +130,14 @@ def _ranks(flip: bool) -> list[int]:
 
 def _brackets(m: Marks, sq: int) -> list[tuple[str, str]]:
     """The pairs of marks around a square, the most telling first."""
-    pairs = []
-    if sq in m.blocked:
-        pairs.append(("=", "="))  # M6, M8
-    if sq == m.target:
-        pairs.append(("[", "]"))
-    if sq in m.pushed:
-        pairs.append(("{", "}"))
-    if sq == m.to_move:
-        pairs.append((">", "<"))
-    if sq == m.origin:
-        pairs.append(("(", ")"))
-    return pairs or [(" ", " ")]
+    marked = (
+        (sq in m.blocked, ("=", "=")),  # M6, M8
+        (sq == m.target, ("[", "]")),
+        (sq in m.pushed, ("{", "}")),
+        (sq == m.to_move, (">", "<")),
+        (sq == m.origin, ("(", ")")),
+    )
+    return [pair for here, pair in marked if here] or [(" ", " ")]
 
 
 #: One run of a line: its text and its style (``""``: none); a line is a list of runs,
@@ -358,13 +354,9 @@ _CAP_ITEM: tuple[str, Style | None, str] = ("▄▄▄", Style(color=_BODY_HEX[S
 def _legend_rows(width: int, glyphs: bool, labels: bool) -> list[list[tuple[str, Style | None, str]]]:
     """The legend's items packed into lines of at most ``width`` columns; the full board
     (``width`` of :data:`FULL_WIDTH` or more) draws each tower with a cap, said too."""
-    cap = [_CAP_ITEM] if width >= FULL_WIDTH else []
-    items = [*_LEGEND[:2], *cap, _LEGEND[2], ("紫" if glyphs else "Pu", SQUARE_STYLES[Colour.PURPLE], "square colour"), *_LEGEND[3:]]
-    if labels:
-        items.append(("1", _LABEL, "fill order"))
     rows: list[list[tuple[str, Style | None, str]]] = [[]]
     used = 0
-    for item in items:
+    for item in _legend_items(width, glyphs, labels):
         size = cell_len(item[0]) + 1 + len(item[2])
         if used and used + 2 + size > width:
             rows.append([])
@@ -372,6 +364,17 @@ def _legend_rows(width: int, glyphs: bool, labels: bool) -> list[list[tuple[str,
         used += size + (2 if used else 0)
         rows[-1].append(item)
     return rows
+
+
+def _legend_items(width: int, glyphs: bool, labels: bool) -> list[tuple[str, Style | None, str]]:
+    """The legend's items in order (each a mark, its style and what it means): the
+    tower's cap on the full board, the square colour as the board writes it, the fill
+    order where the board is labelled."""
+    cap = [_CAP_ITEM] if width >= FULL_WIDTH else []
+    items = [*_LEGEND[:2], *cap, _LEGEND[2], ("紫" if glyphs else "Pu", SQUARE_STYLES[Colour.PURPLE], "square colour"), *_LEGEND[3:]]
+    if labels:
+        items.append(("1", _LABEL, "fill order"))
+    return items
 
 
 def legend_lines(width: int, *, glyphs: bool = False, labels: bool = False) -> list[Text]:
@@ -511,8 +514,7 @@ class _MatchSummary:
         else:
             table = Table(box=box.HEAVY_HEAD)
         for name in columns:
-            justify: JustifyMethod = "right" if name in ("Round", "Rd", "Plies", "Points", "Pts") else "center" if "–" in name else "left"
-            table.add_column(name, justify=justify, no_wrap=True)
+            table.add_column(name, justify=_justified(name), no_wrap=True)
         for number, how, plies, winner, by, tower, points, score in self.rows:
             if compact and tower:
                 winner = f"{tower.split()[0]} {winner}"
@@ -520,6 +522,12 @@ class _MatchSummary:
             cells.update({"Tower": tower, "Points": points, "Pts": points, "Score B–G": score, "B–G": score})
             table.add_row(*(cells[name] for name in columns))
         return table
+
+
+def _justified(column: str) -> JustifyMethod:
+    """How the summary's ``column`` is justified: numbers to the right, a score (``B–G``)
+    centred, words to the left."""
+    return "right" if column in ("Round", "Rd", "Plies", "Points", "Pts") else "center" if "–" in column else "left"
 
 
 def _summary_rows(match_replay: MatchReplay) -> Iterator[tuple[str, ...]]:

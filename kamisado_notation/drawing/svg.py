@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 import textwrap
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 from xml.sax.saxutils import escape, quoteattr
@@ -102,9 +102,16 @@ def blocked_towers(position: Position) -> list[int]:
         return []
     if position.deadlock() is None:
         return [position.square_of(position.to_move, position.tower)]
-    side, colour = position.to_move, position.tower
+    return _forfeit_chain(position, position.tower)
+
+
+def _forfeit_chain(position: Position, colour: Colour) -> list[int]:
+    """The squares of the towers in a deadlock's chain of forced forfeits, from the side
+    to move's ``colour`` tower on (the board does not change while towers forfeit:
+    :meth:`Position.deadlock`)."""
+    side = position.to_move
     squares: list[int] = []
-    while True:  # the board does not change while towers forfeit (Position.deadlock)
+    while True:
         sq = position.square_of(side, colour)
         if sq in squares:
             return squares
@@ -346,10 +353,7 @@ def placed_marks(position: Position, m: Marks) -> tuple[list[Placed], list[Place
     under the towers (the last move's origin) and those over them (pushed towers, the
     tower to move, blocked towers, the last move's arrow), each list in drawing order."""
     under = [("origin", m.origin)] if m.origin is not None else []
-    over: list[Placed] = []
-    for sq in sorted(m.pushed):
-        t = position.tower_at(sq)
-        over.append((f"pushed {t.side.name.lower()}" if t is not None else "pushed", sq))
+    over: list[Placed] = [(_pushed_key(position, sq), sq) for sq in sorted(m.pushed)]
     if m.to_move is not None:
         over.append(("to-move", m.to_move))
     over += [("blocked", sq) for sq in sorted(m.blocked)]
@@ -359,15 +363,19 @@ def placed_marks(position: Position, m: Marks) -> tuple[list[Placed], list[Place
     return under, over
 
 
+def _pushed_key(position: Position, sq: int) -> str:
+    """The key of the mark on ``sq``, a pushed tower's square: by the side of the tower
+    that stands there (``pushed`` alone where none does)."""
+    t = position.tower_at(sq)
+    return f"pushed {t.side.name.lower()}" if t is not None else "pushed"
+
+
 def _mark(at: _Layout, key: str, sq: int) -> str:
     """The mark ``key`` (:func:`placed_marks`) on ``sq``."""
     kind, *rest = key.split()
-    if kind == "origin":
-        return _origin(at, sq)
-    if kind == "to-move":
-        return _to_move(at, sq)
-    if kind == "blocked":
-        return _blocked(at, sq)
+    plain = _PLAIN_MARKS.get(kind)
+    if plain is not None:
+        return plain(at, sq)
     if kind == "pushed":
         return _push_mark(at, sq, Side[rest[0].upper()] if rest else None)
     if kind == "arrow":
@@ -536,6 +544,11 @@ def _arrow(at: _Layout, origin: int, target: int) -> str:
         f'<path d="{shaft}" stroke="{_INK}" stroke-width="6" fill="none"/>'
         f'<path d="{point}" fill="{_INK}" stroke="{_INK}" stroke-width="1"/></g>'
     )
+
+
+#: The marks drawn on a square by their kind alone (the keys of :func:`placed_marks`
+#: whose drawing needs nothing more).
+_PLAIN_MARKS: dict[str, Callable[[_Layout, int], str]] = {"origin": _origin, "to-move": _to_move, "blocked": _blocked}
 
 
 def _caption(
@@ -723,6 +736,11 @@ class BoardPieces:
     square_text: str
     centres: tuple[tuple[float, float], ...]
     marks: Mapping[str, str]
+
+    def flat_centres(self) -> list[float]:
+        """The squares' centres as one list, ``x, y, x, y…`` by square index, each to
+        two places: as a page's script takes them."""
+        return [round(c, 2) for xy in self.centres for c in xy]
 
 
 def board_pieces(placed: Iterable[Placed] = (), *, flip: bool = False, square_text: SquareText = "glyphs") -> BoardPieces:

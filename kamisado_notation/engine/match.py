@@ -259,10 +259,18 @@ def round_result(position: Position) -> RoundResult | None:
     if loser is None:
         return None
     winner = _OTHER[loser]
+    colour = _deadlock_colour(position)
+    return _result(winner, _DEADLOCK, colour, ring_points(position.rings(winner, colour)))
+
+
+def _deadlock_colour(position: Position) -> Colour:
+    """The colour of the tower that takes the ring after a deadlock in ``position``:
+    that of the square last moved to (:func:`round_result`), from its history; without
+    one, the tower that must move."""
     colour = next((SQUARE_COLOURS[move.target] for move in reversed(position.history) if not move.is_forfeit), None)
     if colour is None:
         colour = position.tower if position.tower is not None else Colour.BROWN
-    return _result(winner, _DEADLOCK, colour, ring_points(position.rings(winner, colour)))
+    return colour
 
 
 def _home_row_result(position: Position, side: Side) -> RoundResult:
@@ -271,16 +279,22 @@ def _home_row_result(position: Position, side: Side) -> RoundResult:
     # there (M7), and a push moves the opponent's towers away from their goal. It
     # holds Black's lowest square (his goal is rank 1, squares 0-7) or Gold's
     # highest (rank 8); a missing tower (-1, a hand-made position) may hide it.
-    where = position.where[side]
-    sq = max(where) if side is _GOLD else min(where)
-    if sq >> 3 != _GOAL_RANK[side]:
-        sq = next((s for s in where if s >> 3 == _GOAL_RANK[side]), -1)
+    sq = _home_square(position.where[side], side)
     t = position.board[sq] if sq >= 0 else None
     assert t is not None, "winner without a tower on the home row"
     result = _HOME_RESULTS.get(t)  # (as a rule, made before)
     if result is None:
         result = _HOME_RESULTS[t] = _result(side, _HOME_ROW, t.colour, _RING_POINTS[t.rings])
     return result
+
+
+def _home_square(where: list[int], side: Side) -> int:
+    """The square of ``side``'s tower on its goal rank, among its towers' squares
+    ``where`` (``-1``: none)."""
+    sq = max(where) if side is _GOLD else min(where)
+    if sq >> 3 != _GOAL_RANK[side]:
+        sq = next((s for s in where if s >> 3 == _GOAL_RANK[side]), -1)
+    return sq
 
 
 def place_ring(position: Position, result: RoundResult) -> None:

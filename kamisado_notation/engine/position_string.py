@@ -104,8 +104,16 @@ def _parse_ranks(ranks_text: str, column0: int) -> dict[Square, Tower]:
     for i, row in enumerate(rows):
         _parse_rank(row, 8 - i, col, towers)
         col += len(row) + 1
+    _check_all_there(towers, column0)
+    return towers
+
+
+def _check_all_there(towers: dict[Square, Tower], column0: int) -> None:
+    """:class:`PositionError` (at ``column0``, the ranks field's) where a side's tower
+    of a colour is not among ``towers``: every position holds all 16."""
+    there = {(t.side, t.colour) for t in towers.values()}
     for side in Side:
-        missing = [c.name.lower() for c in Colour if (side, c) not in {(t.side, t.colour) for t in towers.values()}]
+        missing = [c.name.lower() for c in Colour if (side, c) not in there]
         if missing:
             raise PositionError(
                 f"{side.title} has no {', '.join(missing)} tower: every position holds all "
@@ -113,7 +121,27 @@ def _parse_ranks(ranks_text: str, column0: int) -> dict[Square, Tower]:
                 field="ranks",
                 column=column0,
             )
-    return towers
+
+
+def _cell_end(row: str, j: int) -> int:
+    """Where the tower's cell that starts at ``row[j]`` ends: after its Sumo marks (``+``)."""
+    k = j + 1
+    while k < len(row) and row[k] == "+":
+        k += 1
+    return k
+
+
+def _check_new(tower: Tower, sq: Square, towers: dict[Square, Tower], field: str, column: int) -> None:
+    """:class:`PositionError` (in ``field``, at ``column``) where ``tower``, on ``sq``,
+    is a second tower of its side and colour among ``towers``."""
+    for other_sq, other in towers.items():
+        if (other.side, other.colour) == (tower.side, tower.colour):
+            raise PositionError(
+                f"{tower.side.title} has two {tower.colour.name.lower()} towers "
+                f"({square_name(other_sq)} and {square_name(sq)})",
+                field=field,
+                column=column,
+            )
 
 
 def _parse_rank(row: str, rank: int, col: int, towers: dict[Square, Tower]) -> None:
@@ -129,19 +157,10 @@ def _parse_rank(row: str, rank: int, col: int, towers: dict[Square, Tower]) -> N
             file += 1
             j += 1
             continue
-        k = j + 1
-        while k < len(row) and row[k] == "+":
-            k += 1
+        k = _cell_end(row, j)
         tower = _tower_cell(row[j:k], rank, field, col + j)
         sq = (rank - 1) * 8 + file
-        for other_sq, other in towers.items():
-            if (other.side, other.colour) == (tower.side, tower.colour):
-                raise PositionError(
-                    f"{tower.side.title} has two {tower.colour.name.lower()} towers "
-                    f"({square_name(other_sq)} and {square_name(sq)})",
-                    field=field,
-                    column=col + j,
-                )
+        _check_new(tower, sq, towers, field, col + j)
         towers[sq] = tower
         file += 1
         j = k

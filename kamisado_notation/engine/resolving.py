@@ -54,22 +54,21 @@ def resolve(position: BasePosition, direction: Direction | None, distance: int, 
             rule="M1",
         )
     ray = _ray(t, side, origin, direction, distance)
-    prefix = _RULE_PREFIX[t.rings]
     target = ray[distance - 1]
-    for sq in ray[: distance - 1]:
-        if (blocker := position.board[sq]) is not None:
-            raise IllegalMoveError(
-                f"{t} cannot pass through {square_name(sq)}, where {blocker} stands",
-                rule="M2",
-            )
+    _check_passage(position, t, ray[: distance - 1])
     if position.board[target] is not None:
         return _resolve_push(position, t, origin, direction, distance)
     if distance > RANGE[t.rings]:
-        raise IllegalMoveError(
-            f"{t} moves at most {RANGE[t.rings]} square{'s' if RANGE[t.rings] > 1 else ''}",
-            rule=prefix + "1",
-        )
+        raise IllegalMoveError(f"{t} moves at most {_squares(RANGE[t.rings])}", rule=_RULE_PREFIX[t.rings] + "1")
     return Move(side, colour, origin, target, direction, distance)
+
+
+def _check_passage(position: BasePosition, t: Tower, passed: tuple[Square, ...]) -> None:
+    """:class:`IllegalMoveError` where a tower stands on one of the squares ``passed``
+    that ``t`` goes over to its landing (M2)."""
+    for sq in passed:
+        if (blocker := position.board[sq]) is not None:
+            raise IllegalMoveError(f"{t} cannot pass through {square_name(sq)}, where {blocker} stands", rule="M2")
 
 
 def _ray(t: Tower, side: Side, origin: Square, direction: Direction, distance: int) -> tuple[Square, ...]:

@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from ..display import printable
-from ..errors import DiscardOutput, OutputError
+from ..errors import DiscardOutput, OutputError, failure_reason
 
 __all__ = [
     "STDIN",
@@ -108,11 +108,18 @@ def refuse_onto_inputs(output: str, inputs: Iterable[str]) -> None:
     ``..`` are resolved."""
     out = file_identity(output)
     for path in inputs:
-        if path == STDIN:
-            continue
-        if out is None and os.path.realpath(path) == os.path.realpath(output) or out is not None and file_identity(path) == out:
+        if path != STDIN and _same_file(path, output, out):
             named = "" if output == path else f" (as {printable(output)})"
             raise OutputError(f"refusing to write over the input file {printable(path)}{named}")
+
+
+def _same_file(path: str, output: str, out: tuple[int, int] | None) -> bool:
+    """Whether the input ``path`` is ``output`` (whose identity is ``out``,
+    :func:`file_identity`): the same file, or, while there is none yet, the same name
+    once links and ``..`` are resolved."""
+    if out is None:
+        return os.path.realpath(path) == os.path.realpath(output)
+    return file_identity(path) == out
 
 
 def refuse_stdout_onto_inputs(inputs: Iterable[str]) -> None:
@@ -168,7 +175,7 @@ def _replacing(
             try:
                 yield f
             except BaseException as e:
-                if not kept or isinstance(e, DiscardOutput) or not f.tell():
+                if not _kept_though(e, f, kept=kept):
                     raise  # (nothing written: nothing to keep)
                 failed = e  # (what was written stands: the file is completed, then the error goes on)
             f.flush()
@@ -180,6 +187,12 @@ def _replacing(
         raise
     if failed is not None:
         raise failed
+
+
+def _kept_though(e: BaseException, f: TextIO, *, kept: bool) -> bool:
+    """Whether what was written into ``f`` stands though the block failed (``e``): it
+    was to be ``kept``, it was not discarded, and something was written."""
+    return kept and not isinstance(e, DiscardOutput) and bool(f.tell())
 
 
 def _put_in_place(tmp: str, target: str, model: os.stat_result | None, *, exclusive: bool) -> None:
@@ -267,8 +280,7 @@ def _file_output(path: str, *, inputs: Iterable[str], how: _How) -> Iterator[Tex
             with _replacing(target, model, encoding=encoding, newline=newline, exclusive=how.exclusive, kept=how.kept) as f:
                 yield f
     except (OSError, UnicodeError) as e:
-        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-        raise OutputError(f"cannot write {printable(path)}: {reason}") from None
+        raise OutputError(f"cannot write {printable(path)}: {failure_reason(e)}") from None
 
 
 def _existing(path: str, target: str, exclusive: bool) -> os.stat_result | None:
@@ -293,7 +305,7 @@ def _status(path: str, target: str) -> os.stat_result | None:
     except FileNotFoundError:
         return None
     except OSError as e:
-        raise OutputError(f"cannot write {printable(path)}: {e.strerror or e}") from None
+        raise OutputError(f"cannot write {printable(path)}: {failure_reason(e)}") from None
 
 
 def refuse_unwritable(path: str) -> None:

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Generic, TypeVar
 
-from ..errors import ArgumentError, ResourceError
+from ..errors import ArgumentError, ResourceError, failure_reason
 
 __all__ = ["Failure", "map_in_order", "usable_processors"]
 
@@ -63,6 +63,10 @@ class _Pool(Generic[T, R]):
             future.set_exception(e)
             return future
 
+    def submit_any(self, work: T | None) -> Future[R] | None:
+        """:meth:`submit` of ``work``; ``None`` for an item with no work (it passes through)."""
+        return self.submit(work) if work is not None else None
+
     def renew(self) -> None:
         self.executor.shutdown(wait=True, cancel_futures=True)
         self.executor = _executor(self.jobs)
@@ -79,10 +83,15 @@ class _Pool(Generic[T, R]):
             pass
         result = self.alone(payload)  # a worker that dies again is the one that kills it
         self.renew()
+        self.resubmit_lost(pending)
+        return result
+
+    def resubmit_lost(self, pending: deque[tuple[A, T | None, Future[R] | None]]) -> None:
+        """The work queued in ``pending`` that a broken pool lost, submitted again (to
+        the fresh pool)."""
         for i, (item, queued, old) in enumerate(pending):
             if queued is not None and old is not None and _lost(old):
                 pending[i] = (item, queued, self.submit(queued))
-        return result
 
     @staticmethod
     def outcome(future: Future[R]) -> R | Failure:
@@ -139,7 +148,7 @@ def map_in_order(
     pending: deque[tuple[A, T | None, Future[R] | None]] = deque()
     try:
         for item, payload in first:
-            pending.append((item, payload, pool.submit(payload) if payload is not None else None))
+            pending.append((item, payload, pool.submit_any(payload)))
         while True:
             _fill(pool, source, pending, work, ahead)
             if not pending:
@@ -163,7 +172,7 @@ def _fill(
     while len(pending) < ahead:
         for item in source:  # the next item, if there is one
             payload = work(item)
-            pending.append((item, payload, pool.submit(payload) if payload is not None else None))
+            pending.append((item, payload, pool.submit_any(payload)))
             break
         else:
             return
@@ -198,7 +207,7 @@ def _submit(executor: ProcessPoolExecutor, fn: Callable[[T], R], work: T) -> Fut
 
 
 def _refused(e: OSError) -> ResourceError:
-    return ResourceError(f"cannot start the worker processes: {e.strerror or e}")
+    return ResourceError(f"cannot start the worker processes: {failure_reason(e)}")
 
 
 #: How often (seconds) a worker looks whether the process that made it is still there.

@@ -33,7 +33,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from itertools import islice
 
-from ..diagnostics import Kind
+from ..diagnostics import Diagnostic, Kind
 from ..engine.board import Side
 from ..engine.position import Move, Position
 from ..errors import ArgumentError
@@ -50,6 +50,7 @@ __all__ = [
     "RecordFormat",
     "folder_suffixes",
     "insisted_format",
+    "is_foreign",
     "output_suffix",
     "parse_position",
     "read_foreign",
@@ -178,6 +179,12 @@ WRITTEN_FORMS: tuple[str, ...] = (*(f.value for f in Form), *(f.name for f in FO
 def folder_suffixes() -> tuple[str, ...]:
     """The endings of the record files a folder is read for (any case)."""
     return tuple(dict.fromkeys(f.suffix for f in FORMATS.values() if f.in_folders))
+
+
+def is_foreign(form: str) -> bool:
+    """Whether ``form`` (one of :data:`WRITTEN_FORMS`, or a format's name) is another
+    program's format, not one of our forms."""
+    return form in FORMATS and FORMATS[form].foreign
 
 
 def output_suffix(form: str) -> str:
@@ -332,12 +339,18 @@ def _reads_as_kmr(head: bytes) -> bool:
     record = _head_record(head)
     if record is None:
         return False
-    by_evidence = (Kind.EVIDENCE, Kind.SET_ASIDE, Kind.STRUCK_ENTRY)
-    faults = [
-        d for d in record.errors + [d for m in record.matches for d in m.errors]
-        if d.severity.value == "error" or d.kind in by_evidence
-    ]
-    return bool(record.matches) and not faults
+    said = record.errors + [d for m in record.matches for d in m.errors]
+    return bool(record.matches) and not any(map(_not_as_written, said))
+
+
+#: The kinds of the reader's diagnostics that say a line was read only by its evidence.
+_BY_EVIDENCE = (Kind.EVIDENCE, Kind.SET_ASIDE, Kind.STRUCK_ENTRY)
+
+
+def _not_as_written(d: Diagnostic) -> bool:
+    """Whether the reader's ``d`` says that what it read is not a ``.kmr`` record as
+    written: an error, or a line read only by its evidence."""
+    return d.severity.value == "error" or d.kind in _BY_EVIDENCE
 
 
 # ------------------------------------------------------------------ other games' records
@@ -448,15 +461,22 @@ def _colours_in(word: str) -> tuple[int, object | None]:
     it is a word or a code (``None`` for glyphs)."""
     from .vocabulary import EVIDENCE_COLOURS, code_as, normalise
 
-    if not word.isascii():
-        glyphs = sum(normalise(c) in EVIDENCE_COLOURS for c in word)
-        if glyphs:
-            return glyphs, None
+    glyphs = _glyphs_named(word)
+    if glyphs:
+        return glyphs, None
     colour = EVIDENCE_COLOURS.get(normalise(word)) if len(word) > 2 else None
     if colour is not None:
         return 1, colour
     code = code_as(word) if word.isupper() else None
     return (1, code[1]) if code is not None and code[0] == "COLOUR" else (0, None)
+
+
+def _glyphs_named(word: str) -> int:
+    """How many towers' colours ``word`` names in glyphs, one a character (``紫↑2赤``:
+    two); 0 for a word in ASCII."""
+    from .vocabulary import EVIDENCE_COLOURS, normalise
+
+    return 0 if word.isascii() else sum(normalise(c) in EVIDENCE_COLOURS for c in word)
 
 
 def read_foreign(name: str, text: str, record: RecordFile) -> Iterator[MatchRecord]:

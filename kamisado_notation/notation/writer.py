@@ -27,7 +27,7 @@ from ..engine.match import Fill
 from ..engine.position import Move
 from ..errors import ArgumentError, FormatError
 from .json_text import dumps_indented
-from .record import HEADER_NAME, Comment, Entry, Header, MatchRecord, RecordFile, RoundRecord
+from .record import HEADER_NAME, Comment, Entry, Header, Lineup, MatchRecord, RecordFile, RoundRecord
 from .text import unkept
 from .vocabulary import LANGUAGES, write_colour, write_direction
 
@@ -351,9 +351,7 @@ def _round_lines(r: RoundRecord, j: int, form: Form, lang: str, moves: ResolvedM
     head = f"Round {r.number}" + (f" fill {r.fill.name.lower()}" if r.fill is not None else "")
     out = _with_comments(head, r.comments)
     for lineup in r.lineups:
-        rings = lineup.rings or [0] * len(lineup.colours)
-        words = " ".join(c.title + "+" * n for c, n in zip(lineup.colours, rings, strict=False))
-        out.extend(_with_comments(f"Lineup {lineup.side.title}: {words}", lineup.comments))
+        out.extend(_with_comments(_lineup_line(lineup), lineup.comments))
     cells = [
         format_entry(e, form=form, lang=lang, move=moves.move_of(j, k)) + _braced(e.comments) for k, e in enumerate(r.entries)
     ]
@@ -361,6 +359,14 @@ def _round_lines(r: RoundRecord, j: int, form: Form, lang: str, moves: ResolvedM
     for i in range(0, len(cells), 2):
         out.extend(_row_lines(r.entries, cells, i, width))
     return out
+
+
+def _lineup_line(lineup: Lineup) -> str:
+    """A ``Lineup`` line: the side, then its towers' colours from its left, each with
+    its Sumo rings (``Purple++``)."""
+    rings = lineup.rings or [0] * len(lineup.colours)
+    words = " ".join(c.title + "+" * n for c, n in zip(lineup.colours, rings, strict=False))
+    return f"Lineup {lineup.side.title}: {words}"
 
 
 def _row_lines(entries: list[Entry], cells: list[str], i: int, width: int) -> list[str]:
@@ -446,9 +452,7 @@ class RecordWriter:
     def close(self, record: RecordFile) -> None:
         """Write the end: the record's closing comments (and, in JSON, the brackets)."""
         if self.form is Form.JSON:
-            comments = json_safe(dumps_indented([_comment_json(c) for c in record.comments], 1))
-            start = "\n  ]" if self.written else f"{self._json_start()}[]"
-            self.out.write(f'{start},\n  "comments": {comments}\n}}\n')
+            self._close_json(record)
             return
         tail = [_comment_line(c) for c in record.comments]
         if tail:
@@ -456,6 +460,13 @@ class RecordWriter:
             self.written += 1
         if self.written:
             self.out.write("\n")
+
+    def _close_json(self, record: RecordFile) -> None:
+        """:meth:`close` in JSON: the matches' array closed (or an empty one), then the
+        record's closing comments and the document's brace."""
+        comments = json_safe(dumps_indented([_comment_json(c) for c in record.comments], 1))
+        start = "\n  ]" if self.written else f"{self._json_start()}[]"
+        self.out.write(f'{start},\n  "comments": {comments}\n}}\n')
 
     def _json_start(self) -> str:
         return '{\n  "path": ' + json_safe(encode_basestring(self.path)) + ',\n  "matches": '
@@ -495,6 +506,19 @@ def _match_json(m: MatchRecord, moves: ResolvedMoves) -> dict[str, object]:
     }
 
 
+def _lineup_json(lu: Lineup) -> dict[str, object]:
+    """A lineup of :func:`record_json`: its side, its colours from its side's left, its
+    rings where it writes them, where it stands and its comments."""
+    return {
+        "side": lu.side.name.lower(),
+        "colours": [c.name.lower() for c in lu.colours],
+        **({"rings": list(lu.rings)} if lu.rings is not None else {}),
+        "line": lu.line,
+        "column": lu.column,
+        "comments": [_comment_json(c) for c in lu.comments],
+    }
+
+
 def _round_json(r: RoundRecord, j: int, moves: ResolvedMoves) -> dict[str, object]:
     return {
         "number": r.number,
@@ -502,16 +526,6 @@ def _round_json(r: RoundRecord, j: int, moves: ResolvedMoves) -> dict[str, objec
         "line": r.line,
         "column": r.column,
         "comments": [_comment_json(c) for c in r.comments],
-        "lineups": [
-            {
-                "side": lu.side.name.lower(),
-                "colours": [c.name.lower() for c in lu.colours],
-                **({"rings": list(lu.rings)} if lu.rings is not None else {}),
-                "line": lu.line,
-                "column": lu.column,
-                "comments": [_comment_json(c) for c in lu.comments],
-            }
-            for lu in r.lineups
-        ],
+        "lineups": [_lineup_json(lu) for lu in r.lineups],
         "entries": [_entry_json(e, r.side_of(i), moves.move_of(j, i)) for i, e in enumerate(r.entries)],
     }

@@ -425,18 +425,20 @@ def _only_winning_move(value: Callable[[Position], Solution], pos: Position, pla
     choices = pos.legal_moves()
     if len(choices) < 2:
         return False
-    for move in choices:
-        if move == played:
-            continue
-        pos.apply(move)
-        try:
-            answer = value(pos)
-            flip = pos.to_move is not mover
-        finally:
-            pos.undo()
-        if _view(answer, flip=flip)[0] >= 0:
-            return False  # (it wins too, or is not proven to lose)
-    return True
+    return all(_proven_to_lose(value, pos, move) for move in choices if move != played)
+
+
+def _proven_to_lose(value: Callable[[Position], Solution], pos: Position, move: Move) -> bool:
+    """Whether ``move`` is proven to lose for the side to move in ``pos`` (not proven to
+    win nor left unproven); ``pos`` is left as it was."""
+    mover = pos.to_move
+    pos.apply(move)
+    try:
+        answer = value(pos)
+        flip = pos.to_move is not mover
+    finally:
+        pos.undo()
+    return _view(answer, flip=flip)[0] < 0
 
 
 #: An analysis comment already written after an entry (replaced when analysed again).

@@ -177,20 +177,30 @@ def prepare_engines(engines: Sequence[str | EngineSpec], settings: ArenaSettings
     not declare or whose value does not fit its declaration (its type, ``min``,
     ``max``, ``var``s); the values are kept as they are sent (``TRUE`` as ``true``)."""
     specs = [EngineSpec.of(e) for e in engines]
+    used = _given_names(specs)
+    return [_prepared(spec, settings, used, debug) for spec in specs]
+
+
+def _given_names(specs: list[EngineSpec]) -> set[str]:
+    """The names given to ``specs`` (``name=``), as they are compared; raises
+    :class:`ArgumentError` where two engines are given one name."""
     given = [_name_key(s.name) for s in specs if s.name is not None]
     for key in given:
         if given.count(key) > 1:
             raise ArgumentError(f"two engines are named {key!r}: give each its own name=")
-    used = set(given)
-    named = []
-    for spec in specs:
-        said = _probe(spec, settings.startup_s, debug)
-        options = spec.options
-        if said is not None:  # (a bad option raises before any match)
-            options = said.checked(options, engine=f"the engine {spec.command!r}")
-        name = spec.name if spec.name is not None else _unused_name(said.id.get("name", spec.command) if said is not None else spec.command, used)
-        named.append(EngineSpec(spec.command, name, options))
-    return named
+    return set(given)
+
+
+def _prepared(spec: EngineSpec, settings: ArenaSettings, used: set[str], debug: Debug | None) -> EngineSpec:
+    """``spec`` as :func:`prepare_engines` records it: started once and asked, its
+    options checked against what it declares, and named (``used``: the names taken,
+    which its name joins)."""
+    said = _probe(spec, settings.startup_s, debug)
+    options = spec.options
+    if said is not None:  # (a bad option raises before any match)
+        options = said.checked(options, engine=f"the engine {spec.command!r}")
+    name = spec.name if spec.name is not None else _unused_name(said.id.get("name", spec.command) if said is not None else spec.command, used)
+    return EngineSpec(spec.command, name, options)
 
 
 def _unused_name(id_name: str, used: set[str]) -> str:

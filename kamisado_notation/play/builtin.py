@@ -142,7 +142,7 @@ class _Engine:
         """The search's limits of a ``go`` command in ``position``: its time for the side
         to move (the last time given where it names no limit, and kept for a fill)."""
         movetime = go.time_for(position.to_move)
-        if movetime is None and go.depth is None and go.nodes is None and not go.infinite:
+        if movetime is None and _names_no_limit(go):
             movetime = self.movetime
         if movetime is not None:
             self.movetime = movetime  # (the fill's time, too)
@@ -155,6 +155,12 @@ class _Engine:
         if self._infinite:
             self._stop.wait()
         self.reply(f"bestmove {result.move.coords()}")
+
+
+def _names_no_limit(go: Go) -> bool:
+    """Whether a ``go`` command without a time for the side to move names no other
+    limit either: no depth, no nodes, not infinite."""
+    return go.depth is None and go.nodes is None and not go.infinite
 
 
 def _set_depth(searcher: Searcher, value: str) -> None:

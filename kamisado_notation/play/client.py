@@ -225,14 +225,20 @@ def _go(pos: Position, movetime: int | None, depth: int | None, nodes: int | Non
     """The ``go`` of :meth:`EngineClient.analyse`, its limits checked (at least one, each
     a whole number from 1, ``movetime`` at most :data:`~kamisado_notation.numbers.MAX_MS`),
     for a position whose side to move has a move to choose."""
+    _check_limits(movetime, depth, nodes)
+    if not pos.legal_moves():
+        raise ArgumentError("the side to move has no move to choose (it forfeits, or the round is over)")
+    return Go(movetime=movetime, depth=depth, nodes=nodes)
+
+
+def _check_limits(movetime: int | None, depth: int | None, nodes: int | None) -> None:
+    """:class:`ArgumentError` unless a search's limits are at least one, each a whole
+    number from 1 (``movetime`` at most :data:`~kamisado_notation.numbers.MAX_MS`)."""
     if movetime is None and depth is None and nodes is None:
         raise ArgumentError("give the search a limit: movetime, depth or nodes")
     for name, value, most in (("movetime", movetime, MAX_MS), ("depth", depth, None), ("nodes", nodes, None)):
         if value is not None:
             checked_count(value, name, **({"most": most} if most else {}))
-    if not pos.legal_moves():
-        raise ArgumentError("the side to move has no move to choose (it forfeits, or the round is over)")
-    return Go(movetime=movetime, depth=depth, nodes=nodes)
 
 
 def _variation(position: Position, pv: tuple[str, ...]) -> tuple[Move, ...]:

@@ -40,14 +40,20 @@ _MAX_PLIES = 2000
 
 
 def _choose(rng: random.Random, to_move: Side, moves: list[Move]) -> Move:
+    """A move of ``moves`` at random, as a player would choose: a move home nine times
+    in ten where there is one, else a push seven times in ten where there is one."""
     goal = 0 if to_move is Side.BLACK else 7
-    wins = [m for m in moves if m.target >> 3 == goal]
-    if wins and rng.random() < 0.9:
-        return rng.choice(wins)
-    pushes = [m for m in moves if m.push]
-    if pushes and rng.random() < 0.7:
-        return rng.choice(pushes)
-    return rng.choice(moves)
+    home = _by_chance(rng, [m for m in moves if m.target >> 3 == goal], 0.9)
+    if home is not None:
+        return home
+    push = _by_chance(rng, [m for m in moves if m.push], 0.7)
+    return push if push is not None else rng.choice(moves)
+
+
+def _by_chance(rng: random.Random, among: list[Move], odds: float) -> Move | None:
+    """One of ``among`` at random, taken with the chance ``odds``; ``None`` where it is
+    not taken, or there is none to take (then no chance is drawn)."""
+    return rng.choice(among) if among and rng.random() < odds else None
 
 
 def _play_round(rng: random.Random, rec: Recorder) -> bool:

@@ -71,11 +71,16 @@ def _opening(path: str, number: int, raw: str) -> Opening:
         try:
             _play_opening_move(rec, word)
         except KamisadoError as e:
-            rule = f"{e.rule}: " if isinstance(e, IllegalMoveError) else ""
-            said = f"{rule}{e}" if word in str(e) else f"{word[:_QUOTED]!r}: {rule}{e}"
-            raise ArgumentError(f"{path}:{number}:{found.start() + 1}: {said[: 2 * _QUOTED]}") from None
+            raise ArgumentError(f"{path}:{number}:{found.start() + 1}: {_why_not(word, e)[: 2 * _QUOTED]}") from None
         moves.append(word)
     return Opening(text, number, moves=tuple(moves))
+
+
+def _why_not(word: str, e: KamisadoError) -> str:
+    """Why the ``word`` of an opening is no move there (``e``, what playing it raised):
+    the rule it breaks first where it is one, the word quoted where ``e`` does not."""
+    rule = f"{e.rule}: " if isinstance(e, IllegalMoveError) else ""
+    return f"{rule}{e}" if word in str(e) else f"{word[:_QUOTED]!r}: {rule}{e}"
 
 
 def _position_opening(where: str, text: str, number: int) -> Opening:

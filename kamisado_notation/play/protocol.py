@@ -27,6 +27,7 @@ anything else an engine or the arena does not know is ignored, and so are words 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..engine.board import Side
@@ -181,17 +182,19 @@ def parse_info(line: str) -> Info:
         if word == "string":
             fields["string"] = " ".join(words[i:])
             break
-        number = read_whole(words[i], signed=True) if word in _INFO_NUMBERS and i < len(words) else None
-        if number is not None:
-            fields[word] = number
-            i += 1
-        elif word == "score" and i < len(words):
-            score, i = _score_at(words, i)
-            if score is not None:
-                fields["score"] = score
-        elif word == "pv":
-            fields["pv"], i = _pv_at(words, i)
+        read = _INFO_READERS.get(word)
+        if read is not None and i < len(words):
+            value, i = read(words, i)
+            if value is not None:
+                fields[word] = value
     return Info(**fields)  # type: ignore[arg-type]
+
+
+def _number_at(words: list[str], i: int) -> tuple[int | None, int]:
+    """The whole number ``words[i]`` (``None`` where it is none, and then not taken), and
+    the index after what was taken."""
+    number = read_whole(words[i], signed=True)
+    return (number, i + 1) if number is not None else (None, i)
 
 
 def _pv_at(words: list[str], i: int) -> tuple[tuple[str, ...], int]:
@@ -215,6 +218,15 @@ def _score_at(words: list[str], i: int) -> tuple[Score | None, int]:
     if number is not None:
         return Score(kind, number), i + 2
     return (Score(kind, None), i + 1) if kind != "cp" else (None, i + 1)
+
+
+#: How the value of each field of an ``info`` line but ``string`` is read from its
+#: first word on: the value (``None``: none there) and the index after it.
+_INFO_READERS: dict[str, Callable[[list[str], int], tuple[object, int]]] = {
+    **dict.fromkeys(_INFO_NUMBERS, _number_at),
+    "score": _score_at,
+    "pv": _pv_at,
+}
 
 
 def parse_fill(line: str) -> str | None:
@@ -247,12 +259,9 @@ class EngineOption:
     def line(self) -> str:
         """The declaration as an engine writes it."""
         words = ["option", "name", self.name, "type", self.type]
-        if self.default is not None:
-            words += ["default", self.default]
-        if self.min is not None:
-            words += ["min", str(self.min)]
-        if self.max is not None:
-            words += ["max", str(self.max)]
+        for name, value in (("default", self.default), ("min", self.min), ("max", self.max)):
+            if value is not None:
+                words += [name, str(value)]
         for var in self.vars:
             words += ["var", var]
         return " ".join(words)
@@ -302,9 +311,15 @@ def parse_option(line: str) -> EngineOption | None:
     if not name or at + 1 >= len(words) or words[at + 1] not in OPTION_TYPES:
         return None
     parts, vars_ = _option_fields(words[at + 2 :])
-    bounds = {k: read_whole(v[0], signed=True) for k, v in parts.items() if k in ("min", "max") and len(v) == 1}
     default = " ".join(parts["default"]) if "default" in parts else None
-    return EngineOption(name, words[at + 1], default, bounds.get("min"), bounds.get("max"), tuple(vars_))
+    return EngineOption(name, words[at + 1], default, _bound(parts, "min"), _bound(parts, "max"), tuple(vars_))
+
+
+def _bound(parts: dict[str, list[str]], key: str) -> int | None:
+    """The whole number of an option's ``min`` or ``max`` field (``key``) among its
+    ``parts``, where the field is one word and a number; else ``None``."""
+    words = parts.get(key, [])
+    return read_whole(words[0], signed=True) if len(words) == 1 else None
 
 
 def _option_fields(words: list[str]) -> tuple[dict[str, list[str]], list[str]]:

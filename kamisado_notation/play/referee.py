@@ -62,18 +62,25 @@ class EngineSpec:
             words = shlex.split(text)
         except ValueError as e:
             raise ArgumentError(f"cannot read the command {text!r}: {e}") from None
-        name: str | None = None
-        options: list[tuple[str, str]] = []
-        while words and (words[-1].startswith("name=") or words[-1].startswith("option.")):
-            word = words.pop()
-            if word.startswith("name="):
-                name = name if name is not None else word[5:].strip()
-            else:
-                options.insert(0, _option_word(word, text))
+        name, options = _arena_words(words, text)
         if not words:
             raise ArgumentError(f"an engine's command is empty: {text!r}")
         command = text if len(words) == len(shlex.split(text)) else shlex.join(words)
         return cls(command, name or None, tuple(options))
+
+
+def _arena_words(words: list[str], text: str) -> tuple[str | None, list[tuple[str, str]]]:
+    """The arena's words at the end of the command line ``text`` (its ``words``, taken
+    off them): the last ``name=NAME``'s name, and the ``option.N=V`` options in order."""
+    name: str | None = None
+    options: list[tuple[str, str]] = []
+    while words and words[-1].startswith(("name=", "option.")):
+        word = words.pop()
+        if word.startswith("name="):
+            name = name if name is not None else word[5:].strip()
+        else:
+            options.insert(0, _option_word(word, text))
+    return name, options
 
 
 def _option_word(word: str, text: str) -> tuple[str, str]:
@@ -302,12 +309,7 @@ def play_match(
         return _recorder(settings, names, (specs[0].command, specs[1].command), number, date, opening)
 
     try:
-        for side, engine in zip(Side, engines, strict=True):
-            _guard(side, engine.start)
-            if started is not None:
-                started(engine)
-        for side in Side:
-            _guard(side, referee.handshake, side, names)
+        _start(engines, referee, names, started)
         rec = recorder()
         while not rec.over:
             chooser = rec.defender if rec.defender is not None else rec.to_move
@@ -321,6 +323,19 @@ def play_match(
         for engine in engines:
             engine.close()
     return MatchOutcome(number, black, rec, engines=engines, players=players, opening=opening)
+
+
+def _start(
+    engines: tuple[EngineProcess, EngineProcess], referee: _Referee, names: list[str], started: Callable[[EngineProcess], None] | None
+) -> None:
+    """Start both ``engines`` (Black's first; ``started`` told of each) and shake hands
+    with each: an engine that fails there loses (:class:`_Lost`)."""
+    for side, engine in zip(Side, engines, strict=True):
+        _guard(side, engine.start)
+        if started is not None:
+            started(engine)
+    for side in Side:
+        _guard(side, referee.handshake, side, names)
 
 
 class _Lost(Exception):

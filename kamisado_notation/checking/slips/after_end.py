@@ -7,7 +7,7 @@ that decided the match, in a record read by its evidence, is no part of it
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
 from ...diagnostics import ERROR, WARNING, DeleteEntry, DeleteRow, Diagnostic, Edit, Kind, compose, correction
@@ -24,6 +24,7 @@ __all__ = [
     "after_end",
     "before",
     "entries_after",
+    "read_by_evidence",
     "said_again",
     "set_aside_after_end",
 ]
@@ -60,15 +61,19 @@ def _removals(kept: Sequence[Entry], extra: Sequence[Entry]) -> tuple[Edit, ...]
     """The edits that remove ``extra`` after the round's ``kept`` entries: a row of them
     as a row, an entry beside one of the round's as an entry."""
     lines = {e.line for e in kept}
-    why = "written after the round was over"
     edits: list[Edit] = []
     for line in sorted({e.line for e in extra}):
-        on_line = [e for e in extra if e.line == line]
-        if line in lines:
-            edits.extend(DeleteEntry(e.line, e.column, e.text, why) for e in on_line)
-        else:
-            edits.append(DeleteRow(line, "   ".join(e.text for e in on_line), why))
+        edits += _line_removals([e for e in extra if e.line == line], beside=line in lines)
     return tuple(edits)
+
+
+def _line_removals(on_line: list[Entry], *, beside: bool) -> list[Edit]:
+    """The edits that remove the entries ``on_line``, those of one line after a round's
+    end: each as an entry where they stand ``beside`` one of the round's, else the row."""
+    why = "written after the round was over"
+    if beside:
+        return [DeleteEntry(e.line, e.column, e.text, why) for e in on_line]
+    return [DeleteRow(on_line[0].line, "   ".join(e.text for e in on_line), why)]
 
 
 def set_aside_after_end(entries: Sequence[Entry], over: int, round_number: int, match: int) -> Diagnostic:
@@ -104,6 +109,12 @@ def a_sentence(entry: Entry) -> bool:
 READ_BY_EVIDENCE = frozenset({Kind.EVIDENCE, Kind.SET_ASIDE, Kind.UNKNOWN_WORD})
 
 
+def read_by_evidence(diagnostics: Iterable[Diagnostic]) -> bool:
+    """Whether one of a match's ``diagnostics`` says it was read by its evidence
+    (:data:`READ_BY_EVIDENCE`), not only as written in the notation."""
+    return any(d.kind in READ_BY_EVIDENCE for d in diagnostics)
+
+
 #: The most entries a text after the match's last round may hold to be set aside as no
 #: part of it (a comment quoting a move or two); more are rounds not told apart.
 QUOTED = 4
@@ -119,7 +130,7 @@ def after_decided(diagnostics: Sequence[Diagnostic], end: tuple[int, int], numbe
     its errors (a round written after the match was decided is a slip to name there),
     and so does one whose rounds the reading did not tell apart."""
     errors = [d for d in diagnostics if d.severity is ERROR]
-    if not errors or entries > QUOTED or not any(d.kind in READ_BY_EVIDENCE for d in diagnostics):
+    if not errors or entries > QUOTED or not read_by_evidence(diagnostics):
         return None
     first = min(errors, key=lambda d: (d.line, d.column))
     if (first.line, first.column) <= end:

@@ -53,9 +53,7 @@ def swapped_columns(stop: Stop) -> Hypothesis | None:
     changed = [k for k in swapped if entries[k].text != entries[k + 1].text]  # (two same entries read alike both ways)
     if len(changed) < 2 or swapped[-1] + 2 < len(entries) - 1:  # (a last entry alone on its row may follow)
         return None
-    tail = list(entries[i:])
-    for k in swapped:
-        tail[k - i], tail[k + 1 - i] = entries[k + 1], entries[k]
+    tail = _each_row_swapped(entries, i, swapped)
     why = f"Gold's entry is written first in every row of round {stop.round}"
 
     def edits(_moves: Sequence[Move | None]) -> tuple[Edit, ...]:
@@ -65,6 +63,15 @@ def swapped_columns(stop: Stop) -> Hypothesis | None:
         )
 
     return Hypothesis(Kind.SWAPPED_COLUMNS, why, tail, edits, changed[-1] + 1 - i, shows=2, first=changed[0] - i)
+
+
+def _each_row_swapped(entries: Sequence[Entry], i: int, rows: list[int]) -> list[Entry]:
+    """``entries`` from ``i`` on with each of ``rows`` (by its first entry) written the
+    other way round."""
+    tail = list(entries[i:])
+    for k in rows:
+        tail[k - i], tail[k + 1 - i] = entries[k + 1], entries[k]
+    return tail
 
 
 def _whole_rows(entries: Sequence[Entry], i: int) -> list[int]:

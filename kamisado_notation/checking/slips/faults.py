@@ -14,7 +14,7 @@ from ...errors import IllegalMoveError
 from ...notation.record import Entry
 from ..correct import Candidate, article, push_mark_fault, square_fault
 
-__all__ = ["Fault", "blocked", "describe", "differs", "entry_fault", "legal_list", "tower_name", "why_this_tower"]
+__all__ = ["Fault", "blocked", "describe", "differs", "entry_fault", "legal_list", "tower_name", "why_this_tower", "writes_zero"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,8 +54,7 @@ def _move_fault(pos: Position, entry: Entry, colour: Colour) -> Fault:
     try:
         move = _resolved(pos, entry, colour)
     except IllegalMoveError as e:
-        zero = entry.distance == 0 if origin is None else origin == entry.target
-        if not zero and pos.must_forfeit():  # checked only here: the common path is a legal move
+        if not writes_zero(entry) and pos.must_forfeit():  # checked only here: the common path is a legal move
             return blocked(pos, colour)
         return Fault(e.rule, f"{entry.text or 'this move'}: {e}", tower=colour)
     if origin is not None:
@@ -63,6 +62,12 @@ def _move_fault(pos: Position, entry: Entry, colour: Colour) -> Fault:
     written = entry.square_colour
     assert written is not None  # (the colour form names its square)
     return Fault("square", square_fault(move, written), move)
+
+
+def writes_zero(entry: Entry) -> bool:
+    """Whether ``entry`` writes a zero move, a forfeit's (M6): a distance of 0, or in
+    coordinates its square twice."""
+    return entry.distance == 0 if entry.origin is None else entry.origin == entry.target
 
 
 def _resolved(pos: Position, entry: Entry, colour: Colour) -> Move:
@@ -76,18 +81,20 @@ def _resolved(pos: Position, entry: Entry, colour: Colour) -> Move:
 
 def _bad_origin(pos: Position, origin: int) -> Fault:
     """A coordinate entry starting where the side to move has no tower (T1/T2)."""
-    side = pos.to_move
     t = pos.board[origin]
     if pos.tower is not None and pos.must_forfeit() and pos.deadlock() is not None:
         return blocked(pos, pos.tower)  # the round is over (M8)
     what = "no tower" if t is None else tower_name(t.side, t.colour)
-    need = (
-        f"{side.title} must move the {pos.tower.name.lower()} tower on "
-        f"{square_name(pos.square_of(side, pos.tower))}: {why_this_tower(pos)}"
-        if pos.tower is not None
-        else f"{side.title} moves one of his own towers"
-    )
-    return Fault("T1" if pos.tower is None else "T2", compose(f"{square_name(origin)} holds {what}", need))
+    return Fault("T1" if pos.tower is None else "T2", compose(f"{square_name(origin)} holds {what}", _to_be_moved(pos)))
+
+
+def _to_be_moved(pos: Position) -> str:
+    """Which tower the side to move in ``pos`` moves, said: the one that must move,
+    where it stands and why, or with a free choice one of its own."""
+    side = pos.to_move
+    if pos.tower is None:
+        return f"{side.title} moves one of his own towers"
+    return f"{side.title} must move the {pos.tower.name.lower()} tower on {square_name(pos.square_of(side, pos.tower))}: {why_this_tower(pos)}"
 
 
 def _wrong_tower(pos: Position, colour: Colour) -> Fault:

@@ -44,12 +44,19 @@ def check_lineups(rec: RoundRecord, how: Fill | None, start: Position, match_ind
         actual = _home_row(start, lu)
         if list(lu.colours) == actual:
             out.extend(_rings(rec, lu, start, rule, match_index))
-            continue
-        names = " ".join(c.title if c is not None else "-" for c in actual)
-        message = f"{lu.side.title}'s lineup {said} is {names} (from his left), not " + " ".join(c.title for c in lu.colours)
-        message, kind, edits = _reversed(lu, actual, names, message)
-        out.append(Diagnostic(rule, message, lu.line, lu.column, ERROR, rec.number, None, match_index, (), kind, edits))
+        else:
+            out.append(_wrong_lineup(rec, lu, actual, rule, said, match_index))
     return out
+
+
+def _wrong_lineup(rec: RoundRecord, lu: Lineup, actual: list[Colour | None], rule: str, said: str, match_index: int) -> Diagnostic:
+    """The error of lineup ``lu`` of round ``rec``, which is not the home row ``actual``
+    (``said``: how the round was filled), with its correction where it is written in
+    reverse."""
+    names = " ".join(c.title if c is not None else "-" for c in actual)
+    message = f"{lu.side.title}'s lineup {said} is {names} (from his left), not " + " ".join(c.title for c in lu.colours)
+    message, kind, edits = _reversed(lu, actual, names, message)
+    return Diagnostic(rule, message, lu.line, lu.column, ERROR, rec.number, None, match_index, (), kind, edits)
 
 
 def _reversed(lu: Lineup, actual: list[Colour | None], names: str, message: str) -> tuple[str, Kind, tuple[RewriteLine, ...]]:
@@ -173,12 +180,17 @@ def entries_fill(end: Position, challenger: Side, rec: RoundRecord, match_index:
         return None
     other = written.other
     position = fill(end, other, challenger=challenger)
-    entries = [e for e in rec.entries if not e.placeholder]
-    played = list(play_as_written(position, entries))
-    if not entries or len(played) < len(entries) or (ends and round_result(position) is None):
+    if not _replays(position, [e for e in rec.entries if not e.placeholder], ends=ends):
         return None
     why = f"every move of round {rec.number} is legal as written filled from the {other.value}, not from the {written.value}"
     return other, _fill_word_error(rec, written, other, challenger, why, match_index)
+
+
+def _replays(position: Position, entries: list[Entry], *, ends: bool) -> bool:
+    """Whether ``entries`` (one at least) all replay as written from ``position`` (played
+    on it) and, where the round must end (``ends``), end it."""
+    played = list(play_as_written(position, entries))
+    return bool(entries) and len(played) >= len(entries) and not (ends and round_result(position) is None)
 
 
 def _fill_word_error(rec: RoundRecord, written: Fill, other: Fill, challenger: Side, why: str, match_index: int) -> Diagnostic:

@@ -20,12 +20,19 @@ __all__ = ["back_entry_slips", "is_back_entry", "missing_back_entry"]
 def _drop_back_entry(text: str, rnd: RoundRecord, rng: random.Random, style: Style) -> Planted | None:
     """One of ``rnd``'s back-entries left out."""
     es = rnd.entries
-    found = [k for k, e in enumerate(es) if e.direction is Direction.BACK or (e.is_coords and k and es[k - 1].push_mark)]
+    found = [k for k in range(len(es)) if _written_back(es, k)]
     if not found:
         return None
     k = rng.choice(found)
     lines = {es[k].line} | ({es[k + 1].line} if k + 1 < len(es) else set())
     return Planted(rewrite(text, [(es[k], "")]), rnd.number, lines)
+
+
+def _written_back(es: Sequence[Entry], k: int) -> bool:
+    """Whether entry ``k`` of a round's entries ``es`` is written as a back-entry: its
+    direction Back, or in coordinates after an entry marked as a push."""
+    e = es[k]
+    return e.direction is Direction.BACK or bool(e.is_coords and k and es[k - 1].push_mark)
 
 
 @recognises(

@@ -266,12 +266,18 @@ def row_slip_likelier(pos: Position, entries: Sequence[Entry], idx: int, pending
         return True
     if idx + 1 >= len(entries) or entries[idx + 1].line != entry.line or pending is not None:
         return False
-    first = exact_move(pos, entries[idx + 1])
-    if first is None or first.push:
+    return _legal_swapped(pos, entries[idx + 1], entry)
+
+
+def _legal_swapped(pos: Position, second: Entry, first: Entry) -> bool:
+    """Whether a row's two entries are legal as written the other way round in ``pos``:
+    its ``second`` (an ordinary move), then its ``first``; ``pos`` is left as it was."""
+    move = exact_move(pos, second)
+    if move is None or move.push:
         return False
-    pos.apply(first)
+    pos.apply(move)
     try:
-        return exact_move(pos, entry) is not None
+        return exact_move(pos, first) is not None
     finally:
         pos.undo()
 
@@ -291,10 +297,4 @@ def row_swapped_before(pos: Position, entries: Sequence[Entry], idx: int, last: 
         before = pos.copy()
     finally:
         pos.apply(last)
-    move = exact_move(before, entry)
-    if move is None or move.push:
-        return None
-    before.apply(move)
-    legal = exact_move(before, first) is not None
-    before.undo()
-    return before if legal else None
+    return before if _legal_swapped(before, entry, first) else None

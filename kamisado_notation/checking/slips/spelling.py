@@ -31,9 +31,13 @@ def nearest(words: Sequence[str], spellings: Sequence[Sequence[str]]) -> int | N
     if not scored or (len(scored) > 1 and scored[1][0] == scored[0][0]):
         return None
     k = scored[0][1]
-    if any(distance(w, s) > max(1, len(w) // 3) for w, s in zip(words, spellings[k], strict=True)):
-        return None
-    return k
+    return k if _slips_of(words, spellings[k]) else None
+
+
+def _slips_of(words: Sequence[str], spelling: Sequence[str]) -> bool:
+    """Whether each of ``words`` is near enough the word of ``spelling`` in its place to
+    be a slip of it: at most a third of its letters, and at least one, changed."""
+    return all(distance(w, s) <= max(1, len(w) // 3) for w, s in zip(words, spelling, strict=True))
 
 
 def spelt(entry: Entry, suggestions: tuple[str, ...]) -> int | None:
@@ -44,10 +48,17 @@ def spelt(entry: Entry, suggestions: tuple[str, ...]) -> int | None:
     words = entry.text.split()
     if not slots or len(words) != 4 or len(suggestions) < 2:
         return None
-    spellings = [s.split() for s in suggestions]
-    if any(len(w) != 4 for w in spellings):
+    spellings = _word_a_slot(suggestions)
+    if spellings is None:
         return None
     return nearest([words[k] for k in slots], [[w[k] for k in slots] for w in spellings])
+
+
+def _word_a_slot(suggestions: tuple[str, ...]) -> list[list[str]] | None:
+    """The words of each of ``suggestions``, where each has one a slot (four); else
+    ``None``."""
+    spellings = [s.split() for s in suggestions]
+    return None if any(len(w) != 4 for w in spellings) else spellings
 
 
 #: Where the word of each slot an entry may leave unread stands among its four words.

@@ -39,7 +39,7 @@ def renumbered(
         if _right_now(entries, idx, real):
             explained.add((entry.line, entry.column))
         elif not at and written is not None and written != real:  # moved by what was inserted or removed
-            edits.append(Renumber(entry.line, entry.column, real // 2 + 1 if real % 2 == 0 else None))
+            edits.append(Renumber(entry.line, entry.column, _number_at(real)))
     return explained, edits
 
 
@@ -48,9 +48,21 @@ def _right_now(entries: list[Entry], idx: int, real: int) -> bool:
     entry numbered as its row, or its second with the row's number written before it
     (the row's entries swapped places, the row did not)."""
     entry = entries[idx]
-    if entry.number != real // 2 + 1:
+    if entry.number != _row_of(real):
         return False
     return real % 2 == 0 or entries[idx - 1].line == entry.line
+
+
+def _number_at(place: int) -> int | None:
+    """The turn number written before the entry at ``place`` in a round: its row's
+    before the row's first entry (Black's), none before its second."""
+    return _row_of(place) if place % 2 == 0 else None
+
+
+def _row_of(place: int) -> int:
+    """The number of the row (the turn number written before it) that the entry at
+    ``place`` in a round (from 0, Black's first) stands in."""
+    return place // 2 + 1
 
 
 def carried(diagnostics: list[Diagnostic], edits: list[Renumber]) -> list[Renumber]:

@@ -152,7 +152,13 @@ def _odd(c: str, before: str, after: str, mostly_latin: bool) -> bool:
         return True
     if c.isalpha() and _beside_another_script(c, before, after):
         return True
-    return category == "Lu" and mostly_latin and _script(c) != "LATIN" and not before.isalpha() and not after.isalpha()
+    return category == "Lu" and mostly_latin and _foreign_alone(c, before, after)
+
+
+def _foreign_alone(c: str, before: str, after: str) -> bool:
+    """Whether ``c``, a letter of another script than Latin, stands alone: no letter
+    just ``before`` or ``after`` it."""
+    return _script(c) != "LATIN" and not before.isalpha() and not after.isalpha()
 
 
 def _beside_another_script(c: str, before: str, after: str) -> bool:

@@ -27,7 +27,7 @@ from ..record import RecordFile
 from ..text import LINE_BREAK_BYTES
 from .encodings import ENCODING_RULE, read_as
 
-__all__ = ["MAX_LINE", "Binary", "DecodedLines", "LineBlocks", "LongLine", "Piece", "count_lines", "ends_padded", "raw_lines"]
+__all__ = ["MAX_LINE", "Binary", "DecodedLines", "LineBlocks", "LongLine", "Piece", "count_lines", "ends_padded", "raw_lines", "unpadded"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,9 +81,7 @@ class LineBlocks:
                 data = self._skip(data)
                 if self.skipping:
                     continue
-            nul = data.find(b"\0")
-            if nul >= 0 and ends_padded(data[nul:], chunks):
-                data, nul = data[:nul], -1  # (NUL bytes that end the file: a word processor's padding, no data)
+            data, nul = unpadded(data, chunks)
             if nul >= 0:
                 yield from self._binary(data, nul)
                 return
@@ -144,6 +142,16 @@ class LineBlocks:
         if start:
             yield from self._whole_lines(data[:start])  # (a line too long before it is skipped too)
         yield Binary(at, data[start:nul])
+
+
+def unpadded(data: bytes, chunks: Iterator[bytes]) -> tuple[bytes, int]:
+    """``data``, a chunk of a file, less the NUL bytes that end the file (a word
+    processor's padding, no data: :func:`ends_padded`), and where its first NUL byte
+    that is data stands (-1: none). The ``chunks`` after it are read to tell."""
+    nul = data.find(b"\0")
+    if nul >= 0 and ends_padded(data[nul:], chunks):
+        return data[:nul], -1
+    return data, nul
 
 
 def ends_padded(tail: bytes, chunks: Iterator[bytes]) -> bool:

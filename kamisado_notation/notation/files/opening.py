@@ -43,7 +43,7 @@ from itertools import chain
 from typing import IO, BinaryIO, TypeVar, Union
 
 from ...diagnostics import ERROR, Diagnostic, Kind
-from ...errors import NoRecordsError, NotationError, RecordIOError
+from ...errors import NoRecordsError, NotationError, RecordIOError, failure_reason
 from ...io.output import STDIN
 from ..formats import FORMATS, folder_suffixes, insisted_format, other_game, sniff, sniffed
 from ..kmr.reader import read_lines
@@ -51,7 +51,7 @@ from ..record import MatchRecord, RecordFile
 from ..text import LINE_BREAK_BYTES
 from .blocks import BLOCK_BYTES, Block, cut_blocks
 from .encodings import bom_encoding, check_encoding, not_utf8, transcoded
-from .lines import MAX_LINE, Binary, DecodedLines, LineBlocks, LongLine, ends_padded, raw_lines
+from .lines import MAX_LINE, Binary, DecodedLines, LineBlocks, LongLine, raw_lines, unpadded
 
 __all__ = [
     "MAX_JSON",
@@ -122,7 +122,7 @@ def _io_error(path: str, e: OSError) -> RecordIOError:
     elif isinstance(e, PermissionError):
         reason = "permission denied"
     else:
-        reason = f"cannot read: {e.strerror or e}"
+        reason = f"cannot read: {failure_reason(e)}"
     return RecordIOError(f"{source_name(path)}: {reason}", reason=reason)
 
 
@@ -256,11 +256,17 @@ def _walk_entries(
         path, below = entry.name if here else os.path.join(folder, entry.name), os.path.join(name, entry.name)
         if _is_dir(entry):
             held += _walk(path, below, found, seen)
-        elif entry.name.lower().endswith(RECORD_SUFFIXES) and _is_file(entry):
+        elif _record_file(entry):
             held += 1
             if _first_visit(path, seen):
                 found.append((path, below))
     return held
+
+
+def _record_file(entry: os.DirEntry[str]) -> bool:
+    """Whether ``entry`` of a folder is a record file: named as records are, and a
+    regular file (:func:`_is_file`)."""
+    return entry.name.lower().endswith(RECORD_SUFFIXES) and _is_file(entry)
 
 
 def _is_dir(entry: os.DirEntry[str]) -> bool:
@@ -365,7 +371,7 @@ class _Opened:
         self.json = self.form == "json"
         self.foreign = FORMATS[self.form].foreign
         #: what another game's record the file looks like, if it is one (:func:`~..formats.other_game`)
-        self.other = other_game(self.head) if self.form in ("kmr", "boardspace") and insisted_format() is None else None
+        self.other = _other_game(self.form, self.head)
 
     def other_matches(self, record: RecordFile) -> Iterator[MatchRecord]:
         """No matches: the file is another game's record, said in one error."""
@@ -605,24 +611,17 @@ def written_lines(path: Source, *, encoding: str | None = None) -> Iterator[str]
     A record of another format (a JSON record, BoardSpace's SGF…, told by its content
     once decoded, on standard input too) is a :class:`NotationError` at its first line:
     its text is no ``.kmr`` to edit."""
-    opened = _Opened(path, encoding)
-    if opened.form != "kmr":
-        opened.stack.close()
-        raise NotationError(f"{FORMATS[opened.form].title}, not a .kmr text: convert it to .kmr first (kamisado convert --to text)", line=1, column=1)
+    opened = _kmr_opened(path, encoding)
     number, carry, offset = 0, b"", 0  # (offset: the file offset of ``carry``)
     with opened.stack:
         chunks = iter(opened.all_chunks())
         for chunk in chunks:
-            data, start = carry + chunk, 0
-            nul = data.find(b"\0")
-            if nul >= 0 and ends_padded(data[nul:], chunks):
-                data, nul = data[:nul], -1  # (NUL bytes that end the file: padding, no data)
-            for m in LINE_BREAK_BYTES.finditer(data, 0, nul if nul >= 0 else len(data)):
-                if m.end() == len(data) and m.group() == b"\r":
-                    break  # perhaps the first half of a "\r\n" cut by the chunks
+            data, nul = unpadded(carry + chunk, chunks)
+            start = 0
+            for end in _line_ends(data, nul):
                 number += 1
-                yield _decoded_line(data[start : m.end()], number)
-                start = m.end()
+                yield _decoded_line(data[start:end], number)
+                start = end
             carry, offset = data[start:], offset + start
             if nul >= 0:
                 at = offset + nul - start
@@ -631,6 +630,34 @@ def written_lines(path: Source, *, encoding: str | None = None) -> Iterator[str]
                 raise NotationError(f"the line is longer than {MAX_JSON} bytes, the most read whole", line=number + 1)
         if carry:
             yield _decoded_line(carry, number + 1)
+
+
+def _other_game(form: str, head: bytes) -> str | None:
+    """What another game's record a file of ``form`` whose first block is ``head``
+    looks like (:func:`~..formats.other_game`), where its format was not insisted on and
+    may be mistaken for one (ours, BoardSpace's SGF); else ``None``."""
+    return other_game(head) if form in ("kmr", "boardspace") and insisted_format() is None else None
+
+
+def _kmr_opened(path: Source, encoding: str | None) -> _Opened:
+    """The file ``path`` opened (:class:`_Opened`), where it is a ``.kmr`` text; a
+    :class:`NotationError` at its first line (and the file closed) where it is another
+    format's."""
+    opened = _Opened(path, encoding)
+    if opened.form != "kmr":
+        opened.stack.close()
+        raise NotationError(f"{FORMATS[opened.form].title}, not a .kmr text: convert it to .kmr first (kamisado convert --to text)", line=1, column=1)
+    return opened
+
+
+def _line_ends(data: bytes, nul: int) -> Iterator[int]:
+    """Where each line of ``data`` ends, up to its first NUL byte (``nul``; -1: none): a
+    ``\r`` that ends ``data`` may be the first half of a ``\r\n`` cut by the chunks, and
+    ends none yet."""
+    for m in LINE_BREAK_BYTES.finditer(data, 0, nul if nul >= 0 else len(data)):
+        if m.end() == len(data) and m.group() == b"\r":
+            return
+        yield m.end()
 
 
 def _decoded_line(raw: bytes, number: int) -> str:

@@ -105,13 +105,7 @@ class _Sgf:
             raise self.where.error(f"not a BoardSpace game record: variations nested more than {_MAX_DEPTH} deep", self.i)
         self.i += 1
         self.skip()
-        while self.i < len(self.text) and self.text[self.i] == ";":
-            self.i += 1
-            node = self.node()
-            yield node
-            for _ in node:  # (what the caller left unread)
-                pass
-            self.skip()
+        yield from self.nodes()
         first = True
         while self.i < len(self.text) and self.text[self.i] == "(":
             if first:
@@ -123,6 +117,17 @@ class _Sgf:
             first = False
             self.skip()
         self.close(start)
+
+    def nodes(self) -> Iterator[Iterator[_Property]]:
+        """The nodes (``;``…) at the current place, up to the tree's first branch or its
+        end, each read to its end once the caller is done with it."""
+        while self.i < len(self.text) and self.text[self.i] == ";":
+            self.i += 1
+            node = self.node()
+            yield node
+            for _ in node:  # (what the caller left unread)
+                pass
+            self.skip()
 
     def close(self, start: int) -> None:
         """Read past the ``)`` that closes the tree (or branch) opened at ``start``; an
@@ -553,14 +558,12 @@ def format_boardspace(games: Sequence[BoardSpaceGame]) -> str:
     return "".join(_game_sgf(game) for game in games)
 
 
-def _game_sgf(game: BoardSpaceGame) -> str:
-    """One game tree of :func:`format_boardspace`."""
-    lines = ["(;", "GM[Kamisado]VV[1]", f"SU[{SETUP}]"]
-    lines += [f"{ident}[{_escape(value)}]" for ident, value in (("DT", game.date), ("GN", game.name), ("RE", game.result)) if value]
-    lines += [f"P0[{_player_id(game.black)}]", f"P1[{_player_id(game.gold)}]"]
-    lines.append("; P0[0 Start P0]")
+def _moves_sgf(moves: Sequence[Move]) -> list[str]:
+    """The nodes of ``moves``: each a ``Move`` and its ``Done`` (a forfeit a ``Pass``),
+    numbered from 1 (the ``Start`` is 0)."""
+    lines = []
     step = 1
-    for move in game.moves:
+    for move in moves:
         player = f"P{int(move.side)}"
         if move.is_forfeit:
             lines.append(f"; {player}[{step} Pass ]")
@@ -569,6 +572,16 @@ def _game_sgf(game: BoardSpaceGame) -> str:
         lines.append(f"; {player}[{step} Move {_bs_cell(move.origin)} {_bs_cell(move.target)}]")
         lines.append(f"; {player}[{step + 1} Done ]")
         step += 2
+    return lines
+
+
+def _game_sgf(game: BoardSpaceGame) -> str:
+    """One game tree of :func:`format_boardspace`."""
+    lines = ["(;", "GM[Kamisado]VV[1]", f"SU[{SETUP}]"]
+    lines += [f"{ident}[{_escape(value)}]" for ident, value in (("DT", game.date), ("GN", game.name), ("RE", game.result)) if value]
+    lines += [f"P0[{_player_id(game.black)}]", f"P1[{_player_id(game.gold)}]"]
+    lines.append("; P0[0 Start P0]")
+    lines += _moves_sgf(game.moves)
     if any(game.times):
         lines.append(";")
         lines += [f"P{i}[time {_escape(t)} ]" for i, t in enumerate(game.times) if t]

@@ -113,13 +113,20 @@ def _payload(page: str, key: str, number: int, offset: int, where: Located) -> t
     try:
         doc = json.loads(page)
     except (ValueError, RecursionError) as e:
-        why = e.msg if isinstance(e, json.JSONDecodeError) else "nested too deep" if isinstance(e, RecursionError) else _LONG_NUMBER
-        raise where.error(f"not a HackerRank game log: game {number}'s {key!r} is not a JSON page ({why})", offset) from None
+        raise where.error(f"not a HackerRank game log: game {number}'s {key!r} is not a JSON page ({_unread_because(e)})", offset) from None
     payload = doc.get("payload") if isinstance(doc, dict) else None
     if not isinstance(payload, list) or not all(isinstance(p, str) for p in payload):
         raise where.error(f"not a HackerRank game log: game {number}'s {key!r} has no payload of strings", offset)
     following = doc.get("next", "")
     return payload, following if isinstance(following, str) else ""
+
+
+def _unread_because(e: ValueError | RecursionError) -> str:
+    """Why JSON text could not be read (``e``, what reading it raised): JSON's own
+    message, nesting too deep, or a number too long."""
+    if isinstance(e, json.JSONDecodeError):
+        return e.msg
+    return "nested too deep" if isinstance(e, RecursionError) else _LONG_NUMBER
 
 
 def _game(
@@ -190,10 +197,16 @@ def _verdict(turns: list[Played], black: str, gold: str) -> list[tuple[str, str]
         return [*headers, ("HackerRankResult", round_score(position.winner))]
     if not position.must_forfeit():
         return [*headers, ("Termination", "the log ends before the game does")]
+    return [*headers, *_blocked(position, black, gold)]
+
+
+def _blocked(position: Position, black: str, gold: str) -> list[tuple[str, str]]:
+    """The headers of a game that HackerRank's rules end at ``position``, whose tower to
+    move is blocked: its player (``black`` or ``gold``) loses there."""
     loser = position.to_move
     tower = position.moving_tower()
     what = f"{loser.title}'s {tower.colour.name.lower()} tower" if tower is not None else "the tower to move"
     name = black if loser is Side.BLACK else gold
     why = f"{what} is blocked: HackerRank's rules end the game there, and {name} loses"
-    return [*headers, ("HackerRankResult", round_score(loser.other)), ("Termination", why)]
+    return [("HackerRankResult", round_score(loser.other)), ("Termination", why)]
 

@@ -107,10 +107,16 @@ def hamisado_refusal(match: MatchRecord, rounds: int, target: int, drop: bool = 
 def _beside_the_moves(match: MatchRecord) -> list[str]:
     """What ``match`` holds that a move list does not, as a clause of its refusal: its
     headers but those the moves decide, and its comments; none when it holds neither."""
-    derived = {"result", "hamisadoresult", "match", "target"} | ({"termination"} if match.header("HamisadoResult") else set())
-    kept = [h.name for h in match.headers if h.name.lower() not in derived]
+    kept = _headers_kept(match)
     held = [f"headers ({', '.join(kept)})" if kept else "", "comments" if _commented(match) else ""]
     return [f"it has {', '.join(h for h in held if h)}: --drop leaves them out"] if any(held) else []
+
+
+def _headers_kept(match: MatchRecord) -> list[str]:
+    """The names of ``match``'s headers but those its moves decide (the result, the
+    format; hamisado's ``Termination`` where its verdict is written)."""
+    derived = {"result", "hamisadoresult", "match", "target"} | ({"termination"} if match.header("HamisadoResult") else set())
+    return [h.name for h in match.headers if h.name.lower() not in derived]
 
 
 def _commented(match: MatchRecord) -> bool:
@@ -137,17 +143,24 @@ def read_hamisado(text: str, record: RecordFile) -> Iterator[MatchRecord]:
             number, column = where(begin)
             record.errors.append(Diagnostic("syntax", f"the line is longer than {MAX_LINE} bytes; skipped", number, column))
             continue
-        turns = []
-        for word in _WORD.finditer(text, begin, end):
-            m = _MOVE.fullmatch(word.group())
-            if m is None:
-                raise where.error(f"not a hamisado move: {word.group()!r} (a move is like E8-E3)", word.start())
-            origin = from_hamisado_square(m.group(1) + m.group(2))
-            target = from_hamisado_square(m.group(3) + m.group(4))
-            turns.append(Played(origin, target, word.start()))
+        turns = _line_turns(text, begin, end, where)
         if turns:
             index += 1
             yield build_match(index, turns[0].offset, where, [("Match", "Single"), *_verdict(turns)], turns)
+
+
+def _line_turns(text: str, begin: int, end: int, where: Located) -> list[Played]:
+    """The moves of the line of ``text`` from ``begin`` to ``end``, each at its offset.
+    Raises :class:`NotationError` at a word that is not a move."""
+    turns = []
+    for word in _WORD.finditer(text, begin, end):
+        m = _MOVE.fullmatch(word.group())
+        if m is None:
+            raise where.error(f"not a hamisado move: {word.group()!r} (a move is like E8-E3)", word.start())
+        origin = from_hamisado_square(m.group(1) + m.group(2))
+        target = from_hamisado_square(m.group(3) + m.group(4))
+        turns.append(Played(origin, target, word.start()))
+    return turns
 
 
 def _verdict(turns: Sequence[Played]) -> list[tuple[str, str]]:
@@ -218,12 +231,18 @@ def parse_hamisado_position(text: str) -> Position:
     to_move = _SIDES.get(fields[2].lower())
     if to_move is None:
         raise PositionError(f"the player to move is Black or White, not {fields[2]!r}", field="player")
-    words = _WORD.findall(fields[3]) if len(fields) == 4 else []
+    tower, last_mover = _after(_diagram_moves(fields[3]) if len(fields) == 4 else [], to_move)
+    return Position(towers, to_move=to_move, tower=tower, last_mover=last_mover)
+
+
+def _diagram_moves(field: str) -> list[re.Match[str]]:
+    """The moves of a diagram's last field, each read. Raises :class:`PositionError` at
+    a word that is not a hamisado move."""
+    words = _WORD.findall(field)
     moves = [m for m in map(_MOVE.fullmatch, words) if m is not None]
     if len(moves) != len(words):
         raise PositionError("the moves are hamisado moves like E8-E3", field="moves")
-    tower, last_mover = _after(moves, to_move)
-    return Position(towers, to_move=to_move, tower=tower, last_mover=last_mover)
+    return moves
 
 
 def _after(moves: list[re.Match[str]], to_move: Side) -> tuple[Colour | None, Side | None]:

@@ -349,16 +349,23 @@ def _entry(r: _Reader, index: int, default_line: int, match: MatchRecord, round_
         else:  # ("" says nothing)
             entry = _from_slots(r, slots)
     entry.line, entry.column = r.line(default_line)
-    for e in unknown:  # the error a .kmr reader gives it, where the entry stands; no turn lost
+    _unknown_words(match, entry, unknown, round_number)
+    entry.number = r.integer("number", default=None)
+    entry.comments = _comments(r, entry.line)
+    return entry
+
+
+def _unknown_words(match: MatchRecord, entry: Entry, unknown: list[NotationError], round_number: int) -> None:
+    """The errors of the words of ``entry``'s text that are ``unknown``, into ``match``'s
+    errors: each the error a ``.kmr`` reader gives it, where the entry stands (no turn
+    lost)."""
+    for e in unknown:
         match.errors.append(
             Diagnostic(
                 "syntax", str(e), entry.line, entry.column + e.column - 1, round=round_number, match=match.index, kind=Kind.UNKNOWN_WORD
             )
         )
         match.turnless.add(entry.line)
-    entry.number = r.integer("number", default=None)
-    entry.comments = _comments(r, entry.line)
-    return entry
 
 
 def _placeholder(r: _Reader, index: int) -> Entry:
@@ -400,11 +407,18 @@ def _match(r: _Reader, index: int, first: bool, last: bool) -> MatchRecord:
     m = builder.end()
     assert m is not None  # (begun)
     m.comments = comments
+    _check_bounds(r, m, first, last)
+    return m
+
+
+def _check_bounds(r: _Reader, m: MatchRecord, first: bool, last: bool) -> None:
+    """Whether match ``m`` (the ``first`` of its document, or the ``last``) is told apart
+    from its neighbours as a ``.kmr`` tells it: a header to start it, after the first; a
+    round to end its headers, before the last. :class:`_Bad` where it is not."""
     if not first and not m.headers:
         raise _Bad(r.at("headers"), "a match after the first needs a header (in a .kmr a header line starts the next match)")
     if not last and not m.rounds:
         raise _Bad(r.at("rounds"), "a match before the last needs a round (its headers would run into the next match's)")
-    return m
 
 
 def _record(data: object, path: str) -> RecordFile:

@@ -105,9 +105,14 @@ def _complete_utf8(data: bytes) -> int:
     for back in range(1, min(3, n) + 1):  # (a character is at most 4 bytes: its lead at most 3 back)
         b = data[n - back]
         if b & 0xC0 != 0x80:  # a lead byte, or ASCII
-            length = 2 if b >> 5 == 0b110 else 3 if b >> 4 == 0b1110 else 4 if b >> 3 == 0b11110 else 1
-            return n - back if length > back else n
+            return n - back if _sequence_length(b) > back else n
     return n
+
+
+def _sequence_length(lead: int) -> int:
+    """How many bytes the UTF-8 sequence that starts with the byte ``lead`` has (1 for
+    ASCII, or a byte that leads none)."""
+    return 2 if lead >> 5 == 0b110 else 3 if lead >> 4 == 0b1110 else 4 if lead >> 3 == 0b11110 else 1
 
 
 class JsonStream:
@@ -241,13 +246,18 @@ class JsonStream:
         try:
             return decoder.raw_decode(self._buf, self._pos)
         except json.JSONDecodeError as e:
-            cut = e.pos >= len(self._buf) - _CUT_MARGIN or e.msg.startswith("Unterminated string")
+            cut = self._cut(e)
             if cut and not self._eof:
                 return None
             raise (self._bad if cut and self._bad is not None else self._error(e.msg, e.pos)) from None
         except (ValueError, RecursionError) as e:  # a number too long to convert; nesting too deep
             line, column = self.location()
             raise NotationError(f"not JSON the toolkit can read: {e}", line=line, column=column) from None
+
+    def _cut(self, e: json.JSONDecodeError) -> bool:
+        """Whether JSON's error ``e`` is where the text read ends inside a value (a
+        string not closed, or at the last few characters read), not a fault."""
+        return e.pos >= len(self._buf) - _CUT_MARGIN or e.msg.startswith("Unterminated string")
 
     def _read_on(self, where: str) -> None:
         """Read as much again as the value read so far (at least a block)."""

@@ -510,9 +510,13 @@ def _line_taken_back(r: RoundRecord, error: TakeBack, new: Entry) -> list[int]:
         return []
     line = r.entries[before[-1]].line
     gone = [k for k in before if r.entries[k].line == line]
-    old = r.entries[gone[0]]
-    first = gone[0] == before[0]  # (the round's first move: its tower is free)
-    return gone if first or None in (old.tower, new.tower) or old.tower is new.tower else []
+    return gone if _may_stand_for(new, r.entries[gone[0]], first=gone[0] == before[0]) else []
+
+
+def _may_stand_for(new: Entry, old: Entry, *, first: bool) -> bool:
+    """Whether ``new`` may stand in the place of ``old``, taken back: the same tower, a
+    tower left out in one, or the round's ``first`` move (its tower is free)."""
+    return first or None in (old.tower, new.tower) or old.tower is new.tower
 
 
 def _same_move(one: Entry, other: Entry) -> bool:

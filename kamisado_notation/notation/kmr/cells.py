@@ -60,11 +60,16 @@ def spreadsheet_row(text: str, number: int, read: Read) -> tuple[list[Item], lis
     if not _may_be_row(text):
         return None
     spans = [(m.start(), m.end()) for m in _SEPARATOR.finditer(text)]
-    cells = [text[a:b] for a, b in zip([0] + [e for _s, e in spans], [s for s, _e in spans] + [len(text)], strict=True)]
+    cells = _cells(text, spans)
     if _is_header_row(cells):
         return _header_row(text, number)
     news = _separators(cells)
     return _as_row(text, number, spans, cells, news, read) if news is not None else None
+
+
+def _cells(text: str, spans: list[tuple[int, int]]) -> list[str]:
+    """The cells of ``text`` between its separators (at ``spans``)."""
+    return [text[a:b] for a, b in zip([0] + [e for _s, e in spans], [s for s, _e in spans] + [len(text)], strict=True)]
 
 
 def _may_be_row(text: str) -> bool:
@@ -104,11 +109,16 @@ def _as_row(
     placed: list[Entry | Comment | NotationError] = [entry for row in rows for entry, _start, _end in row]
     for value in [*placed, *comments, *notes]:
         value.column = _written(pieces, value.column - 1) + 1
-    marks = [
+    return items, comments, [*notes, *_separator_marks(text, number, spans, news)]
+
+
+def _separator_marks(text: str, number: int, spans: list[tuple[int, int]], news: list[str]) -> list[NotationError]:
+    """The warnings of the separators at ``spans`` of line ``number`` (``text``), each
+    read as its ``news``."""
+    return [
         StyleMark(f"{quote(text[s:e])} between two cells is read as {quote(new)}", line=number, column=s + 1, mark=text[s:e], new=new, style=STYLE)
         for (s, e), new in zip(spans, news, strict=True)
     ]
-    return items, comments, [*notes, *marks]
 
 
 def _rewritten(spans: list[tuple[int, int]], cells: list[str], news: list[str]) -> tuple[str, list[_Piece]]:

@@ -185,17 +185,30 @@ def _mail(head: list[str], it: Iterator[str]) -> Iterable[str]:
     header's, then ``it``): where its header block (to the first blank line, at most
     :data:`_HEADERS` lines) says its text is sent as quoted-printable, that text decoded
     (:func:`_decoded`); else the lines themselves."""
+    _read_header(head, it)
+    fields = _fields(head)
+    boundary = _boundary(fields.get("content-type", ""))
+    if boundary is not None:
+        return chain(head, _parts(it, boundary, fields["content-type"]))
+    if not any(_QP.match(line) for line in head):
+        return chain(head, it)
+    return _decoded(chain(head, it), _charset(head))
+
+
+def _read_header(head: list[str], it: Iterator[str]) -> None:
+    """The rest of a mail's header block read from ``it`` into ``head``: to its first
+    blank line (kept), at most :data:`_HEADERS` lines."""
     for line in it:
         head.append(line)
         if not line.strip() or len(head) > _HEADERS:
             break
-    fields = _fields(head)
-    boundary = _BOUNDARY.search(fields.get("content-type", ""))
-    if boundary is not None:
-        return chain(head, _parts(it, boundary[1] or boundary[2], fields["content-type"]))
-    if not any(_QP.match(line) for line in head):
-        return chain(head, it)
-    return _decoded(chain(head, it), _charset(head))
+
+
+def _boundary(content_type: str) -> str | None:
+    """The boundary between the parts of a body whose type is ``content_type``, quoted
+    or not; ``None`` for a body in one part."""
+    found = _BOUNDARY.search(content_type)
+    return None if found is None else found[1] or found[2]
 
 
 def _fields(head: list[str]) -> dict[str, str]:
@@ -228,8 +241,6 @@ def _parts(lines: Iterable[str], boundary: str, content_type: str) -> Iterator[s
             if part is not None:
                 yield from _part(part, skip=alternative and read)
                 read = read or _is_text(part)
-            else:
-                yield from []
             part = []
             yield line
         elif part is None:
@@ -259,16 +270,21 @@ def _part(part: list[str], *, skip: bool) -> Iterable[str]:
     head, body = part[:end], part[end:]
     fields = _fields(head)
     content_type = fields.get("content-type", "text/plain")
-    inner = _BOUNDARY.search(content_type)
+    inner = _boundary(content_type)
     if inner is not None and not skip:
-        return chain(head, _parts(body, inner[1] or inner[2], content_type))
+        return chain(head, _parts(body, inner, content_type))
     if skip or not content_type.lower().startswith("text/"):
         return [_ending(line) for line in part]
-    encoding = fields.get("content-transfer-encoding", "").lower()
+    return _text_part(head, body, fields.get("content-transfer-encoding", "").lower())
+
+
+def _text_part(head: list[str], body: list[str], encoding: str) -> Iterable[str]:
+    """A text part (its ``head``, then its ``body``) with its body decoded as its
+    transfer ``encoding`` says (base64, quoted-printable; any other: as it is)."""
     if encoding == "base64":
         return chain(head, _base64(body, _charset(head)))
     if encoding != "quoted-printable":
-        return part
+        return [*head, *body]
     return chain(head, _decoded(body, _charset(head)))
 
 

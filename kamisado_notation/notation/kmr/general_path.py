@@ -11,7 +11,7 @@ it no longer paid for itself: ``docs/record-decisions.md``.)
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import chain
 from types import MappingProxyType
 
@@ -53,11 +53,17 @@ def parse_line(
         for _ in tokens:  # a lexical error further on is the one reported (and raised here)
             pass
         raise as_notation_error(e, line) from None
+    _written_as(items, text)
+    return items, comments
+
+
+def _written_as(items: list[Item], text: str) -> None:
+    """Each entry of the rows among ``items`` given its text as written in the line
+    ``text`` (from its start to its end)."""
     for item in items:
         if type(item) is list:
             for entry, start, end in item:
                 entry.text = text[start:end]
-    return items, comments
 
 
 def _tokens(
@@ -291,12 +297,7 @@ def _styled(text: str) -> list[tuple[int, str, str, str, str]]:
         inside.append((hashed, len(text)))
     found, end = _comment_marks(text, free)
     inside += [(s, s + len(mark)) for s, mark, *_ in found]
-    found += [
-        (m.start(), m.group(), f"{m[1]}.".ljust(len(m.group())), f"{m[1]}.", "turn-mark")
-        for m in _TURN_MARK.finditer(text, 0, end)
-        if free(m.start())
-    ]
-    return sorted(found + _entry_marks(text, end, free))
+    return sorted(found + _turn_marks(text, end, free) + _entry_marks(text, end, free))
 
 
 #: A mark of another style found: (start, the mark, what it is read as, what ``fix`` writes, the style).
@@ -314,6 +315,16 @@ def _comment_marks(text: str, free: Callable[[int], bool]) -> tuple[list[_Found]
         found.append((end, "//", " #", "#", "comment-mark"))
     found += [(m.start(), m.group(), "{" + m[1] + "}", "{" + m[1] + "}", "comment-mark") for m in _BRACKETS.finditer(text, 0, end) if free(m.start())]
     return found, end
+
+
+def _turn_marks(text: str, end: int, free: Callable[[int], bool]) -> list[_Found]:
+    """The turn numbers of ``text[:end]`` written ``1)`` or ``1:``, outside comments
+    (``free``): each read as ``1.``."""
+    return [
+        (m.start(), m.group(), f"{m[1]}.".ljust(len(m.group())), f"{m[1]}.", "turn-mark")
+        for m in _TURN_MARK.finditer(text, 0, end)
+        if free(m.start())
+    ]
 
 
 def _entry_marks(text: str, end: int, free: Callable[[int], bool]) -> list[_Found]:
@@ -426,7 +437,17 @@ def _each_read_past(items: list[Item], past: set[int]) -> bool:
     if not all(type(item) is list for item in items):
         return False
     spans = [(begin, end) for item in items for entry, begin, end in item if entry.unread]  # type: ignore[union-attr]
-    return all(any(b <= p < e for b, e in spans) for p in past) and all(any(b <= p < e for p in past) for b, e in spans)
+    return _each_inside(past, spans) and _each_holding(spans, past)
+
+
+def _each_inside(points: Iterable[int], spans: list[tuple[int, int]]) -> bool:
+    """Whether each of ``points`` stands inside one of ``spans`` (begin, end)."""
+    return all(any(b <= p < e for b, e in spans) for p in points)
+
+
+def _each_holding(spans: list[tuple[int, int]], points: set[int]) -> bool:
+    """Whether each of ``spans`` (begin, end) holds one of ``points``."""
+    return all(any(b <= p < e for p in points) for b, e in spans)
 
 
 def _parse_spelling(

@@ -88,6 +88,11 @@ class _Reader:
             self.byte(byte)
             return
         self.flush()
+        self.shown(word, number, symbol, text, opened=opened)
+
+    def shown(self, word: str | None, number: str | None, symbol: str | None, text: str | None, *, opened: bool) -> None:
+        """A token outside what is hidden, and no byte: a control word (with its
+        ``number``), a control symbol or plain text (``opened``: right after a ``{``)."""
         if word is not None:
             self.control(word, number, opened)
         elif symbol is not None:

@@ -72,13 +72,7 @@ def _expected_words(expected: Iterable[str], prev: Token | None) -> str:
     wanted = set(expected)
     entry_ended = "COORD" in wanted  # a new entry may start here
     if "COLOUR" in wanted and "COORD" in wanted:
-        # where an entry may start, name the entry rather than every terminal
-        wanted -= {"COORD", "TURN", "TURN_DOTS", "_NL", "$END"}  # (PGN's 'N...': tolerated, not offered)
-        if prev is None or prev.type != "TURN":
-            wanted.discard("PLACEHOLDER")  # '...' only opens a round's first row
-        if "LSQB" in wanted:
-            wanted -= {"LSQB", "ROUND", "LINEUP", "PLACEHOLDER", "COLOUR"}
-            wanted.add("LINE_START")
+        _entry_named(wanted, prev)
     text = _either(_words(wanted, prev))
     if prev is None:
         return text
@@ -86,12 +80,30 @@ def _expected_words(expected: Iterable[str], prev: Token | None) -> str:
     return f"{text}, {where}" if where else text
 
 
-def _words(wanted: set[str], prev: Token | None) -> list[str]:
-    """The expected terminals as words, in a reader's order, each once, at most four."""
+def _entry_named(wanted: set[str], prev: Token | None) -> None:
+    """Where an entry may start (after ``prev``), the terminals ``wanted`` there cut to
+    name the entry rather than every terminal (PGN's ``N...`` tolerated, not offered;
+    ``...`` only where it opens a round's first row; at a line's start, the line)."""
+    wanted -= {"COORD", "TURN", "TURN_DOTS", "_NL", "$END"}
+    if prev is None or prev.type != "TURN":
+        wanted.discard("PLACEHOLDER")
+    if "LSQB" in wanted:
+        wanted -= {"LSQB", "ROUND", "LINEUP", "PLACEHOLDER", "COLOUR"}
+        wanted.add("LINE_START")
+
+
+def _in_order(wanted: set[str], prev: Token | None) -> list[str]:
+    """The expected terminals in a reader's order, a number after a direction or a
+    colour (``prev``) named as a distance (``INT_DISTANCE``)."""
     names = sorted(wanted, key=lambda n: _ORDER.index(n) if n in _ORDER else 99)
     if "INT" in names and prev is not None and prev.type in ("DIRECTION", "COLOUR"):
         names[names.index("INT")] = "INT_DISTANCE"
-    words = [_EXPECT.get(n, "a distance such as 5" if n == "INT_DISTANCE" else n) for n in names]
+    return names
+
+
+def _words(wanted: set[str], prev: Token | None) -> list[str]:
+    """The expected terminals as words, in a reader's order, each once, at most four."""
+    words = [_EXPECT.get(n, "a distance such as 5" if n == "INT_DISTANCE" else n) for n in _in_order(wanted, prev)]
     words = list(dict.fromkeys(words))  # _NL and $END are both "the end of the line"
     # At a line's start almost anything may come; say what a reader most likely meant.
     if len(words) > 4:
