@@ -286,10 +286,17 @@ def _pieces_at(alignment: Alignment, error: Diagnostic) -> set[int]:
     at = {k for k, p in enumerate(alignment.pieces) if p.line == error.line and p.column >= error.column and (end is None or p.column < end)}
     if old or not at:
         return at
-    first = min(at)
-    spans = [u for r in alignment.rounds for u in r.used if u is not None]
-    stop = next((u[1] for u in spans if u[0] <= first < u[1]), None) or min((u[0] for u in spans if u[0] > first), default=len(alignment.pieces))
+    stop = _entry_end(alignment, min(at))
     return {k for k in at if k < stop}
+
+
+def _entry_end(alignment: Alignment, first: int) -> int:
+    """Where the entry read against the moves from piece ``first`` on ends: the end of
+    the move's pieces that holds it, or the next move's first piece (where it is set
+    aside)."""
+    spans = [u for r in alignment.rounds for u in r.used if u is not None]
+    holding = next((u[1] for u in spans if u[0] <= first < u[1]), None)
+    return holding if holding is not None else min((u[0] for u in spans if u[0] > first), default=len(alignment.pieces))
 
 
 def _run_on(errors: Sequence[Diagnostic]) -> set[int]:
