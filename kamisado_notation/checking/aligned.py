@@ -275,13 +275,16 @@ def _colours_alone(found: list[Piece]) -> bool:
 
 def _squares_named(found: list[Piece]) -> bool:
     """Whether ``found`` (from its first square: its heading, ``Du, rhes 8:``, before)
-    are :data:`_LINEUP` squares of one rank at least, each with a colour after it
-    (``a8 porffor, b8 brown, c8 glas, …``)."""
+    are :data:`_LINEUP` squares of one rank at least, each with a colour after it but
+    where the colour's word is one the vocabulary lacks (``a8 porffor, b8 brown, c8
+    glas, d8 laranxa, …``): a move's two squares are never on one rank."""
     first = next((k for k, p in enumerate(found) if p.clue.kind == "SQUARE"), len(found))
     found = found[first:]
-    squares, colours = found[0::2], found[1::2]
-    ranks = {p.clue.squares[1] // 8 for p in squares if p.clue.kind == "SQUARE" and p.clue.squares is not None}
-    return len(squares) >= _LINEUP and len(ranks) == 1 and len(colours) == len(squares) and all(p.clue.kind in _COLOURS for p in colours)
+    kinds = [p.clue.kind for p in found]
+    squares = [p for p in found if p.clue.kind == "SQUARE"]
+    ranks = {p.clue.squares[1] // 8 for p in squares if p.clue.squares is not None}
+    alternate = all(k == "SQUARE" or (k in _COLOURS and before == "SQUARE") for before, k in zip(["SQUARE", *kinds], kinds, strict=False))
+    return len(squares) >= _LINEUP and len(ranks) == 1 and alternate and len(found) - len(squares) >= _LINEUP - 1
 
 
 #: The kinds of clue a colour's word is.

@@ -19,6 +19,8 @@ import json
 import quopri
 import random
 import re
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import example, given, settings
@@ -60,6 +62,18 @@ def rounds_split(text: str) -> list[str]:
     return re.split(r"(?m)^(?=Round [2-9])", text)
 
 
+def with_lineups(truth: str, rows: Callable[[Any], list[str]]) -> str:
+    """``truth`` with the lines ``rows`` writes of each round after the first (its
+    replayed round: ``start``, the position it starts from) after that round's heading."""
+    match = replay_match(only_match(truth))
+    parts = rounds_split(truth)
+    out = [parts[0]]
+    for part, rnd in zip(parts[1:], match.rounds[1:], strict=True):
+        heading, _, rest = part.partition("\n")
+        out.append("\n".join([heading, *rows(rnd), rest]))
+    return "".join(out)
+
+
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 10_000), style=st.sampled_from(STYLES), sentence=st.sampled_from(SENTENCES), pick=st.integers(0, 63))
 def test_a_sentence_naming_towers_between_rounds_is_set_aside(seed, style, sentence, pick):
@@ -79,18 +93,16 @@ def test_a_lineup_labelled_with_the_squares_it_runs_over_is_no_move(seed, label)
     """Each round after the first gets its lineups written before its moves, as a list
     of colours with a label naming the squares it runs from and to."""
     truth = written(seed, Form.TEXT, "en")
-    match = replay_match(only_match(truth))
-    parts = rounds_split(truth)
-    out = [parts[0]]
-    for part, rnd in zip(parts[1:], match.rounds[1:], strict=True):
-        heading, _, rest = part.partition("\n")
-        rows = []
+
+    def rows(rnd: Any) -> list[str]:
+        out = []
         for side, squares, a, h in ((Side.BLACK, range(63, 55, -1), "h", "a"), (Side.GOLD, range(8), "a", "h")):
             towers = [rnd.start.tower_at(sq) for sq in squares]
             names = " ".join(t.colour.title + "*" * t.rings for t in towers if t is not None)
-            rows.append(label.format(side=side.title, a=a, h=h) + names)
-        out.append("\n".join([heading, *rows, rest]))
-    text = "".join(out)
+            out.append(label.format(side=side.title, a=a, h=h) + names)
+        return out
+
+    text = with_lineups(truth, rows)
     assert errors_of(text) == []
     assert moves_of(fix_text(text).text) == moves_of(truth)
 
@@ -893,3 +905,35 @@ def test_a_diary_apps_json_export_is_read_from_its_markdown_text(seed: int, hand
     (match,) = validate_file(str(path)).matches
     assert [str(r.winner) if r else None for _, r in match.rounds] == list(winners(truth).values())
     assert [d.message for d in match.diagnostics if d.severity is Severity.ERROR] == []
+
+
+#: Basque colour words (the order of :class:`Colour`), which the vocabulary lacks.
+BASQUE = ["marroi", "berdea", "gorria", "horia", "arrosa", "morea", "urdina", "laranja"]
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+def test_a_lineup_of_squares_with_a_word_unknown_is_no_move(seed: int, hand: int) -> None:
+    """Each round after the first gets its lineups before its moves as each square of
+    the home row with its tower's colour (``Black=a8 Brown, b8 Purple, …``), one colour
+    in a language the vocabulary lacks (Basque): eight squares of one rank are no moves
+    (a move's two squares are never on one rank), whatever word stands beside one (before
+    session 36 that row was read as moves unless every colour was known)."""
+    rng = random.Random(hand)
+    truth = written(seed, Form.TEXT, "en")
+
+    def rows(rnd: Any) -> list[str]:
+        out = []
+        for side, rank in ((Side.BLACK, 7), (Side.GOLD, 0)):
+            unknown = rng.randrange(8)
+            cells = []
+            for file in range(8):
+                tower = rnd.start.tower_at(rank * 8 + file)
+                word = "" if tower is None else (BASQUE[tower.colour.value] if file == unknown else tower.colour.title)
+                cells.append(f"{square_name(rank * 8 + file)} {word}".rstrip())
+            out.append(f"{side.title}=" + ", ".join(cells))
+        return out
+
+    text = with_lineups(truth, rows)
+    assert errors_of(text) == []
+    assert judged_winners(text) == list(winners(truth).values())
