@@ -456,17 +456,17 @@ _EVIDENCE_COLOURS: dict[Colour, tuple[str, ...]] = {
 }
 
 #: More languages' colour words (fi, sv/no/da, tr, vi, id/ms, uk, eo, Hindi written in
-#: Latin letters, zh's simplified glyphs; Latvian's, Icelandic's and Galician's forms first), with their forms typed without accents where
+#: Latin letters, zh's simplified glyphs; Latvian's, Icelandic's, Galician's and Maltese's forms first), with their forms typed without accents where
 #: a letter has no accent to drop (Turkish ``ı``).
 _WORLD_COLOURS: dict[Colour, tuple[str, ...]] = {
-    Colour.BROWN: ("brūns", "brūnais", "brūnā", "brūnajam", "brúnn", "brúni", "brúna", "brúnt", "brown", "donn", "pruun", "rudas", "ruda", "rudą", "smeđa", "smeđi", "smeda", "marró", "hnedá", "hnedý", "ruda", "ruskea", "kahve", "nâu", "coklat", "cokelat", "коричнева", "коричневий", "коричневе", "bruna", "bhura", "bhoora", "棕", "棕色", "褐色", "咖啡色"),
-    Colour.GREEN: ("zaļš", "zaļais", "zaļā", "zaļo", "grænn", "græni", "græna", "grænt", "gwyrdd", "roheline", "žalias", "žalia", "zelena", "zeleni", "verd", "verda", "lục", "zelený", "grønn", "yesil", "hijau", "зелена", "зелений", "зелене", "verda", "hara", "绿", "绿色", "綠"),
-    Colour.RED: ("vermello", "vermella", "sarkans", "sarkanais", "sarkanā", "sarkano", "rauður", "rauði", "rauða", "rautt", "coch", "dearg", "punane", "raudonas", "raudona", "crvena", "crveni", "vermell", "vermella", "červený", "punaise", "đỏ", "rød", "kirmizi", "merah", "червона", "червоний", "червоне", "ruĝa", "rugxa", "rugha", "laal", "lal", "红", "红色", "紅"),
-    Colour.YELLOW: ("dzeltens", "dzeltenais", "dzeltenā", "dzelteno", "gulur", "guli", "gula", "gult", "melyn", "buí", "kollane", "geltonas", "geltona", "žuta", "žuti", "groc", "groga", "žltá", "žltý", "keltaise", "sari", "vàng", "kuning", "жовта", "жовтий", "жовте", "flava", "peela", "peeli", "黄色", "黃"),
-    Colour.PINK: ("rozā", "rozais", "bleikur", "bleiki", "bleika", "bleikt", "pinc", "bándearg", "roosa", "rožinis", "rožinė", "ružičasta", "ružičasti", "rosa", "ružová", "lyserød", "jambu", "pinkki", "pinkille", "pinkillä", "hồng", "рожева", "рожевий", "рожеве", "roza", "rozkolora", "gulabi", "粉", "粉色", "粉红", "粉红色", "rózsaszín"),
-    Colour.PURPLE: ("violets", "violetais", "violetā", "violeto", "fjólublár", "fjólublái", "fjólubláa", "fjólublátt", "porffor", "corcra", "lilla", "violetinis", "violetinė", "ljubičasta", "ljubičasti", "lila", "fialová", "liila", "tím", "ungu", "фіолетова", "фіолетовий", "фіолетове", "purpura", "violkolora", "baingani", "jamuni", "紫"),
+    Colour.BROWN: ("kannella", "brūns", "brūnais", "brūnā", "brūnajam", "brúnn", "brúni", "brúna", "brúnt", "brown", "donn", "pruun", "rudas", "ruda", "rudą", "smeđa", "smeđi", "smeda", "marró", "hnedá", "hnedý", "ruda", "ruskea", "kahve", "nâu", "coklat", "cokelat", "коричнева", "коричневий", "коричневе", "bruna", "bhura", "bhoora", "棕", "棕色", "褐色", "咖啡色"),
+    Colour.GREEN: ("aħdar", "ahdar", "ħadra", "hadra", "zaļš", "zaļais", "zaļā", "zaļo", "grænn", "græni", "græna", "grænt", "gwyrdd", "roheline", "žalias", "žalia", "zelena", "zeleni", "verd", "verda", "lục", "zelený", "grønn", "yesil", "hijau", "зелена", "зелений", "зелене", "verda", "hara", "绿", "绿色", "綠"),
+    Colour.RED: ("aħmar", "ahmar", "ħamra", "hamra", "vermello", "vermella", "sarkans", "sarkanais", "sarkanā", "sarkano", "rauður", "rauði", "rauða", "rautt", "coch", "dearg", "punane", "raudonas", "raudona", "crvena", "crveni", "vermell", "vermella", "červený", "punaise", "đỏ", "rød", "kirmizi", "merah", "червона", "червоний", "червоне", "ruĝa", "rugxa", "rugha", "laal", "lal", "红", "红色", "紅"),
+    Colour.YELLOW: ("isfar", "safra", "dzeltens", "dzeltenais", "dzeltenā", "dzelteno", "gulur", "guli", "gula", "gult", "melyn", "buí", "kollane", "geltonas", "geltona", "žuta", "žuti", "groc", "groga", "žltá", "žltý", "keltaise", "sari", "vàng", "kuning", "жовта", "жовтий", "жовте", "flava", "peela", "peeli", "黄色", "黃"),
+    Colour.PINK: ("roża", "rozā", "rozais", "bleikur", "bleiki", "bleika", "bleikt", "pinc", "bándearg", "roosa", "rožinis", "rožinė", "ružičasta", "ružičasti", "rosa", "ružová", "lyserød", "jambu", "pinkki", "pinkille", "pinkillä", "hồng", "рожева", "рожевий", "рожеве", "roza", "rozkolora", "gulabi", "粉", "粉色", "粉红", "粉红色", "rózsaszín"),
+    Colour.PURPLE: ("vjola", "violets", "violetais", "violetā", "violeto", "fjólublár", "fjólublái", "fjólubláa", "fjólublátt", "porffor", "corcra", "lilla", "violetinis", "violetinė", "ljubičasta", "ljubičasti", "lila", "fialová", "liila", "tím", "ungu", "фіолетова", "фіолетовий", "фіолетове", "purpura", "violkolora", "baingani", "jamuni", "紫"),
     Colour.BLUE: ("zils", "zilais", "zilā", "zilo", "blár", "blái", "bláa", "blátt", "glas", "gorm", "sinine", "mėlynas", "mėlyna", "plava", "plavi", "blau", "modrá", "sinise", "dương", "biru", "синя", "синій", "синє", "blua", "neela", "neeli", "nila", "蓝", "蓝色", "藍"),
-    Colour.ORANGE: ("laranxa", "oranžs", "oranžais", "oranžā", "oranžo", "appelsínugulur", "appelsínuguli", "appelsínugula", "appelsínugult", "oren", "oráiste", "oranž", "oranžinis", "oranžinė", "narančasta", "narančasti", "taronja", "oransje", "oranžová", "cam", "oranye", "jingga", "помаранчева", "помаранчевий", "оранжева", "oranĝa", "orangxa", "orangha", "narangi", "naranji", "narancs"),
+    Colour.ORANGE: ("oranġjo", "oranġo", "laranxa", "oranžs", "oranžais", "oranžā", "oranžo", "appelsínugulur", "appelsínuguli", "appelsínugula", "appelsínugult", "oren", "oráiste", "oranž", "oranžinis", "oranžinė", "narančasta", "narančasti", "taronja", "oransje", "oranžová", "cam", "oranye", "jingga", "помаранчева", "помаранчевий", "оранжева", "oranĝa", "orangxa", "orangha", "narangi", "naranji", "narancs"),
 }
 #: The colour, direction and number words of languages written in other scripts: Arabic
 #: (with its article, ``الأحمر``, and each colour's feminine, ``حمراء``: a square is), Persian,
@@ -551,9 +551,9 @@ _EVIDENCE_DIRECTIONS: dict[Direction, tuple[str, ...]] = {
 
 #: More languages' direction words (as :data:`_WORLD_COLOURS`).
 _WORLD_DIRECTIONS: dict[Direction, tuple[str, ...]] = {
-    Direction.FORWARD: ("taisni", "beint", "áfram", "ymlaen", "syth", "edasi", "otse", "pirmyn", "tiesiai", "naprijed", "ravno", "endavant", "recte", "vpred", "eteen", "depan", "rovno", "suoraan", "framåt", "fram", "rett", "frem", "dümdüz", "thẳng", "tiến", "lurus", "maju", "вперед", "уперед", "rekte", "antaŭen", "antauxen", "antauen", "seedha", "sidha", "seedhe", "aage", "直", "直走", "向前", "前进", "előre"),
-    Direction.LEFT: ("kreisi", "vinstri", "chwith", "clé", "vasakule", "vasak", "kairėn", "kairę", "lijevo", "esquerra", "vľavo", "venstre", "balról", "vasen", "venstre", "sola", "trái", "kiri", "ліворуч", "вліво", "наліво", "maldekstren", "maldekstre", "baayen", "bayen", "baen", "左斜", "左上"),
-    Direction.RIGHT: ("dereita", "hægri", "dde", "deas", "paremale", "parem", "dešinėn", "dešinę", "desno", "dreta", "vpravo", "højre", "jobbról", "høyre", "hoyre", "sağa", "phải", "kanan", "праворуч", "вправо", "направо", "dekstren", "dekstre", "daayen", "dayen", "daen", "右", "右斜", "右上"),
+    Direction.FORWARD: ("dritt", "quddiem", "taisni", "beint", "áfram", "ymlaen", "syth", "edasi", "otse", "pirmyn", "tiesiai", "naprijed", "ravno", "endavant", "recte", "vpred", "eteen", "depan", "rovno", "suoraan", "framåt", "fram", "rett", "frem", "dümdüz", "thẳng", "tiến", "lurus", "maju", "вперед", "уперед", "rekte", "antaŭen", "antauxen", "antauen", "seedha", "sidha", "seedhe", "aage", "直", "直走", "向前", "前进", "előre"),
+    Direction.LEFT: ("xellug", "kreisi", "vinstri", "chwith", "clé", "vasakule", "vasak", "kairėn", "kairę", "lijevo", "esquerra", "vľavo", "venstre", "balról", "vasen", "venstre", "sola", "trái", "kiri", "ліворуч", "вліво", "наліво", "maldekstren", "maldekstre", "baayen", "bayen", "baen", "左斜", "左上"),
+    Direction.RIGHT: ("lemin", "dereita", "hægri", "dde", "deas", "paremale", "parem", "dešinėn", "dešinę", "desno", "dreta", "vpravo", "højre", "jobbról", "høyre", "hoyre", "sağa", "phải", "kanan", "праворуч", "вправо", "направо", "dekstren", "dekstre", "daayen", "dayen", "daen", "右", "右斜", "右上"),
     Direction.BACK: ("bakåt", "geri", "mundur", "назад", "malantaŭen", "peeche"),
 }
 
@@ -598,6 +598,7 @@ _NUMBER_WORDS: tuple[tuple[str, ...], ...] = (
     ("won", "to", "tree", "for", "fife", "sicks", "sven"),  # heard so by dictation (weak: see the reader)
     ("", "too", "", "fore"),
     ("un", "dous", "tres", "catro", "cinco", "seis", "sete"),  # gl
+    ("wieħed", "tnejn", "tlieta", "erbgħa", "ħamsa", "sitta", "sebgħa"),  # mt
     ("viens", "divi", "trīs", "četri", "pieci", "seši", "septiņi"),  # lv
     ("einn", "tveir", "þrír", "fjórir", "fimm", "", "sjö"),  # is
     ("eitt", "tvö", "þrjú", "fjögur", "", "", ""),  # is

@@ -937,3 +937,46 @@ def test_a_lineup_of_squares_with_a_word_unknown_is_no_move(seed: int, hand: int
     text = with_lineups(truth, rows)
     assert errors_of(text) == []
     assert judged_winners(text) == list(winners(truth).values())
+
+
+#: Maltese colour words (the order of :class:`Colour`).
+MALTESE = ["kannella", "aħdar", "aħmar", "isfar", "roża", "vjola", "blu", "oranġjo"]
+
+
+def flat_odt(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A generated match (the truth, and a club's newsletter of it in Maltese, saved by
+    a word processor as a flat OpenDocument, ``.fodt``): its styles, then a key of its
+    own letters for the directions (``D = dritt 'il quddiem; X = … xellug; L = …
+    lemin``), then a table a round, each cell's style named in its attributes
+    (``table:style-name="Tabella.A2"``: no square), each entry the tower's colour, the
+    key's letter with the distance and the colour landed on (``Aħmar X2 → blu``)."""
+    truth = written(seed, Form.TEXT, "en", target=3)
+    letters = {"FORWARD": "D", "LEFT": "X", "RIGHT": "L"}
+    cell = '<table:table-cell table:style-name="Tabella.{}" office:value-type="string"><text:p text:style-name="Table_20_Contents">{}</text:p></table:table-cell>'
+    out = ['<?xml version="1.0" encoding="UTF-8"?>', '<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.text">']
+    out += [" <office:automatic-styles>", '  <style:style style:name="Tabella.A1" style:family="table-cell"><style:table-cell-properties fo:background-color="#dddddd" fo:border="0.5pt solid #000000"/></style:style>', " </office:automatic-styles>"]
+    out += [" <office:body><office:text>", "  <text:p text:style-name=\"Standard\">Ċavetta: D = dritt ’il quddiem; X = dijagonali lejn ix-xellug; L = dijagonali lejn il-lemin.</text:p>"]
+    for n, rnd in enumerate(replay_match(only_match(truth)).rounds, 1):
+        out += [f'  <text:h text:style-name="Heading_20_2" text:outline-level="2">Rawnd {n}</text:h>', f'  <table:table table:name="Rawnd{n}" table:style-name="Tabella">']
+        said = []
+        for m in (p.move for p in rnd.plies if p.move is not None and str(p.kind) != "back"):
+            if not said and m.side is Side.GOLD:
+                said.append("…")
+            said.append(f"{MALTESE[m.tower.value].title()} {'0' if m.is_forfeit else letters[m.direction.name] + str(m.distance)} → {MALTESE[m.square_colour.value]}")
+        for k in range(0, len(said), 2):
+            pair = said[k : k + 2] + [""] * (2 - len(said[k : k + 2]))
+            out.append("   <table:table-row>" + cell.format(f"A{rng.randint(2, 3)}", f"{k // 2 + 1}.") + "".join(cell.format(f"B{rng.randint(2, 3)}", e) for e in pair) + "</table:table-row>")
+        out.append("  </table:table>")
+    out += [" </office:text></office:body>", "</office:document>"]
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+def test_an_opendocuments_style_names_are_no_squares(seed: int, hand: int) -> None:
+    """A flat OpenDocument keeps its cells' styles in attributes (``Tabella.A2``): names,
+    no square; its Maltese words and its key's letters are read (before session 36 the
+    style names read as squares and no round was judged)."""
+    text, truth = flat_odt(seed, random.Random(hand))
+    assert judged_winners(text) == list(winners(truth).values())
+    assert errors_of(text) == []
