@@ -983,4 +983,3 @@ def test_an_opendocuments_style_names_are_no_squares(seed: int, hand: int) -> No
     text, truth = flat_odt(seed, random.Random(hand))
     assert judged_winners(text) == list(winners(truth).values())
     assert errors_of(text) == []
-
