@@ -895,6 +895,11 @@ def clues(text: str, legend: Mapping[str, Direction | Colour] | None = None) -> 
 _ESCAPE = re.compile(r"\\(?=[!-/:-@\[-`{-~])")
 
 
+#: A TeX command (``\textbf``, ``\rightarrow``, ``\hline``): a line that holds one is
+#: TeX's, whose backslashes before marks are its own (``\\``, ``\,``, ``\(``), no escapes.
+_COMMAND = re.compile(r"\\[A-Za-z]")
+
+
 def _unescaped(text: str) -> str:
     r"""``text`` with its Markdown escapes read as the marks they escape, each column
     where it was: the backslash is the mark again (``1\.`` a list's ``1..``, ``a8\-a4``
@@ -903,7 +908,7 @@ def _unescaped(text: str) -> str:
 
 
 def _tokens(text: str) -> list[Clue]:
-    if "\\" in text:
+    if "\\" in text and not _COMMAND.search(text):
         text = _unescaped(text)
     out: list[Clue] = []
     for m in _TOKEN.finditer(text):
