@@ -40,7 +40,7 @@ NOISE = [
     "nice", "hmm", "wow!!", "lol", "gg", "Anna:", "<Bob>", "Marta said:", "[19:04]", "19:04:11", "2026-03-12",
     "😀", "👍", "🎉", "<td>", "</td>", "<b>", "**", "|", ">", ">>", "•", "*", "::", "…?!", "(thinking)", "ok",
     "well played", "[i]", "[/i]", "`", "```", "~", "=", "==", "@Anna", "^_^", ":-)", "(11s)",
-    ":eyes:", ":+1:", "↩  🔁  ⭐", "↻", "6 giu 2026", "3 mai 2026,",
+    ":eyes:", ":+1:", "↩  🔁  ⭐", "↻", "6 giu 2026", "3 mai 2026,", "16:39:48 +0200", "+44 7700 900417",
 ]
 #: After the last entry, a comment of ours too ('#' comments to the end of the line, so
 #: it is no noise before an entry).
