@@ -25,6 +25,7 @@ made to look like two.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from collections.abc import Callable, Iterator, Sequence
@@ -264,7 +265,7 @@ def _by_ending_or_content(path: str, head: bytes) -> str:
     ending = os.path.splitext(path)[1].lower()
     own = [f for f in _BY_PRIORITY if f.in_folders and f.suffix == ending]
     started = next((f.name for f in own if _fits(f, head)), None) or sniffed(head)
-    if started is not None and _other_programs(started, head):
+    if started is not None and _other_programs(started, head) and not _broken_whole(path, head):
         return "kmr"  # (another program's JSON, a chat's export, a journal's, an app's log: its text is read by its evidence)
     if started is not None or not own or _holds_entries(head):
         return started or "kmr"
@@ -274,6 +275,20 @@ def _by_ending_or_content(path: str, head: bytes) -> str:
 #: A key that a HackerRank game log's games have (a JSON array of objects without any is
 #: another program's: a chat's export).
 _HACKERRANK_KEYS = re.compile(rb'"(?:player-[12]|inputs|outputs)"[ \t\r\n]*:')
+
+
+def _broken_whole(path: str, head: bytes) -> bool:
+    """Whether ``head`` is the whole file ``path`` and no JSON (a JSON object cut short,
+    ``{"a": [1,2``): the JSON reader says where it breaks, which the text's reader cannot."""
+    try:
+        if os.path.getsize(path) != len(head):
+            return False
+        json.loads(head)
+    except OSError:
+        return False
+    except ValueError:
+        return True
+    return False
 
 
 def _other_programs(found: str, head: bytes) -> bool:

@@ -151,3 +151,27 @@ def test_the_ending_comes_first_then_the_content_by_priority(tmp_path: Path) -> 
     assert sniff("moves.txt", FOREIGN["hamisado"].read_bytes()) == "hamisado"
     assert sniff("log.json", FOREIGN["hackerrank"].read_bytes()) == "hackerrank"
 
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ('{"a": [1,2', "not JSON"),  # (broken: the JSON reader says where)
+        ('{"app": "Day One", "entries": [{"text": "1. Brown Forward 5 Green"}]}', None),  # (another program's: its text read)
+        ('{"app": "Day One",\n "photos": ["' + "iVBORw0KGgo" * 30_000 + '"],\n "entries": [{"text": "1. Brown Forward 5 Green"}]}', None),  # (its text far below)
+    ],
+    ids=["broken", "another-programs", "its-text-far-below"],
+)
+def test_a_json_file_without_matches_is_read_from_its_text_unless_it_is_broken(text: str, said: str | None, tmp_path: Path) -> None:
+    """A ``.json`` file that is another program's JSON (no ``"matches"``) is read from its
+    text, also where the text stands beyond the block its format is told by (a diary's
+    photos before it), and a whole file that is no JSON gets the JSON reader's error, with where it
+    breaks (session 36: another program's JSON was read as our JSON form before, and for
+    a moment after, a broken one as text: 'the file holds no match')."""
+    path = tmp_path / "notes.json"
+    path.write_text(text, encoding="utf-8")
+    messages = [d.message for d in read_record(str(path)).errors]
+    if said is None:
+        assert not any("JSON" in m or "matches" in m for m in messages), messages
+    else:
+        assert any(m.startswith(said) for m in messages), messages
