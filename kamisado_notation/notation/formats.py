@@ -279,7 +279,10 @@ _HACKERRANK_KEYS = re.compile(rb'"(?:player-[12]|inputs|outputs)"[ \t\r\n]*:')
 
 def _broken_whole(path: str, head: bytes) -> bool:
     """Whether ``head`` is the whole file ``path`` and no JSON (a JSON object cut short,
-    ``{"a": [1,2``): the JSON reader says where it breaks, which the text's reader cannot."""
+    ``{"a": [1,2``), nor JSON Lines (an object a line: an app's log): the JSON reader
+    says where it breaks, which the text's reader cannot."""
+    if _json_lines(head):
+        return False
     try:
         if os.path.getsize(path) != len(head):
             return False
