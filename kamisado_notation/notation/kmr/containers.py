@@ -133,7 +133,7 @@ def _xml_text(line: str, unescape: Callable[[str], str]) -> str:
             width = m.end(k) - m.start(k)
             out[m.start(k) : m.end(k)] = unescape(m[k]).replace("\n", " ").ljust(width)[:width]
         return "".join(out).rstrip() + ending
-    body = _KEY.sub(lambda m: " " * len(m[0]), body)
+    body = _KEY.sub(_blank, body)
     return _TAG.sub(lambda m: _element_values(m[0], unescape), body) + ending
 
 
