@@ -404,6 +404,7 @@ def app_export(seed: int, rng: random.Random, target: int = 3) -> tuple[str, str
 
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10_000), rng=st.randoms(use_true_random=False))
+@example(seed=1433, rng=random.Random(0))  # (a fresh clone's random profile, session 36: 'type="pass"' was dropped with the spreadsheets' look)
 def test_an_apps_xml_export_is_read_from_its_elements_attributes(seed: int, rng: random.Random) -> None:
     """An app that keeps each move in an element's attributes: the values that say
     something of a move are read where they stand (before session 32 every tag was

@@ -152,7 +152,7 @@ _META = re.compile(
     # (how a spreadsheet or a page looks: ``<Font ss:Size="14" ss:Bold="1"/>``, ``<Cell ss:MergeAcross="9">``,
     # an OpenDocument's ``table:style-name="Tabella.A1"``, whose ``A1`` is no square)
     r"|size|bold|italic|underline|width|height|colou?r|font\w*|charset|family|pattern|vertical|horizontal|merge\w*|expanded\w*"
-    r"|[\w-]*count|autofit\w*|default\w*|full\w*|style[\w-]*|[\w-]*-name|value-type|type|span|rowspan|colspan|wrap\w*|indent|rotate|x|y)",
+    r"|[\w-]*count|autofit\w*|default\w*|full\w*|style[\w-]*|[\w-]*-name|value-type|span|rowspan|colspan|wrap\w*|indent|rotate|x|y)",
     re.IGNORECASE,
 )
 #: Attributes that count an element: kept for a round's (its number), not for a move's.
