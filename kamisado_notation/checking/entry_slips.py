@@ -7,6 +7,7 @@ is :class:`~.readings.Readings`'; what a slip of a whole row or round is, is
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
 from ..diagnostics import ERROR, WARNING, InsertEntry, Kind, ReplaceEntry, compose, correction
@@ -245,10 +246,12 @@ class EntrySlips:
     def back_left_out(self, entry: Entry) -> bool:
         """Whether ``entry``, where a push's back-entry is due, is the pusher's next move
         with the back-entry left out: one entry a line or a list (no columns to shift),
-        and the entry a legal move after the push as far as it is written."""
+        and the entry a legal move after the push as far as it is written. Rows of two
+        (no line holds more) are columns, which a left-out entry would shift; a line of
+        more is a list (a relay's round on one line)."""
         state = self.state
-        entries = state.rr.record.entries
-        if len({e.line for e in entries}) < len(entries):  # (rows of two: the columns shift)
+        per_line = Counter(e.line for e in state.rr.record.entries)
+        if max(per_line.values()) == 2:  # (rows of two: the columns shift)
             return False
         return (exact_move(state.pos, entry) if entry.unread is None else only_fit(state.pos, entry)) is not None
 

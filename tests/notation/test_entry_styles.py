@@ -513,7 +513,6 @@ def test_readings_that_end_the_round_differently_stop_it_saying_so() -> None:
         assert winners(original)[n] is not None and winners(slipped)[n] is None
 
 
-@pytest.mark.xfail(strict=True, reason="known: a forced word planted on a push's back-entry in the short form is an error (push-entry); fails on 5da466c too")
 def test_a_forced_word_on_a_back_entry_costs_nothing() -> None:
     """Found by a fresh clone's random profile in session 36 (the same on 5da466c): the
     planted forced word on ``Bl B1 Ye``, a push's back-entry, is read as a wrong

@@ -1624,14 +1624,21 @@ class _Ahead:
         square, nothing), not another move's slots (``pushed  Red Left 3 Blue``, the short
         form's ``pushed   Re F7 Bl``)."""
         j = self.next_index(k, ("ASIDE", "DASH"))
-        if j is None or self.tokens[j].weak:
+        if j is None:
             return True
         nxt = self.tokens[j]
+        if nxt.weak:  # (a letter glued to a distance is the short form's slot: 'L2' is Left 2)
+            return not self.glued_distance(j) or (nxt.direction is Direction.BACK and self.tokens[j + 1].number == 1)
         if nxt.kind == "DIRECTION":
             return nxt.direction in (None, Direction.BACK)
         if nxt.kind == "SQUARE":
             return self.text[nxt.start] not in "Ff" or not self.short_form(nxt, j)  # ('F7': Forward 7; 'B1' is a back-entry's)
         return nxt.kind != "DISTANCE" or nxt.number == 1
+
+    def glued_distance(self, k: int) -> bool:
+        """Whether a distance follows token ``k`` with nothing between (``L2``, ``R2``)."""
+        j = k + 1
+        return j < len(self.tokens) and self.tokens[j].kind == "DISTANCE" and self.tokens[j].start == self.tokens[k].end
 
     def to_square(self, tok: Clue, k: int) -> bool:
         """Whether ``tok`` (token ``k``) is an arrow or a word to the square the move
