@@ -252,15 +252,20 @@ class _LineupRows:
     def __init__(self) -> None:
         self.lines: set[int] = set()
         self.half: tuple[int, int] | None = None  # (the line before, where it holds colours alone: a row begun)
+        self.half_rank: tuple[int, int, int] | None = None  # (the line before, its rank, how many of its squares it names: a row begun)
 
     def see(self, number: int, found: list[Piece]) -> None:
         """Take in line ``number``'s pieces ``found``."""
         colours = sum(len(p.text) > 1 for p in _named_colours(found)) if _colours_only(found) else 0
+        rank, named = _squares_named(found)
         if _colours_alone(found):
             self.lines.add(number)
         elif self.half is not None and colours and self.half[1] + colours >= _LINEUP:
             self.lines.update((self.half[0], number))
+        elif self.half_rank is not None and self.half_rank[1] == rank and self.half_rank[2] + named >= _LINEUP:
+            self.lines.update((self.half_rank[0], number))  # ('a8 = "pink",  b8 = "green", …' on two lines)
         self.half = (number, colours) if colours >= _HALF_LINEUP else None
+        self.half_rank = (number, rank, named) if named >= _HALF_LINEUP else None
 
 
 def _colours_alone(found: list[Piece]) -> bool:
@@ -270,21 +275,24 @@ def _colours_alone(found: list[Piece]) -> bool:
     kinds = [p.clue.kind for p in found]
     if sum(k == "COLOUR" for k in kinds) >= _LINEUP and all(k in _COLOURS for k in kinds):
         return True
-    return _squares_named(found)
+    return _squares_named(found)[1] >= _LINEUP
 
 
-def _squares_named(found: list[Piece]) -> bool:
-    """Whether ``found`` (from its first square: its heading, ``Du, rhes 8:``, before)
-    are :data:`_LINEUP` squares of one rank at least, each with a colour after it but
-    where the colour's word is one the vocabulary lacks (``a8 porffor, b8 brown, c8
-    glas, d8 laranxa, …``): a move's two squares are never on one rank."""
+def _squares_named(found: list[Piece]) -> tuple[int, int]:
+    """The rank of ``found``'s squares (from its first square: its heading, ``Du, rhes
+    8:``, before) and how many of them there are, where they are squares of one rank
+    each with a colour after it but where the colour's word is one the vocabulary lacks
+    (``a8 porffor, b8 brown, c8 glas, d8 laranxa, …``): a move's two squares are never on
+    one rank; else ``(-1, 0)``."""
     first = next((k for k, p in enumerate(found) if p.clue.kind == "SQUARE"), len(found))
     found = found[first:]
     kinds = [p.clue.kind for p in found]
     squares = [p for p in found if p.clue.kind == "SQUARE"]
     ranks = {p.clue.squares[1] // 8 for p in squares if p.clue.squares is not None}
     alternate = all(k == "SQUARE" or (k in _COLOURS and before == "SQUARE") for before, k in zip(["SQUARE", *kinds], kinds, strict=False))
-    return len(squares) >= _LINEUP and len(ranks) == 1 and alternate and len(found) - len(squares) >= _LINEUP - 1
+    if len(ranks) != 1 or not alternate or len(found) - len(squares) < min(len(squares), _LINEUP) - 1:
+        return -1, 0
+    return ranks.pop(), len(squares)
 
 
 #: The kinds of clue a colour's word is.

@@ -206,14 +206,14 @@ class RoundReplayer:
         state.put_in(0)
 
     def check_deadlock(self, entry: Entry, number: int) -> None:
-        """Deadlocked (M8): only the forced zero entries leading into it may follow. Only
-        an actual move can start a deadlock, so finding it at the first zero entry is soon
-        enough (a move that cannot be made is reported by :meth:`EntrySlips.slip`)."""
+        """Deadlocked (M8): only the forced zero entries leading into it may follow; a move
+        after them is after the round's end (:class:`RoundOver`: the next round's, where
+        its ``Round`` line was left out), as after a home-row win."""
         state = self.state
         pos = state.pos
         zero = writes_zero(entry)
-        if state.chain is None and zero and pos.deadlock() is not None:
-            state.chain = set()
+        if state.chain is None and pos.deadlock() is not None:
+            state.chain = set()  # (a move after it is another round's, perhaps: :attr:`RoundState.over`)
         if state.chain is None:
             return
         key = (pos.to_move, pos.tower)

@@ -984,3 +984,53 @@ def test_an_opendocuments_style_names_are_no_squares(seed: int, hand: int) -> No
     text, truth = flat_odt(seed, random.Random(hand))
     assert judged_winners(text) == list(winners(truth).values())
     assert errors_of(text) == []
+
+
+def script_table(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A generated match (the truth, and a hobby app's save file of it: a script's table,
+    Lua's or a TOML inline table's ``key = value``): each move a table of its own in a
+    list, ``{ side = "B", tower = "purple", from = "c8", to = "c7", dt = 6 },`` (``dt`` the
+    seconds it took, a number that is no distance), each round's fields around them, and
+    the lineup of the rounds after the first typed in by hand, each square with its
+    tower's colour, four squares a line (``a8 = "pink",  b8 = "green", …``)."""
+    truth = written(seed, Form.TEXT, "en")
+    sep = rng.choice(["=", " = ", " => "])
+    out = ["-- TowerTally 0.3 save file, written by the app", "return {", f'  app{sep}"TowerTally 0.3",', "  rounds = {"]
+    for n, rnd in enumerate(replay_match(only_match(truth)).rounds, 1):
+        out += ["    {", f"      n{sep}{n},", f"      fill{sep}{'nil' if rnd.fill is None else repr(rnd.fill.value)},"]
+        if n > 1:
+            out.append("      lineup = {")
+            for rank in (7, 0):
+                cells = [f'{square_name(rank * 8 + f)}{sep}"{rnd.start.tower_at(rank * 8 + f).colour.name.lower()}",' for f in range(8)]
+                out += ["        " + "  ".join(cells[:4]), "        " + "  ".join(cells[4:])]
+            out.append("      },")
+        out.append("      moves = {")
+        for ply in rnd.plies:
+            m = ply.move
+            if m is None or str(ply.kind) == "back":
+                continue
+            side = "B" if m.side is Side.BLACK else "G"
+            if m.is_forfeit:
+                out.append(f'        {{ side{sep}"{side}", tower{sep}"{m.tower.name.lower()}", pass{sep}true, dt{sep}{rng.randint(2, 60)} }},')
+            else:
+                out.append(f'        {{ side{sep}"{side}", tower{sep}"{m.tower.name.lower()}", from{sep}"{square_name(m.origin)}", to{sep}"{square_name(m.target)}", dt{sep}{rng.randint(2, 60)} }},')
+        out += ["      },", f'      winner{sep}"{rnd.result.winner.name.lower() if rnd.result else "none"}",', "    },"]
+    out += ["  },", "}"]
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=0, hand=5)  # ('lineup => {': a field's key, no Lineup line)
+@example(seed=617, hand=5)  # (a forfeit 'pass => true'; a round that ends in a deadlock, the next round's Round line left out)
+def test_a_scripts_table_of_moves_is_read_as_its_moves(seed: int, hand: int) -> None:
+    """A move as a script's table (``{ side = "B", tower = "purple", from = "c8", to =
+    "c7", dt = 6 },``) is read from its values, not set aside as a comment in braces; a
+    forfeit is its flag (``pass = true``); a lineup typed in as each square with its
+    tower's colour, four squares a line, is no move, and its field's key (``lineup = {``)
+    no Lineup line; a move after a deadlock starts the next round, as one after a
+    home-row win does (before session 37 every move of such a save file was a comment,
+    and no round was judged)."""
+    text, truth = script_table(seed, random.Random(hand))
+    assert judged_winners(text) == list(winners(truth).values())
+    assert errors_of(text) == []

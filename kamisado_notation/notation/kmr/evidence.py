@@ -24,7 +24,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
-from itertools import islice
+from itertools import islice, pairwise
 from types import MappingProxyType
 
 from ...diagnostics import Kind
@@ -2188,12 +2188,32 @@ def read_evidence(text: str, number: int, legend: Mapping[str, Direction | Colou
     takes out; a line with no evidence is kept as a comment)."""
     if is_key_line(text):  # (a key to the record's signs says what entries mean; it is none)
         return _no_move(text, number, None, "is a key to the record's signs, no move")
+    if _lineup_row(clues(text, legend)):
+        return _no_move(text, number, None, "is a lineup's row (squares of a home row, each with its tower's colour), no move")
     line, unbraced = _read_line(text, number, legend)
     row, notes = _row(line, text, number)
     if not row:
         return _no_move(text, number, line)
     notes.extend(_outside_notes(line, row, text, number, unbraced=unbraced))
     return [row], line.comments, notes
+
+
+#: How many squares of a home row, each with a colour after it, make a line a lineup's row
+#: (``a8 = "blue",  b8 = "purple",  c8 = "pink",  d8 = "red",``; half a row a line).
+_LINEUP_SQUARES = 4
+
+
+def _lineup_row(tokens: list[Clue]) -> bool:
+    """Whether a line's ``tokens`` are a lineup's row: :data:`_LINEUP_SQUARES` squares of
+    one home row at least, a colour after each but perhaps one (a word the vocabulary
+    lacks), nothing else of a move between them. A move's two squares are never both on
+    a home row."""
+    said = [c for c in tokens if c.kind in ("SQUARE", "COLOUR")]
+    ranks = [c.squares[1] // 8 for c in said if c.kind == "SQUARE" and c.squares is not None and c.squares[0] is None]
+    if len(ranks) < _LINEUP_SQUARES or set(ranks) not in ({0}, {7}):
+        return False
+    colours = sum(a.kind == "SQUARE" and b.kind == "COLOUR" for a, b in pairwise(said))
+    return len(said) == len(ranks) + colours and colours >= len(ranks) - 1
 
 
 def _row(line: _Line, text: str, number: int) -> tuple[list[Spanned], list[NotationError]]:

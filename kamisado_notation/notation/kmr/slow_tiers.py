@@ -17,6 +17,7 @@ from ...engine.board import Colour, Direction
 from ...errors import NotationError
 from ..record import Comment, Item, RoundRecord
 from .columns import Columns
+from .tokens import field_key
 
 if TYPE_CHECKING:
     from .line_shapes import Shaped  # (imported when a line needs it: the reader's start-up does not pay for it)
@@ -126,7 +127,7 @@ def _not_ours(
     cells = spreadsheet_row(text, number, read_line)
     if cells is not None:  # a row pasted from a spreadsheet
         return LineRead(*cells)
-    shaped = line_shape(written, number)  # (a round's number and fill in their columns: its start)
+    shaped = None if field_key(written) else line_shape(written, number)  # (a round's number and fill in their columns: its start; not 'lineup = {')
     if shaped is not None and shaped.item is not None:  # a Round or Lineup line in another shape
         return shaped
     if shaped is None and _by_evidence(text):
@@ -169,8 +170,16 @@ def json_round(text: str, number: int) -> Shaped | None:
 def json_values(text: str) -> str:
     """Line ``text``, a JSON object (:func:`json_object`), with its keys and signs blanked:
     its values where they stand (a key whose value is ``true`` kept: ``"pass": true``)."""
-    flags = _JSON_TRUE.sub(lambda m: " " + m[1] + " " * (len(m.group()) - len(m[1]) - 1), text)  # ('"pass": true': the key says it)
+    flags = _JSON_TRUE.sub(_flag, text)  # ('"pass": true', 'pass = true': the key says it)
     return _JSON_SIGNS.sub(lambda m: " " * len(m.group()), flags)
+
+
+def _flag(m: re.Match[str]) -> str:
+    """A key whose value is ``true`` (:data:`_JSON_TRUE`) as its word alone, where it
+    stood, the rest blanked."""
+    key = m[1] or m[2] or m[3] or ""
+    before = m.start(1 if m[1] is not None else 2 if m[2] is not None else 3) - m.start()
+    return " " * before + key + " " * (len(m.group()) - before - len(key))
 
 
 def heading(text: str, number: int) -> Shaped | None:
@@ -229,7 +238,7 @@ def _by_evidence(text: str) -> bool:
     where a move may stand in what it leaves open (a comment's ``{`` never closed, a
     quoted value never closed): their errors stand. Prose whose quote runs on to the
     next line (``written "chess`` / ``style" like you asked``) is read by evidence."""
-    if _ROUND_OR_LINEUP.match(text) or _headerish(text):
+    if (_ROUND_OR_LINEUP.match(text) and not field_key(text)) or _headerish(text):
         return False
     plain = text.replace("{{", "  ").replace("}}", "  ")  # (a wiki's template, no comment)
     opened = plain.rfind("{")
@@ -243,11 +252,11 @@ def _by_evidence(text: str) -> bool:
 
 #: A JSON object's keys and signs (what :func:`json_line` blanks), and a script's (keys
 #: bare or in single quotes, strings in single quotes).
-_JSON_SIGNS = re.compile(r""""(?:[^"\\\n]|\\.)*"\s*:|'(?:[^'\\\n]|\\.)*'\s*:|(?<![\w'"])[A-Za-z_$][\w$]*\s*:(?=\s*['"\[\w-])|[{}\[\]"',]""")
+_JSON_SIGNS = re.compile(r""""(?:[^"\\\n]|\\.)*"\s*:|'(?:[^'\\\n]|\\.)*'\s*:|(?<![\w'"])[A-Za-z_$][\w$]*\s*(?::|=>?)(?=\s*['"\[\w-])|[{}\[\]"',]""")
 
 
 #: A key whose value is ``true`` (a flag: the key is what it says, ``"pass": true``).
-_JSON_TRUE = re.compile(r'"([^"\\\n]*)"\s*:\s*true\b')
+_JSON_TRUE = re.compile(r"""(?:"([^"\\\n]*)"|'([^'\\\n]*)'|(?<![\w'"])([A-Za-z_$][\w$]*))\s*(?::|=>?)\s*(?:true|True)\b""")
 
 def json_object(text: str) -> bool:
     """Whether line ``text`` is a JSON object with a key at least (``{"ply": 3, …}``; not
@@ -255,7 +264,7 @@ def json_object(text: str) -> bool:
     a script writes it, three keys at least (``{ev:'mv', tw:'red', from:'f8'}``: a
     home-made app's log, keys bare and strings in single quotes), or two with a string in
     quotes; an item of a YAML list too (``- {n: 5, black: "…"}``)."""
-    stripped = _ITEM.sub("", text.strip(), count=1)  # ('- {n: 2, black: "…"}': an item of a YAML list)
+    stripped = _ITEM.sub("", text.strip(), count=1).rstrip(",;")  # ('- {n: 2, black: "…"}': an item of a YAML list; '{…},': of a script's list)
     if stripped.startswith("{") and stripped.endswith("}") and (_SCRIPT_OBJECT.fullmatch(stripped) or _QUOTED_PAIRS.fullmatch(stripped)):
         return True
     if not (stripped.startswith('{"') and stripped.endswith("}")):
@@ -274,7 +283,7 @@ def json_object(text: str) -> bool:
 _KEY = r"""(?:[A-Za-z_$][\w$]*|"[^"\n]*"|'[^'\n]*')"""
 _VALUE = r"""(?:'[^'\n]*'|"[^"\n]*"|\[[^\]\n]*\]|[\w.+-]+)"""
 #: One key and its value of such an object.
-_PAIR = _KEY + r"\s*:\s*" + _VALUE
+_PAIR = _KEY + r"\s*(?::|=>?)\s*" + _VALUE  # (a Lua or TOML table's 'key = value', Perl's 'key => value')
 _SCRIPT_OBJECT = re.compile(r"\{\s*" + _PAIR + r"(?:\s*,\s*" + _PAIR + r"){2,}\s*,?\s*\}")
 #: An object of two keys or more, a string in quotes among its values (``{n: 5, black:
 #: "brown forward 7"}``, a YAML file's move): no comment pairs words so either.

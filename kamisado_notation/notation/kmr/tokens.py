@@ -22,6 +22,7 @@ __all__ = [
     "POSSESSIVE",
     "SQUARES",
     "STRING",
+    "field_key",
     "first_word",
     "may_be_row",
     "unescape",
@@ -65,8 +66,23 @@ LINE_WORDS = ("round", "lineup")
 
 def first_word(text: str) -> str:
     """The first word of a line, in lower case ("" for a blank line): what a line that
-    could not be read was meant to be (``round`` starts a round all the same)."""
+    could not be read was meant to be (``round`` starts a round all the same); a
+    field's key with its sign where the word is a script's or a data file's key
+    (``lineup = {``, ``round = 2``, ``lineup: [``: :data:`_FIELD`), no heading."""
+    field = _FIELD.match(text)
+    if field is not None:
+        return " ".join(field[0].split()).lower()
     return text.split(None, 1)[0].lower() if text.strip() else ""
+
+
+def field_key(text: str) -> bool:
+    """Whether line ``text`` opens with a heading's word as a field's key (:data:`_FIELD`)."""
+    return _FIELD.match(text) is not None
+
+
+#: A heading's word as a field's key: ``=`` after it, or ``:`` and a list or a table
+#: opened, or nothing (a script's ``lineup = {``, a YAML file's ``lineup:``).
+_FIELD = re.compile(r"\s*(?:round|lineup)\s*(?:=>?|:(?=\s*(?:[\[{]\s*)?$))", re.IGNORECASE)
 
 
 def may_be_row(text: str, *, trailing: str = "") -> bool:
