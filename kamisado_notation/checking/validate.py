@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from itertools import chain
 from typing import TYPE_CHECKING, TextIO
 
-from ..diagnostics import Diagnostic, Kind, Severity, has_error
+from ..diagnostics import Diagnostic, Kind, Severity, has_error, read_by_evidence
 from ..display import json_text, printable
 from ..engine.board import Side
 from ..engine.match import RoundResult
@@ -43,7 +43,6 @@ from ..notation.kmr.line_reader import Reader
 from ..notation.record import MatchRecord, RecordFile
 from ..notation.text import TEXT_RULE
 from .replayed import MatchStatus
-from .slips.after_end import READ_BY_EVIDENCE
 from .verdict import Judge, Judged, judge_lines
 
 if TYPE_CHECKING:
@@ -643,7 +642,7 @@ def _settled(s: MatchSummary) -> bool:
     valid, and decided or read as written (a valid match left in progress where the
     reading read entries by their evidence or set text aside may have misread its last
     moves: a form with no column for the landing, whose move home then stands alone)."""
-    return s.valid and (s.status is MatchStatus.COMPLETE or not any(d.kind in READ_BY_EVIDENCE for d in s.diagnostics))
+    return s.valid and (s.status is MatchStatus.COMPLETE or not read_by_evidence(s.diagnostics))
 
 
 def _summary_again(again: Reread, old: MatchSummary | None, line: int, path: str) -> MatchSummary | None:
