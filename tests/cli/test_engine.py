@@ -156,7 +156,7 @@ def test_the_console_script_builds_only_the_named_command_and_still_runs_it(
     with pytest.raises(SystemExit) as e:
         app_module.main()
     assert e.value.code == 2
-    assert built == [["perft"]]
+    assert built == [["perft"], list(app_module.COMMANDS)]
 
 
 # Rulebook figure 6(e), built by hand in tests/engine/test_rulebook_figures.py: Wolfgang (Gold) must
@@ -226,3 +226,21 @@ def test_moves_options_of_a_record_do_not_go_with_a_position() -> None:
     assert r.exit_code == 2 and "--ply goes with a FILE" in r.stderr
     missing = run("moves", str(SAMPLES / "standard-match.kmr"), "--round", "9")
     assert missing.exit_code == 2 and "no round 9" in missing.stderr
+
+
+def test_the_console_script_loads_only_the_module_of_the_command_it_runs() -> None:
+    # each command's module is imported when the command is looked up: a run of one
+    # command loads no other command's module (start-up time)
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from kamisado_notation.cli.app import main\n"
+        f"sys.argv = ['kamisado', 'validate', {str(SAMPLES / 'standard-match.kmr')!r}]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in sys.modules if m.startswith('kamisado_notation.cli.')))\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "1 match, 1 valid" in r.stdout
+    loaded = ["kamisado_notation.cli.app", "kamisado_notation.cli.common", "kamisado_notation.cli.validate"]
+    assert r.stdout.splitlines()[-1] == str(loaded)
