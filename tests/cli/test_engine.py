@@ -227,20 +227,3 @@ def test_moves_options_of_a_record_do_not_go_with_a_position() -> None:
     missing = run("moves", str(SAMPLES / "standard-match.kmr"), "--round", "9")
     assert missing.exit_code == 2 and "no round 9" in missing.stderr
 
-
-def test_the_console_script_loads_only_the_module_of_the_command_it_runs() -> None:
-    # each command's module is imported when the command is looked up: a run of one
-    # command loads no other command's module (start-up time)
-    import subprocess
-    import sys
-
-    code = (
-        "import sys; from kamisado_notation.cli.app import main\n"
-        f"sys.argv = ['kamisado', 'validate', {str(SAMPLES / 'standard-match.kmr')!r}]\n"
-        "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "print(sorted(m for m in sys.modules if m.startswith('kamisado_notation.cli.')))\n"
-    )
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert "1 match, 1 valid" in r.stdout
-    loaded = ["kamisado_notation.cli.app", "kamisado_notation.cli.common", "kamisado_notation.cli.validate"]
-    assert r.stdout.splitlines()[-1] == str(loaded)
