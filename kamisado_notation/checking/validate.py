@@ -295,16 +295,15 @@ def validate_text(text: str, *, path: str = "<string>") -> FileReport:
     >>> [d.rule for m in report.matches for d in m.diagnostics]
     ['square']
     """
-    from ..notation import parse_record
-    from ..notation.kmr.reader import block_lines
+    from ..notation.kmr.reader import block_lines, read_lines
 
     record = RecordFile(path)
+    lines = block_lines(text, record, True)  # (read once: by the fast verdict, or by the record builder)
     if validating_fast():
-        judged = judge_lines(block_lines(text, record, True), path, record)
+        judged = judge_lines(lines, path, record)
         report = _collect(numbered(map(judged_summaries, judged)), FileReport(path), None)
     else:
-        record = parse_record(text, path=path)
-        report = validate_matches(path, record.matches)
+        report = validate_matches(path, read_lines(lines, path, record))
     if reading_again():
         report.matches, leading = read_again(report.matches, text.splitlines(), 1, path, record.errors)
         record.errors[:] = leading
