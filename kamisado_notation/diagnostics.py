@@ -147,6 +147,12 @@ class Kind(TextEnum):
         _DECLARED[value] = kind
         return kind
 
+    def __reduce_ex__(self, protocol: object) -> tuple[Callable[[str], Kind], tuple[str]]:
+        """A kind travels by its name and is declared again where it lands (a worker's
+        diagnostics reach a process that may never load the slip that declared theirs:
+        ``validate`` judges a valid record without loading the slips)."""
+        return Kind.declare, (self._value_,)
+
     @classmethod
     def _missing_(cls, value: object) -> Kind | None:
         """A declared kind (:meth:`declare`) by its name."""
