@@ -82,3 +82,13 @@ def test_a_line_only_the_grammar_reads_loads_them_when_it_comes(tmp_path: Path) 
     assert f"{record}: 1 match, 1 valid" in out
     assert "kamisado_notation.notation.kmr.slow_tiers" in modules
     assert "EVIDENCE_COLOURS" in tables
+
+
+def test_a_comment_line_the_grammar_reads_does_not_load_the_evidence_reader() -> None:
+    # the sample begins with comment lines, which the grammar reads (its lexer and
+    # parser loaded); the evidence reader is loaded only by a line the grammar stops at
+    out, modules, tables = _run("validate", str(ROOT / "samples" / "standard-match.kmr"))
+    assert out[0].endswith("standard-match.kmr: 1 match, 1 valid")
+    assert "kamisado_notation.notation.kmr.general_path" in modules
+    assert "kamisado_notation.notation.kmr.evidence" not in modules
+    assert tables == []
