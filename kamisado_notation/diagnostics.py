@@ -30,6 +30,7 @@ from .errors import FormatError
 __all__ = [
     "EDIT_NAMES",
     "ERROR",
+    "READ_BY_EVIDENCE",
     "WARNING",
     "DeleteEntry",
     "DeleteRow",
@@ -50,6 +51,7 @@ __all__ = [
     "edit_from_json",
     "edit_to_json",
     "has_error",
+    "read_by_evidence",
 ]
 
 
@@ -144,6 +146,12 @@ class Kind(TextEnum):
         kind._value_ = value
         _DECLARED[value] = kind
         return kind
+
+    def __reduce_ex__(self, protocol: object) -> tuple[Callable[[str], Kind], tuple[str]]:
+        """A kind travels by its name and is declared again where it lands (a worker's
+        diagnostics reach a process that may never load the slip that declared theirs:
+        ``validate`` judges a valid record without loading the slips)."""
+        return Kind.declare, (self._value_,)
 
     @classmethod
     def _missing_(cls, value: object) -> Kind | None:
@@ -340,6 +348,17 @@ def correction(text: str) -> str:
 def has_error(diagnostics: Iterable[Diagnostic]) -> bool:
     """Whether one of ``diagnostics`` is an error (a warning alone leaves a record valid)."""
     return any(d.severity is Severity.ERROR for d in diagnostics)
+
+
+#: The kinds of diagnostic that say a match was read by its evidence, not only as written
+#: in the notation.
+READ_BY_EVIDENCE = frozenset({Kind.EVIDENCE, Kind.SET_ASIDE, Kind.UNKNOWN_WORD})
+
+
+def read_by_evidence(diagnostics: Iterable[Diagnostic]) -> bool:
+    """Whether one of a match's ``diagnostics`` says it was read by its evidence
+    (:data:`READ_BY_EVIDENCE`), not only as written in the notation."""
+    return any(d.kind in READ_BY_EVIDENCE for d in diagnostics)
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,6 @@ from ..enums import TextEnum
 from ..errors import PlyError
 from ..notation.record import Entry, MatchRecord, RoundRecord
 from ..notation.writer import ResolvedMoves
-from .correct import back_move
 
 __all__ = ["MatchReplay", "MatchStatus", "Ply", "PlyKind", "RoundReplay"]
 
@@ -140,6 +139,8 @@ class RoundReplay:
             return None
         if n < len(self.plies) and self.plies[n].kind is PlyKind.BACK:
             return self.plies[n].move
+        from .correct import back_move  # (the corrections: not loaded to judge a valid record, start-up time)
+
         return back_move(self.plies[n - 1].move, self.position_at(n))
 
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from itertools import chain
 from typing import TYPE_CHECKING, TextIO
 
-from ..diagnostics import Diagnostic, Kind, Severity, has_error
+from ..diagnostics import Diagnostic, Kind, Severity, has_error, read_by_evidence
 from ..display import json_text, printable
 from ..engine.board import Side
 from ..engine.match import RoundResult
@@ -43,7 +43,6 @@ from ..notation.kmr.line_reader import Reader
 from ..notation.record import MatchRecord, RecordFile
 from ..notation.text import TEXT_RULE
 from .replayed import MatchStatus
-from .slips.after_end import READ_BY_EVIDENCE
 from .verdict import Judge, Judged, judge_lines
 
 if TYPE_CHECKING:
@@ -296,16 +295,15 @@ def validate_text(text: str, *, path: str = "<string>") -> FileReport:
     >>> [d.rule for m in report.matches for d in m.diagnostics]
     ['square']
     """
-    from ..notation import parse_record
-    from ..notation.kmr.reader import block_lines
+    from ..notation.kmr.reader import block_lines, read_lines
 
     record = RecordFile(path)
+    lines = block_lines(text, record, True)  # (read once: by the fast verdict, or by the record builder)
     if validating_fast():
-        judged = judge_lines(block_lines(text, record, True), path, record)
+        judged = judge_lines(lines, path, record)
         report = _collect(numbered(map(judged_summaries, judged)), FileReport(path), None)
     else:
-        record = parse_record(text, path=path)
-        report = validate_matches(path, record.matches)
+        report = validate_matches(path, read_lines(lines, path, record))
     if reading_again():
         report.matches, leading = read_again(report.matches, text.splitlines(), 1, path, record.errors)
         record.errors[:] = leading
@@ -643,7 +641,7 @@ def _settled(s: MatchSummary) -> bool:
     valid, and decided or read as written (a valid match left in progress where the
     reading read entries by their evidence or set text aside may have misread its last
     moves: a form with no column for the landing, whose move home then stands alone)."""
-    return s.valid and (s.status is MatchStatus.COMPLETE or not any(d.kind in READ_BY_EVIDENCE for d in s.diagnostics))
+    return s.valid and (s.status is MatchStatus.COMPLETE or not read_by_evidence(s.diagnostics))
 
 
 def _summary_again(again: Reread, old: MatchSummary | None, line: int, path: str) -> MatchSummary | None:

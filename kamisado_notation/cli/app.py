@@ -6,8 +6,9 @@ from __future__ import annotations
 import inspect
 import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import suppress
+from importlib import import_module
 from typing import NoReturn
 
 import typer
@@ -15,31 +16,50 @@ import typer
 from ..display import printable
 from ..errors import failure_reason
 from ..io.output import file_identity
-from . import analysis, archive, arena, convert, draw, engine, fix, page, record, standings
-from . import validate as validate_cli
 from .common import EXIT_INTERRUPTED, EXIT_USAGE, cap_terminal_size, tune_gc
 
+#: A command: the function Typer makes a command of (its docstring is the help).
+Command = Callable[..., None]
+
+
+class Commands(Mapping[str, Command]):
+    """The commands by name, each loaded with its module when it is looked up: a run of
+    one command imports that command's module and no other's (start-up time)."""
+
+    def __init__(self, loaders: Mapping[str, Callable[[], Command]]) -> None:
+        self._loaders = loaders
+
+    def __getitem__(self, name: str) -> Command:
+        return self._loaders[name]()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._loaders)
+
+    def __len__(self) -> int:
+        return len(self._loaders)
+
+
 #: The commands, in the order the README lists them.
-COMMANDS: dict[str, Callable[..., None]] = {
-    "validate": validate_cli.validate,
-    "convert": convert.convert,
-    "show": draw.show,
-    "lineup": draw.lineup,
-    "moves": engine.moves,
-    "replay": draw.replay,
-    "generate": validate_cli.generate,
-    "fix": fix.fix,
-    "perft": engine.perft,
-    "solve": analysis.solve,
-    "analyze": analysis.analyze,
-    "standings": standings.standings,
-    "select": archive.select,
-    "stats": archive.stats,
-    "arena": arena.arena,
-    "engine": arena.engine,
-    "html": page.html,
-    "record": record.record,
-}
+COMMANDS = Commands({
+    "validate": lambda: import_module("kamisado_notation.cli.validate").validate,
+    "convert": lambda: import_module("kamisado_notation.cli.convert").convert,
+    "show": lambda: import_module("kamisado_notation.cli.draw").show,
+    "lineup": lambda: import_module("kamisado_notation.cli.draw").lineup,
+    "moves": lambda: import_module("kamisado_notation.cli.engine").moves,
+    "replay": lambda: import_module("kamisado_notation.cli.draw").replay,
+    "generate": lambda: import_module("kamisado_notation.cli.validate").generate,
+    "fix": lambda: import_module("kamisado_notation.cli.fix").fix,
+    "perft": lambda: import_module("kamisado_notation.cli.engine").perft,
+    "solve": lambda: import_module("kamisado_notation.cli.analysis").solve,
+    "analyze": lambda: import_module("kamisado_notation.cli.analysis").analyze,
+    "standings": lambda: import_module("kamisado_notation.cli.standings").standings,
+    "select": lambda: import_module("kamisado_notation.cli.archive").select,
+    "stats": lambda: import_module("kamisado_notation.cli.archive").stats,
+    "arena": lambda: import_module("kamisado_notation.cli.arena").arena,
+    "engine": lambda: import_module("kamisado_notation.cli.arena").engine,
+    "html": lambda: import_module("kamisado_notation.cli.page").html,
+    "record": lambda: import_module("kamisado_notation.cli.record").record,
+})  # fmt: skip
 
 
 def _version(value: bool) -> None:
@@ -83,16 +103,26 @@ def help_text(docstring: str) -> str:
     return "\n\n".join(" ".join(paragraph.split()) for paragraph in paragraphs)
 
 
-app = make_app()
+#: The whole application (every command), built when first asked for (:func:`__getattr__`):
+#: the console script builds only the command it runs.
+app: typer.Typer
+
+
+def __getattr__(name: str) -> typer.Typer:
+    if name != "app":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    built = globals()["app"] = make_app()
+    return built
 
 
 def main() -> None:
     """The console script. Typer reads every command's signature before it runs one, so
     when the command is named (the usual case) only that command is built: start-up is
-    what a user feels on every call. Anything else (``--help``, a typo) gets the full app."""
+    what a user feels on every call, and only that command's module is loaded. Anything
+    else (``--help``, a typo) gets the full app."""
     tune_gc()
-    name = sys.argv[1] if len(sys.argv) > 1 else None
-    sys.exit(run(make_app([name]) if name in COMMANDS else app, sys.argv[1:]))
+    name = sys.argv[1] if len(sys.argv) > 1 else ""
+    sys.exit(run(make_app([name] if name in COMMANDS else COMMANDS), sys.argv[1:]))
 
 
 def console() -> NoReturn:

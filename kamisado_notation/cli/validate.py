@@ -187,7 +187,7 @@ def _match_line(m: MatchSummary) -> str:
     or in progress and whose turn it is; for an invalid one, whether the replay still
     reached the match's end (its slips corrected, or only mis-annotated), so that the
     score is the match's, or stopped, so that it is the score as far as checked."""
-    from ..checking.replay import MatchStatus
+    from ..checking.replayed import MatchStatus
     from ..engine.board import Side
 
     score = f"{m.score[Side.BLACK]}-{m.score[Side.GOLD]}"
@@ -211,7 +211,7 @@ class _Many:
         self.shown: list[str] = []
 
     def add(self, m: MatchSummary) -> None:
-        from ..checking.replay import MatchStatus
+        from ..checking.replayed import MatchStatus
 
         if m.valid:
             self.good += 1

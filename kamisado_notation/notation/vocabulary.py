@@ -141,9 +141,11 @@ def word_kinds(word: str) -> tuple[str, ...]:
 
 # ------------------------------------------------------------------ words people shorten
 
+@cache
 def _full_words() -> dict[str, tuple[str, str, str]]:
     """Each word of a language, normalised → (its slot's terminal, the word as written,
-    the English word of its meaning); a word two languages share is the first's."""
+    the English word of its meaning); a word two languages share is the first's (made on
+    first use, as every table only the slower readers read)."""
     out: dict[str, tuple[str, str, str]] = {}
     rows = [("COLOUR", r[4]) for r in _COLOURS.values()] + [("DIRECTION", r[3]) for r in _DIRECTIONS.values()]
     for terminal, words in rows:
@@ -152,7 +154,6 @@ def _full_words() -> dict[str, tuple[str, str, str]]:
     return out
 
 
-_FULL_WORDS = _full_words()
 #: The usual abbreviations that no rule finds (two letters, or letters not in order).
 _ABBREVIATIONS = {"lt": "left", "rt": "right", "fw": "forward", "fd": "forward", "bk": "back", "st": "straight", "rd": "red"}
 #: German written without umlauts, and ß written ss.
@@ -183,22 +184,23 @@ def _without_umlauts(key: str) -> tuple[str, str, str] | None:
     plain = key
     for written, read in _UMLAUTS:
         plain = plain.replace(written, read)
-    full = _FULL_WORDS.get(normalise(plain)) if plain != key else None
+    full = _full_words().get(normalise(plain)) if plain != key else None
     return None if full is None else (full[0], full[1], "umlauts")
 
 
 def _abbreviated(key: str) -> tuple[str, str, str] | None:
     """:func:`spelt_as` for an abbreviation (``Purp``, ``Orng``, ``Lt``)."""
     named = _ABBREVIATIONS.get(key)
+    full_words = _full_words()
     if named is not None:
-        return _FULL_WORDS[named][0], _FULL_WORDS[named][1], "abbreviation"
+        return full_words[named][0], full_words[named][1], "abbreviation"
     if len(key) < 3 or _transposed(key):
         return None
     # (one meaning, in any language: Brn is Brown's and braun's; written as in English)
     skeleton = not any(c in _VOWELS for c in key[1:])
     found = {
         (v[0], v[2])
-        for w, v in _FULL_WORDS.items()
+        for w, v in full_words.items()
         if len(w) > len(key) and (w.startswith(key) or (skeleton and w[0] == key[0] and _in_order(key, w)))
     }
     return (*found.pop(), "abbreviation") if len(found) == 1 else None
@@ -248,6 +250,7 @@ def near_word(word: str) -> tuple[str, str] | None:
     return found.pop() if len(found) == 1 else None
 
 
+@cache
 def _codes() -> dict[str, tuple[str, str]]:
     """Two-letter codes people make of an English word of a slot: its first letter and a
     consonant after it, in order (``YL`` Yellow, ``GN`` Green, ``PK`` Pink, ``BN`` Brown,
@@ -256,19 +259,17 @@ def _codes() -> dict[str, tuple[str, str]]:
     return _unambiguous((key[0] + c, (terminal, word)) for key, terminal, word in keys for c in key[1:] if c not in _VOWELS)
 
 
-_CODES = _codes()
-
-
 def code_as(word: str) -> tuple[str, str] | None:
     """The word of a slot a two-letter code stands for (:func:`_codes`: ``YL``, ``GN``,
     ``RD``), as (the terminal, the English word); ``None`` for any other word. Only the
     evidence reader reads codes: two letters say little, so the replay decides."""
-    return _CODES.get(normalise(word)) if len(word) == 2 else None
+    return _codes().get(normalise(word)) if len(word) == 2 else None
 
 
 def _transposed(key: str) -> bool:
     """Whether ``key`` is a word of a language with two neighbouring letters swapped."""
-    return any(key[:i] + key[i + 1] + key[i] + key[i + 2 :] in _FULL_WORDS for i in range(len(key) - 1) if key[i] != key[i + 1])
+    full_words = _full_words()
+    return any(key[:i] + key[i + 1] + key[i] + key[i + 2 :] in full_words for i in range(len(key) - 1) if key[i] != key[i + 1])
 
 
 def _in_order(letters: str, word: str) -> bool:
@@ -327,6 +328,7 @@ def write_direction(direction: Direction, form: str, lang: str = "en") -> str:
     return {"symbols": arrow, "short": letter}.get(form) or words[lang][0]
 
 
+@cache
 def _styles_table() -> dict[str, set[tuple[str, str]]]:
     """normalised word → the (form, language) pairs it is written in (``("symbols", "")``
     for glyphs and arrows, ``("short", "")`` for codes and letters, ``("text", lang)``)."""
@@ -342,15 +344,12 @@ def _styles_table() -> dict[str, set[tuple[str, str]]]:
     return out
 
 
-_STYLES = _styles_table()
-
-
 def word_styles(word: str) -> frozenset[tuple[str, str]]:
     """The (form, language) pairs a colour or direction word belongs to: ``"紫"`` →
     ``{("symbols", "")}``, ``"Pu"`` → ``{("short", "")}``, ``"rosa"`` →
     ``{("text", "de"), ("text", "pt")}``; empty for any other word. Lets a correction be
     written as the entry was (:mod:`kamisado_notation.notation.kmr.style`)."""
-    return frozenset(_STYLES.get(normalise(word), ()))
+    return frozenset(_styles_table().get(normalise(word), ()))
 
 
 def _accented_forms() -> dict[str, str]:
@@ -624,10 +623,10 @@ def _numbers(rows: Iterable[tuple[str, ...]], forms: Iterable[tuple[str, int]]) 
 
 
 #: normalised word → distance, in the languages the notation writes (a distance written
-#: as a word: the ``distance-word`` style).
-NOTATION_NUMBER_WORDS: dict[str, int] = _numbers(_NUMBER_WORDS[:6], _OTHER_FORMS)
-#: normalised word → distance, in every language the evidence reader knows.
-NUMBER_WORDS: dict[str, int] = _numbers(_NUMBER_WORDS, (*_OTHER_FORMS, *_MORE_FORMS))
+#: as a word: the ``distance-word`` style). Made on first use (:func:`__getattr__`).
+NOTATION_NUMBER_WORDS: dict[str, int]
+#: normalised word → distance, in every language the evidence reader knows. Made on first use.
+NUMBER_WORDS: dict[str, int]
 
 #: Eight in the languages of :data:`_NUMBER_WORDS` (a rank; never a distance).
 _EIGHTS = ("eight", "acht", "nyolc", "oito", "opt", "восемь", "ocho", "huit", "otto", "osiem", "osm", "åtta", "οκτώ", "kahdeksan", "sekiz", "delapan", "vosem", "åtte", "otte")
@@ -768,10 +767,21 @@ def _evidence_table(rows: Mapping[_Value, tuple[str, ...]], base: Mapping[str, _
     return out
 
 
-#: normalised word → Colour: the notation's words, then :data:`_EVIDENCE_COLOURS`.
-EVIDENCE_COLOURS: dict[str, Colour] = {**_evidence_table(_prefixed(_SCRIPT_COLOURS), COLOUR_WORDS), **_evidence_table(_WORLD_COLOURS, COLOUR_WORDS), **_evidence_table(_EVIDENCE_COLOURS, COLOUR_WORDS), **COLOUR_WORDS}
+#: normalised word → Colour: the notation's words, then :data:`_EVIDENCE_COLOURS`. Made on
+#: first use (:func:`__getattr__`), as every table below that only the evidence reader reads.
+EVIDENCE_COLOURS: dict[str, Colour]
 #: normalised word → Direction: the notation's words, then :data:`_EVIDENCE_DIRECTIONS`.
-EVIDENCE_DIRECTIONS: dict[str, Direction] = {**_evidence_table(_prefixed(_SCRIPT_DIRECTIONS), DIRECTION_WORDS), **_evidence_table(_WORLD_DIRECTIONS, DIRECTION_WORDS), **_evidence_table(_EVIDENCE_DIRECTIONS, DIRECTION_WORDS), **DIRECTION_WORDS}
+EVIDENCE_DIRECTIONS: dict[str, Direction]
+
+
+def _evidence_colours() -> dict[str, Colour]:
+    """:data:`EVIDENCE_COLOURS`."""
+    return {**_evidence_table(_prefixed(_SCRIPT_COLOURS), COLOUR_WORDS), **_evidence_table(_WORLD_COLOURS, COLOUR_WORDS), **_evidence_table(_EVIDENCE_COLOURS, COLOUR_WORDS), **COLOUR_WORDS}
+
+
+def _evidence_directions() -> dict[str, Direction]:
+    """:data:`EVIDENCE_DIRECTIONS`."""
+    return {**_evidence_table(_prefixed(_SCRIPT_DIRECTIONS), DIRECTION_WORDS), **_evidence_table(_WORLD_DIRECTIONS, DIRECTION_WORDS), **_evidence_table(_EVIDENCE_DIRECTIONS, DIRECTION_WORDS), **DIRECTION_WORDS}
 
 
 @cache
@@ -847,6 +857,7 @@ def _arrow_ways(name: str) -> frozenset[str]:
     return frozenset(_WAYS[w] for w in name.replace("-", " ").split() if w in _WAYS)
 
 
+@cache
 def _arrows() -> tuple[dict[str, Direction], dict[str, Direction]]:
     """:data:`ARROW_DIRECTIONS` and :data:`DOWN_ASLANT`, from one look at each arrow's name."""
     ways = {chr(code): _arrow_ways(unicodedata.name(chr(code), "")) for low, high in _ARROW_BLOCKS for code in range(low, high + 1)}
@@ -861,7 +872,7 @@ def _shortcodes() -> dict[str, str]:
     words joined by ``_`` (``:green_heart:``, ``:large_green_circle:``), and without
     ``large`` (``:green_circle:``), and the few names chat apps give otherwise."""
     signs = [w for words in _EVIDENCE_COLOURS.values() for w in words if len(w) == 1 and not w.isalnum()]
-    arrows = [*ARROW_DIRECTIONS, *DOWN_ASLANT]
+    arrows = [*_arrows()[0], *_arrows()[1]]
     out: dict[str, str] = {}
     for sign in (*signs, *arrows):
         name = unicodedata.name(sign, "").casefold().replace(" ", "_").replace("-", "_")
@@ -881,8 +892,30 @@ _CHAT_NAMES = {
 #: and the arrows that point down and aslant (``↙``, ``↘``) → the mover's diagonal they
 #: draw on a board seen from the other side: a tower never moves back aslant, so such an
 #: arrow is a move drawn as the board is seen, by a player who faces the one who looks
-#: (down and to the left on the page is the mover's right).
-ARROW_DIRECTIONS, DOWN_ASLANT = _arrows()
+#: (down and to the left on the page is the mover's right). Both made on first use.
+ARROW_DIRECTIONS: dict[str, Direction]
+DOWN_ASLANT: dict[str, Direction]
 #: A sign's name as chat apps write it between colons (``:green_heart:``, Slack's,
-#: Discord's, GitHub's) → the sign: the colours' signs and the arrows.
-SHORTCODES = _shortcodes()
+#: Discord's, GitHub's) → the sign: the colours' signs and the arrows. Made on first use.
+SHORTCODES: dict[str, str]
+
+#: The tables made on first use, each by its maker: only the slower readers read them, so
+#: a record in the notation's own words never pays for them (start-up time).
+_MADE_ON_FIRST_USE: dict[str, Callable[[], object]] = {
+    "NOTATION_NUMBER_WORDS": lambda: _numbers(_NUMBER_WORDS[:6], _OTHER_FORMS),
+    "NUMBER_WORDS": lambda: _numbers(_NUMBER_WORDS, (*_OTHER_FORMS, *_MORE_FORMS)),
+    "EVIDENCE_COLOURS": _evidence_colours,
+    "EVIDENCE_DIRECTIONS": _evidence_directions,
+    "ARROW_DIRECTIONS": lambda: _arrows()[0],
+    "DOWN_ASLANT": lambda: _arrows()[1],
+    "SHORTCODES": _shortcodes,
+}
+
+
+def __getattr__(name: str) -> object:
+    """A table of :data:`_MADE_ON_FIRST_USE`, made when first asked for and kept."""
+    make = _MADE_ON_FIRST_USE.get(name)
+    if make is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    table = globals()[name] = make()
+    return table

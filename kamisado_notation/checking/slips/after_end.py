@@ -7,10 +7,22 @@ that decided the match, in a record read by its evidence, is no part of it
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from ...diagnostics import ERROR, WARNING, DeleteEntry, DeleteRow, Diagnostic, Edit, Kind, compose, correction
+from ...diagnostics import (
+    ERROR,
+    READ_BY_EVIDENCE,
+    WARNING,
+    DeleteEntry,
+    DeleteRow,
+    Diagnostic,
+    Edit,
+    Kind,
+    compose,
+    correction,
+    read_by_evidence,
+)
 from ...engine.moves import Move
 from ...engine.position import Position
 from ...notation.record import Entry
@@ -102,17 +114,6 @@ def a_sentence(entry: Entry) -> bool:
     )
 
     return sum(c.kind == "ASIDE" and entry.text[c.start : c.end].isalpha() for c in clues(entry.text)) >= _SENTENCE
-
-
-#: The kinds of diagnostic that say a match was read by its evidence, not only as written
-#: in the notation.
-READ_BY_EVIDENCE = frozenset({Kind.EVIDENCE, Kind.SET_ASIDE, Kind.UNKNOWN_WORD})
-
-
-def read_by_evidence(diagnostics: Iterable[Diagnostic]) -> bool:
-    """Whether one of a match's ``diagnostics`` says it was read by its evidence
-    (:data:`READ_BY_EVIDENCE`), not only as written in the notation."""
-    return any(d.kind in READ_BY_EVIDENCE for d in diagnostics)
 
 
 #: The most entries a text after the match's last round may hold to be set aside as no

@@ -14,12 +14,11 @@ stands where it was written; the table ends at a line of fewer than three cells.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from ..vocabulary import (
     COLOUR_WORDS,
     DIRECTION_WORDS,
-    EVIDENCE_COLOURS,
-    EVIDENCE_DIRECTIONS,
     FILL_WORDS,
     POINTS_WORDS,
     ROUND_WORDS,
@@ -69,8 +68,14 @@ _SLOT_HEADINGS = frozenset(
     )
 )  # fmt: skip
 
-#: A colour's or a direction's word.
-_MOVE_WORDS = frozenset({*COLOUR_WORDS, *DIRECTION_WORDS, *EVIDENCE_COLOURS, *EVIDENCE_DIRECTIONS})
+
+@cache
+def _move_words() -> frozenset[str]:
+    """A colour's or a direction's word (made on first use, as the vocabulary's evidence
+    tables it holds are)."""
+    from ..vocabulary import EVIDENCE_COLOURS, EVIDENCE_DIRECTIONS
+
+    return frozenset({*COLOUR_WORDS, *DIRECTION_WORDS, *EVIDENCE_COLOURS, *EVIDENCE_DIRECTIONS})
 
 
 class Columns:
@@ -150,7 +155,7 @@ def _heading_cell(cell: str) -> bool:
 def _names_a_move(cell: str) -> bool:
     """Whether ``cell`` is a colour's or a direction's word (a lineup's, a list's: no
     heading names its columns so)."""
-    return normalise(cell.strip(" .:")) in _MOVE_WORDS
+    return normalise(cell.strip(" .:")) in _move_words()
 
 
 def _holds_no_move(cell: str) -> bool:

@@ -20,7 +20,6 @@ from lark.exceptions import UnexpectedInput
 from ...errors import FillerWord, NotationError, StyleMark, UnknownWord
 from ..record import Comment, Item
 from ..vocabulary import spelt_as, word_kinds
-from .evidence import is_evidence_word, takes_back
 from .grammar import _parser
 from .lexing import Line, Token4, lex_line
 from .syntax_errors import as_notation_error, quote
@@ -189,6 +188,8 @@ def _for_evidence(text: str, error: NotationError) -> bool:
     (``R2``), or the word
     the grammar stops at is another language's colour, direction or number, or an arrow
     (no misspelling to read past)."""
+    from .evidence import is_evidence_word, takes_back  # (the evidence reader: loaded by a line the grammar stops at)
+
     if takes_back(text) or _RULE_LINE.search(text) or _LABEL.match(text):
         return True
     named = _named_word(text, error.line, error)

@@ -28,7 +28,9 @@ leaves it to the next):
    them is read with the comments blanked;
 3. **the grammar** (:mod:`.general_path`: lark's LALR parser), for every other line; it
    gives every syntax error, reads an unknown word of a row past, and takes a header
-   without quotes or a result after the moves with a warning.
+   without quotes or a result after the moves with a warning. Its modules
+   (:mod:`.slow_tiers` and what it reads with) are loaded by the first line it reads: a
+   record the first two tiers read whole never loads them (start-up time).
 
 Where matches start: at the first element of the file, and at a header that comes after
 a match has begun its rounds (a ``Round``, ``Lineup`` or row, or a ``Round`` line that
@@ -39,6 +41,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ...diagnostics import WARNING, Diagnostic, Kind
@@ -67,12 +70,11 @@ from .fast_paths import (
     reading_fast,
 )
 from .headers import HEADER_RULE, resignation, trailing_result, unquoted_header
-from .slow_tiers import Legend, LineRead, json_line, json_object, json_round, read_slow, round_note
-from .slow_tiers import heading as markdown_heading
 from .tokens import KINDS_LIMIT, LINE_WORDS, first_word
 
 if TYPE_CHECKING:
     from .line_shapes import Shaped
+    from .slow_tiers import Legend
 
 __all__ = ["HeaderScan", "Reader", "RecordEvents"]
 
@@ -179,8 +181,14 @@ class Reader(Generic[T]):
         self.started = False
         #: the match a Round or Lineup line in another shape completed (:meth:`_read_line`)
         self.shaped: T | None = None
-        #: the letters a legend line of the file defined (``H = snett höger``), for the evidence reader
-        self.legend = Legend()
+
+    @cached_property
+    def legend(self) -> Legend:
+        """The letters a legend line of the file defined (``H = snett höger``), for the
+        evidence reader (made when tier 3 reads its first line)."""
+        from .slow_tiers import Legend
+
+        return Legend()
 
     def read(self, lines: Iterable[str]) -> Iterator[T]:  # noqa: C901 - the hot loop: tier 1 in one body (no call per line)
         """The matches of ``lines``, as the consumer makes them, as the lines come."""
@@ -453,6 +461,8 @@ class Reader(Generic[T]):
         out (its comments are kept), unless it is a row whose unknown words can be read
         past (:func:`~.general_path.read_past_words`); a header without quotes and a
         result after the moves are read with a warning (:meth:`_header_slip`)."""
+        from .slow_tiers import json_object  # (tier 3's modules: loaded by its first line)
+
         slip = self._header_slip(text, number) if self.started or text.lstrip().startswith("[") else None
         if slip is not None:
             yield from slip
@@ -469,6 +479,8 @@ class Reader(Generic[T]):
         """What the last tiers read of line ``number`` (``text``), given to the consumer:
         a blank line, a Markdown heading of a round (``## Game 2``) as its ``Round`` line,
         else its elements and comments, then the words read past in it."""
+        from .slow_tiers import heading as markdown_heading
+
         if not items and not comments:
             self.events.blank()
             return
@@ -510,6 +522,8 @@ class Reader(Generic[T]):
         """The items and comments of line ``number``, a JSON object, with the errors of
         its keys not read; ``None`` when it is an app's event that a round starts (given
         as its ``Round`` line, the match it completes in :attr:`shaped`)."""
+        from .slow_tiers import json_line, json_round
+
         shaped = json_round(text, number)
         if shaped is not None:
             self.shaped = next(self._shaped(shaped), None)
@@ -523,6 +537,8 @@ class Reader(Generic[T]):
         in it; ``None`` when it cannot be read (its error given), or when it is a
         ``Round`` or ``Lineup`` line in another shape (given as an element, the match it
         completes in :attr:`shaped`)."""
+        from .slow_tiers import LineRead, read_slow
+
         read = read_slow(text, number, self.legend, in_match=self.in_match)
         if isinstance(read, LineRead):
             return read.items, read.comments, read.unknown
@@ -536,6 +552,8 @@ class Reader(Generic[T]):
     def _shaped(self, shaped: Shaped) -> Iterator[T]:
         """A ``Round`` or ``Lineup`` line in another shape, given as its element with the
         warning that says so: the match it completes, if any."""
+        from .slow_tiers import round_note
+
         assert shaped.item is not None
         item = shaped.item
         if type(item) is RoundRecord and item.fill is None and self.events.repeats_round(item.number):
