@@ -818,7 +818,7 @@ ENDINGS: tuple[str, ...] = tuple(sorted({
     "ya", "ye", "yı", "yi", "yu", "yü", "a", "e", "ı", "i", "u", "ü", "da", "de", "ta", "te", "dan", "den", "ten", "tan",  # tr
     "ra", "re", "ba", "be", "ban", "ben", "on", "en", "ön", "t", "at", "et", "ot", "nak", "nek", "hoz", "hez", "höz", "ig",  # hu
     "j", "jn",  # eo
-}, key=len, reverse=True))
+}, key=lambda ending: (-len(ending), ending)))  # (longest first; among as long, in one order every run: a set's order is the hash seed's)
 #: How many letters an inflected form may add after its stem.
 MAX_ENDING = 7
 

@@ -1034,3 +1034,40 @@ def test_a_scripts_table_of_moves_is_read_as_its_moves(seed: int, hand: int) -> 
     text, truth = script_table(seed, random.Random(hand))
     assert judged_winners(text) == list(winners(truth).values())
     assert errors_of(text) == []
+
+
+def web_page(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A generated match (the truth, and a word processor's web page of it): a style
+    sheet whose class names are squares (``.c8{text-align:left}``), a key that defines
+    the record's abbreviations, a table a round, a cell a move (``Purple: c8–e6 (left 2,
+    on purple)``), saved on one line or a line a block."""
+    truth = written(seed, Form.TEXT, "en")
+    css = "".join(f".c{k}{{padding-top:{k}pt;text-align:{rng.choice(['left', 'right'])};font-size:1{k}pt}}" for k in range(13))
+    blocks = [f'<html><head><meta content="text/html; charset=UTF-8" http-equiv="content-type"><style type="text/css">{css}</style></head><body class="c10">']
+    blocks.append('<p class="c2"><span class="c11">Key: fw = forward, lt = left, rt = right; the colour in brackets is the square it stopped on.</span></p>')
+    for n, rnd in enumerate(replay_match(only_match(truth)).rounds, 1):
+        blocks += [f'<h2 class="c8"><span class="c9">Round {n}</span></h2>', '<table class="c6">']
+        for ply in rnd.plies:
+            m = ply.move
+            if m is None or str(ply.kind) == "back":
+                continue
+            if m.is_forfeit:
+                cell = f"{m.tower.name.title()}: blocked, pass"
+            else:
+                cell = f"{m.tower.name.title()}: {square_name(m.origin)}–{square_name(m.target)} ({m.direction.name.lower()} {m.distance}, {m.square_colour.name.lower()})"
+            blocks.append(f'<tr class="c7"><td class="c3"><p class="c2"><span class="c0">{m.side.title}</span></p></td><td class="c4"><p class="c2"><span class="c0">{cell}</span></p></td></tr>')
+        blocks.append("</table>")
+    blocks.append("</body></html>")
+    return ("".join(blocks) if rng.random() < 0.5 else "\n".join(blocks)) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+def test_a_web_pages_style_sheet_and_key_hide_no_move(seed: int, hand: int) -> None:
+    """A web page's style sheet is no one's words (its class names ``.c8`` are no
+    squares, ``text-align:left`` no direction), and a line that holds the record's moves
+    is read for them though it also holds a key to its abbreviations (a page saved on one
+    line; before session 37 such a page held "no match")."""
+    text, truth = web_page(seed, random.Random(hand))
+    assert judged_winners(text) == list(winners(truth).values())
+    assert errors_of(text) == []

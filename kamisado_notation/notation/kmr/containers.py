@@ -55,8 +55,9 @@ def unwrapped(lines: Iterable[str]) -> Iterable[str]:
     """``lines`` as the reader reads them: the text of a JSON document's strings where
     they are one (:data:`_OPENS`), a mail's text decoded where it is sent as
     quoted-printable (:func:`_mail`), an XML document's text (:func:`_xml_text`), an RTF
-    document's (:mod:`.rtf`: a paragraph a line), else
-    ``lines`` themselves (the rest not looked at)."""
+    document's (:mod:`.rtf`: a paragraph a line), a web page's with its style sheets and
+    scripts blanked (:func:`_web_page`), else ``lines`` themselves (the rest not looked
+    at)."""
     it = iter(lines)
     head: list[str] = []
     _to_text(head, it)
@@ -74,6 +75,8 @@ def _document(head: list[str], it: Iterator[str]) -> Iterable[str] | None:
         return _mail(head, it)
     if first.lstrip().startswith("<?xml"):
         return _xml(head, it)
+    if _XHTML.match(first):
+        return _web_page(chain(head, it))
     if first.lstrip("\ufeff \t").startswith("{\\rtf"):
         from .rtf import rtf_text  # (only for a document in RTF)
 
@@ -111,10 +114,34 @@ def _xml(head: list[str], it: Iterator[str]) -> Iterable[str]:
     (:func:`_xml_text`); a web page written as XML (XHTML) is read as any web page is."""
     _to_text(head, it)
     if _XHTML.match(head[-1]):
-        return chain(head, it)
+        return _web_page(chain(head, it))
     from html import unescape  # (its entities' table: only for an XML document, once)
 
     return (_xml_text(line, unescape) for line in chain(head, it))
+
+
+#: Where a web page's style sheet or script opens or closes: their text is no one's words
+#: (``.c8{text-align:left}``: no square, no direction).
+_CODE_BLOCK = re.compile(r"<(style|script)\b[^<>]*>|</(style|script)\s*>", re.IGNORECASE)
+
+
+def _web_page(lines: Iterable[str]) -> Iterator[str]:
+    """The lines of a web page with its style sheets and scripts blanked, each other
+    character where it was (the tags and their text are read as any page's are)."""
+    inside = False
+    for line in lines:
+        if not inside and "<" not in line:
+            yield line
+            continue
+        out, at = [], 0
+        for m in _CODE_BLOCK.finditer(line):
+            out.append(" " * (m.start() - at) if inside else line[at : m.start()])
+            out.append(" " * (m.end() - m.start()))
+            inside, at = m[1] is not None, m.end()
+        body = line.rstrip("\r\n")
+        rest = body[at:] if at < len(body) else ""
+        out.append(" " * len(rest) if inside else rest)
+        yield "".join(out) + line[len(body) :]
 
 
 def _xml_text(line: str, unescape: Callable[[str], str]) -> str:

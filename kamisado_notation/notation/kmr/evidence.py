@@ -126,7 +126,7 @@ _TOKEN = re.compile(
     r"|(?P<example>(?<![\w.])(?:" + "|".join(EXAMPLE_PHRASES) + ")" + _FREE_AFTER + r"[^\n]*)"
     r"|(?P<shortcode>(?<![^\W\d_]|:):(?:" + "|".join(sorted(SHORTCODES, key=len, reverse=True)) + r"):(?!:))"
     r"|(?P<address><[^<>\s]+@[^<>\s]+>|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?://|www\.)[^\s<>\"']+)"
-    r"|(?P<tag></?[A-Za-z][^<>\n]{0,200}>|\[/?[A-Za-z]+(?:=[^\]\n]{0,80})?\]|&#?\w{1,10};|\\[A-Za-z]+|\{\{|\}\}|#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})(?!\w))"
+    r"|(?P<tag><(?:style|script)\b[^<>]*>.*?</(?:style|script)>|</?[A-Za-z][^<>\n]{0,200}>|\[/?[A-Za-z]+(?:=[^\]\n]{0,80})?\]|&#?\w{1,10};|\\[A-Za-z]+|\{\{|\}\}|#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})(?!\w))"
     r"|(?P<comment>(?<![}\w])\{[^{}\n]*\})"
     r"|(?P<date>(?-i:(?<![\w.])\d{1,2}\.?\s?" + _MONTHS + r"\.?(?=\s*(?:[·•|]|\d{4}))|(?<![\w])" + _MONTHS + r"\.?\s\d{1,2}(?=,|\s*[·•|]|\s\d{4}|$))"
     r"|(?<![\w.])\d{1,2}\.?\s?(?:" + "|".join(sorted(MONTH_WORDS, key=len, reverse=True)) + r")\.?(?=\s\d{4}(?!\d)))"
@@ -501,12 +501,22 @@ def is_key_line(text: str) -> bool:
     """Whether line ``text`` is a key to a record's signs: two definitions or more
     (``key: st=straight lf/rt = diag``, ``(n=brown, k=pink)``, codes ``Az azul · Rs rosa``), or
     an example of how entries are written (``Ex.: "Az E1 Rs" = …``). Such a line says
-    what the entries mean; it is no entry itself."""
+    what the entries mean; it is no entry itself. A line that holds moves in squares
+    (:data:`_MOVES_HELD`) is none, whatever key it holds too (a web page saved on one
+    line: its key and its tables)."""
+    if len(_SQUARES_MOVED.findall(text)) >= _MOVES_HELD:
+        return False
     text = _plain_key(text)
     example = _EXAMPLE.match(text)
     if example is not None and normalise(example[1]) in EXAMPLE_WORDS:
         return True  # (an example of how entries are written)
     return len(_KEYED.findall(text)) >= 2 or (not any(ch.isdigit() for ch in text) and len(_codes(text)) >= 2) or bool(legend_in(text))
+
+
+#: A move in squares (``c8-e6``, ``c8–e6``, ``c8→e6``), and how many make a line one of
+#: moves, no key (a key shows one or two as examples).
+_SQUARES_MOVED = re.compile(r"(?<![\w])[a-h][1-8]\s?(?:-|–|—|→|->|x)\s?[a-h][1-8](?![\w])", re.IGNORECASE)
+_MOVES_HELD = 3
 
 
 #: A markup's emphasis around a key's letters (a wiki's ``'''V'''``, Markdown's ``**V**``).
