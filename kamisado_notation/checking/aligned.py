@@ -29,7 +29,7 @@ from ..engine.moves import Move
 from ..engine.position import Position
 from ..enums import TextEnum
 from ..notation.kmr.columns import Columns
-from ..notation.kmr.evidence import Clue, clues, is_key_line, players_sides, to_arrow, winner_in
+from ..notation.kmr.evidence import Clue, clues, holds_moves, is_key_line, players_sides, to_arrow, winner_in
 from ..notation.kmr.line_shapes import line_shape
 from ..notation.kmr.slow_tiers import Legend, heading, json_object, json_values
 from ..notation.record import RoundRecord
@@ -170,7 +170,7 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1, order: Order = Order
     in_order = order is Order.WRITTEN and bands is None  # (else rounds are not read in the order their headings stand)
     for number, text in reversed(numbered) if order is Order.NEWEST_FIRST else numbered:
         known, legend = _learn(learnt, legend, text, number)
-        if known:
+        if known and not holds_moves(text):
             continue  # (a key to the signs: no move)
         if is_key_line(text) or said.get(number, 0) is None:
             continue  # (an example of them, a round's heading: no move)

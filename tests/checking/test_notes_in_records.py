@@ -986,6 +986,12 @@ def test_an_opendocuments_style_names_are_no_squares(seed: int, hand: int) -> No
     assert errors_of(text) == []
 
 
+def played(rnd: Any) -> list[Any]:
+    """The moves of a replayed round as a record names them: each ply's move but the
+    back-entries of pushes (the pushed player's forced entry, which records leave out)."""
+    return [ply.move for ply in rnd.plies if ply.move is not None and str(ply.kind) != "back"]
+
+
 def script_table(seed: int, rng: random.Random) -> tuple[str, str]:
     """A generated match (the truth, and a hobby app's save file of it: a script's table,
     Lua's or a TOML inline table's ``key = value``): each move a table of its own in a
@@ -1005,10 +1011,7 @@ def script_table(seed: int, rng: random.Random) -> tuple[str, str]:
                 out += ["        " + "  ".join(cells[:4]), "        " + "  ".join(cells[4:])]
             out.append("      },")
         out.append("      moves = {")
-        for ply in rnd.plies:
-            m = ply.move
-            if m is None or str(ply.kind) == "back":
-                continue
+        for m in played(rnd):
             side = "B" if m.side is Side.BLACK else "G"
             if m.is_forfeit:
                 out.append(f'        {{ side{sep}"{side}", tower{sep}"{m.tower.name.lower()}", pass{sep}true, dt{sep}{rng.randint(2, 60)} }},')
@@ -1047,10 +1050,7 @@ def web_page(seed: int, rng: random.Random) -> tuple[str, str]:
     blocks.append('<p class="c2"><span class="c11">Key: fw = forward, lt = left, rt = right; the colour in brackets is the square it stopped on.</span></p>')
     for n, rnd in enumerate(replay_match(only_match(truth)).rounds, 1):
         blocks += [f'<h2 class="c8"><span class="c9">Round {n}</span></h2>', '<table class="c6">']
-        for ply in rnd.plies:
-            m = ply.move
-            if m is None or str(ply.kind) == "back":
-                continue
+        for m in played(rnd):
             if m.is_forfeit:
                 cell = f"{m.tower.name.title()}: blocked, pass"
             else:
@@ -1069,5 +1069,108 @@ def test_a_web_pages_style_sheet_and_key_hide_no_move(seed: int, hand: int) -> N
     is read for them though it also holds a key to its abbreviations (a page saved on one
     line; before session 37 such a page held "no match")."""
     text, truth = web_page(seed, random.Random(hand))
+    assert judged_winners(text) == list(winners(truth).values())
+    assert errors_of(text) == []
+
+
+def mind_map(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A generated match (the truth, and a mind map of it: an XML file with no
+    declaration, its root ``<map version="1.0.1">``, a node a round and a node a move,
+    each with its creation time and id as numbers, its text an attribute with entities:
+    ``<node CREATED="1775931376807" ID="ID_2068423417" TEXT="Uma: Pur c8-e6"/>``)."""
+    truth = written(seed, Form.TEXT, "en")
+    stamp = 1775930000000 + rng.randrange(10**6)
+
+    def node(text: str, close: bool = True) -> str:
+        nonlocal stamp
+        stamp += rng.randrange(1000, 90000)
+        return f'<node CREATED="{stamp}" ID="ID_{rng.randrange(10**9)}" MODIFIED="{stamp + 777}" TEXT="{text}"' + ("/>" if close else ">")
+
+    out = ['<map version="1.0.1">', "<!-- To view this file, download free mind mapping software FreeMind -->", node("Kamisado&#xa;Uma (Black) &#x2013; Ada (Gold)", close=False)]
+    for n, rnd in enumerate(replay_match(only_match(truth)).rounds, 1):
+        out.append(node(f"Round {n}" + ("" if rnd.fill is None else f" &#x2013; filled from the {rnd.fill.value}"), close=False))
+        for m in played(rnd):
+            who = "Uma" if m.side is Side.BLACK else "Ada"
+            said = "PASS" if m.is_forfeit else f"{square_name(m.origin)}-{square_name(m.target)}"
+            out.append(node(f"{who}: {m.tower.name[:3].title()} {said}"))
+        out.append("</node>")
+    out += ["</node>", "</map>"]
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+def test_a_mind_maps_xml_without_a_declaration_is_read_from_its_text(seed: int, hand: int) -> None:
+    """An XML document whose first line is its root element (no ``<?xml`` declaration,
+    as a mind-mapping program writes it) is read from its nodes' text attributes, not
+    from its tags' numbers (before session 37 each node was a tag set aside, and no move
+    was read)."""
+    text, truth = mind_map(seed, random.Random(hand))
+    assert judged_winners(text) == list(winners(truth).values())
+    assert errors_of(text) == []
+
+
+def graph_file(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A generated match (the truth, and a graph drawn of it in Graphviz's language): a
+    node a move, its id a name with an underscore and digits (``r1_03``), its look in
+    an attribute list (``[fillcolor=gray25, fontcolor=white, label="…"]``), its label's
+    lines parted by ``\\n`` escapes, glued to the words (``"3. Priya\\nYellow e8→f7\\nleft
+    1"``), and an edge from each move to the next."""
+    truth = written(seed, Form.TEXT, "en")
+    out = ["// drawn with: dot -Tsvg match.dot -o match.svg", "digraph kamisado {", "  rankdir=TB;", '  node [shape=box, style="rounded,filled"];']
+    for n, rnd in enumerate(replay_match(only_match(truth)).rounds, 1):
+        out += [f"  subgraph cluster_r{n} {{", f'    label="Round {n}";', "    color=gray50;"]
+        last = None
+        for k, m in enumerate(played(rnd), 1):
+            look = "fillcolor=gray25, fontcolor=white" if m.side is Side.BLACK else "fillcolor=gold"
+            said = "blocked, pass" if m.is_forfeit else f"{square_name(m.origin)}→{square_name(m.target)}\\n{m.direction.name.lower()} {m.distance}"
+            node = f"r{n}_{k:02d}"
+            out.append(f'    {node} [{look}, label="{k}. {m.side.title}\\n{m.tower.name.title()} {said}"];')
+            if last is not None:
+                out.append(f"    {last} -> {node};")
+            last = node
+        out.append("  }")
+    out.append("}")
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+def test_a_graphs_ids_looks_and_escapes_hide_no_move(seed: int, hand: int) -> None:
+    """A graph's node ids (``r1_03``: no Red, no distance 1), its attribute lists (no
+    forum tag, though they open with ``[name=``) and the ``\\n`` escapes glued to its
+    labels' words are read for what they are (before session 37 every node's label was
+    set aside as a forum's tag)."""
+    text, truth = graph_file(seed, random.Random(hand))
+    assert judged_winners(text) == list(winners(truth).values())
+    assert errors_of(text) == []
+
+
+def notes_export(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A generated match (the truth, and a notes app's JSON export of a phone note of
+    it): the whole note one JSON string, its lines parted by ``\\n``, a key to its
+    letters among them (``B = Black, G = Gold``), each move where its tower went and
+    the square's colour (``B: pink left 3 → g5 (red)``)."""
+    truth = written(seed, Form.TEXT, "en")
+    lines = ["Kamisado at the club (Uma vs Zsofi)", "B = Black, G = Gold; left and right as the mover sees them", ""]
+    for n, rnd in enumerate(replay_match(only_match(truth)).rounds, 1):
+        lines.append(f"Round {n}" + ("" if rnd.fill is None else f", filled from the {rnd.fill.value}"))
+        for m in played(rnd):
+            who = "B" if m.side is Side.BLACK else "G"
+            said = "blocked, pass" if m.is_forfeit else f"{m.direction.name.lower()} {m.distance} → {square_name(m.target)} ({m.square_colour.name.lower()})"
+            lines.append(f"{who}: {m.tower.name.lower()} {said}")
+        lines.append("")
+    note = {"id": f"{rng.randrange(16**32):032x}", "content": "\n".join(lines), "tags": ["kamisado"], "deleted": False}
+    return json.dumps({"activeNotes": [note], "trashedNotes": []}, indent=2, ensure_ascii=False) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+def test_a_note_held_in_one_json_string_is_read_with_its_key(seed: int, hand: int) -> None:
+    """A note whose lines are one JSON string is read as one line of text, its key to
+    its letters among its moves: a line that says where three moves or more went is no
+    key, whatever it defines too (before session 37 the whole note was read as a key,
+    and the file held "no match")."""
+    text, truth = notes_export(seed, random.Random(hand))
     assert judged_winners(text) == list(winners(truth).values())
     assert errors_of(text) == []

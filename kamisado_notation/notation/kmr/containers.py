@@ -34,6 +34,9 @@ _RECENT, _LONG = 64, 24
 _TEXT_ATTRIBUTE = re.compile(r"""\b(?:body|text|message|content|msg)\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.IGNORECASE)
 #: A web page's first element after an XML declaration.
 _XHTML = re.compile(r"\s*<(?:!DOCTYPE\s+html|html)\b", re.IGNORECASE)
+#: An XML document's root element alone on its first line, where the document has no
+#: declaration (a mind map's ``<map version="1.0.1">``); not a web page's.
+_ROOT = re.compile(r"\ufeff?\s*<(?!html\b)[A-Za-z][\w:.-]*(?:\s+[\w:.-]+\s*=\s*(?:\"[^\"]*\"|'[^']*'))*\s*>\s*", re.IGNORECASE)
 #: A tag with its attributes.
 _TAG = re.compile(r"<[^<>]*>")
 #: A mail's header line (``Return-Path: <…>``, ``From: …``), which a mail's first line is.
@@ -73,7 +76,7 @@ def _document(head: list[str], it: Iterator[str]) -> Iterable[str] | None:
     first = head[-1]
     if _MAIL_HEADER.match(first):
         return _mail(head, it)
-    if first.lstrip().startswith("<?xml"):
+    if first.lstrip().startswith("<?xml") or _ROOT.fullmatch(first.rstrip("\r\n")):
         return _xml(head, it)
     if _XHTML.match(first):
         return _web_page(chain(head, it))

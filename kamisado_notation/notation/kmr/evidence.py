@@ -74,7 +74,7 @@ from .style import entry_style
 from .syntax_errors import quote
 from .tokens import MAX_DIGITS, SQUARES
 
-__all__ = ["Clue", "clues", "definition_alone", "is_evidence_word", "is_key_line", "legend_in", "names_in", "players_in", "players_sides", "read_evidence", "takes_back", "to_arrow", "winner_in"]
+__all__ = ["Clue", "clues", "definition_alone", "holds_moves", "is_evidence_word", "is_key_line", "legend_in", "names_in", "players_in", "players_sides", "read_evidence", "takes_back", "to_arrow", "winner_in"]
 
 #: The tokens of a line, in the order tried: text struck out, markup tags and entities
 #: (and a style sheet's colour codes, ``#f08cb5``),
@@ -126,11 +126,11 @@ _TOKEN = re.compile(
     r"|(?P<example>(?<![\w.])(?:" + "|".join(EXAMPLE_PHRASES) + ")" + _FREE_AFTER + r"[^\n]*)"
     r"|(?P<shortcode>(?<![^\W\d_]|:):(?:" + "|".join(sorted(SHORTCODES, key=len, reverse=True)) + r"):(?!:))"
     r"|(?P<address><[^<>\s]+@[^<>\s]+>|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?://|www\.)[^\s<>\"']+)"
-    r"|(?P<tag><(?:style|script)\b[^<>]*>.*?</(?:style|script)>|</?[A-Za-z][^<>\n]{0,200}>|\[/?[A-Za-z]+(?:=[^\]\n]{0,80})?\]|&#?\w{1,10};|\\[A-Za-z]+|\{\{|\}\}|#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})(?!\w))"
+    r"|(?P<tag></?[A-Za-z][^<>\n]{0,200}>|\[/?[A-Za-z]+(?:=[^\]\n\x22]{0,80}|=\x22[^\x22\n]{0,80}\x22)?\]|&#?\w{1,10};|\\[A-Za-z]+|\{\{|\}\}|#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})(?!\w))"
     r"|(?P<comment>(?<![}\w])\{[^{}\n]*\})"
     r"|(?P<date>(?-i:(?<![\w.])\d{1,2}\.?\s?" + _MONTHS + r"\.?(?=\s*(?:[·•|]|\d{4}))|(?<![\w])" + _MONTHS + r"\.?\s\d{1,2}(?=,|\s*[·•|]|\s\d{4}|$))"
     r"|(?<![\w.])\d{1,2}\.?\s?(?:" + "|".join(sorted(MONTH_WORDS, key=len, reverse=True)) + r")\.?(?=\s\d{4}(?!\d)))"
-    r"|(?P<ident>(?<![\w])(?![a-hA-H][1-8](?:[a-hA-H][1-8])+(?![\w]))(?=[^\W_]*\d[^\W\d_]+\d)[^\W_]{5,}(?![\w])|(?<![\w])\d+(?:st|nd|rd|th)(?![\w]))"
+    r"|(?P<ident>(?<![\w])(?=\w*\d)[^\W_]+(?:_[^\W_]+)+(?![\w])|(?<![\w#&])#\d{1,4}(?![\w])|(?<![\w])(?![a-hA-H][1-8](?:[a-hA-H][1-8])+(?![\w]))(?=[^\W_]*\d[^\W\d_]+\d)[^\W_]{5,}(?![\w])|(?<![\w])\d+(?:st|nd|rd|th)(?![\w]))"
     r"|(?P<coords>" + _FREE_BEFORE + r"[a-hA-H][1-8](?:\s?(?:-|–|—|x|×|:|to|->|=>|>|[" + _RIGHTWARDS + r"])\s?)?[a-hA-H][1-8]" + _FREE_AFTER + ")"
     r"|(?P<spaced>(?<![a-h][1-8][ ])(?<![\w])[a-h][1-8][ ][a-h][1-8](?![ ][a-h][1-8])(?!\w))"
     r"|(?P<scanned>(?<![\w])(?:[a-h][1-8][-–][a-h][SlI]|[a-h][SlI][-–][a-h][1-8])(?![\w]))"
@@ -504,7 +504,7 @@ def is_key_line(text: str) -> bool:
     what the entries mean; it is no entry itself. A line that holds moves in squares
     (:data:`_MOVES_HELD`) is none, whatever key it holds too (a web page saved on one
     line: its key and its tables)."""
-    if len(_SQUARES_MOVED.findall(text)) >= _MOVES_HELD:
+    if holds_moves(text):
         return False
     text = _plain_key(text)
     example = _EXAMPLE.match(text)
@@ -513,10 +513,16 @@ def is_key_line(text: str) -> bool:
     return len(_KEYED.findall(text)) >= 2 or (not any(ch.isdigit() for ch in text) and len(_codes(text)) >= 2) or bool(legend_in(text))
 
 
-#: A move in squares (``c8-e6``, ``c8–e6``, ``c8→e6``), and how many make a line one of
-#: moves, no key (a key shows one or two as examples).
-_SQUARES_MOVED = re.compile(r"(?<![\w])[a-h][1-8]\s?(?:-|–|—|→|->|x)\s?[a-h][1-8](?![\w])", re.IGNORECASE)
+#: A move in squares (``c8-e6``, ``c8–e6``, ``c8→e6``, or where it went: ``→ g5``), and how
+#: many make a line one of moves, no key (a key shows one or two as examples).
+_SQUARES_MOVED = re.compile(r"(?:(?<![\w])[a-h][1-8]\s?(?:-|–|—|→|->|x)|(?:→|->))\s?[a-h][1-8](?![\w])", re.IGNORECASE)
 _MOVES_HELD = 3
+
+
+def holds_moves(text: str) -> bool:
+    """Whether line ``text`` says where :data:`_MOVES_HELD` moves or more went, in squares:
+    a line of moves, whatever else it holds (a key, a note's every line run together)."""
+    return len(_SQUARES_MOVED.findall(text)) >= _MOVES_HELD
 
 
 #: A markup's emphasis around a key's letters (a wiki's ``'''V'''``, Markdown's ``**V**``).
@@ -910,6 +916,11 @@ _ESCAPE = re.compile(r"\\(?=[!-/:-@\[-`{-~])")
 _COMMAND = re.compile(r"\\[A-Za-z]")
 
 
+#: A line break or a tab escaped in a string (a graph's label, a program's string:
+#: ``"1. Priya\nपहेंलो e8→f7"``), not before a small letter (TeX's ``\newline``, ``\tau``).
+_NEWLINE_ESCAPE = re.compile(r"\\[nt](?![a-z])")
+
+
 def _unescaped(text: str) -> str:
     r"""``text`` with its Markdown escapes read as the marks they escape, each column
     where it was: the backslash is the mark again (``1\.`` a list's ``1..``, ``a8\-a4``
@@ -918,12 +929,36 @@ def _unescaped(text: str) -> str:
 
 
 def _tokens(text: str) -> list[Clue]:
-    if "\\" in text and not _COMMAND.search(text):
-        text = _unescaped(text)
+    if "\\" in text:
+        text = _NEWLINE_ESCAPE.sub("  ", text)  # ('label="Blue\nb8→b2"': a string's line break, two blanks)
+        if "\\" in text and not _COMMAND.search(text):
+            text = _unescaped(text)
+    if "<s" in text.lower():
+        text = _code_blanked(text)
     out: list[Clue] = []
     for m in _TOKEN.finditer(text):
         out.extend(_GROUPS[m.lastgroup or "other"](text, m))
     return _in_context(text, out)
+
+
+#: Where a web page's style sheet or script opens on a line (``<style type="text/css">``).
+_CODE_OPENS = re.compile(r"<(style|script)\b[^<>]*>", re.IGNORECASE)
+
+
+def _code_blanked(text: str) -> str:
+    """Line ``text`` with each style sheet or script that opens and closes on it blanked
+    (a web page saved on one line: ``.c8{text-align:left}`` is no square, no direction),
+    each other character where it was; in one pass along the line."""
+    lowered, out, at = text.lower(), [], 0
+    for m in _CODE_OPENS.finditer(text):
+        if m.start() < at:
+            continue
+        close = lowered.find(f"</{m[1].lower()}", m.end())
+        if close < 0:
+            break  # (never closed on the line: none after it is either)
+        out += [text[at : m.start()], " " * (close - m.start())]
+        at = close
+    return "".join(out) + text[at:] if out else text
 
 
 def _in_context(text: str, out: list[Clue]) -> list[Clue]:
@@ -1119,7 +1154,7 @@ def _in_prose(text: str, tokens: list[Clue], k: int) -> Clue:
 
 #: A spreadsheet's row that starts with a number in a cell of its own (``2;1;Bence;…``),
 #: or a table's, its bar as a scan read it (``2 l  8ROWN``, ``1 I  ORANGE``).
-_COUNTED_ROW = re.compile(r"\s*\|?\s*\d{1,4}\s*(?:[;\t,|]|(?-i:[lI!])(?=\s))")
+_COUNTED_ROW = re.compile(r"\s*(?:\|\s*)?\d{1,4}\s*(?:[;\t,|]|(?-i:[lI!])(?=\s))")  # (one blank run before the number: a line of blanks is read once, not once a blank)
 
 
 def _counters(text: str, tokens: list[Clue]) -> list[Clue]:
