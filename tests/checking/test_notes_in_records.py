@@ -595,6 +595,7 @@ def marked_bot_log(seed: int, rng: random.Random) -> tuple[str, str]:
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 2**16))
 @example(seed=107, hand=1)
+@example(seed=10000, hand=6227).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 37; the same on 3227a16): a one-round match of six moves, each said twice, is not judged")
 def test_signs_that_mark_the_sides_are_no_colours(seed: int, hand: int) -> None:
     """A sign a record says marks a side (``🟨 Gold: annieb``) labels that side's lines, no
     yellow; a colour said as a sign and its word (``🟪 Purple``) is one colour, not a
@@ -896,6 +897,7 @@ def journal_export(seed: int, rng: random.Random) -> tuple[str, str]:
 
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=6612, hand=0).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 37; the same on 3227a16): a one-round match of six moves in one JSON string is not judged")
 def test_a_diary_apps_json_export_is_read_from_its_markdown_text(seed: int, hand: int, tmp_path_factory: pytest.TempPathFactory) -> None:
     """A ``.json`` file that is another program's JSON (no ``"matches"``) is read from
     its strings' text, whatever its ending; a Markdown escape is the mark it escapes
@@ -977,6 +979,7 @@ def flat_odt(seed: int, rng: random.Random) -> tuple[str, str]:
 
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=10000, hand=0).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 37; the same on 3227a16): read with the sides swapped, every winner wrong: a heading's outline-level='2' and the paragraph element 'p' read as a move of purple that lands on purple, then the squares' reading from the other side explains more")
 def test_an_opendocuments_style_names_are_no_squares(seed: int, hand: int) -> None:
     """A flat OpenDocument keeps its cells' styles in attributes (``Tabella.A2``): names,
     no square; its Maltese words and its key's letters are read (before session 36 the
