@@ -595,6 +595,7 @@ def marked_bot_log(seed: int, rng: random.Random) -> tuple[str, str]:
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 2**16))
 @example(seed=107, hand=1)
+@example(seed=1236, hand=1).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 37): a one-round match whose bot says each move twice is not judged")
 @example(seed=10000, hand=6227).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 37; the same on 3227a16): a one-round match of six moves, each said twice, is not judged")
 def test_signs_that_mark_the_sides_are_no_colours(seed: int, hand: int) -> None:
     """A sign a record says marks a side (``🟨 Gold: annieb``) labels that side's lines, no
@@ -979,6 +980,7 @@ def flat_odt(seed: int, rng: random.Random) -> tuple[str, str]:
 
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=2242, hand=0).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 37): its last round not judged")
 @example(seed=10000, hand=0).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 37; the same on 3227a16): read with the sides swapped, every winner wrong: a heading's outline-level='2' and the paragraph element 'p' read as a move of purple that lands on purple, then the squares' reading from the other side explains more")
 def test_an_opendocuments_style_names_are_no_squares(seed: int, hand: int) -> None:
     """A flat OpenDocument keeps its cells' styles in attributes (``Tabella.A2``): names,
