@@ -1068,6 +1068,7 @@ def web_page(seed: int, rng: random.Random) -> tuple[str, str]:
 
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=578, hand=1).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 37): on a page saved on one line, the second round (a forfeit in a cell, 'Brown: blocked, pass') is not judged, with no error")
 def test_a_web_pages_style_sheet_and_key_hide_no_move(seed: int, hand: int) -> None:
     """A web page's style sheet is no one's words (its class names ``.c8`` are no
     squares, ``text-align:left`` no direction), and a line that holds the record's moves
