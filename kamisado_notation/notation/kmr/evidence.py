@@ -933,32 +933,11 @@ def _tokens(text: str) -> list[Clue]:
         text = _NEWLINE_ESCAPE.sub("  ", text)  # ('label="Blue\nb8→b2"': a string's line break, two blanks)
         if "\\" in text and not _COMMAND.search(text):
             text = _unescaped(text)
-    if "<s" in text.lower():
-        text = _code_blanked(text)
     out: list[Clue] = []
     for m in _TOKEN.finditer(text):
         out.extend(_GROUPS[m.lastgroup or "other"](text, m))
     return _in_context(text, out)
 
-
-#: Where a web page's style sheet or script opens on a line (``<style type="text/css">``).
-_CODE_OPENS = re.compile(r"<(style|script)\b[^<>]*>", re.IGNORECASE)
-
-
-def _code_blanked(text: str) -> str:
-    """Line ``text`` with each style sheet or script that opens and closes on it blanked
-    (a web page saved on one line: ``.c8{text-align:left}`` is no square, no direction),
-    each other character where it was; in one pass along the line."""
-    lowered, out, at = text.lower(), [], 0
-    for m in _CODE_OPENS.finditer(text):
-        if m.start() < at:
-            continue
-        close = lowered.find(f"</{m[1].lower()}", m.end())
-        if close < 0:
-            break  # (never closed on the line: none after it is either)
-        out += [text[at : m.start()], " " * (close - m.start())]
-        at = close
-    return "".join(out) + text[at:] if out else text
 
 
 def _in_context(text: str, out: list[Clue]) -> list[Clue]:
