@@ -245,6 +245,7 @@ def test_a_round_line_left_out_is_named_and_inserted() -> None:
 @given(seed=st.integers(0, 10_000))
 @example(seed=34)  # (round 2 won in two moves, three rounds after it: the fill was not told)
 @example(seed=847)  # (round 3 stopped at the reader's error of a '...' inside it, which was then taken out)
+@example(seed=9788).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 37; the same on 3227a16): round 2 of a match with no Round lines not judged")
 def test_a_match_written_with_no_round_lines_reads_as_its_rounds(seed: int) -> None:
     """Every ``Round`` and ``Lineup`` line left out: where each round ends is the
     replay's knowledge, and the fill of the next is the one under which its entries
