@@ -181,8 +181,8 @@ _META = re.compile(
     r"|seq|index|idx|xmlns(?::\w+)?|encoding|lang|xml:lang|href|src|style|class"
     # (how a spreadsheet or a page looks: ``<Font ss:Size="14" ss:Bold="1"/>``, ``<Cell ss:MergeAcross="9">``,
     # an OpenDocument's ``table:style-name="Tabella.A1"``, whose ``A1`` is no square)
-    r"|size|bold|italic|underline|width|height|colou?r|font\w*|charset|family|pattern|vertical|horizontal|merge\w*|expanded\w*"
-    r"|[\w-]*count|autofit\w*|default\w*|full\w*|style[\w-]*|[\w-]*-name|value-type|span|rowspan|colspan|wrap\w*|indent|rotate|x|y)",
+    r"|size|bold|italic|underline|width|height|[\w-]*level|colou?r|font\w*|charset|family|pattern|vertical|horizontal|merge\w*|expanded\w*"
+    r"|[\w-]*count|autofit\w*|default\w*|full\w*|style[\w-]*|(?:[\w-]*-)?name|value-type|span|rowspan|colspan|wrap\w*|indent|rotate|x|y)",
     re.IGNORECASE,
 )
 #: Attributes that count an element: kept for a round's (its number), not for a move's.
@@ -199,7 +199,8 @@ def _element_values(tag: str, unescape: Callable[[str], str]) -> str:
     name = _ELEMENT.match(tag)
     if name is None:
         return "".join(out)
-    out[name.start(1) : name.end(1)] = name[1]
+    if len(name[1].rpartition(":")[2]) > 1:  # (a page's ``<p>``, ``<text:p>``, ``<b>``: how it looks)
+        out[name.start(1) : name.end(1)] = name[1]
     counted = normalise(name[1]) in ROUND_WORDS
     for m in _ATTRIBUTE.finditer(tag, name.end()):
         local = m[1].rpartition(":")[2]  # (its name without its namespace: ``ss:Size``)
