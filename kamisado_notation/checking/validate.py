@@ -640,8 +640,18 @@ def _settled(s: MatchSummary) -> bool:
     """Whether the first reading of match ``s`` stands without reading it again: it is
     valid, and decided or read as written (a valid match left in progress where the
     reading read entries by their evidence or set text aside may have misread its last
-    moves: a form with no column for the landing, whose move home then stands alone)."""
-    return s.valid and (s.status is MatchStatus.COMPLETE or not read_by_evidence(s.diagnostics))
+    moves: a form with no column for the landing, whose move home then stands alone), but
+    one whose length no header says, decided where the text after its last round was set
+    aside (a page saved on one line holds its next round there, with no line of its own)."""
+    if not s.valid:
+        return False
+    if s.status is not MatchStatus.COMPLETE:
+        return not read_by_evidence(s.diagnostics)
+    if "Target" in s.headers or "Match" in s.headers or not read_by_evidence(s.diagnostics):
+        return True
+    from .slips.after_end import cut_after_decided  # (the slips: only for a record read by its evidence)
+
+    return not cut_after_decided(s.diagnostics)
 
 
 def _summary_again(again: Reread, old: MatchSummary | None, line: int, path: str) -> MatchSummary | None:

@@ -265,7 +265,7 @@ def _by_ending_or_content(path: str, head: bytes) -> str:
     ending = os.path.splitext(path)[1].lower()
     own = [f for f in _BY_PRIORITY if f.in_folders and f.suffix == ending]
     started = next((f.name for f in own if _fits(f, head)), None) or sniffed(head)
-    if started is not None and _other_programs(started, head) and not _broken_whole(path, head):
+    if started is not None and _other_programs(started, path, head):
         return "kmr"  # (another program's JSON, a chat's export, a journal's, an app's log: its text is read by its evidence)
     if started is not None or not own or _holds_entries(head):
         return started or "kmr"
@@ -275,6 +275,11 @@ def _by_ending_or_content(path: str, head: bytes) -> str:
 #: A key that a HackerRank game log's games have (a JSON array of objects without any is
 #: another program's: a chat's export).
 _HACKERRANK_KEYS = re.compile(rb'"(?:player-[12]|inputs|outputs)"[ \t\r\n]*:')
+
+
+#: An SGF's property that names its game (``GM[Kamisado]``, a Go game's ``GM[1]``): an SGF
+#: with none was typed by hand (``;B[c8c6]C[Purple straight 2]``), its text read by its evidence.
+_SGF_GAME = re.compile(rb"(?<![A-Z])GM[ \t\r\n]*\[")
 
 
 def _broken_whole(path: str, head: bytes) -> bool:
@@ -294,10 +299,15 @@ def _broken_whole(path: str, head: bytes) -> bool:
     return False
 
 
-def _other_programs(found: str, head: bytes) -> bool:
+def _other_programs(found: str, path: str, head: bytes) -> bool:
     """Whether ``head``, which starts as format ``found``'s files do, is another
-    program's JSON: no record in our JSON form, no game of a HackerRank log."""
-    return (found == "json" and _no_json_record(head)) or (found == "hackerrank" and not _HACKERRANK_KEYS.search(head))
+    program's or a person's: JSON with no record in our JSON form, no game of a
+    HackerRank log (but a file ``path`` that is broken JSON: :func:`_broken_whole`); an
+    SGF that names no game (typed by hand)."""
+    if found == "boardspace":
+        return not _SGF_GAME.search(head)
+    json = (found == "json" and _no_json_record(head)) or (found == "hackerrank" and not _HACKERRANK_KEYS.search(head))
+    return json and not _broken_whole(path, head)
 
 
 def _no_json_record(head: bytes) -> bool:

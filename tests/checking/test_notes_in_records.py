@@ -1070,7 +1070,7 @@ def web_page(seed: int, rng: random.Random) -> tuple[str, str]:
 
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
-@example(seed=578, hand=1).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 37): on a page saved on one line, the second round (a forfeit in a cell, 'Brown: blocked, pass') is not judged, with no error")
+@example(seed=578, hand=1)  # (a page saved on one line: its round 2 was set aside as text after a single round's match)
 def test_a_web_pages_style_sheet_and_key_hide_no_move(seed: int, hand: int) -> None:
     """A web page's style sheet is no one's words (its class names ``.c8`` are no
     squares, ``text-align:left`` no direction), and a line that holds the record's moves
@@ -1182,3 +1182,41 @@ def test_a_note_held_in_one_json_string_is_read_with_its_key(seed: int, hand: in
     text, truth = notes_export(seed, random.Random(hand))
     assert judged_winners(text) == list(winners(truth).values())
     assert errors_of(text) == []
+
+
+def typed_sgf(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A generated match (the truth, and an SGF a Go player typed by hand for want of a
+    Kamisado program): no ``GM[…]`` naming a game, a game tree a round, each move a node
+    of its side (``B``, Black; ``W``, Gold) with its two squares run together
+    (``;B[c8c6]``) and, now and then, a comment in words (``C[Purple straight 2 → orange
+    square]``); a forfeit a node of its own whose comment says so."""
+    truth = written(seed, Form.TEXT, "en")
+    ways = {"FORWARD": "straight", "LEFT": "diagonal left", "RIGHT": "diagonal right"}
+    out: list[str] = []
+    for n, rnd in enumerate(replay_match(only_match(truth)).rounds, 1):
+        out += [f"(;FF[4]CA[UTF-8]AP[{rng.choice(['Notepad++', 'vim', 'TextEdit'])}]", f"GN[Kamisado, round {n}]PB[Ann]PW[Bob]DT[2026-11-2{rng.randint(0, 9)}]"]
+        if n == 1:
+            out.append("GC[B = Black, from row 8. W = Gold. Moves from+to, c8c6 = c8 to c6.]")
+        for m in played(rnd):
+            node = f";{'B' if m.side is Side.BLACK else 'W'}"
+            if m.is_forfeit:
+                out.append(f"{node}[]C[{m.tower.name.title()} is blocked: pass]")
+                continue
+            said = f"C[{m.tower.name.title()} {ways[m.direction.name]} {m.distance} → {m.square_colour.name.lower()} square]" if rng.random() < 0.6 else ""
+            out.append(f"{node}[{square_name(m.origin)}{square_name(m.target)}]{said}")
+        out.append(f"RE[{'B' if rnd.result and rnd.result.winner is Side.BLACK else 'W'}+1])")
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+def test_an_sgf_typed_by_hand_is_read_from_its_text(seed: int, hand: int, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """An ``.sgf`` that names no game (no ``GM[…]``: typed by hand, not BoardSpace's) is
+    read as its text, by its evidence: its nodes' squares run together are moves (before
+    session 38 it was refused as a BoardSpace record with no game named)."""
+    text, truth = typed_sgf(seed, random.Random(hand))
+    path = tmp_path_factory.mktemp("sgf") / "kamisado_ann_bob.sgf"
+    path.write_text(text, encoding="utf-8")
+    (match,) = validate_file(str(path)).matches
+    assert [str(r.winner) if r else None for _, r in match.rounds] == list(winners(truth).values())
+    assert [d.message for d in match.diagnostics if d.severity is Severity.ERROR] == []
