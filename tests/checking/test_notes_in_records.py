@@ -1220,3 +1220,42 @@ def test_an_sgf_typed_by_hand_is_read_from_its_text(seed: int, hand: int, tmp_pa
     (match,) = validate_file(str(path)).matches
     assert [str(r.winner) if r else None for _, r in match.rounds] == list(winners(truth).values())
     assert [d.message for d in match.diagnostics if d.severity is Severity.ERROR] == []
+
+
+def code_arrays(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A generated match (the truth, and a program a club's maker wrote to replay it on
+    an LED board): a note on the squares first (``a1 = Gold's left corner``), then an
+    array a round, each move its two squares as the language holds data — C's
+    initialiser ``{"b8","b7"},``, Python's tuple ``("b8", "b7"),``, JavaScript's array
+    ``['b8', 'b7'],`` — now and then with a comment naming its side and tower; a forfeit
+    the tower's square twice, a comment saying so."""
+    truth = written(seed, Form.TEXT, "en")
+    opening, closing, pair, comment = rng.choice(
+        [
+            ("const Move round{}[] PROGMEM = {{", "};", '{{"{}","{}"}},', "//"),
+            ("round_{} = [", "]", '("{}", "{}"),', "#"),
+            ("const round{} = [", "];", "['{}', '{}'],", "//"),
+        ]
+    )
+    out = [f"{comment} a1 = Gold's left corner, h8 = Black's far corner; each move from, to", ""]
+    for n, rnd in enumerate(replay_match(only_match(truth)).rounds, 1):
+        out.append(opening.format(n))
+        for m in played(rnd):
+            at = square_name(m.origin)
+            said = f"{m.side.name.title()}: {m.tower.name.lower()}" + (" blocked, pass" if m.is_forfeit else "")
+            line = "  " + pair.format(at, at if m.is_forfeit else square_name(m.target))
+            out.append(f"{line}  {comment} {said}" if m.is_forfeit or rng.random() < 0.5 else line)
+        out += [closing, ""]
+    return "\n".join(out), truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+def test_a_programs_arrays_of_squares_are_read_as_moves(seed: int, hand: int) -> None:
+    """A move's two squares as a program holds them (``{"b8","b7"},`` in C, a tuple in
+    Python, an array in JavaScript) are one move in coordinates, and a note on the
+    squares (``a1 = Gold's left corner``) is none (before session 38 a C initialiser was
+    a comment in braces and a quoted pair two squares apart: no round was judged)."""
+    text, truth = code_arrays(seed, random.Random(hand))
+    assert judged_winners(text) == list(winners(truth).values())
+    assert errors_of(text) == []

@@ -1167,6 +1167,31 @@ def _joined(text: str, tokens: list[Clue]) -> list[Clue]:
     return out
 
 
+#: A move's two squares as a program's data holds them: a list, a tuple or (quoted) an
+#: initialiser of two squares and nothing else (``{"b8","b7"}``, ``["e5", "a1"]``,
+#: ``(b8, b7)``).
+_PAIR = re.compile(
+    r"""(?:\{\s*(?P<q>["'])(?P<a>[a-hA-H][1-8])(?P=q)\s*,\s*(?P=q)(?P<b>[a-hA-H][1-8])(?P=q)\s*\}"""
+    r"""|\[\s*(?P<q2>["']?)(?P<a2>[a-hA-H][1-8])(?P=q2)\s*,\s*(?P=q2)(?P<b2>[a-hA-H][1-8])(?P=q2)\s*\]"""
+    r"""|\(\s*(?P<q3>["']?)(?P<a3>[a-hA-H][1-8])(?P=q3)\s*,\s*(?P=q3)(?P<b3>[a-hA-H][1-8])(?P=q3)\s*\))"""
+)
+
+
+def _paired(text: str, tokens: list[Clue]) -> list[Clue]:
+    """``tokens`` with a move's two squares as a program's data holds them (:data:`_PAIR`:
+    ``{"b8","b7"}``, a brace no comment there) one move in coordinates, as ``b8-b7`` is;
+    the brackets and quotes around them set aside."""
+    out = list(tokens)
+    for m in reversed(list(_PAIR.finditer(text))):
+        first = next(g for g in ("a", "a2", "a3") if m[g] is not None)
+        last = {"a": "b", "a2": "b2", "a3": "b3"}[first]
+        pair = Clue("COORDS", m.start(first), m.end(last), squares=(_square(m[first]), _square(m[last])))
+        inside = [k for k, t in enumerate(out) if t.start < m.end() and t.end > m.start()]
+        if inside and all(m.start() <= out[k].start and out[k].end <= m.end() for k in inside):
+            out[inside[0] : inside[-1] + 1] = [Clue("ASIDE", m.start(), pair.start), pair, Clue("ASIDE", pair.end, m.end())]
+    return out
+
+
 def _to_between(text: str, before: Clue, word: Clue, after: Clue) -> bool:
     """Whether ``word`` is a word for "to", blanks alone around it, between two squares."""
     return word.kind in ("ASIDE", "DISTANCE") and normalise(text[word.start : word.end]) in BETWEEN_SQUARES and not text[before.end : word.start].strip() and not text[word.end : after.start].strip()
@@ -2383,6 +2408,7 @@ def _player(text: str, out: list[Clue], k: int) -> Clue:
 _CONTEXT: tuple[tuple[Callable[[str, list[Clue]], bool], Callable[[str, list[Clue]], list[Clue]]], ...] = (
     (lambda text, out: "(" in text and any(t.kind in ("RETRACT", "STRUCK") for t in out), _struck),
     (lambda text, out: ":" in text, _each(_initial)),
+    (lambda text, out: "," in text and _PAIR.search(text) is not None, _paired),
     (_counted("SQUARE", 2), _joined),
     (lambda text, out: _COUNTED_ROW.match(text) is not None, _counters),
     (_counted("PASS"), _each(_in_prose)),
