@@ -28,6 +28,7 @@ from .enums import TextEnum
 from .errors import FormatError
 
 __all__ = [
+    "DECIDES",
     "EDIT_NAMES",
     "ERROR",
     "READ_BY_EVIDENCE",
@@ -48,6 +49,7 @@ __all__ = [
     "SwapEntries",
     "compose",
     "correction",
+    "cut_after_decided",
     "edit_from_json",
     "edit_to_json",
     "has_error",
@@ -359,6 +361,17 @@ def read_by_evidence(diagnostics: Iterable[Diagnostic]) -> bool:
     """Whether one of a match's ``diagnostics`` says it was read by its evidence
     (:data:`READ_BY_EVIDENCE`), not only as written in the notation."""
     return any(d.kind in READ_BY_EVIDENCE for d in diagnostics)
+
+
+#: What the warning that sets aside the text after the round that decided a match (the
+#: checking's ``slips.after_end.after_decided``) says of that round.
+DECIDES = "that round decides the match"
+
+
+def cut_after_decided(diagnostics: Iterable[Diagnostic]) -> bool:
+    """Whether ``diagnostics`` (a match's) set aside the text after the round that decided
+    it, as a single round's match: its length no header's."""
+    return any(d.kind is Kind.SET_ASIDE and DECIDES in d.message for d in diagnostics)
 
 
 @dataclass(frozen=True, slots=True)

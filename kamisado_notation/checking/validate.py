@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from itertools import chain
 from typing import TYPE_CHECKING, TextIO
 
-from ..diagnostics import Diagnostic, Kind, Severity, has_error, read_by_evidence
+from ..diagnostics import Diagnostic, Kind, Severity, cut_after_decided, has_error, read_by_evidence
 from ..display import json_text, printable
 from ..engine.board import Side
 from ..engine.match import RoundResult
@@ -647,11 +647,7 @@ def _settled(s: MatchSummary) -> bool:
         return False
     if s.status is not MatchStatus.COMPLETE:
         return not read_by_evidence(s.diagnostics)
-    if "Target" in s.headers or "Match" in s.headers or not read_by_evidence(s.diagnostics):
-        return True
-    from .slips.after_end import cut_after_decided  # (the slips: only for a record read by its evidence)
-
-    return not cut_after_decided(s.diagnostics)
+    return "Target" in s.headers or "Match" in s.headers or not cut_after_decided(s.diagnostics)
 
 
 def _summary_again(again: Reread, old: MatchSummary | None, line: int, path: str) -> MatchSummary | None:

@@ -7,10 +7,11 @@ that decided the match, in a record read by its evidence, is no part of it
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from ...diagnostics import (
+    DECIDES,
     ERROR,
     READ_BY_EVIDENCE,
     WARNING,
@@ -35,7 +36,6 @@ __all__ = [
     "after_decided",
     "after_end",
     "before",
-    "cut_after_decided",
     "entries_after",
     "read_by_evidence",
     "said_again",
@@ -137,20 +137,10 @@ def after_decided(diagnostics: Sequence[Diagnostic], end: tuple[int, int], numbe
     first = min(errors, key=lambda d: (d.line, d.column))
     if (first.line, first.column) <= end:
         return None
-    message = f"the text after round {number} is set aside: {_DECIDES}, and what follows is no part of it"
+    message = f"the text after round {number} is set aside: {DECIDES}, and what follows is no part of it"
     note = Diagnostic("syntax", message, first.line, first.column, WARNING, None, None, first.match, (), Kind.SET_ASIDE)
     kept = [replace(d, edits=tuple(before(d.edits, end))) for d in diagnostics if (d.line, d.column) <= end]
     return [*kept, note]
-
-
-#: What the warning of :func:`after_decided` says of the round it ends the match at.
-_DECIDES = "that round decides the match"
-
-
-def cut_after_decided(diagnostics: Iterable[Diagnostic]) -> bool:
-    """Whether ``diagnostics`` (a match's) set aside the text after the round that decided
-    it (:func:`after_decided`)."""
-    return any(d.kind is Kind.SET_ASIDE and _DECIDES in d.message for d in diagnostics)
 
 
 def entries_after(entries: Sequence[Entry], end: tuple[int, int], played: Sequence[tuple[Entry, Move]]) -> int:
