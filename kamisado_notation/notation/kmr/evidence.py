@@ -510,7 +510,17 @@ def is_key_line(text: str) -> bool:
     example = _EXAMPLE.match(text)
     if example is not None and normalise(example[1]) in EXAMPLE_WORDS:
         return True  # (an example of how entries are written)
+    defined = len(_SQUARE_DEFINED.findall(text))
+    if defined >= 2 and defined == len(_SQUARE_NAMED.findall(text)):
+        return True  # (the board's squares explained: 'a1 = Gold's left corner, h8 = Black's far corner')
     return len(_KEYED.findall(text)) >= 2 or (not any(ch.isdigit() for ch in text) and len(_codes(text)) >= 2) or bool(legend_in(text))
+
+
+#: A square a key explains (``a1 = Gold's left corner``, ``h8 – Black's far corner``): the
+#: square, ``=`` or a long dash, then a word (no square: ``c8 – c3`` is a move); a line
+#: whose every square (:data:`_SQUARE_NAMED`), two at least, is so explained is a key.
+_SQUARE_DEFINED = re.compile(r"(?<![\w])[a-h][1-8]\s*[=–—]\s*(?![a-h][1-8](?!\w))[^\W\d_]", re.IGNORECASE)
+_SQUARE_NAMED = re.compile(r"(?<![\w])[a-h][1-8](?!\w)", re.IGNORECASE)
 
 
 #: A move in squares (``c8-e6``, ``c8–e6``, ``c8→e6``, or where it went: ``→ g5``), and how
