@@ -85,7 +85,9 @@ def _taken_over(
     reading's own (:func:`reread`): it keeps the entry the first error stands at, agrees
     with the rounds judged and judges more of them, or the first error stands in notes
     after them (:func:`_in_notes`), or it settles an entry the first error leaves between
-    several moves (:func:`_settles`); else ``None``."""
+    several moves (:func:`_settles`), or it reads the text newest first, every round
+    judged (the first reading's error came of the order: moves read in the wrong order
+    are seldom legal); else ``None``."""
     errors = [d for d in diagnostics if d.severity is Severity.ERROR]
     first = min(errors, key=lambda d: (d.line, d.column)) if errors else None
     if not _worth_reading(lines, first_line, errors, first, diagnostics):
@@ -98,7 +100,7 @@ def _taken_over(
         return None
     if len(judged) > sum(r is not None for r in results) or _in_notes(alignment, first) or _settles(alignment, first, results):
         return alignment
-    return None
+    return alignment if first is not None and alignment.order is Order.NEWEST_FIRST and _whole(alignment) else None
 
 
 def _settles(alignment: Alignment, first: Diagnostic | None, results: Sequence[RoundResult | None]) -> bool:
@@ -148,7 +150,7 @@ def _in_order(lines: Sequence[str], first_line: int) -> Alignment | None:
     best = forward
     for order in (Order.NEWEST_FIRST, Order.ACROSS) if across else (Order.NEWEST_FIRST,):
         other = align_lines(lines, first_line=first_line, order=order)
-        if other is not None and _better(other, best, more=order is Order.ACROSS):
+        if other is not None and _better(other, best, more=order is Order.ACROSS or (best is not None and not best.judged)):
             best = other
     return best
 
@@ -156,8 +158,10 @@ def _in_order(lines: Sequence[str], first_line: int) -> Alignment | None:
 def _better(other: Alignment, best: Alignment | None, *, more: bool) -> bool:
     """Whether ``other``, a reading in another order, is taken over ``best``: it judges
     every round it reads and reads the text better; or, where ``more`` (a table whose
-    rounds stand side by side, read across), it reads the text better and judges more
-    rounds with certainty (the last may stay unjudged: the short form's letters)."""
+    rounds stand side by side, read across; or a text the order written judges no round
+    of, a feed's posts newest first with a note after the last), it reads the text better
+    and judges more rounds with certainty (the last may stay unjudged: the short form's
+    letters, a note read as a move)."""
     if best is not None and other.score <= best.score:
         return False
     return _whole(other) or (more and len(other.judged) > (len(best.judged) if best is not None else 0))

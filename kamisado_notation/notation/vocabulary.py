@@ -695,6 +695,12 @@ BETWEEN_SQUARES = frozenset(
     normalise(w)
     for w in ("to", "nach", "auf", "naar", "tot", "vers", "à", "a", "para", "pra", "até", "hacia", "hasta", "in", "na", "do", "till", "på", "pe", "la", "în", "ra", "re", "ke", "на", "в", "до")
 )
+#: Words for "from" that follow the square a tower left (a language that puts them after
+#: the word, Hindi's and Urdu's ``b1 से b8 तक``, Bengali's ``b1 থেকে b8``), read with the
+#: square after them as one move in coordinates, a direction word between them or not.
+FROM_SQUARE_WORDS = frozenset(
+    normalise(w) for w in ("से", "سے", "se", "থেকে", "ਤੋਂ", "થી", "இலிருந்து", "నుండి", "ನಿಂದ", "നിന്ന്", "पासून", "बाट", "ထံမှ", "ពី")
+)
 
 #: What follows a number written in CJK glyphs that counts squares (``三マス``, ``三つ``,
 #: ``三格``, ``三칸``); a numeral glyph right before any other glyph is part of a word

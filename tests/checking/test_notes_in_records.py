@@ -1267,3 +1267,50 @@ def test_a_programs_arrays_of_squares_are_read_as_moves(seed: int, hand: int) ->
     text, truth = code_arrays(seed, random.Random(hand))
     assert judged_winners(text) == list(winners(truth).values())
     assert errors_of(text) == []
+
+
+#: Hindi's colour words (the order of :class:`Colour`), in Devanagari and in Latin letters.
+HINDI = {
+    "deva": ["भूरा", "हरा", "लाल", "पीला", "गुलाबी", "बैंगनी", "नीला", "नारंगी"],
+    "latn": ["bhura", "hara", "laal", "peela", "gulabi", "baingani", "neela", "narangi"],
+}
+
+
+def feed_newest_first(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A generated single round (the truth, and a player's posts about it, saved as a
+    social network's JSON export, newest post first): an intro, a post a turn or two (a
+    move in Hindi, its squares joined by the words for "from" and "to" after them, ``नीला
+    b8 से b5 तक``, now and then a direction's word between, ``b8 से सीधा b5 तक``), a post
+    about tea before the match and a lesson after it."""
+    truth = written(seed, Form.TEXT, "en", target=1)
+    script = rng.choice(["deva", "latn"])
+    words = HINDI[script]
+    frm, to, straight = ("से", "तक", "सीधा") if script == "deva" else ("se", "tak", "seedha")
+    posts = ["chai ke bina subah nahi hoti ☕", "aaj club night: Kamisado, single round 🎲 #kamisado"]
+    said: list[str] = []
+    for m in played(replay_match(only_match(truth)).rounds[0]):
+        if m.is_forfeit:
+            said.append(f"{words[m.tower.value]} blocked, pass")
+        else:
+            way = f" {straight}" if m.direction.name == "FORWARD" and rng.random() < 0.4 else ""
+            said.append(f"{words[m.tower.value]} {square_name(m.origin)} {frm}{way} {square_name(m.target)} {to}")
+        if len(said) == 2 or rng.random() < 0.5:
+            posts.append(f"{len(posts) - 1}) " + ", ".join(said))
+            said = []
+    if said:
+        posts.append(f"{len(posts) - 1}) " + ", ".join(said))
+    posts.append("sabak: pehli line khali mat chhodo 😅")
+    records = [{"uri": f"at://did:plc:x/app.bsky.feed.post/{k}", "value": {"text": t, "createdAt": f"2026-01-07T19:{k:02d}:00Z"}} for k, t in enumerate(posts)]
+    return json.dumps({"records": list(reversed(records))}, ensure_ascii=False, indent=2) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+def test_a_feed_newest_first_with_squares_from_and_to_is_read(seed: int, hand: int) -> None:
+    """Two squares joined by a word for "from" after the first (``b8 से b5 तक``, Hindi's
+    and Urdu's way) are one move; a feed exported newest post first, which read in the
+    order written judges no round, is read from its last post up (before session 38 the
+    squares were two, and the order written was kept for judging no round either way)."""
+    text, truth = feed_newest_first(seed, random.Random(hand))
+    assert judged_winners(text) == list(winners(truth).values())
+    assert errors_of(text) == []

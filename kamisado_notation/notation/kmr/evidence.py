@@ -46,6 +46,7 @@ from ..vocabulary import (
     EXAMPLE_PHRASES,
     EXAMPLE_WORDS,
     FILE_WORDS,
+    FROM_SQUARE_WORDS,
     GOLD_WORDS,
     MARKUP_ARROWS,
     MAX_ENDING,
@@ -125,7 +126,7 @@ _TOKEN = re.compile(
     r"(?P<struck>~~[^~\n]*~~|<(?:del|s|strike)>.*?</(?:del|s|strike)>|\[s\].*?\[/s\])"
     r"|(?P<example>(?<![\w.])(?:" + "|".join(EXAMPLE_PHRASES) + ")" + _FREE_AFTER + r"[^\n]*)"
     r"|(?P<shortcode>(?<![^\W\d_]|:):(?:" + "|".join(sorted(SHORTCODES, key=len, reverse=True)) + r"):(?!:))"
-    r"|(?P<address><[^<>\s]+@[^<>\s]+>|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?://|www\.)[^\s<>\"']+)"
+    r"|(?P<address><[^<>\s]+@[^<>\s]+>|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:[a-zA-Z][a-zA-Z0-9+.-]{1,15}://|www\.)[^\s<>\"']+)"
     r"|(?P<tag></?[A-Za-z][^<>\n]{0,200}>|\[/?[A-Za-z]+(?:=[^\]\n\x22]{0,80}|=\x22[^\x22\n]{0,80}\x22)?\]|&#?\w{1,10};|\\[A-Za-z]+|\{\{|\}\}|#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})(?!\w))"
     r"|(?P<comment>(?<![}\w])\{[^{}\n]*\})"
     r"|(?P<date>(?-i:(?<![\w.])\d{1,2}\.?\s?" + _MONTHS + r"\.?(?=\s*(?:[·•|]|\d{4}))|(?<![\w])" + _MONTHS + r"\.?\s\d{1,2}(?=,|\s*[·•|]|\s\d{4}|$))"
@@ -510,17 +511,9 @@ def is_key_line(text: str) -> bool:
     example = _EXAMPLE.match(text)
     if example is not None and normalise(example[1]) in EXAMPLE_WORDS:
         return True  # (an example of how entries are written)
-    defined = len(_SQUARE_DEFINED.findall(text))
-    if defined >= 2 and defined == len(_SQUARE_NAMED.findall(text)):
-        return True  # (the board's squares explained: 'a1 = Gold's left corner, h8 = Black's far corner')
     return len(_KEYED.findall(text)) >= 2 or (not any(ch.isdigit() for ch in text) and len(_codes(text)) >= 2) or bool(legend_in(text))
 
 
-#: A square a key explains (``a1 = Gold's left corner``, ``h8 – Black's far corner``): the
-#: square, ``=`` or a long dash, then a word (no square: ``c8 – c3`` is a move); a line
-#: whose every square (:data:`_SQUARE_NAMED`), two at least, is so explained is a key.
-_SQUARE_DEFINED = re.compile(r"(?<![\w])[a-h][1-8]\s*[=–—]\s*(?![a-h][1-8](?!\w))[^\W\d_]", re.IGNORECASE)
-_SQUARE_NAMED = re.compile(r"(?<![\w])[a-h][1-8](?!\w)", re.IGNORECASE)
 
 
 #: A move in squares (``c8-e6``, ``c8–e6``, ``c8→e6``, or where it went: ``→ g5``), and how
@@ -1166,15 +1159,44 @@ def _joined(text: str, tokens: list[Clue]) -> list[Clue]:
     k = 0
     while k < len(tokens):
         tok = tokens[k]
-        if k + 2 < len(tokens) and tok.kind == tokens[k + 2].kind == "SQUARE" and _to_between(text, tok, tokens[k + 1], tokens[k + 2]):
-            origin, target = tok.squares, tokens[k + 2].squares
+        after = _square_after(text, tokens, k)
+        if after is not None:
+            origin, target = tok.squares, tokens[after].squares
             assert origin is not None and target is not None
-            out.append(Clue("COORDS", tok.start, tokens[k + 2].end, squares=(origin[1], target[1])))
-            k += 3
+            out.append(Clue("COORDS", tok.start, tokens[after].end, squares=(origin[1], target[1])))
+            k = after + 1
             continue
         out.append(tok)
         k += 1
     return out
+
+
+def _square_after(text: str, tokens: list[Clue], k: int) -> int | None:
+    """Where token ``k`` is a square a move went from, the index of the square it went to:
+    the next token but one, a word for "to" between (``b8 do b1``), or a word for "from"
+    after the first (``b1 से b8``), a word after that or not (a direction's: ``b1 سے سیدھی
+    b8``)."""
+    if tokens[k].kind != "SQUARE" or k + 2 >= len(tokens):
+        return None
+    if tokens[k + 2].kind == "SQUARE" and _to_between(text, tokens[k], tokens[k + 1], tokens[k + 2]):
+        return k + 2
+    if not _said_between(text, tokens[k], tokens[k + 1], FROM_SQUARE_WORDS):
+        return None
+    word = tokens[k + 2]
+    one_word = word.kind == "DIRECTION" or (word.kind == "ASIDE" and _a_word(text[word.start : word.end]))
+    j = k + 3 if one_word and not text[tokens[k + 1].end : word.start].strip() else k + 2
+    return j if j < len(tokens) and tokens[j].kind == "SQUARE" and not text[tokens[j - 1].end : tokens[j].start].strip() else None
+
+
+def _a_word(text: str) -> bool:
+    """Whether ``text`` is a word: letters, and the marks of the scripts that write vowels
+    as marks (``सीधा``: ``str.isalpha`` says no)."""
+    return bool(text) and all(unicodedata.category(ch)[0] in "LM" for ch in text)
+
+
+def _said_between(text: str, before: Clue, word: Clue, words: frozenset[str]) -> bool:
+    """Whether ``word``, one of ``words``, stands right after ``before``, blanks alone between."""
+    return word.kind == "ASIDE" and normalise(text[word.start : word.end]) in words and not text[before.end : word.start].strip()
 
 
 #: A move's two squares as a program's data holds them: a list, a tuple or (quoted) an
