@@ -515,8 +515,9 @@ def _hebrew_prefixed(word: str) -> list[str]:
     return [p + stem for p in ("ה", "ל", "ב", "ו", "וה", "לה")] + ([stem] if stem != word else [])
 
 
-#: The letters Arabic and Persian keyboards type differently (Persian ``ی``, ``ک``).
-_ARABIC_KEYS = str.maketrans("یکيك", "يكیک")
+#: The letters Arabic, Persian and Urdu keyboards type differently (Persian ``ی``, ``ک``,
+#: Urdu ``ہ``).
+_ARABIC_KEYS = str.maketrans("یکيكہه", "يكیکهہ")
 
 #: Colours, directions and forced words written in two or three words (Vietnamese,
 #: Indonesian, French's ``tout droit``): the phrase as written, with or without its
@@ -527,6 +528,7 @@ PHRASES: dict[str, str] = {
     "mat luot": "pass", "bị chặn": "blocked", "bi chan": "blocked", "står över": "pass", "star over": "pass", "kein zug": "pass",
     "tout droit": "forward", "pa labi": "right", "pa kreisi": "left", "uz priekšu": "forward", "uz prieksu": "forward",
     "til hægri": "right", "til haegri": "right", "til vinstri": "left", "قهوه ای": "brown", "قهوه اي": "brown", "diag. gauche": "left", "diag gauche": "left", "diag. droite": "right", "diag droite": "right",
+    "ወይን ጠጅ": "purple",
 }
 
 #: Direction words the notation does not write but people do (the mover's directions).
@@ -603,9 +605,124 @@ _NUMBER_WORDS: tuple[tuple[str, ...], ...] = (
     ("eitt", "tvö", "þrjú", "fjögur", "", "", ""),  # is
 )
 
+#: The colours of a language's row below, in the order of a home row.
+_HOME_ROW = (Colour.ORANGE, Colour.BLUE, Colour.PURPLE, Colour.PINK, Colour.YELLOW, Colour.RED, Colour.GREEN, Colour.BROWN)
+#: The directions of a language's row below.
+_WAYS_MOVED = (Direction.FORWARD, Direction.LEFT, Direction.RIGHT)
+#: A language's row: its eight colours (:data:`_HOME_ROW`), its three directions
+#: (:data:`_WAYS_MOVED`), the distances one to seven, and eight; each slot its forms with a
+#: blank between two, ``""`` where none is sure enough or every one is another meaning's
+#: word or a common word.
+_LanguageRow = tuple[tuple[str, str, str, str, str, str, str, str], tuple[str, str, str], tuple[str, str, str, str, str, str, str], str]
+
+#: More languages' words, a row each (issue 40: records in them lost whole rounds), read as
+#: the evidence words above are: the forms of each gender and case people write, and the
+#: forms typed without the letters a phone lacks (Azerbaijani ``ə``, ``ı``). Left out: a word
+#: that is another meaning's already, a common word, a letter alone (docs/record-decisions.md,
+#: "Read by evidence", names them).
+_MORE_LANGUAGES: dict[str, _LanguageRow] = {
+    "Azerbaijani": (
+        ("narıncı narinci", "göy mavi", "bənövşəyi benovseyi", "çəhrayı cehrayi", "sarı sari", "qırmızı qirmizi", "yaşıl yasil", "qəhvəyi qehveyi"),
+        ("irəli ireli düz", "sola", "sağa"),
+        ("bir", "iki", "üç", "dörd", "beş", "altı alti", "yeddi"), "səkkiz sekkiz",
+    ),
+    "Amharic": (
+        ("ብርቱካናማ", "ሰማያዊ", "ሐምራዊ ወይንጠጅ", "ሮዝ", "ቢጫ", "ቀይ", "አረንጓዴ", "ቡናማ"),
+        ("ወደፊት ቀጥታ", "ግራ ወደግራ", "ቀኝ ወደቀኝ"),
+        ("አንድ", "ሁለት", "ሦስት ሶስት", "አራት", "አምስት", "ስድስት", "ሰባት"), "ስምንት",
+    ),
+    "Urdu": (
+        ("نارنجی", "نیلا نیلی نیلے", "جامنی بینگنی", "گلابی", "پیلا پیلی پیلے زرد", "لال سرخ", "ہرا ہری ہرے سبز", "بھورا بھوری بھورے"),
+        ("آگے سیدھا سیدھے", "بائیں", "دائیں"),
+        ("ایک", "دو", "تین", "چار", "پانچ", "چھ", "سات"), "آٹھ",
+    ),
+    "Urdu in Latin letters": (
+        ("", "neelay", "jamni", "", "peelay zard", "surkh", "sabz", ""),
+        ("aagay", "baain", "daain"),
+        ("", "", "", "", "", "", ""), "aath",
+    ),
+    "Nepali": (
+        ("सुन्तला सुन्तले suntala", "नीलो", "बैजनी baijani", "गुलाबी", "पहेँलो पहेंलो पहेलो pahelo", "रातो", "हरियो hariyo", "खैरो khairo"),
+        ("अगाडि", "देब्रे", "दाहिने"),
+        ("एक", "दुई", "तीन", "चार", "पाँच", "", "सात"), "आठ",
+    ),
+    "Marathi": (
+        ("नारिंगी केशरी", "निळा निळी निळे", "जांभळा जांभळी जांभळे", "गुलाबी", "पिवळा पिवळी पिवळे", "लाल", "हिरवा हिरवी हिरवे", "तपकिरी"),
+        ("पुढे सरळ", "डावीकडे डावा डावी", "उजवीकडे उजवा उजवी"),
+        ("एक", "दोन", "तीन", "चार", "पाच", "सहा", "सात"), "आठ",
+    ),
+    "Bengali": (
+        ("কমলা", "নীল", "বেগুনি বেগুনী", "গোলাপি গোলাপী", "হলুদ", "লাল", "সবুজ", "বাদামি বাদামী"),
+        ("সামনে সোজা", "বাঁদিকে বামদিকে বামে বাম বাঁয়ে", "ডানদিকে ডানে ডান"),
+        ("এক", "দুই", "তিন", "চার", "পাঁচ", "ছয়", "সাত"), "আট",
+    ),
+    "Tamil": (
+        ("ஆரஞ்சு", "நீலம் நீல", "ஊதா", "இளஞ்சிவப்பு", "மஞ்சள்", "சிவப்பு சிகப்பு", "பச்சை", "பழுப்பு"),
+        ("முன்னே முன்னோக்கி நேராக", "இடது இடப்பக்கம்", "வலது வலப்பக்கம்"),
+        ("ஒன்று", "இரண்டு", "மூன்று", "நான்கு", "ஐந்து", "ஆறு", "ஏழு"), "எட்டு",
+    ),
+    "Telugu": (
+        ("నారింజ", "నీలం నీలి", "ఊదా", "గులాబీ", "పసుపు", "ఎరుపు ఎర్ర", "ఆకుపచ్చ", "గోధుమ"),
+        ("ముందుకు నేరుగా", "ఎడమ", "కుడి"),
+        ("ఒకటి", "రెండు", "మూడు", "నాలుగు", "ఐదు", "ఆరు", "ఏడు"), "ఎనిమిది",
+    ),
+    "Sinhala": (
+        ("තැඹිලි", "නිල්", "දම්", "රෝස", "කහ", "රතු", "කොළ", "දුඹුරු"),
+        ("ඉදිරියට කෙළින්", "වමට වම", "දකුණට"),
+        ("එක", "දෙක", "තුන", "හතර", "පහ", "හය", "හත"), "අට",
+    ),
+    "Gujarati": (
+        ("નારંગી", "વાદળી", "જાંબલી", "ગુલાબી", "પીળો પીળી પીળું", "લાલ", "લીલો લીલી લીલું", "કથ્થઈ"),
+        ("આગળ સીધું સીધા", "ડાબે ડાબી", "જમણે જમણી"),
+        ("એક", "બે", "ત્રણ", "ચાર", "પાંચ", "", "સાત"), "આઠ",
+    ),
+    "Punjabi": (
+        ("ਸੰਤਰੀ", "ਨੀਲਾ ਨੀਲੀ ਨੀਲੇ", "ਜਾਮਨੀ ਬੈਂਗਣੀ", "ਗੁਲਾਬੀ", "ਪੀਲਾ ਪੀਲੀ ਪੀਲੇ", "ਲਾਲ", "ਹਰਾ ਹਰੀ ਹਰੇ", "ਭੂਰਾ ਭੂਰੀ ਭੂਰੇ"),
+        ("ਅੱਗੇ ਸਿੱਧਾ ਸਿੱਧੇ", "ਖੱਬੇ", "ਸੱਜੇ"),
+        ("ਇੱਕ", "ਦੋ", "ਤਿੰਨ", "ਚਾਰ", "ਪੰਜ", "ਛੇ", "ਸੱਤ"), "ਅੱਠ",
+    ),
+    "Kannada": (
+        ("ಕಿತ್ತಳೆ", "ನೀಲಿ", "ನೇರಳೆ", "ಗುಲಾಬಿ", "ಹಳದಿ", "ಕೆಂಪು", "ಹಸಿರು", "ಕಂದು"),
+        ("ಮುಂದೆ ನೇರ ನೇರವಾಗಿ", "ಎಡ ಎಡಕ್ಕೆ", "ಬಲ ಬಲಕ್ಕೆ"),
+        ("ಒಂದು", "ಎರಡು", "ಮೂರು", "ನಾಲ್ಕು", "ಐದು", "ಆರು", "ಏಳು"), "ಎಂಟು",
+    ),
+    "Malayalam": (
+        ("ഓറഞ്ച്", "നീല", "വയലറ്റ്", "പിങ്ക്", "മഞ്ഞ", "ചുവപ്പ് ചുവന്ന", "പച്ച", "തവിട്ട്"),
+        ("മുന്നോട്ട് നേരെ", "ഇടത്ത് ഇടത്തോട്ട് ഇടത്", "വലത്ത് വലത്തോട്ട് വലത്"),
+        ("ഒന്ന്", "രണ്ട്", "മൂന്ന്", "നാല്", "അഞ്ച്", "ആറ്", "ഏഴ്"), "എട്ട്",
+    ),
+}
+
+
+
+@cache
+def _more_words() -> tuple[dict[Colour, tuple[str, ...]], dict[Direction, tuple[str, ...]], tuple[tuple[str, ...], ...], tuple[str, ...]]:
+    """:data:`_MORE_LANGUAGES` as the tables above hold words: colour → its words,
+    direction → its words, rows of the distances one to seven (a form of each a row), and
+    the eights. Made on first use: only the evidence reader reads them."""
+    colours: dict[Colour, list[str]] = {colour: [] for colour in _HOME_ROW}
+    directions: dict[Direction, list[str]] = {direction: [] for direction in _WAYS_MOVED}
+    rows: list[tuple[str, ...]] = []
+    eights: list[str] = []
+    for colour_words, direction_words, numbers, eight in _MORE_LANGUAGES.values():
+        for colour, words in zip(_HOME_ROW, colour_words, strict=True):
+            colours[colour] += words.split()
+        for direction, words in zip(_WAYS_MOVED, direction_words, strict=True):
+            directions[direction] += words.split()
+        forms = [words.split() for words in numbers]
+        rows += [tuple(f[k] if k < len(f) else "" for f in forms) for k in range(max(map(len, forms)))]
+        eights += eight.split()
+    return (
+        {colour: tuple(dict.fromkeys(words)) for colour, words in colours.items()},
+        {direction: tuple(dict.fromkeys(words)) for direction, words in directions.items()},
+        tuple(rows),
+        tuple(dict.fromkeys(eights)),
+    )
+
 #: Evidence words that are also common words (``to``, ``for``, ``um``, ``tan``): evidence
 #: only inside an entry that has its tower or direction and lacks the word's slot.
-WEAK_WORDS = frozenset(normalise(w) for w in ("ora", "café", "tim", "hai", "năm", "sáu", "bảy", "bốn", "saat", "sep", "fire", "sola", "cam", "hara", "lima", "kahve", "rett", "fram", "frem", "du", "do", "ek", "ba", "bir", "one", "too", "fore", "read", "blew", "won", "to", "tree", "for", "fife", "sicks", "sven", "um", "hat", "ein", "un", "une", "een", "sex", "tre", "dir", "der", "sol", "bal", "jobb", "mor", "tan", "rose", "vor", "rakt"))
+WEAK_WORDS = frozenset(normalise(w) for w in ("ora", "café", "tim", "hai", "năm", "sáu", "bảy", "bốn", "saat", "sep", "fire", "sola", "cam", "hara", "lima", "kahve", "rett", "fram", "frem", "du", "do", "ek", "ba", "bir", "one", "too", "fore", "read", "blew", "won", "to", "tree", "for", "fife", "sicks", "sven", "um", "hat", "ein", "un", "une", "een", "sex", "tre", "dir", "der", "sol", "bal", "jobb", "mor", "tan", "rose", "vor", "rakt",
+    "göy"))
 
 #: Other forms of one and two (de, hu, pt, ro; then the evidence reader's languages).
 _OTHER_FORMS = (("ein", 1), ("két", 2), ("uma", 1), ("duas", 2), ("una", 1), ("două", 2))
@@ -628,19 +745,31 @@ NOTATION_NUMBER_WORDS: dict[str, int]
 #: normalised word → distance, in every language the evidence reader knows. Made on first use.
 NUMBER_WORDS: dict[str, int]
 
-#: Eight in the languages of :data:`_NUMBER_WORDS` (a rank; never a distance).
-_EIGHTS = ("eight", "acht", "nyolc", "oito", "opt", "восемь", "ocho", "huit", "otto", "osiem", "osm", "åtta", "οκτώ", "kahdeksan", "sekiz", "delapan", "vosem", "åtte", "otte")
+#: Eight in the languages of :data:`_NUMBER_WORDS` (a rank; never a distance); those of
+#: :data:`_MORE_LANGUAGES` are in its rows.
+_EIGHTS = (
+    "eight", "acht", "nyolc", "oito", "opt", "восемь", "ocho", "huit", "otto", "osiem", "osm", "åtta", "οκτώ", "kahdeksan", "sekiz",
+    "delapan", "vosem", "åtte", "otte",
+)  # fmt: skip
 #: Ranks said in words, as a square is dictated (``B fünf``, ``D acht``): the number words
-#: in letters of :data:`_NUMBER_WORDS`, not the words dictation hears for them nor those
-#: that are common words elsewhere, and eight.
-#: Each as written and without its accents, in lower case.
-RANK_WORDS: dict[str, int] = {
-    form: n
-    for row in (*_NUMBER_WORDS[:-2], *(((""),) * 7 + (eight,) for eight in _EIGHTS))
-    for n, word in enumerate(row, 1)
-    if word.isalpha() and word not in ("hat", "do", "ba", "du", "um", "ek", "sex")
-    for form in (word.casefold(), normalise(word))
-}
+#: in letters of :data:`_NUMBER_WORDS` and :data:`_MORE_LANGUAGES`, not the words
+#: dictation hears for them nor those that are common words elsewhere, and eight.
+#: Each as written and without its accents, in lower case. Made on first use.
+RANK_WORDS: dict[str, int]
+
+
+def _rank_words() -> dict[str, int]:
+    """:data:`RANK_WORDS`."""
+    _colours, _directions, numbers, eights = _more_words()
+    more = [tuple("" if normalise(w) in WEAK_WORDS else w for w in row) for row in numbers]
+    return {
+        form: n
+        for row in (*_NUMBER_WORDS[:-2], *more, *(((""),) * 7 + (eight,) for eight in (*_EIGHTS, *eights)))
+        for n, word in enumerate(row, 1)
+        if word.isalpha() and word not in ("hat", "do", "ba", "du", "um", "ek", "sex")
+        for form in (word.casefold(), normalise(word))
+    }
+
 
 #: The files' letters as a spelling alphabet says them (NATO's, which radio, dictation and a
 #: screen reader's user spell squares with: ``hotel 8 to bravo 2`` is h8-b2).
@@ -776,12 +905,14 @@ EVIDENCE_DIRECTIONS: dict[str, Direction]
 
 def _evidence_colours() -> dict[str, Colour]:
     """:data:`EVIDENCE_COLOURS`."""
-    return {**_evidence_table(_prefixed(_SCRIPT_COLOURS), COLOUR_WORDS), **_evidence_table(_WORLD_COLOURS, COLOUR_WORDS), **_evidence_table(_EVIDENCE_COLOURS, COLOUR_WORDS), **COLOUR_WORDS}
+    more = _evidence_table(_prefixed(_more_words()[0]), COLOUR_WORDS)
+    return {**more, **_evidence_table(_prefixed(_SCRIPT_COLOURS), COLOUR_WORDS), **_evidence_table(_WORLD_COLOURS, COLOUR_WORDS), **_evidence_table(_EVIDENCE_COLOURS, COLOUR_WORDS), **COLOUR_WORDS}
 
 
 def _evidence_directions() -> dict[str, Direction]:
     """:data:`EVIDENCE_DIRECTIONS`."""
-    return {**_evidence_table(_prefixed(_SCRIPT_DIRECTIONS), DIRECTION_WORDS), **_evidence_table(_WORLD_DIRECTIONS, DIRECTION_WORDS), **_evidence_table(_EVIDENCE_DIRECTIONS, DIRECTION_WORDS), **DIRECTION_WORDS}
+    more = _evidence_table(_prefixed(_more_words()[1]), DIRECTION_WORDS)
+    return {**more, **_evidence_table(_prefixed(_SCRIPT_DIRECTIONS), DIRECTION_WORDS), **_evidence_table(_WORLD_DIRECTIONS, DIRECTION_WORDS), **_evidence_table(_EVIDENCE_DIRECTIONS, DIRECTION_WORDS), **DIRECTION_WORDS}
 
 
 @cache
@@ -791,7 +922,9 @@ def written_words() -> frozenset[str]:
     a file's bytes in two encodings, which the accent-blind lookups cannot."""
     rows = [r[4] for r in _COLOURS.values()] + [r[3] for r in _DIRECTIONS.values()]
     each = (*_each(*rows), *_each(_EVIDENCE_COLOURS, _WORLD_COLOURS, _SCRIPT_COLOURS), *_each(_EVIDENCE_DIRECTIONS, _WORLD_DIRECTIONS, _SCRIPT_DIRECTIONS))
-    words = [w for _, w in each] + [w for row in _NUMBER_WORDS for w in row if w]
+    colours, directions, numbers, eights = _more_words()
+    words = [w for _, w in each] + [w for _, w in (*_each(colours), *_each(directions))]
+    words += [w for row in (*_NUMBER_WORDS, *numbers) for w in row if w] + list(eights)
     return frozenset(w.casefold() for w in words)
 
 
@@ -803,7 +936,8 @@ def stems() -> dict[str, Colour | Direction]:
     five letters at least, in Latin, Greek or Cyrillic letters), each standing for one
     value only (Finnish ``punaiselle`` from ``punai``, Russian ``розовое``). Made on first
     use: a record in the notation's own words never needs them."""
-    each: list[tuple[Colour | Direction, str]] = [*_each(_WORLD_COLOURS, _EVIDENCE_COLOURS), *_each(_WORLD_DIRECTIONS, _EVIDENCE_DIRECTIONS)]
+    colours, directions, _numbers, _eights = _more_words()
+    each: list[tuple[Colour | Direction, str]] = [*_each(_WORLD_COLOURS, _EVIDENCE_COLOURS, colours), *_each(_WORLD_DIRECTIONS, _EVIDENCE_DIRECTIONS, directions)]
     keys = [(normalise(word), value) for value, word in each]
     longer = [(key, value) for key, value in keys if len(key) >= 6 and key.isalpha() and all(ord(c) < 0x2000 for c in key)]  # (letters, not glyphs)
     return _unambiguous((key[:n], value) for key, value in longer for n in range(max(5, len(key) - 3), len(key) + 1))
@@ -903,7 +1037,8 @@ SHORTCODES: dict[str, str]
 #: a record in the notation's own words never pays for them (start-up time).
 _MADE_ON_FIRST_USE: dict[str, Callable[[], object]] = {
     "NOTATION_NUMBER_WORDS": lambda: _numbers(_NUMBER_WORDS[:6], _OTHER_FORMS),
-    "NUMBER_WORDS": lambda: _numbers(_NUMBER_WORDS, (*_OTHER_FORMS, *_MORE_FORMS)),
+    "NUMBER_WORDS": lambda: _numbers((*_NUMBER_WORDS, *_more_words()[2]), (*_OTHER_FORMS, *_MORE_FORMS)),
+    "RANK_WORDS": _rank_words,
     "EVIDENCE_COLOURS": _evidence_colours,
     "EVIDENCE_DIRECTIONS": _evidence_directions,
     "ARROW_DIRECTIONS": lambda: _arrows()[0],

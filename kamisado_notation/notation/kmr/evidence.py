@@ -89,8 +89,11 @@ _MONTHS = "(?:" + "|".join(w.capitalize() for w in sorted(set(MONTH_WORDS), key=
 #: letter of a word the square would be part of.
 _CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\u0e01-\u0e4f"  # (and Thai, whose words run together too: not its digits)
 #: The marks inside a word: accents, Hebrew's and Arabic's vowel points, Devanagari's vowel
-#: signs (``नीला``), Persian's joiner that is no space (``قهوه‌ای``).
-_MARKS = "\u0300-\u036f\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0670\u0900-\u0903\u093a-\u094f\u0951-\u0957\u0962\u0963\u200c"
+#: signs (``नीला``), Persian's joiner that is no space (``قهوه‌ای``), and the vowel signs
+#: and viramas of the scripts of India and Sri Lanka (``பச்சை``, ``ಕೆಂಪು``).
+_MARKS = "\u0300-\u036f\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0670\u0900-\u0903\u093a-\u094f\u0951-\u0957\u0962\u0963\u200c" + "".join(
+    re.escape(chr(code)) for code in range(0x0980, 0x0E00) if unicodedata.category(chr(code)).startswith("M")
+)
 #: Not after (before) a letter or digit of a word, but a CJK glyph.
 _FREE_BEFORE, _FREE_AFTER = f"(?<![^\\W{_CJK}])", f"(?![^\\W{_CJK}])"
 #: What a scan's text recognition writes for a letter of a word in capitals (``8ROWN``,
