@@ -528,7 +528,8 @@ PHRASES: dict[str, str] = {
     "mat luot": "pass", "bị chặn": "blocked", "bi chan": "blocked", "står över": "pass", "star over": "pass", "kein zug": "pass",
     "tout droit": "forward", "pa labi": "right", "pa kreisi": "left", "uz priekšu": "forward", "uz prieksu": "forward",
     "til hægri": "right", "til haegri": "right", "til vinstri": "left", "قهوه ای": "brown", "قهوه اي": "brown", "diag. gauche": "left", "diag gauche": "left", "diag. droite": "right", "diag droite": "right",
-    "ወይን ጠጅ": "purple",
+    "ወይን ጠጅ": "purple", "қызғылт сары": "orange", "улбар шар": "orange", "нил ягаан": "purple", "ar aghaidh": "forward",
+    "moja kwa moja": "forward", "ruwan kasa": "brown", "ruwan hoda": "pink",
 }
 
 #: Direction words the notation does not write but people do (the mover's directions).
@@ -666,6 +667,76 @@ _MORE_LANGUAGES: dict[str, _LanguageRow] = {
         ("ముందుకు నేరుగా", "ఎడమ", "కుడి"),
         ("ఒకటి", "రెండు", "మూడు", "నాలుగు", "ఐదు", "ఆరు", "ఏడు"), "ఎనిమిది",
     ),
+    "Tagalog": (
+        ("kahel dalandan", "asul", "lila", "rosas", "dilaw", "pula", "berde", "kayumanggi"),
+        ("diretso deretso pasulong", "kaliwa pakaliwa", "kanan pakanan"),
+        ("isa", "dalawa", "tatlo", "apat", "lima", "anim", "pito"), "walo",
+    ),
+    "Basque": (
+        ("laranja", "urdin urdina", "morea", "arrosa", "horia", "gorri gorria", "berde berdea", "marroi marroia"),
+        ("aurrera zuzen", "ezker ezkerra ezkerrera", "eskuin eskuina eskuinera"),
+        ("", "", "hiru", "lau", "bost", "sei", "zazpi"), "zortzi",
+    ),
+    "Irish": (
+        ("", "", "", "", "", "", "uaine", ""),
+        ("díreach", "chlé", "dheis"),
+        ("haon", "", "trí", "ceathair", "cúig", "", "seacht"), "hocht ocht",
+    ),
+    "Belarusian": (
+        ("аранжавы аранжавая аранжавае", "сіні сіняя сіняе", "фіялетавы фіялетавая фіялетавае", "ружовы ружовая ружовае", "жоўты жоўтая жоўтае", "чырвоны чырвоная чырвонае", "зялёны зялёная зялёнае", "карычневы карычневая карычневае"),
+        ("наперад прама", "налева улева", "направа управа"),
+        ("адзін", "два", "тры", "чатыры", "пяць", "шэсць", "сем"), "восем",
+    ),
+    "Kazakh": (
+        ("", "көк", "күлгін", "қызғылт", "сары", "қызыл", "жасыл", "қоңыр"),
+        ("алға", "солға", "оңға"),
+        ("бір", "екі", "үш", "төрт", "бес", "алты", "жеті"), "сегіз",
+    ),
+    "Uzbek": (
+        ("", "moviy мовий", "binafsha бинафша", "pushti пушти", "sariq сариқ", "qizil қизил", "yashil яшил", "jigarrang жигарранг"),
+        ("oldinga олдинга", "chapga чапга", "ўнгга"),
+        ("bir бир", "ikki икки", "uch уч", "тўрт", "besh беш", "olti олти", "yetti етти"), "sakkiz саккиз",
+    ),
+    "Georgian": (
+        ("ნარინჯისფერი", "ლურჯი", "იისფერი", "ვარდისფერი", "ყვითელი", "წითელი", "მწვანე", "ყავისფერი"),
+        ("წინ პირდაპირ", "მარცხნივ", "მარჯვნივ"),
+        ("ერთი", "ორი", "სამი", "ოთხი", "ხუთი", "ექვსი", "შვიდი"), "რვა",
+    ),
+    "Armenian": (
+        ("նարնջագույն", "կապույտ", "մանուշակագույն", "վարդագույն", "դեղին", "կարմիր", "կանաչ", "շագանակագույն"),
+        ("առաջ ուղիղ", "ձախ", "աջ"),
+        ("մեկ", "երկու", "երեք", "չորս", "հինգ", "վեց", "յոթ"), "ութ",
+    ),
+    "Mongolian": (
+        ("", "цэнхэр хөх", "", "ягаан", "", "улаан", "ногоон", "хүрэн"),
+        ("урагш шулуун", "зүүн", "баруун"),
+        ("нэг", "хоёр", "гурав", "дөрөв", "тав", "зургаа", "долоо"), "найм",
+    ),
+    "Swahili": (
+        ("chungwa machungwa", "bluu buluu samawati", "zambarau", "waridi pinki", "manjano", "nyekundu mwekundu", "kijani", "kahawia"),
+        ("mbele", "kushoto", "kulia"),
+        ("moja", "mbili", "tatu", "nne", "tano", "sita", "saba"), "nane",
+    ),
+    "Yoruba": (
+        ("", "búlúù", "", "", "ofeefee", "pupa", "", ""),
+        ("iwájú", "òsì", "ọ̀tún"),
+        ("ọ̀kan", "èjì méjì", "ẹ̀ta mẹ́ta", "ẹ̀rin mẹ́rin", "àrún márùn", "ẹ̀fà mẹ́fà", "èje méje"), "ẹ̀jọ mẹ́jọ",
+    ),
+    "Hausa": (
+        ("", "shuɗi shudi", "", "", "rawaya", "", "kore", ""),
+        ("gaba", "hagu", "dama"),
+        ("ɗaya daya", "biyu", "uku", "huɗu hudu", "biyar", "shida", "bakwai"), "takwas",
+    ),
+    "Zulu": (
+        ("", "", "", "", "phuzi ophuzi", "bomvu obomvu", "", "nsundu onsundu"),
+        ("phambili", "kwesobunxele", "kwesokudla"),
+        ("kunye", "kubili", "kuthathu", "kune", "kuhlanu", "isithupha", "isikhombisa"), "isishiyagalombili",
+    ),
+    "Somali": (
+        ("", "buluug", "", "", "jaalle huruud", "casaan", "cagaar", "bunni"),
+        ("", "bidix", "midig"),
+        ("kow", "labo laba", "saddex", "", "shan", "lix", "toddoba"), "siddeed",
+    ),
     "Sinhala": (
         ("තැඹිලි", "නිල්", "දම්", "රෝස", "කහ", "රතු", "කොළ", "දුඹුරු"),
         ("ඉදිරියට කෙළින්", "වමට වම", "දකුණට"),
@@ -722,7 +793,7 @@ def _more_words() -> tuple[dict[Colour, tuple[str, ...]], dict[Direction, tuple[
 #: Evidence words that are also common words (``to``, ``for``, ``um``, ``tan``): evidence
 #: only inside an entry that has its tower or direction and lacks the word's slot.
 WEAK_WORDS = frozenset(normalise(w) for w in ("ora", "café", "tim", "hai", "năm", "sáu", "bảy", "bốn", "saat", "sep", "fire", "sola", "cam", "hara", "lima", "kahve", "rett", "fram", "frem", "du", "do", "ek", "ba", "bir", "one", "too", "fore", "read", "blew", "won", "to", "tree", "for", "fife", "sicks", "sven", "um", "hat", "ein", "un", "une", "een", "sex", "tre", "dir", "der", "sol", "bal", "jobb", "mor", "tan", "rose", "vor", "rakt",
-    "göy"))
+    "göy", "isa", "pito", "lau", "moja", "sita", "saba", "uch", "уч", "eta", "erin", "arun", "eje", "meta", "meje", "daya", "dama", "kow", "shan", "laba"))
 
 #: Other forms of one and two (de, hu, pt, ro; then the evidence reader's languages).
 _OTHER_FORMS = (("ein", 1), ("két", 2), ("uma", 1), ("duas", 2), ("una", 1), ("două", 2))

@@ -82,6 +82,48 @@ LANGUAGES: dict[str, tuple[tuple[str, ...], tuple[str, str, str], tuple[str, ...
         ("ఒకటి", "రెండు", "మూడు", "నాలుగు", "ఐదు", "ఆరు", "ఏడు"),
         "{tower} {way} {n} → {square}",
     ),
+    "Tagalog": (
+        ("Kahel", "Asul", "Lila", "Rosas", "Dilaw", "Pula", "Berde", "Kayumanggi"),
+        ("diretso", "pakaliwa", "pakanan"),
+        ("isa", "dalawa", "tatlo", "apat", "lima", "anim", "pito"),
+        "{tower} {way} {n} → {square}",
+    ),
+    "Basque": (
+        ("Laranja", "Urdina", "Morea", "Arrosa", "Horia", "Gorria", "Berdea", "Marroia"),
+        ("aurrera", "ezkerrera", "eskuinera"),
+        ("1", "2", "hiru", "4", "bost", "sei", "zazpi"),
+        "{tower} {way} {n} → {square}",
+    ),
+    "Belarusian": (
+        ("Аранжавая", "Сіняя", "Фіялетавая", "Ружовая", "Жоўтая", "Чырвоная", "Зялёная", "Карычневая"),
+        ("наперад", "улева", "управа"),
+        ("адзін", "два", "тры", "чатыры", "пяць", "шэсць", "сем"),
+        "{tower} {way} {n} → {square}",
+    ),
+    "Kazakh": (
+        ("Қызғылт сары", "Көк", "Күлгін", "Қызғылт", "Сары", "Қызыл", "Жасыл", "Қоңыр"),
+        ("алға", "солға", "оңға"),
+        ("бір", "екі", "үш", "төрт", "бес", "алты", "жеті"),
+        "{tower} {way} {n} → {square}",
+    ),
+    "Georgian": (
+        ("ნარინჯისფერი", "ლურჯი", "იისფერი", "ვარდისფერი", "ყვითელი", "წითელი", "მწვანე", "ყავისფერი"),
+        ("პირდაპირ", "მარცხნივ", "მარჯვნივ"),
+        ("ერთი", "ორი", "სამი", "ოთხი", "ხუთი", "ექვსი", "შვიდი"),
+        "{tower} {way} {n} → {square}",
+    ),
+    "Armenian": (
+        ("Նարնջագույն", "Կապույտ", "Մանուշակագույն", "Վարդագույն", "Դեղին", "Կարմիր", "Կանաչ", "Շագանակագույն"),
+        ("ուղիղ", "ձախ", "աջ"),
+        ("մեկ", "երկու", "երեք", "չորս", "հինգ", "վեց", "յոթ"),
+        "{tower} {way} {n} → {square}",
+    ),
+    "Swahili": (
+        ("Chungwa", "Bluu", "Zambarau", "Waridi", "Manjano", "Nyekundu", "Kijani", "Kahawia"),
+        ("mbele", "kushoto", "kulia"),
+        ("moja", "mbili", "tatu", "nne", "tano", "sita", "saba"),
+        "{tower} {way} {n} → {square}",
+    ),
     "Sinhala": (
         ("තැඹිලි", "නිල්", "දම්", "රෝස", "කහ", "රතු", "කොළ", "දුඹුරු"),
         ("කෙළින්", "වමට", "දකුණට"),
