@@ -76,12 +76,18 @@ _LONGEST_KEY = 64
 
 def normalise(word: str) -> str:
     """The key a word is looked up by: accents dropped (NFD without combining marks),
-    case folded. Chinese glyphs and arrows are unchanged, and so are Thai's tone marks
-    and vowels (letters of the word: ``สี่``, four, is not ``สี``, colour)."""
+    case folded. Chinese glyphs and arrows are unchanged, and so are the tone marks and
+    vowels of Thai, Lao, Burmese and Khmer (letters of the word: ``สี่``, four, is not
+    ``สี``, colour)."""
     if len(word) > _LONGEST_KEY:
         return word.casefold()
     decomposed = unicodedata.normalize("NFD", word)
-    return "".join(c for c in decomposed if not unicodedata.combining(c) or "\u0e00" <= c <= "\u0e7f").casefold()
+    return "".join(c for c in decomposed if not unicodedata.combining(c) or _kept_mark(c)).casefold()
+
+
+def _kept_mark(mark: str) -> bool:
+    """Whether a combining ``mark`` is a letter of its word (Thai's, Lao's, Burmese's, Khmer's)."""
+    return "\u0e00" <= mark <= "\u0eff" or "\u1000" <= mark <= "\u109f" or "\u1780" <= mark <= "\u17ff"
 
 
 def _table(rows: Mapping[_Value, _Row], spellings: Callable[[_Row], Iterable[str]]) -> dict[str, _Value]:
@@ -620,7 +626,8 @@ _LanguageRow = tuple[tuple[str, str, str, str, str, str, str, str], tuple[str, s
 #: the evidence words above are: the forms of each gender and case people write, and the
 #: forms typed without the letters a phone lacks (Azerbaijani ``ə``, ``ı``). Left out: a word
 #: that is another meaning's already, a common word, a letter alone (docs/record-decisions.md,
-#: "Read by evidence", names them).
+#: "Read by evidence", names them). Burmese, Khmer and Lao run their words together: read
+#: glyph by glyph, as Thai is.
 _MORE_LANGUAGES: dict[str, _LanguageRow] = {
     "Azerbaijani": (
         ("narıncı narinci", "göy mavi", "bənövşəyi benovseyi", "çəhrayı cehrayi", "sarı sari", "qırmızı qirmizi", "yaşıl yasil", "qəhvəyi qehveyi"),
@@ -736,6 +743,21 @@ _MORE_LANGUAGES: dict[str, _LanguageRow] = {
         ("", "buluug", "", "", "jaalle huruud", "casaan", "cagaar", "bunni"),
         ("", "bidix", "midig"),
         ("kow", "labo laba", "saddex", "", "shan", "lix", "toddoba"), "siddeed",
+    ),
+    "Burmese": (
+        ("လိမ္မော်ရောင်", "အပြာရောင်", "ခရမ်းရောင်", "ပန်းရောင်", "အဝါရောင်", "အနီရောင်", "အစိမ်းရောင်", "အညိုရောင်"),
+        ("ရှေ့", "ဘယ်ဘက်", "ညာဘက်"),
+        ("တစ်", "နှစ်", "သုံး", "လေး", "ငါး", "ခြောက်", "ခုနစ်"), "ရှစ်",
+    ),
+    "Khmer": (
+        ("ទឹកក្រូច", "ខៀវ", "ពណ៌ស្វាយ", "ផ្កាឈូក", "លឿង", "ក្រហម", "បៃតង", "ត្នោត"),
+        ("ទៅមុខ ត្រង់", "ឆ្វេង", "ស្តាំ ស្ដាំ"),
+        ("មួយ", "ពីរ", "បី", "បួន", "ប្រាំ", "ប្រាំមួយ", "ប្រាំពីរ"), "ប្រាំបី",
+    ),
+    "Lao": (
+        ("ສົ້ມ", "ຟ້າ", "ມ່ວງ", "ສີບົວ", "ເຫຼືອງ ເຫລືອງ", "ແດງ", "ຂຽວ", "ນ້ຳຕານ ນ້ໍາຕານ"),
+        ("ກົງ ໄປໜ້າ ໄປຫນ້າ", "ຊ້າຍ", "ຂວາ"),
+        ("ໜຶ່ງ ຫນຶ່ງ", "ສອງ", "ສາມ", "ສີ່", "ຫ້າ", "ຫົກ", "ເຈັດ"), "ແປດ",
     ),
     "Sinhala": (
         ("තැඹිලි", "නිල්", "දම්", "රෝස", "කහ", "රතු", "කොළ", "දුඹුරු"),
