@@ -535,7 +535,8 @@ PHRASES: dict[str, str] = {
     "tout droit": "forward", "pa labi": "right", "pa kreisi": "left", "uz priekšu": "forward", "uz prieksu": "forward",
     "til hægri": "right", "til haegri": "right", "til vinstri": "left", "قهوه ای": "brown", "قهوه اي": "brown", "diag. gauche": "left", "diag gauche": "left", "diag. droite": "right", "diag droite": "right",
     "ወይን ጠጅ": "purple", "қызғылт сары": "orange", "улбар шар": "orange", "нил ягаан": "purple", "ar aghaidh": "forward",
-    "moja kwa moja": "forward", "ruwan kasa": "brown", "ruwan hoda": "pink",
+    "moja kwa moja": "forward", "ruwan kasa": "brown", "ruwan hoda": "pink", "air adhart": "forward",
+    "tou dwat": "forward",
 }
 
 #: Direction words the notation does not write but people do (the mover's directions).
@@ -784,6 +785,102 @@ _MORE_LANGUAGES: dict[str, _LanguageRow] = {
         ("മുന്നോട്ട് നേരെ", "ഇടത്ത് ഇടത്തോട്ട് ഇടത്", "വലത്ത് വലത്തോട്ട് വലത്"),
         ("ഒന്ന്", "രണ്ട്", "മൂന്ന്", "നാല്", "അഞ്ച്", "ആറ്", "ഏഴ്"), "എട്ട്",
     ),
+    "Malay": (
+        ("", "", "", "", "", "", "", ""),
+        ("hadapan", "", ""),
+        ("", "", "", "", "", "", ""), "lapan",
+    ),
+    "Albanian": (
+        ("portokalli", "kaltër kaltërt", "vjollcë", "rozë", "verdhë", "kuq kuqe", "gjelbër gjelbërt jeshil jeshile", "kafe"),
+        ("përpara", "majtas", "djathtas"),
+        ("një", "", "tre", "katër", "pesë", "gjashtë", "shtatë"), "",
+    ),
+    "Bulgarian": (
+        ("оранжев оранжева оранжево", "синя синьо сини", "лилав лилава лилаво виолетов виолетова", "розов розова розово", "жълт жълта жълто", "червен червена червено червени", "зелен зелена зелено", "кафяв кафява кафяво"),
+        ("напред", "наляво ляво", "надясно дясно"),
+        ("едно един една", "две", "три", "четири", "пет", "шест", "седем"), "осем",
+    ),
+    "Macedonian": (
+        ("портокалов портокалова портокалово", "сино", "виолетов виолетова виолетово", "розов розова розово", "жолт жолта жолто", "црвен црвена црвено", "зелен зелена зелено", "кафеав кафеава кафеаво"),
+        ("напред", "лево налево", "десно надесно"),
+        ("еден", "два", "три", "четири", "пет", "шест", "седум"), "осум",
+    ),
+    "Serbian": (
+        ("наранџаста наранџаст наранџасто narandžasta narandžast", "плава плав плаво плави plav plavo", "љубичаста љубичаст љубичасто ljubičast", "розе ружичаста ружичаст ружичасто ružičast", "жута жут жуто žuto", "црвена црвен црвено crven crveno", "зелена зелен зелено zelen zeleno", "браон смеђа смеђ смеђе braon smeđ"),
+        ("напред napred", "лево levo", "десно"),
+        ("један jedan", "два", "три", "четири četiri", "пет", "шест", "седам sedam"), "осам osam",
+    ),
+    "Slovenian": (
+        ("oranžen oranžna oranžno", "moder modra modro", "vijoličen vijolična vijolično", "roza rožnat rožnata", "rumen rumena rumeno", "rdeč rdeča rdeče", "zelen zelena zeleno", "rjav rjava rjavo"),
+        ("naprej", "levo", "desno"),
+        ("ena", "dva", "tri", "štiri", "", "šest", "sedem"), "osem",
+    ),
+    "Estonian": (
+        ("", "", "violetne", "", "", "", "", ""),
+        ("", "", ""),
+        ("üks", "kaks", "kolm", "neli", "viis", "kuus", "seitse"), "kaheksa",
+    ),
+    "Icelandic": (("", "", "", "", "", "", "", ""), ("", "", ""), ("", "", "", "", "", "", ""), "átta"),
+    "Faroese": (
+        ("appelsingulur", "bláur", "fjólubláur", "", "gulur", "reyður reydur reytt", "grønur", "brúnur"),
+        ("fram", "vinstru", "høgru"),
+        ("", "", "trý", "fýra", "", "", "sjey"), "átta",
+    ),
+    "Luxembourgish": (
+        ("", "blo", "", "", "giel", "", "gréng", "brong"),
+        ("viraus", "lénks", "riets"),
+        ("eent", "zwee", "dräi", "véier", "fënnef", "", "siwen"), "aacht",
+    ),
+    "Frisian": (
+        ("", "", "", "", "giel", "", "grien", ""),
+        ("foarút", "", "rjochts"),
+        ("", "", "trije", "fjouwer", "fiif", "", ""), "",
+    ),
+    "Breton": (
+        ("orañjez", "", "mouk", "", "melen", "ruz", "gwer", ""),
+        ("raok", "kleiz gleiz", "dehou zehou"),
+        ("unan", "daou", "", "pevar", "pemp", "", "seizh"), "eizh",
+    ),
+    "Scottish Gaelic": (
+        ("orains", "", "purpaidh", "", "buidhe", "", "uaine", ""),
+        ("dìreach", "", ""),
+        ("", "dhà", "trì", "ceithir", "còig", "", "seachd"), "ochd",
+    ),
+    "Latin": (
+        ("aurantius aurantia aurantium", "caeruleus caerulea caeruleum", "purpureus purpurea purpureum", "roseus rosea roseum", "flavus flavum", "ruber rubra rubrum", "viridis viride", "brunneus brunnea brunneum"),
+        ("prorsum recta", "sinistrorsum", "dextrorsum"),
+        ("unus", "duo", "tres", "quattuor", "quinque", "sex", "septem"), "octo",
+    ),
+    "Hawaiian": (
+        ("ʻalani alani", "uliuli", "poni", "ʻākala akala", "melemele", "ʻulaʻula ulaula", "ʻōmaʻomaʻo omaomao", "palaunu"),
+        ("", "hema", "ʻākau akau"),
+        ("ʻekahi ekahi", "ʻelua elua", "ʻekolu ekolu", "ʻehā", "ʻelima elima", "ʻeono eono", "ʻehiku ehiku"), "ʻewalu ewalu",
+    ),
+    "Maori": (
+        ("karaka", "kahurangi", "waiporoporo papura", "māwhero", "kōwhai", "whero", "kākāriki", "parauri"),
+        ("whakamua", "mauī", "matau"),
+        ("tahi", "", "toru", "", "rima", "", "whitu"), "waru",
+    ),
+    "Quechua": (
+        ("", "", "", "", "", "puka", "", ""),
+        ("", "", ""),
+        ("huk", "iskay", "kimsa", "tawa", "pichqa", "suqta", "qanchis"), "pusaq",
+    ),
+    "Guarani": (
+        ("", "", "", "", "", "pytã", "", ""),
+        ("tenonde", "", "akatúa"),
+        ("peteĩ", "mokõi", "mbohapy", "irundy", "", "poteĩ", "pokõi"), "poapy",
+    ),
+    "Haitian Creole": (
+        ("zoranj", "", "vyolèt", "woz", "", "wouj", "", "mawon"),
+        ("devan", "", "dwat"),
+        ("", "", "", "", "senk", "", ""), "",
+    ),
+    "Afrikaans": (
+        ("", "blou", "pers", "pienk", "", "rooi", "", ""),
+        ("vorentoe reguit", "", "regs"),
+        ("", "", "", "", "vyf", "", "sewe"), "agt",
+    ),
 }
 
 
@@ -815,7 +912,7 @@ def _more_words() -> tuple[dict[Colour, tuple[str, ...]], dict[Direction, tuple[
 #: Evidence words that are also common words (``to``, ``for``, ``um``, ``tan``): evidence
 #: only inside an entry that has its tower or direction and lacks the word's slot.
 WEAK_WORDS = frozenset(normalise(w) for w in ("ora", "café", "tim", "hai", "năm", "sáu", "bảy", "bốn", "saat", "sep", "fire", "sola", "cam", "hara", "lima", "kahve", "rett", "fram", "frem", "du", "do", "ek", "ba", "bir", "one", "too", "fore", "read", "blew", "won", "to", "tree", "for", "fife", "sicks", "sven", "um", "hat", "ein", "un", "une", "een", "sex", "tre", "dir", "der", "sol", "bal", "jobb", "mor", "tan", "rose", "vor", "rakt",
-    "göy", "isa", "pito", "lau", "moja", "sita", "saba", "uch", "уч", "eta", "erin", "arun", "eje", "meta", "meje", "daya", "dama", "kow", "shan", "laba"))
+    "göy", "isa", "pito", "lau", "moja", "sita", "saba", "uch", "уч", "eta", "erin", "arun", "eje", "meta", "meje", "daya", "dama", "kow", "shan", "laba", "pese", "kafe", "duo", "rima", "pers"))
 
 #: Other forms of one and two (de, hu, pt, ro; then the evidence reader's languages).
 _OTHER_FORMS = (("ein", 1), ("két", 2), ("uma", 1), ("duas", 2), ("una", 1), ("două", 2))
@@ -842,7 +939,7 @@ NUMBER_WORDS: dict[str, int]
 #: :data:`_MORE_LANGUAGES` are in its rows.
 _EIGHTS = (
     "eight", "acht", "nyolc", "oito", "opt", "восемь", "ocho", "huit", "otto", "osiem", "osm", "åtta", "οκτώ", "kahdeksan", "sekiz",
-    "delapan", "vosem", "åtte", "otte",
+    "delapan", "vosem", "åtte", "otte", "ثمانية", "ثماني", "هشت", "שמונה", "आठ", "แปด",
 )  # fmt: skip
 #: Ranks said in words, as a square is dictated (``B fünf``, ``D acht``): the number words
 #: in letters of :data:`_NUMBER_WORDS` and :data:`_MORE_LANGUAGES`, not the words

@@ -172,6 +172,48 @@ LANGUAGES: dict[str, tuple[tuple[str, ...], tuple[str, str, str], tuple[str, ...
         ("ഒന്ന്", "രണ്ട്", "മൂന്ന്", "നാല്", "അഞ്ച്", "ആറ്", "ഏഴ്"),
         "{tower} {way} {n} → {square}",
     ),
+    "Albanian": (
+        ("Portokalli", "Kaltër", "Vjollcë", "Rozë", "Verdhë", "Kuqe", "Gjelbër", "Kafe"),
+        ("përpara", "majtas", "djathtas"),
+        ("një", "2", "tre", "katër", "pesë", "gjashtë", "shtatë"),
+        "{tower} {way} {n} → {square}",
+    ),
+    "Bulgarian": (
+        ("Оранжева", "Синя", "Лилава", "Розова", "Жълта", "Червена", "Зелена", "Кафява"),
+        ("напред", "наляво", "надясно"),
+        ("едно", "две", "три", "четири", "пет", "шест", "седем"),
+        "{tower} {way} {n} → {square}",
+    ),
+    "Macedonian": (
+        ("Портокалова", "Сино", "Виолетова", "Розова", "Жолта", "Црвена", "Зелена", "Кафеава"),
+        ("напред", "налево", "надесно"),
+        ("еден", "два", "три", "четири", "пет", "шест", "седум"),
+        "{tower} {way} {n} → {square}",
+    ),
+    "Serbian": (
+        ("Наранџаста", "Плава", "Љубичаста", "Ружичаста", "Жута", "Црвена", "Зелена", "Браон"),
+        ("напред", "лево", "десно"),
+        ("један", "два", "три", "четири", "пет", "шест", "седам"),
+        "{tower} {way} {n} → {square}",
+    ),
+    "Slovenian": (
+        ("Oranžna", "Modra", "Vijolična", "Roza", "Rumena", "Rdeča", "Zelena", "Rjava"),
+        ("naprej", "levo", "desno"),
+        ("ena", "dva", "tri", "štiri", "5", "šest", "sedem"),
+        "{tower} {way} {n} → {square}",
+    ),
+    "Latin": (
+        ("Aurantia", "Caerulea", "Purpurea", "Rosea", "Flava", "Rubra", "Viridis", "Brunnea"),
+        ("prorsum", "sinistrorsum", "dextrorsum"),
+        ("unus", "duo", "tres", "quattuor", "quinque", "sex", "septem"),
+        "{tower} {way} {n} → {square}",
+    ),
+    "Maori": (
+        ("Karaka", "Kahurangi", "Papura", "Māwhero", "Kōwhai", "Whero", "Kākāriki", "Parauri"),
+        ("whakamua", "mauī", "matau"),
+        ("tahi", "2", "toru", "4", "rima", "6", "whitu"),
+        "{tower} {way} {n} → {square}",
+    ),
 }
 _MOVE = re.compile(r"\b(" + "|".join(HOME_ROW) + r") (?:(Forward|Left|Right) (\d)|0) (" + "|".join(HOME_ROW) + r")\b")
 
