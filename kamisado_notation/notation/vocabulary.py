@@ -752,12 +752,12 @@ _MORE_LANGUAGES: dict[str, _LanguageRow] = {
     ),
     "Khmer": (
         ("ទឹកក្រូច", "ខៀវ", "ពណ៌ស្វាយ", "ផ្កាឈូក", "លឿង", "ក្រហម", "បៃតង", "ត្នោត"),
-        ("ទៅមុខ ត្រង់", "ឆ្វេង", "ស្តាំ ស្ដាំ"),
+        ("ទៅមុខ", "ឆ្វេង", "ស្តាំ ស្ដាំ"),
         ("មួយ", "ពីរ", "បី", "បួន", "ប្រាំ", "ប្រាំមួយ", "ប្រាំពីរ"), "ប្រាំបី",
     ),
     "Lao": (
         ("ສົ້ມ", "ຟ້າ", "ມ່ວງ", "ສີບົວ", "ເຫຼືອງ ເຫລືອງ", "ແດງ", "ຂຽວ", "ນ້ຳຕານ ນ້ໍາຕານ"),
-        ("ກົງ ໄປໜ້າ ໄປຫນ້າ", "ຊ້າຍ", "ຂວາ"),
+        ("ໄປໜ້າ ໄປຫນ້າ", "ຊ້າຍ", "ຂວາ"),
         ("ໜຶ່ງ ຫນຶ່ງ", "ສອງ", "ສາມ", "ສີ່", "ຫ້າ", "ຫົກ", "ເຈັດ"), "ແປດ",
     ),
     "Sinhala": (
@@ -912,7 +912,8 @@ def _more_words() -> tuple[dict[Colour, tuple[str, ...]], dict[Direction, tuple[
 #: Evidence words that are also common words (``to``, ``for``, ``um``, ``tan``): evidence
 #: only inside an entry that has its tower or direction and lacks the word's slot.
 WEAK_WORDS = frozenset(normalise(w) for w in ("ora", "café", "tim", "hai", "năm", "sáu", "bảy", "bốn", "saat", "sep", "fire", "sola", "cam", "hara", "lima", "kahve", "rett", "fram", "frem", "du", "do", "ek", "ba", "bir", "one", "too", "fore", "read", "blew", "won", "to", "tree", "for", "fife", "sicks", "sven", "um", "hat", "ein", "un", "une", "een", "sex", "tre", "dir", "der", "sol", "bal", "jobb", "mor", "tan", "rose", "vor", "rakt",
-    "göy", "isa", "pito", "lau", "moja", "sita", "saba", "uch", "уч", "eta", "erin", "arun", "eje", "meta", "meje", "daya", "dama", "kow", "shan", "laba", "pese", "kafe", "duo", "rima", "pers"))
+    "göy", "isa", "pito", "lau", "moja", "sita", "saba", "uch", "уч", "eta", "erin", "arun", "eje", "meta", "meje", "daya", "dama", "kow", "shan", "laba", "pese", "kafe", "duo", "rima", "pers",
+    "წინ", "առաջ"))
 
 #: Other forms of one and two (de, hu, pt, ro; then the evidence reader's languages).
 _OTHER_FORMS = (("ein", 1), ("két", 2), ("uma", 1), ("duas", 2), ("una", 1), ("două", 2))
