@@ -899,6 +899,7 @@ def journal_export(seed: int, rng: random.Random) -> tuple[str, str]:
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
 @example(seed=6612, hand=0).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 37; the same on 3227a16): a one-round match of six moves in one JSON string is not judged")
+@example(seed=301, hand=0).xfail(raises=AssertionError, reason="known (the random profile, session 38; the same on c863110): a one-round match in one JSON string is not judged, its entry 'd8' fitting three moves")
 def test_a_diary_apps_json_export_is_read_from_its_markdown_text(seed: int, hand: int, tmp_path_factory: pytest.TempPathFactory) -> None:
     """A ``.json`` file that is another program's JSON (no ``"matches"``) is read from
     its strings' text, whatever its ending; a Markdown escape is the mark it escapes
