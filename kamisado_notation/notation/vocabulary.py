@@ -498,7 +498,8 @@ _SCRIPT_DIRECTIONS: dict[Direction, tuple[str, ...]] = {
 def _prefixed(table: Mapping[_Value, tuple[str, ...]]) -> dict[_Value, tuple[str, ...]]:
     """``table``'s words with the articles and prefixes written against them (Arabic's
     ``ال``, ``بال``, ``لل``; Hebrew's ``ה``, ``ל``, ``ב``, ``ו``), and Arabic-script words
-    with the other keyboard's ``ي``/``ی`` and ``ك``/``ک``."""
+    with the other keyboard's ``ي``/``ی`` and ``ك``/``ک``, and a last ``ي`` written ``ى``
+    as Egypt writes it (``وردى``, ``البنى``)."""
     out: dict[_Value, tuple[str, ...]] = {}
     for value, words in table.items():
         forms: list[str] = []
@@ -509,6 +510,7 @@ def _prefixed(table: Mapping[_Value, tuple[str, ...]]) -> dict[_Value, tuple[str
             elif "\u05d0" <= word[0] <= "\u05ea":
                 forms += _hebrew_prefixed(word)
         forms += [w.translate(_ARABIC_KEYS) for w in forms]
+        forms += [w[:-1] + "ى" for w in forms if w.endswith("ي") and len(w) > 3]  # (not 'بنى', built)
         out[value] = tuple(dict.fromkeys(forms))
     return out
 
@@ -875,6 +877,12 @@ _MORE_LANGUAGES: dict[str, _LanguageRow] = {
         ("zoranj", "", "vyolèt", "woz", "", "wouj", "", "mawon"),
         ("devan", "", "dwat"),
         ("", "", "", "", "senk", "", ""), "",
+    ),
+    "Egyptian Arabic": (("", "", "", "", "", "", "", ""), ("", "", ""), ("", "اتنين", "تلاتة تلات", "", "", "", ""), "تمانية"),
+    "Samoan": (
+        ("", "lanumoana", "", "", "samasama", "mumu", "lanumeamata", "enaena"),
+        ("", "agavale", "taumatau"),
+        ("tasi", "", "tolu", "", "lima", "", "fitu"), "valu",
     ),
     "Afrikaans": (
         ("", "blou", "pers", "pienk", "", "rooi", "", ""),

@@ -208,6 +208,12 @@ LANGUAGES: dict[str, tuple[tuple[str, ...], tuple[str, str, str], tuple[str, ...
         ("unus", "duo", "tres", "quattuor", "quinque", "sex", "septem"),
         "{tower} {way} {n} → {square}",
     ),
+    "Arabic as Egypt writes it": (
+        ("البرتقالى", "الأزرق", "البنفسجى", "الوردى", "الأصفر", "الأحمر", "الأخضر", "البنى"),
+        ("للأمام", "لليسار", "لليمين"),
+        ("واحد", "اتنين", "تلاتة", "أربعة", "خمسة", "ستة", "سبعة"),
+        "{tower} {way} {n} → {square}",
+    ),
     "Maori": (
         ("Karaka", "Kahurangi", "Papura", "Māwhero", "Kōwhai", "Whero", "Kākāriki", "Parauri"),
         ("whakamua", "mauī", "matau"),
