@@ -899,6 +899,7 @@ def journal_export(seed: int, rng: random.Random) -> tuple[str, str]:
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
 @example(seed=6612, hand=0).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 37; the same on 3227a16): a one-round match of six moves in one JSON string is not judged")
+@example(seed=301, hand=0).xfail(raises=AssertionError, reason="known (the random profile, session 38; the same on c863110): a one-round match in one JSON string is not judged, its entry 'd8' fitting three moves")
 def test_a_diary_apps_json_export_is_read_from_its_markdown_text(seed: int, hand: int, tmp_path_factory: pytest.TempPathFactory) -> None:
     """A ``.json`` file that is another program's JSON (no ``"matches"``) is read from
     its strings' text, whatever its ending; a Markdown escape is the mark it escapes
@@ -914,8 +915,8 @@ def test_a_diary_apps_json_export_is_read_from_its_markdown_text(seed: int, hand
     assert [d.message for d in match.diagnostics if d.severity is Severity.ERROR] == []
 
 
-#: Basque colour words (the order of :class:`Colour`), which the vocabulary lacks.
-BASQUE = ["marroi", "berdea", "gorria", "horia", "arrosa", "morea", "urdina", "laranja"]
+#: Chinese colour words in pinyin (the order of :class:`Colour`), which the vocabulary lacks.
+PINYIN = ["zōngsè", "lǜsè", "hóngsè", "huángsè", "fěnhóngsè", "zǐsè", "lánsè", "chéngsè"]
 
 
 @settings(max_examples=8, deadline=None)
@@ -923,7 +924,7 @@ BASQUE = ["marroi", "berdea", "gorria", "horia", "arrosa", "morea", "urdina", "l
 def test_a_lineup_of_squares_with_a_word_unknown_is_no_move(seed: int, hand: int) -> None:
     """Each round after the first gets its lineups before its moves as each square of
     the home row with its tower's colour (``Black=a8 Brown, b8 Purple, …``), one colour
-    in a language the vocabulary lacks (Basque): eight squares of one rank are no moves
+    in words the vocabulary lacks (pinyin): eight squares of one rank are no moves
     (a move's two squares are never on one rank), whatever word stands beside one (before
     session 36 that row was read as moves unless every colour was known)."""
     rng = random.Random(hand)
@@ -936,7 +937,7 @@ def test_a_lineup_of_squares_with_a_word_unknown_is_no_move(seed: int, hand: int
             cells = []
             for file in range(8):
                 tower = rnd.start.tower_at(rank * 8 + file)
-                word = "" if tower is None else (BASQUE[tower.colour.value] if file == unknown else tower.colour.title)
+                word = "" if tower is None else (PINYIN[tower.colour.value] if file == unknown else tower.colour.title)
                 cells.append(f"{square_name(rank * 8 + file)} {word}".rstrip())
             out.append(f"{side.title}=" + ", ".join(cells))
         return out

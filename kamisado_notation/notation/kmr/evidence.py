@@ -88,10 +88,14 @@ _SPOKEN = {re.escape(word) for word in RANK_WORDS}
 _MONTHS = "(?:" + "|".join(w.capitalize() for w in sorted(set(MONTH_WORDS), key=len, reverse=True)) + ")"
 #: The scripts whose glyphs run into a square with no blank (``赤f4``, ``빨강 f4``): no
 #: letter of a word the square would be part of.
-_CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\u0e01-\u0e4f"  # (and Thai, whose words run together too: not its digits)
+#: (And Thai, Lao, Burmese and Khmer, whose words run together too: not their digits.)
+_CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\u0e01-\u0e4f\u0e81-\u0ecf\u0edc-\u0edf\u1000-\u103f\u1050-\u108f\u1780-\u17d3\u17dd"
 #: The marks inside a word: accents, Hebrew's and Arabic's vowel points, Devanagari's vowel
-#: signs (``नीला``), Persian's joiner that is no space (``قهوه‌ای``).
-_MARKS = "\u0300-\u036f\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0670\u0900-\u0903\u093a-\u094f\u0951-\u0957\u0962\u0963\u200c"
+#: signs (``नीला``), Persian's joiner that is no space (``قهوه‌ای``), and the vowel signs
+#: and viramas of the scripts of India and Sri Lanka (``பச்சை``, ``ಕೆಂಪು``).
+_MARKS = "\u0300-\u036f\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0670\u0900-\u0903\u093a-\u094f\u0951-\u0957\u0962\u0963\u200c" + "".join(
+    re.escape(chr(code)) for code in range(0x0980, 0x0E00) if unicodedata.category(chr(code)).startswith("M")
+)
 #: Not after (before) a letter or digit of a word, but a CJK glyph.
 _FREE_BEFORE, _FREE_AFTER = f"(?<![^\\W{_CJK}])", f"(?![^\\W{_CJK}])"
 #: What a scan's text recognition writes for a letter of a word in capitals (``8ROWN``,
@@ -408,7 +412,7 @@ _MAX_WORD = 40
 #: An article after a blank (a word of one to three letters: ``a``, ``the``, ``una``, ``ein``).
 _ARTICLE = re.compile(r" [^\W\d_]{1,3}")
 #: The longest glyph run looked up as one word.
-_LONGEST_GLYPHS = 8  # (Thai's longest: 'ข้างหน้า')
+_LONGEST_GLYPHS = 13  # (Burmese's longest: 'လိမ္မော်ရောင်', orange; Thai's 'ข้างหน้า' is 8)
 #: The words that are a token of their own kind.
 _WORD_KINDS = {
     **dict.fromkeys(PUSH_WORDS, "PUSH"),
