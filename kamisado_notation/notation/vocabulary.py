@@ -725,7 +725,7 @@ _MORE_LANGUAGES: dict[str, _LanguageRow] = {
     "Swahili": (
         ("chungwa machungwa", "bluu buluu samawati", "zambarau", "waridi pinki", "manjano", "nyekundu mwekundu", "kijani", "kahawia"),
         ("mbele", "kushoto", "kulia"),
-        ("moja", "mbili", "tatu", "nne", "tano", "sita", "saba"), "nane",
+        ("", "mbili", "tatu", "nne", "tano", "sita", "saba"), "nane",
     ),
     "Yoruba": (
         ("", "búlúù", "", "", "ofeefee", "pupa", "", ""),
@@ -920,7 +920,7 @@ def _more_words() -> tuple[dict[Colour, tuple[str, ...]], dict[Direction, tuple[
 #: Evidence words that are also common words (``to``, ``for``, ``um``, ``tan``): evidence
 #: only inside an entry that has its tower or direction and lacks the word's slot.
 WEAK_WORDS = frozenset(normalise(w) for w in ("ora", "café", "tim", "hai", "năm", "sáu", "bảy", "bốn", "saat", "sep", "fire", "sola", "cam", "hara", "lima", "kahve", "rett", "fram", "frem", "du", "do", "ek", "ba", "bir", "one", "too", "fore", "read", "blew", "won", "to", "tree", "for", "fife", "sicks", "sven", "um", "hat", "ein", "un", "une", "een", "sex", "tre", "dir", "der", "sol", "bal", "jobb", "mor", "tan", "rose", "vor", "rakt",
-    "göy", "isa", "pito", "lau", "moja", "sita", "saba", "uch", "уч", "eta", "erin", "arun", "eje", "meta", "meje", "daya", "dama", "kow", "shan", "laba", "pese", "kafe", "duo", "rima", "pers",
+    "göy", "isa", "pito", "lau", "sita", "saba", "uch", "уч", "eta", "erin", "arun", "eje", "meta", "meje", "daya", "dama", "kow", "shan", "laba", "pese", "kafe", "duo", "rima", "pers",
     "წინ", "առաջ"))
 
 #: Other forms of one and two (de, hu, pt, ro; then the evidence reader's languages).

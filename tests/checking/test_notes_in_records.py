@@ -1226,7 +1226,9 @@ def test_an_sgf_typed_by_hand_is_read_from_its_text(seed: int, hand: int, tmp_pa
 def code_arrays(seed: int, rng: random.Random) -> tuple[str, str]:
     """A generated match (the truth, and a program a club's maker wrote to replay it on
     an LED board): a note on the squares first (``a1 = Gold's left corner``, in the
-    maker's language: a key to the board, its words for left and right no move), then an
+    maker's language: a key to the board, its words for left and right no move) and the
+    program's constants (``#define LED_PIN 6``: a name in capitals joined by an
+    underscore is no pink tower), then an
     array a round, each move its two squares as the language holds data — C's
     initialiser ``{"b8","b7"},``, Python's tuple ``("b8", "b7"),``, JavaScript's array
     ``['b8', 'b7'],`` — now and then with a comment naming its side and tower; a forfeit
@@ -1246,7 +1248,8 @@ def code_arrays(seed: int, rng: random.Random) -> tuple[str, str]:
             "Koordinaten: a1 – linke Ecke von Gold, h8 – rechte Ecke von Schwarz",
         ]
     )
-    out = [f"{comment} {note}", ""]
+    constants = {"//": ["#define LED_PIN     6", "#define NUM_LEDS    64"], "#": ["LED_PIN = 6", "BTN_PIN = 2"]}[comment]
+    out = [f"{comment} {note}", "", *constants, ""]
     for n, rnd in enumerate(replay_match(only_match(truth)).rounds, 1):
         out.append(opening.format(n))
         for m in played(rnd):

@@ -121,7 +121,7 @@ LANGUAGES: dict[str, tuple[tuple[str, ...], tuple[str, str, str], tuple[str, ...
     "Swahili": (
         ("Chungwa", "Bluu", "Zambarau", "Waridi", "Manjano", "Nyekundu", "Kijani", "Kahawia"),
         ("mbele", "kushoto", "kulia"),
-        ("moja", "mbili", "tatu", "nne", "tano", "sita", "saba"),
+        ("1", "mbili", "tatu", "nne", "tano", "sita", "saba"),  # (one, moja, is the Slavic languages' "my": not read, a writer's 1 is)
         "{tower} {way} {n} → {square}",
     ),
     "Burmese": (
@@ -278,7 +278,7 @@ def _meanings(key: str) -> dict[str, object]:
 
 
 #: Common words of the chats the evidence tests plant around entries: never evidence.
-CHATTER = ("nice", "hmm", "wow", "lol", "gg", "ok", "well", "played", "thinking", "said", "anna", "bob", "marta", "giu", "mai")
+CHATTER = ("nice", "hmm", "wow", "lol", "gg", "ok", "well", "played", "thinking", "said", "anna", "bob", "marta", "giu", "mai", "moja")  # (moja: "my" in the Slavic languages)
 
 
 def test_every_word_of_the_more_languages_is_evidence_of_its_meaning_only() -> None:
