@@ -26,7 +26,7 @@ from ..engine.position import Position
 from ..notation.writer import check_header
 from .aligned import AlignedRound, Alignment, Order, Piece, align_lines, rounds_side_by_side, says_of
 from .correct import back_move
-from .slips.after_end import QUOTED, READ_BY_EVIDENCE
+from .slips.after_end import QUOTED, READ_BY_EVIDENCE, in_a_sentence
 from .targets import MATCH_FORMATS, fits, format_name, match_target
 
 __all__ = ["MAX_REREAD", "Reread", "headers_text", "reread", "rounds_text"]
@@ -93,7 +93,7 @@ def _taken_over(
     if not _worth_reading(lines, first_line, errors, first, diagnostics):
         return None
     alignment = _in_order(lines, first_line)
-    if alignment is None or (first is not None and alignment.order is not Order.ACROSS and not _keeps(alignment, first)):
+    if alignment is None or (first is not None and alignment.order is not Order.ACROSS and not _keeps(alignment, first, lines, first_line)):
         return None
     judged = alignment.judged
     if not _agrees(results, judged, _run_on(errors)):
@@ -237,11 +237,14 @@ def _misread(first: Diagnostic, diagnostics: Sequence[Diagnostic]) -> bool:
     return any(d.kind in _BY_EVIDENCE and (d.line == first.line or any(e.line == first.line for e in d.edits)) for d in diagnostics)
 
 
-def _keeps(alignment: Alignment, first: Diagnostic) -> bool:
+def _keeps(alignment: Alignment, first: Diagnostic, lines: Sequence[str], first_line: int) -> bool:
     """Whether reading again reads the entry the first error stands at as written: every
     clue of it is used, or says what is true of the move read from it (an entry whose
     words say an illegal move stays an error: it is not read as another move by setting
-    a word of it aside; a word said twice, a landing said again, may be)."""
+    a word of it aside; a word said twice, a landing said again, may be); or the entry
+    was read out of a sentence (of ``lines``, from line ``first_line``) that the reading
+    again sets aside whole, a note's (``kijani chake. Na b8 iko wazi kwa sababu bluu``:
+    his green. And b8 is open because blue…)."""
     if _no_entry_as_written(first):
         return True
     at = _pieces_at(alignment, first)
@@ -249,7 +252,17 @@ def _keeps(alignment: Alignment, first: Diagnostic) -> bool:
     # after a round's end read as no move: its result said, 'Winner: GOLD (YELLOW home row)')
     if at and (max(at) < _first_used(alignment) or _between_rounds(alignment, at)):
         return True
-    return _aside_says_true(alignment, at)
+    return _aside_says_true(alignment, at) or _a_note_set_aside(alignment, at, lines, first_line)
+
+
+def _a_note_set_aside(alignment: Alignment, at: set[int], lines: Sequence[str], first_line: int) -> bool:
+    """Whether the pieces ``at``, on one line, are all set aside and stand in a sentence
+    (:func:`~.slips.after_end.in_a_sentence`): a note's words, no entry."""
+    said = [alignment.pieces[k] for k in sorted(at)]
+    if not said or len({p.line for p in said}) != 1 or not at <= set(alignment.aside):
+        return False
+    line = lines[said[0].line - first_line]
+    return in_a_sentence(line[said[0].column - 1 : said[-1].column - 1 + len(said[-1].text)])
 
 
 def _no_entry_as_written(d: Diagnostic) -> bool:

@@ -37,6 +37,7 @@ __all__ = [
     "after_end",
     "before",
     "entries_after",
+    "in_a_sentence",
     "read_by_evidence",
     "said_again",
     "set_aside_after_end",
@@ -110,11 +111,17 @@ def a_sentence(entry: Entry) -> bool:
     """Whether ``entry`` was read out of a sentence: words that say nothing of a move
     stand between its clues (``Niebieski po tej rundzie został sumo (żółty``: Blue
     became a Sumo after this round, Yellow...), not a move written down."""
+    return in_a_sentence(entry.text)
+
+
+def in_a_sentence(text: str) -> bool:
+    """Whether ``text``, an entry's, holds :data:`_SENTENCE` words or more that say nothing
+    of a move (:func:`a_sentence`)."""
     from ...notation.kmr.evidence import (
         clues,  # (the evidence reader, and the grammar it loads: only for a record read by it)
     )
 
-    return sum(c.kind == "ASIDE" and entry.text[c.start : c.end].isalpha() for c in clues(entry.text)) >= _SENTENCE
+    return sum(c.kind == "ASIDE" and text[c.start : c.end].isalpha() for c in clues(text)) >= _SENTENCE
 
 
 #: The most entries a text after the match's last round may hold to be set aside as no
