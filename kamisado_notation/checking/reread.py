@@ -95,12 +95,19 @@ def _taken_over(
     alignment = _in_order(lines, first_line)
     if alignment is None or (first is not None and alignment.order is not Order.ACROSS and not _keeps(alignment, first, lines, first_line)):
         return None
-    judged = alignment.judged
-    if not _agrees(results, judged, _run_on(errors)):
+    if not _agrees(results, alignment.judged, _run_on(errors)):
         return None
-    if len(judged) > sum(r is not None for r in results) or _in_notes(alignment, first) or _settles(alignment, first, results):
-        return alignment
-    return alignment if first is not None and alignment.order is Order.NEWEST_FIRST and _whole(alignment) else None
+    return alignment if _reads_more(alignment, first, results) else None
+
+
+def _reads_more(alignment: Alignment, first: Diagnostic | None, results: Sequence[RoundResult | None]) -> bool:
+    """Whether ``alignment``, which agrees with the rounds the first reading judged
+    (``results``), says more than it where that reading stopped at ``first``: it judges
+    more rounds, or ``first`` stands in notes after them, or it settles the entry there,
+    or it reads the text newest first, every round judged."""
+    if len(alignment.judged) > sum(r is not None for r in results) or _in_notes(alignment, first) or _settles(alignment, first, results):
+        return True
+    return first is not None and alignment.order is Order.NEWEST_FIRST and _whole(alignment)
 
 
 def _settles(alignment: Alignment, first: Diagnostic | None, results: Sequence[RoundResult | None]) -> bool:
@@ -150,9 +157,16 @@ def _in_order(lines: Sequence[str], first_line: int) -> Alignment | None:
     best = forward
     for order in (Order.NEWEST_FIRST, Order.ACROSS) if across else (Order.NEWEST_FIRST,):
         other = align_lines(lines, first_line=first_line, order=order)
-        if other is not None and _better(other, best, more=order is Order.ACROSS or (best is not None and not best.judged)):
+        if other is not None and _better(other, best, more=_more_counts(order, best)):
             best = other
     return best
+
+
+def _more_counts(order: Order, best: Alignment | None) -> bool:
+    """Whether a reading in ``order`` is taken over ``best`` where it judges more rounds
+    (:func:`_better`): a table's rounds read across, or a text the reading so far judges
+    no round of."""
+    return order is Order.ACROSS or (best is not None and not best.judged)
 
 
 def _better(other: Alignment, best: Alignment | None, *, more: bool) -> bool:
@@ -259,10 +273,15 @@ def _a_note_set_aside(alignment: Alignment, at: set[int], lines: Sequence[str], 
     """Whether the pieces ``at``, on one line, are all set aside and stand in a sentence
     (:func:`~.slips.after_end.in_a_sentence`): a note's words, no entry."""
     said = [alignment.pieces[k] for k in sorted(at)]
-    if not said or len({p.line for p in said}) != 1 or not at <= set(alignment.aside):
+    if not _on_one_line(said) or not at <= set(alignment.aside):
         return False
     line = lines[said[0].line - first_line]
     return in_a_sentence(line[said[0].column - 1 : said[-1].column - 1 + len(said[-1].text)])
+
+
+def _on_one_line(pieces: list[Piece]) -> bool:
+    """Whether ``pieces`` (one at least) all stand on one line."""
+    return bool(pieces) and len({p.line for p in pieces}) == 1
 
 
 def _no_entry_as_written(d: Diagnostic) -> bool:

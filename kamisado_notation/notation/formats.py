@@ -306,8 +306,13 @@ def _other_programs(found: str, path: str, head: bytes) -> bool:
     SGF that names no game (typed by hand)."""
     if found == "boardspace":
         return not _SGF_GAME.search(head)
-    json = (found == "json" and _no_json_record(head)) or (found == "hackerrank" and not _HACKERRANK_KEYS.search(head))
-    return json and not _broken_whole(path, head)
+    return _others_json(found, head) and not _broken_whole(path, head)
+
+
+def _others_json(found: str, head: bytes) -> bool:
+    """Whether ``head``, which starts as format ``found``'s files do, is JSON of another
+    program's: no record in our JSON form, no game of a HackerRank log."""
+    return (found == "json" and _no_json_record(head)) or (found == "hackerrank" and not _HACKERRANK_KEYS.search(head))
 
 
 def _no_json_record(head: bytes) -> bool:

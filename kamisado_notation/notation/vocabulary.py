@@ -502,17 +502,21 @@ def _prefixed(table: Mapping[_Value, tuple[str, ...]]) -> dict[_Value, tuple[str
     as Egypt writes it (``وردى``, ``البنى``)."""
     out: dict[_Value, tuple[str, ...]] = {}
     for value, words in table.items():
-        forms: list[str] = []
-        for word in words:
-            forms.append(word)
-            if "\u0600" <= word[0] <= "\u06ff" and not word.startswith(("ال", "لل")):
-                forms += ["ال" + word, "بال" + word]
-            elif "\u05d0" <= word[0] <= "\u05ea":
-                forms += _hebrew_prefixed(word)
+        forms = [form for word in words for form in _prefixed_forms(word)]
         forms += [w.translate(_ARABIC_KEYS) for w in forms]
         forms += [w[:-1] + "ى" for w in forms if w.endswith("ي") and len(w) > 3]  # (not 'بنى', built)
         out[value] = tuple(dict.fromkeys(forms))
     return out
+
+
+def _prefixed_forms(word: str) -> list[str]:
+    """``word``, and it after the articles and prefixes its script writes against it
+    (:func:`_prefixed`)."""
+    if "\u0600" <= word[0] <= "\u06ff" and not word.startswith(("ال", "لل")):
+        return [word, "ال" + word, "بال" + word]
+    if "\u05d0" <= word[0] <= "\u05ea":
+        return [word, *_hebrew_prefixed(word)]
+    return [word]
 
 
 def _hebrew_prefixed(word: str) -> list[str]:
@@ -898,24 +902,33 @@ def _more_words() -> tuple[dict[Colour, tuple[str, ...]], dict[Direction, tuple[
     """:data:`_MORE_LANGUAGES` as the tables above hold words: colour → its words,
     direction → its words, rows of the distances one to seven (a form of each a row), and
     the eights. Made on first use: only the evidence reader reads them."""
-    colours: dict[Colour, list[str]] = {colour: [] for colour in _HOME_ROW}
-    directions: dict[Direction, list[str]] = {direction: [] for direction in _WAYS_MOVED}
-    rows: list[tuple[str, ...]] = []
-    eights: list[str] = []
-    for colour_words, direction_words, numbers, eight in _MORE_LANGUAGES.values():
-        for colour, words in zip(_HOME_ROW, colour_words, strict=True):
-            colours[colour] += words.split()
-        for direction, words in zip(_WAYS_MOVED, direction_words, strict=True):
-            directions[direction] += words.split()
-        forms = [words.split() for words in numbers]
-        rows += [tuple(f[k] if k < len(f) else "" for f in forms) for k in range(max(map(len, forms)))]
-        eights += eight.split()
+    rows = list(_MORE_LANGUAGES.values())
     return (
-        {colour: tuple(dict.fromkeys(words)) for colour, words in colours.items()},
-        {direction: tuple(dict.fromkeys(words)) for direction, words in directions.items()},
-        tuple(rows),
-        tuple(dict.fromkeys(eights)),
+        _gathered(_HOME_ROW, [row[0] for row in rows]),
+        _gathered(_WAYS_MOVED, [row[1] for row in rows]),
+        tuple(forms for row in rows for forms in _number_rows(row[2])),
+        tuple(dict.fromkeys(word for row in rows for word in row[3].split())),
     )
+
+
+_Key = TypeVar("_Key", Colour, Direction)
+
+
+def _gathered(keys: tuple[_Key, ...], languages: list[tuple[str, ...]]) -> dict[_Key, tuple[str, ...]]:
+    """Each of ``keys`` with its words in every language of ``languages`` (each a slot a
+    key, its forms with a blank between two), each word once."""
+    out: dict[_Key, list[str]] = {key: [] for key in keys}
+    for slots in languages:
+        for key, words in zip(keys, slots, strict=True):
+            out[key] += words.split()
+    return {key: tuple(dict.fromkeys(words)) for key, words in out.items()}
+
+
+def _number_rows(numbers: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """A language's distances one to seven (each its forms with a blank between two) as
+    rows of one form each, ``""`` where a distance has fewer forms."""
+    forms = [words.split() for words in numbers]
+    return [tuple(f[k] if k < len(f) else "" for f in forms) for k in range(max(map(len, forms)))]
 
 #: Evidence words that are also common words (``to``, ``for``, ``um``, ``tan``): evidence
 #: only inside an entry that has its tower or direction and lacks the word's slot.
@@ -961,13 +974,14 @@ def _rank_words() -> dict[str, int]:
     """:data:`RANK_WORDS`."""
     _colours, _directions, numbers, eights = _more_words()
     more = [tuple("" if normalise(w) in WEAK_WORDS else w for w in row) for row in numbers]
-    return {
-        form: n
-        for row in (*_NUMBER_WORDS[:-2], *more, *(((""),) * 7 + (eight,) for eight in (*_EIGHTS, *eights)))
-        for n, word in enumerate(row, 1)
-        if word.isalpha() and word not in ("hat", "do", "ba", "du", "um", "ek", "sex")
-        for form in (word.casefold(), normalise(word))
-    }
+    rows = (*_NUMBER_WORDS[:-2], *more, *(((""),) * 7 + (eight,) for eight in (*_EIGHTS, *eights)))
+    said = [(n, word) for row in rows for n, word in enumerate(row, 1) if _a_rank_word(word)]
+    return {form: n for n, word in said for form in (word.casefold(), normalise(word))}
+
+
+def _a_rank_word(word: str) -> bool:
+    """Whether a number ``word`` may say a rank: a word in letters, not a common word."""
+    return word.isalpha() and word not in ("hat", "do", "ba", "du", "um", "ek", "sex")
 
 
 #: The files' letters as a spelling alphabet says them (NATO's, which radio, dictation and a

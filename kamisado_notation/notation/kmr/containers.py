@@ -203,13 +203,20 @@ def _element_values(tag: str, unescape: Callable[[str], str]) -> str:
         out[name.start(1) : name.end(1)] = name[1]
     counted = normalise(name[1]) in ROUND_WORDS
     for m in _ATTRIBUTE.finditer(tag, name.end()):
-        local = m[1].rpartition(":")[2]  # (its name without its namespace: ``ss:Size``)
-        if _META.fullmatch(m[1]) or _META.fullmatch(local) or (local.lower() in _COUNTERS and not counted):
+        if _says_nothing(m[1], counted=counted):
             continue
         k = 2 if m[2] is not None else 3
         width = m.end(k) - m.start(k)
         out[m.start(k) : m.end(k)] = unescape(m[k]).replace("\n", " ").ljust(width)[:width]
     return "".join(out)
+
+
+def _says_nothing(attribute: str, *, counted: bool) -> bool:
+    """Whether an XML ``attribute`` (its name) says nothing of a move (:data:`_META`, with
+    or without its namespace, ``ss:Size``; a counter but of an element ``counted``, a
+    round's)."""
+    local = attribute.rpartition(":")[2]
+    return bool(_META.fullmatch(attribute) or _META.fullmatch(local)) or (local.lower() in _COUNTERS and not counted)
 
 
 def _mail(head: list[str], it: Iterator[str]) -> Iterable[str]:

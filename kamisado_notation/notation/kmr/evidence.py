@@ -1186,10 +1186,20 @@ def _square_after(text: str, tokens: list[Clue], k: int) -> int | None:
         return k + 2
     if not _said_between(text, tokens[k], tokens[k + 1], FROM_SQUARE_WORDS):
         return None
-    word = tokens[k + 2]
-    one_word = word.kind == "DIRECTION" or (word.kind == "ASIDE" and _a_word(text[word.start : word.end]))
-    j = k + 3 if one_word and not text[tokens[k + 1].end : word.start].strip() else k + 2
-    return j if j < len(tokens) and tokens[j].kind == "SQUARE" and not text[tokens[j - 1].end : tokens[j].start].strip() else None
+    j = k + 3 if _a_word_after(text, tokens[k + 1], tokens[k + 2]) else k + 2
+    return j if _square_next(text, tokens, j) else None
+
+
+def _square_next(text: str, tokens: list[Clue], j: int) -> bool:
+    """Whether token ``j`` is a square, blanks alone before it since the token before."""
+    return j < len(tokens) and tokens[j].kind == "SQUARE" and not text[tokens[j - 1].end : tokens[j].start].strip()
+
+
+def _a_word_after(text: str, before: Clue, word: Clue) -> bool:
+    """Whether ``word`` is one word (a direction's, or one that says nothing) right after
+    ``before``, blanks alone between."""
+    one = word.kind == "DIRECTION" or (word.kind == "ASIDE" and _a_word(text[word.start : word.end]))
+    return one and not text[before.end : word.start].strip()
 
 
 def _a_word(text: str) -> bool:
@@ -1206,26 +1216,28 @@ def _said_between(text: str, before: Clue, word: Clue, words: frozenset[str]) ->
 #: A move's two squares as a program's data holds them: a list, a tuple or (quoted) an
 #: initialiser of two squares and nothing else (``{"b8","b7"}``, ``["e5", "a1"]``,
 #: ``(b8, b7)``).
-_PAIR = re.compile(
-    r"""(?:\{\s*(?P<q>["'])(?P<a>[a-hA-H][1-8])(?P=q)\s*,\s*(?P=q)(?P<b>[a-hA-H][1-8])(?P=q)\s*\}"""
-    r"""|\[\s*(?P<q2>["']?)(?P<a2>[a-hA-H][1-8])(?P=q2)\s*,\s*(?P=q2)(?P<b2>[a-hA-H][1-8])(?P=q2)\s*\]"""
-    r"""|\(\s*(?P<q3>["']?)(?P<a3>[a-hA-H][1-8])(?P=q3)\s*,\s*(?P=q3)(?P<b3>[a-hA-H][1-8])(?P=q3)\s*\))"""
-)
+_PAIR = re.compile(r"""(?P<open>[\[({])\s*(?P<q>["']?)(?P<a>[a-hA-H][1-8])(?P=q)\s*,\s*(?P=q)(?P<b>[a-hA-H][1-8])(?P=q)\s*(?P<close>[\])}])""")
+#: Each bracket with the one that closes it.
+_CLOSING = {"[": "]", "(": ")", "{": "}"}
 
 
 def _paired(text: str, tokens: list[Clue]) -> list[Clue]:
     """``tokens`` with a move's two squares as a program's data holds them (:data:`_PAIR`:
-    ``{"b8","b7"}``, a brace no comment there) one move in coordinates, as ``b8-b7`` is;
-    the brackets and quotes around them set aside."""
+    ``{"b8","b7"}``, a brace no comment there, its squares quoted) one move in
+    coordinates, as ``b8-b7`` is; the brackets and quotes around them set aside."""
     out = list(tokens)
-    for m in reversed(list(_PAIR.finditer(text))):
-        first = next(g for g in ("a", "a2", "a3") if m[g] is not None)
-        last = {"a": "b", "a2": "b2", "a3": "b3"}[first]
-        pair = Clue("COORDS", m.start(first), m.end(last), squares=(_square(m[first]), _square(m[last])))
-        inside = [k for k, t in enumerate(out) if t.start < m.end() and t.end > m.start()]
-        if inside and all(m.start() <= out[k].start and out[k].end <= m.end() for k in inside):
-            out[inside[0] : inside[-1] + 1] = [Clue("ASIDE", m.start(), pair.start), pair, Clue("ASIDE", pair.end, m.end())]
+    for m in reversed([m for m in _PAIR.finditer(text) if _CLOSING[m["open"]] == m["close"] and (m["open"] != "{" or m["q"])]):
+        pair = Clue("COORDS", m.start("a"), m.end("b"), squares=(_square(m["a"]), _square(m["b"])))
+        _put_within(out, m.start(), m.end(), [Clue("ASIDE", m.start(), pair.start), pair, Clue("ASIDE", pair.end, m.end())])
     return out
+
+
+def _put_within(tokens: list[Clue], start: int, end: int, new: list[Clue]) -> None:
+    """``tokens`` from ``start`` to ``end`` put as ``new``, where no token there runs past
+    either end (in place)."""
+    inside = [k for k, t in enumerate(tokens) if t.start < end and t.end > start]
+    if inside and all(start <= tokens[k].start and tokens[k].end <= end for k in inside):
+        tokens[inside[0] : inside[-1] + 1] = new
 
 
 def _to_between(text: str, before: Clue, word: Clue, after: Clue) -> bool:
