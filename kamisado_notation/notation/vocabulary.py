@@ -502,11 +502,15 @@ def _prefixed(table: Mapping[_Value, tuple[str, ...]]) -> dict[_Value, tuple[str
     as Egypt writes it (``وردى``, ``البنى``)."""
     out: dict[_Value, tuple[str, ...]] = {}
     for value, words in table.items():
-        forms = [form for word in words for form in _prefixed_forms(word)]
-        forms += [w.translate(_ARABIC_KEYS) for w in forms]
-        forms += [w[:-1] + "ى" for w in forms if w.endswith("ي") and len(w) > 3]  # (not 'بنى', built)
-        out[value] = tuple(dict.fromkeys(forms))
+        out[value] = tuple(dict.fromkeys(_typed_forms([form for word in words for form in _prefixed_forms(word)])))
     return out
+
+
+def _typed_forms(forms: list[str]) -> list[str]:
+    """``forms``, and them as the other keyboards type them (:data:`_ARABIC_KEYS`), and
+    with a last ``ي`` written ``ى`` as Egypt writes it."""
+    forms = forms + [w.translate(keys) for keys in _ARABIC_KEYS for w in forms]
+    return forms + [w[:-1] + "ى" for w in forms if w.endswith("ي") and len(w) > 3]  # (not 'بنى', built)
 
 
 def _prefixed_forms(word: str) -> list[str]:
@@ -527,9 +531,10 @@ def _hebrew_prefixed(word: str) -> list[str]:
     return [p + stem for p in ("ה", "ל", "ב", "ו", "וה", "לה")] + ([stem] if stem != word else [])
 
 
-#: The letters Arabic, Persian and Urdu keyboards type differently (Persian ``ی``, ``ک``,
-#: Urdu ``ہ``).
-_ARABIC_KEYS = str.maketrans("یکيكہه", "يكیکهہ")
+#: The letters Arabic, Persian and Urdu keyboards type differently: Persian's ``ی`` and
+#: ``ک``, and Urdu's ``ہ``, each swapped on its own (a Persian word typed on an Arabic
+#: keyboard keeps its ``ه``: ``قهوه‌اي``).
+_ARABIC_KEYS = (str.maketrans("یکيك", "يكیک"), str.maketrans("ہه", "هہ"))
 
 #: Colours, directions and forced words written in two or three words (Vietnamese,
 #: Indonesian, French's ``tout droit``): the phrase as written, with or without its
