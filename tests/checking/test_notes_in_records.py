@@ -771,6 +771,7 @@ def field_records(seed: int, rng: random.Random, target: int = 3) -> tuple[str, 
 
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=1119, hand=0).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 38; the same on 51ead5c): no round judged")
 def test_a_record_of_fields_is_read_a_move_a_record(seed: int, hand: int) -> None:
     """A database of records, a field a line (``To: f7``): a label that is a common word
     and a clue too is the field's name, not the entry's distance (before session 36
