@@ -518,8 +518,6 @@ def is_key_line(text: str) -> bool:
     return len(_KEYED.findall(text)) >= 2 or (not any(ch.isdigit() for ch in text) and len(_codes(text)) >= 2) or bool(legend_in(text))
 
 
-
-
 #: A move in squares (``c8-e6``, ``c8–e6``, ``c8→e6``, or where it went: ``→ g5``), and how
 #: many make a line one of moves, no key (a key shows one or two as examples).
 _SQUARES_MOVED = re.compile(r"(?:(?<![\w])[a-h][1-8]\s?(?:-|–|—|→|->|x)|(?:→|->))\s?[a-h][1-8](?![\w])", re.IGNORECASE)
