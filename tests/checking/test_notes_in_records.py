@@ -20,6 +20,7 @@ import quopri
 import random
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -55,6 +56,14 @@ def errors_of(text: str) -> list[str]:
 def judged_winners(text: str) -> list[str | None]:
     (match,) = validate_text(text).matches
     return [str(r.winner) if r else None for _, r in match.rounds]
+
+
+def read_as_file(text: str, path: Path) -> tuple[list[str | None], list[str]]:
+    """``text`` written to ``path`` (its name's ending tells its format) and validated:
+    the winner of each round judged (``None`` where not) and the errors' messages."""
+    path.write_text(text, encoding="utf-8")
+    (match,) = validate_file(str(path)).matches
+    return [str(r.winner) if r else None for _, r in match.rounds], [d.message for d in match.diagnostics if d.severity is Severity.ERROR]
 
 
 def rounds_split(text: str) -> list[str]:
@@ -909,11 +918,7 @@ def test_a_diary_apps_json_export_is_read_from_its_markdown_text(seed: int, hand
     entry against the moves. (Before session 36 the file was read as a record in our JSON
     form with no ``matches``: an error, and nothing else.)"""
     text, truth = journal_export(seed, random.Random(hand))
-    path = tmp_path_factory.mktemp("journal") / "Journal.json"
-    path.write_text(text, encoding="utf-8")
-    (match,) = validate_file(str(path)).matches
-    assert [str(r.winner) if r else None for _, r in match.rounds] == list(winners(truth).values())
-    assert [d.message for d in match.diagnostics if d.severity is Severity.ERROR] == []
+    assert read_as_file(text, tmp_path_factory.mktemp("journal") / "Journal.json") == (list(winners(truth).values()), [])
 
 
 #: Chinese colour words in pinyin (the order of :class:`Colour`), which the vocabulary lacks.
@@ -1217,11 +1222,7 @@ def test_an_sgf_typed_by_hand_is_read_from_its_text(seed: int, hand: int, tmp_pa
     read as its text, by its evidence: its nodes' squares run together are moves (before
     session 38 it was refused as a BoardSpace record with no game named)."""
     text, truth = typed_sgf(seed, random.Random(hand))
-    path = tmp_path_factory.mktemp("sgf") / "kamisado_ann_bob.sgf"
-    path.write_text(text, encoding="utf-8")
-    (match,) = validate_file(str(path)).matches
-    assert [str(r.winner) if r else None for _, r in match.rounds] == list(winners(truth).values())
-    assert [d.message for d in match.diagnostics if d.severity is Severity.ERROR] == []
+    assert read_as_file(text, tmp_path_factory.mktemp("sgf") / "kamisado_ann_bob.sgf") == (list(winners(truth).values()), [])
 
 
 def code_arrays(seed: int, rng: random.Random) -> tuple[str, str]:
