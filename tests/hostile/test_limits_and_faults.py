@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 import kamisado_notation
@@ -452,6 +452,9 @@ _WORD = {word: slot for slot, words in _SLOT_WORDS.items() for word in words}
 
 
 @given(seed=st.integers(0, 10**6), slips=st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 7)), min_size=1, max_size=4))
+@example(seed=10327, slips=[(1, 0), (10, 0), (31, 0)]).xfail(
+    raises=AssertionError, reason="known (a fresh clone's random profile, session 38; the same on 51ead5c): the fixed record still holds an entry after its round's end (M7)"
+)
 def test_property_fix_of_fix_changes_nothing(seed: int, slips: list[tuple[int, int]]) -> None:
     """Slips planted in a generated legal match (a word of an entry changed for another
     of its kind): whatever one run of fix makes of it, a second run changes nothing."""
