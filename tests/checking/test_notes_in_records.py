@@ -374,6 +374,7 @@ def test_a_scoresheets_winner_lines_tell_the_readings_apart(seed: int, target: i
 # (found by the random profile: a round of four entries, the habit learnt from them made
 # its move home dearer than setting it aside; the form's heading row read as a move)
 @example(seed=4999, target=1)
+@example(seed=754, target=1).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 38; the same on 51ead5c): a one-round match not judged")
 def test_a_scanned_scoresheet_never_gives_a_wrong_winner(seed, target):
     """A round it judges is the truth's; one it cannot judge is an error."""
     text, truth = scoresheet(seed, random.Random(seed), 0.1, target)
@@ -606,6 +607,7 @@ def marked_bot_log(seed: int, rng: random.Random) -> tuple[str, str]:
 @example(seed=107, hand=1)
 @example(seed=1236, hand=1).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 37): a one-round match whose bot says each move twice is not judged")
 @example(seed=10000, hand=6227).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 37; the same on 3227a16): a one-round match of six moves, each said twice, is not judged")
+@example(seed=221, hand=0).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 38; the same on 51ead5c): a one-round match not judged")
 def test_signs_that_mark_the_sides_are_no_colours(seed: int, hand: int) -> None:
     """A sign a record says marks a side (``🟨 Gold: annieb``) labels that side's lines, no
     yellow; a colour said as a sign and its word (``🟪 Purple``) is one colour, not a
@@ -910,6 +912,7 @@ def journal_export(seed: int, rng: random.Random) -> tuple[str, str]:
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
 @example(seed=6612, hand=0).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 37; the same on 3227a16): a one-round match of six moves in one JSON string is not judged")
 @example(seed=301, hand=0).xfail(raises=AssertionError, reason="known (the random profile, session 38; the same on c863110): a one-round match in one JSON string is not judged, its entry 'd8' fitting three moves")
+@example(seed=911, hand=0).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 38; the same on 51ead5c): a one-round match not judged")
 def test_a_diary_apps_json_export_is_read_from_its_markdown_text(seed: int, hand: int, tmp_path_factory: pytest.TempPathFactory) -> None:
     """A ``.json`` file that is another program's JSON (no ``"matches"``) is read from
     its strings' text, whatever its ending; a Markdown escape is the mark it escapes
