@@ -168,12 +168,11 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1, order: Order = Order
     bands = bands_of([text for _, text in numbered], first_line, _round_heading) if order is Order.ACROSS else None
     said = _rounds_said(numbered, bands)
     in_order = order is Order.WRITTEN and bands is None  # (else rounds are not read in the order their headings stand)
+    start = _first_heading(said) if in_order else None
     for number, text in reversed(numbered) if order is Order.NEWEST_FIRST else numbered:
         known, legend = _learn(learnt, legend, text, number)
-        if known and not holds_moves(text):
-            continue  # (a key to the signs: no move)
-        if is_key_line(text) or said.get(number, 0) is None:
-            continue  # (an example of them, a round's heading: no move)
+        if _no_moves(text, number, known=known, said=said, start=start):
+            continue
         found = _line_pieces(text, number, legend, said.get(number) if in_order else None, names=learnt.names)
         rows.see(number, found)
         if _amends(text, legend, found):
@@ -181,6 +180,16 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1, order: Order = Order
         out.extend(found)
     kept = _voices([p for p in _without_lineups(out) if p.line not in rows.lines], dict(written))
     return kept if bands is None else sorted(kept, key=lambda p: bands.key(p.line, p.column))
+
+
+def _no_moves(text: str, number: int, *, known: bool, said: Mapping[int, int | None], start: int | None) -> bool:
+    """Whether line ``number``, ``text``, holds no move: it stands above round 1's
+    heading (line ``start``: the record's preamble), or is a key to the signs
+    (``known``: it taught the legend) or an example of them, or a round's heading (its
+    round ``said`` ``None``)."""
+    if start is not None and number < start:
+        return True
+    return (known and not holds_moves(text)) or is_key_line(text) or said.get(number, 0) is None
 
 
 def _learn(learnt: Legend, legend: Legend, text: str, number: int) -> tuple[bool, Legend]:
@@ -339,13 +348,32 @@ def _line_pieces(
         text = json_values(text)
     tokens = clues(text, legend)
     found = _signs_as_words([c for c in tokens if c.kind in _EVIDENCE or _compass(c, text) is not None], text)
-    if len(found) == 1 and found[0].kind == "COLOUR" and sum(t.kind == "ASIDE" and text[t.start : t.end].isalpha() for t in tokens) >= _CHATTER:
+    if _chatter(found, tokens, text):
         found = [replace(found[0], weak=True)]  # (a colour named in a sentence: 'lol ur orange is so far out')
-    return [
-        Piece(number, c.start + 1, c, text[c.start : c.end], _name_before(text, c.start), legend, said_round, lands=c.kind == "SQUARE" and _TO_BEFORE.search(text, max(0, c.start - 12), c.start) is not None)
+    pieces = [
+        Piece(number, c.start + 1, c, text[c.start : c.end], _name_before(text, c.start), legend, said_round, lands=_lands(c, text))
         for c in found
         if _kept(c, text, names)
     ]
+    return [p for k, p in enumerate(pieces) if not _to_the_landing(p, pieces[k + 1] if k + 1 < len(pieces) else None, text)]
+
+
+def _chatter(found: list[Clue], tokens: list[Clue], text: str) -> bool:
+    """Whether line ``text`` (its ``tokens``, the clues ``found`` of them) names a tower
+    in a sentence: a colour its one clue, among words set aside (:data:`_CHATTER`)."""
+    return len(found) == 1 and found[0].kind == "COLOUR" and sum(t.kind == "ASIDE" and text[t.start : t.end].isalpha() for t in tokens) >= _CHATTER
+
+
+def _lands(clue: Clue, text: str) -> bool:
+    """Whether ``clue`` of line ``text`` is a square said after a word or an arrow to
+    it (:data:`_TO_BEFORE`: ``to c1``, ``→ c1``): where a move lands."""
+    return clue.kind == "SQUARE" and _TO_BEFORE.search(text, max(0, clue.start - 12), clue.start) is not None
+
+
+def _to_the_landing(piece: Piece, after: Piece | None, text: str) -> bool:
+    """Whether ``piece`` is the word for "to" right before the square a move lands on
+    (``then blue to g7``: its ``to`` no distance two, which ended the entry before its square)."""
+    return piece.weak and after is not None and after.lands and _TO_BEFORE.match(text, piece.column - 1, after.column - 1) is not None
 
 
 def _kept(clue: Clue, text: str, names: frozenset[str]) -> bool:
@@ -405,6 +433,14 @@ def _rounds_said(numbered: list[tuple[int, str]], bands: Bands | None = None) ->
         elif current is not None:
             said[number] = current
     return said if consecutive and bands is None else {number: None for number, round_said in said.items() if round_said is None}
+
+
+def _first_heading(said: Mapping[int, int | None]) -> int | None:
+    """The line of round 1's heading, where the headings ``said`` number the rounds from
+    1 (:func:`_rounds_said`): the text above it is the record's preamble (a mail's
+    request, a key to its signs, a typesetter's set-up), which holds no move."""
+    rounds = [r for r in said.values() if r is not None]
+    return min(said) if rounds and min(rounds) == 1 else None
 
 
 def _round_heading(text: str, number: int) -> bool:
@@ -625,6 +661,12 @@ def _squares_fit(squares: tuple[int | None, int] | None, offer: _Offer, filled: 
     if origin is not None:
         both = not filled & (_ORIGIN | _TARGET) and (origin, target) == (offer.origin, offer.target)
         return (_ORIGIN | _TARGET, 3.0) if both else None
+    return _square_fit(target, offer, filled, lands=lands)
+
+
+def _square_fit(target: int, offer: _Offer, filled: int, *, lands: bool) -> tuple[int, float] | None:
+    """The fit of a square alone: where ``offer`` lands, or where it stands (not a square
+    said after a word for "to": ``lands``)."""
     if target == offer.target and not filled & _TARGET:
         return _TARGET, 2.0  # (a square says nearly all of a move)
     if target == offer.origin and not filled & _ORIGIN and not lands:
@@ -666,7 +708,7 @@ def _inside(pieces: list[Piece], j: int, offer: _Offer, filled: int) -> float | 
     still ends it: set aside inside entries, such words made more records read wrongly
     than right.)"""
     piece = pieces[j]
-    if filled & _DIRECTION and _to_landing(pieces[j - 1], piece):
+    if filled & (_DIRECTION | _DISTANCE | _FORCED) and _to_landing(pieces[j - 1], piece):
         return 0.0
     if piece.line != pieces[j - 1].line:
         return None  # (a quote's marks at the next line's start: another entry, or none)

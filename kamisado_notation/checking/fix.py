@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from ..diagnostics import WARNING, Diagnostic, Edit, Kind
 from ..errors import ArgumentError
@@ -33,6 +34,10 @@ from ..notation import iter_matches, parse_record
 from ..notation.kmr.containers import unwrapped
 from .edits import Applied, edit_text
 from .validate import FileReport, validate_text
+
+if TYPE_CHECKING:
+    from ..notation.record import MatchRecord
+    from .aligned import AlignedRound
 
 __all__ = ["FixReport", "FixedPart", "fix_file", "fix_lines", "fix_text"]
 
@@ -180,7 +185,7 @@ def _corrected(text: str, path: str) -> tuple[str, list[Diagnostic], FileReport,
         return written, [*corrections, *notes], validate_text(written, path=path), []
     if not _app_log(text):
         return _passes(text, path, corrections, report)
-    log = _converted(text)  # (data, not a record in the notation: its match written in our notation, then corrected)
+    log = _replayed(text, path) or _converted(text)  # (data, not a record in the notation: its match written in our notation, then corrected)
     if log is None:
         report.diagnostics.append(_UNWRITTEN)
         return text, corrections, report, []
@@ -204,6 +209,11 @@ def _passes(
         text = applied.text
         earlier.append(applied)
         report = validate_text(text, path=path)
+        again = report.written_again()
+        if again is not None:  # (the text corrected is read again against the legal moves: written as read)
+            written, notes = again
+            found_again = [*corrections, *(_as_first_given(d, earlier) for d in notes)]
+            return written, sorted(found_again, key=lambda d: (d.line, d.column)), validate_text(written, path=path), []
         if not any(d.suggestions for d in report.all_diagnostics()):  # nothing more can be certain
             break
     if report is None:  # (a text not validated yet: an app's log written in our notation, with nothing to correct)
@@ -218,6 +228,34 @@ def _app_log(text: str) -> bool:
     from ..notation.kmr.slow_tiers import json_object
 
     return sum(map(json_object, text.splitlines())) >= _LOGGED
+
+
+def _replayed(text: str, path: str) -> str | None:
+    """The match of ``text``, an app's log, as the replay made it, in our notation (each
+    entry the move it was read as, each round where its side to move starts), where the
+    log holds one match the replay found no error in; else ``None``."""
+    from .reread import headers_text, rounds_text
+
+    record = parse_record(text, path=path)
+    if len(record.matches) != 1 or record.errors:
+        return None
+    rounds = _rounds_replayed(record.matches[0])
+    if not rounds:
+        return None
+    results = [r.result for r in rounds if r.result is not None]
+    return headers_text({h.name: h.value for h in record.matches[0].headers}, results) + rounds_text(rounds)
+
+
+def _rounds_replayed(match: MatchRecord) -> list[AlignedRound]:
+    """The rounds of ``match`` as the replay made them, each its moves written (not a
+    push's back-entry, which follows its push); none where the replay found an error."""
+    from .aligned import AlignedRound
+    from .replay import PlyKind, replay_match
+
+    replayed = replay_match(match)
+    if not replayed.valid:
+        return []
+    return [AlignedRound(r.fill, r.start, [p.move for p in r.plies if p.move and p.kind is not PlyKind.BACK], result=r.result) for r in replayed.rounds]
 
 
 def _converted(text: str) -> str | None:

@@ -111,13 +111,27 @@ def _reads_more(alignment: Alignment, first: Diagnostic | None, results: Sequenc
 
 
 def _settles(alignment: Alignment, first: Diagnostic | None, results: Sequence[RoundResult | None]) -> bool:
-    """Whether reading against the moves settles the ``first`` error: an entry read by its
-    evidence that the record leaves between several moves (``🔵 ↓2``: forward, or aslant
-    read as any way), which it reads as one, in rounds judged with certainty, as many as
-    the first reading judged, and one at least."""
-    if first is None or len(first.suggestions) < 2 or first.kind not in READ_BY_EVIDENCE:
+    """Whether reading against the moves settles the ``first`` error, in rounds judged
+    with certainty, as many as the first reading judged, and one at least: an entry read
+    by its evidence that the record leaves between several moves (``🔵 ↓2``: forward, or
+    aslant read as any way), which it reads as one; or an entry read by its evidence
+    whose clues the first reading took one too far (``B Ye stuck on g2 (pass),  G Or
+    g6→g8``: the next entry's ``G``, Gold's, as the colour landed on), which it reads as
+    written (:func:`_keeps`) in a round it judges."""
+    if first is None or len(alignment.judged) < max(1, sum(r is not None for r in results)):
         return False
-    return len(alignment.judged) >= max(1, sum(r is not None for r in results))
+    return (len(first.suggestions) >= 2 and first.kind in READ_BY_EVIDENCE) or _judged_at(alignment, first.line)
+
+
+def _judged_at(alignment: Alignment, line: int) -> bool:
+    """Whether ``line`` stands among the entries of a round ``alignment`` judged."""
+    return any(_lines_of(alignment, rnd)[0] <= line <= _lines_of(alignment, rnd)[1] for rnd in alignment.judged)
+
+
+def _lines_of(alignment: Alignment, rnd: AlignedRound) -> tuple[int, int]:
+    """The first and the last line of the entries ``alignment`` read round ``rnd`` from."""
+    lines = [alignment.pieces[k].line for u in rnd.used if u is not None for k in range(*u)]
+    return (min(lines), max(lines)) if lines else (0, -1)
 
 
 def _in_notes(alignment: Alignment, first: Diagnostic | None) -> bool:
@@ -318,8 +332,8 @@ def _pieces_at(alignment: Alignment, error: Diagnostic) -> set[int]:
     aside, those before the next move's: a line may hold a whole record, a notes app's
     text in one JSON string)."""
     old = next((str(getattr(e, "old", "")) for e in error.edits if e.line == error.line), "")
-    end = error.column + len(old) if old else None
-    at = {k for k, p in enumerate(alignment.pieces) if p.line == error.line and p.column >= error.column and (end is None or p.column < end)}
+    end = error.column + len(old) if old else 1 << 30
+    at = {k for k, p in enumerate(alignment.pieces) if p.line == error.line and error.column <= p.column < end}
     if old or not at:
         return at
     stop = _entry_end(alignment, min(at))

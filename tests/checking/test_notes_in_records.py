@@ -992,7 +992,7 @@ def flat_odt(seed: int, rng: random.Random) -> tuple[str, str]:
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
 @example(seed=2242, hand=0)  # (its last round was not judged: a stray move read in a style's name)
 @example(seed=10000, hand=0)  # (read with the sides swapped: a heading's level and the element ``p`` were a move)
-@example(seed=500, hand=0).xfail(raises=AssertionError, reason="a regression of session 38 (passes on 51ead5c), found by a fresh clone's random profile: the last of five rounds not judged")
+@example(seed=500, hand=0)  # (a forfeit 'Roża 0 → roża': its arrow after the zero ended it, its round misread; a fresh clone's random profile)
 def test_an_opendocuments_style_names_are_no_squares(seed: int, hand: int) -> None:
     """A flat OpenDocument keeps its cells' styles in attributes (``Tabella.A2``): names,
     no square; its Maltese words and its key's letters are read (before session 36 the
@@ -1359,5 +1359,206 @@ def test_a_note_that_names_a_colour_and_a_square_in_a_sentence_is_no_move(seed: 
     entry written whose illegal move stays an error (a Mattermost export in Swahili lost
     its round so once Swahili's words were known)."""
     text, truth = chat_with_notes(seed, random.Random(hand))
+    assert judged_winners(text) == list(winners(truth).values())
+    assert errors_of(text) == []
+
+
+#: A typesetter's report's words: its colours (:data:`COLOURS`), its letters for the
+#: directions and its key's words for them, its heading's word for a round.
+TEX = {
+    "de": ({"FORWARD": "v", "LEFT": "l", "RIGHT": "r"}, "v = vorwärts, l = diagonal links, r = diagonal rechts", "Runde"),
+    "en": ({"FORWARD": "f", "LEFT": "l", "RIGHT": "r"}, "f = forward, l = diagonal left, r = diagonal right", "Round"),
+}
+#: How the report's heading says a round's fill.
+TEX_FILLS = {"de": {"left": "Aufstellung von links", "right": "Aufstellung von rechts"}, "en": {"left": "filled from the left", "right": "filled from the right"}}
+
+
+def typeset_report(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A generated match (the truth, and a club's annual report typeset in LaTeX): its
+    preamble first — the packages, a key to its letters in a TeX comment (``% v =
+    vorwärts, l = diagonal links …``, in German or English) and the macro that prints a
+    move (``\\newcommand{\\z}[3]{#1~#2#3}``: its ``[3]`` no distance, its ``#1`` no
+    move) — then a heading a round, its fill said (``\\subsection*{Runde 2 (Aufstellung
+    von rechts)}``: its moves give no colour landed on, which tells the fill where it is
+    not said), and a table of its moves,
+    each row its number and the two sides' cells parted by ``&`` and ended by TeX's
+    ``\\\\`` (``3 & \\z{Rosa}{v}{6} & \\z{Blau}{l}{3} \\\\``: no distance 3, no
+    diagonal), a forfeit its own macro (``\\pass{Rot}``)."""
+    lang = rng.choice(sorted(TEX))
+    letters, key, word = TEX[lang]
+    macro = rng.choice(["z", "mv", "zug"])
+    truth = written(seed, Form.TEXT, "en", target=3)
+    out = ["\\documentclass[a4paper,11pt]{scrartcl}", "\\usepackage[utf8]{inputenc}", "\\usepackage{booktabs}"]
+    out += [f"% {rng.choice(['Zugnotation', 'Notation'])}: {key}", f"% ({rng.choice(['as the mover sees it', 'aus Sicht des Ziehenden'])})"]
+    out += [f"\\newcommand{{\\{macro}}}[3]{{#1~#2#3}}", "\\newcommand{\\pass}[1]{(#1 blocked)}", "", "\\begin{document}", "\\section*{Finale}", ""]
+    for n, rnd in enumerate(replay_match(only_match(truth)).rounds, 1):
+        filled = f" ({TEX_FILLS[lang][rnd.fill.value]})" if rnd.fill is not None else ""
+        out += [f"\\subsection*{{{word} {n}{filled}}}", "\\begin{tabular}{rll}", "\\toprule", f"Nr. & {'Schwarz' if lang == 'de' else 'Black'} & Gold \\\\", "\\midrule"]
+        cells = ["--"] if played(rnd)[0].side is Side.GOLD else []
+        for m in played(rnd):
+            colour = COLOURS[lang][m.tower.value].title()
+            cells.append(f"\\pass{{{colour}}}" if m.is_forfeit else f"\\{macro}{{{colour}}}{{{letters[m.direction.name]}}}{{{m.distance}}}")
+        for k in range(0, len(cells), 2):
+            out.append(f"{k // 2 + 1} & " + " & ".join(cells[k : k + 2] + [""] * (2 - len(cells[k : k + 2]))) + " \\\\")
+        out += ["\\bottomrule", "\\end{tabular}", ""]
+    out.append("\\end{document}")
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=37, hand=1)  # (before session 39 a row's number before '&' was read as a distance: round 2 not judged)
+def test_a_typeset_reports_preamble_and_table_signs_are_no_moves(seed: int, hand: int, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """A LaTeX report: a row's number before ``&`` is no distance (before session 39 it
+    was, and a round was misread: seed 37); the text above round 1's heading, its
+    preamble, holds no move (its key's letters, its macro's ``[3]``)."""
+    text, truth = typeset_report(seed, random.Random(hand))
+    assert read_as_file(text, tmp_path_factory.mktemp("tex") / "jahresbericht_anhang.tex") == (list(winners(truth).values()), [])
+
+
+#: How speech to text writes a rank's number.
+SAID = ["one", "two", "three", "four", "five", "six", "seven", "eight"]
+
+
+def said_square(square: int) -> str:
+    """``square`` as speech to text writes it: its file's letter, its rank's word (``e two``)."""
+    name = square_name(square)
+    return f"{name[0]} {SAID[int(name[1]) - 1]}"
+
+
+def dictated(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A generated match (the truth, and a player's voice memo of it, transcribed by
+    speech to text): notes in brackets the transcriber adds (``[Voice memo — auto
+    transcript]``, ``[pause]``, ``[end of recording]``: no header, and no next match),
+    fillers, each move said as the player says it — its tower and its squares said in
+    words (``yellow, e eight to e two``), now and then its way and distance too, or the
+    square it went to alone (``then purple to c four``) — a forfeit said in words."""
+    truth = written(seed, Form.TEXT, "en", target=3)
+    ways = {"FORWARD": "straight", "LEFT": "diagonal left", "RIGHT": "diagonal right"}
+    out = ["[Voice memo — auto transcript]", f"Recording · {rng.randint(1, 28)} May 2026, {rng.randint(10, 23)}:{rng.randint(10, 59)}", ""]
+    for n, rnd in enumerate(replay_match(only_match(truth)).rounds, 1):
+        out += [f"okay um round {n}.", ""]
+        for m in played(rnd):
+            colour = m.tower.name.lower()
+            if m.is_forfeit:
+                said = f"{colour} is stuck, can't move, so that's a pass."
+            elif rng.random() < 0.3:
+                said = f"then {colour} to {said_square(m.target)}."
+            elif rng.random() < 0.5:
+                said = f"{colour} goes {ways[m.direction.name]} {SAID[m.distance - 1]}, from {said_square(m.origin)} to {said_square(m.target)}."
+            else:
+                said = f"{colour}, {said_square(m.origin)} to {said_square(m.target)}."
+            out.append(rng.choice(["", "um ", "so ", "and "]) + said)
+            if rng.random() < 0.15:
+                out.append(rng.choice(["[pause]", "[inaudible]", "[laughs]"]))
+        out += ["", f"{'Black' if rnd.result and rnd.result.winner is Side.BLACK else 'Gold'} wins that one.", ""]
+    out += ["Note to self: try that block again.", "", "[end of recording]"]
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+def test_a_dictated_memos_squares_in_words_are_read(seed: int, hand: int) -> None:
+    """A voice memo's transcript: squares said in words (``e two``, ``h seven``) are
+    squares, a note in brackets is no header (before session 39 ``[end of recording]``
+    began a second match, with an error, and a square in words was a number, no round
+    judged). Each round judged is the truth's, the first one at least. (Not every round
+    of such a memo is judged yet: with no fill said and no colour landed on, a later
+    round's readings may stay as good as each other.)"""
+    text, truth = dictated(seed, random.Random(hand))
+    (match,) = validate_text(text).matches
+    judged = [str(r.winner) if r else None for _, r in match.rounds]
+    assert judged[0] is not None and all(got in (None, want) for got, want in zip(judged, winners(truth).values(), strict=False))
+
+
+#: The compass point of each way a side moves, the board drawn with Black's home row to
+#: the north (Black's forward is south, his left east; Gold's forward north, his left west).
+HEADINGS = {
+    Side.BLACK: {"FORWARD": "S", "LEFT": "SE", "RIGHT": "SW"},
+    Side.GOLD: {"FORWARD": "N", "LEFT": "NW", "RIGHT": "NE"},
+}
+
+
+def compass_export(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A generated match (the truth, and a phone app's YAML export of it): its fields
+    first (the app, the players, a note on the board's orientation), then a list of
+    rounds, each its number, the fill in a field of its own (``refill: right``) and its
+    moves, each a flow mapping of its side, tower, compass heading, steps and the colour
+    it stopped on (``- {by: black, tower: pink, heading: SE, steps: 4, stop: pink}``)."""
+    truth = written(seed, Form.TEXT, "en", target=3)
+    out = [f"# Exported by {rng.choice(['TowerLog 2.3.1', 'Kami Notes 0.9'])} — 2026-09-02T19:44:10+02:00", "# Board orientation: north = Black's home row (row 8), east = file h.", "format: export", "version: 2", "match:", "  players:", '    black: "Lucía"', '    gold: "Marco"', "rounds:"]
+    for n, rnd in enumerate(replay_match(only_match(truth)).rounds, 1):
+        out.append(f"  - round: {n}")
+        if rnd.fill is not None:
+            out.append(f"    refill: {rnd.fill.value}")
+        out.append("    moves:")
+        for m in played(rnd):
+            side, tower = m.side.name.lower(), m.tower.name.lower()
+            if m.is_forfeit:
+                out.append(f"      - {{by: {side}, tower: {tower}, pass: true}}")
+            else:
+                out.append(f"      - {{by: {side}, tower: {tower}, heading: {HEADINGS[m.side][m.direction.name]}, steps: {m.distance}, stop: {m.square_colour.name.lower()}}}")
+        if rnd.result is not None:
+            out.append(f"    result: {{winner: {rnd.result.winner.name.lower()}, points: {rnd.result.points}}}")
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=0, hand=0)
+def test_fix_writes_an_apps_export_of_compass_headings_in_our_notation(seed: int, hand: int) -> None:
+    """A phone app's export: its headings on the compass are read, and ``fix`` writes
+    the match in our notation, every round (before session 39 it corrected the first
+    round's entries and left the others as the app wrote them: their text, read again
+    against the moves once the first round's were corrected, was judged, and fix stopped)."""
+    text, truth = compass_export(seed, random.Random(hand))
+    assert judged_winners(text) == list(winners(truth).values())
+    fixed = fix_text(text)
+    assert fixed.valid and moves_of(fixed.text) == moves_of(truth)
+
+
+#: Two letters a tower, as a mail's key gives them (the order of :class:`Colour`).
+ABBREVIATED = ["Bn", "Gn", "Rd", "Ye", "Pk", "Pu", "Bu", "Or"]
+
+
+def mail_reply(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A generated match (the truth, and a reply by mail that completes a friend's
+    record of it): the mail's headers, a greeting, then the friend's mail quoted, its
+    request first — a key to its letters (``Colours: Or Bu Pu Pk Ye Rd Gn Bn (Bu = blue,
+    Bn = brown). B = you, G = me.``: no lineup, no moves) — then the first rounds, each
+    under a heading (``Game 2 (filled left):``), then the other rounds below the quote;
+    each entry its side's letter, its tower's and its squares (``B Ye g8→g2``), a forfeit
+    the tower stuck on its square (``B Ye stuck on g2 (pass)``), two entries a line."""
+    truth = written(seed, Form.TEXT, "en", target=3)
+    arrow = rng.choice(["→", "->", "-"])
+    out = ["From: Dave <dave@example.net>", "To: Priya <priya@example.net>", "Subject: Re: kamisado sunday - moves", "", "Hi Priya,", ""]
+    out += ["On Sun, 13 Oct 2026 at 22:40, Priya <priya@example.net> wrote:", "> Here's what I got down of the match (first to 3, you Black, me", f"> Gold). Colours: {' '.join(rng.sample(ABBREVIATED, 8))} (Bu = blue, Bn = brown).", "> B = you, G = me. Could you fill in the rest from your sheet?", ">"]
+    rounds = replay_match(only_match(truth)).rounds
+    quoted = rng.randint(1, len(rounds))
+    for n, rnd in enumerate(rounds, 1):
+        mark = "> " if n <= quoted else ""
+        out.append(f"{mark}Game {n}" + (f" (filled {rnd.fill.value})" if rnd.fill is not None else "") + ":")
+        said = []
+        for m in played(rnd):
+            side = "B" if m.side is Side.BLACK else "G"
+            tower = ABBREVIATED[m.tower.value]
+            said.append(f"{side} {tower} stuck on {square_name(m.origin)} (pass)" if m.is_forfeit else f"{side} {tower} {square_name(m.origin)}{arrow}{square_name(m.target)}")
+        out += [f"{mark}  " + ",  ".join(said[k : k + 2]) for k in range(0, len(said), 2)]
+        out += [f"{mark}  -> {'Black' if rnd.result and rnd.result.winner is Side.BLACK else 'Gold'} wins", mark.strip()]
+        if n == quoted:
+            out += ["", "Here's the rest from my sheet:", ""]
+    out += ["", "Well played!", "Dave"]
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=37, hand=1)  # (its forfeit 'stuck on g6 (pass),  G' took Gold's letter for green; read again, its key was read as moves)
+def test_a_mails_key_before_its_first_round_is_no_move(seed: int, hand: int) -> None:
+    """A reply by mail: the request above round 1's heading is its preamble, whose key to
+    the towers' letters holds no move (before session 39 it was read as moves against
+    the legal moves, and no round was judged); a forfeit said with its square is the
+    forfeit, the next entry's side letter no colour landed on."""
+    text, truth = mail_reply(seed, random.Random(hand))
     assert judged_winners(text) == list(winners(truth).values())
     assert errors_of(text) == []

@@ -2402,3 +2402,13 @@ def test_a_winners_line_names_the_side_by_its_players_name(header: list[str], li
     side of that name (before session 36 only a side's word counted)."""
     said = winner_in(line, players_sides([*header, line]))
     assert (said.name if said is not None else None) == side
+
+
+@pytest.mark.parametrize("said", ["Red F two", "red f two", "Red, f eight to f two", "red goes to F two"])
+def test_a_square_said_in_words_is_a_square_after_a_tower_too(said: str) -> None:
+    """A square as speech to text writes it (its file's letter, its rank's word) after a
+    tower is that square, not the short form's Forward (``Red F two`` was a traceback
+    before session 39: the short form took the rank's word for a digit)."""
+    text = f"Round 1\n{said}\n"
+    assert moves_of(text) == [[(61, 13, 6)]]  # (Black's red, f8 to f2)
+    assert validate_text(text).valid

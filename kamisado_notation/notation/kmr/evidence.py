@@ -85,6 +85,8 @@ __all__ = ["Clue", "clues", "definition_alone", "holds_moves", "is_evidence_word
 #: A rank said in words after a file's capital letter (``B fünf``: dictation's square),
 #: with and without its accents.
 _SPOKEN = {re.escape(word) for word in RANK_WORDS}
+#: The ranks' words in English, after a file's small letter (dictation's ``e two``).
+_SPOKEN_ENGLISH = ("one", "two", "three", "four", "five", "six", "seven", "eight")
 _MONTHS = "(?:" + "|".join(w.capitalize() for w in sorted(set(MONTH_WORDS), key=len, reverse=True)) + ")"
 #: The scripts whose glyphs run into a square with no blank (``赤f4``, ``빨강 f4``): no
 #: letter of a word the square would be part of.
@@ -140,7 +142,8 @@ _TOKEN = re.compile(
     r"|(?P<spaced>(?<![a-h][1-8][ ])(?<![\w])[a-h][1-8][ ][a-h][1-8](?![ ][a-h][1-8])(?!\w))"
     r"|(?P<scanned>(?<![\w])(?:[a-h][1-8][-–][a-h][SlI]|[a-h][SlI][-–][a-h][1-8])(?![\w]))"
     r"|(?P<square>" + _FREE_BEFORE + r"[a-hA-H][1-8]" + _FREE_AFTER + ")"
-    r"|(?P<spoken>(?-i:(?<![\w])[A-H])[ ](?:" + "|".join(sorted(_SPOKEN, key=len, reverse=True)) + r")(?![\w]))"
+    r"|(?P<spoken>(?-i:(?<![\w])[A-H])[ ](?:" + "|".join(sorted(_SPOKEN, key=len, reverse=True)) + r")(?![\w])"
+    r"|(?-i:(?<![\w])[a-h][ ](?:" + "|".join(_SPOKEN_ENGLISH) + r"))(?![\w]))"
     r"|(?P<spelled>(?<![\w])(?:" + "|".join(FILE_WORDS) + r")[ ](?:[1-8]|" + "|".join(sorted(_SPOKEN, key=len, reverse=True)) + r")(?![\w]))"
     r"|(?P<scannedword>" + _SCANNED_WORD + ")"
     r"|(?P<time>\d+(?:[:/]\d+)+|\d{1,4}[-.]\d{1,2}[-.]\d{1,4}|(?<![\w-])\d{1,2}(?:[-\u2013\u2014]|&[nm]dash;)\d{1,2}(?![\w-]|\.\d))"
@@ -588,6 +591,12 @@ _PLAYERS = re.compile(rf"(?<!\w){_PLAYER}\s+{_VERSUS}\s+{_PLAYER}")
 _SIDE_NAME = re.compile(r"(?<!\w)([^\W\d_]+)\s*[:=]\s*([^\W\d_][^\W\d_]+)(?=\s*(?:[,;(]|$))|(?<!\w)([^\W\d_][^\W\d_]+)\s*\(\s*([^\W\d_]+)")
 
 
+def _sides_named(text: str) -> list[tuple[str, str]]:
+    """Each side's word and player's name line ``text`` says together (:data:`_SIDE_NAME`:
+    ``Black: Rosa``, ``Rosa (Đen``), the side's word first."""
+    return [(m[1], m[2]) if m[1] is not None else (m[4], m[3]) for m in _SIDE_NAME.finditer(text)]
+
+
 def players_in(text: str) -> frozenset[str]:
     """The players' names line ``text`` says that are also a colour's or a direction's
     word (``Rosa (Black) vs Tamas (Gold)``, ``Black: Rosa, Gold: Tamas``): a name labels
@@ -595,8 +604,7 @@ def players_in(text: str) -> frozenset[str]:
     (``Red vs Blue``) may be towers or teams, and a side's word and a colour's alone
     (``Black: Pink``) a move: no names."""
     said = [name for m in _PLAYERS.finditer(text) if not all(map(_evidence_word, (m[1], m[2]))) for name in (m[1], m[2])]
-    sides = [((m[1], m[2]) if m[1] is not None else (m[4], m[3])) for m in _SIDE_NAME.finditer(text)]
-    sides = [(normalise(side), name) for side, name in sides if normalise(side) in SIDE_WORDS]
+    sides = [(normalise(side), name) for side, name in _sides_named(text) if normalise(side) in SIDE_WORDS]
     if len({side for side, _name in sides}) >= 2:  # (both sides named: 'Black: Pink' alone may be a move)
         said += [name for _side, name in sides]
     return frozenset(name for name in said if name[0].isupper() and _evidence_word(name))
@@ -625,8 +633,7 @@ def players_sides(lines: Iterable[str]) -> dict[str, Side]:
     side only."""
     said: dict[str, set[Side]] = {}
     for text in lines:
-        pairs = [(m[1], m[2]) if m[1] is not None else (m[4], m[3]) for m in _SIDE_NAME.finditer(text)]
-        pairs += [(m[1], m[2]) for m in _TAG_NAME.finditer(text)]
+        pairs = _sides_named(text) + [(m[1], m[2]) for m in _TAG_NAME.finditer(text)]
         for word, name in pairs:
             side = normalise(word)
             if side in SIDE_WORDS and side != "white" and not _evidence_word(name) and normalise(name) not in SIDE_WORDS:
@@ -853,6 +860,13 @@ def _one_syllable(text: str, c: Clue) -> bool:
 _OPENS_BRACKET = re.compile(r"[\s,;:]*(?:[\u3040-\u30ff\u3400-\u9fff]{1,2}\s*)?[(\[（【]\s*")
 
 
+def _spoken(said: str, start: int, end: int) -> Clue:
+    """A square said as speech to text writes it (``E two``, ``h seven``): its file's
+    letter, then its rank's word. In small letters it is weak (``a two``, ``e two``: an
+    article, a conjunction before a number too)."""
+    return Clue("SQUARE", start, end, squares=(None, _square(said[0] + str(RANK_WORDS[said[2:].casefold()]))), weak=said[0].islower())
+
+
 def _square(name: str) -> int:
     return SQUARES[name.lower()]
 
@@ -879,7 +893,7 @@ _GROUPS: dict[str, Callable[[str, re.Match[str]], list[Clue]]] = {
     "square": lambda text, m: [Clue("SQUARE", m.start(), m.end(), squares=(None, _square(m.group())))],
     "shortcode": lambda text, m: [_other(SHORTCODES[m.group()[1:-1].casefold()], m.start(), m.end())],
     "spelled": lambda text, m: [Clue("SQUARE", m.start(), m.end(), squares=(None, _spelled(m.group())))],
-    "spoken": lambda text, m: [Clue("SQUARE", m.start(), m.end(), squares=(None, _square(m.group()[0] + str(RANK_WORDS[m.group()[2:].casefold()]))))],
+    "spoken": lambda text, m: [_spoken(m.group(), m.start(), m.end())],
     "time": lambda text, m: [Clue("ASIDE", m.start(), m.end())],
     "scannedword": lambda text, m: _scanned_word(text, m.start(), m.end()),
     "example": lambda text, m: [Clue("ASIDE", m.start(), m.end())],  # (an example to the line's end: 'for example Red e8→e5 …')
@@ -1137,8 +1151,8 @@ def _in_prose(text: str, tokens: list[Clue], k: int) -> Clue:
 
 
 #: A spreadsheet's row that starts with a number in a cell of its own (``2;1;Bence;…``),
-#: or a table's, its bar as a scan read it (``2 l  8ROWN``, ``1 I  ORANGE``).
-_COUNTED_ROW = re.compile(r"\s*(?:\|\s*)?\d{1,4}\s*(?:[;\t,|]|(?-i:[lI!])(?=\s))")  # (one blank run before the number: a line of blanks is read once, not once a blank)
+#: or a table's (TeX's cells parted by ``&``), its bar as a scan read it (``2 l  8ROWN``, ``1 I  ORANGE``).
+_COUNTED_ROW = re.compile(r"\s*(?:\|\s*)?\d{1,4}\s*(?:[;\t,|&]|(?-i:[lI!])(?=\s))")  # (one blank run before the number: a line of blanks is read once, not once a blank)
 
 
 def _counters(text: str, tokens: list[Clue]) -> list[Clue]:
@@ -1149,7 +1163,7 @@ def _counters(text: str, tokens: list[Clue]) -> list[Clue]:
     for k, tok in enumerate(tokens):
         if tok.kind in ("DISTANCE", "NUMBER"):
             out[k] = Clue("TURN", tok.start, tok.end)
-        elif tok.kind != "ASIDE" or text[tok.start : tok.end].strip(";,|\t "):
+        elif tok.kind != "ASIDE" or text[tok.start : tok.end].strip(";,|&\t "):
             break
     return out
 
@@ -1816,7 +1830,7 @@ class _Line:
         """A square alone: ``F1`` after a tower is Forward 1 in the short form (but not
         before another square or a direction: ``f1  g2``, ``f1 right 2``), else the
         square a move ends on."""
-        if self.after_tower() and self.ahead.short_form(tok, k):
+        if tok.end - tok.start == 2 and self.after_tower() and self.ahead.short_form(tok, k):  # (not a square said: 'f one')
             self.short_slots(tok)
         else:
             self.squares(tok, k)

@@ -98,10 +98,14 @@ def header_name_warning(name: str) -> str | None:
 
 
 def unquoted_header(text: str) -> tuple[str, str, int] | None:
-    """A header line whose value has no quotes (``[Match Standard]``): its name, value
-    and column; ``None`` for any other line."""
+    """A header line whose value has no quotes (``[Match Standard]``, ``[Evnet Spring
+    cup]``): its name, value and column; ``None`` for any other line, and for a line in
+    brackets whose first word is no header's name nor close to one (``[end of
+    recording]``, a transcript's note: no header, and no next match)."""
     m = _UNQUOTED.fullmatch(text)
-    return (m[1], m[2], text.index("[") + 1) if m is not None else None
+    if m is None or (m[1].lower() not in KNOWN_LOWER and not did_you_mean(m[1], KNOWN_HEADERS)):
+        return None
+    return m[1], m[2], text.index("[") + 1
 
 
 def trailing_result(text: str) -> tuple[str, str, int] | None:

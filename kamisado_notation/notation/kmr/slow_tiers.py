@@ -17,6 +17,7 @@ from ...engine.board import Colour, Direction
 from ...errors import NotationError
 from ..record import Comment, Item, RoundRecord
 from .columns import Columns
+from .headers import KNOWN_HEADERS, KNOWN_LOWER, did_you_mean
 from .tokens import field_key
 
 if TYPE_CHECKING:
@@ -213,13 +214,16 @@ _HEADERISH = re.compile(r"\s*\[[A-Za-z][\w-]*\s")
 
 def _headerish(text: str) -> bool:
     """Whether ``text`` is begun as a header is (:data:`_HEADERISH`), and is no bracket of
-    prose: words closed by a ``]`` at the line's end, no quote after the first
-    (``[Transcribed from the sheet: "?" = not legible]``), which is read by evidence."""
+    prose: words closed by a ``]`` at the line's end, no quote after the first, three
+    words at least (``[Transcribed from the sheet: "?" = not legible]``) or begun by no
+    header's name nor one close to it (``[end of recording]``), which is read by evidence."""
     m = _HEADERISH.match(text)
     if m is None:
         return False
     rest = text[m.end() :].strip()
-    return not (rest.endswith("]") and not rest.startswith('"') and len(rest.split()) >= 3)
+    name = m[0].strip()[1:]
+    known = name.lower() in KNOWN_LOWER or bool(did_you_mean(name, KNOWN_HEADERS))
+    return not (rest.endswith("]") and not rest.startswith('"') and (len(rest.split()) >= 3 or not known))
 
 
 #: The words of a line (what :func:`~.evidence.is_evidence_word` is asked of).
