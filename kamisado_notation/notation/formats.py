@@ -438,9 +438,20 @@ def _by_its_moves(head: bytes) -> str | None:
     """The first of :data:`_OTHER_GAMES` whose moves ``head`` holds enough of, unless it
     speaks of towers; else ``None``."""
     for name, pattern, threshold in _OTHER_GAMES:
-        if sum(1 for _ in islice(pattern.finditer(head), threshold)) == threshold:
+        if _holds(head, pattern, threshold) and not _holds(head, _UNLIKE.get(name), threshold):
             return None if _speaks_of_towers(head) else name
     return None
+
+
+#: What a game's record never holds many of: draughts' squares are numbers, so a file
+#: that names squares by file and rank (``e8``, ``h6``: a spreadsheet's Kamisado moves,
+#: whose running scores ``0-1``, ``1-1`` look like draughts' moves) is no PDN.
+_UNLIKE = {"a draughts or checkers game (PDN)": re.compile(rb"(?<![\w])[a-h][1-8](?![\w])")}
+
+
+def _holds(head: bytes, pattern: re.Pattern[bytes] | None, threshold: int) -> bool:
+    """Whether ``head`` holds ``threshold`` matches of ``pattern`` at least (none given: no)."""
+    return pattern is not None and sum(1 for _ in islice(pattern.finditer(head), threshold)) == threshold
 
 
 def _header_game(head: bytes) -> str | None:

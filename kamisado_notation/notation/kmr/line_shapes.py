@@ -30,11 +30,12 @@ from ..vocabulary import (
 
 __all__ = ["Shaped", "fill_named", "heading_shape", "line_shape"]
 
-#: Markup before a heading: signs, a LaTeX command, an HTML or BBCode tag (``\\subsection*{``, ``<h2>``, ``[b]``, ``===``).
+#: Markup before a heading: signs, a LaTeX command, an HTML or BBCode tag (``\\subsection*{``, ``<h2>``, ``[b]``, ``===``),
+#: a Textile or Jira heading's mark (``h3.``).
 #: A chat's prefix before a line: a time (a date) in brackets or not, and the speaker
 #: (``21:18 < KamiBot>``, ``[20:15] mika:``, ``[12/03/26, 20:15] Ana:``).
 _CHAT = r"(?:\[?\d{1,4}[/.:-]\d{1,2}(?:[/.:, -]{1,2}\d{1,4}){0,4}\]?[ \t]*(?:<[^<>\n]{1,40}>|[^\s:<>]{1,40}:)?)?"
-_MARKUP = _CHAT + r"(?:[^\w\s]|\s|\\[a-zA-Z]+\*?|<[a-zA-Z][a-zA-Z0-9]*[^<>]*>|\[/?[a-zA-Z]+\])*?"
+_MARKUP = _CHAT + r"(?:[^\w\s]|\s|\\[a-zA-Z]+\*?|<[a-zA-Z][a-zA-Z0-9]*[^<>]*>|\[/?[a-zA-Z]+\]|(?<![^\s])h[1-6]\.(?=\s))*?"
 #: ``Round N`` (or a round's name in another language or game: ``Game 2``, ``Partie 3``,
 #: ``Manche 1``, :data:`~..vocabulary.ROUND_WORDS`) after any markup, with a comma, colon, full stop or dash after the number, and ``fill left``
 #: (or ``fill-left``, ``fill: left``, ``filled left``, the fill alone) bare or in brackets (round or square), in any case.
