@@ -29,7 +29,16 @@ from ..engine.moves import Move
 from ..engine.position import Position
 from ..enums import TextEnum
 from ..notation.kmr.columns import Columns
-from ..notation.kmr.evidence import Clue, clues, holds_moves, is_key_line, players_sides, to_arrow, winner_in
+from ..notation.kmr.evidence import (
+    Clue,
+    clues,
+    holds_moves,
+    is_key_line,
+    players_sides,
+    signed_sides,
+    to_arrow,
+    winner_in,
+)
 from ..notation.kmr.line_shapes import line_shape
 from ..notation.kmr.slow_tiers import Legend, heading, json_object, json_values
 from ..notation.record import RoundRecord
@@ -131,6 +140,9 @@ class Piece:
     legend: Mapping[str, Direction | Colour] = field(default_factory=dict)
     #: the number of the round the last round's heading above it names (``* Round 3``)
     said_round: int | None = None
+    #: the side a sign at its line's start says moved (``⬛ 🟧 Orange a8 ➜ a4``, where the
+    #: text marks each side by a sign: :func:`~kamisado_notation.notation.kmr.evidence.signed_sides`)
+    side_said: Side | None = None
     #: its line is taken back by the next line that says a move (``no wait sorry typo,
     #: green right two``): as likely set aside as read
     taken_back: bool = False
@@ -169,17 +181,26 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1, order: Order = Order
     said = _rounds_said(numbered, bands)
     in_order = order is Order.WRITTEN and bands is None  # (else rounds are not read in the order their headings stand)
     start = _first_heading(said) if in_order else None
+    signs = {sign: side for _, text in numbered for sign, side in signed_sides(text).items()}
     for number, text in reversed(numbered) if order is Order.NEWEST_FIRST else numbered:
         known, legend = _learn(learnt, legend, text, number)
         if _no_moves(text, number, known=known, said=said, start=start):
             continue
-        found = _line_pieces(text, number, legend, said.get(number) if in_order else None, names=learnt.names)
+        found = _sided(_line_pieces(text, number, legend, said.get(number) if in_order else None, names=learnt.names), text, signs)
         rows.see(number, found)
         if _amends(text, legend, found):
             _take_back(out)
         out.extend(found)
     kept = _voices([p for p in _without_lineups(out) if p.line not in rows.lines], dict(written))
     return kept if bands is None else sorted(kept, key=lambda p: bands.key(p.line, p.column))
+
+
+def _sided(found: list[Piece], text: str, signs: Mapping[str, Side]) -> list[Piece]:
+    """The pieces ``found`` of line ``text``, each with the side the sign the line begins
+    with marks (``signs``: ``⬛ 🟧 Orange a8 ➜ a4``, Black's move), where it begins with one."""
+    begun = text.lstrip()
+    side = next((side for sign, side in signs.items() if begun.startswith(sign)), None)
+    return found if side is None else [replace(p, side_said=side) for p in found]
 
 
 def _no_moves(text: str, number: int, *, known: bool, said: Mapping[int, int | None], start: int | None) -> bool:
@@ -990,12 +1011,19 @@ def _align(pieces: list[Piece], *, flip: bool, style: _Style | None = None, won:
                 said = offers[r.key[0]] = _offers(r.position)
             for j, offer, weight, shape in _entries(pieces, i, said, flip, style):
                 named, names = _named(r.names, piece.name, offer.move.side)
-                elsewhere = _ELSEWHERE if piece.said_round not in (None, r.round_number) else 0.0
-                entry = _Reading(r.score + weight + named - elsewhere, r, move=offer.move, used=(i, j), shape=shape)
+                entry = _Reading(r.score + weight + named - _misplaced(piece, r.round_number, offer.move.side), r, move=offer.move, used=(i, j), shape=shape)
                 entry.names = names
                 beams[j].add(entry)
         _forget(passed, readings, offers)
     return _alignment(readings, pieces, won)
+
+
+def _misplaced(piece: Piece, round_number: int, side: Side) -> float:
+    """What an entry begun at ``piece`` costs read as a move of ``side`` in round
+    ``round_number``: where the heading above it names another round, or the sign its
+    line begins with marks the other side (:data:`_ELSEWHERE` each)."""
+    elsewhere = piece.said_round not in (None, round_number)
+    return _ELSEWHERE * (elsewhere + (piece.side_said not in (None, side)))
 
 
 def _deadlock_forfeits(r: _Reading) -> bool:

@@ -75,7 +75,7 @@ from .style import entry_style
 from .syntax_errors import quote
 from .tokens import MAX_DIGITS, SQUARES
 
-__all__ = ["Clue", "clues", "definition_alone", "holds_moves", "is_evidence_word", "is_key_line", "legend_in", "names_in", "players_in", "players_sides", "read_evidence", "takes_back", "to_arrow", "winner_in"]
+__all__ = ["Clue", "clues", "definition_alone", "holds_moves", "is_evidence_word", "is_key_line", "legend_in", "names_in", "players_in", "players_sides", "read_evidence", "signed_sides", "takes_back", "to_arrow", "winner_in"]
 
 #: The tokens of a line, in the order tried: text struck out, markup tags and entities
 #: (and a style sheet's colour codes, ``#f08cb5``),
@@ -138,7 +138,7 @@ _TOKEN = re.compile(
     r"|(?P<date>(?-i:(?<![\w.])\d{1,2}\.?\s?" + _MONTHS + r"\.?(?=\s*(?:[·•|]|\d{4}))|(?<![\w])" + _MONTHS + r"\.?\s\d{1,2}(?=,|\s*[·•|]|\s\d{4}|$))"
     r"|(?<![\w.])\d{1,2}\.?\s?(?:" + "|".join(sorted(MONTH_WORDS, key=len, reverse=True)) + r")\.?(?=\s\d{4}(?!\d)))"
     r"|(?P<ident>(?<![\w])(?=\w*\d)[^\W\d_][^\W_]*(?:_[^\W_]+)+(?![\w])|(?<![\w])(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?![\w])|(?<![\w#&])#\d{1,4}(?![\w])|(?<![\w])(?![a-hA-H][1-8](?:[a-hA-H][1-8])+(?![\w]))(?=[^\W_]*\d[^\W\d_]+\d)[^\W_]{5,}(?![\w])|(?<![\w])\d+(?:st|nd|rd|th)(?![\w]))"
-    r"|(?P<coords>" + _FREE_BEFORE + r"[a-hA-H][1-8](?:\s?(?:-|–|—|x|×|:|to|->|=>|>|[" + _RIGHTWARDS + r"])\s?)?[a-hA-H][1-8]" + _FREE_AFTER + ")"
+    r"|(?P<coords>" + _FREE_BEFORE + r"[a-hA-H][1-8](?:\s?(?:--?|–|—|x|×|:|to|->|=>|>|[" + _RIGHTWARDS + r"])\s?)?[a-hA-H][1-8]" + _FREE_AFTER + ")"
     r"|(?P<spaced>(?<![a-h][1-8][ ])(?<![\w])[a-h][1-8][ ][a-h][1-8](?![ ][a-h][1-8])(?!\w))"
     r"|(?P<scanned>(?<![\w])(?:[a-h][1-8][-–][a-h][SlI]|[a-h][SlI][-–][a-h][1-8])(?![\w]))"
     r"|(?P<square>" + _FREE_BEFORE + r"[a-hA-H][1-8]" + _FREE_AFTER + ")"
@@ -578,6 +578,15 @@ def names_in(text: str) -> frozenset[str]:
     if len(set(signs.values())) == 2 and len(signs) == 2:
         named |= {sign for sign in signs if any(t.kind == "COLOUR" for t in _tokens(sign))}
     return frozenset(named) if len(named) >= 2 or (named and len(signs) == 2) else frozenset()
+
+
+def signed_sides(text: str) -> dict[str, Side]:
+    """The sign line ``text`` marks each side by, where it marks both, each with a sign of
+    its own (``⬛ Black: ada · 🟨 Gold: annie``): a line that begins with one of them
+    (a bot's ``⬛ 🟧 Orange a8 ➜ a4``) says that side's move. Else none."""
+    signs = {m[1]: normalise(m[2]) for m in _SIGNED_SIDE.finditer(text) if normalise(m[2]) in SIDE_WORDS}
+    sides = {sign: Side.GOLD if word in GOLD_WORDS else Side.BLACK for sign, word in signs.items()}
+    return sides if len(sides) == 2 and len(set(sides.values())) == 2 else {}
 
 
 #: A word for *against* between two players' names (``Rosa vs Tamas``, ``Ana x Bea``).
