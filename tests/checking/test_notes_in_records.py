@@ -502,6 +502,7 @@ def yaml_export(seed: int, rng: random.Random, target: int = 3) -> tuple[str, st
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
 @example(seed=1334, hand=338)  # (a fresh clone's random profile, session 34: Gold's '...' after a note read as Black's forfeit)
+@example(seed=427, hand=42).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 39; the same on 1612795): the last round not judged")
 def test_a_yaml_export_of_flow_mappings_is_read_as_its_moves(seed: int, hand: int) -> None:
     """A YAML list of flow mappings (``- {n: 1, black: "…", gold: "…"}``) is a row of
     entries, not a comment in braces; a note after a round that names the square the
@@ -1051,6 +1052,7 @@ def script_table(seed: int, rng: random.Random) -> tuple[str, str]:
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
 @example(seed=0, hand=5)  # ('lineup => {': a field's key, no Lineup line)
 @example(seed=617, hand=5)  # (a forfeit 'pass => true'; a round that ends in a deadlock, the next round's Round line left out)
+@example(seed=3600, hand=151).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 39; the same on 1612795): rounds 2 and 3 not judged")
 def test_a_scripts_table_of_moves_is_read_as_its_moves(seed: int, hand: int) -> None:
     """A move as a script's table (``{ side = "B", tower = "purple", from = "c8", to =
     "c7", dt = 6 },``) is read from its values, not set aside as a comment in braces; a
