@@ -27,6 +27,7 @@ __all__ = [
     "did_you_mean",
     "edit_distance",
     "header_name_warning",
+    "near_a_header",
     "resignation",
     "trailing_result",
     "unquoted_header",
@@ -97,13 +98,19 @@ def header_name_warning(name: str) -> str | None:
     return f"unknown header [{name}]: did you mean {' or '.join(f'[{n}]' for n in near)}? (kept as written)"
 
 
+def near_a_header(name: str) -> bool:
+    """Whether ``name`` is a known header's name (in any case) or close enough to one to
+    be a slip of it (:func:`did_you_mean`)."""
+    return name.lower() in KNOWN_LOWER or bool(did_you_mean(name, KNOWN_HEADERS))
+
+
 def unquoted_header(text: str) -> tuple[str, str, int] | None:
     """A header line whose value has no quotes (``[Match Standard]``, ``[Evnet Spring
     cup]``): its name, value and column; ``None`` for any other line, and for a line in
     brackets whose first word is no header's name nor close to one (``[end of
     recording]``, a transcript's note: no header, and no next match)."""
     m = _UNQUOTED.fullmatch(text)
-    if m is None or (m[1].lower() not in KNOWN_LOWER and not did_you_mean(m[1], KNOWN_HEADERS)):
+    if m is None or not near_a_header(m[1]):
         return None
     return m[1], m[2], text.index("[") + 1
 

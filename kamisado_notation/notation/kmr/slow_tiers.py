@@ -17,7 +17,7 @@ from ...engine.board import Colour, Direction
 from ...errors import NotationError
 from ..record import Comment, Item, RoundRecord
 from .columns import Columns
-from .headers import KNOWN_HEADERS, KNOWN_LOWER, did_you_mean
+from .headers import near_a_header
 from .tokens import field_key
 
 if TYPE_CHECKING:
@@ -221,8 +221,7 @@ def _headerish(text: str) -> bool:
     if m is None:
         return False
     rest = text[m.end() :].strip()
-    name = m[0].strip()[1:]
-    known = name.lower() in KNOWN_LOWER or bool(did_you_mean(name, KNOWN_HEADERS))
+    known = near_a_header(m[0].strip()[1:])
     return not (rest.endswith("]") and not rest.startswith('"') and (len(rest.split()) >= 3 or not known))
 
 
