@@ -40,6 +40,7 @@ from ..notation.kmr.evidence import (
     winner_in,
 )
 from ..notation.kmr.line_shapes import line_shape
+from ..notation.kmr.numbered import Numbering, numberings, read_as
 from ..notation.kmr.slow_tiers import Legend, heading, json_object, json_values
 from ..notation.record import RoundRecord
 from ..notation.vocabulary import BETWEEN_SQUARES, normalise
@@ -845,6 +846,8 @@ class Alignment:
     pieces: list[Piece]
     aside: list[int]
     flipped: bool = False
+    #: the way the text numbers squares, where it writes them as numbers
+    numbering: Numbering | None = None
     shapes: list[tuple[int, ...]] = field(default_factory=list)
     #: the order the text's clues were read in (:class:`Order`)
     order: Order = Order.WRITTEN
@@ -879,7 +882,39 @@ def align_lines(lines: Iterable[str], *, first_line: int = 1, order: Order = Ord
 @lru_cache(maxsize=8)
 def _aligned(lines: tuple[str, ...], first_line: int, order: Order = Order.WRITTEN) -> Alignment | None:
     """:func:`align_lines`, kept for the few texts read last (``fix`` judges a text
-    again after each round of corrections)."""
+    again after each round of corrections): the text as written, or where its numbers
+    name squares (:mod:`~kamisado_notation.notation.kmr.numbered`), in the way of
+    numbering them that judges the most rounds, and as many as the text read as written
+    (numbers that make moves are more likely squares than distances), where they make
+    half as many moves as that reading judges at least."""
+    best = _read(lines, first_line, order)
+    for numbering in numberings(lines, read=sum(len(r.moves) for r in best.judged) if best else 0):
+        best = _numbered(read_as(lines, numbering), first_line, order, numbering, best)
+    return best
+
+
+def _numbered(lines: tuple[str, ...], first_line: int, order: Order, numbering: Numbering, best: Alignment | None) -> Alignment | None:
+    """The reading of ``lines`` (a text written again with its numbers as squares in
+    ``numbering``) where it judges a round and weighs as much as ``best`` at least
+    (:func:`_weight`), else ``best``."""
+    other = _read(lines, first_line, order)
+    if other is None or not other.judged or (best is not None and _weight(other) < _weight(best)):
+        return best
+    other.numbering = numbering
+    return other
+
+
+def _weight(alignment: Alignment) -> tuple[int, int, float, bool]:
+    """What a reading is weighed by against a reading of the same text in another way of
+    numbering its squares: the rounds it judges, then the fewest clues set aside, then
+    its score (what the moves explain of the text), then whether it reads the squares as
+    written (not from the other side of the board: the board looks the same mirrored, so
+    a text of squares alone reads as well mirrored and turned, as another match)."""
+    return len(alignment.judged), -len(alignment.aside), round(alignment.score, 6), not alignment.flipped
+
+
+def _read(lines: tuple[str, ...], first_line: int, order: Order) -> Alignment | None:
+    """The best reading of ``lines`` as :func:`align_lines` says."""
     pieces = pieces_of(lines, first_line=first_line, order=order)
     if all(p.weak for p in pieces) or len(pieces) > MAX_CLUES:  # (no evidence but common words: 'on', 'to')
         return None

@@ -32,6 +32,7 @@ from ..diagnostics import WARNING, Diagnostic, Edit, Kind
 from ..errors import ArgumentError
 from ..notation import iter_matches, parse_record
 from ..notation.kmr.containers import unwrapped
+from ..notation.kmr.numbered import as_read
 from .edits import Applied, edit_text
 from .validate import FileReport, validate_text
 
@@ -95,9 +96,16 @@ def fix_lines(lines: Iterable[str], *, path: str = "<string>") -> Iterator[Fixed
     the parts' texts joined are what :func:`fix_text` makes of the whole text, and their
     corrections and remaining diagnostics are its. Memory holds a part."""
     held: deque[str] = deque()  # the lines read and not yet given in a part
+    written: list[str] | None = []  # the lines as written, while no match has started
+
+    def given() -> Iterator[str]:
+        for line in lines:
+            if written is not None:
+                written.append(line)
+            yield line
 
     def kept() -> Iterator[str]:
-        for line in unwrapped(lines):  # (a JSON document's strings: the record it holds is what is fixed)
+        for line in unwrapped(given()):  # (a JSON document's strings: the record it holds is what is fixed)
             held.append(line)
             yield line
 
@@ -113,7 +121,9 @@ def fix_lines(lines: Iterable[str], *, path: str = "<string>") -> Iterator[Fixed
             matches += part.matches
             first = match.line
         started = True  # (the text before the first match is read with it: a key to its signs there is its)
-    yield from _once_a_file(_fixed("".join(held), first, path, matches, alone=not started), parts)
+        written = None
+    rest = "".join(held if started or written is None else as_read(written))  # (no match read: a save's numbers may name its squares)
+    yield from _once_a_file(_fixed(rest, first, path, matches, alone=not started), parts)
 
 
 def _once_a_file(part: FixedPart, given: list[FixedPart]) -> Iterator[FixedPart]:
@@ -163,7 +173,7 @@ def fix_text(text: str, *, path: str = "<string>") -> FixReport:
     changes nothing); see the module docstring. Typographic quotes, zero-width
     characters, soft hyphens and no-break spaces are written plain
     (:mod:`~kamisado_notation.notation.text`; their warning is then a correction)."""
-    text = "".join(unwrapped(text.splitlines(keepends=True)))  # (a JSON document's strings: the record it holds)
+    text = "".join(as_read(text.splitlines(keepends=True)))  # (a JSON document's strings: the record it holds)
     return FixReport(*_corrected(text, path)[:3])
 
 

@@ -23,6 +23,7 @@ from ..engine.board import Side
 from ..engine.match import RoundResult
 from ..engine.moves import Move
 from ..engine.position import Position
+from ..notation.kmr.numbered import numberings
 from ..notation.writer import check_header
 from .aligned import AlignedRound, Alignment, Order, Piece, align_lines, rounds_side_by_side, says_of
 from .correct import back_move
@@ -87,10 +88,11 @@ def _taken_over(
     after them (:func:`_in_notes`), or it settles an entry the first error leaves between
     several moves (:func:`_settles`), or it reads the text newest first, every round
     judged (the first reading's error came of the order: moves read in the wrong order
-    are seldom legal); else ``None``."""
+    are seldom legal); else ``None``. A text the first reading found no match in is read
+    again where its numbers name squares (a program's save: ``from="5,0"``)."""
     errors = [d for d in diagnostics if d.severity is Severity.ERROR]
     first = min(errors, key=lambda d: (d.line, d.column)) if errors else None
-    if not _worth_reading(lines, first_line, errors, first, diagnostics):
+    if not _worth_reading(lines, first_line, errors, first, diagnostics) and not (not results and numberings(lines)):
         return None
     alignment = _in_order(lines, first_line)
     if alignment is None or (first is not None and alignment.order is not Order.ACROSS and not _keeps(alignment, first, lines, first_line)):
@@ -468,6 +470,8 @@ def _read_against(alignment: Alignment, entries: int, first: Piece) -> Diagnosti
     seen from the other side."""
     judged = len(alignment.judged)
     flipped = " (its squares as seen from the other side of the board)" if alignment.flipped else ""
+    if alignment.numbering is not None:
+        flipped += f" (its squares written as numbers: {alignment.numbering.said})"
     order = _ORDER_SAID[alignment.order]
     where = "from here up" if alignment.order is Order.NEWEST_FIRST else "from here on"
     return Diagnostic(

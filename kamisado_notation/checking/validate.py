@@ -37,9 +37,9 @@ from ..errors import RecordIOError
 from ..notation.files.blocks import Block, decode_block
 from ..notation.files.encodings import ENCODING_RULE
 from ..notation.kmr.assembly import Assembler
-from ..notation.kmr.containers import unwrapped
 from ..notation.kmr.fast_paths import validating_fast
 from ..notation.kmr.line_reader import Reader
+from ..notation.kmr.numbered import as_read
 from ..notation.record import MatchRecord, RecordFile
 from ..notation.text import TEXT_RULE
 from .replayed import MatchStatus
@@ -594,7 +594,7 @@ def read_again(
     those of lines the reading again covered."""
     if not _to_read_again(found, lines, leading):
         return found, leading
-    lines = list(unwrapped(lines))  # (a JSON document's strings: the text the matches were read from, line for line)
+    lines = as_read(lines)  # (a JSON document's strings: the text the matches were read from, line for line)
     out: list[MatchSummary] = []
     for lo, hi, s in _spans(found, len(lines), first_line):
         again = _reread(s, lines[lo:hi], first_line + lo, leading)

@@ -938,7 +938,7 @@ def _number_rows(numbers: tuple[str, ...]) -> list[tuple[str, ...]]:
 #: Evidence words that are also common words (``to``, ``for``, ``um``, ``tan``): evidence
 #: only inside an entry that has its tower or direction and lacks the word's slot.
 WEAK_WORDS = frozenset(normalise(w) for w in ("ora", "café", "tim", "hai", "năm", "sáu", "bảy", "bốn", "saat", "sep", "fire", "sola", "cam", "hara", "lima", "kahve", "rett", "fram", "frem", "du", "do", "ek", "ba", "bir", "one", "too", "fore", "read", "blew", "won", "to", "tree", "for", "fife", "sicks", "sven", "um", "hat", "ein", "un", "une", "een", "sex", "tre", "dir", "der", "sol", "bal", "jobb", "mor", "tan", "rose", "vor", "rakt",
-    "göy", "isa", "pito", "lau", "sita", "saba", "uch", "уч", "eta", "erin", "arun", "eje", "meta", "meje", "daya", "dama", "kow", "shan", "laba", "pese", "kafe", "duo", "rima", "pers",
+    "göy", "isa", "pito", "lau", "sita", "saba", "uch", "уч", "eta", "erin", "arun", "eje", "meta", "meje", "daya", "dama", "kow", "shan", "laba", "pese", "kafe", "duo", "rima", "pers", "int",
     "წინ", "առաջ"))
 
 #: Other forms of one and two (de, hu, pt, ro; then the evidence reader's languages).

@@ -1,0 +1,151 @@
+"""Squares written as numbers, as programs other than ours write them
+(``kamisado_notation.notation.kmr.numbered``; docs/record-decisions.md, "Squares written
+as numbers"): a save file's ``"from": [5, 0]``, a database dump's ``fx, fy, tx, ty``
+columns, a server's log of squares numbered 0 to 63. Each program counts its own way
+(from 0 or 1, the rows from the top or the bottom, file or row first, one number a
+square row by row or column by column); the moves decide which way a text counts, and
+the match is judged as the generated match (the truth) played it, and ``fix`` writes it
+in our notation.
+
+The numbering each test writes is computed here from the squares' files and ranks, not
+by the reader's code."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from kamisado_notation import Severity, fix_text, replay_match, validate_text
+from kamisado_notation.engine.board import Side
+from kamisado_notation.notation.writer import Form
+from tests.support.slips import moves_of, only_match, winners, written
+
+pytestmark = pytest.mark.reads_again
+
+
+def played(rnd: Any) -> list[Any]:
+    """A replayed round's moves as a record names them (no push's back-entry)."""
+    return [ply.move for ply in rnd.plies if ply.move is not None and str(ply.kind) != "back"]
+
+
+def numbers(square: int, *, pair: bool, base: int, top: bool, file_first: bool) -> list[int]:
+    """How a program that counts as said writes ``square`` (0 = a1, 63 = h8)."""
+    file, rank = square % 8, square // 8
+    row = 7 - rank if top else rank
+    if pair:
+        return [file + base, row + base] if file_first else [row + base, file + base]
+    return [(row * 8 + file if file_first else file * 8 + row) + base]
+
+
+def judged_winners(text: str) -> list[str | None]:
+    (match,) = validate_text(text).matches
+    return [str(r.winner) if r else None for _, r in match.rounds]
+
+
+def errors_of(text: str) -> list[str]:
+    return [d.message for m in validate_text(text).matches for d in m.diagnostics if d.severity is Severity.ERROR]
+
+
+def program_save(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A generated match (the truth, and a program's file of it that writes squares as
+    numbers, counted in a way drawn at random): a save file in JSON (pretty-printed, each
+    number on a line of its own, or each move an object on one line), a database dump
+    (``INSERT INTO moves VALUES (round, ply, 'black', fx, fy, tx, ty);``), a server's
+    log (``[12:03:44] g41 r2 #7 black (3,4)->(3,1)``) or a save in XML (``<move ply="3"
+    player="1" from="3,4" to="3,1"/>``); the tower's colour written or not."""
+    truth = written(seed, Form.TEXT, "en", target=rng.choice([1, 3]))
+    way = {"pair": rng.random() < 0.6, "base": rng.choice([0, 1]), "top": rng.random() < 0.5, "file_first": rng.random() < 0.7}
+    colours = rng.random() < 0.5
+    layout = rng.choice([json_save, json_lines, sql_dump, server_log, xml_save])
+    rounds = []
+    for number, rnd in enumerate(replay_match(only_match(truth)).rounds, 1):
+        plies = []
+        for ply, m in enumerate(played(rnd), 1):
+            move: dict[str, Any] = {"n": ply, "side": "black" if m.side is Side.BLACK else "gold"}
+            if colours:
+                move["tower"] = m.tower.title.lower()
+            move["from"], move["to"] = numbers(m.origin, **way), numbers(m.target, **way)
+            plies.append(move)
+        rounds.append({"round": number, "moves": plies})
+    return layout(rounds, rng), truth
+
+
+def json_save(rounds: list[dict[str, Any]], rng: random.Random) -> str:
+    """A save file, pretty-printed: each number of an array on a line of its own."""
+    return json.dumps({"app": "DragonTowers 2.1", "game": 4411, "rounds": rounds}, indent=2)
+
+
+def json_lines(rounds: list[dict[str, Any]], rng: random.Random) -> str:
+    """A save file with each move an object on one line."""
+    lines = ['{"app": "DragonTowers 2.1", "rounds": [']
+    for k, r in enumerate(rounds, 1):
+        lines.append(f'  {{"round": {r["round"]}, "moves": [')
+        lines.append(",\n".join(f"    {json.dumps(m)}" for m in r["moves"]))
+        lines.append("  ]}" + ("," if k < len(rounds) else ""))
+    return "\n".join([*lines, "]}"]) + "\n"
+
+
+def sql_dump(rounds: list[dict[str, Any]], rng: random.Random) -> str:
+    """A database dump: a row a move, the squares' numbers in columns of their own."""
+    lines = ["-- dump of kamisado_club", "CREATE TABLE moves (round int, ply int, side text, tower text, fx int, fy int, tx int, ty int);"]
+    for r in rounds:
+        for m in r["moves"]:
+            lines.append(f"INSERT INTO moves VALUES ({r['round']}, {m['n']}, '{m['side']}', '{m.get('tower', '')}', {', '.join(map(str, m['from'] + m['to']))});")
+    return "\n".join(lines) + "\n"
+
+
+def xml_save(rounds: list[dict[str, Any]], rng: random.Random) -> str:
+    """A save file in XML: a move an element, its squares' numbers in its attributes."""
+    lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<kamisado version="1.3">']
+    for r in rounds:
+        lines.append(f'  <round n="{r["round"]}">')
+        for m in r["moves"]:
+            tower = f' tower="{m["tower"]}"' if "tower" in m else ""
+            squares = " ".join(f'{key}="{",".join(map(str, m[key]))}"' for key in ("from", "to"))
+            lines.append(f'    <move ply="{m["n"]}" player="{1 if m["side"] == "black" else 2}"{tower} {squares}/>')
+        lines.append("  </round>")
+    return "\n".join([*lines, "</kamisado>"]) + "\n"
+
+
+def server_log(rounds: list[dict[str, Any]], rng: random.Random) -> str:
+    """A game server's log: a line a move, with its time, the game's and round's ids."""
+    lines = []
+    clock = 12 * 3600
+    for r in rounds:
+        lines.append(f"[{clock // 3600:02}:{clock // 60 % 60:02}:{clock % 60:02}] g41 round {r['round']} started")
+        for m in r["moves"]:
+            clock += rng.randint(3, 90)
+            squares = "->".join("(" + ",".join(map(str, sq)) + ")" for sq in (m["from"], m["to"]))
+            lines.append(f"[{clock // 3600:02}:{clock // 60 % 60:02}:{clock % 60:02}] g41 r{r['round']} #{m['n']} {m['side']} {m.get('tower', '')} {squares}")
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=0, hand=0)
+@example(seed=1, hand=5)
+def test_a_programs_squares_written_as_numbers_are_read_in_its_own_way_of_counting(seed: int, hand: int) -> None:
+    text, truth = program_save(seed, random.Random(hand))
+    assert errors_of(text) == []
+    assert judged_winners(text) == list(winners(truth).values())
+    fixed = fix_text(text)
+    assert fixed.valid and moves_of(fixed.text) == moves_of(truth)
+
+
+def test_the_warning_says_how_the_squares_are_numbered() -> None:
+    """The warning that the match is read against the moves says how its squares are numbered."""
+    text, _ = program_save(3, random.Random(7))
+    said = [d.message for m in validate_text(text).matches for d in m.diagnostics if "written as numbers" in d.message]
+    assert len(said) == 1
+
+
+def test_numbers_that_make_no_moves_are_no_squares() -> None:
+    """A list of scores and times holds numbers but no move: nothing is read of it."""
+    text = "\n".join(f"{k}. {k % 7},{(k * 3) % 8} at 12:{k:02} score {k % 3}-{k % 5}" for k in range(1, 40))
+    report = validate_text(text)
+    assert not any(r for m in report.matches for _, r in m.rounds)
