@@ -41,13 +41,13 @@ _OPENS = re.compile(r"\s*[\[{].*")
 _FEWEST = 3
 #: A way is read where it makes this share of the moves the best way makes.
 _NEAR_BEST = 0.85
-#: The most characters of a label before a number that tell one field from another.
+#: The most characters before a run's first number its label is read from.
 _LABEL = 12
 #: Numbers that make a move's shape after other labels than the text's moves stand after
 #: most are read as a move where those labels stand before this share as many moves.
 _HABIT = 0.5
-#: The signs at a label's end.
-_SIGNS = re.compile(r"[^\w]*$")
+#: A label's end: the word of a key, and the signs after it.
+_KEYED = re.compile(r"(\w*)([^\w]*)$")
 #: The most ways a text is read in.
 _MOST = 4
 
@@ -216,9 +216,8 @@ def _label(text: str, run: list[re.Match[str]], k: int) -> str:
     not its field's: its label is ``(``)."""
     start = run[k - 1].end() if k else max(text.rfind("\n", 0, run[k].start()) + 1, run[k].start() - _LABEL)
     before = "".join(text[start : run[k].start()].split())
-    signs = _SIGNS.search(before)
-    said = signs[0] if signs else ""
-    return before[-_LABEL:] if ":" in said or "=" in said else said
+    label = _KEYED.search(before)
+    return label[0] if label and (":" in label[2] or "=" in label[2]) else label[2] if label else ""
 
 
 def _telling(text: str, numbering: Numbering) -> int:
