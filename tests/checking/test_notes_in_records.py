@@ -922,6 +922,7 @@ def journal_export(seed: int, rng: random.Random) -> tuple[str, str]:
 @example(seed=911, hand=0)  # (not judged before session 39, as 6612)
 @example(seed=975, hand=36)  # (not judged before session 39, as 6612: the random profile)
 @example(seed=261, hand=0)  # (not judged before session 39, as 6612: a fresh clone's random profile)
+@example(seed=182, hand=5).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 40; the same on ececec2): a one-round match in one JSON string is not judged, as seed 301")
 def test_a_diary_apps_json_export_is_read_from_its_markdown_text(seed: int, hand: int, tmp_path_factory: pytest.TempPathFactory) -> None:
     """A ``.json`` file that is another program's JSON (no ``"matches"``) is read from
     its strings' text, whatever its ending; a Markdown escape is the mark it escapes
