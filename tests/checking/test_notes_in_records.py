@@ -611,6 +611,7 @@ def marked_bot_log(seed: int, rng: random.Random) -> tuple[str, str]:
 @example(seed=221, hand=0)  # (a one-round match: not judged before session 39)
 @example(seed=48, hand=39).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 40; the same on ececec2): a one-round match of four moves, each said twice, is not judged")
 @example(seed=5200, hand=31)  # (read from the other side of the board before session 39, the wrong winner: a sign marks each bot line's side)
+@example(seed=400, hand=3713).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 40; the same on ececec2): a bot's match, each move said twice, not judged whole")
 def test_signs_that_mark_the_sides_are_no_colours(seed: int, hand: int) -> None:
     """A sign a record says marks a side (``🟨 Gold: annieb``) labels that side's lines, no
     yellow; a colour said as a sign and its word (``🟪 Purple``) is one colour, not a
@@ -1419,6 +1420,7 @@ def typeset_report(seed: int, rng: random.Random) -> tuple[str, str]:
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
 @example(seed=37, hand=1)  # (before session 39 a row's number before '&' was read as a distance: round 2 not judged)
+@example(seed=246, hand=0).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 40; the same on ececec2): a typeset report's round left between readings")
 def test_a_typeset_reports_preamble_and_table_signs_are_no_moves(seed: int, hand: int, tmp_path_factory: pytest.TempPathFactory) -> None:
     """A LaTeX report: a row's number before ``&`` is no distance (before session 39 it
     was, and a round was misread: seed 37); the text above round 1's heading, its
@@ -1517,6 +1519,7 @@ def compass_export(seed: int, rng: random.Random) -> tuple[str, str]:
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
 @example(seed=0, hand=0)
+@example(seed=4977, hand=0).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 40; the same on ececec2): an app's export of compass headings: its last round not judged")
 def test_fix_writes_an_apps_export_of_compass_headings_in_our_notation(seed: int, hand: int) -> None:
     """A phone app's export: its headings on the compass are read, and ``fix`` writes
     the match in our notation, every round (before session 39 it corrected the first
