@@ -19,6 +19,7 @@ import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 
 from ...engine.board import square_name
@@ -245,9 +246,12 @@ def as_read(lines: list[str]) -> list[str]:
     return lines if read != lines and numberings(lines) else read
 
 
+@lru_cache(maxsize=4)
 def _counted(text: str) -> list[tuple[int, int]]:
     """How many moves each way (by its place in :data:`_ALL`) makes of ``text``'s numbers
-    (:func:`_telling`), the most first; none where it holds no number."""
+    (:func:`_telling`), the most first; none where it holds no number. Kept for the last
+    few texts: a text read again is asked of by the reading, each order it is read in,
+    and ``fix``."""
     if not _NUMBER.search(text):
         return [(0, 0)]
     return sorted(((_telling(text, n), k) for k, n in enumerate(_ALL)), reverse=True)
