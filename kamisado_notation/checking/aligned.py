@@ -80,7 +80,8 @@ _NAMED, _NAMES = 0.5, 8
 _ASIDE, _ASIDE_WEAK = 1.0, 0.1
 #: The readings kept at each clue, and how far below the best one a reading may fall.
 _BEAM, _MARGIN = 24, 12.0
-#: Readings within this of the best at the end are as good as it.
+#: Readings less than this below the best at the end are as good as it (one that sets
+#: aside a clue the best reads, all else alike, is this much below: not as good).
 _TIE = 2.0
 #: What an entry costs where the round it is read in is not the one the heading above it
 #: names (a note after round 2's table read as round 3's first moves, above ``* Round 3``).
@@ -121,6 +122,15 @@ _HALF_LINEUP = 3
 #: The words set aside on a line whose one clue is a colour that make it chatter naming a
 #: tower (``lol ur orange is so far out``), a weak clue: a tower alone says little.
 _CHATTER = 3
+#: What a colour landed on costs read from the next cell of a table (``\\mv{Brown}{r}{2} &
+#: \\mv{Brown}{r}{3}``: the next entry's tower, as likely; the same in every table row).
+_CELL = 0.5
+#: What an entry gains whose move lands on the colour the next line begins with (the
+#: next entry's tower, :func:`_calls_next`): as much as that colour read as its landing
+#: would, less what reading the next entry without its tower loses.
+_NEXT = 0.75
+#: What parts a table's cells.
+_CELLS = re.compile(r"[&|\t]")
 #: The most clues an entry is read from; the legal moves kept of this many positions at most.
 _SPAN, _OFFERS = 8, 2048
 
@@ -150,12 +160,17 @@ class Piece:
     #: a square said after a word or an arrow to it (``to c1``, ``→ c1``, ``ke c1``): where
     #: a move lands, never where it stood
     lands: bool = False
+    #: a table's cell begins between the clue before it on its line and it (``&``, ``|``,
+    #: a tab): a colour there is seldom the colour the move before it landed on
+    cell: bool = False
+    #: a square on the f-file in a text that writes squares: no short form's ``F1``
+    square_only: bool = False
 
     @property
     def short(self) -> tuple[Direction, int] | None:
         """The direction and distance of ``F3`` read in the short form (Forward 3; ``E1``
         where the file's legend makes ``E`` a direction) rather than as a square."""
-        if self.clue.kind != "SQUARE" or len(self.text) != 2:
+        if self.clue.kind != "SQUARE" or len(self.text) != 2 or self.square_only:
             return None
         letter, distance = self.text[0], int(self.text[1])
         defined = self.legend.get(letter)
@@ -192,8 +207,24 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1, order: Order = Order
         if _amends(text, legend, found):
             _take_back(out)
         out.extend(found)
-    kept = _voices([p for p in _without_lineups(out) if p.line not in rows.lines], dict(written))
+    kept = _squares_written(_voices([p for p in _without_lineups(out) if p.line not in rows.lines], dict(written)))
     return kept if bands is None else sorted(kept, key=lambda p: bands.key(p.line, p.column))
+
+
+#: How many squares on files other than f a text names, at least, for its ``f1`` to be
+#: squares too, never the short form's forward one.
+_SQUARES_WRITTEN = 3
+
+
+def _squares_written(pieces: list[Piece]) -> list[Piece]:
+    """``pieces`` with the squares of the f-file read as squares alone where the text
+    writes squares (:data:`_SQUARES_WRITTEN` on other files, and more than on the
+    f-file): a text in the short form writes no square but the f-file's (``F3``, ``L2``)."""
+    files = [p.text[0].lower() for p in pieces if p.clue.kind == "SQUARE" and len(p.text) == 2]
+    on_f = files.count("f")
+    if len(files) - on_f < max(_SQUARES_WRITTEN, on_f + 1):
+        return pieces
+    return [replace(p, square_only=True) if p.clue.kind == "SQUARE" and p.text[:1] in ("F", "f") else p for p in pieces]
 
 
 def _sided(found: list[Piece], text: str, signs: Mapping[str, Side]) -> list[Piece]:
@@ -240,14 +271,18 @@ def _amends(text: str, legend: Mapping[str, Direction | Colour], found: list[Pie
 
 
 def _take_back(out: list[Piece]) -> None:
-    """Mark the pieces of the last line of ``out`` taken back (:attr:`Piece.taken_back`)."""
-    if not out:
-        return
-    last = out[-1].line
-    k = len(out)
-    while k and out[k - 1].line == last:
-        k -= 1
-        out[k] = replace(out[k], taken_back=True)
+    """Mark the pieces of the last line of ``out`` that says a move (two clues, not weak)
+    taken back (:attr:`Piece.taken_back`), and those of the lines after it: a word
+    between, a square asked about (``<lucia> f3 no??``), is no move the writer corrects.
+    Where none of the last :data:`_TAKEN_BACK_LINES` lines says a move, the last line."""
+    strong = Counter(p.line for p in out[-4 * _SPAN :] if not p.weak)
+    lines = sorted({p.line for p in out[-4 * _SPAN :]})[-_TAKEN_BACK_LINES:]
+    first = next((n for n in reversed(lines) if strong[n] >= 2), lines[-1] if lines else 0)
+    out[:] = [replace(p, taken_back=True) if p.line >= first else p for p in out]
+
+
+#: How many lines before a correction (``corrijo …``) the entry it takes back may stand.
+_TAKEN_BACK_LINES = 3
 
 
 def _columns_blanked(numbered: Iterable[tuple[int, str]]) -> list[tuple[int, str]]:
@@ -372,12 +407,17 @@ def _line_pieces(
     found = _signs_as_words([c for c in tokens if c.kind in _EVIDENCE or _compass(c, text) is not None], text)
     if _chatter(found, tokens, text):
         found = [replace(found[0], weak=True)]  # (a colour named in a sentence: 'lol ur orange is so far out')
-    pieces = [
-        Piece(number, c.start + 1, c, text[c.start : c.end], _name_before(text, c.start), legend, said_round, lands=_lands(c, text))
-        for c in found
-        if _kept(c, text, names)
-    ]
-    return [p for k, p in enumerate(pieces) if not _to_the_landing(p, pieces[k + 1] if k + 1 < len(pieces) else None, text)]
+    ends = [0, *(c.end for c in found)]  # (each clue's with the end of the one before it)
+    pieces = [_piece(text, number, c, ends[k], legend, said_round) for k, c in enumerate(found) if _kept(c, text, names)]
+    return [p for p, nxt in zip(pieces, [*pieces[1:], None], strict=False) if not _to_the_landing(p, nxt, text)]  # (each with the one after it)
+
+
+def _piece(text: str, number: int, clue: Clue, after: int, legend: Mapping[str, Direction | Colour], said_round: int | None) -> Piece:
+    """The piece ``clue`` of line ``number``, ``text``, is (the clue before it ends at
+    ``after``), read with ``legend`` under the heading of round ``said_round``."""
+    start, end = clue.start, clue.end
+    cell = _CELLS.search(text, after, start) is not None
+    return Piece(number, start + 1, clue, text[start:end], _name_before(text, start), legend, said_round, lands=_lands(clue, text), cell=cell)
 
 
 def _chatter(found: list[Clue], tokens: list[Clue], text: str) -> bool:
@@ -709,15 +749,44 @@ def _spans(pieces: list[Piece], i: int, offer: _Offer, flip: bool) -> Iterator[t
             weight -= inside
             bare = bare or not filled & _HOW
             continue
-        if found is None or (bare and not (filled | found[0]) & _HOW):
-            return  # (a word skipped between a tower and a colour: 'blue, so I have to do blue' is no move)
+        if _ends_before(pieces, i, j, found, filled, bare=bare, strong=strong):
+            return
+        assert found is not None
         bare = False
         filled |= found[0]
-        weight += found[1]
+        weight += found[1] - (_CELL if found[0] == _LANDING and pieces[j].cell else 0.0)
         shape += (found[0],)
         strong = strong or not pieces[j].weak
         if strong:
-            yield j + 1, weight, shape
+            yield j + 1, weight + _calls_next(pieces, j + 1, offer, filled), shape
+
+
+def _ends_before(pieces: list[Piece], i: int, j: int, found: tuple[int, float] | None, filled: int, *, bare: bool, strong: bool) -> bool:
+    """Whether the entry begun at ``pieces[i]`` ends before ``pieces[j]``: it fits no slot
+    left (``found``, none), or only a slot that says nothing of how the move goes after a
+    word skipped (``bare``: 'blue, so I have to do blue' is no move), or a line parts them
+    (:func:`_parted`)."""
+    if found is None or (bare and not (filled | found[0]) & _HOW):
+        return True
+    return j > i and _parted(pieces[j - 1], pieces[j], strong=strong)
+
+
+def _parted(before: Piece, piece: Piece, *, strong: bool) -> bool:
+    """Whether ``piece`` on a line after ``before``'s is no part of the entry ``before``
+    ends so far: that entry holds only weak clues (a common word alone, ``Cafe`` above the
+    moves, begins no entry on the next line), or a round's heading stands between."""
+    return piece.line != before.line and (not strong or piece.said_round != before.said_round)
+
+
+def _calls_next(pieces: list[Piece], j: int, offer: _Offer, filled: int) -> float:
+    """What an entry of ``offer`` that ends before ``pieces[j]`` and says no colour landed
+    on gains where that piece is the colour it lands on, on a line after: the next
+    entry's tower, which the rules make the colour this move lands on (``T: Rosa c2`` /
+    ``F: Gelb d6``; ``BROWN R 1`` / ``ORANGE F 7``: right one lands on orange)."""
+    if filled & _LANDING or j >= len(pieces):
+        return 0.0
+    nxt = pieces[j]
+    return _NEXT if nxt.clue.kind == "COLOUR" and not nxt.weak and nxt.clue.colour is offer.landing and nxt.line != pieces[j - 1].line else 0.0
 
 
 def _inside(pieces: list[Piece], j: int, offer: _Offer, filled: int) -> float | None:
@@ -1153,7 +1222,7 @@ def _alignment(final: list[_Reading], pieces: list[Piece], won: Sequence[tuple[i
     (``won``) tell readings as good apart: where the best does not agree with each of
     them and one as good does, that one is taken; where the best agrees, a reading near
     as good that does not is no reason to doubt it."""
-    best, path, near = _told_by_winners([r for r in final if r.score >= final[0].score - _TIE], won, pieces)
+    best, path, near = _told_by_winners([r for r in final if r.score > final[0].score - _TIE + 1e-9], won, pieces)
     rounds = _rounds(path)
     certain = _firm(rounds, _rounds_within(path, _agreed(path, near)), pieces)
     used = {k for r in path if r.used is not None for k in range(*r.used)}
@@ -1179,15 +1248,21 @@ def _says_winners(path: list[_Reading], won: Sequence[tuple[int, Side]], pieces:
     """Whether the reading ``path`` agrees with each winner the text says (``won``: a
     line, a side): the last step it reads from the lines before that one ended a round
     that side won (the steps it reads from no clue after it too: a forfeit, a fill)."""
+    written = [k for k, r in enumerate(path) if r.used is not None]
     for line, side in won:
-        before = [k for k, r in enumerate(path) if r.used is not None and pieces[r.used[1] - 1].line <= line]
-        if not before:
-            continue
-        end = next((k for k in range(before[-1] + 1, len(path)) if path[k].used is not None), len(path))
-        ended = [r.result for r in path[before[-1] : end] if r.result is not None and r.move is not None]
-        if not ended or ended[-1].winner is not side:
+        before = [k for k in written if pieces[(path[k].used or (0, 1))[1] - 1].line <= line]
+        if before and _winner_after(path, before[-1], written) is not side:
             return False
     return True
+
+
+def _winner_after(path: list[_Reading], k: int, written: list[int]) -> Side | None:
+    """The winner of the last round the steps of ``path`` from ``k`` end, up to the next
+    step read from a clue (``written``: those steps): the steps read from none after it
+    too (a forfeit, a fill)."""
+    end = next((w for w in written if w > k), len(path))
+    ended = [r.result for r in path[k:end] if r.result is not None and r.move is not None]
+    return ended[-1].winner if ended else None
 
 
 def _firm(rounds: list[AlignedRound], certain: int, pieces: list[Piece]) -> int:

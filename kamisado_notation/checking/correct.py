@@ -28,7 +28,7 @@ from ..engine.board import SQUARE_COLOURS, Colour, Direction, Side, square_name
 from ..engine.position import Move, Position
 from ..enums import TextEnum
 from ..errors import IllegalMoveError
-from ..notation.record import STRAIGHT, Entry
+from ..notation.record import ASLANT, STRAIGHT, Entry
 
 __all__ = [
     "Candidate",
@@ -126,10 +126,13 @@ def _left_open(entry: Entry, name: Slot, actual: object) -> bool:
     """Whether slot ``name``, empty in ``entry``, agrees with the move's ``actual``: a
     tower or a square may be left out, and a slot not read (:attr:`Entry.unread`) says
     nothing, but a direction not read that was said straight (a straight down arrow:
-    the mover's forward, or a back-entry's back) is no diagonal."""
+    the mover's forward, or a back-entry's back) is no diagonal, and one said aslant (a
+    diagonal compass point) is one."""
     unread = (entry.unread or "").split()
     if name is Slot.DIRECTION and STRAIGHT in unread:
         return actual in (Direction.FORWARD, Direction.BACK, None)
+    if name is Slot.DIRECTION and ASLANT in unread:
+        return actual in (Direction.LEFT, Direction.RIGHT)
     return name is Slot.TOWER or name is Slot.SQUARE or name in unread
 
 
@@ -206,6 +209,8 @@ def said_back(entry: Entry, back: Move) -> bool:
     back-entry is due, the legal moves decide that it is one."""
     if entry.unread is None or entry.is_coords or entry.direction is not None or (entry.tower, entry.square_colour) == (None, None):
         return False
+    if ASLANT in entry.unread.split():
+        return False  # (said aslant, 'SE': a back-entry goes straight back)
     return entry.tower in (None, back.tower) and entry.square_colour in (None, back.square_colour) and entry.distance in (None, 1)
 
 

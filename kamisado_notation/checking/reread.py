@@ -28,6 +28,7 @@ from ..notation.writer import check_header
 from .aligned import AlignedRound, Alignment, Order, Piece, align_lines, rounds_side_by_side, says_of
 from .correct import back_move
 from .slips.after_end import QUOTED, READ_BY_EVIDENCE, in_a_sentence
+from .styled_entries import MAY_STAND
 from .targets import MATCH_FORMATS, fits, format_name, match_target
 
 __all__ = ["MAX_REREAD", "Reread", "headers_text", "reread", "rounds_text"]
@@ -95,11 +96,18 @@ def _taken_over(
     if not _worth_reading(lines, first_line, errors, first, diagnostics) and not (not results and numberings(lines)):
         return None
     alignment = _in_order(lines, first_line)
-    if alignment is None or (first is not None and alignment.order is not Order.ACROSS and not _keeps(alignment, first, lines, first_line)):
+    if alignment is None or not _holds_first(alignment, first, lines, first_line):
         return None
-    if not _agrees(results, alignment.judged, _run_on(errors)):
+    if not _agrees(results, alignment.judged, _run_on(errors) | _guessed(diagnostics)):
         return None
     return alignment if _reads_more(alignment, first, results) else None
+
+
+def _holds_first(alignment: Alignment, first: Diagnostic | None, lines: Sequence[str], first_line: int) -> bool:
+    """Whether ``alignment`` reads the entry the first error (``first``) stands at as
+    written (:func:`_keeps`); a table's rounds read across need not (their order was
+    misread, so the errors say nothing of the entries)."""
+    return first is None or alignment.order is Order.ACROSS or _keeps(alignment, first, lines, first_line)
 
 
 def _reads_more(alignment: Alignment, first: Diagnostic | None, results: Sequence[RoundResult | None]) -> bool:
@@ -278,11 +286,19 @@ def _keeps(alignment: Alignment, first: Diagnostic, lines: Sequence[str], first_
     if _no_entry_as_written(first):
         return True
     at = _pieces_at(alignment, first)
-    # (text before the match read: a preamble's squares, a correction quoted ahead; a line
-    # after a round's end read as no move: its result said, 'Winner: GOLD (YELLOW home row)')
-    if at and (max(at) < _first_used(alignment) or _between_rounds(alignment, at)):
+    if at and _outside_moves(alignment, at):
         return True
     return _aside_says_true(alignment, at) or _a_note_set_aside(alignment, at, lines, first_line)
+
+
+def _outside_moves(alignment: Alignment, at: set[int]) -> bool:
+    """Whether the pieces ``at`` (one at least) stand where ``alignment`` reads no move:
+    before the match (a preamble's squares, a correction quoted ahead), between two rounds
+    (a line after a round's end, its result said: 'Winner: GOLD (YELLOW home row)'), or in
+    a line the writer took back ('corrijo R3·6 → …' after it)."""
+    if max(at) < _first_used(alignment) or _between_rounds(alignment, at):
+        return True
+    return all(alignment.pieces[k].taken_back for k in at)
 
 
 def _a_note_set_aside(alignment: Alignment, at: set[int], lines: Sequence[str], first_line: int) -> bool:
@@ -302,8 +318,9 @@ def _on_one_line(pieces: list[Piece]) -> bool:
 
 def _no_entry_as_written(d: Diagnostic) -> bool:
     """Whether ``d`` stands at an entry read by its evidence or at text not read, or
-    says where rounds start: no entry as written."""
-    return d.rule in _STRUCTURE or d.kind in _BY_EVIDENCE
+    says where rounds start, or that a push's back-entry is left out (as records other
+    than ours leave it): no entry as written."""
+    return d.rule in _STRUCTURE or d.kind in _BY_EVIDENCE or d.kind is Kind.MISSING_BACK_ENTRY
 
 
 def _aside_says_true(alignment: Alignment, at: set[int]) -> bool:
@@ -351,13 +368,20 @@ def _entry_end(alignment: Alignment, first: int) -> int:
     return holding if holding is not None else min((u[0] for u in spans if u[0] > first), default=len(alignment.pieces))
 
 
-def _run_on(errors: Sequence[Diagnostic]) -> set[int]:
+def _run_on(errors: Sequence[Diagnostic]) -> set[int | None]:
     """The rounds whose entries ran on after their end (M7, M8 errors: moves the round,
     as the first reading read it, cannot hold)."""
-    return {d.round for d in errors if d.rule in ("M7", "M8") and d.round is not None}
+    return {d.round for d in errors if d.rule in ("M7", "M8")}
 
 
-def _agrees(results: Sequence[RoundResult | None], judged: list[AlignedRound], run_on: set[int]) -> bool:
+def _guessed(diagnostics: Sequence[Diagnostic]) -> set[int | None]:
+    """The rounds in which the first reading took an entry that fits several moves for
+    the one its round's replay went on best from (a guess, :data:`~.styled_entries.MAY_STAND`):
+    a misread entry before it can make that one the wrong move."""
+    return {d.round for d in diagnostics if MAY_STAND in d.message}
+
+
+def _agrees(results: Sequence[RoundResult | None], judged: list[AlignedRound], run_on: set[int | None]) -> bool:
     """Whether the rounds read again agree with each round the first reading judged, but
     those whose entries ran on after their end (``run_on``, by number: the first reading
     ended them early, a misreading's end)."""

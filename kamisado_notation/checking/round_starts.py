@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..diagnostics import ERROR, WARNING, Diagnostic, Edit, Kind, RewriteLine, compose
+from ..diagnostics import ERROR, WARNING, Diagnostic, Edit, Kind, RewriteLine, compose, correction
 from ..engine.board import Colour, Side
 from ..engine.match import HOME_SQUARES, Fill, Match, RoundEnd, RoundResult, fill, place_ring
 from ..engine.position import Position, Tower
@@ -270,7 +270,7 @@ class RoundStarts:
                 return how
             self.unchecked(i, f"the fill of round {rec.number} is unknown (its line could not be read)", game)
             return None
-        inferred = missing_fill(game, rec)
+        inferred = missing_fill(game, rec) or _said_in_prose(rec)
         if inferred is None:
             self.round_error("F1", _no_fill_word(game, rec, i), rec)
             self.unchecked(i + 1, f"round {rec.number} has no fill", game)
@@ -368,6 +368,18 @@ def _no_fill_word(game: Match, rec: RoundRecord, i: int) -> str:
     """What is wrong with round ``rec`` (round ``i`` of ``game``), whose line names no fill."""
     winner = game.results[-1].winner
     return f"round {rec.number} must say 'fill left' or 'fill right' ({winner.title}, who won round {i}, chooses)"
+
+
+def _said_in_prose(rec: RoundRecord) -> tuple[Fill, str, RewriteLine] | None:
+    """Round ``rec``'s fill where its lineups and first entries fit either fill alike
+    and the text before its first entry names one (:func:`_fill_in_prose`: ``refill:
+    left``): that fill, the words to add to the warning, and the edit."""
+    said = [how for how in (Fill.LEFT, Fill.RIGHT) if _fill_in_prose(rec, how) is not None]
+    if len(said) != 1:
+        return None
+    new = f"Round {rec.number} fill {said[0].value}"
+    why = f"its first moves fit either fill, and the text says {said[0].value}"
+    return said[0], compose(why, correction(new)), RewriteLine(rec.line, "round", f"Round {rec.number}", new, why)
 
 
 def _fill_in_prose(rec: RoundRecord, how: Fill) -> str | None:

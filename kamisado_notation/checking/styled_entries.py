@@ -26,8 +26,11 @@ from ..notation.record import Entry, MatchRecord
 from .correct import exact_move
 from .replayed import RoundReplay
 
-__all__ = ["SETTLED", "ring_marks", "settled", "swapped_colours"]
+__all__ = ["MAY_STAND", "SETTLED", "ring_marks", "settled", "swapped_colours"]
 
+#: What the message of an entry that fits several moves says before them (a warning where
+#: the round's replay settled which: a guess the reading against the moves may overrule).
+MAY_STAND = "it may stand for"
 #: The styles of an entry whose move the replay settles (the others the reader reads whole).
 SETTLED = frozenset({Kind.FORCED_WORD, Kind.EVIDENCE})
 
@@ -45,12 +48,12 @@ def settled(
         why = SAID[error.kind]
         edit = certain._replace(why=why) if isinstance(certain, ReplaceEntry) else certain
         if tie is not None:
-            message = compose(f"{error.message}: it may stand for {' or '.join(suggestions)}", tie, f"read as {suggestions[0]}", "fix writes it so")
+            message = compose(f"{error.message}: {MAY_STAND} {' or '.join(suggestions)}", tie, f"read as {suggestions[0]}", "fix writes it so")
         else:
             message = f"{error.message}: read as {suggestions[0]}, the one legal move it names; fix writes it so"
         return replace(error, message=message, severity=WARNING, suggestions=suggestions[:1], edits=(edit,)), edit
     if suggestions:
-        message = compose(f"{error.message}: it may stand for {' or '.join(suggestions)}", "which one was played the record does not tell", tie)
+        message = compose(f"{error.message}: {MAY_STAND} {' or '.join(suggestions)}", "which one was played the record does not tell", tie)
     else:
         message = f"{error.message}: no legal move fits what is written"
     return replace(error, message=message, severity=ERROR, suggestions=suggestions, edits=()), None

@@ -125,6 +125,9 @@ class Headers(list[Header]):
 
 #: The word of :attr:`Entry.unread` that says a direction not read is straight, no diagonal.
 STRAIGHT = "straight"
+#: The word of :attr:`Entry.unread` that says a direction not read is a diagonal (a compass
+#: point's, ``SE``: which of the mover's sides it is, the side who moves tells).
+ASLANT = "aslant"
 
 
 @dataclass(slots=True)
@@ -143,7 +146,8 @@ class Entry:
     the spelling of its words tells which). After ``"direction"``, the word
     :data:`STRAIGHT` says that the direction not read was said straight (a straight down
     arrow: the mover's forward on a board drawn from the other side, or a back-entry's
-    back), so it is no diagonal.
+    back), so it is no diagonal; the word :data:`ASLANT`, that it was said aslant (a
+    diagonal compass point), so it is neither straight nor back.
     """
 
     line: int

@@ -30,7 +30,7 @@ from types import MappingProxyType
 from ...diagnostics import Kind
 from ...engine.board import SQUARE_COLOURS, Colour, Direction, Side
 from ...errors import NotationError, StyledEntry, StyleMark, TakeBack
-from ..record import STRAIGHT, Comment, Entry, Item, Spanned
+from ..record import ASLANT, STRAIGHT, Comment, Entry, Item, Spanned
 from ..vocabulary import (
     AMEND_WORDS,
     ARROW_DIRECTIONS,
@@ -137,7 +137,7 @@ _TOKEN = re.compile(
     r"|(?P<comment>(?<![}\w])\{[^{}\n]*\})"
     r"|(?P<date>(?-i:(?<![\w.])\d{1,2}\.?\s?" + _MONTHS + r"\.?(?=\s*(?:[·•|]|\d{4}))|(?<![\w])" + _MONTHS + r"\.?\s\d{1,2}(?=,|\s*[·•|]|\s\d{4}|$))"
     r"|(?<![\w.])\d{1,2}\.?\s?(?:" + "|".join(sorted(MONTH_WORDS, key=len, reverse=True)) + r")\.?(?=\s\d{4}(?!\d)))"
-    r"|(?P<ident>(?<![\w])(?=\w*\d)[^\W\d_][^\W_]*(?:_[^\W_]+)+(?![\w])|(?<![\w])(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?![\w])|(?<![\w#&])#\d{1,4}(?![\w])|(?<![\w])(?![a-hA-H][1-8](?:[a-hA-H][1-8])+(?![\w]))(?=[^\W_]*\d[^\W\d_]+\d)[^\W_]{5,}(?![\w])|(?<![\w])\d+(?:st|nd|rd|th)(?![\w]))"
+    r"|(?P<ident>(?<![\w])(?=\w*\d)[^\W\d_][^\W_]*(?:_[^\W_]+)+(?![\w])|(?<![\w])(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?![\w])|(?<![\w#&])#\d{1,4}(?![\w])|(?<![\w])(?![a-hA-H][1-8](?:[a-hA-H][1-8])+(?![\w]))(?=[^\W_]*\d[^\W\d_]+\d)[^\W_]{5,}(?![\w])|(?<![\w])\d+(?:st|nd|rd|th|ème|eme|er|re|de|ste|[ªº])(?![\w]))"
     r"|(?P<coords>" + _FREE_BEFORE + r"[a-hA-H][1-8](?:\s?(?:--?|–|—|x|×|:|to|->|=>|>|[" + _RIGHTWARDS + r"])\s?)?[a-hA-H][1-8]" + _FREE_AFTER + ")"
     r"|(?P<spaced>(?<![a-h][1-8][ ])(?<![\w])[a-h][1-8][ ][a-h][1-8](?![ ][a-h][1-8])(?!\w))"
     r"|(?P<scanned>(?<![\w])(?:[a-h][1-8][-–][a-h][SlI]|[a-h][SlI][-–][a-h][1-8])(?![\w]))"
@@ -152,6 +152,7 @@ _TOKEN = re.compile(
     r"|(?P<cjk>[" + _CJK + "]+)"
     r"|(?P<phrase>(?<!\w)(?:" + "|".join(r"\s+".join(map(re.escape, p.split())) for p in sorted(PHRASES, key=len, reverse=True)) + r")(?!\w))"
     r"|(?P<word>[^\W\d_]+(?:[" + _MARKS + r"]+[^\W\d_]*)*)"
+    r"|(?P<ascii>(?<![-=<])--?>(?!>))"
     r"|(?P<dots>\.\.\.|…)"
     r"|(?P<border>[-=]{2,}(?:\+[-=]*)+|\+[-=]{2,}[-=+]*)"
     r"|(?P<ring>\++)"
@@ -204,6 +205,7 @@ class _Entry:
     weak_pieces: int = 0  # how many of its pieces are distances read from weak words ('blue has nowhere to': a tower and such a word are no entry)
     rings: tuple[int, int] | None = None  # where ring marks after its tower stand ('Purple+': checked by the replay)
     straight: bool = False  # its direction not told but straight (a down arrow: forward, or a back-entry's back)
+    aslant: bool = False  # its direction not told but a diagonal (a compass point, 'SE': which side's left, the mover tells)
 
     @classmethod
     def forced_by(cls, tok: Clue) -> _Entry:
@@ -914,6 +916,7 @@ _GROUPS: dict[str, Callable[[str, re.Match[str]], list[Clue]]] = {
     "cjk": lambda text, m: _glyphs(text, m.start(), m.end()),
     "word": lambda text, m: _word(text, m.start(), m.end()),
     "phrase": lambda text, m: [_phrase(m.group(), m.start(), m.end())],
+    "ascii": lambda text, m: [_other("→", m.start(), m.end())],  # ('->': the arrow typed; not '=>', a program's key and value)
     "dots": lambda text, m: [Clue("DOTS", m.start(), m.end())],
     "border": lambda text, m: [Clue("ASIDE", m.start(), m.end())],  # (a table's rule: '----+-----')
     "ring": lambda text, m: [Clue("RING", m.start(), m.end())],
@@ -1008,14 +1011,14 @@ def _bar(text: str, tokens: list[Clue], k: int) -> Clue:
 
 def _code_before_word(text: str, tokens: list[Clue], k: int) -> Clue:
     """Token ``k``, made weak (evidence only inside an entry) where it is a colour's
-    code of two letters that a colour spelt out follows, a blank between (``On purple.``,
+    code of two letters that a colour spelt out follows, blanks between (``On purple.``,
     ``blue Or purple``: a word of the sentence, as the short form never writes a code
-    before a word)."""
+    before a word; ``Or    rose d2``, a French list's side, *Or* for Gold)."""
     tok = tokens[k]
     if tok.kind != "COLOUR" or tok.weak or tok.end - tok.start != 2 or k + 1 == len(tokens):
         return tok
     after = tokens[k + 1]
-    return replace(tok, weak=True) if _spelt_colour(text, after) and text[tok.end : after.start] == " " else tok
+    return replace(tok, weak=True) if _spelt_colour(text, after) and text[tok.end : after.start] in (" ", " " * (after.start - tok.end)) else tok
 
 
 def _spelt_colour(text: str, tok: Clue) -> bool:
@@ -1054,7 +1057,7 @@ def _before_a_place(text: str, tokens: list[Clue], k: int) -> Clue:
     (the one on f1), straight 7``: ``on``, a preposition, no orange whose short form
     ``F1`` follows; ``Or F1 Pi`` and ``ye f1 bl`` stay the short form)."""
     tok = tokens[k]
-    if tok.kind != "COLOUR" or not tok.weak or k + 1 >= len(tokens) or not text[tok.start : tok.end].islower():
+    if not _small_code(text, tok) or k + 1 >= len(tokens):
         return tok
     before = next((t for t in reversed(tokens[:k]) if t.kind != "ASIDE"), None)
     if before is None or before.kind != "COLOUR" or before.weak:
@@ -1063,6 +1066,12 @@ def _before_a_place(text: str, tokens: list[Clue], k: int) -> Clue:
     if nxt.kind != "SQUARE" or not text[nxt.start].islower() or text[tok.end : nxt.start] != " ":
         return tok
     return Clue("ASIDE", tok.start, tok.end)
+
+
+def _small_code(text: str, tok: Clue) -> bool:
+    """Whether ``tok`` is a weak colour's code of two small letters (``on``; not a word,
+    ``rose``, before ``d2``: French's pink)."""
+    return tok.kind == "COLOUR" and tok.weak and tok.end - tok.start <= 2 and text[tok.start : tok.end].islower()
 
 
 #: The words that make ``one`` after them a pronoun.
@@ -1126,24 +1135,36 @@ def _colour_lists(text: str, tokens: list[Clue]) -> list[Clue]:
     return out
 
 
+#: A file's letter labelling the colour after it in a lineup (``a:Orange  b:Blue``).
+_FILE_LABEL = re.compile(r"[a-hA-H]\s?[:=]")
+#: What may stand between two colours of a list: blanks, commas, a Sumo tower's star,
+#: and the next one's file (:data:`_FILE_LABEL`).
+_LIST_GAP = re.compile(r"[\s,;/·*]*(?:[a-hA-H]\s?[:=]\s*)?")
+
+
 def _colour_runs(text: str, tokens: list[Clue]) -> Iterator[list[int]]:
     """The runs of colours in ``tokens`` (their indices), each colour named once in a
-    run, only blanks, commas or a Sumo tower's star between them; a colour named twice
-    at once, a sign and its word, is named once (``🟠πορτοκαλί 🔵μπλε …``, a key)."""
+    run, only blanks, commas, a Sumo tower's star or the next colour's file
+    (``a:Orange  b:Blue``) between them; a colour named twice at once, a sign and its
+    word, is named once (``🟠πορτοκαλί 🔵μπλε …``, a key)."""
     run: list[int] = []
-    for k, tok in enumerate(tokens):
-        if tok.kind != "COLOUR":
-            continue
-        gap = text[tokens[run[-1]].end : tok.start] if run else ""
-        if run and tok.colour is tokens[run[-1]].colour and gap in ("", " "):
-            run.append(k)
-            continue
-        if run and (tok.colour in {tokens[r].colour for r in run} or gap.strip(" ,;/·*")):
+    for k in (k for k, tok in enumerate(tokens) if tok.kind == "COLOUR" and not _FILE_LABEL.match(text, tok.start)):
+        if run and not _runs_on(text, [tokens[r] for r in run], tokens[k]):
             yield run
             run = []
         run.append(k)
     if run:
         yield run
+
+
+def _runs_on(text: str, run: list[Clue], tok: Clue) -> bool:
+    """Whether the colour ``tok`` goes on the ``run`` of colours before it: named again
+    right after it (a sign and its word), or a colour not named yet, only what a list
+    puts between them (:data:`_LIST_GAP`) before it."""
+    gap = text[run[-1].end : tok.start]
+    if tok.colour is run[-1].colour and gap in ("", " "):
+        return True
+    return tok.colour not in {t.colour for t in run} and _LIST_GAP.fullmatch(gap) is not None
 
 
 def _in_prose(text: str, tokens: list[Clue], k: int) -> Clue:
@@ -1269,13 +1290,24 @@ def _to_between(text: str, before: Clue, word: Clue, after: Clue) -> bool:
 def _initial(text: str, tokens: list[Clue], k: int) -> Clue:
     """Token ``k``, or set aside where it is a name's initial before a colon: one letter
     a blank after a capitalised word that is no evidence (``Priya R:``, a chat's speaker;
-    not ``R: red``, a key, nor ``N:`` alone, a side's label)."""
+    not ``R: red``, a key, nor ``N:`` alone, a side's label), or the line's first, before
+    a tower and its move (``F: Orange a4``: :func:`_labels_entry`)."""
     tok = tokens[k]
-    if tok.end - tok.start != 1 or tok.kind == "ASIDE" or text[tok.end : tok.end + 1] != ":" or k == 0:
+    if tok.end - tok.start != 1 or tok.kind == "ASIDE" or text[tok.end : tok.end + 1] != ":":
         return tok
+    if k == 0:
+        return Clue("ASIDE", tok.start, tok.end) if _labels_entry(tokens) else tok
     if not _name_before(text, tokens[k - 1], tok):
         return tok
     return Clue("ASIDE", tok.start, tok.end)
+
+
+def _labels_entry(tokens: list[Clue]) -> bool:
+    """Whether the letter before a colon that ``tokens`` begin with labels the entry after
+    it (``F: Orange a4``, Felix's move): a tower follows it, then more of a move (not
+    ``R: red``, a key's line)."""
+    said = [t for t in tokens[1:] if t.kind != "ASIDE"]
+    return len(said) >= 2 and said[0].kind == "COLOUR" and not said[0].weak and said[1].kind in ("SQUARE", "COORDS", "DIRECTION", "DISTANCE")
 
 
 def _name_before(text: str, name: Clue, tok: Clue) -> bool:
@@ -1420,6 +1452,14 @@ _COMPASS = _COMPASS_STRAIGHT | frozenset(
 _AFTER_TOWER = frozenset({"DIRECTION", "DISTANCE", "RING", "BLOCKED", "AMBIGUOUS", "PUSH"})
 #: What ends the slots that follow a colour.
 _ENTRY_STARTS = frozenset({"COLOUR", "COORDS", "SQUARE", "TURN", "PASS", "PUSHED", "RETRACT"})
+
+
+def _short_letters(square: str) -> bool:
+    """Whether ``square`` (``f1``) may be the short form's direction and distance: ``F``
+    forward, ``B1`` back one (a push's back-entry; ``b6`` is a square), or a letter the
+    file's legend defines."""
+    letter = square[0]
+    return letter in "Ff" or (letter in "Bb" and square[1] == "1") or letter in _LEGEND.get()
 
 
 class _Ahead:
@@ -1600,9 +1640,8 @@ class _Ahead:
         before = self.tokens[k - 1] if k else None
         to = before is not None and self.arrow_or_to(before)
         where = self.text[tok.start - 1 : tok.start] == "(" or self.next_kind(k) in ("BLOCKED", "PASS")
-        letter = self.text[tok.start]
         short = not self.square_follows(k) and not self.word_direction_follows(k) and not self.goes_to_square(k)
-        return (letter in "FfBb" or letter in _LEGEND.get()) and short and not to and not where
+        return _short_letters(self.text[tok.start : tok.end]) and short and not to and not where
 
     def arrow_or_to(self, tok: Clue) -> bool:
         """Whether ``tok`` is an arrow (a direction not in letters) or a weak number's word
@@ -1931,6 +1970,8 @@ class _Line:
         assert g is not None
         if normalise(self.text[tok.start : tok.end]) in _COMPASS_STRAIGHT:
             g.direction = Direction.FORWARD
+        else:
+            g.aslant = True
         g.end, g.pieces = tok.end, g.pieces + 1
 
     def unread(self, tok: Clue, k: int) -> None:
@@ -2279,8 +2320,16 @@ def _slots_entry(g: _Entry, written: str, number: int) -> Entry:
     Forward 1; a forfeit has no direction), the slots not said named unread."""
     direction, distance = _said_move(g)
     slots = (("tower", g.tower), ("direction", direction if distance != 0 else Direction.FORWARD), ("distance", distance), ("square", g.square))
-    unread = " ".join(f"direction {STRAIGHT}" if name == "direction" and g.straight else name for name, value in slots if value is None) or None
+    unread = " ".join(_unread_slot(name, g) for name, value in slots if value is None) or None
     return Entry(number, g.start + 1, written, g.tower, direction, distance, g.square, unread=unread)
+
+
+def _unread_slot(name: str, g: _Entry) -> str:
+    """Slot ``name`` of entry ``g``, not said, as :attr:`~..record.Entry.unread` names it:
+    a direction said straight or aslant, but not which way, with that word."""
+    if name != "direction" or not (g.straight or g.aslant):
+        return name
+    return f"direction {STRAIGHT if g.straight else ASLANT}"
 
 
 def _said_move(g: _Entry) -> tuple[Direction | None, int | None]:

@@ -153,7 +153,9 @@ def _round_shape(text: str, number: int) -> Shaped | None:
     if m is None:
         return None
     fill = _heading_fill(text, m)
-    if fill is False:
+    if fill is None:  # (a fill in another language's words, set aside: 'Runde 2 – Felix füllt von rechts')
+        fill = _prose_fill(text[m.end(2) :]) or None
+    elif fill is False:
         fill = _prose_fill(text[m.end(2) :])
     if fill is False:
         return None
@@ -211,12 +213,17 @@ def _heading_end(m: re.Match[str], fill: Fill | None) -> int | None:
     return m.end()
 
 
+#: A round named by its number in prose (``the winner of round 1``), which is no move.
+_ROUND_NAMED = re.compile(r"\b(?:" + "|".join(ROUND_WORDS) + r")\s*\d{1,2}\b(?![-:.,/]\d)", re.IGNORECASE)
+
+
 def _prose_fill(rest: str) -> Fill | None | Literal[False]:
     """The fill a round's heading says in prose after its number (``Round 5 – decider.
     Fill from the right. Tomasz starts.``, ``Round 2 (I chose fill from the right)``):
     the one side named after the word ``fill``, or in the whole prose where no such word
     stands (``ROUND 4 — Priya picks, right again``); ``False`` where there is a digit (a
     move, a score), or no one side named."""
+    rest = _ROUND_NAMED.sub(_blank, rest)  # ('the winner of round 1 refilled from the right': a round named, no move)
     said = _FILL_WORD.search(rest)
     if any(ch.isdigit() for ch in rest):
         return False

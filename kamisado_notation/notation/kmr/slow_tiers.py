@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ...diagnostics import WARNING, Diagnostic, Kind, RewriteLine
 from ...engine.board import Colour, Direction
-from ...errors import NotationError
+from ...errors import NotationError, StyleMark
 from ..record import Comment, Item, RoundRecord
 from .columns import Columns
 from .headers import near_a_header
@@ -43,6 +43,21 @@ class Legend(dict[str, "Direction | Colour"]):
         self.players: frozenset[str] = frozenset()
         #: the columns of the table being read that hold no move (:class:`~.columns.Columns`)
         self.columns = Columns()
+        #: the last lines read by the last tiers, their quote marks taken off (:meth:`quotes`)
+        self.said: dict[str, None] = {}
+
+    def quotes(self, text: str) -> bool:
+        """Whether line ``text`` quotes a line read before it, its quote marks (``> ``,
+        ``>> ``, ``> > ``) aside (``> Green straight up 4, to b5.``: a mail's reply quoting
+        the message before it, which says no new move);
+        else it is kept in mind (the last :data:`_SAID` lines) for the lines after it."""
+        said = text.lstrip(" \t>")
+        if ">" in text[: len(text) - len(said)] and said.strip() in self.said:
+            return True
+        self.said[said.strip()] = None
+        if len(self.said) > _SAID:
+            del self.said[next(iter(self.said))]
+        return False
 
     def snapshot(self) -> Legend:
         """What is learnt so far, kept as it is (a line's clues keep the legend they were
@@ -81,6 +96,10 @@ class Legend(dict[str, "Direction | Colour"]):
         return True
 
 
+#: How many lines a quote is looked for among (:meth:`Legend.quotes`).
+_SAID = 400
+
+
 @dataclass(frozen=True, slots=True)
 class LineRead:
     """A line read: its items, its comments, and the errors of the unknown words read
@@ -100,6 +119,8 @@ def read_slow(text: str, number: int, legend: Legend, *, in_match: bool) -> Line
     from .general_path import read_line  # the grammar (lark): only for a line the fast tiers leave
 
     written = text
+    if legend.quotes(text):
+        return _quoted(text, number)
     if not legend.columns.learn(text):
         text = legend.columns.blank(text)  # (a table's fill, round, score… repeated on each row: no move)
     if legend and _uses_legend(text.partition("#")[0], legend):  # ('rosa V4 orange' where the legend says V = snett vänster; not in a comment)
@@ -112,6 +133,14 @@ def read_slow(text: str, number: int, legend: Legend, *, in_match: bool) -> Line
         return _not_ours(text, written, number, legend, e, in_match=in_match)
     except RecursionError:  # pragma: no cover - nothing here recurses on input depth
         return Diagnostic("syntax", "too deeply nested", number, 1)
+
+
+def _quoted(text: str, number: int) -> LineRead:
+    """Line ``number``, ``text``, a quote of a line before it: a comment, set aside."""
+    stripped = text.strip()
+    column = len(text) - len(text.lstrip()) + 1
+    mark = StyleMark(f"{stripped!r} quotes a line before it, no move", line=number, column=column, mark=stripped, new=f"# {stripped}", style=Kind.SET_ASIDE.value)
+    return LineRead([], [Comment(stripped, number, column, False)], [mark])
 
 
 def _not_ours(
