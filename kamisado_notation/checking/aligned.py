@@ -779,12 +779,12 @@ def _parted(before: Piece, piece: Piece, *, strong: bool) -> bool:
 
 
 def _calls_next(pieces: list[Piece], j: int, offer: _Offer, filled: int) -> float:
-    """What an entry of ``offer`` that ends before ``pieces[j]`` and says no colour landed
-    on gains where that piece is the colour it lands on, on a line after: the next
+    """What an entry of ``offer`` that ends before ``pieces[j]``, says how the move goes and
+    no colour landed on gains where that piece is the colour it lands on, on a line after: the next
     entry's tower, which the rules make the colour this move lands on (``T: Rosa c2`` /
     ``F: Gelb d6``; ``BROWN R 1`` / ``ORANGE F 7``: right one lands on orange)."""
-    if filled & _LANDING or j >= len(pieces):
-        return 0.0
+    if filled & _LANDING or not filled & _HOW or j >= len(pieces):
+        return 0.0  # (a colour alone is no move said: 'Ametua kwenye bluu', then 'BLUU …')
     nxt = pieces[j]
     return _NEXT if nxt.clue.kind == "COLOUR" and not nxt.weak and nxt.clue.colour is offer.landing and nxt.line != pieces[j - 1].line else 0.0
 

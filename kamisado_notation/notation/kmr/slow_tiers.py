@@ -43,18 +43,21 @@ class Legend(dict[str, "Direction | Colour"]):
         self.players: frozenset[str] = frozenset()
         #: the columns of the table being read that hold no move (:class:`~.columns.Columns`)
         self.columns = Columns()
-        #: the last lines read by the last tiers, their quote marks taken off (:meth:`quotes`)
-        self.said: dict[str, None] = {}
+        #: the last lines read by the last tiers, their quote marks taken off, and the
+        #: fewest marks each was read with (:meth:`quotes`)
+        self.said: dict[str, int] = {}
 
     def quotes(self, text: str) -> bool:
-        """Whether line ``text`` quotes a line read before it, its quote marks (``> ``,
-        ``>> ``, ``> > ``) aside (``> Green straight up 4, to b5.``: a mail's reply quoting
-        the message before it, which says no new move);
-        else it is kept in mind (the last :data:`_SAID` lines) for the lines after it."""
+        """Whether line ``text`` quotes a line read before it with fewer quote marks
+        (``> ``, ``>> ``, ``> > ``; ``> Green straight up 4, to b5.``: a mail's reply
+        quoting the message before it, which says no new move; but not a line said again
+        as deep, a quoted record's second ``> pass``); else it is kept in mind (the last
+        :data:`_SAID` lines) for the lines after it."""
         said = text.lstrip(" \t>")
-        if ">" in text[: len(text) - len(said)] and said.strip() in self.said:
+        depth = text.count(">", 0, len(text) - len(said))
+        if self.said.get(said.strip(), depth) < depth:
             return True
-        self.said[said.strip()] = None
+        self.said[said.strip()] = min(depth, self.said.get(said.strip(), depth))
         if len(self.said) > _SAID:
             del self.said[next(iter(self.said))]
         return False
