@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..diagnostics import ERROR, WARNING, Diagnostic, Edit, Kind, RewriteLine, compose, correction
+from ..diagnostics import ERROR, WARNING, Diagnostic, Edit, Kind, RewriteLine, compose
 from ..engine.board import Colour, Side
 from ..engine.match import HOME_SQUARES, Fill, Match, RoundEnd, RoundResult, fill, place_ring
 from ..engine.position import Position, Tower
@@ -19,7 +19,7 @@ from ..notation.record import Pasted, RoundRecord
 from .match_headers import pasted_warning
 from .match_state import MatchState
 from .replayed import RoundReplay
-from .slips.lineups import check_lineups, entries_fill, fill_slip, likely_fill, missing_fill
+from .slips.lineups import check_lineups, entries_fill, fill_said, fill_slip, likely_fill, missing_fill
 
 __all__ = ["UNKNOWN_TARGET", "FirstError", "RoundStarts", "lineup_start"]
 
@@ -377,9 +377,7 @@ def _said_in_prose(rec: RoundRecord) -> tuple[Fill, str, RewriteLine] | None:
     said = [how for how in (Fill.LEFT, Fill.RIGHT) if _fill_in_prose(rec, how) is not None]
     if len(said) != 1:
         return None
-    new = f"Round {rec.number} fill {said[0].value}"
-    why = f"its first moves fit either fill, and the text says {said[0].value}"
-    return said[0], compose(why, correction(new)), RewriteLine(rec.line, "round", f"Round {rec.number}", new, why)
+    return fill_said(rec, said[0], f"its first moves fit either fill, and the text says {said[0].value}")
 
 
 def _fill_in_prose(rec: RoundRecord, how: Fill) -> str | None:

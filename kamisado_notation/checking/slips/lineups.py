@@ -23,7 +23,7 @@ from ...notation.record import Entry, Lineup, RoundRecord
 from ..correct import LOOKAHEAD, play_as_written
 
 __all__ = [
-    "check_lineups", "entries_fill", "fill_slip", "likely_fill", "missing_fill", "new_round_fill", "next_round_check", "opens", "rounds_played",
+    "check_lineups", "entries_fill", "fill_said", "fill_slip", "likely_fill", "missing_fill", "new_round_fill", "next_round_check", "opens", "rounds_played",
 ]  # fmt: skip
 
 
@@ -209,8 +209,13 @@ def missing_fill(game: Match, rec: RoundRecord) -> tuple[Fill, str, RewriteLine]
     how = likely_fill(game, rec)
     if how is None:
         return None
+    return fill_said(rec, how, f"the lineups and the first moves of round {rec.number} are those of fill {how.value}")
+
+
+def fill_said(rec: RoundRecord, how: Fill, why: str) -> tuple[Fill, str, RewriteLine]:
+    """Round ``rec``'s fill word ``how``, left out, as :func:`missing_fill` gives it: the
+    fill, ``why`` with the correction, and the edit that writes the word."""
     new = f"Round {rec.number} fill {how.value}"
-    why = f"the lineups and the first moves of round {rec.number} are those of fill {how.value}"
     return how, compose(why, correction(new)), RewriteLine(rec.line, "round", f"Round {rec.number}", new, why)
 
 

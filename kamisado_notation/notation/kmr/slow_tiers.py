@@ -54,10 +54,10 @@ class Legend(dict[str, "Direction | Colour"]):
         as deep, a quoted record's second ``> pass``); else it is kept in mind (the last
         :data:`_SAID` lines) for the lines after it."""
         said = text.lstrip(" \t>")
-        depth = text.count(">", 0, len(text) - len(said))
-        if self.said.get(said.strip(), depth) < depth:
+        depth, key = text.count(">", 0, len(text) - len(said)), said.strip()
+        if self.said.get(key, depth) < depth:
             return True
-        self.said[said.strip()] = min(depth, self.said.get(said.strip(), depth))
+        self.said[key] = depth  # (never more marks than it had: those would be a quote)
         if len(self.said) > _SAID:
             del self.said[next(iter(self.said))]
         return False
