@@ -786,7 +786,21 @@ def _calls_next(pieces: list[Piece], j: int, offer: _Offer, filled: int) -> floa
     if filled & _LANDING or not filled & _HOW or j >= len(pieces):
         return 0.0  # (a colour alone is no move said: 'Ametua kwenye bluu', then 'BLUU …')
     nxt = pieces[j]
-    return _NEXT if nxt.clue.kind == "COLOUR" and not nxt.weak and nxt.clue.colour is offer.landing and nxt.line != pieces[j - 1].line else 0.0
+    if nxt.clue.kind != "COLOUR" or nxt.weak or nxt.clue.colour is not offer.landing or nxt.line == pieces[j - 1].line:
+        return 0.0
+    return _NEXT if _begins_entry(pieces, j) else 0.0
+
+
+#: The clues that say how a move goes (where a colour before them on the line is its tower).
+_GOES = frozenset({"DIRECTION", "AMBIGUOUS", "DISTANCE", "SQUARE", "COORDS"})
+
+
+def _begins_entry(pieces: list[Piece], j: int) -> bool:
+    """Whether the colour ``pieces[j]`` begins an entry on its line: a clue of how a move
+    goes follows it there (``F: Gelb d6``), where a colour alone on its line is a field of
+    the entry it stands in (a property list's ``<string>Purple</string>`` under
+    ``landedOn``) as likely as the next entry's tower."""
+    return j + 1 < len(pieces) and pieces[j + 1].line == pieces[j].line and pieces[j + 1].clue.kind in _GOES
 
 
 def _inside(pieces: list[Piece], j: int, offer: _Offer, filled: int) -> float | None:

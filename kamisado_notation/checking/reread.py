@@ -199,9 +199,13 @@ def _better(other: Alignment, best: Alignment | None, *, more: bool) -> bool:
     rounds stand side by side, read across; or a text the order written judges no round
     of, a feed's posts newest first with a note after the last), it reads the text better
     and judges more rounds with certainty (the last may stay unjudged: the short form's
-    letters, a note read as a move)."""
+    letters, a note read as a move). Where ``best`` judges no round and ``other`` every
+    round it reads, ``other`` is taken too where it sets fewer clues aside, however the
+    two score: a feed's posts of two moves each read oldest first make a legal match
+    that sets the newest post aside, and its habit may score it above the one that
+    reads every move."""
     if best is not None and other.score <= best.score:
-        return False
+        return more and _whole(other) and len(other.aside) < len(best.aside) and not best.judged
     return _whole(other) or (more and len(other.judged) > (len(best.judged) if best is not None else 0))
 
 
