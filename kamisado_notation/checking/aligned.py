@@ -39,7 +39,7 @@ from ..notation.kmr.evidence import (
     to_arrow,
     winner_in,
 )
-from ..notation.kmr.line_shapes import line_shape
+from ..notation.kmr.line_shapes import fill_named, fill_stated, line_shape
 from ..notation.kmr.numbered import Numbering, numberings, read_as
 from ..notation.kmr.slow_tiers import Legend, heading, json_object, json_values
 from ..notation.record import RoundRecord
@@ -66,7 +66,11 @@ _EVIDENCE = frozenset({"COLOUR", "DIRECTION", "AMBIGUOUS", "DISTANCE", "SQUARE",
 _STRAIGHT = frozenset({"n", "s", "north", "south", "nord", "sud", "süd", "norte", "sul", "noord", "zuid", "północ", "południe"})
 #: Compass points that are words too ('no', 'so'): weak.
 _WORDS_TOO = frozenset({"no", "so", "n", "s", "e", "w", "ne", "se"})
-_WEST = frozenset({"nw", "sw", "northwest", "southwest", "north-west", "south-west", "no", "so", "nno"})
+_WEST = frozenset({"nw", "sw", "northwest", "southwest", "north-west", "south-west", "nno"})
+#: Compass points whose side the language decides: ``NO``, ``SO`` are north-west and
+#: south-west in Italian, Spanish, Portuguese and French, north-east and south-east in
+#: German and Dutch: a diagonal, either side (half a direction's weight).
+_EITHER_SIDE = frozenset({"no", "so"})
 
 # The slots of a move that clues fill (each at most once in an entry).
 _TOWER, _DIRECTION, _DISTANCE, _LANDING, _ORIGIN, _TARGET, _PUSH, _FORCED = (1 << k for k in range(8))
@@ -129,6 +133,9 @@ _CELL = 0.5
 #: next entry's tower, :func:`_calls_next`): as much as that colour read as its landing
 #: would, less what reading the next entry without its tower loses.
 _NEXT = 0.75
+#: What an entry costs that ends between two clues run together (:attr:`Piece.glued`:
+#: ``Rd:h7``'s colour read as where the move before it lands).
+_GLUED = 1.0
 #: What parts a table's cells.
 _CELLS = re.compile(r"[&|\t]")
 #: The most clues an entry is read from; the legal moves kept of this many positions at most.
@@ -165,6 +172,12 @@ class Piece:
     cell: bool = False
     #: a square on the f-file in a text that writes squares: no short form's ``F1``
     square_only: bool = False
+    #: it runs into the next clue on its line with no blank between (``Rd:b4``, ``Ye/g6``):
+    #: the two are read in one entry (:data:`_GLUED`)
+    glued: bool = False
+    #: the fill a line states (``[Fill "right"]``, ``Round 2 fill left``): a piece of no
+    #: move, which the reading that filled so reads for free (:func:`_fill_stated`)
+    fill: Fill | None = None
 
     @property
     def short(self) -> tuple[Direction, int] | None:
@@ -200,15 +213,49 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1, order: Order = Order
     signs = {sign: side for _, text in numbered for sign, side in signed_sides(text).items()}
     for number, text in reversed(numbered) if order is Order.NEWEST_FIRST else numbered:
         known, legend = _learn(learnt, legend, text, number)
+        stated = _fill_stated(text, number)
         if _no_moves(text, number, known=known, said=said, start=start):
+            out.extend(stated)
             continue
         found = _sided(_line_pieces(text, number, legend, said.get(number) if in_order else None, names=learnt.names), text, signs)
+        found = _sides_of_fill(found, text, stated)
         rows.see(number, found)
         if _amends(text, legend, found):
             _take_back(out)
         out.extend(found)
     kept = _squares_written(_voices([p for p in _without_lineups(out) if p.line not in rows.lines], dict(written)))
     return kept if bands is None else sorted(kept, key=lambda p: bands.key(p.line, p.column))
+
+
+#: The clues a line that states a fill holds besides (the side: ``[Fill "right"]``).
+_SIDE_OF_FILL = frozenset({"DIRECTION", "AMBIGUOUS"})
+
+
+def _fill_stated(text: str, number: int) -> list[Piece]:
+    """The fill line ``number``, ``text``, a round's heading, states
+    (:func:`~kamisado_notation.notation.kmr.line_shapes.fill_stated`: ``Round 2 fill
+    left``) as a piece of no move (a weak clue: never counted as evidence set aside), or none."""
+    how = fill_stated(text)
+    if how is None:
+        return []
+    return [Piece(number, 1, Clue("FILL", 0, len(text), weak=True), text.strip(), fill=how)]
+
+
+def _sides_of_fill(found: list[Piece], text: str, stated: list[Piece]) -> list[Piece]:
+    """The pieces ``found`` of line ``text``, where its clues are only words for a side:
+    the fill it ``stated`` in words (``[Fill "right"]``: no move's direction); else each
+    marked with the side it names (``From the right again.``: as likely the side the
+    next round is filled from as a move's direction, :func:`_fill_cost`)."""
+    if not _sides_only(found):
+        return found
+    if stated:
+        return stated
+    how = fill_named(text)
+    return found if how is None else [replace(p, fill=how) for p in found]
+
+
+def _sides_only(found: list[Piece]) -> bool:
+    return bool(found) and all(p.clue.kind in _SIDE_OF_FILL for p in found)
 
 
 #: How many squares on files other than f a text names, at least, for its ``f1`` to be
@@ -404,12 +451,26 @@ def _line_pieces(
     if json_object(text):
         text = json_values(text)
     tokens = clues(text, legend)
-    found = _signs_as_words([c for c in tokens if c.kind in _EVIDENCE or _compass(c, text) is not None], text)
+    found = _signs_as_words([c for c in tokens if c.kind in _EVIDENCE or _compass(c, text[c.start : c.end]) is not None], text)
     if _chatter(found, tokens, text):
         found = [replace(found[0], weak=True)]  # (a colour named in a sentence: 'lol ur orange is so far out')
     ends = [0, *(c.end for c in found)]  # (each clue's with the end of the one before it)
     pieces = [_piece(text, number, c, ends[k], legend, said_round) for k, c in enumerate(found) if _kept(c, text, names)]
-    return [p for p, nxt in zip(pieces, [*pieces[1:], None], strict=False) if not _to_the_landing(p, nxt, text)]  # (each with the one after it)
+    pieces = [p for p, nxt in zip(pieces, [*pieces[1:], None], strict=False) if not _to_the_landing(p, nxt, text)]  # (each with the one after it)
+    return [replace(p, glued=True) if _runs_into(p, nxt, text) else p for p, nxt in zip(pieces, pieces[1:] + [None], strict=False)]
+
+
+#: What parts two clues run together (a colon, a slash between: ``Rd:b4``), not a table's cell.
+_GLUE = re.compile(r"[^\s&|\t]{1,2}")
+
+
+def _runs_into(p: Piece, nxt: Piece | None, text: str) -> bool:
+    """Whether piece ``p`` runs into ``nxt`` on line ``text``: a mark or two between, no
+    blank (``Rd:b4``; not ``b4 Rd``, nor a table's ``Pk|F3``)."""
+    if nxt is None:
+        return False
+    end, start = p.column - 1 + len(p.text), nxt.column - 1
+    return start > end and _GLUE.fullmatch(text, end, start) is not None
 
 
 def _piece(text: str, number: int, clue: Clue, after: int, legend: Mapping[str, Direction | Colour], said_round: int | None) -> Piece:
@@ -599,13 +660,16 @@ def _named_again(chunk: list[Piece], p: Piece) -> bool:
     return last is not None and last.line == p.line and last.clue.colour is p.clue.colour and 0 <= p.column - (last.column + len(last.text)) <= 1
 
 
-def _compass(clue: Clue, text: str) -> str | None:
-    """``"F"``, ``"W"`` or ``"E"`` for a compass point, else ``None``."""
+def _compass(clue: Clue, word: str) -> str | None:
+    """``"F"``, ``"W"`` or ``"E"`` for a compass point (``clue``, written ``word``), ``"D"``
+    for one of either side (:data:`_EITHER_SIDE`), else ``None``."""
     if not clue.compass:
         return None
-    key = normalise(text[clue.start : clue.end])
+    key = normalise(word)
     if key in _STRAIGHT:
         return "F"
+    if key in _EITHER_SIDE:
+        return "D"
     return "W" if key in _WEST or key.endswith(("w", "west")) else "E"
 
 
@@ -679,6 +743,7 @@ _FITS: dict[str, Callable[[Clue, _Offer, int], tuple[int, float] | None]] = {
     "PUSH": _marked(_PUSH, lambda offer: offer.push),
     "RING": _marked(_PUSH, lambda offer: offer.push),
     "PUSHED": _marked(_FORCED, lambda offer: offer.direction is Direction.BACK),
+    "FILL": lambda clue, offer, filled: None,  # (a fill stated: no move's, :func:`_fill_cost`)
 }
 
 
@@ -700,12 +765,21 @@ def _direction_fit(direction: Direction | None, offer: _Offer, filled: int) -> t
     return (_DIRECTION, 1.0) if direction is offer.direction else None
 
 
+#: What a compass point (:func:`_compass`) weighs as the direction of a move (``None``: it
+#: says another): forward, a diagonal of either side (half), west or east.
+_POINTS: dict[str, Callable[[_Offer], float | None]] = {
+    "F": lambda offer: 1.0 if offer.direction is Direction.FORWARD else None,
+    "D": lambda offer: 0.5 if offer.west is not None else None,
+    "W": lambda offer: 1.0 if offer.west is True else None,
+    "E": lambda offer: 1.0 if offer.west is False else None,
+}
+
+
 def _compass_fit(point: str | None, offer: _Offer, filled: int) -> tuple[int, float] | None:
     if filled & _DIRECTION or offer.distance == 0 or point is None:
         return None
-    if point == "F":
-        return (_DIRECTION, 1.0) if offer.direction is Direction.FORWARD else None
-    return (_DIRECTION, 1.0) if offer.west is not None and offer.west == (point == "W") else None
+    weight = _POINTS[point](offer)
+    return None if weight is None else (_DIRECTION, weight)
 
 
 def _short_fit(short: tuple[Direction, int] | None, offer: _Offer, filled: int) -> tuple[int, float] | None:
@@ -758,7 +832,7 @@ def _spans(pieces: list[Piece], i: int, offer: _Offer, flip: bool) -> Iterator[t
         shape += (found[0],)
         strong = strong or not pieces[j].weak
         if strong:
-            yield j + 1, weight + _calls_next(pieces, j + 1, offer, filled), shape
+            yield j + 1, weight + _calls_next(pieces, j + 1, offer, filled) - (_GLUED if pieces[j].glued else 0.0), shape
 
 
 def _ends_before(pieces: list[Piece], i: int, j: int, found: tuple[int, float] | None, filled: int, *, bare: bool, strong: bool) -> bool:
@@ -785,10 +859,15 @@ def _calls_next(pieces: list[Piece], j: int, offer: _Offer, filled: int) -> floa
     ``F: Gelb d6``; ``BROWN R 1`` / ``ORANGE F 7``: right one lands on orange)."""
     if filled & _LANDING or not filled & _HOW or j >= len(pieces):
         return 0.0  # (a colour alone is no move said: 'Ametua kwenye bluu', then 'BLUU …')
+    return _NEXT if _next_tower(pieces, j, offer.landing) else 0.0
+
+
+def _next_tower(pieces: list[Piece], j: int, landing: Colour) -> bool:
+    """Whether ``pieces[j]`` is the colour ``landing``, on a line after the piece before
+    it, beginning an entry there (:func:`_begins_entry`): the next entry's tower."""
     nxt = pieces[j]
-    if nxt.clue.kind != "COLOUR" or nxt.weak or nxt.clue.colour is not offer.landing or nxt.line == pieces[j - 1].line:
-        return 0.0
-    return _NEXT if _begins_entry(pieces, j) else 0.0
+    colour = nxt.clue.kind == "COLOUR" and not nxt.weak and nxt.clue.colour is landing
+    return colour and nxt.line != pieces[j - 1].line and _begins_entry(pieces, j)
 
 
 #: The clues that say how a move goes (where a colour before them on the line is its tower).
@@ -1121,7 +1200,7 @@ def _align(pieces: list[Piece], *, flip: bool, style: _Style | None = None, won:
         piece = pieces[i]
         cost = _ASIDE_WEAK if piece.weak else _ASIDE
         for r in readings:
-            beams[i + 1].add(_Reading(r.score - cost, r))
+            beams[i + 1].add(_Reading(r.score - _fill_cost(piece, r, cost), r))
             if r.result is not None and not _deadlock_forfeits(r):
                 continue
             said = offers.get(r.key[0])
@@ -1134,6 +1213,25 @@ def _align(pieces: list[Piece], *, flip: bool, style: _Style | None = None, won:
                 beams[j].add(entry)
         _forget(passed, readings, offers)
     return _alignment(readings, pieces, won)
+
+
+def _fill_cost(piece: Piece, r: _Reading, cost: float) -> float:
+    """What reading ``r`` pays for setting ``piece`` aside: nothing where it states a fill
+    (:attr:`Piece.fill`) and the last step of ``r`` filled the round so (clues of no
+    move set aside after it); else ``cost``, what a clue set aside costs (a fill stated
+    alone: as a clue, :data:`_ASIDE`)."""
+    if piece.fill is None:
+        return cost
+    if _last_step(r).fill is piece.fill:
+        return 0.0
+    return max(cost, _ASIDE) if piece.clue.kind == "FILL" else cost
+
+
+def _last_step(r: _Reading) -> _Reading:
+    """The last step of reading ``r`` (a move or a fill), clues set aside after it passed over."""
+    while r.move is None and r.fill is None and r.back is not None:
+        r = r.back
+    return r
 
 
 def _misplaced(piece: Piece, round_number: int, side: Side) -> float:

@@ -34,6 +34,7 @@ from ..notation import iter_matches, parse_record
 from ..notation.kmr.containers import unwrapped
 from ..notation.kmr.numbered import as_read
 from .edits import Applied, edit_text
+from .matches import next_round
 from .validate import FileReport, validate_text
 
 if TYPE_CHECKING:
@@ -113,7 +114,11 @@ def fix_lines(lines: Iterable[str], *, path: str = "<string>") -> Iterator[Fixed
     matches = 0  # the matches in the parts given
     started = False  # held[0] starts a match
     parts: list[FixedPart] = []
+    last: dict[str, str] = {}  # the headers of the match read last
     for match in iter_matches(kept(), path=path):
+        headers, last = last, match.headers.as_dict()
+        if started and next_round(headers, last):
+            continue  # (a round written as a game of its own: fixed with the games before it, as one match)
         if started:  # the part before it, a match and the text after it, is complete
             text = "".join(held.popleft() for _ in range(match.line - first))
             part = _fixed(text, first, path, matches)

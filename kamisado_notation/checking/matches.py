@@ -18,18 +18,19 @@ rounds; a record without one costs nothing more.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..diagnostics import Kind
 from ..engine.board import Side
+from ..notation.kmr.digits import ascii_number
 from ..notation.record import Headers, MatchRecord, Pasted, RoundRecord
 
 if TYPE_CHECKING:
     from .replay import MatchReplay
 
-__all__ = ["match_parts", "renumbered", "replay_matches", "split_matches"]
+__all__ = ["match_parts", "next_round", "renumbered", "replay_matches", "split_matches"]
 
 
 def match_parts(match: MatchRecord) -> list[tuple[MatchRecord, MatchReplay | None]]:
@@ -132,3 +133,19 @@ def renumbered(match: MatchRecord, added: int) -> MatchRecord:
         return match
     index = match.index + added
     return replace(match, index=index, errors=[replace(d, match=index) for d in match.errors])
+
+
+def next_round(before: Mapping[str, str], after: Mapping[str, str]) -> bool:
+    """Whether a match whose headers are ``after`` is the round after the match whose
+    headers are ``before``, written as a game of its own (a game server's export, a
+    round a game, each under headers of its own): its ``Round`` header says the number
+    after ``before``'s, and the players are the same. Such games are read again as one
+    match (the reading against the legal moves: each game's moves replayed from a
+    match's start are not where its round starts)."""
+    first, then = _lowered(before), _lowered(after)  # (a name in any case)
+    said = [ascii_number(h.get("round", "")) for h in (first, then)]
+    return said[0] is not None and said[1] == said[0] + 1 and all(first.get(side) == then.get(side) for side in ("black", "gold", "white"))
+
+
+def _lowered(headers: Mapping[str, str]) -> dict[str, str]:
+    return {name.lower(): value for name, value in headers.items()}

@@ -42,6 +42,7 @@ from ..notation.kmr.line_reader import Reader
 from ..notation.kmr.numbered import as_read
 from ..notation.record import MatchRecord, RecordFile
 from ..notation.text import TEXT_RULE
+from .matches import next_round
 from .replayed import MatchStatus
 from .verdict import Judge, Judged, judge_lines
 
@@ -596,16 +597,61 @@ def read_again(
         return found, leading
     lines = as_read(lines)  # (a JSON document's strings: the text the matches were read from, line for line)
     out: list[MatchSummary] = []
-    for lo, hi, s in _spans(found, len(lines), first_line):
+    for lo, hi, games in _spans(_games_of_one_match(found), len(lines), first_line):
+        s = _one_of(games)
         again = _reread(s, lines[lo:hi], first_line + lo, leading)
         summary = _summary_again(again, s, first_line + lo, path) if again is not None else None
         if summary is None:  # (not read again, or the record it writes is not judged as it was read: the first reading stands)
-            out.extend([s] if s is not None else [])
+            out.extend(games)
             continue
         out.append(summary)
         if lo == 0:
             leading = [d for d in leading if d.line >= first_line + hi]
-    return out, leading
+    return _renumbered(out, found), leading
+
+
+def _games_of_one_match(found: list[MatchSummary]) -> list[list[MatchSummary]]:
+    """The matches ``found`` grouped as the rounds of one match where a program wrote
+    each round as a game of its own, under headers of its own (:func:`~.matches.next_round`)."""
+    groups: list[list[MatchSummary]] = []
+    for s in found:
+        if groups and next_round(groups[-1][-1].headers, s.headers):
+            groups[-1].append(s)
+        else:
+            groups.append([s])
+    return groups
+
+
+#: The headers of a game that say what a match's would not: its round's number and its result.
+_A_GAMES_OWN = frozenset({"round", "result"})
+
+
+def _one_of(games: list[MatchSummary]) -> MatchSummary | None:
+    """The match that ``games`` (the rounds of one match written as games, or one match
+    alone) are read again as: their rounds, the first game's headers but those a game
+    has of its own (:data:`_A_GAMES_OWN`), and their diagnostics but the errors of the
+    games after the first (each replayed from the start of a match, which is not where
+    its round starts: they say nothing of its entries)."""
+    if len(games) <= 1:
+        return games[0] if games else None
+    first = games[0]
+    headers = {name: value for name, value in first.headers.items() if name.lower() not in _A_GAMES_OWN}
+    rounds = [r for g in games for r in g.rounds]
+    return replace(first, valid=False, rounds=rounds, diagnostics=_but_replayed_errors(games), headers=headers)
+
+
+def _but_replayed_errors(games: list[MatchSummary]) -> list[Diagnostic]:
+    """The diagnostics of ``games`` but the errors of the second game and those after."""
+    return games[0].diagnostics + [d for g in games[1:] for d in g.diagnostics if d.severity is not Severity.ERROR]
+
+
+def _renumbered(out: list[MatchSummary], found: list[MatchSummary]) -> list[MatchSummary]:
+    """The matches ``out`` numbered in order from the first of ``found``: games read
+    again as one match leave no gap."""
+    if found:
+        for k, s in enumerate(out):
+            _shift(s, found[0].index + k - s.index)
+    return out
 
 
 def _to_read_again(found: list[MatchSummary], lines: list[str], leading: list[Diagnostic]) -> bool:
@@ -617,13 +663,14 @@ def _to_read_again(found: list[MatchSummary], lines: list[str], leading: list[Di
     return not found or not all(map(_settled, found))
 
 
-def _spans(found: list[MatchSummary], length: int, first_line: int) -> list[tuple[int, int, MatchSummary | None]]:
-    """The lines of each match of ``found`` (the first from the text's first line), as
-    indices into the ``length`` lines from ``first_line``; the whole text where none was found."""
-    starts = [s.line - first_line for s in found]
+def _spans(found: list[list[MatchSummary]], length: int, first_line: int) -> list[tuple[int, int, list[MatchSummary]]]:
+    """The lines of each group of matches of ``found`` (the first from the text's first
+    line), as indices into the ``length`` lines from ``first_line``; the whole text where
+    none was found."""
+    starts = [g[0].line - first_line for g in found]
     return [
-        (0 if k == 0 else starts[k], starts[k + 1] if k + 1 < len(found) else length, s) for k, s in enumerate(found)
-    ] or [(0, length, None)]
+        (0 if k == 0 else starts[k], starts[k + 1] if k + 1 < len(found) else length, g) for k, g in enumerate(found)
+    ] or [(0, length, [])]
 
 
 def _reread(s: MatchSummary | None, lines: list[str], first_line: int, leading: list[Diagnostic]) -> Reread | None:

@@ -590,6 +590,7 @@ _NUMBER_WORDS: tuple[tuple[str, ...], ...] = (
     ("un", "deux", "trois", "quatre", "cinq", "six", "sept"),  # fr
     ("uno", "due", "tre", "quattro", "cinque", "sei", "sette"),  # it
     ("een", "twee", "drie", "vier", "vijf", "zes", "zeven"),  # nl
+    ("één",),  # nl, one stressed (as it is written to tell it from the article)
     ("jeden", "dwa", "trzy", "cztery", "pięć", "sześć", "siedem"),  # pl
     ("jedna", "dva", "tři", "čtyři", "pět", "šest", "sedm"),  # cs
     ("ett", "två", "tre", "fyra", "fem", "sex", "sju"),  # sv
@@ -1029,6 +1030,7 @@ FILL_WORDS = (
     "doplnění", "doplneni", "doplnenie", "auffüllen", "aufgefüllt", "auffüllung", "remplissage", "rempli", "aanvullen", "aangevuld",
     "relleno", "rellenar", "riempimento", "feltöltés", "feltoltes", "preenchimento", "umplere", "fyllning", "påfyllning", "uzupełnienie",
     "wypełnienie", "täyttö", "llenwi", "líonadh", "täitmine", "užpildymas", "popunjavanje", "ompliment", "omplir", "omplert", "doplnenie", "isian",
+    "füllt", "gefüllt", "remplit", "rellena", "riempie", "preenche",
 )
 ROUND_WORDS = (
     *ROUNDS_AFTER_NUMBER,

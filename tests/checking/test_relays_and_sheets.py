@@ -17,7 +17,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from kamisado_notation import Severity, Side, replay_match, validate_text
+from kamisado_notation import Severity, Side, fix_text, replay_match, validate_text
 from kamisado_notation.engine.board import Direction, square_name
 from kamisado_notation.notation.writer import Form
 from tests.support.slips import only_match, winners, written
@@ -253,3 +253,154 @@ def test_a_french_lists_colour_words_before_squares_are_towers(seed: int, hand: 
     text, truth = french_list(seed, random.Random(hand))
     assert judged(text) == expected(truth)
 
+
+
+# ---------------------------------------------------------------- a program's log of compass headings
+
+#: Compass points as programs and people write them: the board's Black home row north.
+COMPASS_WRITTEN = [
+    {"N": "N", "S": "S", "NW": "NW", "NE": "NE", "SW": "SW", "SE": "SE"},
+    {"N": "north", "S": "south", "NW": "north-west", "NE": "north-east", "SW": "south-west", "SE": "south-east"},
+    {"N": "Nord", "S": "Süd", "NW": "NW", "NE": "NO", "SW": "SW", "SE": "SO"},
+]
+
+
+def heading_of(m: Any) -> str:
+    """The compass heading of move ``m`` (Black's home row north: Gold goes north, and
+    his left is west; Black goes south, and his left is east)."""
+    ahead = "N" if m.side is Side.GOLD else "S"
+    if m.direction is Direction.FORWARD:
+        return ahead
+    west = (m.direction is Direction.LEFT) == (m.side is Side.GOLD)
+    return ahead + ("W" if west else "E")
+
+
+def compass_log(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A game program's log of a match: each move a row of its number, the side (a
+    letter or a word), the tower, its compass heading and distance (run together,
+    ``NW2``, or apart) and the square it lands on; a round's start and end as the
+    program logs them."""
+    truth, rounds = truth_of(seed, rng.choice([3, 3, 7]))
+    points = rng.choice(COMPASS_WRITTEN)
+    glued = points["N"] == "N" and rng.random() < 0.7
+    sides = rng.choice([("B", "G"), ("black", "gold"), ("BLK", "GLD")])
+    out = [f"# tower-tactics {rng.randint(2, 4)}.{rng.randint(0, 9)} log", f"# seed {rng.randint(1000, 9999)}", "# heading: compass (north = Black's home row), then squares", ""]
+    for n, rnd in enumerate(rounds, 1):
+        fill = "" if rnd.fill is None else f" fill={rnd.fill.value}"
+        out.append(f"--- round {n}{fill} ---")
+        for k, m in enumerate(played(rnd), 1):
+            side = sides[m.side.value]
+            if m.is_forfeit:
+                out.append(f"{k:>4}  {side:<5} {m.tower.title.lower():<8} --        (no move)")
+                continue
+            point = points[heading_of(m)]
+            vec = f"{point}{m.distance}" if glued else f"{point} {m.distance}"
+            out.append(f"{k:>4}  {side:<5} {m.tower.title.lower():<8} {vec:<14} {square_name(m.target)}" + ("  push" if m.push else ""))
+        out += [f"--- end of round {n}: {rnd.result.winner.title.lower()} home ---", ""]
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=2848, hand=0)
+def test_a_logs_compass_headings_are_read_as_the_mover_goes(seed: int, hand: int) -> None:
+    """A compass heading (``NW2``, ``south-east 3``) says a diagonal's side of the
+    board, which the mover makes his left or right: north-west is Gold's left and
+    Black's right (before session 42 every diagonal heading was read as east, and
+    such a log read as from the other side of the board, each round's winner the
+    other side; ``N2``, north two, read as a brown tower)."""
+    text, truth = compass_log(seed, random.Random(hand))
+    assert judged(text) == expected(truth)
+
+
+# ---------------------------------------------------------------- a server's export: a round a game
+
+COLOUR_CODES = ["Br", "Gr", "Rd", "Ye", "Pk", "Pu", "Bl", "Or"]
+
+
+def games_export(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A game server's export of a match, each round a game of its own under headers
+    of its own (as a chess server writes each game): the event, the round's number, the
+    players, the fill and the start rows the server keeps, the round's result (``1-0``:
+    Black won it); then its moves in pairs, each two squares (``1. a8-a7 c1-f4``), or
+    the tower's code and the square it goes to (``1. Or:a7 Rd:f4``)."""
+    truth, rounds = truth_of(seed, rng.choice([3, 3, 7]))
+    black, gold = rng.choice([("mirek_k", "SunnyTowers"), ("Ana Lim", "Bea Kovac"), ("tower_tom", "kaya99")])
+    coded = rng.random() < 0.4
+    out = [f"; {rng.choice(['towerplay', 'kami.club', 'boardhub'])} export -- match m{rng.randint(10000, 99999)}", ""]
+    for n, rnd in enumerate(rounds, 1):
+        out += ['[Event "Rated match"]', '[Site "online"]', f'[Date "2024.03.{n + 3:02d}"]', f'[Round "{n}"]', f'[Black "{black}"]', f'[Gold "{gold}"]']
+        out += [f'[Fill "{rnd.fill.value}"]'] if rnd.fill is not None else []
+        out += [f'[Result "{"1-0" if rnd.result.winner is Side.BLACK else "0-1"}"]', ""]
+        said = []
+        for m in played(rnd):
+            if m.is_forfeit:
+                said.append("--")
+            elif coded:
+                said.append(f"{COLOUR_CODES[m.tower.value]}:{square_name(m.target)}")
+            else:
+                said.append(f"{square_name(m.origin)}-{square_name(m.target)}")
+        pairs = [f"{k // 2 + 1}. {' '.join(said[k:k + 2])}" for k in range(0, len(said), 2)]
+        out += [" ".join(pairs) + (" 1-0" if rnd.result.winner is Side.BLACK else " 0-1"), ""]
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=2841, hand=0)
+def test_a_servers_games_of_one_match_are_its_rounds(seed: int, hand: int) -> None:
+    """Games under headers of their own whose ``Round`` headers count on, between the
+    same players, are the rounds of one match: read again as one (before session 42
+    each game was a match of its own, the second and later ones replayed from a
+    match's start and blamed for moves that were legal where their round began)."""
+    text, truth = games_export(seed, random.Random(hand))
+    assert judged(text) == expected(truth)
+    fixed = fix_text(text).text
+    assert judged(fixed) == expected(truth)
+
+
+# ---------------------------------------------------------------- a dictated memo, a round a paragraph
+
+#: Colour words (the order of :class:`Colour`), rank words one to eight, and the words a
+#: speaker puts before the squares, as phone dictation writes them in small letters.
+DICTATED = {
+    "de": (["Braun", "Grün", "Rot", "Gelb", "Rosa", "Lila", "Blau", "Orange"], ["eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht"], ("zieht {} von {} nach {}", "landet auf {}"), "Runde {}"),
+    "nl": (["bruin", "groen", "rood", "geel", "roze", "paars", "blauw", "oranje"], ["één", "twee", "drie", "vier", "vijf", "zes", "zeven", "acht"], ("speelt {} van {} naar {}", "dat is {}"), "Ronde {}"),
+    "it": (["marrone", "verde", "rosso", "giallo", "rosa", "viola", "blu", "arancione"], ["uno", "due", "tre", "quattro", "cinque", "sei", "sette", "otto"], ("muove il {} da {} a {}", "casella {}"), "Round {}"),
+    "pl": (["brązowa", "zielona", "czerwona", "żółta", "różowa", "fioletowa", "niebieska", "pomarańczowa"], ["jeden", "dwa", "trzy", "cztery", "pięć", "sześć", "siedem", "osiem"], ("rusza {} z {} na {}", "pole {}"), "Runda {}"),
+}
+
+
+def dictated_memo(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A voice memo as the phone's dictation wrote it: each round a paragraph in German,
+    Dutch, Italian or Polish, each move its tower, its squares said as a file's small
+    letter and the rank's word (``von a acht nach a sechs``; now and then digits,
+    ``nach c7``), the colour it lands on, fillers between (``äh``, ``okay``)."""
+    truth, rounds = truth_of(seed, rng.choice([1, 3, 3]))
+    colours, ranks, (move_said, landing_said), heading = DICTATED[rng.choice(sorted(DICTATED))]
+
+    def said(square: int) -> str:
+        name = square_name(square)
+        return name if rng.random() < 0.2 else f"{name[0]} {ranks[int(name[1]) - 1]}"
+
+    out = [f"Memo {rng.randint(1, 30)}.{rng.randint(1, 12)}. {rng.randint(18, 23)}:{rng.randint(0, 59):02d}", ""]
+    for n, rnd in enumerate(rounds, 1):
+        sentences = [heading.format(n) + "."]
+        for m in played(rnd):
+            if m.is_forfeit:
+                sentences.append(f"{colours[m.tower.value]} pass.")
+                continue
+            filler = rng.choice(["", "", "äh ", "okay ", "so "])
+            sentences.append(f"{filler}{move_said.format(colours[m.tower.value], said(m.origin), said(m.target))}, {landing_said.format(colours[m.square_colour.value])}.")
+        out += [" ".join(sentences), ""]
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+def test_a_dictated_memos_squares_in_words_are_squares(seed: int, hand: int) -> None:
+    """A square dictated as a file's small letter and a rank's word in any language
+    (``a acht``, ``b één``, ``c sette``) is a square, weak as a small letter alone is
+    (before session 42 only English rank words were, and such a memo judged no round)."""
+    text, truth = dictated_memo(seed, random.Random(hand))
+    assert judged(text) == expected(truth)

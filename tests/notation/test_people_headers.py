@@ -117,6 +117,26 @@ def test_reslut_under_a_wrong_result_is_read_as_the_result() -> None:
 
 
 @many
+@given(cases, st.sampled_from(["MatchId", "Matches", "Targets", "Resul"]), st.sampled_from(['"m48213"', '"2026-03"', '"Rated, 3 pts"']))
+def test_a_header_a_slip_from_a_known_one_is_read_as_it_only_where_its_value_could_be(
+    case: tuple[int, tuple[Form, str], int], name: str, value: str
+) -> None:
+    """A program's own header a slip from a known name (``[MatchId "m48213"]``), whose
+    value is none the known header could hold (no format, number or score), is warned
+    of and kept as written: not read as that header, whose value would then be an error
+    (before session 42 ``MatchId`` was read as a ``Match`` naming no format)."""
+    seed, (form, lang), target = case
+    text, result = generated(seed, form, lang, target=target)
+    known = {"matchid": "Match", "matches": "Match", "targets": "Target", "resul": "Result"}[name.lower()]
+    spoilt = text.replace("[Event ", f"[{name} {value}]\n[Event ", 1)
+    report = check(spoilt)
+    d = only(report, "header")
+    assert f"did you mean [{known}]" in str(d["message"]) and "read as one" not in str(d["message"])
+    assert report["valid"] and score(report) == result
+    assert fix_text(spoilt).text == spoilt
+
+
+@many
 @given(cases, st.data())
 def test_fix_corrects_a_headers_slips(case: tuple[int, tuple[Form, str], int], data: st.DataObject) -> None:
     """A misspelt name (where the match has no header of that name), a value without

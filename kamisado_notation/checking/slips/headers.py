@@ -20,9 +20,12 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ...diagnostics import ERROR, Diagnostic, Kind, RewriteLine, compose, correction
+from ...engine.match import MATCH_TARGETS
+from ...notation.kmr.digits import ascii_number
 from ...notation.kmr.headers import KNOWN_HEADERS, KNOWN_LOWER, did_you_mean
 from ...notation.record import Header, MatchRecord
 from ...notation.writer import quote
+from ..targets import misspelt_format, parse_result
 
 __all__ = ["format_agrees", "header_fixes", "misnamed", "misnamed_headers"]
 
@@ -62,7 +65,20 @@ def misnamed_headers(match: MatchRecord) -> dict[str, Header]:
     first: dict[str, Header] = {}
     for h in match.headers:
         first.setdefault(h.name, h)
-    return {known: first[name] for known, name in misnamed([h.name for h in match.headers]).items()}
+    found = {known: first[name] for known, name in misnamed([h.name for h in match.headers]).items()}
+    return {known: h for known, h in found.items() if _could_hold(known, h.value)}
+
+
+def _could_hold(known: str, value: str) -> bool:
+    """Whether ``value`` could be the value of the known header ``known`` (lower case): a
+    format or a slip from one under ``Match``, a number under ``Target``, a score under
+    ``Result``; any under the others. (``[MatchId "m48213"]``, a site's own header, is
+    no misspelt ``Match``.)"""
+    if known == "match":
+        return value.strip().lower() in MATCH_TARGETS or bool(misspelt_format(value))
+    if known == "target":
+        return ascii_number(value) is not None
+    return known != "result" or parse_result(value) is not None
 
 
 def header_fixes(

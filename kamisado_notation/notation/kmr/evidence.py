@@ -82,11 +82,9 @@ __all__ = ["Clue", "clues", "definition_alone", "holds_moves", "is_evidence_word
 #: braced comments, moves in coordinates, times, dates and scores (``0-1``), turn numbers, numbers, words,
 #: runs of CJK glyphs, ``...``, ring marks, any other character.
 #: A month's name as a date writes it, capitalised (``14 Mar ·``, ``Mar 14, 2024``).
-#: A rank said in words after a file's capital letter (``B fünf``: dictation's square),
-#: with and without its accents.
+#: A rank said in words after a file's letter (``B fünf``, ``a acht``, ``e two``:
+#: dictation's square; weak in a small letter), with and without its accents.
 _SPOKEN = {re.escape(word) for word in RANK_WORDS}
-#: The ranks' words in English, after a file's small letter (dictation's ``e two``).
-_SPOKEN_ENGLISH = ("one", "two", "three", "four", "five", "six", "seven", "eight")
 _MONTHS = "(?:" + "|".join(w.capitalize() for w in sorted(set(MONTH_WORDS), key=len, reverse=True)) + ")"
 #: The scripts whose glyphs run into a square with no blank (``赤f4``, ``빨강 f4``): no
 #: letter of a word the square would be part of.
@@ -143,7 +141,7 @@ _TOKEN = re.compile(
     r"|(?P<scanned>(?<![\w])(?:[a-h][1-8][-–][a-h][SlI]|[a-h][SlI][-–][a-h][1-8])(?![\w]))"
     r"|(?P<square>" + _FREE_BEFORE + r"[a-hA-H][1-8]" + _FREE_AFTER + ")"
     r"|(?P<spoken>(?-i:(?<![\w])[A-H])[ ](?:" + "|".join(sorted(_SPOKEN, key=len, reverse=True)) + r")(?![\w])"
-    r"|(?-i:(?<![\w])[a-h][ ](?:" + "|".join(_SPOKEN_ENGLISH) + r"))(?![\w]))"
+    r"|(?-i:(?<![\w])[a-h][ ](?:" + "|".join(sorted(_SPOKEN, key=len, reverse=True)) + r"))(?![\w]))"
     r"|(?P<spelled>(?<![\w])(?:" + "|".join(FILE_WORDS) + r")[ ](?:[1-8]|" + "|".join(sorted(_SPOKEN, key=len, reverse=True)) + r")(?![\w]))"
     r"|(?P<scannedword>" + _SCANNED_WORD + ")"
     r"|(?P<time>\d+(?:[:/]\d+)+|\d{1,4}[-.]\d{1,2}[-.]\d{1,4}|(?<![\w-])\d{1,2}(?:[-\u2013\u2014]|&[nm]dash;)\d{1,2}(?![\w-]|\.\d))"
@@ -454,10 +452,26 @@ def _word(text: str, start: int, end: int) -> list[Clue]:
         return [Clue("ASIDE", start, end)]
     weak = _weak(word, key, glued=text[end : end + 1].isdigit())
     compass = key in _COMPASS and (word.isupper() or _DIGIT_NEXT.match(text, end) is not None)  # ('S2', 's 3'; 'so', 'no' are words)
-    found = _known_word(key, start, end, weak) or _written_otherwise(word, start, end, weak=weak, compass=compass)
+    found = _word_read(word, text, (start, end), weak=weak, compass=compass)
     if found is not None:
         return [found]
     return _glued(word, start) or _inflected(key, start, end) or [Clue("ASIDE", start, end, compass=compass)]
+
+
+def _word_read(word: str, text: str, span: tuple[int, int], *, weak: bool, compass: bool) -> Clue | None:
+    """The clue ``word`` (at ``span`` of line ``text``) is as written or written otherwise
+    (:func:`_known_word`, :func:`_written_otherwise`); a compass point run into a number
+    is no known word (:func:`_runs_into_number`)."""
+    start, end = span
+    found = None if compass and _runs_into_number(word, text, end) else _known_word(normalise(word), start, end, weak)
+    return found or _written_otherwise(word, start, end, weak=weak, compass=compass)
+
+
+def _runs_into_number(word: str, text: str, end: int) -> bool:
+    """Whether ``word``, a compass point in capitals, runs into a number (``N2``, ``SW1``:
+    a direction and its distance, as the short form's ``F2``; never a tower's letter,
+    which the short form writes apart: ``N F2`` is Brown forward two)."""
+    return word.isupper() and text[end : end + 1].isdigit()
 
 
 def _known_word(key: str, start: int, end: int, weak: bool) -> Clue | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from ...diagnostics import WARNING, Diagnostic, Kind, RewriteLine
@@ -28,7 +29,7 @@ from ..vocabulary import (
     spelt_as,
 )
 
-__all__ = ["Shaped", "fill_named", "heading_shape", "line_shape"]
+__all__ = ["Shaped", "fill_named", "fill_stated", "heading_shape", "line_shape"]
 
 #: Markup before a heading: signs, a LaTeX command, an HTML or BBCode tag (``\\subsection*{``, ``<h2>``, ``[b]``, ``===``),
 #: a Textile or Jira heading's mark (``h3.``).
@@ -45,6 +46,16 @@ _ROUND = re.compile(  # (no '\s*' before the markup, which takes blanks: both wo
 )
 #: What may follow a ``Round`` line and is set aside: no digit, no word of a fill.
 _ASIDE = re.compile(r"(?:(?!\b(?:fill|left|right)\b)[^\d])*", re.IGNORECASE)
+
+
+@lru_cache(maxsize=1)
+def _said_square() -> re.Pattern[str]:
+    """A square said in words (``a acht``, ``E two``): a move's, never a heading's words.
+    (Made on first use, as the rank words are.)"""
+    from .. import vocabulary
+
+    ranks = sorted(map(re.escape, vocabulary.RANK_WORDS), key=len, reverse=True)
+    return re.compile(r"(?<!\w)[a-hA-H] (?:" + "|".join(ranks) + r")(?!\w)")
 #: ``Lineup Black:`` and what follows it.
 _LINEUP = re.compile(r"\s*(lineup)\s+(black|gold|white)\s*:?(.*)", re.IGNORECASE)
 #: What separates a lineup's colours as people write them.
@@ -195,7 +206,7 @@ def _heading_fill(text: str, m: re.Match[str]) -> Fill | None | Literal[False]:
         return False  # ('fill left or right?': no one fill)
     fill = named.pop() if named else None
     end = _heading_end(m, fill)
-    if end is None or not _ASIDE.fullmatch(text, end):
+    if end is None or not _ASIDE.fullmatch(text, end) or _said_square().search(text, end):
         return False
     if fill is None and (m[4] or _FILL_WORD.search(text, end)) and not _NO_FILL.search(text):
         return False  # (a fill said, but in no word we read: our line with a slip, its error stands)
@@ -260,6 +271,15 @@ def fill_named(text: str) -> Fill | None:
         return None
     fills = {f for w in re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)*", text) if (f := _clitic_fill(w)) is not None}
     return fills.pop() if len(fills) == 1 else None
+
+
+def fill_stated(text: str) -> Fill | None:
+    """The fill line ``text`` states after the word for filling (``[Fill "right"]``, a
+    server's header; ``Round 2 fill left``; ``--- round 3 fill=right ---``; ``Felix
+    filled from the left``): the one side named after it (:func:`fill_named`; a round
+    named before it, ``round 3``, is no digit of a move); else ``None``."""
+    said = _FILL_WORD.search(text)
+    return None if said is None else fill_named(_ROUND_NAMED.sub(_blank, text[said.end() :]))
 
 
 def _clitic_fill(word: str) -> Fill | None:
