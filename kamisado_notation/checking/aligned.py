@@ -39,7 +39,7 @@ from ..notation.kmr.evidence import (
     to_arrow,
     winner_in,
 )
-from ..notation.kmr.line_shapes import fill_named, fill_stated, line_shape
+from ..notation.kmr.line_shapes import fill_named, fill_stated, heading_fill, line_shape
 from ..notation.kmr.numbered import Numbering, numberings, read_as
 from ..notation.kmr.slow_tiers import Legend, heading, json_object, json_values
 from ..notation.record import RoundRecord
@@ -213,9 +213,9 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1, order: Order = Order
     signs = {sign: side for _, text in numbered for sign, side in signed_sides(text).items()}
     for number, text in reversed(numbered) if order is Order.NEWEST_FIRST else numbered:
         known, legend = _learn(learnt, legend, text, number)
-        stated = _fill_stated(text, number)
+        stated = _fill_stated(text, number, fill_stated)
         if _no_moves(text, number, known=known, said=said, start=start):
-            out.extend(stated)
+            out.extend(_fill_stated(text, number, heading_fill))
             continue
         found = _sided(_line_pieces(text, number, legend, said.get(number) if in_order else None, names=learnt.names), text, signs)
         found = _sides_of_fill(found, text, stated)
@@ -231,11 +231,13 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1, order: Order = Order
 _SIDE_OF_FILL = frozenset({"DIRECTION", "AMBIGUOUS"})
 
 
-def _fill_stated(text: str, number: int) -> list[Piece]:
-    """The fill line ``number``, ``text``, a round's heading, states
-    (:func:`~kamisado_notation.notation.kmr.line_shapes.fill_stated`: ``Round 2 fill
-    left``) as a piece of no move (a weak clue: never counted as evidence set aside), or none."""
-    how = fill_stated(text)
+def _fill_stated(text: str, number: int, said: Callable[[str], Fill | None]) -> list[Piece]:
+    """The fill line ``number``, ``text``, states as ``said`` reads it
+    (:func:`~kamisado_notation.notation.kmr.line_shapes.fill_stated`: ``[Fill "right"]``;
+    a round's heading, :func:`~kamisado_notation.notation.kmr.line_shapes.heading_fill`:
+    ``Round 2 fill left``) as a piece of no move (a weak clue: never counted as evidence
+    set aside), or none."""
+    how = said(text)
     if how is None:
         return []
     return [Piece(number, 1, Clue("FILL", 0, len(text), weak=True), text.strip(), fill=how)]
@@ -392,24 +394,35 @@ def _colours_alone(found: list[Piece]) -> bool:
 
 
 def _squares_named(found: list[Piece]) -> tuple[int, int]:
-    """The rank of ``found``'s squares (from its first square: its heading, ``Du, rhes
-    8:``, before) and how many of them there are, where they are squares of one rank
-    each with a colour after it but where the colour's word is one the vocabulary lacks
-    (``a8 porffor, b8 brown, c8 glas, d8 laranxa, …``): a move's two squares are never on
-    one rank; else ``(-1, 0)``."""
+    """The rank of ``found``'s squares (from its first square, or the colour right before
+    it: its heading, ``Du, rhes 8:``, ``setup B:``, before) and how many of them there
+    are, where they are squares of one rank each named with its tower's colour, before
+    or after it, a Sumo's marks after them (``a8 porffor, b8 brown, …``, ``a1:PK b1:BL …
+    h1:RD+``, ``BL@a8+ BR@b8 …``), the colour's word perhaps one the vocabulary lacks
+    (a square alone then): a move's two squares are never on one rank; else ``(-1, 0)``."""
     first = next((k for k, p in enumerate(found) if p.clue.kind == "SQUARE"), len(found))
+    if 0 < first < len(found) and found[first - 1].clue.kind in _COLOURS and not found[first - 1].weak:
+        first -= 1  # (the colour before the first square: its tower's)
     found = found[first:]
-    kinds = [p.clue.kind for p in found]
+    kinds = "".join(_CELL_KINDS.get(p.clue.kind, "?") for p in found)
     squares = [p for p in found if p.clue.kind == "SQUARE"]
     ranks = {p.clue.squares[1] // 8 for p in squares if p.clue.squares is not None}
-    alternate = all(k == "SQUARE" or (k in _COLOURS and before == "SQUARE") for before, k in zip(["SQUARE", *kinds], kinds, strict=False))
-    if len(ranks) != 1 or not alternate or len(found) - len(squares) < min(len(squares), _LINEUP) - 1:
+    if len(ranks) != 1 or _LINEUP_CELLS.fullmatch(kinds) is None or len(found) - len(squares) < min(len(squares), _LINEUP) - 1:
         return -1, 0
     return ranks.pop(), len(squares)
 
 
+#: A lineup's cells as the kinds of their clues: S a square, C its tower's colour, M a
+#: Sumo's mark.
+_CELL_KINDS = {"SQUARE": "S", "COLOUR": "C", "AMBIGUOUS": "C", "RING": "M", "PUSH": "M"}
+#: A row of a lineup's cells: each square with its tower's colour after it, or before it
+#: (the marks of a Sumo after the cell), or squares alone where a colour's word is unknown.
+_LINEUP_CELLS = re.compile(r"(?:SC?M*)+|(?:CM*SM*)+")
+
+
 #: The kinds of clue a colour's word is.
 _COLOURS = ("COLOUR", "AMBIGUOUS")
+
 
 
 #: A quote's marks at a line's start (``> ``, ``>> ``, ``> > ``).

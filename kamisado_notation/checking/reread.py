@@ -76,7 +76,8 @@ def reread(
         return None
     judged = alignment.judged
     found = [r.result for r in judged if r.result is not None]
-    decided = _decided(found, _header_target(headers), _clues_after(alignment))
+    target = _header_target(headers)
+    decided = _decided(found, target, _clues_after(alignment)) and (target is not None or not _round_after(alignment))
     return Reread(headers_text(headers, found) + rounds_text(judged), found, _notes(alignment, decided=decided))
 
 
@@ -221,6 +222,14 @@ def _clues_after(alignment: Alignment) -> int:
         return 0
     end = max((u[1] for r in alignment.judged for u in r.used if u is not None), default=len(alignment.pieces))
     return sum(1 for p in alignment.pieces[end:] if not p.weak)
+
+
+def _round_after(alignment: Alignment) -> bool:
+    """Whether ``alignment`` reads a round to its end after those it judged: the text
+    goes on with a round, not judged with certainty. Where no header says the match's
+    length, the rounds judged are then no whole match, though they reach a format's
+    target (a match to 7 points whose first rounds stand 3-2)."""
+    return any(r.result is not None for r in alignment.rounds[len(alignment.judged) :])
 
 
 def _header_target(headers: Mapping[str, str]) -> int | None:

@@ -974,6 +974,14 @@ _EIGHTS = (
 #: dictation hears for them nor those that are common words elsewhere, and eight.
 #: Each as written and without its accents, in lower case. Made on first use.
 RANK_WORDS: dict[str, int]
+#: Number words of the languages in which a lone small ``a`` or ``e`` is a word (Italian's
+#: *e sei*, and six; Spanish *a tres*, to three; Portuguese, French, Romanian, Galician,
+#: Catalan): after such a letter, no rank of a dictated square (``a acht`` is one).
+VOWEL_WORD_NUMBERS = frozenset(normalise(w) for w in (
+    "uno", "due", "tre", "quattro", "cinque", "sei", "sette", "otto", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho",
+    "um", "dois", "três", "sete", "oito", "un", "une", "deux", "trois", "quatre", "cinq", "sept", "huit", "unu", "doi", "trei",
+    "patru", "cinci", "șase", "șapte", "opt", "dous", "catro", "u", "quatre", "vuit",
+))  # fmt: skip
 
 
 def _rank_words() -> dict[str, int]:

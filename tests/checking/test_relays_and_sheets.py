@@ -377,11 +377,14 @@ def dictated_memo(seed: int, rng: random.Random) -> tuple[str, str]:
     letter and the rank's word (``von a acht nach a sechs``; now and then digits,
     ``nach c7``), the colour it lands on, fillers between (``äh``, ``okay``)."""
     truth, rounds = truth_of(seed, rng.choice([1, 3, 3]))
-    colours, ranks, (move_said, landing_said), heading = DICTATED[rng.choice(sorted(DICTATED))]
+    language = rng.choice(sorted(DICTATED))
+    colours, ranks, (move_said, landing_said), heading = DICTATED[language]
 
     def said(square: int) -> str:
         name = square_name(square)
-        return name if rng.random() < 0.2 else f"{name[0]} {ranks[int(name[1]) - 1]}"
+        if rng.random() < 0.2 or (language == "it" and name[0] in "ae"):
+            return name  # (Italian's 'a otto', 'e sei' are words too: to eight, and six)
+        return f"{name[0]} {ranks[int(name[1]) - 1]}"
 
     out = [f"Memo {rng.randint(1, 30)}.{rng.randint(1, 12)}. {rng.randint(18, 23)}:{rng.randint(0, 59):02d}", ""]
     for n, rnd in enumerate(rounds, 1):
@@ -401,6 +404,63 @@ def dictated_memo(seed: int, rng: random.Random) -> tuple[str, str]:
 def test_a_dictated_memos_squares_in_words_are_squares(seed: int, hand: int) -> None:
     """A square dictated as a file's small letter and a rank's word in any language
     (``a acht``, ``b één``, ``c sette``) is a square, weak as a small letter alone is
-    (before session 42 only English rank words were, and such a memo judged no round)."""
+    (before session 42 only English rank words were, and such a memo judged no round);
+    but ``a`` or ``e`` before a number word of a language in which it is a word
+    (Italian ``a otto``, to eight; ``e sei``, and six) is no square."""
     text, truth = dictated_memo(seed, random.Random(hand))
+    assert judged(text) == expected(truth)
+
+
+# ---------------------------------------------------------------- an engine's log
+
+#: How an engine's log writes a tower on a lineup's square, and a Sumo's rings after it.
+SETUP_CELLS = ["{square}:{code}{rings}", "{square}={code}{rings}", "{code}@{square}{rings}"]
+
+
+def engine_log(seed: int, rng: random.Random) -> tuple[str, str]:
+    """An engine's log of a match it played: a time and a level on each line, each
+    round's heading with the fill in words (``=== round 2 === (winner fills from
+    LEFT)``), both sides' lineups as squares and colour codes (``a1:PK b1:BL … h1:RD+``,
+    a ``+`` a Sumo ring), then a line a move: its squares run together (``e8g6``), the
+    short form, the colour it lands on; before each of its own moves, the engine's
+    search, which names the move it will play (``pv e1e8``)."""
+    truth, rounds = truth_of(seed, rng.choice([3, 3, 7]))
+    cell = rng.choice(SETUP_CELLS)
+    ring = rng.choice(["+", "*"])
+    me = rng.choice([Side.BLACK, Side.GOLD])
+    clock = [0]
+
+    def log(level: str, text: str) -> str:
+        clock[0] += rng.randint(1, 9)
+        return f"21:{clock[0] // 60 % 60:02d}:{clock[0] % 60:02d}.{rng.randint(0, 999):03d} [{level:<5}] {text}"
+
+    out = [log("INFO", f"engine 1.{rng.randint(0, 9)} playing {me.title.upper()}")]
+    for n, rnd in enumerate(rounds, 1):
+        out.append(log("INFO", f"=== round {n} ===" + (f" (winner fills from {rnd.fill.value.upper()})" if rnd.fill is not None else "")))
+        for side, squares in (("B", range(56, 64)), ("G", range(8))):
+            towers = [(sq, rnd.start.tower_at(sq)) for sq in squares]
+            cells = [cell.format(square=square_name(sq), code=COLOUR_CODES[t.colour.value].upper(), rings=ring * t.rings) for sq, t in towers if t is not None]
+            out.append(log("INFO", f"setup {side}: " + " ".join(cells)))
+        for k, m in enumerate(played(rnd), 1):
+            code = COLOUR_CODES[m.tower.value].upper()
+            if m.is_forfeit:
+                out.append(log("WARN", f"ply {k} {m.side.title[0]} {code} has no legal move -> PASS"))
+                continue
+            squares = square_name(m.origin) + square_name(m.target)
+            if m.side is me:
+                out.append(log("DEBUG", f"search tower={code} depth={rng.randint(6, 12)} nodes={rng.randint(10_000, 500_000)} pv {squares}..."))
+            short = f"{m.direction.name[0]}{m.distance}"
+            out.append(log("INFO", f"ply {k} {m.side.title[0]} {'bestmove' if m.side is me else 'recv'} {squares} ({code} {short}) lands {m.square_colour.name}"))
+        out.append(log("INFO", f"round {n} over: {rnd.result.winner.title.upper()} reached home row"))
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+def test_an_engines_log_reads_its_lineups_as_no_moves(seed: int, hand: int) -> None:
+    """A lineup written as squares and colour codes, a Sumo's rings after its code
+    (``a1:PK … h1:RD+``), is no move; a round's heading says its fill in words (before
+    session 42 a Sumo's mark ended the lineup's row, so its squares and colours read as
+    moves, and from the second round on no round was judged)."""
+    text, truth = engine_log(seed, random.Random(hand))
     assert judged(text) == expected(truth)

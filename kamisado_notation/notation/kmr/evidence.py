@@ -61,6 +61,7 @@ from ..vocabulary import (
     RETRACT_WORDS,
     SHORTCODES,
     SIDE_WORDS,
+    VOWEL_WORD_NUMBERS,
     WEAK_WORDS,
     WIN_WORDS,
     code_as,
@@ -85,6 +86,8 @@ __all__ = ["Clue", "clues", "definition_alone", "holds_moves", "is_evidence_word
 #: A rank said in words after a file's letter (``B fünf``, ``a acht``, ``e two``:
 #: dictation's square; weak in a small letter), with and without its accents.
 _SPOKEN = {re.escape(word) for word in RANK_WORDS}
+#: Those after a small ``a`` or ``e``, a word in some languages (:data:`~..vocabulary.VOWEL_WORD_NUMBERS`).
+_SPOKEN_AFTER_VOWEL = {re.escape(word) for word in RANK_WORDS if normalise(word) not in VOWEL_WORD_NUMBERS}
 _MONTHS = "(?:" + "|".join(w.capitalize() for w in sorted(set(MONTH_WORDS), key=len, reverse=True)) + ")"
 #: The scripts whose glyphs run into a square with no blank (``赤f4``, ``빨강 f4``): no
 #: letter of a word the square would be part of.
@@ -141,7 +144,8 @@ _TOKEN = re.compile(
     r"|(?P<scanned>(?<![\w])(?:[a-h][1-8][-–][a-h][SlI]|[a-h][SlI][-–][a-h][1-8])(?![\w]))"
     r"|(?P<square>" + _FREE_BEFORE + r"[a-hA-H][1-8]" + _FREE_AFTER + ")"
     r"|(?P<spoken>(?-i:(?<![\w])[A-H])[ ](?:" + "|".join(sorted(_SPOKEN, key=len, reverse=True)) + r")(?![\w])"
-    r"|(?-i:(?<![\w])[a-h][ ](?:" + "|".join(sorted(_SPOKEN, key=len, reverse=True)) + r"))(?![\w]))"
+    r"|(?-i:(?<![\w])[b-dfgh][ ](?:" + "|".join(sorted(_SPOKEN, key=len, reverse=True)) + r"))(?![\w])"
+    r"|(?-i:(?<![\w])[ae][ ](?:" + "|".join(sorted(_SPOKEN_AFTER_VOWEL, key=len, reverse=True)) + r"))(?![\w]))"
     r"|(?P<spelled>(?<![\w])(?:" + "|".join(FILE_WORDS) + r")[ ](?:[1-8]|" + "|".join(sorted(_SPOKEN, key=len, reverse=True)) + r")(?![\w]))"
     r"|(?P<scannedword>" + _SCANNED_WORD + ")"
     r"|(?P<time>\d+(?:[:/]\d+)+|\d{1,4}[-.]\d{1,2}[-.]\d{1,4}|(?<![\w-])\d{1,2}(?:[-\u2013\u2014]|&[nm]dash;)\d{1,2}(?![\w-]|\.\d))"

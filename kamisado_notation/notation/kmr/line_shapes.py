@@ -29,7 +29,7 @@ from ..vocabulary import (
     spelt_as,
 )
 
-__all__ = ["Shaped", "fill_named", "fill_stated", "heading_shape", "line_shape"]
+__all__ = ["Shaped", "fill_named", "fill_stated", "heading_fill", "heading_shape", "line_shape"]
 
 #: Markup before a heading: signs, a LaTeX command, an HTML or BBCode tag (``\\subsection*{``, ``<h2>``, ``[b]``, ``===``),
 #: a Textile or Jira heading's mark (``h3.``).
@@ -224,8 +224,11 @@ def _heading_end(m: re.Match[str], fill: Fill | None) -> int | None:
     return m.end()
 
 
-#: A round named by its number in prose (``the winner of round 1``), which is no move.
-_ROUND_NAMED = re.compile(r"\b(?:" + "|".join(ROUND_WORDS) + r")\s*\d{1,2}\b(?![-:.,/]\d)", re.IGNORECASE)
+#: A round named by its number in prose (``the winner of round 1``; ``a 3. körben``, in
+#: round 3, the number first as Hungarian writes it), which is no move.
+_ROUND_NAMED = re.compile(
+    r"\b(?:" + "|".join(ROUND_WORDS) + r")\s*\d{1,2}\b(?![-:.,/]\d)|\b\d{1,2}\.\s?(?:" + "|".join(ROUNDS_AFTER_NUMBER) + r")\w*", re.IGNORECASE
+)
 
 
 def _prose_fill(rest: str) -> Fill | None | Literal[False]:
@@ -271,6 +274,13 @@ def fill_named(text: str) -> Fill | None:
         return None
     fills = {f for w in re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)*", text) if (f := _clitic_fill(w)) is not None}
     return fills.pop() if len(fills) == 1 else None
+
+
+def heading_fill(text: str) -> Fill | None:
+    """The fill a round's heading, line ``text``, states (:func:`fill_stated`), or names
+    in prose with no word for filling (``4. KÖR – Gergő nyert, megint jobbról``: won,
+    from the right again): the one side named once the rounds it names are set aside."""
+    return fill_stated(text) or fill_named(_ROUND_NAMED.sub(_blank, text))
 
 
 def fill_stated(text: str) -> Fill | None:
