@@ -228,8 +228,9 @@ def _round_after(alignment: Alignment) -> bool:
     """Whether ``alignment`` reads a round to its end after those it judged: the text
     goes on with a round, not judged with certainty. Where no header says the match's
     length, the rounds judged are then no whole match, though they reach a format's
-    target (a match to 7 points whose first rounds stand 3-2)."""
-    return any(r.result is not None for r in alignment.rounds[len(alignment.judged) :])
+    target (a match to 7 points whose first rounds stand 3-2); not notes on the rounds
+    judged that quote their moves (:attr:`~.aligned.Alignment.notes_after`)."""
+    return not alignment.notes_after and any(r.result is not None for r in alignment.rounds[len(alignment.judged) :])
 
 
 def _header_target(headers: Mapping[str, str]) -> int | None:

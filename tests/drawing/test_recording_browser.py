@@ -87,12 +87,18 @@ def _tap(browser: Any, sq: int) -> None:
 
 
 def _downloaded(downloads: Path) -> str:
-    for _ in range(100):
+    """The text of the ``.kmr`` the page downloaded, once the browser has written it
+    whole: the file may stand there empty, or half written, before (its size the same
+    twice running, and not naught)."""
+    size = -1
+    for _ in range(200):
         done = [p for p in downloads.iterdir() if p.suffix == ".kmr"]
-        if done:
+        now = done[0].stat().st_size if done else -1
+        if now > 0 and now == size:
             return done[0].read_text(encoding="utf-8")
+        size = now
         time.sleep(0.05)
-    raise AssertionError("no .kmr was downloaded")
+    raise AssertionError("no .kmr was downloaded whole")
 
 
 def test_a_standard_match_tapped_to_its_end(phone: tuple[Any, Path], tmp_path: Path) -> None:
