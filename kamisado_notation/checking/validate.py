@@ -631,7 +631,8 @@ def _one_of(games: list[MatchSummary]) -> MatchSummary | None:
     alone) are read again as: their rounds, the first game's headers but those a game
     has of its own (:data:`_A_GAMES_OWN`), and their diagnostics but the errors of the
     games after the first (each replayed from the start of a match, which is not where
-    its round starts: they say nothing of its entries)."""
+    its round starts: they say nothing of its entries) and those of the first game's
+    ``Result`` (:func:`_but_replayed_errors`)."""
     if len(games) <= 1:
         return games[0] if games else None
     first = games[0]
@@ -641,8 +642,10 @@ def _one_of(games: list[MatchSummary]) -> MatchSummary | None:
 
 
 def _but_replayed_errors(games: list[MatchSummary]) -> list[Diagnostic]:
-    """The diagnostics of ``games`` but the errors of the second game and those after."""
-    return games[0].diagnostics + [d for g in games[1:] for d in g.diagnostics if d.severity is not Severity.ERROR]
+    """The diagnostics of ``games`` but the errors of the second game and those after,
+    and the first game's errors of its ``Result`` (a game's result, not the match's)."""
+    first = [d for d in games[0].diagnostics if d.rule != "result"]
+    return first + [d for g in games[1:] for d in g.diagnostics if d.severity is not Severity.ERROR]
 
 
 def _renumbered(out: list[MatchSummary], found: list[MatchSummary]) -> list[MatchSummary]:

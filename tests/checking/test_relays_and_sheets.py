@@ -348,6 +348,7 @@ def games_export(seed: int, rng: random.Random) -> tuple[str, str]:
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
 @example(seed=2841, hand=0)
+@example(seed=306, hand=0)  # (the first game's Result blamed as the match's, which stopped the reading again: a fresh clone's random profile, session 42)
 def test_a_servers_games_of_one_match_are_its_rounds(seed: int, hand: int) -> None:
     """Games under headers of their own whose ``Round`` headers count on, between the
     same players, are the rounds of one match: read again as one (before session 42
@@ -457,6 +458,7 @@ def engine_log(seed: int, rng: random.Random) -> tuple[str, str]:
 
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=163, hand=0).xfail(raises=AssertionError, reason="known (the explore profile, session 42; fails on 29013bd too): the last round not judged, readings of the log's last lines after it part from the best")
 def test_an_engines_log_reads_its_lineups_as_no_moves(seed: int, hand: int) -> None:
     """A lineup written as squares and colour codes, a Sumo's rings after its code
     (``a1:PK … h1:RD+``), is no move; a round's heading says its fill in words (before
