@@ -131,6 +131,8 @@ def server_log(rounds: list[dict[str, Any]], rng: random.Random) -> str:
 @example(seed=1, hand=5)
 @example(seed=1789, hand=990).xfail(raises=ValueError, reason="known (a fresh clone's random profile, session 41; the same on aaaede9): the save is found to hold no match")
 @example(seed=1789, hand=1).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 41; the same on aaaede9): an entry left between several moves")
+@example(seed=2255, hand=69).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 42; the same on 29013bd): an entry left between several moves")
+@example(seed=2255, hand=1).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 42; the same on 29013bd): an entry left between several moves")
 def test_a_programs_squares_written_as_numbers_are_read_in_its_own_way_of_counting(seed: int, hand: int) -> None:
     text, truth = program_save(seed, random.Random(hand))
     assert errors_of(text) == []
