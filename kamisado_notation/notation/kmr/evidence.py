@@ -456,18 +456,18 @@ def _word(text: str, start: int, end: int) -> list[Clue]:
         return [Clue("ASIDE", start, end)]
     weak = _weak(word, key, glued=text[end : end + 1].isdigit())
     compass = key in _COMPASS and (word.isupper() or _DIGIT_NEXT.match(text, end) is not None)  # ('S2', 's 3'; 'so', 'no' are words)
-    found = _word_read(word, text, (start, end), weak=weak, compass=compass)
+    found = _word_read(word, key, text, (start, end), weak=weak, compass=compass)
     if found is not None:
         return [found]
     return _glued(word, start) or _inflected(key, start, end) or [Clue("ASIDE", start, end, compass=compass)]
 
 
-def _word_read(word: str, text: str, span: tuple[int, int], *, weak: bool, compass: bool) -> Clue | None:
-    """The clue ``word`` (at ``span`` of line ``text``) is as written or written otherwise
+def _word_read(word: str, key: str, text: str, span: tuple[int, int], *, weak: bool, compass: bool) -> Clue | None:
+    """The clue ``word`` (``key``, normalised; at ``span`` of line ``text``) is as written or written otherwise
     (:func:`_known_word`, :func:`_written_otherwise`); a compass point run into a number
     is no known word (:func:`_runs_into_number`)."""
     start, end = span
-    found = None if compass and _runs_into_number(word, text, end) else _known_word(normalise(word), start, end, weak)
+    found = None if compass and _runs_into_number(word, text, end) else _known_word(key, start, end, weak)
     return found or _written_otherwise(word, start, end, weak=weak, compass=compass)
 
 
