@@ -601,13 +601,20 @@ def read_again(
         s = _one_of(games)
         again = _reread(s, lines[lo:hi], first_line + lo, leading)
         summary = _summary_again(again, s, first_line + lo, path) if again is not None else None
-        if summary is None:  # (not read again, or the record it writes is not judged as it was read: the first reading stands)
+        if summary is None or _worse(summary, s):  # (not read again, or not as well: the first reading stands)
             out.extend(games)
             continue
         out.append(summary)
         if lo == 0:
             leading = [d for d in leading if d.line >= first_line + hi]
     return _renumbered(out, found), leading
+
+
+def _worse(again: MatchSummary, first: MatchSummary | None) -> bool:
+    """Whether a match read ``again`` is worse than its ``first`` reading: that was
+    valid, and this is not (a valid single round whose notes after it quote its moves,
+    read again as a next round that could not be judged)."""
+    return first is not None and first.valid and not again.valid
 
 
 def _games_of_one_match(found: list[MatchSummary]) -> list[list[MatchSummary]]:

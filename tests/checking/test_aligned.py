@@ -319,12 +319,15 @@ def quoted(move: Move, rng: random.Random) -> str:
 
 
 @settings(max_examples=6, deadline=None)
-@given(st.integers(0, 10_000), st.randoms(use_true_random=False))
-def test_property_notes_quoting_the_moves_after_a_single_round_are_no_round(seed: int, rng: random.Random) -> None:
+@given(st.integers(0, 10_000), st.integers(0, 2**16))
+@example(seed=5, hand=1)  # (read again as a round 2 it could not judge; a fresh clone's random profile found seed 2786)
+@example(seed=2786, hand=1)
+def test_property_notes_quoting_the_moves_after_a_single_round_are_no_round(seed: int, hand: int) -> None:
     """Notes after a one-round game that quote three of its moves by their squares (a
     newsletter's comments) are read as notes on the round, not as a second round begun:
     the round is judged and the match, a single round, valid; nothing after it is an
     unjudged round's error."""
+    rng = random.Random(hand)
     (moves,) = truth(seed, 1)
     picks = [quoted(m, rng) for m in rng.sample([m for m in moves if m.distance], 3)]
     text = stranger([moves], rng, Form.TEXT, "en", left_out=0.0) + "".join(note.format(*picks) for note in NOTES)
