@@ -308,15 +308,21 @@ class Reader(Generic[T]):
 
     def _tier2(self, line: str, number: int) -> tuple[bool, T | None]:
         """What tier 2 takes of line ``number`` (``line``): a row, a blank line, a
-        header, ``Round`` or ``Lineup`` line (:meth:`_rest`): whether it took the line,
-        and the match the line completes."""
+        header, ``Round`` or ``Lineup`` line by its regex; else, when braced comments are
+        all that keep it from tier 2, the line with its comments blanked
+        (:func:`_blanked`), comments put before the first element to their right: whether it took the line, and the match the line completes."""
         m = None if line.startswith(OTHER_STARTS) else ROW_RE.match(line)
         if self._row(line, number, m):
             return True, None
-        if m is None and (not line or line.isspace()):
-            self.events.blank()
-            return True, None
-        return self._rest(line, number, m)
+        if m is None:
+            taken, completed = self._other(line, number)
+            if taken:
+                return taken, completed
+        got = _blanked(line, number) if "{" in line else None
+        if got is None:
+            return False, None
+        done = self._interleave(*got, None)
+        return True, done[-1] if done else None
 
     # -- elements: where a match starts
 
@@ -380,8 +386,11 @@ class Reader(Generic[T]):
         return True
 
     def _other(self, line: str, number: int) -> tuple[bool, T | None]:
-        """A header, ``Round`` or ``Lineup`` line by its regex: whether it took the line,
-        and the match the line completes."""
+        """A blank line, a header, ``Round`` or ``Lineup`` line by its regex: whether it
+        took the line, and the match the line completes."""
+        if not line or line.isspace():
+            self.events.blank()
+            return True, None
         item: Header | RoundRecord | Lineup
         plain = fast_lineup(line, number) if line.startswith(_LINEUP_STARTS) else None
         if plain is not None:
@@ -398,37 +407,6 @@ class Reader(Generic[T]):
         if comment is not None:
             self.events.comment(comment)
         return True, done
-
-    def _rest(self, line: str, number: int, m: re.Match[str] | None) -> tuple[bool, T | None]:
-        """What tier 2 takes of a line that is no row it read (``m``: the row regex's
-        match, which left it): a header, ``Round`` or ``Lineup`` line; else, when braced
-        comments are all that keep it from tier 2, the line with its comments blanked."""
-        if m is None:
-            taken, done = self._other(line, number)
-            if taken:
-                return taken, done
-        if "{" in line:
-            return self._blanked(line, number)
-        return False, None
-
-    def _blanked(self, line: str, number: int) -> tuple[bool, T | None]:
-        """A line that braced comments alone keep from tier 2, read by it with each
-        comment blanked (:func:`~.fast_paths.blank_braced`: the columns stay), each
-        entry's text taken from the line (a comment inside an entry is part of its text,
-        as the grammar has it) and the comments put beside the elements as the grammar's
-        reading puts them: each before the first element to its right."""
-        blanked = blank_braced(line, number)
-        if blanked is None:
-            return False, None
-        bare, comments = blanked
-        got = _bare_elements(line, bare, number)
-        if got is None:
-            return False, None
-        elements, last = got
-        if last is not None:
-            comments.append(last)
-        done = self._interleave(elements, comments, None)
-        return True, done[-1] if done else None
 
     def _interleave(
         self, elements: Sequence[Entry | Header | RoundRecord | Lineup], comments: list[Comment], grammar: int | None
@@ -651,6 +629,25 @@ class HeaderScan(RecordEvents[list[Header]]):
     def end(self) -> list[Header] | None:
         done, self.headers = self.headers, None
         return done
+
+
+def _blanked(line: str, number: int) -> tuple[Sequence[Entry | Header | RoundRecord | Lineup], list[Comment]] | None:
+    """The elements and comments of line ``number`` (``line``), where braced comments
+    alone keep it from tier 2: read by it with each comment blanked
+    (:func:`~.fast_paths.blank_braced`: the columns stay), each entry's text taken from
+    the line (a comment inside an entry is part of its text, as the grammar has it);
+    ``None`` where it is still no line tier 2 reads."""
+    blanked = blank_braced(line, number)
+    if blanked is None:
+        return None
+    bare, comments = blanked
+    got = _bare_elements(line, bare, number)
+    if got is None:
+        return None
+    elements, last = got
+    if last is not None:
+        comments.append(last)
+    return elements, comments
 
 
 def _bare_elements(line: str, bare: str, number: int) -> tuple[list[Entry] | list[Header | RoundRecord | Lineup], Comment | None] | None:
