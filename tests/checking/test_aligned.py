@@ -455,19 +455,21 @@ def test_property_lineups_between_the_rounds_are_not_read_as_moves(seed: int, rn
 
 
 @settings(max_examples=4, deadline=None)
-@given(st.integers(0, 10_000), st.randoms(use_true_random=False))
-@example(seed=2, rng=random.Random(0))
-@example(seed=602, rng=random.Random(0))  # (the move corrected is a legal first move: never read as round 1's first, the record after it as the other side's)
+@given(st.integers(0, 10_000), st.integers(0, 2**16))
+@example(seed=2, hand=0)
+@example(seed=602, hand=0)  # (the move corrected is a legal first move: never read as round 1's first, the record after it as the other side's)
 # a known limit (the random profile, sessions 25-26): the move the reply corrects is a legal
 # first move, and the match after it reads as well with the sides swapped, so no round is
 # judged (a rule that set the denied squares aside read the twin as the truth: seed 602)
-@example(seed=272, rng=random.Random(0)).xfail(raises=AssertionError, reason="a correction's legal first move makes a twin reading: no round judged")
-def test_property_a_correction_written_above_the_record_does_not_stop_the_reading(seed: int, rng: random.Random) -> None:
+@example(seed=272, hand=0).xfail(raises=AssertionError, reason="a correction's legal first move makes a twin reading: no round judged")
+@example(seed=1315, hand=0).xfail(raises=AssertionError, reason="the same (a fresh clone's random profile, session 43; the same on 0dd15d6)")
+def test_property_a_correction_written_above_the_record_does_not_stop_the_reading(seed: int, hand: int) -> None:
     """A reply above a quoted record names a move of it in squares, and the square it
     was wrongly written as (seen9a, a club secretary's mail). The first reading takes
     those squares for the match's first entries and stops there with a rules error;
     reading again sets the text before the match read aside and judges its rounds, the
     truth's rounds, as many as without the reply at least."""
+    rng = random.Random(hand)
     rounds = truth(seed, 3)
     move = rounds[0][2]
     a, b = move.coords().split("-")
