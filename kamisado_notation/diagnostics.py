@@ -132,6 +132,7 @@ class Kind(TextEnum):
     HEADER_NAME = "header-name"
     PASTED_MATCH = "pasted-match"
     RUNNING_SCORE = "running-score"
+    RESULT_AFTER_MOVES = "result-after-moves"
     RESIGNATION = "resignation"
     NO_MATCH = "no-match"
     NOT_KAMISADO = "not-kamisado"

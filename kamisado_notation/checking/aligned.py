@@ -21,6 +21,7 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from itertools import pairwise
 from math import log2
 
 from ..engine.board import Colour, Direction, Side
@@ -400,16 +401,22 @@ def _squares_named(found: list[Piece]) -> tuple[int, int]:
     or after it, a Sumo's marks after them (``a8 porffor, b8 brown, …``, ``a1:PK b1:BL …
     h1:RD+``, ``BL@a8+ BR@b8 …``), the colour's word perhaps one the vocabulary lacks
     (a square alone then): a move's two squares are never on one rank; else ``(-1, 0)``."""
-    first = next((k for k, p in enumerate(found) if p.clue.kind == "SQUARE"), len(found))
-    if 0 < first < len(found) and found[first - 1].clue.kind in _COLOURS and not found[first - 1].weak:
-        first -= 1  # (the colour before the first square: its tower's)
-    found = found[first:]
+    found = _from_first_square(found)
     kinds = "".join(_CELL_KINDS.get(p.clue.kind, "?") for p in found)
     squares = [p for p in found if p.clue.kind == "SQUARE"]
     ranks = {p.clue.squares[1] // 8 for p in squares if p.clue.squares is not None}
     if len(ranks) != 1 or _LINEUP_CELLS.fullmatch(kinds) is None or len(found) - len(squares) < min(len(squares), _LINEUP) - 1:
         return -1, 0
     return ranks.pop(), len(squares)
+
+
+def _from_first_square(found: list[Piece]) -> list[Piece]:
+    """The pieces ``found`` from the first square on, or from the colour right before it
+    (its tower's)."""
+    first = next((k for k, p in enumerate(found) if p.clue.kind == "SQUARE"), len(found))
+    if 0 < first < len(found) and found[first - 1].clue.kind in _COLOURS and not found[first - 1].weak:
+        first -= 1
+    return found[first:]
 
 
 #: A lineup's cells as the kinds of their clues: S a square, C its tower's colour, M a
@@ -556,6 +563,14 @@ def _rounds_said(numbered: list[tuple[int, str]], bands: Bands | None = None) ->
     rounds one after another (a heading missed, ``FiII`` in a scan's ``ROUND 3``, or a
     second match's ``Round 1``: no line's round is said)."""
     said: dict[int, int | None] = {number: None for number, _ in numbered if bands.heading(number)} if bands is not None else {}
+    consecutive = _under_headings(numbered, said)
+    return said if consecutive and bands is None else {number: None for number, round_said in said.items() if round_said is None}
+
+
+def _under_headings(numbered: list[tuple[int, str]], said: dict[int, int | None]) -> bool:
+    """Each line of ``numbered`` not yet in ``said`` put there: the round the heading
+    above it names, ``None`` for a heading's own line; whether the headings number the
+    rounds one after another."""
     current: int | None = None
     consecutive = True
     for number, text in numbered:
@@ -568,7 +583,7 @@ def _rounds_said(numbered: list[tuple[int, str]], bands: Bands | None = None) ->
             said[number] = None
         elif current is not None:
             said[number] = current
-    return said if consecutive and bands is None else {number: None for number, round_said in said.items() if round_said is None}
+    return consecutive
 
 
 def _first_heading(said: Mapping[int, int | None]) -> int | None:
@@ -1203,6 +1218,7 @@ def _align(pieces: list[Piece], *, flip: bool, style: _Style | None = None, won:
     beams[0].add(_Reading(0.0, None, position=Position.initial()))
     offers: dict[int, list[_Offer]] = {}
     passed: deque[list[_Reading]] = deque()
+    alone = _said_once(pieces)
     for i in range(n + 1):
         beam = beams.pop(i)
         beams[i + _SPAN + 1] = _Beam()
@@ -1212,6 +1228,8 @@ def _align(pieces: list[Piece], *, flip: bool, style: _Style | None = None, won:
             break
         piece = pieces[i]
         cost = _ASIDE_WEAK if piece.weak else _ASIDE
+        if i in alone:
+            cost += _ASIDE
         for r in readings:
             beams[i + 1].add(_Reading(r.score - _fill_cost(piece, r, cost), r))
             if r.result is not None and not _deadlock_forfeits(r):
@@ -1226,6 +1244,26 @@ def _align(pieces: list[Piece], *, flip: bool, style: _Style | None = None, won:
                 beams[j].add(entry)
         _forget(passed, readings, offers)
     return _alignment(readings, pieces, won)
+
+
+def _said_once(pieces: list[Piece]) -> set[int]:
+    """The pieces that are two squares (not weak) with how far apart they are said after
+    them on their line (``H4 pra E1 diagonal três``), which the two squares before or
+    after them do not say again (a bot's answer to a command, ``!k mv a8 g2`` / ``Orange
+    a8 ➜ g2``): set aside, such a piece costs a clue more, as a move told so is not
+    written by chance (two squares a note quotes, ``b1-h7 was the move that mattered``,
+    say no distance)."""
+    at = [k for k, p in enumerate(pieces) if p.clue.kind == "COORDS" and not p.weak]
+    twice = [(a, b) for a, b in pairwise(at) if pieces[a].clue.squares == pieces[b].clue.squares]
+    return {k for k in at if _far_said(pieces, k)}.difference(*twice)
+
+
+def _far_said(pieces: list[Piece], k: int) -> bool:
+    """Whether one of the two pieces after ``pieces[k]`` (two squares) on its line says
+    how many squares apart they are."""
+    squares = pieces[k].clue.squares
+    apart = abs(squares[0] // 8 - squares[1] // 8) if squares is not None and squares[0] is not None else None
+    return any(p.line == pieces[k].line and p.clue.kind == "DISTANCE" and p.clue.number == apart for p in pieces[k + 1 : k + 3])
 
 
 def _fill_cost(piece: Piece, r: _Reading, cost: float) -> float:
@@ -1398,9 +1436,7 @@ def _firm(rounds: list[AlignedRound], certain: int, pieces: list[Piece]) -> int:
     that are not the round before's said again: notes after a round's end name its
     squares, ``to d2``, ``b8 f4``)."""
     echoes = _echoes(pieces)
-    quoted = next((k for k, rnd in enumerate(rounds[1 : certain + 1], 1) if _quoted(rnd, rounds[:k], pieces)), None)
-    if quoted is not None:
-        certain = quoted
+    certain = _before_quotes(rounds, certain, pieces)
     guard = [k > 0 and not _sure(rounds[k - 1], pieces) and _new_moves([rnd], rounds[:k], pieces, echoes) >= _GUARD for k, rnd in enumerate(rounds[: certain + 1])]
     weak = [k for k, rnd in enumerate(rounds[: certain + 1]) if rnd.strength < _FIRM and not _pinned(rnd, pieces) and (k < certain or guard[k])]
     if not weak:
@@ -1408,13 +1444,29 @@ def _firm(rounds: list[AlignedRound], certain: int, pieces: list[Piece]) -> int:
     return min(certain, weak[0] - 1 if guard[weak[0]] else weak[0])
 
 
-def _quoted(rnd: AlignedRound, before: Iterable[AlignedRound], pieces: list[Piece]) -> bool:
+def _before_quotes(rounds: list[AlignedRound], certain: int, pieces: list[Piece]) -> int:
+    """How many of the first ``certain`` rounds stand before the first round that quotes
+    the moves before it (:func:`_quoted`)."""
+    quoted = (k for k, rnd in enumerate(rounds[1 : certain + 1], 1) if _quoted(rnd, rounds[:k], pieces))
+    return next(quoted, certain)
+
+
+def _quoted(rnd: AlignedRound, before: list[AlignedRound], pieces: list[Piece]) -> bool:
     """Whether each move of ``rnd`` written is read from two squares that are a move
     played ``before`` said again (``Looking back, b1-h7 was the move that mattered``):
-    notes quoting the moves played, not a round begun."""
+    notes quoting the moves played, not a round begun, as one is where the text states
+    its fill before it (:func:`_fill_said`; a long match's short round may repeat its
+    squares)."""
     written = [u for u in rnd.used if u is not None]
     pairs = _pairs(before)
-    return bool(written) and all(_quoted_move(u, pairs, pieces) for u in written)
+    return bool(written) and not _fill_said(rnd, before, written[0][0], pieces) and all(_quoted_move(u, pairs, pieces) for u in written)
+
+
+def _fill_said(rnd: AlignedRound, before: list[AlignedRound], first: int, pieces: list[Piece]) -> bool:
+    """Whether a line states the fill of ``rnd`` (:func:`_fill_stated`) between the
+    last clue read of the rounds ``before`` and ``first``, its first clue read."""
+    ends = [u[1] for r in before for u in r.used if u is not None]
+    return rnd.fill is not None and any(p.fill is rnd.fill for p in pieces[max(ends, default=0) : first])
 
 
 def _pairs(rounds: Iterable[AlignedRound]) -> dict[tuple[int, int], list[Move]]:

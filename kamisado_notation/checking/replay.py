@@ -27,7 +27,7 @@ from ..engine.board import Side
 from ..engine.match import Match
 from ..engine.position import Move, Position
 from ..notation.kmr.headers import DASHES
-from ..notation.record import Entry, MatchRecord, RoundRecord
+from ..notation.record import Entry, MatchRecord, RoundRecord, ScoreLine
 from .match_headers import MatchHeaders
 from .match_state import MatchState
 from .replayed import MatchReplay, MatchStatus, Ply, PlyKind, RoundReplay
@@ -227,13 +227,9 @@ class _MatchReplayer:
         if written is None or rr.result is None or game is not self.game or self.state.probing:
             return
         score = (game.score[Side.BLACK], game.score[Side.GOLD])
-        if parse_result(written.value) != score:
-            self.state.diags.append(
-                Diagnostic(
-                    "result", f"the score after round {rec.number} is {score[0]}-{score[1]} (Black-Gold), not {written.value}",
-                    written.line, written.column, ERROR, rec.number, None, self.state.match.index, (), Kind.RUNNING_SCORE,
-                )
-            )  # fmt: skip
+        said = parse_result(written.value)
+        if said != score:
+            self.state.diags.append(_score_said(rec.number, score, written, said == score[::-1], self.state.match.index))
 
     def attempt(self, game: Match, i: int, position: Position) -> Attempt:
         """How round ``i`` is replayed from ``position`` (:class:`Attempt`): who moves
@@ -565,3 +561,12 @@ def _moves_said(entries: Sequence[Entry]) -> int:
     """How many of ``entries`` say a whole move in slots (a direction and a distance),
     whatever slot is left unread (the tower, forced; the colour landed on)."""
     return sum(1 for e in entries if e.direction is not None and e.distance)
+
+
+def _score_said(number: int, score: tuple[int, int], written: ScoreLine, swapped: bool, match: int) -> Diagnostic:
+    """What a running score ``written`` after round ``number`` that is not the
+    replay's ``score`` says: an error, or a warning where it is that score with Gold's
+    points first (``swapped``: a writer's own side, or the leader's, as often as Black's)."""
+    said = f"written {written.value} with Gold's points first" if swapped else f"not {written.value}"
+    message = f"the score after round {number} is {score[0]}-{score[1]} (Black-Gold), {said}"
+    return Diagnostic("result", message, written.line, written.column, WARNING if swapped else ERROR, number, None, match, (), Kind.RUNNING_SCORE)

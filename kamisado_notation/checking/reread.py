@@ -43,6 +43,8 @@ _QUOTED = 5
 _BY_EVIDENCE = frozenset(
     {Kind.EVIDENCE, Kind.SET_ASIDE, Kind.UNKNOWN_WORD, Kind.AFTER_END, Kind.MISSING_ROUND, Kind.ROUND_LINE, Kind.FILL_WORD, Kind.ROUND_NUMBER}
 )
+#: The kinds of diagnostic that stand at no entry written as it is read.
+_NO_ENTRY = _BY_EVIDENCE | {Kind.MISSING_BACK_ENTRY, Kind.RUNNING_SCORE}
 #: The rules whose error says where rounds start and end, not what an entry says: the
 #: round is over (M7 a tower home, M8 a deadlock), the fills (F1-F4), the match's rounds.
 _STRUCTURE = frozenset({"syntax", "M7", "M8", "F1", "F2", "F3", "F4", "match"})
@@ -118,7 +120,33 @@ def _reads_more(alignment: Alignment, first: Diagnostic | None, results: Sequenc
     or it reads the text newest first, every round judged."""
     if len(alignment.judged) > sum(r is not None for r in results) or _in_notes(alignment, first) or _settles(alignment, first, results):
         return True
+    if _between_judged(alignment, first, results):
+        return True
     return first is not None and alignment.order is Order.NEWEST_FIRST and _whole(alignment)
+
+
+#: The errors that say where a round starts or ends (not what an entry says): an entry
+#: after a round's end (``Sumo: S Rot, G Rosa`` under a form's table) is as likely notes.
+_ROUND_START = frozenset({Kind.ROUND_NUMBER, Kind.ROUND_LINE, Kind.MISSING_ROUND, Kind.AFTER_END})
+
+
+def _between_judged(alignment: Alignment, first: Diagnostic | None, results: Sequence[RoundResult | None]) -> bool:
+    """Whether the ``first`` error says where a round starts or ends (a note between two
+    tables, ``% Round 2 was over in two moves``, read as round 2's line; a form's ``Sumo:
+    S Rot``, read as an entry after the round's end) or stands at text not
+    read at all (``Round~2 took 3 moves``: TeX's unbreakable space), between two rounds
+    that ``alignment`` judges, as many rounds as the first reading judged at least: the
+    moves say where the rounds start, and what stands between them is notes."""
+    if first is None or not _says_no_move(first) or len(alignment.judged) < sum(r is not None for r in results):
+        return False
+    spans = [_lines_of(alignment, rnd) for rnd in alignment.judged]
+    return any(a[1] < first.line < b[0] for a, b in pairwise(spans))
+
+
+def _says_no_move(d: Diagnostic) -> bool:
+    """Whether ``d`` says where a round starts, or is a syntax error at text the reading
+    could not read at all (no entry, no line of a known shape)."""
+    return d.kind in _ROUND_START or (d.rule == "syntax" and d.kind is Kind.NONE)
 
 
 def _settles(alignment: Alignment, first: Diagnostic | None, results: Sequence[RoundResult | None]) -> bool:
@@ -333,8 +361,9 @@ def _on_one_line(pieces: list[Piece]) -> bool:
 def _no_entry_as_written(d: Diagnostic) -> bool:
     """Whether ``d`` stands at an entry read by its evidence or at text not read, or
     says where rounds start, or that a push's back-entry is left out (as records other
-    than ours leave it): no entry as written."""
-    return d.rule in _STRUCTURE or d.kind in _BY_EVIDENCE or d.kind is Kind.MISSING_BACK_ENTRY
+    than ours leave it), or a score written between rounds does not match (a chat's
+    ``2-0``: the writer's side first as often as Black's): no entry as written."""
+    return d.rule in _STRUCTURE or d.kind in _NO_ENTRY
 
 
 def _aside_says_true(alignment: Alignment, at: set[int]) -> bool:

@@ -689,8 +689,17 @@ def _reread(s: MatchSummary | None, lines: list[str], first_line: int, leading: 
         return None
     from .reread import reread  # (the reading against the moves, and the grammar it loads: only for a match not judged)
 
-    results, diagnostics, headers = ([r for _n, r in s.rounds], [*s.diagnostics, *leading], s.headers) if s is not None else ([], leading, {})
+    results, diagnostics, headers = ([r for _n, r in s.rounds], [*s.diagnostics, *leading], _written_headers(s)) if s is not None else ([], leading, {})
     return reread(lines, first_line=first_line, results=results, diagnostics=diagnostics, headers=headers)
+
+
+def _written_headers(s: MatchSummary) -> dict[str, str]:
+    """The headers of match ``s`` as written: not a ``Result`` its first reading took
+    from a score after the moves it read last (``-> Luca 2-1``), which a reading that
+    reads more rounds may find to be a score so far."""
+    if not any(d.kind is Kind.RESULT_AFTER_MOVES for d in s.diagnostics):
+        return dict(s.headers)
+    return {name: value for name, value in s.headers.items() if name != "Result"}
 
 
 def _settled(s: MatchSummary) -> bool:

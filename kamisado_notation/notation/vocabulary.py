@@ -1004,6 +1004,22 @@ FILE_WORDS: dict[str, str] = {
     "alfa": "a", "alpha": "a", "bravo": "b", "charlie": "c", "delta": "d", "echo": "e", "foxtrot": "f", "golf": "g", "hotel": "h",
 }  # fmt: skip
 
+#: The files' letters by their names as people say them when they dictate a square (speech
+#: to text writes ``gee one``, ``ef 8``, ``ha osiem``, ``di sei``): English, German, Dutch,
+#: the Romance and the Slavic languages, Hungarian. ``a`` and ``e`` are said as written.
+LETTER_NAMES: dict[str, str] = {
+    **dict.fromkeys(("bee", "be", "bé", "bê", "beh", "bi"), "b"),
+    **dict.fromkeys(("cee", "see", "sea", "ce", "cé", "cê", "ci", "zeh", "tse", "tsé"), "c"),
+    **dict.fromkeys(("dee", "de", "dé", "dê", "deh", "di"), "d"),
+    **dict.fromkeys(("ef", "eff", "efe", "effe", "èf"), "f"),
+    **dict.fromkeys(("gee", "gie", "ge", "gé", "gê", "geh", "gi", "dżi"), "g"),
+    **dict.fromkeys(("aitch", "haitch", "ha", "há", "hache", "ache", "acca", "agá"), "h"),
+}
+#: Those names that are also words before a number (*see 2*, French *de 6 cases*, Italian
+#: *di sei caselle*, *ci sono*, English *be*): a square only before a rank's word, and not a
+#: Romance language's (:data:`VOWEL_WORD_NUMBERS`).
+WORDLIKE_LETTER_NAMES = frozenset(("be", "bi", "see", "sea", "ce", "ci", "de", "di", "ge", "gi"))
+
 #: Words of a forced entry: a forfeit written alone, a forfeit after the blocked tower, a
 #: back-entry, a push said in words.
 PASS_WORDS = frozenset(normalise(w) for w in ("پاس", "פס", "ผ่าน", "pas", "geçti", "lewat", "ohitus", "пропуск", "pasas", "过", "跳过", "pass", "passes", "passed", "forfeit", "forfeits", "forfeited", "skip", "skips", "skipped", "overgeslagen", "saltado", "sauté", "saltato", "übersprungen", "pominięty", "passe", "paso", "passa", "passt", "kimarad", "passou"))

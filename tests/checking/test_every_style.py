@@ -224,16 +224,17 @@ def scores_after_rounds(text: str) -> list[tuple[int, int]]:
     return out
 
 
-def with_running_scores(text: str, rng: random.Random, false_at: int | None = None) -> tuple[str, dict[int, int]]:
+def with_running_scores(text: str, rng: random.Random, false_at: int | None = None, *, gold_first: bool = False) -> tuple[str, dict[int, int]]:
     """``text`` with the score written after each round but the last (at the end of its
     last row, or on a line of its own), the one after round ``false_at`` (1-based) one
-    point off for Black; the line of each score by its round."""
+    point off for Black, each with Gold's points first where ``gold_first``; the line of
+    each score by its round."""
     lines = text.split("\n")
     scores = scores_after_rounds(text)
     own_line = {k: rng.random() < 0.5 for k in range(1, len(scores))}
     for k, end in reversed(list(enumerate(rounds_ends(text)[:-1], 1))):  # (from the last: lines stay true)
         b, g = scores[k - 1]
-        score = f"{b + (k == false_at)}-{g}"
+        score = f"{g}-{b}" if gold_first else f"{b + (k == false_at)}-{g}"
         if own_line[k]:
             lines.insert(end, score)
         else:
@@ -268,6 +269,21 @@ def test_property_a_false_running_score_is_the_only_error(seed: int, pick: int, 
     errors = [d for d in validate_text(scored).all_diagnostics() if d.severity == "error"]
     assert [(d.line, d.rule, d.kind) for d in errors] == [(where[false_at], "result", "running-score")]
     assert f"the score after round {false_at} is" in errors[0].message
+    assert winners(scored) == winners(original)
+
+
+@given(seed=st.integers(0, 10**6), pick=st.integers(0, 10**6), style=st.sampled_from(STYLES))
+def test_property_running_scores_with_golds_points_first_are_no_error(seed: int, pick: int, style: tuple[Form, str]) -> None:
+    """A running score that is the replay's with the sides swapped (``1-0`` after Gold's
+    win: the writer's own side first, as a chat or a notebook writes it) is read as that,
+    with a warning that says so; nothing else changes."""
+    original = written(seed, *style)
+    scored, where = with_running_scores(original, random.Random(pick), gold_first=True)
+    diagnostics = validate_text(scored).all_diagnostics()
+    assert not [d for d in diagnostics if d.severity == "error"], [d.format("t") for d in diagnostics]
+    swapped = {d.line for d in diagnostics if d.kind == "running-score" and "Gold's points first" in d.message}
+    uneven = {where[k] for k, (b, g) in enumerate(scores_after_rounds(original)[: len(where)], 1) if b != g}
+    assert swapped == uneven
     assert winners(scored) == winners(original)
 
 

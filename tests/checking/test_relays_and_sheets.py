@@ -11,6 +11,7 @@ list (``2. Or    rose d2``: *Or* is Gold, *rose* pink). Each is generated from a
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -379,7 +380,7 @@ def dictated_memo(seed: int, rng: random.Random) -> tuple[str, str]:
     ``nach c7``), the colour it lands on, fillers between (``äh``, ``okay``)."""
     truth, rounds = truth_of(seed, rng.choice([1, 3, 3]))
     language = rng.choice(sorted(DICTATED))
-    colours, ranks, (move_said, landing_said), heading = DICTATED[language]
+    ranks = DICTATED[language][1]
 
     def said(square: int) -> str:
         name = square_name(square)
@@ -388,16 +389,24 @@ def dictated_memo(seed: int, rng: random.Random) -> tuple[str, str]:
         return f"{name[0]} {ranks[int(name[1]) - 1]}"
 
     out = [f"Memo {rng.randint(1, 30)}.{rng.randint(1, 12)}. {rng.randint(18, 23)}:{rng.randint(0, 59):02d}", ""]
+    return "\n".join(out + memo_rounds(rounds, language, said, lambda: rng.choice(["", "", "äh ", "okay ", "so "]))) + "\n", truth
+
+
+def memo_rounds(rounds: list[Any], language: str, said: Callable[[int], str], filler: Callable[[], str]) -> list[str]:
+    """A memo's paragraphs in ``language``, one a round: its heading, then each move its
+    tower, its squares as ``said`` says them and the colour it lands on, ``filler``'s word
+    before it; a blank line after each."""
+    colours, _ranks, (move_said, landing_said), heading = DICTATED[language]
+    out = []
     for n, rnd in enumerate(rounds, 1):
         sentences = [heading.format(n) + "."]
         for m in played(rnd):
             if m.is_forfeit:
                 sentences.append(f"{colours[m.tower.value]} pass.")
                 continue
-            filler = rng.choice(["", "", "äh ", "okay ", "so "])
-            sentences.append(f"{filler}{move_said.format(colours[m.tower.value], said(m.origin), said(m.target))}, {landing_said.format(colours[m.square_colour.value])}.")
+            sentences.append(f"{filler()}{move_said.format(colours[m.tower.value], said(m.origin), said(m.target))}, {landing_said.format(colours[m.square_colour.value])}.")
         out += [" ".join(sentences), ""]
-    return "\n".join(out) + "\n", truth
+    return out
 
 
 @settings(max_examples=6, deadline=None)
@@ -409,6 +418,126 @@ def test_a_dictated_memos_squares_in_words_are_squares(seed: int, hand: int) -> 
     but ``a`` or ``e`` before a number word of a language in which it is a word
     (Italian ``a otto``, to eight; ``e sei``, and six) is no square."""
     text, truth = dictated_memo(seed, random.Random(hand))
+    assert judged(text) == expected(truth)
+
+
+#: The files' letters by their names, as each language says them (Italian's ``bi``, ``ci``,
+#: ``di``, ``gi`` are words before its numbers too: ``di sei``, of six; said as digits).
+LETTERS = {
+    "de": {"b": "be", "c": "ce", "d": "de", "f": "ef", "g": "ge", "h": "ha"},
+    "nl": {"b": "bee", "c": "cee", "d": "dee", "f": "ef", "g": "gee", "h": "ha"},
+    "it": {"f": "effe", "h": "acca"},
+    "pl": {"b": "be", "c": "ce", "d": "de", "f": "ef", "g": "gie", "h": "ha"},
+}
+#: The names that are words too before a number in digits (``de 8``: of 8): said with a word.
+WORDLIKE = {"be", "ce", "de", "ge"}
+
+
+def spelled_memo(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A voice memo whose dictation wrote each file by its letter's name (``ef acht``,
+    ``gie siedem``, ``acca otto``), the rank in words or digits, as speech to text does;
+    otherwise as :func:`dictated_memo`."""
+    truth, rounds = truth_of(seed, rng.choice([1, 3, 3]))
+    language = rng.choice(sorted(DICTATED))
+    ranks = DICTATED[language][1]
+
+    def said(square: int) -> str:
+        name = square_name(square)
+        letter = LETTERS[language].get(name[0])
+        digits = rng.random() < 0.3 and letter not in WORDLIKE  # ('de 8' may be French's 'of 8')
+        rank = name[1] if digits else ranks[int(name[1]) - 1]
+        return f"{letter} {rank}" if letter is not None else name
+
+    out = [f"Sprachnotiz {rng.randint(1, 30)}.{rng.randint(1, 12)}.", ""]
+    return "\n".join(out + memo_rounds(rounds, language, said, lambda: "")) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=2916, hand=0)
+def test_a_memos_files_said_by_their_letters_names_are_squares(seed: int, hand: int) -> None:
+    """A file said by its letter's name (German ``ef acht``, Dutch ``gee twee``, Polish
+    ``ha osiem``, Italian ``acca otto``), as speech to text writes a dictated square, is
+    that square, weak as a small letter is (before session 43 such a memo judged few of
+    its rounds)."""
+    text, truth = spelled_memo(seed, random.Random(hand))
+    assert judged(text) == expected(truth)
+
+
+def app_history(seed: int, rng: random.Random) -> tuple[str, str]:
+    """An app's match history exported as CSV: a row a move (its side, player, tower, squares,
+    the way it went and how far, the colour it landed on, and the seconds the player
+    thought, a decimal: ``4.2``), a row where each round starts (its fill) and ends (its
+    winner and the score)."""
+    truth, rounds = truth_of(seed, rng.choice([1, 3, 3]))
+    players = {Side.BLACK: "hanna_k", Side.GOLD: "CPU"}
+    match = f"{rng.randint(1000, 9999):x}-{rng.randint(1000, 9999):x}"
+    out = [f"# match history export {rng.randint(1, 28)}.{rng.randint(1, 12)}.2025", "match_id,rnd,ply,side,player,tower,from,to,move_type,steps,landed_on,think_s,flag"]
+    score = {Side.BLACK: 0, Side.GOLD: 0}
+    for n, rnd in enumerate(rounds, 1):
+        out.append(f"{match},{n},0,,,,,,,,,,ROUND_START {'std' if rnd.fill is None else 'fill=' + rnd.fill.value.upper()}")
+        for ply, m in enumerate(played(rnd), 1):
+            think = f"{rng.randint(0, 1) if m.side is Side.GOLD else rng.randint(1, 25)}.{rng.randint(0, 9)}"  # (the CPU's, a second or so)
+            side = m.side.name
+            if m.is_forfeit:
+                out.append(f"{match},{n},{ply},{side},{players[m.side]},{m.tower.name},,,PASS,0,,{think},BLOCKED")
+                continue
+            way = "STRAIGHT" if m.direction is Direction.FORWARD else "DIAG"
+            out.append(f"{match},{n},{ply},{side},{players[m.side]},{m.tower.name},{square_name(m.origin)},{square_name(m.target)},{way},{m.distance},{m.square_colour.name},{think},")
+        score[rnd.result.winner] += rnd.result.points
+        out.append(f"{match},{n},,,,,,,,,,,ROUND_END winner={rnd.result.winner.name} pts={rnd.result.points} score={score[Side.BLACK]}-{score[Side.GOLD]}")
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=6311, hand=0)  # (before session 43: not judged)
+@example(seed=9401, hand=6)
+def test_an_apps_history_with_decimal_times_reads_no_distance_in_them(seed: int, hand: int) -> None:
+    """A number with a decimal point (``4.2``: the seconds a player thought, in an app's
+    CSV export) is no distance: before session 43 ``BLUE,4.2`` was read as a Blue tower's
+    move of 4, and such an export judged no round."""
+    text, truth = app_history(seed, random.Random(hand))
+    assert judged(text) == expected(truth)
+
+
+#: A voice note's words in Portuguese: the colours, the ways, the numbers.
+PT_COLOURS = ["marrom", "verde", "vermelho", "amarelo", "rosa", "roxo", "azul", "laranja"]
+PT_WAYS = {Direction.FORWARD: "reto", Direction.LEFT: "na diagonal", Direction.RIGHT: "na diagonal"}
+PT_NUMBERS = ["um", "duas", "três", "quatro", "cinco", "seis", "sete"]
+
+
+def voice_notes(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A chat's voice notes, transcribed: a note a round, each move its tower, its
+    squares (``B1 pra D3``), its way and distance in words, the colour it lands on; now
+    and then the speaker first says where the tower stands (``o verde tá lá no H4, H4
+    pra E1 na diagonal três``: a square, then the same square as the move's first)."""
+    truth, rounds = truth_of(seed, rng.choice([1, 3, 3]))
+    out = [f"[{rng.randint(1, 28)}/09 21:{rng.randint(10, 59)}] Rafa: kamisado com o Léo, eu de preto", ""]
+    for n, rnd in enumerate(rounds, 1):
+        said = []
+        for m in played(rnd):
+            colour = PT_COLOURS[m.tower.value]
+            if m.is_forfeit:
+                said.append(f"{colour} travado, passa")
+                continue
+            move = f"{square_name(m.origin).upper()} pra {square_name(m.target).upper()} {PT_WAYS[m.direction]} {PT_NUMBERS[m.distance - 1]}, {PT_COLOURS[m.square_colour.value]}"
+            standing = rng.random() < 0.3 or m is played(rnd)[-1]
+            said.append(f"e o meu {colour} tá lá no {square_name(m.origin).upper()} né, {move}" if standing else f"{colour} {move}")
+        out += [f"[{rng.randint(1, 28)}/09 22:{rng.randint(10, 59)}] Rafa: Áudio transcrito", f'"rodada {n}. ' + ". ".join(said) + '"', ""]
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=2702, hand=21)  # (before session 43: the round not judged)
+def test_a_voice_notes_square_a_tower_stands_on_is_no_move(seed: int, hand: int) -> None:
+    """The square a tower stands on, said before its move's two squares (``o verde tá lá
+    no H4 né, H4 pra E1``), is no move of one square: two squares that are a move cost
+    more to set aside than a square alone, where the squares near them do not say them
+    again (before session 43 they cost a clue alike, and a reading that took the square
+    alone for a move was as good: the round was not judged)."""
+    text, truth = voice_notes(seed, random.Random(hand))
     assert judged(text) == expected(truth)
 
 

@@ -173,6 +173,7 @@ class Assembler(RecordEvents[MatchRecord]):
 
     def entries(self, entries: list[Entry]) -> None:
         self._release_held()
+        self.scores.entries_follow()
         r = self.round
         if r is None:
             r = self._ensure_round(entries[0].line, entries[0].column)

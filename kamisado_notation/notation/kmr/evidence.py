@@ -48,6 +48,7 @@ from ..vocabulary import (
     FILE_WORDS,
     FROM_SQUARE_WORDS,
     GOLD_WORDS,
+    LETTER_NAMES,
     MARKUP_ARROWS,
     MAX_ENDING,
     MONTH_WORDS,
@@ -64,6 +65,7 @@ from ..vocabulary import (
     VOWEL_WORD_NUMBERS,
     WEAK_WORDS,
     WIN_WORDS,
+    WORDLIKE_LETTER_NAMES,
     code_as,
     edit_distance,
     near_word,
@@ -129,6 +131,9 @@ _RIGHTWARDS = "".join(
     for code in range(first, last + 1)
     if "RIGHTWARDS" in unicodedata.name(chr(code), "")
 )
+#: What stands between a scanned move's two squares: a dash or an arrow, a blank each side
+#: perhaps. (The squares in small letters: the short form's ``F2 → Bl`` is Forward 2 to blue.)
+_SCANNED_SEP = r"\s?(?:--?|[–—→]|->)\s?"
 _TOKEN = re.compile(
     r"(?P<struck>~~[^~\n]*~~|<(?:del|s|strike)>.*?</(?:del|s|strike)>|\[s\].*?\[/s\])"
     r"|(?P<example>(?<![\w.])(?:" + "|".join(EXAMPLE_PHRASES) + ")" + _FREE_AFTER + r"[^\n]*)"
@@ -141,14 +146,16 @@ _TOKEN = re.compile(
     r"|(?P<ident>(?<![\w])(?=\w*\d)[^\W\d_][^\W_]*(?:_[^\W_]+)+(?![\w])|(?<![\w])(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?![\w])|(?<![\w#&])#\d{1,4}(?![\w])|(?<![\w])(?![a-hA-H][1-8](?:[a-hA-H][1-8])+(?![\w]))(?=[^\W_]*\d[^\W\d_]+\d)[^\W_]{5,}(?![\w])|(?<![\w])\d+(?:st|nd|rd|th|ème|eme|er|re|de|ste|[ªº])(?![\w]))"
     r"|(?P<coords>" + _FREE_BEFORE + r"[a-hA-H][1-8](?:\s?(?:--?|–|—|x|×|:|to|->|=>|>|[" + _RIGHTWARDS + r"])\s?)?[a-hA-H][1-8]" + _FREE_AFTER + ")"
     r"|(?P<spaced>(?<![a-h][1-8][ ])(?<![\w])[a-h][1-8][ ][a-h][1-8](?![ ][a-h][1-8])(?!\w))"
-    r"|(?P<scanned>(?<![\w])(?:[a-h][1-8][-–][a-h][SlI]|[a-h][SlI][-–][a-h][1-8])(?![\w]))"
+    r"|(?P<scanned>(?<![\w])(?-i:[a-h][1-8]" + _SCANNED_SEP + r"[a-h][SlI]|[a-h][SlI]" + _SCANNED_SEP + r"[a-h][1-8])(?![\w]))"
     r"|(?P<square>" + _FREE_BEFORE + r"[a-hA-H][1-8]" + _FREE_AFTER + ")"
     r"|(?P<spoken>(?-i:(?<![\w])[A-H])[ ](?:" + "|".join(sorted(_SPOKEN, key=len, reverse=True)) + r")(?![\w])"
     r"|(?-i:(?<![\w])[b-dfgh][ ](?:" + "|".join(sorted(_SPOKEN, key=len, reverse=True)) + r"))(?![\w])"
     r"|(?-i:(?<![\w])[ae][ ](?:" + "|".join(sorted(_SPOKEN_AFTER_VOWEL, key=len, reverse=True)) + r"))(?![\w]))"
     r"|(?P<spelled>(?<![\w])(?:" + "|".join(FILE_WORDS) + r")[ ](?:[1-8]|" + "|".join(sorted(_SPOKEN, key=len, reverse=True)) + r")(?![\w]))"
+    r"|(?P<lettered>(?<![\w])(?:" + "|".join(sorted(set(LETTER_NAMES) - WORDLIKE_LETTER_NAMES, key=len, reverse=True)) + r")[ ](?:[1-8]|" + "|".join(sorted(_SPOKEN, key=len, reverse=True)) + r")(?![\w])"
+    r"|(?<![\w])(?:" + "|".join(sorted(WORDLIKE_LETTER_NAMES)) + r")[ ](?:" + "|".join(sorted(_SPOKEN_AFTER_VOWEL, key=len, reverse=True)) + r")(?![\w]))"
     r"|(?P<scannedword>" + _SCANNED_WORD + ")"
-    r"|(?P<time>\d+(?:[:/]\d+)+|\d{1,4}[-.]\d{1,2}[-.]\d{1,4}|(?<![\w-])\d{1,2}(?:[-\u2013\u2014]|&[nm]dash;)\d{1,2}(?![\w-]|\.\d))"
+    r"|(?P<time>\d+(?:[:/]\d+)+|(?<![\w.])\d+\.\d+(?!\.?\d)|\d{1,4}[-.]\d{1,2}[-.]\d{1,4}|(?<![\w-])\d{1,2}(?:[-\u2013\u2014]|&[nm]dash;)\d{1,2}(?![\w-]|\.\d))"
     r"|(?P<turn>\d+(?:\.\.\.|…|[.):](?!\d)))"
     r"|(?P<int>\d+)"
     r"|(?P<cjk>[" + _CJK + "]+)"
@@ -922,6 +929,7 @@ _GROUPS: dict[str, Callable[[str, re.Match[str]], list[Clue]]] = {
     "square": lambda text, m: [Clue("SQUARE", m.start(), m.end(), squares=(None, _square(m.group())))],
     "shortcode": lambda text, m: [_other(SHORTCODES[m.group()[1:-1].casefold()], m.start(), m.end())],
     "spelled": lambda text, m: [Clue("SQUARE", m.start(), m.end(), squares=(None, _spelled(m.group())))],
+    "lettered": lambda text, m: [_lettered(m.group(), m.start(), m.end())],
     "spoken": lambda text, m: [_spoken(m.group(), m.start(), m.end())],
     "time": lambda text, m: [Clue("ASIDE", m.start(), m.end())],
     "scannedword": lambda text, m: _scanned_word(text, m.start(), m.end()),
@@ -1359,11 +1367,17 @@ def _brackets_struck(tokens: list[Clue], spans: list[tuple[int, int]]) -> list[C
     return out
 
 
-def _spelled(said: str) -> int:
-    """The square a spelling alphabet's file word and a rank say (``hotel 8``, ``golf
-    eight``)."""
+def _spelled(said: str, files: Mapping[str, str] = FILE_WORDS) -> int:
+    """The square a file's word (``files``: by default a spelling alphabet's) and a rank
+    say (``hotel 8``, ``golf eight``; ``gee one``, ``ef 8``)."""
     file, rank = said.casefold().split(" ")
-    return _square(FILE_WORDS[file] + (rank if rank.isdigit() else str(RANK_WORDS[rank])))
+    return _square(files[file] + (rank if rank.isdigit() else str(RANK_WORDS[rank])))
+
+
+def _lettered(said: str, start: int, end: int) -> Clue:
+    """A square said by its file letter's name and its rank (``gee one``, ``ef 8``, ``ha
+    osiem``): weak, as a square said in small letters is."""
+    return Clue("SQUARE", start, end, squares=(None, _spelled(said, LETTER_NAMES)), weak=True)
 
 
 def _starting_from(tokens: list[Clue], k: int, start: int) -> int:

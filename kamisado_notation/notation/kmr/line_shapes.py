@@ -50,12 +50,16 @@ _ASIDE = re.compile(r"(?:(?!\b(?:fill|left|right)\b)[^\d])*", re.IGNORECASE)
 
 @lru_cache(maxsize=1)
 def _said_square() -> re.Pattern[str]:
-    """A square said in words (``a acht``, ``E two``): a move's, never a heading's words.
-    (Made on first use, as the rank words are.)"""
+    """A square said in words (``a acht``, ``E two``, ``ce eins``, ``ef 8``): a move's,
+    never a heading's words. (Made on first use, as the rank words are.)"""
     from .. import vocabulary
 
     ranks = sorted(map(re.escape, vocabulary.RANK_WORDS), key=len, reverse=True)
-    return re.compile(r"(?<!\w)[a-hA-H] (?:" + "|".join(ranks) + r")(?!\w)")
+    names = sorted(map(re.escape, vocabulary.LETTER_NAMES), key=len, reverse=True)
+    clear = sorted(map(re.escape, set(vocabulary.LETTER_NAMES) - vocabulary.WORDLIKE_LETTER_NAMES), key=len, reverse=True)
+    return re.compile(
+        r"(?<!\w)(?:[a-hA-H]|" + "|".join(names) + r") (?:" + "|".join(ranks) + r")(?!\w)|(?<!\w)(?:" + "|".join(clear) + r") [1-8](?!\w)", re.IGNORECASE
+    )
 #: ``Lineup Black:`` and what follows it.
 _LINEUP = re.compile(r"\s*(lineup)\s+(black|gold|white)\s*:?(.*)", re.IGNORECASE)
 #: What separates a lineup's colours as people write them.

@@ -22,18 +22,27 @@ class ScoresAfterMoves:
 
     def __init__(self) -> None:
         self.held: ScoreLine | None = None
+        self.moves_after = False  # entries were read after the score held
 
     def claim(self, value: str, line: int, column: int) -> list[Diagnostic]:
         """A result written after the moves: held. Two in one round (rounds with no
         ``Round`` lines, which the replay finds): the first is a score so far, with a
         warning, and not checked (no line says after which round it stands)."""
-        said = []
-        if self.held is not None:
-            held = self.held
-            message = f"a score after the moves ({held.value}) followed by another is read as a score so far, not checked (no Round line says which round it follows)"
-            said.append(_said(held.line, held.column, message, WARNING, kind=Kind.RUNNING_SCORE))
-        self.held = ScoreLine(value, line, column)
+        said = self._so_far("followed by another") if self.held is not None else []
+        self.held, self.moves_after = ScoreLine(value, line, column), False
         return said
+
+    def entries_follow(self) -> None:
+        """Entries are read after the score held: it is no result of the match, whose
+        moves go on (a round with no ``Round`` line the reader knows, ``MANO 4``)."""
+        self.moves_after = self.held is not None
+
+    def _so_far(self, why: str) -> list[Diagnostic]:
+        """The score held, read as a score so far and not checked (``why``: what follows it)."""
+        held, self.held = self.held, None
+        assert held is not None
+        message = f"a score after the moves ({held.value}) {why} is read as a score so far, not checked (no Round line says which round it follows)"
+        return [_said(held.line, held.column, message, WARNING, kind=Kind.RUNNING_SCORE)]
 
     def round_follows(self, match: MatchRecord, rnd: RoundRecord | None) -> list[Diagnostic]:
         """Another round starts after round ``rnd`` of ``match``: the score held is the score
@@ -49,7 +58,10 @@ class ScoresAfterMoves:
 
     def match_ends(self, match: MatchRecord | None) -> list[Diagnostic]:
         """``match`` ends: the score held, written after its last round, is its ``Result``
-        claim when it has none (a warning), else checked against it."""
+        claim when it has none (a warning), else checked against it; one that moves follow
+        is a score so far."""
+        if self.held is not None and self.moves_after:
+            return self._so_far("followed by moves")
         score, self.held = self.held, None
         if score is None or match is None:
             return []
@@ -57,7 +69,7 @@ class ScoresAfterMoves:
         header = match.header("Result")
         if header is None:
             match.headers.append(Header("Result", value, line, column))
-            return [_said(line, column, f"a result after the moves (as PGN writes it) is read as the match's [Result \"{value}\"]", WARNING)]
+            return [_said(line, column, f"a result after the moves (as PGN writes it) is read as the match's [Result \"{value}\"]", WARNING, kind=Kind.RESULT_AFTER_MOVES)]
         if re.sub(r"\s", "", header).translate(AS_HYPHEN) == value:
             return [_said(line, column, f"the result after the moves repeats [Result \"{header}\"]", WARNING)]
         return [_said(line, column, f"the result after the moves, {value}, is not the one of [Result \"{header}\"]", ERROR, rule="result")]
