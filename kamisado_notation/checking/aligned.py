@@ -21,7 +21,6 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from itertools import pairwise
 from math import log2
 
 from ..engine.board import Colour, Direction, Side
@@ -1218,7 +1217,6 @@ def _align(pieces: list[Piece], *, flip: bool, style: _Style | None = None, won:
     beams[0].add(_Reading(0.0, None, position=Position.initial()))
     offers: dict[int, list[_Offer]] = {}
     passed: deque[list[_Reading]] = deque()
-    alone = _said_once(pieces)
     for i in range(n + 1):
         beam = beams.pop(i)
         beams[i + _SPAN + 1] = _Beam()
@@ -1228,8 +1226,6 @@ def _align(pieces: list[Piece], *, flip: bool, style: _Style | None = None, won:
             break
         piece = pieces[i]
         cost = _ASIDE_WEAK if piece.weak else _ASIDE
-        if i in alone:
-            cost += _ASIDE
         for r in readings:
             beams[i + 1].add(_Reading(r.score - _fill_cost(piece, r, cost), r))
             if r.result is not None and not _deadlock_forfeits(r):
@@ -1244,26 +1240,6 @@ def _align(pieces: list[Piece], *, flip: bool, style: _Style | None = None, won:
                 beams[j].add(entry)
         _forget(passed, readings, offers)
     return _alignment(readings, pieces, won)
-
-
-def _said_once(pieces: list[Piece]) -> set[int]:
-    """The pieces that are two squares (not weak) with how far apart they are said after
-    them on their line (``H4 pra E1 diagonal três``), which the two squares before or
-    after them do not say again (a bot's answer to a command, ``!k mv a8 g2`` / ``Orange
-    a8 ➜ g2``): set aside, such a piece costs a clue more, as a move told so is not
-    written by chance (two squares a note quotes, ``b1-h7 was the move that mattered``,
-    say no distance)."""
-    at = [k for k, p in enumerate(pieces) if p.clue.kind == "COORDS" and not p.weak]
-    twice = [(a, b) for a, b in pairwise(at) if pieces[a].clue.squares == pieces[b].clue.squares]
-    return {k for k in at if _far_said(pieces, k)}.difference(*twice)
-
-
-def _far_said(pieces: list[Piece], k: int) -> bool:
-    """Whether one of the two pieces after ``pieces[k]`` (two squares) on its line says
-    how many squares apart they are."""
-    squares = pieces[k].clue.squares
-    apart = abs(squares[0] // 8 - squares[1] // 8) if squares is not None and squares[0] is not None else None
-    return any(p.line == pieces[k].line and p.clue.kind == "DISTANCE" and p.clue.number == apart for p in pieces[k + 1 : k + 3])
 
 
 def _fill_cost(piece: Piece, r: _Reading, cost: float) -> float:

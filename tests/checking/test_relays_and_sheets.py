@@ -501,46 +501,6 @@ def test_an_apps_history_with_decimal_times_reads_no_distance_in_them(seed: int,
     assert judged(text) == expected(truth)
 
 
-#: A voice note's words in Portuguese: the colours, the ways, the numbers.
-PT_COLOURS = ["marrom", "verde", "vermelho", "amarelo", "rosa", "roxo", "azul", "laranja"]
-PT_WAYS = {Direction.FORWARD: "reto", Direction.LEFT: "na diagonal", Direction.RIGHT: "na diagonal"}
-PT_NUMBERS = ["um", "duas", "três", "quatro", "cinco", "seis", "sete"]
-
-
-def voice_notes(seed: int, rng: random.Random) -> tuple[str, str]:
-    """A chat's voice notes, transcribed: a note a round, each move its tower, its
-    squares (``B1 pra D3``), its way and distance in words, the colour it lands on; now
-    and then the speaker first says where the tower stands (``o verde tá lá no H4, H4
-    pra E1 na diagonal três``: a square, then the same square as the move's first)."""
-    truth, rounds = truth_of(seed, rng.choice([1, 3, 3]))
-    out = [f"[{rng.randint(1, 28)}/09 21:{rng.randint(10, 59)}] Rafa: kamisado com o Léo, eu de preto", ""]
-    for n, rnd in enumerate(rounds, 1):
-        said = []
-        for m in played(rnd):
-            colour = PT_COLOURS[m.tower.value]
-            if m.is_forfeit:
-                said.append(f"{colour} travado, passa")
-                continue
-            move = f"{square_name(m.origin).upper()} pra {square_name(m.target).upper()} {PT_WAYS[m.direction]} {PT_NUMBERS[m.distance - 1]}, {PT_COLOURS[m.square_colour.value]}"
-            standing = rng.random() < 0.3 or m is played(rnd)[-1]
-            said.append(f"e o meu {colour} tá lá no {square_name(m.origin).upper()} né, {move}" if standing else f"{colour} {move}")
-        out += [f"[{rng.randint(1, 28)}/09 22:{rng.randint(10, 59)}] Rafa: Áudio transcrito", f'"rodada {n}. ' + ". ".join(said) + '"', ""]
-    return "\n".join(out) + "\n", truth
-
-
-@settings(max_examples=6, deadline=None)
-@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
-@example(seed=2702, hand=21)  # (before session 43: the round not judged)
-def test_a_voice_notes_square_a_tower_stands_on_is_no_move(seed: int, hand: int) -> None:
-    """The square a tower stands on, said before its move's two squares (``o verde tá lá
-    no H4 né, H4 pra E1``), is no move of one square: two squares that are a move cost
-    more to set aside than a square alone, where the squares near them do not say them
-    again (before session 43 they cost a clue alike, and a reading that took the square
-    alone for a move was as good: the round was not judged)."""
-    text, truth = voice_notes(seed, random.Random(hand))
-    assert judged(text) == expected(truth)
-
-
 # ---------------------------------------------------------------- an engine's log
 
 #: How an engine's log writes a tower on a lineup's square, and a Sumo's rings after it.
