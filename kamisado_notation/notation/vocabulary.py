@@ -1015,10 +1015,13 @@ LETTER_NAMES: dict[str, str] = {
     **dict.fromkeys(("gee", "gie", "ge", "gé", "gê", "geh", "gi", "dżi"), "g"),
     **dict.fromkeys(("aitch", "haitch", "ha", "há", "hache", "ache", "acca", "agá"), "h"),
 }
-#: Those names that are also words before a number (*see 2*, French *de 6 cases*, Italian
-#: *di sei caselle*, *ci sono*, English *be*): a square only before a rank's word, and not a
-#: Romance language's (:data:`VOWEL_WORD_NUMBERS`).
+#: Those names that are also words before a number in digits (*see 2*, French *de 6
+#: cases*, Italian *di 6*, English *be 2*): a square only before a rank's word.
 WORDLIKE_LETTER_NAMES = frozenset(("be", "bi", "see", "sea", "ce", "ci", "de", "di", "ge", "gi"))
+#: Those that are the Romance languages' *of* (Spanish *de cinco casillas*, Italian *di sei
+#: caselle*): no square before those languages' number words either
+#: (:data:`VOWEL_WORD_NUMBERS`); Spanish *be siete*, *ge ocho* are b7 and g8.
+ROMANCE_OF = frozenset(("de", "di"))
 
 #: Words of a forced entry: a forfeit written alone, a forfeit after the blocked tower, a
 #: back-entry, a push said in words.

@@ -501,6 +501,48 @@ def test_an_apps_history_with_decimal_times_reads_no_distance_in_them(seed: int,
     assert judged(text) == expected(truth)
 
 
+#: A Spanish voice note's words: colours, the files' names, the ranks.
+ES_COLOURS = ["marrón", "verde", "roja", "amarilla", "rosa", "morada", "azul", "naranja"]
+ES_FILES = {"a": "a", "b": "be", "c": "ce", "d": "de", "e": "e", "f": "efe", "g": "ge", "h": "hache"}
+ES_RANKS = ["uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho"]
+
+
+def spanish_audio(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A chat's voice notes in Spanish, transcribed: a note a round, each move ``mueve la
+    naranja de a ocho a be siete, una en diagonal, cae en naranja``: its squares said by
+    the files' names and the ranks' words after *de* (from) and *a* (to), where ``de``
+    is also the d-file and ``a`` the a-file."""
+    truth, rounds = truth_of(seed, rng.choice([1, 3, 3]))
+
+    def said(square: int) -> str:
+        name = square_name(square)
+        return f"{ES_FILES[name[0]]} {ES_RANKS[int(name[1]) - 1]}"
+
+    out = [f"[{rng.randint(1, 28)}/3/25, 23:0{rng.randint(0, 9)}] Lucía: te mando los audios", ""]
+    for n, rnd in enumerate(rounds, 1):
+        sentences = [f"Ronda {n}."]
+        for m in played(rnd):
+            if m.is_forfeit:
+                sentences.append(f"La {ES_COLOURS[m.tower.value]} no puede mover, pasa.")
+                continue
+            way = "recto" if m.direction is Direction.FORWARD else "en diagonal"
+            sentences.append(f"{rng.choice(['Mueve', 'Yo muevo', 'Él mueve'])} la {ES_COLOURS[m.tower.value]} de {said(m.origin)} a {said(m.target)}, {ES_RANKS[m.distance - 1]} {way}, cae en {ES_COLOURS[m.square_colour.value]}.")
+        out += ["Transcripción: " + " ".join(sentences), ""]
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=2905, hand=0)
+def test_a_spanish_notes_squares_after_from_and_to_are_squares(seed: int, hand: int) -> None:
+    """``de a ocho a be siete``: after a Spanish *de* (from) or *a* (to), ``a``, ``e`` and
+    ``de`` before a number word are the a-, e- and d-files (there they cannot be *to*,
+    *and*, *of*); ``be``, ``ge``, ``efe``, ``hache`` are files too (before session 43 such
+    notes judged no round)."""
+    text, truth = spanish_audio(seed, random.Random(hand))
+    assert judged(text) == expected(truth)
+
+
 # ---------------------------------------------------------------- an engine's log
 
 #: How an engine's log writes a tower on a lineup's square, and a Sumo's rings after it.

@@ -60,6 +60,7 @@ from ..vocabulary import (
     PUSHED_WORDS,
     RANK_WORDS,
     RETRACT_WORDS,
+    ROMANCE_OF,
     SHORTCODES,
     SIDE_WORDS,
     VOWEL_WORD_NUMBERS,
@@ -90,6 +91,8 @@ __all__ = ["Clue", "clues", "definition_alone", "holds_moves", "is_evidence_word
 _SPOKEN = {re.escape(word) for word in RANK_WORDS}
 #: Those after a small ``a`` or ``e``, a word in some languages (:data:`~..vocabulary.VOWEL_WORD_NUMBERS`).
 _SPOKEN_AFTER_VOWEL = {re.escape(word) for word in RANK_WORDS if normalise(word) not in VOWEL_WORD_NUMBERS}
+#: The Romance languages' number words that are ranks (after ``de a`` ocho, from a8).
+_ROMANCE_RANKS = {re.escape(word) for word in RANK_WORDS if normalise(word) in VOWEL_WORD_NUMBERS}
 _MONTHS = "(?:" + "|".join(w.capitalize() for w in sorted(set(MONTH_WORDS), key=len, reverse=True)) + ")"
 #: The scripts whose glyphs run into a square with no blank (``赤f4``, ``빨강 f4``): no
 #: letter of a word the square would be part of.
@@ -153,7 +156,9 @@ _TOKEN = re.compile(
     r"|(?-i:(?<![\w])[ae][ ](?:" + "|".join(sorted(_SPOKEN_AFTER_VOWEL, key=len, reverse=True)) + r"))(?![\w]))"
     r"|(?P<spelled>(?<![\w])(?:" + "|".join(FILE_WORDS) + r")[ ](?:[1-8]|" + "|".join(sorted(_SPOKEN, key=len, reverse=True)) + r")(?![\w]))"
     r"|(?P<lettered>(?<![\w])(?:" + "|".join(sorted(set(LETTER_NAMES) - WORDLIKE_LETTER_NAMES, key=len, reverse=True)) + r")[ ](?:[1-8]|" + "|".join(sorted(_SPOKEN, key=len, reverse=True)) + r")(?![\w])"
-    r"|(?<![\w])(?:" + "|".join(sorted(WORDLIKE_LETTER_NAMES)) + r")[ ](?:" + "|".join(sorted(_SPOKEN_AFTER_VOWEL, key=len, reverse=True)) + r")(?![\w]))"
+    r"|(?<![\w])(?:" + "|".join(sorted(WORDLIKE_LETTER_NAMES - ROMANCE_OF)) + r")[ ](?:" + "|".join(sorted(_SPOKEN, key=len, reverse=True)) + r")(?![\w])"
+    r"|(?<![\w])(?:" + "|".join(sorted(ROMANCE_OF)) + r")[ ](?:" + "|".join(sorted(_SPOKEN_AFTER_VOWEL, key=len, reverse=True)) + r")(?![\w])"
+    r"|(?<![\w])(?:de|a|desde|hasta|da|para|pra|al)[ ](?:a|e|de|di)[ ](?:" + "|".join(sorted(_ROMANCE_RANKS, key=len, reverse=True)) + r")(?![\w]))"
     r"|(?P<scannedword>" + _SCANNED_WORD + ")"
     r"|(?P<time>\d+(?:[:/]\d+)+|(?<![\w.])\d+\.\d+(?!\.?\d)|\d{1,4}[-.]\d{1,2}[-.]\d{1,4}|(?<![\w-])\d{1,2}(?:[-\u2013\u2014]|&[nm]dash;)\d{1,2}(?![\w-]|\.\d))"
     r"|(?P<turn>\d+(?:\.\.\.|…|[.):](?!\d)))"
@@ -1376,8 +1381,17 @@ def _spelled(said: str, files: Mapping[str, str] = FILE_WORDS) -> int:
 
 def _lettered(said: str, start: int, end: int) -> Clue:
     """A square said by its file letter's name and its rank (``gee one``, ``ef 8``, ``ha
-    osiem``): weak, as a square said in small letters is."""
-    return Clue("SQUARE", start, end, squares=(None, _spelled(said, LETTER_NAMES)), weak=True)
+    osiem``), or after a Romance word for *from* or *to* (``de a ocho``, from a8; ``a de
+    cinco``, to d5: no *of* there): weak, as a square said in small letters is."""
+    words = said.split(" ")
+    if len(words) == 3:
+        start += len(words[0]) + 1
+        said = " ".join(words[1:])
+    return Clue("SQUARE", start, end, squares=(None, _spelled(said, _FILES_SAID)), weak=True)
+
+
+#: The files by the names people say them by, and ``a``, ``e`` as written.
+_FILES_SAID = {**LETTER_NAMES, "a": "a", "e": "e"}
 
 
 def _starting_from(tokens: list[Clue], k: int, start: int) -> int:
