@@ -88,11 +88,11 @@ __all__ = ["Clue", "clues", "definition_alone", "holds_moves", "is_evidence_word
 #: A month's name as a date writes it, capitalised (``14 Mar ·``, ``Mar 14, 2024``).
 #: A rank said in words after a file's letter (``B fünf``, ``a acht``, ``e two``:
 #: dictation's square; weak in a small letter), with and without its accents.
-_SPOKEN = {re.escape(word) for word in RANK_WORDS}
+_SPOKEN = "|".join(sorted((re.escape(word) for word in RANK_WORDS), key=len, reverse=True))
 #: Those after a small ``a`` or ``e``, a word in some languages (:data:`~..vocabulary.VOWEL_WORD_NUMBERS`).
-_SPOKEN_AFTER_VOWEL = {re.escape(word) for word in RANK_WORDS if normalise(word) not in VOWEL_WORD_NUMBERS}
+_SPOKEN_AFTER_VOWEL = "|".join(sorted((re.escape(word) for word in RANK_WORDS if normalise(word) not in VOWEL_WORD_NUMBERS), key=len, reverse=True))
 #: The Romance languages' number words that are ranks (after ``de a`` ocho, from a8).
-_ROMANCE_RANKS = {re.escape(word) for word in RANK_WORDS if normalise(word) in VOWEL_WORD_NUMBERS}
+_ROMANCE_RANKS = "|".join(sorted((re.escape(word) for word in RANK_WORDS if normalise(word) in VOWEL_WORD_NUMBERS), key=len, reverse=True))
 _MONTHS = "(?:" + "|".join(w.capitalize() for w in sorted(set(MONTH_WORDS), key=len, reverse=True)) + ")"
 #: The scripts whose glyphs run into a square with no blank (``赤f4``, ``빨강 f4``): no
 #: letter of a word the square would be part of.
@@ -151,14 +151,14 @@ _TOKEN = re.compile(
     r"|(?P<spaced>(?<![a-h][1-8][ ])(?<![\w])[a-h][1-8][ ][a-h][1-8](?![ ][a-h][1-8])(?!\w))"
     r"|(?P<scanned>(?<![\w])(?-i:[a-h][1-8]" + _SCANNED_SEP + r"[a-h][SlI]|[a-h][SlI]" + _SCANNED_SEP + r"[a-h][1-8])(?![\w]))"
     r"|(?P<square>" + _FREE_BEFORE + r"[a-hA-H][1-8]" + _FREE_AFTER + ")"
-    r"|(?P<spoken>(?-i:(?<![\w])[A-H])[ ](?:" + "|".join(sorted(_SPOKEN, key=len, reverse=True)) + r")(?![\w])"
-    r"|(?-i:(?<![\w])[b-dfgh][ ](?:" + "|".join(sorted(_SPOKEN, key=len, reverse=True)) + r"))(?![\w])"
-    r"|(?-i:(?<![\w])[ae][ ](?:" + "|".join(sorted(_SPOKEN_AFTER_VOWEL, key=len, reverse=True)) + r"))(?![\w]))"
-    r"|(?P<spelled>(?<![\w])(?:" + "|".join(FILE_WORDS) + r")[ ](?:[1-8]|" + "|".join(sorted(_SPOKEN, key=len, reverse=True)) + r")(?![\w]))"
-    r"|(?P<lettered>(?<![\w])(?:" + "|".join(sorted(set(LETTER_NAMES) - WORDLIKE_LETTER_NAMES, key=len, reverse=True)) + r")[ ](?:[1-8]|" + "|".join(sorted(_SPOKEN, key=len, reverse=True)) + r")(?![\w])"
-    r"|(?<![\w])(?:" + "|".join(sorted(WORDLIKE_LETTER_NAMES - ROMANCE_OF)) + r")[ ](?:" + "|".join(sorted(_SPOKEN, key=len, reverse=True)) + r")(?![\w])"
-    r"|(?<![\w])(?:" + "|".join(sorted(ROMANCE_OF)) + r")[ ](?:" + "|".join(sorted(_SPOKEN_AFTER_VOWEL, key=len, reverse=True)) + r")(?![\w])"
-    r"|(?<![\w])(?:de|a|desde|hasta|da|para|pra|al)[ ](?:a|e|de|di)[ ](?:" + "|".join(sorted(_ROMANCE_RANKS, key=len, reverse=True)) + r")(?![\w]))"
+    r"|(?P<spoken>(?-i:(?<![\w])[A-H])[ ](?:" + _SPOKEN + r")(?![\w])"
+    r"|(?-i:(?<![\w])[b-dfgh][ ](?:" + _SPOKEN + r"))(?![\w])"
+    r"|(?-i:(?<![\w])[ae][ ](?:" + _SPOKEN_AFTER_VOWEL + r"))(?![\w]))"
+    r"|(?P<spelled>(?<![\w])(?:" + "|".join(FILE_WORDS) + r")[ ](?:[1-8]|" + _SPOKEN + r")(?![\w]))"
+    r"|(?P<lettered>(?<![\w])(?:" + "|".join(sorted(set(LETTER_NAMES) - WORDLIKE_LETTER_NAMES, key=len, reverse=True)) + r")[ ](?:[1-8]|" + _SPOKEN + r")(?![\w])"
+    r"|(?<![\w])(?:" + "|".join(sorted(WORDLIKE_LETTER_NAMES - ROMANCE_OF)) + r")[ ](?:" + _SPOKEN + r")(?![\w])"
+    r"|(?<![\w])(?:" + "|".join(sorted(ROMANCE_OF)) + r")[ ](?:" + _SPOKEN_AFTER_VOWEL + r")(?![\w])"
+    r"|(?<![\w])(?:de|a|desde|hasta|da|para|pra|al)[ ](?:a|e|de|di)[ ](?:" + _ROMANCE_RANKS + r")(?![\w]))"
     r"|(?P<scannedword>" + _SCANNED_WORD + ")"
     r"|(?P<time>\d+(?:[:/]\d+)+|(?<![\w.])\d+\.\d+(?!\.?\d)|\d{1,4}[-.]\d{1,2}[-.]\d{1,4}|(?<![\w-])\d{1,2}(?:[-\u2013\u2014]|&[nm]dash;)\d{1,2}(?![\w-]|\.\d))"
     r"|(?P<turn>\d+(?:\.\.\.|…|[.):](?!\d)))"
