@@ -16,7 +16,8 @@ has not been fitted to, so each measurement needs fresh ones.
 ``TRUTHS``, by default ``DIR``) and for each record
 prints the rounds judged with the truth's winner, the rounds judged with another winner
 (false judgement), the errors, and whether ``kamisado fix FILE -o NEW`` wrote every move
-of the truth (back-entries aside); then the totals. ``--base SRC`` runs the same score with
+of the truth (back-entries aside, and the forfeits that lead into a deadlock, which a
+record may write or leave off); then the totals. ``--base SRC`` runs the same score with
 the package at SRC (a checkout of an earlier commit) first, for a before/after pair.
 """
 
@@ -85,7 +86,15 @@ folder, truths = Path(sys.argv[1]), Path(sys.argv[2])
 manifest = json.loads((folder / "manifest.json").read_text())
 
 def moves(match):
-    return [[(p.move.origin, p.move.target) for p in r.plies if p.move and p.kind is not PlyKind.BACK] for r in replay_match(match).rounds]
+    # (each round's moves, back-entries aside, and the forfeits that lead into a deadlock,
+    # which a record may write or leave off: the same round either way)
+    out = []
+    for r in replay_match(match).rounds:
+        played = [p.move for p in r.plies if p.move and p.kind is not PlyKind.BACK]
+        while r.result is not None and str(r.result.by) == "deadlock" and played and played[-1].is_forfeit:
+            played.pop()
+        out.append([(m.origin, m.target) for m in played])
+    return out
 
 rows = []
 for name, seed in sorted(manifest.items()):
