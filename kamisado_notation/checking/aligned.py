@@ -43,7 +43,7 @@ from ..notation.kmr.line_shapes import fill_named, fill_stated, heading_fill, li
 from ..notation.kmr.numbered import Numbering, numberings, read_as
 from ..notation.kmr.slow_tiers import Legend, heading, json_object, json_values
 from ..notation.record import RoundRecord
-from ..notation.vocabulary import BETWEEN_SQUARES, normalise
+from ..notation.vocabulary import BETWEEN_SQUARES, GOLD_WORDS, SIDE_WORDS, normalise
 from .side_by_side import Bands, bands_of
 
 __all__ = ["MAX_CLUES", "AlignedRound", "Alignment", "Order", "Piece", "align_lines", "pieces_of", "rounds_side_by_side"]
@@ -164,6 +164,10 @@ class Piece:
     #: its line is taken back by the next line that says a move (``no wait sorry typo,
     #: green right two``): as likely set aside as read
     taken_back: bool = False
+    #: where its line opens by taking back the entry before it and says less than a whole
+    #: move (``no wait, f8``), the towers the line taken back named (``orange a8-a6``): a
+    #: correction, whose shape need not be the record's habit, of a move of one of them
+    corrects: frozenset[Colour] | None = None
     #: a square said after a word or an arrow to it (``to c1``, ``→ c1``, ``ke c1``): where
     #: a move lands, never where it stood
     lands: bool = False
@@ -220,9 +224,8 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1, order: Order = Order
         found = _sided(_line_pieces(text, number, legend, said.get(number) if in_order else None, names=learnt.names), text, signs)
         found = _sides_of_fill(found, text, stated)
         rows.see(number, found)
-        if _amends(text, legend, found):
-            _take_back(out)
-        out.extend(found)
+        amend = _amends(text, legend, found)
+        out.extend(found if amend is None else _corrections(out, found, amend))
     kept = _squares_written(_voices([p for p in _without_lineups(out) if p.line not in rows.lines], dict(written)))
     return kept if bands is None else sorted(kept, key=lambda p: bands.key(p.line, p.column))
 
@@ -268,20 +271,75 @@ _SQUARES_WRITTEN = 3
 def _squares_written(pieces: list[Piece]) -> list[Piece]:
     """``pieces`` with the squares of the f-file read as squares alone where the text
     writes squares (:data:`_SQUARES_WRITTEN` on other files, and more than on the
-    f-file): a text in the short form writes no square but the f-file's (``F3``, ``L2``)."""
-    files = [p.text[0].lower() for p in pieces if p.clue.kind == "SQUARE" and len(p.text) == 2]
-    on_f = files.count("f")
+    f-file; a move's two squares, ``e8→a4``, count too) in the case they are written in:
+    a text in the short form writes no square but the f-file's (``F3``, ``L2``), and one
+    that writes both (an engine's ``c1c4 (BL F3)``) writes its squares in small letters."""
+    files = _files_written(pieces)
+    on_f = sum(f in "fF" for f in files)
     if len(files) - on_f < max(_SQUARES_WRITTEN, on_f + 1):
         return pieces
-    return [replace(p, square_only=True) if p.clue.kind == "SQUARE" and p.text[:1] in ("F", "f") else p for p in pieces]
+    small = {f.islower() for f in files if f not in "fF"}
+    return [replace(p, square_only=True) if _f_square(p, small) else p for p in pieces]
+
+
+def _f_square(p: Piece, small: set[bool]) -> bool:
+    """Whether ``p`` is a square of the f-file written in a case the text writes squares in
+    (``small``: whether in small letters, in capitals)."""
+    return p.clue.kind == "SQUARE" and p.text[:1] in ("F", "f") and p.text[0].islower() in small
+
+
+def _files_written(pieces: list[Piece]) -> list[str]:
+    """The file's letter of each square ``pieces`` write, as written: a square alone
+    (``f3``), each of a move's two (``e8→a4``)."""
+    files = [p.text[0] for p in pieces if p.clue.kind == "SQUARE" and len(p.text) == 2]
+    return files + [ch for p in pieces if p.clue.kind == "COORDS" for ch in _FILE_LETTER.findall(p.text)]
+
+
+#: A file's letter before its rank.
+_FILE_LETTER = re.compile(r"([a-hA-H])(?=[1-8])")
 
 
 def _sided(found: list[Piece], text: str, signs: Mapping[str, Side]) -> list[Piece]:
     """The pieces ``found`` of line ``text``, each with the side the sign the line begins
-    with marks (``signs``: ``⬛ 🟧 Orange a8 ➜ a4``, Black's move), where it begins with one."""
+    with marks (``signs``: ``⬛ 🟧 Orange a8 ➜ a4``, Black's move), where it begins with one,
+    or the side its first word names (:func:`_side_word_first`)."""
     begun = text.lstrip()
     side = next((side for sign, side in signs.items() if begun.startswith(sign)), None)
+    if side is None:
+        side = _side_word_first(text, found)
     return found if side is None else [replace(p, side_said=side) for p in found]
+
+
+#: A line's first word, where a move's evidence follows it (``黒 紫 C8からC7``, ``Gold: pink
+#: e1-e2``), with the marks between.
+_FIRST_WORD = re.compile(r"\s*(?:[-*•]\s+)?([^\W\d_]+)\s*[:：-]?\s*")
+
+
+def _side_word_first(text: str, found: list[Piece]) -> Side | None:
+    """The side a line names by its first word where its evidence follows that word and it
+    names no other side (``黒 紫 C8からC7``, ``Gold: pink e1-e2``: that side's move; not
+    ``Gold had nothing, black…``, nor a paragraph of both sides' moves)."""
+    m = _FIRST_WORD.match(text)
+    if m is None or not found or found[0].column != m.end() + 1 or _side_words(text) > 1:
+        return None
+    return _side_of(normalise(m[1]))
+
+
+def _side_of(word: str) -> Side | None:
+    """The side ``word`` (normalised) names, if it names one (``white`` names none here)."""
+    if word not in SIDE_WORDS or word == "white":
+        return None
+    return Side.GOLD if word in GOLD_WORDS else Side.BLACK
+
+
+def _side_words(text: str) -> int:
+    """How many words of line ``text`` name a side (a paragraph of both sides' moves,
+    ``Black purple forward six. Gold yellow…``, names more than one)."""
+    return sum(normalise(w) in SIDE_WORDS for w in _WORDS.findall(text))
+
+
+#: A word (of letters, or of glyphs: each run of them, as it stands).
+_WORDS = re.compile(r"[^\W\d_]+")
 
 
 def _no_moves(text: str, number: int, *, known: bool, said: Mapping[int, int | None], start: int | None) -> bool:
@@ -304,30 +362,100 @@ def _learn(learnt: Legend, legend: Legend, text: str, number: int) -> tuple[bool
     return known, legend
 
 
-def _amends(text: str, legend: Mapping[str, Direction | Colour], found: list[Piece]) -> bool:
-    """Whether line ``text`` (its pieces ``found``) opens by taking back the entry before
-    it: a word that amends or retracts before its first evidence, then a move said
-    (``no wait sorry typo, green right two``, ``correction: …``; not a question, ``wait,
-    c8?``)."""
-    if sum(not p.weak for p in found) < 2:
-        return False
-    for c in clues(text, legend):
-        if c.kind in ("AMEND", "RETRACT"):
-            return True
-        if c.kind in _EVIDENCE and not c.weak:
-            return False
-    return False
+def _amends(text: str, legend: Mapping[str, Direction | Colour], found: list[Piece]) -> int | None:
+    """Where line ``text`` (its pieces ``found``) takes back the entry before it, if it
+    opens so: the column after a word that amends or retracts before its first evidence,
+    then a move said (``no wait sorry typo, green right two``, ``correction: …``), or a
+    clue of one where the line asks nothing (``no wait, a7``; not a question, ``wait,
+    c8?``); else ``None``."""
+    if sum(not p.weak for p in found) < (2 if "?" in text else 1):
+        return None
+    first = next((c for c in clues(text, legend) if c.kind in _AMENDING or _strong_evidence(c)), None)
+    return first.end + 1 if first is not None and first.kind in _AMENDING else None
 
 
-def _take_back(out: list[Piece]) -> None:
+#: The clues of a word that amends or retracts what was said before it.
+_AMENDING = frozenset({"AMEND", "RETRACT"})
+
+
+def _strong_evidence(c: Clue) -> bool:
+    """Whether clue ``c`` is evidence of a move, not weak."""
+    return c.kind in _EVIDENCE and not c.weak
+
+
+def _corrections(out: list[Piece], found: list[Piece], amend: int) -> list[Piece]:
+    """The pieces ``found`` of a line that takes back the entry before it from column
+    ``amend`` on (:func:`_amends`), those before it in ``out`` taken back
+    (:func:`_take_back`); where it says less than a whole move, its pieces after that
+    column a correction of a tower the line taken back named (:attr:`Piece.corrects`)."""
+    taken = _take_back(out, found)
+    if not taken or _whole(found):
+        return found
+    towers = _towers_kept(taken, found)
+    return [replace(p, corrects=towers) if p.column > amend else p for p in found]
+
+
+def _take_back(out: list[Piece], found: list[Piece]) -> list[Piece]:
     """Mark the pieces of the last line of ``out`` that says a move (two clues, not weak)
-    taken back (:attr:`Piece.taken_back`), and those of the lines after it: a word
-    between, a square asked about (``<lucia> f3 no??``), is no move the writer corrects.
-    Where none of the last :data:`_TAKEN_BACK_LINES` lines says a move, the last line."""
+    taken back (:attr:`Piece.taken_back`) by the line whose pieces are ``found``, and
+    those of the lines after it: a word between, a square asked about (``<lucia> f3
+    no??``), is no move the writer corrects. Where none of the last
+    :data:`_TAKEN_BACK_LINES` lines says a move, the last line. A line that says a whole
+    move takes back only a move it says again in part, its tower or a square (``wait
+    what, red a1-a7!`` after ``purple f8-b4`` is the next player's surprise, no
+    correction), and even then they may still be read (:func:`_anchors`: ``wait. my green
+    a1 goes h8??`` after ``green h8-h3``); a line that says less (``no wait, a7``) stands
+    for them. The pieces it took back (as they were)."""
+    first = _taken_from(out)
+    doubted = _whole(found)
+    taken = [p for p in out if p.line >= first]
+    if doubted and not _says_again(found, taken):
+        return []
+    out[:] = [_taken(p, doubted=doubted) if p.line >= first else p for p in out]
+    return taken
+
+
+def _taken_from(out: list[Piece]) -> int:
+    """The first line a correction after ``out`` takes back (:func:`_take_back`)."""
     strong = Counter(p.line for p in out[-4 * _SPAN :] if not p.weak)
     lines = sorted({p.line for p in out[-4 * _SPAN :]})[-_TAKEN_BACK_LINES:]
-    first = next((n for n in reversed(lines) if strong[n] >= 2), lines[-1] if lines else 0)
-    out[:] = [replace(p, taken_back=True) if p.line >= first else p for p in out]
+    return next((n for n in reversed(lines) if strong[n] >= 2), lines[-1] if lines else 0)
+
+
+def _taken(p: Piece, *, doubted: bool) -> Piece:
+    """Piece ``p`` taken back: still read where the correction is ``doubted``
+    (:func:`_anchors`), else weak for good."""
+    return replace(p, taken_back=True) if doubted else replace(p, taken_back=True, clue=replace(p.clue, weak=True))
+
+
+def _towers_kept(taken: list[Piece], found: list[Piece]) -> frozenset[Colour]:
+    """The towers a correction (its pieces ``found``) keeps of the line it takes back
+    (``taken``): those that line named, where the correction names none (``no wait,
+    a3``; not ``no wait, red``)."""
+    if any(p.clue.kind == "COLOUR" for p in found):
+        return frozenset()
+    return frozenset(p.clue.colour for p in taken if p.clue.kind == "COLOUR" and p.clue.colour is not None)
+
+
+def _whole(found: list[Piece]) -> bool:
+    """Whether the pieces ``found`` of a line may say a whole move: two clues, not weak."""
+    return sum(not p.weak for p in found) >= 2
+
+
+def _says_again(found: list[Piece], before: list[Piece]) -> bool:
+    """Whether the pieces ``found`` name a tower or a square that the pieces ``before``
+    name too (a correction says its move again in part)."""
+    said: set[object] = set().union(*(_things_named(p) for p in before if not p.clue.weak))
+    return any(_things_named(p) & said for p in found if not p.weak)
+
+
+def _things_named(p: Piece) -> set[object]:
+    """What piece ``p`` names that a correction says again: its colour, its squares."""
+    if p.clue.kind == "COLOUR":
+        return {p.clue.colour}
+    named: set[object] = set(p.clue.squares or ()) if p.clue.kind in ("SQUARE", "COORDS") else set()
+    named.discard(None)
+    return named
 
 
 #: How many lines before a correction (``corrijo …``) the entry it takes back may stand.
@@ -849,6 +977,8 @@ def _spans(pieces: list[Piece], i: int, offer: _Offer, flip: bool) -> Iterator[t
         if inside is not None:
             weight -= inside
             bare = bare or not filled & _HOW
+            if inside and strong:  # (a word the entry said already may end it: 'Pk stuck - pass')
+                yield j + 1, weight, shape
             continue
         if _ends_before(pieces, i, j, found, filled, bare=bare, strong=strong):
             return
@@ -857,9 +987,16 @@ def _spans(pieces: list[Piece], i: int, offer: _Offer, flip: bool) -> Iterator[t
         filled |= found[0]
         weight += found[1] - (_CELL if found[0] == _LANDING and pieces[j].cell else 0.0)
         shape += (found[0],)
-        strong = strong or not pieces[j].weak
+        strong = strong or _anchors(pieces[j])
         if strong:
             yield j + 1, weight + _calls_next(pieces, j + 1, offer, filled) - (_GLUED if pieces[j].glued else 0.0), shape
+
+
+def _anchors(piece: Piece) -> bool:
+    """Whether ``piece`` may be the strong clue an entry holds: one not weak, or one weak
+    only because a line after it that says a whole move takes its line back (:func:`_take_back`:
+    read, a taken-back entry weighs half, and the correction, where it is one, reads better)."""
+    return not piece.weak or (piece.taken_back and not piece.clue.weak)
 
 
 def _ends_before(pieces: list[Piece], i: int, j: int, found: tuple[int, float] | None, filled: int, *, bare: bool, strong: bool) -> bool:
@@ -931,12 +1068,25 @@ def _inside(pieces: list[Piece], j: int, offer: _Offer, filled: int) -> float | 
 def _said_again(piece: Piece, offer: _Offer, filled: int) -> bool:
     """Whether ``piece`` says again what an entry of ``offer`` said already: its
     direction (``straight forward``, ``diagonal right``), its two squares (a bot's
-    command, ``!k mv g8 h7``, then its answer, ``Green g8 ➜ h7``)."""
+    command, ``!k mv g8 h7``, then its answer, ``Green g8 ➜ h7``), its forfeit (``Pk
+    stuck - pass``)."""
     clue = piece.clue
     if clue.kind == "DIRECTION":
         return bool(filled & _DIRECTION) and clue.direction is offer.direction
+    if clue.kind in _FORFEIT_SAID:
+        return _forfeit_said_again(offer, filled)
     both = _ORIGIN | _TARGET
     return clue.kind == "COORDS" and filled & both == both and clue.squares == (offer.origin, offer.target)
+
+
+#: The clues that say a forfeit.
+_FORFEIT_SAID = frozenset({"PASS", "BLOCKED"})
+
+
+def _forfeit_said_again(offer: _Offer, filled: int) -> bool:
+    """Whether a forfeit's word says again what an entry of ``offer`` said (``Pk stuck -
+    pass``)."""
+    return bool(filled & _FORCED) and offer.distance == 0
 
 
 def _to_landing(before: Piece, piece: Piece) -> bool:
@@ -1111,11 +1261,19 @@ def _read(lines: tuple[str, ...], first_line: int, order: Order) -> Alignment | 
     best = _learnt(pieces, flip=False, won=won)
     if sum(p.clue.kind in ("SQUARE", "COORDS") for p in pieces) * _SQUARES_SHARE >= len(pieces):
         other = _learnt(pieces, flip=True, won=won)
-        if other.score > best.score and _flipped_reads_better(pieces, best, other):
+        if other.score > best.score + _FLIP and _flipped_reads_better(pieces, best, other):
             other.flipped = True
             best = other
     best.order = order
     return best
+
+
+#: How much better a reading of the squares from the other side of the board must be to
+#: be taken: the board looks the same from both sides, so a reading near as good (a
+#: preamble's words read as one move more, ``あとで直す``… ``1回勝負``: *straight*, *one*)
+#: swaps every side and winner; the side the notation writes from stands unless the other
+#: reads clearly better.
+_FLIP = _PRICE
 
 
 def _flipped_reads_better(pieces: list[Piece], straight: Alignment, flipped: Alignment) -> bool:
@@ -1309,15 +1467,33 @@ def _entries(pieces: list[Piece], i: int, offers: list[_Offer], flip: bool, styl
     """Each entry that begins at ``pieces[i]``: where it ends, its move, what it weighs
     and its shape. Its weight is what its clues say, less what the legal moves its clues
     fit as well cost (an entry that several moves fit says less of each), plus how
-    likely its shape is in the record's ``style``."""
+    likely its shape is in the record's ``style`` (:func:`_typical`); a correction's
+    move is one :func:`_may_correct` allows."""
     found: list[tuple[int, _Offer, float, tuple[int, ...]]] = []
     for offer in offers:
-        if _fit(pieces[i], offer, 0, flip) is not None:
+        if _fit(pieces[i], offer, 0, flip) is not None and _may_correct(pieces[i], offer):
             found.extend((j, offer, weight, shape) for j, weight, shape in _spans(pieces, i, offer, flip))
     alike = Counter((j, weight) for j, _o, weight, _s in found)
     for j, offer, weight, shape in found:
-        typical = 0.0 if style is None else style.weight(shape, home=_home(offer.move) and _pause_after(pieces, j))
+        typical = _typical(pieces[i], offer, shape, style, _home(offer.move) and _pause_after(pieces, j))
         yield j, offer, weight - _PRICE - _SHARED * log2(alike[j, weight]) + typical, shape
+
+
+def _typical(piece: Piece, offer: _Offer, shape: tuple[int, ...], style: _Style | None, home: bool) -> float:
+    """What an entry of ``offer`` and ``shape`` that begins at ``piece`` gains by the
+    record's ``style`` (:meth:`_Style.weight`); nothing for a correction's
+    (:attr:`Piece.corrects`), whose shape is seldom the record's habit."""
+    if piece.corrects is not None:
+        return 0.0
+    return 0.0 if style is None else style.weight(shape, home=home)
+
+
+def _may_correct(piece: Piece, offer: _Offer) -> bool:
+    """Whether an entry that begins at ``piece`` may be read as ``offer``'s move: any,
+    but where ``piece`` begins a correction that names no tower (``no wait, a3``), a move
+    of a tower the line it corrects named (``orange a8-a6``): a correction keeps what it
+    does not say again."""
+    return not piece.corrects or offer.move.tower in piece.corrects
 
 
 def _home(move: Move) -> bool:

@@ -1086,7 +1086,9 @@ COUNTERS = ("マス", "ます", "つ", "格", "步", "歩", "个", "個", "칸",
 RETRACT_WORDS = frozenset(normalise(w) for w in ("revert", "reverts", "reverted", "takeback", "retracted", "retract", "undo", "undone", "scratch", "cancel", "cancelled", "canceled", "oops", "correction", "corrected", "fix", "fixed", "erratum", "korrektur", "korrigiert", "javítás", "javítva", "correção", "corrigido", "corectură", "corectat", "corrigé", "corrijo", "corregido", "corregida", "corrección", "correzione", "corretto", "correggo", "correctie", "verbeterd", "berichtigt", "berichtigung", "nope", "storno", "anulado", "annulé", "zurückgenommen", "rückgängig", "crossed", "struck", "deleted", "durchgestrichen", "gestrichen", "barré", "rayé", "tachado", "cancellato", "doorgestreept", "skreślone", "skreślony", "přeškrtnuto", "áthúzva", "riscado"))
 #: Words that correct a slot just said inside the entry being said (``brown left, no
 #: sorry, right 3``): the slot said after one stands in place of the one said before it.
-AMEND_WORDS = frozenset(normalise(w) for w in ("sorry", "wait", "mean", "meant", "rather", "actually", "typo", "misclick", "mistyped", "tippfehler", "elírás", "erro", "greșeală", "pardon", "perdón", "perdon", "désolé", "entschuldigung", "quatsch", "bocsánat", "desculpa", "scusa", "sorki", "pardón"))
+AMEND_WORDS = frozenset(normalise(w) for w in ("sorry", "wait", "mean", "meant", "rather", "actually", "typo", "misclick", "mistyped", "tippfehler", "elírás", "erro", "greșeală", "pardon", "perdón", "perdon", "désolé", "entschuldigung", "quatsch", "bocsánat", "desculpa", "scusa", "sorki", "pardón",
+    # (Japanese, Chinese, Korean: sorry, correction, a mistake, not X but: 'ごめんc3じゃなくてc2')
+    "ごめん", "すみません", "訂正", "間違い", "じゃなくて", "更正", "纠正", "糾正", "说错", "說錯", "抱歉", "对不起", "對不起", "정정", "죄송", "미안"))
 #: The months as dates write them, capitalised, before a separator or a year (``14 Mar ·``,
 #: ``Mar 14, 2024``): a date's, never a colour's (``Mar`` is no maroon there).
 MONTH_WORDS: tuple[str, ...] = (
@@ -1131,7 +1133,10 @@ WIN_WORDS = frozenset(normalise(w) for w in (
     "ganhou", "câștigă", "câștigător", "nyert", "győztes", "wygrywa", "wygrał", "zwycięzca", "vyhrál", "vyhrává", "vítěz",
     "vinner", "vann", "vinder", "wint", "winnaar", "voittaa", "voitti", "voittaja", "kazandı", "kazanır", "kazanan",
     "побеждает", "победил", "победили", "победитель", "выиграл", "выиграли", "виграв", "переможець", "thắng", "menang",
-    "pemenang", "νικάει", "νίκησε", "νικητής", "ניצח", "מנצח", "فاز", "الفائز", "برنده", "जीता", "विजेता", "ชนะ"))
+    "pemenang", "νικάει", "νίκησε", "νικητής", "ניצח", "מנצח", "فاز", "الفائز", "برنده", "जीता", "विजेता", "ชนะ",
+    # (written in a run of glyphs with no blank: '黒の勝ち', '黑方获胜'; not 勝 or 胜 alone, which
+    # are in 勝負 and 胜负, a match)
+    "勝ち", "勝利", "获胜", "胜利", "赢了", "승리"))
 #: Words a person writes for the side to move (labels, never evidence of a move).
 SIDE_WORDS = frozenset(normalise(w) for w in (
     "nigra", "musta", "kulta", "svart", "guld", "sort", "siyah", "altın", "altin", "đen", "den", "kim", "hitam", "emas",

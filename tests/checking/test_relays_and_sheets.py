@@ -214,6 +214,72 @@ def test_a_chat_threads_towers_and_squares_a_line_each_are_read_a_move_a_line(se
     assert judged(text) == expected(truth)
 
 
+# ---------------------------------------------------------------- an IRC channel's log
+
+SURPRISE = ["wait. {}??", "wait what, {}!", "hold on... {} ??", "wait wait. {}"]
+
+
+def irc_log(seed: int, rng: random.Random) -> tuple[str, str]:
+    """An IRC channel's log (``20:26 < priya_m> green h8-h3``): the two players type their
+    own moves, a tower and its squares; a player's move now and then opens with a word
+    of surprise at the move before (``wait. green a1-h8??``: no correction of it), a
+    wrong square now and then corrected by its mover on the next line (``no wait, green
+    f1-f8``, ``no wait, f8``),
+    a watcher's chatter between, the score after each round."""
+    truth, rounds = truth_of(seed, rng.choice([3, 3, 7]))
+    nicks = {Side.BLACK: "priya_m", Side.GOLD: "samwise_g"}
+    clock = [20 * 60 + rng.randint(0, 30)]
+
+    def line(nick: str, said: str) -> str:
+        clock[0] += rng.randint(0, 2)
+        return f"{clock[0] // 60 % 24:02d}:{clock[0] % 60:02d} < {nick}> {said}"
+
+    out = ["--- Log opened Fri Nov 17 20:02:11 2023", line("priya_m", "im black, you gold, to 3")]
+    score = {Side.BLACK: 0, Side.GOLD: 0}
+    for rnd in rounds:
+        if rnd.fill is not None:
+            out.append(line(nicks[rnd.plies[0].move.side.other], f"fill {rnd.fill.value}"))
+        for m in played(rnd):
+            nick = nicks[m.side]
+            if m.is_forfeit:
+                out.append(line(nick, f"{m.tower.name.lower()} is stuck, pass"))
+                continue
+            said = f"{m.tower.name.lower()} {square_name(m.origin)}-{square_name(m.target)}"
+            roll = rng.random()
+            if roll < 0.15:
+                out.append(line(nick, rng.choice(SURPRISE).format(said)))
+            elif roll < 0.25:
+                wrong = rng.choice([square_name(m.target)[0] + rank for rank in "12345678" if rank not in square_name(m.origin) + square_name(m.target)])
+                out += [line(nick, f"{m.tower.name.lower()} {square_name(m.origin)}-{wrong}"), line(nick, f"no wait, {rng.choice([said, square_name(m.target)])}")]
+            else:
+                out.append(line(nick, said))
+            if rng.random() < 0.1:
+                out.append(line("kev_o", rng.choice(["lol", "popcorn.gif", "shes cooking", "oof"])))
+        score[rnd.result.winner] += rnd.result.points
+        out.append(line(nicks[rnd.result.winner], f"home. {score[Side.BLACK]}-{score[Side.GOLD]}"))
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=2970, hand=0)
+@example(seed=7430, hand=0)
+@example(seed=693, hand=0)
+@example(seed=196, hand=0)  # ('orange a8-a6', 'no wait, a3': red could reach a3 too; the correction keeps the tower)
+def test_an_irc_logs_word_of_surprise_before_a_move_takes_none_back(seed: int, hand: int) -> None:
+    """``wait. green a1-h8??``, the next player's move after a word of surprise, is a
+    move; the line before it, which such a word would take back as a correction, is read
+    too (a whole move after such a word takes back only a move it names again in part,
+    its tower or a square; and a taken-back line's clues still anchor an entry, weighing
+    half); ``no wait, f8`` after a wrong square is its mover's correction, read though a
+    square alone is not the writer's habit, and as a move of the tower the line it
+    corrects named (before session 44 the line before a surprise
+    could not be read, a lone square after a correction lost to the habit, and the round
+    was lost)."""
+    text, truth = irc_log(seed, random.Random(hand))
+    assert judged(text) == expected(truth)
+
+
 # ---------------------------------------------------------------- a French club's list
 
 FRENCH = ["marron", "vert", "rouge", "jaune", "rose", "violet", "bleu", "orange"]
@@ -589,6 +655,7 @@ def engine_log(seed: int, rng: random.Random) -> tuple[str, str]:
 
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=171, hand=171)  # (session 44: a text that writes squares in small letters reads its short form's 'F3' as forward 3 still)
 @example(seed=163, hand=0).xfail(raises=AssertionError, reason="known (the explore profile, session 42; fails on 29013bd too): the last round not judged, readings of the log's last lines after it part from the best")
 def test_an_engines_log_reads_its_lineups_as_no_moves(seed: int, hand: int) -> None:
     """A lineup written as squares and colour codes, a Sumo's rings after its code

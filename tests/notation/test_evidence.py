@@ -2412,3 +2412,28 @@ def test_a_square_said_in_words_is_a_square_after_a_tower_too(said: str) -> None
     text = f"Round 1\n{said}\n"
     assert moves_of(text) == [[(61, 13, 6)]]  # (Black's red, f8 to f2)
     assert validate_text(text).valid
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    shape=st.sampled_from(["ROUND {n} ({remark}, I start)", "Round {n} (fill {f}, {remark})", "Round {n} [{remark}, she starts]", "ROUND {n} (fill {f}, {remark}, again)"]),
+    remark=st.sampled_from(["normal setup", "standard", "after a long think", "Jan chose"]),
+)
+def test_a_rounds_heading_with_a_remark_in_brackets_past_a_comma_is_a_round_line(seed: int, shape: str, remark: str) -> None:
+    """A round's heading whose remark in brackets goes on past a comma (``ROUND 1 (normal
+    setup, I start)``, found in a blind set's forum thread) is the round's line, its fill
+    read where the brackets name one: no syntax error at the bracket, every round read as
+    written (before session 44 the bracket that did not close within three words made
+    the line an error)."""
+    original = written(seed, Form.TEXT, "en", target=3)
+    lines = []
+    for line in original.splitlines():
+        words = line.split()
+        if line.startswith("Round") and (len(words) > 3 or "{f}" not in shape):
+            line = shape.format(n=words[1], f=words[3] if len(words) > 3 else "", remark=remark)
+        lines.append(line)
+    text = "\n".join(lines) + "\n"
+    assert errors(text) == []
+    assert moves_of(text) == moves_of(original)
+    assert winners(text) == winners(original)

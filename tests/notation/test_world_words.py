@@ -11,9 +11,12 @@ taken from the vocabulary: the test is an oracle of the tables, not a copy of th
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from kamisado_notation import validate_text
 from kamisado_notation.diagnostics import ERROR
@@ -296,3 +299,104 @@ def test_every_word_of_the_more_languages_is_evidence_of_its_meaning_only() -> N
     short = [w for w, _ in said if len(normalise(w)) == 1 or (normalise(w).isascii() and len(normalise(w)) == 2)]
     assert short == ["üç"]  # (Azerbaijani's three, Turkish's too, which the tables held before)
     assert not {normalise(w) for w, _ in said} & set(CHATTER)
+
+
+#: The file letters a Russian keyboard types as its own look-alikes.
+LOOKALIKES = str.maketrans("aceBH", "асеВН")
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10_000), share=st.sampled_from([0.3, 0.7, 1.0]), hand=st.integers(0, 999))
+def test_squares_typed_with_another_scripts_look_alike_letters_are_squares(seed: int, share: float, hand: int) -> None:
+    """``жёлт с1-с7``: a square whose file is typed with a Cyrillic look-alike (``с`` for
+    ``c``, ``а``, ``е``, ``В``, ``Н``), as a Russian keyboard types it, is that square:
+    every round read as written (before session 44 such a square was no evidence, and a
+    chat's round was lost)."""
+    rng = random.Random(hand)
+    original = written(seed, Form.COORDS, "ru")
+    text = re.sub(r"\b[a-h][1-8]\b", lambda m: m[0].translate(LOOKALIKES) if rng.random() < share else m[0], original)
+    (match,) = validate_text(text).matches
+    assert match.valid, [d.format("t") for d in match.diagnostics if d.severity == "error"]
+    assert moves_of(text) == moves_of(original)
+
+
+#: A Japanese chat's colours (by the tower's number) and its words of correction.
+JA_COLOURS = ["茶", "緑", "赤", "黄", "ピンク", "紫", "青", "橙"]
+JA_CORRECTIONS = ["ごめん{wrong}じゃなくて{right}！ {move}", "訂正: {move}", "すみません、{move}", "ごめん、{right}だった {move}"]
+
+
+@pytest.mark.reads_again
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=212, hand=472)
+@example(seed=0, hand=1)  # (fails on ef47daa)
+def test_a_japanese_chats_corrections_take_the_move_before_back(seed: int, hand: int) -> None:
+    """A LINE chat's export (``21:39\\tたけし\\t赤 f5→c3``), each player typing a tower and
+    its squares, a wrong square now and then corrected on the next line in Japanese
+    (``ごめんc3じゃなくてc2！ f5→c2``: sorry, not c3 but c2): every round as played (before
+    session 44 a correction said in Japanese took nothing back, and a word run into a
+    square, ``ごめんc3``, was read as an identifier, and ``f3`` there as forward 3 though
+    the chat writes squares)."""
+    from kamisado_notation import replay_match
+    from kamisado_notation.checking.replay import PlyKind
+    from kamisado_notation.engine.board import Side, square_name
+    from tests.support.slips import only_match, winners
+
+    rng = random.Random(hand)
+    truth = written(seed, Form.TEXT, "en", target=rng.choice([1, 3]))
+    names = {Side.BLACK: "たけし", Side.GOLD: "ゆうこ"}
+    out = ["[LINE] カミサド部のトーク履歴", "保存日時：2024/03/10 22:05", "", "2024/03/10(日)"]
+    clock = 20 * 60
+    for rnd in replay_match(only_match(truth)).rounds:
+        for ply in rnd.plies:
+            m = ply.move
+            if m is None or ply.kind is PlyKind.BACK:
+                continue
+            clock += rng.randint(1, 3)
+            stamp = f"{clock // 60}:{clock % 60:02d}\t{names[m.side]}\t"
+            if m.is_forfeit:
+                out.append(stamp + f"{JA_COLOURS[m.tower.value]} 動けない、パス")
+                continue
+            move = f"{square_name(m.origin)}→{square_name(m.target)}"
+            if rng.random() < 0.2:
+                right = square_name(m.target)
+                wrong = right[0] + rng.choice([r for r in "12345678" if r not in right + square_name(m.origin)])
+                out.append(stamp + f"{JA_COLOURS[m.tower.value]} {square_name(m.origin)}→{wrong}")
+                out.append(stamp + rng.choice(JA_CORRECTIONS).format(wrong=wrong, right=right, move=move))
+            else:
+                out.append(stamp + f"{JA_COLOURS[m.tower.value]} {move}")
+        out.append(f"{clock // 60}:{clock % 60:02d}\tみっちゃん\tおおー")
+    text = "\n".join(out) + "\n"
+    (match,) = validate_text(text).matches
+    assert [str(r.winner) if r else None for _n, r in match.rounds] == list(winners(truth).values())
+    assert match.valid, [d.format("t") for d in match.diagnostics if d.severity == "error"]
+
+
+
+@pytest.mark.parametrize(
+    ("line", "side"),
+    [("黒の勝ち!", "BLACK"), ("金の勝ち", "GOLD"), ("黑方获胜", "BLACK"), ("私が黒 ゆうと君が金 1回勝負 黒が先手", None), ("黒が先手 1回勝負", None)],
+)
+def test_a_win_written_in_glyphs_names_its_winner(line: str, side: str | None) -> None:
+    """``黒の勝ち`` (Black's win), written with no blank between its words, names the winner
+    as ``Black wins`` does; ``勝負`` (a match) is no win (before session 44 a run of glyphs
+    was one word, and no winner was read from it)."""
+    from kamisado_notation.notation.kmr.evidence import winner_in
+
+    found = winner_in(line)
+    assert (found.name if found is not None else None) == side
+
+
+@pytest.mark.parametrize(
+    ("line", "side"),
+    [("黒 紫 C8からC7 1マス前", "BLACK"), ("Gold: pink e1-e2", "GOLD"), ("- Black Pink d8-d7", "BLACK"), ("Gold had nothing, black moved red", None), ("White e2-e4", None), ("Black purple forward six. Gold yellow forward 6.", None)],
+)
+def test_a_lines_first_word_names_the_side_that_moved(line: str, side: str | None) -> None:
+    """A line whose first word is a side's and whose evidence follows it (``黒 紫 C8からC7``)
+    says that side moved, as a sign at its start does; a side named in prose before other
+    words (``Gold had nothing, black…``), or a paragraph of both sides' moves, says nothing
+    of the move."""
+    from kamisado_notation.checking.aligned import pieces_of
+
+    said = {p.side_said.name if p.side_said is not None else None for p in pieces_of([line])}
+    assert said == {side}

@@ -59,7 +59,7 @@ def unwrapped(lines: Iterable[str]) -> Iterable[str]:
     they are one (:data:`_OPENS`), a mail's text decoded where it is sent as
     quoted-printable (:func:`_mail`), an XML document's text (:func:`_xml_text`), an RTF
     document's (:mod:`.rtf`: a paragraph a line), a web page's with its style sheets and
-    scripts blanked (:func:`_web_page`), else ``lines`` themselves (the rest not looked
+    scripts blanked (:func:`_web_page`), captions' words (:func:`_captions`), else ``lines`` themselves (the rest not looked
     at)."""
     it = iter(lines)
     head: list[str] = []
@@ -71,8 +71,8 @@ def unwrapped(lines: Iterable[str]) -> Iterable[str]:
 
 
 def _document(head: list[str], it: Iterator[str]) -> Iterable[str] | None:
-    """The text of a mail, an XML or an RTF document, told by its first line that is
-    not blank (``head[-1]``); ``None`` for any other text."""
+    """The text of a mail, an XML or an RTF document, or captions, told by its first
+    line that is not blank (``head[-1]``); ``None`` for any other text."""
     first = head[-1]
     if _MAIL_HEADER.match(first):
         return _mail(head, it)
@@ -80,11 +80,99 @@ def _document(head: list[str], it: Iterator[str]) -> Iterable[str] | None:
         return _xml(head, it)
     if _XHTML.match(first):
         return _web_page(chain(head, it))
+    if _captions_begin(head, it):
+        return _captions(chain(head, it))
     if first.lstrip("\ufeff \t").startswith("{\\rtf"):
         from .rtf import rtf_text  # (only for a document in RTF)
 
         return rtf_text(chain(head, it))
     return None
+
+
+#: A caption's timing line: when it is shown, no move (SubRip's ``00:00:06,100 -->
+#: 00:00:10,300``, WebVTT's ``00:06.100 --> 00:10.300 align:start``, SBV's
+#: ``0:00:06.100,0:00:10.300``).
+_TIMING = re.compile(r"\s*(?:\d+:)?\d{1,2}:\d{2}[,.]\d{1,3}\s*(?:-->|,)\s*(?:\d+:)?\d{1,2}:\d{2}[,.]\d{1,3}(?:[ \t].*)?\s*")
+#: A caption's number, alone on the line before its timing (SubRip's).
+_CUE_NUMBER = re.compile(r"\ufeff?\s*\d+\s*")
+#: A WebVTT file's first line.
+_WEBVTT = re.compile(r"\ufeff?WEBVTT\b.*", re.DOTALL)
+#: A caption's markup: how its text looks (``<i>``, ``<font color="red">``, whose colour
+#: is no tower's; WebVTT's ``<c.yellow>``, ``<00:00:12.500>``) and the voice tag's
+#: brackets (``<v Ana>``: the name is kept, as a speaker's name written before the words).
+_CAPTION_TAG = re.compile(r"<(?:(v)(?:\.[\w.-]+)?\s+([^<>]*)|/?[a-z]+(?:\.[\w.-]+)?(?:\s[^<>]*)?|\d+:\d{2}(?::\d{2})?\.\d{3})>", re.IGNORECASE)
+
+
+def _captions_begin(head: list[str], it: Iterator[str]) -> bool:
+    """Whether the lines are captions (a video's subtitles: SubRip, WebVTT, SBV), told by
+    their first line that is not blank (``head[-1]``): WebVTT's header, a timing line, or
+    a caption's number with a timing line after it (read onto ``head``)."""
+    first = head[-1]
+    if _WEBVTT.fullmatch(first) or _TIMING.fullmatch(first):
+        return True
+    if not _CUE_NUMBER.fullmatch(first):
+        return False
+    _to_text(head, it)
+    return _TIMING.fullmatch(head[-1]) is not None
+
+
+def _captions(lines: Iterable[str]) -> Iterator[str]:
+    """The lines of captions as the words said in them: the header, each caption's
+    number and timing line blanked, its markup blanked (each other character at its
+    column), and each caption's lines one line (:func:`_one_line_a_cue`)."""
+    return _one_line_a_cue(_said(lines))
+
+
+def _said(lines: Iterable[str]) -> Iterator[str]:
+    """:func:`_captions`' lines, each as the words said in it (:func:`_caption_text`),
+    a caption's number before its timing line blanked."""
+    before: str | None = None
+    for line in lines:
+        if before is not None:
+            yield _ending(before) if _TIMING.fullmatch(line) and _CUE_NUMBER.fullmatch(before) else _caption_text(before)
+        before = line
+    if before is not None:
+        yield _caption_text(before)
+
+
+def _one_line_a_cue(lines: Iterable[str]) -> Iterator[str]:
+    """``lines`` with each run of lines that are not blank (a caption's: where it breaks
+    a line is where the screen is full, not where a sentence ends, ``green goes one to`` /
+    ``the left``) read as its first line, the others after it on that line, and blank,
+    as an RTF document's paragraph is one line."""
+    cue: list[str] = []
+    for line in lines:
+        if line.strip():
+            cue.append(line)
+            continue
+        yield from _joined(cue)
+        cue = []
+        yield line
+    yield from _joined(cue)
+
+
+def _joined(cue: list[str]) -> list[str]:
+    """A caption's lines (:func:`_one_line_a_cue`) as one line, then the others blank."""
+    if len(cue) < 2:
+        return cue
+    first = cue[0].rstrip("\r\n")
+    return [" ".join([first, *(line.strip() for line in cue[1:])]) + _ending(cue[0]), *map(_ending, cue[1:])]
+
+
+def _caption_text(line: str) -> str:
+    """A line of captions as the words said in it (:func:`_captions`)."""
+    if _TIMING.fullmatch(line) or _WEBVTT.fullmatch(line):
+        return _ending(line)
+    if "<" not in line:
+        return line
+    return _CAPTION_TAG.sub(_voice, line)
+
+
+def _voice(m: re.Match[str]) -> str:
+    """A caption's tag (:data:`_CAPTION_TAG`) as spaces, but a voice tag's name."""
+    if m[1] is None:
+        return _blank(m)
+    return " " * (m.start(2) - m.start()) + m[2] + " "
 
 
 def _json_strings(head: list[str], it: Iterator[str]) -> Iterable[str]:

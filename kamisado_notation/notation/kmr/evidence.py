@@ -106,6 +106,7 @@ _MARKS = "\u0300-\u036f\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0670\u0900-\u090
 )
 #: Not after (before) a letter or digit of a word, but a CJK glyph.
 _FREE_BEFORE, _FREE_AFTER = f"(?<![^\\W{_CJK}])", f"(?![^\\W{_CJK}])"
+_CJK_CHAR = re.compile(f"[{_CJK}]")
 #: What a scan's text recognition writes for a letter of a word in capitals (``8ROWN``,
 #: ``YELL0W``, ``PlNK``): the letters it may take for each.
 _LOOKALIKES = {"o": "o0", "i": "i1l|", "l": "l1i|", "b": "b8", "s": "s5", "g": "g6"}
@@ -144,9 +145,9 @@ _TOKEN = re.compile(
     r"|(?P<address><[^<>\s]+@[^<>\s]+>|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:[a-zA-Z][a-zA-Z0-9+.-]{1,15}://|www\.)[^\s<>\"']+)"
     r"|(?P<tag>(?-i:^h[1-6]\.(?=\s))|</?[A-Za-z][^<>\n]{0,200}>|\[/?[A-Za-z]+(?:=[^\]\n\x22]{0,80}|=\x22[^\x22\n]{0,80}\x22)?\]|&#?\w{1,10};|\\[A-Za-z]+|\{\{|\}\}|#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})(?!\w))"
     r"|(?P<comment>(?<![}\w])\{[^{}\n]*\})"
-    r"|(?P<date>(?-i:(?<![\w.])\d{1,2}\.?\s?" + _MONTHS + r"\.?(?=\s*(?:[·•|]|\d{4}))|(?<![\w])" + _MONTHS + r"\.?\s\d{1,2}(?=,|\s*[·•|]|\s\d{4}|$))"
+    r"|(?P<date>(?<!\d)\d{1,4}\s?[年년]|(?<!\d)\d{1,2}\s?[月월](?:\s?\d{1,2}\s?[日일])?|(?-i:(?<![\w.])\d{1,2}\.?\s?" + _MONTHS + r"\.?(?=\s*(?:[·•|]|\d{4}))|(?<![\w])" + _MONTHS + r"\.?\s\d{1,2}(?=,|\s*[·•|]|\s\d{4}|$))"
     r"|(?<![\w.])\d{1,2}\.?\s?(?:" + "|".join(sorted(MONTH_WORDS, key=len, reverse=True)) + r")\.?(?=\s\d{4}(?!\d)))"
-    r"|(?P<ident>(?<![\w])(?=\w*\d)[^\W\d_][^\W_]*(?:_[^\W_]+)+(?![\w])|(?<![\w])(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?![\w])|(?<![\w#&])#\d{1,4}(?![\w])|(?<![\w])(?![a-hA-H][1-8](?:[a-hA-H][1-8])+(?![\w]))(?=[^\W_]*\d[^\W\d_]+\d)[^\W_]{5,}(?![\w])|(?<![\w])\d+(?:st|nd|rd|th|ème|eme|er|re|de|ste|[ªº])(?![\w]))"
+    r"|(?P<ident>(?<![\w])(?=\w*\d)[^\W\d_][^\W_]*(?:_[^\W_]+)+(?![\w])|(?<![\w])[^\W\d_]{2,}(?:_[^\W_]+)+(?![\w])|(?<![\w])(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?![\w])|(?<![\w#&])#\d{1,4}(?![\w])|(?<![\w])(?![a-hA-H][1-8](?:[a-hA-H][1-8])+(?![\w]))(?=[^\W_" + _CJK + r"]*\d[^\W\d_" + _CJK + r"]+\d)[^\W_" + _CJK + r"]{5,}(?![\w])|(?<![\w])\d+(?:st|nd|rd|th|ème|eme|er|re|de|ste|[ªº])(?![\w]))"
     r"|(?P<coords>" + _FREE_BEFORE + r"[a-hA-H][1-8](?:\s?(?:--?|–|—|x|×|:|to|->|=>|>|[" + _RIGHTWARDS + r"])\s?)?[a-hA-H][1-8]" + _FREE_AFTER + ")"
     r"|(?P<spaced>(?<![a-h][1-8][ ])(?<![\w])[a-h][1-8][ ][a-h][1-8](?![ ][a-h][1-8])(?!\w))"
     r"|(?P<scanned>(?<![\w])(?-i:[a-h][1-8]" + _SCANNED_SEP + r"[a-h][SlI]|[a-h][SlI]" + _SCANNED_SEP + r"[a-h][1-8])(?![\w]))"
@@ -656,12 +657,23 @@ def winner_in(text: str, players: Mapping[str, Side] | None = None) -> Side | No
     ``gana negras``, ``Tamas won`` where ``players`` says Tamas plays Gold,
     :func:`players_sides`): a word for winning and one side's word or player's name, no
     other side's; else ``None``."""
-    words = {normalise(w) for w in _LETTERS.findall(text)}
+    words = _words_of(text)
     if not words & WIN_WORDS:
         return None
     sides = {Side.GOLD if w in GOLD_WORDS else Side.BLACK for w in words & SIDE_WORDS if w != "white"}
     sides |= {side for name, side in (players or {}).items() if name in words}
     return sides.pop() if len(sides) == 1 else None
+
+
+def _words_of(text: str) -> set[str]:
+    """The words of line ``text``, normalised, and the words for a side or a win that a run
+    of glyphs holds with no blank between (``黒の勝ち``)."""
+    words = {normalise(w) for w in _LETTERS.findall(text)}
+    return words if text.isascii() else words | {w for w in _GLYPH_SIDE_AND_WIN if w in text}
+
+
+#: The words for a side or a win written in glyphs, found inside a run of them.
+_GLYPH_SIDE_AND_WIN = frozenset(w for w in WIN_WORDS | SIDE_WORDS if any(_CJK_CHAR.match(ch) for ch in w))
 
 
 #: A tag naming a side's player, its first name (``[Black "Priya Shah"]``).
@@ -940,7 +952,7 @@ _GROUPS: dict[str, Callable[[str, re.Match[str]], list[Clue]]] = {
     "scannedword": lambda text, m: _scanned_word(text, m.start(), m.end()),
     "example": lambda text, m: [Clue("ASIDE", m.start(), m.end())],  # (an example to the line's end: 'for example Red e8→e5 …')
     "address": lambda text, m: [Clue("ASIDE", m.start(), m.end())],  # (a mail's address or id '<4c0b…-b1d2-…@gmx.de>', a link)
-    "ident": lambda text, m: [Clue("ASIDE", m.start(), m.end())],  # (a chat's user id 'U02HJ5TT0PX', a hash, an ordinal '3rd')
+    "ident": lambda text, m: [Clue("ASIDE", m.start(), m.end())],  # (a chat's user id 'U02HJ5TT0PX', a nick 'samwise_g', a hash, an ordinal '3rd')
     "date": lambda text, m: [Clue("ASIDE", m.start(), m.end())],  # ('14 Mar ·', 'Mar 14, 2024')
     "turn": lambda text, m: [Clue("TURN", m.start(), m.end())],
     "int": lambda text, m: [_number(m.group(), m.start(), m.end())],
@@ -990,7 +1002,15 @@ def _unescaped(text: str) -> str:
     return _ESCAPE.sub(lambda m: text[m.end()], text)
 
 
+#: A file's letter typed in another script's look-alike, right before a rank (``с1-с7``,
+#: Cyrillic ``с`` for ``c``, as a Russian keyboard types it): the square it looks like.
+_LOOKALIKE = re.compile(r"(?<![^\W\d_])([асеһАВСЕН])(?=[1-8](?![\d]))")
+_LATIN_OF = str.maketrans("асеһАВСЕН", "acehABCEH")
+
+
 def _tokens(text: str) -> list[Clue]:
+    if not text.isascii() and _LOOKALIKE.search(text):
+        text = _LOOKALIKE.sub(lambda m: m[1].translate(_LATIN_OF), text)
     if "\\" in text:
         text = _NEWLINE_ESCAPE.sub("  ", text)  # ('label="Blue\nb8→b2"': a string's line break, two blanks)
         if "\\" in text and not _COMMAND.search(text):
@@ -1080,6 +1100,20 @@ def _pronoun(text: str, tokens: list[Clue], k: int) -> Clue:
         return tok
     before = _WORD_BEFORE.search(text, 0, tok.start)
     return Clue("ASIDE", tok.start, tok.end) if before is not None and before[1].casefold() in _POINTING_WORDS else tok
+
+
+#: A word that opens a noun after it: a homophone of a number before it is a preposition
+#: (``two to the left``, ``red for his orange``: no second distance).
+_ARTICLE_AFTER = re.compile(r"\s+(?:the|his|her|my|your|its|their|our|this|that)\b", re.IGNORECASE)
+
+
+def _preposition(text: str, tokens: list[Clue], k: int) -> Clue:
+    """Token ``k``, or text set aside where it is a weak number's word that is also a
+    preposition (``to``, ``for``) before an article (``to the left``): no distance."""
+    tok = tokens[k]
+    if tok.kind != "DISTANCE" or not tok.weak or normalise(text[tok.start : tok.end]) not in _TO_WORDS:
+        return tok
+    return Clue("ASIDE", tok.start, tok.end) if _ARTICLE_AFTER.match(text, tok.end) else tok
 
 
 def _before_a_place(text: str, tokens: list[Clue], k: int) -> Clue:
@@ -2580,6 +2614,7 @@ _CONTEXT: tuple[tuple[Callable[[str, list[Clue]], bool], Callable[[str, list[Clu
     (_counted("COLOUR", 2), _each(_code_before_word)),
     (lambda text, out: " l " in text and _SMALL_WORD.search(text) is None, _each(_bar)),
     (lambda text, out: " one" in text.casefold(), _each(_pronoun)),
+    (lambda text, out: _ARTICLE_AFTER.search(text) is not None, _each(_preposition)),
     (_counted("SQUARE"), _each(_before_a_place)),
     (lambda text, out: True, _each(_said_twice)),
     (lambda text, out: True, _each(_points)),

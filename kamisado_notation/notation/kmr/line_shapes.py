@@ -223,9 +223,21 @@ def _heading_end(m: re.Match[str], fill: Fill | None) -> int | None:
     the match's end; ``None`` where its brackets do not close."""
     if m[5] and fill is None and not m[4] and not m[3]:
         return m.start(5)  # (words after the number that name no fill: set aside with the rest)
+    if m[3] and not m[6]:
+        return _closed(m)
     if bool(m[3]) != bool(m[6]):
         return None
     return m.end()
+
+
+def _closed(m: re.Match[str]) -> int | None:
+    """Where the bracket :data:`_ROUND`'s match ``m`` opened after the number closes, past
+    more words than the match takes (``Round 1 (normal setup, I start)``), with no digit
+    and no word of a fill between; ``None`` where it does not."""
+    close = m.string.find(")" if m[3] == "(" else "]", m.end())
+    if close < 0 or not _ASIDE.fullmatch(m.string, m.end(), close):
+        return None
+    return close + 1
 
 
 #: A round named by its number in prose (``the winner of round 1``; ``a 3. körben``, in
