@@ -416,6 +416,7 @@ def games_export(seed: int, rng: random.Random) -> tuple[str, str]:
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
 @example(seed=2841, hand=0)
 @example(seed=306, hand=0)  # (the first game's Result blamed as the match's, which stopped the reading again: a fresh clone's random profile, session 42)
+@example(seed=23, hand=0).xfail(raises=ValueError, reason="known (a fresh clone's random profile, session 44; the same on ef47daa): games whose entries run a tower and its square together ('Rd:e3') are not read again as one match: five matches")
 def test_a_servers_games_of_one_match_are_its_rounds(seed: int, hand: int) -> None:
     """Games under headers of their own whose ``Round`` headers count on, between the
     same players, are the rounds of one match: read again as one (before session 42
