@@ -657,6 +657,7 @@ def engine_log(seed: int, rng: random.Random) -> tuple[str, str]:
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
 @example(seed=171, hand=171)  # (session 44: a text that writes squares in small letters reads its short form's 'F3' as forward 3 still)
+@example(seed=216, hand=0).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 44; the same on ef47daa): a round of the log not judged")
 @example(seed=1204, hand=672).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 44; the same on ef47daa): a round of the log not judged")
 @example(seed=163, hand=0).xfail(raises=AssertionError, reason="known (the explore profile, session 42; fails on 29013bd too): the last round not judged, readings of the log's last lines after it part from the best")
 def test_an_engines_log_reads_its_lineups_as_no_moves(seed: int, hand: int) -> None:
