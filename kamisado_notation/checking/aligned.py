@@ -35,6 +35,7 @@ from ..notation.kmr.evidence import (
     holds_moves,
     is_key_line,
     players_sides,
+    side_of_word,
     signed_sides,
     to_arrow,
     winner_in,
@@ -43,7 +44,7 @@ from ..notation.kmr.line_shapes import fill_named, fill_stated, heading_fill, li
 from ..notation.kmr.numbered import Numbering, numberings, read_as
 from ..notation.kmr.slow_tiers import Legend, heading, json_object, json_values
 from ..notation.record import RoundRecord
-from ..notation.vocabulary import BETWEEN_SQUARES, GOLD_WORDS, SIDE_WORDS, normalise
+from ..notation.vocabulary import BETWEEN_SQUARES, SIDE_WORDS, normalise
 from .side_by_side import Bands, bands_of
 
 __all__ = ["MAX_CLUES", "AlignedRound", "Alignment", "Order", "Piece", "align_lines", "pieces_of", "rounds_side_by_side"]
@@ -322,14 +323,7 @@ def _side_word_first(text: str, found: list[Piece]) -> Side | None:
     m = _FIRST_WORD.match(text)
     if m is None or not found or found[0].column != m.end() + 1 or _side_words(text) > 1:
         return None
-    return _side_of(normalise(m[1]))
-
-
-def _side_of(word: str) -> Side | None:
-    """The side ``word`` (normalised) names, if it names one (``white`` names none here)."""
-    if word not in SIDE_WORDS or word == "white":
-        return None
-    return Side.GOLD if word in GOLD_WORDS else Side.BLACK
+    return side_of_word(normalise(m[1]))
 
 
 def _side_words(text: str) -> int:

@@ -79,7 +79,7 @@ from .style import entry_style
 from .syntax_errors import quote
 from .tokens import MAX_DIGITS, SQUARES
 
-__all__ = ["Clue", "clues", "definition_alone", "holds_moves", "is_evidence_word", "is_key_line", "legend_in", "names_in", "players_in", "players_sides", "read_evidence", "signed_sides", "takes_back", "to_arrow", "winner_in"]
+__all__ = ["Clue", "clues", "definition_alone", "holds_moves", "is_evidence_word", "is_key_line", "legend_in", "names_in", "players_in", "players_sides", "read_evidence", "side_of_word", "signed_sides", "takes_back", "to_arrow", "winner_in"]
 
 #: The tokens of a line, in the order tried: text struck out, markup tags and entities
 #: (and a style sheet's colour codes, ``#f08cb5``),
@@ -652,6 +652,14 @@ def players_in(text: str) -> frozenset[str]:
     return frozenset(name for name in said if name[0].isupper() and _evidence_word(name))
 
 
+def side_of_word(word: str) -> Side | None:
+    """The side ``word`` (normalised) names: Gold for a word of Gold's, Black for another
+    side's word but ``white`` (no side of this game's); ``None`` for any other word."""
+    if word not in SIDE_WORDS or word == "white":
+        return None
+    return Side.GOLD if word in GOLD_WORDS else Side.BLACK
+
+
 def winner_in(text: str, players: Mapping[str, Side] | None = None) -> Side | None:
     """The side line ``text`` says won (``Winner: GOLD``, ``Gold wins with the blue``,
     ``gana negras``, ``Tamas won`` where ``players`` says Tamas plays Gold,
@@ -660,7 +668,7 @@ def winner_in(text: str, players: Mapping[str, Side] | None = None) -> Side | No
     words = _words_of(text)
     if not words & WIN_WORDS:
         return None
-    sides = {Side.GOLD if w in GOLD_WORDS else Side.BLACK for w in words & SIDE_WORDS if w != "white"}
+    sides = {side for w in words if (side := side_of_word(w)) is not None}
     sides |= {side for name, side in (players or {}).items() if name in words}
     return sides.pop() if len(sides) == 1 else None
 
