@@ -577,7 +577,7 @@ def keyed_relay(seed: int, rng: random.Random) -> tuple[str, str]:
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
 @example(seed=8991, hand=937)  # (a fresh clone's random profile, session 34: '🌸 ↓1' read as Pink Forward 1 or Right 1)
-@example(seed=65, hand=0).xfail(raises=AssertionError, reason="a regression of session 44, found by a fresh clone's random profile at the end of it (passes on ef47daa): not yet bisected")
+@example(seed=65, hand=0)  # (a shortcode with no sign of its own, `:pink_heart:`, was taken for a nick in session 44: its colour not read)
 def test_players_initials_a_key_names_are_no_colours(seed: int, hand: int) -> None:
     """Initials a key says are the players' (``K = Kofi, Y = Yusuf``) label the moves and
     say nothing of them (``Y`` is no yellow); a key of the colours' signs, each with its
@@ -591,8 +591,22 @@ def test_players_initials_a_key_names_are_no_colours(seed: int, hand: int) -> No
 
 
 @settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999), thing=st.sampled_from(["heart", "flower", "book", "car", "gem", "dot", "flag", "sparkle_heart"]))
+@example(seed=65, hand=0, thing="heart")
+def test_a_shortcode_nobody_listed_names_its_colour(seed: int, hand: int, thing: str) -> None:
+    """A chat's shortcode that no table lists says its tower by the colour word in its name
+    (``:pink_heart:``, ``:green_book:``): a word between colons, joined by ``_``, is a
+    shortcode, not a nick (``samwise_g``) set aside (session 44 set them aside, and the
+    round that wrote Pink's moves so was not judged)."""
+    text, truth = keyed_relay(seed, random.Random(hand))
+    text = re.sub(r":([a-z]+)_heart:", lambda m: f":{m[1]}_{thing}:", text)
+    assert judged_winners(text) == list(winners(truth).values())
+    assert errors_of(text) == []
+
+
+@settings(max_examples=4, deadline=None)
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
-@example(seed=439, hand=0).xfail(raises=AssertionError, reason="a regression of session 44, found by a fresh clone's random profile at the end of it (passes on ef47daa): not yet bisected")
+@example(seed=439, hand=0)  # (the same `:pink_heart:` taken for a nick, session 44)
 def test_fix_writes_a_relay_of_signs_and_arrows_in_one_language(seed: int, hand: int) -> None:
     """``fix`` writes each entry of a relay in colour signs and arrows (``🟠 ↑3``) in the
     words the record uses where it has any (``:purple_heart: ↓2``: English), not in the
