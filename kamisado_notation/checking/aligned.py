@@ -169,6 +169,10 @@ class Piece:
     #: move (``no wait, f8``), the towers the line taken back named (``orange a8-a6``): a
     #: correction, whose shape need not be the record's habit, of a move of one of them
     corrects: frozenset[Colour] | None = None
+    #: its line opens by taking back a move said before it and says it again, whole or in
+    #: part (``Not here. It was a8-e4``): a correction in its own voice (a reply's between
+    #: the quoted lines), not a comment
+    amends: bool = False
     #: a square said after a word or an arrow to it (``to c1``, ``→ c1``, ``ke c1``): where
     #: a move lands, never where it stood
     lands: bool = False
@@ -215,8 +219,8 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1, order: Order = Order
     said = _rounds_said(numbered, bands)
     in_order = order is Order.WRITTEN and bands is None  # (else rounds are not read in the order their headings stand)
     start = _first_heading(said) if in_order else None
-    signs = {sign: side for _, text in numbered for sign, side in signed_sides(text).items()}
-    for number, text in reversed(numbered) if order is Order.NEWEST_FIRST else numbered:
+    signs = _signs_of(numbered)
+    for number, text in _in_reading_order(numbered, order):
         known, legend = _learn(learnt, legend, text, number)
         stated = _fill_stated(text, number, fill_stated)
         if _no_moves(text, number, known=known, said=said, start=start):
@@ -229,6 +233,17 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1, order: Order = Order
         out.extend(found if amend is None else _corrections(out, found, amend))
     kept = _squares_written(_voices([p for p in _without_lineups(out) if p.line not in rows.lines], dict(written)))
     return kept if bands is None else sorted(kept, key=lambda p: bands.key(p.line, p.column))
+
+
+def _signs_of(numbered: list[tuple[int, str]]) -> dict[str, Side]:
+    """The signs the lines ``numbered`` declare for the sides (:func:`signed_sides`)."""
+    return {sign: side for _, text in numbered for sign, side in signed_sides(text).items()}
+
+
+def _in_reading_order(numbered: list[tuple[int, str]], order: Order) -> list[tuple[int, str]]:
+    """The lines ``numbered`` in the ``order`` they are read in: from the last up for a
+    text written newest first, else as written (a table's rounds are put in order after)."""
+    return numbered[::-1] if order is Order.NEWEST_FIRST else numbered
 
 
 #: The clues a line that states a fill holds besides (the side: ``[Fill "right"]``).
@@ -383,10 +398,12 @@ def _corrections(out: list[Piece], found: list[Piece], amend: int) -> list[Piece
     (:func:`_take_back`); where it says less than a whole move, its pieces after that
     column a correction of a tower the line taken back named (:attr:`Piece.corrects`)."""
     taken = _take_back(out, found)
-    if not taken or _whole(found):
+    if not taken:
         return found
+    if _whole(found):
+        return [replace(p, amends=True) for p in found]
     towers = _towers_kept(taken, found)
-    return [replace(p, corrects=towers) if p.column > amend else p for p in found]
+    return [replace(p, corrects=towers, amends=True) if p.column >= amend else p for p in found]
 
 
 def _take_back(out: list[Piece], found: list[Piece]) -> list[Piece]:
@@ -402,18 +419,27 @@ def _take_back(out: list[Piece], found: list[Piece]) -> list[Piece]:
     for them. The pieces it took back (as they were)."""
     first = _taken_from(out)
     doubted = _whole(found)
-    taken = [p for p in out if p.line >= first]
+    taken = out[first:]
     if doubted and not _says_again(found, taken):
         return []
-    out[:] = [_taken(p, doubted=doubted) if p.line >= first else p for p in out]
+    out[first:] = [_taken(p, doubted=doubted) for p in taken]
     return taken
 
 
 def _taken_from(out: list[Piece]) -> int:
-    """The first line a correction after ``out`` takes back (:func:`_take_back`)."""
-    strong = Counter(p.line for p in out[-4 * _SPAN :] if not p.weak)
-    lines = sorted({p.line for p in out[-4 * _SPAN :]})[-_TAKEN_BACK_LINES:]
-    return next((n for n in reversed(lines) if strong[n] >= 2), lines[-1] if lines else 0)
+    """Where in ``out`` the pieces a correction after them takes back begin
+    (:func:`_take_back`): the lines are those last read, in the order they are read in
+    (a blog read newest first reads its lines from the last up)."""
+    recent = out[-4 * _SPAN :]
+    lines = _last_read(recent)
+    strong = Counter(p.line for p in recent if not p.weak)
+    line = next((n for n in lines if strong[n] >= 2), lines[0] if lines else None)
+    return next((k for k, p in enumerate(out) if p.line == line), len(out))
+
+
+def _last_read(pieces: list[Piece]) -> list[int]:
+    """The last :data:`_TAKEN_BACK_LINES` lines ``pieces`` stand on, the last read first."""
+    return list(dict.fromkeys(p.line for p in reversed(pieces)))[:_TAKEN_BACK_LINES]
 
 
 def _taken(p: Piece, *, doubted: bool) -> Piece:
@@ -575,7 +601,13 @@ def _voices(pieces: list[Piece], texts: Mapping[int, str]) -> list[Piece]:
         return pieces
     lines = [p.line for p in pieces if depth[p.line] == voice]
     first, last = min(lines), max(lines)
-    return [p if depth[p.line] == voice or p.weak or not first < p.line < last else replace(p, clue=replace(p.clue, weak=True)) for p in pieces]
+    return [replace(p, clue=replace(p.clue, weak=True)) if first < p.line < last and _remark(p, depth[p.line] != voice) else p for p in pieces]
+
+
+def _remark(piece: Piece, aside: bool) -> bool:
+    """Whether ``piece``, said in another voice than the record's (``aside``), is a
+    remark on the moves: it is evidence, and not a correction's (:attr:`Piece.amends`)."""
+    return aside and not piece.weak and not piece.amends
 
 
 def rounds_side_by_side(lines: Sequence[str], first_line: int = 1) -> bool:

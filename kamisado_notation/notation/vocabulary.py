@@ -1069,7 +1069,7 @@ ROUND_WORDS = (
 #: Words for "to" between a move's two squares (not the evidence reader's `_TO_WORDS`, "two" heard as "to") (``D acht nach D fünf``, ``b8 do b1``).
 BETWEEN_SQUARES = frozenset(
     normalise(w)
-    for w in ("to", "nach", "auf", "naar", "tot", "vers", "à", "a", "para", "pra", "até", "hacia", "hasta", "in", "na", "do", "till", "på", "pe", "la", "în", "ra", "re", "ke", "на", "в", "до")
+    for w in ("to", "nach", "auf", "naar", "tot", "vers", "à", "a", "para", "pra", "até", "hacia", "hasta", "in", "en", "na", "do", "till", "på", "pe", "la", "în", "ra", "re", "ke", "на", "в", "до")
 )
 #: Words for "from" that follow the square a tower left (a language that puts them after
 #: the word, Hindi's and Urdu's ``b1 से b8 तक``, Bengali's ``b1 থেকে b8``), read with the
@@ -1089,6 +1089,10 @@ RETRACT_WORDS = frozenset(normalise(w) for w in ("revert", "reverts", "reverted"
 AMEND_WORDS = frozenset(normalise(w) for w in ("sorry", "wait", "mean", "meant", "rather", "actually", "typo", "misclick", "mistyped", "tippfehler", "elírás", "erro", "greșeală", "pardon", "perdón", "perdon", "désolé", "entschuldigung", "quatsch", "bocsánat", "desculpa", "scusa", "sorki", "pardón",
     # (Japanese, Chinese, Korean: sorry, correction, a mistake, not X but: 'ごめんc3じゃなくてc2')
     "ごめん", "すみません", "訂正", "間違い", "じゃなくて", "更正", "纠正", "糾正", "说错", "說錯", "抱歉", "对不起", "對不起", "정정", "죄송", "미안"))
+#: Words for "no": before a sentence's end, ahead of the line's first move (``Aquí no. Fue
+#: a8-e4``, ``No! red a1-a4``), they take back the move said before (a reply's correction).
+#: As written (a pattern finds them in the text).
+NEGATION_WORDS = frozenset(("no", "nope", "non", "nein", "nee", "nie", "não", "nao", "nu", "nem", "нет", "ні", "όχι", "いいえ", "不是", "아니"))
 #: The months as dates write them, capitalised, before a separator or a year (``14 Mar ·``,
 #: ``Mar 14, 2024``): a date's, never a colour's (``Mar`` is no maroon there).
 MONTH_WORDS: tuple[str, ...] = (

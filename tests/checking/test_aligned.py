@@ -18,7 +18,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from kamisado_notation.checking.aligned import align_lines
+from kamisado_notation.checking.aligned import Order, align_lines, pieces_of
 from kamisado_notation.checking.fix import fix_text
 from kamisado_notation.checking.replay import PlyKind, replay_match
 from kamisado_notation.checking.validate import first_reading_only, validate_text
@@ -570,6 +570,32 @@ def test_a_live_ticker_newest_post_first_reads_from_its_last_line_up(seed: int, 
     report = validate_text(text)
     assert report.valid, [d.format("t") for d in report.all_diagnostics()]
     assert any("newest first" in d.message for d in report.all_diagnostics())
+    fixed = fix_text(text).text
+    assert moves_of(fixed) == moves_of(original) and winners(fixed) == winners(original), fixed
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), chat=st.integers(0, 10_000))
+def test_a_live_tickers_notice_of_a_correction_takes_back_no_older_post(seed: int, chat: int) -> None:
+    """A live ticker, newest post on top, that posts a notice of a correction made to an
+    older post (``CORRECTION: in the 19:05 post we first wrote … Fixed above.``) is read
+    whole: the notice is read after the posts below it, which are older, and takes back
+    none of them (before session 45 it took back every post read before it, those of the
+    lines below its own: every round before it was lost)."""
+    original = written(seed, Form.COORDS, "en", target=3)
+    rng = random.Random(chat)
+    posts = live_ticker(original, rng, ("Jonas", "Lena")).splitlines()
+    first = next(p.move for p in replay_match(only_match(original)).rounds[0].plies if p.move is not None)
+    origin, target = square_name(first.origin), square_name(first.target)
+    wrong = target[0] + str(int(target[1]) + (1 if target[1] < "5" else -1))
+    newest_round = next(k for k, post in enumerate(posts) if "begins" in post)
+    at = rng.randint(newest_round + 1, max(newest_round + 1, len(posts) - 2))  # (below the last round's start: a notice after the match's last move would read as a next round's)
+    posts.insert(at, f"{posts[at][:5]}  CORRECTION: in the first post we wrote {origin} → {wrong}. It was {origin} → {target}. Fixed above, thanks to a reader.")
+    text = "\n".join(posts) + "\n"
+    taken = {p.line for p in pieces_of(text.splitlines(), order=Order.NEWEST_FIRST) if p.taken_back}
+    assert taken <= set(range(at + 2, at + 5)), (at + 1, sorted(taken))  # (at most the posts read last before it: those right below)
+    report = validate_text(text)
+    assert report.valid, [d.format("t") for d in report.all_diagnostics()]
     fixed = fix_text(text).text
     assert moves_of(fixed) == moves_of(original) and winners(fixed) == winners(original), fixed
 

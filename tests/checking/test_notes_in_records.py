@@ -383,14 +383,20 @@ def test_a_scanned_scoresheet_never_gives_a_wrong_winner(seed, target):
     assert None not in judged or errors_of(text)
 
 
+#: What a scan's text recognition reads a rank's digit as, now and then.
+MISREAD_RANKS = {"1": "l", "2": "Z", "5": "S", "8": "B"}
+
+
 def scanned_squares(text: str, rng: random.Random) -> str:
     """A record of squares (``b8-b5   f1-f6``) as a scan's text recognition read a
-    printout of it: a rank 1 now and then an ``l``, each dash between two squares a
-    dash with blanks, an arrow or ``->`` as the printout had it."""
+    printout of it: a rank 1 now and then an ``l``, a 2 a ``Z``, a 5 an ``S``, an 8 a
+    ``B`` (one square of a move at most), each dash between two squares a dash with
+    blanks, an arrow or ``->`` as the printout had it."""
     sep = rng.choice([" - ", "→", " → ", "->"])
 
     def move(m: re.Match[str]) -> str:
-        a, b = (sq[0] + "l" if sq[1] == "1" and rng.random() < 0.5 else sq for sq in (m[1], m[2]))
+        misread = rng.choice([1, 2])
+        a, b = (sq[0] + MISREAD_RANKS[sq[1]] if k == misread and sq[1] in MISREAD_RANKS and rng.random() < 0.5 else sq for k, sq in enumerate((m[1], m[2]), 1))
         return f"{a}{sep}{b}"
 
     return re.sub(r"\b([a-h][1-8])-([a-h][1-8])\b", move, text)
@@ -400,9 +406,10 @@ def scanned_squares(text: str, rng: random.Random) -> str:
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
 @example(seed=2201, hand=1)  # (before session 43: not judged whole)
 def test_a_scanned_move_with_l_for_1_and_an_arrow_is_its_squares(seed: int, hand: int) -> None:
-    """``h8→hl``, ``al - b2``: a scan's ``l`` for a rank's 1, with an arrow or a dash
-    with blanks between the squares (before session 43 only a bare dash, ``g3-el``, was
-    read so, and such a move was a square alone)."""
+    """``h8→hl``, ``al - b2``, ``a5 - dB``: a scan's ``l`` for a rank's 1 (``Z`` for 2,
+    ``B`` for 8: before session 45 such a move was a square alone), with an arrow or a
+    dash with blanks between the squares (before session 43 only a bare dash, ``g3-el``,
+    was read so, and such a move was a square alone)."""
     truth = written(seed, Form.COORDS, "en")
     text = scanned_squares(truth, random.Random(hand))
     assert judged_winners(text) == list(winners(truth).values())
@@ -1659,6 +1666,52 @@ def test_a_mails_key_before_its_first_round_is_no_move(seed: int, hand: int) -> 
     text, truth = mail_reply(seed, random.Random(hand))
     assert judged_winners(text) == list(winners(truth).values())
     assert errors_of(text) == []
+
+
+#: How a reply says "not so; it was …" in each language.
+NOT_SO = {"es": ("Aquí no.", "Fue"), "en": ("No.", "It was"), "de": ("Nein.", "Es war"), "pt": ("Não.", "Foi"), "fr": ("Non.", "C'était")}
+
+
+def reply_between_the_lines(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A generated match (the truth, and a mail that answers a friend's record of it
+    between the lines): the friend's mail quoted a level deeper (``>> 3. B Blue a8-d5``),
+    a move or two of it with the wrong square, each followed by the reply's correction
+    at its own level (``> Aquí no. Fue a8-e4, y cayó en naranja.``) and now and then a
+    remark (``> Correcto.``)."""
+    truth, lang = written(seed, Form.TEXT, "en", target=rng.choice([1, 3])), rng.choice(sorted(NOT_SO))
+    no, was = NOT_SO[lang]
+    out = ["Subject: Re: Re: Kamisado", "", "Te contesto entre líneas.", "", "On Thu, 21 Mar 2024, Lucía wrote:", ">> Here is the match."]
+    for n, rnd in enumerate(replay_match(only_match(truth)).rounds, 1):
+        out += [">>", f">> ROUND {n}" + ("" if rnd.fill is None else f" (fill {rnd.fill.value})")]
+        for k, m in enumerate((p.move for p in rnd.plies if p.move is not None and str(p.kind) != "back"), 1):
+            side = "B" if m.side is Side.BLACK else "G"
+            if m.is_forfeit:
+                out.append(f">> {k}. {side} {m.tower.name.title()} blocked, pass")
+                continue
+            origin, target = square_name(m.origin), square_name(m.target)
+            wrongs = [target[0] + str(r) for r in (int(target[1]) - 1, int(target[1]) + 1) if 1 <= r <= 8 and target[0] + str(r) != origin]
+            if wrongs and rng.random() < 0.15:
+                wrong = rng.choice(wrongs)
+                out += [f">> {k}. {side} {m.tower.name.title()} {origin}-{wrong}", ">", f"> {no} {was} {origin}-{target}.", ">"]
+            else:
+                out.append(f">> {k}. {side} {m.tower.name.title()} {origin}-{target}")
+            if rng.random() < 0.05:
+                out += [">", "> Correcto.", ">"]
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=0, hand=1)  # ('Não.': a word for "no" found as written, with its accent)
+def test_a_replys_correction_between_the_quoted_lines_stands(seed: int, hand: int) -> None:
+    """A reply that corrects the record it quotes between its lines (``> Aquí no. Fue
+    a8-e4.``) speaks at another level of quoting than the record, and is still the move
+    played: a word for "no" that ends a sentence before a move takes the quoted move back
+    (before session 45 the quoted move stood, and the reply's was a remark set aside)."""
+    text, truth = reply_between_the_lines(seed, random.Random(hand))
+    assert judged_winners(text) == list(winners(truth).values())
+    assert errors_of(text) == []
+    assert moves_of(fix_text(text).text) == moves_of(truth)
 
 
 #: Three letters a tower, as a spreadsheet's column holds them (the order of :class:`Colour`).

@@ -667,3 +667,124 @@ def test_an_engines_log_reads_its_lineups_as_no_moves(seed: int, hand: int) -> N
     moves, and from the second round on no round was judged)."""
     text, truth = engine_log(seed, random.Random(hand))
     assert judged(text) == expected(truth)
+
+
+# ---------------------------------------------------------------- a messenger's chat with starred corrections
+
+#: The colours as a German chat writes them (the order of :class:`~kamisado_notation.Colour`).
+GERMAN_COLOURS = ["Braun", "Grün", "Rot", "Gelb", "Rosa", "Lila", "Blau", "Orange"]
+
+
+def mistyped(square: str, rng: random.Random) -> str:
+    """``square`` as a thumb mistypes it: a rank one off."""
+    rank = int(square[1])
+    return square[0] + str(rank + 1 if rank < 8 and (rank == 1 or rng.random() < 0.5) else rank - 1)
+
+
+def starred_chat(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A generated match (the truth, and a messenger's export of the chat two players
+    kept it in): each message a date, a time and its sender, each move a tower in German
+    and its squares (``Grün g8-a2``); now and then a move mistyped (a rank one off) and
+    the next message a star before the square meant, as chats correct a typo (``*a2``,
+    ``*a2 sorry, grün g8-a2``); a friend's remarks between."""
+    truth, rounds = truth_of(seed, rng.choice([1, 3]))
+    names = {Side.BLACK: "Jonas", Side.GOLD: "Mira"}
+    out = ["14.03.24, 19:58 - Mira hat die Gruppe \"Kamisado\" erstellt", "14.03.24, 20:02 - Jonas: Bis 3 Punkte. Ich Schwarz, Mira Gold"]
+    minute = 0
+
+    def said(who: str, words: str) -> None:
+        nonlocal minute
+        minute += rng.randint(0, 2)
+        out.append(f"14.03.24, {20 + minute // 60}:{minute % 60:02d} - {who}: {words}")
+
+    for n, rnd in enumerate(rounds, 1):
+        said(names[Side.BLACK], f"Runde {n}" + ("" if rnd.fill is None else f", aufgefüllt von {'links' if rnd.fill.value == 'left' else 'rechts'}"))
+        for m in played(rnd):
+            tower = GERMAN_COLOURS[m.tower.value]
+            if m.is_forfeit:
+                said(names[m.side], f"{tower} ist blockiert, ich passe")
+                continue
+            origin, target = square_name(m.origin), square_name(m.target)
+            if rng.random() < 0.2:
+                said(names[m.side], f"{tower} {origin}-{mistyped(target, rng)}")
+                said(names[m.side], rng.choice([f"*{target}", f"*{target} sorry", f"*{target} sorry, {tower.lower()} {origin}-{target}"]))
+            else:
+                said(names[m.side], f"{tower} {origin}-{target}")
+            if rng.random() < 0.1:
+                said("Tobi", rng.choice(["uiii", "mutig 😂", "oh nein"]))
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=15, hand=0)  # ('*e5' glued to its star: a correction that kept no tower, read as another tower's move to e5)
+def test_a_chats_star_before_a_square_corrects_the_move_before(seed: int, hand: int) -> None:
+    """``*a2`` after ``Grün g8-a3`` is the writer's correction, as chats mark one: the
+    move before it is taken back and the square meant read (before session 45 the mistyped
+    move stood, an error, and the match was not judged)."""
+    text, truth = starred_chat(seed, random.Random(hand))
+    assert judged(text) == expected(truth)
+    fixed = fix_text(text).text
+    assert judged(fixed) == expected(truth)
+
+
+# ---------------------------------------------------------------- a voice memo's transcript, its speakers numbered
+
+#: The colours as French speech names them (the order of :class:`~kamisado_notation.Colour`).
+FRENCH_COLOURS = ["marron", "vert", "rouge", "jaune", "rose", "violet", "bleu", "orange"]
+#: A round's heading as a French speaker says it.
+FRENCH_ROUNDS = ["Première manche", "Deuxième manche", "Troisième manche", "Quatrième manche", "Cinquième manche"]
+
+
+def on_the_way(origin: int, target: int) -> list[str]:
+    """The squares a move passes over from ``origin`` to ``target``, its target last."""
+    files, ranks = target % 8 - origin % 8, target // 8 - origin // 8
+    steps = max(abs(files), abs(ranks))
+    return [square_name(origin + k * (ranks // steps * 8 + files // steps)).upper() for k in range(1, steps + 1)]
+
+
+def french_memo(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A generated match (the truth, and a phone's transcript of the voice memo a player
+    dictated it to): each utterance a time in brackets and a speaker the phone numbered,
+    a blank before its colon as French writes it (``[00:01:20] Intervenant 1 :``); each
+    move the tower and its squares said with ``de`` and ``en`` (``Rouge de F8 en B4``), or,
+    for a long move, the squares it passes counted aloud (``Violet de B8… C7, D6, E5, F4``);
+    each round said by its number, with the side its winner filled from."""
+    truth, rounds = truth_of(seed, rng.choice([1, 3]))
+    out = ["Enregistreur — Transcription", "Mémo vocal 12 · 6 avr. 2024, 16:02", ""]
+    clock = 2
+
+    def said(speaker: int, words: str) -> None:
+        nonlocal clock
+        clock += rng.randint(3, 12)
+        out.append(f"[00:{clock // 60:02d}:{clock % 60:02d}] Intervenant {speaker} : {words}")
+
+    for n, rnd in enumerate(rounds):
+        fill = "" if rnd.fill is None else f" On remplit par la {'gauche' if rnd.fill.value == 'left' else 'droite'}."
+        said(1, f"{FRENCH_ROUNDS[n] if n < len(FRENCH_ROUNDS) else f'Manche {n + 1}'}.{fill}")
+        for m in played(rnd):
+            speaker = 1 if m.side is Side.BLACK else 2
+            tower = FRENCH_COLOURS[m.tower.value].capitalize()
+            if m.is_forfeit:
+                said(speaker, f"Mon {tower.lower()} est bloqué, je passe.")
+                continue
+            way = on_the_way(m.origin, m.target)
+            origin = square_name(m.origin).upper()
+            if len(way) >= 3 and rng.random() < 0.5:
+                said(speaker, f"{tower} de {origin}… {', '.join(way)}. {rng.choice(['', 'Chez toi !', 'Et voilà.'])}")
+            else:
+                said(speaker, f"{tower} de {origin} en {way[-1]}.{rng.choice(['', ' Hmm.', ' Ça tombe bien.'])}")
+    out.append(f"[00:{clock // 60 + 1:02d}:00] (fin de l'enregistrement)")
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+def test_a_french_transcripts_speakers_and_squares_on_the_way_are_no_moves(seed: int, hand: int) -> None:
+    """A transcript's numbered speakers (``Intervenant 2 :``, French typography's blank
+    before the colon) are no distances; ``de G8 en F7`` is one move; the squares a long
+    move is counted through (``B8… C7, D6, E5``) are its way, its first and last its
+    squares (before session 45 each was a move of its own, or two, and the rounds were
+    not judged)."""
+    text, truth = french_memo(seed, random.Random(hand))
+    assert judged(text) == expected(truth)

@@ -52,6 +52,7 @@ from ..vocabulary import (
     MARKUP_ARROWS,
     MAX_ENDING,
     MONTH_WORDS,
+    NEGATION_WORDS,
     NUMBER_WORDS,
     PASS_WORDS,
     PHRASES,
@@ -144,13 +145,14 @@ _TOKEN = re.compile(
     r"|(?P<shortcode>(?<![^\W\d_]|:):(?:" + "|".join(sorted(SHORTCODES, key=len, reverse=True)) + r"):(?!:))"
     r"|(?P<address><[^<>\s]+@[^<>\s]+>|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:[a-zA-Z][a-zA-Z0-9+.-]{1,15}://|www\.)[^\s<>\"']+)"
     r"|(?P<tag>(?-i:^h[1-6]\.(?=\s))|</?[A-Za-z][^<>\n]{0,200}>|\[/?[A-Za-z]+(?:=[^\]\n\x22]{0,80}|=\x22[^\x22\n]{0,80}\x22)?\]|&#?\w{1,10};|\\[A-Za-z]+|\{\{|\}\}|#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})(?!\w))"
+    r"|(?P<starred>(?<!\S)\*(?=(?:[a-hA-H][1-8]|\d)[^*\n]*$))"  # ('*a2 sorry': a chat's star before what was meant, the line's only star)
     r"|(?P<comment>(?<![}\w])\{[^{}\n]*\})"
     r"|(?P<date>(?<!\d)\d{1,4}\s?[年년]|(?<!\d)\d{1,2}\s?[月월](?:\s?\d{1,2}\s?[日일])?|(?-i:(?<![\w.])\d{1,2}\.?\s?" + _MONTHS + r"\.?(?=\s*(?:[·•|]|\d{4}))|(?<![\w])" + _MONTHS + r"\.?\s\d{1,2}(?=,|\s*[·•|]|\s\d{4}|$))"
     r"|(?<![\w.])\d{1,2}\.?\s?(?:" + "|".join(sorted(MONTH_WORDS, key=len, reverse=True)) + r")\.?(?=\s\d{4}(?!\d)))"
     r"|(?P<ident>(?<![\w])(?=\w*\d)[^\W\d_][^\W_]*(?:_[^\W_]+)+(?![\w])|(?<![\w])(?!(?<=:)[^\W\d_]+(?:_[^\W_]+)+:)[^\W\d_]{2,}(?:_[^\W_]+)+(?![\w])|(?<![\w])(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?![\w])|(?<![\w#&])#\d{1,4}(?![\w])|(?<![\w])(?![a-hA-H][1-8](?:[a-hA-H][1-8])+(?![\w]))(?=[^\W_" + _CJK + r"]*\d[^\W\d_" + _CJK + r"]+\d)[^\W_" + _CJK + r"]{5,}(?![\w])|(?<![\w])\d+(?:st|nd|rd|th|ème|eme|er|re|de|ste|[ªº])(?![\w]))"
     r"|(?P<coords>" + _FREE_BEFORE + r"[a-hA-H][1-8](?:\s?(?:--?|–|—|x|×|:|to|->|=>|>|[" + _RIGHTWARDS + r"])\s?)?[a-hA-H][1-8]" + _FREE_AFTER + ")"
     r"|(?P<spaced>(?<![a-h][1-8][ ])(?<![\w])[a-h][1-8][ ][a-h][1-8](?![ ][a-h][1-8])(?!\w))"
-    r"|(?P<scanned>(?<![\w])(?-i:[a-h][1-8]" + _SCANNED_SEP + r"[a-h][SlI]|[a-h][SlI]" + _SCANNED_SEP + r"[a-h][1-8])(?![\w]))"
+    r"|(?P<scanned>(?<![\w])(?-i:[a-h][1-8SlIBZ]" + _SCANNED_SEP + r"[a-h][1-8SlIBZ])(?![\w]))"
     r"|(?P<square>" + _FREE_BEFORE + r"[a-hA-H][1-8]" + _FREE_AFTER + ")"
     r"|(?P<spoken>(?-i:(?<![\w])[A-H])[ ](?:" + _SPOKEN + r")(?![\w])"
     r"|(?-i:(?<![\w])[b-dfgh][ ](?:" + _SPOKEN + r"))(?![\w])"
@@ -162,7 +164,7 @@ _TOKEN = re.compile(
     r"|(?<![\w])(?:de|a|desde|hasta|da|para|pra|al)[ ](?:a|e|de|di)[ ](?:" + _ROMANCE_RANKS + r")(?![\w]))"
     r"|(?P<scannedword>" + _SCANNED_WORD + ")"
     r"|(?P<time>\d+(?:[:/]\d+)+|(?<![\w.])\d+\.\d+(?!\.?\d)|\d{1,4}[-.]\d{1,2}[-.]\d{1,4}|(?<![\w-])\d{1,2}(?:[-\u2013\u2014]|&[nm]dash;)\d{1,2}(?![\w-]|\.\d))"
-    r"|(?P<turn>\d+(?:\.\.\.|…|[.):](?!\d)))"
+    r"|(?P<turn>\d+(?:\.\.\.|…|[.):](?!\d)|[  ]:(?=\s)))"  # ('Intervenant 2 :', French typography's blank before a colon)
     r"|(?P<int>\d+)"
     r"|(?P<cjk>[" + _CJK + "]+)"
     r"|(?P<phrase>(?<!\w)(?:" + "|".join(r"\s+".join(map(re.escape, p.split())) for p in sorted(PHRASES, key=len, reverse=True)) + r")(?!\w))"
@@ -932,8 +934,9 @@ def _square(name: str) -> int:
     return SQUARES[name.lower()]
 
 
-#: The letters a scan's text recognition writes for a rank's digit (``f8-fS``, ``g3-el``).
-_SCANNED = str.maketrans("SslI", "5511")
+#: The letters a scan's text recognition writes for a rank's digit (``f8-fS``, ``g3-el``,
+#: ``a5 - dB``, ``cZ-c4``).
+_SCANNED = str.maketrans("SslIBZ", "551182")
 
 
 def _number(tok: str, start: int, end: int) -> Clue:
@@ -960,6 +963,7 @@ _GROUPS: dict[str, Callable[[str, re.Match[str]], list[Clue]]] = {
     "scannedword": lambda text, m: _scanned_word(text, m.start(), m.end()),
     "example": lambda text, m: [Clue("ASIDE", m.start(), m.end())],  # (an example to the line's end: 'for example Red e8→e5 …')
     "address": lambda text, m: [Clue("ASIDE", m.start(), m.end())],  # (a mail's address or id '<4c0b…-b1d2-…@gmx.de>', a link)
+    "starred": lambda text, m: [Clue("AMEND", m.start(), m.end())],  # (a chat's correction of the message before: '*a2')
     "ident": lambda text, m: [Clue("ASIDE", m.start(), m.end())],  # (a chat's user id 'U02HJ5TT0PX', a nick 'samwise_g', a hash, an ordinal '3rd')
     "date": lambda text, m: [Clue("ASIDE", m.start(), m.end())],  # ('14 Mar ·', 'Mar 14, 2024')
     "turn": lambda text, m: [Clue("TURN", m.start(), m.end())],
@@ -1108,6 +1112,21 @@ def _pronoun(text: str, tokens: list[Clue], k: int) -> Clue:
         return tok
     before = _WORD_BEFORE.search(text, 0, tok.start)
     return Clue("ASIDE", tok.start, tok.end) if before is not None and before[1].casefold() in _POINTING_WORDS else tok
+
+
+#: A word for "no" that ends a sentence (``Aquí no.``, ``No!``, ``nein,``).
+_NEGATION = re.compile(r"(?<![^\W\d_])(?:" + "|".join(sorted(map(re.escape, NEGATION_WORDS), key=len, reverse=True)) + r")\s*[.!,;:](?!\w)", re.IGNORECASE)
+
+
+def _negation(text: str, tokens: list[Clue]) -> list[Clue]:
+    """``tokens`` with a word for "no" that ends a sentence before the line's first
+    evidence of a move (``Aquí no. Fue a8-e4``: not here, it was a8-e4) a word of
+    correction: the line takes back the move said before it."""
+    m = _NEGATION.search(text)
+    first = next((tok.start for tok in tokens if tok.kind in _SLOTS and not tok.weak), len(text))
+    if m is None or m.start() > first:
+        return tokens
+    return [Clue("AMEND", tok.start, tok.end) if tok.start == m.start() else tok for tok in tokens]
 
 
 #: A word that opens a noun after it: a homophone of a number before it is a preposition
@@ -1269,6 +1288,52 @@ def _counters(text: str, tokens: list[Clue]) -> list[Clue]:
         elif tok.kind != "ASIDE" or text[tok.start : tok.end].strip(";,|&\t "):
             break
     return out
+
+
+def _path(text: str, tokens: list[Clue]) -> list[Clue]:
+    """``tokens`` with the squares a move passes over set aside, where a line names them
+    on its way (``D4, diagonally right four… E5, F6, G7, H8``): a run of three squares or
+    more, each a step on from the one before in one way, nothing but words and marks
+    between them (no tower, no other square): the first and the last stand for the move."""
+    out = list(tokens)
+    for run in _runs(text, tokens):
+        for k in run[1:-1]:
+            out[k] = Clue("ASIDE", tokens[k].start, tokens[k].end)
+    return out
+
+
+def _runs(text: str, tokens: list[Clue]) -> list[list[int]]:
+    """The runs of three squares or more of ``tokens`` (their indices) that a move passes
+    over (:func:`_path`), a mark or a word between each two (not ``d4 e5 f6``, a row of
+    squares landed on)."""
+    squares = [k for k, tok in enumerate(tokens) if tok.kind == "SQUARE"]
+    runs = [squares[:1]]
+    for after in squares[1:]:
+        if _goes_on(text, tokens, runs[-1], after):
+            runs[-1].append(after)
+        else:
+            runs.append([after])
+    return [run for run in runs if len(run) >= 3]
+
+
+def _goes_on(text: str, tokens: list[Clue], run: list[int], k: int) -> bool:
+    """Whether square ``tokens[k]`` goes on with the squares of ``run`` a move passes
+    over: a step on from the last the way the run goes, no tower or move between."""
+    last = run[-1]
+    if any(tok.kind in ("COLOUR", "COORDS") for tok in tokens[last:k]) or not text[tokens[last].end : tokens[k].start].strip():
+        return False
+    step = _step(tokens[last], tokens[k])
+    return step is not None and (len(run) < 2 or _step(tokens[run[-2]], tokens[last]) == step)
+
+
+def _step(before: Clue, after: Clue) -> tuple[int, int] | None:
+    """The step from square ``before`` to square ``after``, where one is a step on from
+    the other (a file, a rank or both, by one); else ``None``."""
+    a, b = (before.squares or (None, None))[1], (after.squares or (None, None))[1]
+    if a is None or b is None:
+        return None
+    files, ranks = b % 8 - a % 8, b // 8 - a // 8
+    return (files, ranks) if max(abs(files), abs(ranks)) == 1 else None
 
 
 def _joined(text: str, tokens: list[Clue]) -> list[Clue]:
@@ -2615,6 +2680,7 @@ _CONTEXT: tuple[tuple[Callable[[str, list[Clue]], bool], Callable[[str, list[Clu
     (lambda text, out: "(" in text and any(t.kind in ("RETRACT", "STRUCK") for t in out), _struck),
     (lambda text, out: ":" in text, _each(_initial)),
     (lambda text, out: "," in text and _PAIR.search(text) is not None, _paired),
+    (_counted("SQUARE", 3), _path),
     (_counted("SQUARE", 2), _joined),
     (lambda text, out: _COUNTED_ROW.match(text) is not None, _counters),
     (_counted("PASS"), _each(_in_prose)),
@@ -2622,6 +2688,7 @@ _CONTEXT: tuple[tuple[Callable[[str, list[Clue]], bool], Callable[[str, list[Clu
     (_counted("COLOUR", 2), _each(_code_before_word)),
     (lambda text, out: " l " in text and _SMALL_WORD.search(text) is None, _each(_bar)),
     (lambda text, out: " one" in text.casefold(), _each(_pronoun)),
+    (lambda text, out: _NEGATION.search(text) is not None, _negation),
     (lambda text, out: _ARTICLE_AFTER.search(text) is not None, _each(_preposition)),
     (_counted("SQUARE"), _each(_before_a_place)),
     (lambda text, out: True, _each(_said_twice)),
