@@ -28,7 +28,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from ..diagnostics import WARNING, Diagnostic, Edit, Kind
+from ..diagnostics import WARNING, Diagnostic, Edit, Kind, Severity
 from ..errors import ArgumentError
 from ..notation import iter_matches, parse_record
 from ..notation.kmr.containers import unwrapped
@@ -199,7 +199,8 @@ def _corrected(text: str, path: str) -> tuple[str, list[Diagnostic], FileReport,
         written, notes = again
         return written, [*corrections, *notes], validate_text(written, path=path), []
     if not _app_log(text):
-        return _passes(text, path, corrections, report)
+        fixed = _passes(text, path, list(corrections), report)
+        return fixed if not _worse(fixed[2], report) else _as_replayed(text, path, corrections, report)
     log = _replayed(text, path) or _converted(text)  # (data, not a record in the notation: its match written in our notation, then corrected)
     if log is None:
         report.diagnostics.append(_UNWRITTEN)
@@ -234,6 +235,55 @@ def _passes(
     if report is None:  # (a text not validated yet: an app's log written in our notation, with nothing to correct)
         report = validate_text(text, path=path)
     return text, sorted(corrections, key=lambda d: (d.line, d.column)), report, earlier
+
+
+def _worse(fixed: FileReport, given: FileReport) -> bool:
+    """Whether the record ``fix`` made (its validation, ``fixed``) has more errors than
+    the one it was given (``given``): corrections that break a record the reading read
+    (a table's cells taken out around the squares they held) are not made."""
+    return _errors(fixed) > _errors(given)
+
+
+def _errors(report: FileReport) -> int:
+    """How many errors ``report`` holds."""
+    return sum(d.severity is Severity.ERROR for d in report.all_diagnostics())
+
+
+def _as_replayed(
+    text: str, path: str, corrections: list[Diagnostic], report: FileReport
+) -> tuple[str, list[Diagnostic], FileReport, list[Applied]]:
+    """What ``fix`` makes of ``text`` where its corrections made it worse
+    (:func:`_worse`): its one match as the replay read it, in our notation, where the
+    replay found no error in it (:func:`_replayed`); else ``text`` as it is, with a
+    warning that says so."""
+    written = _replayed(text, path)
+    if written is None:
+        return text, corrections, _with(report, _UNMADE), []
+    return written, [*corrections, _REPLAYED], validate_text(written, path=path), []
+
+
+def _with(report: FileReport, d: Diagnostic) -> FileReport:
+    """``report`` with diagnostic ``d`` added to the file's."""
+    report.diagnostics.append(d)
+    return report
+
+
+#: What fix says of a record it writes as the replay read it, its corrections set aside.
+_REPLAYED = Diagnostic(
+    "syntax",
+    "the record's corrections, made in place, would break its reading: fix writes the match as it was read, in our notation",
+    1,
+    1,
+    WARNING,
+)
+#: What fix says of a record whose corrections would break it, and that it cannot write whole.
+_UNMADE = Diagnostic(
+    "syntax",
+    "the record's corrections, made in place, would break its reading, and its match cannot be written whole in our notation: fix leaves it as it is",
+    1,
+    1,
+    WARNING,
+)
 
 
 def _app_log(text: str) -> bool:

@@ -788,3 +788,42 @@ def test_a_french_transcripts_speakers_and_squares_on_the_way_are_no_moves(seed:
     not judged)."""
     text, truth = french_memo(seed, random.Random(hand))
     assert judged(text) == expected(truth)
+
+
+# ---------------------------------------------------------------- a spreadsheet's cells, each square in a column of its own
+
+def sheet_in_cells(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A generated match (the truth, and a German spreadsheet's export of it, cells
+    parted by semicolons): a title row and the players' row, then a heading row (``Nr;
+    Spieler;Turm;von;nach;Zeit (s);Bemerkung``) and a row a move, its number, the
+    mover's name, the tower in German, the square it left and the one it reached each in
+    a cell of its own, a time and now and then a note; a row for each round's start and
+    its result."""
+    truth, rounds = truth_of(seed, rng.choice([1, 3]))
+    names = {Side.BLACK: "Jonas", Side.GOLD: "Lea"}
+    out = ["\ufeffKamisado – Partie;;;;;;", "Schwarz: Jonas;;Gold: Lea;;;;", ";;;;;;", "Nr;Spieler;Turm;von;nach;Zeit (s);Bemerkung"]
+    for n, rnd in enumerate(rounds, 1):
+        if rnd.fill is not None:
+            out.append(f"Runde {n};;;;;;aufgefüllt von {'links' if rnd.fill.value == 'left' else 'rechts'}")
+        for k, m in enumerate(played(rnd), 1):
+            tower = GERMAN_COLOURS[m.tower.value]
+            to = square_name(m.origin) if m.is_forfeit else square_name(m.target)
+            note = "blockiert" if m.is_forfeit else rng.choice(["", "", "", "gut!"])
+            out.append(f"{k};{names[m.side]};{tower};{square_name(m.origin)};{to};{rng.randint(3, 90)};{note}")
+        if rnd.result is not None:
+            out.append(f"Ergebnis;{names[rnd.result.winner]} gewinnt;;;;;")
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+def test_fix_never_breaks_a_sheet_it_reads(seed: int, hand: int) -> None:
+    """A sheet whose squares stand in cells of their own is read as its match, and
+    ``fix`` writes a record that reads as the same match: a correction that would break
+    the reading (taking out the cells around the squares, which left a move one square)
+    is not made; the match is written as it was read (before session 45 fix wrote such a
+    sheet with a move cut to its first square, and the record it wrote was not judged)."""
+    text, truth = sheet_in_cells(seed, random.Random(hand))
+    assert judged(text) == expected(truth)
+    fixed = fix_text(text).text
+    assert judged(fixed) == expected(truth), fixed

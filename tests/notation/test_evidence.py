@@ -28,7 +28,7 @@ from kamisado_notation.checking.slips import rewrite
 from kamisado_notation.checking.validate import validate_file, validate_text
 from kamisado_notation.diagnostics import ERROR, Kind
 from kamisado_notation.engine.board import Direction, square_name
-from kamisado_notation.notation.kmr.evidence import players_sides, winner_in
+from kamisado_notation.notation.kmr.evidence import clues, players_sides, winner_in
 from kamisado_notation.notation.kmr.reader import parse_record
 from kamisado_notation.notation.writer import Form
 from tests.support.slips import moves_of, only_match, winners, written
@@ -2437,3 +2437,27 @@ def test_a_rounds_heading_with_a_remark_in_brackets_past_a_comma_is_a_round_line
     assert errors(text) == []
     assert moves_of(text) == moves_of(original)
     assert winners(text) == winners(original)
+
+
+@pytest.mark.parametrize(
+    ("line", "corrects"),
+    [
+        ("> Aquí no. Fue a8-e4, y cayó en naranja.", True),  # (a reply between the quoted lines: not here, it was …)
+        ("Nein, rot a1-a5", True),
+        ("No! red a1-a4", True),
+        ("*a2", True),  # (a chat's star before what was meant)
+        ("*g8-a2 grün", True),
+        ("No. 3 red a1-a4", False),  # (a number's abbreviation)
+        (" No. |  BLACK  (tower / move)", False),  # (a table's heading)
+        ("red a1-a4 no.", False),  # (after the move: no correction of the one before)
+        ("no red a1-a4", False),
+        ("*Green* a1-a5", False),  # (emphasis)
+        ("* red a1-a5", False),  # (a list's mark)
+        ("Brown* a1", False),  # (a sumo's mark)
+    ],
+)
+def test_a_word_or_mark_of_correction_is_told_from_its_look_alikes(line: str, corrects: bool) -> None:
+    """A word for "no" that ends a sentence before a line's move, and a chat's star
+    glued to a square, correct the move before (session 45); the same words and marks
+    elsewhere do not."""
+    assert any(c.kind == "AMEND" for c in clues(line)) is corrects

@@ -1114,8 +1114,9 @@ def _pronoun(text: str, tokens: list[Clue], k: int) -> Clue:
     return Clue("ASIDE", tok.start, tok.end) if before is not None and before[1].casefold() in _POINTING_WORDS else tok
 
 
-#: A word for "no" that ends a sentence (``Aquí no.``, ``No!``, ``nein,``).
-_NEGATION = re.compile(r"(?<![^\W\d_])(?:" + "|".join(sorted(map(re.escape, NEGATION_WORDS), key=len, reverse=True)) + r")\s*[.!,;:](?!\w)", re.IGNORECASE)
+#: A word for "no" that ends a sentence (``Aquí no.``, ``No!``, ``nein,``; not ``No. 3``,
+#: a number's abbreviation, nor ``No. |``, a table's heading).
+_NEGATION = re.compile(r"(?<![^\W\d_])(?:" + "|".join(sorted(map(re.escape, NEGATION_WORDS), key=len, reverse=True)) + r")\s*[.!,;:](?!\w)(?!\s*[\d#|])", re.IGNORECASE)
 
 
 def _negation(text: str, tokens: list[Clue]) -> list[Clue]:
