@@ -258,14 +258,9 @@ def _as_replayed(
     warning that says so."""
     written = _replayed(text, path)
     if written is None:
-        return text, corrections, _with(report, _UNMADE), []
+        report.diagnostics.append(_UNMADE)
+        return text, corrections, report, []
     return written, [*corrections, _REPLAYED], validate_text(written, path=path), []
-
-
-def _with(report: FileReport, d: Diagnostic) -> FileReport:
-    """``report`` with diagnostic ``d`` added to the file's."""
-    report.diagnostics.append(d)
-    return report
 
 
 #: What fix says of a record it writes as the replay read it, its corrections set aside.
