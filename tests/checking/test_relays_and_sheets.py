@@ -819,6 +819,7 @@ def sheet_in_cells(seed: int, rng: random.Random) -> tuple[str, str]:
 
 @settings(max_examples=4, deadline=None)
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=256, hand=129).xfail(raises=AssertionError, reason="known (the random profile, session 45): fix reads this sheet again and stops after round 1, taken to decide the match (written as [Match \"Single\"]); not yet looked into")
 def test_fix_never_breaks_a_sheet_it_reads(seed: int, hand: int) -> None:
     """A sheet whose squares stand in cells of their own is read as its match, and
     ``fix`` writes a record that reads as the same match: a correction that would break
