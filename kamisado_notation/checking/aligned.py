@@ -230,7 +230,7 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1, order: Order = Order
         found = _sides_of_fill(found, text, stated)
         rows.see(number, found)
         amend = _amends(text, legend, found)
-        out.extend(found if amend is None else _corrections(out, found, amend))
+        out.extend(found if amend is None else _corrections(out, found, amend, _rejected(text, legend)))
     kept = _squares_written(_voices([p for p in _without_lineups(out) if p.line not in rows.lines], dict(written)))
     return kept if bands is None else sorted(kept, key=lambda p: bands.key(p.line, p.column))
 
@@ -392,12 +392,18 @@ def _strong_evidence(c: Clue) -> bool:
     return c.kind in _EVIDENCE and not c.weak
 
 
-def _corrections(out: list[Piece], found: list[Piece], amend: int) -> list[Piece]:
+def _rejected(text: str, legend: Mapping[str, Direction | Colour]) -> set[object]:
+    """The towers and squares line ``text`` says are not meant (``ごめんc7じゃなくてc1``:
+    sorry, not c7 but c1; ``REJECTED`` clues)."""
+    return set().union(*(_things_named(c) for c in clues(text, legend) if c.kind == "REJECTED"))
+
+
+def _corrections(out: list[Piece], found: list[Piece], amend: int, rejected: set[object]) -> list[Piece]:
     """The pieces ``found`` of a line that takes back the entry before it from column
     ``amend`` on (:func:`_amends`), those before it in ``out`` taken back
-    (:func:`_take_back`); where it says less than a whole move, its pieces after that
+    (:func:`_take_back`; for sure where the line rejects what they named, ``rejected``); where it says less than a whole move, its pieces after that
     column a correction of a tower the line taken back named (:attr:`Piece.corrects`)."""
-    taken = _take_back(out, found)
+    taken = _take_back(out, found, rejected)
     if not taken:
         return found
     if _whole(found):
@@ -406,7 +412,7 @@ def _corrections(out: list[Piece], found: list[Piece], amend: int) -> list[Piece
     return [replace(p, corrects=towers, amends=True) if p.column >= amend else p for p in found]
 
 
-def _take_back(out: list[Piece], found: list[Piece]) -> list[Piece]:
+def _take_back(out: list[Piece], found: list[Piece], rejected: set[object]) -> list[Piece]:
     """Mark the pieces of the last line of ``out`` that says a move (two clues, not weak)
     taken back (:attr:`Piece.taken_back`) by the line whose pieces are ``found``, and
     those of the lines after it: a word between, a square asked about (``<lucia> f3
@@ -416,10 +422,13 @@ def _take_back(out: list[Piece], found: list[Piece]) -> list[Piece]:
     what, red a1-a7!`` after ``purple f8-b4`` is the next player's surprise, no
     correction), and even then they may still be read (:func:`_anchors`: ``wait. my green
     a1 goes h8??`` after ``green h8-h3``); a line that says less (``no wait, a7``) stands
-    for them. The pieces it took back (as they were)."""
+    for them; a line that says "not" of what they named (``rejected``: ``ごめんc7じゃなくてc1！
+    c8→c1``) takes them back for sure, as does a move from the square theirs left to
+    another (``ごめん、e1だった e8→e1`` after ``e8→e2``: no move after theirs leaves
+    the square theirs left). The pieces it took back (as they were)."""
     first = _taken_from(out)
-    doubted = _whole(found)
     taken = out[first:]
+    doubted = _whole(found) and not rejected & set().union(*(_things_named(p.clue) for p in taken)) and not _moved_again(found, taken)
     if doubted and not _says_again(found, taken):
         return []
     out[first:] = [_taken(p, doubted=doubted) for p in taken]
@@ -448,6 +457,19 @@ def _taken(p: Piece, *, doubted: bool) -> Piece:
     return replace(p, taken_back=True) if doubted else replace(p, taken_back=True, clue=replace(p.clue, weak=True))
 
 
+def _moved_again(found: list[Piece], taken: list[Piece]) -> bool:
+    """Whether the pieces ``found`` say a move from the square a move of the pieces
+    ``taken`` left, to another square."""
+    before = _moves_said(taken)
+    left = {origin for origin, _ in before}
+    return any(origin in left for origin, _ in _moves_said(found) - before)
+
+
+def _moves_said(pieces: list[Piece]) -> set[tuple[int | None, int]]:
+    """The squares of the moves ``pieces`` say by their two squares."""
+    return {p.clue.squares for p in pieces if p.clue.kind == "COORDS" and p.clue.squares is not None}
+
+
 def _towers_kept(taken: list[Piece], found: list[Piece]) -> frozenset[Colour]:
     """The towers a correction (its pieces ``found``) keeps of the line it takes back
     (``taken``): those that line named, where the correction names none (``no wait,
@@ -465,15 +487,15 @@ def _whole(found: list[Piece]) -> bool:
 def _says_again(found: list[Piece], before: list[Piece]) -> bool:
     """Whether the pieces ``found`` name a tower or a square that the pieces ``before``
     name too (a correction says its move again in part)."""
-    said: set[object] = set().union(*(_things_named(p) for p in before if not p.clue.weak))
-    return any(_things_named(p) & said for p in found if not p.weak)
+    said: set[object] = set().union(*(_things_named(p.clue) for p in before if not p.clue.weak))
+    return any(_things_named(p.clue) & said for p in found if not p.weak)
 
 
-def _things_named(p: Piece) -> set[object]:
-    """What piece ``p`` names that a correction says again: its colour, its squares."""
-    if p.clue.kind == "COLOUR":
-        return {p.clue.colour}
-    named: set[object] = set(p.clue.squares or ()) if p.clue.kind in ("SQUARE", "COORDS") else set()
+def _things_named(c: Clue) -> set[object]:
+    """What clue ``c`` names that a correction says again: its colour, its squares."""
+    if c.kind == "COLOUR" or (c.kind == "REJECTED" and c.colour is not None):
+        return {c.colour}
+    named: set[object] = set(c.squares or ())
     named.discard(None)
     return named
 

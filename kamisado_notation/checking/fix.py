@@ -239,9 +239,15 @@ def _passes(
 
 def _worse(fixed: FileReport, given: FileReport) -> bool:
     """Whether the record ``fix`` made (its validation, ``fixed``) has more errors than
-    the one it was given (``given``): corrections that break a record the reading read
-    (a table's cells taken out around the squares they held) are not made."""
-    return _errors(fixed) > _errors(given)
+    the one it was given (``given``), or judges fewer rounds: corrections that break a
+    record the reading read (a table's cells taken out around the squares they held; a
+    sheet read again that stops after its first round) are not made."""
+    return _errors(fixed) > _errors(given) or _rounds_judged(fixed) < _rounds_judged(given)
+
+
+def _rounds_judged(report: FileReport) -> int:
+    """How many rounds of the matches of ``report`` have a result."""
+    return sum(result is not None for m in report.matches for _, result in m.rounds)
 
 
 def _errors(report: FileReport) -> int:

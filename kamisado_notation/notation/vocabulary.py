@@ -1089,6 +1089,11 @@ RETRACT_WORDS = frozenset(normalise(w) for w in ("revert", "reverts", "reverted"
 AMEND_WORDS = frozenset(normalise(w) for w in ("sorry", "wait", "mean", "meant", "rather", "actually", "typo", "misclick", "mistyped", "tippfehler", "elírás", "erro", "greșeală", "pardon", "perdón", "perdon", "désolé", "entschuldigung", "quatsch", "bocsánat", "desculpa", "scusa", "sorki", "pardón",
     # (Japanese, Chinese, Korean: sorry, correction, a mistake, not X but: 'ごめんc3じゃなくてc2')
     "ごめん", "すみません", "訂正", "間違い", "じゃなくて", "更正", "纠正", "糾正", "说错", "說錯", "抱歉", "对不起", "對不起", "정정", "죄송", "미안"))
+#: Words for "not" before what a correction rejects (``not h3 but h1``, ``nicht rot,
+#: sondern blau``), and after it in the languages that put them there (``h3じゃなくてh1``,
+#: ``h3가 아니라 h1``). As written (a pattern finds them in the text).
+NOT_BEFORE = ("not", "nicht", "pas", "non", "niet", "nie", "nem", "não", "nao", "nu", "inte", "ikke", "ikkje", "ei", "ne", "не", "ні", "όχι", "不是", "而不是")
+NOT_AFTER = ("じゃなくて", "ではなくて", "ではなく", "じゃなく", "でなく", "아니라", "아니고")
 #: Words for "no": before a sentence's end, ahead of the line's first move (``Aquí no. Fue
 #: a8-e4``, ``No! red a1-a4``), they take back the move said before (a reply's correction).
 #: As written (a pattern finds them in the text).

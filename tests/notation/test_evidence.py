@@ -27,7 +27,7 @@ from kamisado_notation.checking.replay import PlyKind, replay_match
 from kamisado_notation.checking.slips import rewrite
 from kamisado_notation.checking.validate import validate_file, validate_text
 from kamisado_notation.diagnostics import ERROR, Kind
-from kamisado_notation.engine.board import Direction, square_name
+from kamisado_notation.engine.board import Direction, parse_square, square_name
 from kamisado_notation.notation.kmr.evidence import clues, players_sides, winner_in
 from kamisado_notation.notation.kmr.reader import parse_record
 from kamisado_notation.notation.writer import Form
@@ -2461,3 +2461,36 @@ def test_a_word_or_mark_of_correction_is_told_from_its_look_alikes(line: str, co
     glued to a square, correct the move before (session 45); the same words and marks
     elsewhere do not."""
     assert any(c.kind == "AMEND" for c in clues(line)) is corrects
+
+
+@pytest.mark.parametrize(
+    ("line", "evidence"),
+    [
+        ("21:05:42.650 [INFO ] === round 5 === (winner fills from LEFT)", ["LEFT"]),  # (a round's number, in a log's line)
+        ("round 5 over: GOLD reached home row", []),
+        ("Game #2: blue left 3", ["blue", "left", "3"]),
+        ("Runde Nr. 2 – blau links 3", ["blau", "links", "3"]),
+        ("round two, blue left three", ["blue", "left", "three"]),
+        ("RD 3", ["RD", "3"]),  # (red's code, not a round's short name)
+        ("ごめんh3じゃなくてh1！ h8→h1", ["h1", "h8→h1"]),  # (sorry, not h3 but h1)
+        ("sorry, not h3 but h1! h8-h1", ["h1", "h8-h1"]),
+        ("nicht rot, sondern blau a1-a4", ["blau", "a1-a4"]),
+        ("red could not move, blue a1-a4", ["red", "blue", "a1-a4"]),  # (nothing said again after it: nothing rejected)
+        ("not h3", ["h3"]),
+        ("Jaune de H5… G4, F3, E2, D1. Et voilà.", ["Jaune", "H5"]),  # (a way square by square: one clue of its two ends)
+    ],
+)
+def test_a_rounds_number_a_rejected_slot_and_a_way_are_told_apart_from_a_moves_slots(line: str, evidence: list[str]) -> None:
+    """A number right after a round's name is the round's (session 46: an engine's log
+    lost its last round to ``round 5`` read as a distance); a slot a word for "not"
+    rejects, where the line says it again, is no evidence (a chat's ``ごめんh3じゃなくてh1``
+    read ``h3`` as a move as likely as ``h1``); a way said square by square is one clue of
+    its two ends."""
+    slots = {"COLOUR", "DIRECTION", "DISTANCE", "SQUARE", "COORDS", "AMBIGUOUS"}
+    assert [line[c.start : c.end] for c in clues(line) if c.kind in slots] == evidence
+
+
+def test_a_way_said_square_by_square_names_the_move_from_its_first_square_to_its_last() -> None:
+    """The clue a way stands for says both of its squares (``H5… G4, F3, E2, D1``: h5-d1)."""
+    (way,) = [c for c in clues("Jaune de H5… G4, F3, E2, D1.") if c.kind == "COORDS"]
+    assert way.squares == (parse_square("h5"), parse_square("d1"))

@@ -53,6 +53,8 @@ from ..vocabulary import (
     MAX_ENDING,
     MONTH_WORDS,
     NEGATION_WORDS,
+    NOT_AFTER,
+    NOT_BEFORE,
     NUMBER_WORDS,
     PASS_WORDS,
     PHRASES,
@@ -62,6 +64,7 @@ from ..vocabulary import (
     RANK_WORDS,
     RETRACT_WORDS,
     ROMANCE_OF,
+    ROUND_WORDS,
     SHORTCODES,
     SIDE_WORDS,
     VOWEL_WORD_NUMBERS,
@@ -184,8 +187,8 @@ class Clue:
     """A token of the line: its kind (``COLOUR``, ``DIRECTION``, ``AMBIGUOUS`` (both),
     ``DISTANCE``, ``NUMBER`` (no distance), ``SQUARE``, ``COORDS``, ``TURN``, ``PASS``,
     ``BLOCKED``, ``PUSHED``, ``PUSH``, ``RING``, ``RETRACT``, ``STRUCK``, ``DOTS``,
-    ``DASH``, ``UNREAD`` (a ``?`` alone: a slot that could not be read), ``COMMENT`` or
-    ``ASIDE``), where it stands and what it says."""
+    ``DASH``, ``UNREAD`` (a ``?`` alone: a slot that could not be read), ``REJECTED`` (a
+    slot a correction says is not meant: ``not h3 but h1``), ``COMMENT`` or ``ASIDE``), where it stands and what it says."""
 
     kind: str
     start: int
@@ -1130,6 +1133,52 @@ def _negation(text: str, tokens: list[Clue]) -> list[Clue]:
     return [Clue("AMEND", tok.start, tok.end) if tok.start == m.start() else tok for tok in tokens]
 
 
+#: A round's name right before a number (``round 5 over``, ``=== game 3 ===``, ``Runde
+#: Nr. 2``): the number names the round, no distance. Names of three letters at least
+#: (``rd`` is red's code too, ``RD 3``).
+_ROUND_NAME = re.compile(
+    r"(?<![^\W\d_])(?:" + "|".join(sorted({re.escape(w) for w in ROUND_WORDS if len(w) > 2}, key=len, reverse=True)) + r")\s*(?:#|n[or]\.|nº)?\s*$", re.IGNORECASE
+)
+
+
+def _round_number(text: str, tokens: list[Clue], k: int) -> Clue:
+    """Token ``k``, set aside where it is a distance right after a round's name
+    (:data:`_ROUND_NAME`): the round's number, in a line that says more (a log's
+    ``=== round 5 === (winner fills from LEFT)``, ``round 5 over: GOLD reached home row``)."""
+    tok = tokens[k]
+    if tok.kind != "DISTANCE" or _ROUND_NAME.search(text, max(0, tok.start - 24), tok.start) is None:
+        return tok
+    return Clue("ASIDE", tok.start, tok.end)
+
+
+#: A word for "not" right before a clue (``not h3 but h1``), or right after it
+#: (``h3じゃなくてh1``, a particle between in Korean: ``h3가 아니라``).
+_NOT_BEFORE = re.compile(r"(?<![^\W\d_])(?:" + "|".join(map(re.escape, NOT_BEFORE)) + r")[\s,]+$", re.IGNORECASE)
+_NOT_AFTER = re.compile(r"\s*(?:[이가]\s*)?(?:" + "|".join(map(re.escape, NOT_AFTER)) + ")")
+_NOT_WORD = re.compile(r"(?<![^\W\d_])(?:" + "|".join(map(re.escape, NOT_BEFORE)) + r")(?![^\W\d_])|" + "|".join(map(re.escape, NOT_AFTER)), re.IGNORECASE)
+#: The kinds of clue a correction rejects with "not", each with those that say the same slot.
+_SAME_SLOT = {"SQUARE": ("SQUARE", "COORDS"), "COORDS": ("SQUARE", "COORDS"), "COLOUR": ("COLOUR",), "DIRECTION": ("DIRECTION",)}
+
+
+def _rejected(text: str, tokens: list[Clue], k: int) -> Clue:
+    """Token ``k``, ``REJECTED`` (what it names kept, no evidence of a move) where it is a
+    square, a colour or a direction that a word for "not" rejects and the line says the
+    same slot again after it (``ごめんh3じゃなくてh1！ h8→h1``: sorry, not h3 but h1;
+    ``nicht rot, sondern blau``; not ``move 3 went d1-d4, not d1-d5``, a reply that
+    quotes a move, whose squares before the record read as its first): what the writer did not mean, no move of its own (a
+    last move's rejected square made a reading as good as the one that ends the round)."""
+    tok = tokens[k]
+    same = _SAME_SLOT.get(tok.kind, ())
+    if not _said_not(text, tok) or not any(t.kind in same for t in tokens[k + 1 :]):
+        return tok
+    return replace(tok, kind="REJECTED")
+
+
+def _said_not(text: str, tok: Clue) -> bool:
+    """Whether a word for "not" stands right before ``tok`` or right after it."""
+    return _NOT_BEFORE.search(text, max(0, tok.start - 12), tok.start) is not None or _NOT_AFTER.match(text, tok.end) is not None
+
+
 #: A word that opens a noun after it: a homophone of a number before it is a preposition
 #: (``two to the left``, ``red for his orange``: no second distance).
 _ARTICLE_AFTER = re.compile(r"\s+(?:the|his|her|my|your|its|their|our|this|that)\b", re.IGNORECASE)
@@ -1295,11 +1344,14 @@ def _path(text: str, tokens: list[Clue]) -> list[Clue]:
     """``tokens`` with the squares a move passes over set aside, where a line names them
     on its way (``D4, diagonally right four… E5, F6, G7, H8``): a run of three squares or
     more, each a step on from the one before in one way, nothing but words and marks
-    between them (no tower, no other square): the first and the last stand for the move."""
+    between them (no tower, no other square): the first and the last stand for the move,
+    one clue of its two squares (a way said square by square is as sure as ``h5-d1``)."""
     out = list(tokens)
     for run in _runs(text, tokens):
-        for k in run[1:-1]:
+        first, last = tokens[run[0]], tokens[run[-1]]
+        for k in run[1:]:
             out[k] = Clue("ASIDE", tokens[k].start, tokens[k].end)
+        out[run[0]] = Clue("COORDS", first.start, first.end, squares=((first.squares or (None, 0))[1], (last.squares or (None, 0))[1]))
     return out
 
 
@@ -2689,6 +2741,8 @@ _CONTEXT: tuple[tuple[Callable[[str, list[Clue]], bool], Callable[[str, list[Clu
     (_counted("COLOUR", 2), _each(_code_before_word)),
     (lambda text, out: " l " in text and _SMALL_WORD.search(text) is None, _each(_bar)),
     (lambda text, out: " one" in text.casefold(), _each(_pronoun)),
+    (_counted("DISTANCE"), _each(_round_number)),
+    (lambda text, out: _NOT_WORD.search(text) is not None, _each(_rejected)),
     (lambda text, out: _NEGATION.search(text) is not None, _negation),
     (lambda text, out: _ARTICLE_AFTER.search(text) is not None, _each(_preposition)),
     (_counted("SQUARE"), _each(_before_a_place)),
