@@ -406,9 +406,9 @@ def _corrections(out: list[Piece], found: list[Piece], amend: int, rejected: set
     taken = _take_back(out, found, rejected)
     if not taken:
         return found
-    if _whole(found):
-        return [replace(p, amends=True) for p in found]
     towers = _towers_kept(taken, found)
+    if _whole(found):  # (a whole move: of the tower the line taken back named, where it is taken back for sure and names none)
+        return [replace(p, amends=True, corrects=_kept_for_sure(towers, found, taken, rejected)) for p in found]
     return [replace(p, corrects=towers, amends=True) if p.column >= amend else p for p in found]
 
 
@@ -428,7 +428,7 @@ def _take_back(out: list[Piece], found: list[Piece], rejected: set[object]) -> l
     the square theirs left). The pieces it took back (as they were)."""
     first = _taken_from(out)
     taken = out[first:]
-    doubted = _whole(found) and not rejected & set().union(*(_things_named(p.clue) for p in taken)) and not _moved_again(found, taken)
+    doubted = _doubted(found, taken, rejected)
     if doubted and not _says_again(found, taken):
         return []
     out[first:] = [_taken(p, doubted=doubted) for p in taken]
@@ -457,12 +457,25 @@ def _taken(p: Piece, *, doubted: bool) -> Piece:
     return replace(p, taken_back=True) if doubted else replace(p, taken_back=True, clue=replace(p.clue, weak=True))
 
 
+def _kept_for_sure(towers: frozenset[Colour], found: list[Piece], taken: list[Piece], rejected: set[object]) -> frozenset[Colour] | None:
+    """The ``towers`` a whole correction (its pieces ``found``) of the pieces ``taken``
+    keeps: those, where they are any and it takes them back for sure; else ``None``."""
+    return towers if towers and not _doubted(found, taken, rejected) else None
+
+
+def _doubted(found: list[Piece], taken: list[Piece], rejected: set[object]) -> bool:
+    """Whether a correction (its pieces ``found``) of the pieces ``taken`` may be the next
+    move instead (:func:`_take_back`): it says a whole move, and neither rejects what they
+    named nor moves again from the square their move left."""
+    return _whole(found) and not rejected & set().union(*(_things_named(p.clue) for p in taken)) and not _moved_again(found, taken)
+
+
 def _moved_again(found: list[Piece], taken: list[Piece]) -> bool:
-    """Whether the pieces ``found`` say a move from the square a move of the pieces
-    ``taken`` left, to another square."""
-    before = _moves_said(taken)
-    left = {origin for origin, _ in before}
-    return any(origin in left for origin, _ in _moves_said(found) - before)
+    """Whether the pieces ``found`` say one move, from the square the one move of the
+    pieces ``taken`` left, to another square (not a notice that quotes a move wrongly
+    written and the move meant: ``we wrote e8 → b4. It was e8 → b5``)."""
+    before, after = _moves_said(taken), _moves_said(found)
+    return len(before) == len(after) == 1 and before != after and next(iter(before))[0] == next(iter(after))[0]
 
 
 def _moves_said(pieces: list[Piece]) -> set[tuple[int | None, int]]:
@@ -906,8 +919,9 @@ def _offer(m: Move, chosen: bool) -> _Offer:
 
 def says_of(piece: Piece, move: Move, *, flipped: bool = False) -> bool:
     """Whether ``piece`` says something true of ``move`` (its tower, direction,
-    distance, the colour it lands on, its squares, a mark it bears)."""
-    return _fit(piece, _offer(move, True), 0, flipped) is not None
+    distance, the colour it lands on, its squares, a mark it bears), and of its tower
+    where it corrects a move of another (:attr:`Piece.corrects`)."""
+    return _fit(piece, _offer(move, True), 0, flipped) is not None and _may_correct(piece, _offer(move, True))
 
 
 def _legal(position: Position) -> list[Move]:

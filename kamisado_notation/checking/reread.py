@@ -14,7 +14,7 @@ not go on with certainty.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -368,9 +368,25 @@ def _no_entry_as_written(d: Diagnostic) -> bool:
 
 def _aside_says_true(alignment: Alignment, at: set[int]) -> bool:
     """Whether each piece ``at`` that the reading set aside says what is true of a move
-    it read from the pieces ``at``."""
-    read = [m for rnd in alignment.rounds for m, u in zip(rnd.moves, rnd.used, strict=True) if u is not None and at & set(range(*u))]
-    return all(any(says_of(alignment.pieces[k], m, flipped=alignment.flipped) for m in read) for k in at & set(alignment.aside))
+    it read from the pieces ``at``, or of the push before it (:func:`_turn_lost`)."""
+    read = [m for m, u in _moves_read(alignment) if at & set(range(*u))]
+    aside = at & set(alignment.aside)
+    return all(any(says_of(alignment.pieces[k], m, flipped=alignment.flipped) for m in read) or _turn_lost(alignment, k) for k in aside)
+
+
+def _moves_read(alignment: Alignment) -> Iterator[tuple[Move, tuple[int, int]]]:
+    """Each move ``alignment`` read from clues, with the clues it read it from."""
+    for rnd in alignment.rounds:
+        yield from ((m, u) for m, u in zip(rnd.moves, rnd.used, strict=True) if u is not None)
+
+
+def _turn_lost(alignment: Alignment, k: int) -> bool:
+    """Whether piece ``k`` is a word for a tower pushed or a turn passed (``PUSHED``,
+    ``(BLACK skips)``) said after a push, before the next move read: the tower pushed
+    back, and its side loses its turn, as a server's log says on the line of the push's
+    back-entry."""
+    before = [m for m, u in _moves_read(alignment) if u[1] <= k]
+    return alignment.pieces[k].clue.kind in ("PASS", "PUSHED") and bool(before) and bool(before[-1].push)
 
 
 def _between_rounds(alignment: Alignment, at: set[int]) -> bool:

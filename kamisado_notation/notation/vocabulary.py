@@ -1089,10 +1089,16 @@ RETRACT_WORDS = frozenset(normalise(w) for w in ("revert", "reverts", "reverted"
 AMEND_WORDS = frozenset(normalise(w) for w in ("sorry", "wait", "mean", "meant", "rather", "actually", "typo", "misclick", "mistyped", "tippfehler", "elírás", "erro", "greșeală", "pardon", "perdón", "perdon", "désolé", "entschuldigung", "quatsch", "bocsánat", "desculpa", "scusa", "sorki", "pardón",
     # (Japanese, Chinese, Korean: sorry, correction, a mistake, not X but: 'ごめんc3じゃなくてc2')
     "ごめん", "すみません", "訂正", "間違い", "じゃなくて", "更正", "纠正", "糾正", "说错", "說錯", "抱歉", "对不起", "對不起", "정정", "죄송", "미안"))
+#: Words that count the plies (``ply 3``, ``Zug 5``, ``coup 4``): the number after one is
+#: the ply's, no distance.
+PLY_WORDS = ("ply", "plies", "halfmove", "half-move", "zug", "coup", "jugada", "jogada", "mossa")
+#: Names of a field whose value is a score (``score=B0:G1``, ``pts=1``, ``Stand: 2-1``),
+#: besides the words for points (:data:`POINTS_WORDS`).
+SCORE_WORDS = ("score", "scores", "stand", "spielstand", "marcador", "placar", "punteggio", "eredmény", "scor", "tussenstand")
 #: Words for "not" before what a correction rejects (``not h3 but h1``, ``nicht rot,
 #: sondern blau``), and after it in the languages that put them there (``h3じゃなくてh1``,
 #: ``h3가 아니라 h1``). As written (a pattern finds them in the text).
-NOT_BEFORE = ("not", "nicht", "pas", "non", "niet", "nie", "nem", "não", "nao", "nu", "inte", "ikke", "ikkje", "ei", "ne", "не", "ні", "όχι", "不是", "而不是")
+NOT_BEFORE = ("not", "nicht", "pas", "non", "niet", "nie", "nem", "não", "nao", "inte", "ikke", "ikkje", "не", "ні", "όχι", "不是", "而不是")  # (not "nu", "ne", "ei": "now" in Dutch, a compass point, "hey")
 NOT_AFTER = ("じゃなくて", "ではなくて", "ではなく", "じゃなく", "でなく", "아니라", "아니고")
 #: Words for "no": before a sentence's end, ahead of the line's first move (``Aquí no. Fue
 #: a8-e4``, ``No! red a1-a4``), they take back the move said before (a reply's correction).

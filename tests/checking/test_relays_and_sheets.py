@@ -670,6 +670,76 @@ def test_an_engines_log_reads_its_lineups_as_no_moves(seed: int, hand: int) -> N
     assert judged(text) == expected(truth)
 
 
+# ---------------------------------------------------------------- a game server's log of fields
+
+#: A server's three-letter codes of the colours (the order of :class:`~kamisado_notation.Colour`).
+SERVER_CODES = ["BRN", "GRN", "RED", "YEL", "PNK", "PUR", "BLU", "ORA"]
+
+
+def server_log(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A game server's log of one table's match, a line an event, each a date and a
+    time, a level and the table (``[table-7]``), then the round's tag and fields in
+    ``name=value`` form: the start rows (``r2 setup GOLD a1:BRN … h1:GRN+``), the fill,
+    each ply (``r2 ply 5 BLACK RED d6->b4 dir=R n=2 sq=RED next=RED``), a push's
+    back-entry on a line of its own (``… c5->c6 dir=B n=1 PUSHED … (BLACK skips)``), and
+    each round's end with the score (``winner=GOLD reason=HOME_ROW pts=1 score=B0:G1``)."""
+    truth, rounds = truth_of(seed, rng.choice([3, 3, 7]))
+    table = f"[{rng.choice(['table', 'room', 'tbl'])}-{rng.randint(2, 30)}]"
+    tag = rng.choice(["r{n}", "game={n}", "round={n}"])
+    ply_field = rng.choice(["ply {k}", "move={k}", "#{k}"])
+    seconds = [rng.randint(0, 3000)]
+
+    def log(text: str, level: str = "INFO") -> str:
+        seconds[0] += rng.randint(1, 40)
+        t = seconds[0]
+        return f"2024-05-11 19:{t // 60 % 60:02d}:{t % 60:02d}.{rng.randint(0, 999):03d} {level:<5} {table} {text}"
+
+    out = [f"# server 0.9.{rng.randint(0, 9)} log excerpt", log(f"match m-{rng.randint(1000, 99999)} created len={len(rounds)} BLACK=stormcrow GOLD=goldfinch")]
+    score = {Side.BLACK: 0, Side.GOLD: 0}
+    for n, rnd in enumerate(rounds, 1):
+        head = tag.format(n=n)
+        if rnd.fill is not None:
+            out.append(log(f"{head} refill side={rnd.fill.value.upper()} chosen_by={rounds[n - 2].result.winner.name}"))
+        for side, squares in (("BLACK", range(56, 64)), ("GOLD", range(8))):
+            cells = [f"{square_name(sq)}:{SERVER_CODES[t.colour.value]}" + "+" * t.rings for sq in squares if (t := rnd.start.tower_at(sq)) is not None]
+            out.append(log(f"{head} setup {side:<5} " + " ".join(cells)))
+        k = 0
+        for ply in rnd.plies:
+            m = ply.move
+            if m is None:
+                continue
+            k += 1
+            code = SERVER_CODES[m.tower.value]
+            lead = f"{head} {ply_field.format(k=k)} {m.side.name:<5} {code}"
+            if m.is_forfeit:
+                out.append(log(f"{lead} NO_MOVE (forfeit)", "WARN"))
+            elif str(ply.kind) == "back":
+                out.append(log(f"{lead} {square_name(m.origin)}->{square_name(m.target)} dir=B n={m.distance} PUSHED sq={SERVER_CODES[m.square_colour.value]} ({m.side.name} skips)"))
+            else:
+                mark = " SUMO_PUSH" if m.push else ""
+                out.append(log(f"{lead} {square_name(m.origin)}->{square_name(m.target)} dir={m.direction.name[0]} n={m.distance} sq={SERVER_CODES[m.square_colour.value]}{mark}"))
+        result = rnd.result
+        score[result.winner] += result.points
+        out.append(log(f"{head} END winner={result.winner.name} reason={result.by.name} pts={result.points} score=B{score[Side.BLACK]}:G{score[Side.GOLD]}"))
+    out.append(log(f"match FINISHED final=B{score[Side.BLACK]}:G{score[Side.GOLD]}"))
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+def test_a_servers_log_of_fields_reads_as_its_match(seed: int, hand: int) -> None:
+    """A server's log in ``name=value`` fields reads as its match: a field's name is no
+    move's word (``dir=R``: ``dir``), a line of fields no key to the signs, a score's
+    value no squares (``score=B0:G1``), a name run into a number no distance
+    (``table-7``), a ply's number no distance (``ply 5``), and a push's back-entry said
+    with the turn it costs (``PUSHED … (BLACK skips)``) no forfeit (before session 46 such
+    a log judged no round)."""
+    text, truth = server_log(seed, random.Random(hand))
+    assert judged(text) == expected(truth)
+    fixed = fix_text(text).text
+    assert judged(fixed) == expected(truth), fixed
+
+
 # ---------------------------------------------------------------- a messenger's chat with starred corrections
 
 #: The colours as a German chat writes them (the order of :class:`~kamisado_notation.Colour`).

@@ -2478,6 +2478,13 @@ def test_a_word_or_mark_of_correction_is_told_from_its_look_alikes(line: str, co
         ("red could not move, blue a1-a4", ["red", "blue", "a1-a4"]),  # (nothing said again after it: nothing rejected)
         ("not h3", ["h3"]),
         ("Jaune de H5… G4, F3, E2, D1. Et voilà.", ["Jaune", "H5"]),  # (a way square by square: one clue of its two ends)
+        ("2024-05-11 19:02:40.220 INFO [table-7] ply 4 GOLD YEL e8->d7 dir=R n=1 sq=GRN", ["YEL", "e8->d7", "R", "1", "GRN"]),  # (a log's fields)
+        ("[table-7] END winner=GOLD reason=HOME_ROW pts=1 score=B0:G1", []),
+        ("Zug 12: Rot links 3", ["Rot", "links", "3"]),
+        ("& a & b & c & d & e & f & g & h\\\\\\hline", []),  # (a diagram's files, TeX's row end)
+        ("5 & Sophie & \\tw{Blue} & b8--h2\\ \\dl6 & \\tw{Red}\\\\", ["Blue", "b8--h2", "6", "Red"]),
+        ("\\definecolor{kPink}{HTML}{F4A6C6}", ["kPink"]),  # (a colour in hex: no square F4)
+        ("Red left-3", ["Red", "left", "3"]),
     ],
 )
 def test_a_rounds_number_a_rejected_slot_and_a_way_are_told_apart_from_a_moves_slots(line: str, evidence: list[str]) -> None:

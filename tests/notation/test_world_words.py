@@ -336,6 +336,7 @@ JA_CORRECTIONS = ["ごめん{wrong}じゃなくて{right}！ {move}", "訂正: {
 @example(seed=588, hand=1)
 @example(seed=1057, hand=17)
 @example(seed=9662, hand=766)  # (session 46: 'ごめん、e1だった e8→e1' after 'e8→e2' doubted as the next player's move)
+@example(seed=4713, hand=506)  # (session 46: a short round's corrections, no tower named, read as quotes of the moves before)
 def test_a_japanese_chats_corrections_take_the_move_before_back(seed: int, hand: int) -> None:
     """A LINE chat's export (``21:39\\tたけし\\t赤 f5→c3``), each player typing a tower and
     its squares, a wrong square now and then corrected on the next line in Japanese

@@ -58,6 +58,7 @@ from ..vocabulary import (
     NUMBER_WORDS,
     PASS_WORDS,
     PHRASES,
+    PLY_WORDS,
     POINTS_WORDS,
     PUSH_WORDS,
     PUSHED_WORDS,
@@ -65,6 +66,7 @@ from ..vocabulary import (
     RETRACT_WORDS,
     ROMANCE_OF,
     ROUND_WORDS,
+    SCORE_WORDS,
     SHORTCODES,
     SIDE_WORDS,
     VOWEL_WORD_NUMBERS,
@@ -147,7 +149,7 @@ _TOKEN = re.compile(
     r"|(?P<example>(?<![\w.])(?:" + "|".join(EXAMPLE_PHRASES) + ")" + _FREE_AFTER + r"[^\n]*)"
     r"|(?P<shortcode>(?<![^\W\d_]|:):(?:" + "|".join(sorted(SHORTCODES, key=len, reverse=True)) + r"):(?!:))"
     r"|(?P<address><[^<>\s]+@[^<>\s]+>|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:[a-zA-Z][a-zA-Z0-9+.-]{1,15}://|www\.)[^\s<>\"']+)"
-    r"|(?P<tag>(?-i:^h[1-6]\.(?=\s))|</?[A-Za-z][^<>\n]{0,200}>|\[/?[A-Za-z]+(?:=[^\]\n\x22]{0,80}|=\x22[^\x22\n]{0,80}\x22)?\]|&#?\w{1,10};|\\[A-Za-z]+|\{\{|\}\}|#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})(?!\w))"
+    r"|(?P<tag>(?-i:^h[1-6]\.(?=\s))|</?[A-Za-z][^<>\n]{0,200}>|\[/?[A-Za-z]+(?:=[^\]\n\x22]{0,80}|=\x22[^\x22\n]{0,80}\x22)?\]|&#?\w{1,10};|\\[A-Za-z]+|\\\\|(?<=\S)\\(?=[ ,;!])|\{\{|\}\}|#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})(?!\w)|(?<![\w#])(?-i:(?=[0-9A-F]*[A-F])(?=[0-9A-F]*\d)[0-9A-F]{6})(?!\w))"  # (TeX's row end '\\'; a colour in hex, 'F4A6C6')
     r"|(?P<starred>(?<!\S)\*(?=(?:[a-hA-H][1-8]|\d)[^*\n]*$))"  # ('*a2 sorry': a chat's star before what was meant, the line's only star)
     r"|(?P<comment>(?<![}\w])\{[^{}\n]*\})"
     r"|(?P<date>(?<!\d)\d{1,4}\s?[年년]|(?<!\d)\d{1,2}\s?[月월](?:\s?\d{1,2}\s?[日일])?|(?-i:(?<![\w.])\d{1,2}\.?\s?" + _MONTHS + r"\.?(?=\s*(?:[·•|]|\d{4}))|(?<![\w])" + _MONTHS + r"\.?\s\d{1,2}(?=,|\s*[·•|]|\s\d{4}|$))"
@@ -543,14 +545,19 @@ _CODE_WORD = re.compile(r"(?:^|(?<=[\s·•,;|/]))([A-Z][A-Za-z]{0,2})\s+([^\W\d
 _KEYED = re.compile(r"(?<!\S)[^\s\d=]{1,4}\s*=\s*[^\W\d_]")
 
 
+#: A field whose value is a number, its name glued to it (``n=1``, ``depth=7``, ``pts=1``).
+_NUMBER_FIELD = re.compile(r"(?<![^\s\[(,;|])[^\W\d_]{1,10}=\d")
+
+
 def is_key_line(text: str) -> bool:
     """Whether line ``text`` is a key to a record's signs: two definitions or more
     (``key: st=straight lf/rt = diag``, ``(n=brown, k=pink)``, codes ``Az azul · Rs rosa``), or
     an example of how entries are written (``Ex.: "Az E1 Rs" = …``). Such a line says
     what the entries mean; it is no entry itself. A line that holds moves in squares
     (:data:`_MOVES_HELD`) is none, whatever key it holds too (a web page saved on one
-    line: its key and its tables)."""
-    if holds_moves(text):
+    line: its key and its tables), nor is a log's line of fields, one of them a number
+    (``dir=R n=1 sq=GRN``: a key gives its codes' meanings in words)."""
+    if holds_moves(text) or _NUMBER_FIELD.search(text):
         return False
     text = _plain_key(text)
     example = _EXAMPLE.match(text)
@@ -1119,7 +1126,7 @@ def _pronoun(text: str, tokens: list[Clue], k: int) -> Clue:
 
 #: A word for "no" that ends a sentence (``Aquí no.``, ``No!``, ``nein,``; not ``No. 3``,
 #: a number's abbreviation, nor ``No. |``, a table's heading).
-_NEGATION = re.compile(r"(?<![^\W\d_])(?:" + "|".join(sorted(map(re.escape, NEGATION_WORDS), key=len, reverse=True)) + r")\s*[.!,;:](?!\w)(?!\s*[\d#|])", re.IGNORECASE)
+_NEGATION = re.compile(r"(?<![^\W\d_])(?:" + "|".join(sorted(map(re.escape, NEGATION_WORDS), key=len, reverse=True)) + r")\s*[.!,;:](?!\w)(?!\s*[\d#|&])", re.IGNORECASE)
 
 
 def _negation(text: str, tokens: list[Clue]) -> list[Clue]:
@@ -1133,17 +1140,17 @@ def _negation(text: str, tokens: list[Clue]) -> list[Clue]:
     return [Clue("AMEND", tok.start, tok.end) if tok.start == m.start() else tok for tok in tokens]
 
 
-#: A round's name right before a number (``round 5 over``, ``=== game 3 ===``, ``Runde
-#: Nr. 2``): the number names the round, no distance. Names of three letters at least
-#: (``rd`` is red's code too, ``RD 3``).
+#: A round's or a ply's name right before a number (``round 5 over``, ``=== game 3 ===``,
+#: ``Runde Nr. 2``, ``ply 4``): the number counts them, no distance. Names of three letters
+#: at least (``rd`` is red's code too, ``RD 3``).
 _ROUND_NAME = re.compile(
-    r"(?<![^\W\d_])(?:" + "|".join(sorted({re.escape(w) for w in ROUND_WORDS if len(w) > 2}, key=len, reverse=True)) + r")\s*(?:#|n[or]\.|nº)?\s*$", re.IGNORECASE
+    r"(?<![^\W\d_])(?:" + "|".join(sorted({re.escape(w) for w in (*ROUND_WORDS, *PLY_WORDS) if len(w) > 2}, key=len, reverse=True)) + r")\s*(?:#|n[or]\.|nº)?\s*$", re.IGNORECASE
 )
 
 
 def _round_number(text: str, tokens: list[Clue], k: int) -> Clue:
-    """Token ``k``, set aside where it is a distance right after a round's name
-    (:data:`_ROUND_NAME`): the round's number, in a line that says more (a log's
+    """Token ``k``, set aside where it is a distance right after a round's or a ply's name
+    (:data:`_ROUND_NAME`): their number, in a line that says more (a log's
     ``=== round 5 === (winner fills from LEFT)``, ``round 5 over: GOLD reached home row``)."""
     tok = tokens[k]
     if tok.kind != "DISTANCE" or _ROUND_NAME.search(text, max(0, tok.start - 24), tok.start) is None:
@@ -1177,6 +1184,41 @@ def _rejected(text: str, tokens: list[Clue], k: int) -> Clue:
 def _said_not(text: str, tok: Clue) -> bool:
     """Whether a word for "not" stands right before ``tok`` or right after it."""
     return _NOT_BEFORE.search(text, max(0, tok.start - 12), tok.start) is not None or _NOT_AFTER.match(text, tok.end) is not None
+
+
+#: A field's value that is a score (``score=B0:G1``, ``pts=1``, ``Stand: 2-1``).
+_SCORE_FIELD = re.compile(
+    r"(?<![^\W\d_])(?:" + "|".join(sorted({re.escape(w) for w in (*SCORE_WORDS, *POINTS_WORDS)}, key=len, reverse=True)) + r")\s*[=:]\s*(\S+)", re.IGNORECASE
+)
+#: A field's name before its value, glued (``dir=R``, ``n=1``, ``sq=GRN``, a log's fields).
+_FIELD_NAME = re.compile(r"(?<![^\s\[(,;|])[^\W\d_]{1,5}(?==\S)")
+#: A board's files named in their order (``a b c d e f g h``, ``& a & b & … & h``): its
+#: margin, no move's letters.
+_FILES_IN_ORDER = re.compile(r"(?<![^\W\d_])a(?:[^\w\n]+b[^\w\n]+c[^\w\n]+d[^\w\n]+e[^\w\n]+f[^\w\n]+g[^\w\n]+h)(?![^\W\d_])", re.IGNORECASE)
+
+
+def _fields(text: str, tokens: list[Clue]) -> list[Clue]:
+    """``tokens`` less what a log's fields say that is no move's: a score's value
+    (``score=B0:G1``, ``pts=1``), a field's name (``dir=R``: ``dir`` no direction), a
+    board's files named in order (a diagram's margin)."""
+    spans = [m.span(1) for m in _SCORE_FIELD.finditer(text)]
+    spans += [m.span() for pattern in (_FIELD_NAME, _FILES_IN_ORDER) for m in pattern.finditer(text)]
+    return _set_aside_within(tokens, spans)
+
+
+def _set_aside_within(tokens: list[Clue], spans: list[tuple[int, int]]) -> list[Clue]:
+    """``tokens`` with each that stands within one of ``spans`` set aside."""
+    return [Clue("ASIDE", t.start, t.end) if any(a <= t.start and t.end <= b for a, b in spans) else t for t in tokens]
+
+
+#: A word run into a number by a hyphen (``table-7``, ``m-88231``).
+_HYPHENED = re.compile(r"(?<![\w-])([^\W\d_]+)-(\d+)(?![\w-])")
+
+
+def _hyphened(text: str, tokens: list[Clue]) -> list[Clue]:
+    """``tokens`` with a number a word runs into by a hyphen set aside, where that word
+    is no evidence (``table-7``: a name; not ``left-3``)."""
+    return _set_aside_within(tokens, [m.span(2) for m in _HYPHENED.finditer(text) if not is_evidence_word(m[1])])
 
 
 #: A word that opens a noun after it: a homophone of a number before it is a preposition
@@ -2742,6 +2784,8 @@ _CONTEXT: tuple[tuple[Callable[[str, list[Clue]], bool], Callable[[str, list[Clu
     (lambda text, out: " l " in text and _SMALL_WORD.search(text) is None, _each(_bar)),
     (lambda text, out: " one" in text.casefold(), _each(_pronoun)),
     (_counted("DISTANCE"), _each(_round_number)),
+    (lambda text, out: "=" in text or ":" in text or _FILES_IN_ORDER.search(text) is not None, _fields),
+    (lambda text, out: "-" in text, _hyphened),
     (lambda text, out: _NOT_WORD.search(text) is not None, _each(_rejected)),
     (lambda text, out: _NEGATION.search(text) is not None, _negation),
     (lambda text, out: _ARTICLE_AFTER.search(text) is not None, _each(_preposition)),
