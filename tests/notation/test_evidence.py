@@ -2485,6 +2485,10 @@ def test_a_word_or_mark_of_correction_is_told_from_its_look_alikes(line: str, co
         ("5 & Sophie & \\tw{Blue} & b8--h2\\ \\dl6 & \\tw{Red}\\\\", ["Blue", "b8--h2", "6", "Red"]),
         ("\\definecolor{kPink}{HTML}{F4A6C6}", ["kPink"]),  # (a colour in hex: no square F4)
         ("Red left-3", ["Red", "left", "3"]),
+        ("KAMISAD0  -  0FFICIAL SC0RE SHEET", []),  # (a scan's words with an O read 0)
+        ("BLACK (p1ayer): Ravi Chandran", []),  # (an l read 1)
+        ("4 | Ye1low e8-e6 | Purple g2-a8", ["Ye1low", "e8-e6", "Purple", "g2-a8"]),
+        ("Rd1 c1-c4", ["Rd", "1", "c1-c4"]),  # (a code and a number: no misread word)
     ],
 )
 def test_a_rounds_number_a_rejected_slot_and_a_way_are_told_apart_from_a_moves_slots(line: str, evidence: list[str]) -> None:

@@ -168,6 +168,7 @@ _TOKEN = re.compile(
     r"|(?<![\w])(?:" + "|".join(sorted(ROMANCE_OF)) + r")[ ](?:" + _SPOKEN_AFTER_VOWEL + r")(?![\w])"
     r"|(?<![\w])(?:de|a|desde|hasta|da|para|pra|al)[ ](?:a|e|de|di)[ ](?:" + _ROMANCE_RANKS + r")(?![\w]))"
     r"|(?P<scannedword>" + _SCANNED_WORD + ")"
+    r"|(?P<misread>(?<![\w])(?:0?[^\W\d_" + _CJK + r"]+(?:[01][^\W\d_" + _CJK + r"]+)+|0[^\W\d_" + _CJK + r"]{2,}|[^\W\d_" + _CJK + r"]{3,}0)(?![\w]))"  # (a scan's word with an O read 0, an l read 1: 'B0ARD', 'Tab1e')
     r"|(?P<time>\d+(?:[:/]\d+)+|(?<![\w.])\d+\.\d+(?!\.?\d)|\d{1,4}[-.]\d{1,2}[-.]\d{1,4}|(?<![\w-])\d{1,2}(?:[-\u2013\u2014]|&[nm]dash;)\d{1,2}(?![\w-]|\.\d))"
     r"|(?P<turn>\d+(?:\.\.\.|…|[.):](?!\d)|[  ]:(?=\s)))"  # ('Intervenant 2 :', French typography's blank before a colon)
     r"|(?P<int>\d+)"
@@ -971,6 +972,7 @@ _GROUPS: dict[str, Callable[[str, re.Match[str]], list[Clue]]] = {
     "spoken": lambda text, m: [_spoken(m.group(), m.start(), m.end())],
     "time": lambda text, m: [Clue("ASIDE", m.start(), m.end())],
     "scannedword": lambda text, m: _scanned_word(text, m.start(), m.end()),
+    "misread": lambda text, m: [Clue("ASIDE", m.start(), m.end())],
     "example": lambda text, m: [Clue("ASIDE", m.start(), m.end())],  # (an example to the line's end: 'for example Red e8→e5 …')
     "address": lambda text, m: [Clue("ASIDE", m.start(), m.end())],  # (a mail's address or id '<4c0b…-b1d2-…@gmx.de>', a link)
     "starred": lambda text, m: [Clue("AMEND", m.start(), m.end())],  # (a chat's correction of the message before: '*a2')
