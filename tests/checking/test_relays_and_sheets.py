@@ -312,6 +312,7 @@ def french_list(seed: int, rng: random.Random) -> tuple[str, str]:
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
 @example(seed=2823, hand=0)
 @example(seed=7286, hand=667)  # (a round not judged before session 41)
+@example(seed=4873, hand=0).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 46; the same on 84da49d): 'rouge g3' left between several moves, round 4 on not judged")
 def test_a_french_lists_colour_words_before_squares_are_towers(seed: int, hand: int) -> None:
     """``Or    rose d2``: *Or* (Gold; the short form's orange) before a colour's word
     is a word, and *rose* (a word that is English too, weak) before a square is the
