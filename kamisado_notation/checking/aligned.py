@@ -403,16 +403,16 @@ def _corrections(out: list[Piece], found: list[Piece], amend: int, rejected: set
     ``amend`` on (:func:`_amends`), those before it in ``out`` taken back
     (:func:`_take_back`; for sure where the line rejects what they named, ``rejected``); where it says less than a whole move, its pieces after that
     column a correction of a tower the line taken back named (:attr:`Piece.corrects`)."""
-    taken = _take_back(out, found, rejected)
+    taken, doubted = _take_back(out, found, rejected)
     if not taken:
         return found
     towers = _towers_kept(taken, found)
     if _whole(found):  # (a whole move: of the tower the line taken back named, where it is taken back for sure and names none)
-        return [replace(p, amends=True, corrects=_kept_for_sure(towers, found, taken, rejected)) for p in found]
+        return [replace(p, amends=True, corrects=towers if towers and not doubted else None) for p in found]
     return [replace(p, corrects=towers, amends=True) if p.column >= amend else p for p in found]
 
 
-def _take_back(out: list[Piece], found: list[Piece], rejected: set[object]) -> list[Piece]:
+def _take_back(out: list[Piece], found: list[Piece], rejected: set[object]) -> tuple[list[Piece], bool]:
     """Mark the pieces of the last line of ``out`` that says a move (two clues, not weak)
     taken back (:attr:`Piece.taken_back`) by the line whose pieces are ``found``, and
     those of the lines after it: a word between, a square asked about (``<lucia> f3
@@ -425,14 +425,15 @@ def _take_back(out: list[Piece], found: list[Piece], rejected: set[object]) -> l
     for them; a line that says "not" of what they named (``rejected``: ``ごめんc7じゃなくてc1！
     c8→c1``) takes them back for sure, as does a move from the square theirs left to
     another (``ごめん、e1だった e8→e1`` after ``e8→e2``: no move after theirs leaves
-    the square theirs left). The pieces it took back (as they were)."""
+    the square theirs left). The pieces it took back (as they were), and whether it is
+    in doubt (:func:`_doubted`)."""
     first = _taken_from(out)
     taken = out[first:]
     doubted = _doubted(found, taken, rejected)
     if doubted and not _says_again(found, taken):
-        return []
+        return [], doubted
     out[first:] = [_taken(p, doubted=doubted) for p in taken]
-    return taken
+    return taken, doubted
 
 
 def _taken_from(out: list[Piece]) -> int:
@@ -455,12 +456,6 @@ def _taken(p: Piece, *, doubted: bool) -> Piece:
     """Piece ``p`` taken back: still read where the correction is ``doubted``
     (:func:`_anchors`), else weak for good."""
     return replace(p, taken_back=True) if doubted else replace(p, taken_back=True, clue=replace(p.clue, weak=True))
-
-
-def _kept_for_sure(towers: frozenset[Colour], found: list[Piece], taken: list[Piece], rejected: set[object]) -> frozenset[Colour] | None:
-    """The ``towers`` a whole correction (its pieces ``found``) of the pieces ``taken``
-    keeps: those, where they are any and it takes them back for sure; else ``None``."""
-    return towers if towers and not _doubted(found, taken, rejected) else None
 
 
 def _doubted(found: list[Piece], taken: list[Piece], rejected: set[object]) -> bool:
