@@ -5,15 +5,15 @@ It may import the values and :mod:`kamisado_notation.engine` (for the board's wo
 JSON views); nothing that judges records, draws or runs the command line.
 
 The layers, bottom up: :mod:`.vocabulary` (the words of every language), :mod:`.record`
-(the record model: what was written, nothing judged), :mod:`.lexing` and :mod:`.grammar`
-(the LALR grammar and its fast lexer), :mod:`.general_path` (the general path for one line),
-:mod:`.fast_paths` (whole-line regexes for the common lines), :mod:`.assembly` (lines to
-matches), :mod:`.syntax_errors` (the wording of syntax errors), :mod:`.reader` (text to
-records), :mod:`.writer` (records to text, every form and language), :mod:`.export`
-(JSON views of positions and moves),
-:mod:`.json_record` (the JSON form read back) and :mod:`.files` (the one opener above
-both readers). Nothing here knows the rules: the replay (:mod:`kamisado_notation.checking.replay`)
-judges records.
+(the record model: what was written, nothing judged), :mod:`.text` (the plain characters a
+word processor stands for), :mod:`.kmr` (the ``.kmr`` text read into the record model: its
+lexer, grammar, fast paths, the reading by evidence, and the assembly of lines into
+matches), :mod:`.json_form` (the JSON form read back), :mod:`.foreign` (other programs'
+records), :mod:`.files` (opening a file, its encoding, its lines and blocks: the one opener
+above every reader), :mod:`.formats` (the one registry of formats), :mod:`.writer` (records
+to text, every form and language), :mod:`.json_text` (JSON written fast) and
+:mod:`.export` (JSON views of positions and moves). Nothing here knows the rules: the
+replay (:mod:`kamisado_notation.checking.replay`) judges records.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ severity it is reported with, its precedence and why, and how a person makes it,
 planted examples); :func:`explain` tries every one where it may start. A new slip is a
 function in a family's module, or a module of its own imported below (and its test).
 
-The replay corrects one wrong slot of an entry (:mod:`.correct`); some slips people make
+The replay corrects one wrong slot of an entry (:mod:`..correct`); some slips people make
 spoil more than one slot, and several entries: the two entries of a row written the other
 way round, a row left out or written twice, one player's Left and Right mirrored for a
 whole round (written from the other player's side), every distance one too many (the

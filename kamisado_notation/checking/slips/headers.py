@@ -8,7 +8,7 @@ as people write them"), each a rewrite of the header's line
   wrong result), the warning says so, and ``fix`` renames it; where the match has that
   header too, the misspelt one is only warned of and kept as written;
 - a ``Match`` value a slip away from one format (``Standart``), read as that format
-  (:mod:`.targets`), is written so when the rounds agree with it: no error about the
+  (:mod:`..targets`), is written so when the rounds agree with it: no error about the
   match's score or end.
 
 A line with more than one of these slips is rewritten once, with all of them corrected.

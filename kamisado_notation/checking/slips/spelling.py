@@ -2,7 +2,7 @@
 slots allow it stands for.
 
 An unknown word in an entry (``Purple Lfet 5 Green``) is read past, and its slot is
-whatever the legal moves allow (:mod:`.replay`). Where several do (``Purple Left 5 Green``
+whatever the legal moves allow (:mod:`..replay`). Where several do (``Purple Left 5 Green``
 and ``Purple Right 5 Green`` both legal), the word itself tells: the one whose word in
 that slot is nearest in spelling (edit distance, a swap of two neighbouring letters
 counting one) is the correction, when it is the only nearest and near enough to be a

@@ -3,7 +3,7 @@ a time and its blocks can be read on several cores (``kamisado validate --jobs``
 machines (:mod:`kamisado_notation.checking.distributed`).
 
 The cutting works on the pieces of the bounded line reader (:mod:`.lines`), read by the
-one opener (:mod:`.files`): any input is cut the same way, standard input and pipes
+one opener (:mod:`..files`): any input is cut the same way, standard input and pipes
 included (nothing is sought: the blocks come in order as the input is read), and a block
 holds what that reader gives — a line too long as a :class:`~.lines.LongLine`, binary
 data as the block's last piece — so that reading a block alone gives what reading the
@@ -38,7 +38,7 @@ BLOCK_BYTES = 1 << 20
 # The start of a line: after "\n", or after a "\r" (a "\r\n" never has a header between).
 _LINE_START = rb"(?:^|(?<=\r))"
 # A quote that delimits a header's value: '"', or a typographic one in UTF-8 (“ ” „ ‟ ‘ ’
-# ‚ ‛ « » ‹ › ＂), which the reader reads as '"' (:mod:`.text`): a record from a word
+# ‚ ‛ « » ‹ › ＂), which the reader reads as '"' (:mod:`..text`): a record from a word
 # processor is cut into blocks as any other.
 _QUOTE = rb'(?:"|\xe2\x80[\x98-\x9f\xb9\xba]|\xc2[\xab\xbb]|\xef\xbc\x82)'
 # A header line the reader surely reads as a header (ASCII names; the strict form).

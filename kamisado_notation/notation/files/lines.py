@@ -1,5 +1,5 @@
 """Bounded lines: the bytes of a record file turned into its lines with memory bounded
-whatever the input — the one line reader under :mod:`.files` (a whole file read in one
+whatever the input — the one line reader under :mod:`..files` (a whole file read in one
 go) and :mod:`.blocks` (a file cut into blocks of whole matches, each read alone,
 perhaps in another process).
 

@@ -16,7 +16,7 @@ stays bounded (the bounded line reader, :mod:`.lines`):
 - a NUL byte means the input is not text (``/dev/zero``, an image, a zip file): a
   diagnostic ``not a text record: binary data at byte N`` at its line and column, and
   nothing after it is read;
-- a JSON document is read a match at a time too (:mod:`.json_stream`), each match at
+- a JSON document is read a match at a time too (:mod:`..json_form.stream`), each match at
   most :data:`MAX_JSON` bytes.
 
 Where a command reads record files, a folder stands for the record files in it
@@ -25,7 +25,7 @@ Where a command reads record files, a folder stands for the record files in it
 Other programs' records (HackerRank's logs, BoardSpace's SGF, hamisado's move lists) are
 told by their content too (:func:`~.foreign.sniff`, or the format
 :func:`~.foreign.reading_as` insists on) and read whole, at most :data:`MAX_JSON` bytes, by
-their readers (:mod:`.foreign`).
+their readers (:mod:`..foreign`).
 
 A ``.kmr`` is read as a stream of matches (:func:`stream_record`, :func:`open_matches`,
 :func:`nth_match`, which stops at its match) or in blocks of whole matches
@@ -406,7 +406,7 @@ class _Opened:
 
 
     def foreign_matches(self, record: RecordFile) -> Iterator[MatchRecord]:
-        """The matches of a file in another program's format (:mod:`.foreign`), read
+        """The matches of a file in another program's format (:mod:`..foreign`), read
         whole (at most :data:`MAX_JSON` bytes); the fault that ends the reading is one
         diagnostic in ``record.errors``."""
         from ..formats import read_foreign
@@ -541,7 +541,7 @@ def open_blocks(
 @dataclass(frozen=True, slots=True)
 class JsonMatches:
     """A JSON record file's matches as they are read (:func:`open_blocks`), or those of
-    a file in another program's format (:mod:`.foreign`), and the record that gets the
+    a file in another program's format (:mod:`..foreign`), and the record that gets the
     file's own ``errors`` and closing ``comments`` once ``matches`` is exhausted."""
 
     record: RecordFile

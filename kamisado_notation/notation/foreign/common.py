@@ -1,4 +1,4 @@
-"""What the readers and writers of other programs' formats (:mod:`.foreign`) share:
+"""What the readers and writers of other programs' formats (:mod:`..foreign`) share:
 places in a whole text, a turn as such a record has it, a one-round match built from
 turns, and why a record cannot be written in a format of single rounds."""
 

@@ -12,12 +12,12 @@ with an empty one) the slots present are used (the colour slots when ``tower`` i
 finds them again.
 
 A document is read a match at a time (:func:`read_json_matches`, on
-:mod:`.json_stream`), so a file far larger than memory reads in the memory of one match.
+:mod:`.stream`), so a file far larger than memory reads in the memory of one match.
 
 Error policy: :func:`record_from_json` raises :class:`NotationError` (rule ``syntax``)
 whose message starts with the JSON path of the bad field
 (``matches[0].rounds[1].entries[3].tower: unknown colour 'purpel'``); nothing else
-escapes. The readers of files (:mod:`.files`) read a JSON record as they read a ``.kmr``:
+escapes. The readers of files (:mod:`..files`) read a JSON record as they read a ``.kmr``:
 an unreadable file raises :class:`RecordIOError`, and the first fault of the document is
 one ``Diagnostic(rule="syntax")`` in ``RecordFile.errors`` that ends the reading (the
 matches before it are kept). A wrong turn number is a warning in the match's

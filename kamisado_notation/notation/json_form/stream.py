@@ -1,7 +1,7 @@
 """A JSON document read as it comes, a value at a time, so that a document far larger
 than memory can be read: the members of its top-level object one by one, and the
 elements of an array member one by one (the ``matches`` of a JSON record,
-:mod:`.json_record`), each decoded whole by the standard library's C decoder.
+:mod:`.reading`), each decoded whole by the standard library's C decoder.
 
 Only the punctuation between those values is read here; every value (a match, a key, a
 header string) is decoded by :meth:`json.JSONDecoder.raw_decode` on the text read so far,

@@ -184,7 +184,7 @@ def _without_bom(text: str, record: RecordFile | None) -> str:
 def block_lines(text: str, record: RecordFile | None, first: bool, first_line: int = 1) -> list[str]:
     """The lines of a block of whole lines (the last may lack its ending), as
     :func:`_cleaned` gives them, split in C when the block holds no "\r", read as plain
-    text (:mod:`.text`: its warning in ``record.errors``, at the line numbered from
+    text (:mod:`..text`: its warning in ``record.errors``, at the line numbered from
     ``first_line``). ``first``: the block starts the file (and may start with a BOM)."""
     if first:
         text = _without_bom(text, record)
