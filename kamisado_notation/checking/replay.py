@@ -292,7 +292,7 @@ class _MatchReplayer:
                 again = self.row_slip(round_state, rr, attempt)
             if again is None:
                 return round_state, rr
-            rr, position = again, again.start.copy()
+            rr, position = again.unplayed(), again.start.copy()  # (each replay from the start: no ply of the one before kept)
 
     def row_slip(self, round_state: RoundState, rr: RoundReplay, attempt: Attempt) -> RoundReplay | None:
         """Where round ``rr`` stopped (``round_state``), a slip of a whole row or round

@@ -4,7 +4,7 @@ round with its start and result, the match's score, winner and diagnostics)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from ..diagnostics import (
@@ -95,6 +95,11 @@ class RoundReplay:
         """The round's last position as SVG, for notebooks; ``None`` until installed."""
         hook = type(self)._svg_hook
         return hook(self) if hook is not None else None
+
+    def unplayed(self) -> RoundReplay:
+        """The round as it stands before a replay: the same start and entries, no plies,
+        no result, not stopped (to replay it again)."""
+        return replace(self, plies=[], result=None, stopped=False)
 
     def position_at(self, ply: int | None = None) -> Position:
         """The position after ``ply`` plies: ``0`` is the round's start, ``len(plies)``

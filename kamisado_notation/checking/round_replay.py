@@ -239,7 +239,7 @@ def _again(state: RoundState, cut: tuple[int, int] | None, rings_unknown: bool, 
     ``readings`` and ``asides`` set aside."""
     rr = state.rr
     trial = RoundReplayer(
-        replace(rr, plies=[], result=None, stopped=False), rr.start.copy(), state.match_index, cut, ends=state.ends,
+        rr.unplayed(), rr.start.copy(), state.match_index, cut, ends=state.ends,
         rings_unknown=rings_unknown, halt=state.halt, places=state.places, trusted=state.trusted, readings=readings, asides=asides, trial=True,
     )  # fmt: skip
     return trial.run(state.challenger)
