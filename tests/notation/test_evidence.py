@@ -687,6 +687,108 @@ def test_the_tower_and_the_square_it_lands_on_read_as_the_move(seed: int, notes:
     assert_read_as(noted, original)
 
 
+def sumos_named(text: str, rng: random.Random, *, headed: bool = False) -> str:
+    """``text`` (coordinates) as a class blog lists it: ``Maya: Purple (sumo) a8 → c6``,
+    a sumo's rank said in brackets after its colour (``(sumo)``, ``(double sumo)``,
+    ``[sumo]``) where the tower has rings, whatever its move; a forfeit and a
+    back-entry in words. ``headed``: each round's name and number in one of several
+    languages at the start of its first move's line (``Runde 2 (fill left): Tom: Red
+    h1 → h7``), its fill stated after the number."""
+    out = []
+    for rr in replay_match(only_match(text)).rounds:
+        fill = f" (fill {rr.fill.value})" if rr.fill is not None else ""
+        heading = f"{rng.choice(['Round', 'Runde', 'Раунд', 'Partie', 'Game', 'Ronda', 'Kolo'])} {rr.number}"
+        if rr.fill is not None:  # (its fill stated after the number: a bracket, or a sentence)
+            heading += rng.choice([f" (fill {rr.fill.value})", f" - the winner fills from the {rr.fill.value}."])
+        heading += rng.choice([": ", " - ", " "]) if rr.fill is not None else rng.choice([": ", ". ", " - ", " – ", " "])
+        if not headed:
+            out.append(f"Round {rr.number}{fill}")
+        for n, p in enumerate(rr.plies):
+            move = p.move
+            assert move is not None and move.tower is not None
+            who, colour = ("Maya", "Tom")[p.side.value], move.tower.name.capitalize()
+            if p.kind is PlyKind.FORFEIT:
+                said = f"{who}: {colour} is blocked"
+            elif p.kind is PlyKind.BACK:
+                said = f"{who}: {colour} pushed back to {square_name(move.target)}"
+            else:
+                tower = rr.position_at(n).tower_at(move.origin)
+                assert tower is not None
+                rank = rng.choice(["(sumo)", "[sumo]", "(Sumo!)"]) if tower.rings == 1 else "(double sumo)" if tower.rings == 2 else "(triple sumo)"
+                named = f"{colour} {rank}" if tower.rings else colour
+                said = f"{who}: {named} {square_name(move.origin)} {rng.choice(['→', '->', '&rarr;'])} {square_name(move.target)}"
+            out.append(heading + said if headed and n == 0 else said)
+    return "\n".join(out) + "\n"
+
+
+def forum_list(text: str, rng: random.Random) -> str:
+    """``text`` (coordinates) as a forum post in HTML lists it: ``<li>Black Green,
+    forward 1 &rarr; e7</li>``, the direction in words, the distance, an arrow as HTML
+    or LaTeX writes it (or as typed) and where the tower lands; each round a heading with
+    its fill in prose; a forfeit and a back-entry in words; the post saved from its
+    ``<div>``, its title an ``<h3>``."""
+    ways = {Direction.FORWARD: "forward", Direction.LEFT: "diagonal left", Direction.RIGHT: "diagonal right"}
+    out = [f"<div class=\"post\" id=\"post-{rng.randrange(10**5)}\">", "<h3>Session report: my first ever sumo push!</h3>", "<div class=\"post-body\">"]
+    for rr in replay_match(only_match(text)).rounds:
+        fill = f" (I filled from the {rr.fill.value})" if rr.fill is not None else " (normal setup)"
+        out += [f"<p><b>Round {rr.number}</b>{fill}</p>", "<ol>"]
+        for p in rr.plies:
+            move = p.move
+            assert move is not None and move.tower is not None
+            who = f"{p.side.name.capitalize()} {move.tower.name.capitalize()}"
+            said = {PlyKind.FORFEIT: f"{who} is blocked", PlyKind.BACK: f"{who} pushed back to {square_name(move.target)}"}.get(p.kind)
+            if said is None and move.direction is not None:
+                arrow = rng.choice(["&rarr;", "&rarr;", "\\rightarrow", "→"])
+                said = f"{who}, {ways[move.direction]} {move.distance} {arrow} {square_name(move.target)}"
+            out.append(f"<li>{said}</li>")
+        out.append("</ol>")
+    return "\n".join([*out, "</div>", "</div>"]) + "\n"
+
+
+def email_reply(text: str, rng: random.Random) -> str:
+    """``text`` (coordinates) as a player recalls it in an email: ``Me:  g8-d5  (Green,
+    landed on orange)``, the tower and the colour it lands on in brackets after the
+    squares now and then; each round after the first headed ``Round 2 - you filled from
+    the left, so your Red sumo ended up on h1.``, the fill and where a sumo stands said
+    in prose on the heading's line."""
+    out = ["Hi Priya,", "", "here are the moves from Friday (I had Black).", ""]
+    for rr in replay_match(only_match(text)).rounds:
+        if rr.fill is None:
+            out.append(f"Round {rr.number}")
+        else:
+            sumos = [(sq, t) for sq, t in rr.start.towers().items() if t.rings]
+            where = f", so your {sumos[0][1].colour.name.capitalize()} sumo ended up on {square_name(sumos[0][0])}" if sumos else ""
+            out.append(f"Round {rr.number} - {rng.choice(['you', 'I', 'the winner'])} filled from the {rr.fill.value}{where}.")
+        for p in rr.plies:
+            move = p.move
+            assert move is not None and move.tower is not None and move.square_colour is not None
+            who = ("Me", "You")[p.side.value]
+            if p.kind is PlyKind.FORFEIT:
+                out.append(f"  {who}:  {move.tower.name.lower()} blocked, pass")
+            elif p.kind is PlyKind.BACK:
+                out.append(f"  {who}:  {move.tower.name.lower()} pushed back to {square_name(move.target)}")
+            else:
+                said = f"  ({move.tower.name.capitalize()}, landed on {move.square_colour.name.lower()})" if rng.random() < 0.5 else ""
+                out.append(f"  {who}:  {square_name(move.origin)}-{square_name(move.target)}{said}")
+        out.append("")
+    return "\n".join([*out, "Tom"]) + "\n"
+
+
+def headed(text: str, rng: random.Random) -> str:
+    """:func:`sumos_named` with each round's heading on its first move's line."""
+    return sumos_named(text, rng, headed=True)
+
+
+@pytest.mark.parametrize("write", [sumos_named, headed, forum_list, email_reply], ids=["sumo-rank", "heading-with-moves", "markup-arrow", "tower-in-brackets"])
+@settings(max_examples=10)
+@given(seed=st.integers(0, 10_000), habits=st.integers(0, 10_000))
+@example(seed=2, habits=0)  # (a push)
+@example(seed=2879, habits=0)  # (a round whose first moves fit either fill: the one the heading states)
+def test_a_record_as_a_blog_a_forum_post_or_an_email_writes_it(write: Callable[[str, random.Random], str], seed: int, habits: int) -> None:
+    original = written(seed, Form.COORDS, "en", target=7)
+    assert_read_as(write(original, random.Random(habits)), original)
+
+
 def wiki_rows(text: str) -> str:
     """``text`` (short form) as a wiki page writes it: each entry in a template whose
     arguments are its slots (``{{km|br|F|1|pu}}``, the colours in lower case), a row's

@@ -34,9 +34,15 @@ _RECENT, _LONG = 64, 24
 _TEXT_ATTRIBUTE = re.compile(r"""\b(?:body|text|message|content|msg)\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.IGNORECASE)
 #: A web page's first element after an XML declaration.
 _XHTML = re.compile(r"\s*<(?:!DOCTYPE\s+html|html)\b", re.IGNORECASE)
+#: The elements of a web page that a piece of one saved alone may start with.
+_HTML_ELEMENTS = (
+    "html", "body", "div", "section", "article", "main", "header", "footer", "nav", "aside", "table", "ul", "ol", "dl", "p", r"h[1-6]",
+    "blockquote", "pre", "span", "center", "font", "form", "figure", "details",
+)  # fmt: skip
 #: An XML document's root element alone on its first line, where the document has no
-#: declaration (a mind map's ``<map version="1.0.1">``); not a web page's.
-_ROOT = re.compile(r"\ufeff?\s*<(?!html\b)[A-Za-z][\w:.-]*(?:\s+[\w:.-]+\s*=\s*(?:\"[^\"]*\"|'[^']*'))*\s*>\s*", re.IGNORECASE)
+#: declaration (a mind map's ``<map version="1.0.1">``); not a web page's, nor a piece of
+#: one (a forum post saved from its ``<div class="post">``: read as any text with tags).
+_ROOT = re.compile(r"\ufeff?\s*<(?!(?:" + "|".join(_HTML_ELEMENTS) + r")\b)[A-Za-z][\w:.-]*(?:\s+[\w:.-]+\s*=\s*(?:\"[^\"]*\"|'[^']*'))*\s*>\s*", re.IGNORECASE)
 #: A tag with its attributes.
 _TAG = re.compile(r"<[^<>]*>")
 #: A mail's header line (``Return-Path: <…>``, ``From: …``), which a mail's first line is.
@@ -262,6 +268,8 @@ _KEY = re.compile(r"<key>[^<]*</key>")
 
 #: An element's name and its attributes (``<ply n="3" tower="orange" from="a8" …/>``).
 _ELEMENT = re.compile(r"<\s*([\w:.-]+)")
+#: An element's name that is a square's (``<h3>``, a heading): how it looks, no square.
+_SQUARE_NAME = re.compile(r"[a-h][1-8]", re.IGNORECASE)
 _ATTRIBUTE = re.compile(r"""([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 #: Attributes that say nothing of a move: ids, times, versions, ratings, counters.
 _META = re.compile(
@@ -287,7 +295,8 @@ def _element_values(tag: str, unescape: Callable[[str], str]) -> str:
     name = _ELEMENT.match(tag)
     if name is None:
         return "".join(out)
-    if len(name[1].rpartition(":")[2]) > 1:  # (a page's ``<p>``, ``<text:p>``, ``<b>``: how it looks)
+    local = name[1].rpartition(":")[2]
+    if len(local) > 1 and not _SQUARE_NAME.fullmatch(local):  # (a page's ``<p>``, ``<text:p>``, ``<b>``, ``<h3>``: how it looks)
         out[name.start(1) : name.end(1)] = name[1]
     counted = normalise(name[1]) in ROUND_WORDS
     for m in _ATTRIBUTE.finditer(tag, name.end()):

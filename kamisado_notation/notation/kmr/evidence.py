@@ -334,6 +334,10 @@ class _Entry:
         and no landing but that of ``square`` (its colour) nor where it started."""
         return self.said_in_slots() and self.square in (None, SQUARE_COLOURS[square]) and self.origin is None
 
+    def squares_alone(self) -> bool:
+        """Whether the entry is a move said by its two squares alone (``g8-d5``): no tower."""
+        return self.tower is None and self.origin is not None and self.target is not None
+
     def said_in_slots(self) -> bool:
         """Whether the entry said a move in slots: a tower, a direction, a distance (no forfeit)."""
         return self.tower is not None and self.direction is not None and bool(self.distance)
@@ -2066,8 +2070,9 @@ class _Ahead:
 
     def towers(self, g: _Entry | None, tok: Clue) -> bool:
         """Whether ``g`` is the tower of the move in squares ``tok``: a tower alone, or
-        one whose slots the squares say again (``Red d8-d4``: the colour says the same)."""
-        return g is not None and g.tower is not None and (g.pieces == 1 or self.squares_of(g, tok))
+        one whose slots the squares say again (``Red d8-d4``: the colour says the same). A
+        push word after the tower is what the tower is, not a slot (``Purple (sumo) a8 → c6``)."""
+        return g is not None and g.tower is not None and (g.pieces - g.push == 1 or self.squares_of(g, tok))
 
     def goes_on(self, g: _Entry, last: int) -> bool:
         """Whether entry ``g`` goes on after its squares (token ``last``): a direction
@@ -2398,7 +2403,7 @@ class _Line:
     def colour(self, tok: Clue, k: int) -> None:
         """A colour: the tower of a new entry, or the square of the one being read."""
         g = self.current
-        if g is not None and self.colour_of(g, tok, k):
+        if (g is not None and self.colour_of(g, tok, k)) or (g is None and self.tower_in_brackets(tok)):
             return
         if g is not None and self.ahead.starts_entry(g, k):
             self.close()
@@ -2410,6 +2415,21 @@ class _Line:
                 self.push_before = None
             return
         g.square, g.end, g.pieces = tok.colour, tok.end, g.pieces + 1
+
+    def tower_in_brackets(self, tok: Clue) -> bool:
+        """Whether the colour ``tok`` opens brackets right after a move read in squares
+        with no tower and is said alone there (``g8-d5  (Green, landed on orange)``,
+        ``c8-f5 (Purple)``; not ``(orange next)``): that move's tower, read into it, which
+        goes on (where it lands may follow)."""
+        before = self.last_entry()
+        if tok.weak or before is None or not before.squares_alone() or self.text[before.end : tok.start].strip() not in ("(", "["):
+            return False
+        if _TOWER_NAMED.match(self.text, tok.end) is None:  # ('(orange next)': no tower of the move)
+            return False
+        self.entries.pop()
+        before.tower, before.end, before.pieces = tok.colour, tok.end, before.pieces + 1
+        self.current = before
+        return True
 
     def colour_of(self, g: _Entry, tok: Clue, k: int) -> bool:
         """Whether the colour ``tok`` (token ``k``) is read into entry ``g`` other than as
@@ -2478,10 +2498,18 @@ class _Line:
 
 
 def to_arrow(written: str) -> bool:
-    """Whether the arrow ``written`` points the way text is read (``→``, ``⇒``, ``->``):
-    a word for "lands on"; an arrow up or aslant (``↑``, ``↗``) points the way a tower
-    goes (``綠↑橙``: forward, to orange)."""
-    return written[:1] in "-=>" or "RIGHTWARDS" in unicodedata.name(written[:1], "")
+    """Whether the arrow ``written`` points the way text is read (``→``, ``⇒``, ``->``,
+    and as markup writes it: ``&rarr;``, ``\\rightarrow``): a word for "lands on"; an
+    arrow up or aslant (``↑``, ``↗``, ``&nearr;``) points the way a tower goes (``綠↑橙``:
+    forward, to orange)."""
+    return written[:1] in "-=>" or "RIGHTWARDS" in unicodedata.name(written[:1], "") or written.lower() in _MARKUP_TO
+
+
+#: What follows a tower named alone in brackets: their end, or a comma before more.
+_TOWER_NAMED = re.compile(r"\s*[,;)\]]")
+#: The arrows of markup (:data:`~..vocabulary.MARKUP_ARROWS`) that point the way text is
+#: read: HTML's ``&rarr;``, LaTeX's ``\\rightarrow`` (not ``&nearr;``, aslant).
+_MARKUP_TO = frozenset(a for a in MARKUP_ARROWS if a.endswith(("rarr;", "rightarrow")))
 
 
 #: What may stand between a move's squares and its direction said after them: blanks,

@@ -48,6 +48,7 @@ from ...diagnostics import WARNING, Diagnostic, Kind
 from ...engine.position import WrittenMove
 from ...errors import NotationError
 from ..record import Comment, Entry, Header, Item, Lineup, RoundRecord
+from ..vocabulary import ROUND_WORDS
 from .containers import unwrapped
 from .digits import lookalike_digit
 from .fast_paths import (
@@ -442,6 +443,8 @@ class Reader(Generic[T]):
         from .slow_tiers import json_object  # (tier 3's modules: loaded by its first line)
 
         slip = self._header_slip(text, number) if self.started or text.lstrip().startswith("[") else None
+        if slip is None:
+            slip = self._round_then_moves(text, number)
         if slip is not None:
             yield from slip
             return
@@ -495,6 +498,21 @@ class Reader(Generic[T]):
         self.events.grammar_line(number)
         self.events.result_claim(value, number, column)
         return iter(done_before)
+
+    def _round_then_moves(self, text: str, number: int) -> Iterator[T] | None:
+        """A line a round's heading starts, its first moves after it
+        (:func:`~.line_shapes.round_then_moves`): the ``Round`` line, then the rest of the
+        line (none where the heading is the whole line); ``None`` for any other line."""
+        if _ROUND_NUMBERED.search(text) is None:  # (the shapes of lines, loaded only for a line that may be one)
+            return None
+        from .line_shapes import round_then_moves
+
+        found = round_then_moves(text, number)
+        if found is None:
+            return None
+        shaped, rest = found
+        done = [*self._shaped(shaped), *(self.feed(rest, number) if rest is not None else ())]
+        return iter(done)
 
     def _json_line(self, text: str, number: int) -> tuple[list[Item], list[Comment], list[NotationError]] | None:
         """The items and comments of line ``number``, a JSON object, with the errors of
@@ -555,6 +573,11 @@ class Reader(Generic[T]):
         if word == "round":
             self.started = True
         self.events.unread_line(text, number)
+
+
+#: A round's name and a number after it, anywhere on a line (a heading in another
+#: shape may start it: :func:`~.line_shapes.round_then_moves`).
+_ROUND_NUMBERED = re.compile(r"(?<![^\W\d_])(?:" + "|".join(ROUND_WORDS) + r")[ \t]*\d", re.IGNORECASE)
 
 
 def _lookalike(line: str, number: int) -> Diagnostic | None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from ...diagnostics import WARNING, Diagnostic, Kind, RewriteLine
+from ...diagnostics import WARNING, Diagnostic, InsertLine, Kind, RewriteLine, RewriteMark
 from ...engine.board import Colour, Direction
 from ...engine.match import Fill
 from ..record import Lineup, RoundRecord
@@ -29,7 +29,7 @@ from ..vocabulary import (
     spelt_as,
 )
 
-__all__ = ["Shaped", "fill_named", "fill_stated", "heading_fill", "heading_shape", "line_shape"]
+__all__ = ["Shaped", "fill_named", "fill_stated", "heading_fill", "heading_shape", "line_shape", "round_then_moves"]
 
 #: Markup before a heading: signs, a LaTeX command, an HTML or BBCode tag (``\\subsection*{``, ``<h2>``, ``[b]``, ``===``),
 #: a Textile or Jira heading's mark (``h3.``).
@@ -119,6 +119,62 @@ def _counted_round(text: str, number: int) -> Shaped | None:
     rest = re.sub(r"[^\w\s]", " ", after)
     fill = next(filter(None, map(_fill, rest.split())), None) or next((f for c, f in _GLUED_FILLS if c in rest), None)
     return _round_line(text, number, m.start(1) + 1, _cjk_number(m[1]), fill)
+
+
+#: A round's name and number at a line's start, its first move after them on the same
+#: line (``Раунд 2: рожева на a6``, ``Game 3 - Purple g3``): a blank or a sign after the number.
+_ROUND_THEN = re.compile(
+    _MARKUP + r"(" + "|".join(ROUND_WORDS) + r")[ \t]*(\d{1,2})(?:[ \t]*[:.)\]\u2013\u2014-][ \t]*|[ \t]+)(?=\S)", re.IGNORECASE
+)
+#: The clues of a move said where it goes (a square, a move in squares).
+_PLACED = ("SQUARE", "COORDS")
+
+
+def round_then_moves(text: str, number: int) -> tuple[Shaped, str | None] | None:
+    """Line ``number``, ``text``, where a round's heading starts it and a square follows
+    on the line (:data:`_ROUND_THEN`): the heading read as its ``Round`` line, and the
+    line with the heading blanked, its first moves (they keep their columns). Words
+    after the number that state the fill before any square are the heading's, up to the
+    end of their sentence (``Runde 2 (fill right): Red h1-h7``, ``Round 2 – Tom fills from
+    the left. Maya: …``); where no square follows that sentence (``Round 2 - you filled
+    from the left, so your Red sumo ended up on h1.``), the whole line is the heading,
+    its squares where towers stand (no rest: ``None``). ``None`` for any other line
+    (``Round 2: Maya fills from the left`` says no square)."""
+    m = _ROUND_THEN.match(text)
+    if m is None or not _placed(text[m.end() :]):
+        return None
+    column, round_number, start = m.start(1) + 1, int(m[2]), m.end()
+    fill = fill_stated(re.split(r"\d", text[start:], maxsplit=1)[0])
+    if fill is not None:
+        said = _SENTENCE_END.search(text, start)
+        if said is None or not _placed(text[said.end() :]):
+            return _round_line(text, number, column, round_number, fill), None
+        start = said.end()
+    return _heading_before_moves(text[m.start(1) : start], number, column, round_number, fill), " " * start + text[start:]
+
+
+def _placed(text: str) -> bool:
+    """Whether ``text`` says a square (a move's, or where a tower stands)."""
+    from .evidence import clues  # (a line's clues: only for a heading with more on its line)
+
+    return any(c.kind in _PLACED for c in clues(text))
+
+
+def _heading_before_moves(head: str, number: int, column: int, round_number: int, fill: Fill | None) -> Shaped:
+    """Round ``round_number``'s heading ``head`` (its ``fill``), which starts line ``number``
+    at ``column`` before the round's first moves: its ``Round`` line, with the warning
+    and the edits that write that line before the moves and take the heading out."""
+    ours = f"Round {round_number}" + (f" fill {fill.value}" if fill is not None else "")
+    why = "a Round line in our shape, on a line of its own"
+    edits = (InsertLine(number, "round", ours, why), RewriteMark(number, column, head, "", why))
+    message = f"{head.rstrip()!r} is read as {ours!r} (a Round line in another shape, the round's first moves after it on the line)"
+    said = Diagnostic("syntax", message, number, column, WARNING, kind=Kind.ROUND_LINE, edits=edits)
+    return Shaped(RoundRecord(round_number, fill, number, column), said)
+
+
+#: Where a sentence or a bracket ends (a fill stated after a round's number: ``(fill
+#: right)``, ``Tom fills from the left.``), before a blank or the line's end.
+_SENTENCE_END = re.compile(r"[.:;!?)\]](?=\s|$)")
 
 
 def _round_line(written: str, number: int, column: int, round_number: int, fill: Fill | None) -> Shaped:
