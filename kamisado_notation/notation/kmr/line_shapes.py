@@ -199,16 +199,20 @@ _TAGS = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*[^<>]*>|\[/?[a-zA-Z]+(?:=[^\]]*)?\]|
 
 
 #: A round's name after its number, as Hungarian writes it (``2. kör``, ``3. forduló``).
-_NUMBER_FIRST = re.compile(_MARKUP + r"(\d{1,4})\.[ \t]?(" + "|".join(ROUNDS_AFTER_NUMBER) + r")\b", re.IGNORECASE)
+_NUMBER_FIRST = re.compile(
+    _MARKUP + r"(\d{1,4})(?:\.[ \t]?(" + "|".join(ROUNDS_AFTER_NUMBER) + r")|(?:\.?[ªº°]|st|nd|rd|th|er|re|ère|ème|e)[ \t]+(" + "|".join(ROUND_WORDS) + r"))\b",
+    re.IGNORECASE,
+)
 
 
 def _word_first(text: str) -> str:
     """``text`` with a round's number before its name turned about, in the same width
-    (``2. kör`` → ``kör 2.``), so that :data:`_ROUND` reads it."""
+    (``2. kör`` → ``kör 2.``; an ordinal's mark, ``2ª rodada``, ``3rd game``, ``2e
+    manche``), so that :data:`_ROUND` reads it."""
     m = _NUMBER_FIRST.match(text)
     if m is None:
         return text
-    turned = f"{m[2]} {m[1]}."
+    turned = f"{m[2] or m[3]} {m[1]}."
     return text[: m.start(1)] + turned.ljust(m.end() - m.start(1)) + text[m.end() :]
 
 
