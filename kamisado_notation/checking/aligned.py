@@ -563,9 +563,10 @@ class _LineupRows:
 
 def _colours_alone(found: list[Piece]) -> bool:
     """Whether a line's pieces ``found`` are a lineup's row: colours alone,
-    :data:`_LINEUP` at least, or as many squares of one rank each named with the colour
-    of the tower on it (:func:`_squares_named`)."""
-    kinds = [p.clue.kind for p in found]
+    :data:`_LINEUP` at least, the letters of their files and a Sumo's word among them
+    (``a keltainen (sumo), b vihreä, …``), or as many squares of one rank each named
+    with the colour of the tower on it (:func:`_squares_named`)."""
+    kinds = [p.clue.kind for p in found if not _file_letter(p) and p.clue.kind != "PUSH"]
     if sum(k == "COLOUR" for k in kinds) >= _LINEUP and all(k in _COLOURS for k in kinds):
         return True
     return _squares_named(found)[1] >= _LINEUP
@@ -928,8 +929,8 @@ def _fit(piece: Piece, offer: _Offer, filled: int, flip: bool) -> tuple[int, flo
     """The slot ``piece`` fills in ``offer`` (none filled in ``filled`` yet) and what it
     weighs (half for a weak clue), or ``None`` where it says something else."""
     clue = piece.clue
-    if clue.compass:
-        found = _compass_fit(_compass(clue, piece.text), offer, filled)
+    if clue.compass:  # (a compass letter that is a tower's code too, ``N 5``, fits as either)
+        found = _compass_fit(_compass(clue, piece.text), offer, filled) or _FITS.get(clue.kind, _no_fit)(clue, offer, filled)
     elif clue.kind in ("SQUARE", "COORDS"):
         found = _squares_fit(clue.squares, offer, filled, flip, lands=piece.lands) or _short_fit(piece.short, offer, filled)
     else:
@@ -942,6 +943,10 @@ def _fit(piece: Piece, offer: _Offer, filled: int, flip: bool) -> tuple[int, flo
 def _marked(slot: int, holds: Callable[[_Offer], bool]) -> Callable[[Clue, _Offer, int], tuple[int, float] | None]:
     """The fit of a mark that fills ``slot`` in a move that ``holds``."""
     return lambda clue, offer, filled: (slot, 1.0) if holds(offer) and not filled & slot else None
+
+
+def _no_fit(clue: Clue, offer: _Offer, filled: int) -> None:
+    """The fit of a clue of no slot: none."""
 
 
 #: How each kind of clue (but a compass point and squares) fits a move.
@@ -1414,14 +1419,18 @@ class _Style:
         self.counts = Counter(shapes)
         self.total = sum(self.counts.values())
 
-    def weight(self, shape: tuple[int, ...], *, home: bool = False) -> float:
+    def weight(self, shape: tuple[int, ...], *, home: bool = False, wins: bool = False) -> float:
         """What an entry of ``shape`` gains (a negative number: the log of its share).
         ``home``: the entry reaches the goal and the text pauses after it; its landing
         unsaid is as usual as said (a form with no column for it names the next tower
-        instead, and after the move home there is none)."""
+        instead, and after the move home there is none). ``wins``: it reaches the goal;
+        a winning move is often written out in full however the others are (``vàng sumo
+        e5 → b8, sumo về đích``), so its shape is as usual as the record's commonest."""
         count = self.counts.get(shape, 0)
         if home and not any(slot & _LANDING for slot in shape):
             count = max(count, self.counts.get((*shape, _LANDING), 0))
+        if wins:
+            count = max([count, *self.counts.values()])
         share = (count + _SMOOTH) / (self.total + _SMOOTH * _SHAPES)
         return _HABIT * log2(share)
 
@@ -1532,17 +1541,18 @@ def _entries(pieces: list[Piece], i: int, offers: list[_Offer], flip: bool, styl
             found.extend((j, offer, weight, shape) for j, weight, shape in _spans(pieces, i, offer, flip))
     alike = Counter((j, weight) for j, _o, weight, _s in found)
     for j, offer, weight, shape in found:
-        typical = _typical(pieces[i], offer, shape, style, _home(offer.move) and _pause_after(pieces, j))
+        home = _home(offer.move)
+        typical = _typical(pieces[i], offer, shape, style, home and _pause_after(pieces, j), wins=home)
         yield j, offer, weight - _PRICE - _SHARED * log2(alike[j, weight]) + typical, shape
 
 
-def _typical(piece: Piece, offer: _Offer, shape: tuple[int, ...], style: _Style | None, home: bool) -> float:
+def _typical(piece: Piece, offer: _Offer, shape: tuple[int, ...], style: _Style | None, home: bool, *, wins: bool = False) -> float:
     """What an entry of ``offer`` and ``shape`` that begins at ``piece`` gains by the
     record's ``style`` (:meth:`_Style.weight`); nothing for a correction's
     (:attr:`Piece.corrects`), whose shape is seldom the record's habit."""
     if piece.corrects is not None:
         return 0.0
-    return 0.0 if style is None else style.weight(shape, home=home)
+    return 0.0 if style is None else style.weight(shape, home=home, wins=wins)
 
 
 def _may_correct(piece: Piece, offer: _Offer) -> bool:

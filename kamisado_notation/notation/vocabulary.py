@@ -566,14 +566,14 @@ _EVIDENCE_DIRECTIONS: dict[Direction, tuple[str, ...]] = {
         "derecha", "der", "dcha", "drcha", "dch", "droite", "destra", "rechts", "prawo", "prawa", "vpravo", "doprava", "zprava", "höger", "oikea",
         "oikealle", "sağ", "右", "みぎ", "jobbra", "jobb", "dir", "rightwards", "upright", "diagright", "rgt",
     ),
-    Direction.BACK: ("πίσω", "뒤로", "atrás", "arrière", "indietro", "terug", "wstecz", "zpět", "tillbaka", "後ろ", "backwards", "backward"),
+    Direction.BACK: ("πίσω", "뒤로", "atrás", "arrière", "indietro", "terug", "wstecz", "zpět", "späť", "dozadu", "tillbaka", "後ろ", "backwards", "backward"),
 }
 
 #: More languages' direction words (as :data:`_WORLD_COLOURS`).
 _WORLD_DIRECTIONS: dict[Direction, tuple[str, ...]] = {
     Direction.FORWARD: ("dritt", "quddiem", "taisni", "beint", "áfram", "ymlaen", "syth", "edasi", "otse", "pirmyn", "tiesiai", "naprijed", "ravno", "endavant", "recte", "vpred", "eteen", "depan", "rovno", "suoraan", "framåt", "fram", "rett", "frem", "dümdüz", "thẳng", "tiến", "lurus", "maju", "вперед", "уперед", "rekte", "antaŭen", "antauxen", "antauen", "seedha", "sidha", "seedhe", "aage", "直", "直走", "向前", "前进", "előre"),
-    Direction.LEFT: ("xellug", "kreisi", "vinstri", "chwith", "clé", "vasakule", "vasak", "kairėn", "kairę", "lijevo", "esquerra", "vľavo", "venstre", "balról", "vasen", "venstre", "sola", "trái", "kiri", "ліворуч", "вліво", "наліво", "maldekstren", "maldekstre", "baayen", "bayen", "baen", "左斜", "左上"),
-    Direction.RIGHT: ("lemin", "dereita", "hægri", "dde", "deas", "paremale", "parem", "dešinėn", "dešinę", "desno", "dreta", "vpravo", "højre", "jobbról", "høyre", "hoyre", "sağa", "phải", "kanan", "праворуч", "вправо", "направо", "dekstren", "dekstre", "daayen", "dayen", "daen", "右", "右斜", "右上"),
+    Direction.LEFT: ("vasemmalta", "xellug", "kreisi", "vinstri", "chwith", "clé", "vasakule", "vasak", "kairėn", "kairę", "lijevo", "esquerra", "vľavo", "venstre", "balról", "vasen", "venstre", "sola", "trái", "kiri", "ліворуч", "вліво", "наліво", "maldekstren", "maldekstre", "baayen", "bayen", "baen", "左斜", "左上"),
+    Direction.RIGHT: ("oikealta", "lemin", "dereita", "hægri", "dde", "deas", "paremale", "parem", "dešinėn", "dešinę", "desno", "dreta", "vpravo", "højre", "jobbról", "høyre", "hoyre", "sağa", "phải", "kanan", "праворуч", "вправо", "направо", "dekstren", "dekstre", "daayen", "dayen", "daen", "右", "右斜", "右上"),
     Direction.BACK: ("bakåt", "geri", "mundur", "назад", "malantaŭen", "peeche"),
 }
 
@@ -1026,10 +1026,10 @@ ROMANCE_OF = frozenset(("de", "di"))
 #: Words of a forced entry: a forfeit written alone, a forfeit after the blocked tower, a
 #: back-entry, a push said in words.
 PASS_WORDS = frozenset(normalise(w) for w in ("پاس", "פס", "ผ่าน", "pas", "geçti", "lewat", "ohitus", "пропуск", "pasas", "过", "跳过", "pass", "passes", "passed", "forfeit", "forfeits", "forfeited", "skip", "skips", "skipped", "overgeslagen", "saltado", "sauté", "saltato", "übersprungen", "pominięty", "passe", "paso", "passa", "passt", "kimarad", "passou"))
-BLOCKED_WORDS = frozenset(normalise(w) for w in ("محاصر", "محاصرة", "مسدود", "گیر", "گير", "חסום", "חסומה", "תקוע", "תקועה", "फंसा", "फँसा", "फंसी", "अटका", "अटकी", "ติด", "bloke", "sıkıştı", "terblokir", "terhalang", "jumissa", "blockerad", "blokkert", "заблоковано", "заблокована", "blokita", "被堵", "堵住", "blocked", "block", "stuck", "vast", "geblokkeerd", "bloccata", "bloqueado", "bloqué", "bloccato", "blockiert", "blokkolva", "zablokowany"))
-PUSHED_WORDS = frozenset(normalise(w) for w in ("itildi", "knuffad", "didorong", "puŝita", "pusxita", "puŝiĝis", "työnnetty", "bị đẩy", "pushed", "geschoben", "zurückgeschoben", "empujado", "poussé", "spinto", "押し戻し", "押し戻され", "被推", "退"))
+BLOCKED_WORDS = frozenset(normalise(w) for w in ("محاصر", "محاصرة", "مسدود", "گیر", "گير", "חסום", "חסומה", "תקוע", "תקועה", "फंसा", "फँसा", "फंसी", "अटका", "अटकी", "ติด", "bloke", "sıkıştı", "terblokir", "terhalang", "jumissa", "blockerad", "blokkert", "заблоковано", "заблокована", "blokita", "被堵", "堵住", "blocked", "block", "stuck", "vast", "geblokkeerd", "bloccata", "bloqueado", "bloqué", "bloccato", "blockiert", "blokkolva", "zablokowany", "zablokowana", "zablokowane", "blokovaná", "blokovaný", "blokované", "zablokovaná", "zablokovaný", "zablokované"))
+PUSHED_WORDS = frozenset(normalise(w) for w in ("σπρώχτηκε", "σπρωγμένο", "σπρωγμένος", "itildi", "knuffad", "didorong", "puŝita", "pusxita", "puŝiĝis", "työnnetty", "bị đẩy", "pushed", "geschoben", "zurückgeschoben", "empujado", "poussé", "spinto", "押し戻し", "押し戻され", "被推", "退"))
 PUSH_WORDS = frozenset(normalise(w) for w in (
-    "puŝas", "pusxas", "puŝis", "pusxis", "puŝo", "pusxo", "itti", "itiyor", "mendorong", "dorong", "đẩy", "työntää", "työntö", "knuffar", "штовхає",
+    "σπρώχνει", "σπρώξιμο", "σπρώχνω", "έσπρωξε", "σπρώξε", "puŝas", "pusxas", "puŝis", "pusxis", "puŝo", "pusxo", "itti", "itiyor", "mendorong", "dorong", "đẩy", "työntää", "työntö", "knuffar", "штовхає",
     "x", "×", "sumo", "push", "pushes", "pushing", "schiebt", "stoß", "stoss", "sumostoß", "sumostoss", "empuja", "empurra", "pousse", "spinge",
     "duw", "duwt", "knuff", "knuffar", "pcha", "pchnięcie", "tlačí", "толкает", "толчок", "押し", "押す", "推", "밀기", "민다",
 ))
@@ -1069,7 +1069,7 @@ ROUND_WORDS = (
 #: Words for "to" between a move's two squares (not the evidence reader's `_TO_WORDS`, "two" heard as "to") (``D acht nach D fünf``, ``b8 do b1``).
 BETWEEN_SQUARES = frozenset(
     normalise(w)
-    for w in ("to", "nach", "auf", "naar", "tot", "vers", "à", "a", "para", "pra", "até", "hacia", "hasta", "in", "en", "na", "do", "till", "på", "pe", "la", "în", "ra", "re", "ke", "на", "в", "до")
+    for w in ("to", "nach", "auf", "naar", "tot", "vers", "à", "a", "para", "pra", "até", "hacia", "hasta", "in", "en", "na", "do", "till", "på", "pe", "la", "în", "ra", "re", "ke", "на", "в", "до", "στο", "στη", "σε", "ως")
 )
 #: Words for "from" that follow the square a tower left (a language that puts them after
 #: the word, Hindi's and Urdu's ``b1 से b8 तक``, Bengali's ``b1 থেকে b8``), read with the

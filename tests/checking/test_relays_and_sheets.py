@@ -10,6 +10,7 @@ list (``2. Or    rose d2``: *Or* is Gold, *rose* pink). Each is generated from a
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from typing import Any
@@ -371,6 +372,7 @@ def compass_log(seed: int, rng: random.Random) -> tuple[str, str]:
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
 @example(seed=2848, hand=0)
+@example(seed=265, hand=59)  # ('N 5': north five, not Brown's code; a fresh clone's random profile)
 def test_a_logs_compass_headings_are_read_as_the_mover_goes(seed: int, hand: int) -> None:
     """A compass heading (``NW2``, ``south-east 3``) says a diagonal's side of the
     board, which the mover makes his left or right: north-west is Gold's left and
@@ -655,7 +657,7 @@ def engine_log(seed: int, rng: random.Random) -> tuple[str, str]:
     return "\n".join(out) + "\n", truth
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=3, deadline=None)
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
 @example(seed=171, hand=171)  # (session 44: a text that writes squares in small letters reads its short form's 'F3' as forward 3 still)
 @example(seed=216, hand=0)  # (sessions 42-45: a round of the log not judged; a round's heading's number read as a distance, its fill's side as a direction)
@@ -726,7 +728,7 @@ def server_log(seed: int, rng: random.Random) -> tuple[str, str]:
     return "\n".join(out) + "\n", truth
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=3, deadline=None)
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
 def test_a_servers_log_of_fields_reads_as_its_match(seed: int, hand: int) -> None:
     """A server's log in ``name=value`` fields reads as its match: a field's name is no
@@ -901,3 +903,113 @@ def test_fix_never_breaks_a_sheet_it_reads(seed: int, hand: int) -> None:
     assert judged(text) == expected(truth)
     fixed = fix_text(text).text
     assert judged(fixed) == expected(truth), fixed
+
+
+# ---------------------------------------------------------------- a messenger's export: each move a colour and a square, the winning one in full
+
+
+#: The towers' colours in Vietnamese, by the colour's value (brown, green, red, yellow, pink, purple, blue, orange).
+VIETNAMESE_COLOURS = ["nâu", "xanh lá", "đỏ", "vàng", "hồng", "tím", "xanh dương", "cam"]
+
+
+def messenger_export(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A messenger's JSON export of a chat where one player relays the match: each
+    round a message of its moves, one a line, the tower and the square it goes to
+    (``3. Gold: yellow → e2``), a forfeit and a back-entry in words; the move that wins a
+    round written out in full, its rank and both squares, and the score after it
+    (``9. Gold: vàng sumo e5 → b8, home! 2-1``); a message that states the fill before
+    each round after the first and the two home rows (``Đen a8→h8: hồng (sumo), đỏ, …``),
+    friends' replies between."""
+    truth, rounds = truth_of(seed, rng.choice([3, 7]))
+    names = {Side.BLACK: "Đen", Side.GOLD: "Gold"}
+    texts: list[str] = []
+    score = {Side.BLACK: 0, Side.GOLD: 0}
+    for n, rnd in enumerate(rounds, 1):
+        if rnd.fill is not None:
+            towers = rnd.start.towers()
+            rows = [[towers[rank * 8 + file] for file in range(8)] for rank in (7, 0)]  # (square 0 is a1: Black's row, then Gold's)
+            lineups = [f"{label}: " + ", ".join(VIETNAMESE_COLOURS[t.colour.value] + (" (sumo)" if t.rings else "") for t in row) for label, row in zip(("Đen a8→h8", "Gold a1→h1"), rows, strict=True)]
+            texts.append("\n".join([f"Ván {n}: the winner fills from the {rnd.fill.value}", *lineups]))
+        said = []
+        plies = [p for p in rnd.plies if p.move is not None]
+        for k, p in enumerate(plies, 1):
+            m, side = p.move, names[p.side]
+            assert m.tower is not None
+            colour = VIETNAMESE_COLOURS[m.tower.value]
+            if str(p.kind) == "back":
+                said.append(f"{k}. {side}: {colour} pushed back to {square_name(m.target)}")
+            elif m.is_forfeit:
+                said.append(f"{k}. {side}: {colour} blocked")
+            elif k < len(plies):
+                said.append(f"{k}. {side}: {colour} → {square_name(m.target)}")
+            else:
+                assert rnd.result is not None
+                score[rnd.result.winner] += rnd.result.points
+                rank = " sumo" if rnd.position_at(k - 1).tower_at(m.origin).rings else ""
+                said.append(f"{k}. {side}: {colour}{rank} {square_name(m.origin)} → {square_name(m.target)}, home! {score[Side.BLACK]}-{score[Side.GOLD]}")
+        texts.append("\n".join(said))
+        texts.append(rng.choice(["nice 👏", "gg", "wow"]))
+    messages = [{"id": 5100 + k, "type": "message", "from": rng.choice(["Minh", "Linh"]), "text": t} for k, t in enumerate(texts)]
+    return json.dumps({"name": "Kamisado night", "type": "private_group", "messages": messages}, ensure_ascii=False, indent=1) + "\n", truth
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=110, hand=110)  # (the last round not judged before session 51)
+def test_a_winning_move_written_in_full_ends_its_round(seed: int, hand: int) -> None:
+    """A record whose every move is a colour and a square but the winning one, written
+    out with both its squares, is read to each round's end: the shape of the move that
+    reaches the goal costs no more than the record's usual (before session 51, the
+    record's habit made that move cheaper to set aside, and a match's last round was not
+    judged)."""
+    text, truth = messenger_export(seed, random.Random(hand))
+    assert judged(text) == expected(truth), text
+
+
+# ---------------------------------------------------------------- a Finnish blog: the fill in prose, lineups in a <pre>
+
+#: The towers' colours in Finnish, by the colour's value.
+FINNISH_COLOURS = ["ruskea", "vihreä", "punainen", "keltainen", "pinkki", "violetti", "sininen", "oranssi"]
+FINNISH_WAYS = {Direction.FORWARD: "suoraan", Direction.LEFT: "vinoon vasemmalle", Direction.RIGHT: "vinoon oikealle"}
+
+
+def finnish_blog(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A player's blog post in HTML: each round under an ``<h3>`` of its ordinal (``2.
+    erä``), its fill said in a sentence of prose after the heading (``Täytin rivit
+    vasemmalta.``, *I filled from the left*), the two home rows in a ``<pre>`` as files and
+    colours with each Sumo marked (``Musta (rivi 8): a keltainen (sumo), b vihreä, …``),
+    then an ordered list of the moves (``<li>Kulta: punainen vinoon vasemmalle 6</li>``), a
+    forfeit said in a sentence, and a paragraph of the score after each round."""
+    truth, rounds = truth_of(seed, rng.choice([3, 7]))
+    sides = {Side.BLACK: "Musta", Side.GOLD: "Kulta"}
+    out = ["<article>", "<h2>Kamisado-ilta Villen kanssa</h2>", "<p>Pelasimme eilen taas. Minä olin musta, Ville kulta.</p>"]
+    for n, rnd in enumerate(rounds, 1):
+        out.append(f"<h3>{n}. erä</h3>")
+        if rnd.fill is not None:
+            way = "vasemmalta" if rnd.fill.value == "left" else "oikealta"
+            out.append(rng.choice([f"<p>Täytin rivit {way}. Asetelma:</p>", f"<p>Ville täytti {way}.</p>"]))
+            towers = rnd.start.towers()
+            rows = [f"{label}: " + ", ".join(f"{'abcdefgh'[f]} {FINNISH_COLOURS[towers[rank * 8 + f].colour.value]}" + (" (sumo)" if towers[rank * 8 + f].rings else "") for f in range(8)) for label, rank in (("Musta (rivi 8)", 7), ("Kulta (rivi 1)", 0))]
+            out += ["<pre>", *rows, "</pre>"]
+        out.append("<ol>")
+        for p in played(rnd):
+            colour = FINNISH_COLOURS[p.tower.value]
+            if p.is_forfeit:
+                out.append(f"  <li>{sides[p.side]}: {colour} on jumissa, ei voi liikkua</li>")
+            else:
+                out.append(f"  <li>{sides[p.side]}: {colour} {FINNISH_WAYS[p.direction]} {p.distance}</li>")
+        out += ["</ol>", f"<p>Erä meni: {sides[rnd.result.winner].lower()}.</p>", ""]
+    return "\n".join([*out, "</article>"]) + "\n", truth
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=9, hand=9)  # (round 2's fill in prose, 'oikealta', read before session 51 as no fill)
+@example(seed=7, hand=7)  # (the lineups read as round 3's first moves before session 51)
+def test_a_blogs_fill_in_prose_and_lineups_of_files_and_sumos_read_as_its_match(seed: int, hand: int) -> None:
+    """A blog whose rounds state their fill in a sentence after the heading and list the
+    home rows as files and colours, each Sumo marked (``a keltainen (sumo), b vihreä``),
+    reads as its match: the rows are a lineup, not moves (before session 51 they were read
+    as a round's first moves, and the rounds after were not judged)."""
+    text, truth = finnish_blog(seed, random.Random(hand))
+    assert judged(text) == expected(truth), text

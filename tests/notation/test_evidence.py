@@ -794,8 +794,78 @@ def column(text: str, rng: random.Random) -> str:
     return forum_list(text, rng, ordinal=True)
 
 
+#: A club's language: its note on the columns (a key in prose, ``word = words``, whose
+#: words hold one-letter words: Czech *k*, Polish *o*), its words for the towers, the
+#: directions, a tower blocked and one pushed back, and its heading of a round.
+_CLUB_WORDS = {
+    "cs": (
+        "Pozn.: směr je vždy z pohledu hráče, který táhne (rovně = směrem k soupeři, šikmo vlevo/vpravo = diagonála). Počet polí = o kolik polí věž popojela.",
+        ("hnědá", "zelená", "červená", "žlutá", "růžová", "fialová", "modrá", "oranžová"), ("rovně", "šikmo vlevo", "šikmo vpravo"), "blokovaná", "zpět na", "## {}. hra",
+    ),
+    "sk": (
+        "Pozn.: rovno = smerom k súperovi, šikmo = po uhlopriečke. Polia = o koľko polí veža išla.",
+        ("hnedá", "zelená", "červená", "žltá", "ružová", "fialová", "modrá", "oranžová"), ("rovno", "šikmo vľavo", "šikmo vpravo"), "zablokovaná", "späť na", "## Partia {}",
+    ),
+    "pl": (
+        "Uwaga: prosto = o pola w stronę przeciwnika, na skos = o pola po przekątnej. Pola = o ile pól poszła wieża.",
+        ("brązowa", "zielona", "czerwona", "żółta", "różowa", "fioletowa", "niebieska", "pomarańczowa"), ("prosto", "na skos w lewo", "na skos w prawo"), "zablokowana", "wstecz na", "## Partia {}",
+    ),
+}
+
+
+def club_table(text: str, rng: random.Random) -> str:
+    """``text`` as a Czech, Slovak or Polish club types its scoresheet up in Markdown: a
+    note under the title says in prose what the columns mean (a key that defines no
+    sign: ``rovně = směrem k soupeři``), each round a heading and a table of its moves,
+    one a row (``| 3 | Petra | modrá | šikmo vlevo | 2 |``), a forfeit and a
+    back-entry in the club's words."""
+    note, colours, ways, blocked, back, heading = _CLUB_WORDS[rng.choice(sorted(_CLUB_WORDS))]
+    out = ["# Kamisado", "", note, ""]
+    for rr in replay_match(only_match(text)).rounds:
+        out += [heading.format(rr.number), "", "| # | hráč | věž | směr | polí |", "|--:|---|---|---|--:|"]
+        for n, p in enumerate(rr.plies, 1):
+            move = p.move
+            assert move is not None and move.tower is not None
+            who, colour = ("Jan", "Petra")[p.side.value], colours[move.tower.value]
+            if p.kind is PlyKind.FORFEIT:
+                way, far = blocked, "–"
+            elif p.kind is PlyKind.BACK:
+                way, far = back, square_name(move.target)
+            else:
+                assert move.direction is not None
+                way, far = ways[[Direction.FORWARD, Direction.LEFT, Direction.RIGHT].index(move.direction)], str(move.distance)
+            out.append(f"| {n} | {who} | {colour} | {way} | {far} |")
+        out.append("")
+    return "\n".join(out) + "\n"
+
+
+def push_told(text: str, rng: random.Random) -> str:
+    """``text`` as show notes tell it: each move its tower, direction and distance in
+    words and its squares (``Gold: orange, forward 1, d4→d5``); a push's line goes on to
+    tell what it pushed and where to, the back-entry folded into it (``— PUSH! pushes Red
+    from d5 back to d6``, ``, pushing red back to d6``)."""
+    ways = {Direction.FORWARD: "forward", Direction.LEFT: "diagonal left", Direction.RIGHT: "diagonal right"}
+    out = []
+    for rr in replay_match(only_match(text)).rounds:
+        out.append(f"Round {rr.number}" + (f" (fill {rr.fill.value})" if rr.fill is not None else ""))
+        for p in rr.plies:
+            move = p.move
+            assert move is not None and move.tower is not None
+            who, colour = p.side.name.capitalize(), move.tower.name.capitalize()
+            if p.kind is PlyKind.BACK:
+                told = rng.choice([" — PUSH! pushes {} from {} back to {}", ", pushing {} back to {}", " — pushes the {} of the other side back to {}"])
+                args = (colour.lower() if "pushing" in told else colour, square_name(move.origin), square_name(move.target))
+                out[-1] += told.format(*(args if told.count("{}") == 3 else (args[0], args[2])))
+            elif p.kind is PlyKind.FORFEIT:
+                out.append(f"{who}: {colour} is blocked")
+            else:
+                assert move.direction is not None
+                out.append(f"{who}: {colour}, {ways[move.direction]} {move.distance}, {square_name(move.origin)}→{square_name(move.target)}")
+    return "\n".join(out) + "\n"
+
+
 @pytest.mark.parametrize(
-    "write", [sumos_named, headed, forum_list, email_reply, column], ids=["sumo-rank", "heading-with-moves", "markup-arrow", "tower-in-brackets", "ordinal-headings"]
+    "write", [sumos_named, headed, forum_list, email_reply, column, club_table, push_told], ids=["sumo-rank", "heading-with-moves", "markup-arrow", "tower-in-brackets", "ordinal-headings", "key-in-prose", "push-told"]
 )
 @settings(max_examples=10)
 @given(seed=st.integers(0, 10_000), habits=st.integers(0, 10_000))

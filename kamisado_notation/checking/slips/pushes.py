@@ -67,14 +67,21 @@ def missing_back_entry(stop: Stop) -> Hypothesis | None:
 def is_back_entry(entry: Entry, back: Move) -> bool:
     """Whether ``entry`` is meant as the back-entry (right or wrong in its details)."""
     if entry.is_coords:
-        return entry.origin in (back.origin, back.target) and entry.origin != entry.target
+        origin = _origin(entry, back)
+        return origin in (back.origin, back.target) and origin != entry.target
     return entry.direction is Direction.BACK or said_back(entry, back)
+
+
+def _origin(entry: Entry, back: Move) -> int:
+    """Where back-entry ``entry`` in coordinates says the pushed tower stood: where
+    ``back`` has it stand where it says only where it went (``blue back to h4``)."""
+    return back.origin if entry.origin is None else entry.origin
 
 
 def back_entry_slips(pos: Position, entry: Entry, push: Move, back: Move) -> list[str]:
     """What is wrong in a back-entry, slot by slot."""
     if entry.is_coords:
-        return [] if (entry.origin, entry.target) == (back.origin, back.target) else [f"not {entry.text}"]
+        return [] if (_origin(entry, back), entry.target) == (back.origin, back.target) else [f"not {entry.text}"]
     wrong = _tower_slip(pos, entry, push, back)
     if entry.distance not in (1, None):  # (not written: a pushed tower goes back one square)
         wrong.append(f"a pushed tower goes back 1 square, not {entry.distance}")

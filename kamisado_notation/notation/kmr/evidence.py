@@ -375,6 +375,10 @@ class _Entry:
         (a forfeit wants none)."""
         return self.tower is not None and (self.direction is None or self.distance is None) and self.distance != 0
 
+    def goes_unsaid(self) -> bool:
+        """Whether its direction is said and neither its distance nor where it goes."""
+        return self.direction is not None and self.distance is None and self.square is None and self.target is None
+
     def lacks_landing(self) -> bool:
         """Whether the entry has its direction and its distance, and no landing (no square,
         no target)."""
@@ -482,8 +486,8 @@ def _word(text: str, start: int, end: int) -> list[Clue]:
     weak = _weak(word, key, glued=text[end : end + 1].isdigit())
     compass = key in _COMPASS and (word.isupper() or _DIGIT_NEXT.match(text, end) is not None)  # ('S2', 's 3'; 'so', 'no' are words)
     found = _word_read(word, key, text, (start, end), weak=weak, compass=compass)
-    if found is not None:
-        return [found]
+    if found is not None:  # (a compass point read as a word keeps its mark: ``N 5``, north five or Brown; the moves tell)
+        return [replace(found, compass=compass)]
     return _glued(word, start) or _inflected(key, start, end) or [Clue("ASIDE", start, end, compass=compass)]
 
 
@@ -624,10 +628,9 @@ def names_in(text: str) -> frozenset[str]:
     Gold: annie``, ``(⚫ μαύρα) vs (🟡 χρυσά)``), those of them that are a colour's.
     Such letters and signs label the entries by their player; they are no tower's colour."""
     named = {m[1] for m in _NAMED_LETTER.finditer(_plain_key(text)) if all(t.kind == "ASIDE" for t in _tokens(m[2]))}
-    signs = {m[1]: normalise(m[2]) for m in _SIGNED_SIDE.finditer(text) if normalise(m[2]) in SIDE_WORDS}
-    if len(set(signs.values())) == 2 and len(signs) == 2:
-        named |= {sign for sign in signs if any(t.kind == "COLOUR" for t in _tokens(sign))}
-    return frozenset(named) if len(named) >= 2 or (named and len(signs) == 2) else frozenset()
+    signs = signed_sides(text)
+    named |= {sign for sign in signs if any(t.kind == "COLOUR" for t in _tokens(sign))}
+    return frozenset(named) if len(named) >= 2 or (named and signs) else frozenset()
 
 
 def signed_sides(text: str) -> dict[str, Side]:
@@ -748,8 +751,10 @@ def definition_alone(text: str) -> dict[str, Direction | Colour]:
 
 
 def _one_meaning(words: str) -> Direction | Colour | None:
-    """The one direction or colour ``words`` say, where they say one and no other."""
-    said = {_meaning(t) for t in _tokens(words) if t.kind in ("DIRECTION", "COLOUR")}
+    """The one direction or colour ``words`` say, where they say one and no other; a
+    letter among them that is a common word too says none (``rovně = směrem k
+    soupeři``: *k* is no pink)."""
+    said = {_meaning(t) for t in _tokens(words) if t.kind in ("DIRECTION", "COLOUR") and not (t.weak and t.end - t.start == 1)}
     return next(iter(said)) if len(said) == 1 else None
 
 
@@ -1748,7 +1753,7 @@ class _Ahead:
         when ``g`` has no slot past a tower, or what follows the colour is what follows a
         tower — and, where ``g`` lacks only its square, two slots of an entry follow
         (``Red Left 5 Blue Right 3``, not ``Red Left 5 Blue, nice one``)."""
-        if not g.wants_square():
+        if not g.wants_square() or self.pushed_named(g, k):
             return True
         later = list(islice((t.kind for t in self.after(k) if t.kind not in ("ASIDE", "DASH")), 3))  # (three at most: linear)
         if later[:1] in (["BLOCKED"], ["PUSH"]):
@@ -1758,6 +1763,18 @@ class _Ahead:
         if not g.moved():  # ('Pu pushed  Bl blocked'; a forfeit wants no direction)
             return True
         return self.slots_after(k) >= 2 and not self.its_square_follows(k)
+
+    def pushed_named(self, g: _Entry, k: int) -> bool:
+        """Whether the colour at ``k`` names the tower that ``g``, a push said in a word
+        right before it, pushed, where back or its square follows (``d4→d5 — pushes
+        Red from d5 back to d6``): the back-entry's tower, not where ``g`` lands."""
+        return g.push and self.push_word_before(k) and self.back_follows(k)
+
+    def push_word_before(self, k: int) -> bool:
+        """Whether the evidence right before token ``k`` is a push said in a word
+        (``pushes``, not a mark: ``x``)."""
+        before = next((t for t in reversed(self.tokens[:k]) if t.kind not in ("ASIDE", "DASH")), Clue("ASIDE", 0, 0))
+        return before.kind == "PUSH" and before.end - before.start > 1
 
     def move_follows(self, k: int) -> bool:
         """Whether what follows the colour at ``k`` is what follows a tower (a slot, a
@@ -1971,6 +1988,13 @@ class _Ahead:
         gap = self.text[g.end : tok.start]
         return tok.kind == "COORDS" and g.square is None and g.target is None and not g.forced and not gap.strip(" |;") and ("|" in gap or len(gap) < 3)
 
+    def target_of(self, g: _Entry, tok: Clue) -> bool:
+        """Whether the square alone ``tok`` is where ``g`` goes, whose tower and direction
+        were said and no distance, a cell's bar or a short word apart (``Blue back to h4``,
+        ``| modrá | zpět na | h4 |``: a back-entry or a move said with where it ends)."""
+        gap = self.text[g.end : tok.start].strip(" |;")
+        return tok.kind == "SQUARE" and g.goes_unsaid() and len(gap) < 4
+
     def bracketed_move(self, g: _Entry, tok: Clue) -> bool:
         """Whether the move in coordinates ``tok`` is in brackets right after entry ``g``,
         whose move was said (``vihreä oikealle 1, keltaiselle (b1–c2)``): it says the same."""
@@ -2072,7 +2096,7 @@ class _Ahead:
         """Whether ``g`` is the tower of the move in squares ``tok``: a tower alone, or
         one whose slots the squares say again (``Red d8-d4``: the colour says the same). A
         push word after the tower is what the tower is, not a slot (``Purple (sumo) a8 → c6``)."""
-        return g is not None and g.tower is not None and (g.pieces - g.push == 1 or self.squares_of(g, tok))
+        return g is not None and g.tower is not None and (g.pieces - g.push == 1 or self.squares_of(g, tok) or self.target_of(g, tok))
 
     def goes_on(self, g: _Entry, last: int) -> bool:
         """Whether entry ``g`` goes on after its squares (token ``last``): a direction
