@@ -69,7 +69,7 @@ def side_by_side(rounds: list[list[tuple[str, str, str]]], *, separator: str, tu
     return "\n".join(lines)
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=3, deadline=None)
 @given(
     seed=st.integers(0, 10_000),
     style=st.sampled_from(STYLES),
