@@ -572,8 +572,8 @@ _EVIDENCE_DIRECTIONS: dict[Direction, tuple[str, ...]] = {
 #: More languages' direction words (as :data:`_WORLD_COLOURS`).
 _WORLD_DIRECTIONS: dict[Direction, tuple[str, ...]] = {
     Direction.FORWARD: ("dritt", "quddiem", "taisni", "beint", "áfram", "ymlaen", "syth", "edasi", "otse", "pirmyn", "tiesiai", "naprijed", "ravno", "endavant", "recte", "vpred", "eteen", "depan", "rovno", "suoraan", "framåt", "fram", "rett", "frem", "dümdüz", "thẳng", "tiến", "lurus", "maju", "вперед", "уперед", "rekte", "antaŭen", "antauxen", "antauen", "seedha", "sidha", "seedhe", "aage", "直", "直走", "向前", "前进", "előre"),
-    Direction.LEFT: ("vasemmalta", "xellug", "kreisi", "vinstri", "chwith", "clé", "vasakule", "vasak", "kairėn", "kairę", "lijevo", "esquerra", "vľavo", "venstre", "balról", "vasen", "venstre", "sola", "trái", "kiri", "ліворуч", "вліво", "наліво", "maldekstren", "maldekstre", "baayen", "bayen", "baen", "左斜", "左上"),
-    Direction.RIGHT: ("oikealta", "lemin", "dereita", "hægri", "dde", "deas", "paremale", "parem", "dešinėn", "dešinę", "desno", "dreta", "vpravo", "højre", "jobbról", "høyre", "hoyre", "sağa", "phải", "kanan", "праворуч", "вправо", "направо", "dekstren", "dekstre", "daayen", "dayen", "daen", "右", "右斜", "右上"),
+    Direction.LEFT: ("vasemmalta", "lewej", "zľava", "xellug", "kreisi", "vinstri", "chwith", "clé", "vasakule", "vasak", "kairėn", "kairę", "lijevo", "esquerra", "vľavo", "venstre", "balról", "vasen", "venstre", "sola", "trái", "kiri", "ліворуч", "вліво", "наліво", "maldekstren", "maldekstre", "baayen", "bayen", "baen", "左斜", "左上"),
+    Direction.RIGHT: ("oikealta", "prawej", "sprava", "lemin", "dereita", "hægri", "dde", "deas", "paremale", "parem", "dešinėn", "dešinę", "desno", "dreta", "vpravo", "højre", "jobbról", "høyre", "hoyre", "sağa", "phải", "kanan", "праворуч", "вправо", "направо", "dekstren", "dekstre", "daayen", "dayen", "daen", "右", "右斜", "右上"),
     Direction.BACK: ("bakåt", "geri", "mundur", "назад", "malantaŭen", "peeche"),
 }
 
@@ -1061,7 +1061,7 @@ FILL_WORDS = (
 )
 ROUND_WORDS = (
     *ROUNDS_AFTER_NUMBER,
-    "raŭndo", "rauxndo", "raundo", "rownd", "gêm", "babhta", "cluiche", "voor", "raundas", "partija", "igra", "ronda", "pusingan", "partio", "ludo", "kierros", "erä", "omgång", "omgang", "ván", "babak", "putaran", "партія", "гра",
+    "partia", "hra", "raŭndo", "rauxndo", "raundo", "rownd", "gêm", "babhta", "cluiche", "voor", "raundas", "partija", "igra", "ronda", "pusingan", "partio", "ludo", "kierros", "erä", "omgång", "omgang", "ván", "babak", "putaran", "партія", "гра",
     "round", "game", "rnd", "rd", "partie", "spiel", "manche", "manșa", "manşa", "mansa", "partita", "partida", "juego",
     "runde", "ronde", "rond", "ronda", "raund", "rundă", "rodada", "játszma", "jatszma", "forduló", "fordulo", "runda", "раунд", "партия", "игра", "kolo", "kolejka",
     "γύρος", "παρτίδα", "جولة", "الجولة", "دور", "دست", "סיבוב", "משחק", "राउंड", "दौर", "बाज़ी", "รอบ", "เกม",

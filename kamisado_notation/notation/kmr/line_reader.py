@@ -48,7 +48,6 @@ from ...diagnostics import WARNING, Diagnostic, Kind
 from ...engine.position import WrittenMove
 from ...errors import NotationError
 from ..record import Comment, Entry, Header, Item, Lineup, RoundRecord
-from ..vocabulary import ROUND_WORDS
 from .containers import unwrapped
 from .digits import lookalike_digit
 from .fast_paths import (
@@ -75,7 +74,7 @@ from .tokens import KINDS_LIMIT, LINE_WORDS, first_word
 
 if TYPE_CHECKING:
     from .line_shapes import Shaped
-    from .slow_tiers import Legend
+    from .slow_tiers import Headed, Legend
 
 __all__ = ["HeaderScan", "Reader", "RecordEvents"]
 
@@ -443,12 +442,13 @@ class Reader(Generic[T]):
         from .slow_tiers import json_object  # (tier 3's modules: loaded by its first line)
 
         slip = self._header_slip(text, number) if self.started or text.lstrip().startswith("[") else None
-        if slip is None:
-            slip = self._round_then_moves(text, number)
         if slip is not None:
             yield from slip
             return
         read = self._json_line(text, number) if json_object(text) else self._read_line(text, number)
+        if isinstance(read, Iterator):  # (a round's heading, then the rest of its line)
+            yield from read
+            return
         if read is None:
             if self.shaped is not None:
                 yield self.shaped
@@ -499,19 +499,11 @@ class Reader(Generic[T]):
         self.events.result_claim(value, number, column)
         return iter(done_before)
 
-    def _round_then_moves(self, text: str, number: int) -> Iterator[T] | None:
-        """A line a round's heading starts, its first moves after it
-        (:func:`~.line_shapes.round_then_moves`): the ``Round`` line, then the rest of the
-        line (none where the heading is the whole line); ``None`` for any other line."""
-        if _ROUND_NUMBERED.search(text) is None:  # (the shapes of lines, loaded only for a line that may be one)
-            return None
-        from .line_shapes import round_then_moves
-
-        found = round_then_moves(text, number)
-        if found is None:
-            return None
-        shaped, rest = found
-        done = [*self._shaped(shaped), *(self.feed(rest, number) if rest is not None else ())]
+    def _headed(self, headed: Headed, number: int) -> Iterator[T]:
+        """Line ``number``, a round's heading with its first moves after it
+        (:class:`~.slow_tiers.Headed`): the ``Round`` line, then the rest of the line
+        (none where the heading is the whole line), what each completes."""
+        done = [*self._shaped(headed.shaped), *(self.feed(headed.rest, number) if headed.rest is not None else ())]
         return iter(done)
 
     def _json_line(self, text: str, number: int) -> tuple[list[Item], list[Comment], list[NotationError]] | None:
@@ -527,17 +519,20 @@ class Reader(Generic[T]):
         json = json_line(text, number)
         return json.items, json.comments, json.unknown
 
-    def _read_line(self, text: str, number: int) -> tuple[list[Item], list[Comment], list[NotationError]] | None:
+    def _read_line(self, text: str, number: int) -> tuple[list[Item], list[Comment], list[NotationError]] | Iterator[T] | None:
         """The items and comments of line ``number`` by the last tiers
         (:func:`~.slow_tiers.read_slow`), with the errors of the unknown words read past
         in it; ``None`` when it cannot be read (its error given), or when it is a
         ``Round`` or ``Lineup`` line in another shape (given as an element, the match it
-        completes in :attr:`shaped`)."""
-        from .slow_tiers import LineRead, read_slow
+        completes in :attr:`shaped`); what a round's heading with its first moves after
+        it completes (:meth:`_headed`)."""
+        from .slow_tiers import Headed, LineRead, read_slow
 
         read = read_slow(text, number, self.legend, in_match=self.in_match)
         if isinstance(read, LineRead):
             return read.items, read.comments, read.unknown
+        if isinstance(read, Headed):
+            return self._headed(read, number)
         if isinstance(read, Diagnostic):
             self.events.error(read)
             self._unread(text, number)
@@ -575,9 +570,6 @@ class Reader(Generic[T]):
         self.events.unread_line(text, number)
 
 
-#: A round's name and a number after it, anywhere on a line (a heading in another
-#: shape may start it: :func:`~.line_shapes.round_then_moves`).
-_ROUND_NUMBERED = re.compile(r"(?<![^\W\d_])(?:" + "|".join(ROUND_WORDS) + r")[ \t]*\d", re.IGNORECASE)
 
 
 def _lookalike(line: str, number: int) -> Diagnostic | None:

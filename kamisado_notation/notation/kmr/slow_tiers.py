@@ -23,7 +23,7 @@ from .tokens import field_key
 if TYPE_CHECKING:
     from .line_shapes import Shaped  # (imported when a line needs it: the reader's start-up does not pay for it)
 
-__all__ = ["Legend", "LineRead", "heading", "json_line", "json_object", "json_round", "json_values", "read_slow", "round_note"]
+__all__ = ["Headed", "Legend", "LineRead", "heading", "json_line", "json_object", "json_round", "json_values", "read_slow", "round_note"]
 
 
 class Legend(dict[str, "Direction | Colour"]):
@@ -104,6 +104,17 @@ _SAID = 400
 
 
 @dataclass(frozen=True, slots=True)
+class Headed:
+    """A line a round's heading starts, its first moves after it on the line
+    (:func:`~.line_shapes.round_then_moves`): the heading as a ``Round`` line, and the
+    rest of the line (the heading blanked: its entries keep their columns; ``None``
+    where the heading is the whole line)."""
+
+    shaped: Shaped
+    rest: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class LineRead:
     """A line read: its items, its comments, and the errors of the unknown words read
     past in it (or the warnings of the evidence it was read by)."""
@@ -113,9 +124,10 @@ class LineRead:
     unknown: list[NotationError]
 
 
-def read_slow(text: str, number: int, legend: Legend, *, in_match: bool) -> LineRead | Shaped | Diagnostic:
+def read_slow(text: str, number: int, legend: Legend, *, in_match: bool) -> LineRead | Shaped | Headed | Diagnostic:
     """Line ``number``, ``text``, by the last tiers: what it holds; a ``Round`` or
-    ``Lineup`` line in another shape (:func:`~.line_shapes.line_shape`); or, where it
+    ``Lineup`` line in another shape (:func:`~.line_shapes.line_shape`), or a round's
+    heading with its first moves after it (:class:`Headed`); or, where it
     cannot be read, its error. ``legend``: the file's (a line that writes a letter it
     defines is read by evidence, and a legend line read adds to it); ``in_match``: a
     match has begun (before one, a line read by evidence keeps no entry)."""
@@ -148,14 +160,14 @@ def _quoted(text: str, number: int) -> LineRead:
 
 def _not_ours(
     text: str, written: str, number: int, legend: Legend, error: NotationError, *, in_match: bool
-) -> LineRead | Shaped | Diagnostic:
+) -> LineRead | Shaped | Headed | Diagnostic:
     """:func:`read_slow` of line ``number`` that the grammar rejects with ``error``
     (``written``; ``text``, with a table's repeated columns blanked): a row pasted from
-    a spreadsheet, a ``Round`` or ``Lineup`` line in another shape, a line read by its
-    evidence, or else its error."""
+    a spreadsheet, a ``Round`` or ``Lineup`` line in another shape, a round's heading
+    with its first moves after it, a line read by its evidence, or else its error."""
     from .cells import spreadsheet_row
     from .general_path import read_line
-    from .line_shapes import line_shape
+    from .line_shapes import line_shape, round_then_moves
 
     cells = spreadsheet_row(text, number, read_line)
     if cells is not None:  # a row pasted from a spreadsheet
@@ -163,6 +175,9 @@ def _not_ours(
     shaped = None if field_key(written) else line_shape(written, number)  # (a round's number and fill in their columns: its start; not 'lineup = {')
     if shaped is not None and shaped.item is not None:  # a Round or Lineup line in another shape
         return shaped
+    headed = round_then_moves(written, number) if shaped is None else None
+    if headed is not None:  # ('Раунд 2: рожева на a6': the heading, then the line as any is read)
+        return Headed(*headed)
     if shaped is None and _by_evidence(text):
         from .evidence import read_evidence
 
