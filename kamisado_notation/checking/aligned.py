@@ -21,6 +21,7 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from itertools import pairwise
 from math import log2
 
 from ..engine.board import Colour, Direction, Side
@@ -578,14 +579,22 @@ def _squares_named(found: list[Piece]) -> tuple[int, int]:
     are, where they are squares of one rank each named with its tower's colour, before
     or after it, a Sumo's marks after them (``a8 porffor, b8 brown, …``, ``a1:PK b1:BL …
     h1:RD+``, ``BL@a8+ BR@b8 …``), the colour's word perhaps one the vocabulary lacks
-    (a square alone then): a move's two squares are never on one rank; else ``(-1, 0)``."""
-    found = _from_first_square(found)
+    (a square alone then), a common word that is no colour set aside among them (``…
+    h1 viola. Inizia l'Oro``: *l*): a move's two squares are never on one rank; else ``(-1, 0)``."""
+    found = _from_first_square([p for p in found if not p.weak or p.clue.kind in _COLOURS])
     kinds = "".join(_CELL_KINDS.get(p.clue.kind, "?") for p in found)
     squares = [p for p in found if p.clue.kind == "SQUARE"]
-    ranks = {p.clue.squares[1] // 8 for p in squares if p.clue.squares is not None}
-    if len(ranks) != 1 or _LINEUP_CELLS.fullmatch(kinds) is None or len(found) - len(squares) < min(len(squares), _LINEUP) - 1:
+    ranks = [p.clue.squares[1] // 8 for p in squares if p.clue.squares is not None]
+    if not _rank_by_rank(ranks) or _LINEUP_CELLS.fullmatch(kinds) is None or len(found) - len(squares) < min(len(squares), _LINEUP) - 1:
         return -1, 0
-    return ranks.pop(), len(squares)
+    return ranks[0], len(squares)
+
+
+def _rank_by_rank(ranks: list[int]) -> bool:
+    """Whether squares of ``ranks`` (in the order written) are one rank's, or the two
+    home rows' one after the other (``Nero: a8 rosa, … h8 blu (sumo). Oro: a1 blu, …``:
+    both rows of a lineup on one line)."""
+    return len(set(ranks)) == 1 or (set(ranks) == {0, 7} and sum(a != b for a, b in pairwise(ranks)) == 1)
 
 
 def _from_first_square(found: list[Piece]) -> list[Piece]:

@@ -1013,3 +1013,44 @@ def test_a_blogs_fill_in_prose_and_lineups_of_files_and_sumos_read_as_its_match(
     as a round's first moves, and the rounds after were not judged)."""
     text, truth = finnish_blog(seed, random.Random(hand))
     assert judged(text) == expected(truth), text
+
+
+# ---------------------------------------------------------------- a forum post in BBCode: both rows of a lineup on one line
+
+#: The towers' colours in Italian, by the colour's value.
+ITALIAN_COLOURS = ["marrone", "verde", "rosso", "giallo", "rosa", "viola", "blu", "arancione"]
+
+
+def bbcode_post(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A forum post in BBCode: each round a heading, then a sentence that says the fill
+    and both home rows on one line, each square named with its tower's colour and each
+    Sumo marked (``Di nuovo riempio da destra. Nero: a8 rosa, …, h8 blu (sumo). Oro: a1
+    blu, …, h1 viola. Inizia l'Oro.``), then a list of the moves in squares (``[*]O
+    h1-h7``), a forfeit in words."""
+    truth, rounds = truth_of(seed, rng.choice([3, 7]))
+    sides = {Side.BLACK: "N", Side.GOLD: "O"}
+    out = ["[b]Partita a Kamisado con Matteo[/b]", "Io Nero (N), Matteo Oro (O). Ecco la partita mossa per mossa.", ""]
+    for n, rnd in enumerate(rounds, 1):
+        out.append(f"[size=14][b]Round {n}[/b][/size]")
+        if rnd.fill is not None:
+            towers = rnd.start.towers()
+            rows = [", ".join(f"{square_name(rank * 8 + f)} {ITALIAN_COLOURS[towers[rank * 8 + f].colour.value]}" + (" (sumo)" if towers[rank * 8 + f].rings else "") for f in range(8)) for rank in (7, 0)]
+            first = "l'Oro" if played(rnd)[0].side is Side.GOLD else "il Nero"
+            out.append(f"Riempio da {'sinistra' if rnd.fill.value == 'left' else 'destra'}. Nero: {rows[0]}. Oro: {rows[1]}. Inizia {first}.")
+        out += ["", "[list=1]"]
+        for m in played(rnd):
+            out.append(f"[*]{sides[m.side]} {ITALIAN_COLOURS[m.tower.value]} bloccata, passa" if m.is_forfeit else f"[*]{sides[m.side]} {square_name(m.origin)}-{square_name(m.target)}")
+        out += ["[/list]", ""]
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=5, hand=5)  # (round 2 not judged before session 51: its lineup read as its moves)
+def test_both_rows_of_a_lineup_on_one_line_are_no_moves(seed: int, hand: int) -> None:
+    """Both home rows said on one line, each square with its tower's colour (``Nero: a8
+    rosa, … Oro: a1 blu, …``), are a lineup, not moves: squares of the two home rows one
+    after the other (before session 51 only one rank's squares made a lineup, and the
+    round after such a line was not judged)."""
+    text, truth = bbcode_post(seed, random.Random(hand))
+    assert judged(text) == expected(truth), text
