@@ -76,6 +76,8 @@ _EITHER_SIDE = frozenset({"no", "so"})
 
 # The slots of a move that clues fill (each at most once in an entry).
 _TOWER, _DIRECTION, _DISTANCE, _LANDING, _ORIGIN, _TARGET, _PUSH, _FORCED = (1 << k for k in range(8))
+#: The slot a move's two squares fill together (``e5 → b8``).
+_BOTH_SQUARES = _ORIGIN | _TARGET
 #: The slots that say how a move goes (its direction, its distance, its squares).
 _HOW = _DIRECTION | _DISTANCE | _ORIGIN | _TARGET
 
@@ -1432,9 +1434,11 @@ class _Style:
         """What an entry of ``shape`` gains (a negative number: the log of its share).
         ``home``: the entry reaches the goal and the text pauses after it; its landing
         unsaid is as usual as said (a form with no column for it names the next tower
-        instead, and after the move home there is none). ``wins``: it reaches the goal;
-        a winning move is often written out in full however the others are (``vàng sumo
-        e5 → b8, sumo về đích``), so its shape is as usual as the record's commonest."""
+        instead, and after the move home there is none). ``wins``: it reaches the goal,
+        said by both its squares; a winning move is often written out in full however the
+        others are (``vàng sumo e5 → b8, sumo về đích``), so its shape is as usual as the
+        record's commonest (not a square alone: a note's ``Na a1 iko wazi``, *a1 is free*,
+        is no move home)."""
         count = self.counts.get(shape, 0)
         if home and not any(slot & _LANDING for slot in shape):
             count = max(count, self.counts.get((*shape, _LANDING), 0))
@@ -1551,8 +1555,13 @@ def _entries(pieces: list[Piece], i: int, offers: list[_Offer], flip: bool, styl
     alike = Counter((j, weight) for j, _o, weight, _s in found)
     for j, offer, weight, shape in found:
         home = _home(offer.move)
-        typical = _typical(pieces[i], offer, shape, style, home and _pause_after(pieces, j), wins=home)
+        typical = _typical(pieces[i], offer, shape, style, home and _pause_after(pieces, j), wins=home and _in_full(shape))
         yield j, offer, weight - _PRICE - _SHARED * log2(alike[j, weight]) + typical, shape
+
+
+def _in_full(shape: tuple[int, ...]) -> bool:
+    """Whether an entry of ``shape`` says its move by both its squares (``e5 → b8``)."""
+    return _BOTH_SQUARES in shape
 
 
 def _typical(piece: Piece, offer: _Offer, shape: tuple[int, ...], style: _Style | None, home: bool, *, wins: bool = False) -> float:
