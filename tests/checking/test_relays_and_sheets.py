@@ -909,6 +909,17 @@ def test_fix_never_breaks_a_sheet_it_reads(seed: int, hand: int) -> None:
 # ---------------------------------------------------------------- a messenger's export: each move a colour and a square, the winning one in full
 
 
+def home_rows(rnd: Any, colours: list[str], cell: str = "{colour}") -> list[str]:
+    """Round ``rnd``'s two home rows as it starts, Black's (rank 8) then Gold's, each its
+    cells a comma apart: ``cell`` filled with the square, its file and the tower's colour
+    in ``colours`` (by the colour's value), ``(sumo)`` after a tower with rings."""
+    towers = rnd.start.towers()
+    return [
+        ", ".join(cell.format(square=square_name(sq), file=square_name(sq)[0], colour=colours[towers[sq].colour.value]) + (" (sumo)" if towers[sq].rings else "") for sq in range(rank * 8, rank * 8 + 8))
+        for rank in (7, 0)  # (square 0 is a1)
+    ]
+
+
 #: The towers' colours in Vietnamese, by the colour's value (brown, green, red, yellow, pink, purple, blue, orange).
 VIETNAMESE_COLOURS = ["nâu", "xanh lá", "đỏ", "vàng", "hồng", "tím", "xanh dương", "cam"]
 
@@ -927,9 +938,7 @@ def messenger_export(seed: int, rng: random.Random) -> tuple[str, str]:
     score = {Side.BLACK: 0, Side.GOLD: 0}
     for n, rnd in enumerate(rounds, 1):
         if rnd.fill is not None:
-            towers = rnd.start.towers()
-            rows = [[towers[rank * 8 + file] for file in range(8)] for rank in (7, 0)]  # (square 0 is a1: Black's row, then Gold's)
-            lineups = [f"{label}: " + ", ".join(VIETNAMESE_COLOURS[t.colour.value] + (" (sumo)" if t.rings else "") for t in row) for label, row in zip(("Đen a8→h8", "Gold a1→h1"), rows, strict=True)]
+            lineups = [f"{label}: {row}" for label, row in zip(("Đen a8→h8", "Gold a1→h1"), home_rows(rnd, VIETNAMESE_COLOURS), strict=True)]
             texts.append("\n".join([f"Ván {n}: the winner fills from the {rnd.fill.value}", *lineups]))
         said = []
         plies = [p for p in rnd.plies if p.move is not None]
@@ -989,8 +998,7 @@ def finnish_blog(seed: int, rng: random.Random) -> tuple[str, str]:
         if rnd.fill is not None:
             way = "vasemmalta" if rnd.fill.value == "left" else "oikealta"
             out.append(rng.choice([f"<p>Täytin rivit {way}. Asetelma:</p>", f"<p>Ville täytti {way}.</p>"]))
-            towers = rnd.start.towers()
-            rows = [f"{label}: " + ", ".join(f"{'abcdefgh'[f]} {FINNISH_COLOURS[towers[rank * 8 + f].colour.value]}" + (" (sumo)" if towers[rank * 8 + f].rings else "") for f in range(8)) for label, rank in (("Musta (rivi 8)", 7), ("Kulta (rivi 1)", 0))]
+            rows = [f"{label}: {row}" for label, row in zip(("Musta (rivi 8)", "Kulta (rivi 1)"), home_rows(rnd, FINNISH_COLOURS, "{file} {colour}"), strict=True)]
             out += ["<pre>", *rows, "</pre>"]
         out.append("<ol>")
         for p in played(rnd):
@@ -1034,8 +1042,7 @@ def bbcode_post(seed: int, rng: random.Random) -> tuple[str, str]:
     for n, rnd in enumerate(rounds, 1):
         out.append(f"[size=14][b]Round {n}[/b][/size]")
         if rnd.fill is not None:
-            towers = rnd.start.towers()
-            rows = [", ".join(f"{square_name(rank * 8 + f)} {ITALIAN_COLOURS[towers[rank * 8 + f].colour.value]}" + (" (sumo)" if towers[rank * 8 + f].rings else "") for f in range(8)) for rank in (7, 0)]
+            rows = home_rows(rnd, ITALIAN_COLOURS, "{square} {colour}")
             first = "l'Oro" if played(rnd)[0].side is Side.GOLD else "il Nero"
             out.append(f"Riempio da {'sinistra' if rnd.fill.value == 'left' else 'destra'}. Nero: {rows[0]}. Oro: {rows[1]}. Inizia {first}.")
         out += ["", "[list=1]"]

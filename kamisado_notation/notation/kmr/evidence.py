@@ -487,7 +487,7 @@ def _word(text: str, start: int, end: int) -> list[Clue]:
     compass = key in _COMPASS and (word.isupper() or _DIGIT_NEXT.match(text, end) is not None)  # ('S2', 's 3'; 'so', 'no' are words)
     found = _word_read(word, key, text, (start, end), weak=weak, compass=compass)
     if found is not None:  # (a compass point read as a word keeps its mark: ``N 5``, north five or Brown; the moves tell)
-        return [replace(found, compass=compass)]
+        return [replace(found, compass=True) if compass else found]
     return _glued(word, start) or _inflected(key, start, end) or [Clue("ASIDE", start, end, compass=compass)]
 
 
