@@ -94,6 +94,7 @@ class Kind(TextEnum):
     # read by evidence (the reader's :mod:`~.notation.kmr.evidence`)
     EVIDENCE = "evidence"
     SET_ASIDE = "set-aside"
+    UNSETTLED = "unsettled"
     COMMENT_MARK = "comment-mark"
     ABBREVIATION = "abbreviation"
     UMLAUTS = "umlauts"

@@ -91,6 +91,9 @@ _BEAM, _MARGIN = 24, 12.0
 #: Readings less than this below the best at the end are as good as it (one that sets
 #: aside a clue the best reads, all else alike, is this much below: not as good).
 _TIE = 2.0
+#: Readings this close are as good as each other where they come to the same place (where
+#: their ways part, the record fits both alike: :func:`_unsettled`).
+_EVEN = 1e-9
 #: What an entry costs where the round it is read in is not the one the heading above it
 #: names (a note after round 2's table read as round 3's first moves, above ``* Round 3``).
 _ELSEWHERE = 2.0
@@ -1173,13 +1176,15 @@ class _Reading:
     the reading it goes on from (``back``) by a move, a fill or a clue set aside. Its
     position is made only when it is wanted (most readings are dropped before)."""
 
-    __slots__ = ("_position", "_result", "back", "fill", "key", "move", "names", "round_number", "score", "shape", "used")
+    __slots__ = ("_position", "_result", "back", "fill", "key", "move", "names", "round_number", "score", "shape", "twins", "used")
 
     def __init__(
         self, score: float, back: _Reading | None, *, position: Position | None = None, move: Move | None = None,
         fill: Fill | None = None, used: tuple[int, int] | None = None, shape: tuple[int, ...] = (),
     ) -> None:
         self.score, self.back, self.move, self.fill, self.used, self.shape = score, back, move, fill, used, shape
+        #: the readings as good that came to the same place other ways (:meth:`_Beam.add`)
+        self.twins: list[_Reading] = []
         #: the side each name before an entry read so far moved for (the first it was read with)
         self.names: tuple[tuple[str, Side], ...] = back.names if back is not None else ()
         self._position = position
@@ -1234,6 +1239,10 @@ class AlignedRound:
     #: what the reading gained over the round's stretch of clues (its entries' weights
     #: less the clues set aside between them)
     gain: float = 0.0
+    #: the moves read (by index) whose words fit other moves as well, the round going on
+    #: alike after each (``gule et felt skråt til venstre``, *one* not read: Left 1, 2 or
+    #: 3, each landing on yellow): those other moves
+    others: dict[int, list[Move]] = field(default_factory=dict)
 
     @property
     def stretch(self) -> int:
@@ -1390,6 +1399,13 @@ def _learnt(pieces: list[Piece], *, flip: bool, won: Sequence[tuple[int, Side]] 
     return reading
 
 
+def _twin(kept: _Reading, other: _Reading) -> None:
+    """Keeps ``other``, which comes where ``kept`` does, as its twin where it is as good:
+    the same from here on, which way it came the text may not tell."""
+    if kept.score - other.score < _EVEN and other is not kept:
+        kept.twins.append(other)
+
+
 #: The key of a reading that has read no move yet: round 1 at the start.
 _START = (Position.initial().key(), 1)
 
@@ -1404,6 +1420,7 @@ class _Beam:
         key = r.key
         old = self.readings.get(key)
         if old is not None and old.score >= r.score:
+            _twin(old, r)
             return False
         self.readings[key] = r
         return True
@@ -1622,12 +1639,94 @@ def _alignment(final: list[_Reading], pieces: list[Piece], won: Sequence[tuple[i
     (``won``) tell readings as good apart: where the best does not agree with each of
     them and one as good does, that one is taken; where the best agrees, a reading near
     as good that does not is no reason to doubt it."""
-    best, path, near = _told_by_winners([r for r in final if r.score > final[0].score - _TIE + 1e-9], won, pieces)
+    best, path, near = _told_by_winners(_as_good(final), won, pieces)
     rounds = _rounds(path)
+    near = _unsettled(best, rounds, near)
     certain = _firm(rounds, _rounds_within(path, _agreed(path, near)), pieces)
+    return Alignment(rounds, certain, pieces, _aside(path, pieces), shapes=_shapes(path), score=best.score)
+
+
+def _as_good(final: list[_Reading]) -> list[_Reading]:
+    """The readings of ``final`` (the best first) as good as the best (:data:`_TIE`)."""
+    return [r for r in final if r.score > final[0].score - _TIE + 1e-9]
+
+
+def _aside(path: list[_Reading], pieces: list[Piece]) -> list[int]:
+    """The pieces the steps of ``path`` set aside (by index), but weak ones."""
     used = {k for r in path if r.used is not None for k in range(*r.used)}
-    aside = [k for k in range(len(pieces)) if k not in used and not pieces[k].weak]
-    return Alignment(rounds, certain, pieces, aside, shapes=[r.shape for r in path if r.used is not None], score=best.score)
+    return [k for k in range(len(pieces)) if k not in used and not pieces[k].weak]
+
+
+def _shapes(path: list[_Reading]) -> list[tuple[int, ...]]:
+    """The shapes of the entries the steps of ``path`` read."""
+    return [r.shape for r in path if r.used is not None]
+
+
+def _unsettled(best: _Reading, rounds: list[AlignedRound], near: list[list[_Reading]]) -> list[list[_Reading]]:
+    """Marks in ``rounds`` (the reading ``best``'s) each move that a reading as good reads
+    as another, the two coming to the same place after it, or ending the match alike
+    after it, that move the one step they part at (:attr:`AlignedRound.others`): where
+    their ways part, the record fits both alike. The readings ``near`` it that do not
+    end alike so are returned (they cast doubt on it)."""
+    at = _read_from(rounds)
+    step: _Reading | None = best
+    while step is not None:
+        _mark_parted(at, step, step.twins)
+        step = step.back
+    path = _path(best)
+    alike = [other for other in near if _one_step_apart(path, other)]
+    _mark_parted(at, best, alike)
+    return [other for other in near if other not in alike]
+
+
+def _read_from(rounds: list[AlignedRound]) -> dict[tuple[int, int], tuple[AlignedRound, int]]:
+    """The round and index of the move read from each span of clues of ``rounds``."""
+    return {u: (rnd, k) for rnd in rounds for k, u in enumerate(rnd.used) if u is not None}
+
+
+def _mark_parted(at: dict[tuple[int, int], tuple[AlignedRound, int]], step: _Reading, others: list[_Reading] | list[list[_Reading]]) -> None:
+    """Notes, where reading ``step`` and each of ``others`` (readings or their steps)
+    part, the other's move as one that the move read there may be (``at``:
+    :func:`_read_from`)."""
+    ours = _path(step) if others else []
+    for other in others:
+        found = _parting(ours, other if isinstance(other, list) else _path(other))
+        if found is not None and found[0] in at:
+            _other(*at[found[0]], found[1])
+
+
+def _one_step_apart(path: list[_Reading], other: list[_Reading]) -> bool:
+    """Whether two readings' steps are alike but one, each ending its round alike (a
+    fill no move follows aside: nothing of that round is written)."""
+    path, other = _to_last_move(path), _to_last_move(other)
+    apart = sum(not _same(a, b) for a, b in zip(path, other, strict=False))
+    return len(path) == len(other) and apart == 1 and all(a.result == b.result for a, b in zip(path, other, strict=True))
+
+
+def _to_last_move(path: list[_Reading]) -> list[_Reading]:
+    """The steps of ``path`` to its last move."""
+    end = len(path)
+    while end and path[end - 1].move is None:
+        end -= 1
+    return path[:end]
+
+
+def _other(rnd: AlignedRound, k: int, move: Move) -> None:
+    """Notes ``move`` as another that move ``k`` of ``rnd`` may be."""
+    others = rnd.others.setdefault(k, [])
+    if move != rnd.moves[k] and move not in others:
+        others.append(move)
+
+
+def _parting(ours: list[_Reading], theirs: list[_Reading]) -> tuple[tuple[int, int], Move] | None:
+    """Where two readings' steps first part, each a move read from the same clues (the
+    words fit both moves; not where the readings took other words for the move): those
+    clues, and their move."""
+    k = next((k for k, (a, b) in enumerate(zip(ours, theirs, strict=False)) if not _same(a, b)), None)
+    if k is None:
+        return None
+    used, move = ours[k].used, theirs[k].move
+    return (used, move) if used and move and theirs[k].used == used else None
 
 
 def _told_by_winners(

@@ -118,8 +118,14 @@ def _entries_swapped(edit: SwapEntries, line: str) -> list[_Span]:
 
 @_spans.register
 def _mark_rewritten(edit: RewriteMark, line: str) -> list[_Span]:
-    start = edit.column - 1
-    return [(start, start + len(edit.old), edit.new)]
+    start, end = edit.column - 1, edit.column - 1 + len(edit.old)
+    return [(start, end, edit.new or (" " if _parts_words(line, start, end) else ""))]
+
+
+def _parts_words(line: str, start: int, end: int) -> bool:
+    """Whether ``line[start:end]`` stands between two letters or digits (``f7;80;gut!``:
+    taken out, it leaves a blank, not ``f7gut!``)."""
+    return 0 < start and end < len(line) and line[start - 1].isalnum() and line[end].isalnum()
 
 
 @_spans.register

@@ -38,6 +38,7 @@ from .matches import next_round
 from .validate import FileReport, validate_text
 
 if TYPE_CHECKING:
+    from ..engine.board import Side
     from ..notation.record import MatchRecord
     from .aligned import AlignedRound
 
@@ -241,13 +242,24 @@ def _worse(fixed: FileReport, given: FileReport) -> bool:
     """Whether the record ``fix`` made (its validation, ``fixed``) has more errors than
     the one it was given (``given``), or judges fewer rounds: corrections that break a
     record the reading read (a table's cells taken out around the squares they held; a
-    sheet read again that stops after its first round) are not made."""
-    return _errors(fixed) > _errors(given) or _rounds_judged(fixed) < _rounds_judged(given)
+    sheet read again that stops after its first round) are not made; nor are those after
+    which a round read is judged with the other winner."""
+    return _errors(fixed) > _errors(given) or _rounds_judged(fixed) < _rounds_judged(given) or _winner_changed(fixed, given)
+
+
+def _winners(report: FileReport) -> list[Side | None]:
+    """The winner of each round of the matches of ``report``, in order (``None``: not judged)."""
+    return [result.winner if result is not None else None for m in report.matches for _, result in m.rounds]
 
 
 def _rounds_judged(report: FileReport) -> int:
     """How many rounds of the matches of ``report`` have a result."""
-    return sum(result is not None for m in report.matches for _, result in m.rounds)
+    return sum(w is not None for w in _winners(report))
+
+
+def _winner_changed(fixed: FileReport, given: FileReport) -> bool:
+    """Whether a round judged in both ``given`` and ``fixed`` has another winner in ``fixed``."""
+    return any(a is not None and b is not None and a != b for a, b in zip(_winners(given), _winners(fixed), strict=False))
 
 
 def _errors(report: FileReport) -> int:

@@ -232,17 +232,17 @@ def _said(result: RoundResult | None) -> str:
 
 
 def _weak(entry: Entry) -> bool:
-    """Whether ``entry`` is weak evidence: read with two slots or more left out (not a
-    tower and where it lands), a square alone (``a1`` in a sentence: a move's target only
-    where the tower is forced), or a forced entry written as a sign (a dash, ``pass``),
+    """Whether ``entry`` is weak evidence: read with two slots or more left out (not
+    :func:`_move_said`), a square alone (``a1`` in a sentence: a move's target only where
+    the tower is forced), or a forced entry written as a sign (a dash, ``pass``),
     with no tower named."""
-    if _tower_and_landing(entry):
+    if _move_said(entry):
         return False  # (a move said, never text to set aside)
     unread = (entry.unread or "").split()
     return len(unread) >= 2 or unread == ["from"] or (entry.distance == 0 and entry.tower is None)
 
 
-def _tower_and_landing(entry: Entry) -> bool:
+def _move_said(entry: Entry) -> bool:
     """Whether ``entry`` names a tower and where it lands (its square's colour, or the
-    square)."""
-    return entry.tower is not None and (entry.square_colour is not None or entry.target is not None)
+    square) or the way it goes (``purple left``, its distance unsaid)."""
+    return entry.tower is not None and (entry.square_colour, entry.target, entry.direction) != (None, None, None)

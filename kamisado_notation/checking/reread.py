@@ -544,7 +544,25 @@ def _notes(alignment: Alignment, *, decided: bool) -> list[Diagnostic]:
         notes.append(_set_aside(aside))
     if len(judged) < len(alignment.rounds) and end < len(pieces):
         notes.append(_after(pieces[end], len(judged), decided=decided))
+    notes.extend(_unsettled(alignment))
     return notes
+
+
+def _unsettled(alignment: Alignment) -> Iterator[Diagnostic]:
+    """An error at each entry of the rounds judged whose words fit other moves as well
+    (as an entry of the record the replay cannot settle is), the round going on alike after each (:attr:`~.aligned.AlignedRound.others`)."""
+    for number, rnd in enumerate(alignment.judged, 1):
+        for k, others in rnd.others.items():
+            used = rnd.used[k]
+            assert used is not None
+            piece = alignment.pieces[used[0]]
+            said = " or ".join(map(str, [rnd.moves[k], *others]))
+            message = (
+                f"its words fit moves that the rest of the round does not tell apart: {MAY_STAND} {said}; "
+                "which one was played the record does not tell (the round ends alike after each), "
+                "so fix does not write the match in our notation: say how far it went or where it landed"
+            )
+            yield Diagnostic("syntax", message, piece.line, piece.column, Severity.ERROR, round=number, kind=Kind.UNSETTLED)
 
 
 def _read_against(alignment: Alignment, entries: int, first: Piece) -> Diagnostic:

@@ -614,7 +614,7 @@ _NUMBER_WORDS: tuple[tuple[str, ...], ...] = (
     ("एक", "दो", "तीन", "चार", "पाँच", "छह", "सात"),  # hi
     ("", "", "", "", "पांच", "छः", ""),  # hi
     ("หนึ่ง", "สอง", "สาม", "สี่", "ห้า", "หก", "เจ็ด"),  # th
-    ("", "", "", "fire", "", "seks", "syv"),  # no, da
+    ("", "to", "tre", "fire", "fem", "seks", "syv"),  # no, da (not 'et', one: French 'and')
     ("", "两", "", "", "", "", ""),  # zh
     ("won", "to", "tree", "for", "fife", "sicks", "sven"),  # heard so by dictation (weak: see the reader)
     ("", "too", "", "fore"),

@@ -374,7 +374,10 @@ def test_a_scoresheets_winner_lines_tell_the_readings_apart(seed: int, target: i
 # (found by the random profile: a round of four entries, the habit learnt from them made
 # its move home dearer than setting it aside; the form's heading row read as a move)
 @example(seed=4999, target=1)
-@example(seed=754, target=1).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 38; the same on 51ead5c): a one-round match not judged")
+# (a fresh clone's random profile, session 38: a one-round match not judged; judged since
+# session 52, where readings as good that end the match alike and part at one move only
+# no longer cast doubt on the round, but mark that move)
+@example(seed=754, target=1)
 def test_a_scanned_scoresheet_never_gives_a_wrong_winner(seed, target):
     """A round it judges is the truth's; one it cannot judge is an error."""
     text, truth = scoresheet(seed, random.Random(seed), 0.1, target)

@@ -893,7 +893,7 @@ def sheet_in_cells(seed: int, rng: random.Random) -> tuple[str, str]:
 @settings(max_examples=4, deadline=None)
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
 @example(seed=256, hand=129)  # (session 45: fix read the sheet again and stopped after round 1, with no more errors: now a round lost is worse too)
-@example(seed=1024, hand=294).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 51; the same on 6082c41): fix writes a single round whose record is judged with the other winner")
+@example(seed=1024, hand=294)  # (session 51, a fresh clone's random profile: the set-aside time between a move and its note was taken out and glued them, "e8-f7gut!", and the round was judged with the other winner; now a blank stays, and a fix after which a round has another winner is not made)
 def test_fix_never_breaks_a_sheet_it_reads(seed: int, hand: int) -> None:
     """A sheet whose squares stand in cells of their own is read as its match, and
     ``fix`` writes a record that reads as the same match: a correction that would break
