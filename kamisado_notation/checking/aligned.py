@@ -1642,8 +1642,10 @@ def _alignment(final: list[_Reading], pieces: list[Piece], won: Sequence[tuple[i
     best, path, near = _told_by_winners(_as_good(final), won, pieces)
     rounds = _rounds(path)
     near = _unsettled(best, rounds, near)
+    aside = _aside(path, pieces)
+    _settled_by_aside(rounds, pieces, set(aside))
     certain = _firm(rounds, _rounds_within(path, _agreed(path, near)), pieces)
-    return Alignment(rounds, certain, pieces, _aside(path, pieces), shapes=_shapes(path), score=best.score)
+    return Alignment(rounds, certain, pieces, aside, shapes=_shapes(path), score=best.score)
 
 
 def _as_good(final: list[_Reading]) -> list[_Reading]:
@@ -1695,6 +1697,42 @@ def _mark_parted(at: dict[tuple[int, int], tuple[AlignedRound, int]], step: _Rea
             _other(*at[found[0]], found[1])
 
 
+def _settled_by_aside(rounds: list[AlignedRound], pieces: list[Piece], aside: set[int]) -> None:
+    """Settles each move of ``rounds`` that its words fit no better than others
+    (:attr:`AlignedRound.others`) where a clue set aside beside them (``aside``: those
+    pieces), a few clues either way, is true of one of them only: the reading took
+    other words for the entry (``the purple 3 diagonally to / the right``, its tower
+    read as where the move before it landed, its distance set aside), and that clue
+    says which move it is."""
+    for rnd in rounds:
+        for k, others in list(rnd.others.items()):
+            near = _beside(rnd.used[k], pieces, aside)
+            told = [m for m in (rnd.moves[k], *others) if any(says_of(p, m) for p in near)]
+            if len(told) == 1 and _replays(rnd.start, [*rnd.moves[:k], *told, *rnd.moves[k + 1 :]]):
+                rnd.moves[k] = told[0]
+                del rnd.others[k]
+
+
+def _beside(used: tuple[int, int] | None, pieces: list[Piece], aside: set[int]) -> list[Piece]:
+    """The pieces set aside (``aside``) within :data:`_BESIDE` clues of the span ``used``."""
+    start, end = used or (0, 0)
+    return [pieces[i] for i in range(max(0, start - _BESIDE), min(len(pieces), end + _BESIDE)) if i in aside]
+
+
+def _replays(start: Position, moves: list[Move]) -> bool:
+    """Whether ``moves`` are legal one after another from ``start``."""
+    position = start.copy(stack=True)
+    for move in moves:
+        if move not in position.legal_moves():
+            return False
+        position.play(move)
+    return True
+
+
+#: How many clues either side of an entry a clue set aside may stand and settle it.
+_BESIDE = 3
+
+
 def _one_step_apart(path: list[_Reading], other: list[_Reading]) -> bool:
     """Whether two readings' steps are alike but one, each ending its round alike (a
     fill no move follows aside: nothing of that round is written)."""
@@ -1737,10 +1775,21 @@ def _told_by_winners(
     agree with each winner the text says (``won``) and another does, that one; where the
     one taken agrees, only those that agree too."""
     paths = [_path(r) for r in tied]
-    agree = [bool(won) and _says_winners(p, won, pieces) for p in paths]
-    k = 0 if agree[0] or not any(agree) else agree.index(True)
+    agree = _agreeing(paths, won, pieces)
+    k = _taken_reading(agree)
     others = [p for j, p in enumerate(paths) if j != k and (agree[j] or not agree[k])]
     return tied[k], paths[k], others
+
+
+def _agreeing(paths: list[list[_Reading]], won: Sequence[tuple[int, Side]], pieces: list[Piece]) -> list[bool]:
+    """Whether each reading's steps agree with the winners the text says (none: no)."""
+    return [bool(won) and _says_winners(p, won, pieces) for p in paths]
+
+
+def _taken_reading(agree: list[bool]) -> int:
+    """Which reading is taken, by whether each agrees with the winners said: the best
+    (the first) where it agrees or none does, else the first that does."""
+    return 0 if agree[0] or not any(agree) else agree.index(True)
 
 
 def _says_winners(path: list[_Reading], won: Sequence[tuple[int, Side]], pieces: list[Piece]) -> bool:

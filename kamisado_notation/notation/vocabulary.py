@@ -995,7 +995,12 @@ def _rank_words() -> dict[str, int]:
 
 def _a_rank_word(word: str) -> bool:
     """Whether a number ``word`` may say a rank: a word in letters, not a common word."""
-    return word.isalpha() and word not in ("hat", "do", "ba", "du", "um", "ek", "sex")
+    return word.isalpha() and word not in COMMON_RANKS
+
+
+#: Number words that are common words too (Portuguese *um*, Hungarian *hat*, Swedish *sex*):
+#: a rank only after a file's name that is no word itself (``gê um``, g1), by the rank.
+COMMON_RANKS = {"um": 1, "ek": 1, "do": 2, "du": 2, "ba": 3, "hat": 6, "sex": 6}
 
 
 #: The files' letters as a spelling alphabet says them (NATO's, which radio, dictation and a
@@ -1011,13 +1016,14 @@ LETTER_NAMES: dict[str, str] = {
     **dict.fromkeys(("bee", "be", "bé", "bê", "beh", "bi"), "b"),
     **dict.fromkeys(("cee", "see", "sea", "ce", "cé", "cê", "ci", "zeh", "tse", "tsé"), "c"),
     **dict.fromkeys(("dee", "de", "dé", "dê", "deh", "di"), "d"),
+    "é": "e",
     **dict.fromkeys(("ef", "eff", "efe", "effe", "èf"), "f"),
     **dict.fromkeys(("gee", "gie", "ge", "gé", "gê", "geh", "gi", "dżi"), "g"),
     **dict.fromkeys(("aitch", "haitch", "ha", "há", "hache", "ache", "acca", "agá"), "h"),
 }
 #: Those names that are also words before a number in digits (*see 2*, French *de 6
 #: cases*, Italian *di 6*, English *be 2*): a square only before a rank's word.
-WORDLIKE_LETTER_NAMES = frozenset(("be", "bi", "see", "sea", "ce", "ci", "de", "di", "ge", "gi"))
+WORDLIKE_LETTER_NAMES = frozenset(("be", "bi", "see", "sea", "ce", "ci", "de", "di", "ge", "gi", "é"))
 #: Those that are the Romance languages' *of* (Spanish *de cinco casillas*, Italian *di sei
 #: caselle*): no square before those languages' number words either
 #: (:data:`VOWEL_WORD_NUMBERS`); Spanish *be siete*, *ge ocho* are b7 and g8.

@@ -440,12 +440,13 @@ DICTATED = {
     "nl": (["bruin", "groen", "rood", "geel", "roze", "paars", "blauw", "oranje"], ["één", "twee", "drie", "vier", "vijf", "zes", "zeven", "acht"], ("speelt {} van {} naar {}", "dat is {}"), "Ronde {}"),
     "it": (["marrone", "verde", "rosso", "giallo", "rosa", "viola", "blu", "arancione"], ["uno", "due", "tre", "quattro", "cinque", "sei", "sette", "otto"], ("muove il {} da {} a {}", "casella {}"), "Round {}"),
     "pl": (["brązowa", "zielona", "czerwona", "żółta", "różowa", "fioletowa", "niebieska", "pomarańczowa"], ["jeden", "dwa", "trzy", "cztery", "pięć", "sześć", "siedem", "osiem"], ("rusza {} z {} na {}", "pole {}"), "Runda {}"),
+    "pt": (["marrom", "verde", "vermelho", "amarelo", "rosa", "roxo", "azul", "laranja"], ["um", "dois", "três", "quatro", "cinco", "seis", "sete", "oito"], ("{} de {} para {}", "caiu no {}"), "Rodada {}"),
 }
 
 
 def dictated_memo(seed: int, rng: random.Random) -> tuple[str, str]:
     """A voice memo as the phone's dictation wrote it: each round a paragraph in German,
-    Dutch, Italian or Polish, each move its tower, its squares said as a file's small
+    Dutch, Italian, Polish or Portuguese, each move its tower, its squares said as a file's small
     letter and the rank's word (``von a acht nach a sechs``; now and then digits,
     ``nach c7``), the colour it lands on, fillers between (``äh``, ``okay``)."""
     truth, rounds = truth_of(seed, rng.choice([1, 3, 3]))
@@ -454,8 +455,8 @@ def dictated_memo(seed: int, rng: random.Random) -> tuple[str, str]:
 
     def said(square: int) -> str:
         name = square_name(square)
-        if rng.random() < 0.2 or (language == "it" and name[0] in "ae"):
-            return name  # (Italian's 'a otto', 'e sei' are words too: to eight, and six)
+        if rng.random() < 0.2 or (language in ("it", "pt") and name[0] in "ae"):
+            return name  # (Italian's 'a otto', 'e sei' are words too: to eight, and six; Portuguese's 'a três', 'e um')
         return f"{name[0]} {ranks[int(name[1]) - 1]}"
 
     out = [f"Memo {rng.randint(1, 30)}.{rng.randint(1, 12)}. {rng.randint(18, 23)}:{rng.randint(0, 59):02d}", ""]
@@ -498,9 +499,11 @@ LETTERS = {
     "nl": {"b": "bee", "c": "cee", "d": "dee", "f": "ef", "g": "gee", "h": "ha"},
     "it": {"f": "effe", "h": "acca"},
     "pl": {"b": "be", "c": "ce", "d": "de", "f": "ef", "g": "gie", "h": "ha"},
+    "pt": {"b": "bê", "c": "cê", "d": "dê", "e": "é", "f": "efe", "g": "gê", "h": "agá"},
 }
-#: The names that are words too before a number in digits (``de 8``: of 8): said with a word.
-WORDLIKE = {"be", "ce", "de", "ge"}
+#: The names that are words too before a number in digits (``de 8``: of 8; Portuguese
+#: ``é 3``, is 3): said with a word.
+WORDLIKE = {"be", "ce", "de", "ge", "é"}
 
 
 def spelled_memo(seed: int, rng: random.Random) -> tuple[str, str]:
@@ -1061,4 +1064,55 @@ def test_both_rows_of_a_lineup_on_one_line_are_no_moves(seed: int, hand: int) ->
     after the other (before session 51 only one rank's squares made a lineup, and the
     round after such a line was not judged)."""
     text, truth = bbcode_post(seed, random.Random(hand))
+    assert judged(text) == expected(truth), text
+
+
+# ---------------------------------------------------------------- a family blog's HTML: moves as squares with a markup arrow between
+
+#: The towers' colours in Indonesian, by the colour's value (brown, green, red, yellow, pink, purple, blue, orange).
+INDONESIAN_COLOURS = ["cokelat", "hijau", "merah", "kuning", "pink", "ungu", "biru", "oranye"]
+#: Arrows as a page's markup writes them between a move's two squares.
+MARKUP_ARROWS = ["&rarr;", "&#8594;", "-&gt;"]
+
+
+def blog_post(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A family blog's post saved as HTML: each round under a heading, its lineup in a
+    sentence after the fill, a numbered list of its moves (``<li>Hitam: Pink f8 &rarr; f7
+    (kuning)</li>``: the side, the tower, its two squares with an arrow written as markup
+    between, the colour it lands on in brackets), a Sumo starred, and the score after it
+    in bold with an en dash (``<strong>Emas 1 &ndash; Hitam 0</strong>``)."""
+    truth, rounds = truth_of(seed, rng.choice([1, 3]))
+    arrow = rng.choice(MARKUP_ARROWS)
+    sides = {Side.BLACK: "Hitam", Side.GOLD: "Emas"}
+    score = {Side.BLACK: 0, Side.GOLD: 0}
+    out = ["<!DOCTYPE html>", '<html lang="id"><head><meta charset="utf-8"><title>Kamisado akhir pekan</title></head><body>', "<article>",
+           "<p>Halo semua! Dimas pegang menara <strong>Hitam</strong>, Laras pegang <strong>Emas</strong>.</p>"]
+    for n, rnd in enumerate(rounds, 1):
+        out.append(f"<h3>Ronde {n}</h3>")
+        if rnd.fill is not None:
+            rows = home_rows(rnd, INDONESIAN_COLOURS, "{square} {colour}")
+            out.append(f"<p>Mengisi dari {'kiri' if rnd.fill.value == 'left' else 'kanan'}. Hitam: {rows[0].replace(' (sumo)', '*')}. Emas: {rows[1].replace(' (sumo)', '*')}.</p>")
+        out.append("<ol>")
+        for m in played(rnd):
+            star = "*" if m.tower is not None and rnd.start.towers().get(m.origin) is not None and rnd.start.towers()[m.origin].rings else ""
+            if m.is_forfeit:
+                out.append(f"  <li>{sides[m.side]}: {INDONESIAN_COLOURS[m.tower.value]} terblokir, lewat</li>")
+            else:
+                out.append(f"  <li>{sides[m.side]}: {INDONESIAN_COLOURS[m.tower.value].title()}{star} {square_name(m.origin)} {arrow} {square_name(m.target)} ({INDONESIAN_COLOURS[m.square_colour.value]})</li>")
+        out.append("</ol>")
+        if rnd.result is not None:
+            score[rnd.result.winner] += rnd.result.points
+            out.append(f"<p>Skor <strong>Emas {score[Side.GOLD]} &ndash; Hitam {score[Side.BLACK]}</strong>.</p>")
+    out += ["</article>", "</body></html>"]
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+def test_a_markup_arrow_between_two_squares_says_to(seed: int, hand: int) -> None:
+    """An arrow written as markup between a move's two squares (``f8 &rarr; f7``, ``e2
+    -&gt; e4``) joins them as one move, as ``→`` does; it says no direction (before session
+    52 ``&rarr;`` there was read as the mover's right, and a blog's rounds after the first
+    were not judged)."""
+    text, truth = blog_post(seed, random.Random(hand))
     assert judged(text) == expected(truth), text

@@ -37,6 +37,7 @@ from ..vocabulary import (
     BETWEEN_SQUARES,
     BLOCKED_WORDS,
     COLOUR_WORDS,
+    COMMON_RANKS,
     COUNTERS,
     DIRECTION_WORDS,
     DOWN_ASLANT,
@@ -99,6 +100,9 @@ _SPOKEN = "|".join(sorted((re.escape(word) for word in RANK_WORDS), key=len, rev
 _SPOKEN_AFTER_VOWEL = "|".join(sorted((re.escape(word) for word in RANK_WORDS if normalise(word) not in VOWEL_WORD_NUMBERS), key=len, reverse=True))
 #: The Romance languages' number words that are ranks (after ``de a`` ocho, from a8).
 _ROMANCE_RANKS = "|".join(sorted((re.escape(word) for word in RANK_WORDS if normalise(word) in VOWEL_WORD_NUMBERS), key=len, reverse=True))
+#: An arrow written as markup between a move's two squares (``f8 &rarr; f7``, ``e2 -&gt; e4``,
+#: ``a1 $\to$ a5``): *to*, not a direction.
+_MARKUP_BETWEEN = r"&rarr;|&#8594;|&#x2192;|-&gt;|&gt;|\$?\\(?:to|rightarrow|longrightarrow)\$?"
 _MONTHS = "(?:" + "|".join(w.capitalize() for w in sorted(set(MONTH_WORDS), key=len, reverse=True)) + ")"
 #: The scripts whose glyphs run into a square with no blank (``赤f4``, ``빨강 f4``): no
 #: letter of a word the square would be part of.
@@ -155,15 +159,15 @@ _TOKEN = re.compile(
     r"|(?P<date>(?<!\d)\d{1,4}\s?[年년]|(?<!\d)\d{1,2}\s?[月월](?:\s?\d{1,2}\s?[日일])?|(?-i:(?<![\w.])\d{1,2}\.?\s?" + _MONTHS + r"\.?(?=\s*(?:[·•|]|\d{4}))|(?<![\w])" + _MONTHS + r"\.?\s\d{1,2}(?=,|\s*[·•|]|\s\d{4}|$))"
     r"|(?<![\w.])\d{1,2}\.?\s?(?:" + "|".join(sorted(MONTH_WORDS, key=len, reverse=True)) + r")\.?(?=\s\d{4}(?!\d)))"
     r"|(?P<ident>(?<![\w])(?=\w*\d)[^\W\d_][^\W_]*(?:_[^\W_]+)+(?![\w])|(?<![\w])(?!(?<=:)[^\W\d_]+(?:_[^\W_]+)+:)[^\W\d_]{2,}(?:_[^\W_]+)+(?![\w])|(?<![\w])(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?![\w])|(?<![\w#&])#\d{1,4}(?![\w])|(?<![\w])(?![a-hA-H][1-8](?:[a-hA-H][1-8])+(?![\w]))(?=[^\W_" + _CJK + r"]*\d[^\W\d_" + _CJK + r"]+\d)[^\W_" + _CJK + r"]{5,}(?![\w])|(?<![\w])\d+(?:st|nd|rd|th|ème|eme|er|re|de|ste|[ªº])(?![\w]))"
-    r"|(?P<coords>" + _FREE_BEFORE + r"[a-hA-H][1-8](?:\s?(?:--?|–|—|x|×|:|to|->|=>|>|[" + _RIGHTWARDS + r"])\s?)?[a-hA-H][1-8]" + _FREE_AFTER + ")"
+    r"|(?P<coords>" + _FREE_BEFORE + r"[a-hA-H][1-8](?:\s?(?:--?|–|—|x|×|:|to|->|=>|>|" + _MARKUP_BETWEEN + "|[" + _RIGHTWARDS + r"])\s?)?[a-hA-H][1-8]" + _FREE_AFTER + ")"
     r"|(?P<spaced>(?<![a-h][1-8][ ])(?<![\w])[a-h][1-8][ ][a-h][1-8](?![ ][a-h][1-8])(?!\w))"
     r"|(?P<scanned>(?<![\w])(?-i:[a-h][1-8SlIBZ]" + _SCANNED_SEP + r"[a-h][1-8SlIBZ])(?![\w]))"
     r"|(?P<square>" + _FREE_BEFORE + r"[a-hA-H][1-8]" + _FREE_AFTER + ")"
     r"|(?P<spoken>(?-i:(?<![\w])[A-H])[ ](?:" + _SPOKEN + r")(?![\w])"
-    r"|(?-i:(?<![\w])[b-dfgh][ ](?:" + _SPOKEN + r"))(?![\w])"
+    r"|(?-i:(?<![\w])[b-dfgh][ ](?:" + _SPOKEN + "|" + "|".join(COMMON_RANKS) + r"))(?![\w])"
     r"|(?-i:(?<![\w])[ae][ ](?:" + _SPOKEN_AFTER_VOWEL + r"))(?![\w]))"
     r"|(?P<spelled>(?<![\w])(?:" + "|".join(FILE_WORDS) + r")[ ](?:[1-8]|" + _SPOKEN + r")(?![\w]))"
-    r"|(?P<lettered>(?<![\w])(?:" + "|".join(sorted(set(LETTER_NAMES) - WORDLIKE_LETTER_NAMES, key=len, reverse=True)) + r")[ ](?:[1-8]|" + _SPOKEN + r")(?![\w])"
+    r"|(?P<lettered>(?<![\w])(?:" + "|".join(sorted(set(LETTER_NAMES) - WORDLIKE_LETTER_NAMES, key=len, reverse=True)) + r")[ ](?:[1-8]|" + _SPOKEN + "|" + "|".join(COMMON_RANKS) + r")(?![\w])"
     r"|(?<![\w])(?:" + "|".join(sorted(WORDLIKE_LETTER_NAMES - ROMANCE_OF)) + r")[ ](?:" + _SPOKEN + r")(?![\w])"
     r"|(?<![\w])(?:" + "|".join(sorted(ROMANCE_OF)) + r")[ ](?:" + _SPOKEN_AFTER_VOWEL + r")(?![\w])"
     r"|(?<![\w])(?:de|a|desde|hasta|da|para|pra|al)[ ](?:a|e|de|di)[ ](?:" + _ROMANCE_RANKS + r")(?![\w]))"
@@ -653,10 +657,17 @@ _PLAYERS = re.compile(rf"(?<!\w){_PLAYER}\s+{_VERSUS}\s+{_PLAYER}")
 _SIDE_NAME = re.compile(r"(?<!\w)([^\W\d_]+)\s*[:=]\s*([^\W\d_][^\W\d_]+)(?=\s*(?:[,;(]|$))|(?<!\w)([^\W\d_][^\W\d_]+)\s*\(\s*([^\W\d_]+)")
 
 
+#: A player's name, a word or two, and a word that may be a side's, before a stop or a
+#: comma (``Maja had Black, Tomas had Gold.``, ``Ana joga com Dourado.``).
+_NAME_THEN_SIDE = re.compile(r"(?<!\w)([^\W\d_][^\W\d_]+)\s+(?:[^\W\d_]{2,8}\s+){1,2}([^\W\d_]+)(?=\s*(?:[,.;)]|$))")
+
+
 def _sides_named(text: str) -> list[tuple[str, str]]:
     """Each side's word and player's name line ``text`` says together (:data:`_SIDE_NAME`:
-    ``Black: Rosa``, ``Rosa (Đen``), the side's word first."""
-    return [(m[1], m[2]) if m[1] is not None else (m[4], m[3]) for m in _SIDE_NAME.finditer(text)]
+    ``Black: Rosa``, ``Rosa (Đen``; :data:`_NAME_THEN_SIDE`, a capitalised name and a
+    side's word: ``Maja had Black``), the side's word first."""
+    pairs = [(m[1], m[2]) if m[1] is not None else (m[4], m[3]) for m in _SIDE_NAME.finditer(text)]
+    return pairs + [(m[2], m[1]) for m in _NAME_THEN_SIDE.finditer(text) if m[1][0].isupper() and normalise(m[2]) in SIDE_WORDS]
 
 
 def players_in(text: str) -> frozenset[str]:
@@ -947,7 +958,7 @@ def _spoken(said: str, start: int, end: int) -> Clue:
     """A square said as speech to text writes it (``E two``, ``h seven``): its file's
     letter, then its rank's word. In small letters it is weak (``a two``, ``e two``: an
     article, a conjunction before a number too)."""
-    return Clue("SQUARE", start, end, squares=(None, _square(said[0] + str(RANK_WORDS[said[2:].casefold()]))), weak=said[0].islower())
+    return Clue("SQUARE", start, end, squares=(None, _square(said[0] + str(_rank(said[2:])))), weak=said[0].islower())
 
 
 def _square(name: str) -> int:
@@ -1589,7 +1600,14 @@ def _spelled(said: str, files: Mapping[str, str] = FILE_WORDS) -> int:
     """The square a file's word (``files``: by default a spelling alphabet's) and a rank
     say (``hotel 8``, ``golf eight``; ``gee one``, ``ef 8``)."""
     file, rank = said.casefold().split(" ")
-    return _square(files[file] + (rank if rank.isdigit() else str(RANK_WORDS[rank])))
+    return _square(files[file] + (rank if rank.isdigit() else str(_rank(rank))))
+
+
+def _rank(word: str) -> int:
+    """The rank a number's ``word`` says after a file's letter or its name (``acht``; a
+    common word too, ``um``, only there)."""
+    word = word.casefold()
+    return RANK_WORDS.get(word) or COMMON_RANKS[word]
 
 
 def _lettered(said: str, start: int, end: int) -> Clue:
