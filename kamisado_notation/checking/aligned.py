@@ -1673,12 +1673,13 @@ def _unsettled(best: _Reading, rounds: list[AlignedRound], near: list[list[_Read
     at = _read_from(rounds)
     step: _Reading | None = best
     while step is not None:
-        _mark_parted(at, step, step.twins)
+        if step.twins:
+            _mark_parted(at, _path(step), [_path(twin) for twin in step.twins])
         step = step.back
     path = _path(best)
-    alike = [other for other in near if _one_step_apart(path, other)]
-    _mark_parted(at, best, alike)
-    return [other for other in near if other not in alike]
+    alike = [_one_step_apart(path, other) for other in near]
+    _mark_parted(at, path, [other for other, same in zip(near, alike, strict=True) if same])
+    return [other for other, same in zip(near, alike, strict=True) if not same]
 
 
 def _read_from(rounds: list[AlignedRound]) -> dict[tuple[int, int], tuple[AlignedRound, int]]:
@@ -1686,13 +1687,11 @@ def _read_from(rounds: list[AlignedRound]) -> dict[tuple[int, int], tuple[Aligne
     return {u: (rnd, k) for rnd in rounds for k, u in enumerate(rnd.used) if u is not None}
 
 
-def _mark_parted(at: dict[tuple[int, int], tuple[AlignedRound, int]], step: _Reading, others: list[_Reading] | list[list[_Reading]]) -> None:
-    """Notes, where reading ``step`` and each of ``others`` (readings or their steps)
-    part, the other's move as one that the move read there may be (``at``:
-    :func:`_read_from`)."""
-    ours = _path(step) if others else []
+def _mark_parted(at: dict[tuple[int, int], tuple[AlignedRound, int]], ours: list[_Reading], others: list[list[_Reading]]) -> None:
+    """Notes, where the steps ``ours`` and each of ``others`` part, the other's move as
+    one that the move read there may be (``at``: :func:`_read_from`)."""
     for other in others:
-        found = _parting(ours, other if isinstance(other, list) else _path(other))
+        found = _parting(ours, other)
         if found is not None and found[0] in at:
             _other(*at[found[0]], found[1])
 

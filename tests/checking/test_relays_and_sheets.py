@@ -1093,8 +1093,9 @@ def blog_post(seed: int, rng: random.Random) -> tuple[str, str]:
             rows = home_rows(rnd, INDONESIAN_COLOURS, "{square} {colour}")
             out.append(f"<p>Mengisi dari {'kiri' if rnd.fill.value == 'left' else 'kanan'}. Hitam: {rows[0].replace(' (sumo)', '*')}. Emas: {rows[1].replace(' (sumo)', '*')}.</p>")
         out.append("<ol>")
+        start = rnd.start.towers()
         for m in played(rnd):
-            star = "*" if m.tower is not None and rnd.start.towers().get(m.origin) is not None and rnd.start.towers()[m.origin].rings else ""
+            star = "*" if m.origin in start and start[m.origin].rings else ""
             if m.is_forfeit:
                 out.append(f"  <li>{sides[m.side]}: {INDONESIAN_COLOURS[m.tower.value]} terblokir, lewat</li>")
             else:
