@@ -22,10 +22,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
 
-from ..diagnostics import ERROR, WARNING, DeleteEntry, Diagnostic, Kind, has_error
+from ..diagnostics import ERROR, WARNING, Diagnostic, Kind, has_error
 from ..engine.board import Side
 from ..engine.match import Match
-from ..engine.position import Move, Position
+from ..engine.position import Position
 from ..notation.kmr.headers import DASHES
 from ..notation.record import Entry, MatchRecord, RoundRecord, ScoreLine
 from .match_headers import MatchHeaders
@@ -41,6 +41,7 @@ from .slips.lineups import (
     next_round_check,
     rounds_played,
 )
+from .slips.struck import retyped_last
 from .styled_entries import SETTLED, ring_marks
 from .targets import match_target, parse_result
 
@@ -407,46 +408,16 @@ def _written_end(rr: RoundReplay) -> tuple[int, int] | None:
 
 def _retyped_last(round_state: RoundState, rr: RoundReplay, extra: Sequence[Entry]) -> bool:
     """Whether the one entry ``extra`` after round ``rr``'s end is its last move written
-    again, corrected, on the next line (the round's winning move first typed wrong, taken
-    for a one-slot slip): then the wrong one is set aside as retyped (a warning, kind
-    ``retyped-entry``), in place of its correction and of the error after the end."""
-    said = round_state.diagnostics
-    slot = _retyped(rr, said, extra)
-    if slot is None:
-        return False
-    wrong = rr.plies[-1].entry
-    why = "written again, corrected, on the next line"
-    edit = DeleteEntry(wrong.line, wrong.column, wrong.text, why)
-    message = f"{wrong.text!r} is no move here, and the next line writes the same tower's move again: set aside as retyped"
-    retyped = replace(slot, rule="syntax", message=message, severity=WARNING, suggestions=(), kind=Kind.RETYPED_ENTRY, edits=(edit,))
-    round_state.diagnostics[:] = [retyped if d is slot else d for d in said[:-1]]
-    round_state.fixes[:] = [e for e in round_state.fixes if e not in slot.edits] + [edit]
-    return True
-
-
-def _retyped(rr: RoundReplay, said: list[Diagnostic], extra: Sequence[Entry]) -> Diagnostic | None:
-    """The correction (among ``said``) of round ``rr``'s last entry as a one-slot slip,
-    where the one entry ``extra`` after the round's end writes that move again, on a
-    later line; else ``None``."""
+    again, corrected, on the next line (:func:`.slips.struck.retyped_last`): then the wrong
+    one is set aside as retyped, in place of its correction and of the error after the end."""
     last = rr.plies[-1] if rr.plies else None
-    if len(extra) != 1 or last is None or last.move is None:
-        return None
-    wrong, again = last.entry, extra[0]
-    if again.line <= wrong.line or not _writes(again, last.move):
-        return None
-    return _slot_correction(said, wrong)
-
-
-def _slot_correction(said: list[Diagnostic], entry: Entry) -> Diagnostic | None:
-    """The correction of ``entry`` as a one-slot slip among the diagnostics ``said``, if
-    there is one."""
-    return next((d for d in said if d.kind is Kind.SLOT and (d.line, d.column) == (entry.line, entry.column)), None)
-
-
-def _writes(entry: Entry, move: Move) -> bool:
-    """Whether ``entry``'s slots (tower, direction, distance, square colour) are ``move``'s."""
-    slots = (entry.tower, entry.direction, entry.distance, entry.square_colour)
-    return slots == (move.tower, move.direction, move.distance, move.square_colour)
+    found = None if last is None or last.move is None else retyped_last(round_state.diagnostics, last.entry, last.move, extra)
+    if found is None:
+        return False
+    slot, retyped = found
+    round_state.diagnostics[:] = [retyped if d is slot else d for d in round_state.diagnostics[:-1]]
+    round_state.fixes[:] = [e for e in round_state.fixes if e not in slot.edits] + list(retyped.edits)
+    return True
 
 
 def _with_placeholder(round_state: RoundState, rr: RoundReplay, attempt: Attempt) -> RoundReplay | None:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 
-from ...diagnostics import WARNING, DeleteEntry, Edit, Kind
+from ...diagnostics import WARNING, DeleteEntry, Diagnostic, Edit, Kind
 from ...engine.board import Direction
 from ...engine.position import Move
 from ...notation.record import Entry, RoundRecord
@@ -19,7 +20,7 @@ from ...notation.writer import Form, format_entry
 from .hypotheses import Hypothesis, Stop, recognises
 from .planting import Planted, Style, own_rows
 
-__all__ = ["retyped_entry", "struck_entry"]
+__all__ = ["retyped_entry", "retyped_last", "struck_entry"]
 
 
 def _strikable(entry: Entry) -> bool:
@@ -107,8 +108,38 @@ def retyped_entry(stop: Stop) -> Hypothesis | None:
     entry, again = entries[i], entries[i + 1]
     if not _retyped_as(entry, again, entries):
         return None
-    why = f"{entry.text!r} is no move here, and the next line writes the same tower's move again: set aside as retyped"
-    return _aside(Kind.RETYPED_ENTRY, why, entries, i, "written again, corrected, on the next line")
+    return _aside(Kind.RETYPED_ENTRY, _retyped_why(entry), entries, i, _RETYPED)
+
+
+def _retyped_why(entry: Entry) -> str:
+    return f"{entry.text!r} is no move here, and the next line writes the same tower's move again: set aside as retyped"
+
+
+#: What ``fix`` says of a retyped entry's removal.
+_RETYPED = "written again, corrected, on the next line"
+
+
+def retyped_last(said: Sequence[Diagnostic], wrong: Entry, move: Move, extra: Sequence[Entry]) -> tuple[Diagnostic, Diagnostic] | None:
+    """The same slip at a round's end: where the one entry ``extra`` after the end writes
+    the round's last move (``move``, entry ``wrong``, taken for a one-slot slip) again on a
+    later line, the correction of ``wrong`` among the diagnostics ``said`` and the warning
+    that takes its place (``wrong`` set aside as retyped); else ``None``."""
+    slot = next((d for d in said if d.kind is Kind.SLOT and (d.line, d.column) == (wrong.line, wrong.column)), None)
+    if slot is None or not _written_again(extra, wrong, move):
+        return None
+    edit = DeleteEntry(wrong.line, wrong.column, wrong.text, _RETYPED)
+    return slot, replace(slot, rule="syntax", message=_retyped_why(wrong), severity=WARNING, suggestions=(), kind=Kind.RETYPED_ENTRY, edits=(edit,))
+
+
+def _written_again(extra: Sequence[Entry], wrong: Entry, move: Move) -> bool:
+    """Whether the one entry of ``extra`` writes ``move`` on a line after ``wrong``'s."""
+    return len(extra) == 1 and extra[0].line > wrong.line and _writes(extra[0], move)
+
+
+def _writes(entry: Entry, move: Move) -> bool:
+    """Whether ``entry``'s slots (tower, direction, distance, square colour) are ``move``'s."""
+    slots = (entry.tower, entry.direction, entry.distance, entry.square_colour)
+    return slots == (move.tower, move.direction, move.distance, move.square_colour)
 
 
 def _retyped_as(entry: Entry, again: Entry, entries: Sequence[Entry]) -> bool:
