@@ -46,6 +46,7 @@ from ..notation.kmr.numbered import Numbering, numberings, read_as
 from ..notation.kmr.slow_tiers import Legend, heading, json_object, json_values
 from ..notation.record import RoundRecord
 from ..notation.vocabulary import BETWEEN_SQUARES, SIDE_WORDS, normalise
+from .correct import back_move
 from .side_by_side import Bands, bands_of
 
 __all__ = ["MAX_CLUES", "AlignedRound", "Alignment", "Order", "Piece", "align_lines", "pieces_of", "rounds_side_by_side"]
@@ -1492,8 +1493,23 @@ def _align(pieces: list[Piece], *, flip: bool, style: _Style | None = None, won:
                 entry = _Reading(r.score + weight + named - _misplaced(piece, r.round_number, offer.move.side), r, move=offer.move, used=(i, j), shape=shape)
                 entry.names = names
                 beams[j].add(entry)
+            for j, weight in _back_entry_said(pieces, i, r, flip):
+                beams[j].add(_Reading(r.score + weight - _PRICE, r, used=(i, j)))
         _forget(passed, readings, offers)
     return _alignment(readings, pieces, won)
+
+
+def _back_entry_said(pieces: list[Piece], i: int, r: _Reading, flip: bool) -> Iterator[tuple[int, float]]:
+    """Where a back-entry written after reading ``r``'s last move, a Sumo push, may end,
+    begun at ``pieces[i]``, and what its clues weigh (``xanh dương pushed back to f5``).
+    The position plays a push's back-entry with it (S3), so no step after it is one; its
+    words, written as an entry of their own, are read as its, not set aside."""
+    if r.move is None or not r.move.push:
+        return
+    back = _offer(back_move(r.move, r.position), False)
+    if _fit(pieces[i], back, 0, flip) is not None:
+        for j, weight, _shape in _spans(pieces, i, back, flip):
+            yield j, weight
 
 
 def _fill_cost(piece: Piece, r: _Reading, cost: float) -> float:
@@ -1642,7 +1658,7 @@ def _alignment(final: list[_Reading], pieces: list[Piece], won: Sequence[tuple[i
     best, path, near = _told_by_winners(_as_good(final), won, pieces)
     rounds = _rounds(path)
     near = _unsettled(best, rounds, near)
-    aside = _aside(path, pieces)
+    aside = _aside(best, pieces)
     _settled_by_aside(rounds, pieces, set(aside))
     certain = _firm(rounds, _rounds_within(path, _agreed(path, near)), pieces)
     return Alignment(rounds, certain, pieces, aside, shapes=_shapes(path), score=best.score)
@@ -1653,9 +1669,10 @@ def _as_good(final: list[_Reading]) -> list[_Reading]:
     return [r for r in final if r.score > final[0].score - _TIE + 1e-9]
 
 
-def _aside(path: list[_Reading], pieces: list[Piece]) -> list[int]:
-    """The pieces the steps of ``path`` set aside (by index), but weak ones."""
-    used = {k for r in path if r.used is not None for k in range(*r.used)}
+def _aside(best: _Reading, pieces: list[Piece]) -> list[int]:
+    """The pieces reading ``best`` set aside (by index), but weak ones: what none of its
+    steps read (a move, or a push's back-entry written)."""
+    used = {k for r in _chain(best) if r.used is not None for k in range(*r.used)}
     return [k for k in range(len(pieces)) if k not in used and not pieces[k].weak]
 
 
@@ -1971,12 +1988,14 @@ def _agreed(path: list[_Reading], others: list[list[_Reading]]) -> int:
 
 def _path(r: _Reading | None) -> list[_Reading]:
     """The steps of a reading (moves and fills), first first."""
-    out = []
+    return [s for s in _chain(r) if s.move is not None or s.fill is not None][::-1]
+
+
+def _chain(r: _Reading | None) -> Iterator[_Reading]:
+    """Reading ``r`` and each it goes on from, the last first."""
     while r is not None:
-        if r.move is not None or r.fill is not None:
-            out.append(r)
+        yield r
         r = r.back
-    return out[::-1]
 
 
 def _same(a: _Reading, b: _Reading) -> bool:

@@ -40,6 +40,7 @@ __all__ = [
     "correct_entry",
     "exact_move",
     "play_as_written",
+    "playable",
     "push_mark_fault",
     "resolve_entry",
     "said_back",
@@ -302,7 +303,9 @@ def play_as_written(position: Position, entries: Sequence[Entry], pending: Move 
 # ----------------------------------------------------------------- candidates
 
 
-def _legal(position: Position) -> list[Move]:
+def playable(position: Position) -> list[Move]:
+    """The moves of ``position``'s side to move: its legal moves, or the blocked tower's
+    forfeit (M6)."""
     if position.must_forfeit():
         return [position.forfeit_move()] if position.tower is not None else []
     return position.legal_moves()
@@ -311,7 +314,7 @@ def _legal(position: Position) -> list[Move]:
 def candidates(position: Position, entry: Entry) -> list[Candidate]:
     """Every legal move of ``position`` with the slots in which it differs from ``entry``,
     nearest first."""
-    found = [Candidate(m, differing_slots(entry, m)) for m in _legal(position)]
+    found = [Candidate(m, differing_slots(entry, m)) for m in playable(position)]
     found.sort(key=lambda c: len(c.differs))
     return found
 

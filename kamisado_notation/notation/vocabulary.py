@@ -936,6 +936,10 @@ def _number_rows(numbers: tuple[str, ...]) -> list[tuple[str, ...]]:
     forms = [words.split() for words in numbers]
     return [tuple(f[k] if k < len(f) else "" for f in forms) for k in range(max(map(len, forms)))]
 
+#: Colours' codes of two letters (:func:`code_as`) that are common words too, in small
+#: letters: ``landed on brown``, ``blue or purple`` say no Orange.
+CODE_WORDS = frozenset({"on", "or"})
+
 #: Evidence words that are also common words (``to``, ``for``, ``um``, ``tan``): evidence
 #: only inside an entry that has its tower or direction and lacks the word's slot.
 WEAK_WORDS = frozenset(normalise(w) for w in ("ora", "café", "tim", "hai", "năm", "sáu", "bảy", "bốn", "saat", "sep", "fire", "sola", "cam", "hara", "lima", "kahve", "rett", "fram", "frem", "du", "do", "ek", "ba", "bir", "one", "too", "fore", "read", "blew", "won", "to", "tree", "for", "fife", "sicks", "sven", "um", "hat", "ein", "un", "une", "een", "sex", "tre", "dir", "der", "sol", "bal", "jobb", "mor", "tan", "rose", "vor", "rakt",

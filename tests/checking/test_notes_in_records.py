@@ -1424,6 +1424,9 @@ def chat_with_notes(seed: int, rng: random.Random) -> tuple[str, str]:
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
 @example(seed=685, hand=0)  # (a fresh clone's random profile, session 51: a note's 'Na h8 iko wazi' cost no more than a move home written in full)
+@example(seed=5842, hand=1).xfail(
+    raises=AssertionError, reason="known (a random profile, session 53; the same on ac4e83e): a note after the round's winning move, on its line, reads about as well as the next round's first two moves, so round 2 is not judged"
+)
 def test_a_note_that_names_a_colour_and_a_square_in_a_sentence_is_no_move(seed: int, hand: int) -> None:
     """A sentence after a move that names a colour and a square (``kijani chake. Na b8 iko
     wazi kwa sababu bluu``) is a note the reading against the moves sets aside, not an

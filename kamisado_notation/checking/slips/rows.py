@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from ...diagnostics import WARNING, DeleteEntry, DeleteRow, Edit, InsertRow, Kind, SwapEntries
 from ...engine.position import Move, Position
 from ...notation.record import Entry, RoundRecord
-from ..correct import back_move, exact_move
+from ..correct import back_move, exact_move, playable
 from .hypotheses import Hypothesis, Stop, entry_of, recognises, row_off
 from .planting import Planted, Style, own_rows, rewrite
 
@@ -218,7 +218,7 @@ def _bridges(position: Position, entry: Entry) -> list[tuple[Move, Move]]:
     the pusher moves again; a push second in the row would leave its back-entry to the
     next row)."""
     found: list[tuple[Move, Move]] = []
-    for a in position.legal_moves():
+    for a in playable(position):
         position.apply(a)
         try:
             if position.winner is not None:
@@ -235,7 +235,7 @@ def _bridges(position: Position, entry: Entry) -> list[tuple[Move, Move]]:
 def _second_moves(position: Position, a: Move, entry: Entry, found: list[tuple[Move, Move]]) -> bool:
     """Add to ``found`` each row of ``a`` (played in ``position``) and an ordinary move
     after which ``entry`` is legal as written; whether ``found`` reached :data:`BRIDGES`."""
-    for b in position.legal_moves():
+    for b in playable(position):
         if not b.push:
             position.apply(b)
             found += [(a, b)] if _fits(position, entry) else []

@@ -36,6 +36,7 @@ from ..vocabulary import (
     ARROW_DIRECTIONS,
     BETWEEN_SQUARES,
     BLOCKED_WORDS,
+    CODE_WORDS,
     COLOUR_WORDS,
     COMMON_RANKS,
     COUNTERS,
@@ -1108,12 +1109,25 @@ def _code_before_word(text: str, tokens: list[Clue], k: int) -> Clue:
     """Token ``k``, made weak (evidence only inside an entry) where it is a colour's
     code of two letters that a colour spelt out follows, blanks between (``On purple.``,
     ``blue Or purple``: a word of the sentence, as the short form never writes a code
-    before a word; ``Or    rose d2``, a French list's side, *Or* for Gold)."""
+    before a word; ``Or    rose d2``, a French list's side, *Or* for Gold); set aside where
+    it is a common word in small letters one blank before the word (``landed on brown``,
+    ``blue or purple``: :data:`~kamisado_notation.notation.vocabulary.CODE_WORDS`), which
+    read as a move's landing would leave the colour's word no slot."""
     tok = tokens[k]
-    if tok.kind != "COLOUR" or tok.weak or tok.end - tok.start != 2 or k + 1 == len(tokens):
+    gap = _gap_before_word(text, tokens, k)
+    if gap is None:
         return tok
-    after = tokens[k + 1]
-    return replace(tok, weak=True) if _spelt_colour(text, after) and text[tok.end : after.start] in (" ", " " * (after.start - tok.end)) else tok
+    return Clue("ASIDE", tok.start, tok.end) if gap == " " and text[tok.start : tok.end] in CODE_WORDS else replace(tok, weak=True)
+
+
+def _gap_before_word(text: str, tokens: list[Clue], k: int) -> str | None:
+    """The blanks between token ``k`` of line ``text``, a colour's code of two letters,
+    and a colour spelt out right after it; ``None`` where no such colour follows it."""
+    tok, after = tokens[k], tokens[k + 1] if k + 1 < len(tokens) else None
+    if after is None or tok.kind != "COLOUR" or tok.end - tok.start != 2 or not _spelt_colour(text, after):
+        return None
+    gap = text[tok.end : after.start]
+    return None if gap.strip(" ") else gap
 
 
 def _spelt_colour(text: str, tok: Clue) -> bool:
