@@ -551,6 +551,44 @@ def test_a_yaml_export_of_flow_mappings_is_read_as_its_moves(seed: int, hand: in
     assert errors_of(text) == []
 
 
+def app_moves_yaml(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A generated match (the truth, and a phone app's YAML export of it): each move a
+    flow mapping of bare values (``- {n: 5, side: B, tower: green*, from: d8, to: c7,
+    landed: pink}``), a Sumo's tower marked by a star a ring (``green*``, ``red**``), a
+    forfeit ``pass: yes``; each round's winner after its moves."""
+    truth = written(seed, Form.TEXT, "en", target=rng.choice([3, 7]))
+    sides = rng.choice([("B", "G"), ("black", "gold"), ("흑", "금")])
+    out = ["# BoardLog export", "app: BoardLog", "rounds:"]
+    for n, rnd in enumerate(replay_match(only_match(truth)).rounds, 1):
+        out += [f"  - round: {n}", "    moves:"]
+        position = rnd.start.copy()
+        for k, ply in enumerate(p for p in rnd.plies if p.move is not None and str(p.kind) != "back"):
+            m = ply.move
+            assert m is not None
+            tower = position.tower_at(m.origin) if not m.is_forfeit else None
+            stars = "*" * (tower.rings if tower is not None else 0)
+            said = f"n: {k + 1}, side: {sides[m.side.value]}, tower: {m.tower.name.lower()}{stars}"
+            said += ", pass: yes" if m.is_forfeit else f", from: {square_name(m.origin)}, to: {square_name(m.target)}, landed: {m.square_colour.name.lower()}"
+            out.append(f"      - {{{said}}}")
+            position.apply(m)
+        if rnd.result is not None:
+            out.append(f"    winner: {sides[rnd.result.winner.value]}")
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=3, hand=0)
+def test_a_flow_mapping_of_bare_values_with_a_sumos_stars_is_read(seed: int, hand: int) -> None:
+    """A YAML list of flow mappings whose values are bare, a Sumo's tower written with its
+    stars (``tower: green*``), is read as its moves: before session 53 a value with a star
+    made its line no mapping but a comment in braces, and the move was lost (set 52a's
+    Korean export lost 7 of its 11 rounds)."""
+    text, truth = app_moves_yaml(seed, random.Random(hand))
+    assert judged_winners(text) == list(winners(truth).values())
+    assert errors_of(text) == []
+
+
 def keyed_relay(seed: int, rng: random.Random) -> tuple[str, str]:
     """A generated match (the truth, and a chat relay of it): a key that names the players
     by their initials (``K = Kofi, Y = Yusuf``) and the colours by a sign and its word

@@ -331,7 +331,7 @@ def json_object(text: str) -> bool:
 #: bare or quoted, each with a value (a string, a number, a word, a list); a comment in
 #: braces is prose, whose words do not pair so.
 _KEY = r"""(?:[A-Za-z_$][\w$]*|"[^"\n]*"|'[^'\n]*')"""
-_VALUE = r"""(?:'[^'\n]*'|"[^"\n]*"|\[[^\]\n]*\]|[\w.+-]+)"""
+_VALUE = r"""(?:'[^'\n]*'|"[^"\n]*"|\[[^\]\n]*\]|[^\s,:{}\[\]'"]+)"""  # (a bare value: any mark but the signs that part them, 'tower: 초록*' a sumo's)
 #: One key and its value of such an object.
 _PAIR = _KEY + r"\s*(?::|=>?)\s*" + _VALUE  # (a Lua or TOML table's 'key = value', Perl's 'key => value')
 _SCRIPT_OBJECT = re.compile(r"\{\s*" + _PAIR + r"(?:\s*,\s*" + _PAIR + r"){2,}\s*,?\s*\}")
