@@ -46,7 +46,7 @@ from ..notation.kmr.numbered import Numbering, numberings, read_as
 from ..notation.kmr.slow_tiers import Legend, heading, json_object, json_values
 from ..notation.record import RoundRecord
 from ..notation.vocabulary import BETWEEN_SQUARES, SIDE_WORDS, normalise
-from .correct import back_move
+from .correct import back_move, playable
 from .side_by_side import Bands, bands_of
 
 __all__ = ["MAX_CLUES", "AlignedRound", "Alignment", "Order", "Piece", "align_lines", "pieces_of", "rounds_side_by_side"]
@@ -918,7 +918,7 @@ class _Offer:
 
 def _offers(position: Position) -> list[_Offer]:
     chosen = position.tower is None
-    return [_offer(m, chosen) for m in _legal(position)]
+    return [_offer(m, chosen) for m in playable(position)]
 
 
 def _offer(m: Move, chosen: bool) -> _Offer:
@@ -933,11 +933,6 @@ def says_of(piece: Piece, move: Move, *, flipped: bool = False) -> bool:
     distance, the colour it lands on, its squares, a mark it bears), and of its tower
     where it corrects a move of another (:attr:`Piece.corrects`)."""
     return _fit(piece, _offer(move, True), 0, flipped) is not None and _may_correct(piece, _offer(move, True))
-
-
-def _legal(position: Position) -> list[Move]:
-    """The legal moves of ``position``: its forfeit where the tower to move is blocked."""
-    return [position.forfeit_move()] if position.must_forfeit() else position.legal_moves()
 
 
 def _fit(piece: Piece, offer: _Offer, filled: int, flip: bool) -> tuple[int, float] | None:

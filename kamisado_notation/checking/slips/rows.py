@@ -132,7 +132,8 @@ def repeated_entry(stop: Stop) -> Hypothesis | None:
 def _echoes(position: Position, entries: Sequence[Entry], i: int) -> list[Entry]:
     """Entry ``i``, an echo, and every later entry of the round that echoes the move
     before it, the round replayed on ``position`` (a copy, played on) up to its first
-    entry that is neither a move nor an echo."""
+    entry that is neither a move nor an echo, past one the entry after which echoes the
+    move before it (a chatter's line between a move and its echo: it played nothing)."""
     removed = [entries[i]]
     for k in range(i + 1, len(entries)):
         move = exact_move(position, entries[k])
@@ -140,9 +141,16 @@ def _echoes(position: Position, entries: Sequence[Entry], i: int) -> list[Entry]
             position.play(move)
         elif _echo(position, entries, k):
             removed.append(entries[k])
-        else:
+        elif not _played_nothing(position, entries, k):
             break
     return removed
+
+
+def _played_nothing(position: Position, entries: Sequence[Entry], k: int) -> bool:
+    """Whether entry ``k``, neither a move nor an echo, played nothing: the entry after it
+    echoes the last move played on ``position`` (a chatter's line between a move and its
+    echo)."""
+    return k + 1 < len(entries) and _echo(position, entries, k + 1)
 
 
 def _echo(position: Position, entries: Sequence[Entry], k: int) -> bool:
