@@ -235,6 +235,15 @@ class _Entry:
     straight: bool = False  # its direction not told but straight (a down arrow: forward, or a back-entry's back)
     aslant: bool = False  # its direction not told but a diagonal (a compass point, 'SE': which side's left, the mover tells)
 
+    def compass(self, point: str, end: int) -> None:
+        """A compass ``point`` after its tower (:data:`_COMPASS`), ending at ``end``: forward
+        (north, south: which, the mover tells), else aslant."""
+        if point in _COMPASS_STRAIGHT:
+            self.direction = Direction.FORWARD
+        else:
+            self.aslant = True
+        self.end, self.pieces = end, self.pieces + 1
+
     @classmethod
     def forced_by(cls, tok: Clue) -> _Entry:
         """The entry ``pass`` (``tok``) begins, a forfeit (no direction, no distance), or
@@ -2177,8 +2186,9 @@ class _Line:
         for k, tok in enumerate(self.tokens):
             if k == self.skip:
                 continue
-            if self.after_tower() and normalise(self.text[tok.start : tok.end]) in _COMPASS:
-                self.compass(tok)
+            g = self.current
+            if g is not None and self.after_tower() and (point := normalise(self.text[tok.start : tok.end])) in _COMPASS:
+                g.compass(point, tok.end)
                 continue
             handler = handlers.get(tok.kind)
             if handler is not None:
@@ -2274,16 +2284,6 @@ class _Line:
         self.entries.pop()
         before.tower, before.end, before.pieces = g.tower, g.end, max(before.pieces, 2)
         self.current = before
-
-    def compass(self, tok: Clue) -> None:
-        """A compass point after a tower (:data:`_COMPASS`)."""
-        g = self.current
-        assert g is not None
-        if normalise(self.text[tok.start : tok.end]) in _COMPASS_STRAIGHT:
-            g.direction = Direction.FORWARD
-        else:
-            g.aslant = True
-        g.end, g.pieces = tok.end, g.pieces + 1
 
     def unread(self, tok: Clue, k: int) -> None:
         """A ``?`` standing alone where a slot could not be read (a scoresheet's

@@ -503,8 +503,7 @@ class Reader(Generic[T]):
         """Line ``number``, a round's heading with its first moves after it
         (:class:`~.slow_tiers.Headed`): the ``Round`` line, then the rest of the line
         (none where the heading is the whole line), what each completes."""
-        done = [*self._shaped(headed.shaped), *(self.feed(headed.rest, number) if headed.rest is not None else ())]
-        return iter(done)
+        return iter([*self._shaped(headed.shaped), *(self.feed(headed.rest, number) if headed.rest is not None else ())])  # (both read now, in order)
 
     def _json_line(self, text: str, number: int) -> tuple[list[Item], list[Comment], list[NotationError]] | None:
         """The items and comments of line ``number``, a JSON object, with the errors of
