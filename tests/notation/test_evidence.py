@@ -2712,3 +2712,16 @@ def test_a_way_said_square_by_square_names_the_move_from_its_first_square_to_its
     """The clue a way stands for says both of its squares (``H5… G4, F3, E2, D1``: h5-d1)."""
     (way,) = [c for c in clues("Jaune de H5… G4, F3, E2, D1.") if c.kind == "COORDS"]
     assert way.squares == (parse_square("h5"), parse_square("d1"))
+
+
+@settings(max_examples=6)
+@given(seed=st.integers(0, 10_000), way=st.sampled_from(["from: {a}, to: {b}", "from: {a}; to: {b} |", "van: {a}, naar: {b};", "{a}, to: {b}"]))
+def test_a_moves_squares_written_as_fields_are_one_move(seed: int, way: str) -> None:
+    """A move's two squares as an app's form writes them, each a field's value
+    (``from: g8, to: g3``; ``van: g8, naar: g3``): the square after the field labelled
+    with a word for "to" is where the move from the square before went (before session 54
+    they were read as two lone squares, the first a move's target: no round was judged)."""
+    original = written(seed, Form.COORDS, "en", target=1)
+    fields = on_rows(original, lambda line: re.sub(r"\b([a-h][1-8])-([a-h][1-8])\b", lambda m: way.format(a=m[1], b=m[2]), line))
+    assert fields != original
+    assert_read_as(fields, original)

@@ -129,6 +129,7 @@ def server_log(rounds: list[dict[str, Any]], rng: random.Random) -> str:
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
 @example(seed=0, hand=0)
 @example(seed=1, hand=5)
+@example(seed=675, hand=51).xfail(raises=ValueError, reason="known (a fresh clone's random profile, session 54; the same on f0afdb5): a save of three plies, each two numbers and no tower, is found to hold no match")
 @example(seed=1789, hand=990).xfail(raises=ValueError, reason="known (a fresh clone's random profile, session 41; the same on aaaede9): the save is found to hold no match")
 @example(seed=1789, hand=1).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 41; the same on aaaede9): an entry left between several moves")
 @example(seed=2255, hand=69).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 42; the same on 29013bd): an entry left between several moves")

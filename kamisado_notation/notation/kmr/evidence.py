@@ -1504,10 +1504,32 @@ def _square_after(text: str, tokens: list[Clue], k: int) -> int | None:
         return None
     if tokens[k + 2].kind == "SQUARE" and _to_between(text, tokens[k], tokens[k + 1], tokens[k + 2]):
         return k + 2
+    field = _to_field(text, tokens, k)
+    if field is not None:
+        return field
     if not _said_between(text, tokens[k], tokens[k + 1], FROM_SQUARE_WORDS):
         return None
     j = k + 3 if _a_word_after(text, tokens[k + 1], tokens[k + 2]) else k + 2
     return j if _square_next(text, tokens, j) else None
+
+
+#: What stands between a move's two squares written as fields (``from: g8, to: g3``,
+#: ``von = b8; nach = b4``): the marks that part fields, and the next field's label.
+_TO_FIELD = re.compile(r"[\s,;|]*(?P<label>[^\W\d_]+)\s*[:=]\s*")
+
+
+def _to_field(text: str, tokens: list[Clue], k: int) -> int | None:
+    """Where square ``k`` is a field's value and a field labelled with a word for "to"
+    follows it (``from: g8, to: g3``), the index of that field's square."""
+    j = next((j for j in range(k + 1, min(k + 5, len(tokens))) if tokens[j].kind == "SQUARE"), None)
+    return j if j is not None and _labelled_to(text, tokens[k].end, tokens[j].start) else None
+
+
+def _labelled_to(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` parts two fields and labels the second with a word for
+    "to" (:data:`_TO_FIELD`)."""
+    label = _TO_FIELD.fullmatch(text, start, end)
+    return label is not None and normalise(label["label"]) in BETWEEN_SQUARES
 
 
 def _square_next(text: str, tokens: list[Clue], j: int) -> bool:
