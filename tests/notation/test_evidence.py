@@ -2716,6 +2716,7 @@ def test_a_way_said_square_by_square_names_the_move_from_its_first_square_to_its
 
 @settings(max_examples=6)
 @given(seed=st.integers(0, 10_000), way=st.sampled_from(["from: {a}, to: {b}", "from: {a}; to: {b} |", "van: {a}, naar: {b};", "{a}, to: {b}"]))
+@example(seed=48, way="from: {a}, to: {b}")  # (a random profile, session 54: 'a6   from: b7, to: c8' read as a way a6, b7, c8 a tower passed over)
 def test_a_moves_squares_written_as_fields_are_one_move(seed: int, way: str) -> None:
     """A move's two squares as an app's form writes them, each a field's value
     (``from: g8, to: g3``; ``van: g8, naar: g3``): the square after the field labelled

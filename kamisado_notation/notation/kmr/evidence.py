@@ -1460,10 +1460,18 @@ def _goes_on(text: str, tokens: list[Clue], run: list[int], k: int) -> bool:
     """Whether square ``tokens[k]`` goes on with the squares of ``run`` a move passes
     over: a step on from the last the way the run goes, no tower or move between."""
     last = run[-1]
-    if any(tok.kind in ("COLOUR", "COORDS") for tok in tokens[last:k]) or not text[tokens[last].end : tokens[k].start].strip():
+    if _parted(text, tokens, last, k):
         return False
     step = _step(tokens[last], tokens[k])
     return step is not None and (len(run) < 2 or _step(tokens[run[-2]], tokens[last]) == step)
+
+
+def _parted(text: str, tokens: list[Clue], last: int, k: int) -> bool:
+    """Whether squares ``tokens[last]`` and ``tokens[k]`` are no steps of one way: a tower
+    or a move between them, blanks alone (a row of squares), or a field for where a move
+    went (``b7, to: c8``: a move of its own, :func:`_to_field`)."""
+    between = (tokens[last].end, tokens[k].start)
+    return any(tok.kind in ("COLOUR", "COORDS") for tok in tokens[last:k]) or not text[slice(*between)].strip() or _labelled_to(text, *between)
 
 
 def _step(before: Clue, after: Clue) -> tuple[int, int] | None:
@@ -1514,8 +1522,8 @@ def _square_after(text: str, tokens: list[Clue], k: int) -> int | None:
 
 
 #: What stands between a move's two squares written as fields (``from: g8, to: g3``,
-#: ``von = b8; nach = b4``): the marks that part fields, and the next field's label.
-_TO_FIELD = re.compile(r"[\s,;|]*(?P<label>[^\W\d_]+)\s*[:=]\s*")
+#: ``van: g8; naar: g3``): the marks that part fields, and the next field's label and colon.
+_TO_FIELD = re.compile(r"[\s,;|]*(?P<label>[^\W\d_]+)\s*:\s*")
 
 
 def _to_field(text: str, tokens: list[Clue], k: int) -> int | None:
