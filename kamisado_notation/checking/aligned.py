@@ -166,6 +166,9 @@ class Piece:
     legend: Mapping[str, Direction | Colour] = field(default_factory=dict)
     #: the number of the round the last round's heading above it names (``* Round 3``)
     said_round: int | None = None
+    #: that heading is the last one read: the rounds after it may have headings in a shape
+    #: not read (``--- 3 ---``), so it says the round is that one or a later one
+    said_later: bool = False
     #: the side a sign at its line's start says moved (``⬛ 🟧 Orange a8 ➜ a4``, where the
     #: text marks each side by a sign: :func:`~kamisado_notation.notation.kmr.evidence.signed_sides`)
     side_said: Side | None = None
@@ -239,7 +242,15 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1, order: Order = Order
         amend = _amends(text, legend, found)
         out.extend(found if amend is None else _corrections(out, found, amend, _rejected(text, legend)))
     kept = _squares_written(_voices([p for p in _without_lineups(out) if p.line not in rows.lines], dict(written)))
+    kept = _under_the_last_heading(kept, said)
     return kept if bands is None else sorted(kept, key=lambda p: bands.key(p.line, p.column))
+
+
+def _under_the_last_heading(pieces: list[Piece], said: Mapping[int, int | None]) -> list[Piece]:
+    """``pieces``, those under the last round's heading read (``said``: each line's round,
+    ``None`` at a heading) marked so (:attr:`Piece.said_later`)."""
+    last = max((number for number, round_said in said.items() if round_said is None), default=0)  # (no heading: no round said)
+    return [replace(p, said_later=True) if p.line > last else p for p in pieces]
 
 
 def _signs_of(numbered: list[tuple[int, str]]) -> dict[str, Side]:
@@ -671,11 +682,10 @@ def _line_pieces(
         text = json_values(text)
     tokens = clues(text, legend)
     found = _signs_as_words([c for c in tokens if c.kind in _EVIDENCE or _compass(c, text[c.start : c.end]) is not None], text)
-    if _chatter(found, tokens, text):
-        found = [replace(found[0], weak=True)]  # (a colour named in a sentence: 'lol ur orange is so far out')
+    found = _in_a_sentence(found, tokens, text)
     ends = [0, *(c.end for c in found)]  # (each clue's with the end of the one before it)
-    pieces = [_piece(text, number, c, ends[k], legend, said_round) for k, c in enumerate(found) if _kept(c, text, names)]
-    pieces = [p for p, nxt in zip(pieces, [*pieces[1:], None], strict=False) if not _to_the_landing(p, nxt, text)]  # (each with the one after it)
+    pieces = [_piece(text, number, c, ends[k], legend, said_round) for k, c in enumerate(found) if _kept(c, text, names, found)]
+    pieces = [p for k, p in enumerate(pieces) if not _landing_word(pieces, k, text)]
     return [replace(p, glued=True) if _runs_into(p, nxt, text) else p for p, nxt in zip(pieces, pieces[1:] + [None], strict=False)]
 
 
@@ -700,10 +710,30 @@ def _piece(text: str, number: int, clue: Clue, after: int, legend: Mapping[str, 
     return Piece(number, start + 1, clue, text[start:end], _name_before(text, start), legend, said_round, lands=_lands(clue, text), cell=cell)
 
 
+def _in_a_sentence(found: list[Clue], tokens: list[Clue], text: str) -> list[Clue]:
+    """``found``, the clues of line ``text`` (of its ``tokens``), its one clue weak where
+    it is said in a sentence: a colour among words set aside (:func:`_chatter`: ``lol ur
+    orange is so far out``), a distance in figures between two words (:func:`_among_words`)."""
+    if len(found) == 1 and (_chatter(found, tokens, text) or _among_words(found[0], tokens, text)):
+        return [replace(found[0], weak=True)]
+    return found
+
+
+def _among_words(clue: Clue, tokens: list[Clue], text: str) -> bool:
+    """Whether ``clue`` (of ``tokens``, line ``text``'s) is a distance in figures between
+    two words set aside, a blank each side (``Dai 2 kaisen``, a heading in a shape not
+    read; ``we played 3 rounds``)."""
+    k = tokens.index(clue)
+    if clue.kind != "DISTANCE" or not text[clue.start : clue.end].isdigit() or not 0 < k < len(tokens) - 1:
+        return False
+    before, after = tokens[k - 1], tokens[k + 1]
+    return all(t.kind == "ASIDE" and text[t.start : t.end].isalpha() for t in (before, after)) and text[before.end : clue.start] == text[clue.end : after.start] == " "
+
+
 def _chatter(found: list[Clue], tokens: list[Clue], text: str) -> bool:
     """Whether line ``text`` (its ``tokens``, the clues ``found`` of them) names a tower
     in a sentence: a colour its one clue, among words set aside (:data:`_CHATTER`)."""
-    return len(found) == 1 and found[0].kind == "COLOUR" and sum(t.kind == "ASIDE" and text[t.start : t.end].isalpha() for t in tokens) >= _CHATTER
+    return found[0].kind == "COLOUR" and sum(t.kind == "ASIDE" and text[t.start : t.end].isalpha() for t in tokens) >= _CHATTER
 
 
 def _lands(clue: Clue, text: str) -> bool:
@@ -718,10 +748,66 @@ def _to_the_landing(piece: Piece, after: Piece | None, text: str) -> bool:
     return piece.weak and after is not None and after.lands and _TO_BEFORE.match(text, piece.column - 1, after.column - 1) is not None
 
 
-def _kept(clue: Clue, text: str, names: frozenset[str]) -> bool:
-    """Whether ``clue`` of line ``text`` is evidence: not a letter or sign a key names
-    a player by (``names``), nor a field's label (:data:`_LABEL`)."""
-    return text[clue.start : clue.end] not in names and not (clue.weak and _LABEL.match(text, clue.end))
+def _landing_word(pieces: list[Piece], k: int, text: str) -> bool:
+    """Whether ``pieces[k]`` (of line ``text``) is a word of the sentence around a
+    move's slots, no slot itself: a "to" before the square it lands on
+    (:func:`_to_the_landing`), a weak distance before another (:func:`_weak_before_its_kind`),
+    or an arrow the way text is read between a direction and the colour or square it
+    lands on (:func:`_arrow_to`)."""
+    p, nxt = pieces[k], pieces[k + 1] if k + 1 < len(pieces) else None
+    return _to_the_landing(p, nxt, text) or _weak_before_its_kind(p, nxt, text) or _arrow_to(pieces[:k], p, nxt)
+
+
+def _arrow_to(before: list[Piece], piece: Piece, after: Piece | None) -> bool:
+    """Whether ``piece`` is an arrow the way text is read (``->``, ``→``) after a
+    direction said in words on its line (``before``: its pieces before it) and right
+    before a colour or a square: ``Red Right 3 -> Blue``, "lands on"; not the way a tower
+    went (``Red → 3``)."""
+    return _kind(after) in _LANDED and _an_arrow(piece) and any(_kind(b) == "DIRECTION" and not _an_arrow(b) for b in before)
+
+
+#: What a move lands on, said after an arrow the way text is read: a colour, a square.
+_LANDED = frozenset({"COLOUR", "SQUARE", "COORDS"})
+
+
+def _kind(piece: Piece | None) -> str | None:
+    """The kind of ``piece``'s clue (none for none)."""
+    return piece.clue.kind if piece is not None else None
+
+
+def _an_arrow(piece: Piece) -> bool:
+    """Whether ``piece`` is an arrow that points the way text is read (``->``, ``→``)."""
+    return piece.clue.kind == "DIRECTION" and to_arrow(piece.text)
+
+
+def _between(piece: Piece, after: Piece, text: str) -> str:
+    """The text of line ``text`` between ``piece`` and ``after``, a piece after it."""
+    return text[piece.column - 1 + len(piece.text) : after.column - 1]
+
+
+def _weak_before_its_kind(piece: Piece, after: Piece | None, text: str) -> bool:
+    """Whether ``piece`` is a weak word for a distance right before another distance
+    (``mae ni 3``, ``mae ni san``: Japanese's particle *ni* before the three; dictation's
+    ``to 3``): a word of the sentence, not a second distance."""
+    return piece.weak and after is not None and piece.clue.kind == "DISTANCE" == after.clue.kind and not _between(piece, after, text).strip()
+
+
+def _kept(clue: Clue, text: str, names: frozenset[str], found: list[Clue]) -> bool:
+    """Whether ``clue`` of line ``text`` (one of its clues ``found``) is evidence: not a
+    letter or sign a key names a player by (``names``), nor a field's label
+    (:data:`_LABEL`), but a colour's where the line names no other colour (``ao: mae
+    2``, Japanese's blue: the tower's, as ``Blue: forward 2`` is)."""
+    return text[clue.start : clue.end] not in names and (not _a_label(clue, text) or _the_one_colour(clue, found))
+
+
+def _a_label(clue: Clue, text: str) -> bool:
+    """Whether ``clue`` of line ``text`` is a common word before a colon (:data:`_LABEL`)."""
+    return clue.weak and _LABEL.match(text, clue.end) is not None
+
+
+def _the_one_colour(clue: Clue, found: list[Clue]) -> bool:
+    """Whether ``clue`` is the one colour among the clues ``found``."""
+    return clue.kind == "COLOUR" and sum(c.kind in _COLOURS for c in found) == 1
 
 
 #: A field's label ends at its colon: a common word that is also a clue, before one
@@ -1529,8 +1615,10 @@ def _last_step(r: _Reading) -> _Reading:
 def _misplaced(piece: Piece, round_number: int, side: Side) -> float:
     """What an entry begun at ``piece`` costs read as a move of ``side`` in round
     ``round_number``: where the heading above it names another round, or the sign its
-    line begins with marks the other side (:data:`_ELSEWHERE` each)."""
-    elsewhere = piece.said_round not in (None, round_number)
+    line begins with marks the other side (:data:`_ELSEWHERE` each). Under the last
+    heading read, only an earlier round is another (:attr:`Piece.said_later`)."""
+    said = piece.said_round
+    elsewhere = said is not None and (said > round_number if piece.said_later else said != round_number)
     return _ELSEWHERE * (elsewhere + (piece.side_said not in (None, side)))
 
 

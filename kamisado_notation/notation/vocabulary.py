@@ -450,7 +450,7 @@ _EVIDENCE_COLOURS: dict[Colour, tuple[str, ...]] = {
         "μπλε", "γαλάζιο", "파랑", "파란색", "파란", "청색", "블루", 
         "синее", "голубая", "голубой", "niebieskie", "modré", "blauen", 
         "azul", "bleu", "bleue", "blu", "azzurro", "blauw", "niebieski", "niebieska", "modrá", "modrý", "blå", "sininen",
-        "mavi", "blew", "青", "あお", "ブルー", "🟦", "🔵", "💙", "blaue", "blauer", "kéket", "синяя",
+        "mavi", "blew", "ao", "青", "あお", "ブルー", "🟦", "🔵", "💙", "blaue", "blauer", "kéket", "синяя",
     ),
     Colour.ORANGE: (
         "πορτοκαλί", "πορτοκαλής", "주황", "주황색", "오렌지", 
@@ -616,13 +616,19 @@ _NUMBER_WORDS: tuple[tuple[str, ...], ...] = (
     ("หนึ่ง", "สอง", "สาม", "สี่", "ห้า", "หก", "เจ็ด"),  # th
     ("", "to", "tre", "fire", "fem", "seks", "syv"),  # no, da (not 'et', one: French 'and')
     ("", "两", "", "", "", "", ""),  # zh
-    ("won", "to", "tree", "for", "fife", "sicks", "sven"),  # heard so by dictation (weak: see the reader)
-    ("", "too", "", "fore"),
     ("un", "dous", "tres", "catro", "cinco", "seis", "sete"),  # gl
     ("wieħed", "tnejn", "tlieta", "erbgħa", "ħamsa", "sitta", "sebgħa"),  # mt
     ("viens", "divi", "trīs", "četri", "pieci", "seši", "septiņi"),  # lv
     ("einn", "tveir", "þrír", "fjórir", "fimm", "", "sjö"),  # is
     ("eitt", "tvö", "þrjú", "fjögur", "", "", ""),  # is
+)
+#: Distances as dictation hears them, and Japanese in Latin letters' two, three and five
+#: (the particle *ni*, a name's *-san*, English's *go*): weak words (:data:`WEAK_WORDS`),
+#: a distance only in an entry that lacks one, never a square's rank.
+_WEAK_NUMBER_ROWS: tuple[tuple[str, ...], ...] = (
+    ("won", "to", "tree", "for", "fife", "sicks", "sven"),
+    ("", "too", "", "fore"),
+    ("", "ni", "san", "", "go", "", ""),
 )
 
 #: The colours of a language's row below, in the order of a home row.
@@ -686,6 +692,11 @@ _MORE_LANGUAGES: dict[str, _LanguageRow] = {
         ("నారింజ", "నీలం నీలి", "ఊదా", "గులాబీ", "పసుపు", "ఎరుపు ఎర్ర", "ఆకుపచ్చ", "గోధుమ"),
         ("ముందుకు నేరుగా", "ఎడమ", "కుడి"),
         ("ఒకటి", "రెండు", "మూడు", "నాలుగు", "ఐదు", "ఆరు", "ఏడు"), "ఎనిమిది",
+    ),
+    "Japanese in Latin letters": (
+        ("orenji daidai daidaiiro", "aoi buru burū", "murasaki", "pinku momoiro", "kiiro kiiroi", "aka akai", "midori", "chairo"),
+        ("mae massugu zenshin", "hidari", "migi"),
+        ("ichi", "", "", "yon", "", "roku", "nana"), "hachi",
     ),
     "Tagalog": (
         ("kahel dalandan", "asul", "lila", "rosas", "dilaw", "pula", "berde", "kayumanggi"),
@@ -943,7 +954,7 @@ CODE_WORDS = frozenset({"on", "or"})
 #: Evidence words that are also common words (``to``, ``for``, ``um``, ``tan``): evidence
 #: only inside an entry that has its tower or direction and lacks the word's slot.
 WEAK_WORDS = frozenset(normalise(w) for w in ("ora", "café", "tim", "hai", "năm", "sáu", "bảy", "bốn", "saat", "sep", "fire", "sola", "cam", "hara", "lima", "kahve", "rett", "fram", "frem", "du", "do", "ek", "ba", "bir", "one", "too", "fore", "read", "blew", "won", "to", "tree", "for", "fife", "sicks", "sven", "um", "hat", "ein", "un", "une", "een", "sex", "tre", "dir", "der", "sol", "bal", "jobb", "mor", "tan", "rose", "vor", "rakt",
-    "göy", "isa", "pito", "lau", "sita", "saba", "uch", "уч", "eta", "erin", "arun", "eje", "meta", "meje", "daya", "dama", "kow", "shan", "laba", "pese", "kafe", "duo", "rima", "pers", "int",
+    "göy", "isa", "pito", "lau", "sita", "saba", "uch", "уч", "eta", "erin", "arun", "eje", "meta", "meje", "daya", "dama", "kow", "shan", "laba", "pese", "kafe", "duo", "rima", "pers", "int", "ao", "ni", "san", "go",
     "წინ", "առաջ"))
 
 #: Other forms of one and two (de, hu, pt, ro; then the evidence reader's languages).
@@ -992,7 +1003,7 @@ def _rank_words() -> dict[str, int]:
     """:data:`RANK_WORDS`."""
     _colours, _directions, numbers, eights = _more_words()
     more = [tuple("" if normalise(w) in WEAK_WORDS else w for w in row) for row in numbers]
-    rows = (*_NUMBER_WORDS[:-2], *more, *(((""),) * 7 + (eight,) for eight in (*_EIGHTS, *eights)))
+    rows = (*_NUMBER_WORDS, *more, *(((""),) * 7 + (eight,) for eight in (*_EIGHTS, *eights)))
     said = [(n, word) for row in rows for n, word in enumerate(row, 1) if _a_rank_word(word)]
     return {form: n for n, word in said for form in (word.casefold(), normalise(word))}
 
@@ -1207,7 +1218,7 @@ def written_words() -> frozenset[str]:
     each = (*_each(*rows), *_each(_EVIDENCE_COLOURS, _WORLD_COLOURS, _SCRIPT_COLOURS), *_each(_EVIDENCE_DIRECTIONS, _WORLD_DIRECTIONS, _SCRIPT_DIRECTIONS))
     colours, directions, numbers, eights = _more_words()
     words = [w for _, w in each] + [w for _, w in (*_each(colours), *_each(directions))]
-    words += [w for row in (*_NUMBER_WORDS, *numbers) for w in row if w] + list(eights)
+    words += [w for row in (*_NUMBER_WORDS, *_WEAK_NUMBER_ROWS, *numbers) for w in row if w] + list(eights)
     return frozenset(w.casefold() for w in words)
 
 
@@ -1320,7 +1331,7 @@ SHORTCODES: dict[str, str]
 #: a record in the notation's own words never pays for them (start-up time).
 _MADE_ON_FIRST_USE: dict[str, Callable[[], object]] = {
     "NOTATION_NUMBER_WORDS": lambda: _numbers(_NUMBER_WORDS[:6], _OTHER_FORMS),
-    "NUMBER_WORDS": lambda: _numbers((*_NUMBER_WORDS, *_more_words()[2]), (*_OTHER_FORMS, *_MORE_FORMS)),
+    "NUMBER_WORDS": lambda: _numbers((*_NUMBER_WORDS, *_WEAK_NUMBER_ROWS, *_more_words()[2]), (*_OTHER_FORMS, *_MORE_FORMS)),
     "RANK_WORDS": _rank_words,
     "EVIDENCE_COLOURS": _evidence_colours,
     "EVIDENCE_DIRECTIONS": _evidence_directions,

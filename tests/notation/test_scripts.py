@@ -1,7 +1,8 @@
 """Records in languages written in other scripts, read by their evidence against the
 legal moves: Arabic, Persian, Hebrew, Hindi (Devanagari) and Thai (no spaces between
 words), with their own digits (Eastern Arabic ``١٢٣``, Persian ``۱۲۳``, Devanagari
-``१२३``, Thai ``๑๒๓``).
+``१२३``, Thai ``๑๒๓``); and Japanese typed in Latin letters (romaji: ``aka mae ni 3
+masu``, whose particle *ni* is also two, ``ao`` blue also Portuguese's "to the").
 
 The words are the ones a native player jots on a phone or in a chat, not the reader's
 tables: a colour with its article or without, masculine or feminine (Arabic ``الأحمر``,
@@ -245,6 +246,30 @@ def th_heading(n: int, rng: random.Random) -> str:
     return rng.choice([f"รอบที่{n}", f"รอบที่ {digits(n, TH_DIGITS)}", f"เกมที่{digits(n, TH_DIGITS)}", f"เกมที่ {n}"])
 
 
+JA_COLOURS = {O: ["orenji", "daidai"], B: ["ao", "aoi", "buru"], PU: ["murasaki"], PI: ["pinku", "momoiro"], Y: ["kiiro"], R: ["aka", "akai"], G: ["midori"], BR: ["chairo"]}
+JA_WAYS = {F: ["mae", "mae ni", "massugu"], L: ["hidari", "hidari-naname", "hidari naname", "naname hidari"], RT: ["migi", "migi-naname", "migi naname", "naname migi"]}
+JA_WORDS = [["zero"], ["ichi"], ["ni"], ["san"], ["yon"], ["go"], ["roku"], ["nana"]]
+JA_BLOCKED = ["ugokenai", "pasu", "ugoke nai"]
+
+
+def ja_entry(move: Move, rng: random.Random) -> str:
+    """A move as a Japanese player types it in Latin letters: the tower (``no koma``,
+    its piece, after it now and then), the direction, the distance (``masu``, squares,
+    after it now and then), the colour landed on (after ``->``, now and then)."""
+    assert move.tower is not None
+    tower = rng.choice(JA_COLOURS[move.tower]) + rng.choice(["", " no koma", ":"])
+    if not move.distance or move.direction is None:
+        return f"{tower} {rng.choice(JA_BLOCKED)}"
+    distance = number(move.distance, rng, "0123456789", JA_WORDS)
+    distance += rng.choice(["", " masu", "masu" if distance.isdigit() else " masu"])
+    landing = rng.choice(["", f" -> {rng.choice(JA_COLOURS[move.square_colour])}"])
+    return f"{tower} {rng.choice(JA_WAYS[move.direction])} {distance}{landing}"
+
+
+def ja_heading(n: int, rng: random.Random) -> str:
+    return rng.choice([f"Dai {n} kaisen", f"{n} kaisen-me", f"Raundo {n}", f"--- {n} ---"])
+
+
 def row(number_digits: str, separators: list[str]) -> Callable[[int, str, str, random.Random], str]:
     """Rows numbered in the script's digits or in Western ones, their two entries apart."""
 
@@ -261,6 +286,7 @@ SCRIPTS = [
     Script("hebrew", he_entry, he_heading, "קמיסדו עם דני - שבת", row("0123456789", [" , ", " | ", "  "])),
     Script("hindi", hi_entry, hi_heading, "कामिसादो - राहुल के साथ, रविवार", row(HI_DIGITS, [", ", " | ", "  "])),
     Script("thai", th_entry, th_heading, "คามิซาโดกับต้น วันเสาร์", row(TH_DIGITS, [" ", "  ", " | "])),
+    Script("romaji", ja_entry, ja_heading, "Kamisado no kiroku - Tanaka-san to Sato-san, doyoubi", row("0123456789", [" / ", " | ", "   "])),
 ]
 
 

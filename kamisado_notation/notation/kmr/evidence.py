@@ -772,11 +772,13 @@ def definition_alone(text: str) -> dict[str, Direction | Colour]:
 
 
 def _one_meaning(words: str) -> Direction | Colour | None:
-    """The one direction or colour ``words`` say, where they say one and no other; a
+    """The one direction or colour ``words`` say, where they say one and no other, and
+    no distance in a word (``ao: mae nana masu`` is a move, as ``ao: mae 7`` is); a
     letter among them that is a common word too says none (``rovně = směrem k
     soupeři``: *k* is no pink)."""
-    said = {_meaning(t) for t in _tokens(words) if t.kind in ("DIRECTION", "COLOUR") and not (t.weak and t.end - t.start == 1)}
-    return next(iter(said)) if len(said) == 1 else None
+    tokens = _tokens(words)
+    said = {_meaning(t) for t in tokens if t.kind in ("DIRECTION", "COLOUR") and not (t.weak and t.end - t.start == 1)}
+    return next(iter(said)) if len(said) == 1 and not any(t.kind == "DISTANCE" and not t.weak for t in tokens) else None
 
 
 def _meaning(tok: Clue) -> Direction | Colour | None:
@@ -908,13 +910,14 @@ def _misspelt(key: str) -> bool:
 
 def _glued(word: str, start: int) -> list[Clue] | None:
     """A word of two slots' words run together (``RedLeft``, ``PurplePurple``,
-    ``rojoizquierda``): its two tokens, when it splits so."""
+    ``rojoizquierda``): its two tokens, when it splits so into words that are no common
+    words too (not ``Tanaka``, ``tan`` and ``aka``)."""
     if len(word) > 2 * _MAX_WORD or len(word) < 6:
         return None
     for k in range(len(word) - 3, 2, -1):
         first = _slot_word(normalise(word[:k]), start, start + k, False)
         rest = _slot_word(normalise(word[k:]), start + k, start + len(word), False)
-        if first is not None and rest is not None and first.kind != "DISTANCE":
+        if first is not None and rest is not None and first.kind != "DISTANCE" and not {normalise(word[:k]), normalise(word[k:])} & WEAK_WORDS:
             return [first, rest]
     return None
 
