@@ -42,7 +42,7 @@ from ..notation.kmr.evidence import (
     winner_in,
 )
 from ..notation.kmr.line_shapes import fill_named, fill_stated, heading_fill, line_shape
-from ..notation.kmr.numbered import Numbering, numberings, read_as
+from ..notation.kmr.numbered import Numbering, numbered_texts
 from ..notation.kmr.slow_tiers import Legend, heading, json_object, json_values
 from ..notation.record import RoundRecord
 from ..notation.vocabulary import BETWEEN_SQUARES, SIDE_WORDS, normalise
@@ -1391,8 +1391,8 @@ def _aligned(lines: tuple[str, ...], first_line: int, order: Order = Order.WRITT
     (numbers that make moves are more likely squares than distances), where they make
     half as many moves as that reading judges at least."""
     best = _read(lines, first_line, order)
-    for numbering in numberings(lines, read=sum(len(r.moves) for r in best.judged) if best else 0):
-        best = _numbered(read_as(lines, numbering), first_line, order, numbering, best)
+    for numbering, text in numbered_texts(lines, read=sum(len(r.moves) for r in best.judged) if best else 0):
+        best = _numbered(text, first_line, order, numbering, best)
     return best
 
 

@@ -25,7 +25,7 @@ from itertools import product
 from ...engine.board import square_name
 from .containers import unwrapped
 
-__all__ = ["Numbering", "as_read", "as_squares", "numberings", "read_as"]
+__all__ = ["Numbering", "as_read", "as_squares", "numbered_texts", "numberings", "read_as"]
 
 #: A number that may name a square or a half of one: one or two digits, no part of a
 #: word, a longer number, a decimal or a time.
@@ -270,6 +270,12 @@ def numberings(lines: Sequence[str], *, read: int = 0) -> list[Numbering]:
     if most < max(_FEWEST, read / 2) or 2 * most <= len(_ALGEBRAIC.findall(text)):
         return []
     return [_ALL[k] for count, k in counted[:_MOST] if count >= most * _NEAR_BEST]
+
+
+def numbered_texts(lines: Sequence[str], *, read: int = 0) -> list[tuple[Numbering, tuple[str, ...]]]:
+    """Each way of numbering squares worth reading ``lines`` in (:func:`numberings`,
+    ``read`` as it says), with the text they are read as in it (:func:`read_as`)."""
+    return [(numbering, read_as(lines, numbering)) for numbering in numberings(lines, read=read)]
 
 
 def read_as(lines: Sequence[str], numbering: Numbering) -> tuple[str, ...]:
