@@ -23,11 +23,12 @@ from ..engine.board import Side
 from ..engine.match import RoundResult
 from ..engine.moves import Move
 from ..engine.position import Position
+from ..notation.kmr.evidence import in_a_sentence
 from ..notation.kmr.numbered import numberings
 from ..notation.writer import check_header
 from .aligned import AlignedRound, Alignment, Order, Piece, align_lines, rounds_side_by_side, says_of
 from .correct import back_move
-from .slips.after_end import QUOTED, READ_BY_EVIDENCE, in_a_sentence
+from .slips.after_end import QUOTED, READ_BY_EVIDENCE
 from .styled_entries import MAY_STAND
 from .targets import MATCH_FORMATS, fits, format_name, match_target
 
@@ -345,7 +346,7 @@ def _outside_moves(alignment: Alignment, at: set[int]) -> bool:
 
 def _a_note_set_aside(alignment: Alignment, at: set[int], lines: Sequence[str], first_line: int) -> bool:
     """Whether the pieces ``at``, on one line, are all set aside and stand in a sentence
-    (:func:`~.slips.after_end.in_a_sentence`): a note's words, no entry."""
+    (:func:`~kamisado_notation.notation.kmr.evidence.in_a_sentence`): a note's words, no entry."""
     said = [alignment.pieces[k] for k in sorted(at)]
     if not _on_one_line(said) or not at <= set(alignment.aside):
         return False

@@ -37,7 +37,6 @@ __all__ = [
     "after_end",
     "before",
     "entries_after",
-    "in_a_sentence",
     "read_by_evidence",
     "said_again",
     "set_aside_after_end",
@@ -103,25 +102,15 @@ def set_aside_after_end(entries: Sequence[Entry], over: int, round_number: int, 
     return Diagnostic("syntax", message, first.line, first.column, WARNING, round_number, None, match, (), Kind.STRUCK_ENTRY, edits)
 
 
-#: How many words that are no evidence make an entry read by its evidence a sentence.
-_SENTENCE = 2
-
-
 def a_sentence(entry: Entry) -> bool:
     """Whether ``entry`` was read out of a sentence: words that say nothing of a move
     stand between its clues (``Niebieski po tej rundzie został sumo (żółty``: Blue
     became a Sumo after this round, Yellow...), not a move written down."""
-    return in_a_sentence(entry.text)
-
-
-def in_a_sentence(text: str) -> bool:
-    """Whether ``text``, an entry's, holds :data:`_SENTENCE` words or more that say nothing
-    of a move (:func:`a_sentence`)."""
     from ...notation.kmr.evidence import (
-        clues,  # (the evidence reader, and the grammar it loads: only for a record read by it)
+        in_a_sentence,  # (the evidence reader, and the grammar it loads: only for a record read by it)
     )
 
-    return sum(c.kind == "ASIDE" and text[c.start : c.end].isalpha() for c in clues(text)) >= _SENTENCE
+    return in_a_sentence(entry.text)
 
 
 #: The most entries a text after the match's last round may hold to be set aside as no

@@ -87,7 +87,7 @@ from .style import entry_style
 from .syntax_errors import quote
 from .tokens import MAX_DIGITS, SQUARES
 
-__all__ = ["Clue", "clues", "definition_alone", "holds_moves", "is_evidence_word", "is_key_line", "legend_in", "names_in", "players_in", "players_sides", "read_evidence", "side_of_word", "signed_sides", "takes_back", "to_arrow", "winner_in"]
+__all__ = ["Clue", "clues", "definition_alone", "holds_moves", "in_a_sentence", "is_evidence_word", "is_key_line", "legend_in", "names_in", "players_in", "players_sides", "read_evidence", "side_of_word", "signed_sides", "takes_back", "to_arrow", "winner_in"]
 
 #: The tokens of a line, in the order tried: text struck out, markup tags and entities
 #: (and a style sheet's colour codes, ``#f08cb5``),
@@ -2584,6 +2584,17 @@ class _Line:
         said = (g.direction is not None or (k >= 0 and self.ahead.next_kind(k) == "COLOUR")) and (k < 0 or self.ahead.next_kind(k) != "DISTANCE")
         g.landing = said and k >= 0 and self.ahead.next_kind(k) == "COLOUR"
         return said
+
+
+#: How many words that are no evidence make a text read by its evidence a sentence.
+_SENTENCE = 2
+
+
+def in_a_sentence(text: str) -> bool:
+    """Whether ``text``, an entry's, holds :data:`_SENTENCE` words or more that say
+    nothing of a move (``Niebieski po tej rundzie został sumo (żółty``: Blue became a
+    Sumo after this round, Yellow...): read out of a sentence, no move written down."""
+    return sum(c.kind == "ASIDE" and text[c.start : c.end].isalpha() for c in clues(text)) >= _SENTENCE
 
 
 def to_arrow(written: str) -> bool:
