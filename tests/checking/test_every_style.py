@@ -119,6 +119,11 @@ def mark_entries(text: str, rng: random.Random, marks: list[str], share: float) 
     return rewrite(text, [(e, e.text + mark) for e, mark in changes]), changes
 
 
+def quoted(mark: str) -> str:
+    """``mark`` as a warning quotes it: its first 40 characters, and ``…`` where it is longer."""
+    return mark if len(mark) <= 40 else mark[:40] + "…"
+
+
 def check_style(original: str, slipped: str, first: tuple[int, int], kind: str, marks: list[str]) -> str:
     """The checks of a style planted in ``original``: read with one warning of ``kind``
     at ``first`` (line, column) naming ``marks`` (the first four, in reading order), nothing else said of the
@@ -128,7 +133,7 @@ def check_style(original: str, slipped: str, first: tuple[int, int], kind: str, 
     assert report.valid, [d.format("t") for d in diagnostics if d.severity == "error"]
     (warning,) = [d for d in diagnostics if d.kind == kind]  # one warning a match for the style
     assert (warning.severity, warning.line, warning.column) == ("warning", *first)
-    assert all(f"'{mark}'" in warning.message for mark in list(dict.fromkeys(marks))[:4])  # (the first four named)
+    assert all(f"'{quoted(mark)}'" in warning.message for mark in list(dict.fromkeys(marks))[:4])  # (the first four named)
     assert winners(slipped) == winners(original)
     fixed = fix_text(slipped, path="t.kmr")
     assert fixed.valid and not [d for d in fixed.remaining.all_diagnostics() if d.kind == kind]  # type: ignore[union-attr]
@@ -429,8 +434,9 @@ def test_property_turn_numbers_written_otherwise_are_read_and_fixed(seed: int, p
 
 
 def with_comments(text: str, rng: random.Random, share: float) -> tuple[str, list[tuple[Entry, str]]]:
-    """``text`` with a comment written ``( … )`` after about ``share`` of its entries, or
-    ``// …`` after the last entry of their row (one at least)."""
+    """``text`` with a comment written ``( … )`` or ``[ … ]`` (a coach's variation, another
+    entry's move: ``[not played: Blue Left 3 Red]``) after about ``share`` of its entries,
+    or ``// …`` after the last entry of their row (one at least)."""
     es = entries_of(text)
     last = {}
     for e in es:
@@ -440,8 +446,10 @@ def with_comments(text: str, rng: random.Random, share: float) -> tuple[str, lis
     for e in chosen:
         if last[e.line] is e and rng.random() < 0.5:
             changes.append((e, e.text + "  // " + rng.choice(["good", "a fine move, I think!", "forced"])))
-        else:
+        elif rng.random() < 0.5:
             changes.append((e, e.text + " (" + rng.choice(["forced", "1. the best?", "!"]) + ")"))
+        else:
+            changes.append((e, e.text + " [" + rng.choice(["not played: ", "better, ", ""]) + rng.choice(es).text + "]"))
     return rewrite(text, changes), changes
 
 

@@ -232,8 +232,10 @@ _TURN_MARK = re.compile(r"(?<!\S)(\d{1,4})(\.?\)|:)(?=\s)")
 #: A comment written ``// …`` (to the end of the line) after a blank or at the start.
 _SLASHES = re.compile(r"(?<!\S)//")
 #: A braced comment (the grammar's ``BRACED``).
-#: A comment written ``( … )``, on one line, with no brackets or braces inside.
-_BRACKETS = re.compile(r"\(([^(){}\n]*)\)")
+#: A comment written ``( … )``, on one line, with no brackets or braces inside; or
+#: ``[ … ]`` (a coach's ``[Better, not played: Yellow d1-d4]``), but not a header
+#: (``[Name "value"]``) nor a link's text (``[Blue b8-b3](…)``).
+_BRACKETS = re.compile(r"\(([^(){}\n]*)\)|\[(?!\s*[A-Za-z]\w*\s+\")([^\[\](){}\n]*)\](?!\()")
 
 
 def without_marks(text: str, number: int, error: NotationError) -> tuple[str, list[StyleMark]] | None:
@@ -314,8 +316,13 @@ def _comment_marks(text: str, free: Callable[[int], bool]) -> tuple[list[_Found]
     if slashes is not None:
         end = slashes.start()
         found.append((end, "//", " #", "#", "comment-mark"))
-    found += [(m.start(), m.group(), "{" + m[1] + "}", "{" + m[1] + "}", "comment-mark") for m in _BRACKETS.finditer(text, 0, end) if free(m.start())]
+    found += [(m.start(), m.group(), _braced_as(m), _braced_as(m), "comment-mark") for m in _BRACKETS.finditer(text, 0, end) if free(m.start())]
     return found, end
+
+
+def _braced_as(m: re.Match[str]) -> str:
+    """The comment :data:`_BRACKETS` found (``m``), braced as the notation writes one."""
+    return "{" + (m[1] if m[1] is not None else m[2]) + "}"
 
 
 def _turn_marks(text: str, end: int, free: Callable[[int], bool]) -> list[_Found]:
