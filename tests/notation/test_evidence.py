@@ -881,6 +881,24 @@ def test_a_record_as_a_blog_a_forum_post_or_an_email_writes_it(write: Callable[[
     assert_read_as(write(original, random.Random(habits)), original)
 
 
+@pytest.mark.reads_again
+def test_a_club_tables_round_whose_fill_the_first_reading_leaves_open_is_read_again_whole() -> None:
+    """Found by a fresh clone's random profile (session 55; the same on 9053022): a Czech
+    club's tables (seed 4049, habits 1), round 8's heading ``## 8. hra`` a comment to the
+    first reading and its fill said in prose (``Vítěz skládal zprava.``). The first
+    reading alone does not find the fill: under the right one its replay stops at the
+    push's back-entry written ``červená | zpět na | h6``, after two entries, fewer than
+    the three it asks, and round 8 runs on as round 7 (M7). The record is read again
+    against the moves, as ``validate`` does, and reads whole: every round's winner, and
+    ``fix`` writes every move."""
+    original = written(4049, Form.COORDS, "en", target=7)
+    text = club_table(original, random.Random(1))
+    assert errors(text) == []
+    fixed = fix_text(text).text  # (the match as read again, in our notation)
+    assert winners(fixed) == winners(original)
+    assert moves_of(fixed) == moves_of(original)
+
+
 @pytest.mark.parametrize(
     ("heading", "number", "fill"),
     [("<h2>2ª rodada</h2>", 2, None), ("3ª partida (fill right)", 3, "right"), ("2nd game", 2, None), ("3e manche", 3, None), ("2ème partie", 2, None), ("2. kör", 2, None)],
