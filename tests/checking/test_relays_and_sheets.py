@@ -1063,6 +1063,10 @@ def bbcode_post(seed: int, rng: random.Random) -> tuple[str, str]:
 @settings(max_examples=4, deadline=None)
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
 @example(seed=5, hand=5)  # (round 2 not judged before session 51: its lineup read as its moves)
+@example(seed=206, hand=0).xfail(
+    raises=AssertionError,
+    reason="known (a fresh clone's random profile, session 55; the same on 9053022): a BBCode post of ten rounds, round 8 and those after it not judged, its words fitting more than one reading of the moves",
+)
 def test_both_rows_of_a_lineup_on_one_line_are_no_moves(seed: int, hand: int) -> None:
     """Both home rows said on one line, each square with its tower's colour (``Nero: a8
     rosa, … Oro: a1 blu, …``), are a lineup, not moves: squares of the two home rows one
