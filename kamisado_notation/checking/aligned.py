@@ -682,7 +682,7 @@ def _line_pieces(
         text = json_values(text)
     tokens = clues(text, legend)
     found = _signs_as_words([c for c in tokens if c.kind in _EVIDENCE or _compass(c, text[c.start : c.end]) is not None], text)
-    found = _in_a_sentence(found, tokens, text)
+    found = _said_in_passing(found, tokens, text)
     ends = [0, *(c.end for c in found)]  # (each clue's with the end of the one before it)
     pieces = [_piece(text, number, c, ends[k], legend, said_round) for k, c in enumerate(found) if _kept(c, text, names, found)]
     pieces = [p for k, p in enumerate(pieces) if not _landing_word(pieces, k, text)]
@@ -698,8 +698,8 @@ def _runs_into(p: Piece, nxt: Piece | None, text: str) -> bool:
     blank (``Rd:b4``; not ``b4 Rd``, nor a table's ``Pk|F3``)."""
     if nxt is None:
         return False
-    end, start = p.column - 1 + len(p.text), nxt.column - 1
-    return start > end and _GLUE.fullmatch(text, end, start) is not None
+    gap = _between(p, nxt, text)
+    return bool(gap) and _GLUE.fullmatch(gap) is not None
 
 
 def _piece(text: str, number: int, clue: Clue, after: int, legend: Mapping[str, Direction | Colour], said_round: int | None) -> Piece:
@@ -710,7 +710,7 @@ def _piece(text: str, number: int, clue: Clue, after: int, legend: Mapping[str, 
     return Piece(number, start + 1, clue, text[start:end], _name_before(text, start), legend, said_round, lands=_lands(clue, text), cell=cell)
 
 
-def _in_a_sentence(found: list[Clue], tokens: list[Clue], text: str) -> list[Clue]:
+def _said_in_passing(found: list[Clue], tokens: list[Clue], text: str) -> list[Clue]:
     """``found``, the clues of line ``text`` (of its ``tokens``), its one clue weak where
     it is said in a sentence: a colour among words set aside (:func:`_chatter`: ``lol ur
     orange is so far out``), a distance in figures between two words (:func:`_among_words`)."""
