@@ -199,8 +199,11 @@ def back_move(push: Move, position: Position) -> Move:
 
 
 def _is_back_entry(entry: Entry, back: Move) -> bool:
+    """Whether ``entry`` is the back-entry ``back`` as written: its squares (the square
+    it left, where written: ``fialová | zpět na | b3`` names only where it went), or the
+    direction Back, or what its evidence says (:func:`said_back`)."""
     if entry.is_coords:
-        return entry.origin == back.origin and entry.target == back.target
+        return entry.origin in (None, back.origin) and entry.target == back.target and entry.tower in (None, back.tower)
     return entry.direction is Direction.BACK and entry.tower in (None, back.tower) or said_back(entry, back)
 
 

@@ -708,12 +708,24 @@ def _settled(s: MatchSummary) -> bool:
     reading read entries by their evidence or set text aside may have misread its last
     moves: a form with no column for the landing, whose move home then stands alone), but
     one whose length no header says, decided where the text after its last round was set
-    aside (a page saved on one line holds its next round there, with no line of its own)."""
-    if not s.valid:
+    aside (a page saved on one line holds its next round there, with no line of its own).
+    A match whose every error is a slip of the pen with its certain correction
+    (:func:`~.slips.spelling.a_slip`: ``Rde Forward 5 Orange``) stands as valid does: its
+    reading knows each move, and says precisely what is wrong."""
+    if not (s.valid or _only_slips(s)):
         return False
     if s.status is not MatchStatus.COMPLETE:
         return not read_by_evidence(s.diagnostics)
     return "Target" in s.headers or "Match" in s.headers or not cut_after_decided(s.diagnostics)
+
+
+def _only_slips(s: MatchSummary) -> bool:
+    """Whether the errors of match ``s`` are slips of the pen, each with its certain
+    correction (:func:`~.slips.spelling.a_slip`), in rounds the reading judged."""
+    from .slips.spelling import a_slip  # (the slips' modules: only for a match with errors)
+
+    errors = [d for d in s.diagnostics if d.severity is Severity.ERROR]
+    return bool(errors) and all(map(a_slip, errors)) and None not in dict(s.rounds).values()
 
 
 def _summary_again(again: Reread, old: MatchSummary | None, line: int, path: str) -> MatchSummary | None:

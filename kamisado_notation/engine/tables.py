@@ -23,7 +23,7 @@ __all__ = [
     "PUSH_STEP",
     "REACH",
     "SQUARE_VALUES",
-    "Played",
+    "MoveUndo",
     "Undo",
     "Written",
     "free_run",
@@ -107,14 +107,14 @@ def ordinary_moves(
 
 #: What :meth:`~.rules.BasePosition.apply` pushes to undo a move: the move, then the tower to move, the
 #: side to move, the last mover and the winner before it.
-Played = tuple[Move, Colour | None, Side, Side, Side | None]
+MoveUndo = tuple[Move, Colour | None, Side, Side, Side | None]
 #: What :func:`~.fast_path.play_written` pushes for an ordinary move: its origin, target and
 #: tower, then the tower to move, the side to move and the last mover before it (no one
 #: had won), the colours and sides as their values (ints). The :class:`Move` is found
 #: from them when it is asked for (:func:`undone_move`): a replay asks for few of them,
 #: and every shared ``Move`` it does not touch is memory it does not read.
 Written = tuple[int, int, int, int | None, int, int]
-Undo = Played | Written
+Undo = MoveUndo | Written
 
 
 def ordinary_move(side: Side, tower: int, origin: int, target: int) -> Move:

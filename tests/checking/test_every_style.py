@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import example, given
+from hypothesis import assume, example, given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -24,6 +24,7 @@ from kamisado_notation.cli.app import app
 from kamisado_notation.engine.match import RoundEnd
 from kamisado_notation.notation import parse_record
 from kamisado_notation.notation.record import Entry, Lineup
+from kamisado_notation.notation.vocabulary import word_kinds
 from kamisado_notation.notation.writer import Form
 from tests.support.slips import STYLES, moves_of, only_match, winners, written
 
@@ -404,6 +405,28 @@ def test_a_lineup_missing_a_colour_names_it() -> None:
             assert winners(slipped) == winners(original)
             seen += 1
     assert seen >= 6
+
+
+@given(seed=st.integers(0, 10**6), gone=st.integers(0, 7), at=st.integers(0, 10), lang=st.sampled_from(["en", "de", "hu"]))
+def test_property_a_lineup_colour_misspelt_is_read_and_fixed(seed: int, gone: int, at: int, lang: str) -> None:
+    """A slip of the pen in one colour of a ``Lineup`` line (two neighbouring letters
+    swapped: ``Purpel``, ``Lial``), where the other seven name seven colours, is read as
+    the colour they leave out, with a warning, and ``fix`` writes the word as the record's
+    language spells it. (Before session 56 it was an error with no correction, and the
+    match was read again against the moves.)"""
+    original = written(seed, Form.TEXT, lang)
+    lineups = lineup_lines(original)
+    assume(lineups)
+    lu = lineups[seed % len(lineups)]
+    lines = original.split("\n")
+    head, colours = lines[lu.line - 1].split(": ")
+    words = colours.split()
+    word = words[gone]
+    k = at % (len(word) - 1)
+    slip = word[:k] + word[k + 1] + word[k] + word[k + 2 :]
+    assume(slip.lower() != word.lower() and "COLOUR" not in word_kinds(slip))
+    lines[lu.line - 1] = f"{head}: " + " ".join([*words[:gone], slip, *words[gone + 1 :]])
+    check_warned_and_fixed(original, "\n".join(lines), lu.line, "lineup-line")
 
 
 # -- turn numbers written 1) or 1:, comments written // … or ( … )

@@ -876,6 +876,8 @@ def push_told(text: str, rng: random.Random) -> str:
 @example(seed=2, habits=0)  # (a push)
 @example(seed=2879, habits=0)  # (a round whose first moves fit either fill: the one the heading states)
 @example(seed=346, habits=0)  # (a Polish sheet's '## Partia 7' was no round's heading: the random profile, session 51)
+@example(seed=5846, habits=1)  # (a back-entry that names only where it went, 'fialová | zpět na | b3', is one: the random profile, session 56)
+@example(seed=4049, habits=1)  # (the same, round 8's fill: session 55)
 def test_a_record_as_a_blog_a_forum_post_or_an_email_writes_it(write: Callable[[str, random.Random], str], seed: int, habits: int) -> None:
     original = written(seed, Form.COORDS, "en", target=7)
     assert_read_as(write(original, random.Random(habits)), original)
@@ -2065,15 +2067,16 @@ KEY = [
 ]
 
 
-def in_codes(text: str, key: list[str] = KEY) -> str:
-    """``text`` (our text form) written in the codes of :data:`CODES` and the letters F, E,
-    D for the directions (``Az E1 Rs``), below a key that defines them (and shows one)."""
-    letters = {"Forward": "F", "Left": "E", "Right": "D"}
+def in_codes(text: str, key: list[str] = KEY, codes: dict[str, str] = CODES, letters: dict[str, str] | None = None) -> str:
+    """``text`` (our text form) written in the ``codes`` (:data:`CODES`) and the
+    direction ``letters`` (F, E, D: ``Az E1 Rs``), below a ``key`` that defines them (and
+    may show one)."""
+    letters = letters or {"Forward": "F", "Left": "E", "Right": "D"}
     out = [*key, ""]
     for line in text.splitlines():
         if line.startswith("[") or not line.strip():
             continue
-        for word, code in CODES.items():
+        for word, code in codes.items():
             line = re.sub(rf"\b{word.title()}\b", code, line)
         out.append(re.sub(r"\b(Forward|Left|Right) (\d)", lambda m: letters[m[1]] + m[2], line))
     return "\n".join(out) + "\n"
@@ -2091,6 +2094,31 @@ def test_codes_a_key_defines_and_its_example_read_as_the_moves(seed: int) -> Non
     (match,) = report.matches
     assert match.valid, coded + "\n".join(d.format("x") for d in match.diagnostics)
     assert winners(fix_text(coded).text) == winners(original)
+    assert moves_of(fix_text(coded).text) == moves_of(original)
+
+
+#: A German arbiter's codes (``Rt``, red, is our code for Right) and direction letters.
+GERMAN_CODES = {"orange": "Or", "blue": "Bl", "purple": "Li", "pink": "Rs", "yellow": "Ge", "red": "Rt", "green": "Gn", "brown": "Br"}
+GERMAN_KEY = [
+    "Notation: Turm  Richtung+Weite  Zielfeld-Farbe.",
+    "  Or=Orange Bl=Blau Li=Lila Rs=Rosa Ge=Gelb Rt=Rot Gn=Grün Br=Braun",
+    "  V=vorwärts gerade, L=schräg links, R=schräg rechts (aus Sicht des Ziehenden)",
+]
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_a_key_of_definitions_with_blanks_between_defines_its_codes(seed: int) -> None:
+    """A key's definitions with only blanks between them (``Or=Orange Bl=Blau Li=Lila``,
+    a German arbiter's form) define every code, ``Rt`` as red where the key says so (our
+    code for Right elsewhere): the moves read are the match's. Before session 56 only the
+    last definition was read, so the key defined nothing and the match lost every round
+    after its first."""
+    original = written(seed, Form.TEXT, "en", target=3)
+    coded = in_codes(original, GERMAN_KEY, GERMAN_CODES, {"Forward": "V", "Left": "L", "Right": "R"})
+    report = validate_text(coded)
+    (match,) = report.matches
+    assert match.valid, coded + "\n".join(d.format("x") for d in match.diagnostics)
     assert moves_of(fix_text(coded).text) == moves_of(original)
 
 

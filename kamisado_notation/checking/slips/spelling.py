@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ...diagnostics import Diagnostic, Edit, compose, correction
+from ...diagnostics import Diagnostic, Edit, Kind, ReplaceEntry, compose, correction
 from ...notation.record import Entry
 from ...notation.vocabulary import edit_distance as distance
 
-__all__ = ["completed_word", "distance", "nearest", "spelt"]
+__all__ = ["a_slip", "completed_word", "distance", "nearest", "spelt"]
 
 
 def nearest(words: Sequence[str], spellings: Sequence[Sequence[str]]) -> int | None:
@@ -38,6 +38,21 @@ def _slips_of(words: Sequence[str], spelling: Sequence[str]) -> bool:
     """Whether each of ``words`` is near enough the word of ``spelling`` in its place to
     be a slip of it: at most a third of its letters, and at least one, changed."""
     return all(distance(w, s) <= max(1, len(w) // 3) for w, s in zip(words, spelling, strict=True))
+
+
+def a_slip(d: Diagnostic) -> bool:
+    """Whether ``d`` is an unknown word in an entry whose certain correction changes only
+    words it is a slip of (:func:`_slips_of`: ``Rde`` for ``Red``), a slip of the pen
+    the reading knows the move of, not a word of a language it does not read."""
+    edit = d.edits[0] if d.kind is Kind.UNKNOWN_WORD and len(d.edits) == 1 else None
+    return isinstance(edit, ReplaceEntry) and _slipped(edit.old.lower().split(), edit.new.lower().split())
+
+
+def _slipped(written: list[str], meant: list[str]) -> bool:
+    """Whether the words ``written`` are those ``meant``, one or more of them slips of
+    the pen (:func:`_slips_of`)."""
+    changed = [k for k in range(len(written)) if written[k] != meant[k]] if len(written) == len(meant) else []
+    return bool(changed) and _slips_of([written[k] for k in changed], [meant[k] for k in changed])
 
 
 def spelt(entry: Entry, suggestions: tuple[str, ...]) -> int | None:

@@ -33,7 +33,7 @@ from ...engine.board import Side, square, square_file, square_rank
 from ...engine.position import Move, Position
 from ...errors import KamisadoError
 from ..record import MatchRecord, RecordFile
-from .common import Located, Played, build_match, round_score, round_winner, single_round_refusal
+from .common import ForeignTurn, Located, build_match, round_score, round_winner, single_round_refusal
 
 __all__ = ["SETUP", "BoardSpaceGame", "boardspace_game", "boardspace_refusal", "format_boardspace", "read_boardspace"]
 
@@ -207,7 +207,7 @@ class _Game:
         self.first = 0  # the player who starts: Black
         self.turn = 0  # BoardSpace's whoseTurn (KamisadoBoard.doInit: player 0)
         self.editing: int | None = None  # the offset of the Edit whose edit mode is on
-        self.turns: list[Played] = []
+        self.turns: list[ForeignTurn] = []
         self.position: Position | None = Position.initial()
         self.picked: int | None = None
         self.dropped: int | None = None
@@ -427,7 +427,7 @@ class _Game:
 
     def _play_turn(self, move: tuple[int, int], offset: int) -> None:
         """The turn's ``move`` (from, to) kept and played; the other player's turn."""
-        self.turns.append(Played(move[0], move[1], offset))
+        self.turns.append(ForeignTurn(move[0], move[1], offset))
         self.turn = 1 - self.turn
         if self.position is not None:
             try:

@@ -14,7 +14,7 @@ from ..kmr.assembly import Assembler
 from ..record import Entry, Header, MatchRecord, RoundRecord
 from ..text import LINE_BREAK, one_plain_line
 
-__all__ = ["Located", "Played", "build_match", "round_score", "round_winner", "single_round_refusal"]
+__all__ = ["ForeignTurn", "Located", "build_match", "round_score", "round_winner", "single_round_refusal"]
 
 
 class Located:
@@ -34,7 +34,7 @@ class Located:
 
 
 @dataclass(frozen=True, slots=True)
-class Played:
+class ForeignTurn:
     """One turn as a foreign record has it, in our squares: ``origin`` and ``target``
     (equal for a blocked tower's forfeit), at ``offset`` in the file."""
 
@@ -44,7 +44,7 @@ class Played:
 
 
 def build_match(
-    index: int, offset: int, where: Located, headers: list[tuple[str, str]], turns: list[Played]
+    index: int, offset: int, where: Located, headers: list[tuple[str, str]], turns: list[ForeignTurn]
 ) -> MatchRecord:
     """A one-round match record: ``headers`` (name, value), then ``turns`` as entries in
     the coordinate form, Black's first (the first mover is Black in every format read),

@@ -30,7 +30,7 @@ from ...engine.board import Side, square
 from ...engine.position import Position
 from ...errors import KamisadoError
 from ..record import MatchRecord, RecordFile
-from .common import Located, Played, build_match, round_score, round_winner
+from .common import ForeignTurn, Located, build_match, round_score, round_winner
 
 __all__ = ["from_hackerrank_square", "read_hackerrank"]
 
@@ -159,7 +159,7 @@ def _game(
     return build_match(index, offset, where, headers, turns)
 
 
-def _turns(answers: list[str], text: str, span: tuple[int, int], where: Located, name: str, *, turned: bool) -> list[Played]:
+def _turns(answers: list[str], text: str, span: tuple[int, int], where: Located, name: str, *, turned: bool) -> list[ForeignTurn]:
     """The answered moves in our squares (:func:`from_hackerrank_square`), each at its
     place in the file: found in order from the ``outputs`` key to the game's end
     (``span``), never further, so that an answer written otherwise (with ``\\uXXXX``
@@ -174,12 +174,12 @@ def _turns(answers: list[str], text: str, span: tuple[int, int], where: Located,
         if m is None:
             raise where.error(f"{name}: move {n} {answer!r} is not four numbers 0-7 ('r1 c1 r2 c2')", at)
         r1, c1, r2, c2 = (int(g) for g in m.groups())
-        turns.append(Played(from_hackerrank_square(r1, c1, turned=turned), from_hackerrank_square(r2, c2, turned=turned), at))
+        turns.append(ForeignTurn(from_hackerrank_square(r1, c1, turned=turned), from_hackerrank_square(r2, c2, turned=turned), at))
         cursor = at + len(answer)
     return turns
 
 
-def _verdict(turns: list[Played], black: str, gold: str) -> list[tuple[str, str]]:
+def _verdict(turns: list[ForeignTurn], black: str, gold: str) -> list[tuple[str, str]]:
     """The headers of how the game ended: ``Result`` where the rulebook ends it (a tower
     on its opponent's home row, M7, or a deadlock, M8), ``HackerRankResult`` with their
     verdict, and a ``Termination`` where their rules alone end it (the tower to move is

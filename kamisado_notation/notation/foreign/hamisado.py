@@ -35,7 +35,7 @@ from ...errors import KamisadoError, PositionError
 from ..kmr.tokens import MAX_LINE
 from ..record import MatchRecord, RecordFile
 from ..text import LINE
-from .common import Located, Played, build_match, refusal_text, round_score, round_winner, single_round_reasons
+from .common import ForeignTurn, Located, build_match, refusal_text, round_score, round_winner, single_round_reasons
 
 __all__ = [
     "from_hamisado_square",
@@ -149,7 +149,7 @@ def read_hamisado(text: str, record: RecordFile) -> Iterator[MatchRecord]:
             yield build_match(index, turns[0].offset, where, [("Match", "Single"), *_verdict(turns)], turns)
 
 
-def _line_turns(text: str, begin: int, end: int, where: Located) -> list[Played]:
+def _line_turns(text: str, begin: int, end: int, where: Located) -> list[ForeignTurn]:
     """The moves of the line of ``text`` from ``begin`` to ``end``, each at its offset.
     Raises :class:`NotationError` at a word that is not a move."""
     turns = []
@@ -159,11 +159,11 @@ def _line_turns(text: str, begin: int, end: int, where: Located) -> list[Played]
             raise where.error(f"not a hamisado move: {word.group()!r} (a move is like E8-E3)", word.start())
         origin = from_hamisado_square(m.group(1) + m.group(2))
         target = from_hamisado_square(m.group(3) + m.group(4))
-        turns.append(Played(origin, target, word.start()))
+        turns.append(ForeignTurn(origin, target, word.start()))
     return turns
 
 
-def _verdict(turns: Sequence[Played]) -> list[tuple[str, str]]:
+def _verdict(turns: Sequence[ForeignTurn]) -> list[tuple[str, str]]:
     """How the round ended, by the rulebook (``Result``: a tower on its opponent's home
     row, M7, or a deadlock, M8) and by hamisado (``HamisadoResult``: ``Game.hs``,
     ``roundResult``), with a ``Termination`` where hamisado's verdict is its own: it ends
@@ -185,7 +185,7 @@ def _verdict(turns: Sequence[Played]) -> list[tuple[str, str]]:
 
 
 
-def _played(turns: Sequence[Played]) -> tuple[Position, Side | None, str]:
+def _played(turns: Sequence[ForeignTurn]) -> tuple[Position, Side | None, str]:
     """The position after ``turns``, the side hamisado gives the round (``None``: not
     ended) and why, where its verdict is its own (:func:`_verdict`). Raises
     :class:`KamisadoError` at a turn that cannot be played."""

@@ -555,8 +555,11 @@ def _weak(word: str, key: str, *, glued: bool) -> bool:
 #: The letters the file's legend defines, as the line being read sees them (:func:`legend_in`).
 _LEGEND: ContextVar[Mapping[str, Direction | Colour]] = ContextVar("kamisado_legend", default=MappingProxyType({}))
 #: A legend's definition: a letter or a code of up to five (``pom = pomarańczowa``), ``=`` or
-#: ``:``, words (``H = snett höger``).
-_DEFINITION = re.compile(r"(?:^|[,;(]|\s)\s*([^\W\d_]{1,5}|[|<>^])\s*[=:]\s*([^\W\d_][^,;=():\n]{0,30}?)\s*(?=[,;()]|$)")
+#: ``:``, words (``H = snett höger``), up to a comma, a bracket, the line's end or the
+#: next definition written with ``=`` (``Or=Orange Bl=Blau Li=Lila``: blanks between them).
+_DEFINITION = re.compile(
+    r"(?:^|[,;(]|\s)\s*([^\W\d_]{1,5}|[|<>^])\s*[=:]\s*([^\W\d_][^,;=():\n]{0,30}?)\s*(?=[,;()]|$|\s+(?:[^\W\d_]{1,5}|[|<>^])\s*=)"
+)
 
 
 #: A code (a capital and a letter or two) before the word it stands for, in a list of

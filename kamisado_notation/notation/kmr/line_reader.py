@@ -181,6 +181,10 @@ class Reader(Generic[T]):
         self.started = False
         #: the match a Round or Lineup line in another shape completed (:meth:`_read_line`)
         self.shaped: T | None = None
+        #: whether the file's key gives a word the notation reads a meaning of its own
+        #: (``V=vorwärts``), so that the fast tiers read no line after it
+        #: (:attr:`~.slow_tiers.Legend.overrides`)
+        self.overridden = False
 
     @cached_property
     def legend(self) -> Legend:
@@ -281,6 +285,7 @@ class Reader(Generic[T]):
             self.number = number
             yield from self.line(line, number, fast)
             started = self.started
+            fast = fast and not self.overridden
         if run:
             rows(run_at, run_turn, run, run_lines)
         self.number = number
@@ -528,6 +533,7 @@ class Reader(Generic[T]):
         from .slow_tiers import Headed, LineRead, read_slow
 
         read = read_slow(text, number, self.legend, in_match=self.in_match)
+        self.overridden = self.legend.overrides
         if isinstance(read, LineRead):
             return read.items, read.comments, read.unknown
         if isinstance(read, Headed):

@@ -10,23 +10,27 @@ colours of eight is an error that names the one left out.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
 from ...diagnostics import WARNING, Diagnostic, InsertLine, Kind, RewriteLine, RewriteMark
-from ...engine.board import Colour, Direction
+from ...engine.board import Colour, Direction, Side
 from ...engine.match import Fill
 from ..record import Lineup, RoundRecord
 from ..vocabulary import (
+    COLOUR_WORDS,
     EVIDENCE_DIRECTIONS,
     FILL_WORDS,
     ROUND_WORDS,
     ROUNDS_AFTER_NUMBER,
     colour_of,
+    edit_distance,
     normalise,
     side_of,
     spelt_as,
+    word_styles,
 )
 
 __all__ = ["Shaped", "fill_named", "fill_stated", "heading_fill", "heading_shape", "line_shape", "round_then_moves"]
@@ -391,12 +395,15 @@ def _lineup_shape(text: str, number: int) -> Shaped | None:
     if m is None:
         return None
     words = [w for w in _SEPARATORS.split(m[3]) if w]
+    side = side_of(m[2])
+    column = m.start(1) + 1
+    misspelt = _misspelt(words)
+    if misspelt is not None:
+        return _lineup_mended(text, number, (column, text.find(words[misspelt[0]], m.start(3)) + 1), side, words, *misspelt)
     colours_read = _colours(words)
     if colours_read is None:
         return None
-    colours, ours_words, rings = colours_read
-    side = side_of(m[2])
-    column = m.start(1) + 1
+    colours, ours_words, _rings = colours_read
     missing = _left_out(colours)
     if missing is not None:
         message = f"{side.title}'s lineup names seven colours: {missing.title} is left out"
@@ -404,14 +411,90 @@ def _lineup_shape(text: str, number: int) -> Shaped | None:
     commas = re.search(r"[,;]", m[3]) is not None
     if len(colours) != 8 or not (commas or ours_words != words):
         return None
-    ours = f"Lineup {side.title}: " + " ".join(ours_words)
+    message = f"{text.strip()!r} is read as {_ours(side, ours_words)!r} (a Lineup line in another shape)"
     why = "a lineup's colours with blanks between them" if commas else "a lineup's colours in full"
-    edit = RewriteLine(number, "lineup", text.strip(), ours, why)
-    message = f"{text.strip()!r} is read as {ours!r} (a Lineup line in another shape)"
+    return _shaped_lineup(text, number, (column, column), side, colours_read, message, why)
+
+
+def _ours(side: Side, words: list[str]) -> str:
+    """The ``Lineup`` line of ``side`` as we write it, its colours ``words``."""
+    return f"Lineup {side.title}: " + " ".join(words)
+
+
+def _shaped_lineup(
+    text: str, number: int, at: tuple[int, int], side: Side, read: tuple[list[Colour], list[str], list[int]], message: str, why: str
+) -> Shaped:
+    """Line ``number`` (``text``, from column ``at[0]``), a lineup of ``side`` in another
+    shape whose colours, words as we write them and rings are ``read``: the lineup, and a
+    warning at column ``at[1]`` saying ``message``, ``fix`` writing the line in our shape
+    (``why``: what it changes)."""
+    colours, ours_words, rings = read
+    edit = RewriteLine(number, "lineup", text.strip(), _ours(side, ours_words), why)
     return Shaped(
-        Lineup(side, colours, number, column, rings=rings if any(rings) else None),
-        Diagnostic("syntax", message, number, column, WARNING, kind=Kind.LINEUP_LINE, edits=(edit,)),
+        Lineup(side, colours, number, at[0], rings=rings if any(rings) else None),
+        Diagnostic("syntax", message, number, at[1], WARNING, kind=Kind.LINEUP_LINE, edits=(edit,)),
     )
+
+
+def _misspelt(words: list[str]) -> tuple[int, str] | None:
+    """Where ``words`` (a lineup's) name seven distinct colours and one word that is none,
+    a slip of the pen for a word of the colour they leave out (``Purpel``, ``Lial``: at
+    most a third of its letters, and one at least, changed from the nearest word the
+    vocabulary has for it, in the language of the other seven where two are as near:
+    ``Bleu`` is ``Blue`` among English words, ``Blau`` among German ones): that word's
+    place and the word; else ``None``."""
+    k = _one_unread(words)
+    word = _COLOUR.fullmatch(words[k]) if k is not None else None
+    if k is None or word is None:
+        return None
+    others = words[:k] + words[k + 1 :]
+    missing = _left_out([cw[0] for cw in map(_colour_written, others) if cw is not None])
+    near = _nearest_word(word[1], missing, others) if missing is not None else None
+    return (k, near[1]) if near is not None and near[0] <= max(1, len(word[1]) // 3) else None
+
+
+def _one_unread(words: list[str]) -> int | None:
+    """Where the one word of ``words`` (a lineup's eight) that names no colour stands,
+    where there is one; else ``None``."""
+    unread = [k for k, w in enumerate(words) if _colour_written(w) is None]
+    return unread[0] if len(words) == 8 and len(unread) == 1 else None
+
+
+def _colour_written(word: str) -> tuple[Colour, str] | None:
+    """The colour a lineup's ``word`` names, with its ring marks (:func:`_colour`)."""
+    r = _COLOUR.fullmatch(word)
+    return _colour(r[1]) if r is not None else None
+
+
+def _nearest_word(word: str, colour: Colour, others: list[str]) -> tuple[int, str]:
+    """The word of ``colour`` nearest ``word`` in spelling, and how near (the edit
+    distance), a word in the language of the lineup's ``others`` first of two as near."""
+    styles = Counter(style for w in others for style in word_styles(w.rstrip("+")))
+    near = min((edit_distance(word, w), -_share(styles, w), w) for w, c in COLOUR_WORDS.items() if c is colour and len(w) >= _SPELT_OUT)
+    return near[0], near[2]
+
+
+def _share(styles: Counter[tuple[str, str]], word: str) -> int:
+    """How many words of a line are in a style (a language) ``word`` is in, where
+    ``styles`` counts the line's words in each."""
+    return max((styles[style] for style in word_styles(word)), default=0)
+
+
+#: The fewest letters of a colour's word a lineup's word may be a slip of (not a code: ``Pu``).
+_SPELT_OUT = 3
+
+
+def _lineup_mended(text: str, number: int, at: tuple[int, int], side: Side, words: list[str], k: int, meant: str) -> Shaped | None:
+    """Line ``number`` (``text``), a lineup of ``side`` whose word ``k`` of ``words`` (at
+    column ``at[1]``) is a slip of the pen for the colour's word ``meant``
+    (:func:`_misspelt`), read with that colour and a warning that names the slip, ``fix``
+    writing the line in our shape."""
+    rings = _COLOUR.fullmatch(words[k])
+    read = _colours([*words[:k], meant.title() + (rings[2] if rings is not None else ""), *words[k + 1 :]])
+    if read is None:
+        return None
+    message = f"unknown word {words[k]!r} in a lineup is read as {meant.title()}: the one colour the others leave out, spelt nearly so"
+    return _shaped_lineup(text, number, at, side, read, message, f"{words[k]!r} misspelt")
 
 
 def _left_out(colours: list[Colour]) -> Colour | None:

@@ -16,6 +16,7 @@ from ...diagnostics import WARNING, Diagnostic, Kind, RewriteLine
 from ...engine.board import Colour, Direction
 from ...errors import NotationError, StyleMark
 from ..record import Comment, Item, RoundRecord
+from ..vocabulary import colour_of, direction_of, spelt_as
 from .columns import Columns
 from .headers import near_a_header
 from .tokens import field_key
@@ -46,6 +47,10 @@ class Legend(dict[str, "Direction | Colour"]):
         #: the last lines read by the last tiers, their quote marks taken off, and the
         #: fewest marks each was read with (:meth:`quotes`)
         self.said: dict[str, int] = {}
+        #: whether the key gives a word the notation reads a meaning of its own
+        #: (``V=vorwärts``: the notation's ``v`` is Back; ``Rt=Rot``: its ``Rt`` is Right),
+        #: so that no line after it is read by the notation's fast tiers (:meth:`learn`)
+        self.overrides = False
 
     def quotes(self, text: str) -> bool:
         """Whether line ``text`` quotes a line read before it with fewer quote marks
@@ -87,16 +92,42 @@ class Legend(dict[str, "Direction | Colour"]):
             return True
         defined = legend_in(text)
         if defined:
-            self.update(defined)
+            self._define(defined)
             return True
         one = definition_alone(text)
         if not one:
             return False
         line, before = self._alone
         if line == number - 1 and before:
-            self.update({**before, **one})  # (two lines one after another: a key)
+            self._define({**before, **one})  # (two lines one after another: a key)
         self._alone = (number, one)
         return True
+
+    def _define(self, defined: Mapping[str, Direction | Colour]) -> None:
+        """Take in the key's ``defined`` words, noting where one of them means what the
+        notation reads otherwise (:attr:`overrides`)."""
+        self.update(defined)
+        self.overrides = self.overrides or any(_read_otherwise(word, meant) for word, meant in defined.items())
+
+
+def _read_otherwise(word: str, meant: Direction | Colour) -> bool:
+    """Whether the notation reads ``word`` as a colour or a direction other than
+    ``meant`` (``V``, the notation's Back, for forward; ``Rt``, its Right, for red)."""
+    said = _notation_reads(word)
+    return said is not None and said is not meant
+
+
+def _notation_reads(word: str) -> Direction | Colour | None:
+    """The colour or the direction the notation reads ``word`` as, a word of its own or
+    an abbreviation (:func:`~..vocabulary.spelt_as`); else ``None``."""
+    spelt = spelt_as(word)
+    key = spelt[1] if spelt is not None else word
+    for look in (colour_of, direction_of):
+        try:
+            return look(key)
+        except KeyError:
+            pass
+    return None
 
 
 #: How many lines a quote is looked for among (:meth:`Legend.quotes`).
