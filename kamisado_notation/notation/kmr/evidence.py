@@ -99,8 +99,9 @@ __all__ = ["Clue", "clues", "definition_alone", "holds_moves", "in_a_sentence", 
 _SPOKEN = "|".join(sorted((re.escape(word) for word in RANK_WORDS), key=len, reverse=True))
 #: Those after a small ``a`` or ``e``, a word in some languages (:data:`~..vocabulary.VOWEL_WORD_NUMBERS`).
 _SPOKEN_AFTER_VOWEL = "|".join(sorted((re.escape(word) for word in RANK_WORDS if normalise(word) not in VOWEL_WORD_NUMBERS), key=len, reverse=True))
-#: The Romance languages' number words that are ranks (after ``de a`` ocho, from a8).
-_ROMANCE_RANKS = "|".join(sorted((re.escape(word) for word in RANK_WORDS if normalise(word) in VOWEL_WORD_NUMBERS), key=len, reverse=True))
+#: The Romance languages' number words that are ranks (after ``de a`` ocho, from a8; after
+#: ``para é`` um, to e1: Portuguese's *um*, a common word too, only there).
+_ROMANCE_RANKS = "|".join(sorted((re.escape(word) for word in {*RANK_WORDS, *COMMON_RANKS} if normalise(word) in VOWEL_WORD_NUMBERS), key=len, reverse=True))
 #: An arrow written as markup between a move's two squares (``f8 &rarr; f7``, ``e2 -&gt; e4``,
 #: ``a1 $\to$ a5``): *to*, not a direction.
 _MARKUP_BETWEEN = r"&rarr;|&#8594;|&#x2192;|-&gt;|&gt;|\$?\\(?:to|rightarrow|longrightarrow)\$?"
@@ -171,7 +172,7 @@ _TOKEN = re.compile(
     r"|(?P<lettered>(?<![\w])(?:" + "|".join(sorted(set(LETTER_NAMES) - WORDLIKE_LETTER_NAMES, key=len, reverse=True)) + r")[ ](?:[1-8]|" + _SPOKEN + "|" + "|".join(COMMON_RANKS) + r")(?![\w])"
     r"|(?<![\w])(?:" + "|".join(sorted(WORDLIKE_LETTER_NAMES - ROMANCE_OF)) + r")[ ](?:" + _SPOKEN + r")(?![\w])"
     r"|(?<![\w])(?:" + "|".join(sorted(ROMANCE_OF)) + r")[ ](?:" + _SPOKEN_AFTER_VOWEL + r")(?![\w])"
-    r"|(?<![\w])(?:de|a|desde|hasta|da|para|pra|al)[ ](?:a|e|de|di)[ ](?:" + _ROMANCE_RANKS + r")(?![\w]))"
+    r"|(?<![\w])(?:de|a|desde|hasta|da|para|pra|al)[ ](?:a|e|é|de|di)[ ](?:" + _ROMANCE_RANKS + r")(?![\w]))"
     r"|(?P<scannedword>" + _SCANNED_WORD + ")"
     r"|(?P<misread>(?<![\w])(?:0?[^\W\d_" + _CJK + r"]+(?:[01][^\W\d_" + _CJK + r"]+)+|0[^\W\d_" + _CJK + r"]{2,}|[^\W\d_" + _CJK + r"]{3,}0)(?![\w]))"  # (a scan's word with an O read 0, an l read 1: 'B0ARD', 'Tab1e')
     r"|(?P<time>\d+(?:[:/]\d+)+|(?<![\w.])\d+\.\d+(?!\.?\d)|\d{1,4}[-.]\d{1,2}[-.]\d{1,4}|(?<![\w-])\d{1,2}(?:[-\u2013\u2014]|&[nm]dash;)\d{1,2}(?![\w-]|\.\d))"

@@ -181,9 +181,7 @@ class Reader(Generic[T]):
         self.started = False
         #: the match a Round or Lineup line in another shape completed (:meth:`_read_line`)
         self.shaped: T | None = None
-        #: whether the file's key gives a word the notation reads a meaning of its own
-        #: (``V=vorwärts``), so that the fast tiers read no line after it
-        #: (:attr:`~.slow_tiers.Legend.overrides`)
+        #: the file's key gives a notation word a meaning of its own: no fast tier after it
         self.overridden = False
 
     @cached_property
@@ -450,7 +448,7 @@ class Reader(Generic[T]):
         if slip is not None:
             yield from slip
             return
-        read = self._json_line(text, number) if json_object(text) else self._read_line(text, number)
+        read = self._read_line(text, number, json=json_object(text))
         if isinstance(read, Iterator):  # (a round's heading, then the rest of its line)
             yield from read
             return
@@ -510,29 +508,17 @@ class Reader(Generic[T]):
         (none where the heading is the whole line), what each completes."""
         return iter([*self._shaped(headed.shaped), *(self.feed(headed.rest, number) if headed.rest is not None else ())])  # (both read now, in order)
 
-    def _json_line(self, text: str, number: int) -> tuple[list[Item], list[Comment], list[NotationError]] | None:
-        """The items and comments of line ``number``, a JSON object, with the errors of
-        its keys not read; ``None`` when it is an app's event that a round starts (given
-        as its ``Round`` line, the match it completes in :attr:`shaped`)."""
-        from .slow_tiers import json_line, json_round
-
-        shaped = json_round(text, number)
-        if shaped is not None:
-            self.shaped = next(self._shaped(shaped), None)
-            return None
-        json = json_line(text, number)
-        return json.items, json.comments, json.unknown
-
-    def _read_line(self, text: str, number: int) -> tuple[list[Item], list[Comment], list[NotationError]] | Iterator[T] | None:
+    def _read_line(self, text: str, number: int, *, json: bool) -> tuple[list[Item], list[Comment], list[NotationError]] | Iterator[T] | None:
         """The items and comments of line ``number`` by the last tiers
-        (:func:`~.slow_tiers.read_slow`), with the errors of the unknown words read past
+        (:func:`~.slow_tiers.read_slow`; a line that is a JSON object, ``json``, by
+        :func:`~.slow_tiers.json_line`), with the errors of the unknown words read past
         in it; ``None`` when it cannot be read (its error given), or when it is a
         ``Round`` or ``Lineup`` line in another shape (given as an element, the match it
         completes in :attr:`shaped`); what a round's heading with its first moves after
         it completes (:meth:`_headed`)."""
-        from .slow_tiers import Headed, LineRead, read_slow
+        from .slow_tiers import Headed, LineRead, json_line, read_slow
 
-        read = read_slow(text, number, self.legend, in_match=self.in_match)
+        read = json_line(text, number) if json else read_slow(text, number, self.legend, in_match=self.in_match)
         self.overridden = self.legend.overrides
         if isinstance(read, LineRead):
             return read.items, read.comments, read.unknown

@@ -403,17 +403,26 @@ def _lineup_shape(text: str, number: int) -> Shaped | None:
     colours_read = _colours(words)
     if colours_read is None:
         return None
-    colours, ours_words, _rings = colours_read
-    missing = _left_out(colours)
+    missing = _left_out(colours_read[0])
     if missing is not None:
         message = f"{side.title}'s lineup names seven colours: {missing.title} is left out"
         return Shaped(None, Diagnostic("syntax", message, number, column, kind=Kind.LINEUP_COLOUR_MISSING))
-    commas = re.search(r"[,;]", m[3]) is not None
-    if len(colours) != 8 or not (commas or ours_words != words):
+    return _in_another_shape(text, number, column, side, colours_read, commas=re.search(r"[,;]", m[3]) is not None, plain=words)
+
+
+def _in_another_shape(
+    text: str, number: int, column: int, side: Side, read: tuple[list[Colour], list[str], list[int]], *, commas: bool, plain: list[str]
+) -> Shaped | None:
+    """Line ``number`` (``text``, from ``column``), a lineup of ``side`` whose colours,
+    words as we write them and rings are ``read``, where it is in another shape than
+    ours: its colours with ``commas`` between them, or words other than ours (``plain``:
+    the words written, ``Purp`` for ``Purple``); else ``None`` (ours, or not eight)."""
+    colours, ours_words, _rings = read
+    if len(colours) != 8 or not (commas or ours_words != plain):
         return None
     message = f"{text.strip()!r} is read as {_ours(side, ours_words)!r} (a Lineup line in another shape)"
     why = "a lineup's colours with blanks between them" if commas else "a lineup's colours in full"
-    return _shaped_lineup(text, number, (column, column), side, colours_read, message, why)
+    return _shaped_lineup(text, number, (column, column), side, read, message, why)
 
 
 def _ours(side: Side, words: list[str]) -> str:

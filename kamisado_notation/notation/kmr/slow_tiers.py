@@ -210,20 +210,30 @@ def _not_ours(
     if headed is not None:  # ('Раунд 2: рожева на a6': the heading, then the line as any is read)
         return Headed(*headed)
     if shaped is None and _by_evidence(text):
-        from .evidence import read_evidence
-
-        legend.learn(text, number)
-        items, comments, notes = read_evidence(text, number, legend)
-        return LineRead(items, comments, notes) if items or in_match else LineRead([], comments, [])
+        return _read_by_evidence(text, number, legend, in_match=in_match)
     return shaped.diagnostic if shaped is not None else Diagnostic("syntax", str(error), error.line, error.column)
 
 
-def json_line(text: str, number: int) -> LineRead:
+def _read_by_evidence(text: str, number: int, legend: Legend, *, in_match: bool) -> LineRead:
+    """Line ``number`` (``text``) read by its evidence, what it defines learnt into the
+    ``legend`` first; before a match has begun (``in_match``), its comments alone."""
+    from .evidence import read_evidence
+
+    legend.learn(text, number)
+    items, comments, notes = read_evidence(text, number, legend)
+    return LineRead(items, comments, notes) if items or in_match else LineRead([], comments, [])
+
+
+def json_line(text: str, number: int) -> LineRead | Shaped:
     """A line that is a JSON object (an app's log, JSON Lines: ``{"tower": "red", "dir":
-    "fwd", "n": 4}``), no comment of ours: its values read by their evidence, its keys
+    "fwd", "n": 4}``), no comment of ours: an app's event that a round starts, as its
+    ``Round`` line (:func:`json_round`); else its values read by their evidence, its keys
     and JSON's signs blanked (the values keep their columns)."""
     from .evidence import read_evidence
 
+    shaped = json_round(text, number)
+    if shaped is not None:
+        return shaped
     items, _comments, notes = read_evidence(json_values(text), number)
     return LineRead(items, [], notes)
 
