@@ -198,6 +198,12 @@ def back_move(push: Move, position: Position) -> Move:
     return Move(push.side.other, tower.colour, push.push[-1], onto, Direction.BACK, 1)
 
 
+def _written_move(position: Position, entry: Entry) -> Move | None:
+    """The legal move ``entry`` is as written (its one fit, where it was read by its
+    evidence), else ``None``."""
+    return exact_move(position, entry) if entry.unread is None else only_fit(position, entry)
+
+
 def _is_back_entry(entry: Entry, back: Move) -> bool:
     """Whether ``entry`` is the back-entry ``back`` as written: its squares (the square
     it left, where written: ``fialová | zpět na | b3`` names only where it went), or the
@@ -280,11 +286,14 @@ def only_fit(position: Position, entry: Entry) -> Move | None:
     return fits[0] if len(fits) == 1 else None
 
 
-def play_as_written(position: Position, entries: Sequence[Entry], pending: Move | None = None) -> Iterator[Move]:
+def play_as_written(position: Position, entries: Sequence[Entry], pending: Move | None = None, *, forfeits_left_out: bool = False) -> Iterator[Move]:
     """Play ``entries`` on ``position`` (in place) while each is a legal move exactly as
     written, yielding each move: the back-entry of a push (``pending``: one is due first)
     is yielded but not played, the engine played it with the push. Stops at the first
-    entry that is not, at a ``...``, or when the round is over."""
+    entry that is not, at a ``...``, or when the round is over. With
+    ``forfeits_left_out``, a blocked tower's forfeit the entries do not write (an app
+    that stores none) is played, not yielded, where the next entry is no legal move
+    before it."""
     for entry in entries:
         if position.winner is not None or entry.placeholder:
             return
@@ -295,7 +304,10 @@ def play_as_written(position: Position, entries: Sequence[Entry], pending: Move 
             pending = None
             yield back
             continue
-        step = exact_move(position, entry) if entry.unread is None else only_fit(position, entry)
+        step = _written_move(position, entry)
+        if step is None and forfeits_left_out and position.must_forfeit():
+            position.apply(position.forfeit_move())
+            step = _written_move(position, entry)
         if step is None:
             return
         position.apply(step)

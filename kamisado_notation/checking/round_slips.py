@@ -16,6 +16,7 @@ from ..engine.board import Side
 from ..engine.match import RoundEnd, RoundResult, place_ring, round_result
 from ..engine.position import Move, Position
 from ..notation.record import Entry, MatchRecord, RoundRecord
+from .correct import LOOKAHEAD
 from .replayed import RoundReplay
 from .round_replay import Attempt
 from .round_state import MissingRound, RoundState
@@ -306,19 +307,45 @@ def _run_on_starts(entries: list[Entry], over: int) -> Iterator[int]:
     (``Azul;recto;1``: a sheet with no column for the landing); then past weak evidence
     (a score, a word, a note: set aside in the round before), the first entry that is
     not, or a ``...``."""
-    k = over
-    said = entries[k].unread is not None and entries[k].direction is not None and bool(entries[k].distance)
-    if said and _own_line(entries, k):
-        yield k
-    while k < len(entries) - 1 and entries[k].unread is not None and not entries[k].placeholder and not _dots(entries[k]):
-        k += 1
+    said = _in_slots(entries[over])
+    if said and _own_line(entries, over):
+        yield over
+    k = _past_weak(entries, over)
     if not (said and k == over) and _own_line(entries, k):
         yield k
 
 
+def _in_slots(entry: Entry) -> bool:
+    """Whether ``entry``, read by its evidence, says a move in slots: a direction and a
+    distance."""
+    return entry.unread is not None and entry.direction is not None and bool(entry.distance)
+
+
+def _past_weak(entries: list[Entry], k: int) -> int:
+    """The first entry from ``k`` (not the last) that is not weak evidence read by its
+    evidence (a score, a word, a note), or a ``...``."""
+    while k < len(entries) - 1 and entries[k].unread is not None and not entries[k].placeholder and not _dots(entries[k]):
+        k += 1
+    return k
+
+
 def _own_line(entries: list[Entry], k: int) -> bool:
-    """Whether entry ``k`` starts a line after the entry before, unnumbered or ``1.``."""
-    return entries[k].line > entries[k - 1].line and entries[k].number in (None, 1)
+    """Whether entry ``k`` starts a line after the entry before, unnumbered or ``1.``; or
+    goes on with the line of the round before, unnumbered, for :data:`~.correct.LOOKAHEAD`
+    entries at least, or two to the record's end (a dump's one line of every move of
+    every round; one entry after a round's end on its line is a move written after the
+    win, as a row's second entry is)."""
+    if entries[k].number not in (None, 1):
+        return False
+    return entries[k].line > entries[k - 1].line or _runs_on(entries, k)
+
+
+def _runs_on(entries: list[Entry], k: int) -> bool:
+    """Whether the entries from ``k`` go on with the line of the entry before, unnumbered,
+    for :data:`~.correct.LOOKAHEAD` entries or two to the record's end."""
+    run = entries[k : k + LOOKAHEAD]
+    whole = len(run) == LOOKAHEAD or (len(run) >= 2 and k + len(run) == len(entries))
+    return whole and all(e.line == entries[k - 1].line and e.number is None for e in run)
 
 
 def _dots(entry: Entry) -> bool:

@@ -688,6 +688,10 @@ def test_a_dictation_transcript_is_read_whole(seed: int) -> None:
 
 @settings(max_examples=5, deadline=None)
 @given(st.integers(0, 10_000), st.randoms(use_true_random=False))
+@example(9999, random.Random(17)).xfail(
+    raises=AssertionError,
+    reason="known (a random profile run, session 56; the same on 5693403): a dictation's 'Lands on pink. Sorry.' then 'Pink, forward, 3': round 1 judged with Pink Right 2 for its fourth move",
+)
 def test_property_a_round_judged_from_a_dictation_is_the_truths(seed: int, rng: random.Random) -> None:
     rounds = truth(seed, 3)
     got = read(dictated(rounds, rng))

@@ -702,6 +702,7 @@ def marked_bot_log(seed: int, rng: random.Random) -> tuple[str, str]:
 @example(seed=5200, hand=31)  # (read from the other side of the board before session 39, the wrong winner: a sign marks each bot line's side)
 @example(seed=3310, hand=30765)  # (a fresh clone's random profile, session 53: chatter naming a colour between the last move and the bot's echo of it stopped the echoes being set aside; not judged before session 54)
 @example(seed=400, hand=3713).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 40; the same on ececec2): a bot's match, each move said twice, not judged whole")
+@example(seed=328, hand=18818).xfail(raises=AssertionError, reason="known (a random profile run, session 56; the same on 5693403): a bot's one-round match not judged")
 def test_signs_that_mark_the_sides_are_no_colours(seed: int, hand: int) -> None:
     """A sign a record says marks a side (``🟨 Gold: annieb``) labels that side's lines, no
     yellow; a colour said as a sign and its word (``🟪 Purple``) is one colour, not a
@@ -1425,6 +1426,10 @@ def feed_newest_first(seed: int, rng: random.Random) -> tuple[str, str]:
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
 @example(seed=2143, hand=128)  # (the order written, a legal match setting the newest post aside, scored above newest first: session 41, fixed in session 42)
+@example(seed=9, hand=278).xfail(
+    raises=AssertionError,
+    reason="known (a random profile run, session 56; the same on 5693403): a single round read in the order written from its fourth post, every square said ('h8 se h5 tak') but not kept, judged with the other winner",
+)
 def test_a_feed_newest_first_with_squares_from_and_to_is_read(seed: int, hand: int) -> None:
     """Two squares joined by a word for "from" after the first (``b8 से b5 तक``, Hindi's
     and Urdu's way) are one move; a feed exported newest post first, which read in the

@@ -20,7 +20,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from kamisado_notation import Severity, Side, fix_text, replay_match, validate_text
-from kamisado_notation.engine.board import Direction, square_name
+from kamisado_notation.engine.board import Colour, Direction, square_name
 from kamisado_notation.notation.writer import Form
 from tests.support.slips import only_match, winners, written
 
@@ -530,6 +530,7 @@ def spelled_memo(seed: int, rng: random.Random) -> tuple[str, str]:
 @example(seed=2916, hand=0)
 @example(seed=0, hand=684)  # (a memo whose rounds were not all judged, as seed 1477's: session 55)
 @example(seed=1477, hand=1)  # ('para é um', Portuguese for 'to e1': the random profile, session 55)
+@example(seed=333, hand=1)  # (the random profile, session 56: found while the rule above was made)
 def test_a_memos_files_said_by_their_letters_names_are_squares(seed: int, hand: int) -> None:
     """A file said by its letter's name (German ``ef acht``, Dutch ``gee twee``, Polish
     ``ha osiem``, Italian ``acca otto``), as speech to text writes a dictated square, is
@@ -537,6 +538,48 @@ def test_a_memos_files_said_by_their_letters_names_are_squares(seed: int, hand: 
     its rounds)."""
     text, truth = spelled_memo(seed, random.Random(hand))
     assert judged(text) == expected(truth)
+
+
+#: The ids a web app's database gives the colours.
+COLOUR_IDS = {c: k for k, c in enumerate(Colour, 1)}
+
+
+def sql_dump(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A web app's database dumped as SQL: a table of the colours' ids (``(1,'brown'),
+    (2,'green'),…``: the eight colours, each once), a table of the rounds (their fill
+    and winner), then every move of every round in one ``INSERT`` line (its id, the
+    game, the round, the ply, the side's letter, the tower's id, its squares and a time),
+    pushes' back-entries left out as the app stores them."""
+    truth, rounds = truth_of(seed, rng.choice([1, 3, 3]))
+    game = rng.randint(100, 999)
+    colours = ",".join(f"({COLOUR_IDS[c]},'{c.name.lower()}')" for c in Colour)
+    out = ["-- MySQL dump 10.13  Distrib 8.0.36", "", "LOCK TABLES `colors` WRITE;", f"INSERT INTO `colors` VALUES {colours};", "UNLOCK TABLES;", ""]
+    kept = [f"({game},{n},{'NULL' if rnd.fill is None else repr(rnd.fill.value)},'{rnd.result.winner.name.lower()}',{rnd.result.points})" for n, rnd in enumerate(rounds, 1)]
+    out += ["LOCK TABLES `rounds` WRITE;", "INSERT INTO `rounds` VALUES " + ",".join(kept) + ";", "UNLOCK TABLES;", ""]
+    moves, key = [], rng.randint(1000, 9000)
+    for n, rnd in enumerate(rounds, 1):
+        for ply, m in enumerate(played(rnd), 1):
+            if m.is_forfeit:
+                continue  # (the app stores no forfeit: the replay knows it)
+            key += 1
+            at = f"2024-05-02 19:{rng.randint(10, 59)}:{rng.randint(10, 59)}"
+            moves.append(f"({key},{game},{n},{ply},'{m.side.name[0]}',{COLOUR_IDS[m.tower]},'{square_name(m.origin)}','{square_name(m.target)}','{at}')")
+    out += ["LOCK TABLES `moves` WRITE;", "INSERT INTO `moves` VALUES " + ",".join(moves) + ";", "UNLOCK TABLES;"]
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=299, hand=0)  # (the last round two plies long: a run to the record's end)
+@example(seed=512, hand=0)  # (a forfeit, which the app stores not, among the next round's first moves)
+def test_a_databases_dump_every_round_on_one_line_is_read(seed: int, hand: int) -> None:
+    """A database's dump (:func:`sql_dump`): its table of the colours' ids is a key, no
+    move (eight colours each once, no direction, no square), and its one line of every
+    move of every round is split where the replay says each round ends (a run of moves
+    on the line after the round's end: the next round, its fill the one they replay
+    under). Before session 56 the ids' table was read as moves, and no round was judged."""
+    text, truth = sql_dump(seed, random.Random(hand))
+    assert judged(text) == expected(truth), text
 
 
 def app_history(seed: int, rng: random.Random) -> tuple[str, str]:

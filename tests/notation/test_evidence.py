@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from kamisado_notation import read_record
 from kamisado_notation.checking.fix import fix_text
-from kamisado_notation.checking.replay import PlyKind, replay_match
+from kamisado_notation.checking.replay import Ply, PlyKind, replay_match
 from kamisado_notation.checking.slips import rewrite
 from kamisado_notation.checking.validate import validate_file, validate_text
 from kamisado_notation.diagnostics import ERROR, Kind
@@ -868,8 +868,41 @@ def push_told(text: str, rng: random.Random) -> str:
     return "\n".join(out) + "\n"
 
 
+def squares_with_endings(text: str, rng: random.Random) -> str:
+    """``text`` as a Hungarian, Finnish or Turkish commentator subtitles it: each move a
+    sentence whose squares carry their case's ending glued to them (``c8-ról c4-re``,
+    ``c8:sta c4:ään``, ``c8'den c4'e``: from, to), the tower's colour as the app names it
+    (English), the distance a digit; a push's back-entry its own sentence, its square
+    with an ending too. Endings such as ``-re`` are no colour (``Re``, red's code)."""
+    said = {
+        "hu": ("{who} a(z) {tower} toronnyal lép: {a}-ról {b}-re, {n} mezőt.", "A(z) {tower} torony visszakerül: {b}-re."),
+        "fi": ("{who} siirtää tornin {tower}: {a}:sta {b}:ään, {n} ruutua.", "Torni {tower} työnnetään {b}:een."),
+        "tr": ("{who} {tower} kuleyi oynuyor: {a}'den {b}'e, {n} kare.", "{tower} kule geri itildi: {b}'ye."),
+    }
+    sentence, back = said[rng.choice(sorted(said))]
+    out = []
+    for rr in replay_match(only_match(text)).rounds:
+        out.append(f"Round {rr.number}" + (f" fill {rr.fill.value}" if rr.fill is not None else ""))
+        out += [_with_endings(p, sentence, back) for p in rr.plies]
+    return "\n".join(out) + "\n"
+
+
+def _with_endings(p: Ply, sentence: str, back: str) -> str:
+    """Ply ``p`` said in ``sentence`` (a push's back-entry in ``back``), for :func:`squares_with_endings`."""
+    move = p.move
+    assert move is not None and move.tower is not None
+    tower = move.tower.name.lower()
+    if p.kind is PlyKind.BACK:
+        return back.format(tower=tower, b=square_name(move.target))
+    if p.kind is PlyKind.FORFEIT:
+        return f"{p.side.name.capitalize()}: {tower} blocked"
+    return sentence.format(who=p.side.name.capitalize(), tower=tower, a=square_name(move.origin), b=square_name(move.target), n=move.distance)
+
+
 @pytest.mark.parametrize(
-    "write", [sumos_named, headed, forum_list, email_reply, column, club_table, push_told], ids=["sumo-rank", "heading-with-moves", "markup-arrow", "tower-in-brackets", "ordinal-headings", "key-in-prose", "push-told"]
+    "write",
+    [sumos_named, headed, forum_list, email_reply, column, club_table, push_told, squares_with_endings],
+    ids=["sumo-rank", "heading-with-moves", "markup-arrow", "tower-in-brackets", "ordinal-headings", "key-in-prose", "push-told", "case-endings"],
 )
 @settings(max_examples=10)
 @given(seed=st.integers(0, 10_000), habits=st.integers(0, 10_000))

@@ -129,11 +129,12 @@ def likely_fill(game: Match, rec: RoundRecord) -> Fill | None:
 def _played(end: Position, challenger: Side, rec: RoundRecord, how: Fill) -> tuple[int, bool]:
     """How many of round ``rec``'s entries replay as written, filled ``how`` from
     ``end`` with ``challenger`` first, up to the first that does not or to the round's
-    end (``-1`` when its lineups do not hold), and whether the round ended there."""
+    end (``-1`` when its lineups do not hold), and whether the round ended there. A
+    blocked tower's forfeit left out is played, as the replay plays it (M6)."""
     position = fill(end, how, challenger=challenger)
     if rec.lineups and check_lineups(rec, how, position, 0):
         return -1, False
-    count = sum(1 for _move in play_as_written(position, [e for e in rec.entries if not e.placeholder]))
+    count = sum(1 for _move in play_as_written(position, [e for e in rec.entries if not e.placeholder], forfeits_left_out=True))
     return count, position.winner is not None
 
 

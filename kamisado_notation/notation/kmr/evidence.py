@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
@@ -164,6 +165,7 @@ _TOKEN = re.compile(
     r"|(?P<coords>" + _FREE_BEFORE + r"[a-hA-H][1-8](?:\s?(?:--?|–|—|x|×|:|to|->|=>|>|" + _MARKUP_BETWEEN + "|[" + _RIGHTWARDS + r"])\s?)?[a-hA-H][1-8]" + _FREE_AFTER + ")"
     r"|(?P<spaced>(?<![a-h][1-8][ ])(?<![\w])[a-h][1-8][ ][a-h][1-8](?![ ][a-h][1-8])(?!\w))"
     r"|(?P<scanned>(?<![\w])(?-i:[a-h][1-8SlIBZ]" + _SCANNED_SEP + r"[a-h][1-8SlIBZ])(?![\w]))"
+    r"|(?P<suffixed>" + _FREE_BEFORE + r"[a-hA-H][1-8][-'’:](?-i:[^\W\d_A-Z]{1,4})(?![\w]))"  # ('c4-re', 'h8-ról', 'c4:ään', "c4'e": a case's ending glued to a square)
     r"|(?P<square>" + _FREE_BEFORE + r"[a-hA-H][1-8]" + _FREE_AFTER + ")"
     r"|(?P<spoken>(?-i:(?<![\w])[A-H])[ ](?:" + _SPOKEN + r")(?![\w])"
     r"|(?-i:(?<![\w])[b-dfgh][ ](?:" + _SPOKEN + "|" + "|".join(COMMON_RANKS) + r"))(?![\w])"
@@ -590,7 +592,26 @@ def is_key_line(text: str) -> bool:
     example = _EXAMPLE.match(text)
     if example is not None and normalise(example[1]) in EXAMPLE_WORDS:
         return True  # (an example of how entries are written)
-    return len(_KEYED.findall(text)) >= 2 or (not any(ch.isdigit() for ch in text) and len(_codes(text)) >= 2) or bool(legend_in(text))
+    return len(_KEYED.findall(text)) >= 2 or (not any(ch.isdigit() for ch in text) and len(_codes(text)) >= 2) or bool(legend_in(text)) or _numbered_colours(text)
+
+
+def _numbered_colours(text: str) -> bool:
+    """Whether line ``text`` numbers the eight colours, each once (a table of their ids:
+    ``INSERT INTO colors VALUES (1,'orange'),(2,'blue'),…``; ``1=Orange 2=Blue …``),
+    and says no direction and no square: moves never name eight towers without one
+    again (a move's landing is the next tower), so it is a key to the colours, no move."""
+    if sum(ch.isdigit() for ch in text) < len(Colour):
+        return False
+    tokens = _tokens(text)
+    colours = [t.colour for t in tokens if t.kind == "COLOUR" and not t.weak]
+    return len(colours) == len(set(colours)) == len(Colour) and _numbers_alone(tokens)
+
+
+def _numbers_alone(tokens: list[Clue]) -> bool:
+    """Whether ``tokens`` hold a number for each colour at least, and no direction and no
+    square: numbers that move nothing (ids, a list's)."""
+    kinds = Counter(t.kind for t in tokens)
+    return kinds["DISTANCE"] + kinds["NUMBER"] >= len(Colour) and not kinds.keys() & {"DIRECTION", "SQUARE", "COORDS"}
 
 
 #: A move in squares (``c8-e6``, ``c8–e6``, ``c8→e6``, or where it went: ``→ g5``), and how
@@ -1003,6 +1024,7 @@ _GROUPS: dict[str, Callable[[str, re.Match[str]], list[Clue]]] = {
     "spaced": lambda text, m: [_coords(m.group(), m.start(), m.end())],  # ('!k mv g8 h7': two squares alone, a bot's command)
     "scanned": lambda text, m: [_coords(m.group().translate(_SCANNED), m.start(), m.end())],
     "square": lambda text, m: [Clue("SQUARE", m.start(), m.end(), squares=(None, _square(m.group())))],
+    "suffixed": lambda text, m: [Clue("SQUARE", m.start(), m.end(), squares=(None, _square(m.group()[:2])))],  # (its ending is the square's)
     "shortcode": lambda text, m: [_other(SHORTCODES[m.group()[1:-1].casefold()], m.start(), m.end())],
     "spelled": lambda text, m: [Clue("SQUARE", m.start(), m.end(), squares=(None, _spelled(m.group())))],
     "lettered": lambda text, m: [_lettered(m.group(), m.start(), m.end())],

@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -26,9 +26,9 @@ from kamisado_notation.cli.app import app
 from kamisado_notation.engine.board import SQUARE_COLOURS
 from kamisado_notation.engine.position import Move, Position
 from kamisado_notation.errors import FormatError, NotationError
-from kamisado_notation.notation import parse_entry, parse_record, record_from_json
+from kamisado_notation.notation import parse_entry, parse_record, record_from_json, vocabulary
 from kamisado_notation.notation.record import Entry, RecordFile
-from kamisado_notation.notation.vocabulary import word_kinds
+from kamisado_notation.notation.vocabulary import normalise, word_kinds
 from kamisado_notation.notation.writer import Form, format_record
 from kamisado_notation.play.generate import generate_match
 from tests.support.paths import SAMPLES
@@ -340,6 +340,7 @@ def _swapped(word: str, at: int) -> str:
 
 
 @pytest.mark.reads_again
+@example(seed=5, pick=0, at=2, slot="tower")  # ('Bleu', French: no slip; the random profile, session 56)
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10**6),
@@ -365,6 +366,8 @@ def test_property_a_slip_of_the_pen_in_a_whole_match_keeps_its_precise_error(see
     word = _PARTS.findall(ply.entry.text)[{"tower": 0, "direction": 1, "square": -1}[slot]]
     slip = _swapped(word, at)
     assume(slip.lower() != word.lower() and not {"COLOUR", "DIRECTION"} & set(word_kinds(slip)))
+    # (nor another language's word: 'Bleu', French, is read by its evidence, rightly)
+    assume(normalise(slip) not in vocabulary.EVIDENCE_COLOURS and normalise(slip) not in vocabulary.EVIDENCE_DIRECTIONS)
     spoilt, column = spoil(text, ply.entry.line, ply.entry.column, ply.entry.text, slot, slip)
     assume(len(agreeing(rr.position_at(i), ply.move, slot)) == 1)
     found = errors(spoilt)
