@@ -206,7 +206,7 @@ def _in_order(lines: Sequence[str], first_line: int) -> Alignment | None:
     are seldom legal, so a record written forwards does not read better another way."""
     forward = align_lines(lines, first_line=first_line)
     across = rounds_side_by_side(lines, first_line)
-    if _whole(forward) and not across:
+    if _whole(forward) and not across and not _moves_set_aside(forward):
         return forward
     best = forward
     for order in (Order.NEWEST_FIRST, Order.ACROSS) if across else (Order.NEWEST_FIRST,):
@@ -237,6 +237,13 @@ def _better(other: Alignment, best: Alignment | None, *, more: bool) -> bool:
     if best is not None and other.score <= best.score:
         return more and _whole(other) and len(other.aside) < len(best.aside) and not best.judged
     return _whole(other) or (more and len(other.judged) > (len(best.judged) if best is not None else 0))
+
+
+def _moves_set_aside(alignment: Alignment | None) -> bool:
+    """Whether ``alignment`` set aside a move said whole in its squares (``h8 se h5 tak``):
+    read in the order written, a feed posted newest first may judge its round all the
+    same, its moves made up between the moves it keeps."""
+    return alignment is not None and any(alignment.pieces[k].clue.kind == "COORDS" for k in alignment.aside)
 
 
 def _whole(alignment: Alignment | None) -> bool:

@@ -692,6 +692,10 @@ def test_a_dictation_transcript_is_read_whole(seed: int) -> None:
     raises=AssertionError,
     reason="known (a random profile run, session 56; the same on 5693403): a dictation's 'Lands on pink. Sorry.' then 'Pink, forward, 3': round 1 judged with Pink Right 2 for its fourth move",
 )
+@example(9668, random.Random(2)).xfail(
+    raises=AssertionError,
+    reason="known (a random profile run, session 56; the same on 5693403): 'So I have to do purple.', its 'to' and 'do' weak distances (two), reads round 2's seventh move as Purple Forward 2 Purple; reading two weak numbers in a row as words mends this seed and breaks seed 9999's first round",
+)
 def test_property_a_round_judged_from_a_dictation_is_the_truths(seed: int, rng: random.Random) -> None:
     rounds = truth(seed, 3)
     got = read(dictated(rounds, rng))

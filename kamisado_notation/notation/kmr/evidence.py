@@ -1496,11 +1496,12 @@ def _goes_on(text: str, tokens: list[Clue], run: list[int], k: int) -> bool:
 
 
 def _parted(text: str, tokens: list[Clue], last: int, k: int) -> bool:
-    """Whether squares ``tokens[last]`` and ``tokens[k]`` are no steps of one way: a tower
-    or a move between them, blanks alone (a row of squares), or a field for where a move
-    went (``b7, to: c8``: a move of its own, :func:`_to_field`)."""
+    """Whether squares ``tokens[last]`` and ``tokens[k]`` are no steps of one way: a tower,
+    a move or a number no distance is (a row's id, a year: ``'b2','2024-05-02'),(8303,…,
+    'c3'``, a database's rows) between them, blanks alone (a row of squares), or a field
+    for where a move went (``b7, to: c8``: a move of its own, :func:`_to_field`)."""
     between = (tokens[last].end, tokens[k].start)
-    return any(tok.kind in ("COLOUR", "COORDS") for tok in tokens[last:k]) or not text[slice(*between)].strip() or _labelled_to(text, *between)
+    return any(tok.kind in ("COLOUR", "COORDS", "NUMBER") for tok in tokens[last:k]) or not text[slice(*between)].strip() or _labelled_to(text, *between)
 
 
 def _step(before: Clue, after: Clue) -> tuple[int, int] | None:
