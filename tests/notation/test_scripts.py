@@ -407,3 +407,11 @@ def test_a_sentence_of_prose_in_a_script_gives_no_round(name: str) -> None:
     round with its line set aside, as ``see you at 7`` does in English.)"""
     alignment = align_lines(PROSE[name])
     assert alignment is None or not (alignment.judged or any(r.moves for r in alignment.rounds)), [r.moves for r in alignment.rounds]
+
+
+@pytest.mark.xfail(raises=AssertionError, strict=True, reason="known (a fresh clone's random profile, session 56; the same on 5693403): a romaji match (seed 3487, hand 190, a move a line) not read as played")
+def test_a_romaji_match_the_random_profile_found_is_read_as_played() -> None:
+    """Kept apart from the property (an example's xfail there would stand for every script)."""
+    (script,) = [s for s in SCRIPTS if s.name == "romaji"]
+    rounds = truth(3487, 3)
+    assert read(jotted(rounds, script, random.Random(190), False)) == played(rounds)
