@@ -179,6 +179,7 @@ def _matches_legal(position: Position, e: Entry) -> bool:
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), pick=st.integers(0, 10**6), what=st.sampled_from(["tower", "distance", "square", "forfeit"]), value=st.integers(0, 7))
+@example(seed=291445, pick=1, what="tower", value=0).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 56; the same on 5693403): reported at round 1 ply 1, not at the changed entry (round 1, ply 24)")
 @example(seed=1153, pick=129333, what="distance", value=0)  # a forfeit made a move: reported there, not at an uncertain reading from the start
 # a known bug (the random profile, session 26): round 1 ends in a deadlock, so its rows
 # read with their columns swapped are a legal twin (the board's symmetry) that Gold wins;
