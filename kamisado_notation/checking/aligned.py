@@ -197,6 +197,9 @@ class Piece:
     #: the fill a line states (``[Fill "right"]``, ``Round 2 fill left``): a piece of no
     #: move, which the reading that filled so reads for free (:func:`_fill_stated`)
     fill: Fill | None = None
+    #: a sentence ends between the clue before it on its line and it (``On blue. So I have
+    #: to do blue``): a colour said after it without how the move goes is no landing
+    after_sentence: bool = False
 
     @property
     def short(self) -> tuple[Direction, int] | None:
@@ -241,7 +244,8 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1, order: Order = Order
         rows.see(number, found)
         amend = _amends(text, legend, found)
         out.extend(found if amend is None else _corrections(out, found, amend, _rejected(text, legend)))
-    kept = _squares_written(_voices([p for p in _without_lineups(out) if p.line not in rows.lines], dict(written)))
+    texts = dict(written)
+    kept = _squares_written(_voices(_quoted_again([p for p in _without_lineups(out) if p.line not in rows.lines], texts), texts))
     kept = _under_the_last_heading(kept, said)
     return kept if bands is None else sorted(kept, key=lambda p: bands.key(p.line, p.column))
 
@@ -661,6 +665,22 @@ def _voices(pieces: list[Piece], texts: Mapping[int, str]) -> list[Piece]:
     return [replace(p, clue=replace(p.clue, weak=True)) if first < p.line < last and _remark(p, depth[p.line] != voice) else p for p in pieces]
 
 
+def _quoted_again(pieces: list[Piece], texts: Mapping[int, str]) -> list[Piece]:
+    """``pieces`` with those of a quoted line that says again a line above it quoted
+    less deeply made weak: a mail's reply quotes the mail before it (``> 1. Green
+    g8-g2`` under ``1. Green g8-g2``), which says no move the second time."""
+    least: dict[str, int] = {}  # (each line's words, blanks as one → the least depth they stood at)
+    again: set[int] = set()
+    for line, text in texts.items():
+        marks = _QUOTE.match(text)
+        assert marks is not None  # (it matches every line: marks or none)
+        said, depth = " ".join(text[marks.end() :].split()), marks[1].count(">")
+        if depth > least.setdefault(said, depth):
+            again.add(line)
+        least[said] = min(depth, least[said])
+    return [replace(p, clue=replace(p.clue, weak=True)) if p.line in again else p for p in pieces]
+
+
 def _remark(piece: Piece, aside: bool) -> bool:
     """Whether ``piece``, said in another voice than the record's (``aside``), is a
     remark on the moves: it is evidence, and not a correction's (:attr:`Piece.amends`)."""
@@ -683,10 +703,46 @@ def _line_pieces(
     tokens = clues(text, legend)
     found = _signs_as_words([c for c in tokens if c.kind in _EVIDENCE or _compass(c, text[c.start : c.end]) is not None], text)
     found = _said_in_passing(found, tokens, text)
+    found = _comment_cells(found, tokens, text)
     ends = [0, *(c.end for c in found)]  # (each clue's with the end of the one before it)
     pieces = [_piece(text, number, c, ends[k], legend, said_round) for k, c in enumerate(found) if _kept(c, text, names, found)]
     pieces = [p for k, p in enumerate(pieces) if not _landing_word(pieces, k, text)]
     return [replace(p, glued=True) if _runs_into(p, nxt, text) else p for p, nxt in zip(pieces, pieces[1:] + [None], strict=False)]
+
+
+#: A table's cell boundary in a line (a bar, a tab).
+_CELL_BAR = re.compile(r"[|\t]")
+
+
+def _comment_cells(found: list[Clue], tokens: list[Clue], text: str) -> list[Clue]:
+    """``found``, the clues of table row ``text`` (of its ``tokens``), those in a cell
+    that holds a sentence (:func:`_a_sentence`) made weak: a comment's column (``| the
+    Purple tower goes straight home! |``, whose colour and direction are no move's)."""
+    bars = [0, *(m.start() for m in _CELL_BAR.finditer(text)), len(text)]
+    if len(bars) == 2:
+        return found  # (no table's row)
+    cells = [(a, b) for a, b in pairwise(bars) if _a_sentence(found, tokens, text, a, b)]
+    return [replace(c, weak=True) if any(a <= c.start < b for a, b in cells) else c for c in found]
+
+
+def _a_sentence(found: list[Clue], tokens: list[Clue], text: str, a: int, b: int) -> bool:
+    """Whether the cell of ``text`` from ``a`` to ``b`` holds a sentence: :data:`_CHATTER`
+    words at least between blanks that hold no clue and a letter (``the``, ``tower``,
+    ``home!``; a script written with no blanks between its words has none), more than
+    the clues ``found`` beside them."""
+    clued = [c for c in found if a <= c.start < b]
+    words = sum(_a_word(m, clued) for m in _RUN.finditer(text, a, b))
+    return words >= _CHATTER and words > len(clued)
+
+
+def _a_word(run: re.Match[str], clued: list[Clue]) -> bool:
+    """Whether ``run``, text between blanks, is a word set aside: a letter in it, and no
+    clue of ``clued`` within it."""
+    return any(ch.isalpha() for ch in run[0]) and not any(run.start() <= c.start < run.end() for c in clued)
+
+
+#: A run of text between blanks (and a table's bars).
+_RUN = re.compile(r"[^\s|]+")
 
 
 #: What parts two clues run together (a colon, a slash between: ``Rd:b4``), not a table's cell.
@@ -707,7 +763,12 @@ def _piece(text: str, number: int, clue: Clue, after: int, legend: Mapping[str, 
     ``after``), read with ``legend`` under the heading of round ``said_round``."""
     start, end = clue.start, clue.end
     cell = _CELLS.search(text, after, start) is not None
-    return Piece(number, start + 1, clue, text[start:end], _name_before(text, start), legend, said_round, lands=_lands(clue, text), cell=cell)
+    sentence = _SENTENCE_END.search(text, after, start) is not None
+    return Piece(number, start + 1, clue, text[start:end], _name_before(text, start), legend, said_round, lands=_lands(clue, text), cell=cell, after_sentence=sentence)
+
+
+#: A sentence's end: a full stop, a question or an exclamation mark, a blank after it.
+_SENTENCE_END = re.compile(r"[.!?]\s")
 
 
 def _said_in_passing(found: list[Clue], tokens: list[Clue], text: str) -> list[Clue]:
@@ -1160,11 +1221,17 @@ def _anchors(piece: Piece) -> bool:
 def _ends_before(pieces: list[Piece], i: int, j: int, found: tuple[int, float] | None, filled: int, *, bare: bool, strong: bool) -> bool:
     """Whether the entry begun at ``pieces[i]`` ends before ``pieces[j]``: it fits no slot
     left (``found``, none), or only a slot that says nothing of how the move goes after a
-    word skipped (``bare``: 'blue, so I have to do blue' is no move), or a line parts them
-    (:func:`_parted`)."""
-    if found is None or (bare and not (filled | found[0]) & _HOW):
+    word skipped (``bare``: 'blue, so I have to do blue' is no move) or after a sentence's
+    end (``On blue. So I have to do blue.``), or a line parts them (:func:`_parted`)."""
+    if found is None or (_paused(pieces, i, j, bare=bare) and not (filled | found[0]) & _HOW):
         return True
     return j > i and _parted(pieces[j - 1], pieces[j], strong=strong)
+
+
+def _paused(pieces: list[Piece], i: int, j: int, *, bare: bool) -> bool:
+    """Whether the entry begun at ``pieces[i]`` paused before ``pieces[j]``: a word was
+    skipped (``bare``), or a sentence ended (:attr:`Piece.after_sentence`)."""
+    return bare or (j > i and pieces[j].after_sentence)
 
 
 def _parted(before: Piece, piece: Piece, *, strong: bool) -> bool:

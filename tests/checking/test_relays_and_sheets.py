@@ -583,6 +583,49 @@ def test_a_databases_dump_every_round_on_one_line_is_read(seed: int, hand: int) 
     assert judged(text) == expected(truth), text
 
 
+#: A club's page: its words for the sides, the round and the comment's.
+PAGE_WORDS = {
+    "en": ("Black", "Gold", "Round", "the {} tower goes straight home!"),
+    "de": ("Schwarz", "Gold", "Runde", "der {} Turm läuft durch!"),
+    "hu": ("Fekete", "Arany", "forduló", "a {} torony beér!"),
+}
+
+
+def club_page(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A club's web page of a match: a heading a round, then a table of its moves, a
+    row a ply: its number, the side (a cell whose class colours it), the tower, the
+    direction and distance in one cell, and a comment cell (empty, or a sentence that
+    names a colour: the winning tower's). The plies' numbers and the comment's colour
+    are no distances and no landing."""
+    truth, rounds = truth_of(seed, rng.choice([1, 3]))
+    lang = rng.choice(sorted(PAGE_WORDS))
+    black, gold, word, remark = PAGE_WORDS[lang]
+    out = ["<!DOCTYPE html>", f'<html lang="{lang}">', "<head><meta charset=\"utf-8\"><title>Kamisado</title>", "<style>td{border:1px solid #999}</style></head>", "<body>"]
+    for n, rnd in enumerate(rounds, 1):
+        out += [f"<h2>{n}. {word}</h2>" if lang == "hu" else f"<h2>{word} {n}</h2>", "<table>", "<tr><th>#</th><th></th><th></th><th></th><th></th></tr>"]
+        moves = played(rnd)
+        for ply, m in enumerate(moves, 1):
+            words = m.text("text", lang).split()
+            tower, how = words[0], " ".join(words[1:-1]) if len(words) == 4 else "–"
+            note = remark.format(words[0]) if ply == len(moves) and rng.random() < 0.7 else ""
+            side = ("m", black) if m.side is Side.BLACK else ("x", gold)
+            out.append(f'<tr><td>{ply}</td><td class="{side[0]}">{side[1]}</td><td>{tower}</td><td>{how}</td><td>{note}</td></tr>')
+        out += ["</table>", f"<p>{rnd.result.winner}: {rnd.result.points}</p>"]
+    return "\n".join([*out, "</body>", "</html>"]) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=7, hand=1)
+def test_a_club_pages_tables_count_their_rows_and_comment_in_a_cell_of_their_own(seed: int, hand: int) -> None:
+    """A web page's table (:func:`club_page`) is read as a text table is: a cell opens
+    where a bar would stand, so each row's number reads as a counter, not a distance,
+    and a comment's colour in the last cell is no landing. Before session 57 a Greek
+    club's page lost four rounds of five: its rows' numbers were read as distances."""
+    text, truth = club_page(seed, random.Random(hand))
+    assert judged(text) == expected(truth), text
+
+
 def app_history(seed: int, rng: random.Random) -> tuple[str, str]:
     """An app's match history exported as CSV: a row a move (its side, player, tower, squares,
     the way it went and how far, the colour it landed on, and the seconds the player

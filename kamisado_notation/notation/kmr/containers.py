@@ -223,8 +223,28 @@ _CODE_BLOCK = re.compile(r"<(style|script)\b[^<>]*>|</(style|script)\s*>", re.IG
 
 
 def _web_page(lines: Iterable[str]) -> Iterator[str]:
-    """The lines of a web page with its style sheets and scripts blanked, each other
-    character where it was (the tags and their text are read as any page's are)."""
+    """The lines of a web page with its style sheets and scripts blanked, and its table
+    rows as text writes them (:func:`_cells`), each other character where it was (the
+    other tags and their text are read as any page's are)."""
+    return map(_cells, _code_blanked(lines))
+
+
+#: A table's tags: a cell's opening (``<td class="m">``, ``<th>``), and a row's tags or a
+#: cell's closing (``<tr>``, ``</td>``).
+_CELL_OPENS = re.compile(r"<t[dh]\b[^<>]*>", re.IGNORECASE)
+_ROW_TAGS = re.compile(r"</?t(?:r|body|head|foot)\b[^<>]*>|</t[dh]\s*>", re.IGNORECASE)
+
+
+def _cells(line: str) -> str:
+    """A line of a web page with its table's tags as a text table writes them: a bar
+    where a cell opens, blanks for the rest (``<tr><td>1</td><td>Red</td>`` is ``    |1
+    |Red``), so a row's counter reads as one, each character where it was."""
+    line = _CELL_OPENS.sub(lambda m: "|" + " " * (len(m[0]) - 1), line)
+    return _ROW_TAGS.sub(lambda m: " " * len(m[0]), line)
+
+
+def _code_blanked(lines: Iterable[str]) -> Iterator[str]:
+    """The lines of a web page with its style sheets and scripts blanked."""
     inside = False
     for line in lines:
         if not inside and "<" not in line:

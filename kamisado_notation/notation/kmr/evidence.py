@@ -1198,6 +1198,21 @@ def _pronoun(text: str, tokens: list[Clue], k: int) -> Clue:
     return Clue("ASIDE", tok.start, tok.end) if before is not None and before[1].casefold() in _POINTING_WORDS else tok
 
 
+#: English's ``to`` before a verb, after a word that asks for one (``So I have to do
+#: red``, ``she had to move``, ``you need to play blue``): no distance two heard as "to".
+_INFINITIVE = re.compile(
+    r"\b(?:(?:have|has|had|need|needs|needed|got|gotta|want|wants|wanted|going|ought|forced|able)\s+to(?:\s+(?:do|go|move|play|make|take|use|push))?"
+    r"|to\s+(?:do|move|play|make|take|use|push)\b)\b",
+    re.IGNORECASE,
+)
+
+
+def _infinitive(text: str, tokens: list[Clue]) -> list[Clue]:
+    """``tokens`` with English's infinitive (:data:`_INFINITIVE`: ``to`` and a verb
+    after it, ``do`` or ``go``) set aside: words of a sentence, no distances."""
+    return _set_aside_within(tokens, [m.span() for m in _INFINITIVE.finditer(text)])
+
+
 #: A word for "no" that ends a sentence (``Aquí no.``, ``No!``, ``nein,``; not ``No. 3``,
 #: a number's abbreviation, nor ``No. |``, a table's heading).
 _NEGATION = re.compile(r"(?<![^\W\d_])(?:" + "|".join(sorted(map(re.escape, NEGATION_WORDS), key=len, reverse=True)) + r")\s*[.!,;:](?!\w)(?!\s*[\d#|&])", re.IGNORECASE)
@@ -2940,6 +2955,7 @@ _CONTEXT: tuple[tuple[Callable[[str, list[Clue]], bool], Callable[[str, list[Clu
     (_counted("COLOUR", 2), _each(_code_before_word)),
     (lambda text, out: " l " in text and _SMALL_WORD.search(text) is None, _each(_bar)),
     (lambda text, out: " one" in text.casefold(), _each(_pronoun)),
+    (lambda text, out: _INFINITIVE.search(text) is not None, _infinitive),
     (_counted("DISTANCE"), _each(_round_number)),
     (lambda text, out: "=" in text or ":" in text or _FILES_IN_ORDER.search(text) is not None, _fields),
     (lambda text, out: "-" in text, _hyphened),
