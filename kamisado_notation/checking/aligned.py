@@ -244,8 +244,8 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1, order: Order = Order
         rows.see(number, found)
         amend = _amends(text, legend, found)
         out.extend(found if amend is None else _corrections(out, found, amend, _rejected(text, legend)))
-    texts = dict(written)
-    kept = _squares_written(_voices(_quoted_again([p for p in _without_lineups(out) if p.line not in rows.lines], texts), texts))
+    quoted = _quoting(written)
+    kept = _squares_written(_voices(_quoted_again([p for p in _without_lineups(out) if p.line not in rows.lines], quoted), quoted))
     kept = _under_the_last_heading(kept, said)
     return kept if bands is None else sorted(kept, key=lambda p: bands.key(p.line, p.column))
 
@@ -646,35 +646,43 @@ _QUOTE = re.compile(r"\s*((?:>\s?)*)")
 _VOICE = 2 / 3
 
 
-def _voices(pieces: list[Piece], texts: Mapping[int, str]) -> list[Piece]:
+def _quoting(numbered: Iterable[tuple[int, str]]) -> dict[int, tuple[int, str]]:
+    """Each line of ``numbered`` (by number) → how deep it is quoted (its quote's marks,
+    :data:`_QUOTE`) and its words after them, blanks as one."""
+    out: dict[int, tuple[int, str]] = {}
+    for line, text in numbered:
+        marks = _QUOTE.match(text)
+        assert marks is not None  # (it matches every line: marks or none)
+        out[line] = marks[1].count(">"), " ".join(text[marks.end() :].split())
+    return out
+
+
+def _voices(pieces: list[Piece], quoted: Mapping[int, tuple[int, str]]) -> list[Piece]:
     """``pieces`` with those of lines quoted to another depth than the record's made
     weak: where most clues stand at one depth of quoting (a mail's reply that quotes the
     record, ``> 1. Rosa schräg rechts 1``), what the reply says between the quoted lines
     (``nach Orange auf das gelbe Feld a4 …``) is a comment on the moves, as is a quote of
     an entry in a chat that goes on unquoted. (Before the record's first line and after
     its last, text is what it always was: a preamble, a signature.)"""
-    depth = {line: _QUOTE.match(text)[1].count(">") for line, text in texts.items()}  # type: ignore[index]
-    strong = Counter(depth[p.line] for p in pieces if not p.weak)
+    strong = Counter(quoted[p.line][0] for p in pieces if not p.weak)
     if len(strong) < 2:
         return pieces
     voice, held = strong.most_common(1)[0]
     if held < _VOICE * sum(strong.values()):
         return pieces
-    lines = [p.line for p in pieces if depth[p.line] == voice]
+    lines = [p.line for p in pieces if quoted[p.line][0] == voice]
     first, last = min(lines), max(lines)
-    return [replace(p, clue=replace(p.clue, weak=True)) if first < p.line < last and _remark(p, depth[p.line] != voice) else p for p in pieces]
+    return [replace(p, clue=replace(p.clue, weak=True)) if first < p.line < last and _remark(p, quoted[p.line][0] != voice) else p for p in pieces]
 
 
-def _quoted_again(pieces: list[Piece], texts: Mapping[int, str]) -> list[Piece]:
-    """``pieces`` with those of a quoted line that says again a line above it quoted
-    less deeply made weak: a mail's reply quotes the mail before it (``> 1. Green
-    g8-g2`` under ``1. Green g8-g2``), which says no move the second time."""
-    least: dict[str, int] = {}  # (each line's words, blanks as one → the least depth they stood at)
+def _quoted_again(pieces: list[Piece], quoted: Mapping[int, tuple[int, str]]) -> list[Piece]:
+    """``pieces`` with those of a quoted line (``quoted``: :func:`_quoting`) that says
+    again a line above it quoted less deeply made weak: a mail's reply quotes the mail
+    before it (``> 1. Green g8-g2`` under ``1. Green g8-g2``), which says no move the
+    second time."""
+    least: dict[str, int] = {}  # (a line's words → the least depth they stood at)
     again: set[int] = set()
-    for line, text in texts.items():
-        marks = _QUOTE.match(text)
-        assert marks is not None  # (it matches every line: marks or none)
-        said, depth = " ".join(text[marks.end() :].split()), marks[1].count(">")
+    for line, (depth, said) in quoted.items():
         if depth > least.setdefault(said, depth):
             again.add(line)
         least[said] = min(depth, least[said])
@@ -710,7 +718,8 @@ def _line_pieces(
     return [replace(p, glued=True) if _runs_into(p, nxt, text) else p for p, nxt in zip(pieces, pieces[1:] + [None], strict=False)]
 
 
-#: A table's cell boundary in a line (a bar, a tab).
+#: A table's cell boundary in a line (a bar, a tab; not :data:`_CELLS`' ``&``, which
+#: prose writes too: ``Tom & Ann``).
 _CELL_BAR = re.compile(r"[|\t]")
 
 
