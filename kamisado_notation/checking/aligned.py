@@ -735,19 +735,26 @@ def _comment_cells(found: list[Clue], tokens: list[Clue], text: str) -> list[Clu
 
 
 def _a_sentence(found: list[Clue], tokens: list[Clue], text: str, a: int, b: int) -> bool:
-    """Whether the cell of ``text`` from ``a`` to ``b`` holds a sentence: :data:`_CHATTER`
-    words at least between blanks that hold no clue and a letter (``the``, ``tower``,
-    ``home!``; a script written with no blanks between its words has none), more than
-    the clues ``found`` beside them."""
-    clued = [c for c in found if a <= c.start < b]
+    """Whether the cell of ``text`` from ``a`` to ``b`` holds a sentence, no move: no
+    distance, and :data:`_CHATTER` words at least between blanks that hold no clue and a
+    letter (``the``, ``tower``, ``home!``; a script written with no blanks between its
+    words has none), more than the clues ``found`` beside them (a move's cell says how
+    far, and its words for *to* and *square* are fewer than its clues: ``قهوه اي رو به
+    جلو ۷ خانه روی صورتی``)."""
+    clued = [c for c in found if c.start < b and c.end > a]
     words = sum(_a_word(m, clued) for m in _RUN.finditer(text, a, b))
-    return words >= _CHATTER and words > len(clued)
+    return words >= _CHATTER and words > len(clued) and not _how_far(clued)
+
+
+def _how_far(clued: list[Clue]) -> bool:
+    """Whether ``clued`` says how far a move went (a distance among them)."""
+    return any(c.kind == "DISTANCE" for c in clued)
 
 
 def _a_word(run: re.Match[str], clued: list[Clue]) -> bool:
     """Whether ``run``, text between blanks, is a word set aside: a letter in it, and no
-    clue of ``clued`` within it."""
-    return any(ch.isalpha() for ch in run[0]) and not any(run.start() <= c.start < run.end() for c in clued)
+    clue of ``clued`` over any of it (``قهوه اي``, brown, is one clue of two runs)."""
+    return any(ch.isalpha() for ch in run[0]) and not any(c.start < run.end() and c.end > run.start() for c in clued)
 
 
 #: A run of text between blanks (and a table's bars).

@@ -310,6 +310,7 @@ def jotted(rounds: list[list[Move]], script: Script, rng: random.Random, rows: b
 @given(st.integers(0, 10_000), st.integers(0, 10_000), st.booleans())
 @example(seed=6, hand=6, rows=False)  # (Hebrew, Persian: a word for two unread, round 1 judged with another move)
 @example(seed=12, hand=12, rows=False)  # (Hindi: बाए and बैगनी unread, round 3 of 5 and those after it not read)
+@example(seed=0, hand=1, rows=True)  # (Persian rows: a move's cell after a bar, 'قهوه اي رو به جلو ۷ خانه روی صورتی', read as a comment; a fresh clone's random profile, session 57)
 @example(seed=144, hand=70, rows=False)  # (Persian: قهوه‌اي, a Persian word typed with an Arabic ي, unread once Urdu's ہ was swapped with it: found by a fresh clone's random profile, session 38)
 def test_property_a_match_jotted_in_another_script_is_read_as_played(script: Script, seed: int, hand: int, rows: bool) -> None:
     """A generated 3-point match jotted by a native player (``hand``: the colour's word
