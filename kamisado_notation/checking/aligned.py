@@ -49,7 +49,7 @@ from ..notation.vocabulary import BETWEEN_SQUARES, SIDE_WORDS, normalise
 from .correct import back_move, playable
 from .side_by_side import Bands, bands_of
 
-__all__ = ["MAX_CLUES", "AlignedRound", "Alignment", "Order", "Piece", "align_lines", "pieces_of", "rounds_side_by_side"]
+__all__ = ["MAX_CLUES", "AlignedRound", "Alignment", "Order", "Piece", "align_lines", "best_reading", "pieces_of", "rounds_side_by_side"]
 
 
 class Order(TextEnum):
@@ -1455,6 +1455,55 @@ class Alignment:
     def judged(self) -> list[AlignedRound]:
         """The rounds read with certainty, to their end."""
         return [r for r in self.rounds[: self.certain] if r.result is not None]
+
+    @property
+    def whole(self) -> bool:
+        """Whether the reading judges every round it reads, each to its end, with certainty."""
+        return bool(self.rounds) and len(self.judged) == len(self.rounds)
+
+    @property
+    def squares_set_aside(self) -> bool:
+        """Whether the reading set aside a move said whole in its squares (``h8 se h5 tak``):
+        read in the order written, a feed posted newest first may judge its round all the
+        same, its moves made up between the moves it keeps."""
+        return any(self.pieces[k].clue.kind == "COORDS" for k in self.aside)
+
+
+def best_reading(lines: Sequence[str], first_line: int = 1) -> Alignment | None:
+    """The reading against the moves of ``lines`` in the order they are written or, where
+    that leaves a round unjudged, in another order (:class:`Order`): newest first (a live
+    ticker's, a blog's updates above the older ones), or a table's rounds side by side
+    read a band after another. Another order is taken where it judges every round it
+    reads and reads the text better (its score: what the moves explain of the evidence,
+    less what they do not); where the text holds rounds side by side, that order is
+    tried however well the order written reads. Moves read in the wrong order are seldom
+    legal, so a record written forwards does not read better another way."""
+    forward = align_lines(lines, first_line=first_line)
+    across = rounds_side_by_side(lines, first_line)
+    if forward is not None and forward.whole and not across and not forward.squares_set_aside:
+        return forward
+    best = forward
+    for order in (Order.NEWEST_FIRST, Order.ACROSS) if across else (Order.NEWEST_FIRST,):
+        other = align_lines(lines, first_line=first_line, order=order)
+        if other is not None and _reads_better(other, best, more=order is Order.ACROSS or (best is not None and not best.judged)):
+            best = other
+    return best
+
+
+def _reads_better(other: Alignment, best: Alignment | None, *, more: bool) -> bool:
+    """Whether ``other``, a reading in another order, is taken over ``best``: it judges
+    every round it reads and reads the text better; or, where ``more`` (a table whose
+    rounds stand side by side, read across; or a text the order written judges no round
+    of, a feed's posts newest first with a note after the last), it reads the text better
+    and judges more rounds with certainty (the last may stay unjudged: the short form's
+    letters, a note read as a move). Where ``best`` judges no round and ``other`` every
+    round it reads, ``other`` is taken too where it sets fewer clues aside, however the
+    two score: a feed's posts of two moves each read oldest first make a legal match
+    that sets the newest post aside, and its habit may score it above the one that
+    reads every move."""
+    if best is not None and other.score <= best.score:
+        return more and other.whole and len(other.aside) < len(best.aside) and not best.judged
+    return other.whole or (more and len(other.judged) > (len(best.judged) if best is not None else 0))
 
 
 def align_lines(lines: Iterable[str], *, first_line: int = 1, order: Order = Order.WRITTEN) -> Alignment | None:

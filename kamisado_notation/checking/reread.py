@@ -26,7 +26,7 @@ from ..engine.position import Position
 from ..notation.kmr.evidence import in_a_sentence
 from ..notation.kmr.numbered import numberings
 from ..notation.writer import check_header
-from .aligned import AlignedRound, Alignment, Order, Piece, align_lines, rounds_side_by_side, says_of
+from .aligned import AlignedRound, Alignment, Order, Piece, best_reading, rounds_side_by_side, says_of
 from .correct import back_move
 from .slips.after_end import QUOTED, READ_BY_EVIDENCE
 from .styled_entries import MAY_STAND
@@ -99,7 +99,7 @@ def _taken_over(
     first = min(errors, key=lambda d: (d.line, d.column)) if errors else None
     if not _worth_reading(lines, first_line, errors, first, diagnostics) and not (not results and numberings(lines)):
         return None
-    alignment = _in_order(lines, first_line)
+    alignment = best_reading(lines, first_line)
     if alignment is None or not _holds_first(alignment, first, lines, first_line):
         return None
     if not _agrees(results, alignment.judged, _run_on(errors) | _guessed(diagnostics)):
@@ -123,7 +123,7 @@ def _reads_more(alignment: Alignment, first: Diagnostic | None, results: Sequenc
         return True
     if _between_judged(alignment, first, results):
         return True
-    return first is not None and alignment.order is Order.NEWEST_FIRST and _whole(alignment)
+    return first is not None and alignment.order is Order.NEWEST_FIRST and alignment.whole
 
 
 #: The errors that say where a round starts or ends (not what an entry says): an entry
@@ -193,62 +193,6 @@ def _worth_reading(
     if sum(map(len, lines)) > MAX_REREAD:
         return False
     return _to_read_again(errors, first, diagnostics) or _side_by_side(errors, lines, first_line)
-
-
-def _in_order(lines: Sequence[str], first_line: int) -> Alignment | None:
-    """The reading against the moves of ``lines`` in the order they are written or, where
-    that leaves a round unjudged, in another order (:class:`~.aligned.Order`): newest
-    first (a live ticker's, a blog's updates above the older ones), or a table's rounds
-    side by side read a band after another. Another order is taken where it judges every
-    round it reads and reads the text better (its score: what the moves explain of the
-    evidence, less what they do not); where the text holds rounds side by side, that
-    order is tried however well the order written reads. Moves read in the wrong order
-    are seldom legal, so a record written forwards does not read better another way."""
-    forward = align_lines(lines, first_line=first_line)
-    across = rounds_side_by_side(lines, first_line)
-    if _whole(forward) and not across and not _moves_set_aside(forward):
-        return forward
-    best = forward
-    for order in (Order.NEWEST_FIRST, Order.ACROSS) if across else (Order.NEWEST_FIRST,):
-        other = align_lines(lines, first_line=first_line, order=order)
-        if other is not None and _better(other, best, more=_more_counts(order, best)):
-            best = other
-    return best
-
-
-def _more_counts(order: Order, best: Alignment | None) -> bool:
-    """Whether a reading in ``order`` is taken over ``best`` where it judges more rounds
-    (:func:`_better`): a table's rounds read across, or a text the reading so far judges
-    no round of."""
-    return order is Order.ACROSS or (best is not None and not best.judged)
-
-
-def _better(other: Alignment, best: Alignment | None, *, more: bool) -> bool:
-    """Whether ``other``, a reading in another order, is taken over ``best``: it judges
-    every round it reads and reads the text better; or, where ``more`` (a table whose
-    rounds stand side by side, read across; or a text the order written judges no round
-    of, a feed's posts newest first with a note after the last), it reads the text better
-    and judges more rounds with certainty (the last may stay unjudged: the short form's
-    letters, a note read as a move). Where ``best`` judges no round and ``other`` every
-    round it reads, ``other`` is taken too where it sets fewer clues aside, however the
-    two score: a feed's posts of two moves each read oldest first make a legal match
-    that sets the newest post aside, and its habit may score it above the one that
-    reads every move."""
-    if best is not None and other.score <= best.score:
-        return more and _whole(other) and len(other.aside) < len(best.aside) and not best.judged
-    return _whole(other) or (more and len(other.judged) > (len(best.judged) if best is not None else 0))
-
-
-def _moves_set_aside(alignment: Alignment | None) -> bool:
-    """Whether ``alignment`` set aside a move said whole in its squares (``h8 se h5 tak``):
-    read in the order written, a feed posted newest first may judge its round all the
-    same, its moves made up between the moves it keeps."""
-    return alignment is not None and any(alignment.pieces[k].clue.kind == "COORDS" for k in alignment.aside)
-
-
-def _whole(alignment: Alignment | None) -> bool:
-    """Whether ``alignment`` judges every round it reads, each to its end, with certainty."""
-    return alignment is not None and bool(alignment.rounds) and len(alignment.judged) == len(alignment.rounds)
 
 
 def _clues_after(alignment: Alignment) -> int:
