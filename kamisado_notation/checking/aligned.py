@@ -41,7 +41,7 @@ from ..notation.kmr.evidence import (
     to_arrow,
     winner_in,
 )
-from ..notation.kmr.line_shapes import fill_named, fill_stated, heading_fill, line_shape
+from ..notation.kmr.line_shapes import fill_named, fill_said, fill_stated, heading_fill, line_shape
 from ..notation.kmr.numbered import Numbering, numbered_texts
 from ..notation.kmr.slow_tiers import Legend, heading, json_object, json_values
 from ..notation.record import RoundRecord
@@ -233,21 +233,85 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1, order: Order = Order
     in_order = order is Order.WRITTEN and bands is None  # (else rounds are not read in the order their headings stand)
     start = _first_heading(said) if in_order else None
     signs = _signs_of(numbered)
+    speakers = _speakers(numbered)
     for number, text in _in_reading_order(numbered, order):
         known, legend = _learn(learnt, legend, text, number)
         stated = _fill_stated(text, number, fill_stated)
         if _no_moves(text, number, known=known, said=said, start=start):
             out.extend(_fill_stated(text, number, heading_fill))
             continue
-        found = _sided(_line_pieces(text, number, legend, said.get(number) if in_order else None, names=learnt.names), text, signs)
+        found = _sided(_line_pieces(text, number, legend, said.get(number) if in_order else None, names=learnt.names, speakers=speakers), text, signs)
         found = _sides_of_fill(found, text, stated)
         rows.see(number, found)
         amend = _amends(text, legend, found)
         out.extend(found if amend is None else _corrections(out, found, amend, _rejected(text, legend)))
-    quoted = _quoting(written)
-    kept = _squares_written(_voices(_quoted_again([p for p in _without_lineups(out) if p.line not in rows.lines], quoted), quoted))
-    kept = _under_the_last_heading(kept, said)
+    kept = _under_the_last_heading(_in_voices(out, rows, written), said)
     return kept if bands is None else sorted(kept, key=lambda p: bands.key(p.line, p.column))
+
+
+def _in_voices(out: list[Piece], rows: _LineupRows, written: list[tuple[int, str]]) -> list[Piece]:
+    """The pieces ``out`` of the lines ``written``, less lineups (``rows``), weak where a
+    quote or a recap says them again, each in its voice (:func:`_voices`)."""
+    quoted = _quoting(written)
+    kept = [p for p in _without_lineups(out) if p.line not in rows.lines]
+    return _squares_written(_voices(_recapped(_quoted_again(kept, quoted)), quoted))
+
+
+#: A line's first label: words before its first colon, after what a chat writes before
+#: its speaker's name (a date, a time, ``PM``, a dash, brackets: no other letters).
+_SPEAKER = re.compile(
+    r"(?:[\W\d_]|(?<![^\W\d_])[AaPp]\.?[Mm]\.?(?![^\W\d_]))*?([^\W\d_][\w.'’-]*(?:[ \t][^\W\d_][\w.'’-]*){0,3})[ \t]?:(?:\s|$)"
+)
+#: How many lines a label begins at least to be a chat's speaker.
+_SPOKEN = 3
+
+
+def _speakers(numbered: list[tuple[int, str]]) -> re.Pattern[str] | None:
+    """The names of a chat's speakers in ``numbered`` (``14/06/2024 21:54 - Dani Porto
+    Alegre: …``), where they stand (a pattern), or ``None``: labels (:data:`_SPEAKER`)
+    that begin :data:`_SPOKEN` lines at least and hold a word that is no evidence, so
+    names, whose words are no move's wherever they stand (``Porto``, a word of orange's
+    in Romanian). A label that holds a strong clue is a name only after a chat's time
+    (``21:54 - Tom Brown:``); else it names the tower (``Orange tower: d8-d5``)."""
+    timed, said = _labels(numbered)
+    names = sorted((label for label, n in said.items() if n >= _SPOKEN and _a_name(label, timed=timed[label] >= _SPOKEN)), key=len, reverse=True)
+    return re.compile("|".join(rf"(?<!\w){re.escape(name)}(?!\w)" for name in names)) if names else None
+
+
+def _outside(found: list[Clue], speakers: re.Pattern[str] | None, text: str) -> list[Clue]:
+    """The clues ``found`` of line ``text`` that stand in no name of a chat's ``speakers``."""
+    spans = [m.span() for m in speakers.finditer(text)] if speakers is not None else []
+    return [c for c in found if not any(start <= c.start and c.end <= end for start, end in spans)]
+
+
+def _labels(numbered: list[tuple[int, str]]) -> tuple[Counter[str], Counter[str]]:
+    """How many of the lines ``numbered`` each label begins (:data:`_SPEAKER`) after a
+    time (a digit before it), and in all."""
+    found = [m for _, text in numbered if (m := _SPEAKER.match(text)) is not None]
+    return Counter(m[1] for m in found if _timed(m)), Counter(m[1] for m in found)
+
+
+def _timed(label: re.Match[str]) -> bool:
+    """Whether a chat's time (a digit) stands before the ``label`` matched."""
+    return any(ch.isdigit() for ch in label.string[: label.start(1)])
+
+
+def _a_name(label: str, *, timed: bool) -> bool:
+    """Whether a chat's ``label`` holds a word that says nothing of a move (a name's), no
+    side's (``Black move:`` labels a side's entries), and no strong clue unless it
+    stands after a chat's time (``timed``)."""
+    words = label.split()
+    return not all(map(_a_clue, words)) and not any(normalise(w) in SIDE_WORDS for w in words) and (timed or _weak_only(label))
+
+
+def _a_clue(word: str) -> bool:
+    """Whether ``word`` says something of a move."""
+    return any(c.kind != "ASIDE" for c in clues(word, {}))
+
+
+def _weak_only(text: str) -> bool:
+    """Whether every clue ``text`` holds is weak."""
+    return all(c.weak for c in clues(text, {}) if c.kind != "ASIDE")
 
 
 def _under_the_last_heading(pieces: list[Piece], said: Mapping[int, int | None]) -> list[Piece]:
@@ -290,11 +354,24 @@ def _sides_of_fill(found: list[Piece], text: str, stated: list[Piece]) -> list[P
     marked with the side it names (``From the right again.``: as likely the side the
     next round is filled from as a move's direction, :func:`_fill_cost`)."""
     if not _sides_only(found):
-        return found
+        return _fill_in_a_sentence(found, text, stated)
     if stated:
         return stated
     how = fill_named(text)
     return found if how is None else [replace(p, fill=how) for p in found]
+
+
+def _fill_in_a_sentence(found: list[Piece], text: str, stated: list[Piece]) -> list[Piece]:
+    """The pieces ``found`` of line ``text``, which holds more than words for a side, less
+    the side's words of the fill it states in a sentence of its own (``Quarta rodada,
+    agora eu preencho pela direita. A laranja também vira sumô``: no move goes right),
+    that fill (``stated``) said before them."""
+    said = fill_said(text) if stated else None
+    if said is None:
+        return found
+    _how, start, end = said
+    kept = [p for p in found if not (p.clue.kind in _SIDE_OF_FILL and start < p.column <= end)]
+    return found if len(kept) == len(found) else [*stated, *kept]
 
 
 def _sides_only(found: list[Piece]) -> bool:
@@ -689,6 +766,71 @@ def _quoted_again(pieces: list[Piece], quoted: Mapping[int, tuple[int, str]]) ->
     return [replace(p, clue=replace(p.clue, weak=True)) if p.line in again else p for p in pieces]
 
 
+#: How many moves by their squares a run says again, in the order they were said, at
+#: least, to be a recap of them (two rounds seldom repeat three moves' squares: their
+#: lineups differ).
+_RECAP = 3
+
+
+def _recapped(pieces: list[Piece]) -> list[Piece]:
+    """``pieces`` with those of a recap made weak: lines whose every move said by its
+    squares belongs to a run of :data:`_RECAP` such moves at least that says again, in
+    order, moves said before it (``Full score of round 2 for the record: 1. Red e8-e3
+    2. Red d1-d5 …``, after the next round's heading: its squares are no new moves)."""
+    lines = _recap_lines(pieces)
+    return [replace(p, clue=replace(p.clue, weak=True)) if p.line in lines else p for p in pieces] if lines else pieces
+
+
+def _recap_lines(pieces: list[Piece]) -> set[int]:
+    """The lines of ``pieces`` whose every move said by its squares (not weak) is in a
+    recap (:func:`_runs_again`)."""
+    coords = [k for k, p in enumerate(pieces) if p.clue.kind == "COORDS" and not p.weak]
+    recap = _runs_again([pieces[k].clue.squares for k in coords], [pieces[k].line for k in coords])
+    return {pieces[coords[i]].line for i in recap} - {pieces[k].line for i, k in enumerate(coords) if i not in recap}
+
+
+def _runs_again(said: list[object], lines: list[int]) -> set[int]:
+    """The places in ``said`` (each said on its line of ``lines``) of runs of
+    :data:`_RECAP` items at least, on lines in a row, that say again, in order, items
+    said before the run (each at most :data:`_SKIPPED` places after the one before it: a
+    move said by its squares in passing between them), looked for from the last few
+    places its first item stood. A recap is written in one go: moves said again far
+    apart (a round's winning move said in full, the same squares as another round's)
+    are none."""
+    places: dict[object, list[int]] = {}
+    again: set[int] = set()
+    for i, item in enumerate(said):
+        for j in places.get(item, [])[-4:]:
+            n = _run_from(said, i, j, lines)
+            if n >= _RECAP:
+                again.update(range(i, i + n))
+                break
+        places.setdefault(item, []).append(i)
+    return again
+
+
+def _run_from(said: list[object], i: int, j: int, lines: list[int]) -> int:
+    """How many items of ``said`` from place ``i`` on, each on the line of the one before
+    or the next (``lines``), say again, in order, items from place ``j`` on (before
+    ``i``; each at most :data:`_SKIPPED` places after the one before it)."""
+    n = 0
+    while i + n < len(said) and j < i and _in_a_row(lines, i + n, n):
+        found = next((k for k in range(j, min(j + _SKIPPED + 1, i)) if said[k] == said[i + n]), None)
+        if found is None:
+            break
+        n, j = n + 1, found + 1
+    return n
+
+
+def _in_a_row(lines: list[int], k: int, n: int) -> bool:
+    """Whether item ``k`` of a run ``n`` items long so far is on the line of the one before or the next (``lines``)."""
+    return n == 0 or lines[k] - lines[k - 1] <= 1
+
+
+#: How many items a recap's model may hold between two it says again (:func:`_run_from`).
+_SKIPPED = 2
+
+
 def _remark(piece: Piece, aside: bool) -> bool:
     """Whether ``piece``, said in another voice than the record's (``aside``), is a
     remark on the moves: it is evidence, and not a correction's (:attr:`Piece.amends`)."""
@@ -701,21 +843,29 @@ def rounds_side_by_side(lines: Sequence[str], first_line: int = 1) -> bool:
 
 
 def _line_pieces(
-    text: str, number: int, legend: Mapping[str, Direction | Colour], said_round: int | None = None, *, names: frozenset[str] = frozenset()
+    text: str, number: int, legend: Mapping[str, Direction | Colour], said_round: int | None = None, *,
+    names: frozenset[str] = frozenset(), speakers: re.Pattern[str] | None = None,
 ) -> list[Piece]:
     """The evidence of line ``number``, ``text``, read with the file's ``legend`` (an
     app's log: its values, as the first reading reads them), under the heading of round
-    ``said_round``; not the letters and signs its key ``names`` the players by."""
+    ``said_round``; not the letters and signs its key ``names`` the players by, nor the
+    words of a chat's ``speakers`` (:func:`_speakers`)."""
     if json_object(text):
         text = json_values(text)
-    tokens = clues(text, legend)
-    found = _signs_as_words([c for c in tokens if c.kind in _EVIDENCE or _compass(c, text[c.start : c.end]) is not None], text)
-    found = _said_in_passing(found, tokens, text)
-    found = _comment_cells(found, tokens, text)
+    found = _line_clues(text, legend, speakers)
     ends = [0, *(c.end for c in found)]  # (each clue's with the end of the one before it)
     pieces = [_piece(text, number, c, ends[k], legend, said_round) for k, c in enumerate(found) if _kept(c, text, names, found)]
     pieces = [p for k, p in enumerate(pieces) if not _landing_word(pieces, k, text)]
     return [replace(p, glued=True) if _runs_into(p, nxt, text) else p for p, nxt in zip(pieces, pieces[1:] + [None], strict=False)]
+
+
+def _line_clues(text: str, legend: Mapping[str, Direction | Colour], speakers: re.Pattern[str] | None) -> list[Clue]:
+    """The clues of line ``text`` that are evidence (:func:`_line_pieces`): not words said
+    in passing, a comment's cell, nor a chat's ``speakers``' names."""
+    tokens = clues(text, legend)
+    found = _signs_as_words([c for c in tokens if c.kind in _EVIDENCE or _compass(c, text[c.start : c.end]) is not None], text)
+    found = _said_in_passing(found, tokens, text)
+    return _outside(_comment_cells(found, tokens, text), speakers, text)
 
 
 #: A table's cell boundary in a line (a bar, a tab; not :data:`_CELLS`' ``&``, which
@@ -1480,14 +1630,28 @@ def best_reading(lines: Sequence[str], first_line: int = 1) -> Alignment | None:
     legal, so a record written forwards does not read better another way."""
     forward = align_lines(lines, first_line=first_line)
     across = rounds_side_by_side(lines, first_line)
-    if forward is not None and forward.whole and not across and not forward.squares_set_aside:
+    if _as_written(forward, across=across):
         return forward
     best = forward
     for order in (Order.NEWEST_FIRST, Order.ACROSS) if across else (Order.NEWEST_FIRST,):
         other = align_lines(lines, first_line=first_line, order=order)
-        if other is not None and _reads_better(other, best, more=order is Order.ACROSS or (best is not None and not best.judged)):
+        if other is not None and _reads_better(other, best, more=_more_counts(order, best)):
             best = other
     return best
+
+
+def _as_written(forward: Alignment | None, *, across: bool) -> bool:
+    """Whether the reading in the order written, ``forward``, is taken without trying
+    another: it judges every round it reads, the text holds no rounds side by side
+    (``across``), and it sets aside no move said whole in its squares."""
+    return forward is not None and forward.whole and not across and not forward.squares_set_aside
+
+
+def _more_counts(order: Order, best: Alignment | None) -> bool:
+    """Whether a reading in ``order`` is taken over ``best`` where it judges more rounds
+    (:func:`_reads_better`): a table's rounds read across, or a text the reading so far
+    judges no round of."""
+    return order is Order.ACROSS or (best is not None and not best.judged)
 
 
 def _reads_better(other: Alignment, best: Alignment | None, *, more: bool) -> bool:
@@ -1503,7 +1667,12 @@ def _reads_better(other: Alignment, best: Alignment | None, *, more: bool) -> bo
     reads every move."""
     if best is not None and other.score <= best.score:
         return more and other.whole and len(other.aside) < len(best.aside) and not best.judged
-    return other.whole or (more and len(other.judged) > (len(best.judged) if best is not None else 0))
+    return other.whole or (more and _judges_more(other, best))
+
+
+def _judges_more(other: Alignment, best: Alignment | None) -> bool:
+    """Whether ``other`` judges more rounds with certainty than ``best`` (none where ``None``)."""
+    return len(other.judged) > (len(best.judged) if best is not None else 0)
 
 
 def align_lines(lines: Iterable[str], *, first_line: int = 1, order: Order = Order.WRITTEN) -> Alignment | None:

@@ -361,13 +361,18 @@ def _pieces_at(alignment: Alignment, error: Diagnostic) -> set[int]:
     there (where the first piece is read as a move's, that move's pieces; where it is set
     aside, those before the next move's: a line may hold a whole record, a notes app's
     text in one JSON string)."""
-    old = next((str(getattr(e, "old", "")) for e in error.edits if e.line == error.line), "")
+    old = _replaced(error)
     end = error.column + len(old) if old else 1 << 30
     at = {k for k, p in enumerate(alignment.pieces) if p.line == error.line and error.column <= p.column < end}
     if old or not at:
         return at
     stop = _entry_end(alignment, min(at))
     return {k for k in at if k < stop}
+
+
+def _replaced(error: Diagnostic) -> str:
+    """The text the edit of ``error`` on its own line replaces, or ``""``."""
+    return next((str(getattr(e, "old", "")) for e in error.edits if e.line == error.line), "")
 
 
 def _entry_end(alignment: Alignment, first: int) -> int:

@@ -1079,7 +1079,7 @@ FILL_WORDS = (
     "doplnění", "doplneni", "doplnenie", "auffüllen", "aufgefüllt", "auffüllung", "remplissage", "rempli", "aanvullen", "aangevuld",
     "relleno", "rellenar", "riempimento", "feltöltés", "feltoltes", "preenchimento", "umplere", "fyllning", "påfyllning", "uzupełnienie",
     "wypełnienie", "täyttö", "llenwi", "líonadh", "täitmine", "užpildymas", "popunjavanje", "ompliment", "omplir", "omplert", "doplnenie", "isian",
-    "füllt", "gefüllt", "remplit", "rellena", "riempie", "preenche",
+    "füllt", "gefüllt", "fülle", "remplit", "rellena", "riempie", "riempio", "preenche", "preencho", "preenchi",
 )
 ROUND_WORDS = (
     *ROUNDS_AFTER_NUMBER,
@@ -1122,6 +1122,9 @@ SCORE_WORDS = ("score", "scores", "stand", "spielstand", "marcador", "placar", "
 #: ``h3가 아니라 h1``). As written (a pattern finds them in the text).
 NOT_BEFORE = ("not", "nicht", "pas", "non", "niet", "nie", "nem", "não", "nao", "inte", "ikke", "ikkje", "не", "ні", "όχι", "不是", "而不是")  # (not "nu", "ne", "ei": "now" in Dutch, a compass point, "hey")
 NOT_AFTER = ("じゃなくて", "ではなくて", "ではなく", "じゃなく", "でなく", "아니라", "아니고")
+#: Words between the two numbers of a score said in words (``dois a um``, ``two to one``,
+#: ``zwei zu eins``, ``tres x uno``), normalised.
+SCORE_JOINERS = frozenset(normalise(w) for w in ("a", "à", "to", "zu", "x", "×", "contra", "tegen", "till", "mot", "vs", "versus", "ku", "на"))
 #: Words for "no": before a sentence's end, ahead of the line's first move (``Aquí no. Fue
 #: a8-e4``, ``No! red a1-a4``), they take back the move said before (a reply's correction).
 #: As written (a pattern finds them in the text).

@@ -69,6 +69,7 @@ from ..vocabulary import (
     RETRACT_WORDS,
     ROMANCE_OF,
     ROUND_WORDS,
+    SCORE_JOINERS,
     SCORE_WORDS,
     SHORTCODES,
     SIDE_WORDS,
@@ -1211,6 +1212,39 @@ def _infinitive(text: str, tokens: list[Clue]) -> list[Clue]:
     """``tokens`` with English's infinitive (:data:`_INFINITIVE`: ``to`` and a verb
     after it, ``do`` or ``go``) set aside: words of a sentence, no distances."""
     return _set_aside_within(tokens, [m.span() for m in _INFINITIVE.finditer(text)])
+
+
+#: What stands between a score's two numbers said in words: a joiner (:data:`SCORE_JOINERS`), blanks around it.
+_JOINER = re.compile(r"\s+([^\W\d_]+|×)\s+")
+#: What ends a sentence (a score said in words begins its own).
+_SENTENCE_STOP = re.compile(r"[.!?;]")
+
+
+def _score_in_words(text: str, tokens: list[Clue]) -> list[Clue]:
+    """``tokens`` with a score said in words set aside (``Empatou! Um a um.``, ``Dois a um
+    pra mim``, ``two to one``): two numbers a joiner between (:data:`SCORE_JOINERS`), the
+    first of its sentence's evidence; no distances."""
+    said = [k for k, t in enumerate(tokens) if t.kind != "ASIDE"]
+    numbers = {t.start: t for t in tokens if t.kind == "DISTANCE"}
+    spans = []
+    for a in (k for k in said if tokens[k].kind == "DISTANCE"):
+        second = _score_with(text, tokens[a], numbers)
+        if second is not None and _opens_sentence(text, tokens, said, a):
+            spans.append((tokens[a].start, second.end))
+    return _set_aside_within(tokens, spans)
+
+
+def _score_with(text: str, first: Clue, numbers: Mapping[int, Clue]) -> Clue | None:
+    """The number after ``first`` in line ``text`` that a score's joiner stands between
+    (``um a um``), of the line's ``numbers`` (by where they start); else ``None``."""
+    between = _JOINER.match(text, first.end)
+    return numbers.get(between.end()) if between is not None and normalise(between[1]) in SCORE_JOINERS else None
+
+
+def _opens_sentence(text: str, tokens: list[Clue], said: list[int], k: int) -> bool:
+    """Whether token ``k`` is the first evidence (``said``: the tokens that are) of its sentence."""
+    before = [j for j in said if j < k]
+    return not before or _SENTENCE_STOP.search(text, tokens[before[-1]].end, tokens[k].start) is not None
 
 
 #: A word for "no" that ends a sentence (``Aquí no.``, ``No!``, ``nein,``; not ``No. 3``,
@@ -2956,6 +2990,7 @@ _CONTEXT: tuple[tuple[Callable[[str, list[Clue]], bool], Callable[[str, list[Clu
     (lambda text, out: " l " in text and _SMALL_WORD.search(text) is None, _each(_bar)),
     (lambda text, out: " one" in text.casefold(), _each(_pronoun)),
     (lambda text, out: _INFINITIVE.search(text) is not None, _infinitive),
+    (_counted("DISTANCE", 2), _score_in_words),
     (_counted("DISTANCE"), _each(_round_number)),
     (lambda text, out: "=" in text or ":" in text or _FILES_IN_ORDER.search(text) is not None, _fields),
     (lambda text, out: "-" in text, _hyphened),

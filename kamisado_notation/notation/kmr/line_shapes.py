@@ -33,7 +33,7 @@ from ..vocabulary import (
     word_styles,
 )
 
-__all__ = ["Shaped", "fill_named", "fill_stated", "heading_fill", "heading_shape", "line_shape", "round_then_moves"]
+__all__ = ["Shaped", "fill_named", "fill_said", "fill_stated", "heading_fill", "heading_shape", "line_shape", "round_then_moves"]
 
 #: Markup before a heading: signs, a LaTeX command, an HTML or BBCode tag (``\\subsection*{``, ``<h2>``, ``[b]``, ``===``),
 #: a Textile or Jira heading's mark (``h3.``).
@@ -276,9 +276,13 @@ def _heading_fill(text: str, m: re.Match[str]) -> Fill | None | Literal[False]:
     end = _heading_end(m, fill)
     if end is None or not _ASIDE.fullmatch(text, end) or _said_square().search(text, end):
         return False
-    if fill is None and (m[4] or _FILL_WORD.search(text, end)) and not _NO_FILL.search(text):
-        return False  # (a fill said, but in no word we read: our line with a slip, its error stands)
-    return fill
+    return False if fill is None and _fill_unread(text, m, end) else fill
+
+
+def _fill_unread(text: str, m: re.Match[str], end: int) -> bool:
+    """Whether a ``Round`` line (``m``, its heading ending at ``end``) that names no fill
+    says one in no word we read: our line with a slip, its error stands."""
+    return bool(m[4] or _FILL_WORD.search(text, end)) and not _NO_FILL.search(text)
 
 
 def _heading_end(m: re.Match[str], fill: Fill | None) -> int | None:
@@ -366,10 +370,28 @@ def heading_fill(text: str) -> Fill | None:
 def fill_stated(text: str) -> Fill | None:
     """The fill line ``text`` states after the word for filling (``[Fill "right"]``, a
     server's header; ``Round 2 fill left``; ``--- round 3 fill=right ---``; ``Felix
-    filled from the left``): the one side named after it (:func:`fill_named`; a round
-    named before it, ``round 3``, is no digit of a move); else ``None``."""
+    filled from the left``): the one side named after it in its sentence
+    (:func:`fill_named`; a round named before it, ``round 3``, is no digit of a move);
+    else ``None``."""
+    said = fill_said(text)
+    return None if said is None else said[0]
+
+
+def fill_said(text: str) -> tuple[Fill, int, int] | None:
+    """The fill line ``text`` states (:func:`fill_stated`) and where its words stand: from
+    the word for filling to its sentence's end (``eu preencho pela direita.``: the side's
+    word is the fill's, no move's direction); else ``None``."""
     said = _FILL_WORD.search(text)
-    return None if said is None else fill_named(_ROUND_NAMED.sub(_blank, text[said.end() :]))
+    if said is None:
+        return None
+    stop = _FILL_SAID_END.search(text, said.end())
+    end = stop.start() if stop is not None else len(text)
+    how = fill_named(_ROUND_NAMED.sub(_blank, text[said.end() : end]))
+    return None if how is None else (how, said.start(), end)
+
+
+#: Where a fill stated is said ends: its sentence's end (``… pela direita. A laranja fica no H8``).
+_FILL_SAID_END = re.compile(r"[.!?;](?:\s|$)")
 
 
 def _clitic_fill(word: str) -> Fill | None:
