@@ -297,11 +297,18 @@ def _timed(label: re.Match[str]) -> bool:
 
 
 def _a_name(label: str, *, timed: bool) -> bool:
-    """Whether a chat's ``label`` holds a word that says nothing of a move (a name's), no
-    side's (``Black move:`` labels a side's entries), and no strong clue unless it
-    stands after a chat's time (``timed``)."""
+    """Whether a chat's ``label`` holds a word that says nothing of a move (a name's) and a
+    clue that is no side's word, which it sets aside (``Kim Orange Lee``; not ``Black
+    move:``, a side's label, whose side word stays), and no strong clue unless it stands
+    after a chat's time (``timed``)."""
     words = label.split()
-    return not all(map(_a_clue, words)) and not any(normalise(w) in SIDE_WORDS for w in words) and (timed or _weak_only(label))
+    said = [w for w in words if _a_clue(w) and normalise(w) not in SIDE_WORDS]
+    return bool(said) and len(said) < len(words) - _sides(words) and (timed or _weak_only(label))
+
+
+def _sides(words: list[str]) -> int:
+    """How many of ``words`` are a side's (``Black``; Vietnamese ``Kim``, gold, a name too)."""
+    return sum(normalise(w) in SIDE_WORDS for w in words)
 
 
 def _a_clue(word: str) -> bool:
