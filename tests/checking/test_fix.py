@@ -259,6 +259,9 @@ def test_a_typo_in_a_round_line_keeps_the_round_before(typo: str) -> None:
     style=st.sampled_from(FORMS),
 )
 @example(seed=319, pick=338, slot="tower", style=(Form.TEXT, "en"))  # (the row legal the other way round, which explains nothing: the one-slot correction stands)
+@example(seed=465, pick=465, slot="distance", style=(Form.TEXT, "en")).xfail(
+    raises=AssertionError, reason="known (a fresh clone's random profile, session 58; the same on 60ae412): a distance's slip read as the row's two entries swapped"
+)
 def test_property_a_certain_slip_is_suggested_and_fixed(seed: int, pick: int, slot: str, style: tuple[Form, str]) -> None:
     form, lang = style
     text = written(seed, form, lang, target=1)
