@@ -301,14 +301,9 @@ def _a_name(label: str, *, timed: bool) -> bool:
     clue that is no side's word, which it sets aside (``Kim Orange Lee``; not ``Black
     move:``, a side's label, whose side word stays), and no strong clue unless it stands
     after a chat's time (``timed``)."""
-    words = label.split()
-    said = [w for w in words if _a_clue(w) and normalise(w) not in SIDE_WORDS]
-    return bool(said) and len(said) < len(words) - _sides(words) and (timed or _weak_only(label))
-
-
-def _sides(words: list[str]) -> int:
-    """How many of ``words`` are a side's (``Black``; Vietnamese ``Kim``, gold, a name too)."""
-    return sum(normalise(w) in SIDE_WORDS for w in words)
+    words = [w for w in label.split() if normalise(w) not in SIDE_WORDS]  # (a side's word: ``Black``; Vietnamese ``Kim``, gold, a name too)
+    said = list(map(_a_clue, words))
+    return any(said) and not all(said) and (timed or _weak_only(label))
 
 
 def _a_clue(word: str) -> bool:
