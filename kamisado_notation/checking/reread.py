@@ -7,9 +7,9 @@ deciding what each piece of it says. That reading is taken where it judges more 
 than the first, agrees with every round the first judged, and the first stopped at text
 it read by its evidence or could not read (text in the notation means what it says: a
 rules error there stands). The match is then the record that reading writes in our
-notation (:func:`record_text`, what ``fix`` writes), judged as any record is, with a
-warning that says so, one for the text set aside, and an error where the reading could
-not go on with certainty.
+notation (:func:`headers_text` and :func:`rounds_text`, what ``fix`` writes), judged as
+any record is, with a warning that says so, one for the text set aside, and an error
+where the reading could not go on with certainty.
 """
 
 from __future__ import annotations

@@ -1079,7 +1079,7 @@ FILL_WORDS = (
     "doplnění", "doplneni", "doplnenie", "auffüllen", "aufgefüllt", "auffüllung", "remplissage", "rempli", "aanvullen", "aangevuld",
     "relleno", "rellenar", "riempimento", "feltöltés", "feltoltes", "preenchimento", "umplere", "fyllning", "påfyllning", "uzupełnienie",
     "wypełnienie", "täyttö", "llenwi", "líonadh", "täitmine", "užpildymas", "popunjavanje", "ompliment", "omplir", "omplert", "doplnenie", "isian",
-    "füllt", "gefüllt", "fülle", "remplit", "rellena", "riempie", "riempio", "preenche", "preencho", "preenchi",
+    "füllt", "gefüllt", "fülle", "remplit", "rellena", "riempie", "riempio", "preenche", "preencho", "preenchi", "refill",
 )
 ROUND_WORDS = (
     *ROUNDS_AFTER_NUMBER,
