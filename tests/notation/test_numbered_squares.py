@@ -134,6 +134,7 @@ def server_log(rounds: list[dict[str, Any]], rng: random.Random) -> str:
 @example(seed=1789, hand=1).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 41; the same on aaaede9): an entry left between several moves")
 @example(seed=2255, hand=69).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 42; the same on 29013bd): an entry left between several moves")
 @example(seed=2255, hand=1).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 42; the same on 29013bd): an entry left between several moves")
+@example(seed=2515, hand=55)  # (a random profile run, session 59: numberings that read as many moves ranked by chance, the one that reads the save's square 0 left out)
 @example(seed=212, hand=84).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 58; the same on 60ae412): round 4 left unjudged, its words fitting more than one reading")
 def test_a_programs_squares_written_as_numbers_are_read_in_its_own_way_of_counting(seed: int, hand: int) -> None:
     text, truth = program_save(seed, random.Random(hand))

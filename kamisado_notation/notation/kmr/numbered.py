@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -247,14 +248,28 @@ def as_read(lines: list[str]) -> list[str]:
 
 
 @lru_cache(maxsize=4)
-def _counted(text: str) -> list[tuple[int, int]]:
-    """How many moves each way (by its place in :data:`_ALL`) makes of ``text``'s numbers
-    (:func:`_telling`), the most first; none where it holds no number. Kept for the last
-    few texts: a text read again is asked of by the reading, each order it is read in,
-    and ``fix``."""
+def _counted(text: str) -> list[tuple[int, int, int]]:
+    """How many moves each way (by its place in :data:`_ALL`, the last of each triple)
+    makes of ``text``'s numbers (:func:`_telling`), the most first, and of two ways that
+    make as many, the one fewer of the text's numbers fall outside of first (less that
+    many: a save's square ``0`` is no square counted from 1); none where it holds no
+    number. Kept for the last few texts: a text read again is asked of by the reading,
+    each order it is read in, and ``fix``."""
     if not _NUMBER.search(text):
-        return [(0, 0)]
-    return sorted(((_telling(text, n), k) for k, n in enumerate(_ALL)), reverse=True)
+        return [(0, 0, 0)]
+    numbers = sorted(int(m.group()) for m in _NUMBER.finditer(text))
+    return sorted(((_telling(text, n), -_outside(numbers, n), k) for k, n in enumerate(_ALL)), reverse=True)
+
+
+def _outside(numbers: list[int], numbering: Numbering) -> int:
+    """How many of ``numbers`` (in order) name no square's number (nor one of a square's
+    two) in ``numbering``."""
+    first, past = numbering.base, numbering.base + _NAMED[numbering.size]
+    return len(numbers) - (bisect_left(numbers, past) - bisect_left(numbers, first))
+
+
+#: How many numbers name a square, or one of its two, by how many name a square.
+_NAMED = {1: 64, 2: 8}
 
 
 def numberings(lines: Sequence[str], *, read: int = 0) -> list[Numbering]:
@@ -269,7 +284,7 @@ def numberings(lines: Sequence[str], *, read: int = 0) -> list[Numbering]:
     most = counted[0][0]
     if most < max(_FEWEST, read / 2) or 2 * most <= len(_ALGEBRAIC.findall(text)):
         return []
-    return [_ALL[k] for count, k in counted[:_MOST] if count >= most * _NEAR_BEST]
+    return [_ALL[k] for count, _, k in counted[:_MOST] if count >= most * _NEAR_BEST]
 
 
 def numbered_texts(lines: Sequence[str], *, read: int = 0) -> list[tuple[Numbering, tuple[str, ...]]]:
