@@ -225,9 +225,9 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1, order: Order = Order
     named once (a lineup), holds none, and neither does a table's row of round headings."""
     out: list[Piece] = []
     rows = _LineupRows()
-    learnt = legend = Legend()
     written = list(enumerate(lines, first_line))
     numbered = _columns_blanked(written)
+    learnt = legend = _key_ahead(written)
     bands = bands_of([text for _, text in numbered], first_line, _round_heading) if order is Order.ACROSS else None
     said = _rounds_said(numbered, bands)
     in_order = order is Order.WRITTEN and bands is None  # (else rounds are not read in the order their headings stand)
@@ -247,6 +247,18 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1, order: Order = Order
         out.extend(found if amend is None else _corrections(out, found, amend, _rejected(text, legend)))
     kept = _under_the_last_heading(_in_voices(out, rows, written), said)
     return kept if bands is None else sorted(kept, key=lambda p: bands.key(p.line, p.column))
+
+
+def _key_ahead(written: list[tuple[int, str]]) -> Legend:
+    """What the key of the lines ``written`` (line numbers with their text) defines,
+    wherever it stands, for every line: a sheet's key at its foot (``Légende : … Av/G/D =
+    avant/gauche/droite``) says what its entries' letters meant from the first."""
+    ahead = Legend()
+    for number, text in written:
+        ahead.learn(text, number)
+    key = Legend()
+    key.update(ahead)
+    return key
 
 
 def _in_voices(out: list[Piece], rows: _LineupRows, written: list[tuple[int, str]]) -> list[Piece]:

@@ -1120,3 +1120,34 @@ def test_property_a_label_that_names_the_tower_is_no_speakers_name(seed: int) ->
     rounds = truth(seed, 3)
     lines = [f"{m.tower.title} tower: {m.direction.name.title()} {m.distance}" for moves in rounds for m in moves if m.tower is not None and m.direction is not None and m.distance]
     assert read("\n".join(lines) + "\n") == played(rounds)
+
+
+#: French colour words (a club's sheet), and the letters its key gives the directions.
+_FRENCH = {"ORANGE": "Orange", "BLUE": "Bleu", "PURPLE": "Violet", "PINK": "Rose", "YELLOW": "Jaune", "RED": "Rouge", "GREEN": "Vert", "BROWN": "Marron"}
+_LETTERS = {Direction.FORWARD: "Av", Direction.LEFT: "G", Direction.RIGHT: "D"}
+
+
+def lettered_sheet(rounds: list[list[Move]], *, key_first: bool) -> str:
+    """``rounds`` as a French club's sheet exported in semicolons, a row a move: its
+    round, its number, the tower, the direction's letter (``Av``, ``G``, ``D``), the
+    distance and the colour landed on (a tower that cannot move: no row); the key to the
+    letters in one definition of three, parted by slashes, at the sheet's head or at its
+    foot."""
+    key = '"Légende : Av/G/D = avant/gauche/droite, vu du joueur";;;;;'
+    rows = ["Manche;Coup;Tour;Dir.;Cases;Arrivée"]
+    for n, moves in enumerate(rounds, 1):
+        rows += [f"{n};{k};{_FRENCH[m.tower.name]};{_LETTERS[m.direction]};{m.distance};{_FRENCH[m.square_colour.name]}" for k, m in enumerate(moves, 1) if m.distance and m.direction in _LETTERS]
+    return "\n".join([key, *rows] if key_first else [*rows, ";;;;;", key]) + "\n"
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), key_first=st.booleans())
+@example(seed=15, key_first=False)
+@example(seed=24, key_first=True)
+def test_property_a_key_at_a_sheets_foot_says_what_its_letters_meant_from_the_first(seed: int, key_first: bool) -> None:
+    """A sheet whose key says its direction letters in one definition parted by slashes
+    (``Av/G/D = avant/gauche/droite``) reads each letter as the key says on every row, the
+    key at its head or at its foot: ``G`` is *gauche*, no green (before session 59 the
+    slashed definition was no key, and a key after the rows taught them nothing)."""
+    rounds = truth(seed, 3)
+    assert read(lettered_sheet(rounds, key_first=key_first)) == played(rounds)

@@ -653,7 +653,7 @@ def legend_in(text: str) -> dict[str, Direction | Colour]:
         said = _one_meaning(m[2])
         if said is not None:
             found[m[1]] = said
-    found = {**_codes(text), **found}  # (codes and definitions on one line: 'Ve verde, Ma marrone. av = avanti dritto')
+    found = {**_codes(text), **_slashed(text), **found}  # (codes and definitions on one line: 'Ve verde, Ma marrone. av = avanti dritto')
     return found if len(found) >= 2 else {}
 
 
@@ -810,6 +810,22 @@ def _one_meaning(words: str) -> Direction | Colour | None:
 def _meaning(tok: Clue) -> Direction | Colour | None:
     """The direction or the colour the token ``tok`` says."""
     return tok.direction if tok.kind == "DIRECTION" else tok.colour
+
+
+#: Letters parted by slashes, then as many meanings so parted (``Av/G/D = avant/gauche/droite``).
+_SLASHED = re.compile(r"(?<![\w/])([^\W\d_]{1,3}(?:/[^\W\d_]{1,3})+)\s*[=:]\s*([^\W\d_]+(?:\s*/\s*[^\W\d_]+)+)")
+
+
+def _slashed(text: str) -> dict[str, Direction | Colour]:
+    """The letters line ``text`` defines in one definition of several, parted by slashes
+    (``Av/G/D = avant/gauche/droite``): each letter the meaning in its place, where as
+    many are said and each says one."""
+    found: dict[str, Direction | Colour] = {}
+    for m in _SLASHED.finditer(text):
+        letters, meanings = m[1].split("/"), [_one_meaning(w) for w in m[2].split("/")]
+        if len(letters) == len(meanings) and None not in meanings:
+            found.update(zip(letters, meanings, strict=True))  # type: ignore[arg-type]
+    return found
 
 
 def _codes(text: str) -> dict[str, Direction | Colour]:
