@@ -617,6 +617,7 @@ def club_page(seed: int, rng: random.Random) -> tuple[str, str]:
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
 @example(seed=7, hand=1)
+@example(seed=7922, hand=385).xfail(raises=AssertionError, reason="known (a random profile run, session 59; the same on 39bd285): an HTML row's comment cell, its headings empty, names a colour read as the entry's landing")
 def test_a_club_pages_tables_count_their_rows_and_comment_in_a_cell_of_their_own(seed: int, hand: int) -> None:
     """A web page's table (:func:`club_page`) is read as a text table is: a cell opens
     where a bar would stand, so each row's number reads as a counter, not a distance,
