@@ -27,6 +27,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from itertools import islice, pairwise
 from types import MappingProxyType
+from typing import cast
 
 from ...diagnostics import Kind
 from ...engine.board import SQUARE_COLOURS, Colour, Direction, Side
@@ -824,7 +825,7 @@ def _slashed(text: str) -> dict[str, Direction | Colour]:
     for m in _SLASHED.finditer(text):
         letters, meanings = m[1].split("/"), [_one_meaning(w) for w in m[2].split("/")]
         if len(letters) == len(meanings) and None not in meanings:
-            found.update(zip(letters, meanings, strict=True))  # type: ignore[arg-type]
+            found.update(zip(letters, cast("list[Direction | Colour]", meanings), strict=True))
     return found
 
 

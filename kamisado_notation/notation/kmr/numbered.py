@@ -251,9 +251,9 @@ def as_read(lines: list[str]) -> list[str]:
 def _counted(text: str) -> list[tuple[int, int, int]]:
     """How many moves each way (by its place in :data:`_ALL`, the last of each triple)
     makes of ``text``'s numbers (:func:`_telling`), the most first, and of two ways that
-    make as many, the one fewer of the text's numbers fall outside of first (less that
-    many: a save's square ``0`` is no square counted from 1); none where it holds no
-    number. Kept for the last few texts: a text read again is asked of by the reading,
+    make as many, first the one fewer of the text's numbers fall outside of
+    (:func:`_outside`: a save's square ``0`` is no square counted from 1); none where it
+    holds no number. Kept for the last few texts: a text read again is asked of by the reading,
     each order it is read in, and ``fix``."""
     if not _NUMBER.search(text):
         return [(0, 0, 0)]
