@@ -231,7 +231,7 @@ def _passes(
             written, notes = again
             found_again = [*corrections, *(_as_first_given(d, earlier) for d in notes)]
             return written, sorted(found_again, key=lambda d: (d.line, d.column)), validate_text(written, path=path), []
-        if not any(d.suggestions for d in report.all_diagnostics()):  # nothing more can be certain
+        if not any(d.suggestions or d.edits for d in report.all_diagnostics()):  # nothing more can be certain (a correction, or edits alone: 'remove them')
             break
     if report is None:  # (a text not validated yet: an app's log written in our notation, with nothing to correct)
         report = validate_text(text, path=path)
