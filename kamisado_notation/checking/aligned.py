@@ -40,6 +40,7 @@ from ..notation.kmr.evidence import (
     signed_sides,
     to_arrow,
     winner_in,
+    word_aside,
 )
 from ..notation.kmr.line_shapes import fill_named, fill_said, fill_stated, heading_fill, line_shape
 from ..notation.kmr.numbered import Numbering, numbered_texts
@@ -968,13 +969,13 @@ def _among_words(clue: Clue, tokens: list[Clue], text: str) -> bool:
     if clue.kind != "DISTANCE" or not text[clue.start : clue.end].isdigit() or not 0 < k < len(tokens) - 1:
         return False
     before, after = tokens[k - 1], tokens[k + 1]
-    return all(t.kind == "ASIDE" and text[t.start : t.end].isalpha() for t in (before, after)) and text[before.end : clue.start] == text[clue.end : after.start] == " "
+    return word_aside(text, before) and word_aside(text, after) and text[before.end : clue.start] == text[clue.end : after.start] == " "
 
 
 def _chatter(found: list[Clue], tokens: list[Clue], text: str) -> bool:
     """Whether line ``text`` (its ``tokens``, the clues ``found`` of them) names a tower
     in a sentence: a colour its one clue, among words set aside (:data:`_CHATTER`)."""
-    return found[0].kind == "COLOUR" and sum(t.kind == "ASIDE" and text[t.start : t.end].isalpha() for t in tokens) >= _CHATTER
+    return found[0].kind == "COLOUR" and sum(word_aside(text, t) for t in tokens) >= _CHATTER
 
 
 def _lands(clue: Clue, text: str) -> bool:

@@ -90,7 +90,7 @@ from .style import entry_style
 from .syntax_errors import quote
 from .tokens import MAX_DIGITS, SQUARES
 
-__all__ = ["Clue", "clues", "definition_alone", "holds_moves", "in_a_sentence", "is_evidence_word", "is_key_line", "legend_in", "names_in", "players_in", "players_sides", "read_evidence", "side_of_word", "signed_sides", "takes_back", "to_arrow", "winner_in"]
+__all__ = ["Clue", "clues", "definition_alone", "holds_moves", "in_a_sentence", "is_evidence_word", "is_key_line", "legend_in", "names_in", "players_in", "players_sides", "read_evidence", "side_of_word", "signed_sides", "takes_back", "to_arrow", "winner_in", "word_aside"]
 
 #: The tokens of a line, in the order tried: text struck out, markup tags and entities
 #: (and a style sheet's colour codes, ``#f08cb5``),
@@ -1337,6 +1337,57 @@ _FIELD_NAME = re.compile(r"(?<![^\s\[(,;|])[^\W\d_]{1,5}(?==\S)")
 _FILES_IN_ORDER = re.compile(r"(?<![^\W\d_])a(?:[^\w\n]+b[^\w\n]+c[^\w\n]+d[^\w\n]+e[^\w\n]+f[^\w\n]+g[^\w\n]+h)(?![^\W\d_])", re.IGNORECASE)
 
 
+#: A table's cell boundary (a bar, a tab).
+_CELL_BOUND = re.compile(r"[|\t]")
+#: The words set aside that make a table's cell a sentence, no move (``the Blue tower
+#: goes straight home!``): more of them than its clues, as many as this at least.
+_CELL_WORDS = 3
+#: The clues that say where a move goes or how far: a cell that holds one is a move's.
+_HOW_FAR = frozenset({"DISTANCE", "SQUARE", "COORDS", "PASS", "BLOCKED", "PUSHED"})
+
+
+def _comment_cell(text: str, tokens: list[Clue]) -> list[Clue]:
+    """``tokens`` of a table's row, those in a cell that holds a sentence set aside where
+    the other cells say a move whole: a comment's column (``| Blue | Forward 4 | the
+    Blue tower goes straight home! |``), whose colour is no landing. A cell is a
+    sentence where it says nothing of how far (:data:`_HOW_FAR`) and holds more words
+    set aside than clues, :data:`_CELL_WORDS` at least; a move's other cells say how it
+    went (:func:`_whole_move`: not ``| różowa | na skos w lewo | 1 |``, whose words
+    are the way it went)."""
+    cells = _sentence_cells(text, tokens)
+    if not cells or not _whole_move([t for t in tokens if not any(a <= t.start < b for a, b in cells)]):
+        return tokens
+    return _set_aside_within(tokens, cells)
+
+
+def _sentence_cells(text: str, tokens: list[Clue]) -> list[tuple[int, int]]:
+    """Where the cells of table row ``text`` (of its ``tokens``) that hold a sentence
+    (:func:`_a_sentence_cell`) start and end."""
+    bounds = [0, *(m.start() for m in _CELL_BOUND.finditer(text)), len(text)]
+    return [(a, b) for a, b in pairwise(bounds) if _a_sentence_cell(text, [t for t in tokens if a <= t.start < b])]
+
+
+def _whole_move(tokens: list[Clue]) -> bool:
+    """Whether ``tokens`` say where a move went: its squares, or a way and a distance."""
+    kinds = {t.kind for t in tokens}
+    return bool(kinds & _SQUARES_SAID) or ("DISTANCE" in kinds and bool(kinds & _WAYS))
+
+
+#: The clues that say a move's squares, and those that say its way.
+_SQUARES_SAID = frozenset({"SQUARE", "COORDS"})
+_WAYS = frozenset({"DIRECTION", "AMBIGUOUS"})
+
+
+def _a_sentence_cell(text: str, cell: list[Clue]) -> bool:
+    """Whether the tokens of a table's ``cell`` are a sentence: none says how far, and
+    more words are set aside than clues, :data:`_CELL_WORDS` at least."""
+    if any(t.kind in _HOW_FAR for t in cell):
+        return False
+    words = sum(word_aside(text, t) for t in cell)
+    clues_said = sum(t.kind != "ASIDE" for t in cell)
+    return words >= _CELL_WORDS and words > clues_said
+
+
 def _fields(text: str, tokens: list[Clue]) -> list[Clue]:
     """``tokens`` less what a log's fields say that is no move's: a score's value
     (``score=B0:G1``, ``pts=1``), a field's name (``dir=R``: ``dir`` no direction), a
@@ -1344,6 +1395,12 @@ def _fields(text: str, tokens: list[Clue]) -> list[Clue]:
     spans = [m.span(1) for m in _SCORE_FIELD.finditer(text)]
     spans += [m.span() for pattern in (_FIELD_NAME, _FILES_IN_ORDER) for m in pattern.finditer(text)]
     return _set_aside_within(tokens, spans)
+
+
+def word_aside(text: str, tok: Clue) -> bool:
+    """Whether token ``tok`` of line ``text`` is a word set aside (letters alone: ``the``,
+    ``tower``), no evidence."""
+    return tok.kind == "ASIDE" and text[tok.start : tok.end].isalpha()
 
 
 def _set_aside_within(tokens: list[Clue], spans: list[tuple[int, int]]) -> list[Clue]:
@@ -1499,7 +1556,7 @@ def _in_prose(text: str, tokens: list[Clue], k: int) -> Clue:
     if tok.kind != "PASS" or k == 0 or k + 1 == len(tokens):
         return tok
     before, after = tokens[k - 1], tokens[k + 1]
-    words = all(t.kind == "ASIDE" and text[t.start : t.end].isalpha() for t in (before, after))
+    words = word_aside(text, before) and word_aside(text, after)
     blanks = text[before.end : tok.start] == " " == text[tok.end : after.start]
     return Clue("ASIDE", tok.start, tok.end) if words and blanks else tok
 
@@ -2101,6 +2158,10 @@ class _Ahead:
         nxt = self.next_index(k)
         return nxt is not None and self.tokens[nxt].kind == "COLOUR" and _LANDS.fullmatch(self.text[g.end : self.tokens[nxt].start]) is not None
 
+    def evidence_between(self, end: int, start: int) -> bool:
+        """Whether a token that is evidence (not set aside, not weak) stands from ``end`` to ``start``."""
+        return any(t.kind != "ASIDE" and not t.weak for t in self.tokens if end <= t.start < start)
+
     def same_cell(self, end: int, start: int, *, comment: bool = False) -> bool:
         """Whether what stands between ``end`` and ``start`` is set aside in the same cell:
         no turn's number, no column's wide gap (``5. -      pass``: the other side's),
@@ -2460,8 +2521,32 @@ class _Line:
         # (a tower left out needs its three other slots: 'right to me' is prose; a tower and
         # a weak word alone, a third: 'your blue has nowhere to go')
         if g is not None and (g.pieces >= 2 + (g.weak or g.tower is None or g.weak_pieces == g.pieces - 1) or g.forced or g.target is not None):
+            self.pass_said_before(g)
             self.entries.append(g)
         self.current = None
+
+    def pass_said_before(self, g: _Entry) -> None:
+        """Where entry ``g`` says its tower stays (``orange h7 h7 0``) and the entry read
+        last is a forfeit's word alone, only text set aside between and no turn's number
+        (an app's row: ``PASS⇥Ana B.⇥gold⇥orange⇥normal⇥h7⇥h7⇥⇥0``), the word says the
+        same forfeit: ``g`` starts there, in its place (one ply, not two)."""
+        last = self.last_entry()
+        if last is None or not _forfeit_word(last) or not self.stays_after(last, g):
+            return
+        if _stands(g):  # (where the blocked tower stands)
+            g.origin, g.distance = g.target, 0
+        g.start = last.start
+        self.entries.pop()
+
+    def stays_after(self, last: _Entry, g: _Entry) -> bool:
+        """Whether ``g``, read after the forfeit's word ``last`` with no evidence between,
+        says a tower stays. A tower and a square alone (``brown⇥normal⇥b7``) says so only
+        in a row of cells, a cell or more between (the player's, the side's):
+        ``5⇥pass⇥Brown b7`` and ``pass   Brown b7`` are two sides' plies, the second
+        landing on b7."""
+        if g.tower is None or self.ahead.evidence_between(last.end, g.start):
+            return False
+        return _stays(g) or (_stands(g) and _CELLS_OF_A_ROW.fullmatch(self.text[last.end : g.start]) is not None)
 
     def forced(self, tok: Clue, k: int = -1) -> None:
         """``pass`` (a forfeit), ``pushed`` (a back-entry), alone or after the tower (token
@@ -2687,7 +2772,7 @@ def in_a_sentence(text: str) -> bool:
     """Whether ``text``, an entry's, holds :data:`_SENTENCE` words or more that say
     nothing of a move (``Niebieski po tej rundzie został sumo (żółty``: Blue became a
     Sumo after this round, Yellow...): read out of a sentence, no move written down."""
-    return sum(c.kind == "ASIDE" and text[c.start : c.end].isalpha() for c in clues(text)) >= _SENTENCE
+    return sum(word_aside(text, c) for c in clues(text)) >= _SENTENCE
 
 
 def to_arrow(written: str) -> bool:
@@ -2710,6 +2795,9 @@ _MARKUP_TO = frozenset(a for a in MARKUP_ARROWS if a.endswith(("rarr;", "rightar
 _GAP = re.compile(r"[\s()\[\],;:]*(?:(?:diagonal(?:ly)?|diag\.?|aslant)[\s,]*)?", re.IGNORECASE)
 #: A gap that parts a row's columns (three blanks or a tab).
 _WIDE = re.compile(r"   |\t")
+#: A cell or more of a delimited row, between two others (``⇥Ana B.⇥gold⇥``, or blanked
+#: where its column repeats on every row): tabs, ``;`` or ``,`` part them.
+_CELLS_OF_A_ROW = re.compile(r"[^\t;,]*(?:[\t;,][^\t;,]*){2,}")
 #: The weak words of a number that are a word before a landing (``left to blue``,
 #: ``left too blue``: no two) where they stand between a direction and a colour.
 _TO_WORDS = frozenset({"to", "too", "for", "fore"})
@@ -2718,6 +2806,11 @@ _TO_WORDS = frozenset({"to", "too", "for", "fore"})
 _LANDS = re.compile(r"[\s,:]*(?:(?:[-=]*>|[\u2190-\u21ff\u27f6\u2794\u279c]|(?:lands?|landed|landing|goes|went|moves|moved|onto|on|to|at)\b)[\s,:]*)+", re.IGNORECASE)
 #: A word or arrow of :data:`_LANDS` that says a landing (not a blank or a comma alone).
 _LANDING_WORD = re.compile(r"(?:[-=]*>|[\u2190-\u21ff\u27f6\u2794\u279c]|\b(?:lands?|landed|onto|on|to)\b)", re.IGNORECASE)
+
+
+def _forfeit_word(g: _Entry) -> bool:
+    """Whether entry ``g`` is a forfeit's word alone (``pass``: no tower)."""
+    return g.forced and g.tower is None and g.distance == 0
 
 
 def _stays(g: _Entry) -> bool:
@@ -2847,11 +2940,16 @@ def _lineup_row(tokens: list[Clue]) -> bool:
     lacks), nothing else of a move between them. A move's two squares are never both on
     a home row."""
     said = [c for c in tokens if c.kind in ("SQUARE", "COLOUR")]
-    ranks = [c.squares[1] // 8 for c in said if c.kind == "SQUARE" and c.squares is not None and c.squares[0] is None]
+    ranks = _ranks_said(said)
     if len(ranks) < _LINEUP_SQUARES or set(ranks) not in ({0}, {7}):
         return False
     colours = sum(a.kind == "SQUARE" and b.kind == "COLOUR" for a, b in pairwise(said))
     return len(said) == len(ranks) + colours and colours >= len(ranks) - 1
+
+
+def _ranks_said(said: list[Clue]) -> list[int]:
+    """The ranks (0 to 7) of the lone squares among the clues ``said``."""
+    return [c.squares[1] // 8 for c in said if c.kind == "SQUARE" and c.squares is not None and c.squares[0] is None]
 
 
 def _row(line: _Line, text: str, number: int) -> tuple[list[Spanned], list[NotationError]]:
@@ -3015,6 +3113,7 @@ _CONTEXT: tuple[tuple[Callable[[str, list[Clue]], bool], Callable[[str, list[Clu
     (lambda text, out: _NEGATION.search(text) is not None, _negation),
     (lambda text, out: _ARTICLE_AFTER.search(text) is not None, _each(_preposition)),
     (_counted("SQUARE"), _each(_before_a_place)),
+    (lambda text, out: _CELL_BOUND.search(text) is not None, _comment_cell),
     (lambda text, out: True, _each(_said_twice)),
     (lambda text, out: True, _each(_points)),
     (lambda text, out: bool(getattr(_LEGEND.get(), "players", ())), _each(_player)),
