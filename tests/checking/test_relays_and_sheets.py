@@ -707,6 +707,76 @@ def test_a_forfeits_word_in_its_rows_type_cell_and_the_tower_that_stays_are_one_
     assert judged(text) == expected(truth), text
 
 
+def escaped_log(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A game server's log in JSON Lines as a program writes it by default (what is not
+    ASCII escaped: ``"Gr\\u00fcn e1\\u2192e4"``): an object a move, its time, the
+    player and the move as the server says it (the tower's word in the club's language,
+    its squares and an arrow between); a line a round's start and end."""
+    truth, rounds = truth_of(seed, rng.choice([1, 3]))
+    lang = rng.choice(["de", "hu", "ro"])
+    arrow, colon = rng.choice(["→", "⇒", "➜"]), rng.choice(["", ":"])  # ('Grün: e1→e4': a word and a colon, inside a string, is no key)
+    out = []
+    for n, rnd in enumerate(rounds, 1):
+        out.append(json.dumps({"ts": 1712914000 + n, "event": "round_start", "round": n, "fill": None if rnd.fill is None else rnd.fill.value}))
+        for m in played(rnd):
+            said = "passe" if m.is_forfeit else f"{m.text('text', lang).split()[0]}{colon} {square_name(m.origin)}{arrow}{square_name(m.target)}"
+            out.append(json.dumps({"ts": 1712914000 + rng.randint(10, 99), "player": {Side.BLACK: "Zoé", Side.GOLD: "Ádám"}[m.side], "text": said}))
+        out.append(json.dumps({"ts": 1712915000 + n, "event": "round_end", "winner": rnd.result.winner.name.lower(), "note": "bien joué ✨"}))
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+def test_a_json_lines_log_that_escapes_what_is_not_ascii_is_read_as_its_words(seed: int, hand: int) -> None:
+    """A JSON Lines log whose strings escape what is not ASCII (:func:`escaped_log`, as
+    Python's and many programs' JSON writers do) is read as the words it escapes: an
+    arrow ``\\u2192`` between two squares, ``Gr\\u00fcn``. Before session 60 the
+    escapes were read as text, and no round was judged (30 of 30 draws failed)."""
+    text, truth = escaped_log(seed, random.Random(hand))
+    assert judged(text) == expected(truth), text
+
+
+#: What players say between the rounds of a chat's export.
+CHAT_LINES = ("gg", "that was close :sweat_smile:", "rematch friday?", "I had no move there lol", "nice one", "brb coffee")
+
+
+def chat_export(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A chat's export in JSON Lines (Slack's, Discord's): an object a message, its
+    user, time, and text; a round typed up in one message of several lines (a heading
+    line, then a move a line: the side's letter, the tower, its squares), the score said
+    after it; other messages chatter. What is not ASCII is escaped, or not."""
+    truth, rounds = truth_of(seed, rng.choice([1, 3, 3]))
+    users, ascii_only = ("U04QK7R2L1M", "U03HB9X0T6D"), rng.random() < 0.5
+
+    def message(text: str, user: int = 0) -> str:
+        return json.dumps({"type": "message", "user": users[user], "text": text, "ts": f"17129{rng.randint(10000, 99999)}.{rng.randint(100000, 999999)}", "team": "T01KAMI5AD0"}, ensure_ascii=ascii_only)
+
+    out = [message("typing up last night's match :writing_hand:\nme gold, Olu black")]
+    score = {Side.BLACK: 0, Side.GOLD: 0}
+    for n, rnd in enumerate(rounds, 1):
+        lines = [f"*R{n}*" + ("" if rnd.fill is None else f" (filled from the {rnd.fill.value})")]
+        for ply, m in enumerate(played(rnd), 1):
+            said = "pass" if m.is_forfeit else f"{m.tower.name.lower()} {square_name(m.origin)}→{square_name(m.target)}"
+            lines.append(f"{ply}. {m.side.name[0]} {said}")
+        score[rnd.result.winner] += rnd.result.points
+        lines.append(f"_{rnd.result.winner.title} takes R{n}_ — {score[Side.GOLD]}-{score[Side.BLACK]}")
+        out.append(message("\n".join(lines)))
+        out += [message(rng.choice(CHAT_LINES), 1) for _ in range(rng.randint(0, 2))]
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+def test_a_chats_export_in_json_lines_reads_each_message_as_its_lines(seed: int, hand: int) -> None:
+    """A chat's export in JSON Lines (:func:`chat_export`), a round typed up in one
+    message of several lines, is read as the text of its messages, each message's lines
+    parted as a JSON document's string's are: its heading, its moves, its score. Before
+    session 60 each object's values were read as an app's event, a message's lines as
+    one, and its rounds went astray."""
+    text, truth = chat_export(seed, random.Random(hand))
+    assert judged(text) == expected(truth), text
+
+
 #: A Spanish voice note's words: colours, the files' names, the ranks.
 ES_COLOURS = ["marrón", "verde", "roja", "amarilla", "rosa", "morada", "azul", "naranja"]
 ES_FILES = {"a": "a", "b": "be", "c": "ce", "d": "de", "e": "e", "f": "efe", "g": "ge", "h": "hache"}

@@ -4,7 +4,10 @@ file are read as the text of its strings, each on its own line (its column kept)
 JSON around them (keys, brackets, numbers) is no text of the record, read as a blank
 line. A file is a JSON document when its first line is a lone ``{`` or ``[`` and its next
 line a quoted key or string: a record of ours never begins so (its braced comments
-close on their line or hold words, not a key)."""
+close on their line or hold words, not a key). A chat's export in JSON Lines (an object a
+line, each a message: who wrote it and what) is read as its messages' words, each on its
+line, a message's lines parted as a string's are; an app's events among them are read
+as their values are."""
 
 from __future__ import annotations
 
@@ -73,7 +76,49 @@ def unwrapped(lines: Iterable[str]) -> Iterable[str]:
     if not head:
         return chain(head, it)
     document = _document(head, it)
+    if document is None and _an_object(head[-1]):  # (JSON Lines: a chat's messages among them, read as their words)
+        return map(_message_line, chain(head, it))
     return document if document is not None else _json_strings(head, it)
+
+
+#: The keys of a chat's message whose string is what a person wrote, and those that
+#: say who wrote it (a message has both).
+_MESSAGE_KEYS = ("text", "body", "content", "message", "msg")
+_WHO_KEYS = ("user", "author", "from", "sender", "username", "user_name")
+
+
+def _an_object(line: str) -> bool:
+    """Whether ``line`` may be a JSON object alone (JSON Lines)."""
+    body = line.strip()
+    return body.startswith('{"') and body.endswith("}")
+
+
+def _message(line: str) -> str | None:
+    """What a person wrote, where ``line`` is a chat export's message in JSON Lines (an
+    object a line, who wrote it under a key of :data:`_WHO_KEYS`, the words under one
+    of :data:`_MESSAGE_KEYS`: ``{"user": "U04…", "text": "*R1*\\n1. B h8→h5\\n2. G
+    d1→d5", …}``); else ``None`` (an app's event, its moves in fields, is read as its
+    values are: ``{"tower": "red", "dir": "fwd", "pass": true}``)."""
+    if not _an_object(line):
+        return None
+    try:
+        value = json.loads(line)
+    except ValueError:
+        return None
+    if not isinstance(value, dict) or not any(k in value for k in _WHO_KEYS):
+        return None
+    return next((value[k] for k in _MESSAGE_KEYS if isinstance(value.get(k), str)), None)
+
+
+def _message_line(line: str) -> str:
+    """A chat export's line (:func:`_message`) as the words of its message, on its line:
+    the message's lines parted by `` ; `` as a JSON document's string's are, its
+    keys, who and when blank; a line that holds no message as it is."""
+    said = _message(line)
+    if said is None:
+        return line
+    body = line.rstrip("\r\n")
+    return " ; ".join(_HEADING.sub(_blank, part) for part in said.strip().splitlines()) + line[len(body) :]
 
 
 def _document(head: list[str], it: Iterator[str]) -> Iterable[str] | None:

@@ -1096,6 +1096,28 @@ _COMMAND = re.compile(r"\\[A-Za-z]")
 _NEWLINE_ESCAPE = re.compile(r"\\[nt](?![a-z])")
 
 
+#: A character escaped in a JSON string (``\\u2192``, an arrow; an emoji as two halves,
+#: ``\\ud83d\\udfeb``), as a program's JSON writer escapes what is not ASCII.
+_UNICODE_ESCAPE = re.compile(r"\\u(d[89ab][0-9a-f]{2})\\u(d[c-f][0-9a-f]{2})|\\u([0-9a-f]{4})", re.IGNORECASE)
+#: A run of text (no blank, no quote) that holds such an escape: ``s\\u00e1rga``.
+_ESCAPED_RUN = re.compile(r"[^\s\"]*\\u[0-9a-f]{4}[^\s\"]*", re.IGNORECASE)
+
+
+def _run_decoded(m: re.Match[str]) -> str:
+    """A run of text (:data:`_ESCAPED_RUN`) with its escapes read as the characters they
+    stand for (``sárga``), blanks after it to its width: the columns after it stay."""
+    run = m.group()
+    decoded = _UNICODE_ESCAPE.sub(_decoded, run)
+    return decoded + " " * (len(run) - len(decoded))
+
+
+def _decoded(m: re.Match[str]) -> str:
+    """A JSON escape (:data:`_UNICODE_ESCAPE`) as the character it stands for."""
+    if m[3] is not None:
+        return chr(int(m[3], 16))
+    return chr(0x10000 + ((int(m[1], 16) - 0xD800) << 10) + (int(m[2], 16) - 0xDC00))
+
+
 def _unescaped(text: str) -> str:
     r"""``text`` with its Markdown escapes read as the marks they escape, each column
     where it was: the backslash is the mark again (``1\.`` a list's ``1..``, ``a8\-a4``
@@ -1113,7 +1135,7 @@ def _tokens(text: str) -> list[Clue]:
     if not text.isascii() and _LOOKALIKE.search(text):
         text = _LOOKALIKE.sub(lambda m: m[1].translate(_LATIN_OF), text)
     if "\\" in text:
-        text = _NEWLINE_ESCAPE.sub("  ", text)  # ('label="Blue\nb8→b2"': a string's line break, two blanks)
+        text = _ESCAPED_RUN.sub(_run_decoded, _NEWLINE_ESCAPE.sub("  ", text))  # ('label="Blue\nb8→b2"': a string's line break, two blanks)
         if "\\" in text and not _COMMAND.search(text):
             text = _unescaped(text)
     out: list[Clue] = []
