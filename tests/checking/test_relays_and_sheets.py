@@ -699,6 +699,7 @@ def scoring_app_rows(seed: int, rng: random.Random) -> tuple[str, str]:
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
 @example(seed=372, hand=0).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 60; not about forfeits): a sumo pushing twice in a row, its second push's squares (green h2 h3) those of the first push's back-entry, which the app leaves out, is read as that back-entry")
+@example(seed=9369, hand=33).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 60; fails on a300611 too): a FORFEIT row after the player's initials ('J. Ortiz'), its square alone ('green normal f5 … 0'), read as a move of green")
 def test_a_forfeits_word_in_its_rows_type_cell_and_the_tower_that_stays_are_one_ply(seed: int, hand: int) -> None:
     """A scoring app's row of a forfeit (:func:`scoring_app_rows`: ``PASS`` in the row's
     type cell, then the player, the blocked tower and the square it stays on, 0 steps)
@@ -1268,6 +1269,7 @@ def bbcode_post(seed: int, rng: random.Random) -> tuple[str, str]:
     raises=AssertionError,
     reason="known (a fresh clone's random profile, session 55; the same on 9053022): a BBCode post of ten rounds, round 8 and those after it not judged, its words fitting more than one reading of the moves",
 )
+@example(seed=630, hand=0).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 60; the same on a300611): an Italian BBCode list whose round starts with Gold's first move, the lineups in a sentence before it")
 def test_both_rows_of_a_lineup_on_one_line_are_no_moves(seed: int, hand: int) -> None:
     """Both home rows said on one line, each square with its tower's colour (``Nero: a8
     rosa, … Oro: a1 blu, …``), are a lineup, not moves: squares of the two home rows one
