@@ -286,26 +286,29 @@ def only_fit(position: Position, entry: Entry) -> Move | None:
     return fits[0] if len(fits) == 1 else None
 
 
-def play_as_written(position: Position, entries: Sequence[Entry], pending: Move | None = None, *, forfeits_left_out: bool = False) -> Iterator[Move]:
+def play_as_written(position: Position, entries: Sequence[Entry], pending: Move | None = None, *, forced_left_out: bool = False) -> Iterator[Move]:
     """Play ``entries`` on ``position`` (in place) while each is a legal move exactly as
     written, yielding each move: the back-entry of a push (``pending``: one is due first)
     is yielded but not played, the engine played it with the push. Stops at the first
     entry that is not, at a ``...``, or when the round is over. With
-    ``forfeits_left_out``, a blocked tower's forfeit the entries do not write (an app
-    that stores none) is played, not yielded, where the next entry is no legal move
-    before it."""
+    ``forced_left_out``, the moves an app that stores only the player's own moves does
+    not write are taken as played where the next entry is no legal move before them: a
+    blocked tower's forfeit (played, not yielded), a push's back-entry (neither: the engine
+    played it with the push, and the entry after is read as written, as the replay
+    reads it)."""
     for entry in entries:
         if position.winner is not None or entry.placeholder:
             return
         if pending is not None:
             back = back_move(pending, position)
-            if not _is_back_entry(entry, back):
-                return
             pending = None
-            yield back
-            continue
+            if _is_back_entry(entry, back):
+                yield back
+                continue
+            if not forced_left_out:
+                return
         step = _written_move(position, entry)
-        if step is None and forfeits_left_out and position.must_forfeit():
+        if step is None and forced_left_out and position.must_forfeit():
             position.apply(position.forfeit_move())
             step = _written_move(position, entry)
         if step is None:

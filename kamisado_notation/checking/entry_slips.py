@@ -213,7 +213,7 @@ class EntrySlips:
         back = back_move(push, state.pos)
         assert back.tower is not None  # (the back-entry moves the farthest pushed tower)
         expected = f"{back.tower.title} Back 1 {back.square_colour.title} ({back.coords()})"
-        if not is_back_entry(entry, back) and self.back_left_out(entry):
+        if not (is_back_entry(entry, back) and entry.tower in (None, back.tower)) and self.back_left_out(entry):
             return self.left_out_back(idx, entry, number, back)
         if not is_back_entry(entry, back):
             state.error(

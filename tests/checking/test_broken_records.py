@@ -178,6 +178,15 @@ def test_push_entry_a_wrong_back_entry_does_not_stop_the_replay() -> None:
     assert len(report.matches) == 1 and report.matches[0].status == "in-progress"
 
 
+def test_push_entry_in_squares_names_the_farthest_pushed_tower() -> None:
+    # The same push, its back-entry in squares with the tower named: pink (the farthest
+    # pushed) is right; yellow (the nearest) is a slip the squares alone do not show.
+    assert validate_text(PUSH.format(back="pink e4-e3")).valid
+    errs = [d for d in validate_text(PUSH.format(back="yellow e4-e3")).all_diagnostics() if d.severity.value == "error"]
+    assert [(d.rule, d.round, d.ply, d.line) for d in errs] == [("push-entry", 1, 2, 5)]
+    assert "yellow is the nearest pushed tower; the back-entry names the farthest, pink" in errs[0].message
+
+
 def test_push_entry_a_missing_back_entry_stops_the_round() -> None:
     text = PUSH.format(back="Red Left 1 Brown")
     d = check(text, "push-entry", 1, 2, "1. Blue Forward 1 Brown", column=29)

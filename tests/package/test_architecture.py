@@ -192,6 +192,22 @@ def test_no_import_cycle() -> None:
         visit(module, [])
 
 
+#: The most lines a class may take (its decorators, docstring and methods): a class
+#: larger than this does more than one thing.
+MOST_LINES_A_CLASS = 400
+
+
+def test_no_class_is_over_400_lines() -> None:
+    sizes = {
+        f"{path.relative_to(PACKAGE)}:{node.name}": node.end_lineno - node.lineno + 1
+        for path in sorted(PACKAGE.rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ClassDef) and node.end_lineno is not None
+    }
+    assert sizes and max(sizes.values()) > 100  # (the count sees the classes)
+    assert {name: n for name, n in sizes.items() if n > MOST_LINES_A_CLASS} == {}
+
+
 def test_the_walker_sees_imports_in_function_bodies() -> None:
     # the graph is only as good as this: position.py's lazy imports would count too
     edges = graph()

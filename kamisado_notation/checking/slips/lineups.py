@@ -130,11 +130,12 @@ def _played(end: Position, challenger: Side, rec: RoundRecord, how: Fill) -> tup
     """How many of round ``rec``'s entries replay as written, filled ``how`` from
     ``end`` with ``challenger`` first, up to the first that does not or to the round's
     end (``-1`` when its lineups do not hold), and whether the round ended there. A
-    blocked tower's forfeit left out is played, as the replay plays it (M6)."""
+    blocked tower's forfeit or a push's back-entry left out is played, as the replay
+    plays it (M6, S3)."""
     position = fill(end, how, challenger=challenger)
     if rec.lineups and check_lineups(rec, how, position, 0):
         return -1, False
-    count = sum(1 for _move in play_as_written(position, [e for e in rec.entries if not e.placeholder], forfeits_left_out=True))
+    count = sum(1 for _move in play_as_written(position, [e for e in rec.entries if not e.placeholder], forced_left_out=True))
     return count, position.winner is not None
 
 

@@ -80,9 +80,9 @@ def _origin(entry: Entry, back: Move) -> int:
 
 def back_entry_slips(pos: Position, entry: Entry, push: Move, back: Move) -> list[str]:
     """What is wrong in a back-entry, slot by slot."""
-    if entry.is_coords:
-        return [] if (_origin(entry, back), entry.target) == (back.origin, back.target) else [f"not {entry.text}"]
     wrong = _tower_slip(pos, entry, push, back)
+    if entry.is_coords:
+        return wrong if (_origin(entry, back), entry.target) == (back.origin, back.target) else [*wrong, f"not {entry.text}"]
     if entry.distance not in (1, None):  # (not written: a pushed tower goes back one square)
         wrong.append(f"a pushed tower goes back 1 square, not {entry.distance}")
     square = back.square_colour

@@ -29,6 +29,8 @@ _STRING_LINE = re.compile(r'\s*(?:"((?:[^"\\]|\\.)*)"\s*:\s*)?"((?:[^"\\]|\\.)*)
 #: ``"user": "U04AMA"``, ``"real_name": "Ama Owusu"``, whose ``Ama`` is no yellow tower;
 #: ``"client_msg_id"``, ``"avatar_hash"``): the message's own text is under another key.
 _JSON_META = re.compile(r"(?:\w+_)?(?:id|hash|team|user|name|type|subtype|avatar\w*|image\w*|icon\w*|permalink|url)", re.IGNORECASE)
+#: A digit: a ``name`` that holds one names no one (:func:`_says_who_or_when`).
+_DIGIT = re.compile(r"\d")
 #: How many strings back a long string is looked for (a message's parts, each with its
 #: keys, lie within so many), and how long a string must be to count as said twice
 #: (a short one, ``ok``, ``plain``, is said again as often as not).
@@ -561,11 +563,8 @@ def _strings(lines: Iterable[str]) -> Iterator[str]:
         body = line.rstrip("\r\n")
         ending = line[len(body) :]  # (lines given with their endings keep them)
         m = _STRING_LINE.fullmatch(body)
-        if m is None or _says_who_or_when(m[1]):
-            yield ending
-            continue
-        text = _string_text(m[2])
-        if len(text) >= _LONG and text in recent:
+        text = "" if m is None else _string_text(m[2])
+        if m is None or _says_who_or_when(m[1], text) or _said_again(text, recent):
             yield ending
             continue
         recent.append(text)
@@ -583,9 +582,22 @@ def _blank(m: re.Match[str]) -> str:
     return " " * len(m[0])
 
 
-def _says_who_or_when(key: str | None) -> bool:
-    """Whether a string's ``key`` says who or when (:data:`_JSON_META`, :data:`_META`)."""
-    return key is not None and bool(_JSON_META.fullmatch(key) or _META.fullmatch(key))
+def _said_again(text: str, recent: deque[str]) -> bool:
+    """Whether ``text`` is long and one of the ``recent`` strings already (a chat app's
+    message given again as the parts it formats)."""
+    return len(text) >= _LONG and text in recent
+
+
+def _says_who_or_when(key: str | None, text: str) -> bool:
+    """Whether a string's ``key`` says who or when (:data:`_JSON_META`, :data:`_META`).
+    A ``name`` holding a digit names no one: a board app's card or checklist item is
+    its ``name`` (``"name": "Black: orange a8 → f3"``), and a square, a distance or a
+    round's number is in no player's name (``"name": "Ama Owusu"``)."""
+    if key is None:
+        return False
+    if key.casefold() == "name":
+        return _DIGIT.search(text) is None
+    return bool(_JSON_META.fullmatch(key) or _META.fullmatch(key))
 
 
 def _string_text(written: str) -> str:

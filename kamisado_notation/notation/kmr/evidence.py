@@ -434,7 +434,7 @@ class _Entry:
         """Whether the colour ``tok`` (token ``k``) is where this entry lands, after a
         landing's arrow or word, or the tower of a move said first (``straight 4 with Red
         → Blue``); then it is."""
-        self.landing = self.landing or ahead.lands_on(self, tok)
+        self.landing = self.landing or _lands_on(ahead.text, self, tok)
         if not (self.square is None and self.target is None and (self.landing or ahead.tower_before_landing(self, k))):
             return False
         if self.landing:
@@ -1967,6 +1967,64 @@ def _short_letters(square: str) -> bool:
     return letter in "Ff" or (letter in "Bb" and square[1] == "1") or letter in _LEGEND.get()
 
 
+def _alone(text: str, tok: Clue) -> bool:
+    """Whether ``tok`` stands apart: a blank or the line's end on either side."""
+    return text[tok.start - 1 : tok.start].isspace() and text[tok.end : tok.end + 1] in ("", " ", "\t")
+
+
+def _slots_in_one(text: str, tok: Clue) -> bool:
+    """Whether ``tok`` is two slots in one, a whole move but its tower (``Br F6``,
+    ``Bl B1``: Forward 6, Back 1 in the short form; ``Pink 0 Red``: a forfeit)."""
+    return (tok.kind == "SQUARE" and text[tok.start] in "FB") or (tok.kind == "DISTANCE" and tok.number == 0 and not tok.weak)
+
+
+def _arrow_or_to(text: str, tok: Clue) -> bool:
+    """Whether ``tok`` is an arrow (a direction not in letters) or a weak number's word
+    that is a word ``to`` a landing (``to``, ``too``)."""
+    return (tok.kind == "DIRECTION" and not text[tok.start].isalpha()) or (tok.kind == "DISTANCE" and tok.weak)
+
+
+def _squares_of(text: str, g: _Entry, tok: Clue) -> bool:
+    """Whether the move in coordinates ``tok`` is the move of ``g``, whose slots were
+    said in part before it, a cell's bar or a blank apart (``Blue ↘ 6 | b8 → h2``):
+    the squares say the move, its tower said."""
+    gap = text[g.end : tok.start]
+    return tok.kind == "COORDS" and g.square is None and g.target is None and not g.forced and not gap.strip(" |;") and ("|" in gap or len(gap) < 3)
+
+
+def _target_of(text: str, g: _Entry, tok: Clue) -> bool:
+    """Whether the square alone ``tok`` is where ``g`` goes, whose tower and direction
+    were said and no distance, a cell's bar or a short word apart (``Blue back to h4``,
+    ``| modrá | zpět na | h4 |``: a back-entry or a move said with where it ends)."""
+    gap = text[g.end : tok.start].strip(" |;")
+    return tok.kind == "SQUARE" and g.goes_unsaid() and len(gap) < 4
+
+
+def _bracketed_move(text: str, g: _Entry, tok: Clue) -> bool:
+    """Whether the move in coordinates ``tok`` is in brackets right after entry ``g``,
+    whose move was said (``vihreä oikealle 1, keltaiselle (b1–c2)``): it says the same."""
+    return g.said_in_slots() and tok.kind == "COORDS" and text[g.end : tok.start].strip(" ,;:") in ("(", "[")
+
+
+def _lands_on(text: str, g: _Entry, tok: Clue) -> bool:
+    """Whether the colour ``tok`` is where entry ``g``, a tower said alone, lands: only
+    words of landing stand between them (``Red lands on Blue``); the rest is the
+    replay's."""
+    between = text[g.end : tok.start]
+    return _only_tower(g) and _LANDS.fullmatch(between) is not None and _LANDING_WORD.search(between) is not None
+
+
+def _forced_next(g: _Entry, later: list[str]) -> bool:
+    """Whether a colour that ``blocked`` or a push word follows (``later``: the kinds
+    of the evidence after it) starts an entry after ``g``: ``Ye L3  Re blocked`` (Red's
+    forfeit; but ``Br 0 Re blocked``, the forfeit's square said twice), ``Pi R1  Re
+    push Ye`` (Red's push; but ``Pu F1 Pu pushes Pu B1 Bl``, the square, and
+    ``Orange;fwd;1;blue;"SUMO PUSH!"``, the square and a note that the move pushed)."""
+    if later[0] == "BLOCKED":
+        return bool(g.distance) or g.forced  # (a forfeit said already: the next tower's)
+    return any(x != "PUSH" for x in later) and not (later[1:2] == ["COLOUR"] and len(later) == 3 and later[2] in _AFTER_TOWER)
+
+
 class _Ahead:
     """A line's tokens and what stands around a token: the look-ahead by which the
     reading of the line (:class:`_Line`) decides what a token is. It reads nothing into
@@ -1977,10 +2035,6 @@ class _Ahead:
     def __init__(self, text: str, tokens: list[Clue]) -> None:
         self.text, self.tokens = text, tokens
 
-    def alone(self, tok: Clue) -> bool:
-        """Whether ``tok`` stands apart: a blank or the line's end on either side."""
-        return self.text[tok.start - 1 : tok.start].isspace() and self.text[tok.end : tok.end + 1] in ("", " ", "\t")
-
     def after(self, k: int) -> Iterator[Clue]:
         """The tokens after token ``k``, in order (no copy of the rest of the line)."""
         tokens = self.tokens
@@ -1989,6 +2043,15 @@ class _Ahead:
     def next_index(self, k: int, skipped: tuple[str, ...] = ("ASIDE",)) -> int | None:
         """The index of the first token after ``k`` of a kind not ``skipped``, if any."""
         return next((j for j in range(k + 1, len(self.tokens)) if self.tokens[j].kind not in skipped), None)
+
+    def evidence_before(self, k: int) -> Iterator[Clue]:
+        """The tokens before ``k`` that are evidence (set-aside text skipped), nearest first."""
+        return (t for t in reversed(self.tokens[:k]) if t.kind not in ("ASIDE", "DASH"))
+
+    def tower_after_forfeit(self, k: int) -> bool:
+        """Whether the evidence before token ``k`` is a tower after a forfeit's word (an
+        app's ``FORFEIT⇥J. Ortiz⇥green⇥normal⇥f5``)."""
+        return [t.kind for t in islice(self.evidence_before(k), 2)] == ["COLOUR", "PASS"]
 
     def next_kind(self, k: int) -> str | None:
         """The kind of the next evidence token after ``k`` (set-aside text skipped)."""
@@ -2003,7 +2066,7 @@ class _Ahead:
             return True
         later = list(islice((t.kind for t in self.after(k) if t.kind not in ("ASIDE", "DASH")), 3))  # (three at most: linear)
         if later[:1] in (["BLOCKED"], ["PUSH"]):
-            return self.forced_next(g, later)
+            return _forced_next(g, later)
         if not self.move_follows(k):
             return False
         if not g.moved():  # ('Pu pushed  Bl blocked'; a forfeit wants no direction)
@@ -2019,7 +2082,7 @@ class _Ahead:
     def push_word_before(self, k: int) -> bool:
         """Whether the evidence right before token ``k`` is a push said in a word
         (``pushes``, not a mark: ``x``)."""
-        before = next((t for t in reversed(self.tokens[:k]) if t.kind not in ("ASIDE", "DASH")), Clue("ASIDE", 0, 0))
+        before = next(self.evidence_before(k), Clue("ASIDE", 0, 0))
         return before.kind == "PUSH" and before.end - before.start > 1
 
     def move_follows(self, k: int) -> bool:
@@ -2040,17 +2103,6 @@ class _Ahead:
                 return False
         return False
 
-    @staticmethod
-    def forced_next(g: _Entry, later: list[str]) -> bool:
-        """Whether a colour that ``blocked`` or a push word follows (``later``: the kinds
-        of the evidence after it) starts an entry after ``g``: ``Ye L3  Re blocked`` (Red's
-        forfeit; but ``Br 0 Re blocked``, the forfeit's square said twice), ``Pi R1  Re
-        push Ye`` (Red's push; but ``Pu F1 Pu pushes Pu B1 Bl``, the square, and
-        ``Orange;fwd;1;blue;"SUMO PUSH!"``, the square and a note that the move pushed)."""
-        if later[0] == "BLOCKED":
-            return bool(g.distance) or g.forced  # (a forfeit said already: the next tower's)
-        return any(x != "PUSH" for x in later) and not (later[1:2] == ["COLOUR"] and len(later) == 3 and later[2] in _AFTER_TOWER)
-
     def slots_after(self, k: int) -> int:
         """How many slots follow the colour at ``k`` before the next entry starts: weak
         words count only in a table's next column, after a wide gap (``L1``, ``S3``)."""
@@ -2058,18 +2110,13 @@ class _Ahead:
         wide = _WIDE.search(gap) is not None
         slots = 0
         for tok in self.after(k):
-            if not slots and self.whole_move(tok):
+            if not slots and _slots_in_one(self.text, tok):
                 slots += 2
                 continue
             if tok.kind in _ENTRY_STARTS:
                 break
             slots += (tok.kind in ("DIRECTION", "DISTANCE", "AMBIGUOUS") and (wide or not tok.weak)) or tok.compass
         return slots
-
-    def whole_move(self, tok: Clue) -> bool:
-        """Whether ``tok`` is two slots in one, a whole move but its tower (``Br F6``,
-        ``Bl B1``: Forward 6, Back 1 in the short form; ``Pink 0 Red``: a forfeit)."""
-        return (tok.kind == "SQUARE" and self.text[tok.start] in "FB") or (tok.kind == "DISTANCE" and tok.number == 0 and not tok.weak)
 
     def square_follows(self, k: int) -> bool:
         """Whether a lone square follows token ``k`` a blank or a cell's bar apart (``f1
@@ -2153,17 +2200,13 @@ class _Ahead:
         slots (``F1``: Forward 1): a letter of them, not before another square, a word
         of direction or a way to a square (``purple f1 right 2``, ``purple f1 all the
         way to e2``: where it stands, then its move), not after a word or an arrow to it
-        (``→ b7``, ``to b6``), nor where a tower stands (``(f7, blocked)``)."""
+        (``→ b7``, ``to b6``), nor where a tower stands (``(f7, blocked)``, an app's
+        ``FORFEIT⇥J. Ortiz⇥green⇥normal⇥f5``: a forfeit's word, then the tower)."""
         before = self.tokens[k - 1] if k else None
-        to = before is not None and self.arrow_or_to(before)
-        where = self.text[tok.start - 1 : tok.start] == "(" or self.next_kind(k) in ("BLOCKED", "PASS")
+        to = before is not None and _arrow_or_to(self.text, before)
+        where = self.text[tok.start - 1 : tok.start] == "(" or self.next_kind(k) in ("BLOCKED", "PASS") or self.tower_after_forfeit(k)
         short = not self.square_follows(k) and not self.word_direction_follows(k) and not self.goes_to_square(k)
         return _short_letters(self.text[tok.start : tok.end]) and short and not to and not where
-
-    def arrow_or_to(self, tok: Clue) -> bool:
-        """Whether ``tok`` is an arrow (a direction not in letters) or a weak number's word
-        that is a word ``to`` a landing (``to``, ``too``)."""
-        return (tok.kind == "DIRECTION" and not self.text[tok.start].isalpha()) or (tok.kind == "DISTANCE" and tok.weak)
 
     def to_word(self, tok: Clue, k: int) -> bool:
         """Whether the weak distance ``tok`` (token ``k``) is a word to where a move lands,
@@ -2231,25 +2274,6 @@ class _Ahead:
         ``k`` (``six squares to``)."""
         return sum(t.start >= g.end for t in self.tokens[:k]) < _FAR and self.only_aside(g, k)
 
-    def squares_of(self, g: _Entry, tok: Clue) -> bool:
-        """Whether the move in coordinates ``tok`` is the move of ``g``, whose slots were
-        said in part before it, a cell's bar or a blank apart (``Blue ↘ 6 | b8 → h2``):
-        the squares say the move, its tower said."""
-        gap = self.text[g.end : tok.start]
-        return tok.kind == "COORDS" and g.square is None and g.target is None and not g.forced and not gap.strip(" |;") and ("|" in gap or len(gap) < 3)
-
-    def target_of(self, g: _Entry, tok: Clue) -> bool:
-        """Whether the square alone ``tok`` is where ``g`` goes, whose tower and direction
-        were said and no distance, a cell's bar or a short word apart (``Blue back to h4``,
-        ``| modrá | zpět na | h4 |``: a back-entry or a move said with where it ends)."""
-        gap = self.text[g.end : tok.start].strip(" |;")
-        return tok.kind == "SQUARE" and g.goes_unsaid() and len(gap) < 4
-
-    def bracketed_move(self, g: _Entry, tok: Clue) -> bool:
-        """Whether the move in coordinates ``tok`` is in brackets right after entry ``g``,
-        whose move was said (``vihreä oikealle 1, keltaiselle (b1–c2)``): it says the same."""
-        return g.said_in_slots() and tok.kind == "COORDS" and self.text[g.end : tok.start].strip(" ,;:") in ("(", "[")
-
     def goes_to_square(self, k: int) -> bool:
         """Whether words set aside, then a word or an arrow to a square, follow token
         ``k`` (``f1 all the way across to e2``: where a tower stood, then where it went)."""
@@ -2275,13 +2299,6 @@ class _Ahead:
         after = self.tokens[j] if j < len(self.tokens) else None
         return j if after is not None and after.kind == "DIRECTION" and _GAP.fullmatch(self.text[self.tokens[k].end : after.start]) is not None else None
 
-    def lands_on(self, g: _Entry, tok: Clue) -> bool:
-        """Whether the colour ``tok`` is where entry ``g``, a tower said alone, lands: only
-        words of landing stand between them (``Red lands on Blue``); the rest is the
-        replay's."""
-        between = self.text[g.end : tok.start]
-        return _only_tower(g) and _LANDS.fullmatch(between) is not None and _LANDING_WORD.search(between) is not None
-
     def tower_before_landing(self, g: _Entry, k: int) -> bool:
         """Whether the colour at ``k`` is the tower of ``g``, which has its move but no
         tower: a landing's arrow or ``to`` and a colour follow it at once (``straight 4
@@ -2289,7 +2306,7 @@ class _Ahead:
         if g.tower is not None or g.direction is None or g.distance is None or k + 2 >= len(self.tokens):
             return False
         arrow, square = self.tokens[k + 1], self.tokens[k + 2]
-        return self.arrow_or_to(arrow) and square.kind == "COLOUR" and not self.text[self.tokens[k].end : square.start].strip(" \t→->to")
+        return _arrow_or_to(self.text, arrow) and square.kind == "COLOUR" and not self.text[self.tokens[k].end : square.start].strip(" \t→->to")
 
     def word_before(self, k: int) -> bool:
         """Whether token ``k`` stands a blank before a square or a colour, or before an
@@ -2346,7 +2363,7 @@ class _Ahead:
         """Whether ``g`` is the tower of the move in squares ``tok``: a tower alone, or
         one whose slots the squares say again (``Red d8-d4``: the colour says the same). A
         push word after the tower is what the tower is, not a slot (``Purple (sumo) a8 → c6``)."""
-        return g is not None and g.tower is not None and (g.pieces - g.push == 1 or self.squares_of(g, tok) or self.target_of(g, tok))
+        return g is not None and g.tower is not None and (g.pieces - g.push == 1 or _squares_of(self.text, g, tok) or _target_of(self.text, g, tok))
 
     def goes_on(self, g: _Entry, last: int) -> bool:
         """Whether entry ``g`` goes on after its squares (token ``last``): a direction
@@ -2363,6 +2380,42 @@ class _Ahead:
         next column (a column's gap before it): the other side's forfeit."""
         rest = self.tokens[k + 1 :]
         return len(rest) == 1 and rest[0].kind == "DASH" and _WIDE.search(self.text, self.tokens[k].end, rest[0].start) is not None
+
+    def stays_after(self, last: _Entry, g: _Entry) -> bool:
+        """Whether ``g``, read after the forfeit's word ``last`` with no evidence between,
+        says a tower stays. A tower and a square alone (``brown⇥normal⇥b7``) says so only
+        in a row of cells, a cell or more between (the player's, the side's):
+        ``5⇥pass⇥Brown b7`` and ``pass   Brown b7`` are two sides' plies, the second
+        landing on b7."""
+        if g.tower is None or self.evidence_between(last.end, g.start):
+            return False
+        return _stays(g) or (_stands(g) and _CELLS_OF_A_ROW.fullmatch(self.text[last.end : g.start]) is not None)
+
+    def colour_of(self, g: _Entry, tok: Clue, k: int) -> bool:
+        """Whether the colour ``tok`` (token ``k``) is read into entry ``g`` other than as
+        its square after its move, or is nothing: a pushed tower said after ``pushed``
+        (``pushed: green back to yellow``), a colour said again (:meth:`_Entry.colour_said`),
+        where a landing's arrow or word said it lands (its square), the tower of a move
+        said first (``straight 4 with Red → Blue``), a weak word before a square or a
+        colour (``blocked on f7``, ``lands on yellow``: no colour)."""
+        if g.pushed_tower(tok, k, self) or g.colour_said(tok, k, self) or g.landing_colour(tok, k, self):
+            return True
+        return tok.weak and self.word_before(k)
+
+    def direction_said(self, g: _Entry, tok: Clue, k: int) -> bool:
+        """Whether the direction ``tok`` (token ``k``) says what entry ``g`` has, and is
+        read into it: an arrow after the move says where it lands (``→ red``, also where
+        the direction is not read; not one a distance follows, the next entry's: ``Blu ↑2 ?
+        ? ↖1 Yel``), a direction said twice
+        (``straight ahead``), the word after a weak one (``dir: forward``)."""
+        if g.distance is None:
+            return g.direction_repeated(tok)
+        if self.text[tok.start].isalpha():
+            return False
+        # (after the distance, an arrow a colour follows says where it lands, whatever the direction: 'Rot li 2 → Orange')
+        said = (g.direction is not None or (k >= 0 and self.next_kind(k) == "COLOUR")) and (k < 0 or self.next_kind(k) != "DISTANCE")
+        g.landing = said and k >= 0 and self.next_kind(k) == "COLOUR"
+        return said
 
 
 class _Line:
@@ -2433,7 +2486,7 @@ class _Line:
         sides'; ``4. -``: a round's last entry), is a forfeit; elsewhere it is a list's or a line's, and set aside
         (after a row's entry, it ends the line or its column: ``de ano — inscrições``, prose in a
         newsletter's other column, holds none)."""
-        if (self.second_column_dash(tok, k) or self.first_column_dash(k)) and self.ahead.alone(tok):
+        if (self.second_column_dash(tok, k) or self.first_column_dash(k)) and _alone(self.text, tok):
             self.forced(Clue("PASS", tok.start, tok.end))
 
     def second_column_dash(self, tok: Clue, k: int) -> bool:
@@ -2553,22 +2606,12 @@ class _Line:
         (an app's row: ``PASS⇥Ana B.⇥gold⇥orange⇥normal⇥h7⇥h7⇥⇥0``), the word says the
         same forfeit: ``g`` starts there, in its place (one ply, not two)."""
         last = self.last_entry()
-        if last is None or not _forfeit_word(last) or not self.stays_after(last, g):
+        if last is None or not _forfeit_word(last) or not self.ahead.stays_after(last, g):
             return
         if _stands(g):  # (where the blocked tower stands)
             g.origin, g.distance = g.target, 0
         g.start = last.start
         self.entries.pop()
-
-    def stays_after(self, last: _Entry, g: _Entry) -> bool:
-        """Whether ``g``, read after the forfeit's word ``last`` with no evidence between,
-        says a tower stays. A tower and a square alone (``brown⇥normal⇥b7``) says so only
-        in a row of cells, a cell or more between (the player's, the side's):
-        ``5⇥pass⇥Brown b7`` and ``pass   Brown b7`` are two sides' plies, the second
-        landing on b7."""
-        if g.tower is None or self.ahead.evidence_between(last.end, g.start):
-            return False
-        return _stays(g) or (_stands(g) and _CELLS_OF_A_ROW.fullmatch(self.text[last.end : g.start]) is not None)
 
     def forced(self, tok: Clue, k: int = -1) -> None:
         """``pass`` (a forfeit), ``pushed`` (a back-entry), alone or after the tower (token
@@ -2678,7 +2721,7 @@ class _Line:
         read into it: where a blocked tower stands (``Brown 0  h2 h2``, ``blocked on
         d2``), where a pushed one went (``pushed back d2->d3``), the from and to of a move
         its slots said (``Yellow L 2  e8 g6``)."""
-        if g.where_forced(tok) or self.ahead.bracketed_move(g, tok):
+        if g.where_forced(tok) or _bracketed_move(self.text, g, tok):
             g.end = tok.end
             return True
         complete = g.said_in_slots() and g.square is None
@@ -2692,7 +2735,7 @@ class _Line:
     def colour(self, tok: Clue, k: int) -> None:
         """A colour: the tower of a new entry, or the square of the one being read."""
         g = self.current
-        if (g is not None and self.colour_of(g, tok, k)) or (g is None and self.tower_in_brackets(tok)):
+        if (g is not None and self.ahead.colour_of(g, tok, k)) or (g is None and self.tower_in_brackets(tok)):
             return
         if g is not None and self.ahead.starts_entry(g, k):
             self.close()
@@ -2719,17 +2762,6 @@ class _Line:
         before.tower, before.end, before.pieces = tok.colour, tok.end, before.pieces + 1
         self.current = before
         return True
-
-    def colour_of(self, g: _Entry, tok: Clue, k: int) -> bool:
-        """Whether the colour ``tok`` (token ``k``) is read into entry ``g`` other than as
-        its square after its move, or is nothing: a pushed tower said after ``pushed``
-        (``pushed: green back to yellow``), a colour said again (:meth:`_Entry.colour_said`),
-        where a landing's arrow or word said it lands (its square), the tower of a move
-        said first (``straight 4 with Red → Blue``), a weak word before a square or a
-        colour (``blocked on f7``, ``lands on yellow``: no colour)."""
-        if g.pushed_tower(tok, k, self.ahead) or g.colour_said(tok, k, self.ahead) or g.landing_colour(tok, k, self.ahead):
-            return True
-        return tok.weak and self.ahead.word_before(k)
 
     def slot(self, tok: Clue, k: int = -1) -> None:
         """A direction or a distance (token ``k``, when it is one of the line's)."""
@@ -2762,28 +2794,13 @@ class _Line:
         if g.back_said(tok):
             g.end = tok.end
             return True
-        if tok.kind == "DIRECTION" and self.direction_said(g, tok, k):
+        if tok.kind == "DIRECTION" and self.ahead.direction_said(g, tok, k):
             return True
         if tok.weak and k >= 0 and self.ahead.far(g, k):
             self.close()  # ('café my friend Tomasz and I played a single round, first to one point': prose)
             return True
         return g.said_again(tok)
 
-
-    def direction_said(self, g: _Entry, tok: Clue, k: int) -> bool:
-        """Whether the direction ``tok`` (token ``k``) says what entry ``g`` has, and is
-        read into it: an arrow after the move says where it lands (``→ red``, also where
-        the direction is not read; not one a distance follows, the next entry's: ``Blu ↑2 ?
-        ? ↖1 Yel``), a direction said twice
-        (``straight ahead``), the word after a weak one (``dir: forward``)."""
-        if g.distance is None:
-            return g.direction_repeated(tok)
-        if self.text[tok.start].isalpha():
-            return False
-        # (after the distance, an arrow a colour follows says where it lands, whatever the direction: 'Rot li 2 → Orange')
-        said = (g.direction is not None or (k >= 0 and self.ahead.next_kind(k) == "COLOUR")) and (k < 0 or self.ahead.next_kind(k) != "DISTANCE")
-        g.landing = said and k >= 0 and self.ahead.next_kind(k) == "COLOUR"
-        return said
 
 
 #: How many words that are no evidence make a text read by its evidence a sentence.
