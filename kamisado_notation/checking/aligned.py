@@ -45,7 +45,7 @@ from ..notation.kmr.evidence import (
 from ..notation.kmr.line_shapes import fill_named, fill_said, fill_stated, heading_fill, line_shape
 from ..notation.kmr.numbered import Numbering, numbered_texts
 from ..notation.kmr.slow_tiers import Legend, heading, json_object, json_values
-from ..notation.record import RoundRecord
+from ..notation.record import HEADER_NAME, RoundRecord
 from ..notation.vocabulary import BETWEEN_SQUARES, SIDE_WORDS, normalise
 from .correct import back_move, playable
 from .side_by_side import Bands, bands_of
@@ -468,11 +468,17 @@ _WORDS = re.compile(r"[^\W\d_]+")
 def _no_moves(text: str, number: int, *, known: bool, said: Mapping[int, int | None], start: int | None) -> bool:
     """Whether line ``number``, ``text``, holds no move: it stands above round 1's
     heading (line ``start``: the record's preamble), or is a key to the signs
-    (``known``: it taught the legend) or an example of them, or a round's heading (its
-    round ``said`` ``None``)."""
+    (``known``: it taught the legend) or an example of them, a round's heading (its
+    round ``said`` ``None``), or a header's tag and value (:data:`_TAG_PAIR`)."""
     if start is not None and number < start:
         return True
-    return (known and not holds_moves(text)) or is_key_line(text) or said.get(number, 0) is None
+    return (known and not holds_moves(text)) or is_key_line(text) or said.get(number, 0) is None or _TAG_PAIR.fullmatch(text) is not None
+
+
+#: A header's line, a tag and its quoted value (``[MatchScore "Gold 4 - Black 1"]``: a
+#: chess program's record of each round, its tags between them): what it says is of the
+#: record, no move.
+_TAG_PAIR = re.compile(rf'\s*\[\s*{HEADER_NAME}\s+"[^"\n]*"\s*\]\s*')
 
 
 def _learn(learnt: Legend, legend: Legend, text: str, number: int) -> tuple[bool, Legend]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..diagnostics import ERROR, WARNING, Diagnostic, Edit, Kind, RewriteLine, compose
+from ..diagnostics import ERROR, WARNING, Diagnostic, Edit, Kind, RewriteLine, compose, read_by_evidence
 from ..engine.board import Colour, Side
 from ..engine.match import HOME_SQUARES, Fill, Match, RoundEnd, RoundResult, fill, place_ring
 from ..engine.position import Position, Tower
@@ -282,10 +282,12 @@ class RoundStarts:
     def fill_word(self, game: Match, rec: RoundRecord, i: int, how: Fill, words: str, edit: RewriteLine) -> None:
         """Round ``i``, whose line names no fill, filled ``how`` as its lineups and first
         entries say (``words``): an error, a warning where the round's heading is in
-        another shape (``Game 2``: the fill is the replay's to tell) or says its fill in
-        prose; ``edit`` writes the word."""
+        another shape (``Game 2``: the fill is the replay's to tell), where the match is
+        read by its evidence (not written in the notation: an app's ``<round
+        number="2">``), or where it says its fill in prose; ``edit`` writes the word."""
         message = _no_fill_word(game, rec, i)
-        shaped = any(d.kind is Kind.ROUND_LINE and d.line == rec.line for d in self.state.match.errors)
+        errors = self.state.match.errors
+        shaped = read_by_evidence(errors) or any(d.kind is Kind.ROUND_LINE and d.line == rec.line for d in errors)
         prose = _fill_in_prose(rec, how)
         if prose is not None:  # (said in words before the round's first entry, as the moves have it)
             message = f"round {rec.number} says its fill in prose ({prose!r}), not on its Round line"

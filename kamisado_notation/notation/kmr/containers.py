@@ -232,7 +232,7 @@ def _json_strings(head: list[str], it: Iterator[str]) -> Iterable[str]:
     """The text of a JSON document's strings where the lines are one (:data:`_OPENS`,
     more such lines maybe, then a quoted key or string), else the lines themselves."""
     if not _OPENS.fullmatch(head[-1]):
-        return chain(head, it)
+        return _tables(chain(head, it))
     second = next(it, None)
     while second is not None and _OPENS.fullmatch(second):  # (an array of objects: '[', '{')
         head.append(second)
@@ -241,8 +241,83 @@ def _json_strings(head: list[str], it: Iterator[str]) -> Iterable[str]:
         return head
     head.append(second)
     if not _QUOTED.match(second):
-        return chain(head, it)
+        return _tables(chain(head, it))
     return _strings(chain(head, it))
+
+
+#: A TOML array of tables' header (``[[rounds.moves]]``): a record's fields follow, a
+#: ``key = value`` a line.
+_TABLE_HEADER = re.compile(r"\s*\[\[[^\[\]]+\]\]\s*(?:#.*)?")
+#: A value that is no container: a string, a number, a word (``true``, ``pink``).
+_SCALAR_VALUE = r"""(?:"[^"]*"|'[^']*'|[-\w.+:]+)"""
+#: A TOML ``key = value`` line; a YAML mapping's ``key: value`` line.
+_KEY_VALUE = re.compile(rf"\s*[\w.-]+\s*=\s*{_SCALAR_VALUE}\s*(?:#.*)?")
+_YAML_FIELD = re.compile(rf"(\s*)[\w.-]+:\s+{_SCALAR_VALUE}\s*(?:#.*)?")
+#: A YAML list's item that opens a mapping (``- side: black``).
+_YAML_ITEM = re.compile(rf"(\s*)- [\w.-]+:\s+{_SCALAR_VALUE}\s*(?:#.*)?")
+
+
+def _tables(lines: Iterable[str]) -> Iterator[str]:
+    """``lines``, where a record's fields stand one a line (a TOML array of tables'
+    header, :data:`_TABLE_HEADER`, then ``tower = "pink"`` / ``from = "e1"`` / ``to =
+    "e2"``; a YAML list's item, ``- tower: pink`` / ``  from: e1`` / ``  to: e2``),
+    those fields as one line, an inline table's or a flow mapping's (``{ tower = "pink",
+    from = "e1", to = "e2" }``), on the first field's line, the others blank: one
+    record, as a row's cells are. Other lines as they are."""
+    record: _Record | None = None
+    for line in lines:
+        if record is None and "[[" not in line and "- " not in line:  # (most lines: the reader's hot loop reads through here)
+            yield line
+            continue
+        body = line.rstrip("\r\n")
+        if record is not None and record.takes(body):
+            record.fields.append(line)
+            continue
+        if record is not None:
+            yield from record.lines()
+        record = _Record.opened(body, line)
+        if record is None or not record.fields:  # (a YAML item's line is its first field)
+            yield line
+    if record is not None:
+        yield from record.lines()
+
+
+class _Record:
+    """A record's fields a line (:func:`_tables`): TOML's after a header (``=``), or a
+    YAML item's, indented past its dash (``:``)."""
+
+    __slots__ = ("fields", "indent")
+
+    def __init__(self, indent: int | None, fields: list[str]) -> None:
+        self.indent, self.fields = indent, fields  # (indent: a YAML item's dash; None: TOML)
+
+    @classmethod
+    def opened(cls, body: str, line: str) -> _Record | None:
+        """The record ``line`` opens (its fields so far: none after a TOML header, the
+        item's first for YAML), or ``None``."""
+        if body.lstrip().startswith("[[") and _TABLE_HEADER.fullmatch(body):
+            return cls(None, [])
+        m = _YAML_ITEM.fullmatch(body) if "- " in body else None
+        return cls(len(m[1]), [line]) if m is not None else None
+
+    def takes(self, body: str) -> bool:
+        """Whether ``body`` is one more field of the record."""
+        if self.indent is None:
+            return _KEY_VALUE.fullmatch(body) is not None
+        m = _YAML_FIELD.fullmatch(body)
+        return m is not None and len(m[1]) > self.indent
+
+    def lines(self) -> Iterator[str]:
+        """The record's lines: its fields as one line on the first (the others blank,
+        their endings kept) where they are two at least, else as they are; a TOML
+        record's header before them."""
+        fields = self.fields
+        if len(fields) < 2:
+            yield from fields
+            return
+        dash = "- " if self.indent is not None else ""
+        said = ", ".join(f.strip().removeprefix("- ") for f in fields)
+        yield from _on_first_line(fields[0], dash + "{ " + said + " }", [f[len(f.rstrip("\r\n")) :] for f in fields])
 
 
 def _to_text(head: list[str], it: Iterator[str]) -> None:
@@ -261,7 +336,7 @@ def _xml(head: list[str], it: Iterator[str]) -> Iterable[str]:
         return _web_page(chain(head, it))
     from html import unescape  # (its entities' table: only for an XML document, once)
 
-    return (_xml_text(line, unescape) for line in chain(head, it))
+    return _fields_joined(((line.rstrip("\r\n"), _xml_text(line, unescape)) for line in chain(head, it)), _XML_RECORD)
 
 
 #: Where a web page's style sheet or script opens or closes: their text is no one's words
@@ -551,13 +626,18 @@ def _decoded(lines: Iterable[str], charset: str) -> Iterator[str]:
         yield "".join(joined)
 
 
-def _strings(lines: Iterable[str]) -> Iterator[str]:
+def _strings(lines: Iterable[str]) -> Iterable[str]:
     """Each line's string, decoded, at its column (one string of several lines read as
     one line, its lines parted by `` ; ``); a line with none, or whose key says who or
     when (:data:`_JSON_META`, :data:`_META`), blank (a line's ending,
     where it is given one, kept). A long string that one of the last few strings said
     already is the same text given twice (a chat app's export keeps each message's text
     and, beside it, the same text as the parts it formats): blank, said once."""
+    return _fields_joined(_string_lines(lines), _JSON_RECORD)
+
+
+def _string_lines(lines: Iterable[str]) -> Iterator[tuple[str, str]]:
+    """:func:`_strings`' lines, each with the line it is read from (its ending cut)."""
     recent: deque[str] = deque(maxlen=_RECENT)
     for line in lines:
         body = line.rstrip("\r\n")
@@ -565,10 +645,102 @@ def _strings(lines: Iterable[str]) -> Iterator[str]:
         m = _STRING_LINE.fullmatch(body)
         text = "" if m is None else _string_text(m[2])
         if m is None or _says_who_or_when(m[1], text) or _said_again(text, recent):
-            yield ending
+            yield body, ending
             continue
         recent.append(text)
-        yield " " * m.start(2) + " ; ".join(_HEADING.sub(_blank, part) for part in text.strip("\r\n").splitlines()) + ending
+        yield body, " " * m.start(2) + " ; ".join(_HEADING.sub(_blank, part) for part in text.strip("\r\n").splitlines()) + ending
+
+
+#: A JSON line that opens an object (``{``, ``"move": {``, ``[{``), one that closes it
+#: (``}``, ``},``), and a key's value that is no container (a string, a number, ``true``).
+_OBJECT_OPENS = re.compile(r'\s*(?:"(?:[^"\\]|\\.)*"\s*:\s*)?\[?\s*\{\s*')
+_OBJECT_CLOSES = re.compile(r"\s*\}\s*,?\s*")
+_SCALAR = re.compile(r'\s*"(?:[^"\\]|\\.)*"\s*:\s*(?:"(?:[^"\\]|\\.)*"|[-\w.+]+)\s*,?\s*')
+#: An XML element that opens alone on its line (``<move n="3">``), one that holds a
+#: value alone (``<tower>pink</tower>``, or is a flag: ``<pass/>``), and a closing tag
+#: alone (``</move>``).
+_XML_OPENS = re.compile(r"\s*<[\w:.-]+(?:\s[^<>]*[^/<>])?>\s*")
+_XML_FIELD = re.compile(r"\s*<([\w:.-]+)(?:\s*/>|(?:\s[^<>]*)?>([^<>]*)</\1>)\s*")
+_XML_CLOSES = re.compile(r"\s*</[\w:.-]+>\s*")
+#: A field's value that says its name holds (``<pass>true</pass>``: a forfeit).
+_YES = frozenset({"true", "yes", "1"})
+
+
+def _json_value(_body: str, out: str) -> str:
+    """What a JSON record's field says: its string, as read."""
+    return out.strip()
+
+
+def _xml_value(body: str, out: str) -> str:
+    """What an XML record's field says (``<tower>pink</tower>``): its text, not its
+    element's name (``start``, ``end``: words of their own), but where the text says
+    yes to the name or there is none (``<pass>true</pass>``, ``<pass/>``)."""
+    m = _XML_FIELD.fullmatch(body)
+    if m is None:
+        return out.strip()
+    from html import unescape
+
+    text = "true" if m[2] is None else unescape(m[2]).strip()  # ('<pass/>': the name said)
+    return m[1] if text.lower() in _YES else text
+
+
+#: How a record opens, holds a field, and closes, a line each, and what its field says:
+#: JSON's object, XML's element.
+_RecordShape = tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], Callable[[str, str], str]]
+_JSON_RECORD: _RecordShape = (_OBJECT_OPENS, _SCALAR, _OBJECT_CLOSES, _json_value)
+_XML_RECORD: _RecordShape = (_XML_OPENS, _XML_FIELD, _XML_CLOSES, _xml_value)
+#: The longest field of an object whose fields are read as one line (:func:`_fields_joined`).
+_FIELD = 24
+
+
+def _fields_joined(lines: Iterable[tuple[str, str]], record: _RecordShape) -> Iterator[str]:
+    """``lines`` (each a line of a JSON or an XML document and what is read of it), where
+    a record's fields stand one a line and are all short values (JSON's ``{`` /
+    ``"tower": "pink",`` / ``"from": "e1",`` / ``"to": "e2"`` / ``}``, XML's ``<move>`` /
+    ``<tower>pink</tower>`` / … / ``</move>``: a program's move, indented; ``record``:
+    how a line opens one, holds a field, closes it), what is read of them as one line,
+    on its first field's line (the others blank): one thing, as a row's cells are. A
+    record holding another, or a long string (a message), is read line by line."""
+    opens, field, closes, value = record
+    fields: list[tuple[str, str]] | None = None
+    for body, out in lines:
+        if fields is not None:
+            if field.fullmatch(body):
+                fields.append((body, out))
+                continue
+            yield from _one_line(fields, value) if closes.fullmatch(body) else _outs(fields)
+            fields = None
+        yield out
+        if opens.fullmatch(body):
+            fields = []
+    yield from _outs(fields or [])
+
+
+def _outs(fields: list[tuple[str, str]]) -> list[str]:
+    """What is read of each of ``fields`` (each the line read and what is read of it)."""
+    return [o for _b, o in fields]
+
+
+def _one_line(fields: list[tuple[str, str]], value: Callable[[str, str], str]) -> Iterable[str]:
+    """A record's ``fields`` (each the line read and what is read of it) as what they
+    say (``value``) on one line, the first, where two say something, each a short value
+    on a line of its own; else as they are."""
+    said = [v for v in (value(b, o) for b, o in fields) if v]
+    if len(said) < 2 or not all(map(_a_field, said)):
+        return _outs(fields)
+    return _on_first_line(fields[0][0], " ".join(said), [o[len(o.rstrip("\r\n")) :] for _b, o in fields])
+
+
+def _a_field(said: str) -> bool:
+    """Whether ``said`` is a field's short value, not a message (:data:`_FIELD`)."""
+    return len(said) <= _FIELD and " ; " not in said
+
+
+def _on_first_line(first: str, said: str, endings: list[str]) -> Iterator[str]:
+    """``said`` on a record's first line (``first``: its indentation kept), and the
+    record's other lines blank: ``endings``, each line's ending."""
+    yield first[: len(first) - len(first.lstrip())] + said + endings[0]
+    yield from endings[1:]
 
 
 #: A Markdown heading's marks at a line's start (``# Kamisado night``): a notes app's
@@ -589,11 +761,12 @@ def _said_again(text: str, recent: deque[str]) -> bool:
 
 
 def _says_who_or_when(key: str | None, text: str) -> bool:
-    """Whether a string's ``key`` says who or when (:data:`_JSON_META`, :data:`_META`).
-    A ``name`` holding a digit names no one: a board app's card or checklist item is
+    """Whether a string's ``key`` says who or when (:data:`_JSON_META`, :data:`_META`),
+    where its ``text`` is no square's name (``"src": "e8"``: a program's move, not a
+    page's link). A ``name`` holding a digit names no one: a board app's card or checklist item is
     its ``name`` (``"name": "Black: orange a8 → f3"``), and a square, a distance or a
     round's number is in no player's name (``"name": "Ama Owusu"``)."""
-    if key is None:
+    if key is None or _SQUARE_NAME.fullmatch(text.strip()):  # (a square is said whatever its key: '"src": "e8"')
         return False
     if key.casefold() == "name":
         return _DIGIT.search(text) is None

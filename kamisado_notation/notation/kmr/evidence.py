@@ -163,8 +163,9 @@ _TOKEN = re.compile(
     r"|(?P<comment>(?<![}\w])\{[^{}\n]*\})"
     r"|(?P<date>(?<!\d)\d{1,4}\s?[年년]|(?<!\d)\d{1,2}\s?[月월](?:\s?\d{1,2}\s?[日일])?|(?-i:(?<![\w.])\d{1,2}\.?\s?" + _MONTHS + r"\.?(?=\s*(?:[·•|]|\d{4}))|(?<![\w])" + _MONTHS + r"\.?\s\d{1,2}(?=,|\s*[·•|]|\s\d{4}|$))"
     r"|(?<![\w.])\d{1,2}\.?\s?(?:" + "|".join(sorted(MONTH_WORDS, key=len, reverse=True)) + r")\.?(?=\s\d{4}(?!\d)))"
-    r"|(?P<ident>(?<![\w])(?=\w*\d)[^\W\d_][^\W_]*(?:_[^\W_]+)+(?![\w])|(?<![\w])(?!(?<=:)[^\W\d_]+(?:_[^\W_]+)+:)[^\W\d_]{2,}(?:_[^\W_]+)+(?![\w])|(?<![\w])(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?![\w])|(?<![\w#&])#\d{1,4}(?![\w])|(?<![\w])(?![a-hA-H][1-8](?:[a-hA-H][1-8])+(?![\w]))(?=[^\W_" + _CJK + r"]*\d[^\W\d_" + _CJK + r"]+\d)[^\W_" + _CJK + r"]{5,}(?![\w])|(?<![\w])\d+(?:st|nd|rd|th|ème|eme|er|re|de|ste|[ªº])(?![\w]))"
-    r"|(?P<coords>" + _FREE_BEFORE + r"[a-hA-H][1-8](?:\s?(?:--?|–|—|x|×|:|to|->|=>|>|" + _MARKUP_BETWEEN + "|[" + _RIGHTWARDS + r"])\s?)?[a-hA-H][1-8]" + _FREE_AFTER + ")"
+    r"|(?P<ident>(?<![\w])(?=\w*\d)[^\W\d_][^\W_]*(?:_[^\W_]+)+(?![\w])|(?<![\w])(?!(?<=:)[^\W\d_]+(?:_[^\W_]+)+:)[^\W\d_]{2,}(?:_[^\W_]+)+(?![\w])|(?<![\w])(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?![\w])|(?<![\w#&])#\d{1,4}(?![\w])|(?<![\w])(?![a-hA-H][1-8](?:[xX×]?[a-hA-H][1-8])+(?![\w]))(?=[^\W_" + _CJK + r"]*\d[^\W\d_" + _CJK + r"]+\d)[^\W_" + _CJK + r"]{5,}(?![\w])|(?<![\w])\d+(?:st|nd|rd|th|ème|eme|er|re|de|ste|[ªº])(?![\w]))"
+    r"|(?P<piece>" + _FREE_BEFORE + r"(?-i:[A-Z])(?=[a-h][1-8]\s?(?:--?|–|—|x|×|:|/)\s?[a-h][1-8]" + _FREE_AFTER + "))"  # ('Bd8-e7': a chess player's piece letter, a tower's)
+    r"|(?P<coords>(?:" + _FREE_BEFORE + r"|(?<=" + _FREE_BEFORE + r"(?-i:[A-Z])))[a-hA-H][1-8](?:/|\.\.|~|\s?(?:--?|–|—|x|×|:|to|->|=>|>|" + _MARKUP_BETWEEN + "|[" + _RIGHTWARDS + r"])\s?)?[a-hA-H][1-8]" + _FREE_AFTER + ")"
     r"|(?P<spaced>(?<![a-h][1-8][ ])(?<![\w])[a-h][1-8][ ][a-h][1-8](?![ ][a-h][1-8])(?!\w))"
     r"|(?P<scanned>(?<![\w])(?-i:[a-h][1-8SlIBZ]" + _SCANNED_SEP + r"[a-h][1-8SlIBZ])(?![\w]))"
     r"|(?P<suffixed>" + _FREE_BEFORE + r"[a-hA-H][1-8][-'’:](?-i:[^\W\d_A-Z]{1,4})(?![\w]))"  # ('c4-re', 'h8-ról', 'c4:ään', "c4'e": a case's ending glued to a square)
@@ -1038,6 +1039,7 @@ _GROUPS: dict[str, Callable[[str, re.Match[str]], list[Clue]]] = {
     "struck": lambda text, m: [Clue("STRUCK", m.start(), m.end())],
     "tag": lambda text, m: _named_in_tag(text, m.start(), m.end()) or _bracketed_word(text, m.start(), m.end()) or [_tag(m.group(), m.start(), m.end())],
     "comment": lambda text, m: [Clue("ASIDE" if "\\" in text else "COMMENT", m.start(), m.end())],
+    "piece": lambda text, m: _word(text, m.start(), m.end()),
     "coords": lambda text, m: [_coords(m.group(), m.start(), m.end())],
     "spaced": lambda text, m: [_coords(m.group(), m.start(), m.end())],  # ('!k mv g8 h7': two squares alone, a bot's command)
     "scanned": lambda text, m: [_coords(m.group().translate(_SCANNED), m.start(), m.end())],
