@@ -663,7 +663,7 @@ _XML_OPENS = re.compile(r"\s*<[\w:.-]+(?:\s[^<>]*[^/<>])?>\s*")
 _XML_FIELD = re.compile(r"\s*<([\w:.-]+)(?:\s*/>|(?:\s[^<>]*)?>([^<>]*)</\1>)\s*")
 _XML_CLOSES = re.compile(r"\s*</[\w:.-]+>\s*")
 #: A field's value that says its name holds (``<pass>true</pass>``: a forfeit).
-_YES = frozenset({"true", "yes", "1"})
+_YES = frozenset({"true", "yes"})
 
 
 def _json_value(_body: str, out: str) -> str:
@@ -676,7 +676,7 @@ def _xml_value(body: str, out: str) -> str:
     element's name (``start``, ``end``: words of their own), but where the text says
     yes to the name or there is none (``<pass>true</pass>``, ``<pass/>``)."""
     m = _XML_FIELD.fullmatch(body)
-    if m is None:
+    if m is None or m[1] == "key":  # (a property list's key: a label, read as nothing, :data:`_KEY`)
         return out.strip()
     from html import unescape
 
