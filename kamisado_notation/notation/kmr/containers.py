@@ -16,7 +16,7 @@ import json
 import re
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from itertools import chain
+from itertools import chain, islice
 
 from ..vocabulary import ROUND_WORDS, normalise
 
@@ -232,7 +232,7 @@ def _json_strings(head: list[str], it: Iterator[str]) -> Iterable[str]:
     """The text of a JSON document's strings where the lines are one (:data:`_OPENS`,
     more such lines maybe, then a quoted key or string), else the lines themselves."""
     if not _OPENS.fullmatch(head[-1]):
-        return _tables(chain(head, it))
+        return _tables_ahead(head, it)
     second = next(it, None)
     while second is not None and _OPENS.fullmatch(second):  # (an array of objects: '[', '{')
         head.append(second)
@@ -241,8 +241,23 @@ def _json_strings(head: list[str], it: Iterator[str]) -> Iterable[str]:
         return head
     head.append(second)
     if not _QUOTED.match(second):
-        return _tables(chain(head, it))
+        return _tables_ahead(head, it)
     return _strings(chain(head, it))
+
+
+#: How many lines are looked at for a record's fields one a line (:func:`_tables_ahead`).
+_TABLES_AHEAD = 64
+
+
+def _tables_ahead(head: list[str], it: Iterator[str]) -> Iterable[str]:
+    """The lines of a text (``head``, then ``it``) read by :func:`_tables` where one of its
+    first :data:`_TABLES_AHEAD` lines opens a record of fields one a line (TOML's
+    ``[[rounds.moves]]``, a YAML item ``- side: gold``); else as they are (a record in
+    the notation: the reader's hot loop reads through here)."""
+    head.extend(islice(it, max(0, _TABLES_AHEAD - len(head))))
+    if any(_Record.opened(line.rstrip("\r\n"), line) for line in head):
+        return _tables(chain(head, it))
+    return chain(head, it)
 
 
 #: A TOML array of tables' header (``[[rounds.moves]]``): a record's fields follow, a
@@ -266,7 +281,7 @@ def _tables(lines: Iterable[str]) -> Iterator[str]:
     record, as a row's cells are. Other lines as they are."""
     record: _Record | None = None
     for line in lines:
-        if record is None and "[[" not in line and "- " not in line:  # (most lines: the reader's hot loop reads through here)
+        if record is None and "[[" not in line and "- " not in line:  # (most lines)
             yield line
             continue
         body = line.rstrip("\r\n")
