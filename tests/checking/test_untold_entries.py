@@ -156,6 +156,7 @@ def wrapped_mail(seed: int, rng: random.Random) -> tuple[str, str]:
 @pytest.mark.reads_again
 @settings(max_examples=4, deadline=None)
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=145, hand=0).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 61; the same on e43abae): a wrong winner in a wrapped mail")
 def test_a_wrapped_mail_never_gives_a_wrong_winner(seed: int, hand: int) -> None:
     """A match told in wrapped sentences is never judged with another winner than the truth's."""
     text, truth = wrapped_mail(seed, random.Random(hand))
