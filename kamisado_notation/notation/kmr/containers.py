@@ -332,7 +332,7 @@ class _Record:
             return
         dash = "- " if self.indent is not None else ""
         said = ", ".join(f.strip().removeprefix("- ") for f in fields)
-        yield from _on_first_line(fields[0], dash + "{ " + said + " }", [f[len(f.rstrip("\r\n")) :] for f in fields])
+        yield from _on_first_line(fields[0], dash + "{ " + said + " }", list(map(_ending, fields)))
 
 
 def _to_text(head: list[str], it: Iterator[str]) -> None:
@@ -743,7 +743,7 @@ def _one_line(fields: list[tuple[str, str]], value: Callable[[str, str], str]) -
     said = [v for v in (value(b, o) for b, o in fields) if v]
     if len(said) < 2 or not all(map(_a_field, said)):
         return _outs(fields)
-    return _on_first_line(fields[0][0], " ".join(said), [o[len(o.rstrip("\r\n")) :] for _b, o in fields])
+    return _on_first_line(fields[0][0], " ".join(said), list(map(_ending, _outs(fields))))
 
 
 def _a_field(said: str) -> bool:
