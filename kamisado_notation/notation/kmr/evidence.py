@@ -1215,6 +1215,17 @@ def _spelt_colour(text: str, tok: Clue) -> bool:
     return tok.kind == "COLOUR" and tok.end - tok.start > 2 and text[tok.start : tok.end].isalpha()
 
 
+#: A sentence's end: a full stop, a question or an exclamation mark, a blank after it.
+_SENTENCE_ENDS = re.compile(r"[.!?]\s")
+
+
+def _sentence_ends(text: str, start: int, end: int) -> bool:
+    """Whether a sentence ends in ``text[start:end]`` (``left. Maja moved the orange 4``:
+    the colour after it, a move's slot after the colour, begins the next entry, not
+    where the move before lands)."""
+    return _SENTENCE_ENDS.search(text, start, end) is not None
+
+
 def _sentence_end(text: str, tokens: list[Clue], k: int) -> Clue:
     """Token ``k``, or a distance where it is a number with a full stop right after a
     direction, blanks or a comma between (``Purple, left, 1. Lands on green.``: a
@@ -2073,7 +2084,7 @@ class _Ahead:
             return False
         if not g.moved():  # ('Pu pushed  Bl blocked'; a forfeit wants no direction)
             return True
-        return self.slots_after(k) >= 2 and not self.its_square_follows(k)
+        return (self.slots_after(k) >= 2 or _sentence_ends(self.text, g.end, self.tokens[k].start)) and not self.its_square_follows(k)
 
     def pushed_named(self, g: _Entry, k: int) -> bool:
         """Whether the colour at ``k`` names the tower that ``g``, a push said in a word
