@@ -93,8 +93,8 @@ class Readings:
         (:meth:`aside`), or the replay stops there."""
         state = self.state
         state.untold = self.trial and len(fix.candidates) > 1
-        if going is None:
-            self.aside(idx, entry)  # (raises SetAside where the round replays without it)
+        if going is None:  # (raises SetAside where the round replays without it)
+            self.aside(idx, entry, fits=not all(c.differs for c in fix.candidates))
         state.settled(entry, suggestions, None)
         if going is None:
             state.cut_reached = True
@@ -132,16 +132,18 @@ class Readings:
         """Whether ``trial`` replayed the entries after ``entry`` without an error, to an
         end where a round follows (it must end)."""
         after = (entry.line, entry.column)
-        if trial.rr.stopped or any(d.severity == ERROR and (d.line, d.column) > after for d in trial.diagnostics):
+        if trial.rr.stopped or any(d.severity == ERROR and after < (d.line, d.column) < _run_on(trial) for d in trial.diagnostics):
             return False
         return not (trial.pending is None and self.state.ends and round_result(trial.pos) is None)
 
-    def aside(self, idx: int, entry: Entry) -> None:
+    def aside(self, idx: int, entry: Entry, *, fits: bool = True) -> None:
         """Entry ``idx``, weak evidence that settles no move here (a word or a sign read
-        with slots left out: a dash between two entries, a score, a heading's word):
-        where the round replays without it, as far as any reading must, it is no move;
-        set aside with a warning (:class:`~.round_state.SetAside`)."""
-        if self.trial or not _weak(entry):
+        with slots left out: a dash between two entries, a score, a heading's word), or
+        evidence no legal move fits (``fits`` false: a chat's ``purple to purple`` on the
+        move before, which landed on purple; the moves it may stand for each differ from
+        what it says): where the round replays without it, as far as any reading must, it
+        is no move; set aside with a warning (:class:`~.round_state.SetAside`)."""
+        if self.trial or (fits and not _weak(entry)):
             return
         state = self.state
         trial = self.retry(dict(self.readings), frozenset({*self.asides, idx}))
@@ -163,6 +165,16 @@ class Readings:
 #: How a reading ends the round where the replay of it met an entry that fits several
 #: moves (:meth:`Readings.reading_end`): it cannot tell.
 _UNTOLD: tuple[RoundResult | None, object] = (None, "untold")
+
+
+def _run_on(trial: RoundState) -> tuple[float, float]:
+    """Where the entries of ``trial``'s round run on past its end (the first entry after
+    it: another round's, whose ``Round`` line was left out, as the replay splits them),
+    else past every entry."""
+    if trial.over is None:
+        return (float("inf"), 0.0)
+    entry = trial.rr.record.entries[trial.over]
+    return (entry.line, entry.column)
 
 
 def _words(entry: Entry, one: str, several: str) -> str:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import codecs
 import json
 import re
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from itertools import chain, islice
 
@@ -31,10 +30,9 @@ _STRING_LINE = re.compile(r'\s*(?:"((?:[^"\\]|\\.)*)"\s*:\s*)?"((?:[^"\\]|\\.)*)
 _JSON_META = re.compile(r"(?:\w+_)?(?:id|hash|team|user|name|type|subtype|avatar\w*|image\w*|icon\w*|permalink|url)", re.IGNORECASE)
 #: A digit: a ``name`` that holds one names no one (:func:`_says_who_or_when`).
 _DIGIT = re.compile(r"\d")
-#: How many strings back a long string is looked for (a message's parts, each with its
-#: keys, lie within so many), and how long a string must be to count as said twice
-#: (a short one, ``ok``, ``plain``, is said again as often as not).
-_RECENT, _LONG = 64, 24
+#: How long a string must be to count as said twice (a short one, ``ok``, ``plain``, is
+#: said again as often as not).
+_LONG = 24
 #: An XML attribute that holds a message's text (``body="…"``, ``text='…'``).
 _TEXT_ATTRIBUTE = re.compile(r"""\b(?:body|text|message|content|msg)\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.IGNORECASE)
 #: A web page's first element after an XML declaration.
@@ -645,24 +643,26 @@ def _strings(lines: Iterable[str]) -> Iterable[str]:
     """Each line's string, decoded, at its column (one string of several lines read as
     one line, its lines parted by `` ; ``); a line with none, or whose key says who or
     when (:data:`_JSON_META`, :data:`_META`), blank (a line's ending,
-    where it is given one, kept). A long string that one of the last few strings said
-    already is the same text given twice (a chat app's export keeps each message's text
-    and, beside it, the same text as the parts it formats): blank, said once."""
+    where it is given one, kept). A long string that the object it stands in, or one
+    around it, said already is the same text given twice (a chat app's export keeps each
+    message's text and, inside it, the same text as the parts it formats): blank, said
+    once (a later message that says the same, a bot's move played again in another round,
+    is said again)."""
     return _fields_joined(_string_lines(lines), _JSON_RECORD)
 
 
 def _string_lines(lines: Iterable[str]) -> Iterator[tuple[str, str]]:
     """:func:`_strings`' lines, each with the line it is read from (its ending cut)."""
-    recent: deque[str] = deque(maxlen=_RECENT)
+    said = _Said()
     for line in lines:
         body = line.rstrip("\r\n")
         ending = line[len(body) :]  # (lines given with their endings keep them)
         m = _STRING_LINE.fullmatch(body)
         text = "" if m is None else _string_text(m[2])
-        if m is None or _says_who_or_when(m[1], text) or _said_again(text, recent):
+        if m is None or _says_who_or_when(m[1], text) or said.again(text):
+            said.nest(body if m is None else "")
             yield body, ending
             continue
-        recent.append(text)
         yield body, " " * m.start(2) + " ; ".join(_HEADING.sub(_blank, part) for part in text.strip("\r\n").splitlines()) + ending
 
 
@@ -769,10 +769,36 @@ def _blank(m: re.Match[str]) -> str:
     return " " * len(m[0])
 
 
-def _said_again(text: str, recent: deque[str]) -> bool:
-    """Whether ``text`` is long and one of the ``recent`` strings already (a chat app's
-    message given again as the parts it formats)."""
-    return len(text) >= _LONG and text in recent
+class _Said:
+    """The long strings each object or array open at a JSON line said (its own, and
+    those around it), for :func:`_string_lines`."""
+
+    def __init__(self) -> None:
+        self.open: list[set[str]] = [set()]
+
+    def again(self, text: str) -> bool:
+        """Whether ``text`` is long and said already in the object it stands in or one
+        around it (a chat app's message given again as the parts it formats); else it is
+        said there now."""
+        if len(text) < _LONG:
+            return False
+        if any(text in said for said in self.open):
+            return True
+        self.open[-1].add(text)
+        return False
+
+    def nest(self, line: str) -> None:
+        """The objects and arrays ``line`` opens and closes (outside its strings)."""
+        for mark in _BRACKETS.findall(_QUOTED_TEXT.sub("", line)):
+            if mark in "{[":
+                self.open.append(set())
+            elif len(self.open) > 1:
+                self.open.pop()
+
+
+#: A JSON string, and the marks that open and close an object or an array.
+_QUOTED_TEXT = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKETS = re.compile(r"[{}\[\]]")
 
 
 def _says_who_or_when(key: str | None, text: str) -> bool:

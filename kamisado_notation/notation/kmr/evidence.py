@@ -570,7 +570,7 @@ _DEFINITION = re.compile(
 
 #: A code (a capital and a letter or two) before the word it stands for, in a list of
 #: them (``Az azul · Rs rosa``).
-_CODE_WORD = re.compile(r"(?:^|(?<=[\s·•,;|/]))([A-Z][A-Za-z]{0,2})\s+([^\W\d_]{3,})(?=\s*(?:[·•,;|/]|\.(?:\s|$)|$))")
+_CODE_WORD = re.compile(r"(?:^|(?<=[\s·•,;|/]))([A-Z][A-Za-z]{0,2}|[a-z]{2,3})\s+([^\W\d_]{3,})(?=\s*(?:[·•,;|/]|\.(?:\s|$)|$)|\s{2,})")
 
 #: One definition of a key (``st=straight``, ``P! = sumo push``, ``->X = colour it
 #: landed on``): a short token without digits, ``=``, words.
@@ -1042,7 +1042,7 @@ _GROUPS: dict[str, Callable[[str, re.Match[str]], list[Clue]]] = {
     "piece": lambda text, m: _word(text, m.start(), m.end()),
     "coords": lambda text, m: [_coords(m.group(), m.start(), m.end())],
     "spaced": lambda text, m: [_coords(m.group(), m.start(), m.end())],  # ('!k mv g8 h7': two squares alone, a bot's command)
-    "scanned": lambda text, m: [_coords(m.group().translate(_SCANNED), m.start(), m.end())],
+    "scanned": lambda text, m: _scanned(text, m.start(), m.end()),
     "square": lambda text, m: [Clue("SQUARE", m.start(), m.end(), squares=(None, _square(m.group())))],
     "suffixed": lambda text, m: [Clue("SQUARE", m.start(), m.end(), squares=(None, _square(m.group()[:2])))],  # (its ending is the square's)
     "shortcode": lambda text, m: [_other(SHORTCODES[m.group()[1:-1].casefold()], m.start(), m.end())],
@@ -1888,6 +1888,17 @@ def _bracket(inside: list[Clue], start: int, end: int, *, struck_before: bool) -
     if inside and (struck_before or retract):
         return [Clue("ASIDE" if struck_before else "STRUCK", start, end)]
     return inside
+
+
+def _scanned(text: str, start: int, end: int) -> list[Clue]:
+    """Two squares as a scan's text recognition wrote them (``b1-d4`` as ``bl-d4``); or,
+    where the file's key defines the letters before the dash as a colour (``bl blauw``),
+    that tower and where it went."""
+    code = _LEGEND.get().get(text[start : start + 2])
+    if not isinstance(code, Colour):
+        return [_coords(text[start:end].translate(_SCANNED), start, end)]
+    after = start + 2
+    return [Clue("COLOUR", start, after, colour=code), *(replace(c, start=c.start + after, end=c.end + after) for c in _tokens(text[after:end]))]
 
 
 def _coords(tok: str, start: int, end: int) -> Clue:
