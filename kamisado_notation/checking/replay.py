@@ -35,7 +35,16 @@ from .round_replay import Attempt, RoundReplayer, syntax_cut
 from .round_slips import left_out_round, row_slip, stop_at
 from .round_starts import UNKNOWN_TARGET, RoundStarts, lineup_start
 from .round_state import RoundState
-from .slips.after_end import QUOTED, a_sentence, after_decided, after_end, before, entries_after, set_aside_after_end
+from .slips.after_end import (
+    QUOTED,
+    a_sentence,
+    after_decided,
+    after_end,
+    before,
+    entries_after,
+    recap_end,
+    set_aside_after_end,
+)
 from .slips.headers import format_agrees, header_fixes
 from .slips.lineups import (
     next_round_check,
@@ -332,7 +341,7 @@ class _MatchReplayer:
         if over is None:
             return
         extra = rr.record.entries[over:]
-        if _no_moves(extra, rr, self.state.diags):
+        if _no_moves(extra, rr, self.state.diags) or _recapped(rr, over):
             self.set_aside_after_end(round_state, rr, over)
             return
         last = said[-1].rule if said else None
@@ -515,6 +524,14 @@ def _names_no_move(e: Entry, prose: set[int], played: set[tuple[int, int]]) -> b
     if e.placeholder:
         return False
     return e.unread is not None or (e.line in prose and ((e.origin, e.target) in played or a_sentence(e)))
+
+
+def _recapped(rr: RoundReplay, over: int) -> bool:
+    """Whether the entries of round ``rr`` from ``over`` (the first after its end) on
+    say its moves again, every one in order, and nothing more (:func:`.slips.after_end.
+    recap_end`): a copy of the round, no move."""
+    entries = rr.record.entries
+    return recap_end(entries, over, [p.move for p in rr.plies if p.move is not None and p.index is not None]) == len(entries) > over
 
 
 def _prose_lines(diagnostics: Sequence[Diagnostic]) -> set[int]:

@@ -21,6 +21,7 @@ from .replayed import RoundReplay
 from .round_replay import Attempt
 from .round_state import MissingRound, RoundState
 from .slips import Explanation, Hypothesis, Place, Stop, candidate_words, explain, recogniser, row_off
+from .slips.after_end import recap_end
 from .slips.lineups import new_round_fill
 
 __all__ = ["left_out_round", "row_slip", "stop_at", "unfollowed"]
@@ -272,7 +273,9 @@ def left_out_round(rr: RoundReplay, state: RoundState, match: MatchRecord) -> Mi
     result = round_result(state.pos)
     if not state.over or result is None:
         return None
-    for k in _run_on_starts(rr.record.entries, state.over):
+    entries = rr.record.entries
+    recap = recap_end(entries, state.over, [p.move for p in rr.plies if p.move is not None and p.index is not None])
+    for k in [recap] if recap > state.over and recap < len(entries) else _run_on_starts(entries, state.over):
         split = _split_at_entry(rr, state, match, k, result)
         if split is not None:
             return split

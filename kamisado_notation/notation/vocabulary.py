@@ -1047,7 +1047,7 @@ ROMANCE_OF = frozenset(("de", "di"))
 
 #: Words of a forced entry: a forfeit written alone, a forfeit after the blocked tower, a
 #: back-entry, a push said in words.
-PASS_WORDS = frozenset(normalise(w) for w in ("پاس", "פס", "ผ่าน", "pas", "geçti", "lewat", "ohitus", "пропуск", "pasas", "过", "跳过", "pass", "passes", "passed", "forfeit", "forfeits", "forfeited", "skip", "skips", "skipped", "overgeslagen", "saltado", "sauté", "saltato", "übersprungen", "pominięty", "passe", "paso", "passa", "passt", "kimarad", "passou"))
+PASS_WORDS = frozenset(normalise(w) for w in ("پاس", "פס", "ผ่าน", "pas", "пас", "패스", "パス", "πάσο", "geçti", "lewat", "ohitus", "пропуск", "pasas", "过", "跳过", "pass", "passes", "passed", "forfeit", "forfeits", "forfeited", "skip", "skips", "skipped", "overgeslagen", "saltado", "sauté", "saltato", "übersprungen", "pominięty", "passe", "paso", "passa", "passt", "kimarad", "passou"))
 BLOCKED_WORDS = frozenset(normalise(w) for w in ("محاصر", "محاصرة", "مسدود", "گیر", "گير", "חסום", "חסומה", "תקוע", "תקועה", "फंसा", "फँसा", "फंसी", "अटका", "अटकी", "ติด", "bloke", "sıkıştı", "terblokir", "terhalang", "jumissa", "blockerad", "blokkert", "заблоковано", "заблокована", "blokita", "被堵", "堵住", "blocked", "block", "stuck", "vast", "geblokkeerd", "bloccata", "bloqueado", "bloqué", "bloccato", "blockiert", "blokkolva", "zablokowany", "zablokowana", "zablokowane", "blokovaná", "blokovaný", "blokované", "zablokovaná", "zablokovaný", "zablokované"))
 PUSHED_WORDS = frozenset(normalise(w) for w in ("σπρώχτηκε", "σπρωγμένο", "σπρωγμένος", "itildi", "knuffad", "didorong", "puŝita", "pusxita", "puŝiĝis", "työnnetty", "bị đẩy", "pushed", "geschoben", "zurückgeschoben", "empujado", "poussé", "spinto", "押し戻し", "押し戻され", "被推", "退"))
 PUSH_WORDS = frozenset(normalise(w) for w in (
@@ -1081,6 +1081,9 @@ FILL_WORDS = (
     "wypełnienie", "täyttö", "llenwi", "líonadh", "täitmine", "užpildymas", "popunjavanje", "ompliment", "omplir", "omplert", "doplnenie", "isian",
     "füllt", "gefüllt", "fülle", "remplit", "rellena", "riempie", "riempio", "preenche", "preencho", "preenchi", "refill",
 )
+#: Words for a round or a game written after its number in Chinese, Japanese and
+#: Korean (``第四局``, ``第2回戦``, ``제3국``, ``3局目``, ``4라운드``, ``第3轮``).
+COUNTED_ROUND_WORDS = ("局目", "局", "回戦", "盘", "盤", "국", "판", "回合", "라운드", "ラウンド", "轮", "輪", "게임", "ゲーム")
 ROUND_WORDS = (
     *ROUNDS_AFTER_NUMBER,
     "partia", "hra", "raŭndo", "rauxndo", "raundo", "rownd", "gêm", "babhta", "cluiche", "voor", "raundas", "partija", "igra", "ronda", "pusingan", "partio", "ludo", "kierros", "erä", "omgång", "omgang", "ván", "babak", "putaran", "партія", "гра",

@@ -1651,3 +1651,92 @@ def test_a_chat_exports_remarks_and_moves_relayed_again_read_as_its_match(seed: 
     naming three moves it might be)."""
     text, truth = bot_relay_export(seed, random.Random(hand))
     assert judged(text) == expected(truth), text
+
+
+# ---------------------------------------------------------------- a data notebook's tables of moves
+
+#: How a notebook's note after a round's table says who won it (``None``: no note).
+RESULT_NOTES = ["Round {n}: **{winner}** wins{fill}", "**{winner}** won round {n}{fill}", None]
+
+
+def notebook(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A Jupyter notebook (its JSON) that shows each round's moves as a data frame: a code
+    cell whose output holds the table as a page's HTML, a cell a line (``<td>pink</td>``),
+    and as plain text, or one of the two; a forfeit a row with no square it goes to; a
+    markdown note after the round that may say who won it and how the next round was
+    filled (:data:`RESULT_NOTES`). The same moves given twice, a page's table and its
+    plain text, are one round."""
+    truth, rounds = truth_of(seed, rng.choice([1, 3]))
+    shown, note = rng.choice([("text/html", "text/plain"), ("text/plain",), ("text/html",)]), rng.choice(RESULT_NOTES)
+    cells: list[dict[str, Any]] = [{"cell_type": "markdown", "metadata": {}, "source": ["# Kamisado match log\n", "Moves exported from the board app, one data frame a round."]}]
+    for n, rnd in enumerate(rounds, 1):
+        rows = [(k, m.side.name.lower(), m.tower.name.lower(), square_name(m.origin), "" if m.is_forfeit else square_name(m.target)) for k, m in enumerate(played(rnd))]
+        plain = ["   ply   side   tower from   to\n", *(f"{k:>5} {s:>6} {t:>7} {a:>4} {b:>4}\n" for k, s, t, a, b in rows)]
+        html = ['<table border="1" class="dataframe">\n', "  <thead>\n", '    <tr style="text-align: right;">\n', "      <th></th>\n"]
+        html += [*(f"      <th>{h}</th>\n" for h in ("side", "tower", "from", "to")), "    </tr>\n", "  </thead>\n", "  <tbody>\n"]
+        for row in rows:
+            html += ["    <tr>\n", f"      <th>{row[0]}</th>\n", *(f"      <td>{v}</td>\n" for v in row[1:]), "    </tr>\n"]
+        html += ["  </tbody>\n", "</table>"]
+        data = {kind: {"text/html": html, "text/plain": plain}[kind] for kind in shown}
+        cells.append({"cell_type": "code", "execution_count": n, "metadata": {}, "source": [f"moves[moves['round'] == {n}]"], "outputs": [{"data": data, "execution_count": n, "metadata": {}, "output_type": "execute_result"}]})
+        fill = f" (next round filled from the {rounds[n].fill.value})" if n < len(rounds) and rounds[n].fill is not None else ""
+        if note is not None:
+            cells.append({"cell_type": "markdown", "metadata": {}, "source": [note.format(n=n, winner=rnd.result.winner.name.lower(), fill=fill)]})
+    return json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}, indent=1) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=11, hand=0)  # (before session 62: no round judged)
+def test_a_notebooks_tables_given_twice_read_as_its_match(seed: int, hand: int) -> None:
+    """A notebook's data frames (:func:`notebook`) read as the match: a page's table a
+    cell a line is read a row a move, as a program's record of fields one a line is; a
+    round's moves said again right after its end (the same table as plain text) are a
+    copy, set aside, and the entries after them the next round; ``Round 1: **gold**
+    wins`` below a round says its result and heads no round. Before session 62 each
+    cell was read alone, the copy was read as the next round, and the note as round 1's
+    heading again (no draw of 10 was judged)."""
+    text, truth = notebook(seed, random.Random(hand))
+    assert judged(text) == expected(truth), text
+
+
+# ---------------------------------------------------------------- a club's sheet of squares in two columns
+
+#: A forfeit as players of several languages write it (``пас``, Russian; ``패스``, Korean;
+#: ``パス``, Japanese; ``πάσο``, Greek), and the words of their sheets.
+SHEET_LANGUAGES = [
+    {"pass": "пас", "round": "Раунд", "black": "Ч", "gold": "З", "won": "Победа"},
+    {"pass": "패스", "round": "라운드", "black": "흑", "gold": "금", "won": "승"},
+    {"pass": "パス", "round": "ラウンド", "black": "黒", "gold": "金", "won": "勝ち"},
+    {"pass": "πάσο", "round": "Γύρος", "black": "Μ", "gold": "Χ", "won": "Νίκη"},
+]
+
+
+def two_column_sheet(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A club's sheet in another language (:data:`SHEET_LANGUAGES`): a round's heading,
+    then its moves in squares two a numbered row, Black's column first (``...`` where
+    Gold opens), a forfeit the language's word for pass in its column, and who won under
+    the round."""
+    truth, rounds = truth_of(seed, rng.choice([3, 7]))
+    words = rng.choice(SHEET_LANGUAGES)
+    out = ["Kamisado", ""]
+    for n, rnd in enumerate(rounds, 1):
+        said = [words["pass"] if m.is_forfeit else f"{square_name(m.origin)}-{square_name(m.target)}" for m in played(rnd)]
+        said = ["...", *said] if played(rnd)[0].side is Side.GOLD else said
+        out += [f"{words['round']} {n}", f"       {words['black']}           {words['gold']}"]
+        out += [f"{k // 2 + 1:>3}.  " + "".join(f"{s:<12}" for s in said[k : k + 2]).rstrip() for k in range(0, len(said), 2)]
+        out += [f"{words['won']} — {words['black'] if rnd.result.winner is Side.BLACK else words['gold']}", ""]
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=2, hand=2)  # (a forfeit's 'пас' no word before session 62: the round not judged)
+def test_a_sheets_word_for_pass_in_its_column_is_the_forfeit(seed: int, hand: int) -> None:
+    """A forfeit written as the sheet's language says pass (``пас``, ``패스``, ``パス``,
+    ``πάσο``) in its player's column (:func:`two_column_sheet`) is the forfeit: before
+    session 62 these were no words of a forfeit, the row held one entry, and the
+    forfeit was missing before the next row (an error, the round not judged)."""
+    text, truth = two_column_sheet(seed, random.Random(hand))
+    assert judged(text) == expected(truth), text
+

@@ -1820,22 +1820,29 @@ _HAN = "〇一二三四五六七八九十"
 
 
 @settings(max_examples=10)
-@given(seed=st.integers(0, 10_000), shape=st.sampled_from(["第{n}局", "## 第{n}局（从{f}补位）", "第{n}回戦 {f}から", "제{n}국 {f}", "{n}局目"]), han=st.booleans())
+@given(
+    seed=st.integers(0, 10_000),
+    shape=st.sampled_from(["第{n}局", "## 第{n}局（从{f}补位）", "第{n}回戦 {f}から", "제{n}국 {f}", "{n}局目", "<h3>{n}라운드 <small>({f}부터 채우기)</small></h3>", "第{n}轮 {f}"]),
+    han=st.booleans(),
+)
 # (found by the random profile: a heading with no fill before a round whose Lineup lines
 # say it, and whose first entries are a Sumo push and its back-entry: round 3 not judged)
 @example(seed=188, shape="第{n}局", han=False)
 @example(seed=188, shape="第{n}局", han=True)
+@example(seed=74, shape="<h3>{n}라운드 <small>({f}부터 채우기)</small></h3>", han=False)  # (no heading before session 62)
 def test_rounds_counted_as_chinese_japanese_and_korean_write_them_start_the_rounds(seed: int, shape: str, han: bool) -> None:
-    """``第四局``, ``第2回戦 左から``, ``제3국``: a round's heading counted with its
-    number in digits or characters, its fill said in the language's word, reads as the
-    round (the rounds' moves and winners are the match's)."""
+    """``第四局``, ``第2回戦 左から``, ``제3국``, ``4라운드``, ``第3轮``: a round's heading
+    counted with its number in digits or characters, its fill said in the language's
+    word, reads as the round (the rounds' moves and winners are the match's). Before
+    session 62 ``라운드`` and ``轮`` were no words of a round counted so."""
     original = written(seed, Form.TEXT, "en", target=3)
-    words = {"zh": ("左", "右"), "ko": ("왼쪽", "오른쪽")}["ko" if "국" in shape else "zh"]
+    korean = "국" in shape or "라운드" in shape
+    words = {"zh": ("左", "右"), "ko": ("왼쪽", "오른쪽")}["ko" if korean else "zh"]
 
     def heading(line: str) -> str:
         parts = line.split()
         n = int(parts[1])
-        number = (_HAN[n] if n <= 10 else f"十{_HAN[n - 10]}") if han and "국" not in shape else str(n)
+        number = (_HAN[n] if n <= 10 else f"十{_HAN[n - 10]}") if han and not korean else str(n)
         fill = words[parts[3] == "right"] if len(parts) > 3 else ""
         return shape.format(n=number, f=fill)
 

@@ -156,3 +156,33 @@ def test_numbers_that_make_no_moves_are_no_squares() -> None:
     text = "\n".join(f"{k}. {k % 7},{(k * 3) % 8} at 12:{k:02} score {k % 3}-{k % 5}" for k in range(1, 40))
     report = validate_text(text)
     assert not any(r for m in report.matches for _, r in m.rounds)
+
+
+def app_autosave(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A phone app's autosave: a JSON document pretty-printed (its first line ``{`` alone,
+    a key a line), each move an object on one line within it (``{"p": "b", "tower":
+    "yellow", "from": [4, 7], "to": [1, 4]}``), its squares two numbers each, counted in
+    a way drawn at random; a key that says how, in words."""
+    truth = written(seed, Form.TEXT, "en", target=rng.choice([1, 3]))
+    way = {"pair": True, "base": rng.choice([0, 1]), "top": rng.random() < 0.5, "file_first": rng.random() < 0.7}
+    lines = ["{", '  "format": "kamisado-save",', '  "coordinates": "x = column, y = row, as the board is drawn on screen",', '  "rounds": [']
+    rounds = replay_match(only_match(truth)).rounds
+    for number, rnd in enumerate(rounds):
+        moves = [{"p": "b" if m.side is Side.BLACK else "g", "tower": m.tower.title.lower(), "from": numbers(m.origin, **way), "to": numbers(m.target, **way)} for m in played(rnd)]
+        lines += ["    {", f'      "index": {number},', '      "moves": [', ",\n".join(f"        {json.dumps(m)}" for m in moves), "      ]"]
+        lines.append("    }" + ("," if number < len(rounds) - 1 else ""))
+    text = "\n".join([*lines, "  ]", "}"]) + "\n"
+    json.loads(text)  # (a document any JSON reader takes)
+    return text, truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=1, hand=0)  # (no match found before session 62)
+def test_an_apps_autosave_of_a_move_an_object_a_line_is_read(seed: int, hand: int) -> None:
+    """A pretty-printed JSON document whose moves are objects on one line each
+    (:func:`app_autosave`) reads as its match. Before session 62 only a line holding one
+    string of such a document was read (a key and its string), so the moves' lines were
+    blank and the file held no match."""
+    text, truth = app_autosave(seed, random.Random(hand))
+    assert judged_winners(text) == list(winners(truth).values()), text

@@ -38,6 +38,7 @@ __all__ = [
     "before",
     "entries_after",
     "read_by_evidence",
+    "recap_end",
     "said_again",
     "set_aside_after_end",
 ]
@@ -158,6 +159,30 @@ def said_again(entry: Entry, played: Sequence[Entry], moves: Sequence[Move]) -> 
         return True
     squares = set(_SQUARE.findall(text))
     return bool(squares) and squares <= {sq for m in moves for sq in m.coords().split("-")}
+
+
+def recap_end(entries: Sequence[Entry], over: int, moves: Sequence[Move]) -> int:
+    """Where the round's ``moves`` said again after its end end: the entry after them,
+    where ``entries`` from ``over`` (the first after the end) say every move of the round
+    again in order, its squares (a forfeit's may be left out: a copy of the round's
+    table, a notebook's table given as a page's and as plain text); else ``over``."""
+    k = over
+    for move in moves:
+        if k < len(entries) and _says(entries[k], move):
+            k += 1
+        elif not move.is_forfeit:
+            return over
+    return k
+
+
+def _says(entry: Entry, move: Move) -> bool:
+    """Whether ``entry`` says ``move`` again: the squares it went from and to, or, for a
+    forfeit, where its tower stands."""
+    if entry.placeholder:
+        return False
+    if move.is_forfeit:
+        return entry.target == move.target and entry.origin in (None, move.origin)
+    return (entry.origin, entry.target) == (move.origin, move.target)
 
 
 #: A square as coordinates.

@@ -648,7 +648,8 @@ def _strings(lines: Iterable[str]) -> Iterable[str]:
     message's text and, inside it, the same text as the parts it formats): blank, said
     once (a later message that says the same, a bot's move played again in another round,
     is said again)."""
-    return _fields_joined(_string_lines(lines), _JSON_RECORD)
+    read = _fields_joined(_string_lines(lines), _JSON_RECORD)
+    return _fields_joined(((out.rstrip("\r\n"), out) for out in read), _XML_RECORD)  # (a notebook's HTML output, a string a line: a table's cells)
 
 
 def _string_lines(lines: Iterable[str]) -> Iterator[tuple[str, str]]:
@@ -656,14 +657,22 @@ def _string_lines(lines: Iterable[str]) -> Iterator[tuple[str, str]]:
     said = _Said()
     for line in lines:
         body = line.rstrip("\r\n")
-        ending = line[len(body) :]  # (lines given with their endings keep them)
-        m = _STRING_LINE.fullmatch(body)
-        text = "" if m is None else _string_text(m[2])
-        if m is None or _says_who_or_when(m[1], text) or said.again(text):
-            said.nest(body if m is None else "")
-            yield body, ending
-            continue
-        yield body, " " * m.start(2) + " ; ".join(_HEADING.sub(_blank, part) for part in text.strip("\r\n").splitlines()) + ending
+        yield body, _string_read(body, said) + line[len(body) :]  # (lines given with their endings keep them)
+
+
+def _string_read(body: str, said: _Said) -> str:
+    """What is read of ``body``, a line of a JSON document (:func:`_strings`): its string
+    at its column; a record's values where the line holds a whole object (``{"tower":
+    "yellow", "from": [4, 7], …},``); else nothing (the strings ``said`` told)."""
+    m = _STRING_LINE.fullmatch(body)
+    if m is None:
+        values = _object_values(body)
+        said.nest(body if values is None else "")
+        return values or ""
+    text = _string_text(m[2])
+    if _says_who_or_when(m[1], text) or said.again(text):
+        return ""
+    return " " * m.start(2) + " ; ".join(_HEADING.sub(_blank, part) for part in text.strip("\r\n").splitlines())
 
 
 #: A JSON line that opens an object (``{``, ``"move": {``, ``[{``), one that closes it
@@ -679,6 +688,15 @@ _XML_FIELD = re.compile(r"\s*<([\w:.-]+)(?:\s*/>|(?:\s[^<>]*)?>([^<>]*)</\1>)\s*
 _XML_CLOSES = re.compile(r"\s*</[\w:.-]+>\s*")
 #: A field's value that says its name holds (``<pass>true</pass>``: a forfeit).
 _YES = frozenset({"true", "yes"})
+
+
+def _object_values(line: str) -> str | None:
+    """Where ``line``, of a JSON document, holds a whole object (a record on one line),
+    its keys and JSON's signs blanked: its values where they stand, numbers too (squares
+    as numbers: ``"from": [4, 7]``); else ``None``."""
+    from .slow_tiers import json_object, json_values  # (only for a JSON document's lines)
+
+    return json_values(line) if json_object(line) else None
 
 
 def _json_value(_body: str, out: str) -> str:

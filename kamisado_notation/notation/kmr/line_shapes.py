@@ -21,6 +21,7 @@ from ...engine.match import Fill
 from ..record import Lineup, RoundRecord
 from ..vocabulary import (
     COLOUR_WORDS,
+    COUNTED_ROUND_WORDS,
     EVIDENCE_DIRECTIONS,
     FILL_WORDS,
     ROUND_WORDS,
@@ -91,7 +92,7 @@ def line_shape(text: str, number: int) -> Shaped | None:
 #: number (in digits, wide or not, or in characters), a word for a round or a game
 #: (``第四局``, ``第2回戦``, ``제3국``, ``3局目``), and what follows it.
 _COUNTED = re.compile(
-    _MARKUP + r"(?:第|제)?\s*([0-9\uff10-\uff19]{1,3}|[一二三四五六七八九十]{1,3})\s*(?:局目?|回戦|盘|盤|국|판|回合)(.*)"
+    _MARKUP + r"(?:第|제)?\s*([0-9\uff10-\uff19]{1,3}|[一二三四五六七八九十]{1,3})\s*(?:" + "|".join(COUNTED_ROUND_WORDS) + ")(.*)"
 )
 #: The numbers in characters.
 _CJK_DIGITS = {c: k for k, c in enumerate("〇一二三四五六七八九")}
@@ -229,8 +230,8 @@ _TICKED = re.compile(r"\[[xX✓✔]\]|\([xX✓✔]\)|[☒☑■]")
 def _round_shape(text: str, number: int) -> Shaped | None:
     written, text = text, _SHORT_ROUND.sub(r"\1Rd\2", _word_first(_TAGS.sub(_blank, _boxes(text))))
     m = _ROUND.match(text)
-    if m is None:
-        return None
+    if m is None or _won(text[m.end(2) :]):
+        return None  # (a round's result: :func:`says_a_result`)
     fill = _heading_fill(text, m)
     if fill is None:  # (a fill in another language's words, set aside: 'Runde 2 – Felix füllt von rechts')
         fill = _prose_fill(text[m.end(2) :]) or None
@@ -239,6 +240,24 @@ def _round_shape(text: str, number: int) -> Shaped | None:
     if fill is False:
         return None
     return _round_line(written, number, m.start(1) + 1, int(m[2]), fill)
+
+
+def says_a_result(text: str) -> bool:
+    """Whether line ``text`` opens with a round's name and number and says a side won that
+    round (``Round 1: **gold** wins (next round filled from the left)``, below the
+    round's moves): a note of the round's result, no ``Round`` line."""
+    m = _ROUND.match(_word_first(_TAGS.sub(_blank, text)))
+    return m is not None and _won(text[m.end(2) :])
+
+
+def _won(after: str) -> bool:
+    """Whether ``after``, what follows a round's number, says a side won and names no
+    other round (``Round 1: **gold** wins (next round filled from the left)``, below the
+    round's moves): the round's result, not its heading (``Round 2 – Gold won round 1,
+    fills left`` heads round 2)."""
+    from .evidence import winner_in  # (a line's words: only for a round's line)
+
+    return winner_in(after) is not None and not re.search(r"\d", after)
 
 
 #: A round's short name in a chat's emphasis (``*R2*``, ``**R3**``, ``_R1_``): ``R`` alone

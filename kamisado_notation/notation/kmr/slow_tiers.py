@@ -198,8 +198,10 @@ def _not_ours(
     with its first moves after it, a line read by its evidence, or else its error."""
     from .cells import spreadsheet_row
     from .general_path import read_line
-    from .line_shapes import line_shape, round_then_moves
+    from .line_shapes import line_shape, round_then_moves, says_a_result
 
+    if says_a_result(written):
+        return _result_said(written, number)
     cells = spreadsheet_row(text, number, read_line)
     if cells is not None:  # a row pasted from a spreadsheet
         return LineRead(*cells)
@@ -212,6 +214,15 @@ def _not_ours(
     if shaped is None and _by_evidence(text):
         return _read_by_evidence(text, number, legend, in_match=in_match)
     return shaped.diagnostic if shaped is not None else Diagnostic("syntax", str(error), error.line, error.column)
+
+
+def _result_said(text: str, number: int) -> LineRead:
+    """Line ``number``, ``text``, a note of a round's result (``Round 1: gold wins``): a
+    comment, set aside (the replay judges the round)."""
+    stripped = text.strip()
+    column = len(text) - len(text.lstrip()) + 1
+    mark = StyleMark(f"{stripped!r} says a round's result, no move", line=number, column=column, mark=stripped, new=f"# {stripped}", style=Kind.SET_ASIDE.value)
+    return LineRead([], [Comment(stripped, number, column, False)], [mark])
 
 
 def _read_by_evidence(text: str, number: int, legend: Legend, *, in_match: bool) -> LineRead:
