@@ -531,7 +531,7 @@ def _recapped(rr: RoundReplay, over: int) -> bool:
     say its moves again, every one in order, and nothing more (:func:`.slips.after_end.
     recap_end`): a copy of the round, no move."""
     entries = rr.record.entries
-    return recap_end(entries, over, [p.move for p in rr.plies if p.move is not None and p.index is not None]) == len(entries) > over
+    return recap_end(entries, over, rr.moves_written()) == len(entries) > over
 
 
 def _prose_lines(diagnostics: Sequence[Diagnostic]) -> set[int]:

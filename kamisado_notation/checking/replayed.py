@@ -96,6 +96,11 @@ class RoundReplay:
         hook = type(self)._svg_hook
         return hook(self) if hook is not None else None
 
+    def moves_written(self) -> list[Move]:
+        """The moves of the round's entries as written (not those the replay put in: a
+        forgotten forfeit, a push's back-entry left out), in order."""
+        return [p.move for p in self.plies if p.move is not None and p.index is not None]
+
     def unplayed(self) -> RoundReplay:
         """The round as it stands before a replay: the same start and entries, no plies,
         no result, not stopped (to replay it again)."""

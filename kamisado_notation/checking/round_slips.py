@@ -273,9 +273,7 @@ def left_out_round(rr: RoundReplay, state: RoundState, match: MatchRecord) -> Mi
     result = round_result(state.pos)
     if not state.over or result is None:
         return None
-    entries = rr.record.entries
-    recap = recap_end(entries, state.over, [p.move for p in rr.plies if p.move is not None and p.index is not None])
-    for k in [recap] if recap > state.over and recap < len(entries) else _run_on_starts(entries, state.over):
+    for k in _starts_after(rr, state.over):
         split = _split_at_entry(rr, state, match, k, result)
         if split is not None:
             return split
@@ -301,6 +299,15 @@ def _split_at_entry(rr: RoundReplay, state: RoundState, match: MatchRecord, k: i
         return None
     line, column = min([(first.line, (placeholder or first).column), *((lu.line, lu.column) for lu in lineups)])
     return MissingRound(k, how, lineups, placeholder, line, column, _explained(rest, aside, placeholder), _ended(rr, result), dots=dots)
+
+
+def _starts_after(rr: RoundReplay, over: int) -> list[int] | Iterator[int]:
+    """Where the entries of round ``rr`` after its end (from ``over``) may start the next
+    round: past a copy of the round's moves said again (:func:`.slips.after_end.
+    recap_end`: a notebook's table given twice), else :func:`_run_on_starts`."""
+    entries = rr.record.entries
+    recap = recap_end(entries, over, rr.moves_written())
+    return [recap] if over < recap < len(entries) else _run_on_starts(entries, over)
 
 
 def _run_on_starts(entries: list[Entry], over: int) -> Iterator[int]:

@@ -375,12 +375,13 @@ class _Entry:
     def colour_said(self, tok: Clue, k: int, ahead: _Ahead) -> bool:
         """Whether the colour ``tok`` (token ``k``) is read into this entry as nothing
         new: the tower said twice (``🟤 brown ↑ 6``), another colour right before the move
-        where this entry has only a tower (``💛 P ⬆2``: the first a label, the second the tower),
+        where this entry has only a tower, no arrow to where it lands (``💛 P ⬆2``: the
+        first a label, the second the tower; ``yellow -> orange f3``: where it lands),
         or a weak word inside an entry that still wants its slots (``dir: forward, n: 6``)."""
         if self.tower_twice(tok, ahead.text) and ahead.slot_follows(k):
             self.end = tok.end
             return True
-        if self.pieces == 1 and self.direction is None and self.distance is None and not self.push and ahead.slot_follows(k):
+        if self.pieces == 1 and self.direction is None and self.distance is None and not self.push and not self.landing and ahead.slot_follows(k):
             self.start, self.end, self.tower, self.weak = tok.start, tok.end, tok.colour, tok.weak  # ('💛 P ⬆2': the first a label, the tower next to its move)
             return True
         return tok.weak and self.wants_slot()
@@ -2024,6 +2025,14 @@ def _target_of(text: str, g: _Entry, tok: Clue) -> bool:
     return tok.kind == "SQUARE" and g.goes_unsaid() and len(gap) < 4
 
 
+def _its_landing(text: str, g: _Entry, tok: Clue) -> bool:
+    """Whether the square alone ``tok`` is where ``g`` goes, a tower and the colour it
+    lands on said alone, the square of that colour right after (``yellow -> red e3``)."""
+    gap = text[g.end : tok.start].strip(" ,:(")
+    said = g.direction is None and g.distance is None and g.target is None and g.square is not None
+    return tok.kind == "SQUARE" and tok.squares is not None and said and SQUARE_COLOURS[tok.squares[1]] is g.square and not gap
+
+
 def _bracketed_move(text: str, g: _Entry, tok: Clue) -> bool:
     """Whether the move in coordinates ``tok`` is in brackets right after entry ``g``,
     whose move was said (``vihreä oikealle 1, keltaiselle (b1–c2)``): it says the same."""
@@ -2387,7 +2396,7 @@ class _Ahead:
         """Whether ``g`` is the tower of the move in squares ``tok``: a tower alone, or
         one whose slots the squares say again (``Red d8-d4``: the colour says the same). A
         push word after the tower is what the tower is, not a slot (``Purple (sumo) a8 → c6``)."""
-        return g is not None and g.tower is not None and (g.pieces - g.push == 1 or _squares_of(self.text, g, tok) or _target_of(self.text, g, tok))
+        return g is not None and g.tower is not None and (g.pieces - g.push == 1 or _squares_of(self.text, g, tok) or _target_of(self.text, g, tok) or _its_landing(self.text, g, tok))
 
     def goes_on(self, g: _Entry, last: int) -> bool:
         """Whether entry ``g`` goes on after its squares (token ``last``): a direction
@@ -2485,7 +2494,8 @@ class _Line:
         """A square alone: ``F1`` after a tower is Forward 1 in the short form (but not
         before another square or a direction: ``f1  g2``, ``f1 right 2``), else the
         square a move ends on."""
-        if tok.end - tok.start == 2 and self.after_tower() and self.ahead.short_form(tok, k):  # (not a square said: 'f one')
+        lands = self.current is not None and _its_landing(self.text, self.current, tok)  # ('yellow -> orange f3': where it lands)
+        if not lands and tok.end - tok.start == 2 and self.after_tower() and self.ahead.short_form(tok, k):  # (not a square said: 'f one')
             self.short_slots(tok)
         else:
             self.squares(tok, k)
