@@ -36,6 +36,7 @@ from ..notation.kmr.evidence import (
     holds_moves,
     is_key_line,
     players_sides,
+    sentence_ends,
     side_of_word,
     signed_sides,
     to_arrow,
@@ -950,12 +951,8 @@ def _piece(text: str, number: int, clue: Clue, after: int, legend: Mapping[str, 
     ``after``), read with ``legend`` under the heading of round ``said_round``."""
     start, end = clue.start, clue.end
     cell = _CELLS.search(text, after, start) is not None
-    sentence = _SENTENCE_END.search(text, after, start) is not None
+    sentence = sentence_ends(text, after, start)
     return Piece(number, start + 1, clue, text[start:end], _name_before(text, start), legend, said_round, lands=_lands(clue, text), cell=cell, after_sentence=sentence)
-
-
-#: A sentence's end: a full stop, a question or an exclamation mark, a blank after it.
-_SENTENCE_END = re.compile(r"[.!?]\s")
 
 
 def _said_in_passing(found: list[Clue], tokens: list[Clue], text: str) -> list[Clue]:

@@ -248,10 +248,11 @@ class EntrySlips:
         with the back-entry left out: one entry a line or a list (no columns to shift),
         and the entry a legal move after the push as far as it is written. Rows of two
         (no line holds more) are columns, which a left-out entry would shift; a line of
-        more is a list (a relay's round on one line)."""
+        more is a list (a relay's round on one line). A note after a move on its line
+        (``c1-c8 直7  ← 7手で終了``: weak evidence, slots left unread) is no column."""
         state = self.state
-        per_line = Counter(e.line for e in state.rr.record.entries)
-        if max(per_line.values()) == 2:  # (rows of two: the columns shift)
+        per_line = Counter(e.line for e in state.rr.record.entries if e.unread is None)
+        if max(per_line.values(), default=0) == 2:  # (rows of two: the columns shift)
             return False
         return (exact_move(state.pos, entry) if entry.unread is None else only_fit(state.pos, entry)) is not None
 

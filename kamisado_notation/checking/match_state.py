@@ -52,6 +52,11 @@ class MatchState:
         self.diags.append(diagnostic)
         self.fixes.extend(diagnostic.edits)
 
+    def known(self) -> list[Diagnostic]:
+        """The diagnostics found so far, the reader's among them (a trial replay keeps only
+        its own, but reads the record as the replay does: which lines are prose)."""
+        return [*self.match.errors, *self.diags] if self.probing else self.diags
+
     def erred(self) -> bool:
         """Whether an error was reported (a trial replay needs no more: its rounds are in
         line order, so the first error found is the first)."""

@@ -168,13 +168,13 @@ _UNTOLD: tuple[RoundResult | None, object] = (None, "untold")
 
 
 def _run_on(trial: RoundState) -> tuple[float, float]:
-    """Where the entries of ``trial``'s round run on past its end into another round,
-    whose ``Round`` line was left out (as the replay splits them): the first entry after
-    the end, where it says a whole move (a note after the end, weak evidence, is no
-    round's start: ``Noir gagne, rose arrivée en d1``); else past every entry."""
-    entry = trial.rr.record.entries[trial.over] if trial.over is not None else None
-    if entry is None or entry.unread is not None:
+    """Where the entries of ``trial``'s round run on past its end (the first entry after
+    it: another round's, whose ``Round`` line was left out, as the replay splits them, or
+    a note on the round: ``← 3手で終了``, ``黄の一直線``), else past every entry. What
+    stands after a round's end is the next round's to judge, not the reading's."""
+    if trial.over is None:
         return (float("inf"), 0.0)
+    entry = trial.rr.record.entries[trial.over]
     return (entry.line, entry.column)
 
 

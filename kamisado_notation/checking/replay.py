@@ -341,7 +341,7 @@ class _MatchReplayer:
         if over is None:
             return
         extra = rr.record.entries[over:]
-        if _no_moves(extra, rr, self.state.diags) or _recapped(rr, over):
+        if _no_moves(extra, rr, self.state.known()) or _recapped(rr, over):
             self.set_aside_after_end(round_state, rr, over)
             return
         last = said[-1].rule if said else None

@@ -1732,7 +1732,7 @@ def two_column_sheet(seed: int, rng: random.Random) -> tuple[str, str]:
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
 @example(seed=2, hand=2)  # (a forfeit's 'пас' no word before session 62: the round not judged)
-@example(seed=2676, hand=0).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 62; not checked on the base for lack of time): an error at a6-a5, the round not judged")
+@example(seed=2676, hand=0).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 62; the same on 0778b86): a push's back-entry left out in a sheet of squares two a row, the pusher's next move in the other column: an error at a6-a5, the round not judged")
 def test_a_sheets_word_for_pass_in_its_column_is_the_forfeit(seed: int, hand: int) -> None:
     """A forfeit written as the sheet's language says pass (``пас``, ``패스``, ``パス``,
     ``πάσο``) in its player's column (:func:`two_column_sheet`) is the forfeit: before
@@ -1763,6 +1763,7 @@ def landing_log(seed: int, rng: random.Random) -> tuple[str, str]:
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
 @example(seed=196, hand=5)  # ('yellow -> orange f3': read as orange Forward 3 before session 62)
+@example(seed=1, hand=0)  # ('brown → brown f6': the tower said twice, f6 its Forward 6, before session 63)
 def test_a_logs_square_after_the_colour_landed_on_is_where_the_move_goes(seed: int, hand: int) -> None:
     """A square right after the colour a tower lands on, that square of that colour
     (``yellow -> orange f3``, :func:`landing_log`), is where the move goes: not the
@@ -1771,4 +1772,57 @@ def test_a_logs_square_after_the_colour_landed_on_is_where_the_move_goes(seed: i
     a tower and its landing, then a square alone). Before session 62, 3 of 20 draws
     failed."""
     text, truth = landing_log(seed, random.Random(hand))
+    assert judged(text) == expected(truth), text
+
+
+# ---------------------------------------------------------------- a blog's record in a shogi player's signs
+
+#: The one character a Japanese player writes a tower's colour with.
+KANJI = {Colour.ORANGE: "橙", Colour.BLUE: "青", Colour.PURPLE: "紫", Colour.PINK: "桃", Colour.YELLOW: "黄", Colour.RED: "赤", Colour.GREEN: "緑", Colour.BROWN: "茶"}
+#: Straight on, left and right as the blog writes them (the mover's own).
+KANJI_WAYS = {Direction.FORWARD: "直", Direction.LEFT: "左", Direction.RIGHT: "右"}
+WIDE = str.maketrans("0123456789", "０１２３４５６７８９")
+
+
+def shogi_blog(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A blog's record as a shogi player keeps one: a key (``▲＝黒``, ``a1＝茶マス``), each
+    round under ``## 第３ラウンド`` and who filled it, its moves numbered in a code
+    block (`` 5 ▲赤 c8-c1 直7``: the side's sign, the tower's colour in one character,
+    its squares, the way and how far), a forfeit ``パス``, a note after the last move
+    that may name a colour (``← 黄の一直線、完全に見落とし…``), the result, and prose
+    after it that names a tower and a square (``自分の桃をd8からどかしたせいで``): notes
+    after a round's end, no moves."""
+    truth, rounds = truth_of(seed, rng.choice([3, 7]))
+    sign = {Side.BLACK: "▲", Side.GOLD: "△"}
+    name = {Side.BLACK: "黒", Side.GOLD: "金"}
+    out = ["# カミサド対局記録（黒：私 vs 金：Kさん）", "", "**記法メモ**", "", "- ▲＝黒（私）、△＝金（Kさん）", "- マス目はチェス式。金の陣が1段目（a1＝茶マス）", "- 「直」＝まっすぐ前、「左」「右」＝斜め前。数字はマス数", ""]
+    for n, rnd in enumerate(rounds, 1):
+        moves = played(rnd)
+        out += ["---", "", f"## 第{str(n).translate(WIDE)}ラウンド", ""]
+        fill = "初期配置" if rnd.fill is None else f"{name[rounds[n - 2].result.winner]}が{'左' if rnd.fill.value == 'left' else '右'}詰めを選択"
+        out += [f"{fill}、{name[moves[0].side]}の先手。", "", "```"]
+        for k, m in enumerate(moves, 1):
+            said = "パス" if m.is_forfeit else f"{square_name(m.origin)}-{square_name(m.target)} {KANJI_WAYS[m.direction]}{m.distance}"
+            out.append(f"{k:>2} {sign[m.side]}{KANJI[m.tower]} {said}")
+        last = moves[-1]
+        if rng.random() < 0.6:
+            out[-1] += rng.choice([f"  ← {KANJI[last.tower]}の一直線、完全に見落とし…", "  ← お返し！", f"  ← {len(moves)}手で終了。油断大敵"])
+        out += ["```", "", f"→ **{name[rnd.result.winner]}の勝ち**（敵陣到達）", ""]
+        if rng.random() < 0.5:
+            before = moves[-2] if len(moves) > 1 else last
+            out += [f"自分の{KANJI[before.tower]}を{square_name(before.origin)}からどかしたせいで、{KANJI[last.tower]}に筋を素通しされた。", ""]
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=5009, hand=9)  # (before session 63: a trial replay stopped at round 4, whose fill it did not find, and the match was read as one to 3)
+@example(seed=6025, hand=25)  # (before session 63: a note after a move, '← 13手で終了', made its line a row of two, and a push's back-entry left out an error)
+def test_a_blogs_notes_after_a_rounds_end_leave_the_moves_as_written(seed: int, hand: int) -> None:
+    """A blog in a shogi player's signs (:func:`shogi_blog`): the notes after a round's
+    last move, which name a tower or a square (``黄の一直線``, ``桃をd8から``), are the
+    round's, after its end; they do not make a key's example square (``a1＝茶マス``) a
+    move, nor stop the round being read. (Session 62 made them count against a remark
+    set aside: 5 of 12 rounds of such a blog were read.)"""
+    text, truth = shogi_blog(seed, random.Random(hand))
     assert judged(text) == expected(truth), text

@@ -104,9 +104,10 @@ def opens(position: Position, entries: Sequence[Entry]) -> bool:
     """Whether ``entries``, a round's first (up to :data:`~.correct.LOOKAHEAD` of them),
     replay as written from ``position`` (in place): each a legal move exactly as written
     (or, with slots not read, the one legal move its other slots name), a push's
-    back-entry the one its push left due, up to the round's end."""
+    back-entry the one its push left due (or left out, as a blocked tower's forfeit may
+    be: the replay plays them), up to the round's end."""
     first = [e for e in entries[:LOOKAHEAD] if not e.placeholder]
-    return sum(1 for _move in play_as_written(position, first)) == len(first) or position.winner is not None
+    return sum(1 for _move in play_as_written(position, first, forced_left_out=True)) == len(first) or position.winner is not None
 
 
 def _fits(end: Position, challenger: Side, rec: RoundRecord, how: Fill) -> bool:

@@ -90,7 +90,7 @@ from .style import entry_style
 from .syntax_errors import quote
 from .tokens import MAX_DIGITS, SQUARES
 
-__all__ = ["Clue", "clues", "definition_alone", "holds_moves", "in_a_sentence", "is_evidence_word", "is_key_line", "legend_in", "names_in", "players_in", "players_sides", "read_evidence", "side_of_word", "signed_sides", "takes_back", "to_arrow", "winner_in", "word_aside"]
+__all__ = ["Clue", "clues", "definition_alone", "holds_moves", "in_a_sentence", "is_evidence_word", "is_key_line", "legend_in", "names_in", "players_in", "players_sides", "read_evidence", "sentence_ends", "side_of_word", "signed_sides", "takes_back", "to_arrow", "winner_in", "word_aside"]
 
 #: The tokens of a line, in the order tried: text struck out, markup tags and entities
 #: (and a style sheet's colour codes, ``#f08cb5``),
@@ -388,8 +388,9 @@ class _Entry:
 
     def tower_twice(self, tok: Clue, text: str) -> bool:
         """Whether the colour ``tok`` says this entry's tower, all it has, again right
-        after it (a blank apart at most: ``🟤 brown``)."""
-        return self.pieces == 1 and self.tower is tok.colour and text[self.end : tok.start] in ("", " ")
+        after it (a blank apart at most: ``🟤 brown``; not after an arrow to where it lands:
+        ``brown → brown f6``)."""
+        return self.pieces == 1 and not self.landing and self.tower is tok.colour and text[self.end : tok.start] in ("", " ")
 
     def wants_slot(self) -> bool:
         """Whether the entry has its tower and still wants its direction or its distance
@@ -838,9 +839,16 @@ def _codes(text: str) -> dict[str, Direction | Colour]:
     for m in _CODE_WORD.finditer(text):
         words = _tokens(m[2])
         value = _meaning(words[0])
-        if len(words) == 1 and value is not None and not words[0].weak and normalise(m[1])[0] == normalise(m[2])[0]:
+        if len(words) == 1 and value is not None and not words[0].weak and normalise(m[1])[0] == normalise(m[2])[0] and _code_means(m[1], value):
             found[m[1]] = value
     return found
+
+
+def _code_means(code: str, value: Direction | Colour) -> bool:
+    """Whether ``code`` may stand for ``value``: a word that says something else in full is
+    no code of it (``Gold: red right`` is a move, *red* no code for right)."""
+    said = [t for t in _tokens(code) if t.kind in ("DIRECTION", "COLOUR") and not t.weak]
+    return all(_meaning(t) is value for t in said)
 
 
 def _aside(text: str, word: str, key: str, start: int, end: int) -> bool:
@@ -1220,7 +1228,7 @@ def _spelt_colour(text: str, tok: Clue) -> bool:
 _SENTENCE_ENDS = re.compile(r"[.!?]\s")
 
 
-def _sentence_ends(text: str, start: int, end: int) -> bool:
+def sentence_ends(text: str, start: int, end: int) -> bool:
     """Whether a sentence ends in ``text[start:end]`` (``left. Maja moved the orange 4``:
     the colour after it, a move's slot after the colour, begins the next entry, not
     where the move before lands)."""
@@ -2104,7 +2112,7 @@ class _Ahead:
             return False
         if not g.moved():  # ('Pu pushed  Bl blocked'; a forfeit wants no direction)
             return True
-        return (self.slots_after(k) >= 2 or _sentence_ends(self.text, g.end, self.tokens[k].start)) and not self.its_square_follows(k)
+        return (self.slots_after(k) >= 2 or sentence_ends(self.text, g.end, self.tokens[k].start)) and not self.its_square_follows(k)
 
     def pushed_named(self, g: _Entry, k: int) -> bool:
         """Whether the colour at ``k`` names the tower that ``g``, a push said in a word
