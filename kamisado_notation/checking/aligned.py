@@ -21,7 +21,7 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from itertools import pairwise
+from itertools import groupby, pairwise
 from math import log2
 
 from ..engine.board import Colour, Direction, Side
@@ -47,7 +47,7 @@ from ..notation.kmr.line_shapes import fill_named, fill_said, fill_stated, headi
 from ..notation.kmr.numbered import Numbering, numbered_texts
 from ..notation.kmr.slow_tiers import Legend, heading, json_object, json_values
 from ..notation.record import HEADER_NAME, RoundRecord
-from ..notation.vocabulary import BETWEEN_SQUARES, SIDE_WORDS, normalise
+from ..notation.vocabulary import BETWEEN_SQUARES, SIDE_WORDS, VARIATION_WORDS, normalise
 from .correct import back_move, playable
 from .side_by_side import Bands, bands_of
 
@@ -247,8 +247,79 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1, order: Order = Order
         rows.see(number, found)
         amend = _amends(text, legend, found)
         out.extend(found if amend is None else _corrections(out, found, amend, _rejected(text, legend)))
-    kept = _under_the_last_heading(_in_voices(out, rows, written), said)
+    kept = _under_the_last_heading(_in_voices(_not_restated(out, dict(written)), rows, written), said)
     return kept if bands is None else sorted(kept, key=lambda p: bands.key(p.line, p.column))
+
+
+#: A word of :data:`~kamisado_notation.notation.vocabulary.VARIATION_WORDS` on a line.
+_VARIATION = re.compile(r"(?<![\w=])(?:" + "|".join(sorted(VARIATION_WORDS)) + r")(?![\w=])", re.IGNORECASE)
+
+
+def _not_restated(pieces: list[Piece], texts: Mapping[int, str]) -> list[Piece]:
+    """``pieces`` (their lines' text: ``texts``) without the moves in squares that are no
+    move played here: those that say again, in order, the moves said right before them
+    (a log that restates a round's moves so far, ``position moves f8e7 g1g4 c8c5`` after
+    ``f8e7`` and ``bestmove g1g4``, or ``Gold played g1-g4. Moves so far: f8-e7 g1-g4``:
+    :func:`_restating`; no move is played twice in a row), and those after a word that
+    opens a line of play looked at, not played (``… pv g1g4 c8c5``:
+    :data:`~kamisado_notation.notation.vocabulary.VARIATION_WORDS`)."""
+    said: list[tuple[int | None, int] | None] = []
+    kept: list[Piece] = []
+    heading: int | None = None
+    for _line, run in groupby(pieces, key=lambda p: p.line):
+        group = _played_of(list(run), texts)
+        if group and group[0].said_round != heading:  # (a round's heading between: a note's moves are the next round's first, said)
+            said, heading = [], group[0].said_round
+        dropped = _restated_in(group, said)
+        kept.extend(p for p in group if id(p) not in dropped)
+    return kept
+
+
+def _restated_in(group: list[Piece], said: list[tuple[int | None, int] | None]) -> set[int]:
+    """The pieces of one line (``group``, by ``id``) that say again the moves ``said``
+    before them (:func:`_restating`)."""
+    moves = [p for p in group if p.clue.kind in _SAID_MOVES]
+    return {id(moves[k]) for k in _restating([p.clue.squares for p in moves], said)}
+
+
+def _played_of(group: list[Piece], texts: Mapping[int, str]) -> list[Piece]:
+    """The pieces of one line (``group``) before a word that opens a line of play looked
+    at (:data:`_VARIATION`), if one does."""
+    looked = _VARIATION.search(texts.get(group[0].line, ""))
+    return group if looked is None else [p for p in group if p.column <= looked.end()]
+
+
+#: The clues a restated run of moves holds: moves in squares, forfeits (no squares:
+#: ``None``; a run of forfeits alone says no move again, both players may forfeit in turn).
+_SAID_MOVES = frozenset(("COORDS", "PASS"))
+
+
+def _restating(moves: list[tuple[int | None, int] | None], said: list[tuple[int | None, int] | None]) -> set[int]:
+    """Which of a line's ``moves`` (in squares) say again, in order, the last moves
+    ``said`` before them, those of the line before them included: the most such a run
+    holds; the others are added to ``said``."""
+    dropped: set[int] = set()
+    i = 0
+    while i < len(moves):
+        k = _said_last(moves[i:], said)
+        if k:
+            dropped.update(range(i, i + k))
+        else:
+            said.append(moves[i])
+        i += k or 1
+    return dropped
+
+
+#: How many moves a run says again, at least, to be a restatement of them (one move said
+#: again is an echo: a bot's of the move it was given, which says who moved; the
+#: alignment reads it as such).
+_RESTATED = 2
+
+
+def _said_last(moves: list[tuple[int | None, int] | None], said: list[tuple[int | None, int] | None]) -> int:
+    """How many of ``moves``' first are the last moves ``said``, in order (the most that
+    are, :data:`_RESTATED` at least, a move in squares among them), 0 for none."""
+    return next((k for k in range(min(len(moves), len(said)), _RESTATED - 1, -1) if moves[:k] == said[-k:] and any(moves[:k])), 0)
 
 
 def _key_ahead(written: list[tuple[int, str]]) -> Legend:
@@ -747,13 +818,21 @@ _VOICE = 2 / 3
 
 def _quoting(numbered: Iterable[tuple[int, str]]) -> dict[int, tuple[int, str]]:
     """Each line of ``numbered`` (by number) → how deep it is quoted (its quote's marks,
-    :data:`_QUOTE`) and its words after them, blanks as one."""
+    :data:`_QUOTE`) and its words after them, blanks as one. In a log of messages sent
+    (``>>``) and received (``<<``: :data:`_RECEIVED`), no line is quoted."""
+    numbered = list(numbered)
+    log = any(_RECEIVED.match(text) for _, text in numbered)
     out: dict[int, tuple[int, str]] = {}
     for line, text in numbered:
         marks = _QUOTE.match(text)
         assert marks is not None  # (it matches every line: marks or none)
-        out[line] = marks[1].count(">"), " ".join(text[marks.end() :].split())
+        out[line] = 0 if log else marks[1].count(">"), " ".join(text[marks.end() :].split())
     return out
+
+
+#: A line of a log that a message received opens (``<< bestmove g1g4``): its ``>>`` are
+#: messages sent, no quotes.
+_RECEIVED = re.compile(r"\s*<<\s")
 
 
 def _voices(pieces: list[Piece], quoted: Mapping[int, tuple[int, str]]) -> list[Piece]:

@@ -1081,6 +1081,10 @@ FILL_WORDS = (
     "wypełnienie", "täyttö", "llenwi", "líonadh", "täitmine", "užpildymas", "popunjavanje", "ompliment", "omplir", "omplert", "doplnenie", "isian",
     "füllt", "gefüllt", "fülle", "remplit", "rellena", "riempie", "riempio", "preenche", "preencho", "preenchi", "refill",
 )
+#: Words after which a line's moves are a line of play looked at, not played: an engine's
+#: principal variation (``info depth 9 … pv g1g4 c8c5``), the reply it would ponder
+#: (``bestmove g1g4 ponder c8c5``).
+VARIATION_WORDS = frozenset(("pv", "ponder", "variation", "refutation"))
 #: Words for a round or a game written after its number in Chinese, Japanese and
 #: Korean (``第四局``, ``第2回戦``, ``제3국``, ``3局目``, ``4라운드``, ``第3轮``).
 COUNTED_ROUND_WORDS = ("局目", "局", "回戦", "盘", "盤", "국", "판", "回合", "라운드", "ラウンド", "轮", "輪", "게임", "ゲーム")

@@ -1826,3 +1826,52 @@ def test_a_blogs_notes_after_a_rounds_end_leave_the_moves_as_written(seed: int, 
     set aside: 5 of 12 rounds of such a blog were read.)"""
     text, truth = shogi_blog(seed, random.Random(hand))
     assert judged(text) == expected(truth), text
+
+
+# ---------------------------------------------------------------- a log that says the moves so far again
+
+def restating_log(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A log that says each round's moves so far again with each new one: an engine's
+    conversation with the program that runs it (``position startpos moves f8e7 g1g4``
+    before each of the engine's turns, its thinking ``info … pv g1g4 c8c5``, the moves it
+    looked at and did not all play, and ``bestmove g1g4 ponder c8c5``), or a chat bot
+    that posts the move and the moves so far after each (``Moves so far: f8-e7 g1-g4``);
+    a forfeit ``pass``."""
+    truth, rounds = truth_of(seed, rng.choice([1, 3]))
+    engine = rng.choice([Side.BLACK, Side.GOLD])
+    dash = rng.choice(["", "-"])
+
+    def sq(m: Any) -> str:
+        return "pass" if m.is_forfeit else f"{square_name(m.origin)}{dash}{square_name(m.target)}"
+
+    out = [f"# engine plays {engine.name.lower()}" if rng.random() < 0.5 else "# match log"]
+    bot = rng.random() < 0.5
+    for n, rnd in enumerate(rounds, 1):
+        moves = played(rnd)
+        fill = "" if rnd.fill is None else f" fill {rnd.fill.value}"
+        out.append(f"Round {n}{fill}" if bot else f">> newround {n}{fill}")
+        for k, m in enumerate(moves):
+            so_far = " ".join(sq(x) for x in moves[: k + 1])
+            if bot:
+                out.append(f"[bot] {m.side.name.title()} played {sq(m)}. Moves so far: {so_far}")
+            elif m.side is engine:
+                before = " ".join(sq(x) for x in moves[:k])
+                out.append(f">> position startpos moves {before}".rstrip())
+                ahead = [sq(x) for x in moves[k : k + rng.randint(1, 3)]]
+                out += [f"<< info depth {d} score cp {rng.randint(-90, 90)} nodes {rng.randint(100, 99999)} pv {' '.join(ahead[: d - 5])}" for d in range(6, 6 + len(ahead))]
+                ponder = f" ponder {sq(moves[k + 1])}" if k + 1 < len(moves) and rng.random() < 0.5 else ""
+                out.append(f"<< bestmove {sq(m)}{ponder}")
+        out.append(f"Round {n} over: {rnd.result.winner.name.lower()} wins" if bot else f">> roundover winner={rnd.result.winner.name.lower()} last={sq(moves[-1])}")
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=7009, hand=9)  # (before session 63: '>>' and '<<' read as quotes' depths, each other's moves a remark; the moves an engine looked at read as played)
+@example(seed=7012, hand=12)  # (before session 63: 'Gold played c1-d2. Moves so far: … c1-d2' read every move again)
+def test_a_log_that_says_the_moves_so_far_again_is_read_as_played(seed: int, hand: int) -> None:
+    """A log that says a round's moves so far again with each new one (:func:`restating_log`):
+    each move is read once, where it is first said, and the moves an engine looked at
+    (``pv``, ``ponder``) are no moves played."""
+    text, truth = restating_log(seed, random.Random(hand))
+    assert judged(text) == expected(truth), text

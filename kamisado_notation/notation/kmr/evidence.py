@@ -74,6 +74,7 @@ from ..vocabulary import (
     SCORE_WORDS,
     SHORTCODES,
     SIDE_WORDS,
+    VARIATION_WORDS,
     VOWEL_WORD_NUMBERS,
     WEAK_WORDS,
     WIN_WORDS,
@@ -1194,6 +1195,48 @@ def _bar(text: str, tokens: list[Clue], k: int) -> Clue:
     return Clue("ASIDE", tok.start, tok.end) if text[tok.start : tok.end] == "l" else tok
 
 
+#: A mark that opens a line's message, a time or a bracket's stamp before it at most,
+#: a blank and a word after it: a quoted line's ``>``, a log's ``>>`` (sent) and ``<<``
+#: (received), no direction (``Rd >2``, ``red >> blue`` are).
+_MESSAGE_MARK = re.compile(r"\s*(?:\[[^\]\n]{0,40}\]\s*|\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?\s+)?(>{1,3}|<{2,3})(?=\s+[^\W\d_])")
+
+
+def _message_mark(text: str, tokens: list[Clue]) -> list[Clue]:
+    """``tokens`` with the mark that opens line ``text``'s message (:data:`_MESSAGE_MARK`)
+    set aside."""
+    m = _MESSAGE_MARK.match(text)
+    assert m is not None
+    return _set_aside_within(tokens, [m.span(1)])
+
+
+#: How many numbers a line names, each after its name, to be a log's fields.
+_FIELDS_NAMED = 3
+
+
+def _log_fields(text: str, tokens: list[Clue]) -> list[Clue]:
+    """``tokens`` with the numbers set aside where line ``text`` names
+    :data:`_FIELDS_NAMED` of them or more, each a blank after a word that is no evidence:
+    a log's fields (``info depth 7 score cp -37 nodes 12402``: no distance of 7)."""
+    named = _fields_named(text, tokens)
+    if len(named) < _FIELDS_NAMED:
+        return tokens
+    return _set_aside_within(tokens, [(tokens[k - (tokens[k - 1].kind == "DASH")].start, tokens[k].end) for k in named])
+
+
+def _fields_named(text: str, tokens: list[Clue]) -> list[int]:
+    """The numbers of line ``text`` (``tokens``' indices) each named before it
+    (:func:`_named_number`)."""
+    return [k for k in range(1, len(tokens)) if tokens[k].kind in ("NUMBER", "DISTANCE") and _named_number(text, tokens, k)]
+
+
+def _named_number(text: str, tokens: list[Clue], k: int) -> bool:
+    """Whether the number ``tokens[k]`` (its sign before it, at most) stands a blank after
+    a word that is no evidence (its name, in a log's fields)."""
+    j = k - 1 if tokens[k - 1].kind == "DASH" and tokens[k - 1].end == tokens[k].start and k > 1 else k
+    before = tokens[j - 1]
+    return before.kind == "ASIDE" and text[before.start : before.end].isalpha() and text[before.end : tokens[j].start] == " "
+
+
 def _code_before_word(text: str, tokens: list[Clue], k: int) -> Clue:
     """Token ``k``, made weak (evidence only inside an entry) where it is a colour's
     code of two letters that a colour spelt out follows, blanks between (``On purple.``,
@@ -1592,6 +1635,13 @@ def _runs_on(text: str, run: list[Clue], tok: Clue) -> bool:
     return tok.colour not in {t.colour for t in run} and _LIST_GAP.fullmatch(gap) is not None
 
 
+def _prose_after(text: str, after: Clue) -> bool:
+    """Whether the token ``after`` a forfeit's word is a word of prose: no evidence, and
+    no word that opens a line of play looked at (``bestmove pass ponder b7a8``: the move
+    played, then the reply looked at)."""
+    return word_aside(text, after) and normalise(text[after.start : after.end]) not in VARIATION_WORDS
+
+
 def _in_prose(text: str, tokens: list[Clue], k: int) -> Clue:
     """Token ``k``, or set aside where it is a forfeit's word inside a sentence: a word
     that is no evidence right before it and right after it, a blank apart (``ce mois-ci
@@ -1600,7 +1650,7 @@ def _in_prose(text: str, tokens: list[Clue], k: int) -> Clue:
     if tok.kind != "PASS" or k == 0 or k + 1 == len(tokens):
         return tok
     before, after = tokens[k - 1], tokens[k + 1]
-    words = word_aside(text, before) and word_aside(text, after)
+    words = word_aside(text, before) and _prose_after(text, after)
     blanks = text[before.end : tok.start] == " " == text[tok.end : after.start]
     return Clue("ASIDE", tok.start, tok.end) if words and blanks else tok
 
@@ -3195,6 +3245,8 @@ _CONTEXT: tuple[tuple[Callable[[str, list[Clue]], bool], Callable[[str, list[Clu
     (lambda text, out: _ARTICLE_AFTER.search(text) is not None, _each(_preposition)),
     (_counted("SQUARE"), _each(_before_a_place)),
     (lambda text, out: _CELL_BOUND.search(text) is not None, _comment_cell),
+    (lambda text, out: _MESSAGE_MARK.match(text) is not None, _message_mark),
+    (_counted("NUMBER", 2), _log_fields),
     (lambda text, out: True, _each(_said_twice)),
     (lambda text, out: True, _each(_points)),
     (lambda text, out: bool(getattr(_LEGEND.get(), "players", ())), _each(_player)),
