@@ -580,13 +580,17 @@ _CODE_WORD = re.compile(r"(?:^|(?<=[\s·•,;|/]))([A-Z][A-Za-z]{0,2}|[a-z]{2,3}
 _KEYED = re.compile(r"(?<!\S)[^\s\d=]{1,4}\s*=\s*[^\W\d_]")
 
 
+#: A line that opens by saying what a sign means (``* = sumo``, ``+ = a push: …``,
+#: ``! : a good move``): a key, whose words are no move.
+_SIGN_DEFINED = re.compile(r"\s*[*+!#^~§†]\s*[=:]\s*[^\W\d_]")
 #: A field whose value is a number, its name glued to it (``n=1``, ``depth=7``, ``pts=1``).
 _NUMBER_FIELD = re.compile(r"(?<![^\s\[(,;|])[^\W\d_]{1,10}=\d")
 
 
 def is_key_line(text: str) -> bool:
     """Whether line ``text`` is a key to a record's signs: two definitions or more
-    (``key: st=straight lf/rt = diag``, ``(n=brown, k=pink)``, codes ``Az azul · Rs rosa``), or
+    (``key: st=straight lf/rt = diag``, ``(n=brown, k=pink)``, codes ``Az azul · Rs rosa``),
+    a sign's meaning (:data:`_SIGN_DEFINED`), or
     an example of how entries are written (``Ex.: "Az E1 Rs" = …``). Such a line says
     what the entries mean; it is no entry itself. A line that holds moves in squares
     (:data:`_MOVES_HELD`) is none, whatever key it holds too (a web page saved on one
@@ -594,6 +598,8 @@ def is_key_line(text: str) -> bool:
     (``dir=R n=1 sq=GRN``: a key gives its codes' meanings in words)."""
     if holds_moves(text) or _NUMBER_FIELD.search(text):
         return False
+    if _SIGN_DEFINED.match(text):
+        return True  # (a sign's meaning: '* = a push: the pushed one goes back one, not written.')
     text = _plain_key(text)
     example = _EXAMPLE.match(text)
     if example is not None and normalise(example[1]) in EXAMPLE_WORDS:
