@@ -707,9 +707,15 @@ _TAKEN_BACK_LINES = 3
 def _columns_blanked(numbered: Iterable[tuple[int, str]]) -> list[tuple[int, str]]:
     """The numbered lines with the cells of a table's columns that hold no move blanked
     (:class:`~kamisado_notation.notation.kmr.columns.Columns`: a fill repeated on every
-    row), read in the order written; a table's heading row that names such columns blank."""
+    row), read in the order written; a table's heading row that names such columns blank
+    but for its cells' separators."""
     columns = Columns()
-    return [(number, "" if columns.learn(text) else columns.blank(text)) for number, text in numbered]
+    return [(number, _CELL_TEXT.sub(" ", text) if columns.learn(text) else columns.blank(text)) for number, text in numbered]
+
+
+#: A cell's text: all but the marks that part a table's cells (a heading row blanked keeps
+#: them, so it is no blank line: a table of rounds side by side goes on below it).
+_CELL_TEXT = re.compile(r"[^\t;|&,]")
 
 
 def _colours_only(found: list[Piece]) -> bool:
@@ -1467,11 +1473,18 @@ def _spans(pieces: list[Piece], i: int, offer: _Offer, flip: bool) -> Iterator[t
         assert found is not None
         bare = False
         filled |= found[0]
-        weight += found[1] - (_CELL if found[0] == _LANDING and pieces[j].cell else 0.0)
+        weight += _weighs(pieces[j], found)
         shape += (found[0],)
         strong = strong or _anchors(pieces[j])
         if strong:
             yield j + 1, weight + _calls_next(pieces, j + 1, offer, filled) - (_GLUED if pieces[j].glued else 0.0), shape
+
+
+def _weighs(piece: Piece, found: tuple[int, float]) -> float:
+    """What the clue of ``piece`` weighs in the slot ``found`` (the slot, the weight): a
+    colour landed on read from the next cell of a table costs :data:`_CELL` (it may be
+    the next entry's tower)."""
+    return found[1] - (_CELL if found[0] == _LANDING and piece.cell else 0.0)
 
 
 def _anchors(piece: Piece) -> bool:

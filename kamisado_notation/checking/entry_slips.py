@@ -16,7 +16,7 @@ from ..engine.position import Move, Position
 from ..notation.record import Entry
 from .correct import Correction, Slot, back_move, exact_move, only_fit, slot_wording
 from .replayed import Ply, PlyKind
-from .round_state import RoundState, RoundStopped
+from .round_state import RoundState, RoundStopped, Rows
 from .slips.faults import Fault, describe, differs, entry_fault, legal_list, tower_name
 from .slips.pushes import back_entry_slips, is_back_entry
 from .slips.rings import unseen_sumo
@@ -247,12 +247,14 @@ class EntrySlips:
         """Whether ``entry``, where a push's back-entry is due, is the pusher's next move
         with the back-entry left out: one entry a line or a list (no columns to shift),
         and the entry a legal move after the push as far as it is written. Rows of two
-        (no line holds more) are columns, which a left-out entry would shift; a line of
-        more is a list (a relay's round on one line). A note after a move on its line
+        (no line holds more) are our notation's columns, which a left-out entry would
+        shift, where the record is written in it (:class:`Rows`: else a forced entry may
+        be left out, each entry after it in the next slot); a line of more is a list (a
+        relay's round on one line). A note after a move on its line
         (``c1-c8 直7  ← 7手で終了``: weak evidence, slots left unread) is no column."""
         state = self.state
         per_line = Counter(e.line for e in state.rr.record.entries if e.unread is None)
-        if max(per_line.values(), default=0) == 2:  # (rows of two: the columns shift)
+        if max(per_line.values(), default=0) == 2 and state.rows is Rows.OURS:  # (rows of two: the columns shift)
             return False
         return (exact_move(state.pos, entry) if entry.unread is None else only_fit(state.pos, entry)) is not None
 

@@ -20,11 +20,11 @@ from .correct import exact_move
 from .entry_slips import EntrySlips
 from .readings import Readings
 from .replayed import Ply, PlyKind, RoundReplay
-from .round_state import RoundOver, RoundState, RoundStopped, SetAside
+from .round_state import RoundOver, RoundState, RoundStopped, Rows, SetAside
 from .slips import Hypothesis
 from .slips.faults import writes_zero
 
-__all__ = ["Attempt", "RoundOver", "RoundReplayer", "RoundStopped", "syntax_cut"]
+__all__ = ["Attempt", "RoundOver", "RoundReplayer", "RoundStopped", "rows_of", "syntax_cut"]
 
 
 class RoundReplayer:
@@ -55,8 +55,9 @@ class RoundReplayer:
         readings: dict[int, Move] | None = None,
         asides: frozenset[int] = frozenset(),
         trial: bool = False,
+        rows: Rows | None = None,
     ) -> None:
-        self.state = RoundState(rr, position, match_index, ends=ends, halt=halt, places=places, trusted=trusted)
+        self.state = RoundState(rr, position, match_index, ends=ends, halt=halt, places=places, trusted=trusted, rows=rows)
         self.cut = cut
         self.slips = EntrySlips(self.state, rings_unknown=rings_unknown)
         # (the trial replays are a function of the state, not of this replayer: no cycle to collect)
@@ -189,16 +190,16 @@ class RoundReplayer:
         entries = state.rr.record.entries
         columns = entry.number is not None and sum(e.line == entry.line for e in entries) == 2
         alone = not columns  # (a numbered row of two holds columns; one entry a line, or a list, none)
+        severity = WARNING if alone or state.rows is Rows.TURNS else ERROR  # (rows in turn order: the writer's way)
         if exact_move(state.pos, entry) is None and not (alone and entry.unread is not None):
             state.error("T1", "Gold is the Challenger and moves first: Black's first slot is '...'", entry, number)
             raise RoundStopped
         state.error(
             "T1",
-            "Gold is the Challenger and moves first, so the round starts with '...' for Black: it is missing; "
-            "the entries are read as if it were there (this one as Gold's first move)",
+            _placeholder_missing(state.rows is Rows.TURNS and not alone),
             entry,
             number,
-            WARNING if alone else ERROR,
+            severity,
             suggestions=(f"...   {entry.text}",),
             kind=Kind.MISSING_PLACEHOLDER,
             edits=(InsertEntry(entry.line, entry.column, "...", "Gold is the Challenger and moves first: '...' stands for Black (T1)"),),
@@ -241,6 +242,7 @@ def _again(state: RoundState, cut: tuple[int, int] | None, rings_unknown: bool, 
     trial = RoundReplayer(
         rr.unplayed(), rr.start.copy(), state.match_index, cut, ends=state.ends,
         rings_unknown=rings_unknown, halt=state.halt, places=state.places, trusted=state.trusted, readings=readings, asides=asides, trial=True,
+        rows=state.rows,
     )  # fmt: skip
     return trial.run(state.challenger)
 
@@ -257,6 +259,30 @@ def _play_as_written(pos: Position, entry: Entry) -> Move | None:
     else:  # the colour form: Tower Direction Distance Square
         written = (entry.tower, entry.direction, entry.distance or 0, entry.square_colour, -1, -1)
     return pos.last_move if pos.play_written((written,)) else None
+
+
+def _placeholder_missing(turn_rows: bool) -> str:
+    """What a round Gold opens without ``...`` is told: in a record whose rows of two are
+    in turn order (``turn_rows``), the writer's way; else the ``...`` left out."""
+    if turn_rows:
+        return (
+            "Gold is the Challenger and moves first, and this record writes each row's first mover first (no '...' "
+            "anywhere, no header of ours): read as Gold's first move; our notation writes '...' for Black before it"
+        )
+    return (
+        "Gold is the Challenger and moves first, so the round starts with '...' for Black: it is missing; "
+        "the entries are read as if it were there (this one as Gold's first move)"
+    )
+
+
+def rows_of(match: MatchRecord) -> Rows:
+    """What ``match``'s rows of two hold (:class:`Rows`): our notation's columns where a
+    header of ours (``Match``, ``Target``) says it is written in it; else columns by side
+    where a round writes the ``...`` that stands for Black when Gold moves first; else the
+    moves in turn, a round Gold opens with Gold's first move in the first column."""
+    if match.header("Match") is not None or match.header("Target") is not None:
+        return Rows.OURS
+    return Rows.SIDES if any(entry.placeholder for rnd in match.rounds for entry in rnd.entries) else Rows.TURNS
 
 
 def syntax_cut(match: MatchRecord, round_index: int) -> tuple[int, int] | None:
@@ -289,6 +315,8 @@ class Attempt:
     #: the entries whose certain one-slot correction is taken though a slip of their row
     #: seemed likelier (no slip of a row or round explained anything from there)
     trusted: frozenset[int] = frozenset()
+    #: what the match's rows of two hold (:func:`rows_of`)
+    rows: Rows = Rows.OURS
     agrees: Callable[[Position], bool] | None = None
     further: Callable[[Position], tuple[int, int]] | None = None
 

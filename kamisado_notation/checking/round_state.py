@@ -9,6 +9,7 @@ the entries it read past or set aside); and how the replay stops (:class:`RoundS
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 from ..diagnostics import ERROR, Diagnostic, Edit, Kind, Severity
 from ..engine.board import Colour, Side
@@ -19,7 +20,7 @@ from ..notation.record import Entry, Lineup
 from .correct import LOOKAHEAD, Correction, correct_entry
 from .replayed import RoundReplay
 
-__all__ = ["MissingRound", "RoundOver", "RoundState", "RoundStopped", "SetAside"]
+__all__ = ["MissingRound", "RoundOver", "RoundState", "RoundStopped", "Rows", "SetAside"]
 
 
 class RoundStopped(Exception):
@@ -56,15 +57,29 @@ class MissingRound:
     dots: bool = False  # the ``...`` is the entry at ``index`` (the reader read it as a forfeit), not put in
 
 
+class Rows(Enum):
+    """What a match's rows of two hold. ``OURS``: our notation's columns (a ``Match`` or
+    ``Target`` header says the record is written in it): Black's column first, ``...``
+    for Black when Gold opens, a push's back-entry in the pushed side's column; an entry
+    left out shifts the columns, an error. ``SIDES``: no header of ours, a ``...``
+    somewhere: columns by side, but a forced entry (a push's back-entry) may be left
+    out, each entry after it in the next slot. ``TURNS``: no header of ours and no
+    ``...``: each row the next moves in turn, the round's first mover first."""
+
+    OURS = "ours"
+    SIDES = "sides"
+    TURNS = "turns"
+
+
 class RoundState:
     """One round's replay as it stands: entries of ``rr`` played on ``position`` (in
     place), where it stopped, the diagnostics and edits found. Given: the match's index,
     ``ends`` (a later round follows, so this one must end), ``places`` (where each entry
-    of the round as replayed is written), ``halt`` (the entry to stop at) and ``trusted``
+    of the round as replayed is written), ``halt`` (the entry to stop at), ``trusted``
     (the entries whose certain one-slot correction is taken though a slip of their row
-    seemed likelier)."""
+    seemed likelier) and ``rows`` (what the match's rows of two hold, :class:`Rows`)."""
 
-    __slots__ = ("chain", "challenger", "completed", "cut_reached", "diagnostics", "doubt", "ends", "fixes", "halt", "inserted", "match_index", "over", "pending", "places", "pos", "rr", "set_aside", "shift", "split", "stop_index", "ties", "trusted", "untold", "withheld")
+    __slots__ = ("chain", "challenger", "completed", "cut_reached", "diagnostics", "doubt", "ends", "fixes", "halt", "inserted", "match_index", "over", "pending", "places", "pos", "rows", "rr", "set_aside", "shift", "split", "stop_index", "ties", "trusted", "untold", "withheld")
 
     def __init__(
         self,
@@ -76,6 +91,7 @@ class RoundState:
         halt: int | None = None,
         places: list[int | None] | None = None,
         trusted: frozenset[int] = frozenset(),
+        rows: Rows | None = None,
     ) -> None:
         self.rr = rr
         self.pos = position
@@ -90,6 +106,8 @@ class RoundState:
         #: the entries whose certain one-slot correction is taken though a slip of their
         #: row seemed likelier: no slip of a row or round explained anything from there
         self.trusted = trusted
+        #: what the match's rows of two hold (:func:`~.round_replay.rows_of`)
+        self.rows = Rows.OURS if rows is None else rows
         #: the entry whose certain one-slot correction the replay withheld, stopping there
         #: for the slips of a row or round to try (kept where none explains anything)
         self.withheld: int | None = None

@@ -147,12 +147,8 @@ def _held(board: list[Tower | None], where: list[list[int]], prover: Side, at: i
     assert tower is not None
     side, colour, rings = tower
     theirs = side is not prover  # (one reply that holds is enough)
-    if not theirs:  # (a Sumo ring may push; a move home wins; a blocked tower's forfeit may end in a deadlock)
-        if rings:
-            return False
-        count, home = _runs(board, _PATHS[side][at][0])
-        if home or not count:
-            return False
+    if not theirs and not _plain(board, side, at, rings):
+        return False
     squares, others = where[side], where[OTHER[side]]
     board[at] = None
     try:
@@ -172,6 +168,16 @@ def _held(board: list[Tower | None], where: list[list[int]], prover: Side, at: i
     finally:
         board[at] = tower
     return not theirs
+
+
+def _plain(board: list[Tower | None], side: Side, at: int, rings: int) -> bool:
+    """Whether the prover's tower on ``at`` leaves the proof to its plain moves: no Sumo
+    ring (it may push), no move home (it wins), one move at least (a blocked tower's
+    forfeit may end in a deadlock)."""
+    if rings:
+        return False
+    count, home = _runs(board, _PATHS[side][at][0])
+    return not home and count > 0
 
 
 def _can_move(board: list[Tower | None], side: Side, at: int) -> bool:

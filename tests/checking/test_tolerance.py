@@ -178,6 +178,38 @@ def test_a_missing_placeholder_is_said_once_and_the_replay_goes_on(keep_rows: bo
     assert fixed.valid and moves(judged(fixed.text)) == moves(before)
 
 
+def in_turn_order(text: str) -> tuple[str, int]:
+    """``text`` as a player writes it who never learnt our '...': no headers, and each
+    round's rows of two in turn order, the round's first mover first; and how many
+    rounds Gold opens."""
+    gold_opens = [i for i, rnd in enumerate(parse_record(text).matches[0].rounds) if rnd.entries[0].placeholder]
+    for index in gold_opens:
+        text = without_placeholder(text, index, keep_rows=False)
+    return "\n".join(line for line in text.split("\n") if not line.startswith("[")), len(gold_opens)
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from((Form.COORDS, Form.TEXT)))
+def test_rows_in_turn_order_without_our_headers_are_the_writers_way(seed: int, form: Form) -> None:
+    """A record with no header of ours and no '...' anywhere whose rows put the round's
+    first mover first (a notebook's ``1. g1-c5 c8-e6`` when Gold opens): each round Gold
+    opens is read as written, with one warning, not an error; the moves and the winners
+    are the match's, and fix writes the '...' in."""
+    text = written(seed, form)
+    typed, gold_opens = in_turn_order(text)
+    before, after = judged(text), judged(typed)
+    assert moves(after) == moves(before)
+    assert [rr.result and rr.result.winner for rr in after.rounds] == [rr.result and rr.result.winner for rr in before.rounds]
+    t1 = [d for d in after.diagnostics if d.rule == "T1"]
+    assert [d.severity for d in t1] == [WARNING] * gold_opens
+    assert not [d for d in after.diagnostics if d.severity is ERROR]
+    fixed = fix_text(typed)
+    assert moves(judged(fixed.text)) == moves(before)
+    # the same rows under a header of ours: our notation, where the '...' left out is an error
+    ours = judged('[Match "Standard"]\n' + typed)
+    assert [d.severity for d in ours.diagnostics if d.rule == "T1"] == [ERROR] * gold_opens
+
+
 def test_a_first_entry_that_is_no_move_of_gold_still_stops_the_round() -> None:
     text, index = gold_first(1)
     rnd = parse_record(text).matches[0].rounds[index]

@@ -137,7 +137,7 @@ def said_in_captions(truth: str, rng: random.Random) -> str:
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
 @example(seed=2976, hand=0)
-@example(seed=1423, hand=16).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 63; read on 0778b86, not from 4e803b9 on, the same on e55d185): rounds 4 and 5 not judged")
+@example(seed=1423, hand=16)  # ('the right, lands on orange' a key: 'on' a code for orange; rounds 4 and 5 not judged)
 def test_a_streams_commentary_kept_as_captions_is_judged_as_played(seed: int, hand: int) -> None:
     """A stream's commentary, as its captions keep it: every round judged with the
     truth's winner, and no error (before session 44 a caption's number was read as a

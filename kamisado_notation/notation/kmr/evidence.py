@@ -841,13 +841,24 @@ def _slashed(text: str) -> dict[str, Direction | Colour]:
 
 def _codes(text: str) -> dict[str, Direction | Colour]:
     """The codes line ``text`` lists, each before the colour or direction word it
-    shortens and starting as it does (``La laranja · Az azul · Vm vermelho``)."""
+    shortens and starting as it does (``La laranja · Az azul · Vm vermelho``); codes in
+    small letters (``bl blauw  ro rood``) where the line lists two at least."""
     found: dict[str, Direction | Colour] = {}
     for m in _CODE_WORD.finditer(text):
         words = _tokens(m[2])
         value = _meaning(words[0])
         if len(words) == 1 and value is not None and not words[0].weak and normalise(m[1])[0] == normalise(m[2])[0] and _code_means(m[1], value):
             found[m[1]] = value
+    return _listed(found)
+
+
+def _listed(found: dict[str, Direction | Colour]) -> dict[str, Direction | Colour]:
+    """The codes ``found`` on a line that a key lists: one code in small letters alone is
+    a small word before a colour in prose (``lands on orange``), no code; a key lists
+    several."""
+    small = [code for code in found if code.islower()]
+    if len(small) == 1:
+        del found[small[0]]
     return found
 
 
