@@ -93,8 +93,9 @@ def bands_of(lines: Sequence[str], first_line: int, is_heading: IsHeading) -> Ba
 
 def _blank_after_rows(text: str, heading: int, last: int) -> bool:
     """Whether ``text`` is a blank line that ends a table whose heading row is line
-    ``heading``: a row at least after it (``last``: the line before this one)."""
-    return not text.strip() and last > heading
+    ``heading``: a row at least after it (``last``: the line before this one). A row of
+    empty cells parted by tabs is no blank line, as one parted by commas is not."""
+    return not text.strip(" \r\n") and last > heading
 
 
 def _closed(opened: tuple[int, re.Pattern[str] | None, tuple[int, ...]], last: int) -> _Block:

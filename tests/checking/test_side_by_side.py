@@ -17,6 +17,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from kamisado_notation import Severity, fix_text, validate_text
+from kamisado_notation.notation import parse_record
 from kamisado_notation.notation.writer import Form
 from tests.support.slips import moves_of, winners, written
 
@@ -116,3 +117,38 @@ def test_a_row_that_names_one_round_is_no_table():
     text = truth.replace("Round 2 fill", "Round 2 - fill")
     report = validate_text(text)
     assert report.valid and moves_of(fix_text(text).text) == moves_of(truth)
+
+
+def a_column_a_round(truth: str, separator: str) -> str:
+    """The match of ``truth`` as a hand-typed spreadsheet saved as text: a column a round
+    under its heading, each round's moves down it in the order played; rows named in the
+    first column before the moves (who starts, the fill) and after them (the winner,
+    running totals), the moves' rows numbered there."""
+    rounds = rounds_of(truth)
+    (match,) = parse_record(truth).matches
+    fills = ["normal" if r.fill is None else f"from {r.fill.value}" for r in match.rounds]
+    starts = ["Gold" if not rnd[0][1] else "Black" for rnd in rounds]
+    columns = [[e for _turn, black, gold in rnd for e in (black, gold) if e] for rnd in rounds]
+    said = list(winners(truth).values())
+    rows = [["", *(f"Round {n}" for n in range(1, len(rounds) + 1))], ["who starts", *starts], ["fill", *fills]]
+    rows += [[str(i + 1), *(c[i] if i < len(c) else "" for c in columns)] for i in range(max(map(len, columns)))]
+    rows += [["winner", *(w or "" for w in said)], ["points", *("1" for _ in said)]]
+    return "Kamisado - club night\n" + "\n".join(separator.join(row) for row in rows) + "\n"
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 10_000), style=st.sampled_from([(Form.TEXT, "en"), (Form.COORDS, "en")]), separator=st.sampled_from([",", ";", "\t"]))
+@example(seed=3, style=(Form.COORDS, "en"), separator=",")
+def test_a_spreadsheets_column_a_round_under_named_rows_is_read_down_its_columns(seed, style, separator):
+    """A sheet with a column a round and rows named ``who starts`` and ``fill`` above the
+    moves: each round judged as played, no error (before session 64 the ``fill`` row,
+    taken for a row of field names and blanked, ended the table: the rounds were read
+    across the rows, and the first move's neighbour was an error)."""
+    truth = written(seed, *style)
+    if len(rounds_of(truth)) < 2:
+        return
+    text = a_column_a_round(truth, separator)
+    report = validate_text(text)
+    (match,) = report.matches
+    assert [d for d in match.diagnostics if d.severity is Severity.ERROR] == []
+    assert [str(r.winner) if r else None for _, r in match.rounds] == list(winners(truth).values())

@@ -133,11 +133,62 @@ def _document(head: list[str], it: Iterator[str]) -> Iterable[str] | None:
         return _web_page(chain(head, it))
     if _captions_begin(head, it):
         return _captions(chain(head, it))
+    if _CALENDAR.fullmatch(first):
+        return _calendar(chain(head, it))
     if first.lstrip("\ufeff \t").startswith("{\\rtf"):
         from .rtf import rtf_text  # (only for a document in RTF)
 
         return rtf_text(chain(head, it))
     return None
+
+
+#: An iCalendar's or a vCard's first line (a calendar's event, a to-do, a contact's card).
+_CALENDAR = re.compile(r"\ufeff?BEGIN:V(?:CALENDAR|EVENT|TODO|JOURNAL|CARD)\s*", re.IGNORECASE)
+#: A property line of one: its name and parameters, before the colon its value follows.
+_PROPERTY = re.compile(r"\ufeff?([A-Za-z][\w-]*)(?:;[^:]*)?:")
+#: The properties whose value is text a person wrote (not when, who, nor an id).
+_WRITTEN = frozenset({"SUMMARY", "DESCRIPTION", "COMMENT", "LOCATION", "NOTE"})
+#: A value's escapes: a line's end (``\n``), a comma, a semicolon, a backslash.
+_VALUE_ESCAPE = re.compile(r"\\([nN,;\\])")
+
+
+def _calendar(lines: Iterable[str]) -> Iterator[str]:
+    """The lines of an iCalendar or a vCard as the text people wrote in it: a property
+    folded over several lines (a line that starts with a blank goes on with the one
+    before) read as one line at its first, the lines it was folded onto blank; a written
+    property's value (:data:`_WRITTEN`) unescaped, its own lines (``\\n``) parted by
+    `` ; `` as a JSON string's are; any other property blank."""
+    folded: list[tuple[str, str]] = []  # (the property read so far: each line's text and ending)
+    for line in lines:
+        body = line.rstrip("\r\n")
+        if folded and body[:1] in (" ", "\t"):
+            folded.append((body[1:], line[len(body) :]))
+            continue
+        yield from _property_lines(folded)
+        folded = [(body, line[len(body) :])]
+    yield from _property_lines(folded)
+
+
+def _property_lines(folded: list[tuple[str, str]]) -> Iterator[str]:
+    """One property of a calendar's (:func:`_calendar`), folded over the lines ``folded``
+    (each line's text and ending; none before the first property), as its lines are read."""
+    if folded:
+        yield _written_value("".join(part for part, _ in folded)) + folded[0][1]
+        yield from (ending for _, ending in folded[1:])
+
+
+def _written_value(text: str) -> str:
+    """A calendar's property line ``text`` unfolded, as it is read: a written property's
+    value (:data:`_WRITTEN`) unescaped at its column; any other blank."""
+    m = _PROPERTY.match(text)
+    if m is None or m[1].upper() not in _WRITTEN:
+        return ""
+    return " " * m.end() + _VALUE_ESCAPE.sub(_unescaped, text[m.end() :])
+
+
+def _unescaped(m: re.Match[str]) -> str:
+    """A calendar value's escape (:data:`_VALUE_ESCAPE`) as what it stands for."""
+    return " ; " if m[1] in "nN" else m[1]
 
 
 #: A caption's timing line: when it is shown, no move (SubRip's ``00:00:06,100 -->
