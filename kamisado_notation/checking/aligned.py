@@ -1171,6 +1171,53 @@ _TO_BEFORE = re.compile(
 )
 
 
+#: Two squares parted by one blank (``g3 e4``): a move from one to the other (a bot's
+#: ``!k mv g8 h7``), or two moves' landings; and two squares run together (``d8d3``).
+_SPACED = re.compile(r"[a-h][1-8] [a-h][1-8]")
+_RUN_TOGETHER = re.compile(r"[a-h][1-8][a-h][1-8]")
+
+
+def _landings_parted(pieces: list[Piece]) -> list[Piece]:
+    """``pieces`` with each pair of squares parted by one blank read as two landings,
+    where the text writes no move in squares with a sign between them (``c8-a6``): a
+    solver's ``1. d8d3 h3  2. g3 e4`` is four moves, each but a round's first by where
+    it went. ``pieces`` itself where there is no such pair."""
+    if not any(p.clue.kind == "COORDS" and _SPACED.fullmatch(p.text) for p in pieces) or any(map(_signed, pieces)):
+        return pieces
+    out: list[Piece] = []
+    for p in pieces:
+        out.extend(_two_landings(p) if p.clue.kind == "COORDS" and _SPACED.fullmatch(p.text) else (p,))
+    return out
+
+
+def _parted_if_better(pieces: list[Piece], best: Alignment, won: tuple[tuple[int, Side], ...]) -> tuple[Alignment, list[Piece]]:
+    """The reading ``best`` of ``pieces`` or, where their pairs of squares parted by a
+    blank may be two landings each (:func:`_landings_parted`), that reading where it
+    weighs more (:func:`_weight`: it judges more rounds, sets fewer clues aside, explains
+    more): the legal moves tell a move from one square to the other from two moves."""
+    parted = _landings_parted(pieces)
+    if parted is pieces:
+        return best, pieces
+    other = _learnt(parted, flip=False, won=won)
+    return (other, parted) if _weight(other) > _weight(best) else (best, pieces)
+
+
+def _signed(piece: Piece) -> bool:
+    """Whether ``piece`` is a move in squares with a sign between them (``c8-a6``)."""
+    return piece.clue.kind == "COORDS" and not _SPACED.fullmatch(piece.text) and not _RUN_TOGETHER.fullmatch(piece.text)
+
+
+def _two_landings(piece: Piece) -> tuple[Piece, Piece]:
+    """A pair of squares parted by a blank (``g3 e4``) as two squares alone (squares, no
+    short form's ``F6``: :attr:`Piece.square_only`)."""
+    assert piece.clue.squares is not None
+    start, (first, second) = piece.clue.start, piece.clue.squares
+    assert first is not None  # (a pair of squares, both said)
+    square = replace(piece, clue=Clue("SQUARE", start, start + 2, squares=(None, first)), text=piece.text[:2], square_only=True)
+    after = Clue("SQUARE", start + 3, start + 5, squares=(None, second))
+    return square, replace(square, column=piece.column + 3, clue=after, text=piece.text[3:], after_sentence=False)
+
+
 def _rounds_said(numbered: list[tuple[int, str]], bands: Bands | None = None) -> dict[int, int | None]:
     """Each line's round as the headings above it say (``* Round 3``), from the first
     heading on; a heading's own line: ``None`` (it holds no move), as is a row of
@@ -1834,6 +1881,7 @@ def _read(lines: tuple[str, ...], first_line: int, order: Order) -> Alignment | 
         return None
     won = _winners_said(lines, first_line) if order is Order.WRITTEN else ()
     best = _learnt(pieces, flip=False, won=won)
+    best, pieces = _parted_if_better(pieces, best, won)
     if sum(p.clue.kind in ("SQUARE", "COORDS") for p in pieces) * _SQUARES_SHARE >= len(pieces):
         other = _learnt(pieces, flip=True, won=won)
         if other.score > best.score + _FLIP and _flipped_reads_better(pieces, best, other):
