@@ -14,7 +14,7 @@ from dataclasses import replace
 from ..diagnostics import ERROR, WARNING, Diagnostic, Edit, InsertLine, Kind, Severity, compose, correction, has_error
 from ..notation.record import Entry, MatchRecord, RoundRecord
 from .replayed import RoundReplay
-from .round_state import MissingRound
+from .round_state import MissingRound, Rows, rows_of
 from .slips.spelling import completed_word
 from .slips.turn_numbers import carried, renumbered
 from .styled_entries import SETTLED, settled
@@ -27,7 +27,7 @@ class MatchState:
     replayed, the diagnostics and edits found (the reader's first, unless ``probing``:
     a trial replay, whose diagnostics are all it needs)."""
 
-    __slots__ = ("diags", "fixes", "match", "original", "probing", "rounds", "settled_at", "written")
+    __slots__ = ("diags", "fixes", "match", "original", "probing", "rounds", "rows", "settled_at", "written")
 
     def __init__(self, match: MatchRecord, *, probing: bool = False) -> None:
         self.match = match
@@ -36,6 +36,7 @@ class MatchState:
         #: index there, and the index there of its first entry (not 0 for the later part
         #: of a round split in two)
         self.written = [(k, 0) for k in range(len(match.rounds))]
+        self.rows: Rows = rows_of(match)  # what its rows of two hold (a split round's copy holds the same)
         self.probing = probing  # a trial replay (:meth:`~.round_starts.RoundStarts.unseen_ring`): its diagnostics only
         self.rounds: list[RoundReplay] = []
         self.diags: list[Diagnostic] = [] if probing else list(match.errors)

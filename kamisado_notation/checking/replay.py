@@ -31,7 +31,7 @@ from ..notation.record import Entry, MatchRecord, RoundRecord, ScoreLine
 from .match_headers import MatchHeaders
 from .match_state import MatchState
 from .replayed import MatchReplay, MatchStatus, Ply, PlyKind, RoundReplay
-from .round_replay import Attempt, RoundReplayer, rows_of, syntax_cut
+from .round_replay import Attempt, RoundReplayer, syntax_cut
 from .round_slips import left_out_round, row_slip, stop_at
 from .round_starts import UNKNOWN_TARGET, RoundStarts, lineup_start
 from .round_state import RoundState
@@ -249,7 +249,7 @@ class _MatchReplayer:
         cut = syntax_cut(self.state.match, i) if self.state.match.errors else None
         attempt = Attempt(game.challenger if i else position.to_move, i + 1 < len(rounds), cut)
         attempt.guess = game.target == UNKNOWN_TARGET and not self.state.probing
-        attempt.rows = rows_of(self.state.match)
+        attempt.rows = self.state.rows
         if attempt.ends:
             attempt.agrees, attempt.further = next_round_check(rounds[i + 1]), rounds_played(rounds[i + 1 :])
         return attempt

@@ -24,7 +24,7 @@ from .round_state import RoundOver, RoundState, RoundStopped, Rows, SetAside
 from .slips import Hypothesis
 from .slips.faults import writes_zero
 
-__all__ = ["Attempt", "RoundOver", "RoundReplayer", "RoundStopped", "rows_of", "syntax_cut"]
+__all__ = ["Attempt", "RoundOver", "RoundReplayer", "RoundStopped", "syntax_cut"]
 
 
 class RoundReplayer:
@@ -275,16 +275,6 @@ def _placeholder_missing(turn_rows: bool) -> str:
     )
 
 
-def rows_of(match: MatchRecord) -> Rows:
-    """What ``match``'s rows of two hold (:class:`Rows`): our notation's columns where a
-    header of ours (``Match``, ``Target``) says it is written in it; else columns by side
-    where a round writes the ``...`` that stands for Black when Gold moves first; else the
-    moves in turn, a round Gold opens with Gold's first move in the first column."""
-    if match.header("Match") is not None or match.header("Target") is not None:
-        return Rows.OURS
-    return Rows.SIDES if any(entry.placeholder for rnd in match.rounds for entry in rnd.entries) else Rows.TURNS
-
-
 def syntax_cut(match: MatchRecord, round_index: int) -> tuple[int, int] | None:
     """The first syntax error inside round ``round_index``'s lines: the replay of that
     round stops there, since what the parser skipped may be a turn."""
@@ -315,7 +305,7 @@ class Attempt:
     #: the entries whose certain one-slot correction is taken though a slip of their row
     #: seemed likelier (no slip of a row or round explained anything from there)
     trusted: frozenset[int] = frozenset()
-    #: what the match's rows of two hold (:func:`rows_of`)
+    #: what the match's rows of two hold (:func:`~.round_state.rows_of`)
     rows: Rows = Rows.OURS
     agrees: Callable[[Position], bool] | None = None
     further: Callable[[Position], tuple[int, int]] | None = None

@@ -16,11 +16,11 @@ from ..engine.board import Colour, Side
 from ..engine.match import Fill
 from ..engine.position import Move, Position
 from ..notation.kmr.style import write_like
-from ..notation.record import Entry, Lineup
+from ..notation.record import Entry, Lineup, MatchRecord
 from .correct import LOOKAHEAD, Correction, correct_entry
 from .replayed import RoundReplay
 
-__all__ = ["MissingRound", "RoundOver", "RoundState", "RoundStopped", "Rows", "SetAside"]
+__all__ = ["MissingRound", "RoundOver", "RoundState", "RoundStopped", "Rows", "SetAside", "rows_of"]
 
 
 class RoundStopped(Exception):
@@ -71,6 +71,16 @@ class Rows(Enum):
     TURNS = "turns"
 
 
+def rows_of(match: MatchRecord) -> Rows:
+    """What ``match``'s rows of two hold (:class:`Rows`): our notation's columns where a
+    header of ours (``Match``, ``Target``) says it is written in it; else columns by side
+    where a round writes the ``...`` that stands for Black when Gold moves first; else the
+    moves in turn, a round Gold opens with Gold's first move in the first column."""
+    if match.header("Match") is not None or match.header("Target") is not None:
+        return Rows.OURS
+    return Rows.SIDES if any(entry.placeholder for rnd in match.rounds for entry in rnd.entries) else Rows.TURNS
+
+
 class RoundState:
     """One round's replay as it stands: entries of ``rr`` played on ``position`` (in
     place), where it stopped, the diagnostics and edits found. Given: the match's index,
@@ -106,7 +116,7 @@ class RoundState:
         #: the entries whose certain one-slot correction is taken though a slip of their
         #: row seemed likelier: no slip of a row or round explained anything from there
         self.trusted = trusted
-        #: what the match's rows of two hold (:func:`~.round_replay.rows_of`)
+        #: what the match's rows of two hold (:func:`rows_of`)
         self.rows = Rows.OURS if rows is None else rows
         #: the entry whose certain one-slot correction the replay withheld, stopping there
         #: for the slips of a row or round to try (kept where none explains anything)
