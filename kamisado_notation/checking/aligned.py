@@ -1182,11 +1182,11 @@ def _landings_parted(pieces: list[Piece]) -> list[Piece]:
     where the text writes no move in squares with a sign between them (``c8-a6``): a
     solver's ``1. d8d3 h3  2. g3 e4`` is four moves, each but a round's first by where
     it went. ``pieces`` itself where there is no such pair."""
-    if not any(p.clue.kind == "COORDS" and _SPACED.fullmatch(p.text) for p in pieces) or any(map(_signed, pieces)):
+    if not any(map(_spaced, pieces)) or any(map(_signed, pieces)):
         return pieces
     out: list[Piece] = []
     for p in pieces:
-        out.extend(_two_landings(p) if p.clue.kind == "COORDS" and _SPACED.fullmatch(p.text) else (p,))
+        out.extend(_two_landings(p) if _spaced(p) else (p,))
     return out
 
 
@@ -1202,9 +1202,14 @@ def _parted_if_better(pieces: list[Piece], best: Alignment, won: tuple[tuple[int
     return (other, parted) if _weight(other) > _weight(best) else (best, pieces)
 
 
+def _spaced(piece: Piece) -> bool:
+    """Whether ``piece`` is two squares parted by one blank (``g3 e4``)."""
+    return piece.clue.kind == "COORDS" and _SPACED.fullmatch(piece.text) is not None
+
+
 def _signed(piece: Piece) -> bool:
     """Whether ``piece`` is a move in squares with a sign between them (``c8-a6``)."""
-    return piece.clue.kind == "COORDS" and not _SPACED.fullmatch(piece.text) and not _RUN_TOGETHER.fullmatch(piece.text)
+    return piece.clue.kind == "COORDS" and not _spaced(piece) and not _RUN_TOGETHER.fullmatch(piece.text)
 
 
 def _two_landings(piece: Piece) -> tuple[Piece, Piece]:

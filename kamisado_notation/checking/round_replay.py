@@ -55,7 +55,7 @@ class RoundReplayer:
         readings: dict[int, Move] | None = None,
         asides: frozenset[int] = frozenset(),
         trial: bool = False,
-        rows: Rows | None = None,
+        rows: Rows = Rows.OURS,
     ) -> None:
         self.state = RoundState(rr, position, match_index, ends=ends, halt=halt, places=places, trusted=trusted, rows=rows)
         self.cut = cut

@@ -101,7 +101,7 @@ class RoundState:
         halt: int | None = None,
         places: list[int | None] | None = None,
         trusted: frozenset[int] = frozenset(),
-        rows: Rows | None = None,
+        rows: Rows = Rows.OURS,
     ) -> None:
         self.rr = rr
         self.pos = position
@@ -117,7 +117,7 @@ class RoundState:
         #: row seemed likelier: no slip of a row or round explained anything from there
         self.trusted = trusted
         #: what the match's rows of two hold (:func:`rows_of`)
-        self.rows = Rows.OURS if rows is None else rows
+        self.rows = rows
         #: the entry whose certain one-slot correction the replay withheld, stopping there
         #: for the slips of a row or round to try (kept where none explains anything)
         self.withheld: int | None = None
