@@ -704,6 +704,7 @@ def marked_bot_log(seed: int, rng: random.Random) -> tuple[str, str]:
 @example(seed=400, hand=3713).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 40; the same on ececec2): a bot's match, each move said twice, not judged whole")
 @example(seed=328, hand=18818).xfail(raises=AssertionError, reason="known (a random profile run, session 56; the same on 5693403): a bot's one-round match not judged")
 @example(seed=687, hand=687).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 56; the same on 5693403): a bot's one-round match not judged")
+@example(seed=264, hand=15775).xfail(raises=AssertionError, reason="known (a fresh clone's random profile of bd04981, session 64, found at its end; not yet compared with earlier commits)")
 def test_signs_that_mark_the_sides_are_no_colours(seed: int, hand: int) -> None:
     """A sign a record says marks a side (``🟨 Gold: annieb``) labels that side's lines, no
     yellow; a colour said as a sign and its word (``🟪 Purple``) is one colour, not a
