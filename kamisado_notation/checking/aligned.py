@@ -56,12 +56,20 @@ __all__ = ["MAX_CLUES", "AlignedRound", "Alignment", "Order", "Piece", "align_li
 
 class Order(TextEnum):
     """The order a text's clues are read in: as written; from the last line up (a live
-    ticker's, a blog's updates above the older ones); or, where a table's rounds stand
-    side by side (:mod:`.side_by_side`), a round's band of columns after another."""
+    ticker's, a blog's updates above the older ones); from the last post up, each post
+    read down (a live blog's updates of several lines, :func:`_posts`); or, where a
+    table's rounds stand side by side (:mod:`.side_by_side`), a round's band of columns
+    after another."""
 
     WRITTEN = "written"
     NEWEST_FIRST = "newest first"
+    NEWEST_POST_FIRST = "newest post first"
     ACROSS = "across"
+
+    @property
+    def newest_first(self) -> bool:
+        """Whether the order reads the text from its end up (by lines or by posts)."""
+        return self in (Order.NEWEST_FIRST, Order.NEWEST_POST_FIRST)
 
 #: The kinds of clue that are evidence of a move.
 _EVIDENCE = frozenset({"COLOUR", "DIRECTION", "AMBIGUOUS", "DISTANCE", "SQUARE", "COORDS", "PASS", "BLOCKED", "PUSHED", "PUSH", "RING"})
@@ -415,8 +423,41 @@ def _signs_of(numbered: list[tuple[int, str]]) -> dict[str, Side]:
 
 def _in_reading_order(numbered: list[tuple[int, str]], order: Order) -> list[tuple[int, str]]:
     """The lines ``numbered`` in the ``order`` they are read in: from the last up for a
-    text written newest first, else as written (a table's rounds are put in order after)."""
+    text written newest first, from the last post up for one whose posts are newest
+    first (each read down), else as written (a table's rounds are put in order after)."""
+    if order is Order.NEWEST_POST_FIRST:
+        return [line for post in _posts(numbered)[::-1] for line in post]
     return numbered[::-1] if order is Order.NEWEST_FIRST else numbered
+
+
+def _posts(numbered: list[tuple[int, str]]) -> list[list[tuple[int, str]]]:
+    """The lines ``numbered`` in posts: runs parted by a blank line, or by a line of
+    markup alone at the outermost indent such lines stand at (a live blog's ``<article>``
+    and ``</article>``, not the ``<ol>`` inside one); each parting line a post of its own."""
+    edge = min((_indent(text) for _, text in numbered if _BARE.fullmatch(text)), default=0)
+    posts: list[list[tuple[int, str]]] = [[]]
+    for number, text in numbered:
+        if _BARE.fullmatch(text) and _indent(text) <= edge:
+            posts += [[(number, text)], []]
+        else:
+            posts[-1].append((number, text))
+    return [post for post in posts if post]
+
+
+def _indent(text: str) -> int:
+    """How far ``text`` is indented (a blank line: not at all)."""
+    return len(text) - len(text.lstrip()) if text.strip() else 0
+
+
+#: A line of markup alone, or blank.
+_BARE = re.compile(r"\s*(?:<[^<>]*>\s*)*")
+
+
+def posts_apart(lines: Sequence[str]) -> bool:
+    """Whether ``lines`` stand in posts of several lines (:func:`_posts`), two at least,
+    so that reading them newest post first differs from reading them newest line first."""
+    long = [len(p) for p in _posts(list(enumerate(lines))) if len(p) > 1]  # (a parting line is a post of one)
+    return len(long) >= 2
 
 
 #: The clues a line that states a fill holds besides (the side: ``[Fill "right"]``).
@@ -1795,7 +1836,8 @@ def best_reading(lines: Sequence[str], first_line: int = 1) -> Alignment | None:
     if _as_written(forward, across=across):
         return forward
     best = forward
-    for order in (Order.NEWEST_FIRST, Order.ACROSS) if across else (Order.NEWEST_FIRST,):
+    orders = [Order.NEWEST_FIRST, *([Order.NEWEST_POST_FIRST] if posts_apart(lines) else []), *([Order.ACROSS] if across else [])]
+    for order in orders:
         other = align_lines(lines, first_line=first_line, order=order)
         if other is not None and _reads_better(other, best, more=_more_counts(order, best)):
             best = other
@@ -1822,14 +1864,30 @@ def _reads_better(other: Alignment, best: Alignment | None, *, more: bool) -> bo
     rounds stand side by side, read across; or a text the order written judges no round
     of, a feed's posts newest first with a note after the last), it reads the text better
     and judges more rounds with certainty (the last may stay unjudged: the short form's
-    letters, a note read as a move). Where ``best`` judges no round and ``other`` every
+    letters, a note read as a move); but not where ``best`` judges as many rounds, and
+    what it reads after them is notes on them (:attr:`Alignment.notes_after`). Where
+    ``best`` judges no round and ``other`` every
     round it reads, ``other`` is taken too where it sets fewer clues aside, however the
     two score: a feed's posts of two moves each read oldest first make a legal match
     that sets the newest post aside, and its habit may score it above the one that
     reads every move."""
     if best is not None and other.score <= best.score:
-        return more and other.whole and len(other.aside) < len(best.aside) and not best.judged
+        return more and _sets_less_aside(other, best)
+    if _notes_after_as_many(other, best):
+        return False
     return other.whole or (more and _judges_more(other, best))
+
+
+def _sets_less_aside(other: Alignment, best: Alignment) -> bool:
+    """Whether ``other`` judges every round it reads and sets fewer clues aside than
+    ``best``, which judges none."""
+    return other.whole and len(other.aside) < len(best.aside) and not best.judged
+
+
+def _notes_after_as_many(other: Alignment, best: Alignment | None) -> bool:
+    """Whether ``best`` judges as many rounds as ``other`` at least, one at least, and
+    what it reads after them is notes quoting their moves (read in the order written)."""
+    return best is not None and bool(best.judged) and not _judges_more(other, best) and best.notes_after
 
 
 def _judges_more(other: Alignment, best: Alignment | None) -> bool:
@@ -2041,7 +2099,7 @@ def _align(pieces: list[Piece], *, flip: bool, style: _Style | None = None, won:
             for j, weight in _back_entry_said(pieces, i, r, flip):
                 beams[j].add(_Reading(r.score + weight - _PRICE, r, used=(i, j)))
         _forget(passed, readings, offers)
-    return _alignment(readings, pieces, won)
+    return _alignment(readings, pieces, won, flip=flip)
 
 
 def _back_entry_said(pieces: list[Piece], i: int, r: _Reading, flip: bool) -> Iterator[tuple[int, float]]:
@@ -2195,20 +2253,38 @@ def _free(r: _Reading) -> Iterator[_Reading]:
         yield _Reading(r.score, r, move=r.position.forfeit_move())
 
 
-def _alignment(final: list[_Reading], pieces: list[Piece], won: Sequence[tuple[int, Side]] = ()) -> Alignment:
+def _alignment(final: list[_Reading], pieces: list[Piece], won: Sequence[tuple[int, Side]] = (), *, flip: bool = False) -> Alignment:
     """The alignment the best of the ``final`` readings gives: its rounds, those of them
     certain (no reading near as good parts from it before their end, and each read from
     enough: :data:`_FIRM`), the pieces it set aside. The winners the text says
     (``won``) tell readings as good apart: where the best does not agree with each of
     them and one as good does, that one is taken; where the best agrees, a reading near
-    as good that does not is no reason to doubt it."""
+    as good that does not is no reason to doubt it; nor is one that leaves more moves
+    said in their squares unplayed (:func:`_unplayed`)."""
     best, path, near = _told_by_winners(_as_good(final), won, pieces)
+    unplayed = _unplayed(path, pieces, flip)
+    near = [other for other in near if _unplayed(other, pieces, flip) <= unplayed]
     rounds = _rounds(path)
     near = _unsettled(best, rounds, near)
     aside = _aside(best, pieces)
     _settled_by_aside(rounds, pieces, set(aside))
     certain = _firm(rounds, _rounds_within(path, _agreed(path, near)), pieces)
     return Alignment(rounds, certain, pieces, aside, shapes=_shapes(path), score=best.score)
+
+
+def _unplayed(path: list[_Reading], pieces: list[Piece], flip: bool) -> int:
+    """How many moves said whole in their squares (``e1 b4``) the steps ``path`` neither
+    read nor play: a reading that makes up other moves where the text says one in its
+    squares (``pink again??`` read as a pink move, the bot's ``e1 ➜ b4`` set aside) does
+    not fit the text as well as one that plays it, however near their scores."""
+    moves = [step.move for step in path if step.move is not None]
+    return sum(not any(says_of(p, m, flipped=flip) for m in moves) for p in _squares_unread(path, pieces))
+
+
+def _squares_unread(path: list[_Reading], pieces: list[Piece]) -> Iterator[Piece]:
+    """The moves said whole in their squares (not weak) that no step of ``path`` reads."""
+    used = {k for step in path if step.used is not None for k in range(*step.used)}
+    return (p for k, p in enumerate(pieces) if k not in used and p.clue.kind == "COORDS" and not p.weak)
 
 
 def _as_good(final: list[_Reading]) -> list[_Reading]:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ..diagnostics import ERROR, WARNING, Diagnostic, Edit, InsertLine, Kind, Severity, compose, correction, has_error
-from ..notation.record import Entry, MatchRecord, RoundRecord
+from ..notation.record import Entry, MatchRecord, RoundRecord, ScoreLine
 from .replayed import RoundReplay
 from .round_state import MissingRound, Rows, rows_of
 from .slips.spelling import completed_word
@@ -152,10 +152,21 @@ def _missing_round(rec: RoundRecord, left: MissingRound, place: int, match_index
 def _split_at(rec: RoundRecord, left: MissingRound, place: int) -> tuple[RoundRecord, RoundRecord]:
     """Round ``rec`` as two, where its ``Round`` line was left out (``left``): its entries
     and lineups before it, and the ``place``-th round of the match after it (its ``...``
-    put in where the round needs one)."""
+    put in where the round needs one). The score written after the round goes with the
+    part it is written after (``4-4`` below round 8's moves, its ``Round`` line left out,
+    is the score after round 8)."""
     rest = [*([left.placeholder] if left.placeholder is not None else []), *rec.entries[left.index + left.dots :]]
-    head = replace(rec, lineups=[lu for lu in rec.lineups if lu not in left.lineups], entries=rec.entries[: left.index])
-    return head, RoundRecord(place, left.fill, left.line, 1, left.lineups, rest)
+    first, second = _scores_parted(rec, left)
+    head = replace(rec, lineups=[lu for lu in rec.lineups if lu not in left.lineups], entries=rec.entries[: left.index], score=first)
+    return head, RoundRecord(place, left.fill, left.line, 1, left.lineups, rest, score=second)
+
+
+def _scores_parted(rec: RoundRecord, left: MissingRound) -> tuple[ScoreLine | None, ScoreLine | None]:
+    """The score written after round ``rec`` as the two rounds it is split into at
+    ``left`` (:func:`_split_at`) hold it: the second's where it stands after the split."""
+    if rec.score is not None and rec.score.line > left.line:
+        return None, rec.score
+    return rec.score, None
 
 
 def _replace_fix(fixes: list[Edit], where: dict[int, int], certain: Edit | None, edit: Edit | None) -> None:

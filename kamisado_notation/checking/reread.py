@@ -123,7 +123,7 @@ def _reads_more(alignment: Alignment, first: Diagnostic | None, results: Sequenc
         return True
     if _between_judged(alignment, first, results):
         return True
-    return first is not None and alignment.order is Order.NEWEST_FIRST and alignment.whole
+    return first is not None and alignment.order.newest_first and alignment.whole
 
 
 #: The errors that say where a round starts or ends (not what an entry says): an entry
@@ -282,7 +282,7 @@ def _keeps(alignment: Alignment, first: Diagnostic, lines: Sequence[str], first_
     at = _pieces_at(alignment, first)
     if at and _outside_moves(alignment, at):
         return True
-    return _aside_says_true(alignment, at) or _a_note_set_aside(alignment, at, lines, first_line)
+    return _aside_says_true(alignment, at) or _a_note_set_aside(alignment, at, lines, first_line) or _said_again(alignment, at)
 
 
 def _outside_moves(alignment: Alignment, at: set[int]) -> bool:
@@ -303,6 +303,30 @@ def _a_note_set_aside(alignment: Alignment, at: set[int], lines: Sequence[str], 
         return False
     line = lines[said[0].line - first_line]
     return in_a_sentence(line[said[0].column - 1 : said[-1].column - 1 + len(said[-1].text)])
+
+
+def _said_again(alignment: Alignment, at: set[int]) -> bool:
+    """Whether the pieces ``at`` (but common words) are all set aside and say only what is
+    true of the move read last before them, or of the move read first after them: that
+    move said twice (a bot's echo of the move it was given, ``⬛ 🩷 Pink d8 ➜ d7`` below
+    ``!k mv d8 d7``; the move given, where the reading read it from the echo), no move
+    of its own."""
+    said = {k for k in at if not alignment.pieces[k].weak}  # (a common word is never set aside: 'on')
+    if not said or not said <= set(alignment.aside):
+        return False
+    return any(_all_true_of(alignment, said, m) for m in _moves_beside(alignment, said))
+
+
+def _all_true_of(alignment: Alignment, at: set[int], move: Move) -> bool:
+    """Whether each piece ``at`` says what is true of ``move``."""
+    return all(says_of(alignment.pieces[k], move, flipped=alignment.flipped) for k in at)
+
+
+def _moves_beside(alignment: Alignment, at: set[int]) -> list[Move]:
+    """The move ``alignment`` read last before the pieces ``at`` and the first after them
+    (those there are)."""
+    read = list(_moves_read(alignment))
+    return [m for m, u in read if u[1] <= min(at)][-1:] + [m for m, u in read if u[0] > max(at)][:1]
 
 
 def _on_one_line(pieces: list[Piece]) -> bool:
@@ -484,6 +508,7 @@ def _rows(entries: list[str | None]) -> list[str]:
 _ORDER_SAID = {
     Order.WRITTEN: "",
     Order.NEWEST_FIRST: ", newest first",
+    Order.NEWEST_POST_FIRST: ", newest post first, each post read down",
     Order.ACROSS: ", its rounds side by side read one after another, each down its own columns",
 }
 
@@ -531,7 +556,7 @@ def _read_against(alignment: Alignment, entries: int, first: Piece) -> Diagnosti
     if alignment.numbering is not None:
         flipped += f" (its squares written as numbers: {alignment.numbering.said})"
     order = _ORDER_SAID[alignment.order]
-    where = "from here up" if alignment.order is Order.NEWEST_FIRST else "from here on"
+    where = "from here up" if alignment.order.newest_first else "from here on"
     return Diagnostic(
         "syntax",
         f"the record is read against the legal moves{flipped}{order}: {entries} entries of {judged} "

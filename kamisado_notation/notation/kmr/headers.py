@@ -104,13 +104,16 @@ def near_a_header(name: str) -> bool:
     return name.lower() in KNOWN_LOWER or bool(did_you_mean(name, KNOWN_HEADERS))
 
 
-def unquoted_header(text: str) -> tuple[str, str, int] | None:
+def unquoted_header(text: str, *, after_moves: bool = False) -> tuple[str, str, int] | None:
     """A header line whose value has no quotes (``[Match Standard]``, ``[Evnet Spring
     cup]``): its name, value and column; ``None`` for any other line, and for a line in
     brackets whose first word is no header's name nor close to one (``[end of
-    recording]``, a transcript's note: no header, and no next match)."""
+    recording]``, a transcript's note: no header, and no next match). After a match's
+    moves (``after_moves``), a line in brackets whose first word is a header's name in
+    small letters (``[round 1 over - Gold wins the round]``) is a note too: a header
+    there would start another match, and one written so is rare."""
     m = _UNQUOTED.fullmatch(text)
-    if m is None or not near_a_header(m[1]):
+    if m is None or not near_a_header(m[1]) or (after_moves and m[1].islower()):
         return None
     return m[1], m[2], text.index("[") + 1
 

@@ -480,7 +480,7 @@ class Reader(Generic[T]):
         """A header written without quotes, a result written after the moves or a line
         that says a side resigned, read with a warning (:mod:`.headers`): what the line
         completes; ``None`` for any other line."""
-        unquoted = unquoted_header(text)
+        unquoted = unquoted_header(text, after_moves=self.started)
         if unquoted is not None:
             name, value, column = unquoted
             done = self.element(Header(name, value, number, column))
@@ -488,12 +488,17 @@ class Reader(Generic[T]):
             message = f"[{name} {value}] has no quotes around its value: read as [{name} \"{value}\"]"
             self.events.error(Diagnostic(HEADER_RULE, message, number, column, WARNING, kind=Kind.UNQUOTED_HEADER))
             return iter([done] if done is not None else [])
-        resigned = resignation(text) if self.started else None
+        return self._said_after_moves(text, number) if self.started else None
+
+    def _said_after_moves(self, text: str, number: int) -> Iterator[T] | None:
+        """:meth:`_header_slip` of a line after a match's moves: one that says a side
+        resigned, or a result written after them; ``None`` for any other line."""
+        resigned = resignation(text)
         if resigned is not None:
             self.events.grammar_line(number)
             self.events.resignation(resigned[0], number, resigned[1])
             return iter(())
-        result = trailing_result(text) if self.started else None
+        result = trailing_result(text)
         if result is None or first_word(result[0]) in LINE_WORDS or result[0].lstrip().startswith("["):
             return None
         before, value, column = result

@@ -313,15 +313,30 @@ _HEADERISH = re.compile(r"\s*\[[A-Za-z][\w-]*\s")
 
 def _headerish(text: str) -> bool:
     """Whether ``text`` is begun as a header is (:data:`_HEADERISH`), and is no bracket of
-    prose: words closed by a ``]`` at the line's end, no quote after the first, three
-    words at least (``[Transcribed from the sheet: "?" = not legible]``) or begun by no
-    header's name nor one close to it (``[end of recording]``), which is read by evidence."""
+    prose: words closed by a ``]`` at the line's end, no quote after the first, or words
+    with no quote closed before it (``[underneath, someone else:] who left…``) or run on
+    to the next line (a transcriber's ``[back to grown-up writing, black felt tip,`` /
+    ``small]``), three words at least
+    (``[Transcribed from the sheet: "?" = not legible]``) or begun by no header's name
+    nor one close to it (``[end of recording]``), which is read by evidence."""
     m = _HEADERISH.match(text)
     if m is None:
         return False
     rest = text[m.end() :].strip()
     known = near_a_header(m[0].strip()[1:])
-    return not (rest.endswith("]") and not rest.startswith('"') and (len(rest.split()) >= 3 or not known))
+    said = _bracket_of_prose(rest)
+    return said is None or not (len(said.split()) >= 3 or not known)
+
+
+def _bracket_of_prose(rest: str) -> str | None:
+    """The words of a bracket begun as a header is, after its first word (``rest``),
+    where they may be prose (:func:`_headerish`): closed at the line's end, no quote
+    first; or with no quote nor another bracket before it closes, or runs on to the next
+    line."""
+    if rest.endswith("]") and not rest.startswith('"'):
+        return rest
+    inside = rest.partition("]")[0]
+    return inside if '"' not in inside and "[" not in inside else None
 
 
 #: The words of a line (what :func:`~.evidence.is_evidence_word` is asked of).
@@ -342,14 +357,18 @@ def _by_evidence(text: str) -> bool:
     next line (``written "chess`` / ``style" like you asked``) is read by evidence."""
     if (_ROUND_OR_LINEUP.match(text) and not field_key(text)) or _headerish(text):
         return False
-    plain = text.replace("{{", "  ").replace("}}", "  ")  # (a wiki's template, no comment)
-    opened = plain.rfind("{")
-
-    if opened > plain.rfind("}") and _moves_in(plain[opened:], plain[:opened]):
+    if _comment_left_open(text):
         return False  # (a move may be in the comment left open)
     quoted = text.rfind('"')
     prose = _WORDS.search(text) is not None and not _moves_in(text[quoted:], text[:quoted])  # (a quote a sentence opens on one line and closes on the next)
     return text.count('"') % 2 == 0 or prose
+
+
+def _comment_left_open(text: str) -> bool:
+    """Whether ``text`` opens a comment (``{``) it does not close, a move may stand in."""
+    plain = text.replace("{{", "  ").replace("}}", "  ")  # (a wiki's template, no comment)
+    opened = plain.rfind("{")
+    return opened > plain.rfind("}") and _moves_in(plain[opened:], plain[:opened])
 
 
 #: A JSON object's keys and signs (what :func:`json_line` blanks), and a script's (keys
