@@ -1735,6 +1735,7 @@ def two_column_sheet(seed: int, rng: random.Random) -> tuple[str, str]:
 @example(seed=2676, hand=0)  # (a push's back-entry left out, the pusher's next move in the other column: an error before session 64)
 @example(seed=77, hand=142)
 @example(seed=55, hand=223)
+@example(seed=83, hand=0).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 65; the same on 4b3ad31): a push whose pushed tower lands so that the pusher moves again (S3), its next move in the other column: round 9 not judged")
 def test_a_sheets_word_for_pass_in_its_column_is_the_forfeit(seed: int, hand: int) -> None:
     """A forfeit written as the sheet's language says pass (``пас``, ``패스``, ``パス``,
     ``πάσο``) in its player's column (:func:`two_column_sheet`) is the forfeit: before
