@@ -244,6 +244,7 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1, order: Order = Order
     start = _first_heading(said) if in_order else None
     signs = _signs_of(numbered)
     speakers = _speakers(numbered)
+    counters = _row_counters(numbered)
     for number, text in _in_reading_order(numbered, order):
         known, legend = _learn(learnt, legend, text, number)
         stated = _fill_stated(text, number, fill_stated)
@@ -251,6 +252,7 @@ def pieces_of(lines: Iterable[str], *, first_line: int = 1, order: Order = Order
             out.extend(_fill_stated(text, number, heading_fill))
             continue
         found = _sided(_line_pieces(text, number, legend, said.get(number) if in_order else None, names=learnt.names, speakers=speakers), text, signs)
+        found = _uncounted(found, counters.get(number))
         found = _sides_of_fill(found, text, stated)
         rows.see(number, found)
         amend = _amends(text, legend, found)
@@ -419,6 +421,37 @@ def _under_the_last_heading(pieces: list[Piece], said: Mapping[int, int | None])
 def _signs_of(numbered: list[tuple[int, str]]) -> dict[str, Side]:
     """The signs the lines ``numbered`` declare for the sides (:func:`signed_sides`)."""
     return {sign: side for _, text in numbered for sign, side in signed_sides(text).items()}
+
+
+def _row_counters(numbered: list[tuple[int, str]]) -> dict[int, int]:
+    """The column of each line's row counter: a number that begins the line, a wide gap
+    after it (``1  G^5   K^4``, ``2  N^4   K<1``), that counts the rows of a run up from
+    1, a line after another (lines between that begin with no number: a note, a round's
+    heading), two rows at least. It counts the rows, no distance."""
+    runs: list[list[tuple[int, int]]] = [[]]  # (each run's lines and columns)
+    for number, text in numbered:
+        m = _COUNTER.match(text)
+        if m is not None:
+            _count(runs, int(m[1]), (number, m.start(1) + 1))
+    return {number: column for run in runs if len(run) >= 2 for number, column in run}
+
+
+def _uncounted(found: list[Piece], column: int | None) -> list[Piece]:
+    """The pieces ``found`` on a line but the row counter at ``column`` (:func:`_row_counters`)."""
+    return found if column is None else [p for p in found if p.column != column]
+
+
+def _count(runs: list[list[tuple[int, int]]], counted: int, at: tuple[int, int]) -> None:
+    """A line that begins with the number ``counted`` (its line and column: ``at``) put in
+    the last of ``runs`` where it counts on from it; a 1 begins a run."""
+    if counted == 1:
+        runs.append([])
+    if counted == len(runs[-1]) + 1:
+        runs[-1].append(at)
+
+
+#: A number that begins a line with a wide gap after it, words after that.
+_COUNTER = re.compile(r"\s*(\d{1,3})(?:\s{2,}|\t)(?=\S)")
 
 
 def _in_reading_order(numbered: list[tuple[int, str]], order: Order) -> list[tuple[int, str]]:

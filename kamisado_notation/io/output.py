@@ -44,10 +44,13 @@ import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, nullcontext, suppress
 from dataclasses import dataclass
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from ..display import printable
 from ..errors import DiscardOutput, OutputError, failure_reason
+
+if TYPE_CHECKING:
+    from signal import Signals
 
 __all__ = [
     "STDIN",
@@ -168,9 +171,11 @@ def _replacing(
     import tempfile  # (not at the top: the command line's start-up pays for it only here)
 
     directory, name = os.path.split(target)
+    mask = _hold_signals()  # (a signal that came as the file was made, before the name is known, would leave it)
     fd, tmp = tempfile.mkstemp(prefix=_temporary_prefix(name), suffix=".tmp", dir=directory or ".")
     failed: BaseException | None = None
     try:
+        _release_signals(mask)
         with os.fdopen(fd, "w", encoding=encoding, newline=newline) as f:
             try:
                 yield f
@@ -187,6 +192,25 @@ def _replacing(
         raise
     if failed is not None:
         raise failed
+
+
+def _hold_signals() -> set[int | Signals] | None:
+    """Hold back the signals that end a command (Ctrl-C's, ``SIGTERM``, ``SIGHUP``: the
+    command line turns them into exceptions) until :func:`_release_signals`; the mask
+    before (``None`` where signals cannot be held)."""
+    import signal  # (not at the top: the command line's start-up pays for it only here)
+
+    if not hasattr(signal, "pthread_sigmask"):
+        return None
+    return signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM, signal.SIGHUP})
+
+
+def _release_signals(mask: set[int | Signals] | None) -> None:
+    """Let the signals held by :func:`_hold_signals` come again (``mask``: the mask before)."""
+    if mask is not None:
+        import signal
+
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 
 def _kept_though(e: BaseException, f: TextIO, *, kept: bool) -> bool:

@@ -841,15 +841,23 @@ def _slashed(text: str) -> dict[str, Direction | Colour]:
 
 def _codes(text: str) -> dict[str, Direction | Colour]:
     """The codes line ``text`` lists, each before the colour or direction word it
-    shortens and starting as it does (``La laranja · Az azul · Vm vermelho``); codes in
-    small letters (``bl blauw  ro rood``) where the line lists two at least."""
+    shortens and starting as it does (``La laranja · Az azul · Vm vermelho``), or whose
+    letters the word bears as capitals (``U pUrple   K pinK   N browN``: the key marks
+    the letter it took); codes in small letters (``bl blauw  ro rood``) where the line
+    lists two at least."""
     found: dict[str, Direction | Colour] = {}
     for m in _CODE_WORD.finditer(text):
         words = _tokens(m[2])
         value = _meaning(words[0])
-        if len(words) == 1 and value is not None and not words[0].weak and normalise(m[1])[0] == normalise(m[2])[0] and _code_means(m[1], value):
+        if len(words) == 1 and value is not None and not words[0].weak and _shortens(m[1], m[2]) and _code_means(m[1], value):
             found[m[1]] = value
     return _listed(found)
+
+
+def _shortens(code: str, word: str) -> bool:
+    """Whether ``code`` may shorten ``word``: it starts as the word does, or it is the
+    capitals the word bears after its first letter (``pUrple``: U)."""
+    return normalise(code)[0] == normalise(word)[0] or "".join(ch for ch in word[1:] if ch.isupper()) == code
 
 
 def _listed(found: dict[str, Direction | Colour]) -> dict[str, Direction | Colour]:
