@@ -964,15 +964,36 @@ def _recapped(pieces: list[Piece]) -> list[Piece]:
 
 def _recap_lines(pieces: list[Piece]) -> set[int]:
     """The lines of ``pieces`` whose every move said by its squares (not weak) is in a
-    recap (:func:`_runs_again`)."""
+    recap (:func:`_runs_again`), or every square said (a move's two or one alone) in a
+    recap of squares twice as long: a table said again with its squares in cells of their
+    own (a data frame's page table, then its plain text: ``<td>f8</td>``, ``f8   f7``)."""
     coords = [k for k, p in enumerate(pieces) if p.clue.kind == "COORDS" and not p.weak]
-    recap = _runs_again([pieces[k].clue.squares for k in coords], [pieces[k].line for k in coords])
-    return {pieces[coords[i]].line for i in recap} - {pieces[k].line for i, k in enumerate(coords) if i not in recap}
+    lines = _lines_again(pieces, coords, [pieces[k].clue.squares for k in coords], _RECAP)
+    at, squares = _squares_said(pieces)
+    return lines | _lines_again(pieces, at, squares, 2 * _RECAP)
 
 
-def _runs_again(said: list[object], lines: list[int]) -> set[int]:
+def _lines_again(pieces: list[Piece], at: list[int], said: list[object], least: int) -> set[int]:
+    """The lines of the pieces at ``at`` (each saying the item of ``said`` in its place)
+    whose every item is in a run of ``least`` items at least said again (:func:`_runs_again`)."""
+    recap = _runs_again(said, [pieces[k].line for k in at], least)
+    return {pieces[at[i]].line for i in recap} - {pieces[k].line for i, k in enumerate(at) if i not in recap}
+
+
+#: The kinds of clue that say squares.
+_SQUARES = frozenset({"COORDS", "SQUARE"})
+
+
+def _squares_said(pieces: list[Piece]) -> tuple[list[int], list[object]]:
+    """Each square ``pieces`` say (not weak), a move's the one it comes from first, with
+    the place of the piece that says it."""
+    said = [(k, s) for k, p in enumerate(pieces) if p.clue.kind in _SQUARES and not p.weak for s in p.clue.squares or () if s is not None]
+    return [k for k, _ in said], [s for _, s in said]
+
+
+def _runs_again(said: list[object], lines: list[int], least: int = _RECAP) -> set[int]:
     """The places in ``said`` (each said on its line of ``lines``) of runs of
-    :data:`_RECAP` items at least, on lines in a row, that say again, in order, items
+    ``least`` items at least, on lines in a row, that say again, in order, items
     said before the run (each at most :data:`_SKIPPED` places after the one before it: a
     move said by its squares in passing between them), looked for from the last few
     places its first item stood. A recap is written in one go: moves said again far
@@ -983,7 +1004,7 @@ def _runs_again(said: list[object], lines: list[int]) -> set[int]:
     for i, item in enumerate(said):
         for j in places.get(item, [])[-4:]:
             n = _run_from(said, i, j, lines)
-            if n >= _RECAP:
+            if n >= least:
                 again.update(range(i, i + n))
                 break
         places.setdefault(item, []).append(i)

@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
-from itertools import islice, pairwise
+from itertools import islice, pairwise, takewhile
 from types import MappingProxyType
 from typing import cast
 
@@ -604,7 +604,13 @@ def is_key_line(text: str) -> bool:
     example = _EXAMPLE.match(text)
     if example is not None and normalise(example[1]) in EXAMPLE_WORDS:
         return True  # (an example of how entries are written)
-    return len(_KEYED.findall(text)) >= 2 or (not any(ch.isdigit() for ch in text) and len(_codes(text)) >= 2) or bool(legend_in(text)) or _numbered_colours(text)
+    return _defines_two(text) or bool(legend_in(text)) or _numbered_colours(text)
+
+
+def _defines_two(text: str) -> bool:
+    """Whether a key's line ``text`` defines two signs or codes at least (``st=straight
+    lf/rt = diag``; ``Az azul · Rs rosa``, no digit among them)."""
+    return len(_KEYED.findall(text)) >= 2 or (not any(ch.isdigit() for ch in text) and len(_codes(text)) >= 2)
 
 
 def _numbered_colours(text: str) -> bool:
@@ -724,10 +730,14 @@ def players_in(text: str) -> frozenset[str]:
     (``Red vs Blue``) may be towers or teams, and a side's word and a colour's alone
     (``Black: Pink``) a move: no names."""
     said = [name for m in _PLAYERS.finditer(text) if not all(map(_evidence_word, (m[1], m[2]))) for name in (m[1], m[2])]
+    return frozenset(name for name in said + _both_sides_names(text) if name[0].isupper() and _evidence_word(name))
+
+
+def _both_sides_names(text: str) -> list[str]:
+    """The names line ``text`` gives the two sides (``Black: Rosa, Gold: Tamas``); none
+    where it names one side only (``Black: Pink`` alone may be a move)."""
     sides = [(normalise(side), name) for side, name in _sides_named(text) if normalise(side) in SIDE_WORDS]
-    if len({side for side, _name in sides}) >= 2:  # (both sides named: 'Black: Pink' alone may be a move)
-        said += [name for _side, name in sides]
-    return frozenset(name for name in said if name[0].isupper() and _evidence_word(name))
+    return [name for _side, name in sides] if len({side for side, _name in sides}) >= 2 else []
 
 
 def side_of_word(word: str) -> Side | None:
@@ -774,10 +784,15 @@ def players_sides(lines: Iterable[str]) -> dict[str, Side]:
     for text in lines:
         pairs = _sides_named(text) + [(m[1], m[2]) for m in _TAG_NAME.finditer(text)]
         for word, name in pairs:
-            side = normalise(word)
-            if side in SIDE_WORDS and side != "white" and not _evidence_word(name) and normalise(name) not in SIDE_WORDS:
-                said.setdefault(normalise(name), set()).add(Side.GOLD if side in GOLD_WORDS else Side.BLACK)
+            side = side_of_word(normalise(word))
+            if side is not None and _a_name(name):
+                said.setdefault(normalise(name), set()).add(side)
     return {name: sides.pop() for name, sides in said.items() if len(sides) == 1}
+
+
+def _a_name(word: str) -> bool:
+    """Whether ``word``, said with a side, may be its player's name: no evidence word, nor a side's."""
+    return not _evidence_word(word) and normalise(word) not in SIDE_WORDS
 
 
 #: A word's letters.
@@ -1787,10 +1802,63 @@ def _square_after(text: str, tokens: list[Clue], k: int) -> int | None:
     field = _to_field(text, tokens, k)
     if field is not None:
         return field
+    way = _by_way_to(text, tokens, k)
+    if way is not None:
+        return way
     if not _said_between(text, tokens[k], tokens[k + 1], FROM_SQUARE_WORDS):
         return None
     j = k + 3 if _a_word_after(text, tokens[k + 1], tokens[k + 2]) else k + 2
     return j if _square_next(text, tokens, j) else None
+
+
+def _by_way_to(text: str, tokens: list[Clue], k: int) -> int | None:
+    """Where square ``k`` is one a move went from and the way it went follows it, its
+    distance or direction in words (``h8 three squares diagonally to e5``, ``from c1 2
+    spaces to c3``, markup around: ``\\mv{h8} diagonally three squares to \\mv{e5}``),
+    then a word for "to" and the square it went to: the index of that square. A distance
+    said there must be the one between the two squares (else the record says two things
+    and they stay apart, to be told)."""
+    way = list(takewhile(lambda t: _on_the_way(text, t), tokens[k + 1 : k + 9]))
+    j, to = k + 1 + len(way), _last_to(text, way)
+    if to is None or j >= len(tokens) or tokens[j].kind != "SQUARE" or any(t.kind != "ASIDE" or _a_word(text[t.start : t.end]) for t in way[to + 1 :]):
+        return None
+    if re.search(r"[.;:!?]", text[tokens[k].end : way[to].start]) or not _way_between(way[:to], tokens[k], tokens[j]):
+        return None
+    return j
+
+
+def _last_to(text: str, way: list[Clue]) -> int | None:
+    """The place in ``way`` of its last word for "to"."""
+    return next((i for i in range(len(way) - 1, -1, -1) if way[i].kind in ("ASIDE", "DISTANCE") and normalise(text[way[i].start : way[i].end]) in BETWEEN_SQUARES), None)
+
+
+def _way_between(way: list[Clue], origin: Clue, target: Clue) -> bool:
+    """Whether ``way`` says how a move went from square ``origin`` to square ``target``: a
+    distance or direction at least, and no distance but the one between them."""
+    assert origin.squares is not None and target.squares is not None
+    apart = _squares_apart(origin.squares[1], target.squares[1])
+    return any(t.kind in _ON_THE_WAY for t in way) and all(t.number == apart for t in way if t.kind == "DISTANCE" and not t.weak)
+
+
+#: The kinds of clue that say the way a move went between its squares (:func:`_by_way_to`).
+_ON_THE_WAY = frozenset({"DISTANCE", "DIRECTION", "AMBIGUOUS"})
+
+
+def _squares_apart(a: int, b: int) -> int:
+    """How many squares a move from square ``a`` to square ``b`` goes (along a row or a diagonal)."""
+    return max(abs(a // 8 - b // 8), abs(a % 8 - b % 8))
+
+
+def _on_the_way(text: str, tok: Clue) -> bool:
+    """Whether ``tok``, between a move's squares, may stand on its way: a distance or a
+    direction, a word set aside (``squares``, ``diagonally``), or markup (``}``,
+    ``\\mv{``, ``**``)."""
+    said = text[tok.start : tok.end]
+    return tok.kind in _ON_THE_WAY or (tok.kind == "ASIDE" and (_a_word(said) or _MARKUP.fullmatch(said) is not None))
+
+
+#: Markup between words: a TeX command, brackets and emphasis marks.
+_MARKUP = re.compile(r"\\[A-Za-z]+|[{}()\[\]*_]+")
 
 
 #: What stands between a move's two squares written as fields (``from: g8, to: g3``,

@@ -365,10 +365,16 @@ def _by_evidence(text: str) -> bool:
 
 
 def _comment_left_open(text: str) -> bool:
-    """Whether ``text`` opens a comment (``{``) it does not close, a move may stand in."""
-    plain = text.replace("{{", "  ").replace("}}", "  ")  # (a wiki's template, no comment)
+    """Whether ``text`` opens a comment (``{``) it does not close, a move may stand in;
+    a wiki's template (``{{``) and a TeX command's argument (``\\q{Can it get``, closed
+    lines below) open none."""
+    plain = _TEX_ARGUMENT.sub(" ", text.replace("{{", "  ").replace("}}", "  "))
     opened = plain.rfind("{")
     return opened > plain.rfind("}") and _moves_in(plain[opened:], plain[:opened])
+
+
+#: A TeX command and the brace that opens its argument (``\\mv{``, ``\\item[b]{``).
+_TEX_ARGUMENT = re.compile(r"\\[A-Za-z]+\*?(?:\[[^\]]*\])?\{")
 
 
 #: A JSON object's keys and signs (what :func:`json_line` blanks), and a script's (keys
