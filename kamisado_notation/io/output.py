@@ -172,7 +172,11 @@ def _replacing(
 
     directory, name = os.path.split(target)
     mask = _hold_signals()  # (a signal that came as the file was made, before the name is known, would leave it)
-    fd, tmp = tempfile.mkstemp(prefix=_temporary_prefix(name), suffix=".tmp", dir=directory or ".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=_temporary_prefix(name), suffix=".tmp", dir=directory or ".")
+    except BaseException:
+        _release_signals(mask)  # (no file made: held no longer, here or in the processes started after)
+        raise
     failed: BaseException | None = None
     try:
         _release_signals(mask)

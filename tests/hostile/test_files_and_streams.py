@@ -140,6 +140,24 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path: Path) -> 
     assert [p.name for p in tmp_path.iterdir()] == ["out.kmr"]
 
 
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="signals are held only where a thread's mask can be set")
+def test_an_output_that_cannot_be_made_leaves_the_signals_as_they_were(tmp_path: Path) -> None:
+    """The signals that end a command are held while an output's temporary file is made
+    (one that came then would leave the file behind); where it cannot be made (its
+    folder is missing), they are let through again. Held on, every process started
+    after would ignore Ctrl-C and ``SIGTERM`` (session 66: a full run's signal tests
+    failed so)."""
+    from kamisado_notation.errors import OutputError
+    from kamisado_notation.io.output import write_output
+
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, [])
+    with pytest.raises(OutputError, match="No such file or directory"):
+        write_output(str(tmp_path / "missing" / "out.kmr"), "text\n")
+    assert signal.pthread_sigmask(signal.SIG_BLOCK, []) == before
+    write_output(str(tmp_path / "out.kmr"), "text\n")
+    assert signal.pthread_sigmask(signal.SIG_BLOCK, []) == before
+
+
 def test_a_kept_output_holds_what_was_written_before_a_fault_and_nothing_when_nothing_was(tmp_path: Path) -> None:
     from kamisado_notation.errors import DiscardOutput
     from kamisado_notation.io.output import open_output
