@@ -94,10 +94,11 @@ def _taken_over(
     several moves (:func:`_settles`), or it reads the text newest first, every round
     judged (the first reading's error came of the order: moves read in the wrong order
     are seldom legal); else ``None``. A text the first reading found no match in is read
-    again where its numbers name squares (a program's save: ``from="5,0"``)."""
+    again where its numbers name squares (a program's save: ``from="5,0"``), as is one
+    whose reading judged no round (a sheet in digits, ``1. 5825  6152``, its rows set aside)."""
     errors = [d for d in diagnostics if d.severity is Severity.ERROR]
     first = min(errors, key=lambda d: (d.line, d.column)) if errors else None
-    if not _worth_reading(lines, first_line, errors, first, diagnostics) and not (not results and numberings(lines)):
+    if not _worth_reading(lines, first_line, errors, first, diagnostics) and not (all(r is None for r in results) and numberings(lines)):
         return None
     alignment = best_reading(lines, first_line)
     if alignment is None or not _holds_first(alignment, first, lines, first_line):

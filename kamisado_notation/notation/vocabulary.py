@@ -1024,6 +1024,16 @@ COMMON_RANKS = {"um": 1, "ek": 1, "do": 2, "du": 2, "ba": 3, "hat": 6, "sex": 6}
 FILE_WORDS: dict[str, str] = {
     "alfa": "a", "alpha": "a", "bravo": "b", "charlie": "c", "delta": "d", "echo": "e", "foxtrot": "f", "golf": "g", "hotel": "h",
 }  # fmt: skip
+#: Words that join two clauses (*and*, *then*): between two squares, they part two moves
+#: (``c3 and then d4``), where other words may say the way one went (``all the way across to``).
+JOINING_WORDS = frozenset(normalise(w) for w in (
+    "and", "then", "but", "after", "und", "dann", "aber", "et", "puis", "mais", "y", "luego", "pero", "e", "poi", "ma", "en", "dan",
+    "maar", "och", "sedan", "og", "så", "i", "potem", "a", "и", "потом", "και", "ve",
+))  # fmt: skip
+#: The ranks as radio operators say them after a spelling alphabet's file (ICAO's
+#: numbers: ``foxtrot tree``, ``charlie fife``, ``charlie fower``), common words some of
+#: them (*tree*): a rank there only.
+RADIO_RANKS: dict[str, int] = {"wun": 1, "tree": 3, "fower": 4, "fife": 5, "ait": 8}
 
 #: The files' letters by their names as people say them when they dictate a square (speech
 #: to text writes ``gee one``, ``ef 8``, ``ha osiem``, ``di sei``): English, German, Dutch,

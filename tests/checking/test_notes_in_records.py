@@ -28,7 +28,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from kamisado_notation import Severity, Side, fix_text, replay_match, validate_file, validate_text
-from kamisado_notation.engine.board import square_name
+from kamisado_notation.engine.board import SQUARE_COLOURS, square_name
 from kamisado_notation.notation.writer import Form
 from tests.support.slips import moves_of, only_match, winners, written
 
@@ -2036,5 +2036,69 @@ def test_a_teachers_handout_in_latex_is_read_as_its_match(seed: int, hand: int) 
     and a command's argument run on to the next line (``\\q{… Could Gold have stopped
     it``) opens no comment (an error before)."""
     text, truth = tex_handout(seed, random.Random(hand))
+    assert judged_winners(text) == list(winners(truth).values()), text
+    assert errors_of(text) == [], text
+
+
+#: The files as a spelling alphabet says them, and the ranks as radio operators say them.
+SPELT_FILES = ["alfa", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel"]
+RADIO_RANKS = ["one", "two", "tree", "fower", "fife", "six", "seven", "eight"]
+#: Two stations' call signs.
+CALLS = [("G4XKM", "PA3KMS"), ("W1AW", "VE3XYZ"), ("DL2ABC", "F5XYZ")]
+#: What an operator says of the way a move went, by its direction (or nothing).
+RADIO_WAYS = {"FORWARD": ["straight up the file", "straight up", ""], "LEFT": ["all the way across", "on the diagonal", ""], "RIGHT": ["all the way across", "on the diagonal", ""]}
+NUMBER_NAMES = ["one", "two", "three", "four", "five", "six", "seven"]
+
+
+def radio_log(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A generated match (the truth, and a radio station's log of it, played over the
+    air): each line a time (``1412``), a call sign (``G4XKM``) and what was sent, squares
+    in a spelling alphabet with the ranks as radio says them (``foxtrot tree``, f3;
+    ``charlie fife``), the way a move went in words between its squares (``golf eight
+    all the way across to alfa two``), the other station's reply saying the square
+    again and the colour landed on (``Alfa two, purple.``), a round's number and fill in
+    words, and ``over``."""
+    truth = written(seed, Form.TEXT, "en", target=rng.choice([1, 3]))
+    calls = rng.choice(CALLS)
+    out = ["; STATION LOG -- kamisado by HF sked", f"; {calls[0]} = BLACK (home row 8)    {calls[1]} = GOLD (home row 1)", "", "UTC   FROM     TRANSMISSION"]
+    clock = 1400
+
+    def sent(side: Side, said: str) -> None:
+        nonlocal clock
+        out.append(f"{clock}  {calls[side.value]:<8} {said} Over.")
+        clock += rng.choice([1, 1, 2])
+        clock += 40 if clock % 100 >= 60 else 0
+
+    def spelt(sq: int) -> str:
+        return f"{SPELT_FILES[sq % 8]} {RADIO_RANKS[sq // 8]}"
+
+    for n, rnd in enumerate(replay_match(only_match(truth)).rounds, 1):
+        opening = f"Round {NUMBER_NAMES[n - 1] if n <= 7 else n}." + ("" if rnd.fill is None else f" Filled from the {rnd.fill.value}.")
+        before = None
+        for k, m in enumerate(played(rnd)):
+            ack = "" if before is None or before.is_forfeit or rng.random() < 0.3 else f"{spelt(before.target).capitalize()} copied, {SQUARE_COLOURS[before.target].name.lower()}. "
+            if m.is_forfeit:
+                said = "Blocked, I pass."
+            else:
+                way = rng.choice(RADIO_WAYS[m.direction.name])
+                said = f"{m.tower.name.title()}, {spelt(m.origin)} {way + ' ' if way else ''}to {spelt(m.target)}."
+            sent(m.side, (opening + " " if k == 0 else "") + ack + said)
+            before = m
+        assert rnd.result is not None
+        sent(Side.GOLD if rnd.result.winner is Side.BLACK else Side.BLACK, f"QSL, home row. Round {NUMBER_NAMES[n - 1] if n <= 7 else n} to {calls[rnd.result.winner.value]}.")
+    out.append(f"{clock}  {calls[0]:<8} Tnx fer the game, 73, clear.")
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=0, hand=331)  # (a common word on the way between the squares, 'on the diagonal to': round 5 not judged, during session 66)
+def test_a_radio_log_of_squares_in_a_spelling_alphabet_is_read(seed: int, hand: int) -> None:
+    """A radio station's log (:func:`radio_log`) reads as its match: ``foxtrot tree`` and
+    ``charlie fife`` are f3 and c5 (ranks as radio says them: before session 66 no
+    square), a move's squares with the way it went in words between them (``all the way
+    across to``) are one move, the call signs (``G4XKM``) say no distance (their digit
+    was one), and the log's times (``1412``) are no moves in digits."""
+    text, truth = radio_log(seed, random.Random(hand))
     assert judged_winners(text) == list(winners(truth).values()), text
     assert errors_of(text) == [], text

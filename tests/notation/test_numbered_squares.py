@@ -186,3 +186,36 @@ def test_an_apps_autosave_of_a_move_an_object_a_line_is_read(seed: int, hand: in
     blank and the file held no match."""
     text, truth = app_autosave(seed, random.Random(hand))
     assert judged_winners(text) == list(winners(truth).values()), text
+
+
+def digits_sheet(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A generated match (the truth, and a player's sheet of it in digits, as
+    correspondence players write moves): a square its file's number and its rank (``58``
+    is e8), a move its two squares run together (``5836``), two a numbered row, Black's
+    first (``....`` where Gold opens), a forfeit ``pass``; each round's heading, and a
+    note with a date and a time (``played 2024-03-09, 19:30``), the score after it."""
+    truth = written(seed, Form.TEXT, "en", target=rng.choice([1, 3]))
+    way = {"pair": True, "base": 1, "top": False, "file_first": True}
+    out = ["KAMISADO", f"played {rng.choice(['2024-03-09', '12/05/2023', '1 June 2025'])}, {rng.choice(['19:30', '20:15', '14:05'])}", "digits: file then rank, a=1 ... h=8", ""]
+    score = [0, 0]
+    for n, rnd in enumerate(replay_match(only_match(truth)).rounds, 1):
+        out.append(f"Round {n}" + ("" if rnd.fill is None else f" (filled from the {rnd.fill.value})"))
+        said = ["pass" if m.is_forfeit else "".join(str(d) for d in numbers(m.origin, **way) + numbers(m.target, **way)) for m in played(rnd)]
+        said = ["....", *said] if played(rnd)[0].side is Side.GOLD else said
+        out += [f"{k // 2 + 1:>2}. " + "  ".join(said[k : k + 2]) for k in range(0, len(said), 2)]
+        assert rnd.result is not None
+        score[rnd.result.winner.value] += rnd.result.points
+        out += [f"   {score[0]}-{score[1]}", ""]
+    return "\n".join(out), truth
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+def test_moves_in_four_digits_are_read_as_their_two_squares(seed: int, hand: int) -> None:
+    """A sheet in digits (:func:`digits_sheet`: ``1. 6886  7126``) reads as its match:
+    each four digits 1 to 8 are two squares, file then rank, and the ways of counting
+    are tried as for any squares in numbers (before session 66 four digits were one
+    number, no square: no round judged); its date, time and scores are no moves."""
+    text, truth = digits_sheet(seed, random.Random(hand))
+    assert judged_winners(text) == list(winners(truth).values()), text
+    assert errors_of(text) == [], text

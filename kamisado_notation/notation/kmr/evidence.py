@@ -52,6 +52,7 @@ from ..vocabulary import (
     FILE_WORDS,
     FROM_SQUARE_WORDS,
     GOLD_WORDS,
+    JOINING_WORDS,
     LETTER_NAMES,
     MARKUP_ARROWS,
     MAX_ENDING,
@@ -66,6 +67,7 @@ from ..vocabulary import (
     POINTS_WORDS,
     PUSH_WORDS,
     PUSHED_WORDS,
+    RADIO_RANKS,
     RANK_WORDS,
     RETRACT_WORDS,
     ROMANCE_OF,
@@ -164,7 +166,7 @@ _TOKEN = re.compile(
     r"|(?P<comment>(?<![}\w])\{[^{}\n]*\})"
     r"|(?P<date>(?<!\d)\d{1,4}\s?[年년]|(?<!\d)\d{1,2}\s?[月월](?:\s?\d{1,2}\s?[日일])?|(?-i:(?<![\w.])\d{1,2}\.?\s?" + _MONTHS + r"\.?(?=\s*(?:[·•|]|\d{4}))|(?<![\w])" + _MONTHS + r"\.?\s\d{1,2}(?=,|\s*[·•|]|\s\d{4}|$))"
     r"|(?<![\w.])\d{1,2}\.?\s?(?:" + "|".join(sorted(MONTH_WORDS, key=len, reverse=True)) + r")\.?(?=\s\d{4}(?!\d)))"
-    r"|(?P<ident>(?<![\w])(?=\w*\d)[^\W\d_][^\W_]*(?:_[^\W_]+)+(?![\w])|(?<![\w])(?!(?<=:)[^\W\d_]+(?:_[^\W_]+)+:)[^\W\d_]{2,}(?:_[^\W_]+)+(?![\w])|(?<![\w])(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?![\w])|(?<![\w#&])#\d{1,4}(?![\w])|(?<![\w])(?![a-hA-H][1-8](?:[xX×]?[a-hA-H][1-8])+(?![\w]))(?=[^\W_" + _CJK + r"]*\d[^\W\d_" + _CJK + r"]+\d)[^\W_" + _CJK + r"]{5,}(?![\w])|(?<![\w])\d+(?:st|nd|rd|th|ème|eme|er|re|de|ste|[ªº])(?![\w]))"
+    r"|(?P<ident>(?<![\w])(?=\w*\d)[^\W\d_][^\W_]*(?:_[^\W_]+)+(?![\w])|(?<![\w])(?!(?<=:)[^\W\d_]+(?:_[^\W_]+)+:)[^\W\d_]{2,}(?:_[^\W_]+)+(?![\w])|(?<![\w])(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?![\w])|(?<![\w#&])#\d{1,4}(?![\w])|(?<![\w])(?-i:[A-Z]{1,3}\d[A-Z]{2,4})(?![\w])|(?<![\w])(?![a-hA-H][1-8](?:[xX×]?[a-hA-H][1-8])+(?![\w]))(?=[^\W_" + _CJK + r"]*\d[^\W\d_" + _CJK + r"]+\d)[^\W_" + _CJK + r"]{5,}(?![\w])|(?<![\w])\d+(?:st|nd|rd|th|ème|eme|er|re|de|ste|[ªº])(?![\w]))"
     r"|(?P<piece>" + _FREE_BEFORE + r"(?-i:[A-Z])(?=[a-h][1-8]\s?(?:--?|–|—|x|×|:|/)\s?[a-h][1-8]" + _FREE_AFTER + "))"  # ('Bd8-e7': a chess player's piece letter, a tower's)
     r"|(?P<coords>(?:" + _FREE_BEFORE + r"|(?<=" + _FREE_BEFORE + r"(?-i:[A-Z])))[a-hA-H][1-8](?:/|\.\.|~|\s?(?:--?|–|—|x|×|:|to|->|=>|>|" + _MARKUP_BETWEEN + "|[" + _RIGHTWARDS + r"])\s?)?[a-hA-H][1-8]" + _FREE_AFTER + ")"
     r"|(?P<spaced>(?<![a-h][1-8][ ])(?<![\w])[a-h][1-8][ ][a-h][1-8](?![ ][a-h][1-8])(?!\w))"
@@ -174,7 +176,7 @@ _TOKEN = re.compile(
     r"|(?P<spoken>(?-i:(?<![\w])[A-H])[ ](?:" + _SPOKEN + r")(?![\w])"
     r"|(?-i:(?<![\w])[b-dfgh][ ](?:" + _SPOKEN + "|" + "|".join(COMMON_RANKS) + r"))(?![\w])"
     r"|(?-i:(?<![\w])[ae][ ](?:" + _SPOKEN_AFTER_VOWEL + r"))(?![\w]))"
-    r"|(?P<spelled>(?<![\w])(?:" + "|".join(FILE_WORDS) + r")[ ](?:[1-8]|" + _SPOKEN + r")(?![\w]))"
+    r"|(?P<spelled>(?<![\w])(?:" + "|".join(FILE_WORDS) + r")[ ](?:[1-8]|" + _SPOKEN + "|" + "|".join(RADIO_RANKS) + r")(?![\w]))"
     r"|(?P<lettered>(?<![\w])(?:" + "|".join(sorted(set(LETTER_NAMES) - WORDLIKE_LETTER_NAMES, key=len, reverse=True)) + r")[ ](?:[1-8]|" + _SPOKEN + "|" + "|".join(COMMON_RANKS) + r")(?![\w])"
     r"|(?<![\w])(?:" + "|".join(sorted(WORDLIKE_LETTER_NAMES - ROMANCE_OF)) + r")[ ](?:" + _SPOKEN + r")(?![\w])"
     r"|(?<![\w])(?:" + "|".join(sorted(ROMANCE_OF)) + r")[ ](?:" + _SPOKEN_AFTER_VOWEL + r")(?![\w])"
@@ -1105,7 +1107,7 @@ _GROUPS: dict[str, Callable[[str, re.Match[str]], list[Clue]]] = {
     "example": lambda text, m: [Clue("ASIDE", m.start(), m.end())],  # (an example to the line's end: 'for example Red e8→e5 …')
     "address": lambda text, m: [Clue("ASIDE", m.start(), m.end())],  # (a mail's address or id '<4c0b…-b1d2-…@gmx.de>', a link)
     "starred": lambda text, m: [Clue("AMEND", m.start(), m.end())],  # (a chat's correction of the message before: '*a2')
-    "ident": lambda text, m: [Clue("ASIDE", m.start(), m.end())],  # (a chat's user id 'U02HJ5TT0PX', a nick 'samwise_g', a hash, an ordinal '3rd')
+    "ident": lambda text, m: [Clue("ASIDE", m.start(), m.end())],  # (a chat's user id 'U02HJ5TT0PX', a nick 'samwise_g', a radio call sign 'G4XKM', a hash, an ordinal '3rd')
     "date": lambda text, m: [Clue("ASIDE", m.start(), m.end())],  # ('14 Mar ·', 'Mar 14, 2024')
     "turn": lambda text, m: [Clue("TURN", m.start(), m.end())],
     "int": lambda text, m: [_number(m.group(), m.start(), m.end())],
@@ -1822,7 +1824,7 @@ def _by_way_to(text: str, tokens: list[Clue], k: int) -> int | None:
     j, to = k + 1 + len(way), _last_to(text, way)
     if to is None or j >= len(tokens) or tokens[j].kind != "SQUARE" or any(t.kind != "ASIDE" or _a_word(text[t.start : t.end]) for t in way[to + 1 :]):
         return None
-    if re.search(r"[.;:!?]", text[tokens[k].end : way[to].start]) or not _way_between(way[:to], tokens[k], tokens[j]):
+    if re.search(r"[.;:!?]", text[tokens[k].end : way[to].start]) or not _way_between(text, way[:to], tokens[k], tokens[j]):
         return None
     return j
 
@@ -1832,12 +1834,26 @@ def _last_to(text: str, way: list[Clue]) -> int | None:
     return next((i for i in range(len(way) - 1, -1, -1) if way[i].kind in ("ASIDE", "DISTANCE") and normalise(text[way[i].start : way[i].end]) in BETWEEN_SQUARES), None)
 
 
-def _way_between(way: list[Clue], origin: Clue, target: Clue) -> bool:
+def _way_between(text: str, way: list[Clue], origin: Clue, target: Clue) -> bool:
     """Whether ``way`` says how a move went from square ``origin`` to square ``target``: a
-    distance or direction at least, and no distance but the one between them."""
+    distance or direction at least, or a few words (:data:`_WAY_WORDS`), and no distance
+    but the one between them."""
     assert origin.squares is not None and target.squares is not None
     apart = _squares_apart(origin.squares[1], target.squares[1])
-    return any(t.kind in _ON_THE_WAY for t in way) and all(t.number == apart for t in way if t.kind == "DISTANCE" and not t.weak)
+    return (any(t.kind in _ON_THE_WAY for t in way) or _words_of_way(text, way)) and all(t.number == apart for t in way if t.kind == "DISTANCE" and not t.weak)
+
+
+def _words_of_way(text: str, way: list[Clue]) -> bool:
+    """Whether the words ``way`` (no distance nor direction among them) may say the way a
+    move went (``all the way across``): a few (:data:`_WAY_WORDS`), in small letters (no
+    name), none a side's word or one that joins two clauses (``and then``)."""
+    words = [text[t.start : t.end] for t in way]
+    return len(words) <= _WAY_WORDS and all(w.islower() and normalise(w) not in SIDE_WORDS | JOINING_WORDS for w in words)
+
+
+#: How many words alone may say the way a move went between its squares (``golf eight
+#: all the way across to alfa two``), none of them a distance or a direction.
+_WAY_WORDS = 4
 
 
 #: The kinds of clue that say the way a move went between its squares (:func:`_by_way_to`).
@@ -1851,10 +1867,11 @@ def _squares_apart(a: int, b: int) -> int:
 
 def _on_the_way(text: str, tok: Clue) -> bool:
     """Whether ``tok``, between a move's squares, may stand on its way: a distance or a
-    direction, a word set aside (``squares``, ``diagonally``), or markup (``}``,
+    direction, a word set aside (``squares``, ``diagonally``) or a common one (``on``),
+    or markup (``}``,
     ``\\mv{``, ``**``)."""
     said = text[tok.start : tok.end]
-    return tok.kind in _ON_THE_WAY or (tok.kind == "ASIDE" and (_a_word(said) or _MARKUP.fullmatch(said) is not None))
+    return tok.kind in _ON_THE_WAY or ((tok.kind == "ASIDE" or tok.weak) and _a_word(said)) or (tok.kind == "ASIDE" and _MARKUP.fullmatch(said) is not None)
 
 
 #: Markup between words: a TeX command, brackets and emphasis marks.
@@ -2000,7 +2017,7 @@ def _rank(word: str) -> int:
     """The rank a number's ``word`` says after a file's letter or its name (``acht``; a
     common word too, ``um``, only there)."""
     word = word.casefold()
-    return RANK_WORDS.get(word) or COMMON_RANKS[word]
+    return RANK_WORDS.get(word) or RADIO_RANKS.get(word) or COMMON_RANKS[word]
 
 
 def _lettered(said: str, start: int, end: int) -> Clue:

@@ -29,8 +29,16 @@ from .containers import unwrapped
 __all__ = ["Numbering", "as_read", "as_squares", "numbered_texts", "numberings", "read_as"]
 
 #: A number that may name a square or a half of one: one or two digits, no part of a
-#: word, a longer number, a decimal or a time.
-_NUMBER = re.compile(r"(?<![\w.:])\d{1,2}(?![\w]|[.:]\d)")
+#: word, a longer number, a decimal or a time; or a digit of four 1 to 8 run together,
+#: a move's two squares each a file's number and a rank (``5836``: e8-c6, as players of
+#: correspondence games write a move).
+_NUMBER = re.compile(
+    r"(?<![\w.:])\d{1,2}(?![\w]|[.:]\d)"
+    r"|(?<![\w.:])[1-8](?=[1-8]{3}(?![\w]|[.:]\d))"
+    r"|(?<=(?<![\w.:])[1-8])[1-8](?=[1-8]{2}(?![\w]|[.:]\d))"
+    r"|(?<=(?<![\w.:])[1-8]{2})[1-8](?=[1-8](?![\w]|[.:]\d))"
+    r"|(?<=(?<![\w.:])[1-8]{3})[1-8](?![\w]|[.:]\d)"
+)
 #: What may stand between two numbers of one run (``,``, ``", "y": ``, ``] -> [``, a
 #: pretty-printed array's line break and indent): a little text with no digit.
 _BETWEEN = re.compile(r"\s*(?:[^\d\s]\s*){0,12}")
@@ -48,6 +56,8 @@ _LABEL = 12
 #: Numbers that make a move's shape after other labels than the text's moves stand after
 #: most are read as a move where those labels stand before this share as many moves.
 _HABIT = 0.5
+#: A sign said again right after itself (``....``).
+_REPEATED = re.compile(r"(\W)\1+")
 #: A label's end: the word of a key, and the signs after it.
 _KEYED = re.compile(r"(\w*)([^\w]*)$")
 #: The most ways a text is read in.
@@ -124,12 +134,25 @@ def _runs(text: str) -> Iterator[list[re.Match[str]]]:
     """The runs of ``text``'s numbers: numbers each a little text from the one before."""
     run: list[re.Match[str]] = []
     for m in _NUMBER.finditer(text):
-        if run and not _BETWEEN.fullmatch(text, run[-1].end(), m.start()):
+        if run and _parted(text, run[-1], m):
             yield run
             run = []
         run.append(m)
     if run:
         yield run
+
+
+def _parted(text: str, before: re.Match[str], m: re.Match[str]) -> bool:
+    """Whether the numbers ``before`` and ``m`` of ``text`` stand in two runs: more than
+    a little text between them (:data:`_BETWEEN`), or a run of digits run together (a
+    move in four digits, ``5836``) ends between them."""
+    glued = before.end() == m.start()
+    return not _BETWEEN.fullmatch(text, before.end(), m.start()) or (not glued and (_in_digits(text, before) or _in_digits(text, m)))
+
+
+def _in_digits(text: str, m: re.Match[str]) -> bool:
+    """Whether number ``m`` of ``text`` is a digit of a run of them (``5836``)."""
+    return text[m.end() : m.end() + 1].isdigit() or text[m.start() - 1 : m.start()].isdigit()
 
 
 #: A square where the text says it: its text's start and end, and the square.
@@ -215,11 +238,12 @@ def _label(text: str, run: list[re.Match[str]], k: int) -> str:
     """The label of the ``k``-th number of ``run``: the signs right before it, and where
     they say a key's value (``:``, ``=``: ``"from": [``, ``to="``) the key's word, spaces
     aside (words between two numbers that say no key, ``black pink (``, are the move's,
-    not its field's: its label is ``(``)."""
+    not its field's: its label is ``(``), a sign said again once (``1. ....`` is ``1.``'s)."""
     start = run[k - 1].end() if k else max(text.rfind("\n", 0, run[k].start()) + 1, run[k].start() - _LABEL)
     before = "".join(text[start : run[k].start()].split())
     label = _KEYED.search(before)
-    return label[0] if label and (":" in label[2] or "=" in label[2]) else label[2] if label else ""
+    signs = _REPEATED.sub(r"\1", label[2]) if label else ""  # ('1. ....  5133': a move left out is no other field)
+    return label[0] if label and (":" in label[2] or "=" in label[2]) else signs
 
 
 def _telling(text: str, numbering: Numbering) -> int:
