@@ -987,8 +987,13 @@ _SQUARES = frozenset({"COORDS", "SQUARE"})
 def _squares_said(pieces: list[Piece]) -> tuple[list[int], list[object]]:
     """Each square ``pieces`` say (not weak), a move's the one it comes from first, with
     the place of the piece that says it."""
-    said = [(k, s) for k, p in enumerate(pieces) if p.clue.kind in _SQUARES and not p.weak for s in p.clue.squares or () if s is not None]
+    said = [(k, s) for k, p in enumerate(pieces) for s in _squares_of(p)]
     return [k for k, _ in said], [s for _, s in said]
+
+
+def _squares_of(piece: Piece) -> list[int]:
+    """The squares ``piece`` says (not weak): a move's two, or one alone."""
+    return [] if piece.weak or piece.clue.kind not in _SQUARES or piece.clue.squares is None else [s for s in piece.clue.squares if s is not None]
 
 
 def _runs_again(said: list[object], lines: list[int], least: int = _RECAP) -> set[int]:
