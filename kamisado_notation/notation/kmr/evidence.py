@@ -1820,7 +1820,7 @@ def _by_way_to(text: str, tokens: list[Clue], k: int) -> int | None:
     then a word for "to" and the square it went to: the index of that square. A distance
     said there must be the one between the two squares (else the record says two things
     and they stay apart, to be told)."""
-    way = list(takewhile(lambda t: _on_the_way(text, t), tokens[k + 1 : k + 9]))
+    way = list(takewhile(lambda t: _on_the_way(text, t), tokens[k + 1 : k + 1 + _WAY_TOKENS]))
     j, to = k + 1 + len(way), _last_to(text, way)
     if to is None or j >= len(tokens) or tokens[j].kind != "SQUARE" or any(t.kind != "ASIDE" or _a_word(text[t.start : t.end]) for t in way[to + 1 :]):
         return None
@@ -1851,6 +1851,9 @@ def _words_of_way(text: str, way: list[Clue]) -> bool:
     return len(words) <= _WAY_WORDS and all(w.islower() and normalise(w) not in SIDE_WORDS | JOINING_WORDS for w in words)
 
 
+#: How many tokens may stand between a move's two squares said with its way
+#: (``\\mv{b8} straight up the board six squares to \\mv{b2}``: eleven).
+_WAY_TOKENS = 12
 #: How many words alone may say the way a move went between its squares (``golf eight
 #: all the way across to alfa two``), none of them a distance or a direction.
 _WAY_WORDS = 4
