@@ -1871,8 +1871,7 @@ def _squares_apart(a: int, b: int) -> int:
 def _on_the_way(text: str, tok: Clue) -> bool:
     """Whether ``tok``, between a move's squares, may stand on its way: a distance or a
     direction, a word set aside (``squares``, ``diagonally``) or a common one (``on``),
-    or markup (``}``,
-    ``\\mv{``, ``**``)."""
+    or markup (``}``, ``\\mv{``, ``**``)."""
     said = text[tok.start : tok.end]
     return tok.kind in _ON_THE_WAY or ((tok.kind == "ASIDE" or tok.weak) and _a_word(said)) or (tok.kind == "ASIDE" and _MARKUP.fullmatch(said) is not None)
 
