@@ -18,7 +18,7 @@ from .correct import Correction, Slot, back_move, exact_move, only_fit, slot_wor
 from .replayed import Ply, PlyKind
 from .round_state import RoundState, RoundStopped, Rows
 from .slips.faults import Fault, describe, differs, entry_fault, legal_list, tower_name
-from .slips.pushes import back_entry_slips, is_back_entry
+from .slips.pushes import back_entry_slips, goes_one_square, is_back_entry
 from .slips.rings import unseen_sumo
 from .slips.rows import row_slip_likelier, row_swapped_before
 from .styled_entries import swapped_colours
@@ -213,7 +213,7 @@ class EntrySlips:
         back = back_move(push, state.pos)
         assert back.tower is not None  # (the back-entry moves the farthest pushed tower)
         expected = f"{back.tower.title} Back 1 {back.square_colour.title} ({back.coords()})"
-        if not (is_back_entry(entry, back) and entry.tower in (None, back.tower)) and self.back_left_out(entry):
+        if not self.back_said(entry, push, back) and self.back_left_out(entry):
             return self.left_out_back(idx, entry, number, back)
         if not is_back_entry(entry, back):
             state.error(
@@ -242,6 +242,16 @@ class EntrySlips:
             edit = ReplaceEntry(entry.line, entry.column, entry.text, text, "the back-entry")
             state.settled(entry, (text,), edit)
         return Ply(number, back.side, entry, PlyKind.BACK, back, state.place(idx))
+
+    def back_said(self, entry: Entry, push: Move, back: Move) -> bool:
+        """Whether ``entry``, where ``push``'s back-entry ``back`` is due, is meant as it:
+        it reads as one (:func:`is_back_entry`, its tower if written the pushed one), and
+        where it is wrong in its details it goes one square (a back-entry's length).
+        ``f4-b8`` after a push onto f4 starts where the back-entry does but goes four
+        squares: the pusher's next move, the back-entry left out, if it is legal."""
+        if not (is_back_entry(entry, back) and entry.tower in (None, back.tower)):
+            return False
+        return goes_one_square(entry, back) or not back_entry_slips(self.state.pos, entry, push, back)
 
     def back_left_out(self, entry: Entry) -> bool:
         """Whether ``entry``, where a push's back-entry is due, is the pusher's next move

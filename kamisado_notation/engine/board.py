@@ -30,6 +30,7 @@ __all__ = [
     "square_file",
     "square_name",
     "square_rank",
+    "squares_apart",
 ]
 
 
@@ -156,6 +157,12 @@ def square_file(sq: Square) -> int:
 def square_rank(sq: Square) -> int:
     """The rank index, 0 for rank 1 up to 7 for rank 8."""
     return sq >> 3
+
+
+def squares_apart(a: Square, b: Square) -> int:
+    """How many squares a move from ``a`` to ``b`` goes along a file, rank or diagonal
+    (the larger of the files and the ranks between them): ``squares_apart(0, 27) == 3``."""
+    return max(abs(square_rank(a) - square_rank(b)), abs(square_file(a) - square_file(b)))
 
 
 def square_name(sq: Square) -> str:

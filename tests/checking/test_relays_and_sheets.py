@@ -570,6 +570,7 @@ def sql_dump(seed: int, rng: random.Random) -> tuple[str, str]:
 
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=366, hand=0)  # (the push onto f4 and the winning f4-b8, its back-entry f4-f5 left out between: read as a wrong back-entry; the random profile, session 66)
 @example(seed=299, hand=0)  # (the last round two plies long: a run to the record's end)
 @example(seed=512, hand=0)  # (a forfeit, which the app stores not, among the next round's first moves)
 @example(seed=2178, hand=0)  # (a1, b2 and the next row's c3 were read as one move's path: the random profile, session 56)

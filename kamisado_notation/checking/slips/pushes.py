@@ -8,7 +8,7 @@ import random
 from collections.abc import Sequence
 
 from ...diagnostics import Edit, InsertEntry, Kind
-from ...engine.board import Colour, Direction, Side, square_name
+from ...engine.board import Colour, Direction, Side, square_name, squares_apart
 from ...engine.position import Move, Position
 from ...notation.record import Entry, RoundRecord
 from ..correct import article, back_move, said_back
@@ -70,6 +70,12 @@ def is_back_entry(entry: Entry, back: Move) -> bool:
         origin = _origin(entry, back)
         return origin in (back.origin, back.target) and origin != entry.target
     return entry.direction is Direction.BACK or said_back(entry, back)
+
+
+def goes_one_square(entry: Entry, back: Move) -> bool:
+    """Whether back-entry ``entry`` goes one square as written (a pushed tower's way
+    back), or says no squares."""
+    return entry.target is None or squares_apart(_origin(entry, back), entry.target) <= 1
 
 
 def _origin(entry: Entry, back: Move) -> int:

@@ -30,7 +30,7 @@ from types import MappingProxyType
 from typing import cast
 
 from ...diagnostics import Kind
-from ...engine.board import SQUARE_COLOURS, Colour, Direction, Side
+from ...engine.board import SQUARE_COLOURS, Colour, Direction, Side, squares_apart
 from ...errors import NotationError, StyledEntry, StyleMark, TakeBack
 from ..record import ASLANT, STRAIGHT, Comment, Entry, Item, Spanned
 from ..vocabulary import (
@@ -1839,7 +1839,7 @@ def _way_between(text: str, way: list[Clue], origin: Clue, target: Clue) -> bool
     distance or direction at least, or a few words (:data:`_WAY_WORDS`), and no distance
     but the one between them."""
     assert origin.squares is not None and target.squares is not None
-    apart = _squares_apart(origin.squares[1], target.squares[1])
+    apart = squares_apart(origin.squares[1], target.squares[1])
     return (any(t.kind in _ON_THE_WAY for t in way) or _words_of_way(text, way)) and all(t.number == apart for t in way if t.kind == "DISTANCE" and not t.weak)
 
 
@@ -1861,11 +1861,6 @@ _WAY_WORDS = 4
 
 #: The kinds of clue that say the way a move went between its squares (:func:`_by_way_to`).
 _ON_THE_WAY = frozenset({"DISTANCE", "DIRECTION", "AMBIGUOUS"})
-
-
-def _squares_apart(a: int, b: int) -> int:
-    """How many squares a move from square ``a`` to square ``b`` goes (along a row or a diagonal)."""
-    return max(abs(a // 8 - b // 8), abs(a % 8 - b % 8))
 
 
 def _on_the_way(text: str, tok: Clue) -> bool:
