@@ -2806,6 +2806,8 @@ def test_a_word_or_mark_of_correction_is_told_from_its_look_alikes(line: str, co
         ("nicht rot, sondern blau a1-a4", ["blau", "a1-a4"]),
         ("red could not move, blue a1-a4", ["red", "blue", "a1-a4"]),  # (nothing said again after it: nothing rejected)
         ("not h3", ["h3"]),
+        ("First the good news: for a one-round game that was fine", []),  # (an article and a compound: no square a1)
+        ("then e two-e four", ["e two", "e four"]),
         ("Jaune de H5… G4, F3, E2, D1. Et voilà.", ["Jaune", "H5"]),  # (a way square by square: one clue of its two ends)
         ("2024-05-11 19:02:40.220 INFO [table-7] ply 4 GOLD YEL e8->d7 dir=R n=1 sq=GRN", ["YEL", "e8->d7", "R", "1", "GRN"]),  # (a log's fields)
         ("[table-7] END winner=GOLD reason=HOME_ROW pts=1 score=B0:G1", []),

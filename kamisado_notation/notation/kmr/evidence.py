@@ -102,6 +102,9 @@ __all__ = ["Clue", "clues", "definition_alone", "holds_moves", "in_a_sentence", 
 #: A month's name as a date writes it, capitalised (``14 Mar ·``, ``Mar 14, 2024``).
 #: A rank said in words after a file's letter (``B fünf``, ``a acht``, ``e two``:
 #: dictation's square; weak in a small letter), with and without its accents.
+#: After a rank said in a word: no more of the word, and no word joined to it by a hyphen
+#: (``a one-round game``: an article and a compound, no square; ``e two-e four`` is two).
+_NO_COMPOUND = r"(?![\w]|-(?-i:[a-z]{2}))"
 _SPOKEN = "|".join(sorted((re.escape(word) for word in RANK_WORDS), key=len, reverse=True))
 #: Those after a small ``a`` or ``e``, a word in some languages (:data:`~..vocabulary.VOWEL_WORD_NUMBERS`).
 _SPOKEN_AFTER_VOWEL = "|".join(sorted((re.escape(word) for word in RANK_WORDS if normalise(word) not in VOWEL_WORD_NUMBERS), key=len, reverse=True))
@@ -173,9 +176,9 @@ _TOKEN = re.compile(
     r"|(?P<scanned>(?<![\w])(?-i:[a-h][1-8SlIBZ]" + _SCANNED_SEP + r"[a-h][1-8SlIBZ])(?![\w]))"
     r"|(?P<suffixed>" + _FREE_BEFORE + r"[a-hA-H][1-8][-'’:](?-i:[^\W\d_A-Z]{1,4})(?![\w]))"  # ('c4-re', 'h8-ról', 'c4:ään', "c4'e": a case's ending glued to a square)
     r"|(?P<square>" + _FREE_BEFORE + r"[a-hA-H][1-8]" + _FREE_AFTER + ")"
-    r"|(?P<spoken>(?-i:(?<![\w])[A-H])[ ](?:" + _SPOKEN + r")(?![\w])"
-    r"|(?-i:(?<![\w])[b-dfgh][ ](?:" + _SPOKEN + "|" + "|".join(COMMON_RANKS) + r"))(?![\w])"
-    r"|(?-i:(?<![\w])[ae][ ](?:" + _SPOKEN_AFTER_VOWEL + r"))(?![\w]))"
+    r"|(?P<spoken>(?-i:(?<![\w])[A-H])[ ](?:" + _SPOKEN + r")" + _NO_COMPOUND +
+    r"|(?-i:(?<![\w])[b-dfgh][ ](?:" + _SPOKEN + "|" + "|".join(COMMON_RANKS) + r"))" + _NO_COMPOUND +
+    r"|(?-i:(?<![\w])[ae][ ](?:" + _SPOKEN_AFTER_VOWEL + r"))" + _NO_COMPOUND + ")"
     r"|(?P<spelled>(?<![\w])(?:" + "|".join(FILE_WORDS) + r")[ ](?:[1-8]|" + _SPOKEN + "|" + "|".join(RADIO_RANKS) + r")(?![\w]))"
     r"|(?P<lettered>(?<![\w])(?:" + "|".join(sorted(set(LETTER_NAMES) - WORDLIKE_LETTER_NAMES, key=len, reverse=True)) + r")[ ](?:[1-8]|" + _SPOKEN + "|" + "|".join(COMMON_RANKS) + r")(?![\w])"
     r"|(?<![\w])(?:" + "|".join(sorted(WORDLIKE_LETTER_NAMES - ROMANCE_OF)) + r")[ ](?:" + _SPOKEN + r")(?![\w])"
