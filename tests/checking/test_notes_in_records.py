@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 from kamisado_notation import Severity, Side, fix_text, replay_match, validate_file, validate_text
 from kamisado_notation.engine.board import SQUARE_COLOURS, square_name
 from kamisado_notation.notation.writer import Form
-from tests.support.slips import moves_of, only_match, winners, written
+from tests.support.slips import moves_of, only_match, played, winners, written
 
 pytestmark = pytest.mark.reads_again
 
@@ -1117,11 +1117,6 @@ def test_an_opendocuments_style_names_are_no_squares(seed: int, hand: int) -> No
     assert judged_winners(text) == list(winners(truth).values())
     assert errors_of(text) == []
 
-
-def played(rnd: Any) -> list[Any]:
-    """The moves of a replayed round as a record names them: each ply's move but the
-    back-entries of pushes (the pushed player's forced entry, which records leave out)."""
-    return [ply.move for ply in rnd.plies if ply.move is not None and str(ply.kind) != "back"]
 
 
 def script_table(seed: int, rng: random.Random) -> tuple[str, str]:

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from kamisado_notation import Severity, Side, fix_text, replay_match, validate_text
 from kamisado_notation.engine.board import Colour, Direction, square_name
 from kamisado_notation.notation.writer import Form
-from tests.support.slips import only_match, winners, written
+from tests.support.slips import only_match, played, winners, written
 
 pytestmark = pytest.mark.reads_again
 
@@ -39,10 +39,6 @@ def truth_of(seed: int, target: int) -> tuple[str, list[Any]]:
     truth = written(seed, Form.TEXT, "en", target=target)
     return truth, replay_match(only_match(truth)).rounds
 
-
-def played(rnd: Any) -> list[Any]:
-    """The moves of a replayed round as people write them: the back-entries of pushes left out."""
-    return [p.move for p in rnd.plies if p.move is not None and str(p.kind) != "back"]
 
 
 def expected(truth: str) -> tuple[list[str | None], list[str]]:

@@ -23,14 +23,10 @@ from hypothesis import strategies as st
 from kamisado_notation import Severity, fix_text, replay_match, validate_text
 from kamisado_notation.engine.board import Side
 from kamisado_notation.notation.writer import Form
-from tests.support.slips import moves_of, only_match, winners, written
+from tests.support.slips import moves_of, only_match, played, winners, written
 
 pytestmark = pytest.mark.reads_again
 
-
-def played(rnd: Any) -> list[Any]:
-    """A replayed round's moves as a record names them (no push's back-entry)."""
-    return [ply.move for ply in rnd.plies if ply.move is not None and str(ply.kind) != "back"]
 
 
 def numbers(square: int, *, pair: bool, base: int, top: bool, file_first: bool) -> list[int]:

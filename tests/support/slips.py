@@ -10,9 +10,11 @@ import random
 
 from kamisado_notation.checking.fix import fix_text
 from kamisado_notation.checking.replay import PlyKind, replay_match
+from kamisado_notation.checking.replayed import RoundReplay
 from kamisado_notation.checking.slips import Plant, Planted, recogniser
 from kamisado_notation.checking.validate import validate_text
 from kamisado_notation.diagnostics import Kind
+from kamisado_notation.engine.position import Move
 from kamisado_notation.notation import parse_record
 from kamisado_notation.notation.record import MatchRecord, RecordFile, RoundRecord
 from kamisado_notation.notation.writer import Form, format_record
@@ -27,6 +29,12 @@ def written(seed: int, form: Form, lang: str, target: int = 3) -> str:
 def only_match(text: str) -> MatchRecord:
     (m,) = parse_record(text).matches
     return m
+
+
+def played(rnd: RoundReplay) -> list[Move]:
+    """The moves of a replayed round as a record names them: each ply's move but the
+    back-entries of pushes (the pushed player's forced entry, which records leave out)."""
+    return [ply.move for ply in rnd.plies if ply.move is not None and ply.kind is not PlyKind.BACK]
 
 
 def moves_of(text: str) -> list[list[tuple[int, int, int]]]:
