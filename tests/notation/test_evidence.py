@@ -2808,6 +2808,8 @@ def test_a_word_or_mark_of_correction_is_told_from_its_look_alikes(line: str, co
         ("not h3", ["h3"]),
         ("First the good news: for a one-round game that was fine", []),  # (an article and a compound: no square a1)
         ("then e two-e four", ["e two", "e four"]),
+        ("start rows copied from the sheet (a8..h8, then a1..h1)", []),  # (a home row's squares as a range: no move)
+        ("then e2..e4 again", ["e2..e4"]),  # (a range down a file may be a move's way)
         ("Jaune de H5… G4, F3, E2, D1. Et voilà.", ["Jaune", "H5"]),  # (a way square by square: one clue of its two ends)
         ("2024-05-11 19:02:40.220 INFO [table-7] ply 4 GOLD YEL e8->d7 dir=R n=1 sq=GRN", ["YEL", "e8->d7", "R", "1", "GRN"]),  # (a log's fields)
         ("[table-7] END winner=GOLD reason=HOME_ROW pts=1 score=B0:G1", []),

@@ -2071,7 +2071,11 @@ def _scanned(text: str, start: int, end: int) -> list[Clue]:
 
 
 def _coords(tok: str, start: int, end: int) -> Clue:
+    """Two squares of a move; two of one rank written ``a8..h8`` are a range (a home
+    row's squares, the towers that stand on them), no move: set aside."""
     squares = re.findall(r"[a-hA-H][1-8]", tok)
+    if ".." in tok and squares[0][1] == squares[-1][1]:
+        return Clue("ASIDE", start, end)
     return Clue("COORDS", start, end, squares=(_square(squares[0]), _square(squares[-1])))
 
 
