@@ -145,3 +145,18 @@ def test_the_header_row_alone_is_read_as_a_comment() -> None:
     fixed = fix_text(pasted)
     assert fixed.text.split("\n")[at + 1] == "# Turn\tBlack\tGold" and fixed.valid
     assert moves_of(fixed.text) == moves_of(original)
+
+
+@given(seed=st.integers(0, 10_000), sep=st.sampled_from([";", " ; ", ",", "#"]))
+def test_lines_of_a_separator_then_words_above_the_rows_are_no_rows(seed: int, sep: str) -> None:
+    """A backgammon player's match file opens with lines that start with ``;`` (its
+    comments: `` ; [Match ID "kam-0611-03"]``, `` ; Kostas = BLACK towers``): an empty
+    cell, then words that are no entry, is no row (before session 67 each was read as a
+    row of ``...`` alone, an error for each line); the rows below read as before."""
+    original = written(seed, Form.TEXT, "en", target=3)
+    head, _, rest = original.partition("\nRound 1")
+    notes = [f'{sep} [Match ID "kam-0611-03"]', f"{sep} [Player 1 \"Kostas\"]", f"{sep} Kostas = BLACK towers (left column), Marguerite = GOLD towers."]
+    text = head + "\n" + "\n".join(notes) + "\n\nRound 1" + rest
+    report = validate_text(text)
+    assert [d.format("t") for d in report.all_diagnostics() if d.severity == "error"] == []
+    assert winners(text) == winners(original)

@@ -107,6 +107,8 @@ def _as_row(
     if not items or len(rows) < len(items):
         return None
     placed: list[Entry | Comment | NotationError] = [entry for row in rows for entry, _start, _end in row]
+    if all(isinstance(e, Entry) and e.text == "..." for e in placed):
+        return None  # (an empty cell, then no entry: ' ; [Match ID "kam-0611-03"]', a comment's line)
     for value in [*placed, *comments, *notes]:
         value.column = _written(pieces, value.column - 1) + 1
     return items, comments, [*notes, *_separator_marks(text, number, spans, news)]
