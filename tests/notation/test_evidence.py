@@ -2852,3 +2852,17 @@ def test_a_moves_squares_written_as_fields_are_one_move(seed: int, way: str) -> 
     fields = on_rows(original, lambda line: re.sub(r"\b([a-h][1-8])-([a-h][1-8])\b", lambda m: way.format(a=m[1], b=m[2]), line))
     assert fields != original
     assert_read_as(fields, original)
+
+
+def test_a_moves_way_may_hold_a_comma_and_markup() -> None:
+    """A comma is a pause on a move's way and a tag markup on it: one move between the
+    two squares (a bridge columnist's ``from the corner, h8, straight down three squares
+    to <b>h5</b>``); but a comma with a side's word or one that joins two clauses on the
+    way starts another clause, and the squares stay apart."""
+    for said, (a, b) in [
+        ("h8, straight down three squares to <b>h5</b>.", ("h8", "h5")),
+        ("went from e8 two squares diagonally to her right, to c6, an orange square", ("e8", "c6")),
+    ]:
+        (way,) = [c for c in clues(said) if c.kind == "COORDS"]
+        assert way.squares == (parse_square(a), parse_square(b)), said
+    assert [c.kind for c in clues("h8, then Gold went three squares to h5") if c.kind in ("COORDS", "SQUARE")] == ["SQUARE", "SQUARE"]

@@ -1843,7 +1843,15 @@ def _way_between(text: str, way: list[Clue], origin: Clue, target: Clue) -> bool
     but the one between them."""
     assert origin.squares is not None and target.squares is not None
     apart = squares_apart(origin.squares[1], target.squares[1])
-    return (any(t.kind in _ON_THE_WAY for t in way) or _words_of_way(text, way)) and all(t.number == apart for t in way if t.kind == "DISTANCE" and not t.weak)
+    said = any(t.kind in _ON_THE_WAY for t in way) and _no_new_clause(text, way)
+    return (said or _words_of_way(text, way)) and all(t.number == apart for t in way if t.kind == "DISTANCE" and not t.weak)
+
+
+def _no_new_clause(text: str, way: list[Clue]) -> bool:
+    """Whether ``way``, where a comma parts it, holds no side's word and none that joins
+    two clauses (``h8, then Gold went three squares to h5``: two moves' words)."""
+    words = {normalise(text[t.start : t.end]) for t in way}
+    return "," not in words or not words & (SIDE_WORDS | JOINING_WORDS)
 
 
 def _words_of_way(text: str, way: list[Clue]) -> bool:
@@ -1874,8 +1882,9 @@ def _on_the_way(text: str, tok: Clue) -> bool:
     return tok.kind in _ON_THE_WAY or ((tok.kind == "ASIDE" or tok.weak) and _a_word(said)) or (tok.kind == "ASIDE" and _MARKUP.fullmatch(said) is not None)
 
 
-#: Markup between words: a TeX command, brackets and emphasis marks.
-_MARKUP = re.compile(r"\\[A-Za-z]+|[{}()\[\]*_]+")
+#: Markup between words: a TeX command, an HTML tag, brackets and emphasis marks; a
+#: comma, which parts a move's way as a pause (``h8, straight down three squares to <b>h5``).
+_MARKUP = re.compile(r"\\[A-Za-z]+|</?[A-Za-z][^<>]{0,30}>|[{}()\[\]*_]+|,")
 
 
 #: What stands between a move's two squares written as fields (``from: g8, to: g3``,
