@@ -280,6 +280,14 @@ _HACKERRANK_KEYS = re.compile(rb'"(?:player-[12]|inputs|outputs)"[ \t\r\n]*:')
 #: An SGF's property that names its game (``GM[Kamisado]``, a Go game's ``GM[1]``): an SGF
 #: with none was typed by hand (``;B[c8c6]C[Purple straight 2]``), its text read by its evidence.
 _SGF_GAME = re.compile(rb"(?<![A-Z])GM[ \t\r\n]*\[")
+#: An SGF that names Kamisado its game (``GM[Kamisado]``).
+_SGF_KAMISADO = re.compile(rb"(?<![A-Z])GM[ \t\r\n]*\[[ \t\r\n]*kamisado[ \t\r\n]*\]", re.IGNORECASE)
+#: BoardSpace's players' properties (``P0[id "alice"]``, ``P1[0 Move …]``), which hold its
+#: players and every step of a game.
+_BOARDSPACE_PLAYERS = re.compile(rb"(?<![A-Z])P[01][ \t\r\n]*\[")
+#: A node that holds a move in Go's properties (``;B[h8f6]``, ``;W[a1a4]``): a Kamisado
+#: SGF whose moves are these, and none of BoardSpace's, was typed by hand too.
+_GO_MOVE = re.compile(rb";[ \t\r\n]*[BW][ \t\r\n]*\[")
 
 
 def _broken_whole(path: str, head: bytes) -> bool:
@@ -303,10 +311,17 @@ def _other_programs(found: str, path: str, head: bytes) -> bool:
     """Whether ``head``, which starts as format ``found``'s files do, is another
     program's or a person's: JSON with no record in our JSON form, no game of a
     HackerRank log (but a file ``path`` that is broken JSON: :func:`_broken_whole`); an
-    SGF that names no game (typed by hand)."""
+    SGF typed by hand: it names no game, or it names Kamisado and its moves are Go's
+    (:func:`_typed_kamisado`)."""
     if found == "boardspace":
-        return not _SGF_GAME.search(head)
+        return not _SGF_GAME.search(head) or _typed_kamisado(head)
     return _others_json(found, head) and not _broken_whole(path, head)
+
+
+def _typed_kamisado(head: bytes) -> bool:
+    """Whether ``head``, an SGF that names its game, names Kamisado and holds its moves
+    in Go's properties, none in BoardSpace's (typed by hand: ``(;GM[Kamisado]…;B[h8f6]``)."""
+    return bool(_SGF_KAMISADO.search(head) and _GO_MOVE.search(head) and not _BOARDSPACE_PLAYERS.search(head))
 
 
 def _others_json(found: str, head: bytes) -> bool:

@@ -1308,7 +1308,8 @@ def test_a_note_held_in_one_json_string_is_read_with_its_key(seed: int, hand: in
 
 def typed_sgf(seed: int, rng: random.Random) -> tuple[str, str]:
     """A generated match (the truth, and an SGF a Go player typed by hand for want of a
-    Kamisado program): no ``GM[…]`` naming a game, a game tree a round, each move a node
+    Kamisado program): no ``GM[…]`` naming a game, or ``GM[Kamisado]`` but none of
+    BoardSpace's players' properties (``P0[…]``), a game tree a round, each move a node
     of its side (``B``, Black; ``W``, Gold) with its two squares run together
     (``;B[c8c6]``) and, now and then, a comment in words (``C[Purple straight 2 → orange
     square]``); a forfeit a node of its own whose comment says so."""
@@ -1316,7 +1317,8 @@ def typed_sgf(seed: int, rng: random.Random) -> tuple[str, str]:
     ways = {"FORWARD": "straight", "LEFT": "diagonal left", "RIGHT": "diagonal right"}
     out: list[str] = []
     for n, rnd in enumerate(replay_match(only_match(truth)).rounds, 1):
-        out += [f"(;FF[4]CA[UTF-8]AP[{rng.choice(['Notepad++', 'vim', 'TextEdit'])}]", f"GN[Kamisado, round {n}]PB[Ann]PW[Bob]DT[2026-11-2{rng.randint(0, 9)}]"]
+        game = rng.choice(["", "", "GM[Kamisado]"])  # (the game named, as an SGF should, but its moves Go's, no BoardSpace steps)
+        out += [f"(;{game}FF[4]CA[UTF-8]AP[{rng.choice(['Notepad++', 'vim', 'TextEdit'])}]", f"GN[Kamisado, round {n}]PB[Ann]PW[Bob]DT[2026-11-2{rng.randint(0, 9)}]"]
         if n == 1:
             out.append("GC[B = Black, from row 8. W = Gold. Moves from+to, c8c6 = c8 to c6.]")
         for m in played(rnd):
@@ -1332,10 +1334,13 @@ def typed_sgf(seed: int, rng: random.Random) -> tuple[str, str]:
 
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=0, hand=2)
 def test_an_sgf_typed_by_hand_is_read_from_its_text(seed: int, hand: int, tmp_path_factory: pytest.TempPathFactory) -> None:
-    """An ``.sgf`` that names no game (no ``GM[…]``: typed by hand, not BoardSpace's) is
-    read as its text, by its evidence: its nodes' squares run together are moves (before
-    session 38 it was refused as a BoardSpace record with no game named)."""
+    """An ``.sgf`` typed by hand (no ``GM[…]``, or ``GM[Kamisado]`` and its moves in Go's
+    ``;B[…]``: not BoardSpace's) is read as its text, by its evidence: its nodes' squares
+    run together are moves (before session 38 it was refused as a BoardSpace record with
+    no game named; before session 67 one that named Kamisado was read as BoardSpace's,
+    no move, no round judged and no word of why)."""
     text, truth = typed_sgf(seed, random.Random(hand))
     assert read_as_file(text, tmp_path_factory.mktemp("sgf") / "kamisado_ann_bob.sgf") == (list(winners(truth).values()), [])
 

@@ -25,6 +25,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from kamisado_notation import Severity, validate_file
 from kamisado_notation.cli.app import app
 from kamisado_notation.notation import RecordFile, format_record, read_record
 from kamisado_notation.notation.record import Header
@@ -425,3 +426,14 @@ def test_memory_is_that_of_the_game_not_of_the_properties_passed_over(body: str,
         tracemalloc.stop()
     assert len(record.matches) == 1
     assert peak < 10 * path.stat().st_size, peak
+
+
+def test_a_game_of_no_boardspace_step_says_what_it_did_not_read(tmp_path: Path) -> None:
+    """An SGF that names Kamisado and holds BoardSpace's players but no step of theirs,
+    its nodes other properties (``;X[h8f6]``): a warning names them, where the first
+    stands (before session 67 the game read as no move, and nothing said why)."""
+    sgf = tmp_path / "other.sgf"
+    sgf.write_text('(;GM[Kamisado]P0[id "a"]P1[id "b"]\n;X[h8f6];Y[a1a4]ZZ[1])\n', encoding="utf-8")
+    (warning,) = [d for d in validate_file(str(sgf)).all_diagnostics()]
+    assert (warning.line, warning.column, warning.severity) == (2, 2, Severity.WARNING)
+    assert "X[…], Y[…], ZZ[…] are not read" in warning.message

@@ -221,17 +221,35 @@ class _Game:
         if root is None:
             raise self.where.error("not a BoardSpace game record: a game with no node", self.tree.offset)
         self._root(root)
+        others: dict[str, int] = {}  # (the properties of no player, by name: where each first stands)
         for node in self.tree.nodes:
             for prop in node:
                 if prop.ident in ("P0", "P1"):
-                    for value, offset in prop.values:
-                        if not self._player_info(int(prop.ident[1]), value):
-                            self._step(int(prop.ident[1]), value, offset)
+                    self._player(prop)
+                elif len(others) < 4:  # (four named are enough: a file of a million names holds none)
+                    others.setdefault(prop.ident, prop.offset)
         if self.tree.variations:
-            line, column = self.where(self.tree.offset)
-            message = "the game has variations: its main line is read, the other branches are not"
-            self.record.errors.append(Diagnostic("syntax", message, line, column, WARNING))
+            self._warn("the game has variations: its main line is read, the other branches are not", self.tree.offset)
+        if not self.turns and others:
+            self._unread(others)
         return build_match(index, self.tree.offset, self.where, self._headers(), self.turns)
+
+    def _player(self, prop: _Property) -> None:
+        """A player's property (``P0``, ``P1``): each value information about the player
+        or a step."""
+        for value, offset in prop.values:
+            if not self._player_info(int(prop.ident[1]), value):
+                self._step(int(prop.ident[1]), value, offset)
+
+    def _unread(self, others: dict[str, int]) -> None:
+        """A warning where a game holds no step of BoardSpace's, only ``others``
+        properties (each by name, where it first stands): they are not read."""
+        names = ", ".join(f"{name}[…]" for name in others)
+        self._warn(f"no step of BoardSpace's (P0[…], P1[…]) in the game: its nodes' {names} are not read", min(others.values()))
+
+    def _warn(self, message: str, offset: int) -> None:
+        line, column = self.where(offset)
+        self.record.errors.append(Diagnostic("syntax", message, line, column, WARNING))
 
     def _root(self, node: Iterator[_Property]) -> None:
         for prop in node:
