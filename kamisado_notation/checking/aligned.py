@@ -51,7 +51,7 @@ from ..notation.vocabulary import BETWEEN_SQUARES, SIDE_WORDS, VARIATION_WORDS, 
 from .correct import back_move, playable
 from .side_by_side import Bands, bands_of
 
-__all__ = ["MAX_CLUES", "AlignedRound", "Alignment", "Order", "Piece", "align_lines", "best_reading", "pieces_of", "rounds_side_by_side"]
+__all__ = ["MAX_CLUES", "AlignedRound", "Alignment", "Order", "Piece", "align_lines", "best_reading", "in_another_voice", "pieces_of", "rounds_side_by_side"]
 
 
 class Order(TextEnum):
@@ -926,11 +926,60 @@ def _voices(pieces: list[Piece], quoted: Mapping[int, tuple[int, str]]) -> list[
     if len(strong) < 2:
         return pieces
     voice, held = strong.most_common(1)[0]
-    if held < _VOICE * sum(strong.values()):
-        return pieces
+    return pieces if held < _VOICE * sum(strong.values()) else _heard(pieces, quoted, voice)
+
+
+def _heard(pieces: list[Piece], quoted: Mapping[int, tuple[int, str]], voice: int) -> list[Piece]:
+    """``pieces`` with those quoted to another depth than ``voice``'s (the record's), between
+    its first line and its last, made weak: remarks on the moves (:func:`_remark`)."""
     lines = [p.line for p in pieces if quoted[p.line][0] == voice]
     first, last = min(lines), max(lines)
     return [replace(p, clue=replace(p.clue, weak=True)) if first < p.line < last and _remark(p, quoted[p.line][0] != voice) else p for p in pieces]
+
+
+def _in_one_voice(lines: tuple[str, ...], first_line: int, pieces: list[Piece], best: Alignment, won: Sequence[tuple[int, Side]]) -> tuple[Alignment, list[Piece]]:
+    """Where the text holds moves at two depths of quoting, neither the most by far (a
+    reply that says more of the moves than the record it quotes: :func:`_voices` kept
+    both), and ``best``, the reading of both, leaves a round uncertain: each depth read
+    as the record's voice, the other's remarks made weak (:func:`_heard`); the first such
+    reading that judges more rounds, and every round it ends with certainty, is taken,
+    with its pieces."""
+    if best.whole:
+        return best, pieces
+    quoted = _quoting(list(enumerate(lines, first_line)))
+    for voice in _depths_of_moves(pieces, quoted)[:2]:
+        heard = _heard(pieces, quoted, voice)
+        other = _learnt(heard, flip=False, won=won)
+        if _judges_more(other, best) and _ends_certain(other):
+            return other, heard
+    return best, pieces
+
+
+def _depths_of_moves(pieces: list[Piece], quoted: Mapping[int, tuple[int, str]]) -> list[int]:
+    """The depths of quoting of ``pieces`` (not weak), the most said first, where there
+    are two at least; else none."""
+    strong = Counter(quoted[p.line][0] for p in pieces if not p.weak)
+    return [voice for voice, _ in strong.most_common()] if len(strong) > 1 else []
+
+
+def _ends_certain(alignment: Alignment) -> bool:
+    """Whether ``alignment`` reads with certainty each round it reads to its end."""
+    return len(alignment.judged) == sum(r.result is not None for r in alignment.rounds)
+
+
+def in_another_voice(alignment: Alignment, lines: Sequence[str], first_line: int, at: set[int]) -> bool:
+    """Whether the lines ``at`` (of ``lines``, from line ``first_line``) are quoted to
+    another depth than every line ``alignment`` read a move of a round it judges from,
+    all at one depth: a reply's remarks between the moves of the record it quotes
+    (``Better was Green forward 3 to g5`` under ``>  1  me:  Green  forward 6``)."""
+    quoted = _quoting(list(enumerate(lines, first_line)))
+    read = {quoted[line][0] for line in _lines_read(alignment)}
+    return len(read) == 1 and not read & {quoted[line][0] for line in at if line in quoted}
+
+
+def _lines_read(alignment: Alignment) -> set[int]:
+    """The lines ``alignment`` read a move of a round it judges from."""
+    return {alignment.pieces[k].line for r in alignment.judged for u in r.used if u is not None for k in range(*u)}
 
 
 def _quoted_again(pieces: list[Piece], quoted: Mapping[int, tuple[int, str]]) -> list[Piece]:
@@ -2004,6 +2053,7 @@ def _read(lines: tuple[str, ...], first_line: int, order: Order) -> Alignment | 
     won = _winners_said(lines, first_line) if order is Order.WRITTEN else ()
     best = _learnt(pieces, flip=False, won=won)
     best, pieces = _parted_if_better(pieces, best, won)
+    best, pieces = _in_one_voice(lines, first_line, pieces, best, won)
     if sum(p.clue.kind in ("SQUARE", "COORDS") for p in pieces) * _SQUARES_SHARE >= len(pieces):
         other = _learnt(pieces, flip=True, won=won)
         if other.score > best.score + _FLIP and _flipped_reads_better(pieces, best, other):

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from itertools import pairwise
 
 from ..diagnostics import Diagnostic, Kind, Severity
@@ -26,7 +27,7 @@ from ..engine.position import Position
 from ..notation.kmr.evidence import in_a_sentence
 from ..notation.kmr.numbered import numberings
 from ..notation.writer import check_header
-from .aligned import AlignedRound, Alignment, Order, Piece, best_reading, rounds_side_by_side, says_of
+from .aligned import AlignedRound, Alignment, Order, Piece, best_reading, in_another_voice, rounds_side_by_side, says_of
 from .correct import back_move
 from .slips.after_end import QUOTED, READ_BY_EVIDENCE
 from .styled_entries import MAY_STAND
@@ -277,13 +278,22 @@ def _keeps(alignment: Alignment, first: Diagnostic, lines: Sequence[str], first_
     a word of it aside; a word said twice, a landing said again, may be); or the entry
     was read out of a sentence (of ``lines``, from line ``first_line``) that the reading
     again sets aside whole, a note's (``kijani chake. Na b8 iko wazi kwa sababu bluu``:
-    his green. And b8 is open because blue…)."""
+    his green. And b8 is open because blue…), or a remark in another voice than the
+    record's (:func:`_a_remark_set_aside`)."""
     if _no_entry_as_written(first):
         return True
     at = _pieces_at(alignment, first)
     if at and _outside_moves(alignment, at):
         return True
-    return _aside_says_true(alignment, at) or _a_note_set_aside(alignment, at, lines, first_line) or _said_again(alignment, at)
+    return _aside_says_true(alignment, at) or _a_note_set_aside(alignment, at, lines, first_line) or _said_again(alignment, at) or _a_remark_set_aside(alignment, at, lines, first_line)
+
+
+def _a_remark_set_aside(alignment: Alignment, at: set[int], lines: Sequence[str], first_line: int) -> bool:
+    """Whether the pieces ``at`` are all set aside, among the moves of the rounds the
+    reading judges, and stand in another voice than those moves
+    (:func:`~.aligned.in_another_voice`): a reply's remark, no entry of the record it quotes."""
+    said = {alignment.pieces[k].line for k in at}
+    return bool(at) and at <= set(alignment.aside) and all(map(partial(_judged_at, alignment), said)) and in_another_voice(alignment, lines, first_line, said)
 
 
 def _outside_moves(alignment: Alignment, at: set[int]) -> bool:

@@ -2103,3 +2103,64 @@ def test_a_radio_log_of_squares_in_a_spelling_alphabet_is_read(seed: int, hand: 
     text, truth = radio_log(seed, random.Random(hand))
     assert judged_winners(text) == list(winners(truth).values()), text
     assert errors_of(text) == [], text
+
+
+#: A coach's remarks on a move in a reply (the move's tower, where it went and the
+#: square's colour said again, or a square to watch), and a few words between them.
+COACH_REMARKS = [
+    "Your {tower} to {target} is fine, a {colour} square for him.",
+    "His {tower} up to {target}: the aggressive choice, it puts you on {colour}.",
+    "Good, {target} is safe. Watch {other} though.",
+    "I would have kept the {tower} home, but {target} works.",
+    "Fine.",
+]
+
+
+def shorter(m: Any, words: list[str], rng: random.Random) -> str:
+    """A coach's move not played: the same tower the same way, fewer squares (a square
+    its way passed, so legal as well), with its squares (``Better was Red forward 2 to
+    c3 (c1-c3).``); or nothing, for a move of one square."""
+    if m.distance < 2:
+        return ""
+    d = rng.randrange(1, m.distance)
+    rank, file = (m.target // 8 - m.origin // 8) // m.distance, (m.target % 8 - m.origin % 8) // m.distance
+    to = m.origin + 8 * rank * d + file * d
+    return f" Better was {words[0]} {words[1].lower()} {d} to {square_name(to)} ({square_name(m.origin)}-{square_name(to)})."
+
+
+def coach_reply(seed: int, rng: random.Random) -> tuple[str, str]:
+    """A generated match (the truth, and a coach's reply to the mail that gave it): the
+    player's record quoted (``> 1  me:  Orange  forward 1  -> red  (a8-a7)``, a move a
+    line), the coach's remarks between the quoted lines, unquoted, naming towers,
+    colours and squares, more of them than the record (a remark says the move again, or
+    a square to watch, and a move that was better: :func:`shorter`)."""
+    truth = written(seed, Form.TEXT, "en", target=rng.choice([1, 1, 3]))
+    out = ["Hi,", "", "thanks for sending the game, my comments are between your moves.", "", "On Thursday, you wrote:", "> Club night, me Black, my friend Gold", ">"]
+    for n, rnd in enumerate(replay_match(only_match(truth)).rounds, 1):
+        out += [f"> Round {n}" + (f", filled from the {rnd.fill.value}" if rnd.fill is not None else ""), ">"]
+        for ply, m in enumerate(played(rnd), 1):
+            who = "me: " if m.side is Side.BLACK else "him:"
+            if m.is_forfeit:
+                out.append(f"> {ply:2d}  {who} {m.tower.name.title():7} blocked, passes")
+                continue
+            words = m.text("text", "en").split()
+            out.append(f">{ply:3d}  {who} {words[0]:7} {words[1].lower():7} {words[2]}  -> {words[3].lower():7} ({square_name(m.origin)}-{square_name(m.target)})")
+            remark = rng.choice(COACH_REMARKS).format(tower=words[0].lower(), target=square_name(m.target), colour=words[3].lower(), other=square_name(rng.randrange(64)))
+            out += ["", remark + shorter(m, words, rng), ""]
+        out += [">", f"> {rnd.result.winner} won the round", ">"]
+    out += ["", "Keep it up,", "Sam"]
+    return "\n".join(out) + "\n", truth
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=1, hand=1)  # (a better move, 'Better was Green forward 3 to g5 (g8-g5)', read as Gold's next: before session 67)
+@example(seed=3, hand=3)  # (the same, and a remark after the round's last move read as a round of its own)
+def test_a_coachs_reply_between_the_quoted_moves_is_read_as_the_quoted_match(seed: int, hand: int) -> None:
+    """A reply that quotes a record and remarks on its moves between them, unquoted
+    (:func:`coach_reply`): the quoted lines are the record, the remarks notes, though
+    they name more towers, squares and moves than the record. Before session 67 the
+    remarks' moves were read where they held a third of the evidence or more: a better
+    move of the coach's as the next entry (an error, the round not judged)."""
+    text, truth = coach_reply(seed, random.Random(hand))
+    assert judged_winners(text) == list(winners(truth).values()), text
