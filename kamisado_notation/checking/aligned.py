@@ -1978,8 +1978,9 @@ def _reads_better(other: Alignment, best: Alignment | None, *, more: bool) -> bo
     round it reads, ``other`` is taken too where it sets fewer clues aside, however the
     two score: a feed's posts of two moves each read oldest first make a legal match
     that sets the newest post aside, and its habit may score it above the one that
-    reads every move."""
-    if best is not None and other.score <= best.score:
+    reads every move. Scores are compared to six places: the same moves read in
+    another order may sum to a score a rounding's width higher, and that is no better."""
+    if best is not None and round(other.score, 6) <= round(best.score, 6):
         return more and _sets_less_aside(other, best)
     if _notes_after_as_many(other, best):
         return False
