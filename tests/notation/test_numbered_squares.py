@@ -207,6 +207,7 @@ def digits_sheet(seed: int, rng: random.Random) -> tuple[str, str]:
 
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=1094, hand=0)  # (a fresh clone's random profile, session 68: Gold's column, fewer moves than Black's with the moves after '....' counted in it, fell below the habit, and no round was judged)
 def test_moves_in_four_digits_are_read_as_their_two_squares(seed: int, hand: int) -> None:
     """A sheet in digits (:func:`digits_sheet`: ``1. 6886  7126``) reads as its match:
     each four digits 1 to 8 are two squares, file then rank, and the ways of counting

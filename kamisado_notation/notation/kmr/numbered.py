@@ -58,6 +58,9 @@ _LABEL = 12
 _HABIT = 0.5
 #: A sign said again right after itself (``....``).
 _REPEATED = re.compile(r"(\W)\1+")
+#: What stands before a move left out, and the move (``1. ....``): the number after it is
+#: in the next column, its label what parts a row's moves.
+_LEFT_OUT = re.compile(r".*(?:\.{3,}|…)")
 #: A label's end: the word of a key, and the signs after it.
 _KEYED = re.compile(r"(\w*)([^\w]*)$")
 #: The most ways a text is read in.
@@ -238,11 +241,12 @@ def _label(text: str, run: list[re.Match[str]], k: int) -> str:
     """The label of the ``k``-th number of ``run``: the signs right before it, and where
     they say a key's value (``:``, ``=``: ``"from": [``, ``to="``) the key's word, spaces
     aside (words between two numbers that say no key, ``black pink (``, are the move's,
-    not its field's: its label is ``(``), a sign said again once (``1. ....`` is ``1.``'s)."""
+    not its field's: its label is ``(``), a sign said again once; after a move left out
+    (``1. ....  8127``), what follows it (the label of the row's second move, ``''``)."""
     start = run[k - 1].end() if k else max(text.rfind("\n", 0, run[k].start()) + 1, run[k].start() - _LABEL)
     before = "".join(text[start : run[k].start()].split())
     label = _KEYED.search(before)
-    signs = _REPEATED.sub(r"\1", label[2]) if label else ""  # ('1. ....  5133': a move left out is no other field)
+    signs = _REPEATED.sub(r"\1", _LEFT_OUT.sub("", label[2])) if label else ""  # ('1. ....  5133': a move left out stands in its column)
     return label[0] if label and (":" in label[2] or "=" in label[2]) else signs
 
 
