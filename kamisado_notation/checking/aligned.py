@@ -43,7 +43,7 @@ from ..notation.kmr.evidence import (
     winner_in,
     word_aside,
 )
-from ..notation.kmr.line_shapes import fill_named, fill_said, fill_stated, heading_fill, line_shape
+from ..notation.kmr.line_shapes import board_row, fill_named, fill_said, fill_stated, heading_fill, line_shape
 from ..notation.kmr.numbered import Numbering, numbered_texts
 from ..notation.kmr.slow_tiers import Legend, heading, json_object, json_values
 from ..notation.record import HEADER_NAME, RoundRecord
@@ -615,10 +615,11 @@ def _no_moves(text: str, number: int, *, known: bool, said: Mapping[int, int | N
     """Whether line ``number``, ``text``, holds no move: it stands above round 1's
     heading (line ``start``: the record's preamble), or is a key to the signs
     (``known``: it taught the legend) or an example of them, a round's heading (its
-    round ``said`` ``None``), or a header's tag and value (:data:`_TAG_PAIR`)."""
+    round ``said`` ``None``), a header's tag and value (:data:`_TAG_PAIR`), or a rank
+    of a board's diagram (:func:`board_row`)."""
     if start is not None and number < start:
         return True
-    return (known and not holds_moves(text)) or is_key_line(text) or said.get(number, 0) is None or _TAG_PAIR.fullmatch(text) is not None
+    return (known and not holds_moves(text)) or is_key_line(text) or said.get(number, 0) is None or _TAG_PAIR.fullmatch(text) is not None or board_row(text)
 
 
 #: A header's line, a tag and its quoted value (``[MatchScore "Gold 4 - Black 1"]``: a
@@ -922,44 +923,83 @@ def _voices(pieces: list[Piece], quoted: Mapping[int, tuple[int, str]]) -> list[
     (``nach Orange auf das gelbe Feld a4 …``) is a comment on the moves, as is a quote of
     an entry in a chat that goes on unquoted. (Before the record's first line and after
     its last, text is what it always was: a preamble, a signature.)"""
-    strong = Counter(quoted[p.line][0] for p in pieces if not p.weak)
+    depths = {line: depth for line, (depth, _) in quoted.items()}
+    strong = Counter(depths[p.line] for p in pieces if not p.weak)
     if len(strong) < 2:
         return pieces
     voice, held = strong.most_common(1)[0]
-    return pieces if held < _VOICE * sum(strong.values()) else _heard(pieces, quoted, voice)
+    return pieces if held < _VOICE * sum(strong.values()) else _heard(pieces, depths, voice)
 
 
-def _heard(pieces: list[Piece], quoted: Mapping[int, tuple[int, str]], voice: int) -> list[Piece]:
-    """``pieces`` with those quoted to another depth than ``voice``'s (the record's), between
-    its first line and its last, made weak: remarks on the moves (:func:`_remark`)."""
-    lines = [p.line for p in pieces if quoted[p.line][0] == voice]
+def _heard(pieces: list[Piece], voice_of: Mapping[int, object], voice: object) -> list[Piece]:
+    """``pieces`` with those in another voice than ``voice`` (the record's; each line's:
+    ``voice_of``), between its first line and its last, made weak: remarks on the moves
+    (:func:`_remark`)."""
+    lines = [p.line for p in pieces if voice_of[p.line] == voice]
     first, last = min(lines), max(lines)
-    return [replace(p, clue=replace(p.clue, weak=True)) if first < p.line < last and _remark(p, quoted[p.line][0] != voice) else p for p in pieces]
+    return [replace(p, clue=replace(p.clue, weak=True)) if first < p.line < last and _remark(p, voice_of[p.line] != voice) else p for p in pieces]
+
+
+def _alone(lines: tuple[str, ...], first_line: int, voice_of: Mapping[int, object], voice: object) -> list[Piece]:
+    """The pieces of ``lines`` (from line ``first_line``) in a chat's speaker's
+    ``voice`` alone (each line's: ``voice_of``), the other speakers' lines blank, its
+    preamble kept (no speaker yet): what the viewers of a stream propose before the bot
+    says the move played (``!move b8 b2``) is no move, and the bot's saying it after them
+    is no move said again."""
+    return pieces_of([text if voice_of[number] in (voice, None) else "" for number, text in enumerate(lines, first_line)], first_line=first_line)
 
 
 def _in_one_voice(lines: tuple[str, ...], first_line: int, pieces: list[Piece], best: Alignment, won: Sequence[tuple[int, Side]]) -> tuple[Alignment, list[Piece]]:
-    """Where the text holds moves at two depths of quoting, neither the most by far (a
-    reply that says more of the moves than the record it quotes: :func:`_voices` kept
-    both), and ``best``, the reading of both, leaves a round uncertain: each depth read
-    as the record's voice, the other's remarks made weak (:func:`_heard`); the first such
-    reading that judges more rounds, and every round it ends with certainty, is taken,
-    with its pieces."""
+    """Where the text holds moves in two voices, neither the most by far, and ``best``,
+    the reading of both, leaves a round uncertain: each voice read as the record's, the
+    others' remarks made weak (:func:`_heard`); the first such reading that judges more
+    rounds, and every round it ends with certainty, is taken, with its pieces. A voice is
+    a depth of quoting (a reply that says more of the moves than the record it quotes:
+    :func:`_voices` kept both), or a chat's speaker (a bot that says each move played,
+    among viewers who propose moves, ``!move d8 d4``, and talk of squares)."""
     if best.whole:
         return best, pieces
-    quoted = _quoting(list(enumerate(lines, first_line)))
-    for voice in _depths_of_moves(pieces, quoted)[:2]:
-        heard = _heard(pieces, quoted, voice)
-        other = _learnt(heard, flip=False, won=won)
-        if _judges_more(other, best) and _ends_certain(other):
-            return other, heard
+    depths, speakers = _voice_maps(list(enumerate(lines, first_line)))
+    for voice_of in (depths, speakers):
+        for voice in _most_said(pieces, voice_of)[:2]:
+            heard = _heard(pieces, voice_of, voice) if voice_of is depths else _alone(lines, first_line, voice_of, voice)
+            other = _learnt(heard, flip=False, won=won)
+            if _judges_more(other, best) and _ends_certain(other):
+                return other, heard
     return best, pieces
 
 
-def _depths_of_moves(pieces: list[Piece], quoted: Mapping[int, tuple[int, str]]) -> list[int]:
-    """The depths of quoting of ``pieces`` (not weak), the most said first, where there
-    are two at least; else none."""
-    strong = Counter(quoted[p.line][0] for p in pieces if not p.weak)
+def _voice_maps(numbered: list[tuple[int, str]]) -> tuple[Mapping[int, object], ...]:
+    """The voices of the lines ``numbered``, each line's, in the two ways a text holds
+    them: its depth of quoting (:func:`_quoting`), its chat's speaker
+    (:func:`_speaker_of_lines`)."""
+    return {line: depth for line, (depth, _) in _quoting(numbered).items()}, _speaker_of_lines(numbered)
+
+
+def _most_said(pieces: list[Piece], voice_of: Mapping[int, object]) -> list[object]:
+    """The voices of ``pieces`` (not weak; each line's: ``voice_of``), the most said
+    first, where there are two at least; else none."""
+    strong = Counter(voice_of[p.line] for p in pieces if not p.weak)
     return [voice for voice, _ in strong.most_common()] if len(strong) > 1 else []
+
+
+#: A chat's time of a message (``20:29``, ``8:05``).
+_CHAT_TIME = re.compile(r"(?<!\d)\d{1,2}[:.]\d{2}(?!\d)")
+
+
+def _speaker_of_lines(numbered: list[tuple[int, str]]) -> dict[int, str | None]:
+    """Each line's speaker in a chat: the label (:data:`_SPEAKER`) that begins it after
+    the message's time (``[20:29:35] kamisado_bot:``), or on a message's later lines the
+    line before it's (``None`` before the first). A label with no time before it is no
+    chat's (``>  1  me:  Yellow  right 3`` in a reply, its remarks below it unlabelled:
+    a move's number is no time)."""
+    speaker: str | None = None
+    out: dict[int, str | None] = {}
+    for number, text in numbered:
+        m = _SPEAKER.match(text)
+        speaker = m[1] if m is not None and _CHAT_TIME.search(text, 0, m.start(1)) else speaker
+        out[number] = speaker
+    return out
 
 
 def _ends_certain(alignment: Alignment) -> bool:
@@ -968,13 +1008,19 @@ def _ends_certain(alignment: Alignment) -> bool:
 
 
 def in_another_voice(alignment: Alignment, lines: Sequence[str], first_line: int, at: set[int]) -> bool:
-    """Whether the lines ``at`` (of ``lines``, from line ``first_line``) are quoted to
-    another depth than every line ``alignment`` read a move of a round it judges from,
-    all at one depth: a reply's remarks between the moves of the record it quotes
-    (``Better was Green forward 3 to g5`` under ``>  1  me:  Green  forward 6``)."""
-    quoted = _quoting(list(enumerate(lines, first_line)))
-    read = {quoted[line][0] for line in _lines_read(alignment)}
-    return len(read) == 1 and not read & {quoted[line][0] for line in at if line in quoted}
+    """Whether the lines ``at`` (of ``lines``, from line ``first_line``) are in another
+    voice (:func:`_voice_maps`) than every line ``alignment`` read a move of a round it
+    judges from, all in one: a reply's remarks between the moves of the record it quotes
+    (``Better was Green forward 3 to g5`` under ``>  1  me:  Green  forward 6``), a
+    viewer's proposal among a bot's moves (``!move d8 d4``)."""
+    return any(_apart(voice_of, _lines_read(alignment), at) for voice_of in _voice_maps(list(enumerate(lines, first_line))))
+
+
+def _apart(voice_of: Mapping[int, object], read: set[int], at: set[int]) -> bool:
+    """Whether the lines ``read`` are all in one voice (each line's: ``voice_of``) and
+    the lines ``at`` in others."""
+    voices = {voice_of[line] for line in read}
+    return len(voices) == 1 and None not in voices and not voices & {voice_of[line] for line in at if line in voice_of}
 
 
 def _lines_read(alignment: Alignment) -> set[int]:

@@ -2094,6 +2094,11 @@ def radio_log(seed: int, rng: random.Random) -> tuple[str, str]:
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
 @example(seed=0, hand=331)  # (a common word on the way between the squares, 'on the diagonal to': round 5 not judged, during session 66)
+# a known limit (a fresh clone's random profile, session 68; the same on c3a71aa): a move's
+# tower said first on its line ('Pink, echo one … to echo two') is read as the landing of
+# the move on the line before, and the move from the acknowledgement after it ('Echo two
+# copied, green'), its squares set aside: the round is read right but not with certainty
+@example(seed=208, hand=224).xfail(raises=AssertionError, reason="a tower's colour read as the landing of the move before it: round 1 right, not certain")
 def test_a_radio_log_of_squares_in_a_spelling_alphabet_is_read(seed: int, hand: int) -> None:
     """A radio station's log (:func:`radio_log`) reads as its match: ``foxtrot tree`` and
     ``charlie fife`` are f3 and c5 (ranks as radio says them: before session 66 no
@@ -2156,6 +2161,7 @@ def coach_reply(seed: int, rng: random.Random) -> tuple[str, str]:
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
 @example(seed=1, hand=1)  # (a better move, 'Better was Green forward 3 to g5 (g8-g5)', read as Gold's next: before session 67)
 @example(seed=3, hand=3)  # (the same, and a remark after the round's last move read as a round of its own)
+@example(seed=0, hand=0)  # (during session 68: the quoted lines' labels, '>  1  me:', read as a chat's speakers, the coach's remarks below each as its speaker's: a round of better moves judged)
 def test_a_coachs_reply_between_the_quoted_moves_is_read_as_the_quoted_match(seed: int, hand: int) -> None:
     """A reply that quotes a record and remarks on its moves between them, unquoted
     (:func:`coach_reply`): the quoted lines are the record, the remarks notes, though

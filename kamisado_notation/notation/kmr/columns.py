@@ -38,6 +38,8 @@ _LABELS = 3
 _HEADING_CHARS, _HEADING_WORDS = 24, 3
 #: A word of a heading's cell.
 _WORD = re.compile(r"[^\W\d_]+|#|№")
+#: A letter (a word's or a square's).
+_LETTER = re.compile(r"[^\W\d_]")
 
 #: Words that head a column holding no move: the round and its fill, the turn's number,
 #: the score, the player, the date or time, a note (in the languages records are kept in).
@@ -48,11 +50,20 @@ _ASIDE_HEADINGS = frozenset(
         "nr", "no", "#", "№", "number", "nummer", "num", "núm", "szám", "turn", "turno", "zug", "kör",
         "score", "ställning", "stand", "spielstand", "állás", "pontszám", "placar", "pontuação", "scor", "счёт", "счет",
         "marcador", "puntuación", "wynik", "skóre", "stilling", "tussenstand",
+        "player", "spelare", "spieler", "játékos", "jogador", "jucător", "игрок", "jugador", "joueur", "giocatore",
+        "speler", "gracz", "hráč", "date", "datum", "time", "tid", "zeit", "dátum", "data", "idő", "дата", "fecha",
+    )
+)  # fmt: skip
+
+#: Words that head a column of notes: notes beside the move where the row's other cells
+#: say it, but where they hold no word, the move itself (a clock app's log: ``1,15:02:25,
+#: A,0:14.6,2:47.4,3:00.0,blu b8-b3``).
+_NOTE_HEADINGS = frozenset(
+    normalise(w)
+    for w in (
         "note", "notes", "anm", "anmärkning", "anmerkung", "anmerkungen", "bemerkung", "kommentar", "comment", "comments",
         "remarks", "remark", "megjegyzés", "obs", "observação", "observações", "observación", "observaciones", "nota", "notas", "observații",
         "примечание", "комментарий", "uwagi", "poznámka", "opmerking", "commentaire", "remarque",
-        "player", "spelare", "spieler", "játékos", "jogador", "jucător", "игрок", "jugador", "joueur", "giocatore",
-        "speler", "gracz", "hráč", "date", "datum", "time", "tid", "zeit", "dátum", "data", "idő", "дата", "fecha",
     )
 )  # fmt: skip
 
@@ -86,6 +97,7 @@ class Columns:
         self.separator = ""
         self.width = 0
         self.aside: frozenset[int] = frozenset()
+        self.notes: frozenset[int] = frozenset()
 
     def learn(self, text: str) -> bool:
         """Take line ``text`` in where it is a heading row naming a column that holds no
@@ -95,10 +107,11 @@ class Columns:
         if _labels(text):
             return True
         for separator in _SEPARATORS:
-            cells = text.split(separator)
+            cells = _cells(text, separator)
             aside = _aside_columns(cells)
             if aside:
                 self.separator, self.width, self.aside = separator, len(cells), aside
+                self.notes = frozenset(k for k in aside if _heads(cells[k], _NOTE_HEADINGS))
                 return True
         return False
 
@@ -107,13 +120,20 @@ class Columns:
         is a row of the table (as many cells as its heading, give or take two)."""
         if not self.aside:
             return text
-        cells = text.split(self.separator)
+        cells = _cells(text, self.separator)
         if len(cells) < 3:
             self.aside = frozenset()  # (the table has ended: prose, or a line of its own)
             return text
         if abs(len(cells) - self.width) > 2:
             return text
-        return self.separator.join(_blank(cell) if k in self.aside else cell for k, cell in enumerate(cells))
+        aside = self.aside if _says_more(cells, self.aside) else self.aside - self.notes
+        return self.separator.join(_blank(cell) if k in aside else cell for k, cell in enumerate(cells))
+
+
+def _cells(text: str, separator: str) -> list[str]:
+    """A row's cells: ``text`` parted by ``separator`` where it stands outside double
+    quotes (a CSV's cell that holds a comma: ``"blue b3-d1, game over"``)."""
+    return re.split(re.escape(separator) + r'(?=(?:[^"]*"[^"]*")*[^"]*$)', text)
 
 
 def _labels(text: str) -> bool:
@@ -160,6 +180,18 @@ def _names_a_move(cell: str) -> bool:
 
 def _holds_no_move(cell: str) -> bool:
     """Whether a heading's ``cell`` names a column that holds no move (``Fyllning``,
-    ``Drag nr``, ``Ställning W-E``, ``Anm.``)."""
+    ``Drag nr``, ``Ställning W-E``, ``Anm.``), or notes (:data:`_NOTE_HEADINGS`)."""
+    return _heads(cell, _ASIDE_HEADINGS) or _heads(cell, _NOTE_HEADINGS)
+
+
+def _heads(cell: str, headings: frozenset[str]) -> bool:
+    """Whether a heading's ``cell`` opens or ends with a word of ``headings``."""
     words = [normalise(w) for w in _WORD.findall(cell)]
-    return bool(words) and (words[0] in _ASIDE_HEADINGS or words[-1] in _ASIDE_HEADINGS)
+    return bool(words) and (words[0] in headings or words[-1] in headings)
+
+
+def _says_more(cells: list[str], aside: frozenset[int]) -> bool:
+    """Whether a row's ``cells`` outside the columns that hold no move (``aside``) hold a
+    word or a square: where they hold numbers alone (a turn's, a clock's), the notes
+    column holds the move."""
+    return any(_LETTER.search(cell) for k, cell in enumerate(cells) if k not in aside)

@@ -186,7 +186,7 @@ _TOKEN = re.compile(
     r"|(?<![\w])(?:de|a|desde|hasta|da|para|pra|al)[ ](?:a|e|é|de|di)[ ](?:" + _ROMANCE_RANKS + r")(?![\w]))"
     r"|(?P<scannedword>" + _SCANNED_WORD + ")"
     r"|(?P<misread>(?<![\w])(?:0?[^\W\d_" + _CJK + r"]+(?:[01][^\W\d_" + _CJK + r"]+)+|0[^\W\d_" + _CJK + r"]{2,}|[^\W\d_" + _CJK + r"]{3,}0)(?![\w]))"  # (a scan's word with an O read 0, an l read 1: 'B0ARD', 'Tab1e')
-    r"|(?P<time>\d+(?:[:/]\d+)+|(?<![\w.])\d+\.\d+(?!\.?\d)|\d{1,4}[-.]\d{1,2}[-.]\d{1,4}|(?<![\w-])\d{1,2}(?:[-\u2013\u2014]|&[nm]dash;)\d{1,2}(?![\w-]|\.\d))"
+    r"|(?P<time>\d+(?:[:/]\d+)+(?:\.\d+(?![.\d]))?|(?<![\w.])\d+\.\d+(?!\.?\d)|\d{1,4}[-.]\d{1,2}[-.]\d{1,4}|(?<![\w-])\d{1,2}(?:[-\u2013\u2014]|&[nm]dash;)\d{1,2}(?![\w-]|\.\d))"
     r"|(?P<turn>\d+(?:\.\.\.|…|[.):](?!\d)|[  ]:(?=\s)))"  # ('Intervenant 2 :', French typography's blank before a colon)
     r"|(?P<int>\d+)"
     r"|(?P<cjk>[" + _CJK + "]+)"
@@ -1359,8 +1359,11 @@ _INFINITIVE = re.compile(
 
 def _infinitive(text: str, tokens: list[Clue]) -> list[Clue]:
     """``tokens`` with English's infinitive (:data:`_INFINITIVE`: ``to`` and a verb
-    after it, ``do`` or ``go``) set aside: words of a sentence, no distances."""
-    return _set_aside_within(tokens, [m.span() for m in _INFINITIVE.finditer(text)])
+    after it, ``do`` or ``go``) set aside: words of a sentence, no distances; and a
+    square said whose rank is that ``to`` (``start (A to move)``: player A's turn, no
+    a2)."""
+    spans = [m.span() for m in _INFINITIVE.finditer(text)]
+    return _set_aside_within(tokens, [(min((t.start for t in tokens if t.start < a < t.end <= b), default=a), b) for a, b in spans])
 
 
 #: What stands between a score's two numbers said in words: a joiner (:data:`SCORE_JOINERS`), blanks around it.

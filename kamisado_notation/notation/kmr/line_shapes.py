@@ -34,7 +34,7 @@ from ..vocabulary import (
     word_styles,
 )
 
-__all__ = ["Shaped", "fill_named", "fill_said", "fill_stated", "heading_fill", "heading_shape", "line_shape", "round_then_moves"]
+__all__ = ["Shaped", "board_row", "fill_named", "fill_said", "fill_stated", "heading_fill", "heading_shape", "line_shape", "round_then_moves"]
 
 #: Markup before a heading: signs, a LaTeX command, an HTML or BBCode tag (``\\subsection*{``, ``<h2>``, ``[b]``, ``===``),
 #: a Textile or Jira heading's mark (``h3.``).
@@ -240,6 +240,19 @@ def _round_shape(text: str, number: int) -> Shaped | None:
     if fill is False:
         return None
     return _round_line(written, number, m.start(1) + 1, int(m[2]), fill)
+
+
+#: A rank of a board's diagram: its number, then its eight squares each empty (a dot, a
+#: dash) or a tower's short name (``PU``, ``or``, ``pi*``: a Sumo's mark after it), the
+#: number again perhaps after them.
+_BOARD_ROW = re.compile(r"\s*([1-8])[ \t]*[|:]?(?:[ \t]+(?:[.·_-]|[^\W\d_]{1,3}[*+]*)){8}[ \t]*[|:]?[ \t]*(?:\1)?\s*")
+
+
+def board_row(text: str) -> bool:
+    """Whether line ``text`` is a rank of a board's diagram (:data:`_BOARD_ROW`; its
+    markup aside, ``8 or  bl  .  .  ye  re  .  br``, ``1  .  GR  RE …</pre></div>``):
+    where the towers stand, no move."""
+    return _BOARD_ROW.fullmatch(_TAGS.sub(" ", text)) is not None
 
 
 def says_a_result(text: str) -> bool:
