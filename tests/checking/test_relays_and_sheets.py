@@ -1584,6 +1584,10 @@ def coded_notebook(seed: int, rng: random.Random) -> tuple[str, str]:
 
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
+@example(seed=440, hand=0).xfail(
+    raises=AssertionError,
+    reason="known (a fresh clone's random profile, session 68; the same on 4b3ad31): 'br-f5' read as the short form's Br F5 (brown forward 5), an error, and the match's 3-0 after round 3 read as a Standard match decided",
+)
 def test_a_keys_small_codes_are_the_towers_its_entries_name(seed: int, hand: int) -> None:
     """Codes a key gives in small letters (``or oranje, bl blauw``, :func:`coded_notebook`)
     are the colours on every row, and ``bl-d4`` is the blue tower going to d4, not ``b1-d4``

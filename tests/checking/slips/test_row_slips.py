@@ -62,6 +62,9 @@ def test_a_planted_slip_is_found_and_fixed_where_certain(kind: str, style: tuple
 @example(kind="swapped-row", seed=11630, pick=5, style=(Form.TEXT, "en")).xfail(
     raises=AssertionError, reason="known (a fresh clone's random profile, session 44; the same on ef47daa): two rows swapped at a round's end blame the next round's lineup (M7, F4)"
 )
+@example(kind="missing-row", seed=44746, pick=0, style=(Form.TEXT, "en")).xfail(
+    raises=AssertionError, reason="known (a fresh clone's random profile, session 68; the same on 4b3ad31): a row left out is read as Black's entries of two rows exchanged, which blames the row before it"
+)
 def test_property_one_slip_anywhere_blames_no_correct_line(kind: str, seed: int, pick: int, style: tuple[Form, str]) -> None:
     if kind in COLOUR_ONLY and style[0] is Form.COORDS:
         return
