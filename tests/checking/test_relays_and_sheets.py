@@ -1874,6 +1874,8 @@ def restating_log(seed: int, rng: random.Random) -> tuple[str, str]:
 @given(seed=st.integers(0, 10_000), hand=st.integers(0, 999))
 @example(seed=7009, hand=9)  # (before session 63: '>>' and '<<' read as quotes' depths, each other's moves a remark; the moves an engine looked at read as played)
 @example(seed=7012, hand=12)  # (before session 63: 'Gold played c1-d2. Moves so far: … c1-d2' read every move again)
+@example(seed=90, hand=90).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 68; the same on c3a71aa): not investigated yet")
+@example(seed=166, hand=0).xfail(raises=AssertionError, reason="known (a random run, session 68; the same on 8407c6d, before the session's changes): not investigated yet")
 def test_a_log_that_says_the_moves_so_far_again_is_read_as_played(seed: int, hand: int) -> None:
     """A log that says a round's moves so far again with each new one (:func:`restating_log`):
     each move is read once, where it is first said, and the moves an engine looked at
