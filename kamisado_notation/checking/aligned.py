@@ -923,7 +923,7 @@ def _voices(pieces: list[Piece], quoted: Mapping[int, tuple[int, str]]) -> list[
     (``nach Orange auf das gelbe Feld a4 …``) is a comment on the moves, as is a quote of
     an entry in a chat that goes on unquoted. (Before the record's first line and after
     its last, text is what it always was: a preamble, a signature.)"""
-    depths = {line: depth for line, (depth, _) in quoted.items()}
+    depths = _depths(quoted)
     strong = Counter(depths[p.line] for p in pieces if not p.weak)
     if len(strong) < 2:
         return pieces
@@ -973,7 +973,12 @@ def _voice_maps(numbered: list[tuple[int, str]]) -> tuple[Mapping[int, object], 
     """The voices of the lines ``numbered``, each line's, in the two ways a text holds
     them: its depth of quoting (:func:`_quoting`), its chat's speaker
     (:func:`_speaker_of_lines`)."""
-    return {line: depth for line, (depth, _) in _quoting(numbered).items()}, _speaker_of_lines(numbered)
+    return _depths(_quoting(numbered)), _speaker_of_lines(numbered)
+
+
+def _depths(quoted: Mapping[int, tuple[int, str]]) -> dict[int, int]:
+    """Each line's depth of quoting, of what :func:`_quoting` says of it."""
+    return {line: depth for line, (depth, _) in quoted.items()}
 
 
 def _most_said(pieces: list[Piece], voice_of: Mapping[int, object]) -> list[object]:
