@@ -51,7 +51,7 @@ from ..notation.vocabulary import BETWEEN_SQUARES, SIDE_WORDS, VARIATION_WORDS, 
 from .correct import back_move, playable
 from .side_by_side import Bands, bands_of
 
-__all__ = ["MAX_CLUES", "AlignedRound", "Alignment", "Order", "Piece", "align_lines", "best_reading", "in_another_voice", "pieces_of", "rounds_side_by_side"]
+__all__ = ["MAX_CLUES", "AlignedRound", "Alignment", "Order", "Piece", "View", "align_lines", "best_reading", "in_another_voice", "pieces_of", "rounds_side_by_side"]
 
 
 class Order(TextEnum):
@@ -70,6 +70,36 @@ class Order(TextEnum):
     def newest_first(self) -> bool:
         """Whether the order reads the text from its end up (by lines or by posts)."""
         return self in (Order.NEWEST_FIRST, Order.NEWEST_POST_FIRST)
+
+
+class View(TextEnum):
+    """Where a text's squares are seen from: as the notation names them (Gold's home row
+    rank 1, file a at Gold's left); all of them from the other side of the board (a
+    player at Black's side who wrote the board as he saw it); or each side's from its
+    own side (a sheet each player filled in his own column from his own chair: Gold's
+    squares as named, Black's turned, his home row rank 1 and his left file a). The
+    board looks the same from both sides, so which view a record takes the legal moves
+    decide."""
+
+    WRITTEN = "as written"
+    TURNED = "its squares as seen from the other side of the board"
+    OWN_SIDES = "Black's squares as seen from Black's side of the board, Gold's as written"
+    GOLDS_SEAT = "Black's left and right as seen from Gold's side of the board"
+    BLACKS_SEAT = "Gold's left and right as seen from Black's side of the board"
+
+    def turns(self, side: Side) -> bool:
+        """Whether a square written of a move of ``side`` is seen from the other side."""
+        return self is View.TURNED or (self is View.OWN_SIDES and side is Side.BLACK)
+
+    def mirrors(self, side: Side) -> bool:
+        """Whether a left or a right written of a move of ``side`` is the other player's
+        (a parent who tells the child's moves as they come towards him, ``off to my
+        right``)."""
+        return (self is View.GOLDS_SEAT and side is Side.BLACK) or (self is View.BLACKS_SEAT and side is Side.GOLD)
+
+
+#: A left as the other player sees it, and a right.
+_MIRRORED = {Direction.LEFT: Direction.RIGHT, Direction.RIGHT: Direction.LEFT}
 
 #: The kinds of clue that are evidence of a move.
 _EVIDENCE = frozenset({"COLOUR", "DIRECTION", "AMBIGUOUS", "DISTANCE", "SQUARE", "COORDS", "PASS", "BLOCKED", "PUSHED", "PUSH", "RING"})
@@ -963,7 +993,7 @@ def _in_one_voice(lines: tuple[str, ...], first_line: int, pieces: list[Piece], 
     for voice_of in (depths, speakers):
         for voice in _most_said(pieces, voice_of)[:2]:
             heard = _heard(pieces, voice_of, voice) if voice_of is depths else _alone(lines, first_line, voice_of, voice)
-            other = _learnt(heard, flip=False, won=won)
+            other = _learnt(heard, view=View.WRITTEN, won=won)
             if _judges_more(other, best) and _ends_certain(other):
                 return other, heard
     return best, pieces
@@ -1171,8 +1201,25 @@ def _line_clues(text: str, legend: Mapping[str, Direction | Colour], speakers: r
     in passing, a comment's cell, nor a chat's ``speakers``' names."""
     tokens = clues(text, legend)
     found = _signs_as_words([c for c in tokens if c.kind in _EVIDENCE or _compass(c, text[c.start : c.end]) is not None], text)
-    found = _said_in_passing(found, tokens, text)
+    found = _said_in_passing(_forward_aslant(found, text), tokens, text)
     return _outside(_comment_cells(found, tokens, text), speakers, text)
+
+
+#: What may stand between *forward* and the *left* or *right* that makes it a diagonal:
+#: a few short words (``forward to my left``, ``forward and to the right``) or signs
+#: (``forward-left``).
+_ASLANT_GAP = re.compile(r"[\s,/-]*(?:\w{1,5}[\s,/-]+){0,3}", re.UNICODE)
+
+
+def _forward_aslant(found: list[Clue], text: str) -> list[Clue]:
+    """``found`` without a *forward* that a *left* or *right* follows with no clue and a
+    few short words between (:data:`_ASLANT_GAP`): the two say one diagonal (``went 4
+    forward to my left``), not a straight move and another."""
+    return [
+        c for c, nxt in zip(found, [*found[1:], None], strict=False)
+        if not (c.kind == "DIRECTION" and c.direction is Direction.FORWARD and nxt is not None and nxt.kind == "DIRECTION"
+                and nxt.direction in _MIRRORED and _ASLANT_GAP.fullmatch(text, c.end, nxt.start))
+    ]
 
 
 #: A table's cell boundary in a line (a bar, a tab; not :data:`_CELLS`' ``&``, which
@@ -1398,7 +1445,7 @@ def _parted_if_better(pieces: list[Piece], best: Alignment, won: tuple[tuple[int
     parted = _landings_parted(pieces)
     if parted is pieces:
         return best, pieces
-    other = _learnt(parted, flip=False, won=won)
+    other = _learnt(parted, view=View.WRITTEN, won=won)
     return (other, parted) if _weight(other) > _weight(best) else (best, pieces)
 
 
@@ -1584,33 +1631,38 @@ class _Offer:
     chosen: bool  # the tower was the mover's choice (a round's first move)
 
 
-def _offers(position: Position) -> list[_Offer]:
+def _offers(position: Position, view: View) -> list[_Offer]:
     chosen = position.tower is None
-    return [_offer(m, chosen) for m in playable(position)]
+    return [_offer(m, chosen, view) for m in playable(position)]
 
 
-def _offer(m: Move, chosen: bool) -> _Offer:
+def _offer(m: Move, chosen: bool, view: View = View.WRITTEN) -> _Offer:
+    """What a clue may say of ``m`` (its left or right as ``view`` sees it; its
+    diagonal's side of the board as it is)."""
     west = None
-    if m.direction in (Direction.LEFT, Direction.RIGHT):
+    if m.direction in _MIRRORED:
         west = (m.direction is Direction.LEFT) == (m.side is Side.GOLD)
-    return _Offer(m, m.tower, m.direction, m.distance, m.square_colour, m.origin, m.target, bool(m.push), west, chosen)
+    direction = m.direction
+    if west is not None and view.mirrors(m.side):
+        direction = Direction.RIGHT if m.direction is Direction.LEFT else Direction.LEFT
+    return _Offer(m, m.tower, direction, m.distance, m.square_colour, m.origin, m.target, bool(m.push), west, chosen)
 
 
-def says_of(piece: Piece, move: Move, *, flipped: bool = False) -> bool:
+def says_of(piece: Piece, move: Move, *, view: View = View.WRITTEN) -> bool:
     """Whether ``piece`` says something true of ``move`` (its tower, direction,
     distance, the colour it lands on, its squares, a mark it bears), and of its tower
     where it corrects a move of another (:attr:`Piece.corrects`)."""
-    return _fit(piece, _offer(move, True), 0, flipped) is not None and _may_correct(piece, _offer(move, True))
+    return _fit(piece, _offer(move, True, view), 0, view) is not None and _may_correct(piece, _offer(move, True))
 
 
-def _fit(piece: Piece, offer: _Offer, filled: int, flip: bool) -> tuple[int, float] | None:
+def _fit(piece: Piece, offer: _Offer, filled: int, view: View) -> tuple[int, float] | None:
     """The slot ``piece`` fills in ``offer`` (none filled in ``filled`` yet) and what it
     weighs (half for a weak clue), or ``None`` where it says something else."""
     clue = piece.clue
     if clue.compass:  # (a compass letter that is a tower's code too, ``N 5``, fits as either)
         found = _compass_fit(_compass(clue, piece.text), offer, filled) or _FITS.get(clue.kind, _no_fit)(clue, offer, filled)
     elif clue.kind in ("SQUARE", "COORDS"):
-        found = _squares_fit(clue.squares, offer, filled, flip, lands=piece.lands) or _short_fit(piece.short, offer, filled)
+        found = _squares_fit(clue.squares, offer, filled, view, lands=piece.lands) or _short_fit(piece.short, offer, filled)
     else:
         found = _FITS[clue.kind](clue, offer, filled)
     if found is not None and piece.weak:
@@ -1683,11 +1735,11 @@ def _short_fit(short: tuple[Direction, int] | None, offer: _Offer, filled: int) 
     return (_DIRECTION | _DISTANCE, 2.0) if (offer.direction, offer.distance) == short else None
 
 
-def _squares_fit(squares: tuple[int | None, int] | None, offer: _Offer, filled: int, flip: bool, *, lands: bool = False) -> tuple[int, float] | None:
+def _squares_fit(squares: tuple[int | None, int] | None, offer: _Offer, filled: int, view: View, *, lands: bool = False) -> tuple[int, float] | None:
     if squares is None:
         return None
     origin, target = squares
-    if flip:
+    if view.turns(offer.move.side):
         origin, target = (None if origin is None else 63 - origin), 63 - target
     if origin is not None:
         both = not filled & (_ORIGIN | _TARGET) and (origin, target) == (offer.origin, offer.target)
@@ -1705,14 +1757,14 @@ def _square_fit(target: int, offer: _Offer, filled: int, *, lands: bool) -> tupl
     return None
 
 
-def _spans(pieces: list[Piece], i: int, offer: _Offer, flip: bool) -> Iterator[tuple[int, float, tuple[int, ...]]]:
+def _spans(pieces: list[Piece], i: int, offer: _Offer, view: View) -> Iterator[tuple[int, float, tuple[int, ...]]]:
     """Each end ``j`` of an entry of ``offer`` that begins at ``pieces[i]`` (the pieces
     ``i:j`` all fit it, one a strong clue at least), what the entry weighs, and its shape
     (the slots its clues fill, in order)."""
     filled, weight, strong, bare = 0, 0.0, False, False
     shape: tuple[int, ...] = ()
     for j in range(i, min(len(pieces), i + _SPAN)):
-        found = _fit(pieces[j], offer, filled, flip)
+        found = _fit(pieces[j], offer, filled, view)
         inside = _inside(pieces, j, offer, filled) if found is None and j > i else None
         if inside is not None:
             weight -= inside
@@ -1943,7 +1995,8 @@ class Alignment:
     certain: int
     pieces: list[Piece]
     aside: list[int]
-    flipped: bool = False
+    #: where the text's squares are seen from
+    view: View = View.WRITTEN
     #: the way the text numbers squares, where it writes them as numbers
     numbering: Numbering | None = None
     shapes: list[tuple[int, ...]] = field(default_factory=list)
@@ -1951,6 +2004,11 @@ class Alignment:
     order: Order = Order.WRITTEN
     #: the reading's score (what its entries gained less what it set aside)
     score: float = 0.0
+    #: the reading was read in the habit learnt from its own entries' shapes (so it is
+    #: what a reading in that habit gives)
+    settled: bool = False
+    #: the reading agrees with each winner the text says (``Won by Gold``; none: no)
+    told: bool = False
 
     @property
     def notes_after(self) -> bool:
@@ -2094,7 +2152,7 @@ def _weight(alignment: Alignment) -> tuple[int, int, float, bool]:
     its score (what the moves explain of the text), then whether it reads the squares as
     written (not from the other side of the board: the board looks the same mirrored, so
     a text of squares alone reads as well mirrored and turned, as another match)."""
-    return len(alignment.judged), -len(alignment.aside), round(alignment.score, 6), not alignment.flipped
+    return len(alignment.judged), -len(alignment.aside), round(alignment.score, 6), alignment.view is View.WRITTEN
 
 
 def _read(lines: tuple[str, ...], first_line: int, order: Order) -> Alignment | None:
@@ -2103,40 +2161,110 @@ def _read(lines: tuple[str, ...], first_line: int, order: Order) -> Alignment | 
     if all(p.weak for p in pieces) or len(pieces) > MAX_CLUES:  # (no evidence but common words: 'on', 'to')
         return None
     won = _winners_said(lines, first_line) if order is Order.WRITTEN else ()
-    best = _learnt(pieces, flip=False, won=won)
+    best = _learnt(pieces, view=View.WRITTEN, won=won)
     best, pieces = _parted_if_better(pieces, best, won)
     best, pieces = _in_one_voice(lines, first_line, pieces, best, won)
-    if sum(p.clue.kind in ("SQUARE", "COORDS") for p in pieces) * _SQUARES_SHARE >= len(pieces):
-        other = _learnt(pieces, flip=True, won=won)
-        if other.score > best.score + _FLIP and _flipped_reads_better(pieces, best, other):
-            other.flipped = True
-            best = other
+    best = _best_view(pieces, best, won, order)
     best.order = order
     return best
 
 
-#: How much better a reading of the squares from the other side of the board must be to
-#: be taken: the board looks the same from both sides, so a reading near as good (a
-#: preamble's words read as one move more, ``あとで直す``… ``1回勝負``: *straight*, *one*)
-#: swaps every side and winner; the side the notation writes from stands unless the other
-#: reads clearly better.
+def _best_view(pieces: list[Piece], best: Alignment, won: Sequence[tuple[int, Side]], order: Order) -> Alignment:
+    """The reading of ``pieces`` in the view (:class:`View`) that reads them best,
+    ``best`` read as written: from the other side of the board where the text says
+    squares enough (:data:`_SQUARES_SHARE`); read in the order written (``order``), each
+    side's squares from its own side, and each player's left and right as the other
+    sees them, where the reading so far leaves squares, or lefts and rights, unread
+    (:func:`_leaves`)."""
+    views = _Views(pieces, best, won)
+    if sum(_a_square(p.clue) for p in pieces) * _SQUARES_SHARE >= len(pieces):
+        views.weigh(View.TURNED)
+    for view, unread in _OWN_VIEWS if order is Order.WRITTEN else ():  # (a writer's own view is weighed in the order he wrote: each costs readings of the text)
+        if _leaves(views.best, unread):
+            views.weigh(view)
+    return views.best
+
+
+def _a_square(clue: Clue) -> bool:
+    """Whether ``clue`` names a square (or two)."""
+    return clue.kind in ("SQUARE", "COORDS")
+
+
+def _a_left_or_right(clue: Clue) -> bool:
+    """Whether ``clue`` says a left or a right."""
+    return clue.direction in _MIRRORED
+
+
+#: The views of a writer's own seat (:func:`_best_view`), each with the clues a reading
+#: leaves unread where the text is written in it.
+_OWN_VIEWS = ((View.OWN_SIDES, _a_square), (View.GOLDS_SEAT, _a_left_or_right), (View.BLACKS_SEAT, _a_left_or_right))
+
+
+def _leaves(reading: Alignment, unread: Callable[[Clue], bool]) -> bool:
+    """Whether the text says some clues that are ``unread`` (not weak), and ``reading``
+    sets aside a sixth of them, two at least, on lines whose moves it reads (a side's
+    lefts and rights written as the other player sees them: ``her pink came 3 towards
+    me, off to my right``, read as a move of the pink tower 3 squares, its *right* set
+    aside; not a remark's line, all of it set aside), or leaves a round uncertain."""
+    said = [k for k, p in enumerate(reading.pieces) if not p.weak and unread(p.clue)]
+    if not said or not reading.whole:
+        return bool(said)
+    aside, read = set(reading.aside), _lines_read(reading)  # (whole: every round it reads judged)
+    return sum(k in aside and reading.pieces[k].line in read for k in said) >= max(2, len(said) / 6)
+
+
+class _Views:
+    """The best reading of a text's ``pieces`` so far among the views weighed
+    (:meth:`weigh`), and its score in its own habit read in its own view, found once
+    (:func:`_in_own_habit`)."""
+
+    def __init__(self, pieces: list[Piece], best: Alignment, won: Sequence[tuple[int, Side]]) -> None:
+        self.pieces, self.best, self.won = pieces, best, won
+        self._own: float | None = None
+
+    def weigh(self, view: View) -> None:
+        """Take the reading in ``view`` where it reads the pieces clearly better than the
+        best so far (:data:`_FLIP`), and better in the habit each reading learnt, both
+        read in the same habit each time (a score is only weighed against one in the
+        same habit: a reading of too few entries to learn one has no habit's cost). The
+        board looks the same from both sides, so a match read from the other side is the
+        same moves with the sides swapped and another winner each round, or the moves
+        from the second on with each side's first move read as the other's (a bot that
+        says each move twice): it must win in both habits, not only in the one it learnt
+        (each habit is learnt from a first reading, and a reading that made a move of a
+        note's words learns another). Nor where the best agrees with the winners the
+        text says (``Won by Gold``) and the reading in ``view`` does not: read from the
+        other side, a sheet whose Black column alone is turned can make another match
+        that Black wins. The best's habit is weighed first: where ``view`` loses in it,
+        the reading in ``view`` is not learnt."""
+        best, won = self.best, self.won
+        if self._own is None:
+            self._own = _in_own_habit(self.pieces, best, won)
+        if _align(self.pieces, view=view, style=_Style(best.shapes), won=won).score <= self._own:
+            return
+        seen = _learnt(self.pieces, view=view, won=won)
+        if seen.score > best.score + _FLIP and seen.told >= best.told and _sees_better(self.pieces, seen, best.view, won):
+            self.best, self._own = seen, None
+
+
+#: How much better a reading of the squares from the other side of the board (or of a
+#: side's left and right as the other sees them) must be to be taken: the board looks
+#: the same from both sides, so a reading near as good (a preamble's words read as one
+#: move more, ``あとで直す``… ``1回勝負``: *straight*, *one*) swaps every side and winner;
+#: the view the notation writes in stands unless another reads clearly better.
 _FLIP = _PRICE
 
 
-def _flipped_reads_better(pieces: list[Piece], straight: Alignment, flipped: Alignment) -> bool:
-    """Whether ``flipped`` (the squares read from the other side of the board) reads
-    ``pieces`` better than ``straight`` in the habit each learnt, both read in the same
-    habit each time (a score is only weighed against one in the same habit: a reading of
-    too few entries to learn one has no habit's cost). The board looks the same from both
-    sides, so a match read from the other side is the same moves with the sides swapped
-    and another winner each round, or the moves from the second on with each side's
-    first move read as the other's (a bot that says each move twice): it must win in both
-    habits, not only in the one it learnt (each habit is learnt from a first reading,
-    and a reading that made a move of a note's words learns another)."""
-    for habit in (_Style(straight.shapes), _Style(flipped.shapes)):
-        if _align(pieces, flip=True, style=habit).score <= _align(pieces, flip=False, style=habit).score:
-            return False
-    return True
+def _sees_better(pieces: list[Piece], seen: Alignment, than: View, won: Sequence[tuple[int, Side]]) -> bool:
+    """Whether ``seen`` scores more than ``pieces`` read with the squares seen as
+    ``than`` says, in the habit ``seen`` learnt."""
+    return _in_own_habit(pieces, seen, won) > _align(pieces, view=than, style=_Style(seen.shapes), won=won).score
+
+
+def _in_own_habit(pieces: list[Piece], reading: Alignment, won: Sequence[tuple[int, Side]]) -> float:
+    """The score of ``pieces`` read in ``reading``'s view and in the habit it learnt:
+    its own, where it is settled in that habit (read so, the same reading)."""
+    return reading.score if reading.settled else _align(pieces, view=reading.view, style=_Style(reading.shapes), won=won).score
 
 
 def _winners_said(lines: tuple[str, ...], first_line: int) -> tuple[tuple[int, Side], ...]:
@@ -2148,17 +2276,18 @@ def _winners_said(lines: tuple[str, ...], first_line: int) -> tuple[tuple[int, S
     return tuple((number, side) for number, side in said if side is not None)
 
 
-def _learnt(pieces: list[Piece], *, flip: bool, won: Sequence[tuple[int, Side]] = ()) -> Alignment:
+def _learnt(pieces: list[Piece], *, view: View, won: Sequence[tuple[int, Side]] = ()) -> Alignment:
     """The reading of ``pieces`` with the record's habit learnt from a first reading
     (``won``: the winners the text says, :func:`_winners_said`)."""
-    reading = _align(pieces, flip=flip, won=won)
+    reading = _align(pieces, view=view, won=won)
     if not any(r.result is not None for r in reading.rounds):
         return reading  # (no round ends in a first reading: no habit would end one)
     if len(reading.shapes) < _HABIT_ENTRIES:
         return reading  # (a habit is not learnt from a few entries: each would cost more than a clue set aside)
     for _ in range(_LEARNING):
-        learnt = _align(pieces, flip=flip, style=_Style(reading.shapes), won=won)
+        learnt = _align(pieces, view=view, style=_Style(reading.shapes), won=won)
         if Counter(learnt.shapes) == Counter(reading.shapes):
+            learnt.settled = True
             return learnt  # (the habit learnt again is the one it was learnt from: settled)
         reading = learnt
     return reading
@@ -2230,7 +2359,7 @@ class _Style:
         return _HABIT * log2(share)
 
 
-def _align(pieces: list[Piece], *, flip: bool, style: _Style | None = None, won: Sequence[tuple[int, Side]] = ()) -> Alignment:
+def _align(pieces: list[Piece], *, view: View, style: _Style | None = None, won: Sequence[tuple[int, Side]] = ()) -> Alignment:
     n = len(pieces)
     beams = {i: _Beam() for i in range(_SPAN + 1)}  # (the beams an entry begun now may end at)
     beams[0].add(_Reading(0.0, None, position=Position.initial()))
@@ -2251,19 +2380,19 @@ def _align(pieces: list[Piece], *, flip: bool, style: _Style | None = None, won:
                 continue
             said = offers.get(r.key[0])
             if said is None:
-                said = offers[r.key[0]] = _offers(r.position)
-            for j, offer, weight, shape in _entries(pieces, i, said, flip, style):
+                said = offers[r.key[0]] = _offers(r.position, view)
+            for j, offer, weight, shape in _entries(pieces, i, said, view, style):
                 named, names = _named(r.names, piece.name, offer.move.side)
                 entry = _Reading(r.score + weight + named - _misplaced(piece, r.round_number, offer.move.side), r, move=offer.move, used=(i, j), shape=shape)
                 entry.names = names
                 beams[j].add(entry)
-            for j, weight in _back_entry_said(pieces, i, r, flip):
+            for j, weight in _back_entry_said(pieces, i, r, view):
                 beams[j].add(_Reading(r.score + weight - _PRICE, r, used=(i, j)))
         _forget(passed, readings, offers)
-    return _alignment(readings, pieces, won, flip=flip)
+    return _alignment(readings, pieces, won, view=view)
 
 
-def _back_entry_said(pieces: list[Piece], i: int, r: _Reading, flip: bool) -> Iterator[tuple[int, float]]:
+def _back_entry_said(pieces: list[Piece], i: int, r: _Reading, view: View) -> Iterator[tuple[int, float]]:
     """Where a back-entry written after reading ``r``'s last move, a Sumo push, may end,
     begun at ``pieces[i]``, and what its clues weigh (``xanh dương pushed back to f5``).
     The position plays a push's back-entry with it (S3), so no step after it is one; its
@@ -2271,8 +2400,8 @@ def _back_entry_said(pieces: list[Piece], i: int, r: _Reading, flip: bool) -> It
     if r.move is None or not r.move.push:
         return
     back = _offer(back_move(r.move, r.position), False)
-    if _fit(pieces[i], back, 0, flip) is not None:
-        for j, weight, _shape in _spans(pieces, i, back, flip):
+    if _fit(pieces[i], back, 0, view) is not None:
+        for j, weight, _shape in _spans(pieces, i, back, view):
             yield j, weight
 
 
@@ -2341,7 +2470,7 @@ def _forget(passed: deque[list[_Reading]], readings: list[_Reading], offers: dic
         offers.clear()
 
 
-def _entries(pieces: list[Piece], i: int, offers: list[_Offer], flip: bool, style: _Style | None) -> Iterator[tuple[int, _Offer, float, tuple[int, ...]]]:
+def _entries(pieces: list[Piece], i: int, offers: list[_Offer], view: View, style: _Style | None) -> Iterator[tuple[int, _Offer, float, tuple[int, ...]]]:
     """Each entry that begins at ``pieces[i]``: where it ends, its move, what it weighs
     and its shape. Its weight is what its clues say, less what the legal moves its clues
     fit as well cost (an entry that several moves fit says less of each), plus how
@@ -2349,8 +2478,8 @@ def _entries(pieces: list[Piece], i: int, offers: list[_Offer], flip: bool, styl
     move is one :func:`_may_correct` allows."""
     found: list[tuple[int, _Offer, float, tuple[int, ...]]] = []
     for offer in offers:
-        if _fit(pieces[i], offer, 0, flip) is not None and _may_correct(pieces[i], offer):
-            found.extend((j, offer, weight, shape) for j, weight, shape in _spans(pieces, i, offer, flip))
+        if _fit(pieces[i], offer, 0, view) is not None and _may_correct(pieces[i], offer):
+            found.extend((j, offer, weight, shape) for j, weight, shape in _spans(pieces, i, offer, view))
     alike = Counter((j, weight) for j, _o, weight, _s in found)
     for j, offer, weight, shape in found:
         home = _home(offer.move)
@@ -2414,7 +2543,7 @@ def _free(r: _Reading) -> Iterator[_Reading]:
         yield _Reading(r.score, r, move=r.position.forfeit_move())
 
 
-def _alignment(final: list[_Reading], pieces: list[Piece], won: Sequence[tuple[int, Side]] = (), *, flip: bool = False) -> Alignment:
+def _alignment(final: list[_Reading], pieces: list[Piece], won: Sequence[tuple[int, Side]] = (), *, view: View = View.WRITTEN) -> Alignment:
     """The alignment the best of the ``final`` readings gives: its rounds, those of them
     certain (no reading near as good parts from it before their end, and each read from
     enough: :data:`_FIRM`), the pieces it set aside. The winners the text says
@@ -2423,23 +2552,24 @@ def _alignment(final: list[_Reading], pieces: list[Piece], won: Sequence[tuple[i
     as good that does not is no reason to doubt it; nor is one that leaves more moves
     said in their squares unplayed (:func:`_unplayed`)."""
     best, path, near = _told_by_winners(_as_good(final), won, pieces)
-    unplayed = _unplayed(path, pieces, flip)
-    near = [other for other in near if _unplayed(other, pieces, flip) <= unplayed]
+    unplayed = _unplayed(path, pieces, view)
+    near = [other for other in near if _unplayed(other, pieces, view) <= unplayed]
     rounds = _rounds(path)
     near = _unsettled(best, rounds, near)
     aside = _aside(best, pieces)
     _settled_by_aside(rounds, pieces, set(aside))
     certain = _firm(rounds, _rounds_within(path, _agreed(path, near)), pieces)
-    return Alignment(rounds, certain, pieces, aside, shapes=_shapes(path), score=best.score)
+    told = bool(won) and _says_winners(path, won, pieces)
+    return Alignment(rounds, certain, pieces, aside, view=view, shapes=_shapes(path), score=best.score, told=told)
 
 
-def _unplayed(path: list[_Reading], pieces: list[Piece], flip: bool) -> int:
+def _unplayed(path: list[_Reading], pieces: list[Piece], view: View) -> int:
     """How many moves said whole in their squares (``e1 b4``) the steps ``path`` neither
     read nor play: a reading that makes up other moves where the text says one in its
     squares (``pink again??`` read as a pink move, the bot's ``e1 ➜ b4`` set aside) does
     not fit the text as well as one that plays it, however near their scores."""
     moves = [step.move for step in path if step.move is not None]
-    return sum(not any(says_of(p, m, flipped=flip) for m in moves) for p in _squares_unread(path, pieces))
+    return sum(not any(says_of(p, m, view=view) for m in moves) for p in _squares_unread(path, pieces))
 
 
 def _squares_unread(path: list[_Reading], pieces: list[Piece]) -> Iterator[Piece]:

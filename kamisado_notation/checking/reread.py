@@ -27,7 +27,17 @@ from ..engine.position import Position
 from ..notation.kmr.evidence import in_a_sentence
 from ..notation.kmr.numbered import numberings
 from ..notation.writer import check_header
-from .aligned import AlignedRound, Alignment, Order, Piece, best_reading, in_another_voice, rounds_side_by_side, says_of
+from .aligned import (
+    AlignedRound,
+    Alignment,
+    Order,
+    Piece,
+    View,
+    best_reading,
+    in_another_voice,
+    rounds_side_by_side,
+    says_of,
+)
 from .correct import back_move
 from .slips.after_end import QUOTED, READ_BY_EVIDENCE
 from .styled_entries import MAY_STAND
@@ -104,7 +114,7 @@ def _taken_over(
     alignment = best_reading(lines, first_line)
     if alignment is None or not _holds_first(alignment, first, lines, first_line):
         return None
-    if not _agrees(results, alignment.judged, _run_on(errors) | _guessed(diagnostics)):
+    if not _agrees(results, alignment.judged, _run_on(errors) | _guessed(diagnostics) | _erred(errors)):
         return None
     return alignment if _reads_more(alignment, first, results) else None
 
@@ -330,7 +340,7 @@ def _said_again(alignment: Alignment, at: set[int]) -> bool:
 
 def _all_true_of(alignment: Alignment, at: set[int], move: Move) -> bool:
     """Whether each piece ``at`` says what is true of ``move``."""
-    return all(says_of(alignment.pieces[k], move, flipped=alignment.flipped) for k in at)
+    return all(says_of(alignment.pieces[k], move, view=alignment.view) for k in at)
 
 
 def _moves_beside(alignment: Alignment, at: set[int]) -> list[Move]:
@@ -358,7 +368,7 @@ def _aside_says_true(alignment: Alignment, at: set[int]) -> bool:
     it read from the pieces ``at``, or of the push before it (:func:`_turn_lost`)."""
     read = [m for m, u in _moves_read(alignment) if at & set(range(*u))]
     aside = at & set(alignment.aside)
-    return all(any(says_of(alignment.pieces[k], m, flipped=alignment.flipped) for m in read) or _turn_lost(alignment, k) for k in aside)
+    return all(any(says_of(alignment.pieces[k], m, view=alignment.view) for m in read) or _turn_lost(alignment, k) for k in aside)
 
 
 def _moves_read(alignment: Alignment) -> Iterator[tuple[Move, tuple[int, int]]]:
@@ -432,10 +442,18 @@ def _guessed(diagnostics: Sequence[Diagnostic]) -> set[int | None]:
     return {d.round for d in diagnostics if MAY_STAND in d.message}
 
 
+def _erred(errors: Sequence[Diagnostic]) -> set[int | None]:
+    """The rounds the first reading judged with an error in them: it judged them after
+    correcting an entry (a slip's correction: one player's arrows mirrored, a tower
+    exchanged), and a correction that fits is not yet the move played."""
+    return {d.round for d in errors}
+
+
 def _agrees(results: Sequence[RoundResult | None], judged: list[AlignedRound], run_on: set[int | None]) -> bool:
     """Whether the rounds read again agree with each round the first reading judged, but
-    those whose entries ran on after their end (``run_on``, by number: the first reading
-    ended them early, a misreading's end)."""
+    those it is not sure of (``run_on``, by number: whose entries ran on after their end,
+    the first reading ended them early, a misreading's end; those it guessed an entry
+    of, or judged with an error in them)."""
     for n, (old, new) in enumerate(zip(results, judged, strict=False), 1):  # (the first reading may judge fewer)
         if n in run_on:
             continue
@@ -563,7 +581,7 @@ def _read_against(alignment: Alignment, entries: int, first: Piece) -> Diagnosti
     rounds read, from piece ``first``): in which order, and whether its squares are
     seen from the other side."""
     judged = len(alignment.judged)
-    flipped = " (its squares as seen from the other side of the board)" if alignment.flipped else ""
+    flipped = "" if alignment.view is View.WRITTEN else f" ({alignment.view})"
     if alignment.numbering is not None:
         flipped += f" (its squares written as numbers: {alignment.numbering.said})"
     order = _ORDER_SAID[alignment.order]
