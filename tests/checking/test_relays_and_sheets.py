@@ -570,6 +570,7 @@ def sql_dump(seed: int, rng: random.Random) -> tuple[str, str]:
 @example(seed=299, hand=0)  # (the last round two plies long: a run to the record's end)
 @example(seed=512, hand=0)  # (a forfeit, which the app stores not, among the next round's first moves)
 @example(seed=2178, hand=0)  # (a1, b2 and the next row's c3 were read as one move's path: the random profile, session 56)
+@example(seed=137, hand=0).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 69; the same on 218116a, before the session's changes): round 2 read on past its end ('the round is over: Gold reached the home row at ply 19'), rounds 3 and 4 not judged")
 def test_a_databases_dump_every_round_on_one_line_is_read(seed: int, hand: int) -> None:
     """A database's dump (:func:`sql_dump`): its table of the colours' ids is a key, no
     move (eight colours each once, no direction, no square), and its one line of every

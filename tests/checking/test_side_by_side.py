@@ -88,6 +88,7 @@ def side_by_side(rounds: list[list[tuple[str, str, str]]], *, separator: str, tu
 @example(seed=1580, style=(Form.TEXT, "en"), separator=" | ", turns=True, heading="Round {}", per_block=2)  # (a table of rounds side by side, two a block, read with an error: before session 41; a fresh clone's random profile, session 40)
 @example(seed=108, style=(Form.TEXT, "en"), separator="\t", turns=True, heading="Round {}", per_block=5).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 40; the same on ececec2): as seed 1580")
 @example(seed=212, style=(Form.COORDS, "en"), separator="\t", turns=False, heading="Round {}", per_block=2).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 60; the same on a300611): round 4 not judged")
+@example(seed=1678, style=(Form.SHORT, "en"), separator="html", turns=True, heading="Round {}", per_block=2).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 69; the same on 218116a, before the session's changes): the short form's rounds side by side in HTML, read across, every round judged for the other side, with no error (a wrong winner: the letters alone read as legally one ply late)")
 @example(seed=694, style=(Form.SHORT, "en"), separator="html", turns=True, heading="Round {}", per_block=2).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 61; the same on e43abae)")
 def test_rounds_side_by_side_are_read_round_after_round(seed, style, separator, turns, heading, per_block):
     form, lang = style
