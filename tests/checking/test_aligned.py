@@ -600,6 +600,7 @@ def test_a_live_ticker_newest_post_first_reads_from_its_last_line_up(seed: int, 
 @given(seed=st.integers(0, 10_000), chat=st.integers(0, 10_000))
 @example(seed=1196, chat=154)  # (a fresh clone's random profile: the notice had stood at a round's start, where it reads as that round's first move)
 @example(seed=0, chat=1123)  # (session 46's random profile: a notice quoting 'e8 → b4 … e8 → b5' took back the post before it, 'e8-e6', for sure: a move from the square it left)
+@example(seed=9530, chat=1951).xfail(raises=AssertionError, reason="known (a fresh clone's random profile, session 69; the same on 218116a, before the session's changes): round 3's second move read as another from the same square (c8-g4 for c8-e6)")
 def test_a_live_tickers_notice_of_a_correction_takes_back_no_older_post(seed: int, chat: int) -> None:
     """A live ticker, newest post on top, that posts a notice of a correction made to an
     older post (``CORRECTION: in the 19:05 post we first wrote … Fixed above.``) is read
