@@ -24,7 +24,7 @@ from functools import lru_cache
 from itertools import groupby, pairwise
 from math import log2
 
-from ..engine.board import Colour, Direction, Side
+from ..engine.board import MIRRORED, Colour, Direction, Side
 from ..engine.match import Fill, RoundEnd, RoundResult, fill, place_ring, round_result
 from ..engine.moves import Move
 from ..engine.position import Position
@@ -98,8 +98,6 @@ class View(TextEnum):
         return (self is View.GOLDS_SEAT and side is Side.BLACK) or (self is View.BLACKS_SEAT and side is Side.GOLD)
 
 
-#: A left as the other player sees it, and a right.
-_MIRRORED = {Direction.LEFT: Direction.RIGHT, Direction.RIGHT: Direction.LEFT}
 
 #: The kinds of clue that are evidence of a move.
 _EVIDENCE = frozenset({"COLOUR", "DIRECTION", "AMBIGUOUS", "DISTANCE", "SQUARE", "COORDS", "PASS", "BLOCKED", "PUSHED", "PUSH", "RING"})
@@ -1218,7 +1216,7 @@ def _forward_aslant(found: list[Clue], text: str) -> list[Clue]:
     return [
         c for c, nxt in zip(found, [*found[1:], None], strict=False)
         if not (c.kind == "DIRECTION" and c.direction is Direction.FORWARD and nxt is not None and nxt.kind == "DIRECTION"
-                and nxt.direction in _MIRRORED and _ASLANT_GAP.fullmatch(text, c.end, nxt.start))
+                and nxt.direction in MIRRORED and _ASLANT_GAP.fullmatch(text, c.end, nxt.start))
     ]
 
 
@@ -1640,7 +1638,7 @@ def _offer(m: Move, chosen: bool, view: View = View.WRITTEN) -> _Offer:
     """What a clue may say of ``m`` (its left or right as ``view`` sees it; its
     diagonal's side of the board as it is)."""
     west = None
-    if m.direction in _MIRRORED:
+    if m.direction in MIRRORED:
         west = (m.direction is Direction.LEFT) == (m.side is Side.GOLD)
     direction = m.direction
     if west is not None and view.mirrors(m.side):
@@ -2192,7 +2190,7 @@ def _a_square(clue: Clue) -> bool:
 
 def _a_left_or_right(clue: Clue) -> bool:
     """Whether ``clue`` says a left or a right."""
-    return clue.direction in _MIRRORED
+    return clue.direction in MIRRORED
 
 
 #: The views of a writer's own seat (:func:`_best_view`), each with the clues a reading

@@ -15,6 +15,7 @@ __all__ = [
     "BOARD_ROWS",
     "COLOURS",
     "DIRECTIONS",
+    "MIRRORED",
     "MOVE_STEPS",
     "SIDES",
     "SQUARES",
@@ -106,6 +107,11 @@ class Direction(_Word):
     LEFT = 1
     RIGHT = 2
     BACK = 3  # only for a tower pushed back by a Sumo push
+
+
+#: A left as the other player sees it (his right), and a right: a direction written from
+#: the other side of the board.
+MIRRORED = {Direction.LEFT: Direction.RIGHT, Direction.RIGHT: Direction.LEFT}
 
 
 #: The board's colours, rank 8 first (docs/notation.md §1), as the rulebook draws it.

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from ...diagnostics import DeleteEntry, Edit, Kind, ReplaceEntry
-from ...engine.board import Direction, Side
+from ...engine.board import MIRRORED, Direction, Side
 from ...engine.position import Move
 from ...notation.kmr.style import write_like
 from ...notation.record import Entry, RoundRecord
@@ -45,13 +45,12 @@ def extra_placeholder(stop: Stop) -> Hypothesis | None:
     return Hypothesis(Kind.EXTRA_PLACEHOLDER, why, list(entries[1:]), edits, -1, removed=(dots,))
 
 
-_MIRROR = {Direction.LEFT: Direction.RIGHT, Direction.RIGHT: Direction.LEFT}
 
 
 def _mirror_side(text: str, rnd: RoundRecord, rng: random.Random, style: Style) -> Planted | None:
     """One player's Left and Right mirrored in every entry of ``rnd`` (two at least)."""
     side = rng.choice((0, 1))
-    mirrored = [replace(e, direction=_MIRROR[e.direction]) for k, e in enumerate(rnd.entries) if k % 2 == side and e.direction in _MIRROR]
+    mirrored = [replace(e, direction=MIRRORED[e.direction]) for k, e in enumerate(rnd.entries) if k % 2 == side and e.direction in MIRRORED]
     return _written_so(text, rnd, style, mirrored)
 
 
@@ -70,7 +69,7 @@ def _mirrored(stop: Stop, side: Side) -> Hypothesis | None:
     i, entries = stop.index, stop.entries
     parity = 0 if side is Side.BLACK else 1  # (with '...', index 0 is Black's too)
     changed = [
-        k for k in range(i, len(entries)) if k % 2 == parity and entries[k].direction in _MIRROR and not entries[k].is_coords
+        k for k in range(i, len(entries)) if k % 2 == parity and entries[k].direction in MIRRORED and not entries[k].is_coords
     ]
     why = f"{side.title}'s arrows in round {stop.round} read as seen from {side.other.title}'s side"
     return _round_wide(stop, Kind.MIRRORED_ARROWS, changed, _mirror, why)
@@ -79,7 +78,7 @@ def _mirrored(stop: Stop, side: Side) -> Hypothesis | None:
 def _mirror(e: Entry) -> Entry:
     """``e`` with its Left and Right swapped."""
     assert e.direction is not None
-    return replace(e, direction=_MIRROR[e.direction])
+    return replace(e, direction=MIRRORED[e.direction])
 
 
 def _round_wide(stop: Stop, kind: Kind, changed: list[int], read_as: Callable[[Entry], Entry], why: str) -> Hypothesis | None:

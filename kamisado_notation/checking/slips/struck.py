@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ...diagnostics import WARNING, DeleteEntry, Diagnostic, Edit, Kind
-from ...engine.board import Direction
+from ...engine.board import MIRRORED
 from ...engine.position import Move
 from ...notation.record import Entry, RoundRecord
 from ...notation.writer import Form, format_entry
@@ -71,8 +71,6 @@ def _aside(kind: Kind, why: str, entries: Sequence[Entry], i: int, reason: str) 
     return Hypothesis(kind, why, list(entries[i + 1 :]), edits, -1, removed=(entry,))
 
 
-#: A direction a person writes for another when they get it wrong (the way the tower went mirrored).
-_MIRRORED = {Direction.LEFT: Direction.RIGHT, Direction.RIGHT: Direction.LEFT}
 
 
 def _retype(text: str, rnd: RoundRecord, rng: random.Random, style: Style) -> Planted | None:
@@ -85,7 +83,7 @@ def _retype(text: str, rnd: RoundRecord, rng: random.Random, style: Style) -> Pl
         return None
     entry = rnd.entries[rng.choice(rows)]
     assert entry.direction is not None and entry.distance is not None
-    direction = _MIRRORED.get(entry.direction, entry.direction)
+    direction = MIRRORED.get(entry.direction, entry.direction)
     distance = entry.distance + (direction is entry.direction)
     wrong = Entry(entry.line, 1, "", entry.tower, direction, distance, entry.square_colour)
     lines = text.split("\n")
